@@ -1,0 +1,83 @@
+/**
+ * buildApp(options) → a Fastify instance with every API area registered; tests drive it with app.inject.
+ * Owns the cross-cutting rules: JSON/multipart limits, error shape ({success:false, message, code}) with no stack
+ * traces, and (when a static folder is given) serving the built SPA with a fallback that never answers a missing
+ * asset with index.html.
+ */
+import Fastify, { type FastifyError } from 'fastify';
+import multipart from '@fastify/multipart';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
+import type { ServerConfig } from './config';
+import type { ServerContext } from './context';
+import { registerRoutes } from './http/define-route';
+import { HttpError } from './http/errors';
+import { outboxMailer, type Mailer } from './providers/mailer';
+import { areas } from './areas';
+import { ICON_MAX_BYTES } from '../src/contracts/workspace';
+
+export interface BuildOptions {
+  config: ServerConfig;
+  db: Kysely<Database>;
+  mailer?: Mailer;
+  services?: Record<string, unknown>;
+  logger?: boolean;
+  now?: () => Date;
+}
+
+export async function buildApp(options: BuildOptions) {
+  const app = Fastify({ logger: options.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024 });
+  const ctx: ServerContext = {
+    db: options.db,
+    config: options.config,
+    mailer: options.mailer ?? outboxMailer(options.logger ? (line) => app.log.info(line) : () => {}),
+    routeTable: [],
+    services: options.services ?? {},
+    now: options.now ?? (() => new Date()),
+  };
+
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(multipart, { limits: { fileSize: ICON_MAX_BYTES, files: 8, fields: 20 } });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, fields: error.fields });
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
+      return reply.status(413).send({ success: false, message: 'File is too large!', code: 'file_too_large' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Malformed JSON in request body.'
+        : error.message;
+      return reply.status(error.statusCode).send({ success: false, message, code: error.code ?? 'bad_request' });
+    }
+    req.log.error(error);
+    return reply.status(500).send({ success: false, message: 'Something went wrong. Please try again later.', code: 'internal' });
+  });
+
+  for (const area of areas) registerRoutes(app, ctx, area.routes);
+
+  const staticDir = options.config.staticDir;
+  if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, maxAge: '1h' });
+    app.setNotFoundHandler((req, reply) => {
+      const pathname = req.url.split('?')[0] ?? '/';
+      const isApi = pathname.startsWith('/api/') || pathname.startsWith('/analytics/');
+      if (req.method === 'GET' && !isApi && !path.extname(pathname)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' });
+    });
+  } else {
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' }));
+  }
+
+  return Object.assign(app, { questboard: ctx });
+}
+
+export type QuestboardServer = Awaited<ReturnType<typeof buildApp>>;

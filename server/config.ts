@@ -1,0 +1,43 @@
+/** Server configuration from the environment. Every setting has a safe default for the embedded single-machine setup. */
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Email domains of Questboard staff (SPEC §6): their accounts are hidden from other users' team lists. */
+  internalDomains: string[];
+  sessionDays: number;
+  /** Where built SPA files are served from; absent in API-only tests. */
+  staticDir?: string;
+  /** Public origin used in links written to emails. */
+  publicUrl: string;
+  /** Google OAuth client id for the spreadsheet export; absent disables the Google Sheets item. */
+  googleClientId?: string;
+  signInLimit: { attempts: number; windowMinutes: number };
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '127.0.0.1';
+  return {
+    port,
+    host,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    internalDomains: (env.INTERNAL_EMAIL_DOMAINS ?? 'questboard.io,questboard.dev').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
+    sessionDays: Number(env.SESSION_DAYS ?? 14),
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    signInLimit: { attempts: Number(env.SIGN_IN_ATTEMPTS ?? 5), windowMinutes: Number(env.SIGN_IN_WINDOW_MINUTES ?? 15) },
+  };
+}
+
+export const testConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig => ({
+  ...configFromEnv({}),
+  staticDir: undefined,
+  publicUrl: 'http://127.0.0.1:8080',
+  ...overrides,
+});

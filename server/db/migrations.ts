@@ -1,0 +1,131 @@
+/**
+ * Versioned migrations, run at every start (and by tests). Plain SQL that PGlite and PostgreSQL both accept.
+ * Add a new entry at the end; never edit one that has shipped.
+ */
+import { sql, type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { areas } from '../areas';
+
+/** Runs a block of DDL one statement at a time (prepared statements take a single command). Exported for areas. */
+export async function runStatements(db: Kysely<any>, block: string) {
+  for (const statement of block.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+    await sql.raw(statement).execute(db);
+  }
+}
+
+const migrations: Record<string, Migration> = {
+  '0001_foundation': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE TABLE accounts (
+          id text PRIMARY KEY,
+          email text NOT NULL UNIQUE,
+          first_name text NOT NULL DEFAULT '',
+          last_name text NOT NULL DEFAULT '',
+          password_hash text NOT NULL,
+          is_tp_user boolean NOT NULL DEFAULT false,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE files (
+          id text PRIMARY KEY,
+          content_type text NOT NULL,
+          bytes bytea NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE workspaces (
+          id text PRIMARY KEY,
+          name text NOT NULL,
+          website text NOT NULL,
+          icon_file_id text REFERENCES files(id),
+          allow_monetize integer NOT NULL DEFAULT 0,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE memberships (
+          workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+          account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          role text NOT NULL CHECK (role IN ('admin','editor','viewer')),
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (workspace_id, account_id)
+        );
+        CREATE TABLE invites (
+          id text PRIMARY KEY,
+          workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+          email text NOT NULL,
+          role text NOT NULL CHECK (role IN ('admin','editor','viewer')),
+          token_hash text NOT NULL UNIQUE,
+          invited_by text REFERENCES accounts(id) ON DELETE SET NULL,
+          sent_at timestamptz NOT NULL,
+          state text NOT NULL CHECK (state IN ('pending','accepted','revoked')),
+          accepted_at timestamptz
+        );
+        CREATE UNIQUE INDEX invites_one_pending ON invites (workspace_id, email) WHERE state = 'pending';
+        CREATE TABLE sessions (
+          token_hash text PRIMARY KEY,
+          account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          expires_at timestamptz NOT NULL,
+          revoked_at timestamptz
+        );
+        CREATE TABLE sign_in_attempts (
+          id serial PRIMARY KEY,
+          email text NOT NULL,
+          ip text NOT NULL,
+          succeeded boolean NOT NULL,
+          at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX sign_in_attempts_email_at ON sign_in_attempts (email, at);
+        CREATE TABLE apps (
+          id text PRIMARY KEY,
+          workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+          app_name text NOT NULL,
+          platform text NOT NULL CHECK (platform IN ('android','ios')),
+          enabled boolean NOT NULL DEFAULT true,
+          image_file_id text REFERENCES files(id),
+          details jsonb NOT NULL DEFAULT '{}'::jsonb,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX apps_workspace ON apps (workspace_id);
+        CREATE TABLE plugins (
+          id text PRIMARY KEY,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          type text NOT NULL,
+          status text NOT NULL,
+          attributes jsonb NOT NULL DEFAULT '{}'::jsonb,
+          refresh_schedule text,
+          last_refresh timestamptz,
+          data_start text,
+          data_end text,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX plugins_app ON plugins (app_id);
+        CREATE TABLE outbox (
+          id serial PRIMARY KEY,
+          to_email text NOT NULL,
+          subject text NOT NULL,
+          body text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+      `);
+    },
+  },
+};
+
+/** Foundation migrations plus each area's own (server/areas.ts), ordered by name. */
+function allMigrations(): Record<string, Migration> {
+  const merged: Record<string, Migration> = { ...migrations };
+  for (const area of areas) {
+    for (const [name, migration] of Object.entries(area.migrations ?? {})) {
+      if (merged[name]) throw new Error(`duplicate migration ${name}`);
+      merged[name] = migration;
+    }
+  }
+  return merged;
+}
+
+const provider: MigrationProvider = { getMigrations: async () => allMigrations() };
+
+export async function migrateToLatest(db: Kysely<any>) {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

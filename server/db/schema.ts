@@ -1,0 +1,104 @@
+/** Kysely table types of the app database (PGlite by default, PostgreSQL by URL). Every piece of state is a row. */
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp the database fills in unless one is given. */
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface AccountsTable {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+  is_tp_user: boolean;
+  created_at: CreatedAt;
+}
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  website: string;
+  icon_file_id: string | null;
+  allow_monetize: number;
+  created_at: CreatedAt;
+}
+export interface MembershipsTable {
+  workspace_id: string;
+  account_id: string;
+  role: 'admin' | 'editor' | 'viewer';
+  created_at: CreatedAt;
+}
+export interface InvitesTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: 'admin' | 'editor' | 'viewer';
+  token_hash: string;
+  invited_by: string | null;
+  sent_at: Timestamp;
+  state: 'pending' | 'accepted' | 'revoked';
+  accepted_at: Timestamp | null;
+}
+export interface SessionsTable {
+  token_hash: string;
+  account_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  succeeded: boolean;
+  at: CreatedAt;
+}
+export interface FilesTable {
+  id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+export interface AppsTable {
+  id: string;
+  workspace_id: string;
+  app_name: string;
+  platform: 'android' | 'ios';
+  enabled: boolean;
+  image_file_id: string | null;
+  /** Store listing, keys, deeplinks and settings of SPEC §3 that need no query of their own. */
+  details: JSONColumnType<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+export interface PluginsTable {
+  id: string;
+  app_id: string;
+  type: 'BigQuery' | 'Firebase' | 'AppsFlyer' | 'Adjust' | 'Singular';
+  status: 'connected' | 'disconnected' | 'waiting_for_events' | 'no_data' | 'pending';
+  attributes: JSONColumnType<Record<string, unknown>>;
+  refresh_schedule: string | null;
+  last_refresh: Timestamp | null;
+  data_start: string | null;
+  data_end: string | null;
+  created_at: CreatedAt;
+}
+export interface OutboxTable {
+  id: Generated<number>;
+  to_email: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  invites: InvitesTable;
+  sessions: SessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  files: FilesTable;
+  apps: AppsTable;
+  plugins: PluginsTable;
+  outbox: OutboxTable;
+}

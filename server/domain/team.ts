@@ -1,0 +1,259 @@
+/**
+ * Team and invitations (SPEC §2 team, §4 invitation, §6 roles, §8 team messages).
+ * Who may do what (our decision, enforced here and mirrored in the UI):
+ *  - admins: invite with any role, resend, change roles, remove members and revoke invites;
+ *  - editors: invite editors and viewers, resend invites; no role changes or removals;
+ *  - viewers: read the team only.
+ * Nobody may change their own role or remove themselves, and a workspace always keeps at least one admin.
+ * Invite links are bound to the invited address: accepting creates (or joins) that exact account.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { ServerContext } from '../context';
+import type { Account } from '../../src/contracts/account';
+import type { InvitePreview } from '../../src/contracts/team';
+import { inviteStatus, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
+import type { Role } from '../../src/contracts/codecs';
+import type { Membership } from '../http/define-route';
+import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../auth/crypto';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { createSession } from './sessions';
+
+const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
+const domainOf = (email: string) => email.split('@')[1]?.toLowerCase() ?? '';
+export const isInternalEmail = (email: string, internalDomains: string[]) => internalDomains.includes(domainOf(email));
+export const INVITE_ACCOUNT_PREFIX = 'invite:';
+
+export async function listTeam(ctx: ServerContext, workspaceId: string, callerEmail: string): Promise<Account[]> {
+  const now = seconds(ctx.now());
+  const members = await ctx.db
+    .selectFrom('memberships')
+    .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+    .select(['accounts.id', 'accounts.email', 'accounts.first_name', 'accounts.last_name', 'accounts.is_tp_user', 'memberships.role'])
+    .where('memberships.workspace_id', '=', workspaceId)
+    .orderBy('memberships.created_at')
+    .execute();
+  const invites = await ctx.db
+    .selectFrom('invites')
+    .select(['id', 'email', 'role', 'sent_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('state', '=', 'pending')
+    .orderBy('sent_at', 'desc')
+    .execute();
+  const showInternal = isInternalEmail(callerEmail, ctx.config.internalDomains);
+  const visible = (email: string) => showInternal || !isInternalEmail(email, ctx.config.internalDomains);
+  const rows: Account[] = members.filter((m) => visible(m.email)).map((m) => ({
+    accountId: m.id,
+    firstName: m.first_name,
+    lastName: m.last_name,
+    workEmail: m.email,
+    isTpUser: m.is_tp_user,
+    role: m.role,
+    invitePending: false,
+    inviteSentAt: null,
+    inviteExpired: false,
+    expiredOn: null,
+  }));
+  for (const invite of invites.filter((i) => visible(i.email))) {
+    const sentAt = seconds(invite.sent_at);
+    const status = inviteStatus(sentAt, now);
+    rows.push({
+      accountId: INVITE_ACCOUNT_PREFIX + invite.id,
+      firstName: '',
+      lastName: '',
+      workEmail: invite.email,
+      isTpUser: false,
+      role: invite.role,
+      invitePending: true,
+      inviteSentAt: sentAt,
+      inviteExpired: status.expired,
+      expiredOn: status.expiredOn,
+    });
+  }
+  return rows;
+}
+
+async function sendInviteMail(ctx: ServerContext, db: Kysely<Database>, email: string, workspaceName: string, token: string) {
+  const link = `${ctx.config.publicUrl}/invite/${token}`;
+  await ctx.mailer.send(db, {
+    to: email,
+    subject: `You're invited to ${workspaceName} on Questboard`,
+    body: `You have been invited to join ${workspaceName} on Questboard.\n\nAccept the invitation: ${link}\n\nThe link expires in 5 days.`,
+  });
+}
+
+async function workspaceName(db: Kysely<Database>, workspaceId: string) {
+  const row = await db.selectFrom('workspaces').select('name').where('id', '=', workspaceId).executeTakeFirstOrThrow();
+  return row.name;
+}
+
+export async function inviteMember(ctx: ServerContext, member: Membership, invitedBy: string, email: string, role: Role) {
+  const normalised = email.trim().toLowerCase();
+  if (member.role !== 'admin' && role === 'admin') throw forbidden('Only administrators can invite administrators.');
+  return ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('memberships')
+      .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+      .select('accounts.id')
+      .where('memberships.workspace_id', '=', member.workspaceId)
+      .where('accounts.email', '=', normalised)
+      .executeTakeFirst();
+    if (existing) throw conflict('This user is already a member of the workspace.');
+    const pending = await trx
+      .selectFrom('invites')
+      .select('id')
+      .where('workspace_id', '=', member.workspaceId)
+      .where('email', '=', normalised)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (pending) throw conflict('An invite has already been sent to this email. Resend it from the team list.');
+    const token = newToken();
+    await trx
+      .insertInto('invites')
+      .values({ id: newId(), workspace_id: member.workspaceId, email: normalised, role, token_hash: hashToken(token), invited_by: invitedBy, sent_at: ctx.now(), state: 'pending' })
+      .execute();
+    await sendInviteMail(ctx, trx, normalised, await workspaceName(trx, member.workspaceId), token);
+    return token;
+  });
+}
+
+export async function resendInvite(ctx: ServerContext, workspaceId: string, email: string) {
+  const normalised = email.trim().toLowerCase();
+  return ctx.db.transaction().execute(async (trx) => {
+    const invite = await trx
+      .selectFrom('invites')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .where('email', '=', normalised)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (!invite) throw notFound('Invite');
+    const token = newToken();
+    await trx.updateTable('invites').set({ token_hash: hashToken(token), sent_at: ctx.now() }).where('id', '=', invite.id).execute();
+    await sendInviteMail(ctx, trx, normalised, await workspaceName(trx, workspaceId), token);
+    return token;
+  });
+}
+
+async function assertAnotherAdminRemains(db: Kysely<Database>, workspaceId: string, accountId: string) {
+  const admins = await db
+    .selectFrom('memberships')
+    .select('account_id')
+    .where('workspace_id', '=', workspaceId)
+    .where('role', '=', 'admin')
+    .where('account_id', '!=', accountId)
+    .execute();
+  if (admins.length === 0) throw conflict('A workspace needs at least one admin.');
+}
+
+export async function changeRole(ctx: ServerContext, workspaceId: string, callerId: string, accountId: string, role: Role) {
+  if (accountId === callerId) throw forbidden('You cannot change your own role.');
+  await ctx.db.transaction().execute(async (trx) => {
+    if (accountId.startsWith(INVITE_ACCOUNT_PREFIX)) {
+      const result = await trx
+        .updateTable('invites')
+        .set({ role })
+        .where('id', '=', accountId.slice(INVITE_ACCOUNT_PREFIX.length))
+        .where('workspace_id', '=', workspaceId)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw notFound('Team member');
+      return;
+    }
+    const current = await trx.selectFrom('memberships').select('role').where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).executeTakeFirst();
+    if (!current) throw notFound('Team member');
+    if (current.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(trx, workspaceId, accountId);
+    await trx.updateTable('memberships').set({ role }).where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).execute();
+  });
+}
+
+export async function removeFromTeam(ctx: ServerContext, workspaceId: string, callerEmail: string, email: string) {
+  const normalised = email.trim().toLowerCase();
+  if (normalised === callerEmail.toLowerCase()) throw forbidden('You cannot remove yourself from the team.');
+  await ctx.db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('memberships')
+      .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+      .select(['accounts.id', 'memberships.role'])
+      .where('memberships.workspace_id', '=', workspaceId)
+      .where('accounts.email', '=', normalised)
+      .executeTakeFirst();
+    if (member) {
+      if (member.role === 'admin') await assertAnotherAdminRemains(trx, workspaceId, member.id);
+      await trx.deleteFrom('memberships').where('workspace_id', '=', workspaceId).where('account_id', '=', member.id).execute();
+      return;
+    }
+    const revoked = await trx
+      .updateTable('invites')
+      .set({ state: 'revoked' })
+      .where('workspace_id', '=', workspaceId)
+      .where('email', '=', normalised)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(revoked.numUpdatedRows) === 0) throw notFound('Team member');
+  });
+}
+
+async function findInvite(db: Kysely<Database>, token: string) {
+  const invite = await db
+    .selectFrom('invites')
+    .innerJoin('workspaces', 'workspaces.id', 'invites.workspace_id')
+    .select(['invites.id', 'invites.email', 'invites.role', 'invites.sent_at', 'invites.state', 'invites.workspace_id', 'workspaces.name'])
+    .where('invites.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!invite) throw notFound('Invite');
+  return invite;
+}
+
+export async function previewInvite(ctx: ServerContext, token: string): Promise<InvitePreview> {
+  const invite = await findInvite(ctx.db, token);
+  const status = inviteStatus(seconds(invite.sent_at), seconds(ctx.now()));
+  const state = invite.state === 'pending' && status.expired ? 'expired' : invite.state;
+  return { email: invite.email, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
+}
+
+export const INVITE_REFUSED: Record<'expired' | 'accepted' | 'revoked', string> = {
+  expired: 'This invitation has expired. Ask your workspace admin to resend it.',
+  accepted: 'This invitation has already been used. Sign in to continue.',
+  revoked: 'This invitation was withdrawn by the workspace admin.',
+};
+
+export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }) {
+  const preview = await previewInvite(ctx, token);
+  if (preview.state !== 'pending') throw new HttpError(410, INVITE_REFUSED[preview.state], `invite_${preview.state}`);
+  if (!input.firstName.trim() || !input.lastName.trim()) throw badRequest('First name and last name are required.', ['firstName', 'lastName']);
+  const invite = await findInvite(ctx.db, token);
+  const existing = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', invite.email).executeTakeFirst();
+  if (existing) {
+    // The invited address already has an account: joining needs that account's password.
+    if (!(await verifyPassword(input.password, existing.password_hash))) {
+      throw new HttpError(401, 'This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
+    }
+  } else if (input.password.length < PASSWORD_MIN_LENGTH) {
+    throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, ['password']);
+  }
+  const passwordHash = existing ? null : await hashPassword(input.password);
+  const accountId = await ctx.db.transaction().execute(async (trx) => {
+    const id = existing?.id ?? newId();
+    if (!existing) {
+      await trx
+        .insertInto('accounts')
+        .values({ id, email: invite.email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), password_hash: passwordHash!, is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains) })
+        .execute();
+    }
+    const claimed = await trx
+      .updateTable('invites')
+      .set({ state: 'accepted', accepted_at: ctx.now() })
+      .where('id', '=', invite.id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) throw new HttpError(410, INVITE_REFUSED.accepted, 'invite_accepted');
+    await trx
+      .insertInto('memberships')
+      .values({ workspace_id: invite.workspace_id, account_id: id, role: invite.role })
+      .onConflict((oc) => oc.columns(['workspace_id', 'account_id']).doNothing())
+      .execute();
+    return id;
+  });
+  return { accountId, token: await createSession(ctx.db, accountId, ctx.config, ctx.now()) };
+}

@@ -1,0 +1,38 @@
+/** Account/user (SPEC §3), sign-in and the session (`GET /api/me`). */
+import * as t from 'io-ts';
+import { struct, nullable, Role, Email } from './codecs';
+import { Workspace } from './workspace';
+import { App } from './app';
+
+export const Account = struct(
+  {
+    accountId: t.string,
+    firstName: t.string,
+    lastName: t.string,
+    workEmail: t.string,
+    isTpUser: t.boolean,
+  },
+  {
+    role: Role,
+    invitePending: t.boolean,
+    inviteSentAt: nullable(t.number),
+    inviteExpired: t.boolean,
+    expiredOn: nullable(t.number),
+    token: t.string,
+    workspaceRole: Role,
+    organisations: t.array(Workspace),
+    allApps: t.array(App),
+    supportedCountries: t.array(t.string),
+  },
+  'Account',
+);
+export type Account = t.TypeOf<typeof Account>;
+
+export const SignInRequest = struct({ email: t.string, password: t.string }, {}, 'SignInRequest');
+export type SignInRequest = t.TypeOf<typeof SignInRequest>;
+export const SignInResponse = struct({ token: t.string, account: Account }, {}, 'SignInResponse');
+export type SignInResponse = t.TypeOf<typeof SignInResponse>;
+
+export const Health = struct({ status: t.literal('ok') });
+
+export { Email };

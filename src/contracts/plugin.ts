@@ -1,0 +1,59 @@
+/** Plugins, credentials, plugin events and feed items (SPEC §3) for the integrations area. */
+import * as t from 'io-ts';
+import { struct, nullable } from './codecs';
+
+export const PluginType = t.keyof({ BigQuery: null, Firebase: null, AppsFlyer: null, Adjust: null, Singular: null }, 'PluginType');
+export type PluginType = t.TypeOf<typeof PluginType>;
+
+export const ConnectionStatus = t.keyof(
+  { connected: null, disconnected: null, waiting_for_events: null, no_data: null, pending: null },
+  'ConnectionStatus',
+);
+export type ConnectionStatus = t.TypeOf<typeof ConnectionStatus>;
+
+export const PluginAttributes = struct({}, { dailyProcess: t.boolean, targetProject: t.string, targetProjectName: t.string });
+
+export const DataRange = struct({ start: t.string, end: t.string });
+
+export const Plugin = struct(
+  { id: t.string, source: PluginType, connected: ConnectionStatus },
+  {
+    credentials: nullable(t.string),
+    attributes: PluginAttributes,
+    refreshSchedule: nullable(t.string),
+    lastRefresh: nullable(t.number),
+    dataRange: nullable(DataRange),
+  },
+  'Plugin',
+);
+export type Plugin = t.TypeOf<typeof Plugin>;
+
+export const CredentialType = t.keyof({ USER_OAUTH: null, TP_SERVICE_ACCOUNT: null, ORG_SERVICE_ACCOUNT: null }, 'CredentialType');
+export const CredentialProject = struct({
+  tpAppId: t.string,
+  packageName: t.string,
+  displayName: t.string,
+  platform: t.string,
+  appId: t.string,
+  roles: t.array(t.string),
+});
+export const Credential = struct(
+  { id: t.string, type: CredentialType, authenticatedEntity: struct({ email: t.string }) },
+  { projects: t.record(t.string, t.array(CredentialProject)) },
+  'Credential',
+);
+export type Credential = t.TypeOf<typeof Credential>;
+
+export const RevenueType = t.keyof({ ads: null, iap: null, other: null }, 'RevenueType');
+export const MonetizeMetadata = struct({ revenueEp: t.string, revenueType: RevenueType, currencyEp: t.string });
+export const PluginEventStatus = t.keyof({ ACTIVE: null, ENABLED: null, DISABLED: null });
+export const PluginEvent = struct(
+  { id: t.string, eventName: t.string, status: PluginEventStatus },
+  { event_params: t.record(t.string, t.string), lastReceivedAt: t.number, monetizeMetadata: nullable(MonetizeMetadata) },
+  'PluginEvent',
+);
+export type PluginEvent = t.TypeOf<typeof PluginEvent>;
+
+export const FeedType = t.keyof({ error: null, success: null, default: null });
+export const FeedItem = struct({ createdAt: t.number, message: t.string }, { type: FeedType }, 'FeedItem');
+export type FeedItem = t.TypeOf<typeof FeedItem>;

@@ -1,0 +1,42 @@
+/** Workspace entity (SPEC §3) and the create/update calls (SPEC §7: multipart with `data` JSON + optional image). */
+import * as t from 'io-ts';
+import { struct, nullable, Role, NonEmptyString } from './codecs';
+import { App } from './app';
+
+export const Workspace = struct(
+  {
+    id: t.string,
+    name: t.string,
+    website: t.string,
+    icon: nullable(t.string),
+    allowMonetize: t.number,
+  },
+  { apps: t.array(App), accounts: t.number, role: Role },
+  'Workspace',
+);
+export type Workspace = t.TypeOf<typeof Workspace>;
+
+/** SPEC §5: website required URL forced to start with https:// */
+export const HTTPS_PREFIX = 'https://';
+export function forceHttps(website: string): string {
+  const trimmed = website.trim().replace(/^[a-z]+:\/\//i, '');
+  return trimmed ? HTTPS_PREFIX + trimmed : '';
+}
+export function isWebsite(website: string): boolean {
+  try {
+    const url = new URL(forceHttps(website));
+    return url.protocol === 'https:' && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export const ICON_MAX_BYTES = 3145728;
+export const ICON_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif'];
+export const ICON_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'];
+
+export const WorkspaceData = struct({ name: NonEmptyString, website: t.string }, { id: t.string }, 'WorkspaceData');
+export type WorkspaceData = t.TypeOf<typeof WorkspaceData>;
+
+export const WorkspaceSaved = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) });
+export type WorkspaceSaved = t.TypeOf<typeof WorkspaceSaved>;

@@ -1,0 +1,15 @@
+// Vite builds the SPA into dist/; in development it proxies the API to the Fastify server.
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const apiPort = Number(process.env.API_PORT ?? 8080);
+const api = `http://127.0.0.1:${apiPort}`;
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: { '/api': api, '/analytics': api },
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
+});
