@@ -1,14 +1,13 @@
 /** Workspace create and update (SPEC §5 workspace rules, §8 messages). Multi-step writes run in one transaction. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { forceHttps, isWebsite, ICON_TYPES, WorkspaceData } from '../../src/contracts/workspace';
+import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, WorkspaceData } from '../../src/contracts/workspace';
 import { decodeOrThrow, DecodeError } from '../../src/contracts/codecs';
 import { newId } from '../auth/crypto';
 import { badRequest } from '../http/errors';
 import { parseJsonField, type MultipartBody } from '../http/multipart';
 import { storeFile } from './files';
 
-export const ICON_TYPE_ERROR = 'Icon must be a PNG, JPG or GIF image.';
 
 /** Decodes `data` and checks the optional `image` part by its bytes. */
 export function readWorkspaceForm(body: MultipartBody) {
@@ -22,7 +21,7 @@ export function readWorkspaceForm(body: MultipartBody) {
   if (!isWebsite(data.website)) throw badRequest('website must be a valid URL', ['website']);
   const image = body.files.image;
   if (image && (!image.detectedType || !ICON_TYPES.includes(image.detectedType) || image.detectedType === 'image/webp')) {
-    throw badRequest(ICON_TYPE_ERROR, ['image']);
+    throw badRequest(ICON_TYPE_MESSAGE, ['image']);
   }
   return { name: data.name.trim(), website: forceHttps(data.website), image };
 }

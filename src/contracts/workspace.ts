@@ -40,3 +40,26 @@ export type WorkspaceData = t.TypeOf<typeof WorkspaceData>;
 
 export const WorkspaceSaved = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) });
 export type WorkspaceSaved = t.TypeOf<typeof WorkspaceSaved>;
+
+export const FILE_TOO_LARGE = 'File is too large!';
+export const ICON_TYPE_MESSAGE = 'Icon must be a PNG, JPG or GIF image.';
+export interface WorkspaceFormInput {
+  name: string;
+  website: string;
+  icon: { name: string; size: number; type: string } | null;
+}
+export type WorkspaceFormErrors = Partial<Record<'name' | 'website' | 'icon', string>>;
+
+/** SPEC §5 workspace rules, mirrored in the UI; the server checks them again (the icon by its bytes). */
+export function validateWorkspaceForm(input: WorkspaceFormInput): WorkspaceFormErrors {
+  const errors: WorkspaceFormErrors = {};
+  if (!input.name.trim()) errors.name = 'Workspace name is required.';
+  if (!input.website.trim()) errors.website = 'Website is required.';
+  else if (!isWebsite(input.website)) errors.website = 'Enter a valid website URL.';
+  if (input.icon) {
+    const extension = input.icon.name.split('.').pop()?.toLowerCase() ?? '';
+    if (!ICON_EXTENSIONS.includes(extension) && !ICON_TYPES.includes(input.icon.type)) errors.icon = ICON_TYPE_MESSAGE;
+    else if (input.icon.size > ICON_MAX_BYTES) errors.icon = FILE_TOO_LARGE;
+  }
+  return errors;
+}

@@ -1,0 +1,104 @@
+/**
+ * Create Workspace modal lifecycle (SPEC §2 header 'Create new', §5 workspace rules, §8 workspace messages).
+ * closed → editing (fields validated as typed once submitted) → submitting → closed on success (the session
+ * refreshes its organisations and the new workspace opens), or back to editing with 'Error creating workspace!'
+ * (or the server's message) and every field kept. A `success: false` answer is a failure state, not an exception.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { validateWorkspaceForm, type WorkspaceFormErrors } from '../../contracts/workspace';
+import type { WorkspaceSaved } from '../../contracts/workspace';
+
+export const CREATE_FAILED = 'Error creating workspace!';
+export const CREATE_SUCCEEDED = 'Workspace created successfully.';
+
+export interface IconFile {
+  name: string;
+  size: number;
+  type: string;
+}
+export interface CreateWorkspaceContext {
+  name: string;
+  website: string;
+  icon: IconFile | null;
+  errors: WorkspaceFormErrors;
+  submitted: boolean;
+  error: string | null;
+  createdId: string | null;
+}
+export type CreateWorkspaceEvent =
+  | { type: 'OPEN' }
+  | { type: 'CLOSE' }
+  | { type: 'CHANGE'; field: 'name' | 'website'; value: string }
+  | { type: 'PICK_ICON'; file: IconFile | null }
+  | { type: 'SUBMIT' };
+
+const empty = { name: '', website: '', icon: null, errors: {}, submitted: false, error: null };
+const errorsOf = (c: Pick<CreateWorkspaceContext, 'name' | 'website' | 'icon'>) => validateWorkspaceForm(c);
+
+export const createWorkspaceMachine = setup({
+  types: {
+    context: {} as CreateWorkspaceContext,
+    events: {} as CreateWorkspaceEvent,
+  },
+  actors: {
+    createWorkspace: fromPromise<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>(async () => {
+      throw new Error('provide createWorkspace');
+    }),
+  },
+  guards: {
+    formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
+  },
+  actions: {
+    created: (_, _params: { id: string }) => {},
+  },
+}).createMachine({
+  id: 'createWorkspace',
+  context: { ...empty, createdId: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: { OPEN: { target: 'editing', actions: assign({ ...empty }) } },
+    },
+    editing: {
+      on: {
+        CLOSE: 'closed',
+        CHANGE: {
+          actions: assign(({ context, event }) => {
+            const next = { ...context, [event.field]: event.value };
+            return { [event.field]: event.value, errors: context.submitted ? errorsOf(next) : context.errors };
+          }),
+        },
+        // The icon is checked at once: a too-large file is refused before anything is sent.
+        PICK_ICON: {
+          actions: assign(({ context, event }) => ({ icon: event.file, errors: { ...errorsOf({ ...context, icon: event.file }), ...(context.submitted ? {} : { name: undefined, website: undefined }) } })),
+        },
+        SUBMIT: [
+          { guard: 'formValid', target: 'submitting', actions: assign({ submitted: true, errors: {}, error: null }) },
+          { actions: assign(({ context }) => ({ submitted: true, errors: errorsOf(context) })) },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'createWorkspace',
+        src: 'createWorkspace',
+        input: ({ context }) => ({ name: context.name, website: context.website, icon: context.icon }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.success && !!event.output.data?.id,
+            target: 'closed',
+            actions: [
+              assign({ createdId: ({ event }) => event.output.data!.id }),
+              { type: 'created', params: ({ event }) => ({ id: event.output.data!.id }) },
+            ],
+          },
+          { target: 'editing', actions: assign({ error: ({ event }) => event.output.message || CREATE_FAILED }) },
+        ],
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.name === 'ApiError' ? event.error.message : CREATE_FAILED) }),
+        },
+      },
+    },
+  },
+});

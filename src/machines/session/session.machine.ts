@@ -1,0 +1,139 @@
+/**
+ * Session lifecycle (SPEC §2 /continue, header profile menu → Logout).
+ * checking (a stored token is verified with GET /api/me) → signedIn | signedOut;
+ * signedOut: idle → signingIn → signedIn, or back to idle with the error in words;
+ * signedIn: refreshing the account after workspace/app changes; signingOut revokes the token → signedOut.
+ * A 401 from any call while signed in (expired or revoked token) sends EXPIRED and lands in signedOut.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Account, SignInResponse } from '../../contracts/account';
+
+export interface SessionContext {
+  account: Account | null;
+  error: string | null;
+  /** Why the user was signed out, shown on the sign-in page. */
+  notice: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'SIGN_IN'; email: string; password: string }
+  | { type: 'SIGNED_IN'; token: string; account: Account }
+  | { type: 'SIGN_OUT' }
+  | { type: 'REFRESH' }
+  | { type: 'EXPIRED' };
+
+export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.';
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    loadAccount: fromPromise<Account, void>(async () => {
+      throw new Error('provide loadAccount');
+    }),
+    signIn: fromPromise<SignInResponse, { email: string; password: string }>(async () => {
+      throw new Error('provide signIn');
+    }),
+    signOut: fromPromise<void, void>(async () => {
+      throw new Error('provide signOut');
+    }),
+  },
+  guards: {
+    hasToken: () => false,
+  },
+  actions: {
+    storeToken: (_, _params: { token: string | null }) => {},
+  },
+}).createMachine({
+  id: 'session',
+  context: { account: null, error: null, notice: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: { type: 'hasToken' }, target: 'restoring' }, { target: 'signedOut' }],
+    },
+    restoring: {
+      invoke: {
+        id: 'restoreAccount',
+        src: 'loadAccount',
+        onDone: { target: 'signedIn', actions: assign({ account: ({ event }) => event.output }) },
+        onError: { target: 'signedOut', actions: { type: 'storeToken', params: { token: null } } },
+      },
+    },
+    signedOut: {
+      initial: 'idle',
+      entry: assign({ account: null }),
+      states: {
+        idle: {
+          on: {
+            SIGN_IN: { target: 'signingIn', actions: assign({ error: null, notice: null }) },
+          },
+        },
+        signingIn: {
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              const e = event as Extract<SessionEvent, { type: 'SIGN_IN' }>;
+              return { email: e.email, password: e.password };
+            },
+            onDone: {
+              target: '#session.signedIn',
+              actions: [
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                assign({ account: ({ event }) => event.output.account, error: null }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Sign-in failed. Please try again.') }),
+            },
+          },
+        },
+      },
+      on: {
+        SIGNED_IN: {
+          target: 'signedIn',
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+            assign({ account: ({ event }) => event.account, error: null, notice: null }),
+          ],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'ready',
+      states: {
+        ready: { on: { REFRESH: 'refreshing' } },
+        refreshing: {
+          invoke: {
+            id: 'refreshAccount',
+            src: 'loadAccount',
+            onDone: { target: 'ready', actions: assign({ account: ({ event }) => event.output }) },
+            onError: { target: 'ready' },
+          },
+        },
+        // Inside signedIn so the shell stays on screen while the token is revoked.
+        signingOut: {
+          invoke: {
+            id: 'signOut',
+            src: 'signOut',
+            onDone: { target: '#session.signedOut', actions: { type: 'storeToken', params: { token: null } } },
+            // The token is dropped locally even when the server could not be told.
+            onError: { target: '#session.signedOut', actions: { type: 'storeToken', params: { token: null } } },
+          },
+        },
+      },
+      on: {
+        SIGN_OUT: { target: '.signingOut' },
+        EXPIRED: {
+          target: 'signedOut',
+          actions: [{ type: 'storeToken', params: { token: null } }, assign({ notice: SESSION_EXPIRED })],
+        },
+      },
+    },
+  },
+});
+

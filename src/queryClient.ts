@@ -1,0 +1,6 @@
+/** The React Query client for plain reads (lists); machines invalidate its queries after mutations. */
+import { QueryClient } from '@tanstack/react-query';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});

@@ -1,0 +1,9 @@
+/** Sign-in, sign-out and the current account (`/api/auth/*`, `/api/me`). */
+import { request } from './http';
+import { Account, SignInResponse, type SignInRequest } from '../contracts/account';
+import { SuccessMessage } from '../contracts/codecs';
+
+export const signIn = (input: SignInRequest, signal?: AbortSignal) =>
+  request(SignInResponse, '/api/auth/sign-in', { body: input, signal, auth: false });
+export const signOut = (signal?: AbortSignal) => request(SuccessMessage, '/api/auth/sign-out', { method: 'POST', signal });
+export const fetchMe = (signal?: AbortSignal) => request(Account, '/api/me', { signal });

@@ -1,0 +1,2 @@
+/** Placeholder until the team slice lands. */
+export { default } from "../planned/PlannedScreen";

@@ -1,0 +1,60 @@
+/** /continue: the sign-in page (SPEC §2 login landing, reached after logout). */
+import { useState, type FormEvent } from 'react';
+import { Redirect, useSearch } from 'wouter';
+import { Session } from '../../machines/session/session.actor';
+import { selectNotice, selectSignInError, selectSigningIn, selectStatus } from '../../machines/session/session.selectors';
+import { TextField } from '../ui/TextField';
+import { Button } from '../ui/Button';
+import { href, PRIVACY_URL, TERMS_URL } from '../../routes';
+import { isEmail } from '../../contracts/codecs';
+import { Logo } from '../shell/Logo';
+
+/** Only same-site paths are followed after sign-in. */
+export const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : href.home());
+
+export default function SignInPage() {
+  const actor = Session.useActorRef();
+  const status = Session.useSelector(selectStatus);
+  const busy = Session.useSelector(selectSigningIn);
+  const error = Session.useSelector(selectSignInError);
+  const notice = Session.useSelector(selectNotice);
+  const search = useSearch();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+
+  if (status === 'signedIn') return <Redirect to={safeNext(new URLSearchParams(search).get('next'))} replace />;
+
+  const emailError = touched && !isEmail(email) ? 'Enter a valid email address.' : null;
+  const passwordError = touched && !password ? 'Enter your password.' : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!isEmail(email) || !password) return;
+    actor.send({ type: 'SIGN_IN', email: email.trim(), password });
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-violet-50 px-4">
+      <div className="w-full max-w-sm">
+        <div className="mb-8 flex justify-center"><Logo /></div>
+        <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
+          <div>
+            <h1 className="text-xl font-bold text-slate-900">Sign in to Questboard</h1>
+            <p className="mt-1 text-sm text-slate-500">Analytics, quests and monetization for your games.</p>
+          </div>
+          {notice && <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{notice}</p>}
+          <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} autoFocus />
+          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError} />
+          {error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{error}</p>}
+          <Button type="submit" busy={busy} className="w-full">Sign in</Button>
+        </form>
+        <p className="mt-6 text-center text-xs text-slate-500">
+          <a className="hover:text-slate-700" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy</a>
+          <span className="mx-2">·</span>
+          <a className="hover:text-slate-700" href={TERMS_URL} target="_blank" rel="noreferrer">Terms</a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+/** Create Workspace modal (SPEC §2 'Create new'), a thin view over the create-workspace machine. */
+import { useEffect, useRef, useState } from 'react';
+import { useMachine, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { useLocation } from 'wouter';
+import { createWorkspaceMachine, CREATE_SUCCEEDED } from '../../machines/create-workspace/create-workspace.machine';
+import { selectCreateWorkspace } from '../../machines/create-workspace/create-workspace.selectors';
+import { createWorkspace } from '../../services/workspace.service';
+import { Session } from '../../machines/session/session.actor';
+import { notify } from '../../services/notify';
+import { actorOptions } from '../../inspector';
+import { href } from '../../routes';
+import { Modal } from '../ui/Modal';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+import { ICON_EXTENSIONS } from '../../contracts/workspace';
+
+export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose(): void }) {
+  const session = Session.useActorRef();
+  const organisations = Session.useSelector((s) => s.context.account?.organisations ?? []);
+  const [, navigate] = useLocation();
+  const [openAfterRefresh, setOpenAfterRefresh] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [snapshot, send, actor] = useMachine(
+    createWorkspaceMachine.provide({
+      actors: {
+        createWorkspace: fromPromise(({ input, signal }) => createWorkspace({ ...input, icon: input.icon as File | null }, signal)),
+      },
+      actions: {
+        created: (_, { id }) => {
+          notify(CREATE_SUCCEEDED, 'success', 3000);
+          session.send({ type: 'REFRESH' });
+          setOpenAfterRefresh(id);
+          onClose();
+        },
+      },
+    }),
+    actorOptions(),
+  );
+  const view = useSelector(actor, selectCreateWorkspace);
+
+  useEffect(() => {
+    if (open && snapshot.matches('closed')) send({ type: 'OPEN' });
+    if (!open && !snapshot.matches('closed')) send({ type: 'CLOSE' });
+  }, [open, snapshot, send]);
+
+  useEffect(() => {
+    if (openAfterRefresh && organisations.some((o) => o.id === openAfterRefresh)) {
+      navigate(href.apps(openAfterRefresh));
+      setOpenAfterRefresh(null);
+    }
+  }, [openAfterRefresh, organisations, navigate]);
+
+  return (
+    <Modal
+      open={view.open}
+      title="Create Workspace"
+      onClose={onClose}
+      busy={view.busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={view.busy}>Cancel</Button>
+          <Button type="submit" form="create-workspace-form" busy={view.busy}>Create</Button>
+        </>
+      }
+    >
+      <form
+        id="create-workspace-form"
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        <TextField label="Workspace name" value={view.name} onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })} error={view.errors.name} autoFocus />
+        <TextField
+          label="Website"
+          value={view.website}
+          placeholder="https://yourstudio.com"
+          onChange={(e) => send({ type: 'CHANGE', field: 'website', value: e.target.value })}
+          error={view.errors.website}
+          hint="Saved with https://"
+        />
+        <div>
+          <span className="block text-sm font-medium text-slate-700">Icon</span>
+          <div className="mt-1 flex items-center gap-3">
+            <Button variant="secondary" onClick={() => fileInput.current?.click()}>Choose icon</Button>
+            <span className="truncate text-sm text-slate-600">{view.iconName ?? 'PNG, JPG or GIF, up to 3 MB'}</span>
+            <input
+              ref={fileInput}
+              type="file"
+              aria-label="Icon file"
+              className="sr-only"
+              accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
+              onChange={(e) => send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null })}
+            />
+          </div>
+          {view.errors.icon && <p role="alert" className="mt-1 text-xs text-rose-600">{view.errors.icon}</p>}
+        </div>
+        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+/** Buttons in three weights; `busy` shows a spinner and blocks clicks; `deniedReason` disables with a tooltip. */
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Spinner } from './Spinner';
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+const styles: Record<Variant, string> = {
+  primary: 'bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-300',
+  secondary: 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
+  danger: 'bg-rose-600 text-white hover:bg-rose-500 disabled:bg-rose-300',
+  ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
+};
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  busy?: boolean;
+  /** When set the button is disabled and this text is its tooltip (SPEC §6 view-only access). */
+  deniedReason?: string | null;
+  icon?: ReactNode;
+}
+
+export function Button({ variant = 'primary', busy, deniedReason, icon, className = '', children, disabled, type = 'button', ...rest }: ButtonProps) {
+  const button = (
+    <button
+      type={type}
+      disabled={disabled || busy || !!deniedReason}
+      aria-busy={busy || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold shadow-sm transition disabled:cursor-not-allowed ${styles[variant]} ${className}`}
+      {...rest}
+    >
+      {busy ? <Spinner className="size-4" /> : icon}
+      {children}
+    </button>
+  );
+  if (!deniedReason) return button;
+  return (
+    <span className="group relative inline-flex" tabIndex={0} aria-label={deniedReason}>
+      {button}
+      <span role="tooltip" className="pointer-events-none absolute bottom-full left-1/2 z-50 mb-2 hidden w-72 -translate-x-1/2 rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg group-hover:block group-focus:block">
+        {deniedReason}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,34 @@
+/** /workspace/home (SPEC §2): to the first organisation's apps, or the empty state with Create Workspace. */
+import { useState } from 'react';
+import { Redirect } from 'wouter';
+import { Session } from '../../machines/session/session.actor';
+import { selectAccount } from '../../machines/session/session.selectors';
+import { href } from '../../routes';
+import { EmptyState } from '../ui/EmptyState';
+import { Button } from '../ui/Button';
+import { Logo } from '../shell/Logo';
+import { CreateWorkspaceModal } from '../shell/CreateWorkspaceModal';
+
+export const NO_WORKSPACE = "User don't have workspace. Please create one.";
+
+export default function HomePage() {
+  const account = Session.useSelector(selectAccount);
+  const actor = Session.useActorRef();
+  const [creating, setCreating] = useState(false);
+  const first = account?.organisations?.[0];
+  if (first) return <Redirect to={href.apps(first.id)} replace />;
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-6">
+        <Logo />
+        <Button variant="ghost" onClick={() => actor.send({ type: 'SIGN_OUT' })}>Logout</Button>
+      </header>
+      <main className="mx-auto max-w-xl px-4 py-16">
+        <EmptyState title={NO_WORKSPACE} action={<Button onClick={() => setCreating(true)}>Create Workspace</Button>}>
+          A workspace holds your apps, reports and team.
+        </EmptyState>
+      </main>
+      <CreateWorkspaceModal open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}
