@@ -62,10 +62,10 @@ function WorkspaceSelector({ workspace, onCreate }: { workspace: Workspace; onCr
   const [, navigate] = useLocation();
   return (
     <Menu as="div" className="relative">
-      <MenuButton aria-label="Workspace" className="flex max-w-[11rem] items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 desk:max-w-xs">
+      <MenuButton aria-label={`Workspace: ${workspace.name}`} className="flex max-w-[11rem] items-center gap-2 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50 desk:max-w-xs">
         <WorkspaceIcon workspace={workspace} />
-        <span className="truncate">{workspace.name}</span>
-        <svg viewBox="0 0 20 20" className="size-4 shrink-0 text-slate-400" fill="currentColor" aria-hidden="true"><path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" /></svg>
+        <span className="hidden truncate sm:inline">{workspace.name}</span>
+        <svg viewBox="0 0 20 20" className="hidden size-4 shrink-0 text-slate-400 sm:block" fill="currentColor" aria-hidden="true"><path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" /></svg>
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-50 mt-2 w-64 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
         {(account?.organisations ?? []).map((org) => (
