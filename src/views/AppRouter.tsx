@@ -2,16 +2,18 @@
  * Matches the URL against src/routes.ts, enforces sign-in and workspace membership on the client (the server
  * enforces them too), and wraps workspace and app pages in the shell.
  */
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { routes, href, type RouteDef } from '../routes';
 import { Session } from '../machines/session/session.actor';
 import { selectAccount, selectStatus } from '../machines/session/session.selectors';
 import { PageSpinner } from './ui/Spinner';
-import { AppShell } from './shell/AppShell';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { notify } from '../services/notify';
 import { useSessionLink } from './shell/useSessionLink';
+
+// The shell (Headless UI menus and dialogs) loads only once a signed-in page shows, keeping /continue light.
+const AppShell = lazy(() => import('./shell/AppShell'));
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found!';
 

@@ -1,18 +1,9 @@
 /** App selector (SPEC §2): inside app pages on the side navigation, and as the narrow-screen app dropdown. */
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import type { App } from '../../contracts/app';
+import { AppIcon, platformLabel } from './AppIcon';
 
-export function AppIcon({ app, className = 'size-6' }: { app: Pick<App, 'image' | 'appName'>; className?: string }) {
-  return app.image ? (
-    <img src={app.image} alt="" className={`${className} shrink-0 rounded-md object-cover`} />
-  ) : (
-    <span className={`${className} flex shrink-0 items-center justify-center rounded-md bg-slate-200 text-xs font-bold text-slate-600`}>{app.appName.slice(0, 1)}</span>
-  );
-}
-
-export const platformLabel = (platform: App['platform']) => (platform === 'ios' ? 'iOS' : 'Android');
-
-export function AppPicker({ label, apps, current, onPick }: { label: string; apps: App[]; current: App; onPick(app: App): void }) {
+export default function AppPicker({ label, apps, current, onPick }: { label: string; apps: App[]; current: App; onPick(app: App): void }) {
   return (
     <Listbox value={current} by="id" onChange={(app: App) => app.id !== current.id && onPick(app)}>
       <ListboxButton aria-label={label} className="flex w-full items-center gap-2 rounded-lg bg-white px-2 py-1.5 text-left text-sm ring-1 ring-slate-200 hover:bg-slate-50">

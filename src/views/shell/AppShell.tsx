@@ -2,20 +2,23 @@
  * The shell of SPEC §2: header (workspace selector with 'Create new', profile menu with Logout, a menu button
  * under 765 px), a left menu on wide screens and a full-screen overlay menu (300 ms fade) on narrow ones.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Transition } from '@headlessui/react';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/app';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
-import { CreateWorkspaceModal } from './CreateWorkspaceModal';
 
-export function AppShell({ workspace, app = null, children }: { workspace: Workspace; app?: App | null; children: ReactNode }) {
+// Loaded the first time someone picks 'Create new', not with every page.
+const CreateWorkspaceModal = lazy(() => import('./CreateWorkspaceModal').then((m) => ({ default: m.CreateWorkspaceModal })));
+
+export default function AppShell({ workspace, app = null, children }: { workspace: Workspace; app?: App | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
+  const [createRequested, setCreateRequested] = useState(false);
   return (
     <div className="min-h-screen bg-slate-50">
-      <Header workspace={workspace} app={app} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} onCreateWorkspace={() => setCreateOpen(true)} />
+      <Header workspace={workspace} app={app} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} onCreateWorkspace={() => { setCreateRequested(true); setCreateOpen(true); }} />
       <div className="flex">
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white desk:block" aria-label="Main navigation">
           <SideNav workspace={workspace} app={app} />
@@ -33,7 +36,11 @@ export function AppShell({ workspace, app = null, children }: { workspace: Works
           <SideNav workspace={workspace} app={app} onNavigate={() => setMenuOpen(false)} />
         </div>
       </Transition>
-      <CreateWorkspaceModal open={createOpen} onClose={() => setCreateOpen(false)} />
+      {createRequested && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceModal open={createOpen} onClose={() => setCreateOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Session } from '../../machines/session/session.actor';
 import { selectAccount, selectSigningOut } from '../../machines/session/session.selectors';
 import { href, switchAppInPath } from '../../routes';
 import { Logo } from './Logo';
-import { AppPicker } from './AppPicker';
+import { LazyAppPicker as AppPicker } from './LazyAppPicker';
 import { Spinner } from '../ui/Spinner';
 
 export function Header({ workspace, app, menuOpen, onToggleMenu, onCreateWorkspace }: {

@@ -9,7 +9,7 @@ import type { Workspace } from '../../contracts/workspace';
 import { appLandingSection, type App } from '../../contracts/app';
 import type { Platform } from '../../contracts/codecs';
 import { href, useCurrentWorkspace } from './useCurrentWorkspace';
-import { AppIcon, platformLabel } from '../shell/AppPicker';
+import { AppIcon, platformLabel } from '../shell/AppIcon';
 import { EmptyState } from '../ui/EmptyState';
 
 type Filter = 'all' | Platform;

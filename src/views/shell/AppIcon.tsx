@@ -1,0 +1,12 @@
+/** An app's icon (or its initial) and the platform label, shared by cards, pickers and menus. */
+import type { App } from '../../contracts/app';
+
+export function AppIcon({ app, className = 'size-6' }: { app: Pick<App, 'image' | 'appName'>; className?: string }) {
+  return app.image ? (
+    <img src={app.image} alt="" className={`${className} shrink-0 rounded-md object-cover`} />
+  ) : (
+    <span className={`${className} flex shrink-0 items-center justify-center rounded-md bg-slate-200 text-xs font-bold text-slate-600`}>{app.appName.slice(0, 1)}</span>
+  );
+}
+
+export const platformLabel = (platform: App['platform']) => (platform === 'ios' ? 'iOS' : 'Android');
