@@ -1,0 +1,152 @@
+/**
+ * CMS app details: the store-facing details of an app edited in Settings → Details (SPEC §2 App Details tab, §3 CMS app
+ * details, §5 CMS images and image dimension check, §7 update CMS details, §8 app details, §9 CMS images and genres).
+ *
+ * Image pipeline (pure parts here; the browser work lives in services): a dropped file must be a JPEG of at most 3 MB
+ * (`cmsImageFileError`); once loaded, its dimensions must not exceed the slot's limit (`imageDimensionsError`:
+ * screenshots 480×640, background 640×360, w×h); then it is recompressed to JPEG within the recompression box
+ * (screenshots 460x640, background 640x360), at most 1 MB, trying quality 0.8 down to 0.3 in steps of 0.1.
+ * SPEC §5 also says "wider than 640 or taller than 480 is invalid" regardless of slot; we apply each slot's own limit,
+ * which is what the message 'Image must not exceed {w} × {h} pixels.' names. Whether the check blocks is the caller's call.
+ *
+ * SPEC §7 shows no path; ours (app routes):
+ *   GET  /api/app/:appId/details  → CmsDetailsResponse (data null: 'No details found for this app.')   (viewer)
+ *   POST /api/app/:appId/details  multipart: `data` (CmsDetailsUpdate JSON), `screenshots` (JPEG files, repeated),
+ *                                 `backgroundImage` (JPEG file, optional) → SuccessMessage                (editor)
+ *   Uploaded `screenshots` files fill the null slots of data.screenshots in order (or make the whole list when
+ *   data.screenshots is absent); an uploaded backgroundImage replaces data.backgroundImage.
+ */
+import * as t from 'io-ts';
+import { map } from 'fp-ts/Either';
+import { pipe } from 'fp-ts/function';
+import { struct, nullable } from './codecs';
+import { maxItems } from './validation';
+
+// ---------------------------------------------------------------- constants (SPEC §2, §5, §8, §9)
+
+export const GENRES_MAX = 4;
+export const SCREENSHOT_SLOTS = 4;
+
+export const CMS_IMAGE_MAX_BYTES = 3 * 1024 * 1024;
+export const CMS_IMAGE_TYPES = ['image/jpeg', 'image/jpg'] as const;
+export const CMS_IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'] } as const;
+
+export type CmsImageKind = 'screenshot' | 'background';
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+/** Largest image accepted per slot (SPEC §5), width × height. */
+export const CMS_IMAGE_LIMITS: Record<CmsImageKind, Dimensions> = {
+  screenshot: { width: 480, height: 640 },
+  background: { width: 640, height: 360 },
+};
+/** Recompression box per slot (SPEC §5, §9), width x height. */
+export const CMS_COMPRESSION_TARGETS: Record<CmsImageKind, Dimensions> = {
+  screenshot: { width: 460, height: 640 },
+  background: { width: 640, height: 360 },
+};
+export const CMS_COMPRESSED_MAX_MB = 1;
+export const CMS_COMPRESSED_MAX_BYTES = CMS_COMPRESSED_MAX_MB * 1024 * 1024;
+export const CMS_COMPRESSED_TYPE = 'image/jpeg';
+export const CMS_COMPRESSION_QUALITY = { initial: 0.8, min: 0.3, step: 0.1 } as const;
+
+/** Qualities to try in order: 0.8, 0.7, 0.6, 0.5, 0.4, 0.3 (rounded, no float drift). */
+export function cmsCompressionQualities(): number[] {
+  const { initial, min, step } = CMS_COMPRESSION_QUALITY;
+  const qualities: number[] = [];
+  for (let i = 0; ; i++) {
+    const quality = Math.round((initial - i * step) * 10) / 10;
+    if (quality < min) return qualities;
+    qualities.push(quality);
+  }
+}
+
+export const CMS_FILE_TOO_LARGE = 'File is too large! Maximum size is 3MB.';
+export const CMS_FILE_TYPE_NOT_SUPPORTED = 'File type not supported! Please upload a JPEG image.';
+export const CMS_INVALID_IMAGE_FILE = 'Invalid image file.';
+export const imageTooLargeMessage = (limit: Dimensions) => `Image must not exceed ${limit.width} × ${limit.height} pixels.`;
+export const NO_DETAILS_FOUND = 'No details found for this app.';
+export const UPDATE_DETAILS_FAILED = 'Something went wrong when updating the app details. Try again later!';
+
+// ---------------------------------------------------------------- entity (SPEC §3)
+
+/** Genres as received: only the first 4 are kept (decode truncates; encode passes through). */
+export const keepGenres = (genres: readonly string[]): string[] => genres.slice(0, GENRES_MAX);
+const StringList = t.array(t.string);
+export const Genres = new t.Type<string[], string[], unknown>(
+  'Genres',
+  (u): u is string[] => StringList.is(u) && u.length <= GENRES_MAX,
+  (u, c) => pipe(StringList.validate(u, c), map(keepGenres)),
+  (a) => keepGenres(a),
+);
+
+/** Screenshot URLs, at most 4 (one per slot). */
+export const Screenshots = maxItems(t.string, SCREENSHOT_SLOTS, 'Screenshots');
+
+export const CmsAppDetails = struct(
+  {
+    id: t.string,
+    title: t.string,
+    genres: Genres,
+    shortDescription: t.string,
+    fullDescription: t.string,
+    screenshots: Screenshots,
+  },
+  { icon: nullable(t.string), rating: nullable(t.number), backgroundImage: nullable(t.string) },
+  'CmsAppDetails',
+);
+export type CmsAppDetails = t.TypeOf<typeof CmsAppDetails>;
+
+/** Rating shown rounded to 1 decimal (SPEC §2), half away from zero without float drift (4.35 → 4.4). */
+export function roundRating(rating: number): number {
+  if (!Number.isFinite(rating)) return rating;
+  return Math.round(Number((rating * 10).toPrecision(12))) / 10;
+}
+
+// ---------------------------------------------------------------- calls (SPEC §7, paths ours)
+
+export const CmsDetailsResponse = struct(
+  { success: t.boolean, data: nullable(CmsAppDetails) },
+  { message: t.string },
+  'CmsDetailsResponse',
+);
+export type CmsDetailsResponse = t.TypeOf<typeof CmsDetailsResponse>;
+
+/** The `data` part of the update: text fields, kept screenshot URLs per slot (null: filled by an upload or emptied). */
+export const CmsDetailsUpdate = struct(
+  { shortDescription: t.string, fullDescription: t.string },
+  { screenshots: maxItems(nullable(t.string), SCREENSHOT_SLOTS, 'ScreenshotSlots'), backgroundImage: nullable(t.string) },
+  'CmsDetailsUpdate',
+);
+export type CmsDetailsUpdate = t.TypeOf<typeof CmsDetailsUpdate>;
+
+// ---------------------------------------------------------------- image checks (SPEC §5)
+
+export interface FileInfo {
+  size: number;
+  type: string;
+}
+
+/** Type first, then size (the order react-dropzone reports): null when the file may be used. */
+export function cmsImageFileError(file: FileInfo): string | null {
+  if (!(CMS_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase())) return CMS_FILE_TYPE_NOT_SUPPORTED;
+  if (file.size > CMS_IMAGE_MAX_BYTES) return CMS_FILE_TOO_LARGE;
+  return null;
+}
+
+/** Dimension check on image load: null dimensions mean the file could not be read as an image. */
+export function imageDimensionsError(kind: CmsImageKind, dimensions: Dimensions | null | undefined): string | null {
+  if (!dimensions || !(dimensions.width > 0) || !(dimensions.height > 0)) return CMS_INVALID_IMAGE_FILE;
+  const limit = CMS_IMAGE_LIMITS[kind];
+  return dimensions.width > limit.width || dimensions.height > limit.height ? imageTooLargeMessage(limit) : null;
+}
+
+/** Size of an image scaled down (never up) to fit a box, keeping its aspect ratio (for recompression). */
+export function fitWithin(dimensions: Dimensions, box: Dimensions): Dimensions {
+  const scale = Math.min(1, box.width / dimensions.width, box.height / dimensions.height);
+  return {
+    width: Math.max(1, Math.min(box.width, Math.round(dimensions.width * scale))),
+    height: Math.max(1, Math.min(box.height, Math.round(dimensions.height * scale))),
+  };
+}
