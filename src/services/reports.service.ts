@@ -1,0 +1,151 @@
+/**
+ * Analytics service calls (SPEC §7 "Analytics service", paths under /analytics exactly as contracts/reports.ts lists
+ * them). Every call takes an AbortSignal and decodes its answer with the contract codec.
+ *
+ * Lifecycle calls (run + save, open, rename, delete, model config) are invoked by the report-builder machine; the plain
+ * reads that belong to no lifecycle — the saved reports list and the data models — are React Query hooks here.
+ * Machines invalidate `templatesKey(appId)` after a save or a delete.
+ *
+ * `compiled` (the SQL the engine ran and its bound values, for 'View SQL') is not part of the contract yet: it is read
+ * as an optional extra of the run and template answers, so the dialog fills in as soon as the server sends it.
+ */
+import * as t from 'io-ts';
+import { useQuery } from '@tanstack/react-query';
+import { request } from './http';
+import {
+  DeleteTemplateResponse,
+  ModelsResponse,
+  ReportConfigResponse,
+  ReportResultResponse,
+  RunReportResponse,
+  TemplateListResponse,
+  TemplateResponse,
+  templateSummaries,
+  type ModelConfiguration,
+  type ReportRow,
+  type RunReportRequest,
+  type TemplateSummary,
+} from '../contracts/reports';
+
+const enc = encodeURIComponent;
+const BASE = '/analytics';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Optional extras the builder can show when the server sends them
+
+const ParamValue = t.union([t.string, t.number, t.boolean, t.null, t.array(t.union([t.string, t.number, t.boolean, t.null]))]);
+/** The compiled query of a run: its SQL text with placeholders and the bound values by name (server RenderedSql). */
+export const CompiledSql = t.intersection([
+  t.type({ sql: t.string, params: t.record(t.string, ParamValue) }),
+  t.partial({ dialect: t.string, types: t.record(t.string, t.unknown), order: t.array(t.string) }),
+], 'CompiledSql');
+export type CompiledSql = t.TypeOf<typeof CompiledSql>;
+/** Where a server might put it: `compiled` (ours), or `sql` + `params` at the top level. */
+const SqlExtras = t.partial({ compiled: CompiledSql, sql: t.string, params: t.record(t.string, ParamValue) });
+const compiledOf = (extras: t.TypeOf<typeof SqlExtras>): CompiledSql | null =>
+  extras.compiled ?? (extras.sql ? { sql: extras.sql, params: extras.params ?? {} } : null);
+
+const RunAnswer = t.intersection([RunReportResponse, SqlExtras]);
+const TemplateAnswer = t.intersection([TemplateResponse, SqlExtras]);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Calls
+
+export interface RunOutcome {
+  /** The run answer (success false is a domain outcome, not an exception). */
+  saved: RunReportResponse;
+  /** The rows fetched from the signed url (null when the run did not succeed). */
+  rows: ReportRow[] | null;
+  compiled: CompiledSql | null;
+}
+
+/** POST /analytics/template/{appId}: runs and saves the report. Does not fetch the rows. */
+export async function saveReport(appId: string, body: RunReportRequest, signal?: AbortSignal): Promise<{ saved: RunReportResponse; compiled: CompiledSql | null }> {
+  const answer = await request(RunAnswer, `${BASE}/template/${enc(appId)}`, { method: 'POST', body, signal });
+  const { compiled: _c, sql: _s, params: _p, ...saved } = answer;
+  return { saved, compiled: compiledOf(answer) };
+}
+
+/** GET the signed result url (SPEC §7: without the auth header) → rows. */
+export async function fetchResult(url: string, signal?: AbortSignal): Promise<ReportRow[]> {
+  const result = await request(ReportResultResponse, url, { auth: false, signal });
+  return result.report;
+}
+
+/** Run + save, then fetch the rows of a successful run (SPEC §4 "Run Report creates and saves the template"). */
+export async function runReport(appId: string, body: RunReportRequest, signal?: AbortSignal): Promise<RunOutcome> {
+  const { saved, compiled } = await saveReport(appId, body, signal);
+  if (!saved.success) return { saved, rows: null, compiled };
+  const rows = await fetchResult(saved.url, signal);
+  return { saved, rows, compiled };
+}
+
+/** GET /analytics/application/{appId}/report/config/{modelId}. */
+export async function fetchModelConfig(appId: string, modelId: string, signal?: AbortSignal): Promise<ModelConfiguration> {
+  const answer = await request(ReportConfigResponse, `${BASE}/application/${enc(appId)}/report/config/${enc(modelId)}`, { signal });
+  return answer.config.configuration;
+}
+
+export interface OpenedReport {
+  template: TemplateResponse['template'];
+  rows: ReportRow[];
+  config: ModelConfiguration;
+  compiled: CompiledSql | null;
+}
+
+/** GET /analytics/template/{appId}/{reportId}, then the config of its model (SPEC §4 "loads template, results and config"). */
+export async function openReport(appId: string, reportId: string, signal?: AbortSignal): Promise<OpenedReport> {
+  const answer = await request(TemplateAnswer, `${BASE}/template/${enc(appId)}/${enc(reportId)}`, { signal });
+  const config = await fetchModelConfig(appId, answer.template.report.model_id, signal);
+  return { template: answer.template, rows: answer.report.report, config, compiled: compiledOf(answer) };
+}
+
+/** GET /analytics/template/{appId} → plain summaries, newest first. */
+export async function listTemplates(appId: string, signal?: AbortSignal): Promise<TemplateSummary[]> {
+  const answer = await request(TemplateListResponse, `${BASE}/template/${enc(appId)}`, { signal });
+  return sortNewestFirst(templateSummaries(answer.templates));
+}
+
+/** DELETE /analytics/template/{appId}/{reportId}. */
+export const deleteTemplate = (appId: string, reportId: string, signal?: AbortSignal) =>
+  request(DeleteTemplateResponse, `${BASE}/template/${enc(appId)}/${enc(reportId)}`, { method: 'DELETE', signal });
+
+/** GET /analytics/application/{appId}/models. */
+export async function listModels(appId: string, signal?: AbortSignal) {
+  const answer = await request(ModelsResponse, `${BASE}/application/${enc(appId)}/models`, { signal });
+  return answer.models;
+}
+
+/** SPEC §2: saved reports sorted by last update, newest first (ties by title). */
+export function sortNewestFirst(list: readonly TemplateSummary[]): TemplateSummary[] {
+  const time = (s: string) => {
+    const ms = Date.parse(s);
+    return Number.isNaN(ms) ? 0 : ms;
+  };
+  return [...list].sort((a, b) => time(b.updated_at) - time(a.updated_at) || a.title.localeCompare(b.title));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// React Query reads
+
+export const templatesKey = (appId: string) => ['templates', appId] as const;
+export const modelsKey = (appId: string) => ['models', appId] as const;
+
+/** The saved reports of an app, newest first. */
+export function useTemplates(appId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: templatesKey(appId ?? ''),
+    queryFn: ({ signal }) => listTemplates(appId!, signal),
+    enabled: !!appId && enabled,
+  });
+}
+
+/** The data models of an app (the Data Model selector). */
+export function useModels(appId: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: modelsKey(appId ?? ''),
+    queryFn: ({ signal }) => listModels(appId!, signal),
+    enabled: !!appId && enabled,
+    staleTime: 5 * 60_000,
+  });
+}
