@@ -1,0 +1,176 @@
+/**
+ * Accepting an invitation at /invite/{token} (SPEC §4 invitation, §5 invite, §2 team; issue 2: the link is bound
+ * to the invited email and refused in words when expired, revoked or already used).
+ *
+ *  loading (GET /api/invite/:token) → ready (pending invite)
+ *                                  | refused (expired, accepted, revoked)
+ *                                  | notFound (404: unknown or mistyped link)
+ *                                  | unavailable (network or server trouble; RETRY → loading)
+ *  ready: CHANGE fields; SUBMIT (first name, last name, password ≥ PASSWORD_MIN_LENGTH) → joining
+ *  joining (POST /api/invite/:token/accept) → joined (the `joined` action signs the session in and opens the
+ *      workspace) | refused (410: expired or used meanwhile) | ready with the server's message, fields kept.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { SignInResponse } from '../../contracts/account';
+import { PASSWORD_MIN_LENGTH, type InvitePreview, type InviteState } from '../../contracts/team';
+
+export type Refusal = Exclude<InviteState, 'pending'>;
+
+/** Same words as the server's INVITE_REFUSED (server/domain/team.ts), for states read from the preview. */
+export const INVITE_REFUSED: Record<Refusal, string> = {
+  expired: 'This invitation has expired. Ask your workspace admin to resend it.',
+  accepted: 'This invitation has already been used. Sign in to continue.',
+  revoked: 'This invitation was withdrawn by the workspace admin.',
+};
+export const INVITE_NOT_FOUND = 'This invitation link is not valid. Check the link in your email, or ask your workspace admin for a new invite.';
+export const INVITE_UNAVAILABLE = 'We could not load this invitation. Please try again.';
+export const JOIN_FAILED = 'We could not add you to the workspace. Please try again.';
+
+export const FIRST_NAME_REQUIRED = 'First name is required.';
+export const LAST_NAME_REQUIRED = 'Last name is required.';
+export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+
+export interface JoinForm {
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+export type JoinField = keyof JoinForm;
+export type JoinErrors = Partial<Record<JoinField, string>>;
+
+/** The rules the server applies on accept (server/domain/team.ts acceptInvite), mirrored in the form. */
+export function validateJoin(form: JoinForm): JoinErrors {
+  const errors: JoinErrors = {};
+  if (!form.firstName.trim()) errors.firstName = FIRST_NAME_REQUIRED;
+  if (!form.lastName.trim()) errors.lastName = LAST_NAME_REQUIRED;
+  if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  return errors;
+}
+
+export interface AcceptInviteContext extends JoinForm {
+  token: string;
+  preview: InvitePreview | null;
+  errors: JoinErrors;
+  submitted: boolean;
+  /** The server's refusal of the join, shown above the button. */
+  error: string | null;
+  refusal: Refusal | null;
+}
+
+export type AcceptInviteEvent =
+  | { type: 'CHANGE'; field: JoinField; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'RETRY' };
+
+/** Status and code of an ApiError (src/services/http.ts), read structurally so the machine needs no service import. */
+function apiFailure(error: unknown): { status: number; code: string | null; message: string } | null {
+  if (!(error instanceof Error) || error.name !== 'ApiError' || !('status' in error) || typeof error.status !== 'number') return null;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : null;
+  return { status: error.status, code, message: error.message };
+}
+
+const REFUSAL_CODES: Record<string, Refusal> = { invite_expired: 'expired', invite_accepted: 'accepted', invite_revoked: 'revoked' };
+const refusalOf = (error: unknown): Refusal | null => {
+  const failure = apiFailure(error);
+  return failure?.status === 410 ? REFUSAL_CODES[failure.code ?? ''] ?? 'accepted' : null;
+};
+
+export const acceptInviteMachine = setup({
+  types: {
+    context: {} as AcceptInviteContext,
+    events: {} as AcceptInviteEvent,
+    input: {} as { token: string },
+  },
+  actors: {
+    loadInvite: fromPromise<InvitePreview, { token: string }>(async () => {
+      throw new Error('provide loadInvite');
+    }),
+    acceptInvite: fromPromise<SignInResponse, { token: string } & JoinForm>(async () => {
+      throw new Error('provide acceptInvite');
+    }),
+  },
+  guards: {
+    formValid: ({ context }) => Object.keys(validateJoin(context)).length === 0,
+  },
+  actions: {
+    /** Sign the session in with the new token and open the joined workspace (provided by the view). */
+    joined: (_, _params: SignInResponse & { workspaceName: string }) => {},
+  },
+}).createMachine({
+  id: 'acceptInvite',
+  context: ({ input }) => ({
+    token: input.token,
+    preview: null,
+    firstName: '',
+    lastName: '',
+    password: '',
+    errors: {},
+    submitted: false,
+    error: null,
+    refusal: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadInvite',
+        src: 'loadInvite',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: [
+          { guard: ({ event }) => event.output.state === 'pending', target: 'ready', actions: assign({ preview: ({ event }) => event.output }) },
+          {
+            target: 'refused',
+            actions: assign(({ event }) => ({ preview: event.output, refusal: event.output.state === 'pending' ? null : event.output.state })),
+          },
+        ],
+        onError: [{ guard: ({ event }) => apiFailure(event.error)?.status === 404, target: 'notFound' }, { target: 'unavailable' }],
+      },
+    },
+    unavailable: {
+      on: { RETRY: 'loading' },
+    },
+    notFound: {},
+    refused: {},
+    ready: {
+      on: {
+        CHANGE: {
+          actions: assign(({ context, event }) => {
+            const next = { ...context, [event.field]: event.value };
+            return { [event.field]: event.value, errors: context.submitted ? validateJoin(next) : context.errors };
+          }),
+        },
+        SUBMIT: [
+          { guard: 'formValid', target: 'joining', actions: assign({ submitted: true, errors: {}, error: null }) },
+          { actions: assign(({ context }) => ({ submitted: true, errors: validateJoin(context) })) },
+        ],
+      },
+    },
+    joining: {
+      invoke: {
+        id: 'acceptInvite',
+        src: 'acceptInvite',
+        input: ({ context }) => ({ token: context.token, firstName: context.firstName.trim(), lastName: context.lastName.trim(), password: context.password }),
+        onDone: {
+          target: 'joined',
+          actions: { type: 'joined', params: ({ context, event }) => ({ ...event.output, workspaceName: context.preview?.workspaceName ?? '' }) },
+        },
+        onError: [
+          { guard: ({ event }) => refusalOf(event.error) !== null, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+          { target: 'ready', actions: assign({ error: ({ event }) => apiFailure(event.error)?.message ?? JOIN_FAILED }) },
+        ],
+      },
+    },
+    joined: {},
+  },
+});
+
+/**
+ * The workspace the invite joined, in the account the accept call returned: the organisation with the invite's
+ * workspace name (the newest membership when names repeat, organisations being ordered by join time), else the
+ * newest membership; null when the account has none.
+ */
+export function joinedWorkspaceId(account: SignInResponse['account'], workspaceName: string): string | null {
+  const organisations = account.organisations ?? [];
+  const byName = organisations.filter((w) => w.name === workspaceName);
+  return (byName[byName.length - 1] ?? organisations[organisations.length - 1])?.id ?? null;
+}

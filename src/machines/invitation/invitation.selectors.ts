@@ -1,0 +1,39 @@
+/** View model of the team actions: the invite dialog, the Change role dialog, the remove confirmation, busy rows. */
+import type { SnapshotFrom } from 'xstate';
+import type { invitationMachine } from './invitation.machine';
+
+type Snapshot = SnapshotFrom<typeof invitationMachine>;
+
+export const selectInviteDialog = (s: Snapshot) => ({
+  open: s.matches({ inviteDialog: 'open' }) || s.matches({ inviteDialog: 'sending' }),
+  busy: s.matches({ inviteDialog: 'sending' }),
+  email: s.context.invite.email,
+  role: s.context.invite.role,
+  roles: s.context.invite.roles,
+  errors: s.context.invite.errors,
+  error: s.context.invite.error,
+});
+
+export const selectRoleDialog = (s: Snapshot) => ({
+  open: s.matches({ memberAction: 'changeRole' }),
+  busy: s.matches({ memberAction: { changeRole: 'updating' } }),
+  member: s.context.member,
+  role: s.context.newRole,
+  canSave: s.context.member !== null && s.context.newRole !== s.context.member.role,
+  error: s.context.actionError,
+  detail: s.context.actionDetail,
+});
+
+export const selectRemoveDialog = (s: Snapshot) => ({
+  open: s.matches({ memberAction: 'remove' }),
+  busy: s.matches({ memberAction: { remove: 'removing' } }),
+  member: s.context.member,
+  error: s.context.actionError,
+  detail: s.context.actionDetail,
+});
+
+/** The email of the row whose invite is being resent (its menu shows a spinner), else null. */
+export const selectResendingEmail = (s: Snapshot) => (s.matches({ memberAction: 'resending' }) ? s.context.member?.email ?? null : null);
+
+/** Row menus are disabled while any row action runs. */
+export const selectRowActionsBusy = (s: Snapshot) => !s.matches({ memberAction: 'ready' });

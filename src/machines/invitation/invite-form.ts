@@ -1,0 +1,26 @@
+/**
+ * SPEC §5 invite rules mirrored in the dialog: email required and valid; role admin, editor or viewer (default
+ * admin), limited to the roles the inviter may give (server/domain/team.ts refuses the others). The server
+ * checks again: its codec is InviteRequest in src/contracts/team.ts.
+ */
+import { isEmail, type Role } from '../../contracts/codecs';
+
+export const EMAIL_REQUIRED = 'Email is required.';
+export const EMAIL_INVALID = 'Enter a valid email address.';
+export const ROLE_NOT_ALLOWED = 'You cannot invite with this role.';
+
+export interface InviteFormErrors {
+  email?: string;
+  role?: string;
+}
+
+export function validateInvite(input: { email: string; role: Role; roles: readonly Role[] }): InviteFormErrors {
+  const errors: InviteFormErrors = {};
+  if (!input.email.trim()) errors.email = EMAIL_REQUIRED;
+  else if (!isEmail(input.email)) errors.email = EMAIL_INVALID;
+  if (!input.roles.includes(input.role)) errors.role = ROLE_NOT_ALLOWED;
+  return errors;
+}
+
+/** SPEC §5 default is admin; an inviter who may not give admin starts at their best allowed role. */
+export const defaultInviteRole = (roles: readonly Role[]): Role => (roles.includes('admin') ? 'admin' : roles[0] ?? 'viewer');

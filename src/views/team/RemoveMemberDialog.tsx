@@ -1,0 +1,27 @@
+/** Remove from team (admins only, SPEC §6) behind a confirmation; for a pending invite it withdraws the invite. */
+import { useSelector } from '@xstate/react';
+import type { InvitationActor } from '../../machines/invitation/invitation.actor';
+import { selectRemoveDialog } from '../../machines/invitation/invitation.selectors';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+
+export function RemoveMemberDialog({ actor, workspaceName }: { actor: InvitationActor; workspaceName: string }) {
+  const view = useSelector(actor, selectRemoveDialog);
+  const invite = view.member?.pending ?? false;
+  const who = view.member?.name ?? view.member?.email ?? '';
+  return (
+    <ConfirmDialog
+      open={view.open}
+      title="Remove from team"
+      message={
+        invite
+          ? `Are you sure you want to withdraw the invitation for ${who}? The invite link will stop working.`
+          : `Are you sure you want to remove ${who} from ${workspaceName}? They will lose access to this workspace.`
+      }
+      confirmLabel="Remove"
+      busy={view.busy}
+      error={view.error && (view.detail ? `${view.error} ${view.detail}` : view.error)}
+      onConfirm={() => actor.send({ type: 'CONFIRM_REMOVE' })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
+    />
+  );
+}
