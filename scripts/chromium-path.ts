@@ -1,0 +1,95 @@
+/**
+ * Where is a Chromium for the end-to-end tests and the bundle budget? A pure finder, safe to import from
+ * playwright.config.ts: it only looks, never installs (scripts/ensure-chromium.ts installs when it finds none).
+ *
+ * Order of preference (STACK.md):
+ *   1. CHROMIUM_PATH from the environment, when that file exists;
+ *   2. Debian's chromium at /usr/bin/chromium;
+ *   3. Playwright's own download (playwright-core's registry path), when it was installed.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+export type ChromiumSource = 'CHROMIUM_PATH' | 'debian' | 'playwright';
+
+export interface FoundChromium {
+  path: string;
+  source: ChromiumSource;
+}
+
+export interface FinderDeps {
+  env: Record<string, string | undefined>;
+  /** True when an executable file exists at this path. */
+  isExecutable(path: string): boolean;
+  /** Where Playwright's own Chromium would be (whether or not it is downloaded); undefined when unknown. */
+  playwrightPath(): string | undefined;
+}
+
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/** The Chromium flags that work on these machines (STACK.md): the closed network refuses background traffic. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!fs.statSync(path).isFile()) return false;
+    fs.accessSync(path, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function playwrightRegistryPath(): string | undefined {
+  try {
+    // chromium.executablePath() asks playwright-core's browser registry; it answers even when nothing is downloaded.
+    const require = createRequire(import.meta.url);
+    const core = require('playwright-core') as { chromium: { executablePath(): string } };
+    return core.chromium.executablePath() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const defaultFinderDeps: FinderDeps = {
+  env: process.env,
+  isExecutable: isExecutableFile,
+  playwrightPath: playwrightRegistryPath,
+};
+
+/** The first Chromium found in the order of preference, or null when there is none. */
+export function findChromium(deps: FinderDeps = defaultFinderDeps): FoundChromium | null {
+  const fromEnv = deps.env.CHROMIUM_PATH?.trim();
+  if (fromEnv && deps.isExecutable(fromEnv)) return { path: fromEnv, source: 'CHROMIUM_PATH' };
+  if (deps.isExecutable(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM, source: 'debian' };
+  const own = deps.playwrightPath();
+  if (own && deps.isExecutable(own)) return { path: own, source: 'playwright' };
+  return null;
+}
+
+export type InstallPlan =
+  | { kind: 'apt'; commands: string[][] }
+  | { kind: 'playwright'; commands: string[][] };
+
+/** How to install a Chromium when none is found: Debian's package as root with apt-get, else Playwright's download. */
+export function installPlan(opts: { isRoot: boolean; hasAptGet: boolean }): InstallPlan {
+  if (opts.isRoot && opts.hasAptGet) {
+    return {
+      kind: 'apt',
+      commands: [
+        ['apt-get', 'update'],
+        ['apt-get', 'install', '-y', 'chromium'],
+      ],
+    };
+  }
+  return { kind: 'playwright', commands: [['npx', 'playwright', 'install', 'chromium']] };
+}

@@ -1,0 +1,132 @@
+/**
+ * Starts the real server (`npx tsx server/main.ts`) for the end-to-end tests and the bundle budget: a free port on
+ * 127.0.0.1, a FRESH temporary DATA_DIR (so main.ts migrates and seeds the demo data), the production build in dist/.
+ * Waits for GET /api/health, and stops the whole process group (npx → tsx → node) and removes the data folder on stop.
+ *
+ * Used by tests/e2e/global-setup.ts and scripts/bundle-budget.ts. Run alone (`npx tsx scripts/e2e-server.ts`) it
+ * prints the URL and serves until Ctrl-C.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  if (!child.pid) return;
+  try {
+    process.kill(-child.pid, signal); // the whole group: npx, tsx and the node process running main.ts
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+export async function startServer(options: { timeoutMs?: number; quiet?: boolean } = {}): Promise<RunningServer> {
+  const timeoutMs = options.timeoutMs ?? 90_000;
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+    throw new Error('dist/index.html is missing: run `npx vite build` first (npm run test:e2e does).');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-e2e-'));
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dataDir, 'data'),
+    PUBLIC_URL: url,
+  };
+  delete env.DATABASE_URL; // always the embedded database on a fresh folder
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    detached: true, // own process group, so stop() reaches tsx's child too
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  // If this process ends without calling stop() (Ctrl-C, a crash), do not leave the server behind.
+  const onExit = () => killGroup(child, 'SIGKILL');
+  process.once('exit', onExit);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener('exit', onExit);
+    killGroup(child, 'SIGTERM');
+    const done = await Promise.race([exited(child).then(() => true), sleep(5_000).then(() => false)]);
+    if (!done) killGroup(child, 'SIGKILL');
+    await sleep(100);
+    killGroup(child, 'SIGKILL'); // stragglers in the group (a no-op when all are gone)
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const readLog = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '');
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const output = readLog();
+      await stop();
+      throw new Error(`server/main.ts exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) {
+        if (!options.quiet) console.log(`[e2e-server] ${url} healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${env.DATA_DIR})`);
+        return { url, dataDir, logFile, stop };
+      }
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250);
+  }
+  const output = readLog();
+  await stop();
+  throw new Error(`server/main.ts was not healthy at ${url}/api/health after ${timeoutMs / 1000} s:\n${output}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const server = await startServer();
+  console.log(server.url);
+  const shutdown = () => void server.stop().then(() => process.exit(0));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

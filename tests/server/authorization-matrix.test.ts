@@ -1,0 +1,234 @@
+/**
+ * THE authorization matrix (ARCHITECTURE rule 4): every registered route × {admin, editor, viewer, member of another
+ * workspace, anonymous} with the HTTP status the server must answer. The suite fails when a route registered with
+ * defineRoute (app.questboard.routeTable) has no row here, and when a row names a route that no longer exists.
+ *
+ * Who calls (seeded demo data, server/db/seed.ts):
+ *   admin / editor / viewer   admin@, editor@, viewer@demostudio.dev: members of "Demo Studio" with that role
+ *   otherWorkspaceMember      rival@rivalgames.dev: only a member of "Rival Games"; aims at Demo Studio's resources,
+ *                             so it must get 404 there (another workspace's resources do not exist for it)
+ *   anonymous                 no Authorization header
+ *
+ * Order of checks in server/http/define-route.ts, which the convention below relies on:
+ *   1. session → 401 when the route is not public and there is no valid token
+ *   2. path params, then query decode → 400        (so NEVER use bad params/query to provoke a 400: it comes
+ *                                                     before the membership check and would hide a 403/404)
+ *   3. workspace/app membership → 404 not a member, 403 role too low (code access_missing_role_for_action)
+ *   4. JSON body decode → 400 naming the field       (multipart routes: the handler's readMultipart answers 400 to a
+ *                                                     non-multipart request, also after step 3)
+ *   5. the handler → 2xx or a domain error
+ *
+ * CONVENTION so the rows cannot disturb each other (they all share one seeded database, and run in table order):
+ *   - Reads: call them for real and expect 200.
+ *   - Writes, and above all destructive ones: send BAD_BODY (a JSON string where an object is expected). A caller
+ *     who is allowed then gets 400 from step 4, which proves they passed steps 1–3 without changing anything; a caller
+ *     who is not allowed gets 401/404/403 as usual. So an allowed role reads "400" in the table.
+ *   - A destructive route without a body (e.g. DELETE /x/:id): give the row a `params` function that creates a
+ *     throwaway resource per call (it gets the db and who is calling) and expect the real 2xx.
+ *   - A route that ends the caller's session (sign-out): set `freshSessions: true`; that row signs in anew.
+ *   - Path params: :workspaceId and :appId default to Demo Studio and its Dragon Merge (Android) app (DEFAULT_PARAMS);
+ *     anything else comes from the row's `params`.
+ *
+ * Adding a route: add one row to MATRIX in the same area block. When you forget, the coverage test prints a ready
+ * row with the statuses its declared access implies; check them, paste it, and adjust the body/params.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema';
+import type { Access, RegisteredRoute } from '../../server/http/define-route';
+import { hashToken, newId, newToken } from '../../server/auth/crypto';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { createTestServer, signInAs, type TestServer } from './helpers';
+
+// ------------------------------------------------------------------------------------------------ the table's types
+
+const WHO = ['admin', 'editor', 'viewer', 'otherWorkspaceMember', 'anonymous'] as const;
+type Who = (typeof WHO)[number];
+/** Expected statuses, in the order of WHO. */
+type Statuses = readonly [admin: number, editor: number, viewer: number, otherWorkspaceMember: number, anonymous: number];
+
+interface CallContext {
+  db: Kysely<Database>;
+  who: Who;
+}
+type Maybe<T> = T | ((ctx: CallContext) => T | Promise<T>);
+
+interface MatrixRow {
+  /** `METHOD /url/pattern`, exactly as declared with defineRoute. */
+  route: string;
+  expect: Statuses;
+  /** Path params beyond DEFAULT_PARAMS (or overriding them). */
+  params?: Maybe<Record<string, string>>;
+  query?: Maybe<Record<string, string>>;
+  /** JSON body; BAD_BODY for writes (see the convention above). */
+  body?: Maybe<unknown>;
+  /** Sign every caller in anew for this row (routes that revoke the session). */
+  freshSessions?: boolean;
+}
+
+/** A JSON string where every route expects an object (or a multipart form): fails body decoding after authorization. */
+const BAD_BODY = 'authorization-matrix: deliberately not the expected body';
+
+const DEFAULT_PARAMS: Record<string, string> = {
+  workspaceId: DEMO_WORKSPACE_ID,
+  appId: DEMO_APP_IDS.dragonMergeAndroid,
+};
+
+const ACCOUNT: Record<Exclude<Who, 'anonymous'>, string> = {
+  admin: DEMO_ACCOUNTS.admin,
+  editor: DEMO_ACCOUNTS.editor,
+  viewer: DEMO_ACCOUNTS.viewer,
+  otherWorkspaceMember: DEMO_ACCOUNTS.rival,
+};
+
+// ------------------------------------------------------------------------------------------------ helpers for rows
+
+/** The stored id of Demo Studio's icon (file ids are random per seed). */
+async function demoIconParams({ db }: CallContext) {
+  const row = await db.selectFrom('workspaces').select('icon_file_id').where('id', '=', DEMO_WORKSPACE_ID).executeTakeFirstOrThrow();
+  return { id: row.icon_file_id! };
+}
+
+/** A fresh pending invite to Demo Studio; the link token is only known at creation (the database keeps its hash). */
+async function freshInviteToken({ db, who }: CallContext) {
+  const token = newToken();
+  await db.insertInto('invites').values({
+    id: newId(), workspace_id: DEMO_WORKSPACE_ID, email: `matrix-${who}-${newId().slice(0, 8)}@demostudio.dev`, role: 'viewer',
+    token_hash: hashToken(token), invited_by: null, sent_at: new Date(), state: 'pending',
+  }).execute();
+  return { token };
+}
+
+// ------------------------------------------------------------------------------------------------ THE TABLE
+//                                                            admin editor viewer other anonymous
+const MATRIX: MatrixRow[] = [
+  // auth (server/routes/auth.ts)
+  { route: 'GET /api/health',                                expect: [200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/sign-in',                         expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'POST /api/auth/sign-out',                        expect: [200, 200, 200, 200, 401], freshSessions: true },
+  { route: 'GET /api/me',                                    expect: [200, 200, 200, 200, 401] },
+
+  // workspaces (server/routes/workspaces.ts)
+  { route: 'GET /api/workspace/:workspaceId',                expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/workspace',                            expect: [400, 400, 400, 400, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId',               expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+
+  // apps (server/routes/apps.ts)
+  { route: 'GET /api/app/:appId',                            expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/enable/:appId',                    expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+
+  // team and invitations (server/routes/team.ts)
+  { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/workspace/:workspaceId/team/invite',   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId/team/resend',   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId/team/role',     expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId/team/remove',   expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/invite/:token',                         expect: [200, 200, 200, 200, 200], params: freshInviteToken },
+  { route: 'POST /api/invite/:token/accept',                 expect: [400, 400, 400, 400, 400], params: freshInviteToken, body: BAD_BODY },
+
+  // files (server/routes/files.ts)
+  { route: 'GET /api/files/:id',                             expect: [200, 200, 200, 200, 200], params: demoIconParams },
+];
+
+// ------------------------------------------------------------------------------------------------ the machinery
+
+const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** The statuses a route's declared access implies when it is called with a valid request (used for suggestions). */
+function impliedStatuses(rule: Access, allowed = 200): Statuses {
+  switch (rule.kind) {
+    case 'public':
+      return [allowed, allowed, allowed, allowed, allowed];
+    case 'signedIn':
+      return [allowed, allowed, allowed, allowed, 401];
+    case 'workspace':
+    case 'app': {
+      const rank = { viewer: 0, editor: 1, admin: 2 } as const;
+      const at = (role: keyof typeof rank) => (rank[role] >= rank[rule.role] ? allowed : 403);
+      return [at('admin'), at('editor'), at('viewer'), 404, 401];
+    }
+  }
+}
+
+/** A row to paste for a route the table lacks. */
+function suggestRow(route: RegisteredRoute): string {
+  const write = route.method !== 'GET';
+  const statuses = impliedStatuses(route.access, write ? 400 : 200);
+  const extra = write ? ', body: BAD_BODY' : '';
+  return `  { route: '${routeKey(route)}', expect: [${statuses.join(', ')}]${extra} },`;
+}
+
+function fillUrl(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${pattern}: give the row a params entry`);
+    return encodeURIComponent(value);
+  });
+}
+
+const resolve = async <T,>(value: Maybe<T> | undefined, ctx: CallContext): Promise<T | undefined> =>
+  typeof value === 'function' ? await (value as (ctx: CallContext) => T | Promise<T>)(ctx) : value;
+
+let server: TestServer;
+const tokens = new Map<Who, string | null>();
+
+async function signInEveryone(): Promise<Map<Who, string | null>> {
+  const fresh = new Map<Who, string | null>([['anonymous', null]]);
+  for (const who of WHO) if (who !== 'anonymous') fresh.set(who, await signInAs(server.app, ACCOUNT[who]));
+  return fresh;
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  for (const [who, token] of await signInEveryone()) tokens.set(who, token);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('authorization matrix', () => {
+  test('every registered route has exactly one row, and every row a registered route', () => {
+    const registered = server.app.questboard.routeTable;
+    const rows = MATRIX.map((r) => r.route);
+    const duplicates = rows.filter((r, i) => rows.indexOf(r) !== i);
+    const missing = registered.filter((r) => !rows.includes(routeKey(r)));
+    const stale = rows.filter((r) => !registered.some((reg) => routeKey(reg) === r));
+    const problems = [
+      ...(missing.length ? [`Routes missing from MATRIX (suggested rows, check them):\n${missing.map(suggestRow).join('\n')}`] : []),
+      ...(stale.length ? [`Rows naming no registered route: ${stale.join(', ')}`] : []),
+      ...(duplicates.length ? [`Duplicate rows: ${duplicates.join(', ')}`] : []),
+    ];
+    if (problems.length) throw new Error(problems.join('\n\n'));
+  });
+
+  for (const row of MATRIX) {
+    describe(row.route, () => {
+      let rowTokens = tokens;
+      if (row.freshSessions) beforeAll(async () => void (rowTokens = await signInEveryone()));
+
+      WHO.forEach((who, index) => {
+        const expected = row.expect[index]!;
+        test(`${who} → ${expected}`, async () => {
+          const [method, pattern] = row.route.split(' ') as [string, string];
+          const ctx: CallContext = { db: server.db, who };
+          const params = { ...DEFAULT_PARAMS, ...(await resolve(row.params, ctx)) };
+          const query = await resolve(row.query, ctx);
+          const body = await resolve(row.body, ctx);
+          const token = rowTokens.get(who) ?? null;
+          const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+          if (body !== undefined) headers['content-type'] = 'application/json';
+          const res = await server.app.inject({
+            method: method as 'GET',
+            url: fillUrl(pattern, params),
+            query,
+            headers,
+            payload: body === undefined ? undefined : JSON.stringify(body),
+          });
+          expect(res.statusCode, `${row.route} as ${who}: ${res.body.slice(0, 300)}`).toBe(expected);
+          if (expected === 403) expect(res.json()).toMatchObject({ success: false, code: 'access_missing_role_for_action' });
+          if (expected === 404 && who === 'otherWorkspaceMember') expect(res.json()).toMatchObject({ success: false, code: 'not_found' });
+        });
+      });
+    });
+  }
+});

@@ -1,0 +1,222 @@
+/**
+ * Server test helpers: a Fastify app (buildApp) on a fresh, migrated and seeded database, driven with app.inject.
+ *
+ * - Default: PGlite in memory. A fresh initdb costs 4–7 s and clone() ~1 s (STACK.md), so each test process prepares
+ *   ONE migrated+seeded template and every createTestServer() gets its own copy of it. Because vitest runs each test
+ *   file in its own process, the template is also kept as a PGlite data-dir dump in the OS temp folder, keyed by a
+ *   hash of server/ and src/contracts/ sources and the date: other files (and later runs) load it in ~1 s instead of
+ *   running initdb again. QUESTBOARD_TEST_TEMPLATE_CACHE=0 turns that disk cache off.
+ * - TEST_DATABASE_URL set: a real PostgreSQL. Each createTestServer() creates a database with a random name on that
+ *   server, migrates and seeds it, and drops it on close().
+ *
+ * Usage (one server per file is the norm; a test that needs pristine state may make its own):
+ *   let server: TestServer;
+ *   beforeAll(async () => { server = await createTestServer(); });
+ *   afterAll(() => server.close());
+ *   const token = await signInAs(server.app, DEMO_ACCOUNTS.admin);
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp, type BuildOptions } from '../../server/app';
+import { testConfig, type ServerConfig } from '../../server/config';
+import type { ServerContext } from '../../server/context';
+import { openDatabase, type DbHandle } from '../../server/db/connect';
+import { migrateToLatest } from '../../server/db/migrations';
+import type { Database } from '../../server/db/schema';
+import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+
+/** buildApp's answer: Fastify plus the server context (routeTable, db, config…). */
+export type TestApp = FastifyInstance & { questboard: ServerContext };
+
+export interface TestServer {
+  app: TestApp;
+  db: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  /** Closes the app and the database (and drops the PostgreSQL database). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  config?: Partial<ServerConfig>;
+  mailer?: BuildOptions['mailer'];
+  services?: BuildOptions['services'];
+  now?: () => Date;
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// ---------------------------------------------------------------- PGlite template
+
+/** Hash of everything that shapes the migrated+seeded database, plus today's date (the seed dates invites from now). */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|sql|json)$/.test(entry.name)) hash.update(path.relative(ROOT, full)).update('\0').update(fs.readFileSync(full));
+    }
+  };
+  walk(path.join(ROOT, 'server'));
+  walk(path.join(ROOT, 'src', 'contracts'));
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (fs.existsSync(lock)) hash.update(fs.readFileSync(lock));
+  hash.update(new Date().toISOString().slice(0, 10));
+  return hash.digest('hex').slice(0, 24);
+}
+
+async function buildTemplateDump(): Promise<Blob> {
+  const template = await PGlite.create();
+  const handle = await openDatabase({ pglite: template });
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemo(handle.db);
+    return await template.dumpDataDir('none');
+  } finally {
+    await handle.close();
+  }
+}
+
+async function loadOrBuildTemplateDump(): Promise<Blob> {
+  if (process.env.QUESTBOARD_TEST_TEMPLATE_CACHE === '0') return buildTemplateDump();
+  const dir = path.join(os.tmpdir(), 'questboard-test-template');
+  const file = path.join(dir, `${templateKey()}.tar`);
+  if (fs.existsSync(file)) {
+    try {
+      return new Blob([fs.readFileSync(file)]);
+    } catch {
+      /* unreadable: rebuild below */
+    }
+  }
+  const dump = await buildTemplateDump();
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    for (const old of fs.readdirSync(dir)) if (old.endsWith('.tar')) fs.rmSync(path.join(dir, old), { force: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    fs.renameSync(partial, file); // atomic: a concurrent reader sees the whole file or none
+  } catch {
+    /* the cache is an optimisation only */
+  }
+  return dump;
+}
+
+const TEMPLATE = Symbol.for('questboard.test.pgliteTemplate');
+type TemplateHolder = { [TEMPLATE]?: Promise<Blob> };
+
+/** The migrated+seeded template of this test process (shared through globalThis if modules are re-evaluated). */
+function templateDump(): Promise<Blob> {
+  const holder = globalThis as TemplateHolder;
+  holder[TEMPLATE] ??= loadOrBuildTemplateDump().catch((error) => {
+    delete holder[TEMPLATE];
+    throw error;
+  });
+  return holder[TEMPLATE];
+}
+
+async function freshPglite(): Promise<DbHandle> {
+  const pglite = await PGlite.create({ loadDataDir: await templateDump() });
+  return openDatabase({ pglite });
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+async function freshPostgres(baseUrl: string): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+  const name = `qb_test_${Date.now().toString(36)}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemo(handle.db);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await drop().catch(() => {});
+    throw error;
+  }
+  return { handle, drop };
+}
+
+// ---------------------------------------------------------------- public helpers
+
+/** Which database the server tier runs on in this process. */
+export const testDatabaseKind = (): 'pglite' | 'postgres' => (process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite');
+
+export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let handle: DbHandle;
+  let drop = async () => {};
+  if (baseUrl) ({ handle, drop } = await freshPostgres(baseUrl));
+  else handle = await freshPglite();
+
+  let app: TestApp;
+  try {
+    // (cast: TS 7 loses the `& { questboard }` of buildApp's declared return type)
+    app = (await buildApp({
+      config: testConfig(options.config),
+      db: handle.db,
+      mailer: options.mailer,
+      services: options.services,
+      now: options.now,
+    })) as TestApp;
+    await app.ready();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    await drop().catch(() => {});
+    throw error;
+  }
+
+  let closed = false;
+  return {
+    app,
+    db: handle.db,
+    kind: handle.kind,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/** Signs in through the API and returns the bearer token. */
+export async function signInAs(app: FastifyInstance, email: string, password: string = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in as ${email} answered ${res.statusCode}: ${res.body}`);
+  const token = (res.json() as { token?: unknown }).token;
+  if (typeof token !== 'string' || !token) throw new Error(`sign-in as ${email} returned no token: ${res.body}`);
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** app.inject with an optional token: `call(app, token, { method: 'GET', url: '/api/me' })`. */
+export function call(app: FastifyInstance, token: string | null, request: InjectOptions): Promise<LightMyRequestResponse> {
+  return app.inject({ ...request, headers: { ...(request.headers ?? {}), ...(token ? bearer(token) : {}) } });
+}
