@@ -1,0 +1,54 @@
+/**
+ * Builds multipart/form-data bodies for app.inject (the workspace create/update calls of SPEC §7: a `data` JSON field
+ * plus an optional `image` file), and small image payloads identified by their magic bytes.
+ */
+import { randomBytes } from 'node:crypto';
+
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; contentType: string; data: Uint8Array };
+
+export function multipartForm(parts: FormPart[]) {
+  const boundary = `----questboard-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('value' in part) {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+      );
+      chunks.push(Buffer.from(part.data));
+      chunks.push(Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** `data` JSON plus an optional `image` part, as the SPA sends them. */
+export function workspaceForm(data: unknown, image?: { filename: string; contentType: string; data: Uint8Array }) {
+  const parts: FormPart[] = [{ name: 'data', value: JSON.stringify(data) }];
+  if (image) parts.push({ name: 'image', ...image });
+  return multipartForm(parts);
+}
+
+/** A real 1×1 PNG. */
+export const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A real 1×1 GIF. */
+export const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** The start of a JPEG (SOI + APP0/JFIF); the server identifies images by these bytes. */
+export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+/** A WebP header (RIFF….WEBP): an image, but not one of the icon types SPEC §5 allows. */
+export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]);
+
+/** A PNG-signed buffer of exactly `size` bytes (for the 3145728-byte limit). */
+export function pngOfSize(size: number) {
+  const buffer = Buffer.alloc(size, 0x41);
+  PNG_1PX.copy(buffer, 0, 0, Math.min(PNG_1PX.length, size));
+  return buffer;
+}
