@@ -1,0 +1,155 @@
+/**
+ * `npm test`: every tier in order, output streamed, stopping at the first failure with a non-zero exit.
+ *   typecheck → unit → model → server (PGlite) → server (PostgreSQL, when TEST_DATABASE_URL is set) → vite build →
+ *   Chromium (installed when missing) → bundle budget → end-to-end (Playwright)
+ * Ends with a table of tiers and durations and a last line `N passed, N failed`.
+ *
+ * `npm test -- --only server,e2e` runs a subset (names from the table); `--from build` starts at a tier.
+ */
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+
+export interface Tier {
+  name: string;
+  command: string[];
+  env?: Record<string, string | undefined>;
+  /** Why the tier is skipped, when it is. */
+  skip?: string;
+}
+
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
+
+export interface TierResult {
+  name: string;
+  outcome: Outcome;
+  ms: number;
+  note?: string;
+}
+
+export function tiers(env: Record<string, string | undefined> = process.env): Tier[] {
+  const vitest = (project: string) => ['npx', 'vitest', 'run', '--project', project, '--passWithNoTests'];
+  const pgUrl = env.TEST_DATABASE_URL;
+  return [
+    { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    { name: 'unit', command: vitest('unit') },
+    { name: 'model', command: vitest('model') },
+    // The first server run is always the embedded database, even when a PostgreSQL URL is around.
+    { name: 'server', command: vitest('server'), env: { TEST_DATABASE_URL: undefined } },
+    {
+      name: 'server-postgres',
+      command: vitest('server'),
+      env: { TEST_DATABASE_URL: pgUrl },
+      skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set',
+    },
+    { name: 'build', command: ['npx', 'vite', 'build'] },
+    { name: 'chromium', command: ['npx', 'tsx', 'scripts/ensure-chromium.ts'] },
+    { name: 'budget', command: ['npx', 'tsx', 'scripts/bundle-budget.ts'] },
+    { name: 'e2e', command: ['npx', 'playwright', 'test'], env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } },
+  ];
+}
+
+/** Picks tiers from `--only a,b` or `--from name`; unknown names are an error. */
+export function selectTiers(all: Tier[], argv: string[]): Tier[] {
+  const value = (flag: string) => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const names = all.map((t) => t.name);
+  const only = value('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const from = value('--from');
+  for (const name of [...(only ?? []), ...(from ? [from] : [])]) {
+    if (!names.includes(name)) throw new Error(`unknown tier "${name}" (tiers: ${names.join(', ')})`);
+  }
+  if (only) return all.filter((t) => only.includes(t.name));
+  if (from) return all.slice(names.indexOf(from));
+  return all;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
+}
+
+/** The closing table and the last line `N passed, N failed` (skipped and not-run tiers count in neither). */
+export function formatSummary(results: TierResult[]): string {
+  const nameWidth = Math.max(4, ...results.map((r) => r.name.length));
+  const rows = results.map((r) => {
+    const time = r.outcome === 'passed' || r.outcome === 'failed' ? formatDuration(r.ms) : '';
+    return `${r.name.padEnd(nameWidth)}  ${r.outcome.padEnd(7)}  ${time.padStart(10)}${r.note ? `  ${r.note}` : ''}`.trimEnd();
+  });
+  const total = results.reduce((sum, r) => sum + r.ms, 0);
+  const passed = results.filter((r) => r.outcome === 'passed').length;
+  const failed = results.filter((r) => r.outcome === 'failed').length;
+  const rule = '-'.repeat(Math.max(...rows.map((r) => r.length), nameWidth + 21));
+  return [
+    rule,
+    `${'tier'.padEnd(nameWidth)}  ${'result'.padEnd(7)}  ${'time'.padStart(10)}`,
+    rule,
+    ...rows,
+    rule,
+    `${'total'.padEnd(nameWidth)}  ${''.padEnd(7)}  ${formatDuration(total).padStart(10)}`,
+    `${passed} passed, ${failed} failed`,
+  ].join('\n');
+}
+
+function runTier(tier: Tier): Promise<{ ok: boolean; note?: string }> {
+  return new Promise((resolve) => {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const [key, value] of Object.entries(tier.env ?? {})) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+    const child = spawn(tier.command[0]!, tier.command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], env });
+    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    const done = (result: { ok: boolean; note?: string }) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(result);
+    };
+    child.on('error', (error) => done({ ok: false, note: error.message }));
+    child.on('exit', (code, signal) =>
+      done(code === 0 ? { ok: true } : { ok: false, note: signal ? `killed by ${signal}` : `exit code ${code}` }),
+    );
+  });
+}
+
+export async function runAll(selected: Tier[], log: (line: string) => void = console.log): Promise<TierResult[]> {
+  const results: TierResult[] = [];
+  let stopped = false;
+  for (const tier of selected) {
+    if (stopped) {
+      results.push({ name: tier.name, outcome: 'not run', ms: 0 });
+      continue;
+    }
+    if (tier.skip) {
+      log(`\n=== ${tier.name}: skipped (${tier.skip})`);
+      results.push({ name: tier.name, outcome: 'skipped', ms: 0, note: tier.skip });
+      continue;
+    }
+    log(`\n=== ${tier.name}: ${tier.command.join(' ')}`);
+    const started = performance.now();
+    const { ok, note } = await runTier(tier);
+    const ms = performance.now() - started;
+    results.push({ name: tier.name, outcome: ok ? 'passed' : 'failed', ms, note });
+    if (!ok) stopped = true;
+  }
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  let selected: Tier[];
+  try {
+    selected = selectTiers(tiers(), process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
+  const results = await runAll(selected);
+  console.log(`\n${formatSummary(results)}`);
+  process.exit(results.some((r) => r.outcome === 'failed') ? 1 : 0);
+}

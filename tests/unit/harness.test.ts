@@ -1,0 +1,127 @@
+/** The pure parts of the test harness: Chromium finder and install plan, tier selection and summary, budget report. */
+import { describe, expect, test } from 'vitest';
+import { DEBIAN_CHROMIUM, findChromium, installPlan, type FinderDeps } from '../../scripts/chromium-path';
+import { formatDuration, formatSummary, selectTiers, tiers, type TierResult } from '../../scripts/test-all';
+import { formatReport, kb, type PageMeasure } from '../../scripts/bundle-budget';
+
+const PLAYWRIGHT_OWN = '/root/.cache/ms-playwright/chromium-1/chrome-linux64/chrome';
+
+function deps(existing: string[], env: Record<string, string | undefined> = {}, own: string | undefined = PLAYWRIGHT_OWN): FinderDeps {
+  return { env, isExecutable: (p) => existing.includes(p), playwrightPath: () => own };
+}
+
+describe('findChromium', () => {
+  test('CHROMIUM_PATH wins when it exists', () => {
+    expect(findChromium(deps(['/opt/chrome', DEBIAN_CHROMIUM, PLAYWRIGHT_OWN], { CHROMIUM_PATH: '/opt/chrome' }))).toEqual({
+      path: '/opt/chrome',
+      source: 'CHROMIUM_PATH',
+    });
+  });
+
+  test('a CHROMIUM_PATH that does not exist falls through to Debian', () => {
+    expect(findChromium(deps([DEBIAN_CHROMIUM], { CHROMIUM_PATH: '/nowhere/chrome' }))).toEqual({ path: DEBIAN_CHROMIUM, source: 'debian' });
+  });
+
+  test('an empty CHROMIUM_PATH is ignored', () => {
+    expect(findChromium(deps([DEBIAN_CHROMIUM], { CHROMIUM_PATH: '  ' }))?.source).toBe('debian');
+  });
+
+  test('Debian chromium before Playwright own', () => {
+    expect(findChromium(deps([DEBIAN_CHROMIUM, PLAYWRIGHT_OWN]))?.source).toBe('debian');
+  });
+
+  test("Playwright's own only when it was downloaded", () => {
+    expect(findChromium(deps([PLAYWRIGHT_OWN]))).toEqual({ path: PLAYWRIGHT_OWN, source: 'playwright' });
+    expect(findChromium(deps([]))).toBeNull();
+    expect(findChromium(deps([], {}, undefined))).toBeNull();
+  });
+});
+
+describe('installPlan', () => {
+  test("root with apt-get installs Debian's chromium", () => {
+    expect(installPlan({ isRoot: true, hasAptGet: true })).toEqual({
+      kind: 'apt',
+      commands: [['apt-get', 'update'], ['apt-get', 'install', '-y', 'chromium']],
+    });
+  });
+  test("otherwise Playwright's download", () => {
+    for (const opts of [{ isRoot: false, hasAptGet: true }, { isRoot: true, hasAptGet: false }]) {
+      expect(installPlan(opts)).toEqual({ kind: 'playwright', commands: [['npx', 'playwright', 'install', 'chromium']] });
+    }
+  });
+});
+
+describe('test-all tiers', () => {
+  test('order, and the PostgreSQL run only with TEST_DATABASE_URL', () => {
+    const without = tiers({});
+    expect(without.map((t) => t.name)).toEqual(['typecheck', 'unit', 'model', 'server', 'server-postgres', 'build', 'chromium', 'budget', 'e2e']);
+    expect(without.find((t) => t.name === 'server-postgres')?.skip).toBe('TEST_DATABASE_URL is not set');
+
+    const url = 'postgres://u:p@127.0.0.1:5432/db';
+    const withPg = tiers({ TEST_DATABASE_URL: url });
+    expect(withPg.find((t) => t.name === 'server-postgres')).toMatchObject({ skip: undefined, env: { TEST_DATABASE_URL: url } });
+    // the first server run stays on the embedded database
+    const server = withPg.find((t) => t.name === 'server')!;
+    expect('TEST_DATABASE_URL' in (server.env ?? {}) && server.env!.TEST_DATABASE_URL === undefined).toBe(true);
+    expect(server.command).toEqual(['npx', 'vitest', 'run', '--project', 'server', '--passWithNoTests']);
+  });
+
+  test('--only and --from select tiers; unknown names are refused', () => {
+    const all = tiers({});
+    expect(selectTiers(all, []).length).toBe(all.length);
+    expect(selectTiers(all, ['--only', 'e2e,unit']).map((t) => t.name)).toEqual(['unit', 'e2e']);
+    expect(selectTiers(all, ['--from', 'budget']).map((t) => t.name)).toEqual(['budget', 'e2e']);
+    expect(() => selectTiers(all, ['--only', 'lint'])).toThrow(/unknown tier "lint"/);
+  });
+});
+
+describe('test-all summary', () => {
+  test('durations', () => {
+    expect(formatDuration(420)).toBe('420 ms');
+    expect(formatDuration(12_345)).toBe('12.3 s');
+    expect(formatDuration(125_000)).toBe('2 min 5 s');
+  });
+
+  test('table and the closing count of tiers', () => {
+    const results: TierResult[] = [
+      { name: 'typecheck', outcome: 'passed', ms: 4_200 },
+      { name: 'server-postgres', outcome: 'skipped', ms: 0, note: 'TEST_DATABASE_URL is not set' },
+      { name: 'unit', outcome: 'failed', ms: 900, note: 'exit code 1' },
+      { name: 'e2e', outcome: 'not run', ms: 0 },
+    ];
+    const summary = formatSummary(results);
+    const lines = summary.split('\n');
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
+    expect(summary).toContain('typecheck        passed        4.2 s');
+    expect(summary).toContain('unit             failed       900 ms  exit code 1');
+    expect(summary).toContain('server-postgres  skipped              TEST_DATABASE_URL is not set');
+    expect(summary).toMatch(/^e2e\s+not run$/m);
+    expect(summary).toMatch(/^total\s+5\.1 s$/m);
+  });
+
+  test('all green', () => {
+    expect(formatSummary([{ name: 'unit', outcome: 'passed', ms: 1 }]).split('\n').at(-1)).toBe('1 passed, 0 failed');
+  });
+});
+
+describe('bundle budget report', () => {
+  const page = (name: string, sizes: number[]): PageMeasure => ({
+    name,
+    path: `/${name}`,
+    files: sizes.map((gzipBytes, i) => ({ url: `http://127.0.0.1:1/assets/${name}-${i}.js`, bytes: gzipBytes * 3, gzipBytes })),
+    gzipBytes: sizes.reduce((a, b) => a + b, 0),
+  });
+
+  test('kB are 1000 bytes, as Vite prints them', () => {
+    expect(kb(150_000)).toBe('150.0 kB');
+    expect(kb(98_912)).toBe('98.9 kB');
+  });
+
+  test('a page within budget is one line; a page over it lists its files, largest first', () => {
+    const report = formatReport([page('small', [1_000, 2_000]), page('big', [100_000, 60_000])], 150_000);
+    const lines = report.split('\n');
+    expect(lines[0]).toMatch(/^ok {2}\s+small\s+\/small\s+3\.0 kB gzipped JS in 2 files \(budget 150\.0 kB\)$/);
+    expect(lines[1]).toMatch(/^OVER\s+big\s+\/big\s+160\.0 kB gzipped JS in 2 files/);
+    expect(lines.slice(2).map((l) => l.trim())).toEqual(['100.0 kB  /assets/big-0.js', '60.0 kB  /assets/big-1.js']);
+  });
+});
