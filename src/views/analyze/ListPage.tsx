@@ -1,0 +1,133 @@
+/**
+ * /analyze/list: the saved reports of the app in a table (title, last update), newest first, each with Open and
+ * Delete (the 'Delete Report' confirm of SPEC §2, through the delete-report machine). 'No Report Found' when empty.
+ */
+import { Link, useParams } from 'wouter';
+import { fromPromise } from 'xstate';
+import { useMachine } from '@xstate/react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TemplateSummary } from '../../contracts/reports';
+import { deleteReportMachine } from '../../machines/delete-report/delete-report.machine';
+import { DELETE_TITLE, deleteQuestion } from '../../machines/report-builder/report-builder.machine';
+import { deleteTemplate, templatesKey, useTemplates } from '../../services/reports.service';
+import { notify } from '../../services/notify';
+import { actorOptions } from '../../inspector';
+import { href } from '../../routes';
+import { useCurrentApp } from '../workspace/useCurrentWorkspace';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { AnalyzePromo } from './AnalyzePromo';
+import { fromNow, fullTime, useNow } from './time';
+import { AlertIcon, PlusIcon, TrashIcon } from './icons';
+
+export default function ListPage() {
+  const { workspaceId = '', appId = '' } = useParams<{ workspaceId?: string; appId?: string }>();
+  const app = useCurrentApp();
+  const enabled = app?.enableAnalyze !== false;
+  const templates = useTemplates(appId, enabled);
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const [snapshot, send] = useMachine(
+    deleteReportMachine.provide({
+      actors: { deleteReport: fromPromise(({ input, signal }) => deleteTemplate(input.appId, input.reportId, signal)) },
+      actions: {
+        notify: (_, { message, kind }) => {
+          notify(message, kind, 3000);
+        },
+        deleted: (_, { id }) => {
+          queryClient.setQueryData(templatesKey(appId), (list: TemplateSummary[] | undefined) => list?.filter((t) => t.id !== id));
+          void queryClient.invalidateQueries({ queryKey: templatesKey(appId) });
+        },
+        logError: (_, { error }) => console.error('[reports list]', error),
+      },
+    }),
+    { ...actorOptions(), input: { appId } },
+  );
+  if (!enabled) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
+  const pending = snapshot.context.report;
+  const reportHref = (id: string) => href.app(workspaceId, appId, `analyze/report/${encodeURIComponent(id)}`);
+
+  return (
+    <section className="mx-auto max-w-5xl">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Reports</h1>
+          <p className="mt-1 text-sm text-slate-500">Saved reports of {app?.appName ?? 'this app'}, newest first.</p>
+        </div>
+        <div className="flex gap-2">
+          <Link href={href.app(workspaceId, appId, 'analyze/overview')} className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white">Overview</Link>
+          <Link href={href.app(workspaceId, appId, 'analyze/new')} className="inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
+            <PlusIcon /> Create Blank Report
+          </Link>
+        </div>
+      </div>
+
+      <div className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full text-left text-sm">
+          <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">Title</th>
+              <th scope="col" className="hidden px-4 py-3 sm:table-cell">Last updated</th>
+              <th scope="col" className="px-4 py-3 text-right"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {templates.isPending &&
+              [0, 1, 2].map((i) => (
+                <tr key={i} className="animate-pulse">
+                  <td className="px-4 py-4"><div className="h-4 w-56 max-w-full rounded bg-slate-200" /></td>
+                  <td className="hidden px-4 py-4 sm:table-cell"><div className="h-3 w-24 rounded bg-slate-100" /></td>
+                  <td className="px-4 py-4" />
+                </tr>
+              ))}
+            {templates.data?.map((t) => (
+              <tr key={t.id} className="hover:bg-slate-50">
+                <td className="max-w-0 px-4 py-3">
+                  <Link href={reportHref(t.id)} className="block truncate font-medium text-slate-900 hover:text-indigo-700">{t.title}</Link>
+                  <span className="text-xs text-slate-500 sm:hidden">Updated {fromNow(t.updated_at, now)}</span>
+                </td>
+                <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell" title={fullTime(t.updated_at)}>{fromNow(t.updated_at, now)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-1">
+                    <Link href={reportHref(t.id)} aria-label={`Open ${t.title}`} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">Open</Link>
+                    <button
+                      type="button"
+                      onClick={() => send({ type: 'DELETE', report: t })}
+                      aria-label={`Delete ${t.title}`}
+                      className="rounded-lg p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
+                    >
+                      <TrashIcon />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {templates.isSuccess && templates.data.length === 0 && (
+          <div className="px-6 py-12 text-center">
+            <h2 className="text-base font-semibold text-slate-900">No Report Found</h2>
+            <p className="mt-1 text-sm text-slate-500">Create a report and run it: it is saved here.</p>
+          </div>
+        )}
+        {templates.isError && (
+          <div role="alert" className="flex flex-wrap items-center gap-3 px-4 py-4 text-sm text-rose-800">
+            <AlertIcon className="size-4" />
+            <span className="flex-1">We could not load the saved reports.</span>
+            <Button variant="secondary" onClick={() => void templates.refetch()}>Try again</Button>
+          </div>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={!snapshot.matches('idle')}
+        title={DELETE_TITLE}
+        message={deleteQuestion(pending?.title ?? '')}
+        confirmLabel="Delete"
+        busy={snapshot.matches('deleting')}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * /analyze/overview (SPEC §2 "Analyze overview"): heading, a Create Blank Report card and one card per saved report,
+ * newest first, each with its title and relative last-update time; 'No Report Found' when there is none; a loading
+ * skeleton while the templates load; the BigQuery promo when Analyze is not enabled for the app (SPEC §4).
+ * Loads no chart or Excel code: the results panel is only loaded by the builder once a result shows.
+ */
+import { Link, useParams } from 'wouter';
+import { useTemplates } from '../../services/reports.service';
+import { href } from '../../routes';
+import { useCurrentApp } from '../workspace/useCurrentWorkspace';
+import { Button } from '../ui/Button';
+import { AnalyzePromo } from './AnalyzePromo';
+import { fromNow, fullTime, useNow } from './time';
+import { AlertIcon, ListIcon, PlusIcon, ReportIcon } from './icons';
+
+export default function OverviewPage() {
+  const { workspaceId = '', appId = '' } = useParams<{ workspaceId?: string; appId?: string }>();
+  const app = useCurrentApp();
+  const enabled = app?.enableAnalyze !== false;
+  const templates = useTemplates(appId, enabled);
+  const now = useNow();
+  if (!enabled) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
+  const reportHref = (id: string) => href.app(workspaceId, appId, `analyze/report/${encodeURIComponent(id)}`);
+  return (
+    <section className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Unearth the Treasures in Your Data</h1>
+          <p className="mt-1 text-sm text-slate-500">Build a report over {app?.appName ?? 'your app'}'s game events, or open a saved one.</p>
+        </div>
+        <Link href={href.app(workspaceId, appId, 'analyze/list')} className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white">
+          <ListIcon /> All reports
+        </Link>
+      </div>
+
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy={templates.isPending || undefined}>
+        <Link
+          href={href.app(workspaceId, appId, 'analyze/new')}
+          className="group flex min-h-36 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-indigo-200 bg-indigo-50/50 p-5 text-center transition hover:border-indigo-400 hover:bg-indigo-50"
+        >
+          <span className="flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-sm transition group-hover:scale-105"><PlusIcon className="size-5" /></span>
+          <span className="text-base font-semibold text-indigo-700">Create Blank Report</span>
+        </Link>
+
+        {templates.isPending &&
+          [0, 1, 2, 3, 4].map((i) => (
+            <div key={i} role="presentation" className="min-h-36 animate-pulse rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="report-card-skeleton">
+              <div className="size-9 rounded-lg bg-slate-200" />
+              <div className="mt-4 h-4 w-3/4 rounded bg-slate-200" />
+              <div className="mt-2 h-3 w-1/3 rounded bg-slate-100" />
+            </div>
+          ))}
+
+        {templates.data?.map((t) => (
+          <Link
+            key={t.id}
+            href={reportHref(t.id)}
+            className="group flex min-h-36 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300"
+          >
+            <span className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600"><ReportIcon className="size-5" /></span>
+            <h2 className="mt-4 line-clamp-2 text-base font-semibold break-words text-slate-900 group-hover:text-indigo-700">{t.title}</h2>
+            <p className="mt-auto pt-2 text-xs text-slate-500" title={fullTime(t.updated_at)}>Updated {fromNow(t.updated_at, now)}</p>
+          </Link>
+        ))}
+      </div>
+
+      {templates.isSuccess && templates.data.length === 0 && (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+          <h2 className="text-base font-semibold text-slate-900">No Report Found</h2>
+          <p className="mt-1 text-sm text-slate-500">Reports you run are saved here.</p>
+        </div>
+      )}
+      {templates.isError && (
+        <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200">
+          <AlertIcon className="size-4" />
+          <span className="flex-1">We could not load the saved reports.</span>
+          <Button variant="secondary" onClick={() => void templates.refetch()}>Try again</Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * Building blocks of the settings panel: a card, a searchable column picker (Headless UI Combobox, grouped options)
+ * and a reorderable list (drag and drop with the mouse; Move up / Move down buttons and Alt+↑ / Alt+↓ from the
+ * keyboard; a remove button per item).
+ */
+import { useId, useMemo, useState, type ReactNode, type KeyboardEvent } from 'react';
+import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
+import { ChevronDownIcon, ChevronUpIcon, CloseIcon, GripIcon, SearchIcon } from '../icons';
+
+export function SettingsCard({ title, description, children, action, className = '' }: { title: string; description?: string; children: ReactNode; action?: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={`flex min-w-0 flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`}>
+      <div className="mb-3 flex items-start justify-between gap-2">
+        <div>
+          <h3 id={id} className="text-sm font-semibold text-slate-900">{title}</h3>
+          {description && <p className="mt-0.5 text-xs text-slate-500">{description}</p>}
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export interface PickerOption {
+  value: string;
+  label: string;
+  hint?: string;
+  group?: string;
+  disabled?: boolean;
+}
+
+/** A search box that lists matching columns (grouped when options carry a group) and calls onPick. */
+export function ColumnPicker({ label, placeholder, options, onPick, disabled, emptyText = 'No matching columns' }: {
+  label: string;
+  placeholder: string;
+  options: PickerOption[];
+  onPick(value: string): void;
+  disabled?: boolean;
+  emptyText?: string;
+}) {
+  const [query, setQuery] = useState('');
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? options.filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase().includes(q)) : options;
+  }, [options, query]);
+  const groups = useMemo(() => {
+    const out: { name: string | undefined; options: PickerOption[] }[] = [];
+    for (const option of filtered) {
+      const last = out[out.length - 1];
+      if (last && last.name === option.group) last.options.push(option);
+      else out.push({ name: option.group, options: [option] });
+    }
+    return out;
+  }, [filtered]);
+  return (
+    <Combobox<PickerOption | null>
+      value={null}
+      onChange={(option) => {
+        if (option && !option.disabled) {
+          onPick(option.value);
+          setQuery('');
+        }
+      }}
+      onClose={() => setQuery('')}
+      disabled={disabled}
+      immediate
+    >
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" />
+        <ComboboxInput
+          aria-label={label}
+          placeholder={placeholder}
+          className="block w-full rounded-lg border border-slate-300 py-1.5 pr-3 pl-8 text-sm shadow-sm outline-none placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100 disabled:bg-slate-50"
+          displayValue={() => query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      <ComboboxOptions
+        anchor={{ to: 'bottom start', gap: 4 }}
+        className="z-40 max-h-72 w-(--input-width) min-w-56 overflow-y-auto rounded-lg bg-white py-1 text-sm shadow-lg ring-1 ring-slate-200 empty:invisible"
+      >
+        {filtered.length === 0 ? (
+          <div className="px-3 py-2 text-slate-500">{emptyText}</div>
+        ) : (
+          groups.map((group, gi) => (
+            <div key={`${group.name ?? ''}-${gi}`} role="presentation">
+              {group.name && <div role="presentation" className="sticky top-0 bg-slate-50 px-3 py-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{group.name}</div>}
+              {group.options.map((option) => (
+                <ComboboxOption
+                  key={option.value}
+                  value={option}
+                  disabled={option.disabled}
+                  className="flex cursor-pointer items-center justify-between gap-3 px-3 py-1.5 text-slate-700 data-disabled:cursor-default data-disabled:text-slate-400 data-focus:bg-indigo-50 data-focus:text-indigo-800"
+                >
+                  <span className="truncate">{option.label}</span>
+                  {option.hint && <span className="shrink-0 text-xs text-slate-400">{option.hint}</span>}
+                </ComboboxOption>
+              ))}
+            </div>
+          ))
+        )}
+      </ComboboxOptions>
+    </Combobox>
+  );
+}
+
+/** A list the user reorders by dragging or with the keyboard, and removes items from. */
+export function SortableList<T>({ items, keyOf, labelOf, render, onMove, onRemove, disabled, listLabel }: {
+  items: readonly T[];
+  keyOf(item: T): string;
+  labelOf(item: T): string;
+  render?(item: T, index: number): ReactNode;
+  onMove(from: number, to: number): void;
+  onRemove(item: T): void;
+  disabled?: boolean;
+  listLabel: string;
+}) {
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    if (!event.altKey || disabled) return;
+    if (event.key === 'ArrowUp' && index > 0) {
+      event.preventDefault();
+      onMove(index, index - 1);
+    } else if (event.key === 'ArrowDown' && index < items.length - 1) {
+      event.preventDefault();
+      onMove(index, index + 1);
+    }
+  };
+  return (
+    <ul aria-label={listLabel} className="space-y-1.5">
+      {items.map((item, index) => {
+        const label = labelOf(item);
+        return (
+          <li
+            key={keyOf(item)}
+            draggable={!disabled}
+            onDragStart={(event) => {
+              setDragFrom(index);
+              event.dataTransfer.effectAllowed = 'move';
+              event.dataTransfer.setData('text/plain', String(index));
+            }}
+            onDragOver={(event) => {
+              if (dragFrom === null) return;
+              event.preventDefault();
+              setOver(index);
+            }}
+            onDragLeave={() => setOver((o) => (o === index ? null : o))}
+            onDrop={(event) => {
+              event.preventDefault();
+              if (dragFrom !== null) onMove(dragFrom, index);
+              setDragFrom(null);
+              setOver(null);
+            }}
+            onDragEnd={() => {
+              setDragFrom(null);
+              setOver(null);
+            }}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={`group flex items-center gap-1.5 rounded-lg border bg-white py-1 pr-1 pl-1.5 text-sm transition ${
+              over === index && dragFrom !== index ? 'border-indigo-400 ring-2 ring-indigo-100' : 'border-slate-200'
+            } ${dragFrom === index ? 'opacity-50' : ''}`}
+          >
+            <span className={`text-slate-400 ${disabled ? '' : 'cursor-grab active:cursor-grabbing'}`} title="Drag to reorder" aria-hidden="true">
+              <GripIcon />
+            </span>
+            <span className="min-w-0 flex-1 truncate text-slate-800" title={label}>{render ? render(item, index) : label}</span>
+            <span className="flex shrink-0 items-center">
+              <IconButton label={`Move ${label} up`} disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)} hideUntilHover>
+                <ChevronUpIcon />
+              </IconButton>
+              <IconButton label={`Move ${label} down`} disabled={disabled || index === items.length - 1} onClick={() => onMove(index, index + 1)} hideUntilHover>
+                <ChevronDownIcon />
+              </IconButton>
+              <IconButton label={`Remove ${label}`} disabled={disabled} onClick={() => onRemove(item)} tone="danger">
+                <CloseIcon />
+              </IconButton>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function IconButton({ label, onClick, disabled, children, tone = 'default', hideUntilHover }: {
+  label: string;
+  onClick(): void;
+  disabled?: boolean;
+  children: ReactNode;
+  tone?: 'default' | 'danger';
+  hideUntilHover?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={disabled}
+      className={`rounded-md p-1 transition disabled:pointer-events-none disabled:opacity-30 ${
+        tone === 'danger' ? 'text-slate-400 hover:bg-rose-50 hover:text-rose-600' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'
+      } ${hideUntilHover ? 'desk:opacity-0 desk:group-hover:opacity-100 desk:focus-visible:opacity-100 desk:group-focus-within:opacity-100' : ''}`}
+    >
+      {children}
+    </button>
+  );
+}
+
+export const inputClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm shadow-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100 disabled:bg-slate-50 disabled:text-slate-500';
+export const invalidInputClass = 'border-rose-400 focus:border-rose-500 focus:ring-rose-100';
