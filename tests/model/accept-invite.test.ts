@@ -1,0 +1,103 @@
+/**
+ * Paths of the accept-invite machine (src/machines/accept-invite/accept-invite.machine.ts): every state node
+ * reachable; join with invalid then valid input; refused, unknown and unreachable invitations.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { EventObject } from 'xstate';
+import {
+  acceptInviteMachine,
+  FIRST_NAME_REQUIRED,
+  JOIN_FAILED,
+  LAST_NAME_REQUIRED,
+  PASSWORD_TOO_SHORT,
+  type AcceptInviteEvent,
+} from '../../src/machines/accept-invite/accept-invite.machine';
+import { invitePreview, joinResponse } from '../fixtures/team';
+import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+
+const input = { token: 'invite-token' };
+const ev = {
+  firstName: { type: 'CHANGE', field: 'firstName', value: 'Nina' },
+  firstNameBlank: { type: 'CHANGE', field: 'firstName', value: '  ' },
+  lastName: { type: 'CHANGE', field: 'lastName', value: 'Nguyen' },
+  passwordShort: { type: 'CHANGE', field: 'password', value: 'short' },
+  password: { type: 'CHANGE', field: 'password', value: 'a-long-enough-password' },
+  submit: { type: 'SUBMIT' },
+  retry: { type: 'RETRY' },
+} satisfies Record<string, AcceptInviteEvent>;
+
+const ALREADY = 'This email already has a Questboard account. Enter its password to join.';
+const outcomes = {
+  pending: done('loadInvite', invitePreview('pending')),
+  expired: done('loadInvite', invitePreview('expired')),
+  accepted: done('loadInvite', invitePreview('accepted')),
+  revoked: done('loadInvite', invitePreview('revoked')),
+  unknown: failed('loadInvite', apiError(404, 'Invite not found.', 'not_found')),
+  offline: failed('loadInvite', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
+  joined: done('acceptInvite', joinResponse),
+  wrongPassword: failed('acceptInvite', apiError(401, ALREADY, 'invalid_credentials')),
+  expiredMeanwhile: failed('acceptInvite', apiError(410, 'This invitation has expired. Ask your workspace admin to resend it.', 'invite_expired')),
+  crashed: failed('acceptInvite', new TypeError('Failed to fetch')),
+};
+const allEvents: EventObject[] = [...Object.values(ev), ...Object.values(outcomes)];
+
+const model = acceptInviteMachine.provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
+
+describe('accept-invite machine paths', () => {
+  it('reaches every state node', () => {
+    const reached = reachedStateNodeIds(shortestPaths(model, allEvents, { input }));
+    expect(stateNodeIds(acceptInviteMachine).filter((id) => !reached.has(id))).toEqual([]);
+  });
+
+  it('join: loading → ready → (invalid, then valid) → joining → joined, handing token and account over', async () => {
+    const path = pathOf(model, [outcomes.pending, ev.submit, ev.firstName, ev.lastName, ev.passwordShort, ev.password, ev.submit, outcomes.joined], input);
+    const afterEmptySubmit = path.steps[2]!.state;
+    expect(afterEmptySubmit.matches('ready')).toBe(true);
+    expect(afterEmptySubmit.context.errors).toEqual({ firstName: FIRST_NAME_REQUIRED, lastName: LAST_NAME_REQUIRED, password: PASSWORD_TOO_SHORT });
+    expect(path.steps[5]!.state.context.errors).toEqual({ password: PASSWORD_TOO_SHORT });
+    expect(path.steps[7]!.state.matches('joining')).toBe(true);
+    expect(path.state.matches('joined')).toBe(true);
+
+    const joined = vi.fn();
+    await replay(model.provide({ actions: { joined: (_, params) => joined(params) } }), path, input);
+    expect(joined).toHaveBeenCalledWith({ ...joinResponse, workspaceName: 'Demo Studio' });
+  });
+
+  it('the shortest way to joined fills the three fields and submits', () => {
+    const path = shortestPathTo(model, allEvents, { input, toState: (s) => s.matches('joined') });
+    expect(eventTypes(path)).toEqual(['xstate.done.actor.loadInvite', 'CHANGE', 'CHANGE', 'CHANGE', 'SUBMIT', 'xstate.done.actor.acceptInvite']);
+  });
+
+  it('a blank first name is not a name', () => {
+    const path = pathOf(model, [outcomes.pending, ev.firstNameBlank, ev.lastName, ev.password, ev.submit], input);
+    expect(path.state.matches('ready')).toBe(true);
+    expect(path.state.context.errors).toEqual({ firstName: FIRST_NAME_REQUIRED });
+  });
+
+  it('refuses expired, used and withdrawn invitations in words; unknown links are not found', () => {
+    for (const [outcome, refusal] of [[outcomes.expired, 'expired'], [outcomes.accepted, 'accepted'], [outcomes.revoked, 'revoked']] as const) {
+      const path = pathOf(model, [outcome], input);
+      expect(path.state.matches('refused')).toBe(true);
+      expect(path.state.context.refusal).toBe(refusal);
+    }
+    expect(pathOf(model, [outcomes.unknown], input).state.matches('notFound')).toBe(true);
+  });
+
+  it('an unreachable server can be retried', () => {
+    const path = pathOf(model, [outcomes.offline, ev.retry, outcomes.pending], input);
+    expect(path.steps[1]!.state.matches('unavailable')).toBe(true);
+    expect(path.steps[2]!.state.matches('loading')).toBe(true);
+    expect(path.state.matches('ready')).toBe(true);
+  });
+
+  it('a refused join keeps the fields and shows why; an invite that expired meanwhile is refused', () => {
+    const filled = [outcomes.pending, ev.firstName, ev.lastName, ev.password, ev.submit];
+    const wrong = pathOf(model, [...filled, outcomes.wrongPassword], input);
+    expect(wrong.state.matches('ready')).toBe(true);
+    expect(wrong.state.context).toMatchObject({ error: ALREADY, firstName: 'Nina', lastName: 'Nguyen' });
+    expect(pathOf(model, [...filled, outcomes.crashed], input).state.context.error).toBe(JOIN_FAILED);
+    const expired = pathOf(model, [...filled, outcomes.expiredMeanwhile], input);
+    expect(expired.state.matches('refused')).toBe(true);
+    expect(expired.state.context.refusal).toBe('expired');
+  });
+});
