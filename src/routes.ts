@@ -30,7 +30,7 @@ const APP = '/workspace/:workspaceId/app/:appId';
 export const routes: RouteDef[] = [
   { id: 'continue', pattern: '/continue', title: 'Sign in', shell: 'public', view: lazy(() => import('./views/auth/SignInPage')) },
   { id: 'invite', pattern: '/invite/:token', title: 'Join workspace', shell: 'public', view: lazy(() => import('./views/auth/InvitePage')) },
-  { id: 'oauthCallback', pattern: '/oauth-callback', title: 'Signing in', shell: 'public', view: planned },
+  { id: 'oauthCallback', pattern: '/oauth-callback', title: 'Signing in', shell: 'public', view: lazy(() => import('./views/analyze/OAuthCallbackPage')) },
   { id: 'home', pattern: '/workspace/home', title: 'Home', shell: 'session', view: lazy(() => import('./views/workspace/HomePage')) },
   { id: 'apps', pattern: '/workspace/:workspaceId/apps', title: 'Apps', shell: 'workspace', view: lazy(() => import('./views/workspace/AppsPage')) },
   { id: 'team', pattern: '/workspace/:workspaceId/team', title: 'Team', shell: 'workspace', view: lazy(() => import('./views/team/TeamPage')) },

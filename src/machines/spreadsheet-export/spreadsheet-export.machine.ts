@@ -1,0 +1,252 @@
+/**
+ * Google Sheets export lifecycle (SPEC §4 "Spreadsheet export", §7 "Third-party and client-side", §8 export
+ * messages, §9 sheets open delay 1 s and pop-up check delay 500 ms).
+ *
+ * idle → authorizing (sign-in pop-up; after 500 ms the pop-up is checked) → creating ('Opening Google Sheets!') →
+ * appending (RAW values) → opening (1 s) → launching (new tab) → done ('Google Sheet opened successfully!').
+ *  - A pop-up the browser blocks (window.open gave nothing, or it was closed at the 500 ms check) leads to
+ *    blocked.signIn with 'The browser blocked the pop-up. Please allow pop-ups and try again.' (3 s); the sign-in
+ *    URL and its state are kept so RETRY (a click, so the browser allows it) opens the same URL.
+ *  - The sheet tab opens after the delay, outside the user's click, so a browser may block it too: blocked.sheet
+ *    keeps the sheet URL and RETRY opens it from the user's click.
+ *  - A failed create or append, or a refused sign-in, ends in failed with 'Failed to create Google Sheet.'; a 401
+ *    from Google drops the token so the next export signs in again. Closing the pop-up returns to idle quietly.
+ *  - The access token is kept in this machine's context only (memory) with its expiry; an export while it is
+ *    fresh skips the sign-in.
+ *
+ * Actors are placeholders here; the view provides them (src/views/analyze/results/ExportMenu.tsx) from
+ * src/services/google-sheets.service.ts. Every invoke has an explicit id and models onError.
+ */
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import type { AppendValuesResponse, SheetCell, Spreadsheet } from '../../contracts/google-sheets';
+import { notify, type NoticeKind } from '../../services/notify';
+
+export const POPUP_BLOCKED_MESSAGE = 'The browser blocked the pop-up. Please allow pop-ups and try again.';
+export const OPENING_SHEETS_MESSAGE = 'Opening Google Sheets!';
+export const SHEET_OPENED_MESSAGE = 'Google Sheet opened successfully!';
+export const CREATE_SHEET_FAILED_MESSAGE = 'Failed to create Google Sheet.';
+/** SPEC §9. */
+export const POPUP_CHECK_DELAY_MS = 500;
+export const SHEETS_OPEN_DELAY_MS = 1000;
+export const BLOCKED_DURATION_MS = 3000;
+export const NOTICE_DURATION_MS = 3000;
+/** A token this close to its expiry is not reused. */
+export const TOKEN_MARGIN_MS = 60_000;
+
+export interface GoogleToken {
+  accessToken: string;
+  expiresAt: number;
+}
+export interface SpreadsheetExportContext {
+  /** The spreadsheet title (the report's title). */
+  title: string;
+  /** Header row then data rows, already neutralised (src/services/exports.ts toSheetValues). */
+  values: SheetCell[][];
+  /** The sign-in URL and its state, kept while a sign-in is under way or was blocked. */
+  authUrl: string | null;
+  oauthState: string | null;
+  token: GoogleToken | null;
+  spreadsheet: { id: string; url: string } | null;
+}
+
+export type SpreadsheetExportEvent =
+  | { type: 'EXPORT'; title: string; values: SheetCell[][] }
+  | { type: 'RETRY' }
+  | { type: 'DISMISS' }
+  // Reported by the sign-in actor:
+  | { type: 'AUTH_STARTED'; authUrl: string; oauthState: string }
+  | { type: 'POPUP_BLOCKED' }
+  | { type: 'AUTHORIZED'; accessToken: string; expiresIn: number; receivedAt: number }
+  | { type: 'AUTH_FAILED'; error: string }
+  | { type: 'POPUP_CLOSED' };
+
+export interface SignInInput {
+  authUrl: string | null;
+  oauthState: string | null;
+}
+/** What the machine tells the sign-in actor. */
+export type SignInCommand = { type: 'CHECK_POPUP' };
+
+const isUnauthorized = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+
+export const spreadsheetExportMachine = setup({
+  types: {
+    context: {} as SpreadsheetExportContext,
+    events: {} as SpreadsheetExportEvent,
+  },
+  actors: {
+    signIn: fromCallback<SignInCommand, SignInInput>(() => {
+      throw new Error('provide signIn');
+    }),
+    createSpreadsheet: fromPromise<Spreadsheet, { accessToken: string; title: string }>(async () => {
+      throw new Error('provide createSpreadsheet');
+    }),
+    appendValues: fromPromise<AppendValuesResponse, { accessToken: string; spreadsheetId: string; values: SheetCell[][] }>(async () => {
+      throw new Error('provide appendValues');
+    }),
+    openSheet: fromPromise<{ opened: boolean }, { url: string }>(async () => {
+      throw new Error('provide openSheet');
+    }),
+  },
+  delays: {
+    popupCheckDelay: POPUP_CHECK_DELAY_MS,
+    sheetsOpenDelay: SHEETS_OPEN_DELAY_MS,
+  },
+  guards: {
+    hasFreshToken: ({ context }) => context.token !== null && context.token.expiresAt - TOKEN_MARGIN_MS > Date.now(),
+  },
+  actions: {
+    notice: (_, params: { message: string; kind: NoticeKind; durationMs: number }) => {
+      notify(params.message, params.kind, params.durationMs);
+    },
+    keepExport: assign(({ event }) => {
+      const e = event as Extract<SpreadsheetExportEvent, { type: 'EXPORT' }>;
+      return { title: e.title, values: e.values, spreadsheet: null };
+    }),
+    forgetSignIn: assign({ authUrl: null, oauthState: null }),
+  },
+}).createMachine({
+  id: 'spreadsheetExport',
+  context: { title: '', values: [], authUrl: null, oauthState: null, token: null, spreadsheet: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        EXPORT: [
+          { guard: 'hasFreshToken', target: 'creating', actions: 'keepExport' },
+          { target: 'authorizing', actions: 'keepExport' },
+        ],
+      },
+    },
+    authorizing: {
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ context }) => ({ authUrl: context.authUrl, oauthState: context.oauthState }),
+        onError: { target: 'failed', actions: 'forgetSignIn' },
+      },
+      initial: 'opening',
+      states: {
+        opening: {
+          after: {
+            popupCheckDelay: { target: 'waiting', actions: sendTo('signIn', { type: 'CHECK_POPUP' }) },
+          },
+        },
+        waiting: {},
+      },
+      on: {
+        AUTH_STARTED: { actions: assign({ authUrl: ({ event }) => event.authUrl, oauthState: ({ event }) => event.oauthState }) },
+        POPUP_BLOCKED: {
+          target: 'blocked.signIn',
+          actions: { type: 'notice', params: { message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS } },
+        },
+        AUTHORIZED: {
+          target: 'creating',
+          actions: [
+            assign({ token: ({ event }) => ({ accessToken: event.accessToken, expiresAt: event.receivedAt + event.expiresIn * 1000 }) }),
+            'forgetSignIn',
+          ],
+        },
+        AUTH_FAILED: { target: 'failed', actions: 'forgetSignIn' },
+        POPUP_CLOSED: { target: 'idle', actions: 'forgetSignIn' },
+        // Choosing Google Sheets again while the pop-up is open (perhaps behind this window) opens it again.
+        EXPORT: { target: 'authorizing', reenter: true, actions: 'keepExport' },
+      },
+    },
+    creating: {
+      entry: { type: 'notice', params: { message: OPENING_SHEETS_MESSAGE, kind: 'info', durationMs: NOTICE_DURATION_MS } },
+      invoke: {
+        id: 'createSpreadsheet',
+        src: 'createSpreadsheet',
+        input: ({ context }) => ({ accessToken: context.token?.accessToken ?? '', title: context.title }),
+        onDone: {
+          target: 'appending',
+          actions: assign({ spreadsheet: ({ event }) => ({ id: event.output.spreadsheetId, url: event.output.spreadsheetUrl }) }),
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ token: ({ context, event }) => (isUnauthorized(event.error) ? null : context.token) }),
+        },
+      },
+    },
+    appending: {
+      invoke: {
+        id: 'appendValues',
+        src: 'appendValues',
+        input: ({ context }) => ({ accessToken: context.token?.accessToken ?? '', spreadsheetId: context.spreadsheet?.id ?? '', values: context.values }),
+        onDone: { target: 'opening' },
+        onError: {
+          target: 'failed',
+          actions: assign({ token: ({ context, event }) => (isUnauthorized(event.error) ? null : context.token) }),
+        },
+      },
+    },
+    opening: {
+      after: { sheetsOpenDelay: 'launching' },
+    },
+    launching: {
+      invoke: {
+        id: 'openSheet',
+        src: 'openSheet',
+        input: ({ context }) => ({ url: context.spreadsheet?.url ?? '' }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.opened,
+            target: 'done',
+            actions: { type: 'notice', params: { message: SHEET_OPENED_MESSAGE, kind: 'success', durationMs: NOTICE_DURATION_MS } },
+          },
+          {
+            target: 'blocked.sheet',
+            actions: { type: 'notice', params: { message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS } },
+          },
+        ],
+        onError: {
+          target: 'blocked.sheet',
+          actions: { type: 'notice', params: { message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS } },
+        },
+      },
+    },
+    blocked: {
+      initial: 'signIn',
+      states: {
+        /** The sign-in pop-up was blocked: RETRY opens the kept URL; a new export keeps it too. */
+        signIn: {
+          on: {
+            RETRY: { target: '#spreadsheetExport.authorizing' },
+            EXPORT: { target: '#spreadsheetExport.authorizing', actions: 'keepExport' },
+          },
+        },
+        /** The spreadsheet is ready but its tab was blocked: RETRY opens it from the user's click. */
+        sheet: {
+          on: {
+            RETRY: { target: '#spreadsheetExport.launching' },
+            EXPORT: [
+              { guard: 'hasFreshToken', target: '#spreadsheetExport.creating', actions: 'keepExport' },
+              { target: '#spreadsheetExport.authorizing', actions: 'keepExport' },
+            ],
+          },
+        },
+      },
+      on: {
+        DISMISS: { target: 'idle', actions: 'forgetSignIn' },
+      },
+    },
+    done: {
+      on: {
+        EXPORT: [
+          { guard: 'hasFreshToken', target: 'creating', actions: 'keepExport' },
+          { target: 'authorizing', actions: 'keepExport' },
+        ],
+      },
+    },
+    failed: {
+      entry: { type: 'notice', params: { message: CREATE_SHEET_FAILED_MESSAGE, kind: 'error', durationMs: NOTICE_DURATION_MS } },
+      on: {
+        EXPORT: [
+          { guard: 'hasFreshToken', target: 'creating', actions: 'keepExport' },
+          { target: 'authorizing', actions: 'keepExport' },
+        ],
+      },
+    },
+  },
+});

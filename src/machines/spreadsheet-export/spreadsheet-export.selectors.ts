@@ -1,0 +1,28 @@
+/** View model of the Google Sheets export (the Export As menu and its blocked pop-up notice). */
+import type { SnapshotFrom } from 'xstate';
+import type { spreadsheetExportMachine } from './spreadsheet-export.machine';
+
+type Snapshot = SnapshotFrom<typeof spreadsheetExportMachine>;
+
+export type SpreadsheetExportPhase = 'idle' | 'authorizing' | 'working' | 'blocked' | 'done' | 'failed';
+
+export const selectSpreadsheetExport = (s: Snapshot) => {
+  const phase: SpreadsheetExportPhase = s.matches('authorizing')
+    ? 'authorizing'
+    : s.matches('creating') || s.matches('appending') || s.matches('opening') || s.matches('launching')
+      ? 'working'
+      : s.matches('blocked')
+        ? 'blocked'
+        : s.matches('done')
+          ? 'done'
+          : s.matches('failed')
+            ? 'failed'
+            : 'idle';
+  return {
+    phase,
+    busy: phase === 'authorizing' || phase === 'working',
+    /** What RETRY will open: the kept sign-in URL, or the spreadsheet whose tab was blocked. */
+    blockedStep: s.matches({ blocked: 'sheet' }) ? ('sheet' as const) : s.matches({ blocked: 'signIn' }) ? ('signIn' as const) : null,
+    sheetUrl: s.context.spreadsheet?.url ?? null,
+  };
+};

@@ -1,0 +1,238 @@
+/**
+ * Local exports of a report result (SPEC §7 "Local export", §8 export messages): CSV `report_data.csv`, Excel
+ * `report_data.xlsx` (sheet 'Report Data'; exceljs is downloaded only when an Excel export starts) and a
+ * tab-separated copy to the clipboard. The Google Sheets export reuses the same safe matrix
+ * (src/services/google-sheets.service.ts).
+ *
+ * Formula injection (DOMAIN "Risks", Metabase issue 17335). A spreadsheet treats a text cell that starts with
+ * `=`, `+`, `-` or `@` as a formula, and tab / CR as field breaks that smuggle one in, so every writer here
+ * neutralises text cells before writing them. Decisions (ours):
+ *  - A text cell starting with `=`, `+`, `-`, `@`, tab (U+0009) or CR (U+000D) gets a single quote (`'`) in front.
+ *    The quote is then the cell's first character in every export, so no spreadsheet reads a formula; it stays
+ *    visible (CSV, XLSX text cells, Google Sheets with RAW input), marking a value that was defused. Neutralising
+ *    is idempotent: a cell that already starts with a quote is left alone.
+ *  - Numbers stay numbers (including negatives): they are written as numeric cells (XLSX, Google Sheets) or as
+ *    plain numerals (CSV, clipboard). Booleans stay booleans.
+ *  - A text cell that is exactly a plain decimal number (`-1`, `-0.25`, `3e-5`: optional minus, digits, optional
+ *    fraction and exponent, nothing else) is kept as it is: it cannot start a formula and quoting it would corrupt
+ *    a value the user reads as a number. It stays text in XLSX and Google Sheets. `+1`, `-1+2` or `-x` are not
+ *    plain numbers and are neutralised.
+ *  - Header names go through the same rule. Nulls are written as empty cells (the grid shows them as `null`).
+ *  - CSV follows RFC 4180: fields holding `"`, `,`, CR or LF are quoted and their quotes doubled, records end with
+ *    CRLF. The downloaded file starts with a UTF-8 byte-order mark so Excel reads non-ASCII text correctly;
+ *    `toCsv()` itself returns the text without it.
+ *  - The clipboard text is tab-separated, rows ending with LF; a cell holding a tab, a line break or a quote is
+ *    quoted like CSV, which is how Excel and Google Sheets read pasted text.
+ */
+import type * as ExcelJS from 'exceljs';
+import { notify } from './notify';
+import type { CellValue } from './report-rows';
+
+export const CSV_FILE_NAME = 'report_data.csv';
+export const XLSX_FILE_NAME = 'report_data.xlsx';
+export const XLSX_SHEET_NAME = 'Report Data';
+
+// SPEC §8 export messages, verbatim.
+export const NO_DATA_TO_COPY = 'No data available to copy.';
+export const COPIED_TO_CLIPBOARD = 'Copied to clipboard!';
+export const COPY_FAILED = 'Failed to copy to clipboard.';
+export const EXPORT_FAILED = 'Failed to export data.';
+/** SPEC §9 snackbar duration for 'Copied to clipboard!'. */
+export const COPIED_DURATION_MS = 2000;
+export const ERROR_DURATION_MS = 3000;
+
+export const CSV_MIME = 'text/csv;charset=utf-8';
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const UTF8_BOM = '\uFEFF';
+
+const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+const PLAIN_NUMBER = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** True when a spreadsheet could read this text as (the start of) a formula. */
+export function isFormulaLike(text: string): boolean {
+  return text.length > 0 && FORMULA_TRIGGERS.has(text[0]!) && !PLAIN_NUMBER.test(text);
+}
+
+/** The text with a leading single quote when it could start a formula; other text unchanged. */
+export function neutraliseText(text: string): string {
+  return isFormulaLike(text) ? `'${text}` : text;
+}
+
+/** A cell made safe to write: text neutralised; numbers, booleans and nulls unchanged. */
+export function neutraliseCell(cell: CellValue): CellValue {
+  return typeof cell === 'string' ? neutraliseText(cell) : cell;
+}
+
+/** Every cell of a matrix (header row included) made safe to write. */
+export function safeMatrix(matrix: readonly (readonly CellValue[])[]): CellValue[][] {
+  return matrix.map((row) => row.map(neutraliseCell));
+}
+
+/** A neutralised cell as text: nulls and non-finite numbers empty. */
+function plainText(cell: CellValue): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  return typeof cell === 'string' ? neutraliseText(cell) : String(cell);
+}
+
+function quoted(text: string, special: RegExp): string {
+  return special.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 CSV of a matrix (header row first), every text cell neutralised, records ending with CRLF. */
+export function toCsv(matrix: readonly (readonly CellValue[])[]): string {
+  return matrix.map((row) => row.map((cell) => quoted(plainText(cell), /[",\r\n]/)).join(',')).join('\r\n') + (matrix.length ? '\r\n' : '');
+}
+
+/** Tab-separated text of a matrix for the clipboard, every text cell neutralised. */
+export function toTsv(matrix: readonly (readonly CellValue[])[]): string {
+  return matrix.map((row) => row.map((cell) => quoted(plainText(cell), /["\t\r\n]/)).join('\t')).join('\n');
+}
+
+/** The values to send to Google Sheets (RAW input): neutralised text, numbers and booleans as they are, nulls as ''. */
+export function toSheetValues(matrix: readonly (readonly CellValue[])[]): (string | number | boolean)[][] {
+  return matrix.map((row) => row.map((cell) => {
+    if (cell === null) return '';
+    if (typeof cell === 'number') return Number.isFinite(cell) ? cell : '';
+    return typeof cell === 'string' ? neutraliseText(cell) : cell;
+  }));
+}
+
+/** What an Excel export needs from exceljs: its Workbook class (the module loaded lazily, or in tests directly). */
+export type WorkbookClass = typeof ExcelJS.Workbook;
+
+/**
+ * Builds the Excel workbook of a matrix: one sheet 'Report Data', the header row bold and frozen, numbers as
+ * numeric cells, booleans as booleans, nulls as blank cells, text neutralised.
+ */
+export function buildWorkbook(Workbook: WorkbookClass, matrix: readonly (readonly CellValue[])[]): ExcelJS.Workbook {
+  const workbook = new Workbook();
+  workbook.creator = 'Questboard';
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(XLSX_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  for (const row of matrix) {
+    sheet.addRow(row.map((cell) => {
+      if (cell === null) return null;
+      if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
+      return typeof cell === 'string' ? neutraliseText(cell) : cell;
+    }));
+  }
+  if (matrix.length) sheet.getRow(1).font = { bold: true };
+  const width = matrix[0]?.length ?? 0;
+  for (let index = 0; index < width; index++) {
+    const longest = Math.max(...matrix.slice(0, 200).map((row) => plainText(row[index] ?? null).length));
+    sheet.getColumn(index + 1).width = Math.min(60, Math.max(12, longest + 2));
+  }
+  return workbook;
+}
+
+/** Loads exceljs on demand (its own chunk, never in the main bundle) and returns its Workbook class. */
+export async function loadWorkbookClass(): Promise<WorkbookClass> {
+  const module: unknown = await import('exceljs');
+  const candidates = [module, (module as { default?: unknown }).default];
+  for (const candidate of candidates) {
+    const workbook = (candidate as { Workbook?: unknown } | undefined)?.Workbook;
+    if (typeof workbook === 'function') return workbook as WorkbookClass;
+  }
+  throw new Error('exceljs did not load');
+}
+
+/** The XLSX file of a matrix as bytes. */
+export async function toXlsxBytes(matrix: readonly (readonly CellValue[])[], Workbook?: WorkbookClass): Promise<Uint8Array<ArrayBuffer>> {
+  const workbook = buildWorkbook(Workbook ?? (await loadWorkbookClass()), matrix);
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Uint8Array(buffer);
+}
+
+/** Offers a file to the browser's download (an object URL on a temporary link, revoked afterwards). */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Side effects of the export actions, replaceable in tests. */
+export interface ExportEffects {
+  download(blob: Blob, fileName: string): void;
+  notify(message: string, kind: 'success' | 'error' | 'info' | 'warning', durationMs: number): void;
+  alert(message: string): void;
+  writeClipboard(text: string): Promise<void>;
+}
+
+/** Copies text with the async clipboard API, or the selection fallback where that API is missing (plain http). */
+async function writeClipboard(text: string): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  if (!copied) throw new Error('copy refused');
+}
+
+export const browserEffects: ExportEffects = {
+  download: downloadBlob,
+  notify: (message, kind, durationMs) => void notify(message, kind, durationMs),
+  alert: (message) => window.alert(message),
+  writeClipboard,
+};
+
+/** Downloads `report_data.csv`; 'Failed to export data.' when that fails. Returns whether it succeeded. */
+export async function exportCsv(matrix: readonly (readonly CellValue[])[], effects: ExportEffects = browserEffects): Promise<boolean> {
+  try {
+    effects.download(new Blob([UTF8_BOM + toCsv(matrix)], { type: CSV_MIME }), CSV_FILE_NAME);
+    return true;
+  } catch {
+    effects.notify(EXPORT_FAILED, 'error', ERROR_DURATION_MS);
+    return false;
+  }
+}
+
+/** Downloads `report_data.xlsx` (loading exceljs first); 'Failed to export data.' when that fails. */
+export async function exportExcel(
+  matrix: readonly (readonly CellValue[])[],
+  effects: ExportEffects = browserEffects,
+  Workbook?: WorkbookClass,
+): Promise<boolean> {
+  try {
+    const bytes = await toXlsxBytes(matrix, Workbook);
+    effects.download(new Blob([bytes], { type: XLSX_MIME }), XLSX_FILE_NAME);
+    return true;
+  } catch {
+    effects.notify(EXPORT_FAILED, 'error', ERROR_DURATION_MS);
+    return false;
+  }
+}
+
+/**
+ * Copies the matrix as tab-separated text. With no data rows (only a header, or nothing) the user is alerted
+ * 'No data available to copy.'; then 'Copied to clipboard!' for 2 s, or 'Failed to copy to clipboard.'.
+ */
+export async function copyToClipboard(matrix: readonly (readonly CellValue[])[], effects: ExportEffects = browserEffects): Promise<boolean> {
+  if (matrix.length < 2) {
+    effects.alert(NO_DATA_TO_COPY);
+    return false;
+  }
+  try {
+    await effects.writeClipboard(toTsv(matrix));
+    effects.notify(COPIED_TO_CLIPBOARD, 'success', COPIED_DURATION_MS);
+    return true;
+  } catch {
+    effects.notify(COPY_FAILED, 'error', ERROR_DURATION_MS);
+    return false;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The report chart, loaded only when a result is shown (issue 4 "Speed"): the chart's code (visx, d3,
+ * react-spring) is its own chunk, fetched the first time this component renders. A skeleton of the chart's
+ * height holds the place meanwhile, so the page does not jump.
+ */
+import { lazy, Suspense } from 'react';
+import type { ReportChartProps } from './ReportChart';
+
+const ReportChart = lazy(() => import('./ReportChart'));
+
+/** Same height as the chart (SPEC §9: 500) plus its header and legend. */
+export function ChartSkeleton({ height = 500 }: { height?: number }) {
+  return (
+    <section aria-label="Report chart" aria-busy="true" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+        <div className="h-4 w-16 animate-pulse rounded bg-slate-200" />
+        <div className="h-6 w-40 animate-pulse rounded bg-slate-100" />
+      </div>
+      <div className="p-4" style={{ height }}>
+        <div className="h-full w-full animate-pulse rounded-xl bg-slate-100" />
+      </div>
+      <div className="flex gap-2 px-4 pb-4">
+        <div className="h-6 w-24 animate-pulse rounded-full bg-slate-100" />
+        <div className="h-6 w-24 animate-pulse rounded-full bg-slate-100" />
+      </div>
+      <span className="sr-only">Loading chart</span>
+    </section>
+  );
+}
+
+export function LazyReportChart(props: ReportChartProps) {
+  return (
+    <Suspense fallback={<ChartSkeleton height={props.height} />}>
+      <ReportChart {...props} />
+    </Suspense>
+  );
+}

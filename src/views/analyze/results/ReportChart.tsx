@@ -1,0 +1,208 @@
+/**
+ * The report's line chart (SPEC §2 "A line chart follows the grid", §9 chart): @visx/xychart, 500 px high, the
+ * first column on the x axis and the other columns as series; `retention_` series ×100 shown as percent with
+ * 2 decimals (on their own right-hand axis when other series share the chart, see chart-model.ts); the main y axis
+ * rounded; a tooltip; a legend whose entries show or hide a series; PNG and SVG export.
+ *
+ * This module is heavy (visx, d3, react-spring): load it through LazyReportChart, never import it directly.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Axis, Grid, LineSeries, Tooltip, XYChart, buildChartTheme } from '@visx/xychart';
+import type { ResultRow } from '../../../services/report-rows';
+import { downloadBlob } from '../../../services/exports';
+import { notify } from '../../../services/notify';
+import { buildChartModel, formatSeriesValue, type ChartDatum } from './chart-model';
+import { pngBlob, serializeChartSvg, svgBlob } from './chart-export';
+
+export const CHART_HEIGHT = 500;
+export const CHART_EXPORT_FAILED = 'Failed to export the chart.';
+
+/** Series colours, in order; chosen to stay apart for the colour-blind and on white. */
+export const SERIES_COLORS = ['#4f46e5', '#0d9488', '#ea580c', '#db2777', '#0284c7', '#65a30d', '#9333ea', '#ca8a04', '#dc2626', '#475569'];
+
+const theme = buildChartTheme({
+  backgroundColor: '#ffffff',
+  colors: SERIES_COLORS,
+  gridColor: '#e2e8f0',
+  gridColorDark: '#94a3b8',
+  tickLength: 4,
+  svgLabelSmall: { fill: '#475569', fontSize: 11 },
+  svgLabelBig: { fill: '#334155', fontSize: 12 },
+});
+
+export interface ReportChartProps {
+  /** Result rows as they arrive (cells may be single-value objects). */
+  rows: ResultRow[];
+  /** Column names: the first is the x axis, the others are series. */
+  columns: string[];
+  /** Base name of the exported files (`.png`, `.svg`). */
+  fileName?: string;
+  height?: number;
+}
+
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? element.clientWidth)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+const xOf = (d: ChartDatum) => d.x;
+const truncate = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export default function ReportChart({ rows, columns, fileName = 'report_chart', height = CHART_HEIGHT }: ReportChartProps) {
+  const model = useMemo(() => buildChartModel(rows, columns), [rows, columns]);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [wrapperRef, width] = useWidth<HTMLDivElement>();
+  const chartRef = useRef<HTMLDivElement>(null);
+
+  const colorOf = useMemo(() => {
+    const map = new Map((model?.series ?? []).map((name, index) => [name, SERIES_COLORS[index % SERIES_COLORS.length]!]));
+    return (name: string) => map.get(name) ?? SERIES_COLORS[0]!;
+  }, [model]);
+  // Accessors must stay stable between renders, or every series re-registers its data.
+  const yAccessors = useMemo(() => new Map((model?.series ?? []).map((name) => [name, (d: ChartDatum) => d.plotted[name] ?? NaN])), [model]);
+
+  const visible = model ? model.series.filter((name) => !hidden.has(name)) : [];
+  const toggle = (name: string) =>
+    setHidden((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else if (model && model.series.length - next.size > 1) next.add(name); // keep at least one line
+      return next;
+    });
+
+  const exportAs = useCallback(
+    async (kind: 'png' | 'svg') => {
+      const svg = chartRef.current?.querySelector('svg');
+      if (!svg || !model) return;
+      try {
+        const image = serializeChartSvg(svg, visible.map((name) => ({ name, color: colorOf(name) })));
+        const blob = kind === 'svg' ? svgBlob(image.text) : await pngBlob(image);
+        downloadBlob(blob, `${fileName}.${kind}`);
+      } catch {
+        notify(CHART_EXPORT_FAILED, 'error', 3000);
+      }
+    },
+    [model, visible, colorOf, fileName],
+  );
+
+  if (!model) {
+    return (
+      <section aria-label="Report chart" className="rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-600 shadow-sm">
+        Nothing to chart: the result needs a first column for the x axis and at least one numeric column.
+      </section>
+    );
+  }
+
+  const plotWidth = Math.max(0, width - 140);
+  const xTicks = Math.max(2, Math.min(model.data.length, Math.floor(plotWidth / 90)));
+  const margin = { top: 20, right: model.right ? 72 : 28, bottom: 48, left: 80 };
+
+  return (
+    <section aria-label="Report chart" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <h2 className="text-sm font-semibold text-slate-800">Chart</h2>
+        <div className="flex gap-2">
+          <button type="button" onClick={() => void exportAs('png')} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+            Download PNG
+          </button>
+          <button type="button" onClick={() => void exportAs('svg')} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+            Download SVG
+          </button>
+        </div>
+      </div>
+      <div ref={wrapperRef} className="px-2 pt-2">
+        <div ref={chartRef} style={{ height }}>
+          {width > 0 && (
+            <XYChart
+              width={width}
+              height={height}
+              margin={margin}
+              theme={theme}
+              xScale={{ type: 'band', paddingInner: 0.2, paddingOuter: 0.1 }}
+              yScale={{ type: 'linear', domain: model.left.domain, zero: false, nice: false }}
+              accessibilityLabel={`Line chart of ${model.series.join(', ')} by ${model.xColumn}`}
+            >
+              <Grid columns={false} numTicks={model.left.ticks.length} lineStyle={{ stroke: '#e2e8f0', strokeWidth: 1 }} />
+              <Axis
+                orientation="bottom"
+                numTicks={xTicks}
+                tickFormat={(value: string) => truncate(String(value))}
+                label={model.xColumn}
+                labelOffset={14}
+              />
+              <Axis orientation="left" tickValues={model.left.ticks} tickFormat={(value: number) => model.left.format(value)} hideAxisLine />
+              {model.right && (
+                <Axis orientation="right" tickValues={model.right.ticks} tickFormat={(value: number) => model.right?.format(value) ?? ''} hideAxisLine />
+              )}
+              {visible.map((name) => (
+                <LineSeries
+                  key={name}
+                  dataKey={name}
+                  data={model.data}
+                  xAccessor={xOf}
+                  yAccessor={yAccessors.get(name)!}
+                  colorAccessor={colorOf}
+                  strokeWidth={2}
+                />
+              ))}
+              <Tooltip<ChartDatum>
+                snapTooltipToDatumX
+                showVerticalCrosshair
+                showSeriesGlyphs
+                verticalCrosshairStyle={{ stroke: '#94a3b8', strokeDasharray: '3 3' }}
+                renderGlyph={({ key, size }) => <circle r={size} fill={colorOf(key)} stroke="#fff" strokeWidth={1.5} />}
+                renderTooltip={({ tooltipData }) => {
+                  const datum = tooltipData?.nearestDatum?.datum;
+                  if (!datum) return null;
+                  return (
+                    <div className="min-w-40 text-xs">
+                      <div className="mb-1 font-semibold text-slate-900">{datum.x}</div>
+                      {visible.map((name) => (
+                        <div key={name} className="flex items-center justify-between gap-4">
+                          <span className="flex items-center gap-1.5 text-slate-600">
+                            <span className="inline-block size-2 rounded-full" style={{ background: colorOf(name) }} />
+                            {name}
+                          </span>
+                          <span className="font-medium text-slate-900 tabular-nums">{formatSeriesValue(name, datum.shown[name] ?? null)}</span>
+                        </div>
+                      ))}
+                    </div>
+                  );
+                }}
+              />
+            </XYChart>
+          )}
+        </div>
+      </div>
+      <ul aria-label="Series" className="flex flex-wrap gap-2 px-4 pt-1 pb-4">
+        {model.series.map((name) => {
+          const shown = !hidden.has(name);
+          return (
+            <li key={name}>
+              <button
+                type="button"
+                aria-pressed={shown}
+                onClick={() => toggle(name)}
+                title={shown ? `Hide ${name}` : `Show ${name}`}
+                className={`flex items-center gap-2 rounded-full px-2.5 py-1 text-xs ring-1 ring-slate-200 hover:bg-slate-50 ${shown ? 'text-slate-800' : 'text-slate-400 line-through'}`}
+              >
+                <span className="inline-block h-0.5 w-4 rounded" style={{ background: shown ? colorOf(name) : '#cbd5e1', height: 3 }} />
+                {name}
+                {model.right && name.startsWith('retention_') && <span className="text-slate-400">(%, right axis)</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

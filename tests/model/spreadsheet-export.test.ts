@@ -1,0 +1,271 @@
+// Model-based paths of the spreadsheet-export machine (SPEC §4 "Spreadsheet export", §8 export messages, §9 delays):
+// xstate/graph explores the machine with a payload fixture for every event (the actors' done/error events and the
+// delayed transitions included), every state node must be reachable, and the journeys end where they should.
+// A live actor then replays the journeys with spied actions and actors to check messages and actor inputs.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, initialTransition, transition, type EventObject, type SnapshotFrom } from 'xstate';
+import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import {
+  BLOCKED_DURATION_MS,
+  CREATE_SHEET_FAILED_MESSAGE,
+  OPENING_SHEETS_MESSAGE,
+  POPUP_BLOCKED_MESSAGE,
+  SHEET_OPENED_MESSAGE,
+  spreadsheetExportMachine as machine,
+  type SignInCommand,
+  type SignInInput,
+  type SpreadsheetExportEvent,
+} from '../../src/machines/spreadsheet-export/spreadsheet-export.machine';
+import { selectSpreadsheetExport } from '../../src/machines/spreadsheet-export/spreadsheet-export.selectors';
+import { GoogleApiError } from '../../src/services/google-sheets.service';
+import type { AppendValuesResponse, SheetCell, Spreadsheet } from '../../src/contracts/google-sheets';
+
+type Snapshot = SnapshotFrom<typeof machine>;
+type Path = StatePath<Snapshot, SpreadsheetExportEvent>;
+
+/** Events the machine receives from the system (actor results, delays) are typed by xstate, not by our union. */
+const systemEvent = (event: EventObject) => event as SpreadsheetExportEvent;
+const done = (id: string, output: unknown) => systemEvent({ type: `xstate.done.actor.${id}`, output } as EventObject);
+const failed = (id: string, error: unknown) => systemEvent({ type: `xstate.error.actor.${id}`, error } as EventObject);
+const after = (delay: string, stateId: string) => systemEvent({ type: `xstate.after.${delay}.${stateId}` });
+
+const NOW = Date.now();
+const AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=test&state=state-1';
+const SHEET_URL = 'https://docs.google.com/spreadsheets/d/sheet-1/edit';
+const VALUES = [
+  ['date', 'new_users', 'note'],
+  ['2024-03-01', 5120, "'=HYPERLINK(\"x\")"],
+];
+
+const ev = {
+  export: { type: 'EXPORT', title: 'Weekly KPIs', values: VALUES } satisfies SpreadsheetExportEvent,
+  retry: { type: 'RETRY' } satisfies SpreadsheetExportEvent,
+  dismiss: { type: 'DISMISS' } satisfies SpreadsheetExportEvent,
+  authStarted: { type: 'AUTH_STARTED', authUrl: AUTH_URL, oauthState: 'state-1' } satisfies SpreadsheetExportEvent,
+  popupBlocked: { type: 'POPUP_BLOCKED' } satisfies SpreadsheetExportEvent,
+  popupClosed: { type: 'POPUP_CLOSED' } satisfies SpreadsheetExportEvent,
+  authorized: { type: 'AUTHORIZED', accessToken: 'ya29.test-token', expiresIn: 3599, receivedAt: NOW } satisfies SpreadsheetExportEvent,
+  authFailed: { type: 'AUTH_FAILED', error: 'access_denied' } satisfies SpreadsheetExportEvent,
+  popupChecked: after('popupCheckDelay', 'spreadsheetExport.authorizing.opening'),
+  sheetDelayOver: after('sheetsOpenDelay', 'spreadsheetExport.opening'),
+  signInCrashed: failed('signIn', new Error('provide signIn')),
+  created: done('createSpreadsheet', { spreadsheetId: 'sheet-1', spreadsheetUrl: SHEET_URL }),
+  createFailed: failed('createSpreadsheet', new GoogleApiError(500, 'Internal error')),
+  createUnauthorized: failed('createSpreadsheet', new GoogleApiError(401, 'Request had invalid authentication credentials.')),
+  appended: done('appendValues', { spreadsheetId: 'sheet-1', updates: { updatedRows: 2 } }),
+  appendFailed: failed('appendValues', new GoogleApiError(0, 'Google Sheets could not be reached.')),
+  appendUnauthorized: failed('appendValues', new GoogleApiError(401, 'expired')),
+  sheetOpened: done('openSheet', { opened: true }),
+  sheetBlocked: done('openSheet', { opened: false }),
+  sheetOpenCrashed: failed('openSheet', new Error('window.open threw')),
+};
+const fixtures: SpreadsheetExportEvent[] = Object.values(ev);
+
+const stateIds = getStateNodes(machine.root).map((node) => node.id);
+const reached = (paths: Path[]) => new Set(paths.flatMap((path) => path.state._nodes.map((node) => node.id)));
+const types = (path: Path) => path.steps.map((step) => step.event.type);
+
+describe('spreadsheet-export machine: graph', () => {
+  const shortest = getShortestPaths(machine, { events: fixtures }) as Path[];
+
+  it('has a payload fixture for every event the machine accepts', () => {
+    const accepted = new Set(getStateNodes(machine.root).flatMap((node) => [...node.ownEvents]));
+    const fixtureTypes = new Set(fixtures.map((event) => event.type));
+    expect([...accepted].filter((type) => !fixtureTypes.has(type))).toEqual([]);
+  });
+
+  it('reaches every state node', () => {
+    const reachedIds = reached(shortest);
+    expect(stateIds.filter((id) => !reachedIds.has(id))).toEqual([]);
+    for (const id of ['spreadsheetExport.blocked.signIn', 'spreadsheetExport.blocked.sheet', 'spreadsheetExport.done', 'spreadsheetExport.failed']) {
+      expect(reachedIds.has(id), id).toBe(true);
+    }
+  });
+
+  it('success: sign in, create, append, wait 1 s, open the sheet, done', () => {
+    const [path] = getShortestPaths(machine, { events: fixtures, toState: (s) => s.matches('done') }) as Path[];
+    expect(types(path!)).toEqual([
+      'xstate.init',
+      'EXPORT',
+      'AUTHORIZED',
+      'xstate.done.actor.createSpreadsheet',
+      'xstate.done.actor.appendValues',
+      'xstate.after.sheetsOpenDelay.spreadsheetExport.opening',
+      'xstate.done.actor.openSheet',
+    ]);
+    expect(path!.state.context.spreadsheet).toEqual({ id: 'sheet-1', url: SHEET_URL });
+    expect(path!.state.context.token?.accessToken).toBe('ya29.test-token');
+  });
+
+  it('a blocked pop-up keeps the sign-in URL, and a retry from there can still reach done', () => {
+    const blocked = (getShortestPaths(machine, { events: fixtures, toState: (s) => s.matches({ blocked: 'signIn' }) }) as Path[]).find(
+      (path) => path.state.context.authUrl === AUTH_URL,
+    );
+    expect(blocked, 'a path to blocked.signIn with the URL kept').toBeDefined();
+    expect(types(blocked!)).toEqual(['xstate.init', 'EXPORT', 'AUTH_STARTED', 'POPUP_BLOCKED']);
+    const retried = getShortestPaths(machine, {
+      events: fixtures,
+      filterEvents: (_, event) => event.type !== 'EXPORT',
+      fromState: blocked!.state,
+      toState: (s) => s.matches('done'),
+    }) as Path[];
+    expect(types(retried[0]!).slice(0, 3)).toEqual(['xstate.init', 'RETRY', 'AUTHORIZED']);
+  });
+
+  it('every simple path into failed went through a failed call or a refused sign-in', () => {
+    const paths = getSimplePaths(machine, { events: fixtures, toState: (s) => s.matches('failed') }) as Path[];
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) {
+      const last = path.steps[path.steps.length - 1]!.event.type;
+      expect(['xstate.error.actor.createSpreadsheet', 'xstate.error.actor.appendValues', 'xstate.error.actor.signIn', 'AUTH_FAILED']).toContain(last);
+    }
+  });
+
+  it('a 401 from Google forgets the token; other failures keep it', () => {
+    const run = (...events: SpreadsheetExportEvent[]) => {
+      let [snapshot] = initialTransition(machine);
+      for (const event of events) [snapshot] = transition(machine, snapshot, event);
+      return snapshot;
+    };
+    const unauthorized = run(ev.export, ev.authorized, ev.createUnauthorized);
+    expect(unauthorized.value).toBe('failed');
+    expect(unauthorized.context.token).toBeNull();
+    expect(run(ev.export, ev.authorized, ev.created, ev.appendUnauthorized).context.token).toBeNull();
+    const serverError = run(ev.export, ev.authorized, ev.createFailed);
+    expect(serverError.value).toBe('failed');
+    expect(serverError.context.token?.accessToken).toBe('ya29.test-token');
+    expect(run(ev.export, ev.authorized, ev.created, ev.appendFailed).context.token?.accessToken).toBe('ya29.test-token');
+  });
+
+  it('never keeps a sign-in URL after a sign-in ends', () => {
+    for (const path of shortest) {
+      const s = path.state;
+      if (s.matches('creating') || s.matches('done') || s.matches('failed') || s.matches('idle')) {
+        expect(s.context.authUrl, JSON.stringify(s.value)).toBeNull();
+        expect(s.context.oauthState).toBeNull();
+      }
+    }
+  });
+
+  it('maps states to the view model', () => {
+    const view = (value: (s: Snapshot) => boolean) => selectSpreadsheetExport((shortest.find((p) => value(p.state)) as Path).state);
+    expect(view((s) => s.matches('idle')).phase).toBe('idle');
+    expect(view((s) => s.matches('authorizing')).busy).toBe(true);
+    expect(view((s) => s.matches('appending')).phase).toBe('working');
+    expect(view((s) => s.matches({ blocked: 'sheet' })).blockedStep).toBe('sheet');
+    expect(view((s) => s.matches({ blocked: 'signIn' })).blockedStep).toBe('signIn');
+  });
+});
+
+describe('spreadsheet-export machine: live journeys', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** A call that never settles: the journey decides its outcome with done/error events. */
+  const pending = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
+
+  function live() {
+    const notices: { message: string; kind: string; durationMs: number }[] = [];
+    const signInInputs: SignInInput[] = [];
+    const commands: SignInCommand[] = [];
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          signIn: fromCallback<SignInCommand, SignInInput>(({ input, receive }) => {
+            signInInputs.push(input);
+            receive((command) => commands.push(command));
+          }),
+          createSpreadsheet: pending<Spreadsheet, { accessToken: string; title: string }>(),
+          appendValues: pending<AppendValuesResponse, { accessToken: string; spreadsheetId: string; values: SheetCell[][] }>(),
+          openSheet: pending<{ opened: boolean }, { url: string }>(),
+        },
+        actions: { notice: (_, params) => void notices.push(params) },
+      }),
+    ).start();
+    return { actor, notices, signInInputs, commands, send: (event: SpreadsheetExportEvent) => actor.send(event) };
+  }
+
+  it('success: messages in order, the pop-up checked after 500 ms, the sheet opened after 1 s', () => {
+    const { actor, notices, commands, send } = live();
+    send(ev.export);
+    expect(actor.getSnapshot().matches({ authorizing: 'opening' })).toBe(true);
+    send(ev.authStarted);
+    vi.advanceTimersByTime(499);
+    expect(commands).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(commands).toEqual([{ type: 'CHECK_POPUP' }]);
+    expect(actor.getSnapshot().matches({ authorizing: 'waiting' })).toBe(true);
+    send(ev.authorized);
+    expect(actor.getSnapshot().value).toBe('creating');
+    expect(notices.map((n) => n.message)).toEqual([OPENING_SHEETS_MESSAGE]);
+    send(ev.created);
+    send(ev.appended);
+    expect(actor.getSnapshot().value).toBe('opening');
+    vi.advanceTimersByTime(999);
+    expect(actor.getSnapshot().value).toBe('opening');
+    vi.advanceTimersByTime(1);
+    expect(actor.getSnapshot().value).toBe('launching');
+    send(ev.sheetOpened);
+    expect(actor.getSnapshot().value).toBe('done');
+    expect(notices.map((n) => n.message)).toEqual([OPENING_SHEETS_MESSAGE, SHEET_OPENED_MESSAGE]);
+    // The token is fresh: the next export skips the sign-in.
+    send(ev.export);
+    expect(actor.getSnapshot().value).toBe('creating');
+  });
+
+  it('blocked pop-up: the message for 3 s, the URL kept, and a retry opens the same URL', () => {
+    const { actor, notices, signInInputs, send } = live();
+    send(ev.export);
+    send(ev.authStarted);
+    send(ev.popupBlocked);
+    expect(actor.getSnapshot().matches({ blocked: 'signIn' })).toBe(true);
+    expect(notices).toEqual([{ message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS }]);
+    expect(actor.getSnapshot().context.authUrl).toBe(AUTH_URL);
+    send(ev.retry);
+    expect(actor.getSnapshot().matches('authorizing')).toBe(true);
+    expect(signInInputs).toEqual([
+      { authUrl: null, oauthState: null },
+      { authUrl: AUTH_URL, oauthState: 'state-1' },
+    ]);
+    send(ev.authorized);
+    expect(actor.getSnapshot().context.authUrl).toBeNull();
+  });
+
+  it("create failure: 'Failed to create Google Sheet.' and a new export can start", () => {
+    const { actor, notices, send } = live();
+    send(ev.export);
+    send(ev.authorized);
+    send(ev.createFailed);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(notices.at(-1)).toEqual({ message: CREATE_SHEET_FAILED_MESSAGE, kind: 'error', durationMs: 3000 });
+    send(ev.export);
+    expect(actor.getSnapshot().value).toBe('creating');
+  });
+
+  it('a blocked sheet tab keeps the spreadsheet and RETRY opens it', () => {
+    const { actor, notices, send } = live();
+    send(ev.export);
+    send(ev.authorized);
+    send(ev.created);
+    send(ev.appended);
+    vi.advanceTimersByTime(1000);
+    send(ev.sheetBlocked);
+    expect(actor.getSnapshot().matches({ blocked: 'sheet' })).toBe(true);
+    expect(notices.at(-1)?.message).toBe(POPUP_BLOCKED_MESSAGE);
+    send(ev.retry);
+    expect(actor.getSnapshot().value).toBe('launching');
+    send(ev.sheetOpened);
+    expect(actor.getSnapshot().value).toBe('done');
+  });
+
+  it('closing the pop-up returns quietly to idle', () => {
+    const { actor, notices, send } = live();
+    send(ev.export);
+    send(ev.authStarted);
+    vi.advanceTimersByTime(500);
+    send(ev.popupClosed);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.authUrl).toBeNull();
+    expect(notices).toEqual([]);
+  });
+});
