@@ -9,6 +9,8 @@ import { workspaceRoutes } from './routes/workspaces';
 import { appRoutes } from './routes/apps';
 import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
+import { analyticsRoutes } from './routes/analytics';
+import { analyticsMigrations } from './analytics/migrations';
 
 export interface Area {
   name: string;
@@ -22,4 +24,5 @@ export const areas: Area[] = [
   { name: 'apps', routes: appRoutes },
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
+  { name: 'analytics', routes: analyticsRoutes, migrations: analyticsMigrations },
 ];

@@ -89,6 +89,32 @@ export interface OutboxTable {
   body: string;
   created_at: CreatedAt;
 }
+/** Analytics area (server/analytics/migrations.ts): saved reports, their results, and the result-url signing key. */
+export interface ReportTemplatesTable {
+  id: string;
+  app_id: string;
+  title: string;
+  model_id: string;
+  /** SPEC §3 report configuration (src/contracts/reports.ts ReportConfiguration). */
+  configuration: JSONColumnType<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Date;
+}
+export interface ReportResultsTable {
+  id: string;
+  app_id: string;
+  template_id: string | null;
+  rows: JSONColumnType<Record<string, unknown>[]>;
+  resolved: JSONColumnType<Record<string, unknown>>;
+  row_count: number;
+  created_at: Generated<Date>;
+}
+export interface ReportUrlKeysTable {
+  id: string;
+  secret: string;
+  created_at: Generated<Date>;
+}
 
 export interface Database {
   accounts: AccountsTable;
@@ -101,4 +127,7 @@ export interface Database {
   apps: AppsTable;
   plugins: PluginsTable;
   outbox: OutboxTable;
+  report_templates: ReportTemplatesTable;
+  report_results: ReportResultsTable;
+  report_url_keys: ReportUrlKeysTable;
 }

@@ -1,0 +1,332 @@
+/**
+ * The report compiler: a report configuration (SPEC §3) → an intermediate form (`SelectQuery`: expressions from the
+ * model catalogue plus bound parameters, dialect-free) → `{sql, params}` for DuckDB, BigQuery or PostgreSQL.
+ *
+ * Rules it enforces (SPEC §5, ARCHITECTURE rule 6):
+ *  - the model, every selected metric, the group-by and every condition column must exist in the model catalogue
+ *    (400 naming the unknown one); identifiers in the SQL come only from that catalogue;
+ *  - every value (app id, dates, condition values, is-one-of lists) is a bound parameter; the SQL text never
+ *    depends on a value, only on the shape of the configuration;
+ *  - order by accepts only the chosen metrics or group-by columns; limit is a whole number 1..10,000;
+ *  - a checked condition on a numeric/date type without a valid value → 'A valid value is required.'
+ *    (FLOAT64 is not in SPEC's check list: an empty FLOAT64 value means the condition filters nothing);
+ *  - the date range must lie inside the model's available range; relative date comparisons are resolved in UTC
+ *    (weeks start on Monday) and returned in `resolved`.
+ */
+import {
+  COMPARISONS_BY_TYPE, INTEGER_TYPES, LIMIT_MESSAGE, NUMERIC_TYPES, REPORT_LIMIT_DEFAULT, VALUE_REQUIRED_MESSAGE,
+  addDays, conditionError, defaultDateRange, isIsoDate, isIsoTimestamp, isRelativeDateComparison, limitError, oneOfTokens,
+  resolveRelativeDateRange,
+  type Comparison, type Condition, type DataType, type Report, type ResolvedCondition, type ResolvedDates,
+} from '../../src/contracts/reports';
+import { findModel, type DimensionDef, type MetricDef, type ModelDef } from './catalogue';
+import {
+  and, cmp, col, contains, inList, isFalse, isNull, isTrue, not, or, param, renderSelect,
+  type BoundParam, type Dialect, type Expr, type RenderedSql, type SelectQuery,
+} from './sql';
+
+/** Bad report input: the route answers 400 with this message. */
+export class ReportInputError extends Error {
+  constructor(message: string, readonly field?: string) {
+    super(message);
+    this.name = 'ReportInputError';
+  }
+}
+
+export interface AvailableRange {
+  start: string;
+  end: string;
+}
+
+export interface CompileInput {
+  appId: string;
+  report: Report;
+  /** The model's data range for this app (YYYY-MM-DD inclusive). */
+  available: AvailableRange;
+  /** Today as a UTC day, for relative date ranges. */
+  today: string;
+}
+
+export interface OutputColumn {
+  name: string;
+  kind: 'dimension' | 'metric';
+  data_type: DataType;
+}
+
+export interface CompiledReport {
+  model: ModelDef;
+  /** The intermediate form: dialect-free. */
+  query: SelectQuery;
+  columns: OutputColumn[];
+  resolved: ResolvedDates;
+}
+
+export function requireModel(modelId: string): ModelDef {
+  const model = findModel(modelId);
+  if (!model) throw new ReportInputError(`Unknown data model '${modelId}'.`, 'model_id');
+  return model;
+}
+
+const findColumn = (model: ModelDef, name: string) =>
+  model.metrics.find((m) => m.column_name === name) ?? model.dimensions.find((d) => d.column_name === name);
+const unknownColumn = (model: ModelDef, name: string, field: string) =>
+  new ReportInputError(`Unknown column '${name}' in data model '${model.id}'.`, field);
+
+function metricOf(model: ModelDef, name: string): MetricDef {
+  const metric = model.metrics.find((m) => m.column_name === name);
+  if (metric) return metric;
+  if (findColumn(model, name)) throw new ReportInputError(`'${name}' is not a metric of data model '${model.id}'.`, 'select');
+  throw unknownColumn(model, name, 'select');
+}
+
+function dimensionOf(model: ModelDef, name: string, field: string): DimensionDef {
+  const dimension = model.dimensions.find((d) => d.column_name === name);
+  if (dimension) return dimension;
+  if (findColumn(model, name)) throw new ReportInputError(`'${name}' is a metric; it cannot be used in ${field === 'where' ? 'a condition' : 'group by'}.`, field);
+  throw unknownColumn(model, name, field);
+}
+
+/** Conditions name their column by `column_name`, or by `label` holding the column name (or its label). */
+function conditionDimension(model: ModelDef, c: Condition): DimensionDef {
+  const name = c.column_name ?? c.label;
+  const byName = model.dimensions.find((d) => d.column_name === name);
+  if (byName) return byName;
+  const byLabel = model.dimensions.find((d) => d.label.toLowerCase() === name.trim().toLowerCase());
+  return byLabel ?? dimensionOf(model, name, 'where');
+}
+
+const unique = <T>(items: T[], key: (t: T) => string) => {
+  const seen = new Set<string>();
+  return items.filter((item) => (seen.has(key(item)) ? false : (seen.add(key(item)), true)));
+};
+
+/** Compiles a configuration into the dialect-free intermediate form. Throws ReportInputError on bad input. */
+export function compileReport(input: CompileInput): CompiledReport {
+  const model = requireModel(input.report.model_id);
+  const cfg = input.report.configuration;
+  const params: Record<string, BoundParam> = {};
+  const bind = (name: string, p: BoundParam) => { params[name] = p; return param(name); };
+
+  // Limit (SPEC §5, §9).
+  const limitValue = cfg.limit?.[0]?.value ?? REPORT_LIMIT_DEFAULT;
+  if (limitError(limitValue)) throw new ReportInputError(LIMIT_MESSAGE, 'limit');
+
+  // Metrics and group-by: catalogue only.
+  const metrics = unique(cfg.select, (c) => c.column_name).map((c) => metricOf(model, c.column_name));
+  const groups = unique(cfg.group_by, (c) => c.column_name).map((c) => dimensionOf(model, c.column_name, 'group_by'));
+  if (metrics.length === 0) throw new ReportInputError('Choose at least one metric.', 'select');
+  if (groups.length === 0) throw new ReportInputError('Choose a column to group by.', 'group_by');
+
+  // Date range: inside the model's available range.
+  const chosen = cfg.date_range?.[0];
+  const range = chosen
+    ? { date_start: chosen.date_start, date_end: chosen.date_end }
+    : defaultDateRange({ start_date: input.available.start, end_date: input.available.end });
+  if (!isIsoDate(range.date_start) || !isIsoDate(range.date_end)) {
+    throw new ReportInputError('The date range needs a start and an end date written YYYY-MM-DD.', 'date_range');
+  }
+  if (range.date_start > range.date_end) throw new ReportInputError('The start date must not be after the end date.', 'date_range');
+  if (range.date_start < input.available.start || range.date_end > input.available.end) {
+    throw new ReportInputError(
+      `The date range ${range.date_start} to ${range.date_end} is outside the data available for ${model.name} ` +
+        `(${input.available.start} to ${input.available.end}).`,
+      'date_range',
+    );
+  }
+
+  const dateCol = col(model.dateColumn);
+  const where: Expr[] = [
+    cmp(col('app_id'), '=', bind('app_id', { type: 'STRING', value: input.appId })),
+    cmp(dateCol, '>=', bind('date_start', { type: 'DATE', value: range.date_start })),
+    cmp(dateCol, '<=', bind('date_end', { type: 'DATE', value: range.date_end })),
+  ];
+
+  // Conditions.
+  const resolvedConditions: ResolvedCondition[] = [];
+  (cfg.where ?? []).forEach((condition, index) => {
+    if (!condition.checked) return;
+    const dimension = conditionDimension(model, condition);
+    const compiled = compileCondition(dimension, condition, `c${index + 1}`, input.today, bind);
+    if (compiled.resolved) resolvedConditions.push({ label: dimension.column_name, comparison: condition.comparison, ...compiled.resolved });
+    if (compiled.expr) where.push(compiled.expr);
+  });
+
+  // Order by: only chosen metrics or group-by columns; group-by columns break ties.
+  const aliases = new Set([...groups.map((g) => g.column_name), ...metrics.map((m) => m.column_name)]);
+  const orderBy = unique(cfg.order_by ?? [], (o) => o.column_name).map((o) => {
+    if (!aliases.has(o.column_name)) {
+      throw new ReportInputError(`Cannot sort by '${o.column_name}': sort by one of the chosen metrics or the group-by column.`, 'order_by');
+    }
+    return { alias: o.column_name, direction: o.order };
+  });
+  for (const g of groups) if (!orderBy.some((o) => o.alias === g.column_name)) orderBy.push({ alias: g.column_name, direction: 'ASC' });
+
+  const query: SelectQuery = {
+    table: model.table,
+    select: [
+      ...groups.map((g) => ({ alias: g.column_name, expr: g.expr })),
+      ...metrics.map((m) => ({ alias: m.column_name, expr: m.expr })),
+    ],
+    where,
+    groupCount: groups.length,
+    orderBy,
+    limit: limitValue,
+    params,
+  };
+  return {
+    model,
+    query,
+    columns: [
+      ...groups.map((g) => ({ name: g.column_name, kind: 'dimension' as const, data_type: g.data_type })),
+      ...metrics.map((m) => ({ name: m.column_name, kind: 'metric' as const, data_type: m.data_type })),
+    ],
+    resolved: { ...range, conditions: resolvedConditions },
+  };
+}
+
+type Bind = (name: string, p: BoundParam) => Expr;
+interface CompiledCondition {
+  expr: Expr | null;
+  resolved?: { date_start: string; date_end: string };
+}
+
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+function compileCondition(d: DimensionDef, c: Condition, name: string, today: string, bind: Bind): CompiledCondition {
+  const type = d.data_type;
+  const comparison = c.comparison;
+  if (!COMPARISONS_BY_TYPE[type].includes(comparison)) {
+    throw new ReportInputError(`Comparison '${comparison}' is not available for the ${type} column '${d.column_name}'.`, 'where');
+  }
+  const required = conditionError({ ...c, checked: true }, type);
+  if (required) throw new ReportInputError(required, 'where');
+  const e = d.expr;
+  const orMissing = (positive: Expr) => or(isNull(e), not(positive));
+
+  if (type === 'BOOL') return { expr: comparison === 'is_true' ? isTrue(e) : isFalse(e) };
+
+  if (type === 'STRING') {
+    if (comparison === 'is_one_of' || comparison === 'is_not_one_of') {
+      const test = inList(e, name);
+      bind(name, { type: 'STRING', list: true, value: oneOfTokens(c.value) });
+      return { expr: comparison === 'is_one_of' ? test : orMissing(test) };
+    }
+    if (Array.isArray(c.value)) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');
+    const value = c.value === null || c.value === undefined ? '' : String(c.value);
+    if (comparison === 'contains') {
+      bind(name, { type: 'STRING', value });
+      return { expr: contains(e, name) };
+    }
+    const eq = cmp(e, '=', bind(name, { type: 'STRING', value }));
+    return { expr: comparison === 'equals' ? eq : orMissing(eq) };
+  }
+
+  if (NUMERIC_TYPES.includes(type)) {
+    const raw = Array.isArray(c.value) ? c.value[0] : c.value;
+    if (isBlank(raw)) return { expr: null }; // FLOAT64 only: the other numeric types failed the required check above
+    const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
+    if (!Number.isFinite(value)) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');
+    const p = bind(name, { type: INTEGER_TYPES.includes(type) && Number.isInteger(value) ? 'INT64' : 'FLOAT64', value });
+    const op = ({ equals: '=', not_equals: '=', greater_than: '>', less_than: '<', greater_than_or_equal: '>=', less_than_or_equal: '<=' } as const)[
+      comparison as 'equals'
+    ];
+    const test = cmp(e, op, p);
+    return { expr: comparison === 'not_equals' ? orMissing(test) : test };
+  }
+
+  // DATE and TIMESTAMP: everything becomes an inclusive [from, to] of days, or exact timestamps.
+  return compileDateCondition(d, c, name, today, bind);
+}
+
+/** One bound end of a date/timestamp condition. */
+interface DateBound {
+  /** Rendered value: YYYY-MM-DD for DATE; YYYY-MM-DD HH:mm:ss for TIMESTAMP. */
+  value: string;
+  /** For TIMESTAMP: true when the user gave a whole day (then an upper bound is exclusive at the next midnight). */
+  wholeDay: boolean;
+}
+
+function dateBound(type: DataType, raw: unknown): DateBound {
+  if (type === 'DATE') {
+    if (!isIsoDate(raw)) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');
+    return { value: raw, wholeDay: true };
+  }
+  if (isIsoDate(raw)) return { value: raw, wholeDay: true };
+  if (!isIsoTimestamp(raw)) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?Z?$/.exec(raw)!;
+  return { value: `${m[1]} ${m[2]}:${m[3]}:${m[4] ?? '00'}${m[5] ?? ''}`, wholeDay: false };
+}
+
+function compileDateCondition(d: DimensionDef, c: Condition, name: string, today: string, bind: Bind): CompiledCondition {
+  const type = d.data_type as 'DATE' | 'TIMESTAMP';
+  const e = d.expr;
+  let from: DateBound | null = null;
+  let to: DateBound | null = null;
+  let resolved: CompiledCondition['resolved'];
+  const comparison: Comparison = c.comparison;
+  const single = () => dateBound(type, Array.isArray(c.value) ? c.value[0] : c.value);
+
+  if (isRelativeDateComparison(comparison)) {
+    resolved = resolveRelativeDateRange(comparison, today);
+    from = { value: resolved.date_start, wholeDay: true };
+    to = { value: resolved.date_end, wholeDay: true };
+  } else if (comparison === 'between') {
+    const values = Array.isArray(c.value) ? c.value : [];
+    if (values.length !== 2) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');
+    from = dateBound(type, values[0]);
+    to = dateBound(type, values[1]);
+    if (from.value.slice(0, 10) > to.value.slice(0, 10) || (from.value > to.value && !to.wholeDay)) {
+      throw new ReportInputError(`The start of the between condition on '${d.column_name}' is after its end.`, 'where');
+    }
+  } else if (comparison === 'from') {
+    from = single();
+  } else if (comparison === 'to') {
+    to = single();
+  } else {
+    // equals / not_equals: a day (DATE, or a whole day of a TIMESTAMP) or an exact timestamp.
+    const v = single();
+    const eq = type === 'TIMESTAMP' && v.wholeDay ? dayRange(e, type, name, v, v, bind) : cmp(e, '=', bindDate(type, name, v.value, bind));
+    return { expr: comparison === 'equals' ? eq : or(isNull(e), not(eq)) };
+  }
+  return { expr: dayRange(e, type, name, from, to, bind), resolved };
+}
+
+function bindDate(type: 'DATE' | 'TIMESTAMP', name: string, value: string, bind: Bind) {
+  return bind(name, { type, value: type === 'TIMESTAMP' && isIsoDate(value) ? `${value} 00:00:00` : value });
+}
+
+/** e within [from, to] (inclusive days); for TIMESTAMP a whole-day upper bound is `< next midnight`. */
+function dayRange(e: Expr, type: 'DATE' | 'TIMESTAMP', name: string, from: DateBound | null, to: DateBound | null, bind: Bind): Expr {
+  const parts: Expr[] = [];
+  if (from) parts.push(cmp(e, '>=', bindDate(type, `${name}_from`, from.value, bind)));
+  if (to) {
+    if (type === 'TIMESTAMP' && to.wholeDay) parts.push(cmp(e, '<', bindDate(type, `${name}_to`, addDays(to.value, 1), bind)));
+    else parts.push(cmp(e, '<=', bindDate(type, `${name}_to`, to.value, bind)));
+  }
+  return and(...parts);
+}
+
+/** Renders a compiled report in a dialect. */
+export function renderReport(compiled: CompiledReport, dialect: Dialect): RenderedSql {
+  return renderSelect(compiled.query, dialect);
+}
+
+/**
+ * The query behind "Report config per model": the model's available date range for an app and one real sample value
+ * per group-by/filter column (the smallest non-NULL value; the latest for dates), in any dialect.
+ */
+export function describeModel(model: ModelDef, appId: string): SelectQuery {
+  const sampleOf = (d: DimensionDef): Expr => ({ k: 'agg', fn: d.data_type === 'DATE' || d.data_type === 'TIMESTAMP' ? 'max' : 'min', arg: d.expr });
+  return {
+    table: model.table,
+    select: [
+      { alias: 'date_min', expr: { k: 'agg', fn: 'min', arg: col(model.dateColumn) } },
+      { alias: 'date_max', expr: { k: 'agg', fn: 'max', arg: col(model.dateColumn) } },
+      ...model.dimensions.map((d) => ({ alias: `sample_${d.column_name}`, expr: sampleOf(d) })),
+    ],
+    where: [cmp(col('app_id'), '=', param('app_id'))],
+    groupCount: 0,
+    orderBy: [],
+    params: { app_id: { type: 'STRING', value: appId } },
+  };
+}

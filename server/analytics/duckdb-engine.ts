@@ -1,0 +1,50 @@
+/**
+ * The DuckDB report engine: renders compiled reports in the DuckDB dialect and runs them on the locked-down
+ * embedded event store (event-store.ts), binding every value as a parameter ($name; is-one-of as a VARCHAR list).
+ */
+import { LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import type { ReportRow } from '../../src/contracts/reports';
+import type { ModelDef } from './catalogue';
+import { describeModel, renderReport, type CompiledReport } from './compiler';
+import type { ReportEngine } from './engine';
+import type { EventStore } from './event-store';
+import { duckdb, renderSelect, type RenderedSql } from './sql';
+
+/** DuckDB bindings for a rendered query: plain JS values, lists as LIST(VARCHAR) values. */
+export function duckdbBindings(rendered: RenderedSql): { values: Record<string, DuckDBValue>; types: Record<string, DuckDBType> } {
+  const values: Record<string, DuckDBValue> = {};
+  const types: Record<string, DuckDBType> = {};
+  for (const name of rendered.order) {
+    const value = rendered.params[name]!;
+    if (Array.isArray(value)) {
+      values[name] = listValue(value);
+      types[name] = LIST(VARCHAR);
+    } else {
+      values[name] = value;
+    }
+  }
+  return { values, types };
+}
+
+export class DuckDbReportEngine implements ReportEngine {
+  readonly kind = 'duckdb' as const;
+
+  constructor(readonly store: EventStore) {}
+
+  async run(compiled: CompiledReport): Promise<ReportRow[]> {
+    const rendered = renderReport(compiled, duckdb);
+    const { values, types } = duckdbBindings(rendered);
+    return (await this.store.rows(rendered.sql, values, types)) as ReportRow[];
+  }
+
+  dataRange(appId: string) {
+    return this.store.dataRange(appId);
+  }
+
+  async describe(model: ModelDef, appId: string) {
+    const rendered = renderSelect(describeModel(model, appId), duckdb);
+    const { values, types } = duckdbBindings(rendered);
+    const [row] = await this.store.rows(rendered.sql, values, types);
+    return row?.date_min ? row : null;
+  }
+}

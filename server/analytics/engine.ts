@@ -1,0 +1,69 @@
+/**
+ * What every report engine offers (DuckDB embedded, BigQuery by configuration), the errors they raise, and the
+ * engine-independent parts built on top: the model configuration of SPEC §3 "Report config per model" from the
+ * describe query, and result-row normalisation.
+ */
+import {
+  REPORT_LIMIT_DEFAULT, REPORT_LIMIT_MAX, REPORT_LIMIT_MIN,
+  type Column, type ModelConfiguration, type ReportRow, type SampleValue,
+} from '../../src/contracts/reports';
+import type { ModelDef } from './catalogue';
+import type { AvailableRange, CompiledReport } from './compiler';
+
+export interface ReportEngine {
+  readonly kind: 'duckdb' | 'bigquery';
+  /** Runs a compiled report and returns its rows (group-by columns first, then metrics). */
+  run(compiled: CompiledReport): Promise<ReportRow[]>;
+  /** First and last day with data for an app, or null. */
+  dataRange(appId: string): Promise<AvailableRange | null>;
+  /** The describe query (compiler.describeModel) as one row, or null when the app has no data. */
+  describe(model: ModelDef, appId: string): Promise<Record<string, unknown> | null>;
+}
+
+/** A report that would scan more than the engine allows (BigQuery maximumBytesBilled). */
+export class ReportTooLargeError extends Error {
+  constructor(readonly bytes: number, readonly limit: number) {
+    super(`This report would scan ${formatBytes(bytes)}, more than the limit of ${formatBytes(limit)}. Choose a shorter date range.`);
+    this.name = 'ReportTooLargeError';
+  }
+}
+
+export const formatBytes = (bytes: number) =>
+  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
+
+/** SPEC §3 "Report config per model" for one app, from the describe row. */
+export function modelConfiguration(model: ModelDef, describeRow: Record<string, unknown> | null): ModelConfiguration {
+  const select: Column[] = model.metrics.map((m) => ({
+    column_name: m.column_name,
+    id: m.column_name,
+    data_type: m.data_type,
+    format: m.format,
+    label: m.label,
+    ...(m.group ? { group: m.group } : {}),
+    model_id: model.id,
+    description: m.description,
+  }));
+  const group_by_where = model.dimensions.map((d) => ({
+    column_name: d.column_name,
+    data_type: d.data_type,
+    sample_value: sampleValue(describeRow?.[`sample_${d.column_name}`]),
+    id: d.column_name,
+    label: d.label,
+    model_id: model.id,
+  }));
+  const start = describeRow?.date_min;
+  const end = describeRow?.date_max;
+  return {
+    select,
+    group_by_where,
+    date_range: start && end ? [{ start_date: String(start), end_date: String(end) }] : [],
+    limit: [{ value: REPORT_LIMIT_DEFAULT, min: REPORT_LIMIT_MIN, max: REPORT_LIMIT_MAX, model_id: model.id }],
+  };
+}
+
+function sampleValue(value: unknown): SampleValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isInteger(value) ? value : Math.round(value * 1e6) / 1e6;
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  return String(value);
+}

@@ -1,0 +1,314 @@
+/**
+ * The embedded event store: one DuckDB database (a file in DATA_DIR, or memory) holding game events for every app
+ * in a flattened form of the Firebase Analytics export (DOMAIN.md), plus the per-user-per-day table the
+ * daily-metrics model reads (built from the events by `rebuildDailyUserMetrics`, the local counterpart of the
+ * BigQuery "process data" job).
+ *
+ * DuckDB is locked down when opened: no external access (no files, no network, no extension install),
+ * no community extensions, no autoloading, a memory limit, a fixed thread count, and the configuration locked so
+ * no statement can undo any of it. The DuckDB node API has no statement timeout, so `query` arms a timer that
+ * calls `interrupt()` on the connection running the statement and turns the interruption into QueryTimeoutError.
+ * Statements run on a small pool of connections (one statement per connection at a time).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+
+export class QueryTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`The report took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped. Try a shorter date range or fewer columns.`);
+    this.name = 'QueryTimeoutError';
+  }
+}
+
+export interface EventStoreOptions {
+  /** Folder for events.duckdb; undefined = in-memory. */
+  dataDir?: string;
+  /** DuckDB memory_limit (default 512MB). */
+  memoryLimit?: string;
+  /** DuckDB threads (default: up to 4, one per core). */
+  threads?: number;
+  /** Report statement timeout in ms (default 10 s). */
+  queryTimeoutMs?: number;
+  /** Connections in the pool (default 3). */
+  connections?: number;
+}
+
+/** Flattened Firebase export: one row per event; common params as columns, the rest in `params`. */
+const EVENTS_DDL = `
+CREATE TABLE IF NOT EXISTS events (
+  app_id VARCHAR NOT NULL,
+  event_date DATE NOT NULL,               -- UTC calendar day of event_timestamp
+  event_timestamp TIMESTAMP NOT NULL,     -- UTC
+  event_name VARCHAR NOT NULL,
+  user_pseudo_id VARCHAR NOT NULL,
+  user_id VARCHAR,
+  user_first_touch_timestamp TIMESTAMP,
+  platform VARCHAR,                       -- ANDROID | IOS
+  country VARCHAR,                        -- geo.country, ISO 3166-1 alpha-2
+  device_category VARCHAR,                -- device.category
+  device_model VARCHAR,                   -- device.mobile_model_name
+  os_version VARCHAR,                     -- device.operating_system_version
+  app_version VARCHAR,                    -- app_info.version
+  install_source VARCHAR,                 -- app_info.install_source
+  media_source VARCHAR,                   -- traffic_source.source
+  campaign VARCHAR,                       -- traffic_source.name
+  event_value_in_usd DOUBLE,
+  ga_session_id BIGINT,
+  ga_session_number INTEGER,
+  engagement_time_msec BIGINT,
+  level_name VARCHAR,
+  level INTEGER,
+  success BOOLEAN,
+  ad_platform VARCHAR,
+  ad_source VARCHAR,
+  ad_format VARCHAR,
+  ad_unit_name VARCHAR,
+  value DOUBLE,
+  currency VARCHAR,
+  virtual_currency_name VARCHAR,
+  params MAP(VARCHAR, VARCHAR)            -- every other event parameter
+)`;
+
+const RETENTION_DAYS = [1, 2, 3, 4, 5, 6, 7];
+
+/** One row per (app, user, UTC day with at least one event other than app_remove). */
+const DAILY_DDL = `
+CREATE TABLE IF NOT EXISTS daily_user_metrics (
+  app_id VARCHAR NOT NULL,
+  event_date DATE NOT NULL,
+  user_pseudo_id VARCHAR NOT NULL,
+  install_date DATE NOT NULL,
+  days_since_install INTEGER NOT NULL,
+  is_new BOOLEAN NOT NULL,
+  platform VARCHAR,
+  country VARCHAR,
+  app_version VARCHAR,
+  media_source VARCHAR,
+  played BOOLEAN NOT NULL,
+  events INTEGER NOT NULL,
+  sessions INTEGER NOT NULL,
+  engagement_ms BIGINT NOT NULL,
+  level_starts INTEGER NOT NULL,
+  level_completions INTEGER NOT NULL,
+  impressions INTEGER NOT NULL,
+  rewarded_impressions INTEGER NOT NULL,
+  ad_rewards INTEGER NOT NULL,
+  ad_revenue DOUBLE NOT NULL,
+  iap_count INTEGER NOT NULL,
+  iap_revenue DOUBLE NOT NULL,
+  ${RETENTION_DAYS.map((n) => `ret_d${n} BOOLEAN`).join(', ')},
+  ${RETENTION_DAYS.map((n) => `ret_w${n} BOOLEAN`).join(', ')}
+)`;
+
+/**
+ * Rebuilds one app's daily_user_metrics from its events (DOMAIN.md metric definitions):
+ * install day = first first_open, else first seen; DAU rows exclude app_remove; sessions = distinct ga_session_id;
+ * ret_dN = active on exactly install day + N, ret_wN = active on some day in [7N, 7N+6] after install, both set only
+ * on install-day rows of cohorts old enough for the data (install day + N, resp. + 7N+6 ≤ the app's last day) and
+ * NULL otherwise.
+ */
+export const REBUILD_DAILY_SQL = `
+INSERT INTO daily_user_metrics
+WITH app_events AS (
+  SELECT * FROM events WHERE app_id = $app_id
+),
+last_day AS (
+  SELECT max(event_date) AS data_end FROM app_events
+),
+installs AS (
+  SELECT user_pseudo_id,
+         coalesce(min(event_date) FILTER (WHERE event_name = 'first_open'), min(event_date)) AS install_date
+  FROM app_events GROUP BY user_pseudo_id
+),
+days AS (
+  SELECT user_pseudo_id, event_date,
+         arg_max(platform, event_timestamp) AS platform,
+         arg_max(country, event_timestamp) AS country,
+         arg_max(app_version, event_timestamp) AS app_version,
+         arg_max(media_source, event_timestamp) AS media_source,
+         bool_or(event_name IN ('level_start', 'tutorial_begin')) AS played,
+         count(*) AS events,
+         count(DISTINCT ga_session_id) AS sessions,
+         coalesce(sum(engagement_time_msec), 0) AS engagement_ms,
+         count(*) FILTER (WHERE event_name = 'level_start') AS level_starts,
+         count(*) FILTER (WHERE event_name = 'level_end' AND success) AS level_completions,
+         count(*) FILTER (WHERE event_name = 'ad_impression') AS impressions,
+         count(*) FILTER (WHERE event_name = 'ad_impression' AND ad_format = 'rewarded') AS rewarded_impressions,
+         count(*) FILTER (WHERE event_name = 'ad_reward') AS ad_rewards,
+         coalesce(sum(value) FILTER (WHERE event_name = 'ad_impression'), 0) AS ad_revenue,
+         count(*) FILTER (WHERE event_name = 'in_app_purchase') AS iap_count,
+         coalesce(sum(event_value_in_usd) FILTER (WHERE event_name = 'in_app_purchase'), 0) AS iap_revenue
+  FROM app_events
+  WHERE event_name <> 'app_remove'
+  GROUP BY user_pseudo_id, event_date
+),
+aged AS (
+  SELECT d.*, i.install_date, CAST(date_diff('day', i.install_date, d.event_date) AS INTEGER) AS days_since_install
+  FROM days d JOIN installs i USING (user_pseudo_id)
+),
+activity AS (
+  SELECT user_pseudo_id,
+         ${RETENTION_DAYS.map((n) => `bool_or(days_since_install = ${n}) AS a_d${n}`).join(',\n         ')},
+         ${RETENTION_DAYS.map((n) => `bool_or(days_since_install BETWEEN ${7 * n} AND ${7 * n + 6}) AS a_w${n}`).join(',\n         ')}
+  FROM aged GROUP BY user_pseudo_id
+)
+SELECT $app_id AS app_id, a.event_date, a.user_pseudo_id, a.install_date, a.days_since_install,
+       a.days_since_install = 0 AS is_new,
+       a.platform, a.country, a.app_version, a.media_source, a.played,
+       a.events, a.sessions, a.engagement_ms, a.level_starts, a.level_completions,
+       a.impressions, a.rewarded_impressions, a.ad_rewards, a.ad_revenue, a.iap_count, a.iap_revenue,
+       ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND a.install_date + ${n} <= l.data_end THEN coalesce(f.a_d${n}, false) END`).join(',\n       ')},
+       ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND a.install_date + ${7 * n + 6} <= l.data_end THEN coalesce(f.a_w${n}, false) END`).join(',\n       ')}
+FROM aged a JOIN activity f USING (user_pseudo_id) CROSS JOIN last_day l
+ORDER BY a.event_date`;
+
+type Values = Record<string, DuckDBValue>;
+type Types = Record<string, DuckDBType | undefined>;
+
+export class EventStore {
+  private readonly idle: DuckDBConnection[] = [];
+  private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly connections: DuckDBConnection[],
+    readonly queryTimeoutMs: number,
+    readonly file: string | null,
+  ) {
+    this.idle.push(...connections);
+  }
+
+  static async open(options: EventStoreOptions = {}): Promise<EventStore> {
+    let file: string | null = null;
+    if (options.dataDir) {
+      fs.mkdirSync(options.dataDir, { recursive: true });
+      file = path.join(options.dataDir, 'events.duckdb');
+    }
+    const threads = options.threads ?? 4;
+    const instance = await DuckDBInstance.create(file ?? ':memory:', {
+      enable_external_access: 'false',
+      allow_community_extensions: 'false',
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+      memory_limit: options.memoryLimit ?? '512MB',
+      threads: String(threads),
+      preserve_insertion_order: 'false',
+      lock_configuration: 'true',
+    });
+    const connections: DuckDBConnection[] = [];
+    for (let i = 0; i < (options.connections ?? 3); i++) connections.push(await instance.connect());
+    const store = new EventStore(instance, connections, options.queryTimeoutMs ?? 10_000, file);
+    await store.run(EVENTS_DDL);
+    await store.run(DAILY_DDL);
+    return store;
+  }
+
+  private acquire(): Promise<DuckDBConnection> {
+    if (this.closed) return Promise.reject(new Error('the event store is closed'));
+    const c = this.idle.pop();
+    if (c) return Promise.resolve(c);
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(c: DuckDBConnection) {
+    const next = this.waiting.shift();
+    if (next) next(c);
+    else this.idle.push(c);
+  }
+
+  /**
+   * Runs one statement and reads all rows. `timeoutMs` (default: the store's report timeout; 0 = none) interrupts
+   * the statement when it runs too long.
+   */
+  async query(sql: string, values?: Values, types?: Types, options: { timeoutMs?: number } = {}): Promise<DuckDBResultReader> {
+    const connection = await this.acquire();
+    const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
+    let timedOut = false;
+    const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; connection.interrupt(); }, timeoutMs) : null;
+    try {
+      return await connection.runAndReadAll(sql, values, types);
+    } catch (error) {
+      if (timedOut || /INTERRUPT/i.test(String((error as Error).message))) throw new QueryTimeoutError(timeoutMs);
+      throw error;
+    } finally {
+      if (timer) clearTimeout(timer);
+      this.release(connection);
+    }
+  }
+
+  /** A statement without a timeout (schema, data generation, processing). */
+  async run(sql: string, values?: Values, types?: Types): Promise<void> {
+    await this.query(sql, values, types, { timeoutMs: 0 });
+  }
+
+  /** Rows as plain objects; BIGINT/HUGEINT become numbers, DATE YYYY-MM-DD, TIMESTAMP 'YYYY-MM-DD HH:mm:ssZ'. */
+  async rows(sql: string, values?: Values, types?: Types, options: { timeoutMs?: number } = {}): Promise<Record<string, unknown>[]> {
+    const reader = await this.query(sql, values, types, options);
+    const names = reader.columnNames();
+    const kinds = reader.columnTypes().map((t) => String(t));
+    return reader.getRowsJS().map((row) => {
+      const out: Record<string, unknown> = {};
+      row.forEach((value, i) => { out[names[i]!] = toPlain(value, kinds[i]!); });
+      return out;
+    });
+  }
+
+  /** Replaces one app's rows of daily_user_metrics from its events. */
+  async rebuildDailyUserMetrics(appId: string): Promise<void> {
+    await this.run('DELETE FROM daily_user_metrics WHERE app_id = $app_id', { app_id: appId });
+    await this.run(REBUILD_DAILY_SQL, { app_id: appId });
+  }
+
+  /** First and last event day of an app, or null when it has no events. */
+  async dataRange(appId: string): Promise<{ start: string; end: string } | null> {
+    const [row] = await this.rows(
+      'SELECT min(event_date) AS start, max(event_date) AS "end" FROM daily_user_metrics WHERE app_id = $app_id',
+      { app_id: appId }, undefined, { timeoutMs: 0 },
+    );
+    return row?.start ? { start: String(row.start), end: String(row.end) } : null;
+  }
+
+  async deleteApp(appId: string): Promise<void> {
+    await this.run('DELETE FROM events WHERE app_id = $app_id', { app_id: appId });
+    await this.run('DELETE FROM daily_user_metrics WHERE app_id = $app_id', { app_id: appId });
+  }
+
+  /**
+   * Runs `fn` with one connection to itself (temporary tables live per connection), without a timeout.
+   * Used by the generator and the benchmark, never for report queries.
+   */
+  async exclusive<T>(fn: (run: (sql: string, values?: Values, types?: Types) => Promise<DuckDBResultReader>) => Promise<T>): Promise<T> {
+    const connection = await this.acquire();
+    try {
+      return await fn((sql, values, types) => connection.runAndReadAll(sql, values, types));
+    } finally {
+      this.release(connection);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Wait for statements in flight to hand their connections back.
+    while (this.idle.length < this.connections.length) await new Promise((r) => setTimeout(r, 10));
+    if (this.file) await this.run('CHECKPOINT').catch(() => {});
+    this.closed = true;
+    for (const c of this.connections) c.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** DuckDB JS values → JSON-friendly values (dates as SPEC §5 strings). */
+export function toPlain(value: unknown, type: string): unknown {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    if (type === 'DATE') return iso.slice(0, 10);
+    return `${iso.slice(0, 10)} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}Z`;
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) return null;
+  return value;
+}

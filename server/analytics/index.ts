@@ -1,0 +1,114 @@
+/**
+ * The analytics engine as the server uses it (ctx.services.analytics): the embedded DuckDB event store, the DuckDB
+ * report engine, and (when configured) BigQuery engines for apps whose BigQuery plugin asks for them.
+ *
+ * Wiring (server/main.ts and the demo seed):
+ *   const analytics = await openAnalytics({ dataDir: config.dataDir });   // undefined dataDir = in memory
+ *   buildApp({ ..., services: { analytics } });
+ *   await seedDemoEvents(analytics, [{ id, platform }, ...]);             // first start: ~90 days, ≥ 1 M events
+ *   await analytics.close();                                              // on shutdown
+ *
+ * An app's reports run on BigQuery when its BigQuery plugin has `attributes.eventStore === 'bigquery'` and a
+ * `targetProject` (dataset `attributes.dataset`, default `questboard_analytics`) and the engine was opened with a
+ * `bigquery.createClient`; otherwise on the embedded DuckDB store.
+ */
+import { EventStore, type EventStoreOptions } from './event-store';
+import { DuckDbReportEngine } from './duckdb-engine';
+import { BigQueryReportEngine, type BigQueryClient } from './bigquery-engine';
+import { generateEvents, type GenerateOptions, type GenerateResult } from './generator';
+import { MODELS, type ModelDef } from './catalogue';
+import type { ReportEngine } from './engine';
+
+export interface AnalyticsOptions extends EventStoreOptions {
+  bigquery?: {
+    /** A client for a GCP project (e.g. `(projectId) => new BigQuery({ projectId })`). */
+    createClient(projectId: string): BigQueryClient;
+    maximumBytesBilled?: number;
+    location?: string;
+  };
+}
+
+/** The slice of a plugin row the engine choice needs. */
+export interface PluginLike {
+  attributes: Record<string, unknown> | null;
+}
+
+export interface AnalyticsEngine {
+  readonly store: EventStore;
+  readonly duckdb: DuckDbReportEngine;
+  readonly models: readonly ModelDef[];
+  /** The engine that serves an app, from its BigQuery plugin. */
+  engineFor(plugin: PluginLike | null): ReportEngine;
+  /** Replaces an app's events with generated ones (deterministic from the seed). */
+  generate(options: GenerateOptions): Promise<GenerateResult>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_BIGQUERY_DATASET = 'questboard_analytics';
+
+export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<AnalyticsEngine> {
+  const store = await EventStore.open(opts);
+  const duckdb = new DuckDbReportEngine(store);
+  return {
+    store,
+    duckdb,
+    models: MODELS,
+    engineFor(plugin) {
+      const attributes = plugin?.attributes ?? {};
+      const project = attributes.targetProject;
+      if (attributes.eventStore !== 'bigquery' || typeof project !== 'string' || !opts.bigquery) return duckdb;
+      const dataset = typeof attributes.dataset === 'string' ? attributes.dataset : DEFAULT_BIGQUERY_DATASET;
+      return new BigQueryReportEngine(opts.bigquery.createClient(project), {
+        project,
+        dataset,
+        location: opts.bigquery.location,
+        maximumBytesBilled: opts.bigquery.maximumBytesBilled,
+        timeoutMs: opts.queryTimeoutMs,
+      });
+    },
+    generate: (options) => generateEvents(store, options),
+    close: () => store.close(),
+  };
+}
+
+export interface DemoApp {
+  id: string;
+  platform: 'android' | 'ios';
+}
+
+/**
+ * Demo game events for the given apps: `days` (90) days ending `endDate` (today, UTC), `totalEvents` (1.2 M) shared
+ * across the apps. Apps that already have events are left alone unless `force`. Returns each app's data range.
+ */
+export async function seedDemoEvents(
+  engine: AnalyticsEngine,
+  apps: DemoApp[],
+  opts: { days?: number; totalEvents?: number; endDate?: string; seed?: number; force?: boolean } = {},
+): Promise<GenerateResult[]> {
+  const results: GenerateResult[] = [];
+  const perApp = Math.ceil((opts.totalEvents ?? 1_200_000) / Math.max(1, apps.length));
+  for (const [index, app] of apps.entries()) {
+    if (!opts.force) {
+      const existing = await engine.store.dataRange(app.id);
+      if (existing) {
+        results.push({ appId: app.id, events: 0, users: 0, start: existing.start, end: existing.end, ms: 0 });
+        continue;
+      }
+    }
+    results.push(
+      await engine.generate({
+        appId: app.id,
+        days: opts.days ?? 90,
+        events: perApp,
+        seed: (opts.seed ?? 20_240_601) + index,
+        endDate: opts.endDate,
+        platforms: [app.platform === 'ios' ? 'IOS' : 'ANDROID'],
+      }),
+    );
+  }
+  return results;
+}
+
+export type { GenerateOptions, GenerateResult } from './generator';
+export type { ReportEngine } from './engine';
+export type { BigQueryClient } from './bigquery-engine';

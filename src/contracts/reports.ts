@@ -1,0 +1,429 @@
+/**
+ * Analyze contracts (SPEC §3 report template / report config per model / column / condition / curated metric groups,
+ * §5 limit, conditions, comparisons and date formats, §7 "Analytics service", §9 report limit).
+ *
+ * Shared by the SPA (report builder) and the server (routes/analytics.ts). Keys are snake_case exactly as SPEC writes
+ * them. Besides the codecs this module holds the pure rules both sides apply: limit and condition validation with the
+ * SPEC messages, comparisons per data type, value-less comparisons, is-one-of tokens and the resolution of relative
+ * date ranges (UTC calendar days, weeks start on Monday).
+ *
+ * Paths (all under /analytics, SPEC §7; the last two are ours):
+ *   POST   /analytics/template/{appId}                              RunReportRequest  → RunReportResponse
+ *   GET    (the `url` of RunReportResponse, no auth header)         → ReportResultResponse
+ *   GET    /analytics/application/{appId}/report/config/{modelId}   → ReportConfigResponse
+ *   GET    /analytics/template/{appId}/{reportId}                   → TemplateResponse
+ *   GET    /analytics/template/{appId}                              → TemplateListResponse
+ *   DELETE /analytics/template/{appId}/{reportId}                   → DeleteTemplateResponse
+ *   GET    /analytics/application/{appId}/models                    → ModelsResponse
+ *   GET    /analytics/result/{resultId}?expires=…&signature=…       (the signed result url itself)
+ *
+ * Pure: imports only io-ts (and the shared codec helpers).
+ */
+import * as t from 'io-ts';
+import { struct, nullable } from './codecs';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Constants (SPEC §3, §5, §9)
+
+export const REPORT_LIMIT_MIN = 1;
+export const REPORT_LIMIT_MAX = 10_000;
+export const REPORT_LIMIT_DEFAULT = 1000;
+export const REPORT_TITLE_MAX = 75;
+export const DEFAULT_REPORT_TITLE = 'New Report';
+/** SPEC §5/§8, verbatim. */
+export const LIMIT_MESSAGE = 'Value must be between 1 and 10,000';
+/** SPEC §5/§8, verbatim. */
+export const VALUE_REQUIRED_MESSAGE = 'A valid value is required.';
+/** Answer when an app's Analyze is not enabled (SPEC §4: only after the BigQuery plugin has data). */
+export const ANALYZE_NOT_ENABLED_MESSAGE =
+  'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
+/** The data model a new report starts with. */
+export const DEFAULT_MODEL_ID = 'daily_metrics';
+/** SPEC §3: default selected metrics. */
+export const DEFAULT_METRICS = ['new_users', 'new_users_per', 'retention_d1'] as const;
+/** SPEC §4: the default date range is the last 7 days of the available range. */
+export const DEFAULT_RANGE_DAYS = 7;
+
+/** SPEC §3 curated metric groups, in display order, with the metric column names of the daily-metrics model. */
+export const METRIC_GROUPS: readonly { name: string; metrics: readonly string[] }[] = [
+  { name: 'General', metrics: ['new_users', 'new_users_per', 'new_players', 'ad_viewers', 'dau'] },
+  { name: 'Conversion Rate', metrics: ['conversion_rate', 'payers', 'iap_revenue'] },
+  { name: 'Play Time', metrics: ['mins_per_day', 'mins_per_session'] },
+  { name: 'Game and Session', metrics: ['sessions', 'sessions_per_dau', 'level_starts', 'level_completions', 'completion_rate'] },
+  { name: 'Ads Completed', metrics: ['ads_completed', 'ads_completed_rate'] },
+  { name: 'Ads', metrics: ['impressions', 'impressions_per_dau', 'ad_revenue', 'ecpm'] },
+  {
+    name: 'Retention',
+    metrics: [1, 2, 3, 4, 5, 6, 7].map((n) => `retention_d${n}`).concat([1, 2, 3, 4, 5, 6, 7].map((n) => `retention_w${n}`)),
+  },
+];
+
+/** SPEC §3 Column data types. */
+export const DataType = t.keyof(
+  { INTEGER: null, FLOAT: null, FLOAT64: null, INT64: null, DOUBLE: null, BOOL: null, STRING: null, DATE: null, TIMESTAMP: null },
+  'DataType',
+);
+export type DataType = t.TypeOf<typeof DataType>;
+export const NUMERIC_TYPES: readonly DataType[] = ['INTEGER', 'INT64', 'FLOAT', 'FLOAT64', 'DOUBLE'];
+export const INTEGER_TYPES: readonly DataType[] = ['INTEGER', 'INT64'];
+/** SPEC §5: a checked condition on these types with an empty value blocks the run. FLOAT64 is (deliberately) absent. */
+export const VALUE_REQUIRED_TYPES: readonly DataType[] = ['INTEGER', 'FLOAT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'INT64'];
+
+/** SPEC §5 comparisons. */
+export const Comparison = t.keyof(
+  {
+    equals: null,
+    not_equals: null,
+    greater_than: null,
+    less_than: null,
+    greater_than_or_equal: null,
+    less_than_or_equal: null,
+    is_true: null,
+    is_false: null,
+    is_one_of: null,
+    is_not_one_of: null,
+    contains: null,
+    between: null,
+    from: null,
+    to: null,
+    this_week: null,
+    last_week: null,
+    this_month: null,
+    last_month: null,
+    last_30_days: null,
+    last_90_days: null,
+    last_180_days: null,
+  },
+  'Comparison',
+);
+export type Comparison = t.TypeOf<typeof Comparison>;
+
+export const RELATIVE_DATE_COMPARISONS = [
+  'this_week', 'last_week', 'this_month', 'last_month', 'last_30_days', 'last_90_days', 'last_180_days',
+] as const satisfies readonly Comparison[];
+export type RelativeDateComparison = (typeof RELATIVE_DATE_COMPARISONS)[number];
+/** SPEC §5: comparisons that take no value (the UI stores the comparison name as the value). */
+export const VALUELESS_COMPARISONS: readonly Comparison[] = ['is_true', 'is_false', ...RELATIVE_DATE_COMPARISONS];
+
+const NUMERIC_COMPARISONS: readonly Comparison[] = [
+  'equals', 'not_equals', 'greater_than', 'less_than', 'greater_than_or_equal', 'less_than_or_equal',
+];
+const DATE_COMPARISONS: readonly Comparison[] = ['equals', 'not_equals', 'between', 'from', 'to', ...RELATIVE_DATE_COMPARISONS];
+/** SPEC §5 comparisons by data type. */
+export const COMPARISONS_BY_TYPE: Readonly<Record<DataType, readonly Comparison[]>> = {
+  INTEGER: NUMERIC_COMPARISONS,
+  INT64: NUMERIC_COMPARISONS,
+  FLOAT: NUMERIC_COMPARISONS,
+  FLOAT64: NUMERIC_COMPARISONS,
+  DOUBLE: NUMERIC_COMPARISONS,
+  BOOL: ['is_true', 'is_false'],
+  STRING: ['equals', 'not_equals', 'is_one_of', 'is_not_one_of', 'contains'],
+  DATE: DATE_COMPARISONS,
+  TIMESTAMP: DATE_COMPARISONS,
+};
+/** SPEC §4: BOOL defaults to is_true, others to equals. */
+export const defaultComparison = (type: DataType): Comparison => (type === 'BOOL' ? 'is_true' : 'equals');
+
+// ---------------------------------------------------------------------------------------------------------------
+// Codecs: columns, conditions, configuration (SPEC §3)
+
+export const SortOrder = t.keyof({ ASC: null, DESC: null }, 'SortOrder');
+export type SortOrder = t.TypeOf<typeof SortOrder>;
+
+export const SampleValue = t.union([t.string, t.number, t.boolean, t.null], 'SampleValue');
+export type SampleValue = t.TypeOf<typeof SampleValue>;
+
+/** SPEC §3 Column (a metric of a model). `label` and `group` (curated metric group) are ours, for the builder. */
+export const Column = struct(
+  { column_name: t.string, id: t.string, data_type: DataType, format: t.string },
+  { label: t.string, group: t.string, model_id: t.string, description: t.string },
+  'Column',
+);
+export type Column = t.TypeOf<typeof Column>;
+
+/** SPEC §3 group_by_where entry: a column to group or filter by, with a real sample value from the data. */
+export const GroupByWhereColumn = struct(
+  { column_name: t.string, data_type: DataType, sample_value: SampleValue },
+  { id: t.string, label: t.string, model_id: t.string },
+  'GroupByWhereColumn',
+);
+export type GroupByWhereColumn = t.TypeOf<typeof GroupByWhereColumn>;
+
+/** Condition value: a string (is-one-of: comma-joined), a number, a boolean, or a two-element array for between. */
+export const ConditionValue = t.union(
+  [t.string, t.number, t.boolean, t.null, t.array(t.union([t.string, t.number, t.null]))],
+  'ConditionValue',
+);
+export type ConditionValue = t.TypeOf<typeof ConditionValue>;
+
+/**
+ * SPEC §3 Condition. `label` names the column (its column_name); `column_name` may be sent as well and then wins.
+ * The server takes the data type from the model's catalogue, not from `data_type`.
+ */
+export const Condition = struct(
+  { label: t.string, comparison: Comparison, checked: t.boolean, data_type: DataType },
+  { value: ConditionValue, sample_value: SampleValue, column_name: t.string, model_id: t.string },
+  'Condition',
+);
+export type Condition = t.TypeOf<typeof Condition>;
+
+export const OrderBy = struct({ column_name: t.string, order: SortOrder }, { model_id: t.string }, 'OrderBy');
+export type OrderBy = t.TypeOf<typeof OrderBy>;
+
+/** A chosen date range (YYYY-MM-DD, inclusive). */
+export const DateRangeSelection = struct({ date_start: t.string, date_end: t.string }, { model_id: t.string }, 'DateRangeSelection');
+export type DateRangeSelection = t.TypeOf<typeof DateRangeSelection>;
+
+export const LimitEntry = struct({ value: t.number }, { model_id: t.string, min: t.number, max: t.number }, 'LimitEntry');
+export type LimitEntry = t.TypeOf<typeof LimitEntry>;
+
+/**
+ * SPEC §3 report configuration. select and group_by are required (Run Report needs one of each); the rest fall back
+ * to defaults on the server: date_range = last 7 days of the available range, limit = 1000, no order, no conditions.
+ */
+export const ReportConfiguration = struct(
+  { select: t.array(Column), group_by: t.array(GroupByWhereColumn) },
+  {
+    date_range: t.array(DateRangeSelection),
+    limit: t.array(LimitEntry),
+    order_by: t.array(OrderBy),
+    where: t.array(Condition),
+  },
+  'ReportConfiguration',
+);
+export type ReportConfiguration = t.TypeOf<typeof ReportConfiguration>;
+
+export const Report = struct({ model_id: t.string, configuration: ReportConfiguration }, {}, 'Report');
+export type Report = t.TypeOf<typeof Report>;
+
+/** ISO-8601 timestamp string (UTC). */
+export const TemplateSummary = struct({ id: t.string, title: t.string, updated_at: t.string }, {}, 'TemplateSummary');
+export type TemplateSummary = t.TypeOf<typeof TemplateSummary>;
+
+export const ReportTemplate = struct({ id: t.string, title: t.string, updated_at: t.string, report: Report }, {}, 'ReportTemplate');
+export type ReportTemplate = t.TypeOf<typeof ReportTemplate>;
+
+/** A result cell: a plain value, or (BigQuery style) an object holding a single value. */
+export const ReportCell = t.union(
+  [t.string, t.number, t.boolean, t.null, struct({ value: t.union([t.string, t.number, t.boolean, t.null]) })],
+  'ReportCell',
+);
+export type ReportCell = t.TypeOf<typeof ReportCell>;
+/** One result row keyed by column name: group-by columns first, then metrics in the chosen order. */
+export const ReportRow = t.record(t.string, ReportCell, 'ReportRow');
+export type ReportRow = t.TypeOf<typeof ReportRow>;
+/** Unwraps `{value}` cells. */
+export const cellValue = (cell: ReportCell | undefined): string | number | boolean | null =>
+  cell !== null && typeof cell === 'object' ? cell.value : (cell ?? null);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests and responses (SPEC §7 "Analytics service")
+
+export const AnalyticsAppParams = struct({ appId: t.string });
+export const TemplateParams = struct({ appId: t.string, reportId: t.string });
+export const ModelConfigParams = struct({ appId: t.string, modelId: t.string });
+export const ResultParams = struct({ resultId: t.string });
+/** Query of the signed result url. */
+export const ResultQuery = struct({ expires: t.string, signature: t.string });
+
+/** POST /template/{appId}: run (and save) a report. `id` null creates a template, an id updates it. */
+export const RunReportRequest = struct(
+  { report: Report, saveTemplate: t.boolean },
+  { id: nullable(t.string), title: nullable(t.string) },
+  'RunReportRequest',
+);
+export type RunReportRequest = t.TypeOf<typeof RunReportRequest>;
+
+/** A relative date condition as the server resolved it (UTC, inclusive days), so the UI can show the dates. */
+export const ResolvedCondition = struct({ label: t.string, comparison: Comparison, date_start: t.string, date_end: t.string });
+export type ResolvedCondition = t.TypeOf<typeof ResolvedCondition>;
+export const ResolvedDates = struct(
+  { date_start: t.string, date_end: t.string, conditions: t.array(ResolvedCondition) },
+  {},
+  'ResolvedDates',
+);
+export type ResolvedDates = t.TypeOf<typeof ResolvedDates>;
+
+/**
+ * SPEC §7: {success, url, template:{id, title, updated_at}}. `url` is signed, expires (see `expires_at`) and is
+ * fetched with GET and no auth header. `template` is null only when saveTemplate was false for a new report.
+ * `resolved` (ours) carries the date range and relative date conditions as they were resolved.
+ */
+export const RunReportResponse = struct(
+  { success: t.boolean, url: t.string, template: nullable(TemplateSummary) },
+  { resolved: ResolvedDates, expires_at: t.string, row_count: t.number },
+  'RunReportResponse',
+);
+export type RunReportResponse = t.TypeOf<typeof RunReportResponse>;
+
+/** What the signed url answers: {report}. */
+export const ReportResultResponse = struct({ report: t.array(ReportRow) }, {}, 'ReportResultResponse');
+export type ReportResultResponse = t.TypeOf<typeof ReportResultResponse>;
+
+/** SPEC §3 "Report config per model": available date range of the data, YYYY-MM-DD inclusive. */
+export const AvailableDateRange = struct({ start_date: t.string, end_date: t.string });
+export type AvailableDateRange = t.TypeOf<typeof AvailableDateRange>;
+export const ModelConfiguration = struct(
+  {
+    select: t.array(Column),
+    group_by_where: t.array(GroupByWhereColumn),
+    date_range: t.array(AvailableDateRange),
+    limit: t.array(LimitEntry),
+  },
+  {},
+  'ModelConfiguration',
+);
+export type ModelConfiguration = t.TypeOf<typeof ModelConfiguration>;
+/** GET /application/{appId}/report/config/{modelId}. */
+export const ReportConfigResponse = struct({ config: struct({ configuration: ModelConfiguration }) }, {}, 'ReportConfigResponse');
+export type ReportConfigResponse = t.TypeOf<typeof ReportConfigResponse>;
+
+/** GET /template/{appId}/{reportId}: the template and its latest result ({report:{report: rows}}). */
+export const TemplateResponse = struct(
+  { success: t.boolean, template: ReportTemplate, report: ReportResultResponse },
+  {},
+  'TemplateResponse',
+);
+export type TemplateResponse = t.TypeOf<typeof TemplateResponse>;
+
+/**
+ * GET /template/{appId}: SPEC §7 "list of objects keyed by an id": each entry is `{[id]: {id, title, updated_at}}`.
+ * The server lists them newest first; use `templateSummaries` to get plain summaries.
+ */
+export const TemplateListResponse = struct({ templates: t.array(t.record(t.string, TemplateSummary)) }, {}, 'TemplateListResponse');
+export type TemplateListResponse = t.TypeOf<typeof TemplateListResponse>;
+export const templateSummaries = (list: TemplateListResponse['templates']): TemplateSummary[] =>
+  list.flatMap((entry) => Object.values(entry));
+
+export const DeleteTemplateResponse = struct({ success: t.boolean }, {}, 'DeleteTemplateResponse');
+export type DeleteTemplateResponse = t.TypeOf<typeof DeleteTemplateResponse>;
+
+/** GET /application/{appId}/models: the data models for the Data Model selector. */
+export const DataModel = struct({ id: t.string, name: t.string, description: t.string }, { is_default: t.boolean }, 'DataModel');
+export type DataModel = t.TypeOf<typeof DataModel>;
+export const ModelsResponse = struct({ models: t.array(DataModel) }, {}, 'ModelsResponse');
+export type ModelsResponse = t.TypeOf<typeof ModelsResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pure rules shared by the builder and the server
+
+/** SPEC §5: the limit must be a whole number from 1 to 10,000; otherwise the SPEC message. */
+export function limitError(value: unknown): string | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= REPORT_LIMIT_MIN && n <= REPORT_LIMIT_MAX ? null : LIMIT_MESSAGE;
+}
+
+/** SPEC §5: is-one-of tokens, split on space or comma, trimmed, non-empty, de-duplicated (first occurrence kept). */
+export function oneOfTokens(value: ConditionValue | undefined): string[] {
+  const parts = Array.isArray(value) ? value.map((v) => (v === null ? '' : String(v))) : value == null ? [] : [String(value)];
+  const tokens = parts.flatMap((part) => part.split(/[\s,]+/)).map((token) => token.trim()).filter(Boolean);
+  return Array.from(new Set(tokens));
+}
+/** SPEC §3: is-one-of values are stored comma-joined. */
+export const joinOneOf = (tokens: readonly string[]) => oneOfTokens([...tokens]).join(',');
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP_RE = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?Z?$/;
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+/** YYYY-MM-DD HH:mm:ss with an optional trailing Z (SPEC §5), or T between date and time; seconds optional. */
+export function isIsoTimestamp(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = TIMESTAMP_RE.exec(value);
+  if (!m || !isIsoDate(`${m[1]}-${m[2]}-${m[3]}`)) return false;
+  return Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60;
+}
+/** SPEC §5 timestamp display form: YYYY-MM-DD HH:mm:ss plus trailing Z (UTC). */
+export const formatTimestamp = (date: Date) => `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 19)}Z`;
+export const formatDate = (date: Date) => date.toISOString().slice(0, 10);
+
+const dayMs = 24 * 60 * 60 * 1000;
+const parseDay = (iso: string) => {
+  const m = DATE_RE.exec(iso)!;
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+};
+/** Adds whole days to a YYYY-MM-DD date (UTC). */
+export const addDays = (iso: string, days: number) => formatDate(new Date(parseDay(iso) + days * dayMs));
+/** Whole days from `a` to `b` (b − a). */
+export const daysBetween = (a: string, b: string) => Math.round((parseDay(b) - parseDay(a)) / dayMs);
+/** The Monday on or before a date (weeks start on Monday in every dialect, DOMAIN.md). */
+export const mondayOf = (iso: string) => addDays(iso, -((new Date(parseDay(iso)).getUTCDay() + 6) % 7));
+/** Today as YYYY-MM-DD in UTC. */
+export const utcToday = (now: Date = new Date()) => formatDate(now);
+
+/**
+ * Resolves a relative date comparison against `today` (a UTC YYYY-MM-DD day) to inclusive dates:
+ * this_week = Monday..Sunday of today's week, last_week = the week before; this_month / last_month = calendar months;
+ * last_N_days = the N days ending today (today included).
+ */
+export function resolveRelativeDateRange(comparison: RelativeDateComparison, today: string): { date_start: string; date_end: string } {
+  switch (comparison) {
+    case 'this_week': {
+      const monday = mondayOf(today);
+      return { date_start: monday, date_end: addDays(monday, 6) };
+    }
+    case 'last_week': {
+      const monday = addDays(mondayOf(today), -7);
+      return { date_start: monday, date_end: addDays(monday, 6) };
+    }
+    case 'this_month': {
+      const first = `${today.slice(0, 7)}-01`;
+      const nextFirst = new Date(parseDay(first));
+      nextFirst.setUTCMonth(nextFirst.getUTCMonth() + 1);
+      return { date_start: first, date_end: addDays(formatDate(nextFirst), -1) };
+    }
+    case 'last_month': {
+      const first = `${today.slice(0, 7)}-01`;
+      const prevFirst = new Date(parseDay(first));
+      prevFirst.setUTCMonth(prevFirst.getUTCMonth() - 1);
+      return { date_start: formatDate(prevFirst), date_end: addDays(first, -1) };
+    }
+    case 'last_30_days':
+      return { date_start: addDays(today, -29), date_end: today };
+    case 'last_90_days':
+      return { date_start: addDays(today, -89), date_end: today };
+    case 'last_180_days':
+      return { date_start: addDays(today, -179), date_end: today };
+  }
+}
+export const isRelativeDateComparison = (c: Comparison): c is RelativeDateComparison =>
+  (RELATIVE_DATE_COMPARISONS as readonly string[]).includes(c);
+
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * SPEC §5 value check for one condition as the builder shows it: a checked condition on a VALUE_REQUIRED_TYPES column
+ * whose value is empty or not valid for its type gives 'A valid value is required.'; value-less comparisons never do.
+ * `dataType` defaults to the condition's own data_type.
+ */
+export function conditionError(condition: Pick<Condition, 'checked' | 'comparison' | 'value' | 'data_type'>, dataType: DataType = condition.data_type): string | null {
+  if (!condition.checked || VALUELESS_COMPARISONS.includes(condition.comparison)) return null;
+  if (!VALUE_REQUIRED_TYPES.includes(dataType)) return null;
+  const values = condition.comparison === 'between'
+    ? (Array.isArray(condition.value) ? condition.value : [])
+    : [Array.isArray(condition.value) ? condition.value[0] : condition.value];
+  if (condition.comparison === 'between' && values.length !== 2) return VALUE_REQUIRED_MESSAGE;
+  const valid = (v: unknown) => {
+    if (isBlank(v)) return false;
+    if (dataType === 'DATE') return isIsoDate(v);
+    if (dataType === 'TIMESTAMP') return isIsoDate(v) || isIsoTimestamp(v);
+    const n = typeof v === 'number' ? v : Number(String(v).trim());
+    return Number.isFinite(n) && (!INTEGER_TYPES.includes(dataType) || Number.isInteger(n));
+  };
+  return values.every(valid) ? null : VALUE_REQUIRED_MESSAGE;
+}
+
+/** SPEC §4: the default date range of a model: its last 7 days when it spans at least 7 days, else all of it. */
+export function defaultDateRange(available: AvailableDateRange): { date_start: string; date_end: string } {
+  const span = daysBetween(available.start_date, available.end_date) + 1;
+  return span >= DEFAULT_RANGE_DAYS
+    ? { date_start: addDays(available.end_date, -(DEFAULT_RANGE_DAYS - 1)), date_end: available.end_date }
+    : { date_start: available.start_date, date_end: available.end_date };
+}
