@@ -24,7 +24,8 @@
  *     who is allowed then gets 400 from step 4, which proves they passed steps 1–3 without changing anything; a caller
  *     who is not allowed gets 401/404/403 as usual. So an allowed role reads "400" in the table.
  *   - A destructive route without a body (e.g. DELETE /x/:id): give the row a `params` function that creates a
- *     throwaway resource per call (it gets the db and who is calling) and expect the real 2xx.
+ *     throwaway resource per call (it gets the db, the app and who is calling) and expect the real 2xx
+ *     (see throwawayReportParams).
  *   - A route that ends the caller's session (sign-out): set `freshSessions: true`; that row signs in anew.
  *   - Path params: :workspaceId and :appId default to Demo Studio and its Dragon Merge (Android) app (DEFAULT_PARAMS);
  *     anything else comes from the row's `params`.
@@ -38,7 +39,8 @@ import type { Database } from '../../server/db/schema';
 import type { Access, RegisteredRoute } from '../../server/http/define-route';
 import { hashToken, newId, newToken } from '../../server/auth/crypto';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
-import { createTestServer, signInAs, type TestServer } from './helpers';
+import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
+import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
 
 // ------------------------------------------------------------------------------------------------ the table's types
 
@@ -49,6 +51,7 @@ type Statuses = readonly [admin: number, editor: number, viewer: number, otherWo
 
 interface CallContext {
   db: Kysely<Database>;
+  app: TestApp;
   who: Who;
 }
 type Maybe<T> = T | ((ctx: CallContext) => T | Promise<T>);
@@ -99,6 +102,39 @@ async function freshInviteToken({ db, who }: CallContext) {
   return { token };
 }
 
+/** Runs and saves a small Dragon Merge report as the admin (the analytics API is the only sane way to make one). */
+async function runDemoReport(app: TestApp): Promise<{ templateId: string; resultUrl: URL }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/analytics/template/${DEMO_APP_IDS.dragonMergeAndroid}`,
+    headers: { authorization: `Bearer ${tokens.get('admin')}` },
+    payload: {
+      report: {
+        model_id: 'daily_metrics',
+        configuration: {
+          select: [{ column_name: 'dau', id: 'dau', data_type: 'FLOAT64', format: 'decimal' }],
+          group_by: [{ column_name: 'date', data_type: 'DATE', sample_value: null }],
+        },
+      },
+      saveTemplate: true,
+      title: 'Authorization matrix',
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`running the matrix report answered ${res.statusCode}: ${res.body}`);
+  const body = res.json() as { url: string; template: { id: string } };
+  return { templateId: body.template.id, resultUrl: new URL(body.url, 'http://matrix.invalid') };
+}
+
+let savedReport: Promise<{ templateId: string; resultUrl: URL }> | undefined;
+const reportParams = async ({ app }: CallContext) => ({ reportId: (await (savedReport ??= runDemoReport(app))).templateId });
+/** A report made for this one call, for the destructive DELETE. */
+const throwawayReportParams = async ({ app }: CallContext) => ({ reportId: (await runDemoReport(app)).templateId });
+const signedResultParams = async ({ app }: CallContext) => ({
+  resultId: (await (savedReport ??= runDemoReport(app))).resultUrl.pathname.split('/').pop()!,
+});
+const signedResultQuery = async ({ app }: CallContext) =>
+  Object.fromEntries((await (savedReport ??= runDemoReport(app))).resultUrl.searchParams);
+
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
@@ -128,6 +164,16 @@ const MATRIX: MatrixRow[] = [
 
   // files (server/routes/files.ts)
   { route: 'GET /api/files/:id',                             expect: [200, 200, 200, 200, 200], params: demoIconParams },
+
+  // analytics service (server/routes/analytics.ts): every member may run, read and delete reports (SPEC §6);
+  // the signed result url is public, its signature is the authorization
+  { route: 'POST /analytics/template/:appId',                expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  { route: 'GET /analytics/result/:resultId',                expect: [200, 200, 200, 200, 200], params: signedResultParams, query: signedResultQuery },
+  { route: 'GET /analytics/application/:appId/report/config/:modelId', expect: [200, 200, 200, 404, 401], params: { modelId: 'daily_metrics' } },
+  { route: 'GET /analytics/application/:appId/models',       expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /analytics/template/:appId',                 expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /analytics/template/:appId/:reportId',       expect: [200, 200, 200, 404, 401], params: reportParams },
+  { route: 'DELETE /analytics/template/:appId/:reportId',    expect: [200, 200, 200, 404, 401], params: throwawayReportParams },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery
@@ -170,6 +216,7 @@ const resolve = async <T,>(value: Maybe<T> | undefined, ctx: CallContext): Promi
   typeof value === 'function' ? await (value as (ctx: CallContext) => T | Promise<T>)(ctx) : value;
 
 let server: TestServer;
+let analytics: AnalyticsEngine;
 const tokens = new Map<Who, string | null>();
 
 async function signInEveryone(): Promise<Map<Who, string | null>> {
@@ -179,11 +226,15 @@ async function signInEveryone(): Promise<Map<Who, string | null>> {
 }
 
 beforeAll(async () => {
-  server = await createTestServer();
+  // A small in-memory event store so Dragon Merge (Android) has Analyze enabled and reports really run.
+  analytics = await openAnalytics({ threads: 1 });
+  await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeAndroid, days: 14, events: 3_000, seed: 7, platforms: ['ANDROID'] });
+  server = await createTestServer({ services: { analytics } });
   for (const [who, token] of await signInEveryone()) tokens.set(who, token);
 });
 afterAll(async () => {
   await server?.close();
+  await analytics?.close();
 });
 
 describe('authorization matrix', () => {
@@ -210,7 +261,7 @@ describe('authorization matrix', () => {
         const expected = row.expect[index]!;
         test(`${who} → ${expected}`, async () => {
           const [method, pattern] = row.route.split(' ') as [string, string];
-          const ctx: CallContext = { db: server.db, who };
+          const ctx: CallContext = { db: server.db, app: server.app, who };
           const params = { ...DEFAULT_PARAMS, ...(await resolve(row.params, ctx)) };
           const query = await resolve(row.query, ctx);
           const body = await resolve(row.body, ctx);
