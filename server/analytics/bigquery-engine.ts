@@ -49,11 +49,19 @@ export class BigQueryReportEngine implements ReportEngine {
     this.maximumBytesBilled = options.maximumBytesBilled ?? DEFAULT_MAXIMUM_BYTES_BILLED;
   }
 
-  /** The job request of a rendered query: named parameters with their BigQuery types. */
+  /**
+   * The job request of a rendered query: named parameters with their BigQuery types. DATE and TIMESTAMP values go
+   * as `{value}` objects (what BigQuery.date()/timestamp() make): the client reads `.value` for those types.
+   */
   jobRequest(rendered: RenderedSql): Query {
+    const params: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(rendered.params)) {
+      const type = rendered.types[name];
+      params[name] = type === 'DATE' || type === 'TIMESTAMP' ? { value } : value;
+    }
     return {
       query: rendered.sql,
-      params: rendered.params,
+      params,
       types: rendered.types as Query['types'],
       parameterMode: 'NAMED',
       useLegacySql: false,

@@ -15,7 +15,7 @@
  */
 import {
   COMPARISONS_BY_TYPE, INTEGER_TYPES, LIMIT_MESSAGE, NUMERIC_TYPES, REPORT_LIMIT_DEFAULT, VALUE_REQUIRED_MESSAGE,
-  addDays, conditionError, defaultDateRange, isIsoDate, isIsoTimestamp, isRelativeDateComparison, limitError, oneOfTokens,
+  addDays, conditionError, defaultDateRange, isIsoDate, isIsoTimestamp, isRelativeDateComparison, limitError, oneOfValues,
   resolveRelativeDateRange,
   type Comparison, type Condition, type DataType, type Report, type ResolvedCondition, type ResolvedDates,
 } from '../../src/contracts/reports';
@@ -208,7 +208,7 @@ function compileCondition(d: DimensionDef, c: Condition, name: string, today: st
   if (type === 'STRING') {
     if (comparison === 'is_one_of' || comparison === 'is_not_one_of') {
       const test = inList(e, name);
-      bind(name, { type: 'STRING', list: true, value: oneOfTokens(c.value) });
+      bind(name, { type: 'STRING', list: true, value: oneOfValues(c.value) });
       return { expr: comparison === 'is_one_of' ? test : orMissing(test) };
     }
     if (Array.isArray(c.value)) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');

@@ -16,7 +16,7 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type Du
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
-    super(`The report took longer than ${Math.round(timeoutMs / 1000)} seconds and was stopped. Try a shorter date range or fewer columns.`);
+    super(`The report took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`} and was stopped. Try a shorter date range or fewer columns.`);
     this.name = 'QueryTimeoutError';
   }
 }

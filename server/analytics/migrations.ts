@@ -3,12 +3,14 @@
  * (the rows a signed result url answers with; rows, not memory, so any server process can serve the url) and the
  * HMAC key that signs result urls (generated at random on first use, never a default).
  */
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { runStatements } from '../db/migrations';
 
 export const analyticsMigrations: Record<string, Migration> = {
   '0100_reports': {
     async up(db: Kysely<any>) {
-      await sql`
+      // One statement per query: PGlite (like any prepared statement) refuses several commands in one.
+      await runStatements(db, `
         CREATE TABLE report_templates (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -36,7 +38,7 @@ export const analyticsMigrations: Record<string, Migration> = {
           secret text NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now()
         );
-      `.execute(db);
+      `);
     },
   },
 };

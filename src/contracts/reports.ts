@@ -319,6 +319,15 @@ export function oneOfTokens(value: ConditionValue | undefined): string[] {
   const tokens = parts.flatMap((part) => part.split(/[\s,]+/)).map((token) => token.trim()).filter(Boolean);
   return Array.from(new Set(tokens));
 }
+/**
+ * The values of a stored is-one-of condition as the server reads them: the comma-joined string (SPEC §3) split on
+ * commas only, trimmed, non-empty, de-duplicated, so a value with a space (e.g. ad_source 'AdMob Network') sent by an
+ * API client still works; an array value gives its elements.
+ */
+export function oneOfValues(value: ConditionValue | undefined): string[] {
+  const parts = Array.isArray(value) ? value.map((v) => (v === null ? '' : String(v))) : value == null ? [] : String(value).split(',');
+  return Array.from(new Set(parts.map((part) => part.trim()).filter(Boolean)));
+}
 /** SPEC §3: is-one-of values are stored comma-joined. */
 export const joinOneOf = (tokens: readonly string[]) => oneOfTokens([...tokens]).join(',');
 
