@@ -58,7 +58,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
 }
 
 export async function startServer(options: { timeoutMs?: number; quiet?: boolean } = {}): Promise<RunningServer> {
-  const timeoutMs = options.timeoutMs ?? 90_000;
+  // Generous: a first start runs initdb, migrations and the demo seed, and a busy 2-core machine can take a while.
+  const timeoutMs = options.timeoutMs ?? Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 180_000);
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` first (npm run test:e2e does).');
   }
