@@ -131,7 +131,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
               aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
             >
               {run.running ? 'Running…' : 'Run Report'}
-              {!run.running && <kbd className="hidden rounded bg-white/20 px-1 font-sans text-[10px] font-medium sm:inline">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>}
+              {!run.running && <kbd aria-hidden="true" className="hidden rounded bg-white/20 px-1 font-sans text-[10px] font-medium sm:inline">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>}
             </Button>
           </div>
         </div>

@@ -200,9 +200,13 @@ export function IconButton({ label, onClick, disabled, children, tone = 'default
       title={label}
       onClick={onClick}
       disabled={disabled}
-      className={`rounded-md p-1 transition disabled:pointer-events-none disabled:opacity-30 ${
+      className={`rounded-md p-1 transition disabled:pointer-events-none ${
         tone === 'danger' ? 'text-slate-400 hover:bg-rose-50 hover:text-rose-600' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'
-      } ${hideUntilHover ? 'desk:opacity-0 desk:group-hover:opacity-100 desk:focus-visible:opacity-100 desk:group-focus-within:opacity-100' : ''}`}
+      } ${
+        hideUntilHover
+          ? 'disabled:opacity-30 desk:opacity-0 desk:group-focus-within:opacity-100 desk:group-hover:opacity-100 desk:focus-visible:opacity-100 desk:disabled:opacity-0 desk:group-focus-within:disabled:opacity-30 desk:group-hover:disabled:opacity-30'
+          : 'disabled:opacity-30'
+      }`}
     >
       {children}
     </button>
