@@ -41,4 +41,11 @@ export const analyticsMigrations: Record<string, Migration> = {
       `);
     },
   },
+  // Result rows keep their column order (group-by first, then metrics: the chart's x axis is the first column);
+  // jsonb would reorder the keys, json keeps the text as written.
+  '0101_report_rows_json': {
+    async up(db: Kysely<any>) {
+      await sql`ALTER TABLE report_results ALTER COLUMN rows TYPE json USING rows::json`.execute(db);
+    },
+  },
 };

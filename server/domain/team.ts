@@ -23,6 +23,7 @@ const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1
 const domainOf = (email: string) => email.split('@')[1]?.toLowerCase() ?? '';
 export const isInternalEmail = (email: string, internalDomains: string[]) => internalDomains.includes(domainOf(email));
 export const INVITE_ACCOUNT_PREFIX = 'invite:';
+export const INVITE_ALREADY_SENT = 'An invite has already been sent to this email. Resend it from the team list.';
 
 export async function listTeam(ctx: ServerContext, workspaceId: string, callerEmail: string): Promise<Account[]> {
   const now = seconds(ctx.now());
@@ -106,7 +107,7 @@ export async function inviteMember(ctx: ServerContext, member: Membership, invit
       .where('email', '=', normalised)
       .where('state', '=', 'pending')
       .executeTakeFirst();
-    if (pending) throw conflict('An invite has already been sent to this email. Resend it from the team list.');
+    if (pending) throw conflict(INVITE_ALREADY_SENT);
     const token = newToken();
     await trx
       .insertInto('invites')
@@ -114,6 +115,10 @@ export async function inviteMember(ctx: ServerContext, member: Membership, invit
       .execute();
     await sendInviteMail(ctx, trx, normalised, await workspaceName(trx, member.workspaceId), token);
     return token;
+  }).catch((error: unknown) => {
+    // A concurrent invite to the same address won the race (unique index invites_one_pending).
+    if ((error as { code?: unknown })?.code === '23505') throw conflict(INVITE_ALREADY_SENT);
+    throw error;
   });
 }
 
@@ -235,12 +240,7 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: { f
   const passwordHash = existing ? null : await hashPassword(input.password);
   const accountId = await ctx.db.transaction().execute(async (trx) => {
     const id = existing?.id ?? newId();
-    if (!existing) {
-      await trx
-        .insertInto('accounts')
-        .values({ id, email: invite.email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), password_hash: passwordHash!, is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains) })
-        .execute();
-    }
+    // Claim the invite first: a concurrent accept of the same link waits on this row and then gets 410.
     const claimed = await trx
       .updateTable('invites')
       .set({ state: 'accepted', accepted_at: ctx.now() })
@@ -248,6 +248,12 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: { f
       .where('state', '=', 'pending')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) === 0) throw new HttpError(410, INVITE_REFUSED.accepted, 'invite_accepted');
+    if (!existing) {
+      await trx
+        .insertInto('accounts')
+        .values({ id, email: invite.email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), password_hash: passwordHash!, is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains) })
+        .execute();
+    }
     await trx
       .insertInto('memberships')
       .values({ workspace_id: invite.workspace_id, account_id: id, role: invite.role })

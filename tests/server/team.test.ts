@@ -17,7 +17,7 @@ import {
   PENDING_INVITE_EMAIL,
   RIVAL_WORKSPACE_ID,
 } from '../../server/db/seed';
-import { changeRole, INVITE_ACCOUNT_PREFIX, INVITE_REFUSED, removeFromTeam } from '../../server/domain/team';
+import { changeRole, INVITE_ACCOUNT_PREFIX, INVITE_ALREADY_SENT, INVITE_REFUSED, removeFromTeam } from '../../server/domain/team';
 import { MISSING_ROLE } from '../../server/http/errors';
 import type { Account } from '../../src/contracts/account';
 import { INVITE_EXPIRY_SECONDS, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
@@ -161,7 +161,7 @@ describe('POST team/invite', () => {
     const mailsBefore = await outboxCount();
     const again = await invite(tokens.admin, email.toUpperCase(), 'editor');
     expect(again.statusCode).toBe(409);
-    expect(again.json().success).toBe(false);
+    expect(again.json()).toMatchObject({ success: false, message: INVITE_ALREADY_SENT });
     expect(await inviteRows(email)).toHaveLength(1);
     const member = await invite(tokens.admin, DEMO_ACCOUNTS.editor, 'viewer');
     expect(member.statusCode).toBe(409);
@@ -296,6 +296,18 @@ describe('invite links: preview and accept', () => {
     expect(res.json().message).toBe(INVITE_REFUSED.accepted);
     expect((await preview(token)).json().state).toBe('accepted');
     expect(await server.db.selectFrom('accounts').select('id').where('email', '=', email).execute()).toHaveLength(1);
+  });
+
+  test('concurrent accepts of one link: one joins, the others get 410, one account', async () => {
+    const racer = 'racer@example.com';
+    expect((await invite(tokens.admin, racer, 'viewer')).statusCode).toBe(200);
+    const racerToken = await linkToken(racer);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => accept(racerToken, { firstName: 'Ra', lastName: 'Cer', password })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 410, 410]);
+    for (const res of answers.filter((r) => r.statusCode === 410)) expect(res.json().message).toBe(INVITE_REFUSED.accepted);
+    expect(await server.db.selectFrom('accounts').select('id').where('email', '=', racer).execute()).toHaveLength(1);
+    expect(await roleOf(await accountIdOf(racer))).toBe('viewer');
+    expect((await post(tokens.admin, `${TEAM}/remove`, { email: racer })).statusCode).toBe(200);
   });
 
   test('an invite expires exactly 5 days after it was sent; an expired one answers 410', async () => {
