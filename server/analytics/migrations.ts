@@ -3,7 +3,7 @@
  * (the rows a signed result url answers with; rows, not memory, so any server process can serve the url) and the
  * HMAC key that signs result urls (generated at random on first use, never a default).
  */
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { runStatements } from '../db/migrations';
 
 export const analyticsMigrations: Record<string, Migration> = {
