@@ -1,9 +1,10 @@
 /**
  * The report chart, loaded only when a result is shown (issue 4 "Speed"): the chart's code (visx, d3,
  * react-spring) is its own chunk, fetched the first time this component renders. A skeleton of the chart's
- * height holds the place meanwhile, so the page does not jump.
+ * height holds the place meanwhile, so the page does not jump. The chart also renders a beat after the grid
+ * (a deferred value): drawing thousands of points never delays the grid's first paint.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
 import type { ReportChartProps } from './ReportChart';
 
 const ReportChart = lazy(() => import('./ReportChart'));
@@ -29,9 +30,14 @@ export function ChartSkeleton({ height = 500 }: { height?: number }) {
 }
 
 export function LazyReportChart(props: ReportChartProps) {
+  const { rows, columns } = props;
+  // Rows and columns are deferred together so the chart never pairs new columns with old rows.
+  const result = useMemo(() => ({ rows, columns }), [rows, columns]);
+  const deferred = useDeferredValue(result, null);
+  if (deferred === null) return <ChartSkeleton height={props.height} />;
   return (
     <Suspense fallback={<ChartSkeleton height={props.height} />}>
-      <ReportChart {...props} />
+      <ReportChart {...props} rows={deferred.rows} columns={deferred.columns} />
     </Suspense>
   );
 }

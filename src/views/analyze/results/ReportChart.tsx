@@ -6,12 +6,12 @@
  *
  * This module is heavy (visx, d3, react-spring): load it through LazyReportChart, never import it directly.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Axis, Grid, LineSeries, Tooltip, XYChart, buildChartTheme } from '@visx/xychart';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { Axis, DataContext, LineSeries, Tooltip, XYChart, buildChartTheme } from '@visx/xychart';
 import type { ResultRow } from '../../../services/report-rows';
 import { downloadBlob } from '../../../services/exports';
 import { notify } from '../../../services/notify';
-import { buildChartModel, formatSeriesValue, type ChartDatum } from './chart-model';
+import { buildChartModel, chartSeries, formatSeriesValue, PERCENT_PREFIX, type ChartDatum } from './chart-model';
 import { pngBlob, serializeChartSvg, svgBlob } from './chart-export';
 
 export const CHART_HEIGHT = 500;
@@ -55,27 +55,48 @@ function useWidth<T extends HTMLElement>() {
 }
 
 const xOf = (d: ChartDatum) => d.x;
+
+/** Horizontal grid lines exactly at the main axis' ticks (visx's Grid picks its own tick values). */
+function RowLines({ ticks }: { ticks: number[] }) {
+  const { yScale, margin, innerWidth } = useContext(DataContext);
+  if (!yScale || !margin || !innerWidth) return null;
+  return (
+    <g aria-hidden="true">
+      {ticks.map((tick) => {
+        const y = Number(yScale(tick));
+        if (!Number.isFinite(y)) return null;
+        return <line key={tick} x1={margin.left} x2={margin.left + innerWidth} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />;
+      })}
+    </g>
+  );
+}
 const truncate = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export default function ReportChart({ rows, columns, fileName = 'report_chart', height = CHART_HEIGHT }: ReportChartProps) {
-  const model = useMemo(() => buildChartModel(rows, columns), [rows, columns]);
+  const allSeries = useMemo(() => chartSeries(rows, columns), [rows, columns]);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const visibleKey = allSeries.filter((name) => !hidden.has(name)).join('\u0000');
+  // The axes fit the series on show: hiding a large series rescales the others.
+  const model = useMemo(
+    () => buildChartModel(rows, [columns[0] ?? '', ...(visibleKey ? visibleKey.split('\u0000') : [])]),
+    [rows, columns, visibleKey],
+  );
   const [wrapperRef, width] = useWidth<HTMLDivElement>();
   const chartRef = useRef<HTMLDivElement>(null);
 
   const colorOf = useMemo(() => {
-    const map = new Map((model?.series ?? []).map((name, index) => [name, SERIES_COLORS[index % SERIES_COLORS.length]!]));
+    const map = new Map(allSeries.map((name, index) => [name, SERIES_COLORS[index % SERIES_COLORS.length]!]));
     return (name: string) => map.get(name) ?? SERIES_COLORS[0]!;
-  }, [model]);
+  }, [allSeries]);
   // Accessors must stay stable between renders, or every series re-registers its data.
-  const yAccessors = useMemo(() => new Map((model?.series ?? []).map((name) => [name, (d: ChartDatum) => d.plotted[name] ?? NaN])), [model]);
+  const yAccessors = useMemo(() => new Map(allSeries.map((name) => [name, (d: ChartDatum) => d.plotted[name] ?? NaN])), [allSeries]);
 
-  const visible = model ? model.series.filter((name) => !hidden.has(name)) : [];
+  const visible = model?.series ?? [];
   const toggle = (name: string) =>
     setHidden((current) => {
       const next = new Set(current);
       if (next.has(name)) next.delete(name);
-      else if (model && model.series.length - next.size > 1) next.add(name); // keep at least one line
+      else if (allSeries.filter((n) => !next.has(n)).length > 1) next.add(name); // keep at least one line
       return next;
     });
 
@@ -131,7 +152,7 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
               yScale={{ type: 'linear', domain: model.left.domain, zero: false, nice: false }}
               accessibilityLabel={`Line chart of ${model.series.join(', ')} by ${model.xColumn}`}
             >
-              <Grid columns={false} numTicks={model.left.ticks.length} lineStyle={{ stroke: '#e2e8f0', strokeWidth: 1 }} />
+              <RowLines ticks={model.left.ticks} />
               <Axis
                 orientation="bottom"
                 numTicks={xTicks}
@@ -184,7 +205,7 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
         </div>
       </div>
       <ul aria-label="Series" className="flex flex-wrap gap-2 px-4 pt-1 pb-4">
-        {model.series.map((name) => {
+        {allSeries.map((name) => {
           const shown = !hidden.has(name);
           return (
             <li key={name}>
@@ -197,7 +218,7 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
               >
                 <span className="inline-block h-0.5 w-4 rounded" style={{ background: shown ? colorOf(name) : '#cbd5e1', height: 3 }} />
                 {name}
-                {model.right && name.startsWith('retention_') && <span className="text-slate-400">(%, right axis)</span>}
+                {model.right && name.startsWith(PERCENT_PREFIX) && <span className="text-slate-400">(%, right axis)</span>}
               </button>
             </li>
           );

@@ -103,7 +103,7 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
         )}
       </div>
 
-      <div className="max-h-[70vh] overflow-auto">
+      <div className="max-h-[80vh] overflow-auto">
         <table className="min-w-full border-separate border-spacing-0 text-sm">
           <thead>
             {table.getHeaderGroups().map((group) => (

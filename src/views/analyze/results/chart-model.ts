@@ -61,11 +61,12 @@ export function niceTicks(lo: number, hi: number, count = 5): { lo: number; hi: 
 
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const valueFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const smallValueFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
 /** A percent value (already ×100) with 2 decimals: `32.15%`. */
 export const formatPercent = (value: number) => `${value.toFixed(2)}%`;
-/** A main-series value for the tooltip: grouped, up to 2 decimals. */
-export const formatValue = (value: number) => valueFormat.format(value);
+/** A main-series value for the tooltip: grouped, up to 2 decimals (4 below 1, so ratios keep their digits). */
+export const formatValue = (value: number) => (Math.abs(value) < 1 ? smallValueFormat : valueFormat).format(value);
 
 /** Main axis tick: rounded (to whole numbers when the tick step allows, else to the step's decimals). */
 function mainTickFormat(step: number) {
@@ -89,10 +90,16 @@ function extent(values: number[]): [number, number] | null {
   return lo === Infinity ? null : [Math.min(0, lo), Math.max(0, hi)];
 }
 
+/** The columns that can be drawn: every column after the first holding at least one number. */
+export function chartSeries(rows: readonly ResultRow[], columns: readonly string[]): string[] {
+  return columns.slice(1).filter((name) => rows.some((row) => numberOrNull(unwrapCell(row[name])) !== null));
+}
+
+/** The chart of `columns` (x first, then the series to draw); null when there is nothing to draw. */
 export function buildChartModel(rows: readonly ResultRow[], columns: readonly string[]): ChartModel | null {
-  const [xColumn, ...rest] = columns;
+  const xColumn = columns[0];
   if (!xColumn || rows.length === 0) return null;
-  const series = rest.filter((name) => rows.some((row) => numberOrNull(unwrapCell(row[name])) !== null));
+  const series = chartSeries(rows, columns);
   if (series.length === 0) return null;
 
   const xs = rows.map((row) => unwrapCell(row[xColumn]));
