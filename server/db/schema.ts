@@ -105,6 +105,7 @@ export interface ReportResultsTable {
   id: string;
   app_id: string;
   template_id: string | null;
+  /** json (not jsonb): keeps the column order of each row. */
   rows: JSONColumnType<Record<string, unknown>[]>;
   resolved: JSONColumnType<Record<string, unknown>>;
   row_count: number;
