@@ -37,7 +37,7 @@ afterAll(() => server?.close());
 
 const decodes = (codec: { decode(u: unknown): unknown }, body: unknown) => expect(isRight(codec.decode(body) as never)).toBe(true);
 
-async function run(token: string, report: Report, extra: { id?: string | null; title?: string | null; saveTemplate?: boolean } = {}, appId = APP) {
+async function run(token: string, report: Report, extra: { id?: string | null; title?: string | null; saveTemplate?: boolean } = {}, appId: string = APP) {
   return call(server.app, token, {
     method: 'POST',
     url: `/analytics/template/${appId}`,
@@ -103,7 +103,7 @@ describe('report lifecycle', () => {
     expect(Object.keys(rows[0])).toEqual(['date', 'new_users', 'new_users_per', 'retention_d1']);
     expect(rows[0].date).toBe(ANALYTICS_END);
     expect(rows[0].retention_d1).toBeNull(); // the last cohort is not a day old
-    expect(rows[1].retention_d1).toEqual(expect.any(Number)); // yesterday's cohort is
+    expect(rows[1].retention_d1).toEqual(expect.any(Number)); // yesterday's cohort is a day old
   });
 
   test('the url is bound to its result, signed and expiring', async () => {
