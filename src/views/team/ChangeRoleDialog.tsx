@@ -48,9 +48,10 @@ export function ChangeRoleDialog({ actor }: { actor: InvitationActor }) {
                   name="role"
                   value={role}
                   checked={view.role === role}
+                  autoFocus={view.member?.role === role}
                   disabled={view.busy}
                   onChange={() => actor.send({ type: 'PICK_ROLE', role })}
-                  className="mt-0.5 size-4 accent-indigo-600"
+                  className="mt-0.5 size-4 shrink-0 accent-indigo-600"
                 />
                 <span>
                   <span className="block text-sm font-medium text-slate-900">

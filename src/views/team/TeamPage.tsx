@@ -46,7 +46,7 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
 
   return (
     <section className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-end justify-between gap-4">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <div className="flex items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900">Team</h1>
@@ -61,9 +61,12 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
             {team.data && pendingCount(members) > 0 && <> · {plural(pendingCount(members), 'invite', 'invites')} not accepted yet</>}
           </p>
         </div>
-        <Button onClick={openInvite} deniedReason={roles.length === 0 ? VIEW_ONLY_MESSAGE : null} icon={<PlusIcon />}>
-          Invite
-        </Button>
+        {/* Full width on phones; on wider screens the view-only tooltip opens leftwards so it stays on screen. */}
+        <div className="sm:shrink-0 [&>span]:flex [&_button]:w-full sm:[&_[role=tooltip]]:right-0 sm:[&_[role=tooltip]]:left-auto sm:[&_[role=tooltip]]:translate-x-0">
+          <Button onClick={openInvite} deniedReason={roles.length === 0 ? VIEW_ONLY_MESSAGE : null} icon={<PlusIcon />}>
+            Invite
+          </Button>
+        </div>
       </div>
 
       <div className="mt-6">
