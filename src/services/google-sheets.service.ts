@@ -4,8 +4,10 @@
  *  - Sign-in: Google's OAuth 2.0 implicit flow in a pop-up (response_type=token, the spreadsheets scope,
  *    redirect_uri `${origin}/oauth-callback`, a random `state`). The callback page posts `{state, accessToken}` to
  *    this window with its own origin as target; here the message is accepted only from our origin, only when it
- *    decodes and only with the `state` this sign-in created. The token lives in the spreadsheet-export machine's
- *    memory only: never in storage, never sent to Questboard's server.
+ *    decodes and only with the `state` this sign-in created. The token is kept in memory only, in a
+ *    GoogleTokenHolder owned by the export menu: never in storage, never sent to Questboard's server, and never in
+ *    the machine's context or events either (the flow inspector, ?inspect=1, mirrors those to another site); the
+ *    machine only knows when the token expires.
  *  - Sheets API: create a spreadsheet titled after the report (its one sheet named 'Report Data'), then append the
  *    values with valueInputOption=RAW, so Google stores every cell as given and never parses a formula (the text
  *    cells are neutralised as well, src/services/exports.ts). Answers are decoded with src/contracts/google-sheets.
@@ -128,6 +130,30 @@ export function appendValues(
   return googleRequest(AppendValuesResponse, url, accessToken, body, signal);
 }
 
+/**
+ * The Google access token, in memory only. The export's actors read it; a 401 from Google clears it, so the next
+ * export signs in again.
+ */
+export class GoogleTokenHolder {
+  private token: string | null = null;
+  set(token: string): void {
+    this.token = token;
+  }
+  clear(): void {
+    this.token = null;
+  }
+  /** Runs a Sheets call with the token (a 401 when there is none); a 401 answer forgets the token. */
+  async use<T>(call: (accessToken: string) => Promise<T>): Promise<T> {
+    if (!this.token) throw new GoogleApiError(401, 'Not signed in to Google.');
+    try {
+      return await call(this.token);
+    } catch (error) {
+      if (error instanceof GoogleApiError && error.status === 401) this.clear();
+      throw error;
+    }
+  }
+}
+
 /** Opens the spreadsheet in a new tab. False when the browser blocked it. */
 export function openSheetWindow(url: string): boolean {
   const opened = window.open(url, '_blank');
@@ -143,11 +169,11 @@ export function openSheetWindow(url: string): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 // Sign-in pop-up
 
-/** What a pop-up sign-in reports to the machine (these are spreadsheet-export machine events). */
+/** What a pop-up sign-in reports to the machine (these are spreadsheet-export machine events; no token in them). */
 export type SignInReport =
   | { type: 'AUTH_STARTED'; authUrl: string; oauthState: string }
   | { type: 'POPUP_BLOCKED' }
-  | { type: 'AUTHORIZED'; accessToken: string; expiresIn: number; receivedAt: number }
+  | { type: 'AUTHORIZED'; expiresAt: number }
   | { type: 'AUTH_FAILED'; error: string }
   | { type: 'POPUP_CLOSED' };
 
@@ -174,10 +200,12 @@ function popupFeatures(): string {
 
 /**
  * Opens the sign-in pop-up (reusing `authUrl`/`oauthState` when a blocked attempt kept them, else a fresh request)
- * and reports what happens through `report`. Call it from a user gesture so the browser allows the pop-up.
+ * and reports what happens through `report`; the token goes into `tokens`. Call it from a user gesture so the
+ * browser allows the pop-up.
  */
 export function startPopupSignIn(
   input: { clientId: string; authUrl: string | null; oauthState: string | null },
+  tokens: GoogleTokenHolder,
   report: (event: SignInReport) => void,
 ): PopupSignIn {
   const request = input.authUrl && input.oauthState ? { authUrl: input.authUrl, oauthState: input.oauthState } : createAuthRequest(input.clientId);
@@ -207,7 +235,8 @@ export function startPopupSignIn(
     const message = decoded.right;
     if (message.type !== OAUTH_MESSAGE_TYPE || message.state !== request.oauthState) return;
     if (message.accessToken) {
-      finish({ type: 'AUTHORIZED', accessToken: message.accessToken, expiresIn: message.expiresIn ?? DEFAULT_EXPIRES_IN, receivedAt: Date.now() });
+      tokens.set(message.accessToken);
+      finish({ type: 'AUTHORIZED', expiresAt: Date.now() + (message.expiresIn ?? DEFAULT_EXPIRES_IN) * 1000 });
     } else {
       finish({ type: 'AUTH_FAILED', error: message.error ?? 'no_token' });
     }

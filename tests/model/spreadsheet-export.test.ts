@@ -44,7 +44,7 @@ const ev = {
   authStarted: { type: 'AUTH_STARTED', authUrl: AUTH_URL, oauthState: 'state-1' } satisfies SpreadsheetExportEvent,
   popupBlocked: { type: 'POPUP_BLOCKED' } satisfies SpreadsheetExportEvent,
   popupClosed: { type: 'POPUP_CLOSED' } satisfies SpreadsheetExportEvent,
-  authorized: { type: 'AUTHORIZED', accessToken: 'ya29.test-token', expiresIn: 3599, receivedAt: NOW } satisfies SpreadsheetExportEvent,
+  authorized: { type: 'AUTHORIZED', expiresAt: NOW + 3599_000 } satisfies SpreadsheetExportEvent,
   authFailed: { type: 'AUTH_FAILED', error: 'access_denied' } satisfies SpreadsheetExportEvent,
   popupChecked: after('popupCheckDelay', 'spreadsheetExport.authorizing.opening'),
   sheetDelayOver: after('sheetsOpenDelay', 'spreadsheetExport.opening'),
@@ -94,7 +94,7 @@ describe('spreadsheet-export machine: graph', () => {
       'xstate.done.actor.openSheet',
     ]);
     expect(path!.state.context.spreadsheet).toEqual({ id: 'sheet-1', url: SHEET_URL });
-    expect(path!.state.context.token?.accessToken).toBe('ya29.test-token');
+    expect(path!.state.context.tokenExpiresAt).toBe(NOW + 3599_000);
   });
 
   it('a blocked pop-up keeps the sign-in URL, and a retry from there can still reach done', () => {
@@ -129,12 +129,19 @@ describe('spreadsheet-export machine: graph', () => {
     };
     const unauthorized = run(ev.export, ev.authorized, ev.createUnauthorized);
     expect(unauthorized.value).toBe('failed');
-    expect(unauthorized.context.token).toBeNull();
-    expect(run(ev.export, ev.authorized, ev.created, ev.appendUnauthorized).context.token).toBeNull();
+    expect(unauthorized.context.tokenExpiresAt).toBeNull();
+    expect(run(ev.export, ev.authorized, ev.created, ev.appendUnauthorized).context.tokenExpiresAt).toBeNull();
     const serverError = run(ev.export, ev.authorized, ev.createFailed);
     expect(serverError.value).toBe('failed');
-    expect(serverError.context.token?.accessToken).toBe('ya29.test-token');
-    expect(run(ev.export, ev.authorized, ev.created, ev.appendFailed).context.token?.accessToken).toBe('ya29.test-token');
+    expect(serverError.context.tokenExpiresAt).toBe(NOW + 3599_000);
+    expect(run(ev.export, ev.authorized, ev.created, ev.appendFailed).context.tokenExpiresAt).toBe(NOW + 3599_000);
+  });
+
+  it('never holds the access token: no state or event carries it', () => {
+    for (const path of getSimplePaths(machine, { events: fixtures, toState: (s) => s.matches('done') }) as Path[]) {
+      expect(JSON.stringify(path.state.context)).not.toMatch(/ya29|accessToken/);
+      for (const step of path.steps) expect(JSON.stringify(step.event)).not.toMatch(/ya29|accessToken/);
+    }
   });
 
   it('never keeps a sign-in URL after a sign-in ends', () => {
@@ -175,8 +182,8 @@ describe('spreadsheet-export machine: live journeys', () => {
             signInInputs.push(input);
             receive((command) => commands.push(command));
           }),
-          createSpreadsheet: pending<Spreadsheet, { accessToken: string; title: string }>(),
-          appendValues: pending<AppendValuesResponse, { accessToken: string; spreadsheetId: string; values: SheetCell[][] }>(),
+          createSpreadsheet: pending<Spreadsheet, { title: string }>(),
+          appendValues: pending<AppendValuesResponse, { spreadsheetId: string; values: SheetCell[][] }>(),
           openSheet: pending<{ opened: boolean }, { url: string }>(),
         },
         actions: { notice: (_, params) => void notices.push(params) },

@@ -9,6 +9,7 @@ import {
   createAuthRequest,
   createSpreadsheet,
   GoogleApiError,
+  GoogleTokenHolder,
   randomState,
   SHEETS_SCOPE,
   startPopupSignIn,
@@ -99,6 +100,17 @@ describe('Sheets API calls', () => {
   });
 });
 
+describe('token holder', () => {
+  it('forgets the token after a 401 and keeps it after other errors', async () => {
+    const tokens = new GoogleTokenHolder();
+    tokens.set('ya29.t');
+    await expect(tokens.use(async () => Promise.reject(new GoogleApiError(500, 'x')))).rejects.toMatchObject({ status: 500 });
+    expect(await tokens.use(async (t) => t)).toBe('ya29.t');
+    await expect(tokens.use(async () => Promise.reject(new GoogleApiError(401, 'expired')))).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.use(async (t) => t)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
 describe('pop-up sign-in', () => {
   const ORIGIN = 'https://qb.example';
 
@@ -122,31 +134,37 @@ describe('pop-up sign-in', () => {
   it('reports a blocked pop-up when window.open gives nothing, keeping the request it made', () => {
     fakeWindow(null);
     const reports: SignInReport[] = [];
-    startPopupSignIn({ clientId: 'c', authUrl: null, oauthState: null }, (event) => reports.push(event));
+    startPopupSignIn({ clientId: 'c', authUrl: null, oauthState: null }, new GoogleTokenHolder(), (event) => reports.push(event));
     expect(reports.map((r) => r.type)).toEqual(['AUTH_STARTED', 'POPUP_BLOCKED']);
   });
 
   it('reuses a kept URL and state, and reports a pop-up already closed at the check as blocked', () => {
     const { win } = fakeWindow({ closed: true, close() {} });
     const reports: SignInReport[] = [];
-    const signIn = startPopupSignIn({ clientId: 'c', authUrl: 'https://accounts.google.com/o/oauth2/v2/auth?state=kept', oauthState: 'kept' }, (e) => reports.push(e));
+    const signIn = startPopupSignIn({ clientId: 'c', authUrl: 'https://accounts.google.com/o/oauth2/v2/auth?state=kept', oauthState: 'kept' }, new GoogleTokenHolder(), (e) => reports.push(e));
     expect(win.open).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?state=kept', expect.any(String), expect.stringContaining('popup'));
     signIn.checkPopup();
     expect(reports).toEqual([{ type: 'AUTH_STARTED', authUrl: 'https://accounts.google.com/o/oauth2/v2/auth?state=kept', oauthState: 'kept' }, { type: 'POPUP_BLOCKED' }]);
   });
 
-  it('accepts the token only from its own origin and with its own state', () => {
+  it('accepts the token only from its own origin and with its own state, and keeps it out of the reports', async () => {
     const { post, listeners } = fakeWindow({ closed: false, close() {} });
     const reports: SignInReport[] = [];
-    const signIn = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 'mine' }, (e) => reports.push(e));
+    const tokens = new GoogleTokenHolder();
+    const signIn = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 'mine' }, tokens, (e) => reports.push(e));
     signIn.checkPopup();
     post({ type: OAUTH_MESSAGE_TYPE, state: 'mine', accessToken: 'stolen' }, 'https://evil.example');
     post({ type: OAUTH_MESSAGE_TYPE, state: 'other', accessToken: 'wrong-state' });
     post({ type: 'something-else', state: 'mine', accessToken: 'wrong-type' });
     post('not an object');
     expect(reports.map((r) => r.type)).toEqual(['AUTH_STARTED']);
+    await expect(tokens.use(async (token) => token)).rejects.toMatchObject({ status: 401 });
+    const before = Date.now();
     post({ type: OAUTH_MESSAGE_TYPE, state: 'mine', accessToken: 'ya29.good', expiresIn: 3599 });
-    expect(reports[1]).toMatchObject({ type: 'AUTHORIZED', accessToken: 'ya29.good', expiresIn: 3599 });
+    expect(reports[1]).toEqual({ type: 'AUTHORIZED', expiresAt: expect.any(Number) });
+    expect(JSON.stringify(reports)).not.toContain('ya29');
+    expect((reports[1] as { expiresAt: number }).expiresAt).toBeGreaterThanOrEqual(before + 3599_000);
+    expect(await tokens.use(async (token) => token)).toBe('ya29.good');
     expect(listeners.size).toBe(0);
     signIn.stop();
   });
@@ -156,12 +174,12 @@ describe('pop-up sign-in', () => {
     const popup = { closed: false, close: vi.fn() };
     const { post } = fakeWindow(popup);
     const reports: SignInReport[] = [];
-    const first = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 's' }, (e) => reports.push(e));
+    const first = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 's' }, new GoogleTokenHolder(), (e) => reports.push(e));
     post({ type: OAUTH_MESSAGE_TYPE, state: 's', error: 'access_denied' });
     expect(reports.at(-1)).toEqual({ type: 'AUTH_FAILED', error: 'access_denied' });
     first.stop();
 
-    const second = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 's2' }, (e) => reports.push(e));
+    const second = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 's2' }, new GoogleTokenHolder(), (e) => reports.push(e));
     second.checkPopup();
     popup.closed = true;
     vi.advanceTimersByTime(500);
@@ -173,7 +191,7 @@ describe('pop-up sign-in', () => {
   it('closes a pop-up still open when the sign-in is stopped', () => {
     const popup = { closed: false, close: vi.fn() };
     fakeWindow(popup);
-    const signIn = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 's' }, () => {});
+    const signIn = startPopupSignIn({ clientId: 'c', authUrl: 'u', oauthState: 's' }, new GoogleTokenHolder(), () => {});
     signIn.stop();
     expect(popup.close).toHaveBeenCalled();
   });

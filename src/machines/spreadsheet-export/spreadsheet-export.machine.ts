@@ -9,10 +9,12 @@
  *    URL and its state are kept so RETRY (a click, so the browser allows it) opens the same URL.
  *  - The sheet tab opens after the delay, outside the user's click, so a browser may block it too: blocked.sheet
  *    keeps the sheet URL and RETRY opens it from the user's click.
- *  - A failed create or append, or a refused sign-in, ends in failed with 'Failed to create Google Sheet.'; a 401
- *    from Google drops the token so the next export signs in again. Closing the pop-up returns to idle quietly.
- *  - The access token is kept in this machine's context only (memory) with its expiry; an export while it is
- *    fresh skips the sign-in.
+ *  - A failed create or append, or a refused sign-in, ends in failed with 'Failed to create Google Sheet.'; after a
+ *    401 from Google the token counts as gone (the actors dropped it) so the next export signs in again.
+ *    Closing the pop-up returns to idle quietly.
+ *  - The access token itself never enters this machine (context and events are visible to the flow inspector):
+ *    the provided actors keep it in memory (GoogleTokenHolder). The machine keeps only its expiry, so an export
+ *    while it is fresh skips the sign-in.
  *
  * Actors are placeholders here; the view provides them (src/views/analyze/results/ExportMenu.tsx) from
  * src/services/google-sheets.service.ts. Every invoke has an explicit id and models onError.
@@ -33,10 +35,6 @@ export const NOTICE_DURATION_MS = 3000;
 /** A token this close to its expiry is not reused. */
 export const TOKEN_MARGIN_MS = 60_000;
 
-export interface GoogleToken {
-  accessToken: string;
-  expiresAt: number;
-}
 export interface SpreadsheetExportContext {
   /** The spreadsheet title (the report's title). */
   title: string;
@@ -45,7 +43,8 @@ export interface SpreadsheetExportContext {
   /** The sign-in URL and its state, kept while a sign-in is under way or was blocked. */
   authUrl: string | null;
   oauthState: string | null;
-  token: GoogleToken | null;
+  /** When the Google token (held by the actors, not here) expires; null when there is none. */
+  tokenExpiresAt: number | null;
   spreadsheet: { id: string; url: string } | null;
 }
 
@@ -56,7 +55,7 @@ export type SpreadsheetExportEvent =
   // Reported by the sign-in actor:
   | { type: 'AUTH_STARTED'; authUrl: string; oauthState: string }
   | { type: 'POPUP_BLOCKED' }
-  | { type: 'AUTHORIZED'; accessToken: string; expiresIn: number; receivedAt: number }
+  | { type: 'AUTHORIZED'; expiresAt: number }
   | { type: 'AUTH_FAILED'; error: string }
   | { type: 'POPUP_CLOSED' };
 
@@ -78,10 +77,10 @@ export const spreadsheetExportMachine = setup({
     signIn: fromCallback<SignInCommand, SignInInput>(() => {
       throw new Error('provide signIn');
     }),
-    createSpreadsheet: fromPromise<Spreadsheet, { accessToken: string; title: string }>(async () => {
+    createSpreadsheet: fromPromise<Spreadsheet, { title: string }>(async () => {
       throw new Error('provide createSpreadsheet');
     }),
-    appendValues: fromPromise<AppendValuesResponse, { accessToken: string; spreadsheetId: string; values: SheetCell[][] }>(async () => {
+    appendValues: fromPromise<AppendValuesResponse, { spreadsheetId: string; values: SheetCell[][] }>(async () => {
       throw new Error('provide appendValues');
     }),
     openSheet: fromPromise<{ opened: boolean }, { url: string }>(async () => {
@@ -93,7 +92,7 @@ export const spreadsheetExportMachine = setup({
     sheetsOpenDelay: SHEETS_OPEN_DELAY_MS,
   },
   guards: {
-    hasFreshToken: ({ context }) => context.token !== null && context.token.expiresAt - TOKEN_MARGIN_MS > Date.now(),
+    hasFreshToken: ({ context }) => context.tokenExpiresAt !== null && context.tokenExpiresAt - TOKEN_MARGIN_MS > Date.now(),
   },
   actions: {
     notice: (_, params: { message: string; kind: NoticeKind; durationMs: number }) => {
@@ -107,7 +106,7 @@ export const spreadsheetExportMachine = setup({
   },
 }).createMachine({
   id: 'spreadsheetExport',
-  context: { title: '', values: [], authUrl: null, oauthState: null, token: null, spreadsheet: null },
+  context: { title: '', values: [], authUrl: null, oauthState: null, tokenExpiresAt: null, spreadsheet: null },
   initial: 'idle',
   states: {
     idle: {
@@ -143,7 +142,7 @@ export const spreadsheetExportMachine = setup({
         AUTHORIZED: {
           target: 'creating',
           actions: [
-            assign({ token: ({ event }) => ({ accessToken: event.accessToken, expiresAt: event.receivedAt + event.expiresIn * 1000 }) }),
+            assign({ tokenExpiresAt: ({ event }) => event.expiresAt }),
             'forgetSignIn',
           ],
         },
@@ -158,14 +157,14 @@ export const spreadsheetExportMachine = setup({
       invoke: {
         id: 'createSpreadsheet',
         src: 'createSpreadsheet',
-        input: ({ context }) => ({ accessToken: context.token?.accessToken ?? '', title: context.title }),
+        input: ({ context }) => ({ title: context.title }),
         onDone: {
           target: 'appending',
           actions: assign({ spreadsheet: ({ event }) => ({ id: event.output.spreadsheetId, url: event.output.spreadsheetUrl }) }),
         },
         onError: {
           target: 'failed',
-          actions: assign({ token: ({ context, event }) => (isUnauthorized(event.error) ? null : context.token) }),
+          actions: assign({ tokenExpiresAt: ({ context, event }) => (isUnauthorized(event.error) ? null : context.tokenExpiresAt) }),
         },
       },
     },
@@ -173,11 +172,11 @@ export const spreadsheetExportMachine = setup({
       invoke: {
         id: 'appendValues',
         src: 'appendValues',
-        input: ({ context }) => ({ accessToken: context.token?.accessToken ?? '', spreadsheetId: context.spreadsheet?.id ?? '', values: context.values }),
+        input: ({ context }) => ({ spreadsheetId: context.spreadsheet?.id ?? '', values: context.values }),
         onDone: { target: 'opening' },
         onError: {
           target: 'failed',
-          actions: assign({ token: ({ context, event }) => (isUnauthorized(event.error) ? null : context.token) }),
+          actions: assign({ tokenExpiresAt: ({ context, event }) => (isUnauthorized(event.error) ? null : context.tokenExpiresAt) }),
         },
       },
     },

@@ -17,6 +17,7 @@ import {
   createSpreadsheet,
   GOOGLE_SHEETS_NOT_CONFIGURED,
   googleClientId,
+  GoogleTokenHolder,
   openSheetWindow,
   startPopupSignIn,
 } from '../../../services/google-sheets.service';
@@ -32,19 +33,21 @@ export interface ExportMenuProps {
   googleClientId?: string | null;
 }
 
+/** The machine with its actors; the Google token stays in this closure's holder (memory), never in the machine. */
 function provideMachine(clientId: string | null) {
+  const tokens = new GoogleTokenHolder();
   return spreadsheetExportMachine.provide({
     actors: {
       signIn: fromCallback<SignInCommand, SignInInput>(({ input, sendBack, receive }) => {
         if (!clientId) throw new Error(GOOGLE_SHEETS_NOT_CONFIGURED);
-        const signIn = startPopupSignIn({ clientId, ...input }, sendBack);
+        const signIn = startPopupSignIn({ clientId, ...input }, tokens, sendBack);
         receive((command) => {
           if (command.type === 'CHECK_POPUP') signIn.checkPopup();
         });
         return () => signIn.stop();
       }),
-      createSpreadsheet: fromPromise(({ input, signal }) => createSpreadsheet(input, signal)),
-      appendValues: fromPromise(({ input, signal }) => appendValues(input, signal)),
+      createSpreadsheet: fromPromise(({ input, signal }) => tokens.use((accessToken) => createSpreadsheet({ ...input, accessToken }, signal))),
+      appendValues: fromPromise(({ input, signal }) => tokens.use((accessToken) => appendValues({ ...input, accessToken }, signal))),
       openSheet: fromPromise(async ({ input }) => ({ opened: openSheetWindow(input.url) })),
     },
   });
