@@ -46,7 +46,7 @@ const ev = {
   popupClosed: { type: 'POPUP_CLOSED' } satisfies SpreadsheetExportEvent,
   authorized: { type: 'AUTHORIZED', expiresAt: NOW + 3599_000 } satisfies SpreadsheetExportEvent,
   authFailed: { type: 'AUTH_FAILED', error: 'access_denied' } satisfies SpreadsheetExportEvent,
-  popupChecked: after('popupCheckDelay', 'spreadsheetExport.authorizing.opening'),
+  popupChecked: after('popupCheckDelay', 'spreadsheetExport.authorizing.checkingPopup'),
   sheetDelayOver: after('sheetsOpenDelay', 'spreadsheetExport.opening'),
   signInCrashed: failed('signIn', new Error('provide signIn')),
   created: done('createSpreadsheet', { spreadsheetId: 'sheet-1', spreadsheetUrl: SHEET_URL }),
@@ -195,13 +195,13 @@ describe('spreadsheet-export machine: live journeys', () => {
   it('success: messages in order, the pop-up checked after 500 ms, the sheet opened after 1 s', () => {
     const { actor, notices, commands, send } = live();
     send(ev.export);
-    expect(actor.getSnapshot().matches({ authorizing: 'opening' })).toBe(true);
+    expect(actor.getSnapshot().matches({ authorizing: 'checkingPopup' })).toBe(true);
     send(ev.authStarted);
     vi.advanceTimersByTime(499);
     expect(commands).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(commands).toEqual([{ type: 'CHECK_POPUP' }]);
-    expect(actor.getSnapshot().matches({ authorizing: 'waiting' })).toBe(true);
+    expect(actor.getSnapshot().matches({ authorizing: 'waitingForToken' })).toBe(true);
     send(ev.authorized);
     expect(actor.getSnapshot().value).toBe('creating');
     expect(notices.map((n) => n.message)).toEqual([OPENING_SHEETS_MESSAGE]);

@@ -124,14 +124,15 @@ export const spreadsheetExportMachine = setup({
         input: ({ context }) => ({ authUrl: context.authUrl, oauthState: context.oauthState }),
         onError: { target: 'failed', actions: 'forgetSignIn' },
       },
-      initial: 'opening',
+      initial: 'checkingPopup',
       states: {
-        opening: {
+        /** The pop-up just opened: after 500 ms the sign-in actor checks it is still there. */
+        checkingPopup: {
           after: {
-            popupCheckDelay: { target: 'waiting', actions: sendTo('signIn', { type: 'CHECK_POPUP' }) },
+            popupCheckDelay: { target: 'waitingForToken', actions: sendTo('signIn', { type: 'CHECK_POPUP' }) },
           },
         },
-        waiting: {},
+        waitingForToken: {},
       },
       on: {
         AUTH_STARTED: { actions: assign({ authUrl: ({ event }) => event.authUrl, oauthState: ({ event }) => event.oauthState }) },
