@@ -11,6 +11,7 @@
  * Statements run on a small pool of connections (one statement per connection at a time).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
@@ -26,7 +27,7 @@ export interface EventStoreOptions {
   dataDir?: string;
   /** DuckDB memory_limit (default 512MB). */
   memoryLimit?: string;
-  /** DuckDB threads (default: up to 4, one per core). */
+  /** DuckDB threads (default: one per core, at most 4). */
   threads?: number;
   /** Report statement timeout in ms (default 10 s). */
   queryTimeoutMs?: number;
@@ -186,7 +187,7 @@ export class EventStore {
       fs.mkdirSync(options.dataDir, { recursive: true });
       file = path.join(options.dataDir, 'events.duckdb');
     }
-    const threads = options.threads ?? 4;
+    const threads = options.threads ?? Math.min(4, os.availableParallelism());
     const instance = await DuckDBInstance.create(file ?? ':memory:', {
       enable_external_access: 'false',
       allow_community_extensions: 'false',

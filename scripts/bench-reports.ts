@@ -1,0 +1,201 @@
+/**
+ * `npm run bench:reports`: times five Analyze reports on the embedded DuckDB engine at 10 million events, and the
+ * same compiled reports at 1 million events on DuckDB and on PGlite (PostgreSQL dialect of the same compiler), printing
+ * each report's median of 5 runs (after one warm-up) and the PGlite ÷ DuckDB ratio at equal size. Target (issue 3):
+ * every median ≤ 500 ms at 10 M events on 2 cores, memory under 1 GB.
+ *
+ * The events are generated once and cached in .bench/reports (DuckDB file + PGlite data dir); delete the folder to
+ * rebuild. Options: --events <n> (default 10,000,000), --small <n> (default 1,000,000), --runs <n> (default 5).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { openAnalytics, type AnalyticsEngine } from '../server/analytics/index';
+import { compileReport, renderReport, type CompiledReport } from '../server/analytics/compiler';
+import { postgres } from '../server/analytics/sql';
+import { addDays, type Report } from '../src/contracts/reports';
+
+const { values: args } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000000' },
+    small: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '5' },
+  },
+});
+const DIR = path.resolve('.bench/reports');
+const END = '2025-06-30';
+const DAYS = 90;
+const BIG = { appId: 'bench-big', events: Number(args.events), seed: 42 };
+const SMALL = { appId: 'bench-small', events: Number(args.small), seed: 43 };
+const RUNS = Number(args.runs);
+const RANGE = [{ date_start: addDays(END, -29), date_end: END }];
+
+const col = (column_name: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'decimal' });
+const by = (column_name: string) => [{ column_name, data_type: 'STRING' as const, sample_value: null }];
+const REPORTS: { name: string; report: Report }[] = [
+  { name: 'default selection by date, 30 days', report: { model_id: 'daily_metrics', configuration: { select: ['new_users', 'new_users_per', 'retention_d1'].map(col), group_by: by('date'), date_range: RANGE } } },
+  { name: 'retention d1..d7 by date', report: { model_id: 'daily_metrics', configuration: { select: [1, 2, 3, 4, 5, 6, 7].map((n) => col(`retention_d${n}`)), group_by: by('date'), date_range: RANGE } } },
+  { name: 'mins_per_session by platform', report: { model_id: 'daily_metrics', configuration: { select: [col('mins_per_session')], group_by: by('platform'), date_range: RANGE } } },
+  {
+    name: 'impressions by country, is-one-of',
+    report: {
+      model_id: 'daily_metrics',
+      configuration: {
+        select: [col('impressions')], group_by: by('country'), date_range: RANGE,
+        where: [{ label: 'country', comparison: 'is_one_of', value: 'US,DE,JP,BR,GB', checked: true, data_type: 'STRING' }],
+      },
+    },
+  },
+  {
+    name: 'event counts by event name, contains',
+    report: {
+      model_id: 'events',
+      configuration: {
+        select: [col('event_count')], group_by: by('event_name'), date_range: RANGE,
+        where: [{ label: 'event_name', comparison: 'contains', value: 'ad_', checked: true, data_type: 'STRING' }],
+      },
+    },
+  },
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+let peakRss = 0;
+const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 25);
+
+async function time(fn: () => Promise<unknown>): Promise<{ ms: number; result: unknown }> {
+  await fn(); // warm-up
+  const times: number[] = [];
+  let result: unknown;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    result = await fn();
+    times.push(performance.now() - started);
+  }
+  return { ms: median(times), result };
+}
+
+async function ensureEvents(engine: AnalyticsEngine, spec: typeof BIG) {
+  const [row] = await engine.store.rows('SELECT count(*) AS n FROM events WHERE app_id = $app_id', { app_id: spec.appId }, undefined, { timeoutMs: 0 });
+  const range = await engine.store.dataRange(spec.appId);
+  const n = Number(row!.n);
+  if (range?.end === END && n > spec.events * 0.9 && n < spec.events * 1.1) {
+    console.log(`cached: ${n.toLocaleString('en-US')} events for ${spec.appId}`);
+    return n;
+  }
+  console.log(`generating ~${spec.events.toLocaleString('en-US')} events for ${spec.appId} (once; cached in ${DIR})…`);
+  const result = await engine.generate({ appId: spec.appId, days: DAYS, events: spec.events, seed: spec.seed, endDate: END });
+  console.log(`  ${result.events.toLocaleString('en-US')} events, ${result.users.toLocaleString('en-US')} users in ${(result.ms / 1000).toFixed(1)} s`);
+  return result.events;
+}
+
+/** DuckDB column types → PostgreSQL; the MAP of other params is left out of the PGlite copy. */
+const PG_TYPE: Record<string, string> = {
+  VARCHAR: 'text', DATE: 'date', TIMESTAMP: 'timestamp', DOUBLE: 'double precision', BIGINT: 'bigint', INTEGER: 'integer', BOOLEAN: 'boolean',
+};
+
+/** Copies one app's rows of a table from DuckDB into PGlite, a day at a time, as CSV produced by DuckDB itself. */
+async function copyTable(engine: AnalyticsEngine, pg: PGlite, table: string, appId: string) {
+  const described = await engine.store.rows(`DESCRIBE ${table}`, undefined, undefined, { timeoutMs: 0 });
+  const columns = described.map((c) => ({ name: String(c.column_name), type: String(c.column_type) })).filter((c) => PG_TYPE[c.type]);
+  await pg.exec(`CREATE TABLE ${table} (${columns.map((c) => `${c.name} ${PG_TYPE[c.type]}`).join(', ')})`);
+  const csv = columns.map((c) =>
+    c.type === 'VARCHAR' ? `coalesce('"' || replace(${c.name}, '"', '""') || '"', '')` : `coalesce(CAST(${c.name} AS VARCHAR), '')`).join(` || ',' || `);
+  for (let d = 0; d < DAYS; d++) {
+    const day = addDays(END, -(DAYS - 1) + d);
+    const [chunk] = await engine.store.rows(
+      `SELECT string_agg(${csv}, chr(10)) AS csv FROM ${table} WHERE app_id = $app_id AND event_date = CAST($day AS DATE)`,
+      { app_id: appId, day }, undefined, { timeoutMs: 0 },
+    );
+    if (!chunk?.csv) continue;
+    await pg.query(`COPY ${table} (${columns.map((c) => c.name).join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+      blob: new Blob([`${chunk.csv}\n`]),
+    });
+  }
+  await pg.exec(`CREATE INDEX ${table}_app_date ON ${table} (app_id, event_date); ANALYZE ${table};`);
+}
+
+async function ensurePglite(engine: AnalyticsEngine, expected: number): Promise<PGlite> {
+  const pg = await PGlite.create(path.join(DIR, 'pglite'));
+  const exists = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'events'`);
+  if (exists.rows[0]!.n > 0) {
+    const count = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM events`);
+    if (count.rows[0]!.n === expected) {
+      console.log(`cached: ${expected.toLocaleString('en-US')} events in PGlite`);
+      return pg;
+    }
+    await pg.exec('DROP TABLE IF EXISTS events; DROP TABLE IF EXISTS daily_user_metrics;');
+  }
+  console.log(`loading ${expected.toLocaleString('en-US')} events into PGlite (once)…`);
+  const started = Date.now();
+  await copyTable(engine, pg, 'events', SMALL.appId);
+  await copyTable(engine, pg, 'daily_user_metrics', SMALL.appId);
+  console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return pg;
+}
+
+const compileFor = async (engine: AnalyticsEngine, appId: string, report: Report): Promise<CompiledReport> =>
+  compileReport({ appId, report, available: (await engine.store.dataRange(appId))!, today: END });
+
+function sameResults(a: unknown, b: unknown) {
+  const rows = (x: unknown) => (x as Record<string, unknown>[]).map((r) => Object.values(r).map((v) => (typeof v === 'number' ? v.toPrecision(9) : String(v))).join('|'));
+  return JSON.stringify(rows(a)) === JSON.stringify(rows(b));
+}
+
+async function main() {
+  fs.mkdirSync(DIR, { recursive: true });
+  console.log(`Questboard report benchmark — ${os.availableParallelism()} cores, Node ${process.version}`);
+  const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0 });
+  try {
+    const bigCount = await ensureEvents(engine, BIG);
+    const smallCount = await ensureEvents(engine, SMALL);
+    await engine.store.run('CHECKPOINT');
+
+    peakRss = process.memoryUsage().rss;
+    const duckBig: { ms: number; rows: number }[] = [];
+    const duckSmall: { ms: number; result: unknown }[] = [];
+    for (const { report } of REPORTS) {
+      const big = await compileFor(engine, BIG.appId, report);
+      const timed = await time(() => engine.duckdb.run(big));
+      duckBig.push({ ms: timed.ms, rows: (timed.result as unknown[]).length });
+      const small = await compileFor(engine, SMALL.appId, report);
+      duckSmall.push(await time(() => engine.duckdb.run(small)));
+    }
+    const duckPeak = peakRss;
+
+    const pg = await ensurePglite(engine, smallCount);
+    const pgSmall: { ms: number; same: boolean }[] = [];
+    for (const [i, { report }] of REPORTS.entries()) {
+      const rendered = renderReport(await compileFor(engine, SMALL.appId, report), postgres);
+      const values = rendered.order.map((name) => rendered.params[name]);
+      const timed = await time(async () => (await pg.query(rendered.sql, values)).rows);
+      const normalised = (timed.result as Record<string, unknown>[]).map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : v])));
+      pgSmall.push({ ms: timed.ms, same: sameResults(duckSmall[i]!.result, normalised) });
+    }
+    await pg.close();
+
+    const fmt = (ms: number) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+    console.log(`\nMedian of ${RUNS} runs (after a warm-up). DuckDB at ${bigCount.toLocaleString('en-US')} and ${smallCount.toLocaleString('en-US')} events; PGlite at ${smallCount.toLocaleString('en-US')}.\n`);
+    console.log(`| report | DuckDB ${(bigCount / 1e6).toFixed(1)} M | DuckDB ${(smallCount / 1e6).toFixed(1)} M | PGlite ${(smallCount / 1e6).toFixed(1)} M | PGlite ÷ DuckDB (equal size) |`);
+    console.log('|---|---:|---:|---:|---:|');
+    REPORTS.forEach((r, i) => {
+      const ratio = pgSmall[i]!.ms / duckSmall[i]!.ms;
+      console.log(`| ${r.name} | ${fmt(duckBig[i]!.ms)} | ${fmt(duckSmall[i]!.ms)} | ${fmt(pgSmall[i]!.ms)} | ${ratio.toFixed(1)}×${pgSmall[i]!.same ? '' : ' (results differ!)'} |`);
+    });
+    const worst = Math.max(...duckBig.map((d) => d.ms));
+    console.log(`\nslowest DuckDB report at ${(bigCount / 1e6).toFixed(1)} M events: ${fmt(worst)} (target ≤ 500 ms) — ${worst <= 500 ? 'OK' : 'OVER TARGET'}`);
+    console.log(`peak RSS during the DuckDB runs: ${Math.round(duckPeak / 1024 / 1024)} MB; overall (PGlite loaded too): ${Math.round(peakRss / 1024 / 1024)} MB (target < 1 GB)`);
+    console.log(`same answers from DuckDB and PGlite at equal size: ${pgSmall.every((p) => p.same) ? 'yes' : 'NO'}`);
+  } finally {
+    clearInterval(sampler);
+    await engine.close();
+  }
+}
+
+main().catch((error) => {
+  clearInterval(sampler);
+  console.error(error);
+  process.exit(1);
+});
