@@ -15,7 +15,7 @@ const teamPath = (workspaceId: string, action = '') => `/api/workspace/${enc(wor
 export const fetchTeam = (workspaceId: string, signal?: AbortSignal) => request(TeamResponse, teamPath(workspaceId), { signal });
 
 export const invite = (workspaceId: string, input: { email: string; role: Role }, signal?: AbortSignal) =>
-  request(SuccessMessage, teamPath(workspaceId, 'invite'), { body: { email: input.email.trim(), role: input.role }, signal });
+  request(SuccessMessage, teamPath(workspaceId, 'invite'), { body: input, signal });
 
 export const resend = (workspaceId: string, email: string, signal?: AbortSignal) =>
   request(SuccessMessage, teamPath(workspaceId, 'resend'), { body: { email }, signal });

@@ -4,7 +4,7 @@
  * invitation machine (src/machines/invitation), and who may do what comes from team-permissions.ts.
  */
 import { useEffect, useState } from 'react';
-import { useMachine } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import type { Workspace } from '../../contracts/workspace';
 import { Session } from '../../machines/session/session.actor';
 import { selectAccount } from '../../machines/session/session.selectors';
@@ -38,11 +38,12 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
   const account = Session.useSelector(selectAccount);
   const team = useTeam(workspace.id);
   const now = useNowSeconds();
-  const [, send, actor] = useMachine(liveInvitationMachine, { ...actorOptions(), input: { workspaceId: workspace.id } });
+  // The page only sends events; the dialogs and row menus subscribe to the slices they show.
+  const actor = useActorRef(liveInvitationMachine, { ...actorOptions(), input: { workspaceId: workspace.id } });
   const me: Viewer = { accountId: account?.accountId ?? '', email: account?.workEmail ?? '', role: workspace.role };
   const roles = invitableRoles(workspace.role);
   const members = team.data ?? [];
-  const openInvite = () => send({ type: 'OPEN_INVITE', roles });
+  const openInvite = () => actor.send({ type: 'OPEN_INVITE', roles });
 
   return (
     <section className="mx-auto max-w-6xl">
@@ -61,8 +62,8 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
             {team.data && pendingCount(members) > 0 && <> · {plural(pendingCount(members), 'invite', 'invites')} not accepted yet</>}
           </p>
         </div>
-        {/* Full width on phones; on wider screens the view-only tooltip opens leftwards so it stays on screen. */}
-        <div className="sm:shrink-0 [&>span]:flex [&_button]:w-full sm:[&_[role=tooltip]]:right-0 sm:[&_[role=tooltip]]:left-auto sm:[&_[role=tooltip]]:translate-x-0">
+        {/* Full width on phones (the view-only wrapper of a denied button included). */}
+        <div className="sm:shrink-0 [&>span]:flex [&_button]:w-full">
           <Button onClick={openInvite} deniedReason={roles.length === 0 ? VIEW_ONLY_MESSAGE : null} icon={<PlusIcon />}>
             Invite
           </Button>
