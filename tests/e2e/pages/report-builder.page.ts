@@ -1,0 +1,202 @@
+/**
+ * Page objects for Analyze (SPEC §2 "Analyze overview", "Report builder"): the overview, the reports list and the
+ * report builder with its settings cards. Selectors are role/label based, matching src/views/analyze/*; the results
+ * grid and chart are read through their landmarks ('Report results', 'Report chart').
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { appPath } from './demo';
+import { Modal } from './modal';
+
+/** The demo app with BigQuery data (server/db/seed.ts ANALYTICS_APP_IDS). */
+export const ANALYZE_APP = { id: 'dragon-merge-android', name: 'Dragon Merge' } as const;
+
+export const MESSAGES = {
+  created: 'Report created successfully.',
+  deleted: 'Report deleted successfully.',
+  runFailed: 'We encountered an error while creating the report. Please try again later.',
+  deleteFailed: 'We had a problem deleting the report. Please try again later.',
+  limit: 'Value must be between 1 and 10,000',
+  valueRequired: 'A valid value is required.',
+} as const;
+
+export class AnalyzeOverview {
+  constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
+
+  async goto() {
+    await this.page.goto(appPath(this.appId, 'analyze/overview'));
+    await expect(this.heading).toBeVisible();
+  }
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: 'Unearth the Treasures in Your Data' });
+  }
+  get createBlank(): Locator {
+    return this.page.getByRole('link', { name: 'Create Blank Report' });
+  }
+  reportCard(title: string): Locator {
+    return this.page.getByRole('link', { name: new RegExp(`^${escape(title)}`) });
+  }
+}
+
+export class ReportsList {
+  constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
+  async goto() {
+    await this.page.goto(appPath(this.appId, 'analyze/list'));
+    await expect(this.page.getByRole('heading', { name: 'Reports', exact: true })).toBeVisible();
+  }
+  row(title: string): Locator {
+    return this.page.getByRole('row').filter({ has: this.page.getByRole('link', { name: title, exact: true }) });
+  }
+}
+
+export class ReportBuilder {
+  constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
+
+  // -- navigation -------------------------------------------------------------------------------------------------
+  async gotoNew() {
+    await this.page.goto(appPath(this.appId, 'analyze/new'));
+    await this.waitReady();
+  }
+  async gotoReport(id: string) {
+    await this.page.goto(appPath(this.appId, `analyze/report/${id}`));
+    await this.waitReady();
+  }
+  async waitReady() {
+    await expect(this.runButton).toBeVisible({ timeout: 20_000 });
+  }
+  /** The saved report's id from the URL (/analyze/report/{id}), or null for a new report. */
+  reportId(): string | null {
+    return /\/analyze\/report\/([^/?#]+)/.exec(new URL(this.page.url()).pathname)?.[1] ?? null;
+  }
+
+  // -- header -----------------------------------------------------------------------------------------------------
+  get runButton(): Locator {
+    return this.page.getByRole('button', { name: /^(Run Report|Running…)$/ });
+  }
+  get titleButton(): Locator {
+    return this.page.getByRole('button', { name: /^Rename report / });
+  }
+  get titleInput(): Locator {
+    return this.page.getByRole('textbox', { name: 'Report title' });
+  }
+  async expectTitle(title: string) {
+    await expect(this.titleButton).toHaveAccessibleName(`Rename report ${title}`);
+  }
+  async rename(title: string) {
+    await this.titleButton.click();
+    await this.titleInput.fill(title);
+    await this.titleInput.press('Enter');
+  }
+  get deleteButton(): Locator {
+    return this.page.getByRole('button', { name: 'Delete', exact: true });
+  }
+  get settingsToggle(): Locator {
+    return this.page.getByRole('button', { name: /^(Show|Hide) Settings$/ });
+  }
+  get viewSql(): Locator {
+    return this.page.getByRole('button', { name: 'View SQL' });
+  }
+  get dataModel(): Locator {
+    return this.page.getByRole('combobox', { name: 'Data Model' });
+  }
+  get startDate(): Locator {
+    return this.page.getByLabel('Start Date');
+  }
+  get endDate(): Locator {
+    return this.page.getByLabel('End Date');
+  }
+
+  // -- settings cards ----------------------------------------------------------------------------------------------
+  get metricsList(): Locator {
+    return this.page.getByRole('list', { name: 'Chosen metrics' });
+  }
+  get sortList(): Locator {
+    return this.page.getByRole('list', { name: 'Sort order' });
+  }
+  get groupBy(): Locator {
+    return this.page.getByRole('combobox', { name: 'Group By' });
+  }
+  get limit(): Locator {
+    return this.page.getByRole('spinbutton', { name: 'Limit' });
+  }
+  /** Picks an option from a searchable column picker (metrics, sort, conditions). */
+  async pick(picker: 'Search metrics' | 'Search sort columns' | 'Search columns to filter', search: string, option: string | RegExp) {
+    const input = this.page.getByRole('combobox', { name: picker });
+    await input.fill(search);
+    await this.page.getByRole('listbox').getByRole('option', { name: option }).click();
+  }
+  async addMetric(search: string, option: string | RegExp) {
+    await this.pick('Search metrics', search, option);
+  }
+  async addSort(search: string, option: string | RegExp) {
+    await this.pick('Search sort columns', search, option);
+  }
+  async addCondition(search: string, option: string | RegExp) {
+    await this.pick('Search columns to filter', search, option);
+  }
+  condition(label: string): Locator {
+    return this.page.getByRole('group', { name: `Condition ${label}` });
+  }
+  comparison(label: string): Locator {
+    return this.page.getByRole('combobox', { name: `Comparison for ${label}` });
+  }
+  value(label: string): Locator {
+    return this.condition(label).getByLabel(`Value for ${label}`, { exact: true });
+  }
+  chipInput(label: string): Locator {
+    return this.page.getByRole('textbox', { name: `Values for ${label}`, exact: true });
+  }
+  chips(label: string): Locator {
+    return this.page.getByRole('list', { name: `Values for ${label} chips` }).getByRole('listitem');
+  }
+
+  // -- results -------------------------------------------------------------------------------------------------------
+  get results(): Locator {
+    return this.page.getByRole('region', { name: 'Report results' });
+  }
+  get chart(): Locator {
+    return this.page.getByRole('region', { name: 'Report chart' });
+  }
+  get rowCount(): Locator {
+    return this.page.getByTestId('row-count');
+  }
+  get rowsPerPage(): Locator {
+    return this.results.getByLabel('Rows per page');
+  }
+  columnHeader(name: string): Locator {
+    return this.results.getByRole('columnheader', { name, exact: true });
+  }
+  /** Body rows of the grid (the header row excluded). */
+  get bodyRows(): Locator {
+    return this.results.locator('tbody tr');
+  }
+
+  /** Runs and waits for the saved report's URL and the results. */
+  async run() {
+    await expect(this.runButton).toBeEnabled();
+    await this.runButton.click();
+    await expect(this.page.getByText(MESSAGES.created)).toBeVisible({ timeout: 20_000 });
+    await expect(this.page).toHaveURL(/\/analyze\/report\/[^/]+$/);
+    await expect(this.results).toBeVisible();
+  }
+
+  // -- dialogs -------------------------------------------------------------------------------------------------------
+  /** SPEC §2 delete confirm. */
+  get deleteDialog(): Modal {
+    return new Modal(this.page, 'Delete Report');
+  }
+  /** The unsaved-changes confirm when leaving. */
+  get leaveDialog(): Modal {
+    return new Modal(this.page, 'Leave this report?');
+  }
+  /** Delete with the confirm and wait for the SPEC message. */
+  async deleteReport() {
+    await this.deleteButton.click();
+    await this.deleteDialog.expectOpen();
+    await this.deleteDialog.root.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(this.page.getByText(MESSAGES.deleted)).toBeVisible();
+  }
+}
+
+function escape(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
