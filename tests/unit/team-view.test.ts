@@ -9,8 +9,11 @@ import { INVITE_EXPIRY_SECONDS } from '../../src/contracts/team';
 import { memberCount, memberName, memberRoleLabel, memberStatus, pendingCount } from '../../src/machines/invitation/team-members';
 import { invitableRoles, isOwnRow, rowActions, type Viewer } from '../../src/machines/invitation/team-permissions';
 import { defaultInviteRole, EMAIL_INVALID, EMAIL_REQUIRED, ROLE_NOT_ALLOWED, validateInvite } from '../../src/machines/invitation/invite-form';
-import { joinedWorkspaceId } from '../../src/machines/accept-invite/accept-invite.machine';
-import { NOW, team, joinedAccount } from '../fixtures/team';
+import { acceptInviteMachine, INVITE_NOT_FOUND, INVITE_REFUSED, joinedWorkspaceId } from '../../src/machines/accept-invite/accept-invite.machine';
+import { selectInvitePage } from '../../src/machines/accept-invite/accept-invite.selectors';
+import { initialTransition, transition, type AnyEventObject } from 'xstate';
+import { NOW, team, joinedAccount, invitePreview } from '../fixtures/team';
+import { ApiError } from '../../src/services/http';
 
 const DAY = 24 * 60 * 60;
 const byEmail = (email: string): Account => team.find((m) => m.workEmail === email)!;
@@ -117,5 +120,26 @@ describe('the workspace an accepted invite opens', () => {
     expect(joinedWorkspaceId(joinedAccount, 'Renamed meanwhile')).toBe('ws-demo');
     expect(joinedWorkspaceId(joinedAccount, 'Other Studio')).toBe('ws-other');
     expect(joinedWorkspaceId({ ...joinedAccount, organisations: [] }, 'Demo Studio')).toBeNull();
+  });
+});
+
+describe('the invite page view model', () => {
+  const after = (...events: AnyEventObject[]) => {
+    let [snapshot] = initialTransition(acceptInviteMachine, { token: 't' });
+    // done/error events of invoked actors are not in the machine's declared event union, hence the one cast.
+    for (const event of events) [snapshot] = transition(acceptInviteMachine, snapshot, event as Parameters<typeof acceptInviteMachine.transition>[1]);
+    return selectInvitePage(snapshot);
+  };
+
+  it('shows the form for a pending invite and keeps it (busy) while joining', () => {
+    const ready = after({ type: 'xstate.done.actor.loadInvite', output: invitePreview('pending') });
+    expect(ready).toMatchObject({ status: 'form', busy: false, message: null });
+    expect(ready.preview?.email).toBe('nina@studio.dev');
+  });
+
+  it('words refusals and unknown links', () => {
+    expect(after({ type: 'xstate.done.actor.loadInvite', output: invitePreview('revoked') })).toMatchObject({ status: 'refused', message: INVITE_REFUSED.revoked });
+    expect(after({ type: 'xstate.error.actor.loadInvite', error: new ApiError(404, 'Invite not found.') })).toMatchObject({ status: 'notFound', message: INVITE_NOT_FOUND });
+    expect(after({ type: 'xstate.error.actor.loadInvite', error: new ApiError(0, 'offline') }).status).toBe('unavailable');
   });
 });

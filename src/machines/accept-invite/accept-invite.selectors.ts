@@ -6,18 +6,19 @@ type Snapshot = SnapshotFrom<typeof acceptInviteMachine>;
 
 export type InvitePageStatus = 'loading' | 'form' | 'refused' | 'notFound' | 'unavailable' | 'joined';
 
+/** What the page shows in each state: joining keeps the form on screen (with a busy button). */
+const STATUS: Record<Snapshot['value'], InvitePageStatus> = {
+  loading: 'loading',
+  ready: 'form',
+  joining: 'form',
+  joined: 'joined',
+  refused: 'refused',
+  notFound: 'notFound',
+  unavailable: 'unavailable',
+};
+
 export const selectInvitePage = (s: Snapshot) => {
-  const status: InvitePageStatus = s.matches('loading')
-    ? 'loading'
-    : s.matches('ready') || s.matches('joining')
-      ? 'form'
-      : s.matches('joined')
-        ? 'joined'
-        : s.matches('refused')
-          ? 'refused'
-          : s.matches('notFound')
-            ? 'notFound'
-            : 'unavailable';
+  const status = STATUS[s.value];
   const message =
     status === 'refused' && s.context.refusal ? INVITE_REFUSED[s.context.refusal]
     : status === 'notFound' ? INVITE_NOT_FOUND

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useMachine } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { bindAcceptInvite } from '../../machines/accept-invite/accept-invite.actor';
-import { selectInvitePage, type InvitePageStatus } from '../../machines/accept-invite/accept-invite.selectors';
+import { selectInvitePage } from '../../machines/accept-invite/accept-invite.selectors';
 import type { Refusal } from '../../machines/accept-invite/accept-invite.machine';
 import { Session } from '../../machines/session/session.actor';
 import { selectAccount } from '../../machines/session/session.selectors';
@@ -69,7 +69,7 @@ function InviteScreen({ token }: { token: string }) {
   const [machine] = useState(() => bindAcceptInvite({ session, navigate }));
   const [snapshot, send] = useMachine(machine, { ...actorOptions(), input: { token } });
   const view = selectInvitePage(snapshot);
-  const status: InvitePageStatus = view.status;
+  const { status } = view;
 
   if (status === 'loading') return <Frame><Centered label="Checking your invitation" /></Frame>;
   if (status === 'joined') return <Frame><Centered label="Opening your workspace" /></Frame>;
