@@ -8,6 +8,7 @@ import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDemo } from './db/seed';
 import { buildApp } from './app';
+import { outboxMailer } from './providers/mailer';
 
 async function main() {
   const config = configFromEnv();
@@ -19,7 +20,9 @@ async function main() {
     console.log('First start: seeding the demo workspace…');
     await seedDemo(handle.db);
   }
-  const app = await buildApp({ config, db: handle.db, logger: process.env.LOG_REQUESTS === '1' });
+  const logRequests = process.env.LOG_REQUESTS === '1';
+  // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
+  const app = await buildApp({ config, db: handle.db, logger: logRequests, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) });
   const shutdown = async () => {
     await app.close();
     await handle.close();

@@ -1,5 +1,5 @@
 /** Buttons in three weights; `busy` shows a spinner and blocks clicks; `deniedReason` disables with a tooltip. */
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Spinner } from './Spinner';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -32,11 +32,37 @@ export function Button({ variant = 'primary', busy, deniedReason, icon, classNam
     </button>
   );
   if (!deniedReason) return button;
+  return <DeniedTooltip reason={deniedReason}>{button}</DeniedTooltip>;
+}
+
+const TOOLTIP_WIDTH = 288; // w-72
+const SCREEN_MARGIN = 16;
+
+/**
+ * The view-only tooltip of a denied button. It opens below the button (above, it covered the sticky header) and on
+ * the side that keeps it on screen: aligned to the button's right edge when there is room to its left (actions at the
+ * right of page headers and toolbars), otherwise to its left edge (the same actions wrapped to the left on phones).
+ */
+function DeniedTooltip({ reason, children }: { reason: string; children: ReactNode }) {
+  const [alignEnd, setAlignEnd] = useState(true);
+  const place = (element: HTMLElement) => {
+    const width = Math.min(TOOLTIP_WIDTH, window.innerWidth - 2 * SCREEN_MARGIN);
+    setAlignEnd(element.getBoundingClientRect().right >= width + SCREEN_MARGIN);
+  };
   return (
-    <span className="group relative inline-flex" tabIndex={0} aria-label={deniedReason}>
-      {button}
-      <span role="tooltip" className="pointer-events-none absolute bottom-full left-1/2 z-50 mb-2 hidden w-72 -translate-x-1/2 rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg group-hover:block group-focus:block">
-        {deniedReason}
+    <span
+      className="group relative inline-flex"
+      tabIndex={0}
+      aria-label={reason}
+      onPointerEnter={(event) => place(event.currentTarget)}
+      onFocus={(event) => place(event.currentTarget)}
+    >
+      {children}
+      <span
+        role="tooltip"
+        className={`pointer-events-none absolute top-full z-50 mt-2 hidden w-72 max-w-[calc(100vw-2rem)] rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg group-hover:block group-focus:block ${alignEnd ? 'right-0' : 'left-0'}`}
+      >
+        {reason}
       </span>
     </span>
   );

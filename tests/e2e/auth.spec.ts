@@ -1,0 +1,79 @@
+/**
+ * Sign-in, navigation per role and logout (issue 2 end-to-end; SPEC §2 shell, §6 roles).
+ * Each test signs in on its own fresh browser context.
+ */
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn, submitSignIn } from './pages/sign-in.page';
+import { Shell } from './pages/shell.page';
+import { appPath, appsPath, DEMO_APPS } from './pages/demo';
+
+// The tests are independent (fresh contexts, unique emails): let both workers share them.
+test.describe.configure({ mode: 'parallel' });
+
+const ROLES = [
+  { role: 'admin', email: DEMO_ACCOUNTS.admin, admin: true },
+  { role: 'editor', email: DEMO_ACCOUNTS.editor, admin: false },
+  { role: 'viewer', email: DEMO_ACCOUNTS.viewer, admin: false },
+] as const;
+
+for (const { role, email, admin } of ROLES) {
+  test(`${role} signs in and sees the navigation of their role`, async ({ page }) => {
+    const shell = new Shell(page);
+    await signIn(page, email);
+    await expect(page).toHaveURL(appsPath());
+    await expect(page.getByRole('heading', { name: 'Apps', exact: true })).toBeVisible();
+
+    // SPEC §2/§6: Apps and Team for everyone, Billing and Settings for admins only.
+    await expect(shell.navLink('Apps')).toBeVisible();
+    await expect(shell.navLink('Team')).toBeVisible();
+    for (const adminOnly of ['Billing', 'Settings']) {
+      if (admin) await expect(shell.navLink(adminOnly)).toBeVisible();
+      else await expect(shell.navLink(adminOnly)).toHaveCount(0);
+    }
+    // No app sections outside app pages.
+    await expect(shell.navLink('Monetize')).toHaveCount(0);
+
+    // Inside an app page: the app selector and sections; Demo Studio has allowMonetize 1, so Monetize shows.
+    await page.getByRole('link', { name: `${DEMO_APPS.pixelRacer.name} (Android)`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/${DEMO_APPS.pixelRacer.id}/`));
+    await expect(shell.sideNav.getByRole('button', { name: 'App', exact: true })).toContainText(DEMO_APPS.pixelRacer.name);
+    for (const section of ['Analyze', 'Acquire', 'Monetize', 'Integrations', 'App Settings']) {
+      await expect(shell.navLink(section)).toBeVisible();
+    }
+    await expect(shell.navLink('Team')).toBeVisible();
+    if (admin) await expect(shell.navLink('Billing')).toBeVisible();
+    else await expect(shell.navLink('Billing')).toHaveCount(0);
+  });
+}
+
+test('a wrong password shows the error and stays on /continue', async ({ page }) => {
+  await submitSignIn(page, DEMO_ACCOUNTS.editor, `${DEMO_PASSWORD}-wrong`);
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+  await expect(page).toHaveURL(/\/continue$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_ACCOUNTS.editor);
+});
+
+test('logout from the profile menu lands on /continue, and app pages then redirect to /continue', async ({ page }) => {
+  const shell = new Shell(page);
+  await signIn(page, DEMO_ACCOUNTS.viewer);
+  const appPage = appPath(DEMO_APPS.wordGarden.id);
+  await page.goto(appPage);
+  await expect(shell.navLink('Acquire')).toHaveAttribute('aria-current', 'page');
+  const token = await shell.token();
+
+  await shell.logout();
+  await expect(page).toHaveURL(/\/continue$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to Questboard' })).toBeVisible();
+
+  // The old token is revoked on the server, and the browser no longer holds one.
+  const me = await page.request.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(401);
+  expect(await page.evaluate(() => localStorage.getItem('questboard.token'))).toBeNull();
+
+  // Back to the app page: signed out, so it redirects to /continue (remembering where the user wanted to go).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/continue(\?|$)/);
+  await page.goto(appPage);
+  await expect(page).toHaveURL(`/continue?next=${encodeURIComponent(appPage)}`);
+  await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+});
