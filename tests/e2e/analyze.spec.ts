@@ -181,13 +181,26 @@ test('rename re-saves, the report reopens by URL with its settings collapsed, an
 });
 
 test('an unsaved new report survives a reload, and leaving it asks first', async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  await signInByApi(page, DEMO_ACCOUNTS.editor);
+  const overview = new AnalyzeOverview(page);
+  await overview.goto();
+  await overview.createBlank.click();
+  const builder = new ReportBuilder(page);
+  await builder.waitReady();
   await builder.groupBy.selectOption({ label: 'Country' });
   await builder.limit.fill('25');
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await builder.waitReady();
   await expect(builder.groupBy).toHaveValue('country');
+  await expect(builder.limit).toHaveValue('25');
+
+  // The browser's Back button asks too; Cancel stays on the report.
+  await page.goBack();
+  await builder.leaveDialog.expectOpen();
+  await builder.leaveDialog.root.getByRole('button', { name: 'Cancel' }).click();
+  await builder.leaveDialog.expectClosed();
+  await expect(page).toHaveURL(/\/analyze\/new$/);
   await expect(builder.limit).toHaveValue('25');
 
   await page.getByRole('link', { name: 'Back' }).click();

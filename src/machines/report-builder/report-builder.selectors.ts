@@ -90,12 +90,22 @@ export const selectSettings = (s: Snapshot): SettingsView => {
   };
 };
 
-/** The columns of the result in order: the group-by, then the metrics (the server's row order too). */
+// One columns array per saved configuration, so the results (10,000 rows, a chart) do not re-render on every edit.
+const columnsCache = new WeakMap<object, string[]>();
+const resultColumns = (config: Snapshot['context']['baseline']['config']): string[] => {
+  let columns = columnsCache.get(config);
+  if (!columns) {
+    columns = [...(config.groupBy ? [config.groupBy.column_name] : []), ...config.metrics.map((m) => m.column_name)];
+    columnsCache.set(config, columns);
+  }
+  return columns;
+};
+
+/** The result as last run: rows, their columns in order (the group-by, then the metrics: the server's order too). */
 export const selectResults = (s: Snapshot) => {
   const { rows, config, resolved, compiled, title, baseline } = s.context;
   const limit = Number(baseline.config.limit) || Number(config.limit) || 0;
-  const columns = [...(baseline.config.groupBy ? [baseline.config.groupBy.column_name] : []), ...baseline.config.metrics.map((m) => m.column_name)];
-  return { rows, columns, limit, resolved, compiled, title };
+  return { rows, columns: resultColumns(baseline.config), limit, resolved, compiled, title: baseline.title || title };
 };
 
 export const selectError = (s: Snapshot) => s.context.error;
