@@ -6,7 +6,7 @@
  *   const analytics = await openAnalytics({ dataDir: config.dataDir });   // undefined dataDir = in memory
  *   buildApp({ ..., services: { analytics } });
  *   await seedDemoEvents(analytics, [{ id, platform }, ...]);             // first start: ~90 days, ≥ 1 M events
- *   await analytics.close();                                              // on shutdown
+ *   await closeAnalytics(analytics);                                      // on shutdown (= analytics.close())
  *
  * An app's reports run on BigQuery when its BigQuery plugin has `attributes.eventStore === 'bigquery'` and a
  * `targetProject` (dataset `attributes.dataset`, default `questboard_analytics`) and the engine was opened with a
@@ -70,6 +70,9 @@ export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<Analyt
     close: () => store.close(),
   };
 }
+
+/** Closes the event store (waits for statements in flight, checkpoints the file). Same as `engine.close()`. */
+export const closeAnalytics = (engine: AnalyticsEngine) => engine.close();
 
 export interface DemoApp {
   id: string;
