@@ -173,8 +173,11 @@ export class ReportBuilder {
   /** Runs and waits for the saved report's URL and the results. */
   async run() {
     await expect(this.runButton).toBeEnabled();
+    // The rows of this run (a snackbar of an earlier run may still be on screen).
+    const rows = this.page.waitForResponse((r) => r.url().includes('/analytics/result/'), { timeout: 30_000 });
     await this.runButton.click();
-    await expect(this.page.getByText(MESSAGES.created)).toBeVisible({ timeout: 20_000 });
+    await rows;
+    await expect(this.page.getByText(MESSAGES.created).last()).toBeVisible({ timeout: 20_000 });
     await expect(this.page).toHaveURL(/\/analyze\/report\/[^/]+$/);
     await expect(this.results).toBeVisible();
   }

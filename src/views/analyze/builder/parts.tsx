@@ -4,7 +4,7 @@
  * keyboard; a remove button per item).
  */
 import { useId, useMemo, useState, type ReactNode, type KeyboardEvent } from 'react';
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
+import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon, GripIcon, SearchIcon } from '../icons';
 
 export function SettingsCard({ title, description, children, action, className = '' }: { title: string; description?: string; children: ReactNode; action?: ReactNode; className?: string }) {
@@ -72,10 +72,13 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
         <ComboboxInput
           aria-label={label}
           placeholder={placeholder}
-          className="block w-full rounded-lg border border-slate-300 py-1.5 pr-3 pl-8 text-sm shadow-sm outline-none placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100 disabled:bg-slate-50"
+          className="block w-full rounded-lg border border-slate-300 py-1.5 pr-8 pl-8 text-sm shadow-sm outline-none placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100 disabled:bg-slate-50"
           displayValue={() => query}
           onChange={(event) => setQuery(event.target.value)}
         />
+        <ComboboxButton aria-label={`Show ${label.replace(/^Search /, '')}`} className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-2 text-slate-400 hover:text-slate-600 disabled:opacity-50">
+          <ChevronDownIcon />
+        </ComboboxButton>
       </div>
       <ComboboxOptions
         anchor={{ to: 'bottom start', gap: 4 }}
