@@ -52,6 +52,7 @@ test.describe('narrow screen (390 px)', () => {
     await shell.menuButton.click();
     await expect(shell.overlay).toBeVisible();
     await expect(shell.closeMenuButton).toHaveAttribute('aria-expanded', 'true');
+    await expect(shell.overlay).toHaveCSS('transition-duration', '0.3s'); // SPEC §9: 300 ms fade
     // Full screen below the header.
     const box = await shell.overlay.boundingBox();
     expect(box).not.toBeNull();
@@ -62,7 +63,6 @@ test.describe('narrow screen (390 px)', () => {
     for (const label of ['Apps', 'Team', 'Billing', 'Settings', 'Analyze', 'Acquire', 'Monetize', 'Integrations', 'App Settings']) {
       await expect(shell.navLink(label, shell.overlay)).toBeVisible();
     }
-    await page.screenshot({ path: '/tmp/e2e-overlay-menu.png' });
 
     await shell.navLink('Team', shell.overlay).click();
     await expect(page).toHaveURL(`/workspace/${DEMO_WORKSPACE.id}/team`);
