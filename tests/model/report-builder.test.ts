@@ -82,6 +82,17 @@ const E = {
   modelLoaded: done('loadModelConfig', eventsConfig),
   modelFailed: failed('loadModelConfig', serverDown),
   toggleSettings: { type: 'TOGGLE_SETTINGS' },
+  setDates: { type: 'SET_DATE_RANGE', date_start: '2025-05-01' },
+  addMetric: { type: 'ADD_METRIC', column_name: 'dau' },
+  removeMetric: { type: 'REMOVE_METRIC', column_name: 'new_users_per' },
+  moveMetric: { type: 'MOVE_METRIC', from: 0, to: 1 },
+  addSort: { type: 'ADD_SORT', column_name: 'new_users' },
+  removeSort: { type: 'REMOVE_SORT', column_name: 'new_users' },
+  moveSort: { type: 'MOVE_SORT', from: 0, to: 1 },
+  toggleSort: { type: 'TOGGLE_SORT_ORDER', column_name: 'date' },
+  changeComparison: { type: 'SET_CONDITION_COMPARISON', key: 'c1', comparison: 'greater_than' },
+  uncheckCondition: { type: 'SET_CONDITION_CHECKED', key: 'c1', checked: false },
+  removeCondition: { type: 'REMOVE_CONDITION', key: 'c1' },
 } satisfies Record<string, AnyEvent>;
 
 const ALL_EVENTS = Object.values(E) as readonly AnyEvent[];
@@ -173,7 +184,37 @@ const allStateIds = () => {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Every event type some state of the machine handles (its own events and the done/error events of its invokes). */
+function handledEventTypes(): Set<string> {
+  const types = new Set<string>();
+  const walk = (node: (typeof reportBuilderMachine)['root']) => {
+    for (const type of node.ownEvents) if (type && !type.startsWith('xstate.done.state')) types.add(type);
+    for (const child of Object.values(node.states)) walk(child);
+  };
+  walk(reportBuilderMachine.root);
+  return types;
+}
+
 describe('report builder: every state is reachable', () => {
+  it('every event the machine handles has a payload fixture', () => {
+    const fixtures = new Set<string>(ALL_EVENTS.map((e) => e.type));
+    const missing = [...handledEventTypes()].filter((type) => !fixtures.has(type));
+    expect(missing).toEqual([]);
+  });
+
+  it('every edit event of the settings panel is accepted while editing and keeps the builder in ready', () => {
+    const { send } = live(newInput);
+    send(E.configLoaded, E.groupByDate, E.addIntCondition);
+    for (const event of [E.setDates, E.addMetric, E.moveMetric, E.removeMetric, E.addSort, E.moveSort, E.toggleSort, E.removeSort, E.changeComparison, E.uncheckCondition, E.removeCondition]) {
+      const s = send(event);
+      expect(s.matches({ ready: 'editing' }), event.type).toBe(true);
+    }
+    const s = send(E.run);
+    expect(s.matches('running')).toBe(true);
+    expect(s.context.config.metrics.map((m) => m.column_name)).toEqual(['new_users', 'retention_d1', 'dau']);
+    expect(s.context.config.dateRange).toEqual({ date_start: '2025-05-01', date_end: '2025-05-31' });
+  });
+
   it('from a new report and from a saved one, the traversal reaches every (non-transient) state', () => {
     const reached = new Set<string>();
     for (const input of [newInput, savedInput]) {
