@@ -52,7 +52,7 @@ export function TitleEditor({ title, saving, disabled, onSave }: { title: string
         aria-label={`Rename report ${title}`}
         className="group flex min-w-0 items-center gap-2 rounded-lg px-1 py-0.5 text-left text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:hover:bg-transparent sm:text-2xl"
       >
-        <span className="truncate">{title}</span>
+        <span className="line-clamp-2 min-w-0 break-words">{title}</span>
         {saving ? <Spinner className="size-4 text-indigo-600" /> : <PencilIcon className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600" />}
       </button>
     </h1>
