@@ -78,10 +78,14 @@ export function findChromium(deps: FinderDeps = defaultFinderDeps): FoundChromiu
 
 export type InstallPlan =
   | { kind: 'apt'; commands: string[][] }
-  | { kind: 'playwright'; commands: string[][] };
+  | { kind: 'playwright'; commands: string[][] }
+  | { kind: 'refuse'; reason: string };
 
-/** How to install a Chromium when none is found: Debian's package as root with apt-get, else Playwright's download. */
-export function installPlan(opts: { isRoot: boolean; hasAptGet: boolean }): InstallPlan {
+/**
+ * How to install a Chromium when none is found: Debian's package as root with apt-get, else Playwright's download,
+ * unless PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD forbids downloading one.
+ */
+export function installPlan(opts: { isRoot: boolean; hasAptGet: boolean; skipDownload?: boolean }): InstallPlan {
   if (opts.isRoot && opts.hasAptGet) {
     return {
       kind: 'apt',
@@ -91,5 +95,19 @@ export function installPlan(opts: { isRoot: boolean; hasAptGet: boolean }): Inst
       ],
     };
   }
+  if (opts.skipDownload) {
+    return {
+      kind: 'refuse',
+      reason:
+        'PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set, so Playwright\'s Chromium is not downloaded: install Chromium ' +
+        '(Debian: apt-get install chromium, as root) or point CHROMIUM_PATH at one.',
+    };
+  }
   return { kind: 'playwright', commands: [['npx', 'playwright', 'install', 'chromium']] };
 }
+
+/** PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD as Playwright reads it: set and not "0"/"false"/empty. */
+export const skipsBrowserDownload = (env: Record<string, string | undefined>) => {
+  const value = env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD?.trim().toLowerCase();
+  return !!value && value !== '0' && value !== 'false';
+};

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { findChromium, installPlan, type FoundChromium } from './chromium-path';
+import { findChromium, installPlan, skipsBrowserDownload, type FoundChromium } from './chromium-path';
 
 function hasAptGet(): boolean {
   return ['/usr/bin/apt-get', '/bin/apt-get'].some((p) => fs.existsSync(p));
@@ -33,11 +33,17 @@ export function ensureChromium(): FoundChromium {
     console.log(`Chromium: ${found.path} (${found.source})`);
     return found;
   }
-  const plan = installPlan({ isRoot: process.getuid?.() === 0, hasAptGet: hasAptGet() });
+  const plan = installPlan({
+    isRoot: process.getuid?.() === 0,
+    hasAptGet: hasAptGet(),
+    skipDownload: skipsBrowserDownload(process.env),
+  });
+  const none = "No Chromium found (CHROMIUM_PATH, /usr/bin/chromium, Playwright's own)";
+  if (plan.kind === 'refuse') throw new Error(`${none}. ${plan.reason}`);
   console.log(
     plan.kind === 'apt'
-      ? 'No Chromium found (CHROMIUM_PATH, /usr/bin/chromium, Playwright\'s own): installing Debian\'s chromium package with apt-get.'
-      : 'No Chromium found (CHROMIUM_PATH, /usr/bin/chromium, Playwright\'s own): installing Playwright\'s Chromium with `npx playwright install chromium`.',
+      ? `${none}: installing Debian's chromium package with apt-get.`
+      : `${none}: installing Playwright's Chromium with \`npx playwright install chromium\`.`,
   );
   for (const command of plan.commands) run(command);
   const installed = findChromium();

@@ -1,6 +1,6 @@
 /** The pure parts of the test harness: Chromium finder and install plan, tier selection and summary, budget report. */
 import { describe, expect, test } from 'vitest';
-import { DEBIAN_CHROMIUM, findChromium, installPlan, type FinderDeps } from '../../scripts/chromium-path';
+import { DEBIAN_CHROMIUM, findChromium, installPlan, skipsBrowserDownload, type FinderDeps } from '../../scripts/chromium-path';
 import { formatDuration, formatSummary, selectTiers, tiers, type TierResult } from '../../scripts/test-all';
 import { formatReport, kb, type PageMeasure } from '../../scripts/bundle-budget';
 
@@ -48,6 +48,14 @@ describe('installPlan', () => {
     for (const opts of [{ isRoot: false, hasAptGet: true }, { isRoot: true, hasAptGet: false }]) {
       expect(installPlan(opts)).toEqual({ kind: 'playwright', commands: [['npx', 'playwright', 'install', 'chromium']] });
     }
+  });
+  test('PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD forbids the download but not apt', () => {
+    expect(installPlan({ isRoot: false, hasAptGet: true, skipDownload: true })).toMatchObject({ kind: 'refuse' });
+    expect(installPlan({ isRoot: true, hasAptGet: true, skipDownload: true }).kind).toBe('apt');
+    expect(skipsBrowserDownload({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' })).toBe(true);
+    expect(skipsBrowserDownload({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: 'true' })).toBe(true);
+    expect(skipsBrowserDownload({ PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '0' })).toBe(false);
+    expect(skipsBrowserDownload({})).toBe(false);
   });
 });
 
