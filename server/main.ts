@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import { configFromEnv } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDemo } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, isSeeded, markAnalyticsData, seedDemo } from './db/seed';
+import { openAnalytics, seedDemoEvents } from './analytics/index';
 import { buildApp } from './app';
 import { outboxMailer } from './providers/mailer';
 
@@ -20,11 +21,32 @@ async function main() {
     console.log('First start: seeding the demo workspace…');
     await seedDemo(handle.db);
   }
+  const analytics = await openAnalytics({ dataDir: config.dataDir });
+  if (!(await analytics.store.dataRange(DEMO_APP_IDS.dragonMergeAndroid))) {
+    const totalEvents = Number(process.env.DEMO_EVENTS ?? 1_200_000);
+    console.log(`First start: generating ${totalEvents.toLocaleString('en-US')} demo game events (about 90 days)…`);
+    const started = Date.now();
+    const ranges = await seedDemoEvents(
+      analytics,
+      [
+        { id: DEMO_APP_IDS.dragonMergeAndroid, platform: 'android' },
+        { id: DEMO_APP_IDS.dragonMergeIos, platform: 'ios' },
+      ],
+      { totalEvents },
+    );
+    await markAnalyticsData(handle.db, { start: ranges[0].start, end: ranges[0].end });
+    console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else if (firstStart) {
+    // A fresh database beside an existing event store (e.g. a new DATABASE_URL): point the plugins at the data.
+    const range = await analytics.store.dataRange(DEMO_APP_IDS.dragonMergeAndroid);
+    if (range) await markAnalyticsData(handle.db, range);
+  }
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
-  const app = await buildApp({ config, db: handle.db, logger: logRequests, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) });
+  const app = await buildApp({ config, db: handle.db, services: { analytics }, logger: logRequests, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) });
   const shutdown = async () => {
     await app.close();
+    await analytics.close();
     await handle.close();
     process.exit(0);
   };
@@ -37,6 +59,7 @@ async function main() {
       '',
       `Questboard is running at ${url}`,
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb`,
       '',
       `Sign in at ${url}/continue with any demo account (password "${DEMO_PASSWORD}"):`,
       `  admin   ${DEMO_ACCOUNTS.admin}`,
