@@ -86,8 +86,12 @@ export class BigQueryReportEngine implements ReportEngine {
     return rows.map(normaliseRow);
   }
 
+  render(compiled: CompiledReport): RenderedSql {
+    return renderReport(compiled, this.dialect);
+  }
+
   async run(compiled: CompiledReport): Promise<ReportRow[]> {
-    return (await this.execute(renderReport(compiled, this.dialect))) as ReportRow[];
+    return (await this.execute(this.render(compiled))) as ReportRow[];
   }
 
   async dataRange(appId: string): Promise<AvailableRange | null> {

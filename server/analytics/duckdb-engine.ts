@@ -31,8 +31,12 @@ export class DuckDbReportEngine implements ReportEngine {
 
   constructor(readonly store: EventStore) {}
 
+  render(compiled: CompiledReport): RenderedSql {
+    return renderReport(compiled, duckdb);
+  }
+
   async run(compiled: CompiledReport): Promise<ReportRow[]> {
-    const rendered = renderReport(compiled, duckdb);
+    const rendered = this.render(compiled);
     const { values, types } = duckdbBindings(rendered);
     return (await this.store.rows(rendered.sql, values, types)) as ReportRow[];
   }

@@ -9,9 +9,12 @@ import {
 } from '../../src/contracts/reports';
 import type { ModelDef } from './catalogue';
 import type { AvailableRange, CompiledReport } from './compiler';
+import type { RenderedSql } from './sql';
 
 export interface ReportEngine {
   readonly kind: 'duckdb' | 'bigquery';
+  /** The report in this engine's dialect: the SQL text and its bound values ('View SQL'). */
+  render(compiled: CompiledReport): RenderedSql;
   /** Runs a compiled report and returns its rows (group-by columns first, then metrics). */
   run(compiled: CompiledReport): Promise<ReportRow[]>;
   /** First and last day with data for an app, or null. */

@@ -48,4 +48,10 @@ export const analyticsMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE report_results ALTER COLUMN rows TYPE json USING rows::json`.execute(db);
     },
   },
+  // The SQL each result was computed with, for 'View SQL' when a saved report is reopened.
+  '0102_report_results_compiled': {
+    async up(db: Kysely<any>) {
+      await sql`ALTER TABLE report_results ADD COLUMN compiled jsonb`.execute(db);
+    },
+  },
 };

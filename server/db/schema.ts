@@ -108,6 +108,8 @@ export interface ReportResultsTable {
   /** json (not jsonb): keeps the column order of each row. */
   rows: JSONColumnType<Record<string, unknown>[]>;
   resolved: JSONColumnType<Record<string, unknown>>;
+  /** The SQL text and bound values the result was computed with (null for results older than the column). */
+  compiled: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
   row_count: number;
   created_at: Generated<Date>;
 }

@@ -19,7 +19,7 @@ import { newId } from '../auth/crypto';
 import {
   ANALYZE_NOT_ENABLED_MESSAGE, DEFAULT_MODEL_ID, DEFAULT_REPORT_TITLE, REPORT_TITLE_MAX, utcToday,
   type DataModel, type ModelConfiguration, type Report, type ReportConfiguration, type ReportRow, type ReportTemplate,
-  type ResolvedDates, type RunReportRequest, type RunReportResponse, type TemplateSummary,
+  type CompiledSql, type ResolvedDates, type RunReportRequest, type RunReportResponse, type TemplateSummary,
 } from '../../src/contracts/reports';
 import type { AnalyticsEngine } from '../analytics/index';
 import { ReportInputError, compileReport, requireModel } from '../analytics/compiler';
@@ -148,11 +148,14 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
 
   let rows: ReportRow[];
   let resolved: ResolvedDates;
+  let compiledSql: CompiledSql;
   try {
     requireModel(body.report.model_id);
     const { engine, available } = await enabledEngine(ctx, appId);
     const compiled = compileReport({ appId, report: body.report, available, today: utcToday(ctx.now()) });
     resolved = compiled.resolved;
+    const rendered = engine.render(compiled);
+    compiledSql = { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params };
     rows = await engine.run(compiled);
   } catch (error) {
     throw asHttpError(error);
@@ -179,21 +182,34 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
       .where('created_at', '<', new Date(now.getTime() - UNSAVED_RESULT_DAYS * 86_400_000)).execute();
     await trx.insertInto('report_results').values({
       id: resultId, app_id: appId, template_id: templateId, rows: JSON.stringify(rows), resolved: JSON.stringify(resolved),
-      row_count: rows.length, created_at: now,
+      compiled: JSON.stringify(compiledSql), row_count: rows.length, created_at: now,
     }).execute();
     return summary;
   });
   const signed = await signedResultUrl(ctx.db, resultId, now);
-  return { success: true, url: signed.url, template, resolved, expires_at: signed.expiresAt, row_count: rows.length };
+  return { success: true, url: signed.url, template, resolved, compiled: compiledSql, expires_at: signed.expiresAt, row_count: rows.length };
 }
 
-export async function getTemplate(ctx: ServerContext, appId: string, reportId: string): Promise<{ template: ReportTemplate; rows: ReportRow[] }> {
+export interface SavedReport {
+  template: ReportTemplate;
+  rows: ReportRow[];
+  resolved?: ResolvedDates;
+  compiled?: CompiledSql;
+}
+
+export async function getTemplate(ctx: ServerContext, appId: string, reportId: string): Promise<SavedReport> {
   const row = await ctx.db.selectFrom('report_templates').selectAll().where('id', '=', reportId).where('app_id', '=', appId).executeTakeFirst();
   if (!row) throw notFound('Report');
-  const result = await ctx.db.selectFrom('report_results').select('rows').where('template_id', '=', reportId)
+  const result = await ctx.db.selectFrom('report_results').select(['rows', 'resolved', 'compiled']).where('template_id', '=', reportId)
     .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
   const report: Report = { model_id: row.model_id, configuration: row.configuration as unknown as ReportConfiguration };
-  return { template: { ...toSummary(row), report }, rows: (result?.rows ?? []) as ReportRow[] };
+  const resolved = result?.resolved as ResolvedDates | undefined;
+  return {
+    template: { ...toSummary(row), report },
+    rows: (result?.rows ?? []) as ReportRow[],
+    ...(resolved && 'date_start' in resolved ? { resolved } : {}),
+    ...(result?.compiled ? { compiled: result.compiled as unknown as CompiledSql } : {}),
+  };
 }
 
 /** Newest first (SPEC §2 Analyze overview). */

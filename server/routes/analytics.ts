@@ -61,8 +61,8 @@ export const analyticsRoutes = [
     params: TemplateParams,
     response: TemplateResponse,
     handler: async ({ ctx, params }) => {
-      const { template, rows } = await getTemplate(ctx, params.appId, params.reportId);
-      return { success: true, template, report: { report: rows } };
+      const { template, rows, resolved, compiled } = await getTemplate(ctx, params.appId, params.reportId);
+      return { success: true, template, report: { report: rows }, ...(resolved ? { resolved } : {}), ...(compiled ? { compiled } : {}) };
     },
   }),
   defineRoute({

@@ -244,14 +244,23 @@ export const ResolvedDates = struct(
 );
 export type ResolvedDates = t.TypeOf<typeof ResolvedDates>;
 
+const BoundValue = t.union([t.string, t.number, t.boolean, t.null]);
+/** The SQL a run compiled to ('View SQL', ours): placeholders in the text, the bound values by name beside it. */
+export const CompiledSql = struct(
+  { dialect: t.string, sql: t.string, params: t.record(t.string, t.union([BoundValue, t.array(BoundValue)])) },
+  {},
+  'CompiledSql',
+);
+export type CompiledSql = t.TypeOf<typeof CompiledSql>;
+
 /**
  * SPEC §7: {success, url, template:{id, title, updated_at}}. `url` is signed, expires (see `expires_at`) and is
  * fetched with GET and no auth header. `template` is null only when saveTemplate was false for a new report.
- * `resolved` (ours) carries the date range and relative date conditions as they were resolved.
+ * `resolved` (ours) carries the date range and relative date conditions as they were resolved, `compiled` (ours) the SQL.
  */
 export const RunReportResponse = struct(
   { success: t.boolean, url: t.string, template: nullable(TemplateSummary) },
-  { resolved: ResolvedDates, expires_at: t.string, row_count: t.number },
+  { resolved: ResolvedDates, compiled: CompiledSql, expires_at: t.string, row_count: t.number },
   'RunReportResponse',
 );
 export type RunReportResponse = t.TypeOf<typeof RunReportResponse>;
@@ -278,10 +287,13 @@ export type ModelConfiguration = t.TypeOf<typeof ModelConfiguration>;
 export const ReportConfigResponse = struct({ config: struct({ configuration: ModelConfiguration }) }, {}, 'ReportConfigResponse');
 export type ReportConfigResponse = t.TypeOf<typeof ReportConfigResponse>;
 
-/** GET /template/{appId}/{reportId}: the template and its latest result ({report:{report: rows}}). */
+/**
+ * GET /template/{appId}/{reportId}: the template and its latest result ({report:{report: rows}}); `resolved` and
+ * `compiled` (ours) of that result when it has them.
+ */
 export const TemplateResponse = struct(
   { success: t.boolean, template: ReportTemplate, report: ReportResultResponse },
-  {},
+  { resolved: ResolvedDates, compiled: CompiledSql },
   'TemplateResponse',
 );
 export type TemplateResponse = t.TypeOf<typeof TemplateResponse>;

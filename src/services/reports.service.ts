@@ -5,11 +5,7 @@
  * Lifecycle calls (run + save, open, rename, delete, model config) are invoked by the report-builder machine; the plain
  * reads that belong to no lifecycle — the saved reports list and the data models — are React Query hooks here.
  * Machines invalidate `templatesKey(appId)` after a save or a delete.
- *
- * `compiled` (the SQL the engine ran and its bound values, for 'View SQL') is not part of the contract yet: it is read
- * as an optional extra of the run and template answers, so the dialog fills in as soon as the server sends it.
  */
-import * as t from 'io-ts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from './http';
 import {
@@ -25,28 +21,12 @@ import {
   type ReportRow,
   type RunReportRequest,
   type TemplateSummary,
+  type CompiledSql,
+  type ResolvedDates,
 } from '../contracts/reports';
 
 const enc = encodeURIComponent;
 const BASE = '/analytics';
-
-// ---------------------------------------------------------------------------------------------------------------
-// Optional extras the builder can show when the server sends them
-
-const ParamValue = t.union([t.string, t.number, t.boolean, t.null, t.array(t.union([t.string, t.number, t.boolean, t.null]))]);
-/** The compiled query of a run: its SQL text with placeholders and the bound values by name (server RenderedSql). */
-export const CompiledSql = t.intersection([
-  t.type({ sql: t.string, params: t.record(t.string, ParamValue) }),
-  t.partial({ dialect: t.string, types: t.record(t.string, t.unknown), order: t.array(t.string) }),
-], 'CompiledSql');
-export type CompiledSql = t.TypeOf<typeof CompiledSql>;
-/** Where a server might put it: `compiled` (ours), or `sql` + `params` at the top level. */
-const SqlExtras = t.partial({ compiled: CompiledSql, sql: t.string, params: t.record(t.string, ParamValue) });
-const compiledOf = (extras: t.TypeOf<typeof SqlExtras>): CompiledSql | null =>
-  extras.compiled ?? (extras.sql ? { sql: extras.sql, params: extras.params ?? {} } : null);
-
-const RunAnswer = t.intersection([RunReportResponse, SqlExtras]);
-const TemplateAnswer = t.intersection([TemplateResponse, SqlExtras]);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
@@ -61,9 +41,8 @@ export interface RunOutcome {
 
 /** POST /analytics/template/{appId}: runs and saves the report. Does not fetch the rows. */
 export async function saveReport(appId: string, body: RunReportRequest, signal?: AbortSignal): Promise<{ saved: RunReportResponse; compiled: CompiledSql | null }> {
-  const answer = await request(RunAnswer, `${BASE}/template/${enc(appId)}`, { method: 'POST', body, signal });
-  const { compiled: _c, sql: _s, params: _p, ...saved } = answer;
-  return { saved, compiled: compiledOf(answer) };
+  const saved = await request(RunReportResponse, `${BASE}/template/${enc(appId)}`, { method: 'POST', body, signal });
+  return { saved, compiled: saved.compiled ?? null };
 }
 
 /** GET the signed result url (SPEC §7: without the auth header) → rows. */
@@ -91,13 +70,14 @@ export interface OpenedReport {
   rows: ReportRow[];
   config: ModelConfiguration;
   compiled: CompiledSql | null;
+  resolved: ResolvedDates | null;
 }
 
 /** GET /analytics/template/{appId}/{reportId}, then the config of its model (SPEC §4 "loads template, results and config"). */
 export async function openReport(appId: string, reportId: string, signal?: AbortSignal): Promise<OpenedReport> {
-  const answer = await request(TemplateAnswer, `${BASE}/template/${enc(appId)}/${enc(reportId)}`, { signal });
+  const answer = await request(TemplateResponse, `${BASE}/template/${enc(appId)}/${enc(reportId)}`, { signal });
   const config = await fetchModelConfig(appId, answer.template.report.model_id, signal);
-  return { template: answer.template, rows: answer.report.report, config, compiled: compiledOf(answer) };
+  return { template: answer.template, rows: answer.report.report, config, compiled: answer.compiled ?? null, resolved: answer.resolved ?? null };
 }
 
 /** GET /analytics/template/{appId} → plain summaries, newest first. */

@@ -51,7 +51,7 @@ const serverDown = new ApiError(503, 'The analytics engine is not available.');
 
 const runOk: RunOutput = { saved: runSucceeded, rows: resultRows, compiled: { sql: 'SELECT 1 WHERE country = $p1', params: { p1: 'US' }, dialect: 'duckdb' } };
 const runFalse: RunOutput = { saved: runNotSaved, rows: null, compiled: null };
-const opened: OpenOutput = { template: savedTemplate.template, rows: savedTemplate.report.report, config: dailyMetricsConfig, compiled: null };
+const opened: OpenOutput = { template: savedTemplate.template, rows: savedTemplate.report.report, config: dailyMetricsConfig, compiled: null, resolved: null };
 
 const E = {
   configLoaded: done('loadConfig', dailyMetricsConfig),

@@ -94,6 +94,11 @@ describe('report lifecycle', () => {
     expect(first).toMatchObject({ success: true, template: { title: 'New Report' }, row_count: 30 });
     expect(first.resolved).toEqual({ date_start: '2025-06-01', date_end: ANALYTICS_END, conditions: [] });
     expect(first.url).toMatch(/^\/analytics\/result\/[\w-]+\?expires=\d+&signature=[\w-]+$/);
+    // 'View SQL': the DuckDB text with placeholders, the dates bound beside it.
+    expect(first.compiled!.dialect).toBe('duckdb');
+    expect(first.compiled!.sql).toMatch(/^SELECT/);
+    expect(first.compiled!.sql).not.toContain(ANALYTICS_END);
+    expect(Object.values(first.compiled!.params)).toEqual(expect.arrayContaining([APP, '2025-06-01', ANALYTICS_END]));
 
     const result = await fetchResult(first.url);
     expect(result.statusCode).toBe(200);
@@ -146,6 +151,9 @@ describe('report lifecycle', () => {
     expect(body.template).toMatchObject({ id: first.template!.id, title: 'New Report', report: { model_id: 'daily_metrics' } });
     expect(body.template.report.configuration.select.map((c: { column_name: string }) => c.column_name)).toEqual([...DEFAULT_METRICS]);
     expect(body.report.report).toHaveLength(30);
+    // The latest result's resolved dates and SQL come back with it.
+    expect(body.resolved).toEqual(first.resolved);
+    expect(body.compiled).toEqual(first.compiled);
   });
 
   test('run again with the id (rename): same template, new title, the result replaced', async () => {
@@ -208,6 +216,8 @@ describe('report lifecycle', () => {
     expect(body.resolved!.conditions).toEqual([{ label: 'date', comparison: 'last_week', date_start: expect.any(String), date_end: expect.any(String) }]);
     expect(new Date(`${body.resolved!.conditions[0]!.date_start}T00:00:00Z`).getUTCDay()).toBe(1);
     expect((await fetchResult(body.url)).json().report).toEqual([]);
+    expect(body.compiled!.sql).not.toContain("'1'='1");
+    expect(Object.values(body.compiled!.params)).toContain("US' OR '1'='1");
     expect(Number((await server.analytics.store.rows(`SELECT count(*) AS n FROM events`))[0]!.n)).toBeGreaterThan(0);
   });
 });

@@ -23,6 +23,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import {
   DEFAULT_MODEL_ID,
   DEFAULT_REPORT_TITLE,
+  type CompiledSql,
   type Comparison,
   type ConditionValue,
   type DeleteTemplateResponse,
@@ -66,12 +67,8 @@ export const DELETE_FAILED = 'We had a problem deleting the report. Please try a
 export const DELETE_TITLE = 'Delete Report';
 export const deleteQuestion = (title: string) => `Are you sure you want to delete the report ${title}?`;
 
-/** The SQL a run compiled to and its bound values (shown by 'View SQL' when the server sends it). */
-export interface CompiledQuery {
-  sql: string;
-  params: Record<string, unknown>;
-  dialect?: string;
-}
+/** The SQL a run compiled to and its bound values ('View SQL'). */
+export type CompiledQuery = CompiledSql;
 
 export interface RunOutput {
   saved: RunReportResponse;
@@ -83,6 +80,7 @@ export interface OpenOutput {
   rows: ReportRow[];
   config: ModelConfiguration;
   compiled: CompiledQuery | null;
+  resolved: ResolvedDates | null;
 }
 
 export interface ReportBuilderInput {
@@ -259,7 +257,7 @@ export const reportBuilderMachine = setup({
         onDone: {
           target: 'ready.results',
           actions: assign(({ event }) => {
-            const { template, rows, config: model, compiled } = event.output;
+            const { template, rows, config: model, compiled, resolved } = event.output;
             const config = configFromReport(template.report, model);
             const title = normalizeTitle(template.title);
             return {
@@ -274,6 +272,7 @@ export const reportBuilderMachine = setup({
               nextKey: nextConditionKey(config.conditions),
               rows,
               compiled,
+              resolved,
               error: null,
             };
           }),
