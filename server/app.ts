@@ -4,7 +4,7 @@
  * traces, and (when a static folder is given) serving the built SPA with a fallback that never answers a missing
  * asset with index.html.
  */
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +18,7 @@ import { registerRoutes } from './http/define-route';
 import { HttpError } from './http/errors';
 import { outboxMailer, type Mailer } from './providers/mailer';
 import { areas } from './areas';
+import { spaIndexHtml } from './http/spa-index';
 import { ICON_MAX_BYTES } from '../src/contracts/workspace';
 
 export interface BuildOptions {
@@ -64,13 +65,15 @@ export async function buildApp(options: BuildOptions) {
 
   const staticDir = options.config.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, maxAge: '1h' });
+    const indexHtml = spaIndexHtml(fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8'), options.config);
+    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    // index.html is always the configured copy, never the raw file.
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, maxAge: '1h', index: false, allowedPath: (p) => p !== '/index.html' });
+    app.get('/', (_req, reply) => sendIndex(reply));
     app.setNotFoundHandler((req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';
       const isApi = pathname.startsWith('/api/') || pathname.startsWith('/analytics/');
-      if (req.method === 'GET' && !isApi && !path.extname(pathname)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
+      if (req.method === 'GET' && !isApi && !path.extname(pathname)) return sendIndex(reply);
       return reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' });
     });
   } else {

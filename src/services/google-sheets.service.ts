@@ -28,6 +28,7 @@ import {
   type CreateSpreadsheetRequest,
   type SheetCell,
 } from '../contracts/google-sheets';
+import { RUNTIME_META } from '../contracts/runtime-config';
 import { XLSX_SHEET_NAME } from './exports';
 
 export const GOOGLE_AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
@@ -39,9 +40,13 @@ export const SHEET_NAME = XLSX_SHEET_NAME;
 /** Shown (and used as the disabled menu item's explanation) when no Google client id is configured. */
 export const GOOGLE_SHEETS_NOT_CONFIGURED = 'Google Sheets export is not configured on this server.';
 
-/** The Google OAuth client id from configuration (`VITE_GOOGLE_CLIENT_ID` at build time), or null. */
+/**
+ * The Google OAuth client id from configuration, or null: the server's `GOOGLE_CLIENT_ID`, written into index.html
+ * when it serves the page; under `npm run dev` (Vite serves the page) `VITE_GOOGLE_CLIENT_ID` instead.
+ */
 export function googleClientId(): string | null {
-  const value: unknown = import.meta.env.VITE_GOOGLE_CLIENT_ID;
+  const fromServer = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>(`meta[name="${RUNTIME_META.googleClientId}"]`)?.content;
+  const value: unknown = fromServer?.trim() || import.meta.env.VITE_GOOGLE_CLIENT_ID;
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
