@@ -16,6 +16,13 @@ export interface ServerConfig {
   /** Google OAuth client id for the spreadsheet export; absent disables the Google Sheets item. */
   googleClientId?: string;
   signInLimit: { attempts: number; windowMinutes: number };
+  /** The embedded DuckDB analytics engine's limits. */
+  analytics: { memoryLimit: string; queryTimeoutMs: number };
+  /**
+   * BigQuery for apps whose BigQuery plugin asks for it (`BIGQUERY=on`; credentials by Google Application Default
+   * Credentials, e.g. GOOGLE_APPLICATION_CREDENTIALS). Absent: every app's reports run on the embedded engine.
+   */
+  bigquery?: { location?: string; maximumBytesBilled?: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -32,6 +39,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     signInLimit: { attempts: Number(env.SIGN_IN_ATTEMPTS ?? 5), windowMinutes: Number(env.SIGN_IN_WINDOW_MINUTES ?? 15) },
+    analytics: { memoryLimit: env.ANALYTICS_MEMORY_LIMIT ?? '512MB', queryTimeoutMs: Number(env.ANALYTICS_QUERY_TIMEOUT_MS ?? 10_000) },
+    bigquery: /^(on|1|true)$/i.test(env.BIGQUERY ?? '')
+      ? {
+          location: env.BIGQUERY_LOCATION || undefined,
+          maximumBytesBilled: env.BIGQUERY_MAXIMUM_BYTES_BILLED ? Number(env.BIGQUERY_MAXIMUM_BYTES_BILLED) : undefined,
+        }
+      : undefined,
   };
 }
 

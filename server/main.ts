@@ -3,13 +3,20 @@
  * workspace on first start, then serves the API and the built SPA from one process and prints how to sign in.
  */
 import fs from 'node:fs';
-import { configFromEnv } from './config';
+import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrations';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, isSeeded, markAnalyticsData, seedDemo } from './db/seed';
-import { openAnalytics, seedDemoEvents } from './analytics/index';
+import { openAnalytics, seedDemoEvents, type AnalyticsOptions } from './analytics/index';
 import { buildApp } from './app';
 import { outboxMailer } from './providers/mailer';
+
+/** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
+async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['bigquery']> {
+  if (!config.bigquery) return undefined;
+  const { BigQuery } = await import('@google-cloud/bigquery');
+  return { ...config.bigquery, createClient: (projectId) => new BigQuery({ projectId, location: config.bigquery?.location }) };
+}
 
 async function main() {
   const config = configFromEnv();
@@ -21,7 +28,7 @@ async function main() {
     console.log('First start: seeding the demo workspace…');
     await seedDemo(handle.db);
   }
-  const analytics = await openAnalytics({ dataDir: config.dataDir });
+  const analytics = await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery: await bigQueryOptions(config) });
   if (!(await analytics.store.dataRange(DEMO_APP_IDS.dragonMergeAndroid))) {
     const totalEvents = Number(process.env.DEMO_EVENTS ?? 1_200_000);
     console.log(`First start: generating ${totalEvents.toLocaleString('en-US')} demo game events (about 90 days)…`);
@@ -59,7 +66,7 @@ async function main() {
       '',
       `Questboard is running at ${url}`,
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-      `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb`,
+      `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
       '',
       `Sign in at ${url}/continue with any demo account (password "${DEMO_PASSWORD}"):`,
       `  admin   ${DEMO_ACCOUNTS.admin}`,
