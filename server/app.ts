@@ -48,6 +48,9 @@ export async function buildApp(options: BuildOptions) {
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, fields: error.fields });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ success: false, message: 'The request is too large (1 MB at most).', code: 'body_too_large' });
+    }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(413).send({ success: false, message: 'File is too large!', code: 'file_too_large' });
     }

@@ -113,6 +113,15 @@ describe('wrong types and missing fields: 400 naming the field', () => {
     const res = await server.app.inject({ method: 'POST', url: '/api/workspace', payload: form.payload, headers: { ...form.headers, ...bearer(admin) } });
     expect(expectCleanError(res, 413).message).toBe(FILE_TOO_LARGE);
   });
+
+  test('a JSON body over 1 MB answers 413 with its own message (not the upload one)', async () => {
+    const res = await server.app.inject({
+      method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.dev', password: 'x'.repeat(1024 * 1024) }),
+    });
+    const body = expectCleanError(res, 413);
+    expect(body).toMatchObject({ message: 'The request is too large (1 MB at most).', code: 'body_too_large' });
+  });
 });
 
 describe('unknown ids and routes: 404', () => {
