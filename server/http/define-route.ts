@@ -93,7 +93,7 @@ function decodePart<A>(codec: Codec<A> | undefined, value: unknown, where: strin
   }
 }
 
-export async function resolveCaller(db: Kysely<Database>, header: string | undefined): Promise<Caller | null> {
+export async function resolveCaller(db: Kysely<Database>, header: string | undefined, now: Date): Promise<Caller | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match) return null;
   const tokenHash = hashToken(match[1]!);
@@ -103,7 +103,7 @@ export async function resolveCaller(db: Kysely<Database>, header: string | undef
     .select(['accounts.id', 'accounts.email', 'accounts.is_tp_user'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.expires_at', '>', now)
     .executeTakeFirst();
   return row ? { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash } : null;
 }
@@ -143,7 +143,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, specs: 
       method: spec.method,
       url: spec.url,
       handler: async (req, reply) => {
-        const caller = await resolveCaller(ctx.db, req.headers.authorization);
+        const caller = await resolveCaller(ctx.db, req.headers.authorization, ctx.now());
         if (spec.access.kind !== 'public' && !caller) throw unauthorized();
         const params = decodePart(spec.params, req.params, 'path');
         const query = decodePart(spec.query, req.query, 'query');

@@ -201,4 +201,19 @@ describe('sign-out and expiry', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(UNAUTHORIZED);
   });
+
+  test('a session ends sessionDays after sign-in by the server clock', async () => {
+    let clock = Date.now();
+    const timed = await createTestServer({ now: () => new Date(clock), config: { sessionDays: 2 } });
+    try {
+      const token = await signInAs(timed.app, DEMO_ACCOUNTS.viewer);
+      const meAt = () => timed.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+      clock += 2 * 86_400_000 - 60_000;
+      expect((await meAt()).statusCode).toBe(200);
+      clock += 120_000;
+      expect((await meAt()).statusCode).toBe(401);
+    } finally {
+      await timed.close();
+    }
+  });
 });
