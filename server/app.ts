@@ -18,7 +18,7 @@ import { registerRoutes } from './http/define-route';
 import { HttpError } from './http/errors';
 import { outboxMailer, type Mailer } from './providers/mailer';
 import { areas } from './areas';
-import { spaIndexHtml } from './http/spa-index';
+import { spaIndexReader } from './http/spa-index';
 import { ICON_MAX_BYTES } from '../src/contracts/workspace';
 
 export interface BuildOptions {
@@ -68,10 +68,11 @@ export async function buildApp(options: BuildOptions) {
 
   const staticDir = options.config.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
-    const indexHtml = spaIndexHtml(fs.readFileSync(path.join(staticDir, 'index.html'), 'utf8'), options.config);
-    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-    // index.html is always the configured copy, never the raw file.
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, maxAge: '1h', index: false, allowedPath: (p) => p !== '/index.html' });
+    const indexHtml = spaIndexReader(path.join(staticDir, 'index.html'), options.config);
+    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+    // Files are looked up per request (a rebuild of dist/ is served without a restart); index.html is always the
+    // configured copy, never the raw file.
+    await app.register(fastifyStatic, { root: staticDir, maxAge: '1h', index: false, allowedPath: (p) => p !== '/index.html' });
     app.get('/', (_req, reply) => sendIndex(reply));
     app.setNotFoundHandler((req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';

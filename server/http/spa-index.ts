@@ -1,4 +1,5 @@
 /** The SPA's index.html as the server sends it: the runtime configuration meta tags filled in from ServerConfig. */
+import fs from 'node:fs';
 import { RUNTIME_META } from '../../src/contracts/runtime-config';
 import type { ServerConfig } from '../config';
 
@@ -14,4 +15,14 @@ export function spaIndexHtml(html: string, config: Pick<ServerConfig, 'googleCli
     out = out.replace(tag, `<meta name="${name}" content="${escapeAttribute(values[key])}" />`);
   }
   return out;
+}
+
+/** index.html from disk, configured; read again only when the file changes (a new build). */
+export function spaIndexReader(file: string, config: Pick<ServerConfig, 'googleClientId'>): () => string {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return () => {
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: spaIndexHtml(fs.readFileSync(file, 'utf8'), config) };
+    return cached.html;
+  };
 }

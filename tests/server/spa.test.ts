@@ -64,4 +64,20 @@ describe('the SPA from the API server', () => {
       expect(res.json(), url).toMatchObject({ success: false, code: 'not_found' });
     }
   });
+
+  test('a rebuild while the server runs is served at once: new assets and the new index.html', async () => {
+    const app = await serve('id');
+    fs.writeFileSync(path.join(staticDir, 'assets', 'app-2.js'), 'console.log("new build")');
+    const newIndex = INDEX.replace('<title>Questboard</title>', '<title>Questboard</title><script src="/assets/app-2.js"></script>');
+    fs.writeFileSync(path.join(staticDir, 'index.html'), newIndex);
+    fs.utimesSync(path.join(staticDir, 'index.html'), new Date(), new Date(Date.now() + 5_000)); // a distinct mtime
+    try {
+      expect((await app.inject({ method: 'GET', url: '/assets/app-2.js' })).body).toBe('console.log("new build")');
+      const page = await app.inject({ method: 'GET', url: '/workspace/home' });
+      expect(page.body).toContain('/assets/app-2.js');
+      expect(metaOf(page.body)).toBe('id');
+    } finally {
+      fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
+    }
+  });
 });
