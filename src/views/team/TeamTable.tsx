@@ -160,8 +160,8 @@ export function TeamTable({ members, me, nowSeconds, actor }: { members: Account
                     {row.own && <YouTag />}
                   </div>
                 </td>
-                <td className="max-w-[18rem] truncate px-3 py-3 text-slate-600" title={row.member.workEmail}>{row.member.workEmail}</td>
-                <td className="px-3 py-3"><RolePill row={row} /></td>
+                <td className="max-w-[14rem] truncate px-3 py-3 text-slate-600 xl:max-w-[18rem]" title={row.member.workEmail}>{row.member.workEmail}</td>
+                <td className="px-3 py-3 whitespace-nowrap"><RolePill row={row} /></td>
                 <td className="px-3 py-3 whitespace-nowrap"><StatusBadge row={row} /></td>
                 <td className="w-14 py-3 pr-4 pl-3 text-right"><RowMenu row={row} actor={actor} /></td>
               </tr>

@@ -1,7 +1,10 @@
-/** True above the SPEC §9 small-screen breakpoint (765 px), matching Tailwind's `desk:` variant in index.css. */
+/**
+ * True when the team table fits: from 1200 px the side menu leaves room for its five columns; below that (and on
+ * the SPEC §9 small screens up to 765 px) the team shows as stacked cards.
+ */
 import { useSyncExternalStore } from 'react';
 
-const QUERY = '(min-width: 766px)';
+const QUERY = '(min-width: 1200px)';
 
 const subscribe = (onChange: () => void) => {
   const list = window.matchMedia(QUERY);
