@@ -216,40 +216,45 @@ export function TokenInput({ label, value, disabled, onChange, sample }: {
     }
   };
   return (
-    <div
-      className={`flex min-h-9 flex-wrap items-center gap-1 rounded-lg border border-slate-300 bg-white px-1.5 py-1 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-100 ${disabled ? 'bg-slate-50' : ''}`}
-    >
-      <ul aria-label={`${label} chips`} className="contents">
-        {tokens.map((token) => (
-          <li key={token} className="inline-flex max-w-full items-center gap-0.5 rounded-md bg-indigo-50 py-0.5 pr-0.5 pl-2 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">
-            <span className="truncate">{token}</span>
-            <button
-              type="button"
-              disabled={disabled}
-              onClick={() => onChange(removeToken(value, token))}
-              aria-label={`Remove ${token}`}
-              className="rounded p-0.5 text-indigo-500 hover:bg-indigo-100 hover:text-indigo-800"
-            >
-              <CloseIcon className="size-3" />
-            </button>
-          </li>
-        ))}
-      </ul>
-      <input
-        type="text"
-        aria-label={label}
-        disabled={disabled}
-        value={text}
-        placeholder={tokens.length === 0 ? (sample !== null && sample !== undefined && sample !== '' ? `e.g. ${String(sample)}` : 'Type a value, then space') : ''}
-        onChange={(event) => {
-          const { commit: complete, rest } = splitTokenInput(event.target.value);
-          if (complete.length > 0) onChange(addTokens(value, complete.join(',')));
-          setText(rest);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => commit(text)}
-        className="min-w-20 flex-1 border-0 bg-transparent px-1 py-0.5 text-sm outline-none focus:ring-0"
-      />
+    <div>
+      <div
+        className={`flex min-h-9 flex-wrap items-center gap-1 rounded-lg border border-slate-300 bg-white px-1.5 py-1 shadow-sm focus-within:border-indigo-500 focus-within:ring-2 focus-within:ring-indigo-100 ${disabled ? 'bg-slate-50' : ''}`}
+      >
+        <ul aria-label={`${label} chips`} className="contents">
+          {tokens.map((token) => (
+            <li key={token} className="inline-flex max-w-full items-center gap-0.5 rounded-md bg-indigo-50 py-0.5 pr-0.5 pl-2 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">
+              <span className="truncate">{token}</span>
+              <button
+                type="button"
+                disabled={disabled}
+                onClick={() => onChange(removeToken(value, token))}
+                aria-label={`Remove ${token}`}
+                className="rounded p-0.5 text-indigo-500 hover:bg-indigo-100 hover:text-indigo-800"
+              >
+                <CloseIcon className="size-3" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <input
+          type="text"
+          aria-label={label}
+          disabled={disabled}
+          value={text}
+          placeholder={tokens.length === 0 ? (sample !== null && sample !== undefined && sample !== '' ? `e.g. ${String(sample)}` : 'Type a value, then space') : ''}
+          onChange={(event) => {
+            const { commit: complete, rest } = splitTokenInput(event.target.value);
+            if (complete.length > 0) onChange(addTokens(value, complete.join(',')));
+            setText(rest);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => commit(text)}
+          className="min-w-20 flex-1 border-0 bg-transparent px-1 py-0.5 text-sm outline-none focus:ring-0"
+        />
+      </div>
+      {tokens.length === 0 && !text && (
+        <p className="mt-1 text-xs text-slate-500">Add values with space, comma or Enter. Until then this condition filters nothing.</p>
+      )}
     </div>
   );
 }
