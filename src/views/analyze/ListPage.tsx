@@ -14,11 +14,11 @@ import { notify } from '../../services/notify';
 import { actorOptions } from '../../inspector';
 import { href } from '../../routes';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
-import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
-import { AlertIcon, PlusIcon, TrashIcon } from './icons';
+import { PlusIcon, TrashIcon } from './icons';
+import { NoReportFound, SavedReportsLoadError } from './SavedReportsState';
 
 export default function ListPage() {
   const { workspaceId = '', appId = '' } = useParams<{ workspaceId?: string; appId?: string }>();
@@ -105,18 +105,9 @@ export default function ListPage() {
           </tbody>
         </table>
         {templates.isSuccess && templates.data.length === 0 && (
-          <div className="px-6 py-12 text-center">
-            <h2 className="text-base font-semibold text-slate-900">No Report Found</h2>
-            <p className="mt-1 text-sm text-slate-500">Create a report and run it: it is saved here.</p>
-          </div>
+          <NoReportFound hint="Create a report and run it: it is saved here." className="px-6 py-12 text-center" />
         )}
-        {templates.isError && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 px-4 py-4 text-sm text-rose-800">
-            <AlertIcon className="size-4" />
-            <span className="flex-1">We could not load the saved reports.</span>
-            <Button variant="secondary" onClick={() => void templates.refetch()}>Try again</Button>
-          </div>
-        )}
+        {templates.isError && <SavedReportsLoadError onRetry={() => void templates.refetch()} className="px-4 py-4" />}
       </div>
 
       <ConfirmDialog

@@ -8,10 +8,10 @@ import { Link, useParams } from 'wouter';
 import { useTemplates } from '../../services/reports.service';
 import { href } from '../../routes';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
-import { Button } from '../ui/Button';
 import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
-import { AlertIcon, ListIcon, PlusIcon, ReportIcon } from './icons';
+import { ListIcon, PlusIcon, ReportIcon } from './icons';
+import { NoReportFound, SavedReportsLoadError } from './SavedReportsState';
 
 export default function OverviewPage() {
   const { workspaceId = '', appId = '' } = useParams<{ workspaceId?: string; appId?: string }>();
@@ -65,17 +65,10 @@ export default function OverviewPage() {
       </div>
 
       {templates.isSuccess && templates.data.length === 0 && (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
-          <h2 className="text-base font-semibold text-slate-900">No Report Found</h2>
-          <p className="mt-1 text-sm text-slate-500">Reports you run are saved here.</p>
-        </div>
+        <NoReportFound hint="Reports you run are saved here." className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" />
       )}
       {templates.isError && (
-        <div role="alert" className="mt-6 flex flex-wrap items-center gap-3 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200">
-          <AlertIcon className="size-4" />
-          <span className="flex-1">We could not load the saved reports.</span>
-          <Button variant="secondary" onClick={() => void templates.refetch()}>Try again</Button>
-        </div>
+        <SavedReportsLoadError onRetry={() => void templates.refetch()} className="mt-6 rounded-xl bg-rose-50 px-4 py-3 ring-1 ring-rose-200" />
       )}
     </section>
   );
