@@ -121,6 +121,25 @@ test('the invite dialog shows the validation error and the server error', async 
   await expect(team.row(DEMO_ACCOUNTS.editor).getByText('editor', { exact: true })).toBeVisible();
 });
 
+test('dialogs focus their first field or the panel, and close on Escape and on a click outside', async ({ page }) => {
+  const team = await openTeamAs(page, DEMO_ACCOUNTS.admin);
+
+  const invite = await team.openInviteDialog();
+  await expect(invite.getByLabel('Email', { exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await team.inviteDialog.expectClosed();
+
+  // A confirmation has no field: the panel (the dialog itself) takes the focus, with no outline.
+  const remove = await team.openRemove(DEMO_ACCOUNTS.viewer);
+  await expect(remove.root).toBeFocused();
+  await expect(remove.root).toHaveCSS('outline-style', 'none');
+  const box = await remove.root.boundingBox();
+  expect(box, 'the dialog has the size of its panel').not.toBeNull();
+  await page.mouse.click(Math.max(1, box!.x / 2), Math.max(1, box!.y / 2));
+  await remove.expectClosed();
+  await expect(team.row(DEMO_ACCOUNTS.viewer)).toBeVisible();
+});
+
 test('invite a new user, accept in a second browser context, then sign in as them', async ({ page, browser }) => {
   test.setTimeout(60_000); // a long journey over two browser contexts; the machine is shared
   const email = uniqueEmail('invitee');

@@ -1,6 +1,19 @@
-/** A Headless UI dialog with title, body and footer; Escape and the backdrop close it unless `busy`. */
-import { Dialog, DialogPanel, DialogTitle, DialogBackdrop } from '@headlessui/react';
-import type { ReactNode } from 'react';
+/**
+ * A Headless UI (v2) dialog with title, body and footer; Escape and a click outside close it unless `busy`.
+ *
+ * The element carrying role="dialog" (Headless UI's `Dialog`, with aria-modal, aria-labelledby → the title and
+ * tabindex -1) is the visible panel itself, not the documented zero-size `relative` wrapper around a fixed layer:
+ * so the dialog has the panel's size for assistive technology and for tests, and the fallback focus target is the
+ * panel. The dimmed backdrop is the panel's own outer ring (a box-shadow wide enough to cover the viewport): a
+ * separate backdrop element would have to sit inside the dialog element and be positioned behind its background.
+ * A click anywhere outside the panel lands on the inert page behind it, which Headless UI treats as an outside
+ * click.
+ *
+ * Initial focus: the element marked `data-autofocus` inside the dialog (forms mark their first field), else the
+ * `initialFocus` ref, else the panel itself (no outline: it is a container, not a control).
+ */
+import { Dialog, DialogTitle } from '@headlessui/react';
+import type { ReactNode, RefObject } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -10,21 +23,30 @@ export interface ModalProps {
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /** The element to focus on open when no descendant is marked `data-autofocus`. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' };
 
-export function Modal({ open, title, onClose, busy, children, footer, size = 'md' }: ModalProps) {
+export function Modal({ open, title, onClose, busy, children, footer, size = 'md', initialFocus }: ModalProps) {
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition duration-200 data-closed:opacity-0" />
-      <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
-        <DialogPanel transition className={`w-full ${widths[size]} rounded-2xl bg-white shadow-xl transition duration-200 data-closed:scale-95 data-closed:opacity-0`}>
-          <DialogTitle className="border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          <div className="px-6 py-5">{children}</div>
-          {footer && <div className="flex justify-end gap-3 rounded-b-2xl bg-slate-50 px-6 py-4">{footer}</div>}
-        </DialogPanel>
-      </div>
+    <Dialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      initialFocus={initialFocus}
+      transition
+      className={[
+        // Bottom sheet on narrow screens, centred from `sm` up; never taller than the viewport.
+        'fixed inset-x-4 bottom-4 z-50 mx-auto flex max-h-[calc(100dvh-2rem)] flex-col sm:inset-y-4 sm:my-auto sm:h-fit',
+        widths[size],
+        'rounded-2xl bg-white shadow-xl ring-[100vmax] ring-slate-900/40 focus:outline-none',
+        'transition duration-200 data-closed:scale-95 data-closed:opacity-0',
+      ].join(' ')}
+    >
+      <DialogTitle className="shrink-0 border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">{title}</DialogTitle>
+      <div className="min-h-0 overflow-y-auto px-6 py-5">{children}</div>
+      {footer && <div className="flex shrink-0 justify-end gap-3 rounded-b-2xl bg-slate-50 px-6 py-4">{footer}</div>}
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * Dialogs built on src/views/ui/Modal.tsx (Headless UI). The element with role dialog is a zero-size wrapper (its
- * panel is position: fixed), which Playwright counts as hidden, so "open" means its title is visible and "closed"
- * means the dialog is gone from the page (Headless UI unmounts it after the leave transition).
+ * Dialogs built on src/views/ui/Modal.tsx (Headless UI). The element with role dialog is the visible panel, named by
+ * its title (aria-labelledby), so "open" means the dialog itself and its title heading are visible and "closed" means
+ * the dialog is gone from the page (Headless UI unmounts it after the leave transition).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
@@ -13,6 +13,7 @@ export class Modal {
   }
 
   async expectOpen() {
+    await expect(this.root).toBeVisible();
     await expect(this.root.getByRole('heading', { name: this.title, exact: true })).toBeVisible();
   }
 
