@@ -201,6 +201,29 @@ test('invite a new user, accept in a second browser context, then sign in as the
   });
 });
 
+test('an invitation accepted while someone else is signed in switches the session without a reload', async ({ page, request }) => {
+  const email = uniqueEmail('switch');
+  const adminToken = await signInByApi(page, DEMO_ACCOUNTS.admin);
+  await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
+  const link = await inviteLinkFor(email);
+
+  const invite = new InvitePage(page);
+  await invite.open(link, DEMO_WORKSPACE.name);
+  await expect(page.getByRole('status')).toHaveText(`You are signed in as ${DEMO_ACCOUNTS.admin}. Joining signs you in as ${email}.`);
+  await page.evaluate(() => ((window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true));
+  await invite.join('Sam', 'Switcher', 'switched-by-e2e-1');
+
+  await expect(page).toHaveURL(appsPath(DEMO_WORKSPACE.id));
+  await expect(page.getByRole('heading', { name: 'Apps', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument), 'no page reload').toBe(true);
+  const shell = new Shell(page);
+  expect(await shell.token()).not.toBe(adminToken);
+  expect((await shell.apiGet<{ workEmail: string }>('/api/me')).workEmail).toBe(email);
+  // The shell is the viewer's now: no Billing (admin only).
+  await expect(shell.navLink('Team')).toBeVisible();
+  await expect(shell.navLink('Billing')).toHaveCount(0);
+});
+
 test('the admin changes a member role and removes the member after confirming', async ({ page, request }) => {
   test.setTimeout(45_000); // change role, cancel and confirm a removal, reload: a long journey
   // A fresh member (invited and joined through the API; the UI of both is tested above), so seeded users stay intact.

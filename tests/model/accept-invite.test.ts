@@ -1,9 +1,13 @@
 /**
  * Paths of the accept-invite machine (src/machines/accept-invite/accept-invite.machine.ts): every state node
- * reachable; join with invalid then valid input; refused, unknown and unreachable invitations.
+ * reachable; join with invalid then valid input; refused, unknown and unreachable invitations; and the binding to
+ * the session (accept-invite.actor.ts): joining signs the session in as the invited account, switching it without a
+ * page reload when someone else is signed in.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
+import { createActor, type EventObject } from 'xstate';
+import { bindAcceptInvite } from '../../src/machines/accept-invite/accept-invite.actor';
+import { sessionMachine } from '../../src/machines/session/session.machine';
 import {
   acceptInviteMachine,
   FIRST_NAME_REQUIRED,
@@ -12,7 +16,7 @@ import {
   PASSWORD_TOO_SHORT,
   type AcceptInviteEvent,
 } from '../../src/machines/accept-invite/accept-invite.machine';
-import { invitePreview, joinResponse } from '../fixtures/team';
+import { adminAccount, invitePreview, joinedAccount, joinResponse } from '../fixtures/team';
 import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
 
 const input = { token: 'invite-token' };
@@ -99,5 +103,43 @@ describe('accept-invite machine paths', () => {
     const expired = pathOf(model, [...filled, outcomes.expiredMeanwhile], input);
     expect(expired.state.matches('refused')).toBe(true);
     expect(expired.state.context.refusal).toBe('expired');
+  });
+
+  describe('joined: the session takes the invited account', () => {
+    const join = [outcomes.pending, ev.firstName, ev.lastName, ev.password, ev.submit, outcomes.joined];
+
+    function setup(signedInAs: 'nobody' | 'someone else') {
+      const storeToken = vi.fn();
+      const session = createActor(
+        sessionMachine.provide({
+          actors: { loadAccount: pendingForever(), signIn: pendingForever(), signOut: pendingForever() },
+          guards: { hasToken: () => signedInAs !== 'nobody' },
+          actions: { storeToken: (_, params) => storeToken(params.token) },
+        }),
+      ).start();
+      if (signedInAs !== 'nobody') session.send(done('restoreAccount', adminAccount) as never);
+      const navigate = vi.fn();
+      const machine = bindAcceptInvite({ session, navigate }).provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
+      const invite = createActor(machine, { input }).start();
+      for (const event of join) invite.send(event as AcceptInviteEvent);
+      expect(invite.getSnapshot().matches('joined')).toBe(true);
+      return { session, navigate, storeToken };
+    }
+
+    it('signed out: signs in with the new token and opens the joined workspace', () => {
+      const { session, navigate, storeToken } = setup('nobody');
+      expect(session.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+      expect(session.getSnapshot().context.account).toEqual(joinedAccount);
+      expect(storeToken.mock.calls).toEqual([['token-nina']]);
+      expect(navigate.mock.calls).toEqual([['/workspace/ws-demo/apps']]);
+    });
+
+    it('someone else signed in: the session switches to the invited account (no reload) and refetches it', () => {
+      const { session, navigate, storeToken } = setup('someone else');
+      expect(session.getSnapshot().matches({ signedIn: 'refreshing' })).toBe(true);
+      expect(session.getSnapshot().context.account).toEqual(joinedAccount);
+      expect(storeToken.mock.calls).toEqual([['token-nina']]);
+      expect(navigate.mock.calls).toEqual([['/workspace/ws-demo/apps']]);
+    });
   });
 });

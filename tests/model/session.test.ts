@@ -1,23 +1,31 @@
 /**
  * Paths of the session machine (src/machines/session/session.machine.ts): every state node reachable, the
- * sign-in failure → success journey, restoring a stored token, expiry and sign-out.
+ * sign-in failure → success journey, restoring a stored token, expiry and sign-out, and switching the session to
+ * the account of an invitation accepted while someone is signed in (or while the stored token is being checked).
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { EventObject } from 'xstate';
+import { createActor, fromPromise, type EventObject } from 'xstate';
+import { Account } from '../../src/contracts/account';
+import { decodeOrThrow } from '../../src/contracts/codecs';
 import { sessionMachine, SESSION_EXPIRED, type SessionEvent } from '../../src/machines/session/session.machine';
-import { adminAccount, signInResponse } from '../fixtures/team';
+import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
 import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
 
 const ev = {
   signInWrong: { type: 'SIGN_IN', email: 'admin@demostudio.dev', password: 'wrong-password' },
   signIn: { type: 'SIGN_IN', email: 'admin@demostudio.dev', password: 'questboard-demo' },
   signedIn: { type: 'SIGNED_IN', token: 'token-invite', account: adminAccount },
+  /** Nina accepted an invitation in a browser where someone (Ada) is signed in, or whose stored token is being checked. */
+  switchToNina: { type: 'SIGNED_IN', token: joinResponse.token, account: joinResponse.account },
   signOut: { type: 'SIGN_OUT' },
   refresh: { type: 'REFRESH' },
   expired: { type: 'EXPIRED' },
 } satisfies Record<string, SessionEvent>;
 
 const WRONG = 'Email or password is incorrect.';
+function ninaFromMe() {
+  return decodeOrThrow(Account, { ...joinedAccount, supportedCountries: ['US', 'DE'] });
+}
 const outcomes = {
   restored: done('restoreAccount', adminAccount),
   restoreFailed: failed('restoreAccount', apiError(401, 'Sign in to continue.', 'unauthorized')),
@@ -25,6 +33,8 @@ const outcomes = {
   signInRefused: failed('signIn', apiError(401, WRONG, 'invalid_credentials')),
   signInCrashed: failed('signIn', 'not an Error'),
   refreshed: done('refreshAccount', adminAccount),
+  /** GET /api/me with Nina's token: her account as the server has it now. */
+  refreshedAsNina: done('refreshAccount', ninaFromMe()),
   refreshFailed: failed('refreshAccount', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
   signedOut: done('signOut', undefined),
   signOutFailed: failed('signOut', apiError(500, 'Something went wrong.', 'internal')),
@@ -110,5 +120,91 @@ describe('session machine paths', () => {
     const expired = pathOf(withToken, [outcomes.restored, ev.expired]);
     expect(expired.state.matches('signedOut')).toBe(true);
     expect(expired.state.context.notice).toBe(SESSION_EXPIRED);
+  });
+
+  describe('SIGNED_IN while a session exists (an invitation accepted in a browser where someone is signed in)', () => {
+    /** A live session whose loadAccount records each GET /api/me and never settles; storeToken is spied. */
+    function counting(hasToken: boolean) {
+      const storeToken = vi.fn();
+      const loadAccount = vi.fn();
+      const machine = modelWith(hasToken).provide({
+        actors: {
+          loadAccount: fromPromise<Account, void>(() => {
+            loadAccount();
+            return new Promise<Account>(() => {});
+          }),
+        },
+        actions: { storeToken: (_, params) => storeToken(params.token) },
+      });
+      return { machine, storeToken, loadAccount };
+    }
+
+    it('switches the session: the new token is stored, the account replaced at once, then fetched again', async () => {
+      const path = pathOf(withToken, [outcomes.restored, ev.switchToNina, outcomes.refreshedAsNina]);
+      const switched = path.steps[2]!.state;
+      expect(switched.matches({ signedIn: 'refreshing' })).toBe(true);
+      expect(switched.context.account).toEqual(joinedAccount);
+      expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
+      expect(path.state.context).toEqual({ account: ninaFromMe(), error: null, notice: null });
+
+      const { machine, storeToken, loadAccount } = counting(true);
+      await replay(machine, pathOf(withToken, [outcomes.restored, ev.switchToNina]));
+      expect(storeToken.mock.calls).toEqual([['token-nina']]);
+      expect(loadAccount, 'the stored token is checked, then /api/me is fetched with the new one').toHaveBeenCalledTimes(2);
+    });
+
+    it('the shortest way to a settled session as the new account is SIGNED_IN, then the refetch', () => {
+      const path = shortestPathTo(withToken, allEvents, { toState: (s) => s.matches({ signedIn: 'ready' }) && s.context.account?.accountId === 'acc-nina' });
+      expect(eventTypes(path)).toHaveLength(2);
+      expect(eventTypes(path)[0]).toBe('SIGNED_IN');
+      expect(path.steps[1]!.state.matches({ signedIn: 'refreshing' })).toBe(true);
+    });
+
+    it('a refresh of the old account in flight is cancelled and started again with the new token', () => {
+      const { machine, storeToken, loadAccount } = counting(true);
+      const actor = createActor(machine).start();
+      actor.send(outcomes.restored as unknown as SessionEvent);
+      actor.send(ev.refresh);
+      const oldRefresh = actor.getSnapshot().children.refreshAccount;
+      expect(oldRefresh).toBeDefined();
+      actor.send(ev.switchToNina);
+      const snapshot = actor.getSnapshot();
+      expect(snapshot.matches({ signedIn: 'refreshing' })).toBe(true);
+      expect(oldRefresh!.getSnapshot().status, 'the old refresh is stopped').toBe('stopped');
+      expect(snapshot.children.refreshAccount).toBeDefined();
+      expect(snapshot.children.refreshAccount).not.toBe(oldRefresh);
+      expect(loadAccount).toHaveBeenCalledTimes(3);
+      expect(storeToken.mock.calls).toEqual([['token-nina']]);
+      expect(snapshot.context.account).toEqual(joinedAccount);
+      actor.stop();
+    });
+
+    it('while the stored token is being checked, the handed-over session wins', async () => {
+      const path = pathOf(withToken, [ev.switchToNina]);
+      expect(path.state.matches({ signedIn: 'refreshing' })).toBe(true);
+      expect(path.state.context.account).toEqual(joinedAccount);
+      expect(path.state.can(outcomes.restored), 'the old check cannot land any more').toBe(false);
+      expect(pathOf(withToken, [ev.switchToNina, outcomes.refreshedAsNina]).state.context.account).toEqual(ninaFromMe());
+
+      const { machine, storeToken, loadAccount } = counting(true);
+      await replay(machine, path);
+      expect(storeToken.mock.calls).toEqual([['token-nina']]);
+      expect(loadAccount).toHaveBeenCalledTimes(2);
+    });
+
+    it('while signing out, the new session wins and its token is not dropped', async () => {
+      const path = pathOf(withToken, [outcomes.restored, ev.signOut, ev.switchToNina]);
+      expect(path.state.matches({ signedIn: 'refreshing' })).toBe(true);
+      expect(path.state.can(outcomes.signedOut)).toBe(false);
+      const { machine, storeToken } = liveModel(true);
+      await replay(machine, path);
+      expect(storeToken.mock.calls).toEqual([['token-nina']]);
+    });
+
+    it('clears a notice or error left from before, and a failed refetch keeps the new account', () => {
+      const path = pathOf(withToken, [outcomes.restored, ev.switchToNina, outcomes.refreshFailed]);
+      expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
+      expect(path.state.context).toEqual({ account: joinedAccount, error: null, notice: null });
+    });
   });
 });

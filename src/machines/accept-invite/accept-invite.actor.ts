@@ -1,11 +1,11 @@
 /**
  * The accept-invite machine bound to the team service and to the session: on success the session is signed in
- * with the new token and the joined workspace opens.
+ * with the new token (replacing the session of anyone else signed in in this browser, without a reload) and the
+ * joined workspace opens.
  */
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { acceptInviteMachine, joinedWorkspaceId } from './accept-invite.machine';
 import { acceptInvite, previewInvite } from '../../services/team.service';
-import { setToken } from '../../services/token';
 import type { liveSessionMachine } from '../session/session.actor';
 import { href } from '../../routes';
 
@@ -21,17 +21,11 @@ export function bindAcceptInvite({ session, navigate }: AcceptInviteDeps) {
       acceptInvite: fromPromise(({ input: { token, ...form }, signal }) => acceptInvite(token, form, signal)),
     },
     actions: {
+      // Signed out, or signed in as someone else: the session machine takes the new token and account either way.
       joined: (_, { token, account, workspaceName }) => {
         const workspaceId = joinedWorkspaceId(account, workspaceName);
-        const path = workspaceId ? href.apps(workspaceId) : href.home();
-        if (session.getSnapshot().matches('signedOut')) {
-          session.send({ type: 'SIGNED_IN', token, account });
-          navigate(path);
-          return;
-        }
-        // Someone else was signed in in this browser: start afresh as the invited account.
-        setToken(token);
-        window.location.assign(path);
+        session.send({ type: 'SIGNED_IN', token, account });
+        navigate(workspaceId ? href.apps(workspaceId) : href.home());
       },
     },
   });

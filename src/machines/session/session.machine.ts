@@ -4,6 +4,10 @@
  * signedOut: idle → signingIn → signedIn, or back to idle with the error in words;
  * signedIn: refreshing the account after workspace/app changes; signingOut revokes the token → signedOut.
  * A 401 from any call while signed in (expired or revoked token) sends EXPIRED and lands in signedOut.
+ * SIGNED_IN (a token and account handed over, e.g. by an accepted invitation) signs in from signedOut; while
+ * restoring or already signed in it switches the session: the new token replaces the old one, the account is
+ * replaced at once and then fetched again with the new token (GET /api/me), any refresh or sign-out of the old
+ * session being cancelled so its answer cannot overwrite the new one.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Account, SignInResponse } from '../../contracts/account';
@@ -60,6 +64,16 @@ export const sessionMachine = setup({
         src: 'loadAccount',
         onDone: { target: 'signedIn', actions: assign({ account: ({ event }) => event.output }) },
         onError: { target: 'signedOut', actions: { type: 'storeToken', params: { token: null } } },
+      },
+      on: {
+        // The stored token's check is dropped: the handed-over session wins.
+        SIGNED_IN: {
+          target: '#session.signedIn.refreshing',
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+            assign({ account: ({ event }) => event.account, error: null, notice: null }),
+          ],
+        },
       },
     },
     signedOut: {
@@ -128,6 +142,15 @@ export const sessionMachine = setup({
       },
       on: {
         SIGN_OUT: { target: '.signingOut' },
+        // A child target is exited and entered again even when already active: a refresh of the old session in
+        // flight is cancelled and started again with the new token.
+        SIGNED_IN: {
+          target: '.refreshing',
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+            assign({ account: ({ event }) => event.account, error: null, notice: null }),
+          ],
+        },
         EXPIRED: {
           target: 'signedOut',
           actions: [{ type: 'storeToken', params: { token: null } }, assign({ notice: SESSION_EXPIRED })],

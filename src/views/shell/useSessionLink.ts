@@ -1,8 +1,12 @@
-/** Connects the http layer's 401 signal to the session machine, and lands on /continue after logout. */
+/**
+ * Connects the http layer's 401 signal to the session machine, lands on /continue after logout, and forgets the
+ * cached server data of the previous account when the session ends or switches to another account (an invitation
+ * accepted while someone else was signed in).
+ */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Session } from '../../machines/session/session.actor';
-import { selectStatus } from '../../machines/session/session.selectors';
+import { selectAccount, selectStatus } from '../../machines/session/session.selectors';
 import { onUnauthorized } from '../../services/http';
 import { href } from '../../routes';
 import { queryClient } from '../../queryClient';
@@ -11,7 +15,9 @@ export function useSessionLink() {
   const actor = Session.useActorRef();
   const status = Session.useSelector(selectStatus);
   const [, navigate] = useLocation();
+  const accountId = Session.useSelector((s) => selectAccount(s)?.accountId ?? null);
   const previous = useRef(status);
+  const previousAccountId = useRef(accountId);
   useEffect(() => {
     const stop = onUnauthorized(() => actor.send({ type: 'EXPIRED' }));
     return () => {
@@ -25,4 +31,8 @@ export function useSessionLink() {
     }
     previous.current = status;
   }, [status, navigate]);
+  useEffect(() => {
+    if (previousAccountId.current !== null && accountId !== null && accountId !== previousAccountId.current) queryClient.clear();
+    previousAccountId.current = accountId;
+  }, [accountId]);
 }
