@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 import type { ServerContext } from '../context';
 import type { Account } from '../../src/contracts/account';
 import type { InvitePreview } from '../../src/contracts/team';
-import { inviteStatus, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
+import { INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
 import type { Role } from '../../src/contracts/codecs';
 import type { Membership } from '../http/define-route';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../auth/crypto';
@@ -217,15 +217,9 @@ export async function previewInvite(ctx: ServerContext, token: string): Promise<
   return { email: invite.email, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
 }
 
-export const INVITE_REFUSED: Record<'expired' | 'accepted' | 'revoked', string> = {
-  expired: 'This invitation has expired. Ask your workspace admin to resend it.',
-  accepted: 'This invitation has already been used. Sign in to continue.',
-  revoked: 'This invitation was withdrawn by the workspace admin.',
-};
-
 export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }) {
   const preview = await previewInvite(ctx, token);
-  if (preview.state !== 'pending') throw new HttpError(410, INVITE_REFUSED[preview.state], `invite_${preview.state}`);
+  if (preview.state !== 'pending') throw new HttpError(410, INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
   if (!input.firstName.trim() || !input.lastName.trim()) throw badRequest('First name and last name are required.', ['firstName', 'lastName']);
   const invite = await findInvite(ctx.db, token);
   const existing = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', invite.email).executeTakeFirst();
@@ -247,7 +241,7 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: { f
       .where('id', '=', invite.id)
       .where('state', '=', 'pending')
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw new HttpError(410, INVITE_REFUSED.accepted, 'invite_accepted');
+    if (Number(claimed.numUpdatedRows) === 0) throw new HttpError(410, INVITE_REFUSED.accepted, INVITE_REFUSAL_CODES.accepted);
     if (!existing) {
       await trx
         .insertInto('accounts')

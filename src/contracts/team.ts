@@ -32,6 +32,24 @@ export const InvitePreview = struct(
   'InvitePreview',
 );
 export type InvitePreview = t.TypeOf<typeof InvitePreview>;
+
+/** Why an invitation cannot be accepted: every state but pending. */
+export type InviteRefusal = Exclude<InviteState, 'pending'>;
+/**
+ * The words of each refusal, the single source for both sides: the server's 410 message on accept, and the invite
+ * page's text for a refused preview.
+ */
+export const INVITE_REFUSED: Record<InviteRefusal, string> = {
+  expired: 'This invitation has expired. Ask your workspace admin to resend it.',
+  accepted: 'This invitation has already been used. Sign in to continue.',
+  revoked: 'This invitation was withdrawn by the workspace admin.',
+};
+/** The `code` of the server's 410 answer for each refusal. */
+export const INVITE_REFUSAL_CODES: Record<InviteRefusal, `invite_${InviteRefusal}`> = {
+  expired: 'invite_expired',
+  accepted: 'invite_accepted',
+  revoked: 'invite_revoked',
+};
 export const AcceptInviteRequest = struct(
   { firstName: t.string, lastName: t.string, password: t.string },
   {},

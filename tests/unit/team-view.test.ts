@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contracts/account';
-import { INVITE_EXPIRY_SECONDS } from '../../src/contracts/team';
+import { INVITE_EXPIRY_SECONDS, INVITE_REFUSED } from '../../src/contracts/team';
 import { memberCount, memberName, memberRoleLabel, memberStatus, pendingCount } from '../../src/machines/invitation/team-members';
 import { invitableRoles, isOwnRow, rowActions, type Viewer } from '../../src/machines/invitation/team-permissions';
 import { defaultInviteRole, EMAIL_INVALID, EMAIL_REQUIRED, ROLE_NOT_ALLOWED, validateInvite } from '../../src/machines/invitation/invite-form';
-import { acceptInviteMachine, INVITE_NOT_FOUND, INVITE_REFUSED, joinedWorkspaceId } from '../../src/machines/accept-invite/accept-invite.machine';
+import { acceptInviteMachine, INVITE_NOT_FOUND, joinedWorkspaceId } from '../../src/machines/accept-invite/accept-invite.machine';
 import { selectInvitePage } from '../../src/machines/accept-invite/accept-invite.selectors';
 import { initialTransition, transition, type AnyEventObject } from 'xstate';
 import { NOW, team, joinedAccount, invitePreview } from '../fixtures/team';

@@ -12,16 +12,11 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { SignInResponse } from '../../contracts/account';
-import { PASSWORD_MIN_LENGTH, type InvitePreview, type InviteState } from '../../contracts/team';
+import { INVITE_REFUSAL_CODES, PASSWORD_MIN_LENGTH, type InvitePreview, type InviteRefusal } from '../../contracts/team';
 
-export type Refusal = Exclude<InviteState, 'pending'>;
+/** Why the invitation is refused; its words are the contract's INVITE_REFUSED (src/contracts/team.ts). */
+export type Refusal = InviteRefusal;
 
-/** Same words as the server's INVITE_REFUSED (server/domain/team.ts), for states read from the preview. */
-export const INVITE_REFUSED: Record<Refusal, string> = {
-  expired: 'This invitation has expired. Ask your workspace admin to resend it.',
-  accepted: 'This invitation has already been used. Sign in to continue.',
-  revoked: 'This invitation was withdrawn by the workspace admin.',
-};
 export const INVITE_NOT_FOUND = 'This invitation link is not valid. Check the link in your email, or ask your workspace admin for a new invite.';
 export const INVITE_UNAVAILABLE = 'We could not load this invitation. Please try again.';
 export const JOIN_FAILED = 'We could not add you to the workspace. Please try again.';
@@ -69,7 +64,9 @@ function apiFailure(error: unknown): { status: number; code: string | null; mess
   return { status: error.status, code, message: error.message };
 }
 
-const REFUSAL_CODES: Record<string, Refusal> = { invite_expired: 'expired', invite_accepted: 'accepted', invite_revoked: 'revoked' };
+const REFUSAL_CODES: Record<string, Refusal> = Object.fromEntries(
+  Object.entries(INVITE_REFUSAL_CODES).map(([refusal, code]) => [code, refusal as Refusal]),
+);
 const refusalOf = (error: unknown): Refusal | null => {
   const failure = apiFailure(error);
   return failure?.status === 410 ? REFUSAL_CODES[failure.code ?? ''] ?? 'accepted' : null;

@@ -1,6 +1,7 @@
 /** View model of the invite page. */
 import type { SnapshotFrom } from 'xstate';
-import { INVITE_NOT_FOUND, INVITE_REFUSED, INVITE_UNAVAILABLE, type acceptInviteMachine } from './accept-invite.machine';
+import { INVITE_REFUSED } from '../../contracts/team';
+import { INVITE_NOT_FOUND, INVITE_UNAVAILABLE, type acceptInviteMachine } from './accept-invite.machine';
 
 type Snapshot = SnapshotFrom<typeof acceptInviteMachine>;
 
