@@ -22,12 +22,12 @@ export interface ModalProps {
   busy?: boolean;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** The element to focus on open when no descendant is marked `data-autofocus`. */
   initialFocus?: RefObject<HTMLElement | null>;
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl' };
+const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' };
 
 export function Modal({ open, title, onClose, busy, children, footer, size = 'md', initialFocus }: ModalProps) {
   return (
