@@ -54,6 +54,18 @@ export const sessionMachine = setup({
   id: 'session',
   context: { account: null, error: null, notice: null },
   initial: 'checking',
+  on: {
+    // While restoring or signed in (signedOut has its own): the handed-over session replaces the current one. Every
+    // active state is exited and entered again, so a check, refresh or sign-out of the old token in flight is
+    // cancelled, and refreshing starts again with the new token.
+    SIGNED_IN: {
+      target: '.signedIn.refreshing',
+      actions: [
+        { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+        assign({ account: ({ event }) => event.account, error: null, notice: null }),
+      ],
+    },
+  },
   states: {
     checking: {
       always: [{ guard: { type: 'hasToken' }, target: 'restoring' }, { target: 'signedOut' }],
@@ -64,16 +76,6 @@ export const sessionMachine = setup({
         src: 'loadAccount',
         onDone: { target: 'signedIn', actions: assign({ account: ({ event }) => event.output }) },
         onError: { target: 'signedOut', actions: { type: 'storeToken', params: { token: null } } },
-      },
-      on: {
-        // The stored token's check is dropped: the handed-over session wins.
-        SIGNED_IN: {
-          target: '#session.signedIn.refreshing',
-          actions: [
-            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-            assign({ account: ({ event }) => event.account, error: null, notice: null }),
-          ],
-        },
       },
     },
     signedOut: {
@@ -142,15 +144,6 @@ export const sessionMachine = setup({
       },
       on: {
         SIGN_OUT: { target: '.signingOut' },
-        // A child target is exited and entered again even when already active: a refresh of the old session in
-        // flight is cancelled and started again with the new token.
-        SIGNED_IN: {
-          target: '.refreshing',
-          actions: [
-            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-            assign({ account: ({ event }) => event.account, error: null, notice: null }),
-          ],
-        },
         EXPIRED: {
           target: 'signedOut',
           actions: [{ type: 'storeToken', params: { token: null } }, assign({ notice: SESSION_EXPIRED })],

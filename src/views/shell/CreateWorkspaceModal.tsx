@@ -10,7 +10,7 @@ import { Session } from '../../machines/session/session.actor';
 import { notify } from '../../services/notify';
 import { actorOptions } from '../../inspector';
 import { href } from '../../routes';
-import { Modal } from '../ui/Modal';
+import { FormModal } from '../ui/FormModal';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { ICON_EXTENSIONS } from '../../contracts/workspace';
@@ -52,54 +52,41 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
   }, [openAfterRefresh, organisations, navigate]);
 
   return (
-    <Modal
+    <FormModal
       open={view.open}
       title="Create Workspace"
       onClose={onClose}
+      onSubmit={() => send({ type: 'SUBMIT' })}
+      submitLabel="Create"
       busy={view.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={view.busy}>Cancel</Button>
-          <Button type="submit" form="create-workspace-form" busy={view.busy}>Create</Button>
-        </>
-      }
+      className="space-y-4"
     >
-      <form
-        id="create-workspace-form"
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'SUBMIT' });
-        }}
-      >
-        <TextField label="Workspace name" value={view.name} onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })} error={view.errors.name} autoFocus />
-        <TextField
-          label="Website"
-          value={view.website}
-          placeholder="https://yourstudio.com"
-          onChange={(e) => send({ type: 'CHANGE', field: 'website', value: e.target.value })}
-          error={view.errors.website}
-          hint="Saved with https://"
-        />
-        <div>
-          <span className="block text-sm font-medium text-slate-700">Icon</span>
-          <div className="mt-1 flex items-center gap-3">
-            <Button variant="secondary" onClick={() => fileInput.current?.click()}>Choose icon</Button>
-            <span className="truncate text-sm text-slate-600">{view.iconName ?? 'PNG, JPG or GIF, up to 3 MB'}</span>
-            <input
-              ref={fileInput}
-              type="file"
-              aria-label="Icon file"
-              className="sr-only"
-              accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
-              onChange={(e) => send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null })}
-            />
-          </div>
-          {view.errors.icon && <p role="alert" className="mt-1 text-xs text-rose-600">{view.errors.icon}</p>}
+      <TextField label="Workspace name" value={view.name} onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })} error={view.errors.name} autoFocus />
+      <TextField
+        label="Website"
+        value={view.website}
+        placeholder="https://yourstudio.com"
+        onChange={(e) => send({ type: 'CHANGE', field: 'website', value: e.target.value })}
+        error={view.errors.website}
+        hint="Saved with https://"
+      />
+      <div>
+        <span className="block text-sm font-medium text-slate-700">Icon</span>
+        <div className="mt-1 flex items-center gap-3">
+          <Button variant="secondary" onClick={() => fileInput.current?.click()}>Choose icon</Button>
+          <span className="truncate text-sm text-slate-600">{view.iconName ?? 'PNG, JPG or GIF, up to 3 MB'}</span>
+          <input
+            ref={fileInput}
+            type="file"
+            aria-label="Icon file"
+            className="sr-only"
+            accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
+            onChange={(e) => send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null })}
+          />
         </div>
-        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
-      </form>
-    </Modal>
+        {view.errors.icon && <p role="alert" className="mt-1 text-xs text-rose-600">{view.errors.icon}</p>}
+      </div>
+      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+    </FormModal>
   );
 }

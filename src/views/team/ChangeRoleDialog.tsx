@@ -3,8 +3,7 @@ import { useSelector } from '@xstate/react';
 import { roleLabel, type Role } from '../../contracts/codecs';
 import type { InvitationActor } from '../../machines/invitation/invitation.actor';
 import { selectRoleDialog } from '../../machines/invitation/invitation.selectors';
-import { Modal } from '../ui/Modal';
-import { Button } from '../ui/Button';
+import { FormModal } from '../ui/FormModal';
 import { ROLE_DESCRIPTIONS } from './roleCopy';
 
 const ROLES: Role[] = ['admin', 'editor', 'viewer'];
@@ -14,63 +13,52 @@ export function ChangeRoleDialog({ actor }: { actor: InvitationActor }) {
   const cancel = () => actor.send({ type: 'CANCEL' });
   const who = view.member?.name ?? view.member?.email ?? '';
   return (
-    <Modal
+    <FormModal
       open={view.open}
       title="Change role"
       onClose={cancel}
+      onSubmit={() => actor.send({ type: 'SAVE_ROLE' })}
+      submitLabel="Save"
       busy={view.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={cancel} disabled={view.busy}>Cancel</Button>
-          <Button type="submit" form="change-role-form" busy={view.busy} disabled={!view.canSave}>Save</Button>
-        </>
-      }
+      submitDisabled={!view.canSave}
     >
-      <form
-        id="change-role-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'SAVE_ROLE' });
-        }}
-      >
-        <fieldset>
-          <legend className="text-sm text-slate-600">
-            Choose the role of <span className="font-medium text-slate-900">{who}</span>.
-          </legend>
-          <div className="mt-4 space-y-2">
-            {ROLES.map((role) => (
-              <label
-                key={role}
-                className={`flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 transition ${view.role === role ? 'bg-indigo-50/60 ring-indigo-300' : 'ring-slate-200 hover:bg-slate-50'}`}
-              >
-                <input
-                  type="radio"
-                  name="role"
-                  value={role}
-                  checked={view.role === role}
-                  autoFocus={view.member?.role === role}
-                  disabled={view.busy}
-                  onChange={() => actor.send({ type: 'PICK_ROLE', role })}
-                  className="mt-0.5 size-4 shrink-0 accent-indigo-600"
-                />
-                <span>
-                  <span className="block text-sm font-medium text-slate-900">
-                    {roleLabel(role)}
-                    {view.member?.role === role && <span className="ml-2 text-xs font-normal text-slate-500">(current)</span>}
-                  </span>
-                  <span className="block text-xs text-slate-500">{ROLE_DESCRIPTIONS[role]}</span>
+      <fieldset>
+        <legend className="text-sm text-slate-600">
+          Choose the role of <span className="font-medium text-slate-900">{who}</span>.
+        </legend>
+        <div className="mt-4 space-y-2">
+          {ROLES.map((role) => (
+            <label
+              key={role}
+              className={`flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 transition ${view.role === role ? 'bg-indigo-50/60 ring-indigo-300' : 'ring-slate-200 hover:bg-slate-50'}`}
+            >
+              <input
+                type="radio"
+                name="role"
+                value={role}
+                checked={view.role === role}
+                autoFocus={view.member?.role === role}
+                disabled={view.busy}
+                onChange={() => actor.send({ type: 'PICK_ROLE', role })}
+                className="mt-0.5 size-4 shrink-0 accent-indigo-600"
+              />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">
+                  {roleLabel(role)}
+                  {view.member?.role === role && <span className="ml-2 text-xs font-normal text-slate-500">(current)</span>}
                 </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {view.error && (
-          <p role="alert" className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
-            {view.error}
-            {view.detail && <span className="block text-rose-600">{view.detail}</span>}
-          </p>
-        )}
-      </form>
-    </Modal>
+                <span className="block text-xs text-slate-500">{ROLE_DESCRIPTIONS[role]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {view.error && (
+        <p role="alert" className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {view.error}
+          {view.detail && <span className="block text-rose-600">{view.detail}</span>}
+        </p>
+      )}
+    </FormModal>
   );
 }

@@ -7,8 +7,7 @@ import { useSelector } from '@xstate/react';
 import { Role, roleLabel } from '../../contracts/codecs';
 import type { InvitationActor } from '../../machines/invitation/invitation.actor';
 import { selectInviteDialog } from '../../machines/invitation/invitation.selectors';
-import { Modal } from '../ui/Modal';
-import { Button } from '../ui/Button';
+import { FormModal } from '../ui/FormModal';
 import { TextField } from '../ui/TextField';
 import { ROLE_DESCRIPTIONS } from './roleCopy';
 
@@ -17,62 +16,49 @@ export function InviteDialog({ actor }: { actor: InvitationActor }) {
   const roleId = useId();
   const close = () => actor.send({ type: 'CLOSE_INVITE' });
   return (
-    <Modal
+    <FormModal
       open={view.open}
       title="Invite to team"
       onClose={close}
+      onSubmit={() => actor.send({ type: 'SUBMIT_INVITE' })}
+      submitLabel="Send invite"
       busy={view.busy}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={view.busy}>Cancel</Button>
-          <Button type="submit" form="invite-form" busy={view.busy}>Send invite</Button>
-        </>
-      }
+      className="space-y-4"
     >
-      <form
-        id="invite-form"
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'SUBMIT_INVITE' });
-        }}
-      >
-        <p className="text-sm text-slate-600">We will email them a link to join. The link expires in 5 days.</p>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="off"
-          placeholder="name@studio.com"
-          value={view.email}
-          onChange={(e) => actor.send({ type: 'INVITE_EMAIL', value: e.target.value })}
-          error={view.errors.email}
-          readOnly={view.busy}
-          autoFocus
-        />
-        <div>
-          <label htmlFor={roleId} className="block text-sm font-medium text-slate-700">Role</label>
-          <select
-            id={roleId}
-            value={view.role}
-            disabled={view.busy}
-            aria-describedby={`${roleId}-hint`}
-            onChange={(e) => {
-              const role = e.target.value;
-              if (Role.is(role)) actor.send({ type: 'INVITE_ROLE', role });
-            }}
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100"
-          >
-            {view.roles.map((role) => (
-              <option key={role} value={role}>{roleLabel(role)}</option>
-            ))}
-          </select>
-          <p id={`${roleId}-hint`} className="mt-1 text-xs text-slate-500">
-            {view.errors.role ? <span className="text-rose-600">{view.errors.role}</span> : ROLE_DESCRIPTIONS[view.role]}
-          </p>
-        </div>
-        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
-      </form>
-    </Modal>
+      <p className="text-sm text-slate-600">We will email them a link to join. The link expires in 5 days.</p>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        placeholder="name@studio.com"
+        value={view.email}
+        onChange={(e) => actor.send({ type: 'INVITE_EMAIL', value: e.target.value })}
+        error={view.errors.email}
+        readOnly={view.busy}
+        autoFocus
+      />
+      <div>
+        <label htmlFor={roleId} className="block text-sm font-medium text-slate-700">Role</label>
+        <select
+          id={roleId}
+          value={view.role}
+          disabled={view.busy}
+          aria-describedby={`${roleId}-hint`}
+          onChange={(e) => {
+            const role = e.target.value;
+            if (Role.is(role)) actor.send({ type: 'INVITE_ROLE', role });
+          }}
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100"
+        >
+          {view.roles.map((role) => (
+            <option key={role} value={role}>{roleLabel(role)}</option>
+          ))}
+        </select>
+        <p id={`${roleId}-hint`} className="mt-1 text-xs text-slate-500">
+          {view.errors.role ? <span className="text-rose-600">{view.errors.role}</span> : ROLE_DESCRIPTIONS[view.role]}
+        </p>
+      </div>
+      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+    </FormModal>
   );
 }
