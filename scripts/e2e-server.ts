@@ -74,6 +74,9 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
     HOST: '127.0.0.1',
     DATA_DIR: path.join(dataDir, 'data'),
     PUBLIC_URL: url,
+    // A Google OAuth client id, so the Google Sheets export is enabled (tests/e2e/exports.spec.ts answers Google's
+    // endpoints with Playwright routes; nothing reaches Google). An explicit GOOGLE_CLIENT_ID wins.
+    GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? 'questboard-e2e.apps.googleusercontent.com',
   };
   delete env.DATABASE_URL; // always the embedded database on a fresh folder
   const child = spawn('npx', ['tsx', 'server/main.ts'], {

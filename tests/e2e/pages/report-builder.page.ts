@@ -182,7 +182,48 @@ export class ReportBuilder {
     await expect(this.results).toBeVisible();
   }
 
+  /** The grid's column names, in display order. */
+  async columnNames(): Promise<string[]> {
+    return (await this.results.getByRole('columnheader').allTextContents()).map((name) => name.trim());
+  }
+
+  /** Runs like run() and returns the rows the signed result url answered (SPEC §7: `{report}`). */
+  async runForRows(): Promise<Record<string, unknown>[]> {
+    const result = this.page.waitForResponse((r) => r.url().includes('/analytics/result/') && r.request().method() === 'GET', { timeout: 30_000 });
+    await this.run();
+    return ((await (await result).json()) as { report: Record<string, unknown>[] }).report;
+  }
+
+  // -- exports (SPEC §2 'Export As', §7 local export and spreadsheets) -----------------------------------------------
+  get exportMenu(): Locator {
+    return this.page.getByRole('button', { name: 'Export As', exact: true });
+  }
+  /** An item of the open Export As menu. The Google Sheets item's name may carry its explanation when disabled. */
+  exportItem(item: 'CSV' | 'Excel' | 'Google Sheets' | 'Copy to Clipboard'): Locator {
+    return this.page.getByRole('menuitem', { name: new RegExp(`^${escape(item)}`) });
+  }
+  /** Opens Export As and chooses an item (does not wait for the outcome). */
+  async exportAs(item: 'CSV' | 'Excel' | 'Google Sheets' | 'Copy to Clipboard') {
+    await this.exportMenu.click();
+    await this.exportItem(item).click();
+  }
+
   // -- dialogs -------------------------------------------------------------------------------------------------------
+  /** 'View SQL': the compiled SQL with its bound values beside it. */
+  get sqlDialog(): Modal {
+    return new Modal(this.page, 'SQL');
+  }
+  get compiledSql(): Locator {
+    return this.sqlDialog.root.getByLabel('Compiled SQL', { exact: true });
+  }
+  /** The bound values of the SQL dialog as name → shown value (JSON text). */
+  async boundValues(): Promise<Record<string, string>> {
+    const list = this.sqlDialog.root.getByLabel('Bound values', { exact: true });
+    await expect(list).toBeVisible();
+    const names = await list.getByRole('term').allTextContents();
+    const values = await list.getByRole('definition').allTextContents();
+    return Object.fromEntries(names.map((name, i) => [name.trim(), (values[i] ?? '').trim()]));
+  }
   /** SPEC §2 delete confirm. */
   get deleteDialog(): Modal {
     return new Modal(this.page, 'Delete Report');
