@@ -1,5 +1,9 @@
-/** Bootstrap: flags → (lazy) inspector → QueryClient → session → router. */
-import { StrictMode } from 'react';
+/**
+ * Bootstrap: flags → (lazy) inspector → QueryClient → session → router. The Google sign-in pop-up's
+ * /oauth-callback page runs alone: no session restore (the opener owns the session; a pop-up that closes while it
+ * checks the token must not touch it), no router.
+ */
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './queryClient';
@@ -7,11 +11,19 @@ import { inspectRequested, startInspector, actorOptions } from './inspector';
 import { Session } from './machines/session/session.actor';
 import { AppRouter } from './views/AppRouter';
 import { Snackbars } from './views/ui/Snackbars';
+import { href } from './routes';
 import './index.css';
 
+const OAuthCallbackPage = lazy(() => import('./views/analyze/OAuthCallbackPage'));
+
 async function boot() {
+  const root = createRoot(document.getElementById('root')!);
+  if (window.location.pathname === href.oauthCallback()) {
+    root.render(<StrictMode><Suspense fallback={null}><OAuthCallbackPage /></Suspense></StrictMode>);
+    return;
+  }
   if (inspectRequested()) await startInspector();
-  createRoot(document.getElementById('root')!).render(
+  root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <Session.Provider options={actorOptions()}>

@@ -66,6 +66,8 @@ export const href = {
   /** A page of an app, `section` being the rest of the path (e.g. 'analyze/overview'). */
   app: (workspaceId: string, appId: string, section: string) => `/workspace/${enc(workspaceId)}/app/${enc(appId)}/${section}`,
   documentation: (page = 'questboard_overview') => `/documentation/${page}`,
+  /** Where Google's sign-in pop-up of the spreadsheet export lands (its redirect URI). */
+  oauthCallback: () => '/oauth-callback',
 };
 
 /** The sections of an app page, for the side navigation. */

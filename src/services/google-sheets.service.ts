@@ -29,12 +29,13 @@ import {
   type SheetCell,
 } from '../contracts/google-sheets';
 import { RUNTIME_META } from '../contracts/runtime-config';
+import { href } from '../routes';
 import { XLSX_SHEET_NAME } from './exports';
 
 export const GOOGLE_AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';
 export const SHEETS_API = 'https://sheets.googleapis.com/v4/spreadsheets';
-export const OAUTH_CALLBACK_PATH = '/oauth-callback';
+export const OAUTH_CALLBACK_PATH = href.oauthCallback();
 /** The sheet the values go to; the same name as the Excel export's sheet. */
 export const SHEET_NAME = XLSX_SHEET_NAME;
 /** Shown (and used as the disabled menu item's explanation) when no Google client id is configured. */

@@ -5,32 +5,15 @@
  * titled report and deletes what it needs to, so the tests do not depend on each other.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './pages/sign-in.page';
+import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { unique } from './pages/demo';
-import { ANALYZE_APP, AnalyzeOverview, MESSAGES, ReportBuilder, ReportsList } from './pages/report-builder.page';
+import { AnalyzeOverview, MESSAGES, ReportBuilder, ReportsList, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
 
 test.describe.configure({ timeout: 90_000 });
 
-test.beforeAll(async ({ request }) => {
-  // Analyze needs the analytics engine and the demo events (server/main.ts wires them); say so plainly when missing.
-  const signIn = await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.editor, password: DEMO_PASSWORD } });
-  const { token } = (await signIn.json()) as { token: string };
-  const config = await request.get(`/analytics/application/${ANALYZE_APP.id}/report/config/daily_metrics`, { headers: { authorization: `Bearer ${token}` } });
-  expect(config.status(), `the server at ${process.env.E2E_BASE_URL} answers the analytics config of ${ANALYZE_APP.id} (analytics engine and demo events loaded)`).toBe(200);
-});
+test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
-/** Script requests of the page: the chart and Excel code must load only when needed. */
-function scriptsLoaded(page: Page) {
-  const urls: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') urls.push(req.url());
-  });
-  return {
-    chart: () => urls.some((u) => /ReportChart|xychart/i.test(u)),
-    excel: () => urls.some((u) => /exceljs/i.test(u)),
-  };
-}
 
 async function newReportAs(page: Page, email: string) {
   await signInByApi(page, email);

@@ -15,11 +15,11 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './pages/sign-in.page';
+import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { unique } from './pages/demo';
 import { Shell } from './pages/shell.page';
-import { ANALYZE_APP, MESSAGES, ReportBuilder } from './pages/report-builder.page';
+import { ANALYZE_APP, MESSAGES, ReportBuilder, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -41,24 +41,10 @@ const SHEETS_OPEN_DELAY_MS = 1_000;
 const UTF8_BOM = '\uFEFF';
 const CLIENT_ID_META = 'meta[name="questboard-google-client-id"]';
 
-test.beforeAll(async ({ request }) => {
-  // Analyze needs the analytics engine and the demo events (server/main.ts wires them); say so plainly when missing.
-  const signIn = await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.editor, password: DEMO_PASSWORD } });
-  const { token } = (await signIn.json()) as { token: string };
-  const config = await request.get(`/analytics/application/${ANALYZE_APP.id}/report/config/daily_metrics`, { headers: { authorization: `Bearer ${token}` } });
-  expect(config.status(), `the server at ${process.env.E2E_BASE_URL} answers the analytics config of ${ANALYZE_APP.id} (analytics engine and demo events loaded)`).toBe(200);
-});
+test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
 // -- helpers ---------------------------------------------------------------------------------------------------------
 
-/** Script requests of the page: the Excel code must load only when an Excel export starts. */
-function scriptsLoaded(page: Page) {
-  const urls: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') urls.push(req.url());
-  });
-  return { excel: () => urls.some((u) => /exceljs/i.test(u)) };
-}
 
 async function newReportAs(page: Page, email: string) {
   await signInByApi(page, email);
@@ -452,11 +438,17 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
   await builder.run();
   const columns = await builder.columnNames();
   const google = await routeGoogle(page, title);
-  // The Google token must never reach Questboard's server.
+  // The Google token must never reach Questboard's server, and the callback pop-up leaves the session alone
+  // (no API call of its own: a pop-up closing mid-request once dropped the shared stored token).
   const leaked: string[] = [];
+  const popupApiCalls: string[] = [];
   page.context().on('request', (request) => {
     if (request.url().startsWith(origin) && (request.url().includes(google.token) || (request.headers().authorization ?? '').includes(google.token))) leaked.push(request.url());
+    const api = request.url().startsWith(origin) && /^\/(api|analytics)\//.test(new URL(request.url()).pathname);
+    if (api && !request.isNavigationRequest() && request.frame().page() !== page) popupApiCalls.push(request.url());
   });
+  const sessionToken = await page.evaluate(() => localStorage.getItem('questboard.token'));
+  expect(sessionToken).toBeTruthy();
   const popups: { page: Page; at: number }[] = [];
   page.on('popup', (popup) => popups.push({ page: popup, at: Date.now() }));
 
@@ -506,6 +498,8 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
   expect(leaked, 'requests to Questboard carrying the Google token').toEqual([]);
   const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(stored).not.toContain(google.token);
+  expect(popupApiCalls, 'API calls from the pop-ups').toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('questboard.token')), 'the session survives the pop-up').toBe(sessionToken);
   await sheetTab.close();
   await builder.deleteReport();
 });

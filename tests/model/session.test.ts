@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { Account } from '../../src/contracts/account';
 import { decodeOrThrow } from '../../src/contracts/codecs';
-import { sessionMachine, SESSION_EXPIRED, type SessionEvent } from '../../src/machines/session/session.machine';
+import { sessionMachine, SESSION_EXPIRED, SESSION_UNCHECKED, type SessionEvent } from '../../src/machines/session/session.machine';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
 import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
 
@@ -29,6 +29,7 @@ function ninaFromMe() {
 const outcomes = {
   restored: done('restoreAccount', adminAccount),
   restoreFailed: failed('restoreAccount', apiError(401, 'Sign in to continue.', 'unauthorized')),
+  restoreUnreachable: failed('restoreAccount', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
   signedIn: done('signIn', signInResponse),
   signInRefused: failed('signIn', apiError(401, WRONG, 'invalid_credentials')),
   signInCrashed: failed('signIn', 'not an Error'),
@@ -91,6 +92,19 @@ describe('session machine paths', () => {
     const { machine, storeToken } = liveModel(true);
     await replay(machine, refused);
     expect(storeToken).toHaveBeenCalledWith(null);
+  });
+
+  it('keeps the stored token when it could not be checked (network error, a closing pop-up), and says so', async () => {
+    const unchecked = pathOf(withToken, [outcomes.restoreUnreachable]);
+    expect(unchecked.state.matches({ signedOut: 'idle' })).toBe(true);
+    expect(unchecked.state.context.notice).toBe(SESSION_UNCHECKED);
+    const { machine, storeToken } = liveModel(true);
+    await replay(machine, unchecked);
+    expect(storeToken).not.toHaveBeenCalled();
+    // Signing in from there works as usual and clears the notice.
+    const again = pathOf(withToken, [outcomes.restoreUnreachable, ev.signIn, outcomes.signedIn]);
+    expect(again.state.matches('signedIn')).toBe(true);
+    expect(again.state.context.notice).toBeNull();
   });
 
   it('an accepted invite signs in directly (SIGNED_IN) with its token', async () => {

@@ -27,6 +27,10 @@ export type SessionEvent =
   | { type: 'EXPIRED' };
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.';
+export const SESSION_UNCHECKED = 'We could not reach Questboard to check your session. Reload the page to try again, or sign in.';
+
+/** The server refused the token (401): only then is a stored token dropped; a network error or abort keeps it. */
+const refusedByServer = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
 
 export const sessionMachine = setup({
   types: {
@@ -46,6 +50,7 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: () => false,
+    tokenRefused: ({ event }) => refusedByServer((event as { error?: unknown }).error),
   },
   actions: {
     storeToken: (_, _params: { token: string | null }) => {},
@@ -75,7 +80,11 @@ export const sessionMachine = setup({
         id: 'restoreAccount',
         src: 'loadAccount',
         onDone: { target: 'signedIn', actions: assign({ account: ({ event }) => event.output }) },
-        onError: { target: 'signedOut', actions: { type: 'storeToken', params: { token: null } } },
+        onError: [
+          { guard: 'tokenRefused', target: 'signedOut', actions: { type: 'storeToken', params: { token: null } } },
+          // Not refused, just not checked (offline, server down, the page closing): keep the token for the next load.
+          { target: 'signedOut', actions: assign({ notice: SESSION_UNCHECKED }) },
+        ],
       },
     },
     signedOut: {

@@ -3,9 +3,10 @@
  * report builder with its settings cards. Selectors are role/label based, matching src/views/analyze/*; the results
  * grid and chart are read through their landmarks ('Report results', 'Report chart').
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { appPath } from './demo';
 import { Modal } from './modal';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './sign-in.page';
 
 /** The demo app with BigQuery data (server/db/seed.ts ANALYTICS_APP_IDS). */
 export const ANALYZE_APP = { id: 'dragon-merge-android', name: 'Dragon Merge' } as const;
@@ -18,6 +19,26 @@ export const MESSAGES = {
   limit: 'Value must be between 1 and 10,000',
   valueRequired: 'A valid value is required.',
 } as const;
+
+/** Analyze needs the analytics engine and the demo events (server/main.ts wires them): say so plainly when missing. */
+export async function expectAnalyticsReady(request: APIRequestContext) {
+  const signIn = await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.editor, password: DEMO_PASSWORD } });
+  const { token } = (await signIn.json()) as { token: string };
+  const config = await request.get(`/analytics/application/${ANALYZE_APP.id}/report/config/daily_metrics`, { headers: { authorization: `Bearer ${token}` } });
+  expect(config.status(), `the server at ${process.env.E2E_BASE_URL} answers the analytics config of ${ANALYZE_APP.id} (analytics engine and demo events loaded)`).toBe(200);
+}
+
+/** Script requests of the page, to check the chart and Excel code load only when needed. */
+export function scriptsLoaded(page: Page) {
+  const urls: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') urls.push(req.url());
+  });
+  return {
+    chart: () => urls.some((u) => /ReportChart|xychart/i.test(u)),
+    excel: () => urls.some((u) => /exceljs/i.test(u)),
+  };
+}
 
 export class AnalyzeOverview {
   constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
