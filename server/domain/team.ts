@@ -214,7 +214,7 @@ export async function previewInvite(ctx: ServerContext, token: string): Promise<
   const invite = await findInvite(ctx.db, token);
   const status = inviteStatus(seconds(invite.sent_at), seconds(ctx.now()));
   const state = invite.state === 'pending' && status.expired ? 'expired' : invite.state;
-  return { email: invite.email, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
+  return { email: invite.email, workspaceId: invite.workspace_id, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
 }
 
 export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }) {

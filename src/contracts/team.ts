@@ -27,7 +27,7 @@ export const RoleRequest = struct({ accountId: t.string, role: Role }, {}, 'Role
 export const InviteState = t.keyof({ pending: null, expired: null, accepted: null, revoked: null });
 export type InviteState = t.TypeOf<typeof InviteState>;
 export const InvitePreview = struct(
-  { email: t.string, workspaceName: t.string, role: Role, state: InviteState },
+  { email: t.string, workspaceId: t.string, workspaceName: t.string, role: Role, state: InviteState },
   { expiresAt: t.number },
   'InvitePreview',
 );

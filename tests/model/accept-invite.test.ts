@@ -64,7 +64,7 @@ describe('accept-invite machine paths', () => {
 
     const joined = vi.fn();
     await replay(model.provide({ actions: { joined: (_, params) => joined(params) } }), path, input);
-    expect(joined).toHaveBeenCalledWith({ ...joinResponse, workspaceName: 'Demo Studio' });
+    expect(joined).toHaveBeenCalledWith({ ...joinResponse, workspaceId: 'ws-demo' });
   });
 
   it('the shortest way to joined fills the three fields and submits', () => {

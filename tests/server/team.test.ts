@@ -150,7 +150,7 @@ describe('POST team/invite', () => {
 
     const shown = await preview(token);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toMatchObject({ email, workspaceName: 'Demo Studio', role: 'viewer', state: 'pending' });
+    expect(shown.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'viewer', state: 'pending' });
     expect(Math.abs(shown.json().expiresAt - (nowSeconds() + INVITE_EXPIRY_SECONDS))).toBeLessThan(10);
 
     const listed = (await team(tokens.admin)).find((r) => r.workEmail === email);
@@ -251,7 +251,7 @@ describe('invite links: preview and accept', () => {
     token = await linkToken(email);
     const res = await preview(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email, workspaceName: 'Demo Studio', role: 'editor', state: 'pending' });
+    expect(res.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'editor', state: 'pending' });
     expect((await preview('no-such-token-' + 'x'.repeat(30))).statusCode).toBe(404);
   });
 

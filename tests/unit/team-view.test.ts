@@ -115,11 +115,12 @@ describe('invite form (SPEC §5)', () => {
 });
 
 describe('the workspace an accepted invite opens', () => {
-  it("is the invite's workspace by name, else the newest membership", () => {
-    expect(joinedWorkspaceId(joinedAccount, 'Demo Studio')).toBe('ws-demo');
-    expect(joinedWorkspaceId(joinedAccount, 'Renamed meanwhile')).toBe('ws-demo');
-    expect(joinedWorkspaceId(joinedAccount, 'Other Studio')).toBe('ws-other');
-    expect(joinedWorkspaceId({ ...joinedAccount, organisations: [] }, 'Demo Studio')).toBeNull();
+  it("is the invite's workspace when the account is a member of it, else none (home picks one)", () => {
+    expect(joinedWorkspaceId(joinedAccount, 'ws-demo')).toBe('ws-demo');
+    expect(joinedWorkspaceId(joinedAccount, 'ws-other')).toBe('ws-other');
+    expect(joinedWorkspaceId(joinedAccount, 'ws-elsewhere')).toBeNull();
+    expect(joinedWorkspaceId(joinedAccount, null)).toBeNull();
+    expect(joinedWorkspaceId({ ...joinedAccount, organisations: [] }, 'ws-demo')).toBeNull();
   });
 });
 

@@ -22,8 +22,8 @@ export function bindAcceptInvite({ session, navigate }: AcceptInviteDeps) {
     },
     actions: {
       // Signed out, or signed in as someone else: the session machine takes the new token and account either way.
-      joined: (_, { token, account, workspaceName }) => {
-        const workspaceId = joinedWorkspaceId(account, workspaceName);
+      joined: (_, { token, account, workspaceId: invited }) => {
+        const workspaceId = joinedWorkspaceId(account, invited);
         session.send({ type: 'SIGNED_IN', token, account });
         navigate(workspaceId ? href.apps(workspaceId) : href.home());
       },

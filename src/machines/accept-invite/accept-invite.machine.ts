@@ -91,7 +91,7 @@ export const acceptInviteMachine = setup({
   },
   actions: {
     /** Sign the session in with the new token and open the joined workspace (provided by the view). */
-    joined: (_, _params: SignInResponse & { workspaceName: string }) => {},
+    joined: (_, _params: SignInResponse & { workspaceId: string | null }) => {},
   },
 }).createMachine({
   id: 'acceptInvite',
@@ -149,7 +149,7 @@ export const acceptInviteMachine = setup({
         input: ({ context }) => ({ token: context.token, firstName: context.firstName.trim(), lastName: context.lastName.trim(), password: context.password }),
         onDone: {
           target: 'joined',
-          actions: { type: 'joined', params: ({ context, event }) => ({ ...event.output, workspaceName: context.preview?.workspaceName ?? '' }) },
+          actions: { type: 'joined', params: ({ context, event }) => ({ ...event.output, workspaceId: context.preview?.workspaceId ?? null }) },
         },
         onError: [
           { guard: ({ event }) => refusalOf(event.error) !== null, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
@@ -162,12 +162,9 @@ export const acceptInviteMachine = setup({
 });
 
 /**
- * The workspace the invite joined, in the account the accept call returned: the organisation with the invite's
- * workspace name (the newest membership when names repeat, organisations being ordered by join time), else the
- * newest membership; null when the account has none.
+ * Where an accepted invite lands: the invite's workspace when the returned account is a member of it, else the
+ * home page (which picks the first workspace).
  */
-export function joinedWorkspaceId(account: SignInResponse['account'], workspaceName: string): string | null {
-  const organisations = account.organisations ?? [];
-  const byName = organisations.filter((w) => w.name === workspaceName);
-  return (byName[byName.length - 1] ?? organisations[organisations.length - 1])?.id ?? null;
+export function joinedWorkspaceId(account: SignInResponse['account'], workspaceId: string | null): string | null {
+  return workspaceId && (account.organisations ?? []).some((w) => w.id === workspaceId) ? workspaceId : null;
 }
