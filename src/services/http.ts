@@ -43,11 +43,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** false for calls that must not carry the token (the signed report-result URL of SPEC §7). */
   auth?: boolean;
+  /** A token other than the stored one (revoking a session that was just replaced). */
+  token?: string;
 }
 
 export async function request<A>(codec: t.Decoder<unknown, A>, path: string, options: RequestOptions = {}): Promise<A> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = options.auth === false ? null : getToken();
+  const token = options.auth === false ? null : (options.token ?? getToken());
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.form) body = options.form;
@@ -66,7 +68,8 @@ export async function request<A>(codec: t.Decoder<unknown, A>, path: string, opt
   if (!response.ok) {
     const message = (payload as { message?: unknown } | null)?.message;
     const code = (payload as { code?: unknown } | null)?.code;
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    // Only the current session's refusal ends the session (not a refusal of a replaced token).
+    if (response.status === 401 && token && token === getToken()) unauthorizedListeners.forEach((listener) => listener());
     throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, typeof code === 'string' ? code : undefined);
   }
   const decoded = codec.decode(payload);

@@ -219,6 +219,8 @@ test('an invitation accepted while someone else is signed in switches the sessio
   const shell = new Shell(page);
   expect(await shell.token()).not.toBe(adminToken);
   expect((await shell.apiGet<{ workEmail: string }>('/api/me')).workEmail).toBe(email);
+  // The replaced admin session is revoked on the server, not just forgotten by the browser.
+  await expect.poll(async () => (await request.get('/api/me', { headers: { authorization: `Bearer ${adminToken}` } })).status()).toBe(401);
   // The shell is the viewer's now: no Billing (admin only).
   await expect(shell.navLink('Team')).toBeVisible();
   await expect(shell.navLink('Billing')).toHaveCount(0);

@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { createActorContext } from '@xstate/react';
 import { sessionMachine } from './session.machine';
-import { fetchMe, signIn, signOut } from '../../services/session.service';
+import { fetchMe, revokeToken, signIn, signOut } from '../../services/session.service';
 import { getToken, setToken } from '../../services/token';
 
 export const liveSessionMachine = sessionMachine.provide({
@@ -14,7 +14,15 @@ export const liveSessionMachine = sessionMachine.provide({
     }),
   },
   guards: { hasToken: () => getToken() !== null },
-  actions: { storeToken: (_, params: { token: string | null }) => setToken(params.token) },
+  actions: {
+    storeToken: (_, { token }: { token: string | null }) => {
+      const previous = getToken();
+      setToken(token);
+      // Replaced by another account's session (an invitation accepted while signed in): revoke the old token on the
+      // server too. Best effort: a token the server already refused needs nothing more.
+      if (token && previous && previous !== token) revokeToken(previous).catch(() => {});
+    },
+  },
 });
 
 export const Session = createActorContext(liveSessionMachine);
