@@ -4,7 +4,7 @@
  * Exports (CSV, XLSX, clipboard, Google Sheets) are covered by their own spec. Every test saves its own uniquely
  * titled report and deletes what it needs to, so the tests do not depend on each other.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { unique } from './pages/demo';
@@ -13,14 +13,6 @@ import { AnalyzeOverview, MESSAGES, ReportBuilder, ReportsList, expectAnalyticsR
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
-
-
-async function newReportAs(page: Page, email: string) {
-  await signInByApi(page, email);
-  const builder = new ReportBuilder(page);
-  await builder.gotoNew();
-  return builder;
-}
 
 test('an editor builds the default report from the overview, runs it and reads the grid and the chart', async ({ page }) => {
   const scripts = scriptsLoaded(page);
@@ -74,7 +66,7 @@ test('an editor builds the default report from the overview, runs it and reads t
 });
 
 test('an is-one-of condition takes chips on space, comma, Enter and blur; trimmed and de-duplicated', async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Country' });
   await builder.addCondition('coun', /^Country/);
   await expect(builder.condition('Country').getByRole('checkbox')).toBeChecked();
@@ -100,7 +92,7 @@ test('an is-one-of condition takes chips on space, comma, Enter and blur; trimme
 });
 
 test('a missing condition value and a bad limit block the run with the SPEC messages', async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   await expect(builder.runButton).toBeEnabled();
 
@@ -129,7 +121,7 @@ test('a missing condition value and a bad limit block the run with the SPEC mess
 });
 
 test('rename re-saves, the report reopens by URL with its settings collapsed, and delete returns to a blank report', async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   await builder.limit.fill('5');
   // Ctrl/Cmd+Enter runs the report.
@@ -208,7 +200,7 @@ test('an unsaved new report survives a reload, and leaving it asks first', async
 });
 
 test('a viewer can run reports too', async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.viewer);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.viewer);
   await builder.groupBy.selectOption({ label: 'Platform' });
   await builder.rename(unique('Viewer report'));
   await builder.run();

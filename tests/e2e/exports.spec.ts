@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
-import { signInByApi } from './pages/session';
 import { unique } from './pages/demo';
 import { Shell } from './pages/shell.page';
 import { ANALYZE_APP, MESSAGES, ReportBuilder, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
@@ -44,14 +43,6 @@ const CLIENT_ID_META = 'meta[name="questboard-google-client-id"]';
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
 // -- helpers ---------------------------------------------------------------------------------------------------------
-
-
-async function newReportAs(page: Page, email: string) {
-  await signInByApi(page, email);
-  const builder = new ReportBuilder(page);
-  await builder.gotoNew();
-  return builder;
-}
 
 /** A cell as the exports see it: a single-value object ({value: 3}) unwrapped, a missing cell null. */
 function plain(cell: unknown): string | number | boolean | null {
@@ -212,7 +203,7 @@ async function blockPopups(page: Page, pattern: string) {
 // -- local exports ---------------------------------------------------------------------------------------------------
 
 test('CSV downloads report_data.csv with the result columns and every row, numbers as plain numerals', async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   // The whole available range: more rows than the grid's first page, and the export holds them all.
   await builder.startDate.fill((await builder.startDate.getAttribute('min'))!);
@@ -252,7 +243,7 @@ test('CSV downloads report_data.csv with the result columns and every row, numbe
 
 test('Excel downloads report_data.xlsx (sheet Report Data, numeric cells) and loads exceljs only then', async ({ page }) => {
   const scripts = scriptsLoaded(page);
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Country' });
   await builder.rename(unique('Excel export'));
   const rows = await builder.runForRows();
@@ -295,7 +286,7 @@ test('Excel downloads report_data.xlsx (sheet Report Data, numeric cells) and lo
 
 test('Copy to Clipboard puts tab-separated text on the clipboard and says so for 2 s', async ({ page, baseURL }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Platform' });
   await builder.rename(unique('Clipboard export'));
   const rows = await builder.runForRows();
@@ -316,7 +307,7 @@ test('Copy to Clipboard puts tab-separated text on the clipboard and says so for
 });
 
 test('with no rows, Copy to Clipboard alerts that there is no data', async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   await builder.rename(unique('Empty export'));
   await page.route('**/analytics/result/**', async (route) => {
@@ -344,7 +335,7 @@ test('with no rows, Copy to Clipboard alerts that there is no data', async ({ pa
 
 test('formula-looking text is neutralised in the CSV, the XLSX and the clipboard; numbers stay numbers', async ({ page, baseURL }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Country' });
   await builder.rename(unique('Formula export'));
   const served = await serveFormulaRows(page, 'country');
@@ -408,7 +399,7 @@ test('without a Google client id the Google Sheets item is disabled and says why
       await route.fulfill({ response, body: html });
     },
   );
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await expect(page.locator(CLIENT_ID_META)).toHaveAttribute('content', '');
   await builder.groupBy.selectOption({ label: 'Platform' });
   await builder.rename(unique('No Google'));
@@ -428,7 +419,7 @@ test('without a Google client id the Google Sheets item is disabled and says why
 
 test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, the sheet opens after 1 s', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   const clientId = await page.locator(CLIENT_ID_META).getAttribute('content');
   expect(clientId, 'the server writes its GOOGLE_CLIENT_ID into the page (scripts/e2e-server.ts sets one)').toBeTruthy();
   await builder.groupBy.selectOption({ label: 'Country' });
@@ -506,7 +497,7 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
 
 test('Google Sheets: blocked pop-ups say so for 3 s and open from a click on Try again / Open Google Sheet', async ({ page }) => {
   const blocker = await blockPopups(page, '^https://(accounts|docs)\\.google\\.com/');
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Platform' });
   const title = unique('Sheets blocked');
   await builder.rename(title);
@@ -559,7 +550,7 @@ test('Google Sheets: blocked pop-ups say so for 3 s and open from a click on Try
 // -- View SQL ----------------------------------------------------------------------------------------------------------
 
 test("'View SQL' shows the compiled SQL with its bound values beside it, also after reopening the report", async ({ page }) => {
-  const builder = await newReportAs(page, DEMO_ACCOUNTS.editor);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await expect(builder.viewSql).toBeDisabled();
   await builder.groupBy.selectOption({ label: 'Country' });
   await builder.addCondition('coun', /^Country/);

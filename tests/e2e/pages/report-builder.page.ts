@@ -7,6 +7,7 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { appPath } from './demo';
 import { Modal } from './modal';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './sign-in.page';
+import { signInByApi } from './session';
 
 /** The demo app with BigQuery data (server/db/seed.ts ANALYTICS_APP_IDS). */
 export const ANALYZE_APP = { id: 'dragon-merge-android', name: 'Dragon Merge' } as const;
@@ -70,6 +71,14 @@ export class ReportsList {
 }
 
 export class ReportBuilder {
+  /** Signs in as `email` (by the API) and opens a blank report on the demo app with data. */
+  static async openNewAs(page: Page, email: string): Promise<ReportBuilder> {
+    await signInByApi(page, email);
+    const builder = new ReportBuilder(page);
+    await builder.gotoNew();
+    return builder;
+  }
+
   constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
 
   // -- navigation -------------------------------------------------------------------------------------------------
