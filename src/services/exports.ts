@@ -105,6 +105,12 @@ export type WorkbookClass = typeof ExcelJS.Workbook;
  * Builds the Excel workbook of a matrix: one sheet 'Report Data', the header row bold and frozen, numbers as
  * numeric cells, booleans as booleans, nulls as blank cells, text neutralised.
  */
+/**
+ * Text as an XLSX cell must hold it: XML reads a raw CR back as LF, so CR goes as the OOXML escape `_x000D_`, and
+ * text that already looks like such an escape has its underscore escaped (`_x005F_`) so it reads back unchanged.
+ */
+export const xlsxText = (text: string) => text.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1').replace(/\r/g, '_x000D_');
+
 export function buildWorkbook(Workbook: WorkbookClass, matrix: readonly (readonly CellValue[])[]): ExcelJS.Workbook {
   const workbook = new Workbook();
   workbook.creator = 'Questboard';
@@ -114,7 +120,7 @@ export function buildWorkbook(Workbook: WorkbookClass, matrix: readonly (readonl
     sheet.addRow(row.map((cell) => {
       if (cell === null) return null;
       if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
-      return typeof cell === 'string' ? neutraliseText(cell) : cell;
+      return typeof cell === 'string' ? xlsxText(neutraliseText(cell)) : cell;
     }));
   }
   if (matrix.length) sheet.getRow(1).font = { bold: true };

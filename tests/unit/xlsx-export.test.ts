@@ -10,6 +10,8 @@ const rows = [
   { date: '2024-03-02', country: '=HYPERLINK("http://evil.example","x")', new_users: -1, retention_d1: null },
   { date: '2024-03-03', country: '@SUM(A1:A2)', new_users: 0, retention_d1: { value: 0.25 } },
   { date: '2024-03-04', country: '-1', new_users: 12.5, retention_d1: 0.1 },
+  { date: '2024-03-05', country: '\r=1+1', new_users: 1, retention_d1: 0 },
+  { date: '2024-03-06', country: 'line\r\nbreak _x000D_ literal', new_users: 2, retention_d1: 0 },
 ];
 const columns = ['date', 'country', 'new_users', 'retention_d1'];
 
@@ -49,6 +51,12 @@ describe('Excel export', () => {
     expect(sheet.getCell('B5').value).toBe('-1');
     expect(sheet.getCell('B5').type).toBe(ExcelJS.ValueType.String);
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.type, cell.address).not.toBe(ExcelJS.ValueType.Formula)));
+  });
+
+  it('a CR survives the XML (escaped as _x000D_), and text that looks like an escape reads back as written', async () => {
+    const sheet = (await readBack()).getWorksheet(XLSX_SHEET_NAME)!;
+    expect(sheet.getCell('B6').value).toBe("'\r=1+1");
+    expect(sheet.getCell('B7').value).toBe('line\r\nbreak _x000D_ literal');
   });
 
   it('builds the workbook in memory from the builder the browser uses', () => {
