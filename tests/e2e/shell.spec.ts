@@ -75,6 +75,12 @@ test.describe('narrow screen (390 px)', () => {
     await shell.closeMenuButton.click();
     await expect(shell.overlay).toHaveCount(0);
     await expect(page).toHaveURL(`/workspace/${DEMO_WORKSPACE.id}/team`);
+
+    // Closed in the middle of its fade-in, it still goes away (the fade runs on timers, not transition events).
+    await shell.menuButton.click();
+    await shell.closeMenuButton.click();
+    await expect(shell.overlay).toHaveCount(0);
+    await expect(shell.menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the narrow app dropdown switches appId in the path and keeps the section', async ({ page }) => {

@@ -3,7 +3,7 @@
  * under 765 px), a left menu on wide screens and a full-screen overlay menu (300 ms fade) on narrow ones.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Transition } from '@headlessui/react';
+import { useFade } from '../ui/useFade';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/app';
 import { Header } from './Header';
@@ -12,8 +12,12 @@ import { SideNav } from './SideNav';
 // Loaded the first time someone picks 'Create new', not with every page.
 const CreateWorkspaceModal = lazy(() => import('./CreateWorkspaceModal').then((m) => ({ default: m.CreateWorkspaceModal })));
 
+/** SPEC §9: the narrow-screen menu fades in and out in 300 ms. */
+const MENU_FADE_MS = 300;
+
 export default function AppShell({ workspace, app = null, children }: { workspace: Workspace; app?: App | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const overlay = useFade(menuOpen, MENU_FADE_MS);
   const [createOpen, setCreateOpen] = useState(false);
   const [createRequested, setCreateRequested] = useState(false);
   return (
@@ -25,17 +29,17 @@ export default function AppShell({ workspace, app = null, children }: { workspac
         </aside>
         <main className="min-w-0 flex-1 px-4 py-6 desk:px-8">{children}</main>
       </div>
-      <Transition show={menuOpen}>
+      {overlay.mounted && (
         <div
           id="overlay-menu"
           role="dialog"
           aria-modal="true"
           aria-label="Menu"
-          className="fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto bg-white transition-opacity duration-300 ease-in-out data-closed:opacity-0 desk:hidden"
+          className={`fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto bg-white transition-opacity duration-300 ease-in-out desk:hidden ${overlay.shown ? 'opacity-100' : 'opacity-0'}`}
         >
           <SideNav workspace={workspace} app={app} onNavigate={() => setMenuOpen(false)} />
         </div>
-      </Transition>
+      )}
       {createRequested && (
         <Suspense fallback={null}>
           <CreateWorkspaceModal open={createOpen} onClose={() => setCreateOpen(false)} />
