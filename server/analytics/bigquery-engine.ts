@@ -90,8 +90,8 @@ export class BigQueryReportEngine implements ReportEngine {
     return renderReport(compiled, this.dialect);
   }
 
-  async run(compiled: CompiledReport): Promise<ReportRow[]> {
-    return (await this.execute(this.render(compiled))) as ReportRow[];
+  async run(compiled: CompiledReport, rendered = this.render(compiled)): Promise<ReportRow[]> {
+    return (await this.execute(rendered)) as ReportRow[];
   }
 
   async dataRange(appId: string): Promise<AvailableRange | null> {

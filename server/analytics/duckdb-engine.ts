@@ -35,8 +35,7 @@ export class DuckDbReportEngine implements ReportEngine {
     return renderReport(compiled, duckdb);
   }
 
-  async run(compiled: CompiledReport): Promise<ReportRow[]> {
-    const rendered = this.render(compiled);
+  async run(compiled: CompiledReport, rendered = this.render(compiled)): Promise<ReportRow[]> {
     const { values, types } = duckdbBindings(rendered);
     return (await this.store.rows(rendered.sql, values, types)) as ReportRow[];
   }

@@ -15,8 +15,11 @@ export interface ReportEngine {
   readonly kind: 'duckdb' | 'bigquery';
   /** The report in this engine's dialect: the SQL text and its bound values ('View SQL'). */
   render(compiled: CompiledReport): RenderedSql;
-  /** Runs a compiled report and returns its rows (group-by columns first, then metrics). */
-  run(compiled: CompiledReport): Promise<ReportRow[]>;
+  /**
+   * Runs a compiled report (as `rendered` when the caller already rendered it) and returns its rows: group-by
+   * columns first, then metrics.
+   */
+  run(compiled: CompiledReport, rendered?: RenderedSql): Promise<ReportRow[]>;
   /** First and last day with data for an app, or null. */
   dataRange(appId: string): Promise<AvailableRange | null>;
   /** The describe query (compiler.describeModel) as one row, or null when the app has no data. */

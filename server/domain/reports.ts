@@ -156,7 +156,7 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
     resolved = compiled.resolved;
     const rendered = engine.render(compiled);
     compiledSql = { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params };
-    rows = await engine.run(compiled);
+    rows = await engine.run(compiled, rendered);
   } catch (error) {
     throw asHttpError(error);
   }

@@ -36,14 +36,11 @@ export interface RunOutcome {
   saved: RunReportResponse;
   /** The rows fetched from the signed url (null when the run did not succeed). */
   rows: ReportRow[] | null;
-  compiled: CompiledSql | null;
 }
 
 /** POST /analytics/template/{appId}: runs and saves the report. Does not fetch the rows. */
-export async function saveReport(appId: string, body: RunReportRequest, signal?: AbortSignal): Promise<{ saved: RunReportResponse; compiled: CompiledSql | null }> {
-  const saved = await request(RunReportResponse, `${BASE}/template/${enc(appId)}`, { method: 'POST', body, signal });
-  return { saved, compiled: saved.compiled ?? null };
-}
+export const saveReport = (appId: string, body: RunReportRequest, signal?: AbortSignal) =>
+  request(RunReportResponse, `${BASE}/template/${enc(appId)}`, { method: 'POST', body, signal });
 
 /** GET the signed result url (SPEC §7: without the auth header) → rows. */
 export async function fetchResult(url: string, signal?: AbortSignal): Promise<ReportRow[]> {
@@ -53,10 +50,9 @@ export async function fetchResult(url: string, signal?: AbortSignal): Promise<Re
 
 /** Run + save, then fetch the rows of a successful run (SPEC §4 "Run Report creates and saves the template"). */
 export async function runReport(appId: string, body: RunReportRequest, signal?: AbortSignal): Promise<RunOutcome> {
-  const { saved, compiled } = await saveReport(appId, body, signal);
-  if (!saved.success) return { saved, rows: null, compiled };
-  const rows = await fetchResult(saved.url, signal);
-  return { saved, rows, compiled };
+  const saved = await saveReport(appId, body, signal);
+  if (!saved.success) return { saved, rows: null };
+  return { saved, rows: await fetchResult(saved.url, signal) };
 }
 
 /** GET /analytics/application/{appId}/report/config/{modelId}. */

@@ -18,6 +18,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { unique } from './pages/demo';
 import { Shell } from './pages/shell.page';
+import { RUNTIME_META } from '../../src/contracts/runtime-config';
 import { ANALYZE_APP, MESSAGES, ReportBuilder, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
 
 test.describe.configure({ timeout: 120_000 });
@@ -38,7 +39,7 @@ const BLOCKED_MS = 3_000;
 const SHEETS_OPEN_DELAY_MS = 1_000;
 
 const UTF8_BOM = '\uFEFF';
-const CLIENT_ID_META = 'meta[name="questboard-google-client-id"]';
+const CLIENT_ID_META = `meta[name="${RUNTIME_META.googleClientId}"]`;
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 

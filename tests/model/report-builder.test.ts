@@ -49,8 +49,9 @@ const done = (id: string, output: unknown): AnyEvent => ({ type: `xstate.done.ac
 const failed = (id: string, error: unknown): AnyEvent => ({ type: `xstate.error.actor.${id}`, error });
 const serverDown = new ApiError(503, 'The analytics engine is not available.');
 
-const runOk: RunOutput = { saved: runSucceeded, rows: resultRows, compiled: { sql: 'SELECT 1 WHERE country = $p1', params: { p1: 'US' }, dialect: 'duckdb' } };
-const runFalse: RunOutput = { saved: runNotSaved, rows: null, compiled: null };
+const ranSql = { sql: 'SELECT 1 WHERE country = $p1', params: { p1: 'US' }, dialect: 'duckdb' };
+const runOk: RunOutput = { saved: { ...runSucceeded, compiled: ranSql }, rows: resultRows };
+const runFalse: RunOutput = { saved: runNotSaved, rows: null };
 const opened: OpenOutput = { template: savedTemplate.template, rows: savedTemplate.report.report, config: dailyMetricsConfig, compiled: null, resolved: null };
 
 const E = {
@@ -249,6 +250,7 @@ describe('report builder journeys', () => {
     expect(s.matches({ ready: 'results' })).toBe(true);
     expect(s.context.reportId).toBe('rep-1');
     expect(s.context.rows).toEqual(resultRows);
+    expect(s.context.compiled, "the run's SQL for 'View SQL'").toEqual(ranSql);
     expect(s.context.config.orderBy).toEqual([{ column_name: 'date', order: 'DESC' }]);
     expect(notices()).toEqual([REPORT_CREATED]);
     expect(spies.reportSaved).toHaveBeenCalledWith({ id: 'rep-1', first: true });

@@ -67,19 +67,16 @@ export const DELETE_FAILED = 'We had a problem deleting the report. Please try a
 export const DELETE_TITLE = 'Delete Report';
 export const deleteQuestion = (title: string) => `Are you sure you want to delete the report ${title}?`;
 
-/** The SQL a run compiled to and its bound values ('View SQL'). */
-export type CompiledQuery = CompiledSql;
-
+/** A run's answer (with the SQL it compiled to in `saved.compiled`, for 'View SQL') and its rows. */
 export interface RunOutput {
   saved: RunReportResponse;
   rows: ReportRow[] | null;
-  compiled: CompiledQuery | null;
 }
 export interface OpenOutput {
   template: ReportTemplate;
   rows: ReportRow[];
   config: ModelConfiguration;
-  compiled: CompiledQuery | null;
+  compiled: CompiledSql | null;
   resolved: ResolvedDates | null;
 }
 
@@ -111,7 +108,7 @@ export interface ReportBuilderContext {
   nextKey: number;
   rows: ReportRow[] | null;
   resolved: ResolvedDates | null;
-  compiled: CompiledQuery | null;
+  compiled: CompiledSql | null;
   /** A run or load error shown in words (ready.error, openFailed, configFailed). */
   error: string | null;
   settingsOpen: boolean;
@@ -477,7 +474,7 @@ export const reportBuilderMachine = setup({
             guard: ({ event }) => event.output.saved.success,
             target: 'ready.results',
             actions: enqueueActions(({ context, event, enqueue }) => {
-              const { saved, rows, compiled } = event.output;
+              const { saved, rows } = event.output;
               const first = context.reportId === null;
               const id = saved.template?.id ?? context.reportId;
               const title = saved.template ? normalizeTitle(saved.template.title) : context.title;
@@ -489,7 +486,7 @@ export const reportBuilderMachine = setup({
                 baseline: { config: context.config, title },
                 rows: rows ?? [],
                 resolved: saved.resolved ?? null,
-                compiled,
+                compiled: saved.compiled ?? null,
                 error: null,
               });
               enqueue({ type: 'notify', params: { message: REPORT_CREATED, kind: 'info' } });

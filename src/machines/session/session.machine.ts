@@ -54,6 +54,8 @@ export const sessionMachine = setup({
   },
   actions: {
     storeToken: (_, _params: { token: string | null }) => {},
+    /** SIGNED_IN (an accepted invitation): its account becomes the session's. */
+    adoptAccount: assign(({ event }) => (event.type === 'SIGNED_IN' ? { account: event.account, error: null, notice: null } : {})),
   },
 }).createMachine({
   id: 'session',
@@ -65,10 +67,7 @@ export const sessionMachine = setup({
     // cancelled, and refreshing starts again with the new token.
     SIGNED_IN: {
       target: '.signedIn.refreshing',
-      actions: [
-        { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-        assign({ account: ({ event }) => event.account, error: null, notice: null }),
-      ],
+      actions: [{ type: 'storeToken', params: ({ event }) => ({ token: event.token }) }, 'adoptAccount'],
     },
   },
   states: {
@@ -121,10 +120,7 @@ export const sessionMachine = setup({
       on: {
         SIGNED_IN: {
           target: 'signedIn',
-          actions: [
-            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-            assign({ account: ({ event }) => event.account, error: null, notice: null }),
-          ],
+          actions: [{ type: 'storeToken', params: ({ event }) => ({ token: event.token }) }, 'adoptAccount'],
         },
       },
     },

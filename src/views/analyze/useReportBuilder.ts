@@ -94,7 +94,7 @@ function create(key: string, input: ReportBuilderInput & { workspaceId: string }
       loadConfig: fromPromise(({ input, signal }) => fetchModelConfig(input.appId, input.modelId, signal)),
       loadReport: fromPromise(({ input, signal }) => openReport(input.appId, input.reportId, signal)),
       runReport: fromPromise(({ input, signal }) => runReport(input.appId, input.request, signal)),
-      saveTitle: fromPromise(async ({ input, signal }) => (await saveReport(input.appId, input.request, signal)).saved),
+      saveTitle: fromPromise(({ input, signal }) => saveReport(input.appId, input.request, signal)),
       deleteReport: fromPromise(({ input, signal }) => deleteTemplate(input.appId, input.reportId, signal)),
     },
     actions: {

@@ -12,7 +12,7 @@ import { selectResendingEmail, selectRowActionsBusy } from '../../machines/invit
 import { isOwnRow, ROW_ACTION_LABELS, rowActions, type RowAction, type Viewer } from '../../machines/invitation/team-permissions';
 import { memberName, memberRole, memberRoleLabel, memberStatus, type StatusKind } from '../../machines/invitation/team-members';
 import { Spinner } from '../ui/Spinner';
-import { useWideScreen } from './useWideScreen';
+import { useTeamTableFits } from './useTeamTableFits';
 
 interface RowModel {
   member: Account;
@@ -129,7 +129,7 @@ function RowMenu({ row, actor }: { row: RowModel; actor: InvitationActor }) {
 }
 
 export function TeamTable({ members, me, nowSeconds, actor }: { members: Account[]; me: Viewer; nowSeconds: number; actor: InvitationActor }) {
-  const wide = useWideScreen();
+  const wide = useTeamTableFits();
   const rows = members.map((member) => toRow(member, me, nowSeconds));
   // One layout in the DOM at a time, so each row's text and menu exist once.
   if (wide) {

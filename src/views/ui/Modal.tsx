@@ -10,10 +10,10 @@
  * click.
  *
  * Initial focus: the element marked `data-autofocus` inside the dialog (forms mark their first field), else the
- * `initialFocus` ref, else the panel itself (no outline: it is a container, not a control).
+ * panel itself (no outline: it is a container, not a control).
  */
 import { Dialog, DialogTitle } from '@headlessui/react';
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -23,18 +23,15 @@ export interface ModalProps {
   children: ReactNode;
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg' | 'xl';
-  /** The element to focus on open when no descendant is marked `data-autofocus`. */
-  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-5xl' };
 
-export function Modal({ open, title, onClose, busy, children, footer, size = 'md', initialFocus }: ModalProps) {
+export function Modal({ open, title, onClose, busy, children, footer, size = 'md' }: ModalProps) {
   return (
     <Dialog
       open={open}
       onClose={() => !busy && onClose()}
-      initialFocus={initialFocus}
       transition
       className={[
         // Bottom sheet on narrow screens, centred from `sm` up; never taller than the viewport.

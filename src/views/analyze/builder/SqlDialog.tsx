@@ -1,5 +1,5 @@
 /** 'View SQL': the compiled SQL of the last run with its bound values listed beside it (values are never inlined). */
-import type { CompiledQuery } from '../../../machines/report-builder/report-builder.machine';
+import type { CompiledSql } from '../../../contracts/reports';
 import { Modal } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { notify } from '../../../services/notify';
@@ -8,10 +8,10 @@ import { COPY_FAILED } from '../../../services/exports';
 const showValue = (v: unknown) => (Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(', ')}]` : JSON.stringify(v));
 
 /** The SQL with its bound values as a comment block, ready to paste into a console. */
-const sqlWithValues = (compiled: CompiledQuery) =>
+const sqlWithValues = (compiled: CompiledSql) =>
   `${compiled.sql}\n${Object.entries(compiled.params).map(([name, value]) => `-- ${name} = ${showValue(value)}`).join('\n')}\n`;
 
-async function copySql(compiled: CompiledQuery) {
+async function copySql(compiled: CompiledSql) {
   try {
     await navigator.clipboard.writeText(sqlWithValues(compiled));
     notify('SQL copied to clipboard.', 'success', 2000);
@@ -20,7 +20,7 @@ async function copySql(compiled: CompiledQuery) {
   }
 }
 
-export function SqlDialog({ open, compiled, onClose }: { open: boolean; compiled: CompiledQuery | null; onClose(): void }) {
+export function SqlDialog({ open, compiled, onClose }: { open: boolean; compiled: CompiledSql | null; onClose(): void }) {
   const params = compiled ? Object.entries(compiled.params) : [];
   return (
     <Modal open={open} title="SQL" onClose={onClose} size="xl" footer={

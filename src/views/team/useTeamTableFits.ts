@@ -12,4 +12,4 @@ const subscribe = (onChange: () => void) => {
   return () => list.removeEventListener('change', onChange);
 };
 
-export const useWideScreen = () => useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
+export const useTeamTableFits = () => useSyncExternalStore(subscribe, () => window.matchMedia(QUERY).matches);
