@@ -15,7 +15,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { openAnalytics, type AnalyticsEngine } from '../server/analytics/index';
 import { compileReport, renderReport, type CompiledReport } from '../server/analytics/compiler';
 import { postgres } from '../server/analytics/sql';
-import { addDays, type Report } from '../src/contracts/reports';
+import { addDays, type Report } from '../src/contracts/analyze';
 
 const { values: args } = parseArgs({
   options: {

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openAnalytics } from '../server/analytics/index';
-import { isIsoDate } from '../src/contracts/reports';
+import { isIsoDate } from '../src/contracts/analyze';
 
 const usage = 'usage: npm run events:generate -- --app <id> --days <n> --events <count> --seed <s> [--end YYYY-MM-DD] [--platform android|ios|both] [--data-dir <dir>]';
 

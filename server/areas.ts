@@ -5,11 +5,11 @@
 import type { Migration } from 'kysely';
 import type { RouteSpec } from './http/define-route';
 import { authRoutes } from './routes/auth';
-import { workspaceRoutes } from './routes/workspaces';
+import { workspaceRoutes } from './routes/workspace';
 import { appRoutes } from './routes/apps';
 import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
-import { analyticsRoutes } from './routes/analytics';
+import { analyzeRoutes } from './routes/analyze';
 import { analyticsMigrations } from './analytics/migrations';
 
 export interface Area {
@@ -20,9 +20,9 @@ export interface Area {
 
 export const areas: Area[] = [
   { name: 'auth', routes: authRoutes },
-  { name: 'workspaces', routes: workspaceRoutes },
+  { name: 'workspace', routes: workspaceRoutes },
   { name: 'apps', routes: appRoutes },
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
-  { name: 'analytics', routes: analyticsRoutes, migrations: analyticsMigrations },
+  { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
 ];

@@ -11,7 +11,7 @@ import { inspectRequested, startInspector, actorOptions } from './inspector';
 import { Session } from './machines/session/session.actor';
 import { AppRouter } from './views/AppRouter';
 import { Snackbars } from './views/ui/Snackbars';
-import { href } from './routes';
+import { href } from './paths';
 import './index.css';
 
 const OAuthCallbackPage = lazy(() => import('./views/analyze/OAuthCallbackPage'));

@@ -10,8 +10,8 @@
  * BigQuery, so tests use a fake client that checks the job requests.
  */
 import type { Query } from '@google-cloud/bigquery';
-import type { ReportRow } from '../../src/contracts/reports';
-import { formatTimestamp } from '../../src/contracts/reports';
+import type { ReportRow } from '../../src/contracts/analyze';
+import { formatTimestamp } from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
 import { describeModel, renderReport, type AvailableRange, type CompiledReport } from './compiler';
 import { ReportTooLargeError, type ReportEngine } from './engine';

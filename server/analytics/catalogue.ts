@@ -11,7 +11,7 @@
  *    percentages), every division NULLIF-guarded.
  *  - events: one row per event in `events` (flattened Firebase export), grouped by event name and parameters.
  */
-import { METRIC_GROUPS, type DataType } from '../../src/contracts/reports';
+import { METRIC_GROUPS, type DataType } from '../../src/contracts/analyze';
 import { and, avg, cmp, col, count, countDistinct, countOf, div, isTrue, mul, num, sum, week, type Expr } from './sql';
 
 export interface DimensionDef {

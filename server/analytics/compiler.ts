@@ -19,7 +19,7 @@ import {
   addDays, conditionError, defaultDateRange, isIsoDate, isIsoTimestamp, isRelativeDateComparison, limitError, oneOfValues,
   resolveRelativeDateRange,
   type Comparison, type Condition, type DataType, type Report, type ResolvedCondition, type ResolvedDates,
-} from '../../src/contracts/reports';
+} from '../../src/contracts/analyze';
 import { findModel, type DimensionDef, type MetricDef, type ModelDef } from './catalogue';
 import {
   and, cmp, col, contains, inList, isFalse, isNull, isTrue, not, or, param, renderSelect,

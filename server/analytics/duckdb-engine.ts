@@ -3,7 +3,7 @@
  * embedded event store (event-store.ts), binding every value as a parameter ($name; is-one-of as a VARCHAR list).
  */
 import { LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import type { ReportRow } from '../../src/contracts/reports';
+import type { ReportRow } from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
 import { describeModel, renderReport, type CompiledReport } from './compiler';
 import type { ReportEngine } from './engine';

@@ -6,7 +6,7 @@
 import {
   REPORT_LIMIT_DEFAULT, REPORT_LIMIT_MAX, REPORT_LIMIT_MIN,
   type Column, type ModelConfiguration, type ReportRow, type SampleValue,
-} from '../../src/contracts/reports';
+} from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
 import type { AvailableRange, CompiledReport } from './compiler';
 import type { RenderedSql } from './sql';

@@ -11,7 +11,7 @@
  * ad_impression/ad_reward/ad_click, in_app_purchase, earn/spend_virtual_currency, app_update, app_remove).
  * The number of installs is scaled so the total lands near the requested event count.
  */
-import { addDays, utcToday } from '../../src/contracts/reports';
+import { addDays, utcToday } from '../../src/contracts/analyze';
 import type { EventStore } from './event-store';
 
 export interface GenerateOptions {

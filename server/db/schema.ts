@@ -95,7 +95,7 @@ export interface ReportTemplatesTable {
   app_id: string;
   title: string;
   model_id: string;
-  /** SPEC §3 report configuration (src/contracts/reports.ts ReportConfiguration). */
+  /** SPEC §3 report configuration (src/contracts/analyze.ts ReportConfiguration). */
   configuration: JSONColumnType<Record<string, unknown>>;
   created_by: string | null;
   created_at: Generated<Date>;

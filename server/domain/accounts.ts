@@ -1,7 +1,7 @@
 /** The signed-in account as SPEC §3 describes it: profile, organisations (workspaces with role and apps), all apps. */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Account } from '../../src/contracts/account';
+import type { Account } from '../../src/contracts/auth';
 import type { Workspace } from '../../src/contracts/workspace';
 import type { Role } from '../../src/contracts/codecs';
 import { fileUrl } from './files';

@@ -1,7 +1,7 @@
 /** App entities (SPEC §3) as the API returns them: rows of apps + plugins mapped to the contract shape. */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, AppsTable, PluginsTable } from '../db/schema';
-import type { App } from '../../src/contracts/app';
+import type { App } from '../../src/contracts/apps';
 import type { Plugin } from '../../src/contracts/plugin';
 import { fileUrl } from './files';
 

@@ -10,14 +10,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ServerContext } from '../context';
-import type { Account } from '../../src/contracts/account';
+import type { Account } from '../../src/contracts/auth';
 import type { InvitePreview } from '../../src/contracts/team';
 import { INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
 import type { Role } from '../../src/contracts/codecs';
 import type { Membership } from '../http/define-route';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../auth/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
-import { createSession } from './sessions';
+import { createSession } from './auth';
 
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 const domainOf = (email: string) => email.split('@')[1]?.toLowerCase() ?? '';

@@ -1,7 +1,7 @@
 /** Apps: read one, and the enabled switch 'Show on Questboard App' (SPEC §4, §7 POST /app/enable/{appId}). */
 import * as t from 'io-ts';
 import { defineRoute, access } from '../http/define-route';
-import { App, EnableAppRequest, EnableAppResponse } from '../../src/contracts/app';
+import { App, EnableAppRequest, EnableAppResponse } from '../../src/contracts/apps';
 import { AppParams } from '../../src/contracts/codecs';
 import { loadApp, setAppEnabled } from '../domain/apps';
 import { notFound } from '../http/errors';

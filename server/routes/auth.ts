@@ -1,9 +1,9 @@
 /** Sign-in, sign-out, the current account and the health check. */
 import { defineRoute, access } from '../http/define-route';
-import { SignInRequest, SignInResponse, Account, Health } from '../../src/contracts/account';
+import { SignInRequest, SignInResponse, Account, Health } from '../../src/contracts/auth';
 import { SuccessMessage } from '../../src/contracts/codecs';
 import { loadAccount } from '../domain/accounts';
-import { revokeSession, signIn } from '../domain/sessions';
+import { revokeSession, signIn } from '../domain/auth';
 
 export const authRoutes = [
   defineRoute({

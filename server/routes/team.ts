@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import { defineRoute, access } from '../http/define-route';
 import { SuccessMessage, WorkspaceParams } from '../../src/contracts/codecs';
 import { TeamResponse, InviteRequest, EmailRequest, RoleRequest, InvitePreview, AcceptInviteRequest } from '../../src/contracts/team';
-import { SignInResponse } from '../../src/contracts/account';
+import { SignInResponse } from '../../src/contracts/auth';
 import { acceptInvite, changeRole, inviteMember, listTeam, previewInvite, removeFromTeam, resendInvite } from '../domain/team';
 import { loadAccount } from '../domain/accounts';
 

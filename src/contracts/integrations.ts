@@ -18,7 +18,7 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { struct, describeErrors, type Platform } from './codecs';
-import { Deeplink } from './app';
+import { Deeplink } from './apps';
 import {
   ConnectionStatus,
   CredentialType,

@@ -11,7 +11,7 @@
  */
 import * as t from 'io-ts';
 import { struct, Role, Email } from './codecs';
-import { Account } from './account';
+import { Account } from './auth';
 
 export const INVITE_EXPIRY_DAYS = 5;
 export const INVITE_EXPIRY_SECONDS = INVITE_EXPIRY_DAYS * 24 * 60 * 60;

@@ -1,7 +1,7 @@
 /** Workspace entity (SPEC §3) and the create/update calls (SPEC §7: multipart with `data` JSON + optional image). */
 import * as t from 'io-ts';
 import { struct, nullable, Role, NonEmptyString } from './codecs';
-import { App } from './app';
+import { App } from './apps';
 
 export const Workspace = struct(
   {

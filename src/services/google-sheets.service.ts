@@ -29,7 +29,7 @@ import {
   type SheetCell,
 } from '../contracts/google-sheets';
 import { RUNTIME_META } from '../contracts/runtime-config';
-import { href } from '../routes';
+import { href } from '../paths';
 import { XLSX_SHEET_NAME } from './exports';
 
 export const GOOGLE_AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request } from './http';
 import { SuccessMessage, type Role } from '../contracts/codecs';
-import { SignInResponse } from '../contracts/account';
+import { SignInResponse } from '../contracts/auth';
 import { AcceptInviteRequest, InvitePreview, TeamResponse } from '../contracts/team';
 import type * as t from 'io-ts';
 

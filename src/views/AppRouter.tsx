@@ -4,7 +4,8 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
-import { routes, href, type RouteDef } from '../routes';
+import { routes, type RouteDef } from '../routes';
+import { href } from '../paths';
 import { Session } from '../machines/session/session.actor';
 import { selectAccount, selectStatus } from '../machines/session/session.selectors';
 import { PageSpinner } from './ui/Spinner';

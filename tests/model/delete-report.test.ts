@@ -11,7 +11,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
 import { deleteReportMachine, type DeleteReportEvent } from '../../src/machines/delete-report/delete-report.machine';
-import { deleted, notDeleted, templateList } from '../fixtures/reports';
+import { deleted, notDeleted, templateList } from '../fixtures/analyze';
 import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
 
 const REPORT_DELETED = 'Report deleted successfully.';

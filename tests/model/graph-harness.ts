@@ -54,7 +54,7 @@ export function simplePaths(machine: AnyStateMachine, events: readonly EventObje
   return getSimplePaths(machine, { events, fromState: startOf(machine, options.input), ...options });
 }
 
-/** Ids of every state node of the machine (the root excluded), e.g. `invitation.inviteDialog.open.failed`. */
+/** Ids of every state node of the machine (the root excluded), e.g. `team.inviteDialog.open.failed`. */
 export const stateNodeIds = (machine: AnyStateMachine) => getStateNodes(machine.root).map((node) => node.id);
 
 /** Ids of the state nodes active in at least one of the paths' end states. */

@@ -34,7 +34,7 @@ import {
   runNotSaved,
   runSucceeded,
   savedTemplate,
-} from '../fixtures/reports';
+} from '../fixtures/analyze';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
 type AnyEvent = ReportBuilderEvent | { type: `xstate.${'done' | 'error'}.actor.${string}`; output?: unknown; error?: unknown };

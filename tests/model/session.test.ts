@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type EventObject } from 'xstate';
-import { Account } from '../../src/contracts/account';
+import { Account } from '../../src/contracts/auth';
 import { decodeOrThrow } from '../../src/contracts/codecs';
 import { sessionMachine, SESSION_EXPIRED, SESSION_UNCHECKED, type SessionEvent } from '../../src/machines/session/session.machine';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';

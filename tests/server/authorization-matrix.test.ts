@@ -144,7 +144,7 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/auth/sign-out',                        expect: [200, 200, 200, 200, 401], freshSessions: true },
   { route: 'GET /api/me',                                    expect: [200, 200, 200, 200, 401] },
 
-  // workspaces (server/routes/workspaces.ts)
+  // workspaces (server/routes/workspace.ts)
   { route: 'GET /api/workspace/:workspaceId',                expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/workspace',                            expect: [400, 400, 400, 400, 401], body: BAD_BODY },
   { route: 'POST /api/workspace/:workspaceId',               expect: [400, 403, 403, 404, 401], body: BAD_BODY },
@@ -165,7 +165,7 @@ const MATRIX: MatrixRow[] = [
   // files (server/routes/files.ts)
   { route: 'GET /api/files/:id',                             expect: [200, 200, 200, 200, 200], params: demoIconParams },
 
-  // analytics service (server/routes/analytics.ts): every member may run, read and delete reports (SPEC §6);
+  // analytics service (server/routes/analyze.ts): every member may run, read and delete reports (SPEC §6);
   // the signed result url is public, its signature is the authorization
   { route: 'POST /analytics/template/:appId',                expect: [400, 400, 400, 404, 401], body: BAD_BODY },
   { route: 'GET /analytics/result/:resultId',                expect: [200, 200, 200, 200, 200], params: signedResultParams, query: signedResultQuery },

@@ -19,7 +19,7 @@ import {
 } from '../../server/db/seed';
 import { changeRole, INVITE_ACCOUNT_PREFIX, INVITE_ALREADY_SENT, removeFromTeam } from '../../server/domain/team';
 import { MISSING_ROLE } from '../../server/http/errors';
-import type { Account } from '../../src/contracts/account';
+import type { Account } from '../../src/contracts/auth';
 import { INVITE_EXPIRY_SECONDS, INVITE_REFUSED, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
 import type { Role } from '../../src/contracts/codecs';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';

@@ -4,7 +4,7 @@
  * date / timestamp formats, §2 title rules.
  */
 import { describe, expect, it } from 'vitest';
-import { Report, type GroupByWhereColumn } from '../../src/contracts/reports';
+import { Report, type GroupByWhereColumn } from '../../src/contracts/analyze';
 import {
   addSort,
   addTokens,
@@ -41,7 +41,7 @@ import {
   type BuilderConfig,
   type ConditionRow,
 } from '../../src/machines/report-builder/report-builder.logic';
-import { dailyMetricsConfig, eventsConfig, savedTemplate } from '../fixtures/reports';
+import { dailyMetricsConfig, eventsConfig, savedTemplate } from '../fixtures/analyze';
 
 const LIMIT_MESSAGE = 'Value must be between 1 and 10,000';
 const VALUE_REQUIRED = 'A valid value is required.';

@@ -4,11 +4,11 @@
  * workspace an accepted invite opens.
  */
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../src/contracts/account';
+import type { Account } from '../../src/contracts/auth';
 import { INVITE_EXPIRY_SECONDS, INVITE_REFUSED } from '../../src/contracts/team';
-import { memberCount, memberName, memberRoleLabel, memberStatus, pendingCount } from '../../src/machines/invitation/team-members';
-import { invitableRoles, isOwnRow, rowActions, type Viewer } from '../../src/machines/invitation/team-permissions';
-import { defaultInviteRole, EMAIL_INVALID, EMAIL_REQUIRED, ROLE_NOT_ALLOWED, validateInvite } from '../../src/machines/invitation/invite-form';
+import { memberCount, memberName, memberRoleLabel, memberStatus, pendingCount } from '../../src/machines/team/team-members';
+import { invitableRoles, isOwnRow, rowActions, type Viewer } from '../../src/machines/team/team-permissions';
+import { defaultInviteRole, EMAIL_INVALID, EMAIL_REQUIRED, ROLE_NOT_ALLOWED, validateInvite } from '../../src/machines/team/invite-form';
 import { acceptInviteMachine, INVITE_NOT_FOUND, joinedWorkspaceId } from '../../src/machines/accept-invite/accept-invite.machine';
 import { selectInvitePage } from '../../src/machines/accept-invite/accept-invite.selectors';
 import { initialTransition, transition, type AnyEventObject } from 'xstate';

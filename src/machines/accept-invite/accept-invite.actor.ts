@@ -7,7 +7,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { acceptInviteMachine, joinedWorkspaceId } from './accept-invite.machine';
 import { acceptInvite, previewInvite } from '../../services/team.service';
 import type { liveSessionMachine } from '../session/session.actor';
-import { href } from '../../routes';
+import { href } from '../../paths';
 
 export interface AcceptInviteDeps {
   session: ActorRefFrom<typeof liveSessionMachine>;

@@ -11,7 +11,7 @@
  *      workspace) | refused (410: expired or used meanwhile) | ready with the server's message, fields kept.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { SignInResponse } from '../../contracts/account';
+import type { SignInResponse } from '../../contracts/auth';
 import { INVITE_REFUSAL_CODES, PASSWORD_MIN_LENGTH, type InvitePreview, type InviteRefusal } from '../../contracts/team';
 
 /** Why the invitation is refused; its words are the contract's INVITE_REFUSED (src/contracts/team.ts). */

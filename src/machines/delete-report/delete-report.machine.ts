@@ -8,7 +8,7 @@
  *                                                          └─ thrown ──► idle (failed)
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { DeleteTemplateResponse, TemplateSummary } from '../../contracts/reports';
+import type { DeleteTemplateResponse, TemplateSummary } from '../../contracts/analyze';
 import { DELETE_FAILED, REPORT_DELETED } from '../report-builder/report-builder.machine';
 
 export interface DeleteReportContext {

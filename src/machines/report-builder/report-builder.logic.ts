@@ -3,7 +3,7 @@
  * §5 limit, conditions, one-of tokens and date formats, §9 report limits). No React, no XState, no I/O: the machine
  * and the views call these, and tests/unit/report-builder-logic.test.ts pins them down.
  *
- * The contract module (src/contracts/reports.ts) owns the shared rules the server applies as well (limitError,
+ * The contract module (src/contracts/analyze.ts) owns the shared rules the server applies as well (limitError,
  * conditionError, oneOfTokens, defaultDateRange …); this module builds the builder's own vocabulary on top of them:
  * the editable configuration, validation of the whole form, the Sort By rules, condition rows and their defaults,
  * conversion to and from the saved report, and the session draft.
@@ -43,7 +43,7 @@ import {
   type OrderBy,
   type Report,
   type ResolvedDates,
-} from '../../contracts/reports';
+} from '../../contracts/analyze';
 
 export interface DateRange {
   date_start: string;
@@ -158,7 +158,7 @@ export function toDateTimeLocal(value: unknown): string {
   return formatted ? `${formatted.slice(0, 10)}T${formatted.slice(11, 19)}` : '';
 }
 
-/** The dates a relative date comparison covers today (UTC), as the server resolves them (contracts/reports.ts). */
+/** The dates a relative date comparison covers today (UTC), as the server resolves them (contracts/analyze.ts). */
 export function previewRelativeDates(comparison: Comparison, now: Date = new Date()): DateRange | null {
   return isRelativeDateComparison(comparison) ? resolveRelativeDateRange(comparison, utcToday(now)) : null;
 }

@@ -33,7 +33,7 @@ import {
   type ResolvedDates,
   type RunReportRequest,
   type RunReportResponse,
-} from '../../contracts/reports';
+} from '../../contracts/analyze';
 import {
   addSort,
   blankConfig,

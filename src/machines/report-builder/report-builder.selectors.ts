@@ -1,7 +1,7 @@
 /** View model of the report builder: snapshot → what the page, the settings cards and the results show. */
 import type { SnapshotFrom } from 'xstate';
 import type { reportBuilderMachine } from './report-builder.machine';
-import { REPORT_LIMIT_MAX, type Column, type GroupByWhereColumn } from '../../contracts/reports';
+import { REPORT_LIMIT_MAX, type Column, type GroupByWhereColumn } from '../../contracts/analyze';
 import { configFingerprint, groupMetrics, runBlocker, shownErrors, sortOptions } from './report-builder.logic';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;

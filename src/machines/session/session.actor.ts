@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { createActorContext } from '@xstate/react';
 import { sessionMachine } from './session.machine';
-import { fetchMe, revokeToken, signIn, signOut } from '../../services/session.service';
+import { fetchMe, revokeToken, signIn, signOut } from '../../services/auth.service';
 import { getToken, setToken } from '../../services/token';
 
 export const liveSessionMachine = sessionMachine.provide({

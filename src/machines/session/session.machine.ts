@@ -10,7 +10,7 @@
  * session being cancelled so its answer cannot overwrite the new one.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Account, SignInResponse } from '../../contracts/account';
+import type { Account, SignInResponse } from '../../contracts/auth';
 
 export interface SessionContext {
   account: Account | null;

@@ -1,6 +1,6 @@
 /** SPEC §2/§4: Analyze is enabled only after the BigQuery plugin has data; until then this promo shows instead. */
 import { Link } from 'wouter';
-import { href } from '../../routes';
+import { href } from '../../paths';
 import { DatabaseIcon, ReportIcon } from './icons';
 
 export function AnalyzePromo({ workspaceId, appId }: { workspaceId: string; appId: string }) {

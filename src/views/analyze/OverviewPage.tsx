@@ -5,8 +5,8 @@
  * Loads no chart or Excel code: the results panel is only loaded by the builder once a result shows.
  */
 import { Link, useParams } from 'wouter';
-import { useTemplates } from '../../services/reports.service';
-import { href } from '../../routes';
+import { useTemplates } from '../../services/analyze.service';
+import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';

@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { DEFAULT_MODEL_ID } from '../../contracts/reports';
+import { DEFAULT_MODEL_ID } from '../../contracts/analyze';
 import { DELETE_TITLE, RUN_FAILED, deleteQuestion } from '../../machines/report-builder/report-builder.machine';
 import {
   selectDirty,
@@ -21,8 +21,8 @@ import {
   selectRun,
   selectSettings,
 } from '../../machines/report-builder/report-builder.selectors';
-import { useModels } from '../../services/reports.service';
-import { href } from '../../routes';
+import { useModels } from '../../services/analyze.service';
+import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

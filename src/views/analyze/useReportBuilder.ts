@@ -19,11 +19,11 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { reportBuilderMachine, type ReportBuilderInput } from '../../machines/report-builder/report-builder.machine';
 import { selectDirty } from '../../machines/report-builder/report-builder.selectors';
 import { draftStorageKey, parseDraft, serializeDraft } from '../../machines/report-builder/report-builder.logic';
-import { deleteTemplate, fetchModelConfig, openReport, runReport, saveReport, templatesKey } from '../../services/reports.service';
+import { deleteTemplate, fetchModelConfig, openReport, runReport, saveReport, templatesKey } from '../../services/analyze.service';
 import { notify } from '../../services/notify';
-import { Report } from '../../contracts/reports';
+import { Report } from '../../contracts/analyze';
 import { actorOptions } from '../../inspector';
-import { href } from '../../routes';
+import { href } from '../../paths';
 import { bypassLeaveGuard } from './useLeaveGuard';
 
 export type ReportBuilderActor = ActorRefFrom<typeof reportBuilderMachine>;

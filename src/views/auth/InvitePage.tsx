@@ -14,7 +14,7 @@ import { selectAccount } from '../../machines/session/session.selectors';
 import { PASSWORD_MIN_LENGTH } from '../../contracts/team';
 import { roleLabel } from '../../contracts/codecs';
 import { actorOptions } from '../../inspector';
-import { href } from '../../routes';
+import { href } from '../../paths';
 import { Logo } from '../shell/Logo';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';

@@ -5,7 +5,7 @@ import { Session } from '../../machines/session/session.actor';
 import { selectNotice, selectSignInError, selectSigningIn, selectStatus } from '../../machines/session/session.selectors';
 import { TextField } from '../ui/TextField';
 import { Button } from '../ui/Button';
-import { href, PRIVACY_URL, TERMS_URL } from '../../routes';
+import { href, PRIVACY_URL, TERMS_URL } from '../../paths';
 import { isEmail } from '../../contracts/codecs';
 import { Logo } from '../shell/Logo';
 

@@ -1,5 +1,5 @@
 /** An app's icon (or its initial) and the platform label, shared by cards, pickers and menus. */
-import type { App } from '../../contracts/app';
+import type { App } from '../../contracts/apps';
 
 export function AppIcon({ app, className = 'size-6' }: { app: Pick<App, 'image' | 'appName'>; className?: string }) {
   return app.image ? (

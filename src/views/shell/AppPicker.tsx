@@ -1,6 +1,6 @@
 /** App selector (SPEC §2): inside app pages on the side navigation, and as the narrow-screen app dropdown. */
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import type { App } from '../../contracts/app';
+import type { App } from '../../contracts/apps';
 import { AppIcon, platformLabel } from './AppIcon';
 
 export default function AppPicker({ label, apps, current, onPick }: { label: string; apps: App[]; current: App; onPick(app: App): void }) {

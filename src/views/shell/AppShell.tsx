@@ -5,7 +5,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useFade } from '../ui/useFade';
 import type { Workspace } from '../../contracts/workspace';
-import type { App } from '../../contracts/app';
+import type { App } from '../../contracts/apps';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 

@@ -9,7 +9,7 @@ import { createWorkspace } from '../../services/workspace.service';
 import { Session } from '../../machines/session/session.actor';
 import { notify } from '../../services/notify';
 import { actorOptions } from '../../inspector';
-import { href } from '../../routes';
+import { href } from '../../paths';
 import { FormModal } from '../ui/FormModal';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';

@@ -2,10 +2,10 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
-import type { App } from '../../contracts/app';
+import type { App } from '../../contracts/apps';
 import { Session } from '../../machines/session/session.actor';
 import { selectAccount, selectSigningOut } from '../../machines/session/session.selectors';
-import { href, switchAppInPath } from '../../routes';
+import { href, switchAppInPath } from '../../paths';
 import { Logo } from './Logo';
 import { LazyAppPicker as AppPicker } from './LazyAppPicker';
 import { Spinner } from '../ui/Spinner';

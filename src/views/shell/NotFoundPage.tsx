@@ -1,6 +1,6 @@
 /** Shown for unknown URLs and for pages the user's role cannot open. */
 import { Link } from 'wouter';
-import { href } from '../../routes';
+import { href } from '../../paths';
 
 export function NotFoundPage({ title = 'Page not found', message = 'The page you are looking for does not exist or you do not have access to it.' }: { title?: string; message?: string }) {
   return (

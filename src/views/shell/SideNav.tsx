@@ -5,8 +5,8 @@
  */
 import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
-import type { App } from '../../contracts/app';
-import { APP_SECTIONS, href, PRIVACY_URL, SUPPORT_EMAIL, TERMS_URL } from '../../routes';
+import type { App } from '../../contracts/apps';
+import { APP_SECTIONS, href, PRIVACY_URL, SUPPORT_EMAIL, TERMS_URL } from '../../paths';
 import { LazyAppPicker as AppPicker } from './LazyAppPicker';
 
 function NavLink({ to, label, active, onNavigate }: { to: string; label: string; active: boolean; onNavigate?: () => void }) {

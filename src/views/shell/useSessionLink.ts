@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { Session } from '../../machines/session/session.actor';
 import { selectAccount, selectStatus } from '../../machines/session/session.selectors';
 import { onUnauthorized } from '../../services/http';
-import { href } from '../../routes';
+import { href } from '../../paths';
 import { queryClient } from '../../queryClient';
 
 export function useSessionLink() {

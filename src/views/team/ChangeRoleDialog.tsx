@@ -1,14 +1,14 @@
 /** Change role (admins only, SPEC §6): pick a role, Save; a failure shows 'Error while updating role.' in the dialog. */
 import { useSelector } from '@xstate/react';
 import { roleLabel, type Role } from '../../contracts/codecs';
-import type { InvitationActor } from '../../machines/invitation/invitation.actor';
-import { selectRoleDialog } from '../../machines/invitation/invitation.selectors';
+import type { TeamActor } from '../../machines/team/team.actor';
+import { selectRoleDialog } from '../../machines/team/team.selectors';
 import { FormModal } from '../ui/FormModal';
 import { ROLE_DESCRIPTIONS } from './roleCopy';
 
 const ROLES: Role[] = ['admin', 'editor', 'viewer'];
 
-export function ChangeRoleDialog({ actor }: { actor: InvitationActor }) {
+export function ChangeRoleDialog({ actor }: { actor: TeamActor }) {
   const view = useSelector(actor, selectRoleDialog);
   const cancel = () => actor.send({ type: 'CANCEL' });
   const who = view.member?.name ?? view.member?.email ?? '';

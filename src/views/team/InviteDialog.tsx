@@ -5,13 +5,13 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Role, roleLabel } from '../../contracts/codecs';
-import type { InvitationActor } from '../../machines/invitation/invitation.actor';
-import { selectInviteDialog } from '../../machines/invitation/invitation.selectors';
+import type { TeamActor } from '../../machines/team/team.actor';
+import { selectInviteDialog } from '../../machines/team/team.selectors';
 import { FormModal } from '../ui/FormModal';
 import { TextField } from '../ui/TextField';
 import { ROLE_DESCRIPTIONS } from './roleCopy';
 
-export function InviteDialog({ actor }: { actor: InvitationActor }) {
+export function InviteDialog({ actor }: { actor: TeamActor }) {
   const view = useSelector(actor, selectInviteDialog);
   const roleId = useId();
   const close = () => actor.send({ type: 'CLOSE_INVITE' });

@@ -1,10 +1,10 @@
 /** Remove from team (admins only, SPEC §6) behind a confirmation; for a pending invite it withdraws the invite. */
 import { useSelector } from '@xstate/react';
-import type { InvitationActor } from '../../machines/invitation/invitation.actor';
-import { selectRemoveDialog } from '../../machines/invitation/invitation.selectors';
+import type { TeamActor } from '../../machines/team/team.actor';
+import { selectRemoveDialog } from '../../machines/team/team.selectors';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
-export function RemoveMemberDialog({ actor, workspaceName }: { actor: InvitationActor; workspaceName: string }) {
+export function RemoveMemberDialog({ actor, workspaceName }: { actor: TeamActor; workspaceName: string }) {
   const view = useSelector(actor, selectRemoveDialog);
   const invite = view.member?.pending ?? false;
   const who = view.member?.name ?? view.member?.email ?? '';

@@ -8,9 +8,9 @@ import { useActorRef } from '@xstate/react';
 import type { Workspace } from '../../contracts/workspace';
 import { Session } from '../../machines/session/session.actor';
 import { selectAccount } from '../../machines/session/session.selectors';
-import { liveInvitationMachine } from '../../machines/invitation/invitation.actor';
-import { invitableRoles, type Viewer } from '../../machines/invitation/team-permissions';
-import { memberCount, pendingCount } from '../../machines/invitation/team-members';
+import { liveTeamMachine } from '../../machines/team/team.actor';
+import { invitableRoles, type Viewer } from '../../machines/team/team-permissions';
+import { memberCount, pendingCount } from '../../machines/team/team-members';
 import { useTeam } from '../../services/team.service';
 import { actorOptions } from '../../inspector';
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
@@ -39,7 +39,7 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
   const team = useTeam(workspace.id);
   const now = useNowSeconds();
   // The page only sends events; the dialogs and row menus subscribe to the slices they show.
-  const actor = useActorRef(liveInvitationMachine, { ...actorOptions(), input: { workspaceId: workspace.id } });
+  const actor = useActorRef(liveTeamMachine, { ...actorOptions(), input: { workspaceId: workspace.id } });
   const me: Viewer = { accountId: account?.accountId ?? '', email: account?.workEmail ?? '', role: workspace.role };
   const roles = invitableRoles(workspace.role);
   const members = team.data ?? [];

@@ -5,12 +5,12 @@
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import type { Account } from '../../contracts/account';
-import type { InvitationActor } from '../../machines/invitation/invitation.actor';
-import type { MemberRef } from '../../machines/invitation/invitation.machine';
-import { selectResendingEmail, selectRowActionsBusy } from '../../machines/invitation/invitation.selectors';
-import { isOwnRow, ROW_ACTION_LABELS, rowActions, type RowAction, type Viewer } from '../../machines/invitation/team-permissions';
-import { memberName, memberRole, memberRoleLabel, memberStatus, type StatusKind } from '../../machines/invitation/team-members';
+import type { Account } from '../../contracts/auth';
+import type { TeamActor } from '../../machines/team/team.actor';
+import type { MemberRef } from '../../machines/team/team.machine';
+import { selectResendingEmail, selectRowActionsBusy } from '../../machines/team/team.selectors';
+import { isOwnRow, ROW_ACTION_LABELS, rowActions, type RowAction, type Viewer } from '../../machines/team/team-permissions';
+import { memberName, memberRole, memberRoleLabel, memberStatus, type StatusKind } from '../../machines/team/team-members';
 import { Spinner } from '../ui/Spinner';
 import { useTeamTableFits } from './useTeamTableFits';
 
@@ -83,7 +83,7 @@ function YouTag() {
   return <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">You</span>;
 }
 
-function RowMenu({ row, actor }: { row: RowModel; actor: InvitationActor }) {
+function RowMenu({ row, actor }: { row: RowModel; actor: TeamActor }) {
   const busy = useSelector(actor, selectRowActionsBusy);
   const resending = useSelector(actor, selectResendingEmail) === row.member.workEmail;
   if (row.actions.length === 0) return null;
@@ -128,7 +128,7 @@ function RowMenu({ row, actor }: { row: RowModel; actor: InvitationActor }) {
   );
 }
 
-export function TeamTable({ members, me, nowSeconds, actor }: { members: Account[]; me: Viewer; nowSeconds: number; actor: InvitationActor }) {
+export function TeamTable({ members, me, nowSeconds, actor }: { members: Account[]; me: Viewer; nowSeconds: number; actor: TeamActor }) {
   const wide = useTeamTableFits();
   const rows = members.map((member) => toRow(member, me, nowSeconds));
   // One layout in the DOM at a time, so each row's text and menu exist once.

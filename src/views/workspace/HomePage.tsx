@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { Session } from '../../machines/session/session.actor';
 import { selectAccount } from '../../machines/session/session.selectors';
-import { href } from '../../routes';
+import { href } from '../../paths';
 import { EmptyState } from '../ui/EmptyState';
 import { Button } from '../ui/Button';
 import { Logo } from '../shell/Logo';

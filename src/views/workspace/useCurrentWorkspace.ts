@@ -1,7 +1,7 @@
 /** The workspace (and app) of the current URL, read from the signed-in account's organisations. */
 import { useParams } from 'wouter';
 import { Session } from '../../machines/session/session.actor';
-import { href } from '../../routes';
+import { href } from '../../paths';
 
 export function useCurrentWorkspace() {
   const { workspaceId } = useParams<{ workspaceId?: string }>();

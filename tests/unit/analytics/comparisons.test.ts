@@ -3,7 +3,7 @@
  * the DuckDB engine against generated data, with results that mean what the comparison says.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { COMPARISONS_BY_TYPE, cellValue, type Comparison, type ConditionValue, type DataType, type ReportRow } from '../../../src/contracts/reports';
+import { COMPARISONS_BY_TYPE, cellValue, type Comparison, type ConditionValue, type DataType, type ReportRow } from '../../../src/contracts/analyze';
 import { compileReport, renderReport } from '../../../server/analytics/compiler';
 import { MODELS } from '../../../server/analytics/catalogue';
 import { bigquery } from '../../../server/analytics/sql';

@@ -4,7 +4,7 @@
  * of SPEC §5: catalogue-only identifiers, limit 1..10,000, required values, order by, date range inside the data.
  */
 import { describe, expect, test } from 'vitest';
-import { LIMIT_MESSAGE, VALUE_REQUIRED_MESSAGE, type Report } from '../../../src/contracts/reports';
+import { LIMIT_MESSAGE, VALUE_REQUIRED_MESSAGE, type Report } from '../../../src/contracts/analyze';
 import { compileReport, renderReport, ReportInputError, type CompiledReport } from '../../../server/analytics/compiler';
 import { MODELS } from '../../../server/analytics/catalogue';
 import { bigquery, duckdb, postgres, type RenderedSql } from '../../../server/analytics/sql';

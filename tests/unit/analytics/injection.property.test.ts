@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { oneOfValues, type Comparison, type DataType, type Report } from '../../../src/contracts/reports';
+import { oneOfValues, type Comparison, type DataType, type Report } from '../../../src/contracts/analyze';
 import { compileReport, renderReport } from '../../../server/analytics/compiler';
 import { bigquery, duckdb, postgres } from '../../../server/analytics/sql';
 import type { AnalyticsEngine } from '../../../server/analytics/index';

@@ -1,12 +1,12 @@
 /**
- * The pure rules of src/contracts/reports.ts shared by the builder and the server: SPEC §5 limit and condition
+ * The pure rules of src/contracts/analyze.ts shared by the builder and the server: SPEC §5 limit and condition
  * checks with their exact messages, is-one-of tokens, relative date ranges (UTC, Monday weeks), default range.
  */
 import { describe, expect, test } from 'vitest';
 import {
   LIMIT_MESSAGE, VALUE_REQUIRED_MESSAGE, COMPARISONS_BY_TYPE, VALUELESS_COMPARISONS,
   conditionError, defaultDateRange, limitError, oneOfTokens, oneOfValues, resolveRelativeDateRange, mondayOf, utcToday,
-} from '../../../src/contracts/reports';
+} from '../../../src/contracts/analyze';
 
 describe('limit', () => {
   test('1..10,000 whole numbers pass; anything else gets the SPEC message', () => {

@@ -1,5 +1,5 @@
 /** Shared by the analytics unit tests: report builders and a small generated event store. */
-import type { Comparison, Condition, ConditionValue, DataType, Report } from '../../../src/contracts/reports';
+import type { Comparison, Condition, ConditionValue, DataType, Report } from '../../../src/contracts/analyze';
 import { openAnalytics, type AnalyticsEngine } from '../../../server/analytics/index';
 
 export const metric = (column_name: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'decimal' });

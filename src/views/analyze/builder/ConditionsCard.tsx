@@ -13,7 +13,7 @@ import {
   type Comparison,
   type ConditionValue,
   type ResolvedDates,
-} from '../../../contracts/reports';
+} from '../../../contracts/analyze';
 import {
   addTokens,
   columnLabel,

@@ -5,7 +5,7 @@
  * when it lands.
  */
 import { lazy, memo, Suspense, type ComponentType } from 'react';
-import { cellValue, type ReportRow } from '../../../contracts/reports';
+import { cellValue, type ReportRow } from '../../../contracts/analyze';
 import { Spinner } from '../../ui/Spinner';
 
 export interface ResultsPanelProps {

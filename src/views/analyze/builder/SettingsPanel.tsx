@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import type { ReportBuilderEvent } from '../../../machines/report-builder/report-builder.machine';
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
-import type { ResolvedDates } from '../../../contracts/reports';
+import type { ResolvedDates } from '../../../contracts/analyze';
 import { columnLabel } from '../../../machines/report-builder/report-builder.logic';
 import { ColumnPicker, SettingsCard, SortableList, inputClass, invalidInputClass } from './parts';
 import { ConditionsCard } from './ConditionsCard';

@@ -1,5 +1,5 @@
 /** 'View SQL': the compiled SQL of the last run with its bound values listed beside it (values are never inlined). */
-import type { CompiledSql } from '../../../contracts/reports';
+import type { CompiledSql } from '../../../contracts/analyze';
 import { Modal } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { notify } from '../../../services/notify';

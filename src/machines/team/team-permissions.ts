@@ -7,7 +7,7 @@
  * Pure, so the view stays thin and the rules are unit-tested (tests/unit/team-view.test.ts).
  */
 import type { Role } from '../../contracts/codecs';
-import type { Account } from '../../contracts/account';
+import type { Account } from '../../contracts/auth';
 
 export type RowAction = 'resend' | 'changeRole' | 'remove';
 

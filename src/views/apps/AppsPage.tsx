@@ -6,9 +6,9 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
-import { appLandingSection, type App } from '../../contracts/app';
+import { appLandingSection, type App } from '../../contracts/apps';
 import type { Platform } from '../../contracts/codecs';
-import { href, useCurrentWorkspace } from './useCurrentWorkspace';
+import { href, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { AppIcon, platformLabel } from '../shell/AppIcon';
 import { EmptyState } from '../ui/EmptyState';
 

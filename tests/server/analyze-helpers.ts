@@ -2,7 +2,7 @@
  * Helpers for the analytics server tests: a test server whose ctx.services.analytics is a small in-memory event
  * store with generated events for the demo BigQuery apps (Dragon Merge on Android and iOS), and report builders.
  */
-import type { Report } from '../../src/contracts/reports';
+import type { Report } from '../../src/contracts/analyze';
 import { openAnalytics, type AnalyticsEngine, type AnalyticsOptions } from '../../server/analytics/index';
 import { DEMO_APP_IDS } from '../../server/db/seed';
 import { createTestServer, type TestServer, type TestServerOptions } from './helpers';

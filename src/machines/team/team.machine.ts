@@ -19,7 +19,7 @@
  *
  * A `success: false` answer is its own (guarded) outcome of onDone; a thrown call goes through onError.
  * Who may send which event is decided by the view from team-permissions.ts; the server enforces it again.
- * `notify` and `teamChanged` (invalidate the team query) are provided by the binding in invitation.actor.ts.
+ * `notify` and `teamChanged` (invalidate the team query) are provided by the binding in team.actor.ts.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Role, SuccessMessage } from '../../contracts/codecs';
@@ -57,7 +57,7 @@ export interface InviteForm {
   error: string | null;
 }
 
-export interface InvitationContext {
+export interface TeamContext {
   workspaceId: string;
   invite: InviteForm;
   member: MemberRef | null;
@@ -69,7 +69,7 @@ export interface InvitationContext {
   actionDetail: string | null;
 }
 
-export type InvitationEvent =
+export type TeamEvent =
   | { type: 'OPEN_INVITE'; roles: Role[] }
   | { type: 'INVITE_EMAIL'; value: string }
   | { type: 'INVITE_ROLE'; role: Role }
@@ -93,10 +93,10 @@ function serverMessage(error: unknown): string | null {
   return error instanceof Error && error.name === 'ApiError' && error.message ? error.message : null;
 }
 
-export const invitationMachine = setup({
+export const teamMachine = setup({
   types: {
-    context: {} as InvitationContext,
-    events: {} as InvitationEvent,
+    context: {} as TeamContext,
+    events: {} as TeamEvent,
     input: {} as { workspaceId: string },
   },
   actors: {
@@ -140,7 +140,7 @@ export const invitationMachine = setup({
     })),
   },
 }).createMachine({
-  id: 'invitation',
+  id: 'team',
   context: ({ input }) => ({ workspaceId: input.workspaceId, invite: emptyInvite, member: null, newRole: 'admin', ...noActionError }),
   type: 'parallel',
   states: {
@@ -231,7 +231,7 @@ export const invitationMachine = setup({
               on: {
                 PICK_ROLE: { actions: assign({ newRole: ({ event }) => event.role }) },
                 SAVE_ROLE: { guard: 'roleChanged', target: 'updating', actions: assign(noActionError) },
-                CANCEL: { target: '#invitation.memberAction.ready.idle' },
+                CANCEL: { target: '#team.memberAction.ready.idle' },
               },
             },
             updating: {
@@ -242,7 +242,7 @@ export const invitationMachine = setup({
                 onDone: [
                   {
                     guard: ({ event }) => event.output.success,
-                    target: '#invitation.memberAction.ready.done',
+                    target: '#team.memberAction.ready.done',
                     actions: [
                       { type: 'notify', params: ({ event }) => ({ message: event.output.message || ROLE_UPDATED, kind: 'success' }) },
                       { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
@@ -261,7 +261,7 @@ export const invitationMachine = setup({
             confirming: {
               on: {
                 CONFIRM_REMOVE: { target: 'removing', actions: assign(noActionError) },
-                CANCEL: { target: '#invitation.memberAction.ready.idle' },
+                CANCEL: { target: '#team.memberAction.ready.idle' },
               },
             },
             removing: {
@@ -272,7 +272,7 @@ export const invitationMachine = setup({
                 onDone: [
                   {
                     guard: ({ event }) => event.output.success,
-                    target: '#invitation.memberAction.ready.done',
+                    target: '#team.memberAction.ready.done',
                     actions: [
                       { type: 'notify', params: ({ event }) => ({ message: event.output.message || MEMBER_REMOVED, kind: 'success' }) },
                       { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },

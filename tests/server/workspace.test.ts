@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
 import { MISSING_ROLE } from '../../server/http/errors';
-import { ONLY_ADMINS_RENAME } from '../../server/routes/workspaces';
+import { ONLY_ADMINS_RENAME } from '../../server/routes/workspace';
 import { FILE_TOO_LARGE, ICON_MAX_BYTES, ICON_TYPE_MESSAGE } from '../../src/contracts/workspace';
-import type { Account } from '../../src/contracts/account';
+import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 import { GIF_1PX, JPEG_HEAD, PNG_1PX, WEBP_HEAD, pngOfSize, workspaceForm } from './multipart-form';
 

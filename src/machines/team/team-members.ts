@@ -5,7 +5,7 @@
  */
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
-import type { Account } from '../../contracts/account';
+import type { Account } from '../../contracts/auth';
 import { roleLabel, type Role } from '../../contracts/codecs';
 import { inviteStatus } from '../../contracts/team';
 

@@ -1,6 +1,6 @@
 /** Sign-in, sign-out and the current account (`/api/auth/*`, `/api/me`). */
 import { request } from './http';
-import { Account, SignInResponse, type SignInRequest } from '../contracts/account';
+import { Account, SignInResponse, type SignInRequest } from '../contracts/auth';
 import { SuccessMessage } from '../contracts/codecs';
 
 export const signIn = (input: SignInRequest, signal?: AbortSignal) =>

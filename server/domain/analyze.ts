@@ -20,7 +20,7 @@ import {
   ANALYZE_NOT_ENABLED_MESSAGE, DEFAULT_MODEL_ID, DEFAULT_REPORT_TITLE, REPORT_TITLE_MAX, utcToday,
   type DataModel, type ModelConfiguration, type Report, type ReportConfiguration, type ReportRow, type ReportTemplate,
   type CompiledSql, type ResolvedDates, type RunReportRequest, type RunReportResponse, type TemplateSummary,
-} from '../../src/contracts/reports';
+} from '../../src/contracts/analyze';
 import type { AnalyticsEngine } from '../analytics/index';
 import { ReportInputError, compileReport, requireModel } from '../analytics/compiler';
 import { QueryTimeoutError } from '../analytics/event-store';

@@ -4,7 +4,7 @@ import { defineRoute, access } from '../http/define-route';
 import { Workspace, WorkspaceSaved } from '../../src/contracts/workspace';
 import { WorkspaceParams } from '../../src/contracts/codecs';
 import { readMultipart } from '../http/multipart';
-import { createWorkspace, readWorkspaceForm, updateWorkspace } from '../domain/workspaces';
+import { createWorkspace, readWorkspaceForm, updateWorkspace } from '../domain/workspace';
 import { loadWorkspaces } from '../domain/accounts';
 import { notFound } from '../http/errors';
 

@@ -2,7 +2,7 @@
 import * as t from 'io-ts';
 import { struct, nullable, Role, Email } from './codecs';
 import { Workspace } from './workspace';
-import { App } from './app';
+import { App } from './apps';
 
 export const Account = struct(
   {

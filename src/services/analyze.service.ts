@@ -1,5 +1,5 @@
 /**
- * Analytics service calls (SPEC §7 "Analytics service", paths under /analytics exactly as contracts/reports.ts lists
+ * Analytics service calls (SPEC §7 "Analytics service", paths under /analytics exactly as contracts/analyze.ts lists
  * them). Every call takes an AbortSignal and decodes its answer with the contract codec.
  *
  * Lifecycle calls (run + save, open, rename, delete, model config) are invoked by the report-builder machine; the plain
@@ -23,7 +23,7 @@ import {
   type TemplateSummary,
   type CompiledSql,
   type ResolvedDates,
-} from '../contracts/reports';
+} from '../contracts/analyze';
 
 const enc = encodeURIComponent;
 const BASE = '/analytics';

@@ -1,11 +1,11 @@
 /** The invitation machine bound to the team service, the snackbars and the team query (views never call services). */
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { invitationMachine } from './invitation.machine';
+import { teamMachine } from './team.machine';
 import { invite, removeFromTeam, resend, teamQueryKey, updateRole } from '../../services/team.service';
 import { notify } from '../../services/notify';
 import { queryClient } from '../../queryClient';
 
-export const liveInvitationMachine = invitationMachine.provide({
+export const liveTeamMachine = teamMachine.provide({
   actors: {
     sendInvite: fromPromise(({ input, signal }) => invite(input.workspaceId, { email: input.email, role: input.role }, signal)),
     resendInvite: fromPromise(({ input, signal }) => resend(input.workspaceId, input.email, signal)),
@@ -23,4 +23,4 @@ export const liveInvitationMachine = invitationMachine.provide({
   },
 });
 
-export type InvitationActor = ActorRefFrom<typeof liveInvitationMachine>;
+export type TeamActor = ActorRefFrom<typeof liveTeamMachine>;

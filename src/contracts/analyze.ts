@@ -2,7 +2,7 @@
  * Analyze contracts (SPEC §3 report template / report config per model / column / condition / curated metric groups,
  * §5 limit, conditions, comparisons and date formats, §7 "Analytics service", §9 report limit).
  *
- * Shared by the SPA (report builder) and the server (routes/analytics.ts). Keys are snake_case exactly as SPEC writes
+ * Shared by the SPA (report builder) and the server (routes/analyze.ts). Keys are snake_case exactly as SPEC writes
  * them. Besides the codecs this module holds the pure rules both sides apply: limit and condition validation with the
  * SPEC messages, comparisons per data type, value-less comparisons, is-one-of tokens and the resolution of relative
  * date ranges (UTC calendar days, weeks start on Monday).

@@ -10,13 +10,13 @@ import {
   LIMIT_MESSAGE, VALUE_REQUIRED_MESSAGE, ANALYZE_NOT_ENABLED_MESSAGE, DEFAULT_METRICS, METRIC_GROUPS,
   ModelsResponse, ReportConfigResponse, ReportResultResponse, RunReportResponse, TemplateListResponse, TemplateResponse,
   templateSummaries, type Report, type RunReportResponse as RunReportAnswer,
-} from '../../src/contracts/reports';
+} from '../../src/contracts/analyze';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
-import { isAnalyzeEnabled } from '../../server/domain/reports';
+import { isAnalyzeEnabled } from '../../server/domain/analyze';
 import { call, signInAs } from './helpers';
-import { ANALYTICS_END, ANALYTICS_START, createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analytics-helpers';
+import { ANALYTICS_END, ANALYTICS_START, createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
 let server: AnalyticsTestServer;

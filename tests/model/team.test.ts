@@ -1,20 +1,20 @@
 /**
- * Paths of the invitation machine (src/machines/invitation/invitation.machine.ts): every state node reachable, and
+ * Paths of the team (invitation) machine (src/machines/team/team.machine.ts): every state node reachable, and
  * the team journeys of issue 2: invite → sent; invite → server error → retry → sent; resend; change role;
  * remove confirmed and cancelled.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import {
-  invitationMachine,
+  teamMachine,
   INVITE_FAILED,
   REMOVE_FAILED,
   RESEND_FAILED,
   ROLE_FAILED,
-  type InvitationEvent,
+  type TeamEvent,
   type MemberRef,
-} from '../../src/machines/invitation/invitation.machine';
-import { EMAIL_INVALID, EMAIL_REQUIRED, ROLE_NOT_ALLOWED } from '../../src/machines/invitation/invite-form';
+} from '../../src/machines/team/team.machine';
+import { EMAIL_INVALID, EMAIL_REQUIRED, ROLE_NOT_ALLOWED } from '../../src/machines/team/invite-form';
 import { notOk, ok } from '../fixtures/team';
 import {
   apiError,
@@ -55,7 +55,7 @@ const ev = {
   remove: { type: 'REMOVE', member: editor },
   confirmRemove: { type: 'CONFIRM_REMOVE' },
   cancel: { type: 'CANCEL' },
-} satisfies Record<string, InvitationEvent>;
+} satisfies Record<string, TeamEvent>;
 
 const outcomes = {
   inviteSent: done('sendInvite', ok('Invite sent to new@studio.dev.')),
@@ -75,7 +75,7 @@ const outcomes = {
 
 const allEvents: EventObject[] = [...Object.values(ev), ...Object.values(outcomes)];
 
-const model = invitationMachine.provide({
+const model = teamMachine.provide({
   actors: {
     sendInvite: pendingForever(),
     resendInvite: pendingForever(),
@@ -98,9 +98,9 @@ function liveModel() {
 
 /** Event types each parallel region handles. */
 const regionEvents = (region: 'inviteDialog' | 'memberAction') =>
-  new Set<string>(stateNodeIds(invitationMachine).filter((id) => id.startsWith(`invitation.${region}`)).flatMap((id) => invitationMachine.getStateNodeById(id).ownEvents));
+  new Set<string>(stateNodeIds(teamMachine).filter((id) => id.startsWith(`team.${region}`)).flatMap((id) => teamMachine.getStateNodeById(id).ownEvents));
 
-describe('invitation machine paths', () => {
+describe('team machine paths', () => {
   it('keeps its two regions independent: no event is handled by both', () => {
     const invite = regionEvents('inviteDialog');
     const member = regionEvents('memberAction');
@@ -116,15 +116,15 @@ describe('invitation machine paths', () => {
       ...shortestPaths(model, allEvents, { input, filterEvents: (_, event) => !inviteTypes.has(event.type) }),
     ];
     const reached = reachedStateNodeIds(paths);
-    const missing = stateNodeIds(invitationMachine).filter((id) => !reached.has(id));
+    const missing = stateNodeIds(teamMachine).filter((id) => !reached.has(id));
     expect(missing).toEqual([]);
-    expect(stateNodeIds(invitationMachine)).toEqual(
+    expect(stateNodeIds(teamMachine)).toEqual(
       expect.arrayContaining([
-        'invitation.inviteDialog.closed.sent',
-        'invitation.inviteDialog.open.failed',
-        'invitation.memberAction.ready.done',
-        'invitation.memberAction.changeRole.updating',
-        'invitation.memberAction.remove.confirming',
+        'team.inviteDialog.closed.sent',
+        'team.inviteDialog.open.failed',
+        'team.memberAction.ready.done',
+        'team.memberAction.changeRole.updating',
+        'team.memberAction.remove.confirming',
       ]),
     );
   });

@@ -1,20 +1,20 @@
 /**
  * Analytics service routes, exactly as SPEC §7 "Analytics service" (paths under /analytics), plus the model list
  * for the Data Model selector and the signed result url. Thin: decode with the contracts of
- * src/contracts/reports.ts, authorize (any member of the app's workspace: SPEC §6 lets every member run and delete
- * reports), call server/domain/reports.ts, encode.
+ * src/contracts/analyze.ts, authorize (any member of the app's workspace: SPEC §6 lets every member run and delete
+ * reports), call server/domain/analyze.ts, encode.
  */
 import { defineRoute, access } from '../http/define-route';
 import {
   AnalyticsAppParams, DeleteTemplateResponse, ModelConfigParams, ModelsResponse, ReportConfigResponse,
   ReportResultResponse, ResultParams, ResultQuery, RunReportRequest, RunReportResponse, TemplateListResponse,
   TemplateParams, TemplateResponse,
-} from '../../src/contracts/reports';
+} from '../../src/contracts/analyze';
 import {
   deleteTemplate, getTemplate, listModels, listTemplates, modelConfig, readSignedResult, runReport,
-} from '../domain/reports';
+} from '../domain/analyze';
 
-export const analyticsRoutes = [
+export const analyzeRoutes = [
   defineRoute({
     method: 'POST',
     url: '/analytics/template/:appId',

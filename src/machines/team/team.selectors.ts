@@ -1,8 +1,8 @@
 /** View model of the team actions: the invite dialog, the Change role dialog, the remove confirmation, busy rows. */
 import type { SnapshotFrom } from 'xstate';
-import type { invitationMachine } from './invitation.machine';
+import type { teamMachine } from './team.machine';
 
-type Snapshot = SnapshotFrom<typeof invitationMachine>;
+type Snapshot = SnapshotFrom<typeof teamMachine>;
 
 export const selectInviteDialog = (s: Snapshot) => ({
   open: s.matches({ inviteDialog: 'open' }) || s.matches({ inviteDialog: 'sending' }),

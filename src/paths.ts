@@ -1,0 +1,79 @@
+/**
+ * Every URL of SPEC §2 as data without views: the route patterns, who may see them (guards), the href builders
+ * and the product's fixed links. Machines, services and views import this module; only the router imports
+ * `routes.ts`, which adds the lazily loaded view of each pattern.
+ */
+import type { Workspace } from './contracts/workspace';
+
+export type Shell = 'none' | 'workspace' | 'app';
+export interface GuardInput {
+  workspace: Workspace | null;
+}
+
+export const isAdmin = ({ workspace }: GuardInput) => workspace?.role === 'admin';
+export const allowsMonetize = ({ workspace }: GuardInput) => workspace?.allowMonetize === 1;
+
+const APP = '/workspace/:workspaceId/app/:appId';
+
+/** The pattern of each route id (wouter syntax). */
+export const patterns = {
+  continue: '/continue',
+  invite: '/invite/:token',
+  oauthCallback: '/oauth-callback',
+  home: '/workspace/home',
+  apps: '/workspace/:workspaceId/apps',
+  team: '/workspace/:workspaceId/team',
+  billing: '/workspace/:workspaceId/billing',
+  workspaceSettings: '/workspace/:workspaceId/settings',
+  analyzeList: `${APP}/analyze/list`,
+  analyzeOverview: `${APP}/analyze/overview`,
+  analyzeReport: `${APP}/analyze/report`,
+  analyzeSavedReport: `${APP}/analyze/report/:reportId`,
+  analyzeReportAi: `${APP}/analyze/reportAi`,
+  analyzeNew: `${APP}/analyze/new`,
+  acquireQuests: `${APP}/acquire/quests`,
+  acquireTarget: `${APP}/acquire/target`,
+  monetizeList: `${APP}/monetize/list`,
+  monetizeNew: `${APP}/monetize/new`,
+  monetizeEdit: `${APP}/monetize/edit/:monetizeId`,
+  integrations: `${APP}/integrations/:source`,
+  appSettings: `${APP}/settings/:tab`,
+  productDocs: '/documentation/:page',
+} as const;
+export type RouteId = keyof typeof patterns;
+
+export const INTEGRATION_TABS = ['Overview', 'BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'] as const;
+export const SETTINGS_TABS = ['general', 'details', 'events', 'catalogue', 'messages', 'apikeys', 'acquisitionLinks'] as const;
+
+const enc = encodeURIComponent;
+export const href = {
+  signIn: () => '/continue',
+  home: () => '/workspace/home',
+  apps: (workspaceId: string) => `/workspace/${enc(workspaceId)}/apps`,
+  team: (workspaceId: string) => `/workspace/${enc(workspaceId)}/team`,
+  billing: (workspaceId: string) => `/workspace/${enc(workspaceId)}/billing`,
+  workspaceSettings: (workspaceId: string) => `/workspace/${enc(workspaceId)}/settings`,
+  /** A page of an app, `section` being the rest of the path (e.g. 'analyze/overview'). */
+  app: (workspaceId: string, appId: string, section: string) => `/workspace/${enc(workspaceId)}/app/${enc(appId)}/${section}`,
+  documentation: (page = 'questboard_overview') => `/documentation/${page}`,
+  /** Where Google's sign-in pop-up of the spreadsheet export lands (its redirect URI). */
+  oauthCallback: () => '/oauth-callback',
+};
+
+/** The sections of an app page, for the side navigation. */
+export const APP_SECTIONS = [
+  { id: 'analyze', label: 'Analyze', section: 'analyze/overview', match: 'analyze' },
+  { id: 'acquire', label: 'Acquire', section: 'acquire/target', match: 'acquire' },
+  { id: 'monetize', label: 'Monetize', section: 'monetize/list', match: 'monetize', guard: allowsMonetize },
+  { id: 'integrations', label: 'Integrations', section: 'integrations/Overview', match: 'integrations' },
+  { id: 'settings', label: 'App Settings', section: 'settings/general', match: 'settings' },
+] as const;
+
+/** Replace the appId of an app path, keeping the section (the narrow-screen app dropdown of SPEC §2). */
+export function switchAppInPath(pathname: string, appId: string): string {
+  return pathname.replace(/^(\/workspace\/[^/]+\/app\/)[^/]+/, `$1${enc(appId)}`);
+}
+
+export const SUPPORT_EMAIL = 'support@questboard.io';
+export const PRIVACY_URL = 'https://questboard.io/privacy';
+export const TERMS_URL = 'https://questboard.io/terms';
