@@ -60,8 +60,8 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
         password_hash: passwordHash, is_tp_user: key === 'staff',
       }).execute();
     }
-    const demoIcon = await storeFile(trx, 'image/svg+xml', iconSvg('DS', '#6366f1', '#a855f7'));
-    const rivalIcon = await storeFile(trx, 'image/svg+xml', iconSvg('RG', '#f97316', '#ef4444'));
+    const demoIcon = await storeFile({ db: trx }, 'image/svg+xml', iconSvg('DS', '#6366f1', '#a855f7'));
+    const rivalIcon = await storeFile({ db: trx }, 'image/svg+xml', iconSvg('RG', '#f97316', '#ef4444'));
     await trx.insertInto('workspaces').values([
       { id: DEMO_WORKSPACE_ID, name: 'Demo Studio', website: 'https://demostudio.dev', icon_file_id: demoIcon, allow_monetize: 1 },
       { id: RIVAL_WORKSPACE_ID, name: 'Rival Games', website: 'https://rivalgames.dev', icon_file_id: rivalIcon, allow_monetize: 0 },
@@ -94,7 +94,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
         details: { googleStatus: 'InStore', googlePackageName: 'dev.rivalgames.quest' } },
     ];
     for (const [index, app] of apps.entries()) {
-      const image = await storeFile(trx, 'image/svg+xml', iconSvg(app.icon[0]!, app.icon[1]!, app.icon[2]!));
+      const image = await storeFile({ db: trx }, 'image/svg+xml', iconSvg(app.icon[0]!, app.icon[1]!, app.icon[2]!));
       await trx.insertInto('apps').values({
         id: app.id, workspace_id: app.workspace, app_name: app.name, platform: app.platform, enabled: true, image_file_id: image,
         details: JSON.stringify({ notificationSettings: { questStart: true, questComplete: true }, apiKeys: [], deepLinks: [], ...app.details }) as never,
