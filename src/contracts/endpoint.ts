@@ -37,7 +37,7 @@ export interface Multipart<
 export function multipart<
   J extends Record<string, AnyCodec> = {},
   T extends Record<string, AnyCodec> = {},
-  F extends string = never,
+  const F extends string = never,
 >(parts: { json?: J; text?: T; files?: readonly F[] }): Multipart<J, T, F> {
   return { kind: 'multipart', json: parts.json ?? ({} as J), text: parts.text ?? ({} as T), files: parts.files ?? [] };
 }
