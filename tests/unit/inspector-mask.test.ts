@@ -225,7 +225,7 @@ describe('masked snapshots and Stately events', () => {
       ...base,
       type: '@xstate.snapshot',
       event: { type: 'xstate.done.actor.signIn', output: { token: SESSION_TOKEN } },
-      snapshot: { status: 'active', value: 'signedIn', context: { token: SESSION_TOKEN } },
+      snapshot: { status: 'active', value: 'signedIn', context: { token: SESSION_TOKEN } } as never,
     });
     const actorEvent = maskStatelyEvent({
       ...base,

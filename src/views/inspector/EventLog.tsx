@@ -2,6 +2,9 @@
 import type { EventEntry } from '../../inspector/store';
 import { asJson, clockTime } from './format';
 
+/** Payloads up to this many lines are shown open; longer ones fold. */
+const SHORT = 8;
+
 export function EventLog({ events }: { events: readonly EventEntry[] }) {
   if (events.length === 0) return <p className="text-xs text-slate-700">No events yet.</p>;
   return (
@@ -18,7 +21,16 @@ export function EventLog({ events }: { events: readonly EventEntry[] }) {
                 {event.source && <> (from {event.source})</>}
               </span>
             </div>
-            {payload && <pre className="mt-0.5 whitespace-pre-wrap break-all text-slate-800">{payload}</pre>}
+            {payload && payload.split('\n').length <= SHORT ? (
+              <pre className="mt-0.5 whitespace-pre-wrap break-all text-slate-800">{payload}</pre>
+            ) : (
+              payload && (
+                <details className="mt-0.5">
+                  <summary className="text-slate-700">Payload (masked)</summary>
+                  <pre className="whitespace-pre-wrap break-all text-slate-800">{payload}</pre>
+                </details>
+              )
+            )}
           </li>
         );
       })}

@@ -49,6 +49,12 @@ export function StateDiagram({ machine, value, label }: { machine: AnyStateMachi
   const active = useMemo(() => activePaths(value), [value]);
   return (
     <div role="group" aria-label={label} className="text-slate-900">
+      {(chart.events.length > 0 || chart.invokes.length > 0) && (
+        <p className="text-[11px] leading-4 text-slate-600">
+          {chart.invokes.length > 0 && <>invokes {chart.invokes.join(', ')} · </>}
+          {chart.events.length > 0 && <>in any state: on {chart.events.join(', ')}</>}
+        </p>
+      )}
       <NodeList nodes={chart.children} active={active} parallel={chart.type === 'parallel'} />
     </div>
   );
