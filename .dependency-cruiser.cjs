@@ -7,7 +7,7 @@
  * scripts/depcruise-swc-tsx.cjs for the .tsx fix. swc reports `import type` like any import, so the rules below hold
  * for type-only imports too: a layer that may not import a module may not import its types either.
  * Resolution: .ts/.tsx (and .js/.json) through enhanced-resolve, and tsconfig `paths` through tsconfig.json
- * (tests/unit/imports-checker.test.ts proves all three on tests/unit/fixtures/imports).
+ * (tests/unit/harness.test.ts proves all three on tests/unit/fixtures/imports).
  *
  * Paths in rules are relative to the repository root, with forward slashes. Every rule says why it exists.
  */
@@ -147,7 +147,7 @@ module.exports = {
   options: {
     // Our sources only; packages are resolved (rules name them) but not crawled.
     doNotFollow: { path: 'node_modules' },
-    // The import checker's own fixtures break every rule on purpose (tests/unit/imports-checker.test.ts).
+    // The import checker's own fixture breaks rules on purpose (tests/unit/harness.test.ts).
     exclude: { path: '^tests/unit/fixtures/imports/' },
     parser: 'swc',
     moduleSystems: ['es6', 'cjs'],
