@@ -5,9 +5,7 @@
  */
 import type { InspectionEvent } from 'xstate';
 import { createInspectorStore } from './store';
-import type { StatelyBridge } from './stately-bridge';
-
-export type OpenStatelyResult = 'opened' | 'blocked' | 'failed';
+import type { OpenStatelyResult, StatelyBridge } from './stately-bridge';
 
 export function startFlowInspector(): (event: InspectionEvent) => void {
   const store = createInspectorStore();

@@ -8,6 +8,9 @@ import { createBrowserInspector } from '@statelyai/inspect';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { maskStatelyEvent } from './mask-snapshot';
 
+/** What "Open in Stately" came to, for the panel's message. */
+export type OpenStatelyResult = 'opened' | 'blocked' | 'failed';
+
 export interface StatelyBridge {
   /** Forwards one inspection event (masked on the way out). */
   inspect(event: InspectionEvent): void;

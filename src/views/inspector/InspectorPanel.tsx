@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { InspectorStore } from '../../inspector/store';
-import type { OpenStatelyResult } from '../../inspector/inspector-runtime';
+import type { OpenStatelyResult } from '../../inspector/stately-bridge';
 import { ActorCard } from './ActorCard';
 import { EventLog } from './EventLog';
 
