@@ -144,7 +144,7 @@ export function urlOf<E extends Endpoint>(endpoint: E, params: ParamsInput<E>, q
   const path = pathOf(endpoint, params);
   const entries = Object.entries((query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return path;
-  return `${path}?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
+  return `${path}?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }
 
 /** The params of a concrete path if it matches the endpoint's pattern (decoded), else null. */
