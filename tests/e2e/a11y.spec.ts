@@ -56,7 +56,8 @@ for (const { name: width, viewport } of WIDTHS) {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByText('Enter a valid email address.')).toBeVisible();
       await scan(page, `/continue with field errors (${width})`);
-      await page.getByLabel('Email', { exact: true }).fill(DEMO_ACCOUNTS.viewer);
+      // An address nobody has (wrong attempts lock an address for a while: never a shared demo account).
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('a11y-wrong'));
       await page.getByLabel('Password', { exact: true }).fill('not-the-password');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');

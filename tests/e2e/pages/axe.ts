@@ -2,7 +2,7 @@
  * The accessibility check of the e2e tier: an axe-core scan (WCAG 2.1 A/AA rules, plus the experimental
  * label-in-name rule `label-content-name-mismatch`, WCAG 2.5.3) of the page as it is now, failing on any serious or
  * critical violation with a readable list (rule, impact, the first offending nodes). Used by every page's journey,
- * wide and at 700 px. `soft: true` records the failure and lets the test go on (tests/e2e/a11y.spec.ts scans many
+ * wide and at 700 px, once running transitions have ended. `soft: true` records the failure and lets the test go on (tests/e2e/a11y.spec.ts scans many
  * pages per test and reports them all).
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -10,7 +10,18 @@ import { expect, type Page } from '@playwright/test';
 
 const BLOCKING = new Set(['serious', 'critical']);
 
+/**
+ * Waits until no finite CSS transition or animation is running (a dialog fading in, a menu sliding): colours measured
+ * mid-fade are blends and would make the contrast check flaky. Endless animations (spinners, skeletons) are ignored.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || (a.effect?.getComputedTiming().endTime ?? 0) === Infinity),
+  );
+}
+
 export async function expectNoSeriousA11yViolations(page: Page, where: string, { soft = false }: { soft?: boolean } = {}) {
+  await settled(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
