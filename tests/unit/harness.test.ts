@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { checkImports } from '../../scripts/check-imports';
 import { DEBIAN_CHROMIUM, findChromium, installPlan, skipsBrowserDownload, type FinderDeps } from '../../scripts/chromium-path';
 import { formatDuration, formatSummary, selectTiers, tiers, type TierResult } from '../../scripts/test-all';
-import { formatReport, kb, type PageMeasure } from '../../scripts/bundle-budget';
+import { formatReport, kb, overLimits, type PageMeasure } from '../../scripts/bundle-budget';
 
 const PLAYWRIGHT_OWN = '/root/.cache/ms-playwright/chromium-1/chrome-linux64/chrome';
 
@@ -149,12 +149,20 @@ describe('bundle budget report', () => {
     expect(kb(98_912)).toBe('98.9 kB');
   });
 
-  test('a page within budget is one line; a page over it lists its files, largest first', () => {
-    const report = formatReport([page('small', [1_000, 2_000]), page('big', [100_000, 60_000])], 150_000);
+  const limits = { targetBytes: 125_000, budgetBytes: 150_000 };
+
+  test('a page within the target is one line; a page over it lists its files, largest first', () => {
+    const report = formatReport([page('small', [1_000, 2_000]), page('big', [100_000, 60_000])], limits);
     const lines = report.split('\n');
-    expect(lines[0]).toMatch(/^ok {2}\s+small\s+\/small\s+3\.0 kB gzipped JS in 2 files \(budget 150\.0 kB\)$/);
+    expect(lines[0]).toMatch(/^ok {2}\s+small\s+\/small\s+3\.0 kB gzipped JS in 2 files \(target 125\.0 kB, budget 150\.0 kB\)$/);
     expect(lines[1]).toMatch(/^OVER\s+big\s+\/big\s+160\.0 kB gzipped JS in 2 files/);
     expect(lines.slice(2).map((l) => l.trim())).toEqual(['100.0 kB  /assets/big-0.js', '60.0 kB  /assets/big-1.js']);
+  });
+
+  test('over the 125 kB target fails as well as over the 150 kB budget; exactly the target passes', () => {
+    const pages = [page('at-target', [125_000]), page('over-target', [125_001]), page('over-budget', [150_001])];
+    expect(overLimits(pages, limits).map((p) => p.name)).toEqual(['over-target', 'over-budget']);
+    expect(formatReport(pages, limits).split('\n').filter((l) => l.startsWith('OVER'))).toHaveLength(2);
   });
 });
 
