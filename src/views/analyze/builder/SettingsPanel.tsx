@@ -8,7 +8,7 @@ import type { ReportBuilderEvent } from '../../../machines/report-builder/report
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
 import type { ResolvedDates } from '../../../contracts/analyze';
 import { columnLabel } from '../../../machines/report-builder/report-builder.logic';
-import { ColumnPicker, SettingsCard, SortableList, idDetail, inputClass, invalidInputClass, labelWithId, type PickerHandle } from './parts';
+import { ColumnPicker, SettingsCard, SortableList, idDetail, inputClass, invalidInputClass, labelWithId, useRemovalFocus, type PickerHandle } from './parts';
 import { ConditionsCard } from './ConditionsCard';
 import { SortAscIcon, SortDescIcon } from '../icons';
 
@@ -27,6 +27,7 @@ export function SettingsPanel({ view, send, resolved }: { view: SettingsView; se
 
 function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
   const picker = useRef<PickerHandle>(null);
+  const removal = useRemovalFocus(view.metrics.map((m) => m.column_name), () => picker.current?.focus());
   const chosen = new Set(view.metrics.map((m) => m.column_name));
   const options = view.metricGroups.flatMap((group) =>
     group.metrics.map((m) => ({
@@ -54,7 +55,7 @@ function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
             disabled={!view.editable}
             onMove={(from, to) => send({ type: 'MOVE_METRIC', from, to })}
             onRemove={(m) => send({ type: 'REMOVE_METRIC', column_name: m.column_name })}
-            onEmptied={() => picker.current?.focus()}
+            removal={removal}
           />
         )}
       </div>
@@ -109,6 +110,7 @@ function GroupByCard({ view, send }: { view: SettingsView; send: Send }) {
 
 function SortCard({ view, send }: { view: SettingsView; send: Send }) {
   const picker = useRef<PickerHandle>(null);
+  const removal = useRemovalFocus(view.orderBy.map((o) => o.column_name), () => picker.current?.focus());
   const sorted = new Set(view.orderBy.map((o) => o.column_name));
   const options = view.sortOptions.map((o) => ({
     value: o.column_name,
@@ -141,7 +143,7 @@ function SortCard({ view, send }: { view: SettingsView; send: Send }) {
             disabled={!view.editable}
             onMove={(from, to) => send({ type: 'MOVE_SORT', from, to })}
             onRemove={(o) => send({ type: 'REMOVE_SORT', column_name: o.column_name })}
-            onEmptied={() => picker.current?.focus()}
+            removal={removal}
             render={(o) => (
               <span className="flex items-center justify-between gap-2">
                 <span className="truncate">{o.label}</span>

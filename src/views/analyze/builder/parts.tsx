@@ -149,6 +149,8 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
  * add/search control). `removeButton(key)` is the ref of an item's remove button; call `removing(key, index)` just
  * before asking for the removal.
  */
+export type RemovalFocus = ReturnType<typeof useRemovalFocus>;
+
 export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pending = useRef<{ key: string; index: number } | null>(null);
@@ -178,8 +180,11 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
   return { removeButton, removing };
 }
 
-/** A list the user reorders by dragging or with the keyboard, and removes items from. */
-export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove, onRemove, onEmptied, disabled, listLabel }: {
+/**
+ * A list the user reorders by dragging or with the keyboard, and removes items from. `removal` (useRemovalFocus,
+ * held by the card, as the list itself is gone once empty) places the focus after a removal.
+ */
+export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove, onRemove, removal, disabled, listLabel }: {
   items: readonly T[];
   keyOf(item: T): string;
   labelOf(item: T): string;
@@ -188,12 +193,10 @@ export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove
   render?(item: T, index: number): ReactNode;
   onMove(from: number, to: number): void;
   onRemove(item: T): void;
-  /** Where the focus goes when the last item was removed (the card's add/search control). */
-  onEmptied(): void;
+  removal: RemovalFocus;
   disabled?: boolean;
   listLabel: string;
 }) {
-  const focus = useRemovalFocus(items.map(keyOf), onEmptied);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
@@ -254,9 +257,9 @@ export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove
               <IconButton
                 label={`Remove ${label}`}
                 disabled={disabled}
-                buttonRef={focus.removeButton(keyOf(item))}
+                buttonRef={removal.removeButton(keyOf(item))}
                 onClick={() => {
-                  focus.removing(keyOf(item), index);
+                  removal.removing(keyOf(item), index);
                   onRemove(item);
                 }}
                 tone="danger"

@@ -168,9 +168,15 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
                 label={labelOf(model.xColumn)}
                 labelOffset={14}
               />
-              <Axis orientation="left" tickValues={model.left.ticks} tickFormat={(value: number) => model.left.format(value)} hideAxisLine />
+              <Axis orientation="left" axisClassName="chart-axis-left" tickValues={model.left.ticks} tickFormat={(value: number) => model.left.format(value)} hideAxisLine />
               {model.right && (
-                <Axis orientation="right" tickValues={model.right.ticks} tickFormat={(value: number) => model.right?.format(value) ?? ''} hideAxisLine />
+                <Axis
+                  orientation="right"
+                  axisClassName="chart-axis-right"
+                  tickValues={model.right.ticks}
+                  tickFormat={(value: number) => model.right?.format(value) ?? ''}
+                  hideAxisLine
+                />
               )}
               {visible.map((name) => (
                 <LineSeries
