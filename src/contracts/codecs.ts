@@ -38,7 +38,7 @@ export function expectationOf(type: t.Decoder<any, any>): string {
 const CONTAINER_TAGS = new Set(['InterfaceType', 'PartialType', 'StrictType', 'ArrayType', 'ReadonlyArrayType', 'TupleType', 'DictionaryType']);
 
 /**
- * Every message of a failed decode, in words, each naming the field (dotted path, list positions included) and why:
+ * Every message of a failed decode, in words, each naming the field (dotted path, list positions left out) and why:
  * "enabled must be true or false", "name must be at most 100 characters", "email is required". Never codec
  * internals: a field's expectation comes from expectationOf, or from the message of a refinement.
  */
@@ -55,13 +55,14 @@ export function explainErrors(errors: t.Errors, root = 'body'): { field: string;
     error.context.forEach((entry, i) => {
       const parent = error.context[i - 1]?.type as { _tag?: string } | undefined;
       if (i === 0 || !parent?._tag || !CONTAINER_TAGS.has(parent._tag)) return;
-      path.push(entry.key);
       declared = entry;
+      if (!/^\d+$/.test(entry.key)) path.push(entry.key); // list positions are left out of the name
     });
     const field = path.join('.') || root;
     const say = (text: string) => ({ field, text: `${field} ${text}` });
     if (error.value === undefined) return say('is required');
-    if (error.message) return say(error.message);
+    // Refinement messages read on from the field ("must be an integer"); a bare word (SPEC's 'required') after a colon.
+    if (error.message) return /^(must|is|has|cannot|should) /.test(error.message) ? say(error.message) : { field, text: `${field}: ${error.message}` };
     const last = error.context[error.context.length - 1];
     const type = (last && declared && (declared.type as { _tag?: string })._tag === 'UnionType' ? declared : last)?.type;
     return say(`must be ${type ? expectationOf(type) : 'valid'}`);
