@@ -101,3 +101,19 @@ describe('bounded strings', () => {
     expect(decode(name, 5)).toEqual(['value must be text']);
   });
 });
+
+describe('the SPA forms mirror the server bounds', () => {
+  test('workspace name and website: the max length error', async () => {
+    const { validateWorkspaceForm } = await import('../../../src/contracts/workspace');
+    expect(validateWorkspaceForm({ name: 'x'.repeat(101), website: 'moon.dev', icon: null }).name).toBe('Workspace name must be at most 100 characters.');
+    expect(validateWorkspaceForm({ name: 'x'.repeat(100), website: 'moon.dev', icon: null })).toEqual({});
+    expect(validateWorkspaceForm({ name: 'Moon\r\nForge', website: 'moon.dev', icon: null }).name).toBe('Workspace name must be a single line of text.');
+    expect(validateWorkspaceForm({ name: 'Moon', website: `moon.dev/${'x'.repeat(2048)}`, icon: null }).website).toBe('Website must be at most 2048 characters.');
+  });
+
+  test('invite e-mail: the max length error before the format check', async () => {
+    const { validateInvite } = await import('../../../src/machines/team/invite-form');
+    expect(validateInvite({ email: `${'a'.repeat(250)}@b.dev`, role: 'viewer', roles: ['viewer'] }).email).toBe('Email must be at most 254 characters.');
+    expect(validateInvite({ email: 'a@b.dev', role: 'viewer', roles: ['viewer'] })).toEqual({});
+  });
+});
