@@ -49,7 +49,14 @@ async function ensureDemoEvents(analytics: AnalyticsEngine, db: Kysely<Database>
 async function main() {
   const config = configFromEnv();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onWorkerCrash: (error) => {
+      console.error(`[db] the embedded database stopped unexpectedly: ${error.message}`);
+      process.exit(1);
+    },
+  });
   await migrateToLatest(handle.db);
   const firstStart = !(await isSeeded(handle.db));
   if (firstStart) {
@@ -61,11 +68,21 @@ async function main() {
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const app = await buildApp({ config, db: handle.db, services: { analytics }, logger: logRequests, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) });
-  const shutdown = async () => {
-    await app.close();
-    await analytics.close();
-    await handle.close();
-    process.exit(0);
+  // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
+  // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
+  let stopping: Promise<void> | null = null;
+  const shutdown = () => {
+    stopping ??= (async () => {
+      try {
+        await app.close();
+        await analytics.close();
+        await handle.close();
+        process.exit(0);
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+    })();
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

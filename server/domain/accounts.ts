@@ -1,34 +1,43 @@
 /** The signed-in account as SPEC §3 describes it: profile, organisations (workspaces with role and apps), all apps. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
 import type { Workspace } from '../../src/contracts/workspace';
 import type { Role } from '../../src/contracts/codecs';
 import { fileUrl } from './files';
-import { loadApps } from './apps';
+import { toApp } from './apps';
+import { teamCount } from './workspace';
 import { notFound } from '../http/errors';
 
 /** Countries the product supports for targeting (ISO 3166-1 alpha-2). */
 export const SUPPORTED_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'SE', 'NO', 'DK', 'FI', 'PL', 'BR', 'MX', 'AR', 'JP', 'KR', 'TW', 'IN', 'ID', 'TH', 'VN', 'PH', 'TR', 'SA', 'AE', 'ZA', 'NZ'];
 
-export async function loadWorkspaces(db: Kysely<Database>, accountId: string): Promise<Workspace[]> {
-  const rows = await db
+/**
+ * The viewer's workspaces (or the one asked for) with role, team count and apps (with their plugins), in one query:
+ * the apps and plugins come as JSON arrays, so `/api/me` costs the session lookup, the account and this.
+ */
+export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId?: string): Promise<Workspace[]> {
+  const rows = await ctx.db
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
     .select(['workspaces.id', 'workspaces.name', 'workspaces.website', 'workspaces.icon_file_id', 'workspaces.allow_monetize', 'memberships.role'])
-    .where('memberships.account_id', '=', accountId)
+    .select((eb) => [
+      teamCount(eb, viewer.email, ctx.config.internalDomains).as('accounts'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('apps')
+          .selectAll('apps')
+          .select((apps) => jsonArrayFrom(apps.selectFrom('plugins').selectAll('plugins').whereRef('plugins.app_id', '=', 'apps.id').orderBy('plugins.created_at')).as('plugins'))
+          .whereRef('apps.workspace_id', '=', 'workspaces.id')
+          .orderBy('apps.created_at')
+          .orderBy('apps.app_name'),
+      ).as('apps'),
+    ])
+    .where('memberships.account_id', '=', viewer.accountId)
+    .$if(workspaceId !== undefined, (qb) => qb.where('workspaces.id', '=', workspaceId!))
     .orderBy('memberships.created_at')
     .orderBy('workspaces.name')
     .execute();
-  const apps = await loadApps(db, rows.map((r) => r.id));
-  const counts = rows.length
-    ? await db
-        .selectFrom('memberships')
-        .select(['workspace_id', db.fn.countAll<string>().as('n')])
-        .where('workspace_id', 'in', rows.map((r) => r.id))
-        .groupBy('workspace_id')
-        .execute()
-    : [];
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -36,15 +45,15 @@ export async function loadWorkspaces(db: Kysely<Database>, accountId: string): P
     icon: fileUrl(row.icon_file_id),
     allowMonetize: row.allow_monetize,
     role: row.role as Role,
-    accounts: Number(counts.find((c) => c.workspace_id === row.id)?.n ?? 0),
-    apps: apps.filter((a) => a.workspaceId === row.id),
+    accounts: Number(row.accounts ?? 0),
+    apps: row.apps.map((app) => toApp(app, app.plugins)),
   }));
 }
 
-export async function loadAccount(db: Kysely<Database>, accountId: string): Promise<Account> {
-  const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+export async function loadAccount(ctx: ServerContext, accountId: string): Promise<Account> {
+  const row = await ctx.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
   if (!row) throw notFound('Account');
-  const organisations = await loadWorkspaces(db, accountId);
+  const organisations = await loadWorkspaces(ctx, { accountId, email: row.email });
   return {
     accountId: row.id,
     firstName: row.first_name,

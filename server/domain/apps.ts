@@ -5,7 +5,11 @@ import type { App } from '../../src/contracts/apps';
 import type { Plugin } from '../../src/contracts/plugin';
 import { fileUrl } from './files';
 
-export function toPlugin(row: Selectable<PluginsTable>): Plugin {
+/** Rows as read directly or as JSON (jsonArrayFrom: timestamps arrive as strings). */
+type AppRow = Omit<Selectable<AppsTable>, 'created_at'>;
+type PluginRow = Omit<Selectable<PluginsTable>, 'created_at' | 'last_refresh'> & { last_refresh: Date | string | null };
+
+export function toPlugin(row: PluginRow): Plugin {
   return {
     id: row.id,
     source: row.type,
@@ -20,7 +24,7 @@ export function toPlugin(row: Selectable<PluginsTable>): Plugin {
 /** SPEC §4: Analyze is enabled only after the BigQuery plugin has data. */
 export const analyzeEnabled = (plugins: Plugin[]) => plugins.some((p) => p.source === 'BigQuery' && p.dataRange !== null);
 
-export function toApp(row: Selectable<AppsTable>, pluginRows: Selectable<PluginsTable>[]): App {
+export function toApp(row: AppRow, pluginRows: PluginRow[]): App {
   const details = row.details as Partial<App>;
   const plugins = pluginRows.filter((p) => p.app_id === row.id).map(toPlugin);
   return {

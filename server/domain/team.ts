@@ -7,7 +7,7 @@
  * Nobody may change their own role or remove themselves, and a workspace always keeps at least one admin.
  * Invite links are bound to the invited address: accepting creates (or joins) that exact account.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
@@ -25,6 +25,15 @@ export const isInternalEmail = (email: string, internalDomains: string[]) => int
 export const INVITE_ACCOUNT_PREFIX = 'invite:';
 export const INVITE_ALREADY_SENT = 'An invite has already been sent to this email. Resend it from the team list.';
 
+/**
+ * SPEC §6: Questboard staff (accounts of the internal email domains) are hidden from customers' team lists; staff
+ * see everyone. The one rule for every list and count of a workspace's people, as a condition on an email column.
+ */
+export function visibleTeamEmail(emailColumn: string, viewerEmail: string, internalDomains: string[]): RawBuilder<boolean> {
+  if (internalDomains.length === 0 || isInternalEmail(viewerEmail, internalDomains)) return sql<boolean>`true`;
+  return sql<boolean>`lower(split_part(${sql.ref(emailColumn)}, '@', 2)) not in (${sql.join(internalDomains)})`;
+}
+
 export async function listTeam(ctx: ServerContext, workspaceId: string, callerEmail: string): Promise<Account[]> {
   const now = seconds(ctx.now());
   const members = await ctx.db
@@ -32,6 +41,7 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
     .select(['accounts.id', 'accounts.email', 'accounts.first_name', 'accounts.last_name', 'accounts.is_tp_user', 'memberships.role'])
     .where('memberships.workspace_id', '=', workspaceId)
+    .where(visibleTeamEmail('accounts.email', callerEmail, ctx.config.internalDomains))
     .orderBy('memberships.created_at')
     .execute();
   const invites = await ctx.db
@@ -39,11 +49,10 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     .select(['id', 'email', 'role', 'sent_at'])
     .where('workspace_id', '=', workspaceId)
     .where('state', '=', 'pending')
+    .where(visibleTeamEmail('invites.email', callerEmail, ctx.config.internalDomains))
     .orderBy('sent_at', 'desc')
     .execute();
-  const showInternal = isInternalEmail(callerEmail, ctx.config.internalDomains);
-  const visible = (email: string) => showInternal || !isInternalEmail(email, ctx.config.internalDomains);
-  const rows: Account[] = members.filter((m) => visible(m.email)).map((m) => ({
+  const rows: Account[] = members.map((m) => ({
     accountId: m.id,
     firstName: m.first_name,
     lastName: m.last_name,
@@ -55,7 +64,7 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     inviteExpired: false,
     expiredOn: null,
   }));
-  for (const invite of invites.filter((i) => visible(i.email))) {
+  for (const invite of invites) {
     const sentAt = seconds(invite.sent_at);
     const status = inviteStatus(sentAt, now);
     rows.push({

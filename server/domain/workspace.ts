@@ -1,5 +1,5 @@
 /** Workspace create and update (SPEC §5 workspace rules, §8 messages). Multi-step writes run in one transaction. */
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, WorkspaceData } from '../../src/contracts/workspace';
 import { decodeOrThrow, DecodeError } from '../../src/contracts/codecs';
@@ -7,7 +7,21 @@ import { newId } from '../auth/crypto';
 import { badRequest } from '../http/errors';
 import { parseJsonField, type MultipartBody } from '../http/multipart';
 import { storeFile } from './files';
+import { visibleTeamEmail } from './team';
 
+/**
+ * A workspace's `accounts` count as `viewerEmail` sees it: its members under the team list's own visibility rule
+ * (hidden staff are not counted for customers), pending invites excluded (SPEC §6 "Team counts exclude pending
+ * invites"). A subquery correlated with `workspaces.id` of the enclosing query.
+ */
+export function teamCount(eb: ExpressionBuilder<Database, 'workspaces'>, viewerEmail: string, internalDomains: string[]) {
+  return eb
+    .selectFrom('memberships as team')
+    .innerJoin('accounts as member', 'member.id', 'team.account_id')
+    .select((count) => count.fn.countAll<string>().as('n'))
+    .whereRef('team.workspace_id', '=', 'workspaces.id')
+    .where(visibleTeamEmail('member.email', viewerEmail, internalDomains));
+}
 
 /** Decodes `data` and checks the optional `image` part by its bytes. */
 export function readWorkspaceForm(body: MultipartBody) {

@@ -21,7 +21,7 @@ export const authRoutes = [
     response: SignInResponse,
     handler: async ({ body, ctx, req }) => {
       const { accountId, token } = await signIn(ctx.db, ctx.config, body.email, body.password, req.ip, ctx.now());
-      return { token, account: await loadAccount(ctx.db, accountId) };
+      return { token, account: await loadAccount(ctx, accountId) };
     },
   }),
   defineRoute({
@@ -39,6 +39,6 @@ export const authRoutes = [
     url: '/api/me',
     access: access.signedIn,
     response: Account,
-    handler: async ({ caller, ctx }) => loadAccount(ctx.db, caller!.accountId),
+    handler: async ({ caller, ctx }) => loadAccount(ctx, caller!.accountId),
   }),
 ];

@@ -83,7 +83,7 @@ export const teamRoutes = [
     response: SignInResponse,
     handler: async ({ params, body, ctx }) => {
       const { accountId, token } = await acceptInvite(ctx, params.token, body);
-      return { token, account: await loadAccount(ctx.db, accountId) };
+      return { token, account: await loadAccount(ctx, accountId) };
     },
   }),
 ];

@@ -19,7 +19,7 @@ export const workspaceRoutes = [
     params: WorkspaceParams,
     response: t.exact(t.type({ success: t.boolean, data: Workspace })),
     handler: async ({ params, caller, ctx }) => {
-      const workspace = (await loadWorkspaces(ctx.db, caller!.accountId)).find((w) => w.id === params.workspaceId);
+      const [workspace] = await loadWorkspaces(ctx, caller!, params.workspaceId);
       if (!workspace) throw notFound('Workspace');
       return { success: true, data: workspace };
     },
