@@ -31,7 +31,12 @@ export interface BuildOptions {
 }
 
 export async function buildApp(options: BuildOptions) {
-  const app = Fastify({ logger: options.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    // req.ip is the client's address: X-Forwarded-For counts only when it comes from a configured proxy.
+    trustProxy: options.config.trustProxy.length ? options.config.trustProxy : false,
+  });
   const ctx: ServerContext = {
     db: options.db,
     config: options.config,

@@ -17,7 +17,7 @@ import type { Role } from '../../src/contracts/codecs';
 import type { Membership } from '../http/define-route';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../auth/crypto';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
-import { createSession } from './auth';
+import { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from './auth';
 
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 const domainOf = (email: string) => email.split('@')[1]?.toLowerCase() ?? '';
@@ -226,17 +226,19 @@ export async function previewInvite(ctx: ServerContext, token: string): Promise<
   return { email: invite.email, workspaceId: invite.workspace_id, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
 }
 
-export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }) {
+/** `ip` is the client's address: joining with an existing account's password counts against the sign-in limits. */
+export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }, ip: string) {
   const preview = await previewInvite(ctx, token);
   if (preview.state !== 'pending') throw new HttpError(410, INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
   if (!input.firstName.trim() || !input.lastName.trim()) throw badRequest('First name and last name are required.', ['firstName', 'lastName']);
   const invite = await findInvite(ctx.db, token);
   const existing = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', invite.email).executeTakeFirst();
   if (existing) {
-    // The invited address already has an account: joining needs that account's password.
-    if (!(await verifyPassword(input.password, existing.password_hash))) {
-      throw new HttpError(401, 'This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
-    }
+    // The invited address already has an account: joining needs that account's password, guarded like sign-in.
+    await assertPasswordAttemptAllowed(ctx.db, ctx.config, invite.email, ip, ctx.now());
+    const ok = await verifyPassword(input.password, existing.password_hash);
+    await recordPasswordAttempt(ctx.db, invite.email, ip, ok);
+    if (!ok) throw new HttpError(401, 'This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
   } else if (input.password.length < PASSWORD_MIN_LENGTH) {
     throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, ['password']);
   }

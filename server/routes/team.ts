@@ -81,8 +81,8 @@ export const teamRoutes = [
     params: TokenParams,
     body: AcceptInviteRequest,
     response: SignInResponse,
-    handler: async ({ params, body, ctx }) => {
-      const { accountId, token } = await acceptInvite(ctx, params.token, body);
+    handler: async ({ params, body, ctx, req }) => {
+      const { accountId, token } = await acceptInvite(ctx, params.token, body, req.ip);
       return { token, account: await loadAccount(ctx, accountId) };
     },
   }),
