@@ -1,12 +1,13 @@
 /**
  * buildApp(options) → a Fastify instance with every API area registered; tests drive it with app.inject.
- * Owns the cross-cutting rules: JSON/multipart limits, error shape ({success:false, message, code}) with no stack
+ * Owns the cross-cutting rules: security headers (http/security-headers.ts), JSON/multipart limits, error shape ({success:false, message, code}) with no stack
  * traces, and (when a static folder is given) serving the built SPA with a fallback that never answers a missing
  * asset with index.html.
  */
 import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,6 +20,7 @@ import { HttpError } from './http/errors';
 import { outboxMailer, type Mailer } from './providers/mailer';
 import { areas } from './areas';
 import { spaIndexReader } from './http/spa-index';
+import { helmetOptions } from './http/security-headers';
 import { ICON_MAX_BYTES } from '../src/contracts/workspace';
 
 export interface BuildOptions {
@@ -46,6 +48,7 @@ export async function buildApp(options: BuildOptions) {
     now: options.now ?? (() => new Date()),
   };
 
+  await app.register(helmet, helmetOptions);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: ICON_MAX_BYTES, files: 8, fields: 20 } });
 
