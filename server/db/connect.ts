@@ -16,6 +16,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import { PGliteSession, type SessionOp, type SessionResult } from './pglite-session';
 import { openPgliteWorker } from './pglite-worker-client';
+import { preparedQueryRunner } from './pglite-prepared';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -49,7 +50,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   }
   if (options.pglite) {
     const client = options.pglite;
-    const session = new PGliteSession(client);
+    const session = new PGliteSession(preparedQueryRunner(client));
     const db = new Kysely<Database>({ dialect: pgliteDialect(session, async () => { await session.idle(); if (!client.closed) await client.close(); }) });
     return { db, kind: 'pglite', close: () => db.destroy() };
   }

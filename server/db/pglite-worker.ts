@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteSession } from './pglite-session';
+import { preparedQueryRunner } from './pglite-prepared';
 import { serializeError, type ToWorker, type FromWorker, type WorkerOptions } from './pglite-worker-protocol';
 
 const port = parentPort!;
@@ -20,7 +21,7 @@ try {
   post({ type: 'failed', error: serializeError(error) });
   throw error;
 }
-const session = new PGliteSession(pglite);
+const session = new PGliteSession(preparedQueryRunner(pglite));
 let closing = false;
 
 port.on('message', (message: ToWorker) => {
