@@ -3,6 +3,7 @@ declare module 'autocannon' {
   namespace autocannon {
     interface Histogram {
       average: number;
+      total: number;
       mean: number;
       max: number;
       p50: number;

@@ -11,7 +11,8 @@
  *
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
- * --only pglite|postgres. Targets (issue 9): PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
+ * --only pglite|postgres. Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
+ * depends much less on what else the machine is doing. Targets (issue 9): PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
  * report run p99 ≤ 2 s in the mixed case; PostgreSQL /api/me p99 ≤ 50 ms and 2 processes ≥ 1.6× one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -50,7 +51,18 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Server {
   url: string;
+  pid: number;
   stop(): Promise<void>;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
 }
 
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
@@ -79,7 +91,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) {
       console.log(`  ${name} ready at ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return { url, stop };
+      return { url, pid: child.pid!, stop };
     }
     await sleep(250);
   }
@@ -143,6 +155,8 @@ interface Row {
   p99: number;
   max: number;
   bad: number;
+  /** Server CPU time per request (all server processes), when measurable and the case ran alone. */
+  cpuPerRequest: number | null;
 }
 
 function load(urls: string[], target: Target): Promise<autocannon.Result> {
@@ -160,7 +174,7 @@ function load(urls: string[], target: Target): Promise<autocannon.Result> {
   });
 }
 
-const toRow = (setup: string, name: string, connections: number, r: autocannon.Result): Row => ({
+const toRow = (setup: string, name: string, connections: number, r: autocannon.Result, cpu: number | null = null): Row => ({
   setup,
   case: name,
   connections,
@@ -169,9 +183,15 @@ const toRow = (setup: string, name: string, connections: number, r: autocannon.R
   p99: r.latency.p99,
   max: r.latency.max,
   bad: r.non2xx + r.errors + r.timeouts,
+  cpuPerRequest: cpu === null || !r.requests.total ? null : cpu / r.requests.total,
 });
 
-async function runCases(setup: string, urls: string[], rows: Row[]) {
+const serverCpu = (pids: number[]) => {
+  const values = pids.map(cpuMs);
+  return values.some((v) => v === null) ? null : values.reduce((sum, v) => sum! + v!, 0)!;
+};
+
+async function runCases(setup: string, urls: string[], pids: number[], rows: Row[]) {
   const token = await signIn(urls[0]!, DEMO_ACCOUNTS.viewer);
   const body = await reportBody(urls[0]!, token);
   const health: Target = { name: 'GET /api/health', path: '/api/health' };
@@ -179,8 +199,10 @@ async function runCases(setup: string, urls: string[], rows: Row[]) {
   const team: Target = { name: 'GET team', path: `/api/workspace/${DEMO_WORKSPACE_ID}/team`, token };
   const report: Target = { name: 'POST report run', method: 'POST', path: `/analytics/template/${APP_ID}`, body, token };
   for (const target of [health, me, team, report]) {
+    const cpu0 = serverCpu(pids);
     const result = await load(urls, target);
-    rows.push(toRow(setup, target.name, CONNECTIONS, result));
+    const cpu1 = serverCpu(pids);
+    rows.push(toRow(setup, target.name, CONNECTIONS, result, cpu0 === null || cpu1 === null ? null : cpu1 - cpu0));
     console.log(`  ${setup} ${target.name}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
   }
   const mixed = [report, me, { ...health, connections: HEALTH_CONNECTIONS }];
@@ -224,8 +246,11 @@ function eventsCopy(name: string): string {
 // ---------------------------------------------------------------- main
 
 function printTable(rows: Row[]) {
-  const header = ['setup', 'case', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx/errors'];
-  const lines = rows.map((r) => [r.setup, r.case, String(r.connections), r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.max), String(r.bad)]);
+  const header = ['setup', 'case', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx/errors', 'server CPU ms/req'];
+  const lines = rows.map((r) => [
+    r.setup, r.case, String(r.connections), r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.max), String(r.bad),
+    r.cpuPerRequest === null ? '' : r.cpuPerRequest.toFixed(2),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   console.log(fmt(header));
@@ -241,7 +266,7 @@ async function main() {
     console.log('PGlite (embedded; the first run generates the demo events, later runs reuse them):');
     const server = await startServer('pglite', { DATA_DIR: path.join(DATA_DIR, 'pglite') });
     try {
-      await runCases('PGlite', [server.url], rows);
+      await runCases('PGlite', [server.url], [server.pid], rows);
     } finally {
       await server.stop();
     }
@@ -252,11 +277,11 @@ async function main() {
       console.log('PostgreSQL, 1 process:');
       const first = await startServer('postgres-1', { DATA_DIR: eventsCopy('postgres-1'), DATABASE_URL: url });
       try {
-        await runCases('PostgreSQL ×1', [first.url], rows);
+        await runCases('PostgreSQL ×1', [first.url], [first.pid], rows);
         console.log('PostgreSQL, 2 processes:');
         const second = await startServer('postgres-2', { DATA_DIR: eventsCopy('postgres-2'), DATABASE_URL: url });
         try {
-          await runCases('PostgreSQL ×2', [first.url, second.url], rows);
+          await runCases('PostgreSQL ×2', [first.url, second.url], [first.pid, second.pid], rows);
         } finally {
           await second.stop();
         }
