@@ -1,5 +1,7 @@
 /** The signed-in account as SPEC §3 describes it: profile, organisations (workspaces with role and apps), all apps. */
+import type { Expression, QueryCreator } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../db/schema';
 import type { ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
 import type { Workspace } from '../../src/contracts/workspace';
@@ -12,17 +14,20 @@ import { notFound } from '../http/errors';
 /** Countries the product supports for targeting (ISO 3166-1 alpha-2). */
 export const SUPPORTED_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'SE', 'NO', 'DK', 'FI', 'PL', 'BR', 'MX', 'AR', 'JP', 'KR', 'TW', 'IN', 'ID', 'TH', 'VN', 'PH', 'TR', 'SA', 'AE', 'ZA', 'NZ'];
 
-/**
- * The viewer's workspaces (or the one asked for) with role, team count and apps (with their plugins), in one query:
- * the apps and plugins come as JSON arrays, so `/api/me` costs the session lookup, the account and this.
- */
-export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId?: string): Promise<Workspace[]> {
-  const rows = await ctx.db
+/** Who is looking: values, or (inside the account query) references to the account row's columns. */
+interface Viewer {
+  accountId: string | Expression<string>;
+  email: string | Expression<string>;
+}
+
+/** The viewer's memberships with their workspace, team count and apps (each with its plugins, as JSON arrays). */
+function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomains: string[], workspaceId?: string) {
+  return db
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
     .select(['workspaces.id', 'workspaces.name', 'workspaces.website', 'workspaces.icon_file_id', 'workspaces.allow_monetize', 'memberships.role'])
     .select((eb) => [
-      teamCount(eb, viewer.email, ctx.config.internalDomains).as('accounts'),
+      teamCount(eb, viewer.email, internalDomains).as('accounts'),
       jsonArrayFrom(
         eb
           .selectFrom('apps')
@@ -36,9 +41,13 @@ export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: st
     .where('memberships.account_id', '=', viewer.accountId)
     .$if(workspaceId !== undefined, (qb) => qb.where('workspaces.id', '=', workspaceId!))
     .orderBy('memberships.created_at')
-    .orderBy('workspaces.name')
-    .execute();
-  return rows.map((row) => ({
+    .orderBy('workspaces.name');
+}
+
+type WorkspaceRow = Awaited<ReturnType<ReturnType<typeof workspaceRows>['execute']>>[number];
+
+function toWorkspace(row: WorkspaceRow): Workspace {
+  return {
     id: row.id,
     name: row.name,
     website: row.website,
@@ -47,13 +56,30 @@ export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: st
     role: row.role as Role,
     accounts: Number(row.accounts ?? 0),
     apps: row.apps.map((app) => toApp(app, app.plugins)),
-  }));
+  };
 }
 
+/** The viewer's workspaces (or the one asked for) with role, team count and apps, in one query. */
+export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId?: string): Promise<Workspace[]> {
+  return (await workspaceRows(ctx.db, viewer, ctx.config.internalDomains, workspaceId).execute()).map(toWorkspace);
+}
+
+/**
+ * The Account of SPEC §3 in ONE query (the workspaces, apps and plugins as nested JSON), so `/api/me` costs two
+ * round trips to the database: the session lookup and this.
+ */
 export async function loadAccount(ctx: ServerContext, accountId: string): Promise<Account> {
-  const row = await ctx.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('accounts')
+    .selectAll('accounts')
+    .select((eb) =>
+      jsonArrayFrom(workspaceRows(ctx.db, { accountId: eb.ref('accounts.id'), email: eb.ref('accounts.email') }, ctx.config.internalDomains)).as('organisations'),
+    )
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
   if (!row) throw notFound('Account');
-  const organisations = await loadWorkspaces(ctx, { accountId, email: row.email });
+  // JSON carries the same fields (timestamps as text, which toApp accepts).
+  const organisations = row.organisations.map((workspace) => toWorkspace(workspace as unknown as WorkspaceRow));
   return {
     accountId: row.id,
     firstName: row.first_name,

@@ -7,7 +7,7 @@
  * Nobody may change their own role or remove themselves, and a workspace always keeps at least one admin.
  * Invite links are bound to the invited address: accepting creates (or joins) that exact account.
  */
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
@@ -28,10 +28,14 @@ export const INVITE_ALREADY_SENT = 'An invite has already been sent to this emai
 /**
  * SPEC §6: Questboard staff (accounts of the internal email domains) are hidden from customers' team lists; staff
  * see everyone. The one rule for every list and count of a workspace's people, as a condition on an email column.
+ * `viewerEmail` is a value, or a column (when the viewer is a row of the same query).
  */
-export function visibleTeamEmail(emailColumn: string, viewerEmail: string, internalDomains: string[]): RawBuilder<boolean> {
-  if (internalDomains.length === 0 || isInternalEmail(viewerEmail, internalDomains)) return sql<boolean>`true`;
-  return sql<boolean>`lower(split_part(${sql.ref(emailColumn)}, '@', 2)) not in (${sql.join(internalDomains)})`;
+export function visibleTeamEmail(emailColumn: string, viewerEmail: string | Expression<string>, internalDomains: string[]): RawBuilder<boolean> {
+  if (internalDomains.length === 0) return sql<boolean>`true`;
+  const domains = sql.join(internalDomains);
+  const hidden = sql<boolean>`lower(split_part(${sql.ref(emailColumn)}, '@', 2)) not in (${domains})`;
+  if (typeof viewerEmail === 'string') return isInternalEmail(viewerEmail, internalDomains) ? sql<boolean>`true` : hidden;
+  return sql<boolean>`(lower(split_part(${viewerEmail}, '@', 2)) in (${domains}) or ${hidden})`;
 }
 
 export async function listTeam(ctx: ServerContext, workspaceId: string, callerEmail: string): Promise<Account[]> {

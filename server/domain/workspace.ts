@@ -1,5 +1,5 @@
 /** Workspace create and update (SPEC §5 workspace rules, §8 messages). Multi-step writes run in one transaction. */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, WorkspaceData } from '../../src/contracts/workspace';
 import { decodeOrThrow, DecodeError } from '../../src/contracts/codecs';
@@ -14,7 +14,7 @@ import { visibleTeamEmail } from './team';
  * (hidden staff are not counted for customers), pending invites excluded (SPEC §6 "Team counts exclude pending
  * invites"). A subquery correlated with `workspaces.id` of the enclosing query.
  */
-export function teamCount(eb: ExpressionBuilder<Database, 'workspaces'>, viewerEmail: string, internalDomains: string[]) {
+export function teamCount(eb: ExpressionBuilder<Database, 'workspaces'>, viewerEmail: string | Expression<string>, internalDomains: string[]) {
   return eb
     .selectFrom('memberships as team')
     .innerJoin('accounts as member', 'member.id', 'team.account_id')
