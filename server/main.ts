@@ -7,11 +7,10 @@
 import fs from 'node:fs';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrations';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { ensureDemoData } from './db/demo-data';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
-import { buildApp } from './app';
+import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
@@ -32,13 +31,13 @@ async function main() {
       process.exit(1);
     },
   });
-  await migrateToLatest(handle.db);
+  await migrate(handle.db);
   const analytics = await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery: await bigQueryOptions(config) });
   // First start (or one that was interrupted): the demo workspace, the demo game events and their plugins.
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
-  const app = await buildApp({ config, db: handle.db, services: { analytics }, logger: logRequests, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) });
+  const app = await buildApp({ config, db: handle.db, providers: { analytics, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;

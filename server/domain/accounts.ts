@@ -9,7 +9,7 @@ import type { Role } from '../../src/contracts/codecs';
 import { fileUrl } from './files';
 import { toApp } from './apps';
 import { teamCount } from './workspace';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 
 /** Countries the product supports for targeting (ISO 3166-1 alpha-2). */
 export const SUPPORTED_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'SE', 'NO', 'DK', 'FI', 'PL', 'BR', 'MX', 'AR', 'JP', 'KR', 'TW', 'IN', 'ID', 'TH', 'VN', 'PH', 'TR', 'SA', 'AE', 'ZA', 'NZ'];
@@ -62,6 +62,13 @@ function toWorkspace(row: WorkspaceRow): Workspace {
 /** The viewer's workspaces (or the one asked for) with role, team count and apps, in one query. */
 export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId?: string): Promise<Workspace[]> {
   return (await workspaceRows(ctx.db, viewer, ctx.config.internalDomains, workspaceId).execute()).map(toWorkspace);
+}
+
+/** One workspace of the viewer (with role, team count and apps); 404 when they are not a member. */
+export async function loadWorkspace(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId: string): Promise<Workspace> {
+  const [workspace] = await loadWorkspaces(ctx, viewer, workspaceId);
+  if (!workspace) throw notFound('Workspace');
+  return workspace;
 }
 
 /**

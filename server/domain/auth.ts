@@ -3,11 +3,10 @@
  * Repeated failed password checks (sign-in, and accepting an invite as an existing account) are limited per account
  * and client address, per account and per address, using rows (works across processes).
  */
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { ServerConfig } from '../config';
+import { sql } from 'kysely';
+import type { ServerContext } from '../context';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/crypto';
-import { HttpError } from '../http/errors';
+import { rateLimited, unauthenticated } from './errors';
 
 export const SIGN_IN_FAILED = 'Incorrect email or password.';
 export const tooManyAttempts = (minutes: number) =>
@@ -16,7 +15,9 @@ export const tooManyAttempts = (minutes: number) =>
 // A constant hash to compare against when the email is unknown, so both paths cost the same.
 const dummyHash = hashPassword('questboard-timing-equaliser');
 
-export async function createSession(db: Kysely<Database>, accountId: string, config: ServerConfig, now: Date) {
+export async function createSession(ctx: ServerContext, accountId: string) {
+  const { db, config } = ctx;
+  const now = ctx.now();
   const token = newToken();
   const expires = new Date(now.getTime() + config.sessionDays * 24 * 60 * 60 * 1000);
   await db.insertInto('sessions').values({ token_hash: hashToken(token), account_id: accountId, expires_at: expires }).execute();
@@ -24,15 +25,16 @@ export async function createSession(db: Kysely<Database>, accountId: string, con
 }
 
 /**
- * 429 when a password check for `email` from `ip` would exceed a limit of config.signInLimit within its window:
- * failures for this account from this address (`attempts`), for this account from anywhere (`accountAttempts`,
- * higher: a distributed guess is slowed without one attacker locking the user out), or from this address for any
- * account (`addressAttempts`). Shared by sign-in and by accepting an invite with an existing account's password.
+ * Refused (429) when a password check for `email` from `ip` would exceed a limit of config.signInLimit within its
+ * window: failures for this account from this address (`attempts`), for this account from anywhere
+ * (`accountAttempts`, higher: a distributed guess is slowed without one attacker locking the user out), or from this
+ * address for any account (`addressAttempts`). Shared by sign-in and by accepting an invite with an existing
+ * account's password.
  */
-export async function assertPasswordAttemptAllowed(db: Kysely<Database>, config: ServerConfig, email: string, ip: string, now: Date) {
-  const limit = config.signInLimit;
-  const since = new Date(now.getTime() - limit.windowMinutes * 60 * 1000);
-  const failures = await db
+export async function assertPasswordAttemptAllowed(ctx: ServerContext, email: string, ip: string) {
+  const limit = ctx.config.signInLimit;
+  const since = new Date(ctx.now().getTime() - limit.windowMinutes * 60 * 1000);
+  const failures = await ctx.db
     .selectFrom('sign_in_attempts')
     .select([
       sql<string>`count(*) FILTER (WHERE email = ${email} AND ip = ${ip})`.as('pair'),
@@ -44,24 +46,24 @@ export async function assertPasswordAttemptAllowed(db: Kysely<Database>, config:
     .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
     .executeTakeFirstOrThrow();
   if (Number(failures.pair) >= limit.attempts || Number(failures.account) >= limit.accountAttempts || Number(failures.address) >= limit.addressAttempts) {
-    throw new HttpError(429, tooManyAttempts(limit.windowMinutes), 'too_many_attempts');
+    throw rateLimited(tooManyAttempts(limit.windowMinutes), 'too_many_attempts');
   }
 }
 
-export async function recordPasswordAttempt(db: Kysely<Database>, email: string, ip: string, succeeded: boolean) {
-  await db.insertInto('sign_in_attempts').values({ email, ip, succeeded }).execute();
+export async function recordPasswordAttempt(ctx: ServerContext, email: string, ip: string, succeeded: boolean) {
+  await ctx.db.insertInto('sign_in_attempts').values({ email, ip, succeeded }).execute();
 }
 
-export async function signIn(db: Kysely<Database>, config: ServerConfig, email: string, password: string, ip: string, now: Date) {
+export async function signIn(ctx: ServerContext, email: string, password: string, ip: string) {
   const normalised = email.trim().toLowerCase();
-  await assertPasswordAttemptAllowed(db, config, normalised, ip, now);
-  const account = await db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', normalised).executeTakeFirst();
+  await assertPasswordAttemptAllowed(ctx, normalised, ip);
+  const account = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', normalised).executeTakeFirst();
   const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
-  await recordPasswordAttempt(db, normalised, ip, ok && !!account);
-  if (!ok || !account) throw new HttpError(401, SIGN_IN_FAILED, 'invalid_credentials');
-  return { accountId: account.id, token: await createSession(db, account.id, config, now) };
+  await recordPasswordAttempt(ctx, normalised, ip, ok && !!account);
+  if (!ok || !account) throw unauthenticated(SIGN_IN_FAILED, 'invalid_credentials');
+  return { accountId: account.id, token: await createSession(ctx, account.id) };
 }
 
-export async function revokeSession(db: Kysely<Database>, tokenHash: string, now: Date) {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('token_hash', '=', tokenHash).execute();
+export async function revokeSession(ctx: ServerContext, tokenHash: string) {
+  await ctx.db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('token_hash', '=', tokenHash).execute();
 }

@@ -27,7 +27,7 @@ afterEach(async () => {
 /** A server on the seeded demo workspace (step 1 done) whose event store is empty, as on a first start. */
 async function firstStartState() {
   analytics = await openAnalytics({ threads: 1 });
-  server = await createTestServer({ services: { analytics } });
+  server = await createTestServer({ providers: { analytics } });
   return { server, analytics };
 }
 

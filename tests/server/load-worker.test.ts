@@ -14,8 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type DbHandle } from '../../server/db/connect';
-import { migrateToLatest } from '../../server/db/migrations';
-import { buildApp } from '../../server/app';
+import { buildApp, migrate } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { freePort } from '../../scripts/e2e-server';
 
@@ -42,7 +41,7 @@ describe('PGlite in a worker thread', () => {
   test('rows, affected counts, types and Postgres errors (code, constraint) cross the thread', async () => {
     const { db, kind } = await open();
     expect(kind).toBe('pglite');
-    await migrateToLatest(db);
+    await migrate(db);
     await db.insertInto('accounts').values({ id: 'a1', email: 'a@example.com', first_name: '', last_name: '', password_hash: 'x', is_tp_user: false }).execute();
     const bytes = new Uint8Array([0, 1, 2, 250]);
     await db.insertInto('files').values({ id: 'f1', content_type: 'image/png', bytes }).execute();
