@@ -1,13 +1,14 @@
 /**
  * buildApp(options) → a Fastify instance with every API area registered; tests drive it with app.inject.
  * migrate(db) → the database migrated with the foundation's and every area's migrations.
- * Owns the cross-cutting rules: JSON/multipart limits, error shape ({success:false, message, code}) with no stack
+ * Owns the cross-cutting rules: security headers (http/security-headers.ts), JSON/multipart limits, error shape ({success:false, message, code}) with no stack
  * traces (domain errors mapped to HTTP by server/http/errors.ts), the typed providers of the context, and (when a
  * static folder is given) serving the built SPA with a fallback that never answers a missing asset with index.html.
  */
 import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +23,7 @@ import { migrateToLatest } from './db/migrations';
 import { outboxMailer } from './providers/mailer';
 import { areaMigrations, areas, routeTable } from './areas';
 import { spaIndexReader } from './http/spa-index';
+import { helmetOptions } from './http/security-headers';
 import { ICON_MAX_BYTES } from '../src/contracts/workspace';
 
 export interface BuildOptions {
@@ -34,7 +36,12 @@ export interface BuildOptions {
 }
 
 export async function buildApp(options: BuildOptions) {
-  const app = Fastify({ logger: options.logger ? { level: 'info' } : false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    // req.ip is the client's address: X-Forwarded-For counts only when it comes from a configured proxy.
+    trustProxy: options.config.trustProxy.length ? options.config.trustProxy : false,
+  });
   const ctx: ServerContext = {
     db: options.db,
     config: options.config,
@@ -46,6 +53,7 @@ export async function buildApp(options: BuildOptions) {
     now: options.now ?? (() => new Date()),
   };
 
+  await app.register(helmet, helmetOptions);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, { limits: { fileSize: ICON_MAX_BYTES, files: 8, fields: 20 } });
 

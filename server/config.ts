@@ -15,7 +15,17 @@ export interface ServerConfig {
   publicUrl: string;
   /** Google OAuth client id for the spreadsheet export; absent disables the Google Sheets item. */
   googleClientId?: string;
-  signInLimit: { attempts: number; windowMinutes: number };
+  /**
+   * Failed sign-ins (and invite accepts by an existing account) allowed within the window: `attempts` per account
+   * from one client address, `accountAttempts` per account from all addresses together (a distributed guess is
+   * slowed too, while one attacker cannot lock a user out), `addressAttempts` per address across all accounts.
+   */
+  signInLimit: { attempts: number; windowMinutes: number; accountAttempts: number; addressAttempts: number };
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or `loopback` / `linklocal` / `uniquelocal`),
+   * passed to Fastify's trustProxy. Empty: the client address is the connecting socket's.
+   */
+  trustProxy: string[];
   /** The embedded DuckDB analytics engine's limits. */
   analytics: { memoryLimit: string; queryTimeoutMs: number };
   /**
@@ -38,7 +48,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
-    signInLimit: { attempts: Number(env.SIGN_IN_ATTEMPTS ?? 5), windowMinutes: Number(env.SIGN_IN_WINDOW_MINUTES ?? 15) },
+    signInLimit: signInLimit(env),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
     analytics: { memoryLimit: env.ANALYTICS_MEMORY_LIMIT ?? '512MB', queryTimeoutMs: Number(env.ANALYTICS_QUERY_TIMEOUT_MS ?? 10_000) },
     bigquery: /^(on|1|true)$/i.test(env.BIGQUERY ?? '')
       ? {
@@ -46,6 +57,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           maximumBytesBilled: env.BIGQUERY_MAXIMUM_BYTES_BILLED ? Number(env.BIGQUERY_MAXIMUM_BYTES_BILLED) : undefined,
         }
       : undefined,
+  };
+}
+
+function signInLimit(env: NodeJS.ProcessEnv): ServerConfig['signInLimit'] {
+  const attempts = Number(env.SIGN_IN_ATTEMPTS ?? 5);
+  return {
+    attempts,
+    windowMinutes: Number(env.SIGN_IN_WINDOW_MINUTES ?? 15),
+    accountAttempts: Number(env.SIGN_IN_ACCOUNT_ATTEMPTS ?? attempts * 10),
+    addressAttempts: Number(env.SIGN_IN_ADDRESS_ATTEMPTS ?? attempts * 10),
   };
 }
 

@@ -107,6 +107,23 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
+  // (Named after every area's migrations so far: Kysely refuses a new name sorting before one already run.)
+  // Indexes for the queries every request or sign-in runs (issue 9): /api/me lists an account's memberships, the
+  // sign-in limits count failures per client address.
+  '0200_load_indexes': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE INDEX memberships_account ON memberships (account_id);
+        CREATE INDEX sign_in_attempts_ip_at ON sign_in_attempts (ip, at);
+      `);
+    },
+  },
+  // Completed steps of the resumable first-start demo seed (server/db/demo-data.ts).
+  '0201_seed_markers': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE seed_markers (name text PRIMARY KEY, done_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+    },
+  },
 };
 
 /** Foundation migrations plus each area's own, ordered by name. */

@@ -113,6 +113,11 @@ export interface ReportResultsTable {
   row_count: number;
   created_at: Generated<Date>;
 }
+/** Steps of the first-start demo seed that have completed (server/db/demo-data.ts), e.g. `demo-events:<appId>`. */
+export interface SeedMarkersTable {
+  name: string;
+  done_at: Generated<Date>;
+}
 export interface ReportUrlKeysTable {
   id: string;
   secret: string;
@@ -133,4 +138,5 @@ export interface Database {
   report_templates: ReportTemplatesTable;
   report_results: ReportResultsTable;
   report_url_keys: ReportUrlKeysTable;
+  seed_markers: SeedMarkersTable;
 }

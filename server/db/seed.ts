@@ -122,12 +122,15 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
   });
 }
 
-/** Marks the demo BigQuery plugins as having data over a range (after the analytics seed generated events). */
-export async function markAnalyticsData(db: Kysely<Database>, range: { start: string; end: string }, now = new Date()) {
+/**
+ * Marks demo BigQuery plugins (all of ANALYTICS_APP_IDS, or the given apps) as having data over a range (after the
+ * analytics seed generated their events).
+ */
+export async function markAnalyticsData(db: Kysely<Database>, range: { start: string; end: string }, now = new Date(), appIds: readonly string[] = ANALYTICS_APP_IDS) {
   await db
     .updateTable('plugins')
     .set({ status: 'connected', data_start: range.start, data_end: range.end, last_refresh: now })
     .where('type', '=', 'BigQuery')
-    .where('app_id', 'in', ANALYTICS_APP_IDS)
+    .where('app_id', 'in', appIds)
     .execute();
 }

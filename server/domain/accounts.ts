@@ -1,57 +1,92 @@
 /** The signed-in account as SPEC §3 describes it: profile, organisations (workspaces with role and apps), all apps. */
+import type { Expression, QueryCreator } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../db/schema';
 import type { ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
 import type { Workspace } from '../../src/contracts/workspace';
 import type { Role } from '../../src/contracts/codecs';
 import { fileUrl } from './files';
-import { loadApps } from './apps';
+import { toApp } from './apps';
+import { teamCount } from './workspace';
 import { notFound } from './errors';
 
 /** Countries the product supports for targeting (ISO 3166-1 alpha-2). */
 export const SUPPORTED_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'SE', 'NO', 'DK', 'FI', 'PL', 'BR', 'MX', 'AR', 'JP', 'KR', 'TW', 'IN', 'ID', 'TH', 'VN', 'PH', 'TR', 'SA', 'AE', 'ZA', 'NZ'];
 
-export async function loadWorkspaces(ctx: ServerContext, accountId: string): Promise<Workspace[]> {
-  const { db } = ctx;
-  const rows = await db
+/** Who is looking: values, or (inside the account query) references to the account row's columns. */
+interface Viewer {
+  accountId: string | Expression<string>;
+  email: string | Expression<string>;
+}
+
+/** The viewer's memberships with their workspace, team count and apps (each with its plugins, as JSON arrays). */
+function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomains: string[], workspaceId?: string) {
+  return db
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
     .select(['workspaces.id', 'workspaces.name', 'workspaces.website', 'workspaces.icon_file_id', 'workspaces.allow_monetize', 'memberships.role'])
-    .where('memberships.account_id', '=', accountId)
+    .select((eb) => [
+      teamCount(eb, viewer.email, internalDomains).as('accounts'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('apps')
+          .selectAll('apps')
+          .select((apps) => jsonArrayFrom(apps.selectFrom('plugins').selectAll('plugins').whereRef('plugins.app_id', '=', 'apps.id').orderBy('plugins.created_at')).as('plugins'))
+          .whereRef('apps.workspace_id', '=', 'workspaces.id')
+          .orderBy('apps.created_at')
+          .orderBy('apps.app_name'),
+      ).as('apps'),
+    ])
+    .where('memberships.account_id', '=', viewer.accountId)
+    .$if(workspaceId !== undefined, (qb) => qb.where('workspaces.id', '=', workspaceId!))
     .orderBy('memberships.created_at')
-    .orderBy('workspaces.name')
-    .execute();
-  const apps = await loadApps(ctx, rows.map((r) => r.id));
-  const counts = rows.length
-    ? await db
-        .selectFrom('memberships')
-        .select(['workspace_id', db.fn.countAll<string>().as('n')])
-        .where('workspace_id', 'in', rows.map((r) => r.id))
-        .groupBy('workspace_id')
-        .execute()
-    : [];
-  return rows.map((row) => ({
+    .orderBy('workspaces.name');
+}
+
+type WorkspaceRow = Awaited<ReturnType<ReturnType<typeof workspaceRows>['execute']>>[number];
+
+function toWorkspace(row: WorkspaceRow): Workspace {
+  return {
     id: row.id,
     name: row.name,
     website: row.website,
     icon: fileUrl(row.icon_file_id),
     allowMonetize: row.allow_monetize,
     role: row.role as Role,
-    accounts: Number(counts.find((c) => c.workspace_id === row.id)?.n ?? 0),
-    apps: apps.filter((a) => a.workspaceId === row.id),
-  }));
+    accounts: Number(row.accounts ?? 0),
+    apps: row.apps.map((app) => toApp(app, app.plugins)),
+  };
 }
 
-/** One workspace of the caller (with role and apps); 404 when they are not a member. */
-export async function loadWorkspace(ctx: ServerContext, accountId: string, workspaceId: string): Promise<Workspace> {
-  const workspace = (await loadWorkspaces(ctx, accountId)).find((w) => w.id === workspaceId);
+/** The viewer's workspaces (or the one asked for) with role, team count and apps, in one query. */
+export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId?: string): Promise<Workspace[]> {
+  return (await workspaceRows(ctx.db, viewer, ctx.config.internalDomains, workspaceId).execute()).map(toWorkspace);
+}
+
+/** One workspace of the viewer (with role, team count and apps); 404 when they are not a member. */
+export async function loadWorkspace(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId: string): Promise<Workspace> {
+  const [workspace] = await loadWorkspaces(ctx, viewer, workspaceId);
   if (!workspace) throw notFound('Workspace');
   return workspace;
 }
 
+/**
+ * The Account of SPEC §3 in ONE query (the workspaces, apps and plugins as nested JSON), so `/api/me` costs two
+ * round trips to the database: the session lookup and this.
+ */
 export async function loadAccount(ctx: ServerContext, accountId: string): Promise<Account> {
-  const row = await ctx.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('accounts')
+    .selectAll('accounts')
+    .select((eb) =>
+      jsonArrayFrom(workspaceRows(ctx.db, { accountId: eb.ref('accounts.id'), email: eb.ref('accounts.email') }, ctx.config.internalDomains)).as('organisations'),
+    )
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
   if (!row) throw notFound('Account');
-  const organisations = await loadWorkspaces(ctx, accountId);
+  // JSON carries the same fields (timestamps as text, which toApp accepts).
+  const organisations = row.organisations.map((workspace) => toWorkspace(workspace as unknown as WorkspaceRow));
   return {
     accountId: row.id,
     firstName: row.first_name,

@@ -11,7 +11,11 @@ import type { ServerContext } from '../context';
 import { fileUrl } from './files';
 import { notFound } from './errors';
 
-export function toPlugin(row: Selectable<PluginsTable>): Plugin {
+/** Rows as read directly or as nested JSON (jsonArrayFrom, server/domain/accounts.ts: timestamps arrive as text). */
+type AppRow = Omit<Selectable<AppsTable>, 'created_at'>;
+type PluginRow = Omit<Selectable<PluginsTable>, 'created_at' | 'last_refresh'> & { created_at: Date | string; last_refresh: Date | string | null };
+
+export function toPlugin(row: PluginRow): Plugin {
   return {
     id: row.id,
     source: row.type,
@@ -23,7 +27,6 @@ export function toPlugin(row: Selectable<PluginsTable>): Plugin {
   };
 }
 
-type PluginRow = Selectable<PluginsTable>;
 /** A BigQuery plugin with its processed data range. */
 export type AnalyzePlugin = PluginRow & { data_start: string; data_end: string };
 
@@ -50,7 +53,7 @@ export async function isAnalyzeEnabled(ctx: ServerContext, appId: string): Promi
   return (await analyzePluginOf(ctx, appId)) !== undefined;
 }
 
-export function toApp(row: Selectable<AppsTable>, allPluginRows: readonly PluginRow[]): App {
+export function toApp(row: AppRow, allPluginRows: readonly PluginRow[]): App {
   const details = row.details as Partial<App>;
   const rows = allPluginRows.filter((p) => p.app_id === row.id);
   return {

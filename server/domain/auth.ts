@@ -1,6 +1,7 @@
 /**
  * Sign-in and sessions. Tokens are random (256 bits), stored only as a hash, expire, and are revoked on logout.
- * Repeated failed sign-ins are limited per email and per client address using rows (works across processes).
+ * Repeated failed password checks (sign-in, and accepting an invite as an existing account) are limited per account
+ * and client address, per account and per address, using rows (works across processes).
  */
 import { sql } from 'kysely';
 import type { ServerContext } from '../context';
@@ -23,26 +24,42 @@ export async function createSession(ctx: ServerContext, accountId: string) {
   return token;
 }
 
-export async function signIn(ctx: ServerContext, email: string, password: string, ip: string) {
-  const { db, config } = ctx;
-  const now = ctx.now();
-  const normalised = email.trim().toLowerCase();
-  const since = new Date(now.getTime() - config.signInLimit.windowMinutes * 60 * 1000);
-  const failures = await db
+/**
+ * Refused (429) when a password check for `email` from `ip` would exceed a limit of config.signInLimit within its
+ * window: failures for this account from this address (`attempts`), for this account from anywhere
+ * (`accountAttempts`, higher: a distributed guess is slowed without one attacker locking the user out), or from this
+ * address for any account (`addressAttempts`). Shared by sign-in and by accepting an invite with an existing
+ * account's password.
+ */
+export async function assertPasswordAttemptAllowed(ctx: ServerContext, email: string, ip: string) {
+  const limit = ctx.config.signInLimit;
+  const since = new Date(ctx.now().getTime() - limit.windowMinutes * 60 * 1000);
+  const failures = await ctx.db
     .selectFrom('sign_in_attempts')
     .select([
-      sql<string>`count(*) FILTER (WHERE email = ${normalised})`.as('by_email'),
-      sql<string>`count(*) FILTER (WHERE ip = ${ip})`.as('by_ip'),
+      sql<string>`count(*) FILTER (WHERE email = ${email} AND ip = ${ip})`.as('pair'),
+      sql<string>`count(*) FILTER (WHERE email = ${email})`.as('account'),
+      sql<string>`count(*) FILTER (WHERE ip = ${ip})`.as('address'),
     ])
     .where('succeeded', '=', false)
     .where('at', '>', since)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
     .executeTakeFirstOrThrow();
-  if (Number(failures.by_email) >= config.signInLimit.attempts || Number(failures.by_ip) >= config.signInLimit.attempts * 10) {
-    throw rateLimited(tooManyAttempts(config.signInLimit.windowMinutes), 'too_many_attempts');
+  if (Number(failures.pair) >= limit.attempts || Number(failures.account) >= limit.accountAttempts || Number(failures.address) >= limit.addressAttempts) {
+    throw rateLimited(tooManyAttempts(limit.windowMinutes), 'too_many_attempts');
   }
-  const account = await db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', normalised).executeTakeFirst();
+}
+
+export async function recordPasswordAttempt(ctx: ServerContext, email: string, ip: string, succeeded: boolean) {
+  await ctx.db.insertInto('sign_in_attempts').values({ email, ip, succeeded }).execute();
+}
+
+export async function signIn(ctx: ServerContext, email: string, password: string, ip: string) {
+  const normalised = email.trim().toLowerCase();
+  await assertPasswordAttemptAllowed(ctx, normalised, ip);
+  const account = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', normalised).executeTakeFirst();
   const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
-  await db.insertInto('sign_in_attempts').values({ email: normalised, ip, succeeded: ok && !!account }).execute();
+  await recordPasswordAttempt(ctx, normalised, ip, ok && !!account);
   if (!ok || !account) throw unauthenticated(SIGN_IN_FAILED, 'invalid_credentials');
   return { accountId: account.id, token: await createSession(ctx, account.id) };
 }

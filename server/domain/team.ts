@@ -7,6 +7,7 @@
  * Nobody may change their own role or remove themselves, and a workspace always keeps at least one admin.
  * Invite links are bound to the invited address: accepting creates (or joins) that exact account.
  */
+import { sql, type Expression, type RawBuilder } from 'kysely';
 import { inTransaction, type ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
 import type { InvitePreview } from '../../src/contracts/team';
@@ -14,13 +15,26 @@ import { INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH
 import type { Role } from '../../src/contracts/codecs';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../auth/crypto';
 import { conflict, forbidden, gone, invalid, notFound, unauthenticated } from './errors';
-import { createSession } from './auth';
+import { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from './auth';
 
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 const domainOf = (email: string) => email.split('@')[1]?.toLowerCase() ?? '';
 export const isInternalEmail = (email: string, internalDomains: string[]) => internalDomains.includes(domainOf(email));
 export const INVITE_ACCOUNT_PREFIX = 'invite:';
 export const INVITE_ALREADY_SENT = 'An invite has already been sent to this email. Resend it from the team list.';
+
+/**
+ * SPEC §6: Questboard staff (accounts of the internal email domains) are hidden from customers' team lists; staff
+ * see everyone. The one rule for every list and count of a workspace's people, as a condition on an email column.
+ * `viewerEmail` is a value, or a column (when the viewer is a row of the same query).
+ */
+export function visibleTeamEmail(emailColumn: string, viewerEmail: string | Expression<string>, internalDomains: string[]): RawBuilder<boolean> {
+  if (internalDomains.length === 0) return sql<boolean>`true`;
+  const domains = sql.join(internalDomains);
+  const hidden = sql<boolean>`lower(split_part(${sql.ref(emailColumn)}, '@', 2)) not in (${domains})`;
+  if (typeof viewerEmail === 'string') return isInternalEmail(viewerEmail, internalDomains) ? sql<boolean>`true` : hidden;
+  return sql<boolean>`(lower(split_part(${viewerEmail}, '@', 2)) in (${domains}) or ${hidden})`;
+}
 
 export async function listTeam(ctx: ServerContext, workspaceId: string, callerEmail: string): Promise<Account[]> {
   const now = seconds(ctx.now());
@@ -29,6 +43,7 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
     .select(['accounts.id', 'accounts.email', 'accounts.first_name', 'accounts.last_name', 'accounts.is_tp_user', 'memberships.role'])
     .where('memberships.workspace_id', '=', workspaceId)
+    .where(visibleTeamEmail('accounts.email', callerEmail, ctx.config.internalDomains))
     .orderBy('memberships.created_at')
     .execute();
   const invites = await ctx.db
@@ -36,11 +51,10 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     .select(['id', 'email', 'role', 'sent_at'])
     .where('workspace_id', '=', workspaceId)
     .where('state', '=', 'pending')
+    .where(visibleTeamEmail('invites.email', callerEmail, ctx.config.internalDomains))
     .orderBy('sent_at', 'desc')
     .execute();
-  const showInternal = isInternalEmail(callerEmail, ctx.config.internalDomains);
-  const visible = (email: string) => showInternal || !isInternalEmail(email, ctx.config.internalDomains);
-  const rows: Account[] = members.filter((m) => visible(m.email)).map((m) => ({
+  const rows: Account[] = members.map((m) => ({
     accountId: m.id,
     firstName: m.first_name,
     lastName: m.last_name,
@@ -52,7 +66,7 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     inviteExpired: false,
     expiredOn: null,
   }));
-  for (const invite of invites.filter((i) => visible(i.email))) {
+  for (const invite of invites) {
     const sentAt = seconds(invite.sent_at);
     const status = inviteStatus(sentAt, now);
     rows.push({
@@ -215,17 +229,19 @@ export async function previewInvite(ctx: ServerContext, token: string): Promise<
   return { email: invite.email, workspaceId: invite.workspace_id, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
 }
 
-export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }) {
+/** `ip` is the client's address: joining with an existing account's password counts against the sign-in limits. */
+export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }, ip: string) {
   const preview = await previewInvite(ctx, token);
   if (preview.state !== 'pending') throw gone(INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
   if (!input.firstName.trim() || !input.lastName.trim()) throw invalid('First name and last name are required.', ['firstName', 'lastName']);
   const invite = await findInvite(ctx, token);
   const existing = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', invite.email).executeTakeFirst();
   if (existing) {
-    // The invited address already has an account: joining needs that account's password.
-    if (!(await verifyPassword(input.password, existing.password_hash))) {
-      throw unauthenticated('This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
-    }
+    // The invited address already has an account: joining needs that account's password, guarded like sign-in.
+    await assertPasswordAttemptAllowed(ctx, invite.email, ip);
+    const ok = await verifyPassword(input.password, existing.password_hash);
+    await recordPasswordAttempt(ctx, invite.email, ip, ok);
+    if (!ok) throw unauthenticated('This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
   } else if (input.password.length < PASSWORD_MIN_LENGTH) {
     throw invalid(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, ['password']);
   }

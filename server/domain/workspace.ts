@@ -3,11 +3,28 @@
  * the decoded form values. The website must be a URL and is stored with https://; the icon must be a PNG, JPG or
  * GIF by its bytes. Multi-step writes run in one transaction, so a failure leaves nothing half-written.
  */
+import type { Expression, ExpressionBuilder } from 'kysely';
+import type { Database } from '../db/schema';
 import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, type WorkspaceData } from '../../src/contracts/workspace';
 import { newId } from '../auth/crypto';
 import { inTransaction, type ServerContext } from '../context';
 import { invalid } from './errors';
 import { storeFile, type UploadedImage } from './files';
+import { visibleTeamEmail } from './team';
+
+/**
+ * A workspace's `accounts` count as `viewerEmail` sees it: its members under the team list's own visibility rule
+ * (hidden staff are not counted for customers), pending invites excluded (SPEC §6 "Team counts exclude pending
+ * invites"). A subquery correlated with `workspaces.id` of the enclosing query.
+ */
+export function teamCount(eb: ExpressionBuilder<Database, 'workspaces'>, viewerEmail: string | Expression<string>, internalDomains: string[]) {
+  return eb
+    .selectFrom('memberships as team')
+    .innerJoin('accounts as member', 'member.id', 'team.account_id')
+    .select((count) => count.fn.countAll<string>().as('n'))
+    .whereRef('team.workspace_id', '=', 'workspaces.id')
+    .where(visibleTeamEmail('member.email', viewerEmail, internalDomains));
+}
 
 export interface WorkspaceInput {
   data: WorkspaceData;

@@ -44,8 +44,8 @@ export const teamRoutes = [
   }),
   defineRoute(teamEndpoints.acceptInvite, {
     access: access.public,
-    handler: async ({ params, body, ctx }) => {
-      const { accountId, token } = await acceptInvite(ctx, params.token, body);
+    handler: async ({ params, body, ctx, req }) => {
+      const { accountId, token } = await acceptInvite(ctx, params.token, body, req.ip);
       return { token, account: await loadAccount(ctx, accountId) };
     },
   }),

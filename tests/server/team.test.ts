@@ -126,13 +126,16 @@ describe('GET team: the list', () => {
     expect((await team(tokens.staff)).map((r) => r.workEmail)).toContain('new.hire@questboard.dev');
   });
 
-  test('counts exclude pending invites', async () => {
+  test('counts exclude pending invites, and hidden staff for customers (as the team list shows them)', async () => {
     const members = await server.db.selectFrom('memberships').select('account_id').where('workspace_id', '=', DEMO_WORKSPACE_ID).execute();
     const pending = await server.db.selectFrom('invites').select('id').where('workspace_id', '=', DEMO_WORKSPACE_ID).where('state', '=', 'pending').execute();
     expect(pending.length).toBeGreaterThan(0);
-    const me = (await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens.admin) })).json() as Account;
-    expect(me.organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.accounts).toBe(members.length);
     expect(members).toHaveLength(4);
+    const count = async (who: Who) =>
+      ((await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens[who]) })).json() as Account).organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.accounts;
+    expect(await count('admin')).toBe((await team(tokens.admin)).filter((row) => !row.invitePending).length);
+    expect(await count('admin')).toBe(3);
+    expect(await count('staff')).toBe(members.length);
   });
 
   test('a member of another workspace gets 404, anonymous 401', async () => {

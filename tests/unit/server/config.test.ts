@@ -24,4 +24,15 @@ describe('configFromEnv', () => {
     expect(config).toMatchObject({ port: 9000, dataDir: '/tmp/qb', databaseUrl: 'postgres://x@h/db', googleClientId: 'abc', analytics: { queryTimeoutMs: 500 } });
     expect(config.publicUrl).toBe('http://127.0.0.1:9000');
   });
+
+  test('TRUST_PROXY: a comma-separated list of proxies; none by default (the socket address is the client)', () => {
+    expect(configFromEnv({}).trustProxy).toEqual([]);
+    expect(configFromEnv({ TRUST_PROXY: ' 10.0.0.1, 10.1.0.0/16 ,loopback,' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback']);
+  });
+
+  test('sign-in limits: 5 per account and address in 15 minutes; account-wide and per-address default to ten times that', () => {
+    expect(configFromEnv({}).signInLimit).toEqual({ attempts: 5, windowMinutes: 15, accountAttempts: 50, addressAttempts: 50 });
+    expect(configFromEnv({ SIGN_IN_ATTEMPTS: '3', SIGN_IN_WINDOW_MINUTES: '10' }).signInLimit).toEqual({ attempts: 3, windowMinutes: 10, accountAttempts: 30, addressAttempts: 30 });
+    expect(configFromEnv({ SIGN_IN_ACCOUNT_ATTEMPTS: '100', SIGN_IN_ADDRESS_ATTEMPTS: '200' }).signInLimit).toMatchObject({ accountAttempts: 100, addressAttempts: 200 });
+  });
 });

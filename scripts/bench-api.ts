@@ -1,0 +1,302 @@
+/**
+ * `npm run bench:api`: the API server under load. Starts the real server (`server/main.ts`, as `npm start` runs it)
+ * on a cached demo data folder and drives it with autocannon at 50 connections, printing req/s, p50, p99 and max
+ * latency for: GET /api/health, GET /api/me, a team read, a report run (POST /analytics/template/{appId}), and the
+ * mixed case (report runs + /api/me + /api/health at the same time).
+ *
+ * Runs on the embedded PGlite database, and — when a PostgreSQL URL is given (`--database-url` or
+ * BENCH_DATABASE_URL) — on PostgreSQL with 1 and then 2 server processes on one database (autocannon spreads its
+ * connections over both ports, as a round-robin load balancer would). A throwaway database `qb_bench_…` is created
+ * on that server for the run and dropped afterwards (the role needs CREATEDB).
+ *
+ * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
+ * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
+ * --only pglite|postgres. Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
+ * depends much less on what else the machine is doing. Targets (issue 9): PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
+ * report run p99 ≤ 2 s in the mixed case; PostgreSQL /api/me p99 ≤ 50 ms and 2 processes ≥ 1.6× one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { freePort, ROOT } from './e2e-server';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../server/db/seed';
+import { addDays, type RunReportRequest } from '../src/contracts/analyze';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    'health-connections': { type: 'string', default: '10' },
+    events: { type: 'string', default: '1200000' },
+    'data-dir': { type: 'string', default: '.bench/api' },
+    only: { type: 'string' },
+  },
+});
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const HEALTH_CONNECTIONS = Number(args['health-connections']);
+const DATA_DIR = path.resolve(ROOT, args['data-dir']!);
+const DATABASE_URL = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
+const APP_ID = DEMO_APP_IDS.dragonMergeAndroid;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// ---------------------------------------------------------------- servers
+
+interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+async function startServer(name: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+  const logFile = path.join(DATA_DIR, `${name}.log`);
+  const log = fs.openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: '', STATIC_DIR: path.join(DATA_DIR, 'no-static'), ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_EVENTS: args.events! },
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    process.removeListener('exit', kill);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    if (!(await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]))) child.kill('SIGKILL');
+  };
+  const started = Date.now();
+  while (Date.now() - started < 600_000) {
+    if (child.exitCode !== null) throw new Error(`${name} exited early:\n${fs.readFileSync(logFile, 'utf8')}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) {
+      console.log(`  ${name} ready at ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return { url, pid: child.pid!, stop };
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`${name} was not healthy after 10 minutes (log: ${logFile})`);
+}
+
+async function json<T>(res: Response): Promise<T> {
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const body = await json<{ token: string }>(
+    await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) }),
+  );
+  return body.token;
+}
+
+/** The default report (new users, new users %, D1 retention by date) over the last 30 days of the app's data. */
+async function reportBody(url: string, token: string): Promise<string> {
+  const config = await json<{ config: { configuration: { date_range: { end_date: string }[] } } }>(
+    await fetch(`${url}/analytics/application/${APP_ID}/report/config/daily_metrics`, { headers: { authorization: `Bearer ${token}` } }),
+  );
+  const end = config.config.configuration.date_range[0]!.end_date;
+  const col = (column_name: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'decimal' });
+  const request: RunReportRequest = {
+    saveTemplate: false,
+    report: {
+      model_id: 'daily_metrics',
+      configuration: {
+        select: ['new_users', 'new_users_per', 'retention_d1'].map(col),
+        group_by: [{ column_name: 'date', data_type: 'STRING', sample_value: null }],
+        date_range: [{ date_start: addDays(end, -29), date_end: end }],
+        limit: [{ value: 1000 }],
+        order_by: [],
+        where: [],
+      },
+    },
+  };
+  return JSON.stringify(request);
+}
+
+// ---------------------------------------------------------------- load
+
+interface Target {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  token?: string;
+  connections?: number;
+}
+
+interface Row {
+  setup: string;
+  case: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  bad: number;
+  /** Server CPU time per request (all server processes), when measurable and the case ran alone. */
+  cpuPerRequest: number | null;
+}
+
+function load(urls: string[], target: Target): Promise<autocannon.Result> {
+  const headers: Record<string, string> = {};
+  if (target.token) headers.authorization = `Bearer ${target.token}`;
+  if (target.body) headers['content-type'] = 'application/json';
+  return autocannon({
+    url: urls.map((u) => u + target.path),
+    method: target.method ?? 'GET',
+    headers,
+    body: target.body,
+    connections: target.connections ?? CONNECTIONS,
+    duration: DURATION,
+    timeout: 30,
+  });
+}
+
+const toRow = (setup: string, name: string, connections: number, r: autocannon.Result, cpu: number | null = null): Row => ({
+  setup,
+  case: name,
+  connections,
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  max: r.latency.max,
+  bad: r.non2xx + r.errors + r.timeouts,
+  cpuPerRequest: cpu === null || !r.requests.total ? null : cpu / r.requests.total,
+});
+
+const serverCpu = (pids: number[]) => {
+  const values = pids.map(cpuMs);
+  return values.some((v) => v === null) ? null : values.reduce((sum, v) => sum! + v!, 0)!;
+};
+
+async function runCases(setup: string, urls: string[], pids: number[], rows: Row[]) {
+  const token = await signIn(urls[0]!, DEMO_ACCOUNTS.viewer);
+  const body = await reportBody(urls[0]!, token);
+  const health: Target = { name: 'GET /api/health', path: '/api/health' };
+  const me: Target = { name: 'GET /api/me', path: '/api/me', token };
+  const team: Target = { name: 'GET team', path: `/api/workspace/${DEMO_WORKSPACE_ID}/team`, token };
+  const report: Target = { name: 'POST report run', method: 'POST', path: `/analytics/template/${APP_ID}`, body, token };
+  for (const target of [health, me, team, report]) {
+    const cpu0 = serverCpu(pids);
+    const result = await load(urls, target);
+    const cpu1 = serverCpu(pids);
+    rows.push(toRow(setup, target.name, CONNECTIONS, result, cpu0 === null || cpu1 === null ? null : cpu1 - cpu0));
+    console.log(`  ${setup} ${target.name}: ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
+  }
+  const mixed = [report, me, { ...health, connections: HEALTH_CONNECTIONS }];
+  const results = await Promise.all(mixed.map((target) => load(urls, target)));
+  mixed.forEach((target, i) => rows.push(toRow(setup, `mixed: ${target.name}`, target.connections ?? CONNECTIONS, results[i]!)));
+  console.log(`  ${setup} mixed: report p99 ${results[0]!.latency.p99} ms, health p99 ${results[2]!.latency.p99} ms`);
+}
+
+// ---------------------------------------------------------------- PostgreSQL database for the run
+
+async function withBenchDatabase<T>(baseUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `qb_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+/** Each PostgreSQL server process needs its own DuckDB file (one writer per file): copies of the PGlite run's events. */
+function eventsCopy(name: string): string {
+  const source = path.join(DATA_DIR, 'pglite', 'events.duckdb');
+  const dir = path.join(DATA_DIR, name);
+  fs.mkdirSync(dir, { recursive: true });
+  if (fs.existsSync(source)) fs.copyFileSync(source, path.join(dir, 'events.duckdb'));
+  return dir;
+}
+
+// ---------------------------------------------------------------- main
+
+function printTable(rows: Row[]) {
+  const header = ['setup', 'case', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx/errors', 'server CPU ms/req'];
+  const lines = rows.map((r) => [
+    r.setup, r.case, String(r.connections), r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.max), String(r.bad),
+    r.cpuPerRequest === null ? '' : r.cpuPerRequest.toFixed(2),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+  for (const line of lines) console.log(fmt(line));
+}
+
+async function main() {
+  const load0 = os.loadavg();
+  console.log(`bench:api — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${DURATION} s per case, ${CONNECTIONS} connections; load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
+  const rows: Row[] = [];
+  if (args.only !== 'postgres') {
+    console.log('PGlite (embedded; the first run generates the demo events, later runs reuse them):');
+    const server = await startServer('pglite', { DATA_DIR: path.join(DATA_DIR, 'pglite') });
+    try {
+      await runCases('PGlite', [server.url], [server.pid], rows);
+    } finally {
+      await server.stop();
+    }
+  }
+  if (DATABASE_URL && args.only !== 'pglite') {
+    if (!fs.existsSync(path.join(DATA_DIR, 'pglite', 'events.duckdb'))) throw new Error('run the PGlite case once first: it builds the demo events the PostgreSQL servers copy');
+    await withBenchDatabase(DATABASE_URL, async (url) => {
+      console.log('PostgreSQL, 1 process:');
+      const first = await startServer('postgres-1', { DATA_DIR: eventsCopy('postgres-1'), DATABASE_URL: url });
+      try {
+        await runCases('PostgreSQL ×1', [first.url], [first.pid], rows);
+        console.log('PostgreSQL, 2 processes:');
+        const second = await startServer('postgres-2', { DATA_DIR: eventsCopy('postgres-2'), DATABASE_URL: url });
+        try {
+          await runCases('PostgreSQL ×2', [first.url, second.url], [first.pid, second.pid], rows);
+        } finally {
+          await second.stop();
+        }
+      } finally {
+        await first.stop();
+      }
+    });
+  }
+  console.log('');
+  printTable(rows);
+  const load1 = os.loadavg();
+  console.log(`\nload average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${load1.map((l) => l.toFixed(2)).join(' ')}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,117 @@
+/**
+ * Issue 9 §9: an interrupted first start is completed by the next start. The interruption is simulated by running
+ * the seeding steps partially (the demo workspace, then the Android events only: a start killed before the iOS events
+ * were written), then the start logic (ensureDemoData) again: the iOS events are generated, both BigQuery plugins get
+ * their data range, Analyze is enabled for both apps and the iOS app's reports run. A completed seed is left alone.
+ */
+import { afterEach, describe, expect, test } from 'vitest';
+import { openAnalytics, seedDemoEvents, type AnalyticsEngine } from '../../server/analytics/index';
+import { DEMO_EVENT_APPS, demoEventsMarker, ensureDemoData } from '../../server/db/demo-data';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
+import type { Account } from '../../src/contracts/auth';
+import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+import { dailyReport } from './analyze-helpers';
+
+const END = '2025-06-30';
+const EVENTS = 4_000;
+let server: TestServer | undefined;
+let analytics: AnalyticsEngine | undefined;
+
+afterEach(async () => {
+  await server?.close();
+  await analytics?.close();
+  server = undefined;
+  analytics = undefined;
+});
+
+/** A server on the seeded demo workspace (step 1 done) whose event store is empty, as on a first start. */
+async function firstStartState() {
+  analytics = await openAnalytics({ threads: 1 });
+  server = await createTestServer({ providers: { analytics } });
+  return { server, analytics };
+}
+
+async function enabledApps(s: TestServer) {
+  const token = await signInAs(s.app, DEMO_ACCOUNTS.viewer);
+  const me = (await s.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).json() as Account;
+  return Object.fromEntries((me.allApps ?? []).filter((app) => DEMO_EVENT_APPS.some((d) => d.id === app.id)).map((app) => [app.id, app.enableAnalyze]));
+}
+
+const pluginOf = (s: TestServer, appId: string) =>
+  s.db.selectFrom('plugins').selectAll().where('app_id', '=', appId).where('type', '=', 'BigQuery').executeTakeFirstOrThrow();
+
+describe('ensureDemoData completes an interrupted first start', () => {
+  test('killed after the Android events, before the iOS ones: the next start generates iOS and enables Analyze for both', async () => {
+    const { server: s, analytics: a } = await firstStartState();
+    // The interrupted start: the Android app's events were written, then the process died.
+    await seedDemoEvents(a, [DEMO_EVENT_APPS[0]!], { totalEvents: EVENTS / 2, endDate: END });
+    expect(await a.store.dataRange(DEMO_APP_IDS.dragonMergeIos)).toBeNull();
+
+    await ensureDemoData(s.db, a, { totalEvents: EVENTS, endDate: END });
+
+    const ios = await a.store.dataRange(DEMO_APP_IDS.dragonMergeIos);
+    expect(ios).not.toBeNull();
+    expect(ios!.end).toBe(END);
+    for (const app of DEMO_EVENT_APPS) {
+      const plugin = await pluginOf(s, app.id);
+      expect(plugin).toMatchObject({ status: 'connected', data_start: (await a.store.dataRange(app.id))!.start, data_end: END });
+    }
+    expect(await enabledApps(s)).toEqual({ [DEMO_APP_IDS.dragonMergeAndroid]: true, [DEMO_APP_IDS.dragonMergeIos]: true });
+
+    const token = await signInAs(s.app, DEMO_ACCOUNTS.viewer);
+    const run = await s.app.inject({
+      method: 'POST',
+      url: `/analytics/template/${DEMO_APP_IDS.dragonMergeIos}`,
+      headers: bearer(token),
+      payload: { report: dailyReport(['new_users'], 'date'), saveTemplate: false },
+    });
+    expect(run.statusCode).toBe(200);
+    expect(run.json().row_count).toBeGreaterThan(0);
+  });
+
+  test('killed after all events, before the plugins were marked: the next start marks them without regenerating', async () => {
+    const { server: s, analytics: a } = await firstStartState();
+    await seedDemoEvents(a, [...DEMO_EVENT_APPS], { totalEvents: EVENTS, endDate: END });
+    const count = async () => Number((await a.store.rows('SELECT count(*) AS n FROM events'))[0]!.n);
+    const before = await count();
+    expect(await enabledApps(s)).toEqual({ [DEMO_APP_IDS.dragonMergeAndroid]: false, [DEMO_APP_IDS.dragonMergeIos]: false });
+
+    await ensureDemoData(s.db, a, { totalEvents: EVENTS, endDate: END });
+
+    expect(await count()).toBe(before);
+    expect(await enabledApps(s)).toEqual({ [DEMO_APP_IDS.dragonMergeAndroid]: true, [DEMO_APP_IDS.dragonMergeIos]: true });
+    const markers = await s.db.selectFrom('seed_markers').select('name').execute();
+    expect(markers.map((m) => m.name).sort()).toEqual(DEMO_EVENT_APPS.map((app) => demoEventsMarker(app.id)).sort());
+  });
+
+  test('a completed seed is left alone: a later start changes neither the events nor a plugin the user changed', async () => {
+    const { server: s, analytics: a } = await firstStartState();
+    await ensureDemoData(s.db, a, { totalEvents: EVENTS, endDate: END });
+    await s.db.updateTable('plugins').set({ status: 'disconnected', data_start: null, data_end: null })
+      .where('app_id', '=', DEMO_APP_IDS.dragonMergeIos).where('type', '=', 'BigQuery').execute();
+    const count = async () => Number((await a.store.rows('SELECT count(*) AS n FROM events'))[0]!.n);
+    const before = await count();
+
+    await ensureDemoData(s.db, a, { totalEvents: EVENTS, endDate: END });
+
+    expect(await count()).toBe(before);
+    expect(await pluginOf(s, DEMO_APP_IDS.dragonMergeIos)).toMatchObject({ status: 'disconnected', data_start: null, data_end: null });
+  });
+
+  test('the same generated events as an uninterrupted start (deterministic per app)', async () => {
+    const interrupted = await firstStartState();
+    await seedDemoEvents(interrupted.analytics, [DEMO_EVENT_APPS[0]!], { totalEvents: EVENTS / 2, endDate: END });
+    await ensureDemoData(interrupted.server.db, interrupted.analytics, { totalEvents: EVENTS, endDate: END });
+    const fingerprint = (engine: AnalyticsEngine) =>
+      engine.store.rows('SELECT app_id, count(*) AS n, count(DISTINCT user_pseudo_id) AS users FROM events GROUP BY app_id ORDER BY app_id');
+    const resumed = await fingerprint(interrupted.analytics);
+
+    const straight = await openAnalytics({ threads: 1 });
+    try {
+      await seedDemoEvents(straight, [...DEMO_EVENT_APPS], { totalEvents: EVENTS, endDate: END });
+      expect(resumed).toEqual(await fingerprint(straight));
+    } finally {
+      await straight.close();
+    }
+  });
+});
