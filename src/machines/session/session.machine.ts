@@ -9,8 +9,9 @@
  * replaced at once and then fetched again with the new token (GET /api/me), any refresh or sign-out of the old
  * session being cancelled so its answer cannot overwrite the new one.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, SignInResponse } from '../../contracts/auth';
+import { hasStatus, networkWords, serverWords } from '../shared/api-error';
 
 export interface SessionContext {
   account: Account | null;
@@ -28,14 +29,13 @@ export type SessionEvent =
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.';
 export const SESSION_UNCHECKED = 'We could not reach Questboard to check your session. Reload the page to try again, or sign in.';
-
-/** The server refused the token (401): only then is a stored token dropped; a network error or abort keeps it. */
-const refusedByServer = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    children: {} as { restoreAccount: 'loadAccount'; signIn: 'signIn'; refreshAccount: 'loadAccount'; signOut: 'signOut' },
   },
   actors: {
     loadAccount: fromPromise<Account, void>(async () => {
@@ -50,7 +50,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: () => false,
-    tokenRefused: ({ event }) => refusedByServer((event as { error?: unknown }).error),
+    /** The server refused the token (401): only then is a stored token dropped; a network error or abort keeps it. */
+    tokenRefused: ({ event }) => hasStatus((event as { error?: unknown }).error, 401),
   },
   actions: {
     storeToken: (_, _params: { token: string | null }) => {},
@@ -112,7 +113,8 @@ export const sessionMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Sign-in failed. Please try again.') }),
+              // The server's refusal in its words ('wrong email or password', too many attempts), else ours.
+              actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? SIGN_IN_FAILED }),
             },
           },
         },
@@ -158,3 +160,5 @@ export const sessionMachine = setup({
   },
 });
 
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

@@ -11,8 +11,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { DEFAULT_MODEL_ID } from '../../contracts/analyze';
-import { DELETE_TITLE, RUN_FAILED, deleteQuestion } from '../../machines/report-builder/report-builder.machine';
+import { RUN_FAILED } from '../../machines/report-builder/report-builder.machine';
 import {
+  selectDeleteReport,
   selectDirty,
   selectError,
   selectHeader,
@@ -27,6 +28,7 @@ import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
+import { DeleteReportDialog } from './DeleteReportDialog';
 import { useReportBuilder, type ReportBuilderActor } from './useReportBuilder';
 import { useLeaveGuard } from './useLeaveGuard';
 import { SettingsPanel } from './builder/SettingsPanel';
@@ -57,6 +59,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
   const run = useSelector(actor, selectRun, shallowEqual);
   const dirty = useSelector(actor, selectDirty);
   const error = useSelector(actor, selectError);
+  const deletion = useSelector(actor, selectDeleteReport);
   const [sqlOpen, setSqlOpen] = useState(false);
   const now = useNow();
   const guard = useLeaveGuard(useCallback(() => selectDirty(actor.getSnapshot()), [actor]));
@@ -188,15 +191,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
 
       <Outcome actor={actor} phase={phase} error={error} />
 
-      <ConfirmDialog
-        open={header.confirmingDelete || header.deleting}
-        title={DELETE_TITLE}
-        message={deleteQuestion(header.title)}
-        confirmLabel="Delete"
-        busy={header.deleting}
-        onConfirm={() => send({ type: 'CONFIRM_DELETE' })}
-        onCancel={() => send({ type: 'CANCEL_DELETE' })}
-      />
+      <DeleteReportDialog actor={deletion} />
       <ConfirmDialog
         open={guard.asking}
         title="Leave this report?"

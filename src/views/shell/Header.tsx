@@ -3,7 +3,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/apps';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { selectAccount, selectSigningOut } from '../../machines/session/session.selectors';
 import { href, switchAppInPath } from '../../paths';
 import { Logo } from './Logo';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { selectAccount, selectStatus } from '../../machines/session/session.selectors';
 import { onUnauthorized } from '../../services/http';
 import { href } from '../../paths';

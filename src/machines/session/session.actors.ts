@@ -1,21 +1,21 @@
-/** The session machine bound to the real services, and the React context every view reads it from. */
+/** The session flow bound to the auth service and the token store (src/views/flows/session.tsx provides it to views). */
 import { fromPromise } from 'xstate';
-import { createActorContext } from '@xstate/react';
 import { sessionMachine } from './session.machine';
+import { defineFlow } from '../shared/flow';
 import { fetchMe, revokeToken, signIn, signOut } from '../../services/auth.service';
 import { getToken, setToken } from '../../services/token';
 
 export const liveSessionMachine = sessionMachine.provide({
   actors: {
     loadAccount: fromPromise(({ signal }) => fetchMe(signal)),
-    signIn: fromPromise(({ input, signal }: { input: { email: string; password: string }; signal: AbortSignal }) => signIn(input, signal)),
+    signIn: fromPromise(({ input, signal }) => signIn(input, signal)),
     signOut: fromPromise(async ({ signal }) => {
       await signOut(signal);
     }),
   },
   guards: { hasToken: () => getToken() !== null },
   actions: {
-    storeToken: (_, { token }: { token: string | null }) => {
+    storeToken: (_, { token }) => {
       const previous = getToken();
       setToken(token);
       // Replaced by another account's session (an invitation accepted while signed in): revoke the old token on the
@@ -25,4 +25,4 @@ export const liveSessionMachine = sessionMachine.provide({
   },
 });
 
-export const Session = createActorContext(liveSessionMachine);
+export const sessionFlow = defineFlow({ name: 'session', bind: () => liveSessionMachine });
