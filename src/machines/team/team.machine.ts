@@ -24,7 +24,7 @@
  * only, never the server's. Who may send which event is decided by the view from team-permissions.ts; the server
  * enforces it again. `notify` and `teamChanged` (invalidate the team query) are provided by team.actors.ts.
  */
-import { assertEvent, assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { Role, SuccessMessage } from '../../contracts/codecs';
 import { defaultInviteRole, validateInvite, type InviteFormErrors } from './invite-form';
 import { answerWords, confirmMutation, failed, succeeded, type MutationOutcome } from '../shared/confirm-mutation.machine';
@@ -92,6 +92,8 @@ export interface InviteRequest { workspaceId: string; email: string; role: Role 
 export interface ResendRequest { workspaceId: string; email: string }
 export interface RoleRequest { workspaceId: string; accountId: string; role: Role }
 export interface RemoveRequest { workspaceId: string; email: string }
+
+const REMOVING = { memberAction: { remove: 'removing' } };
 
 const emptyInvite: InviteForm = { email: '', role: 'admin', roles: ['admin', 'editor', 'viewer'], errors: {}, submitted: false, error: null };
 
@@ -256,14 +258,15 @@ export const teamMachine = setup({
           },
         },
         remove: {
-          // The child lives as long as the dialog: it waits for the forwarded CONFIRM, then removes.
+          // The child lives as long as the dialog: it waits for the forwarded CONFIRM, then removes. Its outcome
+          // can only come once it was confirmed (remove.removing).
           invoke: {
             id: 'removeMember',
             src: 'removeMember',
             input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.member!.email }, confirm: true }),
             onDone: [
               {
-                guard: ({ event }) => succeeded(event.output),
+                guard: and([stateIn(REMOVING), ({ event }) => succeeded(event.output)]),
                 target: '#team.memberAction.ready.done',
                 actions: [
                   { type: 'notify', params: ({ event }) => doneNotice(event.output, MEMBER_REMOVED) },
@@ -271,8 +274,7 @@ export const teamMachine = setup({
                 ],
               },
               // Failed: ask again (a fresh child) with the SPEC message in the dialog.
-              { guard: ({ event }) => failed(event.output), target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
-              { target: '#team.memberAction.ready.idle' },
+              { guard: and([stateIn(REMOVING), ({ event }) => failed(event.output)]), target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
             ],
             onError: { target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
           },
