@@ -4,12 +4,26 @@
  * the account of an invitation accepted while someone is signed in (or while the stored token is being checked).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { Account } from '../../src/contracts/auth';
 import { decodeOrThrow } from '../../src/contracts/codecs';
-import { sessionMachine, SESSION_EXPIRED, SESSION_UNCHECKED, type SessionEvent } from '../../src/machines/session/session.machine';
+import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
-import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  eventTypes,
+  failed,
+  pathOf,
+  pendingForever,
+  reachedStateNodeIds,
+  replay,
+  serverCrash,
+  shortestPaths,
+  shortestPathTo,
+  stateNodeIds,
+} from './graph-harness';
 
 const ev = {
   signInWrong: { type: 'SIGN_IN', email: 'admin@demostudio.dev', password: 'wrong-password' },
@@ -39,8 +53,26 @@ const outcomes = {
   refreshFailed: failed('refreshAccount', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
   signedOut: done('signOut', undefined),
   signOutFailed: failed('signOut', apiError(500, 'Something went wrong.', 'internal')),
+  signInServerCrash: failed('signIn', serverCrash()),
+  signInBare500: failed('signIn', apiError(500, 'Request failed (500).')),
+  signInOffline: failed('signIn', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
 };
-const allEvents: EventObject[] = [...Object.values(ev), ...Object.values(outcomes)];
+const model = defineModel(sessionMachine, {
+  SIGN_IN: [ev.signInWrong, ev.signIn],
+  SIGNED_IN: [ev.signedIn, ev.switchToNina],
+  SIGN_OUT: ev.signOut,
+  REFRESH: ev.refresh,
+  EXPIRED: ev.expired,
+  'xstate.done.actor.restoreAccount': outcomes.restored,
+  'xstate.error.actor.restoreAccount': [outcomes.restoreFailed, outcomes.restoreUnreachable],
+  'xstate.done.actor.signIn': outcomes.signedIn,
+  'xstate.error.actor.signIn': [outcomes.signInRefused, outcomes.signInCrashed, outcomes.signInServerCrash, outcomes.signInBare500, outcomes.signInOffline],
+  'xstate.done.actor.refreshAccount': [outcomes.refreshed, outcomes.refreshedAsNina],
+  'xstate.error.actor.refreshAccount': outcomes.refreshFailed,
+  'xstate.done.actor.signOut': outcomes.signedOut,
+  'xstate.error.actor.signOut': outcomes.signOutFailed,
+});
+const allEvents = model.events;
 
 /** `hasToken` decides the first step; the model is explored both with and without a stored token. */
 const modelWith = (hasToken: boolean) =>
@@ -85,6 +117,12 @@ describe('session machine paths', () => {
     expect(path.state.context.error).toBe('Sign-in failed. Please try again.');
   });
 
+  it("a 500 (a crash, or a proxy's bare error page) shows our words, never the server's text; offline says so", () => {
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInServerCrash]).state.context.error).toBe('Sign-in failed. Please try again.');
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInBare500]).state.context.error).toBe('Sign-in failed. Please try again.');
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInOffline]).state.context.error).toBe('Cannot reach Questboard. Check your connection and try again.');
+  });
+
   it('restores a stored token, or drops it when the server refuses it', async () => {
     expect(pathOf(withToken, [outcomes.restored]).state.matches({ signedIn: 'ready' })).toBe(true);
     const refused = pathOf(withToken, [outcomes.restoreFailed]);
@@ -97,7 +135,7 @@ describe('session machine paths', () => {
   it('keeps the stored token when it could not be checked (network error, a closing pop-up), and says so', async () => {
     const unchecked = pathOf(withToken, [outcomes.restoreUnreachable]);
     expect(unchecked.state.matches({ signedOut: 'idle' })).toBe(true);
-    expect(unchecked.state.context.notice).toBe(SESSION_UNCHECKED);
+    expect(unchecked.state.context.notice).toBe('We could not reach Questboard to check your session. Reload the page to try again, or sign in.');
     const { machine, storeToken } = liveModel(true);
     await replay(machine, unchecked);
     expect(storeToken).not.toHaveBeenCalled();
@@ -133,7 +171,7 @@ describe('session machine paths', () => {
     }
     const expired = pathOf(withToken, [outcomes.restored, ev.expired]);
     expect(expired.state.matches('signedOut')).toBe(true);
-    expect(expired.state.context.notice).toBe(SESSION_EXPIRED);
+    expect(expired.state.context.notice).toBe('Your session has ended. Please sign in again.');
   });
 
   describe('SIGNED_IN while a session exists (an invitation accepted in a browser where someone is signed in)', () => {

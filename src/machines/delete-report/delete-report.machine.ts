@@ -16,7 +16,7 @@
  * thrown call; `asking.deleting` mirrors that the call is under way, for the dialog's busy button.
  * `notify`, `deleted` (drop it from the cached lists) and `logError` are provided by delete-report.actors.ts.
  */
-import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { DeleteTemplateResponse } from '../../contracts/analyze';
 import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
@@ -50,6 +50,8 @@ export interface DeleteReportContext {
   deleted: boolean;
 }
 export type DeleteReportEvent = { type: 'DELETE'; report: ReportRef } | { type: 'CONFIRM' } | { type: 'CANCEL' };
+
+const DELETING = { asking: 'deleting' };
 
 export const deleteReportMachine = setup({
   types: {
@@ -88,9 +90,10 @@ export const deleteReportMachine = setup({
         id: 'deleteTemplate',
         src: 'deleteTemplate',
         input: ({ context }) => ({ request: { appId: context.appId, reportId: context.report!.id }, confirm: true }),
+        // The child answers only once confirmed (asking.deleting); CANCEL leaves before it could.
         onDone: [
           {
-            guard: ({ event }) => succeeded(event.output),
+            guard: and([stateIn(DELETING), ({ event }) => succeeded(event.output)]),
             target: 'settled',
             actions: [
               { type: 'notify', params: { message: REPORT_DELETED, kind: 'success' } },
@@ -99,15 +102,18 @@ export const deleteReportMachine = setup({
             ],
           },
           {
-            guard: ({ event }) => thrown(event.output) !== null,
+            guard: and([stateIn(DELETING), ({ event }) => thrown(event.output) !== null]),
             target: 'settled',
             actions: [
               { type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) },
               { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } },
             ],
           },
-          { guard: ({ event }) => failed(event.output), target: 'settled', actions: { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } } },
-          { target: 'settled' },
+          {
+            guard: and([stateIn(DELETING), ({ event }) => failed(event.output)]),
+            target: 'settled',
+            actions: { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } },
+          },
         ],
         onError: {
           target: 'settled',
