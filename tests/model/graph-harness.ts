@@ -227,7 +227,7 @@ export function live<M extends AnyStateMachine, const TName extends string>(mach
   const { machine: spied, spies } = spyActions(machine, options.spies ?? []);
   const actor = createActor(spied, { input: options.input } as never);
   actor.start();
-  const send = (...events: readonly EventObject[]): SnapshotFrom<M> => {
+  const send = (...events: ReadonlyArray<EventFrom<M> | EventObject>): SnapshotFrom<M> => {
     for (const event of events) {
       const before = actor.getSnapshot() as AnyMachineSnapshot;
       expect(before.can(event), `${event.type} is handled in ${JSON.stringify(before.value)}`).toBe(true);
