@@ -13,10 +13,11 @@
  * Every invoke has an id and an onError; the calls (with their abort signal) and `joined` are provided by
  * accept-invite.actors.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SignInResponse } from '../../contracts/auth';
 import { INVITE_REFUSAL_CODES, PASSWORD_MIN_LENGTH, type InvitePreview, type InviteRefusal } from '../../contracts/team';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
+import { toProvide } from '../shared/to-provide';
 
 /** Why the invitation is refused; its words are the contract's INVITE_REFUSED (src/contracts/team.ts). */
 export type Refusal = InviteRefusal;
@@ -77,12 +78,8 @@ export const acceptInviteMachine = setup({
     children: {} as { loadInvite: 'loadInvite'; acceptInvite: 'acceptInvite' },
   },
   actors: {
-    loadInvite: fromPromise<InvitePreview, { token: string }>(async () => {
-      throw new Error('provide loadInvite');
-    }),
-    acceptInvite: fromPromise<SignInResponse, { token: string } & JoinForm>(async () => {
-      throw new Error('provide acceptInvite');
-    }),
+    loadInvite: toProvide<InvitePreview, { token: string }>('loadInvite'),
+    acceptInvite: toProvide<SignInResponse, { token: string } & JoinForm>('acceptInvite'),
   },
   guards: {
     formValid: ({ context }) => Object.keys(validateJoin(context)).length === 0,

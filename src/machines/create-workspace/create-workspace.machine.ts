@@ -7,11 +7,12 @@
  * server finds too large (413) gets SPEC §5's 'File is too large!'. A `success: false` answer is a failure, not an
  * exception. The call (with its abort signal), `notify` and `created` are provided by create-workspace.actors.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { FILE_TOO_LARGE, validateWorkspaceForm, type WorkspaceFormErrors } from '../../contracts/workspace';
 import type { WorkspaceSaved } from '../../contracts/workspace';
 import { hasStatus } from '../shared/api-error';
 import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
 
 export const CREATE_FAILED = 'Error creating workspace!';
 export const CREATE_SUCCEEDED = 'Workspace created successfully.';
@@ -47,9 +48,7 @@ export const createWorkspaceMachine = setup({
     children: {} as { createWorkspace: 'createWorkspace' },
   },
   actors: {
-    createWorkspace: fromPromise<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>(async () => {
-      throw new Error('provide createWorkspace');
-    }),
+    createWorkspace: toProvide<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>('createWorkspace'),
   },
   guards: {
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,

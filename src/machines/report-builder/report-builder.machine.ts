@@ -22,7 +22,7 @@
  * Implementations (HTTP calls with their abort signal, navigation, snackbars, storage) are placeholders here,
  * provided by report-builder.actors.ts; every invoke has an id and an onError.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { networkWords, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { deleteReportMachine } from '../delete-report/delete-report.machine';
@@ -63,6 +63,7 @@ import {
   type ConditionRow,
   type DecodedDraft,
 } from './report-builder.logic';
+import { toProvide } from '../shared/to-provide';
 
 // SPEC §8, verbatim.
 export const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
@@ -200,18 +201,10 @@ export const reportBuilderMachine = setup({
     },
   },
   actors: {
-    loadConfig: fromPromise<ModelConfiguration, { appId: string; modelId: string }>(async () => {
-      throw new Error('provide loadConfig');
-    }),
-    loadReport: fromPromise<OpenOutput, { appId: string; reportId: string }>(async () => {
-      throw new Error('provide loadReport');
-    }),
-    runReport: fromPromise<RunOutput, { appId: string; request: RunReportRequest }>(async () => {
-      throw new Error('provide runReport');
-    }),
-    saveTitle: fromPromise<RunReportResponse, { appId: string; request: RunReportRequest }>(async () => {
-      throw new Error('provide saveTitle');
-    }),
+    loadConfig: toProvide<ModelConfiguration, { appId: string; modelId: string }>('loadConfig'),
+    loadReport: toProvide<OpenOutput, { appId: string; reportId: string }>('loadReport'),
+    runReport: toProvide<RunOutput, { appId: string; request: RunReportRequest }>('runReport'),
+    saveTitle: toProvide<RunReportResponse, { appId: string; request: RunReportRequest }>('saveTitle'),
     deleteReport: deleteReportMachine,
   },
   guards: {

@@ -9,9 +9,10 @@
  * replaced at once and then fetched again with the new token (GET /api/me), any refresh or sign-out of the old
  * session being cancelled so its answer cannot overwrite the new one.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, SignInResponse } from '../../contracts/auth';
 import { hasStatus, networkWords, serverWords } from '../shared/api-error';
+import { toProvide } from '../shared/to-provide';
 
 export interface SessionContext {
   account: Account | null;
@@ -38,15 +39,9 @@ export const sessionMachine = setup({
     children: {} as { restoreAccount: 'loadAccount'; signIn: 'signIn'; refreshAccount: 'loadAccount'; signOut: 'signOut' },
   },
   actors: {
-    loadAccount: fromPromise<Account, void>(async () => {
-      throw new Error('provide loadAccount');
-    }),
-    signIn: fromPromise<SignInResponse, { email: string; password: string }>(async () => {
-      throw new Error('provide signIn');
-    }),
-    signOut: fromPromise<void, void>(async () => {
-      throw new Error('provide signOut');
-    }),
+    loadAccount: toProvide<Account, void>('loadAccount'),
+    signIn: toProvide<SignInResponse, { email: string; password: string }>('signIn'),
+    signOut: toProvide<void, void>('signOut'),
   },
   guards: {
     hasToken: () => false,

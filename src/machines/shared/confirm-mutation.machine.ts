@@ -17,6 +17,7 @@
  * through `mutation(call)`.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { toProvide } from './to-provide';
 
 /** What every mutation answers (SuccessMessage, DeleteTemplateResponse, WorkspaceSaved …). */
 export interface MutationAnswer {
@@ -55,9 +56,7 @@ export function confirmMutation<TRequest, TAnswer extends MutationAnswer>() {
       children: {} as { mutate: 'mutate' },
     },
     actors: {
-      mutate: fromPromise<TAnswer, { request: TRequest }>(async () => {
-        throw new Error('provide mutate');
-      }),
+      mutate: toProvide<TAnswer, { request: TRequest }>('mutate'),
     },
     guards: {
       mustConfirm: ({ context }) => context.confirm,

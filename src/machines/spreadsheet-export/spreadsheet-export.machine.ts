@@ -19,10 +19,11 @@
  * Actors (with the abort signal) and the snackbar are placeholders here, provided by spreadsheet-export.actors.ts
  * from src/services/google-sheets.service.ts. Every invoke has an explicit id and models onError.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, sendTo, setup } from 'xstate';
 import type { AppendValuesResponse, SheetCell, Spreadsheet } from '../../contracts/google-sheets';
 import { hasStatus } from '../shared/api-error';
 import { notify, type Notice } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
 
 export const POPUP_BLOCKED_MESSAGE = 'The browser blocked the pop-up. Please allow pop-ups and try again.';
 export const OPENING_SHEETS_MESSAGE = 'Opening Google Sheets!';
@@ -84,15 +85,9 @@ export const spreadsheetExportMachine = setup({
     signIn: fromCallback<SignInCommand, SignInInput>(() => {
       throw new Error('provide signIn');
     }),
-    createSpreadsheet: fromPromise<Spreadsheet, { title: string }>(async () => {
-      throw new Error('provide createSpreadsheet');
-    }),
-    appendValues: fromPromise<AppendValuesResponse, { spreadsheetId: string; values: SheetCell[][] }>(async () => {
-      throw new Error('provide appendValues');
-    }),
-    openSheet: fromPromise<{ opened: boolean }, { url: string }>(async () => {
-      throw new Error('provide openSheet');
-    }),
+    createSpreadsheet: toProvide<Spreadsheet, { title: string }>('createSpreadsheet'),
+    appendValues: toProvide<AppendValuesResponse, { spreadsheetId: string; values: SheetCell[][] }>('appendValues'),
+    openSheet: toProvide<{ opened: boolean }, { url: string }>('openSheet'),
   },
   delays: {
     popupCheckDelay: POPUP_CHECK_DELAY_MS,
