@@ -1,5 +1,5 @@
 /**
- * Session lifecycle (SPEC §2 /continue, header profile menu → Logout).
+ * Session lifecycle (SPEC §2 /continue, header profile menu → Logout; §7 sign-in, /api/me; §6 the account's roles).
  * checking (a stored token is verified with GET /api/me) → signedIn | signedOut;
  * signedOut: idle → signingIn → signedIn, or back to idle with the error in words;
  * signedIn: refreshing the account after workspace/app changes; signingOut revokes the token → signedOut.
@@ -8,6 +8,9 @@
  * restoring or already signed in it switches the session: the new token replaces the old one, the account is
  * replaced at once and then fetched again with the new token (GET /api/me), any refresh or sign-out of the old
  * session being cancelled so its answer cannot overwrite the new one.
+ * A failed sign-in shows the server's refusal in its words ('wrong email or password'), the network's, or ours —
+ * never a crash's text. Every invoke has an id and an onError; the calls (with their abort signal) and the token
+ * store are provided by session.actors.ts; src/views/flows/session.tsx hands the actor to the views.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, SignInResponse } from '../../contracts/auth';
