@@ -21,7 +21,8 @@ export default defineConfig({
   forbidOnly: isCI,
   // 2 cores: the server and one browser per worker share them.
   workers: isCI ? 1 : 2,
-  retries: isCI ? 1 : 0,
+  // Nothing is retried, in CI or anywhere: a test that passes on a second try is a flaky test, and that is a bug.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: 'list',

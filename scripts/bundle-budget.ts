@@ -1,14 +1,16 @@
 /**
  * Bundle budget: the gzipped JavaScript a real browser loads for the sign-in page (/continue) and for the apps page
- * (/workspace/<id>/apps, opened fresh by a signed-in user), each at most 150 kB (1 kB = 1000 bytes, as Vite prints).
+ * (/workspace/<id>/apps, opened fresh by a signed-in user). Each first screen must stay within the target of 125 kB
+ * (issue 8: lighter first screens); 150 kB is the hard budget printed beside it. Both fail the check (1 kB = 1000
+ * bytes, as Vite prints).
  *
  * Measured in Chromium, not guessed from the build graph: the script starts the real server on the production build
  * (scripts/e2e-server.ts; run `vite build` first), opens each page in a fresh browser context (empty cache), waits
  * until the network is idle, and gzips (node:zlib, level 9) the body of every JavaScript response it saw: entry,
  * modulepreloads, static imports and the lazy route chunks the router fetched. Prints a table and exits 1 when a page
- * is over budget.
+ * is over its target (or, a fortiori, the budget).
  *
- *   npx tsx scripts/bundle-budget.ts [--url http://127.0.0.1:8080] [--budget-kb 150] [--verbose]
+ *   npx tsx scripts/bundle-budget.ts [--url http://127.0.0.1:8080] [--target-kb 125] [--budget-kb 150] [--verbose]
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
@@ -33,14 +35,25 @@ export interface PageMeasure {
 
 export const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** The report: one line per page, the largest files indented beneath with --verbose. */
-export function formatReport(pages: PageMeasure[], budgetBytes: number, verbose = false): string {
+export interface Limits {
+  /** What every first screen must stay within (fails above it). */
+  targetBytes: number;
+  /** The hard ceiling (fails above it too; printed so the headroom shows). */
+  budgetBytes: number;
+}
+export const DEFAULT_LIMITS: Limits = { targetBytes: 125_000, budgetBytes: 150_000 };
+
+/** Pages over the target (which includes those over the budget). */
+export const overLimits = (pages: PageMeasure[], limits: Limits) => pages.filter((p) => p.gzipBytes > Math.min(limits.targetBytes, limits.budgetBytes));
+
+/** The report: one line per page, the largest files indented beneath with --verbose or when a page is over. */
+export function formatReport(pages: PageMeasure[], limits: Limits, verbose = false): string {
   const lines: string[] = [];
   for (const page of pages) {
-    const over = page.gzipBytes > budgetBytes;
+    const over = overLimits([page], limits).length > 0;
     lines.push(
       `${over ? 'OVER' : 'ok  '}  ${page.name.padEnd(10)} ${page.path.padEnd(32)} ${kb(page.gzipBytes).padStart(9)} gzipped JS` +
-        ` in ${page.files.length} files (budget ${kb(budgetBytes)})`,
+        ` in ${page.files.length} files (target ${kb(limits.targetBytes)}, budget ${kb(limits.budgetBytes)})`,
     );
     if (verbose || over) {
       for (const file of [...page.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
@@ -127,7 +140,10 @@ function argValue(name: string): string | undefined {
 }
 
 async function main(): Promise<number> {
-  const budgetBytes = Number(argValue('--budget-kb') ?? 150) * 1000;
+  const limits: Limits = {
+    targetBytes: Number(argValue('--target-kb') ?? DEFAULT_LIMITS.targetBytes / 1000) * 1000,
+    budgetBytes: Number(argValue('--budget-kb') ?? DEFAULT_LIMITS.budgetBytes / 1000) * 1000,
+  };
   const verbose = process.argv.includes('--verbose');
   const found = findChromium();
   if (!found) {
@@ -140,10 +156,11 @@ async function main(): Promise<number> {
   const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
   try {
     const pages = await measurePages(browser, origin);
-    console.log(formatReport(pages, budgetBytes, verbose));
-    const over = pages.filter((p) => p.gzipBytes > budgetBytes);
+    console.log(formatReport(pages, limits, verbose));
+    const over = overLimits(pages, limits);
     if (over.length) {
-      console.error(`bundle-budget: ${over.map((p) => p.name).join(', ')} over ${kb(budgetBytes)} of gzipped JavaScript.`);
+      const describe = (p: PageMeasure) => `${p.name} (${kb(p.gzipBytes)}, ${p.gzipBytes > limits.budgetBytes ? `over the ${kb(limits.budgetBytes)} budget` : `over the ${kb(limits.targetBytes)} target`})`;
+      console.error(`bundle-budget: ${over.map(describe).join(', ')} of gzipped JavaScript.`);
       return 1;
     }
     return 0;

@@ -1,8 +1,11 @@
 /**
  * `npm test`: every tier in order, output streamed, stopping at the first failure with a non-zero exit.
- *   typecheck → unit → model → server (PGlite) → server (PostgreSQL, when TEST_DATABASE_URL is set) → vite build →
- *   Chromium (installed when missing) → bundle budget → end-to-end (Playwright)
+ *   typecheck (browser, node and tests tsconfigs) → imports (dependency-cruiser rules) → unit → model →
+ *   server (PGlite) → server (PostgreSQL, when TEST_DATABASE_URL is set) → vite build → Chromium (installed when
+ *   missing) → bundle budget → end-to-end (Playwright)
  * Ends with a table of tiers and durations and a last line `N passed, N failed`.
+ * A tier that ran nothing fails: Vitest and Playwright both exit non-zero when they find no test (never pass
+ * `--passWithNoTests` / `--pass-with-no-tests` here), and the import checker when a root holds no module.
  *
  * `npm test -- --only server,e2e` runs a subset (names from the table); `--from build` starts at a tier.
  */
@@ -27,10 +30,12 @@ export interface TierResult {
 }
 
 export function tiers(env: Record<string, string | undefined> = process.env): Tier[] {
-  const vitest = (project: string) => ['npx', 'vitest', 'run', '--project', project, '--passWithNoTests'];
+  const vitest = (project: string) => ['npx', 'vitest', 'run', '--project', project];
   const pgUrl = env.TEST_DATABASE_URL;
   return [
-    { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
+    // package.json's `typecheck` lists the tsconfigs (one per part: browser, node, tests); it stays the one place.
+    { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+    { name: 'imports', command: ['npx', 'tsx', 'scripts/check-imports.ts'] },
     { name: 'unit', command: vitest('unit') },
     { name: 'model', command: vitest('model') },
     // The first server run is always the embedded database, even when a PostgreSQL URL is around.

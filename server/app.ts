@@ -1,8 +1,9 @@
 /**
  * buildApp(options) → a Fastify instance with every API area registered; tests drive it with app.inject.
+ * migrate(db) → the database migrated with the foundation's and every area's migrations.
  * Owns the cross-cutting rules: JSON/multipart limits, error shape ({success:false, message, code}) with no stack
- * traces, and (when a static folder is given) serving the built SPA with a fallback that never answers a missing
- * asset with index.html.
+ * traces (domain errors mapped to HTTP by server/http/errors.ts), the typed providers of the context, and (when a
+ * static folder is given) serving the built SPA with a fallback that never answers a missing asset with index.html.
  */
 import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -13,19 +14,21 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { ServerConfig } from './config';
-import type { ServerContext } from './context';
+import type { Providers, ServerContext } from './context';
 import { registerRoutes } from './http/define-route';
-import { HttpError } from './http/errors';
-import { outboxMailer, type Mailer } from './providers/mailer';
-import { areas } from './areas';
+import { httpAnswerOf } from './http/errors';
+import { DomainError } from './domain/errors';
+import { migrateToLatest } from './db/migrations';
+import { outboxMailer } from './providers/mailer';
+import { areaMigrations, areas, routeTable } from './areas';
 import { spaIndexReader } from './http/spa-index';
 import { ICON_MAX_BYTES } from '../src/contracts/workspace';
 
 export interface BuildOptions {
   config: ServerConfig;
   db: Kysely<Database>;
-  mailer?: Mailer;
-  services?: Record<string, unknown>;
+  /** Outside services; the outbox mailer and no analytics engine unless given. */
+  providers?: Partial<Providers>;
   logger?: boolean;
   now?: () => Date;
 }
@@ -35,9 +38,11 @@ export async function buildApp(options: BuildOptions) {
   const ctx: ServerContext = {
     db: options.db,
     config: options.config,
-    mailer: options.mailer ?? outboxMailer(options.logger ? (line) => app.log.info(line) : () => {}),
-    routeTable: [],
-    services: options.services ?? {},
+    providers: {
+      mailer: options.providers?.mailer ?? outboxMailer(options.logger ? (line) => app.log.info(line) : () => {}),
+      analytics: options.providers?.analytics ?? null,
+    },
+    routeTable,
     now: options.now ?? (() => new Date()),
   };
 
@@ -45,8 +50,9 @@ export async function buildApp(options: BuildOptions) {
   await app.register(multipart, { limits: { fileSize: ICON_MAX_BYTES, files: 8, fields: 20 } });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message, code: error.code, fields: error.fields });
+    if (error instanceof DomainError) {
+      const answer = httpAnswerOf(error);
+      return reply.status(answer.status).send(answer.body);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ success: false, message: 'The request is too large (1 MB at most).', code: 'body_too_large' });
@@ -88,3 +94,6 @@ export async function buildApp(options: BuildOptions) {
 }
 
 export type QuestboardServer = Awaited<ReturnType<typeof buildApp>>;
+
+/** Migrates the database to the latest version: the foundation's migrations, then every area's. */
+export const migrate = (db: Kysely<Database>) => migrateToLatest(db, areaMigrations);

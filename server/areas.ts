@@ -1,9 +1,11 @@
 /**
  * The API areas of the server, each a list of routes declared with defineRoute and (optionally) its migrations.
- * Add an area by importing it here; its routes then enter the authorization matrix test automatically.
+ * Add an area by importing it here; its routes then enter the route table, and so the authorization matrix and
+ * every test that iterates the table, automatically.
  */
 import type { Migration } from 'kysely';
-import type { RouteSpec } from './http/define-route';
+import { routeEntry, type AnyRoute } from './http/define-route';
+import type { RouteEntry } from './http/access';
 import { authRoutes } from './routes/auth';
 import { workspaceRoutes } from './routes/workspace';
 import { appRoutes } from './routes/apps';
@@ -14,11 +16,11 @@ import { analyticsMigrations } from './analytics/migrations';
 
 export interface Area {
   name: string;
-  routes: RouteSpec<any, any, any, any>[];
+  routes: readonly AnyRoute[];
   migrations?: Record<string, Migration>;
 }
 
-export const areas: Area[] = [
+export const areas: readonly Area[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'workspace', routes: workspaceRoutes },
   { name: 'apps', routes: appRoutes },
@@ -26,3 +28,9 @@ export const areas: Area[] = [
   { name: 'files', routes: fileRoutes },
   { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
 ];
+
+/** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
+export const routeTable: readonly RouteEntry[] = areas.flatMap((area) => area.routes.map((route) => routeEntry(area.name, route)));
+
+/** The areas' own migrations, for server/db/migrations.ts (which runs them after the foundation's). */
+export const areaMigrations: readonly Record<string, Migration>[] = areas.flatMap((area) => (area.migrations ? [area.migrations] : []));

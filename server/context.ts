@@ -1,16 +1,32 @@
-/** What every route and domain function can reach: the database, configuration, providers and the route table. */
+/**
+ * What every route and domain function can reach: the database, configuration, the clock, the route table, and the
+ * outside services as typed providers. Domain functions take it as their first argument; inside a transaction they
+ * get the same context with `db` bound to the transaction (inTransaction).
+ */
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { ServerConfig } from './config';
-import type { RegisteredRoute } from './http/define-route';
+import type { RouteEntry } from './http/access';
 import type { Mailer } from './providers/mailer';
+import type { AnalyticsEngine } from './analytics/index';
+
+/** Outside services behind interfaces. Later areas add theirs here (payments, app stores, attribution partners). */
+export interface Providers {
+  mailer: Mailer;
+  /** The analytics engine (DuckDB store, BigQuery engines); null on a server opened without it. */
+  analytics: AnalyticsEngine | null;
+}
 
 export interface ServerContext {
   db: Kysely<Database>;
   config: ServerConfig;
-  mailer: Mailer;
-  routeTable: RegisteredRoute[];
-  /** Extra services later areas attach (the analytics engine, for example). */
-  services: Record<string, unknown>;
+  providers: Providers;
+  /** Every route registered on this server, with its contract endpoint and access rule. */
+  routeTable: readonly RouteEntry[];
   now(): Date;
+}
+
+/** Runs `work` in one transaction, with a context whose `db` is that transaction. */
+export function inTransaction<T>(ctx: ServerContext, work: (tx: ServerContext) => Promise<T>): Promise<T> {
+  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
 }

@@ -5,12 +5,11 @@
 import fs from 'node:fs';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
-import { migrateToLatest } from './db/migrations';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, isSeeded, markAnalyticsData, seedDemo } from './db/seed';
 import { openAnalytics, seedDemoEvents, type AnalyticsEngine, type AnalyticsOptions } from './analytics/index';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
-import { buildApp } from './app';
+import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
@@ -50,7 +49,7 @@ async function main() {
   const config = configFromEnv();
   fs.mkdirSync(config.dataDir, { recursive: true });
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(handle.db);
+  await migrate(handle.db);
   const firstStart = !(await isSeeded(handle.db));
   if (firstStart) {
     console.log('First start: seeding the demo workspace…');
@@ -60,7 +59,7 @@ async function main() {
   await ensureDemoEvents(analytics, handle.db, firstStart);
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
-  const app = await buildApp({ config, db: handle.db, services: { analytics }, logger: logRequests, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) });
+  const app = await buildApp({ config, db: handle.db, providers: { analytics, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   const shutdown = async () => {
     await app.close();
     await analytics.close();

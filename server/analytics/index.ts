@@ -1,10 +1,10 @@
 /**
- * The analytics engine as the server uses it (ctx.services.analytics): the embedded DuckDB event store, the DuckDB
+ * The analytics engine as the server uses it (ctx.providers.analytics): the embedded DuckDB event store, the DuckDB
  * report engine, and (when configured) BigQuery engines for apps whose BigQuery plugin asks for them.
  *
  * Wiring (server/main.ts and the demo seed):
  *   const analytics = await openAnalytics({ dataDir: config.dataDir });   // undefined dataDir = in memory
- *   buildApp({ ..., services: { analytics } });
+ *   buildApp({ ..., providers: { analytics } });
  *   await seedDemoEvents(analytics, [{ id, platform }, ...]);             // first start: ~90 days, ≥ 1 M events
  *   await closeAnalytics(analytics);                                      // on shutdown (= analytics.close())
  *

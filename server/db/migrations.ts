@@ -1,9 +1,9 @@
 /**
  * Versioned migrations, run at every start (and by tests). Plain SQL that PGlite and PostgreSQL both accept.
- * Add a new entry at the end; never edit one that has shipped.
+ * Add a new entry at the end; never edit one that has shipped. The areas' own migrations are passed in by the caller
+ * (server/areas.ts `areaMigrations`, through server/app.ts `migrate`), so this module depends on no area.
  */
-import { sql, type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { areas } from '../areas';
+import { sql, type Kysely, type Migration, Migrator } from 'kysely';
 
 /** Runs a block of DDL one statement at a time (prepared statements take a single command). Exported for areas. */
 export async function runStatements(db: Kysely<any>, block: string) {
@@ -109,11 +109,11 @@ const migrations: Record<string, Migration> = {
   },
 };
 
-/** Foundation migrations plus each area's own (server/areas.ts), ordered by name. */
-function allMigrations(): Record<string, Migration> {
+/** Foundation migrations plus each area's own, ordered by name. */
+function allMigrations(areaMigrations: readonly Record<string, Migration>[]): Record<string, Migration> {
   const merged: Record<string, Migration> = { ...migrations };
-  for (const area of areas) {
-    for (const [name, migration] of Object.entries(area.migrations ?? {})) {
+  for (const set of areaMigrations) {
+    for (const [name, migration] of Object.entries(set)) {
       if (merged[name]) throw new Error(`duplicate migration ${name}`);
       merged[name] = migration;
     }
@@ -121,10 +121,9 @@ function allMigrations(): Record<string, Migration> {
   return merged;
 }
 
-const provider: MigrationProvider = { getMigrations: async () => allMigrations() };
-
-export async function migrateToLatest(db: Kysely<any>) {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Kysely<any>, areaMigrations: readonly Record<string, Migration>[]) {
+  const all = allMigrations(areaMigrations);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

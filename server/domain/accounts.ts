@@ -1,17 +1,17 @@
 /** The signed-in account as SPEC §3 describes it: profile, organisations (workspaces with role and apps), all apps. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
 import type { Workspace } from '../../src/contracts/workspace';
 import type { Role } from '../../src/contracts/codecs';
 import { fileUrl } from './files';
 import { loadApps } from './apps';
-import { notFound } from '../http/errors';
+import { notFound } from './errors';
 
 /** Countries the product supports for targeting (ISO 3166-1 alpha-2). */
 export const SUPPORTED_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'SE', 'NO', 'DK', 'FI', 'PL', 'BR', 'MX', 'AR', 'JP', 'KR', 'TW', 'IN', 'ID', 'TH', 'VN', 'PH', 'TR', 'SA', 'AE', 'ZA', 'NZ'];
 
-export async function loadWorkspaces(db: Kysely<Database>, accountId: string): Promise<Workspace[]> {
+export async function loadWorkspaces(ctx: ServerContext, accountId: string): Promise<Workspace[]> {
+  const { db } = ctx;
   const rows = await db
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
@@ -20,7 +20,7 @@ export async function loadWorkspaces(db: Kysely<Database>, accountId: string): P
     .orderBy('memberships.created_at')
     .orderBy('workspaces.name')
     .execute();
-  const apps = await loadApps(db, rows.map((r) => r.id));
+  const apps = await loadApps(ctx, rows.map((r) => r.id));
   const counts = rows.length
     ? await db
         .selectFrom('memberships')
@@ -41,10 +41,17 @@ export async function loadWorkspaces(db: Kysely<Database>, accountId: string): P
   }));
 }
 
-export async function loadAccount(db: Kysely<Database>, accountId: string): Promise<Account> {
-  const row = await db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
+/** One workspace of the caller (with role and apps); 404 when they are not a member. */
+export async function loadWorkspace(ctx: ServerContext, accountId: string, workspaceId: string): Promise<Workspace> {
+  const workspace = (await loadWorkspaces(ctx, accountId)).find((w) => w.id === workspaceId);
+  if (!workspace) throw notFound('Workspace');
+  return workspace;
+}
+
+export async function loadAccount(ctx: ServerContext, accountId: string): Promise<Account> {
+  const row = await ctx.db.selectFrom('accounts').selectAll().where('id', '=', accountId).executeTakeFirst();
   if (!row) throw notFound('Account');
-  const organisations = await loadWorkspaces(db, accountId);
+  const organisations = await loadWorkspaces(ctx, accountId);
   return {
     accountId: row.id,
     firstName: row.first_name,

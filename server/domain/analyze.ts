@@ -2,8 +2,9 @@
  * Analyze reports (SPEC §4 report lifecycle, §7 "Analytics service"): run and save templates, signed result urls,
  * model configs, and whether an app's Analyze is enabled.
  *
- * - Analyze is enabled for an app when it has a BigQuery plugin with data: in the embedded event store, or (for an
- *   app whose plugin runs reports on BigQuery) the plugin's processed data range.
+ * - Analyze is enabled for an app by the one rule of server/domain/apps.ts (analyzePlugin: a BigQuery plugin with a
+ *   processed data range), the same rule that sets the app's `enableAnalyze`; reports run on that plugin's engine
+ *   (embedded DuckDB, or BigQuery when the plugin asks for it) over that range.
  * - Running a report compiles it first (bad input → 400 before anything is written), runs it, then saves the
  *   template and the result rows in one transaction; the previous result of the template is replaced.
  * - The result url is `/analytics/result/{id}?expires={epoch s}&signature={HMAC-SHA256(key, id.expires)}`: fetched
@@ -11,16 +12,19 @@
  *   report_url_keys, so every server process signs and verifies alike.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, PluginsTable, ReportTemplatesTable } from '../db/schema';
-import type { ServerContext } from '../context';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import type { Selectable } from 'kysely';
+import type { ReportTemplatesTable } from '../db/schema';
+import { inTransaction, type ServerContext } from '../context';
+import { conflict, forbidden, invalid, notFound, timedOut, unavailable } from './errors';
+import { analyzePluginOf } from './apps';
 import { newId } from '../auth/crypto';
 import {
   ANALYZE_NOT_ENABLED_MESSAGE, DEFAULT_MODEL_ID, DEFAULT_REPORT_TITLE, REPORT_TITLE_MAX, utcToday,
   type DataModel, type ModelConfiguration, type Report, type ReportConfiguration, type ReportRow, type ReportTemplate,
   type CompiledSql, type ResolvedDates, type RunReportRequest, type RunReportResponse, type TemplateSummary,
+  analyzeEndpoints,
 } from '../../src/contracts/analyze';
+import { urlOf } from '../../src/contracts/endpoint';
 import type { AnalyticsEngine } from '../analytics/index';
 import { ReportInputError, compileReport, requireModel } from '../analytics/compiler';
 import { QueryTimeoutError } from '../analytics/event-store';
@@ -31,45 +35,24 @@ export const RESULT_URL_TTL_SECONDS = 60 * 60;
 const UNSAVED_RESULT_DAYS = 1;
 
 function analyticsOf(ctx: ServerContext): AnalyticsEngine {
-  const engine = ctx.services.analytics as AnalyticsEngine | undefined;
-  if (!engine) throw new HttpError(503, 'Analytics is not available on this server.', 'analytics_unavailable');
+  const engine = ctx.providers.analytics;
+  if (!engine) throw unavailable('Analytics is not available on this server.', 'analytics_unavailable');
   return engine;
 }
 
-async function bigQueryPlugin(db: Kysely<Database>, appId: string): Promise<Selectable<PluginsTable> | undefined> {
-  return db.selectFrom('plugins').selectAll().where('app_id', '=', appId).where('type', '=', 'BigQuery').orderBy('created_at').executeTakeFirst();
-}
-
-/** SPEC §4: Analyze is enabled only after the BigQuery plugin has data. */
-export async function isAnalyzeEnabled(ctx: ServerContext, appId: string): Promise<boolean> {
-  const engine = ctx.services.analytics as AnalyticsEngine | undefined;
-  if (!engine) return false;
-  const plugin = await bigQueryPlugin(ctx.db, appId);
-  if (!plugin) return false;
-  const reportEngine = engine.engineFor(plugin);
-  if (reportEngine.kind === 'bigquery') return !!(plugin.data_start && plugin.data_end);
-  return (await engine.store.dataRange(appId)) !== null;
-}
-
-/** The engine and data range of an app whose Analyze is enabled; 409 otherwise. */
+/** The engine and data range of an app whose Analyze is enabled (apps.ts analyzePlugin); 409 otherwise. */
 async function enabledEngine(ctx: ServerContext, appId: string): Promise<{ engine: ReportEngine; available: { start: string; end: string } }> {
   const analytics = analyticsOf(ctx);
-  const plugin = await bigQueryPlugin(ctx.db, appId);
-  if (plugin) {
-    const engine = analytics.engineFor(plugin);
-    const available = engine.kind === 'bigquery'
-      ? plugin.data_start && plugin.data_end ? { start: plugin.data_start, end: plugin.data_end } : null
-      : await engine.dataRange(appId);
-    if (available) return { engine, available };
-  }
-  throw new HttpError(409, ANALYZE_NOT_ENABLED_MESSAGE, 'analyze_not_enabled');
+  const plugin = await analyzePluginOf(ctx, appId);
+  if (!plugin) throw conflict(ANALYZE_NOT_ENABLED_MESSAGE, 'analyze_not_enabled');
+  return { engine: analytics.engineFor(plugin), available: { start: plugin.data_start, end: plugin.data_end } };
 }
 
-/** Engine errors → answers: bad input 400, too large 400, timeout 504 (the server keeps serving). */
-function asHttpError(error: unknown): unknown {
-  if (error instanceof ReportInputError) return badRequest(error.message, error.field ? [error.field] : undefined);
-  if (error instanceof ReportTooLargeError) return new HttpError(400, error.message, 'report_too_large');
-  if (error instanceof QueryTimeoutError) return new HttpError(504, error.message, 'report_timeout');
+/** Engine errors → domain errors: bad input and too large are invalid (400), a timeout 504 (the server keeps serving). */
+function asDomainError(error: unknown): unknown {
+  if (error instanceof ReportInputError) return invalid(error.message, error.field ? [error.field] : undefined);
+  if (error instanceof ReportTooLargeError) return invalid(error.message, undefined, 'report_too_large');
+  if (error instanceof QueryTimeoutError) return timedOut(error.message, 'report_timeout');
   return error;
 }
 
@@ -83,7 +66,7 @@ export async function modelConfig(ctx: ServerContext, appId: string, modelId: st
     const { engine } = await enabledEngine(ctx, appId);
     return modelConfiguration(model, await engine.describe(model, appId));
   } catch (error) {
-    throw asHttpError(error);
+    throw asDomainError(error);
   }
 }
 
@@ -95,11 +78,12 @@ const toSummary = (row: Pick<Selectable<ReportTemplatesTable>, 'id' | 'title' | 
 
 function validTitle(title: string | null | undefined, fallback: string): string {
   const value = (title ?? '').trim() || fallback;
-  if (value.length > REPORT_TITLE_MAX) throw badRequest(`The title must be at most ${REPORT_TITLE_MAX} characters.`, ['title']);
+  if (value.length > REPORT_TITLE_MAX) throw invalid(`The title must be at most ${REPORT_TITLE_MAX} characters.`, ['title']);
   return value;
 }
 
-async function signingKey(db: Kysely<Database>): Promise<Buffer> {
+async function signingKey(ctx: ServerContext): Promise<Buffer> {
+  const { db } = ctx;
   const read = () => db.selectFrom('report_url_keys').select('secret').where('id', '=', 'result-url').executeTakeFirst();
   let row = await read();
   if (!row) {
@@ -113,11 +97,11 @@ async function signingKey(db: Kysely<Database>): Promise<Buffer> {
 const signature = (key: Buffer, resultId: string, expires: number) =>
   createHmac('sha256', key).update(`report-result:${resultId}:${expires}`).digest('base64url');
 
-export async function signedResultUrl(db: Kysely<Database>, resultId: string, now: Date) {
-  const expires = Math.floor(now.getTime() / 1000) + RESULT_URL_TTL_SECONDS;
-  const sig = signature(await signingKey(db), resultId, expires);
+export async function signedResultUrl(ctx: ServerContext, resultId: string) {
+  const expires = Math.floor(ctx.now().getTime() / 1000) + RESULT_URL_TTL_SECONDS;
+  const sig = signature(await signingKey(ctx), resultId, expires);
   return {
-    url: `/analytics/result/${encodeURIComponent(resultId)}?expires=${expires}&signature=${sig}`,
+    url: urlOf(analyzeEndpoints.result, { resultId }, { expires: String(expires), signature: sig }),
     expiresAt: new Date(expires * 1000).toISOString(),
   };
 }
@@ -126,12 +110,12 @@ export async function signedResultUrl(db: Kysely<Database>, resultId: string, no
 export async function readSignedResult(ctx: ServerContext, resultId: string, expires: string, sig: string): Promise<ReportRow[]> {
   const expiresAt = Number(expires);
   if (!/^\d{1,12}$/.test(expires) || expiresAt * 1000 < ctx.now().getTime()) {
-    throw new HttpError(403, 'This report link has expired. Run the report again.', 'report_link_expired');
+    throw forbidden('This report link has expired. Run the report again.', 'report_link_expired');
   }
-  const expected = Buffer.from(signature(await signingKey(ctx.db), resultId, expiresAt));
+  const expected = Buffer.from(signature(await signingKey(ctx), resultId, expiresAt));
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new HttpError(403, 'This report link is not valid.', 'report_link_invalid');
+    throw forbidden('This report link is not valid.', 'report_link_invalid');
   }
   const row = await ctx.db.selectFrom('report_results').select('rows').where('id', '=', resultId).executeTakeFirst();
   if (!row) throw notFound('Report result');
@@ -158,12 +142,12 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
     compiledSql = { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params };
     rows = await engine.run(compiled, rendered);
   } catch (error) {
-    throw asHttpError(error);
+    throw asDomainError(error);
   }
 
   const now = ctx.now();
   const resultId = newId();
-  const template = await ctx.db.transaction().execute(async (trx) => {
+  const template = await inTransaction(ctx, async ({ db: trx }) => {
     let summary: TemplateSummary | null = existing ? toSummary(existing) : null;
     if (body.saveTemplate) {
       const values = { title, model_id: body.report.model_id, configuration: JSON.stringify(body.report.configuration), updated_at: now };
@@ -186,7 +170,7 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
     }).execute();
     return summary;
   });
-  const signed = await signedResultUrl(ctx.db, resultId, now);
+  const signed = await signedResultUrl(ctx, resultId);
   return { success: true, url: signed.url, template, resolved, compiled: compiledSql, expires_at: signed.expiresAt, row_count: rows.length };
 }
 

@@ -1,12 +1,26 @@
-/** Uploaded images (workspace icons, app images) stored as rows; served by unguessable id at /api/files/{id}. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+/** Uploaded images (workspace icons, app images) stored as rows; served by unguessable id (filesEndpoints.get). */
+import { pathOf } from '../../src/contracts/endpoint';
+import { filesEndpoints } from '../../src/contracts/files';
 import { newId } from '../auth/crypto';
+import type { ServerContext } from '../context';
+import { notFound } from './errors';
 
-export const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null);
+/** An uploaded file as the domain receives it: its bytes and the type detected from them (null: not an image). */
+export interface UploadedImage {
+  bytes: Uint8Array;
+  detectedType: string | null;
+}
 
-export async function storeFile(db: Kysely<Database>, contentType: string, bytes: Uint8Array): Promise<string> {
+export const fileUrl = (id: string | null | undefined) => (id ? pathOf(filesEndpoints.get, { id }) : null);
+
+export async function storeFile(ctx: Pick<ServerContext, 'db'>, contentType: string, bytes: Uint8Array): Promise<string> {
   const id = newId();
-  await db.insertInto('files').values({ id, content_type: contentType, bytes }).execute();
+  await ctx.db.insertInto('files').values({ id, content_type: contentType, bytes }).execute();
   return id;
+}
+
+export async function readFile(ctx: ServerContext, id: string): Promise<{ contentType: string; bytes: Uint8Array }> {
+  const file = await ctx.db.selectFrom('files').select(['content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
+  if (!file) throw notFound('File');
+  return { contentType: file.content_type, bytes: file.bytes };
 }

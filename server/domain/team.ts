@@ -7,16 +7,13 @@
  * Nobody may change their own role or remove themselves, and a workspace always keeps at least one admin.
  * Invite links are bound to the invited address: accepting creates (or joins) that exact account.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import type { ServerContext } from '../context';
+import { inTransaction, type ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
 import type { InvitePreview } from '../../src/contracts/team';
 import { INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
 import type { Role } from '../../src/contracts/codecs';
-import type { Membership } from '../http/define-route';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../auth/crypto';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { conflict, forbidden, gone, invalid, notFound, unauthenticated } from './errors';
 import { createSession } from './auth';
 
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
@@ -74,46 +71,47 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
   return rows;
 }
 
-async function sendInviteMail(ctx: ServerContext, db: Kysely<Database>, email: string, workspaceName: string, token: string) {
+async function sendInviteMail(ctx: ServerContext, email: string, workspaceName: string, token: string) {
   const link = `${ctx.config.publicUrl}/invite/${token}`;
-  await ctx.mailer.send(db, {
+  await ctx.providers.mailer.send(ctx.db, {
     to: email,
     subject: `You're invited to ${workspaceName} on Questboard`,
     body: `You have been invited to join ${workspaceName} on Questboard.\n\nAccept the invitation: ${link}\n\nThe link expires in 5 days.`,
   });
 }
 
-async function workspaceName(db: Kysely<Database>, workspaceId: string) {
-  const row = await db.selectFrom('workspaces').select('name').where('id', '=', workspaceId).executeTakeFirstOrThrow();
+async function workspaceName(ctx: ServerContext, workspaceId: string) {
+  const row = await ctx.db.selectFrom('workspaces').select('name').where('id', '=', workspaceId).executeTakeFirstOrThrow();
   return row.name;
 }
 
-export async function inviteMember(ctx: ServerContext, member: Membership, invitedBy: string, email: string, role: Role) {
+/** `inviter`: the caller and their role in the workspace. Answers the new link's token (it is stored only hashed). */
+export async function inviteMember(ctx: ServerContext, workspaceId: string, inviter: { accountId: string; role: Role }, email: string, role: Role) {
   const normalised = email.trim().toLowerCase();
-  if (member.role !== 'admin' && role === 'admin') throw forbidden('Only administrators can invite administrators.');
-  return ctx.db.transaction().execute(async (trx) => {
-    const existing = await trx
+  if (inviter.role !== 'admin' && role === 'admin') throw forbidden('Only administrators can invite administrators.');
+  return inTransaction(ctx, async (tx) => {
+    const existing = await tx.db
       .selectFrom('memberships')
       .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
       .select('accounts.id')
-      .where('memberships.workspace_id', '=', member.workspaceId)
+      .where('memberships.workspace_id', '=', workspaceId)
       .where('accounts.email', '=', normalised)
       .executeTakeFirst();
     if (existing) throw conflict('This user is already a member of the workspace.');
-    const pending = await trx
+    const pending = await tx.db
       .selectFrom('invites')
       .select('id')
-      .where('workspace_id', '=', member.workspaceId)
+      .where('workspace_id', '=', workspaceId)
       .where('email', '=', normalised)
       .where('state', '=', 'pending')
       .executeTakeFirst();
     if (pending) throw conflict(INVITE_ALREADY_SENT);
     const token = newToken();
-    await trx
+    await tx.db
       .insertInto('invites')
-      .values({ id: newId(), workspace_id: member.workspaceId, email: normalised, role, token_hash: hashToken(token), invited_by: invitedBy, sent_at: ctx.now(), state: 'pending' })
+      .values({ id: newId(), workspace_id: workspaceId, email: normalised, role, token_hash: hashToken(token), invited_by: inviter.accountId, sent_at: ctx.now(), state: 'pending' })
       .execute();
-    await sendInviteMail(ctx, trx, normalised, await workspaceName(trx, member.workspaceId), token);
+    await sendInviteMail(tx, normalised, await workspaceName(tx, workspaceId), token);
     return token;
   }).catch((error: unknown) => {
     // A concurrent invite to the same address won the race (unique index invites_one_pending).
@@ -124,8 +122,8 @@ export async function inviteMember(ctx: ServerContext, member: Membership, invit
 
 export async function resendInvite(ctx: ServerContext, workspaceId: string, email: string) {
   const normalised = email.trim().toLowerCase();
-  return ctx.db.transaction().execute(async (trx) => {
-    const invite = await trx
+  return inTransaction(ctx, async (tx) => {
+    const invite = await tx.db
       .selectFrom('invites')
       .select('id')
       .where('workspace_id', '=', workspaceId)
@@ -134,14 +132,14 @@ export async function resendInvite(ctx: ServerContext, workspaceId: string, emai
       .executeTakeFirst();
     if (!invite) throw notFound('Invite');
     const token = newToken();
-    await trx.updateTable('invites').set({ token_hash: hashToken(token), sent_at: ctx.now() }).where('id', '=', invite.id).execute();
-    await sendInviteMail(ctx, trx, normalised, await workspaceName(trx, workspaceId), token);
+    await tx.db.updateTable('invites').set({ token_hash: hashToken(token), sent_at: ctx.now() }).where('id', '=', invite.id).execute();
+    await sendInviteMail(tx, normalised, await workspaceName(tx, workspaceId), token);
     return token;
   });
 }
 
-async function assertAnotherAdminRemains(db: Kysely<Database>, workspaceId: string, accountId: string) {
-  const admins = await db
+async function assertAnotherAdminRemains(ctx: ServerContext, workspaceId: string, accountId: string) {
+  const admins = await ctx.db
     .selectFrom('memberships')
     .select('account_id')
     .where('workspace_id', '=', workspaceId)
@@ -153,9 +151,9 @@ async function assertAnotherAdminRemains(db: Kysely<Database>, workspaceId: stri
 
 export async function changeRole(ctx: ServerContext, workspaceId: string, callerId: string, accountId: string, role: Role) {
   if (accountId === callerId) throw forbidden('You cannot change your own role.');
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx, async (tx) => {
     if (accountId.startsWith(INVITE_ACCOUNT_PREFIX)) {
-      const result = await trx
+      const result = await tx.db
         .updateTable('invites')
         .set({ role })
         .where('id', '=', accountId.slice(INVITE_ACCOUNT_PREFIX.length))
@@ -165,18 +163,18 @@ export async function changeRole(ctx: ServerContext, workspaceId: string, caller
       if (Number(result.numUpdatedRows) === 0) throw notFound('Team member');
       return;
     }
-    const current = await trx.selectFrom('memberships').select('role').where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).executeTakeFirst();
+    const current = await tx.db.selectFrom('memberships').select('role').where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).executeTakeFirst();
     if (!current) throw notFound('Team member');
-    if (current.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(trx, workspaceId, accountId);
-    await trx.updateTable('memberships').set({ role }).where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).execute();
+    if (current.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(tx, workspaceId, accountId);
+    await tx.db.updateTable('memberships').set({ role }).where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).execute();
   });
 }
 
 export async function removeFromTeam(ctx: ServerContext, workspaceId: string, callerEmail: string, email: string) {
   const normalised = email.trim().toLowerCase();
   if (normalised === callerEmail.toLowerCase()) throw forbidden('You cannot remove yourself from the team.');
-  await ctx.db.transaction().execute(async (trx) => {
-    const member = await trx
+  await inTransaction(ctx, async (tx) => {
+    const member = await tx.db
       .selectFrom('memberships')
       .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
       .select(['accounts.id', 'memberships.role'])
@@ -184,11 +182,11 @@ export async function removeFromTeam(ctx: ServerContext, workspaceId: string, ca
       .where('accounts.email', '=', normalised)
       .executeTakeFirst();
     if (member) {
-      if (member.role === 'admin') await assertAnotherAdminRemains(trx, workspaceId, member.id);
-      await trx.deleteFrom('memberships').where('workspace_id', '=', workspaceId).where('account_id', '=', member.id).execute();
+      if (member.role === 'admin') await assertAnotherAdminRemains(tx, workspaceId, member.id);
+      await tx.db.deleteFrom('memberships').where('workspace_id', '=', workspaceId).where('account_id', '=', member.id).execute();
       return;
     }
-    const revoked = await trx
+    const revoked = await tx.db
       .updateTable('invites')
       .set({ state: 'revoked' })
       .where('workspace_id', '=', workspaceId)
@@ -199,8 +197,8 @@ export async function removeFromTeam(ctx: ServerContext, workspaceId: string, ca
   });
 }
 
-async function findInvite(db: Kysely<Database>, token: string) {
-  const invite = await db
+async function findInvite(ctx: ServerContext, token: string) {
+  const invite = await ctx.db
     .selectFrom('invites')
     .innerJoin('workspaces', 'workspaces.id', 'invites.workspace_id')
     .select(['invites.id', 'invites.email', 'invites.role', 'invites.sent_at', 'invites.state', 'invites.workspace_id', 'workspaces.name'])
@@ -211,7 +209,7 @@ async function findInvite(db: Kysely<Database>, token: string) {
 }
 
 export async function previewInvite(ctx: ServerContext, token: string): Promise<InvitePreview> {
-  const invite = await findInvite(ctx.db, token);
+  const invite = await findInvite(ctx, token);
   const status = inviteStatus(seconds(invite.sent_at), seconds(ctx.now()));
   const state = invite.state === 'pending' && status.expired ? 'expired' : invite.state;
   return { email: invite.email, workspaceId: invite.workspace_id, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
@@ -219,41 +217,41 @@ export async function previewInvite(ctx: ServerContext, token: string): Promise<
 
 export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }) {
   const preview = await previewInvite(ctx, token);
-  if (preview.state !== 'pending') throw new HttpError(410, INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
-  if (!input.firstName.trim() || !input.lastName.trim()) throw badRequest('First name and last name are required.', ['firstName', 'lastName']);
-  const invite = await findInvite(ctx.db, token);
+  if (preview.state !== 'pending') throw gone(INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
+  if (!input.firstName.trim() || !input.lastName.trim()) throw invalid('First name and last name are required.', ['firstName', 'lastName']);
+  const invite = await findInvite(ctx, token);
   const existing = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', invite.email).executeTakeFirst();
   if (existing) {
     // The invited address already has an account: joining needs that account's password.
     if (!(await verifyPassword(input.password, existing.password_hash))) {
-      throw new HttpError(401, 'This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
+      throw unauthenticated('This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
     }
   } else if (input.password.length < PASSWORD_MIN_LENGTH) {
-    throw badRequest(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, ['password']);
+    throw invalid(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, ['password']);
   }
   const passwordHash = existing ? null : await hashPassword(input.password);
-  const accountId = await ctx.db.transaction().execute(async (trx) => {
+  const accountId = await inTransaction(ctx, async (tx) => {
     const id = existing?.id ?? newId();
     // Claim the invite first: a concurrent accept of the same link waits on this row and then gets 410.
-    const claimed = await trx
+    const claimed = await tx.db
       .updateTable('invites')
       .set({ state: 'accepted', accepted_at: ctx.now() })
       .where('id', '=', invite.id)
       .where('state', '=', 'pending')
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw new HttpError(410, INVITE_REFUSED.accepted, INVITE_REFUSAL_CODES.accepted);
+    if (Number(claimed.numUpdatedRows) === 0) throw gone(INVITE_REFUSED.accepted, INVITE_REFUSAL_CODES.accepted);
     if (!existing) {
-      await trx
+      await tx.db
         .insertInto('accounts')
         .values({ id, email: invite.email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), password_hash: passwordHash!, is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains) })
         .execute();
     }
-    await trx
+    await tx.db
       .insertInto('memberships')
       .values({ workspace_id: invite.workspace_id, account_id: id, role: invite.role })
       .onConflict((oc) => oc.columns(['workspace_id', 'account_id']).doNothing())
       .execute();
     return id;
   });
-  return { accountId, token: await createSession(ctx.db, accountId, ctx.config, ctx.now()) };
+  return { accountId, token: await createSession(ctx, accountId) };
 }

@@ -1,45 +1,45 @@
-/** Workspace create and update (SPEC §5 workspace rules, §8 messages). Multi-step writes run in one transaction. */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, WorkspaceData } from '../../src/contracts/workspace';
-import { decodeOrThrow, DecodeError } from '../../src/contracts/codecs';
+/**
+ * Workspaces (SPEC §5 workspace rules, §6, §8 messages): create (the creator becomes its admin) and update, from
+ * the decoded form values. The website must be a URL and is stored with https://; the icon must be a PNG, JPG or
+ * GIF by its bytes. Multi-step writes run in one transaction, so a failure leaves nothing half-written.
+ */
+import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, type WorkspaceData } from '../../src/contracts/workspace';
 import { newId } from '../auth/crypto';
-import { badRequest } from '../http/errors';
-import { parseJsonField, type MultipartBody } from '../http/multipart';
-import { storeFile } from './files';
+import { inTransaction, type ServerContext } from '../context';
+import { invalid } from './errors';
+import { storeFile, type UploadedImage } from './files';
 
-
-/** Decodes `data` and checks the optional `image` part by its bytes. */
-export function readWorkspaceForm(body: MultipartBody) {
-  let data: WorkspaceData;
-  try {
-    data = decodeOrThrow(WorkspaceData, parseJsonField(body.fields, 'data'));
-  } catch (error) {
-    if (error instanceof DecodeError) throw badRequest(`Invalid data: ${error.message}`, error.messages);
-    throw error;
-  }
-  if (!isWebsite(data.website)) throw badRequest('website must be a valid URL', ['website']);
-  const image = body.files.image;
-  if (image && (!image.detectedType || !ICON_TYPES.includes(image.detectedType) || image.detectedType === 'image/webp')) {
-    throw badRequest(ICON_TYPE_MESSAGE, ['image']);
-  }
-  return { name: data.name.trim(), website: forceHttps(data.website), image };
+export interface WorkspaceInput {
+  data: WorkspaceData;
+  /** The icon, when one was uploaded. */
+  image?: UploadedImage;
 }
 
-export async function createWorkspace(db: Kysely<Database>, accountId: string, form: ReturnType<typeof readWorkspaceForm>) {
-  return db.transaction().execute(async (trx) => {
-    const iconId = form.image ? await storeFile(trx, form.image.detectedType!, form.image.buffer) : null;
+/** The form's values checked (400 naming the field) and normalised: trimmed name, https website, the icon's type. */
+function validWorkspace({ data, image }: WorkspaceInput) {
+  if (!isWebsite(data.website)) throw invalid('website must be a valid URL', ['website']);
+  if (image && (!image.detectedType || !ICON_TYPES.includes(image.detectedType) || image.detectedType === 'image/webp')) {
+    throw invalid(ICON_TYPE_MESSAGE, ['image']);
+  }
+  return { name: data.name.trim(), website: forceHttps(data.website), icon: image ? { type: image.detectedType!, bytes: image.bytes } : null };
+}
+
+export async function createWorkspace(ctx: ServerContext, accountId: string, input: WorkspaceInput): Promise<string> {
+  const form = validWorkspace(input);
+  return inTransaction(ctx, async (tx) => {
+    const iconId = form.icon ? await storeFile(tx, form.icon.type, form.icon.bytes) : null;
     const id = newId();
-    await trx.insertInto('workspaces').values({ id, name: form.name, website: form.website, icon_file_id: iconId, allow_monetize: 0 }).execute();
-    await trx.insertInto('memberships').values({ workspace_id: id, account_id: accountId, role: 'admin' }).execute();
+    await tx.db.insertInto('workspaces').values({ id, name: form.name, website: form.website, icon_file_id: iconId, allow_monetize: 0 }).execute();
+    await tx.db.insertInto('memberships').values({ workspace_id: id, account_id: accountId, role: 'admin' }).execute();
     return id;
   });
 }
 
-export async function updateWorkspace(db: Kysely<Database>, workspaceId: string, form: ReturnType<typeof readWorkspaceForm>) {
-  await db.transaction().execute(async (trx) => {
-    const iconId = form.image ? await storeFile(trx, form.image.detectedType!, form.image.buffer) : undefined;
-    await trx
+export async function updateWorkspace(ctx: ServerContext, workspaceId: string, input: WorkspaceInput): Promise<void> {
+  const form = validWorkspace(input);
+  await inTransaction(ctx, async (tx) => {
+    const iconId = form.icon ? await storeFile(tx, form.icon.type, form.icon.bytes) : undefined;
+    await tx.db
       .updateTable('workspaces')
       .set({ name: form.name, website: form.website, ...(iconId ? { icon_file_id: iconId } : {}) })
       .where('id', '=', workspaceId)

@@ -1,130 +1,120 @@
 /**
- * defineRoute: the one way a route is declared (ARCHITECTURE rule 1 and 4).
- * It names the access rule, decodes params/query/body with io-ts (400 naming the field), resolves the caller's
- * session and workspace membership (another workspace's resources answer 404; too low a role 403 with
- * code access_missing_role_for_action), runs the handler and encodes the answer with the response codec.
- * Every registered route is recorded so the authorization-matrix test can insist that it covers them all.
+ * defineRoute: the one way a route is declared (ARCHITECTURE rules 1 and 5), and the single place that decodes,
+ * authorizes and encodes. A route is a contract endpoint (src/contracts/<area>.ts: method, path, codecs) plus an
+ * access rule and a handler:
+ *
+ *   defineRoute(teamEndpoints.invite, {
+ *     access: access.workspace('editor'),
+ *     handler: ({ ctx, params, body, caller, membership }) => ...,   // caller and membership non-null by type
+ *   })
+ *
+ * Order of checks for every request (the authorization-matrix test relies on it):
+ *   1. session → 401 when the route is not public and there is no valid token
+ *   2. path params, then query, decoded with the endpoint's codecs → 400 naming the field
+ *   3. workspace/app membership → 404 when not a member (another workspace's resources do not exist for the
+ *      caller), 403 with code access_missing_role_for_action when the role is too low
+ *   4. body: JSON decoded with the endpoint's codec, or the declared multipart parts read and decoded → 400
+ *   5. the handler (domain errors become HTTP answers in server/app.ts), its answer encoded with the response codec
+ *      (binary answers sent as bytes with their content type).
  */
 import type * as t from 'io-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import { decodeOrThrow, DecodeError, ROLE_RANK, type Role } from '../../src/contracts/codecs';
-import type { Database } from '../db/schema';
-import { HttpError, badRequest, forbidden, notFound, unauthorized } from './errors';
+import { ROLE_RANK } from '../../src/contracts/codecs';
+import {
+  isBinary, isMultipart, paramNames,
+  type AnyCodec, type Endpoint, type JsonBodyOf, type Multipart, type MultipartFieldsOf, type MultipartFilesOf,
+  type ParamsOf, type QueryOf,
+} from '../../src/contracts/endpoint';
+import { forbidden, notFound, unauthenticated } from '../domain/errors';
 import { hashToken } from '../auth/crypto';
 import type { ServerContext } from '../context';
+import type { Access, Caller, CallerOf, Membership, MembershipOf, RouteEntry } from './access';
+import { decodeInput } from './decode';
+import { decodeMultipart, readMultipart, type UploadedFile } from './multipart';
 
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signedIn' }
-  /** Route with a :workspaceId param; the caller must be a member with at least this role. */
-  | { kind: 'workspace'; role: Role }
-  /** Route with an :appId param; the caller must be a member of the app's workspace with at least this role. */
-  | { kind: 'app'; role: Role };
+/** The body a handler gets: the decoded JSON, or the declared multipart parts (file parts as UploadedFile). */
+export type BodyOf<E> = E extends { body: infer M extends Multipart }
+  ? MultipartFieldsOf<M> & { [K in MultipartFilesOf<M>]?: UploadedFile }
+  : JsonBodyOf<E>;
 
-export const access = {
-  public: { kind: 'public' } as Access,
-  signedIn: { kind: 'signedIn' } as Access,
-  workspace: (role: Role): Access => ({ kind: 'workspace', role }),
-  app: (role: Role): Access => ({ kind: 'app', role }),
-};
-
-export interface Caller {
-  accountId: string;
-  email: string;
-  isTpUser: boolean;
-  tokenHash: string;
+/** The answer of a `binary` endpoint: bytes, their content type and extra headers. */
+export interface BinaryAnswer {
+  contentType: string;
+  bytes: Uint8Array;
+  headers?: Record<string, string>;
 }
-export interface Membership {
-  workspaceId: string;
-  role: Role;
-}
+/** What a handler returns: the response codec's type, or a BinaryAnswer. */
+export type AnswerOf<E> = E extends { response: infer C extends AnyCodec } ? t.TypeOf<C> : BinaryAnswer;
 
-export interface RouteContext<P, Q, B> {
+export interface RouteContext<E extends Endpoint, A extends Access> {
   req: FastifyRequest;
+  /** For response headers; the answer itself is what the handler returns. */
   reply: FastifyReply;
-  params: P;
-  query: Q;
-  body: B;
-  /** Present for every access rule but public (and on public routes when a valid token was sent). */
-  caller: Caller | null;
-  /** Present for workspace and app access rules. */
-  membership: Membership | null;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  caller: CallerOf<A>;
+  membership: MembershipOf<A>;
   ctx: ServerContext;
-  db: Kysely<Database>;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type Codec<A> = t.Type<A, any, unknown>;
-
-export interface RouteSpec<P, Q, B, R> {
-  method: Method;
-  url: string;
-  access: Access;
-  params?: Codec<P>;
-  query?: Codec<Q>;
-  /** A codec for JSON bodies, or 'multipart' when the handler reads the parts itself. */
-  body?: Codec<B> | 'multipart';
-  response: Codec<R>;
+export interface RouteOptions<E extends Endpoint, A extends Access> {
+  access: A;
   /** Message of the 403 answer when the caller's role is too low (SPEC wording where it gives one). */
   deniedMessage?: string;
   /** HTTP status of a successful answer (default 200). */
   status?: number;
-  handler(context: RouteContext<P, Q, B>): Promise<R>;
+  handler(context: RouteContext<E, A>): Promise<AnswerOf<E>>;
 }
 
-export interface RegisteredRoute {
-  method: Method;
-  url: string;
-  access: Access;
+export interface RouteSpec<E extends Endpoint = Endpoint, A extends Access = Access> extends RouteOptions<E, A> {
+  endpoint: E;
+}
+/** A route of any endpoint and rule, as areas list them. */
+export type AnyRoute = RouteSpec<any, any>;
+
+export function defineRoute<E extends Endpoint, A extends Access>(endpoint: E, options: RouteOptions<E, A>): RouteSpec<E, A> {
+  const names = paramNames(endpoint.path);
+  const needs = options.access.kind === 'workspace' ? 'workspaceId' : options.access.kind === 'app' ? 'appId' : null;
+  if (needs && !names.includes(needs)) throw new Error(`${endpoint.method} ${endpoint.path}: ${options.access.kind} access needs a :${needs} param`);
+  return { endpoint, ...options };
 }
 
-export function defineRoute<P = {}, Q = {}, B = undefined, R = unknown>(spec: RouteSpec<P, Q, B, R>) {
-  return spec;
-}
+export const routeEntry = (area: string, route: AnyRoute): RouteEntry => ({
+  area,
+  method: route.endpoint.method,
+  url: route.endpoint.path,
+  access: route.access,
+  endpoint: route.endpoint,
+});
 
-function decodePart<A>(codec: Codec<A> | undefined, value: unknown, where: string): A {
-  if (!codec) return undefined as A;
-  try {
-    return decodeOrThrow(codec, value ?? {});
-  } catch (error) {
-    if (error instanceof DecodeError) throw badRequest(`Invalid ${where}: ${error.message}`, error.messages);
-    throw error;
-  }
-}
-
-export async function resolveCaller(db: Kysely<Database>, header: string | undefined, now: Date): Promise<Caller | null> {
+export async function resolveCaller(ctx: ServerContext, header: string | undefined): Promise<Caller | null> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match) return null;
   const tokenHash = hashToken(match[1]!);
-  const row = await db
+  const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .select(['accounts.id', 'accounts.email', 'accounts.is_tp_user'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
+    .where('sessions.expires_at', '>', ctx.now())
     .executeTakeFirst();
   return row ? { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash } : null;
 }
 
-async function resolveMembership(
-  db: Kysely<Database>,
-  rule: Access,
-  params: Record<string, unknown>,
-  caller: Caller,
-  deniedMessage?: string,
-): Promise<Membership | null> {
+async function resolveMembership(ctx: ServerContext, route: AnyRoute, params: Record<string, unknown>, caller: Caller): Promise<Membership | null> {
+  const rule: Access = route.access;
   if (rule.kind !== 'workspace' && rule.kind !== 'app') return null;
-  let workspaceId: string | undefined;
+  let workspaceId: string;
   if (rule.kind === 'workspace') {
     workspaceId = String(params.workspaceId ?? '');
   } else {
-    const app = await db.selectFrom('apps').select('workspace_id').where('id', '=', String(params.appId ?? '')).executeTakeFirst();
+    const app = await ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', String(params.appId ?? '')).executeTakeFirst();
     if (!app) throw notFound('App');
     workspaceId = app.workspace_id;
   }
-  const member = await db
+  const member = await ctx.db
     .selectFrom('memberships')
     .select('role')
     .where('workspace_id', '=', workspaceId)
@@ -132,30 +122,38 @@ async function resolveMembership(
     .executeTakeFirst();
   // Not a member: answer as if it did not exist, so ids of other workspaces reveal nothing.
   if (!member) throw notFound(rule.kind === 'app' ? 'App' : 'Workspace');
-  if (ROLE_RANK[member.role] < ROLE_RANK[rule.role]) throw forbidden(deniedMessage);
+  if (ROLE_RANK[member.role] < ROLE_RANK[rule.role]) throw forbidden(route.deniedMessage);
   return { workspaceId, role: member.role };
 }
 
-export function registerRoutes(app: FastifyInstance, ctx: ServerContext, specs: RouteSpec<any, any, any, any>[]) {
-  for (const spec of specs) {
-    ctx.routeTable.push({ method: spec.method, url: spec.url, access: spec.access });
+async function readBody(req: FastifyRequest, endpoint: Endpoint): Promise<unknown> {
+  const spec = endpoint.body;
+  if (!spec) return undefined;
+  if (isMultipart(spec)) return decodeMultipart(spec, await readMultipart(req));
+  return decodeInput(spec, req.body ?? {}, 'body');
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes: readonly AnyRoute[]) {
+  for (const route of routes) {
+    const { endpoint } = route;
     app.route({
-      method: spec.method,
-      url: spec.url,
+      method: endpoint.method,
+      url: endpoint.path,
       handler: async (req, reply) => {
-        const caller = await resolveCaller(ctx.db, req.headers.authorization, ctx.now());
-        if (spec.access.kind !== 'public' && !caller) throw unauthorized();
-        const params = decodePart(spec.params, req.params, 'path');
-        const query = decodePart(spec.query, req.query, 'query');
-        const membership = caller ? await resolveMembership(ctx.db, spec.access, req.params as Record<string, unknown>, caller, spec.deniedMessage) : null;
-        const body = spec.body === 'multipart' ? undefined : decodePart(spec.body, req.body, 'body');
-        const result = await spec.handler({ req, reply, params, query, body, caller, membership, ctx, db: ctx.db });
-        if (reply.sent) return reply;
-        reply.status(spec.status ?? 200);
-        return spec.response.encode(result);
+        const caller = await resolveCaller(ctx, req.headers.authorization);
+        if (route.access.kind !== 'public' && !caller) throw unauthenticated();
+        const params = endpoint.params ? decodeInput(endpoint.params, req.params ?? {}, 'path') : {};
+        const query = endpoint.query ? decodeInput(endpoint.query, req.query ?? {}, 'query') : {};
+        const membership = caller ? await resolveMembership(ctx, route, req.params as Record<string, unknown>, caller) : null;
+        const body = await readBody(req, endpoint);
+        const answer = await route.handler({ req, reply, params, query, body, caller, membership, ctx });
+        reply.status(route.status ?? 200);
+        if (isBinary(endpoint.response)) {
+          const { contentType, bytes, headers } = answer as BinaryAnswer;
+          return reply.headers(headers ?? {}).header('content-type', contentType).send(Buffer.from(bytes));
+        }
+        return endpoint.response.encode(answer);
       },
     });
   }
 }
-
-export { HttpError };

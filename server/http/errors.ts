@@ -1,20 +1,29 @@
-/** Errors a route or domain function throws on purpose; the error handler turns them into `{success:false, message, code}`. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code?: string,
-    readonly fields?: string[],
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
+/**
+ * Domain errors → HTTP answers: the status of each kind, and the error body every 4xx/5xx carries
+ * (`{success:false, message, code, fields}`, no stack trace). Used by the error handler in server/app.ts.
+ */
+import type { DomainError, DomainErrorKind } from '../domain/errors';
+
+export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  rate_limited: 429,
+  unavailable: 503,
+  timeout: 504,
+};
+
+export interface ErrorAnswer {
+  status: number;
+  body: { success: false; message: string; code?: string; fields?: string[] };
 }
 
-export const MISSING_ROLE = 'access_missing_role_for_action';
-
-export const badRequest = (message: string, fields?: string[]) => new HttpError(400, message, 'bad_request', fields);
-export const unauthorized = () => new HttpError(401, 'Please sign in to continue.', 'unauthorized');
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message, MISSING_ROLE);
-export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found.`, 'not_found');
-export const conflict = (message: string) => new HttpError(409, message, 'conflict');
+export function httpAnswerOf(error: DomainError): ErrorAnswer {
+  return {
+    status: STATUS_OF_KIND[error.kind],
+    body: { success: false, message: error.message, code: error.code, fields: error.fields },
+  };
+}

@@ -1,30 +1,35 @@
 /**
- * Reads a multipart request into text fields and file buffers. The per-file size limit is enforced by
- * @fastify/multipart while streaming (413 'File is too large!'); the content type is then checked by content.
+ * Multipart bodies on the route side: reads a multipart/form-data request into text fields and file buffers, then
+ * decodes the parts an endpoint declares (src/contracts/endpoint.ts `multipart`) into plain values for the handler:
+ * JSON and text parts through their codecs (400 naming the part), files with their type detected from the bytes.
+ * The per-file size limit is enforced by @fastify/multipart while streaming (413 'File is too large!').
+ * Parts the endpoint does not declare are ignored.
  */
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors';
+import type { Multipart } from '../../src/contracts/endpoint';
+import { invalid } from '../domain/errors';
+import { decodeInput } from './decode';
 
 export interface UploadedFile {
   filename: string;
-  buffer: Buffer;
+  bytes: Buffer;
   /** Detected from the bytes, never from the client's claim. */
   detectedType: string | null;
 }
 
-export interface MultipartBody {
+export interface RawMultipart {
   fields: Record<string, string>;
   files: Record<string, UploadedFile>;
 }
 
-export async function readMultipart(req: FastifyRequest): Promise<MultipartBody> {
-  if (!req.isMultipart()) throw badRequest('Expected a multipart/form-data request.');
+export async function readMultipart(req: FastifyRequest): Promise<RawMultipart> {
+  if (!req.isMultipart()) throw invalid('Expected a multipart/form-data request.');
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
   for await (const part of req.parts()) {
     if (part.type === 'file') {
-      const buffer = await part.toBuffer();
-      files[part.fieldname] = { filename: part.filename, buffer, detectedType: sniffImageType(buffer) };
+      const bytes = await part.toBuffer();
+      files[part.fieldname] = { filename: part.filename, bytes, detectedType: sniffImageType(bytes) };
     } else {
       fields[part.fieldname] = String(part.value);
     }
@@ -42,12 +47,25 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function parseJsonField(fields: Record<string, string>, name: string): unknown {
+function required(fields: Record<string, string>, name: string): string {
   const raw = fields[name];
-  if (raw === undefined) throw badRequest(`${name} is required`, [name]);
+  if (raw === undefined) throw invalid(`${name} is required`, [name]);
+  return raw;
+}
+
+function parseJson(raw: string, name: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw badRequest(`${name} must be valid JSON`, [name]);
+    throw invalid(`${name} must be valid JSON`, [name]);
   }
+}
+
+/** The declared parts of a multipart body: `{ [json or text part]: decoded value, [file part]?: UploadedFile }`. */
+export function decodeMultipart(spec: Multipart, raw: RawMultipart): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const [name, codec] of Object.entries(spec.json)) body[name] = decodeInput(codec, parseJson(required(raw.fields, name), name), name);
+  for (const [name, codec] of Object.entries(spec.text)) body[name] = decodeInput(codec, required(raw.fields, name), name);
+  for (const name of spec.files) if (raw.files[name]) body[name] = raw.files[name];
+  return body;
 }

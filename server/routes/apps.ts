@@ -1,31 +1,16 @@
-/** Apps: read one, and the enabled switch 'Show on Questboard App' (SPEC §4, §7 POST /app/enable/{appId}). */
-import * as t from 'io-ts';
-import { defineRoute, access } from '../http/define-route';
-import { App, EnableAppRequest, EnableAppResponse } from '../../src/contracts/apps';
-import { AppParams } from '../../src/contracts/codecs';
+/** Apps area routes: read one, and the 'Show on Questboard App' switch (contract: src/contracts/apps.ts). */
+import { defineRoute } from '../http/define-route';
+import { access } from '../http/access';
+import { appsEndpoints } from '../../src/contracts/apps';
 import { loadApp, setAppEnabled } from '../domain/apps';
-import { notFound } from '../http/errors';
 
 export const appRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/app/:appId',
+  defineRoute(appsEndpoints.get, {
     access: access.app('viewer'),
-    params: AppParams,
-    response: t.exact(t.type({ success: t.boolean, data: App })),
-    handler: async ({ params, ctx }) => {
-      const app = await loadApp(ctx.db, params.appId);
-      if (!app) throw notFound('App');
-      return { success: true, data: app };
-    },
+    handler: async ({ params, ctx }) => ({ success: true, data: await loadApp(ctx, params.appId) }),
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/app/enable/:appId',
+  defineRoute(appsEndpoints.enable, {
     access: access.app('editor'),
-    params: AppParams,
-    body: EnableAppRequest,
-    response: EnableAppResponse,
-    handler: async ({ params, body, ctx }) => ({ success: true, data: { enabled: await setAppEnabled(ctx.db, params.appId, body.enabled) } }),
+    handler: async ({ params, body, ctx }) => ({ success: true, data: { enabled: await setAppEnabled(ctx, params.appId, body.enabled) } }),
   }),
 ];

@@ -1,44 +1,31 @@
-/** Sign-in, sign-out, the current account and the health check. */
-import { defineRoute, access } from '../http/define-route';
-import { SignInRequest, SignInResponse, Account, Health } from '../../src/contracts/auth';
-import { SuccessMessage } from '../../src/contracts/codecs';
+/** Auth area routes: the health check, sign-in, sign-out and the current account (contract: src/contracts/auth.ts). */
+import { defineRoute } from '../http/define-route';
+import { access } from '../http/access';
+import { authEndpoints } from '../../src/contracts/auth';
 import { loadAccount } from '../domain/accounts';
 import { revokeSession, signIn } from '../domain/auth';
 
 export const authRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/health',
+  defineRoute(authEndpoints.health, {
     access: access.public,
-    response: Health,
     handler: async () => ({ status: 'ok' as const }),
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/sign-in',
+  defineRoute(authEndpoints.signIn, {
     access: access.public,
-    body: SignInRequest,
-    response: SignInResponse,
     handler: async ({ body, ctx, req }) => {
-      const { accountId, token } = await signIn(ctx.db, ctx.config, body.email, body.password, req.ip, ctx.now());
-      return { token, account: await loadAccount(ctx.db, accountId) };
+      const { accountId, token } = await signIn(ctx, body.email, body.password, req.ip);
+      return { token, account: await loadAccount(ctx, accountId) };
     },
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/auth/sign-out',
+  defineRoute(authEndpoints.signOut, {
     access: access.signedIn,
-    response: SuccessMessage,
     handler: async ({ caller, ctx }) => {
-      await revokeSession(ctx.db, caller!.tokenHash, ctx.now());
+      await revokeSession(ctx, caller.tokenHash);
       return { success: true };
     },
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/me',
+  defineRoute(authEndpoints.me, {
     access: access.signedIn,
-    response: Account,
-    handler: async ({ caller, ctx }) => loadAccount(ctx.db, caller!.accountId),
+    handler: ({ caller, ctx }) => loadAccount(ctx, caller.accountId),
   }),
 ];

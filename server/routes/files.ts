@@ -1,26 +1,23 @@
-/** Serves stored images by their unguessable id (img tags cannot send the Authorization header). */
-import * as t from 'io-ts';
-import { defineRoute, access } from '../http/define-route';
-import { IdParams } from '../../src/contracts/codecs';
-import { notFound } from '../http/errors';
+/** Files area route: stored images by their unguessable id (img tags cannot send the Authorization header). */
+import { defineRoute } from '../http/define-route';
+import { access } from '../http/access';
+import { filesEndpoints } from '../../src/contracts/files';
+import { readFile } from '../domain/files';
 
 export const fileRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/files/:id',
+  defineRoute(filesEndpoints.get, {
     access: access.public,
-    params: IdParams,
-    response: t.unknown,
-    handler: async ({ params, ctx, reply }) => {
-      const file = await ctx.db.selectFrom('files').select(['content_type', 'bytes']).where('id', '=', params.id).executeTakeFirst();
-      if (!file) throw notFound('File');
-      reply
-        .header('content-type', file.content_type)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(Buffer.from(file.bytes));
-      return undefined;
+    handler: async ({ params, ctx }) => {
+      const file = await readFile(ctx, params.id);
+      return {
+        contentType: file.contentType,
+        bytes: file.bytes,
+        headers: {
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        },
+      };
     },
   }),
 ];

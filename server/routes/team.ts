@@ -1,89 +1,52 @@
-/** Team routes (contract in src/contracts/team.ts); rules in server/domain/team.ts. */
-import * as t from 'io-ts';
-import { defineRoute, access } from '../http/define-route';
-import { SuccessMessage, WorkspaceParams } from '../../src/contracts/codecs';
-import { TeamResponse, InviteRequest, EmailRequest, RoleRequest, InvitePreview, AcceptInviteRequest } from '../../src/contracts/team';
-import { SignInResponse } from '../../src/contracts/auth';
+/** Team area routes: the team list, invitations and the invite link (contract: src/contracts/team.ts; rules: server/domain/team.ts). */
+import { defineRoute } from '../http/define-route';
+import { access } from '../http/access';
+import { teamEndpoints } from '../../src/contracts/team';
 import { acceptInvite, changeRole, inviteMember, listTeam, previewInvite, removeFromTeam, resendInvite } from '../domain/team';
 import { loadAccount } from '../domain/accounts';
 
-const TokenParams = t.exact(t.type({ token: t.string }));
-
 export const teamRoutes = [
-  defineRoute({
-    method: 'GET',
-    url: '/api/workspace/:workspaceId/team',
+  defineRoute(teamEndpoints.list, {
     access: access.workspace('viewer'),
-    params: WorkspaceParams,
-    response: TeamResponse,
-    handler: async ({ params, caller, ctx }) => ({ success: true, accounts: await listTeam(ctx, params.workspaceId, caller!.email) }),
+    handler: async ({ params, caller, ctx }) => ({ success: true, accounts: await listTeam(ctx, params.workspaceId, caller.email) }),
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/workspace/:workspaceId/team/invite',
+  defineRoute(teamEndpoints.invite, {
     access: access.workspace('editor'),
-    params: WorkspaceParams,
-    body: InviteRequest,
-    response: SuccessMessage,
-    handler: async ({ body, membership, caller, ctx }) => {
-      await inviteMember(ctx, membership!, caller!.accountId, body.email, body.role);
+    handler: async ({ params, body, membership, caller, ctx }) => {
+      await inviteMember(ctx, params.workspaceId, { accountId: caller.accountId, role: membership.role }, body.email, body.role);
       return { success: true, message: `Invite sent to ${body.email}.` };
     },
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/workspace/:workspaceId/team/resend',
+  defineRoute(teamEndpoints.resend, {
     access: access.workspace('editor'),
-    params: WorkspaceParams,
-    body: EmailRequest,
-    response: SuccessMessage,
     handler: async ({ params, body, ctx }) => {
       await resendInvite(ctx, params.workspaceId, body.email);
       return { success: true, message: `Invite resent to ${body.email}.` };
     },
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/workspace/:workspaceId/team/role',
+  defineRoute(teamEndpoints.role, {
     access: access.workspace('admin'),
-    params: WorkspaceParams,
-    body: RoleRequest,
-    response: SuccessMessage,
     handler: async ({ params, body, caller, ctx }) => {
-      await changeRole(ctx, params.workspaceId, caller!.accountId, body.accountId, body.role);
+      await changeRole(ctx, params.workspaceId, caller.accountId, body.accountId, body.role);
       return { success: true, message: 'Role updated.' };
     },
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/workspace/:workspaceId/team/remove',
+  defineRoute(teamEndpoints.remove, {
     access: access.workspace('admin'),
-    params: WorkspaceParams,
-    body: EmailRequest,
-    response: SuccessMessage,
     handler: async ({ params, body, caller, ctx }) => {
-      await removeFromTeam(ctx, params.workspaceId, caller!.email, body.email);
+      await removeFromTeam(ctx, params.workspaceId, caller.email, body.email);
       return { success: true, message: `${body.email} was removed from the team.` };
     },
   }),
-  defineRoute({
-    method: 'GET',
-    url: '/api/invite/:token',
+  defineRoute(teamEndpoints.previewInvite, {
     access: access.public,
-    params: TokenParams,
-    response: InvitePreview,
-    handler: async ({ params, ctx }) => previewInvite(ctx, params.token),
+    handler: ({ params, ctx }) => previewInvite(ctx, params.token),
   }),
-  defineRoute({
-    method: 'POST',
-    url: '/api/invite/:token/accept',
+  defineRoute(teamEndpoints.acceptInvite, {
     access: access.public,
-    params: TokenParams,
-    body: AcceptInviteRequest,
-    response: SignInResponse,
     handler: async ({ params, body, ctx }) => {
       const { accountId, token } = await acceptInvite(ctx, params.token, body);
-      return { token, account: await loadAccount(ctx.db, accountId) };
+      return { token, account: await loadAccount(ctx, accountId) };
     },
   }),
 ];

@@ -7,20 +7,14 @@
  * SPEC messages, comparisons per data type, value-less comparisons, is-one-of tokens and the resolution of relative
  * date ranges (UTC calendar days, weeks start on Monday).
  *
- * Paths (all under /analytics, SPEC §7; the last two are ours):
- *   POST   /analytics/template/{appId}                              RunReportRequest  → RunReportResponse
- *   GET    (the `url` of RunReportResponse, no auth header)         → ReportResultResponse
- *   GET    /analytics/application/{appId}/report/config/{modelId}   → ReportConfigResponse
- *   GET    /analytics/template/{appId}/{reportId}                   → TemplateResponse
- *   GET    /analytics/template/{appId}                              → TemplateListResponse
- *   DELETE /analytics/template/{appId}/{reportId}                   → DeleteTemplateResponse
- *   GET    /analytics/application/{appId}/models                    → ModelsResponse
- *   GET    /analytics/result/{resultId}?expires=…&signature=…       (the signed result url itself)
+ * The endpoints (`analyzeEndpoints`, at the end of the codecs) are SPEC §7's paths under /analytics, plus the
+ * model list and the signed result url (ours).
  *
  * Pure: imports only io-ts (and the shared codec helpers).
  */
 import * as t from 'io-ts';
 import { struct, nullable } from './codecs';
+import { endpoint } from './endpoint';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Constants (SPEC §3, §5, §9)
@@ -315,6 +309,18 @@ export const DataModel = struct({ id: t.string, name: t.string, description: t.s
 export type DataModel = t.TypeOf<typeof DataModel>;
 export const ModelsResponse = struct({ models: t.array(DataModel) }, {}, 'ModelsResponse');
 export type ModelsResponse = t.TypeOf<typeof ModelsResponse>;
+
+/** SPEC §7 "Analytics service" exactly (under /analytics), plus `models` and `result` (ours). */
+export const analyzeEndpoints = {
+  run: endpoint({ method: 'POST', path: '/analytics/template/:appId', params: AnalyticsAppParams, body: RunReportRequest, response: RunReportResponse }),
+  /** The `url` of RunReportResponse: fetched without the auth header; the signature in the query authorizes it. */
+  result: endpoint({ method: 'GET', path: '/analytics/result/:resultId', params: ResultParams, query: ResultQuery, response: ReportResultResponse }),
+  modelConfig: endpoint({ method: 'GET', path: '/analytics/application/:appId/report/config/:modelId', params: ModelConfigParams, response: ReportConfigResponse }),
+  models: endpoint({ method: 'GET', path: '/analytics/application/:appId/models', params: AnalyticsAppParams, response: ModelsResponse }),
+  template: endpoint({ method: 'GET', path: '/analytics/template/:appId/:reportId', params: TemplateParams, response: TemplateResponse }),
+  templates: endpoint({ method: 'GET', path: '/analytics/template/:appId', params: AnalyticsAppParams, response: TemplateListResponse }),
+  deleteTemplate: endpoint({ method: 'DELETE', path: '/analytics/template/:appId/:reportId', params: TemplateParams, response: DeleteTemplateResponse }),
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pure rules shared by the builder and the server

@@ -1,6 +1,10 @@
-/** App entity (SPEC §3): store listing, plugins, API keys, deeplinks and settings of one Android or iOS app. */
+/**
+ * App entity (SPEC §3): store listing, plugins, API keys, deeplinks and settings of one Android or iOS app; and the
+ * apps area's endpoints (SPEC §7 `POST /app/enable/{appId}`, under /api).
+ */
 import * as t from 'io-ts';
-import { struct, nullable, Platform } from './codecs';
+import { struct, nullable, Platform, AppParams } from './codecs';
+import { endpoint } from './endpoint';
 import { Plugin } from './plugin';
 
 export const StoreStatus = t.keyof({ NotReady: null, InDev: null, InStore: null }, 'StoreStatus');
@@ -56,6 +60,13 @@ export const appLandingSection = (app: Pick<App, 'plugins'>) =>
 
 export const EnableAppRequest = struct({ enabled: t.boolean });
 export const EnableAppResponse = struct({ success: t.boolean, data: struct({ enabled: t.boolean }) });
+export const AppResponse = struct({ success: t.boolean, data: App }, {}, 'AppResponse');
+
+export const appsEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/app/:appId', params: AppParams, response: AppResponse }),
+  /** The 'Show on Questboard App' switch. */
+  enable: endpoint({ method: 'POST', path: '/api/app/enable/:appId', params: AppParams, body: EnableAppRequest, response: EnableAppResponse }),
+};
 
 export const AppSearchResult = struct(
   { appId: t.string, title: t.string, platform: Platform },

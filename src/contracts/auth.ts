@@ -1,6 +1,7 @@
-/** Account/user (SPEC §3), sign-in and the session (`GET /api/me`). */
+/** Account/user (SPEC §3), sign-in, the session and the health check: codecs and the auth area's endpoints. */
 import * as t from 'io-ts';
-import { struct, nullable, Role, Email } from './codecs';
+import { struct, nullable, Role, Email, SuccessMessage } from './codecs';
+import { endpoint } from './endpoint';
 import { Workspace } from './workspace';
 import { App } from './apps';
 
@@ -34,5 +35,13 @@ export const SignInResponse = struct({ token: t.string, account: Account }, {}, 
 export type SignInResponse = t.TypeOf<typeof SignInResponse>;
 
 export const Health = struct({ status: t.literal('ok') });
+
+export const authEndpoints = {
+  health: endpoint({ method: 'GET', path: '/api/health', response: Health }),
+  signIn: endpoint({ method: 'POST', path: '/api/auth/sign-in', body: SignInRequest, response: SignInResponse }),
+  /** Revokes the token it is called with. */
+  signOut: endpoint({ method: 'POST', path: '/api/auth/sign-out', response: SuccessMessage }),
+  me: endpoint({ method: 'GET', path: '/api/me', response: Account }),
+};
 
 export { Email };

@@ -60,7 +60,9 @@ export const NonEmptyString = t.brand(
 export const Role = t.keyof({ admin: null, editor: null, viewer: null }, 'Role');
 export type Role = t.TypeOf<typeof Role>;
 export const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
-export const roleLabel = (role: Role) => (role === 'admin' ? 'Team Admin' : role);
+/** How a role reads everywhere in the UI (SPEC §6: admin is shown as Team Admin). */
+const ROLE_LABELS: Record<Role, string> = { admin: 'Team Admin', editor: 'Editor', viewer: 'Viewer' };
+export const roleLabel = (role: Role) => ROLE_LABELS[role];
 
 export const Platform = t.keyof({ android: null, ios: null }, 'Platform');
 export type Platform = t.TypeOf<typeof Platform>;

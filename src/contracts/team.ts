@@ -1,17 +1,12 @@
 /**
- * Team and invitations (SPEC §2 team, §4 invitation, §5 invite, §6, §7, §8 team).
- * Paths are "not shown" in SPEC §7; ours live under /api/workspace/{workspaceId}/team.
- *   GET  /api/workspace/:workspaceId/team            → TeamResponse
- *   POST /api/workspace/:workspaceId/team/invite     InviteRequest → SuccessMessage
- *   POST /api/workspace/:workspaceId/team/resend     EmailRequest  → SuccessMessage
- *   POST /api/workspace/:workspaceId/team/role       RoleRequest   → SuccessMessage
- *   POST /api/workspace/:workspaceId/team/remove     EmailRequest  → SuccessMessage
- *   GET  /api/invite/:token                          → InvitePreview (anonymous)
- *   POST /api/invite/:token/accept                   AcceptInviteRequest → SignInResponse (anonymous)
+ * Team and invitations (SPEC §2 team, §4 invitation, §5 invite, §6, §7, §8 team): codecs, invitation rules and the
+ * team area's endpoints. Paths are "not shown" in SPEC §7; ours live under /api/workspace/{workspaceId}/team, and
+ * the invite link's calls under /api/invite/{token} (anonymous: the link is the credential).
  */
 import * as t from 'io-ts';
-import { struct, Role, Email } from './codecs';
-import { Account } from './auth';
+import { struct, Role, Email, SuccessMessage, WorkspaceParams } from './codecs';
+import { Account, SignInResponse } from './auth';
+import { endpoint } from './endpoint';
 
 export const INVITE_EXPIRY_DAYS = 5;
 export const INVITE_EXPIRY_SECONDS = INVITE_EXPIRY_DAYS * 24 * 60 * 60;
@@ -56,6 +51,17 @@ export const AcceptInviteRequest = struct(
   'AcceptInviteRequest',
 );
 export const PASSWORD_MIN_LENGTH = 10;
+export const TokenParams = struct({ token: t.string });
+
+export const teamEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/team', params: WorkspaceParams, response: TeamResponse }),
+  invite: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/invite', params: WorkspaceParams, body: InviteRequest, response: SuccessMessage }),
+  resend: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/resend', params: WorkspaceParams, body: EmailRequest, response: SuccessMessage }),
+  role: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/role', params: WorkspaceParams, body: RoleRequest, response: SuccessMessage }),
+  remove: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/remove', params: WorkspaceParams, body: EmailRequest, response: SuccessMessage }),
+  previewInvite: endpoint({ method: 'GET', path: '/api/invite/:token', params: TokenParams, response: InvitePreview }),
+  acceptInvite: endpoint({ method: 'POST', path: '/api/invite/:token/accept', params: TokenParams, body: AcceptInviteRequest, response: SignInResponse }),
+};
 
 /** Invitation state of SPEC §4: expired 5 days after inviteSentAt (epoch seconds). */
 export function inviteStatus(inviteSentAt: number | null | undefined, nowSeconds: number) {

@@ -1,6 +1,10 @@
-/** Workspace entity (SPEC §3) and the create/update calls (SPEC §7: multipart with `data` JSON + optional image). */
+/**
+ * Workspace entity (SPEC §3), its form rules (SPEC §5), and the workspace area's endpoints: read one, create and
+ * update (SPEC §7: multipart with `data` JSON {name, website, plus id on update} and an optional `image`).
+ */
 import * as t from 'io-ts';
-import { struct, nullable, Role, NonEmptyString } from './codecs';
+import { struct, nullable, Role, NonEmptyString, WorkspaceParams } from './codecs';
+import { endpoint, multipart } from './endpoint';
 import { App } from './apps';
 
 export const Workspace = struct(
@@ -40,6 +44,16 @@ export type WorkspaceData = t.TypeOf<typeof WorkspaceData>;
 
 export const WorkspaceSaved = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) });
 export type WorkspaceSaved = t.TypeOf<typeof WorkspaceSaved>;
+export const WorkspaceResponse = struct({ success: t.boolean, data: Workspace }, {}, 'WorkspaceResponse');
+
+/** The create/update form: the `data` part (JSON) and an optional `image` part (the icon). */
+export const WorkspaceFormParts = multipart({ json: { data: WorkspaceData }, files: ['image'] });
+
+export const workspaceEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId', params: WorkspaceParams, response: WorkspaceResponse }),
+  create: endpoint({ method: 'POST', path: '/api/workspace', body: WorkspaceFormParts, response: WorkspaceSaved }),
+  update: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId', params: WorkspaceParams, body: WorkspaceFormParts, response: WorkspaceSaved }),
+};
 
 export const FILE_TOO_LARGE = 'File is too large!';
 export const ICON_TYPE_MESSAGE = 'Icon must be a PNG, JPG or GIF image.';

@@ -1,22 +1,21 @@
 /**
- * Analytics service calls (SPEC §7 "Analytics service", paths under /analytics exactly as contracts/analyze.ts lists
- * them). Every call takes an AbortSignal and decodes its answer with the contract codec.
+ * Analytics service calls (contract: src/contracts/analyze.ts `analyzeEndpoints`, SPEC §7 "Analytics service").
+ * Every call takes an AbortSignal and decodes its answer with the contract codec.
  *
  * Lifecycle calls (run + save, open, rename, delete, model config) are invoked by the report-builder machine; the plain
  * reads that belong to no lifecycle — the saved reports list and the data models — are React Query hooks here.
  * Machines invalidate `templatesKey(appId)` after a save or a delete.
  */
 import { useQuery } from '@tanstack/react-query';
-import { request } from './http';
+import { isLeft } from 'fp-ts/Either';
+import { call, ContractError } from './http';
+import { matchPath } from '../contracts/endpoint';
 import {
-  DeleteTemplateResponse,
-  ModelsResponse,
-  ReportConfigResponse,
-  ReportResultResponse,
-  RunReportResponse,
-  TemplateListResponse,
-  TemplateResponse,
+  analyzeEndpoints,
+  ResultQuery,
   templateSummaries,
+  type RunReportResponse,
+  type TemplateResponse,
   type ModelConfiguration,
   type ReportRow,
   type RunReportRequest,
@@ -24,9 +23,6 @@ import {
   type CompiledSql,
   type ResolvedDates,
 } from '../contracts/analyze';
-
-const enc = encodeURIComponent;
-const BASE = '/analytics';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calls
@@ -38,13 +34,17 @@ export interface RunOutcome {
   rows: ReportRow[] | null;
 }
 
-/** POST /analytics/template/{appId}: runs and saves the report. Does not fetch the rows. */
+/** Runs and saves the report (analyzeEndpoints.run). Does not fetch the rows. */
 export const saveReport = (appId: string, body: RunReportRequest, signal?: AbortSignal) =>
-  request(RunReportResponse, `${BASE}/template/${enc(appId)}`, { method: 'POST', body, signal });
+  call(analyzeEndpoints.run, { params: { appId }, body, signal });
 
-/** GET the signed result url (SPEC §7: without the auth header) → rows. */
+/** GET the signed result url of a run (analyzeEndpoints.result; SPEC §7: without the auth header) → rows. */
 export async function fetchResult(url: string, signal?: AbortSignal): Promise<ReportRow[]> {
-  const result = await request(ReportResultResponse, url, { auth: false, signal });
+  const target = new URL(url, 'http://questboard.invalid');
+  const params = matchPath(analyzeEndpoints.result, target.pathname);
+  const query = ResultQuery.decode(Object.fromEntries(target.searchParams));
+  if (!params || isLeft(query)) throw new ContractError(url, ['the run answered a url that is not a signed report result url']);
+  const result = await call(analyzeEndpoints.result, { params: { resultId: params.resultId! }, query: query.right, auth: false, signal });
   return result.report;
 }
 
@@ -55,9 +55,9 @@ export async function runReport(appId: string, body: RunReportRequest, signal?: 
   return { saved, rows: await fetchResult(saved.url, signal) };
 }
 
-/** GET /analytics/application/{appId}/report/config/{modelId}. */
+/** The model's configuration for the app (analyzeEndpoints.modelConfig). */
 export async function fetchModelConfig(appId: string, modelId: string, signal?: AbortSignal): Promise<ModelConfiguration> {
-  const answer = await request(ReportConfigResponse, `${BASE}/application/${enc(appId)}/report/config/${enc(modelId)}`, { signal });
+  const answer = await call(analyzeEndpoints.modelConfig, { params: { appId, modelId }, signal });
   return answer.config.configuration;
 }
 
@@ -69,26 +69,26 @@ export interface OpenedReport {
   resolved: ResolvedDates | null;
 }
 
-/** GET /analytics/template/{appId}/{reportId}, then the config of its model (SPEC §4 "loads template, results and config"). */
+/** The saved report (analyzeEndpoints.template), then the config of its model (SPEC §4 "loads template, results and config"). */
 export async function openReport(appId: string, reportId: string, signal?: AbortSignal): Promise<OpenedReport> {
-  const answer = await request(TemplateResponse, `${BASE}/template/${enc(appId)}/${enc(reportId)}`, { signal });
+  const answer = await call(analyzeEndpoints.template, { params: { appId, reportId }, signal });
   const config = await fetchModelConfig(appId, answer.template.report.model_id, signal);
   return { template: answer.template, rows: answer.report.report, config, compiled: answer.compiled ?? null, resolved: answer.resolved ?? null };
 }
 
-/** GET /analytics/template/{appId} → plain summaries, newest first. */
+/** The saved reports (analyzeEndpoints.templates) as plain summaries, newest first. */
 export async function listTemplates(appId: string, signal?: AbortSignal): Promise<TemplateSummary[]> {
-  const answer = await request(TemplateListResponse, `${BASE}/template/${enc(appId)}`, { signal });
+  const answer = await call(analyzeEndpoints.templates, { params: { appId }, signal });
   return sortNewestFirst(templateSummaries(answer.templates));
 }
 
-/** DELETE /analytics/template/{appId}/{reportId}. */
+/** Deletes a saved report (analyzeEndpoints.deleteTemplate). */
 export const deleteTemplate = (appId: string, reportId: string, signal?: AbortSignal) =>
-  request(DeleteTemplateResponse, `${BASE}/template/${enc(appId)}/${enc(reportId)}`, { method: 'DELETE', signal });
+  call(analyzeEndpoints.deleteTemplate, { params: { appId, reportId }, signal });
 
-/** GET /analytics/application/{appId}/models. */
+/** The data models (analyzeEndpoints.models). */
 export async function listModels(appId: string, signal?: AbortSignal) {
-  const answer = await request(ModelsResponse, `${BASE}/application/${enc(appId)}/models`, { signal });
+  const answer = await call(analyzeEndpoints.models, { params: { appId }, signal });
   return answer.models;
 }
 

@@ -1,11 +1,9 @@
-/** Sign-in, sign-out and the current account (`/api/auth/*`, `/api/me`). */
-import { request } from './http';
-import { Account, SignInResponse, type SignInRequest } from '../contracts/auth';
-import { SuccessMessage } from '../contracts/codecs';
+/** Auth calls (contract: src/contracts/auth.ts `authEndpoints`): sign-in, sign-out and the current account. */
+import { call } from './http';
+import { authEndpoints, type SignInRequest } from '../contracts/auth';
 
-export const signIn = (input: SignInRequest, signal?: AbortSignal) =>
-  request(SignInResponse, '/api/auth/sign-in', { body: input, signal, auth: false });
-export const signOut = (signal?: AbortSignal) => request(SuccessMessage, '/api/auth/sign-out', { method: 'POST', signal });
+export const signIn = (input: SignInRequest, signal?: AbortSignal) => call(authEndpoints.signIn, { body: input, signal, auth: false });
+export const signOut = (signal?: AbortSignal) => call(authEndpoints.signOut, { signal });
 /** Revokes a session token that is no longer the stored one (the session switched to another account). */
-export const revokeToken = (token: string) => request(SuccessMessage, '/api/auth/sign-out', { method: 'POST', token });
-export const fetchMe = (signal?: AbortSignal) => request(Account, '/api/me', { signal });
+export const revokeToken = (token: string) => call(authEndpoints.signOut, { token });
+export const fetchMe = (signal?: AbortSignal) => call(authEndpoints.me, { signal });

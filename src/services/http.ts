@@ -1,12 +1,19 @@
 /**
- * The one door to the API: adds the session token (SPEC §7: Authorization header), sends JSON or FormData,
- * passes the AbortSignal through, and decodes every answer with its io-ts codec. Failures become:
+ * The one door to the API. `call(endpoint, { params, query, body | form, signal, auth })` sends a request to a
+ * contract endpoint (src/contracts/<area>.ts): the path filled from `params`, the query, a JSON body or the multipart
+ * form its parts declare, and decodes the answer with the endpoint's response codec. Underneath, `request()` adds
+ * the session token (SPEC §7: Authorization header), passes the AbortSignal through and decodes. Failures become:
  *  - ApiError: the server answered 4xx/5xx ({message, code} from its error body) or could not be reached;
  *  - ContractError: the answer did not match the contract (a bug, reported in words to the user).
  */
 import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { describeErrors } from '../contracts/codecs';
+import {
+  isBinary, isMultipart, urlOf,
+  type AnyCodec, type Endpoint, type JsonBodyInput, type Multipart, type MultipartInput, type ParamsInput, type QueryInput,
+  type ResponseOf,
+} from '../contracts/endpoint';
 import { getToken } from './token';
 
 export class ApiError extends Error {
@@ -75,6 +82,45 @@ export async function request<A>(codec: t.Decoder<unknown, A>, path: string, opt
   const decoded = codec.decode(payload);
   if (isLeft(decoded)) throw new ContractError(path, describeErrors(decoded.left));
   return decoded.right;
+}
+
+/** What call() takes for an endpoint: its params and query (when it has them), its JSON body or multipart form. */
+export type CallOptions<E extends Endpoint> = Pick<RequestOptions, 'signal' | 'auth' | 'token'> &
+  (E extends { params: AnyCodec } ? { params: ParamsInput<E> } : { params?: undefined }) &
+  (E extends { query: AnyCodec } ? { query: QueryInput<E> } : { query?: undefined }) &
+  (E extends { body: infer M extends Multipart }
+    ? { form: MultipartInput<M, Blob> }
+    : E extends { body: AnyCodec }
+      ? { body: JsonBodyInput<E> }
+      : {});
+
+/** The FormData of a multipart body: JSON parts as JSON text, text parts as is, file parts when given. */
+function formDataOf(spec: Multipart, values: Record<string, unknown>): FormData {
+  const data = new FormData();
+  for (const name of Object.keys(spec.json)) data.append(name, JSON.stringify(values[name]));
+  for (const name of Object.keys(spec.text)) data.append(name, String(values[name]));
+  for (const name of spec.files) {
+    const file = values[name];
+    if (file instanceof Blob) data.append(name, file);
+  }
+  return data;
+}
+
+/** Calls a contract endpoint and decodes its answer (see the header). */
+export function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
+  const response = endpoint.response;
+  if (isBinary(response)) throw new Error(`${endpoint.method} ${endpoint.path} answers bytes, not JSON: link to it instead`);
+  const given = options as CallOptions<Endpoint> & { params?: unknown; query?: unknown; body?: unknown; form?: Record<string, unknown> };
+  const path = urlOf(endpoint, given.params as ParamsInput<E>, given.query as QueryInput<E>);
+  const form = isMultipart(endpoint.body) && given.form ? formDataOf(endpoint.body, given.form) : undefined;
+  return request(response as t.Decoder<unknown, ResponseOf<E>>, path, {
+    method: endpoint.method,
+    body: given.body,
+    form,
+    signal: given.signal,
+    auth: given.auth,
+    token: given.token,
+  });
 }
 
 /** A message fit to show a person, whatever was thrown. */

@@ -1,37 +1,33 @@
 /**
- * Team and invitation calls (contract and paths in src/contracts/team.ts), plus the React Query read of the team
+ * Team and invitation calls (contract: src/contracts/team.ts `teamEndpoints`), plus the React Query read of the team
  * list. Mutations are invoked by the invitation machine, which invalidates `teamQueryKey` after each success.
  */
 import { useQuery } from '@tanstack/react-query';
-import { request } from './http';
-import { SuccessMessage, type Role } from '../contracts/codecs';
-import { SignInResponse } from '../contracts/auth';
-import { AcceptInviteRequest, InvitePreview, TeamResponse } from '../contracts/team';
+import { call } from './http';
+import type { Role } from '../contracts/codecs';
+import { teamEndpoints, type AcceptInviteRequest } from '../contracts/team';
 import type * as t from 'io-ts';
 
-const enc = encodeURIComponent;
-const teamPath = (workspaceId: string, action = '') => `/api/workspace/${enc(workspaceId)}/team${action && `/${action}`}`;
-
-export const fetchTeam = (workspaceId: string, signal?: AbortSignal) => request(TeamResponse, teamPath(workspaceId), { signal });
+export const fetchTeam = (workspaceId: string, signal?: AbortSignal) => call(teamEndpoints.list, { params: { workspaceId }, signal });
 
 export const invite = (workspaceId: string, input: { email: string; role: Role }, signal?: AbortSignal) =>
-  request(SuccessMessage, teamPath(workspaceId, 'invite'), { body: input, signal });
+  call(teamEndpoints.invite, { params: { workspaceId }, body: input, signal });
 
 export const resend = (workspaceId: string, email: string, signal?: AbortSignal) =>
-  request(SuccessMessage, teamPath(workspaceId, 'resend'), { body: { email }, signal });
+  call(teamEndpoints.resend, { params: { workspaceId }, body: { email }, signal });
 
 export const updateRole = (workspaceId: string, input: { accountId: string; role: Role }, signal?: AbortSignal) =>
-  request(SuccessMessage, teamPath(workspaceId, 'role'), { body: input, signal });
+  call(teamEndpoints.role, { params: { workspaceId }, body: input, signal });
 
 export const removeFromTeam = (workspaceId: string, email: string, signal?: AbortSignal) =>
-  request(SuccessMessage, teamPath(workspaceId, 'remove'), { body: { email }, signal });
+  call(teamEndpoints.remove, { params: { workspaceId }, body: { email }, signal });
 
 /** Anonymous: the invite link is the credential. */
 export const previewInvite = (token: string, signal?: AbortSignal) =>
-  request(InvitePreview, `/api/invite/${enc(token)}`, { signal, auth: false });
+  call(teamEndpoints.previewInvite, { params: { token }, signal, auth: false });
 
 export const acceptInvite = (token: string, input: t.TypeOf<typeof AcceptInviteRequest>, signal?: AbortSignal) =>
-  request(SignInResponse, `/api/invite/${enc(token)}/accept`, { body: input, signal, auth: false });
+  call(teamEndpoints.acceptInvite, { params: { token }, body: input, signal, auth: false });
 
 export const teamQueryKey = (workspaceId: string) => ['team', workspaceId] as const;
 

@@ -1,6 +1,6 @@
-/** Workspace calls (SPEC §7: multipart with `data` JSON {name, website, id on update} and an optional image). */
-import { request } from './http';
-import { WorkspaceSaved, forceHttps } from '../contracts/workspace';
+/** Workspace calls (contract: src/contracts/workspace.ts `workspaceEndpoints`: multipart `data` JSON + optional `image`). */
+import { call } from './http';
+import { forceHttps, workspaceEndpoints } from '../contracts/workspace';
 
 export interface WorkspaceForm {
   id?: string;
@@ -9,15 +9,13 @@ export interface WorkspaceForm {
   icon: File | null;
 }
 
-function toFormData(form: WorkspaceForm) {
-  const data = new FormData();
-  data.append('data', JSON.stringify({ name: form.name.trim(), website: forceHttps(form.website), ...(form.id ? { id: form.id } : {}) }));
-  if (form.icon) data.append('image', form.icon);
-  return data;
-}
+const formOf = (form: WorkspaceForm) => ({
+  data: { name: form.name.trim(), website: forceHttps(form.website), ...(form.id ? { id: form.id } : {}) },
+  image: form.icon,
+});
 
 export const createWorkspace = (form: WorkspaceForm, signal?: AbortSignal) =>
-  request(WorkspaceSaved, '/api/workspace', { method: 'POST', form: toFormData(form), signal });
+  call(workspaceEndpoints.create, { form: formOf(form), signal });
 
 export const updateWorkspace = (form: WorkspaceForm & { id: string }, signal?: AbortSignal) =>
-  request(WorkspaceSaved, `/api/workspace/${encodeURIComponent(form.id)}`, { method: 'POST', form: toFormData(form), signal });
+  call(workspaceEndpoints.update, { params: { workspaceId: form.id }, form: formOf(form), signal });

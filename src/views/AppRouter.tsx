@@ -1,6 +1,6 @@
 /**
  * Matches the URL against src/routes.ts, enforces sign-in and workspace membership on the client (the server
- * enforces them too), and wraps workspace and app pages in the shell.
+ * enforces them too), wraps workspace and app pages in the shell, and sets the document title of each page.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
@@ -12,11 +12,13 @@ import { PageSpinner } from './ui/Spinner';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { notify } from '../services/notify';
 import { useSessionLink } from './shell/useSessionLink';
+import { DocumentTitle } from './shell/DocumentTitle';
 
 // The shell (Headless UI menus and dialogs) loads only once a signed-in page shows, keeping /continue light.
 const AppShell = lazy(() => import('./shell/AppShell'));
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found!';
+const NOT_FOUND_TITLE = 'Page not found';
 
 function RedirectToSignIn() {
   const [location] = useLocation();
@@ -36,21 +38,38 @@ function Guarded({ route }: { route: RouteDef }) {
   const account = Session.useSelector(selectAccount);
   const params = useParams<{ workspaceId?: string; appId?: string }>();
   const View = route.view;
-  if (route.shell === 'public') return <View />;
-  if (status === 'checking') return <PageSpinner label="Checking your session" />;
+  if (route.shell === 'public') return <><DocumentTitle parts={[route.title]} /><View title={route.title} /></>;
+  if (status === 'checking') return <><DocumentTitle parts={[route.title]} /><PageSpinner label="Checking your session" /></>;
   if (status === 'signedOut' || !account) return <RedirectToSignIn />;
-  if (route.shell === 'session') return <View />;
+  if (route.shell === 'session') return <><DocumentTitle parts={[route.title]} /><View /></>;
   const workspace = account.organisations?.find((w) => w.id === params.workspaceId) ?? null;
   if (!workspace) return <UnknownWorkspace />;
-  if (route.guard && !route.guard({ workspace })) return <AppShell workspace={workspace}><NotFoundPage /></AppShell>;
+  if (route.guard && !route.guard({ workspace })) {
+    return <AppShell workspace={workspace}><DocumentTitle parts={[NOT_FOUND_TITLE, workspace.name]} /><NotFoundPage /></AppShell>;
+  }
   const app = route.shell === 'app' ? workspace.apps?.find((a) => a.id === params.appId) ?? null : null;
   if (route.shell === 'app' && !app) {
-    return <AppShell workspace={workspace}><NotFoundPage title="App not found" message="This app does not exist in the workspace, or it was removed." /></AppShell>;
+    return (
+      <AppShell workspace={workspace}>
+        <DocumentTitle parts={['App not found', workspace.name]} />
+        <NotFoundPage title="App not found" message="This app does not exist in the workspace, or it was removed." />
+      </AppShell>
+    );
   }
   return (
     <AppShell workspace={workspace} app={app}>
+      <DocumentTitle parts={[route.title, app?.appName, workspace.name]} />
       <View title={route.title} />
     </AppShell>
+  );
+}
+
+function UnknownPage() {
+  return (
+    <>
+      <DocumentTitle parts={[NOT_FOUND_TITLE]} />
+      <NotFoundPage />
+    </>
   );
 }
 
@@ -68,7 +87,7 @@ export function AppRouter() {
           <Redirect to={href.home()} replace />
         </Route>
         <Route>
-          <NotFoundPage />
+          <UnknownPage />
         </Route>
       </Switch>
     </Suspense>

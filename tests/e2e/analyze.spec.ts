@@ -3,12 +3,16 @@
  * conditions and one-of tokens, §6 viewers run reports, §8 report messages) on the demo app with BigQuery data.
  * Exports (CSV, XLSX, clipboard, Google Sheets) are covered by their own spec. Every test saves its own uniquely
  * titled report and deletes what it needs to, so the tests do not depend on each other.
+ *
+ * Issue 8: the Analyze pages pass axe-core (no serious or critical violation, headings in order) wide and at 700 px;
+ * the keyboard focus stays on Run Report through a run and moves to a neighbour after a removal; ratio metrics read
+ * as percents; columns are named by their labels with their ids at hand; one status line; titles not cut short.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { unique } from './pages/demo';
-import { AnalyzeOverview, MESSAGES, ReportBuilder, ReportsList, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
+import { AnalyzeOverview, MESSAGES, ReportBuilder, ReportsList, expectAccessible, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -205,5 +209,223 @@ test('a viewer can run reports too', async ({ page }) => {
   await builder.rename(unique('Viewer report'));
   await builder.run();
   await expect(builder.rowCount).toHaveText(/^\d+ rows?$/);
+  await builder.deleteReport();
+});
+
+test('the Analyze pages pass axe-core wide and at 700 px: overview, list, new report, results and chart, menus and dialogs', async ({ page }) => {
+  test.setTimeout(180_000);
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
+  const title = unique('Weekly retention and conversion by install cohort');
+  await builder.groupBy.selectOption({ label: 'Date' });
+  await builder.addMetric('conv', 'Conversion Rate');
+  await builder.rename(title);
+  await builder.run();
+  const id = builder.reportId()!;
+  const overview = new AnalyzeOverview(page);
+  const list = new ReportsList(page);
+
+  for (const width of [1280, 700]) {
+    await page.setViewportSize({ width, height: 900 });
+    await overview.goto();
+    await expect(overview.reportCard(title)).toBeVisible();
+    await expectAccessible(page, `the Analyze overview at ${width} px`);
+    await list.goto();
+    await expect(list.row(title)).toBeVisible();
+    await expectAccessible(page, `the reports list at ${width} px`);
+
+    await builder.gotoNew();
+    await expectAccessible(page, `a new report at ${width} px`);
+
+    await builder.gotoReport(id);
+    await builder.settingsToggle.click();
+    await expect(builder.results).toBeVisible();
+    await expect(builder.chart.getByRole('button', { name: 'Download PNG' })).toBeVisible();
+    // The result holds nulls (the newest days' retention) and percents: the cells the contrast rule reads.
+    await expect(builder.results.getByText('null', { exact: true }).first()).toBeVisible();
+    await expectAccessible(page, `a report with results and its chart at ${width} px`);
+
+    await builder.exportMenu.click();
+    await expect(builder.exportItem('CSV')).toBeVisible();
+    await expectAccessible(page, `the open Export As menu at ${width} px`);
+    await page.keyboard.press('Escape');
+    await expect(builder.exportItem('CSV')).toHaveCount(0);
+
+    await builder.viewSql.click();
+    await builder.sqlDialog.expectOpen();
+    await expectAccessible(page, `the View SQL dialog at ${width} px`);
+    await builder.sqlDialog.root.getByRole('button', { name: 'Close' }).click();
+    await builder.sqlDialog.expectClosed();
+
+    await builder.deleteButton.click();
+    await builder.deleteDialog.expectOpen();
+    await expectAccessible(page, `the Delete Report dialog at ${width} px`);
+    await builder.deleteDialog.root.getByRole('button', { name: 'Cancel' }).click();
+    await builder.deleteDialog.expectClosed();
+  }
+  await builder.deleteReport();
+});
+
+test('long titles are not cut short: the 700 px list wraps them, the overview cards keep the whole title at hand', async ({ page }) => {
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
+  const title = unique('Retention of the spring campaign cohorts by country');
+  await builder.groupBy.selectOption({ label: 'Platform' });
+  await builder.rename(title);
+  await builder.run();
+  const id = builder.reportId()!;
+
+  await page.setViewportSize({ width: 700, height: 900 });
+  const list = new ReportsList(page);
+  await list.goto();
+  const link = list.titleLink(title);
+  await expect(link).toHaveText(title);
+  await expect(link).toHaveAttribute('title', title);
+  // Every character shows: the title wraps (two lines at most) instead of ending after a few characters.
+  const fits = await link.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1);
+  expect(fits, 'the whole title is visible in the 700 px list').toBe(true);
+  expect((await link.boundingBox())!.width, 'the title column takes the room the others leave').toBeGreaterThan(300);
+
+  const overview = new AnalyzeOverview(page);
+  await overview.goto();
+  const card = overview.reportCard(title);
+  await expect(card.getByRole('heading', { name: title, exact: true })).toHaveAttribute('title', title);
+  await builder.gotoReport(id);
+  await builder.deleteReport();
+});
+
+test('one status line: Not saved yet, then Last changed …, then Unsaved changes · Last changed …', async ({ page }) => {
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
+  const statusTexts = page.getByText(/Not saved yet|Last changed|Unsaved changes/);
+  await expect(builder.status).toHaveText('Not saved yet');
+  await builder.groupBy.selectOption({ label: 'Country' });
+  await expect(builder.status).toHaveText('Not saved yet');
+  await expect(statusTexts).toHaveCount(1);
+
+  await builder.rename(unique('Status line'));
+  await builder.run();
+  await expect(builder.status).toHaveText(/^Last changed (a few seconds|a minute|\d+ minutes) ago$/);
+  await expect(statusTexts).toHaveCount(1);
+
+  await builder.limit.fill('50');
+  await expect(builder.status).toHaveText(/^Unsaved changes · Last changed (a few seconds|a minute|\d+ minutes) ago$/);
+  await expect(statusTexts).toHaveCount(1);
+  await builder.run();
+  await expect(builder.status).toHaveText(/^Last changed /);
+  await builder.deleteReport();
+});
+
+test('ratio metrics read as percents in the grid and all sit on the chart\'s percent axis; columns show labels with their ids', async ({ page }) => {
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
+  await builder.groupBy.selectOption({ label: 'Date' });
+  // The metric picker names metrics by label with the id beside them.
+  await builder.picker('Search metrics').fill('conv');
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'Conversion Rate conversion_rate' })).toBeVisible();
+  await page.getByRole('listbox').getByRole('option', { name: 'Conversion Rate' }).click();
+  await builder.rename(unique('Ratios'));
+  const rows = await builder.runForRows();
+
+  expect(await builder.columnNames()).toEqual(['date', 'new_users', 'new_users_per', 'retention_d1', 'conversion_rate']);
+  expect(await builder.columnLabels()).toEqual(['Date', 'New Users', 'New Users %', 'Retention D1', 'Conversion Rate']);
+  await expect(builder.columnHeader('retention_d1')).toContainText('retention_d1');
+  await expect(builder.columnHeader('retention_d1').getByRole('button')).toHaveAttribute('title', 'Sort by Retention D1 (retention_d1)');
+
+  // Grid cells: ratios ×100 with 2 decimals and a %, counts as counts, nulls as null; the row order is the server's.
+  const value = (row: Record<string, unknown>, id: string) => {
+    const cell = row[id];
+    return cell !== null && typeof cell === 'object' ? Object.values(cell)[0] : cell;
+  };
+  const percent = (v: unknown) => (v === null || v === undefined ? 'null' : `${(Number(v) * 100).toFixed(2)}%`);
+  const shown = rows.slice(0, 20);
+  for (const id of ['new_users_per', 'retention_d1', 'conversion_rate']) {
+    expect(await builder.columnCells(id), id).toEqual(shown.map((row) => percent(value(row, id))));
+  }
+  expect(await builder.columnCells('new_users')).toEqual(shown.map((row) => Number(value(row, 'new_users')).toLocaleString('en-US')));
+  expect((await builder.columnCells('retention_d1')).some((text) => text === 'null'), 'the newest cohorts have no D1 yet').toBe(true);
+
+  // Chart: every ratio series on the percent (right) axis, named by label with the id for screen readers.
+  for (const label of ['New Users %', 'Retention D1', 'Conversion Rate']) {
+    await expect(builder.legendEntry(label)).toContainText('(%, right axis)');
+  }
+  await expect(builder.legendEntry('New Users')).not.toContainText('%');
+  await expect(builder.legendEntry('New Users %')).toHaveAccessibleName('New Users % (new_users_per) (%, right axis)');
+  await expect(builder.legendEntry('New Users %')).toHaveAttribute('title', 'Hide New Users % (new_users_per)');
+  const rightTicks = await builder.chart.locator('svg .chart-axis-right .visx-axis-tick').allTextContents();
+  expect(rightTicks.length).toBeGreaterThan(1);
+  for (const tick of rightTicks) expect(tick).toMatch(/^\d+(\.\d+)?%$/);
+  // Hidden counts leave the ratios alone on one percent axis (left): no count axis at all.
+  await builder.legendEntry('New Users').click();
+  await expect(builder.chart.locator('svg .chart-axis-right')).toHaveCount(0);
+  const leftTicks = builder.chart.locator('svg .chart-axis-left .visx-axis-tick');
+  await expect(leftTicks.first()).toHaveText(/%$/);
+  for (const tick of await leftTicks.allTextContents()) expect(tick).toMatch(/^\d+(\.\d+)?%$/);
+  await builder.deleteReport();
+});
+
+test('keyboard: the focus stays on Run Report through a run, and a removal moves it to a neighbour', async ({ page }) => {
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
+  await builder.groupBy.selectOption({ label: 'Date' });
+  await builder.rename(unique('Keyboard'));
+
+  // A slow run, to look at the focus while it runs.
+  let runs = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/analytics\/template\/[^/]+$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    runs += 1;
+    await held;
+    await route.continue();
+  });
+  await builder.runButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(builder.runButton).toHaveText('Running…');
+  await expect(builder.runButton).toBeFocused();
+  await expect(builder.runButton).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter'); // ignored while it runs
+  release();
+  await expect(page.getByText(MESSAGES.created).last()).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/analyze\/report\/[^/]+$/);
+  await expect(builder.runButton).toHaveText(/^Run Report/);
+  // The first run moved to the saved report's page: the focus came along.
+  await expect(builder.runButton).toBeFocused();
+  expect(runs).toBe(1);
+  await page.unroute(/\/analytics\/template\/[^/]+$/);
+
+  // Sort By [Date, New Users]: removing Date goes to New Users' remove button, removing that to the search box.
+  await builder.addSort('new', /^New Users new_users$/);
+  const sortRemove = (label: string) => builder.sortList.getByRole('button', { name: `Remove ${label}`, exact: true });
+  await sortRemove('Date').focus();
+  await page.keyboard.press('Enter');
+  await expect(sortRemove('New Users')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(builder.picker('Search sort columns')).toBeFocused();
+  await expect(page.getByRole('listbox'), 'the list stays closed until the user types').toHaveCount(0);
+
+  // Metrics [New Users, New Users %, Retention D1]: the next item, then the previous, then the search box.
+  const metricRemove = (label: string) => builder.metricsList.getByRole('button', { name: `Remove ${label}`, exact: true });
+  await metricRemove('New Users %').focus();
+  await page.keyboard.press('Enter');
+  await expect(builder.metricsList.getByRole('listitem')).toHaveText(['New Users', 'Retention D1']);
+  await expect(metricRemove('Retention D1')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(metricRemove('New Users')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(builder.metricsList).toHaveCount(0);
+  await expect(builder.picker('Search metrics')).toBeFocused();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await page.keyboard.type('ret');
+  await expect(page.getByRole('listbox').getByRole('option', { name: /^Retention D1/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Conditions [Country, Platform]: removing Country goes to Platform's remove button, then to the search box.
+  await builder.addCondition('coun', /^Country/);
+  await builder.addCondition('plat', /^Platform/);
+  const conditionRemove = (label: string) => builder.condition(label).getByRole('button', { name: `Remove condition ${label}` });
+  await conditionRemove('Country').focus();
+  await page.keyboard.press('Enter');
+  await expect(builder.condition('Country')).toHaveCount(0);
+  await expect(conditionRemove('Platform')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(builder.picker('Search columns to filter')).toBeFocused();
+
   await builder.deleteReport();
 });

@@ -36,7 +36,7 @@ for (const { role, email, admin } of ROLES) {
     // Inside an app page: the app selector and sections; Demo Studio has allowMonetize 1, so Monetize shows.
     await page.getByRole('link', { name: `${DEMO_APPS.pixelRacer.name} (Android)`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/app/${DEMO_APPS.pixelRacer.id}/`));
-    await expect(shell.sideNav.getByRole('button', { name: 'App', exact: true })).toContainText(DEMO_APPS.pixelRacer.name);
+    await expect(shell.appSelector).toHaveAccessibleName(`App ${DEMO_APPS.pixelRacer.name} Android`);
     for (const section of ['Analyze', 'Acquire', 'Monetize', 'Integrations', 'App Settings']) {
       await expect(shell.navLink(section)).toBeVisible();
     }

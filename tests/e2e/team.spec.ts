@@ -34,10 +34,10 @@ test('the admin sees the seeded invite states and no staff account', async ({ pa
   await expect(pending.getByText('Invite Sent', { exact: true })).toBeVisible();
   await expect(pending.getByText(/^Expires in .+$/)).toBeVisible();
 
-  // Roles read 'Team Admin' / editor / viewer.
+  // Roles read 'Team Admin' / 'Editor' / 'Viewer'.
   await expect(team.row(DEMO_ACCOUNTS.admin).getByText('Team Admin', { exact: true })).toBeVisible();
-  await expect(team.row(DEMO_ACCOUNTS.editor).getByText('editor', { exact: true })).toBeVisible();
-  await expect(team.row(DEMO_ACCOUNTS.viewer).getByText('viewer', { exact: true })).toBeVisible();
+  await expect(team.row(DEMO_ACCOUNTS.editor).getByText('Editor', { exact: true })).toBeVisible();
+  await expect(team.row(DEMO_ACCOUNTS.viewer).getByText('Viewer', { exact: true })).toBeVisible();
   await expect(team.row(DEMO_ACCOUNTS.viewer).getByText('Active', { exact: true })).toBeVisible();
 
   // SPEC §6: accounts on the internal domains are hidden from users who are not on one; counts leave invites out.
@@ -61,7 +61,7 @@ test('the viewer cannot manage the team', async ({ page }) => {
   await expect(tooltip).toBeInViewport({ ratio: 1 }); // all of it readable, not cut off at the screen edge
 
   await expect(team.row(DEMO_ACCOUNTS.admin)).toBeVisible();
-  await expect(team.row(DEMO_ACCOUNTS.viewer).getByText('viewer', { exact: true })).toBeVisible();
+  await expect(team.row(DEMO_ACCOUNTS.viewer).getByText('Viewer', { exact: true })).toBeVisible();
   await expect(team.rowMenuButtons).toHaveCount(0);
   await expect(page.getByText(STAFF_EMAIL)).toHaveCount(0);
 });
@@ -118,7 +118,7 @@ test('the invite dialog shows the validation error and the server error', async 
 
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
   await team.inviteDialog.expectClosed();
-  await expect(team.row(DEMO_ACCOUNTS.editor).getByText('editor', { exact: true })).toBeVisible();
+  await expect(team.row(DEMO_ACCOUNTS.editor).getByText('Editor', { exact: true })).toBeVisible();
 });
 
 test('dialogs focus their first field or the panel, and close on Escape and on a click outside', async ({ page }) => {
@@ -197,7 +197,7 @@ test('invite a new user, accept in a second browser context, then sign in as the
     await team.goto();
     await expect(team.row(email).getByText('Ivy Invitee', { exact: true })).toBeVisible();
     await expect(team.row(email).getByText('Active', { exact: true })).toBeVisible();
-    await expect(team.row(email).getByText('editor', { exact: true })).toBeVisible();
+    await expect(team.row(email).getByText('Editor', { exact: true })).toBeVisible();
   });
 });
 
@@ -237,12 +237,12 @@ test('the admin changes a member role and removes the member after confirming', 
   await team.goto();
   const row = team.row(email);
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
-  await expect(row.getByText('viewer', { exact: true })).toBeVisible();
+  await expect(row.getByText('Viewer', { exact: true })).toBeVisible();
   await expect(team.rowMenuButton(email)).toHaveAccessibleName('Actions for Milo Member');
 
   await team.changeRole(email, 'editor');
   await expect(new Shell(page).snackbar('Role updated.')).toBeVisible();
-  await expect(row.getByText('editor', { exact: true })).toBeVisible();
+  await expect(row.getByText('Editor', { exact: true })).toBeVisible();
 
   // Cancelling the confirmation keeps the member.
   let confirm = await team.openRemove(email);

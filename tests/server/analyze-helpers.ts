@@ -1,10 +1,11 @@
 /**
- * Helpers for the analytics server tests: a test server whose ctx.services.analytics is a small in-memory event
- * store with generated events for the demo BigQuery apps (Dragon Merge on Android and iOS), and report builders.
+ * Helpers for the analytics server tests: a test server whose ctx.providers.analytics is a small in-memory event
+ * store with generated events for the demo BigQuery apps (Dragon Merge on Android and iOS), their BigQuery plugins
+ * marked as having that data (so Analyze is enabled for them, as on a first start), and report builders.
  */
 import type { Report } from '../../src/contracts/analyze';
 import { openAnalytics, type AnalyticsEngine, type AnalyticsOptions } from '../../server/analytics/index';
-import { DEMO_APP_IDS } from '../../server/db/seed';
+import { DEMO_APP_IDS, markAnalyticsData } from '../../server/db/seed';
 import { createTestServer, type TestServer, type TestServerOptions } from './helpers';
 
 export const ANALYTICS_END = '2025-06-30';
@@ -19,7 +20,11 @@ export async function createAnalyticsTestServer(options: TestServerOptions & { a
   try {
     await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeAndroid, days: 40, events: 12_000, seed: 21, endDate: ANALYTICS_END, platforms: ['ANDROID'] });
     await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeIos, days: 40, events: 6_000, seed: 22, endDate: ANALYTICS_END, platforms: ['IOS'] });
-    const server = await createTestServer({ ...options, services: { ...options.services, analytics } });
+    const server = await createTestServer({ ...options, providers: { ...options.providers, analytics } });
+    await markAnalyticsData(server.db, { start: ANALYTICS_START, end: ANALYTICS_END }).catch(async (error: unknown) => {
+      await server.close();
+      throw error;
+    });
     return {
       ...server,
       analytics,

@@ -1,20 +1,20 @@
 /**
  * The analytics service API (SPEC §7 "Analytics service", §4 report lifecycle, §5 validation) through app.inject on
  * the embedded database with a small in-memory event store: models, config per model, run + save, the signed result
- * url fetched without the auth header, open / list / rename / delete, bad input, Analyze not enabled, the query
- * timeout, and result urls served by another server process on the same database.
+ * url fetched without the auth header, open / list / rename / delete, bad input, Analyze not enabled (one rule for
+ * the app's enableAnalyze and the 409), the query timeout, and result urls served by another server process on the
+ * same database.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import {
-  LIMIT_MESSAGE, VALUE_REQUIRED_MESSAGE, ANALYZE_NOT_ENABLED_MESSAGE, DEFAULT_METRICS, METRIC_GROUPS,
-  ModelsResponse, ReportConfigResponse, ReportResultResponse, RunReportResponse, TemplateListResponse, TemplateResponse,
+  DEFAULT_METRICS, METRIC_GROUPS, ModelsResponse, ReportConfigResponse, ReportResultResponse, RunReportResponse, TemplateListResponse, TemplateResponse,
   templateSummaries, type Report, type RunReportResponse as RunReportAnswer,
 } from '../../src/contracts/analyze';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
-import { isAnalyzeEnabled } from '../../server/domain/analyze';
+import { isAnalyzeEnabled } from '../../server/domain/apps';
 import { call, signInAs } from './helpers';
 import { ANALYTICS_END, ANALYTICS_START, createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
 
@@ -45,6 +45,9 @@ async function run(token: string, report: Report, extra: { id?: string | null; t
   });
 }
 const fetchResult = (url: string) => server.app.inject({ method: 'GET', url }); // no auth header
+const LIMIT_MESSAGE = 'Value must be between 1 and 10,000'; // SPEC §8
+const VALUE_REQUIRED_MESSAGE = 'A valid value is required.'; // SPEC §8
+const ANALYZE_NOT_ENABLED = 'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
 
 describe('models and config per model', () => {
   test('GET /analytics/application/{appId}/models lists the data models', async () => {
@@ -132,7 +135,7 @@ describe('report lifecycle', () => {
   });
 
   test('a second server process on the same database serves the url (results are rows, not memory)', async () => {
-    const other = await buildApp({ config: testConfig(), db: server.db, services: {} });
+    const other = await buildApp({ config: testConfig(), db: server.db }); // no analytics engine at all
     try {
       const res = await other.inject({ method: 'GET', url: first.url });
       expect(res.statusCode).toBe(200);
@@ -263,22 +266,68 @@ describe('bad input is refused before anything is saved', () => {
   });
 });
 
-describe('Analyze enablement', () => {
+describe('Analyze enablement: one rule for the app\'s enableAnalyze (what the UI shows) and the 409', () => {
+  const enableAnalyze = async (appId: string) => {
+    const res = await call(server.app, admin, { method: 'GET', url: `/api/app/${appId}` });
+    expect(res.statusCode).toBe(200);
+    return res.json().data.enableAnalyze as boolean;
+  };
+  const runStatus = async (appId: string) => (await run(admin, dailyReport(['dau'], 'date'), { saveTemplate: false }, appId)).statusCode;
+  const setRange = (appId: string, range: { start: string; end: string } | null) =>
+    server.db.updateTable('plugins').set({ data_start: range?.start ?? null, data_end: range?.end ?? null })
+      .where('app_id', '=', appId).where('type', '=', 'BigQuery').execute();
+
   test('an app without a BigQuery plugin with data answers with a clear error', async () => {
     const res = await run(admin, dailyReport(['dau'], 'date'), {}, DEMO_APP_IDS.pixelRacer);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, code: 'analyze_not_enabled', message: ANALYZE_NOT_ENABLED_MESSAGE });
+    expect(res.json()).toMatchObject({ success: false, code: 'analyze_not_enabled', message: ANALYZE_NOT_ENABLED });
     const config = await call(server.app, admin, { method: 'GET', url: `/analytics/application/${DEMO_APP_IDS.pixelRacer}/report/config/daily_metrics` });
     expect(config.statusCode).toBe(409);
+    expect(await enableAnalyze(DEMO_APP_IDS.pixelRacer)).toBe(false);
   });
 
-  test('isAnalyzeEnabled: BigQuery plugin and data in the event store', async () => {
+  test('isAnalyzeEnabled, the app\'s enableAnalyze and whether a report runs agree for every demo app', async () => {
     const ctx = server.app.questboard;
-    expect(await isAnalyzeEnabled(ctx, DEMO_APP_IDS.dragonMergeAndroid)).toBe(true);
-    expect(await isAnalyzeEnabled(ctx, DEMO_APP_IDS.pixelRacer)).toBe(false);
-    expect(await isAnalyzeEnabled(ctx, DEMO_APP_IDS.wordGarden)).toBe(false);
+    const expected = { dragonMergeAndroid: true, dragonMergeIos: true, pixelRacer: false, wordGarden: false };
+    for (const [name, appId] of Object.entries(DEMO_APP_IDS) as [keyof typeof DEMO_APP_IDS, string][]) {
+      expect(await isAnalyzeEnabled(ctx, appId), name).toBe(expected[name]);
+      expect(await enableAnalyze(appId), name).toBe(expected[name]);
+      expect(await runStatus(appId), name).toBe(expected[name] ? 200 : 409);
+    }
     expect(await isAnalyzeEnabled(ctx, RIVAL_APP_ID)).toBe(false);
-    expect(await isAnalyzeEnabled({ ...ctx, services: {} }, DEMO_APP_IDS.dragonMergeAndroid)).toBe(false);
+  });
+
+  test('events in the store but no processed data range (the UI said disabled, reports ran): disabled on both sides', async () => {
+    const appId = DEMO_APP_IDS.dragonMergeIos; // has events in the embedded store
+    await setRange(appId, null);
+    try {
+      expect(await enableAnalyze(appId)).toBe(false);
+      const res = await run(admin, dailyReport(['dau'], 'date'), { saveTemplate: false }, appId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'analyze_not_enabled', message: ANALYZE_NOT_ENABLED });
+    } finally {
+      await setRange(appId, { start: ANALYTICS_START, end: ANALYTICS_END });
+    }
+    expect(await runStatus(appId)).toBe(200);
+  });
+
+  test('a processed data range but no events in the store (the UI said enabled, reports answered 409): enabled on both sides', async () => {
+    const appId = DEMO_APP_IDS.wordGarden; // no events in the embedded store
+    const pluginId = 'word-garden-bigquery-test';
+    await server.db.insertInto('plugins').values({
+      id: pluginId, app_id: appId, type: 'BigQuery', status: 'connected', attributes: JSON.stringify({}) as never,
+      refresh_schedule: null, last_refresh: null, data_start: ANALYTICS_START, data_end: ANALYTICS_END,
+    }).execute();
+    try {
+      expect(await enableAnalyze(appId)).toBe(true);
+      const res = await run(admin, dailyReport(['dau'], 'date'), { saveTemplate: false }, appId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, row_count: 0 });
+      expect((await fetchResult(res.json().url)).json().report).toEqual([]);
+    } finally {
+      await server.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
+    }
+    expect(await enableAnalyze(appId)).toBe(false);
   });
 });
 

@@ -14,8 +14,8 @@
  *   2. path params, then query decode → 400        (so NEVER use bad params/query to provoke a 400: it comes
  *                                                     before the membership check and would hide a 403/404)
  *   3. workspace/app membership → 404 not a member, 403 role too low (code access_missing_role_for_action)
- *   4. JSON body decode → 400 naming the field       (multipart routes: the handler's readMultipart answers 400 to a
- *                                                     non-multipart request, also after step 3)
+ *   4. body decode → 400 naming the field            (multipart routes: defineRoute reads the declared parts and
+ *                                                     answers 400 to a non-multipart request, also after step 3)
  *   5. the handler → 2xx or a domain error
  *
  * CONVENTION so the rows cannot disturb each other (they all share one seeded database, and run in table order):
@@ -36,7 +36,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import type { Access, RegisteredRoute } from '../../server/http/define-route';
+import type { Access, RouteEntry } from '../../server/http/access';
 import { hashToken, newId, newToken } from '../../server/auth/crypto';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
@@ -197,7 +197,7 @@ function impliedStatuses(rule: Access, allowed = 200): Statuses {
 }
 
 /** A row to paste for a route the table lacks. */
-function suggestRow(route: RegisteredRoute): string {
+function suggestRow(route: RouteEntry): string {
   const write = route.method !== 'GET';
   const statuses = impliedStatuses(route.access, write ? 400 : 200);
   const extra = write ? ', body: BAD_BODY' : '';
@@ -228,8 +228,11 @@ async function signInEveryone(): Promise<Map<Who, string | null>> {
 beforeAll(async () => {
   // A small in-memory event store so Dragon Merge (Android) has Analyze enabled and reports really run.
   analytics = await openAnalytics({ threads: 1 });
-  await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeAndroid, days: 14, events: 3_000, seed: 7, platforms: ['ANDROID'] });
-  server = await createTestServer({ services: { analytics } });
+  const range = await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeAndroid, days: 14, events: 3_000, seed: 7, platforms: ['ANDROID'] });
+  server = await createTestServer({ providers: { analytics } });
+  // …and its BigQuery plugin has that processed data, the one rule for "Analyze is enabled".
+  await server.db.updateTable('plugins').set({ data_start: range.start, data_end: range.end })
+    .where('app_id', '=', DEMO_APP_IDS.dragonMergeAndroid).where('type', '=', 'BigQuery').execute();
   for (const [who, token] of await signInEveryone()) tokens.set(who, token);
 });
 afterAll(async () => {

@@ -6,10 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_APP_ID } from '../../server/db/seed';
-import { INVITE_ALREADY_SENT } from '../../server/domain/team';
 import { Account } from '../../src/contracts/auth';
 import { App } from '../../src/contracts/apps';
-import { FILE_TOO_LARGE, ICON_MAX_BYTES } from '../../src/contracts/workspace';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 import { multipartForm, pngOfSize, workspaceForm } from './multipart-form';
 
@@ -22,6 +20,9 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const MALFORMED_JSON = 'Malformed JSON in request body.';
+const FILE_TOO_LARGE = 'File is too large!';
+const ICON_MAX_BYTES = 3145728; // SPEC §9: icon limit
+const INVITE_ALREADY_SENT = 'An invite has already been sent to this email. Resend it from the team list.';
 const INTERNAL = 'Something went wrong. Please try again later.';
 const TEAM = `/api/workspace/${DEMO_WORKSPACE_ID}/team`;
 

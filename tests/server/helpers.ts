@@ -24,11 +24,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp, type BuildOptions } from '../../server/app';
+import { buildApp, migrate, type BuildOptions } from '../../server/app';
 import { testConfig, type ServerConfig } from '../../server/config';
 import type { ServerContext } from '../../server/context';
 import { openDatabase, type DbHandle } from '../../server/db/connect';
-import { migrateToLatest } from '../../server/db/migrations';
 import type { Database } from '../../server/db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 
@@ -45,8 +44,7 @@ export interface TestServer {
 
 export interface TestServerOptions {
   config?: Partial<ServerConfig>;
-  mailer?: BuildOptions['mailer'];
-  services?: BuildOptions['services'];
+  providers?: BuildOptions['providers'];
   now?: () => Date;
 }
 
@@ -77,7 +75,7 @@ async function buildTemplateDump(): Promise<Blob> {
   const template = await PGlite.create();
   const handle = await openDatabase({ pglite: template });
   try {
-    await migrateToLatest(handle.db);
+    await migrate(handle.db);
     await seedDemo(handle.db);
     return await template.dumpDataDir('none');
   } finally {
@@ -151,7 +149,7 @@ async function freshPostgres(baseUrl: string): Promise<{ handle: DbHandle; drop(
     }
   };
   try {
-    await migrateToLatest(handle.db);
+    await migrate(handle.db);
     await seedDemo(handle.db);
   } catch (error) {
     await handle.close().catch(() => {});
@@ -179,8 +177,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     app = (await buildApp({
       config: testConfig(options.config),
       db: handle.db,
-      mailer: options.mailer,
-      services: options.services,
+      providers: options.providers,
       now: options.now,
     })) as TestApp;
     await app.ready();

@@ -1,8 +1,14 @@
-/** The pure parts of the test harness: Chromium finder and install plan, tier selection and summary, budget report. */
+/**
+ * The test harness: Chromium finder and install plan, tier selection and summary, budget report, and the import
+ * checker's self-test (the real rules run on a fixture that breaks them, so the imports tier cannot pass on nothing).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { checkImports } from '../../scripts/check-imports';
 import { DEBIAN_CHROMIUM, findChromium, installPlan, skipsBrowserDownload, type FinderDeps } from '../../scripts/chromium-path';
 import { formatDuration, formatSummary, selectTiers, tiers, type TierResult } from '../../scripts/test-all';
-import { formatReport, kb, type PageMeasure } from '../../scripts/bundle-budget';
+import { formatReport, kb, overLimits, type PageMeasure } from '../../scripts/bundle-budget';
 
 const PLAYWRIGHT_OWN = '/root/.cache/ms-playwright/chromium-1/chrome-linux64/chrome';
 
@@ -62,7 +68,7 @@ describe('installPlan', () => {
 describe('test-all tiers', () => {
   test('order, and the PostgreSQL run only with TEST_DATABASE_URL', () => {
     const without = tiers({});
-    expect(without.map((t) => t.name)).toEqual(['typecheck', 'unit', 'model', 'server', 'server-postgres', 'build', 'chromium', 'budget', 'e2e']);
+    expect(without.map((t) => t.name)).toEqual(['typecheck', 'imports', 'unit', 'model', 'server', 'server-postgres', 'build', 'chromium', 'budget', 'e2e']);
     expect(without.find((t) => t.name === 'server-postgres')?.skip).toBe('TEST_DATABASE_URL is not set');
 
     const url = 'postgres://u:p@127.0.0.1:5432/db';
@@ -71,7 +77,25 @@ describe('test-all tiers', () => {
     // the first server run stays on the embedded database
     const server = withPg.find((t) => t.name === 'server')!;
     expect('TEST_DATABASE_URL' in (server.env ?? {}) && server.env!.TEST_DATABASE_URL === undefined).toBe(true);
-    expect(server.command).toEqual(['npx', 'vitest', 'run', '--project', 'server', '--passWithNoTests']);
+    expect(server.command).toEqual(['npx', 'vitest', 'run', '--project', 'server']);
+  });
+
+  test('no tier passes on nothing: no pass-with-no-tests flag anywhere', () => {
+    for (const tier of tiers({ TEST_DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' })) {
+      expect(tier.command.filter((arg) => /pass-?with-?no-?tests/i.test(arg)), tier.name).toEqual([]);
+    }
+  });
+
+  test('typecheck checks every tsconfig part, and the imports tier runs the checker', () => {
+    const all = tiers({});
+    expect(all.find((t) => t.name === 'typecheck')?.command).toEqual(['npm', 'run', '--silent', 'typecheck']);
+    expect(all.find((t) => t.name === 'imports')?.command).toEqual(['npx', 'tsx', 'scripts/check-imports.ts']);
+    const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    // Every project tsconfig (not the shared base, not the root map) is type-checked by `npm run typecheck`.
+    const parts = fs.readdirSync('.').filter((f) => /^tsconfig\..+\.json$/.test(f) && f !== 'tsconfig.base.json').sort();
+    expect(parts).toEqual(['tsconfig.browser.json', 'tsconfig.node.json', 'tsconfig.tests.json']);
+    expect(scripts.typecheck!.split(' && ').sort()).toEqual(parts.map((f) => `tsc --noEmit -p ${f}`));
+    expect(scripts.imports).toBe('tsx scripts/check-imports.ts');
   });
 
   test('--only and --from select tiers; unknown names are refused', () => {
@@ -125,11 +149,58 @@ describe('bundle budget report', () => {
     expect(kb(98_912)).toBe('98.9 kB');
   });
 
-  test('a page within budget is one line; a page over it lists its files, largest first', () => {
-    const report = formatReport([page('small', [1_000, 2_000]), page('big', [100_000, 60_000])], 150_000);
+  const limits = { targetBytes: 125_000, budgetBytes: 150_000 };
+
+  test('a page within the target is one line; a page over it lists its files, largest first', () => {
+    const report = formatReport([page('small', [1_000, 2_000]), page('big', [100_000, 60_000])], limits);
     const lines = report.split('\n');
-    expect(lines[0]).toMatch(/^ok {2}\s+small\s+\/small\s+3\.0 kB gzipped JS in 2 files \(budget 150\.0 kB\)$/);
+    expect(lines[0]).toMatch(/^ok {2}\s+small\s+\/small\s+3\.0 kB gzipped JS in 2 files \(target 125\.0 kB, budget 150\.0 kB\)$/);
     expect(lines[1]).toMatch(/^OVER\s+big\s+\/big\s+160\.0 kB gzipped JS in 2 files/);
     expect(lines.slice(2).map((l) => l.trim())).toEqual(['100.0 kB  /assets/big-0.js', '60.0 kB  /assets/big-1.js']);
+  });
+
+  test('over the 125 kB target fails as well as over the 150 kB budget; exactly the target passes', () => {
+    const pages = [page('at-target', [125_000]), page('over-target', [125_001]), page('over-budget', [150_001])];
+    expect(overLimits(pages, limits).map((p) => p.name)).toEqual(['over-target', 'over-budget']);
+    expect(formatReport(pages, limits).split('\n').filter((l) => l.startsWith('OVER'))).toHaveLength(2);
+  });
+});
+
+describe('import checker (the real .dependency-cruiser.cjs on tests/unit/fixtures/imports)', () => {
+  const fixture = path.resolve('tests/unit/fixtures/imports');
+
+  test('reports a contract importing a service (through a tsconfig alias), a view importing http.ts (JSX) and a cycle', async () => {
+    const check = await checkImports(['src'], { baseDir: fixture });
+    expect(check.ok).toBe(false);
+    expect(check.emptyRoots).toEqual([]);
+    // Exactly these: the view's query hook and the actors file's service import are allowed.
+    expect([...check.violations].sort()).toEqual([
+      'contracts-are-pure: src/contracts/team.ts → src/services/team.service.ts',
+      'no-cycles: src/machines/team/team.machine.ts → src/machines/team/team.selectors.ts → src/machines/team/team.machine.ts',
+      'views-only-query-hooks: src/views/TeamPage.tsx → src/services/http.ts',
+    ]);
+    expect(check.report).toContain('  error contracts-are-pure: src/contracts/team.ts → src/services/team.service.ts');
+    expect(check.report).toMatch(/^ {2}contracts-are-pure: src\/contracts is shared by the SPA and the server/m);
+  });
+
+  test('a root that follows the rules passes', async () => {
+    const check = await checkImports(['src/services'], { baseDir: fixture });
+    expect(check.violations).toEqual([]);
+    expect(check.modules).toBeGreaterThanOrEqual(3);
+    expect(check.ok).toBe(true);
+  });
+
+  test('a root with no module fails, so the tier cannot pass by checking nothing', async () => {
+    const check = await checkImports(['src/services', 'empty'], { baseDir: fixture });
+    expect(check.violations).toEqual([]);
+    expect(check.emptyRoots).toEqual(['empty']);
+    expect(check.ok).toBe(false);
+    expect(check.report).toContain('error no-modules: nothing to check under "empty"');
+  });
+
+  test('a root that does not exist fails', async () => {
+    const check = await checkImports(['no-such-folder'], { baseDir: fixture });
+    expect(check.ok).toBe(false);
+    expect(check.report).toMatch(/no-such-folder/);
   });
 });

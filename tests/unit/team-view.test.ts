@@ -48,7 +48,7 @@ describe('member status (SPEC §4)', () => {
 
 describe('roles, names and counts (SPEC §6)', () => {
   it("labels admin 'Team Admin' and the others by their role", () => {
-    expect([admin, editor, viewer].map(memberRoleLabel)).toEqual(['Team Admin', 'editor', 'viewer']);
+    expect([admin, editor, viewer].map(memberRoleLabel)).toEqual(['Team Admin', 'Editor', 'Viewer']);
   });
 
   it('names members, and leaves not-yet-joined invites nameless', () => {

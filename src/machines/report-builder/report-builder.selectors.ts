@@ -92,22 +92,51 @@ export const selectSettings = (s: Snapshot): SettingsView => {
   };
 };
 
-// One columns array per saved configuration, so the results (10,000 rows, a chart) do not re-render on every edit.
-const columnsCache = new WeakMap<object, string[]>();
-const resultColumns = (config: Snapshot['context']['baseline']['config']): string[] => {
-  let columns = columnsCache.get(config);
-  if (!columns) {
-    columns = [...(config.groupBy ? [config.groupBy.column_name] : []), ...config.metrics.map((m) => m.column_name)];
-    columnsCache.set(config, columns);
-  }
+/**
+ * A column of the result as the results show it: its id (the name in the rows and in exports), its label and the
+ * catalogue's format (a `percent` column is a ratio shown ×100; src/views/analyze/results/result-columns.ts).
+ */
+export interface ResultColumnView {
+  id: string;
+  label: string;
+  format?: string;
+}
+
+type ModelConfig = Snapshot['context']['modelConfig'];
+type SavedConfig = Snapshot['context']['baseline']['config'];
+
+/** The result's columns (the group-by, then the metrics: the server's order too), named from the model's catalogue. */
+export function resultColumns(config: SavedConfig, model: ModelConfig): ResultColumnView[] {
+  const metric = new Map(model?.select.map((m) => [m.column_name, m]));
+  const dimension = new Map(model?.group_by_where.map((d) => [d.column_name, d]));
+  const view = (id: string, label: string | undefined, format: string | undefined): ResultColumnView =>
+    format === undefined ? { id, label: label || id } : { id, label: label || id, format };
+  const group = config.groupBy;
+  return [
+    ...(group ? [view(group.column_name, dimension.get(group.column_name)?.label ?? group.label, undefined)] : []),
+    ...config.metrics.map((m) => {
+      const current = metric.get(m.column_name);
+      return view(m.column_name, current?.label ?? m.label, current?.format ?? m.format);
+    }),
+  ];
+}
+
+// One columns array per saved configuration and model, so the results (10,000 rows, a chart) do not re-render on
+// every edit.
+const columnsCache = new WeakMap<object, { model: ModelConfig; columns: ResultColumnView[] }>();
+const cachedResultColumns = (config: SavedConfig, model: ModelConfig): ResultColumnView[] => {
+  const cached = columnsCache.get(config);
+  if (cached && cached.model === model) return cached.columns;
+  const columns = resultColumns(config, model);
+  columnsCache.set(config, { model, columns });
   return columns;
 };
 
-/** The result as last run: rows, their columns in order (the group-by, then the metrics: the server's order too). */
+/** The result as last run: rows, their columns in order with labels and formats, the limit, the title. */
 export const selectResults = (s: Snapshot) => {
-  const { rows, config, resolved, compiled, title, baseline } = s.context;
+  const { rows, config, resolved, compiled, title, baseline, modelConfig } = s.context;
   const limit = Number(baseline.config.limit) || Number(config.limit) || 0;
-  return { rows, columns: resultColumns(baseline.config), limit, resolved, compiled, title: baseline.title || title };
+  return { rows, columns: cachedResultColumns(baseline.config, modelConfig), limit, resolved, compiled, title: baseline.title || title };
 };
 
 export const selectError = (s: Snapshot) => s.context.error;

@@ -29,7 +29,7 @@ export function memberStatus(member: InviteFields, nowSeconds: number): MemberSt
   return { kind: 'pending', label: 'Invite Sent', detail: relative && `Expires ${relative}` };
 }
 
-/** SPEC §6: roles shown as 'Team Admin', editor, viewer. */
+/** SPEC §6: roles shown as 'Team Admin', 'Editor', 'Viewer'. */
 export const memberRole = (member: Pick<Account, 'role'>): Role => member.role ?? 'viewer';
 export const memberRoleLabel = (member: Pick<Account, 'role'>) => roleLabel(memberRole(member));
 

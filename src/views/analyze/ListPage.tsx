@@ -1,6 +1,8 @@
 /**
  * /analyze/list: the saved reports of the app in a table (title, last update), newest first, each with Open and
  * Delete (the 'Delete Report' confirm of SPEC §2, through the delete-report flow). 'No Report Found' when empty.
+ * The title column takes the room the others leave: a long title wraps to two lines, then ends in an ellipsis with
+ * the whole title in its tooltip (and as the link's name).
  */
 import { Link, useParams } from 'wouter';
 import { deleteReportFlow } from '../../machines/delete-report/delete-report.actors';
@@ -59,9 +61,9 @@ export default function ListPage() {
               ))}
             {templates.data?.map((t) => (
               <tr key={t.id} className="hover:bg-slate-50">
-                <td className="max-w-0 px-4 py-3">
-                  <Link href={reportHref(t.id)} className="block truncate font-medium text-slate-900 hover:text-indigo-700">{t.title}</Link>
-                  <span className="text-xs text-slate-500 sm:hidden">Updated {fromNow(t.updated_at, now)}</span>
+                <td className="w-full max-w-0 px-4 py-3">
+                  <Link href={reportHref(t.id)} title={t.title} className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900 hover:text-indigo-700">{t.title}</Link>
+                  <span className="text-xs text-slate-600 sm:hidden">Updated {fromNow(t.updated_at, now)}</span>
                 </td>
                 <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell" title={fullTime(t.updated_at)}>{fromNow(t.updated_at, now)}</td>
                 <td className="px-4 py-3">

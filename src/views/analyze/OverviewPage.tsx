@@ -55,11 +55,11 @@ export default function OverviewPage() {
           <Link
             key={t.id}
             href={reportHref(t.id)}
-            className="group flex min-h-36 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300"
+            className="group flex min-h-36 min-w-0 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300"
           >
             <span className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600"><ReportIcon className="size-5" /></span>
-            <h2 className="mt-4 line-clamp-2 text-base font-semibold break-words text-slate-900 group-hover:text-indigo-700">{t.title}</h2>
-            <p className="mt-auto pt-2 text-xs text-slate-500" title={fullTime(t.updated_at)}>Updated {fromNow(t.updated_at, now)}</p>
+            <h2 title={t.title} className="mt-4 line-clamp-2 text-base font-semibold [overflow-wrap:anywhere] text-slate-900 group-hover:text-indigo-700">{t.title}</h2>
+            <p className="mt-auto pt-2 text-xs text-slate-600" title={fullTime(t.updated_at)}>Updated {fromNow(t.updated_at, now)}</p>
           </Link>
         ))}
       </div>

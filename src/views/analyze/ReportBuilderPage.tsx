@@ -6,8 +6,13 @@
  *
  * Keyboard: Ctrl/Cmd+Enter runs the report from anywhere on the page; every control is a native input, a button or a
  * Headless UI combobox; lists reorder with Alt+↑/↓ or the Move buttons as well as by dragging.
+ *
+ * Focus (ours): Run Report is never natively disabled. While it cannot run (nothing to run, a validation error, a run
+ * under way) it is aria-disabled and ignores clicks, so the keyboard focus stays on it through a run — also across
+ * the first run of a new report, which moves to the saved report's URL and so mounts a new page (RunButton puts the
+ * focus back). Ctrl/Cmd+Enter leaves the focus where it was (or on Run Report when that control is gone).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { DEFAULT_MODEL_ID } from '../../contracts/analyze';
@@ -37,6 +42,7 @@ import { SqlDialog } from './builder/SqlDialog';
 import { TitleEditor } from './builder/TitleEditor';
 import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
+import { reportStatusText } from './report-status';
 import { AlertIcon, ArrowLeftIcon, CodeIcon, PlayIcon, ReportIcon, SlidersIcon, TrashIcon } from './icons';
 import { inputClass } from './builder/parts';
 
@@ -64,6 +70,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
   const now = useNow();
   const guard = useLeaveGuard(useCallback(() => selectDirty(actor.getSnapshot()), [actor]));
   const overview = href.app(workspaceId, appId, 'analyze/overview');
+  const runId = useId();
 
   // Ctrl/Cmd+Enter runs the report (ours, beyond the peers).
   useEffect(() => {
@@ -71,13 +78,21 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         // The value being typed is committed by the blur/change handlers before RUN is read.
-        (document.activeElement as HTMLElement | null)?.blur?.();
+        const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+        active?.blur();
         actor.send({ type: 'RUN' });
+        // Then the focus goes back: to the same control once React has settled, unless it is gone (the title
+        // editor closes on blur) or is a search box (focusing it reopens its list): then to Run Report.
+        window.requestAnimationFrame(() => {
+          if (document.activeElement && document.activeElement !== document.body) return;
+          const back = active?.isConnected && active.getAttribute('role') !== 'combobox' ? active : document.getElementById(runId);
+          back?.focus();
+        });
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [actor]);
+  }, [actor, runId]);
 
   if (phase === 'loading') return <BuilderSkeleton backTo={overview} />;
   if (phase === 'loadFailed') {
@@ -102,7 +117,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
   }
 
   const modelOptions = models.data?.length ? models.data : [{ id: header.modelId, name: header.modelId, description: '' }];
-  const lastChanged = fromNow(header.lastChangedAt, now);
+  const status = reportStatusText({ saved: header.reportId !== null, dirty, lastChanged: fromNow(header.lastChangedAt, now) });
   return (
     <div className="mx-auto max-w-[1600px] space-y-4">
       <BackLink to={overview} />
@@ -111,11 +126,15 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
         <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
           <div className="min-w-0 flex-1">
             <TitleEditor title={header.title} saving={header.renaming} disabled={phase === 'running' || phase === 'busy'} onSave={(title) => send({ type: 'SET_TITLE', title })} />
-            <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-slate-500">
-              {lastChanged && <span title={fullTime(header.lastChangedAt)}>Last changed {lastChanged}</span>}
-              {dirty && <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-700 ring-1 ring-amber-200">Unsaved changes</span>}
-              {!header.reportId && <span className="rounded-full bg-slate-100 px-2 py-0.5 font-medium text-slate-600">Not saved yet · running saves it</span>}
-            </p>
+            {status && (
+              <p
+                data-testid="report-status"
+                title={header.reportId ? fullTime(header.lastChangedAt) : 'Running the report saves it.'}
+                className={`mt-1 px-1 text-xs ${header.reportId && dirty ? 'font-medium text-amber-800' : 'text-slate-600'}`}
+              >
+                {status}
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <ResultsSqlButton actor={actor} onOpen={() => setSqlOpen(true)} />
@@ -124,18 +143,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
                 Delete
               </Button>
             )}
-            <Button
-              icon={run.running ? undefined : <PlayIcon />}
-              busy={run.running}
-              disabled={run.disabled}
-              onClick={() => send({ type: 'RUN' })}
-              title={run.reason ?? `Run Report (${isMac ? '⌘' : 'Ctrl'}+Enter)`}
-              aria-describedby={run.reason ? 'run-blocker' : undefined}
-              aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
-            >
-              {run.running ? 'Running…' : 'Run Report'}
-              {!run.running && <kbd aria-hidden="true" className="hidden rounded bg-white/20 px-1 font-sans text-[10px] font-medium sm:inline">{isMac ? '⌘↵' : 'Ctrl+↵'}</kbd>}
-            </Button>
+            <RunButton id={runId} actor={actor} run={run} onRun={() => send({ type: 'RUN' })} />
           </div>
         </div>
         {run.reason && <p id="run-blocker" className="mt-2 px-1 text-xs text-slate-500 lg:text-right">{run.reason}</p>}
@@ -202,6 +210,46 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
       />
       <SqlDialogFor actor={actor} open={sqlOpen} onClose={() => setSqlOpen(false)} />
     </div>
+  );
+}
+
+// Builders whose Run Report had the focus when their page went away (new → saved report URL): the next page of the
+// same actor puts it back.
+const runFocusedOnUnmount = new WeakSet<ReportBuilderActor>();
+
+/** Run Report: aria-disabled (still focusable) while it cannot run; clicks are ignored then. */
+function RunButton({ id, actor, run, onRun }: { id: string; actor: ReportBuilderActor; run: ReturnType<typeof selectRun>; onRun(): void }) {
+  useLayoutEffect(() => {
+    const button = document.getElementById(id);
+    if (runFocusedOnUnmount.has(actor)) {
+      runFocusedOnUnmount.delete(actor);
+      if (!document.activeElement || document.activeElement === document.body) button?.focus();
+    }
+    return () => {
+      if (button && document.activeElement === button) runFocusedOnUnmount.add(actor);
+    };
+  }, [actor, id]);
+  return (
+    <Button
+      id={id}
+      icon={run.running ? <Spinner className="size-4" /> : <PlayIcon />}
+      aria-disabled={run.disabled || undefined}
+      aria-busy={run.running || undefined}
+      onClick={() => {
+        if (!run.disabled) onRun();
+      }}
+      title={run.reason ?? `Run Report (${isMac ? '⌘' : 'Ctrl'}+Enter)`}
+      aria-describedby={run.reason ? 'run-blocker' : undefined}
+      aria-keyshortcuts={isMac ? 'Meta+Enter' : 'Control+Enter'}
+      className="aria-disabled:cursor-not-allowed aria-disabled:bg-indigo-300 aria-disabled:hover:bg-indigo-300"
+    >
+      {run.running ? 'Running…' : 'Run Report'}
+      {!run.running && (
+        <kbd aria-hidden="true" className="hidden rounded bg-indigo-800 px-1 font-sans text-[10px] font-medium text-white sm:inline">
+          {isMac ? '⌘↵' : 'Ctrl+↵'}
+        </kbd>
+      )}
+    </Button>
   );
 }
 

@@ -18,30 +18,35 @@ export function countByPlatform(apps: App[]) {
   return { all: apps.length, android: apps.filter((a) => a.platform === 'android').length, ios: apps.filter((a) => a.platform === 'ios').length };
 }
 
+/**
+ * A card is one link: the app's name (with its platform for assistive technology, e.g. "Pixel Racer (Android)"),
+ * stretched over the whole card, so the link's name starts with the text it shows.
+ */
 function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
   const connected = app.plugins.map((p) => p.source);
   return (
-    <Link
-      href={href.app(workspace.id, app.id, appLandingSection(app))}
-      className="group flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300"
-      aria-label={`${app.appName} (${platformLabel(app.platform)})`}
-    >
+    <div className="group relative flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-500 hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300">
       <div className="flex items-center gap-4">
         <AppIcon app={app} className="size-14" />
         <div className="min-w-0">
-          <h2 className="truncate text-base font-semibold text-slate-900 group-hover:text-indigo-700">{app.appName}</h2>
-          <p className="text-sm text-slate-500">{platformLabel(app.platform)}</p>
+          <h2 className="truncate text-base font-semibold text-slate-900 group-hover:text-indigo-700">
+            <Link href={href.app(workspace.id, app.id, appLandingSection(app))} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
+              {app.appName}
+              <span className="sr-only"> ({platformLabel(app.platform)})</span>
+            </Link>
+          </h2>
+          <p aria-hidden="true" className="text-sm text-slate-600">{platformLabel(app.platform)}</p>
         </div>
       </div>
       <div className="mt-4 flex flex-wrap gap-1.5">
         {connected.length === 0 ? (
-          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-700">No integrations yet</span>
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">No integrations yet</span>
         ) : (
           connected.map((source) => <span key={source} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{source}</span>)
         )}
-        {!app.enabled && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">Hidden</span>}
+        {!app.enabled && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>}
       </div>
-    </Link>
+    </div>
   );
 }
 
@@ -62,7 +67,7 @@ export default function AppsPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Apps</h1>
-          <p className="mt-1 text-sm text-slate-500">Every Android and iOS app of {workspace.name}.</p>
+          <p className="mt-1 text-sm text-slate-600">Every Android and iOS app of {workspace.name}.</p>
         </div>
         <div role="radiogroup" aria-label="Platform" className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
           {options.map((option) => (
@@ -72,9 +77,9 @@ export default function AppsPage() {
               role="radio"
               aria-checked={filter === option.id}
               onClick={() => setFilter(option.id)}
-              className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === option.id ? 'bg-indigo-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === option.id ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
             >
-              {option.label} <span className={filter === option.id ? 'text-indigo-100' : 'text-slate-400'}>({counts[option.id]})</span>
+              {option.label} <span className={filter === option.id ? 'text-indigo-100' : 'text-slate-600'}>({counts[option.id]})</span>
             </button>
           ))}
         </div>

@@ -104,9 +104,9 @@ function InviteScreen({ token }: { token: string }) {
           </p>
         )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 px-4 py-3 text-sm">
-          <dt className="text-slate-500">Workspace</dt>
+          <dt className="text-slate-600">Workspace</dt>
           <dd className="truncate font-medium text-slate-900">{preview.workspaceName}</dd>
-          <dt className="text-slate-500">Role</dt>
+          <dt className="text-slate-600">Role</dt>
           <dd className="font-medium text-slate-900">{roleLabel(preview.role)}</dd>
         </dl>
         <TextField label="Email" type="email" value={preview.email} readOnly className="[&_input]:bg-slate-50 [&_input]:text-slate-600" />

@@ -1,11 +1,11 @@
-/** An app's icon (or its initial) and the platform label, shared by cards, pickers and menus. */
+/** An app's icon (or its initial; decorative, the name is always written beside it) and the platform label. */
 import type { App } from '../../contracts/apps';
 
 export function AppIcon({ app, className = 'size-6' }: { app: Pick<App, 'image' | 'appName'>; className?: string }) {
   return app.image ? (
     <img src={app.image} alt="" className={`${className} shrink-0 rounded-md object-cover`} />
   ) : (
-    <span className={`${className} flex shrink-0 items-center justify-center rounded-md bg-slate-200 text-xs font-bold text-slate-600`}>{app.appName.slice(0, 1)}</span>
+    <span aria-hidden="true" className={`${className} flex shrink-0 items-center justify-center rounded-md bg-slate-200 text-xs font-bold text-slate-600`}>{app.appName.slice(0, 1)}</span>
   );
 }
 

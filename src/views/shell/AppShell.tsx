@@ -1,13 +1,17 @@
 /**
- * The shell of SPEC §2: header (workspace selector with 'Create new', profile menu with Logout, a menu button
- * under 765 px), a left menu on wide screens and a full-screen overlay menu (300 ms fade) on narrow ones.
+ * The shell of SPEC §2: a skip link to the main content, the header (workspace selector with 'Create new', profile
+ * menu with Logout, a menu button under 765 px), a left menu on wide screens and, on narrow ones, a full-screen
+ * overlay menu that fades in and out in 300 ms and is modal (useOverlayFocus: focus inside, Escape closes, focus back
+ * to the menu button; the rest of the page is inert meanwhile).
  */
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useFade } from '../ui/useFade';
+import { SkipLink, MAIN_CONTENT_ID } from '../ui/SkipLink';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/apps';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
+import { useOverlayFocus } from './useOverlayFocus';
 
 // Loaded the first time someone picks 'Create new', not with every page.
 const CreateWorkspaceModal = lazy(() => import('./CreateWorkspaceModal').then((m) => ({ default: m.CreateWorkspaceModal })));
@@ -17,27 +21,40 @@ const MENU_FADE_MS = 300;
 
 export default function AppShell({ workspace, app = null, children }: { workspace: Workspace; app?: App | null; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const overlay = useFade(menuOpen, MENU_FADE_MS);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const overlay = useFade(menuOpen, MENU_FADE_MS, overlayRef);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useOverlayFocus({ open: menuOpen, mounted: overlay.mounted, overlay: overlayRef, trigger: menuButtonRef, onClose: closeMenu });
   const [createOpen, setCreateOpen] = useState(false);
   const [createRequested, setCreateRequested] = useState(false);
   return (
     <div className="min-h-screen bg-slate-50">
-      <Header workspace={workspace} app={app} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} onCreateWorkspace={() => { setCreateRequested(true); setCreateOpen(true); }} />
-      <div className="flex">
+      <SkipLink inert={menuOpen} />
+      <Header
+        workspace={workspace}
+        app={app}
+        menuOpen={menuOpen}
+        menuButtonRef={menuButtonRef}
+        onToggleMenu={() => setMenuOpen((open) => !open)}
+        onCreateWorkspace={() => { setCreateRequested(true); setCreateOpen(true); }}
+      />
+      <div className="flex" inert={menuOpen}>
         <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white desk:block" aria-label="Main navigation">
           <SideNav workspace={workspace} app={app} />
         </aside>
-        <main className="min-w-0 flex-1 px-4 py-6 desk:px-8">{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none desk:px-8">{children}</main>
       </div>
       {overlay.mounted && (
         <div
+          ref={overlayRef}
           id="overlay-menu"
           role="dialog"
           aria-modal="true"
           aria-label="Menu"
-          className={`fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto bg-white transition-opacity duration-300 ease-in-out desk:hidden ${overlay.shown ? 'opacity-100' : 'opacity-0'}`}
+          className={`fixed inset-x-0 top-16 bottom-0 z-40 overflow-y-auto bg-white transition-opacity duration-300 ease-in-out motion-reduce:transition-none desk:hidden ${overlay.shown ? 'opacity-100' : 'opacity-0'}`}
         >
-          <SideNav workspace={workspace} app={app} onNavigate={() => setMenuOpen(false)} />
+          <SideNav workspace={workspace} app={app} onNavigate={closeMenu} />
         </div>
       )}
       {createRequested && (

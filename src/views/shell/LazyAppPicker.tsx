@@ -1,13 +1,34 @@
-/** The app selector loads only inside app pages (it pulls in the Listbox), keeping workspace pages light. */
-import { lazy, Suspense, type ComponentProps } from 'react';
-import { AppIcon } from './AppIcon';
+/**
+ * The app selector loads on first use (it pulls in Headless UI's Listbox): until then a placeholder button that
+ * looks and reads the same (label + what it shows) stands in.
+ */
+import { useId } from 'react';
+import { lazyOnIntent } from '../ui/lazyOnIntent';
+import { AppPickerFace, APP_PICKER_BUTTON_CLASS, appPickerLabelClass, type AppPickerProps } from './AppPickerFace';
 
-const AppPicker = lazy(() => import('./AppPicker'));
+const AppPicker = lazyOnIntent<AppPickerProps>(() => import('./AppPicker'));
 
-export function LazyAppPicker(props: ComponentProps<typeof AppPicker>) {
+export function LazyAppPicker(props: AppPickerProps) {
+  const id = useId();
   return (
-    <Suspense fallback={<div className="flex items-center gap-2 rounded-lg px-2 py-1.5 ring-1 ring-slate-200"><AppIcon app={props.current} /><span className="truncate text-sm">{props.current.appName}</span></div>}>
-      <AppPicker {...props} />
-    </Suspense>
+    <AppPicker
+      {...props}
+      placeholder={(trigger) => (
+        <>
+          <label id={`${id}-label`} htmlFor={`${id}-button`} className={appPickerLabelClass(props.labelVisible ?? false)}>{props.label}</label>
+          <button
+            {...trigger}
+            id={`${id}-button`}
+            type="button"
+            aria-haspopup="listbox"
+            aria-expanded="false"
+            aria-labelledby={`${id}-label ${id}-button`}
+            className={APP_PICKER_BUTTON_CLASS}
+          >
+            <AppPickerFace app={props.current} />
+          </button>
+        </>
+      )}
+    />
   );
 }

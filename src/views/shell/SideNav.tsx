@@ -1,12 +1,12 @@
 /**
  * Side navigation (SPEC §2, §6): Apps and Team for everyone, Billing and Settings for admins only; inside app
- * pages an app selector and the app's sections (Monetize only when allowMonetize = 1); support, documentation,
- * privacy and terms links at the bottom.
+ * pages an app selector (switching app keeps the current section) and the app's sections (Monetize only when
+ * allowMonetize = 1); support, documentation, privacy and terms links at the bottom.
  */
 import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/apps';
-import { APP_SECTIONS, href, PRIVACY_URL, SUPPORT_EMAIL, TERMS_URL } from '../../paths';
+import { APP_SECTIONS, href, PRIVACY_URL, SUPPORT_EMAIL, switchAppInPath, TERMS_URL } from '../../paths';
 import { LazyAppPicker as AppPicker } from './LazyAppPicker';
 
 function NavLink({ to, label, active, onNavigate }: { to: string; label: string; active: boolean; onNavigate?: () => void }) {
@@ -39,10 +39,9 @@ export function SideNav({ workspace, app, onNavigate }: { workspace: Workspace; 
         ))}
       </div>
       {app && (
-        <div className="space-y-2">
-          <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-400">App</p>
-          <AppPicker label="App" apps={workspace.apps ?? []} current={app} onPick={(next) => { navigate(href.app(workspace.id, next.id, 'analyze/overview')); onNavigate?.(); }} />
-          <div className="space-y-1">
+        <div>
+          <AppPicker label="App" labelVisible apps={workspace.apps ?? []} current={app} onPick={(next) => { navigate(switchAppInPath(location, next.id)); onNavigate?.(); }} />
+          <div className="mt-2 space-y-1">
             {APP_SECTIONS.filter((s) => !('guard' in s) || s.guard({ workspace })).map((s) => (
               <NavLink key={s.id} to={appBase + s.section} label={s.label} active={location.startsWith(appBase + s.match)} onNavigate={onNavigate} />
             ))}
@@ -52,7 +51,7 @@ export function SideNav({ workspace, app, onNavigate }: { workspace: Workspace; 
       <div className="mt-auto space-y-1 border-t border-slate-100 pt-4 text-sm">
         <a className="block rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100" href={`mailto:${SUPPORT_EMAIL}`}>Contact support</a>
         <Link className="block rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100" href={href.documentation()} onClick={onNavigate}>Documentation</Link>
-        <div className="flex gap-3 px-3 pt-1 text-xs text-slate-500">
+        <div className="flex gap-3 px-3 pt-1 text-xs text-slate-600">
           <a href={PRIVACY_URL} target="_blank" rel="noreferrer" className="hover:text-slate-700">Privacy</a>
           <a href={TERMS_URL} target="_blank" rel="noreferrer" className="hover:text-slate-700">Terms</a>
         </div>

@@ -1,6 +1,6 @@
 /**
  * The team list: a table on wide screens, stacked cards up to 765 px (SPEC §9 breakpoint). Each row shows name,
- * email, role ('Team Admin' / editor / viewer), status ('Invite Sent' / 'Expired' / Active, with 'Expires …' /
+ * email, role ('Team Admin' / 'Editor' / 'Viewer'), status ('Invite Sent' / 'Expired' / Active, with 'Expires …' /
  * 'Expired …') and, when the signed-in user may act on it, a keyboard-usable menu (Headless UI).
  */
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
@@ -72,7 +72,7 @@ function Avatar({ row }: { row: RowModel }) {
   return (
     <span
       aria-hidden="true"
-      className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${row.member.invitePending ? 'border border-dashed border-slate-300 bg-white text-slate-400' : 'bg-indigo-100 text-indigo-700'}`}
+      className={`flex size-9 shrink-0 items-center justify-center rounded-full text-sm font-semibold ${row.member.invitePending ? 'border border-dashed border-slate-300 bg-white text-slate-500' : 'bg-indigo-100 text-indigo-700'}`}
     >
       {initials}
     </span>
@@ -80,7 +80,7 @@ function Avatar({ row }: { row: RowModel }) {
 }
 
 function YouTag() {
-  return <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">You</span>;
+  return <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">You</span>;
 }
 
 function RowMenu({ row, actor }: { row: RowModel; actor: TeamActor }) {
@@ -137,7 +137,7 @@ export function TeamTable({ members, me, nowSeconds, actor }: { members: Account
       <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Team members and pending invites</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
               <th scope="col" className="py-3 pr-3 pl-5">Name</th>
               <th scope="col" className="px-3 py-3">Email</th>
@@ -155,7 +155,7 @@ export function TeamTable({ members, me, nowSeconds, actor }: { members: Account
                     {row.name ? (
                       <span className="font-medium whitespace-nowrap text-slate-900">{row.name}</span>
                     ) : (
-                      <span className="text-slate-400 italic">Not joined yet</span>
+                      <span className="text-slate-600 italic">Not joined yet</span>
                     )}
                     {row.own && <YouTag />}
                   </div>

@@ -1,22 +1,30 @@
 /**
  * A fade driven by timers rather than transitionend events: `mounted` while open and for `ms` after closing, `shown`
- * (apply the opaque class) from the frame after mounting until closing. Closing mid-fade-in is safe: the element
- * always unmounts `ms` after the last close, however the browser's transition was interrupted.
+ * (apply the opaque class) once the element has been styled transparent, until closing. Closing mid-fade-in is safe:
+ * the element always unmounts `ms` after the last close, however the browser's transition was interrupted.
+ *
+ * Fading in: an element whose first computed style is already opaque does not transition, and frame timing cannot
+ * promise a frame in between (a busy page may mount it late). So once the element is in the page, its style is
+ * computed while it is still transparent (reading its computed opacity) and only then is `shown` turned on.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
-export function useFade(open: boolean, ms: number): { mounted: boolean; shown: boolean } {
+export function useFade(open: boolean, ms: number, element: RefObject<HTMLElement | null>): { mounted: boolean; shown: boolean } {
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(open);
   useEffect(() => {
     if (open) {
       setMounted(true);
-      const frame = requestAnimationFrame(() => setShown(true));
-      return () => cancelAnimationFrame(frame);
+      return;
     }
     setShown(false);
     const timer = setTimeout(() => setMounted(false), ms);
     return () => clearTimeout(timer);
   }, [open, ms]);
+  useEffect(() => {
+    if (!open || !mounted || !element.current) return;
+    void getComputedStyle(element.current).opacity; // the transparent starting point of the transition
+    setShown(true);
+  }, [open, mounted, element]);
   return { mounted, shown };
 }

@@ -6,6 +6,7 @@ import { selectAccount } from '../../machines/session/session.selectors';
 import { href } from '../../paths';
 import { EmptyState } from '../ui/EmptyState';
 import { Button } from '../ui/Button';
+import { SkipLink, MAIN_CONTENT_ID } from '../ui/SkipLink';
 import { Logo } from '../shell/Logo';
 import { CreateWorkspaceModal } from '../shell/CreateWorkspaceModal';
 
@@ -19,12 +20,13 @@ export default function HomePage() {
   if (first) return <Redirect to={href.apps(first.id)} replace />;
   return (
     <div className="min-h-screen bg-slate-50">
+      <SkipLink />
       <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-6">
         <Logo />
         <Button variant="ghost" onClick={() => actor.send({ type: 'SIGN_OUT' })}>Logout</Button>
       </header>
-      <main className="mx-auto max-w-xl px-4 py-16">
-        <EmptyState title={NO_WORKSPACE} action={<Button onClick={() => setCreating(true)}>Create Workspace</Button>}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-xl px-4 py-16 outline-none">
+        <EmptyState level={1} title={NO_WORKSPACE} action={<Button onClick={() => setCreating(true)}>Create Workspace</Button>}>
           A workspace holds your apps, reports and team.
         </EmptyState>
       </main>

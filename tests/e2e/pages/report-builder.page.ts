@@ -1,9 +1,12 @@
 /**
  * Page objects for Analyze (SPEC §2 "Analyze overview", "Report builder"): the overview, the reports list and the
  * report builder with its settings cards. Selectors are role/label based, matching src/views/analyze/*; the results
- * grid and chart are read through their landmarks ('Report results', 'Report chart').
+ * grid and chart are read through their landmarks ('Report results', 'Report chart'). Grid columns are found by
+ * their column id (`data-column-id`: the name in the rows and exports); their headers show the metric labels.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
 import { appPath } from './demo';
 import { Modal } from './modal';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './sign-in.page';
@@ -41,6 +44,22 @@ export function scriptsLoaded(page: Page) {
   };
 }
 
+/** Waits until no CSS transition or animation runs (dialogs and menus fade in), so a scan sees the final colours. */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/**
+ * The Analyze pages' accessibility check: no serious or critical axe-core violation (WCAG 2.1 A/AA, tests/e2e/pages/
+ * axe.ts) and headings in order (axe's heading-order rule, a best practice the report page once broke).
+ */
+export async function expectAccessible(page: Page, where: string) {
+  await settled(page);
+  await expectNoSeriousA11yViolations(page, where);
+  const headings = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(headings.violations.flatMap((v) => v.nodes.map((n) => n.html)), `heading order on ${where}`).toEqual([]);
+}
+
 export class AnalyzeOverview {
   constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
 
@@ -67,6 +86,10 @@ export class ReportsList {
   }
   row(title: string): Locator {
     return this.page.getByRole('row').filter({ has: this.page.getByRole('link', { name: title, exact: true }) });
+  }
+  /** The title link of a report's row. */
+  titleLink(title: string): Locator {
+    return this.row(title).getByRole('link', { name: title, exact: true });
   }
 }
 
@@ -119,6 +142,10 @@ export class ReportBuilder {
   get deleteButton(): Locator {
     return this.page.getByRole('button', { name: 'Delete', exact: true });
   }
+  /** The one status line under the title ('Not saved yet', 'Last changed …', 'Unsaved changes · Last changed …'). */
+  get status(): Locator {
+    return this.page.getByTestId('report-status');
+  }
   get settingsToggle(): Locator {
     return this.page.getByRole('button', { name: /^(Show|Hide) Settings$/ });
   }
@@ -141,6 +168,10 @@ export class ReportBuilder {
   }
   get sortList(): Locator {
     return this.page.getByRole('list', { name: 'Sort order' });
+  }
+  /** A searchable column picker's search box. */
+  picker(name: 'Search metrics' | 'Search sort columns' | 'Search columns to filter'): Locator {
+    return this.page.getByRole('combobox', { name });
   }
   get groupBy(): Locator {
     return this.page.getByRole('combobox', { name: 'Group By' });
@@ -192,8 +223,20 @@ export class ReportBuilder {
   get rowsPerPage(): Locator {
     return this.results.getByLabel('Rows per page');
   }
-  columnHeader(name: string): Locator {
-    return this.results.getByRole('columnheader', { name, exact: true });
+  /** A grid column's header by its column id (the header shows the label, with the id under it). */
+  columnHeader(id: string): Locator {
+    return this.results.getByRole('columnheader').and(this.page.locator(`[data-column-id="${id}"]`));
+  }
+  /** The cells of a column on the page shown, by column id. */
+  async columnCells(id: string): Promise<string[]> {
+    const ids = await this.columnNames();
+    const index = ids.indexOf(id);
+    expect(index, `column ${id} in the grid`).toBeGreaterThanOrEqual(0);
+    return (await this.bodyRows.locator(`td:nth-child(${index + 1})`).allTextContents()).map((text) => text.trim());
+  }
+  /** The chart legend's entry of a series, by its label. */
+  legendEntry(label: string): Locator {
+    return this.chart.getByRole('list', { name: 'Series' }).getByRole('button', { name: new RegExp(`^${escape(label)}(?: \\(|$)`) });
   }
   /** Body rows of the grid (the header row excluded). */
   get bodyRows(): Locator {
@@ -212,9 +255,15 @@ export class ReportBuilder {
     await expect(this.results).toBeVisible();
   }
 
-  /** The grid's column names, in display order. */
+  /** The grid's column ids (the names in the rows and in exports), in display order. */
   async columnNames(): Promise<string[]> {
-    return (await this.results.getByRole('columnheader').allTextContents()).map((name) => name.trim());
+    const headers = this.results.getByRole('columnheader');
+    await expect(headers.first()).toBeVisible();
+    return headers.evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column-id') ?? ''));
+  }
+  /** The grid's column headers as shown: each column's label (its id is shown under it when they differ). */
+  async columnLabels(): Promise<string[]> {
+    return (await this.results.getByRole('columnheader').getByRole('button').locator('span > span:first-child').allTextContents()).map((name) => name.trim());
   }
 
   /** Runs like run() and returns the rows the signed result url answered (SPEC §7: `{report}`). */

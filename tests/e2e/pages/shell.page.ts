@@ -29,9 +29,14 @@ export class Shell {
     return this.page.getByRole('button', { name: 'Close menu' });
   }
 
-  /** The narrow-screen app dropdown in the header (app pages only). */
+  /** The narrow-screen app dropdown in the header (app pages only), named "Switch app" + the app it shows. */
   get appDropdown(): Locator {
-    return this.page.getByRole('banner').getByRole('button', { name: 'Switch app' });
+    return this.page.getByRole('banner').getByRole('button', { name: /^Switch app / });
+  }
+
+  /** The app selector of the wide-screen left menu (app pages only), named "App" + the app it shows. */
+  get appSelector(): Locator {
+    return this.sideNav.getByRole('button', { name: /^App / });
   }
 
   workspaceSelector(workspaceName: string): Locator {

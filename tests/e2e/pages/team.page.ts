@@ -7,8 +7,8 @@ import { teamPath } from './demo';
 import { Modal } from './modal';
 
 export type Role = 'admin' | 'editor' | 'viewer';
-/** SPEC §6: roles shown as 'Team Admin', editor, viewer. */
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Team Admin', editor: 'editor', viewer: 'viewer' };
+/** SPEC §6: admin shown as 'Team Admin'; every role label capitalised the same way everywhere (issue 8). */
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Team Admin', editor: 'Editor', viewer: 'Viewer' };
 
 export const VIEW_ONLY_MESSAGE =
   'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';

@@ -4,7 +4,7 @@
  * (YYYY-MM-DD), timestamps (YYYY-MM-DD HH:mm:ssZ), two inputs for between, chips for is-one-of / is-not-one-of, and
  * nothing for value-less comparisons. Relative date comparisons show the dates they cover.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import {
   INTEGER_TYPES,
   NUMERIC_TYPES,
@@ -31,7 +31,7 @@ import {
 } from '../../../machines/report-builder/report-builder.logic';
 import type { ReportBuilderEvent } from '../../../machines/report-builder/report-builder.machine';
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
-import { ColumnPicker, IconButton, SettingsCard, inputClass, invalidInputClass } from './parts';
+import { ColumnPicker, IconButton, SettingsCard, idDetail, inputClass, invalidInputClass, labelWithId, useRemovalFocus, type PickerHandle } from './parts';
 import { CloseIcon } from '../icons';
 
 type Send = (event: ReportBuilderEvent) => void;
@@ -40,18 +40,25 @@ export const comparisonLabel = (c: Comparison) => c.replace(/_/g, ' ');
 const typeLabel: Record<string, string> = { INTEGER: '123', INT64: '123', FLOAT: '1.5', FLOAT64: '1.5', DOUBLE: '1.5', BOOL: 'yes/no', STRING: 'abc', DATE: 'date', TIMESTAMP: 'time' };
 
 export function ConditionsCard({ view, send, resolved }: { view: SettingsView; send: Send; resolved: ResolvedDates | null }) {
-  const options = view.dimensions.map((d) => ({ value: d.column_name, label: columnLabel(d), hint: d.data_type }));
+  const picker = useRef<PickerHandle>(null);
+  const focus = useRemovalFocus(view.conditions.map((row) => row.key), () => picker.current?.focus());
+  const options = view.dimensions.map((d) => ({ value: d.column_name, label: columnLabel(d), detail: idDetail(columnLabel(d), d.column_name), hint: d.data_type }));
   return (
     <SettingsCard title="Conditions" description="Filter the rows the report counts.">
-      <ColumnPicker label="Search columns to filter" placeholder="Search columns to filter" options={options} disabled={!view.editable} onPick={(name) => send({ type: 'ADD_CONDITION', column_name: name })} />
+      <ColumnPicker ref={picker} label="Search columns to filter" placeholder="Search columns to filter" options={options} disabled={!view.editable} onPick={(name) => send({ type: 'ADD_CONDITION', column_name: name })} />
       <div className="mt-3 flex-1 space-y-2">
         {view.conditions.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">No conditions: every row counts.</p>
         ) : (
-          view.conditions.map((row) => (
+          view.conditions.map((row, index) => (
             <ConditionRowView
               key={row.key}
               row={row}
+              removeRef={focus.removeButton(row.key)}
+              onRemove={() => {
+                focus.removing(row.key, index);
+                send({ type: 'REMOVE_CONDITION', key: row.key });
+              }}
               label={columnLabel(view.dimensions.find((d) => d.column_name === row.column_name), row.column_name)}
               error={view.conditionErrors[row.key] ?? null}
               editable={view.editable}
@@ -65,8 +72,10 @@ export function ConditionsCard({ view, send, resolved }: { view: SettingsView; s
   );
 }
 
-function ConditionRowView({ row, label, error, editable, send, resolved }: {
+function ConditionRowView({ row, label, error, editable, send, resolved, removeRef, onRemove }: {
   row: ConditionRow;
+  removeRef: Ref<HTMLButtonElement>;
+  onRemove(): void;
   label: string;
   error: string | null;
   editable: boolean;
@@ -89,9 +98,9 @@ function ConditionRowView({ row, label, error, editable, send, resolved }: {
           className="size-4 rounded border-slate-300 text-indigo-600 accent-indigo-600"
           aria-label={`Apply condition on ${label}`}
         />
-        <label htmlFor={`${id}-checked`} className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800" title={row.column_name}>{label}</label>
-        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-medium text-slate-500" title={row.data_type}>{typeLabel[row.data_type] ?? row.data_type}</span>
-        <IconButton label={`Remove condition ${label}`} disabled={!editable} onClick={() => send({ type: 'REMOVE_CONDITION', key: row.key })} tone="danger">
+        <label htmlFor={`${id}-checked`} className="min-w-0 flex-1 truncate text-sm font-medium text-slate-800" title={labelWithId(label, row.column_name)}>{label}</label>
+        <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-medium text-slate-600" title={row.data_type}>{typeLabel[row.data_type] ?? row.data_type}</span>
+        <IconButton label={`Remove condition ${label}`} disabled={!editable} buttonRef={removeRef} onClick={onRemove} tone="danger">
           <CloseIcon />
         </IconButton>
       </div>
@@ -112,7 +121,7 @@ function ConditionRowView({ row, label, error, editable, send, resolved }: {
         )}
         {dates && (
           <p className="text-xs text-slate-500">
-            <span className="font-medium text-slate-600">{dates.date_start}</span> to <span className="font-medium text-slate-600">{dates.date_end}</span> <span className="text-slate-400">(UTC)</span>
+            <span className="font-medium text-slate-600">{dates.date_start}</span> to <span className="font-medium text-slate-600">{dates.date_end}</span> <span className="text-slate-500">(UTC)</span>
           </p>
         )}
         {error && <p id={`${id}-error`} role="alert" className="text-xs text-rose-600">{error}</p>}

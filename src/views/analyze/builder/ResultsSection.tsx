@@ -6,12 +6,14 @@
  */
 import { lazy, memo, Suspense, type ComponentType } from 'react';
 import { cellValue, type ReportRow } from '../../../contracts/analyze';
+import { formatCell, type ResultColumn } from '../results/result-columns';
 import { Spinner } from '../../ui/Spinner';
 
 export interface ResultsPanelProps {
   title: string;
   rows: ReportRow[];
-  columns: string[];
+  /** The columns in display order, with their labels and formats. */
+  columns: readonly ResultColumn[];
   limit: number;
 }
 type ResultsPanelModule = { ResultsPanel?: ComponentType<ResultsPanelProps>; default?: ComponentType<ResultsPanelProps> };
@@ -42,11 +44,10 @@ export const ResultsSection = memo(function ResultsSection(props: ResultsPanelPr
 });
 
 const PREVIEW_ROWS = 100;
-const show = (v: ReturnType<typeof cellValue>) => (v === null ? 'null' : String(v));
 
 /** A plain, accessible table of the first rows (stand-in for the results grid). */
 export function FallbackTable({ title, rows, columns, limit }: ResultsPanelProps) {
-  const cols = columns.length > 0 ? columns : Object.keys(rows[0] ?? {});
+  const cols: readonly ResultColumn[] = columns.length > 0 ? columns : Object.keys(rows[0] ?? {}).map((id) => ({ id, label: id }));
   return (
     <section aria-label="Report results" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
@@ -61,12 +62,12 @@ export function FallbackTable({ title, rows, columns, limit }: ResultsPanelProps
         <div className="max-h-[32rem] overflow-auto">
           <table className="min-w-full text-left text-sm">
             <thead className="sticky top-0 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-              <tr>{cols.map((c) => <th key={c} scope="col" className="px-4 py-2 whitespace-nowrap">{c}</th>)}</tr>
+              <tr>{cols.map((c) => <th key={c.id} scope="col" title={c.id} className="px-4 py-2 whitespace-nowrap">{c.label}</th>)}</tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.slice(0, PREVIEW_ROWS).map((row, i) => (
                 <tr key={i} className="hover:bg-slate-50">
-                  {cols.map((c) => <td key={c} className="px-4 py-1.5 whitespace-nowrap text-slate-700 tabular-nums">{show(cellValue(row[c]))}</td>)}
+                  {cols.map((c) => <td key={c.id} className="px-4 py-1.5 whitespace-nowrap text-slate-700 tabular-nums">{formatCell(c, cellValue(row[c.id]))}</td>)}
                 </tr>
               ))}
             </tbody>

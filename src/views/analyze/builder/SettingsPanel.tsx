@@ -3,12 +3,12 @@
  * (single select) with Limit, Sort By (searchable among the chosen columns, drag-reorder, ASC/DESC, remove) and
  * Conditions (searchable columns; comparisons by data type; value inputs by type).
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { ReportBuilderEvent } from '../../../machines/report-builder/report-builder.machine';
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
 import type { ResolvedDates } from '../../../contracts/analyze';
 import { columnLabel } from '../../../machines/report-builder/report-builder.logic';
-import { ColumnPicker, SettingsCard, SortableList, inputClass, invalidInputClass } from './parts';
+import { ColumnPicker, SettingsCard, SortableList, idDetail, inputClass, invalidInputClass, labelWithId, useRemovalFocus, type PickerHandle } from './parts';
 import { ConditionsCard } from './ConditionsCard';
 import { SortAscIcon, SortDescIcon } from '../icons';
 
@@ -26,13 +26,22 @@ export function SettingsPanel({ view, send, resolved }: { view: SettingsView; se
 }
 
 function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
+  const picker = useRef<PickerHandle>(null);
+  const removal = useRemovalFocus(view.metrics.map((m) => m.column_name), () => picker.current?.focus());
   const chosen = new Set(view.metrics.map((m) => m.column_name));
   const options = view.metricGroups.flatMap((group) =>
-    group.metrics.map((m) => ({ value: m.column_name, label: columnLabel(m), group: group.name, hint: chosen.has(m.column_name) ? 'Added' : undefined, disabled: chosen.has(m.column_name) })),
+    group.metrics.map((m) => ({
+      value: m.column_name,
+      label: columnLabel(m),
+      detail: idDetail(columnLabel(m), m.column_name),
+      group: group.name,
+      hint: chosen.has(m.column_name) ? 'Added' : undefined,
+      disabled: chosen.has(m.column_name),
+    })),
   );
   return (
     <SettingsCard title="Metrics" description="What to measure. Drag to reorder.">
-      <ColumnPicker label="Search metrics" placeholder="Search metrics" options={options} disabled={!view.editable} onPick={(name) => send({ type: 'ADD_METRIC', column_name: name })} />
+      <ColumnPicker ref={picker} label="Search metrics" placeholder="Search metrics" options={options} disabled={!view.editable} onPick={(name) => send({ type: 'ADD_METRIC', column_name: name })} />
       <div className="mt-3 flex-1">
         {view.metrics.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">Add at least one metric.</p>
@@ -42,9 +51,11 @@ function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
             items={view.metrics}
             keyOf={(m) => m.column_name}
             labelOf={(m) => columnLabel(m)}
+            titleOf={(m) => labelWithId(columnLabel(m), m.column_name)}
             disabled={!view.editable}
             onMove={(from, to) => send({ type: 'MOVE_METRIC', from, to })}
             onRemove={(m) => send({ type: 'REMOVE_METRIC', column_name: m.column_name })}
+            removal={removal}
           />
         )}
       </div>
@@ -67,7 +78,7 @@ function GroupByCard({ view, send }: { view: SettingsView; send: Send }) {
       >
         <option value="">Select a column…</option>
         {view.dimensions.map((d) => (
-          <option key={d.column_name} value={d.column_name}>{columnLabel(d)}</option>
+          <option key={d.column_name} value={d.column_name} title={d.column_name}>{columnLabel(d)}</option>
         ))}
       </select>
       {!view.groupBy && <p className="mt-1.5 text-xs text-slate-500">Choose a group-by to run the report.</p>}
@@ -98,11 +109,20 @@ function GroupByCard({ view, send }: { view: SettingsView; send: Send }) {
 }
 
 function SortCard({ view, send }: { view: SettingsView; send: Send }) {
+  const picker = useRef<PickerHandle>(null);
+  const removal = useRemovalFocus(view.orderBy.map((o) => o.column_name), () => picker.current?.focus());
   const sorted = new Set(view.orderBy.map((o) => o.column_name));
-  const options = view.sortOptions.map((o) => ({ value: o.column_name, label: o.label, disabled: sorted.has(o.column_name), hint: sorted.has(o.column_name) ? 'Added' : undefined }));
+  const options = view.sortOptions.map((o) => ({
+    value: o.column_name,
+    label: o.label,
+    detail: idDetail(o.label, o.column_name),
+    disabled: sorted.has(o.column_name),
+    hint: sorted.has(o.column_name) ? 'Added' : undefined,
+  }));
   return (
     <SettingsCard title="Sort By" description="Among the chosen metrics and group-by.">
       <ColumnPicker
+        ref={picker}
         label="Search sort columns"
         placeholder="Search sort columns"
         options={options}
@@ -119,9 +139,11 @@ function SortCard({ view, send }: { view: SettingsView; send: Send }) {
             items={view.orderBy}
             keyOf={(o) => o.column_name}
             labelOf={(o) => o.label}
+            titleOf={(o) => labelWithId(o.label, o.column_name)}
             disabled={!view.editable}
             onMove={(from, to) => send({ type: 'MOVE_SORT', from, to })}
             onRemove={(o) => send({ type: 'REMOVE_SORT', column_name: o.column_name })}
+            removal={removal}
             render={(o) => (
               <span className="flex items-center justify-between gap-2">
                 <span className="truncate">{o.label}</span>
@@ -129,7 +151,7 @@ function SortCard({ view, send }: { view: SettingsView; send: Send }) {
                   type="button"
                   disabled={!view.editable}
                   onClick={() => send({ type: 'TOGGLE_SORT_ORDER', column_name: o.column_name })}
-                  aria-label={`${o.label}: sorted ${o.order === 'ASC' ? 'ascending' : 'descending'}, switch to ${o.order === 'ASC' ? 'DESC' : 'ASC'}`}
+                  aria-label={`${o.label} sorted ${o.order}, switch to ${o.order === 'ASC' ? 'DESC' : 'ASC'}`}
                   title="Toggle ASC / DESC"
                   className={`inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 transition ${
                     o.order === 'ASC' ? 'bg-emerald-50 text-emerald-700 ring-emerald-200 hover:bg-emerald-100' : 'bg-indigo-50 text-indigo-700 ring-indigo-200 hover:bg-indigo-100'

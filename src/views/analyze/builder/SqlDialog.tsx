@@ -46,8 +46,7 @@ export function SqlDialog({ open, compiled, onClose }: { open: boolean; compiled
               <dl aria-label="Bound values" className="max-h-[55vh] space-y-1.5 overflow-auto rounded-lg bg-slate-50 p-3 font-mono text-xs">
                 {params.map(([name, value]) => (
                   <div key={name} className="break-all">
-                    <dt className="inline font-semibold text-indigo-700">{name}</dt>
-                    <span className="text-slate-400"> = </span>
+                    <dt className="inline font-semibold text-indigo-700 after:text-slate-600 after:content-['_=_']">{name}</dt>
                     <dd className="inline text-slate-800">{showValue(value)}</dd>
                   </div>
                 ))}

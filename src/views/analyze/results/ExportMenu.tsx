@@ -96,7 +96,7 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
               <span className="flex flex-col">
                 <span>Google Sheets</span>
                 {!clientId && (
-                  <span id={explanationId} className="mt-0.5 text-xs text-slate-400">
+                  <span id={explanationId} className="mt-0.5 text-xs text-slate-500">
                     {GOOGLE_SHEETS_NOT_CONFIGURED}
                   </span>
                 )}

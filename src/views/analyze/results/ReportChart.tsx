@@ -1,8 +1,10 @@
 /**
  * The report's line chart (SPEC §2 "A line chart follows the grid", §9 chart): @visx/xychart, 500 px high, the
- * first column on the x axis and the other columns as series; `retention_` series ×100 shown as percent with
- * 2 decimals (on their own right-hand axis when other series share the chart, see chart-model.ts); the main y axis
- * rounded; a tooltip; a legend whose entries show or hide a series; PNG and SVG export.
+ * first column on the x axis and the other columns as series; percent series (ratio metrics, see result-columns.ts)
+ * ×100 shown as percent with 2 decimals (on their own right-hand axis when other series share the chart, see
+ * chart-model.ts); the main y axis rounded; a tooltip; a legend whose entries show or hide a series; PNG and SVG
+ * export. Series are named by their metric labels; the column ids stay available in the legend's tooltips and to
+ * screen readers.
  *
  * This module is heavy (visx, d3, react-spring): load it through LazyReportChart, never import it directly.
  */
@@ -11,7 +13,8 @@ import { Axis, DataContext, LineSeries, Tooltip, XYChart, buildChartTheme } from
 import type { ResultRow } from '../../../services/report-rows';
 import { downloadBlob } from '../../../services/exports';
 import { notify } from '../../../services/notify';
-import { buildChartModel, chartSeries, formatSeriesValue, PERCENT_PREFIX, type ChartDatum } from './chart-model';
+import { buildChartModel, chartSeries, formatSeriesValue, type ChartDatum } from './chart-model';
+import { hasOwnLabel, isPercentColumn, type ResultColumn } from './result-columns';
 import { pngBlob, serializeChartSvg, svgBlob } from './chart-export';
 
 export const CHART_HEIGHT = 500;
@@ -33,8 +36,8 @@ const theme = buildChartTheme({
 export interface ReportChartProps {
   /** Result rows as they arrive (cells may be single-value objects). */
   rows: ResultRow[];
-  /** Column names: the first is the x axis, the others are series. */
-  columns: string[];
+  /** The columns: the first is the x axis, the others are series. */
+  columns: readonly ResultColumn[];
   /** Base name of the exported files (`.png`, `.svg`). */
   fileName?: string;
   height?: number;
@@ -74,13 +77,18 @@ const truncate = (text: string, max = 16) => (text.length > max ? `${text.slice(
 
 export default function ReportChart({ rows, columns, fileName = 'report_chart', height = CHART_HEIGHT }: ReportChartProps) {
   const allSeries = useMemo(() => chartSeries(rows, columns), [rows, columns]);
+  const columnOf = useMemo(() => {
+    const byId = new Map(columns.map((column) => [column.id, column]));
+    return (id: string): ResultColumn => byId.get(id) ?? { id, label: id };
+  }, [columns]);
+  const labelOf = (id: string) => columnOf(id).label;
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const visibleKey = allSeries.filter((name) => !hidden.has(name)).join('\u0000');
   // The axes fit the series on show: hiding a large series rescales the others.
-  const model = useMemo(
-    () => buildChartModel(rows, [columns[0] ?? '', ...(visibleKey ? visibleKey.split('\u0000') : [])]),
-    [rows, columns, visibleKey],
-  );
+  const model = useMemo(() => {
+    const shown = new Set(visibleKey ? visibleKey.split('\u0000') : []);
+    return buildChartModel(rows, columns.filter((column, index) => index === 0 || shown.has(column.id)));
+  }, [rows, columns, visibleKey]);
   const [wrapperRef, width] = useWidth<HTMLDivElement>();
   const chartRef = useRef<HTMLDivElement>(null);
 
@@ -105,14 +113,14 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
       const svg = chartRef.current?.querySelector('svg');
       if (!svg || !model) return;
       try {
-        const image = serializeChartSvg(svg, visible.map((name) => ({ name, color: colorOf(name) })));
+        const image = serializeChartSvg(svg, visible.map((name) => ({ name: columnOf(name).label, color: colorOf(name) })));
         const blob = kind === 'svg' ? svgBlob(image.text) : await pngBlob(image);
         downloadBlob(blob, `${fileName}.${kind}`);
       } catch {
         notify(CHART_EXPORT_FAILED, 'error', 3000);
       }
     },
-    [model, visible, colorOf, fileName],
+    [model, visible, colorOf, columnOf, fileName],
   );
 
   if (!model) {
@@ -130,7 +138,7 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
   return (
     <section aria-label="Report chart" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-800">Chart</h2>
+        <h3 className="text-sm font-semibold text-slate-800">Chart</h3>
         <div className="flex gap-2">
           <button type="button" onClick={() => void exportAs('png')} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
             Download PNG
@@ -150,19 +158,25 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
               theme={theme}
               xScale={{ type: 'band', paddingInner: 0.2, paddingOuter: 0.1 }}
               yScale={{ type: 'linear', domain: model.left.domain, zero: false, nice: false }}
-              accessibilityLabel={`Line chart of ${model.series.join(', ')} by ${model.xColumn}`}
+              accessibilityLabel={`Line chart of ${model.series.map(labelOf).join(', ')} by ${labelOf(model.xColumn)}`}
             >
               <RowLines ticks={model.left.ticks} />
               <Axis
                 orientation="bottom"
                 numTicks={xTicks}
                 tickFormat={(value: string) => truncate(String(value))}
-                label={model.xColumn}
+                label={labelOf(model.xColumn)}
                 labelOffset={14}
               />
-              <Axis orientation="left" tickValues={model.left.ticks} tickFormat={(value: number) => model.left.format(value)} hideAxisLine />
+              <Axis orientation="left" axisClassName="chart-axis-left" tickValues={model.left.ticks} tickFormat={(value: number) => model.left.format(value)} hideAxisLine />
               {model.right && (
-                <Axis orientation="right" tickValues={model.right.ticks} tickFormat={(value: number) => model.right?.format(value) ?? ''} hideAxisLine />
+                <Axis
+                  orientation="right"
+                  axisClassName="chart-axis-right"
+                  tickValues={model.right.ticks}
+                  tickFormat={(value: number) => model.right?.format(value) ?? ''}
+                  hideAxisLine
+                />
               )}
               {visible.map((name) => (
                 <LineSeries
@@ -191,9 +205,9 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
                         <div key={name} className="flex items-center justify-between gap-4">
                           <span className="flex items-center gap-1.5 text-slate-600">
                             <span className="inline-block size-2 rounded-full" style={{ background: colorOf(name) }} />
-                            {name}
+                            {labelOf(name)}
                           </span>
-                          <span className="font-medium text-slate-900 tabular-nums">{formatSeriesValue(name, datum.shown[name] ?? null)}</span>
+                          <span className="font-medium text-slate-900 tabular-nums">{formatSeriesValue(columnOf(name), datum.shown[name] ?? null)}</span>
                         </div>
                       ))}
                     </div>
@@ -207,18 +221,22 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
       <ul aria-label="Series" className="flex flex-wrap gap-2 px-4 pt-1 pb-4">
         {allSeries.map((name) => {
           const shown = !hidden.has(name);
+          const column = columnOf(name);
+          const named = hasOwnLabel(column) ? `${column.label} (${column.id})` : column.label;
           return (
             <li key={name}>
               <button
                 type="button"
                 aria-pressed={shown}
                 onClick={() => toggle(name)}
-                title={shown ? `Hide ${name}` : `Show ${name}`}
-                className={`flex items-center gap-2 rounded-full px-2.5 py-1 text-xs ring-1 ring-slate-200 hover:bg-slate-50 ${shown ? 'text-slate-800' : 'text-slate-400 line-through'}`}
+                title={shown ? `Hide ${named}` : `Show ${named}`}
+                data-column-id={name}
+                className={`flex items-center gap-2 rounded-full px-2.5 py-1 text-xs ring-1 ring-slate-200 hover:bg-slate-50 ${shown ? 'text-slate-800' : 'text-slate-500 line-through'}`}
               >
-                <span className="inline-block h-0.5 w-4 rounded" style={{ background: shown ? colorOf(name) : '#cbd5e1', height: 3 }} />
-                {name}
-                {model.right && name.startsWith(PERCENT_PREFIX) && <span className="text-slate-400">(%, right axis)</span>}
+                <span aria-hidden="true" className="inline-block h-0.5 w-4 rounded" style={{ background: shown ? colorOf(name) : '#cbd5e1', height: 3 }} />
+                {column.label}
+                {hasOwnLabel(column) && <span className="sr-only">({column.id})</span>}
+                {model.right && isPercentColumn(column) && <span className="text-slate-600">(%, right axis)</span>}
               </button>
             </li>
           );

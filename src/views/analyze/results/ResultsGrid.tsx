@@ -2,8 +2,10 @@
  * Results grid of a report (SPEC §2 Report builder, §9 results grid): TanStack Table v9 with client-side sorting
  * and pagination. Page size 20 (options 20, 40, 60, 80, 100), columns at least 250 px wide, single-value cell
  * objects unwrapped, nulls sorted first ascending / last descending and shown as `null` (src/services/report-rows).
- * Headers sort on click or Enter/Space (none → ascending → descending → none) and expose aria-sort. The total row
- * count is shown, and a notice when the result reached the report's limit (more rows may exist).
+ * Headers show the metric's label with its column id under it (the name exports use), sort on click or Enter/Space
+ * (none → ascending → descending → none) and expose aria-sort. Ratio columns print as percents (result-columns.ts);
+ * sorting and the cell's tooltip use the raw value. The total row count is shown, and a notice when the result
+ * reached the report's limit (more rows may exist).
  */
 import { useMemo } from 'react';
 import {
@@ -17,6 +19,7 @@ import {
   type SortFn,
 } from '@tanstack/react-table';
 import { compareCells, NULL_TEXT, unwrapRows, type CellValue, type PlainRow, type ResultRow } from '../../../services/report-rows';
+import { formatCell, hasOwnLabel, type ResultColumn } from './result-columns';
 
 export const PAGE_SIZE = 20;
 export const PAGE_SIZE_OPTIONS = [20, 40, 60, 80, 100] as const;
@@ -34,41 +37,35 @@ const column = createColumnHelper<Features, PlainRow>();
 
 const sortCells: SortFn<Features, PlainRow> = (a, b, columnId) => compareCells(a.getValue(columnId), b.getValue(columnId));
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 const countFormat = new Intl.NumberFormat('en-US');
 
-/** A cell as the grid prints it: `null` for nulls, numbers grouped with up to 4 decimals. */
-export function gridText(value: CellValue): string {
-  if (value === null) return NULL_TEXT;
-  if (typeof value === 'number') return numberFormat.format(value);
-  return String(value);
-}
-
-function CellContent({ value }: { value: CellValue }) {
-  if (value === null) return <span className="text-slate-400 italic">{NULL_TEXT}</span>;
-  return <span title={typeof value === 'number' ? String(value) : undefined}>{gridText(value)}</span>;
+function CellContent({ column, value }: { column: ResultColumn; value: CellValue }) {
+  if (value === null) return <span className="text-slate-600 italic">{NULL_TEXT}</span>;
+  return <span title={typeof value === 'number' ? String(value) : undefined}>{formatCell(column, value)}</span>;
 }
 
 export interface ResultsGridProps {
   /** Result rows as they arrive (cells may be single-value objects). */
   rows: ResultRow[];
-  /** Column names in display order (group-by first, then metrics). */
-  columns: string[];
+  /** The columns in display order (group-by first, then metrics). */
+  columns: readonly ResultColumn[];
   /** The report's row limit; a result with this many rows shows the limit notice. */
   limit?: number;
 }
 
 export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
-  const data = useMemo(() => unwrapRows(rows, columns), [rows, columns]);
+  const ids = useMemo(() => columns.map((c) => c.id), [columns]);
+  const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
+  const data = useMemo(() => unwrapRows(rows, ids), [rows, ids]);
   const columnDefs = useMemo(
     () =>
       column.columns(
-        columns.map((name) =>
-          column.accessor((row: PlainRow): CellValue => row[name] ?? null, {
-            id: name,
-            header: name,
+        columns.map((meta) =>
+          column.accessor((row: PlainRow): CellValue => row[meta.id] ?? null, {
+            id: meta.id,
+            header: meta.label,
             sortFn: sortCells,
-            cell: (context) => <CellContent value={context.getValue()} />,
+            cell: (context) => <CellContent column={meta} value={context.getValue()} />,
           }),
         ),
       ),
@@ -87,7 +84,7 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
   const pageCount = Math.max(1, table.getPageCount());
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
-  const numericColumns = useMemo(() => new Set(columns.filter((name) => data.some((row) => typeof row[name] === 'number'))), [columns, data]);
+  const numericColumns = useMemo(() => new Set(ids.filter((name) => data.some((row) => typeof row[name] === 'number'))), [ids, data]);
   const reachedLimit = limit !== undefined && limit > 0 && total >= limit;
 
   return (
@@ -111,10 +108,13 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const numeric = numericColumns.has(header.column.id);
+                  const meta = byId.get(header.column.id) ?? { id: header.column.id, label: header.column.id };
+                  const labelled = hasOwnLabel(meta);
                   return (
                     <th
                       key={header.id}
                       scope="col"
+                      data-column-id={meta.id}
                       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
                       style={{ minWidth: COLUMN_MIN_WIDTH }}
                       className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 p-0 text-left font-semibold text-slate-700"
@@ -122,10 +122,13 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
                       <button
                         type="button"
                         onClick={header.column.getToggleSortingHandler()}
-                        className={`flex w-full items-center gap-1.5 px-4 py-2.5 hover:bg-slate-100 ${numeric ? 'justify-end text-right' : 'text-left'}`}
-                        title={`Sort by ${header.column.id}`}
+                        className={`flex w-full items-center gap-1.5 px-4 py-2 hover:bg-slate-100 ${numeric ? 'justify-end text-right' : 'text-left'}`}
+                        title={`Sort by ${labelled ? `${meta.label} (${meta.id})` : meta.label}`}
                       >
-                        <span className="truncate"><table.FlexRender header={header} /></span>
+                        <span className={`flex min-w-0 flex-col ${numeric ? 'items-end' : 'items-start'}`}>
+                          <span className="max-w-full truncate"><table.FlexRender header={header} /></span>
+                          {labelled && <span className="max-w-full truncate font-mono text-xs font-normal text-slate-600">{meta.id}</span>}
+                        </span>
                         <SortIcon direction={sorted} />
                       </button>
                     </th>

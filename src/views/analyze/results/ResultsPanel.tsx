@@ -3,14 +3,16 @@
  * the grid"): the title with the Export As menu, the grid, then the chart, which is loaded only now that a result
  * is on screen. An empty result says 'No rows match this report.' and shows neither grid nor chart.
  *
- * Self-contained: it takes the rows as they arrive (cells may be single-value objects) and the ordered column
- * names; the report builder embeds it (lazily) once a run has a result.
+ * Self-contained: it takes the rows as they arrive (cells may be single-value objects) and the ordered columns with
+ * their labels and formats; the report builder embeds it (lazily) once a run has a result. Exports get the column
+ * ids and the raw values only.
  */
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ResultRow } from '../../../services/report-rows';
 import { ResultsGrid } from './ResultsGrid';
 import { LazyReportChart } from './LazyReportChart';
 import { ExportMenu } from './ExportMenu';
+import type { ResultColumn } from './result-columns';
 
 export const NO_ROWS_MESSAGE = 'No rows match this report.';
 
@@ -19,8 +21,8 @@ export interface ResultsPanelProps {
   title: string;
   /** Result rows as they arrive. */
   rows: ResultRow[];
-  /** Column names in display order: the group-by column first, then the metrics. */
-  columns: string[];
+  /** The columns in display order: the group-by column first, then the metrics. */
+  columns: readonly ResultColumn[];
   /** The report's row limit (SPEC §9: 1 to 10,000): a result this long shows the limit notice. */
   limit: number;
   /** Overrides the configured Google OAuth client id (null: Google Sheets disabled). */
@@ -36,18 +38,19 @@ const fileBase = (title: string) =>
     .slice(0, 60) || 'report';
 
 export const ResultsPanel = memo(function ResultsPanel({ title, rows, columns, limit, googleClientId }: ResultsPanelProps) {
+  const ids = useMemo(() => columns.map((column) => column.id), [columns]);
   return (
     <div className="space-y-4" data-testid="results-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold text-slate-900">Results</h2>
-        <ExportMenu title={title} rows={rows} columns={columns} googleClientId={googleClientId} />
+        <ExportMenu title={title} rows={rows} columns={ids} googleClientId={googleClientId} />
       </div>
       {rows.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">{NO_ROWS_MESSAGE}</div>
       ) : (
         <>
           {/* A new column set is a new grid: sorting and paging start over. */}
-          <ResultsGrid key={columns.join('\u0000')} rows={rows} columns={columns} limit={limit} />
+          <ResultsGrid key={ids.join('\u0000')} rows={rows} columns={columns} limit={limit} />
           <LazyReportChart rows={rows} columns={columns} fileName={`${fileBase(title)}_chart`} />
         </>
       )}

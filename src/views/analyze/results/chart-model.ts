@@ -1,20 +1,24 @@
 /**
- * Pure model of the report line chart (SPEC §9 chart): which column is the x axis, which are series, how
- * `retention_` series are scaled and printed, and the axes' domain and ticks. Kept apart from ReportChart so it can
- * be tested without a DOM and so the chart chunk holds only drawing code.
+ * Pure model of the report line chart (SPEC §9 chart): which column is the x axis, which are series, how percent
+ * series are scaled and printed, and the axes' domain and ticks. Kept apart from ReportChart so it can be tested
+ * without a DOM and so the chart chunk holds only drawing code.
  *
  * Decisions (ours):
  *  - x is the first column; every other column with at least one number is a series.
- *  - `retention_` series are multiplied by 100 and printed as percent with 2 decimals. When the chart also has
- *    other series, the percent series get their own axis on the right (same height, their own ticks), so a 30 %
- *    retention line is not flattened under thousands of new users. The left ("main") axis prints rounded values.
+ *  - Percent series (every ratio metric by the catalogue's `format`, see result-columns.ts; `retention_` when a
+ *    column carries no format) are multiplied by 100 and printed as percent with 2 decimals. When the chart also has
+ *    other series, EVERY percent series goes on its own axis on the right (same height, its own ticks), so a 30 %
+ *    retention or a 15 % new-users share is not flattened under thousands of new users. The left ("main") axis
+ *    prints rounded values.
  *  - Points are sorted by x when every x is a number or every x is a date (YYYY-MM-DD…); otherwise the result's
  *    own order (the report's Sort By) is kept.
  */
 import { cellText, compareCells, unwrapCell, type CellValue, type ResultRow } from '../../../services/report-rows';
+import { formatPercent, isPercentColumn, type ResultColumn } from './result-columns';
 
-export const PERCENT_PREFIX = 'retention_';
-export const isPercentSeries = (name: string) => name.startsWith(PERCENT_PREFIX);
+/** A column of the chart: its metadata, or only its id (then SPEC §9's `retention_` rule decides percent). */
+export type ChartColumn = string | ResultColumn;
+const toColumn = (column: ChartColumn): ResultColumn => (typeof column === 'string' ? { id: column, label: column } : column);
 
 export interface ChartDatum {
   /** The x value as text (nulls as `null`). */
@@ -35,6 +39,8 @@ export interface AxisModel {
 export interface ChartModel {
   xColumn: string;
   series: string[];
+  /** The series drawn as percents (×100), on the right axis when other series share the chart. */
+  percentSeries: string[];
   data: ChartDatum[];
   left: AxisModel;
   /** The percent axis on the right when percent and other series share the chart. */
@@ -63,8 +69,7 @@ const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const valueFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 const smallValueFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 4 });
 
-/** A percent value (already ×100) with 2 decimals: `32.15%`. */
-export const formatPercent = (value: number) => `${value.toFixed(2)}%`;
+export { formatPercent };
 /** A main-series value for the tooltip: grouped, up to 2 decimals (4 below 1, so ratios keep their digits). */
 export const formatValue = (value: number) => (Math.abs(value) < 1 ? smallValueFormat : valueFormat).format(value);
 
@@ -90,17 +95,22 @@ function extent(values: number[]): [number, number] | null {
   return lo === Infinity ? null : [Math.min(0, lo), Math.max(0, hi)];
 }
 
-/** The columns that can be drawn: every column after the first holding at least one number. */
-export function chartSeries(rows: readonly ResultRow[], columns: readonly string[]): string[] {
-  return columns.slice(1).filter((name) => rows.some((row) => numberOrNull(unwrapCell(row[name])) !== null));
+/** The columns that can be drawn (their ids): every column after the first holding at least one number. */
+export function chartSeries(rows: readonly ResultRow[], columns: readonly ChartColumn[]): string[] {
+  return columns
+    .slice(1)
+    .map((column) => toColumn(column).id)
+    .filter((name) => rows.some((row) => numberOrNull(unwrapCell(row[name])) !== null));
 }
 
 /** The chart of `columns` (x first, then the series to draw); null when there is nothing to draw. */
-export function buildChartModel(rows: readonly ResultRow[], columns: readonly string[]): ChartModel | null {
-  const xColumn = columns[0];
+export function buildChartModel(rows: readonly ResultRow[], columns: readonly ChartColumn[]): ChartModel | null {
+  const xColumn = columns[0] === undefined ? undefined : toColumn(columns[0]).id;
   if (!xColumn || rows.length === 0) return null;
   const series = chartSeries(rows, columns);
   if (series.length === 0) return null;
+  const percentNames = new Set(columns.slice(1).map(toColumn).filter(isPercentColumn).map((column) => column.id));
+  const isPercentSeries = (name: string) => percentNames.has(name);
 
   const xs = rows.map((row) => unwrapCell(row[xColumn]));
   const sortable = xs.every((x) => typeof x === 'number') || xs.every((x) => typeof x === 'string' && DATE_LIKE.test(x));
@@ -150,11 +160,11 @@ export function buildChartModel(rows: readonly ResultRow[], columns: readonly st
     }
     return { x, plotted, shown };
   });
-  return { xColumn, series, data, left, right };
+  return { xColumn, series, percentSeries: percent, data, left, right };
 }
 
-/** The tooltip text of a series value. */
-export function formatSeriesValue(name: string, value: number | null): string {
+/** The tooltip text of a series value (`shown` units: a percent series is already ×100). */
+export function formatSeriesValue(column: ChartColumn, value: number | null): string {
   if (value === null) return 'null';
-  return isPercentSeries(name) ? formatPercent(value) : formatValue(value);
+  return isPercentColumn(toColumn(column)) ? formatPercent(value) : formatValue(value);
 }

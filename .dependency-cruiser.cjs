@@ -1,0 +1,164 @@
+/**
+ * The import rules of ARCHITECTURE.md, checked by dependency-cruiser (`npm run imports`, the `imports` tier of
+ * `npm test`; scripts/check-imports.ts runs it and fails when it cruised nothing). Plain CLI use works too:
+ *   npx depcruise --config .dependency-cruiser.cjs src server scripts tests *.config.ts
+ *
+ * Parser: swc (TypeScript 7 has no JS compiler API, so dependency-cruiser's tsc parser is unavailable); see
+ * scripts/depcruise-swc-tsx.cjs for the .tsx fix. swc reports `import type` like any import, so the rules below hold
+ * for type-only imports too: a layer that may not import a module may not import its types either.
+ * Resolution: .ts/.tsx (and .js/.json) through enhanced-resolve, and tsconfig `paths` through tsconfig.json
+ * (tests/unit/harness.test.ts proves all three on tests/unit/fixtures/imports).
+ *
+ * Paths in rules are relative to the repository root, with forward slashes. Every rule says why it exists.
+ */
+require('./scripts/depcruise-swc-tsx.cjs');
+
+/** npm packages, wherever node_modules is (a worktree's node_modules may be a symlink to another checkout's). */
+const npm = (...names) => `(^|/)node_modules/(${names.join('|')})/`;
+
+/**
+ * What views may take from src/services: React Query hooks (one `<area>.queries.ts` module per area, holding only
+ * `useQuery` hooks and their query keys) and the snackbar store the <Snackbars/> view renders.
+ */
+const VIEW_SERVICES = '^src/services/([^/]+[.]queries[.]ts|notify[.]ts)$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    // -- general ---------------------------------------------------------------------------------------------------
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment:
+        'Import cycles anywhere (src, server, scripts, tests) make module order matter (undefined values at start-up), ' +
+        'defeat code splitting and mean two modules are really one. Move the shared part into a module both import.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      comment:
+        'Every import must resolve to a file or an installed package. This also guards the checker itself: if ' +
+        '.ts/.tsx or tsconfig paths stopped resolving, every rule below would silently see nothing.',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+
+    // -- browser: contracts ----------------------------------------------------------------------------------------
+    {
+      name: 'contracts-are-pure',
+      severity: 'error',
+      comment:
+        'src/contracts is shared by the SPA and the server: the single source of truth for every request and ' +
+        'response. It may import only io-ts, fp-ts and other contracts, so the server never pulls browser code ' +
+        'and the SPA never pulls server code through it.',
+      from: { path: '^src/contracts/' },
+      to: { pathNot: [`^src/contracts/`, npm('io-ts', 'fp-ts')] },
+    },
+
+    // -- browser: machines -----------------------------------------------------------------------------------------
+    {
+      name: 'machines-no-views',
+      severity: 'error',
+      comment: 'Machines model lifecycles; views render them. A machine importing a view inverts the layers.',
+      from: { path: '^src/machines/' },
+      to: { path: '^src/views/' },
+    },
+    {
+      name: 'machines-no-react',
+      severity: 'error',
+      comment:
+        'Machines are plain XState, testable with xstate/graph in Node without a renderer. React bindings ' +
+        '(react, react-dom, @xstate/react, React Query) belong to views and to the hook that binds a flow.',
+      from: { path: '^src/machines/' },
+      to: { path: npm('react', 'react-dom', '@xstate/react', '@tanstack/react-query') },
+    },
+    {
+      name: 'only-actors-bind-services',
+      severity: 'error',
+      comment:
+        'One way to bind a flow: `<flow>.machine.ts` (setup + chart), `<flow>.selectors.ts` and any helper stay ' +
+        'pure and import no service, query client or notifier (all in src/services or src/queryClient.ts); only ' +
+        '`<flow>.actors.ts` provides them. Keeps machines testable with fake actors and their side effects in ' +
+        'one visible place.',
+      from: { path: '^src/machines/', pathNot: '[.]actors[.]ts$' },
+      to: { path: '^src/(services/|queryClient[.]ts$)' },
+    },
+    {
+      name: 'routes-only-in-router',
+      severity: 'error',
+      comment:
+        'src/routes.ts holds the lazy views of every URL; importing it anywhere but the router drags every view ' +
+        'into that module (and into cycles). Machines and services take URL patterns and links from src/paths.ts.',
+      from: { pathNot: '^src/(views/AppRouter[.]tsx|main[.]tsx)$' },
+      to: { path: '^src/routes[.]ts$' },
+    },
+
+    // -- browser: views --------------------------------------------------------------------------------------------
+    {
+      name: 'views-only-query-hooks',
+      severity: 'error',
+      comment:
+        'Views are thin: they read view models from selectors and send events; they never call fetch or a service. ' +
+        'From src/services they may import only React Query hooks (`src/services/<area>.queries.ts`) for plain ' +
+        'reads and the snackbar store (`src/services/notify.ts`) - never src/services/http.ts or an ' +
+        '`<area>.service.ts`. Mutations are lifecycles: they go through a machine.',
+      from: { path: '^src/views/' },
+      to: { path: '^src/services/', pathNot: VIEW_SERVICES },
+    },
+
+    // -- browser / server split ------------------------------------------------------------------------------------
+    {
+      name: 'browser-not-server',
+      severity: 'error',
+      comment: 'Browser code is bundled by Vite: anything from server/ would ship server code (and secrets) to users.',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-only-contracts-from-src',
+      severity: 'error',
+      comment:
+        'The server shares only the contracts with the browser; views, machines and services are browser code ' +
+        '(DOM, React) and have no place in a Node process.',
+      from: { path: '^server/' },
+      to: { path: '^src/', pathNot: '^src/contracts/' },
+    },
+
+    // -- server layers ---------------------------------------------------------------------------------------------
+    {
+      name: 'domain-not-http',
+      severity: 'error',
+      comment:
+        'server/domain holds business rules and transactions, callable from routes, jobs and tests alike; it knows ' +
+        'nothing of HTTP (server/http) or of the routes that call it.',
+      from: { path: '^server/domain/' },
+      to: { path: '^server/(http|routes)/' },
+    },
+    {
+      name: 'db-not-domain',
+      severity: 'error',
+      comment: 'server/db (schema, migrations, seed) is the bottom layer: the domain uses it, never the other way round.',
+      from: { path: '^server/db/' },
+      to: { path: '^server/domain/' },
+    },
+  ],
+  options: {
+    // Our sources only; packages are resolved (rules name them) but not crawled.
+    doNotFollow: { path: 'node_modules' },
+    // The import checker's own fixture breaks rules on purpose (tests/unit/harness.test.ts).
+    exclude: { path: '^tests/unit/fixtures/imports/' },
+    parser: 'swc',
+    moduleSystems: ['es6', 'cjs'],
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      // "exports" and "import"/"require" conditions as Node and Vite use them.
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,260 @@
+/**
+ * Accessibility of every built page (issue 8): an axe-core scan (WCAG 2.1 A/AA, serious and critical violations
+ * fail; tests/e2e/pages/axe.ts) of each route, wide (1280 px) and at 700 px (the narrow layout of SPEC §9), with the
+ * open states that matter: header menus, the workspace selector, the app switchers, the narrow overlay menu, the
+ * create-workspace and invite dialogs, a team row menu, the invite page, and a report with results and its chart.
+ * Signed-in pages are scanned as the demo admin, the sign-in and invite pages anonymously, and the pages that look
+ * different to a viewer (team, the report builder) as the viewer too. Each test records every failing page before
+ * it fails (soft assertions), so one run lists them all.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './pages/axe';
+import { DEMO_ACCOUNTS } from './pages/sign-in.page';
+import { signInByApi } from './pages/session';
+import { Shell } from './pages/shell.page';
+import { TeamPage } from './pages/team.page';
+import { Modal } from './pages/modal';
+import { acceptInviteByApi, inviteByApi } from './pages/invite.page';
+import { inviteLinkFor } from './pages/mailbox';
+import { ANALYZE_APP, AnalyzeOverview, ReportBuilder, expectAnalyticsReady } from './pages/report-builder.page';
+import { appPath, appsPath, DEMO_APPS, DEMO_WORKSPACE, teamPath, unique, uniqueEmail } from './pages/demo';
+
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
+
+const WIDTHS = [
+  { name: 'wide', viewport: { width: 1280, height: 900 } },
+  { name: '700 px', viewport: { width: 700, height: 900 } },
+] as const;
+
+/** Scans the page as it is now; a failure is recorded and the test goes on to the next page. */
+async function scan(page: Page, where: string) {
+  await test.step(`axe: ${where}`, () => expectNoSeriousA11yViolations(page, where, { soft: true }));
+}
+
+/** Opens a page of the shell and waits for its heading. */
+async function open(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible({ timeout: 20_000 });
+}
+
+const adminToken = async (page: Page) => {
+  const res = await page.request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.admin, password: 'questboard-demo' } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+};
+
+for (const { name: width, viewport } of WIDTHS) {
+  test.describe(`${width}`, () => {
+    test.use({ viewport });
+    const narrow = viewport.width < 766;
+
+    test('public pages: sign-in (with its errors), the invite page, an unknown invite, documentation, not found', async ({ page }) => {
+      await page.goto('/continue');
+      await expect(page.getByRole('heading', { name: 'Sign in to Questboard' })).toBeVisible();
+      await scan(page, `/continue (${width})`);
+      // The form's own errors, then the server's.
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+      await scan(page, `/continue with field errors (${width})`);
+      // An address nobody has (wrong attempts lock an address for a while: never a shared demo account).
+      await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('a11y-wrong'));
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+      await scan(page, `/continue with the sign-in error (${width})`);
+
+      const email = uniqueEmail('a11y-invite');
+      await inviteByApi(page.request, await adminToken(page), DEMO_WORKSPACE.id, email, 'editor');
+      await page.goto(await inviteLinkFor(email));
+      await expect(page.getByRole('heading', { name: `Join ${DEMO_WORKSPACE.name}`, exact: true })).toBeVisible();
+      await scan(page, `the invite page (${width})`);
+      await page.getByRole('button', { name: 'Join', exact: true }).click();
+      await expect(page.getByLabel('First name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await scan(page, `the invite page with field errors (${width})`);
+
+      await page.goto('/invite/no-such-token');
+      await expect(page.getByRole('heading', { name: 'Invitation not found' })).toBeVisible();
+      await scan(page, `an unknown invite (${width})`);
+
+      await open(page, '/documentation/questboard_overview', 'Documentation');
+      await scan(page, `documentation (${width})`);
+      await open(page, '/no/such/page', 'Page not found');
+      await scan(page, `not found (${width})`);
+    });
+
+    test('workspace pages as the admin, with the header menus and the create-workspace dialog open', async ({ page }) => {
+      const shell = new Shell(page);
+      await signInByApi(page, DEMO_ACCOUNTS.admin);
+      await open(page, appsPath(), 'Apps');
+      await scan(page, `apps (${width})`);
+      await page.getByRole('radio', { name: /^iOS/ }).click();
+      await scan(page, `apps filtered to iOS (${width})`);
+
+      await shell.workspaceSelector(DEMO_WORKSPACE.name).click();
+      await expect(page.getByRole('menuitem', { name: 'Create new', exact: true })).toBeVisible();
+      await scan(page, `the workspace selector (${width})`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Profile', exact: true }).click();
+      await expect(page.getByRole('menuitem', { name: 'Logout', exact: true })).toBeVisible();
+      await scan(page, `the profile menu (${width})`);
+      await page.keyboard.press('Escape');
+
+      const create = await shell.openCreateWorkspace(DEMO_WORKSPACE.name);
+      await scan(page, `the create-workspace dialog (${width})`);
+      await create.root.getByRole('button', { name: 'Create', exact: true }).click();
+      await expect(create.root.getByLabel('Workspace name', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await scan(page, `the create-workspace dialog with errors (${width})`);
+      await create.root.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await create.expectClosed();
+
+      if (narrow) {
+        await shell.menuButton.click();
+        await expect(shell.overlay).toBeVisible();
+        await expect(shell.overlay).toHaveCSS('opacity', '1');
+        await scan(page, `the overlay menu (${width})`);
+        await page.keyboard.press('Escape');
+        await expect(shell.overlay).toHaveCount(0);
+      }
+
+      const team = new TeamPage(page);
+      await open(page, teamPath(), 'Team');
+      await expect(page.getByTestId('member-count')).toBeVisible();
+      await scan(page, `team (${width})`);
+      await team.openInviteDialog();
+      await scan(page, `the invite dialog (${width})`);
+      await team.inviteDialog.root.getByRole('button', { name: 'Send invite', exact: true }).click();
+      await expect(team.inviteDialog.root.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await scan(page, `the invite dialog with an error (${width})`);
+      await page.keyboard.press('Escape');
+      await team.inviteDialog.expectClosed();
+      await page.getByRole('button', { name: `Actions for ${DEMO_ACCOUNTS.editor}` }).or(page.getByRole('button', { name: /^Actions for Eddie/ })).first().click();
+      await expect(page.getByRole('menuitem').first()).toBeVisible();
+      await scan(page, `a team row menu (${width})`);
+      await page.keyboard.press('Escape');
+
+      for (const [path, heading] of [
+        [`/workspace/${DEMO_WORKSPACE.id}/billing`, 'Billing'],
+        [`/workspace/${DEMO_WORKSPACE.id}/settings`, 'Settings'],
+      ] as const) {
+        await open(page, path, heading);
+        await scan(page, `${heading} (${width})`);
+      }
+    });
+
+    test('app pages as the admin, with the app switcher open', async ({ page }) => {
+      const shell = new Shell(page);
+      await signInByApi(page, DEMO_ACCOUNTS.admin);
+      const app = DEMO_APPS.pixelRacer.id;
+      for (const [section, heading] of [
+        ['acquire/target', 'Target'],
+        ['acquire/quests', 'Quests'],
+        ['monetize/list', 'Monetize'],
+        ['monetize/new', 'New Campaign'],
+        ['monetize/edit/campaign-1', 'Edit Campaign'],
+        ['integrations/Overview', 'Integrations'],
+        ['settings/general', 'App Settings'],
+        ['analyze/reportAi', 'AI Report'],
+        ['analyze/overview', /./],
+        ['no-such-section', 'Page not found'],
+      ] as const) {
+        await open(page, appPath(app, section), heading);
+        await scan(page, `${section} (${width})`);
+      }
+      await open(page, appPath('no-such-app', 'acquire/target'), 'App not found');
+      await scan(page, `an unknown app (${width})`);
+
+      await open(page, appPath(app, 'acquire/target'), 'Target');
+      const switcher = narrow ? shell.appDropdown : shell.sideNav.getByRole('button', { name: /^App\b/ });
+      await switcher.click();
+      await expect(page.getByRole('option', { name: new RegExp(DEMO_APPS.wordGarden.name) })).toBeVisible();
+      await scan(page, `the app switcher (${width})`);
+      await page.keyboard.press('Escape');
+
+      if (narrow) {
+        await shell.menuButton.click();
+        await expect(shell.overlay).toHaveCSS('opacity', '1');
+        await scan(page, `the overlay menu of an app page (${width})`);
+        await page.keyboard.press('Escape');
+      }
+    });
+
+    test('analyze pages: overview, reports list, a new report, a report with results and the chart', async ({ page }) => {
+      await expectAnalyticsReady(page.request);
+      await signInByApi(page, DEMO_ACCOUNTS.admin);
+      const overview = new AnalyzeOverview(page);
+      await overview.goto();
+      await scan(page, `analyze overview (${width})`);
+      await open(page, appPath(ANALYZE_APP.id, 'analyze/list'), 'Reports');
+      await scan(page, `reports list (${width})`);
+
+      const builder = new ReportBuilder(page);
+      await builder.gotoNew();
+      await scan(page, `a new report (${width})`);
+      await builder.groupBy.selectOption({ label: 'Date' });
+      await builder.rename(unique('A11y report'));
+      await builder.run();
+      await expect(builder.chart).toBeVisible();
+      await expect(builder.bodyRows.first()).toBeVisible();
+      await scan(page, `a report with results and the chart (${width})`);
+      await builder.exportMenu.click();
+      await expect(builder.exportItem('CSV')).toBeVisible();
+      await scan(page, `the Export As menu (${width})`);
+      await page.keyboard.press('Escape');
+      await builder.viewSql.click();
+      await builder.sqlDialog.expectOpen();
+      await scan(page, `the SQL dialog (${width})`);
+      await page.keyboard.press('Escape');
+      await builder.sqlDialog.expectClosed();
+      await builder.deleteButton.click();
+      await builder.deleteDialog.expectOpen();
+      await scan(page, `the delete-report dialog (${width})`);
+      await builder.deleteDialog.root.getByRole('button', { name: 'Delete', exact: true }).click();
+      await builder.deleteDialog.expectClosed();
+
+      // An app without Analyze shows the promo.
+      await open(page, appPath(DEMO_APPS.pixelRacer.id, 'analyze/overview'), /./);
+      await scan(page, `the analyze promo (${width})`);
+    });
+
+    test('what the viewer sees differently: team (view-only), its tooltip, a report', async ({ page }) => {
+      await signInByApi(page, DEMO_ACCOUNTS.viewer);
+      const team = new TeamPage(page);
+      await open(page, teamPath(), 'Team');
+      await expect(page.getByTestId('member-count')).toBeVisible();
+      await scan(page, `team as a viewer (${width})`);
+      await team.inviteButton.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await scan(page, `team as a viewer, view-only tooltip (${width})`);
+      await open(page, appsPath(), 'Apps');
+      await scan(page, `apps as a viewer (${width})`);
+      await open(page, appPath(ANALYZE_APP.id, 'analyze/overview'), /./);
+      await scan(page, `analyze overview as a viewer (${width})`);
+    });
+  });
+}
+
+test('a member without a workspace: the /workspace/home empty state and its create dialog', async ({ page }) => {
+  const token = await adminToken(page);
+  const email = uniqueEmail('a11y-nows');
+  await inviteByApi(page.request, token, DEMO_WORKSPACE.id, email, 'viewer');
+  const person = { firstName: 'No', lastName: 'Workspace', password: 'a11y-password-1' };
+  await acceptInviteByApi(page.request, await inviteLinkFor(email), person);
+  const removed = await page.request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/remove`, { data: { email }, headers: { Authorization: `Bearer ${token}` } });
+  expect(removed.status()).toBe(200);
+
+  await signInByApi(page, email, person.password);
+  for (const { name: width, viewport } of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await page.goto('/workspace/home');
+    await expect(page.getByRole('heading', { name: "User don't have workspace. Please create one." })).toBeVisible();
+    await scan(page, `/workspace/home empty state (${width})`);
+    await page.getByRole('button', { name: 'Create Workspace', exact: true }).click();
+    const dialog = new Modal(page, 'Create Workspace');
+    await dialog.expectOpen();
+    await scan(page, `/workspace/home create dialog (${width})`);
+    await page.keyboard.press('Escape');
+    await dialog.expectClosed();
+  }
+});
