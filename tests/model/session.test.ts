@@ -8,6 +8,8 @@ import { createActor, fromPromise } from 'xstate';
 import { Account } from '../../src/contracts/auth';
 import { decodeOrThrow } from '../../src/contracts/codecs';
 import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import { sessionFlow } from '../../src/machines/session/session.actors';
+import { fetchMe } from '../../src/services/auth.service';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
 import {
   apiError,
@@ -258,5 +260,36 @@ describe('session machine paths', () => {
       expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
       expect(path.state.context).toEqual({ account: joinedAccount, error: null, notice: null });
     });
+  });
+});
+
+describe('session flow binding', () => {
+  it("a 401 from any call with the session's token ends the session ('Your session has ended…'); detached, it does not", async () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: false, message: 'Please sign in to continue.', code: 'unauthorized' }), { status: 401 }));
+    try {
+      store.set('questboard.token', 'token-admin');
+      const actor = createActor(withToken).start();
+      actor.send(outcomes.restored as unknown as SessionEvent);
+      const detach = sessionFlow.attach!(actor as never);
+      await expect(fetchMe()).rejects.toThrow('Please sign in to continue.');
+      expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+      expect(actor.getSnapshot().context.notice).toBe('Your session has ended. Please sign in again.');
+
+      actor.send(ev.signIn);
+      actor.send(outcomes.signedIn as unknown as SessionEvent);
+      detach();
+      store.set('questboard.token', 'token-admin');
+      await expect(fetchMe()).rejects.toThrow();
+      expect(actor.getSnapshot().matches('signedIn'), 'no listener after detach').toBe(true);
+      actor.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -3,7 +3,8 @@ import { deleteReportMachine } from './delete-report.machine';
 import { defineFlow } from '../shared/flow';
 import { mutation } from '../shared/confirm-mutation.machine';
 import { showNotice } from '../shared/notice.actors';
-import { deleteTemplate, templatesKey } from '../../services/analyze.service';
+import { deleteTemplate } from '../../services/analyze.service';
+import { templatesKey } from '../../services/analyze.queries';
 import type { TemplateSummary } from '../../contracts/analyze';
 import { queryClient } from '../../queryClient';
 

@@ -20,7 +20,8 @@ import { draftStorageKey, parseDraft, serializeDraft } from './report-builder.lo
 import { liveDeleteReportMachine } from '../delete-report/delete-report.actors';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
-import { fetchModelConfig, openReport, runReport, saveReport, templatesKey } from '../../services/analyze.service';
+import { fetchModelConfig, openReport, runReport, saveReport } from '../../services/analyze.service';
+import { templatesKey } from '../../services/analyze.queries';
 import { Report } from '../../contracts/analyze';
 import { queryClient } from '../../queryClient';
 import { href } from '../../paths';

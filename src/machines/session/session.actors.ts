@@ -1,9 +1,13 @@
-/** The session flow bound to the auth service and the token store (src/views/flows/session.tsx provides it to views). */
+/**
+ * The session flow bound to the auth service, the token store and the http layer's 401 signal (a refused token while
+ * signed in sends EXPIRED). src/views/flows/session.tsx provides its actor to the views.
+ */
 import { fromPromise } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { defineFlow } from '../shared/flow';
 import { fetchMe, revokeToken, signIn, signOut } from '../../services/auth.service';
 import { getToken, setToken } from '../../services/token';
+import { onUnauthorized } from '../../services/http';
 
 export const liveSessionMachine = sessionMachine.provide({
   actors: {
@@ -25,4 +29,8 @@ export const liveSessionMachine = sessionMachine.provide({
   },
 });
 
-export const sessionFlow = defineFlow({ name: 'session', bind: () => liveSessionMachine });
+export const sessionFlow = defineFlow({
+  name: 'session',
+  bind: () => liveSessionMachine,
+  attach: (actor) => onUnauthorized(() => actor.send({ type: 'EXPIRED' })),
+});

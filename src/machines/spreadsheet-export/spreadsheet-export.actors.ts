@@ -16,6 +16,9 @@ import {
   startPopupSignIn,
 } from '../../services/google-sheets.service';
 
+/** The Google OAuth client id this server is configured with (null: the export is off), and the words saying so. */
+export { googleClientId as configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED } from '../../services/google-sheets.service';
+
 export interface SpreadsheetExportDeps {
   clientId: string | null;
 }

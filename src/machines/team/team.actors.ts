@@ -3,7 +3,8 @@ import { teamMachine } from './team.machine';
 import { defineFlow } from '../shared/flow';
 import { mutation } from '../shared/confirm-mutation.machine';
 import { showNotice } from '../shared/notice.actors';
-import { invite, removeFromTeam, resend, teamQueryKey, updateRole } from '../../services/team.service';
+import { invite, removeFromTeam, resend, updateRole } from '../../services/team.service';
+import { teamQueryKey } from '../../services/team.queries';
 import { queryClient } from '../../queryClient';
 
 export const liveTeamMachine = teamMachine.provide({

@@ -6,7 +6,7 @@
  */
 import { Link, useParams } from 'wouter';
 import { deleteReportFlow } from '../../machines/delete-report/delete-report.actors';
-import { useTemplates } from '../../services/analyze.service';
+import { useTemplates } from '../../services/analyze.queries';
 import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';

@@ -27,7 +27,7 @@ import {
   selectRun,
   selectSettings,
 } from '../../machines/report-builder/report-builder.selectors';
-import { useModels } from '../../services/analyze.service';
+import { useModels } from '../../services/analyze.queries';
 import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { Button } from '../ui/Button';

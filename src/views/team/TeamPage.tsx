@@ -11,7 +11,7 @@ import { selectAccount } from '../../machines/session/session.selectors';
 import { teamFlow } from '../../machines/team/team.actors';
 import { invitableRoles, type Viewer } from '../../machines/team/team-permissions';
 import { memberCount, pendingCount } from '../../machines/team/team-members';
-import { useTeam } from '../../services/team.service';
+import { useTeam } from '../../services/team.queries';
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';

@@ -7,10 +7,9 @@
 import { useId, useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import { spreadsheetExportFlow } from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
+import { configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED, spreadsheetExportFlow } from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
 import { selectSpreadsheetExport } from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
 import { copyToClipboard, exportCsv, exportExcel, toSheetValues } from '../../../services/exports';
-import { GOOGLE_SHEETS_NOT_CONFIGURED, googleClientId } from '../../../services/google-sheets.service';
 import { toMatrix, type ResultRow } from '../../../services/report-rows';
 import { useFlowActor } from '../../flows/useFlowActor';
 import { Spinner } from '../../ui/Spinner';
@@ -28,7 +27,7 @@ const itemClass =
   'flex w-full items-start gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-disabled:cursor-not-allowed data-disabled:text-slate-400';
 
 export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp }: ExportMenuProps) {
-  const clientId = clientIdProp === undefined ? googleClientId() : clientIdProp;
+  const clientId = clientIdProp === undefined ? configuredGoogleClientId() : clientIdProp;
   const actor = useFlowActor(spreadsheetExportFlow, undefined, { deps: { clientId } });
   const send = actor.send;
   const sheets = useSelector(actor, selectSpreadsheetExport);
