@@ -20,6 +20,9 @@ import {
   resolveRelativeDateRange,
   type Comparison, type Condition, type DataType, type Report, type ResolvedCondition, type ResolvedDates,
 } from '../../src/contracts/analyze';
+
+const NUMBER_TOO_LARGE_MESSAGE = (column: string) =>
+  `The value for '${column}' is too large: whole numbers must be between -2^63 and 2^63.`;
 import { findModel, type DimensionDef, type MetricDef, type ModelDef } from './catalogue';
 import {
   and, cmp, col, contains, inList, isFalse, isNull, isTrue, not, or, param, renderSelect,
@@ -229,6 +232,8 @@ function compileCondition(d: DimensionDef, c: Condition, name: string, today: st
     if (isBlank(raw)) return { expr: null }; // FLOAT64 only: the other numeric types failed the required check above
     const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
     if (!Number.isFinite(value)) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');
+    // Whole numbers ≥ 2^63 overflow the engines' BIGINT (an integer column compares as one).
+    if (INTEGER_TYPES.includes(type) && Math.abs(value) >= 2 ** 63) throw new ReportInputError(NUMBER_TOO_LARGE_MESSAGE(d.column_name), 'where');
     const p = bind(name, { type: INTEGER_TYPES.includes(type) && Number.isInteger(value) ? 'INT64' : 'FLOAT64', value });
     const op = ({ equals: '=', not_equals: '=', greater_than: '>', less_than: '<', greater_than_or_equal: '>=', less_than_or_equal: '<=' } as const)[
       comparison as 'equals'

@@ -2,7 +2,7 @@
  * The DuckDB report engine: renders compiled reports in the DuckDB dialect and runs them on the locked-down
  * embedded event store (event-store.ts), binding every value as a parameter ($name; is-one-of as a VARCHAR list).
  */
-import { LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { BIGINT, DOUBLE, LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import type { ReportRow } from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
 import { describeModel, renderReport, type CompiledReport } from './compiler';
@@ -21,6 +21,8 @@ export function duckdbBindings(rendered: RenderedSql): { values: Record<string, 
       types[name] = LIST(VARCHAR);
     } else {
       values[name] = value;
+      // Numbers get their declared type: inferred from the JS value, a whole FLOAT64 such as 2^63 would overflow BIGINT.
+      if (typeof value === 'number') types[name] = rendered.types[name] === 'INT64' ? BIGINT : DOUBLE;
     }
   }
   return { values, types };

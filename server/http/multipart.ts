@@ -3,7 +3,7 @@
  * decodes the parts an endpoint declares (src/contracts/endpoint.ts `multipart`) into plain values for the handler:
  * JSON and text parts through their codecs (400 naming the part), files with their type detected from the bytes.
  * The per-file size limit is enforced by @fastify/multipart while streaming (413 'File is too large!').
- * Parts the endpoint does not declare are ignored.
+ * Parts the endpoint does not declare are ignored. A body that is not valid multipart (no boundary, cut short) is a 400.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '../../src/contracts/endpoint';
@@ -22,17 +22,31 @@ export interface RawMultipart {
   files: Record<string, UploadedFile>;
 }
 
+export const NOT_MULTIPART = 'The request is not valid multipart/form-data.';
+
+/** Errors of the multipart parser that are the client's doing but carry no status of their own (e.g. no boundary). */
+const isParserError = (error: unknown) => {
+  const status = (error as { statusCode?: number }).statusCode;
+  return error instanceof Error && (status === undefined || status === 500);
+};
+
 export async function readMultipart(req: FastifyRequest): Promise<RawMultipart> {
   if (!req.isMultipart()) throw invalid('Expected a multipart/form-data request.');
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      files[part.fieldname] = { filename: part.filename, bytes, detectedType: sniffImageType(bytes) };
-    } else {
-      fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        files[part.fieldname] = { filename: part.filename, bytes, detectedType: sniffImageType(bytes) };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
     }
+  } catch (error) {
+    // Limits (413 file too large, 4xx too many parts) keep their own answer; a broken body is a 400.
+    if (isParserError(error)) throw invalid(NOT_MULTIPART);
+    throw error;
   }
   return { fields, files };
 }

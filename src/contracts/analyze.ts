@@ -13,7 +13,7 @@
  * Pure: imports only io-ts (and the shared codec helpers).
  */
 import * as t from 'io-ts';
-import { struct, nullable } from './codecs';
+import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';
 import { endpoint } from './endpoint';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -124,28 +124,33 @@ export const defaultComparison = (type: DataType): Comparison => (type === 'BOOL
 export const SortOrder = t.keyof({ ASC: null, DESC: null }, 'SortOrder');
 export type SortOrder = t.TypeOf<typeof SortOrder>;
 
-export const SampleValue = t.union([t.string, t.number, t.boolean, t.null], 'SampleValue');
+/** A request string of an analytics configuration: single-line, bounded. */
+const Label = line(MAX.label);
+const FilterText = line(MAX.filterValue);
+const Day = line(MAX.date);
+
+export const SampleValue = t.union([FilterText, t.number, t.boolean, t.null], 'SampleValue');
 export type SampleValue = t.TypeOf<typeof SampleValue>;
 
 /** SPEC §3 Column (a metric of a model). `label` and `group` (curated metric group) are ours, for the builder. */
 export const Column = struct(
-  { column_name: t.string, id: t.string, data_type: DataType, format: t.string },
-  { label: t.string, group: t.string, model_id: t.string, description: t.string },
+  { column_name: Label, id: Label, data_type: DataType, format: Label },
+  { label: Label, group: Label, model_id: Label, description: boundedString(MAX.text) },
   'Column',
 );
 export type Column = t.TypeOf<typeof Column>;
 
 /** SPEC §3 group_by_where entry: a column to group or filter by, with a real sample value from the data. */
 export const GroupByWhereColumn = struct(
-  { column_name: t.string, data_type: DataType, sample_value: SampleValue },
-  { id: t.string, label: t.string, model_id: t.string },
+  { column_name: Label, data_type: DataType, sample_value: SampleValue },
+  { id: Label, label: Label, model_id: Label },
   'GroupByWhereColumn',
 );
 export type GroupByWhereColumn = t.TypeOf<typeof GroupByWhereColumn>;
 
 /** Condition value: a string (is-one-of: comma-joined), a number, a boolean, or a two-element array for between. */
 export const ConditionValue = t.union(
-  [t.string, t.number, t.boolean, t.null, t.array(t.union([t.string, t.number, t.null]))],
+  [FilterText, t.number, t.boolean, t.null, t.array(t.union([FilterText, t.number, t.null]))],
   'ConditionValue',
 );
 export type ConditionValue = t.TypeOf<typeof ConditionValue>;
@@ -155,20 +160,20 @@ export type ConditionValue = t.TypeOf<typeof ConditionValue>;
  * The server takes the data type from the model's catalogue, not from `data_type`.
  */
 export const Condition = struct(
-  { label: t.string, comparison: Comparison, checked: t.boolean, data_type: DataType },
-  { value: ConditionValue, sample_value: SampleValue, column_name: t.string, model_id: t.string },
+  { label: Label, comparison: Comparison, checked: t.boolean, data_type: DataType },
+  { value: ConditionValue, sample_value: SampleValue, column_name: Label, model_id: Label },
   'Condition',
 );
 export type Condition = t.TypeOf<typeof Condition>;
 
-export const OrderBy = struct({ column_name: t.string, order: SortOrder }, { model_id: t.string }, 'OrderBy');
+export const OrderBy = struct({ column_name: Label, order: SortOrder }, { model_id: Label }, 'OrderBy');
 export type OrderBy = t.TypeOf<typeof OrderBy>;
 
 /** A chosen date range (YYYY-MM-DD, inclusive). */
-export const DateRangeSelection = struct({ date_start: t.string, date_end: t.string }, { model_id: t.string }, 'DateRangeSelection');
+export const DateRangeSelection = struct({ date_start: Day, date_end: Day }, { model_id: Label }, 'DateRangeSelection');
 export type DateRangeSelection = t.TypeOf<typeof DateRangeSelection>;
 
-export const LimitEntry = struct({ value: t.number }, { model_id: t.string, min: t.number, max: t.number }, 'LimitEntry');
+export const LimitEntry = struct({ value: t.number }, { model_id: Label, min: t.number, max: t.number }, 'LimitEntry');
 export type LimitEntry = t.TypeOf<typeof LimitEntry>;
 
 /**
@@ -187,7 +192,7 @@ export const ReportConfiguration = struct(
 );
 export type ReportConfiguration = t.TypeOf<typeof ReportConfiguration>;
 
-export const Report = struct({ model_id: t.string, configuration: ReportConfiguration }, {}, 'Report');
+export const Report = struct({ model_id: Label, configuration: ReportConfiguration }, {}, 'Report');
 export type Report = t.TypeOf<typeof Report>;
 
 /** ISO-8601 timestamp string (UTC). */
@@ -213,17 +218,17 @@ export const cellValue = (cell: ReportCell | undefined): string | number | boole
 // ---------------------------------------------------------------------------------------------------------------
 // Requests and responses (SPEC §7 "Analytics service")
 
-export const AnalyticsAppParams = struct({ appId: t.string });
-export const TemplateParams = struct({ appId: t.string, reportId: t.string });
-export const ModelConfigParams = struct({ appId: t.string, modelId: t.string });
-export const ResultParams = struct({ resultId: t.string });
+export const AnalyticsAppParams = struct({ appId: Id });
+export const TemplateParams = struct({ appId: Id, reportId: Id });
+export const ModelConfigParams = struct({ appId: Id, modelId: Label });
+export const ResultParams = struct({ resultId: Id });
 /** Query of the signed result url. */
-export const ResultQuery = struct({ expires: t.string, signature: t.string });
+export const ResultQuery = struct({ expires: line(MAX.date), signature: Token });
 
 /** POST /template/{appId}: run (and save) a report. `id` null creates a template, an id updates it. */
 export const RunReportRequest = struct(
   { report: Report, saveTemplate: t.boolean },
-  { id: nullable(t.string), title: nullable(t.string) },
+  { id: nullable(Id), title: nullable(line(MAX.title)) },
   'RunReportRequest',
 );
 export type RunReportRequest = t.TypeOf<typeof RunReportRequest>;

@@ -1,6 +1,6 @@
 /** Account/user (SPEC §3), sign-in, the session and the health check: codecs and the auth area's endpoints. */
 import * as t from 'io-ts';
-import { struct, nullable, Role, Email, SuccessMessage } from './codecs';
+import { struct, nullable, Role, Email, SuccessMessage, line, boundedString, MAX } from './codecs';
 import { endpoint } from './endpoint';
 import { Workspace } from './workspace';
 import { App } from './apps';
@@ -29,7 +29,8 @@ export const Account = struct(
 );
 export type Account = t.TypeOf<typeof Account>;
 
-export const SignInRequest = struct({ email: t.string, password: t.string }, {}, 'SignInRequest');
+/** The e-mail is only bounded here (an unknown or malformed address is a failed sign-in, 401). */
+export const SignInRequest = struct({ email: line(MAX.email), password: boundedString(MAX.password) }, {}, 'SignInRequest');
 export type SignInRequest = t.TypeOf<typeof SignInRequest>;
 export const SignInResponse = struct({ token: t.string, account: Account }, {}, 'SignInResponse');
 export type SignInResponse = t.TypeOf<typeof SignInResponse>;

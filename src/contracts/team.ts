@@ -4,7 +4,7 @@
  * the invite link's calls under /api/invite/{token} (anonymous: the link is the credential).
  */
 import * as t from 'io-ts';
-import { struct, Role, Email, SuccessMessage, WorkspaceParams } from './codecs';
+import { struct, Role, Email, SuccessMessage, WorkspaceParams, Id, Token, line, boundedString, MAX } from './codecs';
 import { Account, SignInResponse } from './auth';
 import { endpoint } from './endpoint';
 
@@ -16,8 +16,8 @@ export type TeamResponse = t.TypeOf<typeof TeamResponse>;
 
 export const InviteRequest = struct({ email: Email, role: Role }, {}, 'InviteRequest');
 export type InviteRequest = t.TypeOf<typeof InviteRequest>;
-export const EmailRequest = struct({ email: t.string }, {}, 'EmailRequest');
-export const RoleRequest = struct({ accountId: t.string, role: Role }, {}, 'RoleRequest');
+export const EmailRequest = struct({ email: line(MAX.email) }, {}, 'EmailRequest');
+export const RoleRequest = struct({ accountId: Id, role: Role }, {}, 'RoleRequest');
 
 export const InviteState = t.keyof({ pending: null, expired: null, accepted: null, revoked: null });
 export type InviteState = t.TypeOf<typeof InviteState>;
@@ -46,12 +46,12 @@ export const INVITE_REFUSAL_CODES: Record<InviteRefusal, `invite_${InviteRefusal
   revoked: 'invite_revoked',
 };
 export const AcceptInviteRequest = struct(
-  { firstName: t.string, lastName: t.string, password: t.string },
+  { firstName: line(MAX.name), lastName: line(MAX.name), password: boundedString(MAX.password) },
   {},
   'AcceptInviteRequest',
 );
 export const PASSWORD_MIN_LENGTH = 10;
-export const TokenParams = struct({ token: t.string });
+export const TokenParams = struct({ token: Token });
 
 export const teamEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/team', params: WorkspaceParams, response: TeamResponse }),

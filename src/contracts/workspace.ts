@@ -3,7 +3,7 @@
  * update (SPEC §7: multipart with `data` JSON {name, website, plus id on update} and an optional `image`).
  */
 import * as t from 'io-ts';
-import { struct, nullable, Role, NonEmptyString, WorkspaceParams } from './codecs';
+import { struct, nullable, Role, Name, Id, line, MAX, WorkspaceParams, characterProblem } from './codecs';
 import { endpoint, multipart } from './endpoint';
 import { App } from './apps';
 
@@ -39,7 +39,7 @@ export const ICON_MAX_BYTES = 3145728;
 export const ICON_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif'];
 export const ICON_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'];
 
-export const WorkspaceData = struct({ name: NonEmptyString, website: t.string }, { id: t.string }, 'WorkspaceData');
+export const WorkspaceData = struct({ name: Name, website: line(MAX.url) }, { id: Id }, 'WorkspaceData');
 export type WorkspaceData = t.TypeOf<typeof WorkspaceData>;
 
 export const WorkspaceSaved = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) });
@@ -68,7 +68,10 @@ export type WorkspaceFormErrors = Partial<Record<'name' | 'website' | 'icon', st
 export function validateWorkspaceForm(input: WorkspaceFormInput): WorkspaceFormErrors {
   const errors: WorkspaceFormErrors = {};
   if (!input.name.trim()) errors.name = 'Workspace name is required.';
+  else if (input.name.length > MAX.name) errors.name = `Workspace name must be at most ${MAX.name} characters.`;
+  else if (characterProblem(input.name, true)) errors.name = 'Workspace name must be a single line of text.';
   if (!input.website.trim()) errors.website = 'Website is required.';
+  else if (input.website.length > MAX.url) errors.website = `Website must be at most ${MAX.url} characters.`;
   else if (!isWebsite(input.website)) errors.website = 'Enter a valid website URL.';
   if (input.icon) {
     const extension = input.icon.name.split('.').pop()?.toLowerCase() ?? '';

@@ -3,10 +3,12 @@
  * admin), limited to the roles the inviter may give (server/domain/team.ts refuses the others). The server
  * checks again: its codec is InviteRequest in src/contracts/team.ts.
  */
-import { isEmail, type Role } from '../../contracts/codecs';
+import { isEmail, MAX, type Role } from '../../contracts/codecs';
 
 export const EMAIL_REQUIRED = 'Email is required.';
 export const EMAIL_INVALID = 'Enter a valid email address.';
+/** Ours (the server's bound, src/contracts/codecs.ts MAX.email). */
+export const EMAIL_TOO_LONG = `Email must be at most ${MAX.email} characters.`;
 export const ROLE_NOT_ALLOWED = 'You cannot invite with this role.';
 
 export interface InviteFormErrors {
@@ -17,6 +19,7 @@ export interface InviteFormErrors {
 export function validateInvite(input: { email: string; role: Role; roles: readonly Role[] }): InviteFormErrors {
   const errors: InviteFormErrors = {};
   if (!input.email.trim()) errors.email = EMAIL_REQUIRED;
+  else if (input.email.trim().length > MAX.email) errors.email = EMAIL_TOO_LONG;
   else if (!isEmail(input.email)) errors.email = EMAIL_INVALID;
   if (!input.roles.includes(input.role)) errors.role = ROLE_NOT_ALLOWED;
   return errors;

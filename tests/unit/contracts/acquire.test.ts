@@ -84,12 +84,12 @@ describe('acquire codecs: rejections', () => {
     expect(TARGET_KPIS).toEqual(['roas_d7', 'retention_d1', 'retention_d7', 'playtime']);
     for (const targetKpi of TARGET_KPIS) expect(AcquisitionSettingsDraft.is({ ...fx.acquisitionSettings, targetKpi })).toBe(true);
     expect(decodeMessages(AcquisitionSettingsDraft, { ...fx.acquisitionSettings, targetKpi: 'roas_d30' })).toEqual([
-      'targetKpi must be TargetKpi',
+      'targetKpi must be one of roas_d7, retention_d1, retention_d7, playtime',
     ]);
   });
   it('requires a whole analysis period', () => {
     expect(decodeMessages(AcquisitionSettingsDraft, { ...fx.acquisitionSettings, analysisPeriod: 7.5 })).toEqual([
-      'analysisPeriod: must be an integer',
+      'analysisPeriod must be an integer',
     ]);
   });
 });

@@ -122,10 +122,10 @@ codecSuite([
 
 describe('billing codecs: rejections', () => {
   it('rejects a wrongly typed amount, naming the field', () => {
-    expect(decodeMessages(Balance, { credits: '100', pendingCharges: 0 })).toContain('credits must be number');
+    expect(decodeMessages(Balance, { credits: '100', pendingCharges: 0 })).toContain('credits must be a number');
   });
   it('rejects a blank voucher code', () => {
-    expect(decodeMessages(RedeemVoucherRequest, { code: '   ' })).toEqual(['code must be NonEmpty']);
+    expect(decodeMessages(RedeemVoucherRequest, { code: '   ' })).toEqual(['code must not be empty']);
   });
 });
 

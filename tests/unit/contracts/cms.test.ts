@@ -63,13 +63,13 @@ describe('CMS app details codec (SPEC §3)', () => {
     expect(SCREENSHOT_SLOTS).toBe(4);
     const five = Array.from({ length: 5 }, (_, i) => `https://cdn.example.test/${i}.jpg`);
     expect(decodeMessages(CmsAppDetails, { ...CmsAppDetails.encode(fx.cmsDetails), screenshots: five })).toEqual([
-      'screenshots: must have at most 4 items',
+      'screenshots must have at most 4 items',
     ]);
-    expect(decodeMessages(CmsDetailsUpdate, { ...fx.cmsUpdate, screenshots: [...five] })).toEqual(['screenshots: must have at most 4 items']);
+    expect(decodeMessages(CmsDetailsUpdate, { ...fx.cmsUpdate, screenshots: [...five] })).toEqual(['screenshots must have at most 4 items']);
   });
   it('rejects non-string genres, naming the field', () => {
     expect(decodeMessages(CmsAppDetails, { ...CmsAppDetails.encode(fx.cmsDetails), genres: ['Puzzle', 3] })).toEqual([
-      'genres must be string',
+      'genres must be text',
     ]);
   });
 });

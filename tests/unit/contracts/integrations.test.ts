@@ -285,13 +285,13 @@ describe('Adjust events CSV rows (DOMAIN.md)', () => {
     }
     for (const token of ['abc12', 'ABC123', 'abc-123', 'abc 123', '']) {
       expect(decodeMessages(AdjustEventRow, { event_token: token, event_name: 'x' })).toEqual([
-        'event_token: must be 6 or more lowercase letters or digits',
+        'event_token must be 6 or more lowercase letters or digits',
       ]);
     }
   });
   it('requires a non-blank event name and a known revenue type', () => {
     expect(decodeMessages(AdjustEventRow, { event_token: 'abc123', event_name: ' ' })).toEqual(['event_name: required']);
-    expect(decodeMessages(AdjustEventRow, { ...fx.adjustRow, revenue_type: 'sub' })).toEqual(['revenue_type must be RevenueType']);
+    expect(decodeMessages(AdjustEventRow, { ...fx.adjustRow, revenue_type: 'sub' })).toEqual(['revenue_type must be one of ads, iap, other']);
   });
   it('requires unique tokens across rows', () => {
     const rows = [fx.adjustRow, { event_token: 'lvl001', event_name: 'Level Up' }];
@@ -350,7 +350,7 @@ describe('parseAdjustEventsCsv', () => {
     expect(parseAdjustEventsCsv(text)).toEqual({
       ok: false,
       errors: [
-        'line 3: event_token: must be 6 or more lowercase letters or digits',
+        'line 3: event_token must be 6 or more lowercase letters or digits',
         'line 4: event_token is required',
         'line 5: event_token abc123 already used on line 2',
         'line 6: more cells than header columns',

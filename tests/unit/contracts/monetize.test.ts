@@ -77,10 +77,10 @@ codecSuite([
 
 describe('monetize codecs: rejections', () => {
   it('accepts only LIVE and STOPPED', () => {
-    expect(decodeMessages(MonetizeCampaign, { ...fx.liveCampaign, status: 'PAUSED' })).toEqual(['status must be MonetizeStatus']);
+    expect(decodeMessages(MonetizeCampaign, { ...fx.liveCampaign, status: 'PAUSED' })).toEqual(['status must be one of LIVE, STOPPED']);
   });
   it('accepts only string, number and timestamp data types', () => {
-    expect(decodeMessages(TargetCondition, { ...fx.userCondition, dataType: 'boolean' })).toEqual(['dataType must be ConditionDataType']);
+    expect(decodeMessages(TargetCondition, { ...fx.userCondition, dataType: 'boolean' })).toEqual(['dataType must be one of string, number, timestamp']);
   });
   it('does not accept an id on create', () => {
     expect(MonetizeCampaignInput.encode(decodeOrThrow(MonetizeCampaignInput, fx.liveCampaign))).not.toHaveProperty('id');
