@@ -1,5 +1,6 @@
 /**
- * Bootstrap: flags → (lazy) inspector → QueryClient → session → router. The Google sign-in pop-up's
+ * Bootstrap: flags → (lazy) inspector → QueryClient → session (its flow's actor, created by useFlowActor with the
+ * inspector's options) → router. The Google sign-in pop-up's
  * /oauth-callback page runs alone: no session restore (the opener owns the session; a pop-up that closes while it
  * checks the token must not touch it), no router.
  */
@@ -7,8 +8,8 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from './queryClient';
-import { inspectRequested, startInspector, actorOptions } from './inspector';
-import { Session } from './machines/session/session.actor';
+import { inspectRequested, startInspector } from './inspector';
+import { Session } from './views/flows/session';
 import { AppRouter } from './views/AppRouter';
 import { Snackbars } from './views/ui/Snackbars';
 import { href } from './paths';
@@ -26,7 +27,7 @@ async function boot() {
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <Session.Provider options={actorOptions()}>
+        <Session.Provider>
           <AppRouter />
           <Snackbars />
         </Session.Provider>

@@ -2,11 +2,10 @@
  * Analytics service calls (contract: src/contracts/analyze.ts `analyzeEndpoints`, SPEC §7 "Analytics service").
  * Every call takes an AbortSignal and decodes its answer with the contract codec.
  *
- * Lifecycle calls (run + save, open, rename, delete, model config) are invoked by the report-builder machine; the plain
- * reads that belong to no lifecycle — the saved reports list and the data models — are React Query hooks here.
- * Machines invalidate `templatesKey(appId)` after a save or a delete.
+ * Lifecycle calls (run + save, open, rename, delete, model config) are invoked by the report-builder and delete-report
+ * flows; the plain reads that belong to no lifecycle — the saved reports list and the data models — are React Query
+ * hooks in analyze.queries.ts.
  */
-import { useQuery } from '@tanstack/react-query';
 import { isLeft } from 'fp-ts/Either';
 import { call, ContractError } from './http';
 import { matchPath } from '../contracts/endpoint';
@@ -99,29 +98,4 @@ export function sortNewestFirst(list: readonly TemplateSummary[]): TemplateSumma
     return Number.isNaN(ms) ? 0 : ms;
   };
   return [...list].sort((a, b) => time(b.updated_at) - time(a.updated_at) || a.title.localeCompare(b.title));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// React Query reads
-
-export const templatesKey = (appId: string) => ['templates', appId] as const;
-export const modelsKey = (appId: string) => ['models', appId] as const;
-
-/** The saved reports of an app, newest first. */
-export function useTemplates(appId: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: templatesKey(appId ?? ''),
-    queryFn: ({ signal }) => listTemplates(appId!, signal),
-    enabled: !!appId && enabled,
-  });
-}
-
-/** The data models of an app (the Data Model selector). */
-export function useModels(appId: string | undefined, enabled = true) {
-  return useQuery({
-    queryKey: modelsKey(appId ?? ''),
-    queryFn: ({ signal }) => listModels(appId!, signal),
-    enabled: !!appId && enabled,
-    staleTime: 5 * 60_000,
-  });
 }

@@ -1,8 +1,7 @@
 /**
- * Team and invitation calls (contract: src/contracts/team.ts `teamEndpoints`), plus the React Query read of the team
- * list. Mutations are invoked by the invitation machine, which invalidates `teamQueryKey` after each success.
+ * Team and invitation calls (contract: src/contracts/team.ts `teamEndpoints`). Mutations are invoked by the team
+ * flow, which invalidates `teamQueryKey` (team.queries.ts, the React Query read of the team list) after each success.
  */
-import { useQuery } from '@tanstack/react-query';
 import { call } from './http';
 import type { Role } from '../contracts/codecs';
 import { teamEndpoints, type AcceptInviteRequest } from '../contracts/team';
@@ -28,17 +27,3 @@ export const previewInvite = (token: string, signal?: AbortSignal) =>
 
 export const acceptInvite = (token: string, input: t.TypeOf<typeof AcceptInviteRequest>, signal?: AbortSignal) =>
   call(teamEndpoints.acceptInvite, { params: { token }, body: input, signal, auth: false });
-
-export const teamQueryKey = (workspaceId: string) => ['team', workspaceId] as const;
-
-/** The team of a workspace (members first, then pending invites). `success: false` is surfaced as a query error. */
-export function useTeam(workspaceId: string) {
-  return useQuery({
-    queryKey: teamQueryKey(workspaceId),
-    queryFn: async ({ signal }) => {
-      const answer = await fetchTeam(workspaceId, signal);
-      if (!answer.success) throw new Error('The team could not be loaded.');
-      return answer.accounts;
-    },
-  });
-}

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { routes, type RouteDef } from '../routes';
 import { href } from '../paths';
-import { Session } from '../machines/session/session.actor';
+import { Session } from './flows/session';
 import { selectAccount, selectStatus } from '../machines/session/session.selectors';
 import { PageSpinner } from './ui/Spinner';
 import { NotFoundPage } from './shell/NotFoundPage';

@@ -1,23 +1,34 @@
 /**
  * Paths of the accept-invite machine (src/machines/accept-invite/accept-invite.machine.ts): every state node
  * reachable; join with invalid then valid input; refused, unknown and unreachable invitations; and the binding to
- * the session (accept-invite.actor.ts): joining signs the session in as the invited account, switching it without a
+ * the session (accept-invite.actors.ts): joining signs the session in as the invited account, switching it without a
  * page reload when someone else is signed in.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject } from 'xstate';
-import { bindAcceptInvite } from '../../src/machines/accept-invite/accept-invite.actor';
+import { createActor } from 'xstate';
+import { acceptInviteFlow } from '../../src/machines/accept-invite/accept-invite.actors';
 import { sessionMachine } from '../../src/machines/session/session.machine';
-import {
-  acceptInviteMachine,
-  FIRST_NAME_REQUIRED,
-  JOIN_FAILED,
-  LAST_NAME_REQUIRED,
-  PASSWORD_TOO_SHORT,
-  type AcceptInviteEvent,
-} from '../../src/machines/accept-invite/accept-invite.machine';
+import { acceptInviteMachine, type AcceptInviteEvent } from '../../src/machines/accept-invite/accept-invite.machine';
 import { adminAccount, invitePreview, joinedAccount, joinResponse } from '../fixtures/team';
-import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  eventTypes,
+  failed,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  shortestPathTo,
+  unreachedStateNodeIds,
+} from './graph-harness';
+
+const FIRST_NAME_REQUIRED = 'First name is required.';
+const LAST_NAME_REQUIRED = 'Last name is required.';
+const PASSWORD_TOO_SHORT = 'Password must be at least 10 characters.';
+const JOIN_FAILED = 'We could not add you to the workspace. Please try again.';
 
 const input = { token: 'invite-token' };
 const ev = {
@@ -42,15 +53,26 @@ const outcomes = {
   wrongPassword: failed('acceptInvite', apiError(401, ALREADY, 'invalid_credentials')),
   expiredMeanwhile: failed('acceptInvite', apiError(410, 'This invitation has expired. Ask your workspace admin to resend it.', 'invite_expired')),
   crashed: failed('acceptInvite', new TypeError('Failed to fetch')),
+  serverCrashed: failed('acceptInvite', serverCrash()),
+  bare500: failed('acceptInvite', apiError(500, 'Request failed (500).')),
+  loadCrashed: failed('loadInvite', serverCrash()),
 };
-const allEvents: EventObject[] = [...Object.values(ev), ...Object.values(outcomes)];
+const fixtures = defineModel(acceptInviteMachine, {
+  CHANGE: [ev.firstName, ev.firstNameBlank, ev.lastName, ev.passwordShort, ev.password],
+  SUBMIT: ev.submit,
+  RETRY: ev.retry,
+  'xstate.done.actor.loadInvite': [outcomes.pending, outcomes.expired, outcomes.accepted, outcomes.revoked],
+  'xstate.error.actor.loadInvite': [outcomes.unknown, outcomes.offline, outcomes.loadCrashed],
+  'xstate.done.actor.acceptInvite': outcomes.joined,
+  'xstate.error.actor.acceptInvite': [outcomes.wrongPassword, outcomes.expiredMeanwhile, outcomes.crashed, outcomes.serverCrashed, outcomes.bare500],
+});
+const allEvents = fixtures.events;
 
 const model = acceptInviteMachine.provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
 
 describe('accept-invite machine paths', () => {
   it('reaches every state node', () => {
-    const reached = reachedStateNodeIds(shortestPaths(model, allEvents, { input }));
-    expect(stateNodeIds(acceptInviteMachine).filter((id) => !reached.has(id))).toEqual([]);
+    expect(unreachedStateNodeIds(acceptInviteMachine, shortestPaths(model, allEvents, { input }))).toEqual([]);
   });
 
   it('join: loading → ready → (invalid, then valid) → joining → joined, handing token and account over', async () => {
@@ -100,6 +122,10 @@ describe('accept-invite machine paths', () => {
     expect(wrong.state.matches('ready')).toBe(true);
     expect(wrong.state.context).toMatchObject({ error: ALREADY, firstName: 'Nina', lastName: 'Nguyen' });
     expect(pathOf(model, [...filled, outcomes.crashed], input).state.context.error).toBe(JOIN_FAILED);
+    // A 500 never shows the server's text (a crash's words, or a proxy's 'Request failed (500).').
+    expect(pathOf(model, [...filled, outcomes.serverCrashed], input).state.context.error).toBe(JOIN_FAILED);
+    expect(pathOf(model, [...filled, outcomes.bare500], input).state.context.error).toBe(JOIN_FAILED);
+    expect(pathOf(model, [outcomes.loadCrashed], input).state.matches('unavailable')).toBe(true);
     const expired = pathOf(model, [...filled, outcomes.expiredMeanwhile], input);
     expect(expired.state.matches('refused')).toBe(true);
     expect(expired.state.context.refusal).toBe('expired');
@@ -119,7 +145,7 @@ describe('accept-invite machine paths', () => {
       ).start();
       if (signedInAs !== 'nobody') session.send(done('restoreAccount', adminAccount) as never);
       const navigate = vi.fn();
-      const machine = bindAcceptInvite({ session, navigate }).provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
+      const machine = acceptInviteFlow.bind(() => ({ session, navigate })).provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
       const invite = createActor(machine, { input }).start();
       for (const event of join) invite.send(event as AcceptInviteEvent);
       expect(invite.getSnapshot().matches('joined')).toBe(true);

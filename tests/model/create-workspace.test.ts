@@ -1,45 +1,87 @@
 /**
  * Paths of the create-workspace machine (src/machines/create-workspace/create-workspace.machine.ts): every state
- * node reachable; invalid then valid input; a too-large icon refused at once; server refusals keep the fields.
+ * node reachable; invalid then valid input; a too-large icon refused at once; refusals and a 500 keep the fields
+ * and show SPEC §8's 'Error creating workspace!'.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { createWorkspaceMachine, CREATE_FAILED, type CreateWorkspaceEvent } from '../../src/machines/create-workspace/create-workspace.machine';
-import { FILE_TOO_LARGE, ICON_MAX_BYTES } from '../../src/contracts/workspace';
-import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import { createWorkspaceMachine } from '../../src/machines/create-workspace/create-workspace.machine';
+import { ICON_MAX_BYTES } from '../../src/contracts/workspace';
+import {
+  apiError,
+  defineModel,
+  done,
+  eventTypes,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  shortestPathTo,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
+
+const model = defineModel(createWorkspaceMachine, {
+  OPEN: { type: 'OPEN' },
+  CLOSE: { type: 'CLOSE' },
+  CHANGE: [
+    { type: 'CHANGE', field: 'name', value: '' },
+    { type: 'CHANGE', field: 'name', value: 'Nova Games' },
+    { type: 'CHANGE', field: 'website', value: 'not a website' },
+    { type: 'CHANGE', field: 'website', value: 'novagames.io' },
+  ],
+  PICK_ICON: [
+    { type: 'PICK_ICON', file: { name: 'icon.png', size: 2048, type: 'image/png' } },
+    { type: 'PICK_ICON', file: { name: 'huge.png', size: ICON_MAX_BYTES + 1, type: 'image/png' } },
+    { type: 'PICK_ICON', file: null },
+  ],
+  SUBMIT: { type: 'SUBMIT' },
+  'xstate.done.actor.createWorkspace': [
+    done('createWorkspace', { success: true, message: 'Workspace created successfully.', data: { id: 'ws-nova' } }),
+    done('createWorkspace', { success: false, message: 'A workspace with this name already exists.' }),
+    done('createWorkspace', { success: false, message: '' }),
+  ],
+  'xstate.error.actor.createWorkspace': [
+    failed('createWorkspace', apiError(413, 'File is too large!', 'file_too_large')),
+    failed('createWorkspace', new TypeError('Failed to fetch')),
+    failed('createWorkspace', serverCrash()),
+    failed('createWorkspace', apiError(400, 'Invalid value undefined supplied to : WorkspaceData/name', 'bad_request')),
+  ],
+});
 
 const ev = {
-  open: { type: 'OPEN' },
-  close: { type: 'CLOSE' },
-  nameEmpty: { type: 'CHANGE', field: 'name', value: '' },
-  name: { type: 'CHANGE', field: 'name', value: 'Nova Games' },
-  websiteInvalid: { type: 'CHANGE', field: 'website', value: 'not a website' },
-  website: { type: 'CHANGE', field: 'website', value: 'novagames.io' },
-  icon: { type: 'PICK_ICON', file: { name: 'icon.png', size: 2048, type: 'image/png' } },
-  iconTooLarge: { type: 'PICK_ICON', file: { name: 'huge.png', size: ICON_MAX_BYTES + 1, type: 'image/png' } },
-  noIcon: { type: 'PICK_ICON', file: null },
-  submit: { type: 'SUBMIT' },
-} satisfies Record<string, CreateWorkspaceEvent>;
-
-const outcomes = {
-  created: done('createWorkspace', { success: true, message: 'Workspace created successfully.', data: { id: 'ws-nova' } }),
-  refused: done('createWorkspace', { success: false, message: 'A workspace with this name already exists.' }),
-  refusedSilently: done('createWorkspace', { success: false, message: '' }),
-  rejected: failed('createWorkspace', apiError(413, 'File is too large!', 'payload_too_large')),
-  crashed: failed('createWorkspace', new TypeError('Failed to fetch')),
+  open: fixture(model, 'OPEN'),
+  close: fixture(model, 'CLOSE'),
+  name: fixture(model, 'CHANGE', 1),
+  websiteInvalid: fixture(model, 'CHANGE', 2),
+  website: fixture(model, 'CHANGE', 3),
+  icon: fixture(model, 'PICK_ICON', 0),
+  iconTooLarge: fixture(model, 'PICK_ICON', 1),
+  noIcon: fixture(model, 'PICK_ICON', 2),
+  submit: fixture(model, 'SUBMIT'),
 };
-const allEvents: EventObject[] = [...Object.values(ev), ...Object.values(outcomes)];
+const outcomes = {
+  created: fixture(model, 'xstate.done.actor.createWorkspace', 0),
+  refused: fixture(model, 'xstate.done.actor.createWorkspace', 1),
+  refusedSilently: fixture(model, 'xstate.done.actor.createWorkspace', 2),
+  tooLarge: fixture(model, 'xstate.error.actor.createWorkspace', 0),
+  crashed: fixture(model, 'xstate.error.actor.createWorkspace', 1),
+  serverCrashed: fixture(model, 'xstate.error.actor.createWorkspace', 2),
+  badRequest: fixture(model, 'xstate.error.actor.createWorkspace', 3),
+};
 
-const model = createWorkspaceMachine.provide({ actors: { createWorkspace: pendingForever() } });
+const pending = createWorkspaceMachine.provide({ actors: { createWorkspace: pendingForever() } });
 
 describe('create-workspace machine paths', () => {
   it('reaches every state node', () => {
-    const reached = reachedStateNodeIds(shortestPaths(model, allEvents));
-    expect(stateNodeIds(createWorkspaceMachine).filter((id) => !reached.has(id))).toEqual([]);
+    expect(unreachedStateNodeIds(createWorkspaceMachine, shortestPaths(createWorkspaceMachine, model.events))).toEqual([]);
   });
 
   it('create workspace with invalid then valid input', async () => {
-    const path = pathOf(model, [ev.open, ev.submit, ev.name, ev.websiteInvalid, ev.submit, ev.website, ev.submit, outcomes.created]);
+    const path = pathOf(createWorkspaceMachine, [ev.open, ev.submit, ev.name, ev.websiteInvalid, ev.submit, ev.website, ev.submit, outcomes.created]);
     const afterEmptySubmit = path.steps[2]!.state;
     expect(afterEmptySubmit.matches('editing')).toBe(true);
     expect(Object.keys(afterEmptySubmit.context.errors).sort()).toEqual(['name', 'website']);
@@ -51,34 +93,38 @@ describe('create-workspace machine paths', () => {
     expect(path.state.matches('closed')).toBe(true);
     expect(path.state.context.createdId).toBe('ws-nova');
 
-    const created = vi.fn();
-    await replay(model.provide({ actions: { created: (_, params) => created(params.id) } }), path);
-    expect(created).toHaveBeenCalledWith('ws-nova');
+    const { machine, spies } = spyActions(pending, ['created', 'notify']);
+    await replay(machine, path);
+    expect(spies.created).toHaveBeenCalledWith({ id: 'ws-nova' });
+    expect(spies.notify).toHaveBeenCalledWith({ message: 'Workspace created successfully.', kind: 'success' });
   });
 
   it('the shortest way to a created workspace fills name and website, then submits', () => {
-    const path = shortestPathTo(model, allEvents, { toState: (s) => s.context.createdId !== null });
+    const path = shortestPathTo(createWorkspaceMachine, model.events, { toState: (s) => s.context.createdId !== null });
     expect(eventTypes(path)).toEqual(['OPEN', 'CHANGE', 'CHANGE', 'SUBMIT', 'xstate.done.actor.createWorkspace']);
   });
 
   it("refuses a too-large icon at once with 'File is too large!'", () => {
-    const path = pathOf(model, [ev.open, ev.iconTooLarge]);
-    expect(path.state.context.errors.icon).toBe(FILE_TOO_LARGE);
-    expect(pathOf(model, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.submit]).state.matches('editing')).toBe(true);
-    expect(pathOf(model, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.icon, ev.submit]).state.matches('submitting')).toBe(true);
-    expect(pathOf(model, [ev.open, ev.iconTooLarge, ev.noIcon]).state.context.errors.icon).toBeUndefined();
+    const path = pathOf(createWorkspaceMachine, [ev.open, ev.iconTooLarge]);
+    expect(path.state.context.errors.icon).toBe('File is too large!');
+    expect(pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.submit]).state.matches('editing')).toBe(true);
+    expect(pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.icon, ev.submit]).state.matches('submitting')).toBe(true);
+    expect(pathOf(createWorkspaceMachine, [ev.open, ev.iconTooLarge, ev.noIcon]).state.context.errors.icon).toBeUndefined();
   });
 
-  it('a refusal or failure goes back to editing with the message and every field kept', () => {
+  it("a refusal or failure goes back to editing with SPEC's words and every field kept, never the server's text", () => {
     const base = [ev.open, ev.name, ev.website, ev.icon, ev.submit];
     const cases: Array<[EventObject, string]> = [
-      [outcomes.refused, 'A workspace with this name already exists.'],
-      [outcomes.refusedSilently, CREATE_FAILED],
-      [outcomes.rejected, 'File is too large!'],
-      [outcomes.crashed, CREATE_FAILED],
+      [outcomes.refused, 'Error creating workspace!'],
+      [outcomes.refusedSilently, 'Error creating workspace!'],
+      // SPEC §5: the icon's own message when the server finds the file too large (413).
+      [outcomes.tooLarge, 'File is too large!'],
+      [outcomes.crashed, 'Error creating workspace!'],
+      [outcomes.serverCrashed, 'Error creating workspace!'],
+      [outcomes.badRequest, 'Error creating workspace!'],
     ];
     for (const [outcome, message] of cases) {
-      const path = pathOf(model, [...base, outcome]);
+      const path = pathOf(createWorkspaceMachine, [...base, outcome]);
       expect(path.state.matches('editing')).toBe(true);
       expect(path.state.context).toMatchObject({ name: 'Nova Games', website: 'novagames.io', error: message });
       expect(path.state.context.icon?.name).toBe('icon.png');
@@ -86,7 +132,7 @@ describe('create-workspace machine paths', () => {
   });
 
   it('closing drops the form; opening again starts empty', () => {
-    const path = pathOf(model, [ev.open, ev.name, ev.close, ev.open]);
+    const path = pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.close, ev.open]);
     expect(path.state.matches('editing')).toBe(true);
     expect(path.state.context.name).toBe('');
   });

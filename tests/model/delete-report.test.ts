@@ -1,158 +1,212 @@
 /**
  * Paths of the delete-report machine (src/machines/delete-report/delete-report.machine.ts; SPEC §2 'Delete Report'
  * confirm, §7 DELETE /template/{appId}/{reportId}, §8 'Report deleted successfully.' / 'We had a problem deleting the
- * report. Please try again later.'): every state node reachable; confirm → deleted; confirm → server error (refused
- * or thrown) → back to idle with the error message, then a retry that deletes or a cancel that deletes nothing;
- * cancel before confirming.
- *
- * The machine has no failed state of its own: after an error it is idle again (the dialog closes, the report stays in
- * the list), so "retry" is asking to delete the same report again.
+ * report. Please try again later.'): every state node reachable in both of its uses — the reports list's actor
+ * (idle → a round per DELETE) and the report builder's child (one round for its report, then done with
+ * `{ deleted }`); confirm → deleted; confirm → refused or thrown → the SPEC message, then a retry or a cancel;
+ * cancel before confirming. The delete call is the shared confirm → mutate child (invoke id `deleteTemplate`).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
-import { deleteReportMachine, type DeleteReportEvent } from '../../src/machines/delete-report/delete-report.machine';
+import { createActor, waitFor } from 'xstate';
+import { deleteReportMachine } from '../../src/machines/delete-report/delete-report.machine';
+import { selectDeleteDialog } from '../../src/machines/delete-report/delete-report.selectors';
+import { mutation, type MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
+import type { DeleteTemplateResponse } from '../../src/contracts/analyze';
 import { deleted, notDeleted, templateList } from '../fixtures/analyze';
-import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  eventTypes,
+  failed,
+  fixture,
+  live,
+  pathOf,
+  pendingMutation,
+  replay,
+  serverCrash,
+  shortestPaths,
+  shortestPathTo,
+  spyActions,
+  stateNodeIds,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const REPORT_DELETED = 'Report deleted successfully.';
 const DELETE_FAILED = 'We had a problem deleting the report. Please try again later.';
 
-const input = { appId: 'app-puzzle' };
+const listInput = { appId: 'app-puzzle' };
 const report = Object.values(templateList.templates[1]!)[0]!; // rep-2 'Newer'
-
-const ev = {
-  delete: { type: 'DELETE', report },
-  confirm: { type: 'CONFIRM' },
-  cancel: { type: 'CANCEL' },
-} satisfies Record<string, DeleteReportEvent>;
+const builderInput = { appId: 'app-puzzle', report: { id: 'rep-2', title: 'Newer' } };
 
 const serverDown = apiError(503, 'The analytics engine is not available.');
-const outcomes = {
-  deleted: done('deleteReport', deleted),
-  refused: done('deleteReport', notDeleted),
-  thrown: failed('deleteReport', serverDown),
+const outcome = {
+  deleted: { status: 'done', answer: deleted } as MutationOutcome<DeleteTemplateResponse>,
+  refused: { status: 'failed', answer: notDeleted, error: null } as MutationOutcome<DeleteTemplateResponse>,
+  thrown: { status: 'failed', answer: null, error: serverDown } as MutationOutcome<DeleteTemplateResponse>,
 };
-const allEvents: EventObject[] = [...Object.values(ev), ...Object.values(outcomes)];
 
-const model = deleteReportMachine.provide({ actors: { deleteReport: pendingForever() } });
+const model = defineModel(deleteReportMachine, {
+  DELETE: { type: 'DELETE', report },
+  CONFIRM: { type: 'CONFIRM' },
+  CANCEL: { type: 'CANCEL' },
+  'xstate.done.actor.deleteTemplate': [done('deleteTemplate', outcome.deleted), done('deleteTemplate', outcome.refused), done('deleteTemplate', outcome.thrown)],
+  'xstate.error.actor.deleteTemplate': failed('deleteTemplate', new Error('the child broke')),
+});
+const ev = {
+  delete: fixture(model, 'DELETE'),
+  confirm: fixture(model, 'CONFIRM'),
+  cancel: fixture(model, 'CANCEL'),
+  deleted: fixture(model, 'xstate.done.actor.deleteTemplate', 0),
+  refused: fixture(model, 'xstate.done.actor.deleteTemplate', 1),
+  thrown: fixture(model, 'xstate.done.actor.deleteTemplate', 2),
+  childBroke: fixture(model, 'xstate.error.actor.deleteTemplate'),
+};
 
-/** The model with spied actions and a deleteReport actor that records its input and never settles. */
-function spied() {
-  const spies = { notify: vi.fn(), deleted: vi.fn(), logError: vi.fn(), request: vi.fn() };
-  const live = deleteReportMachine.provide({
-    actors: {
-      deleteReport: fromPromise<{ success: boolean }, { appId: string; reportId: string }>(({ input: request }) => {
-        spies.request(request);
-        return new Promise(() => {});
-      }),
-    },
-    actions: {
-      notify: (_, params) => spies.notify(params),
-      deleted: (_, params) => spies.deleted(params),
-      logError: (_, params) => spies.logError(params),
-    },
-  });
-  return { spies, live };
-}
+const pending = deleteReportMachine.provide({ actors: { deleteTemplate: pendingMutation() } });
+const spied = () => spyActions(pending, ['notify', 'deleted', 'logError']);
+const transient = ['deleteReport.start', 'deleteReport.settled'];
 
 describe('delete-report machine paths', () => {
-  it('reaches every state node', () => {
-    const reached = reachedStateNodeIds(shortestPaths(model, allEvents, { input }));
-    expect(stateNodeIds(deleteReportMachine).filter((id) => !reached.has(id))).toEqual([]);
-    expect(stateNodeIds(deleteReportMachine).sort()).toEqual(['deleteReport.confirming', 'deleteReport.deleting', 'deleteReport.idle']);
+  it('reaches every state node: the list waits in idle, the builder child finishes', () => {
+    const paths = [...shortestPaths(deleteReportMachine, model.events, { input: listInput }), ...shortestPaths(deleteReportMachine, model.events, { input: builderInput })];
+    expect(unreachedStateNodeIds(deleteReportMachine, paths, transient)).toEqual([]);
+    expect(stateNodeIds(deleteReportMachine).sort()).toEqual([
+      'deleteReport.asking',
+      'deleteReport.asking.confirming',
+      'deleteReport.asking.deleting',
+      'deleteReport.finished',
+      'deleteReport.idle',
+      'deleteReport.settled',
+      'deleteReport.start',
+    ]);
   });
 
-  it('starts idle with no report pending', () => {
-    const path = pathOf(model, [], input);
-    expect(path.state.matches('idle')).toBe(true);
-    expect(path.state.context).toEqual({ appId: 'app-puzzle', report: null });
+  it('the list starts idle with no report pending and no dialog', () => {
+    const state = pathOf(deleteReportMachine, [], listInput).state;
+    expect(state.matches('idle')).toBe(true);
+    expect(state.context.report).toBeNull();
+    expect(selectDeleteDialog(state).open).toBe(false);
   });
 
-  it('confirm → deleted: asks for the report, deletes it, says so and hands the id over', async () => {
-    const path = pathOf(model, [ev.delete, ev.confirm, outcomes.deleted], input);
-    expect(path.steps[1]!.state.matches('confirming')).toBe(true);
-    expect(path.steps[1]!.state.context.report).toEqual({ id: 'rep-2', title: 'Newer', updated_at: '2025-06-01T10:00:00.000Z' });
-    expect(path.steps[2]!.state.matches('deleting')).toBe(true);
+  it('confirm → deleted: asks about the report, deletes it, says so and hands the id over', async () => {
+    const path = pathOf(deleteReportMachine, [ev.delete, ev.confirm, ev.deleted], listInput);
+    const asking = path.steps[1]!.state;
+    expect(asking.matches({ asking: 'confirming' })).toBe(true);
+    expect(selectDeleteDialog(asking)).toEqual({ open: true, busy: false, title: 'Delete Report', message: 'Are you sure you want to delete the report Newer?' });
+    expect(selectDeleteDialog(path.steps[2]!.state)).toMatchObject({ open: true, busy: true });
     expect(path.state.matches('idle')).toBe(true);
-    expect(path.state.context).toEqual({ appId: 'app-puzzle', report: null });
+    expect(path.state.context.report).toBeNull();
 
-    const { spies, live } = spied();
-    const actor = await replay(live, path, input);
-    expect(spies.notify).toHaveBeenCalledTimes(1);
-    expect(spies.notify).toHaveBeenCalledWith({ message: REPORT_DELETED, kind: 'success' });
-    expect(spies.deleted).toHaveBeenCalledTimes(1);
-    expect(spies.deleted).toHaveBeenCalledWith({ id: 'rep-2' });
+    const { machine, spies } = spied();
+    const actor = await replay(machine, path, listInput);
+    expect(spies.notify.mock.calls).toEqual([[{ message: REPORT_DELETED, kind: 'success' }]]);
+    expect(spies.deleted.mock.calls).toEqual([[{ appId: 'app-puzzle', id: 'rep-2' }]]);
     expect(spies.logError).not.toHaveBeenCalled();
     actor.stop();
   });
 
-  it('the delete call gets the app id and the report id, under its invoke id', async () => {
-    const path = pathOf(model, [ev.delete, ev.confirm], input);
-    expect(path.state.matches('deleting')).toBe(true);
-    const { spies, live } = spied();
-    const actor = await replay(live, path, input);
-    expect(spies.request.mock.calls).toEqual([[{ appId: 'app-puzzle', reportId: 'rep-2' }]]);
-    expect(actor.getSnapshot().children.deleteReport).toBeDefined();
+  it('the shortest way to a running delete is DELETE, CONFIRM; nothing the child says counts before CONFIRM', () => {
+    const path = shortestPathTo(deleteReportMachine, model.events, { input: listInput, toState: (s) => s.matches({ asking: 'deleting' }) });
+    expect(eventTypes(path)).toEqual(['DELETE', 'CONFIRM']);
+    const confirming = pathOf(deleteReportMachine, [ev.delete], listInput).state;
+    for (const event of [ev.deleted, ev.refused, ev.thrown]) expect(confirming.can(event)).toBe(false);
+  });
+
+  it('CONFIRM reaches the child, which calls with the app and report ids', async () => {
+    const call = vi.fn((_request: { appId: string; reportId: string }, _signal: AbortSignal) => new Promise<DeleteTemplateResponse>(() => {}));
+    const actor = createActor(deleteReportMachine.provide({ actors: { deleteTemplate: mutation(call) } }), { input: listInput }).start();
+    actor.send(ev.delete as never);
+    expect(actor.getSnapshot().children.deleteTemplate?.getSnapshot().value).toBe('confirming');
+    expect(call).not.toHaveBeenCalled();
+    actor.send(ev.confirm as never);
+    expect(actor.getSnapshot().children.deleteTemplate?.getSnapshot().value).toBe('mutating');
+    expect(call.mock.calls[0]![0]).toEqual({ appId: 'app-puzzle', reportId: 'rep-2' });
+    expect(call.mock.calls[0]![1]).toBeInstanceOf(AbortSignal);
     actor.stop();
   });
 
-  it('the shortest way to a running delete is DELETE, CONFIRM', () => {
-    const path = shortestPathTo(model, allEvents, { input, toState: (s) => s.matches('deleting') });
-    expect(eventTypes(path)).toEqual(['DELETE', 'CONFIRM']);
-  });
-
   it('cancel before confirming: back to idle, nothing deleted, nothing said', async () => {
-    const path = pathOf(model, [ev.delete, ev.cancel], input);
+    const path = pathOf(deleteReportMachine, [ev.delete, ev.cancel], listInput);
     expect(path.state.matches('idle')).toBe(true);
     expect(path.state.context.report).toBeNull();
     expect(path.state.can(ev.confirm)).toBe(false);
-
-    const { spies, live } = spied();
-    (await replay(live, path, input)).stop();
+    const { machine, spies } = spied();
+    (await replay(machine, path, listInput)).stop();
     expect(spies.notify).not.toHaveBeenCalled();
     expect(spies.deleted).not.toHaveBeenCalled();
   });
 
   it('CONFIRM and CANCEL mean nothing while idle; nothing but the answer moves a running delete', () => {
-    const idle = pathOf(model, [], input).state;
+    const idle = pathOf(deleteReportMachine, [], listInput).state;
     expect(idle.can(ev.confirm)).toBe(false);
     expect(idle.can(ev.cancel)).toBe(false);
-    const deleting = pathOf(model, [ev.delete, ev.confirm], input).state;
+    const deleting = pathOf(deleteReportMachine, [ev.delete, ev.confirm], listInput).state;
     expect(deleting.can(ev.cancel)).toBe(false);
     expect(deleting.can(ev.confirm)).toBe(false);
     expect(deleting.can(ev.delete)).toBe(false);
   });
 
-  for (const [name, outcome, logged] of [
-    ['refused (success: false)', outcomes.refused, false],
-    ['thrown', outcomes.thrown, true],
+  for (const [name, answer, logged] of [
+    ['refused (success: false)', () => ev.refused, false],
+    ['thrown', () => ev.thrown, true],
   ] as const) {
     it(`confirm → server error ${name} → retry deletes it`, async () => {
-      const path = pathOf(model, [ev.delete, ev.confirm, outcome, ev.delete, ev.confirm, outcomes.deleted], input);
-      const afterError = path.steps[3]!.state;
-      expect(afterError.matches('idle')).toBe(true);
-      expect(afterError.context.report).toBeNull();
-      expect(path.steps[4]!.state.matches('confirming')).toBe(true);
+      const path = pathOf(deleteReportMachine, [ev.delete, ev.confirm, answer(), ev.delete, ev.confirm, ev.deleted], listInput);
+      expect(path.steps[3]!.state.matches('idle')).toBe(true);
       expect(path.steps[4]!.state.context.report?.id).toBe('rep-2');
       expect(path.state.matches('idle')).toBe(true);
 
-      const { spies, live } = spied();
-      (await replay(live, path, input)).stop();
+      const { machine, spies } = spied();
+      (await replay(machine, path, listInput)).stop();
       expect(spies.notify.mock.calls).toEqual([[{ message: DELETE_FAILED, kind: 'error' }], [{ message: REPORT_DELETED, kind: 'success' }]]);
-      expect(spies.deleted.mock.calls).toEqual([[{ id: 'rep-2' }]]);
+      expect(spies.deleted.mock.calls).toEqual([[{ appId: 'app-puzzle', id: 'rep-2' }]]);
       if (logged) expect(spies.logError).toHaveBeenCalledWith({ error: serverDown });
       else expect(spies.logError).not.toHaveBeenCalled();
     });
 
     it(`confirm → server error ${name} → cancel deletes nothing`, async () => {
-      const path = pathOf(model, [ev.delete, ev.confirm, outcome, ev.delete, ev.cancel], input);
+      const path = pathOf(deleteReportMachine, [ev.delete, ev.confirm, answer(), ev.delete, ev.cancel], listInput);
       expect(path.state.matches('idle')).toBe(true);
-      expect(path.state.context.report).toBeNull();
-
-      const { spies, live } = spied();
-      (await replay(live, path, input)).stop();
+      const { machine, spies } = spied();
+      (await replay(machine, path, listInput)).stop();
       expect(spies.notify.mock.calls).toEqual([[{ message: DELETE_FAILED, kind: 'error' }]]);
       expect(spies.deleted).not.toHaveBeenCalled();
     });
   }
+
+  it('a child that breaks is a failure too', () => {
+    const path = pathOf(deleteReportMachine, [ev.delete, ev.childBroke], listInput);
+    expect(path.state.matches('idle')).toBe(true);
+  });
+
+  describe("the report builder's round", () => {
+    it('asks at once about its report and finishes deleted', () => {
+      const start = pathOf(deleteReportMachine, [], builderInput).state;
+      expect(start.matches({ asking: 'confirming' })).toBe(true);
+      expect(selectDeleteDialog(start).message).toBe('Are you sure you want to delete the report Newer?');
+      const path = pathOf(deleteReportMachine, [ev.confirm, ev.deleted], builderInput);
+      expect(path.state.status).toBe('done');
+      expect(path.state.output).toEqual({ deleted: true });
+    });
+
+    it('finishes not deleted when cancelled or failed', () => {
+      expect(pathOf(deleteReportMachine, [ev.cancel], builderInput).state.output).toEqual({ deleted: false });
+      expect(pathOf(deleteReportMachine, [ev.confirm, ev.refused], builderInput).state.output).toEqual({ deleted: false });
+      expect(pathOf(deleteReportMachine, [ev.confirm, ev.thrown], builderInput).state.output).toEqual({ deleted: false });
+    });
+  });
+
+  it("a 500 from the server says SPEC's words, not the server's", async () => {
+    const { machine, spies } = spyActions(
+      deleteReportMachine.provide({ actors: { deleteTemplate: mutation(async () => Promise.reject(serverCrash())) } }),
+      ['notify', 'deleted', 'logError'],
+    );
+    const { actor, send } = live(machine, { input: listInput });
+    send(ev.delete, ev.confirm);
+    await waitFor(actor, (s) => s.matches('idle'));
+    expect(spies.notify.mock.calls).toEqual([[{ message: DELETE_FAILED, kind: 'error' }]]);
+    expect(spies.deleted).not.toHaveBeenCalled();
+    actor.stop();
+  });
 });

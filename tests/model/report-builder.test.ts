@@ -9,21 +9,14 @@
  * to check the side effects: snackbars, the URL move after the first save, the delete navigation.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { waitFor, type EventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import {
-  DELETE_FAILED,
-  REPORT_CREATED,
-  REPORT_DELETED,
-  RUN_FAILED,
-  reportBuilderMachine,
-  type OpenOutput,
-  type ReportBuilderEvent,
-  type ReportBuilderInput,
-  type RunOutput,
-} from '../../src/machines/report-builder/report-builder.machine';
-import { selectDirty, selectPhase, selectRun, selectSettings } from '../../src/machines/report-builder/report-builder.selectors';
-import { ApiError } from '../../src/services/http';
+import { reportBuilderMachine, type OpenOutput, type ReportBuilderEvent, type ReportBuilderInput, type RunOutput } from '../../src/machines/report-builder/report-builder.machine';
+import { selectDeleteReport, selectDirty, selectPhase, selectRun, selectSettings } from '../../src/machines/report-builder/report-builder.selectors';
+import { deleteReportMachine } from '../../src/machines/delete-report/delete-report.machine';
+import { selectDeleteDialog } from '../../src/machines/delete-report/delete-report.selectors';
+import { mutation } from '../../src/machines/shared/confirm-mutation.machine';
+import type { DeleteTemplateResponse } from '../../src/contracts/analyze';
 import {
   dailyMetricsConfig,
   deleted,
@@ -35,19 +28,24 @@ import {
   runSucceeded,
   savedTemplate,
 } from '../fixtures/analyze';
+import { apiError, defineModel, done, failed, live as liveActor, pendingForever, serverCrash, unreachedStateNodeIds } from './graph-harness';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
-type AnyEvent = ReportBuilderEvent | { type: `xstate.${'done' | 'error'}.actor.${string}`; output?: unknown; error?: unknown };
+type AnyEvent = ReportBuilderEvent | EventObject;
 
+// SPEC §8 and §5, verbatim.
+const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
+const REPORT_CREATED = 'Report created successfully.';
+const REPORT_DELETED = 'Report deleted successfully.';
+const DELETE_FAILED = 'We had a problem deleting the report. Please try again later.';
 const LIMIT_MESSAGE = 'Value must be between 1 and 10,000';
 const VALUE_REQUIRED = 'A valid value is required.';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Event fixtures
 
-const done = (id: string, output: unknown): AnyEvent => ({ type: `xstate.done.actor.${id}`, output });
-const failed = (id: string, error: unknown): AnyEvent => ({ type: `xstate.error.actor.${id}`, error });
-const serverDown = new ApiError(503, 'The analytics engine is not available.');
+/** Our server's 503 when the analytics engine is off: words it chose (a code), shown as they are. */
+const serverDown = apiError(503, 'Analytics is not available on this server.', 'analytics_unavailable');
 
 const ranSql = { sql: 'SELECT 1 WHERE country = $p1', params: { p1: 'US' }, dialect: 'duckdb' };
 const runOk: RunOutput = { saved: { ...runSucceeded, compiled: ranSql }, rows: resultRows };
@@ -59,6 +57,7 @@ const E = {
   configFailed: failed('loadConfig', serverDown),
   reportLoaded: done('loadReport', opened),
   reportFailed: failed('loadReport', serverDown),
+  reportCrashed: failed('loadReport', serverCrash()),
   retry: { type: 'RETRY' },
   groupByDate: { type: 'SET_GROUP_BY', column_name: 'date' },
   badLimit: { type: 'SET_LIMIT', value: '0' },
@@ -69,16 +68,15 @@ const E = {
   runDone: done('runReport', runOk),
   runNotSaved: done('runReport', runFalse),
   runThrown: failed('runReport', serverDown),
+  runCrashed: failed('runReport', serverCrash()),
   rename: { type: 'SET_TITLE', title: 'Retention by day' },
   renameDone: done('renameReport', renamed),
   renameRefused: done('renameReport', runNotSaved),
   renameThrown: failed('renameReport', serverDown),
   delete: { type: 'DELETE' },
-  cancelDelete: { type: 'CANCEL_DELETE' },
-  confirmDelete: { type: 'CONFIRM_DELETE' },
-  deleteDone: done('deleteReport', deleted),
-  deleteRefused: done('deleteReport', notDeleted),
-  deleteThrown: failed('deleteReport', serverDown),
+  deleteDone: done('deleteReport', { deleted: true }),
+  deleteNotDone: done('deleteReport', { deleted: false }),
+  deleteBroke: failed('deleteReport', new Error('the delete flow broke')),
   switchModel: { type: 'SET_MODEL', modelId: 'events' },
   modelLoaded: done('loadModelConfig', eventsConfig),
   modelFailed: failed('loadModelConfig', serverDown),
@@ -96,7 +94,44 @@ const E = {
   removeCondition: { type: 'REMOVE_CONDITION', key: 'c1' },
 } satisfies Record<string, AnyEvent>;
 
-const ALL_EVENTS = Object.values(E) as readonly AnyEvent[];
+/** Every event type the machine handles, keyed (a new event does not compile until it is here; graph-harness.ts). */
+const model = defineModel(reportBuilderMachine, {
+  RETRY: E.retry,
+  SET_TITLE: E.rename,
+  SET_MODEL: E.switchModel,
+  SET_DATE_RANGE: E.setDates,
+  ADD_METRIC: E.addMetric,
+  REMOVE_METRIC: E.removeMetric,
+  MOVE_METRIC: E.moveMetric,
+  SET_GROUP_BY: E.groupByDate,
+  SET_LIMIT: [E.badLimit, E.goodLimit],
+  ADD_SORT: E.addSort,
+  REMOVE_SORT: E.removeSort,
+  MOVE_SORT: E.moveSort,
+  TOGGLE_SORT_ORDER: E.toggleSort,
+  ADD_CONDITION: E.addIntCondition,
+  REMOVE_CONDITION: E.removeCondition,
+  SET_CONDITION_CHECKED: E.uncheckCondition,
+  SET_CONDITION_COMPARISON: E.changeComparison,
+  SET_CONDITION_VALUE: E.fillCondition,
+  TOGGLE_SETTINGS: E.toggleSettings,
+  RUN: E.run,
+  DELETE: E.delete,
+  'xstate.done.actor.loadConfig': E.configLoaded,
+  'xstate.error.actor.loadConfig': E.configFailed,
+  'xstate.done.actor.loadReport': E.reportLoaded,
+  'xstate.error.actor.loadReport': [E.reportFailed, E.reportCrashed],
+  'xstate.done.actor.runReport': [E.runDone, E.runNotSaved],
+  'xstate.error.actor.runReport': [E.runThrown, E.runCrashed],
+  'xstate.done.actor.renameReport': [E.renameDone, E.renameRefused],
+  'xstate.error.actor.renameReport': E.renameThrown,
+  'xstate.done.actor.deleteReport': [E.deleteDone, E.deleteNotDone],
+  'xstate.error.actor.deleteReport': E.deleteBroke,
+  'xstate.done.actor.loadModelConfig': E.modelLoaded,
+  'xstate.error.actor.loadModelConfig': E.modelFailed,
+});
+
+const ALL_EVENTS = model.events as readonly AnyEvent[];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Traversal: a finite abstraction of the context (what the machine's guards look at)
@@ -139,69 +174,36 @@ function journey(input: ReportBuilderInput, toState: (s: Snapshot) => boolean, e
 // ---------------------------------------------------------------------------------------------------------------
 // Live replay with spied actions
 
-function live(input: ReportBuilderInput) {
-  const spies = {
-    notify: vi.fn(),
-    reportSaved: vi.fn(),
-    reportDeleted: vi.fn(),
-    storeShowSettings: vi.fn(),
-    logError: vi.fn(),
-  };
-  const never = <O, I>() => fromPromise<O, I>(() => new Promise<O>(() => {}));
-  const machine = reportBuilderMachine.provide({
-    actors: { loadConfig: never(), loadReport: never(), runReport: never(), saveTitle: never(), deleteReport: never() },
-    actions: {
-      notify: (_, p) => spies.notify(p),
-      reportSaved: (_, p) => spies.reportSaved(p),
-      reportDeleted: (_, p) => spies.reportDeleted(p),
-      storeShowSettings: () => spies.storeShowSettings(),
-      logError: (_, p) => spies.logError(p),
-    },
+/**
+ * A live builder with spied actions; its delete-report child is the real flow machine whose delete call is
+ * `deleteCall` (never settling by default) and whose snackbars go to `childNotify`.
+ */
+function live(input: ReportBuilderInput, deleteCall: () => Promise<DeleteTemplateResponse> = () => new Promise(() => {})) {
+  const childNotify = vi.fn();
+  const deleteFlow = deleteReportMachine.provide({
+    actors: { deleteTemplate: mutation(deleteCall) },
+    actions: { notify: (_, notice) => childNotify(notice), deleted: () => {}, logError: () => {} },
   });
-  const actor = createActor(machine, { input }).start();
-  const send = (...events: readonly (AnyEvent | EventObject)[]) => {
-    for (const event of events) {
-      const before = actor.getSnapshot();
-      expect(before.can(event as ReportBuilderEvent), `${event.type} is handled in ${JSON.stringify(before.value)}`).toBe(true);
-      actor.send(event as ReportBuilderEvent);
-    }
-    return actor.getSnapshot();
-  };
-  return { actor, spies, send, notices: () => spies.notify.mock.calls.map(([p]) => p.message) };
+  const machine = reportBuilderMachine.provide({
+    actors: { loadConfig: pendingForever(), loadReport: pendingForever(), runReport: pendingForever(), saveTitle: pendingForever(), deleteReport: deleteFlow },
+  });
+  const harness = liveActor(machine, { input, spies: ['notify', 'reportSaved', 'reportDeleted', 'storeShowSettings', 'logError'] });
+  /** Every snackbar, the builder's and its delete flow's, in the order shown. */
+  const notices = () =>
+    [harness.spies.notify, childNotify]
+      .flatMap((spy) => spy.mock.calls.map(([notice], i) => ({ order: spy.mock.invocationCallOrder[i]!, message: (notice as { message: string }).message })))
+      .sort((a, b) => a.order - b.order)
+      .map((n) => n.message);
+  /** The delete-report child the builder invoked (the dialog binds to it). */
+  const deletion = () => selectDeleteReport(harness.actor.getSnapshot());
+  return { ...harness, notices, deletion };
 }
 
-const transient = new Set(['reportBuilder.boot', 'reportBuilder.settle']);
-const allStateIds = () => {
-  const ids: string[] = [];
-  const walk = (node: (typeof reportBuilderMachine)['root']) => {
-    for (const child of Object.values(node.states)) {
-      ids.push(child.id);
-      walk(child);
-    }
-  };
-  walk(reportBuilderMachine.root);
-  return ids.filter((id) => !transient.has(id));
-};
+const transient = ['reportBuilder.boot', 'reportBuilder.settle'];
 
 // ---------------------------------------------------------------------------------------------------------------
 
-/** Every event type some state of the machine handles (its own events and the done/error events of its invokes). */
-function handledEventTypes(): Set<string> {
-  const types = new Set<string>();
-  const walk = (node: (typeof reportBuilderMachine)['root']) => {
-    for (const type of node.ownEvents) if (type && !type.startsWith('xstate.done.state')) types.add(type);
-    for (const child of Object.values(node.states)) walk(child);
-  };
-  walk(reportBuilderMachine.root);
-  return types;
-}
-
 describe('report builder: every state is reachable', () => {
-  it('every event the machine handles has a payload fixture', () => {
-    const fixtures = new Set<string>(ALL_EVENTS.map((e) => e.type));
-    const missing = [...handledEventTypes()].filter((type) => !fixtures.has(type));
-    expect(missing).toEqual([]);
-  });
 
   it('every edit event of the settings panel is accepted while editing and keeps the builder in ready', () => {
     const { send } = live(newInput);
@@ -217,18 +219,15 @@ describe('report builder: every state is reachable', () => {
   });
 
   it('from a new report and from a saved one, the traversal reaches every (non-transient) state', () => {
-    const reached = new Set<string>();
-    for (const input of [newInput, savedInput]) {
-      for (const path of explore(input)) for (const node of path.state._nodes) reached.add(node.id);
-    }
-    const missing = allStateIds().filter((id) => !reached.has(id));
+    const paths = [...explore(newInput), ...explore(savedInput)];
+    const missing = unreachedStateNodeIds(reportBuilderMachine, paths as never, transient);
     expect(missing).toEqual([]);
   });
 
   it('simple paths from a saved report all pass through opening first', () => {
     const paths = getSimplePaths(reportBuilderMachine, {
       input: savedInput,
-      events: asMachineEvents([E.reportLoaded, E.reportFailed, E.retry, E.delete, E.cancelDelete]),
+      events: asMachineEvents([E.reportLoaded, E.reportFailed, E.retry, E.delete, E.deleteNotDone]),
       serializeState,
     });
     expect(paths.length).toBeGreaterThan(3);
@@ -240,12 +239,13 @@ describe('report builder: every state is reachable', () => {
 });
 
 describe('report builder journeys', () => {
-  it('run → save → rename → delete, back to a blank report', () => {
+  it('run → save → rename → delete, back to a blank report', async () => {
     // The graph finds the way to a first successful run; the rest of the journey is spelled out.
     const toResults = journey(newInput, (s) => s.matches({ ready: 'results' }));
     expect(toResults.map((e) => e.type)).toEqual(['xstate.done.actor.loadConfig', 'SET_GROUP_BY', 'RUN', 'xstate.done.actor.runReport']);
 
-    const { send, spies, notices, actor } = live(newInput);
+    const deleteCall = vi.fn(async () => deleted);
+    const { send, spies, notices, actor, deletion } = live(newInput, deleteCall);
     let s = send(...toResults);
     expect(s.matches({ ready: 'results' })).toBe(true);
     expect(s.context.reportId).toBe('rep-1');
@@ -271,10 +271,19 @@ describe('report builder journeys', () => {
     expect(spies.reportSaved).toHaveBeenLastCalledWith({ id: 'rep-1', first: false });
     expect(spies.storeShowSettings).toHaveBeenCalledTimes(1);
 
+    // The one delete flow asks about this report; its dialog binds to the child.
     s = send(E.delete);
-    expect(s.matches('confirmingDelete')).toBe(true);
-    s = send(E.confirmDelete, E.deleteDone);
-    expect(s.matches('new')).toBe(true);
+    expect(s.matches('deleting')).toBe(true);
+    expect(selectDeleteDialog(deletion()?.getSnapshot())).toEqual({
+      open: true,
+      busy: false,
+      title: 'Delete Report',
+      message: 'Are you sure you want to delete the report New Report?', // the title the last run saved
+    });
+    deletion()!.send({ type: 'CONFIRM' });
+    s = await waitFor(actor, (x) => x.matches('new'));
+    expect(deleteCall).toHaveBeenCalledTimes(1);
+    expect(deletion()).toBeUndefined();
     expect(s.context.reportId).toBeNull();
     expect(s.context.title).toBe('New Report');
     expect(s.context.rows).toBeNull();
@@ -285,18 +294,38 @@ describe('report builder journeys', () => {
     actor.stop();
   });
 
-  it('a refused or failing delete keeps the report and says so', () => {
-    const { send, notices } = live(savedInput);
-    send(E.reportLoaded, E.delete, E.confirmDelete);
-    let s = send(E.deleteRefused);
-    expect(s.matches({ ready: 'results' })).toBe(true);
+  it('a refused or failing (500) delete keeps the report and says so in SPEC words; a cancel says nothing', async () => {
+    const deleteCall = vi.fn<() => Promise<DeleteTemplateResponse>>().mockResolvedValueOnce(notDeleted).mockRejectedValueOnce(serverCrash());
+    const { send, notices, actor, deletion, spies } = live(savedInput, deleteCall);
+    send(E.reportLoaded, E.delete);
+    deletion()!.send({ type: 'CONFIRM' });
+    let s = await waitFor(actor, (x) => x.matches({ ready: 'results' }));
     expect(notices()).toEqual([DELETE_FAILED]);
-    s = send(E.delete, E.confirmDelete, E.deleteThrown);
-    expect(s.matches({ ready: 'results' })).toBe(true);
+    send(E.delete);
+    deletion()!.send({ type: 'CONFIRM' });
+    s = await waitFor(actor, (x) => x.matches({ ready: 'results' }));
     expect(s.context.reportId).toBe('rep-9');
     expect(notices()).toEqual([DELETE_FAILED, DELETE_FAILED]);
-    s = send(E.delete, E.cancelDelete);
+    send(E.delete);
+    deletion()!.send({ type: 'CANCEL' });
+    s = actor.getSnapshot();
     expect(s.matches({ ready: 'results' })).toBe(true);
+    expect(notices()).toEqual([DELETE_FAILED, DELETE_FAILED]);
+    expect(deleteCall).toHaveBeenCalledTimes(2);
+    expect(spies.reportDeleted).not.toHaveBeenCalled();
+  });
+
+  it("the builder's part of a delete: deleted → a blank report; anything else → back where it was", () => {
+    const { send, spies } = live(savedInput);
+    send(E.reportLoaded, E.delete);
+    let s = send(E.deleteNotDone);
+    expect(s.matches({ ready: 'results' })).toBe(true);
+    s = send(E.delete, E.deleteBroke);
+    expect(s.matches({ ready: 'results' })).toBe(true);
+    expect(spies.logError).toHaveBeenCalledTimes(1);
+    s = send(E.delete, E.deleteDone);
+    expect(s.matches('new')).toBe(true);
+    expect(spies.reportDeleted).toHaveBeenCalledWith({ id: 'rep-9' });
   });
 
   it('run → server error: success:false is its own state with the SPEC message; a thrown error opens the panel', () => {
@@ -314,9 +343,21 @@ describe('report builder journeys', () => {
     s = send(E.run, E.runThrown);
     expect(selectPhase(s)).toBe('error');
     expect(s.context.settingsOpen).toBe(true);
-    expect(s.context.error).toBe('The analytics engine is not available.');
+    expect(s.context.error).toBe('Analytics is not available on this server.');
     expect(spies.logError).toHaveBeenCalledTimes(1);
     expect(selectRun(s).running).toBe(false);
+
+    // A crash (500) shows SPEC's words, never the server's text.
+    s = send(E.run, E.runCrashed);
+    expect(selectPhase(s)).toBe('error');
+    expect(s.context.error).toBe(RUN_FAILED);
+  });
+
+  it("a report that cannot be opened because of a crash says so in our words, not the server's", () => {
+    const { send } = live(savedInput);
+    const s = send(E.reportCrashed);
+    expect(s.matches('openFailed')).toBe(true);
+    expect(s.context.error).toBe('We could not open this report. Please try again.');
   });
 
   it('an invalid limit blocks running until fixed', () => {
@@ -380,7 +421,7 @@ describe('report builder journeys', () => {
     const { send } = live(savedInput);
     let s = send(E.reportFailed);
     expect(s.matches('openFailed')).toBe(true);
-    expect(s.context.error).toBe('The analytics engine is not available.');
+    expect(s.context.error).toBe('Analytics is not available on this server.');
     s = send(E.retry, E.reportLoaded);
     expect(s.matches({ ready: 'results' })).toBe(true);
   });
@@ -420,7 +461,7 @@ describe('report builder journeys', () => {
     saved.send(E.reportLoaded, E.rename);
     s = saved.send(E.renameThrown);
     expect(s.context.title).toBe('Weekly retention');
-    expect(saved.notices()).toEqual(['The analytics engine is not available.']);
+    expect(saved.notices()).toEqual(['Analytics is not available on this server.']);
     saved.send(E.rename);
     s = saved.send(E.renameRefused);
     expect(s.context.title).toBe('Weekly retention');

@@ -4,12 +4,28 @@
  * the account of an invitation accepted while someone is signed in (or while the stored token is being checked).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type EventObject } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { Account } from '../../src/contracts/auth';
 import { decodeOrThrow } from '../../src/contracts/codecs';
-import { sessionMachine, SESSION_EXPIRED, SESSION_UNCHECKED, type SessionEvent } from '../../src/machines/session/session.machine';
+import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import { sessionFlow } from '../../src/machines/session/session.actors';
+import { fetchMe } from '../../src/services/auth.service';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
-import { apiError, done, eventTypes, failed, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  eventTypes,
+  failed,
+  pathOf,
+  pendingForever,
+  reachedStateNodeIds,
+  replay,
+  serverCrash,
+  shortestPaths,
+  shortestPathTo,
+  stateNodeIds,
+} from './graph-harness';
 
 const ev = {
   signInWrong: { type: 'SIGN_IN', email: 'admin@demostudio.dev', password: 'wrong-password' },
@@ -39,8 +55,26 @@ const outcomes = {
   refreshFailed: failed('refreshAccount', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
   signedOut: done('signOut', undefined),
   signOutFailed: failed('signOut', apiError(500, 'Something went wrong.', 'internal')),
+  signInServerCrash: failed('signIn', serverCrash()),
+  signInBare500: failed('signIn', apiError(500, 'Request failed (500).')),
+  signInOffline: failed('signIn', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
 };
-const allEvents: EventObject[] = [...Object.values(ev), ...Object.values(outcomes)];
+const model = defineModel(sessionMachine, {
+  SIGN_IN: [ev.signInWrong, ev.signIn],
+  SIGNED_IN: [ev.signedIn, ev.switchToNina],
+  SIGN_OUT: ev.signOut,
+  REFRESH: ev.refresh,
+  EXPIRED: ev.expired,
+  'xstate.done.actor.restoreAccount': outcomes.restored,
+  'xstate.error.actor.restoreAccount': [outcomes.restoreFailed, outcomes.restoreUnreachable],
+  'xstate.done.actor.signIn': outcomes.signedIn,
+  'xstate.error.actor.signIn': [outcomes.signInRefused, outcomes.signInCrashed, outcomes.signInServerCrash, outcomes.signInBare500, outcomes.signInOffline],
+  'xstate.done.actor.refreshAccount': [outcomes.refreshed, outcomes.refreshedAsNina],
+  'xstate.error.actor.refreshAccount': outcomes.refreshFailed,
+  'xstate.done.actor.signOut': outcomes.signedOut,
+  'xstate.error.actor.signOut': outcomes.signOutFailed,
+});
+const allEvents = model.events;
 
 /** `hasToken` decides the first step; the model is explored both with and without a stored token. */
 const modelWith = (hasToken: boolean) =>
@@ -85,6 +119,12 @@ describe('session machine paths', () => {
     expect(path.state.context.error).toBe('Sign-in failed. Please try again.');
   });
 
+  it("a 500 (a crash, or a proxy's bare error page) shows our words, never the server's text; offline says so", () => {
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInServerCrash]).state.context.error).toBe('Sign-in failed. Please try again.');
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInBare500]).state.context.error).toBe('Sign-in failed. Please try again.');
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInOffline]).state.context.error).toBe('Cannot reach Questboard. Check your connection and try again.');
+  });
+
   it('restores a stored token, or drops it when the server refuses it', async () => {
     expect(pathOf(withToken, [outcomes.restored]).state.matches({ signedIn: 'ready' })).toBe(true);
     const refused = pathOf(withToken, [outcomes.restoreFailed]);
@@ -97,7 +137,7 @@ describe('session machine paths', () => {
   it('keeps the stored token when it could not be checked (network error, a closing pop-up), and says so', async () => {
     const unchecked = pathOf(withToken, [outcomes.restoreUnreachable]);
     expect(unchecked.state.matches({ signedOut: 'idle' })).toBe(true);
-    expect(unchecked.state.context.notice).toBe(SESSION_UNCHECKED);
+    expect(unchecked.state.context.notice).toBe('We could not reach Questboard to check your session. Reload the page to try again, or sign in.');
     const { machine, storeToken } = liveModel(true);
     await replay(machine, unchecked);
     expect(storeToken).not.toHaveBeenCalled();
@@ -133,7 +173,7 @@ describe('session machine paths', () => {
     }
     const expired = pathOf(withToken, [outcomes.restored, ev.expired]);
     expect(expired.state.matches('signedOut')).toBe(true);
-    expect(expired.state.context.notice).toBe(SESSION_EXPIRED);
+    expect(expired.state.context.notice).toBe('Your session has ended. Please sign in again.');
   });
 
   describe('SIGNED_IN while a session exists (an invitation accepted in a browser where someone is signed in)', () => {
@@ -220,5 +260,36 @@ describe('session machine paths', () => {
       expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
       expect(path.state.context).toEqual({ account: joinedAccount, error: null, notice: null });
     });
+  });
+});
+
+describe('session flow binding', () => {
+  it("a 401 from any call with the session's token ends the session ('Your session has ended…'); detached, it does not", async () => {
+    const store = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => void store.set(key, value),
+      removeItem: (key: string) => void store.delete(key),
+    });
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: false, message: 'Please sign in to continue.', code: 'unauthorized' }), { status: 401 }));
+    try {
+      store.set('questboard.token', 'token-admin');
+      const actor = createActor(withToken).start();
+      actor.send(outcomes.restored as unknown as SessionEvent);
+      const detach = sessionFlow.attach!(actor as never);
+      await expect(fetchMe()).rejects.toThrow('Please sign in to continue.');
+      expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+      expect(actor.getSnapshot().context.notice).toBe('Your session has ended. Please sign in again.');
+
+      actor.send(ev.signIn);
+      actor.send(outcomes.signedIn as unknown as SessionEvent);
+      detach();
+      store.set('questboard.token', 'token-admin');
+      await expect(fetchMe()).rejects.toThrow();
+      expect(actor.getSnapshot().matches('signedIn'), 'no listener after detach').toBe(true);
+      actor.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,16 +1,12 @@
 // Model-based paths of the spreadsheet-export machine (SPEC §4 "Spreadsheet export", §8 export messages, §9 delays):
-// xstate/graph explores the machine with a payload fixture for every event (the actors' done/error events and the
-// delayed transitions included), every state node must be reachable, and the journeys end where they should.
+// xstate/graph explores the machine with a payload fixture for every event, keyed by event type (graph-harness.ts:
+// the actors' done/error events and the delayed transitions included), every state node must be reachable, and the
+// journeys end where they should.
 // A live actor then replays the journeys with spied actions and actors to check messages and actor inputs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, initialTransition, transition, type EventObject, type SnapshotFrom } from 'xstate';
+import { createActor, fromCallback, initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
 import {
-  BLOCKED_DURATION_MS,
-  CREATE_SHEET_FAILED_MESSAGE,
-  OPENING_SHEETS_MESSAGE,
-  POPUP_BLOCKED_MESSAGE,
-  SHEET_OPENED_MESSAGE,
   spreadsheetExportMachine as machine,
   type SignInCommand,
   type SignInInput,
@@ -18,16 +14,16 @@ import {
 } from '../../src/machines/spreadsheet-export/spreadsheet-export.machine';
 import { selectSpreadsheetExport } from '../../src/machines/spreadsheet-export/spreadsheet-export.selectors';
 import { GoogleApiError } from '../../src/services/google-sheets.service';
-import type { AppendValuesResponse, SheetCell, Spreadsheet } from '../../src/contracts/google-sheets';
+import { after, defineModel, done, failed, fixture, pendingForever, spyActions } from './graph-harness';
 
 type Snapshot = SnapshotFrom<typeof machine>;
 type Path = StatePath<Snapshot, SpreadsheetExportEvent>;
 
-/** Events the machine receives from the system (actor results, delays) are typed by xstate, not by our union. */
-const systemEvent = (event: EventObject) => event as SpreadsheetExportEvent;
-const done = (id: string, output: unknown) => systemEvent({ type: `xstate.done.actor.${id}`, output } as EventObject);
-const failed = (id: string, error: unknown) => systemEvent({ type: `xstate.error.actor.${id}`, error } as EventObject);
-const after = (delay: string, stateId: string) => systemEvent({ type: `xstate.after.${delay}.${stateId}` });
+// SPEC §8 export messages, verbatim.
+const POPUP_BLOCKED_MESSAGE = 'The browser blocked the pop-up. Please allow pop-ups and try again.';
+const OPENING_SHEETS_MESSAGE = 'Opening Google Sheets!';
+const SHEET_OPENED_MESSAGE = 'Google Sheet opened successfully!';
+const CREATE_SHEET_FAILED_MESSAGE = 'Failed to create Google Sheet.';
 
 const NOW = Date.now();
 const AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=test&state=state-1';
@@ -37,29 +33,53 @@ const VALUES = [
   ['2024-03-01', 5120, "'=HYPERLINK(\"x\")"],
 ];
 
+const model = defineModel(machine, {
+  EXPORT: { type: 'EXPORT', title: 'Weekly KPIs', values: VALUES },
+  RETRY: { type: 'RETRY' },
+  DISMISS: { type: 'DISMISS' },
+  AUTH_STARTED: { type: 'AUTH_STARTED', authUrl: AUTH_URL, oauthState: 'state-1' },
+  POPUP_BLOCKED: { type: 'POPUP_BLOCKED' },
+  POPUP_CLOSED: { type: 'POPUP_CLOSED' },
+  AUTHORIZED: { type: 'AUTHORIZED', expiresAt: NOW + 3599_000 },
+  AUTH_FAILED: { type: 'AUTH_FAILED', error: 'access_denied' },
+  'xstate.after.popupCheckDelay.spreadsheetExport.authorizing.checkingPopup': after('xstate.after.popupCheckDelay.spreadsheetExport.authorizing.checkingPopup'),
+  'xstate.after.sheetsOpenDelay.spreadsheetExport.opening': after('xstate.after.sheetsOpenDelay.spreadsheetExport.opening'),
+  'xstate.error.actor.signIn': failed('signIn', new Error('provide signIn')),
+  'xstate.done.actor.createSpreadsheet': done('createSpreadsheet', { spreadsheetId: 'sheet-1', spreadsheetUrl: SHEET_URL }),
+  'xstate.error.actor.createSpreadsheet': [
+    failed('createSpreadsheet', new GoogleApiError(500, 'Internal error')),
+    failed('createSpreadsheet', new GoogleApiError(401, 'Request had invalid authentication credentials.')),
+  ],
+  'xstate.done.actor.appendValues': done('appendValues', { spreadsheetId: 'sheet-1', updates: { updatedRows: 2 } }),
+  'xstate.error.actor.appendValues': [
+    failed('appendValues', new GoogleApiError(0, 'Google Sheets could not be reached.')),
+    failed('appendValues', new GoogleApiError(401, 'expired')),
+  ],
+  'xstate.done.actor.openSheet': [done('openSheet', { opened: true }), done('openSheet', { opened: false })],
+  'xstate.error.actor.openSheet': failed('openSheet', new Error('window.open threw')),
+});
+
+/** Events the machine receives from the system (actor results, delays) are typed by xstate, not by our union. */
+const as = (event: ReturnType<typeof fixture>) => event as SpreadsheetExportEvent;
 const ev = {
-  export: { type: 'EXPORT', title: 'Weekly KPIs', values: VALUES } satisfies SpreadsheetExportEvent,
-  retry: { type: 'RETRY' } satisfies SpreadsheetExportEvent,
-  dismiss: { type: 'DISMISS' } satisfies SpreadsheetExportEvent,
-  authStarted: { type: 'AUTH_STARTED', authUrl: AUTH_URL, oauthState: 'state-1' } satisfies SpreadsheetExportEvent,
-  popupBlocked: { type: 'POPUP_BLOCKED' } satisfies SpreadsheetExportEvent,
-  popupClosed: { type: 'POPUP_CLOSED' } satisfies SpreadsheetExportEvent,
-  authorized: { type: 'AUTHORIZED', expiresAt: NOW + 3599_000 } satisfies SpreadsheetExportEvent,
-  authFailed: { type: 'AUTH_FAILED', error: 'access_denied' } satisfies SpreadsheetExportEvent,
-  popupChecked: after('popupCheckDelay', 'spreadsheetExport.authorizing.checkingPopup'),
-  sheetDelayOver: after('sheetsOpenDelay', 'spreadsheetExport.opening'),
-  signInCrashed: failed('signIn', new Error('provide signIn')),
-  created: done('createSpreadsheet', { spreadsheetId: 'sheet-1', spreadsheetUrl: SHEET_URL }),
-  createFailed: failed('createSpreadsheet', new GoogleApiError(500, 'Internal error')),
-  createUnauthorized: failed('createSpreadsheet', new GoogleApiError(401, 'Request had invalid authentication credentials.')),
-  appended: done('appendValues', { spreadsheetId: 'sheet-1', updates: { updatedRows: 2 } }),
-  appendFailed: failed('appendValues', new GoogleApiError(0, 'Google Sheets could not be reached.')),
-  appendUnauthorized: failed('appendValues', new GoogleApiError(401, 'expired')),
-  sheetOpened: done('openSheet', { opened: true }),
-  sheetBlocked: done('openSheet', { opened: false }),
-  sheetOpenCrashed: failed('openSheet', new Error('window.open threw')),
+  export: as(fixture(model, 'EXPORT')),
+  retry: as(fixture(model, 'RETRY')),
+  dismiss: as(fixture(model, 'DISMISS')),
+  authStarted: as(fixture(model, 'AUTH_STARTED')),
+  popupBlocked: as(fixture(model, 'POPUP_BLOCKED')),
+  popupClosed: as(fixture(model, 'POPUP_CLOSED')),
+  authorized: as(fixture(model, 'AUTHORIZED')),
+  authFailed: as(fixture(model, 'AUTH_FAILED')),
+  created: as(fixture(model, 'xstate.done.actor.createSpreadsheet')),
+  createFailed: as(fixture(model, 'xstate.error.actor.createSpreadsheet', 0)),
+  createUnauthorized: as(fixture(model, 'xstate.error.actor.createSpreadsheet', 1)),
+  appended: as(fixture(model, 'xstate.done.actor.appendValues')),
+  appendFailed: as(fixture(model, 'xstate.error.actor.appendValues', 0)),
+  appendUnauthorized: as(fixture(model, 'xstate.error.actor.appendValues', 1)),
+  sheetOpened: as(fixture(model, 'xstate.done.actor.openSheet', 0)),
+  sheetBlocked: as(fixture(model, 'xstate.done.actor.openSheet', 1)),
 };
-const fixtures: SpreadsheetExportEvent[] = Object.values(ev);
+const fixtures = model.events as SpreadsheetExportEvent[];
 
 const stateIds = getStateNodes(machine.root).map((node) => node.id);
 const reached = (paths: Path[]) => new Set(paths.flatMap((path) => path.state._nodes.map((node) => node.id)));
@@ -68,11 +88,6 @@ const types = (path: Path) => path.steps.map((step) => step.event.type);
 describe('spreadsheet-export machine: graph', () => {
   const shortest = getShortestPaths(machine, { events: fixtures }) as Path[];
 
-  it('has a payload fixture for every event the machine accepts', () => {
-    const accepted = new Set(getStateNodes(machine.root).flatMap((node) => [...node.ownEvents]));
-    const fixtureTypes = new Set(fixtures.map((event) => event.type));
-    expect([...accepted].filter((type) => !fixtureTypes.has(type))).toEqual([]);
-  });
 
   it('reaches every state node', () => {
     const reachedIds = reached(shortest);
@@ -168,27 +183,29 @@ describe('spreadsheet-export machine: live journeys', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  /** A call that never settles: the journey decides its outcome with done/error events. */
-  const pending = <TOutput, TInput>() => fromPromise<TOutput, TInput>(() => new Promise<TOutput>(() => {}));
-
   function live() {
-    const notices: { message: string; kind: string; durationMs: number }[] = [];
     const signInInputs: SignInInput[] = [];
     const commands: SignInCommand[] = [];
-    const actor = createActor(
+    const { machine: spied, spies } = spyActions(
       machine.provide({
         actors: {
           signIn: fromCallback<SignInCommand, SignInInput>(({ input, receive }) => {
             signInInputs.push(input);
             receive((command) => commands.push(command));
           }),
-          createSpreadsheet: pending<Spreadsheet, { title: string }>(),
-          appendValues: pending<AppendValuesResponse, { spreadsheetId: string; values: SheetCell[][] }>(),
-          openSheet: pending<{ opened: boolean }, { url: string }>(),
+          createSpreadsheet: pendingForever(),
+          appendValues: pendingForever(),
+          openSheet: pendingForever(),
         },
-        actions: { notice: (_, params) => void notices.push(params) },
       }),
-    ).start();
+      ['notify'],
+    );
+    const actor = createActor(spied).start();
+    const notices = {
+      map: <T>(fn: (notice: { message: string; kind: string; duration?: string }) => T) => spies.notify.mock.calls.map(([notice]) => fn(notice)),
+      all: () => spies.notify.mock.calls.map(([notice]) => notice),
+      last: () => spies.notify.mock.calls.at(-1)?.[0],
+    };
     return { actor, notices, signInInputs, commands, send: (event: SpreadsheetExportEvent) => actor.send(event) };
   }
 
@@ -226,7 +243,8 @@ describe('spreadsheet-export machine: live journeys', () => {
     send(ev.authStarted);
     send(ev.popupBlocked);
     expect(actor.getSnapshot().matches({ blocked: 'signIn' })).toBe(true);
-    expect(notices).toEqual([{ message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS }]);
+    // SPEC §8/§9: 'The browser blocked the pop-up…' for 3 s ('normal' is 3000 ms, tests/unit/notify.test.ts).
+    expect(notices.all()).toEqual([{ message: POPUP_BLOCKED_MESSAGE, kind: 'error', duration: 'normal' }]);
     expect(actor.getSnapshot().context.authUrl).toBe(AUTH_URL);
     send(ev.retry);
     expect(actor.getSnapshot().matches('authorizing')).toBe(true);
@@ -244,7 +262,7 @@ describe('spreadsheet-export machine: live journeys', () => {
     send(ev.authorized);
     send(ev.createFailed);
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(notices.at(-1)).toEqual({ message: CREATE_SHEET_FAILED_MESSAGE, kind: 'error', durationMs: 3000 });
+    expect(notices.last()).toEqual({ message: CREATE_SHEET_FAILED_MESSAGE, kind: 'error', duration: 'normal' });
     send(ev.export);
     expect(actor.getSnapshot().value).toBe('creating');
   });
@@ -258,7 +276,7 @@ describe('spreadsheet-export machine: live journeys', () => {
     vi.advanceTimersByTime(1000);
     send(ev.sheetBlocked);
     expect(actor.getSnapshot().matches({ blocked: 'sheet' })).toBe(true);
-    expect(notices.at(-1)?.message).toBe(POPUP_BLOCKED_MESSAGE);
+    expect(notices.last()?.message).toBe(POPUP_BLOCKED_MESSAGE);
     send(ev.retry);
     expect(actor.getSnapshot().value).toBe('launching');
     send(ev.sheetOpened);
@@ -273,6 +291,6 @@ describe('spreadsheet-export machine: live journeys', () => {
     send(ev.popupClosed);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context.authUrl).toBeNull();
-    expect(notices).toEqual([]);
+    expect(notices.all()).toEqual([]);
   });
 });

@@ -8,11 +8,16 @@
  *                                  | unavailable (network or server trouble; RETRY → loading)
  *  ready: CHANGE fields; SUBMIT (first name, last name, password ≥ PASSWORD_MIN_LENGTH) → joining
  *  joining (POST /api/invite/:token/accept) → joined (the `joined` action signs the session in and opens the
- *      workspace) | refused (410: expired or used meanwhile) | ready with the server's message, fields kept.
+ *      workspace) | refused (410: expired or used meanwhile) | ready with the server's refusal in its words (SPEC
+ *      gives none here) or 'We could not add you…' for a crash, fields kept.
+ * Every invoke has an id and an onError; the calls (with their abort signal) and `joined` are provided by
+ * accept-invite.actors.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { SignInResponse } from '../../contracts/auth';
 import { INVITE_REFUSAL_CODES, PASSWORD_MIN_LENGTH, type InvitePreview, type InviteRefusal } from '../../contracts/team';
+import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
+import { toProvide } from '../shared/to-provide';
 
 /** Why the invitation is refused; its words are the contract's INVITE_REFUSED (src/contracts/team.ts). */
 export type Refusal = InviteRefusal;
@@ -57,13 +62,6 @@ export type AcceptInviteEvent =
   | { type: 'SUBMIT' }
   | { type: 'RETRY' };
 
-/** Status and code of an ApiError (src/services/http.ts), read structurally so the machine needs no service import. */
-function apiFailure(error: unknown): { status: number; code: string | null; message: string } | null {
-  if (!(error instanceof Error) || error.name !== 'ApiError' || !('status' in error) || typeof error.status !== 'number') return null;
-  const code = 'code' in error && typeof error.code === 'string' ? error.code : null;
-  return { status: error.status, code, message: error.message };
-}
-
 const REFUSAL_CODES: Record<string, Refusal> = Object.fromEntries(
   Object.entries(INVITE_REFUSAL_CODES).map(([refusal, code]) => [code, refusal as Refusal]),
 );
@@ -77,20 +75,17 @@ export const acceptInviteMachine = setup({
     context: {} as AcceptInviteContext,
     events: {} as AcceptInviteEvent,
     input: {} as { token: string },
+    children: {} as { loadInvite: 'loadInvite'; acceptInvite: 'acceptInvite' },
   },
   actors: {
-    loadInvite: fromPromise<InvitePreview, { token: string }>(async () => {
-      throw new Error('provide loadInvite');
-    }),
-    acceptInvite: fromPromise<SignInResponse, { token: string } & JoinForm>(async () => {
-      throw new Error('provide acceptInvite');
-    }),
+    loadInvite: toProvide<InvitePreview, { token: string }>('loadInvite'),
+    acceptInvite: toProvide<SignInResponse, { token: string } & JoinForm>('acceptInvite'),
   },
   guards: {
     formValid: ({ context }) => Object.keys(validateJoin(context)).length === 0,
   },
   actions: {
-    /** Sign the session in with the new token and open the joined workspace (provided by the view). */
+    /** Sign the session in with the new token and open the joined workspace (provided by accept-invite.actors.ts). */
     joined: (_, _params: SignInResponse & { workspaceId: string | null }) => {},
   },
 }).createMachine({
@@ -120,7 +115,7 @@ export const acceptInviteMachine = setup({
             actions: assign(({ event }) => ({ preview: event.output, refusal: event.output.state === 'pending' ? null : event.output.state })),
           },
         ],
-        onError: [{ guard: ({ event }) => apiFailure(event.error)?.status === 404, target: 'notFound' }, { target: 'unavailable' }],
+        onError: [{ guard: ({ event }) => hasStatus(event.error, 404), target: 'notFound' }, { target: 'unavailable' }],
       },
     },
     unavailable: {
@@ -153,7 +148,8 @@ export const acceptInviteMachine = setup({
         },
         onError: [
           { guard: ({ event }) => refusalOf(event.error) !== null, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-          { target: 'ready', actions: assign({ error: ({ event }) => apiFailure(event.error)?.message ?? JOIN_FAILED }) },
+          // The server's refusal in its words (a wrong password for an existing account …); a crash gets ours.
+          { target: 'ready', actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? JOIN_FAILED }) },
         ],
       },
     },

@@ -1,12 +1,18 @@
 /**
- * Create Workspace modal lifecycle (SPEC §2 header 'Create new', §5 workspace rules, §8 workspace messages).
- * closed → editing (fields validated as typed once submitted) → submitting → closed on success (the session
- * refreshes its organisations and the new workspace opens), or back to editing with 'Error creating workspace!'
- * (or the server's message) and every field kept. A `success: false` answer is a failure state, not an exception.
+ * Create Workspace modal lifecycle (SPEC §2 header 'Create new', §5 workspace rules, §7 POST /api/workspace
+ * multipart, §8 workspace messages).
+ * closed → editing (fields validated as typed once submitted) → submitting → closed on success ('Workspace created
+ * successfully.'; the `created` action refreshes the session's organisations and the new workspace opens), or back
+ * to editing with 'Error creating workspace!' and every field kept — SPEC's words, never the server's; an icon the
+ * server finds too large (413) gets SPEC §5's 'File is too large!'. A `success: false` answer is a failure, not an
+ * exception. The call (with its abort signal), `notify` and `created` are provided by create-workspace.actors.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import { validateWorkspaceForm, type WorkspaceFormErrors } from '../../contracts/workspace';
+import { assign, setup } from 'xstate';
+import { FILE_TOO_LARGE, validateWorkspaceForm, type WorkspaceFormErrors } from '../../contracts/workspace';
 import type { WorkspaceSaved } from '../../contracts/workspace';
+import { hasStatus } from '../shared/api-error';
+import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
 
 export const CREATE_FAILED = 'Error creating workspace!';
 export const CREATE_SUCCEEDED = 'Workspace created successfully.';
@@ -39,16 +45,17 @@ export const createWorkspaceMachine = setup({
   types: {
     context: {} as CreateWorkspaceContext,
     events: {} as CreateWorkspaceEvent,
+    children: {} as { createWorkspace: 'createWorkspace' },
   },
   actors: {
-    createWorkspace: fromPromise<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>(async () => {
-      throw new Error('provide createWorkspace');
-    }),
+    createWorkspace: toProvide<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>('createWorkspace'),
   },
   guards: {
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
   },
   actions: {
+    notify,
+    /** The workspace exists: refresh the session's organisations and open it (provided by the binding). */
     created: (_, _params: { id: string }) => {},
   },
 }).createMachine({
@@ -89,14 +96,15 @@ export const createWorkspaceMachine = setup({
             target: 'closed',
             actions: [
               assign({ createdId: ({ event }) => event.output.data!.id }),
+              { type: 'notify', params: { message: CREATE_SUCCEEDED, kind: 'success' } },
               { type: 'created', params: ({ event }) => ({ id: event.output.data!.id }) },
             ],
           },
-          { target: 'editing', actions: assign({ error: ({ event }) => event.output.message || CREATE_FAILED }) },
+          { target: 'editing', actions: assign({ error: CREATE_FAILED }) },
         ],
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error && event.error.name === 'ApiError' ? event.error.message : CREATE_FAILED) }),
+          actions: assign({ error: ({ event }) => (hasStatus(event.error, 413) ? FILE_TOO_LARGE : CREATE_FAILED) }),
         },
       },
     },

@@ -1,75 +1,143 @@
 /**
- * Deleting a saved report from the reports list (SPEC §2 Delete with the 'Delete Report' confirm, §7 DELETE
- * /template/{appId}/{reportId}, §8 'Report deleted successfully.' / 'We had a problem deleting the report. Please try
- * again later.'). The builder deletes through its own machine (report-builder); this one serves /analyze/list.
+ * Deleting a saved report: the one delete flow, for the reports list and the report builder (SPEC §2 Delete with the
+ * 'Delete Report' confirm, §4 "Delete returns to a blank report", §7 DELETE /template/{appId}/{reportId}, §8
+ * 'Report deleted successfully.' / 'We had a problem deleting the report. Please try again later.').
  *
- *   idle ─DELETE(report)─► confirming ─CONFIRM─► deleting ─┬─ success ──► idle (deleted)
- *                              └─CANCEL─► idle             ├─ success:false ──► idle (failed)
- *                                                          └─ thrown ──► idle (failed)
+ *   start ─ input.report ─► asking                          (the report builder invokes it for its report: one round)
+ *         └ none ─────────► idle ─DELETE(report)─► asking   (the reports list holds it: a round per DELETE)
+ *
+ *   asking.confirming ─CONFIRM─► asking.deleting ─┬─ success ──────► settled ('Report deleted successfully.', `deleted`)
+ *        └─CANCEL─► settled                       ├─ success:false ─► settled (the SPEC error message)
+ *                                                 └─ thrown ───────► settled (logged, the SPEC error message)
+ *   settled ─► finished (final, output { deleted }) after a builder's round, else back to idle.
+ *
+ * The confirm → delete → done / failed step is the shared child (src/machines/shared/confirm-mutation.machine.ts,
+ * invoke id `deleteTemplate`): it waits for the forwarded CONFIRM, calls, and tells a success from a refusal or a
+ * thrown call; `asking.deleting` mirrors that the call is under way, for the dialog's busy button.
+ * `notify`, `deleted` (drop it from the cached lists) and `logError` are provided by delete-report.actors.ts.
  */
-import { assign, fromPromise, setup } from 'xstate';
-import type { DeleteTemplateResponse, TemplateSummary } from '../../contracts/analyze';
-import { DELETE_FAILED, REPORT_DELETED } from '../report-builder/report-builder.machine';
+import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { DeleteTemplateResponse } from '../../contracts/analyze';
+import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { notify } from '../shared/notice';
 
+// SPEC §8 and §2, verbatim.
+export const REPORT_DELETED = 'Report deleted successfully.';
+export const DELETE_FAILED = 'We had a problem deleting the report. Please try again later.';
+export const DELETE_TITLE = 'Delete Report';
+export const deleteQuestion = (title: string) => `Are you sure you want to delete the report ${title}?`;
+
+/** The report being deleted (a saved template's id and title). */
+export interface ReportRef {
+  id: string;
+  title: string;
+}
+export interface DeleteRequest {
+  appId: string;
+  reportId: string;
+}
+
+export interface DeleteReportInput {
+  appId: string;
+  /** Delete this report and finish (the report builder); without it the actor waits for DELETE events. */
+  report?: ReportRef | null;
+}
 export interface DeleteReportContext {
   appId: string;
-  report: TemplateSummary | null;
+  report: ReportRef | null;
+  /** One round only (started with a report): finish instead of waiting for the next DELETE. */
+  once: boolean;
+  deleted: boolean;
 }
-export type DeleteReportEvent = { type: 'DELETE'; report: TemplateSummary } | { type: 'CONFIRM' } | { type: 'CANCEL' };
+export type DeleteReportEvent = { type: 'DELETE'; report: ReportRef } | { type: 'CONFIRM' } | { type: 'CANCEL' };
+
+const DELETING = { asking: 'deleting' };
 
 export const deleteReportMachine = setup({
   types: {
     context: {} as DeleteReportContext,
     events: {} as DeleteReportEvent,
-    input: {} as { appId: string },
+    input: {} as DeleteReportInput,
+    output: {} as { deleted: boolean },
+    children: {} as { deleteTemplate: 'deleteTemplate' },
   },
   actors: {
-    deleteReport: fromPromise<DeleteTemplateResponse, { appId: string; reportId: string }>(async () => {
-      throw new Error('provide deleteReport');
-    }),
+    deleteTemplate: confirmMutation<DeleteRequest, DeleteTemplateResponse>(),
+  },
+  guards: {
+    hasReport: ({ context }) => context.report !== null,
+    once: ({ context }) => context.once,
   },
   actions: {
-    notify: (_, _params: { message: string; kind: 'success' | 'error' }) => {},
-    deleted: (_, _params: { id: string }) => {},
+    notify,
+    /** The report is gone on the server: drop it from the cached lists. */
+    deleted: (_, _params: { appId: string; id: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'deleteReport',
-  context: ({ input }) => ({ appId: input.appId, report: null }),
-  initial: 'idle',
+  context: ({ input }) => ({ appId: input.appId, report: input.report ?? null, once: !!input.report, deleted: false }),
+  initial: 'start',
   states: {
+    start: {
+      always: [{ guard: 'hasReport', target: 'asking' }, { target: 'idle' }],
+    },
     idle: {
-      on: { DELETE: { target: 'confirming', actions: assign({ report: ({ event }) => event.report }) } },
+      on: { DELETE: { target: 'asking', actions: assign({ report: ({ event }) => ({ id: event.report.id, title: event.report.title }), deleted: false }) } },
     },
-    confirming: {
-      on: { CONFIRM: 'deleting', CANCEL: { target: 'idle', actions: assign({ report: null }) } },
-    },
-    deleting: {
+    asking: {
       invoke: {
-        id: 'deleteReport',
-        src: 'deleteReport',
-        input: ({ context }) => ({ appId: context.appId, reportId: context.report!.id }),
+        id: 'deleteTemplate',
+        src: 'deleteTemplate',
+        input: ({ context }) => ({ request: { appId: context.appId, reportId: context.report!.id }, confirm: true }),
+        // The child answers only once confirmed (asking.deleting); CANCEL leaves before it could.
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
-            target: 'idle',
+            guard: and([stateIn(DELETING), ({ event }) => succeeded(event.output)]),
+            target: 'settled',
             actions: [
               { type: 'notify', params: { message: REPORT_DELETED, kind: 'success' } },
-              { type: 'deleted', params: ({ context }) => ({ id: context.report!.id }) },
-              assign({ report: null }),
+              { type: 'deleted', params: ({ context }) => ({ appId: context.appId, id: context.report!.id }) },
+              assign({ deleted: true }),
             ],
           },
-          { target: 'idle', actions: [{ type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } }, assign({ report: null })] },
+          {
+            guard: and([stateIn(DELETING), ({ event }) => thrown(event.output) !== null]),
+            target: 'settled',
+            actions: [
+              { type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) },
+              { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } },
+            ],
+          },
+          {
+            guard: and([stateIn(DELETING), ({ event }) => failed(event.output)]),
+            target: 'settled',
+            actions: { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } },
+          },
         ],
         onError: {
-          target: 'idle',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } },
-            assign({ report: null }),
-          ],
+          target: 'settled',
+          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } }],
         },
       },
+      initial: 'confirming',
+      states: {
+        confirming: {
+          on: {
+            CONFIRM: { target: 'deleting', actions: sendTo('deleteTemplate', { type: 'CONFIRM' }) },
+            CANCEL: { target: '#deleteReport.settled' },
+          },
+        },
+        deleting: {},
+      },
     },
+    settled: {
+      always: [{ guard: 'once', target: 'finished' }, { target: 'idle', actions: assign({ report: null }) }],
+    },
+    finished: { type: 'final' },
   },
+  output: ({ context }) => ({ deleted: context.deleted }),
 });
+
+export type DeleteReportActor = ActorRefFrom<typeof deleteReportMachine>;
+export type DeleteReportSnapshot = SnapshotFrom<typeof deleteReportMachine>;

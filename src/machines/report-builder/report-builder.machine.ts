@@ -12,21 +12,26 @@
  *                                                                 └─ thrown ──► ready.error (logged, loader stops, panel opens)
  *     ─SET_MODEL─► switchingModel (columns reset, the model's config loaded) ─► ready.editing
  *     ─SET_TITLE (saved report)─► renaming (re-saves; no 'created' notice) ─► back
- *     ─DELETE─► confirmingDelete ─CONFIRM_DELETE─► deleting ─┬─ ok ──► new (blank report; 'Report deleted successfully.')
- *                                                            └─ fails ──► back ('We had a problem deleting the report…')
+ *     ─DELETE─► deleting: the delete-report machine (src/machines/delete-report, the same flow as the reports list)
+ *               asks 'Delete Report' and deletes ─┬─ deleted ──► new (blank report; it said 'Report deleted successfully.')
+ *                                                 └─ failed or cancelled ──► back (it said why)
  *
- * Running saves: the first run of a new report creates the template and the view moves the URL to
- * /analyze/report/{id} without a reload (action `reportSaved` with `first: true`); later runs update it.
- * Implementations (HTTP calls, navigation, snackbars, storage) are placeholders here and provided by the view.
+ * Running saves: the first run of a new report creates the template and the URL moves to /analyze/report/{id}
+ * without a reload (action `reportSaved` with `first: true`); later runs update it. Failures show SPEC's words
+ * (RUN_FAILED), or the server's words when it chose them (a report timeout, analyze not enabled), never a crash's.
+ * Implementations (HTTP calls with their abort signal, navigation, snackbars, storage) are placeholders here,
+ * provided by report-builder.actors.ts; every invoke has an id and an onError.
  */
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
+import { networkWords, serverWords } from '../shared/api-error';
+import { notify } from '../shared/notice';
+import { deleteReportMachine } from '../delete-report/delete-report.machine';
 import {
   DEFAULT_MODEL_ID,
   DEFAULT_REPORT_TITLE,
   type CompiledSql,
   type Comparison,
   type ConditionValue,
-  type DeleteTemplateResponse,
   type ModelConfiguration,
   type ReportRow,
   type ReportTemplate,
@@ -58,14 +63,14 @@ import {
   type ConditionRow,
   type DecodedDraft,
 } from './report-builder.logic';
+import { toProvide } from '../shared/to-provide';
 
 // SPEC §8, verbatim.
 export const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
 export const REPORT_CREATED = 'Report created successfully.';
-export const REPORT_DELETED = 'Report deleted successfully.';
-export const DELETE_FAILED = 'We had a problem deleting the report. Please try again later.';
-export const DELETE_TITLE = 'Delete Report';
-export const deleteQuestion = (title: string) => `Are you sure you want to delete the report ${title}?`;
+// Ours (SPEC gives no words for these).
+export const OPEN_FAILED = 'We could not open this report. Please try again.';
+export const CONFIG_FAILED = 'We could not load the data model. Please try again.';
 
 /** A run's answer (with the SQL it compiled to in `saved.compiled`, for 'View SQL') and its rows. */
 export interface RunOutput {
@@ -142,12 +147,10 @@ export type ReportBuilderEvent =
   | { type: 'SET_CONDITION_VALUE'; key: string; value: ConditionValue }
   | { type: 'TOGGLE_SETTINGS' }
   | { type: 'RUN' }
-  | { type: 'DELETE' }
-  | { type: 'CONFIRM_DELETE' }
-  | { type: 'CANCEL_DELETE' };
+  | { type: 'DELETE' };
 
-const apiMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.name === 'ApiError' && error.message ? error.message : fallback;
+/** The words for a failed call: the server's when it chose them (or the network's), else ours. */
+const failureWords = (error: unknown, fallback: string) => serverWords(error) ?? networkWords(error) ?? fallback;
 
 function initialContext(input: ReportBuilderInput): ReportBuilderContext {
   const defaultModelId = input.modelId ?? DEFAULT_MODEL_ID;
@@ -188,23 +191,21 @@ export const reportBuilderMachine = setup({
     context: {} as ReportBuilderContext,
     events: {} as ReportBuilderEvent,
     input: {} as ReportBuilderInput,
+    children: {} as {
+      loadReport: 'loadReport';
+      loadConfig: 'loadConfig';
+      loadModelConfig: 'loadConfig';
+      runReport: 'runReport';
+      renameReport: 'saveTitle';
+      deleteReport: 'deleteReport';
+    },
   },
   actors: {
-    loadConfig: fromPromise<ModelConfiguration, { appId: string; modelId: string }>(async () => {
-      throw new Error('provide loadConfig');
-    }),
-    loadReport: fromPromise<OpenOutput, { appId: string; reportId: string }>(async () => {
-      throw new Error('provide loadReport');
-    }),
-    runReport: fromPromise<RunOutput, { appId: string; request: RunReportRequest }>(async () => {
-      throw new Error('provide runReport');
-    }),
-    saveTitle: fromPromise<RunReportResponse, { appId: string; request: RunReportRequest }>(async () => {
-      throw new Error('provide saveTitle');
-    }),
-    deleteReport: fromPromise<DeleteTemplateResponse, { appId: string; reportId: string }>(async () => {
-      throw new Error('provide deleteReport');
-    }),
+    loadConfig: toProvide<ModelConfiguration, { appId: string; modelId: string }>('loadConfig'),
+    loadReport: toProvide<OpenOutput, { appId: string; reportId: string }>('loadReport'),
+    runReport: toProvide<RunOutput, { appId: string; request: RunReportRequest }>('runReport'),
+    saveTitle: toProvide<RunReportResponse, { appId: string; request: RunReportRequest }>('saveTitle'),
+    deleteReport: deleteReportMachine,
   },
   guards: {
     hasReportId: ({ context }) => context.reportId !== null,
@@ -216,12 +217,12 @@ export const reportBuilderMachine = setup({
       event.type === 'SET_TITLE' && context.reportId !== null && normalizeTitle(event.title) !== context.title,
   },
   actions: {
-    notify: (_, _params: { message: string; kind: 'success' | 'error' | 'info' }) => {},
+    notify,
     /** The template was saved: refresh lists; on the first save move the URL to /analyze/report/{id} (no reload). */
     reportSaved: (_, _params: { id: string; first: boolean }) => {},
     /** SPEC §4: after the first successful run the showSettings flag goes to local storage. */
     storeShowSettings: () => {},
-    /** The template was deleted: refresh lists and go to the blank report at /analyze/report. */
+    /** The template was deleted (the delete flow refreshed the lists): go to the blank report at /analyze/report. */
     reportDeleted: (_, _params: { id: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
     touch: assign({ lastChangedAt: () => now() }),
@@ -278,7 +279,7 @@ export const reportBuilderMachine = setup({
           target: 'openFailed',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ error: ({ event }) => apiMessage(event.error, 'We could not open this report. Please try again.') }),
+            assign({ error: ({ event }) => failureWords(event.error, OPEN_FAILED) }),
           ],
         },
       },
@@ -316,7 +317,7 @@ export const reportBuilderMachine = setup({
           target: 'configFailed',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ error: ({ event }) => apiMessage(event.error, 'We could not load the data model. Please try again.') }),
+            assign({ error: ({ event }) => failureWords(event.error, CONFIG_FAILED) }),
           ],
         },
       },
@@ -457,7 +458,7 @@ export const reportBuilderMachine = setup({
           { guard: 'canRun', target: 'running' },
           { actions: 'showValidation' },
         ],
-        DELETE: { guard: 'hasReportId', target: 'confirmingDelete' },
+        DELETE: { guard: 'hasReportId', target: 'deleting' },
       },
     },
 
@@ -506,7 +507,7 @@ export const reportBuilderMachine = setup({
           target: 'ready.error',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ error: ({ event }) => apiMessage(event.error, RUN_FAILED), settingsOpen: true }),
+            assign({ error: ({ event }) => failureWords(event.error, RUN_FAILED), settingsOpen: true }),
           ],
         },
       },
@@ -538,7 +539,7 @@ export const reportBuilderMachine = setup({
           target: 'settle',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ event }) => ({ message: apiMessage(event.error, 'We could not load the data model. Please try again.'), kind: 'error' as const }) },
+            { type: 'notify', params: ({ event }) => ({ message: failureWords(event.error, CONFIG_FAILED), kind: 'error' as const }) },
             assign({ pendingModelId: null }),
           ],
         },
@@ -581,40 +582,31 @@ export const reportBuilderMachine = setup({
           target: 'settle',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ event }) => ({ message: apiMessage(event.error, RUN_FAILED), kind: 'error' as const }) },
+            { type: 'notify', params: ({ event }) => ({ message: failureWords(event.error, RUN_FAILED), kind: 'error' as const }) },
             assign({ pendingTitle: null }),
           ],
         },
       },
     },
 
-    confirmingDelete: {
-      on: {
-        CONFIRM_DELETE: 'deleting',
-        CANCEL_DELETE: 'settle',
-      },
-    },
+    // The one delete flow asks 'Delete Report', deletes and says how it went (SPEC §2, §8); here only the outcome.
     deleting: {
       invoke: {
         id: 'deleteReport',
         src: 'deleteReport',
-        input: ({ context }) => ({ appId: context.appId, reportId: context.reportId! }),
+        input: ({ context }) => ({ appId: context.appId, report: { id: context.reportId!, title: context.title } }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: ({ event }) => event.output.deleted,
             target: 'new',
             actions: [
-              { type: 'notify', params: { message: REPORT_DELETED, kind: 'success' } },
               { type: 'reportDeleted', params: ({ context }) => ({ id: context.reportId! }) },
               assign(({ context }) => initialContext({ appId: context.appId, modelId: context.defaultModelId })),
             ],
           },
-          { target: 'settle', actions: { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } } },
+          { target: 'settle' },
         ],
-        onError: {
-          target: 'settle',
-          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } }],
-        },
+        onError: { target: 'settle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
 

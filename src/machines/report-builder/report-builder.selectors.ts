@@ -37,9 +37,11 @@ export const selectHeader = (s: Snapshot) => ({
   available: s.context.modelConfig?.date_range[0] ?? null,
   settingsOpen: s.context.settingsOpen,
   canDelete: s.context.reportId !== null && s.matches('ready'),
-  confirmingDelete: s.matches('confirmingDelete'),
   deleting: s.matches('deleting'),
 });
+
+/** The delete-report actor asking 'Delete Report' for this report (its dialog binds to it), while deleting. */
+export const selectDeleteReport = (s: Snapshot) => s.children.deleteReport;
 
 /** Run Report: enabled with a metric and a group-by and no validation error standing (SPEC §2, §5). */
 export const selectRun = (s: Snapshot) => {

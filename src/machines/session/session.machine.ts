@@ -1,5 +1,5 @@
 /**
- * Session lifecycle (SPEC §2 /continue, header profile menu → Logout).
+ * Session lifecycle (SPEC §2 /continue, header profile menu → Logout; §7 sign-in, /api/me; §6 the account's roles).
  * checking (a stored token is verified with GET /api/me) → signedIn | signedOut;
  * signedOut: idle → signingIn → signedIn, or back to idle with the error in words;
  * signedIn: refreshing the account after workspace/app changes; signingOut revokes the token → signedOut.
@@ -8,9 +8,14 @@
  * restoring or already signed in it switches the session: the new token replaces the old one, the account is
  * replaced at once and then fetched again with the new token (GET /api/me), any refresh or sign-out of the old
  * session being cancelled so its answer cannot overwrite the new one.
+ * A failed sign-in shows the server's refusal in its words ('wrong email or password'), the network's, or ours —
+ * never a crash's text. Every invoke has an id and an onError; the calls (with their abort signal) and the token
+ * store are provided by session.actors.ts; src/views/flows/session.tsx hands the actor to the views.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, SignInResponse } from '../../contracts/auth';
+import { hasStatus, networkWords, serverWords } from '../shared/api-error';
+import { toProvide } from '../shared/to-provide';
 
 export interface SessionContext {
   account: Account | null;
@@ -28,29 +33,23 @@ export type SessionEvent =
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.';
 export const SESSION_UNCHECKED = 'We could not reach Questboard to check your session. Reload the page to try again, or sign in.';
-
-/** The server refused the token (401): only then is a stored token dropped; a network error or abort keeps it. */
-const refusedByServer = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    children: {} as { restoreAccount: 'loadAccount'; signIn: 'signIn'; refreshAccount: 'loadAccount'; signOut: 'signOut' },
   },
   actors: {
-    loadAccount: fromPromise<Account, void>(async () => {
-      throw new Error('provide loadAccount');
-    }),
-    signIn: fromPromise<SignInResponse, { email: string; password: string }>(async () => {
-      throw new Error('provide signIn');
-    }),
-    signOut: fromPromise<void, void>(async () => {
-      throw new Error('provide signOut');
-    }),
+    loadAccount: toProvide<Account, void>('loadAccount'),
+    signIn: toProvide<SignInResponse, { email: string; password: string }>('signIn'),
+    signOut: toProvide<void, void>('signOut'),
   },
   guards: {
     hasToken: () => false,
-    tokenRefused: ({ event }) => refusedByServer((event as { error?: unknown }).error),
+    /** The server refused the token (401): only then is a stored token dropped; a network error or abort keeps it. */
+    tokenRefused: ({ event }) => hasStatus((event as { error?: unknown }).error, 401),
   },
   actions: {
     storeToken: (_, _params: { token: string | null }) => {},
@@ -112,7 +111,8 @@ export const sessionMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Sign-in failed. Please try again.') }),
+              // The server's refusal in its words ('wrong email or password', too many attempts), else ours.
+              actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? SIGN_IN_FAILED }),
             },
           },
         },
@@ -158,3 +158,5 @@ export const sessionMachine = setup({
   },
 });
 
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

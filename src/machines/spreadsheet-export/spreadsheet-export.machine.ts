@@ -16,12 +16,14 @@
  *    the provided actors keep it in memory (GoogleTokenHolder). The machine keeps only its expiry, so an export
  *    while it is fresh skips the sign-in.
  *
- * Actors are placeholders here; the view provides them (src/views/analyze/results/ExportMenu.tsx) from
- * src/services/google-sheets.service.ts. Every invoke has an explicit id and models onError.
+ * Actors (with the abort signal) and the snackbar are placeholders here, provided by spreadsheet-export.actors.ts
+ * from src/services/google-sheets.service.ts. Every invoke has an explicit id and models onError.
  */
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromCallback, sendTo, setup } from 'xstate';
 import type { AppendValuesResponse, SheetCell, Spreadsheet } from '../../contracts/google-sheets';
-import { notify, type NoticeKind } from '../../services/notify';
+import { hasStatus } from '../shared/api-error';
+import { notify, type Notice } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
 
 export const POPUP_BLOCKED_MESSAGE = 'The browser blocked the pop-up. Please allow pop-ups and try again.';
 export const OPENING_SHEETS_MESSAGE = 'Opening Google Sheets!';
@@ -30,8 +32,6 @@ export const CREATE_SHEET_FAILED_MESSAGE = 'Failed to create Google Sheet.';
 /** SPEC §9. */
 export const POPUP_CHECK_DELAY_MS = 500;
 export const SHEETS_OPEN_DELAY_MS = 1000;
-export const BLOCKED_DURATION_MS = 3000;
-export const NOTICE_DURATION_MS = 3000;
 /** A token this close to its expiry is not reused. */
 export const TOKEN_MARGIN_MS = 60_000;
 
@@ -66,26 +66,28 @@ export interface SignInInput {
 /** What the machine tells the sign-in actor. */
 export type SignInCommand = { type: 'CHECK_POPUP' };
 
-const isUnauthorized = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+/** Google refused the token (a GoogleApiError with status 401): it counts as gone. */
+const isUnauthorized = (error: unknown) => hasStatus(error, 401);
+
+// SPEC §8 export messages with their §9 durations ('The browser blocked the pop-up…' 3 s).
+const BLOCKED: Notice = { message: POPUP_BLOCKED_MESSAGE, kind: 'error', duration: 'normal' };
+const OPENING: Notice = { message: OPENING_SHEETS_MESSAGE, kind: 'info', duration: 'normal' };
+const OPENED: Notice = { message: SHEET_OPENED_MESSAGE, kind: 'success', duration: 'normal' };
+const CREATE_FAILED: Notice = { message: CREATE_SHEET_FAILED_MESSAGE, kind: 'error', duration: 'normal' };
 
 export const spreadsheetExportMachine = setup({
   types: {
     context: {} as SpreadsheetExportContext,
     events: {} as SpreadsheetExportEvent,
+    children: {} as { signIn: 'signIn'; createSpreadsheet: 'createSpreadsheet'; appendValues: 'appendValues'; openSheet: 'openSheet' },
   },
   actors: {
     signIn: fromCallback<SignInCommand, SignInInput>(() => {
       throw new Error('provide signIn');
     }),
-    createSpreadsheet: fromPromise<Spreadsheet, { title: string }>(async () => {
-      throw new Error('provide createSpreadsheet');
-    }),
-    appendValues: fromPromise<AppendValuesResponse, { spreadsheetId: string; values: SheetCell[][] }>(async () => {
-      throw new Error('provide appendValues');
-    }),
-    openSheet: fromPromise<{ opened: boolean }, { url: string }>(async () => {
-      throw new Error('provide openSheet');
-    }),
+    createSpreadsheet: toProvide<Spreadsheet, { title: string }>('createSpreadsheet'),
+    appendValues: toProvide<AppendValuesResponse, { spreadsheetId: string; values: SheetCell[][] }>('appendValues'),
+    openSheet: toProvide<{ opened: boolean }, { url: string }>('openSheet'),
   },
   delays: {
     popupCheckDelay: POPUP_CHECK_DELAY_MS,
@@ -95,9 +97,7 @@ export const spreadsheetExportMachine = setup({
     hasFreshToken: ({ context }) => context.tokenExpiresAt !== null && context.tokenExpiresAt - TOKEN_MARGIN_MS > Date.now(),
   },
   actions: {
-    notice: (_, params: { message: string; kind: NoticeKind; durationMs: number }) => {
-      notify(params.message, params.kind, params.durationMs);
-    },
+    notify,
     keepExport: assign(({ event }) => {
       const e = event as Extract<SpreadsheetExportEvent, { type: 'EXPORT' }>;
       return { title: e.title, values: e.values, spreadsheet: null };
@@ -138,7 +138,7 @@ export const spreadsheetExportMachine = setup({
         AUTH_STARTED: { actions: assign({ authUrl: ({ event }) => event.authUrl, oauthState: ({ event }) => event.oauthState }) },
         POPUP_BLOCKED: {
           target: 'blocked.signIn',
-          actions: { type: 'notice', params: { message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS } },
+          actions: { type: 'notify', params: BLOCKED },
         },
         AUTHORIZED: {
           target: 'creating',
@@ -154,7 +154,7 @@ export const spreadsheetExportMachine = setup({
       },
     },
     creating: {
-      entry: { type: 'notice', params: { message: OPENING_SHEETS_MESSAGE, kind: 'info', durationMs: NOTICE_DURATION_MS } },
+      entry: { type: 'notify', params: OPENING },
       invoke: {
         id: 'createSpreadsheet',
         src: 'createSpreadsheet',
@@ -193,17 +193,11 @@ export const spreadsheetExportMachine = setup({
           {
             guard: ({ event }) => event.output.opened,
             target: 'done',
-            actions: { type: 'notice', params: { message: SHEET_OPENED_MESSAGE, kind: 'success', durationMs: NOTICE_DURATION_MS } },
+            actions: { type: 'notify', params: OPENED },
           },
-          {
-            target: 'blocked.sheet',
-            actions: { type: 'notice', params: { message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS } },
-          },
+          { target: 'blocked.sheet', actions: { type: 'notify', params: BLOCKED } },
         ],
-        onError: {
-          target: 'blocked.sheet',
-          actions: { type: 'notice', params: { message: POPUP_BLOCKED_MESSAGE, kind: 'error', durationMs: BLOCKED_DURATION_MS } },
-        },
+        onError: { target: 'blocked.sheet', actions: { type: 'notify', params: BLOCKED } },
       },
     },
     blocked: {
@@ -240,7 +234,7 @@ export const spreadsheetExportMachine = setup({
       },
     },
     failed: {
-      entry: { type: 'notice', params: { message: CREATE_SHEET_FAILED_MESSAGE, kind: 'error', durationMs: NOTICE_DURATION_MS } },
+      entry: { type: 'notify', params: CREATE_FAILED },
       on: {
         EXPORT: [
           { guard: 'hasFreshToken', target: 'creating', actions: 'keepExport' },

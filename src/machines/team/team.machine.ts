@@ -1,14 +1,14 @@
 /**
  * Team actions lifecycle: inviting, resending an invite, changing a role, removing from the team
- * (SPEC §2 team, §4 invitation, §5 invite, §6 roles and permissions, §8 team messages).
+ * (SPEC §2 team, §4 invitation, §5 invite, §6 roles and permissions, §8 team messages, §9 snackbar durations).
  *
  * Two parallel regions, because the invite dialog and a row action are independent of each other:
  *
  *  inviteDialog  closed.idle ─OPEN_INVITE→ open.editing ─SUBMIT_INVITE (valid)→ sending
- *                sending ─success→ closed.sent (success snackbar, team list refreshed)
- *                sending ─success:false | error→ open.failed: the server's message (or 'Error while inviting
- *                user.') in red in the dialog, every field kept; SUBMIT_INVITE retries.
- *                An invalid SUBMIT_INVITE stays in the form and shows 'email required and valid' errors.
+ *                sending ─done→ closed.sent (success snackbar, team list refreshed)
+ *                sending ─failed→ open.failed: the server's invite error message (SPEC §8: shown in red in the
+ *                dialog) when it refused in words, else 'Error while inviting user.'; every field kept;
+ *                SUBMIT_INVITE retries. An invalid SUBMIT_INVITE stays in the form with the field errors.
  *
  *  memberAction  ready.idle ─RESEND→ resending ─→ ready.done | ready.idle with 'Error while resending invite.'
  *                ready.idle ─CHANGE_ROLE→ changeRole.choosing ─SAVE_ROLE→ changeRole.updating
@@ -17,13 +17,19 @@
  *                    ─→ ready.done | remove.confirming with 'Error while removing from team.'
  *                CANCEL (choosing, confirming) → ready.idle. `ready.done` accepts the same events as `ready.idle`.
  *
- * A `success: false` answer is its own (guarded) outcome of onDone; a thrown call goes through onError.
- * Who may send which event is decided by the view from team-permissions.ts; the server enforces it again.
- * `notify` and `teamChanged` (invalidate the team query) are provided by the binding in team.actor.ts.
+ * Each of the four calls is the shared confirm → mutate child (src/machines/shared/confirm-mutation.machine.ts):
+ * it tells a success from a `success: false` answer and a thrown call; this machine only says what each outcome
+ * means here. Removing asks first: the child waits in its confirming state and CONFIRM_REMOVE is forwarded to it
+ * (`remove.removing` mirrors that the call is under way). Apart from the invite dialog, failures show SPEC's words
+ * only, never the server's. Who may send which event is decided by the view from team-permissions.ts; the server
+ * enforces it again. `notify` and `teamChanged` (invalidate the team query) are provided by team.actors.ts.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { Role, SuccessMessage } from '../../contracts/codecs';
 import { defaultInviteRole, validateInvite, type InviteFormErrors } from './invite-form';
+import { answerWords, confirmMutation, failed, succeeded, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import { serverWords } from '../shared/api-error';
+import { notify, type Notice } from '../shared/notice';
 
 /** SPEC §8 team messages, verbatim. */
 export const INVITE_FAILED = 'Error while inviting user.';
@@ -53,7 +59,7 @@ export interface InviteForm {
   roles: Role[];
   errors: InviteFormErrors;
   submitted: boolean;
-  /** The server's refusal, shown in red in the dialog. */
+  /** Why the invite failed, shown in red in the dialog. */
   error: string | null;
 }
 
@@ -65,8 +71,6 @@ export interface TeamContext {
   newRole: Role;
   /** SPEC §8 message of a failed role change or removal, shown in its dialog. */
   actionError: string | null;
-  /** The server's reason, when it gave one (e.g. 'A workspace needs at least one admin.'). */
-  actionDetail: string | null;
 }
 
 export type TeamEvent =
@@ -83,42 +87,40 @@ export type TeamEvent =
   | { type: 'CONFIRM_REMOVE' }
   | { type: 'CANCEL' };
 
-export type NoticeParams = { message: string; kind: 'success' | 'error' };
+// The requests of the four calls (src/services/team.service.ts).
+export interface InviteRequest { workspaceId: string; email: string; role: Role }
+export interface ResendRequest { workspaceId: string; email: string }
+export interface RoleRequest { workspaceId: string; accountId: string; role: Role }
+export interface RemoveRequest { workspaceId: string; email: string }
+
+const REMOVING = { memberAction: { remove: 'removing' } };
 
 const emptyInvite: InviteForm = { email: '', role: 'admin', roles: ['admin', 'editor', 'viewer'], errors: {}, submitted: false, error: null };
-const noActionError = { actionError: null, actionDetail: null };
 
-/** The message of an ApiError (the server's words, or the network message); null for anything else. */
-function serverMessage(error: unknown): string | null {
-  return error instanceof Error && error.name === 'ApiError' && error.message ? error.message : null;
-}
+/** The success snackbar: the server's words when it sent some, else ours. */
+const doneNotice = (outcome: MutationOutcome<SuccessMessage>, fallback: string): Notice => ({ message: answerWords(outcome) ?? fallback, kind: 'success' });
+/** SPEC §9: errors stay 10 s so they can be read. */
+const errorNotice = (message: string): Notice => ({ message, kind: 'error', duration: 'long' });
 
 export const teamMachine = setup({
   types: {
     context: {} as TeamContext,
     events: {} as TeamEvent,
     input: {} as { workspaceId: string },
+    children: {} as { sendInvite: 'sendInvite'; resendInvite: 'resendInvite'; updateRole: 'updateRole'; removeMember: 'removeMember' },
   },
   actors: {
-    sendInvite: fromPromise<SuccessMessage, { workspaceId: string; email: string; role: Role }>(async () => {
-      throw new Error('provide sendInvite');
-    }),
-    resendInvite: fromPromise<SuccessMessage, { workspaceId: string; email: string }>(async () => {
-      throw new Error('provide resendInvite');
-    }),
-    updateRole: fromPromise<SuccessMessage, { workspaceId: string; accountId: string; role: Role }>(async () => {
-      throw new Error('provide updateRole');
-    }),
-    removeMember: fromPromise<SuccessMessage, { workspaceId: string; email: string }>(async () => {
-      throw new Error('provide removeMember');
-    }),
+    sendInvite: confirmMutation<InviteRequest, SuccessMessage>(),
+    resendInvite: confirmMutation<ResendRequest, SuccessMessage>(),
+    updateRole: confirmMutation<RoleRequest, SuccessMessage>(),
+    removeMember: confirmMutation<RemoveRequest, SuccessMessage>(),
   },
   guards: {
     inviteValid: ({ context }) => Object.keys(validateInvite(context.invite)).length === 0,
     roleChanged: ({ context }) => context.member !== null && context.newRole !== context.member.role,
   },
   actions: {
-    notify: (_, _params: NoticeParams) => {},
+    notify,
     /** The team list changed on the server: refresh it. */
     teamChanged: (_, _params: { workspaceId: string }) => {},
     openInvite: assign(({ event }) => {
@@ -132,16 +134,13 @@ export const teamMachine = setup({
     }),
     pickMember: assign(({ event }) => {
       assertEvent(event, ['RESEND', 'CHANGE_ROLE', 'REMOVE']);
-      return { member: event.member, newRole: event.member.role, ...noActionError };
+      return { member: event.member, newRole: event.member.role, actionError: null };
     }),
-    actionFailed: assign((_, params: { message: string; detail: string | null }) => ({
-      actionError: params.message,
-      actionDetail: params.detail,
-    })),
+    actionFailed: assign((_, params: { message: string }) => ({ actionError: params.message })),
   },
 }).createMachine({
   id: 'team',
-  context: ({ input }) => ({ workspaceId: input.workspaceId, invite: emptyInvite, member: null, newRole: 'admin', ...noActionError }),
+  context: ({ input }) => ({ workspaceId: input.workspaceId, invite: emptyInvite, member: null, newRole: 'admin', actionError: null }),
   type: 'parallel',
   states: {
     inviteDialog: {
@@ -169,26 +168,29 @@ export const teamMachine = setup({
           invoke: {
             id: 'sendInvite',
             src: 'sendInvite',
-            input: ({ context }) => ({ workspaceId: context.workspaceId, email: context.invite.email.trim(), role: context.invite.role }),
+            input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.invite.email.trim(), role: context.invite.role }, confirm: false }),
             onDone: [
               {
-                guard: ({ event }) => event.output.success,
+                guard: ({ event }) => succeeded(event.output),
                 target: 'closed.sent',
                 actions: [
-                  { type: 'notify', params: ({ event }) => ({ message: event.output.message || INVITE_SENT, kind: 'success' }) },
+                  { type: 'notify', params: ({ event }) => doneNotice(event.output, INVITE_SENT) },
                   { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
                   assign({ invite: ({ context }) => ({ ...context.invite, error: null }) }),
                 ],
               },
               {
+                // SPEC §8: the server's invite error message shows in red in the dialog (a refusal in its words).
                 target: 'open.failed',
-                actions: assign({ invite: ({ context, event }) => ({ ...context.invite, error: event.output.message || INVITE_FAILED }) }),
+                actions: assign({
+                  invite: ({ context, event }) => ({
+                    ...context.invite,
+                    error: (failed(event.output) && (event.output.answer?.message || serverWords(event.output.error))) || INVITE_FAILED,
+                  }),
+                }),
               },
             ],
-            onError: {
-              target: 'open.failed',
-              actions: assign({ invite: ({ context, event }) => ({ ...context.invite, error: serverMessage(event.error) ?? INVITE_FAILED }) }),
-            },
+            onError: { target: 'open.failed', actions: assign({ invite: ({ context }) => ({ ...context.invite, error: INVITE_FAILED }) }) },
           },
         },
       },
@@ -209,19 +211,19 @@ export const teamMachine = setup({
           invoke: {
             id: 'resendInvite',
             src: 'resendInvite',
-            input: ({ context }) => ({ workspaceId: context.workspaceId, email: context.member!.email }),
+            input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.member!.email }, confirm: false }),
             onDone: [
               {
-                guard: ({ event }) => event.output.success,
+                guard: ({ event }) => succeeded(event.output),
                 target: 'ready.done',
                 actions: [
-                  { type: 'notify', params: ({ event }) => ({ message: event.output.message || INVITE_RESENT, kind: 'success' }) },
+                  { type: 'notify', params: ({ event }) => doneNotice(event.output, INVITE_RESENT) },
                   { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
                 ],
               },
-              { target: 'ready.idle', actions: { type: 'notify', params: { message: RESEND_FAILED, kind: 'error' } } },
+              { target: 'ready.idle', actions: { type: 'notify', params: errorNotice(RESEND_FAILED) } },
             ],
-            onError: { target: 'ready.idle', actions: { type: 'notify', params: { message: RESEND_FAILED, kind: 'error' } } },
+            onError: { target: 'ready.idle', actions: { type: 'notify', params: errorNotice(RESEND_FAILED) } },
           },
         },
         changeRole: {
@@ -230,7 +232,7 @@ export const teamMachine = setup({
             choosing: {
               on: {
                 PICK_ROLE: { actions: assign({ newRole: ({ event }) => event.role }) },
-                SAVE_ROLE: { guard: 'roleChanged', target: 'updating', actions: assign(noActionError) },
+                SAVE_ROLE: { guard: 'roleChanged', target: 'updating', actions: assign({ actionError: null }) },
                 CANCEL: { target: '#team.memberAction.ready.idle' },
               },
             },
@@ -238,54 +240,58 @@ export const teamMachine = setup({
               invoke: {
                 id: 'updateRole',
                 src: 'updateRole',
-                input: ({ context }) => ({ workspaceId: context.workspaceId, accountId: context.member!.accountId, role: context.newRole }),
+                input: ({ context }) => ({ request: { workspaceId: context.workspaceId, accountId: context.member!.accountId, role: context.newRole }, confirm: false }),
                 onDone: [
                   {
-                    guard: ({ event }) => event.output.success,
+                    guard: ({ event }) => succeeded(event.output),
                     target: '#team.memberAction.ready.done',
                     actions: [
-                      { type: 'notify', params: ({ event }) => ({ message: event.output.message || ROLE_UPDATED, kind: 'success' }) },
+                      { type: 'notify', params: ({ event }) => doneNotice(event.output, ROLE_UPDATED) },
                       { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
                     ],
                   },
-                  { target: 'choosing', actions: { type: 'actionFailed', params: ({ event }) => ({ message: ROLE_FAILED, detail: event.output.message || null }) } },
+                  { target: 'choosing', actions: { type: 'actionFailed', params: { message: ROLE_FAILED } } },
                 ],
-                onError: { target: 'choosing', actions: { type: 'actionFailed', params: ({ event }) => ({ message: ROLE_FAILED, detail: serverMessage(event.error) }) } },
+                onError: { target: 'choosing', actions: { type: 'actionFailed', params: { message: ROLE_FAILED } } },
               },
             },
           },
         },
         remove: {
+          // The child lives as long as the dialog: it waits for the forwarded CONFIRM, then removes. Its outcome
+          // can only come once it was confirmed (remove.removing).
+          invoke: {
+            id: 'removeMember',
+            src: 'removeMember',
+            input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.member!.email }, confirm: true }),
+            onDone: [
+              {
+                guard: and([stateIn(REMOVING), ({ event }) => succeeded(event.output)]),
+                target: '#team.memberAction.ready.done',
+                actions: [
+                  { type: 'notify', params: ({ event }) => doneNotice(event.output, MEMBER_REMOVED) },
+                  { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
+                ],
+              },
+              // Failed: ask again (a fresh child) with the SPEC message in the dialog.
+              { guard: and([stateIn(REMOVING), ({ event }) => failed(event.output)]), target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
+            ],
+            onError: { target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
+          },
           initial: 'confirming',
           states: {
             confirming: {
               on: {
-                CONFIRM_REMOVE: { target: 'removing', actions: assign(noActionError) },
+                CONFIRM_REMOVE: { target: 'removing', actions: [assign({ actionError: null }), sendTo('removeMember', { type: 'CONFIRM' })] },
                 CANCEL: { target: '#team.memberAction.ready.idle' },
               },
             },
-            removing: {
-              invoke: {
-                id: 'removeMember',
-                src: 'removeMember',
-                input: ({ context }) => ({ workspaceId: context.workspaceId, email: context.member!.email }),
-                onDone: [
-                  {
-                    guard: ({ event }) => event.output.success,
-                    target: '#team.memberAction.ready.done',
-                    actions: [
-                      { type: 'notify', params: ({ event }) => ({ message: event.output.message || MEMBER_REMOVED, kind: 'success' }) },
-                      { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
-                    ],
-                  },
-                  { target: 'confirming', actions: { type: 'actionFailed', params: ({ event }) => ({ message: REMOVE_FAILED, detail: event.output.message || null }) } },
-                ],
-                onError: { target: 'confirming', actions: { type: 'actionFailed', params: ({ event }) => ({ message: REMOVE_FAILED, detail: serverMessage(event.error) }) } },
-              },
-            },
+            removing: {},
           },
         },
       },
     },
   },
 });
+
+export type TeamActor = ActorRefFrom<typeof teamMachine>;

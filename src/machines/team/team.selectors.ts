@@ -21,7 +21,6 @@ export const selectRoleDialog = (s: Snapshot) => ({
   role: s.context.newRole,
   canSave: s.context.member !== null && s.context.newRole !== s.context.member.role,
   error: s.context.actionError,
-  detail: s.context.actionDetail,
 });
 
 export const selectRemoveDialog = (s: Snapshot) => ({
@@ -29,7 +28,6 @@ export const selectRemoveDialog = (s: Snapshot) => ({
   busy: s.matches({ memberAction: { remove: 'removing' } }),
   member: s.context.member,
   error: s.context.actionError,
-  detail: s.context.actionDetail,
 });
 
 /** The email of the row whose invite is being resent (its menu shows a spinner), else null. */

@@ -1,22 +1,16 @@
 /**
  * /analyze/list: the saved reports of the app in a table (title, last update), newest first, each with Open and
- * Delete (the 'Delete Report' confirm of SPEC §2, through the delete-report machine). 'No Report Found' when empty.
+ * Delete (the 'Delete Report' confirm of SPEC §2, through the delete-report flow). 'No Report Found' when empty.
  * The title column takes the room the others leave: a long title wraps to two lines, then ends in an ellipsis with
  * the whole title in its tooltip (and as the link's name).
  */
 import { Link, useParams } from 'wouter';
-import { fromPromise } from 'xstate';
-import { useMachine } from '@xstate/react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { TemplateSummary } from '../../contracts/analyze';
-import { deleteReportMachine } from '../../machines/delete-report/delete-report.machine';
-import { DELETE_TITLE, deleteQuestion } from '../../machines/report-builder/report-builder.machine';
-import { deleteTemplate, templatesKey, useTemplates } from '../../services/analyze.service';
-import { notify } from '../../services/notify';
-import { actorOptions } from '../../inspector';
+import { deleteReportFlow } from '../../machines/delete-report/delete-report.actors';
+import { useTemplates } from '../../services/analyze.queries';
 import { href } from '../../paths';
+import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { DeleteReportDialog } from './DeleteReportDialog';
 import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
 import { PlusIcon, TrashIcon } from './icons';
@@ -27,26 +21,9 @@ export default function ListPage() {
   const app = useCurrentApp();
   const enabled = app?.enableAnalyze !== false;
   const templates = useTemplates(appId, enabled);
-  const queryClient = useQueryClient();
   const now = useNow();
-  const [snapshot, send] = useMachine(
-    deleteReportMachine.provide({
-      actors: { deleteReport: fromPromise(({ input, signal }) => deleteTemplate(input.appId, input.reportId, signal)) },
-      actions: {
-        notify: (_, { message, kind }) => {
-          notify(message, kind, 3000);
-        },
-        deleted: (_, { id }) => {
-          queryClient.setQueryData(templatesKey(appId), (list: TemplateSummary[] | undefined) => list?.filter((t) => t.id !== id));
-          void queryClient.invalidateQueries({ queryKey: templatesKey(appId) });
-        },
-        logError: (_, { error }) => console.error('[reports list]', error),
-      },
-    }),
-    { ...actorOptions(), input: { appId } },
-  );
+  const deletion = useFlowActor(deleteReportFlow, { appId }, { key: appId });
   if (!enabled) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
-  const pending = snapshot.context.report;
   const reportHref = (id: string) => href.app(workspaceId, appId, `analyze/report/${encodeURIComponent(id)}`);
 
   return (
@@ -94,7 +71,7 @@ export default function ListPage() {
                     <Link href={reportHref(t.id)} aria-label={`Open ${t.title}`} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">Open</Link>
                     <button
                       type="button"
-                      onClick={() => send({ type: 'DELETE', report: t })}
+                      onClick={() => deletion.send({ type: 'DELETE', report: t })}
                       aria-label={`Delete ${t.title}`}
                       className="rounded-lg p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
                     >
@@ -112,15 +89,7 @@ export default function ListPage() {
         {templates.isError && <SavedReportsLoadError onRetry={() => void templates.refetch()} className="px-4 py-4" />}
       </div>
 
-      <ConfirmDialog
-        open={!snapshot.matches('idle')}
-        title={DELETE_TITLE}
-        message={deleteQuestion(pending?.title ?? '')}
-        confirmLabel="Delete"
-        busy={snapshot.matches('deleting')}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
-      />
+      <DeleteReportDialog actor={deletion} />
     </section>
   );
 }

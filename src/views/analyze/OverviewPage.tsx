@@ -5,7 +5,7 @@
  * Loads no chart or Excel code: the results panel is only loaded by the builder once a result shows.
  */
 import { Link, useParams } from 'wouter';
-import { useTemplates } from '../../services/analyze.service';
+import { useTemplates } from '../../services/analyze.queries';
 import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { AnalyzePromo } from './AnalyzePromo';

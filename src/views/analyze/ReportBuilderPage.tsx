@@ -16,8 +16,9 @@ import { useCallback, useEffect, useId, useLayoutEffect, useState } from 'react'
 import { Link, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { DEFAULT_MODEL_ID } from '../../contracts/analyze';
-import { DELETE_TITLE, RUN_FAILED, deleteQuestion } from '../../machines/report-builder/report-builder.machine';
+import { RUN_FAILED } from '../../machines/report-builder/report-builder.machine';
 import {
+  selectDeleteReport,
   selectDirty,
   selectError,
   selectHeader,
@@ -26,12 +27,13 @@ import {
   selectRun,
   selectSettings,
 } from '../../machines/report-builder/report-builder.selectors';
-import { useModels } from '../../services/analyze.service';
+import { useModels } from '../../services/analyze.queries';
 import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
+import { DeleteReportDialog } from './DeleteReportDialog';
 import { useReportBuilder, type ReportBuilderActor } from './useReportBuilder';
 import { useLeaveGuard } from './useLeaveGuard';
 import { SettingsPanel } from './builder/SettingsPanel';
@@ -63,6 +65,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
   const run = useSelector(actor, selectRun, shallowEqual);
   const dirty = useSelector(actor, selectDirty);
   const error = useSelector(actor, selectError);
+  const deletion = useSelector(actor, selectDeleteReport);
   const [sqlOpen, setSqlOpen] = useState(false);
   const now = useNow();
   const guard = useLeaveGuard(useCallback(() => selectDirty(actor.getSnapshot()), [actor]));
@@ -196,15 +199,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
 
       <Outcome actor={actor} phase={phase} error={error} />
 
-      <ConfirmDialog
-        open={header.confirmingDelete || header.deleting}
-        title={DELETE_TITLE}
-        message={deleteQuestion(header.title)}
-        confirmLabel="Delete"
-        busy={header.deleting}
-        onConfirm={() => send({ type: 'CONFIRM_DELETE' })}
-        onCancel={() => send({ type: 'CANCEL_DELETE' })}
-      />
+      <DeleteReportDialog actor={deletion} />
       <ConfirmDialog
         open={guard.asking}
         title="Leave this report?"

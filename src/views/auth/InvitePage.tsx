@@ -3,17 +3,17 @@
  * (read-only) and role, sets a name and password and joins. Expired, used, withdrawn and unknown links are refused
  * in words with a way to sign in. A thin view over the accept-invite machine.
  */
-import { useState, type ReactNode } from 'react';
-import { useMachine } from '@xstate/react';
+import { type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
-import { bindAcceptInvite } from '../../machines/accept-invite/accept-invite.actor';
+import { acceptInviteFlow } from '../../machines/accept-invite/accept-invite.actors';
 import { selectInvitePage } from '../../machines/accept-invite/accept-invite.selectors';
 import type { Refusal } from '../../machines/accept-invite/accept-invite.machine';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
+import { useFlowActor } from '../flows/useFlowActor';
 import { selectAccount } from '../../machines/session/session.selectors';
 import { PASSWORD_MIN_LENGTH } from '../../contracts/team';
 import { roleLabel } from '../../contracts/codecs';
-import { actorOptions } from '../../inspector';
 import { href } from '../../paths';
 import { Logo } from '../shell/Logo';
 import { Button } from '../ui/Button';
@@ -66,9 +66,9 @@ function InviteScreen({ token }: { token: string }) {
   const session = Session.useActorRef();
   const account = Session.useSelector(selectAccount);
   const [, navigate] = useLocation();
-  const [machine] = useState(() => bindAcceptInvite({ session, navigate }));
-  const [snapshot, send] = useMachine(machine, { ...actorOptions(), input: { token } });
-  const view = selectInvitePage(snapshot);
+  const actor = useFlowActor(acceptInviteFlow, { token }, { key: token, deps: { session, navigate } });
+  const view = useSelector(actor, selectInvitePage);
+  const send = actor.send;
   const { status } = view;
 
   if (status === 'loading') return <Frame><Centered label="Checking your invitation" /></Frame>;

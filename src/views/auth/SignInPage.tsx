@@ -1,7 +1,7 @@
 /** /continue: the sign-in page (SPEC §2 login landing, reached after logout). */
 import { useState, type FormEvent } from 'react';
 import { Redirect, useSearch } from 'wouter';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { selectNotice, selectSignInError, selectSigningIn, selectStatus } from '../../machines/session/session.selectors';
 import { TextField } from '../ui/TextField';
 import { Button } from '../ui/Button';

@@ -1,14 +1,11 @@
-/** Create Workspace modal (SPEC §2 'Create new'), a thin view over the create-workspace machine. */
+/** Create Workspace modal (SPEC §2 'Create new'), a thin view over the create-workspace flow. */
 import { useEffect, useRef, useState } from 'react';
-import { useMachine, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { createWorkspaceMachine, CREATE_SUCCEEDED } from '../../machines/create-workspace/create-workspace.machine';
+import { createWorkspaceFlow } from '../../machines/create-workspace/create-workspace.actors';
 import { selectCreateWorkspace } from '../../machines/create-workspace/create-workspace.selectors';
-import { createWorkspace } from '../../services/workspace.service';
-import { Session } from '../../machines/session/session.actor';
-import { notify } from '../../services/notify';
-import { actorOptions } from '../../inspector';
+import { Session } from '../flows/session';
+import { useFlowActor } from '../flows/useFlowActor';
 import { href } from '../../paths';
 import { FormModal } from '../ui/FormModal';
 import { Button } from '../ui/Button';
@@ -21,28 +18,18 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
   const [, navigate] = useLocation();
   const [openAfterRefresh, setOpenAfterRefresh] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [snapshot, send, actor] = useMachine(
-    createWorkspaceMachine.provide({
-      actors: {
-        createWorkspace: fromPromise(({ input, signal }) => createWorkspace({ ...input, icon: input.icon as File | null }, signal)),
-      },
-      actions: {
-        created: (_, { id }) => {
-          notify(CREATE_SUCCEEDED, 'success', 3000);
-          session.send({ type: 'REFRESH' });
-          setOpenAfterRefresh(id);
-          onClose();
-        },
-      },
-    }),
-    actorOptions(),
-  );
+  const created = (id: string) => {
+    setOpenAfterRefresh(id);
+    onClose();
+  };
+  const actor = useFlowActor(createWorkspaceFlow, undefined, { deps: { session, created } });
+  const send = actor.send;
   const view = useSelector(actor, selectCreateWorkspace);
 
   useEffect(() => {
-    if (open && snapshot.matches('closed')) send({ type: 'OPEN' });
-    if (!open && !snapshot.matches('closed')) send({ type: 'CLOSE' });
-  }, [open, snapshot, send]);
+    if (open && !view.open) send({ type: 'OPEN' });
+    if (!open && view.open) send({ type: 'CLOSE' });
+  }, [open, view.open, send]);
 
   useEffect(() => {
     if (openAfterRefresh && organisations.some((o) => o.id === openAfterRefresh)) {

@@ -8,7 +8,7 @@ import type { Ref } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/apps';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { href, switchAppInPath } from '../../paths';
 import { lazyOnIntent } from '../ui/lazyOnIntent';
 import { Logo } from './Logo';

@@ -3,7 +3,7 @@
  * (HeaderMenus.tsx, loaded on first use), so both look and read exactly the same.
  */
 import type { Workspace } from '../../contracts/workspace';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { selectAccount, selectSigningOut } from '../../machines/session/session.selectors';
 import { Spinner } from '../ui/Spinner';
 

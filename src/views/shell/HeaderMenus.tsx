@@ -7,7 +7,7 @@ import { useRef } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { selectAccount } from '../../machines/session/session.selectors';
 import { href } from '../../paths';
 import { useReplayIntent, type IntentRef } from '../ui/lazyOnIntent';

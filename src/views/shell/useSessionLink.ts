@@ -1,29 +1,21 @@
 /**
- * Connects the http layer's 401 signal to the session machine, lands on /continue after logout, and forgets the
+ * Lands on /continue after logout (the session flow itself ends the session on a 401), and forgets the
  * cached server data of the previous account when the session ends or switches to another account (an invitation
  * accepted while someone else was signed in).
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { selectAccount, selectStatus } from '../../machines/session/session.selectors';
-import { onUnauthorized } from '../../services/http';
 import { href } from '../../paths';
 import { queryClient } from '../../queryClient';
 
 export function useSessionLink() {
-  const actor = Session.useActorRef();
   const status = Session.useSelector(selectStatus);
   const [, navigate] = useLocation();
   const accountId = Session.useSelector((s) => selectAccount(s)?.accountId ?? null);
   const previous = useRef(status);
   const previousAccountId = useRef(accountId);
-  useEffect(() => {
-    const stop = onUnauthorized(() => actor.send({ type: 'EXPIRED' }));
-    return () => {
-      stop();
-    };
-  }, [actor]);
   useEffect(() => {
     if (previous.current === 'signedIn' && status === 'signedOut') {
       queryClient.clear();

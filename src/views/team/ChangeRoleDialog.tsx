@@ -1,7 +1,7 @@
 /** Change role (admins only, SPEC §6): pick a role, Save; a failure shows 'Error while updating role.' in the dialog. */
 import { useSelector } from '@xstate/react';
 import { roleLabel, type Role } from '../../contracts/codecs';
-import type { TeamActor } from '../../machines/team/team.actor';
+import type { TeamActor } from '../../machines/team/team.machine';
 import { selectRoleDialog } from '../../machines/team/team.selectors';
 import { FormModal } from '../ui/FormModal';
 import { ROLE_DESCRIPTIONS } from './roleCopy';
@@ -56,7 +56,6 @@ export function ChangeRoleDialog({ actor }: { actor: TeamActor }) {
       {view.error && (
         <p role="alert" className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
           {view.error}
-          {view.detail && <span className="block text-rose-600">{view.detail}</span>}
         </p>
       )}
     </FormModal>

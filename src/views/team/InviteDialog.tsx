@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Role, roleLabel } from '../../contracts/codecs';
-import type { TeamActor } from '../../machines/team/team.actor';
+import type { TeamActor } from '../../machines/team/team.machine';
 import { selectInviteDialog } from '../../machines/team/team.selectors';
 import { FormModal } from '../ui/FormModal';
 import { TextField } from '../ui/TextField';

@@ -1,6 +1,6 @@
 /** Remove from team (admins only, SPEC §6) behind a confirmation; for a pending invite it withdraws the invite. */
 import { useSelector } from '@xstate/react';
-import type { TeamActor } from '../../machines/team/team.actor';
+import type { TeamActor } from '../../machines/team/team.machine';
 import { selectRemoveDialog } from '../../machines/team/team.selectors';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
@@ -19,7 +19,7 @@ export function RemoveMemberDialog({ actor, workspaceName }: { actor: TeamActor;
       }
       confirmLabel="Remove"
       busy={view.busy}
-      error={view.error && (view.detail ? `${view.error} ${view.detail}` : view.error)}
+      error={view.error}
       onConfirm={() => actor.send({ type: 'CONFIRM_REMOVE' })}
       onCancel={() => actor.send({ type: 'CANCEL' })}
     />

@@ -1,18 +1,17 @@
 /**
  * /workspace/{id}/team (SPEC §2 team, §4 invitation, §6 roles, §8 team messages): the team table with its Invite
  * button and row menus. A thin view: the list comes from the useTeam read, every action is an event to the
- * invitation machine (src/machines/invitation), and who may do what comes from team-permissions.ts.
+ * team flow's actor (src/machines/team), and who may do what comes from team-permissions.ts.
  */
 import { useEffect, useState } from 'react';
-import { useActorRef } from '@xstate/react';
 import type { Workspace } from '../../contracts/workspace';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
+import { useFlowActor } from '../flows/useFlowActor';
 import { selectAccount } from '../../machines/session/session.selectors';
-import { liveTeamMachine } from '../../machines/team/team.actor';
+import { teamFlow } from '../../machines/team/team.actors';
 import { invitableRoles, type Viewer } from '../../machines/team/team-permissions';
 import { memberCount, pendingCount } from '../../machines/team/team-members';
-import { useTeam } from '../../services/team.service';
-import { actorOptions } from '../../inspector';
+import { useTeam } from '../../services/team.queries';
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
@@ -39,7 +38,7 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
   const team = useTeam(workspace.id);
   const now = useNowSeconds();
   // The page only sends events; the dialogs and row menus subscribe to the slices they show.
-  const actor = useActorRef(liveTeamMachine, { ...actorOptions(), input: { workspaceId: workspace.id } });
+  const actor = useFlowActor(teamFlow, { workspaceId: workspace.id }, { key: workspace.id });
   const me: Viewer = { accountId: account?.accountId ?? '', email: account?.workEmail ?? '', role: workspace.role };
   const roles = invitableRoles(workspace.role);
   const members = team.data ?? [];

@@ -6,7 +6,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { Account } from '../../contracts/auth';
-import type { TeamActor } from '../../machines/team/team.actor';
+import type { TeamActor } from '../../machines/team/team.machine';
 import type { MemberRef } from '../../machines/team/team.machine';
 import { selectResendingEmail, selectRowActionsBusy } from '../../machines/team/team.selectors';
 import { isOwnRow, ROW_ACTION_LABELS, rowActions, type RowAction, type Viewer } from '../../machines/team/team-permissions';

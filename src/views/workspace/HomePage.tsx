@@ -1,7 +1,7 @@
 /** /workspace/home (SPEC §2): to the first organisation's apps, or the empty state with Create Workspace. */
 import { useState } from 'react';
 import { Redirect } from 'wouter';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { selectAccount } from '../../machines/session/session.selectors';
 import { href } from '../../paths';
 import { EmptyState } from '../ui/EmptyState';

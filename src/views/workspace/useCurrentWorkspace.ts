@@ -1,6 +1,6 @@
 /** The workspace (and app) of the current URL, read from the signed-in account's organisations. */
 import { useParams } from 'wouter';
-import { Session } from '../../machines/session/session.actor';
+import { Session } from '../flows/session';
 import { href } from '../../paths';
 
 export function useCurrentWorkspace() {

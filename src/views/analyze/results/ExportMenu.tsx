@@ -1,27 +1,17 @@
 /**
  * 'Export As' menu of the results (SPEC §2 Report builder, §7 local export and spreadsheets, §8 export messages):
  * CSV, Excel, Google Sheets and Copy to Clipboard. Every export writes the same neutralised matrix
- * (src/services/exports.ts). Google Sheets runs the spreadsheet-export machine; the pop-up opens from the click
+ * (src/services/exports.ts). Google Sheets runs the spreadsheet-export flow's actor; the pop-up opens from the click
  * itself so browsers allow it. Without a configured Google client id the item is disabled and says why.
  */
 import { useId, useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useMachine, useSelector } from '@xstate/react';
-import { fromCallback, fromPromise } from 'xstate';
-import { actorOptions } from '../../../inspector';
-import { spreadsheetExportMachine, type SignInCommand, type SignInInput } from '../../../machines/spreadsheet-export/spreadsheet-export.machine';
+import { useSelector } from '@xstate/react';
+import { configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED, spreadsheetExportFlow } from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
 import { selectSpreadsheetExport } from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
 import { copyToClipboard, exportCsv, exportExcel, toSheetValues } from '../../../services/exports';
-import {
-  appendValues,
-  createSpreadsheet,
-  GOOGLE_SHEETS_NOT_CONFIGURED,
-  googleClientId,
-  GoogleTokenHolder,
-  openSheetWindow,
-  startPopupSignIn,
-} from '../../../services/google-sheets.service';
 import { toMatrix, type ResultRow } from '../../../services/report-rows';
+import { useFlowActor } from '../../flows/useFlowActor';
 import { Spinner } from '../../ui/Spinner';
 
 export interface ExportMenuProps {
@@ -33,33 +23,13 @@ export interface ExportMenuProps {
   googleClientId?: string | null;
 }
 
-/** The machine with its actors; the Google token stays in this closure's holder (memory), never in the machine. */
-function provideMachine(clientId: string | null) {
-  const tokens = new GoogleTokenHolder();
-  return spreadsheetExportMachine.provide({
-    actors: {
-      signIn: fromCallback<SignInCommand, SignInInput>(({ input, sendBack, receive }) => {
-        if (!clientId) throw new Error(GOOGLE_SHEETS_NOT_CONFIGURED);
-        const signIn = startPopupSignIn({ clientId, ...input }, tokens, sendBack);
-        receive((command) => {
-          if (command.type === 'CHECK_POPUP') signIn.checkPopup();
-        });
-        return () => signIn.stop();
-      }),
-      createSpreadsheet: fromPromise(({ input, signal }) => tokens.use((accessToken) => createSpreadsheet({ ...input, accessToken }, signal))),
-      appendValues: fromPromise(({ input, signal }) => tokens.use((accessToken) => appendValues({ ...input, accessToken }, signal))),
-      openSheet: fromPromise(async ({ input }) => ({ opened: openSheetWindow(input.url) })),
-    },
-  });
-}
-
 const itemClass =
   'flex w-full items-start gap-3 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-disabled:cursor-not-allowed data-disabled:text-slate-400';
 
 export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp }: ExportMenuProps) {
-  const clientId = clientIdProp === undefined ? googleClientId() : clientIdProp;
-  const [machine] = useState(() => provideMachine(clientId));
-  const [, send, actor] = useMachine(machine, actorOptions());
+  const clientId = clientIdProp === undefined ? configuredGoogleClientId() : clientIdProp;
+  const actor = useFlowActor(spreadsheetExportFlow, undefined, { deps: { clientId } });
+  const send = actor.send;
   const sheets = useSelector(actor, selectSpreadsheetExport);
   const [localBusy, setLocalBusy] = useState<null | 'excel'>(null);
   const explanationId = useId();

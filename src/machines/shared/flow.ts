@@ -1,0 +1,26 @@
+/**
+ * What a flow's binding looks like (ARCHITECTURE rule 3, "one way to bind a flow"). Each `<flow>.actors.ts` exports
+ * one `defineFlow({...})`: its pure machine with the actors and side-effect actions provided from services. Views
+ * never call `.provide` themselves: they ask `useFlowActor(flow, input, { key, deps })` (src/views/flows) for the
+ * live actor, which creates it with the inspector's options or hands back the running one of the same key.
+ *
+ * `deps` are the few things only the page has (the router's navigate, the session actor, a callback); a binding
+ * reads them through `deps()` when an action runs, so it always sees the page's current ones.
+ */
+import type { Actor, AnyStateMachine, SnapshotFrom } from 'xstate';
+
+export interface Flow<TMachine extends AnyStateMachine, TDeps = undefined> {
+  /** Names the flow (registry keys, logs). */
+  readonly name: string;
+  /** The machine bound to services; called once per actor, so per-actor state (a token holder) can live here. */
+  bind(deps: () => TDeps): TMachine;
+  /**
+   * The key a running actor answers to now, when it can change while it runs (a new report becomes
+   * `app:report-id` once saved, so the page of its new URL finds the same actor). Default: the key it was created with.
+   */
+  keyOf?(snapshot: SnapshotFrom<TMachine>): string;
+  /** Called when the actor starts; what it returns runs just before the actor is stopped. */
+  attach?(actor: Actor<TMachine>): () => void;
+}
+
+export const defineFlow = <TMachine extends AnyStateMachine, TDeps = undefined>(flow: Flow<TMachine, TDeps>) => flow;

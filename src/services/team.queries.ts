@@ -1,0 +1,20 @@
+/**
+ * The React Query read of the team list (ARCHITECTURE rule 4: a plain read of no lifecycle). The team flow
+ * invalidates `teamQueryKey(workspaceId)` after each change.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { fetchTeam } from './team.service';
+
+export const teamQueryKey = (workspaceId: string) => ['team', workspaceId] as const;
+
+/** The team of a workspace (members first, then pending invites). `success: false` is surfaced as a query error. */
+export function useTeam(workspaceId: string) {
+  return useQuery({
+    queryKey: teamQueryKey(workspaceId),
+    queryFn: async ({ signal }) => {
+      const answer = await fetchTeam(workspaceId, signal);
+      if (!answer.success) throw new Error('The team could not be loaded.');
+      return answer.accounts;
+    },
+  });
+}

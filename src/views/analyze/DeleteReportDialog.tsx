@@ -1,0 +1,23 @@
+/**
+ * The 'Delete Report' confirm (SPEC §2), bound to a delete-report actor: the reports list's own one, or the one the
+ * report builder invokes for its report. Nothing shows while the actor is absent or not asking.
+ */
+import { useSelector } from '@xstate/react';
+import type { DeleteReportActor } from '../../machines/delete-report/delete-report.machine';
+import { selectDeleteDialog } from '../../machines/delete-report/delete-report.selectors';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+
+export function DeleteReportDialog({ actor }: { actor: DeleteReportActor | undefined }) {
+  const view = useSelector(actor, selectDeleteDialog);
+  return (
+    <ConfirmDialog
+      open={view.open}
+      title={view.title}
+      message={view.message}
+      confirmLabel="Delete"
+      busy={view.busy}
+      onConfirm={() => actor?.send({ type: 'CONFIRM' })}
+      onCancel={() => actor?.send({ type: 'CANCEL' })}
+    />
+  );
+}
