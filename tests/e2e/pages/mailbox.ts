@@ -19,7 +19,8 @@ function serverLog(): string {
 
 /** The most recent invite link mailed to `email` (SPEC §4: /invite/{token}), waiting for it to be written. */
 export async function inviteLinkFor(email: string): Promise<string> {
-  const pattern = new RegExp(`\\[mail\\] to ${escape(email.toLowerCase())}:[\\s\\S]*?Accept the invitation: (\\S+?/invite/[A-Za-z0-9_-]+)`, 'g');
+  // server/log.ts: `[mail] to="…" subject="…" body="…"`, each value JSON-encoded on one line.
+  const pattern = new RegExp(`\\[mail\\] to=${escape(JSON.stringify(email.toLowerCase()))}[^\\n]*?Accept the invitation: (\\S+?/invite/[A-Za-z0-9_-]+)`, 'g');
   let link: string | undefined;
   await expect
     .poll(
