@@ -21,6 +21,7 @@ import { httpAnswerOf } from './http/errors';
 import { DomainError } from './domain/errors';
 import { migrateToLatest } from './db/migrations';
 import { outboxMailer } from './providers/mailer';
+import { sandboxAppStore } from './providers/app-store/sandbox';
 import { areaMigrations, areas, routeTable } from './areas';
 import { spaIndexReader } from './http/spa-index';
 import { helmetOptions } from './http/security-headers';
@@ -48,6 +49,7 @@ export async function buildApp(options: BuildOptions) {
     providers: {
       mailer: options.providers?.mailer ?? outboxMailer(options.logger ? (line) => app.log.info(line) : () => {}),
       analytics: options.providers?.analytics ?? null,
+      appStore: options.providers?.appStore ?? sandboxAppStore(),
     },
     routeTable,
     now: options.now ?? (() => new Date()),

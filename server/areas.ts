@@ -13,6 +13,7 @@ import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
 import { analyticsMigrations } from './analytics/migrations';
+import { appsMigrations } from './domain/apps.migrations';
 
 export interface Area {
   name: string;
@@ -23,7 +24,7 @@ export interface Area {
 export const areas: readonly Area[] = [
   { name: 'auth', routes: authRoutes },
   { name: 'workspace', routes: workspaceRoutes },
-  { name: 'apps', routes: appRoutes },
+  { name: 'apps', routes: appRoutes, migrations: appsMigrations },
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },

@@ -9,12 +9,15 @@ import type { ServerConfig } from './config';
 import type { RouteEntry } from './http/access';
 import type { Mailer } from './providers/mailer';
 import type { AnalyticsEngine } from './analytics/index';
+import type { AppStoreProvider } from './providers/app-store/provider';
 
 /** Outside services behind interfaces. Later areas add theirs here (payments, app stores, attribution partners). */
 export interface Providers {
   mailer: Mailer;
   /** The analytics engine (DuckDB store, BigQuery engines); null on a server opened without it. */
   analytics: AnalyticsEngine | null;
+  /** Store search and lookup for adding apps (sandbox catalogue unless APP_STORE=live). */
+  appStore: AppStoreProvider;
 }
 
 export interface ServerContext {

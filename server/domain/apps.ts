@@ -1,15 +1,21 @@
 /**
  * Apps (SPEC §3, §4): rows of apps + plugins mapped to the contract shape, the enabled switch, and THE rule for
  * "Analyze is enabled", used both for an app's `enableAnalyze` (what the UI shows) and by server/domain/analyze.ts
- * before it runs a report (the 409 `analyze_not_enabled`), so the two can never disagree.
+ * before it runs a report (the 409 `analyze_not_enabled`), so the two can never disagree. Adding an app (SPEC §2
+ * search modal → review → Add App, §7 search / details by store URL / create app) goes through the configured app
+ * store provider (server/providers/app-store/).
  */
 import type { Selectable } from 'kysely';
 import type { AppsTable, PluginsTable } from '../db/schema';
-import type { App } from '../../src/contracts/apps';
+import { APP_ICON_MAX_BYTES, parseStoreUrl, SEARCH_MIN_CHARS, type App, type NewAppData } from '../../src/contracts/apps';
+import type { Platform } from '../../src/contracts/codecs';
 import type { Plugin } from '../../src/contracts/plugin';
-import type { ServerContext } from '../context';
-import { fileUrl } from './files';
-import { notFound } from './errors';
+import { FILE_TOO_LARGE, ICON_TYPE_MESSAGE } from '../../src/contracts/workspace';
+import { newId } from '../auth/crypto';
+import { inTransaction, type ServerContext } from '../context';
+import { StoreUnavailableError } from '../providers/app-store/provider';
+import { fileUrl, storeFile, type UploadedImage } from './files';
+import { conflict, invalid, notFound, unavailable } from './errors';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/domain/accounts.ts: timestamps arrive as text). */
 type AppRow = Omit<Selectable<AppsTable>, 'created_at'>;
@@ -90,4 +96,79 @@ export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
 export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: boolean) {
   await ctx.db.updateTable('apps').set({ enabled }).where('id', '=', appId).execute();
   return enabled;
+}
+
+// ------------------------------------------------------------------------------------------------ adding an app
+
+/** Our words for the one refusal SPEC §8 leaves open: the same store app twice in one workspace. */
+export const APP_ALREADY_ADDED = 'This app is already in this workspace.';
+const APP_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+
+/** SPEC §7 GET /app/search through the configured store (sandbox catalogue by default). */
+export async function searchStore(ctx: ServerContext, platform: Platform, query: string) {
+  if (query.trim().length < SEARCH_MIN_CHARS) return { success: true, data: [], catalogue: ctx.providers.appStore.catalogue };
+  try {
+    return { success: true, data: await ctx.providers.appStore.search(platform, query.trim()), catalogue: ctx.providers.appStore.catalogue };
+  } catch (error) {
+    if (error instanceof StoreUnavailableError) throw unavailable('The app store could not be searched. Please try again.', 'store_unavailable');
+    throw error;
+  }
+}
+
+/** App details by store URL: `success: false` with the SPEC §8 key as message when the store cannot give them. */
+export async function lookupStore(ctx: ServerContext, url: string) {
+  const outcome = await ctx.providers.appStore.lookup(url.trim());
+  const catalogue = ctx.providers.appStore.catalogue;
+  return outcome.ok ? { success: true, data: outcome.app, catalogue } : { success: false, message: outcome.reason, catalogue };
+}
+
+export interface NewAppInput {
+  data: NewAppData;
+  organisationId: string;
+  image?: UploadedImage;
+}
+
+/** The store id that makes an app unique in a workspace (the apps_store_app index), checked against its store URL. */
+function storeListing(data: NewAppData) {
+  const android = data.platform === 'android';
+  const id = android ? data.googlePackageName : data.appleBundleId;
+  const field = android ? 'googlePackageName' : 'appleBundleId';
+  if (!id?.trim()) throw invalid(`${field} is required for an ${android ? 'Android' : 'iOS'} app`, [field]);
+  const url = android ? data.googleStoreUrl : data.appleStoreUrl;
+  if (url !== undefined) {
+    const parsed = parseStoreUrl(url);
+    const matches = parsed?.platform === data.platform && (android ? parsed.storeId === id : !data.applePackageName || parsed.storeId === data.applePackageName);
+    if (!matches) throw invalid(`${android ? 'googleStoreUrl' : 'appleStoreUrl'} must be the app's store listing`, [android ? 'googleStoreUrl' : 'appleStoreUrl']);
+  }
+  return android
+    ? { googleStatus: 'InStore', googlePackageName: id.trim(), ...(url ? { googleStoreUrl: url } : {}) }
+    : { appleStatus: 'InStore', appleBundleId: id.trim(), ...(data.applePackageName ? { applePackageName: data.applePackageName } : {}), ...(url ? { appleStoreUrl: url } : {}) };
+}
+
+/**
+ * Create app (SPEC §7 multipart data, image, organisationId) into the workspace of the path: the listing's store
+ * fields, its developer and description, and the icon (PNG, JPG or GIF by its bytes, at most 1,000,000 bytes: the
+ * SPEC §9 app icon validator). The same store app twice in one workspace is refused (409) by a unique index, so two
+ * concurrent adds cannot both succeed.
+ */
+export async function createApp(ctx: ServerContext, workspaceId: string, { data, organisationId, image }: NewAppInput): Promise<string> {
+  if (organisationId !== workspaceId) throw invalid('organisationId must be the workspace of the path', ['organisationId']);
+  const listing = storeListing(data);
+  if (image && (!image.detectedType || !APP_ICON_TYPES.includes(image.detectedType))) throw invalid(ICON_TYPE_MESSAGE, ['image']);
+  if (image && image.bytes.length > APP_ICON_MAX_BYTES) throw invalid(FILE_TOO_LARGE, ['image'], 'file_too_large');
+  const id = newId();
+  try {
+    await inTransaction(ctx, async (tx) => {
+      const imageId = image ? await storeFile(tx, image.detectedType!, image.bytes) : null;
+      const details = { notificationSettings: { questStart: true, questComplete: true }, ...listing, ...(data.developer ? { developer: data.developer } : {}), ...(data.description ? { description: data.description } : {}) };
+      await tx.db
+        .insertInto('apps')
+        .values({ id, workspace_id: workspaceId, app_name: data.appName.trim(), platform: data.platform, enabled: true, image_file_id: imageId, details: JSON.stringify(details) as never })
+        .execute();
+    });
+  } catch (error) {
+    if ((error as { code?: unknown })?.code === '23505') throw conflict(APP_ALREADY_ADDED, 'app_exists');
+    throw error;
+  }
+  return id;
 }

@@ -3,8 +3,8 @@
  * apps area's endpoints (SPEC §7 `POST /app/enable/{appId}`, under /api).
  */
 import * as t from 'io-ts';
-import { struct, nullable, Platform, AppParams } from './codecs';
-import { endpoint } from './endpoint';
+import { struct, nullable, Platform, AppParams, WorkspaceParams, Name, Id, MAX, line, boundedString } from './codecs';
+import { endpoint, multipart } from './endpoint';
 import { Plugin } from './plugin';
 
 export const StoreStatus = t.keyof({ NotReady: null, InDev: null, InStore: null }, 'StoreStatus');
@@ -62,11 +62,6 @@ export const EnableAppRequest = struct({ enabled: t.boolean });
 export const EnableAppResponse = struct({ success: t.boolean, data: struct({ enabled: t.boolean }) });
 export const AppResponse = struct({ success: t.boolean, data: App }, {}, 'AppResponse');
 
-export const appsEndpoints = {
-  get: endpoint({ method: 'GET', path: '/api/app/:appId', params: AppParams, response: AppResponse }),
-  /** The 'Show on Questboard App' switch. */
-  enable: endpoint({ method: 'POST', path: '/api/app/enable/:appId', params: AppParams, body: EnableAppRequest, response: EnableAppResponse }),
-};
 
 export const AppSearchResult = struct(
   { appId: t.string, title: t.string, platform: Platform },
@@ -85,3 +80,86 @@ export const AppSearchResult = struct(
   'AppSearchResult',
 );
 export type AppSearchResult = t.TypeOf<typeof AppSearchResult>;
+
+/** Which catalogue answered: the embedded sandbox catalogue, or the real stores (APP_STORE=live). */
+export const Catalogue = t.keyof({ sandbox: null, store: null }, 'Catalogue');
+export type Catalogue = t.TypeOf<typeof Catalogue>;
+
+/** SPEC §5/§9: search from 3 characters. The query is bounded like a name. */
+export const SEARCH_MIN_CHARS = 3;
+export const AppSearchQuery = struct({ platform: Platform, query: line(MAX.name) }, {}, 'AppSearchQuery');
+/** SPEC §7 GET /app/search: success and a data list. */
+export const AppSearchResponse = struct({ success: t.boolean, data: t.array(AppSearchResult) }, { catalogue: Catalogue, message: t.string }, 'AppSearchResponse');
+
+/** SPEC §8 search-modal error keys a store lookup answers with (the SPA shows SPEC's words for each). */
+export const LookupError = t.keyof({ invalid_url: null, cant_load_data: null, cant_get_app_data: null }, 'LookupError');
+export type LookupError = t.TypeOf<typeof LookupError>;
+export const AppLookupQuery = struct({ url: line(MAX.url) }, {}, 'AppLookupQuery');
+/** SPEC §7 app details by store URL: success, data, message (on `success: false` the message is a LookupError key). */
+export const AppLookupResponse = struct({ success: t.boolean }, { data: AppSearchResult, message: t.string, catalogue: Catalogue }, 'AppLookupResponse');
+
+const StoreId = line(MAX.label);
+const StoreUrl = line(MAX.url);
+/** The `data` part of Create app (SPEC §7): the app as SPEC §3 names its fields, from the reviewed store listing. */
+export const NewAppData = struct(
+  { appName: Name, platform: Platform },
+  {
+    googlePackageName: StoreId,
+    googleStoreUrl: StoreUrl,
+    appleBundleId: StoreId,
+    applePackageName: StoreId,
+    appleStoreUrl: StoreUrl,
+    developer: line(MAX.name),
+    description: boundedString(MAX.text),
+  },
+  'NewAppData',
+);
+export type NewAppData = t.TypeOf<typeof NewAppData>;
+/** SPEC §7 Create app: multipart with `data` (JSON of the app), `image` and `organisationId`. */
+export const CreateAppParts = multipart({ json: { data: NewAppData }, text: { organisationId: Id }, files: ['image'] });
+export const CreateAppResponse = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) }, 'CreateAppResponse');
+export type CreateAppResponse = t.TypeOf<typeof CreateAppResponse>;
+
+/** SPEC §9 / §5: the app icon validator's limit (the helper text says 3 MB: both readings stand). */
+export const APP_ICON_MAX_BYTES = 1_000_000;
+export const APP_ICON_HELPER = 'PNG, JPG or GIF, up to 3 MB';
+
+export const appsEndpoints = {
+  get: endpoint({ method: 'GET', path: '/api/app/:appId', params: AppParams, response: AppResponse }),
+  /** The 'Show on Questboard App' switch. */
+  enable: endpoint({ method: 'POST', path: '/api/app/enable/:appId', params: AppParams, body: EnableAppRequest, response: EnableAppResponse }),
+  /** SPEC §7 `GET /app/search?platform&query` (under /api like every SPEC path of the main API). */
+  search: endpoint({ method: 'GET', path: '/api/app/search', query: AppSearchQuery, response: AppSearchResponse }),
+  /** App details by store URL (SPEC §7: path not shown). */
+  lookup: endpoint({ method: 'GET', path: '/api/app/store-lookup', query: AppLookupQuery, response: AppLookupResponse }),
+  /** Create app (SPEC §7: path not shown): into the workspace of the path, which `organisationId` must name too. */
+  create: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/apps', params: WorkspaceParams, body: CreateAppParts, response: CreateAppResponse }),
+};
+
+/** A Google Play or App Store listing URL read: its platform and store id; null when it is neither. */
+export interface StoreUrl {
+  platform: Platform;
+  /** Android package name, or the App Store's numeric id. */
+  storeId: string;
+}
+const PACKAGE = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)+$/;
+export function parseStoreUrl(text: string): StoreUrl | null {
+  if (text.length > MAX.url) return null;
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  if (host === 'play.google.com' && url.pathname.replace(/\/$/, '') === '/store/apps/details') {
+    const id = url.searchParams.get('id') ?? '';
+    return PACKAGE.test(id) && id.length <= MAX.label ? { platform: 'android', storeId: id } : null;
+  }
+  if (host === 'apps.apple.com' || host === 'itunes.apple.com') {
+    const match = /\/id(\d{1,12})\/?$/.exec(url.pathname);
+    return match ? { platform: 'ios', storeId: match[1]! } : null;
+  }
+  return null;
+}

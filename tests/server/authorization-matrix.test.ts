@@ -152,6 +152,10 @@ const MATRIX: MatrixRow[] = [
   // apps (server/routes/apps.ts)
   { route: 'GET /api/app/:appId',                            expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/enable/:appId',                    expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  // store search and lookup read the public stores (any signed-in user); adding an app needs an editor
+  { route: 'GET /api/app/search',                            expect: [200, 200, 200, 200, 401], query: { platform: 'android', query: 'dragon' } },
+  { route: 'GET /api/app/store-lookup',                      expect: [200, 200, 200, 200, 401], query: { url: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden' } },
+  { route: 'POST /api/workspace/:workspaceId/apps',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
   // team and invitations (server/routes/team.ts)
   { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },

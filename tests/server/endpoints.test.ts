@@ -103,14 +103,15 @@ describe('every route comes from a contract endpoint, and every contract endpoin
     }
   });
 
-  test('multipart endpoints declare their parts (SPEC §7 workspace form: data JSON and an optional image)', () => {
+  test('multipart endpoints declare their parts (SPEC §7 workspace form: data JSON and an optional image; create app: data, image, organisationId)', () => {
     const multipart = routeTable.filter((entry) => isMultipart(entry.endpoint.body));
-    expect(multipart.map(key).sort()).toEqual(['POST /api/workspace', 'POST /api/workspace/:workspaceId']);
+    expect(multipart.map(key).sort()).toEqual(['POST /api/workspace', 'POST /api/workspace/:workspaceId', 'POST /api/workspace/:workspaceId/apps']);
     for (const entry of multipart) {
       const body = entry.endpoint.body;
       if (!isMultipart(body)) continue;
       expect(Object.keys(body.json)).toEqual(['data']);
       expect(body.files).toEqual(['image']);
+      expect(Object.keys(body.text)).toEqual(key(entry).endsWith('/apps') ? ['organisationId'] : []);
     }
   });
 });
