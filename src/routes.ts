@@ -37,7 +37,8 @@ export const routes: RouteDef[] = [
   route('apps', 'Apps', 'workspace', lazy(() => import('./views/apps/AppsPage'))),
   route('team', 'Team', 'workspace', lazy(() => import('./views/team/TeamPage'))),
   route('billing', 'Billing', 'workspace', planned, isAdmin),
-  route('workspaceSettings', 'Settings', 'workspace', planned, isAdmin),
+  // Every member may open it; the navigation lists it for admins only, and the server refuses a non-admin's save.
+  route('workspaceSettings', 'Settings', 'workspace', lazy(() => import('./views/workspace/WorkspaceSettingsPage'))),
   route('analyzeList', 'Reports', 'app', lazy(() => import('./views/analyze/ListPage'))),
   route('analyzeOverview', 'Analyze', 'app', lazy(() => import('./views/analyze/OverviewPage'))),
   route('analyzeReport', 'Report', 'app', reportBuilder),

@@ -1,16 +1,23 @@
 /**
  * /workspace/{id}/apps (SPEC §2): app cards with a platform filter (Android / iOS with counts). Opening a card
- * goes to analyze/overview when the app has plugins, otherwise to integrations/Overview. The New App flow is a
- * later issue, so no New App button is shown yet.
+ * goes to analyze/overview when the app has plugins, otherwise to integrations/Overview. New App (editors and
+ * admins; viewers see it disabled with SPEC §6's tooltip) opens the add-app modal, loaded on first click; the new
+ * app opens on integrations/Overview once the workspace lists it. Each card has the 'Show on Questboard App'
+ * popover switch (SPEC §4); a hidden app's card looks disabled.
  */
-import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
 import { appLandingSection, type App } from '../../contracts/apps';
 import type { Platform } from '../../contracts/codecs';
 import { href, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { AppIcon, platformLabel } from '../shell/AppIcon';
 import { EmptyState } from '../ui/EmptyState';
+import { Button } from '../ui/Button';
+import { viewerDenied } from '../ui/permissions';
+import { AppVisibilityPopover, useAppVisibility } from './AppVisibility';
+
+const AddAppModal = lazy(() => import('./AddAppModal'));
 
 type Filter = 'all' | Platform;
 
@@ -24,11 +31,17 @@ export function countByPlatform(apps: App[]) {
  */
 function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
   const connected = app.plugins.map((p) => p.source);
+  const visibility = useAppVisibility(app);
+  const hidden = !visibility.enabled;
   return (
-    <div className="group relative flex flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-500 hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300">
+    <div
+      data-testid={`app-card-${app.id}`}
+      data-hidden={hidden || undefined}
+      className={`group relative flex flex-col rounded-2xl p-5 shadow-sm ring-1 transition has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-indigo-500 hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300 ${hidden ? 'bg-slate-50 ring-slate-200' : 'bg-white ring-slate-200'}`}
+    >
       <div className="flex items-center gap-4">
-        <AppIcon app={app} className="size-14" />
-        <div className="min-w-0">
+        <AppIcon app={app} className={`size-14 ${hidden ? 'opacity-50 grayscale' : ''}`} />
+        <div className="min-w-0 flex-1">
           <h2 className="truncate text-base font-semibold text-slate-900 group-hover:text-indigo-700">
             <Link href={href.app(workspace.id, app.id, appLandingSection(app))} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
               {app.appName}
@@ -37,6 +50,7 @@ function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
           </h2>
           <p aria-hidden="true" className="text-sm text-slate-600">{platformLabel(app.platform)}</p>
         </div>
+        <AppVisibilityPopover app={app} enabled={visibility.enabled} saving={visibility.saving} onToggle={visibility.toggle} deniedReason={viewerDenied(workspace.role)} />
       </div>
       <div className="mt-4 flex flex-wrap gap-1.5">
         {connected.length === 0 ? (
@@ -44,7 +58,7 @@ function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
         ) : (
           connected.map((source) => <span key={source} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{source}</span>)
         )}
-        {!app.enabled && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>}
+        {hidden && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>}
       </div>
     </div>
   );
@@ -53,9 +67,27 @@ function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
 export default function AppsPage() {
   const workspace = useCurrentWorkspace();
   const [filter, setFilter] = useState<Filter>('all');
+  const [adding, setAdding] = useState(false);
+  const [openWhenListed, setOpenWhenListed] = useState<string | null>(null);
+  const [, navigate] = useLocation();
   const apps = workspace?.apps ?? [];
   const counts = useMemo(() => countByPlatform(apps), [apps]);
+  const closeModal = useCallback(() => setAdding(false), []);
+  // The new app opens (integrations/Overview: it has no plugins yet) once the refreshed workspace lists it.
+  useEffect(() => {
+    const created = openWhenListed ? apps.find((a) => a.id === openWhenListed) : undefined;
+    if (workspace && created) {
+      setOpenWhenListed(null);
+      navigate(href.app(workspace.id, created.id, appLandingSection(created)));
+    }
+  }, [openWhenListed, apps, workspace, navigate]);
   if (!workspace) return null;
+  const denied = viewerDenied(workspace.role);
+  const newApp = (
+    <Button onClick={() => setAdding(true)} deniedReason={denied} icon={<span aria-hidden="true" className="text-base leading-none">+</span>}>
+      New App
+    </Button>
+  );
   const shown = filter === 'all' ? apps : apps.filter((a) => a.platform === filter);
   const options: { id: Filter; label: string }[] = [
     { id: 'all', label: 'All' },
@@ -69,6 +101,7 @@ export default function AppsPage() {
           <h1 className="text-2xl font-bold text-slate-900">Apps</h1>
           <p className="mt-1 text-sm text-slate-600">Every Android and iOS app of {workspace.name}.</p>
         </div>
+        <div className="flex flex-wrap items-center gap-3">
         <div role="radiogroup" aria-label="Platform" className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
           {options.map((option) => (
             <button
@@ -83,17 +116,24 @@ export default function AppsPage() {
             </button>
           ))}
         </div>
+        {newApp}
+        </div>
       </div>
       {shown.length === 0 ? (
         <div className="mt-8">
           <EmptyState title={apps.length === 0 ? 'No apps yet' : `No ${filter === 'ios' ? 'iOS' : 'Android'} apps`}>
-            {apps.length === 0 ? 'Apps added to this workspace will appear here.' : 'Try another platform filter.'}
+            {apps.length === 0 ? 'Add your first Android or iOS app with New App: find it in the store, review it and add it.' : 'Try another platform filter.'}
           </EmptyState>
         </div>
       ) : (
         <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((app) => <AppCard key={app.id} workspace={workspace} app={app} />)}
         </div>
+      )}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddAppModal workspaceId={workspace.id} onClose={closeModal} onCreated={setOpenWhenListed} />
+        </Suspense>
       )}
     </section>
   );

@@ -1,0 +1,28 @@
+/** View model of the add-app modal (search → review → add, or by store URL). */
+import type { SnapshotFrom } from 'xstate';
+import { SEARCH_MIN_CHARS } from '../../contracts/apps';
+import type { addAppMachine } from './add-app.machine';
+
+type Snapshot = SnapshotFrom<typeof addAppMachine>;
+
+export const selectAddApp = (s: Snapshot) => ({
+  open: !s.matches('closed'),
+  step: s.matches('review') ? ('review' as const) : s.matches('url') ? ('url' as const) : ('search' as const),
+  platform: s.context.platform,
+  query: s.context.query,
+  /** Typing, but not yet 3 characters. */
+  tooShort: s.context.query.trim().length > 0 && s.context.query.trim().length < SEARCH_MIN_CHARS,
+  searching: s.matches({ search: 'debouncing' }) || s.matches({ search: 'searching' }),
+  results: s.matches({ search: 'results' }) ? s.context.results : [],
+  noResults: s.matches({ search: 'results' }) && s.context.results.length === 0,
+  searchError: s.matches({ search: 'failed' }) ? s.context.searchError : null,
+  sandbox: s.context.catalogue === 'sandbox',
+  url: s.context.url,
+  urlError: s.context.urlError,
+  looking: s.matches({ url: 'looking' }),
+  selected: s.context.selected,
+  iconName: s.context.icon?.name ?? null,
+  iconError: s.context.iconError,
+  adding: s.matches({ review: 'adding' }),
+  error: s.context.error,
+});

@@ -1,0 +1,131 @@
+/**
+ * Workspace settings form (SPEC §2 /workspace/{id}/settings: name, website, icon; §5 workspace rules: name required,
+ * website a required URL forced to https://, icon PNG/JPG/JPEG/GIF up to 3,145,728 bytes 'File is too large!';
+ * §6 only administrators change the workspace; §7 update workspace multipart; §8 'Workspace updated successfully.' /
+ * 'Error updating workspace!').
+ *
+ *   editing ─SUBMIT (valid)─► saving ─┬─ success ─────────► editing ('Workspace updated successfully.'; `saved`
+ *     │ CHANGE / PICK_ICON            │                     refreshes the session, so the header's selector follows)
+ *     │ RESET (cancel: the saved      ├─ success: false ──► editing 'Error updating workspace!'
+ *     │ values back)                  ├─ 403 ─────────────► editing with the server's SPEC §6 words
+ *     ▼                               ├─ 413 ─────────────► editing 'File is too large!'
+ *   SYNC (the workspace changed)      └─ anything else ───► editing 'Error updating workspace!'
+ *
+ * Every field is kept after a failure. The call, `notify` and `saved` are provided by workspace-settings.actors.ts.
+ */
+import { assign, setup } from 'xstate';
+import { FILE_TOO_LARGE, validateWorkspaceForm, type WorkspaceFormErrors, type WorkspaceSaved } from '../../contracts/workspace';
+import { hasStatus, serverWords } from '../shared/api-error';
+import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
+
+export const UPDATE_SUCCEEDED = 'Workspace updated successfully.';
+export const UPDATE_FAILED = 'Error updating workspace!';
+
+export interface IconFile {
+  name: string;
+  size: number;
+  type: string;
+}
+export interface WorkspaceSettingsInput {
+  workspaceId: string;
+  name: string;
+  website: string;
+}
+export interface WorkspaceSettingsContext extends WorkspaceSettingsInput {
+  /** The values last saved (RESET returns to them). */
+  savedName: string;
+  savedWebsite: string;
+  icon: IconFile | null;
+  errors: WorkspaceFormErrors;
+  submitted: boolean;
+  error: string | null;
+}
+export type WorkspaceSettingsEvent =
+  | { type: 'CHANGE'; field: 'name' | 'website'; value: string }
+  | { type: 'PICK_ICON'; file: IconFile | null }
+  | { type: 'SUBMIT' }
+  | { type: 'RESET' }
+  | { type: 'SYNC'; name: string; website: string };
+
+const errorsOf = (c: Pick<WorkspaceSettingsContext, 'name' | 'website' | 'icon'>) => validateWorkspaceForm(c);
+/** A refusal's words: SPEC §6's from the server for a role too low, the icon's for 413, else SPEC §8's. */
+function failureWords(error: unknown): string {
+  if (hasStatus(error, 403)) return serverWords(error) ?? UPDATE_FAILED;
+  if (hasStatus(error, 413)) return FILE_TOO_LARGE;
+  return UPDATE_FAILED;
+}
+
+export const workspaceSettingsMachine = setup({
+  types: {
+    context: {} as WorkspaceSettingsContext,
+    events: {} as WorkspaceSettingsEvent,
+    input: {} as WorkspaceSettingsInput,
+    children: {} as { updateWorkspace: 'updateWorkspace' },
+  },
+  actors: {
+    updateWorkspace: toProvide<WorkspaceSaved, { id: string; name: string; website: string; icon: IconFile | null }>('updateWorkspace'),
+  },
+  guards: {
+    formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
+  },
+  actions: {
+    notify,
+    /** The workspace changed on the server: refresh the session (provided by the binding). */
+    saved: () => {},
+  },
+}).createMachine({
+  id: 'workspaceSettings',
+  context: ({ input }) => ({ ...input, savedName: input.name, savedWebsite: input.website, icon: null, errors: {}, submitted: false, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        CHANGE: {
+          actions: assign(({ context, event }) => {
+            const next = { ...context, [event.field]: event.value };
+            return { [event.field]: event.value, errors: context.submitted ? errorsOf(next) : context.errors };
+          }),
+        },
+        PICK_ICON: {
+          actions: assign(({ context, event }) => {
+            const errors = errorsOf({ ...context, icon: event.file });
+            return { icon: event.file, errors: context.submitted ? errors : { icon: errors.icon } };
+          }),
+        },
+        SUBMIT: [
+          { guard: 'formValid', target: 'saving', actions: assign({ submitted: true, errors: {}, error: null }) },
+          { actions: assign(({ context }) => ({ submitted: true, errors: errorsOf(context) })) },
+        ],
+        RESET: { actions: assign(({ context }) => ({ name: context.savedName, website: context.savedWebsite, icon: null, errors: {}, submitted: false, error: null })) },
+        SYNC: { actions: assign(({ event }) => ({ name: event.name, website: event.website, savedName: event.name, savedWebsite: event.website })) },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'updateWorkspace',
+        src: 'updateWorkspace',
+        input: ({ context }) => ({ id: context.workspaceId, name: context.name, website: context.website, icon: context.icon }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.success,
+            target: 'editing',
+            actions: [
+              assign(({ context }) => ({ savedName: context.name.trim(), savedWebsite: context.website, icon: null, submitted: false })),
+              { type: 'notify', params: { message: UPDATE_SUCCEEDED, kind: 'success' } },
+              'saved',
+            ],
+          },
+          { target: 'editing', actions: [assign({ error: UPDATE_FAILED }), { type: 'notify', params: { message: UPDATE_FAILED, kind: 'error' } }] },
+        ],
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({ error: ({ event }) => failureWords(event.error) }),
+            { type: 'notify', params: ({ event }) => ({ message: failureWords(event.error), kind: 'error' as const }) },
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,217 @@
+/**
+ * The New App modal (SPEC §2 search modal → select → review → Add App, §5 app search rules, §8 messages), a thin
+ * view over the add-app flow. Loaded on first click of New App (never part of the apps page's first download).
+ * Search results and the review show the listing's icon, title and developer; the sandbox catalogue is labelled.
+ */
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { addAppFlow } from '../../machines/add-app/add-app.actors';
+import { selectAddApp } from '../../machines/add-app/add-app.selectors';
+import { APP_ICON_HELPER, type AppSearchResult } from '../../contracts/apps';
+import { ICON_EXTENSIONS } from '../../contracts/workspace';
+import type { Platform } from '../../contracts/codecs';
+import { Session } from '../flows/session';
+import { useFlowActor } from '../flows/useFlowActor';
+import { Modal } from '../ui/Modal';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+import { Spinner } from '../ui/Spinner';
+import { platformLabel } from '../shell/AppIcon';
+
+export interface AddAppModalProps {
+  workspaceId: string;
+  onClose(): void;
+  /** The app was created (the page opens it once the workspace lists it). */
+  onCreated(id: string): void;
+}
+
+function ListingIcon({ listing, className }: { listing: AppSearchResult; className: string }) {
+  return listing.icon ? (
+    <img src={listing.icon} alt="" className={`${className} shrink-0 rounded-xl object-cover`} />
+  ) : (
+    <span aria-hidden="true" className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-slate-200 font-bold text-slate-600`}>{listing.title.slice(0, 1)}</span>
+  );
+}
+
+function SandboxBadge() {
+  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sandbox catalogue</span>;
+}
+
+export default function AddAppModal({ workspaceId, onClose, onCreated }: AddAppModalProps) {
+  const session = Session.useActorRef();
+  const actor = useFlowActor(addAppFlow, { workspaceId }, { deps: { session, created: onCreated } });
+  const send = actor.send;
+  const view = useSelector(actor, selectAddApp);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const seenOpen = useRef(false);
+
+  useEffect(() => {
+    if (!actor.getSnapshot().matches('closed')) return;
+    send({ type: 'OPEN' });
+  }, [actor, send]);
+  // Once the flow closes (cancelled, or the app was created), the page drops the modal.
+  useEffect(() => {
+    if (view.open) seenOpen.current = true;
+    else if (seenOpen.current) onClose();
+  }, [view.open, onClose]);
+
+  const close = () => send({ type: 'CLOSE' });
+  const title = view.step === 'review' ? 'Review App' : view.step === 'url' ? 'Add App by Store URL' : 'Add New App';
+
+  let body;
+  let footer;
+  if (view.step === 'review' && view.selected) {
+    const listing = view.selected;
+    const storeIdLabel = listing.platform === 'android' ? 'Package name' : 'Bundle id';
+    const storeId = listing.platform === 'android' ? (listing.androidPackageName ?? listing.appId) : (listing.appleBundleId ?? listing.appId);
+    body = (
+      <div className="space-y-4">
+        <div className="flex items-center gap-4">
+          <ListingIcon listing={listing} className="size-16" />
+          <div className="min-w-0">
+            <p className="text-lg font-semibold text-slate-900">{listing.title}</p>
+            {listing.developer && <p className="text-sm text-slate-600">{listing.developer}</p>}
+            <p className="text-xs text-slate-600">{platformLabel(listing.platform)}</p>
+          </div>
+          {view.sandbox && <span className="ml-auto"><SandboxBadge /></span>}
+        </div>
+        {listing.description && <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>}
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-medium text-slate-700">{storeIdLabel}</dt>
+          <dd className="break-all text-slate-900">{storeId}</dd>
+          {listing.url && (
+            <>
+              <dt className="font-medium text-slate-700">Store URL</dt>
+              <dd className="break-all"><a className="text-indigo-700 underline" href={listing.url} target="_blank" rel="noreferrer">{listing.url}</a></dd>
+            </>
+          )}
+        </dl>
+        <div>
+          <span className="block text-sm font-medium text-slate-700">Icon</span>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={view.adding}>Choose another icon</Button>
+            <span className="truncate text-sm text-slate-600">{view.iconName ?? APP_ICON_HELPER}</span>
+            <input
+              ref={fileInput}
+              type="file"
+              aria-label="Icon file"
+              className="sr-only"
+              accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
+              onChange={(e) => send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null })}
+            />
+          </div>
+          {view.iconError && <p role="alert" className="mt-1 text-xs text-rose-600">{view.iconError}</p>}
+        </div>
+        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      </div>
+    );
+    footer = (
+      <>
+        <Button variant="secondary" onClick={() => send({ type: 'BACK' })} disabled={view.adding}>Back</Button>
+        <Button onClick={() => send({ type: 'ADD' })} busy={view.adding}>Add App</Button>
+      </>
+    );
+  } else if (view.step === 'url') {
+    body = (
+      <form
+        noValidate
+        id="add-app-url"
+        className="space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT_URL' });
+        }}
+      >
+        <TextField
+          label="Store URL"
+          value={view.url}
+          placeholder="https://play.google.com/store/apps/details?id=…"
+          onChange={(e) => send({ type: 'CHANGE_URL', url: e.target.value })}
+          error={view.urlError}
+          hint="A Google Play or App Store link to your app."
+          data-autofocus
+          disabled={view.looking}
+        />
+      </form>
+    );
+    footer = (
+      <>
+        <Button variant="secondary" onClick={() => send({ type: 'BACK' })} disabled={view.looking}>Back to search</Button>
+        <Button type="submit" form="add-app-url" busy={view.looking}>Get App Details</Button>
+      </>
+    );
+  } else {
+    body = (
+      <div className="space-y-4">
+        <div role="radiogroup" aria-label="Platform" className="inline-flex rounded-lg bg-slate-100 p-1">
+          {(['android', 'ios'] as Platform[]).map((platform) => (
+            <button
+              key={platform}
+              type="button"
+              role="radio"
+              aria-checked={view.platform === platform}
+              onClick={() => send({ type: 'SET_PLATFORM', platform })}
+              className={`rounded-md px-3 py-1.5 text-sm font-medium ${view.platform === platform ? 'bg-white text-indigo-700 shadow-sm' : 'text-slate-700'}`}
+            >
+              {platformLabel(platform)}
+            </button>
+          ))}
+        </div>
+        <TextField
+          label="Search the store"
+          type="search"
+          value={view.query}
+          placeholder="Enter app name (minimum 3 characters)"
+          onChange={(e) => send({ type: 'TYPE', query: e.target.value })}
+          data-autofocus
+        />
+        <div aria-live="polite" className="min-h-40">
+          {view.searching ? (
+            <div className="flex items-center gap-2 py-6 text-sm text-slate-600"><Spinner className="size-4" /> Searching…</div>
+          ) : view.searchError ? (
+            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.searchError}</p>
+          ) : view.noResults ? (
+            <p className="py-6 text-center text-sm text-slate-600">No apps found. Try another name, or add your app by its store URL.</p>
+          ) : view.results.length > 0 ? (
+            <>
+              <div className="mb-2 flex items-center justify-between text-xs text-slate-600">
+                <span>{view.results.length} {view.results.length === 1 ? 'app' : 'apps'} found</span>
+                {view.sandbox && <SandboxBadge />}
+              </div>
+              <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
+                {view.results.map((result) => (
+                  <li key={`${result.platform}:${result.appId}`}>
+                    <button
+                      type="button"
+                      onClick={() => send({ type: 'SELECT', result })}
+                      className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-none"
+                    >
+                      <ListingIcon listing={result} className="size-10" />
+                      <span className="min-w-0">
+                        <span className="block truncate text-sm font-medium text-slate-900">{result.title}</span>
+                        <span className="block truncate text-xs text-slate-600">{result.developer}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="py-6 text-center text-sm text-slate-600">{view.tooShort ? 'Keep typing: at least 3 characters.' : 'Search Google Play or the App Store by app name.'}</p>
+          )}
+        </div>
+        <p className="text-sm text-slate-600">
+          Can’t find it?{' '}
+          <button type="button" className="font-medium text-indigo-700 underline" onClick={() => send({ type: 'USE_URL' })}>Add by store URL</button>
+        </p>
+      </div>
+    );
+    footer = <Button variant="secondary" onClick={close}>Cancel</Button>;
+  }
+
+  return (
+    <Modal open={view.open} title={title} onClose={close} busy={view.adding || view.looking} footer={footer} size="lg">
+      {body}
+    </Modal>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The 'Show on Questboard App' popover of an app card (SPEC §4): a small options button opening a panel with one
+ * switch, over the app-visibility flow (optimistic, reverted on failure). Editors and admins switch it; viewers see
+ * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { appVisibilityFlow } from '../../machines/app-visibility/app-visibility.actors';
+import { selectAppVisibility } from '../../machines/app-visibility/app-visibility.selectors';
+import type { App } from '../../contracts/apps';
+import { Session } from '../flows/session';
+import { useFlowActor } from '../flows/useFlowActor';
+
+export const SHOW_ON_APP = 'Show on Questboard App';
+
+/** The flow's value for the card (optimistic while a change is on its way). */
+export function useAppVisibility(app: App) {
+  const session = Session.useActorRef();
+  const actor = useFlowActor(appVisibilityFlow, { appId: app.id, enabled: app.enabled }, { key: app.id, deps: { session } });
+  const view = useSelector(actor, selectAppVisibility);
+  // The workspace's value wins whenever it changes (after a refresh, or another person's change).
+  useEffect(() => {
+    actor.send({ type: 'SYNC', enabled: app.enabled });
+  }, [actor, app.enabled]);
+  return { ...view, toggle: () => actor.send({ type: 'TOGGLE' }) };
+}
+
+export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedReason }: {
+  app: App;
+  enabled: boolean;
+  saving: boolean;
+  onToggle(): void;
+  deniedReason: string | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div ref={root} className="relative z-10">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={`Options for ${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`}
+        onClick={() => setOpen((o) => !o)}
+        className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
+          <circle cx="10" cy="4" r="1.6" /><circle cx="10" cy="10" r="1.6" /><circle cx="10" cy="16" r="1.6" />
+        </svg>
+      </button>
+      {open && (
+        <div id={panelId} role="group" aria-label={`${app.appName} options`} className="absolute right-0 top-full mt-2 w-72 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200">
+          <div className="flex items-center justify-between gap-3">
+            <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={enabled}
+              aria-labelledby={`${panelId}-label`}
+              aria-busy={saving || undefined}
+              disabled={!!deniedReason || saving}
+              onClick={onToggle}
+              className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition disabled:cursor-not-allowed disabled:opacity-60 ${enabled ? 'bg-indigo-600' : 'bg-slate-400'}`}
+            >
+              <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition ${enabled ? 'left-[1.375rem]' : 'left-0.5'}`} />
+            </button>
+          </div>
+          <p className="mt-2 text-xs text-slate-600">
+            {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

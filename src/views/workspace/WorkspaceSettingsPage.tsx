@@ -1,0 +1,93 @@
+/**
+ * /workspace/{id}/settings (SPEC §2 workspace name, website and icon; §5 rules; §6 admins only; §8 messages), a thin
+ * view over the workspace-settings flow. The navigation lists Settings for admins only (SPEC §6); the page itself
+ * renders for every member who opens its URL, because the SERVER is what refuses a non-admin's save: an editor who
+ * reaches Save gets SPEC §6's 'Only administrators can change the workspace name…' (403
+ * access_missing_role_for_action) shown on the page, and a viewer finds Save disabled with the view-only tooltip.
+ * A save refreshes the session, so the header's workspace selector shows the new name without a reload.
+ */
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { workspaceSettingsFlow } from '../../machines/workspace-settings/workspace-settings.actors';
+import { selectWorkspaceSettings } from '../../machines/workspace-settings/workspace-settings.selectors';
+import { ICON_EXTENSIONS } from '../../contracts/workspace';
+import { Session } from '../flows/session';
+import { useFlowActor } from '../flows/useFlowActor';
+import { useCurrentWorkspace } from './useCurrentWorkspace';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+import { viewerDenied } from '../ui/permissions';
+
+export default function WorkspaceSettingsPage() {
+  const workspace = useCurrentWorkspace();
+  if (!workspace) return null;
+  return <SettingsForm key={workspace.id} workspace={workspace} />;
+}
+
+function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof useCurrentWorkspace>> }) {
+  const session = Session.useActorRef();
+  const actor = useFlowActor(workspaceSettingsFlow, { workspaceId: workspace.id, name: workspace.name, website: workspace.website }, { key: workspace.id, deps: { session } });
+  const send = actor.send;
+  const view = useSelector(actor, selectWorkspaceSettings);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The workspace's saved values follow the session (after a save, or a change made elsewhere).
+  useEffect(() => {
+    send({ type: 'SYNC', name: workspace.name, website: workspace.website });
+  }, [send, workspace.name, workspace.website]);
+  const denied = viewerDenied(workspace.role);
+
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+      <p className="mt-1 text-sm text-slate-600">The name, website and icon of your workspace.</p>
+      <form
+        noValidate
+        className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'SUBMIT' });
+        }}
+      >
+        <TextField label="Workspace name" value={view.name} onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })} error={view.errors.name} disabled={view.busy} />
+        <TextField
+          label="Website"
+          value={view.website}
+          placeholder="https://yourstudio.com"
+          onChange={(e) => send({ type: 'CHANGE', field: 'website', value: e.target.value })}
+          error={view.errors.website}
+          hint="Saved with https://"
+          disabled={view.busy}
+        />
+        <div>
+          <span className="block text-sm font-medium text-slate-700">Icon</span>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            {workspace.icon ? (
+              <img src={workspace.icon} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
+            ) : (
+              <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-lg bg-slate-200 font-bold text-slate-600">{workspace.name.slice(0, 1)}</span>
+            )}
+            <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={view.busy}>Choose icon</Button>
+            <span className="truncate text-sm text-slate-600">{view.iconName ?? 'PNG, JPG or GIF, up to 3 MB'}</span>
+            <input
+              ref={fileInput}
+              type="file"
+              aria-label="Icon file"
+              className="sr-only"
+              accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
+              onChange={(e) => {
+                send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null });
+                e.target.value = '';
+              }}
+            />
+          </div>
+          {view.errors.icon && <p role="alert" className="mt-1 text-xs text-rose-600">{view.errors.icon}</p>}
+        </div>
+        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+        <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-5">
+          <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.busy}>Discard changes</Button>
+          <Button type="submit" busy={view.busy} deniedReason={denied}>Save</Button>
+        </div>
+      </form>
+    </section>
+  );
+}
