@@ -141,7 +141,6 @@ export const addAppMachine = setup({
         CLOSE: 'closed',
         TYPE: { target: '.check', actions: assign({ query: ({ event }) => event.query }) },
         SET_PLATFORM: { target: '.check', actions: assign({ platform: ({ event }) => event.platform }) },
-        SELECT: { target: 'review', actions: assign({ selected: ({ event }) => event.result, icon: null, iconError: null, error: null }) },
         USE_URL: { target: 'url', actions: assign({ urlError: null }) },
       },
       states: {
@@ -169,7 +168,9 @@ export const addAppMachine = setup({
             onError: { target: 'failed', actions: assign({ results: [], searchError: SEARCH_ERRORS.search_failed }) },
           },
         },
-        results: {},
+        results: {
+          on: { SELECT: { target: '#addApp.review', actions: assign({ selected: ({ event }) => event.result, icon: null, iconError: null, error: null }) } },
+        },
         failed: {},
       },
     },

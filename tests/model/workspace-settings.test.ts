@@ -1,0 +1,115 @@
+/**
+ * Paths of the workspace-settings machine (src/machines/workspace-settings/workspace-settings.machine.ts): every
+ * state reachable; save with valid input ('Workspace updated successfully.', the session refreshed); invalid input
+ * blocked; a non-admin's 403 shows the server's SPEC §6 words; other failures 'Error updating workspace!' with every
+ * field kept; a too-large icon refused at once; Discard changes (cancel) restores the saved values.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
+import { workspaceSettingsMachine } from '../../src/machines/workspace-settings/workspace-settings.machine';
+import {
+  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+} from './graph-harness';
+
+const ONLY_ADMINS = 'Only administrators can change the workspace name. Please contact your administrator for assistance.';
+const INPUT = { workspaceId: 'demo-studio', name: 'Demo Studio', website: 'https://demostudio.dev' };
+const model = defineModel(workspaceSettingsMachine, {
+  CHANGE: [
+    { type: 'CHANGE', field: 'name', value: 'Demo Studio Renamed' },
+    { type: 'CHANGE', field: 'name', value: '' },
+    { type: 'CHANGE', field: 'website', value: 'not a website' },
+  ],
+  PICK_ICON: [
+    { type: 'PICK_ICON', file: { name: 'icon.gif', size: 4096, type: 'image/gif' } },
+    { type: 'PICK_ICON', file: { name: 'huge.png', size: 3145729, type: 'image/png' } },
+  ],
+  SUBMIT: { type: 'SUBMIT' },
+  RESET: { type: 'RESET' },
+  SYNC: { type: 'SYNC', name: 'Renamed Elsewhere', website: 'https://elsewhere.dev' },
+  'xstate.done.actor.updateWorkspace': [
+    done('updateWorkspace', { success: true, message: 'Workspace updated successfully.', data: { id: 'demo-studio' } }),
+    done('updateWorkspace', { success: false, message: 'No.' }),
+  ],
+  'xstate.error.actor.updateWorkspace': [
+    failed('updateWorkspace', apiError(403, ONLY_ADMINS, 'access_missing_role_for_action')),
+    failed('updateWorkspace', apiError(413, 'File is too large!', 'file_too_large')),
+    failed('updateWorkspace', serverCrash()),
+    failed('updateWorkspace', apiError(400, 'website must be a valid URL', 'bad_request')),
+  ],
+});
+const ev = {
+  rename: fixture(model, 'CHANGE', 0),
+  emptyName: fixture(model, 'CHANGE', 1),
+  badWebsite: fixture(model, 'CHANGE', 2),
+  icon: fixture(model, 'PICK_ICON', 0),
+  hugeIcon: fixture(model, 'PICK_ICON', 1),
+  submit: fixture(model, 'SUBMIT'),
+  reset: fixture(model, 'RESET'),
+  sync: fixture(model, 'SYNC'),
+};
+const outcome = {
+  saved: fixture(model, 'xstate.done.actor.updateWorkspace', 0),
+  refused: fixture(model, 'xstate.done.actor.updateWorkspace', 1),
+  notAdmin: fixture(model, 'xstate.error.actor.updateWorkspace', 0),
+  tooLarge: fixture(model, 'xstate.error.actor.updateWorkspace', 1),
+  crashed: fixture(model, 'xstate.error.actor.updateWorkspace', 2),
+  badRequest: fixture(model, 'xstate.error.actor.updateWorkspace', 3),
+};
+const path = (events: EventObject[]) => pathOf(workspaceSettingsMachine, events, INPUT);
+const pending = workspaceSettingsMachine.provide({ actors: { updateWorkspace: pendingForever() } });
+
+describe('workspace-settings machine paths', () => {
+  it('reaches every state node', () => {
+    const paths = shortestPaths(workspaceSettingsMachine, model.events, {
+      input: INPUT,
+      serializeState: (s) => JSON.stringify([s.value, s.context.name, s.context.error, Object.keys(s.context.errors as object).length]),
+    });
+    expect(unreachedStateNodeIds(workspaceSettingsMachine, paths)).toEqual([]);
+  });
+
+  it("saves a new name: 'Workspace updated successfully.', the session refreshed, the new name kept as saved", async () => {
+    const journey = path([ev.rename, ev.icon, ev.submit, outcome.saved]);
+    expect(journey.steps[3]!.state.matches('saving')).toBe(true);
+    expect(journey.state.matches('editing')).toBe(true);
+    expect(journey.state.context).toMatchObject({ name: 'Demo Studio Renamed', savedName: 'Demo Studio Renamed', icon: null, error: null });
+    const { machine, spies } = spyActions(pending, ['saved', 'notify']);
+    await replay(machine, journey, INPUT);
+    expect(spies.notify).toHaveBeenCalledWith({ message: 'Workspace updated successfully.', kind: 'success' });
+    expect(spies.saved).toHaveBeenCalledTimes(1);
+  });
+
+  it('invalid input is blocked with field errors; no call', () => {
+    const blocked = path([ev.emptyName, ev.badWebsite, ev.submit]);
+    expect(blocked.state.matches('editing')).toBe(true);
+    expect(Object.keys(blocked.state.context.errors).sort()).toEqual(['name', 'website']);
+    const huge = path([ev.hugeIcon]);
+    expect(huge.state.context.errors.icon).toBe('File is too large!');
+    expect(path([ev.hugeIcon, ev.submit]).state.matches('editing')).toBe(true);
+  });
+
+  it("a non-admin's save shows the server's SPEC §6 words; other failures 'Error updating workspace!'; fields kept", async () => {
+    const cases: Array<[EventObject, string]> = [
+      [outcome.notAdmin, ONLY_ADMINS],
+      [outcome.refused, 'Error updating workspace!'],
+      [outcome.crashed, 'Error updating workspace!'],
+      [outcome.badRequest, 'Error updating workspace!'],
+      [outcome.tooLarge, 'File is too large!'],
+    ];
+    for (const [failure, message] of cases) {
+      const journey = path([ev.rename, ev.submit, failure]);
+      expect(journey.state.matches('editing')).toBe(true);
+      expect(journey.state.context).toMatchObject({ name: 'Demo Studio Renamed', savedName: 'Demo Studio', error: message });
+      const { machine, spies } = spyActions(pending, ['saved', 'notify']);
+      await replay(machine, journey, INPUT);
+      expect(spies.notify).toHaveBeenCalledWith({ message, kind: 'error' });
+      expect(spies.saved).not.toHaveBeenCalled();
+    }
+  });
+
+  it('cancel: Discard changes restores the saved values; a change made elsewhere syncs in', () => {
+    const discarded = path([ev.rename, ev.badWebsite, ev.submit, ev.reset]);
+    expect(discarded.state.context).toMatchObject({ name: 'Demo Studio', website: 'https://demostudio.dev', errors: {}, error: null });
+    expect(path([ev.sync]).state.context).toMatchObject({ name: 'Renamed Elsewhere', savedName: 'Renamed Elsewhere' });
+    expect(path([ev.rename, ev.submit]).state.can(ev.reset)).toBe(false);
+  });
+});
