@@ -17,9 +17,13 @@ export function WorkspaceIcon({ workspace }: { workspace: Pick<Workspace, 'icon'
   return workspace.icon ? (
     <img src={workspace.icon} alt="" className="size-6 rounded-md object-cover" />
   ) : (
-    <span aria-hidden="true" className="flex size-6 items-center justify-center rounded-md bg-indigo-100 text-xs font-bold text-indigo-700">
-      {workspace.name.slice(0, 1).toUpperCase()}
-    </span>
+    // The initial is drawn by CSS (not text in the DOM), so it never counts as the button's visible text: a button
+    // named 'Workspace: Apps Studio' must not read 'A Apps Studio' (axe label-content-name-mismatch).
+    <span
+      aria-hidden="true"
+      data-initial={workspace.name.slice(0, 1).toUpperCase()}
+      className="flex size-6 items-center justify-center rounded-md bg-indigo-100 text-xs font-bold text-indigo-700 before:content-[attr(data-initial)]"
+    />
   );
 }
 

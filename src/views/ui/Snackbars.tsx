@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { dismiss, getNotices, subscribeNotices } from '../../services/notify';
 
 const tone = {
-  success: 'bg-emerald-600',
+  success: 'bg-emerald-700',
   error: 'bg-rose-600',
   info: 'bg-slate-800',
   warning: 'bg-amber-500',
