@@ -12,6 +12,7 @@ import { ensureDemoData } from './db/demo-data';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
+import { appStoreFromEnv } from './providers/app-store/select';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
 async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['bigquery']> {
@@ -37,7 +38,7 @@ async function main() {
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
-  const app = await buildApp({ config, db: handle.db, providers: { analytics, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
+  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -64,6 +65,7 @@ async function main() {
       `Questboard is running at ${url}`,
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
       `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
+      `  app store: ${process.env.APP_STORE?.toLowerCase() === 'live' ? 'live (App Store and Google Play)' : 'sandbox catalogue (APP_STORE=live for the real stores)'}`,
       '',
       `Sign in at ${url}/continue with any demo account (password "${DEMO_PASSWORD}"):`,
       `  admin   ${DEMO_ACCOUNTS.admin}`,

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } fr
 import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, GIF_1PX, pngOfSize, type FormPart } from './multipart-form';
+import { StoreUnavailableError } from '../../server/providers/app-store/provider';
 
 let server: TestServer;
 const tokens: Record<'admin' | 'editor' | 'viewer' | 'rival', string> = { admin: '', editor: '', viewer: '', rival: '' };
@@ -189,5 +190,26 @@ describe('POST /api/app/enable/:appId (Show on Questboard App)', () => {
     expect((await enable(tokens.viewer, false)).statusCode).toBe(403);
     expect((await enable(tokens.admin, 'yes')).statusCode).toBe(400);
     expect(await read()).toBe(true);
+  });
+});
+
+describe('a store that cannot answer', () => {
+  test('search answers 503 (the SPA says search_failed); a lookup answers cant_load_data; nothing crashes', async () => {
+    const providers = server.app.questboard.providers;
+    const original = providers.appStore;
+    providers.appStore = {
+      catalogue: 'store',
+      search: async () => { throw new StoreUnavailableError('Google Play search failed: socket hang up'); },
+      lookup: async () => ({ ok: false, reason: 'cant_load_data' }),
+    };
+    try {
+      const res = await search(tokens.editor, 'android', 'candy');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, code: 'store_unavailable' });
+      expect((await lookup(tokens.editor, 'https://play.google.com/store/apps/details?id=com.king.candycrushsaga')).json())
+        .toEqual({ success: false, message: 'cant_load_data', catalogue: 'store' });
+    } finally {
+      providers.appStore = original;
+    }
   });
 });
