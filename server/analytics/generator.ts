@@ -179,8 +179,8 @@ export function installsPerDay(events: number, days: number, iosShare: number) {
   return Math.max(1, events / (perInstallDay * weekendLift));
 }
 
-/** A small deterministic PRNG for per-app constants (organic share). */
-function mulberry32(seed: number) {
+/** A small deterministic PRNG for per-app constants (organic share; also the sandbox app catalogue). */
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

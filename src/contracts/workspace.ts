@@ -57,10 +57,16 @@ export const workspaceEndpoints = {
 
 export const FILE_TOO_LARGE = 'File is too large!';
 export const ICON_TYPE_MESSAGE = 'Icon must be a PNG, JPG or GIF image.';
+/** The part of a picked icon File that forms and flows read (name, size, type). */
+export interface IconFile {
+  name: string;
+  size: number;
+  type: string;
+}
 export interface WorkspaceFormInput {
   name: string;
   website: string;
-  icon: { name: string; size: number; type: string } | null;
+  icon: IconFile | null;
 }
 export type WorkspaceFormErrors = Partial<Record<'name' | 'website' | 'icon', string>>;
 

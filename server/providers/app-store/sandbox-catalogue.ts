@@ -6,6 +6,7 @@
  */
 import type { AppSearchResult } from '../../../src/contracts/apps';
 import type { Platform } from '../../../src/contracts/codecs';
+import { mulberry32 } from '../../analytics/generator';
 import { iconPng, ICON_SHAPES } from './png';
 
 /** One listing of the catalogue (an app may be listed on both stores: two listings sharing a title and developer). */
@@ -42,18 +43,6 @@ const STUDIOS = [
 ];
 const GENRES = ['puzzle', 'casual', 'arcade', 'strategy', 'simulation', 'word', 'racing', 'adventure', 'idle', 'board'];
 
-/** mulberry32: a small, fast, deterministic PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 const kebab = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 export const playUrl = (pkg: string) => `https://play.google.com/store/apps/details?id=${pkg}`;
@@ -89,7 +78,7 @@ const DEMO_LISTINGS: CatalogueApp[] = [
 
 /** Builds the catalogue: `count` distinct titles (each on one or both stores) after the demo listings. */
 export function buildCatalogue(count = 240, seed = 20240611): CatalogueApp[] {
-  const pick = prng(seed);
+  const pick = mulberry32(seed);
   const listings = [...DEMO_LISTINGS];
   const seen = new Set(listings.map((l) => l.title));
   let iosId = 1_450_000_000;

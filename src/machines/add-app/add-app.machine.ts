@@ -21,7 +21,9 @@ import { assign, setup } from 'xstate';
 import { APP_ICON_MAX_BYTES, parseStoreUrl, SEARCH_MIN_CHARS, type AppSearchResult, type Catalogue, type CreateAppResponse } from '../../contracts/apps';
 import type { AppLookupResponse, AppSearchResponse } from '../../contracts/apps';
 import type { Platform } from '../../contracts/codecs';
-import { FILE_TOO_LARGE, ICON_EXTENSIONS, ICON_TYPE_MESSAGE } from '../../contracts/workspace';
+import { FILE_TOO_LARGE, ICON_EXTENSIONS, ICON_TYPE_MESSAGE, type IconFile } from '../../contracts/workspace';
+
+export type { IconFile };
 import { apiFailure, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
@@ -40,11 +42,6 @@ export const CREATE_APP_UNEXPECTED = 'An unexpected error occurred while creatin
 /** SPEC §9. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
-export interface IconFile {
-  name: string;
-  size: number;
-  type: string;
-}
 export interface AddAppInput {
   workspaceId: string;
 }

@@ -14,7 +14,9 @@
  * Every field is kept after a failure. The call, `notify` and `saved` are provided by workspace-settings.actors.ts.
  */
 import { assign, setup } from 'xstate';
-import { FILE_TOO_LARGE, validateWorkspaceForm, type WorkspaceFormErrors, type WorkspaceSaved } from '../../contracts/workspace';
+import { FILE_TOO_LARGE, validateWorkspaceForm, type WorkspaceFormErrors, type WorkspaceSaved, type IconFile } from '../../contracts/workspace';
+
+export type { IconFile };
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
@@ -22,11 +24,6 @@ import { toProvide } from '../shared/to-provide';
 export const UPDATE_SUCCEEDED = 'Workspace updated successfully.';
 export const UPDATE_FAILED = 'Error updating workspace!';
 
-export interface IconFile {
-  name: string;
-  size: number;
-  type: string;
-}
 export interface WorkspaceSettingsInput {
   workspaceId: string;
   name: string;

@@ -8,13 +8,13 @@ import { useSelector } from '@xstate/react';
 import { addAppFlow } from '../../machines/add-app/add-app.actors';
 import { selectAddApp } from '../../machines/add-app/add-app.selectors';
 import { APP_ICON_HELPER, type AppSearchResult } from '../../contracts/apps';
-import { ICON_EXTENSIONS } from '../../contracts/workspace';
 import type { Platform } from '../../contracts/codecs';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Modal } from '../ui/Modal';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
+import { IconPicker } from '../ui/IconPicker';
 import { Spinner } from '../ui/Spinner';
 import { platformLabel } from '../shell/AppIcon';
 
@@ -42,7 +42,6 @@ export default function AddAppModal({ workspaceId, onClose, onCreated }: AddAppM
   const actor = useFlowActor(addAppFlow, { workspaceId }, { deps: { session, created: onCreated } });
   const send = actor.send;
   const view = useSelector(actor, selectAddApp);
-  const fileInput = useRef<HTMLInputElement>(null);
   const seenOpen = useRef(false);
 
   useEffect(() => {
@@ -86,22 +85,14 @@ export default function AddAppModal({ workspaceId, onClose, onCreated }: AddAppM
             </>
           )}
         </dl>
-        <div>
-          <span className="block text-sm font-medium text-slate-700">Icon</span>
-          <div className="mt-1 flex flex-wrap items-center gap-3">
-            <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={view.adding}>Choose another icon</Button>
-            <span className="truncate text-sm text-slate-600">{view.iconName ?? APP_ICON_HELPER}</span>
-            <input
-              ref={fileInput}
-              type="file"
-              aria-label="Icon file"
-              className="sr-only"
-              accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
-              onChange={(e) => send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null })}
-            />
-          </div>
-          {view.iconError && <p role="alert" className="mt-1 text-xs text-rose-600">{view.iconError}</p>}
-        </div>
+        <IconPicker
+          buttonLabel="Choose another icon"
+          fileName={view.iconName}
+          hint={APP_ICON_HELPER}
+          error={view.iconError}
+          disabled={view.adding}
+          onPick={(file) => send({ type: 'PICK_ICON', file })}
+        />
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       </div>
     );

@@ -1,5 +1,5 @@
 /** Create Workspace modal (SPEC §2 'Create new'), a thin view over the create-workspace flow. */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { createWorkspaceFlow } from '../../machines/create-workspace/create-workspace.actors';
@@ -8,16 +8,14 @@ import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { href } from '../../paths';
 import { FormModal } from '../ui/FormModal';
-import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
-import { ICON_EXTENSIONS } from '../../contracts/workspace';
+import { IconPicker } from '../ui/IconPicker';
 
 export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const session = Session.useActorRef();
   const organisations = Session.useSelector((s) => s.context.account?.organisations ?? []);
   const [, navigate] = useLocation();
   const [openAfterRefresh, setOpenAfterRefresh] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const created = (id: string) => {
     setOpenAfterRefresh(id);
     onClose();
@@ -57,22 +55,7 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
         error={view.errors.website}
         hint="Saved with https://"
       />
-      <div>
-        <span className="block text-sm font-medium text-slate-700">Icon</span>
-        <div className="mt-1 flex items-center gap-3">
-          <Button variant="secondary" onClick={() => fileInput.current?.click()}>Choose icon</Button>
-          <span className="truncate text-sm text-slate-600">{view.iconName ?? 'PNG, JPG or GIF, up to 3 MB'}</span>
-          <input
-            ref={fileInput}
-            type="file"
-            aria-label="Icon file"
-            className="sr-only"
-            accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
-            onChange={(e) => send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null })}
-          />
-        </div>
-        {view.errors.icon && <p role="alert" className="mt-1 text-xs text-rose-600">{view.errors.icon}</p>}
-      </div>
+      <IconPicker buttonLabel="Choose icon" fileName={view.iconName} hint="PNG, JPG or GIF, up to 3 MB" error={view.errors.icon} onPick={(file) => send({ type: 'PICK_ICON', file })} />
       {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
     </FormModal>
   );

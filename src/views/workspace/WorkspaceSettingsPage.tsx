@@ -6,16 +6,16 @@
  * access_missing_role_for_action) shown on the page, and a viewer finds Save disabled with the view-only tooltip.
  * A save refreshes the session, so the header's workspace selector shows the new name without a reload.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { workspaceSettingsFlow } from '../../machines/workspace-settings/workspace-settings.actors';
 import { selectWorkspaceSettings } from '../../machines/workspace-settings/workspace-settings.selectors';
-import { ICON_EXTENSIONS } from '../../contracts/workspace';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentWorkspace } from './useCurrentWorkspace';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
+import { IconPicker } from '../ui/IconPicker';
 import { viewerDenied } from '../ui/permissions';
 
 export default function WorkspaceSettingsPage() {
@@ -29,7 +29,6 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
   const actor = useFlowActor(workspaceSettingsFlow, { workspaceId: workspace.id, name: workspace.name, website: workspace.website }, { key: workspace.id, deps: { session } });
   const send = actor.send;
   const view = useSelector(actor, selectWorkspaceSettings);
-  const fileInput = useRef<HTMLInputElement>(null);
   // The workspace's saved values follow the session (after a save, or a change made elsewhere).
   useEffect(() => {
     send({ type: 'SYNC', name: workspace.name, website: workspace.website });
@@ -58,30 +57,19 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
           hint="Saved with https://"
           disabled={view.busy}
         />
-        <div>
-          <span className="block text-sm font-medium text-slate-700">Icon</span>
-          <div className="mt-1 flex flex-wrap items-center gap-3">
-            {workspace.icon ? (
-              <img src={workspace.icon} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
-            ) : (
-              <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-lg bg-slate-200 font-bold text-slate-600">{workspace.name.slice(0, 1)}</span>
-            )}
-            <Button variant="secondary" onClick={() => fileInput.current?.click()} disabled={view.busy}>Choose icon</Button>
-            <span className="truncate text-sm text-slate-600">{view.iconName ?? 'PNG, JPG or GIF, up to 3 MB'}</span>
-            <input
-              ref={fileInput}
-              type="file"
-              aria-label="Icon file"
-              className="sr-only"
-              accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
-              onChange={(e) => {
-                send({ type: 'PICK_ICON', file: e.target.files?.[0] ?? null });
-                e.target.value = '';
-              }}
-            />
-          </div>
-          {view.errors.icon && <p role="alert" className="mt-1 text-xs text-rose-600">{view.errors.icon}</p>}
-        </div>
+        <IconPicker
+          buttonLabel="Choose icon"
+          fileName={view.iconName}
+          hint="PNG, JPG or GIF, up to 3 MB"
+          error={view.errors.icon}
+          disabled={view.busy}
+          onPick={(file) => send({ type: 'PICK_ICON', file })}
+          preview={workspace.icon ? (
+            <img src={workspace.icon} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
+          ) : (
+            <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-lg bg-slate-200 font-bold text-slate-600">{workspace.name.slice(0, 1)}</span>
+          )}
+        />
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-5">
           <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.busy}>Discard changes</Button>
