@@ -8,7 +8,7 @@ import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { href } from '../../paths';
 import { FormModal } from '../ui/FormModal';
-import { TextField } from '../ui/TextField';
+import { WorkspaceNameFields } from '../workspace/WorkspaceNameFields';
 import { IconPicker } from '../ui/IconPicker';
 
 export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -46,15 +46,7 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
       busy={view.busy}
       className="space-y-4"
     >
-      <TextField label="Workspace name" value={view.name} onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })} error={view.errors.name} autoFocus />
-      <TextField
-        label="Website"
-        value={view.website}
-        placeholder="https://yourstudio.com"
-        onChange={(e) => send({ type: 'CHANGE', field: 'website', value: e.target.value })}
-        error={view.errors.website}
-        hint="Saved with https://"
-      />
+      <WorkspaceNameFields name={view.name} website={view.website} errors={view.errors} onChange={(field, value) => send({ type: 'CHANGE', field, value })} autoFocus />
       <IconPicker buttonLabel="Choose icon" fileName={view.iconName} hint="PNG, JPG or GIF, up to 3 MB" error={view.errors.icon} onPick={(file) => send({ type: 'PICK_ICON', file })} />
       {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
     </FormModal>

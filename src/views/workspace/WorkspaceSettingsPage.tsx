@@ -14,7 +14,7 @@ import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentWorkspace } from './useCurrentWorkspace';
 import { Button } from '../ui/Button';
-import { TextField } from '../ui/TextField';
+import { WorkspaceNameFields } from './WorkspaceNameFields';
 import { IconPicker } from '../ui/IconPicker';
 import { viewerDenied } from '../ui/permissions';
 
@@ -47,16 +47,7 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
           send({ type: 'SUBMIT' });
         }}
       >
-        <TextField label="Workspace name" value={view.name} onChange={(e) => send({ type: 'CHANGE', field: 'name', value: e.target.value })} error={view.errors.name} disabled={view.busy} />
-        <TextField
-          label="Website"
-          value={view.website}
-          placeholder="https://yourstudio.com"
-          onChange={(e) => send({ type: 'CHANGE', field: 'website', value: e.target.value })}
-          error={view.errors.website}
-          hint="Saved with https://"
-          disabled={view.busy}
-        />
+        <WorkspaceNameFields name={view.name} website={view.website} errors={view.errors} onChange={(field, value) => send({ type: 'CHANGE', field, value })} disabled={view.busy} />
         <IconPicker
           buttonLabel="Choose icon"
           fileName={view.iconName}
