@@ -217,6 +217,19 @@ describe('POST /api/workspace/:workspaceId (update)', () => {
     expect(await workspaceRow(DEMO_WORKSPACE_ID)).toEqual(before);
   });
 
+  test('the settings icon is judged by its bytes, not its name: a text file named .png is refused, a GIF named .txt is kept as a GIF', async () => {
+    const before = await workspaceRow(DEMO_WORKSPACE_ID);
+    const text = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ name: 'Demo Studio', website: 'demostudio.dev' }, { filename: 'icon.png', contentType: 'image/png', data: Buffer.from('plain text, not a picture') }));
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toMatchObject({ message: ICON_TYPE_MESSAGE, fields: ['image'] });
+    expect(await workspaceRow(DEMO_WORKSPACE_ID)).toEqual(before);
+    const gif = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ name: 'Demo Studio', website: 'demostudio.dev' }, { filename: 'icon.txt', contentType: 'text/plain', data: GIF_1PX }));
+    expect(gif.statusCode).toBe(200);
+    const after = await workspaceRow(DEMO_WORKSPACE_ID);
+    const file = await server.db.selectFrom('files').select('content_type').where('id', '=', after!.icon_file_id!).executeTakeFirstOrThrow();
+    expect(file.content_type).toBe('image/gif');
+  });
+
   test('an admin renames it (website forced to https://) and replaces the icon; members see the change', async () => {
     const before = await workspaceRow(DEMO_WORKSPACE_ID);
     const renamed = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ id: DEMO_WORKSPACE_ID, name: 'Demo Studio Renamed', website: 'http://demostudio.example' }));
