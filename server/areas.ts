@@ -13,6 +13,7 @@ import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
 import { analyticsMigrations } from './analytics/migrations';
+import { askRoutes } from './routes/ask';
 
 export interface Area {
   name: string;
@@ -27,6 +28,7 @@ export const areas: readonly Area[] = [
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
+  { name: 'ask', routes: askRoutes },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
