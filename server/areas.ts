@@ -27,8 +27,8 @@ export const areas: readonly Area[] = [
   { name: 'apps', routes: appRoutes },
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
-  { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
-  { name: 'ask', routes: askRoutes },
+  // Analyze, with "Ask Analyze in plain words" (routes/ask.ts)
+  { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
