@@ -28,6 +28,8 @@ export interface Part {
   options: PartOption[] | null;
   /** The current choice, or the current value to edit. */
   current: string;
+  /** The words shown before the choice or the value ("by" Country, "Platform is" iOS). */
+  prefix: string;
 }
 
 const labelOf = (columns: readonly AskColumn[], name: string) => columns.find((c) => c.column_name === name)?.label ?? name;
@@ -40,6 +42,13 @@ const COMPARISON_WORDS: Partial<Record<Comparison, string>> = {
   greater_than: 'is above', less_than: 'is below', greater_than_or_equal: 'is at least', less_than_or_equal: 'is at most',
   from: 'from', to: 'up to',
 };
+
+/** "Platform is", "Country is one of", "Is New User is": a condition's words before its value. */
+export function conditionPrefix(condition: Condition, columns: readonly AskColumn[]): string {
+  const label = labelOf(columns, condition.column_name ?? condition.label);
+  if (condition.comparison === 'is_true' || condition.comparison === 'is_false') return `${label} is`;
+  return `${label} ${COMPARISON_WORDS[condition.comparison] ?? condition.comparison.replace(/_/g, ' ')}`;
+}
 
 export function conditionText(condition: Condition, columns: readonly AskColumn[]): string {
   const name = condition.column_name ?? condition.label;
@@ -101,6 +110,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
     removable: true,
     options: metricOptions.filter((o) => o.value === m.column_name || !c.select.some((s) => s.column_name === o.value)),
     current: m.column_name,
+    prefix: '',
   }));
   const group = c.group_by[0];
   if (group) {
@@ -111,6 +121,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       removable: false,
       options: answer.columns.map((col) => ({ value: col.column_name, label: col.label })),
       current: group.column_name,
+      prefix: 'by',
     });
   }
   const range = c.date_range?.[0];
@@ -121,6 +132,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
     removable: range !== undefined,
     options: dateOptions(answer.today),
     current: range ? `${range.date_start}..${range.date_end}` : DEFAULT_DATES,
+    prefix: '',
   });
   (c.where ?? []).forEach((w, i) => {
     const bool = w.comparison === 'is_true' || w.comparison === 'is_false';
@@ -131,6 +143,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       removable: true,
       options: bool ? [{ value: 'is_true', label: 'true' }, { value: 'is_false', label: 'false' }] : null,
       current: bool ? w.comparison : Array.isArray(w.value) ? w.value.join(',') : String(w.value ?? ''),
+      prefix: conditionPrefix(w, answer.columns),
     });
   });
   const limit = c.limit?.[0];
@@ -142,6 +155,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       removable: true,
       options: Array.from(new Set([...LIMITS, limit.value])).sort((a, b) => a - b).map((n) => ({ value: String(n), label: `${n} rows` })),
       current: String(limit.value),
+      prefix: '',
     });
   }
   for (const o of c.order_by ?? []) {
@@ -153,6 +167,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       removable: true,
       options: [{ value: 'DESC', label: `${label} highest first` }, { value: 'ASC', label: `${label} lowest first` }],
       current: o.order,
+      prefix: '',
     });
   }
   return parts;
