@@ -52,7 +52,7 @@ afterAll(async () => {
   await new Promise((resolve) => fake?.close(resolve));
 });
 
-const ask = (server: AnalyticsTestServer, token: string, question: string, appId = APP) =>
+const ask = (server: AnalyticsTestServer, token: string, question: string, appId: string = APP) =>
   call(server.app, token, { method: 'POST', url: `/api/app/${appId}/analyze/ask`, payload: { question } });
 
 describe('offline', () => {
