@@ -73,6 +73,10 @@ export const askAnalyzeMachine = setup({
     /** Opens the report builder with this report (its session draft), which then runs it. */
     openBuilder: (_, _params: { appId: string; question: string; report: Report; sortChosen: boolean }) => {},
     logError: (_, _params: { error: unknown }) => {},
+    removePart: assign({ report: ({ context, event }) => (event.type === 'REMOVE_PART' ? removePart(context.report!, event.id) : context.report) }),
+    changePart: assign({
+      report: ({ context, event }) => (event.type === 'CHANGE_PART' ? changePart(context.report!, event.id, event.value, context.answer!) : context.report),
+    }),
   },
 }).createMachine({
   id: 'askAnalyze',
@@ -114,12 +118,8 @@ export const askAnalyzeMachine = setup({
     understood: {
       on: {
         ASK: { guard: 'hasQuestion', target: 'understanding' },
-        REMOVE_PART: {
-          actions: assign({ report: ({ context, event }) => removePart(context.report!, event.id) }),
-        },
-        CHANGE_PART: {
-          actions: assign({ report: ({ context, event }) => changePart(context.report!, event.id, event.value, context.answer!) }),
-        },
+        REMOVE_PART: { actions: 'removePart' },
+        CHANGE_PART: { actions: 'changePart' },
         PICK_SUGGESTION: {
           actions: assign({ report: ({ context, event }) => applySuggestion(context.report!, event.suggestion, context.answer!) }),
         },
@@ -134,12 +134,8 @@ export const askAnalyzeMachine = setup({
     notUnderstood: {
       on: {
         ASK: { guard: 'hasQuestion', target: 'understanding' },
-        REMOVE_PART: {
-          actions: assign({ report: ({ context, event }) => removePart(context.report!, event.id) }),
-        },
-        CHANGE_PART: {
-          actions: assign({ report: ({ context, event }) => changePart(context.report!, event.id, event.value, context.answer!) }),
-        },
+        REMOVE_PART: { actions: 'removePart' },
+        CHANGE_PART: { actions: 'changePart' },
         PICK_SUGGESTION: {
           target: 'understood',
           guard: 'suggestsMetric',
