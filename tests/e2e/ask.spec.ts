@@ -59,7 +59,7 @@ test('a viewer asks in plain words, adjusts the parts and runs it to a grid in t
   await expect(builder.results).toBeVisible({ timeout: 30_000 });
   await expect(builder.rowCount).toHaveText(/^\d+ rows?$/);
   expect(await builder.columnNames()).toEqual(['media_source', 'retention_d1']);
-  await builder.expectTitle('Retension d1 and d7 by contry for the last 30 days, only Android');
+  await builder.expectTitle('Retention D1 by Media Source');
   await expect(builder.metricsList.getByRole('listitem')).toHaveText(['Retention D1']);
 });
 

@@ -54,16 +54,16 @@ describe('parts', () => {
 });
 
 describe('the builder draft', () => {
-  test('no sort named: the builder auto sort (SPEC §4: a date group-by DESC), sort not touched; the question as title', () => {
+  test('no sort named: the builder auto sort (SPEC §4: a date group-by DESC), sort not touched; a title naming the report', () => {
     const { report, sortChosen } = answerFor('dau by day last 7 days');
     const draft = builderDraft(report, 'dau by day last 7 days', sortChosen);
-    expect(draft.title).toBe('Dau by day last 7 days');
+    expect(draft.title).toBe('DAU by Date');
     expect(draft.sortTouched).toBe(false);
     expect(draft.report.configuration.order_by).toEqual([{ column_name: 'date', order: 'DESC', model_id: 'daily_metrics' }]);
     expect(draft.report.configuration.limit).toEqual([{ value: 1000, model_id: 'daily_metrics' }]);
   });
-  test('a named sort is kept and marked as chosen; a long question is cut to 75 characters', () => {
-    const question = 'worst 3 countries by ad revenue last 7 days and please make it quick because the meeting starts soon';
+  test('a named sort is kept and marked as chosen; a long title is cut to 75 characters', () => {
+    const question = 'worst 3 countries by ad revenue, iap revenue, dau, payers, conversion, sessions, level starts, ecpm last 7 days';
     const { report, sortChosen } = answerFor(question);
     const draft = builderDraft(report, question, sortChosen);
     expect(draft.sortTouched).toBe(true);

@@ -71,8 +71,13 @@ export function findDates(question: string, today: string, firstDay?: string): F
   if (results.length === 0) return null;
 
   const dayOf = (c: chrono.ParsedComponents, edge: 'start' | 'end') => {
-    const y = c.get('year') ?? Number(today.slice(0, 4));
     const m = c.get('month') ?? 1;
+    // A month or day without a year is its latest one up to today ("since March" in November: this year's March).
+    let y = c.get('year') ?? Number(today.slice(0, 4));
+    if (!c.isCertain('year')) {
+      y = Number(today.slice(0, 4));
+      if (iso(y, m, c.isCertain('day') ? c.get('day')! : 1) > today) y -= 1;
+    }
     if (c.isCertain('day')) return iso(y, m, c.get('day')!);
     if (!c.isCertain('month')) return edge === 'start' ? iso(y, 1, 1) : iso(y, 12, 31);
     return edge === 'start' ? iso(y, m, 1) : iso(y, m, lastDayOfMonth(y, m));

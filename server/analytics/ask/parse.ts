@@ -476,8 +476,8 @@ function unplacedOf(text: string, context: 'group' | 'filter' | 'metric', model:
       suggestions: near.map(({ c }) => ({ column_name: c.column_name, label: c.label ?? c.column_name, kind: 'group_by' as const })),
     };
   }
-  if (context === 'filter') return { text, message: `'${text}' is not a value I know how to filter on.`, suggestions: [] };
   const related = (RELATED_METRICS[lower] ?? RELATED_METRICS[stem(lower)] ?? []).filter(has);
+  if (context === 'filter' && related.length === 0) return { text, message: `'${text}' is not a value I know how to filter on.`, suggestions: [] };
   const close = model.config.select
     .map((m) => ({ m, d: Math.min(editDistance(lower, (m.label ?? '').toLowerCase()), editDistance(lower, m.column_name)) }))
     .sort((a, b) => a.d - b.d)

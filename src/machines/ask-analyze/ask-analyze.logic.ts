@@ -279,7 +279,8 @@ export function runBlocker(report: Report): string | null {
 
 /**
  * The builder draft of a confirmed question: the report with the builder's own auto sort when the question named
- * none (SPEC §4), the question as its title (at most 75 characters), and whether the sort was chosen.
+ * none (SPEC §4), a title naming what it shows ("Retention D1, Retention D7 by Country", at most 75 characters; the
+ * question when nothing is chosen), and whether the sort was chosen.
  */
 export function builderDraft(report: Report, question: string, sortChosen: boolean): { title: string; report: Report; sortTouched: boolean } {
   const c = report.configuration;
@@ -287,9 +288,10 @@ export function builderDraft(report: Report, question: string, sortChosen: boole
   const order_by = sorted
     ? c.order_by!
     : autoOrderBy({ metrics: c.select, groupBy: c.group_by[0] ?? null }).map((o) => ({ ...o, model_id: report.model_id }));
-  const title = question.trim().replace(/^./, (ch) => ch.toUpperCase());
+  const group = c.group_by[0];
+  const named = `${c.select.map((m) => m.label ?? m.column_name).join(', ')}${group ? ` by ${group.label ?? group.column_name}` : ''}`;
   return {
-    title: normalizeTitle(title),
+    title: normalizeTitle(named.trim() ? named : question),
     report: { ...report, configuration: { ...c, order_by, limit: c.limit ?? [{ value: REPORT_LIMIT_DEFAULT, model_id: report.model_id }] } },
     sortTouched: sorted,
   };

@@ -86,3 +86,10 @@ test('edit distance counts a swap of neighbours as one', () => {
   expect(editDistance('retension', 'retention')).toBe(1);
   expect(editDistance('dau', 'ecpm')).toBe(4);
 });
+
+test('a month without a year is its latest one up to today (UTC)', () => {
+  expect(findDates('since March', '2026-11-25')).toMatchObject({ date_start: '2026-03-01', date_end: '2026-11-25' });
+  expect(findDates('in December', '2026-11-25')).toMatchObject({ date_start: '2025-12-01', date_end: '2025-12-31' });
+  expect(findDates('from march 3 to april 10', '2026-11-25')).toMatchObject({ date_start: '2026-03-03', date_end: '2026-04-10' });
+  expect(findDates('since 2025-12-01', '2026-11-25')).toMatchObject({ date_start: '2025-12-01', date_end: '2026-11-25' });
+});
