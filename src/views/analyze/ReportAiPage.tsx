@@ -180,7 +180,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
 
 function PartChip({ part, hint, onChange, onRemove }: { part: Part; hint?: string; onChange(value: string): void; onRemove(): void }) {
   const chip = 'inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-1 pl-3 pr-1 text-sm text-indigo-900 ring-1 ring-indigo-200';
-  const control = 'min-w-0 max-w-[16rem] truncate rounded-full border-0 bg-transparent py-0 pl-0 pr-7 text-sm font-semibold text-indigo-900 focus:ring-2 focus:ring-indigo-600';
+  const control = 'field-sizing-content min-w-0 max-w-[18rem] truncate rounded-full border-0 bg-transparent py-0 pl-0 pr-7 text-sm font-semibold text-indigo-900 focus:ring-2 focus:ring-indigo-600';
   return (
     <li className={chip} title={hint} data-testid={`part-${part.id}`}>
       {part.options ? (
@@ -226,7 +226,7 @@ function ValueEditor({ part, onChange }: { part: Part; onChange(value: string): 
             commit();
           } else if (e.key === 'Escape') setValue(part.current);
         }}
-        className="rounded-full border-0 bg-white px-2 py-0 text-sm font-semibold text-indigo-900 ring-1 ring-indigo-200 focus:ring-2 focus:ring-indigo-600"
+        className="field-sizing-content min-w-12 rounded-full border-0 bg-white px-2 py-0 text-sm font-semibold text-indigo-900 ring-1 ring-indigo-200 focus:ring-2 focus:ring-indigo-600"
       />
     </>
   );
