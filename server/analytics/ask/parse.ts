@@ -205,8 +205,11 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
   };
   const metricNames = new Set(model.config.select.map((m) => m.column_name));
   const columns = new Map(model.config.group_by_where.map((c) => [c.column_name, c]));
-  const addMetric = (name: string) => {
+  /** Where each metric was named: the report lists them in the question's order. */
+  const metricAt = new Map<string, number>();
+  const addMetric = (name: string, at: number) => {
     if (!draft.metrics.includes(name)) draft.metrics.push(name);
+    metricAt.set(name, Math.min(at, metricAt.get(name) ?? at));
     draft.placed++;
   };
   const label = (name: string) => model.config.select.find((m) => m.column_name === name)?.label ?? columns.get(name)?.label ?? name;
@@ -273,7 +276,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
       end += m[0].split(' ').length;
     }
     mark(i, end);
-    if (hit.phrase.target.kind === 'metric') addMetric(name);
+    if (hit.phrase.target.kind === 'metric') addMetric(name, i + 2);
     draft.order.push({ column_name: name, order });
     draft.pendingSort = null;
   }
@@ -313,7 +316,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
     for (const p of found) {
       for (const k of p.at) tokens[k]!.used = true;
       const name = `retention_${p.unit}${p.n}`;
-      if (metricNames.has(name)) addMetric(name);
+      if (metricNames.has(name)) addMetric(name, p.at[0] ?? i);
       else {
         const near = p.unit === 'd' && p.n > 7 ? [`retention_w${Math.min(7, Math.floor(p.n / 7))}`, 'retention_d7'] : ['retention_d7', 'retention_w1'];
         draft.unplaced.push({
@@ -366,7 +369,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
   }
 
   // 4. phrases, left to right
-  let bareRevenue = false;
+  let bareRevenue: number | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const t = at(i)!;
     if (t.used) continue;
@@ -379,7 +382,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
       // "revenue" alone: both kinds the model has, unless the question names one ("revenue from in-app purchases")
       if (metricNames.has('iap_revenue')) {
         t.used = true;
-        bareRevenue = true;
+        bareRevenue = i;
       }
       continue;
     }
@@ -401,7 +404,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
           suggestions: [],
         });
       }
-      addMetric(target.column_name);
+      addMetric(target.column_name, i);
       const sortWord = groupContext && prev(1) === 'by' && draft.pendingSort;
       if (sortWord && draft.groupBy !== null) {
         draft.order.push({ column_name: target.column_name, order: draft.pendingSort! });
@@ -418,7 +421,10 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
     }
   }
 
-  if (bareRevenue && !draft.metrics.some((m) => m === 'iap_revenue' || m === 'ad_revenue')) ['iap_revenue', 'ad_revenue'].filter((m) => metricNames.has(m)).forEach(addMetric);
+  if (bareRevenue !== null && !draft.metrics.some((m) => m === 'iap_revenue' || m === 'ad_revenue')) {
+    for (const m of ['iap_revenue', 'ad_revenue']) if (metricNames.has(m)) addMetric(m, bareRevenue);
+  }
+  draft.metrics.sort((a, b) => (metricAt.get(a) ?? 0) - (metricAt.get(b) ?? 0));
 
   // values → conditions (or a group-by when compared: "iOS vs Android")
   for (const [column_name, { values, negated }] of draft.values) {
