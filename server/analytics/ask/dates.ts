@@ -22,6 +22,8 @@ const NUMBER_WORDS: Record<string, number> = {
 };
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 90, year: 365 };
 
+const DATE_LIKE = /\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|\d{1,4})\b/g;
+
 const blank = (text: string, index: number, length: number) => text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
@@ -67,7 +69,10 @@ export function findDates(question: string, today: string, firstDay?: string): F
   // Version numbers ("1.2.0") and bare counts are no dates: hide them from chrono.
   const hidden = text.replace(/\b\d+\.\d+(?:\.\d+)*\b/g, (s) => ' '.repeat(s.length)).replace(/\b(?:top|bottom|first|best|worst|limit|level|levels|over|above|under|below|than)\s+\d+\b/g, (s) => ' '.repeat(s.length));
   const reference = { instant: new Date(`${today}T12:00:00Z`), timezone: 0 };
-  const results = chrono.en.casual.parse(hidden, reference, { forwardDate: false }).filter((r) => r.start.isCertain('month') || r.start.isCertain('year'));
+  // chrono's cost grows fast with the number of dates in a text; a question names two at most, so only the text up
+  // to the seventh date-like word is read (a hostile 500-character question stays fast).
+  const cut = [...hidden.matchAll(DATE_LIKE)][6];
+  const results = chrono.en.casual.parse(cut ? hidden.slice(0, cut.index) : hidden, reference, { forwardDate: false }).filter((r) => r.start.isCertain('month') || r.start.isCertain('year'));
   if (results.length === 0) return null;
 
   const dayOf = (c: chrono.ParsedComponents, edge: 'start' | 'end') => {

@@ -108,9 +108,25 @@ interface Phrase {
 interface Lexicon {
   phrases: Phrase[];
   vocabulary: Set<string>;
+  /** Typo corrections already worked out. */
+  corrections: Map<string, string>;
 }
 
+/** Lexicons by catalogue (column names and labels): a model's catalogue rarely changes, so it is built once. */
+const lexicons = new Map<string, Lexicon>();
+const LEXICON_CACHE_MAX = 64;
+
 function lexiconOf(model: AskModel): Lexicon {
+  const key = JSON.stringify([model.id, model.config.select.map((m) => [m.column_name, m.label]), model.config.group_by_where.map((c) => [c.column_name, c.label])]);
+  let lexicon = lexicons.get(key);
+  if (!lexicon) {
+    if (lexicons.size >= LEXICON_CACHE_MAX) lexicons.clear();
+    lexicons.set(key, (lexicon = buildLexicon(model)));
+  }
+  return lexicon;
+}
+
+function buildLexicon(model: AskModel): Lexicon {
   const phrases: Phrase[] = [];
   const add = (text: string, target: Target) => {
     const s = stems(text);
@@ -132,11 +148,20 @@ function lexiconOf(model: AskModel): Lexicon {
     for (const code of v.codes ?? []) phrases.push({ stems: [code.toLowerCase()], target, caps: code });
   }
   const vocabulary = new Set([...phrases.flatMap((p) => p.stems), ...KEYWORDS, ...[...FILLER].map(stem), ...Object.keys(RELATED_METRICS).map(stem)]);
-  return { phrases, vocabulary };
+  return { phrases, vocabulary, corrections: new Map() };
 }
 
 /** Replaces a misspelt word by the one vocabulary word it is closest to (none when two are as close). */
-function correct(word: string, vocabulary: Set<string>): string {
+function correct(word: string, lexicon: Lexicon): string {
+  let known = lexicon.corrections.get(word);
+  if (known === undefined) {
+    known = closest(word, lexicon.vocabulary);
+    if (lexicon.corrections.size < 10_000) lexicon.corrections.set(word, known);
+  }
+  return known;
+}
+
+function closest(word: string, vocabulary: Set<string>): string {
   const s = stem(word);
   if (vocabulary.has(s) || vocabulary.has(word) || !/^[a-z]{4,}$/.test(word)) return word;
   const max = word.length >= 7 ? 2 : 1;
@@ -191,12 +216,13 @@ interface Draft {
 }
 
 function readModel(question: string, model: AskModel, today: string): { draft: Draft; dates: { date_start: string; date_end: string } | null } {
-  const { phrases, vocabulary } = lexiconOf(model);
+  const lexicon = lexiconOf(model);
+  const { phrases } = lexicon;
   const firstDay = model.config.date_range[0]?.start_date;
   const found = findDates(question, today, firstDay && isIsoDate(firstDay) ? firstDay : undefined);
   const text = found ? question.split('').map((ch, i) => (found.rest[i] === ' ' && question.toLowerCase()[i] !== ' ' ? ' ' : ch)).join('') : question;
   const tokens: Token[] = (text.replace(/[’']s\b/g, '').match(TOKEN_RE) ?? []).map((raw) => {
-    const word = correct(raw.toLowerCase(), vocabulary);
+    const word = correct(raw.toLowerCase(), lexicon);
     return { raw, word, stem: stem(word), used: false };
   });
   const draft: Draft = {
