@@ -40,6 +40,7 @@ test('a viewer asks in plain words, adjusts the parts and runs it to a grid in t
   await page.getByRole('link', { name: 'Ask in plain words' }).click();
   await expect(page.getByRole('heading', { name: 'Ask in plain words', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(/\/analyze\/reportAi$/);
+  await expectAccessible(page, 'ask: the question box (1280)');
 
   const ask = new AskPage(page);
   await ask.ask('retension d1 and d7 by contry for the last 30 days, only Android');
