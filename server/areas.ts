@@ -14,6 +14,7 @@ import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
+import { askRoutes } from './routes/ask';
 
 export interface Area {
   name: string;
@@ -27,7 +28,8 @@ export const areas: readonly Area[] = [
   { name: 'apps', routes: appRoutes, migrations: appsMigrations },
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
-  { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
+  // Analyze, with "Ask Analyze in plain words" (routes/ask.ts)
+  { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -33,6 +33,11 @@ export interface ServerConfig {
    * Credentials, e.g. GOOGLE_APPLICATION_CREDENTIALS). Absent: every app's reports run on the embedded engine.
    */
   bigquery?: { location?: string; maximumBytesBilled?: number };
+  /**
+   * The language model "Ask Analyze in plain words" asks first (ASK_MODEL_URL, ASK_MODEL_KEY, ASK_MODEL_NAME,
+   * ASK_MODEL_TIMEOUT_MS): an OpenAI-compatible endpoint. Absent: the offline reader answers alone.
+   */
+  askModel?: { url: string; key: string; name: string; timeoutMs: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -56,6 +61,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           location: env.BIGQUERY_LOCATION || undefined,
           maximumBytesBilled: env.BIGQUERY_MAXIMUM_BYTES_BILLED ? Number(env.BIGQUERY_MAXIMUM_BYTES_BILLED) : undefined,
         }
+      : undefined,
+    askModel: env.ASK_MODEL_URL
+      ? { url: env.ASK_MODEL_URL, key: env.ASK_MODEL_KEY ?? '', name: env.ASK_MODEL_NAME || 'gpt-4o-mini', timeoutMs: Number(env.ASK_MODEL_TIMEOUT_MS ?? 8_000) }
       : undefined,
   };
 }

@@ -43,7 +43,7 @@ export const routes: RouteDef[] = [
   route('analyzeOverview', 'Analyze', 'app', lazy(() => import('./views/analyze/OverviewPage'))),
   route('analyzeReport', 'Report', 'app', reportBuilder),
   route('analyzeSavedReport', 'Report', 'app', reportBuilder),
-  route('analyzeReportAi', 'AI Report', 'app', planned),
+  route('analyzeReportAi', 'Ask in plain words', 'app', lazy(() => import('./views/analyze/ReportAiPage'))),
   route('analyzeNew', 'New Report', 'app', reportBuilder),
   route('acquireQuests', 'Quests', 'app', planned),
   route('acquireTarget', 'Target', 'app', planned),

@@ -178,6 +178,9 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /analytics/template/:appId',                 expect: [200, 200, 200, 404, 401] },
   { route: 'GET /analytics/template/:appId/:reportId',       expect: [200, 200, 200, 404, 401], params: reportParams },
   { route: 'DELETE /analytics/template/:appId/:reportId',    expect: [200, 200, 200, 404, 401], params: throwawayReportParams },
+
+  // ask Analyze in plain words (server/routes/ask.ts): every member may ask, as every member may run reports (SPEC §6)
+  { route: 'POST /api/app/:appId/analyze/ask',               expect: [200, 200, 200, 404, 401], body: { question: 'dau by country last 30 days' } },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -1,5 +1,6 @@
 /**
- * /analyze/overview (SPEC §2 "Analyze overview"): heading, a Create Blank Report card and one card per saved report,
+ * /analyze/overview (SPEC §2 "Analyze overview"): heading, a Create Blank Report card, an "Ask in plain words" card
+ * (/analyze/reportAi, issue 15) and one card per saved report,
  * newest first, each with its title and relative last-update time; 'No Report Found' when there is none; a loading
  * skeleton while the templates load; the BigQuery promo when Analyze is not enabled for the app (SPEC §4).
  * Loads no chart or Excel code: the results panel is only loaded by the builder once a result shows.
@@ -10,7 +11,7 @@ import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
-import { ListIcon, PlusIcon, ReportIcon } from './icons';
+import { ChatIcon, ListIcon, PlusIcon, ReportIcon } from './icons';
 import { NoReportFound, SavedReportsLoadError } from './SavedReportsState';
 
 export default function OverviewPage() {
@@ -40,6 +41,13 @@ export default function OverviewPage() {
         >
           <span className="flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-sm transition group-hover:scale-105"><PlusIcon className="size-5" /></span>
           <span className="text-base font-semibold text-indigo-700">Create Blank Report</span>
+        </Link>
+        <Link
+          href={href.app(workspaceId, appId, 'analyze/reportAi')}
+          className="group flex min-h-36 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-sky-200 bg-sky-50/50 p-5 text-center transition hover:border-sky-400 hover:bg-sky-50"
+        >
+          <span className="flex size-11 items-center justify-center rounded-full bg-sky-600 text-white shadow-sm transition group-hover:scale-105"><ChatIcon className="size-5" /></span>
+          <span className="text-base font-semibold text-sky-800">Ask in plain words</span>
         </Link>
 
         {templates.isPending &&

@@ -4,12 +4,16 @@
  * The page's deps: the router, through the leave guard's bypass (the builder's own moves are not "leaving").
  *
  * SPEC §4: the showSettings flag is removed on route change — any change but the new → /analyze/report/{id} move.
+ *
+ * A question confirmed on /analyze/reportAi arrives as this app's new-report draft with a "run it" mark
+ * (ask-analyze.actors.ts): once the builder is ready with it, the ordinary RUN is sent, once.
  */
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import type { reportBuilderMachine } from '../../machines/report-builder/report-builder.machine';
 import { clearShowSettings, reportBuilderFlow, reportBuilderInput, reportBuilderKey } from '../../machines/report-builder/report-builder.actors';
+import { askRunPending, clearAskRun } from '../../machines/ask-analyze/ask-analyze.handoff';
 import { useFlowActor } from '../flows/useFlowActor';
 import { bypassLeaveGuard } from './useLeaveGuard';
 
@@ -22,6 +26,18 @@ export function useReportBuilder({ workspaceId, appId, reportId, modelId }: { wo
     key: reportBuilderKey({ appId, reportId }),
     deps: { workspaceId, navigate: (to, options) => bypassLeaveGuard(() => navigate(to, options)) },
   });
+
+  useEffect(() => {
+    if (reportId !== null || !askRunPending(appId)) return;
+    const runWhenReady = (snapshot: ReturnType<ReportBuilderActor['getSnapshot']>) => {
+      if (!snapshot.matches({ ready: 'editing' }) || !askRunPending(appId)) return;
+      clearAskRun(appId);
+      actor.send({ type: 'RUN' });
+    };
+    const subscription = actor.subscribe(runWhenReady);
+    runWhenReady(actor.getSnapshot());
+    return () => subscription.unsubscribe();
+  }, [actor, appId, reportId]);
 
   useEffect(() => () => {
     window.setTimeout(() => {
