@@ -21,6 +21,9 @@ import { httpAnswerOf } from './http/errors';
 import { DomainError } from './domain/errors';
 import { migrateToLatest } from './db/migrations';
 import { outboxMailer } from './providers/mailer';
+import { sandboxPayments } from './providers/payments/sandbox';
+import { bodyParsers } from './http/raw-body';
+import { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import { areaMigrations, areas, routeTable } from './areas';
 import { spaIndexReader } from './http/spa-index';
 import { helmetOptions } from './http/security-headers';
@@ -48,6 +51,7 @@ export async function buildApp(options: BuildOptions) {
     providers: {
       mailer: options.providers?.mailer ?? outboxMailer(options.logger ? (line) => app.log.info(line) : () => {}),
       analytics: options.providers?.analytics ?? null,
+      payments: options.providers?.payments ?? sandboxPayments(),
     },
     routeTable,
     now: options.now ?? (() => new Date()),
@@ -55,6 +59,7 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(helmet, helmetOptions);
   await app.register(compress, { global: true, threshold: 1024 });
+  bodyParsers(app, [STRIPE_WEBHOOK_PATH]);
   await app.register(multipart, { limits: { fileSize: ICON_MAX_BYTES, files: 8, fields: 20 } });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

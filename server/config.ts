@@ -33,6 +33,8 @@ export interface ServerConfig {
    * Credentials, e.g. GOOGLE_APPLICATION_CREDENTIALS). Absent: every app's reports run on the embedded engine.
    */
   bigquery?: { location?: string; maximumBytesBilled?: number };
+  /** Stripe as the payments provider (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); absent: the embedded sandbox. */
+  stripe?: { secretKey: string; webhookSecret: string };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           maximumBytesBilled: env.BIGQUERY_MAXIMUM_BYTES_BILLED ? Number(env.BIGQUERY_MAXIMUM_BYTES_BILLED) : undefined,
         }
       : undefined,
+    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
   };
 }
 

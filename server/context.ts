@@ -9,12 +9,15 @@ import type { ServerConfig } from './config';
 import type { RouteEntry } from './http/access';
 import type { Mailer } from './providers/mailer';
 import type { AnalyticsEngine } from './analytics/index';
+import type { PaymentsProvider } from './providers/payments/provider';
 
 /** Outside services behind interfaces. Later areas add theirs here (payments, app stores, attribution partners). */
 export interface Providers {
   mailer: Mailer;
   /** The analytics engine (DuckDB store, BigQuery engines); null on a server opened without it. */
   analytics: AnalyticsEngine | null;
+  /** Billing's payments provider: the embedded sandbox unless Stripe is configured (server/providers/payments). */
+  payments: PaymentsProvider;
 }
 
 export interface ServerContext {
