@@ -41,7 +41,7 @@ export const billingRoutes = [
   }),
   defineRoute(api.paymentMethods, {
     access: admin, deniedMessage: DENIED,
-    handler: async ({ params, ctx }) => ({ success: true, data: await listPaymentMethods(ctx, params.workspaceId) }),
+    handler: async ({ params, ctx }) => ({ success: true, data: await listPaymentMethods(ctx, params.workspaceId), provider: ctx.providers.payments.name }),
   }),
   defineRoute(api.setupPaymentMethod, {
     access: admin, deniedMessage: DENIED,

@@ -89,7 +89,8 @@ export const PaymentMethodParams = struct({ workspaceId: Id, paymentMethodId: Id
 export const BalanceResponse = struct({ success: t.boolean, data: Balance }, {}, 'BalanceResponse');
 export const SubscriptionResponse = struct({ success: t.boolean, data: nullable(Subscription) }, {}, 'SubscriptionResponse');
 export const CustomerDetailsResponse = struct({ success: t.boolean, data: CustomerDetails }, {}, 'CustomerDetailsResponse');
-export const PaymentMethodsResponse = struct({ success: t.boolean, data: t.array(PaymentMethod) }, {}, 'PaymentMethodsResponse');
+/** `provider`: who keeps the cards ('sandbox' is labelled as such in the UI). */
+export const PaymentMethodsResponse = struct({ success: t.boolean, data: t.array(PaymentMethod) }, { provider: t.string }, 'PaymentMethodsResponse');
 export const InvoicesResponse = struct({ success: t.boolean, data: t.array(Invoice) }, {}, 'InvoicesResponse');
 export const CreditTransactionsResponse = struct(
   { success: t.boolean, data: t.array(CreditTransaction) },

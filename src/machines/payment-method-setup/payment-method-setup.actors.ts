@@ -5,6 +5,7 @@ import { defineFlow } from '../shared/flow';
 import { requestPaymentMethodSetup } from '../../services/billing.service';
 import { billingQueryKey } from '../../services/billing.queries';
 import { queryClient } from '../../queryClient';
+import { href } from '../../paths';
 
 export const livePaymentMethodSetupMachine = paymentMethodSetupMachine.provide({
   actors: {
@@ -17,11 +18,8 @@ export const livePaymentMethodSetupMachine = paymentMethodSetupMachine.provide({
     methodsChanged: (_, { workspaceId }) => {
       void queryClient.invalidateQueries({ queryKey: billingQueryKey(workspaceId) });
     },
-    clearReturnFlag: () => {
-      const url = new URL(window.location.href);
-      if (!url.searchParams.has('success')) return;
-      url.searchParams.delete('success');
-      window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    clearReturnFlag: (_, { workspaceId }) => {
+      window.history.replaceState(window.history.state, '', href.billingTab(workspaceId, 'payment-methods'));
     },
   },
 });

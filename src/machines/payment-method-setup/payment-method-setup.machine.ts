@@ -2,7 +2,8 @@
  * Adding a payment method through the provider's hosted page (SPEC §2 billing: "The query parameter success=true
  * shows 'Payment method added successfully'"; §7 "set up payment method returning a redirect URL").
  *
- *   start ─ input.returned ─► returned ('Payment method added successfully', the methods re-read, ?success dropped)
+ *   start ─ input.returned ─► returned ('Payment method added successfully', the methods re-read, the address
+ *                                                                          becomes the Payment Methods tab's)
  *         └ otherwise ──────► idle
  *   idle | returned | failed ─START─► requesting ─┬─ { success, url } ─► redirecting (final: `redirect` to the url)
  *                                                  ├─ success: false ──► failed (SETUP_FAILED)
@@ -52,8 +53,8 @@ export const paymentMethodSetupMachine = setup({
     redirect: (_, _params: { url: string }) => {},
     /** The workspace's payment methods changed: read them again. */
     methodsChanged: (_, _params: { workspaceId: string }) => {},
-    /** Drop ?success=true from the address, so a reload does not say it again. */
-    clearReturnFlag: () => {},
+    /** Leave ?success=true for the Payment Methods tab's own address, so a reload does not say it again. */
+    clearReturnFlag: (_, _params: { workspaceId: string }) => {},
   },
 }).createMachine({
   id: 'paymentMethodSetup',
@@ -64,7 +65,10 @@ export const paymentMethodSetupMachine = setup({
       always: [{ guard: 'returned', target: 'returned' }, { target: 'idle' }],
     },
     returned: {
-      entry: [{ type: 'methodsChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) }, 'clearReturnFlag'],
+      entry: [
+        { type: 'methodsChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
+        { type: 'clearReturnFlag', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
+      ],
       on: { START: 'requesting', DISMISS: 'idle' },
     },
     idle: {
