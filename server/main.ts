@@ -20,6 +20,13 @@ async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['
   return { ...config.bigquery, createClient: (projectId) => new BigQuery({ projectId, location: config.bigquery?.location }) };
 }
 
+/** The payments provider: Stripe when configured (its module loaded only then), else the embedded sandbox. */
+async function paymentsProvider(config: ServerConfig) {
+  if (!config.stripe) return undefined;
+  const { stripePayments } = await import('./providers/payments/stripe');
+  return stripePayments(config.stripe);
+}
+
 async function main() {
   const config = configFromEnv();
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -37,7 +44,8 @@ async function main() {
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
-  const app = await buildApp({ config, db: handle.db, providers: { analytics, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
+  const payments = await paymentsProvider(config);
+  const app = await buildApp({ config, db: handle.db, providers: { analytics, ...(payments ? { payments } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -63,6 +71,7 @@ async function main() {
       '',
       `Questboard is running at ${url}`,
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      `  payments: ${payments ? 'Stripe (STRIPE_SECRET_KEY)' : 'embedded sandbox (no real card is charged)'}`,
       `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
       '',
       `Sign in at ${url}/continue with any demo account (password "${DEMO_PASSWORD}"):`,

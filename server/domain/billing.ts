@@ -17,7 +17,7 @@ import {
   LAST_DEFAULT_PENDING,
   type Balance, type CreditTransaction, type Invoice, type PaymentMethod, type Runway, type Subscription,
 } from '../../src/contracts/billing';
-import { conflict, DomainError, forbidden, gone, notFound, rateLimited } from './errors';
+import { conflict, DomainError, forbidden, gone, notFound, rateLimited, unavailable } from './errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
@@ -129,15 +129,26 @@ async function methodOf(ctx: ServerContext, workspaceId: string, id: string) {
 }
 
 export async function setDefaultPaymentMethod(ctx: ServerContext, workspaceId: string, id: string): Promise<void> {
-  const method = await inTransaction(ctx, async (tx) => {
+  const account = await billingAccount(ctx, workspaceId);
+  await inTransaction(ctx, async (tx) => {
     const row = await methodOf(tx, workspaceId, id);
-    if (row.is_default) return row;
+    if (row.is_default) return;
+    // The provider first: when it refuses, nothing changes here either (the transaction rolls back).
+    if (row.provider === tx.providers.payments.name) {
+      await provided(() => tx.providers.payments.setDefault(account.provider_customer_id, row.provider_ref, `default-${id}`));
+    }
     await tx.db.updateTable('billing_payment_methods').set({ is_default: false }).where('workspace_id', '=', workspaceId).where('is_default', '=', true).execute();
     await tx.db.updateTable('billing_payment_methods').set({ is_default: true }).where('id', '=', id).execute();
-    return row;
   });
-  const account = await billingAccount(ctx, workspaceId);
-  await ctx.providers.payments.setDefault(account.provider_customer_id, method.provider === ctx.providers.payments.name ? method.provider_ref : null, `default-${id}`);
+}
+
+/** A call to the payments provider: its failure is a 503 in our words (never the provider's internals). */
+async function provided<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch {
+    throw unavailable('The payments provider did not answer. Please try again later.', 'payments_unavailable');
+  }
 }
 
 /**
@@ -145,7 +156,7 @@ export async function setDefaultPaymentMethod(ctx: ServerContext, workspaceId: s
  * default while others remain makes the oldest other one the default.
  */
 export async function deletePaymentMethod(ctx: ServerContext, workspaceId: string, id: string): Promise<void> {
-  const method = await inTransaction(ctx, async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     const row = await methodOf(tx, workspaceId, id);
     const others = await tx.db.selectFrom('billing_payment_methods').select(['id']).where('workspace_id', '=', workspaceId)
       .where('id', '!=', id).orderBy('created_at').orderBy('id').execute();
@@ -156,9 +167,9 @@ export async function deletePaymentMethod(ctx: ServerContext, workspaceId: strin
     if (row.is_default && others[0]) {
       await tx.db.updateTable('billing_payment_methods').set({ is_default: true }).where('id', '=', others[0].id).execute();
     }
-    return row;
+    // Last, inside the transaction: a provider that refuses leaves the method in place.
+    if (row.provider === tx.providers.payments.name) await provided(() => tx.providers.payments.detach(row.provider_ref, `detach-${id}`));
   });
-  if (method.provider === ctx.providers.payments.name) await ctx.providers.payments.detach(method.provider_ref, `detach-${id}`);
 }
 
 // ------------------------------------------------------------------------------------------------ hosted setup
@@ -174,10 +185,10 @@ export async function startPaymentMethodSetup(ctx: ServerContext, workspaceId: s
     expires_at: new Date(ctx.now().getTime() + SETUP_SESSION_MINUTES * 60_000),
   }).execute();
   const billingUrl = `${ctx.config.publicUrl}/workspace/${encodeURIComponent(workspaceId)}/billing`;
-  const session = await provider.createSetupSession({
+  const session = await provided(() => provider.createSetupSession({
     sessionId, workspaceId, workspaceName: workspace.name, customerId: account.provider_customer_id,
     successUrl: `${billingUrl}?success=true`, cancelUrl: `${billingUrl}/payment-methods`,
-  });
+  }));
   await ctx.db.updateTable('billing_setup_sessions').set({ provider_ref: session.providerRef }).where('id', '=', sessionId).execute();
   if (session.customerId && session.customerId !== account.provider_customer_id) {
     await ctx.db.updateTable('billing_accounts').set({ provider_customer_id: session.customerId }).where('workspace_id', '=', workspaceId).execute();
