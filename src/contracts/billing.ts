@@ -7,10 +7,10 @@
  * `Balance.pendingCharges`) are dollars. Timestamps (`currentPeriodEnd`, `Invoice.date`, `created`, `expiresAt`) are
  * epoch seconds. Statuses are open strings classified by `invoiceStatus` / `creditStatus` (SPEC §4).
  *
- * SPEC §7 shows no billing paths; ours (every route: workspace member with role admin):
+ * SPEC §7 shows no billing paths; ours (`billingEndpoints` below). Workspace routes: member with role admin.
  *   GET    /api/workspace/:workspaceId/billing/balance                       → BalanceResponse
  *   GET    /api/workspace/:workspaceId/billing/subscription                  → SubscriptionResponse
- *   GET    /api/workspace/:workspaceId/billing/customer                      → CustomerDetailsResponse
+ *   GET    /api/workspace/:workspaceId/billing/runway                        → RunwayResponse (ours: pace, runway, credit order)
  *   GET    /api/workspace/:workspaceId/billing/payment-methods               → PaymentMethodsResponse
  *   POST   /api/workspace/:workspaceId/billing/payment-methods/setup         → SetupPaymentMethodResponse (redirect URL)
  *   POST   /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default → SuccessMessage
@@ -18,6 +18,12 @@
  *   POST   /api/workspace/:workspaceId/billing/redeem   RedeemVoucherRequest → SuccessMessage
  *   GET    /api/workspace/:workspaceId/billing/invoices                      → InvoicesResponse
  *   GET    /api/workspace/:workspaceId/billing/credit-transactions           → CreditTransactionsResponse
+ * Public, each with its own credential:
+ *   GET    /api/billing/invoices/:invoiceId/pdf?expires&signature            → the invoice PDF (signed url, 1 hour)
+ *   GET    /sandbox/payments/setup/:sessionId, POST (form)                   → the sandbox provider's hosted page
+ *   GET    /sandbox/payments/sandbox.css                                     → its stylesheet
+ *   POST   /api/billing/stripe/webhook                                       → Stripe's events (signature checked)
+ * The customer-details call of SPEC §7 has no screen in this issue and is not declared yet.
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, Id, Token, WorkspaceParams, SuccessMessage, MAX } from './codecs';

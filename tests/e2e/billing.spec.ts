@@ -83,7 +83,7 @@ test('add a card on the sandbox page: a declined card is refused, a good one com
 
 test('redeem a promo code: Redeem is disabled while empty, a good code adds credits, an expired one says so', async ({ page }) => {
   await openBilling(page);
-  const box = page.getByRole('region', { name: 'Promo code' });
+  const box = page.getByRole('region', { name: 'Redeem a promo code' });
   const redeem = box.getByRole('button', { name: 'Redeem' });
   await expect(redeem).toBeDisabled();
   const credits = page.getByRole('list', { name: 'Credits in the order they are used' }).getByRole('listitem');

@@ -123,7 +123,7 @@ function RedeemForm({ actor }: { actor: RedeemPromoActor }) {
     actor.send({ type: 'REDEEM' });
   };
   return (
-    <Panel title="Promo code">
+    <Panel title="Redeem a promo code">
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <TextField
           label="Promo code"
