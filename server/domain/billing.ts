@@ -350,9 +350,12 @@ export async function signedInvoice(ctx: ServerContext, invoiceId: string, expir
   return { invoice: row, lines };
 }
 
-/** Records a provider event; false when it was handled before (the primary key refuses it). */
-export async function recordWebhookEvent(ctx: ServerContext, eventId: string, type: string): Promise<boolean> {
-  const inserted = await ctx.db.insertInto('billing_webhook_events').values({ id: eventId, type })
-    .onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
-  return !!inserted;
+/** Whether a provider event was handled before. */
+export async function webhookEventSeen(ctx: ServerContext, eventId: string): Promise<boolean> {
+  return !!(await ctx.db.selectFrom('billing_webhook_events').select('id').where('id', '=', eventId).executeTakeFirst());
+}
+
+/** Records a handled provider event (once: the primary key keeps the first). */
+export async function recordWebhookEvent(ctx: ServerContext, eventId: string, type: string): Promise<void> {
+  await ctx.db.insertInto('billing_webhook_events').values({ id: eventId, type }).onConflict((oc) => oc.column('id').doNothing()).execute();
 }

@@ -10,7 +10,7 @@ import { billingEndpoints as api } from '../../src/contracts/billing';
 import {
   completePaymentMethodSetup, deletePaymentMethod, getBalance, getRunway, getSubscription, listCreditTransactions, listInvoices,
   listPaymentMethods, openSetupSession, redeemPromoCode, setDefaultPaymentMethod, signedInvoice, startPaymentMethodSetup,
-  recordWebhookEvent,
+  recordWebhookEvent, webhookEventSeen,
 } from '../domain/billing';
 import { invoicePdf } from '../domain/billing-pdf';
 import { checkSandboxCard } from '../providers/payments/sandbox';
@@ -129,12 +129,14 @@ export const billingRoutes = [
       } catch {
         throw invalid('The webhook signature does not match.', ['stripe-signature'], 'webhook_signature');
       }
-      // Each event once: Stripe retries deliveries, and two processes may receive the same one.
-      if (!(await recordWebhookEvent(ctx, outcome.eventId, outcome.type))) return { received: true };
+      // Each event once: Stripe retries deliveries. It is recorded after it was handled, so a failure is retried;
+      // handling twice is harmless too (a completed setup session saves no second card).
+      if (await webhookEventSeen(ctx, outcome.eventId)) return { received: true };
       if (outcome.setupCompleted) {
         const session = await openSetupSession(ctx, { providerRef: outcome.setupCompleted.sessionRef }, 'stripe');
         if (session) await completePaymentMethodSetup(ctx, session.id, 'stripe', outcome.setupCompleted.card);
       }
+      await recordWebhookEvent(ctx, outcome.eventId, outcome.type);
       return { received: true };
     },
   }),
