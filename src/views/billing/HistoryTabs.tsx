@@ -82,7 +82,7 @@ export function CreditsHistoryTab({ workspaceId }: { workspaceId: string }) {
               return (
                 <tr key={credit.id}>
                   <td className={td}>{formatDate(credit.created)}</td>
-                  <td className={`${td} whitespace-normal min-w-48`}>{credit.description}</td>
+                  <td className={`${td} min-w-40 !whitespace-normal`}>{credit.description}</td>
                   <td className={`${td} text-right font-medium`}>{formatCents(credit.amount, credit.currency)}</td>
                   <td className={`${td} uppercase`}>{credit.currency}</td>
                   <td className={td}><Badge tone={badge.tone}>{badge.text}</Badge></td>
