@@ -25,6 +25,8 @@ const billingPath = (workspaceId: string) => `/workspace/${encodeURIComponent(wo
 const redirect = (location: string) => ({ contentType: 'text/plain; charset=utf-8', bytes: new Uint8Array(), headers: { location, 'cache-control': 'no-store' } });
 
 export const STRIPE_WEBHOOK_PATH = api.stripeWebhook.path;
+/** The invoice PDF's own Content-Security-Policy (see the route). */
+export const PDF_CSP = "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export const billingRoutes = [
   defineRoute(api.balance, {
@@ -85,7 +87,13 @@ export const billingRoutes = [
       });
       return {
         contentType: 'application/pdf', bytes,
-        headers: { 'content-disposition': `inline; filename="questboard-invoice-${invoice.id}.pdf"`, 'cache-control': 'private, no-store' },
+        headers: {
+          'content-disposition': `inline; filename="questboard-invoice-${invoice.id}.pdf"`,
+          'cache-control': 'private, no-store',
+          // Chrome shows a PDF through an internal <embed> with inline styles (crbug.com/271452): the app's policy
+          // (object-src 'none', style-src 'self') would blank it. This document runs nothing of ours.
+          'content-security-policy': PDF_CSP,
+        },
       };
     },
   }),

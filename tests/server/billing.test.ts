@@ -145,6 +145,9 @@ describe('invoice PDF', () => {
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(res.rawPayload.toString('latin1')).toContain(invoice.transactionId);
     expect(res.rawPayload.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    // Chrome's PDF viewer needs object-src 'self'; nobody may frame it, and nothing else loads.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 
   test('a changed signature, another invoice id or an old expiry is refused', async () => {
