@@ -88,6 +88,7 @@ test('redeem a promo code: Redeem is disabled while empty, a good code adds cred
   const redeem = box.getByRole('button', { name: 'Redeem' });
   await expect(redeem).toBeDisabled();
   const credits = page.getByRole('list', { name: 'Credits in the order they are used' }).getByRole('listitem');
+  await expect(credits.first()).toBeVisible(); // the runway has loaded: the count below is the seeded one
   const before = await credits.count();
 
   await box.getByLabel('Promo code').fill('SUMMER2024');
