@@ -22,6 +22,9 @@ import { DomainError } from './domain/errors';
 import { migrateToLatest } from './db/migrations';
 import { outboxMailer } from './providers/mailer';
 import { sandboxAppStore } from './providers/app-store/sandbox';
+import { sandboxPayments } from './providers/payments/sandbox';
+import { bodyParsers } from './http/raw-body';
+import { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import { areaMigrations, areas, routeTable } from './areas';
 import { spaIndexReader } from './http/spa-index';
 import { helmetOptions } from './http/security-headers';
@@ -50,6 +53,7 @@ export async function buildApp(options: BuildOptions) {
       mailer: options.providers?.mailer ?? outboxMailer(options.logger ? (line) => app.log.info(line) : () => {}),
       analytics: options.providers?.analytics ?? null,
       appStore: options.providers?.appStore ?? sandboxAppStore(),
+      payments: options.providers?.payments ?? sandboxPayments(),
     },
     routeTable,
     now: options.now ?? (() => new Date()),
@@ -57,6 +61,7 @@ export async function buildApp(options: BuildOptions) {
 
   await app.register(helmet, helmetOptions);
   await app.register(compress, { global: true, threshold: 1024 });
+  bodyParsers(app, [STRIPE_WEBHOOK_PATH]);
   await app.register(multipart, { limits: { fileSize: ICON_MAX_BYTES, files: 8, fields: 20 } });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {

@@ -15,6 +15,8 @@ import { analyzeRoutes } from './routes/analyze';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
 import { askRoutes } from './routes/ask';
+import { billingRoutes } from './routes/billing';
+import { billingMigrations } from './db/billing-migrations';
 
 export interface Area {
   name: string;
@@ -30,6 +32,7 @@ export const areas: readonly Area[] = [
   { name: 'files', routes: fileRoutes },
   // Analyze, with "Ask Analyze in plain words" (routes/ask.ts)
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
+  { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -38,6 +38,8 @@ export interface ServerConfig {
    * ASK_MODEL_TIMEOUT_MS): an OpenAI-compatible endpoint. Absent: the offline reader answers alone.
    */
   askModel?: { url: string; key: string; name: string; timeoutMs: number };
+  /** Stripe as the payments provider (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); absent: the embedded sandbox. */
+  stripe?: { secretKey: string; webhookSecret: string };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -65,6 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     askModel: env.ASK_MODEL_URL
       ? { url: env.ASK_MODEL_URL, key: env.ASK_MODEL_KEY ?? '', name: env.ASK_MODEL_NAME || 'gpt-4o-mini', timeoutMs: Number(env.ASK_MODEL_TIMEOUT_MS ?? 8_000) }
       : undefined,
+    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
   };
 }
 

@@ -10,6 +10,7 @@ import type { RouteEntry } from './http/access';
 import type { Mailer } from './providers/mailer';
 import type { AnalyticsEngine } from './analytics/index';
 import type { AppStoreProvider } from './providers/app-store/provider';
+import type { PaymentsProvider } from './providers/payments/provider';
 
 /** Outside services behind interfaces. Later areas add theirs here (payments, app stores, attribution partners). */
 export interface Providers {
@@ -18,6 +19,8 @@ export interface Providers {
   analytics: AnalyticsEngine | null;
   /** Store search and lookup for adding apps (sandbox catalogue unless APP_STORE=live). */
   appStore: AppStoreProvider;
+  /** Billing's payments provider: the embedded sandbox unless Stripe is configured (server/providers/payments). */
+  payments: PaymentsProvider;
 }
 
 export interface ServerContext {

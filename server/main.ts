@@ -21,6 +21,13 @@ async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['
   return { ...config.bigquery, createClient: (projectId) => new BigQuery({ projectId, location: config.bigquery?.location }) };
 }
 
+/** The payments provider: Stripe when configured (its module loaded only then), else the embedded sandbox. */
+async function paymentsProvider(config: ServerConfig) {
+  if (!config.stripe) return undefined;
+  const { stripePayments } = await import('./providers/payments/stripe');
+  return stripePayments(config.stripe);
+}
+
 async function main() {
   const config = configFromEnv();
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -38,7 +45,8 @@ async function main() {
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
-  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
+  const payments = await paymentsProvider(config);
+  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -64,6 +72,7 @@ async function main() {
       '',
       `Questboard is running at ${url}`,
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      `  payments: ${payments ? 'Stripe (STRIPE_SECRET_KEY)' : 'embedded sandbox (no real card is charged)'}`,
       `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
       `  app store: ${process.env.APP_STORE?.toLowerCase() === 'live' ? 'live (App Store and Google Play)' : 'sandbox catalogue (APP_STORE=live for the real stores)'}`,
       '',

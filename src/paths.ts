@@ -24,6 +24,7 @@ export const patterns = {
   apps: '/workspace/:workspaceId/apps',
   team: '/workspace/:workspaceId/team',
   billing: '/workspace/:workspaceId/billing',
+  billingTab: '/workspace/:workspaceId/billing/:tab',
   workspaceSettings: '/workspace/:workspaceId/settings',
   analyzeList: `${APP}/analyze/list`,
   analyzeOverview: `${APP}/analyze/overview`,
@@ -42,6 +43,10 @@ export const patterns = {
 } as const;
 export type RouteId = keyof typeof patterns;
 
+/** The billing tabs in the address (SPEC §2: Balance, Payment Methods, Payment History, Credits History). */
+export const BILLING_TAB_SLUGS = ['balance', 'payment-methods', 'payment-history', 'credits-history'] as const;
+export type BillingTabSlug = (typeof BILLING_TAB_SLUGS)[number];
+
 export const INTEGRATION_TABS = ['Overview', 'BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'] as const;
 export const SETTINGS_TABS = ['general', 'details', 'events', 'catalogue', 'messages', 'apikeys', 'acquisitionLinks'] as const;
 
@@ -52,6 +57,8 @@ export const href = {
   apps: (workspaceId: string) => `/workspace/${enc(workspaceId)}/apps`,
   team: (workspaceId: string) => `/workspace/${enc(workspaceId)}/team`,
   billing: (workspaceId: string) => `/workspace/${enc(workspaceId)}/billing`,
+  /** A billing tab (BILLING_TAB_SLUGS); Balance is also the bare billing page. */
+  billingTab: (workspaceId: string, tab: BillingTabSlug) => `/workspace/${enc(workspaceId)}/billing/${tab}`,
   workspaceSettings: (workspaceId: string) => `/workspace/${enc(workspaceId)}/settings`,
   /** A page of an app, `section` being the rest of the path (e.g. 'analyze/overview'). */
   app: (workspaceId: string, appId: string, section: string) => `/workspace/${enc(workspaceId)}/app/${enc(appId)}/${section}`,

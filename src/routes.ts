@@ -19,6 +19,7 @@ export interface RouteDef {
 
 const planned = lazy(() => import('./views/planned/PlannedScreen'));
 const reportBuilder = lazy(() => import('./views/analyze/ReportBuilderPage'));
+const billing = lazy(() => import('./views/billing/BillingPage'));
 
 const route = (id: RouteId, title: string, shell: RouteDef['shell'], view: RouteDef['view'], guard?: RouteDef['guard']): RouteDef => ({
   id,
@@ -36,7 +37,8 @@ export const routes: RouteDef[] = [
   route('home', 'Home', 'session', lazy(() => import('./views/workspace/HomePage'))),
   route('apps', 'Apps', 'workspace', lazy(() => import('./views/apps/AppsPage'))),
   route('team', 'Team', 'workspace', lazy(() => import('./views/team/TeamPage'))),
-  route('billing', 'Billing', 'workspace', planned, isAdmin),
+  route('billing', 'Billing', 'workspace', billing, isAdmin),
+  route('billingTab', 'Billing', 'workspace', billing, isAdmin),
   // Every member may open it; the navigation lists it for admins only, and the server refuses a non-admin's save.
   route('workspaceSettings', 'Settings', 'workspace', lazy(() => import('./views/workspace/WorkspaceSettingsPage'))),
   route('analyzeList', 'Reports', 'app', lazy(() => import('./views/analyze/ListPage'))),

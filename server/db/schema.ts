@@ -1,5 +1,6 @@
 /** Kysely table types of the app database (PGlite by default, PostgreSQL by URL). Every piece of state is a row. */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { BillingTables } from './billing-schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -124,7 +125,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends BillingTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

@@ -7,10 +7,10 @@
  * `Balance.pendingCharges`) are dollars. Timestamps (`currentPeriodEnd`, `Invoice.date`, `created`, `expiresAt`) are
  * epoch seconds. Statuses are open strings classified by `invoiceStatus` / `creditStatus` (SPEC §4).
  *
- * SPEC §7 shows no billing paths; ours (every route: workspace member with role admin):
+ * SPEC §7 shows no billing paths; ours (`billingEndpoints` below). Workspace routes: member with role admin.
  *   GET    /api/workspace/:workspaceId/billing/balance                       → BalanceResponse
  *   GET    /api/workspace/:workspaceId/billing/subscription                  → SubscriptionResponse
- *   GET    /api/workspace/:workspaceId/billing/customer                      → CustomerDetailsResponse
+ *   GET    /api/workspace/:workspaceId/billing/runway                        → RunwayResponse (ours: pace, runway, credit order)
  *   GET    /api/workspace/:workspaceId/billing/payment-methods               → PaymentMethodsResponse
  *   POST   /api/workspace/:workspaceId/billing/payment-methods/setup         → SetupPaymentMethodResponse (redirect URL)
  *   POST   /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default → SuccessMessage
@@ -18,9 +18,16 @@
  *   POST   /api/workspace/:workspaceId/billing/redeem   RedeemVoucherRequest → SuccessMessage
  *   GET    /api/workspace/:workspaceId/billing/invoices                      → InvoicesResponse
  *   GET    /api/workspace/:workspaceId/billing/credit-transactions           → CreditTransactionsResponse
+ * Public, each with its own credential:
+ *   GET    /api/billing/invoices/:invoiceId/pdf?expires&signature            → the invoice PDF (signed url, 1 hour)
+ *   GET    /sandbox/payments/setup/:sessionId, POST (form)                   → the sandbox provider's hosted page
+ *   GET    /sandbox/payments/sandbox.css                                     → its stylesheet
+ *   POST   /api/billing/stripe/webhook                                       → Stripe's events (signature checked)
+ * The customer-details call of SPEC §7 has no screen in this issue and is not declared yet.
  */
 import * as t from 'io-ts';
-import { struct, nullable, NonEmptyString } from './codecs';
+import { struct, nullable, line, Id, Token, WorkspaceParams, SuccessMessage, MAX } from './codecs';
+import { endpoint, binary } from './endpoint';
 
 // ---------------------------------------------------------------- entities (SPEC §3)
 
@@ -83,12 +90,13 @@ export type CreditTransaction = t.TypeOf<typeof CreditTransaction>;
 
 // ---------------------------------------------------------------- calls (SPEC §7, paths ours)
 
-export const PaymentMethodParams = struct({ workspaceId: t.string, paymentMethodId: t.string }, {}, 'PaymentMethodParams');
+export const PaymentMethodParams = struct({ workspaceId: Id, paymentMethodId: Id }, {}, 'PaymentMethodParams');
 
 export const BalanceResponse = struct({ success: t.boolean, data: Balance }, {}, 'BalanceResponse');
 export const SubscriptionResponse = struct({ success: t.boolean, data: nullable(Subscription) }, {}, 'SubscriptionResponse');
 export const CustomerDetailsResponse = struct({ success: t.boolean, data: CustomerDetails }, {}, 'CustomerDetailsResponse');
-export const PaymentMethodsResponse = struct({ success: t.boolean, data: t.array(PaymentMethod) }, {}, 'PaymentMethodsResponse');
+/** `provider`: who keeps the cards ('sandbox' is labelled as such in the UI). */
+export const PaymentMethodsResponse = struct({ success: t.boolean, data: t.array(PaymentMethod) }, { provider: t.string }, 'PaymentMethodsResponse');
 export const InvoicesResponse = struct({ success: t.boolean, data: t.array(Invoice) }, {}, 'InvoicesResponse');
 export const CreditTransactionsResponse = struct(
   { success: t.boolean, data: t.array(CreditTransaction) },
@@ -98,7 +106,10 @@ export const CreditTransactionsResponse = struct(
 /** Set up a payment method: the provider's hosted page; it returns to /billing?success=true (SPEC §2). */
 export const SetupPaymentMethodResponse = struct({ success: t.boolean, url: t.string }, { message: t.string }, 'SetupPaymentMethodResponse');
 export type SetupPaymentMethodResponse = t.TypeOf<typeof SetupPaymentMethodResponse>;
-export const RedeemVoucherRequest = struct({ code: NonEmptyString }, {}, 'RedeemVoucherRequest');
+/** A promo code: one line, 64 characters at most (codes are short words such as LAUNCH50). */
+export const PROMO_CODE_MAX = 64;
+export const PromoCode = line(PROMO_CODE_MAX, { name: 'PromoCode', check: (s) => (s.trim() ? null : 'must not be empty') });
+export const RedeemVoucherRequest = struct({ code: PromoCode }, {}, 'RedeemVoucherRequest');
 export type RedeemVoucherRequest = t.TypeOf<typeof RedeemVoucherRequest>;
 
 // ---------------------------------------------------------------- constants and pure helpers (SPEC §2, §4, §5, §9)
@@ -146,3 +157,104 @@ export const canDownloadInvoice = (invoice: Pick<Invoice, 'downloadUrl'>): boole
 
 /** SPEC §5: Redeem is disabled while the promo code is empty. */
 export const canRedeemVoucher = (code: string): boolean => code.trim() !== '';
+
+// ---------------------------------------------------------------- beyond SPEC: spending pace and runway
+
+/** A credit still usable, in the order it will be used (soonest expiry first, never-expiring last). */
+export const UsableCredit = struct(
+  { id: t.string, description: t.string, remaining: t.number, currency: t.string, order: t.number },
+  { expiresAt: nullable(t.number) },
+  'UsableCredit',
+);
+export type UsableCredit = t.TypeOf<typeof UsableCredit>;
+/**
+ * The spending pace and runway (ours): `dailySpend` in dollars over the last `paceDays` days of charges,
+ * `runwayDays` = balance ÷ daily spend (null when nothing is spent, 0 when the balance is not positive),
+ * `lowBalance` when the runway is shorter than LOW_BALANCE_DAYS.
+ */
+export const Runway = struct(
+  { dailySpend: t.number, paceDays: t.number, runwayDays: nullable(t.number), lowBalance: t.boolean, credits: t.array(UsableCredit) },
+  {},
+  'Runway',
+);
+export type Runway = t.TypeOf<typeof Runway>;
+export const RunwayResponse = struct({ success: t.boolean, data: Runway }, {}, 'RunwayResponse');
+
+/** Days of runway under which the Balance tab warns. */
+export const LOW_BALANCE_DAYS = 14;
+/** Days of charges the spending pace averages over. */
+export const PACE_DAYS = 30;
+
+/** Runway in whole days at a daily spend (cents): null with no spending, 0 when nothing is left. */
+export function runwayDays(balanceCents: number, dailySpendCents: number): number | null {
+  if (dailySpendCents <= 0) return null;
+  if (balanceCents <= 0) return 0;
+  return Math.floor(balanceCents / dailySpendCents);
+}
+
+/** Credits in the order they are used: soonest expiry first, then the oldest; credits that never expire last. */
+export function creditUseOrder<C extends { expiresAt?: number | null; created: number }>(credits: readonly C[]): C[] {
+  return [...credits].sort((a, b) => (a.expiresAt ?? Infinity) - (b.expiresAt ?? Infinity) || a.created - b.created);
+}
+
+/** "expires in 3 days" / "expires today" / "expired" for an expiry in epoch seconds. */
+export function expiryCountdown(expiresAt: number, nowSeconds: number): string {
+  const days = Math.ceil((expiresAt - nowSeconds) / 86_400);
+  if (expiresAt <= nowSeconds) return 'expired';
+  if (days <= 1) return 'expires within a day';
+  return `expires in ${days} days`;
+}
+
+/** Dollars as money: $1,234.50 (negative: -$20.10). */
+export const formatDollars = (dollars: number): string =>
+  `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+// ---------------------------------------------------------------- messages (ours; SPEC §8 gives none for billing)
+
+export const PROMO_REDEEMED = (dollars: string) => `Promo code redeemed: ${dollars} of credits added.`;
+export const PROMO_UNKNOWN = 'This promo code does not exist. Check the spelling and try again.';
+export const PROMO_EXPIRED = 'This promo code has expired.';
+export const PROMO_USED = 'This promo code has already been redeemed for this workspace.';
+export const PROMO_RATE_LIMITED = 'Too many promo code attempts. Please wait 15 minutes and try again.';
+export const DEFAULT_SET = 'Default payment method updated.';
+export const PAYMENT_METHOD_DELETED = 'Payment method deleted.';
+export const LAST_DEFAULT_PENDING =
+  'This is your only payment method and charges are still pending. Add another payment method before deleting this one.';
+
+// ---------------------------------------------------------------- sandbox hosted page (ours)
+
+export const SandboxParams = struct({ sessionId: Token }, {}, 'SandboxParams');
+/** Why the sandbox page was shown again (after a refused card). */
+export const SandboxQuery = struct({}, { error: line(MAX.label) }, 'SandboxQuery');
+/** The sandbox card form, as the browser posts it (application/x-www-form-urlencoded). */
+export const SandboxCardForm = struct(
+  { number: line(40), expiry: line(10), cvc: line(8), name: line(MAX.name) },
+  {},
+  'SandboxCardForm',
+);
+export type SandboxCardForm = t.TypeOf<typeof SandboxCardForm>;
+export const InvoiceParams = struct({ invoiceId: Id }, {}, 'InvoiceParams');
+export const SignedQuery = struct({ expires: line(MAX.date), signature: line(MAX.token) }, {}, 'SignedQuery');
+export const WebhookBody = t.UnknownRecord;
+
+const W = '/api/workspace/:workspaceId/billing';
+export const billingEndpoints = {
+  balance: endpoint({ method: 'GET', path: `${W}/balance`, params: WorkspaceParams, response: BalanceResponse }),
+  subscription: endpoint({ method: 'GET', path: `${W}/subscription`, params: WorkspaceParams, response: SubscriptionResponse }),
+  runway: endpoint({ method: 'GET', path: `${W}/runway`, params: WorkspaceParams, response: RunwayResponse }),
+  paymentMethods: endpoint({ method: 'GET', path: `${W}/payment-methods`, params: WorkspaceParams, response: PaymentMethodsResponse }),
+  setupPaymentMethod: endpoint({ method: 'POST', path: `${W}/payment-methods/setup`, params: WorkspaceParams, response: SetupPaymentMethodResponse }),
+  setDefault: endpoint({ method: 'POST', path: `${W}/payment-methods/:paymentMethodId/default`, params: PaymentMethodParams, response: SuccessMessage }),
+  deletePaymentMethod: endpoint({ method: 'DELETE', path: `${W}/payment-methods/:paymentMethodId`, params: PaymentMethodParams, response: SuccessMessage }),
+  redeem: endpoint({ method: 'POST', path: `${W}/redeem`, params: WorkspaceParams, body: RedeemVoucherRequest, response: SuccessMessage }),
+  invoices: endpoint({ method: 'GET', path: `${W}/invoices`, params: WorkspaceParams, response: InvoicesResponse }),
+  creditTransactions: endpoint({ method: 'GET', path: `${W}/credit-transactions`, params: WorkspaceParams, response: CreditTransactionsResponse }),
+  /** The invoice PDF behind a signed url (Invoice.downloadUrl; opened in a new tab, so no Authorization header). */
+  invoicePdf: endpoint({ method: 'GET', path: '/api/billing/invoices/:invoiceId/pdf', params: InvoiceParams, query: SignedQuery, response: binary }),
+  /** The sandbox provider's hosted page (server-rendered HTML) and its card form. */
+  sandboxPage: endpoint({ method: 'GET', path: '/sandbox/payments/setup/:sessionId', params: SandboxParams, query: SandboxQuery, response: binary }),
+  sandboxSubmit: endpoint({ method: 'POST', path: '/sandbox/payments/setup/:sessionId', params: SandboxParams, body: SandboxCardForm, response: binary }),
+  sandboxStyles: endpoint({ method: 'GET', path: '/sandbox/payments/sandbox.css', response: binary }),
+  /** Stripe's webhook (only answers when the Stripe adapter is configured; verified with the webhook secret). */
+  stripeWebhook: endpoint({ method: 'POST', path: '/api/billing/stripe/webhook', body: WebhookBody, response: struct({ received: t.boolean }, {}, 'WebhookAnswer') }),
+};

@@ -135,6 +135,28 @@ const signedResultParams = async ({ app }: CallContext) => ({
 const signedResultQuery = async ({ app }: CallContext) =>
   Object.fromEntries((await (savedReport ??= runDemoReport(app))).resultUrl.searchParams);
 
+
+// billing helpers: a throwaway card of Demo Studio per call (set default / delete), a signed invoice url, a fresh
+// sandbox setup session (its id is the hosted page's credential)
+async function throwawayPaymentMethod({ db, who }: CallContext) {
+  const paymentMethodId = `pm_matrix_${who}_${newId().slice(0, 8)}`;
+  await db.insertInto('billing_payment_methods').values({
+    id: paymentMethodId, workspace_id: DEMO_WORKSPACE_ID, type: 'card', brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2040, is_default: false,
+  }).execute();
+  return { paymentMethodId };
+}
+let invoiceUrl: Promise<URL> | undefined;
+const signedInvoiceUrl = ({ app }: CallContext) => (invoiceUrl ??= app.inject({
+  method: 'GET', url: `/api/workspace/${DEMO_WORKSPACE_ID}/billing/invoices`, headers: { authorization: `Bearer ${tokens.get('admin')}` },
+}).then((res) => new URL((res.json() as { data: { downloadUrl: string }[] }).data[0]!.downloadUrl, 'http://matrix.invalid')));
+const invoicePdfParams = async (ctx: CallContext) => ({ invoiceId: (await signedInvoiceUrl(ctx)).pathname.split('/').at(-2)! });
+const invoicePdfQuery = async (ctx: CallContext) => Object.fromEntries((await signedInvoiceUrl(ctx)).searchParams);
+async function freshSetupSession({ db }: CallContext) {
+  const sessionId = newToken();
+  await db.insertInto('billing_setup_sessions').values({ id: sessionId, workspace_id: DEMO_WORKSPACE_ID, provider: 'sandbox', expires_at: new Date(Date.now() + 3_600_000) }).execute();
+  return { sessionId };
+}
+
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
@@ -181,6 +203,23 @@ const MATRIX: MatrixRow[] = [
 
   // ask Analyze in plain words (server/routes/ask.ts): every member may ask, as every member may run reports (SPEC §6)
   { route: 'POST /api/app/:appId/analyze/ask',               expect: [200, 200, 200, 404, 401], body: { question: 'dau by country last 30 days' } },
+  // billing (server/routes/billing.ts): admins only (SPEC §6); the invoice PDF url is signed, the sandbox hosted page's
+  // session id is its credential, the Stripe webhook is verified by signature (404 while the sandbox is the provider)
+  { route: 'GET /api/workspace/:workspaceId/billing/balance',  expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/billing/subscription', expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/billing/runway',   expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/billing/payment-methods', expect: [200, 403, 403, 404, 401] },
+  { route: 'POST /api/workspace/:workspaceId/billing/payment-methods/setup', expect: [200, 403, 403, 404, 401] },
+  { route: 'POST /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default', expect: [200, 403, 403, 404, 401], params: throwawayPaymentMethod },
+  { route: 'DELETE /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId', expect: [200, 403, 403, 404, 401], params: throwawayPaymentMethod },
+  { route: 'POST /api/workspace/:workspaceId/billing/redeem',   expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/workspace/:workspaceId/billing/invoices', expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/billing/credit-transactions', expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/billing/invoices/:invoiceId/pdf',         expect: [200, 200, 200, 200, 200], params: invoicePdfParams, query: invoicePdfQuery },
+  { route: 'GET /sandbox/payments/setup/:sessionId',           expect: [200, 200, 200, 200, 200], params: freshSetupSession },
+  { route: 'POST /sandbox/payments/setup/:sessionId',          expect: [400, 400, 400, 400, 400], params: freshSetupSession, body: BAD_BODY },
+  { route: 'GET /sandbox/payments/sandbox.css',                expect: [200, 200, 200, 200, 200] },
+  { route: 'POST /api/billing/stripe/webhook',                 expect: [400, 400, 400, 400, 400], body: BAD_BODY },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -35,7 +35,7 @@ export function SideNav({ workspace, app, onNavigate }: { workspace: Workspace; 
     <nav className="flex h-full flex-col gap-6 p-4">
       <div className="space-y-1">
         {items.map((item) => (
-          <NavLink key={item.label} to={item.to} label={item.label} active={location === item.to} onNavigate={onNavigate} />
+          <NavLink key={item.label} to={item.to} label={item.label} active={location === item.to || location.startsWith(`${item.to}/`)} onNavigate={onNavigate} />
         ))}
       </div>
       {app && (

@@ -1,0 +1,160 @@
+/**
+ * Actions on the Payment Methods tab (SPEC §2 billing, §3 payment method, §7 "set default, delete"): making a method
+ * the default, and deleting one behind a confirm. Both calls are the shared confirm → mutate child
+ * (src/machines/shared/confirm-mutation.machine.ts): set default calls at once, delete waits for CONFIRM.
+ *
+ *   idle ─SET_DEFAULT(method)─► settingDefault ─┬─ success ─► idle (DEFAULT_SET snackbar, `methodsChanged`)
+ *                                                └─ refused / thrown ─► idle (the server's reason, else
+ *                                                                       SET_DEFAULT_FAILED, as an error snackbar)
+ *   idle ─DELETE(method)─► deleting.confirming ─CONFIRM─► deleting.working ─┬─ success ─► idle (DELETED snackbar,
+ *        └─CANCEL─► idle                                                      │             `methodsChanged`)
+ *                                                                             └─ refused / thrown ─► refused
+ *   refused: the dialog stays open and says why (the server's reason: e.g. the only method while charges are
+ *   pending; else DELETE_FAILED) ─CONFIRM─► deleting.working (again, no second confirm) | ─CANCEL─► idle
+ *
+ * `notify` and `methodsChanged` are provided by payment-methods.actors.ts.
+ */
+import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { SuccessMessage } from '../../contracts/codecs';
+import { answerWords, confirmMutation, failed, succeeded, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import { networkWords, serverWords } from '../shared/api-error';
+import { notify } from '../shared/notice';
+
+/** Ours (SPEC §8 gives no billing messages). */
+export const DEFAULT_SET = 'Default payment method updated.';
+export const SET_DEFAULT_FAILED = 'We could not change the default payment method. Please try again later.';
+export const METHOD_DELETED = 'Payment method deleted.';
+export const DELETE_FAILED = 'We could not delete the payment method. Please try again later.';
+export const DELETE_TITLE = 'Delete payment method';
+export const deleteQuestion = (label: string) => `Are you sure you want to delete ${label}? It can no longer be used to pay.`;
+
+/** The method an action is about, with the words that name it ("Visa ending in 4242", "Manual invoice"). */
+export interface MethodRef {
+  id: string;
+  label: string;
+}
+export interface MethodRequest {
+  workspaceId: string;
+  paymentMethodId: string;
+}
+export interface PaymentMethodsInput {
+  workspaceId: string;
+}
+export interface PaymentMethodsContext {
+  workspaceId: string;
+  method: MethodRef | null;
+  error: string | null;
+  /** Deleting again after a refusal: the child calls without asking a second time. */
+  retrying: boolean;
+}
+export type PaymentMethodsEvent =
+  | { type: 'SET_DEFAULT'; method: MethodRef }
+  | { type: 'DELETE'; method: MethodRef }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
+
+/** Why a call failed, in words: the server's reason when it gave one on purpose, else the fallback. */
+const reasonOf = (outcome: MutationOutcome, fallback: string) =>
+  outcome.status === 'failed' ? (outcome.answer ? answerWords(outcome) : serverWords(outcome.error) ?? networkWords(outcome.error)) ?? fallback : fallback;
+
+const request = (context: PaymentMethodsContext): MethodRequest => ({ workspaceId: context.workspaceId, paymentMethodId: context.method!.id });
+const WORKING = { deleting: 'working' };
+
+export const paymentMethodsMachine = setup({
+  types: {
+    context: {} as PaymentMethodsContext,
+    events: {} as PaymentMethodsEvent,
+    input: {} as PaymentMethodsInput,
+    children: {} as { deleteMethod: 'deleteMethod'; setDefault: 'setDefault' },
+  },
+  actors: {
+    deleteMethod: confirmMutation<MethodRequest, SuccessMessage>(),
+    setDefault: confirmMutation<MethodRequest, SuccessMessage>(),
+  },
+  guards: {
+    /** The delete was confirmed: the child is calling (its answer before CONFIRM cannot happen). */
+    deleteConfirmed: stateIn(WORKING),
+  },
+  actions: {
+    notify,
+    /** The workspace's payment methods changed: read them again. */
+    methodsChanged: (_, _params: { workspaceId: string }) => {},
+  },
+}).createMachine({
+  id: 'paymentMethods',
+  context: ({ input }) => ({ workspaceId: input.workspaceId, method: null, error: null, retrying: false }),
+  initial: 'idle',
+  states: {
+    idle: {
+      entry: assign({ method: null, error: null, retrying: false }),
+      on: {
+        SET_DEFAULT: { target: 'settingDefault', actions: assign({ method: ({ event }) => event.method }) },
+        DELETE: { target: 'deleting', actions: assign({ method: ({ event }) => event.method }) },
+      },
+    },
+    settingDefault: {
+      invoke: {
+        id: 'setDefault',
+        src: 'setDefault',
+        input: ({ context }) => ({ request: request(context), confirm: false }),
+        onDone: [
+          {
+            guard: ({ event }) => succeeded(event.output),
+            target: 'idle',
+            actions: [
+              { type: 'notify', params: { message: DEFAULT_SET, kind: 'success' } },
+              { type: 'methodsChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
+            ],
+          },
+          {
+            target: 'idle',
+            actions: { type: 'notify', params: ({ event }) => ({ message: reasonOf(event.output, SET_DEFAULT_FAILED), kind: 'error' as const }) },
+          },
+        ],
+        onError: { target: 'idle', actions: { type: 'notify', params: { message: SET_DEFAULT_FAILED, kind: 'error' } } },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteMethod',
+        src: 'deleteMethod',
+        input: ({ context }) => ({ request: request(context), confirm: !context.retrying }),
+        onDone: [
+          {
+            guard: and(['deleteConfirmed', ({ event }) => succeeded(event.output)]),
+            target: 'idle',
+            actions: [
+              { type: 'notify', params: { message: METHOD_DELETED, kind: 'success' } },
+              { type: 'methodsChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
+            ],
+          },
+          {
+            guard: and(['deleteConfirmed', ({ event }) => failed(event.output)]),
+            target: 'refused',
+            actions: assign({ error: ({ event }) => reasonOf(event.output, DELETE_FAILED) }),
+          },
+        ],
+        onError: { target: 'refused', actions: assign({ error: DELETE_FAILED }) },
+      },
+      initial: 'confirming',
+      states: {
+        confirming: {
+          on: {
+            CONFIRM: { target: 'working', actions: sendTo('deleteMethod', { type: 'CONFIRM' }) },
+            CANCEL: { target: '#paymentMethods.idle' },
+          },
+        },
+        working: {},
+      },
+    },
+    refused: {
+      on: {
+        CONFIRM: { target: '#paymentMethods.deleting.working', actions: assign({ retrying: true, error: null }) },
+        CANCEL: 'idle',
+      },
+    },
+  },
+});
+
+export type PaymentMethodsActor = ActorRefFrom<typeof paymentMethodsMachine>;
+export type PaymentMethodsSnapshot = SnapshotFrom<typeof paymentMethodsMachine>;

@@ -1,0 +1,112 @@
+/**
+ * Payment Methods tab (SPEC §2, §3 payment method): cards (brand, last4, expiry, Default badge) and the manual
+ * invoice; Set as default and Delete (behind a confirm that says why a refusal happened) through the payment-methods
+ * flow; Add payment method through the payment-method-setup flow (the provider's hosted page). A sandbox provider
+ * is labelled as such.
+ */
+import { useSelector } from '@xstate/react';
+import type { PaymentMethod } from '../../contracts/billing';
+import { usePaymentMethods } from '../../services/billing.queries';
+import { paymentMethodsFlow } from '../../machines/payment-methods/payment-methods.actors';
+import { selectDeleteDialog, selectIdle, selectSettingDefault } from '../../machines/payment-methods/payment-methods.selectors';
+import type { PaymentMethodsActor } from '../../machines/payment-methods/payment-methods.machine';
+import { selectSetup } from '../../machines/payment-method-setup/payment-method-setup.selectors';
+import type { PaymentMethodSetupActor } from '../../machines/payment-method-setup/payment-method-setup.machine';
+import { useFlowActor } from '../flows/useFlowActor';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Badge, ReadState } from './BillingParts';
+import { brandName, expiryLabel, methodLabel } from './billingFormat';
+
+export function PaymentMethodsTab({ workspaceId, setup }: { workspaceId: string; setup: PaymentMethodSetupActor }) {
+  const methods = usePaymentMethods(workspaceId);
+  const actor = useFlowActor(paymentMethodsFlow, { workspaceId }, { key: workspaceId });
+  return (
+    <div className="space-y-4">
+      <AddMethod setup={setup} sandbox={methods.data?.provider === 'sandbox'} />
+      <ReadState
+        read={methods}
+        what="payment methods"
+        isEmpty={(data) => data.methods.length === 0}
+        empty={{ title: 'No payment methods yet', text: 'Add a card so pending charges can be paid when they reach your billing threshold.' }}
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Payment methods">
+            {data.methods.map((method) => <MethodRow key={method.id} method={method} actor={actor} />)}
+          </ul>
+        )}
+      </ReadState>
+      <DeleteDialog actor={actor} />
+    </div>
+  );
+}
+
+function AddMethod({ setup, sandbox }: { setup: PaymentMethodSetupActor; sandbox: boolean }) {
+  const view = useSelector(setup, selectSetup);
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <p className="text-sm text-slate-700">Cards are saved on the payments provider&apos;s secure page; Questboard never sees the card number.</p>
+        {sandbox && (
+          <p className="mt-1 flex items-center gap-2 text-sm text-slate-600">
+            <Badge tone="amber">Sandbox</Badge> Test mode: no real card is stored or charged.
+          </p>
+        )}
+        {view.error && <p role="alert" className="mt-2 text-sm text-rose-700">{view.error}</p>}
+      </div>
+      <Button className="sm:shrink-0" busy={view.busy} onClick={() => setup.send({ type: 'START' })}>Add payment method</Button>
+    </div>
+  );
+}
+
+function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMethodsActor }) {
+  const settingDefault = useSelector(actor, selectSettingDefault);
+  const idle = useSelector(actor, selectIdle);
+  const label = methodLabel(method);
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <span aria-hidden="true" className="flex h-9 w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs font-bold uppercase text-slate-700">
+          {method.card ? brandName(method.card.brand).slice(0, 4) : 'INV'}
+        </span>
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+            {method.card ? <>{brandName(method.card.brand)} <span className="font-mono">•••• {method.card.last4}</span></> : 'Manual invoice'}
+            {method.isDefault && <Badge tone="indigo">Default</Badge>}
+          </p>
+          <p className="text-sm text-slate-600">
+            {method.card ? `Expires ${expiryLabel(method.card.expMonth, method.card.expYear)}` : 'Pay each invoice by bank transfer.'}
+          </p>
+        </div>
+      </div>
+      <div className="flex gap-2">
+        {!method.isDefault && (
+          <Button variant="secondary" aria-label={`Set as default: ${label}`} busy={settingDefault === method.id} disabled={!idle}
+            onClick={() => actor.send({ type: 'SET_DEFAULT', method: { id: method.id, label } })}>
+            Set as default
+          </Button>
+        )}
+        <Button variant="ghost" className="text-rose-700" aria-label={`Delete ${label}`} disabled={!idle}
+          onClick={() => actor.send({ type: 'DELETE', method: { id: method.id, label } })}>
+          Delete
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function DeleteDialog({ actor }: { actor: PaymentMethodsActor }) {
+  const view = useSelector(actor, selectDeleteDialog);
+  return (
+    <ConfirmDialog
+      open={view.open}
+      title={view.title}
+      message={view.message}
+      confirmLabel={view.error ? 'Try again' : 'Delete'}
+      busy={view.busy}
+      error={view.error}
+      onConfirm={() => actor.send({ type: 'CONFIRM' })}
+      onCancel={() => actor.send({ type: 'CANCEL' })}
+    />
+  );
+}
