@@ -18,11 +18,22 @@ const npm = (...names) => `(^|/)node_modules/(${names.join('|')})/`;
 
 /**
  * What views may take from src/services: React Query hooks (one `<area>.queries.ts` module per area, holding only
- * `useQuery` hooks and their query keys), the snackbar store the <Snackbars/> view renders, and the two local
- * browser-side helpers of the results panel that call no API: `report-rows.ts` (cell values → text) and `exports.ts`
- * (CSV / XLSX / clipboard written in the browser). Moving those two out of src/services is a known follow-up.
+ * `useQuery` hooks and their query keys) and the snackbar store the <Snackbars/> view renders. Browser-local helpers
+ * that call no API (result rows, local exports) live in src/lib, which every browser layer may import.
  */
-const VIEW_SERVICES = '^src/services/([^/]+[.]queries[.]ts|notify[.]ts|report-rows[.]ts|exports[.]ts)$';
+const VIEW_SERVICES = '^src/services/([^/]+[.]queries[.]ts|notify[.]ts)$';
+
+/**
+ * A layer that reaches src/services only through named doors: `from` (but `fromExcept`) may not import what `to`
+ * matches (but `toExcept`). One shape for the machine, view and lib rules.
+ */
+const onlyThrough = ({ name, comment, from, fromExcept, to, toExcept }) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: fromExcept ? { path: from, pathNot: fromExcept } : { path: from },
+  to: toExcept ? { path: to, pathNot: toExcept } : { path: to },
+});
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -76,17 +87,17 @@ module.exports = {
       from: { path: '^src/machines/' },
       to: { path: npm('react', 'react-dom', '@xstate/react', '@tanstack/react-query') },
     },
-    {
+    onlyThrough({
       name: 'only-actors-bind-services',
-      severity: 'error',
       comment:
         'One way to bind a flow: `<flow>.machine.ts` (setup + chart), `<flow>.selectors.ts` and any helper stay ' +
         'pure and import no service, query client or notifier (all in src/services or src/queryClient.ts); only ' +
         '`<flow>.actors.ts` provides them. Keeps machines testable with fake actors and their side effects in ' +
         'one visible place.',
-      from: { path: '^src/machines/', pathNot: '[.]actors[.]ts$' },
-      to: { path: '^src/(services/|queryClient[.]ts$)' },
-    },
+      from: '^src/machines/',
+      fromExcept: '[.]actors[.]ts$',
+      to: '^src/(services/|queryClient[.]ts$)',
+    }),
     {
       name: 'routes-only-in-router',
       severity: 'error',
@@ -98,18 +109,28 @@ module.exports = {
     },
 
     // -- browser: views --------------------------------------------------------------------------------------------
-    {
+    onlyThrough({
       name: 'views-only-query-hooks',
-      severity: 'error',
       comment:
         'Views are thin: they read view models from selectors and send events; they never call fetch or a service. ' +
         'From src/services they may import only React Query hooks (`src/services/<area>.queries.ts`) for plain ' +
         'reads and the snackbar store (`src/services/notify.ts`) - never src/services/http.ts or an ' +
         '`<area>.service.ts`. Mutations are lifecycles: they go through a machine.',
       // The Google sign-in pop-up's callback page runs alone (no router, no flows): it hands the token to its opener.
-      from: { path: '^src/views/', pathNot: '^src/views/analyze/OAuthCallbackPage[.]tsx$' },
-      to: { path: '^src/services/', pathNot: VIEW_SERVICES },
-    },
+      from: '^src/views/',
+      fromExcept: '^src/views/analyze/OAuthCallbackPage[.]tsx$',
+      to: '^src/services/',
+      toExcept: VIEW_SERVICES,
+    }),
+    onlyThrough({
+      name: 'lib-calls-no-api',
+      comment:
+        'src/lib holds browser-local helpers any layer may use (result rows, local exports): they call no API and ' +
+        'know no flow or view, so from src/services they take only the snackbar store.',
+      from: '^src/lib/',
+      to: '^src/(services/|machines/|views/|queryClient[.]ts$)',
+      toExcept: '^src/services/notify[.]ts$',
+    }),
 
     // -- browser / server split ------------------------------------------------------------------------------------
     {

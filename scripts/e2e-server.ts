@@ -137,6 +137,7 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = await startServer();
   console.log(server.url);
+  console.log(`E2E_BASE_URL=${server.url} E2E_OUTBOX_TOKEN=${server.outboxToken}  (set both to run specs against this server)`);
   const shutdown = () => void server.stop().then(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -18,8 +18,8 @@ import {
   type ExportEffects,
   CSV_FILE_NAME,
   UTF8_BOM,
-} from '../../src/services/exports';
-import { cellText, columnsOf, compareCells, toMatrix, unwrapCell, unwrapRows } from '../../src/services/report-rows';
+} from '../../src/lib/exports';
+import { cellText, columnsOf, compareCells, toMatrix, unwrapCell, unwrapRows } from '../../src/lib/report-rows';
 
 describe('formula-injection neutralisation', () => {
   it.each([

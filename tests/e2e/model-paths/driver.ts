@@ -24,13 +24,15 @@ export interface Ui {
   page: Page;
 }
 
-export interface EventEntry<TUi extends Ui> {
+/** One event's entry; `TEvent` is the machine's event of that type (a table types its payload where it reads it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface EventEntry<TUi extends Ui, TEvent extends EventObject = any> {
   /** Runs before the PREVIOUS step's action: e.g. hold the request that step sends. */
-  arrange?: (ui: TUi, event: EventObject) => Promise<void>;
-  /** The user's action, or the call's outcome coming in. */
-  act: (ui: TUi, event: EventObject) => Promise<void>;
+  arrange?: (ui: TUi, event: TEvent) => Promise<void>;
+  /** The user's action, or the call's outcome coming in; `before` is the state the event is sent in. */
+  act: (ui: TUi, event: TEvent, before: AnyMachineSnapshot) => Promise<void>;
   /** A short name of this event in test names (default: its type). */
-  label?: (event: EventObject) => string;
+  label?: (event: TEvent) => string;
 }
 
 /** Asserts that the page shows the predicted state; `via` is the event that led there (xstate.init at the start). */
@@ -56,11 +58,13 @@ export interface FlowTable<TUi extends Ui> {
   machine: AnyStateMachine;
   /** The page's projection of a snapshot: states the UI cannot tell apart share a key (keeps the graph small). */
   serialize: (state: AnyMachineSnapshot) => string;
-  /** Signs in and makes the flow's throwaway data; runs at the start of every test. */
-  setup: (page: Page) => Promise<TUi>;
+  /** Signs in and makes the throwaway data the path's events need; runs at the start of every test. */
+  setup: (page: Page, events: readonly EventObject[]) => Promise<TUi>;
   traversals: readonly Traversal<TUi>[];
   events: Record<string, EventEntry<TUi>>;
   states: Record<string, StateCheck<TUi> | typeof TRANSIENT>;
+  /** Removes what the test made that could outlive it (e.g. reports its runs saved). */
+  teardown?: (ui: TUi) => Promise<void>;
   /** A path's test timeout (long journeys on a busy 2-core machine). */
   timeout?: number;
 }
@@ -80,16 +84,19 @@ const gatesOf = (page: Page) => {
   return map;
 };
 
-/** Holds the next `method` request to a URL matching `url` until `releaseRequest` answers it. */
+/**
+ * Holds the `method` requests to a URL matching `url` until `releaseRequest` answers them: the call the next step
+ * sends (and its repeat, when a view re-mounts and asks again), so the in-flight state stays to be seen.
+ */
 async function holdRequest(page: Page, key: string, url: RegExp, method: string) {
   let release!: (answer: Answer) => void;
   const decided = new Promise<Answer>((resolve) => (release = resolve));
   let answeredResolve!: () => void;
   const answered = new Promise<void>((resolve) => (answeredResolve = resolve));
-  let taken = false;
+  let released = false;
+  void decided.then(() => (released = true));
   const handler = async (route: Route, request: Request) => {
-    if (taken || request.method() !== method) return route.fallback();
-    taken = true;
+    if (released || request.method() !== method) return route.fallback();
     const answer = await decided;
     try {
       if (answer === 'server') await route.continue();
@@ -98,9 +105,9 @@ async function holdRequest(page: Page, key: string, url: RegExp, method: string)
       // The page went away while the request was held (the end of a test): nothing to answer.
     } finally {
       answeredResolve();
-      void page.unroute(url, handler).catch(() => {});
     }
   };
+  // Never unrouted while a request waits (unroute would let it through); once released the handler falls back.
   await page.route(url, handler);
   gatesOf(page).set(key, { release, answered });
 }
@@ -110,7 +117,9 @@ async function releaseRequest(page: Page, key: string, answer: Answer) {
   if (!gate) throw new Error(`no request held for ${key}: the step before this outcome did not arrange it`);
   gatesOf(page).delete(key);
   gate.release(answer);
-  await gate.answered;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the page never sent the held request ${key}`)), 20_000)));
+  await Promise.race([gate.answered, late]).finally(() => clearTimeout(timer));
 }
 
 /** The common answers of our API for a failed call. */
@@ -179,11 +188,11 @@ export function flowPaths<TUi extends Ui>(table: FlowTable<TUi>): NamedPath<TUi>
       toState: traversal.toState,
       serializeState: (state: AnyMachineSnapshot) => table.serialize(state),
     };
-    const paths =
-      traversal.kind === 'journey'
-        ? [journey(table.machine, fromState, traversal)]
-        : ((traversal.kind === 'shortest' ? getShortestPaths(table.machine, options) : getSimplePaths(table.machine, options)) as Path[]);
-    for (const path of paths) all.push({ name: '', traversal, path });
+    const found = traversal.kind === 'journey' ? [] : ((traversal.kind === 'shortest' ? getShortestPaths(table.machine, options) : getSimplePaths(table.machine, options)) as Path[]);
+    const eventLists = traversal.kind === 'journey' ? [traversal.events] : found.map((path) => path.steps.slice(1).map((step) => step.event));
+    // The graph keeps one snapshot per projection key, so a found path's steps may carry another path's context:
+    // each path is replayed to get the snapshots it really goes through (checking each event is handled there).
+    for (const events of eventLists) all.push({ name: '', traversal, path: journey(table.machine, fromState, { name: traversal.name, events }) });
   }
   const keyOf = (p: NamedPath<TUi>) => [p.traversal.name, ...p.path.steps.slice(1).map((step) => eventKey(step.event))];
   const keys = all.map(keyOf);
@@ -249,24 +258,28 @@ async function checkState<TUi extends Ui>(table: FlowTable<TUi>, ui: TUi, state:
 }
 
 export async function runPath<TUi extends Ui>(table: FlowTable<TUi>, page: Page, named: NamedPath<TUi>) {
-  const ui = await table.setup(page);
   const steps = named.path.steps;
+  const ui = await table.setup(page, steps.map((step) => step.event));
+  // A path that ends while a call is under way: hold that call too, so the in-flight state stays to be seen.
+  const last = steps.at(-1)!.state;
+  const pending = named.traversal.events.find((event) => table.events[event.type]?.arrange && last.can(event));
   try {
     for (const [index, step] of steps.entries()) {
-      const next = steps[index + 1];
+      const next = steps[index + 1] ?? (pending ? { event: pending } : undefined);
       const title = index === 0 ? `open (${named.traversal.name})` : labelOf(table, step.event);
       await test.step(`${title} ⇒ ${JSON.stringify(step.state.value)}`, async () => {
         if (next) await table.events[next.event.type]?.arrange?.(ui, next.event);
         if (index === 0) await named.traversal.open(ui);
-        else await table.events[step.event.type]!.act(ui, step.event);
+        else await table.events[step.event.type]!.act(ui, step.event, steps[index - 1]!.state);
         await checkState(table, ui, step.state, step.event);
       });
     }
   } finally {
-    // A request still held (a path ending in flight) is answered by the server so the page can close cleanly.
+    // A request still held (a path ending in flight) is let through so the page can close cleanly.
     const held = gatesOf(page);
     for (const key of [...held.keys()]) held.get(key)!.release('server');
     held.clear();
+    await table.teardown?.(ui);
   }
 }
 
