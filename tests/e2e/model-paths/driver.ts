@@ -72,7 +72,7 @@ export interface FlowTable<TUi extends Ui> {
 // ---------------------------------------------------------------------------------------------------------------
 // Outcomes of calls: hold the request, then answer
 
-type Answer = 'server' | { status: number; json: unknown };
+type Answer = 'server' | 'abort' | { status: number; json: unknown };
 interface Gate {
   release: (answer: Answer) => void;
   answered: Promise<void>;
@@ -100,6 +100,7 @@ async function holdRequest(page: Page, key: string, url: RegExp, method: string)
     const answer = await decided;
     try {
       if (answer === 'server') await route.continue();
+      else if (answer === 'abort') await route.abort();
       else await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.json) });
     } catch {
       // The page went away while the request was held (the end of a test): nothing to answer.
@@ -262,7 +263,7 @@ export async function runPath<TUi extends Ui>(table: FlowTable<TUi>, page: Page,
   const ui = await table.setup(page, steps.map((step) => step.event));
   // A path that ends while a call is under way: hold that call too, so the in-flight state stays to be seen.
   const last = steps.at(-1)!.state;
-  const pending = named.traversal.events.find((event) => table.events[event.type]?.arrange && last.can(event));
+  const pending = table.traversals.flatMap((traversal) => traversal.events).find((event) => table.events[event.type]?.arrange && last.can(event));
   try {
     for (const [index, step] of steps.entries()) {
       const next = steps[index + 1] ?? (pending ? { event: pending } : undefined);
@@ -275,9 +276,9 @@ export async function runPath<TUi extends Ui>(table: FlowTable<TUi>, page: Page,
       });
     }
   } finally {
-    // A request still held (a path ending in flight) is let through so the page can close cleanly.
+    // A request still held (a path ending in flight) is aborted: the page closes cleanly and nothing is written.
     const held = gatesOf(page);
-    for (const key of [...held.keys()]) held.get(key)!.release('server');
+    for (const key of [...held.keys()]) held.get(key)!.release('abort');
     held.clear();
     await table.teardown?.(ui);
   }

@@ -21,7 +21,7 @@ import {
 import { selectHeader, selectRun } from '../../../src/machines/report-builder/report-builder.selectors';
 import { dailyMetricsConfig, eventsConfig, renamed, resultRows, runNotSaved, runSucceeded, savedTemplate } from '../../fixtures/analyze';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
-import { signInByApi } from '../pages/session';
+import { signInOnce } from '../pages/session';
 import { ANALYZE_APP, ReportBuilder } from '../pages/report-builder.page';
 import { answers, outcome, TRANSIENT, type EventEntry, type FlowTable, type Ui } from './driver';
 
@@ -189,7 +189,7 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
     return JSON.stringify([state.value, c.reportId !== null, c.rows !== null, c.config.groupBy !== null]);
   },
   async setup(page, events) {
-    const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
+    const token = await signInOnce(page, DEMO_ACCOUNTS.editor);
     const ui: BuilderUi = { page, token, builder: new ReportBuilder(page), reportId: null, saved: new Set() };
     // Every template a run or rename of this test saves, to delete it at the end.
     page.on('response', (res) => {
@@ -351,5 +351,5 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       await expect(deleteDialog(ui.page)).toContainText(`Are you sure you want to delete the report ${ctx(state).title}?`);
     },
   },
-  timeout: 60_000,
+  timeout: 90_000,
 };
