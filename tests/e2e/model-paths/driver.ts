@@ -123,6 +123,10 @@ async function releaseRequest(page: Page, key: string, answer: Answer) {
   await Promise.race([gate.answered, late]).finally(() => clearTimeout(timer));
 }
 
+/** A call's outcome events, as the machine receives them (their payload decides the answer the route gives). */
+export const doneEvent = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
+export const crashEvent = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('500'), actorId: id });
+
 /** The common answers of our API for a failed call. */
 export const answers = {
   server: 'server' as Answer,

@@ -19,11 +19,11 @@ import {
   type RunOutput,
 } from '../../../src/machines/report-builder/report-builder.machine';
 import { selectHeader, selectRun } from '../../../src/machines/report-builder/report-builder.selectors';
-import { dailyMetricsConfig, eventsConfig, renamed, resultRows, runNotSaved, runSucceeded, savedTemplate } from '../../fixtures/analyze';
+import { builderEvents, dailyMetricsConfig, eventsConfig, renamed, resultRows, runNotSaved, runSucceeded, savedTemplate } from '../../fixtures/analyze';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { ANALYZE_APP, ReportBuilder } from '../pages/report-builder.page';
-import { answers, outcome, TRANSIENT, type EventEntry, type FlowTable, type Ui } from './driver';
+import { answers, crashEvent, doneEvent, outcome, TRANSIENT, type EventEntry, type FlowTable, type Ui } from './driver';
 
 // SPEC §8, verbatim.
 const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
@@ -44,49 +44,26 @@ const app = ANALYZE_APP.id;
 // ---------------------------------------------------------------------------------------------------------------
 // Event payloads (the outcomes' payloads only decide the answer: the real server's, a refusal or a crash)
 
-const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
-const crashed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('500'), actorId: id });
 const runOk: RunOutput = { saved: runSucceeded, rows: resultRows };
 const opened: OpenOutput = { template: savedTemplate.template, rows: savedTemplate.report.report, config: dailyMetricsConfig, compiled: null, resolved: null };
 
 const E = {
-  configLoaded: done('loadConfig', dailyMetricsConfig),
-  configCrashed: crashed('loadConfig'),
-  reportLoaded: done('loadReport', opened),
-  reportCrashed: crashed('loadReport'),
-  retry: { type: 'RETRY' },
-  groupByDate: { type: 'SET_GROUP_BY', column_name: 'date' },
-  run: { type: 'RUN' },
-  runDone: done('runReport', runOk),
-  runNotSaved: done('runReport', { saved: runNotSaved, rows: null } satisfies RunOutput),
-  runCrashed: crashed('runReport'),
-  rename: { type: 'SET_TITLE', title: 'Retention by day' },
-  renameDone: done('renameReport', renamed),
-  renameRefused: done('renameReport', runNotSaved),
-  renameCrashed: crashed('renameReport'),
-  delete: { type: 'DELETE' },
-  deleteConfirmed: done('deleteReport', { deleted: true }),
-  deleteCancelled: done('deleteReport', { deleted: false }),
-  deleteCrashed: crashed('deleteReport'),
-  switchModel: { type: 'SET_MODEL', modelId: 'events' },
-  modelLoaded: done('loadModelConfig', eventsConfig),
-  modelCrashed: crashed('loadModelConfig'),
-  toggleSettings: { type: 'TOGGLE_SETTINGS' },
-  startDate: { type: 'SET_DATE_RANGE', date_start: '2025-05-01' },
-  addDau: { type: 'ADD_METRIC', column_name: 'dau' },
-  moveFirstMetricDown: { type: 'MOVE_METRIC', from: 0, to: 1 },
-  removeNewUsersPer: { type: 'REMOVE_METRIC', column_name: 'new_users_per' },
-  sortNewUsers: { type: 'ADD_SORT', column_name: 'new_users' },
-  toggleDateOrder: { type: 'TOGGLE_SORT_ORDER', column_name: 'date' },
-  moveFirstSortDown: { type: 'MOVE_SORT', from: 0, to: 1 },
-  unsortNewUsers: { type: 'REMOVE_SORT', column_name: 'new_users' },
-  filterDaysSinceInstall: { type: 'ADD_CONDITION', column_name: 'days_since_install' },
-  greaterThan: { type: 'SET_CONDITION_COMPARISON', key: 'c1', comparison: 'greater_than' },
-  valueThree: { type: 'SET_CONDITION_VALUE', key: 'c1', value: '3' },
-  uncheck: { type: 'SET_CONDITION_CHECKED', key: 'c1', checked: false },
-  removeCondition: { type: 'REMOVE_CONDITION', key: 'c1' },
-  badLimit: { type: 'SET_LIMIT', value: '0' },
-  goodLimit: { type: 'SET_LIMIT', value: '1000' },
+  ...builderEvents,
+  configLoaded: doneEvent('loadConfig', dailyMetricsConfig),
+  configCrashed: crashEvent('loadConfig'),
+  reportLoaded: doneEvent('loadReport', opened),
+  reportCrashed: crashEvent('loadReport'),
+  runDone: doneEvent('runReport', runOk),
+  runNotSaved: doneEvent('runReport', { saved: runNotSaved, rows: null } satisfies RunOutput),
+  runCrashed: crashEvent('runReport'),
+  renameDone: doneEvent('renameReport', renamed),
+  renameRefused: doneEvent('renameReport', runNotSaved),
+  renameCrashed: crashEvent('renameReport'),
+  deleteConfirmed: doneEvent('deleteReport', { deleted: true }),
+  deleteCancelled: doneEvent('deleteReport', { deleted: false }),
+  deleteCrashed: crashEvent('deleteReport'),
+  modelLoaded: doneEvent('loadModelConfig', eventsConfig),
+  modelCrashed: crashEvent('loadModelConfig'),
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -243,9 +220,9 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       open: (ui) => ui.page.goto(`/workspace/demo-studio/app/${app}/analyze/new`).then(() => undefined),
       // Every edit of the settings panel, a Run blocked by a missing condition value, then a run.
       events: [
-        E.configLoaded, E.toggleSettings, E.toggleSettings, E.groupByDate, E.addDau, E.moveFirstMetricDown, E.removeNewUsersPer,
-        E.sortNewUsers, E.toggleDateOrder, E.moveFirstSortDown, E.unsortNewUsers, E.filterDaysSinceInstall, E.run,
-        E.greaterThan, E.valueThree, E.uncheck, E.removeCondition, E.badLimit, E.goodLimit, E.startDate, E.run, E.runDone,
+        E.configLoaded, E.toggleSettings, E.toggleSettings, E.groupByDate, E.addMetric, E.moveMetric, E.removeMetric,
+        E.addSort, E.toggleSort, E.moveSort, E.removeSort, E.addIntCondition, E.run,
+        E.changeComparison, E.fillCondition, E.uncheckCondition, E.removeCondition, E.badLimit, E.goodLimit, E.setDates, E.run, E.runDone,
       ],
     },
   ],

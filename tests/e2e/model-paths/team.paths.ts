@@ -18,7 +18,7 @@ import { inviteLinkFor } from '../pages/mailbox';
 import { DEMO_WORKSPACE, uniqueEmail } from '../pages/demo';
 import { ROLE_LABELS, TeamPage } from '../pages/team.page';
 import { Modal } from '../pages/modal';
-import { answers, outcome, type FlowTable, type StateCheck, type Ui } from './driver';
+import { answers, crashEvent, doneEvent, outcome, type FlowTable, type StateCheck, type Ui } from './driver';
 
 // Symbolic people of the payloads; each test maps them to its own throwaway ones.
 const INVITEE = 'invitee@paths.invalid';
@@ -36,8 +36,6 @@ const member: MemberRef = { accountId: 'member', email: MEMBER, name: 'Path Memb
 
 const ok = (message: string) => ({ status: 'done', answer: { success: true, message } }) as MutationOutcome;
 const refused = (message?: string) => ({ status: 'failed', answer: { success: false, message }, error: null }) as MutationOutcome;
-const done = (id: string, output: MutationOutcome) => ({ type: `xstate.done.actor.${id}`, output, actorId: id });
-const crashed = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('500'), actorId: id });
 
 /** SPEC §8: the server's invite error message is shown as it is; this one is real server copy (server/domain/team.ts). */
 const ALREADY_MEMBER = 'This user is already a member of the workspace.';
@@ -48,25 +46,25 @@ const E = {
   roleViewer: { type: 'INVITE_ROLE', role: 'viewer' },
   submit: { type: 'SUBMIT_INVITE' },
   close: { type: 'CLOSE_INVITE' },
-  inviteSent: done('sendInvite', ok('Invite sent.')),
-  inviteRefused: done('sendInvite', refused(ALREADY_MEMBER)),
-  inviteCrashed: crashed('sendInvite'),
+  inviteSent: doneEvent('sendInvite', ok('Invite sent.')),
+  inviteRefused: doneEvent('sendInvite', refused(ALREADY_MEMBER)),
+  inviteCrashed: crashEvent('sendInvite'),
   resend: { type: 'RESEND', member: pending },
-  resent: done('resendInvite', ok('Invite resent.')),
-  resendRefused: done('resendInvite', refused()),
-  resendCrashed: crashed('resendInvite'),
+  resent: doneEvent('resendInvite', ok('Invite resent.')),
+  resendRefused: doneEvent('resendInvite', refused()),
+  resendCrashed: crashEvent('resendInvite'),
   changeRole: { type: 'CHANGE_ROLE', member },
   pickViewer: { type: 'PICK_ROLE', role: 'viewer' },
   saveRole: { type: 'SAVE_ROLE' },
-  roleUpdated: done('updateRole', ok('Role updated.')),
-  roleRefused: done('updateRole', refused()),
-  roleCrashed: crashed('updateRole'),
+  roleUpdated: doneEvent('updateRole', ok('Role updated.')),
+  roleRefused: doneEvent('updateRole', refused()),
+  roleCrashed: crashEvent('updateRole'),
   remove: { type: 'REMOVE', member },
   confirmRemove: { type: 'CONFIRM_REMOVE' },
   cancel: { type: 'CANCEL' },
-  removed: done('removeMember', ok('Removed.')),
-  removeRefused: done('removeMember', refused()),
-  removeCrashed: crashed('removeMember'),
+  removed: doneEvent('removeMember', ok('Removed.')),
+  removeRefused: doneEvent('removeMember', refused()),
+  removeCrashed: crashEvent('removeMember'),
 };
 
 const inviteEvents = [E.open, E.emailValid, E.submit, E.close, E.inviteSent, E.inviteRefused];
