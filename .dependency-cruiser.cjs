@@ -18,11 +18,23 @@ const npm = (...names) => `(^|/)node_modules/(${names.join('|')})/`;
 
 /**
  * What views may take from src/services: React Query hooks (one `<area>.queries.ts` module per area, holding only
- * `useQuery` hooks and their query keys), the snackbar store the <Snackbars/> view renders, and the two local
- * browser-side helpers of the results panel that call no API: `report-rows.ts` (cell values → text) and `exports.ts`
- * (CSV / XLSX / clipboard written in the browser). Moving those two out of src/services is a known follow-up.
+ * `useQuery` hooks and their query keys) and the snackbar store the <Snackbars/> view renders. Browser-local helpers
+ * that call no API (result rows, local exports) live in src/lib, which every browser layer may import.
  */
-const VIEW_SERVICES = '^src/services/([^/]+[.]queries[.]ts|notify[.]ts|report-rows[.]ts|exports[.]ts)$';
+const VIEW_SERVICES = '^src/services/([^/]+[.]queries[.]ts|notify[.]ts)$';
+
+/**
+ * One forbidden import: modules matching `from` (but not `fromExcept`) may not import what `to` matches (but not
+ * `toExcept`). Either side may be left out (everything). One shape for every layer rule below.
+ */
+const side = (path, pathNot) => ({ ...(path ? { path } : {}), ...(pathNot ? { pathNot } : {}) });
+const forbid = ({ name, comment, from, fromExcept, to, toExcept }) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: side(from, fromExcept),
+  to: side(to, toExcept),
+});
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -48,104 +60,107 @@ module.exports = {
     },
 
     // -- browser: contracts ----------------------------------------------------------------------------------------
-    {
+    forbid({
       name: 'contracts-are-pure',
-      severity: 'error',
       comment:
         'src/contracts is shared by the SPA and the server: the single source of truth for every request and ' +
         'response. It may import only io-ts, fp-ts and other contracts, so the server never pulls browser code ' +
         'and the SPA never pulls server code through it.',
-      from: { path: '^src/contracts/' },
-      to: { pathNot: [`^src/contracts/`, npm('io-ts', 'fp-ts')] },
-    },
+      from: '^src/contracts/',
+      toExcept: [`^src/contracts/`, npm('io-ts', 'fp-ts')],
+    }),
 
     // -- browser: machines -----------------------------------------------------------------------------------------
-    {
+    forbid({
       name: 'machines-no-views',
-      severity: 'error',
       comment: 'Machines model lifecycles; views render them. A machine importing a view inverts the layers.',
-      from: { path: '^src/machines/' },
-      to: { path: '^src/views/' },
-    },
-    {
+      from: '^src/machines/',
+      to: '^src/views/',
+    }),
+    forbid({
       name: 'machines-no-react',
-      severity: 'error',
       comment:
         'Machines are plain XState, testable with xstate/graph in Node without a renderer. React bindings ' +
         '(react, react-dom, @xstate/react, React Query) belong to views and to the hook that binds a flow.',
-      from: { path: '^src/machines/' },
-      to: { path: npm('react', 'react-dom', '@xstate/react', '@tanstack/react-query') },
-    },
-    {
+      from: '^src/machines/',
+      to: npm('react', 'react-dom', '@xstate/react', '@tanstack/react-query'),
+    }),
+    forbid({
       name: 'only-actors-bind-services',
-      severity: 'error',
       comment:
         'One way to bind a flow: `<flow>.machine.ts` (setup + chart), `<flow>.selectors.ts` and any helper stay ' +
         'pure and import no service, query client or notifier (all in src/services or src/queryClient.ts); only ' +
         '`<flow>.actors.ts` provides them. Keeps machines testable with fake actors and their side effects in ' +
         'one visible place.',
-      from: { path: '^src/machines/', pathNot: '[.]actors[.]ts$' },
-      to: { path: '^src/(services/|queryClient[.]ts$)' },
-    },
-    {
+      from: '^src/machines/',
+      fromExcept: '[.]actors[.]ts$',
+      to: '^src/(services/|queryClient[.]ts$)',
+    }),
+    forbid({
       name: 'routes-only-in-router',
-      severity: 'error',
       comment:
         'src/routes.ts holds the lazy views of every URL; importing it anywhere but the router drags every view ' +
         'into that module (and into cycles). Machines and services take URL patterns and links from src/paths.ts.',
-      from: { pathNot: '^src/(views/AppRouter[.]tsx|main[.]tsx)$' },
-      to: { path: '^src/routes[.]ts$' },
-    },
+      fromExcept: '^src/(views/AppRouter[.]tsx|main[.]tsx)$',
+      to: '^src/routes[.]ts$',
+    }),
 
     // -- browser: views --------------------------------------------------------------------------------------------
-    {
+    forbid({
       name: 'views-only-query-hooks',
-      severity: 'error',
       comment:
         'Views are thin: they read view models from selectors and send events; they never call fetch or a service. ' +
         'From src/services they may import only React Query hooks (`src/services/<area>.queries.ts`) for plain ' +
         'reads and the snackbar store (`src/services/notify.ts`) - never src/services/http.ts or an ' +
         '`<area>.service.ts`. Mutations are lifecycles: they go through a machine.',
       // The Google sign-in pop-up's callback page runs alone (no router, no flows): it hands the token to its opener.
-      from: { path: '^src/views/', pathNot: '^src/views/analyze/OAuthCallbackPage[.]tsx$' },
-      to: { path: '^src/services/', pathNot: VIEW_SERVICES },
-    },
+      from: '^src/views/',
+      fromExcept: '^src/views/analyze/OAuthCallbackPage[.]tsx$',
+      to: '^src/services/',
+      toExcept: VIEW_SERVICES,
+    }),
+    forbid({
+      name: 'lib-calls-no-api',
+      comment:
+        'src/lib holds browser-local helpers any layer may use (result rows, local exports): they call no API and ' +
+        'know no flow or view, so from src/services they take only the snackbar store.',
+      from: '^src/lib/',
+      to: '^src/(services/|machines/|views/|queryClient[.]ts$)',
+      toExcept: '^src/services/notify[.]ts$',
+    }),
 
     // -- browser / server split ------------------------------------------------------------------------------------
-    {
+    forbid({
       name: 'browser-not-server',
-      severity: 'error',
       comment: 'Browser code is bundled by Vite: anything from server/ would ship server code (and secrets) to users.',
-      from: { path: '^src/' },
-      to: { path: '^server/' },
-    },
-    {
+      from: '^src/',
+      to: '^server/',
+    }),
+    forbid({
       name: 'server-only-contracts-from-src',
-      severity: 'error',
       comment:
         'The server shares only the contracts with the browser; views, machines and services are browser code ' +
         '(DOM, React) and have no place in a Node process.',
-      from: { path: '^server/' },
-      to: { path: '^src/', pathNot: '^src/contracts/' },
-    },
+      from: '^server/',
+      to: '^src/',
+      toExcept: '^src/contracts/',
+    }),
 
     // -- server layers ---------------------------------------------------------------------------------------------
-    {
+    forbid({
       name: 'domain-not-http',
-      severity: 'error',
       comment:
         'server/domain holds business rules and transactions, callable from routes, jobs and tests alike; it knows ' +
         'nothing of HTTP (server/http) or of the routes that call it.',
-      from: { path: '^server/domain/' },
-      to: { path: '^server/(http|routes)/' },
-    },
-    {
+      from: '^server/domain/',
+      to: '^server/(http|routes)/',
+    }),
+    forbid({
       name: 'db-not-domain',
-      severity: 'error',
       comment: 'server/db (schema, migrations, seed) is the bottom layer: the domain uses it, never the other way round.',
-      from: { path: '^server/db/' },
-      to: { path: '^server/domain/' },
-    },
+      from: '^server/db/',
+      to: '^server/domain/',
+    }),
   ],
   options: {
     // Our sources only; packages are resolved (rules name them) but not crawled.

@@ -5,10 +5,13 @@
  * (CHROMIUM_PATH, Debian's /usr/bin/chromium, Playwright's own); nothing is ever downloaded from here
  * (`npx tsx scripts/ensure-chromium.ts` installs one when missing).
  */
+import { register } from 'node:module';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium-path';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD ??= '1';
+// Specs import the machines (tests/e2e/model-paths), whose contracts import fp-ts folders Node's ESM cannot resolve.
+register('./scripts/esm-directory-imports.mjs', import.meta.url);
 const chromium = findChromium();
 const isCI = !!process.env.CI;
 

@@ -1,12 +1,14 @@
 /**
  * Starts the real server (`npx tsx server/main.ts`) for the end-to-end tests and the bundle budget: a free port on
  * 127.0.0.1, a FRESH temporary DATA_DIR (so main.ts migrates and seeds the demo data), the production build in dist/.
+ * Sets E2E_OUTBOX_TOKEN, a fresh secret that turns on the test-only outbox read (server/testing/outbox-route.ts).
  * Waits for GET /api/health, and stops the whole process group (npx → tsx → node) and removes the data folder on stop.
  *
  * Used by tests/e2e/global-setup.ts and scripts/bundle-budget.ts. Run alone (`npx tsx scripts/e2e-server.ts`) it
  * prints the URL and serves until Ctrl-C.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -19,6 +21,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   logFile: string;
+  /** The secret of the test-only outbox read (server/testing/outbox-route.ts; tests/e2e/pages/mailbox.ts). */
+  outboxToken: string;
   stop(): Promise<void>;
 }
 
@@ -68,6 +72,7 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const url = `http://127.0.0.1:${port}`;
+  const outboxToken = randomBytes(24).toString('base64url');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -77,6 +82,8 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
     // A Google OAuth client id, so the Google Sheets export is enabled (tests/e2e/exports.spec.ts answers Google's
     // endpoints with Playwright routes; nothing reaches Google). An explicit GOOGLE_CLIENT_ID wins.
     GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? 'questboard-e2e.apps.googleusercontent.com',
+    // Registers the test-only outbox read (only this script sets it; a fresh secret per run).
+    E2E_OUTBOX_TOKEN: outboxToken,
   };
   delete env.DATABASE_URL; // always the embedded database on a fresh folder
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
@@ -115,7 +122,7 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
       const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) {
         if (!options.quiet) console.log(`[e2e-server] ${url} healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${env.DATA_DIR})`);
-        return { url, dataDir, logFile, stop };
+        return { url, dataDir, logFile, outboxToken, stop };
       }
     } catch {
       /* not listening yet */
@@ -130,6 +137,7 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = await startServer();
   console.log(server.url);
+  console.log(`E2E_BASE_URL=${server.url} E2E_OUTBOX_TOKEN=${server.outboxToken}  (set both to run specs against this server)`);
   const shutdown = () => void server.stop().then(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

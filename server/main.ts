@@ -13,6 +13,7 @@ import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
 import { appStoreFromEnv } from './providers/app-store/select';
+import { registerTestOutbox } from './testing/outbox-route';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
 async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['bigquery']> {
@@ -47,6 +48,8 @@ async function main() {
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);
   const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
+  // TEST ONLY: the end-to-end server (scripts/e2e-server.ts) sets a random secret to read the outbox; never set otherwise.
+  if (process.env.E2E_OUTBOX_TOKEN) registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;

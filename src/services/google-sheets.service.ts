@@ -10,7 +10,7 @@
  *    machine only knows when the token expires.
  *  - Sheets API: create a spreadsheet titled after the report (its one sheet named 'Report Data'), then append the
  *    values with valueInputOption=RAW, so Google stores every cell as given and never parses a formula (the text
- *    cells are neutralised as well, src/services/exports.ts). Answers are decoded with src/contracts/google-sheets.
+ *    cells are neutralised as well, src/lib/exports.ts). Answers are decoded with src/contracts/google-sheets.
  *    These calls carry Google's token, never Questboard's: they do not go through http.ts.
  *
  * The machine (src/machines/spreadsheet-export) decides when each step runs; the view wires these functions in.
@@ -30,7 +30,7 @@ import {
 } from '../contracts/google-sheets';
 import { RUNTIME_META } from '../contracts/runtime-config';
 import { href } from '../paths';
-import { XLSX_SHEET_NAME } from './exports';
+import { XLSX_SHEET_NAME } from '../lib/exports';
 
 export const GOOGLE_AUTH_ENDPOINT = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const SHEETS_SCOPE = 'https://www.googleapis.com/auth/spreadsheets';

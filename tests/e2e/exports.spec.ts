@@ -2,7 +2,7 @@
  * Exports and 'View SQL' of the Analyze report builder end to end (SPEC §2 Report builder 'Export As', §4
  * spreadsheet export, §7 "Third-party and client-side", §8 export messages, §9 snackbar durations and the sheets
  * delays) on the demo app with its real results: CSV and XLSX downloads read back in the test, the clipboard copy,
- * formula-looking text neutralised in every export (src/services/exports.ts: a leading `'` before `=`, `+`, `-`, `@`,
+ * formula-looking text neutralised in every export (src/lib/exports.ts: a leading `'` before `=`, `+`, `-`, `@`,
  * tab or CR; numbers stay numbers), the Google Sheets flow and the compiled SQL with its bound values.
  *
  * Google is never reached: accounts.google.com (the sign-in pop-up), sheets.googleapis.com (the Sheets API) and

@@ -10,20 +10,8 @@ import { acceptInviteFlow } from '../../src/machines/accept-invite/accept-invite
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { acceptInviteMachine, type AcceptInviteEvent } from '../../src/machines/accept-invite/accept-invite.machine';
 import { adminAccount, invitePreview, joinedAccount, joinResponse } from '../fixtures/team';
-import {
-  apiError,
-  defineModel,
-  done,
-  eventTypes,
-  failed,
-  pathOf,
-  pendingForever,
-  replay,
-  serverCrash,
-  shortestPaths,
-  shortestPathTo,
-  unreachedStateNodeIds,
-} from './graph-harness';
+import { defineModel, eventTypes, pathOf, pendingForever, replay, shortestPaths, shortestPathTo, unreachedStateNodeIds } from './graph-harness';
+import { calls } from './fixtures';
 
 const FIRST_NAME_REQUIRED = 'First name is required.';
 const LAST_NAME_REQUIRED = 'Last name is required.';
@@ -42,20 +30,22 @@ const ev = {
 } satisfies Record<string, AcceptInviteEvent>;
 
 const ALREADY = 'This email already has a Questboard account. Enter its password to join.';
+const load = calls('loadInvite');
+const accept = calls('acceptInvite');
 const outcomes = {
-  pending: done('loadInvite', invitePreview('pending')),
-  expired: done('loadInvite', invitePreview('expired')),
-  accepted: done('loadInvite', invitePreview('accepted')),
-  revoked: done('loadInvite', invitePreview('revoked')),
-  unknown: failed('loadInvite', apiError(404, 'Invite not found.', 'not_found')),
-  offline: failed('loadInvite', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
-  joined: done('acceptInvite', joinResponse),
-  wrongPassword: failed('acceptInvite', apiError(401, ALREADY, 'invalid_credentials')),
-  expiredMeanwhile: failed('acceptInvite', apiError(410, 'This invitation has expired. Ask your workspace admin to resend it.', 'invite_expired')),
-  crashed: failed('acceptInvite', new TypeError('Failed to fetch')),
-  serverCrashed: failed('acceptInvite', serverCrash()),
-  bare500: failed('acceptInvite', apiError(500, 'Request failed (500).')),
-  loadCrashed: failed('loadInvite', serverCrash()),
+  pending: load.done(invitePreview('pending')),
+  expired: load.done(invitePreview('expired')),
+  accepted: load.done(invitePreview('accepted')),
+  revoked: load.done(invitePreview('revoked')),
+  unknown: load.status(404, 'Invite not found.', 'not_found'),
+  offline: load.offline(),
+  joined: accept.done(joinResponse),
+  wrongPassword: accept.status(401, ALREADY, 'invalid_credentials'),
+  expiredMeanwhile: accept.status(410, 'This invitation has expired. Ask your workspace admin to resend it.', 'invite_expired'),
+  crashed: accept.fetchFailed(),
+  serverCrashed: accept.crash(),
+  bare500: accept.bare500(),
+  loadCrashed: load.crash(),
 };
 const fixtures = defineModel(acceptInviteMachine, {
   CHANGE: [ev.firstName, ev.firstNameBlank, ev.lastName, ev.passwordShort, ev.password],
@@ -143,7 +133,7 @@ describe('accept-invite machine paths', () => {
           actions: { storeToken: (_, params) => storeToken(params.token) },
         }),
       ).start();
-      if (signedInAs !== 'nobody') session.send(done('restoreAccount', adminAccount) as never);
+      if (signedInAs !== 'nobody') session.send(calls('restoreAccount').done(adminAccount) as never);
       const navigate = vi.fn();
       const machine = acceptInviteFlow.bind(() => ({ session, navigate })).provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
       const invite = createActor(machine, { input }).start();

@@ -8,24 +8,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { confirmMutation, confirmMutationMachine, mutation } from '../../src/machines/shared/confirm-mutation.machine';
 import { notOk, ok } from '../fixtures/team';
-import {
-  apiError,
-  defineModel,
-  done,
-  eventTypes,
-  failed,
-  pathOf,
-  pendingForever,
-  shortestPaths,
-  shortestPathTo,
-  unreachedStateNodeIds,
-} from './graph-harness';
+import { apiError, defineModel, eventTypes, pathOf, pendingForever, shortestPaths, shortestPathTo, unreachedStateNodeIds } from './graph-harness';
+import { calls } from './fixtures';
+
+const mutate = calls('mutate');
 
 const model = defineModel(confirmMutationMachine, {
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.mutate': [done('mutate', ok('Saved.')), done('mutate', notOk('No.'))],
-  'xstate.error.actor.mutate': failed('mutate', apiError(409, 'Already there.', 'conflict')),
+  'xstate.done.actor.mutate': [mutate.done(ok('Saved.')), mutate.done(notOk('No.'))],
+  'xstate.error.actor.mutate': mutate.status(409, 'Already there.', 'conflict'),
 });
 const [confirmEvent, cancelEvent, answered, refused, thrown] = model.events;
 const machine = confirmMutationMachine.provide({ actors: { mutate: pendingForever() } });

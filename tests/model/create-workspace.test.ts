@@ -7,22 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createWorkspaceMachine } from '../../src/machines/create-workspace/create-workspace.machine';
 import { ICON_MAX_BYTES } from '../../src/contracts/workspace';
-import {
-  apiError,
-  defineModel,
-  done,
-  eventTypes,
-  failed,
-  fixture,
-  pathOf,
-  pendingForever,
-  replay,
-  serverCrash,
-  shortestPaths,
-  shortestPathTo,
-  spyActions,
-  unreachedStateNodeIds,
-} from './graph-harness';
+import { defineModel, eventTypes, fixture, pathOf, pendingForever, replay, shortestPaths, shortestPathTo, spyActions, unreachedStateNodeIds } from './graph-harness';
+import { calls } from './fixtures';
+
+const create = calls('createWorkspace');
 
 const model = defineModel(createWorkspaceMachine, {
   OPEN: { type: 'OPEN' },
@@ -40,15 +28,15 @@ const model = defineModel(createWorkspaceMachine, {
   ],
   SUBMIT: { type: 'SUBMIT' },
   'xstate.done.actor.createWorkspace': [
-    done('createWorkspace', { success: true, message: 'Workspace created successfully.', data: { id: 'ws-nova' } }),
-    done('createWorkspace', { success: false, message: 'A workspace with this name already exists.' }),
-    done('createWorkspace', { success: false, message: '' }),
+    create.done({ success: true, message: 'Workspace created successfully.', data: { id: 'ws-nova' } }),
+    create.done({ success: false, message: 'A workspace with this name already exists.' }),
+    create.done({ success: false, message: '' }),
   ],
   'xstate.error.actor.createWorkspace': [
-    failed('createWorkspace', apiError(413, 'File is too large!', 'file_too_large')),
-    failed('createWorkspace', new TypeError('Failed to fetch')),
-    failed('createWorkspace', serverCrash()),
-    failed('createWorkspace', apiError(400, 'Invalid value undefined supplied to : WorkspaceData/name', 'bad_request')),
+    create.status(413, 'File is too large!', 'file_too_large'),
+    create.fetchFailed(),
+    create.crash(),
+    create.status(400, 'Invalid value undefined supplied to : WorkspaceData/name', 'bad_request'),
   ],
 });
 

@@ -10,27 +10,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { deleteReportMachine } from '../../src/machines/delete-report/delete-report.machine';
 import { selectDeleteDialog } from '../../src/machines/delete-report/delete-report.selectors';
-import { mutation, type MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
+import { mutation } from '../../src/machines/shared/confirm-mutation.machine';
 import type { DeleteTemplateResponse } from '../../src/contracts/analyze';
 import { deleted, notDeleted, templateList } from '../fixtures/analyze';
-import {
-  apiError,
-  defineModel,
-  done,
-  eventTypes,
-  failed,
-  fixture,
-  live,
-  pathOf,
-  pendingMutation,
-  replay,
-  serverCrash,
-  shortestPaths,
-  shortestPathTo,
-  spyActions,
-  stateNodeIds,
-  unreachedStateNodeIds,
-} from './graph-harness';
+import { apiError, defineModel, eventTypes, fixture, live, pathOf, pendingMutation, replay, serverCrash, shortestPaths, shortestPathTo, spyActions, stateNodeIds, unreachedStateNodeIds } from './graph-harness';
+import { answered, calls, threw } from './fixtures';
 
 const REPORT_DELETED = 'Report deleted successfully.';
 const DELETE_FAILED = 'We had a problem deleting the report. Please try again later.';
@@ -41,17 +25,18 @@ const builderInput = { appId: 'app-puzzle', report: { id: 'rep-2', title: 'Newer
 
 const serverDown = apiError(503, 'The analytics engine is not available.');
 const outcome = {
-  deleted: { status: 'done', answer: deleted } as MutationOutcome<DeleteTemplateResponse>,
-  refused: { status: 'failed', answer: notDeleted, error: null } as MutationOutcome<DeleteTemplateResponse>,
-  thrown: { status: 'failed', answer: null, error: serverDown } as MutationOutcome<DeleteTemplateResponse>,
+  deleted: answered<DeleteTemplateResponse>(deleted),
+  refused: answered<DeleteTemplateResponse>(notDeleted),
+  thrown: threw<DeleteTemplateResponse>(serverDown),
 };
+const deleteTemplate = calls('deleteTemplate');
 
 const model = defineModel(deleteReportMachine, {
   DELETE: { type: 'DELETE', report },
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.deleteTemplate': [done('deleteTemplate', outcome.deleted), done('deleteTemplate', outcome.refused), done('deleteTemplate', outcome.thrown)],
-  'xstate.error.actor.deleteTemplate': failed('deleteTemplate', new Error('the child broke')),
+  'xstate.done.actor.deleteTemplate': [deleteTemplate.done(outcome.deleted), deleteTemplate.done(outcome.refused), deleteTemplate.done(outcome.thrown)],
+  'xstate.error.actor.deleteTemplate': deleteTemplate.threw(new Error('the child broke')),
 });
 const ev = {
   delete: fixture(model, 'DELETE'),

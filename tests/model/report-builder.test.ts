@@ -27,6 +27,7 @@ import {
   runNotSaved,
   runSucceeded,
   savedTemplate,
+  builderEvents,
 } from '../fixtures/analyze';
 import { apiError, defineModel, done, failed, live as liveActor, pendingForever, serverCrash, unreachedStateNodeIds } from './graph-harness';
 
@@ -53,45 +54,24 @@ const runFalse: RunOutput = { saved: runNotSaved, rows: null };
 const opened: OpenOutput = { template: savedTemplate.template, rows: savedTemplate.report.report, config: dailyMetricsConfig, compiled: null, resolved: null };
 
 const E = {
+  ...builderEvents,
   configLoaded: done('loadConfig', dailyMetricsConfig),
   configFailed: failed('loadConfig', serverDown),
   reportLoaded: done('loadReport', opened),
   reportFailed: failed('loadReport', serverDown),
   reportCrashed: failed('loadReport', serverCrash()),
-  retry: { type: 'RETRY' },
-  groupByDate: { type: 'SET_GROUP_BY', column_name: 'date' },
-  badLimit: { type: 'SET_LIMIT', value: '0' },
-  goodLimit: { type: 'SET_LIMIT', value: '1000' },
-  addIntCondition: { type: 'ADD_CONDITION', column_name: 'days_since_install' },
-  fillCondition: { type: 'SET_CONDITION_VALUE', key: 'c1', value: '3' },
-  run: { type: 'RUN' },
   runDone: done('runReport', runOk),
   runNotSaved: done('runReport', runFalse),
   runThrown: failed('runReport', serverDown),
   runCrashed: failed('runReport', serverCrash()),
-  rename: { type: 'SET_TITLE', title: 'Retention by day' },
   renameDone: done('renameReport', renamed),
   renameRefused: done('renameReport', runNotSaved),
   renameThrown: failed('renameReport', serverDown),
-  delete: { type: 'DELETE' },
   deleteDone: done('deleteReport', { deleted: true }),
   deleteNotDone: done('deleteReport', { deleted: false }),
   deleteBroke: failed('deleteReport', new Error('the delete flow broke')),
-  switchModel: { type: 'SET_MODEL', modelId: 'events' },
   modelLoaded: done('loadModelConfig', eventsConfig),
   modelFailed: failed('loadModelConfig', serverDown),
-  toggleSettings: { type: 'TOGGLE_SETTINGS' },
-  setDates: { type: 'SET_DATE_RANGE', date_start: '2025-05-01' },
-  addMetric: { type: 'ADD_METRIC', column_name: 'dau' },
-  removeMetric: { type: 'REMOVE_METRIC', column_name: 'new_users_per' },
-  moveMetric: { type: 'MOVE_METRIC', from: 0, to: 1 },
-  addSort: { type: 'ADD_SORT', column_name: 'new_users' },
-  removeSort: { type: 'REMOVE_SORT', column_name: 'new_users' },
-  moveSort: { type: 'MOVE_SORT', from: 0, to: 1 },
-  toggleSort: { type: 'TOGGLE_SORT_ORDER', column_name: 'date' },
-  changeComparison: { type: 'SET_CONDITION_COMPARISON', key: 'c1', comparison: 'greater_than' },
-  uncheckCondition: { type: 'SET_CONDITION_CHECKED', key: 'c1', checked: false },
-  removeCondition: { type: 'REMOVE_CONDITION', key: 'c1' },
 } satisfies Record<string, AnyEvent>;
 
 /** Every event type the machine handles, keyed (a new event does not compile until it is here; graph-harness.ts). */

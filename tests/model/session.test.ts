@@ -11,21 +11,8 @@ import { sessionMachine, type SessionEvent } from '../../src/machines/session/se
 import { sessionFlow } from '../../src/machines/session/session.actors';
 import { fetchMe } from '../../src/services/auth.service';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
-import {
-  apiError,
-  defineModel,
-  done,
-  eventTypes,
-  failed,
-  pathOf,
-  pendingForever,
-  reachedStateNodeIds,
-  replay,
-  serverCrash,
-  shortestPaths,
-  shortestPathTo,
-  stateNodeIds,
-} from './graph-harness';
+import { defineModel, eventTypes, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import { calls } from './fixtures';
 
 const ev = {
   signInWrong: { type: 'SIGN_IN', email: 'admin@demostudio.dev', password: 'wrong-password' },
@@ -42,22 +29,26 @@ const WRONG = 'Email or password is incorrect.';
 function ninaFromMe() {
   return decodeOrThrow(Account, { ...joinedAccount, supportedCountries: ['US', 'DE'] });
 }
+const restore = calls('restoreAccount');
+const signIn = calls('signIn');
+const refresh = calls('refreshAccount');
+const signOut = calls('signOut');
 const outcomes = {
-  restored: done('restoreAccount', adminAccount),
-  restoreFailed: failed('restoreAccount', apiError(401, 'Sign in to continue.', 'unauthorized')),
-  restoreUnreachable: failed('restoreAccount', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
-  signedIn: done('signIn', signInResponse),
-  signInRefused: failed('signIn', apiError(401, WRONG, 'invalid_credentials')),
-  signInCrashed: failed('signIn', 'not an Error'),
-  refreshed: done('refreshAccount', adminAccount),
+  restored: restore.done(adminAccount),
+  restoreFailed: restore.status(401, 'Sign in to continue.', 'unauthorized'),
+  restoreUnreachable: restore.offline(),
+  signedIn: signIn.done(signInResponse),
+  signInRefused: signIn.status(401, WRONG, 'invalid_credentials'),
+  signInCrashed: signIn.threw('not an Error'),
+  refreshed: refresh.done(adminAccount),
   /** GET /api/me with Nina's token: her account as the server has it now. */
-  refreshedAsNina: done('refreshAccount', ninaFromMe()),
-  refreshFailed: failed('refreshAccount', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
-  signedOut: done('signOut', undefined),
-  signOutFailed: failed('signOut', apiError(500, 'Something went wrong.', 'internal')),
-  signInServerCrash: failed('signIn', serverCrash()),
-  signInBare500: failed('signIn', apiError(500, 'Request failed (500).')),
-  signInOffline: failed('signIn', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
+  refreshedAsNina: refresh.done(ninaFromMe()),
+  refreshFailed: refresh.offline(),
+  signedOut: signOut.done(undefined),
+  signOutFailed: signOut.status(500, 'Something went wrong.', 'internal'),
+  signInServerCrash: signIn.crash(),
+  signInBare500: signIn.bare500(),
+  signInOffline: signIn.offline(),
 };
 const model = defineModel(sessionMachine, {
   SIGN_IN: [ev.signInWrong, ev.signIn],

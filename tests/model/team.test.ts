@@ -8,35 +8,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type EventObject } from 'xstate';
 import { teamMachine, type MemberRef } from '../../src/machines/team/team.machine';
-import { mutation, type MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
+import { mutation } from '../../src/machines/shared/confirm-mutation.machine';
 import type { SuccessMessage } from '../../src/contracts/codecs';
 import { notOk, ok } from '../fixtures/team';
-import {
-  apiError,
-  contractError,
-  defineModel,
-  done,
-  eventTypes,
-  failed,
-  fixture,
-  pathOf,
-  pendingMutation,
-  replay,
-  serverCrash,
-  shortestPaths,
-  shortestPathTo,
-  simplePaths,
-  spyActions,
-  stateNodeIds,
-  unreachedStateNodeIds,
-} from './graph-harness';
+import { apiError, contractError, defineModel, eventTypes, fixture, pathOf, pendingMutation, replay, serverCrash, shortestPaths, shortestPathTo, simplePaths, spyActions, stateNodeIds, unreachedStateNodeIds } from './graph-harness';
+import { answered, calls, threw } from './fixtures';
 
 const input = { workspaceId: 'ws-demo' };
 const editor: MemberRef = { accountId: 'acc-editor', email: 'editor@demostudio.dev', name: 'Eddie Editor', role: 'editor', pending: false };
 const invitee: MemberRef = { accountId: 'invite:inv-1', email: 'pending@demostudio.dev', name: null, role: 'editor', pending: true };
 
-const answered = (answer: SuccessMessage): MutationOutcome<SuccessMessage> => (answer.success ? { status: 'done', answer } : { status: 'failed', answer, error: null });
-const threw = (error: unknown): MutationOutcome<SuccessMessage> => ({ status: 'failed', answer: null, error });
+const sendInvite = calls('sendInvite');
+const resendInvite = calls('resendInvite');
+const updateRole = calls('updateRole');
+const removeMember = calls('removeMember');
 
 const model = defineModel(teamMachine, {
   OPEN_INVITE: [
@@ -65,31 +50,31 @@ const model = defineModel(teamMachine, {
   CONFIRM_REMOVE: { type: 'CONFIRM_REMOVE' },
   CANCEL: { type: 'CANCEL' },
   'xstate.done.actor.sendInvite': [
-    done('sendInvite', answered(ok('Invite sent to new@studio.dev.'))),
-    done('sendInvite', answered(notOk('This user is already a member of the workspace.'))),
-    done('sendInvite', threw(apiError(409, 'An invite has already been sent to this email. Resend it from the team list.', 'conflict'))),
-    done('sendInvite', threw(contractError('/api/workspace/ws-demo/team/invite'))),
-    done('sendInvite', threw(serverCrash())),
+    sendInvite.done(answered(ok('Invite sent to new@studio.dev.'))),
+    sendInvite.done(answered(notOk('This user is already a member of the workspace.'))),
+    sendInvite.done(threw(apiError(409, 'An invite has already been sent to this email. Resend it from the team list.', 'conflict'))),
+    sendInvite.done(threw(contractError('/api/workspace/ws-demo/team/invite'))),
+    sendInvite.done(threw(serverCrash())),
   ],
-  'xstate.error.actor.sendInvite': failed('sendInvite', new Error('the child broke')),
+  'xstate.error.actor.sendInvite': sendInvite.threw(new Error('the child broke')),
   'xstate.done.actor.resendInvite': [
-    done('resendInvite', answered(ok('Invite resent to pending@demostudio.dev.'))),
-    done('resendInvite', answered(notOk())),
-    done('resendInvite', threw(apiError(404, 'Invite not found.', 'not_found'))),
+    resendInvite.done(answered(ok('Invite resent to pending@demostudio.dev.'))),
+    resendInvite.done(answered(notOk())),
+    resendInvite.done(threw(apiError(404, 'Invite not found.', 'not_found'))),
   ],
-  'xstate.error.actor.resendInvite': failed('resendInvite', new Error('the child broke')),
+  'xstate.error.actor.resendInvite': resendInvite.threw(new Error('the child broke')),
   'xstate.done.actor.updateRole': [
-    done('updateRole', answered(ok('Role updated.'))),
-    done('updateRole', answered(notOk())),
-    done('updateRole', threw(apiError(409, 'A workspace needs at least one admin.', 'conflict'))),
+    updateRole.done(answered(ok('Role updated.'))),
+    updateRole.done(answered(notOk())),
+    updateRole.done(threw(apiError(409, 'A workspace needs at least one admin.', 'conflict'))),
   ],
-  'xstate.error.actor.updateRole': failed('updateRole', new Error('the child broke')),
+  'xstate.error.actor.updateRole': updateRole.threw(new Error('the child broke')),
   'xstate.done.actor.removeMember': [
-    done('removeMember', answered(ok('editor@demostudio.dev was removed from the team.'))),
-    done('removeMember', answered(notOk())),
-    done('removeMember', threw(apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network'))),
+    removeMember.done(answered(ok('editor@demostudio.dev was removed from the team.'))),
+    removeMember.done(answered(notOk())),
+    removeMember.done(threw(apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network'))),
   ],
-  'xstate.error.actor.removeMember': failed('removeMember', new Error('the child broke')),
+  'xstate.error.actor.removeMember': removeMember.threw(new Error('the child broke')),
 });
 
 const ev = {

@@ -2,15 +2,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   copyToClipboard,
-  COPIED_TO_CLIPBOARD,
-  COPY_FAILED,
-  EXPORT_FAILED,
   exportCsv,
   exportExcel,
   isFormulaLike,
   neutraliseCell,
   neutraliseText,
-  NO_DATA_TO_COPY,
   safeMatrix,
   toCsv,
   toSheetValues,
@@ -18,8 +14,14 @@ import {
   type ExportEffects,
   CSV_FILE_NAME,
   UTF8_BOM,
-} from '../../src/services/exports';
-import { cellText, columnsOf, compareCells, toMatrix, unwrapCell, unwrapRows } from '../../src/services/report-rows';
+} from '../../src/lib/exports';
+import { cellText, columnsOf, compareCells, toMatrix, unwrapCell, unwrapRows } from '../../src/lib/report-rows';
+
+// SPEC §8 "Exports", verbatim.
+const NO_DATA_TO_COPY = 'No data available to copy.';
+const COPIED_TO_CLIPBOARD = 'Copied to clipboard!';
+const COPY_FAILED = 'Failed to copy to clipboard.';
+const EXPORT_FAILED = 'Failed to export data.';
 
 describe('formula-injection neutralisation', () => {
   it.each([

@@ -2,8 +2,8 @@
 // builder the browser uses, written to bytes, read back, and checked cell by cell.
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { buildWorkbook, toXlsxBytes, XLSX_SHEET_NAME } from '../../src/services/exports';
-import { toMatrix } from '../../src/services/report-rows';
+import { buildWorkbook, toXlsxBytes, XLSX_SHEET_NAME } from '../../src/lib/exports';
+import { toMatrix } from '../../src/lib/report-rows';
 
 const rows = [
   { date: { value: '2024-03-01' }, country: 'US', new_users: { value: 5120 }, retention_d1: 0.3215 },

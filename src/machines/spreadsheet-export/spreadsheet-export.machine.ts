@@ -38,7 +38,7 @@ export const TOKEN_MARGIN_MS = 60_000;
 export interface SpreadsheetExportContext {
   /** The spreadsheet title (the report's title). */
   title: string;
-  /** Header row then data rows, already neutralised (src/services/exports.ts toSheetValues). */
+  /** Header row then data rows, already neutralised (src/lib/exports.ts toSheetValues). */
   values: SheetCell[][];
   /** The sign-in URL and its state, kept while a sign-in is under way or was blocked. */
   authUrl: string | null;

@@ -1,35 +1,42 @@
 /**
- * Reads invite emails the way a person would get them on this setup: the embedded mailer (server/providers/mailer.ts)
- * writes every message to the outbox table and to the server's output, and tests/e2e/global-setup.ts publishes the
- * file holding that output as E2E_SERVER_LOG. (The PGlite data folder cannot be opened by a second process while the
- * server runs, so the log is the way in.) Works for plain lines and for the JSON lines of LOG_REQUESTS=1.
+ * Reads invite emails from the server's `outbox` table, where the embedded mailer (server/providers/mailer.ts) writes
+ * every message. The read goes through the test-only `GET /__test/outbox` (server/testing/outbox-route.ts), which the
+ * server registers only when started with E2E_OUTBOX_TOKEN (scripts/e2e-server.ts sets a fresh secret per run and
+ * tests/e2e/global-setup.ts hands it to the workers); it answers only a caller sending that secret.
  */
-import fs from 'node:fs';
-import { expect } from '@playwright/test';
+import { expect, request as playwrightRequest } from '@playwright/test';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+interface Mail {
+  to_email: string;
+  subject: string;
+  body: string;
+}
 
-function serverLog(): string {
-  const file = process.env.E2E_SERVER_LOG;
-  if (!file) {
-    throw new Error('E2E_SERVER_LOG is not set: run through tests/e2e/global-setup.ts, or set it to the log of the server at E2E_BASE_URL.');
+/** Every message the outbox holds for `email`, oldest first. */
+export async function outboxFor(email: string): Promise<Mail[]> {
+  const token = process.env.E2E_OUTBOX_TOKEN;
+  if (!token) throw new Error('E2E_OUTBOX_TOKEN is not set: run through tests/e2e/global-setup.ts, or start the server at E2E_BASE_URL with it.');
+  const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const res = await api.get('/__test/outbox', { params: { to: email }, headers: { 'x-test-outbox-token': token } });
+    expect(res.status(), 'the test-only outbox read answers').toBe(200);
+    return ((await res.json()) as { messages: Mail[] }).messages;
+  } finally {
+    await api.dispose();
   }
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 }
 
 /** The most recent invite link mailed to `email` (SPEC §4: /invite/{token}), waiting for it to be written. */
 export async function inviteLinkFor(email: string): Promise<string> {
-  // server/log.ts: `[mail] to="…" subject="…" body="…"`, each value JSON-encoded on one line.
-  const pattern = new RegExp(`\\[mail\\] to=${escape(JSON.stringify(email.toLowerCase()))}[^\\n]*?Accept the invitation: (\\S+?/invite/[A-Za-z0-9_-]+)`, 'g');
   let link: string | undefined;
   await expect
     .poll(
-      () => {
-        const matches = [...serverLog().matchAll(pattern)];
-        link = matches.at(-1)?.[1];
+      async () => {
+        const links = (await outboxFor(email.toLowerCase())).map((mail) => /Accept the invitation: (\S+?\/invite\/[A-Za-z0-9_-]+)/.exec(mail.body)?.[1]);
+        link = links.filter(Boolean).at(-1);
         return link;
       },
-      { message: `an invite email to ${email} in the server log`, timeout: 10_000 },
+      { message: `an invite email to ${email} in the outbox`, timeout: 10_000 },
     )
     .toBeTruthy();
   return link!;

@@ -12,6 +12,28 @@ export async function signInByApi(page: Page, email: string, password: string = 
   const res = await page.request.post('/api/auth/sign-in', { data: { email, password } });
   expect(res.status(), `sign-in of ${email}`).toBe(200);
   const { token } = (await res.json()) as { token: string };
+  await useToken(page, token);
+  return token;
+}
+
+const sessions = new Map<string, string>();
+/**
+ * Like signInByApi, but one sign-in per demo account and worker: later tests reuse its session (for specs with
+ * many short tests that never sign out, such as tests/e2e/flow-paths.spec.ts; a password check is slow).
+ */
+export async function signInOnce(page: Page, email: string): Promise<string> {
+  const known = sessions.get(email);
+  if (known) {
+    await useToken(page, known);
+    return known;
+  }
+  const token = await signInByApi(page, email);
+  sessions.set(email, token);
+  return token;
+}
+
+/** Puts the token where the SPA keeps it before the first page of the tab loads. */
+async function useToken(page: Page, token: string) {
   await page.addInitScript(
     ([key, value]) => {
       const flag = 'e2e.session-seeded';
@@ -21,5 +43,4 @@ export async function signInByApi(page: Page, email: string, password: string = 
     },
     [TOKEN_KEY, token] as const,
   );
-  return token;
 }

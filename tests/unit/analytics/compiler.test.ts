@@ -4,11 +4,15 @@
  * of SPEC §5: catalogue-only identifiers, limit 1..10,000, required values, order by, date range inside the data.
  */
 import { describe, expect, test } from 'vitest';
-import { LIMIT_MESSAGE, VALUE_REQUIRED_MESSAGE, type Report } from '../../../src/contracts/analyze';
+import type { Report } from '../../../src/contracts/analyze';
 import { compileReport, renderReport, ReportInputError, type CompiledReport } from '../../../server/analytics/compiler';
 import { MODELS } from '../../../server/analytics/catalogue';
 import { bigquery, duckdb, postgres, type RenderedSql } from '../../../server/analytics/sql';
 import { condition, report } from './support';
+
+// SPEC §8 "Conditions and limit", verbatim.
+const LIMIT_MESSAGE = 'Value must be between 1 and 10,000';
+const VALUE_REQUIRED_MESSAGE = 'A valid value is required.';
 
 const AVAILABLE = { start: '2025-04-01', end: '2025-06-30' };
 const TODAY = '2025-06-30'; // a Monday

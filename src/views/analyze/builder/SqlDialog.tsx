@@ -3,7 +3,7 @@ import type { CompiledSql } from '../../../contracts/analyze';
 import { Modal } from '../../ui/Modal';
 import { Button } from '../../ui/Button';
 import { notify } from '../../../services/notify';
-import { COPY_FAILED } from '../../../services/exports';
+import { COPY_FAILED } from '../../../lib/exports';
 
 const showValue = (v: unknown) => (Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(', ')}]` : JSON.stringify(v));
 

@@ -1,7 +1,7 @@
 /**
  * 'Export As' menu of the results (SPEC §2 Report builder, §7 local export and spreadsheets, §8 export messages):
  * CSV, Excel, Google Sheets and Copy to Clipboard. Every export writes the same neutralised matrix
- * (src/services/exports.ts). Google Sheets runs the spreadsheet-export flow's actor; the pop-up opens from the click
+ * (src/lib/exports.ts). Google Sheets runs the spreadsheet-export flow's actor; the pop-up opens from the click
  * itself so browsers allow it. Without a configured Google client id the item is disabled and says why.
  */
 import { useId, useState } from 'react';
@@ -9,8 +9,8 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED, spreadsheetExportFlow } from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
 import { selectSpreadsheetExport } from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
-import { copyToClipboard, exportCsv, exportExcel, toSheetValues } from '../../../services/exports';
-import { toMatrix, type ResultRow } from '../../../services/report-rows';
+import { copyToClipboard, exportCsv, exportExcel, toSheetValues } from '../../../lib/exports';
+import { toMatrix, type ResultRow } from '../../../lib/report-rows';
 import { useFlowActor } from '../../flows/useFlowActor';
 import { Spinner } from '../../ui/Spinner';
 

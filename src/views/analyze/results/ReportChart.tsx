@@ -10,8 +10,8 @@
  */
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Axis, DataContext, LineSeries, Tooltip, XYChart, buildChartTheme } from '@visx/xychart';
-import type { ResultRow } from '../../../services/report-rows';
-import { downloadBlob } from '../../../services/exports';
+import type { ResultRow } from '../../../lib/report-rows';
+import { downloadBlob } from '../../../lib/exports';
 import { notify } from '../../../services/notify';
 import { buildChartModel, chartSeries, formatSeriesValue, type ChartDatum } from './chart-model';
 import { hasOwnLabel, isPercentColumn, type ResultColumn } from './result-columns';

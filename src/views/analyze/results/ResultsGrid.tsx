@@ -1,7 +1,7 @@
 /**
  * Results grid of a report (SPEC §2 Report builder, §9 results grid): TanStack Table v9 with client-side sorting
  * and pagination. Page size 20 (options 20, 40, 60, 80, 100), columns at least 250 px wide, single-value cell
- * objects unwrapped, nulls sorted first ascending / last descending and shown as `null` (src/services/report-rows).
+ * objects unwrapped, nulls sorted first ascending / last descending and shown as `null` (src/lib/report-rows).
  * Headers show the metric's label with its column id under it (the name exports use), sort on click or Enter/Space
  * (none → ascending → descending → none) and expose aria-sort. Ratio columns print as percents (result-columns.ts);
  * sorting and the cell's tooltip use the raw value. The total row count is shown, and a notice when the result
@@ -18,7 +18,7 @@ import {
   useTable,
   type SortFn,
 } from '@tanstack/react-table';
-import { compareCells, NULL_TEXT, unwrapRows, type CellValue, type PlainRow, type ResultRow } from '../../../services/report-rows';
+import { compareCells, NULL_TEXT, unwrapRows, type CellValue, type PlainRow, type ResultRow } from '../../../lib/report-rows';
 import { formatCell, hasOwnLabel, type ResultColumn } from './result-columns';
 
 export const PAGE_SIZE = 20;

@@ -8,7 +8,7 @@
  * ids and the raw values only.
  */
 import { memo, useMemo } from 'react';
-import type { ResultRow } from '../../../services/report-rows';
+import type { ResultRow } from '../../../lib/report-rows';
 import { ResultsGrid } from './ResultsGrid';
 import { LazyReportChart } from './LazyReportChart';
 import { ExportMenu } from './ExportMenu';

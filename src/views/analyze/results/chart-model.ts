@@ -13,7 +13,7 @@
  *  - Points are sorted by x when every x is a number or every x is a date (YYYY-MM-DD…); otherwise the result's
  *    own order (the report's Sort By) is kept.
  */
-import { cellText, compareCells, unwrapCell, type CellValue, type ResultRow } from '../../../services/report-rows';
+import { cellText, compareCells, unwrapCell, type CellValue, type ResultRow } from '../../../lib/report-rows';
 import { formatPercent, isPercentColumn, type ResultColumn } from './result-columns';
 
 /** A column of the chart: its metadata, or only its id (then SPEC §9's `retention_` rule decides percent). */

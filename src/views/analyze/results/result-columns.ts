@@ -9,9 +9,9 @@
  *    change here. Only a column that carries no format at all falls back to SPEC §9's `retention_` prefix.
  *  - A percent value is the ratio ×100 with 2 decimals (`32.15%`), in the grid as in the chart (SPEC §9).
  *  - Other numbers print grouped with up to 4 decimals; nulls print as `null` (SPEC §8). Exports never use this:
- *    they write the raw values (src/services/exports.ts).
+ *    they write the raw values (src/lib/exports.ts).
  */
-import { NULL_TEXT, type CellValue } from '../../../services/report-rows';
+import { NULL_TEXT, type CellValue } from '../../../lib/report-rows';
 
 /** One column of a result, in display order: the group-by first, then the metrics. */
 export interface ResultColumn {

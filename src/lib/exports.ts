@@ -25,7 +25,7 @@
  *    quoted like CSV, which is how Excel and Google Sheets read pasted text.
  */
 import type * as ExcelJS from 'exceljs';
-import { notify } from './notify';
+import { notify } from '../services/notify';
 import type { CellValue } from './report-rows';
 
 export const CSV_FILE_NAME = 'report_data.csv';
