@@ -6,18 +6,18 @@
  * nothing half-written after a refusal.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
 import type { Account } from '../../src/contracts/auth';
-import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, GIF_1PX, pngOfSize, type FormPart } from './multipart-form';
 import { StoreUnavailableError } from '../../server/providers/app-store/provider';
 
 let server: TestServer;
-const tokens: Record<'admin' | 'editor' | 'viewer' | 'rival', string> = { admin: '', editor: '', viewer: '', rival: '' };
+let tokens: Record<'admin' | 'editor' | 'viewer' | 'rival', string>;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+  tokens = await signInDemo(server.app, ['admin', 'editor', 'viewer', 'rival']);
 });
 afterAll(() => server?.close());
 

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
 import type { Account } from '../../src/contracts/auth';
-import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 import { GIF_1PX, JPEG_HEAD, PNG_1PX, WEBP_HEAD, pngOfSize, workspaceForm } from './multipart-form';
 
 const MISSING_ROLE = 'access_missing_role_for_action'; // SPEC §6
@@ -17,11 +17,11 @@ const ICON_TYPE_MESSAGE = 'Icon must be a PNG, JPG or GIF image.';
 const ICON_MAX_BYTES = 3145728; // SPEC §9: icon limit
 
 let server: TestServer;
-const tokens: Record<'admin' | 'editor' | 'viewer' | 'rival', string> = { admin: '', editor: '', viewer: '', rival: '' };
+let tokens: Record<'admin' | 'editor' | 'viewer' | 'rival', string>;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+  tokens = await signInDemo(server.app, ['admin', 'editor', 'viewer', 'rival']);
 });
 afterAll(() => server?.close());
 
