@@ -21,6 +21,8 @@ import { httpAnswerOf } from './http/errors';
 import { DomainError } from './domain/errors';
 import { migrateToLatest } from './db/migrations';
 import { outboxMailer } from './providers/mailer';
+import { sandboxGoogleCloud } from './providers/google-cloud/sandbox';
+import { loadServerKey, secretBox } from './providers/google-cloud/secret-box';
 import { areaMigrations, areas, routeTable } from './areas';
 import { spaIndexReader } from './http/spa-index';
 import { helmetOptions } from './http/security-headers';
@@ -48,6 +50,8 @@ export async function buildApp(options: BuildOptions) {
     providers: {
       mailer: options.providers?.mailer ?? outboxMailer(options.logger ? (line) => app.log.info(line) : () => {}),
       analytics: options.providers?.analytics ?? null,
+      googleCloud: options.providers?.googleCloud ?? sandboxGoogleCloud,
+      secrets: options.providers?.secrets ?? secretBox(loadServerKey(options.config)),
     },
     routeTable,
     now: options.now ?? (() => new Date()),

@@ -13,6 +13,8 @@ import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
 import { analyticsMigrations } from './analytics/migrations';
+import { integrationsRoutes } from './routes/integrations';
+import { integrationsMigrations } from './db/integrations-migrations';
 
 export interface Area {
   name: string;
@@ -27,6 +29,7 @@ export const areas: readonly Area[] = [
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
+  { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -33,6 +33,8 @@ export interface ServerConfig {
    * Credentials, e.g. GOOGLE_APPLICATION_CREDENTIALS). Absent: every app's reports run on the embedded engine.
    */
   bigquery?: { location?: string; maximumBytesBilled?: number };
+  /** Server key for credentials' secrets (CREDENTIALS_KEY, 32 bytes base64); unset: DATA_DIR/credentials.key. */
+  credentialsKey?: string;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -57,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           maximumBytesBilled: env.BIGQUERY_MAXIMUM_BYTES_BILLED ? Number(env.BIGQUERY_MAXIMUM_BYTES_BILLED) : undefined,
         }
       : undefined,
+    credentialsKey: env.CREDENTIALS_KEY || undefined,
   };
 }
 
@@ -74,5 +77,7 @@ export const testConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
   ...configFromEnv({}),
   staticDir: undefined,
   publicUrl: 'http://127.0.0.1:8080',
+  // Tests only: a fixed key so they never write DATA_DIR/credentials.key (the server itself has no default key).
+  credentialsKey: Buffer.alloc(32, 7).toString('base64'),
   ...overrides,
 });

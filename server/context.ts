@@ -9,12 +9,18 @@ import type { ServerConfig } from './config';
 import type { RouteEntry } from './http/access';
 import type { Mailer } from './providers/mailer';
 import type { AnalyticsEngine } from './analytics/index';
+import type { GoogleCloudProvider } from './providers/google-cloud/provider';
+import type { SecretBox } from './providers/google-cloud/secret-box';
 
 /** Outside services behind interfaces. Later areas add theirs here (payments, app stores, attribution partners). */
 export interface Providers {
   mailer: Mailer;
   /** The analytics engine (DuckDB store, BigQuery engines); null on a server opened without it. */
   analytics: AnalyticsEngine | null;
+  /** Google Cloud (integrations): the sandbox by default. */
+  googleCloud: GoogleCloudProvider;
+  /** Encrypts credentials' secrets at rest under the server key. */
+  secrets: SecretBox;
 }
 
 export interface ServerContext {

@@ -12,6 +12,8 @@ import { ensureDemoData } from './db/demo-data';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
+import { startJobWorker } from './jobs/queue';
+import { integrationJobs } from './domain/integrations';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
 async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['bigquery']> {
@@ -40,11 +42,14 @@ async function main() {
   const app = await buildApp({ config, db: handle.db, providers: { analytics, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
+  // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
+  const jobs = startJobWorker(app.questboard, integrationJobs, { log: (line) => console.error(line) });
   let stopping: Promise<void> | null = null;
   const shutdown = () => {
     stopping ??= (async () => {
       try {
         await app.close();
+        await jobs.stop();
         await analytics.close();
         await handle.close();
         process.exit(0);

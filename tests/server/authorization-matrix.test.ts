@@ -188,7 +188,8 @@ function impliedStatuses(rule: Access, allowed = 200): Statuses {
     case 'signedIn':
       return [allowed, allowed, allowed, allowed, 401];
     case 'workspace':
-    case 'app': {
+    case 'app':
+    case 'plugin': {
       const rank = { viewer: 0, editor: 1, admin: 2 } as const;
       const at = (role: keyof typeof rank) => (rank[role] >= rank[rule.role] ? allowed : 403);
       return [at('admin'), at('editor'), at('viewer'), 404, 401];

@@ -75,7 +75,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
     for (const entry of table) {
       expect(endpoints.has(entry.endpoint), `${key(entry)} is not a contract endpoint`).toBe(true);
       expect(key(entry)).toBe(key(entry.endpoint));
-      expect(['public', 'signedIn', 'workspace', 'app']).toContain(entry.access.kind);
+      expect(['public', 'signedIn', 'workspace', 'app', 'plugin']).toContain(entry.access.kind);
     }
     const registered = table.map((entry) => entry.endpoint);
     const unregistered = [...endpoints].filter(([endpoint]) => !registered.includes(endpoint)).map(([, name]) => name);
