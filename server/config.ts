@@ -35,6 +35,8 @@ export interface ServerConfig {
   bigquery?: { location?: string; maximumBytesBilled?: number };
   /** Server key for credentials' secrets (CREDENTIALS_KEY, 32 bytes base64); unset: DATA_DIR/credentials.key. */
   credentialsKey?: string;
+  /** Size of the synthetic Firebase export a newly connected app gets in the Google Cloud sandbox. */
+  sandboxExport: { events: number; days: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -60,6 +62,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         }
       : undefined,
     credentialsKey: env.CREDENTIALS_KEY || undefined,
+    sandboxExport: { events: Number(env.SANDBOX_EXPORT_EVENTS ?? 150_000), days: Number(env.SANDBOX_EXPORT_DAYS ?? 90) },
   };
 }
 

@@ -301,7 +301,7 @@ export const integrationJobs: JobHandlers = {
       const existing = await exportRange(store, appId);
       if (existing) return `The app already has ${existing.events} raw events.`;
       const { platform, packageName } = await packageOf(ctx, appId);
-      const written = await writeSandboxExport(store, { appId, platform, packageName });
+      const written = await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
       const message = `Sandbox Firebase export ready: ${written.events.toLocaleString('en-US')} raw events from ${written.start} to ${written.end}.`;
       await addFeed(ctx, job.plugin_id!, message, 'success');
       return message;
