@@ -14,6 +14,7 @@ import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
 import { startJobWorker } from './jobs/queue';
 import { integrationJobs } from './domain/integrations';
+import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
 async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['bigquery']> {
@@ -43,7 +44,8 @@ async function main() {
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
-  const jobs = startJobWorker(app.questboard, integrationJobs, { log: (line) => console.error(line) });
+  // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
+  const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
   let stopping: Promise<void> | null = null;
   const shutdown = () => {
     stopping ??= (async () => {

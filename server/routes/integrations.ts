@@ -10,6 +10,9 @@ import {
   addProductCredential, addServiceAccount, connectPlugin, createPlugin, deletePlugin, disconnectPlugin, getPlugin,
   listCredentials, listPlugins, pluginFeed, setDailyProcess, startProcessing, updatePlugin,
 } from '../domain/integrations';
+import { oauthCallback, sandboxConsentPage, startOAuth } from '../domain/integrations-oauth';
+
+const html = (bytes: Uint8Array) => ({ contentType: 'text/html; charset=utf-8', bytes, headers: { 'cache-control': 'no-store' } });
 
 const ok = { success: true } as const;
 
@@ -57,4 +60,11 @@ export const integrationsRoutes = [
     access: access.app('admin'),
     handler: async ({ ctx, params, body, caller }) => ({ success: true, credential: await addServiceAccount(ctx, params.appId, caller.accountId, body.key) }),
   }),
+  defineRoute(api.oauthStart, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params, body, caller }) => ({ success: true, url: await startOAuth(ctx, params.appId, caller.accountId, body.returnTo) }),
+  }),
+  // The sealed state in the query is the authorization (the browser arrives here without our token).
+  defineRoute(api.oauthConsent, { access: access.public, handler: async ({ ctx, query }) => html(await sandboxConsentPage(ctx, query.state)) }),
+  defineRoute(api.oauthCallback, { access: access.public, handler: async ({ ctx, query }) => html(await oauthCallback(ctx, query.state, query.code, query.error)) }),
 ];

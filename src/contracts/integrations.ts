@@ -18,7 +18,7 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { struct, describeErrors, Id, line, boundedString, MAX, type Platform } from './codecs';
-import { endpoint } from './endpoint';
+import { binary, endpoint } from './endpoint';
 import { Deeplink } from './apps';
 import {
   ConnectionStatus,
@@ -590,6 +590,14 @@ export const ServiceAccountKey = struct(
 export type ServiceAccountKey = t.TypeOf<typeof ServiceAccountKey>;
 export const ServiceAccountRequest = struct({ key: ServiceAccountKey }, {}, 'ServiceAccountRequest');
 
+/** Google sign-in for a USER_OAUTH credential: where to come back to (a page of ours) → the consent page's address. */
+export const OAuthStartRequest = struct({ returnTo: line(MAX.url) }, {}, 'OAuthStartRequest');
+export const OAuthStartResponse = struct({ success: t.boolean, url: t.string }, {}, 'OAuthStartResponse');
+export const OAuthStateQuery = struct({ state: line(MAX.url) }, {}, 'OAuthStateQuery');
+export const OAuthCallbackQuery = struct({ state: line(MAX.url) }, { code: line(MAX.url), error: line(MAX.label) }, 'OAuthCallbackQuery');
+/** The query the page comes back with (SPEC §2: opens the dialog in OAuth-redirect mode, then it is stripped). */
+export const OAUTH_REDIRECT_PARAM = 'oAuthRedirect';
+
 export const integrationsEndpoints = {
   /** SPEC §7 GET /plugins/{pluginId}, under /api. */
   plugin: endpoint({ method: 'GET', path: '/api/plugins/:pluginId', params: PluginParams, response: GetPluginResponse }),
@@ -606,4 +614,9 @@ export const integrationsEndpoints = {
   credentials: endpoint({ method: 'GET', path: '/api/app/:appId/credentials', params: AppPluginParams, response: CredentialsResponse }),
   addProductCredential: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/product', params: AppPluginParams, response: CredentialAnswer }),
   addServiceAccount: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/service-account', params: AppPluginParams, body: ServiceAccountRequest, response: CredentialAnswer }),
+  oauthStart: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/oauth', params: AppPluginParams, body: OAuthStartRequest, response: OAuthStartResponse }),
+  /** The Google Cloud sandbox's consent page (HTML; the real adapter sends the browser to Google's instead). */
+  oauthConsent: endpoint({ method: 'GET', path: '/api/oauth/sandbox/consent', query: OAuthStateQuery, response: binary }),
+  /** Where the consent page sends the browser back: creates the credential, then returns to the page with ?oAuthRedirect. */
+  oauthCallback: endpoint({ method: 'GET', path: '/api/oauth/callback', query: OAuthCallbackQuery, response: binary }),
 };

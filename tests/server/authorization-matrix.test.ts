@@ -135,6 +135,21 @@ const signedResultParams = async ({ app }: CallContext) => ({
 const signedResultQuery = async ({ app }: CallContext) =>
   Object.fromEntries((await (savedReport ??= runDemoReport(app))).resultUrl.searchParams);
 
+/** Dragon Merge (Android)'s seeded BigQuery plugin. */
+const demoPluginParams = { pluginId: `${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` };
+/** A plugin (on an app of its own, with an OAuth credential) made for this one call, for connect/disconnect/delete. */
+async function throwawayPluginParams({ db, who }: CallContext) {
+  const appId = `matrix-${who}-${newId().slice(0, 8)}`;
+  const credentialId = newId();
+  await db.insertInto('apps').values({ id: appId, workspace_id: DEMO_WORKSPACE_ID, app_name: 'Matrix', platform: 'android', enabled: true, image_file_id: null, details: '{}' as never }).execute();
+  await db.insertInto('credentials').values({ id: credentialId, workspace_id: DEMO_WORKSPACE_ID, type: 'USER_OAUTH', email: 'matrix@demostudio.dev', project_id: null, secret: null, created_by: null }).execute();
+  await db.insertInto('plugins').values({
+    id: `${appId}-bigquery`, app_id: appId, type: 'BigQuery', status: 'disconnected', credential_id: credentialId, attributes: '{}' as never,
+    refresh_schedule: null, last_refresh: null, data_start: null, data_end: null,
+  }).execute();
+  return { pluginId: `${appId}-bigquery` };
+}
+
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
@@ -174,6 +189,21 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /analytics/template/:appId',                 expect: [200, 200, 200, 404, 401] },
   { route: 'GET /analytics/template/:appId/:reportId',       expect: [200, 200, 200, 404, 401], params: reportParams },
   { route: 'DELETE /analytics/template/:appId/:reportId',    expect: [200, 200, 200, 404, 401], params: throwawayReportParams },
+
+  // integrations (server/routes/integrations.ts): members read; editors change plugins; admins add service accounts
+  { route: 'GET /api/plugins/:pluginId',                     expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  { route: 'POST /api/plugins/:pluginId/update',             expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
+  { route: 'GET /api/app/:appId/plugins',                    expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/plugins',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/plugins/:pluginId/connect',            expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'POST /api/plugins/:pluginId/disconnect',         expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'DELETE /api/plugins/:pluginId',                  expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'POST /api/plugins/:pluginId/daily-process',      expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
+  { route: 'POST /api/plugins/:pluginId/process',            expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
+  { route: 'GET /api/plugins/:pluginId/feed',                expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  { route: 'GET /api/app/:appId/credentials',                expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/credentials/product',       expect: [200, 403, 403, 404, 401] },
+  { route: 'POST /api/app/:appId/credentials/service-account', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery
