@@ -299,7 +299,11 @@ export const integrationJobs: JobHandlers = {
       const appId = job.app_id!;
       const store = analyticsOf(ctx).store;
       const existing = await exportRange(store, appId);
-      if (existing) return `The app already has ${existing.events} raw events.`;
+      if (existing) {
+        const message = `Sandbox Firebase export ready: ${existing.events.toLocaleString('en-US')} raw events from ${existing.start} to ${existing.end}.`;
+        await addFeed(ctx, job.plugin_id!, message, 'success');
+        return message;
+      }
       const { platform, packageName } = await packageOf(ctx, appId);
       const written = await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
       const message = `Sandbox Firebase export ready: ${written.events.toLocaleString('en-US')} raw events from ${written.start} to ${written.end}.`;

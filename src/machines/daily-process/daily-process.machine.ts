@@ -2,10 +2,10 @@
  * The Process Data Daily switch (SPEC §2 BigQuery Data Status card; §4 "Process Data Daily switch toggles
  * attributes.dailyProcess; on failure it reverts"; §7 daily process toggle (pluginId, flag)).
  *
- *   idle ─TOGGLE(value)─► saving (the switch shows the new value at once) ─┬─ success ─────► idle (`saved`: reload)
+ *   idle ─TOGGLE(value)─► saving (the switch shows the new value at once) ─┬─ success ─────► idle (kept; `saved`: reload)
  *                                                                          ├─ success:false ► idle (reverted, notice)
  *                                                                          └─ thrown ───────► idle (reverted, notice)
- * While idle the switch shows the plugin's own value (`shown` is null); while saving, the value being saved.
+ * `shown` is the value last chosen and saved; null (the plugin's own value) until the first toggle and after a failure.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SuccessResponse } from '../../contracts/integrations';
@@ -43,7 +43,6 @@ export const dailyProcessMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      entry: assign({ shown: null }),
       on: { TOGGLE: { target: 'saving', actions: assign({ shown: ({ event }) => event.value }) } },
     },
     saving: {
@@ -52,12 +51,13 @@ export const dailyProcessMachine = setup({
         src: 'saveDailyProcess',
         input: ({ context }) => ({ pluginId: context.pluginId, value: context.shown! }),
         onDone: [
+          // Saved: the switch keeps the value (the reloaded plugin says the same).
           { guard: ({ event }) => event.output.success, target: 'idle', actions: { type: 'saved', params: ({ context }) => ({ appId: context.appId }) } },
-          { target: 'idle', actions: { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } } },
+          { target: 'idle', actions: [assign({ shown: null }), { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } }] },
         ],
         onError: {
           target: 'idle',
-          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } }],
+          actions: [assign({ shown: null }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } }],
         },
       },
     },

@@ -44,7 +44,7 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
         <div className="space-y-5 text-sm">
           {view.sandbox && (
             <p className="rounded-lg bg-sky-50 px-3 py-2 text-sky-900 ring-1 ring-sky-200">
-              <span className="mr-2 rounded bg-sky-600 px-1.5 py-0.5 text-xs font-bold uppercase text-white">Sandbox</span>
+              <span className="mr-2 rounded bg-sky-800 px-1.5 py-0.5 text-xs font-bold uppercase text-white">Sandbox</span>
               Google Cloud is simulated on this server: projects, apps and roles are demo data. Accounts whose name contains
               "limited" lack a role, so the warnings can be seen.
             </p>
@@ -142,7 +142,7 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
               {view.missingNote && <p role="alert" className="mt-2 text-rose-700">{view.missingNote}</p>}
             </div>
           )}
-          {view.saveBlocker && !view.busy && <p className="text-xs text-slate-600" data-testid="save-blocker">{view.saveBlocker}</p>}
+          {view.saveBlocker && !view.busy && !view.missingNote && <p className="text-xs text-slate-600" data-testid="save-blocker">{view.saveBlocker}</p>}
         </div>
       )}
     </Modal>

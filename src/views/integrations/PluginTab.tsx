@@ -50,6 +50,12 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   const credential = credentials.data?.credentials.find((c) => c.id === plugin?.credentials) ?? null;
   const polling = (plugin?.inProgress ?? []).length > 0;
   const feed = useFeed(appId, plugin?.id ?? null, polling);
+  // An operation just ended: its last message is in the feed now.
+  const wasPolling = useRef(polling);
+  useEffect(() => {
+    if (wasPolling.current && !polling) void feed.refetch();
+    wasPolling.current = polling;
+  }, [polling, feed]);
   const denied = viewerDenied(role);
   const ref = plugin ? { id: plugin.id, source: plugin.source } : null;
 
