@@ -150,6 +150,13 @@ async function throwawayPluginParams({ db, who }: CallContext) {
   return { pluginId: `${appId}-bigquery` };
 }
 
+/** A sealed Google sign-in state for Demo Studio's admin (the query is the authorization of the public OAuth pages). */
+async function oauthStateQuery({ db, app }: CallContext) {
+  const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
+  const state = { accountId: admin.id, workspaceId: DEMO_WORKSPACE_ID, appId: DEMO_APP_IDS.pixelRacer, returnTo: `/workspace/${DEMO_WORKSPACE_ID}/app/${DEMO_APP_IDS.pixelRacer}/integrations/BigQuery`, expiresAt: Date.now() + 600_000 };
+  return { state: app.questboard.providers.secrets.seal(JSON.stringify(state)), code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev` };
+}
+
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
@@ -204,6 +211,9 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/credentials',                expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/credentials/product',       expect: [200, 403, 403, 404, 401] },
   { route: 'POST /api/app/:appId/credentials/service-account', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
+  { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -234,3 +234,25 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
     expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}` })).json().data.enableAnalyze).toBe(false);
   });
 });
+
+describe('Google sign-in through the sandbox consent page', () => {
+  test('start → consent page → callback creates the credential and goes back with ?oAuthRedirect', async () => {
+    const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
+    expect((await call(server.app, viewer, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } })).statusCode).toBe(403);
+    expect((await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo: 'https://evil.example/x' } })).statusCode).toBe(400);
+    const start = await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
+    expect(start.statusCode).toBe(200);
+    const consent = await server.app.inject({ method: 'GET', url: start.json().url });
+    expect(consent.statusCode).toBe(200);
+    expect(consent.headers['content-type']).toContain('text/html');
+    expect(consent.body).toContain('Sandbox');
+    const link = /href="(\/api\/oauth\/callback[^"]+limited[^"]+)"/.exec(consent.body)![1]!.replaceAll('&#38;', '&');
+    const back = await server.app.inject({ method: 'GET', url: link });
+    expect(back.statusCode).toBe(200);
+    expect(back.body).toContain(`${returnTo}?oAuthRedirect=true`);
+    const list = (await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json().credentials;
+    expect(list.some((c: { type: string; authenticatedEntity: { email: string } }) => c.type === 'USER_OAUTH' && c.authenticatedEntity.email === 'limited.analyst@demo-studio.dev')).toBe(true);
+    // A forged or tampered state is refused.
+    expect((await server.app.inject({ method: 'GET', url: '/api/oauth/callback?state=v1.a.b.c&code=sandbox:x@y.dev' })).statusCode).toBe(400);
+  });
+});
