@@ -230,7 +230,18 @@ export async function processRange(
     'SELECT count(*) AS n FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',
     range, undefined, { timeoutMs: 0 },
   );
-  const schemaRows = await store.rows(
+  return {
+    events: Number(count?.n ?? 0),
+    range: await store.dataRange(args.appId),
+    schema: await exportSchema(store, args.dataset, args.start, args.end),
+  };
+}
+
+export type EventSchema = ProcessResult['schema'];
+
+/** Each event name of a dataset's export in [start, end] with its parameters' data types and its last time (ms). */
+export async function exportSchema(store: EventStore, dataset: string, start: string, end: string): Promise<EventSchema> {
+  const rows = await store.rows(
     `SELECT event_name, list(DISTINCT p.key || '=' || CASE WHEN p.value.string_value IS NOT NULL THEN 'STRING'
                                                         WHEN p.value.int_value IS NOT NULL THEN 'INT64'
                                                         ELSE 'FLOAT64' END) AS params,
@@ -238,17 +249,23 @@ export async function processRange(
      FROM (SELECT event_name, event_timestamp, unnest(event_params) AS p FROM raw_events
            WHERE dataset = $dataset AND event_date BETWEEN $from_key AND $to_key)
      GROUP BY event_name ORDER BY event_name`,
-    { dataset: args.dataset, from_key: dayKey(args.start), to_key: dayKey(args.end) }, undefined, { timeoutMs: 0 },
+    { dataset, from_key: dayKey(start), to_key: dayKey(end) }, undefined, { timeoutMs: 0 },
   );
-  return {
-    events: Number(count?.n ?? 0),
-    range: await store.dataRange(args.appId),
-    schema: schemaRows.map((row) => ({
-      eventName: String(row.event_name),
-      params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort()),
-      lastReceivedAt: Math.floor(Number(row.last_at) / 1000),
-    })),
-  };
+  return rows.map((row) => ({
+    eventName: String(row.event_name),
+    params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort()),
+    lastReceivedAt: Math.floor(Number(row.last_at) / 1000),
+  }));
+}
+
+/**
+ * The export an app's processed events came from (the demo seed: events generated straight into `events` get the raw
+ * export they would have been processed from, so Process Data works on the demo apps too). Replaces the dataset.
+ */
+export async function exportFromProcessed(store: EventStore, appId: string, packageName: string) {
+  await ensureRawTable(store);
+  await store.run('DELETE FROM raw_events WHERE dataset = $dataset', { dataset: appId });
+  await store.run(nestSql(), { dataset: appId, source: appId, package: packageName });
 }
 
 const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -256,3 +256,17 @@ describe('Google sign-in through the sandbox consent page', () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/oauth/callback?state=v1.a.b.c&code=sandbox:x@y.dev' })).statusCode).toBe(400);
   });
 });
+
+describe('demo rows (server/db/integrations-demo.ts)', () => {
+  test("Demo Studio's BigQuery and Firebase plugins get the product credential and a feed, once", async () => {
+    const { seedIntegrationsDemo } = await import('../../server/db/integrations-demo');
+    await seedIntegrationsDemo(server.db, analytics);
+    await seedIntegrationsDemo(server.db, analytics);
+    const plugin = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` })).json();
+    expect(plugin.credentials).toEqual(expect.any(String));
+    const firebase = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.wordGarden}-firebase` })).json();
+    expect(firebase.credentials).toBe(plugin.credentials);
+    const feed = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${plugin.id}/feed` })).json().feed;
+    expect(feed.map((f: { message: string }) => f.message)).toEqual(['Plugin created. Connection configured.']);
+  });
+});
