@@ -66,6 +66,26 @@ async function activeOperations(ctx: ServerContext, pluginIds: readonly string[]
   return byPlugin;
 }
 
+/** The app's active source (SPEC §3 App.activePluginId), kept in the app's details. */
+export async function activePluginOf(ctx: ServerContext, appId: string): Promise<string | null> {
+  const app = await ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst();
+  const id = (app?.details as Record<string, unknown> | undefined)?.activePluginId;
+  return typeof id === 'string' ? id : null;
+}
+
+/** SPEC §4: only one source is active; only a connected source can become it. */
+export async function setActivePlugin(ctx: ServerContext, appId: string, pluginId: string) {
+  const row = await ctx.db.selectFrom('plugins').select(['id', 'type', 'status']).where('id', '=', pluginId).where('app_id', '=', appId).executeTakeFirst();
+  if (!row) throw invalid('The plugin does not belong to this app.', ['pluginId'], 'plugin_not_found');
+  if (row.status === 'disconnected') throw conflict('Connect the source to activate it', 'not_connected');
+  await ctx.db.transaction().execute(async (trx) => {
+    const app = await trx.selectFrom('apps').select('details').where('id', '=', appId).forUpdate().executeTakeFirstOrThrow();
+    const details = { ...(app.details as Record<string, unknown>), activePluginId: pluginId };
+    await trx.updateTable('apps').set({ details: JSON.stringify(details) as never }).where('id', '=', appId).execute();
+  });
+  await addFeed(ctx, pluginId, `${row.type} is now the active source.`, 'success');
+}
+
 export async function listPlugins(ctx: ServerContext, appId: string): Promise<Plugin[]> {
   const rows = await ctx.db.selectFrom('plugins').selectAll().where('app_id', '=', appId).orderBy('created_at').execute();
   const operations = await activeOperations(ctx, rows.map((r) => r.id));

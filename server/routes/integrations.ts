@@ -7,7 +7,7 @@ import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';
 import { integrationsEndpoints as api } from '../../src/contracts/integrations';
 import {
-  addProductCredential, addServiceAccount, connectPlugin, createPlugin, deletePlugin, disconnectPlugin, getPlugin,
+  activePluginOf, addProductCredential, addServiceAccount, setActivePlugin, connectPlugin, createPlugin, deletePlugin, disconnectPlugin, getPlugin,
   listCredentials, listPlugins, pluginFeed, setDailyProcess, startProcessing, updatePlugin,
 } from '../domain/integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from '../domain/integrations-oauth';
@@ -27,7 +27,7 @@ export const integrationsRoutes = [
   }),
   defineRoute(api.list, {
     access: access.app('viewer'),
-    handler: async ({ ctx, params }) => ({ success: true, plugins: await listPlugins(ctx, params.appId) }),
+    handler: async ({ ctx, params }) => ({ success: true, plugins: await listPlugins(ctx, params.appId), activePluginId: await activePluginOf(ctx, params.appId) }),
   }),
   defineRoute(api.create, {
     access: access.app('editor'),
@@ -59,6 +59,10 @@ export const integrationsRoutes = [
   defineRoute(api.addServiceAccount, {
     access: access.app('admin'),
     handler: async ({ ctx, params, body, caller }) => ({ success: true, credential: await addServiceAccount(ctx, params.appId, caller.accountId, body.key) }),
+  }),
+  defineRoute(api.activePlugin, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params, body }) => (await setActivePlugin(ctx, params.appId, body.pluginId), ok),
   }),
   defineRoute(api.oauthStart, {
     access: access.app('editor'),

@@ -536,7 +536,9 @@ export function isDay(value: string): boolean {
 export const Day = line(MAX.date, { name: 'Day', expected: 'a date YYYY-MM-DD', check: (s) => (isDay(s) ? null : 'must be a date YYYY-MM-DD') });
 
 export const AppPluginParams = struct({ appId: Id }, {}, 'AppPluginParams');
-export const PluginsResponse = struct({ success: t.boolean, plugins: t.array(Plugin) }, {}, 'PluginsResponse');
+export const PluginsResponse = struct({ success: t.boolean, plugins: t.array(Plugin) }, { activePluginId: t.union([t.string, t.null]) }, 'PluginsResponse');
+/** Change the active source (SPEC §4: only one source is active). */
+export const ActivePluginRequest = struct({ pluginId: Id }, {}, 'ActivePluginRequest');
 export type PluginsResponse = t.TypeOf<typeof PluginsResponse>;
 
 /** Create plugin (SPEC §7): BigQuery with (app, credentialId, attributes); other sources with (app, credentialId). */
@@ -614,6 +616,7 @@ export const integrationsEndpoints = {
   credentials: endpoint({ method: 'GET', path: '/api/app/:appId/credentials', params: AppPluginParams, response: CredentialsResponse }),
   addProductCredential: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/product', params: AppPluginParams, response: CredentialAnswer }),
   addServiceAccount: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/service-account', params: AppPluginParams, body: ServiceAccountRequest, response: CredentialAnswer }),
+  activePlugin: endpoint({ method: 'POST', path: '/api/app/:appId/active-plugin', params: AppPluginParams, body: ActivePluginRequest, response: SuccessResponse }),
   oauthStart: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/oauth', params: AppPluginParams, body: OAuthStartRequest, response: OAuthStartResponse }),
   /** The Google Cloud sandbox's consent page (HTML; the real adapter sends the browser to Google's instead). */
   oauthConsent: endpoint({ method: 'GET', path: '/api/oauth/sandbox/consent', query: OAuthStateQuery, response: binary }),

@@ -17,8 +17,11 @@ export const IN_PROGRESS_POLL_MS = 1500;
 export function usePlugins(appId: string) {
   return useQuery({
     queryKey: pluginsKey(appId),
-    queryFn: async ({ signal }) => (await fetchPlugins(appId, signal)).plugins,
-    refetchInterval: (query) => (query.state.data?.some((p) => (p.inProgress ?? []).length > 0) ? IN_PROGRESS_POLL_MS : false),
+    queryFn: async ({ signal }) => {
+      const answer = await fetchPlugins(appId, signal);
+      return { plugins: answer.plugins, activePluginId: answer.activePluginId ?? null };
+    },
+    refetchInterval: (query) => (query.state.data?.plugins.some((p) => (p.inProgress ?? []).length > 0) ? IN_PROGRESS_POLL_MS : false),
   });
 }
 

@@ -39,3 +39,5 @@ export const addServiceAccount = (appId: string, key: ServiceAccountKey, signal?
   call(api.addServiceAccount, { params: { appId }, body: { key }, signal });
 export const startOAuth = (appId: string, returnTo: string, signal?: AbortSignal) =>
   call(api.oauthStart, { params: { appId }, body: { returnTo }, signal });
+export const setActivePlugin = (appId: string, pluginId: string, signal?: AbortSignal) =>
+  call(api.activePlugin, { params: { appId }, body: { pluginId }, signal });

@@ -140,3 +140,20 @@ test('a viewer sees every integrations action disabled with the view-only toolti
   await expect(page.getByText('Enable at least one conversion event to unlock the Acquire section and start creating quests.')).toBeVisible();
   await scan(page, 'Firebase tab as a viewer');
 });
+
+test("switching the active source asks 'Confirm Change?'", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  await page.goto(appPath('dragon-merge-ios', 'integrations/Overview'));
+  const bigQuery = page.getByRole('switch', { name: 'BigQuery active' });
+  await expect(bigQuery).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Adjust active' })).toBeDisabled();
+  await expect(page.locator('label[title="Connect the source to activate it"]').first()).toBeAttached();
+  await bigQuery.click({ force: true }); // the switch waits for the confirm: it does not change on the click
+  const confirm = page.getByRole('dialog', { name: 'Confirm Change?' });
+  await expect(confirm).toContainText('This will cause all events to be stopped.');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(snackbar(page, 'BigQuery is now the active source.')).toBeVisible();
+  await expect(bigQuery).toBeChecked();
+  await expect(bigQuery).toBeDisabled();
+});

@@ -270,3 +270,18 @@ describe('demo rows (server/db/integrations-demo.ts)', () => {
     expect(feed.map((f: { message: string }) => f.message)).toEqual(['Plugin created. Connection configured.']);
   });
 });
+
+describe('the active source (SPEC §4: only one)', () => {
+  test('a connected plugin becomes the active one; a disconnected one is refused; viewers cannot', async () => {
+    const ios = DEMO_APP_IDS.dragonMergeIos;
+    const url = `/api/app/${ios}/active-plugin`;
+    expect((await call(server.app, viewer, { method: 'POST', url, payload: { pluginId: `${ios}-bigquery` } })).statusCode).toBe(403);
+    expect((await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` } })).statusCode).toBe(400);
+    await call(server.app, editor, { method: 'POST', url: `/api/plugins/${ios}-bigquery/disconnect` });
+    expect((await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${ios}-bigquery` } })).statusCode).toBe(409);
+    expect((await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${ios}-appsflyer` } })).statusCode).toBe(200);
+    const list = (await call(server.app, viewer, { method: 'GET', url: `/api/app/${ios}/plugins` })).json();
+    expect(list.activePluginId).toBe(`${ios}-appsflyer`);
+    expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${ios}` })).json().data.activePluginId).toBe(`${ios}-appsflyer`);
+  });
+});

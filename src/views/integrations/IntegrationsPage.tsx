@@ -21,7 +21,7 @@ export default function IntegrationsPage() {
   const workspace = useCurrentWorkspace();
   const role = workspace?.role ?? 'viewer';
   const plugins = usePlugins(appId);
-  const list = plugins.data ?? [];
+  const list = plugins.data?.plugins ?? [];
   const tab = tabOf(source, list);
   const session = Session.useActorRef();
 
@@ -66,7 +66,7 @@ export default function IntegrationsPage() {
             <Button variant="secondary" className="mt-4" busy={plugins.isFetching} onClick={() => void plugins.refetch()}>Try again</Button>
           </div>
         ) : tab === 'Overview' ? (
-          <OverviewTab workspaceId={workspaceId} appId={appId} plugins={list} />
+          <OverviewTab workspaceId={workspaceId} appId={appId} plugins={list} activePluginId={plugins.data?.activePluginId ?? null} role={role} />
         ) : tab === 'BigQuery' || tab === 'Firebase' ? (
           <PluginTab key={tab} type={tab} workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
         ) : tab ? (

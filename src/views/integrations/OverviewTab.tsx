@@ -1,20 +1,47 @@
 /**
  * The Overview tab (SPEC §2): a matrix of sources × capabilities (BigQuery: Custom Analytics and Smart Quests; the
- * others Realtime Triggers), each source's button (its status text, or Continue) to its tab. Singular is listed with
- * no plugin.
+ * others Realtime Triggers), each source's button (its status text, or Continue) to its tab, and its active switch
+ * (SPEC §4: one active source; 'Confirm Change?'; disabled when not connected or already active, with 'Connect the
+ * source to activate it' for non-viewers). Singular is listed with no plugin.
  */
+import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { INTEGRATION_CAPABILITIES, SUPPORTED_CAPABILITIES } from '../../contracts/integrations';
+import { CONNECT_TO_ACTIVATE, INTEGRATION_CAPABILITIES, SUPPORTED_CAPABILITIES } from '../../contracts/integrations';
+import type { Role } from '../../contracts/codecs';
 import type { Plugin, PluginType } from '../../contracts/plugin';
+import { activeSourceFlow } from '../../machines/active-source/active-source.actors';
+import { selectActiveConfirm } from '../../machines/active-source/active-source.selectors';
 import { href } from '../../paths';
+import { useFlowActor } from '../flows/useFlowActor';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { viewerDenied } from '../ui/permissions';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
 
 const SOURCES: PluginType[] = ['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'];
 
-export function OverviewTab({ workspaceId, appId, plugins }: { workspaceId: string; appId: string; plugins: readonly Plugin[] }) {
+interface Props {
+  workspaceId: string;
+  appId: string;
+  plugins: readonly Plugin[];
+  activePluginId: string | null;
+  role: Role;
+}
+
+export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role }: Props) {
   const sources = SOURCES.filter((s) => s !== 'Firebase' || pluginOf(plugins, 'Firebase'));
+  const actor = useFlowActor(activeSourceFlow, { appId }, { key: `${appId}:active` });
+  const confirm = useSelector(actor, selectActiveConfirm);
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ConfirmDialog
+        open={confirm.open}
+        title={confirm.title}
+        message={confirm.message}
+        confirmLabel="Confirm"
+        busy={confirm.busy}
+        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+      />
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">What each data source unlocks</caption>
         <thead>
@@ -51,6 +78,31 @@ export function OverviewTab({ workspaceId, appId, plugins }: { workspaceId: stri
                     {look.hourglass && <span aria-hidden="true">⌛</span>}
                     {plugin ? look.label : 'Continue'}
                   </Link>
+                </td>
+              );
+            })}
+          </tr>
+          <tr className="border-t border-slate-100">
+            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">Active</th>
+            {sources.map((s) => {
+              const plugin = s === 'Singular' ? null : pluginOf(plugins, s);
+              const active = !!plugin && plugin.id === activePluginId;
+              const connected = !!plugin && plugin.connected !== 'disconnected';
+              const reason = viewerDenied(role) ?? (connected ? null : CONNECT_TO_ACTIVATE);
+              return (
+                <td key={s} className="px-4 py-3 text-center">
+                  <label className="inline-flex items-center justify-center" title={reason ?? undefined}>
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      aria-label={`${s} active`}
+                      className="peer sr-only"
+                      checked={active}
+                      disabled={!!reason || active}
+                      onChange={() => plugin && actor.send({ type: 'ACTIVATE', plugin: { id: plugin.id, source: plugin.source } })}
+                    />
+                    <span aria-hidden="true" className="relative h-6 w-11 rounded-full bg-slate-400 transition peer-checked:bg-indigo-600 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-400 peer-disabled:opacity-60 after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-5" />
+                  </label>
                 </td>
               );
             })}
