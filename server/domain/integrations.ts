@@ -122,14 +122,17 @@ async function appWorkspace(ctx: ServerContext, appId: string) {
   return app.workspace_id;
 }
 
-/** The workspace's apps as Firebase apps (package name, or the app id when it has none yet). */
+/** An app's store package (Android package name, iOS bundle id), or its id when it has none yet. */
+export function packageNameOf(row: { id: string; platform: 'android' | 'ios'; details: unknown }): string {
+  const details = row.details as Record<string, unknown>;
+  const name = row.platform === 'ios' ? details.appleBundleId : details.googlePackageName;
+  return typeof name === 'string' && name ? name : row.id;
+}
+
+/** The workspace's apps as Firebase apps. */
 async function workspaceApps(ctx: ServerContext, workspaceId: string): Promise<WorkspaceApp[]> {
   const rows = await ctx.db.selectFrom('apps').select(['id', 'app_name', 'platform', 'details']).where('workspace_id', '=', workspaceId).orderBy('created_at').execute();
-  return rows.map((row) => {
-    const details = row.details as Record<string, unknown>;
-    const name = row.platform === 'ios' ? details.appleBundleId : details.googlePackageName;
-    return { id: row.id, appName: row.app_name, platform: row.platform, packageName: typeof name === 'string' && name ? name : row.id };
-  });
+  return rows.map((row) => ({ id: row.id, appName: row.app_name, platform: row.platform, packageName: packageNameOf(row) }));
 }
 
 type CredentialRow = { id: string; workspace_id: string; type: CredentialSubject['type']; email: string; project_id: string | null };
@@ -306,10 +309,8 @@ function analyticsOf(ctx: ServerContext) {
 }
 
 async function packageOf(ctx: ServerContext, appId: string) {
-  const row = await ctx.db.selectFrom('apps').select(['platform', 'details']).where('id', '=', appId).executeTakeFirstOrThrow();
-  const details = row.details as Record<string, unknown>;
-  const name = row.platform === 'ios' ? details.appleBundleId : details.googlePackageName;
-  return { platform: row.platform, packageName: typeof name === 'string' && name ? name : appId };
+  const row = await ctx.db.selectFrom('apps').select(['id', 'platform', 'details']).where('id', '=', appId).executeTakeFirstOrThrow();
+  return { platform: row.platform, packageName: packageNameOf(row) };
 }
 
 /** The job handlers of this area, and what a failure writes to the plugin's feed. */

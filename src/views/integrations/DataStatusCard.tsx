@@ -16,6 +16,7 @@ import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { Card } from './Card';
+import { Switch } from './Switch';
 import { dayOffset, hasOperation, refreshScheduleText, utcTime } from './plugin-view';
 
 interface Props {
@@ -69,19 +70,14 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
       </form>
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-        <label className="inline-flex items-center gap-3 text-sm font-medium text-slate-800" title={denied ?? undefined}>
-          <input
-            type="checkbox"
-            role="switch"
-            className="peer sr-only"
-            checked={dailySwitch.checked}
-            disabled={!!denied || dailySwitch.saving}
-            aria-checked={dailySwitch.checked}
-            onChange={(e) => daily.send({ type: 'TOGGLE', value: e.target.checked })}
-          />
-          <span aria-hidden="true" className="relative h-6 w-11 rounded-full bg-slate-400 transition peer-checked:bg-indigo-600 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-400 peer-disabled:opacity-60 after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-5" />
+        <Switch
+          title={denied ?? undefined}
+          checked={dailySwitch.checked}
+          disabled={!!denied || dailySwitch.saving}
+          onChange={(e) => daily.send({ type: 'TOGGLE', value: e.target.checked })}
+        >
           Process Data Daily
-        </label>
+        </Switch>
         {connected ? (
           <Link href={href.app(workspaceId, appId, 'analyze/overview')} className="rounded-lg px-3.5 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-300 hover:bg-indigo-50">
             Go to Analyze

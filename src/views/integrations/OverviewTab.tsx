@@ -16,6 +16,7 @@ import { useFlowActor } from '../flows/useFlowActor';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
+import { Switch } from './Switch';
 
 const SOURCES: PluginType[] = ['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'];
 
@@ -91,18 +92,13 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
               const reason = viewerDenied(role) ?? (connected ? null : CONNECT_TO_ACTIVATE);
               return (
                 <td key={s} className="px-4 py-3 text-center">
-                  <label className="inline-flex items-center justify-center" title={reason ?? undefined}>
-                    <input
-                      type="checkbox"
-                      role="switch"
-                      aria-label={`${s} active`}
-                      className="peer sr-only"
-                      checked={active}
-                      disabled={!!reason || active}
-                      onChange={() => plugin && actor.send({ type: 'ACTIVATE', plugin: { id: plugin.id, source: plugin.source } })}
-                    />
-                    <span aria-hidden="true" className="relative h-6 w-11 rounded-full bg-slate-400 transition peer-checked:bg-indigo-600 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-400 peer-disabled:opacity-60 after:absolute after:left-0.5 after:top-0.5 after:size-5 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-5" />
-                  </label>
+                  <Switch
+                    title={reason ?? undefined}
+                    aria-label={`${s} active`}
+                    checked={active}
+                    disabled={!!reason || active}
+                    onChange={() => plugin && actor.send({ type: 'ACTIVATE', plugin: { id: plugin.id, source: plugin.source } })}
+                  />
                 </td>
               );
             })}
