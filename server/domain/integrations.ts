@@ -365,3 +365,21 @@ export const integrationJobs: JobHandlers = {
     if (job.plugin_id) await addFeed(ctx, job.plugin_id, `${job.kind === JOB_KINDS.process ? 'Processing data failed' : 'Preparing the sandbox export failed'}: ${message}`, 'error');
   },
 };
+
+// ------------------------------------------------------------------------------------------------ events table
+
+/** The plugin's events (SPEC §2 Events table), by name; `search` matches a part of the name, any case. */
+export async function listPluginEvents(ctx: ServerContext, pluginId: string, search: string | undefined) {
+  let query = ctx.db.selectFrom('plugin_events').selectAll().where('plugin_id', '=', pluginId);
+  const term = search?.trim();
+  if (term) query = query.where('event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await query.orderBy('event_name').limit(1000).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    eventName: row.event_name,
+    status: row.status,
+    event_params: row.event_params as Record<string, string>,
+    lastReceivedAt: Number(row.last_received_at),
+    monetizeMetadata: (row.monetize_metadata as { revenueEp: string; revenueType: 'ads' | 'iap' | 'other'; currencyEp: string } | null) ?? null,
+  }));
+}

@@ -7,7 +7,7 @@ import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';
 import { integrationsEndpoints as api } from '../../src/contracts/integrations';
 import {
-  activePluginOf, addProductCredential, addServiceAccount, setActivePlugin, connectPlugin, createPlugin, deletePlugin, disconnectPlugin, getPlugin,
+  activePluginOf, listPluginEvents, addProductCredential, addServiceAccount, setActivePlugin, connectPlugin, createPlugin, deletePlugin, disconnectPlugin, getPlugin,
   listCredentials, listPlugins, pluginFeed, setDailyProcess, startProcessing, updatePlugin,
 } from '../domain/integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from '../domain/integrations-oauth';
@@ -59,6 +59,10 @@ export const integrationsRoutes = [
   defineRoute(api.addServiceAccount, {
     access: access.app('admin'),
     handler: async ({ ctx, params, body, caller }) => ({ success: true, credential: await addServiceAccount(ctx, params.appId, caller.accountId, body.key) }),
+  }),
+  defineRoute(api.events, {
+    access: access.plugin('viewer'),
+    handler: async ({ ctx, params, query }) => ({ success: true, events: await listPluginEvents(ctx, params.pluginId, query.search) }),
   }),
   defineRoute(api.activePlugin, {
     access: access.app('editor'),

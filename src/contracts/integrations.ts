@@ -27,6 +27,7 @@ import {
   FeedItem,
   MonetizeMetadata,
   Plugin,
+  PluginEvent,
   PluginType as PluginTypeCodec,
   RevenueType,
   type PluginType,
@@ -537,6 +538,13 @@ export const Day = line(MAX.date, { name: 'Day', expected: 'a date YYYY-MM-DD', 
 
 export const AppPluginParams = struct({ appId: Id }, {}, 'AppPluginParams');
 export const PluginsResponse = struct({ success: t.boolean, plugins: t.array(Plugin) }, { activePluginId: t.union([t.string, t.null]) }, 'PluginsResponse');
+/** Events table (SPEC §2): the plugin's events, optionally those whose name contains `search`. */
+export const PluginEventsQuery = struct({}, { search: line(MAX.name) }, 'PluginEventsQuery');
+export const PluginEventsResponse = struct({ success: t.boolean, events: t.array(PluginEvent) }, {}, 'PluginEventsResponse');
+export type PluginEventsResponse = t.TypeOf<typeof PluginEventsResponse>;
+export const EVENT_STATUS_LABELS = { ACTIVE: 'Active', ENABLED: 'Enabled', DISABLED: 'Disabled' } as const;
+export const SEARCH_EVENT_PLACEHOLDER = 'Search Event Name';
+
 /** Change the active source (SPEC §4: only one source is active). */
 export const ActivePluginRequest = struct({ pluginId: Id }, {}, 'ActivePluginRequest');
 export type PluginsResponse = t.TypeOf<typeof PluginsResponse>;
@@ -616,6 +624,7 @@ export const integrationsEndpoints = {
   credentials: endpoint({ method: 'GET', path: '/api/app/:appId/credentials', params: AppPluginParams, response: CredentialsResponse }),
   addProductCredential: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/product', params: AppPluginParams, response: CredentialAnswer }),
   addServiceAccount: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/service-account', params: AppPluginParams, body: ServiceAccountRequest, response: CredentialAnswer }),
+  events: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/events', params: PluginParams, query: PluginEventsQuery, response: PluginEventsResponse }),
   activePlugin: endpoint({ method: 'POST', path: '/api/app/:appId/active-plugin', params: AppPluginParams, body: ActivePluginRequest, response: SuccessResponse }),
   oauthStart: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/oauth', params: AppPluginParams, body: OAuthStartRequest, response: OAuthStartResponse }),
   /** The Google Cloud sandbox's consent page (HTML; the real adapter sends the browser to Google's instead). */

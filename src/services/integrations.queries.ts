@@ -4,7 +4,7 @@
  * The integrations flows invalidate `integrationsKey(appId)` after each change.
  */
 import { useQuery } from '@tanstack/react-query';
-import { fetchCredentials, fetchFeed, fetchPlugins } from './integrations.service';
+import { fetchCredentials, fetchFeed, fetchPluginEvents, fetchPlugins } from './integrations.service';
 
 export const integrationsKey = (appId: string) => ['integrations', appId] as const;
 export const pluginsKey = (appId: string) => [...integrationsKey(appId), 'plugins'] as const;
@@ -39,5 +39,16 @@ export function useCredentials(appId: string, enabled = true) {
     queryKey: credentialsKey(appId),
     enabled,
     queryFn: ({ signal }) => fetchCredentials(appId, signal),
+  });
+}
+
+export const eventsKey = (appId: string, pluginId: string, search: string) => [...integrationsKey(appId), 'events', pluginId, search] as const;
+
+/** The Events table's rows (SPEC §2), for the (already debounced) search text. */
+export function usePluginEvents(appId: string, pluginId: string, search: string) {
+  return useQuery({
+    queryKey: eventsKey(appId, pluginId, search),
+    queryFn: async ({ signal }) => (await fetchPluginEvents(pluginId, search, signal)).events,
+    placeholderData: (previous) => previous,
   });
 }

@@ -41,3 +41,5 @@ export const startOAuth = (appId: string, returnTo: string, signal?: AbortSignal
   call(api.oauthStart, { params: { appId }, body: { returnTo }, signal });
 export const setActivePlugin = (appId: string, pluginId: string, signal?: AbortSignal) =>
   call(api.activePlugin, { params: { appId }, body: { pluginId }, signal });
+export const fetchPluginEvents = (pluginId: string, search: string, signal?: AbortSignal) =>
+  call(api.events, { params: { pluginId }, query: search ? { search } : {}, signal });

@@ -211,6 +211,7 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/credentials',                expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/credentials/product',       expect: [200, 403, 403, 404, 401] },
   { route: 'POST /api/app/:appId/credentials/service-account', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/plugins/:pluginId/events',              expect: [200, 200, 200, 404, 401], params: demoPluginParams },
   { route: 'POST /api/app/:appId/active-plugin',             expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },

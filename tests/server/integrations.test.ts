@@ -203,6 +203,16 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
     expect(Number(count!.n)).toBe(processedEvents);
   });
 
+  test('the Events table lists the processed events with their parameter types; search matches part of a name', async () => {
+    const all = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events` })).json();
+    const impression = all.events.find((e: { eventName: string }) => e.eventName === 'ad_impression');
+    expect(impression).toMatchObject({ status: 'ACTIVE', event_params: { ad_format: 'STRING', value: 'FLOAT64', ga_session_id: 'INT64' } });
+    const ads = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events?search=AD_` })).json().events;
+    expect(ads.length).toBeGreaterThan(0);
+    expect(ads.every((e: { eventName: string }) => e.eventName.includes('ad_'))).toBe(true);
+    expect((await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events?search=%25` })).json().events).toEqual([]);
+  });
+
   test('a job whose server stopped (expired lease) is claimed again', async () => {
     const jobId = await enqueueJob(ctx(), { kind: 'bigquery_process_event', pluginId, appId: APP, payload: { start, end } });
     await server.db.updateTable('jobs').set({ status: 'running', locked_by: 'a-dead-server', locked_until: new Date(clock - 1000) }).where('id', '=', jobId).execute();

@@ -24,6 +24,7 @@ import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { DataStatusCard } from './DataStatusCard';
+import { EventsTable } from './EventsTable';
 import { LatestUpdates } from './LatestUpdates';
 import { TONE_CLASSES, connectionRows, hasOperation, pluginOf, statusLook } from './plugin-view';
 
@@ -154,6 +155,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
           </Card>
         )}
         <LatestUpdates feed={plugin ? feed : null} />
+        {plugin && <EventsTable appId={appId} plugin={plugin} />}
       </div>
 
       <ConfirmDialog
