@@ -133,6 +133,12 @@ test('a viewer sees every integrations action disabled with the view-only toolti
   }
   await expect(page.getByRole('switch', { name: 'Process Data Daily' })).toBeDisabled();
   await expect(page.getByLabel(VIEW_ONLY).first()).toBeVisible();
+  // The Events table: the processed events, searched 500 ms after typing.
+  const events = page.getByRole('region', { name: 'Events list' });
+  await expect(events.getByRole('cell', { name: 'ad_impression', exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search Event Name' }).fill('level_');
+  await expect(events.getByRole('cell', { name: 'ad_impression', exact: true })).toHaveCount(0);
+  await expect(events.getByRole('cell', { name: 'level_start', exact: true })).toBeVisible();
   await scan(page, 'BigQuery tab as a viewer');
 
   await page.goto(appPath('word-garden-ios', 'integrations/Firebase'));
