@@ -39,7 +39,7 @@ async function main() {
   const analytics = await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery: await bigQueryOptions(config) });
   // First start (or one that was interrupted): the demo workspace, the demo game events and their plugins.
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
-  await seedIntegrationsDemo(handle.db, analytics); // credentials, feeds, plugin events and raw exports of the demo plugins
+  await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins; their raw exports are a background job
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const app = await buildApp({ config, db: handle.db, providers: { analytics, ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });

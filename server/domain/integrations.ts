@@ -18,7 +18,7 @@ import type { Role } from '../../src/contracts/codecs';
 import type { ServerContext } from '../context';
 import type { CredentialSubject, WorkspaceApp } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
-import { exportRange, processRange, writeSandboxExport } from '../analytics/raw-export';
+import { exportFromProcessed, exportRange, exportSchema, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
 import { conflict, forbidden, invalid, notFound, unavailable } from './errors';
 
 type PluginRow = Selectable<PluginsTable>;
@@ -313,22 +313,40 @@ async function packageOf(ctx: ServerContext, appId: string) {
   return { platform: row.platform, packageName: packageNameOf(row) };
 }
 
+/** The plugin's events (SPEC §3 plugin event) from the export's schema: new names added, known ones updated. */
+async function recordEvents(ctx: ServerContext, pluginId: string, schema: EventSchema) {
+  for (const event of schema) {
+    await ctx.db.insertInto('plugin_events').values({
+      id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,
+      status: 'ACTIVE', last_received_at: event.lastReceivedAt, monetize_metadata: null,
+    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({
+      event_params: JSON.stringify(event.params) as never,
+      last_received_at: event.lastReceivedAt,
+    })).execute();
+  }
+}
+
 /** The job handlers of this area, and what a failure writes to the plugin's feed. */
 export const integrationJobs: JobHandlers = {
   handlers: {
+    /**
+     * The app's raw export in the sandbox: a synthetic game for a newly connected app, or (payload.fromProcessed, the
+     * demo apps whose events were generated straight into the processed tables) the export those events came from.
+     */
     async [JOB_KINDS.sandboxExport](ctx, { job }) {
       const appId = job.app_id!;
+      const pluginId = job.plugin_id!;
       const store = analyticsOf(ctx).store;
-      const existing = await exportRange(store, appId);
-      if (existing) {
-        const message = `Sandbox Firebase export ready: ${existing.events.toLocaleString('en-US')} raw events from ${existing.start} to ${existing.end}.`;
-        await addFeed(ctx, job.plugin_id!, message, 'success');
-        return message;
+      if (!(await exportRange(store, appId))) {
+        const { platform, packageName } = await packageOf(ctx, appId);
+        if (job.payload.fromProcessed) await exportFromProcessed(store, appId, packageName);
+        else await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
       }
-      const { platform, packageName } = await packageOf(ctx, appId);
-      const written = await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
-      const message = `Sandbox Firebase export ready: ${written.events.toLocaleString('en-US')} raw events from ${written.start} to ${written.end}.`;
-      await addFeed(ctx, job.plugin_id!, message, 'success');
+      const range = await exportRange(store, appId);
+      if (!range) throw new Error('The sandbox export is empty.');
+      if (job.payload.fromProcessed) await recordEvents(ctx, pluginId, await exportSchema(store, appId, range.start, range.end));
+      const message = `Sandbox Firebase export ready: ${range.events.toLocaleString('en-US')} raw events from ${range.start} to ${range.end}.`;
+      await addFeed(ctx, pluginId, message, 'success');
       return message;
     },
     async [JOB_KINDS.process](ctx, { job, progress }) {
@@ -346,15 +364,7 @@ export const integrationJobs: JobHandlers = {
           last_refresh: ctx.now(),
           ...(result.range ? { status: 'connected' as const } : {}),
         }).where('id', '=', pluginId).execute();
-        for (const event of result.schema) {
-          await trx.insertInto('plugin_events').values({
-            id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,
-            status: 'ACTIVE', last_received_at: event.lastReceivedAt, monetize_metadata: null,
-          }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({
-            event_params: JSON.stringify(event.params) as never,
-            last_received_at: event.lastReceivedAt,
-          })).execute();
-        }
+        await recordEvents({ ...ctx, db: trx }, pluginId, result.schema);
       });
       const message = `Processed ${result.events.toLocaleString('en-US')} events from ${start} to ${end}.`;
       await addFeed(ctx, pluginId, message, 'success');

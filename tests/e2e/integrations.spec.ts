@@ -31,7 +31,7 @@ async function scan(page: Page, where: string) {
 test.describe.configure({ mode: 'serial' });
 
 test('connect BigQuery in the sandbox, process a range, run a report on it, then delete the plugin', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.admin);
 
@@ -60,7 +60,7 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
   await expect(dialog).toBeHidden();
 
   // The sandbox export is written (Connecting...), then the plugin waits for processing.
-  await expect(page.getByRole('button', { name: 'Connected' })).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('button', { name: 'Connected' })).toBeVisible({ timeout: 180_000 }); // after the demo apps' export jobs
   await expect(page.getByText('Run a processing job to activate the Analyze section.')).toBeVisible();
   await expect(page.getByTestId('latest-updates')).toContainText('Sandbox Firebase export ready');
   await expect(page.getByRole('region', { name: 'Connection Status' })).toContainText('demo-studio-analytics');

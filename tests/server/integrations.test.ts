@@ -270,14 +270,30 @@ describe('Google sign-in through the sandbox consent page', () => {
 describe('demo rows (server/db/integrations-demo.ts)', () => {
   test("Demo Studio's BigQuery and Firebase plugins get the product credential and a feed, once", async () => {
     const { seedIntegrationsDemo } = await import('../../server/db/integrations-demo');
-    await seedIntegrationsDemo(server.db, analytics);
-    await seedIntegrationsDemo(server.db, analytics);
+    await seedIntegrationsDemo(server.db);
+    await seedIntegrationsDemo(server.db);
     const plugin = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` })).json();
     expect(plugin.credentials).toEqual(expect.any(String));
     const firebase = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.wordGarden}-firebase` })).json();
     expect(firebase.credentials).toBe(plugin.credentials);
     const feed = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${plugin.id}/feed` })).json().feed;
     expect(feed.map((f: { message: string }) => f.message)).toEqual(['Plugin created. Connection configured.']);
+  });
+
+  test('a demo app whose events were generated gets the raw export they came from, then Process Data reproduces them', async () => {
+    const appId = DEMO_APP_IDS.dragonMergeAndroid;
+    const generated = await analytics.generate({ appId, days: 14, events: 3_000, seed: 7, platforms: ['ANDROID'] });
+    const pluginId = `${appId}-bigquery`;
+    await server.db.updateTable('plugins').set({ data_start: generated.start, data_end: generated.end }).where('id', '=', pluginId).execute();
+    await enqueueJob(ctx(), { kind: 'sandbox_export', pluginId, appId, payload: { fromProcessed: true } });
+    await drainJobs(ctx(), integrationJobs);
+    const events = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events` })).json().events;
+    expect(events.map((e: { eventName: string }) => e.eventName)).toContain('level_end');
+    const [before] = await analytics.store.rows('SELECT count(*) AS n, sum(engagement_time_msec) AS ms FROM events WHERE app_id = $a', { a: appId });
+    expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start: generated.start, end: generated.end } })).statusCode).toBe(200);
+    await drainJobs(ctx(), integrationJobs);
+    const [after] = await analytics.store.rows('SELECT count(*) AS n, sum(engagement_time_msec) AS ms FROM events WHERE app_id = $a', { a: appId });
+    expect(after).toEqual(before);
   });
 });
 
