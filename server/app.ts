@@ -25,6 +25,8 @@ import { sandboxAppStore } from './providers/app-store/sandbox';
 import { sandboxPayments } from './providers/payments/sandbox';
 import { bodyParsers } from './http/raw-body';
 import { STRIPE_WEBHOOK_PATH } from './routes/billing';
+import { sandboxGoogleCloud } from './providers/google-cloud/sandbox';
+import { loadServerKey, secretBox } from './providers/google-cloud/secret-box';
 import { areaMigrations, areas, routeTable } from './areas';
 import { spaIndexReader } from './http/spa-index';
 import { helmetOptions } from './http/security-headers';
@@ -54,6 +56,8 @@ export async function buildApp(options: BuildOptions) {
       analytics: options.providers?.analytics ?? null,
       appStore: options.providers?.appStore ?? sandboxAppStore(),
       payments: options.providers?.payments ?? sandboxPayments(),
+      googleCloud: options.providers?.googleCloud ?? sandboxGoogleCloud,
+      secrets: options.providers?.secrets ?? secretBox(loadServerKey(options.config)),
     },
     routeTable,
     now: options.now ?? (() => new Date()),

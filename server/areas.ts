@@ -17,6 +17,8 @@ import { appsMigrations } from './domain/apps.migrations';
 import { askRoutes } from './routes/ask';
 import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
+import { integrationsRoutes } from './routes/integrations';
+import { integrationsMigrations } from './db/integrations-migrations';
 
 export interface Area {
   name: string;
@@ -33,6 +35,7 @@ export const areas: readonly Area[] = [
   // Analyze, with "Ask Analyze in plain words" (routes/ask.ts)
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
+  { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -40,6 +40,10 @@ export interface ServerConfig {
   askModel?: { url: string; key: string; name: string; timeoutMs: number };
   /** Stripe as the payments provider (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); absent: the embedded sandbox. */
   stripe?: { secretKey: string; webhookSecret: string };
+  /** Server key for credentials' secrets (CREDENTIALS_KEY, 32 bytes base64); unset: DATA_DIR/credentials.key. */
+  credentialsKey?: string;
+  /** Size of the synthetic Firebase export a newly connected app gets in the Google Cloud sandbox. */
+  sandboxExport: { events: number; days: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -68,6 +72,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       ? { url: env.ASK_MODEL_URL, key: env.ASK_MODEL_KEY ?? '', name: env.ASK_MODEL_NAME || 'gpt-4o-mini', timeoutMs: Number(env.ASK_MODEL_TIMEOUT_MS ?? 8_000) }
       : undefined,
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
+    credentialsKey: env.CREDENTIALS_KEY || undefined,
+    sandboxExport: { events: Number(env.SANDBOX_EXPORT_EVENTS ?? 150_000), days: Number(env.SANDBOX_EXPORT_DAYS ?? 90) },
   };
 }
 
@@ -85,5 +91,7 @@ export const testConfig = (overrides: Partial<ServerConfig> = {}): ServerConfig 
   ...configFromEnv({}),
   staticDir: undefined,
   publicUrl: 'http://127.0.0.1:8080',
+  // Tests only: a fixed key so they never write DATA_DIR/credentials.key (the server itself has no default key).
+  credentialsKey: Buffer.alloc(32, 7).toString('base64'),
   ...overrides,
 });

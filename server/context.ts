@@ -11,6 +11,8 @@ import type { Mailer } from './providers/mailer';
 import type { AnalyticsEngine } from './analytics/index';
 import type { AppStoreProvider } from './providers/app-store/provider';
 import type { PaymentsProvider } from './providers/payments/provider';
+import type { GoogleCloudProvider } from './providers/google-cloud/provider';
+import type { SecretBox } from './providers/google-cloud/secret-box';
 
 /** Outside services behind interfaces. Later areas add theirs here (payments, app stores, attribution partners). */
 export interface Providers {
@@ -21,6 +23,10 @@ export interface Providers {
   appStore: AppStoreProvider;
   /** Billing's payments provider: the embedded sandbox unless Stripe is configured (server/providers/payments). */
   payments: PaymentsProvider;
+  /** Google Cloud (integrations): the sandbox by default. */
+  googleCloud: GoogleCloudProvider;
+  /** Encrypts credentials' secrets at rest under the server key. */
+  secrets: SecretBox;
 }
 
 export interface ServerContext {

@@ -9,11 +9,15 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { ensureDemoData } from './db/demo-data';
+import { seedIntegrationsDemo } from './db/integrations-demo';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
 import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
+import { startJobWorker } from './jobs/queue';
+import { integrationJobs } from './domain/integrations';
+import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
 async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['bigquery']> {
@@ -44,12 +48,16 @@ async function main() {
   const analytics = await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery: await bigQueryOptions(config) });
   // First start (or one that was interrupted): the demo workspace, the demo game events and their plugins.
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
+  await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins; their raw exports are a background job
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);
   const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   // TEST ONLY: the end-to-end server (scripts/e2e-server.ts) sets a random secret to read the outbox; never set otherwise.
   if (process.env.E2E_OUTBOX_TOKEN) registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
+  // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
+  // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
+  const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -57,6 +65,7 @@ async function main() {
     stopping ??= (async () => {
       try {
         await app.close();
+        await jobs.stop();
         await analytics.close();
         await handle.close();
         process.exit(0);

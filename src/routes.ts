@@ -52,7 +52,7 @@ export const routes: RouteDef[] = [
   route('monetizeList', 'Monetize', 'app', planned, allowsMonetize),
   route('monetizeNew', 'New Campaign', 'app', planned, allowsMonetize),
   route('monetizeEdit', 'Edit Campaign', 'app', planned, allowsMonetize),
-  route('integrations', 'Integrations', 'app', planned),
+  route('integrations', 'Integrations', 'app', lazy(() => import('./views/integrations/IntegrationsPage'))),
   route('appSettings', 'App Settings', 'app', planned),
   route('productDocs', 'Documentation', 'public', planned),
 ];

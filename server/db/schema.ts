@@ -81,7 +81,51 @@ export interface PluginsTable {
   last_refresh: Timestamp | null;
   data_start: string | null;
   data_end: string | null;
+  /** Integrations area (0320): the credential the plugin connects with. */
+  credential_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
+}
+/** Integrations area (server/db/integrations-migrations.ts). `secret` is AES-GCM ciphertext, never sent out. */
+export interface CredentialsTable {
+  id: string;
+  workspace_id: string;
+  type: 'USER_OAUTH' | 'TP_SERVICE_ACCOUNT' | 'ORG_SERVICE_ACCOUNT';
+  email: string;
+  project_id: string | null;
+  secret: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+}
+export interface PluginEventsTable {
+  id: string;
+  plugin_id: string;
+  event_name: string;
+  event_params: JSONColumnType<Record<string, string>>;
+  status: 'ACTIVE' | 'ENABLED' | 'DISABLED';
+  last_received_at: ColumnType<number, number | undefined, number>;
+  monetize_metadata: JSONColumnType<Record<string, string> | null, string | null, string | null>;
+}
+export interface PluginFeedTable {
+  id: Generated<number>;
+  plugin_id: string;
+  message: string;
+  type: ColumnType<'error' | 'success' | 'default', 'error' | 'success' | 'default' | undefined>;
+  created_at: CreatedAt;
+}
+export interface JobsTable {
+  id: string;
+  kind: string;
+  plugin_id: string | null;
+  app_id: string | null;
+  payload: JSONColumnType<Record<string, unknown>>;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  progress: ColumnType<number, number | undefined, number>;
+  result: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
 }
 export interface OutboxTable {
   id: Generated<number>;
@@ -135,6 +179,10 @@ export interface Database extends BillingTables {
   files: FilesTable;
   apps: AppsTable;
   plugins: PluginsTable;
+  credentials: CredentialsTable;
+  plugin_events: PluginEventsTable;
+  plugin_feed: PluginFeedTable;
+  jobs: JobsTable;
   outbox: OutboxTable;
   report_templates: ReportTemplatesTable;
   report_results: ReportResultsTable;

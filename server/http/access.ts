@@ -11,13 +11,16 @@ export type SignedInAccess = { readonly kind: 'signedIn' };
 export type WorkspaceAccess = { readonly kind: 'workspace'; readonly role: Role };
 /** Route with an :appId param; the caller must be a member of the app's workspace with at least this role. */
 export type AppAccess = { readonly kind: 'app'; readonly role: Role };
-export type Access = PublicAccess | SignedInAccess | WorkspaceAccess | AppAccess;
+/** Route with a :pluginId param; the caller must be a member of the plugin's app's workspace with at least this role. */
+export type PluginAccess = { readonly kind: 'plugin'; readonly role: Role };
+export type Access = PublicAccess | SignedInAccess | WorkspaceAccess | AppAccess | PluginAccess;
 
 export const access = {
   public: { kind: 'public' } as PublicAccess,
   signedIn: { kind: 'signedIn' } as SignedInAccess,
   workspace: (role: Role): WorkspaceAccess => ({ kind: 'workspace', role }),
   app: (role: Role): AppAccess => ({ kind: 'app', role }),
+  plugin: (role: Role): PluginAccess => ({ kind: 'plugin', role }),
 };
 
 export interface Caller {
@@ -35,7 +38,7 @@ export interface Membership {
 /** The caller a rule guarantees: anyone (null when no valid token was sent) on public routes, else signed in. */
 export type CallerOf<A extends Access> = A extends PublicAccess ? Caller | null : Caller;
 /** The membership a rule guarantees: workspace and app routes resolve it, others have none. */
-export type MembershipOf<A extends Access> = A extends WorkspaceAccess | AppAccess ? Membership : null;
+export type MembershipOf<A extends Access> = A extends WorkspaceAccess | AppAccess | PluginAccess ? Membership : null;
 
 /** One registered route: its area, its contract endpoint (method, path, codecs, multipart parts) and access rule. */
 export interface RouteEntry {

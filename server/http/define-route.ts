@@ -11,7 +11,7 @@
  * Order of checks for every request (the authorization-matrix test relies on it):
  *   1. session → 401 when the route is not public and there is no valid token
  *   2. path params, then query, decoded with the endpoint's codecs → 400 naming the field
- *   3. workspace/app membership → 404 when not a member (another workspace's resources do not exist for the
+ *   3. workspace/app/plugin membership → 404 when not a member (another workspace's resources do not exist for the
  *      caller), 403 with code access_missing_role_for_action when the role is too low
  *   4. body: JSON decoded with the endpoint's codec, or the declared multipart parts read and decoded → 400
  *   5. the handler (domain errors become HTTP answers in server/app.ts), its answer encoded with the response codec
@@ -75,7 +75,7 @@ export type AnyRoute = RouteSpec<any, any>;
 
 export function defineRoute<E extends Endpoint, A extends Access>(endpoint: E, options: RouteOptions<E, A>): RouteSpec<E, A> {
   const names = paramNames(endpoint.path);
-  const needs = options.access.kind === 'workspace' ? 'workspaceId' : options.access.kind === 'app' ? 'appId' : null;
+  const needs = { workspace: 'workspaceId', app: 'appId', plugin: 'pluginId' }[options.access.kind as string] ?? null;
   if (needs && !names.includes(needs)) throw new Error(`${endpoint.method} ${endpoint.path}: ${options.access.kind} access needs a :${needs} param`);
   return { endpoint, ...options };
 }
@@ -105,10 +105,15 @@ export async function resolveCaller(ctx: ServerContext, header: string | undefin
 
 async function resolveMembership(ctx: ServerContext, route: AnyRoute, params: Record<string, unknown>, caller: Caller): Promise<Membership | null> {
   const rule: Access = route.access;
-  if (rule.kind !== 'workspace' && rule.kind !== 'app') return null;
+  if (rule.kind !== 'workspace' && rule.kind !== 'app' && rule.kind !== 'plugin') return null;
   let workspaceId: string;
   if (rule.kind === 'workspace') {
     workspaceId = String(params.workspaceId ?? '');
+  } else if (rule.kind === 'plugin') {
+    const app = await ctx.db.selectFrom('plugins').innerJoin('apps', 'apps.id', 'plugins.app_id').select('apps.workspace_id')
+      .where('plugins.id', '=', String(params.pluginId ?? '')).executeTakeFirst();
+    if (!app) throw notFound('Plugin');
+    workspaceId = app.workspace_id;
   } else {
     const app = await ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', String(params.appId ?? '')).executeTakeFirst();
     if (!app) throw notFound('App');
@@ -121,7 +126,7 @@ async function resolveMembership(ctx: ServerContext, route: AnyRoute, params: Re
     .where('account_id', '=', caller.accountId)
     .executeTakeFirst();
   // Not a member: answer as if it did not exist, so ids of other workspaces reveal nothing.
-  if (!member) throw notFound(rule.kind === 'app' ? 'App' : 'Workspace');
+  if (!member) throw notFound(rule.kind === 'app' ? 'App' : rule.kind === 'plugin' ? 'Plugin' : 'Workspace');
   if (ROLE_RANK[member.role] < ROLE_RANK[rule.role]) throw forbidden(route.deniedMessage);
   return { workspaceId, role: member.role };
 }

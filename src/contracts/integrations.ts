@@ -17,13 +17,18 @@
  */
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
-import { struct, describeErrors, type Platform } from './codecs';
+import { struct, describeErrors, Id, line, boundedString, MAX, type Platform } from './codecs';
+import { binary, endpoint } from './endpoint';
 import { Deeplink } from './apps';
 import {
   ConnectionStatus,
+  Credential,
   CredentialType,
+  FeedItem,
   MonetizeMetadata,
   Plugin,
+  PluginEvent,
+  PluginType as PluginTypeCodec,
   RevenueType,
   type PluginType,
 } from './plugin';
@@ -91,7 +96,7 @@ export const APPSFLYER_STATUS_FAILED = "Can't check status of AppsFlyer plugin!"
 
 // ---------------------------------------------------------------- plugin calls (SPEC §7)
 
-export const PluginParams = struct({ pluginId: t.string }, {}, 'PluginParams');
+export const PluginParams = struct({ pluginId: Id }, {}, 'PluginParams');
 
 /** What the client yields when GET /plugins/{pluginId} fails (SPEC §7). */
 export const PluginFailure = struct({ success: t.literal(false), reason: t.string }, {}, 'PluginFailure');
@@ -104,11 +109,14 @@ export const isPluginFailure = (response: GetPluginResponse): response is Plugin
 export const SuccessResponse = struct({ success: t.boolean }, {}, 'SuccessResponse');
 export type SuccessResponse = t.TypeOf<typeof SuccessResponse>;
 
+/** A GCP project id (6–30 lowercase letters, digits and hyphens; we accept up to 100 single-line characters). */
+export const GcpProjectId = line(MAX.name, { name: 'GcpProjectId' });
+
 /** SPEC §7 POST /plugins/{pluginId}/update body. The target project fields matter only when writing results back. */
 export const UpdatePluginRequest = struct(
   {
-    attributes: struct({}, { targetProject: t.string, targetProjectName: t.string }, 'UpdatePluginAttributes'),
-    credentialId: t.string,
+    attributes: struct({}, { targetProject: GcpProjectId, targetProjectName: line(MAX.name) }, 'UpdatePluginAttributes'),
+    credentialId: Id,
   },
   {},
   'UpdatePluginRequest',
@@ -136,7 +144,7 @@ export type UpdateDeeplinkRequest = t.TypeOf<typeof UpdateDeeplinkRequest>;
 
 // ---------------------------------------------------------------- revenue settings (SPEC §5, §7)
 
-export const RevenueSettingsParams = struct({ appId: t.string, eventId: t.string }, {}, 'RevenueSettingsParams');
+export const RevenueSettingsParams = struct({ appId: Id, eventId: Id }, {}, 'RevenueSettingsParams');
 /** Body of save revenue settings: {revenueEp, revenueType, currencyEp} (same shape as PluginEvent.monetizeMetadata). */
 export const RevenueSettings = MonetizeMetadata;
 export type RevenueSettings = t.TypeOf<typeof MonetizeMetadata>;
@@ -419,3 +427,208 @@ export function parseAdjustEventsCsv(text: string): AdjustEventsParse {
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
 }
+
+// ---------------------------------------------------------------- IAM roles (SPEC §5, §8)
+
+/** SPEC §8 under the permissions table, and its row badges. */
+export const IAM_MISSING = 'Some required IAM permissions are missing.';
+export const ACCESS_GRANTED = 'Access Granted';
+export const NO_ACCESS = 'No Access';
+
+/** One required role of SPEC §5: its label, and the GCP roles that grant it (itself or broader ones). */
+export interface RequiredRole {
+  label: string;
+  satisfiedBy: readonly string[];
+  /** The Service Account User check is skipped in the OAuth case (SPEC §5). */
+  skippedForOAuth?: boolean;
+}
+const BASIC = ['roles/owner', 'roles/editor'];
+const SERVICE_ACCOUNT_USER: RequiredRole = {
+  label: 'Service Account User',
+  satisfiedBy: ['roles/iam.serviceAccountUser', 'roles/iam.serviceAccountAdmin', ...BASIC],
+  skippedForOAuth: true,
+};
+const VIEWER: RequiredRole = { label: 'Viewer', satisfiedBy: ['roles/viewer', ...BASIC] };
+/** SPEC §5: required IAM roles per plugin type (each satisfiable by broader roles). */
+export const REQUIRED_ROLES: Record<'BigQuery' | 'Firebase', readonly RequiredRole[]> = {
+  BigQuery: [
+    { label: 'BigQuery Data Viewer', satisfiedBy: ['roles/bigquery.dataViewer', 'roles/bigquery.dataEditor', 'roles/bigquery.dataOwner', 'roles/bigquery.admin', ...BASIC] },
+    { label: 'BigQuery Job User', satisfiedBy: ['roles/bigquery.jobUser', 'roles/bigquery.user', 'roles/bigquery.admin', ...BASIC] },
+    SERVICE_ACCOUNT_USER,
+    VIEWER,
+  ],
+  Firebase: [
+    { label: 'Firebase Admin or Develop Admin', satisfiedBy: ['roles/firebase.admin', 'roles/firebase.developAdmin', 'roles/owner'] },
+    SERVICE_ACCOUNT_USER,
+    VIEWER,
+  ],
+};
+
+export interface IamRow {
+  label: string;
+  granted: boolean;
+}
+/** The permission table's rows for a credential's roles in a project (SPEC §5: Service Account User skipped for OAuth). */
+export function iamRows(type: 'BigQuery' | 'Firebase', granted: readonly string[], credentialType: CredentialTypeValue): IamRow[] {
+  return REQUIRED_ROLES[type]
+    .filter((role) => !(role.skippedForOAuth && credentialType === 'USER_OAUTH'))
+    .map((role) => ({ label: role.label, granted: role.satisfiedBy.some((r) => granted.includes(r)) }));
+}
+export const missingRoles = (rows: readonly IamRow[]) => rows.filter((row) => !row.granted).map((row) => row.label);
+export const hasAllRoles = (rows: readonly IamRow[]) => rows.every((row) => row.granted);
+
+/** The roles a credential holds in one GCP project (every app of a project lists the same roles). */
+export function rolesInProject(credential: Pick<Credential, 'projects'>, project: string | null | undefined): string[] {
+  const apps = project ? credential.projects?.[project] : undefined;
+  return apps?.[0]?.roles ?? [];
+}
+
+// ---------------------------------------------------------------- plugin, credential and process-data messages (SPEC §8)
+
+export const PLUGIN_MESSAGES = {
+  updated: 'Plugin updated. Connection configured.',
+  created: 'Plugin created. Connection configured.',
+  updateFailed: 'Failed to update plugin.',
+  createFailed: 'Failed to create plugin.',
+} as const;
+export const IAM_MESSAGES = {
+  missingIam: 'Connection could not be configured due to missing IAM permissions.',
+  missing: 'Connection could not be configured due to missing permissions.',
+  userCreated: 'User credential created.',
+  productCreated: 'Questboard service account credential created.',
+  workspaceCreated: 'Workspace service account credential created.',
+  productFailed: 'Failed to add Questboard service account.',
+  userFailed: 'Failed to add user service account.',
+} as const;
+export const SERVICE_ACCOUNT_EMAIL_COPIED = 'Service account email copied to clipboard';
+export const copiedMessage = (label: string) => `${label} copied to clipboard.`;
+
+/** SPEC §4: no-data texts and the overview switch's words. */
+export const NO_DATA_TEXT: Partial<Record<PluginType, string>> = {
+  BigQuery: 'Run a processing job to activate the Analyze section.',
+  Firebase: 'Enable at least one conversion event to unlock the Acquire section and start creating quests.',
+};
+export const CONFIRM_CHANGE_TITLE = 'Confirm Change?';
+export const CONFIRM_CHANGE_MESSAGE = 'This will cause all events to be stopped.';
+export const CONNECT_TO_ACTIVATE = 'Connect the source to activate it';
+export const DELETE_PLUGIN_TITLE = 'Delete Plugin?';
+export const DISCONNECT_PLUGIN_TITLE = 'Disconnect Plugin?';
+export const RECONNECT_NOTE = 'X Connect to BigQuery to reprocess data';
+
+/** Label text of each connection status (SPEC §4 "from a map (not shown)": ours). */
+export const STATUS_LABELS: Record<t.TypeOf<typeof ConnectionStatus>, string> = {
+  connected: 'Connected',
+  disconnected: 'Disconnected',
+  waiting_for_events: 'Waiting for Events',
+  no_data: 'No Data',
+  pending: 'Pending',
+};
+
+// ---------------------------------------------------------------- the integrations area's endpoints
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A real calendar day written YYYY-MM-DD. */
+export function isDay(value: string): boolean {
+  const m = DAY.exec(value);
+  if (!m) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+export const Day = line(MAX.date, { name: 'Day', expected: 'a date YYYY-MM-DD', check: (s) => (isDay(s) ? null : 'must be a date YYYY-MM-DD') });
+
+export const AppPluginParams = struct({ appId: Id }, {}, 'AppPluginParams');
+export const PluginsResponse = struct({ success: t.boolean, plugins: t.array(Plugin) }, { activePluginId: t.union([t.string, t.null]) }, 'PluginsResponse');
+/** Events table (SPEC §2): the plugin's events, optionally those whose name contains `search`. */
+export const PluginEventsQuery = struct({}, { search: line(MAX.name) }, 'PluginEventsQuery');
+export const PluginEventsResponse = struct({ success: t.boolean, events: t.array(PluginEvent) }, {}, 'PluginEventsResponse');
+export type PluginEventsResponse = t.TypeOf<typeof PluginEventsResponse>;
+export const EVENT_STATUS_LABELS = { ACTIVE: 'Active', ENABLED: 'Enabled', DISABLED: 'Disabled' } as const;
+export const SEARCH_EVENT_PLACEHOLDER = 'Search Event Name';
+
+/** Change the active source (SPEC §4: only one source is active). */
+export const ActivePluginRequest = struct({ pluginId: Id }, {}, 'ActivePluginRequest');
+export type PluginsResponse = t.TypeOf<typeof PluginsResponse>;
+
+/** Create plugin (SPEC §7): BigQuery with (app, credentialId, attributes); other sources with (app, credentialId). */
+export const CreatePluginRequest = struct(
+  { type: PluginTypeCodec },
+  { credentialId: Id, attributes: struct({}, { targetProject: GcpProjectId, targetProjectName: line(MAX.name) }, 'CreatePluginAttributes') },
+  'CreatePluginRequest',
+);
+export type CreatePluginRequest = t.TypeOf<typeof CreatePluginRequest>;
+export const PluginAnswer = struct({ success: t.boolean }, { plugin: Plugin }, 'PluginAnswer');
+export type PluginAnswer = t.TypeOf<typeof PluginAnswer>;
+
+export const DailyProcessRequest = struct({ dailyProcess: t.boolean }, {}, 'DailyProcessRequest');
+/** Start a BigQuery reprocess over a date range (SPEC §5: both dates required). */
+export const ProcessDataRequest = struct({ start: Day, end: Day }, {}, 'ProcessDataRequest');
+export type ProcessDataRequest = t.TypeOf<typeof ProcessDataRequest>;
+export const ProcessDataResponse = struct({ success: t.boolean }, { jobId: t.string }, 'ProcessDataResponse');
+export type ProcessDataResponse = t.TypeOf<typeof ProcessDataResponse>;
+
+export const FeedResponse = struct({ success: t.boolean, feed: t.array(FeedItem) }, {}, 'FeedResponse');
+export type FeedResponse = t.TypeOf<typeof FeedResponse>;
+
+export const CredentialsResponse = struct(
+  { success: t.boolean, credentials: t.array(Credential) },
+  { provider: t.keyof({ sandbox: null, google: null }), productServiceAccount: t.string },
+  'CredentialsResponse',
+);
+export type CredentialsResponse = t.TypeOf<typeof CredentialsResponse>;
+export const CredentialAnswer = struct({ success: t.boolean }, { credential: Credential }, 'CredentialAnswer');
+export type CredentialAnswer = t.TypeOf<typeof CredentialAnswer>;
+
+/** A Google service-account key file (the JSON the console downloads); the server keeps it encrypted, never returns it. */
+export const ServiceAccountKey = struct(
+  {
+    type: t.literal('service_account'),
+    project_id: GcpProjectId,
+    private_key: boundedString(8_000),
+    client_email: line(MAX.email),
+  },
+  {
+    private_key_id: line(MAX.label),
+    client_id: line(MAX.label),
+    auth_uri: line(MAX.url),
+    token_uri: line(MAX.url),
+    auth_provider_x509_cert_url: line(MAX.url),
+    client_x509_cert_url: line(MAX.url),
+    universe_domain: line(MAX.label),
+  },
+  'ServiceAccountKey',
+);
+export type ServiceAccountKey = t.TypeOf<typeof ServiceAccountKey>;
+export const ServiceAccountRequest = struct({ key: ServiceAccountKey }, {}, 'ServiceAccountRequest');
+
+/** Google sign-in for a USER_OAUTH credential: where to come back to (a page of ours) → the consent page's address. */
+export const OAuthStartRequest = struct({ returnTo: line(MAX.url) }, {}, 'OAuthStartRequest');
+export const OAuthStartResponse = struct({ success: t.boolean, url: t.string }, {}, 'OAuthStartResponse');
+export const OAuthStateQuery = struct({ state: line(MAX.url) }, {}, 'OAuthStateQuery');
+export const OAuthCallbackQuery = struct({ state: line(MAX.url) }, { code: line(MAX.url), error: line(MAX.label) }, 'OAuthCallbackQuery');
+/** The query the page comes back with (SPEC §2: opens the dialog in OAuth-redirect mode, then it is stripped). */
+export const OAUTH_REDIRECT_PARAM = 'oAuthRedirect';
+
+export const integrationsEndpoints = {
+  /** SPEC §7 GET /plugins/{pluginId}, under /api. */
+  plugin: endpoint({ method: 'GET', path: '/api/plugins/:pluginId', params: PluginParams, response: GetPluginResponse }),
+  /** SPEC §7 POST /plugins/{pluginId}/update, under /api. */
+  update: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/update', params: PluginParams, body: UpdatePluginRequest, response: SuccessResponse }),
+  list: endpoint({ method: 'GET', path: '/api/app/:appId/plugins', params: AppPluginParams, response: PluginsResponse }),
+  create: endpoint({ method: 'POST', path: '/api/app/:appId/plugins', params: AppPluginParams, body: CreatePluginRequest, response: PluginAnswer }),
+  connect: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/connect', params: PluginParams, response: SuccessResponse }),
+  disconnect: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/disconnect', params: PluginParams, response: SuccessResponse }),
+  remove: endpoint({ method: 'DELETE', path: '/api/plugins/:pluginId', params: PluginParams, response: SuccessResponse }),
+  dailyProcess: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/daily-process', params: PluginParams, body: DailyProcessRequest, response: SuccessResponse }),
+  process: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/process', params: PluginParams, body: ProcessDataRequest, response: ProcessDataResponse }),
+  feed: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/feed', params: PluginParams, response: FeedResponse }),
+  credentials: endpoint({ method: 'GET', path: '/api/app/:appId/credentials', params: AppPluginParams, response: CredentialsResponse }),
+  addProductCredential: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/product', params: AppPluginParams, response: CredentialAnswer }),
+  addServiceAccount: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/service-account', params: AppPluginParams, body: ServiceAccountRequest, response: CredentialAnswer }),
+  events: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/events', params: PluginParams, query: PluginEventsQuery, response: PluginEventsResponse }),
+  activePlugin: endpoint({ method: 'POST', path: '/api/app/:appId/active-plugin', params: AppPluginParams, body: ActivePluginRequest, response: SuccessResponse }),
+  oauthStart: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/oauth', params: AppPluginParams, body: OAuthStartRequest, response: OAuthStartResponse }),
+  /** The Google Cloud sandbox's consent page (HTML; the real adapter sends the browser to Google's instead). */
+  oauthConsent: endpoint({ method: 'GET', path: '/api/oauth/sandbox/consent', query: OAuthStateQuery, response: binary }),
+  /** Where the consent page sends the browser back: creates the credential, then returns to the page with ?oAuthRedirect. */
+  oauthCallback: endpoint({ method: 'GET', path: '/api/oauth/callback', query: OAuthCallbackQuery, response: binary }),
+};

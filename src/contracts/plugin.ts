@@ -15,10 +15,22 @@ export const PluginAttributes = struct({}, { dailyProcess: t.boolean, targetProj
 
 export const DataRange = struct({ start: t.string, end: t.string });
 
+/**
+ * SPEC §4 in-progress operations: integration (Connecting...), delete (Deleting...), bigquery_process_event
+ * (Processing Data), function_deploy (the Firebase function-deploy in-progress state).
+ */
+export const InProgressOperation = t.keyof(
+  { integration: null, delete: null, bigquery_process_event: null, function_deploy: null },
+  'InProgressOperation',
+);
+export type InProgressOperation = t.TypeOf<typeof InProgressOperation>;
+
 export const Plugin = struct(
   { id: t.string, source: PluginType, connected: ConnectionStatus },
   {
+    appId: t.string,
     credentials: nullable(t.string),
+    inProgress: t.array(InProgressOperation),
     attributes: PluginAttributes,
     refreshSchedule: nullable(t.string),
     lastRefresh: nullable(t.number),

@@ -157,6 +157,28 @@ async function freshSetupSession({ db }: CallContext) {
   return { sessionId };
 }
 
+/** Dragon Merge (Android)'s seeded BigQuery plugin. */
+const demoPluginParams = { pluginId: `${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` };
+/** A plugin (on an app of its own, with an OAuth credential) made for this one call, for connect/disconnect/delete. */
+async function throwawayPluginParams({ db, who }: CallContext) {
+  const appId = `matrix-${who}-${newId().slice(0, 8)}`;
+  const credentialId = newId();
+  await db.insertInto('apps').values({ id: appId, workspace_id: DEMO_WORKSPACE_ID, app_name: 'Matrix', platform: 'android', enabled: true, image_file_id: null, details: '{}' as never }).execute();
+  await db.insertInto('credentials').values({ id: credentialId, workspace_id: DEMO_WORKSPACE_ID, type: 'USER_OAUTH', email: 'matrix@demostudio.dev', project_id: null, secret: null, created_by: null }).execute();
+  await db.insertInto('plugins').values({
+    id: `${appId}-bigquery`, app_id: appId, type: 'BigQuery', status: 'disconnected', credential_id: credentialId, attributes: '{}' as never,
+    refresh_schedule: null, last_refresh: null, data_start: null, data_end: null,
+  }).execute();
+  return { pluginId: `${appId}-bigquery` };
+}
+
+/** A sealed Google sign-in state for Demo Studio's admin (the query is the authorization of the public OAuth pages). */
+async function oauthStateQuery({ db, app }: CallContext) {
+  const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
+  const state = { accountId: admin.id, workspaceId: DEMO_WORKSPACE_ID, appId: DEMO_APP_IDS.pixelRacer, returnTo: `/workspace/${DEMO_WORKSPACE_ID}/app/${DEMO_APP_IDS.pixelRacer}/integrations/BigQuery`, expiresAt: Date.now() + 600_000 };
+  return { state: app.questboard.providers.secrets.seal(JSON.stringify(state)), code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev` };
+}
+
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
@@ -220,6 +242,25 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /sandbox/payments/setup/:sessionId',          expect: [400, 400, 400, 400, 400], params: freshSetupSession, body: BAD_BODY },
   { route: 'GET /sandbox/payments/sandbox.css',                expect: [200, 200, 200, 200, 200] },
   { route: 'POST /api/billing/stripe/webhook',                 expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  // integrations (server/routes/integrations.ts): members read; editors change plugins; admins add service accounts
+  { route: 'GET /api/plugins/:pluginId',                     expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  { route: 'POST /api/plugins/:pluginId/update',             expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
+  { route: 'GET /api/app/:appId/plugins',                    expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/plugins',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/plugins/:pluginId/connect',            expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'POST /api/plugins/:pluginId/disconnect',         expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'DELETE /api/plugins/:pluginId',                  expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'POST /api/plugins/:pluginId/daily-process',      expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
+  { route: 'POST /api/plugins/:pluginId/process',            expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
+  { route: 'GET /api/plugins/:pluginId/feed',                expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  { route: 'GET /api/app/:appId/credentials',                expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/credentials/product',       expect: [200, 403, 403, 404, 401] },
+  { route: 'POST /api/app/:appId/credentials/service-account', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/plugins/:pluginId/events',              expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  { route: 'POST /api/app/:appId/active-plugin',             expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
+  { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery
@@ -234,7 +275,8 @@ function impliedStatuses(rule: Access, allowed = 200): Statuses {
     case 'signedIn':
       return [allowed, allowed, allowed, allowed, 401];
     case 'workspace':
-    case 'app': {
+    case 'app':
+    case 'plugin': {
       const rank = { viewer: 0, editor: 1, admin: 2 } as const;
       const at = (role: keyof typeof rank) => (rank[role] >= rank[rule.role] ? allowed : 403);
       return [at('admin'), at('editor'), at('viewer'), 404, 401];

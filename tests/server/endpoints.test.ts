@@ -62,7 +62,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
     const keys = [...endpoints.keys()].map(key);
     expect(keys.length).toBeGreaterThanOrEqual(24);
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
-    expect(new Set(routeTable.map((r) => r.area))).toEqual(new Set(['auth', 'workspace', 'apps', 'team', 'files', 'analyze', 'billing']));
+    expect(new Set(routeTable.map((r) => r.area))).toEqual(new Set(['auth', 'workspace', 'apps', 'team', 'files', 'analyze', 'billing', 'integrations']));
   });
 
   test('the routes Fastify answers are exactly the contract endpoints', () => {
@@ -75,7 +75,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
     for (const entry of table) {
       expect(endpoints.has(entry.endpoint), `${key(entry)} is not a contract endpoint`).toBe(true);
       expect(key(entry)).toBe(key(entry.endpoint));
-      expect(['public', 'signedIn', 'workspace', 'app']).toContain(entry.access.kind);
+      expect(['public', 'signedIn', 'workspace', 'app', 'plugin']).toContain(entry.access.kind);
     }
     const registered = table.map((entry) => entry.endpoint);
     const unregistered = [...endpoints].filter(([endpoint]) => !registered.includes(endpoint)).map(([, name]) => name);

@@ -6,7 +6,7 @@ const tone = {
   success: 'bg-emerald-700',
   error: 'bg-rose-600',
   info: 'bg-slate-800',
-  warning: 'bg-amber-500',
+  warning: 'bg-amber-700', // white text needs 4.5:1 (amber-500 gave 2.1)
 };
 
 export function Snackbars() {

@@ -1,0 +1,278 @@
+/**
+ * The raw Firebase export and "Process Data" on the embedded engine (issue 11, DOMAIN.md "Firebase export as it
+ * really is").
+ *
+ * - `raw_events` holds each app's source data in the exact BigQuery export schema: event_date STRING YYYYMMDD,
+ *   event_timestamp INT64 µs, event_params ARRAY<STRUCT<key, value STRUCT<string_value, int_value, float_value,
+ *   double_value>>>, user_pseudo_id, user_id, user_first_touch_timestamp µs, platform, geo, device, app_info,
+ *   traffic_source, event_value_in_usd. `dataset` names the export it belongs to (in BigQuery one
+ *   `analytics_<property>` dataset per app; here the app id), so one embedded file can hold several.
+ * - `writeSandboxExport` fills an app's export with a deterministic synthetic game (the generator of generator.ts,
+ *   written back into the nested export shape): what a newly connected app gets in the sandbox.
+ * - `processRange` is the processing job: it flattens the export's rows of a date range into the `events` table
+ *   (UTC days, common params as columns, the rest in `params`), replacing that range (idempotent: reprocessing a
+ *   range gives the same rows), then rebuilds the app's `daily_user_metrics`, which the reports read.
+ */
+import type { EventStore } from './event-store';
+import { generateEvents } from './generator';
+
+export const RAW_EVENTS_DDL = `
+CREATE TABLE IF NOT EXISTS raw_events (
+  dataset VARCHAR NOT NULL,
+  event_date VARCHAR NOT NULL,
+  event_timestamp BIGINT NOT NULL,
+  event_name VARCHAR NOT NULL,
+  event_params STRUCT(key VARCHAR, value STRUCT(string_value VARCHAR, int_value BIGINT, float_value DOUBLE, double_value DOUBLE))[],
+  event_value_in_usd DOUBLE,
+  user_id VARCHAR,
+  user_pseudo_id VARCHAR NOT NULL,
+  user_first_touch_timestamp BIGINT,
+  platform VARCHAR,
+  device STRUCT(category VARCHAR, mobile_model_name VARCHAR, operating_system VARCHAR, operating_system_version VARCHAR),
+  geo STRUCT(continent VARCHAR, country VARCHAR, region VARCHAR, city VARCHAR),
+  app_info STRUCT(id VARCHAR, version VARCHAR, install_source VARCHAR),
+  traffic_source STRUCT(name VARCHAR, medium VARCHAR, source VARCHAR)
+)`;
+
+/** The params stored as columns of `events`, with the export value field each comes in. */
+const PARAM_COLUMNS: { column: string; kind: 'string' | 'int' | 'double' | 'bool' }[] = [
+  { column: 'ga_session_id', kind: 'int' },
+  { column: 'ga_session_number', kind: 'int' },
+  { column: 'engagement_time_msec', kind: 'int' },
+  { column: 'level_name', kind: 'string' },
+  { column: 'level', kind: 'int' },
+  { column: 'success', kind: 'bool' },
+  { column: 'ad_platform', kind: 'string' },
+  { column: 'ad_source', kind: 'string' },
+  { column: 'ad_format', kind: 'string' },
+  { column: 'ad_unit_name', kind: 'string' },
+  { column: 'value', kind: 'double' },
+  { column: 'currency', kind: 'string' },
+  { column: 'virtual_currency_name', kind: 'string' },
+];
+const PARAM_NAMES = PARAM_COLUMNS.map((p) => p.column);
+
+const NULL_VALUE = { s: 'NULL::VARCHAR', i: 'NULL::BIGINT', d: 'NULL::DOUBLE' };
+/** One export param: `key` is an SQL expression (a quoted name, or e.key). */
+const paramStruct = (key: string, s: string, i: string, d: string) =>
+  `{'key': ${key}, 'value': {'string_value': ${s}, 'int_value': ${i}, 'float_value': NULL::DOUBLE, 'double_value': ${d}}}`;
+
+/** Flattened `events` rows of a dataset → nested export rows (the sandbox export's last step). */
+function nestSql(): string {
+  const params = PARAM_COLUMNS.map(({ column, kind }) => {
+    const value =
+      kind === 'string' ? paramStruct(`'${column}'`, column, NULL_VALUE.i, NULL_VALUE.d)
+      : kind === 'int' || kind === 'bool' ? paramStruct(`'${column}'`, NULL_VALUE.s, `CAST(${column} AS BIGINT)`, NULL_VALUE.d)
+      : paramStruct(`'${column}'`, NULL_VALUE.s, NULL_VALUE.i, `CAST(${column} AS DOUBLE)`);
+    return `CASE WHEN ${column} IS NOT NULL THEN [${value}] ELSE [] END`;
+  });
+  // Other params: whole numbers as int_value (as Firebase sends counts and scores), the rest as string_value.
+  const rest = `coalesce(list_transform(map_entries(params), e -> ${paramStruct(
+    'e.key',
+    `CASE WHEN regexp_full_match(e.value, '-?[0-9]{1,18}') THEN NULL ELSE e.value END`,
+    `CASE WHEN regexp_full_match(e.value, '-?[0-9]{1,18}') THEN CAST(e.value AS BIGINT) END`,
+    NULL_VALUE.d,
+  )}), [])`;
+  return `
+INSERT INTO raw_events
+SELECT $dataset AS dataset,
+       strftime(event_date, '%Y%m%d') AS event_date,
+       epoch_us(event_timestamp) AS event_timestamp,
+       event_name,
+       list_concat(${params.join(', ')}, ${rest}) AS event_params,
+       event_value_in_usd,
+       user_id,
+       user_pseudo_id,
+       epoch_us(user_first_touch_timestamp) AS user_first_touch_timestamp,
+       platform,
+       {'category': device_category, 'mobile_model_name': device_model, 'operating_system': CASE platform WHEN 'IOS' THEN 'iOS' ELSE 'Android' END, 'operating_system_version': os_version} AS device,
+       {'continent': NULL::VARCHAR, 'country': country, 'region': NULL::VARCHAR, 'city': NULL::VARCHAR} AS geo,
+       {'id': $package, 'version': app_version, 'install_source': install_source} AS app_info,
+       {'name': campaign, 'medium': CASE WHEN media_source = 'organic' THEN 'organic' ELSE 'cpi' END, 'source': media_source} AS traffic_source
+FROM events WHERE app_id = $source`;
+}
+
+/** One export value field as text (for `params`), in the order Firebase fills them. */
+const valueAsText = (v: string) =>
+  `coalesce(${v}.string_value, CAST(${v}.int_value AS VARCHAR), CAST(coalesce(${v}.double_value, ${v}.float_value) AS VARCHAR))`;
+
+/** Nested export rows of one date range → flattened `events` rows (the processing job). */
+function flattenSql(): string {
+  const pick = ({ column, kind }: (typeof PARAM_COLUMNS)[number]) => {
+    const v = `p['${column}']`;
+    switch (kind) {
+      case 'string': return `${v}.string_value AS ${column}`;
+      case 'int': return `CAST(coalesce(${v}.int_value, TRY_CAST(${v}.string_value AS BIGINT), CAST(coalesce(${v}.double_value, ${v}.float_value) AS BIGINT)) AS ${column === 'level' || column === 'ga_session_number' ? 'INTEGER' : 'BIGINT'}) AS ${column}`;
+      case 'bool': return `CASE WHEN ${v} IS NULL THEN NULL ELSE coalesce(${v}.int_value, TRY_CAST(${v}.string_value AS BIGINT), 0) <> 0 END AS ${column}`;
+      case 'double': return `coalesce(${v}.double_value, ${v}.float_value, CAST(${v}.int_value AS DOUBLE), TRY_CAST(${v}.string_value AS DOUBLE)) AS ${column}`;
+    }
+  };
+  return `
+INSERT INTO events
+SELECT $app_id AS app_id,
+       CAST(make_timestamp(event_timestamp) AS DATE) AS event_date,
+       make_timestamp(event_timestamp) AS event_timestamp,
+       event_name, user_pseudo_id, user_id,
+       CASE WHEN user_first_touch_timestamp IS NULL THEN NULL ELSE make_timestamp(user_first_touch_timestamp) END AS user_first_touch_timestamp,
+       platform,
+       geo.country AS country,
+       device.category AS device_category,
+       device.mobile_model_name AS device_model,
+       device.operating_system_version AS os_version,
+       app_info.version AS app_version,
+       app_info.install_source AS install_source,
+       traffic_source.source AS media_source,
+       traffic_source.name AS campaign,
+       event_value_in_usd,
+       ${PARAM_COLUMNS.map(pick).join(',\n       ')},
+       map_from_entries(list_transform(list_filter(event_params, x -> NOT list_contains(${sqlList(PARAM_NAMES)}, x.key)),
+                                       x -> {'k': x.key, 'v': ${valueAsText('x.value')}})) AS params
+FROM (
+  SELECT *, map_from_entries(list_transform(event_params, x -> {'k': x.key, 'v': x.value})) AS p
+  FROM raw_events
+  WHERE dataset = $dataset AND event_date BETWEEN $from_key AND $to_key
+) r
+WHERE CAST(make_timestamp(event_timestamp) AS DATE) BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)`;
+}
+
+const sqlList = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
+const dayKey = (day: string) => day.replaceAll('-', '');
+const SANDBOX_STAGING = (appId: string) => `__sandbox_export__${appId}`;
+
+export async function ensureRawTable(store: EventStore): Promise<void> {
+  await store.run(RAW_EVENTS_DDL);
+}
+
+export interface SandboxExportOptions {
+  appId: string;
+  platform: 'android' | 'ios';
+  packageName: string;
+  days?: number;
+  events?: number;
+  seed?: number;
+  endDate?: string;
+}
+
+/**
+ * Replaces a dataset's export with a synthetic game (deterministic from the seed): generated flattened (generator.ts)
+ * under a staging id, nested into the export schema, staging rows removed. Returns the export's event count and days.
+ */
+export async function writeSandboxExport(store: EventStore, options: SandboxExportOptions) {
+  await ensureRawTable(store);
+  const staging = SANDBOX_STAGING(options.appId);
+  const generated = await generateEvents(store, {
+    appId: staging,
+    days: options.days ?? 90,
+    events: options.events ?? 150_000,
+    seed: options.seed ?? hashSeed(options.appId),
+    endDate: options.endDate,
+    platforms: [options.platform === 'ios' ? 'IOS' : 'ANDROID'],
+  });
+  await store.run('DELETE FROM raw_events WHERE dataset = $dataset', { dataset: options.appId });
+  await store.run(nestSql(), { dataset: options.appId, source: staging, package: options.packageName });
+  await store.deleteApp(staging);
+  return { events: generated.events, start: generated.start, end: generated.end };
+}
+
+/** The first and last day (YYYY-MM-DD) of a dataset's export, or null when it has none. */
+export async function exportRange(store: EventStore, dataset: string): Promise<{ start: string; end: string; events: number } | null> {
+  await ensureRawTable(store);
+  const [row] = await store.rows(
+    'SELECT min(event_date) AS start, max(event_date) AS "end", count(*) AS events FROM raw_events WHERE dataset = $dataset',
+    { dataset }, undefined, { timeoutMs: 0 },
+  );
+  if (!row?.start) return null;
+  const day = (key: string) => `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`;
+  return { start: day(String(row.start)), end: day(String(row.end)), events: Number(row.events) };
+}
+
+export interface ProcessResult {
+  /** Events of the range now in the processed tables. */
+  events: number;
+  /** The app's processed data range after the run (null: nothing processed at all). */
+  range: { start: string; end: string } | null;
+  /** Each event name seen in the range with its parameters' data types. */
+  schema: { eventName: string; params: Record<string, string>; lastReceivedAt: number }[];
+}
+
+/**
+ * Process Data on the embedded engine: replaces the app's processed events of [start, end] (UTC days) with the
+ * flattened export rows of that range, then rebuilds its daily user metrics. Idempotent. `progress` gets 0–100.
+ */
+export async function processRange(
+  store: EventStore,
+  args: { appId: string; dataset: string; start: string; end: string },
+  progress: (percent: number) => Promise<void> = async () => {},
+): Promise<ProcessResult> {
+  await ensureRawTable(store);
+  const range = { app_id: args.appId, start: args.start, end: args.end };
+  await store.exclusive(async (run) => {
+    await run('BEGIN TRANSACTION');
+    try {
+      await run('DELETE FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)', range);
+      // The export's event_date is the property's day: look one day either side, then keep the UTC days asked for.
+      await run(flattenSql(), {
+        ...range,
+        dataset: args.dataset,
+        from_key: dayKey(shiftDay(args.start, -1)),
+        to_key: dayKey(shiftDay(args.end, 1)),
+      });
+      await run('COMMIT');
+    } catch (error) {
+      await run('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  });
+  await progress(60);
+  await store.rebuildDailyUserMetrics(args.appId);
+  await progress(90);
+  const [count] = await store.rows(
+    'SELECT count(*) AS n FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',
+    range, undefined, { timeoutMs: 0 },
+  );
+  return {
+    events: Number(count?.n ?? 0),
+    range: await store.dataRange(args.appId),
+    schema: await exportSchema(store, args.dataset, args.start, args.end),
+  };
+}
+
+export type EventSchema = ProcessResult['schema'];
+
+/** Each event name of a dataset's export in [start, end] with its parameters' data types and its last time (ms). */
+export async function exportSchema(store: EventStore, dataset: string, start: string, end: string): Promise<EventSchema> {
+  const rows = await store.rows(
+    `SELECT event_name, list(DISTINCT p.key || '=' || CASE WHEN p.value.string_value IS NOT NULL THEN 'STRING'
+                                                        WHEN p.value.int_value IS NOT NULL THEN 'INT64'
+                                                        ELSE 'FLOAT64' END) AS params,
+            max(event_timestamp) AS last_at
+     FROM (SELECT event_name, event_timestamp, unnest(event_params) AS p FROM raw_events
+           WHERE dataset = $dataset AND event_date BETWEEN $from_key AND $to_key)
+     GROUP BY event_name ORDER BY event_name`,
+    { dataset, from_key: dayKey(start), to_key: dayKey(end) }, undefined, { timeoutMs: 0 },
+  );
+  return rows.map((row) => ({
+    eventName: String(row.event_name),
+    params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort()),
+    lastReceivedAt: Math.floor(Number(row.last_at) / 1000),
+  }));
+}
+
+/**
+ * The export an app's processed events came from (the demo seed: events generated straight into `events` get the raw
+ * export they would have been processed from, so Process Data works on the demo apps too). Replaces the dataset.
+ */
+export async function exportFromProcessed(store: EventStore, appId: string, packageName: string) {
+  await ensureRawTable(store);
+  await store.run('DELETE FROM raw_events WHERE dataset = $dataset', { dataset: appId });
+  await store.run(nestSql(), { dataset: appId, source: appId, package: packageName });
+}
+
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A stable seed from an app id (the same app always gets the same sandbox export). */
+export function hashSeed(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return h % 1_000_000_007;
+}

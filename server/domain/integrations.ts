@@ -1,0 +1,395 @@
+/**
+ * Integrations (issue 11; SPEC §2 Integrations page, §3 Plugin / Credential / Plugin event / Feed item, §4 plugin
+ * statuses and in-progress operations, §5 IAM roles and Process Data preconditions, §6 admin-only service accounts,
+ * §7 plugin calls, §8 plugin and IAM messages): plugins of an app, the Google Cloud credentials of a workspace
+ * (secrets sealed with the server key, never returned), their IAM check through the Google Cloud provider, the
+ * Latest Updates feed, and Process Data as a job (server/jobs/queue.ts) whose first success gives the plugin data and
+ * so enables Analyze (the one rule: server/domain/apps.ts analyzePlugin).
+ */
+import type { Selectable } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { PluginsTable } from '../db/schema';
+import type { Credential, InProgressOperation, Plugin, PluginType } from '../../src/contracts/plugin';
+import {
+  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, missingRoles, rolesInProject,
+  type CreatePluginRequest, type ServiceAccountKey, type UpdatePluginRequest,
+} from '../../src/contracts/integrations';
+import type { Role } from '../../src/contracts/codecs';
+import type { ServerContext } from '../context';
+import type { CredentialSubject, WorkspaceApp } from '../providers/google-cloud/provider';
+import { enqueueJob, type JobHandlers } from '../jobs/queue';
+import { exportFromProcessed, exportRange, exportSchema, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
+import { conflict, forbidden, invalid, notFound, unavailable } from './errors';
+
+type PluginRow = Selectable<PluginsTable>;
+
+/** Job kinds of this area and the in-progress operation each drives (SPEC §4). */
+export const JOB_KINDS = { process: 'bigquery_process_event', sandboxExport: 'sandbox_export' } as const;
+const OPERATION_OF: Record<string, InProgressOperation> = {
+  [JOB_KINDS.process]: 'bigquery_process_event',
+  [JOB_KINDS.sandboxExport]: 'integration',
+};
+/** Refresh schedule of a BigQuery plugin processing daily: 03:00 UTC (cron, shown in UTC by the UI). */
+export const DAILY_SCHEDULE = '0 3 * * *';
+
+// ------------------------------------------------------------------------------------------------ plugins
+
+export function toPluginView(row: PluginRow, operations: readonly InProgressOperation[]): Plugin {
+  const attributes = row.attributes as Record<string, unknown>;
+  return {
+    id: row.id,
+    appId: row.app_id,
+    source: row.type,
+    connected: row.status,
+    credentials: row.credential_id,
+    inProgress: [...operations],
+    attributes: {
+      ...(typeof attributes.dailyProcess === 'boolean' ? { dailyProcess: attributes.dailyProcess } : {}),
+      ...(typeof attributes.targetProject === 'string' ? { targetProject: attributes.targetProject } : {}),
+      ...(typeof attributes.targetProjectName === 'string' ? { targetProjectName: attributes.targetProjectName } : {}),
+    },
+    refreshSchedule: row.refresh_schedule,
+    lastRefresh: row.last_refresh ? new Date(row.last_refresh).getTime() : null,
+    dataRange: row.data_start && row.data_end ? { start: row.data_start, end: row.data_end } : null,
+  };
+}
+
+async function activeOperations(ctx: ServerContext, pluginIds: readonly string[]) {
+  const byPlugin = new Map<string, InProgressOperation[]>();
+  if (pluginIds.length === 0) return byPlugin;
+  const rows = await ctx.db.selectFrom('jobs').select(['plugin_id', 'kind'])
+    .where('plugin_id', 'in', pluginIds).where('status', 'in', ['queued', 'running']).execute();
+  for (const row of rows) {
+    const operation = OPERATION_OF[row.kind];
+    if (row.plugin_id && operation) byPlugin.set(row.plugin_id, [...(byPlugin.get(row.plugin_id) ?? []), operation]);
+  }
+  return byPlugin;
+}
+
+/** The app's active source (SPEC §3 App.activePluginId), kept in the app's details. */
+export async function activePluginOf(ctx: ServerContext, appId: string): Promise<string | null> {
+  const app = await ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst();
+  const id = (app?.details as Record<string, unknown> | undefined)?.activePluginId;
+  return typeof id === 'string' ? id : null;
+}
+
+/** SPEC §4: only one source is active; only a connected source can become it. */
+export async function setActivePlugin(ctx: ServerContext, appId: string, pluginId: string) {
+  const row = await ctx.db.selectFrom('plugins').select(['id', 'type', 'status']).where('id', '=', pluginId).where('app_id', '=', appId).executeTakeFirst();
+  if (!row) throw invalid('The plugin does not belong to this app.', ['pluginId'], 'plugin_not_found');
+  if (row.status === 'disconnected') throw conflict('Connect the source to activate it', 'not_connected');
+  await ctx.db.transaction().execute(async (trx) => {
+    const app = await trx.selectFrom('apps').select('details').where('id', '=', appId).forUpdate().executeTakeFirstOrThrow();
+    const details = { ...(app.details as Record<string, unknown>), activePluginId: pluginId };
+    await trx.updateTable('apps').set({ details: JSON.stringify(details) as never }).where('id', '=', appId).execute();
+  });
+  await addFeed(ctx, pluginId, `${row.type} is now the active source.`, 'success');
+}
+
+export async function listPlugins(ctx: ServerContext, appId: string): Promise<Plugin[]> {
+  const rows = await ctx.db.selectFrom('plugins').selectAll().where('app_id', '=', appId).orderBy('created_at').execute();
+  const operations = await activeOperations(ctx, rows.map((r) => r.id));
+  return rows.map((row) => toPluginView(row, operations.get(row.id) ?? []));
+}
+
+async function pluginRow(ctx: ServerContext, pluginId: string): Promise<PluginRow> {
+  const row = await ctx.db.selectFrom('plugins').selectAll().where('id', '=', pluginId).executeTakeFirst();
+  if (!row) throw notFound('Plugin');
+  return row;
+}
+
+export async function getPlugin(ctx: ServerContext, pluginId: string): Promise<Plugin> {
+  const row = await pluginRow(ctx, pluginId);
+  return toPluginView(row, (await activeOperations(ctx, [row.id])).get(row.id) ?? []);
+}
+
+export async function addFeed(ctx: ServerContext, pluginId: string, message: string, type: 'error' | 'success' | 'default' = 'default') {
+  await ctx.db.insertInto('plugin_feed').values({ plugin_id: pluginId, message, type, created_at: ctx.now() }).execute();
+}
+
+/** Latest Updates: the plugin's messages, oldest first (the UI scrolls to the newest), the last 200. */
+export async function pluginFeed(ctx: ServerContext, pluginId: string) {
+  const rows = await ctx.db.selectFrom('plugin_feed').select(['message', 'type', 'created_at'])
+    .where('plugin_id', '=', pluginId).orderBy('id', 'desc').limit(200).execute();
+  return rows.reverse().map((row) => ({ createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type }));
+}
+
+// ------------------------------------------------------------------------------------------------ credentials
+
+async function appWorkspace(ctx: ServerContext, appId: string) {
+  const app = await ctx.db.selectFrom('apps').select(['workspace_id']).where('id', '=', appId).executeTakeFirst();
+  if (!app) throw notFound('App');
+  return app.workspace_id;
+}
+
+/** An app's store package (Android package name, iOS bundle id), or its id when it has none yet. */
+export function packageNameOf(row: { id: string; platform: 'android' | 'ios'; details: unknown }): string {
+  const details = row.details as Record<string, unknown>;
+  const name = row.platform === 'ios' ? details.appleBundleId : details.googlePackageName;
+  return typeof name === 'string' && name ? name : row.id;
+}
+
+/** The workspace's apps as Firebase apps. */
+async function workspaceApps(ctx: ServerContext, workspaceId: string): Promise<WorkspaceApp[]> {
+  const rows = await ctx.db.selectFrom('apps').select(['id', 'app_name', 'platform', 'details']).where('workspace_id', '=', workspaceId).orderBy('created_at').execute();
+  return rows.map((row) => ({ id: row.id, appName: row.app_name, platform: row.platform, packageName: packageNameOf(row) }));
+}
+
+type CredentialRow = { id: string; workspace_id: string; type: CredentialSubject['type']; email: string; project_id: string | null };
+
+async function toCredential(ctx: ServerContext, row: CredentialRow, apps: readonly WorkspaceApp[]): Promise<Credential> {
+  const projects = await ctx.providers.googleCloud.projects(
+    { type: row.type, email: row.email, projectId: row.project_id },
+    { workspaceId: row.workspace_id, apps },
+  );
+  return { id: row.id, type: row.type, authenticatedEntity: { email: row.email }, projects };
+}
+
+const CREDENTIAL_COLUMNS = ['id', 'workspace_id', 'type', 'email', 'project_id'] as const;
+
+/** The credentials of the app's workspace with the projects each reaches (never their secrets). */
+export async function listCredentials(ctx: ServerContext, appId: string) {
+  const workspaceId = await appWorkspace(ctx, appId);
+  const rows = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('workspace_id', '=', workspaceId).orderBy('created_at').execute();
+  const apps = await workspaceApps(ctx, workspaceId);
+  return {
+    credentials: await Promise.all(rows.map((row) => toCredential(ctx, row, apps))),
+    provider: ctx.providers.googleCloud.kind,
+    productServiceAccount: ctx.providers.googleCloud.productServiceAccountEmail(workspaceId),
+  };
+}
+
+async function credentialOf(ctx: ServerContext, workspaceId: string, credentialId: string): Promise<CredentialRow> {
+  const row = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS)
+    .where('id', '=', credentialId).where('workspace_id', '=', workspaceId).executeTakeFirst();
+  if (!row) throw invalid('The credential does not exist.', ['credentialId'], 'credential_not_found');
+  return row;
+}
+
+/** The product's service account credential of the app's workspace (created once; a second call returns it). */
+export async function addProductCredential(ctx: ServerContext, appId: string, accountId: string): Promise<Credential> {
+  const workspaceId = await appWorkspace(ctx, appId);
+  const email = ctx.providers.googleCloud.productServiceAccountEmail(workspaceId);
+  await ctx.db.insertInto('credentials').values({
+    id: randomUUID(), workspace_id: workspaceId, type: 'TP_SERVICE_ACCOUNT', email, project_id: null, secret: null, created_by: accountId,
+  }).onConflict((oc) => oc.column('workspace_id').where('type', '=', 'TP_SERVICE_ACCOUNT').doNothing()).execute();
+  const row = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS)
+    .where('workspace_id', '=', workspaceId).where('type', '=', 'TP_SERVICE_ACCOUNT').executeTakeFirstOrThrow();
+  return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
+}
+
+/** A workspace service-account key (SPEC §6 admin only): sealed with the server key; only e-mail and project kept in clear. */
+export async function addServiceAccount(ctx: ServerContext, appId: string, accountId: string, key: ServiceAccountKey): Promise<Credential> {
+  const workspaceId = await appWorkspace(ctx, appId);
+  if (!key.private_key.includes('PRIVATE KEY')) throw invalid('The file is not a service account key.', ['key.private_key'], 'invalid_service_account');
+  const row: CredentialRow = { id: randomUUID(), workspace_id: workspaceId, type: 'ORG_SERVICE_ACCOUNT', email: key.client_email.trim(), project_id: key.project_id.trim() };
+  await ctx.db.insertInto('credentials').values({ ...row, secret: ctx.providers.secrets.seal(JSON.stringify(key)), created_by: accountId }).execute();
+  return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
+}
+
+/**
+ * SPEC §6: saving a connection with the product's or the workspace's service account is for admins; SPEC §5: the
+ * credential must hold every required role in the target project, else the SPEC §8 IAM message.
+ */
+async function checkCredential(ctx: ServerContext, type: PluginType, workspaceId: string, role: Role, credentialId: string, project: string | undefined) {
+  const credential = await credentialOf(ctx, workspaceId, credentialId);
+  if (credential.type !== 'USER_OAUTH' && role !== 'admin') {
+    throw forbidden('Only administrators can save a connection that uses a service account.');
+  }
+  if (type !== 'BigQuery' && type !== 'Firebase') return credential;
+  const view = await toCredential(ctx, credential, await workspaceApps(ctx, workspaceId));
+  const target = project ?? Object.keys(view.projects ?? {})[0];
+  if (!target || !view.projects?.[target]) throw invalid('The credential cannot reach this GCP project.', ['attributes.targetProject'], 'project_not_reachable');
+  const rows = iamRows(type, rolesInProject(view, target), credential.type);
+  if (!hasAllRoles(rows)) {
+    const message = credential.type === 'USER_OAUTH' ? IAM_MESSAGES.missingIam : IAM_MESSAGES.missing;
+    throw conflict(`${message} Missing: ${missingRoles(rows).join(', ')}.`, 'missing_permissions');
+  }
+  return credential;
+}
+
+// ------------------------------------------------------------------------------------------------ plugin lifecycle
+
+export async function createPlugin(ctx: ServerContext, appId: string, role: Role, request: CreatePluginRequest): Promise<Plugin> {
+  if (request.type !== 'BigQuery' && request.type !== 'Firebase') {
+    throw invalid(`${request.type} is connected from its own tab.`, ['type'], 'unsupported_plugin_type');
+  }
+  if (!request.credentialId) throw invalid('A credential is required.', ['credentialId']);
+  const workspaceId = await appWorkspace(ctx, appId);
+  await checkCredential(ctx, request.type, workspaceId, role, request.credentialId, request.attributes?.targetProject);
+  const existing = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', request.type).executeTakeFirst();
+  if (existing) throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
+  const id = randomUUID();
+  const bigQuery = request.type === 'BigQuery';
+  await ctx.db.transaction().execute(async (trx) => {
+    const tx = { ...ctx, db: trx };
+    await trx.insertInto('plugins').values({
+      id, app_id: appId, type: request.type, status: 'no_data', credential_id: request.credentialId ?? null,
+      attributes: JSON.stringify({ ...(bigQuery ? { dailyProcess: false } : {}), ...(request.attributes ?? {}) }) as never,
+      refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
+    }).execute();
+    await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
+    // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
+    if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
+      await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
+    }
+  }).catch((error: unknown) => {
+    if (/plugins_one_per_type|duplicate key/i.test(String((error as Error).message))) throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
+    throw error;
+  });
+  return getPlugin(ctx, id);
+}
+
+/** SPEC §7 POST /plugins/{pluginId}/update: the credential and target project of the connection. */
+export async function updatePlugin(ctx: ServerContext, pluginId: string, role: Role, request: UpdatePluginRequest) {
+  const row = await pluginRow(ctx, pluginId);
+  const workspaceId = await appWorkspace(ctx, row.app_id);
+  await checkCredential(ctx, row.type, workspaceId, role, request.credentialId, request.attributes.targetProject);
+  const attributes = { ...(row.attributes as Record<string, unknown>), ...request.attributes };
+  const status = row.status === 'disconnected' ? (row.data_start ? 'connected' : 'no_data') : row.status;
+  await ctx.db.updateTable('plugins').set({ credential_id: request.credentialId, attributes: JSON.stringify(attributes) as never, status }).where('id', '=', pluginId).execute();
+  await addFeed(ctx, pluginId, PLUGIN_MESSAGES.updated, 'success');
+}
+
+export async function connectPlugin(ctx: ServerContext, pluginId: string) {
+  const row = await pluginRow(ctx, pluginId);
+  if (!row.credential_id) throw conflict('Configure the connection first.', 'no_credential');
+  await ctx.db.updateTable('plugins').set({ status: row.data_start ? 'connected' : 'no_data' }).where('id', '=', pluginId).execute();
+  await addFeed(ctx, pluginId, `${row.type} connected.`, 'success');
+}
+
+export async function disconnectPlugin(ctx: ServerContext, pluginId: string) {
+  const row = await pluginRow(ctx, pluginId);
+  await ctx.db.updateTable('plugins').set({ status: 'disconnected' }).where('id', '=', pluginId).execute();
+  await addFeed(ctx, pluginId, `${row.type} disconnected.`);
+}
+
+/** Deletes the plugin (its events, feed and jobs go with it) and, for BigQuery, the app's processed tables. */
+export async function deletePlugin(ctx: ServerContext, pluginId: string) {
+  const row = await pluginRow(ctx, pluginId);
+  await ctx.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
+  if (row.type === 'BigQuery') await ctx.providers.analytics?.store.deleteApp(row.app_id);
+}
+
+export async function setDailyProcess(ctx: ServerContext, pluginId: string, dailyProcess: boolean) {
+  const row = await pluginRow(ctx, pluginId);
+  if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data daily.', ['dailyProcess']);
+  const attributes = { ...(row.attributes as Record<string, unknown>), dailyProcess };
+  await ctx.db.updateTable('plugins')
+    .set({ attributes: JSON.stringify(attributes) as never, refresh_schedule: dailyProcess ? DAILY_SCHEDULE : null })
+    .where('id', '=', pluginId).execute();
+  await addFeed(ctx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
+}
+
+// ------------------------------------------------------------------------------------------------ process data
+
+export const PROCESSING_IN_PROGRESS = 'Data is already being processed for this plugin.';
+
+/** SPEC §5: Process Data needs both dates, a plugin with credentials, and no processing in progress. */
+export async function startProcessing(ctx: ServerContext, pluginId: string, start: string, end: string): Promise<string> {
+  const row = await pluginRow(ctx, pluginId);
+  if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data.', ['pluginId']);
+  if (start > end) throw invalid('The start date must not be after the end date.', ['start', 'end'], 'invalid_range');
+  if (!row.credential_id) throw conflict('Configure the connection before processing data.', 'no_credential');
+  if (row.status === 'disconnected') throw conflict('Connect to BigQuery to reprocess data.', 'disconnected');
+  try {
+    const jobId = await enqueueJob(ctx, { kind: JOB_KINDS.process, pluginId, appId: row.app_id, payload: { start, end } });
+    await addFeed(ctx, pluginId, `Processing data from ${start} to ${end} started.`);
+    return jobId;
+  } catch (error) {
+    if (/jobs_one_active|duplicate key/i.test(String((error as Error).message))) throw conflict(PROCESSING_IN_PROGRESS, 'processing_in_progress');
+    throw error;
+  }
+}
+
+function analyticsOf(ctx: ServerContext) {
+  const analytics = ctx.providers.analytics;
+  if (!analytics) throw unavailable('The analytics engine is not running on this server.', 'analytics_unavailable');
+  return analytics;
+}
+
+async function packageOf(ctx: ServerContext, appId: string) {
+  const row = await ctx.db.selectFrom('apps').select(['id', 'platform', 'details']).where('id', '=', appId).executeTakeFirstOrThrow();
+  return { platform: row.platform, packageName: packageNameOf(row) };
+}
+
+/** The plugin's events (SPEC §3 plugin event) from the export's schema: new names added, known ones updated. */
+async function recordEvents(ctx: ServerContext, pluginId: string, schema: EventSchema) {
+  for (const event of schema) {
+    await ctx.db.insertInto('plugin_events').values({
+      id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,
+      status: 'ACTIVE', last_received_at: event.lastReceivedAt, monetize_metadata: null,
+    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({
+      event_params: JSON.stringify(event.params) as never,
+      last_received_at: event.lastReceivedAt,
+    })).execute();
+  }
+}
+
+/** The job handlers of this area, and what a failure writes to the plugin's feed. */
+export const integrationJobs: JobHandlers = {
+  handlers: {
+    /**
+     * The app's raw export in the sandbox: a synthetic game for a newly connected app, or (payload.fromProcessed, the
+     * demo apps whose events were generated straight into the processed tables) the export those events came from.
+     */
+    async [JOB_KINDS.sandboxExport](ctx, { job }) {
+      const appId = job.app_id!;
+      const pluginId = job.plugin_id!;
+      const store = analyticsOf(ctx).store;
+      if (!(await exportRange(store, appId))) {
+        const { platform, packageName } = await packageOf(ctx, appId);
+        if (job.payload.fromProcessed) await exportFromProcessed(store, appId, packageName);
+        else await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
+      }
+      const range = await exportRange(store, appId);
+      if (!range) throw new Error('The sandbox export is empty.');
+      if (job.payload.fromProcessed) await recordEvents(ctx, pluginId, await exportSchema(store, appId, range.start, range.end));
+      const message = `Sandbox Firebase export ready: ${range.events.toLocaleString('en-US')} raw events from ${range.start} to ${range.end}.`;
+      await addFeed(ctx, pluginId, message, 'success');
+      return message;
+    },
+    async [JOB_KINDS.process](ctx, { job, progress }) {
+      const { start, end } = job.payload as { start: string; end: string };
+      const appId = job.app_id!;
+      const pluginId = job.plugin_id!;
+      const store = analyticsOf(ctx).store;
+      if (!(await exportRange(store, appId))) throw new Error('No raw Firebase export was found for this app.');
+      await progress(5);
+      const result = await processRange(store, { appId, dataset: appId, start, end }, progress);
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('plugins').set({
+          data_start: result.range?.start ?? null,
+          data_end: result.range?.end ?? null,
+          last_refresh: ctx.now(),
+          ...(result.range ? { status: 'connected' as const } : {}),
+        }).where('id', '=', pluginId).execute();
+        await recordEvents({ ...ctx, db: trx }, pluginId, result.schema);
+      });
+      const message = `Processed ${result.events.toLocaleString('en-US')} events from ${start} to ${end}.`;
+      await addFeed(ctx, pluginId, message, 'success');
+      return message;
+    },
+  },
+  async onFailed(ctx, job, message) {
+    if (job.plugin_id) await addFeed(ctx, job.plugin_id, `${job.kind === JOB_KINDS.process ? 'Processing data failed' : 'Preparing the sandbox export failed'}: ${message}`, 'error');
+  },
+};
+
+// ------------------------------------------------------------------------------------------------ events table
+
+/** The plugin's events (SPEC §2 Events table), by name; `search` matches a part of the name, any case. */
+export async function listPluginEvents(ctx: ServerContext, pluginId: string, search: string | undefined) {
+  let query = ctx.db.selectFrom('plugin_events').selectAll().where('plugin_id', '=', pluginId);
+  const term = search?.trim();
+  if (term) query = query.where('event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await query.orderBy('event_name').limit(1000).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    eventName: row.event_name,
+    status: row.status,
+    event_params: row.event_params as Record<string, string>,
+    lastReceivedAt: Number(row.last_received_at),
+    monetizeMetadata: (row.monetize_metadata as { revenueEp: string; revenueType: 'ads' | 'iap' | 'other'; currencyEp: string } | null) ?? null,
+  }));
+}

@@ -1,0 +1,424 @@
+/**
+ * The Configure Connection dialog of a BigQuery or Firebase plugin (SPEC §2 Integrations page, §4 "Configure
+ * Connection" save-disabled rules and save paths, §5 GCP project name, service-account upload and IAM roles, §6 admin
+ * only service accounts, §7 credentials and create / update plugin, §8 plugin and IAM messages, 10 s warnings).
+ *
+ *   closed ─OPEN─► open.loading ─credentials─► open.editing ◄──────────────────────────────────────────┐
+ *                                 (failed: closed, notice)   │ SET_AUTH / SET_CREDENTIAL / SET_PROJECT /   │
+ *                                                            │ SET_WRITE_BACK / SET_PROJECT_NAME / PICK_FILE│
+ *      UPLOAD [admin, file] ─► open.uploading ─┬─ created, roles missing ─► editing ('Workspace service account
+ *                                              │                           credential created. …missing permissions.')
+ *                                              ├─ created, roles granted ─► open.saving
+ *                                              └─ failed ─► editing ('Failed to add user service account.')
+ *      SAVE [saveable] ─┬─ product account not created yet ─► open.creatingProduct ─┬─ roles missing ─► editing (warning)
+ *                       │                                                           ├─ granted ─► open.saving
+ *                       │                                                           └─ failed ─► editing ('Failed to add Questboard service account.')
+ *                       └─ otherwise ─► open.saving ─┬─ success ─► closed ('Plugin created/updated. Connection configured.')
+ *                                                    └─ success:false / thrown ─► editing ('Failed to create/update plugin.')
+ *      SIGN_IN (Google account) ─► open.signingIn ─ the consent page's address ─► open.leaving (`redirect`: the page
+ *                                  leaves for it and comes back with ?oAuthRedirect) │ failed ─► editing (notice)
+ *   OPEN with oAuthRedirect: after the credentials load, the newest Google credential is chosen and, when it is not the
+ *   plugin's current one and holds every role, saved at once (SPEC §4); with roles missing: 'User credential created.
+ *   Connection could not be configured due to missing IAM permissions.'
+ * `notify` (warnings 10 s), `saved`, `redirect` and `logError` are provided by configure-connection.actors.ts.
+ */
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Role } from '../../contracts/codecs';
+import type { Credential } from '../../contracts/plugin';
+import {
+  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, rolesInProject, targetProjectNameError,
+  type CredentialsResponse, type PluginAnswer, type SuccessResponse,
+} from '../../contracts/integrations';
+import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
+
+export type AuthType = Credential['type'];
+/** Our words (SPEC §8 has none for a sign-in that could not start). */
+export const SIGN_IN_FAILED = 'Google sign-in could not be started.';
+export type ConnectionPluginType = 'BigQuery' | 'Firebase';
+
+/** The picked service-account file (a File in the browser; what the machine reads of it). */
+export interface KeyFile {
+  name: string;
+  type: string;
+  text(): Promise<string>;
+}
+
+export interface OpenEvent {
+  type: 'OPEN';
+  appId: string;
+  pluginType: ConnectionPluginType;
+  pluginId: string | null;
+  role: Role;
+  current: { credentialId: string | null; project: string | null; projectName: string | null };
+  /** Opened by the page after the Google consent redirect (?oAuthRedirect). */
+  oauthRedirect?: boolean;
+}
+
+export interface ConfigureConnectionContext {
+  appId: string;
+  pluginType: ConnectionPluginType;
+  pluginId: string | null;
+  role: Role;
+  current: OpenEvent['current'];
+  oauthRedirect: boolean;
+  credentials: Credential[];
+  provider: 'sandbox' | 'google';
+  productServiceAccount: string;
+  authType: AuthType;
+  credentialId: string | null;
+  project: string | null;
+  writeBack: boolean;
+  projectName: string;
+  file: KeyFile | null;
+}
+
+export type ConfigureConnectionEvent =
+  | OpenEvent
+  | { type: 'CLOSE' }
+  | { type: 'SET_AUTH'; value: AuthType }
+  | { type: 'SET_CREDENTIAL'; value: string }
+  | { type: 'SET_PROJECT'; value: string }
+  | { type: 'SET_WRITE_BACK'; value: boolean }
+  | { type: 'SET_PROJECT_NAME'; value: string }
+  | { type: 'PICK_FILE'; file: KeyFile | null }
+  | { type: 'UPLOAD' }
+  | { type: 'SAVE' }
+  | { type: 'SIGN_IN' };
+
+export interface SaveRequest {
+  appId: string;
+  pluginId: string | null;
+  pluginType: ConnectionPluginType;
+  credentialId: string;
+  attributes: { targetProject?: string; targetProjectName?: string };
+}
+export type SaveAnswer = SuccessResponse | PluginAnswer;
+
+// ------------------------------------------------------------------------------------------------ pure rules
+
+export const credentialsOfType = (context: Pick<ConfigureConnectionContext, 'credentials'>, type: AuthType) =>
+  context.credentials.filter((c) => c.type === type);
+export const selectedCredential = (context: Pick<ConfigureConnectionContext, 'credentials' | 'credentialId'>) =>
+  context.credentials.find((c) => c.id === context.credentialId) ?? null;
+export const projectsOf = (credential: Credential | null) => Object.keys(credential?.projects ?? {});
+
+/** The permission table of the chosen credential and project (SPEC §5; Service Account User skipped for OAuth). */
+export function permissionRows(context: Pick<ConfigureConnectionContext, 'credentials' | 'credentialId' | 'project' | 'pluginType' | 'authType'>) {
+  const credential = selectedCredential(context);
+  if (!credential) return [];
+  return iamRows(context.pluginType, rolesInProject(credential, context.project), context.authType);
+}
+const permissionsMissing = (context: ConfigureConnectionContext) => {
+  const rows = permissionRows(context);
+  return rows.length > 0 && !hasAllRoles(rows);
+};
+
+export const isServiceAccountType = (type: AuthType) => type !== 'USER_OAUTH';
+export const projectNameError = (context: Pick<ConfigureConnectionContext, 'writeBack' | 'projectName'>) =>
+  targetProjectNameError(context.writeBack, context.projectName);
+
+const unchanged = (context: ConfigureConnectionContext) =>
+  context.credentialId === context.current.credentialId &&
+  context.project === context.current.project &&
+  (context.writeBack ? context.projectName : null) === (context.current.projectName || null);
+
+/**
+ * Why Save is disabled (SPEC §4), or null: the project name has an error; OAuth: no credential, the current one
+ * unchanged, or it lacks IAM permissions; service accounts: not an admin, unchanged, permissions missing, or (workspace
+ * account) a file waiting to be uploaded. The product account not created yet is no reason: Save creates it.
+ */
+export function saveBlocker(context: ConfigureConnectionContext): string | null {
+  if (projectNameError(context)) return 'The GCP project name is required.';
+  if (context.authType === 'USER_OAUTH') {
+    if (!context.credentialId) return 'Sign in with Google first.';
+  } else {
+    if (context.role !== 'admin') return 'Only administrators can use a service account.';
+    if (context.authType === 'ORG_SERVICE_ACCOUNT' && context.file) return 'Upload the credentials file first.';
+    if (context.authType === 'ORG_SERVICE_ACCOUNT' && !context.credentialId) return 'Upload a service account key first.';
+    if (context.authType === 'TP_SERVICE_ACCOUNT' && !context.credentialId) return null;
+  }
+  if (unchanged(context)) return 'Nothing has changed.';
+  if (permissionsMissing(context)) return 'Some required IAM permissions are missing.';
+  return null;
+}
+
+/** The credential to show for an auth type: the plugin's current one when of that type, else the newest. */
+function defaultCredential(context: Pick<ConfigureConnectionContext, 'credentials' | 'current'>, type: AuthType) {
+  const ofType = credentialsOfType(context, type);
+  return ofType.find((c) => c.id === context.current.credentialId) ?? ofType.at(-1) ?? null;
+}
+function defaultProject(credential: Credential | null, current: string | null) {
+  const projects = projectsOf(credential);
+  return current && projects.includes(current) ? current : (projects[0] ?? null);
+}
+/** A choice of credential, with the project that goes with it. */
+const choose = (context: ConfigureConnectionContext, credential: Credential | null) => ({
+  credentialId: credential?.id ?? null,
+  project: defaultProject(credential, context.current.project),
+});
+
+const saveRequest = (context: ConfigureConnectionContext): SaveRequest => ({
+  appId: context.appId,
+  pluginId: context.pluginId,
+  pluginType: context.pluginType,
+  credentialId: context.credentialId!,
+  attributes: {
+    ...(context.project ? { targetProject: context.project } : {}),
+    ...(context.writeBack && context.projectName.trim() ? { targetProjectName: context.projectName.trim() } : {}),
+  },
+});
+
+const warning = (prefix: string, message: string) => ({ message: `${prefix} ${message}`, kind: 'warning' as const, duration: 'long' as const });
+const savedMessage = (context: ConfigureConnectionContext) => (context.pluginId ? PLUGIN_MESSAGES.updated : PLUGIN_MESSAGES.created);
+const saveFailedMessage = (context: ConfigureConnectionContext) => (context.pluginId ? PLUGIN_MESSAGES.updateFailed : PLUGIN_MESSAGES.createFailed);
+
+const EMPTY: Omit<ConfigureConnectionContext, 'appId' | 'pluginType' | 'pluginId' | 'role' | 'current' | 'oauthRedirect'> = {
+  credentials: [],
+  provider: 'sandbox',
+  productServiceAccount: '',
+  authType: 'TP_SERVICE_ACCOUNT',
+  credentialId: null,
+  project: null,
+  writeBack: false,
+  projectName: '',
+  file: null,
+};
+
+export const configureConnectionMachine = setup({
+  types: {
+    context: {} as ConfigureConnectionContext,
+    events: {} as ConfigureConnectionEvent,
+    children: {} as {
+      loadCredentials: 'loadCredentials';
+      addProductCredential: 'addProductCredential';
+      uploadServiceAccount: 'uploadServiceAccount';
+      savePlugin: 'savePlugin';
+      startSignIn: 'startSignIn';
+    },
+  },
+  actors: {
+    loadCredentials: toProvide<CredentialsResponse, { appId: string }>('loadCredentials'),
+    addProductCredential: toProvide<Credential, { appId: string }>('addProductCredential'),
+    uploadServiceAccount: toProvide<Credential, { appId: string; file: KeyFile }>('uploadServiceAccount'),
+    savePlugin: toProvide<SaveAnswer, SaveRequest>('savePlugin'),
+    /** Asks the server for the consent page's address (a signed state carries who asked and where to come back). */
+    startSignIn: toProvide<{ url: string }, { appId: string; pluginType: ConnectionPluginType }>('startSignIn'),
+  },
+  guards: {
+    saveable: ({ context }) => saveBlocker(context) === null,
+    needsProductCredential: ({ context }) => context.authType === 'TP_SERVICE_ACCOUNT' && !context.credentialId,
+    canUpload: ({ context }) => context.role === 'admin' && context.authType === 'ORG_SERVICE_ACCOUNT' && context.file !== null,
+    canSignIn: ({ context }) => context.authType === 'USER_OAUTH',
+    jsonFile: ({ event }) => event.type === 'PICK_FILE' && (event.file === null || event.file.type === 'application/json'),
+    permissionsMissing: ({ context }) => permissionsMissing(context),
+    autoSave: ({ context }) =>
+      context.oauthRedirect && context.authType === 'USER_OAUTH' && !!context.credentialId && context.credentialId !== context.current.credentialId,
+    oauthMissingRoles: ({ context }) => context.oauthRedirect && context.authType === 'USER_OAUTH' && !!context.credentialId && permissionsMissing(context),
+  },
+  actions: {
+    notify,
+    /** The plugin and credentials changed on the server: reload them. */
+    saved: (_, _params: { appId: string }) => {},
+    /** Leave for the consent page (the page comes back with ?oAuthRedirect). */
+    redirect: (_, _params: { url: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'configureConnection',
+  context: { ...EMPTY, appId: '', pluginType: 'BigQuery', pluginId: null, role: 'viewer', current: { credentialId: null, project: null, projectName: null }, oauthRedirect: false },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: {
+          target: 'open',
+          actions: assign(({ event }) => ({
+            ...EMPTY,
+            appId: event.appId,
+            pluginType: event.pluginType,
+            pluginId: event.pluginId,
+            role: event.role,
+            current: event.current,
+            oauthRedirect: !!event.oauthRedirect,
+            writeBack: !!event.current.projectName,
+            projectName: event.current.projectName ?? '',
+          })),
+        },
+      },
+    },
+    open: {
+      on: { CLOSE: '.closing' },
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadCredentials',
+            src: 'loadCredentials',
+            input: ({ context }) => ({ appId: context.appId }),
+            onDone: {
+              target: 'checkRedirect',
+              actions: assign(({ context, event }) => {
+                const next = { ...context, credentials: event.output.credentials };
+                const currentType = next.credentials.find((c) => c.id === context.current.credentialId)?.type;
+                const authType: AuthType = context.oauthRedirect ? 'USER_OAUTH' : (currentType ?? (context.role === 'admin' ? 'TP_SERVICE_ACCOUNT' : 'USER_OAUTH'));
+                return {
+                  credentials: event.output.credentials,
+                  provider: event.output.provider ?? 'sandbox',
+                  productServiceAccount: event.output.productServiceAccount ?? '',
+                  authType,
+                  ...choose(next, context.oauthRedirect ? (credentialsOfType(next, 'USER_OAUTH').at(-1) ?? null) : defaultCredential(next, authType)),
+                };
+              }),
+            },
+            onError: {
+              target: 'closing',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: { message: 'The connection settings could not be loaded.', kind: 'error' } },
+              ],
+            },
+          },
+        },
+        checkRedirect: {
+          always: [
+            { guard: 'oauthMissingRoles', target: 'editing', actions: { type: 'notify', params: warning(IAM_MESSAGES.userCreated, IAM_MESSAGES.missingIam) } },
+            { guard: 'autoSave', target: 'saving' },
+            { target: 'editing' },
+          ],
+        },
+        editing: {
+          on: {
+            SET_AUTH: {
+              actions: assign(({ context, event }) => ({ authType: event.value, file: null, ...choose(context, defaultCredential(context, event.value)) })),
+            },
+            SET_CREDENTIAL: { actions: assign(({ context, event }) => choose(context, context.credentials.find((c) => c.id === event.value) ?? null)) },
+            SET_PROJECT: { actions: assign({ project: ({ event }) => event.value }) },
+            SET_WRITE_BACK: { actions: assign({ writeBack: ({ event }) => event.value }) },
+            SET_PROJECT_NAME: { actions: assign({ projectName: ({ event }) => event.value }) },
+            PICK_FILE: [
+              { guard: 'jsonFile', actions: assign({ file: ({ event }) => event.file }) },
+              // SPEC §5: not application/json → an error is logged and the file cleared.
+              {
+                actions: [
+                  { type: 'logError', params: ({ event }) => ({ error: new Error(`Not a JSON file: ${event.file?.name ?? ''}`) }) },
+                  assign({ file: null }),
+                ],
+              },
+            ],
+            UPLOAD: { guard: 'canUpload', target: 'uploading' },
+            SAVE: [
+              { guard: 'needsProductCredential', target: 'creatingProduct' },
+              { guard: 'saveable', target: 'saving' },
+            ],
+            SIGN_IN: { guard: 'canSignIn', target: 'signingIn' },
+          },
+        },
+        creatingProduct: {
+          invoke: {
+            id: 'addProductCredential',
+            src: 'addProductCredential',
+            input: ({ context }) => ({ appId: context.appId }),
+            onDone: {
+              target: 'afterProductCreated',
+              actions: assign(({ context, event }) => {
+                const credentials = [...context.credentials.filter((c) => c.id !== event.output.id), event.output];
+                return { credentials, ...choose({ ...context, credentials }, event.output) };
+              }),
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: { message: IAM_MESSAGES.productFailed, kind: 'error' } },
+              ],
+            },
+          },
+        },
+        afterProductCreated: {
+          always: [
+            { guard: 'permissionsMissing', target: 'editing', actions: { type: 'notify', params: warning(IAM_MESSAGES.productCreated, IAM_MESSAGES.missing) } },
+            { guard: 'saveable', target: 'saving' },
+            { target: 'editing' },
+          ],
+        },
+        uploading: {
+          invoke: {
+            id: 'uploadServiceAccount',
+            src: 'uploadServiceAccount',
+            input: ({ context }) => ({ appId: context.appId, file: context.file! }),
+            onDone: {
+              target: 'afterUpload',
+              actions: assign(({ context, event }) => {
+                const credentials = [...context.credentials, event.output];
+                return { credentials, file: null, ...choose({ ...context, credentials }, event.output) };
+              }),
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: { message: IAM_MESSAGES.userFailed, kind: 'error' } },
+                assign({ file: null }),
+              ],
+            },
+          },
+        },
+        afterUpload: {
+          always: [
+            { guard: 'permissionsMissing', target: 'editing', actions: { type: 'notify', params: warning(IAM_MESSAGES.workspaceCreated, IAM_MESSAGES.missing) } },
+            { guard: 'saveable', target: 'saving' },
+            { target: 'editing' },
+          ],
+        },
+        saving: {
+          invoke: {
+            id: 'savePlugin',
+            src: 'savePlugin',
+            input: ({ context }) => saveRequest(context),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.success,
+                target: 'closing',
+                actions: [
+                  { type: 'notify', params: ({ context }) => ({ message: savedMessage(context), kind: 'success' }) },
+                  { type: 'saved', params: ({ context }) => ({ appId: context.appId }) },
+                ],
+              },
+              { target: 'editing', actions: { type: 'notify', params: ({ context }) => ({ message: saveFailedMessage(context), kind: 'error' }) } },
+            ],
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: ({ context }) => ({ message: saveFailedMessage(context), kind: 'error' }) },
+                { type: 'saved', params: ({ context }) => ({ appId: context.appId }) },
+              ],
+            },
+          },
+        },
+        signingIn: {
+          invoke: {
+            id: 'startSignIn',
+            src: 'startSignIn',
+            input: ({ context }) => ({ appId: context.appId, pluginType: context.pluginType }),
+            onDone: { target: 'leaving', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.url }) } },
+            onError: {
+              target: 'editing',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                { type: 'notify', params: { message: SIGN_IN_FAILED, kind: 'error' } },
+              ],
+            },
+          },
+        },
+        /** The browser is on its way to the consent page. */
+        leaving: {},
+        closing: { always: '#configureConnection.closed' },
+      },
+    },
+  },
+});
+
+export type ConfigureConnectionActor = ActorRefFrom<typeof configureConnectionMachine>;
+export type ConfigureConnectionSnapshot = SnapshotFrom<typeof configureConnectionMachine>;

@@ -1,0 +1,7 @@
+/** The Process Data Daily switch's shown value: the one being saved, else the plugin's (SPEC §4: reverts on failure). */
+import type { DailyProcessSnapshot } from './daily-process.machine';
+
+export const selectDailySwitch = (s: DailyProcessSnapshot, pluginValue: boolean) => ({
+  checked: s.context.shown ?? pluginValue,
+  saving: s.matches('saving'),
+});

@@ -1,0 +1,110 @@
+/**
+ * Starting "Process Data" for a BigQuery plugin (SPEC §2 BigQuery Data Status card, §4 in-progress operation
+ * bigquery_process_event → 'Processing Data', §5 "Process Data needs start and end dates, a plugin with credentials,
+ * and no processing in progress", §7 "start BigQuery reprocess with dates").
+ *
+ *   idle ─SET_START / SET_END─► idle (dates kept)
+ *        ─PROCESS [canProcess]─► starting ─┬─ success ────────► idle (the job is queued: `started`, info notice)
+ *                                          ├─ success:false ──► idle (error notice)
+ *                                          └─ thrown ─────────► idle (logged; the server's words when it chose them)
+ *
+ * The job itself runs on the server (a jobs row); the page shows 'Processing Data' while the plugin's inProgress
+ * holds bigquery_process_event, and its result arrives in the Latest Updates feed. `notify`, `started` and
+ * `logError` are provided by process-data.actors.ts.
+ */
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { ProcessDataResponse } from '../../contracts/integrations';
+import { serverWords } from '../shared/api-error';
+import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
+
+export const PROCESS_FAILED = 'Processing could not be started.';
+export const processStarted = (start: string, end: string) => `Processing data from ${start} to ${end} started.`;
+
+export interface ProcessDataInput {
+  pluginId: string;
+  appId: string;
+  start?: string;
+  end?: string;
+}
+export interface ProcessDataContext {
+  pluginId: string;
+  appId: string;
+  start: string;
+  end: string;
+}
+/** What the page knows of the plugin when Process Data is pressed (SPEC §5 preconditions). */
+export interface ProcessPreconditions {
+  hasCredentials: boolean;
+  inProgress: boolean;
+}
+export type ProcessDataEvent =
+  | { type: 'SET_START'; value: string }
+  | { type: 'SET_END'; value: string }
+  | ({ type: 'PROCESS' } & ProcessPreconditions);
+
+/** SPEC §5, shared by the button's disabled state and the machine's guard. */
+export const canProcess = (context: Pick<ProcessDataContext, 'start' | 'end'>, plugin: ProcessPreconditions) =>
+  !!context.start && !!context.end && context.start <= context.end && plugin.hasCredentials && !plugin.inProgress;
+
+export const processDataMachine = setup({
+  types: {
+    context: {} as ProcessDataContext,
+    events: {} as ProcessDataEvent,
+    input: {} as ProcessDataInput,
+    children: {} as { startProcessing: 'startProcessing' },
+  },
+  actors: {
+    startProcessing: toProvide<ProcessDataResponse, { pluginId: string; start: string; end: string }>('startProcessing'),
+  },
+  guards: {
+    canProcess: ({ context, event }) => event.type === 'PROCESS' && canProcess(context, event),
+  },
+  actions: {
+    notify,
+    started: (_, _params: { appId: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'processData',
+  context: ({ input }) => ({ pluginId: input.pluginId, appId: input.appId, start: input.start ?? '', end: input.end ?? '' }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        SET_START: { actions: assign({ start: ({ event }) => event.value }) },
+        SET_END: { actions: assign({ end: ({ event }) => event.value }) },
+        PROCESS: { guard: 'canProcess', target: 'starting' },
+      },
+    },
+    starting: {
+      invoke: {
+        id: 'startProcessing',
+        src: 'startProcessing',
+        input: ({ context }) => ({ pluginId: context.pluginId, start: context.start, end: context.end }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.success,
+            target: 'idle',
+            actions: [
+              { type: 'notify', params: ({ context }) => ({ message: processStarted(context.start, context.end), kind: 'info' }) },
+              { type: 'started', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+          { target: 'idle', actions: { type: 'notify', params: { message: PROCESS_FAILED, kind: 'error' } } },
+        ],
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: ({ event }) => ({ message: serverWords(event.error) ?? PROCESS_FAILED, kind: 'error' }) },
+            { type: 'started', params: ({ context }) => ({ appId: context.appId }) },
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type ProcessDataActor = ActorRefFrom<typeof processDataMachine>;
+export type ProcessDataSnapshot = SnapshotFrom<typeof processDataMachine>;

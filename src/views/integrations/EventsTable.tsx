@@ -1,0 +1,73 @@
+/**
+ * The Events table (SPEC §2): Event Name, Status (Active or Enabled), Last Received (not for BigQuery), a 'Search
+ * Event Name' box searched 500 ms after the last keystroke, and Refresh. Rows come from the plugin's events (written
+ * by Process Data for BigQuery).
+ */
+import { useEffect, useState } from 'react';
+import { EVENT_SEARCH_DEBOUNCE_MS, EVENT_STATUS_LABELS, SEARCH_EVENT_PLACEHOLDER } from '../../contracts/integrations';
+import type { Plugin } from '../../contracts/plugin';
+import { usePluginEvents } from '../../services/integrations.queries';
+import { Button } from '../ui/Button';
+import { Card } from './Card';
+import { utcTime } from './plugin-view';
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function EventsTable({ appId, plugin }: { appId: string; plugin: Plugin }) {
+  const [text, setText] = useState('');
+  const search = useDebounced(text.trim(), EVENT_SEARCH_DEBOUNCE_MS);
+  const events = usePluginEvents(appId, plugin.id, search);
+  const showLastReceived = plugin.source !== 'BigQuery';
+  const rows = events.data ?? [];
+  return (
+    <Card
+      title="Events"
+      actions={<Button variant="secondary" busy={events.isFetching} onClick={() => void events.refetch()}>Refresh</Button>}
+    >
+      <input
+        type="search"
+        aria-label={SEARCH_EVENT_PLACEHOLDER}
+        placeholder={SEARCH_EVENT_PLACEHOLDER}
+        value={text}
+        maxLength={100}
+        onChange={(e) => setText(e.target.value)}
+        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      <div className="mt-3 max-h-[640px] min-h-[320px] overflow-y-auto" tabIndex={0} role="region" aria-label="Events list">
+        {events.isPending ? (
+          <p className="py-6 text-center text-sm text-slate-600">Loading events…</p>
+        ) : events.isError ? (
+          <p role="alert" className="py-6 text-center text-sm text-rose-700">The events could not be loaded.</p>
+        ) : rows.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-600">{search ? `No event matches "${search}".` : 'No events yet: process data to see them here.'}</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="sticky top-0 bg-white">
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2 pr-3">Event Name</th>
+                <th scope="col" className="py-2 pr-3">Status</th>
+                {showLastReceived && <th scope="col" className="py-2">Last Received</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((event) => (
+                <tr key={event.id} className="border-b border-slate-100">
+                  <td className="py-2 pr-3 font-mono text-xs text-slate-900">{event.eventName}</td>
+                  <td className="py-2 pr-3 text-slate-800">{EVENT_STATUS_LABELS[event.status]}</td>
+                  {showLastReceived && <td className="py-2 text-slate-700">{event.lastReceivedAt ? utcTime(event.lastReceivedAt) : 'Never'}</td>}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </Card>
+  );
+}

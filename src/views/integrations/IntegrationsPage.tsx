@@ -1,0 +1,78 @@
+/**
+ * /integrations/{source} (SPEC §2 Integrations page): title, tabs as real routes (Firebase only when a Firebase plugin
+ * exists; an unknown tab goes to the Overview), a spinner while plugin data loads, then the tab. Thin: plugins come
+ * from the usePlugins read (polled while an operation runs); every action is an event to a flow.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { usePlugins } from '../../services/integrations.queries';
+import { href } from '../../paths';
+import { Session } from '../flows/session';
+import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
+import { PageSpinner } from '../ui/Spinner';
+import { Button } from '../ui/Button';
+import { tabOf, visibleTabs } from './plugin-view';
+import { OverviewTab } from './OverviewTab';
+import { PluginTab } from './PluginTab';
+
+export default function IntegrationsPage() {
+  const { workspaceId = '', appId = '', source } = useParams<{ workspaceId?: string; appId?: string; source?: string }>();
+  const [, navigate] = useLocation();
+  const workspace = useCurrentWorkspace();
+  const role = workspace?.role ?? 'viewer';
+  const plugins = usePlugins(appId);
+  const list = plugins.data?.plugins ?? [];
+  const tab = tabOf(source, list);
+  const session = Session.useActorRef();
+
+  // An unknown tab (or Firebase without a Firebase plugin) goes to the Overview.
+  useEffect(() => {
+    if (plugins.isSuccess && !tab) navigate(href.app(workspaceId, appId, 'integrations/Overview'), { replace: true });
+  }, [plugins.isSuccess, tab, navigate, workspaceId, appId]);
+
+  // When a plugin's data or status changes (a processing job finished), the account's apps (enableAnalyze) follow.
+  const signature = list.map((p) => `${p.id}:${p.connected}:${p.dataRange?.start ?? ''}:${p.dataRange?.end ?? ''}`).join('|');
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!plugins.isSuccess) return;
+    if (seen.current !== null && seen.current !== signature) session.send({ type: 'REFRESH' });
+    seen.current = signature;
+  }, [plugins.isSuccess, signature, session]);
+
+  return (
+    <section className="mx-auto max-w-6xl">
+      <h1 className="text-2xl font-bold text-slate-900">Integrations</h1>
+      <nav aria-label="Integrations" className="mt-4 overflow-x-auto border-b border-slate-200">
+        <ul className="flex min-w-max gap-1">
+          {visibleTabs(list).map((name) => (
+            <li key={name}>
+              <Link
+                href={href.app(workspaceId, appId, `integrations/${name}`)}
+                aria-current={name === tab ? 'page' : undefined}
+                className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${name === tab ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+              >
+                {name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        {plugins.isPending ? (
+          <PageSpinner label="Loading integrations" />
+        ) : plugins.isError ? (
+          <div role="alert" className="rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
+            <p className="font-semibold text-slate-900">The integrations could not be loaded.</p>
+            <Button variant="secondary" className="mt-4" busy={plugins.isFetching} onClick={() => void plugins.refetch()}>Try again</Button>
+          </div>
+        ) : tab === 'Overview' ? (
+          <OverviewTab workspaceId={workspaceId} appId={appId} plugins={list} activePluginId={plugins.data?.activePluginId ?? null} role={role} />
+        ) : tab === 'BigQuery' || tab === 'Firebase' ? (
+          <PluginTab key={tab} type={tab} workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
+        ) : tab ? (
+          <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">The {tab} integration is being built and will appear here soon.</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

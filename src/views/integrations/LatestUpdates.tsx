@@ -1,0 +1,39 @@
+/** Latest Updates (SPEC §2): the plugin's messages with their timestamps, scrolled to the newest as they arrive. */
+import { useEffect, useRef } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { FeedItem } from '../../contracts/plugin';
+import { Card } from './Card';
+import { utcTime } from './plugin-view';
+
+const TYPE_CLASSES = { error: 'text-rose-700', success: 'text-emerald-800', default: 'text-slate-800' } as const;
+
+export function LatestUpdates({ feed }: { feed: UseQueryResult<FeedItem[]> | null }) {
+  const list = useRef<HTMLOListElement>(null);
+  const items = feed?.data ?? [];
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [items.length]);
+  return (
+    <Card title="Latest Updates">
+      {!feed ? (
+        <p className="text-sm text-slate-600">No updates yet: connect the plugin to see its messages here.</p>
+      ) : feed.isPending ? (
+        <p className="text-sm text-slate-600">Loading updates…</p>
+      ) : feed.isError ? (
+        <p role="alert" className="text-sm text-rose-700">The updates could not be loaded.</p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-600">No updates yet.</p>
+      ) : (
+        <ol ref={list} aria-label="Plugin messages" tabIndex={0} className="max-h-72 space-y-2 overflow-y-auto pr-1 text-sm" data-testid="latest-updates">
+          {items.map((item, i) => (
+            <li key={`${item.createdAt}-${i}`} className="rounded-lg bg-slate-50 px-3 py-2">
+              <time className="block text-xs text-slate-600">{utcTime(item.createdAt)}</time>
+              <span className={TYPE_CLASSES[item.type ?? 'default']}>{item.message}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

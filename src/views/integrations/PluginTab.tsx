@@ -1,0 +1,204 @@
+/**
+ * The BigQuery and Firebase tabs (SPEC §2 plugin screen parts, §4 statuses and in-progress operations, §6 viewer
+ * tooltips): plugin info card, Connection card, Connection Status card with copy buttons, the BigQuery Data Status
+ * card, Latest Updates, and the confirms and Configure Connection dialog. Actions are events to the plugin-lifecycle
+ * and configure-connection flows; the page strips ?oAuthRedirect and opens the dialog in that mode.
+ */
+import { useEffect, useRef } from 'react';
+import { useSelector } from '@xstate/react';
+import { Link, useLocation, useSearch } from 'wouter';
+import { FEATURES_UNLOCKED, NO_DATA_TEXT, OAUTH_REDIRECT_PARAM, copiedMessage } from '../../contracts/integrations';
+import type { Role } from '../../contracts/codecs';
+import type { Plugin } from '../../contracts/plugin';
+import { useCredentials, useFeed } from '../../services/integrations.queries';
+import { notify } from '../../services/notify';
+import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
+import { selectPluginConfirm, selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { configureConnectionFlow } from '../../machines/configure-connection/configure-connection.actors';
+import type { ConfigureConnectionActor } from '../../machines/configure-connection/configure-connection.machine';
+import { PRIVACY_URL, href } from '../../paths';
+import { useFlowActor } from '../flows/useFlowActor';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { viewerDenied } from '../ui/permissions';
+import { Card } from './Card';
+import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
+import { DataStatusCard } from './DataStatusCard';
+import { EventsTable } from './EventsTable';
+import { LatestUpdates } from './LatestUpdates';
+import { TONE_CLASSES, connectionRows, hasOperation, pluginOf, statusLook } from './plugin-view';
+
+const DESCRIPTIONS = {
+  BigQuery: 'Process your Firebase Analytics export from BigQuery into the tables Analyze reads, and let Questboard generate quests from it.',
+  Firebase: 'Receive your Firebase conversion events in real time to trigger quests and segment players.',
+} as const;
+
+interface Props {
+  type: 'BigQuery' | 'Firebase';
+  workspaceId: string;
+  appId: string;
+  plugins: readonly Plugin[];
+  role: Role;
+}
+
+export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
+  const plugin = pluginOf(plugins, type);
+  const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:${type}` });
+  const configure = useFlowActor(configureConnectionFlow, undefined, { key: `${appId}:${type}:configure` });
+  const confirm = useSelector(lifecycle, selectPluginConfirm);
+  const running = useSelector(lifecycle, selectRunningAction);
+  const credentials = useCredentials(appId, !!plugin?.credentials);
+  const credential = credentials.data?.credentials.find((c) => c.id === plugin?.credentials) ?? null;
+  const polling = (plugin?.inProgress ?? []).length > 0;
+  const feed = useFeed(appId, plugin?.id ?? null, polling);
+  // An operation just ended: its last message is in the feed now.
+  const wasPolling = useRef(polling);
+  useEffect(() => {
+    if (wasPolling.current && !polling) void feed.refetch();
+    wasPolling.current = polling;
+  }, [polling, feed]);
+  const denied = viewerDenied(role);
+  const ref = plugin ? { id: plugin.id, source: plugin.source } : null;
+
+  const openConfigure = (oauthRedirect = false) =>
+    configure.send({
+      type: 'OPEN', appId, pluginType: type, pluginId: plugin?.id ?? null, role, oauthRedirect,
+      current: { credentialId: plugin?.credentials ?? null, project: plugin?.attributes?.targetProject ?? null, projectName: plugin?.attributes?.targetProjectName ?? null },
+    });
+
+  useOAuthRedirect(configure, openConfigure);
+
+  const connecting = hasOperation(plugin, 'integration') || running === 'connect';
+  const look = statusLook(plugin);
+  const connectionLabel = connecting ? 'Connecting...' : plugin ? 'Connected' : `Connect to ${type}`;
+  const deleting = running === 'delete' || hasOperation(plugin, 'delete');
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <Card title={type}>
+          <p className="text-sm text-slate-600">{DESCRIPTIONS[type]}</p>
+          <h3 className="mt-4 text-sm font-semibold text-slate-900">Features Unlocked</h3>
+          <ul className="mt-2 list-inside list-disc text-sm text-slate-700">
+            {FEATURES_UNLOCKED[type].map((f) => <li key={f}>{f}</li>)}
+          </ul>
+          <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <Link className="font-medium text-indigo-700 underline" href={`${href.documentation(`${type.toLowerCase()}_integration`)}?workspaceId=${encodeURIComponent(workspaceId)}&appId=${encodeURIComponent(appId)}`}>Integration Guide</Link>
+            <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
+          </div>
+          {plugin && (
+            <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => ref && lifecycle.send({ type: 'DELETE', plugin: ref })}>
+              {deleting ? 'Deleting...' : 'Delete Plugin'}
+            </Button>
+          )}
+        </Card>
+
+        <Card title="Connection">
+          <Button
+            className="w-full"
+            busy={connecting}
+            disabled={!!plugin && !connecting}
+            deniedReason={plugin ? null : denied}
+            onClick={() => openConfigure()}
+          >
+            {connectionLabel}
+          </Button>
+        </Card>
+
+        {plugin && (
+          <Card title="Connection Status">
+            <dl className="divide-y divide-slate-100 text-sm">
+              <div className="flex items-center justify-between gap-3 py-2">
+                <dt className="text-slate-600">Status</dt>
+                <dd className="flex items-center gap-2">
+                  <span data-testid="plugin-status" className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASSES[look.tone]}`}>
+                    {look.hourglass && <span aria-hidden="true">⌛</span>}
+                    {look.label}
+                  </span>
+                  <CopyButton label="Status" value={look.label} />
+                </dd>
+              </div>
+              {connectionRows(plugin, credential, appId).map((row) => (
+                <div key={row.label} className="flex items-center justify-between gap-3 py-2">
+                  <dt className="shrink-0 text-slate-600">{row.label}</dt>
+                  <dd className="flex min-w-0 items-center gap-2">
+                    <span className="truncate font-mono text-xs text-slate-800" title={row.value ?? undefined}>{row.value ?? 'N/A'}</span>
+                    {row.value && <CopyButton label={row.label} value={row.value} />}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {plugin.connected === 'no_data' && NO_DATA_TEXT[type] && (
+              <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{NO_DATA_TEXT[type]}</p>
+            )}
+            <div className="mt-4 flex flex-wrap gap-3">
+              {plugin.connected === 'disconnected' ? (
+                <Button busy={running === 'connect'} deniedReason={denied} onClick={() => ref && lifecycle.send({ type: 'CONNECT', plugin: ref })}>Connect</Button>
+              ) : (
+                <Button variant="secondary" deniedReason={denied} disabled={connecting} onClick={() => openConfigure()}>Configure Connection</Button>
+              )}
+              {plugin.connected !== 'disconnected' && (
+                <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => ref && lifecycle.send({ type: 'DISCONNECT', plugin: ref })}>
+                  Disconnect
+                </Button>
+              )}
+            </div>
+          </Card>
+        )}
+      </div>
+
+      <div className="flex min-w-0 flex-col gap-6">
+        {type === 'BigQuery' && plugin && <DataStatusCard key={plugin.id} plugin={plugin} workspaceId={workspaceId} appId={appId} denied={denied} />}
+        {type === 'BigQuery' && !plugin && (
+          <Card title="Data Status">
+            <p className="text-sm text-slate-600">{NO_DATA_TEXT.BigQuery} Connect to BigQuery first.</p>
+          </Card>
+        )}
+        <LatestUpdates feed={plugin ? feed : null} />
+        {plugin && <EventsTable appId={appId} plugin={plugin} />}
+      </div>
+
+      <ConfirmDialog
+        open={confirm.open}
+        title={confirm.title}
+        message={confirm.message}
+        confirmLabel={confirm.confirmLabel}
+        busy={confirm.busy}
+        onConfirm={() => lifecycle.send({ type: 'CONFIRM' })}
+        onCancel={() => lifecycle.send({ type: 'CANCEL' })}
+      />
+      <ConfigureConnectionDialog actor={configure} />
+    </div>
+  );
+}
+
+/** SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped. */
+function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect: boolean) => void) {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const handled = useRef(false);
+  const redirect = new URLSearchParams(search).get(OAUTH_REDIRECT_PARAM);
+  useEffect(() => {
+    if (!redirect || handled.current) return;
+    handled.current = true;
+    navigate(location, { replace: true });
+    if (redirect === 'true' && actor.getSnapshot().matches('closed')) open(true);
+  }, [redirect, location, navigate, actor, open]);
+}
+
+function CopyButton({ label, value }: { label: string; value: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      notify(copiedMessage(label), 'success', 'short');
+    } catch {
+      notify('Failed to copy to clipboard.', 'error');
+    }
+  };
+  return (
+    <button type="button" onClick={() => void copy()} aria-label={`Copy ${label}`} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+      <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true"><path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm7 11V8a2 2 0 0 0-2-2H7V5h8v9h-1ZM4 8h8v8H4V8Z" /></svg>
+    </button>
+  );
+}
+

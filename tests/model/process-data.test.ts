@@ -1,0 +1,75 @@
+/**
+ * Paths of the process-data machine (src/machines/process-data; SPEC §5 "Process Data needs start and end dates, a
+ * plugin with credentials, and no processing in progress", §7 start BigQuery reprocess with dates): every state
+ * reachable; each precondition blocks; started → notice and reload; refused and thrown → the failure notice.
+ */
+import { describe, expect, it } from 'vitest';
+import { canProcess, processDataMachine } from '../../src/machines/process-data/process-data.machine';
+import { selectProcessForm } from '../../src/machines/process-data/process-data.selectors';
+import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+
+const input = { pluginId: 'plugin-1', appId: 'app-1', start: '2026-11-01', end: '2026-11-14' };
+const ready = { hasCredentials: true, inProgress: false };
+const model = defineModel(processDataMachine, {
+  SET_START: { type: 'SET_START', value: '2026-11-02' },
+  SET_END: [{ type: 'SET_END', value: '2026-11-10' }, { type: 'SET_END', value: '' }],
+  PROCESS: [
+    { type: 'PROCESS', ...ready },
+    { type: 'PROCESS', hasCredentials: false, inProgress: false },
+    { type: 'PROCESS', hasCredentials: true, inProgress: true },
+  ],
+  'xstate.done.actor.startProcessing': [done('startProcessing', { success: true, jobId: 'job-1' }), done('startProcessing', { success: false })],
+  'xstate.error.actor.startProcessing': failed('startProcessing', apiError(409, 'Data is already being processed for this plugin.', 'processing_in_progress')),
+});
+const ev = {
+  start: fixture(model, 'SET_START'),
+  end: fixture(model, 'SET_END', 0),
+  clearEnd: fixture(model, 'SET_END', 1),
+  process: fixture(model, 'PROCESS', 0),
+  noCredentials: fixture(model, 'PROCESS', 1),
+  busy: fixture(model, 'PROCESS', 2),
+  started: fixture(model, 'xstate.done.actor.startProcessing', 0),
+  refused: fixture(model, 'xstate.done.actor.startProcessing', 1),
+  thrown: fixture(model, 'xstate.error.actor.startProcessing'),
+};
+const spied = () => spyActions(processDataMachine.provide({ actors: { startProcessing: pendingForever() } }), ['notify', 'started', 'logError']);
+
+describe('process-data machine paths', () => {
+  it('reaches every state node', () => {
+    expect(unreachedStateNodeIds(processDataMachine, shortestPaths(processDataMachine, model.events, { input }))).toEqual([]);
+  });
+
+  it('the SPEC §5 preconditions: both dates, credentials, nothing in progress', () => {
+    expect(canProcess({ start: '2026-11-01', end: '2026-11-02' }, ready)).toBe(true);
+    expect(canProcess({ start: '', end: '2026-11-02' }, ready)).toBe(false);
+    expect(canProcess({ start: '2026-11-03', end: '2026-11-02' }, ready)).toBe(false);
+    const idle = pathOf(processDataMachine, [], input).state;
+    expect(idle.can(ev.noCredentials)).toBe(false);
+    expect(idle.can(ev.busy)).toBe(false);
+    const cleared = pathOf(processDataMachine, [ev.clearEnd], input).state;
+    expect(cleared.can(ev.process)).toBe(false);
+    expect(selectProcessForm(cleared, ready).canProcess).toBe(false);
+  });
+
+  it('started: the dates chosen go out, the notice names them, the plugins reload', async () => {
+    const path = pathOf(processDataMachine, [ev.start, ev.end, ev.process, ev.started], input);
+    expect(path.steps[3]!.state.matches('starting')).toBe(true);
+    expect(path.state.matches('idle')).toBe(true);
+    const { machine, spies } = spied();
+    (await replay(machine, path, input)).stop();
+    expect(spies.notify.mock.calls).toEqual([[{ message: 'Processing data from 2026-11-02 to 2026-11-10 started.', kind: 'info' }]]);
+    expect(spies.started.mock.calls).toEqual([[{ appId: 'app-1' }]]);
+  });
+
+  it('a refusal and a thrown call (the server refusing a second run) say why', async () => {
+    const refused = pathOf(processDataMachine, [ev.process, ev.refused], input);
+    let { machine, spies } = spied();
+    (await replay(machine, refused, input)).stop();
+    expect(spies.notify.mock.calls).toEqual([[{ message: 'Processing could not be started.', kind: 'error' }]]);
+    const thrown = pathOf(processDataMachine, [ev.process, ev.thrown], input);
+    ({ machine, spies } = spied());
+    (await replay(machine, thrown, input)).stop();
+    expect(spies.notify.mock.calls).toEqual([[{ message: 'Data is already being processed for this plugin.', kind: 'error' }]]);
+    expect(spies.logError).toHaveBeenCalledTimes(1);
+  });
+});
