@@ -12,6 +12,7 @@ import { appRoutes } from './routes/apps';
 import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
+import { appSettingsRoutes } from './routes/app-settings';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
 
@@ -28,6 +29,7 @@ export const areas: readonly Area[] = [
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
+  { name: 'app-settings', routes: appSettingsRoutes },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

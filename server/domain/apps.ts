@@ -104,6 +104,13 @@ export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: 
 export const APP_ALREADY_ADDED = 'This app is already in this workspace.';
 const APP_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
+/** The app icon by its content: a PNG, JPEG or GIF of at most 1,000,000 bytes (SPEC §9), else a 400. */
+export function checkAppIcon(image: UploadedImage | undefined): void {
+  if (!image) return;
+  if (!image.detectedType || !APP_ICON_TYPES.includes(image.detectedType)) throw invalid(ICON_TYPE_MESSAGE, ['image']);
+  if (image.bytes.length > APP_ICON_MAX_BYTES) throw invalid(FILE_TOO_LARGE, ['image'], 'file_too_large');
+}
+
 /** SPEC §7 GET /app/search through the configured store (sandbox catalogue by default). */
 export async function searchStore(ctx: ServerContext, platform: Platform, query: string) {
   if (query.trim().length < SEARCH_MIN_CHARS) return { success: true, data: [], catalogue: ctx.providers.appStore.catalogue };
@@ -154,8 +161,7 @@ function storeListing(data: NewAppData) {
 export async function createApp(ctx: ServerContext, workspaceId: string, { data, organisationId, image }: NewAppInput): Promise<string> {
   if (organisationId !== workspaceId) throw invalid('organisationId must be the workspace of the path', ['organisationId']);
   const listing = storeListing(data);
-  if (image && (!image.detectedType || !APP_ICON_TYPES.includes(image.detectedType))) throw invalid(ICON_TYPE_MESSAGE, ['image']);
-  if (image && image.bytes.length > APP_ICON_MAX_BYTES) throw invalid(FILE_TOO_LARGE, ['image'], 'file_too_large');
+  checkAppIcon(image);
   const id = newId();
   try {
     await inTransaction(ctx, async (tx) => {
