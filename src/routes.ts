@@ -51,6 +51,6 @@ export const routes: RouteDef[] = [
   route('monetizeNew', 'New Campaign', 'app', planned, allowsMonetize),
   route('monetizeEdit', 'Edit Campaign', 'app', planned, allowsMonetize),
   route('integrations', 'Integrations', 'app', planned),
-  route('appSettings', 'App Settings', 'app', planned),
+  route('appSettings', 'App Settings', 'app', lazy(() => import('./views/settings/AppSettingsPage'))),
   route('productDocs', 'Documentation', 'public', planned),
 ];

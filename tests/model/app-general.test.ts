@@ -43,8 +43,8 @@ const model = defineModel(appGeneralMachine, {
   RESET: { type: 'RESET' },
   SYNC: { type: 'SYNC', data: { ...INPUT.data, appName: 'Renamed Elsewhere' } },
   'xstate.done.actor.updateGeneral': [
-    done('updateGeneral', { success: true, data: { id: 'pixel-racer-android', appName: 'Pixel Racer Turbo', platform: 'android', enabled: true, image: null, plugins: [] } }),
-    done('updateGeneral', { success: false, data: { id: 'pixel-racer-android', appName: 'Pixel Racer', platform: 'android', enabled: true, image: null, plugins: [] } }),
+    done('updateGeneral', { success: true, data: { id: 'pixel-racer-android', appName: 'Pixel Racer Turbo', platform: 'android' as const, enabled: true, image: null, plugins: [] } }),
+    done('updateGeneral', { success: false, data: { id: 'pixel-racer-android', appName: 'Pixel Racer', platform: 'android' as const, enabled: true, image: null, plugins: [] } }),
   ],
   'xstate.error.actor.updateGeneral': [
     failed('updateGeneral', apiError(403, VIEW_ONLY, 'access_missing_role_for_action')),
