@@ -13,6 +13,7 @@ import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
 import { appSettingsRoutes } from './routes/app-settings';
+import { appSettingsMigrations } from './domain/app-settings.migrations';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
 
@@ -29,7 +30,7 @@ export const areas: readonly Area[] = [
   { name: 'team', routes: teamRoutes },
   { name: 'files', routes: fileRoutes },
   { name: 'analyze', routes: analyzeRoutes, migrations: analyticsMigrations },
-  { name: 'app-settings', routes: appSettingsRoutes },
+  { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -15,6 +15,7 @@ import { newId } from '../auth/crypto';
 import { inTransaction, type ServerContext } from '../context';
 import { StoreUnavailableError } from '../providers/app-store/provider';
 import { fileUrl, storeFile, type UploadedImage } from './files';
+import { apiKeysOf } from './api-keys';
 import { conflict, invalid, notFound, unavailable } from './errors';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/domain/accounts.ts: timestamps arrive as text). */
@@ -84,13 +85,15 @@ export async function loadApps(ctx: ServerContext, workspaceIds: string[]): Prom
   const rows = await ctx.db.selectFrom('apps').selectAll().where('workspace_id', 'in', workspaceIds).orderBy('created_at').orderBy('app_name').execute();
   if (rows.length === 0) return [];
   const plugins = await pluginRows(ctx, rows.map((r) => r.id));
-  return rows.map((row) => toApp(row, plugins));
+  const keys = await apiKeysOf(ctx, rows.map((r) => r.id));
+  return rows.map((row) => ({ ...toApp(row, plugins), apiKeys: keys.get(row.id) ?? [] }));
 }
 
 export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
   const row = await ctx.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!row) throw notFound('App');
-  return toApp(row, await pluginRows(ctx, [appId]));
+  const keys = await apiKeysOf(ctx, [appId]);
+  return { ...toApp(row, await pluginRows(ctx, [appId])), apiKeys: keys.get(appId) ?? [] };
 }
 
 export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: boolean) {

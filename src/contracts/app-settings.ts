@@ -17,9 +17,10 @@
  *     when one is given), read by `parseStoreUrl`.
  */
 import * as t from 'io-ts';
-import { struct, nullable, AppParams, Name, line, MAX, characterProblem } from './codecs';
+import { struct, nullable, AppParams, Name, Id, line, MAX, characterProblem } from './codecs';
+import { maxItems } from './validation';
 import { endpoint, multipart } from './endpoint';
-import { AppResponse, StoreStatus, parseStoreUrl, APP_ICON_MAX_BYTES, type App } from './apps';
+import { App as AppCodec, AppResponse, StoreStatus, parseStoreUrl, APP_ICON_MAX_BYTES, type App } from './apps';
 import { FILE_TOO_LARGE, ICON_EXTENSIONS, ICON_TYPES, ICON_TYPE_MESSAGE, type IconFile } from './workspace';
 
 /** The labelled tabs (SPEC §2); the other tab routes exist too (paths.ts SETTINGS_TABS). */
@@ -52,8 +53,42 @@ export const AppGeneralData = struct(
 export type AppGeneralData = t.TypeOf<typeof AppGeneralData>;
 export const AppGeneralParts = multipart({ json: { data: AppGeneralData }, files: ['image'] });
 
+// ---------------------------------------------------------------- API keys (SPEC §3 API key, §7 update API keys)
+
+/** At most this many keys per app (active and terminated together). */
+export const API_KEYS_MAX = 20;
+export const API_KEY_TYPES = ['api', 's2s'] as const;
+export type ApiKeyType = (typeof API_KEY_TYPES)[number];
+/** A key as the app object carries it: `key` is only its prefix (the full key is shown once, when created). */
+const ApiKeyItem = struct(
+  { key: line(MAX.token), type: t.keyof({ api: null, s2s: null }), status: t.keyof({ active: null, terminated: null }) },
+  { id: t.number },
+  'ApiKeyItem',
+);
+/**
+ * Update API keys (SPEC §7: the whole app object is sent). The server reads its id and apiKeys (other fields are
+ * dropped at the boundary) and compares the list with the stored keys by index (SPEC §3: items get a local id from
+ * their index): an item after the stored ones with an empty key asks for a new key of its type; a stored active key
+ * sent as terminated is terminated. Anything else that differs is refused.
+ */
+export const ApiKeysUpdate = struct({ id: Id, apiKeys: maxItems(ApiKeyItem, API_KEYS_MAX + 1, 'ApiKeys') }, {}, 'ApiKeysUpdate');
+export type ApiKeysUpdate = t.TypeOf<typeof ApiKeysUpdate>;
+/** The app after the change; `createdKey` is the new key in full, sent this once and never again. */
+export const ApiKeysResponse = struct({ success: t.boolean, data: AppCodec }, { createdKey: t.string, message: t.string }, 'ApiKeysResponse');
+export type ApiKeysResponse = t.TypeOf<typeof ApiKeysResponse>;
+
+/** How a stored key is shown: its prefix and an ellipsis. */
+export const maskedKey = (prefix: string) => `${prefix}…`;
+/** SPEC §3: items get a local id from their index. */
+export const withLocalIds = <K extends object>(keys: readonly K[]) => keys.map((key, index) => ({ ...key, id: index }));
+
+export const API_KEY_CREATED = 'API key created. Copy it now: it will not be shown again.';
+export const API_KEY_TERMINATED = 'API key terminated.';
+export const API_KEY_FAILED = 'Something went wrong when updating the API keys. Try again later!';
+
 export const appSettingsEndpoints = {
   updateGeneral: endpoint({ method: 'POST', path: '/api/app/:appId/general', params: AppParams, body: AppGeneralParts, response: AppResponse }),
+  updateApiKeys: endpoint({ method: 'POST', path: '/api/app/:appId/api-keys', params: AppParams, body: ApiKeysUpdate, response: ApiKeysResponse }),
 };
 
 // ---------------------------------------------------------------- the General form's rules

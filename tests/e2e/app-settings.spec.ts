@@ -119,8 +119,10 @@ test('General: store-status field rules, real formats, the icon limit, and a sav
   const saved = await shell.apiGet<AppAnswer>(`/api/app/${id}`);
   expect(saved.data).toMatchObject({ appName: name, googleStatus: 'InStore', googlePackageName: pkg });
   expect(saved.data.image).toMatch(/^\/api\/files\//);
-  // The session follows: the navigation's app shows the new name after the save.
-  await expect(page.getByText(name).first()).toBeVisible();
+  // Saved for real: a reload shows the new name and the status kept.
+  await page.reload();
+  await expect(page.getByLabel('App name', { exact: true })).toHaveValue(name);
+  await expect(page.getByLabel('Store status')).toHaveValue('InStore');
 });
 
 test('a viewer sees the form but Save and the visibility switch are disabled with the view-only tooltip', async ({ page }) => {
