@@ -50,7 +50,7 @@ describe('POST /api/app/:appId/api-keys', () => {
 
   test('two keys are never the same (256 random bits each), and the second gets local id 1', async () => {
     const app = await loadApp();
-    const res = await send(tokens.admin, { ...app, apiKeys: [...app.apiKeys, { key: '', type: 'api', status: 'active' }] });
+    const res = await send(tokens.admin, { ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 'api', status: 'active' }] });
     expect(res.statusCode).toBe(200);
     expect(res.json().createdKey).not.toBe(created);
     expect(res.json().data.apiKeys.map((k: { id: number; type: string }) => [k.id, k.type])).toEqual([[0, 's2s'], [1, 'api']]);
@@ -58,7 +58,7 @@ describe('POST /api/app/:appId/api-keys', () => {
 
   test('a viewer is refused (403) and nothing changes', async () => {
     const app = await loadApp();
-    const res = await send(tokens.viewer, { ...app, apiKeys: [...app.apiKeys, { key: '', type: 'api', status: 'active' }] });
+    const res = await send(tokens.viewer, { ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 'api', status: 'active' }] });
     expect(res.statusCode).toBe(403);
     expect(await keyRows()).toHaveLength(2);
   });
