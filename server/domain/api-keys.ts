@@ -19,10 +19,16 @@ export function generateApiKey(type: ApiKeyType): string {
   return `qb_${type}_${randomBytes(32).toString('base64url')}`;
 }
 
+type KeyRow = { prefix: string; type: ApiKeyType; status: 'active' | 'terminated' };
+/** Stored keys (oldest first) as the App entity carries them: the prefix only, the index as local id. */
+export const toApiKeys = (rows: readonly KeyRow[]): NonNullable<App['apiKeys']> =>
+  withLocalIds(rows.map((row) => ({ key: maskedKey(row.prefix), type: row.type, status: row.status })));
+
 /** The app's keys as the App entity carries them (prefix only), oldest first: index = local id. */
 export async function apiKeysOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly string[]): Promise<Map<string, App['apiKeys']>> {
-  const byApp = new Map<string, App['apiKeys']>();
-  if (appIds.length === 0) return byApp;
+  const byApp = new Map<string, KeyRow[]>();
+  const result = new Map<string, App['apiKeys']>();
+  if (appIds.length === 0) return result;
   const rows = await ctx.db
     .selectFrom('app_api_keys')
     .select(['app_id', 'prefix', 'type', 'status'])
@@ -32,11 +38,11 @@ export async function apiKeysOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly
     .execute();
   for (const row of rows) {
     const list = byApp.get(row.app_id) ?? [];
-    list.push({ key: maskedKey(row.prefix), type: row.type, status: row.status });
+    list.push(row);
     byApp.set(row.app_id, list);
   }
-  for (const [appId, list] of byApp) byApp.set(appId, withLocalIds(list ?? []));
-  return byApp;
+  for (const [appId, list] of byApp) result.set(appId, toApiKeys(list));
+  return result;
 }
 
 /**

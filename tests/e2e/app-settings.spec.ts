@@ -25,6 +25,8 @@ async function addApp(page: Page, token: string) {
     headers: { Authorization: `Bearer ${token}` },
     multipart: {
       organisationId: DEMO_WORKSPACE.id,
+      // With an icon like every seeded app (the narrow header's app picker shows a letter for an app without one).
+      image: { name: 'icon.png', mimeType: 'image/png', buffer: TINY_PNG },
       data: JSON.stringify({ appName: 'Settings Test', platform: 'android', googlePackageName: pkg, googleStoreUrl: `https://play.google.com/store/apps/details?id=${pkg}` }),
     },
   });
@@ -137,4 +139,55 @@ test('a viewer sees the form but Save and the visibility switch are disabled wit
   await expect(page.getByText(VIEW_ONLY).first()).toBeAttached();
   await expect(page.getByRole('switch', { name: 'Show on Questboard App' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'settings general viewer (700 px)');
+});
+
+test('API Keys: create shows the full key once, then only its prefix; terminate asks first', async ({ page }) => {
+  const shell = new Shell(page);
+  const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
+  const { id } = await addApp(page, token);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.goto(appPath(id, 'settings/apikeys'));
+  await expect(page.getByRole('heading', { name: 'No API keys yet' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'settings api keys empty (700 px)');
+
+  await page.getByLabel('Key type').selectOption('s2s');
+  await page.getByRole('button', { name: 'Create API key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+  await expect(dialog).toBeVisible();
+  await expect(shell.snackbar('API key created. Copy it now: it will not be shown again.')).toBeVisible();
+  const full = await dialog.getByLabel('API key').inputValue();
+  expect(full).toMatch(/^qb_s2s_[A-Za-z0-9_-]{43}$/);
+  await expectNoSeriousA11yViolations(page, 'settings new api key dialog (700 px)');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const row = page.getByRole('row', { name: new RegExp(`${full.slice(0, 13)}…`) });
+  await expect(row).toContainText('s2s');
+  await expect(row).toContainText('Active');
+  expect(await page.content()).not.toContain(full);
+  await page.reload();
+  await expect(row).toBeVisible();
+  expect(await page.content()).not.toContain(full);
+
+  await row.getByRole('button', { name: /^Terminate/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Terminate API key?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: /^Terminate/ }).click();
+  await confirm.getByRole('button', { name: 'Terminate', exact: true }).click();
+  await expect(shell.snackbar('API key terminated.')).toBeVisible();
+  await expect(row).toContainText('Terminated');
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  // The General tab lists the keys too, with the way to this edit view.
+  await page.getByRole('tab', { name: 'General' }).click();
+  await expect(page.getByText(`${full.slice(0, 13)}…`)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage API keys' })).toHaveAttribute('href', appPath(id, 'settings/apikeys'));
+});
+
+test('API Keys: a viewer cannot create or terminate', async ({ page }) => {
+  await signInByApi(page, DEMO_ACCOUNTS.viewer);
+  await page.goto(appPath(DEMO_APPS.wordGarden.id, 'settings/apikeys'));
+  await expect(page.getByRole('button', { name: 'Create API key' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page, 'settings api keys viewer (wide)');
 });

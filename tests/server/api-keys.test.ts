@@ -42,6 +42,11 @@ describe('POST /api/app/:appId/api-keys', () => {
     expect(JSON.stringify(rows)).not.toContain(created);
     // Never again: the app read later carries only the prefix.
     expect(JSON.stringify(await loadApp())).not.toContain(created);
+    // The session's account (the workspace's apps) carries the same prefix-only list.
+    const me = await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens.viewer) });
+    const seen = (me.json().allApps as App[]).find((a) => a.id === APP)!;
+    expect(seen.apiKeys).toEqual(body.data.apiKeys);
+    expect(me.body).not.toContain(created);
     expect(await verifyApiKey({ db: server.db }, APP, created, 's2s')).toBe(true);
     expect(await verifyApiKey({ db: server.db }, APP, created, 'api')).toBe(false);
     expect(await verifyApiKey({ db: server.db }, DEMO_APP_IDS.pixelRacer, created, 's2s')).toBe(false);

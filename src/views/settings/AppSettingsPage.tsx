@@ -13,6 +13,7 @@ import { Spinner } from '../ui/Spinner';
 import PlannedScreen from '../planned/PlannedScreen';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
+const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
 
 const PLANNED_TITLES: Record<string, string> = {
   details: 'App Details',
@@ -57,7 +58,13 @@ export default function AppSettingsPage() {
       </div>
       <div id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${tab}`} className="mt-6">
         <Suspense fallback={<Spinner label={`Loading ${label}`} />}>
-          {tab === 'general' ? <GeneralTab key={app.id} app={app} workspace={workspace} /> : <PlannedPanel title={PLANNED_TITLES[tab]!} />}
+          {tab === 'general' ? (
+            <GeneralTab key={app.id} app={app} workspace={workspace} />
+          ) : tab === 'apikeys' ? (
+            <ApiKeysTab key={app.id} app={app} workspace={workspace} />
+          ) : (
+            <PlannedPanel title={PLANNED_TITLES[tab]!} />
+          )}
         </Suspense>
       </div>
     </section>

@@ -6,6 +6,8 @@
  * with SPEC §6's view-only tooltip; the server refuses their save too.
  */
 import { useEffect, useId } from 'react';
+import { Link } from 'wouter';
+import { href } from '../../paths';
 import { useSelector } from '@xstate/react';
 import type { App } from '../../contracts/apps';
 import { APP_ICON_HELPER } from '../../contracts/apps';
@@ -109,6 +111,25 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
           change={change}
         />
       )}
+
+      <section aria-labelledby={`${switchLabel}-keys`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={`${switchLabel}-keys`} className="text-base font-semibold text-slate-900">API keys</h2>
+          <Link href={href.app(workspace.id, app.id, 'settings/apikeys')} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">Manage API keys</Link>
+        </div>
+        {(app.apiKeys ?? []).length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No API keys yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100 text-sm">
+            {(app.apiKeys ?? []).map((key, index) => (
+              <li key={key.id ?? index} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="font-mono text-slate-900">{key.key}</span>
+                <span className="text-slate-600">{key.type} · {key.status === 'active' ? 'Active' : 'Terminated'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       <div className="flex flex-wrap justify-end gap-3">
