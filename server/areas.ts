@@ -12,6 +12,8 @@ import { appRoutes } from './routes/apps';
 import { teamRoutes } from './routes/team';
 import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
+import { appSettingsRoutes } from './routes/app-settings';
+import { appSettingsMigrations } from './domain/app-settings.migrations';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
 import { askRoutes } from './routes/ask';
@@ -36,6 +38,7 @@ export const areas: readonly Area[] = [
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
+  { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -53,6 +53,6 @@ export const routes: RouteDef[] = [
   route('monetizeNew', 'New Campaign', 'app', planned, allowsMonetize),
   route('monetizeEdit', 'Edit Campaign', 'app', planned, allowsMonetize),
   route('integrations', 'Integrations', 'app', lazy(() => import('./views/integrations/IntegrationsPage'))),
-  route('appSettings', 'App Settings', 'app', planned),
+  route('appSettings', 'App Settings', 'app', lazy(() => import('./views/settings/AppSettingsPage'))),
   route('productDocs', 'Documentation', 'public', planned),
 ];

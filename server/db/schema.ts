@@ -188,4 +188,17 @@ export interface Database extends BillingTables {
   report_results: ReportResultsTable;
   report_url_keys: ReportUrlKeysTable;
   seed_markers: SeedMarkersTable;
+  app_api_keys: AppApiKeysTable;
+}
+
+/** API keys of an app (server/domain/api-keys.ts): only a prefix and a SHA-256 hash of the key are kept. */
+export interface AppApiKeysTable {
+  id: string;
+  app_id: string;
+  type: 'api' | 's2s';
+  prefix: string;
+  key_hash: string;
+  status: 'active' | 'terminated';
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  terminated_at: Date | null;
 }

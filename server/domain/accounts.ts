@@ -8,6 +8,7 @@ import type { Workspace } from '../../src/contracts/workspace';
 import type { Role } from '../../src/contracts/codecs';
 import { fileUrl } from './files';
 import { toApp } from './apps';
+import { toApiKeys } from './api-keys';
 import { teamCount } from './workspace';
 import { notFound } from './errors';
 
@@ -33,6 +34,11 @@ function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomai
           .selectFrom('apps')
           .selectAll('apps')
           .select((apps) => jsonArrayFrom(apps.selectFrom('plugins').selectAll('plugins').whereRef('plugins.app_id', '=', 'apps.id').orderBy('plugins.created_at')).as('plugins'))
+          .select((apps) =>
+            jsonArrayFrom(
+              apps.selectFrom('app_api_keys').select(['prefix', 'type', 'status']).whereRef('app_api_keys.app_id', '=', 'apps.id').orderBy('app_api_keys.created_at').orderBy('app_api_keys.id'),
+            ).as('api_keys'),
+          )
           .whereRef('apps.workspace_id', '=', 'workspaces.id')
           .orderBy('apps.created_at')
           .orderBy('apps.app_name'),
@@ -55,7 +61,7 @@ function toWorkspace(row: WorkspaceRow): Workspace {
     allowMonetize: row.allow_monetize,
     role: row.role as Role,
     accounts: Number(row.accounts ?? 0),
-    apps: row.apps.map((app) => toApp(app, app.plugins)),
+    apps: row.apps.map((app) => ({ ...toApp(app, app.plugins), apiKeys: toApiKeys(app.api_keys) })),
   };
 }
 

@@ -15,6 +15,7 @@ import { newId } from '../auth/crypto';
 import { inTransaction, type ServerContext } from '../context';
 import { StoreUnavailableError } from '../providers/app-store/provider';
 import { fileUrl, storeFile, type UploadedImage } from './files';
+import { apiKeysOf } from './api-keys';
 import { conflict, invalid, notFound, unavailable } from './errors';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/domain/accounts.ts: timestamps arrive as text). */
@@ -84,13 +85,15 @@ export async function loadApps(ctx: ServerContext, workspaceIds: string[]): Prom
   const rows = await ctx.db.selectFrom('apps').selectAll().where('workspace_id', 'in', workspaceIds).orderBy('created_at').orderBy('app_name').execute();
   if (rows.length === 0) return [];
   const plugins = await pluginRows(ctx, rows.map((r) => r.id));
-  return rows.map((row) => toApp(row, plugins));
+  const keys = await apiKeysOf(ctx, rows.map((r) => r.id));
+  return rows.map((row) => ({ ...toApp(row, plugins), apiKeys: keys.get(row.id) ?? [] }));
 }
 
 export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
   const row = await ctx.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!row) throw notFound('App');
-  return toApp(row, await pluginRows(ctx, [appId]));
+  const keys = await apiKeysOf(ctx, [appId]);
+  return { ...toApp(row, await pluginRows(ctx, [appId])), apiKeys: keys.get(appId) ?? [] };
 }
 
 export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: boolean) {
@@ -103,6 +106,13 @@ export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: 
 /** Our words for the one refusal SPEC §8 leaves open: the same store app twice in one workspace. */
 export const APP_ALREADY_ADDED = 'This app is already in this workspace.';
 const APP_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+
+/** The app icon by its content: a PNG, JPEG or GIF of at most 1,000,000 bytes (SPEC §9), else a 400. */
+export function checkAppIcon(image: UploadedImage | undefined): void {
+  if (!image) return;
+  if (!image.detectedType || !APP_ICON_TYPES.includes(image.detectedType)) throw invalid(ICON_TYPE_MESSAGE, ['image']);
+  if (image.bytes.length > APP_ICON_MAX_BYTES) throw invalid(FILE_TOO_LARGE, ['image'], 'file_too_large');
+}
 
 /** SPEC §7 GET /app/search through the configured store (sandbox catalogue by default). */
 export async function searchStore(ctx: ServerContext, platform: Platform, query: string) {
@@ -154,8 +164,7 @@ function storeListing(data: NewAppData) {
 export async function createApp(ctx: ServerContext, workspaceId: string, { data, organisationId, image }: NewAppInput): Promise<string> {
   if (organisationId !== workspaceId) throw invalid('organisationId must be the workspace of the path', ['organisationId']);
   const listing = storeListing(data);
-  if (image && (!image.detectedType || !APP_ICON_TYPES.includes(image.detectedType))) throw invalid(ICON_TYPE_MESSAGE, ['image']);
-  if (image && image.bytes.length > APP_ICON_MAX_BYTES) throw invalid(FILE_TOO_LARGE, ['image'], 'file_too_large');
+  checkAppIcon(image);
   const id = newId();
   try {
     await inTransaction(ctx, async (tx) => {

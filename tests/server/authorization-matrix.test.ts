@@ -200,6 +200,9 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/search',                            expect: [200, 200, 200, 200, 401], query: { platform: 'android', query: 'dragon' } },
   { route: 'GET /api/app/store-lookup',                      expect: [200, 200, 200, 200, 401], query: { url: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden' } },
   { route: 'POST /api/workspace/:workspaceId/apps',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  // app settings (server/routes/app-settings.ts)
+  { route: 'POST /api/app/:appId/general',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/api-keys',                  expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
   // team and invitations (server/routes/team.ts)
   { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },

@@ -73,18 +73,7 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
         <div id={panelId} role="group" aria-label={`${app.appName} options`} className="absolute right-0 top-full mt-2 w-72 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200">
           <div className="flex items-center justify-between gap-3">
             <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
-            <button
-              type="button"
-              role="switch"
-              aria-checked={enabled}
-              aria-labelledby={`${panelId}-label`}
-              aria-busy={saving || undefined}
-              disabled={!!deniedReason || saving}
-              onClick={onToggle}
-              className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition disabled:cursor-not-allowed disabled:opacity-60 ${enabled ? 'bg-indigo-600' : 'bg-slate-400'}`}
-            >
-              <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition ${enabled ? 'left-[1.375rem]' : 'left-0.5'}`} />
-            </button>
+            <VisibilitySwitch labelledBy={`${panelId}-label`} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
           </div>
           <p className="mt-2 text-xs text-slate-600">
             {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
@@ -92,5 +81,30 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
         </div>
       )}
     </div>
+  );
+}
+
+/** The switch itself (SPEC §4), named by the element `labelledBy` points at; used by the popover and App Settings. */
+export function VisibilitySwitch({ labelledBy, enabled, saving, onToggle, deniedReason }: {
+  labelledBy: string;
+  enabled: boolean;
+  saving: boolean;
+  onToggle(): void;
+  deniedReason: string | null;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={enabled}
+      aria-labelledby={labelledBy}
+      aria-busy={saving || undefined}
+      disabled={!!deniedReason || saving}
+      title={deniedReason ?? undefined}
+      onClick={onToggle}
+      className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition disabled:cursor-not-allowed disabled:opacity-60 ${enabled ? 'bg-indigo-600' : 'bg-slate-400'}`}
+    >
+      <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition ${enabled ? 'left-[1.375rem]' : 'left-0.5'}`} />
+    </button>
   );
 }

@@ -1,0 +1,25 @@
+/**
+ * App Settings routes (contract: src/contracts/app-settings.ts): the General tab's save (editors and admins; the
+ * server refuses a viewer with SPEC §6's words) and the API keys update (the whole app object; editors and admins).
+ * Rules: server/domain/app-settings.ts and server/domain/api-keys.ts.
+ */
+import { defineRoute } from '../http/define-route';
+import { access } from '../http/access';
+import { appSettingsEndpoints } from '../../src/contracts/app-settings';
+import { updateAppGeneral } from '../domain/app-settings';
+import { updateApiKeys } from '../domain/api-keys';
+import { loadApp } from '../domain/apps';
+
+export const appSettingsRoutes = [
+  defineRoute(appSettingsEndpoints.updateGeneral, {
+    access: access.app('editor'),
+    handler: async ({ params, body, ctx }) => ({ success: true, data: await updateAppGeneral(ctx, params.appId, body) }),
+  }),
+  defineRoute(appSettingsEndpoints.updateApiKeys, {
+    access: access.app('editor'),
+    handler: async ({ params, body, ctx }) => {
+      const { createdKey } = await updateApiKeys(ctx, params.appId, body);
+      return { success: true, data: await loadApp(ctx, params.appId), ...(createdKey ? { createdKey } : {}) };
+    },
+  }),
+];

@@ -1,0 +1,14 @@
+/** View model of the API Keys tab. */
+import type { SnapshotFrom } from 'xstate';
+import type { apiKeysMachine } from './api-keys.machine';
+
+type Snapshot = SnapshotFrom<typeof apiKeysMachine>;
+
+export const selectApiKeys = (s: Snapshot) => ({
+  keys: (s.context.app.apiKeys ?? []).map((key, index) => ({ ...key, id: key.id ?? index })),
+  creating: s.matches('creating'),
+  createdKey: s.matches('showingKey') ? s.context.createdKey : null,
+  confirmingTerminate: s.matches({ terminate: 'confirming' }) || s.matches({ terminate: 'terminating' }),
+  terminating: s.matches({ terminate: 'terminating' }),
+  target: s.context.target === null ? null : (s.context.app.apiKeys?.[s.context.target] ?? null),
+});

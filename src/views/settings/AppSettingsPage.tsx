@@ -1,0 +1,77 @@
+/**
+ * /workspace/{id}/app/{appId}/settings/{tab} (SPEC §2 Settings): heading App Settings and the labelled tabs General,
+ * Details and API Keys; changing a tab navigates to its route, and an unknown tab goes to general. The routes events,
+ * catalogue, messages and acquisitionLinks exist too; their screens are not built yet, so they render the planned
+ * view. Each tab's screen is loaded on demand.
+ */
+import { lazy, Suspense } from 'react';
+import { Link, Redirect, useParams } from 'wouter';
+import { LABELLED_SETTINGS_TABS } from '../../contracts/app-settings';
+import { href, SETTINGS_TABS } from '../../paths';
+import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
+import { Spinner } from '../ui/Spinner';
+import PlannedScreen from '../planned/PlannedScreen';
+
+const GeneralTab = lazy(() => import('./GeneralTab'));
+const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
+
+const PLANNED_TITLES: Record<string, string> = {
+  details: 'App Details',
+  apikeys: 'API Keys',
+  events: 'Events',
+  catalogue: 'Catalogue',
+  messages: 'Messages',
+  acquisitionLinks: 'Acquisition Links',
+};
+
+export default function AppSettingsPage() {
+  const { tab = '' } = useParams<{ tab?: string }>();
+  const workspace = useCurrentWorkspace();
+  const app = useCurrentApp();
+  if (!workspace || !app) return null;
+  const tabHref = (t: string) => href.app(workspace.id, app.id, `settings/${t}`);
+  if (!(SETTINGS_TABS as readonly string[]).includes(tab)) return <Redirect to={tabHref('general')} replace />;
+  const labelled = LABELLED_SETTINGS_TABS.some((t) => t.tab === tab);
+  if (!labelled) return <PlannedScreen title={PLANNED_TITLES[tab]} />;
+  const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)!.label;
+
+  return (
+    <section className="mx-auto max-w-3xl">
+      <h1 className="text-2xl font-bold text-slate-900">App Settings</h1>
+      <div role="tablist" aria-label="App settings" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
+        {LABELLED_SETTINGS_TABS.map((t) => {
+          const selected = t.tab === tab;
+          return (
+            <Link
+              key={t.tab}
+              href={tabHref(t.tab)}
+              role="tab"
+              id={`settings-tab-${t.tab}`}
+              aria-selected={selected}
+              aria-controls={selected ? 'settings-panel' : undefined}
+              className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            >
+              {t.label}
+            </Link>
+          );
+        })}
+      </div>
+      <div id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${tab}`} className="mt-6">
+        <Suspense fallback={<Spinner label={`Loading ${label}`} />}>
+          {tab === 'general' ? (
+            <GeneralTab key={app.id} app={app} workspace={workspace} />
+          ) : tab === 'apikeys' ? (
+            <ApiKeysTab key={app.id} app={app} workspace={workspace} />
+          ) : (
+            <PlannedPanel title={PLANNED_TITLES[tab]!} />
+          )}
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
+/** A labelled tab whose screen a later change builds (the planned view's words, inside the tab panel). */
+function PlannedPanel({ title }: { title: string }) {
+  return <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">The {title} screen is being built and will appear here soon.</p>;
+}
