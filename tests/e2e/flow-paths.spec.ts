@@ -11,8 +11,10 @@ import { pathTests } from './model-paths/driver';
 import { expectAnalyticsReady } from './pages/report-builder.page';
 import { reportBuilderTable } from './model-paths/report-builder.paths';
 import { teamTable } from './model-paths/team.paths';
+import { addAppTable } from './model-paths/add-app.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
 pathTests(teamTable);
 pathTests(reportBuilderTable);
+pathTests(addAppTable);

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { flowPaths, tableProblems, type FlowTable, type Ui } from '../e2e/model-paths/driver';
 import { teamTable } from '../e2e/model-paths/team.paths';
 import { reportBuilderTable } from '../e2e/model-paths/report-builder.paths';
+import { addAppTable } from '../e2e/model-paths/add-app.paths';
 
-const tables = [teamTable, reportBuilderTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {
