@@ -12,9 +12,11 @@ import { expectAnalyticsReady } from './pages/report-builder.page';
 import { reportBuilderTable } from './model-paths/report-builder.paths';
 import { teamTable } from './model-paths/team.paths';
 import { addAppTable } from './model-paths/add-app.paths';
+import { appVisibilityTable } from './model-paths/app-visibility.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
 pathTests(teamTable);
 pathTests(reportBuilderTable);
 pathTests(addAppTable);
+pathTests(appVisibilityTable);

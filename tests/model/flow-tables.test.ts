@@ -8,8 +8,9 @@ import { flowPaths, tableProblems, type FlowTable, type Ui } from '../e2e/model-
 import { teamTable } from '../e2e/model-paths/team.paths';
 import { reportBuilderTable } from '../e2e/model-paths/report-builder.paths';
 import { addAppTable } from '../e2e/model-paths/add-app.paths';
+import { appVisibilityTable } from '../e2e/model-paths/app-visibility.paths';
 
-const tables = [teamTable, reportBuilderTable, addAppTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {

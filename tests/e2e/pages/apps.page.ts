@@ -60,3 +60,44 @@ export class AppsPage {
     await this.review.expectClosed();
   }
 }
+
+/** Adds an Android app to a workspace through the API (SPEC §7 create app); returns its id. */
+export async function appByApi(request: APIRequestContext, token: string, workspaceId: string, appName: string) {
+  const res = await request.post(`/api/workspace/${workspaceId}/apps`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      data: JSON.stringify({ appName, platform: 'android', googlePackageName: `dev.paths.${unique('app').replace(/[^a-z0-9]/gi, '')}` }),
+      organisationId: workspaceId,
+    },
+  });
+  expect(res.status(), `create ${appName}: ${await res.text()}`).toBeLessThan(300);
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+/** Sets an app's 'Show on Questboard App' through the API (SPEC §7 POST /app/enable/{appId}), as another admin would. */
+export async function enableByApi(request: APIRequestContext, token: string, appId: string, enabled: boolean) {
+  const res = await request.post(`/api/app/enable/${appId}`, { headers: { authorization: `Bearer ${token}` }, data: { enabled } });
+  expect(res.status(), `enable ${appId}`).toBe(200);
+}
+
+/** One app card's options popover and its 'Show on Questboard App' switch (src/views/apps/AppVisibility.tsx). */
+export class AppCard {
+  constructor(readonly page: Page, readonly appId: string) {}
+
+  get root() {
+    return this.page.getByTestId(`app-card-${this.appId}`);
+  }
+
+  get options() {
+    return this.root.getByRole('button', { name: /^Options for / });
+  }
+
+  get toggle() {
+    return this.page.getByRole('switch', { name: 'Show on Questboard App' });
+  }
+
+  async openOptions() {
+    if ((await this.options.getAttribute('aria-expanded')) !== 'true') await this.options.click();
+    await expect(this.toggle).toBeVisible();
+  }
+}
