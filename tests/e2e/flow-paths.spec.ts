@@ -13,6 +13,7 @@ import { reportBuilderTable } from './model-paths/report-builder.paths';
 import { teamTable } from './model-paths/team.paths';
 import { addAppTable } from './model-paths/add-app.paths';
 import { appVisibilityTable } from './model-paths/app-visibility.paths';
+import { workspaceSettingsTable } from './model-paths/workspace-settings.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
@@ -20,3 +21,4 @@ pathTests(teamTable);
 pathTests(reportBuilderTable);
 pathTests(addAppTable);
 pathTests(appVisibilityTable);
+pathTests(workspaceSettingsTable);
