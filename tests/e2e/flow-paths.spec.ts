@@ -14,6 +14,7 @@ import { teamTable } from './model-paths/team.paths';
 import { addAppTable } from './model-paths/add-app.paths';
 import { appVisibilityTable } from './model-paths/app-visibility.paths';
 import { workspaceSettingsTable } from './model-paths/workspace-settings.paths';
+import { redeemPromoTable } from './model-paths/redeem-promo.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
@@ -22,3 +23,4 @@ pathTests(reportBuilderTable);
 pathTests(addAppTable);
 pathTests(appVisibilityTable);
 pathTests(workspaceSettingsTable);
+pathTests(redeemPromoTable);

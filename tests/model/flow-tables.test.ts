@@ -10,8 +10,9 @@ import { reportBuilderTable } from '../e2e/model-paths/report-builder.paths';
 import { addAppTable } from '../e2e/model-paths/add-app.paths';
 import { appVisibilityTable } from '../e2e/model-paths/app-visibility.paths';
 import { workspaceSettingsTable } from '../e2e/model-paths/workspace-settings.paths';
+import { redeemPromoTable } from '../e2e/model-paths/redeem-promo.paths';
 
-const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {
