@@ -15,6 +15,7 @@ import { addAppTable } from './model-paths/add-app.paths';
 import { appVisibilityTable } from './model-paths/app-visibility.paths';
 import { workspaceSettingsTable } from './model-paths/workspace-settings.paths';
 import { redeemPromoTable } from './model-paths/redeem-promo.paths';
+import { paymentMethodsTable } from './model-paths/payment-methods.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
@@ -24,3 +25,4 @@ pathTests(addAppTable);
 pathTests(appVisibilityTable);
 pathTests(workspaceSettingsTable);
 pathTests(redeemPromoTable);
+pathTests(paymentMethodsTable);

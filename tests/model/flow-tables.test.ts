@@ -11,8 +11,9 @@ import { addAppTable } from '../e2e/model-paths/add-app.paths';
 import { appVisibilityTable } from '../e2e/model-paths/app-visibility.paths';
 import { workspaceSettingsTable } from '../e2e/model-paths/workspace-settings.paths';
 import { redeemPromoTable } from '../e2e/model-paths/redeem-promo.paths';
+import { paymentMethodsTable } from '../e2e/model-paths/payment-methods.paths';
 
-const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {
