@@ -16,6 +16,7 @@ import { appVisibilityTable } from './model-paths/app-visibility.paths';
 import { workspaceSettingsTable } from './model-paths/workspace-settings.paths';
 import { redeemPromoTable } from './model-paths/redeem-promo.paths';
 import { paymentMethodsTable } from './model-paths/payment-methods.paths';
+import { paymentMethodSetupTable } from './model-paths/payment-method-setup.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
@@ -26,3 +27,4 @@ pathTests(appVisibilityTable);
 pathTests(workspaceSettingsTable);
 pathTests(redeemPromoTable);
 pathTests(paymentMethodsTable);
+pathTests(paymentMethodSetupTable);

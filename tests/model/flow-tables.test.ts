@@ -12,8 +12,9 @@ import { appVisibilityTable } from '../e2e/model-paths/app-visibility.paths';
 import { workspaceSettingsTable } from '../e2e/model-paths/workspace-settings.paths';
 import { redeemPromoTable } from '../e2e/model-paths/redeem-promo.paths';
 import { paymentMethodsTable } from '../e2e/model-paths/payment-methods.paths';
+import { paymentMethodSetupTable } from '../e2e/model-paths/payment-method-setup.paths';
 
-const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {
