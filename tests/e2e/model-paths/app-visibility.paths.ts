@@ -41,6 +41,12 @@ const setEnabledCall = outcome<VisibilityUi>(
   (event) => (isError(event) ? 'setEnabled 500' : succeeded(event) ? 'setEnabled ✓' : 'setEnabled refused'),
 );
 
+/** The apps page, with the path's card's options open. */
+const open = async (ui: VisibilityUi) => {
+  await ui.apps.goto();
+  await ui.card.openOptions();
+};
+
 export const appVisibilityTable: FlowTable<VisibilityUi> = {
   flow: 'app-visibility',
   machine: appVisibilityMachine,
@@ -57,10 +63,7 @@ export const appVisibilityTable: FlowTable<VisibilityUi> = {
       name: 'hide',
       kind: 'shortest',
       input: { appId: 'path-app', enabled: true },
-      open: async (ui) => {
-        await ui.apps.goto();
-        await ui.card.openOptions();
-      },
+      open,
       events: [E.toggle, E.hidden],
     },
     {
@@ -69,10 +72,7 @@ export const appVisibilityTable: FlowTable<VisibilityUi> = {
       name: 'failures, then elsewhere',
       kind: 'journey',
       input: { appId: 'path-app', enabled: true },
-      open: async (ui) => {
-        await ui.apps.goto();
-        await ui.card.openOptions();
-      },
+      open,
       events: [E.toggle, E.refused, E.toggle, E.crashed, E.toggle, E.hidden, E.shownElsewhere],
     },
   ],

@@ -12,7 +12,7 @@ import { ApiError } from '../../../src/services/http';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { Shell } from '../pages/shell.page';
-import { letters, TINY_PNG } from '../pages/apps.page';
+import { letters, throwawayWorkspace, TINY_PNG } from '../pages/apps.page';
 import { answers, doneEvent, outcome, type FlowTable, type Ui } from './driver';
 
 interface SettingsUi extends Ui {
@@ -89,12 +89,7 @@ export const workspaceSettingsTable: FlowTable<SettingsUi> = {
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     const names: Record<string, string> = { [OWN_NAME]: letters('Paths Settings'), [RENAMED]: letters('Paths Renamed'), [ELSEWHERE]: letters('Paths Elsewhere') };
-    const res = await page.request.post('/api/workspace', {
-      headers: { authorization: `Bearer ${token}` },
-      multipart: { data: JSON.stringify({ name: names[OWN_NAME], website: 'https://own.example.org' }) },
-    });
-    expect(res.status()).toBe(201);
-    const workspaceId = ((await res.json()) as { data: { id: string } }).data.id;
+    const workspaceId = (await throwawayWorkspace(page.request, token, names[OWN_NAME], input.website)).id;
     return { page, token, workspaceId, shell: new Shell(page), real: (value) => names[value] ?? value };
   },
   traversals: [

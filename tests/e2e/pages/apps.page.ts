@@ -14,10 +14,10 @@ export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcS
 export const letters = (prefix: string) => `${prefix} ${unique('x').replace(/[^0-9]/g, '').slice(-9).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
 /** A workspace of the signed-in user's own (its admin), created through the API. */
-export async function throwawayWorkspace(request: APIRequestContext, token: string, name = letters('Paths Studio')) {
+export async function throwawayWorkspace(request: APIRequestContext, token: string, name = letters('Paths Studio'), website = `${unique('site')}.example.com`) {
   const res = await request.post('/api/workspace', {
     headers: { authorization: `Bearer ${token}` },
-    multipart: { data: JSON.stringify({ name, website: `${unique('site')}.example.com` }) },
+    multipart: { data: JSON.stringify({ name, website }) },
   });
   expect(res.status(), 'a throwaway workspace').toBe(201);
   return { id: ((await res.json()) as { data: { id: string } }).data.id, name };
