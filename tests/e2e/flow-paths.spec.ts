@@ -11,8 +11,20 @@ import { pathTests } from './model-paths/driver';
 import { expectAnalyticsReady } from './pages/report-builder.page';
 import { reportBuilderTable } from './model-paths/report-builder.paths';
 import { teamTable } from './model-paths/team.paths';
+import { addAppTable } from './model-paths/add-app.paths';
+import { appVisibilityTable } from './model-paths/app-visibility.paths';
+import { workspaceSettingsTable } from './model-paths/workspace-settings.paths';
+import { redeemPromoTable } from './model-paths/redeem-promo.paths';
+import { paymentMethodsTable } from './model-paths/payment-methods.paths';
+import { paymentMethodSetupTable } from './model-paths/payment-method-setup.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
 pathTests(teamTable);
 pathTests(reportBuilderTable);
+pathTests(addAppTable);
+pathTests(appVisibilityTable);
+pathTests(workspaceSettingsTable);
+pathTests(redeemPromoTable);
+pathTests(paymentMethodsTable);
+pathTests(paymentMethodSetupTable);

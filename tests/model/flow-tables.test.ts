@@ -7,8 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { flowPaths, tableProblems, type FlowTable, type Ui } from '../e2e/model-paths/driver';
 import { teamTable } from '../e2e/model-paths/team.paths';
 import { reportBuilderTable } from '../e2e/model-paths/report-builder.paths';
+import { addAppTable } from '../e2e/model-paths/add-app.paths';
+import { appVisibilityTable } from '../e2e/model-paths/app-visibility.paths';
+import { workspaceSettingsTable } from '../e2e/model-paths/workspace-settings.paths';
+import { redeemPromoTable } from '../e2e/model-paths/redeem-promo.paths';
+import { paymentMethodsTable } from '../e2e/model-paths/payment-methods.paths';
+import { paymentMethodSetupTable } from '../e2e/model-paths/payment-method-setup.paths';
 
-const tables = [teamTable, reportBuilderTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {

@@ -137,6 +137,7 @@ function RedeemForm({ actor }: { actor: RedeemPromoActor }) {
           onChange={(event) => actor.send({ type: 'TYPE', code: event.target.value })}
         />
         <Button type="submit" className="sm:mt-6" disabled={!view.canRedeem} busy={view.busy}>Redeem</Button>
+        {view.busy && <Button variant="secondary" className="sm:mt-6" onClick={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>}
       </form>
     </Panel>
   );

@@ -43,6 +43,7 @@ export function PaymentMethodsTab({ workspaceId, setup }: { workspaceId: string;
 
 function AddMethod({ setup, sandbox }: { setup: PaymentMethodSetupActor; sandbox: boolean }) {
   const view = useSelector(setup, selectSetup);
+  const requesting = useSelector(setup, (s) => s.matches('requesting'));
   return (
     <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -52,9 +53,17 @@ function AddMethod({ setup, sandbox }: { setup: PaymentMethodSetupActor; sandbox
             <Badge tone="amber">Sandbox</Badge> Test mode: no real card is stored or charged.
           </p>
         )}
-        {view.error && <p role="alert" className="mt-2 text-sm text-rose-700">{view.error}</p>}
+        {view.error && (
+          <p className="mt-2 flex items-center gap-2 text-sm text-rose-700">
+            <span role="alert">{view.error}</span>
+            <button type="button" className="rounded-md px-2 py-1 font-semibold hover:bg-rose-50" onClick={() => setup.send({ type: 'DISMISS' })}>Dismiss</button>
+          </p>
+        )}
       </div>
-      <Button className="sm:shrink-0" busy={view.busy} onClick={() => setup.send({ type: 'START' })}>Add payment method</Button>
+      <div className="flex gap-2 sm:shrink-0">
+        {requesting && <Button variant="secondary" onClick={() => setup.send({ type: 'CANCEL' })}>Cancel</Button>}
+        <Button busy={view.busy} onClick={() => setup.send({ type: 'START' })}>Add payment method</Button>
+      </div>
     </div>
   );
 }
