@@ -421,6 +421,7 @@ test('keyboard: the focus stays on Run Report through a run, and a removal moves
   await builder.addCondition('plat', /^Platform/);
   const conditionRemove = (label: string) => builder.condition(label).getByRole('button', { name: `Remove condition ${label}` });
   await conditionRemove('Country').focus();
+  await expect(conditionRemove('Country')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(builder.condition('Country')).toHaveCount(0);
   await expect(conditionRemove('Platform')).toBeFocused();
