@@ -19,7 +19,8 @@
 import * as t from 'io-ts';
 import { map } from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
-import { struct, nullable } from './codecs';
+import { struct, nullable, boundedString, line, MAX, AppParams, SuccessMessage } from './codecs';
+import { endpoint, multipart } from './endpoint';
 import { maxItems } from './validation';
 
 // ---------------------------------------------------------------- constants (SPEC §2, §5, §8, §9)
@@ -115,11 +116,22 @@ export type CmsDetailsResponse = t.TypeOf<typeof CmsDetailsResponse>;
 
 /** The `data` part of the update: text fields, kept screenshot URLs per slot (null: filled by an upload or emptied). */
 export const CmsDetailsUpdate = struct(
-  { shortDescription: t.string, fullDescription: t.string },
-  { screenshots: maxItems(nullable(t.string), SCREENSHOT_SLOTS, 'ScreenshotSlots'), backgroundImage: nullable(t.string) },
+  { shortDescription: boundedString(MAX.text), fullDescription: boundedString(MAX.text) },
+  {
+    screenshots: maxItems(nullable(line(MAX.url)), SCREENSHOT_SLOTS, 'ScreenshotSlots'),
+    backgroundImage: nullable(line(MAX.url)),
+  },
   'CmsDetailsUpdate',
 );
 export type CmsDetailsUpdate = t.TypeOf<typeof CmsDetailsUpdate>;
+export const CmsDetailsParts = multipart({ json: { data: CmsDetailsUpdate }, files: ['backgroundImage'], fileLists: ['screenshots'] });
+
+export const DETAILS_UPDATED = 'App details saved.';
+
+export const cmsEndpoints = {
+  getDetails: endpoint({ method: 'GET', path: '/api/app/:appId/details', params: AppParams, response: CmsDetailsResponse }),
+  updateDetails: endpoint({ method: 'POST', path: '/api/app/:appId/details', params: AppParams, body: CmsDetailsParts, response: SuccessMessage }),
+};
 
 // ---------------------------------------------------------------- image checks (SPEC §5)
 
