@@ -162,3 +162,20 @@ export function fitWithin(dimensions: Dimensions, box: Dimensions): Dimensions {
     height: Math.max(1, Math.min(box.height, Math.round(dimensions.height * scale))),
   };
 }
+
+/**
+ * The recompression loop (SPEC §5/§9): encode at each quality of `cmsCompressionQualities()` (0.8 down to 0.3) until
+ * the result is at most `maxBytes`; when none fits, the smallest-quality result is kept (the server's 3 MB check still
+ * applies). `encode` does the browser work (services/cms-images.service.ts); this loop stays pure and unit-tested.
+ */
+export async function compressWithQualities<B extends { size: number }>(
+  encode: (quality: number) => Promise<B>,
+  maxBytes: number = CMS_COMPRESSED_MAX_BYTES,
+): Promise<{ blob: B; quality: number }> {
+  let last: { blob: B; quality: number } | null = null;
+  for (const quality of cmsCompressionQualities()) {
+    last = { blob: await encode(quality), quality };
+    if (last.blob.size <= maxBytes) return last;
+  }
+  return last!;
+}
