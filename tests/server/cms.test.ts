@@ -4,18 +4,18 @@
  * each image judged by its bytes (magic bytes, 3 MB, SOF dimensions), and nothing written after a refusal.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
+import { DEMO_APP_IDS } from '../../server/db/seed';
 import { jpegDimensions } from '../../server/domain/jpeg';
-import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, type FormPart } from './multipart-form';
 import { jpegOf } from './jpeg-bytes';
 
 let server: TestServer;
-const tokens: Record<'admin' | 'editor' | 'viewer', string> = { admin: '', editor: '', viewer: '' };
+let tokens: Record<'admin' | 'editor' | 'viewer', string>;
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+  tokens = await signInDemo(server.app, ['admin', 'editor', 'viewer']);
 });
 afterAll(() => server?.close());
 
