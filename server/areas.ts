@@ -14,6 +14,8 @@ import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
 import { appSettingsRoutes } from './routes/app-settings';
 import { appSettingsMigrations } from './domain/app-settings.migrations';
+import { cmsMigrations } from './domain/cms.migrations';
+import { cmsRoutes } from './routes/cms';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
 import { askRoutes } from './routes/ask';
@@ -39,6 +41,7 @@ export const areas: readonly Area[] = [
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
+  { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

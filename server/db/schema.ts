@@ -189,6 +189,18 @@ export interface Database extends BillingTables {
   report_url_keys: ReportUrlKeysTable;
   seed_markers: SeedMarkersTable;
   app_api_keys: AppApiKeysTable;
+  cms_app_details: CmsAppDetailsTable;
+}
+
+/** Store-listing details of an app (server/domain/cms.ts): texts, rating, genres and stored image ids. */
+export interface CmsAppDetailsTable {
+  app_id: string;
+  short_description: string;
+  full_description: string;
+  rating: number | null;
+  genres: string[];
+  screenshot_file_ids: string[];
+  background_file_id: string | null;
 }
 
 /** API keys of an app (server/domain/api-keys.ts): only a prefix and a SHA-256 hash of the key are kept. */

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 import { hashPassword, hashToken, newId, newToken } from '../auth/crypto';
 import { seedBilling } from './billing-seed';
+import { seedCmsDetails } from './cms-seed';
 
 export const DEMO_PASSWORD = 'questboard-demo';
 export const DEMO_WORKSPACE_ID = 'demo-studio';
@@ -121,6 +122,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
       { id: `${DEMO_APP_IDS.wordGarden}-firebase`, app_id: DEMO_APP_IDS.wordGarden, type: 'Firebase', status: 'no_data', attributes: JSON.stringify({}) as never, refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
     ]).execute();
     await seedBilling(trx, now, { demo: DEMO_WORKSPACE_ID, rival: RIVAL_WORKSPACE_ID });
+    await seedCmsDetails(trx, DEMO_APP_IDS);
   });
 }
 

@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE_RANK } from '../../src/contracts/codecs';
 import {
   isBinary, isMultipart, paramNames,
-  type AnyCodec, type Endpoint, type JsonBodyOf, type Multipart, type MultipartFieldsOf, type MultipartFilesOf,
+  type AnyCodec, type Endpoint, type JsonBodyOf, type Multipart, type MultipartFieldsOf, type MultipartFilesOf, type MultipartFileListsOf,
   type ParamsOf, type QueryOf,
 } from '../../src/contracts/endpoint';
 import { forbidden, notFound, unauthenticated } from '../domain/errors';
@@ -34,7 +34,7 @@ import { decodeMultipart, readMultipart, type UploadedFile } from './multipart';
 
 /** The body a handler gets: the decoded JSON, or the declared multipart parts (file parts as UploadedFile). */
 export type BodyOf<E> = E extends { body: infer M extends Multipart }
-  ? MultipartFieldsOf<M> & { [K in MultipartFilesOf<M>]?: UploadedFile }
+  ? MultipartFieldsOf<M> & { [K in MultipartFilesOf<M>]?: UploadedFile } & { [K in MultipartFileListsOf<M>]?: UploadedFile[] }
   : JsonBodyOf<E>;
 
 /** The answer of a `binary` endpoint: bytes, their content type and extra headers. */

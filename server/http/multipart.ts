@@ -20,6 +20,8 @@ export interface UploadedFile {
 export interface RawMultipart {
   fields: Record<string, string>;
   files: Record<string, UploadedFile>;
+  /** Every file part in the order sent, by name (for repeated parts). */
+  fileLists: Record<string, UploadedFile[]>;
 }
 
 export const NOT_MULTIPART = 'The request is not valid multipart/form-data.';
@@ -34,11 +36,14 @@ export async function readMultipart(req: FastifyRequest): Promise<RawMultipart> 
   if (!req.isMultipart()) throw invalid('Expected a multipart/form-data request.');
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
+  const fileLists: Record<string, UploadedFile[]> = {};
   try {
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        files[part.fieldname] = { filename: part.filename, bytes, detectedType: sniffImageType(bytes) };
+        const file = { filename: part.filename, bytes, detectedType: sniffImageType(bytes) };
+        files[part.fieldname] = file;
+        (fileLists[part.fieldname] ??= []).push(file);
       } else {
         fields[part.fieldname] = String(part.value);
       }
@@ -48,7 +53,7 @@ export async function readMultipart(req: FastifyRequest): Promise<RawMultipart> 
     if (isParserError(error)) throw invalid(NOT_MULTIPART);
     throw error;
   }
-  return { fields, files };
+  return { fields, files, fileLists };
 }
 
 /** Image type from magic bytes: PNG, JPEG, GIF or WebP; null for anything else. */
@@ -81,5 +86,6 @@ export function decodeMultipart(spec: Multipart, raw: RawMultipart): Record<stri
   for (const [name, codec] of Object.entries(spec.json)) body[name] = decodeInput(codec, parseJson(required(raw.fields, name), name), name);
   for (const [name, codec] of Object.entries(spec.text)) body[name] = decodeInput(codec, required(raw.fields, name), name);
   for (const name of spec.files) if (raw.files[name]) body[name] = raw.files[name];
+  for (const name of spec.fileLists ?? []) if (raw.fileLists[name]) body[name] = raw.fileLists[name];
   return body;
 }

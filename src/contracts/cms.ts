@@ -19,7 +19,8 @@
 import * as t from 'io-ts';
 import { map } from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
-import { struct, nullable } from './codecs';
+import { struct, nullable, boundedString, line, MAX, AppParams, SuccessMessage } from './codecs';
+import { endpoint, multipart } from './endpoint';
 import { maxItems } from './validation';
 
 // ---------------------------------------------------------------- constants (SPEC §2, §5, §8, §9)
@@ -115,11 +116,22 @@ export type CmsDetailsResponse = t.TypeOf<typeof CmsDetailsResponse>;
 
 /** The `data` part of the update: text fields, kept screenshot URLs per slot (null: filled by an upload or emptied). */
 export const CmsDetailsUpdate = struct(
-  { shortDescription: t.string, fullDescription: t.string },
-  { screenshots: maxItems(nullable(t.string), SCREENSHOT_SLOTS, 'ScreenshotSlots'), backgroundImage: nullable(t.string) },
+  { shortDescription: boundedString(MAX.text), fullDescription: boundedString(MAX.text) },
+  {
+    screenshots: maxItems(nullable(line(MAX.url)), SCREENSHOT_SLOTS, 'ScreenshotSlots'),
+    backgroundImage: nullable(line(MAX.url)),
+  },
   'CmsDetailsUpdate',
 );
 export type CmsDetailsUpdate = t.TypeOf<typeof CmsDetailsUpdate>;
+export const CmsDetailsParts = multipart({ json: { data: CmsDetailsUpdate }, files: ['backgroundImage'], fileLists: ['screenshots'] });
+
+export const DETAILS_UPDATED = 'App details saved.';
+
+export const cmsEndpoints = {
+  getDetails: endpoint({ method: 'GET', path: '/api/app/:appId/details', params: AppParams, response: CmsDetailsResponse }),
+  updateDetails: endpoint({ method: 'POST', path: '/api/app/:appId/details', params: AppParams, body: CmsDetailsParts, response: SuccessMessage }),
+};
 
 // ---------------------------------------------------------------- image checks (SPEC §5)
 
@@ -149,4 +161,21 @@ export function fitWithin(dimensions: Dimensions, box: Dimensions): Dimensions {
     width: Math.max(1, Math.min(box.width, Math.round(dimensions.width * scale))),
     height: Math.max(1, Math.min(box.height, Math.round(dimensions.height * scale))),
   };
+}
+
+/**
+ * The recompression loop (SPEC §5/§9): encode at each quality of `cmsCompressionQualities()` (0.8 down to 0.3) until
+ * the result is at most `maxBytes`; when none fits, the smallest-quality result is kept (the server's 3 MB check still
+ * applies). `encode` does the browser work (services/cms-images.service.ts); this loop stays pure and unit-tested.
+ */
+export async function compressWithQualities<B extends { size: number }>(
+  encode: (quality: number) => Promise<B>,
+  maxBytes: number = CMS_COMPRESSED_MAX_BYTES,
+): Promise<{ blob: B; quality: number }> {
+  let last: { blob: B; quality: number } | null = null;
+  for (const quality of cmsCompressionQualities()) {
+    last = { blob: await encode(quality), quality };
+    if (last.blob.size <= maxBytes) return last;
+  }
+  return last!;
 }

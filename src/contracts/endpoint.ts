@@ -24,6 +24,7 @@ export interface Multipart<
   J extends Record<string, AnyCodec> = Record<string, AnyCodec>,
   T extends Record<string, AnyCodec> = Record<string, AnyCodec>,
   F extends string = string,
+  L extends string = string,
 > {
   readonly kind: 'multipart';
   /** Parts holding JSON text (e.g. SPEC §7's `data`): parsed, then decoded with the codec. Required. */
@@ -32,14 +33,17 @@ export interface Multipart<
   readonly text: T;
   /** File parts, each optional. */
   readonly files: readonly F[];
+  /** Repeated file parts (the same name sent several times), each received as a list in the order sent. */
+  readonly fileLists: readonly L[];
 }
 
 export function multipart<
   J extends Record<string, AnyCodec> = {},
   T extends Record<string, AnyCodec> = {},
   const F extends string = never,
->(parts: { json?: J; text?: T; files?: readonly F[] }): Multipart<J, T, F> {
-  return { kind: 'multipart', json: parts.json ?? ({} as J), text: parts.text ?? ({} as T), files: parts.files ?? [] };
+  const L extends string = never,
+>(parts: { json?: J; text?: T; files?: readonly F[]; fileLists?: readonly L[] }): Multipart<J, T, F, L> {
+  return { kind: 'multipart', json: parts.json ?? ({} as J), text: parts.text ?? ({} as T), files: parts.files ?? [], fileLists: parts.fileLists ?? [] };
 }
 
 /** A response that is not JSON: bytes with their own content type. */
@@ -121,10 +125,12 @@ export type JsonBodyInput<E> = E extends { body: infer C extends AnyCodec } ? t.
 /** The decoded JSON and text parts of a multipart body. */
 export type MultipartFieldsOf<M> = M extends Multipart<infer J, infer T, string> ? Props<J, 'in'> & Props<T, 'in'> : never;
 /** The file part names of a multipart body. */
-export type MultipartFilesOf<M> = M extends Multipart<Record<string, AnyCodec>, Record<string, AnyCodec>, infer F> ? F : never;
+export type MultipartFilesOf<M> = M extends Multipart<Record<string, AnyCodec>, Record<string, AnyCodec>, infer F, string> ? F : never;
+/** The repeated file part names of a multipart body. */
+export type MultipartFileListsOf<M> = M extends Multipart<Record<string, AnyCodec>, Record<string, AnyCodec>, string, infer L> ? (string extends L ? never : L) : never;
 /** A multipart body as a caller fills it: JSON/text parts as values, file parts as optional blobs of type `File`. */
-export type MultipartInput<M, File> = M extends Multipart<infer J, infer T, infer F>
-  ? Props<J, 'out'> & Props<T, 'out'> & { [K in F]?: File | null }
+export type MultipartInput<M, File> = M extends Multipart<infer J, infer T, infer F, infer L>
+  ? Props<J, 'out'> & Props<T, 'out'> & { [K in F]?: File | null } & (string extends L ? {} : { [K in L]?: readonly File[] })
   : never;
 
 // ------------------------------------------------------------------------------------------------ urls

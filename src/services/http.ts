@@ -103,6 +103,10 @@ function formDataOf(spec: Multipart, values: Record<string, unknown>): FormData 
     const file = values[name];
     if (file instanceof Blob) data.append(name, file);
   }
+  for (const name of spec.fileLists ?? []) {
+    const files = values[name];
+    if (Array.isArray(files)) for (const file of files) if (file instanceof Blob) data.append(name, file);
+  }
   return data;
 }
 

@@ -203,6 +203,9 @@ const MATRIX: MatrixRow[] = [
   // app settings (server/routes/app-settings.ts)
   { route: 'POST /api/app/:appId/general',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/api-keys',                  expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  // cms app details (server/routes/cms.ts): every member reads, editors and admins save
+  { route: 'GET /api/app/:appId/details',                    expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/details',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
   // team and invitations (server/routes/team.ts)
   { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },
