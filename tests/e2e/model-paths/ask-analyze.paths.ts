@@ -2,7 +2,7 @@
  * The ask-analyze flow's table (src/machines/ask-analyze/ask-analyze.machine.ts, the page
  * src/views/analyze/ReportAiPage.tsx; issue 15): each event → what the viewer does on /analyze/reportAi, each state →
  * what the page shows. The real server reads the questions (the offline parser on the demo app with Analyze data); the
- * done events carry the model test's fixture answers for the same questions, and the assertions read only what those
+ * done events carry the model test's fixture answers (tests/fixtures/ask.ts) for the same questions, and the assertions read only what those
  * answers share with the server's (metric and group-by labels, the server's words for a question without a metric),
  * never the dates. A crash is answered through a Playwright route (500).
  */
@@ -10,6 +10,7 @@ import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { askAnalyzeMachine, type AskAnalyzeContext, type AskAnalyzeEvent } from '../../../src/machines/ask-analyze/ask-analyze.machine';
 import type { AskResponse } from '../../../src/contracts/ask';
+import { understood as understoodAnswer, whales as whalesAnswer } from '../../fixtures/ask';
 import type { Report } from '../../../src/contracts/analyze';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
@@ -19,47 +20,7 @@ import { answers, crashEvent, doneEvent, outcome, type FlowTable, type Ui } from
 
 // Ours and the server's words, verbatim.
 const ASK_FAILED = 'We could not read that question. Please try again.';
-const NO_METRIC = 'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.';
-const WHALES = "'whales' is not a metric I know.";
 const RETENTION_QUESTION = 'retention d1 and d7 by country for the last 30 days, only iOS';
-
-// The model test's fixture answers (tests/model/ask-analyze.test.ts), for the same questions.
-const metric = (column_name: string, label: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'percent', label, model_id: 'daily_metrics' });
-const country = { column_name: 'country', data_type: 'STRING' as const, sample_value: 'US', label: 'Country', model_id: 'daily_metrics' };
-const report: Report = {
-  model_id: 'daily_metrics',
-  configuration: {
-    select: [metric('retention_d1', 'Retention D1'), metric('retention_d7', 'Retention D7')],
-    group_by: [country],
-    date_range: [{ date_start: '2026-05-17', date_end: '2026-06-15', model_id: 'daily_metrics' }],
-    where: [{ label: 'platform', column_name: 'platform', comparison: 'equals', value: 'IOS', checked: true, data_type: 'STRING', sample_value: 'IOS', model_id: 'daily_metrics' }],
-  },
-};
-const catalogue = {
-  metrics: [
-    { column_name: 'retention_d1', label: 'Retention D1', data_type: 'FLOAT64' as const },
-    { column_name: 'retention_d7', label: 'Retention D7', data_type: 'FLOAT64' as const },
-    { column_name: 'payers', label: 'Payers', data_type: 'INT64' as const },
-  ],
-  columns: [
-    { column_name: 'date', label: 'Date', data_type: 'DATE' as const, sample_value: '2026-06-15' },
-    { column_name: 'country', label: 'Country', data_type: 'STRING' as const, sample_value: 'US' },
-    { column_name: 'platform', label: 'Platform', data_type: 'STRING' as const, sample_value: 'IOS' },
-  ],
-  available: { start_date: '2026-03-18', end_date: '2026-06-15' },
-  today: '2026-06-15',
-  model_name: 'Daily Metrics',
-};
-const understoodAnswer: AskResponse = { success: true, source: 'parser', report, sort_chosen: false, unplaced: [], ...catalogue };
-const whalesAnswer: AskResponse = {
-  success: false,
-  source: 'parser',
-  report: { model_id: 'daily_metrics', configuration: { select: [], group_by: [country] } },
-  sort_chosen: false,
-  unplaced: [{ text: 'whales', message: WHALES, suggestions: [{ column_name: 'payers', label: 'Payers', kind: 'metric' }] }],
-  message: NO_METRIC,
-  ...catalogue,
-};
 
 const E = {
   typeRetention: { type: 'TYPE', question: RETENTION_QUESTION },
