@@ -17,6 +17,7 @@ import { workspaceSettingsTable } from './model-paths/workspace-settings.paths';
 import { redeemPromoTable } from './model-paths/redeem-promo.paths';
 import { paymentMethodsTable } from './model-paths/payment-methods.paths';
 import { paymentMethodSetupTable } from './model-paths/payment-method-setup.paths';
+import { askAnalyzeTable } from './model-paths/ask-analyze.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
@@ -28,3 +29,4 @@ pathTests(workspaceSettingsTable);
 pathTests(redeemPromoTable);
 pathTests(paymentMethodsTable);
 pathTests(paymentMethodSetupTable);
+pathTests(askAnalyzeTable);

@@ -6,48 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { askAnalyzeMachine, ASK_FAILED } from '../../src/machines/ask-analyze/ask-analyze.machine';
-import type { AskResponse } from '../../src/contracts/ask';
 import type { Report } from '../../src/contracts/analyze';
+import { report, understood, whales } from '../fixtures/ask';
 import {
   apiError, defineModel, done, eventTypes, failed, fixture, live, pathOf, pendingForever, serverCrash, shortestPathTo, shortestPaths, unreachedStateNodeIds,
 } from './graph-harness';
 
 const input = { appId: 'dragon-merge-android' };
-const metric = (column_name: string, label: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'percent', label, model_id: 'daily_metrics' });
-const report: Report = {
-  model_id: 'daily_metrics',
-  configuration: {
-    select: [metric('retention_d1', 'Retention D1'), metric('retention_d7', 'Retention D7')],
-    group_by: [{ column_name: 'country', data_type: 'STRING', sample_value: 'US', label: 'Country', model_id: 'daily_metrics' }],
-    date_range: [{ date_start: '2026-05-17', date_end: '2026-06-15', model_id: 'daily_metrics' }],
-    where: [{ label: 'platform', column_name: 'platform', comparison: 'equals', value: 'IOS', checked: true, data_type: 'STRING', sample_value: 'IOS', model_id: 'daily_metrics' }],
-  },
-};
-const catalogue = {
-  metrics: [
-    { column_name: 'retention_d1', label: 'Retention D1', data_type: 'FLOAT64' as const },
-    { column_name: 'retention_d7', label: 'Retention D7', data_type: 'FLOAT64' as const },
-    { column_name: 'payers', label: 'Payers', data_type: 'INT64' as const },
-  ],
-  columns: [
-    { column_name: 'date', label: 'Date', data_type: 'DATE' as const, sample_value: '2026-06-15' },
-    { column_name: 'country', label: 'Country', data_type: 'STRING' as const, sample_value: 'US' },
-    { column_name: 'platform', label: 'Platform', data_type: 'STRING' as const, sample_value: 'IOS' },
-  ],
-  available: { start_date: '2026-03-18', end_date: '2026-06-15' },
-  today: '2026-06-15',
-  model_name: 'Daily Metrics',
-};
-const understood: AskResponse = { success: true, source: 'parser', report, sort_chosen: false, unplaced: [], ...catalogue };
-const whales: AskResponse = {
-  success: false,
-  source: 'parser',
-  report: { model_id: 'daily_metrics', configuration: { select: [], group_by: report.configuration.group_by } },
-  sort_chosen: false,
-  unplaced: [{ text: 'whales', message: "'whales' is not a metric I know.", suggestions: [{ column_name: 'payers', label: 'Payers', kind: 'metric' }] }],
-  message: 'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.',
-  ...catalogue,
-};
 const ANALYZE_NOT_ENABLED = 'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
 
 const model = defineModel(askAnalyzeMachine, {

@@ -13,8 +13,9 @@ import { workspaceSettingsTable } from '../e2e/model-paths/workspace-settings.pa
 import { redeemPromoTable } from '../e2e/model-paths/redeem-promo.paths';
 import { paymentMethodsTable } from '../e2e/model-paths/payment-methods.paths';
 import { paymentMethodSetupTable } from '../e2e/model-paths/payment-method-setup.paths';
+import { askAnalyzeTable } from '../e2e/model-paths/ask-analyze.paths';
 
-const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable, askAnalyzeTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {
