@@ -23,6 +23,7 @@ import { FILE_TOO_LARGE, type IconFile } from '../../contracts/workspace';
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { formSaveOutcomes } from '../shared/form-save';
 
 export interface AppGeneralInput {
   appId: string;
@@ -112,25 +113,13 @@ export const appGeneralMachine = setup({
         id: 'updateGeneral',
         src: 'updateGeneral',
         input: ({ context }) => ({ appId: context.appId, data: context.values, icon: context.icon }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.success,
-            target: 'editing',
-            actions: [
-              assign(({ context }) => ({ saved: context.values, icon: null, submitted: false })),
-              { type: 'notify', params: { message: APP_UPDATED, kind: 'success' } },
-              'saved',
-            ],
-          },
-          { target: 'editing', actions: [assign({ error: APP_UPDATE_FAILED }), { type: 'notify', params: { message: APP_UPDATE_FAILED, kind: 'error' } }] },
-        ],
-        onError: {
+        ...formSaveOutcomes({
           target: 'editing',
-          actions: [
-            assign({ error: ({ event }) => failureWords(event.error) }),
-            { type: 'notify', params: ({ event }) => ({ message: failureWords(event.error), kind: 'error' as const }) },
-          ],
-        },
+          onSaved: assign(({ context }: { context: AppGeneralContext }) => ({ saved: context.values, icon: null, submitted: false })),
+          success: APP_UPDATED,
+          failure: APP_UPDATE_FAILED,
+          failureWords,
+        }),
       },
     },
   },

@@ -20,6 +20,7 @@ export type { IconFile };
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { formSaveOutcomes } from '../shared/form-save';
 
 export const UPDATE_SUCCEEDED = 'Workspace updated successfully.';
 export const UPDATE_FAILED = 'Error updating workspace!';
@@ -103,25 +104,13 @@ export const workspaceSettingsMachine = setup({
         id: 'updateWorkspace',
         src: 'updateWorkspace',
         input: ({ context }) => ({ id: context.workspaceId, name: context.name, website: context.website, icon: context.icon }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.success,
-            target: 'editing',
-            actions: [
-              assign(({ context }) => ({ savedName: context.name.trim(), savedWebsite: context.website, icon: null, submitted: false })),
-              { type: 'notify', params: { message: UPDATE_SUCCEEDED, kind: 'success' } },
-              'saved',
-            ],
-          },
-          { target: 'editing', actions: [assign({ error: UPDATE_FAILED }), { type: 'notify', params: { message: UPDATE_FAILED, kind: 'error' } }] },
-        ],
-        onError: {
+        ...formSaveOutcomes({
           target: 'editing',
-          actions: [
-            assign({ error: ({ event }) => failureWords(event.error) }),
-            { type: 'notify', params: ({ event }) => ({ message: failureWords(event.error), kind: 'error' as const }) },
-          ],
-        },
+          onSaved: assign(({ context }: { context: WorkspaceSettingsContext }) => ({ savedName: context.name.trim(), savedWebsite: context.website, icon: null, submitted: false })),
+          success: UPDATE_SUCCEEDED,
+          failure: UPDATE_FAILED,
+          failureWords,
+        }),
       },
     },
   },
