@@ -5,19 +5,9 @@
 import { useSelector } from '@xstate/react';
 import type { DeleteReportActor } from '../../machines/delete-report/delete-report.machine';
 import { selectDeleteDialog } from '../../machines/delete-report/delete-report.selectors';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 
 export function DeleteReportDialog({ actor }: { actor: DeleteReportActor | undefined }) {
   const view = useSelector(actor, selectDeleteDialog);
-  return (
-    <ConfirmDialog
-      open={view.open}
-      title={view.title}
-      message={view.message}
-      confirmLabel="Delete"
-      busy={view.busy}
-      onConfirm={() => actor?.send({ type: 'CONFIRM' })}
-      onCancel={() => actor?.send({ type: 'CANCEL' })}
-    />
-  );
+  return <FlowConfirmDialog view={view} send={(event) => actor?.send(event)} confirmLabel="Delete" />;
 }

@@ -14,7 +14,7 @@ import { selectSetup } from '../../machines/payment-method-setup/payment-method-
 import type { PaymentMethodSetupActor } from '../../machines/payment-method-setup/payment-method-setup.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { Badge, ReadState } from './BillingParts';
 import { brandName, expiryLabel, methodLabel } from './billingFormat';
 
@@ -106,16 +106,5 @@ function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMet
 
 function DeleteDialog({ actor }: { actor: PaymentMethodsActor }) {
   const view = useSelector(actor, selectDeleteDialog);
-  return (
-    <ConfirmDialog
-      open={view.open}
-      title={view.title}
-      message={view.message}
-      confirmLabel={view.error ? 'Try again' : 'Delete'}
-      busy={view.busy}
-      error={view.error}
-      onConfirm={() => actor.send({ type: 'CONFIRM' })}
-      onCancel={() => actor.send({ type: 'CANCEL' })}
-    />
-  );
+  return <FlowConfirmDialog view={view} send={(event) => actor.send(event)} confirmLabel={view.error ? 'Try again' : 'Delete'} />;
 }

@@ -13,7 +13,7 @@ import { activeSourceFlow } from '../../machines/active-source/active-source.act
 import { selectActiveConfirm } from '../../machines/active-source/active-source.selectors';
 import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
 import { Switch } from './Switch';
@@ -34,15 +34,7 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
   const confirm = useSelector(actor, selectActiveConfirm);
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <ConfirmDialog
-        open={confirm.open}
-        title={confirm.title}
-        message={confirm.message}
-        confirmLabel="Confirm"
-        busy={confirm.busy}
-        onConfirm={() => actor.send({ type: 'CONFIRM' })}
-        onCancel={() => actor.send({ type: 'CANCEL' })}
-      />
+      <FlowConfirmDialog view={confirm} send={(event) => actor.send(event)} confirmLabel="Confirm" />
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">What each data source unlocks</caption>
         <thead>

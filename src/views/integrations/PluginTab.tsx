@@ -19,7 +19,7 @@ import type { ConfigureConnectionActor } from '../../machines/configure-connecti
 import { PRIVACY_URL, href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
@@ -158,15 +158,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
         {plugin && <EventsTable appId={appId} plugin={plugin} />}
       </div>
 
-      <ConfirmDialog
-        open={confirm.open}
-        title={confirm.title}
-        message={confirm.message}
-        confirmLabel={confirm.confirmLabel}
-        busy={confirm.busy}
-        onConfirm={() => lifecycle.send({ type: 'CONFIRM' })}
-        onCancel={() => lifecycle.send({ type: 'CANCEL' })}
-      />
+      <FlowConfirmDialog view={confirm} send={(event) => lifecycle.send(event)} />
       <ConfigureConnectionDialog actor={configure} />
     </div>
   );

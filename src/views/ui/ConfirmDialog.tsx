@@ -33,3 +33,33 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
     </Modal>
   );
 }
+
+/** What a flow's confirm selector gives (e.g. the confirm-mutation child of machines/shared). */
+export interface ConfirmView {
+  open: boolean;
+  title: string;
+  message: string;
+  busy?: boolean;
+  error?: string | null;
+  confirmLabel?: string;
+}
+
+/** A ConfirmDialog bound to a flow that answers CONFIRM / CANCEL; `confirmLabel` wins over the view's own. */
+export function FlowConfirmDialog({ view, send, confirmLabel }: {
+  view: ConfirmView;
+  send(event: { type: 'CONFIRM' } | { type: 'CANCEL' }): void;
+  confirmLabel?: string;
+}) {
+  return (
+    <ConfirmDialog
+      open={view.open}
+      title={view.title}
+      message={view.message}
+      busy={view.busy}
+      error={view.error}
+      confirmLabel={confirmLabel ?? view.confirmLabel}
+      onConfirm={() => send({ type: 'CONFIRM' })}
+      onCancel={() => send({ type: 'CANCEL' })}
+    />
+  );
+}
