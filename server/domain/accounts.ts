@@ -11,6 +11,7 @@ import { toApp } from './apps';
 import { toApiKeys } from './api-keys';
 import { teamCount } from './workspace';
 import { notFound } from './errors';
+import { reusableQuery } from '../db/reusable-query';
 
 /** Countries the product supports for targeting (ISO 3166-1 alpha-2). */
 export const SUPPORTED_COUNTRIES = ['US', 'GB', 'CA', 'AU', 'DE', 'FR', 'ES', 'IT', 'NL', 'SE', 'NO', 'DK', 'FI', 'PL', 'BR', 'MX', 'AR', 'JP', 'KR', 'TW', 'IN', 'ID', 'TH', 'VN', 'PH', 'TR', 'SA', 'AE', 'ZA', 'NZ'];
@@ -77,19 +78,21 @@ export async function loadWorkspace(ctx: ServerContext, viewer: { accountId: str
   return workspace;
 }
 
+/** The account with its workspaces, apps, plugins and key prefixes as nested JSON: one query, compiled once. */
+const accountQuery = reusableQuery((db, internalDomains: string[], accountId: string) =>
+  db
+    .selectFrom('accounts')
+    .selectAll('accounts')
+    .select((eb) => jsonArrayFrom(workspaceRows(db, { accountId: eb.ref('accounts.id'), email: eb.ref('accounts.email') }, internalDomains)).as('organisations'))
+    .where('accounts.id', '=', accountId),
+);
+
 /**
  * The Account of SPEC §3 in ONE query (the workspaces, apps and plugins as nested JSON), so `/api/me` costs two
  * round trips to the database: the session lookup and this.
  */
 export async function loadAccount(ctx: ServerContext, accountId: string): Promise<Account> {
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .selectAll('accounts')
-    .select((eb) =>
-      jsonArrayFrom(workspaceRows(ctx.db, { accountId: eb.ref('accounts.id'), email: eb.ref('accounts.email') }, ctx.config.internalDomains)).as('organisations'),
-    )
-    .where('accounts.id', '=', accountId)
-    .executeTakeFirst();
+  const [row] = await accountQuery(ctx.db, ctx.config.internalDomains, accountId);
   if (!row) throw notFound('Account');
   // JSON carries the same fields (timestamps as text, which toApp accepts).
   const organisations = row.organisations.map((workspace) => toWorkspace(workspace as unknown as WorkspaceRow));

@@ -31,6 +31,7 @@ import type { ServerContext } from '../context';
 import type { Access, Caller, CallerOf, Membership, MembershipOf, RouteEntry } from './access';
 import { decodeInput } from './decode';
 import { decodeMultipart, readMultipart, type UploadedFile } from './multipart';
+import { reusableQuery } from '../db/reusable-query';
 
 /** The body a handler gets: the decoded JSON, or the declared multipart parts (file parts as UploadedFile). */
 export type BodyOf<E> = E extends { body: infer M extends Multipart }
@@ -88,18 +89,22 @@ export const routeEntry = (area: string, route: AnyRoute): RouteEntry => ({
   endpoint: route.endpoint,
 });
 
-export async function resolveCaller(ctx: ServerContext, header: string | undefined): Promise<Caller | null> {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  if (!match) return null;
-  const tokenHash = hashToken(match[1]!);
-  const row = await ctx.db
+/** The session lookup every signed-in request makes: one indexed query, compiled once. */
+const sessionLookup = reusableQuery((db, _settings: null, tokenHash: string, now: Date) =>
+  db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
     .select(['accounts.id', 'accounts.email', 'accounts.is_tp_user'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', ctx.now())
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', now),
+);
+
+export async function resolveCaller(ctx: ServerContext, header: string | undefined): Promise<Caller | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  if (!match) return null;
+  const tokenHash = hashToken(match[1]!);
+  const [row] = await sessionLookup(ctx.db, null, tokenHash, ctx.now());
   return row ? { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash } : null;
 }
 
