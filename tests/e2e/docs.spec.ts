@@ -20,11 +20,11 @@ const DRAGON_ANDROID = 'dragon-merge-android';
 const DRAGON_IOS = 'dragon-merge-ios';
 const SERVICE_ACCOUNT = 'questboard-demo-studio@questboard-sandbox.iam.gserviceaccount.com';
 const GUIDES = [
-  { slug: 'questboard_overview', heading: 'Questboard documentation', tab: 'Overview' },
-  { slug: 'bigquery_integration', heading: 'BigQuery integration guide', tab: 'BigQuery' },
-  { slug: 'firebase_integration', heading: 'Firebase integration guide', tab: 'Firebase' },
-  { slug: 'appsflyer_integration', heading: 'AppsFlyer integration guide', tab: 'AppsFlyer' },
-  { slug: 'adjust_integration', heading: 'Adjust integration guide', tab: 'Adjust' },
+  { slug: 'questboard_overview', heading: 'Questboard documentation', navLabel: 'Questboard overview' },
+  { slug: 'bigquery_integration', heading: 'BigQuery integration guide', navLabel: 'BigQuery integration' },
+  { slug: 'firebase_integration', heading: 'Firebase integration guide', navLabel: 'Firebase integration' },
+  { slug: 'appsflyer_integration', heading: 'AppsFlyer integration guide', navLabel: 'AppsFlyer integration' },
+  { slug: 'adjust_integration', heading: 'Adjust integration guide', navLabel: 'Adjust integration' },
 ] as const;
 const withApp = (slug: string, appId = DRAGON_ANDROID) => `/documentation/${slug}?workspaceId=${DEMO_WORKSPACE.id}&appId=${appId}`;
 const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
@@ -33,44 +33,49 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 test.describe('documentation pages', () => {
   test('signed out: every guide with and without an app, placeholders, the header and a way to sign in', async ({ page }) => {
-    for (const { slug, heading: title } of GUIDES) {
-      await page.goto(`/documentation/${slug}`);
+    // Without an app in the address: no values note, placeholders in an integration guide.
+    await page.goto('/documentation/appsflyer_integration');
+    await expect(heading(page, 'AppsFlyer integration guide')).toBeVisible();
+    await expect(guide(page).locator('.guide-placeholder').filter({ hasText: 'your AppsFlyer app ID' }).first()).toBeVisible();
+    await expect(page.getByText(/This guide shows placeholders/)).toHaveCount(0);
+
+    // With an app: every guide, through the list of guides (which keeps the app in the address).
+    await page.goto(withApp('questboard_overview'));
+    const nav = page.getByRole('navigation', { name: 'Guides' });
+    for (const { slug, heading: title, navLabel } of GUIDES) {
+      await nav.getByRole('link', { name: navLabel, exact: true }).click();
       await expect(heading(page, title)).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: 'placeholders' })).toHaveCount(0);
-      await page.goto(withApp(slug));
-      await expect(heading(page, title)).toBeVisible();
+      await expect(page).toHaveURL(withApp(slug));
       await expect(page.getByRole('link', { name: 'Questboard home' })).toBeVisible();
-      await expect(page.locator('nav[aria-label="Guides"] a[aria-current="page"]')).toHaveAttribute('href', `/documentation/${slug}?workspaceId=${DEMO_WORKSPACE.id}&appId=${DRAGON_ANDROID}`);
+      await expect(page.locator('nav[aria-label="Guides"] a[aria-current="page"]')).toHaveText(navLabel);
       await expect(page.getByText('This guide shows placeholders. Sign in as a member of the app’s workspace to see its own values here.')).toBeVisible();
       await expect(guide(page)).not.toContainText('dev.demostudio.dragonmerge');
       await expect(guide(page)).not.toContainText(SERVICE_ACCOUNT);
     }
-    // The last one read (Adjust) names the package and the callback URL by placeholders.
+    // The last one (Adjust) names the package and the callback URL by placeholders.
     await expect(guide(page).locator('.guide-placeholder').filter({ hasText: 'your package name or bundle ID' }).first()).toBeVisible();
     await expect(guide(page).locator('.guide-placeholder').filter({ hasText: "your app's callback URL" }).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'documentation signed out (wide)');
+    await page.setViewportSize({ width: 700, height: 900 });
+    await expectNoSeriousA11yViolations(page, 'documentation signed out (700 px)');
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/continue/);
 
     await page.goto('/documentation/no_such_guide');
     await expect(heading(page, 'Guide not found')).toBeVisible();
-
-    await page.goto(withApp('bigquery_integration'));
-    await expect(heading(page, 'BigQuery integration guide')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, 'documentation signed out (wide)');
-    await page.setViewportSize({ width: 700, height: 900 });
-    await expectNoSeriousA11yViolations(page, 'documentation signed out (700 px)');
   });
 
   test("a member reads the app's own values; guide links keep the app; the way back leads to the app's tab", async ({ page }) => {
     await signInByApi(page, DEMO_ACCOUNTS.viewer);
     const filled = 'Filled in with the values of Dragon Merge in Demo Studio.';
-    for (const { slug, heading: title } of GUIDES) {
-      await page.goto(withApp(slug));
+    await page.goto(withApp('questboard_overview'));
+    for (const { slug, heading: title, navLabel } of [...GUIDES.slice(1), GUIDES[0], GUIDES[1]]) {
+      await page.getByRole('navigation', { name: 'Guides' }).getByRole('link', { name: navLabel, exact: true }).click();
+      await expect(page).toHaveURL(withApp(slug));
       await expect(heading(page, title)).toBeVisible();
       await expect(page.getByText(filled)).toBeVisible();
     }
-    await page.goto(withApp('bigquery_integration'));
-    await expect(page.getByText(filled)).toBeVisible();
+    // Ends on the BigQuery guide: the service account to grant, the project and the package name.
     for (const value of [SERVICE_ACCOUNT, 'demo-studio-analytics', 'dev.demostudio.dragonmerge']) {
       await expect(guide(page).locator('.guide-value').filter({ hasText: value }).first()).toBeVisible();
     }

@@ -5,23 +5,20 @@
  * nothing connected yet (a way to Integrations), nothing received yet, nothing matching the search. The tab changes
  * nothing, so viewers see exactly what editors see.
  */
-import { useState } from 'react';
 import { Link } from 'wouter';
 import type { App } from '../../contracts/apps';
 import type { Workspace } from '../../contracts/workspace';
-import { EVENT_SEARCH_DEBOUNCE_MS, SEARCH_EVENT_PLACEHOLDER } from '../../contracts/integrations';
 import { useEventSchemas } from '../../services/app-links.queries';
 import { href } from '../../paths';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
-import { useDebounced } from '../ui/useDebounced';
+import { useEventSearch } from '../ui/useEventSearch';
 import { utcTime } from '../integrations/plugin-view';
 import { SettingsSubpage } from './SettingsSubpage';
 
 export default function EventsTab({ app, workspace }: { app: App; workspace: Workspace }) {
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), EVENT_SEARCH_DEBOUNCE_MS);
+  const { search, box } = useEventSearch('block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100');
   const query = useEventSchemas(app.id, search);
   const events = query.data?.events ?? [];
   const integrations = href.app(workspace.id, app.id, 'integrations/Overview');
@@ -34,15 +31,7 @@ export default function EventsTab({ app, workspace }: { app: App; workspace: Wor
       intro={<p>The events {app.appName} sends, each with its parameters and their data types as seen in its data. Quest steps and Analyze conditions are built from them.</p>}
       actions={<Button variant="secondary" busy={query.isFetching && !query.isPending} onClick={() => void query.refetch()}>Refresh</Button>}
     >
-      <input
-        type="search"
-        aria-label={SEARCH_EVENT_PLACEHOLDER}
-        placeholder={SEARCH_EVENT_PLACEHOLDER}
-        value={text}
-        maxLength={100}
-        onChange={(e) => setText(e.target.value)}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100"
-      />
+      {box}
       <div className="mt-4">
         {query.isPending ? (
           <div className="flex justify-center py-12 text-indigo-600"><Spinner className="size-6" label="Loading events" /></div>
