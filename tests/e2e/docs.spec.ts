@@ -66,6 +66,7 @@ test.describe('documentation pages', () => {
   });
 
   test("a member reads the app's own values; guide links keep the app; the way back leads to the app's tab", async ({ page }) => {
+    test.setTimeout(60_000); // eleven guide pages and two axe scans
     await signInByApi(page, DEMO_ACCOUNTS.viewer);
     const filled = 'Filled in with the values of Dragon Merge in Demo Studio.';
     await page.goto(withApp('questboard_overview'));
@@ -116,12 +117,14 @@ test.describe('documentation pages', () => {
 });
 
 test('a viewer: the Events tab (parameters and types, search, empty states) and Acquisition Links without Edit URL', async ({ page }) => {
+  // The demo app's events are recorded by a background job once the server is up; on a fresh server it may still run.
+  test.setTimeout(120_000);
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath(DRAGON_ANDROID, 'settings/events'));
   await expect(heading(page, 'Events')).toBeVisible();
   const list = page.getByRole('list', { name: 'Event schemas' });
   const levelEnd = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'level_end', exact: true }) });
-  // The demo app's events are recorded by a job once the server is up: Refresh until they are there.
+  // Refresh until the job has recorded them.
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(levelEnd).toBeVisible({ timeout: 2_000 });
