@@ -23,6 +23,9 @@ import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
 import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
+import { documentationRoutes } from './routes/documentation';
+import { appLinksRoutes } from './routes/app-links';
+import { deeplinksMigrations } from './domain/deeplinks.migrations';
 
 export interface Area {
   name: string;
@@ -42,6 +45,9 @@ export const areas: readonly Area[] = [
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
+  // The documentation pages' app values, and the App Settings Events and Acquisition Links tabs
+  { name: 'documentation', routes: documentationRoutes },
+  { name: 'app-links', routes: appLinksRoutes, migrations: deeplinksMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -54,5 +54,5 @@ export const routes: RouteDef[] = [
   route('monetizeEdit', 'Edit Campaign', 'app', planned, allowsMonetize),
   route('integrations', 'Integrations', 'app', lazy(() => import('./views/integrations/IntegrationsPage'))),
   route('appSettings', 'App Settings', 'app', lazy(() => import('./views/settings/AppSettingsPage'))),
-  route('productDocs', 'Documentation', 'public', planned),
+  route('productDocs', 'Documentation', 'public', lazy(() => import('./views/docs/DocumentationPage'))),
 ];

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 import { hashPassword, hashToken, newId, newToken } from '../auth/crypto';
 import { seedBilling } from './billing-seed';
+import { seedDeeplinks } from './deeplinks-seed';
 import { seedCmsDetails } from './cms-seed';
 
 export const DEMO_PASSWORD = 'questboard-demo';
@@ -123,6 +124,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
     ]).execute();
     await seedBilling(trx, now, { demo: DEMO_WORKSPACE_ID, rival: RIVAL_WORKSPACE_ID });
     await seedCmsDetails(trx, DEMO_APP_IDS);
+    await seedDeeplinks(trx, DEMO_APP_IDS);
   });
 }
 

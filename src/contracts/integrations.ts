@@ -19,7 +19,6 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { struct, describeErrors, Id, line, boundedString, MAX, type Platform } from './codecs';
 import { binary, endpoint } from './endpoint';
-import { Deeplink } from './apps';
 import {
   ConnectionStatus,
   Credential,
@@ -138,8 +137,10 @@ export type CheckPluginStatusResponse = t.TypeOf<typeof CheckPluginStatusRespons
 export const isNowConnected = (response: CheckPluginStatusResponse): boolean =>
   response.success && response.plugin?.connected === 'connected';
 
+/** The deeplink object a client sends (SPEC §3 Deeplink), every string bounded (src/contracts/deeplinks.ts uses it). */
+export const DeeplinkInput = struct({ id: Id, type: line(MAX.label), url: line(MAX.url), platform: line(MAX.label) }, {}, 'DeeplinkInput');
 /** Update deeplink: the deeplink id and the deeplink object carrying the new url (SPEC §7). */
-export const UpdateDeeplinkRequest = struct({ deeplinkId: t.string, deeplink: Deeplink }, {}, 'UpdateDeeplinkRequest');
+export const UpdateDeeplinkRequest = struct({ deeplinkId: Id, deeplink: DeeplinkInput }, {}, 'UpdateDeeplinkRequest');
 export type UpdateDeeplinkRequest = t.TypeOf<typeof UpdateDeeplinkRequest>;
 
 // ---------------------------------------------------------------- revenue settings (SPEC §5, §7)

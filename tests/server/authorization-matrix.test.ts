@@ -206,6 +206,12 @@ const MATRIX: MatrixRow[] = [
   // cms app details (server/routes/cms.ts): every member reads, editors and admins save
   { route: 'GET /api/app/:appId/details',                    expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/details',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  // documentation values, events and acquisition links (server/routes/documentation.ts, server/routes/app-links.ts):
+  // every member reads; editors and admins update a link's url
+  { route: 'GET /api/app/:appId/guide-values',               expect: [200, 200, 200, 404, 401], query: { workspaceId: DEMO_WORKSPACE_ID } },
+  { route: 'GET /api/app/:appId/event-schemas',              expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/deeplinks',                  expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/deeplinks/update',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
   // team and invitations (server/routes/team.ts)
   { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },

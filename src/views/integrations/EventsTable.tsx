@@ -3,26 +3,16 @@
  * Event Name' box searched 500 ms after the last keystroke, and Refresh. Rows come from the plugin's events (written
  * by Process Data for BigQuery).
  */
-import { useEffect, useState } from 'react';
-import { EVENT_SEARCH_DEBOUNCE_MS, EVENT_STATUS_LABELS, SEARCH_EVENT_PLACEHOLDER } from '../../contracts/integrations';
+import { EVENT_STATUS_LABELS } from '../../contracts/integrations';
 import type { Plugin } from '../../contracts/plugin';
 import { usePluginEvents } from '../../services/integrations.queries';
 import { Button } from '../ui/Button';
+import { useEventSearch } from '../ui/useEventSearch';
 import { Card } from './Card';
 import { utcTime } from './plugin-view';
 
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 export function EventsTable({ appId, plugin }: { appId: string; plugin: Plugin }) {
-  const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), EVENT_SEARCH_DEBOUNCE_MS);
+  const { search, box } = useEventSearch();
   const events = usePluginEvents(appId, plugin.id, search);
   const showLastReceived = plugin.source !== 'BigQuery';
   const rows = events.data ?? [];
@@ -31,15 +21,7 @@ export function EventsTable({ appId, plugin }: { appId: string; plugin: Plugin }
       title="Events"
       actions={<Button variant="secondary" busy={events.isFetching} onClick={() => void events.refetch()}>Refresh</Button>}
     >
-      <input
-        type="search"
-        aria-label={SEARCH_EVENT_PLACEHOLDER}
-        placeholder={SEARCH_EVENT_PLACEHOLDER}
-        value={text}
-        maxLength={100}
-        onChange={(e) => setText(e.target.value)}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-      />
+      {box}
       <div className="mt-3 max-h-[640px] min-h-[320px] overflow-y-auto" tabIndex={0} role="region" aria-label="Events list">
         {events.isPending ? (
           <p className="py-6 text-center text-sm text-slate-600">Loading events…</p>

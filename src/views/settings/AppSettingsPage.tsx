@@ -4,7 +4,9 @@
  * catalogue, messages and acquisitionLinks exist too; their screens are not built yet, so they render the planned
  * view. Each tab's screen is loaded on demand.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { App } from '../../contracts/apps';
+import type { Workspace } from '../../contracts/workspace';
 import { Link, Redirect, useParams } from 'wouter';
 import { LABELLED_SETTINGS_TABS } from '../../contracts/app-settings';
 import { href, SETTINGS_TABS } from '../../paths';
@@ -14,6 +16,11 @@ import PlannedScreen from '../planned/PlannedScreen';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
+/** The screens of the routes without a label in the tab bar, each with its own heading. */
+const UNLABELLED_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<{ app: App; workspace: Workspace }>>>> = {
+  events: lazy(() => import('./EventsTab')),
+  acquisitionLinks: lazy(() => import('./AcquisitionLinksTab')),
+};
 
 const PLANNED_TITLES: Record<string, string> = {
   details: 'App Details',
@@ -32,6 +39,8 @@ export default function AppSettingsPage() {
   const tabHref = (t: string) => href.app(workspace.id, app.id, `settings/${t}`);
   if (!(SETTINGS_TABS as readonly string[]).includes(tab)) return <Redirect to={tabHref('general')} replace />;
   const labelled = LABELLED_SETTINGS_TABS.some((t) => t.tab === tab);
+  const Unlabelled = UNLABELLED_SCREENS[tab];
+  if (!labelled && Unlabelled) return <Suspense fallback={<Spinner label={`Loading ${PLANNED_TITLES[tab]}`} />}><Unlabelled key={app.id} app={app} workspace={workspace} /></Suspense>;
   if (!labelled) return <PlannedScreen title={PLANNED_TITLES[tab]} />;
   const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)!.label;
 

@@ -1,0 +1,47 @@
+/**
+ * The documentation pages' app values (SPEC §2 /documentation/{name}_integration?workspaceId=..&appId=..): for a
+ * member of the app's workspace, the values a guide fills in instead of placeholders: the app's package name or
+ * bundle id, the id AppsFlyer knows it by, the workspace's Questboard service account (the e-mail to grant the IAM
+ * roles), the BigQuery plugin's GCP project, and its postback URLs. A workspace id that is not the app's answers 404,
+ * like an app of another workspace.
+ */
+import type { GuideValues } from '../../src/contracts/documentation';
+import type { ServerContext } from '../context';
+import { packageNameOf } from './integrations';
+import { notFound } from './errors';
+
+type PostbackSource = 'AppsFlyer' | 'Adjust';
+
+/**
+ * THE one place a guide gets an app's postback URL for an attribution partner. The postback endpoint's own URL
+ * builder (`postbackUrl(ctx, appId, source)` of the postbacks area) belongs here once that area is merged; until an app
+ * has a postback URL this answers null and the guide shows its placeholder text.
+ */
+export async function resolvePostbackUrl(_ctx: ServerContext, _appId: string, _source: PostbackSource): Promise<string | null> {
+  return null;
+}
+
+export async function guideValues(ctx: ServerContext, workspaceId: string, appId: string): Promise<GuideValues> {
+  const app = await ctx.db.selectFrom('apps').innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id')
+    .select(['apps.id', 'apps.app_name', 'apps.platform', 'apps.details', 'apps.workspace_id', 'workspaces.name as workspace_name'])
+    .where('apps.id', '=', appId).executeTakeFirst();
+  if (!app || app.workspace_id !== workspaceId) throw notFound('App');
+  const packageName = packageNameOf(app);
+  const hasPackage = packageName !== app.id;
+  const details = app.details as Record<string, unknown>;
+  const storeId = typeof details.applePackageName === 'string' && /^\d+$/.test(details.applePackageName) ? details.applePackageName : null;
+  const bigQuery = await ctx.db.selectFrom('plugins').select(['attributes']).where('app_id', '=', appId).where('type', '=', 'BigQuery')
+    .orderBy('created_at').executeTakeFirst();
+  const project = (bigQuery?.attributes as { targetProject?: unknown } | undefined)?.targetProject;
+  return {
+    appName: app.app_name,
+    platform: app.platform,
+    workspaceName: app.workspace_name,
+    packageName: hasPackage ? packageName : null,
+    appsflyerAppId: app.platform === 'ios' ? (storeId ? `id${storeId}` : null) : hasPackage ? packageName : null,
+    serviceAccountEmail: ctx.providers.googleCloud.productServiceAccountEmail(workspaceId),
+    gcpProject: typeof project === 'string' && project ? project : null,
+    appsflyerPostbackUrl: await resolvePostbackUrl(ctx, appId, 'AppsFlyer'),
+    adjustPostbackUrl: await resolvePostbackUrl(ctx, appId, 'Adjust'),
+  };
+}

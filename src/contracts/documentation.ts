@@ -1,0 +1,52 @@
+/**
+ * The documentation pages (SPEC §2 /documentation/{product}_overview and /documentation/{name}_integration
+ * ?workspaceId=..&appId=..): the guides there are, and the app's own values a guide fills in for a reader who may see
+ * that app (its package or bundle id, its postback URLs, the service account e-mail to grant).
+ *
+ *   GET /api/app/:appId/guide-values?workspaceId=   → GuideValuesResponse   (viewer: any member of the app's workspace)
+ *
+ * Anyone else gets the usual 401 / 404 and the page shows placeholders instead (never an error page).
+ */
+import * as t from 'io-ts';
+import { AppParams, Id, Platform, nullable, struct } from './codecs';
+import { endpoint } from './endpoint';
+
+export const GUIDES = [
+  { slug: 'questboard_overview', title: 'Questboard overview' },
+  { slug: 'bigquery_integration', title: 'BigQuery integration' },
+  { slug: 'firebase_integration', title: 'Firebase integration' },
+  { slug: 'appsflyer_integration', title: 'AppsFlyer integration' },
+  { slug: 'adjust_integration', title: 'Adjust integration' },
+] as const;
+export type GuideSlug = (typeof GUIDES)[number]['slug'];
+export const isGuideSlug = (slug: string): slug is GuideSlug => GUIDES.some((g) => g.slug === slug);
+
+export const GuideValues = struct(
+  {
+    appName: t.string,
+    platform: Platform,
+    workspaceName: t.string,
+    /** Android package name or iOS bundle id; null when the app has none yet. */
+    packageName: nullable(t.string),
+    /** The app id AppsFlyer knows it by: the package name, or the App Store id with its `id` prefix. */
+    appsflyerAppId: nullable(t.string),
+    /** The Questboard service account of the workspace (grant it the IAM roles). */
+    serviceAccountEmail: t.string,
+    /** The GCP project of the app's BigQuery plugin, when set. */
+    gcpProject: nullable(t.string),
+    /** The app's postback URLs; null until the app has one. */
+    appsflyerPostbackUrl: nullable(t.string),
+    adjustPostbackUrl: nullable(t.string),
+  },
+  {},
+  'GuideValues',
+);
+export type GuideValues = t.TypeOf<typeof GuideValues>;
+
+export const GuideValuesQuery = struct({ workspaceId: Id }, {}, 'GuideValuesQuery');
+export const GuideValuesResponse = struct({ success: t.boolean, values: GuideValues }, {}, 'GuideValuesResponse');
+export type GuideValuesResponse = t.TypeOf<typeof GuideValuesResponse>;
+
+export const documentationEndpoints = {
+  values: endpoint({ method: 'GET', path: '/api/app/:appId/guide-values', params: AppParams, query: GuideValuesQuery, response: GuideValuesResponse }),
+};
