@@ -23,6 +23,8 @@ import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
 import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
+import { firebaseRoutes } from './routes/firebase';
+import { firebaseMigrations } from './db/firebase-migrations';
 
 export interface Area {
   name: string;
@@ -40,6 +42,8 @@ export const areas: readonly Area[] = [
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
+  // Firebase conversion events and the integration health line (routes/firebase.ts)
+  { name: 'firebase', routes: firebaseRoutes, migrations: firebaseMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
 ];

@@ -17,6 +17,7 @@ import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
 import { startJobWorker } from './jobs/queue';
 import { integrationJobs } from './domain/integrations';
+import { firebaseJobs } from './domain/firebase';
 import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
@@ -58,6 +59,8 @@ async function main() {
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
   // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
   const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
+  // Firebase function deployments have their own lane, so a long export or processing job never holds them up.
+  const firebaseWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, firebaseJobs, { log: (line) => console.error(line) });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -66,6 +69,7 @@ async function main() {
       try {
         await app.close();
         await jobs.stop();
+        await firebaseWorker.stop();
         await analytics.close();
         await handle.close();
         process.exit(0);

@@ -28,6 +28,7 @@ export const JOB_KINDS = { process: 'bigquery_process_event', sandboxExport: 'sa
 const OPERATION_OF: Record<string, InProgressOperation> = {
   [JOB_KINDS.process]: 'bigquery_process_event',
   [JOB_KINDS.sandboxExport]: 'integration',
+  function_deploy: 'function_deploy', // server/domain/firebase.ts
 };
 /** Refresh schedule of a BigQuery plugin processing daily: 03:00 UTC (cron, shown in UTC by the UI). */
 export const DAILY_SCHEDULE = '0 3 * * *';
