@@ -53,7 +53,7 @@ test('connect Firebase, enable a conversion event, see the health line, delete t
   const healthLine = page.getByRole('region', { name: 'Health' });
   await expect(healthLine).toContainText('Waiting');
   const events = page.getByRole('region', { name: 'Conversion events list' });
-  await expect(events.getByRole('cell', { name: 'level_complete', exact: true })).toBeVisible();
+  await expect(events.getByRole('checkbox', { name: 'level_complete' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enable', exact: true })).toBeDisabled();
   await scan(page, 'Firebase tab without conversion events');
 
@@ -103,7 +103,7 @@ test('a viewer sees the conversion events with Enable and Disable disabled', asy
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath('word-garden-ios', 'integrations/Firebase'));
-  await expect(page.getByRole('region', { name: 'Conversion events list' }).getByRole('cell', { name: 'level_start', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Conversion events list' }).getByRole('checkbox', { name: 'level_start' })).toBeDisabled();
   for (const name of ['Enable', 'Disable']) await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
   await expect(page.getByLabel(VIEW_ONLY).first()).toBeVisible();
   await expect(page.getByTestId('firebase-banner')).toContainText(BANNER);
