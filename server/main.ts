@@ -18,6 +18,7 @@ import { registerTestOutbox } from './testing/outbox-route';
 import { startJobWorker } from './jobs/queue';
 import { integrationJobs } from './domain/integrations';
 import { firebaseJobs } from './domain/firebase';
+import { seedFirebaseDemo } from './db/firebase-demo';
 import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
@@ -50,6 +51,7 @@ async function main() {
   // First start (or one that was interrupted): the demo workspace, the demo game events and their plugins.
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
   await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins; their raw exports are a background job
+  await seedFirebaseDemo(handle.db); // Word Garden's Firebase plugin targets the sandbox project
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);

@@ -227,7 +227,8 @@ export async function integrationHealth(ctx: ServerContext, appId: string): Prom
   for (const plugin of plugins) {
     const subject = await subjectOf(ctx, plugin, revenueSettings);
     const findings = await evaluate(subject, healthChecksOf(plugin.type));
-    const lastSeenAt = lastSeenOf(subject);
+    const seen = lastSeenOf(subject);
+    const lastSeenAt = seen === null ? null : Math.min(seen, subject.now); // generated demo days may run to the end of today
     lines.push({ source: plugin.type, pluginId: plugin.id, status: statusOf(plugin, findings, lastSeenAt), findings, lastSeenAt, checkedAt: subject.now });
   }
   return lines;

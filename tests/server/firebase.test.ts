@@ -129,6 +129,21 @@ describe('conversion events', () => {
   });
 });
 
+describe('demo rows', () => {
+  test("Word Garden's Firebase plugin targets the sandbox project, once, with no event enabled", async () => {
+    const { seedFirebaseDemo } = await import('../../server/db/firebase-demo');
+    const id = `${DEMO_APP_IDS.wordGarden}-firebase`;
+    await seedFirebaseDemo(server.db);
+    await server.db.updateTable('plugins').set({ attributes: JSON.stringify({ targetProject: 'kept' }) as never }).where('id', '=', id).execute();
+    await seedFirebaseDemo(server.db);
+    expect((await server.db.selectFrom('plugins').select('attributes').where('id', '=', id).executeTakeFirstOrThrow()).attributes).toEqual({ targetProject: 'kept' });
+    await server.db.updateTable('plugins').set({ attributes: JSON.stringify({}) as never }).where('id', '=', id).execute();
+    await seedFirebaseDemo(server.db);
+    expect((await server.db.selectFrom('plugins').select('attributes').where('id', '=', id).executeTakeFirstOrThrow()).attributes)
+      .toEqual({ targetProject: 'demo-studio-analytics', targetProjectName: 'Demo Studio Analytics' });
+  });
+});
+
 // ------------------------------------------------------------------------------------------------ each check
 
 const NOW = clock;
