@@ -14,9 +14,8 @@ import type { PluginEventsTable, PluginsTable } from '../db/schema';
 import type { PluginEvent } from '../../src/contracts/plugin';
 import type { ServerContext } from '../context';
 import type { CredentialSubject, FirebaseTarget } from '../providers/google-cloud/provider';
-import type { FirebaseEventInfo } from '../providers/google-cloud/types';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
-import { addFeed, packageNameOf } from './integrations';
+import { addFeed, packageNameOf, recordEvents } from './integrations';
 import { conflict, invalid, notFound } from './errors';
 
 type PluginRow = Selectable<PluginsTable>;
@@ -48,19 +47,6 @@ export async function pluginTargetOf(ctx: ServerContext, row: PluginRow): Promis
   return { credential: subject, target: { workspaceId: app.workspace_id, project, app: workspaceApp, now: ctx.now().getTime() } };
 }
 
-/** Upserts what the provider says the app logs (parameters, last arrival); conversion statuses stay ours. */
-async function recordFirebaseEvents(ctx: ServerContext, pluginId: string, events: readonly FirebaseEventInfo[]) {
-  for (const event of events) {
-    await ctx.db.insertInto('plugin_events').values({
-      id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,
-      status: 'ACTIVE', last_received_at: event.lastReceivedAt, monetize_metadata: null,
-    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({
-      event_params: JSON.stringify(event.params) as never,
-      last_received_at: (eb) => eb.fn('greatest', [eb.ref('plugin_events.last_received_at'), eb.val(event.lastReceivedAt)]),
-    })).execute();
-  }
-}
-
 const toEvent = (row: Selectable<PluginEventsTable>): PluginEvent => ({
   id: row.id,
   eventName: row.event_name,
@@ -79,7 +65,8 @@ export async function listConversionEvents(ctx: ServerContext, pluginId: string)
   const target = await pluginTargetOf(ctx, row);
   if (target) {
     try {
-      await recordFirebaseEvents(ctx, pluginId, await ctx.providers.googleCloud.firebaseEvents(target.credential, target.target));
+      // What the provider says the app logs (parameters, last arrival); conversion statuses stay ours.
+      await recordEvents(ctx, pluginId, await ctx.providers.googleCloud.firebaseEvents(target.credential, target.target));
     } catch {
       // The provider cannot answer now: the stored list stands (the health line says why the source is not receiving).
     }

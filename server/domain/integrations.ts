@@ -315,7 +315,7 @@ async function packageOf(ctx: ServerContext, appId: string) {
 }
 
 /** The plugin's events (SPEC §3 plugin event) from the export's schema: new names added, known ones updated. */
-async function recordEvents(ctx: ServerContext, pluginId: string, schema: EventSchema) {
+export async function recordEvents(ctx: ServerContext, pluginId: string, schema: EventSchema) {
   for (const event of schema) {
     await ctx.db.insertInto('plugin_events').values({
       id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,

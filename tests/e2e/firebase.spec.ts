@@ -7,8 +7,8 @@
  * then deletes the plugin again (the tab disappears). A viewer finds Enable disabled with the SPEC §6 tooltip. Each
  * screen is scanned with axe-core wide and at 700 px.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './pages/axe';
+import { expect, test } from '@playwright/test';
+import { scan, snackbar } from './pages/integrations';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { appPath } from './pages/demo';
@@ -16,14 +16,6 @@ import { appPath } from './pages/demo';
 const APP = 'dragon-merge-android';
 const BANNER = 'Enable at least one conversion event to unlock the Acquire section and start creating quests.';
 const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
-const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
-
-async function scan(page: Page, where: string) {
-  await expectNoSeriousA11yViolations(page, `${where} (1280 px)`, { soft: true });
-  await page.setViewportSize({ width: 700, height: 900 });
-  await expectNoSeriousA11yViolations(page, `${where} (700 px)`, { soft: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe.configure({ mode: 'serial' });
 

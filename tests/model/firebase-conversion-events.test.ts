@@ -14,28 +14,24 @@ const model = defineModel(firebaseConversionEventsMachine, {
   TOGGLE: { type: 'TOGGLE', eventName: 'level_complete' },
   ENABLE: [{ type: 'ENABLE', eventNames: ['level_complete'] }, { type: 'ENABLE', eventNames: [] }],
   DISABLE: { type: 'DISABLE', eventNames: ['level_complete'] },
-  'xstate.done.actor.enableEvents': [done('enableEvents', { success: true }), done('enableEvents', { success: false })],
-  'xstate.error.actor.enableEvents': failed('enableEvents', apiError(500, 'boom', 'internal')),
-  'xstate.done.actor.disableEvents': [done('disableEvents', { success: true }), done('disableEvents', { success: false })],
-  'xstate.error.actor.disableEvents': failed('disableEvents', apiError(409, 'Connect the plugin first.', 'disconnected')),
+  'xstate.done.actor.saveConversionEvents': [done('saveConversionEvents', { success: true }), done('saveConversionEvents', { success: false })],
+  'xstate.error.actor.saveConversionEvents': [failed('saveConversionEvents', apiError(500, 'boom', 'internal')), failed('saveConversionEvents', apiError(409, 'Connect the plugin first.', 'disconnected'))],
 });
 const ev = {
   toggle: fixture(model, 'TOGGLE'),
   enable: fixture(model, 'ENABLE'),
   enableNothing: fixture(model, 'ENABLE', 1),
   disable: fixture(model, 'DISABLE'),
-  enabled: fixture(model, 'xstate.done.actor.enableEvents'),
-  enableRefused: fixture(model, 'xstate.done.actor.enableEvents', 1),
-  enableThrown: fixture(model, 'xstate.error.actor.enableEvents'),
-  disabled: fixture(model, 'xstate.done.actor.disableEvents'),
-  disableRefused: fixture(model, 'xstate.done.actor.disableEvents', 1),
-  disableThrown: fixture(model, 'xstate.error.actor.disableEvents'),
+  saved: fixture(model, 'xstate.done.actor.saveConversionEvents'),
+  refused: fixture(model, 'xstate.done.actor.saveConversionEvents', 1),
+  thrown: fixture(model, 'xstate.error.actor.saveConversionEvents'),
+  conflict: fixture(model, 'xstate.error.actor.saveConversionEvents', 1),
 };
 const events = [
   { id: 'e1', eventName: 'level_complete', status: 'ACTIVE' as const },
   { id: 'e2', eventName: 'level_start', status: 'ENABLED' as const },
 ];
-const spied = () => spyActions(firebaseConversionEventsMachine.provide({ actors: { enableEvents: pendingForever(), disableEvents: pendingForever() } }), ['changed', 'logError']);
+const spied = () => spyActions(firebaseConversionEventsMachine.provide({ actors: { saveConversionEvents: pendingForever() } }), ['changed', 'logError']);
 
 describe('firebase-conversion-events machine paths', () => {
   it('reaches every state node', () => {
@@ -43,12 +39,13 @@ describe('firebase-conversion-events machine paths', () => {
   });
 
   it('check a box, Enable: Enabling Events, then the selection clears and the reads reload', async () => {
-    const path = pathOf(firebaseConversionEventsMachine, [ev.toggle, ev.enable, ev.enabled], input);
+    const path = pathOf(firebaseConversionEventsMachine, [ev.toggle, ev.enable, ev.saved], input);
     const checked = selectConversionTable(path.steps[1]!.state as never, events);
     expect([...checked.selected]).toEqual(['level_complete']);
     expect(checked.toEnable).toEqual(['level_complete']);
     expect(checked.toDisable).toEqual([]);
-    expect(selectConversionTable(path.steps[2]!.state as never, events)).toMatchObject({ enabling: true, busy: true });
+    expect(selectConversionTable(path.steps[2]!.state as never, events)).toMatchObject({ enabling: true, disabling: false, busy: true });
+    expect(path.steps[2]!.state.context.action).toBe('enable');
     expect(path.state.value).toBe('idle');
     expect(path.state.context.selected).toEqual([]);
     const { machine, spies } = spied();
@@ -57,16 +54,16 @@ describe('firebase-conversion-events machine paths', () => {
     expect(spies.logError).not.toHaveBeenCalled();
   });
 
-  it('Disable goes through disabling and reloads', async () => {
-    const path = pathOf(firebaseConversionEventsMachine, [ev.toggle, ev.disable, ev.disabled], input);
-    expect(path.steps[2]!.state.value).toBe('disabling');
+  it('Disable saves with its own action and reloads', async () => {
+    const path = pathOf(firebaseConversionEventsMachine, [ev.toggle, ev.disable, ev.saved], input);
+    expect(selectConversionTable(path.steps[2]!.state as never, events)).toMatchObject({ enabling: false, disabling: true, busy: true });
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();
     expect(spies.changed).toHaveBeenCalledTimes(1);
   });
 
   it('failures are only logged (SPEC §8) and keep the selection', async () => {
-    for (const [action, outcome] of [[ev.enable, ev.enableRefused], [ev.enable, ev.enableThrown], [ev.disable, ev.disableRefused], [ev.disable, ev.disableThrown]] as const) {
+    for (const [action, outcome] of [[ev.enable, ev.refused], [ev.enable, ev.thrown], [ev.disable, ev.refused], [ev.disable, ev.conflict]] as const) {
       const path = pathOf(firebaseConversionEventsMachine, [ev.toggle, action, outcome], input);
       expect(path.state.value).toBe('idle');
       expect(path.state.context.selected).toEqual(['level_complete']);

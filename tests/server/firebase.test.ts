@@ -17,7 +17,7 @@ import {
 } from '../../server/domain/integration-health';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
-const APP = DEMO_APP_IDS.pixelRacer;
+const APP: string = DEMO_APP_IDS.pixelRacer;
 let server: TestServer;
 let admin: string;
 let editor: string;
@@ -148,7 +148,7 @@ describe('demo rows', () => {
 
 const NOW = clock;
 const HOUR = 3_600_000;
-function subject(overrides: Partial<HealthSubject> & { plugin?: Partial<HealthSubject['plugin']> } = {}): HealthSubject {
+function subject(overrides: Omit<Partial<HealthSubject>, 'plugin'> & { plugin?: Partial<HealthSubject['plugin']> } = {}): HealthSubject {
   const { plugin: pluginOverrides, ...rest } = overrides;
   return {
     plugin: {

@@ -8,8 +8,8 @@ import { queryClient } from '../../queryClient';
 
 export const liveFirebaseConversionEventsMachine = firebaseConversionEventsMachine.provide({
   actors: {
-    enableEvents: fromPromise(({ input, signal }) => enableConversionEvents(input.pluginId, input.appId, input.eventNames, signal)),
-    disableEvents: fromPromise(({ input, signal }) => disableConversionEvents(input.pluginId, input.appId, input.eventNames, signal)),
+    saveConversionEvents: fromPromise(({ input, signal }) =>
+      (input.action === 'enable' ? enableConversionEvents : disableConversionEvents)(input.pluginId, input.appId, input.eventNames, signal)),
   },
   actions: {
     changed: (_, { appId }) => void queryClient.invalidateQueries({ queryKey: integrationsKey(appId) }),

@@ -10,8 +10,8 @@ export function selectConversionTable(s: ConversionEventsSnapshot, events: reado
     /** Enable sends the chosen events not yet enabled; Disable the chosen enabled ones. */
     toEnable: chosen.filter((e) => e.status !== 'ENABLED').map((e) => e.eventName),
     toDisable: chosen.filter((e) => e.status === 'ENABLED').map((e) => e.eventName),
-    enabling: s.matches('enabling'),
-    disabling: s.matches('disabling'),
+    enabling: s.matches('saving') && s.context.action === 'enable',
+    disabling: s.matches('saving') && s.context.action === 'disable',
     busy: !s.matches('idle'),
   };
 }
