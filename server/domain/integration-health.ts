@@ -4,7 +4,7 @@
  * registry of `HealthCheck`s per source (`registerHealthChecks`), so attribution sources (AppsFlyer, Adjust) add
  * theirs from their own modules. Built in: credential lacks a role, the latest job failed, no new events for longer
  * than the source's normal delay, revenue settings naming a parameter the events never carry, events enabled for
- * conversion that never arrived, a processed range with gaps.
+ * conversion that never arrived (or that the deployed function does not forward), a processed range with gaps.
  *
  * Status: any broken finding → broken; else any degraded → degraded; else receiving once the source has seen data
  * and is connected; otherwise waiting.
@@ -32,6 +32,8 @@ export interface HealthSubject {
   revenueSettings: readonly RevenueSettingRef[];
   /** The credential and the roles it holds in the plugin's project (null: no credential, or the project unreachable). */
   grantedRoles(): Promise<{ credential: CredentialSubject; project: string; roles: string[] } | null>;
+  /** The events the deployed Firebase conversion function forwards (null: none deployed). */
+  deployedEvents(): Promise<string[] | null>;
   /** The days (YYYY-MM-DD) the processed tables hold for the app, between the plugin's data range; null: unknown. */
   processedDays(): Promise<string[] | null>;
 }
@@ -144,6 +146,20 @@ export const enabledNeverArrivedCheck: HealthCheck = {
   },
 };
 
+/** Events enabled for conversion that the deployed function does not forward (no deployment under way). */
+export const undeployedEventsCheck: HealthCheck = {
+  id: 'undeployed-events',
+  async run(subject) {
+    const deploying = subject.latestJobs.some((j) => j.kind === FUNCTION_DEPLOY && (j.status === 'queued' || j.status === 'running'));
+    const enabled = subject.events.filter((e) => e.status === 'ENABLED').map((e) => e.eventName);
+    if (deploying || enabled.length === 0) return null;
+    const deployed = new Set((await subject.deployedEvents()) ?? []);
+    const missing = enabled.filter((name) => !deployed.has(name));
+    if (missing.length === 0) return null;
+    return { check: this.id, severity: 'degraded', message: `Enabled for conversion but not forwarded by the deployed function: ${listed(missing)}. Enable or disable an event to deploy again.` };
+  },
+};
+
 /** Days inside the processed range that the processed tables do not hold. */
 export const rangeGapsCheck: HealthCheck = {
   id: 'range-gaps',
@@ -163,7 +179,7 @@ export const rangeGapsCheck: HealthCheck = {
 };
 
 registerHealthChecks('BigQuery', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, rangeGapsCheck]);
-registerHealthChecks('Firebase', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, enabledNeverArrivedCheck]);
+registerHealthChecks('Firebase', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, enabledNeverArrivedCheck, undeployedEventsCheck]);
 
 // ------------------------------------------------------------------------------------------------ evaluation
 
@@ -192,6 +208,10 @@ async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings:
       const projects = await ctx.providers.googleCloud.projects(found.credential, { workspaceId: found.target.workspaceId, apps: [found.target.app] });
       const roles = projects[found.target.project]?.[0]?.roles;
       return roles ? { credential: found.credential, project: found.target.project, roles } : null;
+    },
+    async deployedEvents() {
+      const row = await ctx.db.selectFrom('firebase_functions').select('event_names').where('plugin_id', '=', plugin.id).executeTakeFirst();
+      return row ? row.event_names : null;
     },
     async processedDays() {
       const store = ctx.providers.analytics?.store;

@@ -4,7 +4,8 @@
  * Questboard service account in the Google Cloud sandbox, lands on the new Firebase tab with the warning banner and
  * the health line, enables a conversion event ('Enabling Events' while the request is held), sees the function
  * deployed in the feed, the banner gone and Go to Acquire, the health line Receiving on the tab and in the Overview,
- * then deletes the plugin again (the tab disappears). A viewer finds Enable disabled with the SPEC §6 tooltip. Each
+ * configures the connection with a Google account (the OAuth redirect mode saves by itself), then deletes the plugin
+ * again (the tab disappears). A viewer finds Enable disabled with the SPEC §6 tooltip. Each
  * screen is scanned with axe-core wide and at 700 px.
  */
 import { expect, test } from '@playwright/test';
@@ -82,8 +83,19 @@ test('connect Firebase, enable a conversion event, see the health line, delete t
   await expect(page.getByRole('button', { name: 'Connect to Firebase' })).toHaveCount(0);
   await scan(page, 'Integrations Overview with Firebase');
 
-  // Delete the plugin again: the Firebase tab goes away.
+  // Configure Connection with a Google account: the sandbox consent page, back with ?oAuthRedirect (stripped), and
+  // the new credential holds every Firebase role, so the dialog saves by itself.
   await page.getByRole('link', { name: 'Firebase: Connected' }).click();
+  await page.getByRole('button', { name: 'Configure Connection' }).click();
+  await dialog.getByRole('radio', { name: 'Google account' }).check();
+  await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  await page.getByRole('link', { name: /Continue as publisher@/ }).click();
+  await expect(snackbar(page, 'Plugin updated. Connection configured.')).toBeVisible();
+  await expect(page).toHaveURL(/\/integrations\/Firebase$/);
+  await expect(page.getByRole('region', { name: 'Connection Status' })).toContainText('publisher@demo-studio.dev');
+
+  // Delete the plugin again: the Firebase tab goes away.
   await page.getByRole('button', { name: 'Delete Plugin' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Plugin?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();

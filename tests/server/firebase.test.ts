@@ -13,7 +13,7 @@ import { drainJobs } from '../../server/jobs/queue';
 import { firebaseJobs } from '../../server/domain/firebase';
 import {
   credentialRolesCheck, enabledNeverArrivedCheck, evaluate, failedJobCheck, healthChecksOf, rangeGapsCheck, registerHealthChecks,
-  revenueParameterCheck, staleCheck, statusOf, type HealthSubject,
+  revenueParameterCheck, staleCheck, statusOf, undeployedEventsCheck, type HealthSubject,
 } from '../../server/domain/integration-health';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
@@ -115,7 +115,7 @@ describe('conversion events', () => {
     expect((await plugin()).connected).toBe('waiting_for_events');
     const [line] = (await health()).filter((h) => h.source === 'Firebase');
     expect(line!.status).toBe('broken');
-    expect(line!.findings.map((f) => f.check)).toEqual(['credential-roles', 'failed-job']);
+    expect(line!.findings.map((f) => f.check)).toEqual(['credential-roles', 'failed-job', 'undeployed-events']);
     expect(line!.findings[0]!.message).toBe('The credential limited.analyst@demo-studio.dev lacks Firebase Admin or Develop Admin, Service Account User in the GCP project demo-studio-analytics.');
   });
 
@@ -161,6 +161,7 @@ function subject(overrides: Omit<Partial<HealthSubject>, 'plugin'> & { plugin?: 
     revenueSettings: [],
     grantedRoles: async () => ({ credential: { type: 'TP_SERVICE_ACCOUNT', email: 'sa@x.dev', projectId: null }, project: 'proj', roles: ['roles/firebase.admin', 'roles/iam.serviceAccountUser', 'roles/viewer'] }),
     processedDays: async () => null,
+    deployedEvents: async () => ['level_complete'],
     ...rest,
   };
 }
@@ -203,6 +204,14 @@ describe('health checks', () => {
     const never = subject({ events: [{ eventName: 'subscription_start', status: 'ENABLED', params: {}, lastReceivedAt: 0 }, { eventName: 'x', status: 'ACTIVE', params: {}, lastReceivedAt: 0 }] });
     expect((await enabledNeverArrivedCheck.run(never))?.message).toBe('Enabled for conversion but never received: subscription_start.');
     expect(await enabledNeverArrivedCheck.run(subject())).toBeNull();
+  });
+
+  test('events enabled but not forwarded by the deployed function, unless a deployment is under way', async () => {
+    expect(await undeployedEventsCheck.run(subject())).toBeNull();
+    const behind = subject({ deployedEvents: async () => [] });
+    expect((await undeployedEventsCheck.run(behind))?.message)
+      .toBe('Enabled for conversion but not forwarded by the deployed function: level_complete. Enable or disable an event to deploy again.');
+    expect(await undeployedEventsCheck.run({ ...behind, latestJobs: [{ kind: 'function_deploy', status: 'running', result: null, finishedAt: null }] })).toBeNull();
   });
 
   test('a processed range with gaps', async () => {
