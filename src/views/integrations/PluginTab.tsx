@@ -176,8 +176,8 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   );
 }
 
-/** SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped. */
-function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect: boolean) => void) {
+/** SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped (also used by AddFirebase). */
+export function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect: boolean) => void) {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const handled = useRef(false);
