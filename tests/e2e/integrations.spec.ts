@@ -115,6 +115,7 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
 });
 
 test('a viewer sees every integrations action disabled with the view-only tooltip', async ({ page }) => {
+  test.setTimeout(60_000); // six axe scans, the Firebase tab with its conversion events among them
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath('dragon-merge-android', 'integrations/BigQuery'));
