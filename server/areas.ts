@@ -26,6 +26,8 @@ import { integrationsMigrations } from './db/integrations-migrations';
 import { documentationRoutes } from './routes/documentation';
 import { appLinksRoutes } from './routes/app-links';
 import { deeplinksMigrations } from './domain/deeplinks.migrations';
+import { firebaseRoutes } from './routes/firebase';
+import { firebaseMigrations } from './db/firebase-migrations';
 
 export interface Area {
   name: string;
@@ -43,6 +45,8 @@ export const areas: readonly Area[] = [
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
+  // Firebase conversion events and the integration health line (routes/firebase.ts)
+  { name: 'firebase', routes: firebaseRoutes, migrations: firebaseMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
   // The documentation pages' app values, and the App Settings Events and Acquisition Links tabs

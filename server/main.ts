@@ -17,6 +17,8 @@ import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
 import { startJobWorker } from './jobs/queue';
 import { integrationJobs } from './domain/integrations';
+import { firebaseJobs } from './domain/firebase';
+import { seedFirebaseDemo } from './db/firebase-demo';
 import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
@@ -49,6 +51,7 @@ async function main() {
   // First start (or one that was interrupted): the demo workspace, the demo game events and their plugins.
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
   await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins; their raw exports are a background job
+  await seedFirebaseDemo(handle.db); // Word Garden's Firebase plugin targets the sandbox project
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);
@@ -58,6 +61,8 @@ async function main() {
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
   // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
   const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
+  // Firebase function deployments have their own lane, so a long export or processing job never holds them up.
+  const firebaseWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, firebaseJobs, { log: (line) => console.error(line) });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -66,6 +71,7 @@ async function main() {
       try {
         await app.close();
         await jobs.stop();
+        await firebaseWorker.stop();
         await analytics.close();
         await handle.close();
         process.exit(0);

@@ -28,6 +28,7 @@ export const JOB_KINDS = { process: 'bigquery_process_event', sandboxExport: 'sa
 const OPERATION_OF: Record<string, InProgressOperation> = {
   [JOB_KINDS.process]: 'bigquery_process_event',
   [JOB_KINDS.sandboxExport]: 'integration',
+  function_deploy: 'function_deploy', // server/domain/firebase.ts
 };
 /** Refresh schedule of a BigQuery plugin processing daily: 03:00 UTC (cron, shown in UTC by the UI). */
 export const DAILY_SCHEDULE = '0 3 * * *';
@@ -314,7 +315,7 @@ async function packageOf(ctx: ServerContext, appId: string) {
 }
 
 /** The plugin's events (SPEC §3 plugin event) from the export's schema: new names added, known ones updated. */
-async function recordEvents(ctx: ServerContext, pluginId: string, schema: EventSchema) {
+export async function recordEvents(ctx: ServerContext, pluginId: string, schema: EventSchema) {
   for (const event of schema) {
     await ctx.db.insertInto('plugin_events').values({
       id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,

@@ -7,8 +7,8 @@
  * Pixel Racer without integrations). The viewer sees every action disabled with the SPEC §6 tooltip. Each tab is
  * scanned with axe-core wide and at 700 px.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './pages/axe';
+import { expect, test } from '@playwright/test';
+import { scan, snackbar } from './pages/integrations';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { appPath, DEMO_APPS } from './pages/demo';
@@ -18,15 +18,6 @@ const APP = DEMO_APPS.pixelRacer.id;
 const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** A snackbar with exactly this text (the feed may hold the same words). */
-const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
-
-async function scan(page: Page, where: string) {
-  await expectNoSeriousA11yViolations(page, `${where} (1280 px)`, { soft: true });
-  await page.setViewportSize({ width: 700, height: 900 });
-  await expectNoSeriousA11yViolations(page, `${where} (700 px)`, { soft: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -124,6 +115,7 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
 });
 
 test('a viewer sees every integrations action disabled with the view-only tooltip', async ({ page }) => {
+  test.setTimeout(60_000); // six axe scans, the Firebase tab with its conversion events among them
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath('dragon-merge-android', 'integrations/BigQuery'));

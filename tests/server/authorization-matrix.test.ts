@@ -273,6 +273,11 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
   { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
+  // firebase (server/routes/firebase.ts): members read conversion events and the health line; editors enable / disable
+  { route: 'GET /api/plugins/:pluginId/firebase/events',     expect: [200, 200, 200, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` } },
+  { route: 'POST /api/plugins/:pluginId/firebase/events/enable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
+  { route: 'POST /api/plugins/:pluginId/firebase/events/disable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
+  { route: 'GET /api/app/:appId/integrations/health',        expect: [200, 200, 200, 404, 401] },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -5,7 +5,7 @@
  * (sandbox.ts, the default: offline and deterministic, labelled "Sandbox" in the UI) and the real adapter (not built
  * yet: see the README's Integrations section).
  */
-import type { CredentialProject } from './types';
+import type { CredentialProject, FirebaseEventInfo } from './types';
 
 export interface CredentialSubject {
   type: 'USER_OAUTH' | 'TP_SERVICE_ACCOUNT' | 'ORG_SERVICE_ACCOUNT';
@@ -28,4 +28,26 @@ export interface GoogleCloudProvider {
   productServiceAccountEmail(workspaceId: string): string;
   /** Projects the credential reaches → their Firebase apps, each with the roles the credential holds in that project. */
   projects(credential: CredentialSubject, scope: { workspaceId: string; apps: readonly WorkspaceApp[] }): Promise<Record<string, CredentialProject[]>>;
+  /**
+   * The Firebase (Google Analytics) events an app logs in a project: name, parameters with their types, and when one
+   * was last received (0: declared but never received). Firebase tab, conversion events (server/domain/firebase.ts).
+   */
+  firebaseEvents(credential: CredentialSubject, target: FirebaseTarget): Promise<FirebaseEventInfo[]>;
+  /**
+   * Deploys (or updates) the function that forwards the app's enabled conversion events to Questboard, reporting each
+   * step; resolves with the deployed version, throws (with the reason in words) when it cannot be deployed.
+   */
+  deployConversionFunction(
+    credential: CredentialSubject,
+    target: FirebaseTarget & { eventNames: readonly string[] },
+    step: (message: string, percent: number) => Promise<void>,
+  ): Promise<{ version: string }>;
+}
+
+/** One app of a GCP project, as of a moment (the sandbox answers relative to it). */
+export interface FirebaseTarget {
+  workspaceId: string;
+  project: string;
+  app: WorkspaceApp;
+  now: number;
 }

@@ -8,10 +8,12 @@
  * - Roles: full (BigQuery Data Viewer, Job User, Service Account User, Viewer, Firebase Admin), except for
  *   credentials whose e-mail's local part contains `limited` or `readonly`: Viewer and BigQuery Data Viewer only.
  * - Each project lists the workspace's apps as its Firebase apps, with stable fake Firebase app ids.
+ * - Firebase events and the conversion function's deployment: sandbox-firebase.ts.
  */
 import { createHash } from 'node:crypto';
 import type { CredentialSubject, GoogleCloudProvider, WorkspaceApp } from './provider';
 import type { CredentialProject } from './types';
+import { sandboxDeployConversionFunction, sandboxFirebaseEvents } from './sandbox-firebase';
 
 const FULL_ROLES = ['roles/bigquery.dataViewer', 'roles/bigquery.jobUser', 'roles/iam.serviceAccountUser', 'roles/viewer', 'roles/firebase.admin'];
 const LIMITED_ROLES = ['roles/viewer', 'roles/bigquery.dataViewer'];
@@ -49,5 +51,10 @@ export const sandboxGoogleCloud: GoogleCloudProvider = {
       projects[credential.projectId] = projectApps(credential.projectId, scope.apps, roles);
     }
     return projects;
+  },
+  firebaseEvents: async (_credential, target) => sandboxFirebaseEvents(target),
+  async deployConversionFunction(credential, target, step) {
+    const projects = await sandboxGoogleCloud.projects(credential, { workspaceId: target.workspaceId, apps: [target.app] });
+    return sandboxDeployConversionFunction(credential, target, projects, step);
   },
 };

@@ -7,3 +7,10 @@ export interface CredentialProject {
   appId: string;
   roles: string[];
 }
+
+/** A Firebase event of an app (SPEC §3 plugin event): its parameters (name → data type) and last arrival (ms, 0 never). */
+export interface FirebaseEventInfo {
+  eventName: string;
+  params: Record<string, string>;
+  lastReceivedAt: number;
+}

@@ -4,7 +4,8 @@
  * from the usePlugins read (polled while an operation runs); every action is an event to a flow.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
 import { usePlugins } from '../../services/integrations.queries';
 import { href } from '../../paths';
 import { Session } from '../flows/session';
@@ -25,10 +26,14 @@ export default function IntegrationsPage() {
   const tab = tabOf(source, list);
   const session = Session.useActorRef();
 
-  // An unknown tab (or Firebase without a Firebase plugin) goes to the Overview.
+  // An unknown tab (or Firebase without a Firebase plugin) goes to the Overview; back from a Google sign-in started
+  // there for a new Firebase plugin, it keeps ?oAuthRedirect so the Overview finishes the connection (AddFirebase).
+  const search = useSearch();
   useEffect(() => {
-    if (plugins.isSuccess && !tab) navigate(href.app(workspaceId, appId, 'integrations/Overview'), { replace: true });
-  }, [plugins.isSuccess, tab, navigate, workspaceId, appId]);
+    if (!plugins.isSuccess || tab) return;
+    const keep = source === 'Firebase' && new URLSearchParams(search).has(OAUTH_REDIRECT_PARAM) ? `?${search}` : '';
+    navigate(`${href.app(workspaceId, appId, 'integrations/Overview')}${keep}`, { replace: true });
+  }, [plugins.isSuccess, tab, navigate, workspaceId, appId, source, search]);
 
   // When a plugin's data or status changes (a processing job finished), the account's apps (enableAnalyze) follow.
   const signature = list.map((p) => `${p.id}:${p.connected}:${p.dataRange?.start ?? ''}:${p.dataRange?.end ?? ''}`).join('|');

@@ -17,6 +17,8 @@ import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
 import { Switch } from './Switch';
+import { AddFirebase } from './AddFirebase';
+import { HealthCell, useHealthBySource } from './HealthLine';
 
 const SOURCES: PluginType[] = ['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'];
 
@@ -32,6 +34,7 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
   const sources = SOURCES.filter((s) => s !== 'Firebase' || pluginOf(plugins, 'Firebase'));
   const actor = useFlowActor(activeSourceFlow, { appId }, { key: `${appId}:active` });
   const confirm = useSelector(actor, selectActiveConfirm);
+  const health = useHealthBySource(appId, plugins);
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <FlowConfirmDialog view={confirm} send={(event) => actor.send(event)} confirmLabel="Confirm" />
@@ -95,8 +98,13 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
               );
             })}
           </tr>
+          <tr className="border-t border-slate-100">
+            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">Health</th>
+            {sources.map((s) => <td key={s} className="px-4 py-3 text-center align-top"><HealthCell line={health.get(s)} /></td>)}
+          </tr>
         </tbody>
       </table>
+      <AddFirebase workspaceId={workspaceId} appId={appId} role={role} hasFirebase={!!pluginOf(plugins, 'Firebase')} />
     </div>
   );
 }

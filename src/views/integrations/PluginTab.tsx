@@ -25,6 +25,8 @@ import { Card } from './Card';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { DataStatusCard } from './DataStatusCard';
 import { EventsTable } from './EventsTable';
+import { FirebasePanel } from './FirebasePanel';
+import { HealthLine } from './HealthLine';
 import { LatestUpdates } from './LatestUpdates';
 import { TONE_CLASSES, connectionRows, hasOperation, pluginOf, statusLook } from './plugin-view';
 
@@ -128,7 +130,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
                 </div>
               ))}
             </dl>
-            {plugin.connected === 'no_data' && NO_DATA_TEXT[type] && (
+            {plugin.connected === 'no_data' && type !== 'Firebase' && NO_DATA_TEXT[type] && (
               <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{NO_DATA_TEXT[type]}</p>
             )}
             <div className="mt-4 flex flex-wrap gap-3">
@@ -148,6 +150,8 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
       </div>
 
       <div className="flex min-w-0 flex-col gap-6">
+        {plugin && <HealthLine appId={appId} plugin={plugin} plugins={plugins} />}
+        {type === 'Firebase' && plugin && <FirebasePanel workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />}
         {type === 'BigQuery' && plugin && <DataStatusCard key={plugin.id} plugin={plugin} workspaceId={workspaceId} appId={appId} denied={denied} />}
         {type === 'BigQuery' && !plugin && (
           <Card title="Data Status">
@@ -155,7 +159,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
           </Card>
         )}
         <LatestUpdates feed={plugin ? feed : null} />
-        {plugin && <EventsTable appId={appId} plugin={plugin} />}
+        {plugin && type !== 'Firebase' && <EventsTable appId={appId} plugin={plugin} />}
       </div>
 
       <FlowConfirmDialog view={confirm} send={(event) => lifecycle.send(event)} />
@@ -164,8 +168,8 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   );
 }
 
-/** SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped. */
-function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect: boolean) => void) {
+/** SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped (also used by AddFirebase). */
+export function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect: boolean) => void) {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const handled = useRef(false);

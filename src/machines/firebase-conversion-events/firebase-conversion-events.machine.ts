@@ -1,0 +1,91 @@
+/**
+ * The Firebase conversion events table (SPEC §2 Firebase tab: conversion events table with checkboxes, Enable,
+ * Disable, the 'Enabling Events' spinner; §7 "Enable/disable Firebase events (pluginId, eventNames, appId)"; §8
+ * "Firebase enable/disable errors are only logged").
+ *
+ *   idle ─TOGGLE(name)─► idle (the checkbox flips)
+ *   idle ─ENABLE(names) / DISABLE(names) [some]─► saving (`action` says which; enable shows 'Enabling Events')
+ *        saving ─┬─ success ─────► idle (selection cleared; `changed`: reload)
+ *                ├─ success:false ► idle (`logError`; reload)
+ *                └─ thrown ───────► idle (`logError`)
+ * No snackbar on failure (SPEC §8: only logged); the selection is kept after a failure so the user can try again.
+ * The function deployment that follows an enable is a server job; the page shows it from the plugin's operations.
+ */
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { SuccessResponse } from '../../contracts/integrations';
+import { toProvide } from '../shared/to-provide';
+
+export type ConversionAction = 'enable' | 'disable';
+export interface ConversionEventsContext {
+  pluginId: string;
+  appId: string;
+  selected: string[];
+  /** What the last ENABLE / DISABLE asked (the one being saved while in `saving`). */
+  action: ConversionAction | null;
+}
+export type ConversionEventsEvent =
+  | { type: 'TOGGLE'; eventName: string }
+  | { type: 'ENABLE'; eventNames: string[] }
+  | { type: 'DISABLE'; eventNames: string[] };
+type ChangeInput = { pluginId: string; appId: string; action: ConversionAction; eventNames: string[] };
+
+const toggled = (selected: readonly string[], name: string) => (selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
+
+export const firebaseConversionEventsMachine = setup({
+  types: {
+    context: {} as ConversionEventsContext,
+    events: {} as ConversionEventsEvent,
+    input: {} as { pluginId: string; appId: string },
+    children: {} as { saveConversionEvents: 'saveConversionEvents' },
+  },
+  actors: {
+    saveConversionEvents: toProvide<SuccessResponse, ChangeInput>('saveConversionEvents'),
+  },
+  guards: {
+    hasNames: ({ event }) => (event.type === 'ENABLE' || event.type === 'DISABLE') && event.eventNames.length > 0,
+  },
+  actions: {
+    changed: (_, _params: { appId: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'firebaseConversionEvents',
+  context: ({ input }) => ({ pluginId: input.pluginId, appId: input.appId, selected: [], action: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        TOGGLE: { actions: assign({ selected: ({ context, event }) => toggled(context.selected, event.eventName) }) },
+        ENABLE: { guard: 'hasNames', target: 'saving', actions: assign({ action: 'enable' as const }) },
+        DISABLE: { guard: 'hasNames', target: 'saving', actions: assign({ action: 'disable' as const }) },
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveConversionEvents',
+        src: 'saveConversionEvents',
+        input: ({ context, event }) => ({
+          pluginId: context.pluginId, appId: context.appId, action: context.action!, eventNames: (event as { eventNames: string[] }).eventNames,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.success,
+            target: 'idle',
+            actions: [assign({ selected: [] }), { type: 'changed', params: ({ context }) => ({ appId: context.appId }) }],
+          },
+          {
+            target: 'idle',
+            actions: [
+              { type: 'logError', params: ({ context }) => ({ error: `${context.action}: success false` }) },
+              { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+        ],
+        onError: { target: 'idle', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+});
+
+export type ConversionEventsSnapshot = SnapshotFrom<typeof firebaseConversionEventsMachine>;
+export type ConversionEventsActor = ActorRefFrom<typeof firebaseConversionEventsMachine>;
