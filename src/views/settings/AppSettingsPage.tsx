@@ -14,6 +14,7 @@ import PlannedScreen from '../planned/PlannedScreen';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
+const DetailsTab = lazy(() => import('./DetailsTab'));
 
 const PLANNED_TITLES: Record<string, string> = {
   details: 'App Details',
@@ -62,6 +63,8 @@ export default function AppSettingsPage() {
             <GeneralTab key={app.id} app={app} workspace={workspace} />
           ) : tab === 'apikeys' ? (
             <ApiKeysTab key={app.id} app={app} workspace={workspace} />
+          ) : tab === 'details' ? (
+            <DetailsTab key={app.id} app={app} workspace={workspace} />
           ) : (
             <PlannedPanel title={PLANNED_TITLES[tab]!} />
           )}
