@@ -16,6 +16,9 @@ import { appSettingsRoutes } from './routes/app-settings';
 import { appSettingsMigrations } from './domain/app-settings.migrations';
 import { cmsMigrations } from './domain/cms.migrations';
 import { cmsRoutes } from './routes/cms';
+import { catalogueRoutes } from './routes/catalogue';
+import { messagesRoutes } from './routes/messages';
+import { appContentMigrations } from './domain/app-content.migrations';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
 import { askRoutes } from './routes/ask';
@@ -42,6 +45,9 @@ export const areas: readonly Area[] = [
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
+  // Settings → Catalogue and Messages (one migrations record for both)
+  { name: 'catalogue', routes: catalogueRoutes, migrations: appContentMigrations },
+  { name: 'messages', routes: messagesRoutes },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
