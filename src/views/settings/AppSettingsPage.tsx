@@ -15,6 +15,13 @@ import PlannedScreen from '../planned/PlannedScreen';
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
 const DetailsTab = lazy(() => import('./DetailsTab'));
+const CatalogueTab = lazy(() => import('./CatalogueTab'));
+const MessagesTab = lazy(() => import('./MessagesTab'));
+/** Built screens of the tabs that have a route but no label (SPEC §2): shown under the page heading and tab list. */
+const UNLABELLED_SCREENS: Partial<Record<string, typeof GeneralTab>> = {
+  catalogue: CatalogueTab,
+  messages: MessagesTab,
+};
 
 const PLANNED_TITLES: Record<string, string> = {
   details: 'App Details',
@@ -33,8 +40,9 @@ export default function AppSettingsPage() {
   const tabHref = (t: string) => href.app(workspace.id, app.id, `settings/${t}`);
   if (!(SETTINGS_TABS as readonly string[]).includes(tab)) return <Redirect to={tabHref('general')} replace />;
   const labelled = LABELLED_SETTINGS_TABS.some((t) => t.tab === tab);
-  if (!labelled) return <PlannedScreen title={PLANNED_TITLES[tab]} />;
-  const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)!.label;
+  const Unlabelled = labelled ? undefined : UNLABELLED_SCREENS[tab];
+  if (!labelled && !Unlabelled) return <PlannedScreen title={PLANNED_TITLES[tab]} />;
+  const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)?.label ?? PLANNED_TITLES[tab]!;
 
   return (
     <section className="mx-auto max-w-3xl">
@@ -57,9 +65,11 @@ export default function AppSettingsPage() {
           );
         })}
       </div>
-      <div id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${tab}`} className="mt-6">
+      <div id="settings-panel" {...(labelled ? { role: 'tabpanel', 'aria-labelledby': `settings-tab-${tab}` } : {})} className="mt-6">
         <Suspense fallback={<Spinner label={`Loading ${label}`} />}>
-          {tab === 'general' ? (
+          {Unlabelled ? (
+            <Unlabelled key={app.id} app={app} workspace={workspace} />
+          ) : tab === 'general' ? (
             <GeneralTab key={app.id} app={app} workspace={workspace} />
           ) : tab === 'apikeys' ? (
             <ApiKeysTab key={app.id} app={app} workspace={workspace} />
