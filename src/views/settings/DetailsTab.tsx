@@ -43,7 +43,8 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
   const { form, details } = view;
   const lock = view.saving || !!denied;
   const slotProps = (slot: SlotId) => ({
-    disabled: lock,
+    disabled: view.saving,
+    deniedReason: denied,
     onAccepted: (file: File) => send({ type: 'SET_IMAGE', slot, file }),
     onRemove: () => send({ type: 'REMOVE_IMAGE', slot }),
   });

@@ -142,7 +142,7 @@ function MessageCard({ kind, message, errors, disabled, preview, appName, onTogg
           </div>
         </div>
         <figure aria-label={`Preview of the ${label.toLowerCase()} notification`} className="self-start rounded-2xl bg-slate-800 p-4">
-          <div className={`rounded-xl bg-white/95 p-3 shadow ${message.enabled ? '' : 'opacity-60'}`}>
+          <div className={`rounded-xl p-3 shadow ${message.enabled ? 'bg-white' : 'bg-slate-200'}`}>
             <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{appName} · now</p>
             <p className="mt-1 break-words text-sm font-semibold text-slate-900">{preview.title || 'Title'}</p>
             <p className="mt-0.5 break-words text-sm text-slate-700">{preview.body || 'Message'}</p>

@@ -12,6 +12,7 @@ import { imageSlotFlow } from '../../../machines/image-slot/image-slot.actors';
 import { selectImageSlot } from '../../../machines/image-slot/image-slot.selectors';
 import type { Slot } from '../../../machines/app-details/app-details.machine';
 import { useFlowActor } from '../../flows/useFlowActor';
+import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 
 interface Props {
@@ -20,6 +21,8 @@ interface Props {
   label: string;
   slot: Slot;
   disabled: boolean;
+  /** SPEC §6 view-only: the chooser is disabled with this tooltip. */
+  deniedReason: string | null;
   onAccepted(file: File): void;
   onRemove(): void;
 }
@@ -33,15 +36,19 @@ function usePreview(slot: Slot): string | null {
   return objectUrl ?? slot.url;
 }
 
-export function ImageDropSlot({ id, kind, label, slot, disabled, onAccepted, onRemove }: Props) {
+export function ImageDropSlot({ id, kind, label, slot, disabled, deniedReason, onAccepted, onRemove }: Props) {
   const actor = useFlowActor(imageSlotFlow, { kind }, { key: id, deps: { onAccepted } });
   const view = useSelector(actor, selectImageSlot);
   const preview = usePreview(slot);
   const limit = CMS_IMAGE_LIMITS[kind];
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const locked = disabled || !!deniedReason || view.busy;
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     accept: CMS_IMAGE_ACCEPT as unknown as Record<string, string[]>,
     multiple: false,
-    disabled: disabled || view.busy,
+    disabled: locked,
+    // The zone only receives drops; the button inside opens the file chooser (one focusable control per slot).
+    noClick: true,
+    noKeyboard: true,
     onDrop: (accepted, rejected) => {
       const file = accepted[0] ?? rejected[0]?.file;
       if (file) actor.send({ type: 'DROP', file });
@@ -53,15 +60,10 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, onAccepted, onR
   return (
     <div className={wide ? 'w-full max-w-[640px]' : 'w-full max-w-[300px]'}>
       <div
-        {...getRootProps({
-          role: 'button',
-          'aria-label': `${label}: drop a JPEG here or choose a file`,
-          'aria-describedby': view.error ? errorId : undefined,
-          'aria-disabled': disabled || undefined,
-        })}
-        className={`relative flex ${wide ? 'aspect-[16/9]' : 'aspect-[3/4]'} w-full items-center justify-center overflow-hidden rounded-xl border-2 border-dashed text-center text-sm transition focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+        {...getRootProps()}
+        className={`relative flex ${wide ? 'aspect-[16/9]' : 'aspect-[3/4]'} w-full flex-col items-center justify-center gap-3 overflow-hidden rounded-xl border-2 border-dashed text-center text-sm transition ${
           view.error ? 'border-rose-400 bg-rose-50' : isDragActive ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-slate-50'
-        } ${disabled ? 'cursor-not-allowed' : 'cursor-pointer hover:border-indigo-400'}`}
+        }`}
       >
         <input {...getInputProps()} data-testid={`${id}-input`} />
         {preview ? (
@@ -69,9 +71,20 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, onAccepted, onR
         ) : (
           <span className="px-4 text-slate-600">
             <span className="block font-medium text-slate-800">{label}</span>
-            <span className="block text-xs">JPEG, up to 3 MB, at most {limit.width} × {limit.height} px</span>
+            <span className="block text-xs">Drop a JPEG here: up to 3 MB, at most {limit.width} × {limit.height} px</span>
           </span>
         )}
+        <Button
+          variant="secondary"
+          onClick={open}
+          disabled={locked}
+          deniedReason={deniedReason}
+          aria-label={`Choose a JPEG for ${label}`}
+          aria-describedby={view.error ? errorId : undefined}
+          className="relative"
+        >
+          Choose a JPEG
+        </Button>
         {view.busy && (
           <span className="absolute inset-0 flex items-center justify-center gap-2 bg-white/80 text-sm font-medium text-indigo-700">
             <Spinner className="size-4" /> {view.step}
@@ -80,7 +93,7 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, onAccepted, onR
       </div>
       <div className="mt-1 flex min-h-6 items-start justify-between gap-2">
         {view.error ? <p id={errorId} role="alert" className="text-xs text-rose-700">{view.error}</p> : <span className="text-xs text-slate-600">{label}</span>}
-        {(slot.url || slot.file) && !disabled && (
+        {(slot.url || slot.file) && !locked && (
           <button
             type="button"
             onClick={() => {
