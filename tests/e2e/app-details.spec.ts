@@ -44,7 +44,7 @@ interface DetailsAnswer {
 }
 
 test('Details: every image error, four screenshots and a background recompressed and saved, a failed save keeps the edits', async ({ page }) => {
-  test.setTimeout(60_000); // a long journey: five images drawn, checked and recompressed in the page, three saves
+  test.setTimeout(90_000); // a long journey: five images drawn, checked and recompressed in the page, three saves
   const shell = new Shell(page);
   await signInByApi(page, DEMO_ACCOUNTS.editor);
   await page.goto(appPath(DRAGON_IOS, 'settings/details'));

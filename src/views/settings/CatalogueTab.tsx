@@ -25,6 +25,7 @@ import { FormModal } from '../ui/FormModal';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
+import { LoadFailed } from './parts';
 
 const NO_ITEMS: CatalogueItem[] = [];
 const selectClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100';
@@ -59,9 +60,7 @@ export default function CatalogueTab({ app, workspace }: { app: App; workspace: 
       {catalogue.isPending ? (
         <Spinner label="Loading the catalogue" />
       ) : catalogue.isError ? (
-        <EmptyState title="The catalogue could not be loaded" action={<Button onClick={() => void catalogue.refetch()}>Try again</Button>}>
-          Check your connection and try again.
-        </EmptyState>
+        <LoadFailed what="catalogue" onRetry={() => void catalogue.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState title="No items in the catalogue yet" action={add}>
           Add the items players can buy — gems, bundles, a subscription — with their store SKU and price.

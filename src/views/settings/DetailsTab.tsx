@@ -19,6 +19,7 @@ import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { viewerDenied } from '../ui/permissions';
+import { LoadFailed, SettingsForm } from './parts';
 import { ImageDropSlot } from './details/ImageDropSlot';
 
 /** Rows of a multiline field: its line count, from 1 to 10 (SPEC §2). */
@@ -32,13 +33,7 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
   const ids = useId();
 
   if (view.loading) return <Spinner label="Loading app details" />;
-  if (view.failed) {
-    return (
-      <EmptyState title="The app details could not be loaded" action={<Button onClick={() => send({ type: 'RETRY' })}>Try again</Button>}>
-        Check your connection and try again.
-      </EmptyState>
-    );
-  }
+  if (view.failed) return <LoadFailed what="app details" onRetry={() => send({ type: 'RETRY' })} />;
   if (view.empty || !view.form || !view.details) return <EmptyState title={NO_DETAILS_FOUND} />;
   const { form, details } = view;
   const lock = view.saving || !!denied;
@@ -50,14 +45,7 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
   });
 
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'SUBMIT' });
-      }}
-    >
+    <SettingsForm onSubmit={() => send({ type: 'SUBMIT' })}>
       <section aria-labelledby={`${ids}-listing`} className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-3">
@@ -124,7 +112,7 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
         <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
         <Button type="submit" busy={view.saving} deniedReason={denied}>Save Changes</Button>
       </div>
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -18,10 +18,10 @@ import { messagesSaveFlow } from '../../machines/messages-save/messages-save.act
 import { selectMessages } from '../../machines/messages-save/messages-save.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
+import { LoadFailed, SettingsForm } from './parts';
 
 const WHEN: Record<NotificationKind, string> = {
   questStart: 'Sent when a player starts one of your quests.',
@@ -46,18 +46,9 @@ export default function MessagesTab({ app, workspace }: { app: App; workspace: W
       {view.loading ? (
         <Spinner label="Loading the messages" />
       ) : view.failed || !view.values ? (
-        <EmptyState title="The messages could not be loaded" action={<Button onClick={() => send({ type: 'RETRY' })}>Try again</Button>}>
-          Check your connection and try again.
-        </EmptyState>
+        <LoadFailed what="messages" onRetry={() => send({ type: 'RETRY' })} />
       ) : (
-        <form
-          noValidate
-          className="space-y-6"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send({ type: 'SUBMIT' });
-          }}
-        >
+        <SettingsForm onSubmit={() => send({ type: 'SUBMIT' })}>
           {NOTIFICATION_KINDS.map((kind) => (
             <MessageCard
               key={kind}
@@ -76,7 +67,7 @@ export default function MessagesTab({ app, workspace }: { app: App; workspace: W
             <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
             <Button type="submit" busy={view.saving} deniedReason={denied}>Save messages</Button>
           </div>
-        </form>
+        </SettingsForm>
       )}
     </section>
   );
