@@ -190,6 +190,7 @@ test('Catalogue: empty state, add with the rules, edit into a subscription, a ta
   await expect(shell.snackbar('Item updated.')).toBeVisible();
   const club = page.getByRole('row', { name: /Garden Club/ });
   await expect(club).toContainText('Subscription · Monthly');
+  await expect(edit).toHaveCount(0);
 
   // A second item may not take the first one's SKU.
   await page.getByRole('button', { name: 'Add item' }).click();

@@ -151,6 +151,7 @@ describe('catalogue-item machine paths', () => {
       expect(failedRemove.state.matches('confirmingRemove')).toBe(true);
       expect(failedRemove.state.context.error).toBe('Something went wrong when removing the item. Try again later!');
     }
-    expect(path([...FILLED, ev.cancel]).state.context.draft.name).toBe('');
+    expect(path([...FILLED, ev.cancel]).state.matches('idle')).toBe(true);
+    expect(path([...FILLED, ev.cancel, ev.add]).state.context.draft.name).toBe('');
   });
 });

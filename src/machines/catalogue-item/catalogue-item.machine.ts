@@ -59,7 +59,10 @@ function saveFailure(error: unknown): { error: string | null; errors: FieldError
   if (words === SKU_TAKEN || apiFailure(error)?.code === 'sku_taken') return { error: null, errors: { sku: SKU_TAKEN } };
   return { error: words ?? ITEM_SAVE_FAILED, errors: {} };
 }
-const closed = { target: null, draft: emptyDraft(), errors: {}, submitted: false, error: null };
+/** A fresh dialog's state (ADD, EDIT and REMOVE set the target and the draft). */
+const opened = { target: null, draft: emptyDraft(), errors: {}, submitted: false, error: null };
+/** Closing keeps the target and draft, so a dialog fading out does not change its title or fields. */
+const closed = { errors: {}, submitted: false, error: null };
 
 export const catalogueItemMachine = setup({
   types: {
@@ -82,7 +85,7 @@ export const catalogueItemMachine = setup({
   },
 }).createMachine({
   id: 'catalogueItem',
-  context: ({ input }) => ({ appId: input.appId, items: input.items, ...closed }),
+  context: ({ input }) => ({ appId: input.appId, items: input.items, ...opened }),
   initial: 'idle',
   on: {
     SYNC: { actions: assign({ items: ({ event }) => event.items }) },
@@ -90,9 +93,9 @@ export const catalogueItemMachine = setup({
   states: {
     idle: {
       on: {
-        ADD: { target: 'editing', actions: assign({ ...closed, draft: () => emptyDraft() }) },
-        EDIT: { target: 'editing', actions: assign(({ event }) => ({ ...closed, target: event.item, draft: draftOf(event.item) })) },
-        REMOVE: { target: 'confirmingRemove', actions: assign(({ event }) => ({ ...closed, target: event.item })) },
+        ADD: { target: 'editing', actions: assign({ ...opened, draft: () => emptyDraft() }) },
+        EDIT: { target: 'editing', actions: assign(({ event }) => ({ ...opened, target: event.item, draft: draftOf(event.item) })) },
+        REMOVE: { target: 'confirmingRemove', actions: assign(({ event }) => ({ ...opened, target: event.item })) },
       },
     },
     editing: {
