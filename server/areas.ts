@@ -16,6 +16,9 @@ import { appSettingsRoutes } from './routes/app-settings';
 import { appSettingsMigrations } from './domain/app-settings.migrations';
 import { cmsMigrations } from './domain/cms.migrations';
 import { cmsRoutes } from './routes/cms';
+import { catalogueRoutes } from './routes/catalogue';
+import { messagesRoutes } from './routes/messages';
+import { appContentMigrations } from './domain/app-content.migrations';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
 import { askRoutes } from './routes/ask';
@@ -52,6 +55,9 @@ export const areas: readonly Area[] = [
   // The documentation pages' app values, and the App Settings Events and Acquisition Links tabs
   { name: 'documentation', routes: documentationRoutes },
   { name: 'app-links', routes: appLinksRoutes, migrations: deeplinksMigrations },
+  // Settings → Catalogue and Messages (one migrations record for both)
+  { name: 'catalogue', routes: catalogueRoutes, migrations: appContentMigrations },
+  { name: 'messages', routes: messagesRoutes },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -3,6 +3,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { BillingTables } from './billing-schema';
 import type { DeeplinkTables } from './deeplinks-schema';
 import type { FirebaseTables } from './firebase-schema';
+import type { AppContentTables } from './app-content-schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -171,7 +172,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables, DeeplinkTables, FirebaseTables {
+export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

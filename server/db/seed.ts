@@ -9,6 +9,7 @@ import { hashPassword, hashToken, newId, newToken } from '../auth/crypto';
 import { seedBilling } from './billing-seed';
 import { seedDeeplinks } from './deeplinks-seed';
 import { seedCmsDetails } from './cms-seed';
+import { seedAppContent } from './app-content-seed';
 
 export const DEMO_PASSWORD = 'questboard-demo';
 export const DEMO_WORKSPACE_ID = 'demo-studio';
@@ -125,6 +126,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
     await seedBilling(trx, now, { demo: DEMO_WORKSPACE_ID, rival: RIVAL_WORKSPACE_ID });
     await seedCmsDetails(trx, DEMO_APP_IDS);
     await seedDeeplinks(trx, DEMO_APP_IDS);
+    await seedAppContent(trx, DEMO_APP_IDS);
   });
 }
 

@@ -25,6 +25,13 @@ export function readImageDimensions(file: Blob): Promise<Dimensions | null> {
   });
 }
 
+/** SPEC §5 check on load: whether the bytes start as a JPEG (FF D8 FF, as the server checks) and the image's size. */
+export async function readCmsImage(file: Blob): Promise<{ jpeg: boolean; dimensions: Dimensions | null }> {
+  const head = new Uint8Array(await file.slice(0, 3).arrayBuffer());
+  const jpeg = head.length === 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  return { jpeg, dimensions: jpeg ? await readImageDimensions(file) : null };
+}
+
 /** Recompresses a checked JPEG for its slot; the result keeps the file's name. */
 export async function compressCmsImage(file: File, kind: CmsImageKind, dimensions: Dimensions): Promise<File> {
   const box = fitWithin(dimensions, CMS_COMPRESSION_TARGETS[kind]);

@@ -129,6 +129,15 @@ let savedReport: Promise<{ templateId: string; resultUrl: URL }> | undefined;
 const reportParams = async ({ app }: CallContext) => ({ reportId: (await (savedReport ??= runDemoReport(app))).templateId });
 /** A report made for this one call, for the destructive DELETE. */
 const throwawayReportParams = async ({ app }: CallContext) => ({ reportId: (await runDemoReport(app)).templateId });
+
+/** A fresh catalogue item of Dragon Merge (Android) per call, for the DELETE row (its removal is real). */
+async function throwawayCatalogueItem({ db, who }: CallContext) {
+  const id = newId();
+  await db.insertInto('app_catalogue_items').values({
+    id, app_id: DEMO_APP_IDS.dragonMergeAndroid, name: 'Matrix item', sku: `matrix_${who.toLowerCase()}_${id.slice(0, 8)}`, type: 'consumable', price_cents: 99, period: null,
+  }).execute();
+  return { itemId: id };
+}
 const signedResultParams = async ({ app }: CallContext) => ({
   resultId: (await (savedReport ??= runDemoReport(app))).resultUrl.pathname.split('/').pop()!,
 });
@@ -212,6 +221,13 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/event-schemas',              expect: [200, 200, 200, 404, 401] },
   { route: 'GET /api/app/:appId/deeplinks',                  expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/deeplinks/update',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  // catalogue and messages (server/routes/catalogue.ts, messages.ts): every member reads, editors and admins change
+  { route: 'GET /api/app/:appId/catalogue',                  expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/catalogue',                 expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'PUT /api/app/:appId/catalogue/:itemId',          expect: [400, 400, 403, 404, 401], params: { itemId: 'matrix-item' }, body: BAD_BODY },
+  { route: 'DELETE /api/app/:appId/catalogue/:itemId',       expect: [200, 200, 403, 404, 401], params: throwawayCatalogueItem },
+  { route: 'GET /api/app/:appId/notification-settings',      expect: [200, 200, 200, 404, 401] },
+  { route: 'PUT /api/app/:appId/notification-settings',      expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
   // team and invitations (server/routes/team.ts)
   { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },

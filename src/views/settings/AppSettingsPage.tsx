@@ -1,8 +1,8 @@
 /**
  * /workspace/{id}/app/{appId}/settings/{tab} (SPEC §2 Settings): heading App Settings and the labelled tabs General,
  * Details and API Keys; changing a tab navigates to its route, and an unknown tab goes to general. The routes events,
- * catalogue, messages and acquisitionLinks exist too; their screens are not built yet, so they render the planned
- * view. Each tab's screen is loaded on demand.
+ * catalogue, messages and acquisitionLinks exist too: catalogue and messages show under the heading and the tab list;
+ * events and acquisitionLinks are pages of their own with their own heading. Each tab's screen is loaded on demand.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { App } from '../../contracts/apps';
@@ -16,8 +16,17 @@ import PlannedScreen from '../planned/PlannedScreen';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
-/** The screens of the routes without a label in the tab bar, each with its own heading. */
-const UNLABELLED_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<{ app: App; workspace: Workspace }>>>> = {
+const DetailsTab = lazy(() => import('./DetailsTab'));
+const CatalogueTab = lazy(() => import('./CatalogueTab'));
+const MessagesTab = lazy(() => import('./MessagesTab'));
+/** Built screens of the tabs that have a route but no label (SPEC §2): shown under the page heading and tab list. */
+const UNLABELLED_SCREENS: Partial<Record<string, typeof GeneralTab>> = {
+  catalogue: CatalogueTab,
+  messages: MessagesTab,
+};
+
+/** The screens of the routes without a label that are pages of their own, each with its own heading. */
+const STANDALONE_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentType<{ app: App; workspace: Workspace }>>>> = {
   events: lazy(() => import('./EventsTab')),
   acquisitionLinks: lazy(() => import('./AcquisitionLinksTab')),
 };
@@ -39,10 +48,11 @@ export default function AppSettingsPage() {
   const tabHref = (t: string) => href.app(workspace.id, app.id, `settings/${t}`);
   if (!(SETTINGS_TABS as readonly string[]).includes(tab)) return <Redirect to={tabHref('general')} replace />;
   const labelled = LABELLED_SETTINGS_TABS.some((t) => t.tab === tab);
-  const Unlabelled = UNLABELLED_SCREENS[tab];
-  if (!labelled && Unlabelled) return <Suspense fallback={<Spinner label={`Loading ${PLANNED_TITLES[tab]}`} />}><Unlabelled key={app.id} app={app} workspace={workspace} /></Suspense>;
-  if (!labelled) return <PlannedScreen title={PLANNED_TITLES[tab]} />;
-  const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)!.label;
+  const Standalone = labelled ? undefined : STANDALONE_SCREENS[tab];
+  if (Standalone) return <Suspense fallback={<Spinner label={`Loading ${PLANNED_TITLES[tab]}`} />}><Standalone key={app.id} app={app} workspace={workspace} /></Suspense>;
+  const Unlabelled = labelled ? undefined : UNLABELLED_SCREENS[tab];
+  if (!labelled && !Unlabelled) return <PlannedScreen title={PLANNED_TITLES[tab]} />;
+  const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)?.label ?? PLANNED_TITLES[tab]!;
 
   return (
     <section className="mx-auto max-w-3xl">
@@ -65,12 +75,16 @@ export default function AppSettingsPage() {
           );
         })}
       </div>
-      <div id="settings-panel" role="tabpanel" aria-labelledby={`settings-tab-${tab}`} className="mt-6">
+      <div id="settings-panel" {...(labelled ? { role: 'tabpanel', 'aria-labelledby': `settings-tab-${tab}` } : {})} className="mt-6">
         <Suspense fallback={<Spinner label={`Loading ${label}`} />}>
-          {tab === 'general' ? (
+          {Unlabelled ? (
+            <Unlabelled key={app.id} app={app} workspace={workspace} />
+          ) : tab === 'general' ? (
             <GeneralTab key={app.id} app={app} workspace={workspace} />
           ) : tab === 'apikeys' ? (
             <ApiKeysTab key={app.id} app={app} workspace={workspace} />
+          ) : tab === 'details' ? (
+            <DetailsTab key={app.id} app={app} workspace={workspace} />
           ) : (
             <PlannedPanel title={PLANNED_TITLES[tab]!} />
           )}

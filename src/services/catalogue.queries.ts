@@ -1,0 +1,19 @@
+/**
+ * The React Query read of an app's catalogue (ARCHITECTURE rule 4). The catalogue-item flow invalidates
+ * `catalogueKey(appId)` after each change.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { fetchCatalogue } from './catalogue.service';
+
+export const catalogueKey = (appId: string) => ['catalogue', appId] as const;
+
+export function useCatalogue(appId: string) {
+  return useQuery({
+    queryKey: catalogueKey(appId),
+    queryFn: async ({ signal }) => {
+      const answer = await fetchCatalogue(appId, signal);
+      if (!answer.success) throw new Error('The catalogue could not be loaded.');
+      return answer.data;
+    },
+  });
+}

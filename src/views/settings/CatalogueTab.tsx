@@ -1,0 +1,173 @@
+/**
+ * App Settings → Catalogue (SPEC §3 App.catalogue; the item's shape in src/contracts/catalogue.ts): the app's in-game
+ * items and prices as the publisher maintains them for quests. The list is a React Query read; adding, editing
+ * (a dialog with field errors) and removing (a confirmation) are the catalogue-item flow. Viewers see the list with
+ * the actions disabled and SPEC §6's view-only tooltip (the server refuses them too).
+ */
+import { useEffect, useId } from 'react';
+import { useSelector } from '@xstate/react';
+import type { App } from '../../contracts/apps';
+import type { Workspace } from '../../contracts/workspace';
+import { MAX } from '../../contracts/codecs';
+import {
+  CATALOGUE_MAX_ITEMS, ITEM_TYPE_LABELS, PERIOD_LABELS, formatPrice,
+  type CatalogueItem, type CatalogueItemType, type SubscriptionPeriod,
+} from '../../contracts/catalogue';
+import { catalogueItemFlow } from '../../machines/catalogue-item/catalogue-item.actors';
+import { selectCatalogueItem } from '../../machines/catalogue-item/catalogue-item.selectors';
+import type { DraftField } from '../../machines/catalogue-item/catalogue-item.machine';
+import { useCatalogue } from '../../services/catalogue.queries';
+import { useFlowActor } from '../flows/useFlowActor';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { EmptyState } from '../ui/EmptyState';
+import { FormModal } from '../ui/FormModal';
+import { Spinner } from '../ui/Spinner';
+import { TextField } from '../ui/TextField';
+import { viewerDenied } from '../ui/permissions';
+import { LoadFailed } from './parts';
+
+const NO_ITEMS: CatalogueItem[] = [];
+const selectClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100';
+
+export default function CatalogueTab({ app, workspace }: { app: App; workspace: Workspace }) {
+  const catalogue = useCatalogue(app.id);
+  const items = catalogue.data ?? NO_ITEMS;
+  const actor = useFlowActor(catalogueItemFlow, { appId: app.id, items }, { key: app.id });
+  const view = useSelector(actor, selectCatalogueItem);
+  const send = actor.send;
+  useEffect(() => {
+    send({ type: 'SYNC', items });
+  }, [send, items]);
+  const denied = viewerDenied(workspace.role);
+  const full = items.length >= CATALOGUE_MAX_ITEMS;
+  const add = (
+    <Button onClick={() => send({ type: 'ADD' })} deniedReason={denied} disabled={full || !catalogue.isSuccess} title={full ? `A catalogue holds at most ${CATALOGUE_MAX_ITEMS} items.` : undefined}>
+      Add item
+    </Button>
+  );
+
+  return (
+    <section aria-labelledby="catalogue-heading" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="catalogue-heading" className="text-lg font-semibold text-slate-900">Catalogue</h2>
+          <p className="text-sm text-slate-600">The in-game items and prices of {app.appName} that quests can offer as rewards or purchase goals.</p>
+        </div>
+        {items.length > 0 && add}
+      </div>
+
+      {catalogue.isPending ? (
+        <Spinner label="Loading the catalogue" />
+      ) : catalogue.isError ? (
+        <LoadFailed what="catalogue" onRetry={() => void catalogue.refetch()} />
+      ) : items.length === 0 ? (
+        <EmptyState title="No items in the catalogue yet" action={add}>
+          Add the items players can buy — gems, bundles, a subscription — with their store SKU and price.
+        </EmptyState>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Catalogue items of {app.appName}</caption>
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Name</th>
+                <th scope="col" className="px-4 py-3 font-semibold">SKU</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Type</th>
+                <th scope="col" className="px-4 py-3 text-right font-semibold">Price</th>
+                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row" className="px-4 py-3 font-medium text-slate-900">{item.name}</th>
+                  <td className="px-4 py-3 font-mono text-xs text-slate-700">{item.sku}</td>
+                  <td className="px-4 py-3 text-slate-700">{ITEM_TYPE_LABELS[item.type]}{item.period ? ` · ${PERIOD_LABELS[item.period]}` : ''}</td>
+                  <td className="px-4 py-3 text-right tabular-nums text-slate-900">{formatPrice(item.priceUsd)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-2">
+                      <Button variant="secondary" onClick={() => send({ type: 'EDIT', item })} deniedReason={denied} aria-label={`Edit ${item.name}`}>Edit</Button>
+                      <Button variant="ghost" onClick={() => send({ type: 'REMOVE', item })} deniedReason={denied} aria-label={`Remove ${item.name}`}>Remove</Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <ItemDialog view={view} onChange={(field, value) => send({ type: 'CHANGE', field, value })} onSubmit={() => send({ type: 'SUBMIT' })} onClose={() => send({ type: 'CANCEL' })} />
+      <ConfirmDialog
+        open={view.removing}
+        title="Remove item?"
+        message={view.target ? `${view.target.name} (${view.target.sku}) will be removed from the catalogue. Quests that offer it will no longer find it.` : ''}
+        confirmLabel="Remove"
+        busy={view.removeBusy}
+        error={view.error}
+        onConfirm={() => send({ type: 'CONFIRM' })}
+        onCancel={() => send({ type: 'CANCEL' })}
+      />
+    </section>
+  );
+}
+
+function ItemDialog({ view, onChange, onSubmit, onClose }: {
+  view: ReturnType<typeof selectCatalogueItem>;
+  onChange(field: DraftField, value: string): void;
+  onSubmit(): void;
+  onClose(): void;
+}) {
+  const ids = useId();
+  const { draft, errors } = view;
+  const field = (name: DraftField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange(name, event.target.value);
+  return (
+    <FormModal
+      open={view.editing}
+      title={view.isNew ? 'Add item' : 'Edit item'}
+      submitLabel={view.isNew ? 'Add item' : 'Save item'}
+      busy={view.saving}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      className="space-y-4"
+    >
+      <TextField label="Name" value={draft.name} onChange={field('name')} error={errors.name} maxLength={MAX.name} placeholder="Chest of Gems" />
+      <TextField
+        label="SKU"
+        value={draft.sku}
+        onChange={field('sku')}
+        error={errors.sku}
+        hint="The product id in Google Play or the App Store, such as gems_chest."
+        maxLength={MAX.label}
+        spellCheck={false}
+        autoCapitalize="off"
+      />
+      <div>
+        <label htmlFor={`${ids}-type`} className="block text-sm font-medium text-slate-700">Type</label>
+        <select id={`${ids}-type`} value={draft.type} onChange={field('type')} className={selectClass}>
+          {(Object.keys(ITEM_TYPE_LABELS) as CatalogueItemType[]).map((type) => <option key={type} value={type}>{ITEM_TYPE_LABELS[type]}</option>)}
+        </select>
+      </div>
+      {draft.type === 'subscription' && (
+        <div>
+          <label htmlFor={`${ids}-period`} className="block text-sm font-medium text-slate-700">Renews</label>
+          <select
+            id={`${ids}-period`}
+            value={draft.period ?? ''}
+            onChange={field('period')}
+            aria-invalid={!!errors.period || undefined}
+            aria-describedby={errors.period ? `${ids}-period-error` : undefined}
+            className={selectClass}
+          >
+            <option value="">Choose…</option>
+            {(Object.keys(PERIOD_LABELS) as SubscriptionPeriod[]).map((period) => <option key={period} value={period}>{PERIOD_LABELS[period]}</option>)}
+          </select>
+          {errors.period && <p id={`${ids}-period-error`} className="mt-1 text-xs text-rose-600">{errors.period}</p>}
+        </div>
+      )}
+      <TextField label="Price (USD)" value={draft.price} onChange={field('price')} error={errors.price} inputMode="decimal" placeholder="4.99" maxLength={12} />
+      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+    </FormModal>
+  );
+}
