@@ -23,6 +23,9 @@ import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
 import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
+import { postbackRoutes } from './routes/postbacks';
+import { appsflyerRoutes } from './routes/appsflyer';
+import { postbacksMigrations } from './domain/postbacks.migrations';
 
 export interface Area {
   name: string;
@@ -42,6 +45,8 @@ export const areas: readonly Area[] = [
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
+  // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
+  { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: postbacksMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
