@@ -12,22 +12,6 @@
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 
-const { values: args } = parseArgs({
-  options: {
-    app: { type: 'string' },
-    url: { type: 'string' },
-    server: { type: 'string', default: process.env.QUESTBOARD_URL ?? 'http://127.0.0.1:8080' },
-    email: { type: 'string', default: 'admin@demostudio.dev' },
-    password: { type: 'string', default: 'questboard-demo' },
-    count: { type: 'string', default: '5' },
-    device: { type: 'string' },
-    player: { type: 'string', default: 'player-demo-1' },
-    quest: { type: 'string', default: 'quest-demo-1' },
-    method: { type: 'string', default: 'GET' },
-    platform: { type: 'string' },
-    replay: { type: 'boolean', default: false },
-  },
-});
 
 /** One play session's events, in order (AppsFlyer's predefined event names). */
 const SESSION = [
@@ -76,6 +60,22 @@ async function json(res: Response) {
 }
 
 async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      app: { type: 'string' },
+      url: { type: 'string' },
+      server: { type: 'string', default: process.env.QUESTBOARD_URL ?? 'http://127.0.0.1:8080' },
+      email: { type: 'string', default: 'admin@demostudio.dev' },
+      password: { type: 'string', default: 'questboard-demo' },
+      count: { type: 'string', default: '5' },
+      device: { type: 'string' },
+      player: { type: 'string', default: 'player-demo-1' },
+      quest: { type: 'string', default: 'quest-demo-1' },
+      method: { type: 'string', default: 'GET' },
+      platform: { type: 'string' },
+      replay: { type: 'boolean', default: false },
+    },
+  });
   const appId = args.app;
   if (!appId) throw new Error('usage: npm run postback:send -- --app <appId> [--url <postback url>] [--count 5] [--server http://127.0.0.1:8080]');
   const server = args.server!.replace(/\/+$/, '');
