@@ -31,6 +31,9 @@ import { appLinksRoutes } from './routes/app-links';
 import { deeplinksMigrations } from './domain/deeplinks.migrations';
 import { firebaseRoutes } from './routes/firebase';
 import { firebaseMigrations } from './db/firebase-migrations';
+import { postbackRoutes } from './routes/postbacks';
+import { appsflyerRoutes } from './routes/appsflyer';
+import { postbacksMigrations } from './domain/postbacks.migrations';
 
 export interface Area {
   name: string;
@@ -58,6 +61,8 @@ export const areas: readonly Area[] = [
   // Settings → Catalogue and Messages (one migrations record for both)
   { name: 'catalogue', routes: catalogueRoutes, migrations: appContentMigrations },
   { name: 'messages', routes: messagesRoutes },
+  // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
+  { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: postbacksMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

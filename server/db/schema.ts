@@ -4,6 +4,7 @@ import type { BillingTables } from './billing-schema';
 import type { DeeplinkTables } from './deeplinks-schema';
 import type { FirebaseTables } from './firebase-schema';
 import type { AppContentTables } from './app-content-schema';
+import type { PostbackTables } from './postbacks-schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -172,7 +173,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables {
+export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;
