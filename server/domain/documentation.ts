@@ -9,19 +9,25 @@ import type { GuideValues } from '../../src/contracts/documentation';
 import type { ServerContext } from '../context';
 import { packageNameOf } from './integrations';
 import { notFound } from './errors';
+import { postbackUrl } from './postbacks';
+import { postbackFormat } from '../postbacks/formats';
+import { ROLE_RANK, type Role } from '../../src/contracts/codecs';
 
 type PostbackSource = 'AppsFlyer' | 'Adjust';
 
 /**
- * THE one place a guide gets an app's postback URL for an attribution partner. The postback endpoint's own URL
- * builder (`postbackUrl(ctx, appId, source)` of the postbacks area) belongs here once that area is merged; until an app
- * has a postback URL this answers null and the guide shows its placeholder text.
+ * THE one place a guide gets an app's postback URL for an attribution partner: the postbacks area's own URL, shown to
+ * editors and admins once the app has that partner's plugin (the URL carries the app's secret, so viewers, like on
+ * the integration tab, read the placeholder); null also while the partner has no postback format.
  */
-export async function resolvePostbackUrl(_ctx: ServerContext, _appId: string, _source: PostbackSource): Promise<string | null> {
-  return null;
+async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: PostbackSource, role: Role): Promise<string | null> {
+  if (ROLE_RANK[role] < ROLE_RANK.editor) return null;
+  const plugin = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', source).executeTakeFirst();
+  if (!plugin || !postbackFormat(source.toLowerCase())) return null;
+  return postbackUrl(ctx, appId, source.toLowerCase());
 }
 
-export async function guideValues(ctx: ServerContext, workspaceId: string, appId: string): Promise<GuideValues> {
+export async function guideValues(ctx: ServerContext, workspaceId: string, appId: string, role: Role): Promise<GuideValues> {
   const app = await ctx.db.selectFrom('apps').innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id')
     .select(['apps.id', 'apps.app_name', 'apps.platform', 'apps.details', 'apps.workspace_id', 'workspaces.name as workspace_name'])
     .where('apps.id', '=', appId).executeTakeFirst();
@@ -41,7 +47,7 @@ export async function guideValues(ctx: ServerContext, workspaceId: string, appId
     appsflyerAppId: app.platform === 'ios' ? (storeId ? `id${storeId}` : null) : hasPackage ? packageName : null,
     serviceAccountEmail: ctx.providers.googleCloud.productServiceAccountEmail(workspaceId),
     gcpProject: typeof project === 'string' && project ? project : null,
-    appsflyerPostbackUrl: await resolvePostbackUrl(ctx, appId, 'AppsFlyer'),
-    adjustPostbackUrl: await resolvePostbackUrl(ctx, appId, 'Adjust'),
+    appsflyerPostbackUrl: await resolvePostbackUrl(ctx, appId, 'AppsFlyer', role),
+    adjustPostbackUrl: await resolvePostbackUrl(ctx, appId, 'Adjust', role),
   };
 }

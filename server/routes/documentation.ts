@@ -10,6 +10,6 @@ import { guideValues } from '../domain/documentation';
 export const documentationRoutes = [
   defineRoute(documentationEndpoints.values, {
     access: access.app('viewer'),
-    handler: async ({ params, query, ctx }) => ({ success: true, values: await guideValues(ctx, query.workspaceId, params.appId) }),
+    handler: async ({ params, query, ctx, membership }) => ({ success: true, values: await guideValues(ctx, query.workspaceId, params.appId, membership.role) }),
   }),
 ];

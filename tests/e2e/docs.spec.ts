@@ -89,8 +89,8 @@ test.describe('documentation pages', () => {
     await expect(heading(page, 'Firebase integration guide')).toBeVisible();
     await expect(page.getByText(filled)).toBeVisible();
 
-    // The iOS app: its bundle id and the App Store id AppsFlyer knows it by; the postback URL is a placeholder until
-    // the app has one.
+    // The iOS app: its bundle id and the App Store id AppsFlyer knows it by; the postback URL carries the app's secret,
+    // so a viewer reads its placeholder (editors and admins see it: tests/server/app-links.test.ts).
     await page.goto(withApp('appsflyer_integration', DRAGON_IOS));
     await expect(guide(page).locator('.guide-value').filter({ hasText: 'id1600000001' }).first()).toBeVisible();
     await expect(guide(page).locator('.guide-placeholder').filter({ hasText: "your app's postback URL" }).first()).toBeVisible();

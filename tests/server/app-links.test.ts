@@ -40,6 +40,15 @@ describe('GET /api/app/:appId/guide-values', () => {
     expect(ios).toMatchObject({ platform: 'ios', packageName: 'dev.demostudio.dragonmerge', appsflyerAppId: 'id1600000001' });
   });
 
+  test('the postback URL (it carries the app secret): editors and admins of an app with the plugin; viewers read the placeholder', async () => {
+    const editor = (await values(tokens.editor, IOS)).json().values;
+    expect(editor.appsflyerPostbackUrl).toMatch(new RegExp(`/postbacks/appsflyer/${IOS}/[A-Za-z0-9_-]{20,}$`));
+    expect(editor.adjustPostbackUrl, 'no Adjust plugin').toBeNull();
+    expect((await values(tokens.admin, IOS)).json().values.appsflyerPostbackUrl).toBe(editor.appsflyerPostbackUrl);
+    expect((await values(tokens.viewer, IOS)).json().values.appsflyerPostbackUrl).toBeNull();
+    expect((await values(tokens.admin, ANDROID)).json().values.appsflyerPostbackUrl, 'no AppsFlyer plugin').toBeNull();
+  });
+
   test('another workspace, or a workspace id that is not the app’s, answers 404', async () => {
     expect((await values(rival, ANDROID)).statusCode).toBe(404);
     expect((await values(tokens.admin, ANDROID, 'rival-games')).statusCode).toBe(404);
