@@ -17,7 +17,6 @@
 import type { Selectable } from 'kysely';
 import type { MonetizeCampaignsTable } from '../db/monetize-schema';
 import type { ServerContext } from '../context';
-import type { Caller } from '../http/access';
 import { ROLE_RANK, type Role } from '../../src/contracts/codecs';
 import { addDays, utcToday } from '../../src/contracts/analyze';
 import {
@@ -34,6 +33,10 @@ import { QueryTimeoutError } from '../analytics/event-store';
 import { compileAudience, countAudience } from '../analytics/audience';
 
 type CampaignRow = Selectable<MonetizeCampaignsTable>;
+/** Who calls: the signed-in account (the route passes its caller). */
+export interface Caller {
+  accountId: string;
+}
 
 // ------------------------------------------------------------------------------------------------ access
 

@@ -3,22 +3,14 @@
  * Event Name' box searched 500 ms after the last keystroke, and Refresh. Rows come from the plugin's events (written
  * by Process Data for BigQuery).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EVENT_SEARCH_DEBOUNCE_MS, EVENT_STATUS_LABELS, SEARCH_EVENT_PLACEHOLDER } from '../../contracts/integrations';
 import type { Plugin } from '../../contracts/plugin';
 import { usePluginEvents } from '../../services/integrations.queries';
 import { Button } from '../ui/Button';
+import { useDebounced } from '../ui/useDebounced';
 import { Card } from './Card';
 import { utcTime } from './plugin-view';
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function EventsTable({ appId, plugin }: { appId: string; plugin: Plugin }) {
   const [text, setText] = useState('');
