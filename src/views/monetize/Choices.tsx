@@ -38,7 +38,8 @@ export function CheckList({ legend, options, selected, onChange, disabled, error
           className="mt-2 block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100"
         />
       )}
-      <div className={`mt-2 grid max-h-48 grid-cols-2 gap-1 overflow-y-auto rounded-lg border p-2 sm:grid-cols-3 ${error ? 'border-rose-400' : 'border-slate-200'}`}>
+      {/* Focusable when its boxes are not (disabled for a viewer), so the list still scrolls from the keyboard. */}
+      <div tabIndex={disabled ? 0 : undefined} aria-label={disabled ? `${legend} (read only)` : undefined} role={disabled ? 'group' : undefined} className={`mt-2 grid max-h-48 grid-cols-2 gap-1 overflow-y-auto rounded-lg border p-2 sm:grid-cols-3 ${error ? 'border-rose-400' : 'border-slate-200'}`}>
         {shown.map((o) => (
           <label key={o.value} className="flex items-center gap-2 rounded px-1.5 py-1 text-sm text-slate-800 hover:bg-slate-50">
             <input type="checkbox" checked={selected.includes(o.value)} disabled={disabled} onChange={() => toggle(o.value)} className="size-4 accent-indigo-600" />
