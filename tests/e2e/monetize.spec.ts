@@ -87,12 +87,12 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await page.getByRole('button', { name: 'Save campaign' }).click();
   await expect(page.getByRole('group', { name: /^Apps/ }).getByText('required')).toBeVisible();
   const first = page.getByRole('listitem', { name: 'Condition 1' });
-  await expect(first.getByLabel('Value')).toHaveAttribute('aria-invalid', 'true');
+  await expect(first.getByLabel('Value', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(estimate(page)).toContainText('1 incomplete condition is not counted yet.');
   await page.getByRole('group', { name: /^Apps/ }).getByRole('checkbox', { name: /Dragon Merge \(iOS\)/ }).check();
 
   // Player country = US: fewer players than everyone.
-  await first.getByLabel('Value').fill('US');
+  await first.getByLabel('Value', { exact: true }).fill('US');
   await expect(estimate(page)).not.toContainText('incomplete');
   const us = await estimated(page);
   expect(us.players).toBeGreaterThan(0);
@@ -101,16 +101,16 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   // An event condition from the app's event source: level_end with level ≥ 3 (a whole number).
   await page.getByRole('button', { name: 'Add condition' }).click();
   const second = page.getByRole('listitem', { name: 'Condition 2' });
-  await second.getByLabel('Type').selectOption('event');
-  await second.getByLabel('Metric').selectOption('param');
-  await second.getByLabel('Event').selectOption({ label: 'level_end' });
-  await second.getByLabel('Parameter').selectOption('level');
-  await expect(second.getByLabel('Data type')).toHaveValue('number');
-  await second.getByLabel('Operator').selectOption('greater_than_or_equal');
-  await second.getByLabel('Value').fill('2.5');
+  await second.getByLabel('Type', { exact: true }).selectOption('event');
+  await second.getByLabel('Metric', { exact: true }).selectOption('param');
+  await second.getByLabel('Event', { exact: true }).selectOption({ label: 'level_end' });
+  await second.getByLabel('Parameter', { exact: true }).selectOption('level');
+  await expect(second.getByLabel('Data type', { exact: true })).toHaveValue('number');
+  await second.getByLabel('Operator', { exact: true }).selectOption('greater_than_or_equal');
+  await second.getByLabel('Value', { exact: true }).fill('2.5');
   await page.getByRole('button', { name: 'Save campaign' }).click();
   await expect(second.getByText('must be an integer')).toBeVisible();
-  await second.getByLabel('Value').fill('3');
+  await second.getByLabel('Value', { exact: true }).fill('3');
   await expect(second.getByText('must be an integer')).toHaveCount(0);
   const both = await estimated(page);
   expect(both.players).toBeLessThanOrEqual(us.players);
@@ -130,7 +130,7 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await page.getByRole('link', { name: 'Edit campaign' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign' })).toBeVisible();
   await expect(page.getByLabel('Reference public price ($)')).toHaveValue('1.2');
-  await expect(page.getByRole('listitem', { name: 'Condition 2' }).getByLabel('Value')).toHaveValue('3');
+  await expect(page.getByRole('listitem', { name: 'Condition 2' }).getByLabel('Value', { exact: true })).toHaveValue('3');
   await estimated(page);
   await expectNoSeriousA11yViolations(page, 'monetize edit (700 px)');
   await page.getByLabel('Reference public price ($)').fill('2.5');
