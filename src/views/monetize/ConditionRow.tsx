@@ -72,7 +72,7 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
           select('key', 'Key', [...(USER_KEYS[c.metric] ?? [])], USER_KEYS[c.metric] ? undefined : 'Choose a key')
         )}
         <Field label="Data type" error={error('dataType')}>
-          {(id, describedBy) => <input id={id} aria-describedby={describedBy} readOnly className={control(error('dataType'))} value={c.dataType || '—'} />}
+          {(id, describedBy) => <input id={id} aria-describedby={describedBy} readOnly className={`${control(error('dataType'))} bg-slate-50 text-slate-600`} value={c.dataType || '—'} />}
         </Field>
         {select('op', 'Operator', [...operators])}
         <Field label="Value" error={error('value')}>

@@ -51,10 +51,10 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
   const incomplete = draft.displayQuestTo === 'some' ? draft.targetConditions.length - (JSON.parse(estimateKey) as unknown[]).length : 0;
 
   return (
-    <section className="mx-auto max-w-5xl">
+    <section className="mx-auto max-w-3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900">{view.isNew ? 'New Monetize campaign' : 'Edit Monetize campaign'}</h1>
+          <h1 className="text-2xl font-bold text-slate-900">{view.isNew ? 'New Campaign' : 'Edit Campaign'}</h1>
           <p className="mt-1 text-sm text-slate-600">{appName} · <span className="font-medium text-emerald-700">{draft.status}</span></p>
         </div>
         <MonetizeSwitch workspaceId={workspace.id} appId={appId} appName={appName} campaignId={campaign?.id ?? null} onForm deniedReason={denied} />
@@ -62,7 +62,7 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
 
       <form
         noValidate
-        className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]"
+        className="mt-6"
         onSubmit={(e) => {
           e.preventDefault();
           actor.send({ type: 'SUBMIT' });
@@ -106,6 +106,7 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
                 <Button variant="secondary" disabled={locked} onClick={() => actor.send({ type: 'ADD_CONDITION' })}>Add condition</Button>
               </>
             )}
+            <EstimatePanel appId={appId} conditionsKey={estimateKey} incomplete={incomplete} />
           </div>
 
           {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
@@ -113,9 +114,6 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
             <Link href={href.app(workspace.id, appId, 'monetize/list')} className="inline-flex items-center rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">Cancel</Link>
             <Button type="submit" busy={view.saving} deniedReason={denied}>{view.isNew ? 'Save campaign' : 'Save changes'}</Button>
           </div>
-        </div>
-        <div className="lg:sticky lg:top-20 lg:self-start">
-          <EstimatePanel appId={appId} conditionsKey={estimateKey} incomplete={incomplete} />
         </div>
       </form>
     </section>
@@ -148,9 +146,14 @@ export default function MonetizeFormPage() {
   if (monetizeId === undefined && existing) return <Redirect to={href.app(workspace.id, app.id, `monetize/edit/${encodeURIComponent(existing.id)}`)} replace />;
   if (monetizeId !== undefined && existing?.id !== monetizeId) {
     return (
-      <EmptyState title="This Monetize campaign does not exist" level={1} action={<Link href={listHref} className="font-semibold text-indigo-700 underline">Back to Monetize</Link>}>
-        It may have been turned off. Turn Monetize on to set up a new campaign.
-      </EmptyState>
+      <section className="mx-auto max-w-3xl">
+        <h1 className="text-2xl font-bold text-slate-900">Edit Campaign</h1>
+        <div className="mt-6">
+          <EmptyState title="This Monetize campaign does not exist" action={<Link href={listHref} className="font-semibold text-indigo-700 underline">Back to Monetize</Link>}>
+            It may have been turned off. Turn Monetize on to set up a new campaign.
+          </EmptyState>
+        </div>
+      </section>
     );
   }
   return <MonetizeForm workspace={workspace} appId={app.id} appName={app.appName} campaign={existing} source={source} />;
