@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
 import { DEMO_MONETIZE_ID } from '../../server/db/monetize-seed';
 import { compileAudience, countAudience } from '../../server/analytics/audience';
-import { duckdb, renderSelect } from '../../server/analytics/sql';
+import { bigquery, duckdb, renderSelect } from '../../server/analytics/sql';
 import { ANALYTICS_END, createAnalyticsTestServer, type AnalyticsTestServer } from './analyze-helpers';
 import { signInAs } from './helpers';
 
@@ -183,6 +183,10 @@ describe('monetize audience estimate ("Beyond")', () => {
     const rendered = countAudience(renderSelect(compiled.query, duckdb));
     expect(rendered.sql).not.toContain('OR 1=1');
     expect(Object.values(rendered.params)).toContain(attack);
+    const inBigQuery = countAudience(renderSelect(compiled.query, bigquery({ project: 'demo-project', dataset: 'questboard_analytics' })));
+    expect(inBigQuery.sql).toContain('`country` = @c1');
+    expect(inBigQuery.sql).not.toContain('OR 1=1');
+    expect(inBigQuery.types.c1).toBe('STRING');
     // The events table is still there.
     expect((await estimate([])).json().total).toBeGreaterThan(0);
   });
