@@ -27,7 +27,7 @@ import {
 import { newId } from '../auth/crypto';
 import { SUPPORTED_COUNTRIES } from './accounts';
 import { analyzePluginOf } from './apps';
-import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from './errors';
+import { DomainError, conflict, forbidden, invalid, isUniqueViolation, notFound, unavailable } from './errors';
 import { ReportInputError } from '../analytics/compiler';
 import { QueryTimeoutError } from '../analytics/event-store';
 import { compileAudience, countAudience } from '../analytics/audience';
@@ -143,8 +143,6 @@ const columns = (input: MonetizeCampaignInput) => ({
   target_conditions: JSON.stringify(input.targetConditions) as never,
   status: input.status,
 });
-
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 // ------------------------------------------------------------------------------------------------ calls
 

@@ -24,8 +24,8 @@
  *                                    last 30 days carries a matching value;
  *   type 'user',  metric 'total':    a total of the player over the last 30 days (key: sessions, active_days,
  *                                    minutes_played, purchases, ad_impressions: number) compared with the value;
- *   type 'event', metric 'count':    how many times the player sent `event` (with its parameter `eventParam`) in the
- *                                    last 30 days, compared with the value (dataType number);
+ *   type 'event', metric 'count':    how many times the player sent `event` in the last 30 days, compared with the
+ *                                    value (dataType number; `eventParam` names the parameter shown with it);
  *   type 'event', metric 'param':    the player sent `event` at least once with `eventParam` matching the value
  *                                    (dataType: the parameter's type in the event source: STRING → string, INT64 and
  *                                    FLOAT64 → number).
