@@ -143,6 +143,11 @@ describe('monetize-form machine paths', () => {
     const stale = path([ev.countries, ev.someDisplay, ev.toEvent, ev.pickEvent, ev.five, ev.sourceChanged, ev.submit]);
     expect(stale.state.matches('editing')).toBe(true);
     expect(stale.state.context.errors['targetConditions.0.eventId']).toBe(SOURCE_CHANGED);
+    // A saved campaign whose event came from the previous source says so as it opens, and when the source changes.
+    const otherSource = { id: 'plugin_appsflyer_2', events: [] };
+    expect(path([], { ...EDIT, source: otherSource } as typeof EDIT).state.context.errors).toEqual({ 'targetConditions.0.eventId': SOURCE_CHANGED });
+    expect(path([ev.sourceChanged], EDIT).state.context.errors).toEqual({ 'targetConditions.0.eventId': SOURCE_CHANGED });
+    expect(path([], EDIT).state.context.errors).toEqual({});
   });
 
   it('each failure keeps every edit: the answer\'s reason, the server\'s words for 400/409, ours for a crash', async () => {

@@ -13,7 +13,7 @@
  * and vocabulary, which the server runs too). The call, `notify` and `saved` are provided by monetize-form.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { MONETIZE_MESSAGES, type Audience, type MonetizeCampaign, type MonetizeResponse } from '../../contracts/monetize';
+import { EVENT_SOURCE_CHANGED, MONETIZE_MESSAGES, type Audience, type MonetizeCampaign, type MonetizeResponse } from '../../contracts/monetize';
 import type { FieldErrors } from '../../contracts/validation';
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
@@ -55,8 +55,15 @@ function failureWords(c: MonetizeFormContext, error: unknown): string {
   if (hasStatus(error, 400) || hasStatus(error, 403) || hasStatus(error, 409)) return serverWords(error) ?? failedWords(c);
   return failedWords(c);
 }
-/** Shown errors: all of them once the user tried to save, none before. */
-const withDraft = (c: MonetizeFormContext, draft: FormDraft) => ({ draft, errors: c.submitted ? draftErrors(draft, c.source) : {} });
+/**
+ * Shown errors: all of them once the user tried to save; before that only an event from a source that is no longer
+ * the app's (SPEC §5 'Active event source has been changed…'), so a saved campaign says so as soon as it opens.
+ */
+function shownErrors(submitted: boolean, draft: FormDraft, source: EventSourceInfo) {
+  const errors = draftErrors(draft, source);
+  return submitted ? errors : Object.fromEntries(Object.entries(errors).filter(([, message]) => message === EVENT_SOURCE_CHANGED));
+}
+const withDraft = (c: MonetizeFormContext, draft: FormDraft) => ({ draft, errors: shownErrors(c.submitted, draft, c.source) });
 
 export const monetizeFormMachine = setup({
   types: {
@@ -78,7 +85,10 @@ export const monetizeFormMachine = setup({
   },
 }).createMachine({
   id: 'monetizeForm',
-  context: ({ input }) => ({ draft: toDraft(input.campaign, input.appId), source: input.source, errors: {}, submitted: false, error: null }),
+  context: ({ input }) => {
+    const draft = toDraft(input.campaign, input.appId);
+    return { draft, source: input.source, errors: shownErrors(false, draft, input.source), submitted: false, error: null };
+  },
   initial: 'editing',
   states: {
     editing: {
@@ -108,7 +118,7 @@ export const monetizeFormMachine = setup({
             })),
         },
         SYNC_SOURCE: {
-          actions: assign(({ context, event }) => ({ source: event.source, errors: context.submitted ? draftErrors(context.draft, event.source) : {} })),
+          actions: assign(({ context, event }) => ({ source: event.source, errors: shownErrors(context.submitted, context.draft, event.source) })),
         },
         SUBMIT: [
           { guard: 'formValid', target: 'saving', actions: assign({ submitted: true, errors: {}, error: null }) },
