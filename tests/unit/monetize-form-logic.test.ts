@@ -4,14 +4,14 @@
  * enough to estimate.
  */
 import { describe, expect, it } from 'vitest';
-import { emptyCondition, estimableConditions, patchCondition, toDraft, toRequest } from '../../src/machines/monetize-form/form-draft';
+import { emptyCondition, estimableConditions, patchCondition, toDraft, toRequest, type EventSourceInfo } from '../../src/machines/monetize-form/form-draft';
 import * as fx from '../fixtures/monetize';
 
-const source = {
+const source: EventSourceInfo = {
   id: fx.activePluginId,
   events: [
-    { id: 'event_level_end', eventName: 'level_end', params: { level: 'number' as const, level_name: 'string' as const } },
-    { id: 'event_purchase', eventName: 'in_app_purchase', params: { currency: 'string' as const } },
+    { id: 'event_level_end', eventName: 'level_end', params: { level: 'number', level_name: 'string' } },
+    { id: 'event_purchase', eventName: 'in_app_purchase', params: { currency: 'string' } },
   ],
 };
 
