@@ -48,10 +48,13 @@ function totalOf(key: string, name: string, bind: Bind): Expr | null {
 const COMPILER_TYPE: Record<ConditionDataType, DataType> = { string: 'STRING', number: 'INT64', timestamp: 'TIMESTAMP' };
 
 const pad = (n: number) => String(n).padStart(2, '0');
-/** A timestamp value (epoch seconds or ms, or any date text) as the compiler's 'YYYY-MM-DD HH:mm:ss' (a day stays a day). */
+/** A timestamp value (epoch seconds or ms, or any date text; no zone means UTC) as the compiler's 'YYYY-MM-DD HH:mm:ss' (a day stays a day). */
 function timestampValue(value: string | number): string {
   if (isIsoDate(value)) return value;
-  const ms = typeof value === 'number' ? (Math.abs(value) < 1e11 ? value * 1000 : value) : Date.parse(value);
+  // A date and time without a zone (the form's datetime-local input) is UTC, whatever the server's zone.
+  const local = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.exec(String(value).trim()) : null;
+  const text = local ? `${local[0].replace(' ', 'T')}Z` : value;
+  const ms = typeof text === 'number' ? (Math.abs(text) < 1e11 ? text * 1000 : text) : Date.parse(text);
   if (!Number.isFinite(ms)) throw new ReportInputError(`'${String(value).slice(0, 40)}' is not a timestamp.`, 'targetConditions');
   const d = new Date(ms);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;

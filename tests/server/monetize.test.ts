@@ -166,6 +166,9 @@ describe('monetize audience estimate ("Beyond")', () => {
     const recent = (await estimate([{ type: 'user', metric: 'property', key: 'first_open', dataType: 'timestamp', op: 'from', value: '2025-06-20' }])).json();
     expect(recent.players).toBeGreaterThan(0);
     expect(recent.players).toBeLessThan(all.total);
+    // The form's date and time (no zone) is read as UTC: midnight of that day counts the same players.
+    const midnight = (await estimate([{ type: 'user', metric: 'property', key: 'first_open', dataType: 'timestamp', op: 'from', value: '2025-06-20T00:00' }])).json();
+    expect(midnight.players).toBe(recent.players);
   });
 
   it('binds an injection attempt in a value as a value; a key or operator outside the vocabulary is refused', async () => {

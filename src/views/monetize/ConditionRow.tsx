@@ -75,7 +75,7 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
           {(id, describedBy) => <input id={id} aria-describedby={describedBy} readOnly className={`${control(error('dataType'))} bg-slate-50 text-slate-600`} value={c.dataType || '—'} />}
         </Field>
         {select('op', 'Operator', [...operators])}
-        <Field label="Value" error={error('value')}>
+        <Field label={c.dataType === 'timestamp' ? 'Value (UTC)' : 'Value'} error={error('value')}>
           {(id, describedBy) => (
             <input
               id={id}
