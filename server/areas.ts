@@ -34,6 +34,8 @@ import { firebaseMigrations } from './db/firebase-migrations';
 import { postbackRoutes } from './routes/postbacks';
 import { appsflyerRoutes } from './routes/appsflyer';
 import { postbacksMigrations } from './domain/postbacks.migrations';
+import { monetizeRoutes } from './routes/monetize';
+import { monetizeMigrations } from './domain/monetize.migrations';
 
 export interface Area {
   name: string;
@@ -63,6 +65,7 @@ export const areas: readonly Area[] = [
   { name: 'messages', routes: messagesRoutes },
   // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
   { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: postbacksMigrations },
+  { name: 'monetize', routes: monetizeRoutes, migrations: monetizeMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

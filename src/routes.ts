@@ -20,6 +20,7 @@ export interface RouteDef {
 const planned = lazy(() => import('./views/planned/PlannedScreen'));
 const reportBuilder = lazy(() => import('./views/analyze/ReportBuilderPage'));
 const billing = lazy(() => import('./views/billing/BillingPage'));
+const monetizeForm = lazy(() => import('./views/monetize/MonetizeFormPage'));
 
 const route = (id: RouteId, title: string, shell: RouteDef['shell'], view: RouteDef['view'], guard?: RouteDef['guard']): RouteDef => ({
   id,
@@ -49,9 +50,9 @@ export const routes: RouteDef[] = [
   route('analyzeNew', 'New Report', 'app', reportBuilder),
   route('acquireQuests', 'Quests', 'app', planned),
   route('acquireTarget', 'Target', 'app', planned),
-  route('monetizeList', 'Monetize', 'app', planned, allowsMonetize),
-  route('monetizeNew', 'New Campaign', 'app', planned, allowsMonetize),
-  route('monetizeEdit', 'Edit Campaign', 'app', planned, allowsMonetize),
+  route('monetizeList', 'Monetize', 'app', lazy(() => import('./views/monetize/MonetizeListPage')), allowsMonetize),
+  route('monetizeNew', 'New Campaign', 'app', monetizeForm, allowsMonetize),
+  route('monetizeEdit', 'Edit Campaign', 'app', monetizeForm, allowsMonetize),
   route('integrations', 'Integrations', 'app', lazy(() => import('./views/integrations/IntegrationsPage'))),
   route('appSettings', 'App Settings', 'app', lazy(() => import('./views/settings/AppSettingsPage'))),
   route('productDocs', 'Documentation', 'public', lazy(() => import('./views/docs/DocumentationPage'))),

@@ -188,7 +188,7 @@ export function compileReport(input: CompileInput): CompiledReport {
   };
 }
 
-type Bind = (name: string, p: BoundParam) => Expr;
+export type Bind = (name: string, p: BoundParam) => Expr;
 interface CompiledCondition {
   expr: Expr | null;
   resolved?: { date_start: string; date_end: string };
@@ -196,7 +196,8 @@ interface CompiledCondition {
 
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
-function compileCondition(d: DimensionDef, c: Condition, name: string, today: string, bind: Bind): CompiledCondition {
+/** One condition on a catalogue column (or a catalogue expression) → a boolean expression, its values bound (also used by the Monetize audience estimate, audience.ts). */
+export function compileCondition(d: DimensionDef, c: Condition, name: string, today: string, bind: Bind): CompiledCondition {
   const type = d.data_type;
   const comparison = c.comparison;
   if (!COMPARISONS_BY_TYPE[type].includes(comparison)) {

@@ -5,6 +5,7 @@ import type { DeeplinkTables } from './deeplinks-schema';
 import type { FirebaseTables } from './firebase-schema';
 import type { AppContentTables } from './app-content-schema';
 import type { PostbackTables } from './postbacks-schema';
+import type { MonetizeTables } from './monetize-schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -173,7 +174,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables {
+export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

@@ -10,6 +10,7 @@ import { seedBilling } from './billing-seed';
 import { seedDeeplinks } from './deeplinks-seed';
 import { seedCmsDetails } from './cms-seed';
 import { seedAppContent } from './app-content-seed';
+import { seedMonetize } from './monetize-seed';
 
 export const DEMO_PASSWORD = 'questboard-demo';
 export const DEMO_WORKSPACE_ID = 'demo-studio';
@@ -127,6 +128,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
     await seedCmsDetails(trx, DEMO_APP_IDS);
     await seedDeeplinks(trx, DEMO_APP_IDS);
     await seedAppContent(trx, DEMO_APP_IDS);
+    await seedMonetize(trx, DEMO_APP_IDS);
   });
 }
 

@@ -45,3 +45,6 @@ export const gone = (message: string, code: string) => new DomainError('gone', m
 export const rateLimited = (message: string, code: string) => new DomainError('rate_limited', message, code);
 export const unavailable = (message: string, code: string) => new DomainError('unavailable', message, code);
 export const timedOut = (message: string, code: string) => new DomainError('timeout', message, code);
+
+/** A PostgreSQL unique violation (23505): the race a unique index settles (two creates of the same thing). */
+export const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -195,6 +195,23 @@ const postbackParams = async ({ app }: CallContext) => {
   return { source: 'appsflyer', appId: DEMO_APP_IDS.dragonMergeIos, secret };
 };
 const postbackQuery = { event_name: 'matrix_event', event_time: '2026-11-20 10:00:00', idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239' };
+// monetize helpers: a throwaway campaign per call on an app of Demo Studio (one campaign per app: the previous one goes)
+async function throwawayCampaign({ db }: CallContext, appId: string = DEMO_APP_IDS.pixelRacer) {
+  await db.deleteFrom('monetize_campaigns').where('app_id', '=', appId).execute();
+  const id = `matrix-monetize-${newId().slice(0, 8)}`;
+  await db.insertInto('monetize_campaigns').values({
+    id, app_id: appId, ref_public_price: 1, min_accepted_price: null, send_traffic_to_app_ids: '[]' as never, countries: '["US"]' as never,
+    target_conditions: '[]' as never, status: 'LIVE', updated_by: null,
+  }).execute();
+  return id;
+}
+const monetizeBody = (appId: string) => ({ appId, refPublicPrice: 1, sendTrafficToAppIds: [], countries: ['US'], targetConditions: [], status: 'LIVE' });
+async function freshMonetizeCreate({ db }: CallContext) {
+  await db.deleteFrom('monetize_campaigns').where('app_id', '=', DEMO_APP_IDS.wordGarden).execute();
+  return monetizeBody(DEMO_APP_IDS.wordGarden);
+}
+const throwawayMonetizeUpdate = async (ctx: CallContext) => ({ id: await throwawayCampaign(ctx), ...monetizeBody(DEMO_APP_IDS.pixelRacer), refPublicPrice: 2 });
+const throwawayMonetizeParams = async (ctx: CallContext) => ({ id: await throwawayCampaign(ctx) });
 
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
@@ -312,6 +329,14 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/postbacks/:source/log',      expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
   { route: 'GET /api/app/:appId/postbacks/:source/summary',  expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
   { route: 'POST /api/app/:appId/appsflyer/enable',          expect: [200, 200, 403, 404, 401], params: { appId: DEMO_APP_IDS.wordGarden } },
+  // monetize (server/routes/monetize.ts): members read and estimate; editors create, update and remove (the write
+  // paths are SPEC §7's, without the app: the domain authorizes the app of the body or of the campaign)
+  { route: 'GET /api/app/:appId/monetize',                   expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/monetize/events',            expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/monetize/estimate',         expect: [200, 200, 200, 404, 401], body: { targetConditions: [] } },
+  { route: 'POST /api/monetize',                             expect: [200, 200, 403, 404, 401], body: freshMonetizeCreate },
+  { route: 'POST /api/monetize/update',                      expect: [200, 200, 403, 404, 401], body: throwawayMonetizeUpdate },
+  { route: 'DELETE /api/monetize/:id',                       expect: [200, 200, 403, 404, 401], params: throwawayMonetizeParams },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -1,0 +1,107 @@
+/**
+ * The Monetize switch of an app (SPEC §4 "Monetize: switch on sets LIVE and shows the form; switching off an existing
+ * campaign deletes it", §7 DELETE /monetize/{id}, §8 'Failed to remove Monetize!' and a success message for remove).
+ *
+ *   idle ─TURN_ON (no campaign)──► idle + `openForm` (the new LIVE campaign's form, monetize/new)
+ *     │  TURN_OFF (no campaign: the unsaved new form) ──► idle + `closeForm` (back to monetize/list, nothing saved)
+ *     │  SYNC (the campaign read changed)
+ *     └─TURN_OFF (a campaign)──► removing.confirming ─CONFIRM─► removing.running ─┬─ success ─────► idle (`removed`, notice)
+ *                                     └─CANCEL─► idle                            ├─ success:false ► idle 'Failed to remove Monetize!'
+ *                                                                                └─ thrown ───────► idle (logged) 'Failed to remove Monetize!'
+ * The confirm → call step is the shared child (invoke id `remove`). `notify`, `openForm`, `closeForm`, `removed` and
+ * `logError` are provided by monetize-toggle.actors.ts.
+ */
+import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { MONETIZE_MESSAGES, type MonetizeResponse } from '../../contracts/monetize';
+import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { notify } from '../shared/notice';
+
+export interface MonetizeToggleInput {
+  appId: string;
+  campaignId: string | null;
+}
+export interface MonetizeToggleContext extends MonetizeToggleInput {}
+export type MonetizeToggleEvent =
+  | { type: 'TURN_ON' }
+  | { type: 'TURN_OFF' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'SYNC'; campaignId: string | null };
+
+const RUNNING = { removing: 'running' };
+const removeFailed = { type: 'notify', params: { message: MONETIZE_MESSAGES.removeFailed, kind: 'error' } } as const;
+
+export const monetizeToggleMachine = setup({
+  types: {
+    context: {} as MonetizeToggleContext,
+    events: {} as MonetizeToggleEvent,
+    input: {} as MonetizeToggleInput,
+    children: {} as { remove: 'remove' },
+  },
+  actors: { remove: confirmMutation<{ id: string }, MonetizeResponse>() },
+  guards: {
+    hasCampaign: ({ context }) => context.campaignId !== null,
+    running: stateIn(RUNNING),
+  },
+  actions: {
+    notify,
+    openForm: (_, _params: { appId: string }) => {},
+    closeForm: (_, _params: { appId: string }) => {},
+    removed: (_, _params: { appId: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'monetizeToggle',
+  context: ({ input }) => ({ appId: input.appId, campaignId: input.campaignId }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        TURN_ON: { guard: ({ context }) => context.campaignId === null, actions: { type: 'openForm', params: ({ context }) => ({ appId: context.appId }) } },
+        TURN_OFF: [
+          { guard: 'hasCampaign', target: 'removing' },
+          { actions: { type: 'closeForm', params: ({ context }) => ({ appId: context.appId }) } },
+        ],
+        SYNC: { actions: assign({ campaignId: ({ event }) => event.campaignId }) },
+      },
+    },
+    removing: {
+      invoke: {
+        id: 'remove',
+        src: 'remove',
+        input: ({ context }) => ({ request: { id: context.campaignId! }, confirm: true }),
+        onDone: [
+          {
+            guard: and(['running', ({ event }) => succeeded(event.output)]),
+            target: 'idle',
+            actions: [
+              assign({ campaignId: null }),
+              { type: 'notify', params: { message: MONETIZE_MESSAGES.removed, kind: 'success' } },
+              { type: 'removed', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+          {
+            guard: and(['running', ({ event }) => thrown(event.output) !== null]),
+            target: 'idle',
+            actions: [{ type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) }, removeFailed],
+          },
+          { guard: and(['running', ({ event }) => failed(event.output)]), target: 'idle', actions: removeFailed },
+        ],
+        onError: { target: 'idle', actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, removeFailed] },
+      },
+      initial: 'confirming',
+      states: {
+        confirming: {
+          on: {
+            CONFIRM: { target: 'running', actions: sendTo('remove', { type: 'CONFIRM' }) },
+            CANCEL: { target: '#monetizeToggle.idle' },
+          },
+        },
+        running: {},
+      },
+    },
+  },
+});
+
+export type MonetizeToggleSnapshot = SnapshotFrom<typeof monetizeToggleMachine>;
+export type MonetizeToggleActor = ActorRefFrom<typeof monetizeToggleMachine>;

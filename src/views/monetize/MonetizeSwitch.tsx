@@ -1,0 +1,51 @@
+/**
+ * The Monetize switch of an app and its 'Turn off Monetize?' confirmation (SPEC §4 Monetize on/off): a thin view of the
+ * monetize-toggle flow. `onForm`: on the new campaign's form, where the switch is on before anything is saved.
+ */
+import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
+import { useFlowActor } from '../flows/useFlowActor';
+import { monetizeToggleFlow } from '../../machines/monetize-toggle/monetize-toggle.actors';
+import { selectMonetizeSwitch, selectRemoveConfirm } from '../../machines/monetize-toggle/monetize-toggle.selectors';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Switch } from '../integrations/Switch';
+
+interface Props {
+  workspaceId: string;
+  appId: string;
+  appName: string;
+  campaignId: string | null;
+  onForm?: boolean;
+  deniedReason: string | null;
+}
+
+export function MonetizeSwitch({ workspaceId, appId, appName, campaignId, onForm = false, deniedReason }: Props) {
+  const [, navigate] = useLocation();
+  const actor = useFlowActor(monetizeToggleFlow, { appId, campaignId }, { key: appId, deps: { workspaceId, navigate } });
+  useEffect(() => actor.send({ type: 'SYNC', campaignId }), [actor, campaignId]);
+  const view = useSelector(actor, (s) => selectMonetizeSwitch(s, onForm));
+  const confirm = useSelector(actor, (s) => selectRemoveConfirm(s, appName));
+  return (
+    <>
+      <Switch
+        aria-label={`Monetize ${appName}`}
+        checked={view.on}
+        disabled={!!deniedReason || view.busy}
+        title={deniedReason ?? undefined}
+        onChange={() => actor.send({ type: view.on ? 'TURN_OFF' : 'TURN_ON' })}
+      >
+        <span>{view.on ? 'Monetize is on' : 'Monetize is off'}</span>
+      </Switch>
+      <ConfirmDialog
+        open={confirm.open}
+        title={confirm.title}
+        message={confirm.message}
+        confirmLabel="Turn off"
+        busy={confirm.busy}
+        onConfirm={() => actor.send({ type: 'CONFIRM' })}
+        onCancel={() => actor.send({ type: 'CANCEL' })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * Monetize (issue 14; SPEC §2 monetize/list, /new, /edit/{id}; §4 switch on sets LIVE and shows the form, switching off
+ * deletes; §5 rules; §6 viewers; §8 'Failed to remove Monetize!' and the success messages; §9 refPublicPrice 1) and its
+ * "Beyond" audience estimate. One journey as an editor on Dragon Merge (Android), which has analytics and an event
+ * source: on → validation → conditions with the estimate → save → edit → a failed remove → off; then a viewer on the
+ * seeded campaign of Dragon Merge (iOS). Axe wide and at 700 px.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from './pages/sign-in.page';
+import { signInByApi } from './pages/session';
+import { appPath } from './pages/demo';
+import { expectNoSeriousA11yViolations } from './pages/axe';
+
+const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const APP = { id: 'dragon-merge-android', name: 'Dragon Merge' };
+const SEEDED = { id: 'dragon-merge-ios', name: 'Dragon Merge' };
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Dragon Merge (Android) starts without a campaign, whatever an earlier failed run left. */
+async function removeCampaign(request: APIRequestContext, token: string) {
+  const res = await request.get(`/api/app/${APP.id}/monetize`, { headers: auth(token) });
+  const campaign = ((await res.json()) as { data: { id: string } | null }).data;
+  if (campaign) expect((await request.delete(`/api/monetize/${campaign.id}`, { headers: auth(token) })).status()).toBe(200);
+}
+
+/** The app's event source gets its events from the sandbox export job that runs after the server starts. */
+async function waitForEvents(request: APIRequestContext, token: string) {
+  await expect.poll(async () => {
+    const res = await request.get(`/api/app/${APP.id}/monetize/events`, { headers: auth(token) });
+    return ((await res.json()) as { events: { eventName: string }[] }).events.map((e) => e.eventName);
+  }, { timeout: 60_000, message: 'the demo event source has its events' }).toContain('level_end');
+}
+
+const estimate = (page: Page) => page.getByTestId('monetize-estimate');
+/** The estimate's "N of M players match", as numbers, once it has settled. */
+async function estimated(page: Page) {
+  await expect(page.getByLabel('Estimating')).toHaveCount(0, { timeout: 15_000 });
+  const text = (await estimate(page).textContent()) ?? '';
+  const match = /([\d,]+) of ([\d,]+) players match/.exec(text);
+  expect(match, `estimate text: ${text}`).not.toBeNull();
+  return { players: Number(match![1]!.replace(/,/g, '')), total: Number(match![2]!.replace(/,/g, '')) };
+}
+
+test('an editor turns Monetize on, fixes the form, targets players with the estimate, saves, edits and turns it off', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
+  await removeCampaign(page.request, token);
+  await waitForEvents(page.request, token);
+  const list = appPath(APP.id, 'monetize/list');
+  const monetizeSwitch = page.getByRole('switch', { name: `Monetize ${APP.name}` });
+
+  // Off, then on: the new campaign's form, LIVE at refPublicPrice 1 (SPEC §4, §9).
+  await page.goto(list);
+  await expect(page.getByRole('heading', { level: 1, name: 'Monetize' })).toBeVisible();
+  await expect(page.getByText('Monetize is off for this app.')).toBeVisible();
+  await expect(monetizeSwitch).not.toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'monetize list, off (wide)');
+  await monetizeSwitch.click({ force: true });
+  await expect(page).toHaveURL(appPath(APP.id, 'monetize/new'));
+  await expect(page.getByRole('heading', { level: 1, name: 'New Campaign' })).toBeVisible();
+  await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect(monetizeSwitch).toBeChecked();
+  await expect(page.getByLabel('Reference public price ($)')).toHaveValue('1');
+
+  // The estimate of all players, then SPEC §5 messages on save.
+  const everyone = await estimated(page);
+  expect(everyone.players).toBe(everyone.total);
+  expect(everyone.total).toBeGreaterThan(0);
+  await page.getByLabel('Reference public price ($)').fill('');
+  await page.getByRole('button', { name: 'Save campaign' }).click();
+  const countries = page.getByRole('group', { name: /Countries/ });
+  await expect(countries.getByText('required')).toBeVisible();
+  await expect(page.getByText('required')).toHaveCount(2);
+  await page.getByLabel('Reference public price ($)').fill('1.2');
+  await page.getByLabel('Search countries').fill('united');
+  await expect(countries.getByText(/Nothing matches/)).toBeVisible();
+  await page.getByLabel('Search countries').fill('US');
+  await countries.getByRole('checkbox', { name: 'US' }).check();
+  await page.getByLabel('Search countries').fill('');
+  await countries.getByRole('checkbox', { name: 'GB' }).check();
+  await expect(countries.getByText('required')).toHaveCount(0);
+
+  // Some apps needs apps; some players needs complete conditions (value typed by dataType).
+  await page.getByRole('radio', { name: 'Some apps' }).check();
+  await page.getByRole('radio', { name: 'Players matching conditions' }).check();
+  await page.getByRole('button', { name: 'Save campaign' }).click();
+  await expect(page.getByRole('group', { name: /^Apps/ }).getByText('required')).toBeVisible();
+  const first = page.getByRole('listitem', { name: 'Condition 1' });
+  await expect(first.getByLabel('Value', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(estimate(page)).toContainText('1 incomplete condition is not counted yet.');
+  await page.getByRole('group', { name: /^Apps/ }).getByRole('checkbox', { name: /Dragon Merge \(iOS\)/ }).check();
+
+  // Player country = US: fewer players than everyone.
+  await first.getByLabel('Value', { exact: true }).fill('US');
+  await expect(estimate(page)).not.toContainText('incomplete');
+  const us = await estimated(page);
+  expect(us.players).toBeGreaterThan(0);
+  expect(us.players).toBeLessThan(everyone.total);
+
+  // An event condition from the app's event source: level_end with level ≥ 3 (a whole number).
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  const second = page.getByRole('listitem', { name: 'Condition 2' });
+  await second.getByLabel('Type', { exact: true }).selectOption('event');
+  await second.getByLabel('Metric', { exact: true }).selectOption('param');
+  await second.getByLabel('Event', { exact: true }).selectOption({ label: 'level_end' });
+  await second.getByLabel('Parameter', { exact: true }).selectOption('level');
+  await expect(second.getByLabel('Data type', { exact: true })).toHaveValue('number');
+  await second.getByLabel('Operator', { exact: true }).selectOption('greater_than_or_equal');
+  await second.getByLabel('Value', { exact: true }).fill('2.5');
+  await page.getByRole('button', { name: 'Save campaign' }).click();
+  await expect(second.getByText('must be an integer')).toBeVisible();
+  await second.getByLabel('Value', { exact: true }).fill('3');
+  await expect(second.getByText('must be an integer')).toHaveCount(0);
+  const both = await estimated(page);
+  expect(both.players).toBeLessThanOrEqual(us.players);
+  await expectNoSeriousA11yViolations(page, 'monetize form with conditions (wide)');
+
+  await page.getByRole('button', { name: 'Save campaign' }).click();
+  await expect(page.getByText('Monetize created successfully.')).toBeVisible();
+  await expect(page).toHaveURL(list);
+  await expect(monetizeSwitch).toBeChecked();
+  await expect(page.getByText('LIVE', { exact: true })).toBeVisible();
+  await expect(page.getByText('US, GB')).toBeVisible();
+  await expect(page.getByText('Players matching 2 conditions')).toBeVisible();
+  await expect(page.getByText('$1.20')).toBeVisible();
+
+  // Edit: the saved form, at 700 px.
+  await page.setViewportSize({ width: 700, height: 900 });
+  await page.getByRole('link', { name: 'Edit campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign' })).toBeVisible();
+  await expect(page.getByLabel('Reference public price ($)')).toHaveValue('1.2');
+  await expect(page.getByRole('listitem', { name: 'Condition 2' }).getByLabel('Value', { exact: true })).toHaveValue('3');
+  await estimated(page);
+  await expectNoSeriousA11yViolations(page, 'monetize edit (700 px)');
+  await page.getByLabel('Reference public price ($)').fill('2.5');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Monetize updated successfully.')).toBeVisible();
+  await expect(page).toHaveURL(list);
+  await expect(page.getByText('$2.50')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'monetize list, on (700 px)');
+
+  // Off: confirm; a failed remove keeps the campaign ('Failed to remove Monetize!'); cancel keeps it; then it goes.
+  await monetizeSwitch.click({ force: true });
+  const dialog = page.getByRole('dialog', { name: 'Turn off Monetize?' });
+  await expect(dialog).toContainText(`This removes the Monetize campaign of ${APP.name}.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(monetizeSwitch).toBeChecked();
+  await page.route('**/api/monetize/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { success: false, message: 'Something went wrong.', code: 'internal' } }) : route.fallback()));
+  await monetizeSwitch.click({ force: true });
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Failed to remove Monetize!')).toBeVisible();
+  await expect(monetizeSwitch).toBeChecked();
+  await page.unroute('**/api/monetize/*');
+  await monetizeSwitch.click({ force: true });
+  await dialog.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Monetize removed successfully.')).toBeVisible();
+  await expect(page.getByText('Monetize is off for this app.')).toBeVisible();
+  await expect(monetizeSwitch).not.toBeChecked();
+});
+
+test("a viewer sees the campaign and its form but cannot change them (SPEC §6)", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signInByApi(page, DEMO_ACCOUNTS.viewer);
+  await page.goto(appPath(SEEDED.id, 'monetize/list'));
+  const monetizeSwitch = page.getByRole('switch', { name: `Monetize ${SEEDED.name}` });
+  await expect(monetizeSwitch).toBeChecked();
+  await expect(monetizeSwitch).toBeDisabled();
+  await expect(page.getByText('Players matching 1 condition')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'monetize list, viewer (700 px)');
+  await page.getByRole('link', { name: 'View campaign' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign' })).toBeVisible();
+  await expect(page.getByLabel('Reference public price ($)')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  await expect(page.getByLabel(VIEW_ONLY).first()).toBeVisible();
+  await estimated(page);
+  await expectNoSeriousA11yViolations(page, 'monetize form, viewer (700 px)');
+});

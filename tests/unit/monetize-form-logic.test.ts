@@ -1,0 +1,56 @@
+/**
+ * The Monetize form's pure steps (src/machines/monetize-form/form-draft.ts): a campaign to the form and back (values
+ * typed by dataType, 'all' lists emptied), the dependent resets of a condition change, and the conditions complete
+ * enough to estimate.
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyCondition, estimableConditions, patchCondition, toDraft, toRequest, type EventSourceInfo } from '../../src/machines/monetize-form/form-draft';
+import * as fx from '../fixtures/monetize';
+
+const source: EventSourceInfo = {
+  id: fx.activePluginId,
+  events: [
+    { id: 'event_level_end', eventName: 'level_end', params: { level: 'number', level_name: 'string' } },
+    { id: 'event_purchase', eventName: 'in_app_purchase', params: { currency: 'string' } },
+  ],
+};
+
+describe('monetize form draft', () => {
+  it('round-trips a campaign: texts in the form, typed values in the request', () => {
+    const draft = toDraft(fx.liveCampaign, fx.liveCampaign.appId);
+    expect(draft).toMatchObject({ id: 'monetize_1', refPublicPrice: '1.5', minAcceptedPrice: '0.8', sendTrafficToApp: 'some', displayQuestTo: 'some' });
+    expect(draft.targetConditions[0]!.value).toBe('5');
+    expect(toRequest(draft)).toEqual(fx.liveCampaign);
+    expect(toRequest({ ...draft, sendTrafficToApp: 'all', displayQuestTo: 'all', minAcceptedPrice: ' ' })).toMatchObject({ sendTrafficToAppIds: [], targetConditions: [], minAcceptedPrice: null });
+  });
+
+  it('a new form is LIVE at refPublicPrice 1 with nothing chosen (SPEC §9)', () => {
+    expect(toDraft(null, 'app_1')).toEqual({
+      appId: 'app_1', refPublicPrice: '1', minAcceptedPrice: '', sendTrafficToApp: 'all', sendTrafficToAppIds: [], countries: [], displayQuestTo: 'all', targetConditions: [], status: 'LIVE',
+    });
+  });
+
+  it('a condition change resets what depends on it', () => {
+    const start = { ...emptyCondition(), value: 'US' };
+    const total = patchCondition(start, { metric: 'total' }, source);
+    expect(total).toMatchObject({ metric: 'total', key: 'sessions', dataType: 'number', op: 'greater_than_or_equal', value: '' });
+    expect(patchCondition(total, { key: 'minutes_played' }, source)).toMatchObject({ key: 'minutes_played', dataType: 'number' });
+    const firstOpen = patchCondition(start, { key: 'first_open' }, source);
+    expect(firstOpen).toMatchObject({ dataType: 'timestamp', op: 'from', value: '' });
+    const event = patchCondition(start, { type: 'event' }, source);
+    expect(event).toMatchObject({ type: 'event', metric: 'count', eventSource: fx.activePluginId, dataType: 'number', event: '' });
+    const picked = patchCondition(event, { eventId: 'event_level_end' }, source);
+    expect(picked).toMatchObject({ event: 'level_end', eventParam: 'level', key: 'level', dataType: 'number' });
+    const param = patchCondition(patchCondition(picked, { metric: 'param' }, source), { eventParam: 'level_name' }, source);
+    expect(param).toMatchObject({ metric: 'param', eventParam: 'level_name', key: 'level_name', dataType: 'string', op: 'equals' });
+    expect(patchCondition(param, { type: 'user' }, source)).toEqual(emptyCondition());
+  });
+
+  it('estimates only complete conditions, and none when quests go to all players', () => {
+    const draft = toDraft(null, 'app_1');
+    const complete = { ...emptyCondition(), value: 'US' };
+    const some = { ...draft, displayQuestTo: 'some' as const, targetConditions: [complete, emptyCondition()] };
+    expect(estimableConditions(some, source)).toEqual([{ type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value: 'US' }]);
+    expect(estimableConditions({ ...some, displayQuestTo: 'all' }, source)).toEqual([]);
+  });
+});
