@@ -23,6 +23,8 @@ import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
 import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
+import { revenueSettingsRoutes } from './routes/revenue-settings';
+import { revenueSettingsMigrations } from './db/revenue-settings-migrations';
 
 export interface Area {
   name: string;
@@ -40,6 +42,8 @@ export const areas: readonly Area[] = [
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
+  // event detail and revenue settings of the integrations page
+  { name: 'revenue-settings', routes: revenueSettingsRoutes, migrations: revenueSettingsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
 ];

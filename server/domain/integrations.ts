@@ -20,6 +20,7 @@ import type { CredentialSubject, WorkspaceApp } from '../providers/google-cloud/
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
 import { exportFromProcessed, exportRange, exportSchema, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
 import { conflict, forbidden, invalid, notFound, unavailable } from './errors';
+import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 
 type PluginRow = Selectable<PluginsTable>;
 
@@ -356,7 +357,7 @@ export const integrationJobs: JobHandlers = {
       const store = analyticsOf(ctx).store;
       if (!(await exportRange(store, appId))) throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
-      const result = await processRange(store, { appId, dataset: appId, start, end }, progress);
+      const result = await processRange(store, { appId, dataset: appId, start, end, revenue: await revenueRules(ctx, appId) }, progress);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('plugins').set({
           data_start: result.range?.start ?? null,
@@ -380,7 +381,9 @@ export const integrationJobs: JobHandlers = {
 
 /** The plugin's events (SPEC §2 Events table), by name; `search` matches a part of the name, any case. */
 export async function listPluginEvents(ctx: ServerContext, pluginId: string, search: string | undefined) {
-  let query = ctx.db.selectFrom('plugin_events').selectAll().where('plugin_id', '=', pluginId);
+  let query = ctx.db.selectFrom('plugin_events').leftJoin('revenue_settings', 'revenue_settings.event_id', 'plugin_events.id')
+    .selectAll('plugin_events').select(['revenue_settings.revenue_ep', 'revenue_settings.revenue_type', 'revenue_settings.currency_ep'])
+    .where('plugin_id', '=', pluginId);
   const term = search?.trim();
   if (term) query = query.where('event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const rows = await query.orderBy('event_name').limit(1000).execute();
@@ -390,6 +393,6 @@ export async function listPluginEvents(ctx: ServerContext, pluginId: string, sea
     status: row.status,
     event_params: row.event_params as Record<string, string>,
     lastReceivedAt: Number(row.last_received_at),
-    monetizeMetadata: (row.monetize_metadata as { revenueEp: string; revenueType: 'ads' | 'iap' | 'other'; currencyEp: string } | null) ?? null,
+    monetizeMetadata: monetizeMetadataOf(row),
   }));
 }
