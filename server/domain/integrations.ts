@@ -383,10 +383,10 @@ export const integrationJobs: JobHandlers = {
 export async function listPluginEvents(ctx: ServerContext, pluginId: string, search: string | undefined) {
   let query = ctx.db.selectFrom('plugin_events').leftJoin('revenue_settings', 'revenue_settings.event_id', 'plugin_events.id')
     .selectAll('plugin_events').select(['revenue_settings.revenue_ep', 'revenue_settings.revenue_type', 'revenue_settings.currency_ep'])
-    .where('plugin_id', '=', pluginId);
+    .where('plugin_events.plugin_id', '=', pluginId);
   const term = search?.trim();
-  if (term) query = query.where('event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const rows = await query.orderBy('event_name').limit(1000).execute();
+  if (term) query = query.where('plugin_events.event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await query.orderBy('plugin_events.event_name').limit(1000).execute();
   return rows.map((row) => ({
     id: row.id,
     eventName: row.event_name,
