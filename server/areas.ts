@@ -42,8 +42,8 @@ export const areas: readonly Area[] = [
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
-  // event detail and revenue settings of the integrations page
-  { name: 'revenue-settings', routes: revenueSettingsRoutes, migrations: revenueSettingsMigrations },
+  // Integrations: the event detail and revenue settings (routes/revenue-settings.ts), their own migrations
+  { name: 'integrations', routes: revenueSettingsRoutes, migrations: revenueSettingsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
 ];
