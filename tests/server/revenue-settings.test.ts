@@ -13,7 +13,7 @@ import { drainJobs } from '../../server/jobs/queue';
 import { integrationJobs } from '../../server/domain/integrations';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
-const APP = DEMO_APP_IDS.pixelRacer; // the demo app with no integration
+const APP: string = DEMO_APP_IDS.pixelRacer; // the demo app with no integration
 let server: TestServer;
 let analytics: AnalyticsEngine;
 let admin: string;
