@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_REVENUE } from '../../src/contracts/revenue-settings';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 export class QueryTimeoutError extends Error {
@@ -106,8 +107,9 @@ CREATE TABLE IF NOT EXISTS daily_user_metrics (
  * What counts as revenue (an app's revenue settings, SPEC §3 monetizeMetadata): the events named here count the
  * numeric `parameter` (an event parameter, or the export's `event_value_in_usd`) as revenue of `type`
  * (ads → Ad Revenue and eCPM, iap → IAP Revenue, payers and Conversion Rate, other → neither). Events without a rule
- * keep the default: ad_impression `value` is ads, in_app_purchase `event_value_in_usd` is iap. Amounts count as the
- * events report them (Firebase's ad and purchase values are in USD); the currency parameter is kept with the setting.
+ * keep their default (DEFAULT_REVENUE: ad_impression `value` is ads, in_app_purchase `event_value_in_usd` is iap).
+ * Amounts count as the events report them (Firebase's ad and purchase values are in USD); the currency parameter is
+ * kept with the setting.
  */
 export interface RevenueRule {
   eventName: string;
@@ -117,14 +119,15 @@ export interface RevenueRule {
 /** Event-parameter columns of `events` that hold numbers (identifiers are allow-listed here, never taken from input). */
 const NUMERIC_COLUMNS: Record<string, string> = {
   value: 'value', level: 'level', ga_session_id: 'ga_session_id', ga_session_number: 'ga_session_number',
-  engagement_time_msec: 'engagement_time_msec', event_value_in_usd: 'event_value_in_usd',
+  engagement_time_msec: 'engagement_time_msec', success: 'success', event_value_in_usd: 'event_value_in_usd',
 };
 /** SQL of each event's revenue type and amount under the rules; names and parameters are bound values. */
-function revenueColumns(rules: readonly RevenueRule[]): { type: string; amount: string; values: Values } {
+function revenueColumns(settings: readonly RevenueRule[]): { type: string; amount: string; values: Values } {
   const values: Values = {};
   const types: string[] = [];
   const amounts: string[] = [];
-  rules.forEach((rule, i) => {
+  // The first rule naming an event wins: the settings, then the defaults.
+  [...settings, ...DEFAULT_REVENUE].forEach((rule, i) => {
     values[`rev_event_${i}`] = rule.eventName;
     values[`rev_type_${i}`] = rule.type;
     const column = NUMERIC_COLUMNS[rule.parameter];
@@ -132,11 +135,7 @@ function revenueColumns(rules: readonly RevenueRule[]): { type: string; amount: 
     types.push(`WHEN event_name = $rev_event_${i} THEN $rev_type_${i}`);
     amounts.push(`WHEN event_name = $rev_event_${i} THEN ${column ? `CAST(${column} AS DOUBLE)` : `TRY_CAST(params[$rev_param_${i}] AS DOUBLE)`}`);
   });
-  return {
-    type: `CASE ${types.join(' ')} WHEN event_name = 'ad_impression' THEN 'ads' WHEN event_name = 'in_app_purchase' THEN 'iap' END`,
-    amount: `CASE ${amounts.join(' ')} WHEN event_name = 'ad_impression' THEN value WHEN event_name = 'in_app_purchase' THEN event_value_in_usd END`,
-    values,
-  };
+  return { type: `CASE ${types.join(' ')} END`, amount: `CASE ${amounts.join(' ')} END`, values };
 }
 
 /**

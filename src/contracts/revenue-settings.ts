@@ -17,6 +17,14 @@ import { RevenueSettingsParams, SuccessResponse } from './integrations';
 
 /** The export column that holds an event's value in USD, offered as a revenue parameter when the event has it. */
 export const REVENUE_VALUE_FIELD = 'event_value_in_usd';
+/**
+ * What counts as revenue for an event without settings (Firebase conventions, DOMAIN.md): ad_impression `value` is Ads
+ * revenue, in_app_purchase `event_value_in_usd` is IAP revenue. An event's settings replace its default.
+ */
+export const DEFAULT_REVENUE: readonly { eventName: string; type: 'ads' | 'iap' | 'other'; parameter: string }[] = [
+  { eventName: 'ad_impression', type: 'ads', parameter: 'value' },
+  { eventName: 'in_app_purchase', type: 'iap', parameter: REVENUE_VALUE_FIELD },
+];
 /** Data types a revenue parameter may have (the amount is a number). */
 export const NUMERIC_DATA_TYPES: readonly string[] = ['INT64', 'FLOAT64', 'DOUBLE', 'INTEGER', 'FLOAT'];
 export const isNumericType = (dataType: string) => NUMERIC_DATA_TYPES.includes(dataType);
