@@ -27,6 +27,13 @@ export function EventsTable({ appId, plugin }: { appId: string; plugin: Plugin }
   const events = usePluginEvents(appId, plugin.id, search);
   const showLastReceived = plugin.source !== 'BigQuery';
   const rows = events.data ?? [];
+  // An operation of the plugin ended (an export or a processing job lists new events): read the events again.
+  const busy = (plugin.inProgress ?? []).length > 0;
+  const wasBusy = useRef(busy);
+  useEffect(() => {
+    if (wasBusy.current && !busy) void events.refetch();
+    wasBusy.current = busy;
+  }, [busy, events]);
   const [selected, setSelected] = useState<{ id: string; name: string } | null>(null);
   // Back from a detail, focus returns to the event's name.
   const returnTo = useRef<string | null>(null);
