@@ -95,7 +95,13 @@ test('a viewer reads an event\'s detail; Revenue Settings is disabled with the v
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await openEvent(page, 'ad_impression');
   await expect(page.getByRole('region', { name: 'Event parameters' }).getByRole('cell', { name: 'ad_format', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Revenue Settings' })).toBeDisabled();
-  await expect(page.getByLabel(VIEW_ONLY)).toBeVisible();
+  const detail = page.getByRole('region', { name: 'ad_impression' });
+  await expect(detail.getByRole('button', { name: 'Revenue Settings' })).toBeDisabled();
+  await expect(detail.getByLabel(VIEW_ONLY)).toBeVisible();
+  await detail.getByLabel(VIEW_ONLY).hover();
+  await expect(detail.getByText(VIEW_ONLY)).toBeVisible();
   await scan(page, 'Event detail as a viewer');
+  await page.setViewportSize({ width: 700, height: 900 });
+  await detail.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('event-detail-700.png') });
 });
