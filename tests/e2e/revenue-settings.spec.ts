@@ -7,7 +7,7 @@
  * a 700 px screenshot of the dialog.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './pages/axe';
+import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsWideAndNarrow as scan } from './pages/axe';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { appPath } from './pages/demo';
@@ -15,13 +15,6 @@ import { appPath } from './pages/demo';
 const APP = 'dragon-merge-ios';
 const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
-
-async function scan(page: Page, where: string) {
-  await expectNoSeriousA11yViolations(page, `${where} (1280 px)`, { soft: true });
-  await page.setViewportSize({ width: 700, height: 900 });
-  await expectNoSeriousA11yViolations(page, `${where} (700 px)`, { soft: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The BigQuery tab's Events table, once the demo app's export job has listed its events. */
 async function openEvent(page: Page, eventName: string) {
