@@ -116,6 +116,8 @@ export interface RevenueRule {
   type: 'ads' | 'iap' | 'other';
   parameter: string;
 }
+/** An app's revenue rules, or a function reading them when the rebuild starts. */
+export type RevenueRules = readonly RevenueRule[] | (() => Promise<readonly RevenueRule[]>);
 /** Event-parameter columns of `events` that hold numbers (identifiers are allow-listed here, never taken from input). */
 const NUMERIC_COLUMNS: Record<string, string> = {
   value: 'value', level: 'level', ga_session_id: 'ga_session_id', ga_session_number: 'ga_session_number',
@@ -211,6 +213,8 @@ type Types = Record<string, DuckDBType | undefined>;
 export class EventStore {
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  /** The latest daily-metrics rebuild of each app (they run one after another per app). */
+  private readonly rebuilds = new Map<string, Promise<void>>();
   private closed = false;
 
   private constructor(
@@ -297,8 +301,21 @@ export class EventStore {
     });
   }
 
-  /** Replaces one app's rows of daily_user_metrics from its events, counting revenue by the app's rules. */
-  async rebuildDailyUserMetrics(appId: string, revenue: readonly RevenueRule[] = []): Promise<void> {
+  /**
+   * Replaces one app's rows of daily_user_metrics from its events, counting revenue by the app's rules (or by the rules
+   * a function reads when this rebuild's turn comes). Rebuilds of one app run one after another, so the last one asked
+   * for always counts the latest rules.
+   */
+  rebuildDailyUserMetrics(appId: string, revenue: RevenueRules = []): Promise<void> {
+    const previous = this.rebuilds.get(appId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(async () => this.rebuildNow(appId, typeof revenue === 'function' ? await revenue() : revenue));
+    this.rebuilds.set(appId, next);
+    return next.finally(() => {
+      if (this.rebuilds.get(appId) === next) this.rebuilds.delete(appId);
+    });
+  }
+
+  private async rebuildNow(appId: string, revenue: readonly RevenueRule[]): Promise<void> {
     const rebuild = rebuildDailySql(revenue);
     await this.exclusive(async (run) => {
       await run('BEGIN TRANSACTION');

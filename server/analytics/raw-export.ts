@@ -13,7 +13,7 @@
  *   (UTC days, common params as columns, the rest in `params`), replacing that range (idempotent: reprocessing a
  *   range gives the same rows), then rebuilds the app's `daily_user_metrics`, which the reports read.
  */
-import type { EventStore, RevenueRule } from './event-store';
+import type { EventStore, RevenueRules } from './event-store';
 import { generateEvents } from './generator';
 
 export const RAW_EVENTS_DDL = `
@@ -202,7 +202,7 @@ export interface ProcessResult {
  */
 export async function processRange(
   store: EventStore,
-  args: { appId: string; dataset: string; start: string; end: string; revenue?: readonly RevenueRule[] },
+  args: { appId: string; dataset: string; start: string; end: string; revenue?: RevenueRules },
   progress: (percent: number) => Promise<void> = async () => {},
 ): Promise<ProcessResult> {
   await ensureRawTable(store);

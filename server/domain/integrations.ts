@@ -357,7 +357,7 @@ export const integrationJobs: JobHandlers = {
       const store = analyticsOf(ctx).store;
       if (!(await exportRange(store, appId))) throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
-      const result = await processRange(store, { appId, dataset: appId, start, end, revenue: await revenueRules(ctx, appId) }, progress);
+      const result = await processRange(store, { appId, dataset: appId, start, end, revenue: () => revenueRules(ctx, appId) }, progress);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('plugins').set({
           data_start: result.range?.start ?? null,

@@ -91,24 +91,14 @@ export async function revenueRules(ctx: ServerContext, appId: string): Promise<R
   return rows.map((row) => ({ eventName: row.event_name, type: row.revenue_type, parameter: row.revenue_ep }));
 }
 
-const rebuilding = new Map<string, Promise<void>>();
 /**
- * Rebuilds the app's daily metrics on the embedded engine with its current rules (when it has processed data there).
- * Rebuilds of one app run one after another on this server, each reading the rules when it starts, so the last one
- * always counts the latest settings.
+ * Rebuilds the app's daily metrics on the embedded engine when it has processed data there; the rules are read when
+ * the rebuild's turn comes (the store runs one app's rebuilds one after another), so the last one counts the latest.
  */
-export function applyRevenueSettings(ctx: ServerContext, appId: string): Promise<void> {
+export async function applyRevenueSettings(ctx: ServerContext, appId: string): Promise<void> {
   const store = ctx.providers.analytics?.store;
-  if (!store) return Promise.resolve();
-  const run = async () => {
-    if (!(await store.dataRange(appId))) return;
-    await store.rebuildDailyUserMetrics(appId, await revenueRules(ctx, appId));
-  };
-  const next = (rebuilding.get(appId) ?? Promise.resolve()).catch(() => {}).then(run);
-  rebuilding.set(appId, next);
-  return next.finally(() => {
-    if (rebuilding.get(appId) === next) rebuilding.delete(appId);
-  });
+  if (!store || !(await store.dataRange(appId))) return;
+  await store.rebuildDailyUserMetrics(appId, () => revenueRules(ctx, appId));
 }
 
 /** SPEC §5 + ours: both parameters must be parameters of the event, the revenue one a number. */
