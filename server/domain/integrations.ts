@@ -6,7 +6,7 @@
  * Latest Updates feed, and Process Data as a job (server/jobs/queue.ts) whose first success gives the plugin data and
  * so enables Analyze (the one rule: server/domain/apps.ts analyzePlugin).
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { PluginsTable } from '../db/schema';
 import type { Credential, InProgressOperation, Plugin, PluginType } from '../../src/contracts/plugin';
@@ -171,9 +171,10 @@ async function credentialOf(ctx: ServerContext, workspaceId: string, credentialI
 export async function addProductCredential(ctx: ServerContext, appId: string, accountId: string): Promise<Credential> {
   const workspaceId = await appWorkspace(ctx, appId);
   const email = ctx.providers.googleCloud.productServiceAccountEmail(workspaceId);
+  // The partial index's predicate as a literal: a bound value stops matching it once PostgreSQL plans generically.
   await ctx.db.insertInto('credentials').values({
     id: randomUUID(), workspace_id: workspaceId, type: 'TP_SERVICE_ACCOUNT', email, project_id: null, secret: null, created_by: accountId,
-  }).onConflict((oc) => oc.column('workspace_id').where('type', '=', 'TP_SERVICE_ACCOUNT').doNothing()).execute();
+  }).onConflict((oc) => oc.column('workspace_id').where('type', '=', sql.lit('TP_SERVICE_ACCOUNT')).doNothing()).execute();
   const row = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS)
     .where('workspace_id', '=', workspaceId).where('type', '=', 'TP_SERVICE_ACCOUNT').executeTakeFirstOrThrow();
   return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
