@@ -39,6 +39,22 @@ export const isRevenueFormValid = (form: RevenueForm) => Object.keys(validateRev
 const failed = (message: string) => ({ type: 'notify' as const, params: { message, kind: 'error' as const } });
 const logged = { type: 'logError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
 
+/** A call's outcomes: success closes with its message and reloads; success:false or a throw stays open with the failure. */
+const outcomes = (done: string, failure: string) => ({
+  onDone: [
+    {
+      guard: ({ event }: { event: { output: SuccessResponse } }) => event.output.success,
+      target: 'closed' as const,
+      actions: [
+        { type: 'notify' as const, params: { message: done, kind: 'success' as const } },
+        { type: 'changed' as const, params: ({ context }: { context: RevenueSettingsContext }) => ({ appId: context.appId }) },
+      ],
+    },
+    { target: 'editing' as const, actions: failed(failure) },
+  ],
+  onError: { target: 'editing' as const, actions: [logged, failed(failure)] },
+});
+
 export const revenueSettingsMachine = setup({
   types: {
     context: {} as RevenueSettingsContext,
@@ -86,18 +102,7 @@ export const revenueSettingsMachine = setup({
         id: 'saveRevenueSettings',
         src: 'saveRevenueSettings',
         input: ({ context }) => ({ appId: context.appId, eventId: context.eventId, settings: context.form as RevenueSettings }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.success,
-            target: 'closed',
-            actions: [
-              { type: 'notify', params: { message: REVENUE_SETTINGS_MESSAGES.saved, kind: 'success' } },
-              { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
-            ],
-          },
-          { target: 'editing', actions: failed(REVENUE_SETTINGS_MESSAGES.saveFailed) },
-        ],
-        onError: { target: 'editing', actions: [logged, failed(REVENUE_SETTINGS_MESSAGES.saveFailed)] },
+        ...outcomes(REVENUE_SETTINGS_MESSAGES.saved, REVENUE_SETTINGS_MESSAGES.saveFailed),
       },
     },
     deleting: {
@@ -105,18 +110,7 @@ export const revenueSettingsMachine = setup({
         id: 'deleteRevenueSettings',
         src: 'deleteRevenueSettings',
         input: ({ context }) => ({ appId: context.appId, eventId: context.eventId }),
-        onDone: [
-          {
-            guard: ({ event }) => event.output.success,
-            target: 'closed',
-            actions: [
-              { type: 'notify', params: { message: REVENUE_SETTINGS_MESSAGES.deleted, kind: 'success' } },
-              { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
-            ],
-          },
-          { target: 'editing', actions: failed(REVENUE_SETTINGS_MESSAGES.deleteFailed) },
-        ],
-        onError: { target: 'editing', actions: [logged, failed(REVENUE_SETTINGS_MESSAGES.deleteFailed)] },
+        ...outcomes(REVENUE_SETTINGS_MESSAGES.deleted, REVENUE_SETTINGS_MESSAGES.deleteFailed),
       },
     },
   },
