@@ -36,6 +36,8 @@ import { appsflyerRoutes } from './routes/appsflyer';
 import { postbacksMigrations } from './domain/postbacks.migrations';
 import { monetizeRoutes } from './routes/monetize';
 import { monetizeMigrations } from './domain/monetize.migrations';
+import { revenueSettingsRoutes } from './routes/revenue-settings';
+import { revenueSettingsMigrations } from './db/revenue-settings-migrations';
 
 export interface Area {
   name: string;
@@ -55,6 +57,8 @@ export const areas: readonly Area[] = [
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
   // Firebase conversion events and the integration health line (routes/firebase.ts)
   { name: 'firebase', routes: firebaseRoutes, migrations: firebaseMigrations },
+  // Integrations: the event detail and revenue settings (routes/revenue-settings.ts), their own migrations
+  { name: 'integrations', routes: revenueSettingsRoutes, migrations: revenueSettingsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
   // The documentation pages' app values, and the App Settings Events and Acquisition Links tabs

@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_REVENUE } from '../../src/contracts/revenue-settings';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 
 export class QueryTimeoutError extends Error {
@@ -103,16 +104,55 @@ CREATE TABLE IF NOT EXISTS daily_user_metrics (
 )`;
 
 /**
- * Rebuilds one app's daily_user_metrics from its events (DOMAIN.md metric definitions):
+ * What counts as revenue (an app's revenue settings, SPEC §3 monetizeMetadata): the events named here count the
+ * numeric `parameter` (an event parameter, or the export's `event_value_in_usd`) as revenue of `type`
+ * (ads → Ad Revenue and eCPM, iap → IAP Revenue, payers and Conversion Rate, other → neither). Events without a rule
+ * keep their default (DEFAULT_REVENUE: ad_impression `value` is ads, in_app_purchase `event_value_in_usd` is iap).
+ * Amounts count as the events report them (Firebase's ad and purchase values are in USD); the currency parameter is
+ * kept with the setting.
+ */
+export interface RevenueRule {
+  eventName: string;
+  type: 'ads' | 'iap' | 'other';
+  parameter: string;
+}
+/** An app's revenue rules, or a function reading them when the rebuild starts. */
+export type RevenueRules = readonly RevenueRule[] | (() => Promise<readonly RevenueRule[]>);
+/** Event-parameter columns of `events` that hold numbers (identifiers are allow-listed here, never taken from input). */
+const NUMERIC_COLUMNS: Record<string, string> = {
+  value: 'value', level: 'level', ga_session_id: 'ga_session_id', ga_session_number: 'ga_session_number',
+  engagement_time_msec: 'engagement_time_msec', success: 'success', event_value_in_usd: 'event_value_in_usd',
+};
+/** SQL of each event's revenue type and amount under the rules; names and parameters are bound values. */
+function revenueColumns(settings: readonly RevenueRule[]): { type: string; amount: string; values: Values } {
+  const values: Values = {};
+  const types: string[] = [];
+  const amounts: string[] = [];
+  // The first rule naming an event wins: the settings, then the defaults.
+  [...settings, ...DEFAULT_REVENUE].forEach((rule, i) => {
+    values[`rev_event_${i}`] = rule.eventName;
+    values[`rev_type_${i}`] = rule.type;
+    const column = NUMERIC_COLUMNS[rule.parameter];
+    if (!column) values[`rev_param_${i}`] = rule.parameter;
+    types.push(`WHEN event_name = $rev_event_${i} THEN $rev_type_${i}`);
+    amounts.push(`WHEN event_name = $rev_event_${i} THEN ${column ? `CAST(${column} AS DOUBLE)` : `TRY_CAST(params[$rev_param_${i}] AS DOUBLE)`}`);
+  });
+  return { type: `CASE ${types.join(' ')} END`, amount: `CASE ${amounts.join(' ')} END`, values };
+}
+
+/**
+ * Rebuilds one app's daily_user_metrics from its events (DOMAIN.md metric definitions, revenue by `RevenueRule`s):
  * install day = first first_open, else first seen; DAU rows exclude app_remove; sessions = distinct ga_session_id;
  * ret_dN = active on exactly install day + N, ret_wN = active on some day in [7N, 7N+6] after install, both set only
  * on install-day rows of cohorts old enough for the data (install day + N, resp. + 7N+6 ≤ the app's last day) and
  * NULL otherwise.
  */
-export const REBUILD_DAILY_SQL = `
+export function rebuildDailySql(revenue: readonly RevenueRule[] = []): { sql: string; values: Values } {
+  const { type, amount, values } = revenueColumns(revenue);
+  return { sql: `
 INSERT INTO daily_user_metrics
 WITH app_events AS (
-  SELECT * FROM events WHERE app_id = $app_id
+  SELECT *, ${type} AS revenue_type, ${amount} AS revenue_amount FROM events WHERE app_id = $app_id
 ),
 last_day AS (
   SELECT max(event_date) AS data_end FROM app_events
@@ -137,9 +177,9 @@ days AS (
          count(*) FILTER (WHERE event_name = 'ad_impression') AS impressions,
          count(*) FILTER (WHERE event_name = 'ad_impression' AND ad_format = 'rewarded') AS rewarded_impressions,
          count(*) FILTER (WHERE event_name = 'ad_reward') AS ad_rewards,
-         coalesce(sum(value) FILTER (WHERE event_name = 'ad_impression'), 0) AS ad_revenue,
-         count(*) FILTER (WHERE event_name = 'in_app_purchase') AS iap_count,
-         coalesce(sum(event_value_in_usd) FILTER (WHERE event_name = 'in_app_purchase'), 0) AS iap_revenue
+         coalesce(sum(revenue_amount) FILTER (WHERE revenue_type = 'ads'), 0) AS ad_revenue,
+         count(*) FILTER (WHERE revenue_type = 'iap') AS iap_count,
+         coalesce(sum(revenue_amount) FILTER (WHERE revenue_type = 'iap'), 0) AS iap_revenue
   FROM app_events
   WHERE event_name <> 'app_remove'
   GROUP BY user_pseudo_id, event_date
@@ -162,7 +202,10 @@ SELECT $app_id AS app_id, a.event_date, a.user_pseudo_id, a.install_date, a.days
        ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND a.install_date + ${n} <= l.data_end THEN coalesce(f.a_d${n}, false) END`).join(',\n       ')},
        ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND a.install_date + ${7 * n + 6} <= l.data_end THEN coalesce(f.a_w${n}, false) END`).join(',\n       ')}
 FROM aged a JOIN activity f USING (user_pseudo_id) CROSS JOIN last_day l
-ORDER BY a.event_date`;
+ORDER BY a.event_date`, values };
+}
+/** The rebuild with the default revenue rules (no revenue settings). */
+export const REBUILD_DAILY_SQL = rebuildDailySql().sql;
 
 type Values = Record<string, DuckDBValue>;
 type Types = Record<string, DuckDBType | undefined>;
@@ -170,6 +213,8 @@ type Types = Record<string, DuckDBType | undefined>;
 export class EventStore {
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  /** The latest daily-metrics rebuild of each app (they run one after another per app). */
+  private readonly rebuilds = new Map<string, Promise<void>>();
   private closed = false;
 
   private constructor(
@@ -256,10 +301,33 @@ export class EventStore {
     });
   }
 
-  /** Replaces one app's rows of daily_user_metrics from its events. */
-  async rebuildDailyUserMetrics(appId: string): Promise<void> {
-    await this.run('DELETE FROM daily_user_metrics WHERE app_id = $app_id', { app_id: appId });
-    await this.run(REBUILD_DAILY_SQL, { app_id: appId });
+  /**
+   * Replaces one app's rows of daily_user_metrics from its events, counting revenue by the app's rules (or by the rules
+   * a function reads when this rebuild's turn comes). Rebuilds of one app run one after another, so the last one asked
+   * for always counts the latest rules.
+   */
+  rebuildDailyUserMetrics(appId: string, revenue: RevenueRules = []): Promise<void> {
+    const previous = this.rebuilds.get(appId) ?? Promise.resolve();
+    const next = previous.catch(() => {}).then(async () => this.rebuildNow(appId, typeof revenue === 'function' ? await revenue() : revenue));
+    this.rebuilds.set(appId, next);
+    return next.finally(() => {
+      if (this.rebuilds.get(appId) === next) this.rebuilds.delete(appId);
+    });
+  }
+
+  private async rebuildNow(appId: string, revenue: readonly RevenueRule[]): Promise<void> {
+    const rebuild = rebuildDailySql(revenue);
+    await this.exclusive(async (run) => {
+      await run('BEGIN TRANSACTION');
+      try {
+        await run('DELETE FROM daily_user_metrics WHERE app_id = $app_id', { app_id: appId });
+        await run(rebuild.sql, { ...rebuild.values, app_id: appId });
+        await run('COMMIT');
+      } catch (error) {
+        await run('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    });
   }
 
   /** First and last event day of an app, or null when it has no events. */

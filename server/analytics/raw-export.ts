@@ -13,7 +13,7 @@
  *   (UTC days, common params as columns, the rest in `params`), replacing that range (idempotent: reprocessing a
  *   range gives the same rows), then rebuilds the app's `daily_user_metrics`, which the reports read.
  */
-import type { EventStore } from './event-store';
+import type { EventStore, RevenueRules } from './event-store';
 import { generateEvents } from './generator';
 
 export const RAW_EVENTS_DDL = `
@@ -197,11 +197,12 @@ export interface ProcessResult {
 
 /**
  * Process Data on the embedded engine: replaces the app's processed events of [start, end] (UTC days) with the
- * flattened export rows of that range, then rebuilds its daily user metrics. Idempotent. `progress` gets 0–100.
+ * flattened export rows of that range, then rebuilds its daily user metrics (revenue counted by the app's revenue
+ * settings, `revenue`). Idempotent. `progress` gets 0–100.
  */
 export async function processRange(
   store: EventStore,
-  args: { appId: string; dataset: string; start: string; end: string },
+  args: { appId: string; dataset: string; start: string; end: string; revenue?: RevenueRules },
   progress: (percent: number) => Promise<void> = async () => {},
 ): Promise<ProcessResult> {
   await ensureRawTable(store);
@@ -224,7 +225,7 @@ export async function processRange(
     }
   });
   await progress(60);
-  await store.rebuildDailyUserMetrics(args.appId);
+  await store.rebuildDailyUserMetrics(args.appId, args.revenue);
   await progress(90);
   const [count] = await store.rows(
     'SELECT count(*) AS n FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',

@@ -6,6 +6,7 @@ import type { FirebaseTables } from './firebase-schema';
 import type { AppContentTables } from './app-content-schema';
 import type { PostbackTables } from './postbacks-schema';
 import type { MonetizeTables } from './monetize-schema';
+import type { RevenueSettingsTables } from './revenue-settings-migrations';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -174,7 +175,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables {
+export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

@@ -18,7 +18,7 @@ import type { ServerContext } from '../context';
 import type { CredentialSubject } from '../providers/google-cloud/provider';
 import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase';
 import { JOB_KINDS } from './integrations';
-import { revenueSettingsFor, type RevenueSettingRef } from './revenue-settings-source';
+import { revenueSettingsFor, type RevenueSettingRef } from './revenue-settings';
 
 type PluginRow = Selectable<PluginsTable>;
 

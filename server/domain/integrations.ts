@@ -6,7 +6,7 @@
  * Latest Updates feed, and Process Data as a job (server/jobs/queue.ts) whose first success gives the plugin data and
  * so enables Analyze (the one rule: server/domain/apps.ts analyzePlugin).
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { PluginsTable } from '../db/schema';
 import type { Credential, InProgressOperation, Plugin, PluginType } from '../../src/contracts/plugin';
@@ -20,6 +20,7 @@ import type { CredentialSubject, WorkspaceApp } from '../providers/google-cloud/
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
 import { exportFromProcessed, exportRange, exportSchema, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
 import { conflict, forbidden, invalid, notFound, unavailable } from './errors';
+import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 
 type PluginRow = Selectable<PluginsTable>;
 
@@ -171,9 +172,10 @@ async function credentialOf(ctx: ServerContext, workspaceId: string, credentialI
 export async function addProductCredential(ctx: ServerContext, appId: string, accountId: string): Promise<Credential> {
   const workspaceId = await appWorkspace(ctx, appId);
   const email = ctx.providers.googleCloud.productServiceAccountEmail(workspaceId);
+  // The partial index's predicate as a literal: a bound value stops matching it once PostgreSQL plans generically.
   await ctx.db.insertInto('credentials').values({
     id: randomUUID(), workspace_id: workspaceId, type: 'TP_SERVICE_ACCOUNT', email, project_id: null, secret: null, created_by: accountId,
-  }).onConflict((oc) => oc.column('workspace_id').where('type', '=', 'TP_SERVICE_ACCOUNT').doNothing()).execute();
+  }).onConflict((oc) => oc.column('workspace_id').where('type', '=', sql.lit('TP_SERVICE_ACCOUNT')).doNothing()).execute();
   const row = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS)
     .where('workspace_id', '=', workspaceId).where('type', '=', 'TP_SERVICE_ACCOUNT').executeTakeFirstOrThrow();
   return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
@@ -357,7 +359,7 @@ export const integrationJobs: JobHandlers = {
       const store = analyticsOf(ctx).store;
       if (!(await exportRange(store, appId))) throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
-      const result = await processRange(store, { appId, dataset: appId, start, end }, progress);
+      const result = await processRange(store, { appId, dataset: appId, start, end, revenue: () => revenueRules(ctx, appId) }, progress);
       await ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('plugins').set({
           data_start: result.range?.start ?? null,
@@ -381,16 +383,18 @@ export const integrationJobs: JobHandlers = {
 
 /** The plugin's events (SPEC §2 Events table), by name; `search` matches a part of the name, any case. */
 export async function listPluginEvents(ctx: ServerContext, pluginId: string, search: string | undefined) {
-  let query = ctx.db.selectFrom('plugin_events').selectAll().where('plugin_id', '=', pluginId);
+  let query = ctx.db.selectFrom('plugin_events').leftJoin('revenue_settings', 'revenue_settings.event_id', 'plugin_events.id')
+    .selectAll('plugin_events').select(['revenue_settings.revenue_ep', 'revenue_settings.revenue_type', 'revenue_settings.currency_ep'])
+    .where('plugin_events.plugin_id', '=', pluginId);
   const term = search?.trim();
-  if (term) query = query.where('event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const rows = await query.orderBy('event_name').limit(1000).execute();
+  if (term) query = query.where('plugin_events.event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await query.orderBy('plugin_events.event_name').limit(1000).execute();
   return rows.map((row) => ({
     id: row.id,
     eventName: row.event_name,
     status: row.status,
     event_params: row.event_params as Record<string, string>,
     lastReceivedAt: Number(row.last_received_at),
-    monetizeMetadata: (row.monetize_metadata as { revenueEp: string; revenueType: 'ads' | 'iap' | 'other'; currencyEp: string } | null) ?? null,
+    monetizeMetadata: monetizeMetadataOf(row),
   }));
 }

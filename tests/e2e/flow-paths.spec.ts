@@ -18,6 +18,8 @@ import { redeemPromoTable } from './model-paths/redeem-promo.paths';
 import { paymentMethodsTable } from './model-paths/payment-methods.paths';
 import { paymentMethodSetupTable } from './model-paths/payment-method-setup.paths';
 import { askAnalyzeTable } from './model-paths/ask-analyze.paths';
+import { dailyProcessTable } from './model-paths/daily-process.paths';
+import { activeSourceTable } from './model-paths/active-source.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
@@ -30,3 +32,5 @@ pathTests(redeemPromoTable);
 pathTests(paymentMethodsTable);
 pathTests(paymentMethodSetupTable);
 pathTests(askAnalyzeTable);
+pathTests(dailyProcessTable);
+pathTests(activeSourceTable);

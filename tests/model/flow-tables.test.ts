@@ -14,8 +14,10 @@ import { redeemPromoTable } from '../e2e/model-paths/redeem-promo.paths';
 import { paymentMethodsTable } from '../e2e/model-paths/payment-methods.paths';
 import { paymentMethodSetupTable } from '../e2e/model-paths/payment-method-setup.paths';
 import { askAnalyzeTable } from '../e2e/model-paths/ask-analyze.paths';
+import { dailyProcessTable } from '../e2e/model-paths/daily-process.paths';
+import { activeSourceTable } from '../e2e/model-paths/active-source.paths';
 
-const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable, askAnalyzeTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable, askAnalyzeTable, dailyProcessTable, activeSourceTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {

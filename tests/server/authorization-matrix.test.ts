@@ -182,6 +182,24 @@ async function throwawayPluginParams({ db, who }: CallContext) {
   return { pluginId: `${appId}-bigquery` };
 }
 
+/** A plugin event of Dragon Merge (Android)'s BigQuery plugin made for this one call, with revenue settings when asked. */
+async function throwawayEvent({ db, who }: CallContext, withSettings: boolean) {
+  const eventId = newId();
+  const eventName = `matrix_${who}_${eventId.slice(0, 8)}`;
+  await db.insertInto('plugin_events').values({
+    id: eventId, plugin_id: demoPluginParams.pluginId, event_name: eventName, event_params: JSON.stringify({ value: 'FLOAT64', currency: 'STRING' }) as never,
+    status: 'ACTIVE', last_received_at: 0, monetize_metadata: null,
+  }).execute();
+  if (withSettings) {
+    await db.insertInto('revenue_settings').values({
+      event_id: eventId, app_id: DEMO_APP_IDS.dragonMergeAndroid, event_name: eventName, revenue_type: 'ads', revenue_ep: 'value', currency_ep: 'currency', updated_by: null,
+    }).execute();
+  }
+  return { eventId };
+}
+const eventParams = (ctx: CallContext) => throwawayEvent(ctx, false);
+const eventWithSettingsParams = (ctx: CallContext) => throwawayEvent(ctx, true);
+
 /** A sealed Google sign-in state for Demo Studio's admin (the query is the authorization of the public OAuth pages). */
 async function oauthStateQuery({ db, app }: CallContext) {
   const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
@@ -337,6 +355,10 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/monetize',                             expect: [200, 200, 403, 404, 401], body: freshMonetizeCreate },
   { route: 'POST /api/monetize/update',                      expect: [200, 200, 403, 404, 401], body: throwawayMonetizeUpdate },
   { route: 'DELETE /api/monetize/:id',                       expect: [200, 200, 403, 404, 401], params: throwawayMonetizeParams },
+  // event detail and revenue settings (server/routes/revenue-settings.ts): members read; editors save and delete
+  { route: 'GET /api/app/:appId/events/:eventId',                      expect: [200, 200, 200, 404, 401], params: eventParams },
+  { route: 'PUT /api/app/:appId/events/:eventId/revenue-settings',     expect: [400, 400, 403, 404, 401], params: eventParams, body: BAD_BODY },
+  { route: 'DELETE /api/app/:appId/events/:eventId/revenue-settings',  expect: [200, 200, 403, 404, 401], params: eventWithSettingsParams },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -32,3 +32,11 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string, {
   );
   (soft ? expect.soft : expect)(described, `serious or critical axe-core violations on ${where}`).toEqual([]);
 }
+
+/** The same check at 1280 px and at 700 px (soft), leaving the page at 1280 × 900. */
+export async function expectNoSeriousA11yViolationsWideAndNarrow(page: Page, where: string) {
+  await expectNoSeriousA11yViolations(page, `${where} (1280 px)`, { soft: true });
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expectNoSeriousA11yViolations(page, `${where} (700 px)`, { soft: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
