@@ -23,6 +23,8 @@ import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
 import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
+import { adjustRoutes } from './routes/adjust';
+import { adjustMigrations } from './domain/adjust.migrations';
 
 export interface Area {
   name: string;
@@ -40,6 +42,7 @@ export const areas: readonly Area[] = [
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },
   { name: 'billing', routes: billingRoutes, migrations: billingMigrations },
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
+  { name: 'adjust', routes: adjustRoutes, migrations: adjustMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
 ];

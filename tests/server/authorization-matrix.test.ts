@@ -267,6 +267,12 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
   { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
+
+  // adjust (server/routes/adjust.ts): members read the partner link and events file; editors connect and update
+  { route: 'GET /api/app/:appId/adjust',                     expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/adjust/connect',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/adjust/events-file',        expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/adjust/partner-link',       expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery
