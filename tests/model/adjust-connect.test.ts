@@ -17,7 +17,7 @@ const model = defineModel(adjustConnectMachine, {
   SET_FILE: [{ type: 'SET_FILE', file: csv }, { type: 'SET_FILE', file: txt }],
   CONNECT: { type: 'CONNECT', at: 1_764_000_000_000 },
   'xstate.done.actor.connectAdjust': [
-    done('connectAdjust', { success: true, plugin: { id: 'p1', source: 'Adjust', connected: 'waiting_for_events' } }),
+    done('connectAdjust', { success: true, plugin: { id: 'p1', source: 'Adjust' as const, connected: 'waiting_for_events' as const } }),
     done('connectAdjust', { success: false, errors: ['line 3: event_token must be 6 or more lowercase letters or digits', 'line 4: event_name is required'] }),
   ],
   'xstate.error.actor.connectAdjust': failed('connectAdjust', apiError(409, 'Adjust is already connected for this app.', 'plugin_exists')),

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { AdjustFileAnswer, AdjustIntegrationResponse } from '../../src/contracts/adjust';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
+import { DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
 import { call, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX } from './multipart-form';
 
