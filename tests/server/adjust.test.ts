@@ -12,7 +12,7 @@ import { DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
 import { call, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX } from './multipart-form';
 
-const APP = DEMO_APP_IDS.pixelRacer; // the demo app with no integration
+const APP: string = DEMO_APP_IDS.pixelRacer; // the demo app with no integration
 let server: TestServer;
 let tokens: Record<'admin' | 'editor' | 'viewer' | 'rival', string>;
 
