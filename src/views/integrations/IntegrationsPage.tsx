@@ -14,6 +14,8 @@ import { Button } from '../ui/Button';
 import { tabOf, visibleTabs } from './plugin-view';
 import { OverviewTab } from './OverviewTab';
 import { PluginTab } from './PluginTab';
+import { AdjustTab } from './AdjustTab';
+import { SingularTab } from './SingularTab';
 
 export default function IntegrationsPage() {
   const { workspaceId = '', appId = '', source } = useParams<{ workspaceId?: string; appId?: string; source?: string }>();
@@ -69,6 +71,10 @@ export default function IntegrationsPage() {
           <OverviewTab workspaceId={workspaceId} appId={appId} plugins={list} activePluginId={plugins.data?.activePluginId ?? null} role={role} />
         ) : tab === 'BigQuery' || tab === 'Firebase' ? (
           <PluginTab key={tab} type={tab} workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
+        ) : tab === 'Adjust' ? (
+          <AdjustTab workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
+        ) : tab === 'Singular' ? (
+          <SingularTab appId={appId} />
         ) : tab ? (
           <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">The {tab} integration is being built and will appear here soon.</p>
         ) : null}

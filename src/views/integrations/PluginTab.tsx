@@ -7,11 +7,10 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation, useSearch } from 'wouter';
-import { FEATURES_UNLOCKED, NO_DATA_TEXT, OAUTH_REDIRECT_PARAM, copiedMessage } from '../../contracts/integrations';
+import { FEATURES_UNLOCKED, NO_DATA_TEXT, OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { useCredentials, useFeed } from '../../services/integrations.queries';
-import { notify } from '../../services/notify';
 import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
 import { selectPluginConfirm, selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { configureConnectionFlow } from '../../machines/configure-connection/configure-connection.actors';
@@ -22,6 +21,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
+import { copyWithNotice } from './copy';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { DataStatusCard } from './DataStatusCard';
 import { EventsTable } from './EventsTable';
@@ -187,16 +187,8 @@ function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect:
 }
 
 function CopyButton({ label, value }: { label: string; value: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify(copiedMessage(label), 'success', 'short');
-    } catch {
-      notify('Failed to copy to clipboard.', 'error');
-    }
-  };
   return (
-    <button type="button" onClick={() => void copy()} aria-label={`Copy ${label}`} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+    <button type="button" onClick={() => void copyWithNotice(label, value)} aria-label={`Copy ${label}`} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
       <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true"><path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm7 11V8a2 2 0 0 0-2-2H7V5h8v9h-1ZM4 8h8v8H4V8Z" /></svg>
     </button>
   );
