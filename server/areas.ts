@@ -25,6 +25,9 @@ import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
 import { adjustRoutes } from './routes/adjust';
 import { adjustMigrations } from './domain/adjust.migrations';
+import { postbackRoutes } from './routes/postbacks';
+import { appsflyerRoutes } from './routes/appsflyer';
+import { postbacksMigrations } from './domain/postbacks.migrations';
 
 export interface Area {
   name: string;
@@ -45,6 +48,8 @@ export const areas: readonly Area[] = [
   { name: 'adjust', routes: adjustRoutes, migrations: adjustMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
+  // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
+  { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: postbacksMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

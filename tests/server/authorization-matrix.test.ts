@@ -41,6 +41,7 @@ import { hashToken, newId, newToken } from '../../server/auth/crypto';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
+import { postbackUrl } from '../../server/domain/postbacks';
 
 // ------------------------------------------------------------------------------------------------ the table's types
 
@@ -179,6 +180,13 @@ async function oauthStateQuery({ db, app }: CallContext) {
   return { state: app.questboard.providers.secrets.seal(JSON.stringify(state)), code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev` };
 }
 
+/** The demo iOS app's AppsFlyer postback URL parts (its secret made on first use) and one realistic postback. */
+const postbackParams = async ({ app }: CallContext) => {
+  const secret = (await postbackUrl(app.questboard, DEMO_APP_IDS.dragonMergeIos, 'appsflyer')).split('/').pop()!;
+  return { source: 'appsflyer', appId: DEMO_APP_IDS.dragonMergeIos, secret };
+};
+const postbackQuery = { event_name: 'matrix_event', event_time: '2026-11-20 10:00:00', idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239' };
+
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
@@ -267,6 +275,16 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
   { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
+  // postbacks (server/routes/postbacks.ts) and AppsFlyer (server/routes/appsflyer.ts): the postback endpoint is public
+  // (its URL secret is the authorization); members read the status, log and summary; the URL (it holds the secret) and
+  // Enable Plugin are for editors
+  { route: 'GET /postbacks/:source/:appId/:secret',          expect: [200, 200, 200, 200, 200], params: postbackParams, query: postbackQuery },
+  { route: 'POST /postbacks/:source/:appId/:secret',         expect: [400, 400, 400, 400, 400], params: postbackParams, body: BAD_BODY },
+  { route: 'GET /api/plugins/:pluginId/status',              expect: [200, 200, 200, 404, 401], params: { pluginId: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer` } },
+  { route: 'GET /api/app/:appId/postbacks/:source/url',      expect: [200, 200, 403, 404, 401], params: { source: 'appsflyer' } },
+  { route: 'GET /api/app/:appId/postbacks/:source/log',      expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
+  { route: 'GET /api/app/:appId/postbacks/:source/summary',  expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
+  { route: 'POST /api/app/:appId/appsflyer/enable',          expect: [200, 200, 403, 404, 401], params: { appId: DEMO_APP_IDS.wordGarden } },
 
   // adjust (server/routes/adjust.ts): members read the partner link and events file; editors connect and update
   { route: 'GET /api/app/:appId/adjust',                     expect: [200, 200, 200, 404, 401] },

@@ -3,7 +3,7 @@
  * exists; an unknown tab goes to the Overview), a spinner while plugin data loads, then the tab. Thin: plugins come
  * from the usePlugins read (polled while an operation runs); every action is an event to a flow.
  */
-import { useEffect, useRef } from 'react';
+import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { usePlugins } from '../../services/integrations.queries';
 import { href } from '../../paths';
@@ -16,6 +16,9 @@ import { OverviewTab } from './OverviewTab';
 import { PluginTab } from './PluginTab';
 import { AdjustTab } from './AdjustTab';
 import { SingularTab } from './SingularTab';
+
+/** The AppsFlyer tab loads on demand (it brings the QR code library). */
+const AppsFlyerTab = lazy(() => import('./AppsFlyerTab'));
 
 export default function IntegrationsPage() {
   const { workspaceId = '', appId = '', source } = useParams<{ workspaceId?: string; appId?: string; source?: string }>();
@@ -75,6 +78,10 @@ export default function IntegrationsPage() {
           <AdjustTab workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
         ) : tab === 'Singular' ? (
           <SingularTab appId={appId} />
+        ) : tab === 'AppsFlyer' ? (
+          <Suspense fallback={<PageSpinner label="Loading AppsFlyer" />}>
+            <AppsFlyerTab workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
+          </Suspense>
         ) : tab ? (
           <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">The {tab} integration is being built and will appear here soon.</p>
         ) : null}

@@ -1,0 +1,121 @@
+/**
+ * `npm run postback:send -- --app <appId>`: sends realistic AppsFlyer in-app event postbacks (the macros of
+ * server/postbacks/formats/appsflyer.ts) to a running server, so the demo's AppsFlyer plugin can be connected on a
+ * fresh machine (then press Check Status on the tab).
+ *
+ * It signs in as the demo admin (--email / --password) to read the app's platform and its postback URL (or takes
+ * --url, the URL shown on the AppsFlyer tab), then sends --count postbacks (a short play session: tutorial, levels,
+ * an ad view, a purchase) for one test device, with af_sub1 = --player, af_sub2 = the app, af_sub3 = --quest, and
+ * prints what became of each. Options: --server (http://127.0.0.1:8080), --count (5), --device, --player, --quest,
+ * --method GET|POST (GET, as AppsFlyer sends them), --replay (send each twice: the second is a duplicate).
+ */
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+
+const { values: args } = parseArgs({
+  options: {
+    app: { type: 'string' },
+    url: { type: 'string' },
+    server: { type: 'string', default: process.env.QUESTBOARD_URL ?? 'http://127.0.0.1:8080' },
+    email: { type: 'string', default: 'admin@demostudio.dev' },
+    password: { type: 'string', default: 'questboard-demo' },
+    count: { type: 'string', default: '5' },
+    device: { type: 'string' },
+    player: { type: 'string', default: 'player-demo-1' },
+    quest: { type: 'string', default: 'quest-demo-1' },
+    method: { type: 'string', default: 'GET' },
+    platform: { type: 'string' },
+    replay: { type: 'boolean', default: false },
+  },
+});
+
+/** One play session's events, in order (AppsFlyer's predefined event names). */
+const SESSION = [
+  { event_name: 'af_tutorial_completion', event_value: { af_success: 'true' } },
+  { event_name: 'af_level_achieved', event_value: { af_level: '1', af_score: '420' } },
+  { event_name: 'af_level_achieved', event_value: { af_level: '2', af_score: '910' } },
+  { event_name: 'af_ad_view', event_value: { af_adrev_ad_type: 'rewarded' } },
+  { event_name: 'af_purchase', event_value: { af_content_id: 'gem_pack_small', af_quantity: '1' }, revenue: '4.99', currency: 'USD' },
+] as const;
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+/** AppsFlyer's event_time: 'YYYY-MM-DD HH:mm:ss.SSS' in UTC. */
+export const appsflyerTime = (d: Date) =>
+  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${pad(d.getUTCMilliseconds(), 3)}`;
+
+export interface PostbackOptions {
+  appId: string;
+  platform: 'ios' | 'android';
+  device: string;
+  appsflyerId: string;
+  player: string;
+  quest: string;
+  installedAt: Date;
+}
+/** The i-th postback of a session, as AppsFlyer fills in our postback template. */
+export function appsflyerPostback(i: number, o: PostbackOptions, at: Date): Record<string, string> {
+  const event = SESSION[i % SESSION.length]!;
+  return {
+    event_name: event.event_name,
+    event_value: JSON.stringify(event.event_value),
+    ...('revenue' in event ? { event_revenue: event.revenue, event_revenue_currency: event.currency } : {}),
+    event_time: appsflyerTime(at),
+    install_unix_ts: String(Math.floor(o.installedAt.getTime() / 1000)),
+    appsflyer_id: o.appsflyerId,
+    [o.platform === 'ios' ? 'idfa' : 'advertising_id']: o.device,
+    af_sub1: o.player,
+    af_sub2: o.appId,
+    af_sub3: o.quest,
+  };
+}
+
+async function json(res: Response) {
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok) throw new Error(`${res.status} ${String(body.message ?? res.statusText)}`);
+  return body;
+}
+
+async function main() {
+  const appId = args.app;
+  if (!appId) throw new Error('usage: npm run postback:send -- --app <appId> [--url <postback url>] [--count 5] [--server http://127.0.0.1:8080]');
+  const server = args.server!.replace(/\/+$/, '');
+  let url = args.url;
+  let platform = args.platform as 'ios' | 'android' | undefined;
+  if (!url || !platform) {
+    const signIn = await json(await fetch(`${server}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: args.email, password: args.password }) }));
+    const auth = { authorization: `Bearer ${String(signIn.token)}` };
+    platform ??= (await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}`, { headers: auth }))).platform as 'ios' | 'android';
+    url ??= String((await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/postbacks/appsflyer/url`, { headers: auth }))).url);
+  }
+  const options: PostbackOptions = {
+    appId, platform, player: args.player!, quest: args.quest!,
+    device: args.device ?? (platform === 'ios' ? randomUUID().toUpperCase() : randomUUID()),
+    appsflyerId: `${Date.now()}-${Math.floor(Math.random() * 1e9)}`,
+    installedAt: new Date(Date.now() - 10 * 60_000),
+  };
+  console.log(`Sending ${args.count} AppsFlyer postbacks for ${appId} (${platform}, device ${options.device}) to ${url.replace(/[^/]+$/, '<secret>')}`);
+  const start = Date.now() - Number(args.count) * 30_000;
+  let failures = 0;
+  for (let i = 0; i < Number(args.count); i++) {
+    const fields = appsflyerPostback(i, options, new Date(start + i * 30_000));
+    for (let attempt = 0; attempt < (args.replay ? 2 : 1); attempt++) {
+      const res = args.method?.toUpperCase() === 'POST'
+        ? await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })
+        : await fetch(`${url}?${new URLSearchParams(fields)}`);
+      const body = (await res.json().catch(() => ({}))) as { outcome?: string; message?: string };
+      if (!res.ok) failures += 1;
+      console.log(`  ${fields.event_name!.padEnd(24)} ${res.status} ${body.outcome ?? body.message ?? ''}`);
+    }
+  }
+  if (failures) {
+    console.error(`${failures} postback(s) were refused.`);
+    process.exitCode = 1;
+  } else console.log('Done. Press Check Status on the AppsFlyer tab.');
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

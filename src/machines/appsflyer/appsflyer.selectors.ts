@@ -1,0 +1,27 @@
+/** View model of the AppsFlyer tab (SPEC §2): which part shows, the Enable Plugin button, Check Status, the disconnect confirm. */
+import { DISCONNECT_PLUGIN_TITLE } from '../../contracts/integrations';
+import { confirmQuestion } from '../plugin-lifecycle/plugin-lifecycle.machine';
+import type { AppsFlyerSnapshot } from './appsflyer.machine';
+
+export const selectAppsFlyerView = (s: AppsFlyerSnapshot) => {
+  const enabling = s.matches('enabling');
+  const noPlugin = s.matches('noPlugin') || enabling;
+  return {
+    /** The guide with Enable Plugin (noPlugin, enabling) or the step list and generator (enabled, checking). */
+    guide: noPlugin || s.matches('enabled') || s.matches('checking'),
+    enabled: !noPlugin,
+    connected: s.matches('connected') || s.matches('disconnecting'),
+    enableLabel: enabling ? 'Enabling Plugin...' : noPlugin ? 'Enable Plugin' : 'Plugin Enabled',
+    enableBusy: enabling,
+    checking: s.matches('checking'),
+    disconnecting: s.matches({ disconnecting: 'running' }),
+  };
+};
+
+export const selectDisconnectConfirm = (s: AppsFlyerSnapshot) => ({
+  open: s.matches('disconnecting'),
+  busy: s.matches({ disconnecting: 'running' }),
+  title: DISCONNECT_PLUGIN_TITLE,
+  message: confirmQuestion('disconnect', 'AppsFlyer'),
+  confirmLabel: 'Disconnect',
+});

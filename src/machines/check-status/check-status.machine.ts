@@ -1,0 +1,123 @@
+/**
+ * Check Status of an attribution plugin (SPEC §4 Check Status, §7 check plugin status, §8 "Can't check status of
+ * {source} plugin!", §9 6000 ms on error, 10000 ms on success). One check, as a child the AppsFlyer and Adjust tab
+ * machines invoke (or a flow of its own):
+ *
+ *   deciding ─┬─ already connected, AppsFlyer ──► done            (does nothing)
+ *             ├─ already connected, Adjust ─────► done            (reloads the event schemas)
+ *             └─ not connected ─► fetching ─┬─ success, now connected ──► done  ('{source} connected successfully',
+ *                                           │                                   10 s; the plugins reload)
+ *                                           ├─ success, still waiting ──► done  (the status chip says so)
+ *                                           ├─ success:false ───────────► done  (the SPEC §8 error, 6 s)
+ *                                           └─ thrown ──────────────────► done  (logged; the same error)
+ *
+ * Its output says whether the plugin is connected now. "Events are received" means a postback row exists for the
+ * app and source (server/domain/postbacks.ts). `notify`, `reloadPlugins`, `reloadEventSchemas` and `logError` are
+ * provided by check-status.actors.ts.
+ */
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { APPSFLYER_STATUS_FAILED, ADJUST_MESSAGES, isNowConnected } from '../../contracts/integrations';
+import { connectedSuccessfully, type CheckStatusResponse } from '../../contracts/postbacks';
+import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
+
+export type AttributionSource = 'AppsFlyer' | 'Adjust';
+export const STATUS_FAILED: Record<AttributionSource, string> = { AppsFlyer: APPSFLYER_STATUS_FAILED, Adjust: ADJUST_MESSAGES.statusFailed };
+
+export interface CheckStatusInput {
+  appId: string;
+  pluginId: string;
+  source: AttributionSource;
+  /** The plugin's status as the page knows it: SPEC §4 acts differently when it is already connected. */
+  connected: boolean;
+}
+export interface CheckStatusOutput {
+  connected: boolean;
+  /** null when the status was not fetched (already connected, or the check failed). */
+  eventsReceived: boolean | null;
+  lastEventAt: number | null;
+}
+export interface CheckStatusContext extends CheckStatusInput {
+  result: CheckStatusOutput;
+}
+
+export const checkStatusMachine = setup({
+  types: {
+    context: {} as CheckStatusContext,
+    input: {} as CheckStatusInput,
+    output: {} as CheckStatusOutput,
+    children: {} as { checkPluginStatus: 'checkPluginStatus' },
+  },
+  actors: {
+    checkPluginStatus: toProvide<CheckStatusResponse, { pluginId: string }>('checkPluginStatus'),
+  },
+  guards: {
+    connectedAppsFlyer: ({ context }) => context.connected && context.source === 'AppsFlyer',
+    connectedAdjust: ({ context }) => context.connected && context.source === 'Adjust',
+  },
+  actions: {
+    notify,
+    reloadPlugins: (_, _params: { appId: string }) => {},
+    reloadEventSchemas: (_, _params: { appId: string; pluginId: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'checkStatus',
+  context: ({ input }) => ({ ...input, result: { connected: input.connected, eventsReceived: null, lastEventAt: null } }),
+  initial: 'deciding',
+  output: ({ context }) => context.result,
+  states: {
+    deciding: {
+      always: [
+        { guard: 'connectedAppsFlyer', target: 'done' },
+        {
+          guard: 'connectedAdjust',
+          target: 'done',
+          actions: { type: 'reloadEventSchemas', params: ({ context }) => ({ appId: context.appId, pluginId: context.pluginId }) },
+        },
+        { target: 'fetching' },
+      ],
+    },
+    fetching: {
+      invoke: {
+        id: 'checkPluginStatus',
+        src: 'checkPluginStatus',
+        input: ({ context }) => ({ pluginId: context.pluginId }),
+        onDone: [
+          {
+            guard: ({ event }) => isNowConnected(event.output),
+            target: 'done',
+            actions: [
+              assign({ result: ({ event }) => ({ connected: true, eventsReceived: event.output.eventsReceived ?? true, lastEventAt: event.output.lastEventAt ?? null }) }),
+              { type: 'notify', params: ({ context }) => ({ message: connectedSuccessfully(context.source), kind: 'success', duration: 'partnerSuccess' }) },
+              { type: 'reloadPlugins', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+          {
+            guard: ({ event }) => event.output.success,
+            target: 'done',
+            actions: [
+              assign({ result: ({ event }) => ({ connected: false, eventsReceived: event.output.eventsReceived ?? false, lastEventAt: event.output.lastEventAt ?? null }) }),
+              { type: 'reloadPlugins', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+          {
+            target: 'done',
+            actions: { type: 'notify', params: ({ context }) => ({ message: STATUS_FAILED[context.source], kind: 'error', duration: 'partnerError' }) },
+          },
+        ],
+        onError: {
+          target: 'done',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: ({ context }) => ({ message: STATUS_FAILED[context.source], kind: 'error', duration: 'partnerError' }) },
+          ],
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+});
+
+export type CheckStatusActor = ActorRefFrom<typeof checkStatusMachine>;
+export type CheckStatusSnapshot = SnapshotFrom<typeof checkStatusMachine>;

@@ -1,0 +1,12 @@
+/**
+ * Postbacks and AppsFlyer calls (contract: src/contracts/postbacks.ts). Mutations and the status check are invoked by
+ * the appsflyer and check-status flows; the reads are React Query hooks in postbacks.queries.ts.
+ */
+import { call } from './http';
+import { appsflyerEndpoints, postbackEndpoints as api } from '../contracts/postbacks';
+
+export const checkPluginStatus = (pluginId: string, signal?: AbortSignal) => call(api.status, { params: { pluginId }, signal });
+export const fetchPostbackUrl = (appId: string, source: string, signal?: AbortSignal) => call(api.url, { params: { appId, source }, signal });
+export const fetchPostbackLog = (appId: string, source: string, signal?: AbortSignal) => call(api.log, { params: { appId, source }, signal });
+export const fetchPostbackSummary = (appId: string, source: string, signal?: AbortSignal) => call(api.summary, { params: { appId, source }, signal });
+export const enableAppsFlyer = (appId: string, signal?: AbortSignal) => call(appsflyerEndpoints.enable, { params: { appId }, signal });

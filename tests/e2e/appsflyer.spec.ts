@@ -1,0 +1,159 @@
+/**
+ * The AppsFlyer tab in Chromium against the real server (issue 12; SPEC §2 AppsFlyer tab, §3 test link, §4 AppsFlyer
+ * lifecycle and Check Status, §5 advertising id, §6 viewer guards, §8, §9 QR 150 px level H): an admin enables the
+ * plugin on the demo iOS app without one (Word Garden), generates the test link and decodes its QR code, checks the
+ * status before any postback ('No Events Received'), sends real AppsFlyer postbacks with `npm run postback:send`,
+ * checks again ('AppsFlyer connected successfully', the chip and status flip because the rows exist), reads the
+ * conversion events and the postback log, disconnects (with the confirm) and deletes the plugin again (so other specs
+ * find Word Garden as it was). A viewer sees the guards on Dragon Merge iOS. Each state is scanned with axe-core wide
+ * and at 700 px.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { expectNoSeriousA11yViolations } from './pages/axe';
+import { DEMO_ACCOUNTS } from './pages/sign-in.page';
+import { signInByApi } from './pages/session';
+import { appPath, DEMO_APPS, DEMO_WORKSPACE } from './pages/demo';
+
+const APP = DEMO_APPS.wordGarden.id;
+const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const IDFA = 'AEBE52E7-03EE-455A-B3C4-E57283966239';
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
+
+async function scan(page: Page, where: string) {
+  await expectNoSeriousA11yViolations(page, `${where} (1280 px)`, { soft: true });
+  await page.setViewportSize({ width: 700, height: 900 });
+  await expectNoSeriousA11yViolations(page, `${where} (700 px)`, { soft: true });
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/\W+/g, '-')}-700.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/\W+/g, '-')}-1280.png`, fullPage: true });
+}
+
+/** Reads the QR image's pixels in the page and decodes them with jsQR (a well-kept pure-JS decoder). */
+async function decodeQr(page: Page): Promise<string | null> {
+  const image = await page.getByTestId('appsflyer-qr').evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: data.width, height: data.height, pixels: Array.from(data.data) };
+  });
+  return jsQR(Uint8ClampedArray.from(image.pixels), image.width, image.height)?.data ?? null;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check Status connects, disconnect', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  await page.goto(appPath(APP, 'integrations/AppsFlyer'));
+
+  // No plugin: the guide with the requirement link (workspaceId and appId), Enable Plugin, a Connect button.
+  const guide = page.getByRole('region', { name: 'Connect AppsFlyer' });
+  await expect(guide.getByRole('button', { name: 'Enable Plugin' })).toBeEnabled();
+  const requirements = guide.getByRole('link', { name: 'AppsFlyer integration requirements' });
+  await expect(requirements).toHaveAttribute('href', `/documentation/appsflyer_integration?workspaceId=${DEMO_WORKSPACE.id}&appId=${APP}`);
+  await expect(page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(page.getByTestId('plugin-status')).toHaveText('Not Connected');
+  await scan(page, 'AppsFlyer tab without a plugin');
+
+  // Enable Plugin → a disabled 'Plugin Enabled', the steps, the chip, the postback URL.
+  await guide.getByRole('button', { name: 'Enable Plugin' }).click();
+  await expect(guide.getByRole('button', { name: 'Plugin Enabled' })).toBeDisabled();
+  await expect(snackbar(page, 'AppsFlyer plugin enabled.')).toBeVisible();
+  const steps = guide.getByRole('list', { name: 'Test the integration' });
+  await expect(steps.getByRole('listitem')).toHaveCount(6);
+  await expect(page.getByTestId('events-chip')).toHaveText('No Events Received');
+  await expect(page.getByTestId('plugin-status')).toHaveText('Waiting for Events');
+  const postbackUrl = (await page.getByTestId('postback-url').textContent())!;
+  expect(postbackUrl).toMatch(new RegExp(`^${baseURL}/postbacks/appsflyer/${APP}/[A-Za-z0-9_-]{43}$`));
+
+  // The advertising id (SPEC §5) and the link built in the browser (SPEC §3), its QR code (SPEC §9).
+  const id = guide.getByLabel('Test device advertising ID (IDFA)');
+  const generate = guide.getByRole('button', { name: 'Generate Link' });
+  await expect(guide.getByText('QR Code will be generated here')).toBeVisible();
+  await expect(generate).toBeDisabled();
+  await id.fill('  ');
+  await expect(guide.getByText('required', { exact: true })).toBeVisible();
+  await id.fill('AEBE52E7 03EE');
+  await expect(guide.getByText('whitespaces not allowed', { exact: true })).toBeVisible();
+  await expect(generate).toBeDisabled();
+  await id.fill(IDFA);
+  await generate.click();
+  const qr = page.getByTestId('appsflyer-qr');
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth])).toEqual([150, 150, 150]);
+  const link = (await page.getByTestId('appsflyer-test-link').textContent())!;
+  const url = new URL(link);
+  expect(`${url.origin}${url.pathname}`).toBe('https://app.appsflyer.com/id1600000002');
+  expect(url.searchParams.get('idfa')).toBe(IDFA);
+  expect(url.searchParams.get('af_sub2')).toBe(APP);
+  expect(url.searchParams.get('af_click_lookback')).toBe('7d');
+  expect(url.searchParams.get('af_reengagement_window')).toBe('30d');
+  expect(url.searchParams.get('is_retargeting')).toBe('false');
+  expect(await decodeQr(page)).toBe(link);
+  await scan(page, 'AppsFlyer tab enabled with a test link');
+
+  // Check Status before any postback: still waiting.
+  await guide.getByRole('button', { name: 'Check Status' }).click();
+  await expect(guide.getByRole('button', { name: 'Check Status' })).toBeEnabled();
+  await expect(page.getByTestId('events-chip')).toHaveText('No Events Received');
+  await expect(page.getByTestId('plugin-status')).toHaveText('Waiting for Events');
+
+  // Real AppsFlyer postbacks from `npm run postback:send` (it signs in and reads the URL itself), one replayed.
+  const { stdout } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/postback-send.ts', '--app', APP, '--server', baseURL!, '--count', '3', '--device', IDFA, '--replay'], { cwd: ROOT });
+  expect(stdout.match(/ 200 stored/g)).toHaveLength(3);
+  expect(stdout.match(/ 200 duplicate/g)).toHaveLength(3);
+
+  // Check Status: connected because the rows exist; the SPEC §4 message; the conversion events and the log.
+  await guide.getByRole('button', { name: 'Check Status' }).click();
+  await expect(snackbar(page, 'AppsFlyer connected successfully')).toBeVisible();
+  await expect(page.getByTestId('plugin-status')).toHaveText('Connected');
+  await expect(guide).toBeHidden();
+  const events = page.getByTestId('conversion-events');
+  await expect(events.getByText('af_tutorial_completion')).toBeVisible();
+  await expect(events.getByText('af_level_achieved')).toBeVisible();
+  await expect(events.getByText('2 received', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('last-event')).not.toHaveText('N/A');
+  const log = page.getByTestId('postback-log');
+  await expect(log.getByText('Stored')).toHaveCount(3);
+  await expect(log.getByText('Duplicate')).toHaveCount(3);
+  await expect(log.getByText('AEBE…6239').first()).toBeVisible();
+  await expect(log).not.toContainText(IDFA);
+  await scan(page, 'AppsFlyer tab connected');
+
+  // Disconnect asks first; then the guide is back (Enable Plugin enables it again). Delete restores Word Garden.
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Disconnect Plugin?' });
+  await expect(dialog.getByText('Are you sure you want to disconnect AppsFlyer plugin?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(snackbar(page, 'AppsFlyer disconnected.')).toBeVisible();
+  await expect(guide.getByRole('button', { name: 'Enable Plugin' })).toBeEnabled();
+  await expect(page.getByTestId('plugin-status')).toHaveText('Disconnected');
+  await page.getByRole('button', { name: 'Delete Plugin' }).click();
+  await page.getByRole('dialog', { name: 'Delete Plugin?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('plugin-status')).toHaveText('Not Connected');
+});
+
+test('a viewer sees the AppsFlyer guards', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInByApi(page, DEMO_ACCOUNTS.viewer);
+  await page.goto(appPath('dragon-merge-ios', 'integrations/AppsFlyer'));
+  await expect(page.getByTestId('plugin-status')).toHaveText('Waiting for Events');
+  await expect(page.getByRole('button', { name: 'Plugin Enabled' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete Plugin' })).toBeDisabled();
+  await expect(page.getByLabel(VIEW_ONLY).first()).toBeVisible();
+  await expect(page.getByText('Only editors and admins can see the postback URL.')).toBeVisible();
+  await expect(page.getByTestId('postback-url')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Check Status' })).toBeEnabled();
+  await scan(page, 'AppsFlyer tab as a viewer');
+});
