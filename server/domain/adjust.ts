@@ -5,7 +5,8 @@
  * arrives), the file's rows in `adjust_events`, and the conversion events list (plugin_events, one per event name,
  * 'Enabled' until received). Every write of a file is one transaction: a file with any bad line stores nothing and
  * answers `{success: false, errors}` with the line and reason of each. A disconnected plugin connects again through
- * the same form (new link and file). Reads: getAdjust.
+ * the same form (new link and file). Reads: getAdjust. Adjust callbacks (server/postbacks/formats/adjust.ts) arrive as
+ * postbacks; each stored one marks its event of the conversion events list received ('Active', its time).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -16,6 +17,7 @@ import type { ServerContext } from '../context';
 import type { AdjustTables } from './adjust.migrations';
 import { readAdjustEventsFile } from './adjust-csv';
 import { addFeed, getPlugin } from './integrations';
+import { onPostbackStored } from './postbacks';
 import { DomainError, conflict, notFound } from './errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -142,3 +144,12 @@ export async function getAdjust(ctx: ServerContext, appId: string): Promise<Adju
     uploadedAt: typeof attributes.eventsFileUploadedAt === 'number' ? attributes.eventsFileUploadedAt : null,
   };
 }
+
+/** A stored Adjust callback: its event (named from the events file) becomes 'Active' with the time it arrived. */
+onPostbackStored(async (tx, postback) => {
+  if (postback.source !== 'adjust') return;
+  const plugin = await adjustPlugin(tx.db, postback.appId);
+  if (!plugin) return;
+  await tx.db.updateTable('plugin_events').set({ status: 'ACTIVE', last_received_at: postback.receivedAt.getTime() })
+    .where('plugin_id', '=', plugin.id).where('event_name', '=', postback.eventName).execute();
+});

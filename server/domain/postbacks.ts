@@ -175,7 +175,12 @@ export async function receivePostback(ctx: ServerContext, request: PostbackReque
     await logNotStored(ctx, appId, source, { outcome: 'refused', reason: parsed.reason, ...seen(parsed) });
     throw invalid(`Malformed postback: ${parsed.reason}.`, [], 'malformed_postback');
   }
-  return recordPostback(ctx, appId, source, parsed.postback);
+  const postback = format.resolve ? await format.resolve(ctx, appId, parsed.postback) : parsed.postback;
+  if (typeof postback === 'string') {
+    await logNotStored(ctx, appId, source, { outcome: 'refused', reason: postback, ...seen(parsed) });
+    throw invalid(`Postback refused: ${postback}.`, [], 'unknown_event');
+  }
+  return recordPostback(ctx, appId, source, postback);
 }
 
 const seen = (parsed: ReturnType<NonNullable<ReturnType<typeof postbackFormat>>['parse']>) =>

@@ -123,6 +123,51 @@ describe('update', () => {
   });
 });
 
+describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
+  const callback = async (query: Record<string, string>) => {
+    const { url } = (await call(server.app, tokens.editor, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/url` })).json() as { url: string };
+    const path = new URL(url).pathname;
+    return call(server.app, null, { method: 'GET', url: `${path}?${new URLSearchParams(query)}` });
+  };
+  const base = { activity_kind: 'event', event: 'abc123', revenue: '499', currency: 'eur', adid: 'adj-device-1', gps_adid: '38400000-8cf0-11bd-b23e-10b96e40000d', idfa: '{idfa}', created_at: '1764060000', sub1: 'player-7', sub3: 'quest-3' };
+
+  test('an event callback is stored once under its events-file name; the event turns Active; Check Status connects', async () => {
+    const first = await callback(base);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, outcome: 'stored' });
+    expect((await callback(base)).json()).toEqual({ success: true, outcome: 'duplicate' });
+    const row = await server.db.selectFrom('postbacks').selectAll().where('app_id', '=', APP).where('source', '=', 'adjust').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ event_name: 'Purchase', revenue: 4.99, currency: 'EUR', advertising_id: base.gps_adid, sub1: 'player-7', sub3: 'quest-3' });
+    const plugins = (await call(server.app, tokens.admin, { method: 'GET', url: `/api/app/${APP}/plugins` })).json().plugins as { id: string; source: string }[];
+    const adjust = plugins.find((p) => p.source === 'Adjust')!;
+    const events = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/events` })).json().events as { eventName: string; status: string; lastReceivedAt: number }[];
+    expect(events.find((e) => e.eventName === 'Purchase')).toMatchObject({ status: 'ACTIVE' });
+    expect(events.find((e) => e.eventName === 'Purchase')!.lastReceivedAt).toBeGreaterThan(0);
+    expect(events.find((e) => e.eventName === 'Level Up')).toMatchObject({ status: 'ENABLED', lastReceivedAt: 0 });
+    const status = await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/status` });
+    expect(status.json()).toMatchObject({ success: true, plugin: { connected: 'connected' }, eventsReceived: true });
+  });
+
+  test('refused with the reason in the log: a token not in the file, an install, no device, no time; nothing stored', async () => {
+    const before = await server.db.selectFrom('postbacks').select((eb) => eb.fn.countAll<string>().as('n')).where('app_id', '=', APP).executeTakeFirstOrThrow();
+    for (const [query, reason] of [
+      [{ ...base, event: 'zzz999' }, 'event token zzz999 is not in the events file'],
+      [{ ...base, activity_kind: 'install' }, 'activity_kind install is not an in-app event'],
+      [{ ...base, adid: '', gps_adid: '{gps_adid}' }, 'adid is missing'],
+      [{ ...base, created_at: '' }, 'created_at is missing'],
+      [{ ...base, event: 'BAD' }, 'event is not an Adjust event token'],
+    ] as const) {
+      const res = await callback(query);
+      expect(res.statusCode, reason).toBe(400);
+      expect(res.json().message).toContain(reason);
+    }
+    const after = await server.db.selectFrom('postbacks').select((eb) => eb.fn.countAll<string>().as('n')).where('app_id', '=', APP).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    const log = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/log` })).json().entries as { outcome: string; reason: string | null }[];
+    expect(log.filter((e) => e.outcome === 'refused').map((e) => e.reason)).toContain('event token zzz999 is not in the events file');
+  });
+});
+
 describe('another workspace', () => {
   test("a member of another workspace finds no Demo Studio app, and Demo Studio's users none of Rival's", async () => {
     expect((await call(server.app, tokens.rival, { method: 'GET', url: `/api/app/${APP}/adjust` })).statusCode).toBe(404);
