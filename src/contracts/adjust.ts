@@ -62,3 +62,13 @@ export const adjustEndpoints = {
   saveEventsFile: endpoint({ method: 'POST', path: '/api/app/:appId/adjust/events-file', params: AppParams, body: AdjustEventsFileParts, response: AdjustFileAnswer }),
   updatePartnerLink: endpoint({ method: 'POST', path: '/api/app/:appId/adjust/partner-link', params: AppParams, body: PartnerLinkRequest, response: SuccessResponse }),
 };
+
+/**
+ * The callback the publisher sets up in Adjust for Questboard (the app's postback URL with Adjust's placeholders, read
+ * by server/postbacks/formats/adjust.ts). sub1 / sub3 are the callback parameters the quest link carries.
+ */
+export const ADJUST_CALLBACK_PARAMS = [
+  'activity_kind', 'event', 'revenue', 'currency', 'adid', 'gps_adid', 'idfa', 'created_at', 'installed_at', 'sub1', 'sub2', 'sub3',
+] as const;
+export const adjustCallbackTemplate = (postbackUrl: string) =>
+  `${postbackUrl}?${ADJUST_CALLBACK_PARAMS.map((name) => `${name}={${name}}`).join('&')}`;

@@ -84,7 +84,7 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   // A valid file connects: Connected, then the status card waiting for the first callback.
   await form.getByLabel('Event File', { exact: true }).setInputFiles(VALID);
   await connect.click();
-  await expect(snackbar(page, 'Adjust connected successfully')).toBeVisible();
+  await expect(snackbar(page, 'Adjust connected: waiting for the first callback.')).toBeVisible();
   const status = page.getByRole('region', { name: 'Connection Status' });
   await expect(status.getByTestId('plugin-status')).toHaveText('Waiting for Events');
   await expect(status.getByTestId('last-event')).toHaveText('No events received yet');
@@ -93,6 +93,21 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   await expect(page.getByRole('region', { name: 'Events list' }).getByRole('row')).toHaveCount(3);
   await expect(page.getByTestId('latest-updates')).toContainText('Adjust connected with 2 events.');
   await scan(page, 'Adjust tab connected');
+
+  // Adjust calls back (the callback URL with its placeholders filled in); Check Status then connects the plugin.
+  const template = (await status.getByTestId('callback-url').textContent())!;
+  const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => ({
+    activity_kind: 'event', event: 'wgpur1', revenue: '199', currency: 'USD', adid: 'wg-adjust-device', gps_adid: '', idfa: '6D92078A-8246-4BA4-AE5B-76104861E7DC',
+    created_at: String(Math.floor(Date.now() / 1000)), installed_at: '', sub1: 'player-1', sub2: APP, sub3: 'quest-1',
+  })[name] ?? '');
+  const sent = await page.request.get(new URL(filled).pathname + new URL(filled).search);
+  expect(await sent.json()).toEqual({ success: true, outcome: 'stored' });
+  await status.getByRole('button', { name: 'Check Status' }).click();
+  await expect(snackbar(page, 'Adjust connected successfully')).toBeVisible();
+  await expect(status.getByTestId('plugin-status')).toHaveText('Connected');
+  await expect(status.getByTestId('last-event')).toHaveText(/seconds? ago/);
+  await expect(page.getByTestId('postback-log').getByRole('row').nth(1)).toContainText(/Purchase.*Stored.*6D92/);
+  await expect(page.getByRole('region', { name: 'Events list' }).getByRole('row', { name: /Purchase/ })).toContainText('Active');
 
   await status.getByRole('button', { name: 'Copy To Clipboard' }).click();
   await expect(snackbar(page, 'Partner URL copied to clipboard.')).toBeVisible();

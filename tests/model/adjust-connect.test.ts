@@ -63,10 +63,10 @@ describe('adjust-connect machine paths', () => {
     const actor = await replay(machine, path, input);
     expect(messages(actor.getSnapshot().context.feed)).toEqual([
       ['default', 'Checking events.csv and connecting to Adjust...'],
-      ['success', 'Adjust connected successfully'],
+      ['success', 'Adjust connected: waiting for the first callback.'],
     ]);
     actor.stop();
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'Adjust connected successfully', kind: 'success', duration: 'partnerSuccess' }]]);
+    expect(spies.notify.mock.calls).toEqual([[{ message: 'Adjust connected: waiting for the first callback.', kind: 'success', duration: 'partnerSuccess' }]]);
     expect(spies.connected.mock.calls).toEqual([[{ appId: 'app-1' }]]);
   });
 

@@ -28,6 +28,9 @@ const model = defineModel(adjustUpdateMachine, {
     done('saveEventsFile', { success: false, errors: ['line 2: event_token must be 6 or more lowercase letters or digits'] }),
   ],
   'xstate.error.actor.saveEventsFile': failed('saveEventsFile', serverCrash()),
+  CHECK_STATUS: [{ type: 'CHECK_STATUS', pluginId: 'p1', connected: false }, { type: 'CHECK_STATUS', pluginId: 'p1', connected: true }],
+  'xstate.done.actor.checkStatus': done('checkStatus', { connected: true, eventsReceived: true, lastEventAt: 1_764_000_000_000 }),
+  'xstate.error.actor.checkStatus': failed('checkStatus', new Error('check-status crashed')),
 });
 const ev = {
   openLink: fixture(model, 'OPEN_LINK'),
@@ -45,9 +48,16 @@ const ev = {
   fileOk: fixture(model, 'xstate.done.actor.saveEventsFile', 0),
   fileRefused: fixture(model, 'xstate.done.actor.saveEventsFile', 1),
   fileCrash: fixture(model, 'xstate.error.actor.saveEventsFile'),
+  check: fixture(model, 'CHECK_STATUS', 0),
+  checkConnected: fixture(model, 'CHECK_STATUS', 1),
+  checked: fixture(model, 'xstate.done.actor.checkStatus'),
+  checkCrash: fixture(model, 'xstate.error.actor.checkStatus'),
 };
 const spied = () =>
-  spyActions(adjustUpdateMachine.provide({ actors: { updatePartnerLink: pendingForever(), saveEventsFile: pendingForever() } }), ['notify', 'changed', 'logError']);
+  spyActions(
+    adjustUpdateMachine.provide({ actors: { updatePartnerLink: pendingForever(), saveEventsFile: pendingForever(), checkStatus: pendingForever() as never } }),
+    ['notify', 'changed', 'logError'],
+  );
 
 /** The notices a path shows, replayed on a live actor. */
 async function outcome(events: readonly { type: string }[]) {
@@ -114,5 +124,16 @@ describe('adjust-update machine paths', () => {
     expect(pathOf(adjustUpdateMachine, [ev.openFile, ev.cancel], input).state.matches('closed')).toBe(true);
     const again = pathOf(adjustUpdateMachine, [ev.openFile, ev.file, ev.save, ev.fileRefused, ev.file], input).state;
     expect(again.context.errors).toEqual([]);
+  });
+
+  it('Check Status: the shared check-status child gets the plugin and whether it is connected; a crash says so (6 s)', async () => {
+    const checking = pathOf(adjustUpdateMachine, [ev.checkConnected], input).state;
+    expect(checking.matches('checking')).toBe(true);
+    expect(checking.context.check).toEqual({ pluginId: 'p1', connected: true });
+    expect(pathOf(adjustUpdateMachine, [ev.check, ev.checked], input).state.matches('closed')).toBe(true);
+    const result = await outcome([ev.check, ev.checkCrash]);
+    expect(result.snapshot.matches('closed')).toBe(true);
+    expect(result.notices).toEqual([error("Can't check status of Adjust plugin!")]);
+    expect(result.logged).toBe(1);
   });
 });

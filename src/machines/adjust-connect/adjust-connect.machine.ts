@@ -24,7 +24,7 @@ import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
 /** Our words (SPEC §8 gives none for connecting Adjust). */
-export const ADJUST_CONNECTED = 'Adjust connected successfully';
+export const ADJUST_CONNECTED = 'Adjust connected: waiting for the first callback.';
 export const ADJUST_CONNECT_FAILED = 'Failed to connect Adjust!';
 export const checkingMessage = (fileName: string) => `Checking ${fileName} and connecting to Adjust...`;
 export const refusedMessage = (count: number) =>

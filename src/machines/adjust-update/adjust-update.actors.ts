@@ -6,11 +6,13 @@ import { showNotice } from '../shared/notice.actors';
 import { saveEventsFile, updatePartnerLink } from '../../services/adjust.service';
 import { integrationsKey } from '../../services/integrations.queries';
 import { queryClient } from '../../queryClient';
+import { liveCheckStatusMachine } from '../check-status/check-status.actors';
 
 export const liveAdjustUpdateMachine = adjustUpdateMachine.provide({
   actors: {
     updatePartnerLink: fromPromise(({ input, signal }) => updatePartnerLink(input.appId, input.partnerLink, signal)),
     saveEventsFile: fromPromise(({ input, signal }) => saveEventsFile(input.appId, input.file, signal)),
+    checkStatus: liveCheckStatusMachine,
   },
   actions: {
     notify: showNotice,

@@ -12,12 +12,18 @@
  *                            ▲  └─CANCEL─► closed                      ├─ success:false ──► file.editing (bad lines)
  *                            └─────────────────────────────────────────┴─ thrown ─────────► file.editing (failed)
  *
- * `notify`, `changed` (reload the app's integrations reads) and `logError` are provided by adjust-update.actors.ts.
+ *   closed ─CHECK_STATUS(pluginId, connected)─► checking ─ the shared check-status child (SPEC §4 Check Status: fetched
+ *                                                          when not connected; when already connected, Adjust reloads
+ *                                                          the event schemas) ─► closed
+ *
+ * `notify`, `changed` (reload the app's integrations reads) and `logError` are provided by adjust-update.actors.ts,
+ * with the live check-status child.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { ADJUST_MESSAGES, eventsFileError, partnerLinkError, type SuccessResponse } from '../../contracts/integrations';
 import { PARTNER_LINK_NOT_FOUND_CODE, type AdjustFileAnswer } from '../../contracts/adjust';
 import { apiFailure } from '../shared/api-error';
+import { checkStatusMachine } from '../check-status/check-status.machine';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
@@ -30,6 +36,8 @@ export interface AdjustUpdateContext {
   file: File | null;
   /** The lines the server refused in the last file (nothing was saved). */
   errors: string[];
+  /** The plugin being checked (Check Status). */
+  check: { pluginId: string; connected: boolean } | null;
 }
 export type AdjustUpdateEvent =
   | { type: 'OPEN_LINK'; current: string }
@@ -37,7 +45,8 @@ export type AdjustUpdateEvent =
   | { type: 'SET_LINK'; value: string }
   | { type: 'SET_FILE'; file: File | null }
   | { type: 'SAVE' }
-  | { type: 'CANCEL' };
+  | { type: 'CANCEL' }
+  | { type: 'CHECK_STATUS'; pluginId: string; connected: boolean };
 
 const linkNotFound = (error: unknown) => {
   const failure = apiFailure(error);
@@ -53,11 +62,12 @@ export const adjustUpdateMachine = setup({
     context: {} as AdjustUpdateContext,
     events: {} as AdjustUpdateEvent,
     input: {} as AdjustUpdateInput,
-    children: {} as { updatePartnerLink: 'updatePartnerLink'; saveEventsFile: 'saveEventsFile' },
+    children: {} as { updatePartnerLink: 'updatePartnerLink'; saveEventsFile: 'saveEventsFile'; checkStatus: 'checkStatus' },
   },
   actors: {
     updatePartnerLink: toProvide<SuccessResponse, { appId: string; partnerLink: string }>('updatePartnerLink'),
     saveEventsFile: toProvide<AdjustFileAnswer, { appId: string; file: File }>('saveEventsFile'),
+    checkStatus: checkStatusMachine,
   },
   guards: {
     validLink: ({ context }) => partnerLinkError(context.partnerLink) === null,
@@ -71,13 +81,23 @@ export const adjustUpdateMachine = setup({
   },
 }).createMachine({
   id: 'adjustUpdate',
-  context: ({ input }) => ({ appId: input.appId, partnerLink: '', file: null, errors: [] }),
+  context: ({ input }) => ({ appId: input.appId, partnerLink: '', file: null, errors: [], check: null }),
   initial: 'closed',
   states: {
     closed: {
       on: {
         OPEN_LINK: { target: 'link', actions: assign({ partnerLink: ({ event }) => event.current, errors: [] }) },
         OPEN_FILE: { target: 'file', actions: assign({ file: null, errors: [] }) },
+        CHECK_STATUS: { target: 'checking', actions: assign({ check: ({ event }) => ({ pluginId: event.pluginId, connected: event.connected }) }) },
+      },
+    },
+    checking: {
+      invoke: {
+        id: 'checkStatus',
+        src: 'checkStatus',
+        input: ({ context }) => ({ appId: context.appId, pluginId: context.check!.pluginId, source: 'Adjust' as const, connected: context.check!.connected }),
+        onDone: { target: 'closed' },
+        onError: { target: 'closed', actions: [logError, fail(ADJUST_MESSAGES.statusFailed)] },
       },
     },
     link: {

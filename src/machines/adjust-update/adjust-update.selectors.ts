@@ -18,3 +18,6 @@ export function selectUpdateDialog(s: AdjustUpdateSnapshot) {
     canSave: !saving && !blocked,
   };
 }
+
+/** Check Status runs (its button is busy). */
+export const selectChecking = (s: AdjustUpdateSnapshot) => s.matches('checking');

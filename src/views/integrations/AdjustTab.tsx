@@ -4,7 +4,8 @@
  * with its tooltip and the coloured feed of the attempt (adjust-connect flow); when connected the Connection Status
  * card — Status, Last Event Received, Partner URL (Copy To Clipboard, Update), Events File (Download, Update),
  * Disconnect (plugin-lifecycle flow, 'Disconnect Plugin?') — with the 'Update Partner Link' / 'Update Events File'
- * dialog (adjust-update flow), Latest Updates and the conversion events list. events.csv is built in the browser.
+ * dialog and Check Status (adjust-update flow, with the shared check-status child), the callback URL to set up in
+ * Adjust, Latest Updates, the postback log and the conversion events list. events.csv is built in the browser.
  */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
@@ -14,6 +15,9 @@ import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { useFeed, usePluginEvents } from '../../services/integrations.queries';
 import { useAdjust } from '../../services/adjust.queries';
+import { usePostbackUrl } from '../../services/postbacks.queries';
+import { adjustCallbackTemplate } from '../../contracts/adjust';
+import { selectChecking } from '../../machines/adjust-update/adjust-update.selectors';
 import { adjustConnectFlow } from '../../machines/adjust-connect/adjust-connect.actors';
 import { selectConnectForm } from '../../machines/adjust-connect/adjust-connect.selectors';
 import { adjustUpdateFlow } from '../../machines/adjust-update/adjust-update.actors';
@@ -32,6 +36,7 @@ import { Card } from './Card';
 import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
 import { FeedList, LatestUpdates } from './LatestUpdates';
+import { PostbackLog } from './PostbackLog';
 import { AdjustUpdateDialog } from './AdjustUpdateDialog';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
 
@@ -74,6 +79,7 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
       </div>
       <div className="flex min-w-0 flex-col gap-6">
         <LatestUpdates feed={plugin ? feed : null} />
+        {plugin && <PostbackLog appId={appId} source="adjust" label="Adjust" />}
         {plugin && <EventsTable appId={appId} plugin={plugin} />}
       </div>
       <AdjustUpdateDialog actor={update} />
@@ -145,6 +151,7 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
   const look = statusLook(plugin);
   const last = Math.max(0, ...(events.data ?? []).map((e) => e.lastReceivedAt ?? 0));
   const link = adjust.data?.partnerLink ?? null;
+  const checking = useSelector(update, selectChecking);
   const fileEvents = adjust.data?.events ?? [];
 
   return (
@@ -188,7 +195,11 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
           </dd>
         </div>
       </dl>
-      <div className="mt-4">
+      <CallbackUrlRow appId={appId} canSee={!denied} />
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button busy={checking} onClick={() => update.send({ type: 'CHECK_STATUS', pluginId: plugin.id, connected: plugin.connected === 'connected' })}>
+          Check Status
+        </Button>
         <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => lifecycle.send({ type: 'DISCONNECT', plugin: { id: plugin.id, source: 'Adjust' } })}>
           Disconnect
         </Button>
@@ -203,5 +214,29 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
         onCancel={() => lifecycle.send({ type: 'CANCEL' })}
       />
     </Card>
+  );
+}
+
+/** The callback URL to set up in Adjust: the app's postback URL (it holds the secret: editors and admins only). */
+function CallbackUrlRow({ appId, canSee }: { appId: string; canSee: boolean }) {
+  const url = usePostbackUrl(appId, 'adjust', canSee);
+  const template = url.data ? adjustCallbackTemplate(url.data) : null;
+  return (
+    <div className="mt-2 border-t border-slate-100 pt-2 text-sm">
+      <p className="text-slate-600">Callback URL</p>
+      {!canSee ? (
+        <p className="mt-1 text-xs text-slate-600">Only editors and admins can see the callback URL.</p>
+      ) : url.isPending ? (
+        <p className="mt-1 text-xs text-slate-600">Loading…</p>
+      ) : url.isError || !template ? (
+        <p role="alert" className="mt-1 text-xs text-rose-700">The callback URL could not be loaded.</p>
+      ) : (
+        <>
+          <code data-testid="callback-url" className="mt-1 block max-h-24 overflow-y-auto break-all rounded bg-slate-50 p-1.5 text-xs text-slate-800">{template}</code>
+          <p className="mt-1 text-xs text-slate-600">Add it in Adjust as Questboard's partner callback for your events.</p>
+          <Button variant="secondary" className="mt-2" onClick={() => void copyWithNotice('Callback URL', template)}>Copy Callback URL</Button>
+        </>
+      )}
+    </div>
   );
 }

@@ -9,12 +9,11 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { FEATURES_UNLOCKED, appsFlyerAppPath, copiedMessage } from '../../contracts/integrations';
+import { FEATURES_UNLOCKED, appsFlyerAppPath } from '../../contracts/integrations';
 import { EVENTS_RECEIVED, NO_EVENTS_RECEIVED, postbackSourceOf } from '../../contracts/postbacks';
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { usePostbackSummary, usePostbackUrl } from '../../services/postbacks.queries';
-import { notify } from '../../services/notify';
 import { appsflyerFlow } from '../../machines/appsflyer/appsflyer.actors';
 import { selectAppsFlyerView, selectDisconnectConfirm } from '../../machines/appsflyer/appsflyer.selectors';
 import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
@@ -27,6 +26,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
+import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
 import { TestLinkGenerator } from './TestLinkGenerator';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
@@ -221,14 +221,7 @@ function StatusIcon({ tone }: { tone: 'success' | 'default' | 'warning' }) {
 /** The app's postback URL for AppsFlyer (it holds the secret: editors and admins only). */
 function PostbackUrlRow({ appId, canSee }: { appId: string; canSee: boolean }) {
   const url = usePostbackUrl(appId, SOURCE, canSee);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url.data ?? '');
-      notify(copiedMessage('Postback URL'), 'success', 'short');
-    } catch {
-      notify('Failed to copy to clipboard.', 'error');
-    }
-  };
+  const copy = () => copyWithNotice('Postback URL', url.data ?? '');
   return (
     <div className="py-2">
       <dt className="text-slate-600">Postback URL</dt>
