@@ -232,7 +232,7 @@ function CallbackUrlRow({ appId, canSee }: { appId: string; canSee: boolean }) {
         <p role="alert" className="mt-1 text-xs text-rose-700">The callback URL could not be loaded.</p>
       ) : (
         <>
-          <code data-testid="callback-url" className="mt-1 block max-h-24 overflow-y-auto break-all rounded bg-slate-50 p-1.5 text-xs text-slate-800">{template}</code>
+          <code data-testid="callback-url" className="mt-1 block break-all rounded bg-slate-50 p-1.5 text-xs text-slate-800">{template}</code>
           <p className="mt-1 text-xs text-slate-600">Add it in Adjust as Questboard's partner callback for your events.</p>
           <Button variant="secondary" className="mt-2" onClick={() => void copyWithNotice('Callback URL', template)}>Copy Callback URL</Button>
         </>
