@@ -9,8 +9,7 @@
  */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
-import { CSV_ONLY_HINT, EVENTS_UPLOAD_ACCEPT, FEATURES_UNLOCKED } from '../../contracts/integrations';
+import { CSV_ONLY_HINT, EVENTS_UPLOAD_ACCEPT } from '../../contracts/integrations';
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { useFeed, usePluginEvents } from '../../services/integrations.queries';
@@ -23,12 +22,10 @@ import { selectConnectForm } from '../../machines/adjust-connect/adjust-connect.
 import { adjustUpdateFlow } from '../../machines/adjust-update/adjust-update.actors';
 import type { AdjustUpdateActor } from '../../machines/adjust-update/adjust-update.machine';
 import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
-import { selectPluginConfirm, selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { downloadEventsCsv } from '../../lib/events-csv';
-import { PRIVACY_URL, href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { fromNow, useNow } from '../analyze/time';
@@ -37,8 +34,12 @@ import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
 import { FeedList, LatestUpdates } from './LatestUpdates';
 import { PostbackLog } from './PostbackLog';
+import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { AdjustUpdateDialog } from './AdjustUpdateDialog';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
+
+const DESCRIPTION =
+  'Receive your Adjust conversion events through partner callbacks to trigger quests and segment players. Connect with your partner link and a file naming your Adjust events.';
 
 interface Props {
   workspaceId: string;
@@ -57,20 +58,7 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <Card title="Adjust">
-          <p className="text-sm text-slate-600">
-            Receive your Adjust conversion events through partner callbacks to trigger quests and segment players. Connect with your partner link
-            and a file naming your Adjust events.
-          </p>
-          <h3 className="mt-4 text-sm font-semibold text-slate-900">Features Unlocked</h3>
-          <ul className="mt-2 list-inside list-disc text-sm text-slate-700">
-            {FEATURES_UNLOCKED.Adjust.map((f) => <li key={f}>{f}</li>)}
-          </ul>
-          <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            <Link className="font-medium text-indigo-700 underline" href={`${href.documentation('adjust_integration')}?workspaceId=${encodeURIComponent(workspaceId)}&appId=${encodeURIComponent(appId)}`}>Integration Guide</Link>
-            <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
-          </div>
-        </Card>
+        <SourceInfoCard type="Adjust" description={DESCRIPTION} workspaceId={workspaceId} appId={appId} />
         {connected ? (
           <AdjustStatusCard appId={appId} plugin={plugin} denied={denied} update={update} />
         ) : (
@@ -143,7 +131,6 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
 
 function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; plugin: Plugin; denied: string | null; update: AdjustUpdateActor }) {
   const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:Adjust` });
-  const confirm = useSelector(lifecycle, selectPluginConfirm);
   const running = useSelector(lifecycle, selectRunningAction);
   const adjust = useAdjust(appId, true);
   const events = usePluginEvents(appId, plugin.id, '');
@@ -204,15 +191,7 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
           Disconnect
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirm.open}
-        title={confirm.title}
-        message={confirm.message}
-        confirmLabel={confirm.confirmLabel}
-        busy={confirm.busy}
-        onConfirm={() => lifecycle.send({ type: 'CONFIRM' })}
-        onCancel={() => lifecycle.send({ type: 'CANCEL' })}
-      />
+      <PluginConfirmDialog actor={lifecycle} />
     </Card>
   );
 }

@@ -6,21 +6,20 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useLocation, useSearch } from 'wouter';
-import { FEATURES_UNLOCKED, NO_DATA_TEXT, OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
+import { useLocation, useSearch } from 'wouter';
+import { NO_DATA_TEXT, OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { useCredentials, useFeed } from '../../services/integrations.queries';
 import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
-import { selectPluginConfirm, selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { configureConnectionFlow } from '../../machines/configure-connection/configure-connection.actors';
 import type { ConfigureConnectionActor } from '../../machines/configure-connection/configure-connection.machine';
-import { PRIVACY_URL, href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
+import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { DataStatusCard } from './DataStatusCard';
@@ -45,7 +44,6 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   const plugin = pluginOf(plugins, type);
   const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:${type}` });
   const configure = useFlowActor(configureConnectionFlow, undefined, { key: `${appId}:${type}:configure` });
-  const confirm = useSelector(lifecycle, selectPluginConfirm);
   const running = useSelector(lifecycle, selectRunningAction);
   const credentials = useCredentials(appId, !!plugin?.credentials);
   const credential = credentials.data?.credentials.find((c) => c.id === plugin?.credentials) ?? null;
@@ -76,22 +74,13 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <Card title={type}>
-          <p className="text-sm text-slate-600">{DESCRIPTIONS[type]}</p>
-          <h3 className="mt-4 text-sm font-semibold text-slate-900">Features Unlocked</h3>
-          <ul className="mt-2 list-inside list-disc text-sm text-slate-700">
-            {FEATURES_UNLOCKED[type].map((f) => <li key={f}>{f}</li>)}
-          </ul>
-          <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            <Link className="font-medium text-indigo-700 underline" href={`${href.documentation(`${type.toLowerCase()}_integration`)}?workspaceId=${encodeURIComponent(workspaceId)}&appId=${encodeURIComponent(appId)}`}>Integration Guide</Link>
-            <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
-          </div>
+        <SourceInfoCard type={type} description={DESCRIPTIONS[type]} workspaceId={workspaceId} appId={appId}>
           {plugin && (
             <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => ref && lifecycle.send({ type: 'DELETE', plugin: ref })}>
               {deleting ? 'Deleting...' : 'Delete Plugin'}
             </Button>
           )}
-        </Card>
+        </SourceInfoCard>
 
         <Card title="Connection">
           <Button
@@ -158,15 +147,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
         {plugin && <EventsTable appId={appId} plugin={plugin} />}
       </div>
 
-      <ConfirmDialog
-        open={confirm.open}
-        title={confirm.title}
-        message={confirm.message}
-        confirmLabel={confirm.confirmLabel}
-        busy={confirm.busy}
-        onConfirm={() => lifecycle.send({ type: 'CONFIRM' })}
-        onCancel={() => lifecycle.send({ type: 'CANCEL' })}
-      />
+      <PluginConfirmDialog actor={lifecycle} />
       <ConfigureConnectionDialog actor={configure} />
     </div>
   );
