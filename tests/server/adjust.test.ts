@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { AdjustFileAnswer, AdjustIntegrationResponse } from '../../src/contracts/adjust';
 import { DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
+import { seedAdjustDemo } from '../../server/domain/adjust-demo';
 import { call, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX } from './multipart-form';
 
@@ -165,6 +166,17 @@ describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
     expect(after.n).toBe(before.n);
     const log = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/log` })).json().entries as { outcome: string; reason: string | null }[];
     expect(log.filter((e) => e.outcome === 'refused').map((e) => e.reason)).toContain('event token zzz999 is not in the events file');
+  });
+});
+
+describe('demo data', () => {
+  test('the Adjust demo: Dragon Merge (Android) connected with five events, written once', async () => {
+    await seedAdjustDemo(server.db);
+    await seedAdjustDemo(server.db);
+    const demo = await read(tokens.viewer, DEMO_APP_IDS.dragonMergeAndroid);
+    expect(demo).toMatchObject({ partnerLink: 'https://app.adjust.com/dm7q2xk', fileName: 'dragon-merge-events.csv' });
+    expect(demo.events).toHaveLength(5);
+    expect(demo.events[3]).toEqual({ event_token: 'dmads1', event_name: 'Rewarded Ad Watched', revenue: { type: 'ads', currency: 'USD', param: 'revenue' } });
   });
 });
 
