@@ -16,23 +16,6 @@
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 
-const { values: args } = parseArgs({
-  options: {
-    app: { type: 'string' },
-    url: { type: 'string' },
-    server: { type: 'string', default: process.env.QUESTBOARD_URL ?? 'http://127.0.0.1:8080' },
-    email: { type: 'string', default: 'admin@demostudio.dev' },
-    password: { type: 'string', default: 'questboard-demo' },
-    count: { type: 'string', default: '5' },
-    device: { type: 'string' },
-    player: { type: 'string', default: 'player-demo-1' },
-    quest: { type: 'string', default: 'quest-demo-1' },
-    method: { type: 'string', default: 'GET' },
-    platform: { type: 'string' },
-    replay: { type: 'boolean', default: false },
-    source: { type: 'string', default: 'appsflyer' },
-  },
-});
 
 /** One play session's events, in order (AppsFlyer's predefined event names). */
 const SESSION = [
@@ -74,7 +57,7 @@ export function appsflyerPostback(i: number, o: PostbackOptions, at: Date): Reco
   };
 }
 
-/** The i-th Adjust callback of a session: the i-th event of the app's events file, as Adjust fills our template. */
+/** An Adjust callback for one event of the app's events file, as Adjust fills our template. */
 export function adjustCallback(event: { event_token: string; revenue?: unknown }, o: PostbackOptions, at: Date): Record<string, string> {
   return {
     activity_kind: 'event',
@@ -97,6 +80,23 @@ async function json(res: Response) {
 }
 
 async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      app: { type: 'string' },
+      url: { type: 'string' },
+      server: { type: 'string', default: process.env.QUESTBOARD_URL ?? 'http://127.0.0.1:8080' },
+      email: { type: 'string', default: 'admin@demostudio.dev' },
+      password: { type: 'string', default: 'questboard-demo' },
+      count: { type: 'string', default: '5' },
+      device: { type: 'string' },
+      player: { type: 'string', default: 'player-demo-1' },
+      quest: { type: 'string', default: 'quest-demo-1' },
+      method: { type: 'string', default: 'GET' },
+      platform: { type: 'string' },
+      replay: { type: 'boolean', default: false },
+      source: { type: 'string', default: 'appsflyer' },
+    },
+  });
   const appId = args.app;
   if (!appId) throw new Error('usage: npm run postback:send -- --app <appId> [--url <postback url>] [--count 5] [--server http://127.0.0.1:8080]');
   const server = args.server!.replace(/\/+$/, '');

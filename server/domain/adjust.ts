@@ -147,9 +147,8 @@ export async function getAdjust(ctx: ServerContext, appId: string): Promise<Adju
 
 /** A stored Adjust callback: its event (named from the events file) becomes 'Active' with the time it arrived. */
 onPostbackStored(async (tx, postback) => {
-  if (postback.source !== 'adjust') return;
   const plugin = await adjustPlugin(tx.db, postback.appId);
   if (!plugin) return;
   await tx.db.updateTable('plugin_events').set({ status: 'ACTIVE', last_received_at: postback.receivedAt.getTime() })
     .where('plugin_id', '=', plugin.id).where('event_name', '=', postback.eventName).execute();
-});
+}, 'adjust');

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Plugin } from '../../src/contracts/plugin';
 import type { ServerContext } from '../context';
 import { addFeed, getPlugin } from './integrations';
-import { postbackUrl } from './postbacks';
+import { forgetPostbackTarget, postbackUrl } from './postbacks';
 import { notFound } from './errors';
 
 export const APPSFLYER_SOURCE = 'appsflyer';
@@ -25,6 +25,7 @@ export async function enableAppsFlyer(ctx: ServerContext, appId: string): Promis
   if (plugin.status === 'disconnected') {
     await ctx.db.updateTable('plugins').set({ status: 'waiting_for_events' }).where('id', '=', plugin.id).execute();
   }
+  forgetPostbackTarget(ctx, appId);
   await addFeed(ctx, plugin.id, 'AppsFlyer plugin enabled. Waiting for events.', 'success');
   return getPlugin(ctx, plugin.id);
 }

@@ -14,7 +14,7 @@ import {
   POSTBACK_LOG_LIMIT, maskAdvertisingId, postbackSourceOf,
   type CheckStatusResponse, type ConversionEvent, type PostbackLogEntry, type PostbackOutcome,
 } from '../../src/contracts/postbacks';
-import type { PluginType } from '../../src/contracts/plugin';
+import type { ConnectionStatus, PluginType } from '../../src/contracts/plugin';
 import type { NormalizedPostback, PostbackFields } from '../postbacks/format';
 import { postbackFormat } from '../postbacks/formats/index';
 import { tokenBuckets } from '../postbacks/rate-limit';
@@ -32,13 +32,18 @@ export interface StoredPostback extends NormalizedPostback {
 }
 /** Runs inside the transaction that inserts the postback (`tx.db` is that transaction); throwing undoes the insert. */
 export type PostbackListener = (tx: ServerContext, postback: StoredPostback) => Promise<void> | void;
-const listeners = new Set<PostbackListener>();
+const listeners = new Set<{ listener: PostbackListener; source: string | null }>();
 
-/** Calls `listener` for every newly stored postback (never for a duplicate). Returns the function that removes it. */
-export function onPostbackStored(listener: PostbackListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/**
+ * Calls `listener` for every newly stored postback (never for a duplicate), or only for those of `source` (so a
+ * source without listeners keeps the single-INSERT path). Returns the function that removes it.
+ */
+export function onPostbackStored(listener: PostbackListener, source: string | null = null): () => void {
+  const entry = { listener, source };
+  listeners.add(entry);
+  return () => listeners.delete(entry);
 }
+const listenersOf = (source: string) => [...listeners].filter((entry) => entry.source === null || entry.source === source).map((entry) => entry.listener);
 
 // ------------------------------------------------------------------------------------------------ secrets and URL
 
@@ -68,7 +73,9 @@ export async function postbackUrl(ctx: ServerContext, appId: string, source: str
 
 /** Stores the postback once: 'duplicate' (and a log line) when its key was already stored for the app and source. */
 export async function recordPostback(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackOutcome> {
-  return inTransaction(ctx, async (tx) => {
+  // One INSERT … ON CONFLICT DO NOTHING is atomic by itself; with listeners, it and they share a transaction.
+  const mine = listenersOf(source);
+  const store = async (tx: ServerContext) => {
     const receivedAt = ctx.now();
     const inserted = await tx.db.insertInto('postbacks').values({
       app_id: appId,
@@ -88,14 +95,15 @@ export async function recordPostback(ctx: ServerContext, appId: string, source: 
       event_time: postback.eventTime,
       received_at: receivedAt,
     }).onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
-    if (!inserted) {
-      await logNotStored(tx, appId, source, { outcome: 'duplicate', reason: 'already received', eventName: postback.eventName, advertisingId: postback.advertisingId });
-      return 'duplicate';
-    }
+    if (!inserted) return null;
     const stored: StoredPostback = { ...postback, id: String(inserted.id), appId, source, receivedAt };
-    for (const listener of listeners) await listener(tx, stored);
-    return 'stored';
-  });
+    for (const listener of mine) await listener(tx, stored);
+    return stored;
+  };
+  const stored = mine.length > 0 ? await inTransaction(ctx, store) : await store(ctx);
+  if (stored) return 'stored';
+  await logNotStored(ctx, appId, source, { outcome: 'duplicate', reason: 'already received', eventName: postback.eventName, advertisingId: postback.advertisingId });
+  return 'duplicate';
 }
 
 interface NotStored {
@@ -118,11 +126,48 @@ async function logNotStored(ctx: ServerContext, appId: string, source: string, e
 
 // ------------------------------------------------------------------------------------------------ the endpoint
 
-const buckets = new WeakMap<ServerConfig, ReturnType<typeof tokenBuckets>>();
-function bucketsOf(ctx: ServerContext) {
-  let found = buckets.get(ctx.config);
-  if (!found) buckets.set(ctx.config, (found = tokenBuckets(ctx.config.postbackRate)));
+/** Per server: the rate limiter's buckets and a short-lived cache of each postback URL's secret hash and plugin status. */
+interface EndpointState {
+  buckets: ReturnType<typeof tokenBuckets>;
+  targets: Map<string, { at: number; target: Target | null }>;
+}
+interface Target {
+  secretHash: string;
+  status: ConnectionStatus | null;
+}
+const states = new WeakMap<ServerConfig, EndpointState>();
+function stateOf(ctx: ServerContext): EndpointState {
+  let found = states.get(ctx.config);
+  if (!found) states.set(ctx.config, (found = { buckets: tokenBuckets(ctx.config.postbackRate), targets: new Map() }));
   return found;
+}
+/**
+ * How long a postback URL's secret hash and plugin status are reused without asking the database again (a burst of
+ * postbacks then costs one INSERT each). A disconnected plugin refuses postbacks at most this much later.
+ */
+export const TARGET_CACHE_MS = 2_000;
+
+async function targetOf(ctx: ServerContext, appId: string, source: string, pluginType: PluginType): Promise<Target | null> {
+  const { targets } = stateOf(ctx);
+  const key = `${appId}\u0000${source}`;
+  const now = ctx.now().getTime();
+  const cached = targets.get(key);
+  if (cached && now - cached.at < TARGET_CACHE_MS) return cached.target;
+  const row = await ctx.db.selectFrom('postback_secrets')
+    .leftJoin('plugins', (join) => join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', pluginType))
+    .select(['postback_secrets.secret_hash', 'plugins.status'])
+    .where('postback_secrets.app_id', '=', appId).where('postback_secrets.source', '=', source)
+    .executeTakeFirst();
+  const target = row ? { secretHash: row.secret_hash, status: row.status } : null;
+  // Only URLs that exist are kept (unknown app ids cannot grow the map).
+  if (target) targets.set(key, { at: now, target });
+  return target;
+}
+
+/** Forgets the cached target of an app (its plugin changed on this server). */
+export function forgetPostbackTarget(ctx: ServerContext, appId: string) {
+  const { targets } = stateOf(ctx);
+  for (const key of targets.keys()) if (key.startsWith(`${appId}\u0000`)) targets.delete(key);
 }
 
 const sameSecret = (given: string, storedHash: string) => {
@@ -156,14 +201,10 @@ export async function receivePostback(ctx: ServerContext, request: PostbackReque
   const { source, appId } = request;
   const format = postbackFormat(source);
   if (!format) throw notFound('Postback URL');
-  const row = await ctx.db.selectFrom('postback_secrets')
-    .leftJoin('plugins', (join) => join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', format.pluginType))
-    .select(['postback_secrets.secret_hash', 'plugins.status'])
-    .where('postback_secrets.app_id', '=', appId).where('postback_secrets.source', '=', source)
-    .executeTakeFirst();
+  const row = await targetOf(ctx, appId, source, format.pluginType);
   if (!row) throw notFound('Postback URL');
-  if (!bucketsOf(ctx).take(appId, ctx.now().getTime())) throw rateLimited('Too many postbacks for this app. Please retry later.', 'postback_rate_limited');
-  if (!sameSecret(request.secret, row.secret_hash)) throw notFound('Postback URL');
+  if (!stateOf(ctx).buckets.take(appId, ctx.now().getTime())) throw rateLimited('Too many postbacks for this app. Please retry later.', 'postback_rate_limited');
+  if (!sameSecret(request.secret, row.secretHash)) throw notFound('Postback URL');
 
   const parsed = format.parse(request.fields);
   if (!row.status || row.status === 'disconnected') {

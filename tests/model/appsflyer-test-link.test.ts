@@ -63,6 +63,9 @@ describe('appsflyer-test-link machine paths', () => {
       af_sub1: 'USER_ID', af_sub2: 'dragon-merge-ios', af_sub3: 'QUEST_ID', af_reengagement_window: '30d', is_retargeting: 'false',
       idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239',
     });
+    expect(view.canGenerate).toBe(true);
+    expect(send(ev.generate).value).toBe('generating');
+    send(ev.qr);
     send(ev.copy, ev.copied);
     send(ev.copy, ev.copyFailed);
     expect(notices()).toEqual(['Link copied to clipboard.', 'Failed to copy to clipboard.']);

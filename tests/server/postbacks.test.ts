@@ -173,9 +173,10 @@ describe('onPostbackStored', () => {
   });
 });
 
-describe('rate limit', () => {
-  test('postbacks beyond the app\'s burst answer 429 and are not stored', async () => {
-    const limited = await createTestServer({ config: { postbackRate: { perSecond: 1, burst: 3 } }, now: () => new Date('2026-11-25T09:00:00Z') });
+describe('rate limit, and a disconnected plugin', () => {
+  test('postbacks beyond the app\'s burst answer 429 and are not stored; a disconnected plugin refuses them', async () => {
+    let now = new Date('2026-11-25T09:00:00Z');
+    const limited = await createTestServer({ config: { postbackRate: { perSecond: 1, burst: 3 } }, now: () => now });
     try {
       const token = await signInAs(limited.app, DEMO_ACCOUNTS.admin);
       const url = new URL((await limited.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/url`, headers: bearer(token) })).json().url).pathname;
@@ -188,6 +189,14 @@ describe('rate limit', () => {
       expect(other.statusCode).toBe(404);
       const n = await limited.db.selectFrom('postbacks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       expect(Number(n.n)).toBe(3);
+      // Disconnected: once the URL's cached status expires (TARGET_CACHE_MS), postbacks are refused and logged.
+      const disconnect = await limited.app.inject({ method: 'POST', url: `/api/plugins/${PLUGIN}/disconnect`, headers: bearer(token) });
+      expect(disconnect.statusCode).toBe(200);
+      now = new Date(now.getTime() + 60_000);
+      const refused = await limited.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(event({ event_name: 'after_disconnect' }))}` });
+      expect(refused.statusCode).toBe(409);
+      const log = await limited.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/log`, headers: bearer(token) });
+      expect(log.json().entries[0]).toMatchObject({ outcome: 'refused', reason: 'AppsFlyer plugin is disconnected', eventName: 'after_disconnect' });
     } finally {
       await limited.close();
     }

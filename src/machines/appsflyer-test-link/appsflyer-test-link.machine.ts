@@ -6,7 +6,7 @@
  *   editing ─EDIT─► editing (id kept, error shown once touched)
  *           ─GENERATE [valid id, app has a link path]─► generating (QR image of the link) ─┬─ done ──► ready
  *                                                                                          └─ error ─► editing (error)
- *   ready ─EDIT─► editing (link cleared)    ─COPY─► copying ─┬─ done ──► ready ('Link copied to clipboard.')
+ *   ready ─EDIT─► editing (link cleared)    ─GENERATE─► generating (again)    ─COPY─► copying ─┬─ done ──► ready ('Link copied to clipboard.')
  *                                                            └─ error ─► ready ('Failed to copy to clipboard.')
  *
  * `qrCode` (the qrcode library) and `copyLink` (the clipboard) are provided by appsflyer-test-link.actors.ts.
@@ -71,6 +71,8 @@ export const appsflyerTestLinkMachine = setup({
   actions: {
     notify,
     /** The typed id; the link and QR no longer match it. */
+    /** SPEC §7: the link is built client-side from the app's parameters and the typed id. */
+    buildLink: assign({ link: ({ context }) => appsFlyerTestLink({ ...context.base!, advertisingId: context.advertisingId }) }),
     edit: assign({ advertisingId: ({ event }) => (event.type === 'EDIT' ? event.value : ''), touched: true, link: null, qr: null }),
   },
 }).createMachine({
@@ -81,10 +83,7 @@ export const appsflyerTestLinkMachine = setup({
     editing: {
       on: {
         EDIT: { actions: 'edit' },
-        GENERATE: [
-          { guard: 'canGenerate', target: 'generating', actions: assign({ link: ({ context }) => appsFlyerTestLink({ ...context.base!, advertisingId: context.advertisingId }) }) },
-          { actions: assign({ touched: true }) },
-        ],
+        GENERATE: [{ guard: 'canGenerate', target: 'generating', actions: 'buildLink' }, { actions: assign({ touched: true }) }],
       },
     },
     generating: {
@@ -99,6 +98,7 @@ export const appsflyerTestLinkMachine = setup({
     ready: {
       on: {
         EDIT: { target: 'editing', actions: 'edit' },
+        GENERATE: { target: 'generating', actions: 'buildLink' },
         COPY: 'copying',
       },
     },

@@ -5,7 +5,7 @@ import { canGenerate, type TestLinkSnapshot } from './appsflyer-test-link.machin
 export const selectTestLink = (s: TestLinkSnapshot) => ({
   advertisingId: s.context.advertisingId,
   error: s.context.touched ? advertisingIdError(s.context.advertisingId) : null,
-  canGenerate: s.matches('editing') && canGenerate(s.context),
+  canGenerate: (s.matches('editing') || s.matches('ready')) && canGenerate(s.context),
   generating: s.matches('generating'),
   link: s.matches('ready') || s.matches('copying') ? s.context.link : null,
   qr: s.matches('ready') || s.matches('copying') ? s.context.qr : null,

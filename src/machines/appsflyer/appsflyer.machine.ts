@@ -15,12 +15,12 @@
  * durations are the check-status machine's. `notify`, `changed` (reload the app's plugins) and `logError` are
  * provided by appsflyer.actors.ts.
  */
-import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ConnectionStatus } from '../../contracts/plugin';
 import type { PluginAnswer, SuccessResponse } from '../../contracts/integrations';
 import { checkStatusMachine, type CheckStatusOutput } from '../check-status/check-status.machine';
 import { ACTION_MESSAGES } from '../plugin-lifecycle/plugin-lifecycle.machine';
-import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, succeeded, thrown } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
@@ -160,11 +160,15 @@ export const appsflyerMachine = setup({
             ],
           },
           {
-            guard: and(['running', ({ event }) => thrown(event.output) !== null]),
+            // Refused or thrown: still connected; a thrown call is logged too.
+            guard: 'running',
             target: 'connected',
-            actions: [{ type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) }, { type: 'notify', params: disconnectFailed }],
+            actions: enqueueActions(({ event, enqueue }) => {
+              const error = thrown(event.output);
+              if (error !== null) enqueue({ type: 'logError', params: { error } });
+              enqueue({ type: 'notify', params: disconnectFailed });
+            }),
           },
-          { guard: and(['running', ({ event }) => failed(event.output)]), target: 'connected', actions: { type: 'notify', params: disconnectFailed } },
         ],
         onError: {
           target: 'connected',
