@@ -8,6 +8,10 @@
  * an ad view, a purchase) for one test device, with af_sub1 = --player, af_sub2 = the app, af_sub3 = --quest, and
  * prints what became of each. Options: --server (http://127.0.0.1:8080), --count (5), --device, --player, --quest,
  * --method GET|POST (GET, as AppsFlyer sends them), --replay (send each twice: the second is a duplicate).
+ *
+ * `--source adjust` sends Adjust partner callbacks instead (the placeholders of server/postbacks/formats/adjust.ts):
+ * one per event of the app's Adjust events file (read through the API), revenue in cents for events with a revenue
+ * type, sub1 / sub2 / sub3 as callback parameters. Then press Check Status on the Adjust tab.
  */
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +57,22 @@ export function appsflyerPostback(i: number, o: PostbackOptions, at: Date): Reco
   };
 }
 
+/** An Adjust callback for one event of the app's events file, as Adjust fills our template. */
+export function adjustCallback(event: { event_token: string; revenue?: unknown }, o: PostbackOptions, at: Date): Record<string, string> {
+  return {
+    activity_kind: 'event',
+    event: event.event_token,
+    ...(event.revenue ? { revenue: '499', currency: 'USD' } : {}),
+    adid: o.appsflyerId,
+    [o.platform === 'ios' ? 'idfa' : 'gps_adid']: o.device,
+    created_at: String(Math.floor(at.getTime() / 1000)),
+    installed_at: String(Math.floor(o.installedAt.getTime() / 1000)),
+    sub1: o.player,
+    sub2: o.appId,
+    sub3: o.quest,
+  };
+}
+
 async function json(res: Response) {
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${res.status} ${String(body.message ?? res.statusText)}`);
@@ -74,6 +94,7 @@ async function main() {
       method: { type: 'string', default: 'GET' },
       platform: { type: 'string' },
       replay: { type: 'boolean', default: false },
+      source: { type: 'string', default: 'appsflyer' },
     },
   });
   const appId = args.app;
@@ -81,11 +102,21 @@ async function main() {
   const server = args.server!.replace(/\/+$/, '');
   let url = args.url;
   let platform = args.platform as 'ios' | 'android' | undefined;
-  if (!url || !platform) {
+  const adjust = args.source === 'adjust';
+  if (!adjust && args.source !== 'appsflyer') throw new Error('--source is appsflyer or adjust');
+  let adjustEvents: { event_token: string; revenue?: unknown }[] = [];
+  if (!url || !platform || adjust) {
     const signIn = await json(await fetch(`${server}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: args.email, password: args.password }) }));
     const auth = { authorization: `Bearer ${String(signIn.token)}` };
-    platform ??= (await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}`, { headers: auth }))).platform as 'ios' | 'android';
-    url ??= String((await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/postbacks/appsflyer/url`, { headers: auth }))).url);
+    if (!platform) {
+      const answer = await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}`, { headers: auth }));
+      platform = ((answer.data as { platform?: string } | undefined)?.platform ?? answer.platform) as 'ios' | 'android';
+    }
+    url ??= String((await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/postbacks/${args.source}/url`, { headers: auth }))).url);
+    if (adjust) {
+      adjustEvents = (await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/adjust`, { headers: auth }))).events as typeof adjustEvents;
+      if (adjustEvents.length === 0) throw new Error(`${appId} has no Adjust events file: connect Adjust on its tab first.`);
+    }
   }
   const options: PostbackOptions = {
     appId, platform, player: args.player!, quest: args.quest!,
@@ -93,24 +124,25 @@ async function main() {
     appsflyerId: `${Date.now()}-${Math.floor(Math.random() * 1e9)}`,
     installedAt: new Date(Date.now() - 10 * 60_000),
   };
-  console.log(`Sending ${args.count} AppsFlyer postbacks for ${appId} (${platform}, device ${options.device}) to ${url.replace(/[^/]+$/, '<secret>')}`);
+  console.log(`Sending ${args.count} ${adjust ? 'Adjust callbacks' : 'AppsFlyer postbacks'} for ${appId} (${platform}, device ${options.device}) to ${url.replace(/[^/]+$/, '<secret>')}`);
   const start = Date.now() - Number(args.count) * 30_000;
   let failures = 0;
   for (let i = 0; i < Number(args.count); i++) {
-    const fields = appsflyerPostback(i, options, new Date(start + i * 30_000));
+    const at = new Date(start + i * 30_000);
+    const fields = adjust ? adjustCallback(adjustEvents[i % adjustEvents.length]!, options, at) : appsflyerPostback(i, options, at);
     for (let attempt = 0; attempt < (args.replay ? 2 : 1); attempt++) {
       const res = args.method?.toUpperCase() === 'POST'
         ? await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })
         : await fetch(`${url}?${new URLSearchParams(fields)}`);
       const body = (await res.json().catch(() => ({}))) as { outcome?: string; message?: string };
       if (!res.ok) failures += 1;
-      console.log(`  ${fields.event_name!.padEnd(24)} ${res.status} ${body.outcome ?? body.message ?? ''}`);
+      console.log(`  ${(fields.event_name ?? fields.event)!.padEnd(24)} ${res.status} ${body.outcome ?? body.message ?? ''}`);
     }
   }
   if (failures) {
     console.error(`${failures} postback(s) were refused.`);
     process.exitCode = 1;
-  } else console.log('Done. Press Check Status on the AppsFlyer tab.');
+  } else console.log(`Done. Press Check Status on the ${adjust ? 'Adjust' : 'AppsFlyer'} tab.`);
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

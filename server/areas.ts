@@ -31,6 +31,8 @@ import { appLinksRoutes } from './routes/app-links';
 import { deeplinksMigrations } from './domain/deeplinks.migrations';
 import { firebaseRoutes } from './routes/firebase';
 import { firebaseMigrations } from './db/firebase-migrations';
+import { adjustRoutes } from './routes/adjust';
+import { adjustMigrations } from './domain/adjust.migrations';
 import { postbackRoutes } from './routes/postbacks';
 import { appsflyerRoutes } from './routes/appsflyer';
 import { postbacksMigrations } from './domain/postbacks.migrations';
@@ -59,6 +61,7 @@ export const areas: readonly Area[] = [
   { name: 'firebase', routes: firebaseRoutes, migrations: firebaseMigrations },
   // Integrations: the event detail and revenue settings (routes/revenue-settings.ts), their own migrations
   { name: 'integrations', routes: revenueSettingsRoutes, migrations: revenueSettingsMigrations },
+  { name: 'adjust', routes: adjustRoutes, migrations: adjustMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
   // The documentation pages' app values, and the App Settings Events and Acquisition Links tabs

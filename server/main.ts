@@ -10,6 +10,7 @@ import { openDatabase } from './db/connect';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { ensureDemoData } from './db/demo-data';
 import { seedIntegrationsDemo } from './db/integrations-demo';
+import { seedAdjustDemo } from './domain/adjust-demo';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
@@ -52,6 +53,7 @@ async function main() {
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
   await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins; their raw exports are a background job
   await seedFirebaseDemo(handle.db); // Word Garden's Firebase plugin targets the sandbox project
+  await seedAdjustDemo(handle.db); // Dragon Merge (Android) connected to Adjust, waiting for its first callback
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);

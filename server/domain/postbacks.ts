@@ -32,13 +32,18 @@ export interface StoredPostback extends NormalizedPostback {
 }
 /** Runs inside the transaction that inserts the postback (`tx.db` is that transaction); throwing undoes the insert. */
 export type PostbackListener = (tx: ServerContext, postback: StoredPostback) => Promise<void> | void;
-const listeners = new Set<PostbackListener>();
+const listeners = new Set<{ listener: PostbackListener; source: string | null }>();
 
-/** Calls `listener` for every newly stored postback (never for a duplicate). Returns the function that removes it. */
-export function onPostbackStored(listener: PostbackListener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/**
+ * Calls `listener` for every newly stored postback (never for a duplicate), or only for those of `source` (so a
+ * source without listeners keeps the single-INSERT path). Returns the function that removes it.
+ */
+export function onPostbackStored(listener: PostbackListener, source: string | null = null): () => void {
+  const entry = { listener, source };
+  listeners.add(entry);
+  return () => listeners.delete(entry);
 }
+const listenersOf = (source: string) => [...listeners].filter((entry) => entry.source === null || entry.source === source).map((entry) => entry.listener);
 
 // ------------------------------------------------------------------------------------------------ secrets and URL
 
@@ -69,6 +74,7 @@ export async function postbackUrl(ctx: ServerContext, appId: string, source: str
 /** Stores the postback once: 'duplicate' (and a log line) when its key was already stored for the app and source. */
 export async function recordPostback(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackOutcome> {
   // One INSERT … ON CONFLICT DO NOTHING is atomic by itself; with listeners, it and they share a transaction.
+  const mine = listenersOf(source);
   const store = async (tx: ServerContext) => {
     const receivedAt = ctx.now();
     const inserted = await tx.db.insertInto('postbacks').values({
@@ -91,10 +97,10 @@ export async function recordPostback(ctx: ServerContext, appId: string, source: 
     }).onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
     if (!inserted) return null;
     const stored: StoredPostback = { ...postback, id: String(inserted.id), appId, source, receivedAt };
-    for (const listener of listeners) await listener(tx, stored);
+    for (const listener of mine) await listener(tx, stored);
     return stored;
   };
-  const stored = listeners.size > 0 ? await inTransaction(ctx, store) : await store(ctx);
+  const stored = mine.length > 0 ? await inTransaction(ctx, store) : await store(ctx);
   if (stored) return 'stored';
   await logNotStored(ctx, appId, source, { outcome: 'duplicate', reason: 'already received', eventName: postback.eventName, advertisingId: postback.advertisingId });
   return 'duplicate';
@@ -210,7 +216,12 @@ export async function receivePostback(ctx: ServerContext, request: PostbackReque
     await logNotStored(ctx, appId, source, { outcome: 'refused', reason: parsed.reason, ...seen(parsed) });
     throw invalid(`Malformed postback: ${parsed.reason}.`, [], 'malformed_postback');
   }
-  return recordPostback(ctx, appId, source, parsed.postback);
+  const postback = format.resolve ? await format.resolve(ctx, appId, parsed.postback) : parsed.postback;
+  if (typeof postback === 'string') {
+    await logNotStored(ctx, appId, source, { outcome: 'refused', reason: postback, ...seen(parsed) });
+    throw invalid(`Postback refused: ${postback}.`, [], 'unknown_event');
+  }
+  return recordPostback(ctx, appId, source, postback);
 }
 
 const seen = (parsed: ReturnType<NonNullable<ReturnType<typeof postbackFormat>>['parse']>) =>

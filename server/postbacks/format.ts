@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PluginType } from '../../src/contracts/plugin';
+import type { ServerContext } from '../context';
 
 export interface NormalizedPostback {
   /** Same for a retried delivery of the same event: the row is stored once per app, source and key. */
@@ -34,6 +35,11 @@ export interface PostbackFormat {
   /** The plugin whose postbacks these are; a postback for an app without it (or disconnected) is refused. */
   pluginType: PluginType;
   parse(fields: PostbackFields): ParseResult;
+  /**
+   * Optional second step that needs the database (Adjust: the event token → the name in the app's events file).
+   * Answers the postback to store, or the reason it is refused (logged; the endpoint answers 400, nothing stored).
+   */
+  resolve?(ctx: ServerContext, appId: string, postback: NormalizedPostback): Promise<NormalizedPostback | string>;
 }
 
 /** Thrown by the helpers below; the format's parse catches it as a refusal with this reason. */

@@ -322,74 +322,38 @@ export const AdjustEventRows = refine(
   'event_token values must be unique',
 );
 
-/** RFC 4180 records (quoted fields, doubled quotes, CRLF/LF/CR), each with the line it starts on. */
-export function parseCsvRecords(text: string): { records: { line: number; cells: string[] }[] } | { error: string } {
-  const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let atFieldStart = true;
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-    atFieldStart = true;
-  };
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (source[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n' || (ch === '\r' && source[i + 1] !== '\n')) line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-    } else if (ch === ',') {
-      cells.push(cell);
-      cell = '';
-      atFieldStart = true;
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && source[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      cell += ch;
-      atFieldStart = false;
-    }
-  }
-  if (quoted) return { error: `line ${recordLine}: unterminated quoted field` };
-  if (cell !== '' || cells.length > 0) endRecord();
-  return { records };
-}
+/**
+ * Header aliases: the dotted columns of the events.csv download (the nested `revenue` object flattened), so a
+ * downloaded file uploads again unchanged.
+ */
+export const ADJUST_CSV_ALIASES: Record<string, (typeof ADJUST_CSV_OPTIONAL_COLUMNS)[number]> = {
+  'revenue.type': 'revenue_type',
+  'revenue.currency': 'currency',
+  'revenue.param': 'revenue_param',
+};
 
+/** One CSV record with the line it starts on (the server reads them with csv-parse: server/domain/adjust-csv.ts). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
 export type AdjustEventsParse = { ok: true; rows: AdjustEventRow[] } | { ok: false; errors: string[] };
 
 /**
- * Parse and check an Adjust events file (DOMAIN.md): a header with event_token and event_name (optional revenue_type,
- * currency, revenue_param; other columns are ignored), one event per row, blank rows skipped, cells trimmed, empty
- * cells omitted (an empty required cell reads '… is required'), tokens 6+ lowercase alphanumerics and unique. Messages (ours) name the line.
+ * Check the records of an Adjust events file (DOMAIN.md): a header with event_token and event_name (optional
+ * revenue_type, currency, revenue_param, or their dotted aliases; other columns are ignored), one event per row, blank
+ * rows skipped, cells trimmed, empty cells omitted (an empty required cell reads '… is required'), tokens 6+ lowercase
+ * alphanumerics and unique. Messages (ours) name the line.
  */
-export function parseAdjustEventsCsv(text: string): AdjustEventsParse {
-  const parsed = parseCsvRecords(text);
-  if ('error' in parsed) return { ok: false, errors: [parsed.error] };
-  const records = parsed.records.filter((record) => record.cells.some((cell) => cell.trim() !== ''));
+export function adjustEventsFromRecords(all: readonly CsvRecord[]): AdjustEventsParse {
+  const records = all.filter((record) => record.cells.some((cell) => cell.trim() !== ''));
   const [header, ...body] = records;
   if (!header) return { ok: false, errors: ['The events file is empty.'] };
 
-  const columns = header.cells.map((cell) => cell.trim().toLowerCase());
+  const columns = header.cells.map((cell): string => {
+    const name = cell.trim().toLowerCase();
+    return ADJUST_CSV_ALIASES[name] ?? name;
+  });
   const errors: string[] = [];
   for (const column of ADJUST_CSV_REQUIRED_COLUMNS) {
     if (!columns.includes(column)) errors.push(`header: missing column ${column}`);

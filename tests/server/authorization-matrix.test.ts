@@ -359,6 +359,12 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/events/:eventId',                      expect: [200, 200, 200, 404, 401], params: eventParams },
   { route: 'PUT /api/app/:appId/events/:eventId/revenue-settings',     expect: [400, 400, 403, 404, 401], params: eventParams, body: BAD_BODY },
   { route: 'DELETE /api/app/:appId/events/:eventId/revenue-settings',  expect: [200, 200, 403, 404, 401], params: eventWithSettingsParams },
+
+  // adjust (server/routes/adjust.ts): members read the partner link and events file; editors connect and update
+  { route: 'GET /api/app/:appId/adjust',                     expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/adjust/connect',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/adjust/events-file',        expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/adjust/partner-link',       expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -62,7 +62,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
     const keys = [...endpoints.keys()].map(key);
     expect(keys.length).toBeGreaterThanOrEqual(24);
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
-    expect(new Set(routeTable.map((r) => r.area))).toEqual(new Set(['auth', 'workspace', 'apps', 'team', 'files', 'analyze', 'billing', 'integrations', 'app-settings', 'cms', 'documentation', 'app-links', 'firebase', 'catalogue', 'messages', 'postbacks', 'monetize']));
+    expect(new Set(routeTable.map((r) => r.area))).toEqual(new Set(['auth', 'workspace', 'apps', 'team', 'files', 'analyze', 'billing', 'integrations', 'app-settings', 'cms', 'documentation', 'app-links', 'firebase', 'catalogue', 'messages', 'postbacks', 'monetize', 'adjust']));
   });
 
   test('the routes Fastify answers are exactly the contract endpoints', () => {
@@ -105,8 +105,17 @@ describe('every route comes from a contract endpoint, and every contract endpoin
 
   test('multipart endpoints declare their parts (SPEC §7 workspace form: data JSON and an optional image; create app: data, image, organisationId; update app general: data, image)', () => {
     const multipart = routeTable.filter((entry) => isMultipart(entry.endpoint.body));
-    expect(multipart.map(key).sort()).toEqual(['POST /api/app/:appId/details', 'POST /api/app/:appId/general', 'POST /api/workspace', 'POST /api/workspace/:workspaceId', 'POST /api/workspace/:workspaceId/apps']);
+    expect(multipart.map(key).sort()).toEqual([
+      'POST /api/app/:appId/adjust/connect', 'POST /api/app/:appId/adjust/events-file',
+      'POST /api/app/:appId/details', 'POST /api/app/:appId/general', 'POST /api/workspace', 'POST /api/workspace/:workspaceId', 'POST /api/workspace/:workspaceId/apps',
+    ]);
     for (const entry of multipart) {
+      // Adjust (SPEC §7 connect Adjust with partner link and file; save events file with the csv file).
+      if (key(entry).includes('/adjust/')) {
+        expect(entry.endpoint.body).toMatchObject({ json: {}, files: ['file'] });
+        expect(Object.keys((entry.endpoint.body as { text: object }).text)).toEqual(key(entry).endsWith('/connect') ? ['partnerLink'] : []);
+        continue;
+      }
       // Update CMS details (SPEC §7): data, repeated screenshots and one backgroundImage.
       if (key(entry) === 'POST /api/app/:appId/details') {
         expect(entry.endpoint.body).toMatchObject({ files: ['backgroundImage'], fileLists: ['screenshots'] });

@@ -4,9 +4,11 @@
  */
 import type { PostbackFormat } from '../format';
 import { appsflyer } from './appsflyer';
+import { adjust } from './adjust';
 
 export const POSTBACK_FORMATS: Readonly<Record<string, PostbackFormat>> = {
   appsflyer,
+  adjust,
 };
 
 export const postbackFormat = (source: string): PostbackFormat | null =>

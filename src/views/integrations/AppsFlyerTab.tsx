@@ -9,17 +9,16 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
-import { FEATURES_UNLOCKED, appsFlyerAppPath, copiedMessage } from '../../contracts/integrations';
+import { appsFlyerAppPath } from '../../contracts/integrations';
 import { EVENTS_RECEIVED, NO_EVENTS_RECEIVED, postbackSourceOf } from '../../contracts/postbacks';
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { usePostbackSummary, usePostbackUrl } from '../../services/postbacks.queries';
-import { notify } from '../../services/notify';
 import { appsflyerFlow } from '../../machines/appsflyer/appsflyer.actors';
 import { selectAppsFlyerView, selectDisconnectConfirm } from '../../machines/appsflyer/appsflyer.selectors';
 import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
-import { selectPluginConfirm, selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
-import { PRIVACY_URL, href } from '../../paths';
+import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { fromNow, useNow } from '../analyze/time';
@@ -27,6 +26,8 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
+import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
+import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
 import { TestLinkGenerator } from './TestLinkGenerator';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
@@ -47,7 +48,6 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
   const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:AppsFlyer` });
   const view = useSelector(actor, selectAppsFlyerView);
   const disconnect = useSelector(actor, selectDisconnectConfirm);
-  const confirm = useSelector(lifecycle, selectPluginConfirm);
   const running = useSelector(lifecycle, selectRunningAction);
   const summary = usePostbackSummary(appId, SOURCE);
   const denied = viewerDenied(role);
@@ -70,22 +70,13 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <Card title="AppsFlyer">
-          <p className="text-sm text-slate-600">Receive your AppsFlyer in-app events as postbacks in real time to trigger quests and segment players.</p>
-          <h3 className="mt-4 text-sm font-semibold text-slate-900">Features Unlocked</h3>
-          <ul className="mt-2 list-inside list-disc text-sm text-slate-700">
-            {FEATURES_UNLOCKED.AppsFlyer.map((f) => <li key={f}>{f}</li>)}
-          </ul>
-          <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            <Link className="font-medium text-indigo-700 underline" href={guideLink}>Integration Guide</Link>
-            <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
-          </div>
+        <SourceInfoCard type="AppsFlyer" description="Receive your AppsFlyer in-app events as postbacks in real time to trigger quests and segment players." workspaceId={workspaceId} appId={appId}>
           {plugin && (
             <Button className="mt-5" variant="danger" busy={running === 'delete'} deniedReason={denied} onClick={() => lifecycle.send({ type: 'DELETE', plugin: { id: plugin.id, source: 'AppsFlyer' } })}>
               {running === 'delete' ? 'Deleting...' : 'Delete Plugin'}
             </Button>
           )}
-        </Card>
+        </SourceInfoCard>
 
         <Card title="Connection Status">
           <dl className="divide-y divide-slate-100 text-sm">
@@ -184,15 +175,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
       />
-      <ConfirmDialog
-        open={confirm.open}
-        title={confirm.title}
-        message={confirm.message}
-        confirmLabel={confirm.confirmLabel}
-        busy={confirm.busy}
-        onConfirm={() => lifecycle.send({ type: 'CONFIRM' })}
-        onCancel={() => lifecycle.send({ type: 'CANCEL' })}
-      />
+      <PluginConfirmDialog actor={lifecycle} />
     </div>
   );
 }
@@ -221,14 +204,7 @@ function StatusIcon({ tone }: { tone: 'success' | 'default' | 'warning' }) {
 /** The app's postback URL for AppsFlyer (it holds the secret: editors and admins only). */
 function PostbackUrlRow({ appId, canSee }: { appId: string; canSee: boolean }) {
   const url = usePostbackUrl(appId, SOURCE, canSee);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url.data ?? '');
-      notify(copiedMessage('Postback URL'), 'success', 'short');
-    } catch {
-      notify('Failed to copy to clipboard.', 'error');
-    }
-  };
+  const copy = () => copyWithNotice('Postback URL', url.data ?? '');
   return (
     <div className="py-2">
       <dt className="text-slate-600">Postback URL</dt>

@@ -15,6 +15,8 @@ import { Button } from '../ui/Button';
 import { tabOf, visibleTabs } from './plugin-view';
 import { OverviewTab } from './OverviewTab';
 import { PluginTab } from './PluginTab';
+import { AdjustTab } from './AdjustTab';
+import { SingularTab } from './SingularTab';
 
 /** The AppsFlyer tab loads on demand (it brings the QR code library). */
 const AppsFlyerTab = lazy(() => import('./AppsFlyerTab'));
@@ -77,6 +79,10 @@ export default function IntegrationsPage() {
           <OverviewTab workspaceId={workspaceId} appId={appId} plugins={list} activePluginId={plugins.data?.activePluginId ?? null} role={role} />
         ) : tab === 'BigQuery' || tab === 'Firebase' ? (
           <PluginTab key={tab} type={tab} workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
+        ) : tab === 'Adjust' ? (
+          <AdjustTab workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
+        ) : tab === 'Singular' ? (
+          <SingularTab appId={appId} />
         ) : tab === 'AppsFlyer' ? (
           <Suspense fallback={<PageSpinner label="Loading AppsFlyer" />}>
             <AppsFlyerTab workspaceId={workspaceId} appId={appId} plugins={list} role={role} />

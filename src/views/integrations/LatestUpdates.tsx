@@ -7,13 +7,27 @@ import { utcTime } from './plugin-view';
 
 const TYPE_CLASSES = { error: 'text-rose-700', success: 'text-emerald-800', default: 'text-slate-800' } as const;
 
-export function LatestUpdates({ feed }: { feed: UseQueryResult<FeedItem[]> | null }) {
+/** A coloured feed (SPEC §2: error, success, default), scrolled to the newest item. */
+export function FeedList({ items, label = 'Plugin messages', testId = 'latest-updates' }: { items: readonly FeedItem[]; label?: string; testId?: string }) {
   const list = useRef<HTMLOListElement>(null);
-  const items = feed?.data ?? [];
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [items.length]);
+  return (
+    <ol ref={list} aria-label={label} tabIndex={0} className="max-h-72 space-y-2 overflow-y-auto pr-1 text-sm" data-testid={testId}>
+      {items.map((item, i) => (
+        <li key={`${item.createdAt}-${i}`} data-type={item.type ?? 'default'} className="rounded-lg bg-slate-50 px-3 py-2">
+          <time className="block text-xs text-slate-600">{utcTime(item.createdAt)}</time>
+          <span className={TYPE_CLASSES[item.type ?? 'default']}>{item.message}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function LatestUpdates({ feed }: { feed: UseQueryResult<FeedItem[]> | null }) {
+  const items = feed?.data ?? [];
   return (
     <Card title="Latest Updates">
       {!feed ? (
@@ -25,14 +39,7 @@ export function LatestUpdates({ feed }: { feed: UseQueryResult<FeedItem[]> | nul
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">No updates yet.</p>
       ) : (
-        <ol ref={list} aria-label="Plugin messages" tabIndex={0} className="max-h-72 space-y-2 overflow-y-auto pr-1 text-sm" data-testid="latest-updates">
-          {items.map((item, i) => (
-            <li key={`${item.createdAt}-${i}`} className="rounded-lg bg-slate-50 px-3 py-2">
-              <time className="block text-xs text-slate-600">{utcTime(item.createdAt)}</time>
-              <span className={TYPE_CLASSES[item.type ?? 'default']}>{item.message}</span>
-            </li>
-          ))}
-        </ol>
+        <FeedList items={items} />
       )}
     </Card>
   );

@@ -6,22 +6,21 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useLocation, useSearch } from 'wouter';
-import { FEATURES_UNLOCKED, NO_DATA_TEXT, OAUTH_REDIRECT_PARAM, copiedMessage } from '../../contracts/integrations';
+import { useLocation, useSearch } from 'wouter';
+import { NO_DATA_TEXT, OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { useCredentials, useFeed } from '../../services/integrations.queries';
-import { notify } from '../../services/notify';
 import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
-import { selectPluginConfirm, selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { configureConnectionFlow } from '../../machines/configure-connection/configure-connection.actors';
 import type { ConfigureConnectionActor } from '../../machines/configure-connection/configure-connection.machine';
-import { PRIVACY_URL, href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
+import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
+import { copyWithNotice } from './copy';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { DataStatusCard } from './DataStatusCard';
 import { EventsTable } from './EventsTable';
@@ -47,7 +46,6 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   const plugin = pluginOf(plugins, type);
   const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:${type}` });
   const configure = useFlowActor(configureConnectionFlow, undefined, { key: `${appId}:${type}:configure` });
-  const confirm = useSelector(lifecycle, selectPluginConfirm);
   const running = useSelector(lifecycle, selectRunningAction);
   const credentials = useCredentials(appId, !!plugin?.credentials);
   const credential = credentials.data?.credentials.find((c) => c.id === plugin?.credentials) ?? null;
@@ -78,22 +76,13 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <Card title={type}>
-          <p className="text-sm text-slate-600">{DESCRIPTIONS[type]}</p>
-          <h3 className="mt-4 text-sm font-semibold text-slate-900">Features Unlocked</h3>
-          <ul className="mt-2 list-inside list-disc text-sm text-slate-700">
-            {FEATURES_UNLOCKED[type].map((f) => <li key={f}>{f}</li>)}
-          </ul>
-          <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-            <Link className="font-medium text-indigo-700 underline" href={`${href.documentation(`${type.toLowerCase()}_integration`)}?workspaceId=${encodeURIComponent(workspaceId)}&appId=${encodeURIComponent(appId)}`}>Integration Guide</Link>
-            <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
-          </div>
+        <SourceInfoCard type={type} description={DESCRIPTIONS[type]} workspaceId={workspaceId} appId={appId}>
           {plugin && (
             <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => ref && lifecycle.send({ type: 'DELETE', plugin: ref })}>
               {deleting ? 'Deleting...' : 'Delete Plugin'}
             </Button>
           )}
-        </Card>
+        </SourceInfoCard>
 
         <Card title="Connection">
           <Button
@@ -162,7 +151,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
         {plugin && type !== 'Firebase' && <EventsTable appId={appId} plugin={plugin} />}
       </div>
 
-      <FlowConfirmDialog view={confirm} send={(event) => lifecycle.send(event)} />
+      <PluginConfirmDialog actor={lifecycle} />
       <ConfigureConnectionDialog actor={configure} />
     </div>
   );
@@ -183,16 +172,8 @@ export function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRe
 }
 
 function CopyButton({ label, value }: { label: string; value: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      notify(copiedMessage(label), 'success', 'short');
-    } catch {
-      notify('Failed to copy to clipboard.', 'error');
-    }
-  };
   return (
-    <button type="button" onClick={() => void copy()} aria-label={`Copy ${label}`} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+    <button type="button" onClick={() => void copyWithNotice(label, value)} aria-label={`Copy ${label}`} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
       <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true"><path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm7 11V8a2 2 0 0 0-2-2H7V5h8v9h-1ZM4 8h8v8H4V8Z" /></svg>
     </button>
   );

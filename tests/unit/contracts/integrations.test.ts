@@ -42,8 +42,6 @@ import {
   eventsFileError,
   isNowConnected,
   isPluginFailure,
-  parseAdjustEventsCsv,
-  parseCsvRecords,
   partnerLinkError,
   targetProjectNameError,
   validateAdjustConnect,
@@ -300,79 +298,6 @@ describe('Adjust events CSV rows (DOMAIN.md)', () => {
       'body: event_token values must be unique',
     ]);
     expect(decodeMessages(AdjustEventRows, [{ event_name: 'No token' }])).toEqual(['event_token is required']);
-  });
-});
-
-describe('parseAdjustEventsCsv', () => {
-  it('parses the header and rows, omitting empty optional cells', () => {
-    const text = 'event_token,event_name,revenue_type,currency,revenue_param\nabc123,Purchase,iap,USD,revenue\nlvl001,Level Up,,,\n';
-    expect(parseAdjustEventsCsv(text)).toEqual({
-      ok: true,
-      rows: [fx.adjustRow, { event_token: 'lvl001', event_name: 'Level Up' }],
-    });
-  });
-  it('handles a BOM, CRLF, quoted cells, blank lines, column order, case and extra columns', () => {
-    const text = '\uFEFFEvent_Name , event_token,notes\r\n"Purchase, big",abc123,"said ""hi"""\r\n\r\n"Level\nUp",lvl001,\r\n';
-    expect(parseAdjustEventsCsv(text)).toEqual({
-      ok: true,
-      rows: [
-        { event_token: 'abc123', event_name: 'Purchase, big' },
-        { event_token: 'lvl001', event_name: 'Level\nUp' },
-      ],
-    });
-  });
-  it('accepts the revenue type in any case', () => {
-    const parsed = parseAdjustEventsCsv('event_token,event_name,revenue_type\nabc123,Ad watched,ADS');
-    expect(parsed).toEqual({ ok: true, rows: [{ event_token: 'abc123', event_name: 'Ad watched', revenue_type: 'ads' }] });
-  });
-  it('reports a missing or duplicated header column', () => {
-    expect(parseAdjustEventsCsv('token,event_name\nabc123,x')).toEqual({ ok: false, errors: ['header: missing column event_token'] });
-    expect(parseAdjustEventsCsv('event_token,event_name,event_name\nabc123,x,y')).toEqual({
-      ok: false,
-      errors: ['header: duplicate column event_name'],
-    });
-  });
-  it('reports an empty file or one without events', () => {
-    expect(parseAdjustEventsCsv('')).toEqual({ ok: false, errors: ['The events file is empty.'] });
-    expect(parseAdjustEventsCsv('\n , \n')).toEqual({ ok: false, errors: ['The events file is empty.'] });
-    expect(parseAdjustEventsCsv('event_token,event_name\n')).toEqual({ ok: false, errors: ['The events file has no events.'] });
-  });
-  it('names the line of each bad row', () => {
-    const text = [
-      'event_token,event_name,revenue_type',
-      'abc123,Purchase,iap',
-      'BAD,Shouty,',
-      ',No token,',
-      'abc123,Again,',
-      'def456,Too many,ads,extra',
-      'ghi789,,other',
-    ].join('\n');
-    expect(parseAdjustEventsCsv(text)).toEqual({
-      ok: false,
-      errors: [
-        'line 3: event_token must be 6 or more lowercase letters or digits',
-        'line 4: event_token is required',
-        'line 5: event_token abc123 already used on line 2',
-        'line 6: more cells than header columns',
-        'line 7: event_name is required',
-      ],
-    });
-  });
-  it('reports an unterminated quote', () => {
-    expect(parseAdjustEventsCsv('event_token,event_name\nabc123,"Purchase\n')).toEqual({
-      ok: false,
-      errors: ['line 2: unterminated quoted field'],
-    });
-  });
-  it('counts lines inside quoted cells', () => {
-    const parsed = parseCsvRecords('a,b\n"x\ny",z\nlast,row');
-    expect(parsed).toEqual({
-      records: [
-        { line: 1, cells: ['a', 'b'] },
-        { line: 2, cells: ['x\ny', 'z'] },
-        { line: 4, cells: ['last', 'row'] },
-      ],
-    });
   });
 });
 

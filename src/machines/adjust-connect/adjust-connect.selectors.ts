@@ -1,0 +1,23 @@
+/** View model of the Adjust connect form (SPEC §2 labels, §5 disabled rule and field errors, the tooltip of §2/§6). */
+import { adjustConnectTooltip, validateAdjustConnect } from '../../contracts/integrations';
+import type { Role } from '../../contracts/codecs';
+import type { AdjustConnectSnapshot } from './adjust-connect.machine';
+
+export function selectConnectForm(s: AdjustConnectSnapshot, role: Role) {
+  const form = { partnerLink: s.context.partnerLink, eventFile: s.context.file };
+  const errors = validateAdjustConnect(form);
+  const connecting = s.matches('connecting');
+  const connected = s.matches('connected');
+  return {
+    partnerLink: s.context.partnerLink,
+    fileName: s.context.file?.name ?? null,
+    /** Field errors, shown once the field holds something (an empty form only disables the button). */
+    linkError: s.context.partnerLink.trim() ? (errors.partnerLink ?? null) : null,
+    fileError: s.context.file ? (errors.eventFile ?? null) : null,
+    label: connected ? 'Connected' : connecting ? 'Connecting...' : 'Connect to Adjust',
+    busy: connecting,
+    disabled: connecting || connected || Object.keys(errors).length > 0,
+    tooltip: connecting || connected ? null : adjustConnectTooltip(form, role),
+    feed: s.context.feed,
+  };
+}

@@ -1,0 +1,23 @@
+/** View model of the 'Update Partner Link' and 'Update Events File' dialogs (SPEC §2; §5 blocked on a validation error). */
+import { eventsFileError, partnerLinkError } from '../../contracts/integrations';
+import type { AdjustUpdateSnapshot } from './adjust-update.machine';
+
+export function selectUpdateDialog(s: AdjustUpdateSnapshot) {
+  const mode = s.matches('link') ? ('link' as const) : s.matches('file') ? ('file' as const) : null;
+  const saving = s.matches({ link: 'saving' }) || s.matches({ file: 'saving' });
+  const error = mode === 'link' ? partnerLinkError(s.context.partnerLink) : mode === 'file' && s.context.file ? eventsFileError(s.context.file) : null;
+  const blocked = mode === 'link' ? error !== null : eventsFileError(s.context.file) !== null;
+  return {
+    mode,
+    title: mode === 'link' ? 'Update Partner Link' : 'Update Events File',
+    partnerLink: s.context.partnerLink,
+    fileName: s.context.file?.name ?? null,
+    error,
+    serverErrors: s.context.errors,
+    saving,
+    canSave: !saving && !blocked,
+  };
+}
+
+/** Check Status runs (its button is busy). */
+export const selectChecking = (s: AdjustUpdateSnapshot) => s.matches('checking');
