@@ -23,6 +23,8 @@ import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
 import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
+import { acquireRoutes } from './routes/acquire';
+import { acquireMigrations } from './domain/acquire.migrations';
 
 export interface Area {
   name: string;
@@ -42,6 +44,7 @@ export const areas: readonly Area[] = [
   { name: 'integrations', routes: integrationsRoutes, migrations: integrationsMigrations },
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
+  { name: 'acquire', routes: acquireRoutes, migrations: acquireMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

@@ -1,6 +1,7 @@
 /** Kysely table types of the app database (PGlite by default, PostgreSQL by URL). Every piece of state is a row. */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { BillingTables } from './billing-schema';
+import type { AcquireTables } from './acquire-schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -169,7 +170,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables {
+export interface Database extends BillingTables, AcquireTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

@@ -8,6 +8,7 @@ import type { Database } from './schema';
 import { hashPassword, hashToken, newId, newToken } from '../auth/crypto';
 import { seedBilling } from './billing-seed';
 import { seedCmsDetails } from './cms-seed';
+import { seedAcquireDemo } from './acquire-seed';
 
 export const DEMO_PASSWORD = 'questboard-demo';
 export const DEMO_WORKSPACE_ID = 'demo-studio';
@@ -123,6 +124,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
     ]).execute();
     await seedBilling(trx, now, { demo: DEMO_WORKSPACE_ID, rival: RIVAL_WORKSPACE_ID });
     await seedCmsDetails(trx, DEMO_APP_IDS);
+    await seedAcquireDemo(trx, now);
   });
 }
 
