@@ -1,0 +1,47 @@
+/**
+ * The route-leave guard of a form with unsaved changes (SPEC §4 Acquire settings): while `active`, a click on an
+ * in-app link, the browser's Back button and closing the tab ask first. Links and Back are handed to `onLeave(to)`
+ * (the flow asks and navigates itself: `to` is a path, or LEAVE_BACK for the history entry before this page); the
+ * tab close gets the browser's own prompt (beforeunload). Back is caught with a guard history entry of the same URL
+ * pushed while active: Back pops it (the page stays) and asks; leaving then goes back one more entry.
+ */
+import { useEffect, useRef } from 'react';
+
+export const LEAVE_BACK = '::back';
+const GUARD_STATE = 'questboard-leave-guard';
+
+export function useLeaveGuard(active: boolean, asking: boolean, onLeave: (to: string) => void) {
+  const leave = useRef(onLeave);
+  leave.current = onLeave;
+
+  useEffect(() => {
+    if (!active) return;
+    if (!asking && (window.history.state as { guard?: string } | null)?.guard !== GUARD_STATE) {
+      window.history.pushState({ ...(window.history.state as object | null), guard: GUARD_STATE }, '', window.location.href);
+    }
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    const onPopState = () => leave.current(LEAVE_BACK);
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+      if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
+      const url = new URL(anchor.href, window.location.href);
+      if (url.origin !== window.location.origin) return;
+      if (url.pathname === window.location.pathname && url.search === window.location.search) return;
+      event.preventDefault();
+      event.stopPropagation();
+      leave.current(url.pathname + url.search + url.hash);
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('popstate', onPopState);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, [active, asking]);
+}
