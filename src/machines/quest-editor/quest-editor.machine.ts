@@ -9,7 +9,7 @@
  *   editing ─SUBMIT (invalid)→ editing with field errors;  editing ─CANCEL→ cancelled (final)
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { validateQuestDefinition, type QuestDefinition, type QuestResponse, type StepConditionOp } from '../../contracts/acquire';
+import { QUEST_MAX_STEPS, validateQuestDefinition, type QuestDefinition, type QuestResponse, type StepConditionOp } from '../../contracts/acquire';
 import type { FieldErrors } from '../../contracts/validation';
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
@@ -109,6 +109,8 @@ export const questEditorMachine = setup({
   },
   guards: {
     valid: ({ context }) => Object.keys(check(context.values)).length === 0,
+    canAddStep: ({ context }) => context.values.steps.length < QUEST_MAX_STEPS,
+    canRemoveStep: ({ context, event }) => event.type === 'REMOVE_STEP' && context.values.steps.length > 1 && event.index < context.values.steps.length,
   },
   actions: {
     notify,
@@ -138,8 +140,8 @@ export const questEditorMachine = setup({
         SET_NAME: { actions: 'edit' },
         SET_DAILY_CAP: { actions: 'edit' },
         SET_COUNTRIES: { actions: 'edit' },
-        ADD_STEP: { actions: 'edit' },
-        REMOVE_STEP: { actions: 'edit' },
+        ADD_STEP: { guard: 'canAddStep', actions: 'edit' },
+        REMOVE_STEP: { guard: 'canRemoveStep', actions: 'edit' },
         SET_STEP: { actions: 'edit' },
         SUBMIT: [
           { guard: 'valid', target: 'saving', actions: assign({ errors: {}, error: null }) },
