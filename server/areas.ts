@@ -25,6 +25,9 @@ import { integrationsRoutes } from './routes/integrations';
 import { integrationsMigrations } from './db/integrations-migrations';
 import { acquireRoutes } from './routes/acquire';
 import { acquireMigrations } from './domain/acquire.migrations';
+import { postbackRoutes } from './routes/postbacks';
+import { appsflyerRoutes } from './routes/appsflyer';
+import { postbacksMigrations } from './domain/postbacks.migrations';
 
 export interface Area {
   name: string;
@@ -45,6 +48,8 @@ export const areas: readonly Area[] = [
   { name: 'app-settings', routes: appSettingsRoutes, migrations: appSettingsMigrations },
   { name: 'cms', routes: cmsRoutes, migrations: cmsMigrations },
   { name: 'acquire', routes: acquireRoutes, migrations: acquireMigrations },
+  // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
+  { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: postbacksMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */

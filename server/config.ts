@@ -44,6 +44,8 @@ export interface ServerConfig {
   credentialsKey?: string;
   /** Size of the synthetic Firebase export a newly connected app gets in the Google Cloud sandbox. */
   sandboxExport: { events: number; days: number };
+  /** Attribution postbacks accepted per app (POSTBACK_RATE_PER_SECOND, POSTBACK_BURST): a token bucket per server. */
+  postbackRate: { perSecond: number; burst: number };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -74,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
     credentialsKey: env.CREDENTIALS_KEY || undefined,
     sandboxExport: { events: Number(env.SANDBOX_EXPORT_EVENTS ?? 150_000), days: Number(env.SANDBOX_EXPORT_DAYS ?? 90) },
+    postbackRate: { perSecond: Number(env.POSTBACK_RATE_PER_SECOND ?? 1_000), burst: Number(env.POSTBACK_BURST ?? 2_000) },
   };
 }
 

@@ -2,6 +2,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { BillingTables } from './billing-schema';
 import type { AcquireTables } from './acquire-schema';
+import type { PostbackTables } from './postbacks-schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -170,7 +171,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables, AcquireTables {
+export interface Database extends BillingTables, AcquireTables, PostbackTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

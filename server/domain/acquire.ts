@@ -22,6 +22,7 @@ import { SUPPORTED_COUNTRIES } from './accounts';
 import { verifyApiKey } from './api-keys';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
 import { suggestQuests } from './acquire-suggestions';
+import { onPostbackStored, type StoredPostback } from './postbacks';
 
 /** Plugin types whose events a quest step can use (SPEC §2: AppsFlyer, Adjust; Firebase's conversion events too). */
 export const ATTRIBUTION_TYPES = ['AppsFlyer', 'Adjust', 'Firebase'] as const;
@@ -43,7 +44,7 @@ export async function acquireSource(ctx: ServerContext, appId: string): Promise<
 
 /**
  * The source's events with when each was last received (epoch ms): the plugin's event list, plus every postback
- * received for the app (the attribution postbacks table, when the integrations area has it).
+ * received for the app (the attribution postbacks of server/domain/postbacks.ts).
  */
 export async function sourceEvents(ctx: ServerContext, appId: string, source: AcquireSource | null): Promise<SourceEvent[]> {
   if (!source) return [];
@@ -57,15 +58,11 @@ export async function sourceEvents(ctx: ServerContext, appId: string, source: Ac
   return [...seen].map(([eventName, lastReceivedAt]) => ({ eventName, lastReceivedAt })).sort((a, b) => a.eventName.localeCompare(b.eventName));
 }
 
-/** Last received time per event name of the app's stored postbacks (none until the postbacks table exists). */
+/** Last received time per event name of the app's stored attribution postbacks (any source). */
 async function postbackLastSeen(ctx: ServerContext, appId: string): Promise<Map<string, number>> {
-  const result = new Map<string, number>();
-  const exists = await sql<{ found: string | null }>`SELECT to_regclass('postbacks')::text AS found`.execute(ctx.db);
-  if (!exists.rows[0]?.found) return result;
-  const rows = await sql<{ event_name: string; last_at: Date | string }>`
-    SELECT event_name, max(received_at) AS last_at FROM postbacks WHERE app_id = ${appId} GROUP BY event_name`.execute(ctx.db);
-  for (const row of rows.rows) result.set(row.event_name, new Date(row.last_at).getTime());
-  return result;
+  const rows = await ctx.db.selectFrom('postbacks').select(['event_name', sql<Date | string>`max(received_at)`.as('last_at')])
+    .where('app_id', '=', appId).groupBy('event_name').execute();
+  return new Map(rows.map((row) => [row.event_name, new Date(row.last_at).getTime()]));
 }
 
 async function requireSource(ctx: ServerContext, appId: string): Promise<AcquireSource> {
@@ -496,3 +493,28 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
   return ctx.db.isTransaction ? run(ctx) : inTransaction(ctx, run);
 }
 
+
+/** A postback's event parameters: AppsFlyer's event_value is a JSON object; anything else is `{ value }`. */
+export function postbackParams(value: string | null): Record<string, string> {
+  if (!value) return {};
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter(([, v]) => v !== null && typeof v !== 'object').map(([k, v]) => [k, String(v)]));
+    }
+  } catch {
+    // not JSON: a plain value
+  }
+  return { value };
+}
+
+/** Every stored attribution postback carrying sub3 = quest id and sub1 = player id may complete a quest step. */
+export function countQuestStep(tx: ServerContext, postback: StoredPostback): Promise<StepOutcome> | undefined {
+  if (!postback.sub3 || !postback.sub1) return undefined;
+  return recordStepCompletion(tx, {
+    appId: postback.appId, questId: postback.sub3, playerId: postback.sub1, eventName: postback.eventName, at: postback.receivedAt, params: postbackParams(postback.value),
+  });
+}
+onPostbackStored(async (tx, postback) => {
+  await countQuestStep(tx, postback);
+});

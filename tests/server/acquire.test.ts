@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
 import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-seed';
 import { recordStepCompletion } from '../../server/domain/acquire';
+import { postbackUrl } from '../../server/domain/postbacks';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -208,5 +209,24 @@ describe('progress from rows', () => {
     // a CAPPED quest can be stopped (status table), and a stopped quest charges nothing
     expect((await as('editor', 'POST', `${QUESTS}/${id}/stop`)).statusCode).toBe(200);
     expect(await complete('p2', 'af_level_achieved', { af_level: '7' })).toBe('ignored');
+  });
+
+  test('an AppsFlyer postback with af_sub3 = quest id and af_sub1 = player id completes the step (once, even when delivered twice)', async () => {
+    const id = await createQuest('Postback quest', 'af_tutorial_completion', 10);
+    await as('editor', 'POST', `${QUESTS}/${id}/publish`);
+    const key = await s2sKeyOf(ACQUIRE_DEMO_APP);
+    await report(ACQUIRE_DEMO_APP, key, { eventId: 'pb-start', questId: id, playerId: 'pb-player', kind: 'start' });
+    const url = new URL(await postbackUrl(server.app.questboard, ACQUIRE_DEMO_APP, 'appsflyer'));
+    const send = (eventName: string, value: object, at: string) => server.app.inject({
+      method: 'GET', url: url.pathname,
+      query: { event_name: eventName, event_value: JSON.stringify(value), event_time: at, idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239', af_sub1: 'pb-player', af_sub3: id },
+    });
+    expect((await send('af_tutorial_completion', {}, '2026-11-25 08:00:00')).statusCode).toBe(200);
+    expect((await send('af_tutorial_completion', {}, '2026-11-25 08:00:00')).statusCode).toBe(200); // a retry: stored once
+    expect((await send('af_level_achieved', { af_level: '6' }, '2026-11-25 08:05:00')).statusCode).toBe(200);
+    const completions = await server.db.selectFrom('quest_step_completions').select(['step_index', 'charge_id']).where('quest_id', '=', id).orderBy('step_index').execute();
+    expect(completions.map((c) => c.step_index)).toEqual([0, 1]);
+    expect(completions.every((c) => c.charge_id !== null)).toBe(true);
+    expect((await quest(id)).data.active.analytics).toMatchObject({ totalStarted: 1, totalCompleted: 1, percentageCompleted: 100 });
   });
 });

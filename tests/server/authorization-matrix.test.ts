@@ -42,6 +42,7 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/
 import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-seed';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
+import { postbackUrl } from '../../server/domain/postbacks';
 
 // ------------------------------------------------------------------------------------------------ the table's types
 
@@ -190,6 +191,12 @@ async function throwawayQuestParams({ db, who }: CallContext, status: 'DRAFT' | 
 }
 const questOf = (status: 'DRAFT' | 'LIVE' | 'STOPPED') => (ctx: CallContext) => throwawayQuestParams(ctx, status);
 const demoQuestParams = { appId: ACQUIRE_DEMO_APP, questId: ACQUIRE_DEMO_QUESTS.live };
+/** The demo iOS app's AppsFlyer postback URL parts (its secret made on first use) and one realistic postback. */
+const postbackParams = async ({ app }: CallContext) => {
+  const secret = (await postbackUrl(app.questboard, DEMO_APP_IDS.dragonMergeIos, 'appsflyer')).split('/').pop()!;
+  return { source: 'appsflyer', appId: DEMO_APP_IDS.dragonMergeIos, secret };
+};
+const postbackQuery = { event_name: 'matrix_event', event_time: '2026-11-20 10:00:00', idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239' };
 
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
@@ -279,6 +286,16 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
   { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
+  // postbacks (server/routes/postbacks.ts) and AppsFlyer (server/routes/appsflyer.ts): the postback endpoint is public
+  // (its URL secret is the authorization); members read the status, log and summary; the URL (it holds the secret) and
+  // Enable Plugin are for editors
+  { route: 'GET /postbacks/:source/:appId/:secret',          expect: [200, 200, 200, 200, 200], params: postbackParams, query: postbackQuery },
+  { route: 'POST /postbacks/:source/:appId/:secret',         expect: [400, 400, 400, 400, 400], params: postbackParams, body: BAD_BODY },
+  { route: 'GET /api/plugins/:pluginId/status',              expect: [200, 200, 200, 404, 401], params: { pluginId: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer` } },
+  { route: 'GET /api/app/:appId/postbacks/:source/url',      expect: [200, 200, 403, 404, 401], params: { source: 'appsflyer' } },
+  { route: 'GET /api/app/:appId/postbacks/:source/log',      expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
+  { route: 'GET /api/app/:appId/postbacks/:source/summary',  expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
+  { route: 'POST /api/app/:appId/appsflyer/enable',          expect: [200, 200, 403, 404, 401], params: { appId: DEMO_APP_IDS.wordGarden } },
 
   // acquire (server/routes/acquire.ts): viewers read; editors and admins write; the player app's s2s route is public
   { route: 'GET /api/app/:appId/acquire/source',             expect: [200, 200, 200, 404, 401] },
@@ -298,6 +315,7 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/acquire/settings',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/s2s/:appId/quest-events',              expect: [400, 400, 400, 400, 400], body: BAD_BODY },
 ];
+
 // ------------------------------------------------------------------------------------------------ the machinery
 
 const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;

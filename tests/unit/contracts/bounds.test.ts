@@ -11,11 +11,13 @@ import { appsEndpoints } from '../../../src/contracts/apps';
 import { teamEndpoints } from '../../../src/contracts/team';
 import { filesEndpoints } from '../../../src/contracts/files';
 import { analyzeEndpoints } from '../../../src/contracts/analyze';
+import { appsflyerEndpoints, postbackEndpoints } from '../../../src/contracts/postbacks';
 import { BoundedStringType, Email, describeErrors, isEmail, line } from '../../../src/contracts/codecs';
 import { isMultipart, type Endpoint } from '../../../src/contracts/endpoint';
 
 const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   auth: authEndpoints, workspace: workspaceEndpoints, apps: appsEndpoints, team: teamEndpoints, files: filesEndpoints, analyze: analyzeEndpoints,
+  postbacks: postbackEndpoints, appsflyer: appsflyerEndpoints,
 };
 
 type Node = t.Mixed & { _tag?: string; props?: t.Props; types?: t.Mixed[]; type?: t.Mixed; codomain?: t.Mixed; domain?: t.Mixed };

@@ -1,0 +1,252 @@
+/**
+ * Attribution postbacks (issue 12): each app has, per source (appsflyer, adjust), a postback URL with a secret
+ * (`postbackUrl`); partners send in-app event postbacks to it; each is stored once per idempotency key
+ * (`recordPostback`, in one transaction with the `onPostbackStored` listeners, e.g. Acquire counting quest steps from
+ * sub3 = quest id and sub1 = player id); postbacks that are not stored are logged with the reason (`postbackLog`
+ * shows both). "Events are received" (SPEC §2 status chip, §4 Check Status) means a postback row exists for the app
+ * and source: `checkPostbackStatus` turns a waiting plugin connected because of that row.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { ServerConfig } from '../config';
+import { inTransaction, type ServerContext } from '../context';
+import {
+  POSTBACK_LOG_LIMIT, maskAdvertisingId, postbackSourceOf,
+  type CheckStatusResponse, type ConversionEvent, type PostbackLogEntry, type PostbackOutcome,
+} from '../../src/contracts/postbacks';
+import type { PluginType } from '../../src/contracts/plugin';
+import type { NormalizedPostback, PostbackFields } from '../postbacks/format';
+import { postbackFormat } from '../postbacks/formats/index';
+import { tokenBuckets } from '../postbacks/rate-limit';
+import { addFeed } from './integrations';
+import { conflict, invalid, notFound, rateLimited } from './errors';
+
+// ------------------------------------------------------------------------------------------------ listeners
+
+/** A postback as stored. */
+export interface StoredPostback extends NormalizedPostback {
+  id: string;
+  appId: string;
+  source: string;
+  receivedAt: Date;
+}
+/** Runs inside the transaction that inserts the postback (`tx.db` is that transaction); throwing undoes the insert. */
+export type PostbackListener = (tx: ServerContext, postback: StoredPostback) => Promise<void> | void;
+const listeners = new Set<PostbackListener>();
+
+/** Calls `listener` for every newly stored postback (never for a duplicate). Returns the function that removes it. */
+export function onPostbackStored(listener: PostbackListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// ------------------------------------------------------------------------------------------------ secrets and URL
+
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** The app's secret for `source`, made on first use (a race is settled by the primary key). */
+async function ensureSecret(ctx: ServerContext, appId: string, source: string): Promise<string> {
+  const existing = await ctx.db.selectFrom('postback_secrets').select('secret_sealed').where('app_id', '=', appId).where('source', '=', source).executeTakeFirst();
+  if (existing) return ctx.providers.secrets.open(existing.secret_sealed);
+  const secret = randomBytes(32).toString('base64url');
+  await ctx.db.insertInto('postback_secrets')
+    .values({ app_id: appId, source, secret_hash: hashSecret(secret), secret_sealed: ctx.providers.secrets.seal(secret), created_at: ctx.now() })
+    .onConflict((oc) => oc.columns(['app_id', 'source']).doNothing()).execute();
+  const row = await ctx.db.selectFrom('postback_secrets').select('secret_sealed').where('app_id', '=', appId).where('source', '=', source).executeTakeFirstOrThrow();
+  return ctx.providers.secrets.open(row.secret_sealed);
+}
+
+/** Where a partner sends the app's postbacks: `${publicOrigin}/postbacks/${source}/${appId}/${secret}`. */
+export async function postbackUrl(ctx: ServerContext, appId: string, source: string): Promise<string> {
+  if (!postbackFormat(source)) throw notFound('Postback source');
+  const secret = await ensureSecret(ctx, appId, source);
+  const origin = ctx.config.publicUrl.replace(/\/+$/, '');
+  return `${origin}/postbacks/${encodeURIComponent(source)}/${encodeURIComponent(appId)}/${secret}`;
+}
+
+// ------------------------------------------------------------------------------------------------ storing
+
+/** Stores the postback once: 'duplicate' (and a log line) when its key was already stored for the app and source. */
+export async function recordPostback(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackOutcome> {
+  return inTransaction(ctx, async (tx) => {
+    const receivedAt = ctx.now();
+    const inserted = await tx.db.insertInto('postbacks').values({
+      app_id: appId,
+      source,
+      idempotency_key: postback.idempotencyKey,
+      event_name: postback.eventName,
+      value: postback.value,
+      revenue: postback.revenue,
+      currency: postback.currency,
+      advertising_id: postback.advertisingId,
+      sub1: postback.sub1,
+      sub2: postback.sub2,
+      sub3: postback.sub3,
+      sub4: postback.sub4,
+      sub5: postback.sub5,
+      install_time: postback.installTime,
+      event_time: postback.eventTime,
+      received_at: receivedAt,
+    }).onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
+    if (!inserted) {
+      await logNotStored(tx, appId, source, { outcome: 'duplicate', reason: 'already received', eventName: postback.eventName, advertisingId: postback.advertisingId });
+      return 'duplicate';
+    }
+    const stored: StoredPostback = { ...postback, id: String(inserted.id), appId, source, receivedAt };
+    for (const listener of listeners) await listener(tx, stored);
+    return 'stored';
+  });
+}
+
+interface NotStored {
+  outcome: 'duplicate' | 'refused';
+  reason: string;
+  eventName: string | null;
+  advertisingId: string | null;
+}
+async function logNotStored(ctx: ServerContext, appId: string, source: string, entry: NotStored) {
+  await ctx.db.insertInto('postback_log').values({
+    app_id: appId,
+    source,
+    received_at: ctx.now(),
+    event_name: entry.eventName?.slice(0, 100) ?? null,
+    outcome: entry.outcome,
+    reason: entry.reason.slice(0, 200),
+    advertising_id: maskAdvertisingId(entry.advertisingId),
+  }).execute();
+}
+
+// ------------------------------------------------------------------------------------------------ the endpoint
+
+const buckets = new WeakMap<ServerConfig, ReturnType<typeof tokenBuckets>>();
+function bucketsOf(ctx: ServerContext) {
+  let found = buckets.get(ctx.config);
+  if (!found) buckets.set(ctx.config, (found = tokenBuckets(ctx.config.postbackRate)));
+  return found;
+}
+
+const sameSecret = (given: string, storedHash: string) => {
+  const a = Buffer.from(hashSecret(given), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** Query and body merged (the body wins), every value as text. */
+export function postbackFields(query: Record<string, string>, body: Record<string, unknown> | undefined): PostbackFields {
+  const fields: Record<string, string> = { ...query };
+  for (const [name, value] of Object.entries(body ?? {})) {
+    if (value !== null && value !== undefined) fields[name] = String(value);
+  }
+  return fields;
+}
+
+export interface PostbackRequest {
+  source: string;
+  appId: string;
+  secret: string;
+  fields: PostbackFields;
+}
+
+/**
+ * A partner's postback: an unknown source, app or secret answers 404 (the same for each, so nothing is revealed);
+ * over the app's rate 429; a source whose plugin the app does not have (or disconnected) 409; a malformed postback
+ * 400 — all with nothing stored, the last two logged with the reason. Otherwise stored once ('stored' / 'duplicate').
+ */
+export async function receivePostback(ctx: ServerContext, request: PostbackRequest): Promise<PostbackOutcome> {
+  const { source, appId } = request;
+  const format = postbackFormat(source);
+  if (!format) throw notFound('Postback URL');
+  const row = await ctx.db.selectFrom('postback_secrets')
+    .leftJoin('plugins', (join) => join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', format.pluginType))
+    .select(['postback_secrets.secret_hash', 'plugins.status'])
+    .where('postback_secrets.app_id', '=', appId).where('postback_secrets.source', '=', source)
+    .executeTakeFirst();
+  if (!row) throw notFound('Postback URL');
+  if (!bucketsOf(ctx).take(appId, ctx.now().getTime())) throw rateLimited('Too many postbacks for this app. Please retry later.', 'postback_rate_limited');
+  if (!sameSecret(request.secret, row.secret_hash)) throw notFound('Postback URL');
+
+  const parsed = format.parse(request.fields);
+  if (!row.status || row.status === 'disconnected') {
+    const reason = row.status ? `${format.pluginType} plugin is disconnected` : `the app has no ${format.pluginType} plugin`;
+    await logNotStored(ctx, appId, source, { outcome: 'refused', reason, ...seen(parsed) });
+    throw conflict(`Postback refused: ${reason}.`, 'plugin_not_enabled');
+  }
+  if (!parsed.ok) {
+    await logNotStored(ctx, appId, source, { outcome: 'refused', reason: parsed.reason, ...seen(parsed) });
+    throw invalid(`Malformed postback: ${parsed.reason}.`, [], 'malformed_postback');
+  }
+  return recordPostback(ctx, appId, source, parsed.postback);
+}
+
+const seen = (parsed: ReturnType<NonNullable<ReturnType<typeof postbackFormat>>['parse']>) =>
+  parsed.ok
+    ? { eventName: parsed.postback.eventName, advertisingId: parsed.postback.advertisingId }
+    : { eventName: parsed.eventName, advertisingId: parsed.advertisingId };
+
+// ------------------------------------------------------------------------------------------------ reading
+
+function checkSource(source: string) {
+  if (!postbackFormat(source)) throw notFound('Postback source');
+}
+
+/** The last postbacks of the app from the source, newest first: stored ones and those logged as not stored. */
+export async function postbackLog(ctx: ServerContext, appId: string, source: string, limit = POSTBACK_LOG_LIMIT): Promise<PostbackLogEntry[]> {
+  checkSource(source);
+  const [stored, other] = await Promise.all([
+    ctx.db.selectFrom('postbacks').select(['id', 'received_at', 'event_name', 'advertising_id'])
+      .where('app_id', '=', appId).where('source', '=', source).orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+    ctx.db.selectFrom('postback_log').select(['id', 'received_at', 'event_name', 'outcome', 'reason', 'advertising_id'])
+      .where('app_id', '=', appId).where('source', '=', source).orderBy('id', 'desc').limit(limit).execute(),
+  ]);
+  const entries: PostbackLogEntry[] = [
+    ...stored.map((row) => ({
+      id: `s${row.id}`, receivedAt: new Date(row.received_at).getTime(), eventName: row.event_name, outcome: 'stored' as const, reason: null,
+      advertisingId: maskAdvertisingId(row.advertising_id),
+    })),
+    ...other.map((row) => ({
+      id: `l${row.id}`, receivedAt: new Date(row.received_at).getTime(), eventName: row.event_name, outcome: row.outcome, reason: row.reason,
+      advertisingId: row.advertising_id,
+    })),
+  ];
+  return entries.sort((a, b) => b.receivedAt - a.receivedAt).slice(0, limit);
+}
+
+/** Whether postbacks arrived, the last one's time, and the conversion events received (by name). */
+export async function postbackSummary(ctx: ServerContext, appId: string, source: string) {
+  checkSource(source);
+  const rows = await ctx.db.selectFrom('postbacks')
+    .select(['event_name', sql<string>`count(*)`.as('count'), sql<Date>`max(received_at)`.as('last')])
+    .where('app_id', '=', appId).where('source', '=', source).groupBy('event_name').orderBy('event_name').limit(500).execute();
+  const events: ConversionEvent[] = rows.map((row) => ({ eventName: row.event_name, count: Number(row.count), lastReceivedAt: new Date(row.last).getTime() }));
+  const lastEventAt = events.length ? Math.max(...events.map((event) => event.lastReceivedAt)) : null;
+  return { eventsReceived: events.length > 0, lastEventAt, events };
+}
+
+/** Last postback of the app from the source, or null (one index probe). */
+async function lastPostbackAt(ctx: ServerContext, appId: string, source: string): Promise<number | null> {
+  const row = await ctx.db.selectFrom('postbacks').select('received_at')
+    .where('app_id', '=', appId).where('source', '=', source).orderBy('received_at', 'desc').limit(1).executeTakeFirst();
+  return row ? new Date(row.received_at).getTime() : null;
+}
+
+/** Plugin types whose events arrive as postbacks. */
+const hasPostbacks = (type: PluginType) => postbackFormat(postbackSourceOf(type)) !== null;
+
+/**
+ * SPEC §7 check plugin status: a waiting attribution plugin becomes connected when a postback row exists for its app
+ * and source (a feed line says so); a disconnected one stays disconnected. Other plugins answer their status as is.
+ */
+export async function checkPostbackStatus(ctx: ServerContext, pluginId: string): Promise<CheckStatusResponse> {
+  const plugin = await ctx.db.selectFrom('plugins').select(['id', 'app_id', 'type', 'status']).where('id', '=', pluginId).executeTakeFirst();
+  if (!plugin) throw notFound('Plugin');
+  if (!hasPostbacks(plugin.type)) return { success: true, plugin: { connected: plugin.status } };
+  const lastEventAt = await lastPostbackAt(ctx, plugin.app_id, postbackSourceOf(plugin.type));
+  let status = plugin.status;
+  if (lastEventAt !== null && status !== 'connected' && status !== 'disconnected') {
+    const updated = await ctx.db.updateTable('plugins').set({ status: 'connected' })
+      .where('id', '=', pluginId).where('status', 'not in', ['connected', 'disconnected']).returning('id').executeTakeFirst();
+    if (updated) await addFeed(ctx, pluginId, `${plugin.type} connected: events are received.`, 'success');
+    status = 'connected';
+  }
+  return { success: true, plugin: { connected: status }, eventsReceived: lastEventAt !== null, lastEventAt };
+}

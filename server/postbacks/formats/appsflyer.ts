@@ -1,0 +1,48 @@
+/**
+ * AppsFlyer in-app event postbacks (DOMAIN.md "Attribution partners"), as the postback template in the README sends
+ * them (GET query or POST JSON/form), with AppsFlyer's macro names:
+ *   event_name, event_value (the event's JSON, URL-encoded), event_revenue, event_revenue_currency, event_time
+ *   ('YYYY-MM-DD HH:mm:ss.SSS' UTC), install_unix_ts (or install_time), advertising_id (GAID) or idfa, appsflyer_id,
+ *   af_sub1..af_sub5 (echoed from the attribution link: sub1 player id, sub2 app id, sub3 quest id).
+ * Required: event_name, event_time and a device (appsflyer_id, advertising_id or idfa). A retry of the same delivery
+ * carries the same values, so its key (device, event, time, value, revenue) is the same.
+ */
+import { POSTBACK_VALUE_MAX } from '../../../src/contracts/postbacks';
+import { amount, currency, deviceId, keyOf, parseWith, required, text, time, type PostbackFields, type PostbackFormat } from '../format';
+
+const advertisingIdOf = (fields: PostbackFields) => deviceId(fields, 'advertising_id') ?? deviceId(fields, 'idfa');
+
+export const appsflyer: PostbackFormat = {
+  pluginType: 'AppsFlyer',
+  parse: (fields) =>
+    parseWith(
+      fields,
+      () => {
+        const eventName = required(fields, 'event_name');
+        const eventTime = time(fields, 'event_time');
+        if (!eventTime) required(fields, 'event_time');
+        const advertisingId = advertisingIdOf(fields);
+        const appsflyerId = text(fields, 'appsflyer_id', 64);
+        if (!advertisingId && !appsflyerId) required(fields, 'advertising_id');
+        const value = text(fields, 'event_value', POSTBACK_VALUE_MAX);
+        const revenue = amount(fields, 'event_revenue');
+        const sub = (n: number) => text(fields, `af_sub${n}`) ?? text(fields, `sub${n}`);
+        return {
+          idempotencyKey: keyOf([appsflyerId ?? advertisingId, eventName, eventTime!.getTime(), value, revenue]),
+          eventName,
+          value,
+          revenue,
+          currency: currency(fields, 'event_revenue_currency') ?? (revenue !== null ? 'USD' : null),
+          advertisingId,
+          sub1: sub(1),
+          sub2: sub(2),
+          sub3: sub(3),
+          sub4: sub(4),
+          sub5: sub(5),
+          installTime: time(fields, 'install_unix_ts') ?? time(fields, 'install_time'),
+          eventTime,
+        };
+      },
+      () => advertisingIdOf(fields),
+    ),
+};

@@ -1,0 +1,109 @@
+/**
+ * Attribution postbacks (issue 12; SPEC §2 AppsFlyer / Adjust tabs, §4 Check Status, §7 check plugin status): the
+ * public endpoint partners send in-app event postbacks to, the app's postback URL, the postback log ("Beyond the
+ * peers") and the check-status call whose "Events are received" means a postback row exists. Paths are ours.
+ *
+ *   GET|POST /postbacks/:source/:appId/:secret     partner postback (public; secret in the URL)   → PostbackAnswer
+ *   GET  /api/plugins/:pluginId/status                                                   (viewer) → CheckStatusResponse
+ *   GET  /api/app/:appId/postbacks/:source/url                                           (editor) → PostbackUrlResponse
+ *   GET  /api/app/:appId/postbacks/:source/log                                           (viewer) → PostbackLogResponse
+ *   GET  /api/app/:appId/postbacks/:source/summary                                       (viewer) → PostbackSummaryResponse
+ *   POST /api/app/:appId/appsflyer/enable                                                (editor) → PluginAnswer
+ *
+ * `source` is the lower-case plugin type ('appsflyer', 'adjust'): each has a format on the server
+ * (server/postbacks/formats/).
+ */
+import * as t from 'io-ts';
+import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';
+import { endpoint } from './endpoint';
+import { ConnectionStatus, type PluginType } from './plugin';
+import { PluginAnswer, PluginParams, AppPluginParams } from './integrations';
+
+/** The URL segment of a source's postbacks: its plugin type in lower case. */
+export const postbackSourceOf = (type: PluginType): string => type.toLowerCase();
+
+/** Longest postback parameter value we accept (a rich event_value JSON fits). */
+export const POSTBACK_VALUE_MAX = 4_000;
+export const PostbackParams = struct({ source: line(32), appId: Id, secret: Token }, {}, 'PostbackParams');
+export const PostbackQuery = t.record(line(MAX.label), boundedString(POSTBACK_VALUE_MAX), 'PostbackQuery');
+/** A POSTed postback: JSON or a form, flat. */
+export const PostbackBody = t.record(
+  line(MAX.label),
+  t.union([boundedString(POSTBACK_VALUE_MAX), t.number, t.boolean, t.null]),
+  'PostbackBody',
+);
+export const PostbackOutcome = t.keyof({ stored: null, duplicate: null }, 'PostbackOutcome');
+export type PostbackOutcome = t.TypeOf<typeof PostbackOutcome>;
+export const PostbackAnswer = struct({ success: t.boolean }, { outcome: PostbackOutcome }, 'PostbackAnswer');
+
+export const PostbackSourceParams = struct({ appId: Id, source: line(32) }, {}, 'PostbackSourceParams');
+
+export const PostbackLogOutcome = t.keyof({ stored: null, duplicate: null, refused: null }, 'PostbackLogOutcome');
+export type PostbackLogOutcome = t.TypeOf<typeof PostbackLogOutcome>;
+/** One line of the postback log: when, which event, what became of it and why, the device id masked. */
+export const PostbackLogEntry = struct(
+  {
+    id: t.string,
+    receivedAt: t.number,
+    eventName: nullable(t.string),
+    outcome: PostbackLogOutcome,
+    reason: nullable(t.string),
+    advertisingId: nullable(t.string),
+  },
+  {},
+  'PostbackLogEntry',
+);
+export type PostbackLogEntry = t.TypeOf<typeof PostbackLogEntry>;
+export const PostbackLogResponse = struct({ success: t.boolean, entries: t.array(PostbackLogEntry) }, {}, 'PostbackLogResponse');
+export type PostbackLogResponse = t.TypeOf<typeof PostbackLogResponse>;
+/** How many log lines the tab shows. */
+export const POSTBACK_LOG_LIMIT = 50;
+
+export const PostbackUrlResponse = struct({ success: t.boolean, url: t.string }, {}, 'PostbackUrlResponse');
+export type PostbackUrlResponse = t.TypeOf<typeof PostbackUrlResponse>;
+
+/** The conversion events received for the app from this source (SPEC §2 conversion events list). */
+export const ConversionEvent = struct({ eventName: t.string, count: t.number, lastReceivedAt: t.number }, {}, 'ConversionEvent');
+export type ConversionEvent = t.TypeOf<typeof ConversionEvent>;
+export const PostbackSummaryResponse = struct(
+  { success: t.boolean, eventsReceived: t.boolean, lastEventAt: nullable(t.number), events: t.array(ConversionEvent) },
+  {},
+  'PostbackSummaryResponse',
+);
+export type PostbackSummaryResponse = t.TypeOf<typeof PostbackSummaryResponse>;
+
+/** SPEC §7 check plugin status (success and plugin.connected), plus whether postbacks arrived and the last one's time. */
+export const CheckStatusResponse = struct(
+  { success: t.boolean },
+  { plugin: struct({ connected: ConnectionStatus }, {}, 'PluginStatus'), eventsReceived: t.boolean, lastEventAt: nullable(t.number) },
+  'CheckStatusResponse',
+);
+export type CheckStatusResponse = t.TypeOf<typeof CheckStatusResponse>;
+
+/** SPEC §2 status chip. */
+export const EVENTS_RECEIVED = 'Events are received';
+export const NO_EVENTS_RECEIVED = 'No Events Received';
+/** SPEC §4 Check Status success (10 s), e.g. 'AppsFlyer connected successfully'. */
+export const connectedSuccessfully = (source: string) => `${source} connected successfully`;
+
+/** Shows the first and last 4 characters of a device id (the postback log never shows it whole). */
+export function maskAdvertisingId(id: string | null | undefined): string | null {
+  if (!id) return null;
+  return id.length <= 8 ? '****' : `${id.slice(0, 4)}…${id.slice(-4)}`;
+}
+
+export const postbackEndpoints = {
+  receiveGet: endpoint({ method: 'GET', path: '/postbacks/:source/:appId/:secret', params: PostbackParams, query: PostbackQuery, response: PostbackAnswer }),
+  receivePost: endpoint({
+    method: 'POST', path: '/postbacks/:source/:appId/:secret', params: PostbackParams, query: PostbackQuery, body: PostbackBody, response: PostbackAnswer,
+  }),
+  status: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/status', params: PluginParams, response: CheckStatusResponse }),
+  url: endpoint({ method: 'GET', path: '/api/app/:appId/postbacks/:source/url', params: PostbackSourceParams, response: PostbackUrlResponse }),
+  log: endpoint({ method: 'GET', path: '/api/app/:appId/postbacks/:source/log', params: PostbackSourceParams, response: PostbackLogResponse }),
+  summary: endpoint({ method: 'GET', path: '/api/app/:appId/postbacks/:source/summary', params: PostbackSourceParams, response: PostbackSummaryResponse }),
+};
+
+export const appsflyerEndpoints = {
+  /** Enable Plugin (SPEC §2): creates the app's AppsFlyer plugin waiting for events, or re-enables a disconnected one. */
+  enable: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/enable', params: AppPluginParams, response: PluginAnswer }),
+};

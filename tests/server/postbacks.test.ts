@@ -1,0 +1,195 @@
+/**
+ * Issue 12: the attribution postback endpoint (wrong secret, replay, malformed, rate limit, another app's secret),
+ * the postback log, check status ("Events are received" because a postback row exists) and onPostbackStored.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
+import { onPostbackStored } from '../../server/domain/postbacks';
+import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+
+const IOS: string = DEMO_APP_IDS.dragonMergeIos; // has an AppsFlyer plugin waiting for events (seed)
+const ANDROID: string = DEMO_APP_IDS.pixelRacer; // has none
+const PLUGIN = `${IOS}-appsflyer`;
+
+let server: TestServer;
+let admin: string;
+let viewer: string;
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
+  viewer = await signInAs(server.app, DEMO_ACCOUNTS.viewer);
+});
+afterAll(() => server?.close());
+
+async function urlOf(appId: string, token = admin): Promise<string> {
+  const res = await server.app.inject({ method: 'GET', url: `/api/app/${appId}/postbacks/appsflyer/url`, headers: bearer(token) });
+  expect(res.statusCode).toBe(200);
+  return new URL(res.json().url).pathname;
+}
+const event = (overrides: Record<string, string> = {}) => ({
+  event_name: 'level_complete',
+  event_time: '2026-11-20 10:11:12.345',
+  event_value: '{"level":"3"}',
+  event_revenue: '1.99',
+  event_revenue_currency: 'eur',
+  idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239',
+  appsflyer_id: '1700000000000-1234567',
+  install_unix_ts: '1763600000',
+  af_sub1: 'player-1',
+  af_sub2: IOS,
+  af_sub3: 'quest-9',
+  ...overrides,
+});
+const send = (path: string, query: Record<string, string>) =>
+  server.app.inject({ method: 'GET', url: `${path}?${new URLSearchParams(query)}` });
+const count = async (appId = IOS) =>
+  Number((await server.db.selectFrom('postbacks').select((eb) => eb.fn.countAll().as('n')).where('app_id', '=', appId).executeTakeFirstOrThrow()).n);
+
+describe('the postback URL', () => {
+  test('is the public origin, the source, the app and a secret; the same every time; editors only', async () => {
+    const path = await urlOf(IOS);
+    expect(path).toMatch(new RegExp(`^/postbacks/appsflyer/${IOS}/[A-Za-z0-9_-]{43}$`));
+    expect(await urlOf(IOS)).toBe(path);
+    const res = await server.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/url`, headers: bearer(viewer) });
+    expect(res.statusCode).toBe(403);
+    const stored = await server.db.selectFrom('postback_secrets').select(['secret_hash', 'secret_sealed']).where('app_id', '=', IOS).executeTakeFirstOrThrow();
+    expect(stored.secret_sealed).not.toContain(path.split('/').pop());
+  });
+});
+
+describe('receiving postbacks', () => {
+  test('a GET postback is stored with its fields; a replay is one event (duplicate, logged)', async () => {
+    const path = await urlOf(IOS);
+    const before = await count();
+    const first = await send(path, event());
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ success: true, outcome: 'stored' });
+    const again = await send(path, event());
+    expect(again.json()).toEqual({ success: true, outcome: 'duplicate' });
+    expect(await count()).toBe(before + 1);
+    const row = await server.db.selectFrom('postbacks').selectAll().where('app_id', '=', IOS).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      source: 'appsflyer', event_name: 'level_complete', value: '{"level":"3"}', revenue: 1.99, currency: 'EUR',
+      advertising_id: 'AEBE52E7-03EE-455A-B3C4-E57283966239', sub1: 'player-1', sub2: IOS, sub3: 'quest-9', sub4: null,
+    });
+    expect(new Date(row.event_time!).toISOString()).toBe('2026-11-20T10:11:12.345Z');
+    expect(new Date(row.install_time!).getTime()).toBe(1763600000 * 1000);
+  });
+
+  test('a POSTed JSON postback is stored too', async () => {
+    const path = await urlOf(IOS);
+    const res = await server.app.inject({ method: 'POST', url: path, payload: { ...event({ event_name: 'purchase' }), event_revenue: 4.99 } });
+    expect(res.json()).toEqual({ success: true, outcome: 'stored' });
+  });
+
+  test('a wrong secret, or another app\'s secret, answers 404 and stores nothing', async () => {
+    const path = await urlOf(IOS);
+    const otherSecret = (await urlOf(ANDROID)).split('/').pop()!;
+    const before = await count();
+    const wrong = await send(path.replace(/[^/]+$/, 'x'.repeat(43)), event({ event_name: 'wrong_secret' }));
+    expect(wrong.statusCode).toBe(404);
+    const other = await send(`/postbacks/appsflyer/${IOS}/${otherSecret}`, event({ event_name: 'other_secret' }));
+    expect(other.statusCode).toBe(404);
+    const unknownSource = await send(path.replace('/appsflyer/', '/nosuch/'), event());
+    expect(unknownSource.statusCode).toBe(404);
+    expect(await count()).toBe(before);
+  });
+
+  test('malformed postbacks answer 400, store nothing and are logged as refused with the reason', async () => {
+    const path = await urlOf(IOS);
+    const before = await count();
+    for (const bad of [
+      event({ event_name: '' }),
+      event({ event_time: 'yesterday' }),
+      event({ event_revenue: '1,99' }),
+      event({ event_revenue_currency: 'euro' }),
+      event({ idfa: '', appsflyer_id: '' }),
+      event({ idfa: 'has space' }),
+    ]) {
+      const res = await send(path, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().code).toBe('malformed_postback');
+    }
+    const array = await server.app.inject({ method: 'GET', url: `${path}?event_name=a&event_name=b` });
+    expect(array.statusCode).toBe(400);
+    const json = await server.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: '{"event_name":' });
+    expect(json.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+    const log = await server.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/log`, headers: bearer(viewer) });
+    const reasons = log.json().entries.filter((e: { outcome: string }) => e.outcome === 'refused').map((e: { reason: string }) => e.reason);
+    expect(reasons).toEqual(expect.arrayContaining(['event_name is missing', 'event_time is not a time', 'event_revenue is not a number', 'idfa must not contain whitespace']));
+  });
+
+  test('an app without the plugin refuses (409, logged); the log masks the device id', async () => {
+    const path = await urlOf(ANDROID);
+    const res = await send(path, event({ advertising_id: '38400000-8cf0-11bd-b23e-10b96e40000d', idfa: '' }));
+    expect(res.statusCode).toBe(409);
+    expect(await count(ANDROID)).toBe(0);
+    const log = await server.app.inject({ method: 'GET', url: `/api/app/${ANDROID}/postbacks/appsflyer/log`, headers: bearer(viewer) });
+    expect(log.json().entries[0]).toMatchObject({ outcome: 'refused', reason: 'the app has no AppsFlyer plugin', eventName: 'level_complete', advertisingId: '3840…000d' });
+    expect(JSON.stringify(log.json())).not.toContain('38400000-8cf0');
+  });
+});
+
+describe('check status', () => {
+  test('a waiting plugin becomes connected because a postback row exists; the summary lists the events', async () => {
+    await server.db.updateTable('plugins').set({ status: 'waiting_for_events' }).where('id', '=', PLUGIN).execute();
+    const res = await server.app.inject({ method: 'GET', url: `/api/plugins/${PLUGIN}/status`, headers: bearer(viewer) });
+    expect(res.json()).toMatchObject({ success: true, plugin: { connected: 'connected' }, eventsReceived: true });
+    const row = await server.db.selectFrom('plugins').select('status').where('id', '=', PLUGIN).executeTakeFirstOrThrow();
+    expect(row.status).toBe('connected');
+    const summary = await server.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/summary`, headers: bearer(viewer) });
+    expect(summary.json().events.map((e: { eventName: string }) => e.eventName)).toEqual(['level_complete', 'purchase']);
+  });
+
+  test('no postback: still waiting, no events received', async () => {
+    const enable = await server.app.inject({ method: 'POST', url: `/api/app/${DEMO_APP_IDS.wordGarden}/appsflyer/enable`, headers: bearer(admin) });
+    expect(enable.json().plugin).toMatchObject({ source: 'AppsFlyer', connected: 'waiting_for_events' });
+    const res = await server.app.inject({ method: 'GET', url: `/api/plugins/${enable.json().plugin.id}/status`, headers: bearer(viewer) });
+    expect(res.json()).toMatchObject({ success: true, plugin: { connected: 'waiting_for_events' }, eventsReceived: false, lastEventAt: null });
+  });
+});
+
+describe('onPostbackStored', () => {
+  test('listeners run in the insert\'s transaction, not for duplicates; a failing listener undoes the insert', async () => {
+    const path = await urlOf(IOS);
+    const seen: string[] = [];
+    const off = onPostbackStored(async (tx, postback) => {
+      const row = await tx.db.selectFrom('postbacks').select('id').where('id', '=', postback.id).executeTakeFirst();
+      seen.push(`${postback.sub3}/${postback.sub1}/${row ? 'visible' : 'missing'}`);
+      if (postback.eventName === 'explode') throw new Error('listener failed');
+    });
+    try {
+      await send(path, event({ event_name: 'listened' }));
+      await send(path, event({ event_name: 'listened' }));
+      expect(seen).toEqual(['quest-9/player-1/visible']);
+      const before = await count();
+      const res = await send(path, event({ event_name: 'explode' }));
+      expect(res.statusCode).toBe(500);
+      expect(await count()).toBe(before);
+    } finally {
+      off();
+    }
+  });
+});
+
+describe('rate limit', () => {
+  test('postbacks beyond the app\'s burst answer 429 and are not stored', async () => {
+    const limited = await createTestServer({ config: { postbackRate: { perSecond: 1, burst: 3 } }, now: () => new Date('2026-11-25T09:00:00Z') });
+    try {
+      const token = await signInAs(limited.app, DEMO_ACCOUNTS.admin);
+      const url = new URL((await limited.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/url`, headers: bearer(token) })).json().url).pathname;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await limited.app.inject({ method: 'GET', url: `${url}?${new URLSearchParams(event({ event_name: `burst_${i}` }))}` })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const other = await limited.app.inject({ method: 'GET', url: `${url.replace(IOS, ANDROID)}?${new URLSearchParams(event())}` });
+      expect(other.statusCode).toBe(404);
+      const n = await limited.db.selectFrom('postbacks').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
