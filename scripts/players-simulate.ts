@@ -10,6 +10,7 @@
  * --seed (default 1), --email / --password (the admin who makes the key; demo admin by default), --key.
  */
 import { parseArgs } from 'node:util';
+import { mulberry32 } from '../server/analytics/generator';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,18 +26,7 @@ const { values: args } = parseArgs({
 const base = args.url!.replace(/\/$/, '');
 const appId = args.app!;
 
-/** mulberry32: a small deterministic generator. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(Number(args.seed));
+const rand = mulberry32(Number(args.seed));
 
 async function json<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const res = await fetch(`${base}${path}`, {

@@ -15,10 +15,12 @@ const TargetTab = lazy(() => import('./TargetTab'));
 const QuestsTab = lazy(() => import('./QuestsTab'));
 
 export const GATE_SOURCES = ['AppsFlyer', 'Adjust', 'Singular'] as const;
+/** The route's own title, read after the page heading by assistive technology (the visible tabs say it too). */
+const TAB_TITLES = { quests: 'Quests', target: 'Target' } as const;
 
 export default function AcquirePage() {
   const [location] = useLocation();
-  const tab = location.endsWith('/acquire/quests') ? 'quests' : 'target';
+  const tab: keyof typeof TAB_TITLES = location.endsWith('/acquire/quests') ? 'quests' : 'target';
   const workspace = useCurrentWorkspace();
   const app = useCurrentApp();
   const source = useAcquireSource(app?.id ?? '');
@@ -28,7 +30,7 @@ export default function AcquirePage() {
   if (source.isError || settings.isError) {
     return <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">Acquire could not be loaded. Reload the page to try again.</p>;
   }
-  if (!source.data.source) return <AcquireGate workspaceId={workspace.id} appId={app.id} />;
+  if (!source.data.source) return <AcquireGate workspaceId={workspace.id} appId={app.id} tab={tab} />;
   const hasDraft = settings.data !== null;
   if (tab === 'quests' && !hasDraft) return <Redirect to={href.app(workspace.id, app.id, 'acquire/target')} replace />;
   const tabs = [...(hasDraft ? [{ tab: 'quests', label: 'Quests' }] : []), { tab: 'target', label: 'Target' }];
@@ -36,7 +38,7 @@ export default function AcquirePage() {
   return (
     <section className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">Acquire</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Acquire<span className="sr-only"> — {TAB_TITLES[tab]}</span></h1>
         <p className="text-sm text-slate-600">Events from <span className="font-medium text-slate-800">{source.data.source.type}</span></p>
       </div>
       <div role="tablist" aria-label="Acquire" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
@@ -70,10 +72,10 @@ export default function AcquirePage() {
   );
 }
 
-function AcquireGate({ workspaceId, appId }: { workspaceId: string; appId: string }) {
+function AcquireGate({ workspaceId, appId, tab }: { workspaceId: string; appId: string; tab: keyof typeof TAB_TITLES }) {
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold text-slate-900">Acquire</h1>
+      <h1 className="text-2xl font-bold text-slate-900">Acquire<span className="sr-only"> — {TAB_TITLES[tab]}</span></h1>
       <div className="mt-6">
         <EmptyState title="Connect an attribution source to start acquiring players">
           <p>Quests count each step from your attribution partner&apos;s events. Connect one of them:</p>

@@ -103,7 +103,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
                         <table.FlexRender header={header} />
                       </th>
                     ))}
-                    {!denied && <th scope="col" className="border-b border-slate-200 bg-slate-50 px-4 py-2"><span className="sr-only">Options</span></th>}
+                    {!denied && <th scope="col" className="sticky right-0 border-b border-slate-200 bg-slate-50 px-4 py-2"><span className="sr-only">Options</span></th>}
                   </tr>
                 ))}
               </thead>
@@ -116,7 +116,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
                       </td>
                     ))}
                     {!denied && (
-                      <td className="w-14 border-b border-slate-100 px-2 py-1 text-right">
+                      <td className="sticky right-0 w-14 border-b border-slate-100 bg-white px-2 py-1 text-right">
                         <QuestMenu quest={row.original.quest} busy={actionsView.busy} onPick={onMenu} />
                       </td>
                     )}
