@@ -10,6 +10,7 @@ import {
   acquireSource, createQuest, deleteActive, deleteDraft, discardAll, discardQuest, getQuest, listQuests, loadSettings,
   publishAll, publishQuest, recordPlayerEvent, restartQuest, saveDraft, saveSettings, sourceEvents, stopQuest,
 } from '../domain/acquire';
+import { kpiTracking } from '../domain/acquire-kpi';
 
 const done = (message: string) => ({ success: true, message });
 
@@ -52,6 +53,7 @@ export const acquireRoutes = [
     deniedMessage: 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.',
     handler: async ({ ctx, params, body, caller }) => done(await saveSettings(ctx, params.appId, caller, body)),
   }),
+  defineRoute(e.kpi, { access: access.app('viewer'), handler: async ({ ctx, params }) => ({ success: true, data: await kpiTracking(ctx, params.appId) }) }),
   defineRoute(e.playerEvent, {
     access: access.public,
     handler: async ({ ctx, params, body, req }) => {

@@ -40,6 +40,7 @@
  *   POST   /api/app/:appId/acquire/quests/discard-all            → BulkQuestResult                 (editor)
  *   GET    /api/app/:appId/acquire/settings                      → AcquisitionSettingsResponse     (viewer)
  *   POST   /api/app/:appId/acquire/settings  SaveAcquisitionSettingsRequest → SuccessMessage       (editor)
+ *   GET    /api/app/:appId/acquire/kpi                           → KpiTrackingResponse             (viewer)
  *   POST   /api/s2s/:appId/quest-events  PlayerQuestEvent → PlayerQuestEventResponse  (public; the app's s2s API key
  *          in the `x-questboard-key` header: the Questboard player app's views and starts)
  */
@@ -313,6 +314,25 @@ export const PlayerQuestEventResponse = struct(
 );
 export const S2S_KEY_HEADER = 'x-questboard-key';
 
+/**
+ * KPI tracking that knows maturity ("beyond the peers"): the target KPI's actual value for the players acquired
+ * through quests (cohorts by the day they started), counted only over cohorts old enough: roas_d7 and retention_d7
+ * need 7 days plus KPI_LATE_DATA_DAYS of late data, retention_d1 1 day plus the same; playtime is not tracked from
+ * postbacks. ROAS D7 = the players' postback revenue within 7 days of their start ÷ what their completed steps cost,
+ * in percent; retention D1 / D7 = the share of players with a postback on that day after their start, in percent.
+ */
+export const KPI_LATE_DATA_DAYS = 3;
+export const KPI_WINDOW_DAYS: Record<TargetKpi, number | null> = { roas_d7: 7, retention_d1: 1, retention_d7: 7, playtime: null };
+export const KpiVerdict = t.keyof({ no_data: null, not_mature: null, on_track: null, below_target: null, not_tracked: null }, 'KpiVerdict');
+export type KpiVerdict = t.TypeOf<typeof KpiVerdict>;
+export const KpiTracking = struct(
+  { kpi: TargetKpi, target: t.number, value: nullable(t.number), verdict: KpiVerdict, players: t.number, maturePlayers: t.number, matureOn: nullable(t.string) },
+  {},
+  'KpiTracking',
+);
+export type KpiTracking = t.TypeOf<typeof KpiTracking>;
+export const KpiTrackingResponse = struct({ success: t.boolean, data: KpiTracking }, {}, 'KpiTrackingResponse');
+
 const QUESTS = '/api/app/:appId/acquire/quests';
 export const acquireEndpoints = {
   source: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/source', params: AppParams, response: AcquireSourceResponse }),
@@ -330,5 +350,6 @@ export const acquireEndpoints = {
   discardAll: endpoint({ method: 'POST', path: `${QUESTS}/discard-all`, params: AppParams, response: BulkQuestResult }),
   settings: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/settings', params: AppParams, response: AcquisitionSettingsResponse }),
   saveSettings: endpoint({ method: 'POST', path: '/api/app/:appId/acquire/settings', params: AppParams, body: SaveAcquisitionSettingsRequest, response: SuccessMessage }),
+  kpi: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/kpi', params: AppParams, response: KpiTrackingResponse }),
   playerEvent: endpoint({ method: 'POST', path: '/api/s2s/:appId/quest-events', params: AppParams, body: PlayerQuestEvent, response: PlayerQuestEventResponse }),
 };

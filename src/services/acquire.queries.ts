@@ -3,7 +3,7 @@
  * quest with its funnel. The acquire flows invalidate `acquireQueryKey(appId)` (everything of the app) after changes.
  */
 import { useQuery } from '@tanstack/react-query';
-import { fetchQuest, fetchQuests, fetchSettings, fetchSource } from './acquire.service';
+import { fetchKpi, fetchQuest, fetchQuests, fetchSettings, fetchSource } from './acquire.service';
 
 export const acquireQueryKey = (appId: string) => ['acquire', appId] as const;
 
@@ -28,3 +28,7 @@ export const useQuestDetail = (appId: string, questId: string | null) =>
 /** The acquisition settings draft (null: none yet, so the Quests tab is hidden, SPEC §2). */
 export const useAcquireSettings = (appId: string) =>
   useQuery({ queryKey: [...acquireQueryKey(appId), 'settings'], queryFn: async ({ signal }) => unwrap(await fetchSettings(appId, signal), 'The acquisition settings').data });
+
+/** The target KPI's actual value for the players acquired through quests, with its maturity. */
+export const useAcquireKpi = (appId: string) =>
+  useQuery({ queryKey: [...acquireQueryKey(appId), 'kpi'], queryFn: async ({ signal }) => unwrap(await fetchKpi(appId, signal), 'The KPI tracking').data });

@@ -19,3 +19,4 @@ export const deleteActiveQuest = (appId: string, questId: string, signal?: Abort
 export const deleteDraftQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.deleteDraft, { params: q(appId, questId), signal });
 export const publishAllQuests = (appId: string, signal?: AbortSignal) => call(e.publishAll, { params: { appId }, signal });
 export const discardAllQuests = (appId: string, signal?: AbortSignal) => call(e.discardAll, { params: { appId }, signal });
+export const fetchKpi = (appId: string, signal?: AbortSignal) => call(e.kpi, { params: { appId }, signal });

@@ -63,6 +63,7 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   const budget = page.getByLabel('Daily budget (USD)');
   await expect(budget).toHaveValue('150');
   await expect(page.getByLabel('Target value')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('heading', { name: 'KPI tracking: ROAS D7 (%)' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'acquire target (wide)');
 
   // the route-leave guard: a link and browser Back ask; Stay keeps the edit
@@ -132,6 +133,8 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   await playerCompletes(page.request, token, questId);
   await page.reload();
   await expect(balance).not.toHaveText(before);
+  await page.goto(target);
+  await expect(page.getByRole('region', { name: 'KPI tracking: ROAS D7 (%)' })).toContainText('Not mature yet');
   await page.goto(quests);
   await expect(row(page, name).getByRole('cell').nth(4)).toHaveText('1');
   await expect(row(page, name).getByRole('cell').nth(5)).toHaveText('100.0 %');

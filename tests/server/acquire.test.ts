@@ -229,4 +229,22 @@ describe('progress from rows', () => {
     expect(completions.every((c) => c.charge_id !== null)).toBe(true);
     expect((await quest(id)).data.active.analytics).toMatchObject({ totalStarted: 1, totalCompleted: 1, percentageCompleted: 100 });
   });
+
+  test('KPI tracking knows maturity: young cohorts are "not mature yet", then ROAS D7 = revenue ÷ cost of the mature ones', async () => {
+    const kpi = async () => (await as('viewer', 'GET', `/api/app/${ACQUIRE_DEMO_APP}/acquire/kpi`)).json().data;
+    const young = await kpi();
+    expect(young).toMatchObject({ kpi: 'roas_d7', verdict: 'not_mature', maturePlayers: 0, value: null });
+    expect(young.matureOn).toBe(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+    // a player who started 12 days ago (7 days + 3 of late data have passed), cost $2, brought $0.25 on day 2
+    const started = new Date(Date.now() - 12 * 86_400_000);
+    await server.db.insertInto('quest_player_events').values({ app_id: ACQUIRE_DEMO_APP, event_id: 'old-start', quest_id: ACQUIRE_DEMO_QUESTS.live, player_id: 'old-player', kind: 'start', at: started }).execute();
+    await server.db.insertInto('billing_charges').values({ id: 'ch_old_player', workspace_id: DEMO_WORKSPACE_ID, amount_cents: 200, description: 'old', source: 'quest', created_at: started }).execute();
+    await server.db.insertInto('quest_step_completions').values({ quest_id: ACQUIRE_DEMO_QUESTS.live, player_id: 'old-player', step_index: 0, event_name: 'af_tutorial_completion', payout_cents: 200, charge_id: 'ch_old_player', completed_at: started }).execute();
+    await server.db.insertInto('postbacks').values({
+      app_id: ACQUIRE_DEMO_APP, source: 'appsflyer', idempotency_key: 'old-purchase', event_name: 'af_purchase', value: null, revenue: 0.25, currency: 'USD', advertising_id: null,
+      sub1: 'old-player', sub2: null, sub3: ACQUIRE_DEMO_QUESTS.live, sub4: null, sub5: null, install_time: null, event_time: new Date(started.getTime() + 2 * 86_400_000), received_at: new Date(started.getTime() + 2 * 86_400_000),
+    }).execute();
+    const mature = await kpi();
+    expect(mature).toMatchObject({ verdict: 'on_track', maturePlayers: 1, value: 12.5, target: 9 });
+  });
 });

@@ -7,7 +7,8 @@
  */
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { canEditTargetKpiValue, type TargetKpi } from '../../contracts/acquire';
+import { canEditTargetKpiValue } from '../../contracts/acquire';
+import { KPI_LABELS } from './kpiLabels';
 import { MAX } from '../../contracts/codecs';
 import type { Workspace } from '../../contracts/workspace';
 import { acquireSettingsFlow } from '../../machines/acquire-settings/acquire-settings.actors';
@@ -21,8 +22,8 @@ import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { CountryPicker } from './CountryPicker';
 import { LEAVE_BACK, useLeaveGuard } from './useLeaveGuard';
+import { KpiCard } from './KpiCard';
 
-export const KPI_LABELS: Record<TargetKpi, string> = { roas_d7: 'ROAS D7 (%)', retention_d1: 'Retention D1 (%)', retention_d7: 'Retention D7 (%)', playtime: 'Playtime (minutes)' };
 const STAFF_ONLY_HINT = 'Only Questboard staff can change the target value.';
 
 export default function TargetTab({ appId, workspace, hasDraft }: { appId: string; workspace: Workspace; hasDraft: boolean }) {
@@ -94,6 +95,7 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
           </span>
         </label>
       </fieldset>
+      {hasDraft && <KpiCard appId={appId} />}
       {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       <div className="flex flex-wrap items-center justify-end gap-3">
         {view.dirty && <span className="text-sm text-amber-700">Unsaved changes</span>}
