@@ -43,7 +43,7 @@ async function playerCompletes(request: APIRequestContext, token: string, questI
 const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 async function menu(page: Page, name: string, item: string) {
   await page.getByRole('button', { name: `Options for ${name}` }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 test('no attribution source: Acquire offers AppsFlyer, Adjust and Singular', async ({ page }) => {
@@ -78,9 +78,9 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   await expect(leave).toBeVisible();
   await leave.getByRole('button', { name: 'Cancel' }).click();
   await expect(budget).toHaveValue('175');
-  await page.getByLabel('Suggest quests and prices from my data').uncheck();
+  await expect(page.getByLabel('Suggest quests and prices from my data')).toBeChecked();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Settings saved.')).toBeVisible();
+  await expect(page.getByText(/^Settings saved\. 1 suggested quest updated\.$/)).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeHidden();
   await page.getByRole('tab', { name: 'Quests' }).click(); // saved: no question
   await expect(page).toHaveURL(quests);
@@ -89,6 +89,16 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   await expect(row(page, 'Dragon Tamer')).toContainText('Live');
   await expect(row(page, 'Merge Master')).toContainText('Stopped');
   await expectNoSeriousA11yViolations(page, 'acquire quests (wide)');
+
+  // the suggested quest, explained step by step in the editor
+  const suggested = page.getByRole('row').filter({ hasText: /^Reach level \d+/ });
+  await expect(suggested).toHaveCount(1);
+  const suggestedName = (await suggested.getByRole('cell').first().innerText()).trim();
+  await menu(page, suggestedName, 'Edit');
+  const suggestedEditor = page.getByRole('dialog', { name: `Edit ${suggestedName}` });
+  await expect(suggestedEditor.getByText(/^Suggested: Level \d+: reached by \d+ % of installs by day 3$/).first()).toBeVisible();
+  await suggestedEditor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(suggestedEditor).toBeHidden();
 
   // a new quest through the editor, then the review diff, then publish
   const name = `E2E Quest ${unique('q').slice(-6)}`;
