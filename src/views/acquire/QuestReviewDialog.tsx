@@ -58,7 +58,7 @@ export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewAc
             const changed = before !== after;
             return (
               <tr key={label} data-changed={changed || undefined} className={`align-top ${changed ? 'bg-amber-50' : ''}`}>
-                <th scope="row" className="py-2 pr-3 font-medium text-slate-700">{label}{changed && <span className="sr-only"> (changed)</span>}</th>
+                <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-700">{label}{changed && <span className="sr-only"> (changed)</span>}</th>
                 <td className="py-2 pr-3 text-slate-700">{before}</td>
                 <td className={`py-2 ${changed ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{after}</td>
               </tr>
