@@ -21,7 +21,7 @@ import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { CountryPicker } from './CountryPicker';
-import { LEAVE_BACK, useLeaveGuard } from './useLeaveGuard';
+import { LEAVE_BACK, unguarded, useLeaveGuard } from './useLeaveGuard';
 import { KpiCard } from './KpiCard';
 
 const STAFF_ONLY_HINT = 'Only Questboard staff can change the target value.';
@@ -29,7 +29,7 @@ const STAFF_ONLY_HINT = 'Only Questboard staff can change the target value.';
 export default function TargetTab({ appId, workspace, hasDraft }: { appId: string; workspace: Workspace; hasDraft: boolean }) {
   const [, setLocation] = useLocation();
   const actor = useFlowActor(acquireSettingsFlow, { appId }, {
-    deps: { navigate: (to: string) => (to === LEAVE_BACK ? window.history.go(-1) : setLocation(to)) },
+    deps: { navigate: (to: string) => unguarded(() => (to === LEAVE_BACK ? window.history.go(-1) : setLocation(to))) },
   });
   const view = useSelector(actor, selectAcquireSettings);
   const account = Session.useSelector((s) => s.context.account);
