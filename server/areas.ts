@@ -33,6 +33,8 @@ import { firebaseRoutes } from './routes/firebase';
 import { firebaseMigrations } from './db/firebase-migrations';
 import { adjustRoutes } from './routes/adjust';
 import { adjustMigrations } from './domain/adjust.migrations';
+import { acquireRoutes } from './routes/acquire';
+import { acquireMigrations } from './domain/acquire.migrations';
 import { postbackRoutes } from './routes/postbacks';
 import { appsflyerRoutes } from './routes/appsflyer';
 import { postbacksMigrations } from './domain/postbacks.migrations';
@@ -70,6 +72,7 @@ export const areas: readonly Area[] = [
   // Settings → Catalogue and Messages (one migrations record for both)
   { name: 'catalogue', routes: catalogueRoutes, migrations: appContentMigrations },
   { name: 'messages', routes: messagesRoutes },
+  { name: 'acquire', routes: acquireRoutes, migrations: acquireMigrations },
   // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
   { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: postbacksMigrations },
   { name: 'monetize', routes: monetizeRoutes, migrations: monetizeMigrations },

@@ -21,6 +21,7 @@ const planned = lazy(() => import('./views/planned/PlannedScreen'));
 const reportBuilder = lazy(() => import('./views/analyze/ReportBuilderPage'));
 const billing = lazy(() => import('./views/billing/BillingPage'));
 const monetizeForm = lazy(() => import('./views/monetize/MonetizeFormPage'));
+const acquire = lazy(() => import('./views/acquire/AcquirePage'));
 
 const route = (id: RouteId, title: string, shell: RouteDef['shell'], view: RouteDef['view'], guard?: RouteDef['guard']): RouteDef => ({
   id,
@@ -48,8 +49,8 @@ export const routes: RouteDef[] = [
   route('analyzeSavedReport', 'Report', 'app', reportBuilder),
   route('analyzeReportAi', 'Ask in plain words', 'app', lazy(() => import('./views/analyze/ReportAiPage'))),
   route('analyzeNew', 'New Report', 'app', reportBuilder),
-  route('acquireQuests', 'Quests', 'app', planned),
-  route('acquireTarget', 'Target', 'app', planned),
+  route('acquireQuests', 'Quests', 'app', acquire),
+  route('acquireTarget', 'Target', 'app', acquire),
   route('monetizeList', 'Monetize', 'app', lazy(() => import('./views/monetize/MonetizeListPage')), allowsMonetize),
   route('monetizeNew', 'New Campaign', 'app', monetizeForm, allowsMonetize),
   route('monetizeEdit', 'Edit Campaign', 'app', monetizeForm, allowsMonetize),

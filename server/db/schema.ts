@@ -4,6 +4,7 @@ import type { BillingTables } from './billing-schema';
 import type { DeeplinkTables } from './deeplinks-schema';
 import type { FirebaseTables } from './firebase-schema';
 import type { AppContentTables } from './app-content-schema';
+import type { AcquireTables } from './acquire-schema';
 import type { PostbackTables } from './postbacks-schema';
 import type { MonetizeTables } from './monetize-schema';
 import type { RevenueSettingsTables } from './revenue-settings-migrations';
@@ -175,7 +176,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables {
+export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables, AcquireTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

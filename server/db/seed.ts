@@ -11,6 +11,7 @@ import { seedDeeplinks } from './deeplinks-seed';
 import { seedCmsDetails } from './cms-seed';
 import { seedAppContent } from './app-content-seed';
 import { seedMonetize } from './monetize-seed';
+import { seedAcquireDemo } from './acquire-seed';
 
 export const DEMO_PASSWORD = 'questboard-demo';
 export const DEMO_WORKSPACE_ID = 'demo-studio';
@@ -129,6 +130,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
     await seedDeeplinks(trx, DEMO_APP_IDS);
     await seedAppContent(trx, DEMO_APP_IDS);
     await seedMonetize(trx, DEMO_APP_IDS);
+    await seedAcquireDemo(trx, now);
   });
 }
 

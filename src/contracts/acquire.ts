@@ -2,12 +2,35 @@
  * Acquire: quests (campaigns) and the acquisition settings draft (SPEC §2 Acquire, §3 Quest and Acquisition settings
  * draft, §4 Quest and Acquire settings, §5 Acquire target, §6 viewers, §7 Acquire calls, §9 defaults and grid sizes).
  *
- * A quest has an active (published) version and/or a draft version; `diff` says the draft differs from the active one
- * (SPEC §4 "Review Edits when it has a diff"). The quest status values come from a status table SPEC does not show,
- * so `status` is an open string and the menu takes the table's answer as a `QuestStatusRule`.
+ * WHAT A QUEST IS (ours, DOMAIN.md "Quests, players and money"): a name, 1–10 ordered steps (each an event of the app's
+ * active attribution source, optionally with a parameter condition `param op value`, and a payout in US dollars),
+ * the countries it is shown in, and a daily cap in US dollars (the most its completed steps may be charged per UTC
+ * day). A quest has an active (published) version and/or a draft version; editing writes the draft; `diff` says there
+ * is a draft that differs from the active version (a never-published draft is a diff too). Publishing copies the
+ * draft over the active version; discarding drops the draft (a quest with no version left is gone).
+ *
+ * THE STATUS TABLE (ours; SPEC §4 only says a status says whether a quest can be restarted or stopped):
+ *
+ *   status    meaning                                                  canRestart  canStop   menu
+ *   DRAFT     never published: only a draft exists                     no          no        Edit, Review Edits, Delete
+ *   LIVE      published and shown to players                           no          yes       Edit, [Review Edits], Stop
+ *   CAPPED    LIVE, but today's charges reached the daily cap (or a    no          yes       Edit, [Review Edits], Stop
+ *             completed step was refused by it today)
+ *   STOPPED   published, then stopped: not shown, nothing is charged   yes         no        Edit, [Review Edits], Restart, Delete
+ *
+ * A draft version's own status is DRAFT; the row's status is the active version's. Stop needs canStop, restart needs
+ * canRestart, deleting the active version needs !canStop (stop it first); the server refuses anything else with 409.
+ *
+ * PRE-PUBLISH CHECK ("beyond the peers"): a draft is published only when every step's event was received from the app
+ * (through its active source) in the last 48 hours; otherwise 409 `prepublish_blocked` names each blocked step.
  *
  * SPEC §7 shows no Acquire paths; ours (app routes: the caller must be a member of the app's workspace):
+ *   GET    /api/app/:appId/acquire/source                        → AcquireSourceResponse           (viewer)
  *   GET    /api/app/:appId/acquire/quests                        → QuestsResponse                  (viewer)
+ *   POST   /api/app/:appId/acquire/quests        QuestDefinition → QuestResponse                   (editor)
+ *   GET    /api/app/:appId/acquire/quests/:questId               → QuestDetailResponse             (viewer)
+ *   PUT    /api/app/:appId/acquire/quests/:questId/draft  QuestDefinition → QuestResponse          (editor)
+ *   POST   /api/app/:appId/acquire/quests/:questId/publish       → SuccessMessage                  (editor)
  *   POST   /api/app/:appId/acquire/quests/:questId/stop          → SuccessMessage                  (editor)
  *   POST   /api/app/:appId/acquire/quests/:questId/restart       → SuccessMessage                  (editor)
  *   DELETE /api/app/:appId/acquire/quests/:questId/active        → SuccessMessage                  (editor)
@@ -17,10 +40,14 @@
  *   POST   /api/app/:appId/acquire/quests/discard-all            → BulkQuestResult                 (editor)
  *   GET    /api/app/:appId/acquire/settings                      → AcquisitionSettingsResponse     (viewer)
  *   POST   /api/app/:appId/acquire/settings  SaveAcquisitionSettingsRequest → SuccessMessage       (editor)
+ *   GET    /api/app/:appId/acquire/kpi                           → KpiTrackingResponse             (viewer)
+ *   POST   /api/s2s/:appId/quest-events  PlayerQuestEvent → PlayerQuestEventResponse  (public; the app's s2s API key
+ *          in the `x-questboard-key` header: the Questboard player app's views and starts)
  */
 import * as t from 'io-ts';
-import { struct, nullable } from './codecs';
-import { type FieldErrors, Integer, REQUIRED, isBlank, requiredInteger, requiredNumber } from './validation';
+import { struct, nullable, line, MAX, Name, Id, AppParams, SuccessMessage } from './codecs';
+import { type FieldErrors, Integer, REQUIRED, isBlank, maxItems, requiredInteger, requiredNumber } from './validation';
+import { endpoint } from './endpoint';
 
 // ---------------------------------------------------------------- quests (SPEC §3 Quest)
 
@@ -31,10 +58,41 @@ export const QuestAnalytics = struct(
 );
 export type QuestAnalytics = t.TypeOf<typeof QuestAnalytics>;
 
-/** One version (active or draft) of a quest. */
+/** A step's optional parameter condition: the postback's parameter `param` compared with `value`. */
+export const StepConditionOp = t.keyof({ eq: null, neq: null, gte: null, lte: null }, 'StepConditionOp');
+export type StepConditionOp = t.TypeOf<typeof StepConditionOp>;
+export const STEP_CONDITION_OPS: readonly StepConditionOp[] = ['eq', 'neq', 'gte', 'lte'];
+export const StepCondition = struct({ param: line(MAX.label), op: StepConditionOp, value: line(MAX.label) }, {}, 'StepCondition');
+export type StepCondition = t.TypeOf<typeof StepCondition>;
+
+/** One ordered step: an event of the active source, an optional condition, a payout in dollars. */
+export const QuestStep = struct(
+  { eventName: line(MAX.label), payout: t.number },
+  { condition: nullable(StepCondition), explanation: line(MAX.label) },
+  'QuestStep',
+);
+export type QuestStep = t.TypeOf<typeof QuestStep>;
+
+export const QUEST_MAX_STEPS = 10;
+export const QUEST_MAX_PAYOUT = 1000;
+
+/** What the editor writes into a draft (and what publishing copies to the active version). */
+export const QuestDefinition = struct(
+  {
+    name: Name,
+    steps: maxItems(QuestStep, QUEST_MAX_STEPS, 'QuestSteps'),
+    countries: maxItems(line(2), 300, 'Countries'),
+    dailyCap: t.number,
+  },
+  {},
+  'QuestDefinition',
+);
+export type QuestDefinition = t.TypeOf<typeof QuestDefinition>;
+
+/** One version (active or draft) of a quest; the definition's fields come with it. */
 export const QuestVersion = struct(
   { id: t.string, name: t.string, status: t.string },
-  { analytics: nullable(QuestAnalytics) },
+  { analytics: nullable(QuestAnalytics), steps: t.array(QuestStep), countries: t.array(t.string), dailyCap: t.number },
   'QuestVersion',
 );
 export type QuestVersion = t.TypeOf<typeof QuestVersion>;
@@ -49,11 +107,47 @@ export type Quest = t.TypeOf<typeof Quest>;
 /** The version a grid row shows: the active one, else the draft. */
 export const shownVersion = (quest: Quest): QuestVersion | null => quest.active ?? quest.draft ?? null;
 
-/** What the (unshown) status table says about a status (SPEC §4). */
+/** What the status table (header) says about a status (SPEC §4). */
 export interface QuestStatusRule {
   canRestart: boolean;
   canStop: boolean;
 }
+export type QuestStatus = 'DRAFT' | 'LIVE' | 'CAPPED' | 'STOPPED';
+export const QUEST_STATUS_TABLE: Record<QuestStatus, QuestStatusRule> = {
+  DRAFT: { canRestart: false, canStop: false },
+  LIVE: { canRestart: false, canStop: true },
+  CAPPED: { canRestart: false, canStop: true },
+  STOPPED: { canRestart: true, canStop: false },
+};
+/** The table's rule of a status; an unknown status can neither be restarted nor stopped. */
+export const questStatusRule = (status: string): QuestStatusRule =>
+  QUEST_STATUS_TABLE[status as QuestStatus] ?? { canRestart: false, canStop: false };
+/** How a status reads in the grid. */
+export const QUEST_STATUS_LABELS: Record<string, string> = { DRAFT: 'Draft', LIVE: 'Live', CAPPED: 'Daily cap reached', STOPPED: 'Stopped' };
+
+/** Field-by-field problems of a quest definition (the editor shows them; the server refuses with the first). */
+export function validateQuestDefinition(def: { name?: unknown; steps?: readonly { eventName?: unknown; payout?: unknown; condition?: { param?: unknown; value?: unknown } | null }[]; countries?: readonly unknown[]; dailyCap?: unknown }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (isBlank(def.name)) errors.name = REQUIRED;
+  const steps = def.steps ?? [];
+  if (steps.length === 0) errors.steps = 'must have at least one step';
+  if (steps.length > QUEST_MAX_STEPS) errors.steps = `must have at most ${QUEST_MAX_STEPS} steps`;
+  steps.forEach((step, i) => {
+    if (isBlank(step.eventName)) errors[`steps.${i}.eventName`] = REQUIRED;
+    const payout = requiredNumber(step.payout);
+    if (payout) errors[`steps.${i}.payout`] = payout;
+    else if (Number(step.payout) <= 0 || Number(step.payout) > QUEST_MAX_PAYOUT) errors[`steps.${i}.payout`] = `must be more than 0 and at most ${QUEST_MAX_PAYOUT}`;
+    if (step.condition && (isBlank(step.condition.param) || isBlank(step.condition.value))) errors[`steps.${i}.condition`] = 'needs a parameter and a value';
+  });
+  if (!def.countries || def.countries.length === 0) errors.countries = REQUIRED;
+  const cap = requiredNumber(def.dailyCap);
+  if (cap) errors.dailyCap = cap;
+  else if (Number(def.dailyCap) <= 0) errors.dailyCap = 'must be more than 0';
+  return errors;
+}
+
+/** 48 hours: a step's event must have been received within this window for the quest to be published. */
+export const PREPUBLISH_WINDOW_MS = 48 * 60 * 60 * 1000;
 export type QuestMenuItem = 'Edit' | 'Review Edits' | 'Restart' | 'Stop' | 'Delete';
 
 /** SPEC §4 quest menu: Edit; Review Edits when it has a diff; Restart if restartable; Stop if stoppable; else Delete. */
@@ -86,7 +180,7 @@ export const TARGET_KPIS: readonly TargetKpi[] = ['roas_d7', 'retention_d1', 're
 /** `analysisPeriod` is in days. */
 export const AcquisitionSettingsDraft = struct(
   {
-    countries: t.array(t.string),
+    countries: maxItems(line(2), 300, 'Countries'),
     dailyBudget: t.number,
     targetKpi: TargetKpi,
     targetKpiValue: t.number,
@@ -145,7 +239,7 @@ export const canEditTargetKpiValue = (account: { isTpUser?: boolean }): boolean 
 
 // ---------------------------------------------------------------- calls (SPEC §7, paths ours)
 
-export const QuestParams = struct({ appId: t.string, questId: t.string }, {}, 'QuestParams');
+export const QuestParams = struct({ appId: Id, questId: Id }, {}, 'QuestParams');
 export const QuestsResponse = struct({ success: t.boolean, data: t.array(Quest) }, {}, 'QuestsResponse');
 export type QuestsResponse = t.TypeOf<typeof QuestsResponse>;
 
@@ -172,3 +266,90 @@ export const SaveAcquisitionSettingsRequest = struct(
   'SaveAcquisitionSettingsRequest',
 );
 export type SaveAcquisitionSettingsRequest = t.TypeOf<typeof SaveAcquisitionSettingsRequest>;
+
+// ---------------------------------------------------------------- quest detail, source, player events (ours)
+
+export const QuestResponse = struct({ success: t.boolean, data: Quest }, { message: t.string }, 'QuestResponse');
+export type QuestResponse = t.TypeOf<typeof QuestResponse>;
+
+/** Per-step funnel: viewed → started → each step → completed, with the median minutes from start to each step. */
+export const FunnelStage = struct({ label: t.string, players: t.number }, { medianMinutes: nullable(t.number) }, 'FunnelStage');
+export type FunnelStage = t.TypeOf<typeof FunnelStage>;
+export const QuestDetailResponse = struct(
+  { success: t.boolean, data: Quest, funnel: t.array(FunnelStage) },
+  {},
+  'QuestDetailResponse',
+);
+export type QuestDetailResponse = t.TypeOf<typeof QuestDetailResponse>;
+
+/** An event of the active source a step may use; `lastReceivedAt` in epoch ms (null: never). */
+export const SourceEvent = struct({ eventName: t.string, lastReceivedAt: nullable(t.number) }, {}, 'SourceEvent');
+export type SourceEvent = t.TypeOf<typeof SourceEvent>;
+export const AcquireSource = struct(
+  { pluginId: t.string, type: t.string, status: t.string },
+  {},
+  'AcquireSource',
+);
+export type AcquireSource = t.TypeOf<typeof AcquireSource>;
+/** null source: no attribution integration, so Acquire shows the gate (SPEC §2). */
+export const AcquireSourceResponse = struct(
+  { success: t.boolean, data: struct({ source: nullable(AcquireSource), events: t.array(SourceEvent) }) },
+  {},
+  'AcquireSourceResponse',
+);
+export type AcquireSourceResponse = t.TypeOf<typeof AcquireSourceResponse>;
+
+/** The player app's report of a quest view or start; `eventId` makes a replay count once. */
+export const PlayerQuestEventKind = t.keyof({ view: null, start: null }, 'PlayerQuestEventKind');
+export const PlayerQuestEvent = struct(
+  { eventId: Id, questId: Id, playerId: Id, kind: PlayerQuestEventKind },
+  {},
+  'PlayerQuestEvent',
+);
+export type PlayerQuestEvent = t.TypeOf<typeof PlayerQuestEvent>;
+export const PlayerQuestEventResponse = struct(
+  { success: t.boolean, outcome: t.keyof({ recorded: null, duplicate: null }) },
+  {},
+  'PlayerQuestEventResponse',
+);
+export const S2S_KEY_HEADER = 'x-questboard-key';
+
+/**
+ * KPI tracking that knows maturity ("beyond the peers"): the target KPI's actual value for the players acquired
+ * through quests (cohorts by the day they started), counted only over cohorts old enough: roas_d7 and retention_d7
+ * need 7 days plus KPI_LATE_DATA_DAYS of late data, retention_d1 1 day plus the same; playtime is not tracked from
+ * postbacks. ROAS D7 = the players' postback revenue within 7 days of their start ÷ what their completed steps cost,
+ * in percent; retention D1 / D7 = the share of players with a postback on that day after their start, in percent.
+ */
+export const KPI_LATE_DATA_DAYS = 3;
+export const KPI_WINDOW_DAYS: Record<TargetKpi, number | null> = { roas_d7: 7, retention_d1: 1, retention_d7: 7, playtime: null };
+export const KpiVerdict = t.keyof({ no_data: null, not_mature: null, on_track: null, below_target: null, not_tracked: null }, 'KpiVerdict');
+export type KpiVerdict = t.TypeOf<typeof KpiVerdict>;
+export const KpiTracking = struct(
+  { kpi: TargetKpi, target: t.number, value: nullable(t.number), verdict: KpiVerdict, players: t.number, maturePlayers: t.number, matureOn: nullable(t.string) },
+  {},
+  'KpiTracking',
+);
+export type KpiTracking = t.TypeOf<typeof KpiTracking>;
+export const KpiTrackingResponse = struct({ success: t.boolean, data: KpiTracking }, {}, 'KpiTrackingResponse');
+
+const QUESTS = '/api/app/:appId/acquire/quests';
+export const acquireEndpoints = {
+  source: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/source', params: AppParams, response: AcquireSourceResponse }),
+  quests: endpoint({ method: 'GET', path: QUESTS, params: AppParams, response: QuestsResponse }),
+  createQuest: endpoint({ method: 'POST', path: QUESTS, params: AppParams, body: QuestDefinition, response: QuestResponse }),
+  quest: endpoint({ method: 'GET', path: `${QUESTS}/:questId`, params: QuestParams, response: QuestDetailResponse }),
+  saveDraft: endpoint({ method: 'PUT', path: `${QUESTS}/:questId/draft`, params: QuestParams, body: QuestDefinition, response: QuestResponse }),
+  publish: endpoint({ method: 'POST', path: `${QUESTS}/:questId/publish`, params: QuestParams, response: SuccessMessage }),
+  stop: endpoint({ method: 'POST', path: `${QUESTS}/:questId/stop`, params: QuestParams, response: SuccessMessage }),
+  restart: endpoint({ method: 'POST', path: `${QUESTS}/:questId/restart`, params: QuestParams, response: SuccessMessage }),
+  deleteActive: endpoint({ method: 'DELETE', path: `${QUESTS}/:questId/active`, params: QuestParams, response: SuccessMessage }),
+  deleteDraft: endpoint({ method: 'DELETE', path: `${QUESTS}/:questId/draft`, params: QuestParams, response: SuccessMessage }),
+  discard: endpoint({ method: 'POST', path: `${QUESTS}/:questId/discard`, params: QuestParams, response: SuccessMessage }),
+  publishAll: endpoint({ method: 'POST', path: `${QUESTS}/publish-all`, params: AppParams, response: BulkQuestResult }),
+  discardAll: endpoint({ method: 'POST', path: `${QUESTS}/discard-all`, params: AppParams, response: BulkQuestResult }),
+  settings: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/settings', params: AppParams, response: AcquisitionSettingsResponse }),
+  saveSettings: endpoint({ method: 'POST', path: '/api/app/:appId/acquire/settings', params: AppParams, body: SaveAcquisitionSettingsRequest, response: SuccessMessage }),
+  kpi: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/kpi', params: AppParams, response: KpiTrackingResponse }),
+  playerEvent: endpoint({ method: 'POST', path: '/api/s2s/:appId/quest-events', params: AppParams, body: PlayerQuestEvent, response: PlayerQuestEventResponse }),
+};

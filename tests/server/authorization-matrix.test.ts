@@ -39,6 +39,7 @@ import type { Database } from '../../server/db/schema';
 import type { Access, RouteEntry } from '../../server/http/access';
 import { hashToken, newId, newToken } from '../../server/auth/crypto';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-seed';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
 import { postbackUrl } from '../../server/domain/postbacks';
@@ -207,6 +208,16 @@ async function oauthStateQuery({ db, app }: CallContext) {
   return { state: app.questboard.providers.secrets.seal(JSON.stringify(state)), code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev` };
 }
 
+// acquire helpers: a quest of Dragon Merge (iOS, whose AppsFlyer events are fresh) made for this one call, in the status
+// the destructive route needs (server/domain/acquire.ts status table)
+async function throwawayQuestParams({ db, who }: CallContext, status: 'DRAFT' | 'LIVE' | 'STOPPED') {
+  const questId = `quest-matrix-${who}-${newId().slice(0, 8)}`;
+  const def = JSON.stringify({ name: 'Matrix quest', countries: ['US'], dailyCap: 5, steps: [{ eventName: 'af_tutorial_completion', payout: 0.5, condition: null }] });
+  await db.insertInto('quests').values({ id: questId, app_id: ACQUIRE_DEMO_APP, status, active: status === 'DRAFT' ? null : def, draft: def }).execute();
+  return { appId: ACQUIRE_DEMO_APP, questId };
+}
+const questOf = (status: 'DRAFT' | 'LIVE' | 'STOPPED') => (ctx: CallContext) => throwawayQuestParams(ctx, status);
+const demoQuestParams = { appId: ACQUIRE_DEMO_APP, questId: ACQUIRE_DEMO_QUESTS.live };
 /** The demo iOS app's AppsFlyer postback URL parts (its secret made on first use) and one realistic postback. */
 const postbackParams = async ({ app }: CallContext) => {
   const secret = (await postbackUrl(app.questboard, DEMO_APP_IDS.dragonMergeIos, 'appsflyer')).split('/').pop()!;
@@ -365,6 +376,25 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/adjust/connect',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/adjust/events-file',        expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/adjust/partner-link',       expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+
+  // acquire (server/routes/acquire.ts): viewers read; editors and admins write; the player app's s2s route is public
+  { route: 'GET /api/app/:appId/acquire/source',             expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/acquire/quests',             expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/acquire/quests',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/acquire/quests/:questId',    expect: [200, 200, 200, 404, 401], params: demoQuestParams },
+  { route: 'PUT /api/app/:appId/acquire/quests/:questId/draft', expect: [400, 400, 403, 404, 401], params: demoQuestParams, body: BAD_BODY },
+  { route: 'POST /api/app/:appId/acquire/quests/:questId/publish', expect: [200, 200, 403, 404, 401], params: questOf('DRAFT') },
+  { route: 'POST /api/app/:appId/acquire/quests/:questId/stop', expect: [200, 200, 403, 404, 401], params: questOf('LIVE') },
+  { route: 'POST /api/app/:appId/acquire/quests/:questId/restart', expect: [200, 200, 403, 404, 401], params: questOf('STOPPED') },
+  { route: 'DELETE /api/app/:appId/acquire/quests/:questId/active', expect: [200, 200, 403, 404, 401], params: questOf('STOPPED') },
+  { route: 'DELETE /api/app/:appId/acquire/quests/:questId/draft', expect: [200, 200, 403, 404, 401], params: questOf('DRAFT') },
+  { route: 'POST /api/app/:appId/acquire/quests/:questId/discard', expect: [200, 200, 403, 404, 401], params: questOf('LIVE') },
+  { route: 'POST /api/app/:appId/acquire/quests/publish-all', expect: [200, 200, 403, 404, 401] },
+  { route: 'POST /api/app/:appId/acquire/quests/discard-all', expect: [200, 200, 403, 404, 401] },
+  { route: 'GET /api/app/:appId/acquire/settings',           expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/acquire/settings',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/acquire/kpi',                expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/s2s/:appId/quest-events',              expect: [400, 400, 400, 400, 400], body: BAD_BODY },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

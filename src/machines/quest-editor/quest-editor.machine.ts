@@ -1,0 +1,177 @@
+/**
+ * The quest editor (SPEC §3 Quest, ours in detail: src/contracts/acquire.ts header; §4 "editing writes the draft"):
+ * a name, ordered steps (an event of the app's active source, an optional parameter condition, a payout in dollars),
+ * countries and a daily cap. Saving creates a new quest's draft or rewrites an existing quest's draft; the active
+ * version is untouched until the draft is published from the review.
+ *
+ *   editing ─SUBMIT (valid)→ saving ─done→ saved (final; notice, grid refreshed)
+ *                                   └ success:false / thrown → editing with the server's words, or ours
+ *   editing ─SUBMIT (invalid)→ editing with field errors;  editing ─CANCEL→ cancelled (final)
+ */
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { QUEST_MAX_STEPS, validateQuestDefinition, type QuestDefinition, type QuestResponse, type StepConditionOp } from '../../contracts/acquire';
+import type { FieldErrors } from '../../contracts/validation';
+import { serverWords } from '../shared/api-error';
+import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
+
+/** Ours (SPEC §8 has no quest-editor texts). */
+export const QUEST_SAVE_FAILED = 'Failed to save the quest.';
+export const QUEST_SAVED = 'Draft saved.';
+
+export interface StepValues {
+  eventName: string;
+  payout: string;
+  /** '' = no condition. */
+  conditionParam: string;
+  conditionOp: StepConditionOp;
+  conditionValue: string;
+  explanation?: string;
+}
+export interface QuestValues {
+  name: string;
+  steps: StepValues[];
+  countries: string[];
+  dailyCap: string;
+}
+export type StepField = 'eventName' | 'payout' | 'conditionParam' | 'conditionOp' | 'conditionValue';
+
+export interface QuestEditorInput {
+  appId: string;
+  /** null: a new quest. */
+  questId: string | null;
+  /** The draft (or active version) to start from; null: a new quest. */
+  definition: QuestDefinition | null;
+  defaultCountries: string[];
+  /** The first event of the source, for a new step. */
+  defaultEvent: string;
+}
+
+export interface QuestEditorContext extends QuestEditorInput {
+  values: QuestValues;
+  errors: FieldErrors;
+  error: string | null;
+}
+
+export type QuestEditorEvent =
+  | { type: 'SET_NAME'; value: string }
+  | { type: 'SET_DAILY_CAP'; value: string }
+  | { type: 'SET_COUNTRIES'; countries: string[] }
+  | { type: 'ADD_STEP' }
+  | { type: 'REMOVE_STEP'; index: number }
+  | { type: 'SET_STEP'; index: number; field: StepField; value: string }
+  | { type: 'SUBMIT' }
+  | { type: 'CANCEL' };
+
+const emptyStep = (eventName: string): StepValues => ({ eventName, payout: '', conditionParam: '', conditionOp: 'gte', conditionValue: '' });
+
+export function valuesOf(input: QuestEditorInput): QuestValues {
+  const def = input.definition;
+  if (!def) return { name: '', steps: [emptyStep(input.defaultEvent)], countries: input.defaultCountries, dailyCap: '' };
+  return {
+    name: def.name,
+    steps: def.steps.map((s) => ({
+      eventName: s.eventName, payout: String(s.payout), conditionParam: s.condition?.param ?? '', conditionOp: s.condition?.op ?? 'gte',
+      conditionValue: s.condition?.value ?? '', ...(s.explanation ? { explanation: s.explanation } : {}),
+    })),
+    countries: [...def.countries],
+    dailyCap: String(def.dailyCap),
+  };
+}
+
+/** The form as the definition it saves (numbers parsed; blank condition → none). */
+export function definitionOf(values: QuestValues): QuestDefinition {
+  return {
+    name: values.name.trim(),
+    steps: values.steps.map((s) => ({
+      eventName: s.eventName,
+      payout: Number(s.payout.trim()),
+      condition: s.conditionParam.trim() ? { param: s.conditionParam.trim(), op: s.conditionOp, value: s.conditionValue.trim() } : null,
+      ...(s.explanation ? { explanation: s.explanation } : {}),
+    })),
+    countries: values.countries,
+    dailyCap: Number(values.dailyCap.trim()),
+  };
+}
+
+const check = (values: QuestValues) =>
+  validateQuestDefinition({ ...values, steps: values.steps.map((s) => ({ eventName: s.eventName, payout: s.payout, condition: s.conditionParam.trim() || s.conditionValue.trim() ? { param: s.conditionParam, value: s.conditionValue } : null })) });
+
+export const questEditorMachine = setup({
+  types: {
+    context: {} as QuestEditorContext,
+    events: {} as QuestEditorEvent,
+    input: {} as QuestEditorInput,
+    children: {} as { saveQuest: 'saveQuest' },
+  },
+  actors: {
+    saveQuest: toProvide<QuestResponse, { appId: string; questId: string | null; definition: QuestDefinition }>('saveQuest'),
+  },
+  guards: {
+    valid: ({ context }) => Object.keys(check(context.values)).length === 0,
+    canAddStep: ({ context }) => context.values.steps.length < QUEST_MAX_STEPS,
+    canRemoveStep: ({ context, event }) => event.type === 'REMOVE_STEP' && context.values.steps.length > 1 && event.index < context.values.steps.length,
+  },
+  actions: {
+    notify,
+    questsChanged: (_, _params: { appId: string }) => {},
+    edit: assign(({ context, event }) => {
+      const v = context.values;
+      let values = v;
+      switch (event.type) {
+        case 'SET_NAME': values = { ...v, name: event.value }; break;
+        case 'SET_DAILY_CAP': values = { ...v, dailyCap: event.value }; break;
+        case 'SET_COUNTRIES': values = { ...v, countries: event.countries }; break;
+        case 'ADD_STEP': values = { ...v, steps: [...v.steps, emptyStep(context.defaultEvent)] }; break;
+        case 'REMOVE_STEP': values = { ...v, steps: v.steps.filter((_, i) => i !== event.index) }; break;
+        case 'SET_STEP': values = { ...v, steps: v.steps.map((s, i) => (i === event.index ? { ...s, [event.field]: event.value } : s)) }; break;
+        default: break;
+      }
+      return { values, errors: Object.keys(context.errors).length > 0 ? check(values) : {} };
+    }),
+  },
+}).createMachine({
+  id: 'questEditor',
+  context: ({ input }) => ({ ...input, values: valuesOf(input), errors: {}, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        SET_NAME: { actions: 'edit' },
+        SET_DAILY_CAP: { actions: 'edit' },
+        SET_COUNTRIES: { actions: 'edit' },
+        ADD_STEP: { guard: 'canAddStep', actions: 'edit' },
+        REMOVE_STEP: { guard: 'canRemoveStep', actions: 'edit' },
+        SET_STEP: { actions: 'edit' },
+        SUBMIT: [
+          { guard: 'valid', target: 'saving', actions: assign({ errors: {}, error: null }) },
+          { actions: assign({ errors: ({ context }) => check(context.values) }) },
+        ],
+        CANCEL: 'cancelled',
+      },
+    },
+    saving: {
+      invoke: {
+        id: 'saveQuest',
+        src: 'saveQuest',
+        input: ({ context }) => ({ appId: context.appId, questId: context.questId, definition: definitionOf(context.values) }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.success,
+            target: 'saved',
+            actions: [
+              { type: 'notify', params: ({ event }) => ({ message: event.output.message || QUEST_SAVED, kind: 'success' as const }) },
+              { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+          { target: 'editing', actions: assign({ error: ({ event }) => event.output.message || QUEST_SAVE_FAILED }) },
+        ],
+        onError: { target: 'editing', actions: assign({ error: ({ event }) => serverWords(event.error) ?? QUEST_SAVE_FAILED }) },
+      },
+    },
+    saved: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+export type QuestEditorActor = ActorRefFrom<typeof questEditorMachine>;

@@ -1,0 +1,165 @@
+/**
+ * Quest changes: draft → review → publish or discard, one or all (SPEC §4 "Quest changes go draft, then review and
+ * publish or discard (one, or all)", §8 'Failed to discard changes.', 'All quests failed to publish.', 'All quests
+ * failed to discard.'; partial bulk failures say which quests failed, in the server's words; a publish refused by the
+ * pre-publish check shows the server's reason per step).
+ *
+ *   closed ─OPEN {quest}→ open.reviewing ─PUBLISH→ open.publishing ─→ closed (notice) | open.reviewing + error
+ *                                        ─DISCARD→ open.discarding ─→ closed | open.reviewing + 'Failed to discard changes.'
+ *                                        ─CLOSE→ closed
+ *   closed ─PUBLISH_ALL→ publishingAll ─→ closed: all published (success) | some failed (warning: which) | none
+ *                                              ('All quests failed to publish.')
+ *   closed ─DISCARD_ALL→ discardingAll ─→ closed, likewise with 'All quests failed to discard.'
+ * `questsChanged` (refresh the grid) and `notify` are provided by quest-review.actors.ts.
+ */
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import type { BulkQuestResult } from '../../contracts/acquire';
+import type { SuccessMessage } from '../../contracts/codecs';
+import { serverWords } from '../shared/api-error';
+import { notify, type Notice } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
+
+export const DISCARD_FAILED = 'Failed to discard changes.';
+export const ALL_PUBLISH_FAILED = 'All quests failed to publish.';
+export const ALL_DISCARD_FAILED = 'All quests failed to discard.';
+/** Ours (SPEC §8 has no publish-one failure text); the server's reason is shown when it gave one. */
+export const PUBLISH_FAILED = 'Failed to publish changes.';
+
+type QuestCall = { appId: string; questId: string };
+
+export interface QuestReviewContext {
+  appId: string;
+  questId: string | null;
+  error: string | null;
+}
+
+export type QuestReviewEvent =
+  | { type: 'OPEN'; questId: string }
+  | { type: 'PUBLISH' }
+  | { type: 'DISCARD' }
+  | { type: 'CLOSE' }
+  | { type: 'PUBLISH_ALL' }
+  | { type: 'DISCARD_ALL' };
+
+const errorNotice = (message: string): Notice => ({ message, kind: 'error', duration: 'long' });
+
+/** What a bulk answer means: all done, some failed (the server's words say which), or none. */
+export function bulkNotice(answer: BulkQuestResult, allFailed: string): Notice {
+  if (answer.failed.length === 0) return { message: answer.message ?? 'Done.', kind: 'success' };
+  if (answer.succeeded.length === 0) return errorNotice(allFailed);
+  return { message: answer.message ?? allFailed, kind: 'warning', duration: 'long' };
+}
+
+export const questReviewMachine = setup({
+  types: {
+    context: {} as QuestReviewContext,
+    events: {} as QuestReviewEvent,
+    input: {} as { appId: string },
+    children: {} as { publishQuest: 'publishQuest'; discardQuest: 'discardQuest'; publishAll: 'publishAll'; discardAll: 'discardAll' },
+  },
+  actors: {
+    publishQuest: toProvide<SuccessMessage, QuestCall>('publishQuest'),
+    discardQuest: toProvide<SuccessMessage, QuestCall>('discardQuest'),
+    publishAll: toProvide<BulkQuestResult, { appId: string }>('publishAll'),
+    discardAll: toProvide<BulkQuestResult, { appId: string }>('discardAll'),
+  },
+  actions: {
+    notify,
+    questsChanged: (_, _params: { appId: string }) => {},
+  },
+}).createMachine({
+  id: 'questReview',
+  context: ({ input }) => ({ appId: input.appId, questId: null, error: null }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: { target: 'open', actions: assign({ questId: ({ event }) => event.questId, error: null }) },
+        PUBLISH_ALL: 'publishingAll',
+        DISCARD_ALL: 'discardingAll',
+      },
+    },
+    open: {
+      initial: 'reviewing',
+      states: {
+        reviewing: {
+          on: {
+            PUBLISH: { target: 'publishing', actions: assign({ error: null }) },
+            DISCARD: { target: 'discarding', actions: assign({ error: null }) },
+            CLOSE: '#questReview.closed',
+          },
+        },
+        publishing: {
+          invoke: {
+            id: 'publishQuest',
+            src: 'publishQuest',
+            input: ({ context }) => ({ appId: context.appId, questId: context.questId! }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.success,
+                target: '#questReview.closed',
+                actions: [
+                  { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Changes published.', kind: 'success' as const }) },
+                  { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+                ],
+              },
+              { target: 'reviewing', actions: assign({ error: ({ event }) => event.output.message || PUBLISH_FAILED }) },
+            ],
+            onError: { target: 'reviewing', actions: assign({ error: ({ event }) => serverWords(event.error) ?? PUBLISH_FAILED }) },
+          },
+        },
+        discarding: {
+          invoke: {
+            id: 'discardQuest',
+            src: 'discardQuest',
+            input: ({ context }) => ({ appId: context.appId, questId: context.questId! }),
+            onDone: [
+              {
+                guard: ({ event }) => event.output.success,
+                target: '#questReview.closed',
+                actions: [
+                  { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Changes discarded.', kind: 'success' as const }) },
+                  { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+                ],
+              },
+              { target: 'reviewing', actions: [assign({ error: DISCARD_FAILED }), { type: 'notify', params: errorNotice(DISCARD_FAILED) }] },
+            ],
+            onError: { target: 'reviewing', actions: [assign({ error: DISCARD_FAILED }), { type: 'notify', params: errorNotice(DISCARD_FAILED) }] },
+          },
+        },
+      },
+    },
+    publishingAll: {
+      invoke: {
+        id: 'publishAll',
+        src: 'publishAll',
+        input: ({ context }) => ({ appId: context.appId }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'notify', params: ({ event }) => bulkNotice(event.output, ALL_PUBLISH_FAILED) },
+            { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+          ],
+        },
+        onError: { target: 'closed', actions: { type: 'notify', params: errorNotice(ALL_PUBLISH_FAILED) } },
+      },
+    },
+    discardingAll: {
+      invoke: {
+        id: 'discardAll',
+        src: 'discardAll',
+        input: ({ context }) => ({ appId: context.appId }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'notify', params: ({ event }) => bulkNotice(event.output, ALL_DISCARD_FAILED) },
+            { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+          ],
+        },
+        onError: { target: 'closed', actions: { type: 'notify', params: errorNotice(ALL_DISCARD_FAILED) } },
+      },
+    },
+  },
+});
+
+export type QuestReviewActor = ActorRefFrom<typeof questReviewMachine>;

@@ -1,0 +1,211 @@
+/**
+ * Acquire → Quests (SPEC §2, §4 quest menu, §6 viewers, §9 grid sizes): a TanStack Table grid (page size 20; 20, 50,
+ * 100) of name, status and the analytics totals (viewed, started, completed, % completed) with their sums, each row's
+ * options menu from the status table (none for viewers), New quest, Publish all and Discard all. Menu actions run
+ * through the quest-actions flow, the review through quest-review, the editor through quest-editor.
+ */
+import { useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import {
+  createColumnHelper, createPaginatedRowModel, rowPaginationFeature, tableFeatures, useTable,
+} from '@tanstack/react-table';
+import {
+  QUEST_GRID_PAGE_SIZE, QUEST_GRID_PAGE_SIZE_OPTIONS, QUEST_STATUS_LABELS, questMenu, questStatusRule, shownVersion,
+  type Quest, type QuestMenuItem, type SourceEvent,
+} from '../../contracts/acquire';
+import type { Workspace } from '../../contracts/workspace';
+import { useQuests } from '../../services/acquire.queries';
+import { questActionsFlow } from '../../machines/quest-actions/quest-actions.actors';
+import { selectQuestActions } from '../../machines/quest-actions/quest-actions.selectors';
+import type { QuestRef } from '../../machines/quest-actions/quest-actions.machine';
+import { questReviewFlow } from '../../machines/quest-review/quest-review.actors';
+import { selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
+import { useFlowActor } from '../flows/useFlowActor';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { EmptyState } from '../ui/EmptyState';
+import { Spinner } from '../ui/Spinner';
+import { viewerDenied } from '../ui/permissions';
+import { QuestEditorDialog } from './QuestEditorDialog';
+import { QuestReviewDialog } from './QuestReviewDialog';
+
+const features = tableFeatures({ rowPaginationFeature, paginatedRowModel: createPaginatedRowModel() });
+type Features = typeof features;
+interface Row { quest: Quest; name: string; status: string; viewed: number; started: number; completed: number; percent: number }
+const column = createColumnHelper<Features, Row>();
+const count = new Intl.NumberFormat('en-US');
+const percent = (value: number) => `${value.toFixed(1)} %`;
+
+const columns = column.columns([
+  column.accessor('name', { header: 'Name', cell: (c) => <span className="font-medium text-slate-900">{c.getValue()}</span> }),
+  column.accessor('status', { header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} draftOnly={c.row.original.quest.active === null} /> }),
+  column.accessor('viewed', { header: 'Viewed', cell: (c) => count.format(c.getValue()) }),
+  column.accessor('started', { header: 'Started', cell: (c) => count.format(c.getValue()) }),
+  column.accessor('completed', { header: 'Completed', cell: (c) => count.format(c.getValue()) }),
+  column.accessor('percent', { header: '% Completed', cell: (c) => percent(c.getValue()) }),
+]);
+
+const refOf = (quest: Quest): QuestRef => ({ id: quest.id, name: shownVersion(quest)?.name ?? quest.id, hasActive: quest.active !== null, hasDraft: quest.draft !== null });
+
+export default function QuestsTab({ appId, workspace, events }: { appId: string; workspace: Workspace; events: SourceEvent[] }) {
+  const quests = useQuests(appId);
+  const actions = useFlowActor(questActionsFlow, { appId }, { key: `quest-actions:${appId}` });
+  const review = useFlowActor(questReviewFlow, { appId }, { key: `quest-review:${appId}` });
+  const actionsView = useSelector(actions, selectQuestActions);
+  const reviewView = useSelector(review, selectQuestReview);
+  const [editing, setEditing] = useState<{ quest: Quest | null } | null>(null);
+  const denied = viewerDenied(workspace.role);
+
+  const data = useMemo<Row[]>(() => (quests.data ?? []).map((quest) => {
+    const version = shownVersion(quest);
+    const a = version?.analytics;
+    return { quest, name: version?.name ?? quest.id, status: version?.status ?? 'DRAFT', viewed: a?.totalViewed ?? 0, started: a?.totalStarted ?? 0, completed: a?.totalCompleted ?? 0, percent: a?.percentageCompleted ?? 0 };
+  }), [quests.data]);
+  const table = useTable({ features, columns, data, initialState: { pagination: { pageIndex: 0, pageSize: QUEST_GRID_PAGE_SIZE } } });
+  const totals = useMemo(() => data.reduce((t, r) => ({ viewed: t.viewed + r.viewed, started: t.started + r.started, completed: t.completed + r.completed }), { viewed: 0, started: 0, completed: 0 }), [data]);
+  const withChanges = data.filter((r) => r.quest.draft !== null).length;
+
+  if (quests.isPending) return <Spinner label="Loading quests" />;
+  if (quests.isError) return <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">The quests could not be loaded. Reload the page to try again.</p>;
+
+  const onMenu = (item: QuestMenuItem, quest: Quest) => {
+    if (item === 'Edit') setEditing({ quest });
+    else if (item === 'Review Edits') review.send({ type: 'OPEN', questId: quest.id });
+    else if (item === 'Restart') actions.send({ type: 'RESTART', quest: refOf(quest) });
+    else if (item === 'Stop') actions.send({ type: 'STOP', quest: refOf(quest) });
+    else actions.send({ type: 'DELETE', quest: refOf(quest) });
+  };
+  const { pageIndex, pageSize } = table.state.pagination;
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">{withChanges === 0 ? 'No unpublished changes.' : `${withChanges} quest${withChanges === 1 ? ' has' : 's have'} unpublished changes.`}</p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => review.send({ type: 'DISCARD_ALL' })}>Discard all</Button>
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={() => review.send({ type: 'PUBLISH_ALL' })}>Publish all</Button>
+          <Button deniedReason={denied} onClick={() => setEditing({ quest: null })}>New quest</Button>
+        </div>
+      </div>
+
+      {data.length === 0 ? (
+        <EmptyState title="No quests yet">Save your target with suggestions on, or create a quest.</EmptyState>
+      ) : (
+        <section aria-label="Quests" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-sm">
+              <thead>
+                {table.getHeaderGroups().map((group) => (
+                  <tr key={group.id}>
+                    {group.headers.map((header) => (
+                      <th key={header.id} scope="col" className={`border-b border-slate-200 bg-slate-50 px-4 py-2 font-semibold text-slate-700 ${header.column.id === 'name' || header.column.id === 'status' ? 'text-left' : 'text-right'}`}>
+                        <table.FlexRender header={header} />
+                      </th>
+                    ))}
+                    {!denied && <th scope="col" className="sticky right-0 border-b border-slate-200 bg-slate-50 px-4 py-2"><span className="sr-only">Options</span></th>}
+                  </tr>
+                ))}
+              </thead>
+              <tbody>
+                {table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} data-quest-id={row.original.quest.id} className="even:bg-slate-50/60">
+                    {row.getAllCells().map((cell) => (
+                      <td key={cell.id} className={`border-b border-slate-100 px-4 py-2 whitespace-nowrap text-slate-800 ${cell.column.id === 'name' || cell.column.id === 'status' ? '' : 'text-right tabular-nums'}`}>
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    ))}
+                    {!denied && (
+                      <td className="sticky right-0 w-14 border-b border-slate-100 bg-white px-2 py-1 text-right">
+                        <QuestMenu quest={row.original.quest} busy={actionsView.busy} onPick={onMenu} />
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="font-semibold text-slate-900">
+                  <th scope="row" className="px-4 py-2 text-left">Total</th>
+                  <td />
+                  <td className="px-4 py-2 text-right tabular-nums" data-testid="total-viewed">{count.format(totals.viewed)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums" data-testid="total-started">{count.format(totals.started)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums" data-testid="total-completed">{count.format(totals.completed)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{percent(totals.started === 0 ? 0 : Math.round((totals.completed / totals.started) * 1000) / 10)}</td>
+                  {!denied && <td />}
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <nav aria-label="Quest pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
+            <label className="flex items-center gap-2">
+              <span>Rows per page</span>
+              <select value={pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+                {QUEST_GRID_PAGE_SIZE_OPTIONS.map((size) => <option key={size} value={size}>{size}</option>)}
+              </select>
+            </label>
+            <div className="flex items-center gap-2">
+              <Button variant="secondary" aria-label="Previous page" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>‹</Button>
+              <span className="tabular-nums">Page {pageIndex + 1} of {Math.max(1, table.getPageCount())}</span>
+              <Button variant="secondary" aria-label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>›</Button>
+            </div>
+          </nav>
+        </section>
+      )}
+
+      <ConfirmDialog
+        open={actionsView.confirmStop}
+        title="Stop quest"
+        message={`Stop ${actionsView.quest?.name ?? 'this quest'}? Players will no longer see it and nothing more is charged.`}
+        confirmLabel="Stop"
+        busy={actionsView.busy}
+        onConfirm={() => actions.send({ type: 'CONFIRM' })}
+        onCancel={() => actions.send({ type: 'CANCEL' })}
+      />
+      <ConfirmDialog
+        open={actionsView.confirmDelete}
+        title="Delete quest"
+        message={`Delete ${actionsView.quest?.name ?? 'this quest'}? Its published version and its draft are removed.`}
+        confirmLabel="Delete"
+        busy={actionsView.busy}
+        onConfirm={() => actions.send({ type: 'CONFIRM' })}
+        onCancel={() => actions.send({ type: 'CANCEL' })}
+      />
+      {editing && (
+        <QuestEditorDialog
+          appId={appId}
+          quest={editing.quest}
+          events={events}
+          defaultCountries={[]}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <QuestReviewDialog actor={review} view={reviewView} quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null} />
+    </div>
+  );
+}
+
+function StatusBadge({ status, draftOnly }: { status: string; draftOnly: boolean }) {
+  const tone = status === 'LIVE' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : status === 'CAPPED' ? 'bg-amber-50 text-amber-800 ring-amber-200' : status === 'STOPPED' ? 'bg-slate-100 text-slate-700 ring-slate-300' : 'bg-indigo-50 text-indigo-800 ring-indigo-200';
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${tone}`} title={draftOnly ? 'Never published' : undefined}>{QUEST_STATUS_LABELS[status] ?? status}</span>;
+}
+
+function QuestMenu({ quest, busy, onPick }: { quest: Quest; busy: boolean; onPick(item: QuestMenuItem, quest: Quest): void }) {
+  const version = shownVersion(quest);
+  const items = questMenu(quest, questStatusRule(version?.status ?? 'DRAFT'));
+  return (
+    <Menu>
+      <MenuButton aria-label={`Options for ${version?.name ?? 'quest'}`} disabled={busy} className="flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-wait disabled:opacity-60 data-open:bg-slate-100">
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5"><path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z" /></svg>
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-40 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+        {items.map((item) => (
+          <MenuItem key={item}>
+            <button type="button" onClick={() => onPick(item, quest)} className={`flex w-full rounded-lg px-3 py-2 text-left text-sm ${item === 'Delete' || item === 'Stop' ? 'text-rose-600 data-focus:bg-rose-50' : 'text-slate-700 data-focus:bg-slate-100'}`}>
+              {item}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  );
+}
