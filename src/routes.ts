@@ -1,7 +1,7 @@
 /**
  * The router's table: each route id of `paths.ts` with its title, the shell it sits in, its guard and its lazily
  * loaded view. Only the router imports this module (machines and services import `paths.ts`), so no view is
- * reachable from a machine. Screens that a later issue builds render the PlannedScreen view that names them.
+ * reachable from a machine.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { allowsMonetize, isAdmin, patterns, type GuardInput, type RouteId, type Shell } from './paths';
@@ -17,7 +17,6 @@ export interface RouteDef {
   view: LazyExoticComponent<ComponentType<any>>;
 }
 
-const planned = lazy(() => import('./views/planned/PlannedScreen'));
 const reportBuilder = lazy(() => import('./views/analyze/ReportBuilderPage'));
 const billing = lazy(() => import('./views/billing/BillingPage'));
 const monetizeForm = lazy(() => import('./views/monetize/MonetizeFormPage'));

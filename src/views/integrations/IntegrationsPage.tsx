@@ -87,8 +87,6 @@ export default function IntegrationsPage() {
           <Suspense fallback={<PageSpinner label="Loading AppsFlyer" />}>
             <AppsFlyerTab workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
           </Suspense>
-        ) : tab ? (
-          <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">The {tab} integration is being built and will appear here soon.</p>
         ) : null}
       </div>
     </section>

@@ -12,13 +12,18 @@ import { LABELLED_SETTINGS_TABS } from '../../contracts/app-settings';
 import { href, SETTINGS_TABS } from '../../paths';
 import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { Spinner } from '../ui/Spinner';
-import PlannedScreen from '../planned/PlannedScreen';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
 const DetailsTab = lazy(() => import('./DetailsTab'));
 const CatalogueTab = lazy(() => import('./CatalogueTab'));
 const MessagesTab = lazy(() => import('./MessagesTab'));
+/** The labelled tabs' screens (SPEC §2: General, Details, API Keys). */
+const LABELLED_SCREENS: Partial<Record<string, typeof GeneralTab>> = {
+  general: GeneralTab,
+  details: DetailsTab,
+  apikeys: ApiKeysTab,
+};
 /** Built screens of the tabs that have a route but no label (SPEC §2): shown under the page heading and tab list. */
 const UNLABELLED_SCREENS: Partial<Record<string, typeof GeneralTab>> = {
   catalogue: CatalogueTab,
@@ -31,7 +36,7 @@ const STANDALONE_SCREENS: Partial<Record<string, LazyExoticComponent<ComponentTy
   acquisitionLinks: lazy(() => import('./AcquisitionLinksTab')),
 };
 
-const PLANNED_TITLES: Record<string, string> = {
+const TAB_TITLES: Record<string, string> = {
   details: 'App Details',
   apikeys: 'API Keys',
   events: 'Events',
@@ -49,10 +54,9 @@ export default function AppSettingsPage() {
   if (!(SETTINGS_TABS as readonly string[]).includes(tab)) return <Redirect to={tabHref('general')} replace />;
   const labelled = LABELLED_SETTINGS_TABS.some((t) => t.tab === tab);
   const Standalone = labelled ? undefined : STANDALONE_SCREENS[tab];
-  if (Standalone) return <Suspense fallback={<Spinner label={`Loading ${PLANNED_TITLES[tab]}`} />}><Standalone key={app.id} app={app} workspace={workspace} /></Suspense>;
-  const Unlabelled = labelled ? undefined : UNLABELLED_SCREENS[tab];
-  if (!labelled && !Unlabelled) return <PlannedScreen title={PLANNED_TITLES[tab]} />;
-  const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)?.label ?? PLANNED_TITLES[tab]!;
+  if (Standalone) return <Suspense fallback={<Spinner label={`Loading ${TAB_TITLES[tab]}`} />}><Standalone key={app.id} app={app} workspace={workspace} /></Suspense>;
+  const Screen = (labelled ? LABELLED_SCREENS[tab] : UNLABELLED_SCREENS[tab]) ?? GeneralTab;
+  const label = LABELLED_SETTINGS_TABS.find((t) => t.tab === tab)?.label ?? TAB_TITLES[tab]!;
 
   return (
     <section className="mx-auto max-w-3xl">
@@ -77,24 +81,9 @@ export default function AppSettingsPage() {
       </div>
       <div id="settings-panel" {...(labelled ? { role: 'tabpanel', 'aria-labelledby': `settings-tab-${tab}` } : {})} className="mt-6">
         <Suspense fallback={<Spinner label={`Loading ${label}`} />}>
-          {Unlabelled ? (
-            <Unlabelled key={app.id} app={app} workspace={workspace} />
-          ) : tab === 'general' ? (
-            <GeneralTab key={app.id} app={app} workspace={workspace} />
-          ) : tab === 'apikeys' ? (
-            <ApiKeysTab key={app.id} app={app} workspace={workspace} />
-          ) : tab === 'details' ? (
-            <DetailsTab key={app.id} app={app} workspace={workspace} />
-          ) : (
-            <PlannedPanel title={PLANNED_TITLES[tab]!} />
-          )}
+          <Screen key={app.id} app={app} workspace={workspace} />
         </Suspense>
       </div>
     </section>
   );
-}
-
-/** A labelled tab whose screen a later change builds (the planned view's words, inside the tab panel). */
-function PlannedPanel({ title }: { title: string }) {
-  return <p className="rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-600">The {title} screen is being built and will appear here soon.</p>;
 }
