@@ -30,6 +30,7 @@ import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { fromNow, useNow } from '../analyze/time';
 import { Card } from './Card';
+import { GoToAcquire } from './GoToAcquire';
 import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
 import { FeedList, LatestUpdates } from './LatestUpdates';
@@ -59,6 +60,7 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
         <SourceInfoCard type="Adjust" description={DESCRIPTION} workspaceId={workspaceId} appId={appId} />
+        {plugin?.connected === 'connected' && <GoToAcquire workspaceId={workspaceId} appId={appId} />}
         {connected ? (
           <AdjustStatusCard appId={appId} plugin={plugin} denied={denied} update={update} />
         ) : (

@@ -26,6 +26,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
+import { GoToAcquire } from './GoToAcquire';
 import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
@@ -77,6 +78,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
             </Button>
           )}
         </SourceInfoCard>
+        {view.connected && <GoToAcquire workspaceId={workspaceId} appId={appId} />}
 
         <Card title="Connection Status">
           <dl className="divide-y divide-slate-100 text-sm">

@@ -5,18 +5,17 @@
  * firebase-conversion-events flow; the deployment that follows shows from the plugin's `function_deploy` operation.
  */
 import { useSelector } from '@xstate/react';
-import { Link } from 'wouter';
-import { DEPLOYING_FUNCTION, ENABLING_EVENTS, GO_TO_ACQUIRE } from '../../contracts/firebase';
+import { DEPLOYING_FUNCTION, ENABLING_EVENTS } from '../../contracts/firebase';
 import { EVENT_STATUS_LABELS, NO_DATA_TEXT } from '../../contracts/integrations';
 import type { Plugin } from '../../contracts/plugin';
 import { useConversionEvents } from '../../services/firebase.queries';
 import { firebaseConversionEventsFlow } from '../../machines/firebase-conversion-events/firebase-conversion-events.actors';
 import { selectConversionTable } from '../../machines/firebase-conversion-events/firebase-conversion-events.selectors';
-import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { Card } from './Card';
+import { GoToAcquire } from './GoToAcquire';
 import { hasOperation, utcTime } from './plugin-view';
 
 interface Props {
@@ -48,14 +47,7 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
           <Spinner className="size-4" /> {DEPLOYING_FUNCTION}
         </p>
       )}
-      {unlocked && (
-        <Link
-          href={href.app(workspaceId, appId, 'acquire/target')}
-          className="inline-flex w-fit items-center gap-2 rounded-lg bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
-        >
-          {GO_TO_ACQUIRE}
-        </Link>
-      )}
+      {unlocked && <GoToAcquire workspaceId={workspaceId} appId={appId} />}
       <Card
         title="Conversion Events"
         actions={
