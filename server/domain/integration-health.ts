@@ -9,39 +9,23 @@
  * Status: any broken finding → broken; else any degraded → degraded; else receiving once the source has seen data
  * and is connected; otherwise waiting.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { AdjustTables } from './adjust.migrations';
 import type { PluginsTable } from '../db/schema';
 import type { PluginType } from '../../src/contracts/plugin';
 import type { HealthFinding, HealthStatus, SourceHealth } from '../../src/contracts/firebase';
 import { iamRows, missingRoles } from '../../src/contracts/integrations';
 import type { ServerContext } from '../context';
-import type { CredentialSubject } from '../providers/google-cloud/provider';
 import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase';
 import { JOB_KINDS } from './integrations';
 import { revenueSettingsFor, type RevenueSettingRef } from './revenue-settings';
+import { fileEventsNeverReceivedCheck, postbackSilenceCheck, REFUSED_WINDOW_MS, refusedPostbacksCheck } from './attribution-health';
 
 type PluginRow = Selectable<PluginsTable>;
 
-/** What a check sees of one source. Loaded once per source; `processedDays` and `grantedRoles` only when asked. */
-export interface HealthSubject {
-  plugin: PluginRow;
-  now: number;
-  events: readonly { eventName: string; status: 'ACTIVE' | 'ENABLED' | 'DISABLED'; params: Record<string, string>; lastReceivedAt: number }[];
-  /** The latest job of each kind of this plugin. */
-  latestJobs: readonly { kind: string; status: 'queued' | 'running' | 'succeeded' | 'failed'; result: string | null; finishedAt: number | null }[];
-  revenueSettings: readonly RevenueSettingRef[];
-  /** The credential and the roles it holds in the plugin's project (null: no credential, or the project unreachable). */
-  grantedRoles(): Promise<{ credential: CredentialSubject; project: string; roles: string[] } | null>;
-  /** The events the deployed Firebase conversion function forwards (null: none deployed). */
-  deployedEvents(): Promise<string[] | null>;
-  /** The days (YYYY-MM-DD) the processed tables hold for the app, between the plugin's data range; null: unknown. */
-  processedDays(): Promise<string[] | null>;
-}
+import type { HealthCheck, HealthSubject } from './health-check';
 
-export interface HealthCheck {
-  id: string;
-  run(subject: HealthSubject): Promise<HealthFinding | null> | HealthFinding | null;
-}
+export type { HealthCheck, HealthSubject };
 
 const registry = new Map<PluginType, HealthCheck[]>();
 
@@ -180,6 +164,8 @@ export const rangeGapsCheck: HealthCheck = {
 
 registerHealthChecks('BigQuery', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, rangeGapsCheck]);
 registerHealthChecks('Firebase', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, enabledNeverArrivedCheck, undeployedEventsCheck]);
+registerHealthChecks('AppsFlyer', [postbackSilenceCheck, refusedPostbacksCheck]);
+registerHealthChecks('Adjust', [postbackSilenceCheck, refusedPostbacksCheck, fileEventsNeverReceivedCheck]);
 
 // ------------------------------------------------------------------------------------------------ evaluation
 
@@ -221,6 +207,26 @@ async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings:
         { app_id: plugin.app_id, start: plugin.data_start, end: plugin.data_end }, undefined, { timeoutMs: 0 },
       );
       return rows.map((r) => String(r.day));
+    },
+    async postbacks() {
+      const source = plugin.type.toLowerCase();
+      const received = await ctx.db.selectFrom('postbacks').select(['event_name', sql<Date>`max(received_at)`.as('last')])
+        .where('app_id', '=', plugin.app_id).where('source', '=', source).groupBy('event_name').execute();
+      const refused = await ctx.db.selectFrom('postback_log').select(['reason', sql<string>`count(*)`.as('count')])
+        .where('app_id', '=', plugin.app_id).where('source', '=', source).where('outcome', '=', 'refused')
+        .where('received_at', '>', new Date(ctx.now().getTime() - REFUSED_WINDOW_MS))
+        .groupBy('reason').orderBy(sql`count(*)`, 'desc').execute();
+      const last = Math.max(0, ...received.map((r) => new Date(r.last).getTime()));
+      return {
+        lastAt: last > 0 ? last : null,
+        received: received.map((r) => r.event_name),
+        refused: refused.map((r) => ({ reason: r.reason ?? 'no reason given', count: Number(r.count) })),
+      };
+    },
+    async fileEvents() {
+      if (plugin.type !== 'Adjust') return null;
+      const rows = await ctx.db.withTables<AdjustTables>().selectFrom('adjust_events').select('event_name').where('plugin_id', '=', plugin.id).orderBy('position').execute();
+      return rows.map((r) => r.event_name);
     },
   };
 }

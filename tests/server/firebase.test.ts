@@ -15,6 +15,7 @@ import {
   credentialRolesCheck, enabledNeverArrivedCheck, evaluate, failedJobCheck, healthChecksOf, rangeGapsCheck, registerHealthChecks,
   revenueParameterCheck, staleCheck, statusOf, undeployedEventsCheck, type HealthSubject,
 } from '../../server/domain/integration-health';
+import { fileEventsNeverReceivedCheck, postbackSilenceCheck, refusedPostbacksCheck } from '../../server/domain/attribution-health';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 const APP: string = DEMO_APP_IDS.pixelRacer;
@@ -162,6 +163,8 @@ function subject(overrides: Omit<Partial<HealthSubject>, 'plugin'> & { plugin?: 
     grantedRoles: async () => ({ credential: { type: 'TP_SERVICE_ACCOUNT', email: 'sa@x.dev', projectId: null }, project: 'proj', roles: ['roles/firebase.admin', 'roles/iam.serviceAccountUser', 'roles/viewer'] }),
     processedDays: async () => null,
     deployedEvents: async () => ['level_complete'],
+    postbacks: async () => ({ lastAt: null, received: [], refused: [] }),
+    fileEvents: async () => null,
     ...rest,
   };
 }
@@ -229,7 +232,37 @@ describe('health checks', () => {
     expect(statusOf(base, [{ check: 'a', severity: 'degraded', message: '' }, { check: 'b', severity: 'broken', message: '' }], NOW)).toBe('broken');
     const findings = await evaluate(subject(), [{ id: 'boom', run: () => { throw new Error('no network'); } }]);
     expect(findings).toEqual([{ check: 'boom', severity: 'degraded', message: 'The boom check could not run: no network' }]);
-    registerHealthChecks('AppsFlyer', [{ id: 'postbacks', run: () => null }]);
-    expect(healthChecksOf('AppsFlyer').map((c) => c.id)).toEqual(['postbacks']);
+    expect(healthChecksOf('AppsFlyer').map((c) => c.id)).toEqual(['postback-silence', 'refused-postbacks']);
+    expect(healthChecksOf('Adjust').map((c) => c.id)).toEqual(['postback-silence', 'refused-postbacks', 'file-events-never-received']);
+    // Singular has no plugin and no checks; a registration adds, and the same id replaces.
+    registerHealthChecks('Singular', [{ id: 'probe', run: () => null }, { id: 'other', run: () => null }]);
+    registerHealthChecks('Singular', [{ id: 'probe', run: () => ({ check: 'probe', severity: 'degraded', message: 'x' }) }]);
+    expect(healthChecksOf('Singular').map((c) => c.id)).toEqual(['other', 'probe']);
+  });
+});
+
+describe('attribution health checks (AppsFlyer, Adjust)', () => {
+  const attribution = (type: 'AppsFlyer' | 'Adjust', postbacks: Awaited<ReturnType<HealthSubject['postbacks']>>, file: string[] | null = null) =>
+    subject({ plugin: { type, status: 'connected' }, postbacks: async () => postbacks, fileEvents: async () => file });
+
+  test('no postback for longer than a day, once one arrived; never before the first one', async () => {
+    expect(await postbackSilenceCheck.run(attribution('AppsFlyer', { lastAt: NOW - 30 * HOUR, received: ['af_purchase'], refused: [] })))
+      .toMatchObject({ severity: 'degraded', message: 'No postback for 30 hours (normally within 24 hours).' });
+    expect(await postbackSilenceCheck.run(attribution('AppsFlyer', { lastAt: NOW - 2 * HOUR, received: ['af_purchase'], refused: [] }))).toBeNull();
+    expect(await postbackSilenceCheck.run(attribution('AppsFlyer', { lastAt: null, received: [], refused: [] }))).toBeNull();
+  });
+
+  test('refused postbacks of the last day are counted with their reasons', async () => {
+    const finding = await refusedPostbacksCheck.run(attribution('Adjust', { lastAt: NOW, received: [], refused: [{ reason: 'unknown event token abc123', count: 3 }, { reason: 'created_at is missing', count: 1 }] }));
+    expect(finding?.message).toBe('4 postbacks were refused in the last 24 hours: unknown event token abc123 (3), created_at is missing (1).');
+    expect(await refusedPostbacksCheck.run(attribution('Adjust', { lastAt: NOW, received: [], refused: [] }))).toBeNull();
+  });
+
+  test('Adjust: events of the file that no callback carried, once callbacks arrive', async () => {
+    const file = ['level_complete', 'purchase', 'tutorial_done'];
+    expect((await fileEventsNeverReceivedCheck.run(attribution('Adjust', { lastAt: NOW, received: ['purchase'], refused: [] }, file)))?.message)
+      .toBe('In the events file but never received: level_complete, tutorial_done.');
+    expect(await fileEventsNeverReceivedCheck.run(attribution('Adjust', { lastAt: null, received: [], refused: [] }, file))).toBeNull();
+    expect(await fileEventsNeverReceivedCheck.run(attribution('Adjust', { lastAt: NOW, received: file, refused: [] }, file))).toBeNull();
   });
 });

@@ -31,6 +31,7 @@ import { viewerDenied } from '../ui/permissions';
 import { fromNow, useNow } from '../analyze/time';
 import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
+import { HealthLine } from './HealthLine';
 import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
 import { FeedList, LatestUpdates } from './LatestUpdates';
@@ -68,6 +69,7 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
         )}
       </div>
       <div className="flex min-w-0 flex-col gap-6">
+        {plugin && <HealthLine appId={appId} plugin={plugin} plugins={plugins} />}
         <LatestUpdates feed={plugin ? feed : null} />
         {plugin && <PostbackLog appId={appId} source="adjust" label="Adjust" />}
         {plugin && <EventsTable appId={appId} plugin={plugin} />}

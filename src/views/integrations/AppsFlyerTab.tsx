@@ -30,6 +30,7 @@ import { GoToAcquire } from './GoToAcquire';
 import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
+import { HealthLine } from './HealthLine';
 import { TestLinkGenerator } from './TestLinkGenerator';
 import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
 
@@ -110,6 +111,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
       </div>
 
       <div className="flex min-w-0 flex-col gap-6">
+        {plugin && <HealthLine appId={appId} plugin={plugin} plugins={plugins} />}
         {view.guide ? (
           <Card title="Connect AppsFlyer">
             <p className="text-sm text-slate-700">
