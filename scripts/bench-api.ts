@@ -73,7 +73,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
   const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', STATIC_DIR: path.join(DATA_DIR, 'no-static'), ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_EVENTS: args.events! },
+    env: { ...process.env, DATABASE_URL: '', STATIC_DIR: path.join(DATA_DIR, 'no-static'), ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_EVENTS: args.events!, DEMO_PLAYERS: '0' },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);

@@ -1,16 +1,11 @@
 /**
- * `npm run players:simulate`: plays a believable crowd of Questboard players through the LIVE quests of an app on a
- * running server, through the real doors only (nothing is written to the database directly):
- *  - views and starts go to the s2s endpoint with an s2s API key of the app (one is created as the admin when no
- *    --key is given; the full key is printed once, like the API Keys tab shows it);
- *  - each completed step is an AppsFlyer in-app postback to the app's postback URL carrying af_sub3 = quest id and
- *    af_sub1 = player id, with an event_value that meets the step's condition.
- * About 60 % of viewers start; each started player goes on to the next step with 75 % chance. Deterministic for a
- * --seed. Options: --url (default http://127.0.0.1:8080), --app (default dragon-merge-ios), --players (default 40),
- * --seed (default 1), --email / --password (the admin who makes the key; demo admin by default), --key.
+ * `npm run players:simulate`: plays a believable crowd of players through the LIVE quests of an app on a running server
+ * (server/demo/players.ts says how). Options: --url (default http://127.0.0.1:8080), --app (default dragon-merge-ios),
+ * --players (default 40), --seed (default 1), --email / --password (the admin who makes the s2s key; demo admin by
+ * default), --key.
  */
 import { parseArgs } from 'node:util';
-import { mulberry32 } from '../server/analytics/generator';
+import { simulatePlayers } from '../server/demo/players';
 
 const { values: args } = parseArgs({
   options: {
@@ -23,83 +18,11 @@ const { values: args } = parseArgs({
     key: { type: 'string' },
   },
 });
-const base = args.url!.replace(/\/$/, '');
-const appId = args.app!;
 
-const rand = mulberry32(Number(args.seed));
-
-async function json<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
-  });
-  const body = (await res.json().catch(() => ({}))) as T & { message?: string };
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${body.message ?? ''}`);
-  return body;
-}
-
-interface Step { eventName: string; condition: { param: string; op: string; value: string } | null }
-interface Quest { id: string; active: { name: string; status: string; steps?: Step[] } | null }
-
-/** A value that meets the condition (numbers a little above a ≥ bound, below a ≤ bound). */
-function valueFor(step: Step): Record<string, string> {
-  const c = step.condition;
-  if (!c) return {};
-  const n = Number(c.value);
-  if (c.op === 'gte' && Number.isFinite(n)) return { [c.param]: String(n + Math.floor(rand() * 3)) };
-  if (c.op === 'lte' && Number.isFinite(n)) return { [c.param]: String(Math.max(0, n - Math.floor(rand() * 3))) };
-  if (c.op === 'neq') return { [c.param]: `${c.value}-other` };
-  return { [c.param]: c.value };
-}
-
-async function main() {
-  const signIn = await json<{ token: string }>('/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ email: args.email, password: args.password }) });
-  const token = signIn.token;
-  let key = args.key;
-  if (!key) {
-    const app = (await json<{ data: Record<string, unknown> & { apiKeys?: unknown[] } }>(`/api/app/${appId}`, { token })).data;
-    const made = await json<{ createdKey: string }>(`/api/app/${appId}/api-keys`, {
-      method: 'POST', token, body: JSON.stringify({ ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 's2s', status: 'active' }] }),
-    });
-    key = made.createdKey;
-    console.log(`Created an s2s API key for ${appId}: ${key}`);
-  }
-  const postbackUrl = (await json<{ url: string }>(`/api/app/${appId}/postbacks/appsflyer/url`, { token })).url;
-  const quests = (await json<{ data: Quest[] }>(`/api/app/${appId}/acquire/quests`, { token })).data.filter((q) => q.active?.status === 'LIVE' || q.active?.status === 'CAPPED');
-  if (quests.length === 0) console.log('No live quests: publish one first.');
-  const run = `${Date.now().toString(36)}`;
-  const totals = { views: 0, starts: 0, steps: 0 };
-  for (const quest of quests) {
-    const steps = quest.active?.steps ?? [];
-    for (let p = 0; p < Number(args.players); p++) {
-      const playerId = `sim-${run}-${p}`;
-      const s2s = (kind: 'view' | 'start') => json(`/api/s2s/${appId}/quest-events`, {
-        method: 'POST', headers: { 'x-questboard-key': key! }, body: JSON.stringify({ eventId: `${playerId}-${quest.id}-${kind}`, questId: quest.id, playerId, kind }),
-      });
-      await s2s('view');
-      totals.views++;
-      if (rand() > 0.6) continue;
-      await s2s('start');
-      totals.starts++;
-      for (const [i, step] of steps.entries()) {
-        if (i > 0 && rand() > 0.75) break;
-        const url = new URL(postbackUrl.replace(/^https?:\/\/[^/]+/, base));
-        const params = {
-          event_name: step.eventName, event_value: JSON.stringify(valueFor(step)), event_time: new Date().toISOString().replace('T', ' ').slice(0, 19),
-          idfa: `00000000-0000-4000-8000-${String(p).padStart(12, '0')}`, appsflyer_id: `${playerId}-${i}`, af_sub1: playerId, af_sub2: appId, af_sub3: quest.id,
-        };
-        for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-        const res = await fetch(url);
-        if (!res.ok) throw new Error(`postback answered ${res.status}: ${await res.text()}`);
-        totals.steps++;
-      }
-    }
-    console.log(`${quest.active?.name}: played by ${args.players} players`);
-  }
-  console.log(`Done: ${totals.views} views, ${totals.starts} starts, ${totals.steps} step postbacks (charged within each quest's daily cap).`);
-}
-
-main().catch((error: unknown) => {
+simulatePlayers({
+  url: args.url!, appId: args.app!, players: Number(args.players), seed: Number(args.seed),
+  email: args.email!, password: args.password!, key: args.key, log: (line) => console.log(line),
+}).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -7,7 +7,10 @@
 import fs from 'node:fs';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import type { Kysely } from 'kysely';
+import type { Database } from './db/schema';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD } from './db/seed';
+import { simulatePlayers } from './demo/players';
 import { ensureDemoData } from './db/demo-data';
 import { seedIntegrationsDemo } from './db/integrations-demo';
 import { seedAdjustDemo } from './domain/adjust-demo';
@@ -104,6 +107,22 @@ async function main() {
       '',
     ].join('\n'),
   );
+  await playDemoCrowdOnce(handle.db, `http://127.0.0.1:${config.port}`);
+}
+
+/**
+ * A fresh demo shows real quest numbers: on the first start (no player has viewed a demo quest yet) a crowd of
+ * DEMO_PLAYERS players (40; 0 turns it off, as the e2e server does) plays the live quests of Dragon Merge (iOS) through
+ * the real s2s and postback endpoints, exactly as `npm run players:simulate` does.
+ */
+async function playDemoCrowdOnce(db: Kysely<Database>, url: string) {
+  const players = Number(process.env.DEMO_PLAYERS ?? 40);
+  if (!(players > 0)) return;
+  const appId = DEMO_APP_IDS.dragonMergeIos;
+  const played = await db.selectFrom('quest_player_events').select('quest_id').where('app_id', '=', appId).limit(1).executeTakeFirst();
+  if (played) return;
+  await simulatePlayers({ url, appId, players, seed: 1, email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, log: (line) => console.log(`[demo players] ${line}`) })
+    .catch((error: unknown) => console.error(`[demo players] not played: ${error instanceof Error ? error.message : String(error)}`));
 }
 
 main().catch((error) => {

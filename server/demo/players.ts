@@ -1,0 +1,102 @@
+/**
+ * A believable crowd of Questboard players played through the LIVE quests of an app on a running server, through the
+ * real doors only (nothing is written to the database directly):
+ *  - views and starts go to the s2s endpoint with an s2s API key of the app (one is created as the admin when no key
+ *    is given);
+ *  - each completed step is an AppsFlyer in-app postback to the app's postback URL carrying af_sub3 = quest id and
+ *    af_sub1 = player id, with an event_value that meets the step's condition.
+ * About 60 % of viewers start; each started player goes on to the next step with 75 % chance. Deterministic for a
+ * seed. Used by `npm run players:simulate` and, once, by a fresh `npm start` (server/main.ts), so the demo's quests
+ * show real numbers.
+ */
+import { mulberry32 } from '../analytics/generator';
+
+export interface SimulateOptions {
+  url: string;
+  appId: string;
+  players: number;
+  seed: number;
+  email: string;
+  password: string;
+  key?: string;
+  log(line: string): void;
+}
+
+function jsonClient(base: string) {
+  return async function json<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
+    });
+    const body = (await res.json().catch(() => ({}))) as T & { message?: string };
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${body.message ?? ''}`);
+    return body;
+  };
+}
+
+interface Step { eventName: string; condition: { param: string; op: string; value: string } | null }
+interface Quest { id: string; active: { name: string; status: string; steps?: Step[] } | null }
+
+/** A value that meets the condition (numbers a little above a ≥ bound, below a ≤ bound). */
+function valueFor(step: Step, rand: () => number): Record<string, string> {
+  const c = step.condition;
+  if (!c) return {};
+  const n = Number(c.value);
+  if (c.op === 'gte' && Number.isFinite(n)) return { [c.param]: String(n + Math.floor(rand() * 3)) };
+  if (c.op === 'lte' && Number.isFinite(n)) return { [c.param]: String(Math.max(0, n - Math.floor(rand() * 3))) };
+  if (c.op === 'neq') return { [c.param]: `${c.value}-other` };
+  return { [c.param]: c.value };
+}
+
+export async function simulatePlayers(options: SimulateOptions): Promise<{ views: number; starts: number; steps: number }> {
+  const { appId, log } = options;
+  const base = options.url.replace(/\/$/, '');
+  const rand = mulberry32(options.seed);
+  const json = jsonClient(base);
+  const signIn = await json<{ token: string }>('/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ email: options.email, password: options.password }) });
+  const token = signIn.token;
+  let key = options.key;
+  if (!key) {
+    const app = (await json<{ data: Record<string, unknown> & { apiKeys?: unknown[] } }>(`/api/app/${appId}`, { token })).data;
+    const made = await json<{ createdKey: string }>(`/api/app/${appId}/api-keys`, {
+      method: 'POST', token, body: JSON.stringify({ ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 's2s', status: 'active' }] }),
+    });
+    key = made.createdKey;
+    log(`Created an s2s API key for ${appId} (${key.slice(0, 12)}…; the API Keys tab lists it)`);
+  }
+  const postbackUrl = (await json<{ url: string }>(`/api/app/${appId}/postbacks/appsflyer/url`, { token })).url;
+  const quests = (await json<{ data: Quest[] }>(`/api/app/${appId}/acquire/quests`, { token })).data.filter((q) => q.active?.status === 'LIVE' || q.active?.status === 'CAPPED');
+  if (quests.length === 0) log('No live quests: publish one first.');
+  const run = `${Date.now().toString(36)}`;
+  const totals = { views: 0, starts: 0, steps: 0 };
+  for (const quest of quests) {
+    const steps = quest.active?.steps ?? [];
+    for (let p = 0; p < options.players; p++) {
+      const playerId = `sim-${run}-${p}`;
+      const s2s = (kind: 'view' | 'start') => json(`/api/s2s/${appId}/quest-events`, {
+        method: 'POST', headers: { 'x-questboard-key': key! }, body: JSON.stringify({ eventId: `${playerId}-${quest.id}-${kind}`, questId: quest.id, playerId, kind }),
+      });
+      await s2s('view');
+      totals.views++;
+      if (rand() > 0.6) continue;
+      await s2s('start');
+      totals.starts++;
+      for (const [i, step] of steps.entries()) {
+        if (i > 0 && rand() > 0.75) break;
+        const url = new URL(postbackUrl.replace(/^https?:\/\/[^/]+/, base));
+        const params = {
+          event_name: step.eventName, event_value: JSON.stringify(valueFor(step, rand)), event_time: new Date().toISOString().replace('T', ' ').slice(0, 19),
+          idfa: `00000000-0000-4000-8000-${String(p).padStart(12, '0')}`, appsflyer_id: `${playerId}-${i}`, af_sub1: playerId, af_sub2: appId, af_sub3: quest.id,
+        };
+        for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+        const res = await fetch(url);
+        if (!res.ok) throw new Error(`postback answered ${res.status}: ${await res.text()}`);
+        totals.steps++;
+      }
+    }
+    log(`${quest.active?.name}: played by ${options.players} players`);
+  }
+  log(`Done: ${totals.views} views, ${totals.starts} starts, ${totals.steps} step postbacks (charged within each quest's daily cap).`);
+  return totals;
+}
+
