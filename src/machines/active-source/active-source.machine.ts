@@ -8,10 +8,10 @@
  * The confirm → call step is the shared child (invoke id `activate`). `notify`, `changed` and `logError` are
  * provided by active-source.actors.ts.
  */
-import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE, type SuccessResponse } from '../../contracts/integrations';
 import type { PluginType } from '../../contracts/plugin';
-import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE };
@@ -78,15 +78,7 @@ export const activeSourceMachine = setup({
         },
       },
       initial: 'confirming',
-      states: {
-        confirming: {
-          on: {
-            CONFIRM: { target: 'running', actions: sendTo('activate', { type: 'CONFIRM' }) },
-            CANCEL: { target: '#activeSource.idle' },
-          },
-        },
-        running: {},
-      },
+      states: confirmStates('activate', '#activeSource.idle'),
     },
   },
 });

@@ -15,12 +15,12 @@
  * durations are the check-status machine's. `notify`, `changed` (reload the app's plugins) and `logError` are
  * provided by appsflyer.actors.ts.
  */
-import { and, assign, enqueueActions, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { ConnectionStatus } from '../../contracts/plugin';
 import type { PluginAnswer, SuccessResponse } from '../../contracts/integrations';
 import { checkStatusMachine, type CheckStatusOutput } from '../check-status/check-status.machine';
 import { ACTION_MESSAGES } from '../plugin-lifecycle/plugin-lifecycle.machine';
-import { confirmMutation, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, succeeded, thrown } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
@@ -176,15 +176,7 @@ export const appsflyerMachine = setup({
         },
       },
       initial: 'confirming',
-      states: {
-        confirming: {
-          on: {
-            CONFIRM: { target: 'running', actions: sendTo('disconnect', { type: 'CONFIRM' }) },
-            CANCEL: { target: '#appsflyer.connected' },
-          },
-        },
-        running: {},
-      },
+      states: confirmStates('disconnect', '#appsflyer.connected'),
     },
   },
 });

@@ -11,9 +11,9 @@
  * The confirm → call step is the shared child (invoke id `remove`). `notify`, `openForm`, `closeForm`, `removed` and
  * `logError` are provided by monetize-toggle.actors.ts.
  */
-import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { MONETIZE_MESSAGES, type MonetizeResponse } from '../../contracts/monetize';
-import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export interface MonetizeToggleInput {
@@ -90,15 +90,7 @@ export const monetizeToggleMachine = setup({
         onError: { target: 'idle', actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, removeFailed] },
       },
       initial: 'confirming',
-      states: {
-        confirming: {
-          on: {
-            CONFIRM: { target: 'running', actions: sendTo('remove', { type: 'CONFIRM' }) },
-            CANCEL: { target: '#monetizeToggle.idle' },
-          },
-        },
-        running: {},
-      },
+      states: confirmStates('remove', '#monetizeToggle.idle'),
     },
   },
 });

@@ -12,10 +12,10 @@
  * The confirm → call step is the shared child (invoke id `pluginAction`). `notify`, `changed` (reload the app's
  * plugins) and `logError` are provided by plugin-lifecycle.actors.ts.
  */
-import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PluginType } from '../../contracts/plugin';
 import { DELETE_PLUGIN_TITLE, DISCONNECT_PLUGIN_TITLE, type SuccessResponse } from '../../contracts/integrations';
-import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export type PluginAction = 'connect' | 'disconnect' | 'delete';
@@ -118,15 +118,7 @@ export const pluginLifecycleMachine = setup({
         },
       },
       initial: 'running',
-      states: {
-        confirming: {
-          on: {
-            CONFIRM: { target: 'running', actions: sendTo('pluginAction', { type: 'CONFIRM' }) },
-            CANCEL: { target: '#pluginLifecycle.idle' },
-          },
-        },
-        running: {},
-      },
+      states: confirmStates('pluginAction', '#pluginLifecycle.idle'),
     },
   },
 });

@@ -16,7 +16,7 @@
  * The call itself is the `mutate` actor (invoke id `mutate`, with the abort signal), provided by the flow's actors
  * through `mutation(call)`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { toProvide } from './to-provide';
 
 /** What every mutation answers (SuccessMessage, DeleteTemplateResponse, WorkspaceSaved …). */
@@ -126,3 +126,21 @@ export const failed = <A extends MutationAnswer>(outcome: MutationOutcome<A>): o
 export const thrown = (outcome: MutationOutcome) => (outcome.status === 'failed' && outcome.answer === null ? (outcome.error ?? null) : null);
 /** The answer's own message (a success's words, or a `success: false` answer's reason), else null. */
 export const answerWords = (outcome: MutationOutcome) => (outcome.status !== 'cancelled' && outcome.answer?.message) || null;
+
+/**
+ * The parent's two child states around an invoked confirm-mutation (`id` is the invoke id): `confirming` forwards
+ * CONFIRM to the child and goes to `running`; CANCEL goes to `cancelTarget` (leaving cancels the child).
+ * Spread into the invoking state: `states: confirmStates('activate', '#activeSource.idle')`.
+ */
+export function confirmStates(id: string, cancelTarget: string) {
+  return {
+    confirming: {
+      on: {
+        // (typed `never`: built without the parent's own types; every parent's model test runs both transitions)
+        CONFIRM: { target: 'running', actions: sendTo(id, { type: 'CONFIRM' }) as never },
+        CANCEL: { target: cancelTarget },
+      },
+    },
+    running: {},
+  };
+}
