@@ -10,6 +10,7 @@ import { useAcquireSettings, useAcquireSource } from '../../services/acquire.que
 import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
+import { RouteTabList, tabId } from '../ui/RouteTabList';
 
 const TargetTab = lazy(() => import('./TargetTab'));
 const QuestsTab = lazy(() => import('./QuestsTab'));
@@ -41,25 +42,8 @@ export default function AcquirePage() {
         <h1 className="text-2xl font-bold text-slate-900">Acquire<span className="sr-only"> — {TAB_TITLES[tab]}</span></h1>
         <p className="text-sm text-slate-600">Events from <span className="font-medium text-slate-800">{source.data.source.type}</span></p>
       </div>
-      <div role="tablist" aria-label="Acquire" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {tabs.map((t) => {
-          const selected = t.tab === tab;
-          return (
-            <Link
-              key={t.tab}
-              href={href.app(workspace.id, app.id, `acquire/${t.tab}`)}
-              role="tab"
-              id={`acquire-tab-${t.tab}`}
-              aria-selected={selected}
-              aria-controls={selected ? 'acquire-panel' : undefined}
-              className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-            >
-              {t.label}
-            </Link>
-          );
-        })}
-      </div>
-      <div id="acquire-panel" role="tabpanel" aria-labelledby={`acquire-tab-${tab}`} className="mt-6">
+      <RouteTabList label="Acquire" idPrefix="acquire" tabs={tabs} selected={tab} hrefOf={(t) => href.app(workspace.id, app.id, `acquire/${t}`)} />
+      <div id="acquire-panel" role="tabpanel" aria-labelledby={tabId('acquire', tab)} className="mt-6">
         <Suspense fallback={<Spinner label={tab === 'quests' ? 'Loading Quests' : 'Loading Target'} />}>
           {tab === 'quests' ? (
             <QuestsTab key={app.id} appId={app.id} workspace={workspace} events={source.data.events} />

@@ -7,11 +7,12 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { App } from '../../contracts/apps';
 import type { Workspace } from '../../contracts/workspace';
-import { Link, Redirect, useParams } from 'wouter';
+import { Redirect, useParams } from 'wouter';
 import { LABELLED_SETTINGS_TABS } from '../../contracts/app-settings';
 import { href, SETTINGS_TABS } from '../../paths';
 import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { Spinner } from '../ui/Spinner';
+import { RouteTabList, tabId } from '../ui/RouteTabList';
 
 const GeneralTab = lazy(() => import('./GeneralTab'));
 const ApiKeysTab = lazy(() => import('./ApiKeysTab'));
@@ -61,25 +62,8 @@ export default function AppSettingsPage() {
   return (
     <section className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-bold text-slate-900">App Settings</h1>
-      <div role="tablist" aria-label="App settings" className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {LABELLED_SETTINGS_TABS.map((t) => {
-          const selected = t.tab === tab;
-          return (
-            <Link
-              key={t.tab}
-              href={tabHref(t.tab)}
-              role="tab"
-              id={`settings-tab-${t.tab}`}
-              aria-selected={selected}
-              aria-controls={selected ? 'settings-panel' : undefined}
-              className={`-mb-px whitespace-nowrap border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-500 ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-            >
-              {t.label}
-            </Link>
-          );
-        })}
-      </div>
-      <div id="settings-panel" {...(labelled ? { role: 'tabpanel', 'aria-labelledby': `settings-tab-${tab}` } : {})} className="mt-6">
+      <RouteTabList label="App settings" idPrefix="settings" tabs={LABELLED_SETTINGS_TABS} selected={tab} hrefOf={tabHref} />
+      <div id="settings-panel" {...(labelled ? { role: 'tabpanel', 'aria-labelledby': tabId('settings', tab) } : {})} className="mt-6">
         <Suspense fallback={<Spinner label={`Loading ${label}`} />}>
           <Screen key={app.id} app={app} workspace={workspace} />
         </Suspense>
