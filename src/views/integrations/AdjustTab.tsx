@@ -31,6 +31,7 @@ import { viewerDenied } from '../ui/permissions';
 import { fromNow, useNow } from '../analyze/time';
 import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
+import { StatusChip } from './StatusChip';
 import { HealthLine } from './HealthLine';
 import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
@@ -38,7 +39,7 @@ import { FeedList, LatestUpdates } from './LatestUpdates';
 import { PostbackLog } from './PostbackLog';
 import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { AdjustUpdateDialog } from './AdjustUpdateDialog';
-import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
+import { pluginOf } from './plugin-view';
 
 const DESCRIPTION =
   'Receive your Adjust conversion events through partner callbacks to trigger quests and segment players. Connect with your partner link and a file naming your Adjust events.';
@@ -139,7 +140,6 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
   const adjust = useAdjust(appId, true);
   const events = usePluginEvents(appId, plugin.id, '');
   const now = useNow();
-  const look = statusLook(plugin);
   const last = Math.max(0, ...(events.data ?? []).map((e) => e.lastReceivedAt ?? 0));
   const link = adjust.data?.partnerLink ?? null;
   const checking = useSelector(update, selectChecking);
@@ -152,9 +152,7 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
         <div className="flex items-center justify-between gap-3 py-2">
           <dt className="text-slate-600">Status</dt>
           <dd>
-            <span data-testid="plugin-status" className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASSES[look.tone]}`}>
-              {look.label}
-            </span>
+            <StatusChip plugin={plugin} />
           </dd>
         </div>
         <div className="flex items-center justify-between gap-3 py-2">

@@ -27,12 +27,13 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
+import { StatusChip } from './StatusChip';
 import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
 import { HealthLine } from './HealthLine';
 import { TestLinkGenerator } from './TestLinkGenerator';
-import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
+import { TONE_CLASSES, pluginOf } from './plugin-view';
 
 const SOURCE = postbackSourceOf('AppsFlyer');
 
@@ -63,7 +64,6 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, actor]);
 
-  const look = statusLook(plugin);
   const eventsReceived = summary.data?.eventsReceived ?? false;
   const lastEventAt = summary.data?.lastEventAt ?? null;
   const appPath = app ? appsFlyerAppPath(app) : null;
@@ -86,10 +86,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
             <div className="flex items-center justify-between gap-3 py-2">
               <dt className="text-slate-600">Status</dt>
               <dd>
-                <span data-testid="plugin-status" className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASSES[look.tone]}`}>
-                  <StatusIcon tone={look.tone} />
-                  {look.label}
-                </span>
+                <StatusChip plugin={plugin} />
               </dd>
             </div>
             <div className="flex items-center justify-between gap-3 py-2">
@@ -190,18 +187,6 @@ function Step({ n, children }: { n: number; children: React.ReactNode }) {
       <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">{n}</span>
       <div className="min-w-0 flex-1">{children}</div>
     </li>
-  );
-}
-
-function StatusIcon({ tone }: { tone: 'success' | 'default' | 'warning' }) {
-  return (
-    <svg viewBox="0 0 20 20" fill="currentColor" className="size-3.5" aria-hidden="true">
-      {tone === 'success' ? (
-        <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
-      ) : (
-        <circle cx="10" cy="10" r="5" />
-      )}
-    </svg>
   );
 }
 

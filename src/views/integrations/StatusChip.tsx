@@ -1,0 +1,19 @@
+/** A source's connection status as a chip (SPEC §4 status colours): its icon and label, from `statusLook`. */
+import type { Plugin } from '../../contracts/plugin';
+import { TONE_CLASSES, statusLook } from './plugin-view';
+
+export function StatusChip({ plugin }: { plugin: Plugin | null }) {
+  const look = statusLook(plugin);
+  return (
+    <span data-testid="plugin-status" className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASSES[look.tone]}`}>
+      <svg viewBox="0 0 20 20" fill="currentColor" className="size-3.5" aria-hidden="true">
+        {look.tone === 'success' ? (
+          <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+        ) : (
+          <circle cx="10" cy="10" r="5" />
+        )}
+      </svg>
+      {look.label}
+    </span>
+  );
+}
