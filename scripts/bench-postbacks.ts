@@ -58,7 +58,7 @@ async function startServer(): Promise<{ url: string; pid: number | undefined; st
     cwd: ROOT,
     env: {
       ...process.env, DATABASE_URL, DATA_DIR, STATIC_DIR: path.join(DATA_DIR, 'no-static'), PORT: String(port), HOST: '127.0.0.1',
-      DEMO_EVENTS: '2000', POSTBACK_RATE_PER_SECOND: '1000000', POSTBACK_BURST: '1000000',
+      DEMO_EVENTS: '2000', DEMO_PLAYERS: '0', POSTBACK_RATE_PER_SECOND: '1000000', POSTBACK_BURST: '1000000',
     },
     stdio: ['ignore', log, log],
   });

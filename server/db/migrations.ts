@@ -140,7 +140,9 @@ function allMigrations(areaMigrations: readonly Record<string, Migration>[]): Re
 
 export async function migrateToLatest(db: Kysely<any>, areaMigrations: readonly Record<string, Migration>[]) {
   const all = allMigrations(areaMigrations);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
+  // Areas are built side by side, each numbering its migrations in its own range, so a database migrated before an
+  // area with lower numbers landed must still take that area's migrations: they run in name order, after the rest.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => all }, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
