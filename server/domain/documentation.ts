@@ -10,6 +10,7 @@ import type { ServerContext } from '../context';
 import { packageNameOf } from './integrations';
 import { notFound } from './errors';
 import { postbackUrl } from './postbacks';
+import { adjustCallbackTemplate } from '../../src/contracts/adjust';
 import { postbackFormat } from '../postbacks/formats';
 import { ROLE_RANK, type Role } from '../../src/contracts/codecs';
 
@@ -24,7 +25,9 @@ async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: Pos
   if (ROLE_RANK[role] < ROLE_RANK.editor) return null;
   const plugin = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', source).executeTakeFirst();
   if (!plugin || !postbackFormat(source.toLowerCase())) return null;
-  return postbackUrl(ctx, appId, source.toLowerCase());
+  const url = await postbackUrl(ctx, appId, source.toLowerCase());
+  // Adjust's callback carries its placeholders in the query, exactly as the Adjust tab shows it.
+  return source === 'Adjust' ? adjustCallbackTemplate(url) : url;
 }
 
 export async function guideValues(ctx: ServerContext, workspaceId: string, appId: string, role: Role): Promise<GuideValues> {

@@ -5,6 +5,7 @@
  * an editor updates a url that follows the rules, and nothing changes after a refusal (bad url, AppsFlyer domain,
  * unsupported platform, id mismatch, another app's link, a viewer).
  */
+import { seedAdjustDemo } from '../../server/domain/adjust-demo';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_APP_ID } from '../../server/db/seed';
 import { bearer, createTestServer, signInAs, signInDemo, type TestServer } from './helpers';
@@ -44,6 +45,10 @@ describe('GET /api/app/:appId/guide-values', () => {
     const editor = (await values(tokens.editor, IOS)).json().values;
     expect(editor.appsflyerPostbackUrl).toMatch(new RegExp(`/postbacks/appsflyer/${IOS}/[A-Za-z0-9_-]{20,}$`));
     expect(editor.adjustPostbackUrl, 'no Adjust plugin').toBeNull();
+    // Dragon Merge (Android) connected to Adjust as in the demo: its callback URL with Adjust's placeholders.
+    await seedAdjustDemo(server.db);
+    expect((await values(tokens.editor, ANDROID)).json().values.adjustPostbackUrl)
+      .toMatch(new RegExp(`/postbacks/adjust/${ANDROID}/[A-Za-z0-9_-]{20,}\\?activity_kind=\\{activity_kind\\}&`));
     expect((await values(tokens.admin, IOS)).json().values.appsflyerPostbackUrl).toBe(editor.appsflyerPostbackUrl);
     expect((await values(tokens.viewer, IOS)).json().values.appsflyerPostbackUrl).toBeNull();
     expect((await values(tokens.admin, ANDROID)).json().values.appsflyerPostbackUrl, 'no AppsFlyer plugin').toBeNull();
