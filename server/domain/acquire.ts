@@ -23,6 +23,7 @@ import { verifyApiKey } from './api-keys';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
 import { suggestQuests } from './acquire-suggestions';
 import { onPostbackStored, type StoredPostback } from './postbacks';
+import type { NormalizedPostback } from '../postbacks/format';
 
 /** Plugin types whose events a quest step can use (SPEC §2: AppsFlyer, Adjust; Firebase's conversion events too). */
 export const ATTRIBUTION_TYPES = ['AppsFlyer', 'Adjust', 'Firebase'] as const;
@@ -515,6 +516,13 @@ export function countQuestStep(tx: ServerContext, postback: StoredPostback): Pro
     appId: postback.appId, questId: postback.sub3, playerId: postback.sub1, eventName: postback.eventName, at: postback.receivedAt, params: postbackParams(postback.value),
   });
 }
+/** Only a postback naming a live quest of its app (and a player) can count: others skip the listener's transaction. */
+async function namesLiveQuest(ctx: ServerContext, appId: string, postback: NormalizedPostback): Promise<boolean> {
+  if (!postback.sub3 || !postback.sub1) return false;
+  const quest = await ctx.db.selectFrom('quests').select('id')
+    .where('id', '=', postback.sub3).where('app_id', '=', appId).where('status', '=', 'LIVE').executeTakeFirst();
+  return quest !== undefined;
+}
 onPostbackStored(async (tx, postback) => {
   await countQuestStep(tx, postback);
-});
+}, null, namesLiveQuest);

@@ -32,18 +32,37 @@ export interface StoredPostback extends NormalizedPostback {
 }
 /** Runs inside the transaction that inserts the postback (`tx.db` is that transaction); throwing undoes the insert. */
 export type PostbackListener = (tx: ServerContext, postback: StoredPostback) => Promise<void> | void;
-const listeners = new Set<{ listener: PostbackListener; source: string | null }>();
+/**
+ * Whether a listener has anything to do with a postback, asked BEFORE the insert (outside any transaction): a postback
+ * no listener wants is stored by a single INSERT, so traffic that feeds nothing never holds a transaction.
+ */
+export type PostbackInterest = (ctx: ServerContext, appId: string, postback: NormalizedPostback) => Promise<boolean> | boolean;
+interface ListenerEntry {
+  listener: PostbackListener;
+  source: string | null;
+  wants: PostbackInterest | null;
+}
+const listeners = new Set<ListenerEntry>();
 
 /**
- * Calls `listener` for every newly stored postback (never for a duplicate), or only for those of `source` (so a
- * source without listeners keeps the single-INSERT path). Returns the function that removes it.
+ * Calls `listener` for every newly stored postback (never for a duplicate), or only for those of `source`, and only
+ * for those `wants` accepts (so a postback nobody listens for keeps the single-INSERT path). Returns the function
+ * that removes it.
  */
-export function onPostbackStored(listener: PostbackListener, source: string | null = null): () => void {
-  const entry = { listener, source };
+export function onPostbackStored(listener: PostbackListener, source: string | null = null, wants: PostbackInterest | null = null): () => void {
+  const entry = { listener, source, wants };
   listeners.add(entry);
   return () => listeners.delete(entry);
 }
-const listenersOf = (source: string) => [...listeners].filter((entry) => entry.source === null || entry.source === source).map((entry) => entry.listener);
+async function listenersFor(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackListener[]> {
+  const mine: PostbackListener[] = [];
+  for (const entry of listeners) {
+    if (entry.source !== null && entry.source !== source) continue;
+    if (entry.wants && !(await entry.wants(ctx, appId, postback))) continue;
+    mine.push(entry.listener);
+  }
+  return mine;
+}
 
 // ------------------------------------------------------------------------------------------------ secrets and URL
 
@@ -74,7 +93,7 @@ export async function postbackUrl(ctx: ServerContext, appId: string, source: str
 /** Stores the postback once: 'duplicate' (and a log line) when its key was already stored for the app and source. */
 export async function recordPostback(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackOutcome> {
   // One INSERT … ON CONFLICT DO NOTHING is atomic by itself; with listeners, it and they share a transaction.
-  const mine = listenersOf(source);
+  const mine = await listenersFor(ctx, appId, source, postback);
   const store = async (tx: ServerContext) => {
     const receivedAt = ctx.now();
     const inserted = await tx.db.insertInto('postbacks').values({

@@ -173,6 +173,28 @@ describe('onPostbackStored', () => {
   });
 });
 
+describe('a listener that does not want a postback', () => {
+  test('is not called, and the postback is stored all the same', async () => {
+    const path = await urlOf(IOS);
+    const asked: string[] = [];
+    const called: string[] = [];
+    const off = onPostbackStored(async (_tx, postback) => { called.push(postback.eventName); }, 'appsflyer', (_ctx, appId, postback) => {
+      asked.push(`${appId}/${postback.eventName}`);
+      return postback.eventName === 'wanted';
+    });
+    try {
+      const before = await count();
+      expect((await send(path, event({ event_name: 'unwanted' }))).statusCode).toBe(200);
+      expect((await send(path, event({ event_name: 'wanted' }))).statusCode).toBe(200);
+      expect(asked).toEqual([`${IOS}/unwanted`, `${IOS}/wanted`]);
+      expect(called).toEqual(['wanted']);
+      expect(await count()).toBe(before + 2);
+    } finally {
+      off();
+    }
+  });
+});
+
 describe('rate limit, and a disconnected plugin', () => {
   test('postbacks beyond the app\'s burst answer 429 and are not stored; a disconnected plugin refuses them', async () => {
     let now = new Date('2026-11-25T09:00:00Z');
