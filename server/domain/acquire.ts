@@ -251,7 +251,7 @@ export async function prePublishProblems(ctx: ServerContext, appId: string, def:
 const PREPUBLISH_BLOCKED = 'prepublish_blocked';
 
 export async function publishQuest(ctx: ServerContext, appId: string, questId: string): Promise<string> {
-  return inTransaction(ctx, async (tx) => {
+  return afterwardForget(ctx, appId, inTransaction(ctx, async (tx) => {
     const row = await questRow(tx, appId, questId, true);
     if (!row.draft) throw conflict('This quest has no changes to publish.', 'nothing_to_publish');
     const def = definitionOf(row.draft);
@@ -261,7 +261,14 @@ export async function publishQuest(ctx: ServerContext, appId: string, questId: s
       active: JSON.stringify(def), draft: null, status: row.status === 'DRAFT' ? 'LIVE' : row.status, published_at: tx.now(), updated_at: tx.now(),
     }).where('id', '=', questId).execute();
     return `${def.name} published.`;
-  });
+  }));
+}
+
+/** Once a quest may have gone live (the transaction committed), this server's live-quest cache forgets the app. */
+async function afterwardForget<T>(ctx: ServerContext, appId: string, work: Promise<T>): Promise<T> {
+  const result = await work;
+  forgetLiveQuests(ctx, appId);
+  return result;
 }
 
 /** Drops the draft; a quest with no version left is removed. */
@@ -295,13 +302,13 @@ export async function stopQuest(ctx: ServerContext, appId: string, questId: stri
 }
 
 export async function restartQuest(ctx: ServerContext, appId: string, questId: string): Promise<string> {
-  return inTransaction(ctx, async (tx) => {
+  return afterwardForget(ctx, appId, inTransaction(ctx, async (tx) => {
     const row = await questRow(tx, appId, questId, true);
     const status = await shownStatus(tx, row);
     if (!questStatusRule(status).canRestart) throw conflict(`A quest in status ${status} cannot be restarted.`, 'not_restartable');
     await tx.db.updateTable('quests').set({ status: 'LIVE', updated_at: tx.now() }).where('id', '=', questId).execute();
     return `${definitionOf(row.active!).name} restarted.`;
-  });
+  }));
 }
 
 export async function deleteActive(ctx: ServerContext, appId: string, questId: string): Promise<string> {
@@ -516,12 +523,35 @@ export function countQuestStep(tx: ServerContext, postback: StoredPostback): Pro
     appId: postback.appId, questId: postback.sub3, playerId: postback.sub1, eventName: postback.eventName, at: postback.receivedAt, params: postbackParams(postback.value),
   });
 }
+/**
+ * The app's live quest ids, reused for LIVE_QUESTS_CACHE_MS per server (a burst of postbacks then asks once). The
+ * listener checks the quest again inside its transaction, so a quest stopped meanwhile never counts; one published or
+ * restarted on this server is seen at once (forgetLiveQuests), on another server at most this much later.
+ */
+export const LIVE_QUESTS_CACHE_MS = 2_000;
+const liveQuestCaches = new WeakMap<object, Map<string, { at: number; ids: Set<string> }>>();
+const liveQuestCache = (ctx: ServerContext) => {
+  let cache = liveQuestCaches.get(ctx.config);
+  if (!cache) liveQuestCaches.set(ctx.config, (cache = new Map()));
+  return cache;
+};
+function forgetLiveQuests(ctx: ServerContext, appId: string) {
+  liveQuestCache(ctx).delete(appId);
+}
+async function liveQuestIds(ctx: ServerContext, appId: string): Promise<Set<string>> {
+  const cache = liveQuestCache(ctx);
+  const now = ctx.now().getTime();
+  const cached = cache.get(appId);
+  if (cached && now - cached.at < LIVE_QUESTS_CACHE_MS) return cached.ids;
+  const rows = await ctx.db.selectFrom('quests').select('id').where('app_id', '=', appId).where('status', '=', 'LIVE').execute();
+  const ids = new Set(rows.map((row) => row.id));
+  cache.set(appId, { at: now, ids });
+  return ids;
+}
 /** Only a postback naming a live quest of its app (and a player) can count: others skip the listener's transaction. */
 async function namesLiveQuest(ctx: ServerContext, appId: string, postback: NormalizedPostback): Promise<boolean> {
   if (!postback.sub3 || !postback.sub1) return false;
-  const quest = await ctx.db.selectFrom('quests').select('id')
-    .where('id', '=', postback.sub3).where('app_id', '=', appId).where('status', '=', 'LIVE').executeTakeFirst();
-  return quest !== undefined;
+  return (await liveQuestIds(ctx, appId)).has(postback.sub3);
 }
 onPostbackStored(async (tx, postback) => {
   await countQuestStep(tx, postback);

@@ -1,10 +1,11 @@
 /**
  * Attribution postbacks (issue 12): each app has, per source (appsflyer, adjust), a postback URL with a secret
  * (`postbackUrl`); partners send in-app event postbacks to it; each is stored once per idempotency key
- * (`recordPostback`, in one transaction with the `onPostbackStored` listeners, e.g. Acquire counting quest steps from
- * sub3 = quest id and sub1 = player id); postbacks that are not stored are logged with the reason (`postbackLog`
- * shows both). "Events are received" (SPEC §2 status chip, §4 Check Status) means a postback row exists for the app
- * and source: `checkPostbackStatus` turns a waiting plugin connected because of that row.
+ * (`recordPostback`: in one transaction with the `onPostbackStored` listeners that want it, e.g. Acquire counting quest
+ * steps from sub3 = quest id and sub1 = player id; else grouped with others in one INSERT by server/postbacks/writer.ts);
+ * postbacks that are not stored are logged with the reason (`postbackLog` shows both). "Events are received" (SPEC §2
+ * status chip, §4 Check Status) means a postback row exists for the app and source: `checkPostbackStatus` turns a
+ * waiting plugin connected because of that row.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
@@ -18,6 +19,7 @@ import type { ConnectionStatus, PluginType } from '../../src/contracts/plugin';
 import type { NormalizedPostback, PostbackFields } from '../postbacks/format';
 import { postbackFormat } from '../postbacks/formats/index';
 import { tokenBuckets } from '../postbacks/rate-limit';
+import { postbackWriter, type PostbackRow } from '../postbacks/writer';
 import { addFeed } from './integrations';
 import { conflict, invalid, notFound, rateLimited } from './errors';
 
@@ -92,34 +94,41 @@ export async function postbackUrl(ctx: ServerContext, appId: string, source: str
 
 /** Stores the postback once: 'duplicate' (and a log line) when its key was already stored for the app and source. */
 export async function recordPostback(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackOutcome> {
-  // One INSERT … ON CONFLICT DO NOTHING is atomic by itself; with listeners, it and they share a transaction.
   const mine = await listenersFor(ctx, appId, source, postback);
-  const store = async (tx: ServerContext) => {
-    const receivedAt = ctx.now();
-    const inserted = await tx.db.insertInto('postbacks').values({
-      app_id: appId,
-      source,
-      idempotency_key: postback.idempotencyKey,
-      event_name: postback.eventName,
-      value: postback.value,
-      revenue: postback.revenue,
-      currency: postback.currency,
-      advertising_id: postback.advertisingId,
-      sub1: postback.sub1,
-      sub2: postback.sub2,
-      sub3: postback.sub3,
-      sub4: postback.sub4,
-      sub5: postback.sub5,
-      install_time: postback.installTime,
-      event_time: postback.eventTime,
-      received_at: receivedAt,
-    }).onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
-    if (!inserted) return null;
-    const stored: StoredPostback = { ...postback, id: String(inserted.id), appId, source, receivedAt };
-    for (const listener of mine) await listener(tx, stored);
-    return stored;
+  const receivedAt = ctx.now();
+  const row: PostbackRow = {
+    app_id: appId,
+    source,
+    idempotency_key: postback.idempotencyKey,
+    event_name: postback.eventName,
+    value: postback.value,
+    revenue: postback.revenue,
+    currency: postback.currency,
+    advertising_id: postback.advertisingId,
+    sub1: postback.sub1,
+    sub2: postback.sub2,
+    sub3: postback.sub3,
+    sub4: postback.sub4,
+    sub5: postback.sub5,
+    install_time: postback.installTime,
+    event_time: postback.eventTime,
+    received_at: receivedAt,
   };
-  const stored = mine.length > 0 ? await inTransaction(ctx, store) : await store(ctx);
+  let stored: boolean;
+  if (mine.length === 0) {
+    // Nobody listens: one atomic INSERT … ON CONFLICT DO NOTHING, grouped with the postbacks arriving meanwhile.
+    stored = (await postbackWriter(ctx.db).write(row)) !== null;
+  } else {
+    // With listeners, the insert and they share a transaction (a listener that throws undoes the insert).
+    stored = await inTransaction(ctx, async (tx) => {
+      const inserted = await tx.db.insertInto('postbacks').values(row)
+        .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
+      if (!inserted) return false;
+      const storedPostback: StoredPostback = { ...postback, id: String(inserted.id), appId, source, receivedAt };
+      for (const listener of mine) await listener(tx, storedPostback);
+      return true;
+    });
+  }
   if (stored) return 'stored';
   await logNotStored(ctx, appId, source, { outcome: 'duplicate', reason: 'already received', eventName: postback.eventName, advertisingId: postback.advertisingId });
   return 'duplicate';

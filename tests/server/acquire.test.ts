@@ -213,14 +213,16 @@ describe('progress from rows', () => {
 
   test('an AppsFlyer postback with af_sub3 = quest id and af_sub1 = player id completes the step (once, even when delivered twice)', async () => {
     const id = await createQuest('Postback quest', 'af_tutorial_completion', 10);
-    await as('editor', 'POST', `${QUESTS}/${id}/publish`);
-    const key = await s2sKeyOf(ACQUIRE_DEMO_APP);
-    await report(ACQUIRE_DEMO_APP, key, { eventId: 'pb-start', questId: id, playerId: 'pb-player', kind: 'start' });
     const url = new URL(await postbackUrl(server.app.questboard, ACQUIRE_DEMO_APP, 'appsflyer'));
     const send = (eventName: string, value: object, at: string) => server.app.inject({
       method: 'GET', url: url.pathname,
       query: { event_name: eventName, event_value: JSON.stringify(value), event_time: at, idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239', af_sub1: 'pb-player', af_sub3: id },
     });
+    // Before publishing, the quest is not live: stored, not counted (and this server's live-quest cache knows it).
+    expect((await send('af_app_opened', {}, '2026-11-25 07:59:00')).statusCode).toBe(200);
+    await as('editor', 'POST', `${QUESTS}/${id}/publish`); // …which this server's cache forgets at once
+    const key = await s2sKeyOf(ACQUIRE_DEMO_APP);
+    await report(ACQUIRE_DEMO_APP, key, { eventId: 'pb-start', questId: id, playerId: 'pb-player', kind: 'start' });
     expect((await send('af_tutorial_completion', {}, '2026-11-25 08:00:00')).statusCode).toBe(200);
     expect((await send('af_tutorial_completion', {}, '2026-11-25 08:00:00')).statusCode).toBe(200); // a retry: stored once
     expect((await send('af_level_achieved', { af_level: '6' }, '2026-11-25 08:05:00')).statusCode).toBe(200);
