@@ -173,6 +173,23 @@ describe('projects, Firebase apps and roles', () => {
   });
 });
 
+describe('a workspace service-account key', () => {
+  test('signs with its own key (opened from the credential), and a secret that is no key is refused in words', async () => {
+    recorded.length = 0;
+    const key = JSON.stringify({ type: 'service_account', client_email: 'uploader@demostudio-games.iam.gserviceaccount.com', private_key: PRIVATE_PEM, project_id: 'demostudio-games' });
+    const projects = await provider.projects({ ...subject('ORG_SERVICE_ACCOUNT', 'uploader@demostudio-games.iam.gserviceaccount.com', key), projectId: 'demostudio-games' }, {
+      workspaceId: 'demo-studio', apps: [{ id: DEMO_APP_IDS.pixelRacer, appName: 'Pixel Racer', platform: 'android', packageName: 'dev.demostudio.pixelracer' }],
+    });
+    expect(Object.keys(projects)).toEqual(['demostudio-games']);
+    const assertion = tokenGrants()[0]!.get('assertion')!;
+    expect(JSON.parse(Buffer.from(assertion.split('.')[1]!, 'base64url').toString()).iss).toBe('uploader@demostudio-games.iam.gserviceaccount.com');
+    // Only the workspace's platforms are asked: no iOS app list.
+    expect(recorded.some((r) => r.url.pathname.endsWith('/iosApps'))).toBe(false);
+    await expect(provider.projects(subject('ORG_SERVICE_ACCOUNT', 'broken@x.dev', '{"client_email":"broken@x.dev"}'), { workspaceId: 'demo-studio', apps: [] }))
+      .rejects.toThrow('The stored secret of broken@x.dev cannot be used: add the credential again.');
+  });
+});
+
 describe('Google sign-in', () => {
   let consent: URL;
 

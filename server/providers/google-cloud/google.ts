@@ -177,27 +177,27 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
     }
   }
 
+  /** Every page of a Firebase app list (none when the project has no Firebase or its apps are not readable). */
+  async function appPages<T extends { apps?: unknown[]; nextPageToken?: string }>(auth: AuthClient, credential: CredentialSubject, url: string): Promise<NonNullable<T['apps']>> {
+    const apps: unknown[] = [];
+    let token: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page += 1) {
+      const answer = await listOrNone<T>(auth, credential, url, token);
+      apps.push(...(answer?.apps ?? []));
+      token = answer?.nextPageToken;
+      if (!token) break;
+    }
+    return apps as NonNullable<T['apps']>;
+  }
+
   async function firebaseApps(auth: AuthClient, credential: CredentialSubject, project: string, platforms: Set<string>): Promise<FirebaseApp[]> {
-    const apps: FirebaseApp[] = [];
-    if (platforms.has('android')) {
-      let token: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        const answer = await listOrNone<AndroidAppsResponse>(auth, credential, `${FIREBASE}/projects/${encodeURIComponent(project)}/androidApps`, token);
-        for (const app of answer?.apps ?? []) if (app.state !== 'DELETED') apps.push({ appId: app.appId, displayName: app.displayName, namespace: app.packageName, platform: 'ANDROID' });
-        token = answer?.nextPageToken;
-        if (!token) break;
-      }
-    }
-    if (platforms.has('ios')) {
-      let token: string | undefined;
-      for (let page = 0; page < MAX_PAGES; page += 1) {
-        const answer = await listOrNone<IosAppsResponse>(auth, credential, `${FIREBASE}/projects/${encodeURIComponent(project)}/iosApps`, token);
-        for (const app of answer?.apps ?? []) if (app.state !== 'DELETED') apps.push({ appId: app.appId, displayName: app.displayName, namespace: app.bundleId, platform: 'IOS' });
-        token = answer?.nextPageToken;
-        if (!token) break;
-      }
-    }
-    return apps;
+    const base = `${FIREBASE}/projects/${encodeURIComponent(project)}`;
+    const android = platforms.has('android') ? await appPages<AndroidAppsResponse>(auth, credential, `${base}/androidApps`) : [];
+    const ios = platforms.has('ios') ? await appPages<IosAppsResponse>(auth, credential, `${base}/iosApps`) : [];
+    return [
+      ...android.filter((app) => app.state !== 'DELETED').map((app) => ({ appId: app.appId, displayName: app.displayName, namespace: app.packageName, platform: 'ANDROID' as const })),
+      ...ios.filter((app) => app.state !== 'DELETED').map((app) => ({ appId: app.appId, displayName: app.displayName, namespace: app.bundleId, platform: 'IOS' as const })),
+    ];
   }
 
   async function permissionsIn(auth: AuthClient, credential: CredentialSubject, project: string, permissions: readonly string[]): Promise<string[]> {
