@@ -17,9 +17,7 @@
  *   what to do by hand. Decided: the forwarding function needs a 1st-gen Cloud Function per event (Google Analytics
  *   triggers exist only there) and a Questboard endpoint receiving the forwarded events, which does not exist yet;
  *   deploying a function that forwards nowhere would look done and not be. See the README's Integrations section.
- * - Google sign-in: the consent URL (offline access, consent prompt, openid + email + cloud-platform scopes), the code
- *   exchanged for tokens, the id token verified (audience, issuer, signature against Google's certificates) for the
- *   account's e-mail; the refresh token is what the credential keeps.
+ * - Google sign-in: google-sign-in.ts (the refresh token it returns is what a USER_OAUTH credential keeps).
  *
  * All HTTP goes through one gaxios transporter; tests give it a `fetch` over recorded responses (tests/fixtures/
  * google-cloud) and a fake BigQuery client, so no test reaches the network.
@@ -28,16 +26,15 @@ import type { BigQuery } from '@google-cloud/bigquery';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { GoogleCloudConfig } from '../../config';
-import { JWT, OAuth2Client, gaxios, type AuthClient } from 'google-auth-library';
+import { JWT, gaxios, type AuthClient } from 'google-auth-library';
 import { GoogleCloudError, type CredentialSubject, type GoogleCloudProvider, type WorkspaceApp } from './provider';
 import type { CredentialProject } from './types';
 import { REQUIRED_ROLES } from '../../../src/contracts/integrations';
 import { TESTED_PERMISSIONS, ROLE_PERMISSIONS, rolesFromPermissions } from './google-iam';
+import { asGoogleError, googleMessage } from './google-errors';
+import { CLOUD_PLATFORM_SCOPE, googleSignIn, oauthClient } from './google-sign-in';
 import { ExportMissingError, eventsFromRows, eventsQuery, exportDataset, suffixSince, type FirebaseExportClient } from './google-events';
 
-export const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
-/** What the sign-in asks: who the account is (e-mail in the id token) and access to the user's Google Cloud. */
-export const SIGN_IN_SCOPES = ['openid', 'email', CLOUD_PLATFORM_SCOPE];
 
 const CRM = 'https://cloudresourcemanager.googleapis.com/v3';
 const FIREBASE = 'https://firebase.googleapis.com/v1beta1';
@@ -74,30 +71,6 @@ interface FirebaseApp { appId: string; displayName?: string; namespace: string; 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const MAX_PAGES = 10;
 
-/** Google's error in words: the API's own message (`error.message`) or the token endpoint's (`error_description`). */
-function googleMessage(error: unknown): { status: number | undefined; message: string; grant: boolean } {
-  const e = error as { status?: number; response?: { status?: number; data?: unknown }; message?: string };
-  const status = e.response?.status ?? e.status;
-  const data = e.response?.data as { error?: string | { message?: string; status?: string }; error_description?: string } | undefined;
-  if (data && typeof data.error === 'string') {
-    return { status, message: data.error_description || data.error, grant: data.error === 'invalid_grant' || data.error === 'unauthorized_client' };
-  }
-  return { status, message: (data?.error && typeof data.error === 'object' && data.error.message) || e.message || 'no answer', grant: false };
-}
-
-/** Any failure of a call as a GoogleCloudError naming the credential and what to do. */
-function asGoogleError(error: unknown, credential: Pick<CredentialSubject, 'type' | 'email'>): GoogleCloudError {
-  if (error instanceof GoogleCloudError) return error;
-  const { status, message, grant } = googleMessage(error);
-  if (grant) {
-    return new GoogleCloudError(credential.type === 'USER_OAUTH'
-      ? `The Google sign-in of ${credential.email} has expired or was revoked: sign in with Google again.`
-      : `Google refused the key of ${credential.email} (${message}): it may have been deleted or disabled; upload a new key.`, 'credential');
-  }
-  if (status === 401 || status === 403) return new GoogleCloudError(`Google Cloud refused ${credential.email}: ${message}`, 'credential');
-  return new GoogleCloudError(`Google Cloud could not answer${status ? ` (${status})` : ''}: ${message}`, 'unavailable');
-}
-
 function parseSecret<T>(credential: CredentialSubject, check: (value: Record<string, unknown>) => boolean): T {
   let value: unknown;
   try {
@@ -133,7 +106,6 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
   const { clientId, clientSecret, redirectUri } = settings.oauth;
 
   const jwt = (key: ServiceAccountKeyJson) => new JWT({ email: key.client_email, key: key.private_key, scopes: [CLOUD_PLATFORM_SCOPE], ...(transporter ? { transporter } : {}) });
-  const oauthClient = () => new OAuth2Client({ clientId, clientSecret, redirectUri, ...(transporter ? { transporter } : {}) });
   const product = jwt(settings.productKey);
 
   /** One auth client per credential secret, so access tokens are reused until they expire (then refreshed). */
@@ -149,7 +121,7 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
       client = jwt(parseSecret<ServiceAccountKeyJson>(credential, (v) => typeof v.client_email === 'string' && typeof v.private_key === 'string'));
     } else {
       const { refresh_token } = parseSecret<{ refresh_token: string }>(credential, (v) => typeof v.refresh_token === 'string' && v.refresh_token !== '');
-      const user = oauthClient();
+      const user = oauthClient({ clientId, clientSecret, redirectUri, transporter });
       user.setCredentials({ refresh_token });
       client = user;
     }
@@ -296,27 +268,7 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
       );
     },
 
-    signIn: {
-      consentUrl: (state) => oauthClient().generateAuthUrl({ access_type: 'offline', prompt: 'consent', include_granted_scopes: true, scope: SIGN_IN_SCOPES, state, redirect_uri: redirectUri }),
-      async exchange(code) {
-        const client = oauthClient();
-        try {
-          const { tokens } = await client.getToken({ code, redirect_uri: redirectUri });
-          if (!tokens.id_token) throw new GoogleCloudError('Google did not say which account signed in (no id token).', 'unavailable');
-          const payload = (await client.verifyIdToken({ idToken: tokens.id_token, audience: clientId })).getPayload();
-          if (!payload?.email || payload.email_verified === false) throw new GoogleCloudError('Google did not confirm the e-mail address of the account.', 'credential');
-          if (!tokens.refresh_token) {
-            throw new GoogleCloudError('Google gave no offline access: remove Questboard at myaccount.google.com/permissions and sign in again.', 'credential');
-          }
-          return { email: payload.email.toLowerCase(), refreshToken: tokens.refresh_token };
-        } catch (error) {
-          if (error instanceof GoogleCloudError) throw error;
-          const { grant, message, status } = googleMessage(error);
-          if (grant) throw new GoogleCloudError('Google did not accept this sign-in (the code is invalid, expired or already used). Sign in again.', 'credential');
-          throw new GoogleCloudError(`Google sign-in failed${status ? ` (${status})` : ''}: ${message}`, 'unavailable');
-        }
-      },
-    },
+    signIn: googleSignIn({ clientId, clientSecret, redirectUri, transporter }),
   };
 }
 
