@@ -4,12 +4,12 @@
  * shapes (tests/fixtures/google-cloud: Cloud Resource Manager v3, Firebase Management v1beta1, the OAuth token
  * endpoint, BigQuery's datasets.list and jobs.query answers, the latter merged into rows by the BigQuery library's
  * own `mergeSchemaWithRows_`); id tokens are signed here with a key whose public half the certificates answer serves.
- * Checks: projects with their Firebase apps matched by package name / bundle id and roles proven by
+ * Checks: projects (two pages) with their Firebase apps matched by package name / bundle id and roles proven by
  * testIamPermissions (one project without bigquery.jobs.create → BigQuery Job User missing, and the SPEC §8 message),
  * the product service account's JWT grant, a refresh token exchanged for an access token (and a revoked one in
  * words), the consent URL, the callback's code exchange (credential created, refresh token sealed), a denied consent
  * and a refused code (never an error status), the events of the BigQuery export, the deployment's steps and its
- * failure words, and the configuration's validation.
+ * failure words, the projects cache, and the configuration's validation.
  */
 import { BigQuery, type Query } from '@google-cloud/bigquery';
 import { generateKeyPairSync, sign } from 'node:crypto';
@@ -71,7 +71,11 @@ const fakeFetch: typeof fetch = async (input, init) => {
     return json(JSON.stringify({ [KID]: signer.publicKey.export({ type: 'spki', format: 'pem' }).toString() }), 200, { 'cache-control': 'public, max-age=19897, must-revalidate, no-transform' });
   }
   if (url.origin === 'https://cloudresourcemanager.googleapis.com') {
-    if (method === 'GET' && url.pathname === '/v3/projects:search') return json(fixture('projects-search'));
+    if (method === 'GET' && url.pathname === '/v3/projects:search') {
+      const token = url.searchParams.get('pageToken');
+      if (!token) return json(fixture('projects-search'));
+      return token === 'CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA' ? json(fixture('projects-search-page-2')) : json(fixture('error-not-found'), 400);
+    }
     const iam = /^\/v3\/projects\/([\w-]+):testIamPermissions$/.exec(url.pathname);
     if (method === 'POST' && iam) return json(fixture(`test-iam-permissions-${iam[1]}`));
   }
@@ -134,9 +138,13 @@ describe('projects, Firebase apps and roles', () => {
     expect(grant!.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
     const claims = JSON.parse(Buffer.from(grant!.get('assertion')!.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({ iss: PRODUCT_EMAIL, scope: 'https://www.googleapis.com/auth/cloud-platform', aud: 'https://oauth2.googleapis.com/token' });
-    const search = recorded.find((r) => r.url.pathname === '/v3/projects:search')!;
-    expect(search.authorization).toBe('Bearer ya29.c.c0ASRK0GZ_product_service_account_access_token');
-    expect(search.url.searchParams.get('query')).toBe('state:ACTIVE');
+    // Creating the credential and listing the credentials each search (the cache is off here), in two pages: the
+    // second asked with the first's nextPageToken; one JWT grant, its access token reused.
+    const searches = recorded.filter((r) => r.url.pathname === '/v3/projects:search');
+    expect(searches.map((r) => r.authorization)).toEqual(Array(4).fill('Bearer ya29.c.c0ASRK0GZ_product_service_account_access_token'));
+    expect(searches.map((r) => r.url.searchParams.get('query'))).toEqual(Array(4).fill('state:ACTIVE'));
+    expect(searches.map((r) => r.url.searchParams.get('pageToken'))).toEqual([null, 'CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA', null, 'CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA']);
+    expect(tokenGrants()).toHaveLength(1);
 
     const projects = body.credentials.find((c: { id: string }) => c.id === productCredentialId).projects;
     // demostudio-website has no Firebase (404): not listed, and its permissions are never asked.
@@ -187,6 +195,22 @@ describe('a workspace service-account key', () => {
     expect(recorded.some((r) => r.url.pathname.endsWith('/iosApps'))).toBe(false);
     await expect(provider.projects(subject('ORG_SERVICE_ACCOUNT', 'broken@x.dev', '{"client_email":"broken@x.dev"}'), { workspaceId: 'demo-studio', apps: [] }))
       .rejects.toThrow('The stored secret of broken@x.dev cannot be used: add the credential again.');
+  });
+});
+
+describe('the projects cache', () => {
+  test('a credential\'s projects are kept for cacheMs: a second list within it asks Google nothing', async () => {
+    const cached = googleCloud({
+      oauth: { clientId: CLIENT_ID, clientSecret: 's', redirectUri: REDIRECT },
+      productKey: { client_email: PRODUCT_EMAIL, private_key: PRIVATE_PEM }, fetch: fakeFetch, cacheMs: 60_000,
+    });
+    const scope = { workspaceId: 'demo-studio', apps: [{ id: DEMO_APP_IDS.wordGarden, appName: 'Word Garden', platform: 'ios' as const, packageName: 'dev.demostudio.wordgarden' }] };
+    recorded.length = 0;
+    const first = await cached.projects(subject('TP_SERVICE_ACCOUNT', PRODUCT_EMAIL), scope);
+    const asked = recorded.length;
+    expect(await cached.projects(subject('TP_SERVICE_ACCOUNT', PRODUCT_EMAIL), scope)).toEqual(first);
+    expect(recorded.length).toBe(asked);
+    expect(Object.keys(first)).toEqual(['demostudio-analytics']);
   });
 });
 
@@ -264,7 +288,7 @@ describe('Google sign-in', () => {
     expect(refresh.get('refresh_token')).toBe('1//0gdemostudioRefreshTokenCgYIARAAGBASNwF-L9Ir');
     expect(refresh.get('client_secret')).toBe('GOCSPX-questboard-test-secret');
     // The product's and the user's credentials are both listed: each search carries its own access token.
-    expect(recorded.filter((r) => r.url.pathname === '/v3/projects:search').map((r) => r.authorization).sort())
+    expect([...new Set(recorded.filter((r) => r.url.pathname === '/v3/projects:search').map((r) => r.authorization))].sort())
       .toEqual(['Bearer ya29.a0AcM612x_refreshed_user_access_token', 'Bearer ya29.c.c0ASRK0GZ_product_service_account_access_token']);
 
     await expect(provider.projects(subject('USER_OAUTH', 'gone@demostudio.dev', JSON.stringify({ refresh_token: 'revoked-refresh-token' })), { workspaceId: 'demo-studio', apps: [] }))
