@@ -40,12 +40,47 @@ export interface ServerConfig {
   askModel?: { url: string; key: string; name: string; timeoutMs: number };
   /** Stripe as the payments provider (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); absent: the embedded sandbox. */
   stripe?: { secretKey: string; webhookSecret: string };
+  /**
+   * The real Google Cloud adapter for Integrations (GOOGLE_CLOUD=live, server/providers/google-cloud/google.ts): the
+   * OAuth web client of "Sign in with Google" (GOOGLE_OAUTH_CLIENT_ID, GOOGLE_OAUTH_CLIENT_SECRET; its redirect URI is
+   * PUBLIC_URL/api/oauth/callback) and the product's service-account key file (GOOGLE_CLOUD_SERVICE_ACCOUNT_KEY, else
+   * GOOGLE_APPLICATION_CREDENTIALS). Absent (GOOGLE_CLOUD unset or `sandbox`): the embedded sandbox.
+   */
+  googleCloud?: GoogleCloudConfig;
   /** Server key for credentials' secrets (CREDENTIALS_KEY, 32 bytes base64); unset: DATA_DIR/credentials.key. */
   credentialsKey?: string;
   /** Size of the synthetic Firebase export a newly connected app gets in the Google Cloud sandbox. */
   sandboxExport: { events: number; days: number };
   /** Attribution postbacks accepted per app (POSTBACK_RATE_PER_SECOND, POSTBACK_BURST): a token bucket per server. */
   postbackRate: { perSecond: number; burst: number };
+}
+
+export interface GoogleCloudConfig {
+  oauthClientId: string;
+  oauthClientSecret: string;
+  serviceAccountKeyFile: string;
+}
+
+/** GOOGLE_CLOUD=live needs all three settings; anything but live / sandbox / unset is refused at start. */
+export function googleCloudFromEnv(env: NodeJS.ProcessEnv): GoogleCloudConfig | undefined {
+  const mode = (env.GOOGLE_CLOUD ?? '').trim().toLowerCase();
+  if (mode === '' || mode === 'sandbox') return undefined;
+  if (mode !== 'live') throw new Error(`GOOGLE_CLOUD must be "live" or "sandbox" (got "${env.GOOGLE_CLOUD}").`);
+  const settings = {
+    oauthClientId: env.GOOGLE_OAUTH_CLIENT_ID?.trim() ?? '',
+    oauthClientSecret: env.GOOGLE_OAUTH_CLIENT_SECRET?.trim() ?? '',
+    serviceAccountKeyFile: (env.GOOGLE_CLOUD_SERVICE_ACCOUNT_KEY || env.GOOGLE_APPLICATION_CREDENTIALS || '').trim(),
+  };
+  const missing = [
+    ...(settings.oauthClientId ? [] : ['GOOGLE_OAUTH_CLIENT_ID']),
+    ...(settings.oauthClientSecret ? [] : ['GOOGLE_OAUTH_CLIENT_SECRET']),
+    ...(settings.serviceAccountKeyFile ? [] : ['GOOGLE_CLOUD_SERVICE_ACCOUNT_KEY (or GOOGLE_APPLICATION_CREDENTIALS)']),
+  ];
+  if (missing.length) throw new Error(`GOOGLE_CLOUD=live needs ${missing.join(', ')}.`);
+  if (!/\.apps\.googleusercontent\.com$/.test(settings.oauthClientId)) {
+    throw new Error('GOOGLE_OAUTH_CLIENT_ID must be an OAuth client id (…apps.googleusercontent.com).');
+  }
+  return { ...settings, serviceAccountKeyFile: path.resolve(settings.serviceAccountKeyFile) };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -75,6 +110,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       : undefined,
     stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
     credentialsKey: env.CREDENTIALS_KEY || undefined,
+    googleCloud: googleCloudFromEnv(env),
     sandboxExport: { events: Number(env.SANDBOX_EXPORT_EVENTS ?? 150_000), days: Number(env.SANDBOX_EXPORT_DAYS ?? 90) },
     postbackRate: { perSecond: Number(env.POSTBACK_RATE_PER_SECOND ?? 1_000), burst: Number(env.POSTBACK_BURST ?? 2_000) },
   };

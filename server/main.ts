@@ -39,6 +39,13 @@ async function paymentsProvider(config: ServerConfig) {
   return stripePayments(config.stripe);
 }
 
+/** The Google Cloud provider: the real adapter when GOOGLE_CLOUD=live (its modules loaded only then), else the sandbox. */
+async function googleCloudProvider(config: ServerConfig) {
+  if (!config.googleCloud) return undefined;
+  const { googleCloudFromConfig } = await import('./providers/google-cloud/google');
+  return googleCloudFromConfig(config.googleCloud, config.publicUrl);
+}
+
 async function main() {
   const config = configFromEnv();
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -60,7 +67,8 @@ async function main() {
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);
-  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
+  const googleCloud = await googleCloudProvider(config);
+  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(googleCloud ? { googleCloud } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
   // TEST ONLY: the end-to-end server (scripts/e2e-server.ts) sets a random secret to read the outbox; never set otherwise.
   if (process.env.E2E_OUTBOX_TOKEN) registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
@@ -97,6 +105,7 @@ async function main() {
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
       `  payments: ${payments ? 'Stripe (STRIPE_SECRET_KEY)' : 'embedded sandbox (no real card is charged)'}`,
       `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
+      `  google cloud: ${googleCloud ? `live (${googleCloud.productServiceAccountEmail('')})` : 'sandbox (GOOGLE_CLOUD=live for the real Google Cloud)'}`,
       `  app store: ${process.env.APP_STORE?.toLowerCase() === 'live' ? 'live (App Store and Google Play)' : 'sandbox catalogue (APP_STORE=live for the real stores)'}`,
       '',
       `Sign in at ${url}/continue with any demo account (password "${DEMO_PASSWORD}"):`,

@@ -15,7 +15,7 @@ import type { PluginEvent } from '../../src/contracts/plugin';
 import type { ServerContext } from '../context';
 import type { CredentialSubject, FirebaseTarget } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
-import { addFeed, packageNameOf, recordEvents } from './integrations';
+import { addFeed, credentialSubject, packageNameOf, recordEvents } from './integrations';
 import { conflict, invalid, notFound } from './errors';
 
 type PluginRow = Selectable<PluginsTable>;
@@ -32,11 +32,11 @@ async function firebasePlugin(ctx: ServerContext, pluginId: string): Promise<Plu
 /** The plugin's credential and target (its GCP project, the app), or null when it has no credential yet. */
 export async function pluginTargetOf(ctx: ServerContext, row: PluginRow): Promise<{ credential: CredentialSubject; target: FirebaseTarget } | null> {
   if (!row.credential_id) return null;
-  const credential = await ctx.db.selectFrom('credentials').select(['type', 'email', 'project_id', 'workspace_id'])
+  const credential = await ctx.db.selectFrom('credentials').select(['type', 'email', 'project_id', 'workspace_id', 'secret'])
     .where('id', '=', row.credential_id).executeTakeFirst();
   const app = await ctx.db.selectFrom('apps').select(['id', 'app_name', 'platform', 'details', 'workspace_id']).where('id', '=', row.app_id).executeTakeFirst();
   if (!credential || !app) return null;
-  const subject: CredentialSubject = { type: credential.type, email: credential.email, projectId: credential.project_id };
+  const subject = credentialSubject(ctx, credential);
   const workspaceApp = { id: app.id, appName: app.app_name, platform: app.platform, packageName: packageNameOf(app) };
   let project = (row.attributes as Record<string, unknown>).targetProject;
   if (typeof project !== 'string' || !project) {
@@ -62,7 +62,7 @@ const toEvent = (row: Selectable<PluginEventsTable>): PluginEvent => ({
  */
 export async function listConversionEvents(ctx: ServerContext, pluginId: string): Promise<PluginEvent[]> {
   const row = await firebasePlugin(ctx, pluginId);
-  const target = await pluginTargetOf(ctx, row);
+  const target = await pluginTargetOf(ctx, row).catch(() => null); // Google unreachable: the stored list stands
   if (target) {
     try {
       // What the provider says the app logs (parameters, last arrival); conversion statuses stay ours.

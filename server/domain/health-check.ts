@@ -19,7 +19,7 @@ export interface HealthSubject {
   latestJobs: readonly { kind: string; status: 'queued' | 'running' | 'succeeded' | 'failed'; result: string | null; finishedAt: number | null }[];
   revenueSettings: readonly RevenueSettingRef[];
   /** The credential and the roles it holds in the plugin's project (null: no credential, or the project unreachable). */
-  grantedRoles(): Promise<{ credential: CredentialSubject; project: string; roles: string[] } | null>;
+  grantedRoles(): Promise<{ credential: Pick<CredentialSubject, 'type' | 'email' | 'projectId'>; project: string; roles: string[] } | null>;
   /** The events the deployed Firebase conversion function forwards (null: none deployed). */
   deployedEvents(): Promise<string[] | null>;
   /** The days (YYYY-MM-DD) the processed tables hold for the app, between the plugin's data range; null: unknown. */

@@ -16,10 +16,10 @@ import {
 } from '../../src/contracts/integrations';
 import type { Role } from '../../src/contracts/codecs';
 import type { ServerContext } from '../context';
-import type { CredentialSubject, WorkspaceApp } from '../providers/google-cloud/provider';
+import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
 import { exportFromProcessed, exportRange, exportSchema, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
-import { conflict, forbidden, invalid, notFound, unavailable } from './errors';
+import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from './errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 
 type PluginRow = Selectable<PluginsTable>;
@@ -137,17 +137,28 @@ async function workspaceApps(ctx: ServerContext, workspaceId: string): Promise<W
   return rows.map((row) => ({ id: row.id, appName: row.app_name, platform: row.platform, packageName: packageNameOf(row) }));
 }
 
-type CredentialRow = { id: string; workspace_id: string; type: CredentialSubject['type']; email: string; project_id: string | null };
+type CredentialRow = { id: string; workspace_id: string; type: CredentialSubject['type']; email: string; project_id: string | null; secret: string | null };
+
+/** A credential as the Google Cloud provider sees it: its secret opened only if the adapter asks (server side only). */
+export function credentialSubject(ctx: ServerContext, row: Pick<CredentialRow, 'type' | 'email' | 'project_id' | 'secret'>): CredentialSubject {
+  const sealed = row.secret;
+  return { type: row.type, email: row.email, projectId: row.project_id, secret: () => (sealed ? ctx.providers.secrets.open(sealed) : null) };
+}
+
+/** What the real adapter could not do, in its words: the credential's fault (409) or Google's (503). */
+export function googleCloudFailure(error: unknown): never {
+  if (error instanceof GoogleCloudError) {
+    throw error.reason === 'credential' ? conflict(error.message, 'credential_unusable') : unavailable(error.message, 'google_cloud_unavailable');
+  }
+  throw error;
+}
 
 async function toCredential(ctx: ServerContext, row: CredentialRow, apps: readonly WorkspaceApp[]): Promise<Credential> {
-  const projects = await ctx.providers.googleCloud.projects(
-    { type: row.type, email: row.email, projectId: row.project_id },
-    { workspaceId: row.workspace_id, apps },
-  );
+  const projects = await ctx.providers.googleCloud.projects(credentialSubject(ctx, row), { workspaceId: row.workspace_id, apps }).catch(googleCloudFailure);
   return { id: row.id, type: row.type, authenticatedEntity: { email: row.email }, projects };
 }
 
-const CREDENTIAL_COLUMNS = ['id', 'workspace_id', 'type', 'email', 'project_id'] as const;
+const CREDENTIAL_COLUMNS = ['id', 'workspace_id', 'type', 'email', 'project_id', 'secret'] as const;
 
 /** The credentials of the app's workspace with the projects each reaches (never their secrets). */
 export async function listCredentials(ctx: ServerContext, appId: string) {
@@ -155,7 +166,11 @@ export async function listCredentials(ctx: ServerContext, appId: string) {
   const rows = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('workspace_id', '=', workspaceId).orderBy('created_at').execute();
   const apps = await workspaceApps(ctx, workspaceId);
   return {
-    credentials: await Promise.all(rows.map((row) => toCredential(ctx, row, apps))),
+    // A credential Google refuses (sign-in revoked, key deleted) or cannot check now is listed reaching no project.
+    credentials: await Promise.all(rows.map((row) => toCredential(ctx, row, apps).catch((error: unknown) => {
+      if (!(error instanceof DomainError)) throw error;
+      return { id: row.id, type: row.type, authenticatedEntity: { email: row.email }, projects: {} } satisfies Credential;
+    }))),
     provider: ctx.providers.googleCloud.kind,
     productServiceAccount: ctx.providers.googleCloud.productServiceAccountEmail(workspaceId),
   };
@@ -185,8 +200,11 @@ export async function addProductCredential(ctx: ServerContext, appId: string, ac
 export async function addServiceAccount(ctx: ServerContext, appId: string, accountId: string, key: ServiceAccountKey): Promise<Credential> {
   const workspaceId = await appWorkspace(ctx, appId);
   if (!key.private_key.includes('PRIVATE KEY')) throw invalid('The file is not a service account key.', ['key.private_key'], 'invalid_service_account');
-  const row: CredentialRow = { id: randomUUID(), workspace_id: workspaceId, type: 'ORG_SERVICE_ACCOUNT', email: key.client_email.trim(), project_id: key.project_id.trim() };
-  await ctx.db.insertInto('credentials').values({ ...row, secret: ctx.providers.secrets.seal(JSON.stringify(key)), created_by: accountId }).execute();
+  const row: CredentialRow = {
+    id: randomUUID(), workspace_id: workspaceId, type: 'ORG_SERVICE_ACCOUNT', email: key.client_email.trim(), project_id: key.project_id.trim(),
+    secret: ctx.providers.secrets.seal(JSON.stringify(key)),
+  };
+  await ctx.db.insertInto('credentials').values({ ...row, created_by: accountId }).execute();
   return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
 }
 

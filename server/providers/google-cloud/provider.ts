@@ -2,8 +2,8 @@
  * Google Cloud as the integrations area sees it (issue 11): which GCP projects a credential reaches, the Firebase
  * apps of each project and the IAM roles the credential holds there, and the identity of the product's own service
  * account. Two implementations, chosen by configuration like the analytics engines: the embedded **sandbox**
- * (sandbox.ts, the default: offline and deterministic, labelled "Sandbox" in the UI) and the real adapter (not built
- * yet: see the README's Integrations section).
+ * (sandbox.ts, the default: offline and deterministic, labelled "Sandbox" in the UI) and the real adapter (google.ts,
+ * `GOOGLE_CLOUD=live`: see the README's Integrations section).
  */
 import type { CredentialProject, FirebaseEventInfo } from './types';
 
@@ -12,6 +12,20 @@ export interface CredentialSubject {
   email: string;
   /** The project a service-account key belongs to. */
   projectId: string | null;
+  /**
+   * The credential's secret, opened on the server only when an adapter asks: the service-account key JSON
+   * (ORG_SERVICE_ACCOUNT) or `{"refresh_token": …}` (USER_OAUTH); null for the product's own account, whose key is
+   * the server's. A function, so no serialisation of a subject can ever carry it.
+   */
+  secret: () => string | null;
+}
+
+/** Google sign-in for a USER_OAUTH credential (the real adapter only; the sandbox has its own consent page). */
+export interface GoogleSignIn {
+  /** Google's consent page for this sealed state (offline access, consent prompt, the scopes the adapter needs). */
+  consentUrl(state: string): string;
+  /** The consent page's code exchanged: the signed-in account's e-mail and the refresh token to seal. */
+  exchange(code: string): Promise<{ email: string; refreshToken: string }>;
 }
 
 /** The workspace's apps, which the sandbox lists as the Firebase apps of its projects. */
@@ -24,6 +38,8 @@ export interface WorkspaceApp {
 
 export interface GoogleCloudProvider {
   readonly kind: 'sandbox' | 'google';
+  /** Present on the real adapter: Google's own sign-in. */
+  readonly signIn?: GoogleSignIn;
   /** The e-mail of the product's service account for a workspace (what an admin grants roles to). */
   productServiceAccountEmail(workspaceId: string): string;
   /** Projects the credential reaches → their Firebase apps, each with the roles the credential holds in that project. */
@@ -50,4 +66,15 @@ export interface FirebaseTarget {
   project: string;
   app: WorkspaceApp;
   now: number;
+}
+
+/**
+ * What the real adapter throws when Google refuses or fails, in words for the user: `credential` when the credential
+ * itself is the problem (sign-in revoked, key deleted, no access), `unavailable` when Google could not answer.
+ */
+export class GoogleCloudError extends Error {
+  constructor(message: string, readonly reason: 'credential' | 'unavailable') {
+    super(message);
+    this.name = 'GoogleCloudError';
+  }
 }
