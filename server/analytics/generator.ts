@@ -25,6 +25,8 @@ export interface GenerateOptions {
   endDate?: string;
   /** Platforms of the app; both (40 % iOS) by default. */
   platforms?: ('ANDROID' | 'IOS')[];
+  /** Rebuild the app's daily metrics afterwards (default true; false for staging rows such as the sandbox export's). */
+  dailyMetrics?: boolean;
 }
 
 export interface GenerateResult {
@@ -278,7 +280,7 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
     }
     for (const table of ['gen_sessions', 'gen_active', 'gen_users', 'gen_days']) await run(`DROP TABLE IF EXISTS ${table}`);
   });
-  await store.rebuildDailyUserMetrics(options.appId);
+  if (options.dailyMetrics !== false) await store.rebuildDailyUserMetrics(options.appId);
   const [stats] = await store.rows(
     'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM events WHERE app_id = $app_id',
     { app_id: options.appId }, undefined, { timeoutMs: 0 },
