@@ -8,10 +8,13 @@
  *   traffic_source, event_value_in_usd. `dataset` names the export it belongs to (in BigQuery one
  *   `analytics_<property>` dataset per app; here the app id), so one embedded file can hold several.
  * - `writeSandboxExport` fills an app's export with a deterministic synthetic game (the generator of generator.ts,
- *   written back into the nested export shape): what a newly connected app gets in the sandbox.
+ *   nested into the export shape as it is generated): what a newly connected app gets in the sandbox, and the demo
+ *   apps' source data on the first start.
  * - `processRange` is the processing job: it flattens the export's rows of a date range into the `events` table
  *   (UTC days, common params as columns, the rest in `params`), replacing that range (idempotent: reprocessing a
  *   range gives the same rows), then rebuilds the app's `daily_user_metrics`, which the reports read.
+ * - `flattenSelect` / `processedColumns` are that flattening written once over a `FlattenDialect`: DuckDB here
+ *   (`duckdbFlatten`), BigQuery standard SQL in bigquery-process.ts.
  */
 import type { EventStore, RevenueRules } from './event-store';
 import { generateEvents } from './generator';
@@ -57,8 +60,8 @@ const NULL_VALUE = { s: 'NULL::VARCHAR', i: 'NULL::BIGINT', d: 'NULL::DOUBLE' };
 const paramStruct = (key: string, s: string, i: string, d: string) =>
   `{'key': ${key}, 'value': {'string_value': ${s}, 'int_value': ${i}, 'float_value': NULL::DOUBLE, 'double_value': ${d}}}`;
 
-/** Flattened `events` rows of a dataset → nested export rows (the sandbox export's last step). */
-export function nestSql(): string {
+/** Flattened rows (a SELECT with the columns of `events`) → nested export rows of dataset $dataset. */
+function nestSql(select: string): string {
   const params = PARAM_COLUMNS.map(({ column, kind }) => {
     const value =
       kind === 'string' ? paramStruct(`'${column}'`, column, NULL_VALUE.i, NULL_VALUE.d)
@@ -89,7 +92,7 @@ SELECT $dataset AS dataset,
        {'continent': NULL::VARCHAR, 'country': country, 'region': NULL::VARCHAR, 'city': NULL::VARCHAR} AS geo,
        {'id': $package, 'version': app_version, 'install_source': install_source} AS app_info,
        {'name': campaign, 'medium': CASE WHEN media_source = 'organic' THEN 'organic' ELSE 'cpi' END, 'source': media_source} AS traffic_source
-FROM events WHERE app_id = $source`;
+FROM (${select}) flat`;
 }
 
 /**
@@ -195,7 +198,6 @@ const flattenSql = () => `INSERT INTO events (${processedColumns(duckdbFlatten).
 
 const sqlList = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
 const dayKey = (day: string) => day.replaceAll('-', '');
-const SANDBOX_STAGING = (appId: string) => `__sandbox_export__${appId}`;
 
 export async function ensureRawTable(store: EventStore): Promise<void> {
   await store.run(RAW_EVENTS_DDL);
@@ -212,24 +214,26 @@ export interface SandboxExportOptions {
 }
 
 /**
- * Replaces a dataset's export with a synthetic game (deterministic from the seed): generated flattened (generator.ts)
- * under a staging id, nested into the export schema, staging rows removed. Returns the export's event count and days.
+ * Replaces a dataset's export with a synthetic game (deterministic from the seed): the generator's flattened rows
+ * (generator.ts) nested into the export schema as they are generated, in one transaction (a start killed half-way
+ * leaves the previous export or none). Returns the export's event count and days.
  */
 export async function writeSandboxExport(store: EventStore, options: SandboxExportOptions) {
   await ensureRawTable(store);
-  const staging = SANDBOX_STAGING(options.appId);
   const generated = await generateEvents(store, {
-    appId: staging,
+    appId: options.appId,
     days: options.days ?? 90,
     events: options.events ?? 150_000,
     seed: options.seed ?? hashSeed(options.appId),
     endDate: options.endDate,
     platforms: [options.platform === 'ios' ? 'IOS' : 'ANDROID'],
-    dailyMetrics: false,
+    into: {
+      clear: 'DELETE FROM raw_events WHERE dataset = $dataset',
+      insert: nestSql,
+      values: { dataset: options.appId, package: options.packageName },
+      stats: 'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM raw_events WHERE dataset = $dataset',
+    },
   });
-  await store.run('DELETE FROM raw_events WHERE dataset = $dataset', { dataset: options.appId });
-  await store.run(nestSql(), { dataset: options.appId, source: staging, package: options.packageName });
-  await store.deleteApp(staging);
   return { events: generated.events, start: generated.start, end: generated.end };
 }
 
