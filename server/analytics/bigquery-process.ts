@@ -16,8 +16,7 @@
  * awaited (getQueryResults); a failed job rejects with BigQuery's message, which the job runner writes to the job's
  * result and the plugin's feed. Progress is reported after each step.
  */
-import type { Query } from '@google-cloud/bigquery';
-import type { BigQueryClient } from './bigquery-engine';
+import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
 import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
 import { flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
 
@@ -166,20 +165,10 @@ GROUP BY event_name ORDER BY event_name`,
 
   /** Runs one statement as a query job and waits for its rows; a failed job rejects with BigQuery's message. */
   private async run(statement: ProcessStatement): Promise<Record<string, unknown>[]> {
-    const params: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(statement.params)) params[name] = statement.types[name] === 'DATE' ? { value } : value;
-    const request: Query = {
-      query: statement.query,
-      params,
-      types: statement.types as Query['types'],
-      parameterMode: 'NAMED',
-      useLegacySql: false,
-      location: this.options.location,
-      jobTimeoutMs: this.options.timeoutMs ?? 600_000,
-      labels: { source: 'questboard-process' },
-    };
+    const timeoutMs = this.options.timeoutMs ?? 600_000;
+    const request = namedQueryJob(statement, { location: this.options.location, timeoutMs, label: 'questboard-process' });
     const [job] = await this.client.createQueryJob(request);
-    const [rows] = await job.getQueryResults({ timeoutMs: this.options.timeoutMs ?? 600_000 });
+    const [rows] = await job.getQueryResults({ timeoutMs });
     return rows;
   }
 

@@ -12,6 +12,7 @@
  * Data once per UTC day, at or after its refresh schedule (5-field cron, server/jobs/cron.ts).
  */
 import type { ServerContext } from '../context';
+import { repeatInBackground } from './queue';
 
 /** One scheduled task: enqueues what is due at ctx.now(); returns what it enqueued (ids, for tests and logs). */
 export type ScheduledTask = (ctx: ServerContext) => Promise<string[]>;
@@ -29,23 +30,9 @@ export async function runScheduledTasks(ctx: ServerContext, tasks: readonly Sche
   return enqueued;
 }
 
-/** Ticks now and every `intervalMs` until stopped. */
+/** Ticks now and every `intervalMs` (default one minute) until stopped. */
 export function startScheduler(ctx: ServerContext, tasks: readonly ScheduledTask[], options: { intervalMs?: number; log?: (line: string) => void } = {}) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<void> = Promise.resolve();
-  const tick = () => {
-    current = (async () => {
-      await runScheduledTasks(ctx, tasks, options.log);
-      if (!stopped) timer = setTimeout(tick, options.intervalMs ?? 60_000);
-    })();
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  return repeatInBackground(async () => {
+    await runScheduledTasks(ctx, tasks, options.log);
+  }, options.intervalMs ?? 60_000);
 }

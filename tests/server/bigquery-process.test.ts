@@ -16,6 +16,7 @@ import { DEMO_APP_IDS } from '../../server/db/seed';
 import { enqueueJob, runNextJob } from '../../server/jobs/queue';
 import { integrationJobs } from '../../server/domain/integrations';
 import { createTestServer, type TestServer } from './helpers';
+import { expectValidBigQueryRequest } from '../unit/analytics/support';
 
 /** Answers by statement: the summary and schema queries get rows; a statement matching `failOn` fails its job. */
 class FakeBigQuery implements BigQueryClient {
@@ -23,12 +24,7 @@ class FakeBigQuery implements BigQueryClient {
   failOn: RegExp | null = null;
   async createQueryJob(options: Query): Promise<[BigQueryJob]> {
     this.requests.push(options);
-    expect(options.useLegacySql).toBe(false);
-    expect(options.parameterMode).toBe('NAMED');
-    for (const name of Object.keys(options.params as object)) {
-      expect(options.query).toContain(`@${name}`);
-      expect((options.types as Record<string, unknown>)[name]).toBeDefined();
-    }
+    expectValidBigQueryRequest(options);
     const query = options.query!;
     const job: BigQueryJob = {
       getQueryResults: async () => {
