@@ -73,6 +73,7 @@ export class BigQueryProcessor {
     const project = allowed(options.project, PROJECT, 'project');
     const dataset = allowed(options.dataset, DATASET, 'dataset');
     const sourceProject = allowed(options.sourceProject ?? options.project, PROJECT, 'project');
+    if (!options.sourceDataset) throw new Error("Set the plugin's Firebase export dataset (sourceDataset: analytics_<property id>) to process data on BigQuery.");
     const sourceDataset = allowed(options.sourceDataset, EXPORT_DATASET, 'Firebase export dataset');
     this.target = (table) => `\`${project}.${dataset}.${table}\``;
     this.source = `\`${sourceProject}.${sourceDataset}.events_*\``;

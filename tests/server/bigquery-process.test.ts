@@ -108,6 +108,7 @@ describe('BigQuery processing: the job requests', () => {
     expect(() => new BigQueryProcessor(fake, { ...OPTIONS, sourceDataset: 'analytics_1`; DROP TABLE x; --' })).toThrow(/Invalid BigQuery/);
     expect(() => new BigQueryProcessor(fake, { ...OPTIONS, sourceDataset: 'other_dataset' })).toThrow(/Invalid BigQuery/);
     expect(() => new BigQueryProcessor(fake, { ...OPTIONS, project: 'Bad Project' })).toThrow(/Invalid BigQuery/);
+    expect(() => new BigQueryProcessor(fake, { ...OPTIONS, sourceDataset: '' })).toThrow(/Firebase export dataset \(sourceDataset/);
     expect(fake.requests).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { exportRange, processRange } from '../../server/analytics/raw-export';
+import { generateEvents } from '../../server/analytics/generator';
 import { DEMO_EVENT_APPS, demoEventsMarker, ensureDemoData, writeDemoExport } from '../../server/db/demo-data';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
 import type { Account } from '../../src/contracts/auth';
@@ -99,6 +100,17 @@ describe('ensureDemoData completes an interrupted first start', () => {
     expect(await enabledApps(s)).toEqual({ [DEMO_APP_IDS.dragonMergeAndroid]: true, [DEMO_APP_IDS.dragonMergeIos]: true });
     const markers = await s.db.selectFrom('seed_markers').select('name').execute();
     expect(markers.map((m) => m.name).sort()).toEqual(DEMO_EVENT_APPS.map((app) => demoEventsMarker(app.id)).sort());
+  });
+
+  test('a raw export interrupted half-way leaves the previous export (one transaction), so a resumed start never processes a partial one', async () => {
+    analytics = await openAnalytics({ threads: 1 });
+    const app = DEMO_EVENT_APPS[0]!;
+    const before = await writeDemoExport(analytics, app, { totalEvents: EVENTS, endDate: END });
+    await expect(generateEvents(analytics.store, {
+      appId: app.id, days: 20, events: 1_000, seed: 1, endDate: END,
+      into: { clear: 'DELETE FROM raw_events WHERE dataset = $dataset', insert: (select) => `INSERT INTO no_such_table ${select}`, values: { dataset: app.id }, stats: 'SELECT 0 AS events, 0 AS users' },
+    })).rejects.toThrow(/no_such_table/);
+    expect(await exportRange(analytics.store, app.id)).toEqual(before);
   });
 
   test('a completed seed is left alone: a later start changes neither the events nor a plugin the user changed', async () => {
