@@ -20,7 +20,8 @@ import { outboxMailer } from './providers/mailer';
 import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
 import { startJobWorker } from './jobs/queue';
-import { integrationJobs } from './domain/integrations';
+import { integrationJobs, scheduleDailyProcessing } from './domain/integrations';
+import { startScheduler } from './jobs/scheduler';
 import { firebaseJobs } from './domain/firebase';
 import { seedFirebaseDemo } from './db/firebase-demo';
 import type { ServerContext } from './context';
@@ -61,7 +62,7 @@ async function main() {
   const analytics = await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery: await bigQueryOptions(config) });
   // First start (or one that was interrupted): the demo workspace, the demo game events and their plugins.
   await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
-  await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins; their raw exports are a background job
+  await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins
   await seedFirebaseDemo(handle.db); // Word Garden's Firebase plugin targets the sandbox project
   await seedAdjustDemo(handle.db); // Dragon Merge (Android) connected to Adjust, waiting for its first callback
   const logRequests = process.env.LOG_REQUESTS === '1';
@@ -76,6 +77,8 @@ async function main() {
   const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
   // Firebase function deployments have their own lane, so a long export or processing job never holds them up.
   const firebaseWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, firebaseJobs, { log: (line) => console.error(line) });
+  // Daily Process Data of BigQuery plugins at their refresh schedule (safe with several servers: server/jobs/scheduler.ts).
+  const scheduler = startScheduler((app as unknown as { questboard: ServerContext }).questboard, [scheduleDailyProcessing], { log: (line) => console.error(line) });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -83,6 +86,7 @@ async function main() {
     stopping ??= (async () => {
       try {
         await app.close();
+        await scheduler.stop();
         await jobs.stop();
         await firebaseWorker.stop();
         await analytics.close();

@@ -39,6 +39,31 @@ export interface BigQueryEngineOptions {
 
 export const DEFAULT_MAXIMUM_BYTES_BILLED = 10 * 1024 ** 3;
 
+/**
+ * A standard-SQL query job with named parameters, each with its BigQuery type. DATE and TIMESTAMP values go as
+ * `{value}` objects (what BigQuery.date()/timestamp() make): the client reads `.value` for those types.
+ */
+export function namedQueryJob(
+  statement: { query: string; params: Record<string, unknown>; types: Record<string, unknown> },
+  options: { location?: string; timeoutMs: number; label: string },
+): Query {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(statement.params)) {
+    const type = statement.types[name];
+    params[name] = type === 'DATE' || type === 'TIMESTAMP' ? { value } : value;
+  }
+  return {
+    query: statement.query,
+    params,
+    types: statement.types as Query['types'],
+    parameterMode: 'NAMED',
+    useLegacySql: false,
+    location: options.location,
+    jobTimeoutMs: options.timeoutMs,
+    labels: { source: options.label },
+  };
+}
+
 export class BigQueryReportEngine implements ReportEngine {
   readonly kind = 'bigquery' as const;
   readonly dialect: Dialect;
@@ -49,26 +74,12 @@ export class BigQueryReportEngine implements ReportEngine {
     this.maximumBytesBilled = options.maximumBytesBilled ?? DEFAULT_MAXIMUM_BYTES_BILLED;
   }
 
-  /**
-   * The job request of a rendered query: named parameters with their BigQuery types. DATE and TIMESTAMP values go
-   * as `{value}` objects (what BigQuery.date()/timestamp() make): the client reads `.value` for those types.
-   */
+  /** The job request of a rendered query (namedQueryJob). */
   jobRequest(rendered: RenderedSql): Query {
-    const params: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(rendered.params)) {
-      const type = rendered.types[name];
-      params[name] = type === 'DATE' || type === 'TIMESTAMP' ? { value } : value;
-    }
-    return {
-      query: rendered.sql,
-      params,
-      types: rendered.types as Query['types'],
-      parameterMode: 'NAMED',
-      useLegacySql: false,
-      location: this.options.location,
-      jobTimeoutMs: this.options.timeoutMs ?? 30_000,
-      labels: { source: 'questboard-analyze' },
-    };
+    return namedQueryJob(
+      { query: rendered.sql, params: rendered.params, types: rendered.types },
+      { location: this.options.location, timeoutMs: this.options.timeoutMs ?? 30_000, label: 'questboard-analyze' },
+    );
   }
 
   /** Bytes the query would scan (a dry run costs nothing). */

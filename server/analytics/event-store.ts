@@ -123,8 +123,44 @@ const NUMERIC_COLUMNS: Record<string, string> = {
   value: 'value', level: 'level', ga_session_id: 'ga_session_id', ga_session_number: 'ga_session_number',
   engagement_time_msec: 'engagement_time_msec', success: 'success', event_value_in_usd: 'event_value_in_usd',
 };
+/** What the daily-metrics rebuild needs of a dialect (DuckDB here, BigQuery in bigquery-process.ts). */
+export interface RebuildDialect {
+  param(name: string): string;
+  /** count(*) / sum(e) / min(e) of the rows where `filter` holds. */
+  countIf(filter: string): string;
+  sumIf(e: string, filter: string): string;
+  minIf(e: string, filter: string): string;
+  /** `e` of the row with the greatest `by`. */
+  argMax(e: string, by: string): string;
+  boolOr(e: string): string;
+  /** Days from `start` to `end`, and `day` plus `n` days. */
+  dayDiff(start: string, end: string): string;
+  addDays(day: string, n: number): string;
+  int: string;
+  double: string;
+  /** The other param named by the parameter `param` of `params` as a number, or NULL. */
+  otherParamNumber(param: string): string;
+  /** A qualified table name. */
+  table(name: 'events' | 'daily_user_metrics'): string;
+}
+
+export const duckdbRebuild: RebuildDialect = {
+  param: (name) => `$${name}`,
+  countIf: (filter) => `count(*) FILTER (WHERE ${filter})`,
+  sumIf: (e, filter) => `sum(${e}) FILTER (WHERE ${filter})`,
+  minIf: (e, filter) => `min(${e}) FILTER (WHERE ${filter})`,
+  argMax: (e, by) => `arg_max(${e}, ${by})`,
+  boolOr: (e) => `bool_or(${e})`,
+  dayDiff: (start, end) => `date_diff('day', ${start}, ${end})`,
+  addDays: (day, n) => `${day} + ${n}`,
+  int: 'INTEGER',
+  double: 'DOUBLE',
+  otherParamNumber: (param) => `TRY_CAST(params[$${param}] AS DOUBLE)`,
+  table: (name) => name,
+};
+
 /** SQL of each event's revenue type and amount under the rules; names and parameters are bound values. */
-function revenueColumns(settings: readonly RevenueRule[]): { type: string; amount: string; values: Values } {
+function revenueColumns(settings: readonly RevenueRule[], d: RebuildDialect): { type: string; amount: string; values: Values } {
   const values: Values = {};
   const types: string[] = [];
   const amounts: string[] = [];
@@ -134,8 +170,8 @@ function revenueColumns(settings: readonly RevenueRule[]): { type: string; amoun
     values[`rev_type_${i}`] = rule.type;
     const column = NUMERIC_COLUMNS[rule.parameter];
     if (!column) values[`rev_param_${i}`] = rule.parameter;
-    types.push(`WHEN event_name = $rev_event_${i} THEN $rev_type_${i}`);
-    amounts.push(`WHEN event_name = $rev_event_${i} THEN ${column ? `CAST(${column} AS DOUBLE)` : `TRY_CAST(params[$rev_param_${i}] AS DOUBLE)`}`);
+    types.push(`WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${d.param(`rev_type_${i}`)}`);
+    amounts.push(`WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${column ? `CAST(${column} AS ${d.double})` : d.otherParamNumber(`rev_param_${i}`)}`);
   });
   return { type: `CASE ${types.join(' ')} END`, amount: `CASE ${amounts.join(' ')} END`, values };
 }
@@ -145,62 +181,62 @@ function revenueColumns(settings: readonly RevenueRule[]): { type: string; amoun
  * install day = first first_open, else first seen; DAU rows exclude app_remove; sessions = distinct ga_session_id;
  * ret_dN = active on exactly install day + N, ret_wN = active on some day in [7N, 7N+6] after install, both set only
  * on install-day rows of cohorts old enough for the data (install day + N, resp. + 7N+6 ≤ the app's last day) and
- * NULL otherwise.
+ * NULL otherwise. One definition for both engines (`d`: DuckDB by default).
  */
-export function rebuildDailySql(revenue: readonly RevenueRule[] = []): { sql: string; values: Values } {
-  const { type, amount, values } = revenueColumns(revenue);
+export function rebuildDailySql(revenue: readonly RevenueRule[] = [], d: RebuildDialect = duckdbRebuild): { sql: string; values: Values } {
+  const { type, amount, values } = revenueColumns(revenue, d);
   return { sql: `
-INSERT INTO daily_user_metrics
+INSERT INTO ${d.table('daily_user_metrics')}
 WITH app_events AS (
-  SELECT *, ${type} AS revenue_type, ${amount} AS revenue_amount FROM events WHERE app_id = $app_id
+  SELECT *, ${type} AS revenue_type, ${amount} AS revenue_amount FROM ${d.table('events')} WHERE app_id = ${d.param('app_id')}
 ),
 last_day AS (
   SELECT max(event_date) AS data_end FROM app_events
 ),
 installs AS (
   SELECT user_pseudo_id,
-         coalesce(min(event_date) FILTER (WHERE event_name = 'first_open'), min(event_date)) AS install_date
+         coalesce(${d.minIf('event_date', "event_name = 'first_open'")}, min(event_date)) AS install_date
   FROM app_events GROUP BY user_pseudo_id
 ),
 days AS (
   SELECT user_pseudo_id, event_date,
-         arg_max(platform, event_timestamp) AS platform,
-         arg_max(country, event_timestamp) AS country,
-         arg_max(app_version, event_timestamp) AS app_version,
-         arg_max(media_source, event_timestamp) AS media_source,
-         bool_or(event_name IN ('level_start', 'tutorial_begin')) AS played,
+         ${d.argMax('platform', 'event_timestamp')} AS platform,
+         ${d.argMax('country', 'event_timestamp')} AS country,
+         ${d.argMax('app_version', 'event_timestamp')} AS app_version,
+         ${d.argMax('media_source', 'event_timestamp')} AS media_source,
+         ${d.boolOr("event_name IN ('level_start', 'tutorial_begin')")} AS played,
          count(*) AS events,
          count(DISTINCT ga_session_id) AS sessions,
          coalesce(sum(engagement_time_msec), 0) AS engagement_ms,
-         count(*) FILTER (WHERE event_name = 'level_start') AS level_starts,
-         count(*) FILTER (WHERE event_name = 'level_end' AND success) AS level_completions,
-         count(*) FILTER (WHERE event_name = 'ad_impression') AS impressions,
-         count(*) FILTER (WHERE event_name = 'ad_impression' AND ad_format = 'rewarded') AS rewarded_impressions,
-         count(*) FILTER (WHERE event_name = 'ad_reward') AS ad_rewards,
-         coalesce(sum(revenue_amount) FILTER (WHERE revenue_type = 'ads'), 0) AS ad_revenue,
-         count(*) FILTER (WHERE revenue_type = 'iap') AS iap_count,
-         coalesce(sum(revenue_amount) FILTER (WHERE revenue_type = 'iap'), 0) AS iap_revenue
+         ${d.countIf("event_name = 'level_start'")} AS level_starts,
+         ${d.countIf("event_name = 'level_end' AND success")} AS level_completions,
+         ${d.countIf("event_name = 'ad_impression'")} AS impressions,
+         ${d.countIf("event_name = 'ad_impression' AND ad_format = 'rewarded'")} AS rewarded_impressions,
+         ${d.countIf("event_name = 'ad_reward'")} AS ad_rewards,
+         coalesce(${d.sumIf('revenue_amount', "revenue_type = 'ads'")}, 0) AS ad_revenue,
+         ${d.countIf("revenue_type = 'iap'")} AS iap_count,
+         coalesce(${d.sumIf('revenue_amount', "revenue_type = 'iap'")}, 0) AS iap_revenue
   FROM app_events
   WHERE event_name <> 'app_remove'
   GROUP BY user_pseudo_id, event_date
 ),
 aged AS (
-  SELECT d.*, i.install_date, CAST(date_diff('day', i.install_date, d.event_date) AS INTEGER) AS days_since_install
+  SELECT d.*, i.install_date, CAST(${d.dayDiff('i.install_date', 'd.event_date')} AS ${d.int}) AS days_since_install
   FROM days d JOIN installs i USING (user_pseudo_id)
 ),
 activity AS (
   SELECT user_pseudo_id,
-         ${RETENTION_DAYS.map((n) => `bool_or(days_since_install = ${n}) AS a_d${n}`).join(',\n         ')},
-         ${RETENTION_DAYS.map((n) => `bool_or(days_since_install BETWEEN ${7 * n} AND ${7 * n + 6}) AS a_w${n}`).join(',\n         ')}
+         ${RETENTION_DAYS.map((n) => `${d.boolOr(`days_since_install = ${n}`)} AS a_d${n}`).join(',\n         ')},
+         ${RETENTION_DAYS.map((n) => `${d.boolOr(`days_since_install BETWEEN ${7 * n} AND ${7 * n + 6}`)} AS a_w${n}`).join(',\n         ')}
   FROM aged GROUP BY user_pseudo_id
 )
-SELECT $app_id AS app_id, a.event_date, a.user_pseudo_id, a.install_date, a.days_since_install,
+SELECT ${d.param('app_id')} AS app_id, a.event_date, a.user_pseudo_id, a.install_date, a.days_since_install,
        a.days_since_install = 0 AS is_new,
        a.platform, a.country, a.app_version, a.media_source, a.played,
        a.events, a.sessions, a.engagement_ms, a.level_starts, a.level_completions,
        a.impressions, a.rewarded_impressions, a.ad_rewards, a.ad_revenue, a.iap_count, a.iap_revenue,
-       ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND a.install_date + ${n} <= l.data_end THEN coalesce(f.a_d${n}, false) END`).join(',\n       ')},
-       ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND a.install_date + ${7 * n + 6} <= l.data_end THEN coalesce(f.a_w${n}, false) END`).join(',\n       ')}
+       ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND ${d.addDays('a.install_date', n)} <= l.data_end THEN coalesce(f.a_d${n}, false) END`).join(',\n       ')},
+       ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND ${d.addDays('a.install_date', 7 * n + 6)} <= l.data_end THEN coalesce(f.a_w${n}, false) END`).join(',\n       ')}
 FROM aged a JOIN activity f USING (user_pseudo_id) CROSS JOIN last_day l
 ORDER BY a.event_date`, values };
 }

@@ -25,6 +25,12 @@ export interface GenerateOptions {
   endDate?: string;
   /** Platforms of the app; both (40 % iOS) by default. */
   platforms?: ('ANDROID' | 'IOS')[];
+  /**
+   * Write the generated rows elsewhere than `events` (the sandbox export nests them straight into raw_events): in one
+   * transaction `clear` runs, then `insert` wraps each batch's SELECT (named columns as `events`); `values` are their
+   * extra parameters and `stats` counts what was written (events, users). The daily metrics are then not rebuilt.
+   */
+  into?: { clear: string; insert(select: string): string; values: Record<string, string | number>; stats: string };
 }
 
 export interface GenerateResult {
@@ -191,6 +197,10 @@ export function mulberry32(seed: number) {
   };
 }
 
+/** The values a statement names (DuckDB refuses a value without its $name in the statement). */
+const usedValues = (sql: string, values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => new RegExp(`\\$${name}\\b`).test(sql)));
+
 /** Replaces an app's events with freshly generated ones, then rebuilds its daily metrics. */
 export async function generateEvents(store: EventStore, options: GenerateOptions): Promise<GenerateResult> {
   const started = Date.now();
@@ -211,7 +221,7 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
   const retention = `least(0.95, u.d1 * pow(n, ${RETENTION_EXPONENT}) * u.engagement)`;
 
   await store.exclusive(async (run) => {
-    await run('DELETE FROM events WHERE app_id = $app_id', { app_id: options.appId });
+    if (!options.into) await run('DELETE FROM events WHERE app_id = $app_id', { app_id: options.appId });
     await run(`
       CREATE OR REPLACE TEMP TABLE gen_days AS
       SELECT CAST(d AS INTEGER) AS day_idx,
@@ -273,15 +283,30 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
       WHERE k < a.sessions`, { seed: options.seed });
     // Insert a week at a time: bounded memory, and event_date-clustered row groups (zone maps prune date ranges).
     const union = eventsUnion();
-    for (let from = 0; from < options.days; from += 7) {
-      await run(`INSERT INTO events\n${union}`, { ...values, batch_from: from, batch_to: Math.min(options.days - 1, from + 6) });
+    const into = options.into;
+    if (into) {
+      await run('BEGIN TRANSACTION');
+      await run(into.clear, usedValues(into.clear, into.values));
+    }
+    try {
+      for (let from = 0; from < options.days; from += 7) {
+        const batch = { ...values, batch_from: from, batch_to: Math.min(options.days - 1, from + 6) };
+        if (into) await run(into.insert(union), { ...batch, ...into.values });
+        else await run(`INSERT INTO events\n${union}`, batch);
+      }
+      if (into) await run('COMMIT');
+    } catch (error) {
+      if (into) await run('ROLLBACK').catch(() => {});
+      throw error;
     }
     for (const table of ['gen_sessions', 'gen_active', 'gen_users', 'gen_days']) await run(`DROP TABLE IF EXISTS ${table}`);
   });
-  await store.rebuildDailyUserMetrics(options.appId);
-  const [stats] = await store.rows(
-    'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM events WHERE app_id = $app_id',
-    { app_id: options.appId }, undefined, { timeoutMs: 0 },
-  );
+  if (!options.into) await store.rebuildDailyUserMetrics(options.appId);
+  const [stats] = options.into
+    ? await store.rows(options.into.stats, usedValues(options.into.stats, options.into.values), undefined, { timeoutMs: 0 })
+    : await store.rows(
+      'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM events WHERE app_id = $app_id',
+      { app_id: options.appId }, undefined, { timeoutMs: 0 },
+    );
   return { appId: options.appId, events: Number(stats!.events), users: Number(stats!.users), start, end, ms: Date.now() - started };
 }

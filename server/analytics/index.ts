@@ -5,16 +5,18 @@
  * Wiring (server/main.ts and the demo seed):
  *   const analytics = await openAnalytics({ dataDir: config.dataDir });   // undefined dataDir = in memory
  *   buildApp({ ..., providers: { analytics } });
- *   await seedDemoEvents(analytics, [{ id, platform }, ...]);             // first start: ~90 days, ≥ 1 M events
  *   await closeAnalytics(analytics);                                      // on shutdown (= analytics.close())
  *
  * An app's reports run on BigQuery when its BigQuery plugin has `attributes.eventStore === 'bigquery'` and a
  * `targetProject` (dataset `attributes.dataset`, default `questboard_analytics`) and the engine was opened with a
- * `bigquery.createClient`; otherwise on the embedded DuckDB store.
+ * `bigquery.createClient`; otherwise on the embedded DuckDB store. Its Process Data then runs on BigQuery too
+ * (`bigQueryProcessorFor`, bigquery-process.ts), reading the Firebase export dataset `attributes.sourceDataset`
+ * (`analytics_<property id>`, in `attributes.sourceProject`, default the target project).
  */
 import { EventStore, type EventStoreOptions } from './event-store';
 import { DuckDbReportEngine } from './duckdb-engine';
 import { BigQueryReportEngine, type BigQueryClient } from './bigquery-engine';
+import { BigQueryProcessor } from './bigquery-process';
 import { generateEvents, type GenerateOptions, type GenerateResult } from './generator';
 import { MODELS, type ModelDef } from './catalogue';
 import type { ReportEngine } from './engine';
@@ -39,6 +41,8 @@ export interface AnalyticsEngine {
   readonly models: readonly ModelDef[];
   /** The engine that serves an app, from its BigQuery plugin. */
   engineFor(plugin: PluginLike | null): ReportEngine;
+  /** The BigQuery processing of an app whose reports run on BigQuery, else null (processing runs embedded). */
+  bigQueryProcessorFor(plugin: PluginLike | null): BigQueryProcessor | null;
   /** Replaces an app's events with generated ones (deterministic from the seed). */
   generate(options: GenerateOptions): Promise<GenerateResult>;
   close(): Promise<void>;
@@ -66,6 +70,19 @@ export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<Analyt
         timeoutMs: opts.queryTimeoutMs,
       });
     },
+    bigQueryProcessorFor(plugin) {
+      const attributes = plugin?.attributes ?? {};
+      const project = attributes.targetProject;
+      if (attributes.eventStore !== 'bigquery' || typeof project !== 'string' || !opts.bigquery) return null;
+      const text = (key: string) => (typeof attributes[key] === 'string' ? (attributes[key] as string) : undefined);
+      return new BigQueryProcessor(opts.bigquery.createClient(project), {
+        project,
+        dataset: text('dataset') ?? DEFAULT_BIGQUERY_DATASET,
+        sourceProject: text('sourceProject'),
+        sourceDataset: text('sourceDataset') ?? '',
+        location: opts.bigquery.location,
+      });
+    },
     generate: (options) => generateEvents(store, options),
     close: () => store.close(),
   };
@@ -77,39 +94,6 @@ export const closeAnalytics = (engine: AnalyticsEngine) => engine.close();
 export interface DemoApp {
   id: string;
   platform: 'android' | 'ios';
-}
-
-/**
- * Demo game events for the given apps: `days` (90) days ending `endDate` (today, UTC), `totalEvents` (1.2 M) shared
- * across the apps. Apps that already have events are left alone unless `force`. Returns each app's data range.
- */
-export async function seedDemoEvents(
-  engine: AnalyticsEngine,
-  apps: DemoApp[],
-  opts: { days?: number; totalEvents?: number; endDate?: string; seed?: number; force?: boolean } = {},
-): Promise<GenerateResult[]> {
-  const results: GenerateResult[] = [];
-  const perApp = Math.ceil((opts.totalEvents ?? 1_200_000) / Math.max(1, apps.length));
-  for (const [index, app] of apps.entries()) {
-    if (!opts.force) {
-      const existing = await engine.store.dataRange(app.id);
-      if (existing) {
-        results.push({ appId: app.id, events: 0, users: 0, start: existing.start, end: existing.end, ms: 0 });
-        continue;
-      }
-    }
-    results.push(
-      await engine.generate({
-        appId: app.id,
-        days: opts.days ?? 90,
-        events: perApp,
-        seed: (opts.seed ?? 20_240_601) + index,
-        endDate: opts.endDate,
-        platforms: [app.platform === 'ios' ? 'IOS' : 'ANDROID'],
-      }),
-    );
-  }
-  return results;
 }
 
 export type { GenerateOptions, GenerateResult } from './generator';

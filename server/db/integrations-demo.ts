@@ -1,9 +1,8 @@
 /**
  * The integrations area's demo rows (issue 11), written once (marker `integrations-demo`): Demo Studio's Questboard
- * service-account credential (Google Cloud sandbox) on its BigQuery and Firebase plugins, their first Latest Updates,
- * and, for the BigQuery plugins with demo data, a `sandbox_export` job that writes (in the background, after the
- * server is up: the first start is not slowed) the raw Firebase export their generated events would have come from,
- * with their plugin events, so Process Data works on the demo apps as on a newly connected one.
+ * service-account credential (Google Cloud sandbox) on its BigQuery and Firebase plugins and their first Latest
+ * Updates. The demo BigQuery plugins' raw Firebase exports, their processing and their plugin events come from the
+ * first start's demo data (server/db/demo-data.ts), through the same path as a newly connected app.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -18,7 +17,7 @@ export async function seedIntegrationsDemo(db: Kysely<Database>, now = new Date(
     const marker = await trx.selectFrom('seed_markers').select('name').where('name', '=', INTEGRATIONS_DEMO_MARKER).executeTakeFirst();
     if (marker) return;
     const plugins = await trx.selectFrom('plugins').innerJoin('apps', 'apps.id', 'plugins.app_id')
-      .select(['plugins.id', 'plugins.app_id', 'plugins.data_start', 'plugins.data_end', 'plugins.type'])
+      .select(['plugins.id', 'plugins.data_start', 'plugins.data_end'])
       .where('apps.workspace_id', '=', DEMO_WORKSPACE_ID).where('plugins.type', 'in', ['BigQuery', 'Firebase']).execute();
     const email = sandboxGoogleCloud.productServiceAccountEmail(DEMO_WORKSPACE_ID);
     await trx.insertInto('credentials').values({
@@ -31,12 +30,6 @@ export async function seedIntegrationsDemo(db: Kysely<Database>, now = new Date(
       if (plugin.data_start && plugin.data_end) feed.push(`Processed the demo events from ${plugin.data_start} to ${plugin.data_end}.`);
       for (const [i, message] of feed.entries()) {
         await trx.insertInto('plugin_feed').values({ plugin_id: plugin.id, message, type: 'success', created_at: new Date(now.getTime() - (feed.length - i) * 60_000) }).execute();
-      }
-      if (plugin.type === 'BigQuery' && plugin.data_start) {
-        await trx.insertInto('jobs').values({
-          id: randomUUID(), kind: 'sandbox_export', plugin_id: plugin.id, app_id: plugin.app_id,
-          payload: JSON.stringify({ fromProcessed: true }) as never, status: 'queued',
-        }).execute();
       }
     }
     await trx.insertInto('seed_markers').values({ name: INTEGRATIONS_DEMO_MARKER }).execute();

@@ -63,4 +63,10 @@ export const integrationsMigrations: Record<string, Migration> = {
       `);
     },
   },
+  /** The UTC day of the last refresh-schedule run the daily scheduler enqueued (server/jobs/scheduler.ts). */
+  '0510_plugins_last_scheduled_day': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, 'ALTER TABLE plugins ADD COLUMN last_scheduled_day text');
+    },
+  },
 };

@@ -90,6 +90,8 @@ export interface PluginsTable {
   data_end: string | null;
   /** Integrations area (0320): the credential the plugin connects with. */
   credential_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Integrations area (0510): UTC day (YYYY-MM-DD) of the last scheduled daily processing (server/jobs/scheduler.ts). */
+  last_scheduled_day: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 /** Integrations area (server/db/integrations-migrations.ts). `secret` is AES-GCM ciphertext, never sent out. */

@@ -15,10 +15,14 @@ import {
   type CreatePluginRequest, type ServiceAccountKey, type UpdatePluginRequest,
 } from '../../src/contracts/integrations';
 import type { Role } from '../../src/contracts/codecs';
-import type { ServerContext } from '../context';
+import { inTransaction, type ServerContext } from '../context';
+import { latestFire, parseCron } from '../jobs/cron';
+import { addDays } from '../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
-import { exportFromProcessed, exportRange, exportSchema, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
+import { exportRange, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
+import { packageNameOf, processPluginData, recordPluginEvents } from '../db/process-data';
+export { packageNameOf };
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from './errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 
@@ -122,13 +126,6 @@ async function appWorkspace(ctx: ServerContext, appId: string) {
   const app = await ctx.db.selectFrom('apps').select(['workspace_id']).where('id', '=', appId).executeTakeFirst();
   if (!app) throw notFound('App');
   return app.workspace_id;
-}
-
-/** An app's store package (Android package name, iOS bundle id), or its id when it has none yet. */
-export function packageNameOf(row: { id: string; platform: 'android' | 'ios'; details: unknown }): string {
-  const details = row.details as Record<string, unknown>;
-  const name = row.platform === 'ios' ? details.appleBundleId : details.googlePackageName;
-  return typeof name === 'string' && name ? name : row.id;
 }
 
 /** The workspace's apps as Firebase apps. */
@@ -296,10 +293,68 @@ export async function setDailyProcess(ctx: ServerContext, pluginId: string, dail
   const row = await pluginRow(ctx, pluginId);
   if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data daily.', ['dailyProcess']);
   const attributes = { ...(row.attributes as Record<string, unknown>), dailyProcess };
+  // Turned on: the first run is the schedule's next time (a time already past today is not caught up).
+  const schedule = dailyProcess ? (row.refresh_schedule ?? DAILY_SCHEDULE) : null;
   await ctx.db.updateTable('plugins')
-    .set({ attributes: JSON.stringify(attributes) as never, refresh_schedule: dailyProcess ? DAILY_SCHEDULE : null })
+    .set({ attributes: JSON.stringify(attributes) as never, refresh_schedule: schedule, last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null })
     .where('id', '=', pluginId).execute();
   await addFeed(ctx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
+}
+
+/** Days processed again by each daily run before the new ones: the export's daily tables change for up to 3 days. */
+export const DAILY_REPROCESS_DAYS = 3;
+
+/** The UTC day (YYYY-MM-DD) of the schedule's latest time at or before `now`; null when it never fired or is not cron. */
+function firedDay(schedule: string, now: Date): string | null {
+  try {
+    return latestFire(parseCron(schedule), now)?.toISOString().slice(0, 10) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The daily scheduler's task (server/jobs/scheduler.ts): for each connected BigQuery plugin with dailyProcess on, once
+ * per UTC day at or after its refresh schedule, a Process Data job for the days since its last processed day (the
+ * last DAILY_REPROCESS_DAYS again, for late events) up to yesterday, UTC (today is still being written). The run is
+ * claimed with a conditional UPDATE of last_scheduled_day in the job's transaction: with several servers ticking at
+ * once exactly one enqueues it; after downtime the next tick finds the missed run and one job catches up every day
+ * since. A plugin seen for the first time (null day, e.g. the demo seed) starts counting from its latest scheduled
+ * time without a run. While a processing job is queued or running (jobs_one_active) the claim rolls back and the next
+ * tick tries again.
+ */
+export async function scheduleDailyProcessing(ctx: ServerContext): Promise<string[]> {
+  const now = ctx.now();
+  const rows = await ctx.db.selectFrom('plugins')
+    .select(['id', 'app_id', 'attributes', 'refresh_schedule', 'last_scheduled_day', 'data_end'])
+    .where('type', '=', 'BigQuery').where('status', '<>', 'disconnected')
+    .where('credential_id', 'is not', null).where('refresh_schedule', 'is not', null).execute();
+  const jobIds: string[] = [];
+  for (const row of rows) {
+    if ((row.attributes as Record<string, unknown>).dailyProcess !== true) continue;
+    const day = firedDay(row.refresh_schedule!, now);
+    if (!day || (row.last_scheduled_day && row.last_scheduled_day >= day)) continue;
+    if (!row.last_scheduled_day) {
+      await ctx.db.updateTable('plugins').set({ last_scheduled_day: day }).where('id', '=', row.id).where('last_scheduled_day', 'is', null).execute();
+      continue;
+    }
+    const end = addDays(day, -1);
+    const start = addDays(row.data_end && row.data_end < end ? row.data_end : end, 1 - DAILY_REPROCESS_DAYS);
+    try {
+      const jobId = await inTransaction(ctx, async (tx) => {
+        const claimed = await tx.db.updateTable('plugins').set({ last_scheduled_day: day })
+          .where('id', '=', row.id).where('last_scheduled_day', '<', day).executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return null;
+        const id = await enqueueJob(tx, { kind: JOB_KINDS.process, pluginId: row.id, appId: row.app_id, payload: { start, end, daily: true } });
+        await addFeed(tx, row.id, `Daily processing started: data from ${start} to ${end}.`);
+        return id;
+      });
+      if (jobId) jobIds.push(jobId);
+    } catch (error) {
+      if (!/jobs_one_active|duplicate key/i.test(String((error as Error).message))) throw error;
+    }
+  }
+  return jobIds;
 }
 
 // ------------------------------------------------------------------------------------------------ process data
@@ -335,58 +390,43 @@ async function packageOf(ctx: ServerContext, appId: string) {
 }
 
 /** The plugin's events (SPEC §3 plugin event) from the export's schema: new names added, known ones updated. */
-export async function recordEvents(ctx: ServerContext, pluginId: string, schema: EventSchema) {
-  for (const event of schema) {
-    await ctx.db.insertInto('plugin_events').values({
-      id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,
-      status: 'ACTIVE', last_received_at: event.lastReceivedAt, monetize_metadata: null,
-    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({
-      event_params: JSON.stringify(event.params) as never,
-      last_received_at: event.lastReceivedAt,
-    })).execute();
-  }
-}
+export const recordEvents = (ctx: ServerContext, pluginId: string, schema: EventSchema) => recordPluginEvents(ctx.db, pluginId, schema);
 
 /** The job handlers of this area, and what a failure writes to the plugin's feed. */
 export const integrationJobs: JobHandlers = {
   handlers: {
-    /**
-     * The app's raw export in the sandbox: a synthetic game for a newly connected app, or (payload.fromProcessed, the
-     * demo apps whose events were generated straight into the processed tables) the export those events came from.
-     */
+    /** The app's raw export in the sandbox: a synthetic game for a newly connected app. */
     async [JOB_KINDS.sandboxExport](ctx, { job }) {
       const appId = job.app_id!;
       const pluginId = job.plugin_id!;
       const store = analyticsOf(ctx).store;
       if (!(await exportRange(store, appId))) {
         const { platform, packageName } = await packageOf(ctx, appId);
-        if (job.payload.fromProcessed) await exportFromProcessed(store, appId, packageName);
-        else await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
+        await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
       }
       const range = await exportRange(store, appId);
       if (!range) throw new Error('The sandbox export is empty.');
-      if (job.payload.fromProcessed) await recordEvents(ctx, pluginId, await exportSchema(store, appId, range.start, range.end));
       const message = `Sandbox Firebase export ready: ${range.events.toLocaleString('en-US')} raw events from ${range.start} to ${range.end}.`;
       await addFeed(ctx, pluginId, message, 'success');
       return message;
     },
+    /** Process Data (manual or daily): on BigQuery when the plugin's reports run there, else on the embedded engine. */
     async [JOB_KINDS.process](ctx, { job, progress }) {
       const { start, end } = job.payload as { start: string; end: string };
       const appId = job.app_id!;
       const pluginId = job.plugin_id!;
-      const store = analyticsOf(ctx).store;
-      if (!(await exportRange(store, appId))) throw new Error('No raw Firebase export was found for this app.');
+      const analytics = analyticsOf(ctx);
+      const revenue = () => revenueRules(ctx, appId);
+      const bigQuery = analytics.bigQueryProcessorFor(await pluginRow(ctx, pluginId));
+      if (!bigQuery && !(await exportRange(analytics.store, appId))) throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
-      const result = await processRange(store, { appId, dataset: appId, start, end, revenue: () => revenueRules(ctx, appId) }, progress);
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('plugins').set({
-          data_start: result.range?.start ?? null,
-          data_end: result.range?.end ?? null,
-          last_refresh: ctx.now(),
-          ...(result.range ? { status: 'connected' as const } : {}),
-        }).where('id', '=', pluginId).execute();
-        await recordEvents({ ...ctx, db: trx }, pluginId, result.schema);
-      });
+      const result = await processPluginData(ctx.db, {
+        pluginId,
+        now: ctx.now,
+        process: bigQuery
+          ? (report) => bigQuery.processRange({ appId, start, end, revenue }, report)
+          : (report) => processRange(analytics.store, { appId, dataset: appId, start, end, revenue }, report),
+      }, progress);
       const message = `Processed ${result.events.toLocaleString('en-US')} events from ${start} to ${end}.`;
       await addFeed(ctx, pluginId, message, 'success');
       return message;

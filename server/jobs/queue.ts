@@ -107,19 +107,18 @@ export async function drainJobs(ctx: ServerContext, jobs: JobHandlers): Promise<
   while (await runNextJob(ctx, jobs)) { /* next */ }
 }
 
-/** Polls for jobs in the background every `pollMs` (default 1 s) until stopped. */
-export function startJobWorker(ctx: ServerContext, jobs: JobHandlers, options: { pollMs?: number; log?: (line: string) => void } = {}) {
+/**
+ * Runs `work` now and again `intervalMs` after each run ends, until stopped; `work` gets `stopped()` to end a long run
+ * early. stop() waits for the run in hand. (The job worker here, the scheduler in scheduler.ts.)
+ */
+export function repeatInBackground(work: (stopped: () => boolean) => Promise<void>, intervalMs: number) {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let current: Promise<void> = Promise.resolve();
   const tick = () => {
     current = (async () => {
-      try {
-        while (!stopped && (await runNextJob(ctx, jobs))) { /* keep going while work is due */ }
-      } catch (error) {
-        options.log?.(`[jobs] ${(error as Error).message}`);
-      }
-      if (!stopped) timer = setTimeout(tick, options.pollMs ?? 1000);
+      await work(() => stopped);
+      if (!stopped) timer = setTimeout(tick, intervalMs);
     })();
   };
   tick();
@@ -130,4 +129,15 @@ export function startJobWorker(ctx: ServerContext, jobs: JobHandlers, options: {
       await current;
     },
   };
+}
+
+/** Polls for jobs in the background every `pollMs` (default 1 s) until stopped. */
+export function startJobWorker(ctx: ServerContext, jobs: JobHandlers, options: { pollMs?: number; log?: (line: string) => void } = {}) {
+  return repeatInBackground(async (stopped) => {
+    try {
+      while (!stopped() && (await runNextJob(ctx, jobs))) { /* keep going while work is due */ }
+    } catch (error) {
+      options.log?.(`[jobs] ${(error as Error).message}`);
+    }
+  }, options.pollMs ?? 1000);
 }

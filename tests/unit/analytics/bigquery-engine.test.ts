@@ -10,20 +10,14 @@ import { BigQueryReportEngine, type BigQueryClient, type BigQueryJob } from '../
 import { ReportTooLargeError, modelConfiguration } from '../../../server/analytics/engine';
 import { DAILY_METRICS_MODEL } from '../../../server/analytics/catalogue';
 import { openAnalytics } from '../../../server/analytics/index';
-import { condition, report } from './support';
+import { condition, expectValidBigQueryRequest, report } from './support';
 
 class FakeBigQuery implements BigQueryClient {
   readonly requests: Query[] = [];
   constructor(private readonly bytes: number, private readonly rows: Record<string, unknown>[]) {}
   async createQueryJob(options: Query): Promise<[BigQueryJob]> {
     this.requests.push(options);
-    // What BigQuery itself checks of a request.
-    expect(options.useLegacySql).toBe(false);
-    expect(options.parameterMode).toBe('NAMED');
-    for (const name of Object.keys(options.params as object)) {
-      expect(options.query).toContain(`@${name}`);
-      expect((options.types as Record<string, unknown>)[name]).toBeDefined();
-    }
+    expectValidBigQueryRequest(options);
     const job: BigQueryJob = {
       metadata: { statistics: { totalBytesProcessed: String(this.bytes) } },
       getQueryResults: async () => {

@@ -1,6 +1,18 @@
 /** Shared by the analytics unit tests: report builders and a small generated event store. */
 import type { Comparison, Condition, ConditionValue, DataType, Report } from '../../../src/contracts/analyze';
+import { expect } from 'vitest';
+import type { Query } from '@google-cloud/bigquery';
 import { openAnalytics, type AnalyticsEngine } from '../../../server/analytics/index';
+
+/** What BigQuery itself checks of a job request: standard SQL, named parameters each typed and used in the query. */
+export function expectValidBigQueryRequest(options: Query) {
+  expect(options.useLegacySql).toBe(false);
+  expect(options.parameterMode).toBe('NAMED');
+  for (const name of Object.keys(options.params as object)) {
+    expect(options.query).toContain(`@${name}`);
+    expect((options.types as Record<string, unknown>)[name]).toBeDefined();
+  }
+}
 
 export const metric = (column_name: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'decimal' });
 export const groupBy = (column_name: string, data_type: DataType = 'STRING') => ({ column_name, data_type, sample_value: null });

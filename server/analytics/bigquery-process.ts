@@ -1,0 +1,209 @@
+/**
+ * Process Data on BigQuery (issue 11: "with BigQuery configured, the same processing runs as BigQuery jobs from the
+ * customer's `analytics_*` dataset into the target dataset"): the flattening of raw-export.ts (`flattenSelect`, one
+ * definition of the output columns) and the daily-metrics rebuild of event-store.ts (`rebuildDailySql`), rendered in
+ * BigQuery standard SQL, run as query jobs through @google-cloud/bigquery:
+ *
+ *   1. CREATE TABLE IF NOT EXISTS for `events` and `daily_user_metrics` in the target dataset (partitioned by day,
+ *      clustered by app);
+ *   2. one script job in a transaction: DELETE the app's events of [start, end], INSERT … SELECT the export's rows of
+ *      `analytics_<property>.events_*` with `_TABLE_SUFFIX BETWEEN @from_key AND @to_key` (a day either side: the
+ *      export's days are the property's time zone), kept to the UTC days asked for — idempotent per range;
+ *   3. one script job replacing the app's daily_user_metrics;
+ *   4. the range's count, the app's data range and the events' parameter types (the plugin's Events table).
+ *
+ * Every value is a named, typed parameter; identifiers (projects, datasets) are allow-listed by pattern. Each job is
+ * awaited (getQueryResults); a failed job rejects with BigQuery's message, which the job runner writes to the job's
+ * result and the plugin's feed. Progress is reported after each step.
+ */
+import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
+import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
+import { flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
+
+export interface BigQueryProcessOptions {
+  /** Target: where the processed tables live (the reports read them). */
+  project: string;
+  dataset: string;
+  /** Source: the Firebase export dataset (`analytics_<property id>`), in `sourceProject` (default the target project). */
+  sourceProject?: string;
+  sourceDataset: string;
+  location?: string;
+  /** Per job (default 10 minutes). */
+  timeoutMs?: number;
+}
+
+const PROJECT = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
+const DATASET = /^[A-Za-z0-9_]{1,1024}$/;
+const EXPORT_DATASET = /^analytics_[0-9]{1,20}$/;
+
+function allowed(value: string, pattern: RegExp, what: string) {
+  if (!pattern.test(value)) throw new Error(`Invalid BigQuery ${what} name ${JSON.stringify(value)}.`);
+  return value;
+}
+
+/** BigQuery types of the processed columns (the embedded engine's DDL in BigQuery terms). */
+const COLUMN_TYPES: Record<string, string> = {
+  app_id: 'STRING NOT NULL', event_date: 'DATE NOT NULL', event_timestamp: 'TIMESTAMP NOT NULL', event_name: 'STRING NOT NULL',
+  user_pseudo_id: 'STRING NOT NULL', user_first_touch_timestamp: 'TIMESTAMP', event_value_in_usd: 'FLOAT64',
+  ga_session_id: 'INT64', ga_session_number: 'INT64', engagement_time_msec: 'INT64', level: 'INT64', success: 'BOOL',
+  value: 'FLOAT64', params: 'ARRAY<STRUCT<key STRING, value STRING>>',
+};
+const DAILY_COLUMNS = `app_id STRING NOT NULL, event_date DATE NOT NULL, user_pseudo_id STRING NOT NULL, install_date DATE NOT NULL,
+  days_since_install INT64 NOT NULL, is_new BOOL NOT NULL, platform STRING, country STRING, app_version STRING, media_source STRING,
+  played BOOL NOT NULL, events INT64 NOT NULL, sessions INT64 NOT NULL, engagement_ms INT64 NOT NULL, level_starts INT64 NOT NULL,
+  level_completions INT64 NOT NULL, impressions INT64 NOT NULL, rewarded_impressions INT64 NOT NULL, ad_rewards INT64 NOT NULL,
+  ad_revenue FLOAT64 NOT NULL, iap_count INT64 NOT NULL, iap_revenue FLOAT64 NOT NULL,
+  ${[1, 2, 3, 4, 5, 6, 7].map((n) => `ret_d${n} BOOL`).join(', ')}, ${[1, 2, 3, 4, 5, 6, 7].map((n) => `ret_w${n} BOOL`).join(', ')}`;
+
+/** One job request: its SQL and its named parameters with their BigQuery types. */
+export interface ProcessStatement {
+  query: string;
+  params: Record<string, unknown>;
+  types: Record<string, string>;
+}
+
+const dayKey = (day: string) => day.replaceAll('-', '');
+const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export class BigQueryProcessor {
+  private readonly target: (table: string) => string;
+  private readonly source: string;
+
+  constructor(private readonly client: BigQueryClient, private readonly options: BigQueryProcessOptions) {
+    const project = allowed(options.project, PROJECT, 'project');
+    const dataset = allowed(options.dataset, DATASET, 'dataset');
+    const sourceProject = allowed(options.sourceProject ?? options.project, PROJECT, 'project');
+    if (!options.sourceDataset) throw new Error("Set the plugin's Firebase export dataset (sourceDataset: analytics_<property id>) to process data on BigQuery.");
+    const sourceDataset = allowed(options.sourceDataset, EXPORT_DATASET, 'Firebase export dataset');
+    this.target = (table) => `\`${project}.${dataset}.${table}\``;
+    this.source = `\`${sourceProject}.${sourceDataset}.events_*\``;
+  }
+
+  private flattenDialect(): FlattenDialect {
+    return {
+      param: (name) => `@${name}`,
+      cast: (e, type) => `CAST(${e} AS ${{ int: 'INT64', double: 'FLOAT64', string: 'STRING' }[type]})`,
+      safeCast: (e, type) => `SAFE_CAST(${e} AS ${{ int: 'INT64', double: 'FLOAT64' }[type]})`,
+      micros: (e) => `TIMESTAMP_MICROS(${e})`,
+      day: (e) => `DATE(${e})`,
+      dateParam: (name) => `@${name}`,
+      paramValue: (key, read) => `(SELECT ${read('value')} FROM UNNEST(event_params) WHERE key = '${key}' LIMIT 1)`,
+      otherParams: (exclude, text) =>
+        `ARRAY(SELECT AS STRUCT key, ${text('value')} AS value FROM UNNEST(event_params) WHERE key NOT IN (${exclude.map((n) => `'${n}'`).join(', ')}))`,
+      source: () => `FROM ${this.source}\nWHERE _TABLE_SUFFIX BETWEEN @from_key AND @to_key`,
+    };
+  }
+
+  private rebuildDialect(): RebuildDialect {
+    return {
+      param: (name) => `@${name}`,
+      countIf: (filter) => `COUNTIF(${filter})`,
+      sumIf: (e, filter) => `SUM(IF(${filter}, ${e}, NULL))`,
+      minIf: (e, filter) => `MIN(IF(${filter}, ${e}, NULL))`,
+      argMax: (e, by) => `ANY_VALUE(${e} HAVING MAX ${by})`,
+      boolOr: (e) => `LOGICAL_OR(${e})`,
+      dayDiff: (start, end) => `DATE_DIFF(${end}, ${start}, DAY)`,
+      addDays: (day, n) => `DATE_ADD(${day}, INTERVAL ${n} DAY)`,
+      int: 'INT64',
+      double: 'FLOAT64',
+      otherParamNumber: (param) => `SAFE_CAST((SELECT p.value FROM UNNEST(params) AS p WHERE p.key = @${param} LIMIT 1) AS FLOAT64)`,
+      table: (name) => this.target(name),
+    };
+  }
+
+  /** The job requests of one run, in order (tests read them; `processRange` sends them). */
+  statements(args: { appId: string; start: string; end: string; revenue?: readonly RevenueRule[] }) {
+    const flatten = this.flattenDialect();
+    const columns = processedColumns(flatten);
+    const range = { app_id: args.appId, start: args.start, end: args.end };
+    const rangeTypes = { app_id: 'STRING', start: 'DATE', end: 'DATE' };
+    const createEvents: ProcessStatement = {
+      query: `CREATE TABLE IF NOT EXISTS ${this.target('events')} (\n  ${columns.map((c) => `${c.name} ${COLUMN_TYPES[c.name] ?? 'STRING'}`).join(',\n  ')}\n)
+PARTITION BY event_date CLUSTER BY app_id, event_name;
+CREATE TABLE IF NOT EXISTS ${this.target('daily_user_metrics')} (\n  ${DAILY_COLUMNS}\n)
+PARTITION BY event_date CLUSTER BY app_id`,
+      params: {}, types: {},
+    };
+    const replaceEvents: ProcessStatement = {
+      query: `BEGIN TRANSACTION;
+DELETE FROM ${this.target('events')} WHERE app_id = @app_id AND event_date BETWEEN @start AND @end;
+INSERT INTO ${this.target('events')} (${columns.map((c) => c.name).join(', ')})
+${flattenSelect(flatten)};
+COMMIT TRANSACTION`,
+      params: { ...range, from_key: dayKey(shiftDay(args.start, -1)), to_key: dayKey(shiftDay(args.end, 1)) },
+      types: { ...rangeTypes, from_key: 'STRING', to_key: 'STRING' },
+    };
+    const rebuild = rebuildDailySql(args.revenue ?? [], this.rebuildDialect());
+    const rebuildValues = Object.fromEntries(Object.entries(rebuild.values).map(([k, v]) => [k, String(v)]));
+    const rebuildDaily: ProcessStatement = {
+      query: `BEGIN TRANSACTION;
+DELETE FROM ${this.target('daily_user_metrics')} WHERE app_id = @app_id;
+${rebuild.sql.trim()};
+COMMIT TRANSACTION`,
+      params: { app_id: args.appId, ...rebuildValues },
+      types: { app_id: 'STRING', ...Object.fromEntries(Object.keys(rebuildValues).map((k) => [k, 'STRING'])) },
+    };
+    const summary: ProcessStatement = {
+      query: `SELECT
+  (SELECT COUNT(*) FROM ${this.target('events')} WHERE app_id = @app_id AND event_date BETWEEN @start AND @end) AS events,
+  (SELECT FORMAT_DATE('%Y-%m-%d', MIN(event_date)) FROM ${this.target('daily_user_metrics')} WHERE app_id = @app_id) AS range_start,
+  (SELECT FORMAT_DATE('%Y-%m-%d', MAX(event_date)) FROM ${this.target('daily_user_metrics')} WHERE app_id = @app_id) AS range_end`,
+      params: range, types: rangeTypes,
+    };
+    const schema: ProcessStatement = {
+      query: `SELECT event_name,
+       ARRAY_AGG(DISTINCT CONCAT(p.key, '=', CASE WHEN p.value.string_value IS NOT NULL THEN 'STRING'
+                                                  WHEN p.value.int_value IS NOT NULL THEN 'INT64' ELSE 'FLOAT64' END)) AS params,
+       MAX(event_timestamp) AS last_at
+FROM ${this.source}, UNNEST(event_params) AS p
+WHERE _TABLE_SUFFIX BETWEEN @from_key AND @to_key
+GROUP BY event_name ORDER BY event_name`,
+      params: { from_key: dayKey(args.start), to_key: dayKey(args.end) },
+      types: { from_key: 'STRING', to_key: 'STRING' },
+    };
+    return { createEvents, replaceEvents, rebuildDaily, summary, schema };
+  }
+
+  /** Runs one statement as a query job and waits for its rows; a failed job rejects with BigQuery's message. */
+  private async run(statement: ProcessStatement): Promise<Record<string, unknown>[]> {
+    const timeoutMs = this.options.timeoutMs ?? 600_000;
+    const request = namedQueryJob(statement, { location: this.options.location, timeoutMs, label: 'questboard-process' });
+    const [job] = await this.client.createQueryJob(request);
+    const [rows] = await job.getQueryResults({ timeoutMs });
+    return rows;
+  }
+
+  /** Process Data of [start, end] for one app (idempotent per range); `progress` gets 0–100. */
+  async processRange(
+    args: { appId: string; start: string; end: string; revenue?: RevenueRules },
+    progress: (percent: number) => Promise<void> = async () => {},
+  ): Promise<ProcessResult> {
+    const revenue = typeof args.revenue === 'function' ? await args.revenue() : args.revenue;
+    const statements = this.statements({ ...args, revenue });
+    await this.run(statements.createEvents);
+    await progress(10);
+    await this.run(statements.replaceEvents);
+    await progress(60);
+    await this.run(statements.rebuildDaily);
+    await progress(85);
+    const [summary] = await this.run(statements.summary);
+    const schemaRows = await this.run(statements.schema);
+    await progress(95);
+    const start = plain(summary?.range_start);
+    const end = plain(summary?.range_end);
+    return {
+      events: Number(plain(summary?.events) ?? 0),
+      range: start && end ? { start: String(start), end: String(end) } : null,
+      schema: schemaRows.map((row) => ({
+        eventName: String(row.event_name),
+        params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort()),
+        lastReceivedAt: Math.floor(Number(plain(row.last_at)) / 1000),
+      })),
+    };
+  }
+}
+
+/** BigQuery cells: INT64 may come as strings, DATE/TIMESTAMP as `{ value }` objects. */
+function plain(cell: unknown): unknown {
+  return cell && typeof cell === 'object' && 'value' in cell ? (cell as { value: unknown }).value : cell;
+}
