@@ -73,7 +73,8 @@ export async function sandboxConsentPage(ctx: ServerContext, sealed: string) {
     '<ul>',
     ...accounts.map((a) => `<li><a href="${escapeHtml(link(a.email))}">Continue as ${escapeHtml(a.email)}</a> (${escapeHtml(a.note)})</li>`),
     '</ul>',
-    `<p><a href="${escapeHtml(state.returnTo)}">Cancel</a></p>`,
+    // As Google does when consent is denied: the callback with error=access_denied (back with ?oAuthRedirect=cancelled).
+    `<p><a href="${escapeHtml(`/api/oauth/callback?state=${encodeURIComponent(sealed)}&error=access_denied`)}">Cancel</a></p>`,
   ].join(''));
 }
 

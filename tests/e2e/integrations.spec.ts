@@ -64,6 +64,15 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
   await expect(dialog.getByText('Some required IAM permissions are missing.')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
 
+  // Cancelled on the consent page: back with ?oAuthRedirect=cancelled, stripped, and said (nothing changed).
+  await dialog.getByRole('radio', { name: 'Google account' }).check();
+  await dialog.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/integrations\/BigQuery$/);
+  await expect(snackbar(page, 'Google sign-in was cancelled. Nothing was changed.')).toBeVisible();
+  await page.getByRole('button', { name: 'Configure Connection' }).click();
+
   // A Google account through the sandbox consent page: back with ?oAuthRedirect, stripped; the limited account lacks
   // BigQuery Job User, so the dialog warns instead of saving.
   await dialog.getByRole('radio', { name: 'Google account' }).check();

@@ -21,6 +21,7 @@ import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
 import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
+import { notify } from '../../services/notify';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { DataStatusCard } from './DataStatusCard';
 import { EventsTable } from './EventsTable';
@@ -157,7 +158,11 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   );
 }
 
-/** SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped (also used by AddFirebase). */
+/**
+ * SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped (also used by AddFirebase).
+ * Not in SPEC, decided here: a sign-in that did not finish comes back with ?oAuthRedirect=cancelled (consent denied)
+ * or =failed (Google refused the code; its page said why), and says so in an error notice instead of nothing.
+ */
 export function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect: boolean) => void) {
   const search = useSearch();
   const [location, navigate] = useLocation();
@@ -168,6 +173,8 @@ export function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRe
     handled.current = true;
     navigate(location, { replace: true });
     if (redirect === 'true' && actor.getSnapshot().matches('closed')) open(true);
+    else if (redirect === 'cancelled') notify('Google sign-in was cancelled. Nothing was changed.', 'error');
+    else if (redirect === 'failed') notify('Google sign-in did not complete. Nothing was changed.', 'error');
   }, [redirect, location, navigate, actor, open]);
 }
 
