@@ -12,6 +12,9 @@
  *   3. one script job replacing the app's daily_user_metrics;
  *   4. the range's count, the app's data range and the events' parameter types (the plugin's Events table).
  *
+ * The export dataset is the plugin's `sourceDataset`, or the source project's `analytics_*` dataset found by listing
+ * (a project with none, or with several and no choice made, fails the job saying so).
+ *
  * Every value is a named, typed parameter; identifiers (projects, datasets) are allow-listed by pattern. Each job is
  * awaited (getQueryResults); a failed job rejects with BigQuery's message, which the job runner writes to the job's
  * result and the plugin's feed. Progress is reported after each step.
@@ -24,9 +27,13 @@ export interface BigQueryProcessOptions {
   /** Target: where the processed tables live (the reports read them). */
   project: string;
   dataset: string;
-  /** Source: the Firebase export dataset (`analytics_<property id>`), in `sourceProject` (default the target project). */
+  /**
+   * Source: the Firebase export dataset (`analytics_<property id>`), in `sourceProject` (default the target project).
+   * Left out (the usual case: a project linked to one Google Analytics property), it is found by listing the source
+   * project's datasets once (the client's `getDatasets`) and taking its `analytics_*` dataset.
+   */
   sourceProject?: string;
-  sourceDataset: string;
+  sourceDataset?: string;
   location?: string;
   /** Per job (default 10 minutes). */
   timeoutMs?: number;
@@ -65,18 +72,46 @@ export interface ProcessStatement {
 const dayKey = (day: string) => day.replaceAll('-', '');
 const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** What processing needs of the BigQuery client: query jobs, and listing datasets to find the export. */
+export interface BigQueryProcessClient extends BigQueryClient {
+  getDatasets?(options: { projectId: string }): Promise<[{ id?: string | null }[], ...unknown[]]>;
+}
+
 export class BigQueryProcessor {
   private readonly target: (table: string) => string;
-  private readonly source: string;
+  private readonly sourceProject: string;
+  private source: string | null = null;
 
-  constructor(private readonly client: BigQueryClient, private readonly options: BigQueryProcessOptions) {
+  constructor(private readonly client: BigQueryProcessClient, private readonly options: BigQueryProcessOptions) {
     const project = allowed(options.project, PROJECT, 'project');
     const dataset = allowed(options.dataset, DATASET, 'dataset');
-    const sourceProject = allowed(options.sourceProject ?? options.project, PROJECT, 'project');
-    if (!options.sourceDataset) throw new Error("Set the plugin's Firebase export dataset (sourceDataset: analytics_<property id>) to process data on BigQuery.");
-    const sourceDataset = allowed(options.sourceDataset, EXPORT_DATASET, 'Firebase export dataset');
+    this.sourceProject = allowed(options.sourceProject ?? options.project, PROJECT, 'project');
     this.target = (table) => `\`${project}.${dataset}.${table}\``;
-    this.source = `\`${sourceProject}.${sourceDataset}.events_*\``;
+    if (options.sourceDataset) this.useSource(options.sourceDataset);
+  }
+
+  private useSource(dataset: string) {
+    this.source = `\`${this.sourceProject}.${allowed(dataset, EXPORT_DATASET, 'Firebase export dataset')}.events_*\``;
+  }
+
+  /** The export's tables: the given dataset, or the source project's one `analytics_*` dataset. */
+  private async resolveSource(): Promise<void> {
+    if (this.source) return;
+    if (!this.client.getDatasets) throw new Error("Set the plugin's Firebase export dataset (sourceDataset: analytics_<property id>) to process data on BigQuery.");
+    const [datasets] = await this.client.getDatasets({ projectId: this.sourceProject });
+    const found = datasets.map((d) => d.id ?? '').filter((id) => EXPORT_DATASET.test(id)).sort();
+    if (found.length === 0) {
+      throw new Error(`The GCP project ${this.sourceProject} has no Google Analytics export (an analytics_<property id> dataset): link Firebase to BigQuery in the Firebase console first.`);
+    }
+    if (found.length > 1) {
+      throw new Error(`The GCP project ${this.sourceProject} has several Google Analytics exports (${found.join(', ')}): set the plugin's sourceDataset to the one to process.`);
+    }
+    this.useSource(found[0]!);
+  }
+
+  private sourceTable(): string {
+    if (!this.source) throw new Error('The Firebase export dataset is not known yet (processRange finds it).');
+    return this.source;
   }
 
   private flattenDialect(): FlattenDialect {
@@ -90,7 +125,7 @@ export class BigQueryProcessor {
       paramValue: (key, read) => `(SELECT ${read('value')} FROM UNNEST(event_params) WHERE key = '${key}' LIMIT 1)`,
       otherParams: (exclude, text) =>
         `ARRAY(SELECT AS STRUCT key, ${text('value')} AS value FROM UNNEST(event_params) WHERE key NOT IN (${exclude.map((n) => `'${n}'`).join(', ')}))`,
-      source: () => `FROM ${this.source}\nWHERE _TABLE_SUFFIX BETWEEN @from_key AND @to_key`,
+      source: () => `FROM ${this.sourceTable()}\nWHERE _TABLE_SUFFIX BETWEEN @from_key AND @to_key`,
     };
   }
 
@@ -155,7 +190,7 @@ COMMIT TRANSACTION`,
        ARRAY_AGG(DISTINCT CONCAT(p.key, '=', CASE WHEN p.value.string_value IS NOT NULL THEN 'STRING'
                                                   WHEN p.value.int_value IS NOT NULL THEN 'INT64' ELSE 'FLOAT64' END)) AS params,
        MAX(event_timestamp) AS last_at
-FROM ${this.source}, UNNEST(event_params) AS p
+FROM ${this.sourceTable()}, UNNEST(event_params) AS p
 WHERE _TABLE_SUFFIX BETWEEN @from_key AND @to_key
 GROUP BY event_name ORDER BY event_name`,
       params: { from_key: dayKey(args.start), to_key: dayKey(args.end) },
@@ -178,6 +213,7 @@ GROUP BY event_name ORDER BY event_name`,
     args: { appId: string; start: string; end: string; revenue?: RevenueRules },
     progress: (percent: number) => Promise<void> = async () => {},
   ): Promise<ProcessResult> {
+    await this.resolveSource();
     const revenue = typeof args.revenue === 'function' ? await args.revenue() : args.revenue;
     const statements = this.statements({ ...args, revenue });
     await this.run(statements.createEvents);

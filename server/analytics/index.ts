@@ -15,8 +15,8 @@
  */
 import { EventStore, type EventStoreOptions } from './event-store';
 import { DuckDbReportEngine } from './duckdb-engine';
-import { BigQueryReportEngine, type BigQueryClient } from './bigquery-engine';
-import { BigQueryProcessor } from './bigquery-process';
+import { BigQueryReportEngine } from './bigquery-engine';
+import { BigQueryProcessor, type BigQueryProcessClient } from './bigquery-process';
 import { generateEvents, type GenerateOptions, type GenerateResult } from './generator';
 import { MODELS, type ModelDef } from './catalogue';
 import type { ReportEngine } from './engine';
@@ -24,7 +24,7 @@ import type { ReportEngine } from './engine';
 export interface AnalyticsOptions extends EventStoreOptions {
   bigquery?: {
     /** A client for a GCP project (e.g. `(projectId) => new BigQuery({ projectId })`). */
-    createClient(projectId: string): BigQueryClient;
+    createClient(projectId: string): BigQueryProcessClient;
     maximumBytesBilled?: number;
     location?: string;
   };
@@ -79,7 +79,7 @@ export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<Analyt
         project,
         dataset: text('dataset') ?? DEFAULT_BIGQUERY_DATASET,
         sourceProject: text('sourceProject'),
-        sourceDataset: text('sourceDataset') ?? '',
+        sourceDataset: text('sourceDataset'),
         location: opts.bigquery.location,
       });
     },

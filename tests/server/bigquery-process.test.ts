@@ -108,8 +108,34 @@ describe('BigQuery processing: the job requests', () => {
     expect(() => new BigQueryProcessor(fake, { ...OPTIONS, sourceDataset: 'analytics_1`; DROP TABLE x; --' })).toThrow(/Invalid BigQuery/);
     expect(() => new BigQueryProcessor(fake, { ...OPTIONS, sourceDataset: 'other_dataset' })).toThrow(/Invalid BigQuery/);
     expect(() => new BigQueryProcessor(fake, { ...OPTIONS, project: 'Bad Project' })).toThrow(/Invalid BigQuery/);
-    expect(() => new BigQueryProcessor(fake, { ...OPTIONS, sourceDataset: '' })).toThrow(/Firebase export dataset \(sourceDataset/);
     expect(fake.requests).toEqual([]);
+  });
+
+  test('without a sourceDataset, the source project\'s one analytics_* dataset is found by listing; none or several fail saying so', async () => {
+    const run = async (datasets: string[] | null) => {
+      const fake = new FakeBigQuery();
+      const listed: string[] = [];
+      const client = datasets === null ? fake : Object.assign(fake, {
+        getDatasets: async (options: { projectId: string }) => {
+          listed.push(options.projectId);
+          return [datasets.map((id) => ({ id }))] as [{ id: string }[]];
+        },
+      });
+      const processor = new BigQueryProcessor(client, { project: 'questboard-demo', dataset: 'questboard_analytics', sourceProject: 'customer-game-prod' });
+      const outcome = await processor.processRange({ appId: 'dragon-merge-android', start: '2025-06-01', end: '2025-06-30' }).then(() => 'done', (e: Error) => e.message);
+      return { outcome, listed, queries: fake.requests.map((r) => r.query!) };
+    };
+    const found = await run(['questboard_analytics', 'analytics_153293282', 'scratch']);
+    expect(found.outcome).toBe('done');
+    expect(found.listed).toEqual(['customer-game-prod']);
+    expect(found.queries.find((q) => q.includes('INSERT INTO'))).toContain('`customer-game-prod.analytics_153293282.events_*`');
+    const none = await run(['scratch']);
+    expect(none.outcome).toBe('The GCP project customer-game-prod has no Google Analytics export (an analytics_<property id> dataset): link Firebase to BigQuery in the Firebase console first.');
+    expect(none.queries).toEqual([]);
+    const several = await run(['analytics_2', 'analytics_1']);
+    expect(several.outcome).toBe("The GCP project customer-game-prod has several Google Analytics exports (analytics_1, analytics_2): set the plugin's sourceDataset to the one to process.");
+    const cannotList = await run(null);
+    expect(cannotList.outcome).toMatch(/Firebase export dataset \(sourceDataset/);
   });
 });
 
