@@ -21,6 +21,7 @@ import { messagesRoutes } from './routes/messages';
 import { appContentMigrations } from './domain/app-content.migrations';
 import { analyticsMigrations } from './analytics/migrations';
 import { appsMigrations } from './domain/apps.migrations';
+import { accountsMigrations } from './domain/accounts.migrations';
 import { askRoutes } from './routes/ask';
 import { billingRoutes } from './routes/billing';
 import { billingMigrations } from './db/billing-migrations';
@@ -50,7 +51,7 @@ export interface Area {
 }
 
 export const areas: readonly Area[] = [
-  { name: 'auth', routes: authRoutes },
+  { name: 'auth', routes: authRoutes, migrations: accountsMigrations },
   { name: 'workspace', routes: workspaceRoutes },
   { name: 'apps', routes: appRoutes, migrations: appsMigrations },
   { name: 'team', routes: teamRoutes },

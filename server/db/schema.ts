@@ -199,6 +199,13 @@ export interface Database extends BillingTables, DeeplinkTables, FirebaseTables,
   seed_markers: SeedMarkersTable;
   app_api_keys: AppApiKeysTable;
   cms_app_details: CmsAppDetailsTable;
+  view_versions: ViewVersionsTable;
+}
+
+/** Per workspace, a number bumped by triggers whenever its members' view of it changes (server/domain/accounts.migrations.ts). */
+export interface ViewVersionsTable {
+  workspace_id: string;
+  version: string | number;
 }
 
 /** Store-listing details of an app (server/domain/cms.ts): texts, rating, genres and stored image ids. */

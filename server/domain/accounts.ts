@@ -1,5 +1,5 @@
 /** The signed-in account as SPEC §3 describes it: profile, organisations (workspaces with role and apps), all apps. */
-import type { Expression, QueryCreator } from 'kysely';
+import { sql, type Expression, type QueryCreator } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema';
 import type { ServerContext } from '../context';
@@ -88,8 +88,8 @@ const accountQuery = reusableQuery((db, internalDomains: string[], accountId: st
 );
 
 /**
- * The Account of SPEC §3 in ONE query (the workspaces, apps and plugins as nested JSON), so `/api/me` costs two
- * round trips to the database: the session lookup and this.
+ * The Account of SPEC §3 in ONE query (the workspaces, apps and plugins as nested JSON). `/api/me` asks
+ * `currentAccount`, which builds it only when the account's view versions changed.
  */
 export async function loadAccount(ctx: ServerContext, accountId: string): Promise<Account> {
   const [row] = await accountQuery(ctx.db, ctx.config.internalDomains, accountId);
@@ -107,4 +107,50 @@ export async function loadAccount(ctx: ServerContext, accountId: string): Promis
     allApps: organisations.flatMap((o) => o.apps ?? []),
     supportedCountries: SUPPORTED_COUNTRIES,
   };
+}
+
+/**
+ * What the account's view depends on, as one text: its own profile and, per workspace it belongs to, that workspace's
+ * view version (bumped by triggers on every table the Account is built from: accounts.migrations.ts). One small
+ * indexed query, compiled once.
+ */
+const viewKeyQuery = reusableQuery((db, _settings: null, accountId: string) =>
+  db
+    .selectFrom('accounts')
+    .select((eb) => [
+      'accounts.first_name', 'accounts.last_name', 'accounts.email', 'accounts.is_tp_user',
+      eb.selectFrom('memberships')
+        .leftJoin('view_versions', 'view_versions.workspace_id', 'memberships.workspace_id')
+        .select(sql<string>`string_agg(memberships.workspace_id || ':' || coalesce(view_versions.version, 0), ',' ORDER BY memberships.workspace_id)`.as('v'))
+        .whereRef('memberships.account_id', '=', 'accounts.id')
+        .as('versions'),
+    ])
+    .where('accounts.id', '=', accountId),
+);
+
+/** Accounts built per server, with the view key they were built for (at most CACHED_ACCOUNTS, oldest use dropped). */
+const CACHED_ACCOUNTS = 5_000;
+const builtAccounts = new WeakMap<object, Map<string, { key: string; account: Account }>>();
+
+/**
+ * `/api/me`: the account as `loadAccount` builds it, reused while its view key is the same. The key is read before
+ * the account is built, so an account cached under a key is never older than that key: any later change bumps a
+ * version and the next call builds it again (on every server: the versions are in the database).
+ */
+export async function currentAccount(ctx: ServerContext, accountId: string): Promise<Account> {
+  const [row] = await viewKeyQuery(ctx.db, null, accountId);
+  if (!row) throw notFound('Account');
+  const key = JSON.stringify(row);
+  let cache = builtAccounts.get(ctx.db);
+  if (!cache) builtAccounts.set(ctx.db, (cache = new Map()));
+  const found = cache.get(accountId);
+  cache.delete(accountId); // re-inserted below: the Map's order is the order of last use
+  if (found && found.key === key) {
+    cache.set(accountId, found);
+    return found.account;
+  }
+  const account = await loadAccount(ctx, accountId);
+  cache.set(accountId, { key, account });
+  if (cache.size > CACHED_ACCOUNTS) cache.delete(cache.keys().next().value!);
+  return account;
 }

@@ -2,7 +2,7 @@
 import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';
 import { authEndpoints } from '../../src/contracts/auth';
-import { loadAccount } from '../domain/accounts';
+import { currentAccount, loadAccount } from '../domain/accounts';
 import { revokeSession, signIn } from '../domain/auth';
 
 export const authRoutes = [
@@ -26,6 +26,6 @@ export const authRoutes = [
   }),
   defineRoute(authEndpoints.me, {
     access: access.signedIn,
-    handler: ({ caller, ctx }) => loadAccount(ctx, caller.accountId),
+    handler: ({ caller, ctx }) => currentAccount(ctx, caller.accountId),
   }),
 ];
