@@ -38,7 +38,7 @@ describe('/api/me reuses the account it built', () => {
     await server.db.updateTable('workspaces').set({ name: 'Demo Studio (renamed)' }).where('id', '=', 'demo-studio').execute();
     const after = await currentAccount(ctx, accountId);
     expect(after).not.toBe(first);
-    expect(after.organisations.find((o) => o.id === 'demo-studio')!.name).toBe('Demo Studio (renamed)');
+    expect(after.organisations!.find((o) => o.id === 'demo-studio')!.name).toBe('Demo Studio (renamed)');
   });
 
   test('and shows at once every change to what it is built from', async () => {
