@@ -23,6 +23,7 @@ import { verifyApiKey } from './api-keys';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
 import { suggestQuests } from './acquire-suggestions';
 import { onPostbackStored, type StoredPostback } from './postbacks';
+import { shortCache } from '../short-cache';
 import type { NormalizedPostback } from '../postbacks/format';
 
 /** Plugin types whose events a quest step can use (SPEC §2: AppsFlyer, Adjust; Firebase's conversion events too). */
@@ -529,24 +530,13 @@ export function countQuestStep(tx: ServerContext, postback: StoredPostback): Pro
  * restarted on this server is seen at once (forgetLiveQuests), on another server at most this much later.
  */
 export const LIVE_QUESTS_CACHE_MS = 2_000;
-const liveQuestCaches = new WeakMap<object, Map<string, { at: number; ids: Set<string> }>>();
-const liveQuestCache = (ctx: ServerContext) => {
-  let cache = liveQuestCaches.get(ctx.config);
-  if (!cache) liveQuestCaches.set(ctx.config, (cache = new Map()));
-  return cache;
-};
+const liveQuests = shortCache<Set<string>>(LIVE_QUESTS_CACHE_MS);
 function forgetLiveQuests(ctx: ServerContext, appId: string) {
-  liveQuestCache(ctx).delete(appId);
+  liveQuests.forget(ctx, (key) => key === appId);
 }
-async function liveQuestIds(ctx: ServerContext, appId: string): Promise<Set<string>> {
-  const cache = liveQuestCache(ctx);
-  const now = ctx.now().getTime();
-  const cached = cache.get(appId);
-  if (cached && now - cached.at < LIVE_QUESTS_CACHE_MS) return cached.ids;
-  const rows = await ctx.db.selectFrom('quests').select('id').where('app_id', '=', appId).where('status', '=', 'LIVE').execute();
-  const ids = new Set(rows.map((row) => row.id));
-  cache.set(appId, { at: now, ids });
-  return ids;
+function liveQuestIds(ctx: ServerContext, appId: string): Promise<Set<string>> {
+  return liveQuests.get(ctx, appId, async () =>
+    new Set((await ctx.db.selectFrom('quests').select('id').where('app_id', '=', appId).where('status', '=', 'LIVE').execute()).map((row) => row.id)));
 }
 /** Only a postback naming a live quest of its app (and a player) can count: others skip the listener's transaction. */
 async function namesLiveQuest(ctx: ServerContext, appId: string, postback: NormalizedPostback): Promise<boolean> {

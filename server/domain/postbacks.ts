@@ -20,6 +20,7 @@ import type { NormalizedPostback, PostbackFields } from '../postbacks/format';
 import { postbackFormat } from '../postbacks/formats/index';
 import { tokenBuckets } from '../postbacks/rate-limit';
 import { postbackWriter, type PostbackRow } from '../postbacks/writer';
+import { shortCache } from '../short-cache';
 import { addFeed } from './integrations';
 import { conflict, invalid, notFound, rateLimited } from './errors';
 
@@ -154,48 +155,38 @@ async function logNotStored(ctx: ServerContext, appId: string, source: string, e
 
 // ------------------------------------------------------------------------------------------------ the endpoint
 
-/** Per server: the rate limiter's buckets and a short-lived cache of each postback URL's secret hash and plugin status. */
-interface EndpointState {
-  buckets: ReturnType<typeof tokenBuckets>;
-  targets: Map<string, { at: number; target: Target | null }>;
+/** Per server: the rate limiter's buckets. */
+const buckets = new WeakMap<ServerConfig, ReturnType<typeof tokenBuckets>>();
+function bucketsOf(ctx: ServerContext) {
+  let found = buckets.get(ctx.config);
+  if (!found) buckets.set(ctx.config, (found = tokenBuckets(ctx.config.postbackRate)));
+  return found;
 }
 interface Target {
   secretHash: string;
   status: ConnectionStatus | null;
-}
-const states = new WeakMap<ServerConfig, EndpointState>();
-function stateOf(ctx: ServerContext): EndpointState {
-  let found = states.get(ctx.config);
-  if (!found) states.set(ctx.config, (found = { buckets: tokenBuckets(ctx.config.postbackRate), targets: new Map() }));
-  return found;
 }
 /**
  * How long a postback URL's secret hash and plugin status are reused without asking the database again (a burst of
  * postbacks then costs one INSERT each). A disconnected plugin refuses postbacks at most this much later.
  */
 export const TARGET_CACHE_MS = 2_000;
+const targets = shortCache<Target | null>(TARGET_CACHE_MS);
 
-async function targetOf(ctx: ServerContext, appId: string, source: string, pluginType: PluginType): Promise<Target | null> {
-  const { targets } = stateOf(ctx);
-  const key = `${appId}\u0000${source}`;
-  const now = ctx.now().getTime();
-  const cached = targets.get(key);
-  if (cached && now - cached.at < TARGET_CACHE_MS) return cached.target;
-  const row = await ctx.db.selectFrom('postback_secrets')
-    .leftJoin('plugins', (join) => join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', pluginType))
-    .select(['postback_secrets.secret_hash', 'plugins.status'])
-    .where('postback_secrets.app_id', '=', appId).where('postback_secrets.source', '=', source)
-    .executeTakeFirst();
-  const target = row ? { secretHash: row.secret_hash, status: row.status } : null;
-  // Only URLs that exist are kept (unknown app ids cannot grow the map).
-  if (target) targets.set(key, { at: now, target });
-  return target;
+function targetOf(ctx: ServerContext, appId: string, source: string, pluginType: PluginType): Promise<Target | null> {
+  return targets.get(ctx, `${appId}\u0000${source}`, async () => {
+    const row = await ctx.db.selectFrom('postback_secrets')
+      .leftJoin('plugins', (join) => join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', pluginType))
+      .select(['postback_secrets.secret_hash', 'plugins.status'])
+      .where('postback_secrets.app_id', '=', appId).where('postback_secrets.source', '=', source)
+      .executeTakeFirst();
+    return row ? { secretHash: row.secret_hash, status: row.status } : null;
+  }, (target) => target !== null); // only URLs that exist are kept (unknown app ids cannot grow the map)
 }
 
 /** Forgets the cached target of an app (its plugin changed on this server). */
 export function forgetPostbackTarget(ctx: ServerContext, appId: string) {
-  const { targets } = stateOf(ctx);
-  for (const key of targets.keys()) if (key.startsWith(`${appId}\u0000`)) targets.delete(key);
+  targets.forget(ctx, (key) => key.startsWith(`${appId}\u0000`));
 }
 
 const sameSecret = (given: string, storedHash: string) => {
@@ -231,7 +222,7 @@ export async function receivePostback(ctx: ServerContext, request: PostbackReque
   if (!format) throw notFound('Postback URL');
   const row = await targetOf(ctx, appId, source, format.pluginType);
   if (!row) throw notFound('Postback URL');
-  if (!stateOf(ctx).buckets.take(appId, ctx.now().getTime())) throw rateLimited('Too many postbacks for this app. Please retry later.', 'postback_rate_limited');
+  if (!bucketsOf(ctx).take(appId, ctx.now().getTime())) throw rateLimited('Too many postbacks for this app. Please retry later.', 'postback_rate_limited');
   if (!sameSecret(request.secret, row.secretHash)) throw notFound('Postback URL');
 
   const parsed = format.parse(request.fields);

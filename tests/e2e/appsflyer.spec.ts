@@ -123,7 +123,7 @@ test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check S
   await expect(events.getByText('af_tutorial_completion')).toBeVisible();
   await expect(events.getByText('af_level_achieved')).toBeVisible();
   await expect(events.getByText('2 received', { exact: false })).toBeVisible();
-  await expect(page.getByTestId('last-event')).not.toHaveText('N/A');
+  await expect(page.getByTestId('last-event')).not.toHaveText('No events received yet');
   const log = page.getByTestId('postback-log');
   await expect(log.getByText('Stored')).toHaveCount(3);
   await expect(log.getByText('Duplicate')).toHaveCount(3);

@@ -28,10 +28,10 @@ import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
-import { fromNow, useNow } from '../analyze/time';
+import { useNow } from '../analyze/time';
 import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
-import { StatusChip } from './StatusChip';
+import { StatusRows } from './StatusChip';
 import { HealthLine } from './HealthLine';
 import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
@@ -149,16 +149,7 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
     <Card title="Connection Status">
       {adjust.isError && <p role="alert" className="mb-3 text-sm text-rose-700">The Adjust settings could not be loaded.</p>}
       <dl className="divide-y divide-slate-100 text-sm">
-        <div className="flex items-center justify-between gap-3 py-2">
-          <dt className="text-slate-600">Status</dt>
-          <dd>
-            <StatusChip plugin={plugin} />
-          </dd>
-        </div>
-        <div className="flex items-center justify-between gap-3 py-2">
-          <dt className="text-slate-600">Last Event Received</dt>
-          <dd data-testid="last-event" className="text-slate-900">{last ? fromNow(new Date(last).toISOString(), now) : 'No events received yet'}</dd>
-        </div>
+        <StatusRows plugin={plugin} lastEventAt={last || null} now={now} />
         <div className="py-2">
           <dt className="text-slate-600">Partner URL</dt>
           <dd className="mt-1">

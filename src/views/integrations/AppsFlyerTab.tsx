@@ -27,7 +27,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
-import { StatusChip } from './StatusChip';
+import { StatusRows } from './StatusChip';
 import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
@@ -83,18 +83,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
 
         <Card title="Connection Status">
           <dl className="divide-y divide-slate-100 text-sm">
-            <div className="flex items-center justify-between gap-3 py-2">
-              <dt className="text-slate-600">Status</dt>
-              <dd>
-                <StatusChip plugin={plugin} />
-              </dd>
-            </div>
-            <div className="flex items-center justify-between gap-3 py-2">
-              <dt className="text-slate-600">Last Event Received</dt>
-              <dd data-testid="last-event" className="text-slate-900" title={lastEventAt ? new Date(lastEventAt).toISOString() : undefined}>
-                {lastEventAt ? fromNow(new Date(lastEventAt).toISOString(), now) : 'N/A'}
-              </dd>
-            </div>
+            <StatusRows plugin={plugin} lastEventAt={lastEventAt} now={now} />
             {plugin && <PostbackUrlRow appId={appId} canSee={!denied} />}
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">

@@ -1,6 +1,7 @@
 /** A source's connection status as a chip (SPEC §4 status colours): its icon and label, from `statusLook`. */
 import type { Plugin } from '../../contracts/plugin';
 import { TONE_CLASSES, statusLook } from './plugin-view';
+import { fromNow } from '../analyze/time';
 
 export function StatusChip({ plugin }: { plugin: Plugin | null }) {
   const look = statusLook(plugin);
@@ -15,5 +16,28 @@ export function StatusChip({ plugin }: { plugin: Plugin | null }) {
       </svg>
       {look.label}
     </span>
+  );
+}
+
+/**
+ * The first two rows of an attribution source's Connection Status card (SPEC §2 AppsFlyer and Adjust tabs): Status,
+ * and Last Event Received as a relative time (the exact time on hover), or 'No events received yet'.
+ */
+export function StatusRows({ plugin, lastEventAt, now }: { plugin: Plugin | null; lastEventAt: number | null; now: number }) {
+  return (
+    <>
+      <div className="flex items-center justify-between gap-3 py-2">
+        <dt className="text-slate-600">Status</dt>
+        <dd>
+          <StatusChip plugin={plugin} />
+        </dd>
+      </div>
+      <div className="flex items-center justify-between gap-3 py-2">
+        <dt className="text-slate-600">Last Event Received</dt>
+        <dd data-testid="last-event" className="text-slate-900" title={lastEventAt ? new Date(lastEventAt).toISOString() : undefined}>
+          {lastEventAt ? fromNow(new Date(lastEventAt).toISOString(), now) : 'No events received yet'}
+        </dd>
+      </div>
+    </>
   );
 }

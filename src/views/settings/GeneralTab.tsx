@@ -24,6 +24,7 @@ import { Button } from '../ui/Button';
 import { IconPicker } from '../ui/IconPicker';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
+import { SettingsForm } from './parts';
 
 type Status = AppGeneralData['googleStatus'];
 const STATUS_LABELS: Record<Status, string> = { NotReady: 'Not ready', InDev: 'In development', InStore: 'In store' };
@@ -46,14 +47,7 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
   const { values, errors } = view;
 
   return (
-    <form
-      noValidate
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'SUBMIT' });
-      }}
-    >
+    <SettingsForm onSubmit={() => send({ type: 'SUBMIT' })}>
       <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <legend className="sr-only">App</legend>
         <TextField label="App name" value={values.appName} onChange={change('appName')} error={errors.appName} disabled={view.busy} maxLength={MAX.name} />
@@ -136,7 +130,7 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
         <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.busy}>Discard changes</Button>
         <Button type="submit" busy={view.busy} deniedReason={denied}>Save</Button>
       </div>
-    </form>
+    </SettingsForm>
   );
 }
 
