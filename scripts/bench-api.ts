@@ -11,7 +11,7 @@
  *
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
- * --only pglite|postgres. Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
+ * --only pglite|postgres, --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
  * depends much less on what else the machine is doing. Targets (issue 9): PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
  * report run p99 ≤ 2 s in the mixed case; PostgreSQL /api/me p99 ≤ 50 ms and 2 processes ≥ 1.6× one.
  */
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     events: { type: 'string', default: '1200000' },
     'data-dir': { type: 'string', default: '.bench/api' },
     only: { type: 'string' },
+    'cpu-per-server': { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -44,6 +45,8 @@ const HEALTH_CONNECTIONS = Number(args['health-connections']);
 const DATA_DIR = path.resolve(ROOT, args['data-dir']!);
 const DATABASE_URL = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
 const APP_ID = DEMO_APP_IDS.dragonMergeAndroid;
+const CPU_PER_SERVER = args['cpu-per-server'] === undefined ? null : Number(args['cpu-per-server']);
+if (CPU_PER_SERVER !== null && !(CPU_PER_SERVER > 0)) throw new Error('--cpu-per-server takes a number of cores, such as 0.5');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -63,6 +66,32 @@ function cpuMs(pid: number): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * `--cpu-per-server <cores>`: each server process gets its own CPU quota (a Linux cgroup, as a container's CPU limit
+ * would), so that on a small machine the servers, not the load generator or the database, are what runs out of CPU,
+ * and the 2-process case shows what a second process adds. Needs a writable cgroup file system (root).
+ */
+function capCpu(name: string, pid: number, cores: number): () => void {
+  const period = 10_000; // µs: a short period keeps throttling pauses short (the default 100 ms would add them to p99)
+  const quota = String(Math.round(cores * period));
+  const v2 = fs.existsSync('/sys/fs/cgroup/cgroup.controllers');
+  const dir = v2 ? `/sys/fs/cgroup/qb-bench-${name}-${pid}` : `/sys/fs/cgroup/cpu/qb-bench-${name}-${pid}`;
+  fs.mkdirSync(dir);
+  if (v2) fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`);
+  else {
+    fs.writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(period));
+    fs.writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), quota);
+  }
+  fs.writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
+  return () => {
+    try {
+      fs.rmdirSync(dir); // succeeds once the process has exited
+    } catch {
+      /* the kernel removes nothing for us; a left-over empty group is harmless */
+    }
+  };
 }
 
 async function startServer(name: string, env: Record<string, string>): Promise<Server> {
@@ -91,7 +120,9 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (ok) {
       console.log(`  ${name} ready at ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      return { url, pid: child.pid!, stop };
+      if (CPU_PER_SERVER === null) return { url, pid: child.pid!, stop };
+      const uncap = capCpu(name, child.pid!, CPU_PER_SERVER);
+      return { url, pid: child.pid!, stop: () => stop().finally(uncap) };
     }
     await sleep(250);
   }
@@ -159,7 +190,7 @@ interface Row {
   cpuPerRequest: number | null;
 }
 
-function load(urls: string[], target: Target): Promise<autocannon.Result> {
+function load(urls: string[], target: Target, duration = DURATION): Promise<autocannon.Result> {
   const headers: Record<string, string> = {};
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   if (target.body) headers['content-type'] = 'application/json';
@@ -169,7 +200,7 @@ function load(urls: string[], target: Target): Promise<autocannon.Result> {
     headers,
     body: target.body,
     connections: target.connections ?? CONNECTIONS,
-    duration: DURATION,
+    duration,
     timeout: 30,
   });
 }
@@ -198,6 +229,9 @@ async function runCases(setup: string, urls: string[], pids: number[], rows: Row
   const me: Target = { name: 'GET /api/me', path: '/api/me', token };
   const team: Target = { name: 'GET team', path: `/api/workspace/${DEMO_WORKSPACE_ID}/team`, token };
   const report: Target = { name: 'POST report run', method: 'POST', path: `/analytics/template/${APP_ID}`, body, token };
+  // Warm-up, not measured: each case once for 2 s, so that every process has compiled its hot paths before it is
+  // timed (otherwise the first setup pays for the JIT and a second process looks better than it is).
+  for (const target of [health, me, team, report]) await load(urls, target, 2);
   for (const target of [health, me, team, report]) {
     const cpu0 = serverCpu(pids);
     const result = await load(urls, target);
@@ -258,9 +292,20 @@ function printTable(rows: Row[]) {
   for (const line of lines) console.log(fmt(line));
 }
 
+/** 2 processes against 1 on one PostgreSQL database, per case that ran alone (target: ≥ 1.6× for /api/me). */
+function printScaleOut(rows: Row[]) {
+  const one = rows.filter((r) => r.setup === 'PostgreSQL ×1' && !r.case.startsWith('mixed'));
+  const lines = one.flatMap((r) => {
+    const two = rows.find((t) => t.setup === 'PostgreSQL ×2' && t.case === r.case);
+    return two && r.rps ? [`  ${r.case}: ${(two.rps / r.rps).toFixed(2)}×`] : [];
+  });
+  if (lines.length) console.log(`\n2 processes against 1 (req/s):\n${lines.join('\n')}`);
+}
+
 async function main() {
   const load0 = os.loadavg();
-  console.log(`bench:api — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${DURATION} s per case, ${CONNECTIONS} connections; load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
+  const cap = CPU_PER_SERVER === null ? 'no CPU cap' : `each server process capped at ${CPU_PER_SERVER} CPU`;
+  console.log(`bench:api — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${DURATION} s per case, ${CONNECTIONS} connections, ${cap}; load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
   const rows: Row[] = [];
   if (args.only !== 'postgres') {
     console.log('PGlite (embedded; the first run generates the demo events, later runs reuse them):');
@@ -292,6 +337,7 @@ async function main() {
   }
   console.log('');
   printTable(rows);
+  printScaleOut(rows);
   const load1 = os.loadavg();
   console.log(`\nload average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${load1.map((l) => l.toFixed(2)).join(' ')}`);
 }

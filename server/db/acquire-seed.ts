@@ -1,7 +1,8 @@
 /**
- * Acquire's demo rows (part of the one-transaction demo seed): Dragon Merge (iOS) already has an AppsFlyer plugin, so
- * Acquire is not gated there; it gets the AppsFlyer events its steps use (recently received, except af_subscribe, last
- * seen 6 days ago, which the pre-publish check blocks), an acquisition settings draft, and three quests: one LIVE with
+ * Acquire's demo rows (part of the one-transaction demo seed): Dragon Merge (iOS) already has a connected AppsFlyer
+ * plugin, so Acquire is not gated there; it gets the AppsFlyer events its steps use, each arrived as a stored postback
+ * (recently, except af_subscribe, last seen 6 days ago, which the pre-publish check blocks) so that the AppsFlyer tab,
+ * its health line and Acquire tell the same story, an acquisition settings draft, and three quests: one LIVE with
  * pending edits, one STOPPED, one never published. Views and starts come later from `npm run players:simulate`.
  */
 import type { Transaction } from 'kysely';
@@ -27,6 +28,12 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
       status: 'ACTIVE', last_received_at: now.getTime() - age, monetize_metadata: null,
     }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doNothing()).execute();
   }
+  await trx.insertInto('postbacks').values(events.map(([name, age, params]) => ({
+    app_id: ACQUIRE_DEMO_APP, source: 'appsflyer', idempotency_key: `demo-${name}`, event_name: name, value: JSON.stringify(params),
+    revenue: params.af_revenue ? Number(params.af_revenue) : null, currency: params.af_revenue ? (params.af_currency ?? 'USD') : null,
+    advertising_id: null, sub1: null, sub2: ACQUIRE_DEMO_APP, sub3: null, sub4: null, sub5: null,
+    install_time: null, event_time: new Date(now.getTime() - age), received_at: new Date(now.getTime() - age),
+  }))).onConflict((oc) => oc.doNothing()).execute();
   const countries = ['US', 'GB', 'DE', 'CA'];
   await trx.insertInto('acquire_settings').values({
     app_id: ACQUIRE_DEMO_APP, countries: JSON.stringify(countries) as never, daily_budget: 150, target_kpi: 'roas_d7', target_kpi_value: 5, analysis_period: 30,

@@ -48,10 +48,13 @@ export function duration(ms: number): string {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const listed = (items: readonly string[], max = 5) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));
 
-/** When the source last saw data: the newest event arrival, else the last processing (BigQuery). */
-export function lastSeenOf(subject: Pick<HealthSubject, 'plugin' | 'events'>): number | null {
+/**
+ * When the source last saw data: the newest event arrival or stored postback (attribution sources: the same rows the
+ * tab's status card counts), else the last processing (BigQuery).
+ */
+export function lastSeenOf(subject: Pick<HealthSubject, 'plugin' | 'events'>, lastPostbackAt: number | null = null): number | null {
   const relevant = subject.plugin.type === 'Firebase' ? subject.events.filter((e) => e.status === 'ENABLED') : subject.events;
-  const newest = Math.max(0, ...relevant.map((e) => e.lastReceivedAt));
+  const newest = Math.max(0, lastPostbackAt ?? 0, ...relevant.map((e) => e.lastReceivedAt));
   if (newest > 0) return newest;
   return subject.plugin.last_refresh ? new Date(subject.plugin.last_refresh).getTime() : null;
 }
@@ -175,6 +178,12 @@ export function statusOf(plugin: PluginRow, findings: readonly HealthFinding[], 
   return lastSeenAt !== null && plugin.status === 'connected' ? 'receiving' : 'waiting';
 }
 
+/** A lazy answer computed at most once (several checks and the line itself read the same postbacks). */
+function once<T>(compute: () => Promise<T>): () => Promise<T> {
+  let answer: Promise<T> | null = null;
+  return () => (answer ??= compute());
+}
+
 async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings: readonly RevenueSettingRef[]): Promise<HealthSubject> {
   const events = await ctx.db.selectFrom('plugin_events').select(['event_name', 'status', 'event_params', 'last_received_at'])
     .where('plugin_id', '=', plugin.id).execute();
@@ -208,7 +217,7 @@ async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings:
       );
       return rows.map((r) => String(r.day));
     },
-    async postbacks() {
+    postbacks: once(async () => {
       const source = plugin.type.toLowerCase();
       const received = await ctx.db.selectFrom('postbacks').select(['event_name', sql<Date>`max(received_at)`.as('last')])
         .where('app_id', '=', plugin.app_id).where('source', '=', source).groupBy('event_name').execute();
@@ -222,7 +231,7 @@ async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings:
         received: received.map((r) => r.event_name),
         refused: refused.map((r) => ({ reason: r.reason ?? 'no reason given', count: Number(r.count) })),
       };
-    },
+    }),
     async fileEvents() {
       if (plugin.type !== 'Adjust') return null;
       const rows = await ctx.db.withTables<AdjustTables>().selectFrom('adjust_events').select('event_name').where('plugin_id', '=', plugin.id).orderBy('position').execute();
@@ -253,7 +262,7 @@ export async function integrationHealth(ctx: ServerContext, appId: string): Prom
   for (const plugin of plugins) {
     const subject = await subjectOf(ctx, plugin, revenueSettings);
     const findings = await evaluate(subject, healthChecksOf(plugin.type));
-    const seen = lastSeenOf(subject);
+    const seen = lastSeenOf(subject, (await subject.postbacks()).lastAt);
     const lastSeenAt = seen === null ? null : Math.min(seen, subject.now); // generated demo days may run to the end of today
     lines.push({ source: plugin.type, pluginId: plugin.id, status: statusOf(plugin, findings, lastSeenAt), findings, lastSeenAt, checkedAt: subject.now });
   }

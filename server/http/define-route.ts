@@ -15,7 +15,9 @@
  *      caller), 403 with code access_missing_role_for_action when the role is too low
  *   4. body: JSON decoded with the endpoint's codec, or the declared multipart parts read and decoded → 400
  *   5. the handler (domain errors become HTTP answers in server/app.ts), its answer encoded with the response codec
- *      (binary answers sent as bytes with their content type).
+ *      (binary answers sent as bytes with their content type). An answer the handler marked with `reusedAnswer` (an
+ *      immutable object it hands out again, such as the cached account of `/api/me`) is encoded and serialized once
+ *      per route and its JSON text sent again while the handler keeps returning the same object.
  */
 import type * as t from 'io-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -143,9 +145,18 @@ async function readBody(req: FastifyRequest, endpoint: Endpoint): Promise<unknow
   return decodeInput(spec, req.body ?? {}, 'body');
 }
 
+const reusedAnswers = new WeakSet<object>();
+
+/** Marks an answer the handler will return again unchanged (never mutated afterwards): its JSON is built only once. */
+export function reusedAnswer<T extends object>(answer: T): T {
+  reusedAnswers.add(answer);
+  return answer;
+}
+
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes: readonly AnyRoute[]) {
   for (const route of routes) {
     const { endpoint } = route;
+    const serialized = new WeakMap<object, string>();
     app.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -162,7 +173,10 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
           const { contentType, bytes, headers } = answer as BinaryAnswer;
           return reply.headers(headers ?? {}).header('content-type', contentType).send(Buffer.from(bytes));
         }
-        return endpoint.response.encode(answer);
+        if (typeof answer !== 'object' || answer === null || !reusedAnswers.has(answer)) return endpoint.response.encode(answer);
+        let json = serialized.get(answer);
+        if (json === undefined) serialized.set(answer, (json = JSON.stringify(endpoint.response.encode(answer))));
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     });
   }

@@ -1,5 +1,5 @@
 /** Auth area routes: the health check, sign-in, sign-out and the current account (contract: src/contracts/auth.ts). */
-import { defineRoute } from '../http/define-route';
+import { defineRoute, reusedAnswer } from '../http/define-route';
 import { access } from '../http/access';
 import { authEndpoints } from '../../src/contracts/auth';
 import { currentAccount, loadAccount } from '../domain/accounts';
@@ -26,6 +26,7 @@ export const authRoutes = [
   }),
   defineRoute(authEndpoints.me, {
     access: access.signedIn,
-    handler: ({ caller, ctx }) => currentAccount(ctx, caller.accountId),
+    // currentAccount hands out the same (never mutated) object while the account's view is unchanged.
+    handler: async ({ caller, ctx }) => reusedAnswer(await currentAccount(ctx, caller.accountId)),
   }),
 ];
