@@ -123,6 +123,8 @@ const NUMERIC_COLUMNS: Record<string, string> = {
   value: 'value', level: 'level', ga_session_id: 'ga_session_id', ga_session_number: 'ga_session_number',
   engagement_time_msec: 'engagement_time_msec', success: 'success', event_value_in_usd: 'event_value_in_usd',
 };
+/** Of those, the ones stored as BOOLEAN (true counts 1). */
+const BOOLEAN_COLUMNS = new Set(['success']);
 /** What the daily-metrics rebuild needs of a dialect (DuckDB here, BigQuery in bigquery-process.ts). */
 export interface RebuildDialect {
   param(name: string): string;
@@ -171,7 +173,9 @@ function revenueColumns(settings: readonly RevenueRule[], d: RebuildDialect): { 
     const column = NUMERIC_COLUMNS[rule.parameter];
     if (!column) values[`rev_param_${i}`] = rule.parameter;
     types.push(`WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${d.param(`rev_type_${i}`)}`);
-    amounts.push(`WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${column ? `CAST(${column} AS ${d.double})` : d.otherParamNumber(`rev_param_${i}`)}`);
+    // A BOOLEAN column goes through the integer type: BigQuery casts BOOL to INT64 but not to FLOAT64.
+    const number = column && BOOLEAN_COLUMNS.has(column) ? `CAST(CAST(${column} AS ${d.int}) AS ${d.double})` : column ? `CAST(${column} AS ${d.double})` : null;
+    amounts.push(`WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${number ?? d.otherParamNumber(`rev_param_${i}`)}`);
   });
   return { type: `CASE ${types.join(' ')} END`, amount: `CASE ${amounts.join(' ')} END`, values };
 }

@@ -22,7 +22,7 @@ interface Viewer {
   email: string | Expression<string>;
 }
 
-/** The viewer's memberships with their workspace, team count and apps (each with its plugins, as JSON arrays). */
+/** The viewer's memberships with their workspace, team count and apps (each with its plugins, key prefixes and deep links, as JSON arrays). */
 function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomains: string[], workspaceId?: string) {
   return db
     .selectFrom('memberships')
@@ -39,6 +39,11 @@ function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomai
             jsonArrayFrom(
               apps.selectFrom('app_api_keys').select(['prefix', 'type', 'status']).whereRef('app_api_keys.app_id', '=', 'apps.id').orderBy('app_api_keys.created_at').orderBy('app_api_keys.id'),
             ).as('api_keys'),
+          )
+          .select((apps) =>
+            jsonArrayFrom(
+              apps.selectFrom('app_deeplinks').select(['id', 'type', 'url', 'platform']).whereRef('app_deeplinks.app_id', '=', 'apps.id').orderBy('app_deeplinks.position').orderBy('app_deeplinks.id'),
+            ).as('deep_links'),
           )
           .whereRef('apps.workspace_id', '=', 'workspaces.id')
           .orderBy('apps.created_at')
@@ -62,7 +67,7 @@ function toWorkspace(row: WorkspaceRow): Workspace {
     allowMonetize: row.allow_monetize,
     role: row.role as Role,
     accounts: Number(row.accounts ?? 0),
-    apps: row.apps.map((app) => ({ ...toApp(app, app.plugins), apiKeys: toApiKeys(app.api_keys) })),
+    apps: row.apps.map((app) => ({ ...toApp(app, app.plugins), apiKeys: toApiKeys(app.api_keys), deepLinks: app.deep_links })),
   };
 }
 

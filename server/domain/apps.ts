@@ -16,6 +16,7 @@ import { inTransaction, type ServerContext } from '../context';
 import { StoreUnavailableError } from '../providers/app-store/provider';
 import { fileUrl, storeFile, type UploadedImage } from './files';
 import { apiKeysOf } from './api-keys';
+import { deeplinksOf } from './deeplinks';
 import { conflict, invalid, notFound, unavailable } from './errors';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/domain/accounts.ts: timestamps arrive as text). */
@@ -86,14 +87,16 @@ export async function loadApps(ctx: ServerContext, workspaceIds: string[]): Prom
   if (rows.length === 0) return [];
   const plugins = await pluginRows(ctx, rows.map((r) => r.id));
   const keys = await apiKeysOf(ctx, rows.map((r) => r.id));
-  return rows.map((row) => ({ ...toApp(row, plugins), apiKeys: keys.get(row.id) ?? [] }));
+  const links = await deeplinksOf(ctx, rows.map((r) => r.id));
+  return rows.map((row) => ({ ...toApp(row, plugins), apiKeys: keys.get(row.id) ?? [], deepLinks: links.get(row.id) ?? [] }));
 }
 
 export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
   const row = await ctx.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!row) throw notFound('App');
   const keys = await apiKeysOf(ctx, [appId]);
-  return { ...toApp(row, await pluginRows(ctx, [appId])), apiKeys: keys.get(appId) ?? [] };
+  const links = await deeplinksOf(ctx, [appId]);
+  return { ...toApp(row, await pluginRows(ctx, [appId])), apiKeys: keys.get(appId) ?? [], deepLinks: links.get(appId) ?? [] };
 }
 
 export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: boolean) {

@@ -14,6 +14,16 @@ import { invalid, notFound } from './errors';
 const logUnsupported = (appId: string, link: { id: string; platform: string }) =>
   console.warn(logLine('deeplinks', { app: appId, deeplink: link.id, platform: link.platform, outcome: 'unsupported platform' }));
 
+/** The links of several apps as the App entity carries them (SPEC §3 App.deepLinks), each app's in order. */
+export async function deeplinksOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly string[]): Promise<Map<string, Deeplink[]>> {
+  const result = new Map<string, Deeplink[]>();
+  if (appIds.length === 0) return result;
+  const rows = await ctx.db.selectFrom('app_deeplinks').select(['app_id', 'id', 'type', 'url', 'platform'])
+    .where('app_id', 'in', appIds).orderBy('app_id').orderBy('position').orderBy('id').execute();
+  for (const { app_id, ...link } of rows) result.set(app_id, [...(result.get(app_id) ?? []), link]);
+  return result;
+}
+
 /** The app's links, in order; links of unsupported platforms are included and logged. */
 export async function listDeeplinks(ctx: ServerContext, appId: string): Promise<Deeplink[]> {
   const rows = await ctx.db.selectFrom('app_deeplinks').select(['id', 'type', 'url', 'platform'])

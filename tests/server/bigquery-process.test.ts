@@ -89,6 +89,13 @@ describe('BigQuery processing: the job requests', () => {
     expect(schema!.params).toEqual({ from_key: '20250601', to_key: '20250630' });
   });
 
+  test('a revenue rule on the BOOLEAN success column casts through INT64 (BigQuery has no BOOL to FLOAT64 cast)', () => {
+    const processor = new BigQueryProcessor(new FakeBigQuery(), OPTIONS);
+    const { rebuildDaily: rebuild } = processor.statements({ appId: 'a', start: '2025-06-01', end: '2025-06-30', revenue: [{ eventName: 'level_end', type: 'ad', parameter: 'success' }] });
+    expect(rebuild.query).toContain('CAST(CAST(success AS INT64) AS FLOAT64)');
+    expect(rebuild.query).not.toContain('CAST(success AS FLOAT64)');
+  });
+
   test("the output columns are the embedded engine's events table, in order (one definition)", async () => {
     const fake = new FakeBigQuery();
     const processor = new BigQueryProcessor(fake, OPTIONS);

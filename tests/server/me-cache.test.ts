@@ -19,7 +19,7 @@ afterAll(() => server?.close());
 interface Me {
   accountId: string;
   firstName: string;
-  organisations: { id: string; name: string; role: string; accounts: number; apps: { id: string; appName: string; plugins: { id: string; connected: string }[]; apiKeys: { prefix: string }[] }[] }[];
+  organisations: { id: string; name: string; role: string; accounts: number; apps: { id: string; appName: string; plugins: { id: string; connected: string }[]; apiKeys: { prefix: string }[]; deepLinks: { id: string; url: string }[] }[] }[];
 }
 const me = async (): Promise<Me> => {
   const res = await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
@@ -57,6 +57,11 @@ describe('/api/me reuses the account it built', () => {
     const keysBefore = app(await me(), DEMO_APP_IDS.pixelRacer).apiKeys.length;
     await db.insertInto('app_api_keys').values({ id: 'cache-test-key', app_id: DEMO_APP_IDS.pixelRacer, type: 'api', prefix: 'qb_cache', key_hash: 'x'.repeat(64), status: 'active' } as never).execute();
     expect(app(await me(), DEMO_APP_IDS.pixelRacer).apiKeys).toHaveLength(keysBefore + 1);
+
+    const link = app(await me(), DEMO_APP_IDS.dragonMergeAndroid).deepLinks[0]!;
+    expect(link.url).toMatch(/^https:\/\//); // the demo's links are in the account (SPEC §3 App.deepLinks)
+    await db.updateTable('app_deeplinks').set({ url: 'https://example.com/cache-test' }).where('id', '=', link.id).execute();
+    expect(app(await me(), DEMO_APP_IDS.dragonMergeAndroid).deepLinks.find((l) => l.id === link.id)!.url).toBe('https://example.com/cache-test');
 
     await db.updateTable('memberships').set({ role: 'editor' }).where('account_id', '=', accountId).where('workspace_id', '=', 'demo-studio').execute();
     expect(demo(await me()).role).toBe('editor');
