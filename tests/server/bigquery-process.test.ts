@@ -91,7 +91,7 @@ describe('BigQuery processing: the job requests', () => {
 
   test('a revenue rule on the BOOLEAN success column casts through INT64 (BigQuery has no BOOL to FLOAT64 cast)', () => {
     const processor = new BigQueryProcessor(new FakeBigQuery(), OPTIONS);
-    const { rebuildDaily: rebuild } = processor.statements({ appId: 'a', start: '2025-06-01', end: '2025-06-30', revenue: [{ eventName: 'level_end', type: 'ad', parameter: 'success' }] });
+    const { rebuildDaily: rebuild } = processor.statements({ appId: 'a', start: '2025-06-01', end: '2025-06-30', revenue: [{ eventName: 'level_end', type: 'ads', parameter: 'success' }] });
     expect(rebuild.query).toContain('CAST(CAST(success AS INT64) AS FLOAT64)');
     expect(rebuild.query).not.toContain('CAST(success AS FLOAT64)');
   });
