@@ -1,8 +1,9 @@
 /**
- * Acquire's demo rows (part of the one-transaction demo seed): Dragon Merge (iOS) already has a connected AppsFlyer
- * plugin, so Acquire is not gated there; it gets the AppsFlyer events its steps use, each arrived as a stored postback
- * (recently, except af_subscribe, last seen 6 days ago, which the pre-publish check blocks) so that the AppsFlyer tab,
- * its health line and Acquire tell the same story, an acquisition settings draft, and three quests: one LIVE with
+ * Acquire's demo rows (part of the one-transaction demo seed): Dragon Merge (iOS) already has an AppsFlyer plugin
+ * (waiting: the tab's Check Status finds the postbacks below and connects it), so Acquire is not gated there; it gets
+ * the AppsFlyer events its steps use, each arrived as a stored postback (recently, except af_subscribe, last seen 6
+ * days ago, which the pre-publish check blocks) so that the AppsFlyer tab, its health line and Acquire tell the same
+ * story, an acquisition settings draft, and three quests: one LIVE with
  * pending edits, one STOPPED, one never published. Views and starts come later from `npm run players:simulate`.
  */
 import type { Transaction } from 'kysely';
