@@ -63,4 +63,21 @@ export const accountsMigrations: Record<string, Migration> = {
       await bumpOnChange(db, 'app_deeplinks', '(SELECT workspace_id FROM apps WHERE id = r.app_id)');
     },
   },
+  // Several workspaces' rows are locked in one order (their ids), so two members renamed at once cannot deadlock.
+  '0540_view_versions_ordered': {
+    async up(db: Kysely<any>) {
+      await sql.raw(`CREATE OR REPLACE FUNCTION accounts_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE w text;
+        BEGIN
+          IF NEW.email IS DISTINCT FROM OLD.email OR NEW.first_name IS DISTINCT FROM OLD.first_name
+             OR NEW.last_name IS DISTINCT FROM OLD.last_name OR NEW.is_tp_user IS DISTINCT FROM OLD.is_tp_user THEN
+            FOR w IN SELECT workspace_id FROM memberships WHERE account_id = NEW.id ORDER BY workspace_id LOOP
+              PERFORM bump_view_version(w);
+            END LOOP;
+          END IF;
+          RETURN NULL;
+        END
+      $$`).execute(db);
+    },
+  },
 };
