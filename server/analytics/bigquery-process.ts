@@ -21,7 +21,7 @@
  */
 import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
 import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
-import { flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
+import { dayKey, exportKeysAround, flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
 
 export interface BigQueryProcessOptions {
   /** Target: where the processed tables live (the reports read them). */
@@ -69,8 +69,6 @@ export interface ProcessStatement {
   types: Record<string, string>;
 }
 
-const dayKey = (day: string) => day.replaceAll('-', '');
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** What processing needs of the BigQuery client: query jobs, and listing datasets to find the export. */
 export interface BigQueryProcessClient extends BigQueryClient {
@@ -165,7 +163,7 @@ DELETE FROM ${this.target('events')} WHERE app_id = @app_id AND event_date BETWE
 INSERT INTO ${this.target('events')} (${columns.map((c) => c.name).join(', ')})
 ${flattenSelect(flatten)};
 COMMIT TRANSACTION`,
-      params: { ...range, from_key: dayKey(shiftDay(args.start, -1)), to_key: dayKey(shiftDay(args.end, 1)) },
+      params: { ...range, ...exportKeysAround(args.start, args.end) },
       types: { ...rangeTypes, from_key: 'STRING', to_key: 'STRING' },
     };
     const rebuild = rebuildDailySql(args.revenue ?? [], this.rebuildDialect());

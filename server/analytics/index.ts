@@ -50,6 +50,15 @@ export interface AnalyticsEngine {
 
 export const DEFAULT_BIGQUERY_DATASET = 'questboard_analytics';
 
+/** Where an app's events live on BigQuery, from its plugin's attributes (see the header), or null: the embedded store. */
+function bigQueryStoreOf(plugin: PluginLike | null) {
+  const attributes = plugin?.attributes ?? {};
+  const text = (key: string) => (typeof attributes[key] === 'string' ? (attributes[key] as string) : undefined);
+  const project = text('targetProject');
+  if (attributes.eventStore !== 'bigquery' || !project) return null;
+  return { project, dataset: text('dataset') ?? DEFAULT_BIGQUERY_DATASET, sourceProject: text('sourceProject'), sourceDataset: text('sourceDataset') };
+}
+
 export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<AnalyticsEngine> {
   const store = await EventStore.open(opts);
   const duckdb = new DuckDbReportEngine(store);
@@ -58,10 +67,9 @@ export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<Analyt
     duckdb,
     models: MODELS,
     engineFor(plugin) {
-      const attributes = plugin?.attributes ?? {};
-      const project = attributes.targetProject;
-      if (attributes.eventStore !== 'bigquery' || typeof project !== 'string' || !opts.bigquery) return duckdb;
-      const dataset = typeof attributes.dataset === 'string' ? attributes.dataset : DEFAULT_BIGQUERY_DATASET;
+      const target = bigQueryStoreOf(plugin);
+      if (!target || !opts.bigquery) return duckdb;
+      const { project, dataset } = target;
       return new BigQueryReportEngine(opts.bigquery.createClient(project), {
         project,
         dataset,
@@ -71,17 +79,9 @@ export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<Analyt
       });
     },
     bigQueryProcessorFor(plugin) {
-      const attributes = plugin?.attributes ?? {};
-      const project = attributes.targetProject;
-      if (attributes.eventStore !== 'bigquery' || typeof project !== 'string' || !opts.bigquery) return null;
-      const text = (key: string) => (typeof attributes[key] === 'string' ? (attributes[key] as string) : undefined);
-      return new BigQueryProcessor(opts.bigquery.createClient(project), {
-        project,
-        dataset: text('dataset') ?? DEFAULT_BIGQUERY_DATASET,
-        sourceProject: text('sourceProject'),
-        sourceDataset: text('sourceDataset'),
-        location: opts.bigquery.location,
-      });
+      const target = bigQueryStoreOf(plugin);
+      if (!target || !opts.bigquery) return null;
+      return new BigQueryProcessor(opts.bigquery.createClient(target.project), { ...target, location: opts.bigquery.location });
     },
     generate: (options) => generateEvents(store, options),
     close: () => store.close(),

@@ -18,6 +18,7 @@
  */
 import type { EventStore, RevenueRules } from './event-store';
 import { generateEvents } from './generator';
+import { addDays } from '../../src/contracts/analyze';
 
 export const RAW_EVENTS_DDL = `
 CREATE TABLE IF NOT EXISTS raw_events (
@@ -197,7 +198,13 @@ WHERE TRUE`,
 const flattenSql = () => `INSERT INTO events (${processedColumns(duckdbFlatten).map((c) => c.name).join(', ')})\n${flattenSelect(duckdbFlatten)}`;
 
 const sqlList = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
-const dayKey = (day: string) => day.replaceAll('-', '');
+/** An export table's day key (YYYYMMDD) of a day. */
+export const dayKey = (day: string) => day.replaceAll('-', '');
+/**
+ * The export day keys to read for the UTC days [start, end]: the export's event_date is the property's day, so one day
+ * either side (the processing then keeps the UTC days asked for).
+ */
+export const exportKeysAround = (start: string, end: string) => ({ from_key: dayKey(addDays(start, -1)), to_key: dayKey(addDays(end, 1)) });
 
 export async function ensureRawTable(store: EventStore): Promise<void> {
   await store.run(RAW_EVENTS_DDL);
@@ -274,13 +281,7 @@ export async function processRange(
     await run('BEGIN TRANSACTION');
     try {
       await run('DELETE FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)', range);
-      // The export's event_date is the property's day: look one day either side, then keep the UTC days asked for.
-      await run(flattenSql(), {
-        ...range,
-        dataset: args.dataset,
-        from_key: dayKey(shiftDay(args.start, -1)),
-        to_key: dayKey(shiftDay(args.end, 1)),
-      });
+      await run(flattenSql(), { ...range, dataset: args.dataset, ...exportKeysAround(args.start, args.end) });
       await run('COMMIT');
     } catch (error) {
       await run('ROLLBACK').catch(() => {});
@@ -321,8 +322,6 @@ export async function exportSchema(store: EventStore, dataset: string, start: st
     lastReceivedAt: Math.floor(Number(row.last_at) / 1000),
   }));
 }
-
-const shiftDay = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A stable seed from an app id (the same app always gets the same sandbox export). */
 export function hashSeed(text: string): number {

@@ -85,18 +85,16 @@ export async function loadApps(ctx: ServerContext, workspaceIds: string[]): Prom
   if (workspaceIds.length === 0) return [];
   const rows = await ctx.db.selectFrom('apps').selectAll().where('workspace_id', 'in', workspaceIds).orderBy('created_at').orderBy('app_name').execute();
   if (rows.length === 0) return [];
-  const plugins = await pluginRows(ctx, rows.map((r) => r.id));
-  const keys = await apiKeysOf(ctx, rows.map((r) => r.id));
-  const links = await deeplinksOf(ctx, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const [plugins, keys, links] = await Promise.all([pluginRows(ctx, ids), apiKeysOf(ctx, ids), deeplinksOf(ctx, ids)]);
   return rows.map((row) => ({ ...toApp(row, plugins), apiKeys: keys.get(row.id) ?? [], deepLinks: links.get(row.id) ?? [] }));
 }
 
 export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
   const row = await ctx.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!row) throw notFound('App');
-  const keys = await apiKeysOf(ctx, [appId]);
-  const links = await deeplinksOf(ctx, [appId]);
-  return { ...toApp(row, await pluginRows(ctx, [appId])), apiKeys: keys.get(appId) ?? [], deepLinks: links.get(appId) ?? [] };
+  const [plugins, keys, links] = await Promise.all([pluginRows(ctx, [appId]), apiKeysOf(ctx, [appId]), deeplinksOf(ctx, [appId])]);
+  return { ...toApp(row, plugins), apiKeys: keys.get(appId) ?? [], deepLinks: links.get(appId) ?? [] };
 }
 
 export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: boolean) {

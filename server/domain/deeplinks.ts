@@ -26,8 +26,7 @@ export async function deeplinksOf(ctx: Pick<ServerContext, 'db'>, appIds: readon
 
 /** The app's links, in order; links of unsupported platforms are included and logged. */
 export async function listDeeplinks(ctx: ServerContext, appId: string): Promise<Deeplink[]> {
-  const rows = await ctx.db.selectFrom('app_deeplinks').select(['id', 'type', 'url', 'platform'])
-    .where('app_id', '=', appId).orderBy('position').orderBy('id').execute();
+  const rows = (await deeplinksOf(ctx, [appId])).get(appId) ?? [];
   for (const row of rows) if (!isSupportedDeeplinkPlatform(row.platform)) logUnsupported(appId, row);
   return rows;
 }

@@ -7,7 +7,7 @@
  */
 import type { GuideValues } from '../../src/contracts/documentation';
 import type { ServerContext } from '../context';
-import { packageNameOf } from './integrations';
+import { packageNameOf } from '../db/process-data';
 import { notFound } from './errors';
 import { postbackUrl } from './postbacks';
 import { adjustCallbackTemplate } from '../../src/contracts/adjust';

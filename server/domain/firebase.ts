@@ -15,7 +15,8 @@ import type { PluginEvent } from '../../src/contracts/plugin';
 import type { ServerContext } from '../context';
 import type { CredentialSubject, FirebaseTarget } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
-import { addFeed, credentialSubject, packageNameOf, recordEvents } from './integrations';
+import { addFeed, credentialSubject } from './integrations';
+import { packageNameOf, recordPluginEvents } from '../db/process-data';
 import { conflict, invalid, notFound } from './errors';
 
 type PluginRow = Selectable<PluginsTable>;
@@ -66,7 +67,7 @@ export async function listConversionEvents(ctx: ServerContext, pluginId: string)
   if (target) {
     try {
       // What the provider says the app logs (parameters, last arrival); conversion statuses stay ours.
-      await recordEvents(ctx, pluginId, await ctx.providers.googleCloud.firebaseEvents(target.credential, target.target));
+      await recordPluginEvents(ctx.db, pluginId, await ctx.providers.googleCloud.firebaseEvents(target.credential, target.target));
     } catch {
       // The provider cannot answer now: the stored list stands (the health line says why the source is not receiving).
     }

@@ -19,6 +19,8 @@ import type { ServerContext } from '../context';
 import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase';
 import { JOB_KINDS } from './integrations';
 import { revenueSettingsFor, type RevenueSettingRef } from './revenue-settings';
+import { hasPostbacks } from './postbacks';
+import { postbackSourceOf } from '../../src/contracts/postbacks';
 import { fileEventsNeverReceivedCheck, postbackSilenceCheck, REFUSED_WINDOW_MS, refusedPostbacksCheck } from './attribution-health';
 
 type PluginRow = Selectable<PluginsTable>;
@@ -218,7 +220,7 @@ async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings:
       return rows.map((r) => String(r.day));
     },
     postbacks: once(async () => {
-      const source = plugin.type.toLowerCase();
+      const source = postbackSourceOf(plugin.type);
       const received = await ctx.db.selectFrom('postbacks').select(['event_name', sql<Date>`max(received_at)`.as('last')])
         .where('app_id', '=', plugin.app_id).where('source', '=', source).groupBy('event_name').execute();
       const refused = await ctx.db.selectFrom('postback_log').select(['reason', sql<string>`count(*)`.as('count')])
@@ -262,7 +264,7 @@ export async function integrationHealth(ctx: ServerContext, appId: string): Prom
   for (const plugin of plugins) {
     const subject = await subjectOf(ctx, plugin, revenueSettings);
     const findings = await evaluate(subject, healthChecksOf(plugin.type));
-    const seen = lastSeenOf(subject, (await subject.postbacks()).lastAt);
+    const seen = lastSeenOf(subject, hasPostbacks(plugin.type) ? (await subject.postbacks()).lastAt : null);
     const lastSeenAt = seen === null ? null : Math.min(seen, subject.now); // generated demo days may run to the end of today
     lines.push({ source: plugin.type, pluginId: plugin.id, status: statusOf(plugin, findings, lastSeenAt), findings, lastSeenAt, checkedAt: subject.now });
   }

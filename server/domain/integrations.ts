@@ -20,9 +20,8 @@ import { latestFire, parseCron } from '../jobs/cron';
 import { addDays } from '../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
-import { exportRange, processRange, writeSandboxExport, type EventSchema } from '../analytics/raw-export';
-import { packageNameOf, processPluginData, recordPluginEvents } from '../db/process-data';
-export { packageNameOf };
+import { exportRange, processRange, writeSandboxExport } from '../analytics/raw-export';
+import { packageNameOf, processPluginData } from '../db/process-data';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from './errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 
@@ -388,9 +387,6 @@ async function packageOf(ctx: ServerContext, appId: string) {
   const row = await ctx.db.selectFrom('apps').select(['id', 'platform', 'details']).where('id', '=', appId).executeTakeFirstOrThrow();
   return { platform: row.platform, packageName: packageNameOf(row) };
 }
-
-/** The plugin's events (SPEC §3 plugin event) from the export's schema: new names added, known ones updated. */
-export const recordEvents = (ctx: ServerContext, pluginId: string, schema: EventSchema) => recordPluginEvents(ctx.db, pluginId, schema);
 
 /** The job handlers of this area, and what a failure writes to the plugin's feed. */
 export const integrationJobs: JobHandlers = {

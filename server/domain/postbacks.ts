@@ -295,7 +295,7 @@ async function lastPostbackAt(ctx: ServerContext, appId: string, source: string)
 }
 
 /** Plugin types whose events arrive as postbacks. */
-const hasPostbacks = (type: PluginType) => postbackFormat(postbackSourceOf(type)) !== null;
+export const hasPostbacks = (type: PluginType) => postbackFormat(postbackSourceOf(type)) !== null;
 
 /**
  * SPEC §7 check plugin status: a waiting attribution plugin becomes connected when a postback row exists for its app
