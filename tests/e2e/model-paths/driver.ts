@@ -76,6 +76,8 @@ type Answer = 'server' | 'abort' | { status: number; json: unknown };
 interface Gate {
   release: (answer: Answer) => void;
   answered: Promise<void>;
+  /** Removes the handler once its request is answered, so the next gate of the same URL is the only one left. */
+  unroute: () => Promise<void>;
 }
 const gates = new WeakMap<Page, Map<string, Gate>>();
 const gatesOf = (page: Page) => {
@@ -108,9 +110,10 @@ async function holdRequest(page: Page, key: string, url: RegExp, method: string)
       answeredResolve();
     }
   };
-  // Never unrouted while a request waits (unroute would let it through); once released the handler falls back.
+  // Never unrouted while a request waits (unroute would let it through); once released the handler falls back, and
+  // once its request is answered it is removed (a stale handler of the same URL must never see the next gate's call).
   await page.route(url, handler);
-  gatesOf(page).set(key, { release, answered });
+  gatesOf(page).set(key, { release, answered, unroute: () => page.unroute(url, handler) });
 }
 
 async function releaseRequest(page: Page, key: string, answer: Answer) {
@@ -121,6 +124,7 @@ async function releaseRequest(page: Page, key: string, answer: Answer) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the page never sent the held request ${key}`)), 20_000)));
   await Promise.race([gate.answered, late]).finally(() => clearTimeout(timer));
+  await gate.unroute();
 }
 
 /** A call's outcome events, as the machine receives them (their payload decides the answer the route gives). */
