@@ -2,8 +2,8 @@
  * The questions of "Ask Analyze in plain words", written the way publishers ask them (typos and synonyms included),
  * each with the report it must become, against the demo catalogue on a fixed day. Used by the table-driven test
  * (tests/unit/analytics/ask-questions.test.ts) and `npm run bench:ask` (scripts/bench-ask.ts), which prints the share
- * understood exactly, for this table and for HELD_OUT: questions written after the reader was done and never tuned
- * for, so the figure is not just the table the reader was written against.
+ * understood exactly, for this table, for EARLIER and for the held-out questions of tests/fixtures/ask/held-out.ts,
+ * which only the benchmark reads.
  */
 import { DAILY_METRICS_MODEL, EVENTS_MODEL, type ModelDef } from '../server/analytics/catalogue';
 import { modelConfiguration } from '../server/analytics/engine';
@@ -40,9 +40,11 @@ export function shortForm(u: Understanding): Required<Omit<Expected, 'dates' | '
     dates: c.date_range?.[0] ? [c.date_range[0].date_start, c.date_range[0].date_end] : null,
     limit: c.limit?.[0]?.value ?? null,
     order: (c.order_by ?? []).map((o) => [o.column_name, o.order]),
-    where: (c.where ?? []).map((w) => [w.column_name ?? w.label, w.comparison, w.value as string | number | boolean]),
+    where: sortConditions((c.where ?? []).map((w) => [w.column_name ?? w.label, w.comparison, w.value as string | number | boolean])),
   };
 }
+/** Conditions are and-ed: their order carries no meaning, so both sides are compared in one order. */
+const sortConditions = (where: [string, string, string | number | boolean][]) => [...where].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 export const expectedForm = (e: Expected): ReturnType<typeof shortForm> => ({
   model: e.model ?? 'daily_metrics',
   metrics: e.metrics,
@@ -50,7 +52,7 @@ export const expectedForm = (e: Expected): ReturnType<typeof shortForm> => ({
   dates: e.dates ?? null,
   limit: e.limit ?? null,
   order: e.order ?? [],
-  where: e.where ?? [],
+  where: sortConditions(e.where ?? []),
 });
 
 const last = (n: number): [string, string] => {
@@ -136,8 +138,12 @@ export const QUESTIONS: [string, Expected][] = [
   ['dau by country in the last 3 months', { metrics: ['dau'], group: 'country', dates: last(90) }],
 ];
 
-/** Written after the reader was finished; never tuned for (bench:ask reports them apart). */
-export const HELD_OUT: [string, Expected][] = [
+/**
+ * The first reader's held-out questions, written after it and measured apart; seen since (the reader was rewritten
+ * with them in view), so bench:ask reports them as "earlier" and the figure on unseen questions comes from
+ * tests/fixtures/ask/held-out.ts.
+ */
+export const EARLIER: [string, Expected][] = [
   ['what was our DAU yesterday', { metrics: ['dau'], group: 'date', dates: ['2026-06-14', '2026-06-14'] }],
   ['new installs per country over the past 30 days', { metrics: ['new_users'], group: 'country', dates: last(30) }],
   ['show d7 retention for ios users by week', { metrics: ['retention_d7'], group: 'week', where: [['platform', 'equals', 'IOS']] }],
