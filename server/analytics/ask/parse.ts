@@ -183,13 +183,15 @@ function buildLexicon(model: AskModel): Lexicon {
   for (const p of phrases) byFirst.set(p.stems[0]!, [...(byFirst.get(p.stems[0]!) ?? []), p]);
   const vocabulary = new Set([
     ...phrases.flatMap((p) => p.stems), ...KEYWORDS, ...[...FILLER].map(stem), ...RELATED_METRICS.keys(), ...[...RELATED_METRICS.keys()].map(stem),
-    ...units.flatMap((u) => u.stems), ...adjectives.flatMap((a) => a.stems), ...PEOPLE,
+    ...units.flatMap((u) => u.stems), ...adjectives.flatMap((a) => a.stems), ...PEOPLE, ...GRAMMAR_WORDS,
   ]);
   return { byFirst, known: new Set(phrases.map((p) => p.stems.join(' '))), vocabulary, corrections: new Map(), units, adjectives, valueCount };
 }
 
 /** Replaces a misspelt word by the one vocabulary word it is closest to (none when two are as close). */
-function correct(word: string, lexicon: Lexicon): string {
+function correct(word: string, lexicon: Lexicon, others: readonly Lexicon[]): string {
+  // a word another model knows is that word ("tablets" is no typo of "table")
+  if (others.some((o) => o.vocabulary.has(word) || o.vocabulary.has(stem(word)))) return word;
   let known = lexicon.corrections.get(word);
   if (known === undefined) {
     known = closest(word, lexicon.vocabulary);
@@ -253,6 +255,11 @@ const POSTFIX: Op[] = [
   [['or', 'more'], 'greater_than_or_equal'], [['or', 'above'], 'greater_than_or_equal'], [['plus'], 'greater_than_or_equal'], [['+'], 'greater_than_or_equal'],
   [['or', 'fewer'], 'less_than_or_equal'], [['or', 'less'], 'less_than_or_equal'], [['or', 'below'], 'less_than_or_equal'],
 ].map(([words, comparison]) => ({ words: words as string[], comparison: comparison as Comparison }));
+/** The grammar's own words: known words, never "corrected" into a catalogue word nor reported as left out. */
+const GRAMMAR_WORDS = new Set([
+  ...NEGATIONS, ...[...NEGATION_PAIRS].flatMap((p) => p.split(' ')), ...LIST_SKIP, ...PRONOUN_VERBS, ...RELATIVES, ...DAY_TAIL,
+  ...[...OPERATORS, ...POSTFIX].flatMap((o) => o.words),
+]);
 
 interface ValueList {
   pos: (string | boolean)[];
@@ -276,13 +283,13 @@ interface Draft {
   compare: boolean;
 }
 
-function readModel(question: string, model: AskModel, today: string): { draft: Draft; dates: { date_start: string; date_end: string } | null } {
+function readModel(question: string, model: AskModel, today: string, others: readonly Lexicon[]): { draft: Draft; dates: { date_start: string; date_end: string } | null } {
   const lexicon = lexiconOf(model);
   const firstDay = model.config.date_range[0]?.start_date;
   const found = findDates(question, today, firstDay && isIsoDate(firstDay) ? firstDay : undefined);
   const text = found ? question.split('').map((ch, i) => (found.rest[i] === ' ' && question.toLowerCase()[i] !== ' ' ? ' ' : ch)).join('') : question;
   const tokens: Token[] = (text.replace(/[’']s\b/g, '').match(TOKEN_RE) ?? []).map((raw) => {
-    const word = correct(raw.toLowerCase(), lexicon);
+    const word = correct(raw.toLowerCase(), lexicon, others);
     return { raw, word, stem: stem(word), used: false };
   });
   const draft: Draft = {
@@ -311,13 +318,17 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
   /** A lower-case "us" is the country after a place word ("in the us"), before people ("us players") or in a list. */
   const usIsCountry = (i: number): boolean => {
     const prev = at(i - 1)?.word;
-    if (prev && PRONOUN_VERBS.has(prev) && !(prev === 'for' && PEOPLE.has(at(i + 1)?.stem ?? ''))) return false;
-    if (prev && COUNTRY_BEFORE.has(prev)) return true;
     const next = at(i + 1);
+    const inList = (k: number) => {
+      const value = phraseAt(k, ['value'])?.phrase.target;
+      return value?.kind === 'value' && value.column_name === 'country';
+    };
+    if (next && /^(?:and|or|vs|versus|&|nor)$/.test(next.word) && (inList(i + 2) || (at(i + 2)?.word === 'the' && inList(i + 3)))) return true;
+    if (prev && PRONOUN_VERBS.has(prev) && !(prev === 'for' && PEOPLE.has(next?.stem ?? ''))) return false;
+    if (prev && COUNTRY_BEFORE.has(prev)) return true;
     if (!next) return false;
     if (PEOPLE.has(next.stem) || /^(?:market|store|traffic|audience)$/.test(next.stem)) return true;
-    if (phraseAt(i + 1, ['metric'])?.phrase.target.kind === 'metric') return true;
-    return /^(?:and|or|vs|versus|&)$/.test(next.word) && phraseAt(i + 2, ['value'])?.phrase.target.column_name === 'country';
+    return phraseAt(i + 1, ['metric'])?.phrase.target.kind === 'metric';
   };
   /** The longest phrase starting at i (ties: the preferred kind). */
   function phraseAt(i: number, prefer: Target['kind'][]): { phrase: Phrase; length: number } | null {
@@ -666,7 +677,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = at(i)!;
-    const filler = t.used || FILLER.has(t.word) || FILLER.has(t.stem) || (KEYWORDS.has(t.word) && !NOT_FILLER.has(t.word)) || /^\d+$/.test(t.word) || t.word.length < 2;
+    const filler = t.used || FILLER.has(t.word) || FILLER.has(t.stem) || GRAMMAR_WORDS.has(t.word) || (KEYWORDS.has(t.word) && !NOT_FILLER.has(t.word)) || /^\d+$/.test(t.word) || t.word.length < 2;
     if (filler) {
       flush();
       if (!t.used) runContext = GROUP_WORDS.has(t.word) ? 'group' : /^(?:only|in|for|from|where|excluding|except|without|on)$/.test(t.word) ? 'filter' : runContext;
@@ -709,7 +720,8 @@ function unplacedOf(text: string, context: 'group' | 'filter' | 'metric', model:
 
 /** Reads a question against the app's models; `today` is the UTC day relative dates resolve against. */
 export function understand(question: string, models: readonly AskModel[], today: string): Understanding {
-  const readings = models.map((model) => ({ model, ...readModel(question, model, today) }));
+  const lexiconsOf = models.map(lexiconOf);
+  const readings = models.map((model, i) => ({ model, ...readModel(question, model, today, lexiconsOf.filter((_, k) => k !== i)) }));
   // A model needs a metric; then each placed part counts 2 and each word left out 3 (ties keep the first model).
   const score = (r: (typeof readings)[number]) => (r.draft.metrics.length > 0 ? 100 : 0) + r.draft.placed * 2 - r.draft.unplaced.length * 3 - r.draft.translated;
   const best = readings.reduce((a, b) => (score(b) > score(a) ? b : a));

@@ -188,6 +188,7 @@ export const PEOPLE = new Set(['user', 'player', 'people', 'gamer', 'customer', 
  * itself wins a tie.
  */
 export const EVENT_EQUIVALENTS: { phrases: string[]; metric: string; event?: string }[] = [
+  { phrases: ['new users', 'installs', 'new installs', 'downloads', 'new user'], metric: 'users', event: 'first_open' },
   { phrases: ['dau', 'daily active users', 'active users', 'active players', 'daily actives', 'actives'], metric: 'users' },
   { phrases: ['ad revenue', 'ads revenue', 'ad income', 'advertising revenue', 'ad rev', 'ad money'], metric: 'event_value_usd', event: 'ad_impression' },
   { phrases: ['iap revenue', 'in app revenue', 'in-app revenue', 'purchase revenue', 'iap income', 'store revenue'], metric: 'event_value_usd', event: 'in_app_purchase' },
