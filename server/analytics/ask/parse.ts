@@ -8,16 +8,27 @@
  * the browser's chunks, and the optional language model (./model.ts) needs the key the browser must never see; the
  * page gets both answers through one endpoint.
  *
- * How it reads, per data model (the model that places the most wins; Daily Metrics on a tie):
+ * How it reads, per data model (the model that places the most wins; Daily Metrics on a tie): a small grammar over
+ * the catalogue rather than a list of sentences —
  *  1. dates (./dates.ts) are taken out first;
  *  2. words are split, lower-cased, stemmed (plural s) and typos corrected against the vocabulary (Damerau distance
- *     1, or 2 for long words);
- *  3. fixed patterns: "top/bottom N", "limit N", "sorted by X asc", retention lists ("d1 and d7 retention",
- *     "retention day 1, 3 and 7"), numeric conditions ("level above 10"), app versions, "excluding X";
- *  4. the longest catalogue phrase at each place: a metric, a column (a group-by after by/per/each/top N, or a
- *     value's column), or a value (a condition; several values of a column become is-one-of, or a group-by after
- *     "vs"/"compare");
- *  5. whatever is left that is no filler word is reported, with suggestions from the catalogue.
+ *     1, or 2 for long words; a word another model knows, or a word of the grammar itself, is never corrected);
+ *  3. fixed patterns: "top/bottom N", "limit N", "sorted by X asc", retention lists ("d1 and d7 retention"), app
+ *     versions;
+ *  4. conditions on numeric columns ("level above 10", "days since install is below 7") and on a player's own columns
+ *     in their unit ("players with more than 3 sessions that day", "5 or more sessions"), boolean columns ("is new
+ *     user is false", "players who are not new");
+ *  5. the longest catalogue phrase at each place: a metric, a column (a group-by after by/per/each/top N) or a value.
+ *     A value continues the list before it (commas, "and", "or", "&"), or falls in the scope of a negation cue before
+ *     it, across articles, prepositions and people words ("excluding the United States and the United Kingdom", "but
+ *     not for South Korea"); a lower-case "us" is the country after a place word, before people or in a list, and
+ *     the pronoun after a verb ("show us"). No phrase ends on a connective, so "per day" stays a grouping. Naming
+ *     a column only the Events model has reads Daily measures through their Events equivalents (ad revenue = event
+ *     value of ad_impression events), and events named as nouns are counted ("ad clicks by ad format");
+ *  6. value lists become conditions (is / is not / is one of / is not one of), or a group-by when compared ("iOS vs
+ *     Android"; comparing some of many values keeps them as a condition too);
+ *  7. whatever is left that is no filler word is reported, with suggestions from the catalogue.
+ * Every lookup keyed by a question's words is a Map or a Set ("constructor" is a word like any other).
  */
 import {
   isIsoDate, type Comparison, type ConditionValue, type ModelConfiguration, type Report, type SortOrder,
@@ -316,7 +327,13 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   const stemsAt = (i: number, s: readonly string[]) => s.every((w, k) => at(i + k)?.stem === w && !at(i + k)!.used);
 
   /** A lower-case "us" is the country after a place word ("in the us"), before people ("us players") or in a list. */
+  const usCountry = new Map<number, boolean>();
   const usIsCountry = (i: number): boolean => {
+    let known = usCountry.get(i);
+    if (known === undefined) usCountry.set(i, (known = usIsCountryAt(i)));
+    return known;
+  };
+  const usIsCountryAt = (i: number): boolean => {
     const prev = at(i - 1)?.word;
     const next = at(i + 1);
     const inList = (k: number) => {
@@ -383,7 +400,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     draft.placed++;
   };
 
-  // 1. top / bottom N, limit N, N rows ("at least 2" and "at most 5" are comparisons, not a sort)
+  // top / bottom N, limit N, N rows ("at least 2" and "at most 5" are comparisons, not a sort)
   for (let i = 0; i < tokens.length; i++) {
     const t = at(i)!;
     if ((t.word === 'least' || t.word === 'most') && at(i - 1)?.word === 'at') continue;
@@ -404,7 +421,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     }
   }
 
-  // 2. sorted / ordered by X [asc|desc]; "sorted ascending"
+  // sorted / ordered by X [asc|desc]; "sorted ascending"
   for (let i = 0; i < tokens.length; i++) {
     if (!/^(?:sorted|sort|order|ordered|rank|ranked)$/.test(at(i)!.word)) continue;
     const direction = (from: number) => {
@@ -436,7 +453,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     draft.pendingSort = null;
   }
 
-  // 3. retention lists: "d1 and d7 retention", "retention d1, d3, d7", "day 1 retention", "7-day retention", "w2 retention"
+  // retention lists: "d1 and d7 retention", "retention d1, d3, d7", "day 1 retention", "7-day retention", "w2 retention"
   for (let i = 0; i < tokens.length; i++) {
     if (!/^(?:retention|retained|ret|retension)$/.test(at(i)!.word) || at(i)!.used) continue;
     const found: { unit: 'd' | 'w'; n: number; at: number[] }[] = [];
@@ -483,7 +500,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     }
   }
 
-  // 4. app versions: "version 1.2.0", "v1.3.0", "builds 1.2.0 and 1.3.0", "not version 1.2.0"
+  // app versions: "version 1.2.0", "v1.3.0", "builds 1.2.0 and 1.3.0", "not version 1.2.0"
   if (columns.has('app_version')) {
     for (let i = 0; i < tokens.length; i++) {
       const m = /^v?(\d+\.\d+(?:\.\d+)*)$/.exec(at(i)!.word);
@@ -495,7 +512,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     }
   }
 
-  // 5. conditions on numeric columns: "<column> [is] above 10", "levels 1 to 10", and a player's own counts in their
+  // conditions on numeric columns: "<column> [is] above 10", "levels 1 to 10", and a player's own counts in their
   //    unit ("players with more than 3 sessions that day", "users who played over 30 minutes", "5 or more sessions")
   const unitAt = (i: number) => {
     let best: { column_name: string; length: number } | null = null;
@@ -560,7 +577,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     draft.placed++;
   }
 
-  // 6. boolean columns: "where is new user is false", "success = true", "players who are (not) new"
+  // boolean columns: "where is new user is false", "success = true", "players who are (not) new"
   const TRUTH = new Map<string, boolean>([['true', true], ['yes', true], ['false', false], ['no', false]]);
   for (let i = 0; i < tokens.length; i++) {
     const hit = phraseAt(i, ['column', 'metric', 'value']);
@@ -580,7 +597,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     if (adjective) addValue(adjective.column_name, adjective.value, i, k + adjective.stems.length, not);
   }
 
-  // 7. phrases, left to right: metrics, group-by columns (after by/per/each/top N) and values in lists
+  // phrases, left to right: metrics, group-by columns (after by/per/each/top N) and values in lists
   let bareRevenue: number | null = null;
   const equivalentEvents: { event: string; at: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -647,7 +664,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   }
   draft.metrics.sort((a, b) => (metricAt.get(a) ?? 0) - (metricAt.get(b) ?? 0));
 
-  // 8. value lists → conditions (or a group-by when compared: "iOS vs Android"; "US vs Canada" keeps the two)
+  // value lists → conditions (or a group-by when compared: "iOS vs Android"; "US vs Canada" keeps the two)
   for (const [column_name, { pos, neg }] of draft.values) {
     const column = columns.get(column_name)!;
     if (pos.length > 1 && neg.length === 0 && draft.compare && (draft.groupBy === null || draft.groupBy === column_name)) {
@@ -668,7 +685,7 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   // a sort asked for ("top 10 countries", "lowest ...") without its metric sorts by the first metric
   if (draft.pendingSort && draft.metrics[0] && draft.order.length === 0) draft.order.push({ column_name: draft.metrics[0], order: draft.pendingSort });
 
-  // 9. what is left
+  // what is left
   let run: string[] = [];
   let runContext: 'group' | 'filter' | 'metric' = 'metric';
   const flush = () => {
