@@ -2,8 +2,8 @@
  * The questions of "Ask Analyze in plain words", written the way publishers ask them (typos and synonyms included),
  * each with the report it must become, against the demo catalogue on a fixed day. Used by the table-driven test
  * (tests/unit/analytics/ask-questions.test.ts) and `npm run bench:ask` (scripts/bench-ask.ts), which prints the share
- * understood exactly, for this table and for HELD_OUT: questions written after the reader was done and never tuned
- * for, so the figure is not just the table the reader was written against.
+ * understood exactly, for this table, for EARLIER and for the held-out questions of tests/fixtures/ask/held-out.ts,
+ * which only the benchmark reads.
  */
 import { DAILY_METRICS_MODEL, EVENTS_MODEL, type ModelDef } from '../server/analytics/catalogue';
 import { modelConfiguration } from '../server/analytics/engine';
@@ -40,9 +40,11 @@ export function shortForm(u: Understanding): Required<Omit<Expected, 'dates' | '
     dates: c.date_range?.[0] ? [c.date_range[0].date_start, c.date_range[0].date_end] : null,
     limit: c.limit?.[0]?.value ?? null,
     order: (c.order_by ?? []).map((o) => [o.column_name, o.order]),
-    where: (c.where ?? []).map((w) => [w.column_name ?? w.label, w.comparison, w.value as string | number | boolean]),
+    where: sortConditions((c.where ?? []).map((w) => [w.column_name ?? w.label, w.comparison, w.value as string | number | boolean])),
   };
 }
+/** Conditions are and-ed: their order carries no meaning, so both sides are compared in one order. */
+const sortConditions = (where: [string, string, string | number | boolean][]) => [...where].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 export const expectedForm = (e: Expected): ReturnType<typeof shortForm> => ({
   model: e.model ?? 'daily_metrics',
   metrics: e.metrics,
@@ -50,7 +52,7 @@ export const expectedForm = (e: Expected): ReturnType<typeof shortForm> => ({
   dates: e.dates ?? null,
   limit: e.limit ?? null,
   order: e.order ?? [],
-  where: e.where ?? [],
+  where: sortConditions(e.where ?? []),
 });
 
 const last = (n: number): [string, string] => {
@@ -134,10 +136,49 @@ export const QUESTIONS: [string, Expected][] = [
   ['dau by country limit 20', { metrics: ['dau'], group: 'country', limit: 20 }],
   ['ad revenue by country sorted by ad revenue desc', { metrics: ['ad_revenue'], group: 'country', order: [['ad_revenue', 'DESC']] }],
   ['dau by country in the last 3 months', { metrics: ['dau'], group: 'country', dates: last(90) }],
+  // grammar: a negation's scope is the list of values after it, multi-word names included
+  ['dau by week leaving out the netherlands', { metrics: ['dau'], group: 'week', where: [['country', 'not_equals', 'NL']] }],
+  ['installs apart from saudi arabia and south africa by platform', { metrics: ['new_users'], group: 'platform', where: [['country', 'is_not_one_of', 'SA,ZA']] }],
+  ['retention d1 not in the uk', { metrics: ['retention_d1'], group: 'date', where: [['country', 'not_equals', 'GB']] }],
+  ['payers except in new zealand by week', { metrics: ['payers'], group: 'week', where: [['country', 'not_equals', 'NZ']] }],
+  ['sessions in japan, not android', { metrics: ['sessions'], group: 'date', where: [['country', 'equals', 'JP'], ['platform', 'not_equals', 'ANDROID']] }],
+  // grammar: a lower-case "us" is the pronoun after a verb, the country after a place word, before people or in a list
+  ['email us the ecpm in the US and canada', { metrics: ['ecpm'], group: 'date', where: [['country', 'is_one_of', 'US,CA']] }],
+  ['give us the us dau', { metrics: ['dau'], group: 'date', where: [['country', 'equals', 'US']] }],
+  ['dau for us and japan', { metrics: ['dau'], group: 'date', where: [['country', 'is_one_of', 'US,JP']] }],
+  ['us payers by week', { metrics: ['payers'], group: 'week', where: [['country', 'equals', 'US']] }],
+  ['show us conversion by platform', { metrics: ['conversion_rate'], group: 'platform' }],
+  // grammar: lists joined by commas, "and", "or", "&"
+  ['retention d7 in brazil, argentina, chile and colombia', { metrics: ['retention_d7'], group: 'date', where: [['country', 'is_one_of', 'BR,AR,CL,CO']] }],
+  ['sessions for germany or austria', { metrics: ['sessions'], group: 'date', where: [['country', 'is_one_of', 'DE,AT']] }],
+  ['impressions in FR, DE & IT', { metrics: ['impressions'], group: 'date', where: [['country', 'is_one_of', 'FR,DE,IT']] }],
+  ['ecpm for japan vs korea', { metrics: ['ecpm'], group: 'country', where: [['country', 'is_one_of', 'JP,KR']] }],
+  // grammar: a column only the Events model has → Events, with the Events equivalent of a Daily measure
+  ['users by ad network', { model: 'events', metrics: ['users'], group: 'ad_source' }],
+  ['ad revenue per level', { model: 'events', metrics: ['event_value_usd'], group: 'level', where: [['event_name', 'equals', 'ad_impression']] }],
+  ['impressions by level name', { model: 'events', metrics: ['event_count'], group: 'level_name', where: [['event_name', 'equals', 'ad_impression']] }],
+  ['players per device on ios', { model: 'events', metrics: ['users'], group: 'device_category', where: [['platform', 'equals', 'IOS']] }],
+  ['tutorial completions by device category', { model: 'events', metrics: ['event_count'], group: 'device_category', where: [['event_name', 'equals', 'tutorial_complete']] }],
+  // grammar: a player's own columns (that day's sessions and minutes, new or not, days since install) are conditions
+  ['dau for users with 2 sessions that day', { metrics: ['dau'], group: 'date', where: [['user_sessions', 'equals', 2]] }],
+  ['payers among players with less than 10 minutes that day', { metrics: ['payers'], group: 'date', where: [['user_minutes', 'less_than', 10]] }],
+  ['sessions for users with 4 or more sessions', { metrics: ['sessions'], group: 'date', where: [['user_sessions', 'greater_than_or_equal', 4]] }],
+  ['ad revenue for users that are new by country', { metrics: ['ad_revenue'], group: 'country', where: [['is_new_user', 'is_true', 'is_true']] }],
+  ['conversion for players who are returning', { metrics: ['conversion_rate'], group: 'date', where: [['is_new_user', 'is_false', 'is_false']] }],
+  ['dau where days since install is at least 30', { metrics: ['dau'], group: 'date', where: [['days_since_install', 'greater_than_or_equal', 30]] }],
+  // grammar: "per day" / "per week" is a grouping, never the end of a metric's name ("new users per" of new_users_per)
+  ['payers per day in april', { metrics: ['payers'], group: 'date', dates: ['2026-04-01', '2026-04-30'] }],
+  ['new users per week since may', { metrics: ['new_users'], group: 'week', dates: ['2026-05-01', TODAY] }],
+  ['new users per day', { metrics: ['new_users'], group: 'date' }],
+  ['level completions per day', { metrics: ['level_completions'], group: 'date' }],
 ];
 
-/** Written after the reader was finished; never tuned for (bench:ask reports them apart). */
-export const HELD_OUT: [string, Expected][] = [
+/**
+ * The first reader's held-out questions, written after it and measured apart; seen since (the reader was rewritten
+ * with them in view), so bench:ask reports them as "earlier" and the figure on unseen questions comes from
+ * tests/fixtures/ask/held-out.ts.
+ */
+export const EARLIER: [string, Expected][] = [
   ['what was our DAU yesterday', { metrics: ['dau'], group: 'date', dates: ['2026-06-14', '2026-06-14'] }],
   ['new installs per country over the past 30 days', { metrics: ['new_users'], group: 'country', dates: last(30) }],
   ['show d7 retention for ios users by week', { metrics: ['retention_d7'], group: 'week', where: [['platform', 'equals', 'IOS']] }],
@@ -163,10 +204,11 @@ export const HELD_OUT: [string, Expected][] = [
   ['w1 retention by media sorce', { metrics: ['retention_w1'], group: 'media_source' }],
   ['lowest 10 levels by users', { model: 'events', metrics: ['users'], group: 'level', limit: 10, order: [['users', 'ASC']] }],
   ['iap revenue by day from 2026-04-01 to 2026-04-30', { metrics: ['iap_revenue'], group: 'date', dates: ['2026-04-01', '2026-04-30'] }],
-  ['new users by day on tablets', { model: 'events', metrics: [], group: 'date', where: [['device_category', 'equals', 'tablet']] }],
+  // the first reader placed no metric for these three; the Events equivalents of Daily measures read them now
+  ['new users by day on tablets', { model: 'events', metrics: ['users'], group: 'date', where: [['device_category', 'equals', 'tablet'], ['event_name', 'equals', 'first_open']] }],
   ['rewarded ad completion rate by platform', { metrics: ['ads_completed_rate'], group: 'platform' }],
   ['dau per week for the last 180 days', { metrics: ['dau'], group: 'week', dates: last(180) }],
-  ['completions per level for failed level_end events', { model: 'events', metrics: [], group: 'level', where: [['success', 'is_false', 'is_false'], ['event_name', 'equals', 'level_end']] }],
+  ['completions per level for failed level_end events', { model: 'events', metrics: ['event_count'], group: 'level', where: [['success', 'is_false', 'is_false'], ['event_name', 'equals', 'level_end']] }],
   ['payers in germany, france and spain last week', { metrics: ['payers'], group: 'date', dates: ['2026-06-08', '2026-06-14'], where: [['country', 'is_one_of', 'DE,FR,ES']] }],
   // second batch, written at the end and run once (README gives its first-run figure)
   ['how much ad revenue did we make yesterday by country', { metrics: ['ad_revenue'], group: 'country', dates: ['2026-06-14', '2026-06-14'] }],
@@ -184,7 +226,7 @@ export const HELD_OUT: [string, Expected][] = [
   ['level completions per app version last month', { metrics: ['level_completions'], group: 'app_version', dates: ['2026-05-01', '2026-05-31'] }],
   ['minutes per dau by media source', { metrics: ['mins_per_day'], group: 'media_source' }],
   ['users by event name for in_app_purchase', { model: 'events', metrics: ['users'], group: 'event_name', where: [['event_name', 'equals', 'in_app_purchase']] }],
-  ['ad revenue by ad format', { model: 'events', metrics: [], group: 'ad_format' }],
+  ['ad revenue by ad format', { model: 'events', metrics: ['event_value_usd'], group: 'ad_format', where: [['event_name', 'equals', 'ad_impression']] }],
   ['payers, iap revenue and conversion by country sorted by iap revenue', { metrics: ['payers', 'iap_revenue', 'conversion_rate'], group: 'country', order: [['iap_revenue', 'DESC']] }],
   ['new users vs dau weekly', { metrics: ['new_users', 'dau'], group: 'week' }],
   ['retention w1 by country for the last 90 days', { metrics: ['retention_w1'], group: 'country', dates: last(90) }],

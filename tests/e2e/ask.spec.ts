@@ -52,6 +52,10 @@ test('a viewer asks in plain words, adjusts the parts and runs it to a grid in t
   await page.getByRole('button', { name: 'Remove Retention D7' }).click();
   await page.getByLabel('Change by Country').selectOption({ label: 'Media Source' });
   await expect(ask.summary).toHaveText('Retention D1 · by Media Source · last 30 days · Platform is Android');
+  // a condition's comparison changes too: is ↔ is not
+  await page.getByLabel('Change the comparison of Platform is Android').selectOption({ label: 'is not' });
+  await expect(ask.summary).toHaveText('Retention D1 · by Media Source · last 30 days · Platform is not Android');
+  await expectAccessible(page, 'ask: a condition negated (1280)');
 
   // Run opens the normal builder with the result, which runs it (and saves it, as every first run does)
   await ask.runButton.click();

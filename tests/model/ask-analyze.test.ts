@@ -26,7 +26,10 @@ const model = defineModel(askAnalyzeMachine, {
     { type: 'REMOVE_PART', id: 'metric:retention_d7' },
     { type: 'REMOVE_PART', id: 'metric:retention_d1' },
   ],
-  CHANGE_PART: { type: 'CHANGE_PART', id: 'group', value: 'platform' },
+  CHANGE_PART: [
+    { type: 'CHANGE_PART', id: 'group', value: 'platform' },
+    { type: 'CHANGE_PART', id: 'comparison:0', value: 'not_equals' },
+  ],
   PICK_SUGGESTION: { type: 'PICK_SUGGESTION', suggestion: { column_name: 'payers', label: 'Payers', kind: 'metric' } },
   RUN: { type: 'RUN' },
   'xstate.done.actor.ask': [done('ask', understood), done('ask', whales)],
@@ -43,7 +46,8 @@ const ev = {
   retry: fixture(model, 'RETRY'),
   removeD7: fixture(model, 'REMOVE_PART', 0),
   removeD1: fixture(model, 'REMOVE_PART', 1),
-  byPlatform: fixture(model, 'CHANGE_PART'),
+  byPlatform: fixture(model, 'CHANGE_PART', 0),
+  notIos: fixture(model, 'CHANGE_PART', 1),
   addPayers: fixture(model, 'PICK_SUGGESTION'),
   run: fixture(model, 'RUN'),
   understood: fixture(model, 'xstate.done.actor.ask', 0),
@@ -83,6 +87,17 @@ describe('ask-analyze machine paths', () => {
     expect(opened.configuration.select.map((m) => m.column_name)).toEqual(['retention_d1']);
     expect(opened.configuration.group_by.map((g) => g.column_name)).toEqual(['platform']);
     expect(opened.configuration.where).toEqual(report.configuration.where);
+  });
+
+  it("a condition's comparison changes (Platform is iOS → is not iOS) and the builder opens with it", () => {
+    const { send, spies } = live(pending, { input, spies: ['openBuilder'] });
+    send(ev.type, ev.ask, ev.understood);
+    const changed = send(ev.notIos);
+    expect(changed.matches('understood')).toBe(true);
+    expect(changed.context.report!.configuration.where).toEqual([{ ...report.configuration.where![0]!, comparison: 'not_equals' }]);
+    send(ev.run);
+    const { report: opened } = spies.openBuilder.mock.calls[0]![0] as { report: Report };
+    expect(opened.configuration.where).toEqual([{ ...report.configuration.where![0]!, comparison: 'not_equals' }]);
   });
 
   it('success:false → notUnderstood, no run; a suggested metric → understood → run', () => {

@@ -85,6 +85,21 @@ describe('offline', () => {
     expect(res.json().unplaced[0].suggestions.map((s: { column_name: string }) => s.column_name)).toEqual(['payers', 'iap_revenue', 'conversion_rate']);
   });
 
+  test("words that are JavaScript object keys ('__proto__', 'constructor', 'toString') answer 200: not understood, said in words", async () => {
+    for (const question of ['__proto__', 'constructor by country', 'toString', 'dau by country excluding __proto__']) {
+      const res = await ask(offline, viewer, question);
+      expect(res.statusCode).toBe(200);
+      expect(isRight(AskResponse.decode(res.json()))).toBe(true);
+      expect(res.json().unplaced.map((u: { text: string }) => u.text).join(' ')).toMatch(/__proto__|constructor|toString/);
+    }
+    expect((await ask(offline, viewer, 'constructor by country')).json()).toMatchObject({
+      success: false,
+      message: 'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.',
+      unplaced: [{ text: 'constructor', message: "'constructor' is not a metric I know." }],
+    });
+    expect((await ask(offline, viewer, 'dau by country excluding __proto__')).json()).toMatchObject({ success: true, unplaced: [{ text: '__proto__' }] });
+  });
+
   test('an empty question is refused; an app without Analyze answers 409', async () => {
     const empty = await ask(offline, viewer, '   ');
     expect(empty.statusCode).toBe(400);

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { understand } from '../../server/analytics/ask/parse';
 import { DEMO_MODELS, TODAY } from '../../scripts/ask-questions';
-import { applySuggestion, builderDraft, changePart, datesText, partsOf, removePart, summaryOf } from '../../src/machines/ask-analyze/ask-analyze.logic';
+import { applySuggestion, builderDraft, changePart, comparisonOptions, datesText, partsOf, removePart, summaryOf } from '../../src/machines/ask-analyze/ask-analyze.logic';
 import type { AskResponse } from '../../src/contracts/ask';
 
 const answerFor = (question: string) => {
@@ -50,6 +50,39 @@ describe('parts', () => {
     const added = applySuggestion(changed, { column_name: 'payers', label: 'Payers', kind: 'metric' }, catalogue);
     expect(added.configuration.select.map((m) => m.column_name)).toEqual(['dau', 'payers']);
     expect(applySuggestion(added, { column_name: 'payers', label: 'Payers', kind: 'metric' }, catalogue)).toBe(added);
+  });
+});
+
+describe("a condition's comparison", () => {
+  test('is ↔ is not: the chip offers the comparisons of its column and value, and changes only to one of them', () => {
+    const { report, catalogue } = answerFor('dau by day only iOS');
+    const part = partsOf(report, catalogue).find((p) => p.id === 'condition:0')!;
+    expect(part.comparison).toEqual({
+      subject: 'Platform',
+      current: 'equals',
+      options: [{ value: 'equals', label: 'is' }, { value: 'not_equals', label: 'is not' }, { value: 'contains', label: 'contains' }],
+    });
+    const negated = changePart(report, 'comparison:0', 'not_equals', catalogue);
+    expect(negated.configuration.where?.[0]).toMatchObject({ column_name: 'platform', comparison: 'not_equals', value: 'IOS' });
+    expect(summaryOf(partsOf(negated, catalogue))).toBe('DAU · by Date · last 7 days of data · Platform is not iOS');
+    expect(changePart(negated, 'comparison:0', 'equals', catalogue).configuration.where?.[0]?.comparison).toBe('equals');
+    // a comparison the column's type does not allow changes nothing
+    expect(changePart(report, 'comparison:0', 'greater_than', catalogue).configuration.where).toEqual(report.configuration.where);
+    expect(changePart(report, 'comparison:0', 'is_true', catalogue).configuration.where).toEqual(report.configuration.where);
+  });
+  test('a list stays a list (is one of ↔ is not one of); a number offers above and below; true/false has no comparison chip', () => {
+    const list = answerFor('dau in US, GB and DE by country');
+    expect(partsOf(list.report, list.catalogue).find((p) => p.id === 'condition:0')!.comparison?.options.map((o) => o.label)).toEqual(['is one of', 'is not one of']);
+    const out = changePart(list.report, 'comparison:0', 'is_not_one_of', list.catalogue);
+    expect(summaryOf(partsOf(out, list.catalogue))).toBe('DAU · by Country · last 7 days of data · Country is not one of US, GB, DE');
+
+    const number = answerFor('dau where days since install is at least 30');
+    const where = number.report.configuration.where![0]!;
+    expect(comparisonOptions(where, number.catalogue.columns).map((o) => o.label)).toEqual(['is', 'is not', 'is above', 'is below', 'is at least', 'is at most']);
+    expect(changePart(number.report, 'comparison:0', 'less_than', number.catalogue).configuration.where?.[0]).toMatchObject({ comparison: 'less_than', value: 30 });
+
+    const bool = answerFor('sessions by country for new users only');
+    expect(partsOf(bool.report, bool.catalogue).find((p) => p.id === 'condition:0')!.comparison).toBeNull();
   });
 });
 

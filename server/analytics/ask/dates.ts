@@ -16,13 +16,16 @@ export interface FoundDates {
   rest: string;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({
   a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, sixty: 60, ninety: 90,
-};
-const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 90, year: 365 };
+}));
+const UNIT_DAYS: ReadonlyMap<string, number> = new Map(Object.entries({ day: 1, week: 7, month: 30, quarter: 90, year: 365 }));
 
 const DATE_LIKE = /\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|\d{1,4})\b/g;
+
+/** "since may …": chrono leaves the month May alone after "since" unread (the verb "may"); it is its first day. */
+const SINCE_MAY = /\b(?:since|from|after|starting)\s+(?:the\s+start\s+of\s+)?may\b(?!\s*(?:\d|,|to\b|until\b|till\b|through\b|and\b|-))/g;
 
 const blank = (text: string, index: number, length: number) => text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -44,9 +47,9 @@ const WINDOW = /\b(?:in |over |during |for )?(?:the )?(?:last|past|previous|rece
 
 function windowDays(match: RegExpExecArray): number | null {
   if (match[3]) return Number(match[3]);
-  const unit = UNIT_DAYS[match[2]!]!;
+  const unit = UNIT_DAYS.get(match[2]!)!;
   if (match[1] === undefined) return unit === 7 || unit === 30 ? null : unit; // "last week/month" are calendar ranges
-  const n = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS[match[1]];
+  const n = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS.get(match[1]);
   return n && n > 0 ? n * unit : null;
 }
 
@@ -68,11 +71,12 @@ export function findDates(question: string, today: string, firstDay?: string): F
 
   // Version numbers ("1.2.0") and bare counts are no dates: hide them from chrono.
   const hidden = text.replace(/\b\d+\.\d+(?:\.\d+)*\b/g, (s) => ' '.repeat(s.length)).replace(/\b(?:top|bottom|first|best|worst|limit|level|levels|over|above|under|below|than)\s+\d+\b/g, (s) => ' '.repeat(s.length));
+  const monthEnded = hidden.replace(SINCE_MAY, (m) => `${m.slice(0, -3)}5/1`);
   const reference = { instant: new Date(`${today}T12:00:00Z`), timezone: 0 };
   // chrono's cost grows fast with the number of dates in a text; a question names two at most, so only the text up
   // to the seventh date-like word is read (a hostile 500-character question stays fast).
-  const cut = [...hidden.matchAll(DATE_LIKE)][6];
-  const results = chrono.en.casual.parse(cut ? hidden.slice(0, cut.index) : hidden, reference, { forwardDate: false }).filter((r) => r.start.isCertain('month') || r.start.isCertain('year'));
+  const cut = [...monthEnded.matchAll(DATE_LIKE)][6];
+  const results = chrono.en.casual.parse(cut ? monthEnded.slice(0, cut.index) : monthEnded, reference, { forwardDate: false }).filter((r) => r.start.isCertain('month') || r.start.isCertain('year'));
   if (results.length === 0) return null;
 
   const dayOf = (c: chrono.ParsedComponents, edge: 'start' | 'end') => {

@@ -8,23 +8,36 @@
  * the browser's chunks, and the optional language model (./model.ts) needs the key the browser must never see; the
  * page gets both answers through one endpoint.
  *
- * How it reads, per data model (the model that places the most wins; Daily Metrics on a tie):
+ * How it reads, per data model (the model that places the most wins; Daily Metrics on a tie): a small grammar over
+ * the catalogue rather than a list of sentences —
  *  1. dates (./dates.ts) are taken out first;
  *  2. words are split, lower-cased, stemmed (plural s) and typos corrected against the vocabulary (Damerau distance
- *     1, or 2 for long words);
- *  3. fixed patterns: "top/bottom N", "limit N", "sorted by X asc", retention lists ("d1 and d7 retention",
- *     "retention day 1, 3 and 7"), numeric conditions ("level above 10"), app versions, "excluding X";
- *  4. the longest catalogue phrase at each place: a metric, a column (a group-by after by/per/each/top N, or a
- *     value's column), or a value (a condition; several values of a column become is-one-of, or a group-by after
- *     "vs"/"compare");
- *  5. whatever is left that is no filler word is reported, with suggestions from the catalogue.
+ *     1, or 2 for long words; a word another model knows, or a word of the grammar itself, is never corrected);
+ *  3. fixed patterns: "top/bottom N", "limit N", "sorted by X asc", retention lists ("d1 and d7 retention"), app
+ *     versions;
+ *  4. conditions on numeric columns ("level above 10", "days since install is below 7") and on a player's own columns
+ *     in their unit ("players with more than 3 sessions that day", "5 or more sessions"), boolean columns ("is new
+ *     user is false", "players who are not new");
+ *  5. the longest catalogue phrase at each place: a metric, a column (a group-by after by/per/each/top N) or a value.
+ *     A value continues the list before it (commas, "and", "or", "&"), or falls in the scope of a negation cue before
+ *     it, across articles, prepositions and people words ("excluding the United States and the United Kingdom", "but
+ *     not for South Korea"); a lower-case "us" is the country after a place word, before people or in a list, and
+ *     the pronoun after a verb ("show us"). No phrase ends on a connective, so "per day" stays a grouping. Naming
+ *     a column only the Events model has reads Daily measures through their Events equivalents (ad revenue = event
+ *     value of ad_impression events), and events named as nouns are counted ("ad clicks by ad format");
+ *  6. value lists become conditions (is / is not / is one of / is not one of), or a group-by when compared ("iOS vs
+ *     Android"; comparing some of many values keeps them as a condition too);
+ *  7. whatever is left that is no filler word is reported, with suggestions from the catalogue.
+ * Every lookup keyed by a question's words is a Map or a Set ("constructor" is a word like any other).
  */
 import {
   isIsoDate, type Comparison, type ConditionValue, type ModelConfiguration, type Report, type SortOrder,
 } from '../../../src/contracts/analyze';
 import type { AskSuggestion, AskUnplaced } from '../../../src/contracts/ask';
 import { findDates } from './dates';
-import { COLUMN_SYNONYMS, FILLER, METRIC_SYNONYMS, RELATED_METRICS, VALUE_WORDS } from './vocabulary';
+import {
+  BOOL_ADJECTIVES, COLUMN_SYNONYMS, COLUMN_UNITS, EVENT_EQUIVALENTS, FILLER, METRIC_SYNONYMS, PEOPLE, RELATED_METRICS, VALUE_WORDS,
+} from './vocabulary';
 
 export interface AskModel {
   id: string;
@@ -59,7 +72,7 @@ interface Token {
   used: boolean;
 }
 
-const TOKEN_RE = /[a-z0-9_]+(?:\.\d+)+|[a-z0-9_%]+|[<>]=?|=/gi;
+const TOKEN_RE = /[a-z0-9_]+(?:\.\d+)+|[a-z0-9_%]+|[<>]=?|=|&|\+/gi;
 
 export function stem(word: string): string {
   if (/^\d/.test(word) || word.length <= 3) return word;
@@ -85,16 +98,18 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-const KEYWORDS = `by per each across split broken down grouped group top bottom best worst highest lowest most least fewest first
+const KEYWORDS = new Set(`by per each across split broken down grouped group top bottom best worst highest lowest most least fewest first
   limit sorted sort order ordered ascending descending asc desc retention retained ret day week d w only excluding except
   without not no vs versus compare and or level version build above over under below more less than greater at least most
-  equal equals is between rows results`.split(/\s+/);
+  equal equals is between rows results`.split(/\s+/));
+/** Keywords that still count as left out when nothing placed them: "by level" on a model without levels. */
+const NOT_FILLER = new Set(['level', 'version', 'build']);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Phrases of one model
+// The catalogue's grammar, per model: phrases (metrics, columns, values), units, adjectives
 
 type Target =
-  | { kind: 'metric'; column_name: string }
+  | { kind: 'metric'; column_name: string; /** An Events equivalent of a Daily Metrics measure, and the event it counts. */ translated?: boolean; event?: string }
   | { kind: 'column'; column_name: string }
   | { kind: 'value'; column_name: string; value: string | boolean; label: string };
 
@@ -106,10 +121,19 @@ interface Phrase {
 }
 
 interface Lexicon {
-  phrases: Phrase[];
+  /** Phrases by their first stem. */
+  byFirst: Map<string, Phrase[]>;
+  /** Every phrase's stems joined by a space (what another model names). */
+  known: Set<string>;
   vocabulary: Set<string>;
   /** Typo corrections already worked out. */
   corrections: Map<string, string>;
+  /** Units of a player's own numeric columns ("3 sessions" → Sessions of the User that Day). */
+  units: { stems: string[]; column_name: string }[];
+  /** Adjectives of boolean columns ("who are new"). */
+  adjectives: { stems: string[]; column_name: string; value: boolean }[];
+  /** How many values the vocabulary knows per column: comparing all of them needs no condition. */
+  valueCount: Map<string, number>;
 }
 
 /** Lexicons by catalogue (column names and labels): a model's catalogue rarely changes, so it is built once. */
@@ -117,7 +141,7 @@ const lexicons = new Map<string, Lexicon>();
 const LEXICON_CACHE_MAX = 64;
 
 function lexiconOf(model: AskModel): Lexicon {
-  const key = JSON.stringify([model.id, model.config.select.map((m) => [m.column_name, m.label]), model.config.group_by_where.map((c) => [c.column_name, c.label])]);
+  const key = JSON.stringify([model.id, model.config.select.map((m) => [m.column_name, m.label]), model.config.group_by_where.map((c) => [c.column_name, c.label, c.data_type])]);
   let lexicon = lexicons.get(key);
   if (!lexicon) {
     if (lexicons.size >= LEXICON_CACHE_MAX) lexicons.clear();
@@ -126,33 +150,59 @@ function lexiconOf(model: AskModel): Lexicon {
   return lexicon;
 }
 
+/** A phrase never ends on a connective: "new users per" (from new_users_per) would eat "new users per day". */
+const CONNECTIVES = new Set(['per', 'by', 'of', 'for', 'and', 'in', 'the']);
+const NUMERIC: readonly string[] = ['INTEGER', 'INT64', 'FLOAT', 'FLOAT64', 'DOUBLE'];
+const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+
 function buildLexicon(model: AskModel): Lexicon {
   const phrases: Phrase[] = [];
-  const add = (text: string, target: Target) => {
+  const add = (text: string, target: Target, caps?: string) => {
     const s = stems(text);
-    if (s.length) phrases.push({ stems: s, target });
+    if (s.length && !CONNECTIVES.has(s[s.length - 1]!)) phrases.push({ stems: s, target, ...(caps ? { caps } : {}) });
   };
+  const metricNames = new Set(model.config.select.map((m) => m.column_name));
   for (const m of model.config.select) {
     const target: Target = { kind: 'metric', column_name: m.column_name };
-    for (const text of [m.label ?? '', m.column_name, m.column_name.replace(/_/g, ' '), ...(METRIC_SYNONYMS[m.column_name] ?? [])]) add(text, target);
+    for (const text of [m.label ?? '', m.column_name, m.column_name.replace(/_/g, ' '), ...(own(METRIC_SYNONYMS, m.column_name) ?? [])]) add(text, target);
   }
-  const columns = new Set(model.config.group_by_where.map((c) => c.column_name));
+  const columns = new Map(model.config.group_by_where.map((c) => [c.column_name, c]));
   for (const c of model.config.group_by_where) {
     const target: Target = { kind: 'column', column_name: c.column_name };
-    for (const text of [c.label ?? '', c.column_name, c.column_name.replace(/_/g, ' '), ...(COLUMN_SYNONYMS[c.column_name] ?? [])]) add(text, target);
+    for (const text of [c.label ?? '', c.column_name, c.column_name.replace(/_/g, ' '), ...(own(COLUMN_SYNONYMS, c.column_name) ?? [])]) add(text, target);
   }
+  const valueCount = new Map<string, number>();
   for (const v of VALUE_WORDS) {
     if (!columns.has(v.column_name)) continue;
+    valueCount.set(v.column_name, (valueCount.get(v.column_name) ?? 0) + 1);
     const target: Target = { kind: 'value', column_name: v.column_name, value: v.value, label: v.label };
     for (const text of v.phrases) add(text, target);
-    for (const code of v.codes ?? []) phrases.push({ stems: [code.toLowerCase()], target, caps: code });
+    for (const code of v.codes ?? []) add(code, target, code);
   }
-  const vocabulary = new Set([...phrases.flatMap((p) => p.stems), ...KEYWORDS, ...[...FILLER].map(stem), ...Object.keys(RELATED_METRICS).map(stem)]);
-  return { phrases, vocabulary, corrections: new Map() };
+  const named = new Set(phrases.map((p) => p.stems.join(' ')));
+  for (const e of EVENT_EQUIVALENTS) {
+    if (!metricNames.has(e.metric) || (e.event && !columns.has('event_name'))) continue;
+    for (const text of e.phrases) if (!named.has(stems(text).join(' '))) add(text, { kind: 'metric', column_name: e.metric, translated: true, ...(e.event ? { event: e.event } : {}) });
+  }
+  const units = Object.entries(COLUMN_UNITS).flatMap(([column_name, words]) =>
+    columns.has(column_name) && NUMERIC.includes(columns.get(column_name)!.data_type) ? words.map((w) => ({ stems: stems(w), column_name })) : []);
+  const adjectives = Object.entries(BOOL_ADJECTIVES).flatMap(([column_name, words]) =>
+    columns.get(column_name)?.data_type === 'BOOL'
+      ? [...words.true.map((w) => ({ stems: stems(w), column_name, value: true })), ...words.false.map((w) => ({ stems: stems(w), column_name, value: false }))]
+      : []);
+  const byFirst = new Map<string, Phrase[]>();
+  for (const p of phrases) byFirst.set(p.stems[0]!, [...(byFirst.get(p.stems[0]!) ?? []), p]);
+  const vocabulary = new Set([
+    ...phrases.flatMap((p) => p.stems), ...KEYWORDS, ...[...FILLER].map(stem), ...RELATED_METRICS.keys(), ...[...RELATED_METRICS.keys()].map(stem),
+    ...units.flatMap((u) => u.stems), ...adjectives.flatMap((a) => a.stems), ...PEOPLE, ...GRAMMAR_WORDS,
+  ]);
+  return { byFirst, known: new Set(phrases.map((p) => p.stems.join(' '))), vocabulary, corrections: new Map(), units, adjectives, valueCount };
 }
 
 /** Replaces a misspelt word by the one vocabulary word it is closest to (none when two are as close). */
-function correct(word: string, lexicon: Lexicon): string {
+function correct(word: string, lexicon: Lexicon, others: readonly Lexicon[]): string {
+  // a word another model knows is that word ("tablets" is no typo of "table")
+  if (others.some((o) => o.vocabulary.has(word) || o.vocabulary.has(stem(word)))) return word;
   let known = lexicon.corrections.get(word);
   if (known === undefined) {
     known = closest(word, lexicon.vocabulary);
@@ -180,25 +230,52 @@ function closest(word: string, vocabulary: Set<string>): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading one model
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, fifty: 50, hundred: 100,
-};
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, thirty: 30, fifty: 50, sixty: 60, hundred: 100,
+}));
 const numberOf = (word: string | undefined): number | null => {
   if (word === undefined) return null;
   if (/^\d+(?:\.\d+)?$/.test(word)) return Number(word);
-  return NUMBER_WORDS[word] ?? null;
+  return NUMBER_WORDS.get(word) ?? null;
 };
 
 const GROUP_WORDS = new Set(['by', 'per', 'each', 'across', 'every']);
 const DESC_WORDS = new Set(['top', 'best', 'highest', 'most', 'biggest', 'largest', 'greatest']);
 const ASC_WORDS = new Set(['bottom', 'worst', 'lowest', 'least', 'fewest', 'smallest']);
-const NEGATIONS = new Set(['excluding', 'exclude', 'except', 'without', 'not', 'no', 'non', 'minus']);
-const OPERATORS: [string[], Comparison][] = [
-  [['>='], 'greater_than_or_equal'], [['at', 'least'], 'greater_than_or_equal'], [['<='], 'less_than_or_equal'], [['at', 'most'], 'less_than_or_equal'],
-  [['>'], 'greater_than'], [['above'], 'greater_than'], [['over'], 'greater_than'], [['more', 'than'], 'greater_than'], [['greater', 'than'], 'greater_than'],
-  [['<'], 'less_than'], [['below'], 'less_than'], [['under'], 'less_than'], [['less', 'than'], 'less_than'], [['fewer', 'than'], 'less_than'],
-  [['='], 'equals'], [['equal'], 'equals'], [['equals'], 'equals'], [['is'], 'equals'],
-];
+
+/** Negation cues: their scope is the list of values that follows (across articles, prepositions and people words). */
+const NEGATIONS = new Set(['excluding', 'exclude', 'excludes', 'excluded', 'except', 'without', 'not', 'no', 'non', 'minus', 'outside', 'excl']);
+const NEGATION_PAIRS = new Set(['other than', 'leaving out', 'leave out', 'left out', 'apart from', 'but not', 'except for', 'outside of', 'rather than', 'aside from']);
+/** Words a negation or a list reaches across: "except the uk", "without players from Saudi Arabia", "US, CA and MX". */
+const LIST_SKIP = new Set(['the', 'a', 'an', 'in', 'from', 'for', 'of', 'on', 'at', 'to', 'and', 'or', '&', 'plus', 'nor', 'any', 'all', 'everywhere', 'anywhere', 'only', 'just', 'also']);
+/** Before a lower-case "us": the pronoun ("show us") or the country ("in the us", "outside us"). */
+const PRONOUN_VERBS = new Set(['show', 'give', 'tell', 'let', 'help', 'send', 'get', 'email', 'mail', 'brief', 'remind', 'bring', 'ask', 'allow', 'teach', 'cost', 'make', 'lets', 'for', 'to', 'with', 'of']);
+const COUNTRY_BEFORE = new Set(['in', 'from', 'outside', 'excluding', 'exclude', 'except', 'without', 'not', 'than', 'the', 'and', 'or', 'vs', 'versus', '&', 'nor', 'minus']);
+const RELATIVES = new Set(['with', 'having', 'had', 'have', 'has', 'who', 'whose', 'where', 'that', 'which', 'played', 'spent', 'spending', 'playing']);
+const DAY_TAIL = new Set(['in', 'the', 'a', 'game', 'app', 'that', 'on', 'per', 'each', 'same', 'during', 'of', 'one']);
+
+type Op = { words: string[]; comparison: Comparison };
+const OPERATORS: Op[] = [
+  [['>='], 'greater_than_or_equal'], [['at', 'least'], 'greater_than_or_equal'], [['no', 'less', 'than'], 'greater_than_or_equal'], [['<='], 'less_than_or_equal'], [['at', 'most'], 'less_than_or_equal'],
+  [['no', 'more', 'than'], 'less_than_or_equal'], [['up', 'to'], 'less_than_or_equal'],
+  [['>'], 'greater_than'], [['above'], 'greater_than'], [['over'], 'greater_than'], [['more', 'than'], 'greater_than'], [['greater', 'than'], 'greater_than'], [['higher', 'than'], 'greater_than'],
+  [['<'], 'less_than'], [['below'], 'less_than'], [['under'], 'less_than'], [['less', 'than'], 'less_than'], [['fewer', 'than'], 'less_than'], [['lower', 'than'], 'less_than'],
+  [['='], 'equals'], [['equal', 'to'], 'equals'], [['equal'], 'equals'], [['equals'], 'equals'], [['exactly'], 'equals'],
+].map(([words, comparison]) => ({ words: words as string[], comparison: comparison as Comparison }));
+const POSTFIX: Op[] = [
+  [['or', 'more'], 'greater_than_or_equal'], [['or', 'above'], 'greater_than_or_equal'], [['plus'], 'greater_than_or_equal'], [['+'], 'greater_than_or_equal'],
+  [['or', 'fewer'], 'less_than_or_equal'], [['or', 'less'], 'less_than_or_equal'], [['or', 'below'], 'less_than_or_equal'],
+].map(([words, comparison]) => ({ words: words as string[], comparison: comparison as Comparison }));
+/** The grammar's own words: known words, never "corrected" into a catalogue word nor reported as left out. */
+const GRAMMAR_WORDS = new Set([
+  ...NEGATIONS, ...[...NEGATION_PAIRS].flatMap((p) => p.split(' ')), ...LIST_SKIP, ...PRONOUN_VERBS, ...RELATIVES, ...DAY_TAIL,
+  ...[...OPERATORS, ...POSTFIX].flatMap((o) => o.words),
+]);
+
+interface ValueList {
+  pos: (string | boolean)[];
+  neg: (string | boolean)[];
+}
 
 interface Draft {
   metrics: string[];
@@ -207,26 +284,27 @@ interface Draft {
   limit: number | null;
   order: { column_name: string; order: SortOrder }[];
   conditions: ParsedCondition[];
-  values: Map<string, { values: (string | boolean)[]; negated: boolean }>;
+  values: Map<string, ValueList>;
   unplaced: AskUnplaced[];
   placed: number;
+  /** Measures read through an equivalent of another model (they lose a tie). */
+  translated: number;
   /** The sort direction "top"/"bottom" asked for, waiting for its metric. */
   pendingSort: SortOrder | null;
   compare: boolean;
 }
 
-function readModel(question: string, model: AskModel, today: string): { draft: Draft; dates: { date_start: string; date_end: string } | null } {
+function readModel(question: string, model: AskModel, today: string, others: readonly Lexicon[]): { draft: Draft; dates: { date_start: string; date_end: string } | null } {
   const lexicon = lexiconOf(model);
-  const { phrases } = lexicon;
   const firstDay = model.config.date_range[0]?.start_date;
   const found = findDates(question, today, firstDay && isIsoDate(firstDay) ? firstDay : undefined);
   const text = found ? question.split('').map((ch, i) => (found.rest[i] === ' ' && question.toLowerCase()[i] !== ' ' ? ' ' : ch)).join('') : question;
   const tokens: Token[] = (text.replace(/[’']s\b/g, '').match(TOKEN_RE) ?? []).map((raw) => {
-    const word = correct(raw.toLowerCase(), lexicon);
+    const word = correct(raw.toLowerCase(), lexicon, others);
     return { raw, word, stem: stem(word), used: false };
   });
   const draft: Draft = {
-    metrics: [], groupBy: null, groupAuto: false, limit: null, order: [], conditions: [], values: new Map(), unplaced: [], placed: 0,
+    metrics: [], groupBy: null, groupAuto: false, limit: null, order: [], conditions: [], values: new Map(), unplaced: [], placed: 0, translated: 0,
     pendingSort: null, compare: tokens.some((t) => t.word === 'vs' || t.word === 'versus' || t.word.startsWith('compar')),
   };
   const metricNames = new Set(model.config.select.map((m) => m.column_name));
@@ -242,22 +320,47 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
 
   const at = (i: number) => tokens[i];
   const mark = (from: number, to: number) => {
-    for (let i = from; i < to; i++) tokens[i]!.used = true;
+    for (let i = Math.max(0, from); i < Math.min(to, tokens.length); i++) tokens[i]!.used = true;
+  };
+  const wordsAt = (i: number, ws: readonly string[]) => ws.every((w, k) => at(i + k)?.word === w && !at(i + k)!.used);
+  const opAt = (i: number, ops: readonly Op[]) => ops.find((o) => wordsAt(i, o.words)) ?? null;
+  const stemsAt = (i: number, s: readonly string[]) => s.every((w, k) => at(i + k)?.stem === w && !at(i + k)!.used);
+
+  /** A lower-case "us" is the country after a place word ("in the us"), before people ("us players") or in a list. */
+  const usCountry = new Map<number, boolean>();
+  const usIsCountry = (i: number): boolean => {
+    let known = usCountry.get(i);
+    if (known === undefined) usCountry.set(i, (known = usIsCountryAt(i)));
+    return known;
+  };
+  const usIsCountryAt = (i: number): boolean => {
+    const prev = at(i - 1)?.word;
+    const next = at(i + 1);
+    const inList = (k: number) => {
+      const value = phraseAt(k, ['value'])?.phrase.target;
+      return value?.kind === 'value' && value.column_name === 'country';
+    };
+    if (next && /^(?:and|or|vs|versus|&|nor)$/.test(next.word) && (inList(i + 2) || (at(i + 2)?.word === 'the' && inList(i + 3)))) return true;
+    if (prev && PRONOUN_VERBS.has(prev) && !(prev === 'for' && PEOPLE.has(next?.stem ?? ''))) return false;
+    if (prev && COUNTRY_BEFORE.has(prev)) return true;
+    if (!next) return false;
+    if (PEOPLE.has(next.stem) || /^(?:market|store|traffic|audience)$/.test(next.stem)) return true;
+    return phraseAt(i + 1, ['metric'])?.phrase.target.kind === 'metric';
   };
   /** The longest phrase starting at i (ties: the preferred kind). */
-  const phraseAt = (i: number, prefer: Target['kind'][]): { phrase: Phrase; length: number } | null => {
+  function phraseAt(i: number, prefer: Target['kind'][]): { phrase: Phrase; length: number } | null {
+    const first = at(i);
+    if (!first || first.used) return null;
     let best: { phrase: Phrase; length: number } | null = null;
-    for (const phrase of phrases) {
+    for (const phrase of lexicon.byFirst.get(first.stem) ?? []) {
       const n = phrase.stems.length;
-      if (i + n > tokens.length) continue;
-      let ok = true;
-      for (let k = 0; k < n && ok; k++) ok = !tokens[i + k]!.used && tokens[i + k]!.stem === phrase.stems[k];
-      if (!ok || (phrase.caps && tokens[i]!.raw !== phrase.caps)) continue;
-      const rank = (p: Phrase) => prefer.indexOf(p.target.kind);
+      if (!stemsAt(i, phrase.stems)) continue;
+      if (phrase.caps && first.raw !== phrase.caps && !(phrase.caps === 'US' && first.raw === 'us' && usIsCountry(i))) continue;
+      const rank = (p: Phrase) => (prefer.includes(p.target.kind) ? prefer.indexOf(p.target.kind) : prefer.length);
       if (!best || n > best.length || (n === best.length && rank(phrase) < rank(best.phrase))) best = { phrase, length: n };
     }
     return best;
-  };
+  }
   const setGroup = (name: string, words: string) => {
     if (draft.groupBy === null || draft.groupBy === name) {
       draft.groupBy = name;
@@ -267,9 +370,40 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
     }
   };
 
-  // 3a. top / bottom N, limit N, N rows
+  // Values and their polarity: a value continues the list before it ("Germany, France and Italy"), or is in the scope
+  // of a negation cue before it ("excluding the United States and the United Kingdom", "but not for South Korea").
+  const valueAt = new Map<number, { column_name: string; negated: boolean }>();
+  const negatedAt = (i: number, column_name: string): boolean => {
+    for (let j = i - 1, skipped = 0; j >= 0 && skipped <= 4; j--, skipped++) {
+      const before = valueAt.get(j);
+      if (before) return before.column_name === column_name && before.negated;
+      const t = at(j)!;
+      if (j > 0 && NEGATION_PAIRS.has(`${at(j - 1)!.word} ${t.word}`)) {
+        mark(j - 1, j + 1);
+        return true;
+      }
+      if (NEGATIONS.has(t.word)) {
+        t.used = true;
+        return true;
+      }
+      if (t.used || !(LIST_SKIP.has(t.word) || PEOPLE.has(t.stem))) return false;
+    }
+    return false;
+  };
+  const addValue = (column_name: string, value: string | boolean, from: number, to: number, negated = negatedAt(from, column_name)) => {
+    for (let k = from; k < to; k++) valueAt.set(k, { column_name, negated });
+    const list = draft.values.get(column_name) ?? { pos: [], neg: [] };
+    const side = negated ? list.neg : list.pos;
+    if (!side.includes(value)) side.push(value);
+    draft.values.set(column_name, list);
+    mark(from, to);
+    draft.placed++;
+  };
+
+  // top / bottom N, limit N, N rows ("at least 2" and "at most 5" are comparisons, not a sort)
   for (let i = 0; i < tokens.length; i++) {
     const t = at(i)!;
+    if ((t.word === 'least' || t.word === 'most') && at(i - 1)?.word === 'at') continue;
     const n = numberOf(at(i + 1)?.word);
     if ((DESC_WORDS.has(t.word) || ASC_WORDS.has(t.word) || t.word === 'first') && n !== null && Number.isInteger(n)) {
       draft.limit = n;
@@ -287,19 +421,31 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
     }
   }
 
-  // 3b. sorted / ordered by X [asc|desc]
+  // sorted / ordered by X [asc|desc]; "sorted ascending"
   for (let i = 0; i < tokens.length; i++) {
-    if (!/^(?:sorted|sort|order|ordered|rank|ranked)$/.test(at(i)!.word) || at(i + 1)?.word !== 'by') continue;
+    if (!/^(?:sorted|sort|order|ordered|rank|ranked)$/.test(at(i)!.word)) continue;
+    const direction = (from: number) => {
+      const next = tokens.slice(from, from + 3).map((t) => t.word).join(' ');
+      const m = /^(?:(asc|ascending|lowest first|smallest first|low to high)|(desc|descending|highest first|largest first|high to low))/.exec(next);
+      return m ? { order: (m[1] ? 'ASC' : 'DESC') as SortOrder, length: m[0].split(' ').length } : null;
+    };
+    if (at(i + 1)?.word !== 'by') {
+      const d = direction(i + 1);
+      if (d) {
+        draft.pendingSort = d.order;
+        mark(i, i + 1 + d.length);
+      }
+      continue;
+    }
     const hit = phraseAt(i + 2, ['metric', 'column', 'value']);
     if (!hit || hit.phrase.target.kind === 'value') continue;
     const name = hit.phrase.target.column_name;
     let end = i + 2 + hit.length;
     let order: SortOrder = draft.pendingSort ?? 'DESC';
-    const next = tokens.slice(end, end + 3).map((t) => t.word).join(' ');
-    const m = /^(?:(asc|ascending|lowest first|smallest first|low to high)|(desc|descending|highest first|largest first|high to low))/.exec(next);
-    if (m) {
-      order = m[1] ? 'ASC' : 'DESC';
-      end += m[0].split(' ').length;
+    const d = direction(end);
+    if (d) {
+      order = d.order;
+      end += d.length;
     }
     mark(i, end);
     if (hit.phrase.target.kind === 'metric') addMetric(name, i + 2);
@@ -307,7 +453,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
     draft.pendingSort = null;
   }
 
-  // 3c. retention lists: "d1 and d7 retention", "retention d1, d3, d7", "day 1 retention", "7-day retention", "w2 retention"
+  // retention lists: "d1 and d7 retention", "retention d1, d3, d7", "day 1 retention", "7-day retention", "w2 retention"
   for (let i = 0; i < tokens.length; i++) {
     if (!/^(?:retention|retained|ret|retension)$/.test(at(i)!.word) || at(i)!.used) continue;
     const found: { unit: 'd' | 'w'; n: number; at: number[] }[] = [];
@@ -354,27 +500,38 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
     }
   }
 
-  // 3d. app versions: "version 1.2.0", "v1.3.0", "builds 1.2.0 and 1.3.0"
+  // app versions: "version 1.2.0", "v1.3.0", "builds 1.2.0 and 1.3.0", "not version 1.2.0"
   if (columns.has('app_version')) {
     for (let i = 0; i < tokens.length; i++) {
       const m = /^v?(\d+\.\d+(?:\.\d+)*)$/.exec(at(i)!.word);
       if (!m || at(i)!.used) continue;
-      const list = draft.values.get('app_version') ?? { values: [], negated: false };
-      list.values.push(m[1]!);
-      draft.values.set('app_version', list);
-      at(i)!.used = true;
-      if (i > 0 && /^(?:version|build|release|app|v)$/.test(at(i - 1)!.word)) at(i - 1)!.used = true;
-      if (i > 1 && at(i - 2)!.word === 'app' && at(i - 1)!.word === 'version') at(i - 2)!.used = true;
-      draft.placed++;
+      let from = i;
+      if (i > 0 && /^(?:version|build|release|app|v)$/.test(at(i - 1)!.word) && !at(i - 1)!.used) from = i - 1;
+      if (from === i - 1 && i > 1 && at(i - 2)!.word === 'app' && at(i - 1)!.word === 'version' && !at(i - 2)!.used) from = i - 2;
+      addValue('app_version', m[1]!, from, i + 1);
     }
   }
 
-  // 3e. numeric conditions: "<column> above 10", "level > 5", "levels 1 to 10"
+  // conditions on numeric columns: "<column> [is] above 10", "levels 1 to 10", and a player's own counts in their
+  //    unit ("players with more than 3 sessions that day", "users who played over 30 minutes", "5 or more sessions")
+  const unitAt = (i: number) => {
+    let best: { column_name: string; length: number } | null = null;
+    for (const u of lexicon.units) if (stemsAt(i, u.stems) && (!best || u.stems.length > best.length)) best = { column_name: u.column_name, length: u.stems.length };
+    return best;
+  };
+  /** "that day", "in the game that day", "a day": the day a player's own column counts. */
+  const markDayTail = (from: number) => {
+    for (let k = from; k < Math.min(tokens.length, from + 6); k++) {
+      const t = at(k)!;
+      if (t.word === 'day' && k > from && /^(?:that|a|per|each|same|one|the)$/.test(at(k - 1)!.word)) return mark(from, k + 1);
+      if (t.used || !DAY_TAIL.has(t.word)) return;
+    }
+  };
   for (let i = 0; i < tokens.length; i++) {
     const hit = phraseAt(i, ['column', 'metric', 'value']);
     if (!hit || hit.phrase.target.kind !== 'column') continue;
     const column = columns.get(hit.phrase.target.column_name)!;
-    if (!['INTEGER', 'INT64', 'FLOAT', 'FLOAT64', 'DOUBLE'].includes(column.data_type)) continue;
+    if (!NUMERIC.includes(column.data_type)) continue;
     let j = i + hit.length;
     const range = numberOf(at(j)?.word) !== null && /^(?:to|-|through)$/.test(at(j + 1)?.word ?? '') ? numberOf(at(j + 2)?.word) : null;
     if (range !== null) {
@@ -384,18 +541,65 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
       draft.placed++;
       continue;
     }
-    const op = OPERATORS.find(([ws]) => ws.every((w, k) => at(j + k)?.word === w));
-    if (op) j += op[0].length;
+    if (/^(?:is|are|was|were)$/.test(at(j)?.word ?? '') && opAt(j + 1, OPERATORS)) j++;
+    const op = opAt(j, OPERATORS);
+    if (op) j += op.words.length;
     else if (i > 0 && at(i - 1)!.word === 'first' && numberOf(at(j)?.word) === null) continue;
     const n = numberOf(at(j)?.word);
     if (n === null || (!op && column.column_name !== 'level')) continue;
-    draft.conditions.push({ column_name: column.column_name, comparison: op ? op[1] : 'equals', value: n });
+    draft.conditions.push({ column_name: column.column_name, comparison: op ? op.comparison : 'equals', value: n });
     mark(i, j + 1);
     draft.placed++;
   }
+  for (let i = 0; i < tokens.length; i++) {
+    if (at(i)!.used) continue;
+    let j = i;
+    const op = opAt(j, OPERATORS);
+    let comparison: Comparison | null = op?.comparison ?? null;
+    if (op) j += op.words.length;
+    const n = numberOf(at(j)?.word);
+    if (n === null || at(j)!.used) continue;
+    j++;
+    const post = comparison === null ? opAt(j, POSTFIX) : null;
+    if (post) {
+      comparison = post.comparison;
+      j += post.words.length;
+    }
+    const unit = unitAt(j);
+    if (!unit) continue;
+    if (comparison === null) {
+      if (![1, 2, 3].some((k) => RELATIVES.has(at(i - k)?.word ?? ''))) continue;
+      comparison = 'equals';
+    }
+    draft.conditions.push({ column_name: unit.column_name, comparison, value: n });
+    mark(i, j + unit.length);
+    markDayTail(j + unit.length);
+    draft.placed++;
+  }
 
-  // 4. phrases, left to right
+  // boolean columns: "where is new user is false", "success = true", "players who are (not) new"
+  const TRUTH = new Map<string, boolean>([['true', true], ['yes', true], ['false', false], ['no', false]]);
+  for (let i = 0; i < tokens.length; i++) {
+    const hit = phraseAt(i, ['column', 'metric', 'value']);
+    if (hit?.phrase.target.kind === 'column' && columns.get(hit.phrase.target.column_name)?.data_type === 'BOOL') {
+      let j = i + hit.length;
+      if (/^(?:is|=|equals|was|are)$/.test(at(j)?.word ?? '')) j++;
+      const truth = TRUTH.get(at(j)?.word ?? '');
+      if (truth !== undefined) {
+        addValue(hit.phrase.target.column_name, truth, i, j + 1);
+        continue;
+      }
+    }
+    if (!RELATIVES.has(at(i)!.word) || !/^(?:are|is|were|was|re)$/.test(at(i + 1)?.word ?? '')) continue;
+    const not = at(i + 2)?.word === 'not';
+    const k = i + 2 + (not ? 1 : 0);
+    const adjective = lexicon.adjectives.find((a) => stemsAt(k, a.stems));
+    if (adjective) addValue(adjective.column_name, adjective.value, i, k + adjective.stems.length, not);
+  }
+
+  // phrases, left to right: metrics, group-by columns (after by/per/each/top N) and values in lists
   let bareRevenue: number | null = null;
+  const equivalentEvents: { event: string; at: number }[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = at(i)!;
     if (t.used) continue;
@@ -415,64 +619,73 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
     if (!hit) continue;
     const words = tokens.slice(i, i + hit.length).map((x) => x.raw).join(' ');
     const target = hit.phrase.target;
-    const negatedAt = NEGATIONS.has(prev(1)) ? 1 : (NEGATIONS.has(prev(2)) && /^(?:from|in|on|for)$/.test(prev(1))) || (prev(1) === 'than' && prev(2) === 'other') ? 2 : 0;
-    const negated = negatedAt > 0;
-    mark(i, i + hit.length);
-    if (negated) mark(i - negatedAt, i);
-    if (target.kind === 'metric') {
-      // "ad revenue per DAU": no such metric, both shown side by side
-      if (prev(1) === 'per' && draft.metrics.length > 0) {
-        const before = draft.metrics[draft.metrics.length - 1]!;
-        tokens[i - 1]!.used = true;
-        draft.unplaced.push({
-          text: `${label(before)} per ${label(target.column_name)}`,
-          message: `There is no '${label(before)} per ${label(target.column_name)}' metric: ${label(before)} and ${label(target.column_name)} are shown side by side.`,
-          suggestions: [],
-        });
-      }
-      addMetric(target.column_name, i);
-      const sortWord = groupContext && prev(1) === 'by' && draft.pendingSort;
-      if (sortWord && draft.groupBy !== null) {
-        draft.order.push({ column_name: target.column_name, order: draft.pendingSort! });
-        draft.pendingSort = null;
-      }
-    } else if (target.kind === 'column') {
-      setGroup(target.column_name, words);
-    } else {
-      const list = draft.values.get(target.column_name) ?? { values: [], negated };
-      if (!list.values.includes(target.value)) list.values.push(target.value);
-      list.negated = list.negated || negated;
-      draft.values.set(target.column_name, list);
-      draft.placed++;
+    if (target.kind === 'value') {
+      addValue(target.column_name, target.value, i, i + hit.length);
+      continue;
     }
+    mark(i, i + hit.length);
+    if (target.kind === 'column') {
+      setGroup(target.column_name, words);
+      continue;
+    }
+    // "ad revenue per DAU": no such metric, both shown side by side
+    if (prev(1) === 'per' && draft.metrics.length > 0) {
+      const before = draft.metrics[draft.metrics.length - 1]!;
+      tokens[i - 1]!.used = true;
+      draft.unplaced.push({
+        text: `${label(before)} per ${label(target.column_name)}`,
+        message: `There is no '${label(before)} per ${label(target.column_name)}' metric: ${label(before)} and ${label(target.column_name)} are shown side by side.`,
+        suggestions: [],
+      });
+    }
+    addMetric(target.column_name, i);
+    if (target.translated) draft.translated++;
+    if (target.event) equivalentEvents.push({ event: target.event, at: i });
+    if (groupContext && prev(1) === 'by' && draft.pendingSort && draft.groupBy !== null) {
+      draft.order.push({ column_name: target.column_name, order: draft.pendingSort });
+      draft.pendingSort = null;
+    }
+  }
+  for (const e of equivalentEvents) {
+    const list = draft.values.get('event_name') ?? { pos: [], neg: [] };
+    if (!list.pos.includes(e.event)) list.pos.push(e.event);
+    draft.values.set('event_name', list);
   }
 
   if (bareRevenue !== null && !draft.metrics.some((m) => m === 'iap_revenue' || m === 'ad_revenue')) {
     for (const m of ['iap_revenue', 'ad_revenue']) if (metricNames.has(m)) addMetric(m, bareRevenue);
   }
+  // Events named as nouns ("ad clicks by ad format", "level_end by level") are counted.
+  const events = draft.values.get('event_name');
+  if (draft.metrics.length === 0 && events && events.pos.length > 0 && metricNames.has('event_count')) {
+    addMetric('event_count', tokens.length);
+    draft.placed--;
+    draft.translated++;
+  }
   draft.metrics.sort((a, b) => (metricAt.get(a) ?? 0) - (metricAt.get(b) ?? 0));
 
-  // values → conditions (or a group-by when compared: "iOS vs Android")
-  for (const [column_name, { values, negated }] of draft.values) {
+  // value lists → conditions (or a group-by when compared: "iOS vs Android"; "US vs Canada" keeps the two)
+  for (const [column_name, { pos, neg }] of draft.values) {
     const column = columns.get(column_name)!;
-    if (values.length > 1 && draft.compare && !negated && (draft.groupBy === null || draft.groupBy === column_name)) {
+    if (pos.length > 1 && neg.length === 0 && draft.compare && (draft.groupBy === null || draft.groupBy === column_name)) {
       draft.groupBy = column_name;
-      continue;
+      if (pos.length >= (lexicon.valueCount.get(column_name) ?? Infinity)) continue;
     }
     if (column.data_type === 'BOOL') {
-      const value = values[0] === true ? !negated : negated;
+      const value = pos.length > 0 ? pos[0] === true : neg[0] !== true;
       draft.conditions.push({ column_name, comparison: value ? 'is_true' : 'is_false', value: value ? 'is_true' : 'is_false' });
-    } else if (values.length > 1) {
-      draft.conditions.push({ column_name, comparison: negated ? 'is_not_one_of' : 'is_one_of', value: values.join(',') });
-    } else {
-      draft.conditions.push({ column_name, comparison: negated ? 'not_equals' : 'equals', value: String(values[0]) });
+      continue;
+    }
+    for (const [values, negated] of [[pos, false], [neg, true]] as const) {
+      if (values.length > 1) draft.conditions.push({ column_name, comparison: negated ? 'is_not_one_of' : 'is_one_of', value: values.join(',') });
+      else if (values.length === 1) draft.conditions.push({ column_name, comparison: negated ? 'not_equals' : 'equals', value: String(values[0]) });
     }
   }
 
   // a sort asked for ("top 10 countries", "lowest ...") without its metric sorts by the first metric
   if (draft.pendingSort && draft.metrics[0] && draft.order.length === 0) draft.order.push({ column_name: draft.metrics[0], order: draft.pendingSort });
 
-  // 5. what is left
+  // what is left
   let run: string[] = [];
   let runContext: 'group' | 'filter' | 'metric' = 'metric';
   const flush = () => {
@@ -481,7 +694,7 @@ function readModel(question: string, model: AskModel, today: string): { draft: D
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = at(i)!;
-    const filler = t.used || FILLER.has(t.word) || FILLER.has(t.stem) || KEYWORDS.includes(t.word) || /^\d+$/.test(t.word) || t.word.length < 2;
+    const filler = t.used || FILLER.has(t.word) || FILLER.has(t.stem) || GRAMMAR_WORDS.has(t.word) || (KEYWORDS.has(t.word) && !NOT_FILLER.has(t.word)) || /^\d+$/.test(t.word) || t.word.length < 2;
     if (filler) {
       flush();
       if (!t.used) runContext = GROUP_WORDS.has(t.word) ? 'group' : /^(?:only|in|for|from|where|excluding|except|without|on)$/.test(t.word) ? 'filter' : runContext;
@@ -508,7 +721,7 @@ function unplacedOf(text: string, context: 'group' | 'filter' | 'metric', model:
       suggestions: near.map(({ c }) => ({ column_name: c.column_name, label: c.label ?? c.column_name, kind: 'group_by' as const })),
     };
   }
-  const related = (RELATED_METRICS[lower] ?? RELATED_METRICS[stem(lower)] ?? []).filter(has);
+  const related = (RELATED_METRICS.get(lower) ?? RELATED_METRICS.get(stem(lower)) ?? []).filter(has);
   if (context === 'filter' && related.length === 0) return { text, message: `'${text}' is not a value I know how to filter on.`, suggestions: [] };
   const close = model.config.select
     .map((m) => ({ m, d: Math.min(editDistance(lower, (m.label ?? '').toLowerCase()), editDistance(lower, m.column_name)) }))
@@ -524,9 +737,10 @@ function unplacedOf(text: string, context: 'group' | 'filter' | 'metric', model:
 
 /** Reads a question against the app's models; `today` is the UTC day relative dates resolve against. */
 export function understand(question: string, models: readonly AskModel[], today: string): Understanding {
-  const readings = models.map((model) => ({ model, ...readModel(question, model, today) }));
+  const lexiconsOf = models.map(lexiconOf);
+  const readings = models.map((model, i) => ({ model, ...readModel(question, model, today, lexiconsOf.filter((_, k) => k !== i)) }));
   // A model needs a metric; then each placed part counts 2 and each word left out 3 (ties keep the first model).
-  const score = (r: (typeof readings)[number]) => (r.draft.metrics.length > 0 ? 100 : 0) + r.draft.placed * 2 - r.draft.unplaced.length * 3;
+  const score = (r: (typeof readings)[number]) => (r.draft.metrics.length > 0 ? 100 : 0) + r.draft.placed * 2 - r.draft.unplaced.length * 3 - r.draft.translated;
   const best = readings.reduce((a, b) => (score(b) > score(a) ? b : a));
   const { model, draft, dates } = best;
   // A word that names something only another model has says so ("'levels' is in the Events model …").
@@ -534,7 +748,7 @@ export function understand(question: string, models: readonly AskModel[], today:
   const unplaced = draft.unplaced.map((u) => {
     const wanted = stems(u.text).join(' ');
     if (!/is not a (?:metric|column|value)/.test(u.message)) return u;
-    const home = otherModels.find((m) => lexiconOf(m).phrases.some((p) => p.stems.join(' ') === wanted));
+    const home = otherModels.find((m) => lexiconOf(m).known.has(wanted));
     if (!home) return u;
     const metrics = draft.metrics.map((name) => model.config.select.find((m) => m.column_name === name)?.label ?? name);
     return {

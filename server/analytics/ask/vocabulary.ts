@@ -1,9 +1,11 @@
 /**
  * The words publishers use for the catalogue (server/analytics/catalogue.ts), beyond each column's label and id:
  * synonyms of metrics and columns, the values of the columns that have a known vocabulary (platform, country, media
- * source, ad format, device, event names), related metrics for words that are no metric ("whales" → Payers), and the
- * filler words a question may hold. Keys are catalogue column names; a synonym only counts for a model that has that
- * column, so nothing here can name a column the app's models do not have.
+ * source, ad format, device, event names), the units a player's own numeric columns are counted in ("3 sessions"),
+ * the adjectives of boolean columns ("who are new"), the Events equivalents of Daily Metrics measures, related
+ * metrics for words that are no metric ("whales" → Payers), and the filler words a question may hold. Keys are
+ * catalogue column names; a word only counts for a model that has that column, so nothing here can name a column the
+ * app's models do not have. Lookups keyed by a question's words are Maps (a word such as "constructor" is no key).
  */
 
 /** Extra phrases per metric column (labels and ids are always phrases too). */
@@ -127,6 +129,17 @@ const EVENT_NAMES = [
   'tutorial_complete', 'user_engagement',
 ];
 
+/** What an event is called as a noun ("ad clicks by ad format" counts ad_click events). */
+const EVENT_NOUNS: Record<string, string[]> = {
+  ad_click: ['ad tap'],
+  ad_reward: ['ad reward'],
+  app_remove: ['uninstall', 'app removal'],
+  in_app_purchase: ['in app purchase', 'in-app purchase'],
+  level_start: ['level attempt'],
+  tutorial_begin: ['tutorial start'],
+  tutorial_complete: ['tutorial completion'],
+};
+
 export const VALUE_WORDS: ValueWords[] = [
   { column_name: 'platform', value: 'IOS', label: 'iOS', phrases: ['ios', 'iphone', 'ipad', 'apple', 'app store', 'iphones'] },
   { column_name: 'platform', value: 'ANDROID', label: 'Android', phrases: ['android', 'google play', 'play store', 'androids'] },
@@ -141,15 +154,52 @@ export const VALUE_WORDS: ValueWords[] = [
   { column_name: 'ad_format', value: 'banner', label: 'banner', phrases: ['banner', 'banners'] },
   { column_name: 'device_category', value: 'tablet', label: 'tablet', phrases: ['tablet', 'tablets'] },
   { column_name: 'device_category', value: 'mobile', label: 'mobile', phrases: ['phone', 'phones', 'mobile', 'smartphones'] },
-  ...EVENT_NAMES.map((name): ValueWords => ({ column_name: 'event_name', value: name, label: name, phrases: [name, `${name.replace(/_/g, ' ')} event`] })),
+  ...EVENT_NAMES.map((name): ValueWords => ({
+    column_name: 'event_name', value: name, label: name, phrases: [name, name.replace(/_/g, ' '), `${name.replace(/_/g, ' ')} event`, ...(EVENT_NOUNS[name] ?? [])],
+  })),
   { column_name: 'is_new_user', value: true, label: 'true', phrases: ['new users only', 'only new users', 'among new users', 'of new users', 'for new users', 'new players only', 'only new players'] },
   { column_name: 'is_new_user', value: false, label: 'false', phrases: ['returning users', 'returning players', 'existing users', 'old users', 'returning'] },
   { column_name: 'success', value: true, label: 'true', phrases: ['successful', 'won', 'wins', 'succeeded', 'passed'] },
   { column_name: 'success', value: false, label: 'false', phrases: ['failed', 'fails', 'failures', 'lost', 'losses'] },
 ];
 
+/**
+ * Units a player's own numeric columns are counted in: "players with more than 3 sessions that day" is a condition on
+ * the user's sessions that day, not the Sessions metric.
+ */
+export const COLUMN_UNITS: Record<string, string[]> = {
+  user_sessions: ['session'],
+  user_minutes: ['minute', 'min', 'mins'],
+  days_since_install: ['days since install', 'days after install', 'days since installing', 'days old'],
+};
+
+/** Adjectives of boolean columns: "players who are new", "users who are not new". */
+export const BOOL_ADJECTIVES: Record<string, { true: string[]; false: string[] }> = {
+  is_new_user: { true: ['new', 'newly installed'], false: ['returning', 'existing', 'old'] },
+  success: { true: ['successful', 'won', 'passed'], false: ['failed', 'lost', 'unsuccessful'] },
+};
+
+/** Words for people: "android users", "players from Brazil" name whose numbers, not a metric of their own. */
+export const PEOPLE = new Set(['user', 'player', 'people', 'gamer', 'customer', 'person']);
+
+/**
+ * Daily Metrics measures read on the Events model (a question naming a column only Events has, "ad revenue by ad
+ * source"): the Events metric and the event it counts. Counted as a translation, so the model that has the measure
+ * itself wins a tie.
+ */
+export const EVENT_EQUIVALENTS: { phrases: string[]; metric: string; event?: string }[] = [
+  { phrases: ['new users', 'installs', 'new installs', 'downloads', 'new user'], metric: 'users', event: 'first_open' },
+  { phrases: ['dau', 'daily active users', 'active users', 'active players', 'daily actives', 'actives'], metric: 'users' },
+  { phrases: ['ad revenue', 'ads revenue', 'ad income', 'advertising revenue', 'ad rev', 'ad money'], metric: 'event_value_usd', event: 'ad_impression' },
+  { phrases: ['iap revenue', 'in app revenue', 'in-app revenue', 'purchase revenue', 'iap income', 'store revenue'], metric: 'event_value_usd', event: 'in_app_purchase' },
+  { phrases: ['payers', 'paying users', 'buyers', 'purchasers', 'spenders', 'paying players'], metric: 'users', event: 'in_app_purchase' },
+  { phrases: ['impressions', 'ad impressions', 'ad views', 'ads shown'], metric: 'event_count', event: 'ad_impression' },
+  { phrases: ['level starts', 'levels started', 'level plays', 'level attempts'], metric: 'event_count', event: 'level_start' },
+  { phrases: ['ads completed', 'rewarded ads', 'ads watched', 'rewarded views', 'completed ads'], metric: 'event_count', event: 'ad_reward' },
+];
+
 /** Words that are no catalogue metric, and the metrics that come closest. */
-export const RELATED_METRICS: Record<string, string[]> = {
+const RELATED: Record<string, string[]> = {
   whale: ['payers', 'iap_revenue', 'conversion_rate'],
   whales: ['payers', 'iap_revenue', 'conversion_rate'],
   churn: ['retention_d1', 'retention_d7', 'retention_w1'],
@@ -175,6 +225,7 @@ export const RELATED_METRICS: Record<string, string[]> = {
   score: ['completion_rate', 'level_completions'],
   installs: ['new_users'],
 };
+export const RELATED_METRICS: ReadonlyMap<string, string[]> = new Map(Object.entries(RELATED));
 
 /** Words that carry no report meaning (what is left after these is "not placed"). */
 export const FILLER = new Set(
@@ -184,5 +235,6 @@ export const FILLER = new Set(
   vs versus compare compared comparing comparison trend trends over time per by each every split broken down grouped group
   across breakdown only just also plus then there their them let lets let's tell look check pull see what's which who
   where when whose value values app game games our my your so far
-  rate rates`.split(/\s+/).filter(Boolean),
+  rate rates who whom have has had having played play spent spend spending doing everywhere anywhere among but
+  trend trends user users player players people`.split(/\s+/).filter(Boolean),
 );

@@ -5,7 +5,7 @@
  * of the builder applies unchanged). No React, no XState, no I/O.
  */
 import {
-  REPORT_LIMIT_DEFAULT, addDays, daysBetween, defaultDateRange, oneOfValues, resolveRelativeDateRange,
+  COMPARISONS_BY_TYPE, REPORT_LIMIT_DEFAULT, VALUELESS_COMPARISONS, addDays, daysBetween, defaultDateRange, oneOfValues, resolveRelativeDateRange,
   type Comparison, type Condition, type Report, type RelativeDateComparison,
 } from '../../contracts/analyze';
 import type { AskColumn, AskResponse, AskSuggestion } from '../../contracts/ask';
@@ -30,6 +30,11 @@ export interface Part {
   current: string;
   /** The words shown before the choice or the value ("by" Country, "Platform is" iOS). */
   prefix: string;
+  /**
+   * A condition's comparison, which can be changed too ("Country" [is ▾ / is not] "KR"): the column's label, the
+   * current comparison and the ones that fit its value; null for every other part and for true/false conditions.
+   */
+  comparison: { subject: string; current: string; options: PartOption[] } | null;
 }
 
 const labelOf = (columns: readonly AskColumn[], name: string) => columns.find((c) => c.column_name === name)?.label ?? name;
@@ -42,6 +47,21 @@ const COMPARISON_WORDS: Partial<Record<Comparison, string>> = {
   greater_than: 'is above', less_than: 'is below', greater_than_or_equal: 'is at least', less_than_or_equal: 'is at most',
   from: 'from', to: 'up to',
 };
+
+const LIST_COMPARISONS: readonly Comparison[] = ['is_one_of', 'is_not_one_of'];
+
+/**
+ * The comparisons a condition can switch to: those its column's type allows that take a value of the same shape (a
+ * list stays a list: is one of ↔ is not one of; one value: is ↔ is not, and the type's others), each with its words.
+ */
+export function comparisonOptions(condition: Condition, columns: readonly AskColumn[]): PartOption[] {
+  const name = condition.column_name ?? condition.label;
+  const type = columns.find((c) => c.column_name === name)?.data_type ?? condition.data_type;
+  const list = LIST_COMPARISONS.includes(condition.comparison);
+  return COMPARISONS_BY_TYPE[type]
+    .filter((c) => !VALUELESS_COMPARISONS.includes(c) && COMPARISON_WORDS[c] !== undefined && LIST_COMPARISONS.includes(c) === list)
+    .map((c) => ({ value: c, label: COMPARISON_WORDS[c]! }));
+}
 
 /** "Platform is", "Country is one of", "Is New User is": a condition's words before its value. */
 export function conditionPrefix(condition: Condition, columns: readonly AskColumn[]): string {
@@ -111,6 +131,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
     options: metricOptions.filter((o) => o.value === m.column_name || !c.select.some((s) => s.column_name === o.value)),
     current: m.column_name,
     prefix: '',
+    comparison: null,
   }));
   const group = c.group_by[0];
   if (group) {
@@ -122,6 +143,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       options: answer.columns.map((col) => ({ value: col.column_name, label: col.label })),
       current: group.column_name,
       prefix: 'by',
+      comparison: null,
     });
   }
   const range = c.date_range?.[0];
@@ -133,6 +155,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
     options: dateOptions(answer.today),
     current: range ? `${range.date_start}..${range.date_end}` : DEFAULT_DATES,
     prefix: '',
+    comparison: null,
   });
   (c.where ?? []).forEach((w, i) => {
     const bool = w.comparison === 'is_true' || w.comparison === 'is_false';
@@ -144,6 +167,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       options: bool ? [{ value: 'is_true', label: 'true' }, { value: 'is_false', label: 'false' }] : null,
       current: bool ? w.comparison : Array.isArray(w.value) ? w.value.join(',') : String(w.value ?? ''),
       prefix: conditionPrefix(w, answer.columns),
+      comparison: bool ? null : { subject: labelOf(answer.columns, w.column_name ?? w.label), current: w.comparison, options: comparisonOptions(w, answer.columns) },
     });
   });
   const limit = c.limit?.[0];
@@ -156,6 +180,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       options: Array.from(new Set([...LIMITS, limit.value])).sort((a, b) => a - b).map((n) => ({ value: String(n), label: `${n} rows` })),
       current: String(limit.value),
       prefix: '',
+      comparison: null,
     });
   }
   for (const o of c.order_by ?? []) {
@@ -168,6 +193,7 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       options: [{ value: 'DESC', label: `${label} highest first` }, { value: 'ASC', label: `${label} lowest first` }],
       current: o.order,
       prefix: '',
+      comparison: null,
     });
   }
   return parts;
@@ -210,7 +236,7 @@ export function removePart(report: Report, id: string): Report {
   });
 }
 
-/** Changes a part to `value` (an option's value, or a typed condition value). */
+/** Changes a part to `value` (an option's value, or a typed condition value); `comparison:<i>` changes condition i's comparison. */
 export function changePart(report: Report, id: string, value: string, answer: Pick<AskResponse, 'metrics' | 'columns'>): Report {
   const [kind, key] = id.split(/:(.*)/s) as [string, string | undefined];
   const model_id = report.model_id;
@@ -237,6 +263,13 @@ export function changePart(report: Report, id: string, value: string, answer: Pi
         const [date_start, date_end] = value.split('..');
         return date_start && date_end ? { ...c, date_range: [{ date_start, date_end, model_id }] } : c;
       }
+      case 'comparison':
+        // "Country is KR" → "Country is not KR": only to a comparison that fits the condition's column and value
+        return {
+          ...c,
+          where: (c.where ?? []).map((w, i) =>
+            String(i) === key && comparisonOptions(w, answer.columns).some((o) => o.value === value) ? { ...w, comparison: value as Comparison } : w),
+        };
       case 'condition':
         return {
           ...c,

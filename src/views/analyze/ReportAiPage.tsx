@@ -1,6 +1,6 @@
 /**
  * /analyze/reportAi — "Ask in plain words" (issue 15): a question box; how the question was understood, each part a
- * chip that can be changed (its select or value) or removed; what could not be placed, with catalogue suggestions;
+ * chip that can be changed (its select or value, and a condition's comparison: is ↔ is not) or removed; what could not be placed, with catalogue suggestions;
  * Run Report opens the normal builder with the result, which runs it (every builder rule applies). A thin view over
  * the ask-analyze machine. Every member may use it (running reports is open to every member, SPEC §6).
  */
@@ -123,6 +123,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
                 part={part}
                 hint={part.kind === 'dates' && part.current === 'default' && understanding.defaultDates ? `${understanding.defaultDates.date_start} to ${understanding.defaultDates.date_end}` : undefined}
                 onChange={(value) => send({ type: 'CHANGE_PART', id: part.id, value })}
+                onComparison={(value) => send({ type: 'CHANGE_PART', id: part.id.replace(/^condition:/, 'comparison:'), value })}
                 onRemove={() => send({ type: 'REMOVE_PART', id: part.id })}
               />
             ))}
@@ -178,7 +179,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
   );
 }
 
-function PartChip({ part, hint, onChange, onRemove }: { part: Part; hint?: string; onChange(value: string): void; onRemove(): void }) {
+function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part; hint?: string; onChange(value: string): void; onComparison(value: string): void; onRemove(): void }) {
   const chip = 'inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-1 pl-3 pr-1 text-sm text-indigo-900 ring-1 ring-indigo-200';
   const control = 'field-sizing-content min-w-0 max-w-[18rem] truncate rounded-full border-0 bg-transparent py-0 pl-0 pr-7 text-sm font-semibold text-indigo-900 focus:ring-2 focus:ring-indigo-600';
   return (
@@ -192,7 +193,24 @@ function PartChip({ part, hint, onChange, onRemove }: { part: Part; hint?: strin
           </select>
         </>
       ) : (
-        <ValueEditor part={part} onChange={onChange} />
+        <>
+          {part.comparison ? (
+            <>
+              <span>{part.comparison.subject}</span>
+              <select
+                aria-label={`Change the comparison of ${part.text}`}
+                value={part.comparison.current}
+                onChange={(e) => onComparison(e.target.value)}
+                className={`${control} font-normal`}
+              >
+                {part.comparison.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              </select>
+            </>
+          ) : (
+            <span>{part.prefix}</span>
+          )}
+          <ValueEditor part={part} onChange={onChange} />
+        </>
       )}
       {part.removable ? (
         <button type="button" onClick={onRemove} aria-label={`Remove ${part.text}`} className="rounded-full p-1 text-indigo-700 hover:bg-indigo-100">
@@ -203,7 +221,7 @@ function PartChip({ part, hint, onChange, onRemove }: { part: Part; hint?: strin
   );
 }
 
-/** A condition whose value is typed: its words, and the value in a field (Enter or leaving it applies). */
+/** A condition's typed value, in a field (Enter or leaving it applies). */
 function ValueEditor({ part, onChange }: { part: Part; onChange(value: string): void }) {
   const [value, setValue] = useState(part.current);
   useEffect(() => setValue(part.current), [part.current]);
@@ -213,7 +231,6 @@ function ValueEditor({ part, onChange }: { part: Part; onChange(value: string): 
   };
   return (
     <>
-      <span>{part.prefix}</span>
       <input
         aria-label={`Change the value of ${part.text}`}
         value={value}

@@ -29,6 +29,7 @@ const E = {
   retry: { type: 'RETRY' },
   removeD7: { type: 'REMOVE_PART', id: 'metric:retention_d7' },
   groupByPlatform: { type: 'CHANGE_PART', id: 'group', value: 'platform' },
+  notIos: { type: 'CHANGE_PART', id: 'comparison:0', value: 'not_equals' },
   pickPayers: { type: 'PICK_SUGGESTION', suggestion: { column_name: 'payers', label: 'Payers', kind: 'metric' } },
   run: { type: 'RUN' },
   understood: doneEvent('ask', understoodAnswer),
@@ -74,12 +75,12 @@ export const askAnalyzeTable: FlowTable<Ui> = {
   },
   traversals: [
     {
-      // A question understood; a metric removed, the group-by changed; Run opens the builder with it.
+      // A question understood; a metric removed, the group-by changed, the condition negated; Run opens the builder with it.
       name: 'understood, run',
       kind: 'journey',
       input,
       open,
-      events: [E.typeRetention, E.ask, E.understood, E.removeD7, E.groupByPlatform, E.run],
+      events: [E.typeRetention, E.ask, E.understood, E.removeD7, E.groupByPlatform, E.notIos, E.run],
     },
     {
       // A crash says so in our words; Try again reads the same question anew.
@@ -112,7 +113,10 @@ export const askAnalyzeTable: FlowTable<Ui> = {
     },
     CHANGE_PART: {
       act: async (ui, event: Ev<'CHANGE_PART'>) => {
-        await ui.page.getByTestId(`part-${event.id}`).getByRole('combobox').selectOption(event.value);
+        // a condition's comparison is the second choice of its chip
+        const comparison = /^comparison:(\d+)$/.exec(event.id);
+        const chip = ui.page.getByTestId(`part-${comparison ? `condition:${comparison[1]}` : event.id}`);
+        await (comparison ? chip.getByRole('combobox', { name: /^Change the comparison of / }) : chip.getByRole('combobox')).selectOption(event.value);
       },
       label: (event: Ev<'CHANGE_PART'>) => `CHANGE ${event.id} ${event.value}`,
     },

@@ -3,6 +3,8 @@
  * (scripts/ask-questions.ts, written the way publishers ask, typos and synonyms included) must become exactly its
  * report; what cannot be placed is said with catalogue suggestions; dates resolve in UTC like the compiler's ranges.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { understand, editDistance } from '../../../server/analytics/ask/parse';
 import { findDates } from '../../../server/analytics/ask/dates';
@@ -92,4 +94,27 @@ test('a month without a year is its latest one up to today (UTC)', () => {
   expect(findDates('in December', '2026-11-25')).toMatchObject({ date_start: '2025-12-01', date_end: '2025-12-31' });
   expect(findDates('from march 3 to april 10', '2026-11-25')).toMatchObject({ date_start: '2026-03-03', date_end: '2026-04-10' });
   expect(findDates('since 2025-12-01', '2026-11-25')).toMatchObject({ date_start: '2025-12-01', date_end: '2026-11-25' });
+});
+
+describe('words that are object keys in JavaScript', () => {
+  test.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])("'%s' is read as a word: not understood, and said so", (word) => {
+    for (const question of [word, `${word} by country`, `dau by country excluding ${word}`, `dau for the last ${word} days`]) {
+      const u = understand(question, DEMO_MODELS, TODAY);
+      expect(u.unplaced.some((x) => x.text.split(' ').includes(word))).toBe(true);
+    }
+    const alone = understand(word, DEMO_MODELS, TODAY);
+    expect(alone.success).toBe(false);
+    expect(alone.unplaced).toEqual([expect.objectContaining({ text: word, message: `'${word}' is not a metric I know.` })]);
+    expect(shortForm(understand(`dau by country excluding ${word}`, DEMO_MODELS, TODAY))).toMatchObject({ metrics: ['dau'], group: 'country', where: [] });
+  });
+});
+
+test('the held-out questions are read only by the benchmark, never by a test or the reader', () => {
+  const root = join(__dirname, '../../..');
+  const files = (dir: string): string[] => readdirSync(join(root, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+  const readers = [...files('tests'), ...files('server/analytics/ask'), 'scripts/ask-questions.ts']
+    .filter((f) => /held-out/.test(readFileSync(join(root, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')) && !f.endsWith('held-out.ts'));
+  expect(readers).toEqual(['tests/unit/analytics/ask-questions.test.ts']);
+  expect(readFileSync(join(root, 'scripts/bench-ask.ts'), 'utf8')).toContain("from '../tests/fixtures/ask/held-out'");
 });
