@@ -218,6 +218,23 @@ describe('report builder: every state is reachable', () => {
   });
 });
 
+describe('the title of a first save', () => {
+  const runInput = (actor: { getSnapshot(): Snapshot }) =>
+    (actor.getSnapshot().children as Record<string, { getSnapshot(): { input: { request: { title: string } } } } | undefined>).runReport!.getSnapshot().input.request.title;
+
+  it("an unnamed report's first save is titled from its question, not 'New Report'", () => {
+    const { send, actor } = live(newInput);
+    send(E.configLoaded, E.groupByDate, E.run);
+    expect(runInput(actor)).toBe('New Users, New Users % and Retention D1 by Date');
+  });
+
+  it('a report the user named keeps its name', () => {
+    const { send, actor } = live(newInput);
+    send(E.configLoaded, E.groupByDate, { type: 'SET_TITLE', title: 'My funnel' } as never, E.run);
+    expect(runInput(actor)).toBe('My funnel');
+  });
+});
+
 describe('report builder journeys', () => {
   it('run → save → rename → delete, back to a blank report', async () => {
     // The graph finds the way to a first successful run; the rest of the journey is spelled out.

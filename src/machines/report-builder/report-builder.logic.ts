@@ -82,6 +82,26 @@ export function normalizeTitle(input: string): string {
   return trimmed === '' ? DEFAULT_REPORT_TITLE : trimmed;
 }
 
+/**
+ * The title a new report's first save takes when nobody named it: its question in words, from the catalogue's
+ * labels ("Retention D1 by Country", "New Users, DAU and 2 more by Date"), so saved reports do not all read
+ * "New Report". At most 75 characters; 'New Report' when the report has no metric.
+ */
+export function questionTitle(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>, model: ModelConfiguration | null): string {
+  const labelOf = (name: string, fallback?: string) =>
+    model?.select.find((m) => m.column_name === name)?.label ?? model?.group_by_where.find((d) => d.column_name === name)?.label ?? fallback ?? name;
+  const metrics = config.metrics.map((m) => labelOf(m.column_name, m.label));
+  if (metrics.length === 0) return DEFAULT_REPORT_TITLE;
+  const shown = metrics.length <= 3 ? metrics : [...metrics.slice(0, 2), `${metrics.length - 2} more`];
+  const what = shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!}`;
+  const by = config.groupBy ? ` by ${labelOf(config.groupBy.column_name)}` : '';
+  return normalizeTitle(`${what}${by}`.length <= REPORT_TITLE_MAX ? `${what}${by}` : what);
+}
+
+/** The title to save with: the one the user gave, or the question's words for an unnamed report's first save. */
+export const titleToSave = (reportId: string | null, title: string, config: Pick<BuilderConfig, 'metrics' | 'groupBy'>, model: ModelConfiguration | null): string =>
+  reportId === null && title === DEFAULT_REPORT_TITLE ? questionTitle(config, model) : title;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Dates (SPEC §4 default range, §5 date formats)
 
