@@ -45,7 +45,8 @@ export const selectDeleteReport = (s: Snapshot) => s.children.deleteReport;
 
 /** Run Report: enabled with a metric and a group-by and no validation error standing (SPEC §2, §5). */
 export const selectRun = (s: Snapshot) => {
-  const blocker = runBlocker(s.context.config);
+  const labelOf = (name: string) => s.context.modelConfig?.group_by_where.find((d) => d.column_name === name)?.label ?? name;
+  const blocker = runBlocker(s.context.config, labelOf);
   const running = s.matches('running');
   return {
     running,
