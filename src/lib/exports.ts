@@ -17,7 +17,12 @@
  *    fraction and exponent, nothing else) is kept as it is: it cannot start a formula and quoting it would corrupt
  *    a value the user reads as a number. It stays text in XLSX and Google Sheets. `+1`, `-1+2` or `-x` are not
  *    plain numbers and are neutralised.
- *  - Header names go through the same rule. Nulls are written as empty cells (the grid shows them as `null`).
+ *  - Columns are headed by their labels, as the grid heads them ("New Users", not `new_users`); headers go through
+ *    the same rule. Nulls are written as empty cells (the grid shows them as `null`).
+ *  - Excel holds the catalogue's DATE and TIMESTAMP columns as real dates (a serial number with a `yyyy-mm-dd` or
+ *    `yyyy-mm-dd hh:mm:ss` number format, in UTC as the report is), so a spreadsheet sorts, filters and charts them;
+ *    a value that does not read as a date stays text. CSV, the clipboard and Google Sheets (RAW input) carry the
+ *    same ISO text, which every spreadsheet recognises on import.
  *  - CSV follows RFC 4180: fields holding `"`, `,`, CR or LF are quoted and their quotes doubled, records end with
  *    CRLF. The downloaded file starts with a UTF-8 byte-order mark so Excel reads non-ASCII text correctly;
  *    `toCsv()` itself returns the text without it.
@@ -102,32 +107,74 @@ export function toSheetValues(matrix: readonly (readonly CellValue[])[]): (strin
 export type WorkbookClass = typeof ExcelJS.Workbook;
 
 /**
- * Builds the Excel workbook of a matrix: one sheet 'Report Data', the header row bold and frozen, numbers as
- * numeric cells, booleans as booleans, nulls as blank cells, text neutralised.
- */
-/**
  * Text as an XLSX cell must hold it: XML reads a raw CR back as LF, so CR goes as the OOXML escape `_x000D_`, and
  * text that already looks like such an escape has its underscore escaped (`_x005F_`) so it reads back unchanged.
  */
 export const xlsxText = (text: string) => text.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1').replace(/\r/g, '_x000D_');
 
-export function buildWorkbook(Workbook: WorkbookClass, matrix: readonly (readonly CellValue[])[]): ExcelJS.Workbook {
+/** How an Excel column holds its values: calendar dates and timestamps as real dates, anything else as it is. */
+export type SheetColumnKind = 'date' | 'timestamp' | 'value';
+
+/** The kind of a column from the catalogue's data type (DATE, TIMESTAMP/DATETIME, anything else). */
+export const sheetKindOf = (dataType: string | undefined): SheetColumnKind =>
+  dataType === 'DATE' ? 'date' : dataType === 'TIMESTAMP' || dataType === 'DATETIME' ? 'timestamp' : 'value';
+
+export const SHEET_DATE_FORMAT = 'yyyy-mm-dd';
+export const SHEET_TIMESTAMP_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(?:Z|UTC|\+00:?00)?$/;
+
+/**
+ * The instant a report's date or timestamp text names (`2024-03-01`, `2024-03-01 12:30:05Z`, ISO with `T`, a
+ * BigQuery `… UTC`), read in UTC; null for anything else (another offset, an impossible day, free text).
+ */
+export function sheetDate(text: string): Date | null {
+  const match = DATE_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [, y, mo, d, h = '0', mi = '0', sec = '0', fraction = '0'] = match;
+  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), Number(fraction.padEnd(3, '0').slice(0, 3))));
+  // Date.UTC rolls 2024-02-30 over into March: such text is no date.
+  return date.getUTCDate() === Number(d) && date.getUTCMonth() === Number(mo) - 1 ? date : null;
+}
+
+/** A cell as exceljs writes it: dates of a date column as Dates, text neutralised, nulls blank. */
+function sheetCell(cell: CellValue, kind: SheetColumnKind): ExcelJS.CellValue {
+  if (cell === null) return null;
+  if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
+  if (typeof cell !== 'string') return cell;
+  if (kind !== 'value') {
+    const date = sheetDate(cell);
+    if (date) return date;
+  }
+  return xlsxText(neutraliseText(cell));
+}
+
+/**
+ * Builds the Excel workbook of a matrix: one sheet 'Report Data', the header row bold and frozen, numbers as
+ * numeric cells, booleans as booleans, dates of date columns (`kinds`, by column) as dates, nulls as blank cells,
+ * text neutralised.
+ */
+export function buildWorkbook(Workbook: WorkbookClass, matrix: readonly (readonly CellValue[])[], kinds: readonly SheetColumnKind[] = []): ExcelJS.Workbook {
   const workbook = new Workbook();
   workbook.creator = 'Questboard';
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(XLSX_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  for (const row of matrix) {
-    sheet.addRow(row.map((cell) => {
-      if (cell === null) return null;
-      if (typeof cell === 'number') return Number.isFinite(cell) ? cell : null;
-      return typeof cell === 'string' ? xlsxText(neutraliseText(cell)) : cell;
-    }));
-  }
+  matrix.forEach((row, index) => {
+    sheet.addRow(row.map((cell, column) => sheetCell(cell, index === 0 ? 'value' : (kinds[column] ?? 'value'))));
+  });
   if (matrix.length) sheet.getRow(1).font = { bold: true };
   const width = matrix[0]?.length ?? 0;
   for (let index = 0; index < width; index++) {
     const longest = Math.max(...matrix.slice(0, 200).map((row) => plainText(row[index] ?? null).length));
-    sheet.getColumn(index + 1).width = Math.min(60, Math.max(12, longest + 2));
+    const column = sheet.getColumn(index + 1);
+    column.width = Math.min(60, Math.max(12, longest + 2));
+    const kind = kinds[index];
+    if (kind === 'date' || kind === 'timestamp') {
+      const numFmt = kind === 'date' ? SHEET_DATE_FORMAT : SHEET_TIMESTAMP_FORMAT;
+      column.eachCell((cell, rowNumber) => {
+        if (rowNumber > 1 && cell.value instanceof Date) cell.numFmt = numFmt;
+      });
+    }
   }
   return workbook;
 }
@@ -144,8 +191,12 @@ export async function loadWorkbookClass(): Promise<WorkbookClass> {
 }
 
 /** The XLSX file of a matrix as bytes. */
-export async function toXlsxBytes(matrix: readonly (readonly CellValue[])[], Workbook?: WorkbookClass): Promise<Uint8Array<ArrayBuffer>> {
-  const workbook = buildWorkbook(Workbook ?? (await loadWorkbookClass()), matrix);
+export async function toXlsxBytes(
+  matrix: readonly (readonly CellValue[])[],
+  Workbook?: WorkbookClass,
+  kinds: readonly SheetColumnKind[] = [],
+): Promise<Uint8Array<ArrayBuffer>> {
+  const workbook = buildWorkbook(Workbook ?? (await loadWorkbookClass()), matrix, kinds);
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer);
 }
@@ -213,9 +264,10 @@ export async function exportExcel(
   matrix: readonly (readonly CellValue[])[],
   effects: ExportEffects = browserEffects,
   Workbook?: WorkbookClass,
+  kinds: readonly SheetColumnKind[] = [],
 ): Promise<boolean> {
   try {
-    const bytes = await toXlsxBytes(matrix, Workbook);
+    const bytes = await toXlsxBytes(matrix, Workbook, kinds);
     effects.download(new Blob([bytes], { type: XLSX_MIME }), XLSX_FILE_NAME);
     return true;
   } catch {

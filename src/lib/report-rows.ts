@@ -91,10 +91,17 @@ export function cellText(cell: unknown): string {
   return value === null ? NULL_TEXT : String(value);
 }
 
+/** What an export needs of a column: its id in the rows and the label the user reads (the header). */
+export interface ExportColumn {
+  id: string;
+  label: string;
+}
+
 /**
- * The result as a matrix for exports: the header row (`columns`) followed by one row of unwrapped cells per
- * result row, in column order. Nulls stay `null` here; each writer decides how to print them.
+ * The result as a matrix for exports: the header row (each column's label, as the grid heads it) followed by one
+ * row of unwrapped cells per result row, in column order. Nulls stay `null` here; each writer decides how to print
+ * them.
  */
-export function toMatrix(rows: readonly ResultRow[], columns: readonly string[]): CellValue[][] {
-  return [[...columns], ...rows.map((row) => columns.map((column) => unwrapCell(row[column])))];
+export function toMatrix(rows: readonly ResultRow[], columns: readonly ExportColumn[]): CellValue[][] {
+  return [columns.map((column) => column.label || column.id), ...rows.map((row) => columns.map((column) => unwrapCell(row[column.id])))];
 }

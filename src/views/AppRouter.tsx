@@ -13,6 +13,7 @@ import { NotFoundPage } from './shell/NotFoundPage';
 import { notify } from '../services/notify';
 import { useSessionLink } from './shell/useSessionLink';
 import { DocumentTitle } from './shell/DocumentTitle';
+import { forgetShowSettingsAway } from '../machines/report-builder/show-settings';
 
 // The shell (Headless UI menus and dialogs) loads only once a signed-in page shows, keeping /continue light.
 const AppShell = lazy(() => import('./shell/AppShell'));
@@ -75,6 +76,9 @@ function UnknownPage() {
 
 export function AppRouter() {
   useSessionLink();
+  const [location] = useLocation();
+  // The report builder's showSettings flag lives only on the page of the report it names.
+  useEffect(() => forgetShowSettingsAway(location), [location]);
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>

@@ -101,9 +101,10 @@ test('a missing condition value and a bad limit block the run with the SPEC mess
   await expect(builder.runButton).toBeEnabled();
 
   await builder.addCondition('days since', /^Days Since Install/);
-  await builder.runButton.click();
+  // Flagged as soon as the condition is there (it starts checked), and the disabled Run says why.
   await expect(builder.condition('Days Since Install').getByText(MESSAGES.valueRequired, { exact: true })).toBeVisible();
   await expect(builder.runButton).toBeDisabled();
+  await expect(page.locator('#run-blocker')).toHaveText('Enter a value for the condition on Days Since Install, or uncheck it, to run the report.');
   // SPEC §4: changing the comparison clears the row's error.
   await builder.comparison('Days Since Install').selectOption('greater_than');
   await expect(builder.condition('Days Since Install').getByText(MESSAGES.valueRequired)).toHaveCount(0);
@@ -142,8 +143,7 @@ test('rename re-saves, the report reopens by URL with its settings collapsed, an
   await list.goto();
   await expect(list.row(title)).toBeVisible();
 
-  // Reopen by URL: template, results and config are loaded; the settings start collapsed.
-  await page.evaluate(() => localStorage.removeItem('showSettings'));
+  // Reopen by URL, later in the same session: template, results and config are loaded; the settings start collapsed.
   await builder.gotoReport(id);
   await builder.expectTitle(title);
   await expect(builder.settingsToggle).toHaveText('Show Settings');

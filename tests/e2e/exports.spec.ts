@@ -270,7 +270,10 @@ test('CSV downloads report_data.csv with the result columns and every row, numbe
   expect(text.endsWith('\r\n'), 'records end with CRLF').toBe(true);
 
   const [header, ...records] = parseCsv(text.slice(UTF8_BOM.length));
-  expect(header).toEqual(columns);
+  // Headed by the labels the grid shows ("New Users"), not the column ids.
+  const labels = await builder.columnLabels();
+  expect(labels[0]).toBe('Date');
+  expect(header).toEqual(labels);
   expect(records).toHaveLength(rows.length);
   records.forEach((record, r) => {
     columns.forEach((column, c) => {
@@ -287,10 +290,10 @@ test('CSV downloads report_data.csv with the result columns and every row, numbe
   await builder.deleteReport();
 });
 
-test('Excel downloads report_data.xlsx (sheet Report Data, numeric cells) and loads exceljs only then', async ({ page }) => {
+test('Excel downloads report_data.xlsx (sheet Report Data, labelled, numeric and date cells) and loads exceljs only then', async ({ page }) => {
   const scripts = scriptsLoaded(page);
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
-  await builder.groupBy.selectOption({ label: 'Country' });
+  await builder.groupBy.selectOption({ label: 'Date' });
   await builder.rename(unique('Excel export'));
   const rows = await builder.runForRows();
   const columns = await builder.columnNames();
@@ -310,12 +313,18 @@ test('Excel downloads report_data.xlsx (sheet Report Data, numeric cells) and lo
   expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Report Data']);
   const sheet = workbook.getWorksheet('Report Data')!;
   expect(sheet.rowCount).toBe(rows.length + 1);
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(columns);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(await builder.columnLabels());
+  expect(columns[0]).toBe('date');
   rows.forEach((row, r) => {
     columns.forEach((column, c) => {
       const expected = plain(row[column]);
       const cell = sheet.getRow(r + 2).getCell(c + 1);
-      if (typeof expected === 'number') {
+      if (c === 0) {
+        // The Date column holds real dates (a date number format), so a spreadsheet sorts and charts them.
+        expect(cell.type, `row ${r + 1} ${column} is a date cell`).toBe(ExcelJS.ValueType.Date);
+        expect((cell.value as Date).toISOString().slice(0, 10)).toBe(expected);
+        expect(cell.numFmt).toBe('yyyy-mm-dd');
+      } else if (typeof expected === 'number') {
         expect(cell.type, `row ${r + 1} ${column} is a numeric cell`).toBe(ExcelJS.ValueType.Number);
         expect(cell.value).toBe(expected);
       } else if (expected === null) {
@@ -344,7 +353,8 @@ test('Copy to Clipboard puts tab-separated text on the clipboard and says so for
   await builder.exportAs('Copy to Clipboard');
   await expect(shell.snackbar(EXPORT_MESSAGES.copied)).toBeVisible();
   const lines = (await clipboardText(page)).split('\n');
-  expect(lines[0]).toBe(columns.join('\t'));
+  expect(lines[0]).toBe((await builder.columnLabels()).join('\t'));
+  expect(lines[0]).not.toBe(columns.join('\t'));
   expect(lines.slice(1)).toEqual(rows.map((row) => columns.map((column) => numeral(row[column])).join('\t')));
   // SPEC §9: the message goes away after 2 s.
   await expect(shell.snackbar(EXPORT_MESSAGES.copied)).toBeHidden({ timeout: COPIED_MS + 5_000 });
@@ -391,12 +401,13 @@ test('formula-looking text is neutralised in the CSV, the XLSX and the clipboard
   await expect(builder.rowCount).toHaveText(`${FORMULA_CASES.length} rows`);
   const rows = served.rows;
   const metrics = columns.slice(1);
+  const labels = await builder.columnLabels();
 
   // CSV: the whole file, byte for byte.
   const downloadingCsv = page.waitForEvent('download');
   await builder.exportAs('CSV');
   const csv = fs.readFileSync((await (await downloadingCsv).path())!, 'utf8');
-  const expectedCsv = [columns.join(','), ...FORMULA_CASES.map((c, i) => [c.csv, ...metrics.map((m) => numeral(rows[i]![m]))].join(','))].join('\r\n') + '\r\n';
+  const expectedCsv = [labels.join(','), ...FORMULA_CASES.map((c, i) => [c.csv, ...metrics.map((m) => numeral(rows[i]![m]))].join(','))].join('\r\n') + '\r\n';
   expect(csv).toBe(UTF8_BOM + expectedCsv);
   expect(parseCsv(csv.slice(1)).slice(1).map((record) => record[0])).toEqual(FORMULA_CASES.map((c) => c.safe));
   expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")",-1,0,`);
@@ -426,7 +437,7 @@ test('formula-looking text is neutralised in the CSV, the XLSX and the clipboard
   // Clipboard: tab-separated, the same neutralised text (quoted where it holds a tab, CR or quote).
   await builder.exportAs('Copy to Clipboard');
   await expect(new Shell(page).snackbar(EXPORT_MESSAGES.copied)).toBeVisible();
-  const expectedTsv = [columns.join('\t'), ...FORMULA_CASES.map((c, i) => [c.tsv, ...metrics.map((m) => numeral(rows[i]![m]))].join('\t'))].join('\n');
+  const expectedTsv = [labels.join('\t'), ...FORMULA_CASES.map((c, i) => [c.tsv, ...metrics.map((m) => numeral(rows[i]![m]))].join('\t'))].join('\n');
   expect(await clipboardText(page)).toBe(expectedTsv);
   await builder.deleteReport();
 });
@@ -521,7 +532,7 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
   expect(append!.body).toEqual({
     range: "'Report Data'!A1",
     majorDimension: 'ROWS',
-    values: [columns, ...FORMULA_CASES.map((c, i) => [c.safe, ...metrics.map((m) => plain(served.rows[i]![m]) ?? '')])],
+    values: [await builder.columnLabels(), ...FORMULA_CASES.map((c, i) => [c.safe, ...metrics.map((m) => plain(served.rows[i]![m]) ?? '')])],
   });
 
   // The spreadsheet opens in a new tab 1 s after the values are in.

@@ -202,7 +202,8 @@ describe('report builder: every state is reachable', () => {
     const paths = [...explore(newInput), ...explore(savedInput)];
     const missing = unreachedStateNodeIds(reportBuilderMachine, paths as never, transient);
     expect(missing).toEqual([]);
-  });
+    // A full traversal: seconds of CPU on a busy 2-core machine, so it gets more than Vitest's default 5 s.
+  }, 30_000);
 
   it('simple paths from a saved report all pass through opening first', () => {
     const paths = getSimplePaths(reportBuilderMachine, {
@@ -215,6 +216,23 @@ describe('report builder: every state is reachable', () => {
       const first = path.steps.map((step) => step.event as EventObject).find((event) => event.type !== 'xstate.init');
       if (first) expect(['xstate.done.actor.loadReport', 'xstate.error.actor.loadReport']).toContain(first.type);
     }
+  });
+});
+
+describe('the title of a first save', () => {
+  const runInput = (actor: { getSnapshot(): Snapshot }) =>
+    (actor.getSnapshot().children as Record<string, { getSnapshot(): { input: { request: { title: string } } } } | undefined>).runReport!.getSnapshot().input.request.title;
+
+  it("an unnamed report's first save is titled from its question, not 'New Report'", () => {
+    const { send, actor } = live(newInput);
+    send(E.configLoaded, E.groupByDate, E.run);
+    expect(runInput(actor)).toBe('New Users, New Users % and Retention D1 by Date');
+  });
+
+  it('a report the user named keeps its name', () => {
+    const { send, actor } = live(newInput);
+    send(E.configLoaded, E.groupByDate, { type: 'SET_TITLE', title: 'My funnel' } as never, E.run);
+    expect(runInput(actor)).toBe('My funnel');
   });
 });
 
@@ -368,16 +386,27 @@ describe('report builder journeys', () => {
     expect(s.matches('running')).toBe(true);
   });
 
-  it('a checked condition without a value blocks the run with the SPEC message', () => {
+  it('a checked condition without a value is flagged at once with the SPEC message, and Run says why it cannot run', () => {
     const { send } = live(newInput);
     let s = send(E.configLoaded, E.groupByDate, E.addIntCondition);
-    expect(s.context.config.conditions[0]).toMatchObject({ checked: true, comparison: 'equals', error: null });
+    // A new condition starts checked: its missing value is flagged now, not only after Run.
+    expect(s.context.config.conditions[0]).toMatchObject({ checked: true, comparison: 'equals', error: VALUE_REQUIRED });
+    expect(selectSettings(s).conditionErrors).toEqual({ c1: VALUE_REQUIRED });
+    const blocked = selectRun(s);
+    expect(blocked.disabled).toBe(true);
+    expect(blocked.reason).toMatch(/^Enter a value for the condition on .+, or uncheck it, to run the report\.$/);
     s = send(E.run);
     expect(s.matches({ ready: 'editing' })).toBe(true);
+    // Unchecking clears it; checking again flags it again.
+    s = send({ type: 'SET_CONDITION_CHECKED', key: 'c1', checked: false });
+    expect(selectSettings(s).conditionErrors).toEqual({});
+    expect(selectRun(s).disabled).toBe(false);
+    s = send({ type: 'SET_CONDITION_CHECKED', key: 'c1', checked: true });
     expect(selectSettings(s).conditionErrors).toEqual({ c1: VALUE_REQUIRED });
-    expect(selectRun(s).disabled).toBe(true);
+    // A changed comparison clears the row's error (SPEC), but Run still says what it needs.
     s = send({ type: 'SET_CONDITION_COMPARISON', key: 'c1', comparison: 'greater_than' });
     expect(selectSettings(s).conditionErrors).toEqual({});
+    expect(selectRun(s)).toMatchObject({ disabled: true, reason: blocked.reason });
     s = send(E.fillCondition, E.run);
     expect(s.matches('running')).toBe(true);
   });

@@ -153,12 +153,16 @@ describe('report rows', () => {
       { new_users: { value: 10 }, date: { value: '2024-01-02' } },
       { date: '2024-01-01', new_users: null },
     ];
-    expect(toMatrix(rows, ['date', 'new_users'])).toEqual([
-      ['date', 'new_users'],
+    expect(toMatrix(rows, [{ id: 'date', label: 'Date' }, { id: 'new_users', label: 'New Users' }])).toEqual([
+      ['Date', 'New Users'],
       ['2024-01-02', 10],
       ['2024-01-01', null],
     ]);
     expect(unwrapRows(rows, ['date'])).toEqual([{ date: '2024-01-02' }, { date: '2024-01-01' }]);
+  });
+
+  it('heads a column with its id only when it has no label', () => {
+    expect(toMatrix([{ level: 3 }], [{ id: 'level', label: '' }])[0]).toEqual(['level']);
   });
 
   it('lists columns in first-seen order', () => {
@@ -196,7 +200,11 @@ function fakeEffects(overrides: Partial<ExportEffects> = {}) {
 }
 
 describe('export actions', () => {
-  const matrix = toMatrix([{ country: 'US', new_users: 5 }, { country: '=evil()', new_users: -1 }], ['country', 'new_users']);
+  const columns = [
+    { id: 'country', label: 'Country' },
+    { id: 'new_users', label: 'New Users' },
+  ];
+  const matrix = toMatrix([{ country: 'US', new_users: 5 }, { country: '=evil()', new_users: -1 }], columns);
 
   it('downloads report_data.csv with a BOM and the neutralised CSV', async () => {
     const effects = fakeEffects();
@@ -204,7 +212,7 @@ describe('export actions', () => {
     const [blob, name] = effects.download.mock.calls[0]!;
     expect(name).toBe(CSV_FILE_NAME);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await blob.arrayBuffer());
-    expect(text).toBe(`${UTF8_BOM}country,new_users\r\nUS,5\r\n'=evil(),-1\r\n`);
+    expect(text).toBe(`${UTF8_BOM}Country,New Users\r\nUS,5\r\n'=evil(),-1\r\n`);
     expect(effects.notify).not.toHaveBeenCalled();
   });
 
@@ -228,13 +236,13 @@ describe('export actions', () => {
   it("copies tab-separated text and says 'Copied to clipboard!' for 2 s", async () => {
     const effects = fakeEffects();
     expect(await copyToClipboard(matrix, effects)).toBe(true);
-    expect(effects.writeClipboard).toHaveBeenCalledWith("country\tnew_users\nUS\t5\n'=evil()\t-1");
+    expect(effects.writeClipboard).toHaveBeenCalledWith("Country\tNew Users\nUS\t5\n'=evil()\t-1");
     expect(effects.notify).toHaveBeenCalledWith(COPIED_TO_CLIPBOARD, 'success', 2000);
   });
 
   it("alerts 'No data available to copy.' when there are no rows", async () => {
     const effects = fakeEffects();
-    expect(await copyToClipboard(toMatrix([], ['country']), effects)).toBe(false);
+    expect(await copyToClipboard(toMatrix([], [{ id: 'country', label: 'Country' }]), effects)).toBe(false);
     expect(await copyToClipboard([], effects)).toBe(false);
     expect(effects.alert).toHaveBeenCalledWith(NO_DATA_TO_COPY);
     expect(effects.writeClipboard).not.toHaveBeenCalled();

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { Report, type GroupByWhereColumn } from '../../src/contracts/analyze';
 import {
+  questionTitle,
+  titleToSave,
   addSort,
   addTokens,
   autoOrderBy,
@@ -261,5 +263,38 @@ describe('title (SPEC ยง2: max 75, default New Report) and metric groups (SPEC ย
     const groups = groupMetrics([...dailyMetricsConfig.select, ...eventsConfig.select]);
     expect(groups.map((g) => g.name)).toEqual(['General', 'Play Time', 'Retention', 'Other']);
     expect(groups[0]!.metrics.map((m) => m.column_name)).toEqual(['new_users', 'new_users_per', 'dau']);
+  });
+});
+
+describe("an unnamed report's title comes from its question", () => {
+  const model = {
+    select: [
+      { column_name: 'retention_d1', id: 'retention_d1', data_type: 'FLOAT64', format: 'percent', label: 'Retention D1' },
+      { column_name: 'new_users', id: 'new_users', data_type: 'INT64', format: 'integer', label: 'New Users' },
+      { column_name: 'dau', id: 'dau', data_type: 'INT64', format: 'integer', label: 'DAU' },
+      { column_name: 'sessions', id: 'sessions', data_type: 'INT64', format: 'integer', label: 'Sessions' },
+    ],
+    group_by_where: [{ column_name: 'country', data_type: 'STRING', sample_value: 'US', label: 'Country' }],
+  } as unknown as Parameters<typeof questionTitle>[1];
+  const metric = (column_name: string) => ({ column_name, id: column_name, data_type: 'INT64' as const, format: 'integer' });
+  const country = { column_name: 'country', data_type: 'STRING' as const, sample_value: 'US' };
+
+  it('names the metric and the group-by from the catalogue', () => {
+    expect(questionTitle({ metrics: [metric('retention_d1')], groupBy: country }, model)).toBe('Retention D1 by Country');
+    expect(questionTitle({ metrics: [metric('new_users'), metric('dau')], groupBy: null }, model)).toBe('New Users and DAU');
+    expect(questionTitle({ metrics: ['new_users', 'dau', 'retention_d1', 'sessions'].map(metric), groupBy: country }, model)).toBe('New Users, DAU and 2 more by Country');
+  });
+
+  it("keeps 'New Report' without metrics, and never goes past 75 characters", () => {
+    expect(questionTitle({ metrics: [], groupBy: country }, model)).toBe('New Report');
+    const long = { ...metric('x'), label: 'A very long metric label that goes on and on and on and on' };
+    expect(questionTitle({ metrics: [long, long], groupBy: country }, null).length).toBeLessThanOrEqual(75);
+  });
+
+  it('only a new report that nobody named gets it', () => {
+    const config = { metrics: [metric('retention_d1')], groupBy: country };
+    expect(titleToSave(null, 'New Report', config, model)).toBe('Retention D1 by Country');
+    expect(titleToSave(null, 'Churn check', config, model)).toBe('Churn check');
+    expect(titleToSave('rep-1', 'New Report', config, model)).toBe('New Report');
   });
 });

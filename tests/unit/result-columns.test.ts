@@ -51,10 +51,10 @@ describe('the results view model names the columns from the model catalogue', ()
   it('gives the group-by and every metric its label and format, in the server order', () => {
     const config = { ...blankConfig('daily_metrics', dailyMetricsConfig), groupBy: dailyMetricsConfig.group_by_where[0]! };
     expect(resultColumns(config, dailyMetricsConfig)).toEqual([
-      { id: 'date', label: 'Date' },
-      { id: 'new_users', label: 'New Users', format: 'integer' },
-      { id: 'new_users_per', label: 'New Users %', format: 'percent' },
-      { id: 'retention_d1', label: 'Retention D1', format: 'percent' },
+      { id: 'date', label: 'Date', dataType: 'DATE' },
+      { id: 'new_users', label: 'New Users', format: 'integer', dataType: 'INT64' },
+      { id: 'new_users_per', label: 'New Users %', format: 'percent', dataType: 'FLOAT64' },
+      { id: 'retention_d1', label: 'Retention D1', format: 'percent', dataType: 'FLOAT64' },
     ]);
   });
 
@@ -62,8 +62,8 @@ describe('the results view model names the columns from the model catalogue', ()
     const saved = { column_name: 'completion_rate', id: 'completion_rate', data_type: 'FLOAT64' as const, format: 'percent' };
     const config = { ...blankConfig('daily_metrics', null), metrics: [saved], groupBy: { column_name: 'week', data_type: 'DATE' as const, sample_value: null } };
     expect(resultColumns(config, null)).toEqual([
-      { id: 'week', label: 'week' },
-      { id: 'completion_rate', label: 'completion_rate', format: 'percent' },
+      { id: 'week', label: 'week', dataType: 'DATE' },
+      { id: 'completion_rate', label: 'completion_rate', format: 'percent', dataType: 'FLOAT64' },
     ]);
   });
 });

@@ -8,8 +8,8 @@
  * to that page with its results, instead of loading the report again.
  *
  * Storage (SPEC §4 and ours):
- *  - localStorage `showSettings`: set after the first successful run, read when a saved report opens, removed when
- *    the builder is left (route change; the page hook calls `clearShowSettings`);
+ *  - localStorage `showSettings` (show-settings.ts): the id of the report the first successful run saved, read when
+ *    a saved report opens, removed by the router on any other location;
  *  - sessionStorage draft of an unsaved new report, per app: written while it has changes, re-applied after a
  *    reload, dropped once the report is saved or the builder is left in the app (the actor stops).
  */
@@ -17,6 +17,7 @@ import { fromPromise } from 'xstate';
 import { reportBuilderMachine, type ReportBuilderInput } from './report-builder.machine';
 import { selectDirty } from './report-builder.selectors';
 import { draftStorageKey, parseDraft, serializeDraft } from './report-builder.logic';
+import { readShowSettings, storeShowSettings } from './show-settings';
 import { liveDeleteReportMachine } from '../delete-report/delete-report.actors';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
@@ -25,8 +26,6 @@ import { templatesKey } from '../../services/analyze.queries';
 import { Report } from '../../contracts/analyze';
 import { queryClient } from '../../queryClient';
 import { href } from '../../paths';
-
-export const SHOW_SETTINGS_KEY = 'showSettings';
 
 export interface ReportBuilderDeps {
   workspaceId: string;
@@ -42,8 +41,6 @@ function safeStorage(kind: 'local' | 'session'): Storage | null {
   }
 }
 
-export const readShowSettings = () => safeStorage('local')?.getItem(SHOW_SETTINGS_KEY) === 'true';
-export const clearShowSettings = () => safeStorage('local')?.removeItem(SHOW_SETTINGS_KEY);
 const readDraft = (appId: string) => parseDraft(safeStorage('session')?.getItem(draftStorageKey(appId)) ?? null, Report);
 
 /** The key of the builder of this app and report. */
@@ -54,7 +51,7 @@ export const reportBuilderInput = ({ appId, reportId, modelId }: { appId: string
   appId,
   reportId,
   modelId,
-  settingsOpen: reportId ? readShowSettings() : true,
+  settingsOpen: reportId ? readShowSettings(reportId) : true,
   draft: reportId ? null : readDraft(appId),
 });
 
@@ -77,8 +74,8 @@ export const reportBuilderFlow = defineFlow({
           safeStorage('session')?.removeItem(draftStorageKey(context.appId));
           deps().navigate(href.app(deps().workspaceId, context.appId, `analyze/report/${encodeURIComponent(id)}`), { replace: true });
         },
-        storeShowSettings: () => {
-          safeStorage('local')?.setItem(SHOW_SETTINGS_KEY, 'true');
+        storeShowSettings: ({ context }) => {
+          if (context.reportId) storeShowSettings(context.reportId);
         },
         reportDeleted: ({ context }) => {
           deps().navigate(href.app(deps().workspaceId, context.appId, 'analyze/report'));

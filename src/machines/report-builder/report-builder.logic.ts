@@ -82,6 +82,26 @@ export function normalizeTitle(input: string): string {
   return trimmed === '' ? DEFAULT_REPORT_TITLE : trimmed;
 }
 
+/**
+ * The title a new report's first save takes when nobody named it: its question in words, from the catalogue's
+ * labels ("Retention D1 by Country", "New Users, DAU and 2 more by Date"), so saved reports do not all read
+ * "New Report". At most 75 characters; 'New Report' when the report has no metric.
+ */
+export function questionTitle(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>, model: ModelConfiguration | null): string {
+  const labelOf = (name: string, fallback?: string) =>
+    model?.select.find((m) => m.column_name === name)?.label ?? model?.group_by_where.find((d) => d.column_name === name)?.label ?? fallback ?? name;
+  const metrics = config.metrics.map((m) => labelOf(m.column_name, m.label));
+  if (metrics.length === 0) return DEFAULT_REPORT_TITLE;
+  const shown = metrics.length <= 3 ? metrics : [...metrics.slice(0, 2), `${metrics.length - 2} more`];
+  const what = shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]!}`;
+  const by = config.groupBy ? ` by ${labelOf(config.groupBy.column_name)}` : '';
+  return normalizeTitle(`${what}${by}`.length <= REPORT_TITLE_MAX ? `${what}${by}` : what);
+}
+
+/** The title to save with: the one the user gave, or the question's words for an unnamed report's first save. */
+export const titleToSave = (reportId: string | null, title: string, config: Pick<BuilderConfig, 'metrics' | 'groupBy'>, model: ModelConfiguration | null): string =>
+  reportId === null && title === DEFAULT_REPORT_TITLE ? questionTitle(config, model) : title;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Dates (SPEC §4 default range, §5 date formats)
 
@@ -199,7 +219,7 @@ export const isOneOfComparison = (c: Comparison) => c === 'is_one_of' || c === '
 /** SPEC §4: a new condition starts checked with BOOL → is_true, others → equals; value-less ones store their name. */
 export function newConditionRow(column: GroupByWhereColumn, key: string): ConditionRow {
   const comparison = defaultComparison(column.data_type);
-  return {
+  const row: ConditionRow = {
     key,
     column_name: column.column_name,
     data_type: column.data_type,
@@ -209,6 +229,8 @@ export function newConditionRow(column: GroupByWhereColumn, key: string): Condit
     sample_value: column.sample_value,
     error: null,
   };
+  // A new condition starts checked, so a value it needs is flagged at once, not only after Run.
+  return { ...row, error: conditionRowError(row) };
 }
 
 /** The comparisons a column of this type offers (SPEC §5). */
@@ -239,10 +261,13 @@ export const changeConditionValue = (row: ConditionRow, value: ConditionValue): 
   return { ...next, error: conditionRowError(next) };
 };
 
-/** Unchecking a row removes its error (an unchecked condition is not applied, so it cannot block). */
+/**
+ * Unchecking a row removes its error (an unchecked condition is not applied, so it cannot block); checking it
+ * flags a missing value at once.
+ */
 export const changeConditionChecked = (row: ConditionRow, checked: boolean): ConditionRow => {
   const next = { ...row, checked };
-  return { ...next, error: checked ? row.error : null };
+  return { ...next, error: checked ? conditionRowError(next) : null };
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -274,12 +299,19 @@ export function shownErrors(config: Pick<BuilderConfig, 'limit' | 'conditions'>)
 /** SPEC §2/§5: Run Report needs at least one metric and one group-by. */
 export const hasRequiredColumns = (config: Pick<BuilderConfig, 'metrics' | 'groupBy'>) => config.metrics.length > 0 && config.groupBy !== null;
 
-/** Why Run Report is disabled now, in words for its tooltip; null when it can run. */
-export function runBlocker(config: BuilderConfig): string | null {
+/**
+ * Why Run Report is disabled now, in words for its tooltip and the note beside it; null when it can run.
+ * `labelOf` names a condition's column ("Days Since Install") when the catalogue is at hand.
+ */
+export function runBlocker(config: BuilderConfig, labelOf: (columnName: string) => string = (name) => name): string | null {
   if (config.metrics.length === 0 && !config.groupBy) return 'Choose at least one metric and a group-by to run the report.';
   if (config.metrics.length === 0) return 'Choose at least one metric to run the report.';
   if (!config.groupBy) return 'Choose a group-by to run the report.';
-  if (!isValid(shownErrors(config))) return 'Fix the highlighted fields to run the report.';
+  if (shownErrors(config).limit !== null) return 'Fix the highlighted fields to run the report.';
+  // A checked condition that needs a value blocks the run even when its row shows no error (a changed comparison
+  // clears the row's error): the reason names it.
+  const missing = config.conditions.find((row) => conditionRowError(row) !== null || row.error !== null);
+  if (missing) return `Enter a value for the condition on ${labelOf(missing.column_name)}, or uncheck it, to run the report.`;
   return null;
 }
 

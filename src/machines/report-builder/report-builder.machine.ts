@@ -54,6 +54,7 @@ import {
   newConditionRow,
   nextConditionKey,
   normalizeTitle,
+  titleToSave,
   reconcileOrderBy,
   sortOptions,
   toReport,
@@ -468,7 +469,7 @@ export const reportBuilderMachine = setup({
         src: 'runReport',
         input: ({ context }) => ({
           appId: context.appId,
-          request: { report: toReport(context.config), saveTemplate: true, id: context.reportId, title: context.title },
+          request: { report: toReport(context.config), saveTemplate: true, id: context.reportId, title: titleToSave(context.reportId, context.title, context.config, context.modelConfig) },
         }),
         onDone: [
           {

@@ -45,7 +45,8 @@ export const selectDeleteReport = (s: Snapshot) => s.children.deleteReport;
 
 /** Run Report: enabled with a metric and a group-by and no validation error standing (SPEC §2, §5). */
 export const selectRun = (s: Snapshot) => {
-  const blocker = runBlocker(s.context.config);
+  const labelOf = (name: string) => s.context.modelConfig?.group_by_where.find((d) => d.column_name === name)?.label ?? name;
+  const blocker = runBlocker(s.context.config, labelOf);
   const running = s.matches('running');
   return {
     running,
@@ -100,6 +101,8 @@ export interface ResultColumnView {
   id: string;
   label: string;
   format?: string;
+  /** The catalogue's data type, when known (the exports write DATE and TIMESTAMP columns as dates). */
+  dataType?: string;
 }
 
 type ModelConfig = Snapshot['context']['modelConfig'];
@@ -109,14 +112,18 @@ type SavedConfig = Snapshot['context']['baseline']['config'];
 export function resultColumns(config: SavedConfig, model: ModelConfig): ResultColumnView[] {
   const metric = new Map(model?.select.map((m) => [m.column_name, m]));
   const dimension = new Map(model?.group_by_where.map((d) => [d.column_name, d]));
-  const view = (id: string, label: string | undefined, format: string | undefined): ResultColumnView =>
-    format === undefined ? { id, label: label || id } : { id, label: label || id, format };
+  const view = (id: string, label: string | undefined, format: string | undefined, dataType: string | undefined): ResultColumnView => ({
+    id,
+    label: label || id,
+    ...(format === undefined ? {} : { format }),
+    ...(dataType === undefined ? {} : { dataType }),
+  });
   const group = config.groupBy;
   return [
-    ...(group ? [view(group.column_name, dimension.get(group.column_name)?.label ?? group.label, undefined)] : []),
+    ...(group ? [view(group.column_name, dimension.get(group.column_name)?.label ?? group.label, undefined, dimension.get(group.column_name)?.data_type ?? group.data_type)] : []),
     ...config.metrics.map((m) => {
       const current = metric.get(m.column_name);
-      return view(m.column_name, current?.label ?? m.label, current?.format ?? m.format);
+      return view(m.column_name, current?.label ?? m.label, current?.format ?? m.format, current?.data_type ?? m.data_type);
     }),
   ];
 }

@@ -3,7 +3,7 @@
  * useFlowActor (which keeps it across the new → /analyze/report/{id} URL change; see report-builder.actors.ts).
  * The page's deps: the router, through the leave guard's bypass (the builder's own moves are not "leaving").
  *
- * SPEC §4: the showSettings flag is removed on route change — any change but the new → /analyze/report/{id} move.
+ * The showSettings flag is removed by the router on any location but the saved report's (show-settings.ts).
  *
  * A question confirmed on /analyze/reportAi arrives as this app's new-report draft with a "run it" mark
  * (ask-analyze.actors.ts): once the builder is ready with it, the ordinary RUN is sent, once.
@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import type { reportBuilderMachine } from '../../machines/report-builder/report-builder.machine';
-import { clearShowSettings, reportBuilderFlow, reportBuilderInput, reportBuilderKey } from '../../machines/report-builder/report-builder.actors';
+import { reportBuilderFlow, reportBuilderInput, reportBuilderKey } from '../../machines/report-builder/report-builder.actors';
 import { askRunPending, clearAskRun } from '../../machines/ask-analyze/ask-analyze.handoff';
 import { useFlowActor } from '../flows/useFlowActor';
 import { bypassLeaveGuard } from './useLeaveGuard';
@@ -38,13 +38,6 @@ export function useReportBuilder({ workspaceId, appId, reportId, modelId }: { wo
     runWhenReady(actor.getSnapshot());
     return () => subscription.unsubscribe();
   }, [actor, appId, reportId]);
-
-  useEffect(() => () => {
-    window.setTimeout(() => {
-      const id = actor.getSnapshot().context.reportId;
-      if (!id || !window.location.pathname.endsWith(`/analyze/report/${encodeURIComponent(id)}`)) clearShowSettings();
-    }, 0);
-  }, [actor]);
 
   return actor;
 }

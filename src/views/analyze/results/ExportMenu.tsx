@@ -9,16 +9,18 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED, spreadsheetExportFlow } from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
 import { selectSpreadsheetExport } from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
-import { copyToClipboard, exportCsv, exportExcel, toSheetValues } from '../../../lib/exports';
+import { copyToClipboard, exportCsv, exportExcel, sheetKindOf, toSheetValues } from '../../../lib/exports';
 import { toMatrix, type ResultRow } from '../../../lib/report-rows';
 import { useFlowActor } from '../../flows/useFlowActor';
+import type { ResultColumn } from './result-columns';
 import { Spinner } from '../../ui/Spinner';
 
 export interface ExportMenuProps {
   /** The report title: the Google spreadsheet is named after it. */
   title: string;
   rows: ResultRow[];
-  columns: string[];
+  /** The columns in order: their labels head every export, their data types make Excel dates. */
+  columns: readonly ResultColumn[];
   /** The Google OAuth client id; defaults to the configured `VITE_GOOGLE_CLIENT_ID` (null: Google Sheets disabled). */
   googleClientId?: string | null;
 }
@@ -35,6 +37,7 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
   const explanationId = useId();
 
   const matrix = () => toMatrix(rows, columns);
+  const kinds = () => columns.map((column) => sheetKindOf(column.dataType));
   const busy = sheets.busy || localBusy !== null;
 
   return (
@@ -79,7 +82,7 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
               className={itemClass}
               onClick={() => {
                 setLocalBusy('excel');
-                void exportExcel(matrix()).finally(() => setLocalBusy(null));
+                void exportExcel(matrix(), undefined, undefined, kinds()).finally(() => setLocalBusy(null));
               }}
             >
               Excel

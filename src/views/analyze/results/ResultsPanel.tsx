@@ -4,8 +4,8 @@
  * is on screen. An empty result says 'No rows match this report.' and shows neither grid nor chart.
  *
  * Self-contained: it takes the rows as they arrive (cells may be single-value objects) and the ordered columns with
- * their labels and formats; the report builder embeds it (lazily) once a run has a result. Exports get the column
- * ids and the raw values only.
+ * their labels and formats; the report builder embeds it (lazily) once a run has a result. Exports get the columns
+ * (headed by their labels, dates typed from the catalogue) and the raw values.
  */
 import { memo, useMemo } from 'react';
 import type { ResultRow } from '../../../lib/report-rows';
@@ -43,7 +43,7 @@ export const ResultsPanel = memo(function ResultsPanel({ title, rows, columns, l
     <div className="space-y-4" data-testid="results-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold text-slate-900">Results</h2>
-        <ExportMenu title={title} rows={rows} columns={ids} googleClientId={googleClientId} />
+        <ExportMenu title={title} rows={rows} columns={columns} googleClientId={googleClientId} />
       </div>
       {rows.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">{NO_ROWS_MESSAGE}</div>

@@ -21,6 +21,8 @@ export interface ResultColumn {
   label: string;
   /** The catalogue's format (`integer`, `decimal`, `percent`, `currency`, `minutes`), when known. */
   format?: string;
+  /** The catalogue's data type (`DATE`, `TIMESTAMP`, `STRING`, …), when known: exports write dates as dates. */
+  dataType?: string;
 }
 
 export const PERCENT_FORMAT = 'percent';
