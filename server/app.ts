@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from './db/schema';
 import type { ServerConfig } from './config';
-import type { Providers, ServerContext } from './context';
+import type { Providers, Reaction, ServerContext } from './context';
 import { registerRoutes } from './http/define-route';
 import { httpAnswerOf } from './http/errors';
 import { DomainError } from './domain/errors';
@@ -27,7 +27,8 @@ import { bodyParsers } from './http/raw-body';
 import { STRIPE_WEBHOOK_PATH } from './routes/billing';
 import { sandboxGoogleCloud } from './providers/google-cloud/sandbox';
 import { loadServerKey, secretBox } from './providers/google-cloud/secret-box';
-import { areaMigrations, areas, routeTable } from './areas';
+import { areaMigrations, areas, infrastructureMigrations, reactions, routeTable } from './areas';
+import { eventBus } from './events/outbox';
 import { spaIndexReader } from './http/spa-index';
 import { helmetOptions } from './http/security-headers';
 import { ICON_MAX_BYTES } from '../src/contracts/workspace';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   providers?: Partial<Providers>;
   logger?: boolean;
   now?: () => Date;
+  /** Reactions beside the areas' (tests), and whether events are delivered right after their commit (default yes). */
+  events?: { reactions?: readonly Reaction[]; deliverAfterCommit?: boolean };
 }
 
 export async function buildApp(options: BuildOptions) {
@@ -61,6 +64,10 @@ export async function buildApp(options: BuildOptions) {
     },
     routeTable,
     now: options.now ?? (() => new Date()),
+    events: eventBus([...reactions, ...(options.events?.reactions ?? [])], {
+      log: (line) => app.log.error(line),
+      deliverAfterCommit: options.events?.deliverAfterCommit,
+    }),
   };
 
   await app.register(helmet, helmetOptions);
@@ -115,4 +122,4 @@ export async function buildApp(options: BuildOptions) {
 export type QuestboardServer = Awaited<ReturnType<typeof buildApp>>;
 
 /** Migrates the database to the latest version: the foundation's migrations, then every area's. */
-export const migrate = (db: Kysely<Database>) => migrateToLatest(db, areaMigrations);
+export const migrate = (db: Kysely<Database>) => migrateToLatest(db, [...areaMigrations, ...infrastructureMigrations]);

@@ -1,11 +1,17 @@
 /**
- * The API areas of the server, each a list of routes declared with defineRoute and (optionally) its migrations.
+ * The API areas of the server, each a list of routes declared with defineRoute and (optionally) its migrations, and
+ * the one table of which area reacts to which domain event, and how (docs/architecture.md §Domain events).
  * Add an area by importing it here; its routes then enter the route table, and so the authorization matrix and
- * every test that iterates the table, automatically.
+ * every test that iterates the table, automatically. No area subscribes to another by importing it.
  */
 import type { Migration } from 'kysely';
 import { routeEntry, type AnyRoute } from './http/define-route';
 import type { RouteEntry } from './http/access';
+import type { Reaction } from './context';
+import { eventsMigrations } from './events/migrations';
+import { countQuestStep, namesLiveQuest } from './domain/acquire';
+import { chargeQuestStep } from './domain/billing';
+import { isAdjustCallback, markAdjustEventActive } from './domain/adjust';
 import { authRoutes } from './routes/auth';
 import { workspaceRoutes } from './routes/workspace';
 import { appRoutes } from './routes/apps';
@@ -84,3 +90,20 @@ export const routeTable: readonly RouteEntry[] = areas.flatMap((area) => area.ro
 
 /** The areas' own migrations, for server/db/migrations.ts (which runs them after the foundation's). */
 export const areaMigrations: readonly Record<string, Migration>[] = areas.flatMap((area) => (area.migrations ? [area.migrations] : []));
+
+/**
+ * Which area reacts to which domain event (src/contracts/domain-events.ts), and how: `transaction` when it must be
+ * atomic with the change, `after-commit` from the event outbox (exactly once per subscriber, surviving a restart).
+ */
+export const reactions: readonly Reaction[] = [
+  // A postback naming a live quest and a player completes the quest's step in the postback's own transaction.
+  { event: 'postback.stored', area: 'acquire', name: 'acquire.count-quest-step', mode: 'transaction', handle: countQuestStep, wants: namesLiveQuest },
+  // An Adjust callback makes its event Active in the callback's transaction.
+  { event: 'postback.stored', area: 'adjust', name: 'adjust.mark-event-active', mode: 'transaction', handle: markAdjustEventActive, wants: isAdjustCallback },
+  // A step completed within the quest's daily cap becomes a pending charge on the workspace's bill.
+  { event: 'quest.step_completed', area: 'billing', name: 'billing.charge-quest-step', mode: 'after-commit', handle: chargeQuestStep },
+] as readonly Reaction[];
+
+/** The outbox's own tables migrate with the areas' (they are shared infrastructure, not an area). */
+export const infrastructureMigrations: readonly Record<string, Migration>[] = [eventsMigrations];
+

@@ -13,6 +13,7 @@ import type { AppStoreProvider } from './providers/app-store/provider';
 import type { PaymentsProvider } from './providers/payments/provider';
 import type { GoogleCloudProvider } from './providers/google-cloud/provider';
 import type { SecretBox } from './providers/google-cloud/secret-box';
+import type { DomainEvent, DomainEventName } from '../src/contracts/domain-events';
 
 /** Outside services behind interfaces. Later areas add theirs here (payments, app stores, attribution partners). */
 export interface Providers {
@@ -29,6 +30,33 @@ export interface Providers {
   secrets: SecretBox;
 }
 
+/**
+ * How an area reacts to a domain event (docs/architecture.md §Domain events): `transaction` runs in the emitter's
+ * transaction (atomic with the change: throwing undoes it); `after-commit` runs after the change committed, from the
+ * event outbox, exactly once (its effects and its delivered mark commit together), surviving a restart.
+ */
+export interface Reaction<N extends DomainEventName = DomainEventName> {
+  event: N;
+  /** The reacting area (the table in server/areas.ts names it). */
+  area: string;
+  /** The subscriber's name, unique across the table: its deliveries are marked under it. */
+  name: string;
+  mode: 'transaction' | 'after-commit';
+  handle(ctx: ServerContext, event: DomainEvent<N>): Promise<void>;
+  /**
+   * Asked before the change by an emitter that skips the transaction when no reaction wants its subject (postbacks:
+   * `{ appId, source, postback }`), so high-volume traffic that feeds nothing stays on its fast path.
+   */
+  wants?(ctx: ServerContext, subject: unknown): Promise<boolean> | boolean;
+}
+
+/** The reactions of this server and what runs after a transaction that emitted events committed. */
+export interface EventBus {
+  reactions: readonly Reaction[];
+  /** Delivers these just-committed events to their after-commit subscribers (the dispatcher retries what fails). */
+  afterCommit(ctx: ServerContext, eventIds: readonly string[]): Promise<void>;
+}
+
 export interface ServerContext {
   db: Kysely<Database>;
   config: ServerConfig;
@@ -36,9 +64,19 @@ export interface ServerContext {
   /** Every route registered on this server, with its contract endpoint and access rule. */
   routeTable: readonly RouteEntry[];
   now(): Date;
+  /** The domain events' reactions (none on a context built without them: events then only reach the outbox). */
+  events?: EventBus;
+  /** Inside inTransaction: the ids of the events emitted so far, delivered once the transaction commits. */
+  emitted?: string[];
 }
 
-/** Runs `work` in one transaction, with a context whose `db` is that transaction. */
-export function inTransaction<T>(ctx: ServerContext, work: (tx: ServerContext) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx }));
+/**
+ * Runs `work` in one transaction, with a context whose `db` is that transaction; once it committed, the domain events
+ * it emitted go to their after-commit subscribers.
+ */
+export async function inTransaction<T>(ctx: ServerContext, work: (tx: ServerContext) => Promise<T>): Promise<T> {
+  const emitted: string[] = [];
+  const result = await ctx.db.transaction().execute((trx) => work({ ...ctx, db: trx, emitted }));
+  if (emitted.length && ctx.events) await ctx.events.afterCommit({ ...ctx, emitted: undefined }, emitted);
+  return result;
 }

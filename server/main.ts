@@ -20,6 +20,7 @@ import { outboxMailer } from './providers/mailer';
 import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
 import { startJobWorker } from './jobs/queue';
+import { startEventDispatcher } from './events/outbox';
 import { integrationJobs, scheduleDailyProcessing } from './domain/integrations';
 import { startScheduler } from './jobs/scheduler';
 import { firebaseJobs } from './domain/firebase';
@@ -77,6 +78,8 @@ async function main() {
   const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
   // Firebase function deployments have their own lane, so a long export or processing job never holds them up.
   const firebaseWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, firebaseJobs, { log: (line) => console.error(line) });
+  // Domain events committed but not yet delivered (a server stopped in between, a subscriber that failed) go out here.
+  const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, { log: (line) => console.error(line) });
   // Daily Process Data of BigQuery plugins at their refresh schedule (safe with several servers: server/jobs/scheduler.ts).
   const scheduler = startScheduler((app as unknown as { questboard: ServerContext }).questboard, [scheduleDailyProcessing], { log: (line) => console.error(line) });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
@@ -89,6 +92,7 @@ async function main() {
         await scheduler.stop();
         await jobs.stop();
         await firebaseWorker.stop();
+        await dispatcher.stop();
         await analytics.close();
         await handle.close();
         process.exit(0);

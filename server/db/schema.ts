@@ -8,6 +8,7 @@ import type { AcquireTables } from './acquire-schema';
 import type { PostbackTables } from './postbacks-schema';
 import type { MonetizeTables } from './monetize-schema';
 import type { RevenueSettingsTables } from './revenue-settings-migrations';
+import type { EventTables } from '../events/schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -178,7 +179,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables, AcquireTables {
+export interface Database extends EventTables, BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables, AcquireTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

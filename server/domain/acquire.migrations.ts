@@ -58,4 +58,11 @@ export const acquireMigrations: Record<string, Migration> = {
       `);
     },
   },
+  // A completed step names the charge Billing records for it after the commit (the quest.step_completed reaction),
+  // so the charge does not exist yet when the step is stored: the id is a reference, not a foreign key.
+  '0451_quest_charges_through_billing': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `ALTER TABLE quest_step_completions DROP CONSTRAINT IF EXISTS quest_step_completions_charge_id_fkey`);
+    },
+  },
 };

@@ -18,13 +18,14 @@ import {
 } from '../../src/contracts/acquire';
 import { newId } from '../auth/crypto';
 import { inTransaction, type ServerContext } from '../context';
+import { emit } from '../events/outbox';
 import { SUPPORTED_COUNTRIES } from './accounts';
 import { verifyApiKey } from './api-keys';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from './errors';
 import { suggestQuests } from './acquire-suggestions';
-import { onPostbackStored, type StoredPostback } from './postbacks';
+import type { PostbackSubject } from './postbacks';
+import type { DomainEvent } from '../../src/contracts/domain-events';
 import { shortCache } from '../short-cache';
-import type { NormalizedPostback } from '../postbacks/format';
 
 /** Plugin types whose events a quest step can use (SPEC §2: AppsFlyer, Adjust; Firebase's conversion events too). */
 export const ATTRIBUTION_TYPES = ['AppsFlyer', 'Adjust', 'Firebase'] as const;
@@ -261,6 +262,8 @@ export async function publishQuest(ctx: ServerContext, appId: string, questId: s
     await tx.db.updateTable('quests').set({
       active: JSON.stringify(def), draft: null, status: row.status === 'DRAFT' ? 'LIVE' : row.status, published_at: tx.now(), updated_at: tx.now(),
     }).where('id', '=', questId).execute();
+    const app = await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
+    await emit(tx, 'quest.published', { workspaceId: app.workspace_id, appId, questId, questName: def.name });
     return `${def.name} published.`;
   }));
 }
@@ -460,9 +463,11 @@ function conditionHolds(step: QuestStep, params: Record<string, string> | undefi
 
 /**
  * One attribution postback for a quest (sub3 = quest id, sub1 = player id): when it is the player's next step of a
- * live quest they started, the step is completed once (primary key), and charged as a pending billing charge while
- * today's charges of the quest stay within its daily cap. Call it inside the postback's transaction; the quest row is
- * locked, so concurrent completions cannot overspend the cap.
+ * live quest they started, the step is completed once (primary key) and announced as `quest.step_completed`, with a
+ * charge id while today's completions of the quest stay within its daily cap (Billing records that charge: the
+ * reaction in server/areas.ts). Call it inside the postback's transaction; the quest row is locked, so concurrent
+ * completions cannot overspend the cap. The first refusal of a day, or the step that reaches the cap, announces
+ * `quest.capped`.
  */
 export async function recordStepCompletion(ctx: ServerContext, completion: StepCompletion): Promise<StepOutcome> {
   const run = async (tx: ServerContext): Promise<StepOutcome> => {
@@ -479,24 +484,21 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
     const step = def.steps[next];
     if (next < 0 || !step || step.eventName !== completion.eventName || !conditionHolds(step, completion.params)) return 'ignored';
     const payoutCents = Math.round(step.payout * 100);
-    const spent = (await today(tx, [quest.id])).get(quest.id)?.cents ?? 0;
-    const withinCap = spent + payoutCents <= Math.round(def.dailyCap * 100);
-    let chargeId: string | null = null;
-    if (withinCap) {
-      chargeId = `ch_q_${newId()}`;
-      await tx.db.insertInto('billing_charges').values({
-        id: chargeId, workspace_id: quest.workspace_id, amount_cents: payoutCents, source: 'quest', created_at: completion.at,
-        description: `${def.name}: step ${next + 1} (${step.eventName}) completed`,
-      }).execute();
-    }
+    const capCents = Math.round(def.dailyCap * 100);
+    const day = (await today(tx, [quest.id])).get(quest.id) ?? { cents: 0, refused: false };
+    const withinCap = day.cents + payoutCents <= capCents;
+    const chargeId = withinCap ? `ch_q_${newId()}` : null;
     const inserted = await tx.db.insertInto('quest_step_completions').values({
       quest_id: quest.id, player_id: completion.playerId, step_index: next, event_name: step.eventName, payout_cents: payoutCents,
       charge_id: chargeId, completed_at: completion.at,
     }).onConflict((oc) => oc.columns(['quest_id', 'player_id', 'step_index']).doNothing()).returning('step_index').executeTakeFirst();
-    if (!inserted) {
-      if (chargeId) await tx.db.deleteFrom('billing_charges').where('id', '=', chargeId).execute();
-      return 'ignored';
-    }
+    if (!inserted) return 'ignored';
+    const ids = { workspaceId: quest.workspace_id, appId: completion.appId, questId: quest.id, questName: def.name };
+    await emit(tx, 'quest.step_completed', {
+      ...ids, playerId: completion.playerId, stepIndex: next, eventName: step.eventName, payoutCents, chargeId, completedAt: completion.at.toISOString(),
+    });
+    const capReached = withinCap ? day.cents < capCents && day.cents + payoutCents >= capCents : !day.refused && day.cents < capCents;
+    if (capReached) await emit(tx, 'quest.capped', { ...ids, day: completion.at.toISOString().slice(0, 10) });
     return withinCap ? 'charged' : 'over_cap';
   };
   return ctx.db.isTransaction ? run(ctx) : inTransaction(ctx, run);
@@ -517,11 +519,15 @@ export function postbackParams(value: string | null): Record<string, string> {
   return { value };
 }
 
-/** Every stored attribution postback carrying sub3 = quest id and sub1 = player id may complete a quest step. */
-export function countQuestStep(tx: ServerContext, postback: StoredPostback): Promise<StepOutcome> | undefined {
-  if (!postback.sub3 || !postback.sub1) return undefined;
-  return recordStepCompletion(tx, {
-    appId: postback.appId, questId: postback.sub3, playerId: postback.sub1, eventName: postback.eventName, at: postback.receivedAt, params: postbackParams(postback.value),
+/**
+ * Acquire's reaction to `postback.stored`, in the postback's transaction (server/areas.ts): a postback carrying
+ * sub3 = quest id and sub1 = player id may complete a quest step.
+ */
+export async function countQuestStep(tx: ServerContext, event: DomainEvent<'postback.stored'>): Promise<void> {
+  const postback = event.payload;
+  if (!postback.sub3 || !postback.sub1) return;
+  await recordStepCompletion(tx, {
+    appId: postback.appId, questId: postback.sub3, playerId: postback.sub1, eventName: postback.eventName, at: new Date(postback.receivedAt), params: postbackParams(postback.value),
   });
 }
 /**
@@ -538,11 +544,9 @@ function liveQuestIds(ctx: ServerContext, appId: string): Promise<Set<string>> {
   return liveQuests.get(ctx, appId, async () =>
     new Set((await ctx.db.selectFrom('quests').select('id').where('app_id', '=', appId).where('status', '=', 'LIVE').execute()).map((row) => row.id)));
 }
-/** Only a postback naming a live quest of its app (and a player) can count: others skip the listener's transaction. */
-async function namesLiveQuest(ctx: ServerContext, appId: string, postback: NormalizedPostback): Promise<boolean> {
+/** Only a postback naming a live quest of its app (and a player) can count: others skip the postback's transaction. */
+export async function namesLiveQuest(ctx: ServerContext, subject: unknown): Promise<boolean> {
+  const { appId, postback } = subject as PostbackSubject;
   if (!postback.sub3 || !postback.sub1) return false;
   return (await liveQuestIds(ctx, appId)).has(postback.sub3);
 }
-onPostbackStored(async (tx, postback) => {
-  await countQuestStep(tx, postback);
-}, null, namesLiveQuest);

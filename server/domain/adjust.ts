@@ -17,7 +17,8 @@ import type { ServerContext } from '../context';
 import type { AdjustTables } from './adjust.migrations';
 import { readAdjustEventsFile } from './adjust-csv';
 import { addFeed, getPlugin } from './integrations';
-import { onPostbackStored } from './postbacks';
+import type { PostbackSubject } from './postbacks';
+import type { DomainEvent } from '../../src/contracts/domain-events';
 import { DomainError, conflict, notFound } from './errors';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -145,10 +146,18 @@ export async function getAdjust(ctx: ServerContext, appId: string): Promise<Adju
   };
 }
 
-/** A stored Adjust callback: its event (named from the events file) becomes 'Active' with the time it arrived. */
-onPostbackStored(async (tx, postback) => {
+/**
+ * Adjust's reaction to `postback.stored` (server/areas.ts), in the callback's transaction: its event (named from the
+ * events file) becomes 'Active' with the time it arrived.
+ */
+export async function markAdjustEventActive(tx: ServerContext, event: DomainEvent<'postback.stored'>): Promise<void> {
+  const postback = event.payload;
+  if (postback.source !== 'adjust') return;
   const plugin = await adjustPlugin(tx.db, postback.appId);
   if (!plugin) return;
-  await tx.db.updateTable('plugin_events').set({ status: 'ACTIVE', last_received_at: postback.receivedAt.getTime() })
+  await tx.db.updateTable('plugin_events').set({ status: 'ACTIVE', last_received_at: new Date(postback.receivedAt).getTime() })
     .where('plugin_id', '=', plugin.id).where('event_name', '=', postback.eventName).execute();
-}, 'adjust');
+}
+
+/** Only Adjust's callbacks make Adjust events active. */
+export const isAdjustCallback = (_ctx: ServerContext, subject: unknown): boolean => (subject as PostbackSubject).source === 'adjust';

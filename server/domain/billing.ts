@@ -18,6 +18,8 @@ import {
   type Balance, type CreditTransaction, type Invoice, type PaymentMethod, type Runway, type Subscription,
 } from '../../src/contracts/billing';
 import { conflict, DomainError, forbidden, gone, notFound, rateLimited, unavailable } from './errors';
+import { emit } from '../events/outbox';
+import type { DomainEvent } from '../../src/contracts/domain-events';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
@@ -31,6 +33,44 @@ export const SETUP_SESSION_MINUTES = 60;
 export const INVOICE_URL_TTL_SECONDS = 60 * 60;
 /** Statuses whose invoice has no document yet (its download button is disabled). */
 const NO_DOCUMENT = new Set(['draft', 'void']);
+
+// ------------------------------------------------------------------------------------------------ charges
+
+/** A pending charge to record: its id is the idempotency key (recording the same id again changes nothing). */
+export interface NewCharge {
+  id: string;
+  workspaceId: string;
+  amountCents: number;
+  source: string;
+  description: string;
+  createdAt: Date;
+}
+
+/**
+ * Records a pending charge on the workspace's bill once, and announces it (`charge.recorded`). The only way another
+ * area's work becomes a charge: Billing's own table is written here, never by them. True when it was new.
+ */
+export async function recordCharge(ctx: ServerContext, charge: NewCharge): Promise<boolean> {
+  const run = async (tx: ServerContext) => {
+    const inserted = await tx.db.insertInto('billing_charges')
+      .values({ id: charge.id, workspace_id: charge.workspaceId, amount_cents: charge.amountCents, source: charge.source, description: charge.description, created_at: charge.createdAt })
+      .onConflict((oc) => oc.column('id').doNothing()).returning('id').executeTakeFirst();
+    if (!inserted) return false;
+    await emit(tx, 'charge.recorded', { workspaceId: charge.workspaceId, chargeId: charge.id, amountCents: charge.amountCents, source: charge.source, description: charge.description });
+    return true;
+  };
+  return ctx.db.isTransaction ? run(ctx) : inTransaction(ctx, run);
+}
+
+/** Billing's reaction to `quest.step_completed` (after commit, server/areas.ts): a step within the cap is charged. */
+export async function chargeQuestStep(ctx: ServerContext, event: DomainEvent<'quest.step_completed'>): Promise<void> {
+  const step = event.payload;
+  if (!step.chargeId) return;
+  await recordCharge(ctx, {
+    id: step.chargeId, workspaceId: step.workspaceId, amountCents: step.payoutCents, source: 'quest',
+    description: `${step.questName}: step ${step.stepIndex + 1} (${step.eventName}) completed`, createdAt: new Date(step.completedAt),
+  });
+}
 
 // ------------------------------------------------------------------------------------------------ account
 

@@ -1,8 +1,9 @@
 /**
  * Attribution postbacks (issue 12): each app has, per source (appsflyer, adjust), a postback URL with a secret
  * (`postbackUrl`); partners send in-app event postbacks to it; each is stored once per idempotency key
- * (`recordPostback`: in one transaction with the `onPostbackStored` listeners that want it, e.g. Acquire counting quest
- * steps from sub3 = quest id and sub1 = player id; else grouped with others in one INSERT by server/postbacks/writer.ts);
+ * (`recordPostback`: in one transaction with the `postback.stored` event when a reaction wants it, e.g. Acquire counting
+ * quest steps from sub3 = quest id and sub1 = player id; else grouped with others in one INSERT by
+ * server/postbacks/writer.ts);
  * postbacks that are not stored are logged with the reason (`postbackLog` shows both). "Events are received" (SPEC §2
  * status chip, §4 Check Status) means a postback row exists for the app and source: `checkPostbackStatus` turns a
  * waiting plugin connected because of that row.
@@ -22,49 +23,26 @@ import { tokenBuckets } from '../postbacks/rate-limit';
 import { postbackWriter, type PostbackRow } from '../postbacks/writer';
 import { shortCache } from '../short-cache';
 import { addFeed } from './integrations';
+import { emit } from '../events/outbox';
 import { conflict, invalid, notFound, rateLimited } from './errors';
 
-// ------------------------------------------------------------------------------------------------ listeners
+// ------------------------------------------------------------------------------------------------ reactions
 
-/** A postback as stored. */
-export interface StoredPostback extends NormalizedPostback {
-  id: string;
+/** What a `postback.stored` reaction's `wants` is asked about, before the postback is stored. */
+export interface PostbackSubject {
   appId: string;
   source: string;
-  receivedAt: Date;
+  postback: NormalizedPostback;
 }
-/** Runs inside the transaction that inserts the postback (`tx.db` is that transaction); throwing undoes the insert. */
-export type PostbackListener = (tx: ServerContext, postback: StoredPostback) => Promise<void> | void;
-/**
- * Whether a listener has anything to do with a postback, asked BEFORE the insert (outside any transaction): a postback
- * no listener wants is stored by a single INSERT, so traffic that feeds nothing never holds a transaction.
- */
-export type PostbackInterest = (ctx: ServerContext, appId: string, postback: NormalizedPostback) => Promise<boolean> | boolean;
-interface ListenerEntry {
-  listener: PostbackListener;
-  source: string | null;
-  wants: PostbackInterest | null;
-}
-const listeners = new Set<ListenerEntry>();
 
-/**
- * Calls `listener` for every newly stored postback (never for a duplicate), or only for those of `source`, and only
- * for those `wants` accepts (so a postback nobody listens for keeps the single-INSERT path). Returns the function
- * that removes it.
- */
-export function onPostbackStored(listener: PostbackListener, source: string | null = null, wants: PostbackInterest | null = null): () => void {
-  const entry = { listener, source, wants };
-  listeners.add(entry);
-  return () => listeners.delete(entry);
-}
-async function listenersFor(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackListener[]> {
-  const mine: PostbackListener[] = [];
-  for (const entry of listeners) {
-    if (entry.source !== null && entry.source !== source) continue;
-    if (entry.wants && !(await entry.wants(ctx, appId, postback))) continue;
-    mine.push(entry.listener);
+/** The reactions to `postback.stored` that want this postback (asked before the insert, outside any transaction). */
+async function reactionsWanting(ctx: ServerContext, subject: PostbackSubject): Promise<number> {
+  let wanted = 0;
+  for (const reaction of ctx.events?.reactions ?? []) {
+    if (reaction.event !== 'postback.stored') continue;
+    if (!reaction.wants || (await reaction.wants(ctx, subject))) wanted++;
   }
-  return mine;
+  return wanted;
 }
 
 // ------------------------------------------------------------------------------------------------ secrets and URL
@@ -95,7 +73,7 @@ export async function postbackUrl(ctx: ServerContext, appId: string, source: str
 
 /** Stores the postback once: 'duplicate' (and a log line) when its key was already stored for the app and source. */
 export async function recordPostback(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackOutcome> {
-  const mine = await listenersFor(ctx, appId, source, postback);
+  const wanted = await reactionsWanting(ctx, { appId, source, postback });
   const receivedAt = ctx.now();
   const row: PostbackRow = {
     app_id: appId,
@@ -116,17 +94,20 @@ export async function recordPostback(ctx: ServerContext, appId: string, source: 
     received_at: receivedAt,
   };
   let stored: boolean;
-  if (mine.length === 0) {
-    // Nobody listens: one atomic INSERT … ON CONFLICT DO NOTHING, grouped with the postbacks arriving meanwhile.
+  if (wanted === 0) {
+    // No reaction wants it: one atomic INSERT … ON CONFLICT DO NOTHING, grouped with the postbacks arriving meanwhile.
     stored = (await postbackWriter(ctx.db).write(row)) !== null;
   } else {
-    // With listeners, the insert and they share a transaction (a listener that throws undoes the insert).
+    // Wanted: the insert and `postback.stored` share a transaction (a reaction that throws undoes the insert).
     stored = await inTransaction(ctx, async (tx) => {
       const inserted = await tx.db.insertInto('postbacks').values(row)
         .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
       if (!inserted) return false;
-      const storedPostback: StoredPostback = { ...postback, id: String(inserted.id), appId, source, receivedAt };
-      for (const listener of mine) await listener(tx, storedPostback);
+      await emit(tx, 'postback.stored', {
+        appId, source, postbackId: String(inserted.id), eventName: postback.eventName, value: postback.value, revenue: postback.revenue,
+        currency: postback.currency, sub1: postback.sub1, sub2: postback.sub2, sub3: postback.sub3, sub4: postback.sub4, sub5: postback.sub5,
+        receivedAt: receivedAt.toISOString(),
+      });
       return true;
     });
   }

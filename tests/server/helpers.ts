@@ -46,6 +46,7 @@ export interface TestServerOptions {
   config?: Partial<ServerConfig>;
   providers?: BuildOptions['providers'];
   now?: () => Date;
+  events?: BuildOptions['events'];
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -179,6 +180,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       db: handle.db,
       providers: options.providers,
       now: options.now,
+      events: options.events,
     })) as TestApp;
     await app.ready();
   } catch (error) {

@@ -1,10 +1,12 @@
 /**
  * Issue 12: the attribution postback endpoint (wrong secret, replay, malformed, rate limit, another app's secret),
- * the postback log, check status ("Events are received" because a postback row exists) and onPostbackStored.
+ * the postback log, check status ("Events are received" because a postback row exists) and postback.stored reactions.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
-import { onPostbackStored } from '../../server/domain/postbacks';
+import type { PostbackSubject } from '../../server/domain/postbacks';
+import type { Reaction, ServerContext } from '../../server/context';
+import type { DomainEvent } from '../../src/contracts/domain-events';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
 const IOS: string = DEMO_APP_IDS.dragonMergeIos; // has an AppsFlyer plugin waiting for events (seed)
@@ -14,8 +16,15 @@ const PLUGIN = `${IOS}-appsflyer`;
 let server: TestServer;
 let admin: string;
 let viewer: string;
+/** A test's reaction to `postback.stored` (declared beside the areas' like any other), switched on while it probes. */
+const probe: { handle?: (tx: ServerContext, event: DomainEvent<'postback.stored'>) => Promise<void>; wants?: (subject: PostbackSubject) => boolean } = {};
+const probeReaction: Reaction<'postback.stored'> = {
+  event: 'postback.stored', area: 'test', name: 'test.probe', mode: 'transaction',
+  handle: async (tx, event) => probe.handle?.(tx, event),
+  wants: (_ctx, subject) => probe.handle !== undefined && (probe.wants?.(subject as PostbackSubject) ?? true),
+};
 beforeAll(async () => {
-  server = await createTestServer();
+  server = await createTestServer({ events: { reactions: [probeReaction as Reaction] } });
   admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
   viewer = await signInAs(server.app, DEMO_ACCOUNTS.viewer);
 });
@@ -163,15 +172,15 @@ describe('check status', () => {
   });
 });
 
-describe('onPostbackStored', () => {
-  test('listeners run in the insert\'s transaction, not for duplicates; a failing listener undoes the insert', async () => {
+describe('postback.stored', () => {
+  test('reactions run in the insert\'s transaction, not for duplicates; a failing reaction undoes the insert', async () => {
     const path = await urlOf(IOS);
     const seen: string[] = [];
-    const off = onPostbackStored(async (tx, postback) => {
-      const row = await tx.db.selectFrom('postbacks').select('id').where('id', '=', postback.id).executeTakeFirst();
+    probe.handle = async (tx, { payload: postback }) => {
+      const row = await tx.db.selectFrom('postbacks').select('id').where('id', '=', postback.postbackId).executeTakeFirst();
       seen.push(`${postback.sub3}/${postback.sub1}/${row ? 'visible' : 'missing'}`);
       if (postback.eventName === 'explode') throw new Error('listener failed');
-    });
+    };
     try {
       await send(path, event({ event_name: 'listened' }));
       await send(path, event({ event_name: 'listened' }));
@@ -181,20 +190,21 @@ describe('onPostbackStored', () => {
       expect(res.statusCode).toBe(500);
       expect(await count()).toBe(before);
     } finally {
-      off();
+      delete probe.handle;
     }
   });
 });
 
-describe('a listener that does not want a postback', () => {
+describe('a reaction that does not want a postback', () => {
   test('is not called, and the postback is stored all the same', async () => {
     const path = await urlOf(IOS);
     const asked: string[] = [];
     const called: string[] = [];
-    const off = onPostbackStored(async (_tx, postback) => { called.push(postback.eventName); }, 'appsflyer', (_ctx, appId, postback) => {
+    probe.handle = async (_tx, { payload }) => { called.push(payload.eventName); };
+    probe.wants = ({ appId, source, postback }) => {
       asked.push(`${appId}/${postback.eventName}`);
-      return postback.eventName === 'wanted';
-    });
+      return source === 'appsflyer' && postback.eventName === 'wanted';
+    };
     try {
       const before = await count();
       expect((await send(path, event({ event_name: 'unwanted' }))).statusCode).toBe(200);
@@ -203,7 +213,8 @@ describe('a listener that does not want a postback', () => {
       expect(called).toEqual(['wanted']);
       expect(await count()).toBe(before + 2);
     } finally {
-      off();
+      delete probe.handle;
+      delete probe.wants;
     }
   });
 });
