@@ -82,11 +82,13 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
     // A Google OAuth client id, so the Google Sheets export is enabled (tests/e2e/exports.spec.ts answers Google's
     // endpoints with Playwright routes; nothing reaches Google). An explicit GOOGLE_CLIENT_ID wins.
     GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? 'questboard-e2e.apps.googleusercontent.com',
+    DEMO: 'on', // the specs sign in as the demo accounts
     DEMO_PLAYERS: '0', // the e2e specs play their own players (players:simulate) and check exact balances
     // Registers the test-only outbox read (only this script sets it; a fresh secret per run).
     E2E_OUTBOX_TOKEN: outboxToken,
   };
   delete env.DATABASE_URL; // always the embedded database on a fresh folder
+  if (env.NODE_ENV === 'production') delete env.NODE_ENV; // production refuses the demo accounts
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
     cwd: ROOT,
     env,

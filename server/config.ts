@@ -2,6 +2,13 @@
 import path from 'node:path';
 
 export interface ServerConfig {
+  /**
+   * The demo workspaces and their accounts (publicly known passwords) are seeded and completed at start (DEMO=on,
+   * the default unless NODE_ENV=production); DEMO=off seeds nothing.
+   */
+  demo: boolean;
+  /** NODE_ENV=production: the server refuses to start while demo accounts exist (server/startup.ts). */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -83,10 +90,21 @@ export function googleCloudFromEnv(env: NodeJS.ProcessEnv): GoogleCloudConfig | 
   return { ...settings, serviceAccountKeyFile: path.resolve(settings.serviceAccountKeyFile) };
 }
 
+/** DEMO=on|off (also true/false, 1/0, yes/no); unset: on, except with NODE_ENV=production. Anything else is refused. */
+export function demoFromEnv(env: NodeJS.ProcessEnv): boolean {
+  const value = (env.DEMO ?? '').trim().toLowerCase();
+  if (value === '') return env.NODE_ENV !== 'production';
+  if (['on', 'true', '1', 'yes'].includes(value)) return true;
+  if (['off', 'false', '0', 'no'].includes(value)) return false;
+  throw new Error(`DEMO must be "on" or "off" (got "${env.DEMO}").`);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '127.0.0.1';
   return {
+    demo: demoFromEnv(env),
+    production: env.NODE_ENV === 'production',
     port,
     host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),

@@ -1,19 +1,17 @@
 /**
  * Server entry point for `npm start`: reads the environment, opens (and migrates) the database — the embedded PGlite
  * in its own worker thread unless DATABASE_URL names a PostgreSQL server — opens the analytics engine, completes the
- * demo data (first start, or one that was interrupted: server/db/demo-data.ts), then serves the API and the built
- * SPA from one process and prints how to sign in. SIGTERM/SIGINT finish requests in flight and close both stores.
+ * demo data when DEMO=on (first start, or one that was interrupted: server/demo/demo-mode.ts; refused with
+ * NODE_ENV=production while demo accounts exist), then serves the API and the built SPA from one process and prints
+ * how to sign in. SIGTERM/SIGINT finish requests in flight and close both stores.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
-import type { Kysely } from 'kysely';
-import type { Database } from './db/schema';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD } from './db/seed';
-import { simulatePlayers } from './demo/players';
-import { ensureDemoData } from './db/demo-data';
-import { seedIntegrationsDemo } from './db/integrations-demo';
-import { seedAdjustDemo } from './domain/adjust-demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { playDemoCrowdOnce, prepareStartData, StartRefused } from './demo/demo-mode';
+import { claimDataDir } from './db/data-dir-lock';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
@@ -24,7 +22,6 @@ import { startEventDispatcher } from './events/outbox';
 import { integrationJobs, scheduleDailyProcessing } from './domain/integrations';
 import { startScheduler } from './jobs/scheduler';
 import { firebaseJobs } from './domain/firebase';
-import { seedFirebaseDemo } from './db/firebase-demo';
 import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
@@ -51,6 +48,8 @@ async function googleCloudProvider(config: ServerConfig) {
 async function main() {
   const config = configFromEnv();
   fs.mkdirSync(config.dataDir, { recursive: true });
+  // The embedded database is one process's: commands (admin:create, staff, demo:remove) refuse while this one runs.
+  const releaseDataDir = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -61,11 +60,14 @@ async function main() {
   });
   await migrate(handle.db);
   const analytics = await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery: await bigQueryOptions(config) });
-  // First start (or one that was interrupted): the demo workspace, the demo game events and their plugins.
-  await ensureDemoData(handle.db, analytics, { totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
-  await seedIntegrationsDemo(handle.db); // credentials and feeds of the demo plugins
-  await seedFirebaseDemo(handle.db); // Word Garden's Firebase plugin targets the sandbox project
-  await seedAdjustDemo(handle.db); // Dragon Merge (Android) connected to Adjust, waiting for its first callback
+  try {
+    await prepareStartData(handle.db, analytics, { demo: config.demo, production: config.production, totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
+  } catch (error) {
+    await analytics.close();
+    await handle.close();
+    releaseDataDir();
+    throw error;
+  }
   const logRequests = process.env.LOG_REQUESTS === '1';
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);
@@ -95,6 +97,7 @@ async function main() {
         await dispatcher.stop();
         await analytics.close();
         await handle.close();
+        releaseDataDir();
         process.exit(0);
       } catch (error) {
         console.error(error);
@@ -116,33 +119,30 @@ async function main() {
       `  google cloud: ${googleCloud ? `live (${googleCloud.productServiceAccountEmail('')})` : 'sandbox (GOOGLE_CLOUD=live for the real Google Cloud)'}`,
       `  app store: ${process.env.APP_STORE?.toLowerCase() === 'live' ? 'live (App Store and Google Play)' : 'sandbox catalogue (APP_STORE=live for the real stores)'}`,
       '',
-      `Sign in at ${url}/continue with any demo account (password "${DEMO_PASSWORD}"):`,
-      `  admin   ${DEMO_ACCOUNTS.admin}`,
-      `  editor  ${DEMO_ACCOUNTS.editor}`,
-      `  viewer  ${DEMO_ACCOUNTS.viewer}`,
-      `  staff   ${DEMO_ACCOUNTS.staff}   (Questboard staff)`,
+      ...(config.demo
+        ? [
+            `Sign in at ${url}/continue with any demo account (password "${DEMO_PASSWORD}"; DEMO=off seeds none):`,
+            `  admin   ${DEMO_ACCOUNTS.admin}`,
+            `  editor  ${DEMO_ACCOUNTS.editor}`,
+            `  viewer  ${DEMO_ACCOUNTS.viewer}`,
+            `  staff   ${DEMO_ACCOUNTS.staff}   (Questboard staff)`,
+          ]
+        : (await handle.db.selectFrom('accounts').select('id').limit(1).execute()).length === 0
+          ? ['No account yet (DEMO=off). Create the first admin and workspace:', '  npm run admin:create -- --email you@example.com --workspace "Your Studio"']
+          : [`Sign in at ${url}/continue (DEMO=off).`]),
       '',
     ].join('\n'),
   );
-  await playDemoCrowdOnce(handle.db, `http://127.0.0.1:${config.port}`);
-}
-
-/**
- * A fresh demo shows real quest numbers: on the first start (no player has viewed a demo quest yet) a crowd of
- * DEMO_PLAYERS players (40; 0 turns it off, as the e2e server does) plays the live quests of Dragon Merge (iOS) through
- * the real s2s and postback endpoints, exactly as `npm run players:simulate` does.
- */
-async function playDemoCrowdOnce(db: Kysely<Database>, url: string) {
-  const players = Number(process.env.DEMO_PLAYERS ?? 40);
-  if (!(players > 0)) return;
-  const appId = DEMO_APP_IDS.dragonMergeIos;
-  const played = await db.selectFrom('quest_player_events').select('quest_id').where('app_id', '=', appId).limit(1).executeTakeFirst();
-  if (played) return;
-  await simulatePlayers({ url, appId, players, seed: 1, email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, log: (line) => console.log(`[demo players] ${line}`) })
-    .catch((error: unknown) => console.error(`[demo players] not played: ${error instanceof Error ? error.message : String(error)}`));
+  if (config.demo) {
+    await playDemoCrowdOnce(handle.db, {
+      url: `http://127.0.0.1:${config.port}`, players: Number(process.env.DEMO_PLAYERS ?? 40),
+      keyFile: path.join(config.dataDir, 'players-simulate-keys.json'), // so that `npm run players:simulate` reuses its key
+      log: (line) => console.log(line),
+    });
+  }
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof StartRefused ? error.message : error);
   process.exit(1);
 });

@@ -69,4 +69,22 @@ export const integrationsMigrations: Record<string, Migration> = {
       await runStatements(db, 'ALTER TABLE plugins ADD COLUMN last_scheduled_day text');
     },
   },
+  /** Google sign-ins started and not yet completed: the callback consumes its row, so a state link works once. */
+  '0556_oauth_states': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE TABLE oauth_states (
+          id text PRIMARY KEY,
+          account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          expires_at timestamptz NOT NULL
+        );
+        CREATE INDEX oauth_states_expiry ON oauth_states (expires_at)
+      `);
+    },
+  },
+};
+
+/** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */
+export type OAuthStateTables = {
+  oauth_states: { id: string; account_id: string; expires_at: Date };
 };

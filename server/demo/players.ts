@@ -1,15 +1,20 @@
 /**
  * A believable crowd of Questboard players played through the LIVE quests of an app on a running server, through the
  * real doors only (nothing is written to the database directly):
- *  - views and starts go to the s2s endpoint with an s2s API key of the app (one is created as the admin when no key
- *    is given);
+ *  - views and starts go to the s2s endpoint with an s2s API key of the app: the one given, else the simulator's own
+ *    key of that server and app kept in its key file (DATA_DIR/players-simulate-keys.json) while the app lists it as
+ *    active, else a new one created as the admin and kept there, so runs after the first make no further key;
  *  - each completed step is an AppsFlyer in-app postback to the app's postback URL carrying af_sub3 = quest id and
  *    af_sub1 = player id, with an event_value that meets the step's condition.
  * About 60 % of viewers start; each started player goes on to the next step with 75 % chance. Deterministic for a
  * seed. Used by `npm run players:simulate` and, once, by a fresh `npm start` (server/main.ts), so the demo's quests
  * show real numbers.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { mulberry32 } from '../analytics/generator';
+import { maskedKey } from '../../src/contracts/app-settings';
+import { API_KEY_PREFIX_LENGTH } from '../domain/api-keys';
 
 export interface SimulateOptions {
   url: string;
@@ -19,7 +24,23 @@ export interface SimulateOptions {
   email: string;
   password: string;
   key?: string;
+  /** Where the simulator keeps its s2s key per server and app (JSON); absent: a new key each run. */
+  keyFile?: string;
   log(line: string): void;
+}
+
+type KeyFile = Record<string, string>;
+const readKeyFile = (file: string): KeyFile => {
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as KeyFile) : {};
+  } catch {
+    return {};
+  }
+};
+function keepKey(file: string, label: string, key: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ ...readKeyFile(file), [label]: key }, null, 2)}\n`, { mode: 0o600 });
 }
 
 function jsonClient(base: string) {
@@ -57,12 +78,21 @@ export async function simulatePlayers(options: SimulateOptions): Promise<{ views
   const token = signIn.token;
   let key = options.key;
   if (!key) {
-    const app = (await json<{ data: Record<string, unknown> & { apiKeys?: unknown[] } }>(`/api/app/${appId}`, { token })).data;
-    const made = await json<{ createdKey: string }>(`/api/app/${appId}/api-keys`, {
-      method: 'POST', token, body: JSON.stringify({ ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 's2s', status: 'active' }] }),
-    });
-    key = made.createdKey;
-    log(`Created an s2s API key for ${appId} (${key.slice(0, 12)}…; the API Keys tab lists it)`);
+    const app = (await json<{ data: Record<string, unknown> & { apiKeys?: { key: string; type: string; status: string }[] } }>(`/api/app/${appId}`, { token })).data;
+    const label = `${base} ${appId}`;
+    const kept = options.keyFile ? readKeyFile(options.keyFile)[label] : undefined;
+    const stillActive = kept && (app.apiKeys ?? []).some((k) => k.type === 's2s' && k.status === 'active' && k.key === maskedKey(kept.slice(0, API_KEY_PREFIX_LENGTH)));
+    if (kept && stillActive) {
+      key = kept;
+      log(`Using the simulator's s2s API key of ${appId} (${key.slice(0, API_KEY_PREFIX_LENGTH)}…, kept in ${options.keyFile})`);
+    } else {
+      const made = await json<{ createdKey: string }>(`/api/app/${appId}/api-keys`, {
+        method: 'POST', token, body: JSON.stringify({ ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 's2s', status: 'active' }] }),
+      });
+      key = made.createdKey;
+      if (options.keyFile) keepKey(options.keyFile, label, key);
+      log(`Created an s2s API key for ${appId} (${key.slice(0, API_KEY_PREFIX_LENGTH)}…; the API Keys tab lists it${options.keyFile ? `; kept for the next runs in ${options.keyFile}` : ''})`);
+    }
   }
   const postbackUrl = (await json<{ url: string }>(`/api/app/${appId}/postbacks/appsflyer/url`, { token })).url;
   const quests = (await json<{ data: Quest[] }>(`/api/app/${appId}/acquire/quests`, { token })).data.filter((q) => q.active?.status === 'LIVE' || q.active?.status === 'CAPPED');

@@ -18,6 +18,7 @@ import { fileUrl, storeFile, type UploadedImage } from './files';
 import { apiKeysOf } from './api-keys';
 import { deeplinksOf } from './deeplinks';
 import { conflict, invalid, notFound, unavailable } from './errors';
+import { checkIconDimensions } from './image-dimensions';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/domain/accounts.ts: timestamps arrive as text). */
 type AppRow = Omit<Selectable<AppsTable>, 'created_at'>;
@@ -108,11 +109,12 @@ export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: 
 export const APP_ALREADY_ADDED = 'This app is already in this workspace.';
 const APP_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
-/** The app icon by its content: a PNG, JPEG or GIF of at most 1,000,000 bytes (SPEC §9), else a 400. */
+/** The app icon by its content: a PNG, JPEG or GIF of at most 1,000,000 bytes (SPEC §9) and 1024 × 1024 pixels, else a 400. */
 export function checkAppIcon(image: UploadedImage | undefined): void {
   if (!image) return;
   if (!image.detectedType || !APP_ICON_TYPES.includes(image.detectedType)) throw invalid(ICON_TYPE_MESSAGE, ['image']);
   if (image.bytes.length > APP_ICON_MAX_BYTES) throw invalid(FILE_TOO_LARGE, ['image'], 'file_too_large');
+  checkIconDimensions(image);
 }
 
 /** SPEC §7 GET /app/search through the configured store (sandbox catalogue by default). */

@@ -9,6 +9,7 @@ import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, type WorkspaceDat
 import { newId } from '../auth/crypto';
 import { inTransaction, type ServerContext } from '../context';
 import { invalid } from './errors';
+import { checkIconDimensions } from './image-dimensions';
 import { storeFile, type UploadedImage } from './files';
 import { visibleTeamEmail } from './team';
 
@@ -38,6 +39,7 @@ function validWorkspace({ data, image }: WorkspaceInput) {
   if (image && (!image.detectedType || !ICON_TYPES.includes(image.detectedType) || image.detectedType === 'image/webp')) {
     throw invalid(ICON_TYPE_MESSAGE, ['image']);
   }
+  if (image) checkIconDimensions(image);
   return { name: data.name.trim(), website: forceHttps(data.website), icon: image ? { type: image.detectedType!, bytes: image.bytes } : null };
 }
 

@@ -15,8 +15,9 @@ import {
 import { invoicePdf } from '../domain/billing-pdf';
 import { checkSandboxCard } from '../providers/payments/sandbox';
 import { isSandboxError, sandboxClosedPage, sandboxFormPage, SANDBOX_CSS } from '../providers/payments/sandbox-page';
-import { receivesWebhooks } from '../providers/payments/provider';
-import { invalid, notFound } from '../domain/errors';
+import { receivesWebhooks, WebhookSignatureError } from '../providers/payments/provider';
+import { invalid, notFound, unavailable } from '../domain/errors';
+import { logLine } from '../log';
 
 const admin = access.workspace('admin');
 const DENIED = 'Only administrators can manage billing.';
@@ -131,20 +132,29 @@ export const billingRoutes = [
       const signature = req.headers['stripe-signature'];
       const raw = rawBodyOf(req);
       if (typeof signature !== 'string' || raw === undefined) throw invalid('Missing Stripe signature.', ['stripe-signature'], 'webhook_signature');
-      let outcome;
+      // Only a signature that does not match is the sender's fault (400: Stripe does not retry it).
+      let event;
       try {
-        outcome = await provider.verifyWebhook(raw, signature);
-      } catch {
-        throw invalid('The webhook signature does not match.', ['stripe-signature'], 'webhook_signature');
+        event = provider.verifyWebhook(raw, signature);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw invalid('The webhook signature does not match.', ['stripe-signature'], 'webhook_signature');
+        throw error;
       }
       // Each event once: Stripe retries deliveries. It is recorded after it was handled, so a failure is retried;
       // handling twice is harmless too (a completed setup session saves no second card).
-      if (await webhookEventSeen(ctx, outcome.eventId)) return { received: true };
-      if (outcome.setupCompleted) {
-        const session = await openSetupSession(ctx, { providerRef: outcome.setupCompleted.sessionRef }, 'stripe');
-        if (session) await completePaymentMethodSetup(ctx, session.id, 'stripe', outcome.setupCompleted.card);
+      if (await webhookEventSeen(ctx, event.eventId)) return { received: true };
+      try {
+        const outcome = await event.outcome();
+        if (outcome.setupCompleted) {
+          const session = await openSetupSession(ctx, { providerRef: outcome.setupCompleted.sessionRef }, 'stripe');
+          if (session) await completePaymentMethodSetup(ctx, session.id, 'stripe', outcome.setupCompleted.card);
+        }
+      } catch (cause) {
+        // A verified event we could not handle: 503 so that Stripe delivers it again, and the real cause in the log.
+        console.error(logLine('billing', { webhook: event.eventId, type: event.type, failed: cause instanceof Error ? cause.message : String(cause) }));
+        throw unavailable('The webhook event could not be processed now. It will be handled when Stripe delivers it again.', 'webhook_processing_failed');
       }
-      await recordWebhookEvent(ctx, outcome.eventId, outcome.type);
+      await recordWebhookEvent(ctx, event.eventId, event.type);
       return { received: true };
     },
   }),

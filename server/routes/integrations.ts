@@ -70,9 +70,17 @@ export const integrationsRoutes = [
   }),
   defineRoute(api.oauthStart, {
     access: access.app('editor'),
-    handler: async ({ ctx, params, body, caller }) => ({ success: true, url: await startOAuth(ctx, params.appId, caller.accountId, body.returnTo) }),
+    handler: async ({ ctx, params, body, caller, reply }) => {
+      const { url, setCookie } = await startOAuth(ctx, params.appId, caller.accountId, body.returnTo);
+      reply.header('set-cookie', setCookie); // binds the sign-in to this browser (the callback checks it)
+      return { success: true, url };
+    },
   }),
-  // The sealed state in the query is the authorization (the browser arrives here without our token).
+  // The sealed state in the query, and for the callback the cookie of the browser that started it, are the authorization
+  // (the browser arrives here without our token).
   defineRoute(api.oauthConsent, { access: access.public, handler: async ({ ctx, query }) => html(await sandboxConsentPage(ctx, query.state)) }),
-  defineRoute(api.oauthCallback, { access: access.public, handler: async ({ ctx, query }) => html(await oauthCallback(ctx, query.state, query.code, query.error)) }),
+  defineRoute(api.oauthCallback, {
+    access: access.public,
+    handler: async ({ ctx, query, req }) => html(await oauthCallback(ctx, query.state, query.code, query.error, req.headers.cookie)),
+  }),
 ];

@@ -6,6 +6,7 @@ import * as t from 'io-ts';
 import { struct, nullable, Role, Name, Id, line, MAX, WorkspaceParams, characterProblem } from './codecs';
 import { endpoint, multipart } from './endpoint';
 import { App } from './apps';
+import { CMS_INVALID_IMAGE_FILE, type Dimensions } from './cms';
 
 export const Workspace = struct(
   {
@@ -38,6 +39,14 @@ export function isWebsite(website: string): boolean {
 export const ICON_MAX_BYTES = 3145728;
 export const ICON_TYPES = ['image/png', 'image/jpeg', 'image/jpg', 'image/gif'];
 export const ICON_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'];
+/** Largest icon, in pixels (the bytes' own header is read: a small file may claim a canvas of gigabytes). */
+export const ICON_MAX_DIMENSIONS = { width: 1024, height: 1024 };
+export const ICON_DIMENSIONS_MESSAGE = `Icon must not exceed ${ICON_MAX_DIMENSIONS.width} × ${ICON_MAX_DIMENSIONS.height} pixels.`;
+/** Why an icon of these dimensions (null: unreadable) is refused, or null (server on the bytes, the form once loaded). */
+export function iconDimensionsError(dimensions: Dimensions | null): string | null {
+  if (!dimensions || !(dimensions.width > 0) || !(dimensions.height > 0)) return CMS_INVALID_IMAGE_FILE;
+  return dimensions.width > ICON_MAX_DIMENSIONS.width || dimensions.height > ICON_MAX_DIMENSIONS.height ? ICON_DIMENSIONS_MESSAGE : null;
+}
 
 export const WorkspaceData = struct({ name: Name, website: line(MAX.url) }, { id: Id }, 'WorkspaceData');
 export type WorkspaceData = t.TypeOf<typeof WorkspaceData>;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, pngOfSize, type FormPart } from './multipart-form';
+import { jpegOf } from './jpeg-bytes';
 
 let server: TestServer;
 const tokens: Record<'admin' | 'editor' | 'viewer', string> = { admin: '', editor: '', viewer: '' };
@@ -84,7 +85,7 @@ describe('POST /api/app/:appId/general (SPEC §7 update app general)', () => {
     expect(res.json().data.appleBundleId).toBeNull();
   });
 
-  test('the icon is judged by its bytes: a PNG named .gif passes, text named .png and a PNG over 1,000,000 bytes do not', async () => {
+  test('the icon is judged by its bytes: a PNG named .gif passes, text named .png, a PNG over 1,000,000 bytes and a JPEG claiming 20000 × 20000 pixels do not', async () => {
     expect((await save(tokens.admin, GOOD, { filename: 'icon.gif', contentType: 'image/gif', data: PNG_1PX })).statusCode).toBe(200);
     const before = await row();
     const text = await save(tokens.admin, { ...GOOD, appName: 'Not saved' }, { filename: 'icon.png', contentType: 'image/png', data: Buffer.from('hello, not an image') });
@@ -93,6 +94,9 @@ describe('POST /api/app/:appId/general (SPEC §7 update app general)', () => {
     const big = await save(tokens.admin, { ...GOOD, appName: 'Not saved' }, { filename: 'icon.png', contentType: 'image/png', data: pngOfSize(1_000_001) });
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toBe('File is too large!');
+    const huge = await save(tokens.admin, { ...GOOD, appName: 'Not saved' }, { filename: 'icon.jpg', contentType: 'image/jpeg', data: jpegOf(20_000, 20_000) });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe('Icon must not exceed 1024 × 1024 pixels.');
     const after = await row();
     expect(after.app_name).toBe(before.app_name);
     expect(after.image_file_id).toBe(before.image_file_id);

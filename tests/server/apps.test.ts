@@ -10,6 +10,7 @@ import { DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../serve
 import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, GIF_1PX, pngOfSize, type FormPart } from './multipart-form';
+import { jpegOf } from './jpeg-bytes';
 import { StoreUnavailableError } from '../../server/providers/app-store/provider';
 
 let server: TestServer;
@@ -149,6 +150,15 @@ describe('POST /api/workspace/:workspaceId/apps (create app)', () => {
     expect(text.statusCode).toBe(400);
     expect(text.json().fields).toEqual(['image']);
     expect(await appCount()).toBe(before + 1);
+  });
+
+  test('an icon whose header claims more than 1024 × 1024 pixels is refused and adds no app', async () => {
+    const before = await appCount();
+    const other = { ...WORD_GARDEN_ANDROID, appName: 'Huge Icon', googlePackageName: 'com.example.hugeicon', googleStoreUrl: undefined };
+    const res = await create(tokens.admin, DEMO_WORKSPACE_ID, appForm(other, DEMO_WORKSPACE_ID, { filename: 'huge.jpg', contentType: 'image/jpeg', data: jpegOf(20_000, 20_000) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: 'Icon must not exceed 1024 × 1024 pixels.', fields: ['image'] });
+    expect(await appCount()).toBe(before);
   });
 
   test('bad bodies answer 400 naming the field; roles and other workspaces are refused', async () => {

@@ -43,6 +43,7 @@ import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-s
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
 import { postbackUrl } from '../../server/domain/postbacks';
+import { startOAuth } from '../../server/domain/integrations-oauth';
 
 // ------------------------------------------------------------------------------------------------ the table's types
 
@@ -65,6 +66,8 @@ interface MatrixRow {
   /** Path params beyond DEFAULT_PARAMS (or overriding them). */
   params?: Maybe<Record<string, string>>;
   query?: Maybe<Record<string, string>>;
+  /** Request headers beyond the caller's token (a cookie). */
+  headers?: Maybe<Record<string, string>>;
   /** JSON body; BAD_BODY for writes (see the convention above). */
   body?: Maybe<unknown>;
   /** Sign every caller in anew for this row (routes that revoke the session). */
@@ -201,12 +204,26 @@ async function throwawayEvent({ db, who }: CallContext, withSettings: boolean) {
 const eventParams = (ctx: CallContext) => throwawayEvent(ctx, false);
 const eventWithSettingsParams = (ctx: CallContext) => throwawayEvent(ctx, true);
 
-/** A sealed Google sign-in state for Demo Studio's admin (the query is the authorization of the public OAuth pages). */
-async function oauthStateQuery({ db, app }: CallContext) {
-  const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
-  const state = { accountId: admin.id, workspaceId: DEMO_WORKSPACE_ID, appId: DEMO_APP_IDS.pixelRacer, returnTo: `/workspace/${DEMO_WORKSPACE_ID}/app/${DEMO_APP_IDS.pixelRacer}/integrations/BigQuery`, expiresAt: Date.now() + 600_000 };
-  return { state: app.questboard.providers.secrets.seal(JSON.stringify(state)), code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev` };
+/**
+ * A Google sign-in started by Demo Studio's admin (the sealed state in the query, and for the callback the cookie of
+ * the browser that started it, are the authorization of the public OAuth pages); one per caller of the row.
+ */
+const oauthStarts = new Map<string, Promise<{ state: string; cookie: string }>>();
+function oauthStart({ db, app, who }: CallContext, page: string) {
+  const key = `${page} ${who}`;
+  if (!oauthStarts.has(key)) {
+    oauthStarts.set(key, (async () => {
+      const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
+      const returnTo = `/workspace/${DEMO_WORKSPACE_ID}/app/${DEMO_APP_IDS.pixelRacer}/integrations/BigQuery`;
+      const { url, setCookie } = await startOAuth(app.questboard, DEMO_APP_IDS.pixelRacer, admin.id, returnTo);
+      return { state: new URL(url, 'http://x').searchParams.get('state')!, cookie: setCookie.split(';')[0]! };
+    })());
+  }
+  return oauthStarts.get(key)!;
 }
+const oauthStateQuery = (page: string) => async (ctx: CallContext) =>
+  ({ state: (await oauthStart(ctx, page)).state, code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev` });
+const oauthBrowser = (page: string) => async (ctx: CallContext) => ({ cookie: (await oauthStart(ctx, page)).cookie });
 
 // acquire helpers: a quest of Dragon Merge (iOS, whose AppsFlyer events are fresh) made for this one call, in the status
 // the destructive route needs (server/domain/acquire.ts status table)
@@ -341,8 +358,8 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/plugins/:pluginId/events',              expect: [200, 200, 200, 404, 401], params: demoPluginParams },
   { route: 'POST /api/app/:appId/active-plugin',             expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
-  { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery },
+  { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery('consent') },
+  { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery('callback'), headers: oauthBrowser('callback') },
   // firebase (server/routes/firebase.ts): members read conversion events and the health line; editors enable / disable
   { route: 'GET /api/plugins/:pluginId/firebase/events',     expect: [200, 200, 200, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` } },
   { route: 'POST /api/plugins/:pluginId/firebase/events/enable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
@@ -491,7 +508,7 @@ describe('authorization matrix', () => {
           const query = await resolve(row.query, ctx);
           const body = await resolve(row.body, ctx);
           const token = rowTokens.get(who) ?? null;
-          const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+          const headers: Record<string, string> = { ...(await resolve(row.headers, ctx)), ...(token ? { authorization: `Bearer ${token}` } : {}) };
           if (body !== undefined) headers['content-type'] = 'application/json';
           const res = await server.app.inject({
             method: method as 'GET',

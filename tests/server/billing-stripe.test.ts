@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
 import { stripePayments } from '../../server/providers/payments/stripe';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
@@ -124,6 +124,28 @@ describe('Stripe adapter', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe('The payments provider did not answer. Please try again later.');
     expect(res.body).not.toContain('cus_gone');
+  });
+
+  test('a verified event whose Stripe call fails answers 503 with the cause logged (Stripe retries); the retry saves the card', async () => {
+    // The second setup session of the first test, completed by an event not delivered before.
+    const payload = fixture('event-checkout-session-completed').replaceAll('cs_test_c1QbWm8', 'cs_test_c2QbWm8').replace('evt_1QbWmBFf0pGz3dS7LkJhGfDs', 'evt_1QbWmBFf0pGz3dS7Retry001');
+    const before = (await methods()).data.length;
+    const logged: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
+    try {
+      failNext = '/v1/setup_intents';
+      const res = await deliver(payload, signed(payload));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'webhook_processing_failed' });
+      expect(res.body).not.toContain('signature');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(logged.some((line) => line.includes('evt_1QbWmBFf0pGz3dS7Retry001') && line.includes('checkout.session.completed') && line.includes('No such'))).toBe(true);
+    expect((await methods()).data.length).toBe(before);
+    // Stripe delivers it again: now it is handled.
+    expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+    expect((await methods()).data.length).toBe(before + 1);
   });
 
   test('methods the sandbox made (no Stripe id) change locally without calling Stripe', async () => {

@@ -216,11 +216,14 @@ describe('the projects cache', () => {
 
 describe('Google sign-in', () => {
   let consent: URL;
+  /** The cookie the start set: this test is the browser that started the sign-in. */
+  let browser: { cookie: string };
 
   test('the consent URL: offline access, consent prompt, the scopes, our redirect URI and the sealed state', async () => {
     const res = await call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo: RETURN_TO } });
     expect(res.statusCode).toBe(200);
     consent = new URL(res.json().url);
+    browser = { cookie: String(res.headers['set-cookie']).split(';')[0]! };
     expect(consent.origin + consent.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     const q = consent.searchParams;
     expect(q.get('client_id')).toBe(CLIENT_ID);
@@ -237,7 +240,7 @@ describe('Google sign-in', () => {
 
   test('a denied consent goes back with ?oAuthRedirect=cancelled and creates nothing', async () => {
     const state = encodeURIComponent(consent.searchParams.get('state')!);
-    const res = await server.app.inject({ method: 'GET', url: `/api/oauth/callback?error=access_denied&state=${state}` });
+    const res = await server.app.inject({ method: 'GET', url: `/api/oauth/callback?error=access_denied&state=${state}`, headers: browser });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`${RETURN_TO}?oAuthRedirect=cancelled`);
     expect((await credentials()).credentials.filter((c: { type: string }) => c.type === 'USER_OAUTH')).toEqual([]);
@@ -245,7 +248,7 @@ describe('Google sign-in', () => {
 
   test('a code Google refuses shows why, with a way back, never an error status', async () => {
     const state = encodeURIComponent(consent.searchParams.get('state')!);
-    const res = await server.app.inject({ method: 'GET', url: `/api/oauth/callback?state=${state}&code=4%2F0AeanS0b-used-code&scope=email` });
+    const res = await server.app.inject({ method: 'GET', url: `/api/oauth/callback?state=${state}&code=4%2F0AeanS0b-used-code&scope=email`, headers: browser });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Google did not accept this sign-in (the code is invalid, expired or already used). Sign in again.');
     expect(res.body).toContain(`${RETURN_TO}?oAuthRedirect=failed`);
@@ -257,6 +260,7 @@ describe('Google sign-in', () => {
     const res = await server.app.inject({
       method: 'GET',
       url: `/api/oauth/callback?state=${state}&code=4%2F0AeanS0b-good-code&scope=email%20openid%20https%3A%2F%2Fwww.googleapis.com%2Fauth%2Fcloud-platform&authuser=0&prompt=consent`,
+      headers: browser,
     });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`${RETURN_TO}?oAuthRedirect=true`);

@@ -43,6 +43,8 @@ export interface TestServer {
 }
 
 export interface TestServerOptions {
+  /** false: a migrated database with no demo data (a DEMO=off deployment); default true. */
+  seed?: boolean;
   config?: Partial<ServerConfig>;
   providers?: BuildOptions['providers'];
   now?: () => Date;
@@ -128,7 +130,14 @@ async function freshPglite(): Promise<DbHandle> {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-async function freshPostgres(baseUrl: string): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+/** A migrated PGlite with no demo data (no template: each one runs initdb). */
+async function emptyPglite(): Promise<DbHandle> {
+  const handle = await openDatabase({ pglite: await PGlite.create() });
+  await migrate(handle.db);
+  return handle;
+}
+
+async function freshPostgres(baseUrl: string, seed = true): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
   const name = `qb_test_${Date.now().toString(36)}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -151,7 +160,7 @@ async function freshPostgres(baseUrl: string): Promise<{ handle: DbHandle; drop(
   };
   try {
     await migrate(handle.db);
-    await seedDemo(handle.db);
+    if (seed) await seedDemo(handle.db);
   } catch (error) {
     await handle.close().catch(() => {});
     await drop().catch(() => {});
@@ -169,8 +178,9 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const baseUrl = process.env.TEST_DATABASE_URL;
   let handle: DbHandle;
   let drop = async () => {};
-  if (baseUrl) ({ handle, drop } = await freshPostgres(baseUrl));
-  else handle = await freshPglite();
+  const seed = options.seed ?? true;
+  if (baseUrl) ({ handle, drop } = await freshPostgres(baseUrl, seed));
+  else handle = seed ? await freshPglite() : await emptyPglite();
 
   let app: TestApp;
   try {

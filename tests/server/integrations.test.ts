@@ -28,6 +28,8 @@ let clock = Date.now();
 
 const decodes = (codec: { decode(u: unknown): unknown }, body: unknown) => expect(isRight(codec.decode(body) as never)).toBe(true);
 const ctx = () => server.app.questboard;
+/** The Cookie header a browser sends back after the OAuth start answered its Set-Cookie. */
+const browserCookie = (start: { headers: Record<string, unknown> }) => String(start.headers['set-cookie']).split(';')[0]!;
 
 beforeAll(async () => {
   analytics = await openAnalytics({ threads: 1 });
@@ -259,13 +261,57 @@ describe('Google sign-in through the sandbox consent page', () => {
     expect(consent.headers['content-type']).toContain('text/html');
     expect(consent.body).toContain('Sandbox');
     const link = /href="(\/api\/oauth\/callback[^"]+limited[^"]+)"/.exec(consent.body)![1]!.replaceAll('&#38;', '&');
-    const back = await server.app.inject({ method: 'GET', url: link });
+    const back = await server.app.inject({ method: 'GET', url: link, headers: { cookie: browserCookie(start) } });
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain(`${returnTo}?oAuthRedirect=true`);
     const list = (await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json().credentials;
     expect(list.some((c: { type: string; authenticatedEntity: { email: string } }) => c.type === 'USER_OAUTH' && c.authenticatedEntity.email === 'limited.analyst@demo-studio.dev')).toBe(true);
     // A forged or tampered state is refused.
     expect((await server.app.inject({ method: 'GET', url: '/api/oauth/callback?state=v1.a.b.c&code=sandbox:x@y.dev' })).statusCode).toBe(400);
+  });
+});
+
+describe('a Google sign-in link belongs to the browser that started it and works once', () => {
+  const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
+  const oauthCredentials = async () => (await server.db.selectFrom('credentials').select('email').where('type', '=', 'USER_OAUTH').execute()).map((row) => row.email);
+  /** Starts a sign-in as the editor and returns its sandbox callback link (as publisher@…) and the browser's cookie. */
+  async function started() {
+    const start = await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
+    expect(start.statusCode).toBe(200);
+    const consent = await server.app.inject({ method: 'GET', url: start.json().url });
+    const link = /href="(\/api\/oauth\/callback[^"]+publisher[^"]+)"/.exec(consent.body)![1]!.replaceAll('&#38;', '&');
+    return { link, cookie: browserCookie(start), setCookie: String(start.headers['set-cookie']) };
+  }
+
+  test('the start sets an HttpOnly, SameSite cookie limited to the callback', async () => {
+    const { setCookie } = await started();
+    expect(setCookie).toMatch(/^qb_oauth_[0-9a-f]{24}=[\w-]{43}; Path=\/api\/oauth\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+  });
+
+  test('another browser (no cookie, or another sign-in\'s cookie) is refused with a clear message and adds nothing', async () => {
+    const mine = await started();
+    const other = await started();
+    const before = await oauthCredentials();
+    for (const headers of [{}, { cookie: other.cookie }, { cookie: mine.cookie.replace(/=.*/, '=forged') }]) {
+      const res = await server.app.inject({ method: 'GET', url: mine.link, headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'state_other_browser', message: 'This Google sign-in was started in another browser, or too long ago. Start it again from Questboard in this browser.' });
+    }
+    expect(await oauthCredentials()).toEqual(before);
+    // The browser that started it still completes it.
+    expect((await server.app.inject({ method: 'GET', url: mine.link, headers: { cookie: mine.cookie } })).body).toContain(`${returnTo}?oAuthRedirect=true`);
+    expect((await oauthCredentials()).length).toBe(before.length + 1);
+  });
+
+  test('a second use of the same link, even in the same browser, is refused and adds nothing', async () => {
+    const { link, cookie } = await started();
+    const first = await server.app.inject({ method: 'GET', url: link, headers: { cookie } });
+    expect(first.body).toContain(`${returnTo}?oAuthRedirect=true`);
+    const after = await oauthCredentials();
+    const again = await server.app.inject({ method: 'GET', url: link, headers: { cookie } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'state_used', message: 'This Google sign-in link was already used. Start it again from Questboard.' });
+    expect(await oauthCredentials()).toEqual(after);
   });
 });
 

@@ -3,6 +3,7 @@
  * plus an optional `image` file), and small image payloads identified by their magic bytes.
  */
 import { randomBytes } from 'node:crypto';
+import { jpegOf } from './jpeg-bytes';
 
 export type FormPart =
   | { name: string; value: string }
@@ -34,6 +35,21 @@ export function workspaceForm(data: unknown, image?: { filename: string; content
   return multipartForm(parts);
 }
 
+/** A PNG's signature and IHDR claiming width × height (no pixel data: the server reads only the header). */
+export function pngHeaderOf(width: number, height: number): Buffer {
+  const ihdr = Buffer.from(PNG_1PX.subarray(0, 33));
+  ihdr.writeUInt32BE(width, 16);
+  ihdr.writeUInt32BE(height, 20);
+  return ihdr;
+}
+/** A GIF's header claiming a logical screen of width × height. */
+export function gifHeaderOf(width: number, height: number): Buffer {
+  const gif = Buffer.from(GIF_1PX);
+  gif.writeUInt16LE(width, 6);
+  gif.writeUInt16LE(height, 8);
+  return gif;
+}
+
 /** A real 1×1 PNG. */
 export const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -41,8 +57,8 @@ export const PNG_1PX = Buffer.from(
 );
 /** A real 1×1 GIF. */
 export const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-/** The start of a JPEG (SOI + APP0/JFIF); the server identifies images by these bytes. */
-export const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+/** A 1×1 JPEG's header (SOI, APP0/JFIF, a SOF0 frame header) and end: the server reads type and size from these bytes. */
+export const JPEG_HEAD = jpegOf(1, 1);
 /** A WebP header (RIFF….WEBP): an image, but not one of the icon types SPEC §5 allows. */
 export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]);
 

@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
 import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
-import { GIF_1PX, JPEG_HEAD, PNG_1PX, WEBP_HEAD, pngOfSize, workspaceForm } from './multipart-form';
+import { GIF_1PX, JPEG_HEAD, PNG_1PX, WEBP_HEAD, gifHeaderOf, pngHeaderOf, pngOfSize, workspaceForm } from './multipart-form';
+import { jpegOf } from './jpeg-bytes';
 
 const MISSING_ROLE = 'access_missing_role_for_action'; // SPEC §6
 const ONLY_ADMINS_RENAME = 'Only administrators can change the workspace name. Please contact your administrator for assistance.'; // SPEC §6
@@ -122,6 +123,28 @@ describe('POST /api/workspace (create)', () => {
     expect(res.json()).toMatchObject({ success: false, message: FILE_TOO_LARGE });
     expect(await counts()).toEqual(before);
     expect(await server.db.selectFrom('workspaces').select('id').where('name', '=', 'Too Big Icon').execute()).toEqual([]);
+  });
+
+  test.each([
+    ['a JPEG whose header claims 20000 × 20000', 'huge.jpg', 'image/jpeg', jpegOf(20_000, 20_000)],
+    ['a PNG 1025 pixels wide', 'wide.png', 'image/png', pngHeaderOf(1025, 10)],
+    ['a GIF 2000 pixels tall', 'tall.gif', 'image/gif', gifHeaderOf(10, 2000)],
+  ])('%s as icon answers 400 naming the pixel limit and writes nothing (create and update)', async (_label, filename, contentType, data) => {
+    const before = await counts();
+    const created = await create(tokens.admin, workspaceForm({ name: 'Huge Icon', website: 'hugeicon.dev' }, { filename, contentType, data }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ success: false, message: 'Icon must not exceed 1024 × 1024 pixels.', fields: ['image'] });
+    const updated = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ name: 'Demo Studio', website: 'demostudio.dev' }, { filename, contentType, data }));
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().message).toBe('Icon must not exceed 1024 × 1024 pixels.');
+    expect(await counts()).toEqual(before);
+  });
+
+  test('an icon of exactly 1024 × 1024 pixels is accepted; a PNG signature without its header is not an image', async () => {
+    expect((await create(tokens.admin, workspaceForm({ name: 'Square Icon', website: 'squareicon.dev' }, { filename: 'sq.jpg', contentType: 'image/jpeg', data: jpegOf(1024, 1024) }))).statusCode).toBe(201);
+    const cut = await create(tokens.admin, workspaceForm({ name: 'Cut Icon', website: 'cuticon.dev' }, { filename: 'cut.png', contentType: 'image/png', data: PNG_1PX.subarray(0, 12) }));
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBe('Invalid image file.');
   });
 
   test.each([

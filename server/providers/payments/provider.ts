@@ -47,16 +47,25 @@ export interface PaymentsProvider {
 
 /** What a verified provider event means for us. */
 export interface WebhookOutcome {
-  eventId: string;
-  type: string;
   /** A hosted setup finished with a saved card: the provider's session id and the card. */
   setupCompleted?: { sessionRef: string; card: SavedCard };
 }
 
+/** An event whose signature matched: its id and type, and what it means (which may ask the provider again). */
+export interface VerifiedWebhook {
+  eventId: string;
+  type: string;
+  /** Reads what the event means; its failures (the provider unreachable…) are processing failures, never signature ones. */
+  outcome(): Promise<WebhookOutcome>;
+}
+
+/** The signature over the raw body does not match (or is missing or malformed). */
+export class WebhookSignatureError extends Error {}
+
 /** A provider that reports results by webhook (Stripe): verifies the signature over the raw body. */
 export interface WebhookProvider {
-  /** Throws when the signature does not match. */
-  verifyWebhook(rawBody: string, signature: string): Promise<WebhookOutcome>;
+  /** Checks the signature only (no network): throws WebhookSignatureError when it does not match. */
+  verifyWebhook(rawBody: string, signature: string): VerifiedWebhook;
 }
 
 export const receivesWebhooks = (provider: PaymentsProvider): provider is PaymentsProvider & WebhookProvider =>

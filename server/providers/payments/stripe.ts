@@ -11,7 +11,7 @@
  * fetch client, and webhooks signed with `stripe.webhooks.generateTestHeaderString`.
  */
 import Stripe from 'stripe';
-import type { PaymentsProvider, SetupSessionRequest, WebhookOutcome, WebhookProvider } from './provider';
+import { WebhookSignatureError, type PaymentsProvider, type SetupSessionRequest, type VerifiedWebhook, type WebhookOutcome, type WebhookProvider } from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -25,6 +25,23 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 export function stripePayments(settings: StripeSettings): PaymentsProvider & WebhookProvider {
   if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook saves the card).');
   const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(settings.httpClient ? { httpClient: settings.httpClient } : {}) });
+
+  /** A completed setup-mode Checkout Session: its SetupIntent's card, read from Stripe (expanded payment method). */
+  async function outcomeOf(event: Stripe.Event): Promise<WebhookOutcome> {
+    if (event.type !== 'checkout.session.completed' || event.data.object.mode !== 'setup') return {};
+    const session = event.data.object;
+    const setupIntentId = idOf(session.setup_intent);
+    if (!setupIntentId) return {};
+    const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
+    const method = intent.payment_method;
+    if (!method || typeof method === 'string' || !method.card) return {};
+    return {
+      setupCompleted: {
+        sessionRef: session.id,
+        card: { providerRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
+      },
+    };
+  }
 
   return {
     name: 'stripe',
@@ -60,23 +77,14 @@ export function stripePayments(settings: StripeSettings): PaymentsProvider & Web
       await stripe.paymentMethods.detach(providerRef, {}, { idempotencyKey: `questboard-${idempotencyKey}` });
     },
 
-    async verifyWebhook(rawBody, signature): Promise<WebhookOutcome> {
-      const event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      if (event.type !== 'checkout.session.completed' || event.data.object.mode !== 'setup') return { eventId: event.id, type: event.type };
-      const session = event.data.object;
-      const setupIntentId = idOf(session.setup_intent);
-      if (!setupIntentId) return { eventId: event.id, type: event.type };
-      const intent = await stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] });
-      const method = intent.payment_method;
-      if (!method || typeof method === 'string' || !method.card) return { eventId: event.id, type: event.type };
-      return {
-        eventId: event.id,
-        type: event.type,
-        setupCompleted: {
-          sessionRef: session.id,
-          card: { providerRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
-        },
-      };
+    verifyWebhook(rawBody, signature): VerifiedWebhook {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
+      }
+      return { eventId: event.id, type: event.type, outcome: () => outcomeOf(event) };
     },
   };
 }
