@@ -8,6 +8,7 @@
  */
 import * as chrono from 'chrono-node';
 import { addDays, daysBetween, resolveRelativeDateRange, type RelativeDateComparison } from '../../../src/contracts/analyze';
+import { lookupTable } from '../../../src/contracts/lookup';
 
 export interface FoundDates {
   date_start: string;
@@ -16,11 +17,11 @@ export interface FoundDates {
   rest: string;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+const NUMBER_WORDS: Record<string, number> = lookupTable({
   a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
   fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, sixty: 60, ninety: 90,
-};
-const UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 90, year: 365 };
+});
+const UNIT_DAYS: Record<string, number> = lookupTable({ day: 1, week: 7, month: 30, quarter: 90, year: 365 });
 
 const DATE_LIKE = /\b(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|\d{1,4})\b/g;
 

@@ -25,6 +25,7 @@ import {
 import type { AskSuggestion, AskUnplaced } from '../../../src/contracts/ask';
 import { findDates } from './dates';
 import { COLUMN_SYNONYMS, FILLER, METRIC_SYNONYMS, RELATED_METRICS, VALUE_WORDS } from './vocabulary';
+import { lookupTable } from '../../../src/contracts/lookup';
 
 export interface AskModel {
   id: string;
@@ -180,9 +181,9 @@ function closest(word: string, vocabulary: Set<string>): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading one model
 
-const NUMBER_WORDS: Record<string, number> = {
+const NUMBER_WORDS: Record<string, number> = lookupTable({
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, fifty: 50, hundred: 100,
-};
+});
 const numberOf = (word: string | undefined): number | null => {
   if (word === undefined) return null;
   if (/^\d+(?:\.\d+)?$/.test(word)) return Number(word);

@@ -5,9 +5,10 @@
  * filler words a question may hold. Keys are catalogue column names; a synonym only counts for a model that has that
  * column, so nothing here can name a column the app's models do not have.
  */
+import { lookupTable } from '../../../src/contracts/lookup';
 
 /** Extra phrases per metric column (labels and ids are always phrases too). */
-export const METRIC_SYNONYMS: Record<string, string[]> = {
+export const METRIC_SYNONYMS: Record<string, string[]> = lookupTable({
   new_users: ['installs', 'install', 'new installs', 'downloads', 'new user', 'newcomers', 'acquired users', 'first opens'],
   new_users_per: ['new user share', 'share of new users', 'new users percent', 'new users percentage', 'percent new users', 'new user ratio'],
   new_players: ['new player'],
@@ -36,10 +37,10 @@ export const METRIC_SYNONYMS: Record<string, string[]> = {
   value_sum: ['total value', 'sum of value'],
   value_avg: ['average value', 'avg value', 'mean value'],
   engagement_minutes: ['engagement', 'engagement time', 'time engaged', 'minutes engaged', 'engaged minutes'],
-};
+});
 
 /** Extra phrases per group-by / filter column. */
-export const COLUMN_SYNONYMS: Record<string, string[]> = {
+export const COLUMN_SYNONYMS: Record<string, string[]> = lookupTable({
   date: ['day', 'days', 'daily', 'date', 'calendar day'],
   week: ['week', 'weekly', 'weeks', 'calendar week'],
   country: ['countries', 'geo', 'geos', 'market', 'markets', 'region', 'regions', 'territory', 'location'],
@@ -66,7 +67,7 @@ export const COLUMN_SYNONYMS: Record<string, string[]> = {
   event_value_in_usd: [],
   engagement_time_msec: [],
   ga_session_number: ['session number', 'session index', 'nth session'],
-};
+});
 
 /** A value of a STRING or BOOL column, and the phrases that name it. */
 export interface ValueWords {
@@ -149,7 +150,7 @@ export const VALUE_WORDS: ValueWords[] = [
 ];
 
 /** Words that are no catalogue metric, and the metrics that come closest. */
-export const RELATED_METRICS: Record<string, string[]> = {
+export const RELATED_METRICS: Record<string, string[]> = lookupTable({
   whale: ['payers', 'iap_revenue', 'conversion_rate'],
   whales: ['payers', 'iap_revenue', 'conversion_rate'],
   churn: ['retention_d1', 'retention_d7', 'retention_w1'],
@@ -174,7 +175,7 @@ export const RELATED_METRICS: Record<string, string[]> = {
   difficulty: ['completion_rate', 'level_completions'],
   score: ['completion_rate', 'level_completions'],
   installs: ['new_users'],
-};
+});
 
 /** Words that carry no report meaning (what is left after these is "not placed"). */
 export const FILLER = new Set(
