@@ -32,7 +32,7 @@ const tokens: Partial<Record<Who, string>> = {};
 beforeAll(async () => {
   server = await createAnalyticsTestServer();
   for (const who of WHO) if (who !== 'anonymous') tokens[who] = await signInAs(server.app, who === 'rival' ? 'rival@rivalgames.dev' : DEMO_ACCOUNTS[who]);
-}, 120_000);
+}, 300_000);
 afterAll(() => server?.close());
 
 /** Words that name Object.prototype members: a plain-object lookup keyed by them finds a function, not undefined. */
