@@ -5,7 +5,7 @@
  * traces (domain errors mapped to HTTP by server/http/errors.ts), the typed providers of the context, and (when a
  * static folder is given) serving the built SPA with a fallback that never answers a missing asset with index.html.
  */
-import Fastify, { type FastifyError, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -38,15 +38,29 @@ export interface BuildOptions {
   db: Kysely<Database>;
   /** Outside services; the outbox mailer and no analytics engine unless given. */
   providers?: Partial<Providers>;
-  logger?: boolean;
+  /**
+   * Fastify's log: true logs every request (info); an object sets the level and where lines go (tests read them);
+   * false or left out logs nothing. npm start logs at least every answer >= 500 (server/main.ts).
+   */
+  logger?: boolean | { level?: string; stream?: { write(line: string): void } };
   now?: () => Date;
   /** Reactions beside the areas' (tests), and whether events are delivered right after their commit (default yes). */
   events?: { reactions?: readonly Reaction[]; deliverAfterCommit?: boolean };
 }
 
+/** The error and the chain of its causes, in words, for the log of an answer >= 500. */
+export function causeOf(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    parts.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    if (!(e instanceof Error)) break;
+  }
+  return parts.join(' <- caused by ');
+}
+
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.logger === true ? { level: 'info' } : options.logger ? { level: options.logger.level ?? 'error', ...(options.logger.stream ? { stream: options.logger.stream } : {}) } : false,
     bodyLimit: 1024 * 1024,
     // req.ip is the client's address: X-Forwarded-For counts only when it comes from a configured proxy.
     trustProxy: options.config.trustProxy.length ? options.config.trustProxy : false,
@@ -75,9 +89,24 @@ export async function buildApp(options: BuildOptions) {
   bodyParsers(app, [STRIPE_WEBHOOK_PATH]);
   await app.register(multipart, { limits: { fileSize: ICON_MAX_BYTES, files: 8, fields: 20 } });
 
+  // Every answer >= 500 is logged with its request id (the child logger's reqId, also sent as x-request-id so a
+  // report can name it) and its cause; an answer >= 500 sent without an error still gets a line (onResponse).
+  const failuresLogged = new WeakSet<object>();
+  const logFailure = (req: FastifyRequest, reply: FastifyReply, status: number, error: unknown) => {
+    failuresLogged.add(req);
+    reply.header('x-request-id', req.id);
+    req.log.error({ status, method: req.method, url: req.url.split('?')[0], err: error, cause: causeOf(error) }, `answered ${status}: ${causeOf(error)}`);
+  };
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 500 && !failuresLogged.has(req)) {
+      req.log.error({ status: reply.statusCode, method: req.method, url: req.url.split('?')[0], cause: 'no error was raised' }, `answered ${reply.statusCode} without an error`);
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof DomainError) {
       const answer = httpAnswerOf(error);
+      if (answer.status >= 500) logFailure(req, reply, answer.status, error);
       return reply.status(answer.status).send(answer.body);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -92,7 +121,7 @@ export async function buildApp(options: BuildOptions) {
         : error.message;
       return reply.status(error.statusCode).send({ success: false, message, code: error.code ?? 'bad_request' });
     }
-    req.log.error(error);
+    logFailure(req, reply, 500, error);
     return reply.status(500).send({ success: false, message: 'Something went wrong. Please try again later.', code: 'internal' });
   });
 

@@ -72,7 +72,7 @@ async function main() {
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);
   const googleCloud = await googleCloudProvider(config);
-  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(googleCloud ? { googleCloud } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests });
+  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(googleCloud ? { googleCloud } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests ? true : { level: 'error' } });
   // TEST ONLY: the end-to-end server (scripts/e2e-server.ts) sets a random secret to read the outbox; never set otherwise.
   if (process.env.E2E_OUTBOX_TOKEN) registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.

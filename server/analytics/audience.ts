@@ -20,18 +20,19 @@ import { USER_KEYS, type ConditionDataType, type TargetCondition } from '../../s
 import { EVENTS_MODEL, type DimensionDef } from './catalogue';
 import { ReportInputError, compileCondition, type Bind, type CompiledReport } from './compiler';
 import { and, cmp, col, count, countDistinct, div, num, param, sum, type BoundParam, type Expr, type RenderedSql } from './sql';
+import { lookupTable } from '../../src/contracts/lookup';
 
 const MS_PER_MINUTE = 60_000;
 
 /** Player properties: a column of the events table each. */
-const PROPERTY_COLUMNS: Readonly<Record<string, string>> = {
+const PROPERTY_COLUMNS: Readonly<Record<string, string>> = lookupTable({
   country: 'country',
   platform: 'platform',
   app_version: 'app_version',
   media_source: 'media_source',
   device_category: 'device_category',
   first_open: 'user_first_touch_timestamp',
-};
+});
 
 /** Player totals over the window: an aggregate of the player's events each (events named by bound values). */
 function totalOf(key: string, name: string, bind: Bind): Expr | null {
@@ -60,7 +61,7 @@ function timestampValue(value: string | number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-const NEGATED: Readonly<Record<string, string>> = { not_equals: 'equals', is_not_one_of: 'is_one_of' };
+const NEGATED: Readonly<Record<string, string>> = lookupTable({ not_equals: 'equals', is_not_one_of: 'is_one_of' });
 
 /** `d op value` for one condition, by the report compiler (comparisons checked against the column's type there). */
 function playerValueTest(c: TargetCondition, d: DimensionDef, name: string, today: string, bind: Bind): Expr {

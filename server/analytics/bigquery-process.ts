@@ -22,6 +22,7 @@
 import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
 import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
 import { dayKey, exportKeysAround, flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
+import { lookupTable } from '../../src/contracts/lookup';
 
 export interface BigQueryProcessOptions {
   /** Target: where the processed tables live (the reports read them). */
@@ -49,12 +50,12 @@ function allowed(value: string, pattern: RegExp, what: string) {
 }
 
 /** BigQuery types of the processed columns (the embedded engine's DDL in BigQuery terms). */
-const COLUMN_TYPES: Record<string, string> = {
+const COLUMN_TYPES: Record<string, string> = lookupTable({
   app_id: 'STRING NOT NULL', event_date: 'DATE NOT NULL', event_timestamp: 'TIMESTAMP NOT NULL', event_name: 'STRING NOT NULL',
   user_pseudo_id: 'STRING NOT NULL', user_first_touch_timestamp: 'TIMESTAMP', event_value_in_usd: 'FLOAT64',
   ga_session_id: 'INT64', ga_session_number: 'INT64', engagement_time_msec: 'INT64', level: 'INT64', success: 'BOOL',
   value: 'FLOAT64', params: 'ARRAY<STRUCT<key STRING, value STRING>>',
-};
+});
 const DAILY_COLUMNS = `app_id STRING NOT NULL, event_date DATE NOT NULL, user_pseudo_id STRING NOT NULL, install_date DATE NOT NULL,
   days_since_install INT64 NOT NULL, is_new BOOL NOT NULL, platform STRING, country STRING, app_version STRING, media_source STRING,
   played BOOL NOT NULL, events INT64 NOT NULL, sessions INT64 NOT NULL, engagement_ms INT64 NOT NULL, level_starts INT64 NOT NULL,

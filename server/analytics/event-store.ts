@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REVENUE } from '../../src/contracts/revenue-settings';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { lookupTable } from '../../src/contracts/lookup';
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -119,10 +120,10 @@ export interface RevenueRule {
 /** An app's revenue rules, or a function reading them when the rebuild starts. */
 export type RevenueRules = readonly RevenueRule[] | (() => Promise<readonly RevenueRule[]>);
 /** Event-parameter columns of `events` that hold numbers (identifiers are allow-listed here, never taken from input). */
-const NUMERIC_COLUMNS: Record<string, string> = {
+const NUMERIC_COLUMNS: Record<string, string> = lookupTable({
   value: 'value', level: 'level', ga_session_id: 'ga_session_id', ga_session_number: 'ga_session_number',
   engagement_time_msec: 'engagement_time_msec', success: 'success', event_value_in_usd: 'event_value_in_usd',
-};
+});
 /** Of those, the ones stored as BOOLEAN (true counts 1). */
 const BOOLEAN_COLUMNS = new Set(['success']);
 /** What the daily-metrics rebuild needs of a dialect (DuckDB here, BigQuery in bigquery-process.ts). */

@@ -52,7 +52,7 @@ async function enabledEngine(ctx: ServerContext, appId: string): Promise<{ engin
 function asDomainError(error: unknown): unknown {
   if (error instanceof ReportInputError) return invalid(error.message, error.field ? [error.field] : undefined);
   if (error instanceof ReportTooLargeError) return invalid(error.message, undefined, 'report_too_large');
-  if (error instanceof QueryTimeoutError) return timedOut(error.message, 'report_timeout');
+  if (error instanceof QueryTimeoutError) return timedOut(error.message, 'report_timeout', error);
   return error;
 }
 

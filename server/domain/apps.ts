@@ -123,7 +123,7 @@ export async function searchStore(ctx: ServerContext, platform: Platform, query:
   try {
     return { success: true, data: await ctx.providers.appStore.search(platform, query.trim()), catalogue: ctx.providers.appStore.catalogue };
   } catch (error) {
-    if (error instanceof StoreUnavailableError) throw unavailable('The app store could not be searched. Please try again.', 'store_unavailable');
+    if (error instanceof StoreUnavailableError) throw unavailable('The app store could not be searched. Please try again.', 'store_unavailable', error);
     throw error;
   }
 }

@@ -186,8 +186,8 @@ export async function setDefaultPaymentMethod(ctx: ServerContext, workspaceId: s
 async function provided<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
-  } catch {
-    throw unavailable('The payments provider did not answer. Please try again later.', 'payments_unavailable');
+  } catch (error) {
+    throw unavailable('The payments provider did not answer. Please try again later.', 'payments_unavailable', error);
   }
 }
 

@@ -27,8 +27,10 @@ export class DomainError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: string[],
+    /** What failed underneath (logged with an answer >= 500, never sent). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'DomainError';
   }
 }
@@ -43,8 +45,8 @@ export const notFound = (what = 'Resource') => new DomainError('not_found', `${w
 export const conflict = (message: string, code = 'conflict') => new DomainError('conflict', message, code);
 export const gone = (message: string, code: string) => new DomainError('gone', message, code);
 export const rateLimited = (message: string, code: string) => new DomainError('rate_limited', message, code);
-export const unavailable = (message: string, code: string) => new DomainError('unavailable', message, code);
-export const timedOut = (message: string, code: string) => new DomainError('timeout', message, code);
+export const unavailable = (message: string, code: string, cause?: unknown) => new DomainError('unavailable', message, code, undefined, cause);
+export const timedOut = (message: string, code: string, cause?: unknown) => new DomainError('timeout', message, code, undefined, cause);
 
 /** A PostgreSQL unique violation (23505): the race a unique index settles (two creates of the same thing). */
 export const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

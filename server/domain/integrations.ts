@@ -144,7 +144,7 @@ export function credentialSubject(ctx: ServerContext, row: Pick<CredentialRow, '
 /** What the real adapter could not do, in its words: the credential's fault (409) or Google's (503). */
 export function googleCloudFailure(error: unknown): never {
   if (error instanceof GoogleCloudError) {
-    throw error.reason === 'credential' ? conflict(error.message, 'credential_unusable') : unavailable(error.message, 'google_cloud_unavailable');
+    throw error.reason === 'credential' ? conflict(error.message, 'credential_unusable') : unavailable(error.message, 'google_cloud_unavailable', error);
   }
   throw error;
 }

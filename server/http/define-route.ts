@@ -15,9 +15,12 @@
  *      caller), 403 with code access_missing_role_for_action when the role is too low
  *   4. body: JSON decoded with the endpoint's codec, or the declared multipart parts read and decoded → 400
  *   5. the handler (domain errors become HTTP answers in server/app.ts), its answer encoded with the response codec
- *      (binary answers sent as bytes with their content type). An answer the handler marked with `reusedAnswer` (an
+ *      (binary answers sent as bytes with their content type); a list item the codec cannot encode is left out and
+ *      logged, never failing the whole answer (./encode-answer.ts). An answer the handler marked with `reusedAnswer` (an
  *      immutable object it hands out again, such as the cached account of `/api/me`) is encoded and serialized once
  *      per route and its JSON text sent again while the handler keeps returning the same object.
+ * Every answer to a request with a valid session, and every answer of a route that is not public, carries
+ * `Cache-Control: no-store`, whatever the handler set.
  */
 import type * as t from 'io-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +35,7 @@ import { hashToken } from '../auth/crypto';
 import type { ServerContext } from '../context';
 import type { Access, Caller, CallerOf, Membership, MembershipOf, RouteEntry } from './access';
 import { decodeInput } from './decode';
+import { encodeAnswer } from './encode-answer';
 import { decodeMultipart, readMultipart, type UploadedFile } from './multipart';
 import { reusableQuery } from '../db/reusable-query';
 
@@ -153,6 +157,18 @@ export function reusedAnswer<T extends object>(answer: T): T {
   return answer;
 }
 
+/** Requests that carried a valid session: their answers, whatever the route, are never stored by a cache. */
+const signedInRequests = new WeakSet<FastifyRequest>();
+
+/** The answer's JSON value; list items the response codec cannot encode are left out and logged with their cause. */
+function encodeLogged(req: FastifyRequest, endpoint: Endpoint, answer: unknown): unknown {
+  const { encoded, dropped } = encodeAnswer(endpoint.response as AnyCodec, answer);
+  for (const item of dropped) {
+    req.log.error({ route: `${endpoint.method} ${endpoint.path}`, item: item.path, itemId: item.id, cause: item.cause }, 'answer: an item that does not match the contract was left out');
+  }
+  return encoded;
+}
+
 export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes: readonly AnyRoute[]) {
   for (const route of routes) {
     const { endpoint } = route;
@@ -160,8 +176,14 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
     app.route({
       method: endpoint.method,
       url: endpoint.path,
+      // Every answer of a signed-in request (errors included) is private to its caller: no cache may keep it.
+      onSend: async (req, reply, payload) => {
+        if (route.access.kind !== 'public' || signedInRequests.has(req)) reply.header('cache-control', 'no-store');
+        return payload;
+      },
       handler: async (req, reply) => {
         const caller = await resolveCaller(ctx, req.headers.authorization);
+        if (caller) signedInRequests.add(req);
         if (route.access.kind !== 'public' && !caller) throw unauthenticated();
         const params = endpoint.params ? decodeInput(endpoint.params, req.params ?? {}, 'path') : {};
         const query = endpoint.query ? decodeInput(endpoint.query, req.query ?? {}, 'query') : {};
@@ -173,9 +195,9 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
           const { contentType, bytes, headers } = answer as BinaryAnswer;
           return reply.headers(headers ?? {}).header('content-type', contentType).send(Buffer.from(bytes));
         }
-        if (typeof answer !== 'object' || answer === null || !reusedAnswers.has(answer)) return endpoint.response.encode(answer);
+        if (typeof answer !== 'object' || answer === null || !reusedAnswers.has(answer)) return encodeLogged(req, endpoint, answer);
         let json = serialized.get(answer);
-        if (json === undefined) serialized.set(answer, (json = JSON.stringify(endpoint.response.encode(answer))));
+        if (json === undefined) serialized.set(answer, (json = JSON.stringify(encodeLogged(req, endpoint, answer))));
         return reply.type('application/json; charset=utf-8').send(json);
       },
     });

@@ -17,12 +17,40 @@ export function spaIndexHtml(html: string, config: Pick<ServerConfig, 'googleCli
   return out;
 }
 
-/** index.html from disk, configured; read again only when the file changes (a new build). */
+interface IndexCopy {
+  mtimeMs: number;
+  size: number;
+  html: string;
+}
+
+/** The file configured, or null while it is missing, cut short or lacks its tags (a build writing it right now). */
+function readIndex(file: string, config: Pick<ServerConfig, 'googleClientId'>): IndexCopy | null {
+  try {
+    const { mtimeMs, size } = fs.statSync(file);
+    const raw = fs.readFileSync(file, 'utf8');
+    if (!/<\/html>\s*$/i.test(raw)) return null;
+    return { mtimeMs, size, html: spaIndexHtml(raw, config) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * index.html served from memory: read and configured at start (throws when it cannot be), read again when the
+ * file changes (a new build). While dist/ is rebuilt under a running server the file may be missing or half written
+ * for a moment: the copy in memory keeps being served until a complete new one can be read.
+ */
 export function spaIndexReader(file: string, config: Pick<ServerConfig, 'googleClientId'>): () => string {
-  let cached: { mtimeMs: number; html: string } | null = null;
+  let copy = readIndex(file, config);
+  if (!copy) throw new Error(`${file} is missing or incomplete`);
   return () => {
-    const { mtimeMs } = fs.statSync(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: spaIndexHtml(fs.readFileSync(file, 'utf8'), config) };
-    return cached.html;
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(file);
+    } catch {
+      return copy!.html;
+    }
+    if (stat.mtimeMs !== copy!.mtimeMs || stat.size !== copy!.size) copy = readIndex(file, config) ?? copy;
+    return copy!.html;
   };
 }

@@ -46,8 +46,9 @@
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, MAX, Name, Id, AppParams, SuccessMessage } from './codecs';
-import { type FieldErrors, Integer, REQUIRED, isBlank, maxItems, requiredInteger, requiredNumber } from './validation';
+import { type FieldErrors, REQUIRED, isBlank, maxItems, requiredInteger, requiredNumber } from './validation';
 import { endpoint } from './endpoint';
+import { Count, Measure, Money } from './numbers';
 
 // ---------------------------------------------------------------- quests (SPEC §3 Quest)
 
@@ -67,7 +68,7 @@ export type StepCondition = t.TypeOf<typeof StepCondition>;
 
 /** One ordered step: an event of the active source, an optional condition, a payout in dollars. */
 export const QuestStep = struct(
-  { eventName: line(MAX.label), payout: t.number },
+  { eventName: line(MAX.label), payout: Money },
   { condition: nullable(StepCondition), explanation: line(MAX.label) },
   'QuestStep',
 );
@@ -82,7 +83,7 @@ export const QuestDefinition = struct(
     name: Name,
     steps: maxItems(QuestStep, QUEST_MAX_STEPS, 'QuestSteps'),
     countries: maxItems(line(2), 300, 'Countries'),
-    dailyCap: t.number,
+    dailyCap: Money,
   },
   {},
   'QuestDefinition',
@@ -181,10 +182,10 @@ export const TARGET_KPIS: readonly TargetKpi[] = ['roas_d7', 'retention_d1', 're
 export const AcquisitionSettingsDraft = struct(
   {
     countries: maxItems(line(2), 300, 'Countries'),
-    dailyBudget: t.number,
+    dailyBudget: Money,
     targetKpi: TargetKpi,
-    targetKpiValue: t.number,
-    analysisPeriod: Integer,
+    targetKpiValue: Measure,
+    analysisPeriod: Count,
   },
   {},
   'AcquisitionSettingsDraft',

@@ -15,6 +15,7 @@
 import * as t from 'io-ts';
 import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';
 import { endpoint } from './endpoint';
+import { FiniteNumber, SafeNumber } from './numbers';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Constants (SPEC §3, §5, §9)
@@ -129,7 +130,7 @@ const Label = line(MAX.label);
 const FilterText = line(MAX.filterValue);
 const Day = line(MAX.date);
 
-export const SampleValue = t.union([FilterText, t.number, t.boolean, t.null], 'SampleValue');
+export const SampleValue = t.union([FilterText, FiniteNumber, t.boolean, t.null], 'SampleValue');
 export type SampleValue = t.TypeOf<typeof SampleValue>;
 
 /** SPEC §3 Column (a metric of a model). `label` and `group` (curated metric group) are ours, for the builder. */
@@ -150,7 +151,7 @@ export type GroupByWhereColumn = t.TypeOf<typeof GroupByWhereColumn>;
 
 /** Condition value: a string (is-one-of: comma-joined), a number, a boolean, or a two-element array for between. */
 export const ConditionValue = t.union(
-  [FilterText, t.number, t.boolean, t.null, t.array(t.union([FilterText, t.number, t.null]))],
+  [FilterText, FiniteNumber, t.boolean, t.null, t.array(t.union([FilterText, FiniteNumber, t.null]))],
   'ConditionValue',
 );
 export type ConditionValue = t.TypeOf<typeof ConditionValue>;
@@ -173,7 +174,7 @@ export type OrderBy = t.TypeOf<typeof OrderBy>;
 export const DateRangeSelection = struct({ date_start: Day, date_end: Day }, { model_id: Label }, 'DateRangeSelection');
 export type DateRangeSelection = t.TypeOf<typeof DateRangeSelection>;
 
-export const LimitEntry = struct({ value: t.number }, { model_id: Label, min: t.number, max: t.number }, 'LimitEntry');
+export const LimitEntry = struct({ value: SafeNumber }, { model_id: Label, min: SafeNumber, max: SafeNumber }, 'LimitEntry');
 export type LimitEntry = t.TypeOf<typeof LimitEntry>;
 
 /**

@@ -22,6 +22,7 @@ import { maxItems } from './validation';
 import { endpoint, multipart } from './endpoint';
 import { App as AppCodec, AppResponse, StoreStatus, parseStoreUrl, APP_ICON_MAX_BYTES, type App } from './apps';
 import { FILE_TOO_LARGE, ICON_EXTENSIONS, ICON_TYPES, ICON_TYPE_MESSAGE, type IconFile } from './workspace';
+import { Count } from './numbers';
 
 /** The labelled tabs (SPEC §2); the other tab routes exist too (paths.ts SETTINGS_TABS). */
 export const LABELLED_SETTINGS_TABS = [
@@ -62,7 +63,7 @@ export type ApiKeyType = (typeof API_KEY_TYPES)[number];
 /** A key as the app object carries it: `key` is only its prefix (the full key is shown once, when created). */
 const ApiKeyItem = struct(
   { key: line(MAX.token), type: t.keyof({ api: null, s2s: null }), status: t.keyof({ active: null, terminated: null }) },
-  { id: t.number },
+  { id: Count },
   'ApiKeyItem',
 );
 /**

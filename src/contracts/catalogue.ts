@@ -26,6 +26,7 @@ import * as t from 'io-ts';
 import { struct, nullable, line, MAX, Id, AppParams, SuccessMessage } from './codecs';
 import { endpoint } from './endpoint';
 import type { FieldErrors } from './validation';
+import { SafeNumber } from './numbers';
 
 export const CATALOGUE_MAX_ITEMS = 200;
 export const CATALOGUE_NAME_MAX = 60;
@@ -45,7 +46,7 @@ export const ITEM_TYPE_LABELS: Record<CatalogueItemType, string> = {
 export const PERIOD_LABELS: Record<SubscriptionPeriod, string> = { week: 'Weekly', month: 'Monthly', year: 'Yearly' };
 
 export const CatalogueItemInput = struct(
-  { name: line(MAX.name), sku: line(MAX.label), type: CatalogueItemType, priceUsd: t.number },
+  { name: line(MAX.name), sku: line(MAX.label), type: CatalogueItemType, priceUsd: SafeNumber },
   { period: nullable(SubscriptionPeriod) },
   'CatalogueItemInput',
 );

@@ -50,6 +50,8 @@ import {
   requiredString,
   toNumber,
 } from './validation';
+import { Money, SafeNumber } from './numbers';
+import { lookupTable } from './lookup';
 
 // ---------------------------------------------------------------- entities (SPEC §3)
 
@@ -60,7 +62,7 @@ export const ConditionDataType = t.keyof({ string: null, number: null, timestamp
 export type ConditionDataType = t.TypeOf<typeof ConditionDataType>;
 
 /** A string, an integer (dataType number) or a timestamp (epoch number or date string), by dataType (SPEC §5). */
-export const ConditionValue = t.union([boundedString(MAX.filterValue), t.number], 'ConditionValue');
+export const ConditionValue = t.union([boundedString(MAX.filterValue), SafeNumber], 'ConditionValue');
 export type ConditionValue = t.TypeOf<typeof ConditionValue>;
 
 /** The condition type whose event fields are required (SPEC §5). Other type values are not shown in SPEC. */
@@ -82,13 +84,13 @@ export const MAX_TRAFFIC_APPS = 100;
 
 const campaignProps = {
   appId: Id,
-  refPublicPrice: t.number,
+  refPublicPrice: Money,
   sendTrafficToAppIds: maxItems(Id, MAX_TRAFFIC_APPS, 'AppIds'),
   countries: maxItems(line(8), MAX_COUNTRIES, 'Countries'),
   targetConditions: maxItems(TargetCondition, MAX_CONDITIONS, 'TargetConditions'),
   status: MonetizeStatus,
 };
-const campaignOptional = { minAcceptedPrice: nullable(t.number) };
+const campaignOptional = { minAcceptedPrice: nullable(Money) };
 
 export const MonetizeCampaign = struct({ id: t.string, ...campaignProps }, campaignOptional, 'MonetizeCampaign');
 export type MonetizeCampaign = t.TypeOf<typeof MonetizeCampaign>;
@@ -303,7 +305,7 @@ export const CONDITION_METRICS: Readonly<Record<ConditionType, readonly Choice[]
   ],
 };
 /** The keys of a player condition, by metric. */
-export const USER_KEYS: Readonly<Record<string, readonly KeyChoice[]>> = {
+export const USER_KEYS: Readonly<Record<string, readonly KeyChoice[]>> = lookupTable({
   property: [
     { value: 'country', label: 'Country', dataType: 'string' },
     { value: 'platform', label: 'Platform', dataType: 'string' },
@@ -319,7 +321,7 @@ export const USER_KEYS: Readonly<Record<string, readonly KeyChoice[]>> = {
     { value: 'purchases', label: 'Purchases', dataType: 'number' },
     { value: 'ad_impressions', label: 'Ad impressions', dataType: 'number' },
   ],
-};
+});
 export const OPERATORS: Readonly<Record<ConditionDataType, readonly Choice[]>> = {
   string: [
     { value: 'equals', label: 'equals' },

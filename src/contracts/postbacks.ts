@@ -18,6 +18,7 @@ import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs'
 import { endpoint } from './endpoint';
 import { ConnectionStatus, type PluginType } from './plugin';
 import { PluginAnswer, PluginParams, AppPluginParams } from './integrations';
+import { SafeNumber } from './numbers';
 
 /** The URL segment of a source's postbacks: its plugin type in lower case. */
 export const postbackSourceOf = (type: PluginType): string => type.toLowerCase();
@@ -29,7 +30,7 @@ export const PostbackQuery = t.record(line(MAX.label), boundedString(POSTBACK_VA
 /** A POSTed postback: JSON or a form, flat. */
 export const PostbackBody = t.record(
   line(MAX.label),
-  t.union([boundedString(POSTBACK_VALUE_MAX), t.number, t.boolean, t.null]),
+  t.union([boundedString(POSTBACK_VALUE_MAX), SafeNumber, t.boolean, t.null]),
   'PostbackBody',
 );
 export const PostbackOutcome = t.keyof({ stored: null, duplicate: null }, 'PostbackOutcome');

@@ -78,13 +78,15 @@ export function refine<C extends t.Any>(
   predicate: (value: t.TypeOf<C>) => boolean,
   name: string,
   message: string,
-): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> {
-  return new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
+): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> & { readonly base: C } {
+  const refined = new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
     name,
     (u): u is t.TypeOf<C> => base.is(u) && predicate(u),
     (u, c) => pipe(base.validate(u, c), chain((value) => (predicate(value) ? t.success(value) : t.failure(u, c, message)))),
     (a) => base.encode(a),
   );
+  // The codec it narrows, for code that walks a contract's codecs (the bounded-number check of request codecs).
+  return Object.assign(refined, { base });
 }
 
 /** A whole number (unbranded, unlike t.Int). */

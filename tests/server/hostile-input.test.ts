@@ -1,7 +1,9 @@
 /**
- * Hostile input (issue 9 part B): regular-expression denial of service, NUL bytes, lone surrogates, huge numbers,
- * broken multipart, oversized strings and CR/LF in names each answer 400 in words, quickly, and write nothing;
- * the mail provider and the log keep interpolated values on their line.
+ * Hostile input: regular-expression denial of service, NUL bytes, lone surrogates, huge numbers, broken multipart,
+ * oversized strings and CR/LF in names each answer 400 in words, quickly, and write nothing; the mail provider and the
+ * log keep interpolated values on their line. Every number of every request has a domain range; a stored row the
+ * answer cannot carry is left out of its list (logged), not a 500 for the list; words naming Object.prototype members
+ * are plain words; every signed-in answer says no-store; every answer >= 500 is logged with its request id and cause.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
@@ -11,6 +13,14 @@ import { call, signInAs } from './helpers';
 import { createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
 import { dbSnapshot } from './db-snapshot';
 import { workspaceForm } from './multipart-form';
+import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-seed';
+import { buildApp } from '../../server/app';
+import { testConfig } from '../../server/config';
+import { StoreUnavailableError } from '../../server/providers/app-store/provider';
+import { sandboxAppStore } from '../../server/providers/app-store/sandbox';
+import { BoundedNumberType } from '../../src/contracts/numbers';
+import { lookupTable } from '../../src/contracts/lookup';
+import { leavesOf, requestCodecs } from './codec-walk';
 
 let server: AnalyticsTestServer;
 let admin = '';
@@ -152,5 +162,199 @@ describe('8. validation errors in words', () => {
   ])('POST %s %j → %s', async (url, payload, message) => {
     const body = await refused(() => post(url, payload, url.startsWith('/api/auth') ? null : admin));
     expect(body.message).toBe(message);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ numbers
+
+const QUESTS = `/api/app/${ACQUIRE_DEMO_APP}/acquire/quests`;
+const questDefinition = (dailyCap: unknown) => ({
+  name: 'Cap test', countries: ['US'], dailyCap, steps: [{ eventName: 'af_tutorial_completion', payout: 0.4, condition: null }],
+});
+
+/** A server on the same database whose log lines (JSON, Fastify's logger at level error) are kept. */
+async function loggedApp(providers: Parameters<typeof buildApp>[0]['providers'] = {}) {
+  const lines: Record<string, unknown>[] = [];
+  const app = await buildApp({ config: testConfig(), db: server.db, providers, logger: { level: 'error', stream: { write: (line) => void lines.push(JSON.parse(line)) } } });
+  await app.ready();
+  return { app, lines };
+}
+
+describe('numbers: every number a request carries has a domain range, refused with 400 before anything is written', () => {
+  test('every number in every request codec (params, query, body, multipart parts) is a bounded number', () => {
+    const unbounded = server.app.questboard.routeTable.flatMap((route) =>
+      requestCodecs(route.endpoint).flatMap(({ where, codec }) =>
+        leavesOf(codec)
+          .filter(({ codec: leaf }) => !(leaf instanceof BoundedNumberType) && (leaf._tag === 'NumberType' || leaf._tag === 'IntType' || leaf.is(1) || leaf.is(1.5)))
+          .map(({ path }) => `${route.method} ${route.url} ${where} ${path}`),
+      ),
+    );
+    expect(unbounded).toEqual([]);
+  });
+
+  test('POST …/acquire/quests with "dailyCap": 1e308 answers 400, saves nothing, and the list still answers 200', async () => {
+    const body = await refused(() => post(QUESTS, questDefinition(1e308)));
+    expect(body).toMatchObject({ message: 'dailyCap must be at most 1,000,000,000.', fields: ['dailyCap'] });
+    const list = await call(server.app, admin, { method: 'GET', url: QUESTS });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.some((q: { draft?: { name?: string } }) => q.draft?.name === 'Cap test')).toBe(false);
+  });
+
+  test('PUT …/quests/:id/draft with "dailyCap": 1e308 answers 400 and leaves the draft as it was', async () => {
+    await refused(() => call(server.app, admin, { method: 'PUT', url: `${QUESTS}/${ACQUIRE_DEMO_QUESTS.live}/draft`, payload: questDefinition(1e308) }));
+  });
+
+  test.each<[string, string]>([
+    ['1e308', 'dailyCap must be at most 1,000,000,000.'],
+    ['1e999', 'dailyCap must be a number.'],
+    ['-1e999', 'dailyCap must be a number.'],
+    ['1E+12', 'dailyCap must be at most 1,000,000,000.'],
+    ['1e-300', 'dailyCap must have at most 2 decimals.'],
+    ['12.345', 'dailyCap must have at most 2 decimals.'],
+    ['-5', 'dailyCap must be at least 0.'],
+    ['"NaN"', 'dailyCap must be a number.'],
+    ['"Infinity"', 'dailyCap must be a number.'],
+    ['"12"', 'dailyCap must be a number.'],
+  ])('a dailyCap of %s (as JSON text) is refused: %s', async (text, message) => {
+    const payload = JSON.stringify(questDefinition(0)).replace('"dailyCap":0', `"dailyCap":${text}`);
+    const body = await refused(() => call(server.app, admin, { method: 'POST', url: QUESTS, payload, headers: { 'content-type': 'application/json' } }));
+    expect(body.message).toBe(message);
+  });
+
+  test('payouts, budgets, prices and periods are bounded too (negative, huge, tiny)', async () => {
+    const step = (payout: number) => ({ ...questDefinition(10), steps: [{ eventName: 'af_tutorial_completion', payout, condition: null }] });
+    expect((await refused(() => post(QUESTS, step(-1)))).fields).toEqual(['steps.payout']);
+    expect((await refused(() => post(QUESTS, step(1e-300)))).fields).toEqual(['steps.payout']);
+    const settings = (over: Record<string, unknown>) => ({
+      settings: { countries: ['US'], dailyBudget: 10, targetKpi: 'roas_d7', targetKpiValue: 5, analysisPeriod: 30, ...over }, applyPriceSuggestions: false,
+    });
+    const SETTINGS = `/api/app/${ACQUIRE_DEMO_APP}/acquire/settings`;
+    expect((await refused(() => post(SETTINGS, settings({ dailyBudget: 1e308 })))).fields).toEqual(['settings.dailyBudget']);
+    expect((await refused(() => post(SETTINGS, settings({ analysisPeriod: 1e300 })))).fields).toEqual(['settings.analysisPeriod']);
+    expect((await refused(() => post(SETTINGS, settings({ targetKpiValue: -3 })))).fields).toEqual(['settings.targetKpiValue']);
+  });
+
+  test('a stored row the answer cannot carry is left out of the list and logged with its cause; the rest answers 200', async () => {
+    const bad = 'quest-with-unencodable-cap';
+    // Written before the range existed: JSON.stringify(Infinity) stored null.
+    await server.db.insertInto('quests').values({ id: bad, app_id: ACQUIRE_DEMO_APP, status: 'DRAFT', active: null, draft: JSON.stringify({ ...questDefinition(null), name: 'Broken' }) as never }).execute();
+    const { app, lines } = await loggedApp();
+    try {
+      const viewer = await signInAs(app, DEMO_ACCOUNTS.viewer);
+      const res = await call(app, viewer, { method: 'GET', url: QUESTS });
+      expect(res.statusCode, res.body).toBe(200);
+      const ids = (res.json().data as { id: string }[]).map((q) => q.id);
+      expect(ids).not.toContain(bad);
+      expect(ids).toEqual(expect.arrayContaining(Object.values(ACQUIRE_DEMO_QUESTS)));
+      const line = lines.find((l) => l.itemId === bad);
+      expect(line, JSON.stringify(lines)).toMatchObject({ level: 50, route: `GET ${'/api/app/:appId/acquire/quests'}`, reqId: expect.any(String) });
+      expect(String(line?.cause)).toMatch(/dailyCap must be a number/);
+    } finally {
+      await app.close();
+      await server.db.deleteFrom('quests').where('id', '=', bad).execute();
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ prototype words
+
+const PROTOTYPE_WORDS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'];
+
+describe('words that name Object.prototype members are plain words', () => {
+  test.each(PROTOTYPE_WORDS)('the Ask question %j is read, not a 500', async (word) => {
+    for (const question of [word, `dau by ${word}`, `${word} users last ${word} days`]) {
+      const res = await post(`/api/app/${APP}/analyze/ask`, { question });
+      expect(res.statusCode, `${question}: ${res.body}`).toBe(200);
+    }
+  });
+
+  test('a lookup table answers nothing for them', () => {
+    const table = lookupTable({ day: 1 });
+    for (const word of PROTOTYPE_WORDS) {
+      expect((table as Record<string, unknown>)[word]).toBeUndefined();
+      expect(word in table).toBe(false);
+    }
+    expect(table.day).toBe(1);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ NUL
+
+describe('NUL is refused in every string of every body, query and path, whatever codec the field has', () => {
+  test('POST /api/monetize/update with "id":"a\\u0000b" answers 400 naming id', async () => {
+    const campaign = {
+      id: 'a\u0000b', appId: APP, refPublicPrice: 1, minAcceptedPrice: null, sendTrafficToAppIds: [], countries: ['US'], status: 'LIVE',
+      targetConditions: [{ type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value: 'US' }],
+    };
+    const body = await refused(() => post('/api/monetize/update', campaign));
+    expect(body).toMatchObject({ message: 'id must not contain NUL characters.', fields: ['id'] });
+  });
+
+  test('in a key, in a list item, in a query value, and as a lone surrogate', async () => {
+    expect((await refused(() => post(`${TEAM}/invite`, { email: 'a@b.dev', role: 'viewer', 'x\u0000': 1 }))).message).toBe('body keys must not contain NUL characters.');
+    expect((await refused(() => post(QUESTS, { ...questDefinition(10), countries: ['U\u0000'] }))).message).toBe('countries must not contain NUL characters.');
+    const search = await refused(() => call(server.app, admin, { method: 'GET', url: '/api/app/search?platform=android&query=dra%00gon' }));
+    expect(search.message).toBe('query must not contain NUL characters.');
+    expect((await refused(() => post('/api/monetize/update', { id: 'a\ud800b' }))).message).toBe('id must be valid Unicode text.');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ Cache-Control
+
+describe('every authenticated API answer says Cache-Control: no-store', () => {
+  test('/api/me and the postback URL read (it holds a secret)', async () => {
+    for (const url of ['/api/me', `/api/app/${APP}/postbacks/appsflyer/url`]) {
+      const res = await call(server.app, admin, { method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  test('every route of the route table, signed in (reads for real, writes refused at the body, deletes of nothing)', async () => {
+    const DEFAULTS: Record<string, string> = { workspaceId: DEMO_WORKSPACE_ID, appId: APP, source: 'appsflyer' };
+    let token = await signInAs(server.app, DEMO_ACCOUNTS.admin);
+    const missing: string[] = [];
+    for (const route of server.app.questboard.routeTable) {
+      const destructive = route.method === 'DELETE';
+      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => (destructive ? 'does-not-exist' : DEFAULTS[n] ?? 'does-not-exist'));
+      const write = route.method !== 'GET' && route.method !== 'DELETE';
+      const res = await call(server.app, token, { method: route.method, url, ...(write ? { payload: '"not an object"', headers: { 'content-type': 'application/json' } } : {}) });
+      if (res.headers['cache-control'] !== 'no-store') missing.push(`${route.method} ${route.url} → ${res.statusCode} cache-control: ${res.headers['cache-control']}`);
+      if (route.url === '/api/auth/sign-out') token = await signInAs(server.app, DEMO_ACCOUNTS.admin);
+    }
+    expect(missing).toEqual([]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ answers >= 500
+
+describe('every answer >= 500 is logged with its request id and cause', () => {
+  test('an unexpected error: 500, x-request-id, and a log line with that reqId and the cause', async () => {
+    const { app, lines } = await loggedApp({ appStore: { ...sandboxAppStore(), search: async () => { throw new Error('the store index is corrupt'); } } });
+    try {
+      const res = await call(app, await signInAs(app, DEMO_ACCOUNTS.admin), { method: 'GET', url: '/api/app/search?platform=android&query=dragon' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ success: false, message: 'Something went wrong. Please try again later.', code: 'internal' });
+      const reqId = res.headers['x-request-id'];
+      expect(reqId).toBeTruthy();
+      const line = lines.find((l) => l.reqId === reqId && l.level === 50);
+      expect(line, JSON.stringify(lines)).toBeDefined();
+      expect(String(line!.cause)).toContain('the store index is corrupt');
+      expect(line!.status).toBe(500);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a domain 503 is logged with what failed underneath', async () => {
+    const { app, lines } = await loggedApp({ appStore: { ...sandboxAppStore(), search: async () => { throw new StoreUnavailableError('connect ETIMEDOUT 17.253.144.10:443'); } } });
+    try {
+      const res = await call(app, await signInAs(app, DEMO_ACCOUNTS.admin), { method: 'GET', url: '/api/app/search?platform=android&query=dragon' });
+      expect(res.statusCode).toBe(503);
+      const line = lines.find((l) => l.reqId === res.headers['x-request-id']);
+      expect(String(line?.cause), JSON.stringify(lines)).toMatch(/The app store could not be searched.*caused by StoreUnavailableError: connect ETIMEDOUT/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -80,4 +80,28 @@ describe('the SPA from the API server', () => {
       fs.writeFileSync(path.join(staticDir, 'index.html'), INDEX);
     }
   });
+
+  test('while dist/ is rebuilt under the running server (index.html deleted, then half written) the page is still served', async () => {
+    const app = await serve('id');
+    const file = path.join(staticDir, 'index.html');
+    const page = async () => {
+      const res = await app.inject({ method: 'GET', url: '/workspace/home' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      return res.body;
+    };
+    const before = await page();
+    try {
+      fs.rmSync(file);
+      expect(await page()).toBe(before);
+      fs.writeFileSync(file, INDEX.slice(0, 60)); // the build is still writing it
+      expect(await page()).toBe(before);
+      const next = INDEX.replace('<title>Questboard</title>', '<title>Questboard 2</title>');
+      fs.writeFileSync(file, next);
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+      expect(await page()).toContain('<title>Questboard 2</title>');
+    } finally {
+      fs.writeFileSync(file, INDEX);
+    }
+  });
 });

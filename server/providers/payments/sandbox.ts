@@ -5,9 +5,10 @@
  * as Stripe's is.
  */
 import type { PaymentsProvider } from './provider';
+import { lookupTable } from '../../../src/contracts/lookup';
 
 /** Stripe's documented test numbers → brand; the declined one answers `card_declined`. */
-export const TEST_CARDS: Record<string, { brand: string; declined?: 'declined' | 'insufficient_funds' }> = {
+export const TEST_CARDS: Record<string, { brand: string; declined?: 'declined' | 'insufficient_funds' }> = lookupTable({
   '4242424242424242': { brand: 'visa' },
   '4000056655665556': { brand: 'visa' },
   '5555555555554444': { brand: 'mastercard' },
@@ -16,9 +17,9 @@ export const TEST_CARDS: Record<string, { brand: string; declined?: 'declined' |
   '6011111111111117': { brand: 'discover' },
   '4000000000000002': { brand: 'visa', declined: 'declined' },
   '4000000000009995': { brand: 'visa', declined: 'insufficient_funds' },
-};
+});
 
-export const SANDBOX_ERRORS = {
+export const SANDBOX_ERRORS = lookupTable({
   number: 'Your card number is invalid.',
   unknown: 'This sandbox only accepts Stripe test card numbers, such as 4242 4242 4242 4242.',
   expiry: "Your card's expiration date is invalid.",
@@ -28,7 +29,7 @@ export const SANDBOX_ERRORS = {
   declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
   session: 'This setup page has expired or was already used. Go back to Billing and start again.',
-} as const;
+});
 export type SandboxErrorKey = keyof typeof SANDBOX_ERRORS;
 
 /** Luhn checksum of a digit string. */

@@ -1,6 +1,7 @@
 /** Words and numbers of the billing tabs: dates of epoch seconds (UTC), money, method names, status badges. */
 import type { PaymentMethod } from '../../contracts/billing';
 import { creditStatus, invoiceStatus } from '../../contracts/billing';
+import { lookupTable } from '../../contracts/lookup';
 
 export const formatDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -11,7 +12,7 @@ export function formatCents(cents: number, currency: string) {
   return currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+const BRANDS: Record<string, string> = lookupTable({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' });
 export const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** "Visa ending in 4242", "Manual invoice". */

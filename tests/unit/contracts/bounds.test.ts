@@ -21,7 +21,7 @@ const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
 };
 
 type Node = t.Mixed & { _tag?: string; props?: t.Props; types?: t.Mixed[]; type?: t.Mixed; codomain?: t.Mixed; domain?: t.Mixed };
-const SCALAR = new Set(['NumberType', 'BooleanType', 'NullType', 'UndefinedType', 'LiteralType', 'KeyofType', 'VoidType']);
+const SCALAR = new Set(['NumberType', 'BoundedNumber', 'BooleanType', 'NullType', 'UndefinedType', 'LiteralType', 'KeyofType', 'VoidType']);
 
 /** The fields (dotted paths) holding an unbounded string or a codec the walk cannot see into. */
 function unbounded(codec: Node, path: string, out: string[], seen = new Set<unknown>()): string[] {
