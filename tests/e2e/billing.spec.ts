@@ -157,7 +157,7 @@ test('a method that cannot be deleted says why before any confirm and offers add
   await cardByApi(page.request, token, workspace.id, { number: '4242 4242 4242 4242', cvc: '123' });
   // The server marks the only method with charges pending `deletable: false` (tests/server/billing.test.ts); a fresh
   // workspace has no charges, so its answer is marked that way here.
-  await page.route(/\/billing\/payment-methods$/, async (route) => {
+  await page.route(/\/api\/workspace\/[^/]+\/billing\/payment-methods$/, async (route) => {
     const answer = await (await route.fetch()).json();
     await route.fulfill({ json: { ...answer, data: answer.data.map((method: object) => ({ ...method, deletable: false })) } });
   });
