@@ -388,7 +388,7 @@ describe('invite links: preview and accept', () => {
     expect(await roleOf(ids.rival)).toBeUndefined();
     expect((await preview(rivalToken)).json().state).toBe('pending');
 
-    // No names: the account keeps its own (names sent anyway are ignored, never thrown away silently as a change).
+    // No names asked for: the account keeps its own.
     const right = await accept(rivalToken, { password: DEMO_PASSWORD });
     expect(right.statusCode).toBe(200);
     const account = right.json().account as Account;

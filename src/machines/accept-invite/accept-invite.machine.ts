@@ -104,7 +104,13 @@ export const acceptInviteMachine = setup({
     hasAccount: ({ context }) => hasAccount(context),
   },
   actions: {
-    showJoinError: assign({ error: ({ event }) => serverWords((event as { error?: unknown }).error) ?? networkWords((event as { error?: unknown }).error) ?? JOIN_FAILED }),
+    /** The server's refusal of the join in its words (a wrong password …); a crash gets ours. */
+    showJoinError: assign({
+      error: ({ event }) => {
+        const { error } = event as { error?: unknown };
+        return serverWords(error) ?? networkWords(error) ?? JOIN_FAILED;
+      },
+    }),
     /** Sign the session in with the new token and open the joined workspace (provided by accept-invite.actors.ts). */
     joined: (_, _params: SignInResponse & { workspaceId: string | null }) => {},
   },
@@ -178,7 +184,6 @@ export const acceptInviteMachine = setup({
         },
         onError: [
           { guard: ({ event }) => refusalOf(event.error) !== null, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-          // The server's refusal in its words (a wrong password for an existing account …); a crash gets ours.
           ...BACK_TO_FORM.map((to) => ({ ...to, actions: 'showJoinError' as const })),
         ],
       },
