@@ -152,6 +152,7 @@ test('set a default and delete a method behind a confirm', async ({ page }) => {
 });
 
 test('a method that cannot be deleted says why before any confirm and offers adding a method instead', async ({ page }) => {
+  test.setTimeout(60_000); // a workspace and a card of its own, then an axe scan: slow on a busy machine
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   const workspace = await throwawayWorkspace(page.request, token);
   await cardByApi(page.request, token, workspace.id, { number: '4242 4242 4242 4242', cvc: '123' });
