@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth';
 import { workspaceRoutes } from './routes/workspace';
 import { appRoutes } from './routes/apps';
 import { teamRoutes } from './routes/team';
+import { teamMigrations } from './domain/team.migrations';
 import { fileRoutes } from './routes/files';
 import { analyzeRoutes } from './routes/analyze';
 import { appSettingsRoutes } from './routes/app-settings';
@@ -60,7 +61,7 @@ export const areas: readonly Area[] = [
   { name: 'auth', routes: authRoutes, migrations: accountsMigrations },
   { name: 'workspace', routes: workspaceRoutes },
   { name: 'apps', routes: appRoutes, migrations: appsMigrations },
-  { name: 'team', routes: teamRoutes },
+  { name: 'team', routes: teamRoutes, migrations: teamMigrations },
   { name: 'files', routes: fileRoutes },
   // Analyze, with "Ask Analyze in plain words" (routes/ask.ts)
   { name: 'analyze', routes: [...analyzeRoutes, ...askRoutes], migrations: analyticsMigrations },

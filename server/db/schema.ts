@@ -45,8 +45,10 @@ export interface InvitesTable {
   token_hash: string;
   invited_by: string | null;
   sent_at: Timestamp;
-  state: 'pending' | 'accepted' | 'revoked';
+  state: 'pending' | 'accepted' | 'revoked' | 'superseded';
   accepted_at: Timestamp | null;
+  /** The invite that replaced this one when it was resent (state superseded). */
+  superseded_by: Generated<string | null>;
 }
 export interface SessionsTable {
   token_hash: string;

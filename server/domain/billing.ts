@@ -15,6 +15,8 @@ import {
   billingEndpoints, creditUseOrder, runwayDays, formatDollars,
   LOW_BALANCE_DAYS, PACE_DAYS, PROMO_REDEEMED, PROMO_UNKNOWN, PROMO_EXPIRED, PROMO_USED, PROMO_RATE_LIMITED,
   LAST_DEFAULT_PENDING,
+  methodStillNeeded,
+  PAYMENT_METHOD_REQUIRED,
   type Balance, type CreditTransaction, type Invoice, type PaymentMethod, type Runway, type Subscription,
 } from '../../src/contracts/billing';
 import { conflict, DomainError, forbidden, gone, notFound, rateLimited, unavailable } from './errors';
@@ -148,13 +150,17 @@ export async function getRunway(ctx: ServerContext, workspaceId: string): Promis
 // ------------------------------------------------------------------------------------------------ payment methods
 
 export async function listPaymentMethods(ctx: ServerContext, workspaceId: string): Promise<PaymentMethod[]> {
-  const rows = await ctx.db.selectFrom('billing_payment_methods').selectAll().where('workspace_id', '=', workspaceId)
-    .orderBy('is_default', 'desc').orderBy('created_at').orderBy('id').execute();
+  const [rows, pending] = await Promise.all([
+    ctx.db.selectFrom('billing_payment_methods').selectAll().where('workspace_id', '=', workspaceId)
+      .orderBy('is_default', 'desc').orderBy('created_at').orderBy('id').execute(),
+    pendingCents(ctx, workspaceId),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
     isDefault: row.is_default,
     manualInvoice: row.type === 'manual_invoice',
+    deletable: !methodStillNeeded({ isDefault: row.is_default }, rows.length - 1, pending),
     card: row.type === 'card' && row.last4
       ? { brand: row.brand ?? 'card', last4: row.last4, expMonth: row.exp_month ?? 0, expYear: row.exp_year ?? 0 }
       : null,
@@ -200,8 +206,10 @@ export async function deletePaymentMethod(ctx: ServerContext, workspaceId: strin
     const row = await methodOf(tx, workspaceId, id);
     const others = await tx.db.selectFrom('billing_payment_methods').select(['id']).where('workspace_id', '=', workspaceId)
       .where('id', '!=', id).orderBy('created_at').orderBy('id').execute();
-    if (row.is_default && others.length === 0 && (await pendingCents(tx, workspaceId)) > 0) {
-      throw conflict(LAST_DEFAULT_PENDING, 'payment_method_required');
+    // Pending charges are only summed when they could matter (the default and only method).
+    const pending = row.is_default && others.length === 0 ? await pendingCents(tx, workspaceId) : 0;
+    if (methodStillNeeded({ isDefault: row.is_default }, others.length, pending)) {
+      throw conflict(LAST_DEFAULT_PENDING, PAYMENT_METHOD_REQUIRED);
     }
     await tx.db.deleteFrom('billing_payment_methods').where('id', '=', id).execute();
     if (row.is_default && others[0]) {

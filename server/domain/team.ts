@@ -10,9 +10,9 @@
 import { sql, type Expression, type RawBuilder } from 'kysely';
 import { inTransaction, type ServerContext } from '../context';
 import type { Account } from '../../src/contracts/auth';
-import type { InvitePreview } from '../../src/contracts/team';
-import { INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
-import type { Role } from '../../src/contracts/codecs';
+import type { AcceptInviteRequest, InvitePreview } from '../../src/contracts/team';
+import { INVITE_EXPIRY_DAYS, INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
+import { roleLabel, type Role } from '../../src/contracts/codecs';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../auth/crypto';
 import { conflict, forbidden, gone, invalid, notFound, unauthenticated } from './errors';
 import { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from './auth';
@@ -85,13 +85,10 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
   return rows;
 }
 
-async function sendInviteMail(ctx: ServerContext, email: string, workspaceName: string, token: string) {
-  const link = `${ctx.config.publicUrl}/invite/${token}`;
-  await ctx.providers.mailer.send(ctx.db, {
-    to: email,
-    subject: `You're invited to ${workspaceName} on Questboard`,
-    body: `You have been invited to join ${workspaceName} on Questboard.\n\nAccept the invitation: ${link}\n\nThe link expires in 5 days.`,
-  });
+/** Who sends an invitation (the caller) and their role in the workspace. */
+export interface Inviter {
+  accountId: string;
+  role: Role;
 }
 
 async function workspaceName(ctx: ServerContext, workspaceId: string) {
@@ -99,8 +96,29 @@ async function workspaceName(ctx: ServerContext, workspaceId: string) {
   return row.name;
 }
 
+/** The inviter as the e-mail names them: "Ada Admin" and, in the body, "Ada Admin (admin@demostudio.dev)". */
+async function inviterOf(ctx: ServerContext, accountId: string) {
+  const row = await ctx.db.selectFrom('accounts').select(['first_name', 'last_name', 'email']).where('id', '=', accountId).executeTakeFirstOrThrow();
+  const name = `${row.first_name} ${row.last_name}`.trim();
+  return { short: name || row.email, full: name ? `${name} (${row.email})` : row.email };
+}
+
+/** The invitation e-mail: who invites, to which workspace, with which role, and the link. */
+async function sendInviteMail(ctx: ServerContext, invite: { email: string; workspaceId: string; role: Role; token: string; invitedBy: string }) {
+  const link = `${ctx.config.publicUrl}/invite/${invite.token}`;
+  const workspace = await workspaceName(ctx, invite.workspaceId);
+  const inviter = await inviterOf(ctx, invite.invitedBy);
+  await ctx.providers.mailer.send(ctx.db, {
+    to: invite.email,
+    subject: `${inviter.short} invited you to ${workspace} on Questboard`,
+    body:
+      `${inviter.full} invited you to join ${workspace} on Questboard as ${roleLabel(invite.role)}.\n\n` +
+      `Accept the invitation: ${link}\n\nThe link expires in ${INVITE_EXPIRY_DAYS} days.`,
+  });
+}
+
 /** `inviter`: the caller and their role in the workspace. Answers the new link's token (it is stored only hashed). */
-export async function inviteMember(ctx: ServerContext, workspaceId: string, inviter: { accountId: string; role: Role }, email: string, role: Role) {
+export async function inviteMember(ctx: ServerContext, workspaceId: string, inviter: Inviter, email: string, role: Role) {
   const normalised = email.trim().toLowerCase();
   if (inviter.role !== 'admin' && role === 'admin') throw forbidden('Only administrators can invite administrators.');
   return inTransaction(ctx, async (tx) => {
@@ -125,7 +143,7 @@ export async function inviteMember(ctx: ServerContext, workspaceId: string, invi
       .insertInto('invites')
       .values({ id: newId(), workspace_id: workspaceId, email: normalised, role, token_hash: hashToken(token), invited_by: inviter.accountId, sent_at: ctx.now(), state: 'pending' })
       .execute();
-    await sendInviteMail(tx, normalised, await workspaceName(tx, workspaceId), token);
+    await sendInviteMail(tx, { email: normalised, workspaceId, role, token, invitedBy: inviter.accountId });
     return token;
   }).catch((error: unknown) => {
     // A concurrent invite to the same address won the race (unique index invites_one_pending).
@@ -134,20 +152,32 @@ export async function inviteMember(ctx: ServerContext, workspaceId: string, invi
   });
 }
 
-export async function resendInvite(ctx: ServerContext, workspaceId: string, email: string) {
+/**
+ * Sends a pending invite again with a new link, in a new row from `sender`. The row it replaces stays, as
+ * `superseded` and pointing at the new one, so its link can say that a newer invitation was sent.
+ */
+export async function resendInvite(ctx: ServerContext, workspaceId: string, sender: Inviter, email: string) {
   const normalised = email.trim().toLowerCase();
   return inTransaction(ctx, async (tx) => {
     const invite = await tx.db
       .selectFrom('invites')
-      .select('id')
+      .select(['id', 'role'])
       .where('workspace_id', '=', workspaceId)
       .where('email', '=', normalised)
       .where('state', '=', 'pending')
+      .forUpdate()
       .executeTakeFirst();
     if (!invite) throw notFound('Invite');
     const token = newToken();
-    await tx.db.updateTable('invites').set({ token_hash: hashToken(token), sent_at: ctx.now() }).where('id', '=', invite.id).execute();
-    await sendInviteMail(tx, normalised, await workspaceName(tx, workspaceId), token);
+    const id = newId();
+    // The old row leaves `pending` first: one pending invite per address (unique index invites_one_pending).
+    await tx.db.updateTable('invites').set({ state: 'superseded' }).where('id', '=', invite.id).execute();
+    await tx.db
+      .insertInto('invites')
+      .values({ id, workspace_id: workspaceId, email: normalised, role: invite.role, token_hash: hashToken(token), invited_by: sender.accountId, sent_at: ctx.now(), state: 'pending' })
+      .execute();
+    await tx.db.updateTable('invites').set({ superseded_by: id }).where('id', '=', invite.id).execute();
+    await sendInviteMail(tx, { email: normalised, workspaceId, role: invite.role, token, invitedBy: sender.accountId });
     return token;
   });
 }
@@ -226,16 +256,30 @@ export async function previewInvite(ctx: ServerContext, token: string): Promise<
   const invite = await findInvite(ctx, token);
   const status = inviteStatus(seconds(invite.sent_at), seconds(ctx.now()));
   const state = invite.state === 'pending' && status.expired ? 'expired' : invite.state;
-  return { email: invite.email, workspaceId: invite.workspace_id, workspaceName: invite.name, role: invite.role, state, expiresAt: status.expiredOn ?? undefined };
+  const account = await ctx.db.selectFrom('accounts').select('id').where('email', '=', invite.email).executeTakeFirst();
+  return {
+    email: invite.email,
+    workspaceId: invite.workspace_id,
+    workspaceName: invite.name,
+    role: invite.role,
+    state,
+    hasAccount: account !== undefined,
+    expiresAt: status.expiredOn ?? undefined,
+  };
 }
 
-/** `ip` is the client's address: joining with an existing account's password counts against the sign-in limits. */
-export async function acceptInvite(ctx: ServerContext, token: string, input: { firstName: string; lastName: string; password: string }, ip: string) {
+/**
+ * `ip` is the client's address: joining with an existing account's password counts against the sign-in limits.
+ * A new account needs a first and last name; an existing one joins with its password alone (names sent are ignored).
+ */
+export async function acceptInvite(ctx: ServerContext, token: string, input: AcceptInviteRequest, ip: string) {
   const preview = await previewInvite(ctx, token);
   if (preview.state !== 'pending') throw gone(INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
-  if (!input.firstName.trim() || !input.lastName.trim()) throw invalid('First name and last name are required.', ['firstName', 'lastName']);
   const invite = await findInvite(ctx, token);
   const existing = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', invite.email).executeTakeFirst();
+  const firstName = input.firstName?.trim() ?? '';
+  const lastName = input.lastName?.trim() ?? '';
+  if (!existing && (!firstName || !lastName)) throw invalid('First name and last name are required.', ['firstName', 'lastName']);
   if (existing) {
     // The invited address already has an account: joining needs that account's password, guarded like sign-in.
     await assertPasswordAttemptAllowed(ctx, invite.email, ip);
@@ -259,7 +303,7 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: { f
     if (!existing) {
       await tx.db
         .insertInto('accounts')
-        .values({ id, email: invite.email, first_name: input.firstName.trim(), last_name: input.lastName.trim(), password_hash: passwordHash!, is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains) })
+        .values({ id, email: invite.email, first_name: firstName, last_name: lastName, password_hash: passwordHash!, is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains) })
         .execute();
     }
     await tx.db

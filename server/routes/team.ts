@@ -19,8 +19,8 @@ export const teamRoutes = [
   }),
   defineRoute(teamEndpoints.resend, {
     access: access.workspace('editor'),
-    handler: async ({ params, body, ctx }) => {
-      await resendInvite(ctx, params.workspaceId, body.email);
+    handler: async ({ params, body, membership, caller, ctx }) => {
+      await resendInvite(ctx, params.workspaceId, { accountId: caller.accountId, role: membership.role }, body.email);
       return { success: true, message: `Invite resent to ${body.email}.` };
     },
   }),

@@ -44,7 +44,11 @@ export type Card = t.TypeOf<typeof Card>;
 /** A card, or a manual-invoice method (`manualInvoice: true`, no card). */
 export const PaymentMethod = struct(
   { id: t.string, type: t.string, isDefault: t.boolean, manualInvoice: t.boolean },
-  { card: nullable(Card) },
+  {
+    card: nullable(Card),
+    /** false when deleting it would be refused (methodStillNeeded): the page says why before anyone confirms. */
+    deletable: t.boolean,
+  },
   'PaymentMethod',
 );
 export type PaymentMethod = t.TypeOf<typeof PaymentMethod>;
@@ -220,6 +224,11 @@ export const DEFAULT_SET = 'Default payment method updated.';
 export const PAYMENT_METHOD_DELETED = 'Payment method deleted.';
 export const LAST_DEFAULT_PENDING =
   'This is your only payment method and charges are still pending. Add another payment method before deleting this one.';
+/** The `code` of the refusal to delete a method that is still needed (409). */
+export const PAYMENT_METHOD_REQUIRED = 'payment_method_required';
+/** The one rule for both sides: the default method cannot go while it is the only one and charges are pending. */
+export const methodStillNeeded = (method: { isDefault: boolean }, otherMethods: number, pendingCharges: number) =>
+  method.isDefault && otherMethods === 0 && pendingCharges > 0;
 
 // ---------------------------------------------------------------- sandbox hosted page (ours)
 

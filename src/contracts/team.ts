@@ -19,10 +19,19 @@ export type InviteRequest = t.TypeOf<typeof InviteRequest>;
 export const EmailRequest = struct({ email: line(MAX.email) }, {}, 'EmailRequest');
 export const RoleRequest = struct({ accountId: Id, role: Role }, {}, 'RoleRequest');
 
-export const InviteState = t.keyof({ pending: null, expired: null, accepted: null, revoked: null });
+/** `superseded`: the invite was resent, and a newer link replaced this one. */
+export const InviteState = t.keyof({ pending: null, expired: null, accepted: null, revoked: null, superseded: null });
 export type InviteState = t.TypeOf<typeof InviteState>;
 export const InvitePreview = struct(
-  { email: t.string, workspaceId: t.string, workspaceName: t.string, role: Role, state: InviteState },
+  {
+    email: t.string,
+    workspaceId: t.string,
+    workspaceName: t.string,
+    role: Role,
+    state: InviteState,
+    /** The invited address already has a Questboard account: joining only confirms its password. */
+    hasAccount: t.boolean,
+  },
   { expiresAt: t.number },
   'InvitePreview',
 );
@@ -38,18 +47,22 @@ export const INVITE_REFUSED: Record<InviteRefusal, string> = {
   expired: 'This invitation has expired. Ask your workspace admin to resend it.',
   accepted: 'This invitation has already been used. Sign in to continue.',
   revoked: 'This invitation was withdrawn by the workspace admin.',
+  superseded: 'A newer invitation was sent to this email address. Open the link in the most recent invitation email.',
 };
 /** The `code` of the server's 410 answer for each refusal. */
 export const INVITE_REFUSAL_CODES: Record<InviteRefusal, `invite_${InviteRefusal}`> = {
   expired: 'invite_expired',
   accepted: 'invite_accepted',
   revoked: 'invite_revoked',
+  superseded: 'invite_superseded',
 };
+/** Names only for a new account: an existing account joins with its password alone (InvitePreview.hasAccount). */
 export const AcceptInviteRequest = struct(
-  { firstName: line(MAX.name), lastName: line(MAX.name), password: boundedString(MAX.password) },
-  {},
+  { password: boundedString(MAX.password) },
+  { firstName: line(MAX.name), lastName: line(MAX.name) },
   'AcceptInviteRequest',
 );
+export type AcceptInviteRequest = t.TypeOf<typeof AcceptInviteRequest>;
 export const PASSWORD_MIN_LENGTH = 10;
 export const TokenParams = struct({ token: Token });
 

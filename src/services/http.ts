@@ -43,6 +43,20 @@ export const onUnauthorized = (listener: () => void) => {
   return () => unauthorizedListeners.delete(listener);
 };
 
+/**
+ * Listeners told when a signed-in call about a workspace (its own routes, or an app, plugin, report or campaign in
+ * it) answers 403 or 404: the account's role or membership may have changed since /api/me was read, so the session
+ * reads it again.
+ */
+const accessRefusedListeners = new Set<() => void>();
+export const onAccessRefused = (listener: () => void) => {
+  accessRefusedListeners.add(listener);
+  return () => accessRefusedListeners.delete(listener);
+};
+/** Paths answered for a member of a workspace only (src/contracts: workspace, app, plugin, monetize, analytics). */
+const WORKSPACE_SCOPED = /^\/(api\/(workspace\/[^/?]+|app\/|plugins\/|monetize)|analytics\/)/;
+export const isWorkspaceScoped = (path: string) => WORKSPACE_SCOPED.test(path);
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -77,6 +91,9 @@ export async function request<A>(codec: t.Decoder<unknown, A>, path: string, opt
     const code = (payload as { code?: unknown } | null)?.code;
     // Only the current session's refusal ends the session (not a refusal of a replaced token).
     if (response.status === 401 && token && token === getToken()) unauthorizedListeners.forEach((listener) => listener());
+    if ((response.status === 403 || response.status === 404) && token && token === getToken() && isWorkspaceScoped(path)) {
+      accessRefusedListeners.forEach((listener) => listener());
+    }
     throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, typeof code === 'string' ? code : undefined);
   }
   const decoded = codec.decode(payload);

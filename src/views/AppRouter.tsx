@@ -7,7 +7,7 @@ import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { routes, type RouteDef } from '../routes';
 import { href } from '../paths';
 import { Session } from './flows/session';
-import { selectAccount, selectStatus } from '../machines/session/session.selectors';
+import { selectAccount, selectStatus, selectWasRemovedFrom } from '../machines/session/session.selectors';
 import { PageSpinner } from './ui/Spinner';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { notify } from '../services/notify';
@@ -27,10 +27,12 @@ function RedirectToSignIn() {
   return <Redirect to={`${href.signIn()}${next}`} replace />;
 }
 
-function UnknownWorkspace() {
+/** Not (or no longer) a member: home, with "Workspace not found!" unless the session already said it was left. */
+function UnknownWorkspace({ workspaceId }: { workspaceId: string | undefined }) {
+  const removed = Session.useSelector(selectWasRemovedFrom(workspaceId));
   useEffect(() => {
-    notify(WORKSPACE_NOT_FOUND, 'error', 3000);
-  }, []);
+    if (!removed) notify(WORKSPACE_NOT_FOUND, 'error', 3000);
+  }, [removed]);
   return <Redirect to={href.home()} replace />;
 }
 
@@ -44,7 +46,7 @@ function Guarded({ route }: { route: RouteDef }) {
   if (status === 'signedOut' || !account) return <RedirectToSignIn />;
   if (route.shell === 'session') return <><DocumentTitle parts={[route.title]} /><View /></>;
   const workspace = account.organisations?.find((w) => w.id === params.workspaceId) ?? null;
-  if (!workspace) return <UnknownWorkspace />;
+  if (!workspace) return <UnknownWorkspace workspaceId={params.workspaceId} />;
   if (route.guard && !route.guard({ workspace })) {
     return <AppShell workspace={workspace}><DocumentTitle parts={[NOT_FOUND_TITLE, workspace.name]} /><NotFoundPage /></AppShell>;
   }

@@ -53,6 +53,16 @@ test('a wrong password shows the error and stays on /continue', async ({ page })
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_ACCOUNTS.editor);
 });
 
+test('a later submit with empty fields clears a stale "Incorrect email or password."', async ({ page }) => {
+  await submitSignIn(page, DEMO_ACCOUNTS.editor, `${DEMO_PASSWORD}-wrong`);
+  await expect(page.getByText('Incorrect email or password.')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('');
+  await page.getByLabel('Password', { exact: true }).fill('');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Enter your password.')).toBeVisible();
+  await expect(page.getByText('Incorrect email or password.')).toHaveCount(0);
+});
+
 test('logout from the profile menu lands on /continue, and app pages then redirect to /continue', async ({ page }) => {
   const shell = new Shell(page);
   await signIn(page, DEMO_ACCOUNTS.viewer);

@@ -9,6 +9,8 @@ import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { DEMO_WORKSPACE } from './pages/demo';
 import { expectNoSeriousA11yViolations } from './pages/axe';
+import { throwawayWorkspace } from './pages/apps.page';
+import { billingPath, cardByApi } from './pages/billing.page';
 
 const BILLING = `/workspace/${DEMO_WORKSPACE.id}/billing`;
 const ADDED = 'Payment method added successfully'; // SPEC §2, verbatim
@@ -147,6 +149,30 @@ test('set a default and delete a method behind a confirm', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Payment method deleted.')).toBeVisible();
   await expect(list.getByText('Mastercard')).toHaveCount(0);
+});
+
+test('a method that cannot be deleted says why before any confirm and offers adding a method instead', async ({ page }) => {
+  test.setTimeout(60_000); // a workspace and a card of its own, then an axe scan: slow on a busy machine
+  const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
+  const workspace = await throwawayWorkspace(page.request, token);
+  await cardByApi(page.request, token, workspace.id, { number: '4242 4242 4242 4242', cvc: '123' });
+  // The server marks the only method with charges pending `deletable: false` (tests/server/billing.test.ts); a fresh
+  // workspace has no charges, so its answer is marked that way here.
+  await page.route(/\/api\/workspace\/[^/]+\/billing\/payment-methods$/, async (route) => {
+    const answer = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...answer, data: answer.data.map((method: object) => ({ ...method, deletable: false })) } });
+  });
+  let deletes = 0;
+  page.on('request', (request) => void (request.method() === 'DELETE' && deletes++));
+  await page.goto(billingPath(workspace.id, 'payment-methods'));
+  await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
+  const dialog = page.getByRole('dialog', { name: 'This payment method is still needed' });
+  await expect(dialog).toContainText('This is your only payment method and charges are still pending. Add another payment method before deleting this one.');
+  await expect(dialog.getByRole('button', { name: /^(Delete|Try again)$/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'payment method still needed dialog');
+  await dialog.getByRole('button', { name: 'Add payment method' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/payments\/setup\//);
+  expect(deletes, 'nothing was sent to be deleted').toBe(0);
 });
 
 for (const who of ['editor', 'viewer'] as const) {

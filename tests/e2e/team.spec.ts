@@ -10,7 +10,8 @@ import { Shell } from './pages/shell.page';
 import { TeamPage, VIEW_ONLY_MESSAGE } from './pages/team.page';
 import { signInByApi } from './pages/session';
 import { InvitePage, acceptInviteByApi, inviteByApi } from './pages/invite.page';
-import { inviteLinkFor } from './pages/mailbox';
+import { inviteLinkFor, outboxFor } from './pages/mailbox';
+import { throwawayWorkspace } from './pages/apps.page';
 import { appsPath, DEMO_WORKSPACE, EXPIRED_INVITE_EMAIL, PENDING_INVITE_EMAIL, STAFF_EMAIL, teamPath, uniqueEmail } from './pages/demo';
 
 // The tests are independent (fresh contexts, unique emails): let both workers share them.
@@ -260,6 +261,75 @@ test('the admin changes a member role and removes the member after confirming', 
   // Still gone after a reload: the server removed the membership.
   await team.goto();
   await expect(team.row(email)).toHaveCount(0);
+});
+
+test('an existing account joins with its password alone; the e-mail says who invited it and with which role', async ({ page, request }) => {
+  const email = uniqueEmail('existing');
+  const password = 'existing-by-e2e-1';
+  const adminToken = await signInByApi(page, DEMO_ACCOUNTS.admin);
+  // The address gets an account (a Demo Studio viewer), then an invitation to a second workspace.
+  await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
+  await acceptInviteByApi(request, await inviteLinkFor(email), { firstName: 'Ezra', lastName: 'Existing', password });
+  const other = await throwawayWorkspace(request, adminToken);
+  await inviteByApi(request, adminToken, other.id, email, 'editor');
+  const mail = (await outboxFor(email)).at(-1)!;
+  expect(mail.subject).toBe(`Ada Admin invited you to ${other.name} on Questboard`);
+  expect(mail.body).toContain(`Ada Admin (${DEMO_ACCOUNTS.admin}) invited you to join ${other.name} on Questboard as Editor.`);
+
+  const invite = new InvitePage(page);
+  await invite.open(await inviteLinkFor(email), other.name);
+  await expect(page.getByText(`${email} already has a Questboard account. Enter its password to join ${other.name}.`)).toBeVisible();
+  await invite.confirmWithPassword(password);
+  await expect(page).toHaveURL(appsPath(other.id));
+  expect((await new Shell(page).apiGet<{ firstName: string; lastName: string }>('/api/me'))).toMatchObject({ firstName: 'Ezra', lastName: 'Existing' });
+});
+
+test("a resent invite's old link says a newer invitation was sent", async ({ page, request }) => {
+  const email = uniqueEmail('resent');
+  const adminToken = await signInByApi(page, DEMO_ACCOUNTS.admin);
+  await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
+  const first = await inviteLinkFor(email);
+  const resent = await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/resend`, { data: { email }, headers: { authorization: `Bearer ${adminToken}` } });
+  expect(resent.status()).toBe(200);
+  await expect.poll(() => inviteLinkFor(email)).not.toBe(first);
+  await page.goto(first);
+  await expect(page.getByRole('heading', { name: `A newer invitation was sent to ${email}`, exact: true })).toBeVisible();
+  await expect(page.getByText('A newer invitation was sent to this email address. Open the link in the most recent invitation email.')).toBeVisible();
+});
+
+test('a role change and a removal reach a signed-in member without a reload', async ({ page, request, browser }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('follows');
+  const adminToken = (await (await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.admin, password: 'questboard-demo' } })).json()).token as string;
+  const auth = { authorization: `Bearer ${adminToken}` };
+  await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
+  await acceptInviteByApi(request, await inviteLinkFor(email), { firstName: 'Flo', lastName: 'Follows', password: 'follows-by-e2e-1' });
+  const team = (await (await request.get(`/api/workspace/${DEMO_WORKSPACE.id}/team`, { headers: auth })).json()).accounts as Array<{ accountId: string; workEmail: string }>;
+  const accountId = team.find((row) => row.workEmail === email)!.accountId;
+
+  await page.clock.install();
+  await signInByApi(page, email, 'follows-by-e2e-1');
+  await page.goto(appsPath(DEMO_WORKSPACE.id));
+  const shell = new Shell(page);
+  await expect(shell.navLink('Team')).toBeVisible();
+  await expect(shell.navLink('Billing')).toHaveCount(0);
+  await page.evaluate(() => ((window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true));
+
+  // Promoted to admin elsewhere: back in the window (the last read is older than the focus throttle), the menu follows.
+  expect((await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/role`, { data: { accountId, role: 'admin' }, headers: auth })).status()).toBe(200);
+  await page.clock.fastForward('00:31');
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(shell.snackbar(`Your role in ${DEMO_WORKSPACE.name} is now Team Admin.`)).toBeVisible();
+  await expect(shell.navLink('Billing')).toBeVisible();
+
+  // Removed: the next call about the workspace answers 404, and the member is taken out with a notice.
+  expect((await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/remove`, { data: { email }, headers: auth })).status()).toBe(200);
+  await shell.navLink('Team').click();
+  await expect(shell.snackbar(`You are no longer a member of ${DEMO_WORKSPACE.name}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/workspace\/home$/);
+  await expect(page.getByText("User don't have workspace. Please create one.")).toBeVisible();
+  await expect(page.getByText('Workspace not found!')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument), 'no page reload').toBe(true);
 });
 
 /** True for a clearly red colour (rgb() or the oklch() Tailwind 4 computes). */

@@ -5,7 +5,7 @@
  * page reload when someone else is signed in.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { acceptInviteFlow } from '../../src/machines/accept-invite/accept-invite.actors';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { acceptInviteMachine, type AcceptInviteEvent } from '../../src/machines/accept-invite/accept-invite.machine';
@@ -16,6 +16,7 @@ import { calls } from './fixtures';
 const FIRST_NAME_REQUIRED = 'First name is required.';
 const LAST_NAME_REQUIRED = 'Last name is required.';
 const PASSWORD_TOO_SHORT = 'Password must be at least 10 characters.';
+const PASSWORD_REQUIRED = 'Enter your password.';
 const JOIN_FAILED = 'We could not add you to the workspace. Please try again.';
 
 const input = { token: 'invite-token' };
@@ -34,6 +35,9 @@ const load = calls('loadInvite');
 const accept = calls('acceptInvite');
 const outcomes = {
   pending: load.done(invitePreview('pending')),
+  /** The invited address already has an account. */
+  pendingExisting: load.done(invitePreview('pending', true)),
+  superseded: load.done(invitePreview('superseded')),
   expired: load.done(invitePreview('expired')),
   accepted: load.done(invitePreview('accepted')),
   revoked: load.done(invitePreview('revoked')),
@@ -51,7 +55,7 @@ const fixtures = defineModel(acceptInviteMachine, {
   CHANGE: [ev.firstName, ev.firstNameBlank, ev.lastName, ev.passwordShort, ev.password],
   SUBMIT: ev.submit,
   RETRY: ev.retry,
-  'xstate.done.actor.loadInvite': [outcomes.pending, outcomes.expired, outcomes.accepted, outcomes.revoked],
+  'xstate.done.actor.loadInvite': [outcomes.pending, outcomes.pendingExisting, outcomes.expired, outcomes.accepted, outcomes.revoked, outcomes.superseded],
   'xstate.error.actor.loadInvite': [outcomes.unknown, outcomes.offline, outcomes.loadCrashed],
   'xstate.done.actor.acceptInvite': outcomes.joined,
   'xstate.error.actor.acceptInvite': [outcomes.wrongPassword, outcomes.expiredMeanwhile, outcomes.crashed, outcomes.serverCrashed, outcomes.bare500],
@@ -61,14 +65,14 @@ const allEvents = fixtures.events;
 const model = acceptInviteMachine.provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
 
 describe('accept-invite machine paths', () => {
-  it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(acceptInviteMachine, shortestPaths(model, allEvents, { input }))).toEqual([]);
+  it('reaches every state node (the branch on hasAccount is transient)', () => {
+    expect(unreachedStateNodeIds(acceptInviteMachine, shortestPaths(model, allEvents, { input }), ['acceptInvite.ready.branching'])).toEqual([]);
   });
 
   it('join: loading → ready → (invalid, then valid) → joining → joined, handing token and account over', async () => {
     const path = pathOf(model, [outcomes.pending, ev.submit, ev.firstName, ev.lastName, ev.passwordShort, ev.password, ev.submit, outcomes.joined], input);
     const afterEmptySubmit = path.steps[2]!.state;
-    expect(afterEmptySubmit.matches('ready')).toBe(true);
+    expect(afterEmptySubmit.matches({ ready: 'newAccount' })).toBe(true);
     expect(afterEmptySubmit.context.errors).toEqual({ firstName: FIRST_NAME_REQUIRED, lastName: LAST_NAME_REQUIRED, password: PASSWORD_TOO_SHORT });
     expect(path.steps[5]!.state.context.errors).toEqual({ password: PASSWORD_TOO_SHORT });
     expect(path.steps[7]!.state.matches('joining')).toBe(true);
@@ -77,21 +81,67 @@ describe('accept-invite machine paths', () => {
     const joined = vi.fn();
     await replay(model.provide({ actions: { joined: (_, params) => joined(params) } }), path, input);
     expect(joined).toHaveBeenCalledWith({ ...joinResponse, workspaceId: 'ws-demo' });
+    expect(path.steps[7]!.state.children.acceptInvite).toBeDefined();
   });
 
-  it('the shortest way to joined fills the three fields and submits', () => {
-    const path = shortestPathTo(model, allEvents, { input, toState: (s) => s.matches('joined') });
+  describe('an existing account only confirms with its password', () => {
+    it('asks for no names: an empty submit asks for the password, then joining sends the password alone', async () => {
+      const path = pathOf(model, [outcomes.pendingExisting, ev.submit, ev.passwordShort, ev.submit, outcomes.joined], input);
+      expect(path.steps[1]!.state.matches({ ready: 'existingAccount' })).toBe(true);
+      expect(path.steps[2]!.state.context.errors).toEqual({ password: PASSWORD_REQUIRED });
+      // Its password is whatever it is: no minimum length, no names asked for.
+      expect(path.steps[4]!.state.matches('joining')).toBe(true);
+      expect(path.state.matches('joined')).toBe(true);
+
+      const sent = vi.fn();
+      const live = acceptInviteMachine.provide({
+        actors: { loadInvite: pendingForever(), acceptInvite: fromPromise(async ({ input }) => (sent(input), new Promise<never>(() => {}))) },
+      });
+      const actor = createActor(live, { input }).start();
+      for (const event of [outcomes.pendingExisting, ev.firstName, ev.passwordShort, ev.submit]) actor.send(event as AcceptInviteEvent);
+      expect(sent.mock.calls).toEqual([[{ token: 'invite-token', password: 'short' }]]);
+      actor.stop();
+    });
+
+    it('the shortest way to joined is the password and a submit', () => {
+      const path = shortestPathTo(model, allEvents, {
+        input,
+        toState: (s) => s.matches('joined'),
+        filterEvents: (s, e) => !(s.matches('loading') && e !== outcomes.pendingExisting),
+      });
+      expect(eventTypes(path)).toEqual(['xstate.done.actor.loadInvite', 'CHANGE', 'SUBMIT', 'xstate.done.actor.acceptInvite']);
+    });
+
+    it('a wrong password comes back to the password form with the server\'s words', () => {
+      const path = pathOf(model, [outcomes.pendingExisting, ev.password, ev.submit, outcomes.wrongPassword], input);
+      expect(path.state.matches({ ready: 'existingAccount' })).toBe(true);
+      expect(path.state.context.error).toBe(ALREADY);
+    });
+
+    it('a new account keeps asking for names and a long password', () => {
+      const path = pathOf(model, [outcomes.pending, ev.passwordShort, ev.submit], input);
+      expect(path.state.matches({ ready: 'newAccount' })).toBe(true);
+      expect(path.state.context.errors).toEqual({ firstName: FIRST_NAME_REQUIRED, lastName: LAST_NAME_REQUIRED, password: PASSWORD_TOO_SHORT });
+    });
+  });
+
+  it('the shortest way to joined as a new account fills the three fields and submits', () => {
+    const path = shortestPathTo(model, allEvents, {
+      input,
+      toState: (s) => s.matches('joined'),
+      filterEvents: (s, e) => !(s.matches('loading') && e !== outcomes.pending),
+    });
     expect(eventTypes(path)).toEqual(['xstate.done.actor.loadInvite', 'CHANGE', 'CHANGE', 'CHANGE', 'SUBMIT', 'xstate.done.actor.acceptInvite']);
   });
 
   it('a blank first name is not a name', () => {
     const path = pathOf(model, [outcomes.pending, ev.firstNameBlank, ev.lastName, ev.password, ev.submit], input);
-    expect(path.state.matches('ready')).toBe(true);
+    expect(path.state.matches({ ready: 'newAccount' })).toBe(true);
     expect(path.state.context.errors).toEqual({ firstName: FIRST_NAME_REQUIRED });
   });
 
   it('refuses expired, used and withdrawn invitations in words; unknown links are not found', () => {
-    for (const [outcome, refusal] of [[outcomes.expired, 'expired'], [outcomes.accepted, 'accepted'], [outcomes.revoked, 'revoked']] as const) {
+    for (const [outcome, refusal] of [[outcomes.expired, 'expired'], [outcomes.accepted, 'accepted'], [outcomes.revoked, 'revoked'], [outcomes.superseded, 'superseded']] as const) {
       const path = pathOf(model, [outcome], input);
       expect(path.state.matches('refused')).toBe(true);
       expect(path.state.context.refusal).toBe(refusal);
@@ -109,7 +159,7 @@ describe('accept-invite machine paths', () => {
   it('a refused join keeps the fields and shows why; an invite that expired meanwhile is refused', () => {
     const filled = [outcomes.pending, ev.firstName, ev.lastName, ev.password, ev.submit];
     const wrong = pathOf(model, [...filled, outcomes.wrongPassword], input);
-    expect(wrong.state.matches('ready')).toBe(true);
+    expect(wrong.state.matches({ ready: 'newAccount' })).toBe(true);
     expect(wrong.state.context).toMatchObject({ error: ALREADY, firstName: 'Nina', lastName: 'Nguyen' });
     expect(pathOf(model, [...filled, outcomes.crashed], input).state.context.error).toBe(JOIN_FAILED);
     // A 500 never shows the server's text (a crash's words, or a proxy's 'Request failed (500).').

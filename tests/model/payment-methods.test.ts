@@ -23,6 +23,8 @@ const ONLY_METHOD = 'This is your only payment method and charges are still pend
 
 const input = { workspaceId: 'demo-studio' };
 const visa = { id: 'pm_demo_visa', label: 'Visa ending in 4242' };
+/** The only method while charges are pending: the list marks it not deletable. */
+const onlyVisa = { ...visa, deletable: false };
 const outcome = {
   done: { status: 'done', answer: { success: true, message: 'ok' } } as MutationOutcome<SuccessMessage>,
   notOk: { status: 'failed', answer: { success: false }, error: null } as MutationOutcome<SuccessMessage>,
@@ -32,9 +34,10 @@ const outcome = {
 
 const model = defineModel(paymentMethodsMachine, {
   SET_DEFAULT: { type: 'SET_DEFAULT', method: visa },
-  DELETE: { type: 'DELETE', method: visa },
+  DELETE: [{ type: 'DELETE', method: visa }, { type: 'DELETE', method: onlyVisa }],
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
+  ADD_METHOD: { type: 'ADD_METHOD' },
   'xstate.done.actor.setDefault': [done('setDefault', outcome.done), done('setDefault', outcome.notOk), done('setDefault', outcome.crash)],
   'xstate.done.actor.deleteMethod': [done('deleteMethod', outcome.done), done('deleteMethod', outcome.onlyMethod), done('deleteMethod', outcome.crash)],
   'xstate.error.actor.setDefault': failed('setDefault', new Error('the child broke')),
@@ -43,6 +46,8 @@ const model = defineModel(paymentMethodsMachine, {
 const ev = {
   setDefault: fixture(model, 'SET_DEFAULT'),
   del: fixture(model, 'DELETE'),
+  delOnly: fixture(model, 'DELETE', 1),
+  addMethod: fixture(model, 'ADD_METHOD'),
   confirm: fixture(model, 'CONFIRM'),
   cancel: fixture(model, 'CANCEL'),
   defaultOk: fixture(model, 'xstate.done.actor.setDefault', 0),
@@ -55,15 +60,15 @@ const ev = {
   deleteBroke: fixture(model, 'xstate.error.actor.deleteMethod'),
 };
 const spied = () =>
-  spyActions(paymentMethodsMachine.provide({ actors: { setDefault: pendingMutation(), deleteMethod: pendingMutation() } }), ['notify', 'methodsChanged']);
+  spyActions(paymentMethodsMachine.provide({ actors: { setDefault: pendingMutation(), deleteMethod: pendingMutation() } }), ['notify', 'methodsChanged', 'addMethod']);
 
 describe('payment-methods machine paths', () => {
   it('reaches every state node', () => {
     const paths = shortestPaths(paymentMethodsMachine, model.events, { input });
     expect(unreachedStateNodeIds(paymentMethodsMachine, paths)).toEqual([]);
     expect(stateNodeIds(paymentMethodsMachine).sort()).toEqual([
-      'paymentMethods.deleting', 'paymentMethods.deleting.confirming', 'paymentMethods.deleting.working', 'paymentMethods.idle',
-      'paymentMethods.refused', 'paymentMethods.settingDefault',
+      'paymentMethods.blocked', 'paymentMethods.deleting', 'paymentMethods.deleting.confirming', 'paymentMethods.deleting.working',
+      'paymentMethods.idle', 'paymentMethods.refused', 'paymentMethods.settingDefault',
     ]);
   });
 
@@ -103,7 +108,7 @@ describe('payment-methods machine paths', () => {
     it('confirm → deleted: the dialog names the method, snackbar, methods re-read', async () => {
       const path = pathOf(paymentMethodsMachine, [ev.del, ev.confirm, ev.deleted], input);
       expect(selectDeleteDialog(path.steps[1]!.state)).toEqual({
-        open: true, busy: false, title: 'Delete payment method', error: null,
+        open: true, busy: false, blocked: false, title: 'Delete payment method', error: null, confirmLabel: 'Delete', tone: 'danger',
         message: 'Are you sure you want to delete Visa ending in 4242? It can no longer be used to pay.',
       });
       expect(selectDeleteDialog(path.steps[2]!.state)).toMatchObject({ open: true, busy: true });
@@ -135,10 +140,30 @@ describe('payment-methods machine paths', () => {
       expect(spies.methodsChanged).not.toHaveBeenCalled();
     });
 
-    it('refused because it is the only method with charges pending: the dialog stays open and says why', () => {
+    it('the only method while charges are pending: said up front, before any confirm, with adding a method offered instead', async () => {
+      const path = pathOf(paymentMethodsMachine, [ev.delOnly], input);
+      expect(path.state.matches('blocked')).toBe(true);
+      expect(selectDeleteDialog(path.state)).toEqual({
+        open: true, busy: false, blocked: true, title: 'This payment method is still needed', message: ONLY_METHOD, error: null,
+        confirmLabel: 'Add payment method', tone: 'primary',
+      });
+      expect(path.state.can(ev.confirm), 'no delete and no "Try again" from here').toBe(false);
+      const add = pathOf(paymentMethodsMachine, [ev.delOnly, ev.addMethod], input);
+      expect(selectIdle(add.state)).toBe(true);
+      const { machine, spies } = spied();
+      (await replay(machine, add, input)).stop();
+      expect(spies.addMethod).toHaveBeenCalledTimes(1);
+      expect(spies.notify).not.toHaveBeenCalled();
+      expect(selectIdle(pathOf(paymentMethodsMachine, [ev.delOnly, ev.cancel], input).state)).toBe(true);
+    });
+
+    it('refused by the server for that reason (pending charges arrived meanwhile): the same answer, never a "Try again"', async () => {
       const path = pathOf(paymentMethodsMachine, [ev.del, ev.confirm, ev.onlyMethod], input);
-      expect(selectDeleteDialog(path.state)).toMatchObject({ open: true, busy: false, error: ONLY_METHOD });
-      expect(selectIdle(pathOf(paymentMethodsMachine, [ev.del, ev.confirm, ev.onlyMethod, ev.cancel], input).state)).toBe(true);
+      expect(path.state.matches('blocked')).toBe(true);
+      expect(selectDeleteDialog(path.state)).toMatchObject({ open: true, busy: false, message: ONLY_METHOD, confirmLabel: 'Add payment method' });
+      const { machine, spies } = spied();
+      (await replay(machine, pathOf(paymentMethodsMachine, [ev.del, ev.confirm, ev.onlyMethod, ev.addMethod], input), input)).stop();
+      expect(spies.addMethod).toHaveBeenCalledTimes(1);
     });
 
     it("a crash or a broken child says our words, never the server's; CONFIRM retries without asking again", async () => {

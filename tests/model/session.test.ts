@@ -7,23 +7,37 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { Account } from '../../src/contracts/auth';
 import { decodeOrThrow } from '../../src/contracts/codecs';
-import { sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import { membershipChanges, sessionMachine, type SessionEvent } from '../../src/machines/session/session.machine';
+import { selectWasRemovedFrom } from '../../src/machines/session/session.selectors';
 import { sessionFlow } from '../../src/machines/session/session.actors';
 import { fetchMe } from '../../src/services/auth.service';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
-import { defineModel, eventTypes, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import { after, defineModel, eventTypes, live, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
 import { calls } from './fixtures';
 
 const ev = {
   signInWrong: { type: 'SIGN_IN', email: 'admin@demostudio.dev', password: 'wrong-password' },
+  /** Submitted with the fields empty: the form refuses it itself. */
+  signInEmpty: { type: 'SIGN_IN', email: '', password: '' },
   signIn: { type: 'SIGN_IN', email: 'admin@demostudio.dev', password: 'questboard-demo' },
   signedIn: { type: 'SIGNED_IN', token: 'token-invite', account: adminAccount },
   /** Nina accepted an invitation in a browser where someone (Ada) is signed in, or whose stored token is being checked. */
   switchToNina: { type: 'SIGNED_IN', token: joinResponse.token, account: joinResponse.account },
   signOut: { type: 'SIGN_OUT' },
   refresh: { type: 'REFRESH' },
+  refused: { type: 'ACCESS_REFUSED' },
+  focused: { type: 'FOCUSED' },
   expired: { type: 'EXPIRED' },
 } satisfies Record<string, SessionEvent>;
+const focusWindowOver = after('xstate.after.FOCUS_RECHECK.session.signedIn.ready.fresh');
+
+/** Ada's account as the server has it after someone else changed her access to Demo Studio (and a second one). */
+const withOrganisations = (organisations: Account['organisations']) => decodeOrThrow(Account, { ...adminAccount, organisations });
+const demo = adminAccount.organisations![0]!;
+const otherStudio = { ...demo, id: 'ws-other', name: 'Other Studio', role: 'viewer' as const };
+const adaInTwo = withOrganisations([demo, otherStudio]);
+const adaPromoted = withOrganisations([demo, { ...otherStudio, role: 'editor' }]);
+const adaRemoved = withOrganisations([demo]);
 
 const WRONG = 'Email or password is incorrect.';
 function ninaFromMe() {
@@ -43,6 +57,9 @@ const outcomes = {
   refreshed: refresh.done(adminAccount),
   /** GET /api/me with Nina's token: her account as the server has it now. */
   refreshedAsNina: refresh.done(ninaFromMe()),
+  refreshedInTwo: refresh.done(adaInTwo),
+  refreshedPromoted: refresh.done(adaPromoted),
+  refreshedRemoved: refresh.done(adaRemoved),
   refreshFailed: refresh.offline(),
   signedOut: signOut.done(undefined),
   signOutFailed: signOut.status(500, 'Something went wrong.', 'internal'),
@@ -51,16 +68,19 @@ const outcomes = {
   signInOffline: signIn.offline(),
 };
 const model = defineModel(sessionMachine, {
-  SIGN_IN: [ev.signInWrong, ev.signIn],
+  SIGN_IN: [ev.signInWrong, ev.signIn, ev.signInEmpty],
   SIGNED_IN: [ev.signedIn, ev.switchToNina],
   SIGN_OUT: ev.signOut,
   REFRESH: ev.refresh,
+  ACCESS_REFUSED: ev.refused,
+  FOCUSED: ev.focused,
   EXPIRED: ev.expired,
+  'xstate.after.FOCUS_RECHECK.session.signedIn.ready.fresh': focusWindowOver,
   'xstate.done.actor.restoreAccount': outcomes.restored,
   'xstate.error.actor.restoreAccount': [outcomes.restoreFailed, outcomes.restoreUnreachable],
   'xstate.done.actor.signIn': outcomes.signedIn,
   'xstate.error.actor.signIn': [outcomes.signInRefused, outcomes.signInCrashed, outcomes.signInServerCrash, outcomes.signInBare500, outcomes.signInOffline],
-  'xstate.done.actor.refreshAccount': [outcomes.refreshed, outcomes.refreshedAsNina],
+  'xstate.done.actor.refreshAccount': [outcomes.refreshed, outcomes.refreshedAsNina, outcomes.refreshedInTwo, outcomes.refreshedPromoted, outcomes.refreshedRemoved],
   'xstate.error.actor.refreshAccount': outcomes.refreshFailed,
   'xstate.done.actor.signOut': outcomes.signedOut,
   'xstate.error.actor.signOut': outcomes.signOutFailed,
@@ -190,7 +210,7 @@ describe('session machine paths', () => {
       expect(switched.matches({ signedIn: 'refreshing' })).toBe(true);
       expect(switched.context.account).toEqual(joinedAccount);
       expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
-      expect(path.state.context).toEqual({ account: ninaFromMe(), error: null, notice: null });
+      expect(path.state.context).toEqual({ account: ninaFromMe(), error: null, notice: null, removedFrom: [] });
 
       const { machine, storeToken, loadAccount } = counting(true);
       await replay(machine, pathOf(withToken, [outcomes.restored, ev.switchToNina]));
@@ -249,10 +269,96 @@ describe('session machine paths', () => {
     it('clears a notice or error left from before, and a failed refetch keeps the new account', () => {
       const path = pathOf(withToken, [outcomes.restored, ev.switchToNina, outcomes.refreshFailed]);
       expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
-      expect(path.state.context).toEqual({ account: joinedAccount, error: null, notice: null });
+      expect(path.state.context).toEqual({ account: joinedAccount, error: null, notice: null, removedFrom: [] });
     });
   });
 });
+
+describe('sign-in errors', () => {
+  it('a later submit the form refuses itself (empty fields) clears a stale server refusal', () => {
+    const path = pathOf(withoutToken, [ev.signInWrong, outcomes.signInRefused, ev.signInEmpty]);
+    expect(path.steps[2]!.state.context.error).toBe(WRONG);
+    expect(path.state.matches({ signedOut: 'idle' }), 'nothing is sent to the server').toBe(true);
+    expect(path.state.context.error).toBeNull();
+  });
+});
+
+describe('access changed by someone else reaches the session without a reload', () => {
+  /** Signed in as Ada, member of Demo Studio and Other Studio (viewer there). */
+  const signedIn = [outcomes.restored, ev.refresh, outcomes.refreshedInTwo];
+
+  it('a 403/404 for a workspace re-reads /api/me at once, even right after a read', () => {
+    const path = pathOf(withToken, [...signedIn, ev.refused]);
+    expect(path.steps[3]!.state.matches({ signedIn: { ready: 'fresh' } })).toBe(true);
+    expect(path.state.matches({ signedIn: 'refreshing' })).toBe(true);
+    expect(path.state.can(ev.refused), 'a second refusal while reading changes nothing').toBe(false);
+  });
+
+  it('a focus re-reads only once the last read is FOCUS_RECHECK_MS old (throttled)', () => {
+    const fresh = pathOf(withToken, signedIn).state;
+    expect(fresh.can(ev.focused), 'a focus right after a read is ignored').toBe(false);
+    const path = pathOf(withToken, [...signedIn, focusWindowOver, ev.focused, outcomes.refreshedInTwo]);
+    expect(path.steps[4]!.state.matches({ signedIn: { ready: 'stale' } })).toBe(true);
+    expect(path.steps[5]!.state.matches({ signedIn: 'refreshing' })).toBe(true);
+    expect(path.state.matches({ signedIn: { ready: 'fresh' } }), 'the window starts again').toBe(true);
+    expect(sessionMachine.implementations.delays.FOCUS_RECHECK).toBe(30_000);
+  });
+
+  it('live: the throttle is a real 30 s timer', () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, send } = live(withToken);
+      send(outcomes.restored);
+      expect(actor.getSnapshot().can(ev.focused)).toBe(false);
+      vi.advanceTimersByTime(29_999);
+      expect(actor.getSnapshot().can(ev.focused)).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(send(ev.focused).matches({ signedIn: 'refreshing' })).toBe(true);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a promoted viewer: the account takes the new role (menus and permissions follow it) and is told', async () => {
+    const path = pathOf(withToken, [...signedIn, ev.refused, outcomes.refreshedPromoted]);
+    expect(path.state.context.account?.organisations?.find((w: { id: string }) => w.id === 'ws-other')?.role).toBe('editor');
+    expect(path.state.context.removedFrom).toEqual([]);
+    const { machine, spies } = spyActionsOf();
+    await replay(machine, path);
+    expect(spies.notify.mock.calls).toEqual([[{ message: 'Your role in Other Studio is now Editor.', kind: 'info' }]]);
+  });
+
+  it('a removed member: the workspace leaves the account, is remembered as left, and the person is told', async () => {
+    const path = pathOf(withToken, [...signedIn, focusWindowOver, ev.focused, outcomes.refreshedRemoved]);
+    expect(path.state.context.account?.organisations?.map((w: { id: string }) => w.id)).toEqual(['ws-demo']);
+    expect(path.state.context.removedFrom).toEqual([{ id: 'ws-other', name: 'Other Studio' }]);
+    expect(selectWasRemovedFrom('ws-other')(path.state as never)).toBe(true);
+    expect(selectWasRemovedFrom('ws-demo')(path.state as never)).toBe(false);
+    const { machine, spies } = spyActionsOf();
+    await replay(machine, path);
+    expect(spies.notify.mock.calls).toEqual([[{ message: 'You are no longer a member of Other Studio.', kind: 'warning', duration: 'long' }]]);
+    // Signing out forgets it.
+    expect(pathOf(withToken, [...signedIn, ev.refused, outcomes.refreshedRemoved, ev.expired]).state.context.removedFrom).toEqual([]);
+  });
+
+  it('an unchanged account, or another account handed over, says nothing', async () => {
+    for (const events of [[...signedIn, ev.refused, outcomes.refreshedInTwo], [outcomes.restored, ev.switchToNina, outcomes.refreshedAsNina]]) {
+      const { machine, spies } = spyActionsOf();
+      await replay(machine, pathOf(withToken, events));
+      expect(spies.notify).not.toHaveBeenCalled();
+    }
+    expect(membershipChanges(adaInTwo, joinedAccount)).toEqual({ removed: [], roles: [] });
+    expect(membershipChanges(null, adaInTwo)).toEqual({ removed: [], roles: [] });
+  });
+});
+
+/** The model with never-settling calls and the `notify` and `storeToken` actions spied. */
+function spyActionsOf() {
+  const notify = vi.fn();
+  const machine = withToken.provide({ actions: { notify: (_, params) => notify(params), storeToken: () => {} } });
+  return { machine, spies: { notify } };
+}
 
 describe('session flow binding', () => {
   it("a 401 from any call with the session's token ends the session ('Your session has ended…'); detached, it does not", async () => {

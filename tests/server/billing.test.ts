@@ -176,11 +176,18 @@ describe('payment methods', () => {
     expect((await send('admin', 'POST', `${B()}/payment-methods/pm_unknown/default`)).statusCode).toBe(404);
   });
 
-  test('the only method cannot be deleted while charges are pending, and the answer says why', async () => {
+  test('the only method cannot be deleted while charges are pending: the list says so up front, the delete says why', async () => {
+    const deletable = async () =>
+      ((await get('admin', `${B()}/payment-methods`)).json().data as Array<{ id: string; deletable: boolean }>).map((m) => [m.id, m.deletable]);
+    expect(await deletable()).toEqual([['pm_demo_visa', true], ['pm_demo_invoice', true]]);
     expect((await send('admin', 'DELETE', `${B()}/payment-methods/pm_demo_invoice`)).statusCode).toBe(200);
+    expect(await deletable(), 'the only method, with charges pending').toEqual([['pm_demo_visa', false]]);
     const res = await send('admin', 'DELETE', `${B()}/payment-methods/pm_demo_visa`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This is your only payment method and charges are still pending. Add another payment method before deleting this one.');
+    expect(res.json()).toMatchObject({
+      code: 'payment_method_required',
+      message: 'This is your only payment method and charges are still pending. Add another payment method before deleting this one.',
+    });
     expect((await get('admin', `${B()}/payment-methods`)).json().data).toHaveLength(1);
   });
 });

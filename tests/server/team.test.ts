@@ -44,6 +44,7 @@ const INVITE_REFUSED = {
   expired: 'This invitation has expired. Ask your workspace admin to resend it.',
   accepted: 'This invitation has already been used. Sign in to continue.',
   revoked: 'This invitation was withdrawn by the workspace admin.',
+  superseded: 'A newer invitation was sent to this email address. Open the link in the most recent invitation email.',
 };
 /** Team rows of pending invites carry `invite:<invite id>` as their accountId. */
 const INVITE_ACCOUNT_PREFIX = 'invite:';
@@ -77,9 +78,10 @@ const backdate = (email: string, seconds: number) =>
     .where('state', '=', 'pending')
     .execute();
 
+const latestMail = (email: string) => server.db.selectFrom('outbox').selectAll().where('to_email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
 /** The invite link of the latest mail to `email`: `{publicUrl}/invite/{token}`; returns the token. */
 async function linkToken(email: string) {
-  const mail = await server.db.selectFrom('outbox').selectAll().where('to_email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const mail = await latestMail(email);
   const publicUrl = server.app.questboard.config.publicUrl;
   const match = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body);
   expect(match, mail.body).not.toBeNull();
@@ -161,11 +163,21 @@ describe('POST team/invite', () => {
 
     const shown = await preview(token);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'viewer', state: 'pending' });
+    expect(shown.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'viewer', state: 'pending', hasAccount: false });
     expect(Math.abs(shown.json().expiresAt - (nowSeconds() + INVITE_EXPIRY_SECONDS))).toBeLessThan(10);
 
     const listed = (await team(tokens.admin)).find((r) => r.workEmail === email);
     expect(listed).toMatchObject({ invitePending: true, inviteExpired: false, role: 'viewer' });
+  });
+
+  test('the e-mail says who invited you and with which role', async () => {
+    const mail = await latestMail(email);
+    expect(mail.subject).toBe('Ada Admin invited you to Demo Studio on Questboard');
+    expect(mail.body).toContain('Ada Admin (admin@demostudio.dev) invited you to join Demo Studio on Questboard as Viewer.');
+    expect((await invite(tokens.editor, 'made.admin.by.editor@example.com', 'editor')).statusCode).toBe(200);
+    expect((await latestMail('made.admin.by.editor@example.com')).body).toContain('Eddie Editor (editor@demostudio.dev) invited you to join Demo Studio on Questboard as Editor.');
+    expect((await invite(tokens.admin, 'made.admin@example.com', 'admin')).statusCode).toBe(200);
+    expect((await latestMail('made.admin@example.com')).body).toContain('as Team Admin.');
   });
 
   test('a duplicate invite (any case) or inviting a member answers 409 and sends nothing', async () => {
@@ -219,8 +231,9 @@ describe('POST team/invite', () => {
 describe('POST team/resend', () => {
   const email = 'fresh.face@example.com';
 
-  test('resending an expired invite rotates the token (old link → 404) and resets sent_at', async () => {
+  test('resending an expired invite sends a new link from the resender; the old link says a newer one was sent (410)', async () => {
     const oldToken = await linkToken(email);
+    const [oldRow] = await inviteRows(email);
     await backdate(email, 8 * DAY);
     expect((await team(tokens.admin)).find((r) => r.workEmail === email)?.inviteExpired).toBe(true);
     expect((await preview(oldToken)).json().state).toBe('expired');
@@ -231,19 +244,29 @@ describe('POST team/resend', () => {
 
     const newToken = await linkToken(email);
     expect(newToken).not.toBe(oldToken);
-    expect((await preview(oldToken)).statusCode).toBe(404);
-    expect((await accept(oldToken, { firstName: 'Old', lastName: 'Link', password: 'long-enough-password' })).statusCode).toBe(404);
+    expect((await latestMail(email)).body).toContain('Eddie Editor (editor@demostudio.dev) invited you to join Demo Studio on Questboard as Viewer.');
+    const old = await preview(oldToken);
+    expect(old.statusCode).toBe(200);
+    expect(old.json()).toMatchObject({ email, workspaceName: 'Demo Studio', state: 'superseded' });
+    const late = await accept(oldToken, { firstName: 'Old', lastName: 'Link', password: 'long-enough-password' });
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toMatchObject({ success: false, code: 'invite_superseded', message: INVITE_REFUSED.superseded });
     expect((await preview(newToken)).json()).toMatchObject({ email, state: 'pending' });
 
-    const [row] = await inviteRows(email);
+    // The replaced invite stays, marked and pointing at its successor; only the new one is pending.
+    const [row, replaced] = await inviteRows(email);
+    expect(replaced).toMatchObject({ id: oldRow!.id, state: 'superseded', superseded_by: row!.id, token_hash: hashToken(oldToken), invited_by: ids.admin });
+    expect(row).toMatchObject({ state: 'pending', role: 'viewer', invited_by: ids.editor, token_hash: hashToken(newToken) });
     expect(Math.abs(new Date(row!.sent_at).getTime() - Date.now())).toBeLessThan(10_000);
-    const listed = (await team(tokens.admin)).find((r) => r.workEmail === email)!;
-    expect(listed.inviteExpired).toBe(false);
-    expect(Math.abs(listed.inviteSentAt! - nowSeconds())).toBeLessThan(10);
+    const listed = (await team(tokens.admin)).filter((r) => r.workEmail === email);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ accountId: INVITE_ACCOUNT_PREFIX + row!.id, inviteExpired: false });
+    expect(Math.abs(listed[0]!.inviteSentAt! - nowSeconds())).toBeLessThan(10);
   });
 
   test('viewers may not resend (403); an unknown invite is 404', async () => {
     const before = await inviteRows(email);
+    expect(before.filter((r) => r.state === 'pending')).toHaveLength(1);
     const denied = await post(tokens.viewer, `${TEAM}/resend`, { email });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe(MISSING_ROLE);
@@ -262,7 +285,7 @@ describe('invite links: preview and accept', () => {
     token = await linkToken(email);
     const res = await preview(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'editor', state: 'pending' });
+    expect(res.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'editor', state: 'pending', hasAccount: false });
     expect((await preview('no-such-token-' + 'x'.repeat(30))).statusCode).toBe(404);
   });
 
@@ -353,25 +376,37 @@ describe('invite links: preview and accept', () => {
     expect(await server.db.selectFrom('accounts').select('id').where('email', '=', withdrawn).execute()).toEqual([]);
   });
 
-  test("when the invited email already has an account, joining needs that account's password", async () => {
+  test("when the invited email already has an account, the preview says so and joining needs only that account's password", async () => {
     expect((await invite(tokens.admin, DEMO_ACCOUNTS.rival, 'viewer')).statusCode).toBe(200);
     const rivalToken = await linkToken(DEMO_ACCOUNTS.rival);
+    expect((await preview(rivalToken)).json()).toMatchObject({ email: DEMO_ACCOUNTS.rival, state: 'pending', hasAccount: true });
     const accountsBefore = (await server.db.selectFrom('accounts').select('id').execute()).length;
 
-    const wrong = await accept(rivalToken, { firstName: 'Rex', lastName: 'Rival', password: 'someone-elses-password' });
+    const wrong = await accept(rivalToken, { password: 'someone-elses-password' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().success).toBe(false);
+    expect(wrong.json()).toMatchObject({ success: false, message: 'This email already has a Questboard account. Enter its password to join.' });
     expect(await roleOf(ids.rival)).toBeUndefined();
     expect((await preview(rivalToken)).json().state).toBe('pending');
 
-    const right = await accept(rivalToken, { firstName: 'Rex', lastName: 'Rival', password: DEMO_PASSWORD });
+    // No names asked for: the account keeps its own.
+    const right = await accept(rivalToken, { password: DEMO_PASSWORD });
     expect(right.statusCode).toBe(200);
     const account = right.json().account as Account;
-    expect(account.accountId).toBe(ids.rival);
+    expect(account).toMatchObject({ accountId: ids.rival, firstName: 'Rex', lastName: 'Rival' });
     expect(account.organisations?.map((o) => [o.id, o.role]).sort()).toEqual([[DEMO_WORKSPACE_ID, 'viewer'], [RIVAL_WORKSPACE_ID, 'admin']].sort());
     expect((await server.db.selectFrom('accounts').select('id').execute()).length).toBe(accountsBefore);
     // Leave Demo Studio as the seed had it for the blocks below.
     expect((await post(tokens.admin, `${TEAM}/remove`, { email: DEMO_ACCOUNTS.rival })).statusCode).toBe(200);
+  });
+
+  test('a new account still needs both names', async () => {
+    const nameless = 'nameless@example.com';
+    expect((await invite(tokens.admin, nameless, 'viewer')).statusCode).toBe(200);
+    const res = await accept(await linkToken(nameless), { password: 'a-long-enough-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('First name and last name are required.');
+    expect(await server.db.selectFrom('accounts').select('id').where('email', '=', nameless).execute()).toEqual([]);
+    expect((await post(tokens.admin, `${TEAM}/remove`, { email: nameless })).statusCode).toBe(200);
   });
 });
 

@@ -49,7 +49,7 @@ describe('inspector store', () => {
     actor.send(signInEvent);
     expect(store.getState().actors[0]).toMatchObject({ value: { signedOut: 'signingIn' }, children: [{ id: 'signIn', status: 'active' }] });
     await waitFor(actor, (s) => s.matches('signedIn'));
-    expect(store.getState().actors[0]).toMatchObject({ status: 'active', value: { signedIn: 'ready' }, children: [] });
+    expect(store.getState().actors[0]).toMatchObject({ status: 'active', value: { signedIn: { ready: 'fresh' } }, children: [] });
     expect(store.getState().actors[0].context).toMatchObject({ account: { workEmail: signInResponse.account.workEmail }, error: null });
   });
 

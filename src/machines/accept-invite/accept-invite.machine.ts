@@ -3,19 +3,22 @@
  * to the invited email and refused in words when expired, revoked or already used).
  *
  *  loading (GET /api/invite/:token) → ready (pending invite)
- *                                  | refused (expired, accepted, revoked)
+ *                                  | refused (expired, accepted, revoked, superseded by a newer invite)
  *                                  | notFound (404: unknown or mistyped link)
  *                                  | unavailable (network or server trouble; RETRY → loading)
- *  ready: CHANGE fields; SUBMIT (first name, last name, password ≥ PASSWORD_MIN_LENGTH) → joining
+ *  ready branches on the preview's `hasAccount`:
+ *    ready.newAccount: CHANGE fields; SUBMIT (first name, last name, password ≥ PASSWORD_MIN_LENGTH) → joining
+ *    ready.existingAccount: the invited address already has an account: it only confirms with its password
+ *      (SUBMIT with a password → joining; no names are asked for, none are sent)
  *  joining (POST /api/invite/:token/accept) → joined (the `joined` action signs the session in and opens the
- *      workspace) | refused (410: expired or used meanwhile) | ready with the server's refusal in its words (SPEC
- *      gives none here) or 'We could not add you…' for a crash, fields kept.
+ *      workspace) | refused (410: expired, used or resent meanwhile) | back to the same form with the server's
+ *      refusal in its words (SPEC gives none here) or 'We could not add you…' for a crash, fields kept.
  * Every invoke has an id and an onError; the calls (with their abort signal) and `joined` are provided by
  * accept-invite.actors.ts.
  */
 import { assign, setup } from 'xstate';
 import type { SignInResponse } from '../../contracts/auth';
-import { INVITE_REFUSAL_CODES, PASSWORD_MIN_LENGTH, type InvitePreview, type InviteRefusal } from '../../contracts/team';
+import { INVITE_REFUSAL_CODES, PASSWORD_MIN_LENGTH, type AcceptInviteRequest, type InvitePreview, type InviteRefusal } from '../../contracts/team';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
 
@@ -29,6 +32,7 @@ export const JOIN_FAILED = 'We could not add you to the workspace. Please try ag
 export const FIRST_NAME_REQUIRED = 'First name is required.';
 export const LAST_NAME_REQUIRED = 'Last name is required.';
 export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
+export const PASSWORD_REQUIRED = 'Enter your password.';
 
 export interface JoinForm {
   firstName: string;
@@ -38,14 +42,24 @@ export interface JoinForm {
 export type JoinField = keyof JoinForm;
 export type JoinErrors = Partial<Record<JoinField, string>>;
 
-/** The rules the server applies on accept (server/domain/team.ts acceptInvite), mirrored in the form. */
-export function validateJoin(form: JoinForm): JoinErrors {
+/**
+ * The rules the server applies on accept (server/domain/team.ts acceptInvite), mirrored in the form: a new account
+ * needs both names and a long enough password; an existing account only its password.
+ */
+export function validateJoin(form: JoinForm, hasAccount = false): JoinErrors {
   const errors: JoinErrors = {};
+  if (hasAccount) {
+    if (!form.password) errors.password = PASSWORD_REQUIRED;
+    return errors;
+  }
   if (!form.firstName.trim()) errors.firstName = FIRST_NAME_REQUIRED;
   if (!form.lastName.trim()) errors.lastName = LAST_NAME_REQUIRED;
   if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
   return errors;
 }
+
+/** What the accept call sends: names only for a new account. */
+export type JoinRequest = { token: string } & AcceptInviteRequest;
 
 export interface AcceptInviteContext extends JoinForm {
   token: string;
@@ -65,6 +79,10 @@ export type AcceptInviteEvent =
 const REFUSAL_CODES: Record<string, Refusal> = Object.fromEntries(
   Object.entries(INVITE_REFUSAL_CODES).map(([refusal, code]) => [code, refusal as Refusal]),
 );
+const hasAccount = (context: AcceptInviteContext) => context.preview?.hasAccount === true;
+/** Back to the form the invite asks for (after a refused or failed join). */
+const BACK_TO_FORM = [{ guard: 'hasAccount', target: '#acceptInvite.ready.existingAccount' }, { target: '#acceptInvite.ready.newAccount' }] as const;
+
 const refusalOf = (error: unknown): Refusal | null => {
   const failure = apiFailure(error);
   return failure?.status === 410 ? REFUSAL_CODES[failure.code ?? ''] ?? 'accepted' : null;
@@ -79,12 +97,20 @@ export const acceptInviteMachine = setup({
   },
   actors: {
     loadInvite: toProvide<InvitePreview, { token: string }>('loadInvite'),
-    acceptInvite: toProvide<SignInResponse, { token: string } & JoinForm>('acceptInvite'),
+    acceptInvite: toProvide<SignInResponse, JoinRequest>('acceptInvite'),
   },
   guards: {
-    formValid: ({ context }) => Object.keys(validateJoin(context)).length === 0,
+    formValid: ({ context }) => Object.keys(validateJoin(context, hasAccount(context))).length === 0,
+    hasAccount: ({ context }) => hasAccount(context),
   },
   actions: {
+    /** The server's refusal of the join in its words (a wrong password …); a crash gets ours. */
+    showJoinError: assign({
+      error: ({ event }) => {
+        const { error } = event as { error?: unknown };
+        return serverWords(error) ?? networkWords(error) ?? JOIN_FAILED;
+      },
+    }),
     /** Sign the session in with the new token and open the joined workspace (provided by accept-invite.actors.ts). */
     joined: (_, _params: SignInResponse & { workspaceId: string | null }) => {},
   },
@@ -124,16 +150,23 @@ export const acceptInviteMachine = setup({
     notFound: {},
     refused: {},
     ready: {
+      initial: 'branching',
+      states: {
+        /** Transient: which form the invite asks for. */
+        branching: { always: BACK_TO_FORM },
+        newAccount: {},
+        existingAccount: {},
+      },
       on: {
         CHANGE: {
           actions: assign(({ context, event }) => {
             const next = { ...context, [event.field]: event.value };
-            return { [event.field]: event.value, errors: context.submitted ? validateJoin(next) : context.errors };
+            return { [event.field]: event.value, errors: context.submitted ? validateJoin(next, hasAccount(context)) : context.errors };
           }),
         },
         SUBMIT: [
           { guard: 'formValid', target: 'joining', actions: assign({ submitted: true, errors: {}, error: null }) },
-          { actions: assign(({ context }) => ({ submitted: true, errors: validateJoin(context) })) },
+          { actions: assign(({ context }) => ({ submitted: true, errors: validateJoin(context, hasAccount(context)) })) },
         ],
       },
     },
@@ -141,15 +174,17 @@ export const acceptInviteMachine = setup({
       invoke: {
         id: 'acceptInvite',
         src: 'acceptInvite',
-        input: ({ context }) => ({ token: context.token, firstName: context.firstName.trim(), lastName: context.lastName.trim(), password: context.password }),
+        input: ({ context }): JoinRequest =>
+          hasAccount(context)
+            ? { token: context.token, password: context.password }
+            : { token: context.token, firstName: context.firstName.trim(), lastName: context.lastName.trim(), password: context.password },
         onDone: {
           target: 'joined',
           actions: { type: 'joined', params: ({ context, event }) => ({ ...event.output, workspaceId: context.preview?.workspaceId ?? null }) },
         },
         onError: [
           { guard: ({ event }) => refusalOf(event.error) !== null, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
-          // The server's refusal in its words (a wrong password for an existing account …); a crash gets ours.
-          { target: 'ready', actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? JOIN_FAILED }) },
+          ...BACK_TO_FORM.map((to) => ({ ...to, actions: 'showJoinError' as const })),
         ],
       },
     },

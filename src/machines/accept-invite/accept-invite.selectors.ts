@@ -7,8 +7,9 @@ type Snapshot = SnapshotFrom<typeof acceptInviteMachine>;
 
 export type InvitePageStatus = 'loading' | 'form' | 'refused' | 'notFound' | 'unavailable' | 'joined';
 
+type TopState = Snapshot['value'] extends infer V ? (V extends string ? V : keyof V & string) : never;
 /** What the page shows in each state: joining keeps the form on screen (with a busy button). */
-const STATUS: Record<Snapshot['value'], InvitePageStatus> = {
+const STATUS: Record<TopState, InvitePageStatus> = {
   loading: 'loading',
   ready: 'form',
   joining: 'form',
@@ -19,7 +20,8 @@ const STATUS: Record<Snapshot['value'], InvitePageStatus> = {
 };
 
 export const selectInvitePage = (s: Snapshot) => {
-  const status = STATUS[s.value];
+  const top = (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as TopState;
+  const status = STATUS[top];
   const message =
     status === 'refused' && s.context.refusal ? INVITE_REFUSED[s.context.refusal]
     : status === 'notFound' ? INVITE_NOT_FOUND
@@ -30,6 +32,8 @@ export const selectInvitePage = (s: Snapshot) => {
     message,
     refusal: s.context.refusal,
     preview: s.context.preview,
+    /** The invited address already has an account: the form only asks for its password. */
+    existingAccount: s.context.preview?.hasAccount === true,
     busy: s.matches('joining') || s.matches('joined'),
     firstName: s.context.firstName,
     lastName: s.context.lastName,

@@ -7,7 +7,12 @@ import { deletePaymentMethod, setDefaultPaymentMethod } from '../../services/bil
 import { billingQueryKey } from '../../services/billing.queries';
 import { queryClient } from '../../queryClient';
 
-export const livePaymentMethodsMachine = paymentMethodsMachine.provide({
+export interface PaymentMethodsDeps {
+  /** Starts the payment-method-setup flow of the tab. */
+  addMethod(): void;
+}
+
+const livePaymentMethodsMachine = paymentMethodsMachine.provide({
   actors: {
     setDefault: mutation(({ workspaceId, paymentMethodId }, signal) => setDefaultPaymentMethod(workspaceId, paymentMethodId, signal)),
     deleteMethod: mutation(({ workspaceId, paymentMethodId }, signal) => deletePaymentMethod(workspaceId, paymentMethodId, signal)),
@@ -20,4 +25,7 @@ export const livePaymentMethodsMachine = paymentMethodsMachine.provide({
   },
 });
 
-export const paymentMethodsFlow = defineFlow({ name: 'payment-methods', bind: () => livePaymentMethodsMachine });
+export const paymentMethodsFlow = defineFlow({
+  name: 'payment-methods',
+  bind: (deps: () => PaymentMethodsDeps) => livePaymentMethodsMachine.provide({ actions: { addMethod: () => deps().addMethod() } }),
+});

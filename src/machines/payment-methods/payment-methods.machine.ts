@@ -9,15 +9,20 @@
  *   idle ─DELETE(method)─► deleting.confirming ─CONFIRM─► deleting.working ─┬─ success ─► idle (DELETED snackbar,
  *        └─CANCEL─► idle                                                      │             `methodsChanged`)
  *                                                                             └─ refused / thrown ─► refused
- *   refused: the dialog stays open and says why (the server's reason: e.g. the only method while charges are
- *   pending; else DELETE_FAILED) ─CONFIRM─► deleting.working (again, no second confirm) | ─CANCEL─► idle
+ *   refused: the dialog stays open and says why (the server's reason, else DELETE_FAILED) ─CONFIRM─►
+ *   deleting.working (again, no second confirm) | ─CANCEL─► idle
+ *   blocked: a delete that cannot succeed (the only method while charges are pending): said up front, before any
+ *   confirm, when the list marks the method `deletable: false`, or when the server refuses it that way
+ *   (409 payment_method_required); no "Try again", the way out is adding a method:
+ *   ─ADD_METHOD─► idle (`addMethod` starts the hosted setup) | ─CANCEL─► idle
  *
- * `notify` and `methodsChanged` are provided by payment-methods.actors.ts.
+ * `notify`, `methodsChanged` and `addMethod` are provided by payment-methods.actors.ts.
  */
 import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SuccessMessage } from '../../contracts/codecs';
 import { answerWords, confirmMutation, failed, succeeded, type MutationOutcome } from '../shared/confirm-mutation.machine';
-import { networkWords, serverWords } from '../shared/api-error';
+import { apiFailure, networkWords, serverWords } from '../shared/api-error';
+import { LAST_DEFAULT_PENDING, PAYMENT_METHOD_REQUIRED } from '../../contracts/billing';
 import { notify } from '../shared/notice';
 
 /** Ours (SPEC §8 gives no billing messages). */
@@ -26,12 +31,16 @@ export const SET_DEFAULT_FAILED = 'We could not change the default payment metho
 export const METHOD_DELETED = 'Payment method deleted.';
 export const DELETE_FAILED = 'We could not delete the payment method. Please try again later.';
 export const DELETE_TITLE = 'Delete payment method';
+export const CANNOT_DELETE_TITLE = 'This payment method is still needed';
+export const ADD_METHOD_LABEL = 'Add payment method';
 export const deleteQuestion = (label: string) => `Are you sure you want to delete ${label}? It can no longer be used to pay.`;
 
 /** The method an action is about, with the words that name it ("Visa ending in 4242", "Manual invoice"). */
 export interface MethodRef {
   id: string;
   label: string;
+  /** false: deleting it would be refused (the only method while charges are pending); absent: may be deleted. */
+  deletable?: boolean;
 }
 export interface MethodRequest {
   workspaceId: string;
@@ -51,11 +60,16 @@ export type PaymentMethodsEvent =
   | { type: 'SET_DEFAULT'; method: MethodRef }
   | { type: 'DELETE'; method: MethodRef }
   | { type: 'CONFIRM' }
-  | { type: 'CANCEL' };
+  | { type: 'CANCEL' }
+  | { type: 'ADD_METHOD' };
 
 /** Why a call failed, in words: the server's reason when it gave one on purpose, else the fallback. */
 const reasonOf = (outcome: MutationOutcome, fallback: string) =>
   outcome.status === 'failed' ? (outcome.answer ? answerWords(outcome) : serverWords(outcome.error) ?? networkWords(outcome.error)) ?? fallback : fallback;
+
+/** The server refused the delete because the method is still needed: retrying cannot help. */
+const stillNeeded = (outcome: MutationOutcome) =>
+  outcome.status === 'failed' && apiFailure(outcome.error)?.code === PAYMENT_METHOD_REQUIRED;
 
 const request = (context: PaymentMethodsContext): MethodRequest => ({ workspaceId: context.workspaceId, paymentMethodId: context.method!.id });
 const WORKING = { deleting: 'working' };
@@ -79,6 +93,8 @@ export const paymentMethodsMachine = setup({
     notify,
     /** The workspace's payment methods changed: read them again. */
     methodsChanged: (_, _params: { workspaceId: string }) => {},
+    /** Start adding a payment method (the hosted setup page). */
+    addMethod: () => {},
   },
 }).createMachine({
   id: 'paymentMethods',
@@ -89,7 +105,14 @@ export const paymentMethodsMachine = setup({
       entry: assign({ method: null, error: null, retrying: false }),
       on: {
         SET_DEFAULT: { target: 'settingDefault', actions: assign({ method: ({ event }) => event.method }) },
-        DELETE: { target: 'deleting', actions: assign({ method: ({ event }) => event.method }) },
+        DELETE: [
+          {
+            guard: ({ event }) => event.method.deletable === false,
+            target: 'blocked',
+            actions: assign({ method: ({ event }) => event.method, error: LAST_DEFAULT_PENDING }),
+          },
+          { target: 'deleting', actions: assign({ method: ({ event }) => event.method }) },
+        ],
       },
     },
     settingDefault: {
@@ -129,6 +152,11 @@ export const paymentMethodsMachine = setup({
             ],
           },
           {
+            guard: and(['deleteConfirmed', ({ event }) => stillNeeded(event.output)]),
+            target: 'blocked',
+            actions: assign({ error: ({ event }) => reasonOf(event.output, LAST_DEFAULT_PENDING) }),
+          },
+          {
             guard: and(['deleteConfirmed', ({ event }) => failed(event.output)]),
             target: 'refused',
             actions: assign({ error: ({ event }) => reasonOf(event.output, DELETE_FAILED) }),
@@ -150,6 +178,12 @@ export const paymentMethodsMachine = setup({
     refused: {
       on: {
         CONFIRM: { target: '#paymentMethods.deleting.working', actions: assign({ retrying: true, error: null }) },
+        CANCEL: 'idle',
+      },
+    },
+    blocked: {
+      on: {
+        ADD_METHOD: { target: 'idle', actions: 'addMethod' },
         CANCEL: 'idle',
       },
     },

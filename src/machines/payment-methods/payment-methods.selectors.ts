@@ -1,13 +1,24 @@
 /** View models of the Payment Methods tab: the delete confirm and which row is busy. */
-import { DELETE_TITLE, deleteQuestion, type PaymentMethodsSnapshot } from './payment-methods.machine';
+import { ADD_METHOD_LABEL, CANNOT_DELETE_TITLE, DELETE_TITLE, deleteQuestion, type PaymentMethodsSnapshot } from './payment-methods.machine';
 
-export const selectDeleteDialog = (s: PaymentMethodsSnapshot) => ({
-  open: s.matches('deleting') || s.matches('refused'),
-  busy: s.matches({ deleting: 'working' }),
-  title: DELETE_TITLE,
-  message: deleteQuestion(s.context.method?.label ?? ''),
-  error: s.matches('refused') ? s.context.error : null,
-});
+/**
+ * The delete dialog: the question (with the server's reason after a refusal, and "Try again"), or, for a method that
+ * cannot go (blocked), why, with adding a method as the way out instead of a delete.
+ */
+export const selectDeleteDialog = (s: PaymentMethodsSnapshot) => {
+  const blocked = s.matches('blocked');
+  const refused = s.matches('refused');
+  return {
+    open: s.matches('deleting') || refused || blocked,
+    busy: s.matches({ deleting: 'working' }),
+    blocked,
+    title: blocked ? CANNOT_DELETE_TITLE : DELETE_TITLE,
+    message: blocked ? (s.context.error ?? '') : deleteQuestion(s.context.method?.label ?? ''),
+    error: refused ? s.context.error : null,
+    confirmLabel: blocked ? ADD_METHOD_LABEL : refused ? 'Try again' : 'Delete',
+    tone: blocked ? ('primary' as const) : ('danger' as const),
+  };
+};
 
 /** The id of the method whose default is being set, else null. */
 export const selectSettingDefault = (s: PaymentMethodsSnapshot) => (s.matches('settingDefault') ? (s.context.method?.id ?? null) : null);

@@ -3,25 +3,41 @@
  * checking (a stored token is verified with GET /api/me) → signedIn | signedOut;
  * signedOut: idle → signingIn → signedIn, or back to idle with the error in words;
  * signedIn: refreshing the account after workspace/app changes; signingOut revokes the token → signedOut.
+ * Access changes made by someone else (a role changed, a membership removed) reach the session without a reload:
+ * ACCESS_REFUSED (any call answered 403 or 404 for a workspace) re-reads GET /api/me at once; FOCUSED (the window
+ * came back) re-reads it only when the last read is older than FOCUS_RECHECK_MS (ready.fresh → ready.stale), so
+ * switching windows stays cheap. A re-read that shows the account left a workspace or has another role there says
+ * so (notify) and remembers the workspaces left (`removedFrom`), so the shell takes the person out of one with that
+ * notice instead of "Workspace not found!"; menus and permissions follow the account by themselves.
  * A 401 from any call while signed in (expired or revoked token) sends EXPIRED and lands in signedOut.
  * SIGNED_IN (a token and account handed over, e.g. by an accepted invitation) signs in from signedOut; while
  * restoring or already signed in it switches the session: the new token replaces the old one, the account is
  * replaced at once and then fetched again with the new token (GET /api/me), any refresh or sign-out of the old
  * session being cancelled so its answer cannot overwrite the new one.
  * A failed sign-in shows the server's refusal in its words ('wrong email or password'), the network's, or ours —
- * never a crash's text. Every invoke has an id and an onError; the calls (with their abort signal) and the token
+ * never a crash's text; the next submit clears it, even one the form refuses before asking (empty fields). Every invoke has an id and an onError; the calls (with their abort signal) and the token
  * store are provided by session.actors.ts; src/views/flows/session.tsx hands the actor to the views.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, SignInResponse } from '../../contracts/auth';
+import { isEmail, roleLabel, type Role } from '../../contracts/codecs';
 import { hasStatus, networkWords, serverWords } from '../shared/api-error';
+import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+
+/** A workspace the account was a member of, by id and the name it had. */
+export interface WorkspaceRef {
+  id: string;
+  name: string;
+}
 
 export interface SessionContext {
   account: Account | null;
   error: string | null;
   /** Why the user was signed out, shown on the sign-in page. */
   notice: string | null;
+  /** Workspaces this account was taken out of while signed in (seen on a re-read of /api/me). */
+  removedFrom: WorkspaceRef[];
 }
 
 export type SessionEvent =
@@ -29,7 +45,31 @@ export type SessionEvent =
   | { type: 'SIGNED_IN'; token: string; account: Account }
   | { type: 'SIGN_OUT' }
   | { type: 'REFRESH' }
+  /** A call answered 403 or 404 for a workspace: the account's memberships or roles may have changed. */
+  | { type: 'ACCESS_REFUSED' }
+  /** The window regained focus. */
+  | { type: 'FOCUSED' }
   | { type: 'EXPIRED' };
+
+/** A focus re-reads /api/me only when the last read is at least this old. */
+export const FOCUS_RECHECK_MS = 30_000;
+
+export const removedNotice = (workspace: WorkspaceRef) => `You are no longer a member of ${workspace.name}.`;
+export const roleChangedNotice = (workspace: WorkspaceRef, role: Role) => `Your role in ${workspace.name} is now ${roleLabel(role)}.`;
+
+/** What changed for the same account between two reads: the workspaces it left and the roles that changed. */
+export function membershipChanges(before: Account | null, after: Account) {
+  if (!before || before.accountId !== after.accountId) return { removed: [], roles: [] };
+  const now = new Map((after.organisations ?? []).map((w) => [w.id, w]));
+  const removed: WorkspaceRef[] = [];
+  const roles: Array<{ workspace: WorkspaceRef; role: Role }> = [];
+  for (const old of before.organisations ?? []) {
+    const current = now.get(old.id);
+    if (!current) removed.push({ id: old.id, name: old.name });
+    else if (current.role && old.role && current.role !== old.role) roles.push({ workspace: { id: current.id, name: current.name }, role: current.role });
+  }
+  return { removed, roles };
+}
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.';
 export const SESSION_UNCHECKED = 'We could not reach Questboard to check your session. Reload the page to try again, or sign in.';
@@ -41,6 +81,7 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
     children: {} as { restoreAccount: 'loadAccount'; signIn: 'signIn'; refreshAccount: 'loadAccount'; signOut: 'signOut' },
   },
+  delays: { FOCUS_RECHECK: FOCUS_RECHECK_MS },
   actors: {
     loadAccount: toProvide<Account, void>('loadAccount'),
     signIn: toProvide<SignInResponse, { email: string; password: string }>('signIn'),
@@ -50,15 +91,18 @@ export const sessionMachine = setup({
     hasToken: () => false,
     /** The server refused the token (401): only then is a stored token dropped; a network error or abort keeps it. */
     tokenRefused: ({ event }) => hasStatus((event as { error?: unknown }).error, 401),
+    /** What the form sends is worth asking the server about (the form shows its own field errors otherwise). */
+    credentialsEntered: ({ event }) => event.type === 'SIGN_IN' && isEmail(event.email) && event.password.length > 0,
   },
   actions: {
+    notify,
     storeToken: (_, _params: { token: string | null }) => {},
     /** SIGNED_IN (an accepted invitation): its account becomes the session's. */
-    adoptAccount: assign(({ event }) => (event.type === 'SIGNED_IN' ? { account: event.account, error: null, notice: null } : {})),
+    adoptAccount: assign(({ event }) => (event.type === 'SIGNED_IN' ? { account: event.account, error: null, notice: null, removedFrom: [] } : {})),
   },
 }).createMachine({
   id: 'session',
-  context: { account: null, error: null, notice: null },
+  context: { account: null, error: null, notice: null, removedFrom: [] },
   initial: 'checking',
   on: {
     // While restoring or signed in (signedOut has its own): the handed-over session replaces the current one. Every
@@ -87,11 +131,15 @@ export const sessionMachine = setup({
     },
     signedOut: {
       initial: 'idle',
-      entry: assign({ account: null }),
+      entry: assign({ account: null, removedFrom: [] }),
       states: {
         idle: {
           on: {
-            SIGN_IN: { target: 'signingIn', actions: assign({ error: null, notice: null }) },
+            SIGN_IN: [
+              { guard: 'credentialsEntered', target: 'signingIn', actions: assign({ error: null, notice: null }) },
+              // Refused by the form itself (empty or malformed): an earlier server refusal no longer applies.
+              { actions: assign({ error: null }) },
+            ],
           },
         },
         signingIn: {
@@ -127,12 +175,32 @@ export const sessionMachine = setup({
     signedIn: {
       initial: 'ready',
       states: {
-        ready: { on: { REFRESH: 'refreshing' } },
+        ready: {
+          initial: 'fresh',
+          states: {
+            /** /api/me was read less than FOCUS_RECHECK_MS ago: a focus changes nothing. */
+            fresh: { after: { FOCUS_RECHECK: 'stale' } },
+            stale: { on: { FOCUSED: '#session.signedIn.refreshing' } },
+          },
+          on: { REFRESH: 'refreshing', ACCESS_REFUSED: 'refreshing' },
+        },
         refreshing: {
           invoke: {
             id: 'refreshAccount',
             src: 'loadAccount',
-            onDone: { target: 'ready', actions: assign({ account: ({ event }) => event.output }) },
+            // The account as the server has it now, and a word about each change of access.
+            onDone: {
+              target: 'ready',
+              actions: enqueueActions(({ context, event, enqueue }) => {
+                const { removed, roles } = membershipChanges(context.account, event.output);
+                enqueue.assign({
+                  account: event.output,
+                  removedFrom: [...context.removedFrom.filter((w) => !removed.some((r) => r.id === w.id)), ...removed],
+                });
+                for (const workspace of removed) enqueue({ type: 'notify', params: { message: removedNotice(workspace), kind: 'warning', duration: 'long' } });
+                for (const { workspace, role } of roles) enqueue({ type: 'notify', params: { message: roleChangedNotice(workspace, role), kind: 'info' } });
+              }),
+            },
             onError: { target: 'ready' },
           },
         },

@@ -11,3 +11,6 @@ export const selectSigningIn = (s: Snapshot) => s.matches({ signedOut: 'signingI
 export const selectSigningOut = (s: Snapshot) => s.matches({ signedIn: 'signingOut' });
 export const selectSignInError = (s: Snapshot) => s.context.error;
 export const selectNotice = (s: Snapshot) => s.context.notice;
+/** Whether the account was taken out of this workspace while signed in (the session already said so). */
+export const selectWasRemovedFrom = (workspaceId: string | undefined) => (s: Snapshot) =>
+  workspaceId !== undefined && s.context.removedFrom.some((w) => w.id === workspaceId);

@@ -1,7 +1,8 @@
 /**
  * /invite/{token} (public; SPEC §4 invitation, §5 invite): the invited person sees the workspace, their email
- * (read-only) and role, sets a name and password and joins. Expired, used, withdrawn and unknown links are refused
- * in words with a way to sign in. A thin view over the accept-invite machine.
+ * (read-only) and role, sets a name and password and joins; an address that already has an account only confirms
+ * with its password. Expired, used, withdrawn, resent and unknown links are refused in words with a way to sign
+ * in. A thin view over the accept-invite machine.
  */
 import { type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
@@ -24,6 +25,7 @@ const REFUSAL_TITLES: Record<Refusal, string> = {
   expired: 'This invitation has expired',
   accepted: 'This invitation was already used',
   revoked: 'This invitation was withdrawn',
+  superseded: 'A newer invitation was sent',
 };
 
 function Frame({ children }: { children: ReactNode }) {
@@ -73,7 +75,10 @@ function InviteScreen({ token }: { token: string }) {
 
   if (status === 'loading') return <Frame><Centered label="Checking your invitation" /></Frame>;
   if (status === 'joined') return <Frame><Centered label="Opening your workspace" /></Frame>;
-  if (status === 'refused' && view.refusal) return <Frame><Refused title={REFUSAL_TITLES[view.refusal]} message={view.message ?? ''} /></Frame>;
+  if (status === 'refused' && view.refusal) {
+    const title = view.refusal === 'superseded' && view.preview ? `${REFUSAL_TITLES.superseded} to ${view.preview.email}` : REFUSAL_TITLES[view.refusal];
+    return <Frame><Refused title={title} message={view.message ?? ''} /></Frame>;
+  }
   if (status === 'notFound') return <Frame><Refused title="Invitation not found" message={view.message ?? ''} /></Frame>;
   if (status === 'unavailable' || !view.preview) {
     return <Frame><Refused title="Invitation unavailable" message={view.message ?? ''} onRetry={() => send({ type: 'RETRY' })} /></Frame>;
@@ -110,32 +115,51 @@ function InviteScreen({ token }: { token: string }) {
           <dd className="font-medium text-slate-900">{roleLabel(preview.role)}</dd>
         </dl>
         <TextField label="Email" type="email" value={preview.email} readOnly className="[&_input]:bg-slate-50 [&_input]:text-slate-600" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            value={view.firstName}
-            onChange={(e) => send({ type: 'CHANGE', field: 'firstName', value: e.target.value })}
-            error={view.errors.firstName}
-            autoFocus
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            value={view.lastName}
-            onChange={(e) => send({ type: 'CHANGE', field: 'lastName', value: e.target.value })}
-            error={view.errors.lastName}
-          />
-        </div>
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          value={view.password}
-          onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
-          error={view.errors.password}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. Already on Questboard with this email? Enter that password.`}
-        />
+        {view.existingAccount ? (
+          <>
+            <p className="text-sm text-slate-600">
+              {preview.email} already has a Questboard account. Enter its password to join {preview.workspaceName}.
+            </p>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={view.password}
+              onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+              error={view.errors.password}
+              autoFocus
+            />
+          </>
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="First name"
+                autoComplete="given-name"
+                value={view.firstName}
+                onChange={(e) => send({ type: 'CHANGE', field: 'firstName', value: e.target.value })}
+                error={view.errors.firstName}
+                autoFocus
+              />
+              <TextField
+                label="Last name"
+                autoComplete="family-name"
+                value={view.lastName}
+                onChange={(e) => send({ type: 'CHANGE', field: 'lastName', value: e.target.value })}
+                error={view.errors.lastName}
+              />
+            </div>
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              value={view.password}
+              onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+              error={view.errors.password}
+              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+            />
+          </>
+        )}
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
         <Button type="submit" busy={view.busy} className="w-full">Join</Button>
       </form>

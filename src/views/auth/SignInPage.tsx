@@ -25,12 +25,12 @@ export default function SignInPage() {
 
   if (status === 'signedIn') return <Redirect to={safeNext(new URLSearchParams(search).get('next'))} replace />;
 
-  const emailError = touched && !isEmail(email) ? 'Enter a valid email address.' : null;
+  const emailError = touched && !isEmail(email.trim()) ? 'Enter a valid email address.' : null;
   const passwordError = touched && !password ? 'Enter your password.' : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!isEmail(email) || !password) return;
+    // Always told, even when the fields are refused here: the session drops an earlier refusal that no longer applies.
     actor.send({ type: 'SIGN_IN', email: email.trim(), password });
   };
 

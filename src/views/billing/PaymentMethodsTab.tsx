@@ -20,7 +20,7 @@ import { brandName, expiryLabel, methodLabel } from './billingFormat';
 
 export function PaymentMethodsTab({ workspaceId, setup }: { workspaceId: string; setup: PaymentMethodSetupActor }) {
   const methods = usePaymentMethods(workspaceId);
-  const actor = useFlowActor(paymentMethodsFlow, { workspaceId }, { key: workspaceId });
+  const actor = useFlowActor(paymentMethodsFlow, { workspaceId }, { key: workspaceId, deps: { addMethod: () => setup.send({ type: 'START' }) } });
   return (
     <div className="space-y-4">
       <AddMethod setup={setup} sandbox={methods.data?.provider === 'sandbox'} />
@@ -96,7 +96,7 @@ function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMet
           </Button>
         )}
         <Button variant="ghost" className="text-rose-700" aria-label={`Delete ${label}`} disabled={!idle}
-          onClick={() => actor.send({ type: 'DELETE', method: { id: method.id, label } })}>
+          onClick={() => actor.send({ type: 'DELETE', method: { id: method.id, label, deletable: method.deletable } })}>
           Delete
         </Button>
       </div>
@@ -106,5 +106,6 @@ function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMet
 
 function DeleteDialog({ actor }: { actor: PaymentMethodsActor }) {
   const view = useSelector(actor, selectDeleteDialog);
-  return <FlowConfirmDialog view={view} send={(event) => actor.send(event)} confirmLabel={view.error ? 'Try again' : 'Delete'} />;
+  // A method that cannot go: the dialog's way forward is adding another method.
+  return <FlowConfirmDialog view={view} send={(event) => actor.send(view.blocked && event.type === 'CONFIRM' ? { type: 'ADD_METHOD' } : event)} />;
 }

@@ -9,11 +9,13 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   busy?: boolean;
   error?: string | null;
+  /** danger (default) for a destructive confirm; primary when the way forward is not destructive. */
+  tone?: 'danger' | 'primary';
   onConfirm(): void;
   onCancel(): void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -24,7 +26,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>Cancel</Button>
-          <Button variant="danger" onClick={onConfirm} busy={busy}>{confirmLabel}</Button>
+          <Button variant={tone} onClick={onConfirm} busy={busy}>{confirmLabel}</Button>
         </>
       }
     >
@@ -42,6 +44,7 @@ export interface ConfirmView {
   busy?: boolean;
   error?: string | null;
   confirmLabel?: string;
+  tone?: 'danger' | 'primary';
 }
 
 /** A ConfirmDialog bound to a flow that answers CONFIRM / CANCEL; `confirmLabel` wins over the view's own. */
@@ -58,6 +61,7 @@ export function FlowConfirmDialog({ view, send, confirmLabel }: {
       busy={view.busy}
       error={view.error}
       confirmLabel={confirmLabel ?? view.confirmLabel}
+      tone={view.tone}
       onConfirm={() => send({ type: 'CONFIRM' })}
       onCancel={() => send({ type: 'CANCEL' })}
     />

@@ -28,6 +28,8 @@ const SET_DEFAULT_FAILED = 'We could not change the default payment method. Plea
 const METHOD_DELETED = 'Payment method deleted.';
 const DELETE_FAILED = 'We could not delete the payment method. Please try again later.';
 const STILL_NEEDED = 'This payment method is still needed.';
+const ONLY_METHOD = 'This is your only payment method and charges are still pending. Add another payment method before deleting this one.';
+const CANNOT_DELETE = 'This payment method is still needed';
 
 const VISA: MethodRef = { id: 'visa', label: 'Visa ending in 4242' };
 const AMEX: MethodRef = { id: 'amex', label: 'American Express ending in 0005' };
@@ -46,7 +48,14 @@ const E = {
   deleted: doneEvent('deleteMethod', ok(METHOD_DELETED)),
   deleteRefused: doneEvent('deleteMethod', refused(STILL_NEEDED)),
   deleteCrashed: crashEvent('deleteMethod'),
+  /** The server refuses: the only method while charges are pending (409 payment_method_required). */
+  deleteBlocked: doneEvent('deleteMethod', {
+    status: 'failed', answer: null, error: Object.assign(new Error(ONLY_METHOD), { name: 'ApiError', status: 409, code: 'payment_method_required' }),
+  }),
+  addMethod: { type: 'ADD_METHOD' },
 };
+const blockedAnswer = { status: 409, json: { success: false, message: ONLY_METHOD, code: 'payment_method_required' } };
+const isBlocked = (output: MutationOutcome) => output.status === 'failed' && (output.error as { code?: string } | null)?.code === 'payment_method_required';
 
 type Ev<K extends PaymentMethodsEvent['type']> = Extract<PaymentMethodsEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as PaymentMethodsContext;
@@ -58,11 +67,12 @@ const methodCall = (method: string, url: RegExp) =>
     (event) => {
       if (isError(event)) return answers.crash;
       const output = outputOf(event);
+      if (isBlocked(output)) return blockedAnswer;
       return output.status === 'done' ? answers.server : answers.refused(output.status === 'failed' ? output.answer?.message : undefined);
     },
     (event) => {
       const id = event.type.split('.').pop();
-      return isError(event) ? `${id} 500` : outputOf(event).status === 'done' ? `${id} ✓` : `${id} refused`;
+      return isError(event) ? `${id} 500` : outputOf(event).status === 'done' ? `${id} ✓` : isBlocked(outputOf(event)) ? `${id} 409` : `${id} refused`;
     },
   );
 const setDefaultCall = methodCall('POST', /\/billing\/payment-methods\/[^/]+\/default$/);
@@ -71,6 +81,7 @@ const deleteCall = methodCall('DELETE', /\/billing\/payment-methods\/[^/]+$/);
 const list = (ui: MethodsUi) => ui.page.getByRole('list', { name: 'Payment methods', includeHidden: true });
 const row = (ui: MethodsUi, label: string) => list(ui).getByRole('listitem', { includeHidden: true }).filter({ has: ui.page.getByRole('button', { name: `Delete ${label}`, includeHidden: true }) });
 const dialog = (ui: MethodsUi) => new Modal(ui.page, 'Delete payment method');
+const blockedDialog = (ui: MethodsUi) => new Modal(ui.page, CANNOT_DELETE);
 const open = async (ui: MethodsUi) => {
   await ui.page.goto(billingPath(ui.workspaceId, 'payment-methods'));
   await expect(list(ui).getByRole('listitem')).toHaveCount(2);
@@ -90,18 +101,20 @@ export const paymentMethodsTable: FlowTable<MethodsUi> = {
     return { page, workspaceId, shell: new Shell(page) };
   },
   traversals: [
-    { name: 'actions', kind: 'shortest', input, open, events: [E.setDefault, E.delete, E.confirm, E.deleteRefused] },
+    { name: 'actions', kind: 'shortest', input, open, events: [E.setDefault, E.delete, E.confirm, E.deleteRefused, E.deleteBlocked, E.addMethod] },
     {
       // Set as default: refused and crashed say so and change nothing; the retry moves the badge. Delete: cancel
       // keeps the card; a refusal keeps the dialog with the server's reason, a crash with ours, cancel from there;
-      // confirmed again, the card goes.
+      // a refusal because the method is still needed offers adding one instead (no "Try again"); confirmed again,
+      // the card goes.
       name: 'failures, then done',
       kind: 'journey',
       input,
       open,
       events: [
         E.setDefault, E.defaultRefused, E.setDefault, E.defaultCrashed, E.setDefault, E.defaultSet,
-        E.delete, E.cancel, E.delete, E.confirm, E.deleteRefused, E.cancel, E.delete, E.confirm, E.deleteCrashed, E.confirm, E.deleted,
+        E.delete, E.cancel, E.delete, E.confirm, E.deleteRefused, E.cancel, E.delete, E.confirm, E.deleteBlocked, E.addMethod,
+        E.delete, E.confirm, E.deleteCrashed, E.confirm, E.deleted,
       ],
     },
   ],
@@ -109,7 +122,16 @@ export const paymentMethodsTable: FlowTable<MethodsUi> = {
     SET_DEFAULT: { act: (ui, event: Ev<'SET_DEFAULT'>) => ui.page.getByRole('button', { name: `Set as default: ${event.method.label}`, exact: true }).click() },
     DELETE: { act: (ui, event: Ev<'DELETE'>) => ui.page.getByRole('button', { name: `Delete ${event.method.label}`, exact: true }).click() },
     CONFIRM: { act: (ui, _event, before) => dialog(ui).root.getByRole('button', { name: before.matches('refused') ? 'Try again' : 'Delete', exact: true }).click() },
-    CANCEL: { act: (ui) => dialog(ui).root.getByRole('button', { name: 'Cancel', exact: true }).click() },
+    CANCEL: {
+      act: (ui, _event, before) => (before.matches('blocked') ? blockedDialog(ui) : dialog(ui)).root.getByRole('button', { name: 'Cancel', exact: true }).click(),
+    },
+    // Adding a method starts the hosted setup; its request is refused here so the page stays (the setup flow has its own table).
+    ADD_METHOD: {
+      act: async (ui) => {
+        await ui.page.route(/\/billing\/payment-methods\/setup$/, (route) => route.fulfill({ status: 503, json: { success: false, message: 'Not now.', code: 'payments_unavailable' } }), { times: 1 });
+        await blockedDialog(ui).root.getByRole('button', { name: 'Add payment method', exact: true }).click();
+      },
+    },
     'xstate.done.actor.setDefault': setDefaultCall,
     'xstate.error.actor.setDefault': setDefaultCall,
     'xstate.done.actor.deleteMethod': deleteCall,
@@ -118,6 +140,8 @@ export const paymentMethodsTable: FlowTable<MethodsUi> = {
   states: {
     'paymentMethods.idle': async (ui, _state, via) => {
       await dialog(ui).expectClosed();
+      await blockedDialog(ui).expectClosed();
+      if (via.type === 'ADD_METHOD') await expect(ui.page.getByRole('alert').filter({ hasText: 'Not now.' })).toBeVisible();
       const failed = via.type.endsWith('.setDefault') && (isError(via) || outputOf(via).status !== 'done');
       if (failed) await expect(ui.shell.snackbar(SET_DEFAULT_FAILED).last()).toBeVisible();
       if (via.type === 'xstate.done.actor.setDefault' && !failed) {
@@ -143,6 +167,13 @@ export const paymentMethodsTable: FlowTable<MethodsUi> = {
     'paymentMethods.deleting.working': async (ui) => {
       await dialog(ui).expectOpen();
       await expect(dialog(ui).root.getByRole('button', { name: /^(Delete|Try again)$/ })).toHaveAttribute('aria-busy', 'true');
+    },
+    'paymentMethods.blocked': async (ui) => {
+      await blockedDialog(ui).expectOpen();
+      await expect(blockedDialog(ui).root.getByText(ONLY_METHOD, { exact: true })).toBeVisible();
+      await expect(blockedDialog(ui).root.getByRole('button', { name: 'Add payment method', exact: true })).toBeEnabled();
+      await expect(blockedDialog(ui).root.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      await expect(blockedDialog(ui).root.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
     },
     'paymentMethods.refused': async (ui, state) => {
       await dialog(ui).expectOpen();

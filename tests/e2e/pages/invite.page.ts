@@ -11,6 +11,13 @@ export class InvitePage {
     await expect(this.page.getByRole('heading', { name: `Join ${workspaceName}`, exact: true })).toBeVisible();
   }
 
+  /** An address that already has an account: only its password is asked for. */
+  async confirmWithPassword(password: string) {
+    await expect(this.page.getByLabel('First name', { exact: true })).toHaveCount(0);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Join', exact: true }).click();
+  }
+
   async join(firstName: string, lastName: string, password: string) {
     await this.page.getByLabel('First name', { exact: true }).fill(firstName);
     await this.page.getByLabel('Last name', { exact: true }).fill(lastName);
