@@ -358,6 +358,9 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/postbacks/:source/log',      expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
   { route: 'GET /api/app/:appId/postbacks/:source/summary',  expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
   { route: 'POST /api/app/:appId/appsflyer/enable',          expect: [200, 200, 403, 404, 401], params: { appId: DEMO_APP_IDS.wordGarden } },
+  // a test link for one's own device changes nothing others see: every member; its short link is public (a 404 page here)
+  { route: 'POST /api/app/:appId/appsflyer/test-links',      expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  { route: 'GET /t/:code',                                   expect: [404, 404, 404, 404, 404], params: { code: 'no-such-code' } },
   // monetize (server/routes/monetize.ts): members read and estimate; editors create, update and remove (the write
   // paths are SPEC §7's, without the app: the domain authorizes the app of the body or of the campaign)
   { route: 'GET /api/app/:appId/monetize',                   expect: [200, 200, 200, 404, 401] },
