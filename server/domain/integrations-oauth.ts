@@ -14,6 +14,7 @@ import { OAUTH_REDIRECT_PARAM } from '../../src/contracts/integrations';
 import type { ServerContext } from '../context';
 import { GoogleCloudError } from '../providers/google-cloud/provider';
 import { invalid, unavailable } from './errors';
+import { saveCredential } from './integrations';
 
 const STATE_MINUTES = 10;
 const SANDBOX_CODE = 'sandbox:';
@@ -106,9 +107,10 @@ export async function oauthCallback(ctx: ServerContext, sealed: string, code: st
   }
   const member = await ctx.db.selectFrom('memberships').select('role').where('workspace_id', '=', state.workspaceId).where('account_id', '=', state.accountId).executeTakeFirst();
   if (!member || member.role === 'viewer') throw invalid('You can no longer connect this workspace.', ['state'], 'not_a_member');
-  await ctx.db.insertInto('credentials').values({
-    id: randomUUID(), workspace_id: state.workspaceId, type: 'USER_OAUTH', email: account.email, project_id: null,
-    secret: ctx.providers.secrets.seal(JSON.stringify({ refresh_token: account.refreshToken })), created_by: state.accountId,
-  }).execute();
+  // The same Google account again: its credential is refreshed in place, not listed twice.
+  await saveCredential(ctx, {
+    workspaceId: state.workspaceId, type: 'USER_OAUTH', email: account.email, projectId: null,
+    secret: ctx.providers.secrets.seal(JSON.stringify({ refresh_token: account.refreshToken })), createdBy: state.accountId,
+  });
   return back(`${OAUTH_REDIRECT_PARAM}=true`);
 }

@@ -508,6 +508,8 @@ export const IAM_MESSAGES = {
   workspaceCreated: 'Workspace service account credential created.',
   productFailed: 'Failed to add Questboard service account.',
   userFailed: 'Failed to add user service account.',
+  /** Ours, on the pattern of the two above: the uploaded key is the workspace's service account (docs/decisions.md). */
+  workspaceFailed: 'Failed to add workspace service account.',
 } as const;
 export const SERVICE_ACCOUNT_EMAIL_COPIED = 'Service account email copied to clipboard';
 export const copiedMessage = (label: string) => `${label} copied to clipboard.`;

@@ -96,7 +96,7 @@ describe('appsflyer-test-link machine paths', () => {
 
   it('the inputs: the trimmed id to the server; the short link to the QR code and the download; COPY the full link, COPY_SHORT the short', () => {
     const inputs: [string, unknown][] = [];
-    const recording = <T>(name: string) => fromPromise<T, unknown>(({ input }) => (inputs.push([name, input]), new Promise<T>(() => {})));
+    const recording = <T, I>(name: string) => fromPromise<T, I>(({ input }) => (inputs.push([name, input]), new Promise<T>(() => {})));
     const machine = appsflyerTestLinkMachine.provide({
       actors: { createLink: recording('createLink'), qrCode: recording('qrCode'), copyLink: recording('copyLink'), downloadQr: recording('downloadQr') },
     });

@@ -269,6 +269,55 @@ describe('Google sign-in through the sandbox consent page', () => {
   });
 });
 
+describe('one credential per identity per workspace', () => {
+  /** A whole Google sign-in (start → sandbox consent page → callback) as `who`, choosing the account on the page. */
+  async function signInWithGoogle(token: string, account: 'publisher' | 'limited') {
+    const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
+    const start = await call(server.app, token, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
+    const consent = await server.app.inject({ method: 'GET', url: start.json().url });
+    return new RegExp(`href="(/api/oauth/callback[^"]+${account}[^"]+)"`).exec(consent.body)![1]!.replaceAll('&#38;', '&');
+  }
+  const credentialsOf = async (email: string) =>
+    server.db.selectFrom('credentials').select(['id', 'secret', 'created_at']).where('email', '=', email).execute();
+  const listed = async (email: string) =>
+    ((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json().credentials as { id: string; authenticatedEntity: { email: string } }[])
+      .filter((c) => c.authenticatedEntity.email === email);
+
+  test('signing in again with the same Google account refreshes its credential in place (same id, new token), listed once', async () => {
+    const email = 'publisher@demo-studio.dev';
+    expect((await server.app.inject({ method: 'GET', url: await signInWithGoogle(editor, 'publisher') })).statusCode).toBe(200);
+    const [first] = await credentialsOf(email);
+    expect((await server.app.inject({ method: 'GET', url: await signInWithGoogle(admin, 'publisher') })).statusCode).toBe(200);
+    const rows = await credentialsOf(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(first!.id);
+    expect(rows[0]!.secret).not.toBe(first!.secret);
+    expect(await listed(email)).toHaveLength(1);
+  });
+
+  test('two callbacks of the same account at once still make one credential', async () => {
+    const email = 'limited.analyst@demo-studio.dev';
+    const links = [await signInWithGoogle(editor, 'limited'), await signInWithGoogle(admin, 'limited')];
+    const answers = await Promise.all(links.map((url) => server.app.inject({ method: 'GET', url })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await credentialsOf(email)).toHaveLength(1);
+    expect(await listed(email)).toHaveLength(1);
+  });
+
+  test('the same workspace key uploaded again (a rotated key of the same service account) replaces it in place', async () => {
+    const upload = (key: typeof SERVICE_ACCOUNT_KEY) => call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/service-account`, payload: { key } });
+    const first = (await upload(SERVICE_ACCOUNT_KEY)).json().credential.id;
+    const rotated = { ...SERVICE_ACCOUNT_KEY, private_key: SERVICE_ACCOUNT_KEY.private_key.replace('very-secret', 'rotated-secret') };
+    const again = await upload(rotated);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().credential.id).toBe(first);
+    const rows = await credentialsOf(SERVICE_ACCOUNT_KEY.client_email);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(ctx().providers.secrets.open(rows[0]!.secret!)).private_key).toBe(rotated.private_key);
+    expect(await listed(SERVICE_ACCOUNT_KEY.client_email)).toHaveLength(1);
+  });
+});
+
 describe('demo rows (server/db/integrations-demo.ts)', () => {
   test("Demo Studio's BigQuery and Firebase plugins get the product credential and a feed, once", async () => {
     const { seedIntegrationsDemo } = await import('../../server/db/integrations-demo');
