@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { PluginsTable } from '../db/schema';
 import type { Credential, InProgressOperation, Plugin, PluginType } from '../../src/contracts/plugin';
 import {
-  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, missingRoles, rolesInProject,
+  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, missingRoles, processEndInFuture, rolesInProject,
   type CreatePluginRequest, type ServiceAccountKey, type UpdatePluginRequest,
 } from '../../src/contracts/integrations';
 import type { Role } from '../../src/contracts/codecs';
 import { inTransaction, type ServerContext } from '../context';
 import { latestFire, parseCron } from '../jobs/cron';
-import { addDays } from '../../src/contracts/analyze';
+import { addDays, utcToday } from '../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
 import { exportRange, processRange, writeSandboxExport } from '../analytics/raw-export';
@@ -382,6 +382,8 @@ export async function startProcessing(ctx: ServerContext, pluginId: string, star
   const row = await pluginRow(ctx, pluginId);
   if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data.', ['pluginId']);
   if (start > end) throw invalid('The start date must not be after the end date.', ['start', 'end'], 'invalid_range');
+  const today = utcToday(ctx.now());
+  if (end > today) throw invalid(processEndInFuture(today), ['end'], 'date_in_future');
   if (!row.credential_id) throw conflict('Configure the connection before processing data.', 'no_credential');
   if (row.status === 'disconnected') throw conflict('Connect to BigQuery to reprocess data.', 'disconnected');
   try {

@@ -573,6 +573,19 @@ export type PluginAnswer = t.TypeOf<typeof PluginAnswer>;
 export const DailyProcessRequest = struct({ dailyProcess: t.boolean }, {}, 'DailyProcessRequest');
 /** Start a BigQuery reprocess over a date range (SPEC §5: both dates required). */
 export const ProcessDataRequest = struct({ start: Day, end: Day }, {}, 'ProcessDataRequest');
+/** Process Data reaches today at most: a day of the data is a UTC day (utcToday in analyze.ts). */
+export const processEndInFuture = (today: string) => `The end date must be today (${today}, UTC) or earlier: there is no data after today.`;
+/**
+ * Bounds of the Process Data pickers: from the first day of the data range (when there is one) to today; the start no
+ * later than the end, the end no earlier than the start.
+ */
+export function processDateBounds(picked: { start: string; end: string }, dataRange: { start: string } | null, today: string) {
+  const earliest = dataRange?.start ?? '';
+  return {
+    start: { min: earliest || undefined, max: picked.end && picked.end < today ? picked.end : today },
+    end: { min: (picked.start > earliest ? picked.start : earliest) || undefined, max: today },
+  };
+}
 export type ProcessDataRequest = t.TypeOf<typeof ProcessDataRequest>;
 export const ProcessDataResponse = struct({ success: t.boolean }, { jobId: t.string }, 'ProcessDataResponse');
 export type ProcessDataResponse = t.TypeOf<typeof ProcessDataResponse>;

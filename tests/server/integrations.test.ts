@@ -158,6 +158,12 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
 
     expect((await call(server.app, viewer, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } })).statusCode).toBe(403);
     expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start: end, end: start } })).statusCode).toBe(400);
+    // Beyond today (UTC, the server's clock): refused with the reason, nothing queued.
+    const today = new Date(clock).toISOString().slice(0, 10);
+    const tomorrow = new Date(clock + 86_400_000).toISOString().slice(0, 10);
+    const future = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end: tomorrow } });
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ code: 'date_in_future', message: `The end date must be today (${today}, UTC) or earlier: there is no data after today.` });
     const res = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } });
     expect(res.statusCode).toBe(200);
     const busy = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } });
