@@ -121,7 +121,7 @@ export async function applyRevenueSettings(ctx: ServerContext, appId: string): P
   await store.rebuildDailyUserMetrics(appId, () => revenueRules(ctx, appId));
 }
 
-/** SPEC §5 + ours: both parameters must be parameters of the event, the revenue one a number, the currency one text. */
+/** Both parameters must be parameters of the event, the revenue one a number, the currency one text. */
 async function checkParameters(ctx: ServerContext, appId: string, eventName: string, declared: Record<string, string>, body: RevenueSettingsBody) {
   const errors = validateRevenueSettings(body);
   const [field] = Object.keys(errors);

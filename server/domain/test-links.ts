@@ -1,5 +1,5 @@
 /**
- * AppsFlyer test links behind a short link (docs/integrations.md): the test link carries every parameter of the
+ * AppsFlyer test links behind a short link (README "Short test links"): the test link carries every parameter of the
  * attribution link (≈ 300 characters), too long for a QR code that a phone reads at 150 px and level H. Generate Link
  * stores it behind PUBLIC_URL/t/{code} for 7 days; the QR code holds that short link, and opening it answers a 302 to
  * the test link. The server builds the link from the app's own record (the same function as the browser), so a short

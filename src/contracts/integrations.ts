@@ -283,14 +283,14 @@ export function testLinkBase(app: { id: string; platform: Platform; appPath: str
 export const TEST_LINK_TTL_DAYS = 7;
 /** The short link's path on our server. */
 export const TEST_LINK_PATH = '/t/';
-/** Create (or refresh) the short link of the app's test link for a test device's advertising id (SPEC §5 rules). */
+/** Create (or refresh) the short link of the app's test link for a test device's advertising id (its form rules). */
 export const TestLinkRequest = struct(
   { advertisingId: line(64, { check: (s) => advertisingIdError(s) }) },
   {},
   'TestLinkRequest',
 );
 export type TestLinkRequest = t.TypeOf<typeof TestLinkRequest>;
-/** The full test link (SPEC §3 parameters), the short link the QR code holds, and when the short link expires. */
+/** The full test link, the short link the QR code holds, and when the short link expires. */
 export const TestLinkResponse = struct({ success: t.boolean, link: t.string, shortUrl: t.string, expiresAt: t.number }, {}, 'TestLinkResponse');
 export type TestLinkResponse = t.TypeOf<typeof TestLinkResponse>;
 export const TestLinkParams = struct({ code: line(MAX.id) }, {}, 'TestLinkParams');

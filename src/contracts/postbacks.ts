@@ -108,7 +108,7 @@ export const postbackEndpoints = {
 export const appsflyerEndpoints = {
   /** Enable Plugin (SPEC §2): creates the app's AppsFlyer plugin waiting for events, or re-enables a disconnected one. */
   enable: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/enable', params: AppPluginParams, response: PluginAnswer }),
-  /** Generate Link (SPEC §2 steps): the test link for a device, stored behind a short link that the QR code holds. */
+  /** Generate Link: the test link for a device, stored behind a short link that the QR code holds. */
   testLink: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/test-links', params: AppPluginParams, body: TestLinkRequest, response: TestLinkResponse }),
   /** The short link (public, what the test device scans): 302 to the test link, or a page saying it is unknown or expired. */
   openTestLink: endpoint({ method: 'GET', path: '/t/:code', params: TestLinkParams, response: binary }),

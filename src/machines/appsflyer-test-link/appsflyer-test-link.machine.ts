@@ -2,7 +2,7 @@
  * The AppsFlyer test-link generator (SPEC §2 AppsFlyer steps, §3 test link parameters, §5 advertising id: 'required'
  * if empty or blank, 'whitespaces not allowed'; Generate Link disabled on error or empty; §9 QR code 150 px, error
  * correction H). The QR code holds a short link on our server (PUBLIC_URL/t/{code}, 7 days) that redirects to the
- * full test link: the full link is too dense for a phone to read at 150 px (docs/integrations.md).
+ * full test link: the full link is too dense for a phone to read at 150 px (README "Short test links").
  *
  *   editing ─EDIT─► editing (id kept, error shown once touched)
  *           ─GENERATE [valid id, app has a link path]─► shortening (the server stores the link) ─┬─ done ─► drawing
@@ -38,7 +38,7 @@ export interface TestLinkInput {
 export interface TestLinkContext extends TestLinkInput {
   advertisingId: string;
   touched: boolean;
-  /** The full test link (SPEC §3), as the server stored it. */
+  /** The full test link, as the server stored it. */
   link: string | null;
   /** The short link the QR code holds, and when it stops redirecting (epoch ms). */
   shortUrl: string | null;

@@ -1,4 +1,4 @@
-/** View model of the test-link generator (SPEC §2, §5): the id, its error once touched, Generate Link, the links and QR. */
+/** View model of the test-link generator: the id, its error once touched, Generate Link, the links and QR. */
 import { advertisingIdError } from '../../contracts/integrations';
 import { canGenerate, type TestLinkSnapshot } from './appsflyer-test-link.machine';
 

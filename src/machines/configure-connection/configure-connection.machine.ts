@@ -39,16 +39,16 @@ export type AuthType = Credential['type'];
 export const SIGN_IN_FAILED = 'Google sign-in could not be started.';
 export type ConnectionPluginType = 'BigQuery' | 'Firebase';
 
-/** Why a picked key file was not taken (SPEC §5: only application/json). */
+/** Why a picked key file was not taken (only JSON keys are read). */
 export const notJsonFile = (name: string) => `${name || 'This file'} is not a JSON file. Choose the service account's key file (.json).`;
-/** SPEC §5 application/json; a `.json` name with no type counts too (some systems give JSON files none). */
+/** application/json; a `.json` name with no type counts too (some systems give JSON files none). */
 export const isJsonKeyFile = (file: Pick<KeyFile, 'name' | 'type'>) =>
   file.type === 'application/json' || (file.type === '' && /\.json$/i.test(file.name));
 /** A key file that could not be read as a service account key (thrown by the upload actor before any call). */
 export class KeyFileError extends Error {
   override name = 'KeyFileError';
 }
-/** Why an upload failed, in words, after SPEC §8's prefix: the file's problem, or the server's words. */
+/** Why an upload failed, in words, after the failure's prefix: the file's problem, or the server's words. */
 export function uploadFailure(error: unknown): string {
   const reason = error instanceof Error && error.name === 'KeyFileError' ? error.message : serverWords(error);
   return reason ? `${IAM_MESSAGES.workspaceFailed} ${reason}` : IAM_MESSAGES.workspaceFailed;
@@ -318,7 +318,7 @@ export const configureConnectionMachine = setup({
             SET_PROJECT_NAME: { actions: assign({ projectName: ({ event }) => event.value }) },
             PICK_FILE: [
               { guard: 'jsonFile', actions: assign({ file: ({ event }) => event.file, fileError: null }) },
-              // SPEC §5: not application/json → an error is logged and the file cleared; the user is told why.
+              // Not application/json → an error is logged and the file cleared; the user is told why.
               {
                 actions: [
                   { type: 'logError', params: ({ event }) => ({ error: new Error(`Not a JSON file: ${event.file?.name ?? ''}`) }) },

@@ -36,7 +36,7 @@ export interface ProcessDataContext {
   start: string;
   end: string;
 }
-/** What the page knows of the plugin when Process Data is pressed (SPEC §5 preconditions), and the picker bounds. */
+/** What the page knows of the plugin when Process Data is pressed (its preconditions), and the picker bounds. */
 export interface ProcessPreconditions {
   hasCredentials: boolean;
   inProgress: boolean;
