@@ -9,7 +9,7 @@ const api = `http://127.0.0.1:${apiPort}`;
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
-    proxy: { '/api': api, '/analytics': api, '/sandbox': api },
+    proxy: { '/api': api, '/analytics': api, '/sandbox': api, '/postbacks': api, '/t/': api },
   },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1500 },
 });

@@ -46,6 +46,7 @@ import { acquireMigrations } from './domain/acquire.migrations';
 import { postbackRoutes } from './routes/postbacks';
 import { appsflyerRoutes } from './routes/appsflyer';
 import { postbacksMigrations } from './domain/postbacks.migrations';
+import { testLinksMigrations } from './domain/test-links.migrations';
 import { monetizeRoutes } from './routes/monetize';
 import { monetizeMigrations } from './domain/monetize.migrations';
 import { revenueSettingsRoutes } from './routes/revenue-settings';
@@ -82,7 +83,7 @@ export const areas: readonly Area[] = [
   { name: 'messages', routes: messagesRoutes },
   { name: 'acquire', routes: acquireRoutes, migrations: acquireMigrations },
   // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
-  { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: postbacksMigrations },
+  { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: { ...postbacksMigrations, ...testLinksMigrations } },
   { name: 'monetize', routes: monetizeRoutes, migrations: monetizeMigrations },
 ];
 

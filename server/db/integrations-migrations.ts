@@ -82,6 +82,24 @@ export const integrationsMigrations: Record<string, Migration> = {
       `);
     },
   },
+  /**
+   * One credential per workspace, type and account e-mail (a second Google sign-in with the same account, or a new
+   * key of the same service account, refreshes it: server/domain/integrations.ts saveCredential). Existing twins are
+   * folded into their newest: plugins move to it, the others go.
+   */
+  '0620_credentials_one_per_identity': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        UPDATE credentials SET email = lower(btrim(email)) WHERE email <> lower(btrim(email));
+        CREATE TEMPORARY TABLE credential_twins AS
+          SELECT id, first_value(id) OVER (PARTITION BY workspace_id, type, email ORDER BY created_at DESC, id DESC) AS keep FROM credentials;
+        UPDATE plugins SET credential_id = t.keep FROM credential_twins t WHERE plugins.credential_id = t.id AND t.id <> t.keep;
+        DELETE FROM credentials WHERE id IN (SELECT id FROM credential_twins WHERE id <> keep);
+        DROP TABLE credential_twins;
+        CREATE UNIQUE INDEX credentials_one_per_identity ON credentials (workspace_id, type, email)
+      `);
+    },
+  },
 };
 
 /** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */

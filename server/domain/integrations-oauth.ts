@@ -20,6 +20,7 @@ import { inTransaction, type ServerContext } from '../context';
 import type { OAuthStateTables } from '../db/integrations-migrations';
 import { GoogleCloudError } from '../providers/google-cloud/provider';
 import { invalid, unavailable } from './errors';
+import { saveCredential } from './integrations';
 
 const STATE_MINUTES = 10;
 const SANDBOX_CODE = 'sandbox:';
@@ -164,10 +165,11 @@ export async function oauthCallback(
     if (!consumed) throw invalid(OAUTH_STATE_USED, ['state'], 'state_used');
     const member = await tx.db.selectFrom('memberships').select('role').where('workspace_id', '=', state.workspaceId).where('account_id', '=', state.accountId).executeTakeFirst();
     if (!member || member.role === 'viewer') throw invalid('You can no longer connect this workspace.', ['state'], 'not_a_member');
-    await tx.db.insertInto('credentials').values({
-      id: randomUUID(), workspace_id: state.workspaceId, type: 'USER_OAUTH', email: account.email, project_id: null,
-      secret: ctx.providers.secrets.seal(JSON.stringify({ refresh_token: account.refreshToken })), created_by: state.accountId,
-    }).execute();
+    // The same Google account again: its credential is refreshed in place, not listed twice.
+    await saveCredential(tx, {
+      workspaceId: state.workspaceId, type: 'USER_OAUTH', email: account.email, projectId: null,
+      secret: ctx.providers.secrets.seal(JSON.stringify({ refresh_token: account.refreshToken })), createdBy: state.accountId,
+    });
   });
   return back(`${OAUTH_REDIRECT_PARAM}=true`);
 }

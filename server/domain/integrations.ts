@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { PluginsTable } from '../db/schema';
 import type { Credential, InProgressOperation, Plugin, PluginType } from '../../src/contracts/plugin';
 import {
-  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, missingRoles, rolesInProject,
+  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, missingRoles, processEndInFuture, rolesInProject,
   type CreatePluginRequest, type ServiceAccountKey, type UpdatePluginRequest,
 } from '../../src/contracts/integrations';
 import type { Role } from '../../src/contracts/codecs';
 import { inTransaction, type ServerContext } from '../context';
 import { latestFire, parseCron } from '../jobs/cron';
-import { addDays } from '../../src/contracts/analyze';
+import { addDays, utcToday } from '../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../jobs/queue';
 import { exportRange, processRange, writeSandboxExport } from '../analytics/raw-export';
@@ -192,15 +192,32 @@ export async function addProductCredential(ctx: ServerContext, appId: string, ac
   return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
 }
 
+/**
+ * Saves a Google account's or a workspace key's credential: one per workspace, type and e-mail (the unique index
+ * credentials_one_per_identity). Signing in again with the same account, or uploading a new key of the same service
+ * account, refreshes the existing row in place (new secret, listed as the newest) and keeps its id, so plugins that
+ * use it stay connected; two at once meet in the same row (INSERT … ON CONFLICT).
+ */
+export async function saveCredential(
+  ctx: ServerContext,
+  values: { workspaceId: string; type: 'USER_OAUTH' | 'ORG_SERVICE_ACCOUNT'; email: string; projectId: string | null; secret: string; createdBy: string },
+): Promise<CredentialRow> {
+  const now = ctx.now();
+  return ctx.db.insertInto('credentials').values({
+    id: randomUUID(), workspace_id: values.workspaceId, type: values.type, email: values.email.trim().toLowerCase(), project_id: values.projectId,
+    secret: values.secret, created_by: values.createdBy, created_at: now,
+  }).onConflict((oc) => oc.columns(['workspace_id', 'type', 'email']).doUpdateSet({ secret: values.secret, project_id: values.projectId, created_at: now }))
+    .returning(CREDENTIAL_COLUMNS).executeTakeFirstOrThrow();
+}
+
 /** A workspace service-account key (SPEC §6 admin only): sealed with the server key; only e-mail and project kept in clear. */
 export async function addServiceAccount(ctx: ServerContext, appId: string, accountId: string, key: ServiceAccountKey): Promise<Credential> {
   const workspaceId = await appWorkspace(ctx, appId);
-  if (!key.private_key.includes('PRIVATE KEY')) throw invalid('The file is not a service account key.', ['key.private_key'], 'invalid_service_account');
-  const row: CredentialRow = {
-    id: randomUUID(), workspace_id: workspaceId, type: 'ORG_SERVICE_ACCOUNT', email: key.client_email.trim(), project_id: key.project_id.trim(),
-    secret: ctx.providers.secrets.seal(JSON.stringify(key)),
-  };
-  await ctx.db.insertInto('credentials').values({ ...row, created_by: accountId }).execute();
+  if (!key.private_key.includes('PRIVATE KEY')) throw invalid('The file is not a service account key: its private_key holds no private key.', ['key.private_key'], 'invalid_service_account');
+  const row = await saveCredential(ctx, {
+    workspaceId, type: 'ORG_SERVICE_ACCOUNT', email: key.client_email, projectId: key.project_id.trim(),
+    secret: ctx.providers.secrets.seal(JSON.stringify(key)), createdBy: accountId,
+  });
   return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
 }
 
@@ -365,6 +382,8 @@ export async function startProcessing(ctx: ServerContext, pluginId: string, star
   const row = await pluginRow(ctx, pluginId);
   if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data.', ['pluginId']);
   if (start > end) throw invalid('The start date must not be after the end date.', ['start', 'end'], 'invalid_range');
+  const today = utcToday(ctx.now());
+  if (end > today) throw invalid(processEndInFuture(today), ['end'], 'date_in_future');
   if (!row.credential_id) throw conflict('Configure the connection before processing data.', 'no_credential');
   if (row.status === 'disconnected') throw conflict('Connect to BigQuery to reprocess data.', 'disconnected');
   try {

@@ -10,7 +10,7 @@ import type { ServerContext } from '../context';
 import type { PluginEvent, PluginType } from '../../src/contracts/plugin';
 import { validateRevenueSettings } from '../../src/contracts/integrations';
 import {
-  REVENUE_PARAMETER_NOT_NUMBER, REVENUE_PARAMETER_UNKNOWN, REVENUE_VALUE_FIELD, isNumericType,
+  CURRENCY_PARAMETER_NOT_TEXT, REVENUE_PARAMETER_NOT_NUMBER, REVENUE_PARAMETER_UNKNOWN, REVENUE_VALUE_FIELD, isCurrencyType, isNumericType,
   type EventParameter, type RevenueSettingsBody,
 } from '../../src/contracts/revenue-settings';
 import type { RevenueRule } from '../analytics/event-store';
@@ -121,7 +121,7 @@ export async function applyRevenueSettings(ctx: ServerContext, appId: string): P
   await store.rebuildDailyUserMetrics(appId, () => revenueRules(ctx, appId));
 }
 
-/** SPEC §5 + ours: both parameters must be parameters of the event, the revenue one a number. */
+/** Both parameters must be parameters of the event, the revenue one a number, the currency one text. */
 async function checkParameters(ctx: ServerContext, appId: string, eventName: string, declared: Record<string, string>, body: RevenueSettingsBody) {
   const errors = validateRevenueSettings(body);
   const [field] = Object.keys(errors);
@@ -132,6 +132,7 @@ async function checkParameters(ctx: ServerContext, appId: string, eventName: str
     if (!typeOf(body[field])) throw invalid(REVENUE_PARAMETER_UNKNOWN, [field], 'unknown_parameter');
   }
   if (!isNumericType(typeOf(body.revenueEp)!)) throw invalid(REVENUE_PARAMETER_NOT_NUMBER, ['revenueEp'], 'revenue_not_number');
+  if (!isCurrencyType(typeOf(body.currencyEp)!)) throw invalid(CURRENCY_PARAMETER_NOT_TEXT, ['currencyEp'], 'currency_not_text');
 }
 
 /** SPEC §7 save revenue settings: creates or replaces the event's settings, then recounts the app's revenue. */

@@ -44,11 +44,12 @@ export type BodyOf<E> = E extends { body: infer M extends Multipart }
   ? MultipartFieldsOf<M> & { [K in MultipartFilesOf<M>]?: UploadedFile } & { [K in MultipartFileListsOf<M>]?: UploadedFile[] }
   : JsonBodyOf<E>;
 
-/** The answer of a `binary` endpoint: bytes, their content type and extra headers. */
+/** The answer of a `binary` endpoint: bytes, their content type, extra headers and (when not the route's) its status. */
 export interface BinaryAnswer {
   contentType: string;
   bytes: Uint8Array;
   headers?: Record<string, string>;
+  status?: number;
 }
 /** What a handler returns: the response codec's type, or a BinaryAnswer. */
 export type AnswerOf<E> = E extends { response: infer C extends AnyCodec } ? t.TypeOf<C> : BinaryAnswer;
@@ -192,7 +193,8 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
         const answer = await route.handler({ req, reply, params, query, body, caller, membership, ctx });
         reply.status(route.status ?? 200);
         if (isBinary(endpoint.response)) {
-          const { contentType, bytes, headers } = answer as BinaryAnswer;
+          const { contentType, bytes, headers, status } = answer as BinaryAnswer;
+          if (status) reply.status(status);
           return reply.headers(headers ?? {}).header('content-type', contentType).send(Buffer.from(bytes));
         }
         if (typeof answer !== 'object' || answer === null || !reusedAnswers.has(answer)) return encodeLogged(req, endpoint, answer);

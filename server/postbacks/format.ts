@@ -85,11 +85,11 @@ export function time(fields: PostbackFields, name: string): Date | null {
   return new Date(ms);
 }
 
-/** A non-negative decimal amount. */
+/** A signed decimal amount (a refund is negative). */
 export function amount(fields: PostbackFields, name: string): number | null {
   const value = text(fields, name, 32);
   if (value === null) return null;
-  if (!/^\d+(\.\d+)?$/.test(value)) return refuse(`${name} is not a number`);
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return refuse(`${name} is not a number`);
   const n = Number(value);
   return Number.isFinite(n) ? n : refuse(`${name} is not a number`);
 }
@@ -106,19 +106,54 @@ export function currency(fields: PostbackFields, name: string): string | null {
 export const keyOf = (parts: readonly (string | number | null | undefined)[]) =>
   createHash('sha256').update(parts.map((part) => (part === null || part === undefined ? '' : String(part))).join('\u0000')).digest('base64url');
 
+/** What could be read for the log of a refused postback, or null. */
+const safe = <T>(get: () => T): T | null => {
+  try {
+    return get();
+  } catch {
+    return null;
+  }
+};
+
+/** The event name of an install: partners report installs apart from in-app events; they count like one. */
+export const INSTALL_EVENT = 'install';
+
+/** A macro the partner left as it was: `{event}`, or URL-encoded once more on the way (`%7Bevent%7D`). */
+const PLACEHOLDER = /^(?:\{|%7B)([A-Za-z0-9_]{1,64})(?:\}|%7D)$/i;
+const placeholderOf = (value: string) => PLACEHOLDER.exec(value.trim())?.[1] ?? null;
+
+/**
+ * A partner's fields read by a format: a placeholder left unreplaced counts as absent (Adjust leaves `{idfa}` as it is
+ * on Android), unless it stands in a field the format cannot do without (`essential`): then the request is the
+ * template itself, opened by hand or sent before the partner filled it in, and is refused saying so.
+ */
+export function parsePartnerFields(
+  raw: PostbackFields,
+  essential: (raw: PostbackFields) => readonly string[],
+  read: (fields: PostbackFields) => NormalizedPostback,
+  device: (fields: PostbackFields) => string | null,
+): ParseResult {
+  const fields: Record<string, string> = {};
+  const left: string[] = [];
+  for (const [name, value] of Object.entries(raw)) {
+    const placeholder = placeholderOf(value);
+    if (placeholder === null) fields[name] = value;
+    else left.push(`{${placeholder}}`);
+  }
+  const needed = essential(raw).filter((name) => Object.hasOwn(raw, name) && placeholderOf(raw[name]!) !== null);
+  if (needed.length > 0) {
+    const shown = left.length > 5 ? `${left.slice(0, 5).join(', ')} and ${left.length - 5} more` : left.join(', ');
+    return { ok: false, reason: `placeholders were not replaced: ${shown}`, eventName: null, advertisingId: safe(() => device(fields)) };
+  }
+  return parseWith(fields, () => read(fields), () => device(fields));
+}
+
 /** Runs a format's reading, turning a PostbackRefusal into a refused result (with what could be read for the log). */
-export function parseWith(fields: PostbackFields, read: () => NormalizedPostback, device: () => string | null): ParseResult {
+function parseWith(fields: PostbackFields, read: () => NormalizedPostback, device: () => string | null): ParseResult {
   try {
     return { ok: true, postback: read() };
   } catch (error) {
     if (!(error instanceof PostbackRefusal)) throw error;
-    const safe = <T>(get: () => T): T | null => {
-      try {
-        return get();
-      } catch {
-        return null;
-      }
-    };
     return { ok: false, reason: error.message, eventName: safe(() => text(fields, 'event_name')), advertisingId: safe(device) };
   }
 }

@@ -69,6 +69,15 @@ export const APPSFLYER_CLICK_LOOKBACK = '7d';
 export const APPSFLYER_REENGAGEMENT_WINDOW = '30d';
 export const QR_CODE_SIZE = 150;
 export const QR_CODE_ERROR_CORRECTION_LEVEL = 'H';
+/** The downloadable PNG of the QR code (print or share it larger than on screen). */
+export const QR_DOWNLOAD_SIZE = 600;
+/**
+ * How the QR code is drawn, on screen and in the download: level H with the standard 4-module quiet zone (scanners
+ * need it). It encodes the short link (PUBLIC_URL/t/{code}), so its modules stay several pixels wide at 150 px.
+ */
+export const qrCodeOptions = (width: number = QR_CODE_SIZE) =>
+  ({ width, errorCorrectionLevel: QR_CODE_ERROR_CORRECTION_LEVEL, margin: 4 }) as const;
+export const QR_DOWNLOAD_FILENAME = 'appsflyer-test-link-qr.png';
 export const EVENTS_DOWNLOAD_FILENAME = 'events.csv';
 export const EVENTS_UPLOAD_ACCEPT = '.csv';
 /** AppsFlyer/Adjust snackbars (SPEC §9). */
@@ -250,6 +259,41 @@ export function appsFlyerAppPath(app: {
   const storeId = app.appleStoreUrl?.match(/\/id(\d+)/)?.[1];
   return storeId ? `id${storeId}` : app.appleBundleId || null;
 }
+
+/** Our values of the test link's fixed parameters (SPEC §3 names them, not their values). */
+export const TEST_LINK_SITE_ID = 'questboard';
+export const TEST_LINK_CAMPAIGN = 'questboard_test';
+export const TEST_LINK_PID = 'questboard_int';
+/** SPEC §9: the pid differs for a small list of Android packages (ours: the Questboard apps measured on their own pid). */
+export const SPECIAL_PID_PACKAGES: readonly string[] = ['io.questboard.app', 'io.questboard.app.beta'];
+export const SPECIAL_PID = 'questboard_s2s_int';
+export const TEST_LINK_DEEP_LINK = 'questboard://quests';
+
+/** The test link's parameters for an app (without the device id), or null when the app has no package or store id yet. */
+export function testLinkBase(app: { id: string; platform: Platform; appPath: string | null }): Omit<AppsFlyerTestLinkInput, 'advertisingId'> | null {
+  if (!app.appPath) return null;
+  const special = app.platform === 'android' && SPECIAL_PID_PACKAGES.includes(app.appPath);
+  return {
+    platform: app.platform, appPath: app.appPath, appId: app.id, siteId: TEST_LINK_SITE_ID, campaign: TEST_LINK_CAMPAIGN,
+    pid: special ? SPECIAL_PID : TEST_LINK_PID, deepLinkTarget: TEST_LINK_DEEP_LINK,
+  };
+}
+
+/** Days a short test link (PUBLIC_URL/t/{code}) keeps redirecting to its test link. */
+export const TEST_LINK_TTL_DAYS = 7;
+/** The short link's path on our server. */
+export const TEST_LINK_PATH = '/t/';
+/** Create (or refresh) the short link of the app's test link for a test device's advertising id (its form rules). */
+export const TestLinkRequest = struct(
+  { advertisingId: line(64, { check: (s) => advertisingIdError(s) }) },
+  {},
+  'TestLinkRequest',
+);
+export type TestLinkRequest = t.TypeOf<typeof TestLinkRequest>;
+/** The full test link, the short link the QR code holds, and when the short link expires. */
+export const TestLinkResponse = struct({ success: t.boolean, link: t.string, shortUrl: t.string, expiresAt: t.number }, {}, 'TestLinkResponse');
+export type TestLinkResponse = t.TypeOf<typeof TestLinkResponse>;
+export const TestLinkParams = struct({ code: line(MAX.id) }, {}, 'TestLinkParams');
 
 // ---------------------------------------------------------------- Adjust (SPEC §2, §5; CSV format DOMAIN.md)
 
@@ -464,6 +508,8 @@ export const IAM_MESSAGES = {
   workspaceCreated: 'Workspace service account credential created.',
   productFailed: 'Failed to add Questboard service account.',
   userFailed: 'Failed to add user service account.',
+  /** Ours, on the pattern of the two above: the uploaded key is the workspace's service account (docs/decisions.md). */
+  workspaceFailed: 'Failed to add workspace service account.',
 } as const;
 export const SERVICE_ACCOUNT_EMAIL_COPIED = 'Service account email copied to clipboard';
 export const copiedMessage = (label: string) => `${label} copied to clipboard.`;
@@ -527,6 +573,19 @@ export type PluginAnswer = t.TypeOf<typeof PluginAnswer>;
 export const DailyProcessRequest = struct({ dailyProcess: t.boolean }, {}, 'DailyProcessRequest');
 /** Start a BigQuery reprocess over a date range (SPEC §5: both dates required). */
 export const ProcessDataRequest = struct({ start: Day, end: Day }, {}, 'ProcessDataRequest');
+/** Process Data reaches today at most: a day of the data is a UTC day (utcToday in analyze.ts). */
+export const processEndInFuture = (today: string) => `The end date must be today (${today}, UTC) or earlier: there is no data after today.`;
+/**
+ * Bounds of the Process Data pickers: from the first day of the data range (when there is one) to today; the start no
+ * later than the end, the end no earlier than the start.
+ */
+export function processDateBounds(picked: { start: string; end: string }, dataRange: { start: string } | null, today: string) {
+  const earliest = dataRange?.start ?? '';
+  return {
+    start: { min: earliest || undefined, max: picked.end && picked.end < today ? picked.end : today },
+    end: { min: (picked.start > earliest ? picked.start : earliest) || undefined, max: today },
+  };
+}
 export type ProcessDataRequest = t.TypeOf<typeof ProcessDataRequest>;
 export const ProcessDataResponse = struct({ success: t.boolean }, { jobId: t.string }, 'ProcessDataResponse');
 export type ProcessDataResponse = t.TypeOf<typeof ProcessDataResponse>;

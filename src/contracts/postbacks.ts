@@ -9,15 +9,17 @@
  *   GET  /api/app/:appId/postbacks/:source/log                                           (viewer) → PostbackLogResponse
  *   GET  /api/app/:appId/postbacks/:source/summary                                       (viewer) → PostbackSummaryResponse
  *   POST /api/app/:appId/appsflyer/enable                                                (editor) → PluginAnswer
+ *   POST /api/app/:appId/appsflyer/test-links  TestLinkRequest                           (viewer) → TestLinkResponse
+ *   GET  /t/:code                              the short test link (public)  → 302 to the test link, or 404 / 410 page
  *
  * `source` is the lower-case plugin type ('appsflyer', 'adjust'): each has a format on the server
  * (server/postbacks/formats/).
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';
-import { endpoint } from './endpoint';
+import { binary, endpoint } from './endpoint';
 import { ConnectionStatus, type PluginType } from './plugin';
-import { PluginAnswer, PluginParams, AppPluginParams } from './integrations';
+import { PluginAnswer, PluginParams, AppPluginParams, TestLinkParams, TestLinkRequest, TestLinkResponse } from './integrations';
 import { SafeNumber } from './numbers';
 
 /** The URL segment of a source's postbacks: its plugin type in lower case. */
@@ -107,4 +109,8 @@ export const postbackEndpoints = {
 export const appsflyerEndpoints = {
   /** Enable Plugin (SPEC §2): creates the app's AppsFlyer plugin waiting for events, or re-enables a disconnected one. */
   enable: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/enable', params: AppPluginParams, response: PluginAnswer }),
+  /** Generate Link: the test link for a device, stored behind a short link that the QR code holds. */
+  testLink: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/test-links', params: AppPluginParams, body: TestLinkRequest, response: TestLinkResponse }),
+  /** The short link (public, what the test device scans): 302 to the test link, or a page saying it is unknown or expired. */
+  openTestLink: endpoint({ method: 'GET', path: '/t/:code', params: TestLinkParams, response: binary }),
 };

@@ -28,10 +28,18 @@ export const DEFAULT_REVENUE: readonly { eventName: string; type: 'ads' | 'iap' 
 /** Data types a revenue parameter may have (the amount is a number). */
 export const NUMERIC_DATA_TYPES: readonly string[] = ['INT64', 'FLOAT64', 'DOUBLE', 'INTEGER', 'FLOAT'];
 export const isNumericType = (dataType: string) => NUMERIC_DATA_TYPES.includes(dataType);
+/** A currency parameter holds a currency code: text. */
+export const isCurrencyType = (dataType: string) => dataType === 'STRING';
+/** The Revenue Settings dialog's choices: numbers for the revenue parameter, text for the currency one. */
+export const revenueParameterChoices = <P extends { dataType: string }>(parameters: readonly P[]) => ({
+  revenue: parameters.filter((p) => isNumericType(p.dataType)),
+  currency: parameters.filter((p) => isCurrencyType(p.dataType)),
+});
 
 /** Our words for the server's refusals (SPEC §8 gives only the four revenue messages). */
 export const REVENUE_PARAMETER_UNKNOWN = 'The event has no such parameter.';
 export const REVENUE_PARAMETER_NOT_NUMBER = 'The revenue parameter must be a number.';
+export const CURRENCY_PARAMETER_NOT_TEXT = 'The currency parameter must be a text (STRING) parameter.';
 
 export const EventParameter = struct({ name: t.string, dataType: t.string, sample: nullable(t.string) }, {}, 'EventParameter');
 export type EventParameter = t.TypeOf<typeof EventParameter>;

@@ -10,3 +10,5 @@ export const fetchPostbackUrl = (appId: string, source: string, signal?: AbortSi
 export const fetchPostbackLog = (appId: string, source: string, signal?: AbortSignal) => call(api.log, { params: { appId, source }, signal });
 export const fetchPostbackSummary = (appId: string, source: string, signal?: AbortSignal) => call(api.summary, { params: { appId, source }, signal });
 export const enableAppsFlyer = (appId: string, signal?: AbortSignal) => call(appsflyerEndpoints.enable, { params: { appId }, signal });
+export const createTestLink = (appId: string, advertisingId: string, signal?: AbortSignal) =>
+  call(appsflyerEndpoints.testLink, { params: { appId }, body: { advertisingId }, signal });

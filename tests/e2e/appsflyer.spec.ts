@@ -1,7 +1,8 @@
 /**
  * The AppsFlyer tab in Chromium against the real server (issue 12; SPEC §2 AppsFlyer tab, §3 test link, §4 AppsFlyer
  * lifecycle and Check Status, §5 advertising id, §6 viewer guards, §8, §9 QR 150 px level H): an admin enables the
- * plugin on the demo iOS app without one (Word Garden), generates the test link and decodes its QR code, checks the
+ * plugin on the demo iOS app without one (Word Garden), generates the test link and decodes its QR code (the short link
+ * that redirects to the full one), downloads its PNG, checks the
  * status before any postback ('No Events Received'), sends real AppsFlyer postbacks with `npm run postback:send`,
  * checks again ('AppsFlyer connected successfully', the chip and status flip because the rows exist), reads the
  * conversion events and the postback log, disconnects (with the confirm) and deletes the plugin again (so other specs
@@ -100,7 +101,17 @@ test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check S
   expect(url.searchParams.get('af_click_lookback')).toBe('7d');
   expect(url.searchParams.get('af_reengagement_window')).toBe('30d');
   expect(url.searchParams.get('is_retargeting')).toBe('false');
-  expect(await decodeQr(page)).toBe(link);
+  // The QR code holds the short link on our server (readable at 150 px), which answers a 302 to the full link.
+  const shortLink = (await page.getByTestId('appsflyer-short-link').textContent())!;
+  expect(shortLink).toMatch(new RegExp(`^${baseURL}/t/[A-Za-z0-9_-]{12}$`));
+  expect(await decodeQr(page)).toBe(shortLink);
+  const opened = await page.request.get(shortLink, { maxRedirects: 0 });
+  expect(opened.status()).toBe(302);
+  expect(opened.headers().location).toBe(link);
+  // Download PNG: the same code at 600 px.
+  const [download] = await Promise.all([page.waitForEvent('download'), guide.getByRole('button', { name: 'Download PNG' }).click()]);
+  expect(download.suggestedFilename()).toBe('appsflyer-test-link-qr.png');
+  await expect(guide.getByRole('button', { name: 'Copy short link' })).toBeEnabled();
   await scan(page, 'AppsFlyer tab enabled with a test link');
 
   // Check Status before any postback: still waiting.

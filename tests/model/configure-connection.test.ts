@@ -48,7 +48,11 @@ const model = defineModel(configureConnectionMachine, {
   'xstate.done.actor.startSignIn': done('startSignIn', { url: '/api/oauth/sandbox/consent?state=x' }),
   'xstate.error.actor.loadCredentials': failed('loadCredentials', apiError(503, 'down')),
   'xstate.error.actor.addProductCredential': failed('addProductCredential', apiError(500, 'boom', 'internal')),
-  'xstate.error.actor.uploadServiceAccount': failed('uploadServiceAccount', new Error('The file is not a service account key.')),
+  'xstate.error.actor.uploadServiceAccount': [
+    failed('uploadServiceAccount', Object.assign(new Error('The file is not valid JSON.'), { name: 'KeyFileError' })),
+    failed('uploadServiceAccount', apiError(400, 'The file is not a service account key: its private_key holds no private key.', 'invalid_service_account')),
+    failed('uploadServiceAccount', apiError(500, 'Something went wrong. Please try again later.', 'internal')),
+  ],
   'xstate.error.actor.savePlugin': failed('savePlugin', apiError(409, 'missing', 'missing_permissions')),
   'xstate.error.actor.startSignIn': failed('startSignIn', apiError(503, 'down')),
 });
@@ -80,7 +84,9 @@ const ev = {
   signInUrl: fixture(model, 'xstate.done.actor.startSignIn'),
   loadFailed: fixture(model, 'xstate.error.actor.loadCredentials'),
   productFailed: fixture(model, 'xstate.error.actor.addProductCredential'),
-  uploadFailed: fixture(model, 'xstate.error.actor.uploadServiceAccount'),
+  uploadFailed: fixture(model, 'xstate.error.actor.uploadServiceAccount', 0),
+  uploadRefused: fixture(model, 'xstate.error.actor.uploadServiceAccount', 1),
+  uploadCrashed: fixture(model, 'xstate.error.actor.uploadServiceAccount', 2),
   saveThrown: fixture(model, 'xstate.error.actor.savePlugin'),
   signInFailed: fixture(model, 'xstate.error.actor.startSignIn'),
 };
@@ -165,9 +171,36 @@ describe('configure-connection machine paths', () => {
     expect(notify.mock.calls).toEqual([[WARNING('Workspace service account credential created.', 'Connection could not be configured due to missing permissions.')]]);
     actor.stop();
   });
-  it('a failed upload says so', async () => {
-    const { spies } = await notices([ev.open, ev.loaded, ev.orgAuth, ev.json, ev.upload, ev.uploadFailed]);
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'Failed to add user service account.', kind: 'error' }]]);
+  it('a failed upload says the workspace key failed, and why (the file, or the server), never a crash text', async () => {
+    const expected = [
+      [ev.uploadFailed, 'Failed to add workspace service account. The file is not valid JSON.'],
+      [ev.uploadRefused, 'Failed to add workspace service account. The file is not a service account key: its private_key holds no private key.'],
+      [ev.uploadCrashed, 'Failed to add workspace service account.'],
+    ] as const;
+    for (const [failure, message] of expected) {
+      const { spies } = await notices([ev.open, ev.loaded, ev.orgAuth, ev.json, ev.upload, failure]);
+      expect(spies.notify.mock.calls).toEqual([[{ message, kind: 'error' }]]);
+    }
+  });
+
+  it('a file that is not JSON is refused saying why (until another file is picked); a .json file without a type is taken', () => {
+    const refused = pathOf(configureConnectionMachine, [ev.open, ev.loaded, ev.orgAuth, ev.csv]).state;
+    expect(selectConnectionDialog(refused as never)).toMatchObject({ fileName: null, fileError: "key.csv is not a JSON file. Choose the service account's key file (.json)." });
+    const actor = createActor(pending).start();
+    for (const event of [ev.open, ev.loaded, ev.orgAuth, ev.csv, { type: 'PICK_FILE', file: { name: 'key.JSON', type: '', text: async () => '{}' } }]) actor.send(event as never);
+    expect(selectConnectionDialog(actor.getSnapshot())).toMatchObject({ fileName: 'key.JSON', fileError: null });
+    actor.send({ type: 'PICK_FILE', file: { name: 'notes.txt', type: '', text: async () => '' } });
+    expect(selectConnectionDialog(actor.getSnapshot())).toMatchObject({ fileName: null, fileError: "notes.txt is not a JSON file. Choose the service account's key file (.json)." });
+    actor.stop();
+  });
+
+  it('a new key of a listed service account replaces it in the list (the server refreshed it in place)', () => {
+    const actor = createActor(pending).start();
+    for (const event of [ev.open, done('loadCredentials', { success: true, credentials: [product, org], provider: 'sandbox' as const }), ev.orgAuth, ev.json, ev.upload, ev.uploaded]) {
+      actor.send(event as never);
+    }
+    expect(actor.getSnapshot().context.credentials.map((c) => c.id)).toEqual(['cred-tp', 'cred-org']);
+    actor.stop();
   });
   it('a failed product account says so', async () => {
     const { spies } = await notices([ev.open, ev.loadedEmpty, ev.save, ev.productFailed]);

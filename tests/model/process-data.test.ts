@@ -9,14 +9,15 @@ import { selectProcessForm } from '../../src/machines/process-data/process-data.
 import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
 
 const input = { pluginId: 'plugin-1', appId: 'app-1', start: '2026-11-01', end: '2026-11-14' };
-const ready = { hasCredentials: true, inProgress: false };
+const bounds = { today: '2026-11-20', earliest: '2026-10-01' };
+const ready = { hasCredentials: true, inProgress: false, ...bounds };
 const model = defineModel(processDataMachine, {
   SET_START: { type: 'SET_START', value: '2026-11-02' },
-  SET_END: [{ type: 'SET_END', value: '2026-11-10' }, { type: 'SET_END', value: '' }],
+  SET_END: [{ type: 'SET_END', value: '2026-11-10' }, { type: 'SET_END', value: '' }, { type: 'SET_END', value: '2026-11-21' }],
   PROCESS: [
     { type: 'PROCESS', ...ready },
-    { type: 'PROCESS', hasCredentials: false, inProgress: false },
-    { type: 'PROCESS', hasCredentials: true, inProgress: true },
+    { type: 'PROCESS', hasCredentials: false, inProgress: false, ...bounds },
+    { type: 'PROCESS', hasCredentials: true, inProgress: true, ...bounds },
   ],
   'xstate.done.actor.startProcessing': [done('startProcessing', { success: true, jobId: 'job-1' }), done('startProcessing', { success: false })],
   'xstate.error.actor.startProcessing': failed('startProcessing', apiError(409, 'Data is already being processed for this plugin.', 'processing_in_progress')),
@@ -25,6 +26,7 @@ const ev = {
   start: fixture(model, 'SET_START'),
   end: fixture(model, 'SET_END', 0),
   clearEnd: fixture(model, 'SET_END', 1),
+  future: fixture(model, 'SET_END', 2),
   process: fixture(model, 'PROCESS', 0),
   noCredentials: fixture(model, 'PROCESS', 1),
   busy: fixture(model, 'PROCESS', 2),
@@ -49,6 +51,22 @@ describe('process-data machine paths', () => {
     const cleared = pathOf(processDataMachine, [ev.clearEnd], input).state;
     expect(cleared.can(ev.process)).toBe(false);
     expect(selectProcessForm(cleared, ready).canProcess).toBe(false);
+  });
+
+  it('the pickers are bounded by the data range and today (UTC); an end after today or a start before the data cannot be processed', () => {
+    const idle = pathOf(processDataMachine, [], input).state;
+    expect(selectProcessForm(idle, ready).bounds).toEqual({ start: { min: '2026-10-01', max: '2026-11-14' }, end: { min: '2026-11-01', max: '2026-11-20' } });
+    expect(selectProcessForm(idle, { ...ready, earliest: null }).bounds).toEqual({ start: { min: undefined, max: '2026-11-14' }, end: { min: '2026-11-01', max: '2026-11-20' } });
+    const future = pathOf(processDataMachine, [ev.future], input).state;
+    expect(future.can(ev.process)).toBe(false);
+    expect(selectProcessForm(future, ready)).toMatchObject({
+      canProcess: false, datesError: 'The end date must be today (2026-11-20, UTC) or earlier: there is no data after today.',
+      bounds: { start: { max: '2026-11-20' } },
+    });
+    expect(canProcess({ start: '2026-11-20', end: '2026-11-20' }, ready)).toBe(true);
+    expect(canProcess({ start: '2026-09-30', end: '2026-11-02' }, ready)).toBe(false);
+    expect(selectProcessForm(pathOf(processDataMachine, [], { ...input, start: '2026-09-30' }).state, ready).datesError)
+      .toBe('The start date must be 2026-10-01 or later: the data range starts then.');
   });
 
   it('started: the dates chosen go out, the notice names them, the plugins reload', async () => {

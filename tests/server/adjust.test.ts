@@ -153,7 +153,7 @@ describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
     const before = await server.db.selectFrom('postbacks').select((eb) => eb.fn.countAll<string>().as('n')).where('app_id', '=', APP).executeTakeFirstOrThrow();
     for (const [query, reason] of [
       [{ ...base, event: 'zzz999' }, 'event token zzz999 is not in the events file'],
-      [{ ...base, activity_kind: 'install' }, 'activity_kind install is not an in-app event'],
+      [{ ...base, activity_kind: 'session' }, 'activity_kind session is neither an in-app event nor an install'],
       [{ ...base, adid: '', gps_adid: '{gps_adid}' }, 'adid is missing'],
       [{ ...base, created_at: '' }, 'created_at is missing'],
       [{ ...base, event: 'BAD' }, 'event is not an Adjust event token'],
@@ -166,6 +166,59 @@ describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
     expect(after.n).toBe(before.n);
     const log = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/log` })).json().entries as { outcome: string; reason: string | null }[];
     expect(log.filter((e) => e.outcome === 'refused').map((e) => e.reason)).toContain('event token zzz999 is not in the events file');
+  });
+});
+
+describe('Adjust installs, refunds and unfilled templates', () => {
+  const callback = async (query: Record<string, string>) => {
+    const { url } = (await call(server.app, tokens.editor, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/url` })).json() as { url: string };
+    return call(server.app, null, { method: 'GET', url: `${new URL(url).pathname}?${new URLSearchParams(query)}` });
+  };
+  const health = async () => {
+    const res = await call(server.app, tokens.viewer, { method: 'GET', url: `/api/app/${APP}/integrations/health` });
+    expect(res.statusCode).toBe(200);
+    return (res.json().sources as { source: string; status: string; findings: { check: string; message: string }[] }[]).find((s) => s.source === 'Adjust')!;
+  };
+  const base2 = () => ({ event: 'abc123', adid: 'adj-device-9', created_at: '1764090000' });
+  const install = { activity_kind: 'install', event: '{event}', revenue: '{revenue}', adid: 'adj-device-9', gps_adid: '38400000-8cf0-11bd-b23e-10b96e400099', idfa: '{idfa}', created_at: '1764070000', installed_at: '1764069990', sub1: 'player-9', sub2: APP, sub3: 'quest-3' };
+
+  test('an install callback is stored once as the event install (with its install time), and Health stays free of refusals', async () => {
+    const first = await callback(install);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ success: true, outcome: 'stored' });
+    expect((await callback(install)).json()).toEqual({ success: true, outcome: 'duplicate' });
+    const row = await server.db.selectFrom('postbacks').selectAll().where('app_id', '=', APP).where('source', '=', 'adjust').where('event_name', '=', 'install').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ event_name: 'install', value: null, revenue: null, currency: null, advertising_id: install.gps_adid, sub1: 'player-9', sub3: 'quest-3' });
+    expect(new Date(row.install_time!).getTime()).toBe(1764069990 * 1000);
+    expect(new Date(row.event_time!).getTime()).toBe(1764070000 * 1000);
+    const summary = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/summary` })).json();
+    expect(summary.events.map((e: { eventName: string }) => e.eventName)).toContain('install');
+    // Installs are not refusals: no refused-postbacks finding names them (earlier tests refused other callbacks).
+    const refused = (await health()).findings.find((f) => f.check === 'refused-postbacks');
+    expect(refused?.message ?? '').not.toContain('activity_kind install');
+  });
+
+  test('a refund: a negative revenue is stored negative', async () => {
+    const res = await callback({ activity_kind: 'event', event: 'abc123', revenue: '-499', currency: 'usd', adid: 'adj-device-9', created_at: '1764080000', sub1: 'player-9' });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await server.db.selectFrom('postbacks').select(['revenue', 'currency']).where('app_id', '=', APP).where('source', '=', 'adjust')
+      .where('event_time', '=', new Date(1764080000 * 1000)).executeTakeFirstOrThrow();
+    expect(row).toEqual({ revenue: -4.99, currency: 'USD' });
+  });
+
+  test("a callback whose template was never filled in: 'placeholders were not replaced', in the answer and the log", async () => {
+    const template = { activity_kind: '{activity_kind}', event: '{event}', adid: '{adid}', created_at: '{created_at}', sub1: 'player-9' };
+    const res = await callback(template);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Malformed postback: placeholders were not replaced: {activity_kind}, {event}, {adid}, {created_at}.');
+    // Encoded once more on the way ({ → %7B): the same reading.
+    const encoded = await callback({ ...base2(), activity_kind: '%7Bactivity_kind%7D' });
+    expect(encoded.json().message).toBe('Malformed postback: placeholders were not replaced: {activity_kind}.');
+    const log = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/log` })).json().entries as { outcome: string; reason: string | null }[];
+    expect(log.filter((e) => e.outcome === 'refused').slice(0, 2).map((e) => e.reason)).toEqual([
+      'placeholders were not replaced: {activity_kind}',
+      'placeholders were not replaced: {activity_kind}, {event}, {adid}, {created_at}',
+    ]);
   });
 });
 

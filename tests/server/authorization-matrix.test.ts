@@ -44,6 +44,7 @@ import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/inde
 import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
 import { postbackUrl } from '../../server/domain/postbacks';
 import { startOAuth } from '../../server/domain/integrations-oauth';
+import { createTestLink } from '../../server/domain/test-links';
 
 // ------------------------------------------------------------------------------------------------ the table's types
 
@@ -178,7 +179,7 @@ async function throwawayPluginParams({ db, who }: CallContext) {
   const appId = `matrix-${who}-${newId().slice(0, 8)}`;
   const credentialId = newId();
   await db.insertInto('apps').values({ id: appId, workspace_id: DEMO_WORKSPACE_ID, app_name: 'Matrix', platform: 'android', enabled: true, image_file_id: null, details: '{}' as never }).execute();
-  await db.insertInto('credentials').values({ id: credentialId, workspace_id: DEMO_WORKSPACE_ID, type: 'USER_OAUTH', email: 'matrix@demostudio.dev', project_id: null, secret: null, created_by: null }).execute();
+  await db.insertInto('credentials').values({ id: credentialId, workspace_id: DEMO_WORKSPACE_ID, type: 'USER_OAUTH', email: `matrix-${credentialId.slice(0, 8)}@demostudio.dev`, project_id: null, secret: null, created_by: null }).execute();
   await db.insertInto('plugins').values({
     id: `${appId}-bigquery`, app_id: appId, type: 'BigQuery', status: 'disconnected', credential_id: credentialId, attributes: '{}' as never,
     refresh_schedule: null, last_refresh: null, data_start: null, data_end: null,
@@ -239,6 +240,12 @@ const demoQuestParams = { appId: ACQUIRE_DEMO_APP, questId: ACQUIRE_DEMO_QUESTS.
 const postbackParams = async ({ app }: CallContext) => {
   const secret = (await postbackUrl(app.questboard, DEMO_APP_IDS.dragonMergeIos, 'appsflyer')).split('/').pop()!;
   return { source: 'appsflyer', appId: DEMO_APP_IDS.dragonMergeIos, secret };
+};
+/** A short test link of Dragon Merge (iOS) to open (server/domain/test-links.ts). */
+const testLinkParams = async ({ app, db }: CallContext) => {
+  const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
+  const { shortUrl } = await createTestLink(app.questboard, DEMO_APP_IDS.dragonMergeIos, admin.id, 'AEBE52E7-03EE-455A-B3C4-E57283966239');
+  return { code: shortUrl.split('/').pop()! };
 };
 const postbackQuery = { event_name: 'matrix_event', event_time: '2026-11-20 10:00:00', idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239' };
 // monetize helpers: a throwaway campaign per call on an app of Demo Studio (one campaign per app: the previous one goes)
@@ -375,6 +382,9 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/postbacks/:source/log',      expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
   { route: 'GET /api/app/:appId/postbacks/:source/summary',  expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
   { route: 'POST /api/app/:appId/appsflyer/enable',          expect: [200, 200, 403, 404, 401], params: { appId: DEMO_APP_IDS.wordGarden } },
+  // a test link for one's own device changes nothing others see: every member; its short link is public
+  { route: 'POST /api/app/:appId/appsflyer/test-links',      expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  { route: 'GET /t/:code',                                   expect: [302, 302, 302, 302, 302], params: testLinkParams },
   // monetize (server/routes/monetize.ts): members read and estimate; editors create, update and remove (the write
   // paths are SPEC §7's, without the app: the domain authorizes the app of the body or of the campaign)
   { route: 'GET /api/app/:appId/monetize',                   expect: [200, 200, 200, 404, 401] },

@@ -160,6 +160,12 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
 
     expect((await call(server.app, viewer, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } })).statusCode).toBe(403);
     expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start: end, end: start } })).statusCode).toBe(400);
+    // Beyond today (UTC, the server's clock): refused with the reason, nothing queued.
+    const today = new Date(clock).toISOString().slice(0, 10);
+    const tomorrow = new Date(clock + 86_400_000).toISOString().slice(0, 10);
+    const future = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end: tomorrow } });
+    expect(future.statusCode).toBe(400);
+    expect(future.json()).toMatchObject({ code: 'date_in_future', message: `The end date must be today (${today}, UTC) or earlier: there is no data after today.` });
     const res = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } });
     expect(res.statusCode).toBe(200);
     const busy = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } });
@@ -273,7 +279,8 @@ describe('Google sign-in through the sandbox consent page', () => {
 
 describe('a Google sign-in link belongs to the browser that started it and works once', () => {
   const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
-  const oauthCredentials = async () => (await server.db.selectFrom('credentials').select('email').where('type', '=', 'USER_OAUTH').execute()).map((row) => row.email);
+  // Each Google credential with its sealed token: a completed sign-in adds one or refreshes it (one per identity).
+  const oauthCredentials = async () => (await server.db.selectFrom('credentials').select(['email', 'secret']).where('type', '=', 'USER_OAUTH').orderBy('email').execute()).map((row) => `${row.email}:${row.secret}`);
   /** Starts a sign-in as the editor and returns its sandbox callback link (as publisher@…) and the browser's cookie. */
   async function started() {
     const start = await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
@@ -300,7 +307,7 @@ describe('a Google sign-in link belongs to the browser that started it and works
     expect(await oauthCredentials()).toEqual(before);
     // The browser that started it still completes it.
     expect((await server.app.inject({ method: 'GET', url: mine.link, headers: { cookie: mine.cookie } })).body).toContain(`${returnTo}?oAuthRedirect=true`);
-    expect((await oauthCredentials()).length).toBe(before.length + 1);
+    expect(await oauthCredentials()).not.toEqual(before);
   });
 
   test('a second use of the same link, even in the same browser, is refused and adds nothing', async () => {
@@ -312,6 +319,57 @@ describe('a Google sign-in link belongs to the browser that started it and works
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ code: 'state_used', message: 'This Google sign-in link was already used. Start it again from Questboard.' });
     expect(await oauthCredentials()).toEqual(after);
+  });
+});
+
+describe('one credential per identity per workspace', () => {
+  /** A whole Google sign-in (start → sandbox consent page → callback) as `who`, choosing the account on the page. */
+  async function signInWithGoogle(token: string, account: 'publisher' | 'limited') {
+    const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
+    const start = await call(server.app, token, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
+    const consent = await server.app.inject({ method: 'GET', url: start.json().url });
+    const url = new RegExp(`href="(/api/oauth/callback[^"]+${account}[^"]+)"`).exec(consent.body)![1]!.replaceAll('&#38;', '&');
+    // The callback completes in the browser that started it (its cookie).
+    return { method: 'GET' as const, url, headers: { cookie: browserCookie(start) } };
+  }
+  const credentialsOf = async (email: string) =>
+    server.db.selectFrom('credentials').select(['id', 'secret', 'created_at']).where('email', '=', email).execute();
+  const listed = async (email: string) =>
+    ((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json().credentials as { id: string; authenticatedEntity: { email: string } }[])
+      .filter((c) => c.authenticatedEntity.email === email);
+
+  test('signing in again with the same Google account refreshes its credential in place (same id, new token), listed once', async () => {
+    const email = 'publisher@demo-studio.dev';
+    expect((await server.app.inject(await signInWithGoogle(editor, 'publisher'))).statusCode).toBe(200);
+    const [first] = await credentialsOf(email);
+    expect((await server.app.inject(await signInWithGoogle(admin, 'publisher'))).statusCode).toBe(200);
+    const rows = await credentialsOf(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(first!.id);
+    expect(rows[0]!.secret).not.toBe(first!.secret);
+    expect(await listed(email)).toHaveLength(1);
+  });
+
+  test('two callbacks of the same account at once still make one credential', async () => {
+    const email = 'limited.analyst@demo-studio.dev';
+    const links = [await signInWithGoogle(editor, 'limited'), await signInWithGoogle(admin, 'limited')];
+    const answers = await Promise.all(links.map((request) => server.app.inject(request)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(await credentialsOf(email)).toHaveLength(1);
+    expect(await listed(email)).toHaveLength(1);
+  });
+
+  test('the same workspace key uploaded again (a rotated key of the same service account) replaces it in place', async () => {
+    const upload = (key: typeof SERVICE_ACCOUNT_KEY) => call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/service-account`, payload: { key } });
+    const first = (await upload(SERVICE_ACCOUNT_KEY)).json().credential.id;
+    const rotated = { ...SERVICE_ACCOUNT_KEY, private_key: SERVICE_ACCOUNT_KEY.private_key.replace('very-secret', 'rotated-secret') };
+    const again = await upload(rotated);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().credential.id).toBe(first);
+    const rows = await credentialsOf(SERVICE_ACCOUNT_KEY.client_email);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(ctx().providers.secrets.open(rows[0]!.secret!)).private_key).toBe(rotated.private_key);
+    expect(await listed(SERVICE_ACCOUNT_KEY.client_email)).toHaveLength(1);
   });
 });
 

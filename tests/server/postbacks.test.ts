@@ -91,6 +91,28 @@ describe('receiving postbacks', () => {
     expect(res.json()).toEqual({ success: true, outcome: 'stored' });
   });
 
+  test('a refund: a negative event_revenue is stored negative (GET text and POSTed JSON number)', async () => {
+    const path = await urlOf(IOS);
+    const res = await send(path, event({ event_name: 'refund', event_revenue: '-1.99' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const posted = await server.app.inject({ method: 'POST', url: path, payload: { ...event({ event_name: 'refund_json' }), event_revenue: -4.5 } });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const rows = await server.db.selectFrom('postbacks').select(['event_name', 'revenue', 'currency']).where('app_id', '=', IOS)
+      .where('event_name', 'in', ['refund', 'refund_json']).orderBy('event_name').execute();
+    expect(rows).toEqual([{ event_name: 'refund', revenue: -1.99, currency: 'EUR' }, { event_name: 'refund_json', revenue: -4.5, currency: 'EUR' }]);
+  });
+
+  test("a template nobody filled in ({event_name} left as is) says 'placeholders were not replaced'; other macros count as absent", async () => {
+    const path = await urlOf(IOS);
+    const res = await send(path, event({ event_name: '{event_name}', event_time: '{event_time}' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Malformed postback: placeholders were not replaced: {event_name}, {event_time}.');
+    const absent = await send(path, event({ event_name: 'macro_absent', af_sub4: '{af_sub4}', advertising_id: '{advertising_id}' }));
+    expect(absent.statusCode, absent.body).toBe(200);
+    const row = await server.db.selectFrom('postbacks').select(['sub4', 'advertising_id']).where('app_id', '=', IOS).where('event_name', '=', 'macro_absent').executeTakeFirstOrThrow();
+    expect(row).toEqual({ sub4: null, advertising_id: 'AEBE52E7-03EE-455A-B3C4-E57283966239' });
+  });
+
   test('a wrong secret, or another app\'s secret, answers 404 and stores nothing', async () => {
     const path = await urlOf(IOS);
     const otherSecret = (await urlOf(ANDROID)).split('/').pop()!;
@@ -148,9 +170,10 @@ describe('check status', () => {
     const row = await server.db.selectFrom('plugins').select('status').where('id', '=', PLUGIN).executeTakeFirstOrThrow();
     expect(row.status).toBe('connected');
     const summary = await server.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/summary`, headers: bearer(viewer) });
-    // The two sent above, beside the AppsFlyer events the demo seed stored for Acquire.
+    // Those sent above, beside the AppsFlyer events the demo seed stored for Acquire.
     expect(summary.json().events.map((e: { eventName: string }) => e.eventName)).toEqual([
-      'af_ad_view', 'af_level_achieved', 'af_purchase', 'af_subscribe', 'af_tutorial_completion', 'level_complete', 'purchase',
+      'af_ad_view', 'af_level_achieved', 'af_purchase', 'af_subscribe', 'af_tutorial_completion', 'level_complete', 'macro_absent', 'purchase',
+      'refund', 'refund_json',
     ]);
   });
 

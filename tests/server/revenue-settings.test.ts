@@ -110,7 +110,7 @@ describe('event detail', () => {
 });
 
 describe('revenue settings', () => {
-  test('the domain refuses a viewer, unknown parameters and a revenue parameter that is not a number', async () => {
+  test('the domain refuses a viewer, unknown parameters, a revenue parameter that is not a number and a currency one that is not text', async () => {
     const body = { revenueEp: 'value', revenueType: 'ads', currencyEp: 'currency' };
     expect((await call(server.app, viewer, { method: 'PUT', url: settingsUrl('ad_impression'), payload: body })).statusCode).toBe(403);
     const unknown = await call(server.app, editor, { method: 'PUT', url: settingsUrl('ad_impression'), payload: { ...body, currencyEp: 'no_such_param' } });
@@ -119,6 +119,9 @@ describe('revenue settings', () => {
     const text = await call(server.app, editor, { method: 'PUT', url: settingsUrl('ad_impression'), payload: { ...body, revenueEp: 'ad_format' } });
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe('The revenue parameter must be a number.');
+    const numericCurrency = await call(server.app, editor, { method: 'PUT', url: settingsUrl('ad_impression'), payload: { ...body, currencyEp: 'value' } });
+    expect(numericCurrency.statusCode).toBe(400);
+    expect(numericCurrency.json().message).toBe('The currency parameter must be a text (STRING) parameter.');
     expect((await call(server.app, editor, { method: 'PUT', url: settingsUrl('ad_impression'), payload: { ...body, revenueType: 'gifts' } })).statusCode).toBe(400);
     expect((await call(server.app, editor, { method: 'PUT', url: settingsUrl('ad_impression'), payload: { ...body, revenueEp: ' ' } })).statusCode).toBe(400);
     expect((await call(server.app, editor, { method: 'DELETE', url: settingsUrl('ad_impression') })).statusCode).toBe(404);

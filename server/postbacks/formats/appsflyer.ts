@@ -4,20 +4,25 @@
  *   event_name, event_value (the event's JSON, URL-encoded), event_revenue, event_revenue_currency, event_time
  *   ('YYYY-MM-DD HH:mm:ss.SSS' UTC), install_unix_ts (or install_time), advertising_id (GAID) or idfa, appsflyer_id,
  *   af_sub1..af_sub5 (echoed from the attribution link: sub1 player id, sub2 app id, sub3 quest id).
- * Required: event_name, event_time and a device (appsflyer_id, advertising_id or idfa). A retry of the same delivery
+ * Required: event_name, event_time and a device (appsflyer_id, advertising_id or idfa). event_revenue is signed (a
+ * refund is negative). A macro left unreplaced counts as absent, or refuses the postback when it is in event_name or
+ * event_time. A retry of the same delivery
  * carries the same values, so its key (device, event, time, value, revenue) is the same.
  */
 import { POSTBACK_VALUE_MAX } from '../../../src/contracts/postbacks';
-import { amount, currency, deviceId, keyOf, parseWith, required, text, time, type PostbackFields, type PostbackFormat } from '../format';
+import { amount, currency, deviceId, keyOf, parsePartnerFields, required, text, time, type PostbackFields, type PostbackFormat } from '../format';
 
 const advertisingIdOf = (fields: PostbackFields) => deviceId(fields, 'advertising_id') ?? deviceId(fields, 'idfa');
+/** A macro left unreplaced in one of these means the template was never filled in; elsewhere it counts as absent. */
+const ESSENTIAL = ['event_name', 'event_time'] as const;
 
 export const appsflyer: PostbackFormat = {
   pluginType: 'AppsFlyer',
-  parse: (fields) =>
-    parseWith(
-      fields,
-      () => {
+  parse: (raw) =>
+    parsePartnerFields(
+      raw,
+      () => ESSENTIAL,
+      (fields) => {
         const eventName = required(fields, 'event_name');
         const eventTime = time(fields, 'event_time');
         if (!eventTime) required(fields, 'event_time');
@@ -43,6 +48,6 @@ export const appsflyer: PostbackFormat = {
           eventTime,
         };
       },
-      () => advertisingIdOf(fields),
+      advertisingIdOf,
     ),
 };

@@ -1,20 +1,28 @@
 /**
- * The test-link generator bound to the qrcode library (SPEC §9: 150 px, error correction H; the standard 4-module quiet
- * zone, without which a 150 px code of a full test link does not scan), the clipboard and the snackbars.
+ * The test-link generator bound to the server (the short link), the qrcode library (qrCodeOptions: 150 px on screen,
+ * 600 px for the download, level H with the standard quiet zone), the clipboard and the snackbars.
  */
 import { fromPromise } from 'xstate';
 import QRCode from 'qrcode';
-import { QR_CODE_ERROR_CORRECTION_LEVEL, QR_CODE_SIZE } from '../../contracts/integrations';
+import { QR_DOWNLOAD_FILENAME, QR_DOWNLOAD_SIZE, qrCodeOptions } from '../../contracts/integrations';
+import { createTestLink } from '../../services/postbacks.service';
+import { downloadBlob } from '../../lib/exports';
 import { appsflyerTestLinkMachine } from './appsflyer-test-link.machine';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
 
+async function downloadQrPng(text: string) {
+  const dataUrl = await QRCode.toDataURL(text, qrCodeOptions(QR_DOWNLOAD_SIZE));
+  const bytes = Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (c) => c.charCodeAt(0));
+  downloadBlob(new Blob([bytes], { type: 'image/png' }), QR_DOWNLOAD_FILENAME);
+}
+
 export const liveTestLinkMachine = appsflyerTestLinkMachine.provide({
   actors: {
-    qrCode: fromPromise(({ input }) =>
-      QRCode.toDataURL(input.text, { width: QR_CODE_SIZE, errorCorrectionLevel: QR_CODE_ERROR_CORRECTION_LEVEL, margin: 4 }),
-    ),
+    createLink: fromPromise(({ input, signal }) => createTestLink(input.appId, input.advertisingId, signal)),
+    qrCode: fromPromise(({ input }) => QRCode.toDataURL(input.text, qrCodeOptions())),
     copyLink: fromPromise(({ input }) => navigator.clipboard.writeText(input.text)),
+    downloadQr: fromPromise(({ input }) => downloadQrPng(input.text)),
   },
   actions: { notify: showNotice },
 });

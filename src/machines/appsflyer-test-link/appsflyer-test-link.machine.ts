@@ -1,44 +1,36 @@
 /**
  * The AppsFlyer test-link generator (SPEC §2 AppsFlyer steps, §3 test link parameters, §5 advertising id: 'required'
- * if empty or blank, 'whitespaces not allowed'; Generate Link disabled on error or empty; §7 the link is built
- * client-side; §9 QR code 150 px, error correction H).
+ * if empty or blank, 'whitespaces not allowed'; Generate Link disabled on error or empty; §9 QR code 150 px, error
+ * correction H). The QR code holds a short link on our server (PUBLIC_URL/t/{code}, 7 days) that redirects to the
+ * full test link: the full link is too dense for a phone to read at 150 px (README "Short test links").
  *
  *   editing ─EDIT─► editing (id kept, error shown once touched)
- *           ─GENERATE [valid id, app has a link path]─► generating (QR image of the link) ─┬─ done ──► ready
- *                                                                                          └─ error ─► editing (error)
- *   ready ─EDIT─► editing (link cleared)    ─GENERATE─► generating (again)    ─COPY─► copying ─┬─ done ──► ready ('Link copied to clipboard.')
- *                                                            └─ error ─► ready ('Failed to copy to clipboard.')
+ *           ─GENERATE [valid id, app has a link path]─► shortening (the server stores the link) ─┬─ done ─► drawing
+ *                                                                                               └─ error ─► editing (error)
+ *   drawing (QR image of the short link) ─┬─ done ──► ready
+ *                                         └─ error ─► editing (error)
+ *   ready ─EDIT─► editing (links cleared)   ─GENERATE─► shortening (again)
+ *         ─COPY / COPY_SHORT─► copying ─┬─ done ──► ready ('Link copied to clipboard.')
+ *                                       └─ error ─► ready ('Failed to copy to clipboard.')
+ *         ─DOWNLOAD─► downloading (the QR code as a 600 px PNG) ─┬─ done ──► ready
+ *                                                                └─ error ─► ready (error)
  *
- * `qrCode` (the qrcode library) and `copyLink` (the clipboard) are provided by appsflyer-test-link.actors.ts.
+ * `createLink` (the server), `qrCode` and `downloadQr` (the qrcode library) and `copyLink` (the clipboard) are provided
+ * by appsflyer-test-link.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { advertisingIdError, appsFlyerTestLink, type AppsFlyerTestLinkInput } from '../../contracts/integrations';
-import type { Platform } from '../../contracts/codecs';
+import { advertisingIdError, type AppsFlyerTestLinkInput, type TestLinkResponse } from '../../contracts/integrations';
 import { notify } from '../shared/notice';
+import { serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
 
-/** Our values of the link's fixed parameters (SPEC §3 names them, not their values). */
-export const TEST_LINK_SITE_ID = 'questboard';
-export const TEST_LINK_CAMPAIGN = 'questboard_test';
-export const TEST_LINK_PID = 'questboard_int';
-/** SPEC §9: the pid differs for a small list of Android packages (ours: the Questboard apps measured on their own pid). */
-export const SPECIAL_PID_PACKAGES: readonly string[] = ['io.questboard.app', 'io.questboard.app.beta'];
-export const SPECIAL_PID = 'questboard_s2s_int';
-export const TEST_LINK_DEEP_LINK = 'questboard://quests';
+export { testLinkBase } from '../../contracts/integrations';
 
 export const LINK_COPIED = 'Link copied to clipboard.';
 export const COPY_FAILED = 'Failed to copy to clipboard.';
 export const QR_FAILED = 'The QR code could not be generated.';
-
-/** The link's parameters for an app (without the device id), or null when the app has no package or store id yet. */
-export function testLinkBase(app: { id: string; platform: Platform; appPath: string | null }): Omit<AppsFlyerTestLinkInput, 'advertisingId'> | null {
-  if (!app.appPath) return null;
-  const special = app.platform === 'android' && SPECIAL_PID_PACKAGES.includes(app.appPath);
-  return {
-    platform: app.platform, appPath: app.appPath, appId: app.id, siteId: TEST_LINK_SITE_ID, campaign: TEST_LINK_CAMPAIGN,
-    pid: special ? SPECIAL_PID : TEST_LINK_PID, deepLinkTarget: TEST_LINK_DEEP_LINK,
-  };
-}
+export const LINK_FAILED = 'The test link could not be created. Please try again.';
+export const DOWNLOAD_FAILED = 'The QR code could not be downloaded.';
 
 export interface TestLinkInput {
   base: Omit<AppsFlyerTestLinkInput, 'advertisingId'> | null;
@@ -46,69 +38,106 @@ export interface TestLinkInput {
 export interface TestLinkContext extends TestLinkInput {
   advertisingId: string;
   touched: boolean;
+  /** The full test link, as the server stored it. */
   link: string | null;
+  /** The short link the QR code holds, and when it stops redirecting (epoch ms). */
+  shortUrl: string | null;
+  expiresAt: number | null;
   /** The QR code as a PNG data: URL. */
   qr: string | null;
 }
-export type TestLinkEvent = { type: 'EDIT'; value: string } | { type: 'GENERATE' } | { type: 'COPY' };
+export type TestLinkEvent =
+  | { type: 'EDIT'; value: string }
+  | { type: 'GENERATE' }
+  | { type: 'COPY' }
+  | { type: 'COPY_SHORT' }
+  | { type: 'DOWNLOAD' };
 
 export const canGenerate = (context: Pick<TestLinkContext, 'base' | 'advertisingId'>) => !!context.base && advertisingIdError(context.advertisingId) === null;
+
+const cleared = { link: null, shortUrl: null, expiresAt: null, qr: null };
 
 export const appsflyerTestLinkMachine = setup({
   types: {
     context: {} as TestLinkContext,
     events: {} as TestLinkEvent,
     input: {} as TestLinkInput,
-    children: {} as { qrCode: 'qrCode'; copyLink: 'copyLink' },
+    children: {} as { createLink: 'createLink'; qrCode: 'qrCode'; copyLink: 'copyLink'; downloadQr: 'downloadQr' },
   },
   actors: {
+    createLink: toProvide<TestLinkResponse, { appId: string; advertisingId: string }>('createLink'),
     qrCode: toProvide<string, { text: string }>('qrCode'),
     copyLink: toProvide<void, { text: string }>('copyLink'),
+    downloadQr: toProvide<void, { text: string }>('downloadQr'),
   },
   guards: {
     canGenerate: ({ context }) => canGenerate(context),
   },
   actions: {
     notify,
-    /** The typed id; the link and QR no longer match it. */
-    /** SPEC §7: the link is built client-side from the app's parameters and the typed id. */
-    buildLink: assign({ link: ({ context }) => appsFlyerTestLink({ ...context.base!, advertisingId: context.advertisingId }) }),
-    edit: assign({ advertisingId: ({ event }) => (event.type === 'EDIT' ? event.value : ''), touched: true, link: null, qr: null }),
+    /** The typed id; the links and QR no longer match it. */
+    edit: assign({ advertisingId: ({ event }) => (event.type === 'EDIT' ? event.value : ''), touched: true, ...cleared }),
   },
 }).createMachine({
   id: 'appsflyerTestLink',
-  context: ({ input }) => ({ base: input.base, advertisingId: '', touched: false, link: null, qr: null }),
+  context: ({ input }) => ({ base: input.base, advertisingId: '', touched: false, ...cleared }),
   initial: 'editing',
   states: {
     editing: {
       on: {
         EDIT: { actions: 'edit' },
-        GENERATE: [{ guard: 'canGenerate', target: 'generating', actions: 'buildLink' }, { actions: assign({ touched: true }) }],
+        GENERATE: [{ guard: 'canGenerate', target: 'shortening' }, { actions: assign({ touched: true }) }],
       },
     },
-    generating: {
+    shortening: {
+      invoke: {
+        id: 'createLink',
+        src: 'createLink',
+        input: ({ context }) => ({ appId: context.base!.appId, advertisingId: context.advertisingId.trim() }),
+        onDone: {
+          target: 'drawing',
+          actions: assign({ link: ({ event }) => event.output.link, shortUrl: ({ event }) => event.output.shortUrl, expiresAt: ({ event }) => event.output.expiresAt }),
+        },
+        onError: {
+          target: 'editing',
+          actions: [assign(cleared), { type: 'notify', params: ({ event }) => ({ message: serverWords(event.error) ?? LINK_FAILED, kind: 'error' as const }) }],
+        },
+      },
+    },
+    drawing: {
       invoke: {
         id: 'qrCode',
         src: 'qrCode',
-        input: ({ context }) => ({ text: context.link! }),
+        input: ({ context }) => ({ text: context.shortUrl! }),
         onDone: { target: 'ready', actions: assign({ qr: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: [assign({ link: null }), { type: 'notify', params: { message: QR_FAILED, kind: 'error' } }] },
+        onError: { target: 'editing', actions: [assign(cleared), { type: 'notify', params: { message: QR_FAILED, kind: 'error' } }] },
       },
     },
     ready: {
       on: {
         EDIT: { target: 'editing', actions: 'edit' },
-        GENERATE: { target: 'generating', actions: 'buildLink' },
+        GENERATE: { target: 'shortening' },
         COPY: 'copying',
+        COPY_SHORT: 'copying',
+        DOWNLOAD: 'downloading',
       },
     },
     copying: {
       invoke: {
         id: 'copyLink',
         src: 'copyLink',
-        input: ({ context }) => ({ text: context.link! }),
+        input: ({ context, event }) => ({ text: event.type === 'COPY_SHORT' ? context.shortUrl! : context.link! }),
         onDone: { target: 'ready', actions: { type: 'notify', params: { message: LINK_COPIED, kind: 'success', duration: 'short' } } },
         onError: { target: 'ready', actions: { type: 'notify', params: { message: COPY_FAILED, kind: 'error' } } },
+      },
+    },
+    downloading: {
+      invoke: {
+        id: 'downloadQr',
+        src: 'downloadQr',
+        input: ({ context }) => ({ text: context.shortUrl! }),
+        onDone: { target: 'ready' },
+        onError: { target: 'ready', actions: { type: 'notify', params: { message: DOWNLOAD_FAILED, kind: 'error' } } },
       },
     },
   },

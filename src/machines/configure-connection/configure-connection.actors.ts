@@ -5,23 +5,33 @@
  */
 import { fromPromise } from 'xstate';
 import { isLeft } from 'fp-ts/Either';
-import { configureConnectionMachine } from './configure-connection.machine';
+import { configureConnectionMachine, KeyFileError, type KeyFile } from './configure-connection.machine';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
 import { ServiceAccountKey } from '../../contracts/integrations';
+import { describeErrors } from '../../contracts/codecs';
 import { addProductCredential, addServiceAccount, createPlugin, fetchCredentials, startOAuth, updatePlugin } from '../../services/integrations.service';
 import { integrationsKey } from '../../services/integrations.queries';
 import { queryClient } from '../../queryClient';
+
+/** The picked file as a service account key, or a KeyFileError saying what it is instead. */
+async function readKeyFile(file: KeyFile): Promise<ServiceAccountKey> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await file.text());
+  } catch {
+    throw new KeyFileError('The file is not valid JSON.');
+  }
+  const decoded = ServiceAccountKey.decode(json);
+  if (isLeft(decoded)) throw new KeyFileError(`The file is not a service account key: ${describeErrors(decoded.left, 'key').slice(0, 3).join(', ')}.`);
+  return decoded.right;
+}
 
 export const liveConfigureConnectionMachine = configureConnectionMachine.provide({
   actors: {
     loadCredentials: fromPromise(({ input, signal }) => fetchCredentials(input.appId, signal)),
     addProductCredential: fromPromise(async ({ input, signal }) => (await addProductCredential(input.appId, signal)).credential!),
-    uploadServiceAccount: fromPromise(async ({ input, signal }) => {
-      const decoded = ServiceAccountKey.decode(JSON.parse(await input.file.text()));
-      if (isLeft(decoded)) throw new Error('The file is not a service account key.');
-      return (await addServiceAccount(input.appId, decoded.right, signal)).credential!;
-    }),
+    uploadServiceAccount: fromPromise(async ({ input, signal }) => (await addServiceAccount(input.appId, await readKeyFile(input.file), signal)).credential!),
     savePlugin: fromPromise(({ input, signal }) =>
       input.pluginId
         ? updatePlugin(input.pluginId, { credentialId: input.credentialId, attributes: input.attributes }, signal)

@@ -9,7 +9,8 @@
  *      UPLOAD [admin, file] ─► open.uploading ─┬─ created, roles missing ─► editing ('Workspace service account
  *                                              │                           credential created. …missing permissions.')
  *                                              ├─ created, roles granted ─► open.saving
- *                                              └─ failed ─► editing ('Failed to add user service account.')
+ *                                              └─ failed ─► editing ('Failed to add workspace service account.' and why)
+ *      PICK_FILE not JSON ─► editing (the file cleared, the reason shown under the field)
  *      SAVE [saveable] ─┬─ product account not created yet ─► open.creatingProduct ─┬─ roles missing ─► editing (warning)
  *                       │                                                           ├─ granted ─► open.saving
  *                       │                                                           └─ failed ─► editing ('Failed to add Questboard service account.')
@@ -30,12 +31,28 @@ import {
   type CredentialsResponse, type PluginAnswer, type SuccessResponse,
 } from '../../contracts/integrations';
 import { notify } from '../shared/notice';
+import { serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
 
 export type AuthType = Credential['type'];
 /** Our words (SPEC §8 has none for a sign-in that could not start). */
 export const SIGN_IN_FAILED = 'Google sign-in could not be started.';
 export type ConnectionPluginType = 'BigQuery' | 'Firebase';
+
+/** Why a picked key file was not taken (only JSON keys are read). */
+export const notJsonFile = (name: string) => `${name || 'This file'} is not a JSON file. Choose the service account's key file (.json).`;
+/** application/json; a `.json` name with no type counts too (some systems give JSON files none). */
+export const isJsonKeyFile = (file: Pick<KeyFile, 'name' | 'type'>) =>
+  file.type === 'application/json' || (file.type === '' && /\.json$/i.test(file.name));
+/** A key file that could not be read as a service account key (thrown by the upload actor before any call). */
+export class KeyFileError extends Error {
+  override name = 'KeyFileError';
+}
+/** Why an upload failed, in words, after the failure's prefix: the file's problem, or the server's words. */
+export function uploadFailure(error: unknown): string {
+  const reason = error instanceof Error && error.name === 'KeyFileError' ? error.message : serverWords(error);
+  return reason ? `${IAM_MESSAGES.workspaceFailed} ${reason}` : IAM_MESSAGES.workspaceFailed;
+}
 
 /** The picked service-account file (a File in the browser; what the machine reads of it). */
 export interface KeyFile {
@@ -71,6 +88,8 @@ export interface ConfigureConnectionContext {
   writeBack: boolean;
   projectName: string;
   file: KeyFile | null;
+  /** Why the last picked file was not taken, until another is picked. */
+  fileError: string | null;
 }
 
 export type ConfigureConnectionEvent =
@@ -183,6 +202,7 @@ const EMPTY: Omit<ConfigureConnectionContext, 'appId' | 'pluginType' | 'pluginId
   writeBack: false,
   projectName: '',
   file: null,
+  fileError: null,
 };
 
 export const configureConnectionMachine = setup({
@@ -210,7 +230,7 @@ export const configureConnectionMachine = setup({
     needsProductCredential: ({ context }) => context.authType === 'TP_SERVICE_ACCOUNT' && !context.credentialId,
     canUpload: ({ context }) => context.role === 'admin' && context.authType === 'ORG_SERVICE_ACCOUNT' && context.file !== null,
     canSignIn: ({ context }) => context.authType === 'USER_OAUTH',
-    jsonFile: ({ event }) => event.type === 'PICK_FILE' && (event.file === null || event.file.type === 'application/json'),
+    jsonFile: ({ event }) => event.type === 'PICK_FILE' && (event.file === null || isJsonKeyFile(event.file)),
     permissionsMissing: ({ context }) => permissionsMissing(context),
     autoSave: ({ context }) =>
       context.oauthRedirect && context.authType === 'USER_OAUTH' && !!context.credentialId && context.credentialId !== context.current.credentialId,
@@ -290,19 +310,19 @@ export const configureConnectionMachine = setup({
         editing: {
           on: {
             SET_AUTH: {
-              actions: assign(({ context, event }) => ({ authType: event.value, file: null, ...choose(context, defaultCredential(context, event.value)) })),
+              actions: assign(({ context, event }) => ({ authType: event.value, file: null, fileError: null, ...choose(context, defaultCredential(context, event.value)) })),
             },
             SET_CREDENTIAL: { actions: assign(({ context, event }) => choose(context, context.credentials.find((c) => c.id === event.value) ?? null)) },
             SET_PROJECT: { actions: assign({ project: ({ event }) => event.value }) },
             SET_WRITE_BACK: { actions: assign({ writeBack: ({ event }) => event.value }) },
             SET_PROJECT_NAME: { actions: assign({ projectName: ({ event }) => event.value }) },
             PICK_FILE: [
-              { guard: 'jsonFile', actions: assign({ file: ({ event }) => event.file }) },
-              // SPEC §5: not application/json → an error is logged and the file cleared.
+              { guard: 'jsonFile', actions: assign({ file: ({ event }) => event.file, fileError: null }) },
+              // Not application/json → an error is logged and the file cleared; the user is told why.
               {
                 actions: [
                   { type: 'logError', params: ({ event }) => ({ error: new Error(`Not a JSON file: ${event.file?.name ?? ''}`) }) },
-                  assign({ file: null }),
+                  assign({ file: null, fileError: ({ event }) => notJsonFile(event.file?.name ?? '') }),
                 ],
               },
             ],
@@ -349,8 +369,9 @@ export const configureConnectionMachine = setup({
             input: ({ context }) => ({ appId: context.appId, file: context.file! }),
             onDone: {
               target: 'afterUpload',
+              // A new key of a service account already listed replaces it (the server refreshes it in place).
               actions: assign(({ context, event }) => {
-                const credentials = [...context.credentials, event.output];
+                const credentials = [...context.credentials.filter((c) => c.id !== event.output.id), event.output];
                 return { credentials, file: null, ...choose({ ...context, credentials }, event.output) };
               }),
             },
@@ -358,7 +379,7 @@ export const configureConnectionMachine = setup({
               target: 'editing',
               actions: [
                 { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notify', params: { message: IAM_MESSAGES.userFailed, kind: 'error' } },
+                { type: 'notify', params: ({ event }) => ({ message: uploadFailure(event.error), kind: 'error' as const }) },
                 assign({ file: null }),
               ],
             },

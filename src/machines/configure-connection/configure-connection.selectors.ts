@@ -29,6 +29,7 @@ export function selectConnectionDialog(s: ConfigureConnectionSnapshot) {
     projectName: c.projectName,
     projectNameError: projectNameError(c),
     fileName: c.file?.name ?? null,
+    fileError: c.fileError,
     rows,
     missingNote: rows.length > 0 && !hasAllRoles(rows) ? IAM_MISSING : null,
     saveBlocker: busy ? 'Saving…' : saveBlocker(c),

@@ -3,7 +3,8 @@
  * bigquery_process_event → 'Processing Data', §5 "Process Data needs start and end dates, a plugin with credentials,
  * and no processing in progress", §7 "start BigQuery reprocess with dates").
  *
- *   idle ─SET_START / SET_END─► idle (dates kept)
+ *   idle ─SET_START / SET_END─► idle (dates kept; processDatesError says why dates outside the data range's first
+ *                                     day … today cannot be processed)
  *        ─PROCESS [canProcess]─► starting ─┬─ success ────────► idle (the job is queued: `started`, info notice)
  *                                          ├─ success:false ──► idle (error notice)
  *                                          └─ thrown ─────────► idle (logged; the server's words when it chose them)
@@ -13,12 +14,14 @@
  * `logError` are provided by process-data.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { ProcessDataResponse } from '../../contracts/integrations';
+import { processEndInFuture, type ProcessDataResponse } from '../../contracts/integrations';
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
 export const PROCESS_FAILED = 'Processing could not be started.';
+export const START_AFTER_END = 'The start date must not be after the end date.';
+export const processStartBeforeData = (earliest: string) => `The start date must be ${earliest} or later: the data range starts then.`;
 export const processStarted = (start: string, end: string) => `Processing data from ${start} to ${end} started.`;
 
 export interface ProcessDataInput {
@@ -33,19 +36,31 @@ export interface ProcessDataContext {
   start: string;
   end: string;
 }
-/** What the page knows of the plugin when Process Data is pressed (SPEC §5 preconditions). */
+/** What the page knows of the plugin when Process Data is pressed (its preconditions), and the picker bounds. */
 export interface ProcessPreconditions {
   hasCredentials: boolean;
   inProgress: boolean;
+  /** Today (UTC): no data after it. */
+  today: string;
+  /** The first day of the plugin's data range, when it has one. */
+  earliest: string | null;
 }
 export type ProcessDataEvent =
   | { type: 'SET_START'; value: string }
   | { type: 'SET_END'; value: string }
   | ({ type: 'PROCESS' } & ProcessPreconditions);
 
+/** Why the picked dates cannot be processed, or null (the pickers' bounds: the data range's first day to today). */
+export function processDatesError(context: Pick<ProcessDataContext, 'start' | 'end'>, plugin: Pick<ProcessPreconditions, 'today' | 'earliest'>): string | null {
+  if (context.end && context.end > plugin.today) return processEndInFuture(plugin.today);
+  if (context.start && plugin.earliest && context.start < plugin.earliest) return processStartBeforeData(plugin.earliest);
+  if (context.start && context.end && context.start > context.end) return START_AFTER_END;
+  return null;
+}
+
 /** SPEC §5, shared by the button's disabled state and the machine's guard. */
 export const canProcess = (context: Pick<ProcessDataContext, 'start' | 'end'>, plugin: ProcessPreconditions) =>
-  !!context.start && !!context.end && context.start <= context.end && plugin.hasCredentials && !plugin.inProgress;
+  !!context.start && !!context.end && processDatesError(context, plugin) === null && plugin.hasCredentials && !plugin.inProgress;
 
 export const processDataMachine = setup({
   types: {

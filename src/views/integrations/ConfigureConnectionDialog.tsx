@@ -79,8 +79,10 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
                   Service account key (JSON)
                   <input
                     type="file"
-                    accept="application/json"
+                    accept="application/json,.json"
                     disabled={!view.isAdmin || view.busy}
+                    aria-invalid={view.fileError ? true : undefined}
+                    aria-describedby={view.fileError ? 'key-file-error' : undefined}
                     onChange={(e) => actor.send({ type: 'PICK_FILE', file: e.target.files?.[0] ?? null })}
                     className="mt-1 block text-sm"
                   />
@@ -91,6 +93,7 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
                   Upload Credentials
                 </Button>
               </div>
+              {view.fileError && <p id="key-file-error" role="alert" className="text-sm text-red-700">{view.fileError}</p>}
             </div>
           )}
           {view.authType === 'TP_SERVICE_ACCOUNT' && (

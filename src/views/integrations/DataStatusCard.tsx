@@ -30,7 +30,7 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
   const process = useFlowActor(processDataFlow, { pluginId: plugin.id, appId, start: dayOffset(-29), end: dayOffset(0) }, { key: `${plugin.id}:process` });
   const daily = useFlowActor(dailyProcessFlow, { pluginId: plugin.id, appId }, { key: `${plugin.id}:daily` });
   const processing = hasOperation(plugin, 'bigquery_process_event');
-  const preconditions = { hasCredentials: !!plugin.credentials, inProgress: processing };
+  const preconditions = { hasCredentials: !!plugin.credentials, inProgress: processing, today: dayOffset(0), earliest: plugin.dataRange?.start ?? null };
   const form = useSelector(process, (s) => selectProcessForm(s, preconditions));
   const dailySwitch = useSelector(daily, (s) => selectDailySwitch(s, plugin.attributes?.dailyProcess ?? false));
   const connected = plugin.connected !== 'disconnected';
@@ -56,17 +56,22 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
       >
         <label className="block text-sm font-medium text-slate-700">
           Start date
-          <input type="date" required value={form.start} max={form.end || undefined} onChange={(e) => process.send({ type: 'SET_START', value: e.target.value })}
+          <input type="date" required value={form.start} min={form.bounds.start.min} max={form.bounds.start.max}
+            aria-describedby={form.datesError ? 'process-dates-error' : undefined}
+            onChange={(e) => process.send({ type: 'SET_START', value: e.target.value })}
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           End date
-          <input type="date" required value={form.end} min={form.start || undefined} onChange={(e) => process.send({ type: 'SET_END', value: e.target.value })}
+          <input type="date" required value={form.end} min={form.bounds.end.min} max={form.bounds.end.max}
+            aria-describedby={form.datesError ? 'process-dates-error' : undefined}
+            onChange={(e) => process.send({ type: 'SET_END', value: e.target.value })}
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
         </label>
         <Button type="submit" busy={processing || form.starting} disabled={!form.canProcess || !connected} deniedReason={denied}>
           {processing ? 'Processing Data' : 'Process Data'}
         </Button>
+        {form.datesError && <p id="process-dates-error" role="alert" className="text-sm text-red-700 sm:col-span-3">{form.datesError}</p>}
       </form>
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">

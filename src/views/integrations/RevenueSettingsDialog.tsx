@@ -1,12 +1,12 @@
 /**
  * The Revenue Settings dialog (SPEC §2): selects for Revenue Type, Revenue Parameter and Currency Parameter (choices
- * from the event's parameters; the revenue one only numbers), Save, and Delete only when settings exist. Thin: the
+ * from the event's parameters; the revenue one only numbers, the currency one only text), Save, and Delete only when settings exist. Thin: the
  * revenue-settings flow holds the form and runs the calls; Escape and Cancel close it unless a call runs.
  */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { REVENUE_TYPES, REVENUE_TYPE_LABELS } from '../../contracts/integrations';
-import { isNumericType, type EventParameter } from '../../contracts/revenue-settings';
+import { revenueParameterChoices, type EventParameter } from '../../contracts/revenue-settings';
 import type { RevenueForm, RevenueSettingsActor } from '../../machines/revenue-settings/revenue-settings.machine';
 import { selectRevenueDialog } from '../../machines/revenue-settings/revenue-settings.selectors';
 import { Modal } from '../ui/Modal';
@@ -50,7 +50,7 @@ export function RevenueSettingsDialog({ actor, parameters }: { actor: RevenueSet
   const view = useSelector(actor, selectRevenueDialog);
   const send = actor.send;
   const busy = view.saving || view.deleting;
-  const numeric = parameters.filter((p) => isNumericType(p.dataType));
+  const { revenue: numeric, currency: text } = revenueParameterChoices(parameters);
   const asOption = (p: EventParameter) => ({ value: p.name, label: `${p.name} (${p.dataType})` });
   return (
     <Modal
@@ -78,7 +78,11 @@ export function RevenueSettingsDialog({ actor, parameters }: { actor: RevenueSet
           options={numeric.map(asOption)}
           hint={numeric.length === 0 ? 'This event has no numeric parameter to count as revenue.' : 'The amount each event counts as revenue.'}
         />
-        <Choice label="Currency Parameter" field="currencyEp" value={view.form.currencyEp} busy={busy} send={send} options={parameters.map(asOption)} />
+        <Choice
+          label="Currency Parameter" field="currencyEp" value={view.form.currencyEp} busy={busy} send={send}
+          options={text.map(asOption)}
+          hint={text.length === 0 ? 'This event has no text parameter to read the currency from.' : 'The parameter holding the currency code.'}
+        />
       </form>
     </Modal>
   );

@@ -1,13 +1,14 @@
 /**
  * The AppsFlyer test-link generator (SPEC §2 steps 2–4, §3, §5, §9): the test device's advertising id, Generate Link
- * (disabled on error or empty), the QR code (150 px, level H) or its placeholder, the link and Copy Link. Every action
+ * (disabled on error or empty), the full link and Copy Link; the QR code (150 px, level H, of the short link that
+ * redirects to the full one) or its placeholder, with Download PNG (600 px) and Copy short link beside it. Every action
  * is an event to the appsflyer-test-link flow.
  */
 import { useSelector } from '@xstate/react';
-import { QR_CODE_SIZE } from '../../contracts/integrations';
+import dayjs from 'dayjs';
+import { QR_CODE_SIZE, testLinkBase } from '../../contracts/integrations';
 import type { Platform } from '../../contracts/codecs';
 import { appsflyerTestLinkFlow } from '../../machines/appsflyer-test-link/appsflyer-test-link.actors';
-import { testLinkBase } from '../../machines/appsflyer-test-link/appsflyer-test-link.machine';
 import { selectTestLink } from '../../machines/appsflyer-test-link/appsflyer-test-link.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
@@ -46,14 +47,26 @@ export function TestLinkGenerator({ app }: { app: { id: string; platform: Platfo
           </div>
         )}
       </form>
-      <div
-        className="flex items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 p-2 text-center text-xs text-slate-600"
-        style={{ width: QR_CODE_SIZE + 18, height: QR_CODE_SIZE + 18 }}
-      >
-        {view.qr ? (
-          <img src={view.qr} width={QR_CODE_SIZE} height={QR_CODE_SIZE} alt="QR code of the test link" data-testid="appsflyer-qr" />
-        ) : (
-          <span>QR Code will be generated here</span>
+      <div className="flex flex-col items-start gap-2" style={{ width: QR_CODE_SIZE + 18 }}>
+        <div
+          className="flex items-center justify-center rounded-lg border border-dashed border-slate-300 bg-slate-50 p-2 text-center text-xs text-slate-600"
+          style={{ width: QR_CODE_SIZE + 18, height: QR_CODE_SIZE + 18 }}
+        >
+          {view.qr ? (
+            <img src={view.qr} width={QR_CODE_SIZE} height={QR_CODE_SIZE} alt="QR code of the test link" data-testid="appsflyer-qr" />
+          ) : (
+            <span>QR Code will be generated here</span>
+          )}
+        </div>
+        {view.qr && view.shortUrl && (
+          <>
+            <p className="w-full break-all font-mono text-xs text-slate-800" data-testid="appsflyer-short-link">{view.shortUrl}</p>
+            {view.expiresAt !== null && (
+              <p className="text-xs text-slate-600">Works until {dayjs(view.expiresAt).format('YYYY-MM-DD HH:mm')}</p>
+            )}
+            <Button variant="secondary" busy={view.downloading} onClick={() => actor.send({ type: 'DOWNLOAD' })}>Download PNG</Button>
+            <Button variant="secondary" onClick={() => actor.send({ type: 'COPY_SHORT' })} disabled={view.copying}>Copy short link</Button>
+          </>
         )}
       </div>
     </div>
