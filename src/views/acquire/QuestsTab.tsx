@@ -1,7 +1,8 @@
 /**
  * Acquire → Quests (SPEC §2, §4 quest menu, §6 viewers, §9 grid sizes): a TanStack Table grid (page size 20; 20, 50,
  * 100) of name, status and the analytics totals (viewed, started, completed, % completed) with their sums, each row's
- * options menu from the status table (none for viewers), New quest, Publish all and Discard all. Menu actions run
+ * options menu from the status table (none for viewers), New quest, Publish all and Discard all (asked first: it
+ * names the never-published quests it deletes). Menu actions run
  * through the quest-actions flow, the review through quest-review, the editor through quest-editor.
  */
 import { useMemo, useState } from 'react';
@@ -21,9 +22,10 @@ import { selectQuestActions } from '../../machines/quest-actions/quest-actions.s
 import type { QuestRef } from '../../machines/quest-actions/quest-actions.machine';
 import { questReviewFlow } from '../../machines/quest-review/quest-review.actors';
 import { selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
+import { discardAllPlan } from '../../machines/quest-review/quest-review.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog, FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { viewerDenied } from '../ui/permissions';
@@ -83,7 +85,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">{withChanges === 0 ? 'No unpublished changes.' : `${withChanges} quest${withChanges === 1 ? ' has' : 's have'} unpublished changes.`}</p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => review.send({ type: 'DISCARD_ALL' })}>Discard all</Button>
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => review.send({ type: 'DISCARD_ALL', plan: discardAllPlan(quests.data ?? []) })}>Discard all</Button>
           <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={() => review.send({ type: 'PUBLISH_ALL' })}>Publish all</Button>
           <Button deniedReason={denied} onClick={() => setEditing({ quest: null })}>New quest</Button>
         </div>
@@ -179,6 +181,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
           onClose={() => setEditing(null)}
         />
       )}
+      <FlowConfirmDialog view={reviewView.discardAllConfirm} send={review.send} confirmLabel="Discard all" />
       <QuestReviewDialog actor={review} view={reviewView} quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null} />
     </div>
   );
