@@ -140,7 +140,7 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   // Discard all asks first, naming the never-published quests it would delete; Cancel keeps them
   await page.getByRole('button', { name: 'Discard all' }).click();
   const discardAll = page.getByRole('dialog', { name: 'Discard all changes?' });
-  await expect(discardAll).toContainText(/^Discard the unpublished changes of \d+ quests\? .*never published and will be deleted/);
+  await expect(discardAll).toContainText(/Discard the unpublished changes of \d+ quests\? .*never published and will be deleted/);
   await expect(discardAll).toContainText(`${name} stale`);
   await discardAll.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, `${name} stale`)).toContainText('Draft');

@@ -9,8 +9,8 @@
  *                                        ─CLOSE→ closed
  *   closed ─PUBLISH_ALL→ publishingAll ─→ closed: all published (success) | some failed (warning: which) | none
  *                                              ('All quests failed to publish.')
- *   closed ─DISCARD_ALL {quests}→ discardingAll.confirming ─CONFIRM→ discardingAll.running ─→ closed, likewise with
- *                                  └─CANCEL→ closed                   'All quests failed to discard.'
+ *   closed ─DISCARD_ALL {plan}→ discardingAll.confirming ─CONFIRM→ discardingAll.running ─→ closed, likewise with
+ *                                 └─CANCEL→ closed                   'All quests failed to discard.'
  * Discarding a never-published quest's draft deletes the quest (nothing else is left of it), so Discard all asks
  * first, naming how many quests revert to their published version and which never-published ones are deleted
  * (`discardAllPlan`, `discardAllQuestion`). The ask → call step is the shared confirm-mutation child (invoke id
