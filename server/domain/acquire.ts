@@ -11,11 +11,12 @@
  */
 import { sql } from 'kysely';
 import {
-  PREPUBLISH_WINDOW_MS, TARGET_KPIS, questStatusRule, validateAcquireTarget, validateQuestDefinition,
+  PREPUBLISH_WINDOW_MS, TARGET_KPIS, questStatusRule, validateQuestDefinition,
   type AcquireSource, type AcquisitionSettingsDraft, type BulkQuestResult, type FunnelStage, type PlayerQuestEvent,
   type Quest, type QuestAnalytics, type QuestDefinition, type QuestStatus, type QuestStep, type QuestVersion,
   type SaveAcquisitionSettingsRequest, type SourceEvent,
 } from '../../src/contracts/acquire';
+import { validateAcquireTarget } from '../../src/contracts/acquire-rules';
 import { newId } from '../auth/crypto';
 import { inTransaction, type ServerContext } from '../context';
 import { emit } from '../events/outbox';
@@ -77,7 +78,7 @@ async function requireSource(ctx: ServerContext, appId: string): Promise<Acquire
 // ------------------------------------------------------------------------------------------------ quests: reading
 
 type QuestRow = {
-  id: string; app_id: string; status: 'DRAFT' | 'LIVE' | 'STOPPED';
+  id: string; app_id: string; status: 'DRAFT' | 'LIVE' | 'STOPPED'; suggested: boolean;
   active: Record<string, unknown> | null; draft: Record<string, unknown> | null;
 };
 
@@ -145,12 +146,13 @@ async function toQuests(ctx: ServerContext, rows: readonly QuestRow[]): Promise<
   return rows.map((row) => ({
     id: row.id,
     diff: row.draft !== null && !sameDefinition(row.active, row.draft),
+    suggested: row.suggested,
     active: row.active ? versionOf(row.id, row.active, activeStatus(row, days.get(row.id)), analytics.get(row.id) ?? null) : null,
     draft: row.draft ? versionOf(`${row.id}:draft`, row.draft, 'DRAFT', row.active ? null : analytics.get(row.id) ?? null) : null,
   }));
 }
 
-const questColumns = ['id', 'app_id', 'status', 'active', 'draft'] as const;
+const questColumns = ['id', 'app_id', 'status', 'suggested', 'active', 'draft'] as const;
 
 export async function listQuests(ctx: ServerContext, appId: string): Promise<Quest[]> {
   const rows = await ctx.db.selectFrom('quests').select(questColumns).where('app_id', '=', appId).orderBy('created_at').orderBy('id').execute();
@@ -374,9 +376,10 @@ export async function loadSettings(ctx: ServerContext, appId: string): Promise<A
 export const STAFF_ONLY_TARGET = 'Only Questboard staff can change the target KPI and its value.';
 
 /**
- * Saves the settings draft (SPEC §5 rules; countries from the account's supportedCountries). The KPI and its target
- * value keep their stored (or default) values unless the caller is Questboard staff (accounts.is_tp_user). With
- * applyPriceSuggestions, suggested draft quests are created or updated from the app's analytics.
+ * Saves the settings draft (the Target form's own rules, acquire-rules.ts; countries from the account's
+ * supportedCountries). The KPI and its target value keep their stored (or default) values unless the caller is
+ * Questboard staff (accounts.is_tp_user). With applyPriceSuggestions, suggested draft quests are created or updated
+ * from the app's analytics.
  */
 export async function saveSettings(ctx: ServerContext, appId: string, caller: { accountId: string; isTpUser: boolean }, request: SaveAcquisitionSettingsRequest): Promise<string> {
   const settings = request.settings;
@@ -386,8 +389,6 @@ export async function saveSettings(ctx: ServerContext, appId: string, caller: { 
   if (!TARGET_KPIS.includes(settings.targetKpi)) throw invalid('targetKpi must be one of the listed KPIs.', ['targetKpi']);
   const unknown = settings.countries.find((c) => !SUPPORTED_COUNTRIES.includes(c));
   if (unknown) throw invalid(`countries: ${unknown} is not a supported country.`, ['countries']);
-  if (settings.dailyBudget < 0) throw invalid('dailyBudget must not be negative.', ['dailyBudget']);
-  if (settings.analysisPeriod < 1 || settings.analysisPeriod > 365) throw invalid('analysisPeriod must be between 1 and 365 days.', ['analysisPeriod']);
   const source = await requireSource(ctx, appId);
   await inTransaction(ctx, async (tx) => {
     const stored = (await loadSettings(tx, appId)) ?? { targetKpi: 'roas_d7', targetKpiValue: 5 };

@@ -6,10 +6,11 @@
  * - Every call needs the app's workspace to have allowMonetize = 1 (403 'Monetize is not enabled…' otherwise); writes
  *   need an editor (403 access_missing_role_for_action for a viewer); a caller outside the workspace gets 404. SPEC §7
  *   gives the write paths without the app in them, so these checks are made here (`authorize`), not by the route.
- * - A campaign is validated with the contract's SPEC §5 rules (validateMonetizeForm, the same the form runs) plus our
- *   condition vocabulary (monetizeChoiceErrors), against the app's event source: an event condition whose source or
- *   event is not the current one is refused with SPEC's 'Active event source has been changed…'. Countries must be
- *   supported ones, traffic apps other apps of the same workspace.
+ * - A campaign is validated with the form's own rules (monetize-rules.ts validateMonetizeCampaign: SPEC §5, our
+ *   condition vocabulary and the prices, a minimum accepted price never above the reference one), against the app's
+ *   event source: an event condition whose source or event is not the current one is refused with SPEC's 'Active
+ *   event source has been changed…'. Countries must be supported ones, traffic apps other apps of the same workspace.
+ *   The 400 says the first problem in the form's words (a condition's prefixed with its number) and names every field.
  * - One campaign per app: a unique index turns two racing creates into one row and a 409.
  * - The estimate counts the players of the last ESTIMATE_DAYS days (UTC) matching the conditions with the analytics
  *   engine of the app's Analyze plugin (server/analytics/audience.ts); without data it answers success false.
@@ -20,10 +21,11 @@ import type { ServerContext } from '../context';
 import { ROLE_RANK, type Role } from '../../src/contracts/codecs';
 import { addDays, utcToday } from '../../src/contracts/analyze';
 import {
-  ESTIMATE_DAYS, EVENT_SOURCE_CHANGED, MONETIZE_MESSAGES, monetizeChoiceErrors, paramDataType, toMonetizeForm, validateMonetizeForm,
+  ESTIMATE_DAYS, EVENT_SOURCE_CHANGED, MONETIZE_MESSAGES, paramDataType, toMonetizeForm,
   type ConditionDataType, type MonetizeCampaign, type MonetizeCampaignInput, type MonetizeEstimateResponse,
   type MonetizeEvent, type TargetCondition,
 } from '../../src/contracts/monetize';
+import { validateMonetizeCampaign } from '../../src/contracts/monetize-rules';
 import { newId } from '../auth/crypto';
 import { SUPPORTED_COUNTRIES } from './accounts';
 import { analyzePluginOf } from './apps';
@@ -110,29 +112,32 @@ export async function eventSourceOf(ctx: ServerContext, appId: string): Promise<
 
 // ------------------------------------------------------------------------------------------------ validation
 
-/** SPEC §5 and our vocabulary, against the app's event source and workspace; 400 naming every bad field. */
+/** The form's rules, against the app's event source and workspace; 400 naming every bad field. */
 async function validate(ctx: ServerContext, input: MonetizeCampaignInput): Promise<void> {
   const { source, events } = await eventSourceOf(ctx, input.appId);
-  const form = toMonetizeForm({ ...input, id: '' }, input.appId);
+  const form = { ...toMonetizeForm({ ...input, id: '' }, input.appId), minAcceptedPrice: input.minAcceptedPrice };
   const context = { activeEventSource: source?.id ?? null, activeEventIds: events.map((e) => e.id) };
   const paramsOf = (c: { eventId?: unknown }): Record<string, ConditionDataType> | undefined => events.find((e) => e.id === c.eventId)?.params;
-  const errors = { ...validateMonetizeForm(form, context), ...monetizeChoiceErrors(form, paramsOf) };
+  const errors = validateMonetizeCampaign(form, context, paramsOf);
   const unsupported = input.countries.filter((c) => !SUPPORTED_COUNTRIES.includes(c));
-  if (unsupported.length > 0) errors.countries ??= `not supported: ${unsupported.join(', ')}`;
-  if (input.refPublicPrice < 0) errors.refPublicPrice ??= 'must not be negative';
-  if (input.minAcceptedPrice != null && input.minAcceptedPrice < 0) errors.minAcceptedPrice ??= 'must not be negative';
+  if (unsupported.length > 0) errors.countries ??= `These countries are not supported: ${unsupported.join(', ')}.`;
   if (input.sendTrafficToAppIds.length > 0) {
     const app = await ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', input.appId).executeTakeFirstOrThrow();
     const known = await ctx.db.selectFrom('apps').select('id').where('workspace_id', '=', app.workspace_id).where('id', 'in', input.sendTrafficToAppIds).execute();
     const unknown = input.sendTrafficToAppIds.filter((id) => !known.some((k) => k.id === id));
-    if (unknown.length > 0) errors.sendTrafficToAppIds ??= 'must be apps of this workspace';
+    if (unknown.length > 0) errors.sendTrafficToAppIds ??= 'Choose apps of this workspace to send traffic to.';
   }
+  refuseIfAny(errors);
+}
+
+/** 400 with the first problem in the form's words (a condition's prefixed with its number), naming every field. */
+function refuseIfAny(errors: Record<string, string>): void {
   const fields = Object.keys(errors);
-  if (fields.length > 0) {
-    const first = fields[0]!;
-    const message = errors[first]!;
-    throw invalid(message === EVENT_SOURCE_CHANGED ? message : `${first} ${message}`, fields);
-  }
+  if (fields.length === 0) return;
+  const first = fields[0]!;
+  const message = errors[first]!;
+  const condition = /^targetConditions\.(\d+)\./.exec(first);
+  throw invalid(condition && message !== EVENT_SOURCE_CHANGED ? `Condition ${Number(condition[1]) + 1}: ${message}` : message, fields);
 }
 
 const columns = (input: MonetizeCampaignInput) => ({
@@ -193,9 +198,7 @@ export async function estimateAudience(ctx: ServerContext, appId: string, condit
   const form = toMonetizeForm(null, appId);
   const probe = { ...form, countries: ['US'], displayQuestTo: 'some' as const, targetConditions: [...conditions] };
   const paramsOf = (c: { eventId?: unknown }) => events.find((e) => e.id === c.eventId)?.params;
-  const errors = conditions.length === 0 ? {} : { ...validateMonetizeForm(probe, { activeEventSource: source?.id ?? null, activeEventIds: events.map((e) => e.id) }), ...monetizeChoiceErrors(probe, paramsOf) };
-  const fields = Object.keys(errors);
-  if (fields.length > 0) throw invalid(`${fields[0]} ${errors[fields[0]!]}`, fields);
+  if (conditions.length > 0) refuseIfAny(validateMonetizeCampaign(probe, { activeEventSource: source?.id ?? null, activeEventIds: events.map((e) => e.id) }, paramsOf));
 
   const analytics = ctx.providers.analytics;
   if (!analytics) throw unavailable('Analytics is not available on this server.', 'analytics_unavailable');

@@ -46,7 +46,7 @@
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, MAX, Name, Id, AppParams, SuccessMessage } from './codecs';
-import { type FieldErrors, REQUIRED, isBlank, maxItems, requiredInteger, requiredNumber } from './validation';
+import { type FieldErrors, REQUIRED, isBlank, maxItems, requiredNumber } from './validation';
 import { endpoint } from './endpoint';
 import { Count, Measure, Money } from './numbers';
 
@@ -98,9 +98,10 @@ export const QuestVersion = struct(
 );
 export type QuestVersion = t.TypeOf<typeof QuestVersion>;
 
+/** `suggested`: made by "Suggest quests and prices from my data" (a save with it on rewrites this quest's draft). */
 export const Quest = struct(
   { id: t.string, diff: t.boolean },
-  { active: nullable(QuestVersion), draft: nullable(QuestVersion) },
+  { active: nullable(QuestVersion), draft: nullable(QuestVersion), suggested: t.boolean },
   'Quest',
 );
 export type Quest = t.TypeOf<typeof Quest>;
@@ -208,32 +209,8 @@ export const defaultAcquisitionSettings = (): AcquisitionSettingsDraft => ({
 /** SPEC §4: unsaved-change comparison debounce. */
 export const SETTINGS_COMPARE_DEBOUNCE_MS = 200;
 
-/** What the target form holds while editing: inputs may be strings or empty. */
-export interface AcquireTargetForm {
-  countries?: readonly string[] | null;
-  dailyBudget?: unknown;
-  targetKpi?: unknown;
-  targetKpiValue?: unknown;
-  analysisPeriod?: unknown;
-}
-export type AcquireTargetField = 'countries' | 'dailyBudget' | 'targetKpiValue' | 'analysisPeriod';
-
-/**
- * SPEC §5 Acquire target: countries required; dailyBudget required number; targetKpiValue required number;
- * analysisPeriod required integer. Numeric strings count as numbers (form inputs). The KPI itself is not editable and
- * not checked here (the codec guards it on the wire).
- */
-export function validateAcquireTarget(form: AcquireTargetForm): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!Array.isArray(form.countries) || form.countries.filter((c) => !isBlank(c)).length === 0) errors.countries = REQUIRED;
-  const dailyBudget = requiredNumber(form.dailyBudget);
-  if (dailyBudget) errors.dailyBudget = dailyBudget;
-  const targetKpiValue = requiredNumber(form.targetKpiValue);
-  if (targetKpiValue) errors.targetKpiValue = targetKpiValue;
-  const analysisPeriod = requiredInteger(form.analysisPeriod);
-  if (analysisPeriod) errors.analysisPeriod = analysisPeriod;
-  return errors;
-}
+// The target's field rules (one validator for the form and the server) live in acquire-rules.ts.
+export { validateAcquireTarget, type AcquireTargetForm, type AcquireTargetField } from './acquire-rules';
 
 /** SPEC §5: only the product's own staff users (isTpUser) may edit the target value. */
 export const canEditTargetKpiValue = (account: { isTpUser?: boolean }): boolean => account.isTpUser === true;

@@ -84,7 +84,11 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   await leave.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(target);
   await expect(budget).toHaveValue(newBudget);
-  await expect(page.getByLabel('Suggest quests and prices from my data')).toBeChecked();
+  // suggestions start unticked, and say what a save with them replaces
+  const suggest = page.getByLabel('Suggest quests and prices from my data');
+  await expect(suggest).not.toBeChecked();
+  await expect(page.getByText(/^When ticked, saving (creates suggested draft quests|replaces the drafts? of your)/)).toBeVisible();
+  await suggest.check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/^Settings saved\. 1 suggested quest updated\.$/)).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toBeHidden();
@@ -133,6 +137,13 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   await editor.getByLabel('Step 1 event').selectOption('af_subscribe');
   await editor.getByLabel('Step 1 payout (USD)').fill('2');
   await editor.getByRole('button', { name: 'Save draft' }).click();
+  // Discard all asks first, naming the never-published quests it would delete; Cancel keeps them
+  await page.getByRole('button', { name: 'Discard all' }).click();
+  const discardAll = page.getByRole('dialog', { name: 'Discard all changes?' });
+  await expect(discardAll).toContainText(/Discard the unpublished changes of \d+ quests\? .*never published and will be deleted/);
+  await expect(discardAll).toContainText(`${name} stale`);
+  await discardAll.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row(page, `${name} stale`)).toContainText('Draft');
   await menu(page, `${name} stale`, 'Review Edits');
   const staleReview = page.getByRole('dialog', { name: `Review edits: ${name} stale` });
   await staleReview.getByRole('button', { name: 'Publish' }).click();
@@ -170,10 +181,17 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test("a viewer's view, at 700 px: Save and New quest disabled with the view-only tooltip, no options menu", async ({ page }) => {
+test("a viewer's view, at 700 px: a read-only target, Save and New quest disabled with the view-only tooltip, no options menu", async ({ page }) => {
   await page.setViewportSize({ width: 700, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(target);
+  const budget = page.getByLabel('Daily budget (USD)');
+  await expect(budget).toHaveAttribute('readonly', '');
+  const before = await budget.inputValue();
+  await budget.pressSequentially('9');
+  await expect(budget).toHaveValue(before);
+  await expect(page.getByLabel('Suggest quests and prices from my data')).toBeDisabled();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
   await page.getByRole('button', { name: 'Save' }).hover({ force: true });
   await expect(page.getByText(VIEW_ONLY).first()).toBeAttached();
@@ -183,4 +201,24 @@ test("a viewer's view, at 700 px: Save and New quest disabled with the view-only
   await expect(page.getByRole('button', { name: /^Options for / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'New quest' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'acquire quests (700 px, viewer)');
+});
+
+test('at 700 px the quests table scrolls inside its card and says so; the page does not', async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  await page.goto(quests);
+  await expect(row(page, 'Dragon Tamer')).toBeVisible();
+  const table = page.getByRole('region', { name: 'Quests table' });
+  const header = page.getByRole('columnheader', { name: '% Completed' });
+  const options = page.getByRole('columnheader', { name: 'Options' }); // sticky at the right edge
+  const headerShown = async () => {
+    const [h, r, o] = [await header.boundingBox(), await table.boundingBox(), await options.boundingBox()];
+    return h !== null && r !== null && o !== null && h.x >= r.x - 0.5 && h.x + h.width <= Math.min(r.x + r.width, o.x) + 0.5;
+  };
+  expect(await headerShown()).toBe(false);
+  await expect(page.getByText('Scroll sideways to see every column')).toBeVisible();
+  await table.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect.poll(headerShown).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSeriousA11yViolations(page, 'acquire quests (700 px, admin)');
 });

@@ -2,7 +2,7 @@
  * Monetize (issue 14; SPEC §2 monetize/list, /new, /edit/{id}; §4 switch on sets LIVE and shows the form, switching off
  * deletes; §5 rules; §6 viewers; §8 'Failed to remove Monetize!' and the success messages; §9 refPublicPrice 1) and its
  * "Beyond" audience estimate. One journey as an editor on Dragon Merge (Android), which has analytics and an event
- * source: on → validation → conditions with the estimate → save → edit → a failed remove → off; then a viewer on the
+ * source: on → validation (in words; a minimum price above the reference one refused) → conditions with the estimate → save → edit → a failed remove → off; then a viewer on the
  * seeded campaign of Dragon Merge (iOS). Axe wide and at 700 px.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -68,24 +68,29 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   expect(everyone.players).toBe(everyone.total);
   expect(everyone.total).toBeGreaterThan(0);
   await page.getByLabel('Reference public price ($)').fill('');
+  await page.getByLabel('Minimum accepted price ($)').fill('3');
   await page.getByRole('button', { name: 'Save campaign' }).click();
   const countries = page.getByRole('group', { name: /Countries/ });
-  await expect(countries.getByText('required')).toBeVisible();
-  await expect(page.getByText('required')).toHaveCount(2);
+  await expect(countries.getByText('Choose at least one country.')).toBeVisible();
+  await expect(page.getByText('Enter the reference public price, in dollars.')).toBeVisible();
+  await expect(page.getByText('required', { exact: true })).toHaveCount(0);
+  // a minimum accepted price above the reference one is refused in the form
   await page.getByLabel('Reference public price ($)').fill('1.2');
+  await expect(page.getByText('The minimum accepted price must not be above the reference public price ($1.20).')).toBeVisible();
+  await page.getByLabel('Minimum accepted price ($)').fill('');
   await page.getByLabel('Search countries').fill('united');
   await expect(countries.getByText(/Nothing matches/)).toBeVisible();
   await page.getByLabel('Search countries').fill('US');
   await countries.getByRole('checkbox', { name: 'US' }).check();
   await page.getByLabel('Search countries').fill('');
   await countries.getByRole('checkbox', { name: 'GB' }).check();
-  await expect(countries.getByText('required')).toHaveCount(0);
+  await expect(countries.getByText('Choose at least one country.')).toHaveCount(0);
 
   // Some apps needs apps; some players needs complete conditions (value typed by dataType).
   await page.getByRole('radio', { name: 'Some apps' }).check();
   await page.getByRole('radio', { name: 'Players matching conditions' }).check();
   await page.getByRole('button', { name: 'Save campaign' }).click();
-  await expect(page.getByRole('group', { name: /^Apps/ }).getByText('required')).toBeVisible();
+  await expect(page.getByRole('group', { name: /^Apps/ }).getByText('Choose at least one app to send traffic to.')).toBeVisible();
   const first = page.getByRole('listitem', { name: 'Condition 1' });
   await expect(first.getByLabel('Value', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(estimate(page)).toContainText('1 incomplete condition is not counted yet.');
@@ -109,9 +114,9 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await second.getByLabel('Operator', { exact: true }).selectOption('greater_than_or_equal');
   await second.getByLabel('Value', { exact: true }).fill('2.5');
   await page.getByRole('button', { name: 'Save campaign' }).click();
-  await expect(second.getByText('must be an integer')).toBeVisible();
+  await expect(second.getByText('Enter a whole number, such as 3.')).toBeVisible();
   await second.getByLabel('Value', { exact: true }).fill('3');
-  await expect(second.getByText('must be an integer')).toHaveCount(0);
+  await expect(second.getByText('Enter a whole number, such as 3.')).toHaveCount(0);
   const both = await estimated(page);
   expect(both.players).toBeLessThanOrEqual(us.players);
   await expectNoSeriousA11yViolations(page, 'monetize form with conditions (wide)');

@@ -2,7 +2,9 @@
  * Paths of the acquire-settings machine (src/machines/acquire-settings): every state reachable; load → edit → save
  * with applyPriceSuggestions; SPEC §5 rules blocking a save; SPEC §8 'Failed to save settings: {message}' and 'Error
  * saving settings'; the route-leave guard: a change is compared after 200 ms, leaving with unsaved changes asks
- * (stay keeps the edits, leave navigates), leaving with none navigates at once.
+ * (stay keeps the edits, leave navigates), leaving with none navigates at once; the shared target rules (a budget of 0
+ * or more, a period of 1 to 365 days) stop a save before the server; a failed save is told once; suggestions start
+ * off; a viewer's form takes no edit.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -12,9 +14,12 @@ import { after, apiError, defineModel, done, failed, fixture, pathOf, pendingFor
 const INPUT = { appId: 'dragon-merge-ios' };
 const STORED = { countries: ['US', 'GB'], dailyBudget: 150, targetKpi: 'roas_d7' as const, targetKpiValue: 5, analysisPeriod: 30 };
 const model = defineModel(acquireSettingsMachine, {
-  CHANGE: [{ type: 'CHANGE', field: 'dailyBudget', value: '200' }, { type: 'CHANGE', field: 'analysisPeriod', value: '2.5' }, { type: 'CHANGE', field: 'dailyBudget', value: '150' }],
+  CHANGE: [
+    { type: 'CHANGE', field: 'dailyBudget', value: '200' }, { type: 'CHANGE', field: 'analysisPeriod', value: '2.5' }, { type: 'CHANGE', field: 'dailyBudget', value: '150' },
+    { type: 'CHANGE', field: 'dailyBudget', value: '-5' }, { type: 'CHANGE', field: 'analysisPeriod', value: '366' }, { type: 'CHANGE', field: 'analysisPeriod', value: '0' },
+  ],
   SET_COUNTRIES: [{ type: 'SET_COUNTRIES', countries: ['US', 'GB', 'DE'] }, { type: 'SET_COUNTRIES', countries: [] }],
-  TOGGLE_SUGGESTIONS: { type: 'TOGGLE_SUGGESTIONS', value: false },
+  TOGGLE_SUGGESTIONS: { type: 'TOGGLE_SUGGESTIONS', value: true },
   SUBMIT: { type: 'SUBMIT' },
   RETRY: { type: 'RETRY' },
   LEAVE: { type: 'LEAVE', to: '/workspace/demo-studio/apps' },
@@ -28,8 +33,9 @@ const model = defineModel(acquireSettingsMachine, {
 });
 const ev = {
   budget: fixture(model, 'CHANGE', 0), badPeriod: fixture(model, 'CHANGE', 1), budgetBack: fixture(model, 'CHANGE', 2),
+  negativeBudget: fixture(model, 'CHANGE', 3), longPeriod: fixture(model, 'CHANGE', 4), noPeriod: fixture(model, 'CHANGE', 5),
   addDe: fixture(model, 'SET_COUNTRIES', 0), noCountries: fixture(model, 'SET_COUNTRIES', 1),
-  noSuggestions: fixture(model, 'TOGGLE_SUGGESTIONS'), submit: fixture(model, 'SUBMIT'), retry: fixture(model, 'RETRY'),
+  suggestions: fixture(model, 'TOGGLE_SUGGESTIONS'), submit: fixture(model, 'SUBMIT'), retry: fixture(model, 'RETRY'),
   leave: fixture(model, 'LEAVE'), stay: fixture(model, 'STAY'), confirmLeave: fixture(model, 'CONFIRM_LEAVE'),
   compared: fixture(model, 'xstate.after.200.acquireSettings.editing.comparing'),
 };
@@ -101,6 +107,44 @@ describe('acquire-settings machine paths', () => {
     expect(typed.state.matches({ editing: 'comparing' })).toBe(true);
     expect(typed.state.context.dirty).toBe(false);
     expect(path([outcome.loaded, ev.budget, ev.budgetBack, ev.compared, ev.leave]).state.matches('left')).toBe(true);
+  });
+
+  it('the shared target rules stop a negative budget and a period outside 1–365 days before the server', () => {
+    for (const [change, field, message] of [
+      [ev.negativeBudget, 'dailyBudget', 'must be 0 or more'],
+      [ev.longPeriod, 'analysisPeriod', 'must be between 1 and 365 days'],
+      [ev.noPeriod, 'analysisPeriod', 'must be between 1 and 365 days'],
+    ] as const) {
+      const journey = path([outcome.loaded, change, ev.submit]);
+      expect(journey.state.matches('editing')).toBe(true);
+      expect(journey.state.context.errors).toEqual({ [field]: message });
+      expect(journey.state.context.error).toBeNull();
+    }
+  });
+
+  it('a failed save is told once: in the form, not also as a snackbar; the next edit clears it', async () => {
+    for (const failure of [outcome.refused, outcome.staffOnly, outcome.crash]) {
+      const journey = path([outcome.loaded, ev.budget, ev.submit, failure]);
+      const { machine, spies } = spyActions(pending, ['notify']);
+      (await replay(machine, journey, INPUT)).stop();
+      expect(spies.notify).not.toHaveBeenCalled();
+      expect(path([outcome.loaded, ev.budget, ev.submit, failure, ev.budgetBack]).state.context.error).toBeNull();
+    }
+  });
+
+  it('"Suggest quests and prices from my data" starts off and is sent as chosen', () => {
+    expect(path([outcome.loaded]).state.context.applyPriceSuggestions).toBe(false);
+    const journey = path([outcome.loaded, ev.suggestions, ev.budget, ev.submit]);
+    expect(journey.state.matches('saving')).toBe(true);
+    expect(journey.state.context.applyPriceSuggestions).toBe(true);
+  });
+
+  it("a viewer's form takes no edit: nothing to save, nothing unsaved, leaving never asks", () => {
+    const viewer = { ...INPUT, readOnly: true };
+    const loaded = pathOf(acquireSettingsMachine, [outcome.loaded], viewer);
+    for (const event of [ev.budget, ev.addDe, ev.suggestions, ev.submit]) expect(loaded.state.can(event), event.type).toBe(false);
+    const left = pathOf(acquireSettingsMachine, [outcome.loaded, ev.leave], viewer);
+    expect(left.state.matches('left')).toBe(true);
   });
 
   it('a failed load offers a retry', () => {

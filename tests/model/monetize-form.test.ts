@@ -2,7 +2,8 @@
  * Paths of the monetize-form machine (src/machines/monetize-form): every state reachable; a new campaign with SPEC §9's
  * refPublicPrice 1 saved as LIVE ('Monetize created successfully.'); an edit saved ('Monetize updated successfully.');
  * the SPEC §5 rules blocking a save (countries, ids when some, conditions when some, value by dataType, an event from
- * another source with SPEC's words); each failure keeping every edit (a success:false answer, the server's 400 words,
+ * another source with SPEC's words), each said in words of what the field needs, and a minimum accepted price above the
+ * reference price refused; each failure keeping every edit (a success:false answer, the server's 400 words,
  * a crash).
  */
 import { describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ const model = defineModel(monetizeFormMachine, {
     { type: 'SET', field: 'refPublicPrice', value: '2.5' },
     { type: 'SET', field: 'refPublicPrice', value: '' },
     { type: 'SET', field: 'minAcceptedPrice', value: '0.4' },
+    { type: 'SET', field: 'minAcceptedPrice', value: '3' },
   ],
   SET_AUDIENCE: [
     { type: 'SET_AUDIENCE', field: 'displayQuestTo', value: 'some' },
@@ -60,6 +62,7 @@ const ev = {
   price: fixture(model, 'SET', 0),
   noPrice: fixture(model, 'SET', 1),
   minPrice: fixture(model, 'SET', 2),
+  highMinPrice: fixture(model, 'SET', 3),
   someDisplay: fixture(model, 'SET_AUDIENCE', 0),
   someTraffic: fixture(model, 'SET_AUDIENCE', 1),
   allDisplay: fixture(model, 'SET_AUDIENCE', 2),
@@ -127,16 +130,24 @@ describe('monetize-form machine paths', () => {
     expect(spies.notify.mock.calls).toEqual([[{ message: 'Monetize updated successfully.', kind: 'success' }]]);
   });
 
-  it('SPEC §5 rules block a save and name the fields', () => {
-    expect(path([ev.submit]).state.context.errors).toEqual({ countries: 'required' });
-    expect(path([ev.countries, ev.noPrice, ev.submit]).state.context.errors).toEqual({ refPublicPrice: 'required' });
-    expect(path([ev.countries, ev.someTraffic, ev.submit]).state.context.errors).toEqual({ sendTrafficToAppIds: 'required' });
+  it('SPEC §5 rules block a save and say in words what each field needs', () => {
+    expect(path([ev.submit]).state.context.errors).toEqual({ countries: 'Choose at least one country.' });
+    expect(path([ev.countries, ev.noPrice, ev.submit]).state.context.errors).toEqual({ refPublicPrice: 'Enter the reference public price, in dollars.' });
+    expect(path([ev.countries, ev.someTraffic, ev.submit]).state.context.errors).toEqual({ sendTrafficToAppIds: 'Choose at least one app to send traffic to.' });
     expect(path([ev.countries, ev.someTraffic, ev.trafficIds, ev.submit]).state.matches('saving')).toBe(true);
-    expect(path([ev.countries, ev.someDisplay, ev.remove, ev.submit]).state.context.errors).toEqual({ targetConditions: 'required' });
-    expect(path([ev.countries, ev.someDisplay, ev.submit]).state.context.errors).toEqual({ 'targetConditions.0.value': 'required' });
-    expect(path([ev.countries, ev.someDisplay, ev.toEvent, ev.pickEvent, ev.notANumber, ev.submit]).state.context.errors).toEqual({ 'targetConditions.0.value': 'must be an integer' });
+    expect(path([ev.countries, ev.someDisplay, ev.remove, ev.submit]).state.context.errors).toEqual({ targetConditions: 'Add at least one condition, or display quests to all players.' });
+    expect(path([ev.countries, ev.someDisplay, ev.submit]).state.context.errors).toEqual({ 'targetConditions.0.value': 'Enter a value.' });
+    expect(path([ev.countries, ev.someDisplay, ev.toEvent, ev.pickEvent, ev.notANumber, ev.submit]).state.context.errors).toEqual({ 'targetConditions.0.value': 'Enter a whole number, such as 3.' });
     // back to all: the conditions no longer count
     expect(path([ev.countries, ev.someDisplay, ev.allDisplay, ev.submit]).state.matches('saving')).toBe(true);
+  });
+
+  it('a minimum accepted price above the reference public price is refused before the server', () => {
+    const high = path([ev.countries, ev.highMinPrice, ev.submit]);
+    expect(high.state.matches('editing')).toBe(true);
+    expect(high.state.context.errors).toEqual({ minAcceptedPrice: 'The minimum accepted price must not be above the reference public price ($1.00).' });
+    expect(path([ev.countries, ev.highMinPrice, ev.submit, ev.noPrice]).state.context.errors).toEqual({ refPublicPrice: 'Enter the reference public price, in dollars.' });
+    expect(path([ev.countries, ev.minPrice, ev.submit]).state.matches('saving')).toBe(true);
   });
 
   it("an event chosen from a source that is no longer active gets SPEC's words", () => {

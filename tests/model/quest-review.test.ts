@@ -2,12 +2,17 @@
  * Paths of the quest-review machine (src/machines/quest-review): every state reachable; review → publish (and the
  * pre-publish block in the server's words), review → discard ('Failed to discard changes.'); publish all with a
  * partial failure (the server's words say which), none succeeding ('All quests failed to publish.'); discard all
- * ('All quests failed to discard.'); close.
+ * ('All quests failed to discard.'), asked first, naming how many quests revert and which never-published ones are
+ * deleted; close.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
-import { questReviewMachine } from '../../src/machines/quest-review/quest-review.machine';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import { discardAllPlan, questReviewMachine } from '../../src/machines/quest-review/quest-review.machine';
+import { selectQuestReview } from '../../src/machines/quest-review/quest-review.selectors';
+import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
+import type { BulkQuestResult } from '../../src/contracts/acquire';
+import * as acquireFx from '../fixtures/acquire';
+import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, pendingMutation, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
 
 const INPUT = { appId: 'dragon-merge-ios' };
 const BLOCKED = 'Stale cannot be published yet. Step 1 (af_subscribe): no event received from AppsFlyer in the last 48 hours.';
@@ -17,7 +22,13 @@ const model = defineModel(questReviewMachine, {
   DISCARD: { type: 'DISCARD' },
   CLOSE: { type: 'CLOSE' },
   PUBLISH_ALL: { type: 'PUBLISH_ALL' },
-  DISCARD_ALL: { type: 'DISCARD_ALL' },
+  DISCARD_ALL: [
+    { type: 'DISCARD_ALL', plan: { reverted: 2, deleted: ['Level 5 Rush'] } },
+    { type: 'DISCARD_ALL', plan: { reverted: 0, deleted: ['Level 5 Rush', 'Daily Grind'] } },
+    { type: 'DISCARD_ALL', plan: { reverted: 1, deleted: [] } },
+  ],
+  CONFIRM: { type: 'CONFIRM' },
+  CANCEL: { type: 'CANCEL' },
   'xstate.done.actor.publishQuest': [done('publishQuest', { success: true, message: 'Dragon Tamer published.' }), done('publishQuest', { success: false })],
   'xstate.error.actor.publishQuest': failed('publishQuest', apiError(409, BLOCKED, 'prepublish_blocked')),
   'xstate.done.actor.discardQuest': [done('discardQuest', { success: true }), done('discardQuest', { success: false })],
@@ -28,12 +39,16 @@ const model = defineModel(questReviewMachine, {
     done('publishAll', { success: false, succeeded: [], failed: ['q1', 'q2'], message: '2 of 2 quests failed to publish: …' }),
   ],
   'xstate.error.actor.publishAll': failed('publishAll', serverCrash()),
-  'xstate.done.actor.discardAll': [done('discardAll', { success: true, succeeded: ['q1'], failed: [], message: '1 quest discarded.' }), done('discardAll', { success: false, succeeded: [], failed: ['q1'] })],
+  'xstate.done.actor.discardAll': [
+    done('discardAll', { status: 'done', answer: { success: true, succeeded: ['q1'], failed: [], message: '1 quest discarded.' } } as MutationOutcome<BulkQuestResult>),
+    done('discardAll', { status: 'failed', answer: { success: false, succeeded: [], failed: ['q1'] }, error: null } as MutationOutcome<BulkQuestResult>),
+    done('discardAll', { status: 'failed', answer: null, error: serverCrash() } as MutationOutcome<BulkQuestResult>),
+  ],
   'xstate.error.actor.discardAll': failed('discardAll', serverCrash()),
 });
 const f = (type: Parameters<typeof fixture<typeof questReviewMachine, any>>[1], i = 0) => fixture(model, type, i);
 const path = (events: EventObject[]) => pathOf(questReviewMachine, events, INPUT);
-const pending = questReviewMachine.provide({ actors: { publishQuest: pendingForever(), discardQuest: pendingForever(), publishAll: pendingForever(), discardAll: pendingForever() } });
+const pending = questReviewMachine.provide({ actors: { publishQuest: pendingForever(), discardQuest: pendingForever(), publishAll: pendingForever(), discardAll: pendingMutation() } });
 async function spiesOf(events: EventObject[]) {
   const { machine, spies } = spyActions(pending, ['notify', 'questsChanged']);
   await replay(machine, path(events), INPUT);
@@ -73,9 +88,39 @@ describe('quest-review machine paths', () => {
     expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.error.actor.publishAll')])).notify).toHaveBeenCalledWith({ message: 'All quests failed to publish.', kind: 'error', duration: 'long' });
   });
 
-  it("discard all; none succeeding reads 'All quests failed to discard.'", async () => {
-    expect((await spiesOf([f('DISCARD_ALL'), f('xstate.done.actor.discardAll')])).notify).toHaveBeenCalledWith({ message: '1 quest discarded.', kind: 'success' });
-    expect((await spiesOf([f('DISCARD_ALL'), f('xstate.done.actor.discardAll', 1)])).notify).toHaveBeenCalledWith({ message: 'All quests failed to discard.', kind: 'error', duration: 'long' });
-    expect((await spiesOf([f('DISCARD_ALL'), f('xstate.error.actor.discardAll')])).notify).toHaveBeenCalledWith({ message: 'All quests failed to discard.', kind: 'error', duration: 'long' });
+  it('discard all asks first, naming how many quests revert and which never-published ones are deleted; cancel discards nothing', async () => {
+    const asking = path([f('DISCARD_ALL')]);
+    expect(selectQuestReview(asking.state as never).discardAllConfirm).toEqual({
+      open: true,
+      busy: false,
+      title: 'Discard all changes?',
+      message: 'Discard the unpublished changes of 3 quests? 2 published quests go back to the published version. Level 5 Rush was never published and will be deleted.',
+    });
+    expect(selectQuestReview(path([f('DISCARD_ALL', 1)]).state as never).discardAllConfirm.message).toBe(
+      'Discard the unpublished changes of 2 quests? 2 quests were never published and will be deleted: Level 5 Rush, Daily Grind.',
+    );
+    expect(selectQuestReview(path([f('DISCARD_ALL', 2)]).state as never).discardAllConfirm.message).toBe(
+      'Discard the unpublished changes of 1 quest? 1 published quest goes back to the published version.',
+    );
+    expect(asking.state.can(f('xstate.done.actor.discardAll'))).toBe(false);
+    const cancelled = path([f('DISCARD_ALL'), f('CANCEL')]);
+    expect(cancelled.state.matches('closed')).toBe(true);
+    expect(cancelled.state.context.discardPlan).toBeNull();
+    const spies = await spiesOf([f('DISCARD_ALL'), f('CANCEL')]);
+    expect(spies.notify).not.toHaveBeenCalled();
+    expect(spies.questsChanged).not.toHaveBeenCalled();
+    expect(selectQuestReview(path([f('DISCARD_ALL'), f('CONFIRM')]).state as never).discardAllConfirm.busy).toBe(true);
+  });
+
+  it('the plan of the grid: published quests with a draft revert, never-published ones are deleted, quests without a draft are untouched', () => {
+    expect(discardAllPlan([acquireFx.editedQuest, acquireFx.draftOnlyQuest, { ...acquireFx.editedQuest, id: 'quest_3', diff: false, draft: null }])).toEqual({ reverted: 1, deleted: [acquireFx.draftOnlyQuest.draft!.name] });
+  });
+
+  it("discard all, once confirmed; none succeeding reads 'All quests failed to discard.'", async () => {
+    const confirmed = [f('DISCARD_ALL'), f('CONFIRM')];
+    expect((await spiesOf([...confirmed, f('xstate.done.actor.discardAll')])).notify).toHaveBeenCalledWith({ message: '1 quest discarded.', kind: 'success' });
+    for (const failure of [f('xstate.done.actor.discardAll', 1), f('xstate.done.actor.discardAll', 2), f('xstate.error.actor.discardAll')]) {
+      expect((await spiesOf([...confirmed, failure])).notify).toHaveBeenCalledWith({ message: 'All quests failed to discard.', kind: 'error', duration: 'long' });
+    }
   });
 });

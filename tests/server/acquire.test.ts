@@ -154,6 +154,31 @@ describe('acquisition settings draft', () => {
     expect((await save('editor', { settings: { ...settings, targetKpi: 'cpi' }, applyPriceSuggestions: false })).statusCode).toBe(400);
     expect((await save('editor', { settings, applyPriceSuggestions: false }, DEMO_APP_IDS.pixelRacer)).statusCode).toBe(409);
   });
+
+  test("the Target form's own range rules, in its words: a budget of 0 or more, a period of 1 to 365 days", async () => {
+    const cases: [object, string, string][] = [
+      [{ dailyBudget: -1 }, 'dailyBudget', 'dailyBudget must be 0 or more.'],
+      [{ analysisPeriod: 0 }, 'analysisPeriod', 'analysisPeriod must be between 1 and 365 days.'],
+      [{ analysisPeriod: 366 }, 'analysisPeriod', 'analysisPeriod must be between 1 and 365 days.'],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await save('editor', { settings: { ...settings, ...change }, applyPriceSuggestions: false });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json()).toMatchObject({ message, fields: [field] });
+    }
+    const stored = (await as('viewer', 'GET', `/api/app/${ACQUIRE_DEMO_APP}/acquire/settings`)).json().data;
+    expect((await save('editor', { settings: { ...stored, dailyBudget: 0, analysisPeriod: 365 }, applyPriceSuggestions: false })).statusCode).toBe(200);
+    expect((await save('editor', { settings: stored, applyPriceSuggestions: false })).statusCode).toBe(200);
+  });
+
+  test('the quests say which ones are suggested (a save with suggestions rewrites their drafts)', async () => {
+    const id = await createQuest('Suggested one');
+    await server.db.updateTable('quests').set({ suggested: true }).where('id', '=', id).execute();
+    const list = (await as('viewer', 'GET', QUESTS)).json().data as { id: string; suggested?: boolean }[];
+    expect(list.find((q) => q.id === id)?.suggested).toBe(true);
+    expect(list.find((q) => q.id === ACQUIRE_DEMO_QUESTS.live)?.suggested).toBe(false);
+    await as('editor', 'DELETE', `${QUESTS}/${id}/draft`);
+  });
 });
 
 describe('progress from rows', () => {

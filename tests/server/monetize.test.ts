@@ -119,6 +119,36 @@ describe('monetize campaigns', () => {
     expect((await call('editor', 'GET', `/api/app/${APP}/monetize`)).json().data).toBeNull();
   });
 
+  it('refuses a minimum accepted price above the reference price, and says in words what a field needs', async () => {
+    const high = await call('editor', 'POST', '/api/monetize', campaign({ refPublicPrice: 1, minAcceptedPrice: 1.5 }));
+    expect(high.statusCode).toBe(400);
+    expect(high.json()).toMatchObject({ message: 'The minimum accepted price must not be above the reference public price ($1.00).', fields: ['minAcceptedPrice'] });
+    const words: [Record<string, unknown>, string][] = [
+      [{ countries: [] }, 'Choose at least one country.'],
+      [{ refPublicPrice: -1 }, 'The reference public price must be 0 or more.'],
+      [{ countries: ['XX'] }, 'These countries are not supported: XX.'],
+      [{ targetConditions: [levelCondition({ value: 2.5 })] }, 'Condition 1: Enter a whole number, such as 3.'],
+      [{ targetConditions: [countryCondition('')] }, 'Condition 1: Enter a value.'],
+    ];
+    for (const [overrides, message] of words) {
+      const res = await call('editor', 'POST', '/api/monetize', campaign(overrides));
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(res.json().message, JSON.stringify(overrides)).toBe(message);
+    }
+    // equal prices are fine; an update is held to the same rule
+    const created = await call('editor', 'POST', '/api/monetize', campaign({ refPublicPrice: 1, minAcceptedPrice: 1 }));
+    expect(created.statusCode).toBe(200);
+    const data = created.json().data;
+    try {
+      const raised = await call('editor', 'POST', '/api/monetize/update', { ...data, minAcceptedPrice: 4 });
+      expect(raised.statusCode).toBe(400);
+      expect(raised.json().fields).toEqual(['minAcceptedPrice']);
+      expect((await call('viewer', 'GET', `/api/app/${APP}/monetize`)).json().data.minAcceptedPrice).toBe(1);
+    } finally {
+      await call('editor', 'DELETE', `/api/monetize/${data.id}`);
+    }
+  });
+
   it("refuses an event from another source with SPEC's words", async () => {
     for (const condition of [levelCondition({ eventSource: 'another-plugin' }), levelCondition({ eventId: 'event-of-the-old-source' })]) {
       const res = await call('editor', 'POST', '/api/monetize', campaign({ targetConditions: [condition] }));

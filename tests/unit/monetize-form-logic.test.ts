@@ -1,10 +1,11 @@
 /**
  * The Monetize form's pure steps (src/machines/monetize-form/form-draft.ts): a campaign to the form and back (values
  * typed by dataType, 'all' lists emptied), the dependent resets of a condition change, and the conditions complete
- * enough to estimate.
+ * enough to estimate; the shared rules (prices, and every message in words).
  */
 import { describe, expect, it } from 'vitest';
-import { emptyCondition, estimableConditions, patchCondition, toDraft, toRequest, type EventSourceInfo } from '../../src/machines/monetize-form/form-draft';
+import { draftErrors, emptyCondition, estimableConditions, patchCondition, toDraft, toRequest, type EventSourceInfo } from '../../src/machines/monetize-form/form-draft';
+import { inWords, priceErrors } from '../../src/contracts/monetize-rules';
 import * as fx from '../fixtures/monetize';
 
 const source: EventSourceInfo = {
@@ -52,5 +53,38 @@ describe('monetize form draft', () => {
     const some = { ...draft, displayQuestTo: 'some' as const, targetConditions: [complete, emptyCondition()] };
     expect(estimableConditions(some, source)).toEqual([{ type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value: 'US' }]);
     expect(estimableConditions({ ...some, displayQuestTo: 'all' }, source)).toEqual([]);
+  });
+});
+
+describe('monetize rules (one validator for the form and the server)', () => {
+  const valid = { ...toDraft(null, 'app_1'), countries: ['US'] };
+  it('refuses a minimum accepted price above the reference price, a negative one and a non-number; equal is fine', () => {
+    expect(draftErrors({ ...valid, refPublicPrice: '1', minAcceptedPrice: '1.01' }, source)).toEqual({
+      minAcceptedPrice: 'The minimum accepted price must not be above the reference public price ($1.00).',
+    });
+    expect(draftErrors({ ...valid, refPublicPrice: '2', minAcceptedPrice: '2' }, source)).toEqual({});
+    expect(draftErrors({ ...valid, minAcceptedPrice: '-1' }, source)).toEqual({ minAcceptedPrice: 'The minimum accepted price must be 0 or more.' });
+    expect(draftErrors({ ...valid, minAcceptedPrice: 'abc' }, source)).toEqual({ minAcceptedPrice: 'The minimum accepted price must be an amount in dollars, such as 0.80, or left empty.' });
+    expect(priceErrors({ refPublicPrice: -1, minAcceptedPrice: null })).toEqual({ refPublicPrice: 'The reference public price must be 0 or more.' });
+  });
+
+  it('says what each field needs in words, never a bare "required"', () => {
+    const errors = draftErrors({ ...toDraft(null, 'app_1'), refPublicPrice: ' ', sendTrafficToApp: 'some', displayQuestTo: 'some', targetConditions: [{ ...emptyCondition(), type: 'event', metric: 'count', key: '', dataType: 'number', op: '' }] }, source);
+    expect(errors).toEqual({
+      refPublicPrice: 'Enter the reference public price, in dollars.',
+      countries: 'Choose at least one country.',
+      sendTrafficToAppIds: 'Choose at least one app to send traffic to.',
+      'targetConditions.0.key': 'Choose a key.',
+      'targetConditions.0.op': 'Choose an operator.',
+      'targetConditions.0.event': 'Choose an event.',
+      'targetConditions.0.eventId': 'Choose an event.',
+      'targetConditions.0.eventParam': 'Choose a parameter of the event.',
+      'targetConditions.0.eventSource': "Choose an event from the app's event source.",
+      'targetConditions.0.value': 'Enter a value.',
+    });
+    expect(Object.values(errors).every((message) => /^[A-Z].*\.$/.test(message))).toBe(true);
+    expect(inWords('targetConditions.0.value', 'must be a valid timestamp')).toBe('Enter a date and time.');
+    expect(inWords('targetConditions.0.dataType', 'must be number for this key')).toBe('The data type must be number for this key.');
+    expect(inWords('targetConditions.0.eventId', 'Active event source has been changed. Please select event from new event source.')).toBe('Active event source has been changed. Please select event from new event source.');
   });
 });

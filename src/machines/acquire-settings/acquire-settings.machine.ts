@@ -9,13 +9,18 @@
  *            SUBMIT (valid) → saving ─done→ editing (saved; notice) | success:false / thrown → editing with the message
  *            LEAVE {to}: unsaved changes → confirmLeave (STAY → editing; CONFIRM_LEAVE → left, navigating to `to`);
  *                        none → left at once
+ * A viewer's form (input.readOnly) takes no CHANGE, SET_COUNTRIES, TOGGLE_SUGGESTIONS or SUBMIT: it never has unsaved
+ * changes. The field rules are acquire-rules.ts's validateAcquireTarget, the ones the server runs. A failed save is
+ * told once, in the form (`error`), not also as a snackbar. "Suggest quests and prices" starts off: a save rewrites
+ * the suggested quests' drafts only when the user asks for it.
  * `navigate` and `settingsChanged` (refresh the acquire queries) are provided by acquire-settings.actors.ts.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import {
-  defaultAcquisitionSettings, validateAcquireTarget, SETTINGS_COMPARE_DEBOUNCE_MS,
+  defaultAcquisitionSettings, SETTINGS_COMPARE_DEBOUNCE_MS,
   type AcquisitionSettingsDraft, type AcquisitionSettingsResponse, type SaveAcquisitionSettingsRequest, type TargetKpi,
 } from '../../contracts/acquire';
+import { validateAcquireTarget } from '../../contracts/acquire-rules';
 import type { SuccessMessage } from '../../contracts/codecs';
 import type { FieldErrors } from '../../contracts/validation';
 import { serverWords } from '../shared/api-error';
@@ -37,8 +42,15 @@ export interface TargetValues {
 }
 export type TargetTextField = 'dailyBudget' | 'targetKpiValue' | 'analysisPeriod';
 
+export interface AcquireSettingsInput {
+  appId: string;
+  /** A viewer's form: shown, never edited. */
+  readOnly?: boolean;
+}
+
 export interface AcquireSettingsContext {
   appId: string;
+  readOnly: boolean;
   /** The stored draft (null: none yet, so the Quests tab is hidden). */
   stored: AcquisitionSettingsDraft | null;
   saved: TargetValues;
@@ -84,7 +96,7 @@ export const acquireSettingsMachine = setup({
   types: {
     context: {} as AcquireSettingsContext,
     events: {} as AcquireSettingsEvent,
-    input: {} as { appId: string },
+    input: {} as AcquireSettingsInput,
     children: {} as { loadSettings: 'loadSettings'; saveSettings: 'saveSettings' },
   },
   actors: {
@@ -92,7 +104,8 @@ export const acquireSettingsMachine = setup({
     saveSettings: toProvide<SuccessMessage, { appId: string; body: SaveAcquisitionSettingsRequest }>('saveSettings'),
   },
   guards: {
-    valid: ({ context }) => Object.keys(validateAcquireTarget(context.values)).length === 0,
+    editable: ({ context }) => !context.readOnly,
+    valid: ({ context }) => !context.readOnly && Object.keys(validateAcquireTarget(context.values)).length === 0,
     unsaved: ({ context }) => differs(context.values, context.saved),
   },
   actions: {
@@ -100,8 +113,8 @@ export const acquireSettingsMachine = setup({
     navigate: (_, _params: { to: string }) => {},
     settingsChanged: (_, _params: { appId: string }) => {},
     edit: assign(({ context, event }) => {
-      if (event.type === 'CHANGE') return { values: { ...context.values, [event.field]: event.value } };
-      if (event.type === 'SET_COUNTRIES') return { values: { ...context.values, countries: event.countries } };
+      if (event.type === 'CHANGE') return { values: { ...context.values, [event.field]: event.value }, error: null };
+      if (event.type === 'SET_COUNTRIES') return { values: { ...context.values, countries: event.countries }, error: null };
       return {};
     }),
     compare: assign({ dirty: ({ context }) => differs(context.values, context.saved) }),
@@ -111,7 +124,7 @@ export const acquireSettingsMachine = setup({
   id: 'acquireSettings',
   context: ({ input }) => {
     const empty = valuesOf(defaultAcquisitionSettings());
-    return { appId: input.appId, stored: null, saved: empty, values: empty, applyPriceSuggestions: true, dirty: false, errors: {}, error: null, leaveTo: null };
+    return { appId: input.appId, readOnly: input.readOnly ?? false, stored: null, saved: empty, values: empty, applyPriceSuggestions: false, dirty: false, errors: {}, error: null, leaveTo: null };
   },
   initial: 'loading',
   states: {
@@ -142,12 +155,12 @@ export const acquireSettingsMachine = setup({
         comparing: { after: { [SETTINGS_COMPARE_DEBOUNCE_MS]: { target: 'settled', actions: 'compare' } } },
       },
       on: {
-        CHANGE: { target: '.comparing', reenter: true, actions: ['edit', 'revalidate'] },
-        SET_COUNTRIES: { target: '.comparing', reenter: true, actions: ['edit', 'revalidate'] },
-        TOGGLE_SUGGESTIONS: { actions: assign({ applyPriceSuggestions: ({ event }) => event.value }) },
+        CHANGE: { guard: 'editable', target: '.comparing', reenter: true, actions: ['edit', 'revalidate'] },
+        SET_COUNTRIES: { guard: 'editable', target: '.comparing', reenter: true, actions: ['edit', 'revalidate'] },
+        TOGGLE_SUGGESTIONS: { guard: 'editable', actions: assign({ applyPriceSuggestions: ({ event }) => event.value }) },
         SUBMIT: [
           { guard: 'valid', target: 'saving', actions: assign({ errors: {}, error: null }) },
-          { actions: assign({ errors: ({ context }) => validateAcquireTarget(context.values) }) },
+          { guard: 'editable', actions: assign({ errors: ({ context }) => validateAcquireTarget(context.values) }) },
         ],
         LEAVE: [
           { guard: 'unsaved', target: 'confirmLeave', actions: assign({ leaveTo: ({ event }) => event.to }) },
@@ -176,20 +189,11 @@ export const acquireSettingsMachine = setup({
               { type: 'settingsChanged', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
-          {
-            target: 'editing',
-            actions: [
-              assign({ error: ({ event }) => (event.output.message ? SAVE_FAILED(event.output.message) : SAVE_ERROR) }),
-              { type: 'notify', params: ({ event }) => ({ message: event.output.message ? SAVE_FAILED(event.output.message) : SAVE_ERROR, kind: 'error' as const, duration: 'long' as const }) },
-            ],
-          },
+          { target: 'editing', actions: assign({ error: ({ event }) => (event.output.message ? SAVE_FAILED(event.output.message) : SAVE_ERROR) }) },
         ],
         onError: {
           target: 'editing',
-          actions: [
-            assign({ error: ({ event }) => { const words = serverWords(event.error); return words ? SAVE_FAILED(words) : SAVE_ERROR; } }),
-            { type: 'notify', params: ({ event }) => { const words = serverWords(event.error); return { message: words ? SAVE_FAILED(words) : SAVE_ERROR, kind: 'error' as const, duration: 'long' as const }; } },
-          ],
+          actions: assign({ error: ({ event }) => { const words = serverWords(event.error); return words ? SAVE_FAILED(words) : SAVE_ERROR; } }),
         },
       },
     },

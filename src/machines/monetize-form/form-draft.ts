@@ -1,13 +1,15 @@
 /**
  * The Monetize form as the user edits it (text inputs hold strings), and the pure steps around it: from a campaign
  * (SPEC §9 refPublicPrice 1 for a new one), to the request (values typed by dataType), the condition choices that go
- * together (changing the type resets what depends on it), and the whole SPEC §5 + vocabulary check.
+ * together (changing the type resets what depends on it), and the whole check (monetize-rules.ts, in words; the server
+ * runs the same).
  */
 import {
-  EVENT_CONDITION_TYPE, USER_KEYS, monetizeChoiceErrors, toMonetizeForm, validateMonetizeForm,
+  EVENT_CONDITION_TYPE, USER_KEYS, toMonetizeForm,
   type Audience, type ConditionDataType, type MonetizeCampaign, type MonetizeCampaignInput, type MonetizeEvent,
   type TargetCondition,
 } from '../../contracts/monetize';
+import { validateMonetizeCampaign } from '../../contracts/monetize-rules';
 import type { FieldErrors } from '../../contracts/validation';
 
 export interface ConditionDraft {
@@ -100,16 +102,10 @@ export function toRequest(draft: FormDraft): MonetizeCampaignInput & { id?: stri
   };
 }
 
-/** SPEC §5 and the vocabulary, against the app's event source (what the server checks too). */
+/** SPEC §5, the vocabulary and the prices, against the app's event source (what the server checks too). */
 export function draftErrors(draft: FormDraft, source: EventSourceInfo): FieldErrors {
-  const form = formInput(draft);
   const paramsOf = (c: { eventId?: unknown }) => source.events.find((e) => e.id === c.eventId)?.params;
-  const errors: FieldErrors = {
-    ...validateMonetizeForm(form, { activeEventSource: source.id, activeEventIds: source.events.map((e) => e.id) }),
-    ...monetizeChoiceErrors(form, paramsOf),
-  };
-  if (!errors.minAcceptedPrice && draft.minAcceptedPrice.trim() !== '' && !Number.isFinite(Number(draft.minAcceptedPrice))) errors.minAcceptedPrice = 'must be a number';
-  return errors;
+  return validateMonetizeCampaign(formInput(draft), { activeEventSource: source.id, activeEventIds: source.events.map((e) => e.id) }, paramsOf);
 }
 
 /** The conditions complete enough to estimate (no error of their own), when quests are shown to some players. */

@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import { questReviewMachine } from './quest-review.machine';
 import { defineFlow } from '../shared/flow';
+import { mutation } from '../shared/confirm-mutation.machine';
 import { showNotice } from '../shared/notice.actors';
 import { discardAllQuests, discardQuest, publishAllQuests, publishQuest } from '../../services/acquire.service';
 import { acquireQueryKey } from '../../services/acquire.queries';
@@ -15,7 +16,7 @@ export const questReviewFlow = defineFlow({
         publishQuest: fromPromise(({ input, signal }) => publishQuest(input.appId, input.questId, signal)),
         discardQuest: fromPromise(({ input, signal }) => discardQuest(input.appId, input.questId, signal)),
         publishAll: fromPromise(({ input, signal }) => publishAllQuests(input.appId, signal)),
-        discardAll: fromPromise(({ input, signal }) => discardAllQuests(input.appId, signal)),
+        discardAll: mutation(({ appId }: { appId: string }, signal) => discardAllQuests(appId, signal)),
       },
       actions: {
         notify: showNotice,

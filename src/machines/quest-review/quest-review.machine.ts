@@ -9,13 +9,18 @@
  *                                        ─CLOSE→ closed
  *   closed ─PUBLISH_ALL→ publishingAll ─→ closed: all published (success) | some failed (warning: which) | none
  *                                              ('All quests failed to publish.')
- *   closed ─DISCARD_ALL→ discardingAll ─→ closed, likewise with 'All quests failed to discard.'
- * `questsChanged` (refresh the grid) and `notify` are provided by quest-review.actors.ts.
+ *   closed ─DISCARD_ALL {plan}→ discardingAll.confirming ─CONFIRM→ discardingAll.running ─→ closed, likewise with
+ *                                 └─CANCEL→ closed                   'All quests failed to discard.'
+ * Discarding a never-published quest's draft deletes the quest (nothing else is left of it), so Discard all asks
+ * first, naming how many quests revert to their published version and which never-published ones are deleted
+ * (`discardAllPlan`, `discardAllQuestion`). The ask → call step is the shared confirm-mutation child (invoke id
+ * `discardAll`). `questsChanged` (refresh the grid) and `notify` are provided by quest-review.actors.ts.
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { BulkQuestResult } from '../../contracts/acquire';
+import { and, assign, setup, stateIn, type ActorRefFrom } from 'xstate';
+import type { BulkQuestResult, Quest } from '../../contracts/acquire';
 import type { SuccessMessage } from '../../contracts/codecs';
 import { serverWords } from '../shared/api-error';
+import { confirmMutation, confirmStates, succeeded } from '../shared/confirm-mutation.machine';
 import { notify, type Notice } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
@@ -27,10 +32,45 @@ export const PUBLISH_FAILED = 'Failed to publish changes.';
 
 type QuestCall = { appId: string; questId: string };
 
+/** What Discard all does to the quests with changes: published ones go back to their active version, the others go. */
+export interface DiscardAllPlan {
+  /** How many published quests lose their draft. */
+  reverted: number;
+  /** The names of the never-published quests, deleted with their draft. */
+  deleted: string[];
+}
+
+/** The plan for the quests of the grid (the server discards every quest that has a draft). */
+export function discardAllPlan(quests: readonly Pick<Quest, 'active' | 'draft'>[]): DiscardAllPlan {
+  const withDraft = quests.filter((q) => q.draft);
+  return {
+    reverted: withDraft.filter((q) => q.active).length,
+    deleted: withDraft.filter((q) => !q.active).map((q) => q.draft!.name),
+  };
+}
+
+const quests = (n: number) => `${n} quest${n === 1 ? '' : 's'}`;
+export const DISCARD_ALL_TITLE = 'Discard all changes?';
+/** The question of the Discard all dialog: how many quests, how many revert, which are deleted. */
+export function discardAllQuestion(plan: DiscardAllPlan): string {
+  const total = plan.reverted + plan.deleted.length;
+  const parts = [`Discard the unpublished changes of ${quests(total)}?`];
+  if (plan.reverted > 0) {
+    parts.push(`${plan.reverted === 1 ? '1 published quest goes' : `${plan.reverted} published quests go`} back to the published version.`);
+  }
+  if (plan.deleted.length > 0) {
+    const names = plan.deleted.join(', ');
+    parts.push(plan.deleted.length === 1 ? `${names} was never published and will be deleted.` : `${plan.deleted.length} quests were never published and will be deleted: ${names}.`);
+  }
+  return parts.join(' ');
+}
+
 export interface QuestReviewContext {
   appId: string;
   questId: string | null;
   error: string | null;
+  /** What the Discard all being asked about would do. */
+  discardPlan: DiscardAllPlan | null;
 }
 
 export type QuestReviewEvent =
@@ -39,7 +79,9 @@ export type QuestReviewEvent =
   | { type: 'DISCARD' }
   | { type: 'CLOSE' }
   | { type: 'PUBLISH_ALL' }
-  | { type: 'DISCARD_ALL' };
+  | { type: 'DISCARD_ALL'; plan: DiscardAllPlan }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' };
 
 const errorNotice = (message: string): Notice => ({ message, kind: 'error', duration: 'long' });
 
@@ -61,7 +103,10 @@ export const questReviewMachine = setup({
     publishQuest: toProvide<SuccessMessage, QuestCall>('publishQuest'),
     discardQuest: toProvide<SuccessMessage, QuestCall>('discardQuest'),
     publishAll: toProvide<BulkQuestResult, { appId: string }>('publishAll'),
-    discardAll: toProvide<BulkQuestResult, { appId: string }>('discardAll'),
+    discardAll: confirmMutation<{ appId: string }, BulkQuestResult>(),
+  },
+  guards: {
+    running: stateIn({ discardingAll: 'running' }),
   },
   actions: {
     notify,
@@ -69,14 +114,14 @@ export const questReviewMachine = setup({
   },
 }).createMachine({
   id: 'questReview',
-  context: ({ input }) => ({ appId: input.appId, questId: null, error: null }),
+  context: ({ input }) => ({ appId: input.appId, questId: null, error: null, discardPlan: null }),
   initial: 'closed',
   states: {
     closed: {
       on: {
         OPEN: { target: 'open', actions: assign({ questId: ({ event }) => event.questId, error: null }) },
         PUBLISH_ALL: 'publishingAll',
-        DISCARD_ALL: 'discardingAll',
+        DISCARD_ALL: { target: 'discardingAll', actions: assign({ discardPlan: ({ event }) => event.plan }) },
       },
     },
     open: {
@@ -145,19 +190,34 @@ export const questReviewMachine = setup({
       },
     },
     discardingAll: {
+      exit: assign({ discardPlan: null }),
       invoke: {
         id: 'discardAll',
         src: 'discardAll',
-        input: ({ context }) => ({ appId: context.appId }),
-        onDone: {
-          target: 'closed',
-          actions: [
-            { type: 'notify', params: ({ event }) => bulkNotice(event.output, ALL_DISCARD_FAILED) },
-            { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
-          ],
-        },
+        input: ({ context }) => ({ request: { appId: context.appId }, confirm: true }),
+        // The child answers only once confirmed (running); CANCEL leaves before it could.
+        onDone: [
+          {
+            guard: and(['running', ({ event }) => succeeded(event.output)]),
+            target: 'closed',
+            actions: [
+              { type: 'notify', params: ({ event }) => (succeeded(event.output) ? bulkNotice(event.output.answer, ALL_DISCARD_FAILED) : errorNotice(ALL_DISCARD_FAILED)) },
+              { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+          {
+            guard: 'running',
+            target: 'closed',
+            actions: [
+              { type: 'notify', params: errorNotice(ALL_DISCARD_FAILED) },
+              { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+            ],
+          },
+        ],
         onError: { target: 'closed', actions: { type: 'notify', params: errorNotice(ALL_DISCARD_FAILED) } },
       },
+      initial: 'confirming',
+      states: confirmStates('discardAll', '#questReview.closed'),
     },
   },
 });

@@ -1,7 +1,9 @@
 /**
  * Acquire → Quests (SPEC §2, §4 quest menu, §6 viewers, §9 grid sizes): a TanStack Table grid (page size 20; 20, 50,
- * 100) of name, status and the analytics totals (viewed, started, completed, % completed) with their sums, each row's
- * options menu from the status table (none for viewers), New quest, Publish all and Discard all. Menu actions run
+ * 100) of name, status and the analytics totals (viewed, started, completed, % completed) with their sums (scrolling
+ * sideways in its card, with a visible cue, when the card is narrower than the table), each row's
+ * options menu from the status table (none for viewers), New quest, Publish all and Discard all (asked first: it
+ * names the never-published quests it deletes). Menu actions run
  * through the quest-actions flow, the review through quest-review, the editor through quest-editor.
  */
 import { useMemo, useState } from 'react';
@@ -21,10 +23,12 @@ import { selectQuestActions } from '../../machines/quest-actions/quest-actions.s
 import type { QuestRef } from '../../machines/quest-actions/quest-actions.machine';
 import { questReviewFlow } from '../../machines/quest-review/quest-review.actors';
 import { selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
+import { discardAllPlan } from '../../machines/quest-review/quest-review.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog, FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
+import { ScrollRegion } from '../ui/ScrollRegion';
 import { Spinner } from '../ui/Spinner';
 import { viewerDenied } from '../ui/permissions';
 import { QuestEditorDialog } from './QuestEditorDialog';
@@ -83,7 +87,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">{withChanges === 0 ? 'No unpublished changes.' : `${withChanges} quest${withChanges === 1 ? ' has' : 's have'} unpublished changes.`}</p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => review.send({ type: 'DISCARD_ALL' })}>Discard all</Button>
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => review.send({ type: 'DISCARD_ALL', plan: discardAllPlan(quests.data ?? []) })}>Discard all</Button>
           <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={() => review.send({ type: 'PUBLISH_ALL' })}>Publish all</Button>
           <Button deniedReason={denied} onClick={() => setEditing({ quest: null })}>New quest</Button>
         </div>
@@ -93,13 +97,13 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         <EmptyState title="No quests yet">Save your target with suggestions on, or create a quest.</EmptyState>
       ) : (
         <section aria-label="Quests" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Quests table">
             <table className="min-w-full text-sm">
               <thead>
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
                     {group.headers.map((header) => (
-                      <th key={header.id} scope="col" className={`border-b border-slate-200 bg-slate-50 px-4 py-2 font-semibold text-slate-700 ${header.column.id === 'name' || header.column.id === 'status' ? 'text-left' : 'text-right'}`}>
+                      <th key={header.id} scope="col" className={`border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold sm:px-4 text-slate-700 ${header.column.id === 'name' || header.column.id === 'status' ? 'text-left' : 'text-right'}`}>
                         <table.FlexRender header={header} />
                       </th>
                     ))}
@@ -111,7 +115,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
                 {table.getRowModel().rows.map((row) => (
                   <tr key={row.id} data-quest-id={row.original.quest.id} className="even:bg-slate-50/60">
                     {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={`border-b border-slate-100 px-4 py-2 whitespace-nowrap text-slate-800 ${cell.column.id === 'name' || cell.column.id === 'status' ? '' : 'text-right tabular-nums'}`}>
+                      <td key={cell.id} className={`border-b border-slate-100 px-2 py-2 whitespace-nowrap sm:px-4 text-slate-800 ${cell.column.id === 'name' || cell.column.id === 'status' ? '' : 'text-right tabular-nums'}`}>
                         <table.FlexRender cell={cell} />
                       </td>
                     ))}
@@ -135,7 +139,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </ScrollRegion>
           <nav aria-label="Quest pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
             <label className="flex items-center gap-2">
               <span>Rows per page</span>
@@ -179,6 +183,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
           onClose={() => setEditing(null)}
         />
       )}
+      <FlowConfirmDialog view={reviewView.discardAllConfirm} send={review.send} confirmLabel="Discard all" />
       <QuestReviewDialog actor={review} view={reviewView} quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null} />
     </div>
   );

@@ -2,8 +2,9 @@
  * Acquire → Target (SPEC §2, §5 Acquire target, §6, §9 defaults): countries (searchable, from the account's
  * supportedCountries), daily budget, the target KPI (shown, not editable), its target value (editable only by
  * Questboard staff), the analysis period, and "Suggest quests and prices from my data" (applyPriceSuggestions).
- * A thin view over the acquire-settings flow; unsaved changes guard leaving the page (useLeaveGuard). Viewers find
- * Save disabled with SPEC §6's tooltip.
+ * A thin view over the acquire-settings flow; unsaved changes guard leaving the page (useLeaveGuard). Viewers see the
+ * form read-only (the flow takes no edit from them) and Save disabled with SPEC §6's tooltip. The suggestions box
+ * starts unticked and says which quests a save with it would rewrite.
  */
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
@@ -11,6 +12,7 @@ import { canEditTargetKpiValue } from '../../contracts/acquire';
 import { KPI_LABELS } from './kpiLabels';
 import { MAX } from '../../contracts/codecs';
 import type { Workspace } from '../../contracts/workspace';
+import { useQuests } from '../../services/acquire.queries';
 import { acquireSettingsFlow } from '../../machines/acquire-settings/acquire-settings.actors';
 import { selectAcquireSettings } from '../../machines/acquire-settings/acquire-settings.selectors';
 import { Session } from '../flows/session';
@@ -23,19 +25,23 @@ import { viewerDenied } from '../ui/permissions';
 import { CountryPicker } from './CountryPicker';
 import { LEAVE_BACK, unguarded, useLeaveGuard } from './useLeaveGuard';
 import { KpiCard } from './KpiCard';
+import { suggestionsHint } from './questText';
 
 const STAFF_ONLY_HINT = 'Only Questboard staff can change the target value.';
+const READ_ONLY = '[&_input]:bg-slate-50';
 
 export default function TargetTab({ appId, workspace, hasDraft }: { appId: string; workspace: Workspace; hasDraft: boolean }) {
   const [, setLocation] = useLocation();
-  const actor = useFlowActor(acquireSettingsFlow, { appId }, {
+  const denied = viewerDenied(workspace.role);
+  const readOnly = denied !== null;
+  const actor = useFlowActor(acquireSettingsFlow, { appId, readOnly }, {
     deps: { navigate: (to: string) => unguarded(() => (to === LEAVE_BACK ? window.history.go(-1) : setLocation(to))) },
   });
   const view = useSelector(actor, selectAcquireSettings);
   const account = Session.useSelector((s) => s.context.account);
   const send = actor.send;
+  const quests = useQuests(appId);
   useLeaveGuard(view.dirty && !view.saving, view.confirmingLeave, (to) => send({ type: 'LEAVE', to }));
-  const denied = viewerDenied(workspace.role);
   const staff = account ? canEditTargetKpiValue(account) : false;
 
   if (view.loading) return <Spinner label="Loading target" />;
@@ -66,10 +72,10 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
       )}
       <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <legend className="sr-only">Target</legend>
-        <CountryPicker label="Countries" options={account?.supportedCountries ?? []} value={values.countries} onChange={(countries) => send({ type: 'SET_COUNTRIES', countries })} error={errors.countries ? 'Choose at least one country.' : null} disabled={view.saving} />
+        <CountryPicker label="Countries" options={account?.supportedCountries ?? []} value={values.countries} onChange={(countries) => send({ type: 'SET_COUNTRIES', countries })} error={errors.countries ? 'Choose at least one country.' : null} disabled={view.saving || readOnly} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Daily budget (USD)" inputMode="decimal" value={values.dailyBudget} onChange={text('dailyBudget')} error={fieldError(errors.dailyBudget)} disabled={view.saving} maxLength={MAX.label} />
-          <TextField label="Analysis period (days)" inputMode="numeric" value={values.analysisPeriod} onChange={text('analysisPeriod')} error={fieldError(errors.analysisPeriod)} disabled={view.saving} maxLength={MAX.label} />
+          <TextField label="Daily budget (USD)" inputMode="decimal" value={values.dailyBudget} onChange={text('dailyBudget')} error={fieldError(errors.dailyBudget)} disabled={view.saving} readOnly={readOnly} className={readOnly ? READ_ONLY : ''} maxLength={MAX.label} />
+          <TextField label="Analysis period (days)" inputMode="numeric" value={values.analysisPeriod} onChange={text('analysisPeriod')} error={fieldError(errors.analysisPeriod)} disabled={view.saving} readOnly={readOnly} className={readOnly ? READ_ONLY : ''} maxLength={MAX.label} />
           <div>
             <span className="block text-sm font-medium text-slate-700" id="target-kpi-label">Target KPI</span>
             <p aria-labelledby="target-kpi-label" className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">{KPI_LABELS[values.targetKpi]}</p>
@@ -81,17 +87,17 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
             onChange={text('targetKpiValue')}
             error={fieldError(errors.targetKpiValue)}
             hint={staff ? undefined : STAFF_ONLY_HINT}
-            readOnly={!staff}
+            readOnly={!staff || readOnly}
             disabled={view.saving}
             maxLength={MAX.label}
-            className={staff ? '' : '[&_input]:bg-slate-50'}
+            className={staff && !readOnly ? '' : READ_ONLY}
           />
         </div>
         <label className="flex items-start gap-3 border-t border-slate-100 pt-5 text-sm text-slate-700">
-          <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={view.applyPriceSuggestions} onChange={(e) => send({ type: 'TOGGLE_SUGGESTIONS', value: e.target.checked })} disabled={view.saving} />
+          <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={view.applyPriceSuggestions} onChange={(e) => send({ type: 'TOGGLE_SUGGESTIONS', value: e.target.checked })} disabled={view.saving || readOnly} aria-describedby="suggestions-hint" />
           <span>
             <span className="font-medium text-slate-800">Suggest quests and prices from my data</span>
-            <span className="block text-slate-600">Creates or updates suggested draft quests at the level milestones your installs reach, priced for this target.</span>
+            <span id="suggestions-hint" className="block text-slate-600">{suggestionsHint(quests.data)}</span>
           </span>
         </label>
       </fieldset>

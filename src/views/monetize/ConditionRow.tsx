@@ -65,7 +65,7 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
         {isEvent ? (
           <>
             {select('eventId', 'Event', events.map((e) => ({ value: e.id, label: e.eventName })), events.length ? 'Choose an event' : 'No events in the event source')}
-            {error('event') && !error('eventId') && <p className="text-xs text-rose-600">Event: {error('event')}</p>}
+            {error('event') && !error('eventId') && <p className="text-xs text-rose-600">{error('event')}</p>}
             {select('eventParam', 'Parameter', params.map((p) => ({ value: p, label: p })), 'Choose a parameter')}
           </>
         ) : (
@@ -92,7 +92,7 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
           )}
         </Field>
       </div>
-      {(error('eventSource') || error('key')) && <p className="mt-2 text-xs text-rose-600">{error('eventSource') ?? `Key: ${error('key')}`}</p>}
+      {(error('eventSource') || error('key')) && <p className="mt-2 text-xs text-rose-600">{error('eventSource') ?? error('key')}</p>}
       <div className="mt-2 flex justify-end">
         <button type="button" disabled={disabled} onClick={onRemove} className="rounded px-2 py-1 text-sm font-medium text-rose-700 hover:bg-rose-50 disabled:text-slate-400">
           Remove condition {index + 1}

@@ -71,7 +71,7 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
         <div className="space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Reference public price ($)" type="number" step="0.01" min="0" inputMode="decimal" required value={draft.refPublicPrice} disabled={locked} error={errors.refPublicPrice} onChange={(e) => actor.send({ type: 'SET', field: 'refPublicPrice', value: e.target.value })} />
-            <TextField label="Minimum accepted price ($)" type="number" step="0.01" min="0" inputMode="decimal" hint="Optional" value={draft.minAcceptedPrice} disabled={locked} error={errors.minAcceptedPrice} onChange={(e) => actor.send({ type: 'SET', field: 'minAcceptedPrice', value: e.target.value })} />
+            <TextField label="Minimum accepted price ($)" type="number" step="0.01" min="0" inputMode="decimal" hint="Optional; at most the reference public price." value={draft.minAcceptedPrice} disabled={locked} error={errors.minAcceptedPrice} onChange={(e) => actor.send({ type: 'SET', field: 'minAcceptedPrice', value: e.target.value })} />
           </div>
 
           <CheckList legend="Countries" searchable options={countries} selected={draft.countries} disabled={locked} error={errors.countries} onChange={(value) => actor.send({ type: 'SET_LIST', field: 'countries', value })} />
@@ -102,7 +102,7 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
                     />
                   ))}
                 </ol>
-                {errors.targetConditions && <p className="text-xs text-rose-600">Conditions: {errors.targetConditions}</p>}
+                {errors.targetConditions && <p className="text-xs text-rose-600">{errors.targetConditions}</p>}
                 <Button variant="secondary" disabled={locked} onClick={() => actor.send({ type: 'ADD_CONDITION' })}>Add condition</Button>
               </>
             )}
