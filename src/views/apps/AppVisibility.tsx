@@ -1,9 +1,11 @@
 /**
  * The 'Show on Questboard App' popover of an app card (SPEC §4): a small options button opening a panel with one
  * switch, over the app-visibility flow (optimistic, reverted on failure). Editors and admins switch it; viewers see
- * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel.
+ * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel; the panel is anchored in a
+ * portal, so no card drawn after this one can cover it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId } from 'react';
+import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { appVisibilityFlow } from '../../machines/app-visibility/app-visibility.actors';
 import { selectAppVisibility } from '../../machines/app-visibility/app-visibility.selectors';
@@ -32,55 +34,34 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
   onToggle(): void;
   deniedReason: string | null;
 }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const labelId = useId();
   return (
-    <div ref={root} className="relative z-10">
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
+    <Popover className="relative">
+      <PopoverButton
         aria-label={`Options for ${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`}
-        onClick={() => setOpen((o) => !o)}
-        className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className="relative z-10 rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
           <circle cx="10" cy="4" r="1.6" /><circle cx="10" cy="10" r="1.6" /><circle cx="10" cy="16" r="1.6" />
         </svg>
-      </button>
-      {open && (
-        <div id={panelId} role="group" aria-label={`${app.appName} options`} className="absolute right-0 top-full mt-2 w-72 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200">
-          <div className="flex items-center justify-between gap-3">
-            <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
-            <VisibilitySwitch labelledBy={`${panelId}-label`} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
-          </div>
-          <p className="mt-2 text-xs text-slate-600">
-            {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
-          </p>
+      </PopoverButton>
+      {/* Anchored in a portal: drawn above every card, whatever the grid around it. */}
+      <PopoverPanel
+        anchor={{ to: 'bottom end', gap: 8, padding: 16 }}
+        role="group"
+        aria-label={`${app.appName} options`}
+        data-testid={`app-options-${app.id}`}
+        className="z-50 w-72 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <span id={labelId} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
+          <VisibilitySwitch labelledBy={labelId} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
         </div>
-      )}
-    </div>
+        <p className="mt-2 text-xs text-slate-600">
+          {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
+        </p>
+      </PopoverPanel>
+    </Popover>
   );
 }
 
