@@ -273,3 +273,58 @@ test('workspace settings: the admin renames the workspace (the header follows wi
   await expect(new Shell(viewer).navLink('Settings')).toHaveCount(0);
   await viewer.close();
 });
+
+test("an app card's options popover is drawn above the cards after it: its lower part is what a click there reaches", async ({ page }) => {
+  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  for (const width of [1400, 700]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(appsPath());
+    const firstCard = page.locator('[data-testid^="app-card-"]').first();
+    await firstCard.getByRole('button', { name: /^Options for / }).click();
+    const panel = page.getByRole('group', { name: / options$/ });
+    await expect(panel).toBeVisible();
+    // The panel reaches below its own card, over the next one.
+    const cardBox = (await firstCard.boundingBox())!;
+    const lower = panel.locator('p').last();
+    const box = (await lower.boundingBox())!;
+    expect(box.y + box.height, `the panel's lower item is below the first card at ${width} px`).toBeGreaterThan(cardBox.y + cardBox.height);
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const topmostIsPanel = await page.evaluate(({ x, y }) => {
+      const hit = document.elementFromPoint(x, y);
+      const group = [...document.querySelectorAll('[role="group"]')].find((el) => el.getAttribute('aria-label')?.endsWith(' options'));
+      return !!hit && !!group?.contains(hit);
+    }, point);
+    expect(topmostIsPanel, `the topmost element at the panel's lower item is the panel (${width} px)`).toBe(true);
+    // The switch is reachable too, and a click on the lower item does not open the card under it.
+    const toggle = panel.getByRole('switch', { name: 'Show on Questboard App' });
+    const switchBox = (await toggle.boundingBox())!;
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="switch"]') !== null, { x: switchBox.x + switchBox.width / 2, y: switchBox.y + switchBox.height / 2 })).toBe(true);
+    await page.mouse.click(point.x, point.y);
+    await expect(page).toHaveURL(appsPath());
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+  }
+});
+
+test('long app names get room on mid-width screens, and the whole name as a title', async ({ page }) => {
+  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  await page.goto(appsPath());
+  const names = page.locator('[data-testid^="app-card-"] h2 a');
+  for (const width of [766, 800, 950]) {
+    await page.setViewportSize({ width, height: 900 });
+    const count = await names.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const link = names.nth(i);
+      const title = await link.getAttribute('title');
+      expect(title).toBeTruthy();
+      // The visible name is whole: nothing is cut off with an ellipsis.
+      const cut = await link.evaluate((el) => {
+        const heading = el.closest('h2')!;
+        return heading.scrollWidth > heading.clientWidth + 1 || heading.scrollHeight > heading.clientHeight + 1;
+      });
+      expect(cut, `"${title}" is shown whole at ${width} px`).toBe(false);
+    }
+  }
+});

@@ -161,3 +161,23 @@ for (const who of ['editor', 'viewer'] as const) {
     expect(res.status()).toBe(403);
   });
 }
+
+test('an unknown billing tab goes to the canonical billing address, keeping the query', async ({ page }) => {
+  await openBilling(page, 'nope');
+  await expect(page).toHaveURL(BILLING);
+  await expect(page.getByRole('link', { name: 'Balance', exact: true })).toHaveAttribute('aria-current', 'page');
+  await page.goto(`${BILLING}/nope?success=true`);
+  await expect(page).toHaveURL(`${BILLING}?success=true`);
+  await expect(page.getByText(ADDED, { exact: true })).toBeVisible();
+});
+
+test("card brands show as the brands' own marks, never cut to four letters", async ({ page }) => {
+  await openBilling(page, 'payment-methods');
+  const list = page.getByRole('list', { name: 'Payment methods' });
+  const visa = list.getByRole('listitem').filter({ hasText: 'Visa' });
+  const mastercard = list.getByRole('listitem').filter({ hasText: 'Mastercard' });
+  await expect(visa.locator('[data-brand="visa"]')).toHaveText('VISA');
+  await expect(mastercard.locator('[data-brand="mastercard"] svg')).toBeVisible();
+  await expect(mastercard.locator('[data-brand="mastercard"]')).toHaveAttribute('title', 'Mastercard');
+  for (const cut of ['MAST', 'AMER', 'INV']) await expect(list.getByText(cut, { exact: true })).toHaveCount(0);
+});
