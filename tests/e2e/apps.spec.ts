@@ -242,7 +242,7 @@ test('workspace settings: the admin renames the workspace (the header follows wi
   expect(saved.data).toMatchObject({ name: renamed, website: 'https://renamed.example.org' });
 
   // An invalid website is refused on the page, nothing sent.
-  await page.getByLabel('Website', { exact: true }).fill('not a website');
+  await page.getByLabel('Website', { exact: true }).fill('not-a-website');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Enter a valid website URL.', { exact: true })).toBeVisible();
   await scanAtWidths(page, 'the workspace settings page with an error');
