@@ -166,9 +166,10 @@ test('an unknown billing tab goes to the canonical billing address, keeping the 
   await openBilling(page, 'nope');
   await expect(page).toHaveURL(BILLING);
   await expect(page.getByRole('link', { name: 'Balance', exact: true })).toHaveAttribute('aria-current', 'page');
+  // Back from the provider with an unknown tab: the success message and the Payment Methods tab, as from /billing.
   await page.goto(`${BILLING}/nope?success=true`);
-  await expect(page).toHaveURL(`${BILLING}?success=true`);
   await expect(page.getByText(ADDED, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`${BILLING}/payment-methods`);
 });
 
 test("card brands show as the brands' own marks, never cut to four letters", async ({ page }) => {

@@ -91,10 +91,12 @@ async function ownWorkspace(page: Page, token: string) {
 }
 
 test('workspace settings: the website shows as stored after a save, ftp:// is refused under the field, the server\'s reason shows under the icon', async ({ page }) => {
+  test.slow();
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   const shell = new Shell(page);
   const workspace = await ownWorkspace(page, token);
   await page.goto(`/workspace/${workspace.id}/settings`);
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible({ timeout: 20_000 });
   const website = page.getByLabel('Website', { exact: true });
   const save = page.getByRole('button', { name: 'Save', exact: true });
 
@@ -118,13 +120,14 @@ test('workspace settings: the website shows as stored after a save, ftp:// is re
   // icon, while the title stays SPEC's.
   await page.getByLabel('Icon file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') });
   await save.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Error updating workspace!' })).toBeVisible();
+  await expect(page.locator('form').getByRole('alert').filter({ hasText: 'Error updating workspace!' })).toBeVisible();
   await expect(page.getByText('Icon must be a PNG, JPG or GIF image.', { exact: true })).toBeVisible();
 });
 
 test('workspace settings are read-only for a viewer', async ({ page }) => {
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(`/workspace/${DEMO_WORKSPACE.id}/settings`);
+  await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible({ timeout: 20_000 });
   const name = page.getByLabel('Workspace name', { exact: true });
   const website = page.getByLabel('Website', { exact: true });
   await expect(name).toHaveValue(DEMO_WORKSPACE.name);
