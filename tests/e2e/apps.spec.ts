@@ -311,6 +311,7 @@ test('long app names get room on mid-width screens, and the whole name as a titl
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(appsPath());
   const names = page.locator('[data-testid^="app-card-"] h2 a');
+  await expect(names.first()).toBeVisible({ timeout: 20_000 });
   for (const width of [766, 800, 950]) {
     await page.setViewportSize({ width, height: 900 });
     const count = await names.count();

@@ -16,7 +16,8 @@ const ADDED = 'Payment method added successfully'; // SPEC §2, verbatim
 async function openBilling(page: Page, tab = '') {
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(tab ? `${BILLING}/${tab}` : BILLING);
-  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  // The first page of a tab loads the app: slow on a loaded machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible({ timeout: 20_000 });
 }
 
 for (const width of [1280, 700]) test(`every tab at ${width} px passes axe and shows its content`, async ({ page }) => {
