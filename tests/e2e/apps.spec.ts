@@ -291,7 +291,7 @@ test("an app card's options popover is drawn above the cards after it: its lower
     const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const topmostIsPanel = await page.evaluate(({ x, y }) => {
       const hit = document.elementFromPoint(x, y);
-      const group = [...document.querySelectorAll('[role="group"]')].find((el) => el.getAttribute('aria-label')?.endsWith(' options'));
+      const group = [...document.querySelectorAll('[role="group"]')].find((el) => el.getAttribute('aria-label')?.endsWith(' options') && el.checkVisibility());
       return !!hit && !!group?.contains(hit);
     }, point);
     expect(topmostIsPanel, `the topmost element at the panel's lower item is the panel (${width} px)`).toBe(true);

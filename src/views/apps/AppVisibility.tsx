@@ -1,11 +1,10 @@
 /**
  * The 'Show on Questboard App' popover of an app card (SPEC §4): a small options button opening a panel with one
  * switch, over the app-visibility flow (optimistic, reverted on failure). Editors and admins switch it; viewers see
- * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel; the panel is anchored in a
- * portal, so no card drawn after this one can cover it.
+ * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel; the panel is a popover in
+ * the browser's top layer, so no card drawn after this one can cover it.
  */
-import { useEffect, useId } from 'react';
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { appVisibilityFlow } from '../../machines/app-visibility/app-visibility.actors';
 import { selectAppVisibility } from '../../machines/app-visibility/app-visibility.selectors';
@@ -27,6 +26,20 @@ export function useAppVisibility(app: App) {
   return { ...view, toggle: () => actor.send({ type: 'TOGGLE' }) };
 }
 
+const GAP = 8;
+const SCREEN_MARGIN = 16;
+const PANEL_WIDTH = 288; // w-72
+
+/** Places the open panel under the button, its right edge on the button's (kept on screen). */
+function placeUnder(button: HTMLElement, panel: HTMLElement) {
+  const box = button.getBoundingClientRect();
+  // Before it shows, the panel has no size yet: its CSS width then.
+  const width = panel.offsetWidth || Math.min(PANEL_WIDTH, window.innerWidth - 2 * SCREEN_MARGIN);
+  const left = Math.min(Math.max(SCREEN_MARGIN, box.right - width), window.innerWidth - width - SCREEN_MARGIN);
+  panel.style.top = `${box.bottom + GAP}px`;
+  panel.style.left = `${Math.max(SCREEN_MARGIN, left)}px`;
+}
+
 export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedReason }: {
   app: App;
   enabled: boolean;
@@ -34,34 +47,62 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
   onToggle(): void;
   deniedReason: string | null;
 }) {
-  const labelId = useId();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // While open, the panel follows its button when the page scrolls or the window changes size.
+  useEffect(() => {
+    if (!open) return;
+    const place = () => button.current && panel.current && placeUnder(button.current, panel.current);
+    place();
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+    };
+  }, [open]);
   return (
-    <Popover className="relative">
-      <PopoverButton
+    <div className="relative z-10">
+      <button
+        ref={button}
+        type="button"
+        popoverTarget={panelId}
+        aria-expanded={open}
+        aria-controls={panelId}
         aria-label={`Options for ${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`}
-        className="relative z-10 rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus:outline-none focus-visible:outline-2 focus-visible:outline-indigo-500"
+        className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
           <circle cx="10" cy="4" r="1.6" /><circle cx="10" cy="10" r="1.6" /><circle cx="10" cy="16" r="1.6" />
         </svg>
-      </PopoverButton>
-      {/* Anchored in a portal: drawn above every card, whatever the grid around it. */}
-      <PopoverPanel
-        anchor={{ to: 'bottom end', gap: 8, padding: 16 }}
+      </button>
+      {/*
+        A popover in the browser's top layer: drawn above every card and bar, whatever the grid around it, yet next to
+        its button in the tab order. A click outside or Escape closes it (light dismiss), and focus goes back to the button.
+      */}
+      <div
+        ref={panel}
+        id={panelId}
+        popover="auto"
         role="group"
         aria-label={`${app.appName} options`}
-        data-testid={`app-options-${app.id}`}
-        className="z-50 w-72 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+        onBeforeToggle={(event) => {
+          if (event.newState === 'open' && button.current && panel.current) placeUnder(button.current, panel.current);
+        }}
+        onToggle={(event) => setOpen(event.newState === 'open')}
+        className="fixed inset-auto m-0 w-72 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 text-slate-900 shadow-lg ring-1 ring-slate-200"
       >
         <div className="flex items-center justify-between gap-3">
-          <span id={labelId} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
-          <VisibilitySwitch labelledBy={labelId} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
+          <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
+          <VisibilitySwitch labelledBy={`${panelId}-label`} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
         </div>
         <p className="mt-2 text-xs text-slate-600">
           {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
         </p>
-      </PopoverPanel>
-    </Popover>
+      </div>
+    </div>
   );
 }
 
