@@ -10,6 +10,8 @@
  *  - billing_setup_sessions: a hosted "add a payment method" page in progress (sandbox or Stripe);
  *  - billing_webhook_events: provider events already handled (idempotent webhooks);
  *  - billing_url_keys: the random key that signs invoice download urls.
+ * 0551 adds what an invoice document needs: the date an invoice was paid, and the workspace's billing details (SPEC §3
+ * customer details: the name and postal address invoices are made out to) on billing_accounts.
  */
 import type { Kysely, Migration } from 'kysely';
 import { runStatements } from './migrations';
@@ -124,6 +126,20 @@ export const billingMigrations: Record<string, Migration> = {
           secret text NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now()
         );
+      `);
+    },
+  },
+  '0551_billing_paid_at_customer_details': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        ALTER TABLE billing_invoices ADD COLUMN paid_at timestamptz;
+        UPDATE billing_invoices SET paid_at = issued_at WHERE status = 'paid' AND paid_at IS NULL;
+        ALTER TABLE billing_accounts ADD COLUMN customer_name text;
+        ALTER TABLE billing_accounts ADD COLUMN customer_line1 text;
+        ALTER TABLE billing_accounts ADD COLUMN customer_line2 text;
+        ALTER TABLE billing_accounts ADD COLUMN customer_city text;
+        ALTER TABLE billing_accounts ADD COLUMN customer_postal_code text;
+        ALTER TABLE billing_accounts ADD COLUMN customer_country text;
       `);
     },
   },

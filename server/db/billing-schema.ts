@@ -11,6 +11,14 @@ export interface BillingAccountsTable {
   threshold_cents: number | null;
   current_period_end: Timestamp;
   provider_customer_id: string | null;
+  /** The workspace's billing details (SPEC §3 customer details): who invoices are made out to, and where. */
+  customer_name: Defaulted<string | null>;
+  customer_line1: Defaulted<string | null>;
+  customer_line2: Defaulted<string | null>;
+  customer_city: Defaulted<string | null>;
+  customer_postal_code: Defaulted<string | null>;
+  /** ISO 3166-1 alpha-2 country code. */
+  customer_country: Defaulted<string | null>;
   created_at: CreatedAt;
 }
 export interface BillingPaymentMethodsTable {
@@ -38,6 +46,8 @@ export interface BillingInvoicesTable {
   status: string;
   payment_method_type: string | null;
   payment_method_last4: string | null;
+  /** When a paid invoice was paid. */
+  paid_at: Defaulted<Date | null>;
   created_at: CreatedAt;
 }
 export interface BillingChargesTable {

@@ -24,7 +24,11 @@ export async function seedBilling(trx: Transaction<Database>, now: Date, workspa
   const { demo, rival } = workspaces;
 
   await trx.insertInto('billing_accounts').values([
-    { workspace_id: demo, threshold_cents: null, current_period_end: monthStart(-1) },
+    {
+      workspace_id: demo, threshold_cents: null, current_period_end: monthStart(-1),
+      customer_name: 'Demo Studio Ltd', customer_line1: '12 Harbour Street', customer_line2: 'Unit 4', customer_city: 'Bristol',
+      customer_postal_code: 'BS1 4RN', customer_country: 'GB',
+    },
     { workspace_id: rival, threshold_cents: 50_000, current_period_end: monthStart(-1) },
   ]).execute();
 
@@ -51,9 +55,12 @@ export async function seedBilling(trx: Transaction<Database>, now: Date, workspa
     const id = `in_demo_${start.toISOString().slice(0, 7).replace('-', '')}`;
     const latest = monthsAgo === 1;
     const credits = i === 0 ? 5_000 : 0;
+    const issuedAt = new Date(end.getTime() + 2 * DAY > now.getTime() ? now.getTime() - DAY : end.getTime() + 2 * DAY);
     await trx.insertInto('billing_invoices').values({
-      id, workspace_id: demo, issued_at: new Date(end.getTime() + 2 * DAY > now.getTime() ? now.getTime() - DAY : end.getTime() + 2 * DAY), period_start: start, period_end: end,
+      id, workspace_id: demo, issued_at: issuedAt, period_start: start, period_end: end,
       amount_cents: total - credits, credits_applied_cents: credits, status: latest ? 'open' : 'paid', payment_method_type: 'card', payment_method_last4: '4242',
+      // The card is charged the day after the invoice is issued.
+      paid_at: latest ? null : new Date(issuedAt.getTime() + DAY),
     }).execute();
     const parts = [0.42, 0.33, 0.25];
     let left = total;
@@ -94,6 +101,6 @@ export async function seedBilling(trx: Transaction<Database>, now: Date, workspa
 
   await trx.insertInto('billing_invoices').values({
     id: 'in_rival_0001', workspace_id: rival, issued_at: at(20), period_start: at(50), period_end: at(20), amount_cents: 4_400, credits_applied_cents: 0,
-    status: 'paid', payment_method_type: 'card', payment_method_last4: '0005',
+    status: 'paid', payment_method_type: 'card', payment_method_last4: '0005', paid_at: at(19),
   }).execute();
 }

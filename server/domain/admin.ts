@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { isEmail, MAX } from '../../src/contracts/codecs';
 import { PASSWORD_MIN_LENGTH } from '../../src/contracts/team';
-import { forceHttps, isWebsite } from '../../src/contracts/workspace';
+import { normaliseWebsite } from '../../src/contracts/workspace';
 import { hashPassword, hashToken, newId, newToken } from '../auth/crypto';
 
 export interface FirstAdminInput {
@@ -38,8 +38,9 @@ export async function createFirstAdmin(db: Kysely<Database>, input: FirstAdminIn
   if (!isEmail(email)) throw new AdminCommandError(`"${input.email}" is not an e-mail address.`);
   const name = input.workspaceName.trim();
   if (!name || lineProblem(name, MAX.name)) throw new AdminCommandError(`The workspace name must be one line of 1 to ${MAX.name} characters.`);
-  const website = forceHttps(input.website?.trim() || email.split('@')[1]!);
-  if (!isWebsite(website) || website.length > MAX.url) throw new AdminCommandError(`"${input.website}" is not a website address.`);
+  const read = normaliseWebsite(input.website?.trim() || email.split('@')[1]!);
+  if (!read.ok) throw new AdminCommandError(`"${input.website}" is not a website address: ${read.message}`);
+  const website = read.value;
   const [firstName, lastName] = [input.firstName?.trim() ?? '', input.lastName?.trim() ?? ''];
   if (lineProblem(firstName, MAX.name) || lineProblem(lastName, MAX.name)) throw new AdminCommandError(`Names must be one line of at most ${MAX.name} characters.`);
   if (input.password !== undefined && input.password.length < PASSWORD_MIN_LENGTH) throw new AdminCommandError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);

@@ -380,7 +380,7 @@ function signedInvoiceUrl(ctx: ServerContext, key: Buffer, invoiceId: string): s
   return urlOf(billingEndpoints.invoicePdf, { invoiceId }, { expires: String(expires), signature: invoiceSignature(key, invoiceId, expires) });
 }
 
-/** The invoice behind a signed url (no auth header: the signature is the credential), with its workspace's name. */
+/** The invoice behind a signed url (no auth header: the signature is the credential), with its workspace's name and billing details. */
 export async function signedInvoice(ctx: ServerContext, invoiceId: string, expires: string, signature: string) {
   const expiresAt = Number(expires);
   if (!/^\d{1,12}$/.test(expires) || expiresAt * 1000 < ctx.now().getTime()) {
@@ -390,7 +390,10 @@ export async function signedInvoice(ctx: ServerContext, invoiceId: string, expir
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forbidden('This invoice link is not valid.', 'invoice_link_invalid');
   const row = await ctx.db.selectFrom('billing_invoices').innerJoin('workspaces', 'workspaces.id', 'billing_invoices.workspace_id')
+    .leftJoin('billing_accounts', 'billing_accounts.workspace_id', 'billing_invoices.workspace_id')
     .selectAll('billing_invoices').select('workspaces.name as workspace_name')
+    .select(['billing_accounts.customer_name', 'billing_accounts.customer_line1', 'billing_accounts.customer_line2', 'billing_accounts.customer_city',
+      'billing_accounts.customer_postal_code', 'billing_accounts.customer_country'])
     .where('billing_invoices.id', '=', invoiceId).executeTakeFirst();
   if (!row || NO_DOCUMENT.has(row.status)) throw notFound('Invoice');
   const lines = await ctx.db.selectFrom('billing_charges').select(['description', 'amount_cents', 'created_at'])

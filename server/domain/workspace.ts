@@ -1,11 +1,11 @@
 /**
  * Workspaces (SPEC §5 workspace rules, §6, §8 messages): create (the creator becomes its admin) and update, from
- * the decoded form values. The website must be a URL and is stored with https://; the icon must be a PNG, JPG or
+ * the decoded form values. The website is read by the shared normaliseWebsite (stored with https://); the icon must be a PNG, JPG or
  * GIF by its bytes. Multi-step writes run in one transaction, so a failure leaves nothing half-written.
  */
 import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Database } from '../db/schema';
-import { forceHttps, isWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, type WorkspaceData } from '../../src/contracts/workspace';
+import { normaliseWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, type WorkspaceData } from '../../src/contracts/workspace';
 import { newId } from '../auth/crypto';
 import { inTransaction, type ServerContext } from '../context';
 import { invalid } from './errors';
@@ -35,12 +35,13 @@ export interface WorkspaceInput {
 
 /** The form's values checked (400 naming the field) and normalised: trimmed name, https website, the icon's type. */
 function validWorkspace({ data, image }: WorkspaceInput) {
-  if (!isWebsite(data.website)) throw invalid('website must be a valid URL', ['website']);
+  const website = normaliseWebsite(data.website);
+  if (!website.ok) throw invalid(website.message, ['website']);
   if (image && (!image.detectedType || !ICON_TYPES.includes(image.detectedType) || image.detectedType === 'image/webp')) {
     throw invalid(ICON_TYPE_MESSAGE, ['image']);
   }
   if (image) checkIconDimensions(image);
-  return { name: data.name.trim(), website: forceHttps(data.website), icon: image ? { type: image.detectedType!, bytes: image.bytes } : null };
+  return { name: data.name.trim(), website: website.value, icon: image ? { type: image.detectedType!, bytes: image.bytes } : null };
 }
 
 export async function createWorkspace(ctx: ServerContext, accountId: string, input: WorkspaceInput): Promise<string> {
@@ -54,7 +55,8 @@ export async function createWorkspace(ctx: ServerContext, accountId: string, inp
   });
 }
 
-export async function updateWorkspace(ctx: ServerContext, workspaceId: string, input: WorkspaceInput): Promise<void> {
+/** Saves the form and answers the values as stored (the form shows them, e.g. the normalised website). */
+export async function updateWorkspace(ctx: ServerContext, workspaceId: string, input: WorkspaceInput): Promise<{ name: string; website: string }> {
   const form = validWorkspace(input);
   await inTransaction(ctx, async (tx) => {
     const iconId = form.icon ? await storeFile(tx, form.icon.type, form.icon.bytes) : undefined;
@@ -64,4 +66,5 @@ export async function updateWorkspace(ctx: ServerContext, workspaceId: string, i
       .where('id', '=', workspaceId)
       .execute();
   });
+  return { name: form.name, website: form.website };
 }

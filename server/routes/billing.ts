@@ -82,7 +82,11 @@ export const billingRoutes = [
       const { invoice, lines } = await signedInvoice(ctx, params.invoiceId, query.expires, query.signature);
       const bytes = await invoicePdf({
         id: invoice.id, workspaceName: invoice.workspace_name, issuedAt: invoice.issued_at, periodStart: invoice.period_start,
-        periodEnd: invoice.period_end, status: invoice.status, amountCents: invoice.amount_cents, creditsAppliedCents: invoice.credits_applied_cents,
+        customer: {
+          name: invoice.customer_name, line1: invoice.customer_line1, line2: invoice.customer_line2, city: invoice.customer_city,
+          postalCode: invoice.customer_postal_code, country: invoice.customer_country,
+        },
+        periodEnd: invoice.period_end, status: invoice.status, paidAt: invoice.paid_at, amountCents: invoice.amount_cents, creditsAppliedCents: invoice.credits_applied_cents,
         paymentMethod: invoice.payment_method_type === 'card' ? `Card ending in ${invoice.payment_method_last4 ?? '····'}` : null,
         lines: lines.map((l) => ({ description: l.description, amountCents: l.amount_cents, createdAt: l.created_at })),
       });

@@ -29,8 +29,8 @@ export const workspaceRoutes = [
     access: access.workspace('admin'),
     deniedMessage: ONLY_ADMINS_RENAME,
     handler: async ({ body, params, ctx }) => {
-      await updateWorkspace(ctx, params.workspaceId, body);
-      return { success: true, message: 'Workspace updated successfully.', data: { id: params.workspaceId } };
+      const stored = await updateWorkspace(ctx, params.workspaceId, body);
+      return { success: true, message: 'Workspace updated successfully.', data: { id: params.workspaceId, ...stored } };
     },
   }),
 ];

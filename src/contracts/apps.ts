@@ -81,6 +81,18 @@ export const AppSearchResult = struct(
 );
 export type AppSearchResult = t.TypeOf<typeof AppSearchResult>;
 
+/** The store id of a listing: the Android package name or the iOS bundle id (the app id when the store gives none). */
+export const listingStoreId = (listing: AppSearchResult) =>
+  (listing.platform === 'android' ? listing.androidPackageName : listing.appleBundleId) ?? listing.appId;
+/** What makes an app one store app in a workspace (the server's apps_store_app index): platform and store id, any case. */
+export const storeKey = (platform: Platform, storeId: string) => `${platform}:${storeId.trim().toLowerCase()}`;
+export const listingStoreKey = (listing: AppSearchResult) => storeKey(listing.platform, listingStoreId(listing));
+/** The store key of a workspace's app, or null when it has no store id yet. */
+export function appStoreKey(app: Pick<App, 'platform' | 'googlePackageName' | 'appleBundleId'>): string | null {
+  const id = app.platform === 'android' ? app.googlePackageName : app.appleBundleId;
+  return id?.trim() ? storeKey(app.platform, id) : null;
+}
+
 /** Which catalogue answered: the embedded sandbox catalogue, or the real stores (APP_STORE=live). */
 export const Catalogue = t.keyof({ sandbox: null, store: null }, 'Catalogue');
 export type Catalogue = t.TypeOf<typeof Catalogue>;

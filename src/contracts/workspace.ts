@@ -23,17 +23,41 @@ export type Workspace = t.TypeOf<typeof Workspace>;
 
 /** SPEC §5: website required URL forced to start with https:// */
 export const HTTPS_PREFIX = 'https://';
-export function forceHttps(website: string): string {
-  const trimmed = website.trim().replace(/^[a-z]+:\/\//i, '');
-  return trimmed ? HTTPS_PREFIX + trimmed : '';
-}
-export function isWebsite(website: string): boolean {
+
+export const WEBSITE_REQUIRED = 'Website is required.';
+export const WEBSITE_INVALID = 'Enter a valid website URL.';
+export const WEBSITE_SPACES = 'A website address cannot contain spaces.';
+export const websiteSchemeRefused = (scheme: string) => `Website must be a web address (https://): ${scheme} addresses are not supported.`;
+
+export type WebsiteResult = { ok: true; value: string } | { ok: false; message: string };
+
+/**
+ * The one reading of a typed website, used by the form and the server (docs/decisions.md "Website normalisation"):
+ * trimmed; http:// and https:// (any case) and leading slashes ("//studio.dev") are dropped and https:// put in front;
+ * another scheme (ftp://, mailto:) is refused rather than rewritten; no spaces, no user name or password; a host with
+ * a dot. The stored form has a lower-case host and no lone trailing slash: "HTTP://Studio.dev/" → "https://studio.dev".
+ */
+export function normaliseWebsite(typed: string): WebsiteResult {
+  const trimmed = typed.trim();
+  if (!trimmed) return { ok: false, message: WEBSITE_REQUIRED };
+  if (trimmed.length > MAX.url) return { ok: false, message: `Website must be at most ${MAX.url} characters.` };
+  if (/\s/.test(trimmed)) return { ok: false, message: WEBSITE_SPACES };
+  // A scheme is "name://", or one of the schemes written without slashes ("studio.dev:8080" has none).
+  const scheme = (/^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed) ?? /^(mailto|javascript|data|tel|sms|file|about|blob):/i.exec(trimmed))?.[1];
+  if (scheme && !/^https?$/i.test(scheme)) return { ok: false, message: websiteSchemeRefused(scheme.toLowerCase()) };
+  const rest = (scheme ? trimmed.slice(scheme.length + 1) : trimmed).replace(/^[/\\]+/, '');
+  let url: URL;
   try {
-    const url = new URL(forceHttps(website));
-    return url.protocol === 'https:' && url.hostname.includes('.');
+    url = new URL(HTTPS_PREFIX + rest);
   } catch {
-    return false;
+    return { ok: false, message: WEBSITE_INVALID };
   }
+  if (url.username || url.password || !url.hostname.includes('.') || url.hostname.split('.').some((label) => !label)) {
+    return { ok: false, message: WEBSITE_INVALID };
+  }
+  const path = url.pathname === '/' ? '' : url.pathname;
+  const value = `${HTTPS_PREFIX}${url.host}${path}${url.search}${url.hash}`;
+  return value.length > MAX.url ? { ok: false, message: `Website must be at most ${MAX.url} characters.` } : { ok: true, value };
 }
 
 export const ICON_MAX_BYTES = 3145728;
@@ -51,7 +75,8 @@ export function iconDimensionsError(dimensions: Dimensions | null): string | nul
 export const WorkspaceData = struct({ name: Name, website: line(MAX.url) }, { id: Id }, 'WorkspaceData');
 export type WorkspaceData = t.TypeOf<typeof WorkspaceData>;
 
-export const WorkspaceSaved = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) });
+/** `data.name` and `data.website`: the values as stored (an update answers them, so the form shows what was kept). */
+export const WorkspaceSaved = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }, { name: t.string, website: t.string }) });
 export type WorkspaceSaved = t.TypeOf<typeof WorkspaceSaved>;
 export const WorkspaceResponse = struct({ success: t.boolean, data: Workspace }, {}, 'WorkspaceResponse');
 
@@ -79,15 +104,21 @@ export interface WorkspaceFormInput {
 }
 export type WorkspaceFormErrors = Partial<Record<'name' | 'website' | 'icon', string>>;
 
+/** The form field a request field of the workspace form stands for ("data.website" → website, "image" → icon). */
+export function workspaceFormField(requestField: string): keyof WorkspaceFormErrors | null {
+  const name = requestField.split('.').pop();
+  if (name === 'image') return 'icon';
+  return name === 'name' || name === 'website' ? name : null;
+}
+
 /** SPEC §5 workspace rules, mirrored in the UI; the server checks them again (the icon by its bytes). */
 export function validateWorkspaceForm(input: WorkspaceFormInput): WorkspaceFormErrors {
   const errors: WorkspaceFormErrors = {};
   if (!input.name.trim()) errors.name = 'Workspace name is required.';
   else if (input.name.length > MAX.name) errors.name = `Workspace name must be at most ${MAX.name} characters.`;
   else if (characterProblem(input.name, true)) errors.name = 'Workspace name must be a single line of text.';
-  if (!input.website.trim()) errors.website = 'Website is required.';
-  else if (input.website.length > MAX.url) errors.website = `Website must be at most ${MAX.url} characters.`;
-  else if (!isWebsite(input.website)) errors.website = 'Enter a valid website URL.';
+  const website = normaliseWebsite(input.website);
+  if (!website.ok) errors.website = website.message;
   if (input.icon) {
     const extension = input.icon.name.split('.').pop()?.toLowerCase() ?? '';
     if (!ICON_EXTENSIONS.includes(extension) && !ICON_TYPES.includes(input.icon.type)) errors.icon = ICON_TYPE_MESSAGE;

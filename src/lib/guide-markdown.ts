@@ -27,8 +27,13 @@ const escapeHtml = (text: string) =>
 const marked = new Marked({ gfm: true });
 
 export function renderGuide(markdown: string, values: GuideValues | null): string {
-  // A code block scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too.
-  const html = marked.parse(markdown, { async: false }).replace(/<pre>/g, '<pre tabindex="0">');
+  // A code block or a table scrolls sideways on a narrow screen (never the page): focusable, so the keyboard can
+  // scroll it too.
+  const html = marked
+    .parse(markdown, { async: false })
+    .replace(/<pre>/g, '<pre tabindex="0">')
+    .replace(/<table>/g, '<div class="guide-table" tabindex="0"><table>')
+    .replace(/<\/table>/g, '</table></div>');
   return html.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     if (!(name in GUIDE_PLACEHOLDERS)) return whole;
     const value = values?.[name as TokenName];

@@ -3,7 +3,7 @@
  * `image`, `organisationId`) and the 'Show on Questboard App' switch. Used only by the machines' actors.
  */
 import { call } from './http';
-import { appsEndpoints, type AppSearchResult, type NewAppData } from '../contracts/apps';
+import { appsEndpoints, listingStoreId, type AppSearchResult, type NewAppData } from '../contracts/apps';
 import type { Platform } from '../contracts/codecs';
 
 export const searchStoreApps = (platform: Platform, query: string, signal?: AbortSignal) =>
@@ -20,10 +20,10 @@ export function newAppData(listing: AppSearchResult): NewAppData {
     ...(listing.description ? { description: listing.description } : {}),
   };
   return listing.platform === 'android'
-    ? { ...common, googlePackageName: listing.androidPackageName ?? listing.appId, ...(listing.url ? { googleStoreUrl: listing.url } : {}) }
+    ? { ...common, googlePackageName: listingStoreId(listing), ...(listing.url ? { googleStoreUrl: listing.url } : {}) }
     : {
         ...common,
-        appleBundleId: listing.appleBundleId ?? listing.appId,
+        appleBundleId: listingStoreId(listing),
         ...(listing.applePackageName ? { applePackageName: listing.applePackageName } : {}),
         ...(listing.url ? { appleStoreUrl: listing.url } : {}),
       };

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The request fields the server's refusal names (a 400's `fields`), e.g. ['website']. */
+    readonly fields?: string[],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -89,12 +91,14 @@ export async function request<A>(codec: t.Decoder<unknown, A>, path: string, opt
   if (!response.ok) {
     const message = (payload as { message?: unknown } | null)?.message;
     const code = (payload as { code?: unknown } | null)?.code;
+    const fields = (payload as { fields?: unknown } | null)?.fields;
     // Only the current session's refusal ends the session (not a refusal of a replaced token).
     if (response.status === 401 && token && token === getToken()) unauthorizedListeners.forEach((listener) => listener());
     if ((response.status === 403 || response.status === 404) && token && token === getToken() && isWorkspaceScoped(path)) {
       accessRefusedListeners.forEach((listener) => listener());
     }
-    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, typeof code === 'string' ? code : undefined);
+    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, typeof code === 'string' ? code : undefined,
+      Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : undefined);
   }
   const decoded = codec.decode(payload);
   if (isLeft(decoded)) throw new ContractError(path, describeErrors(decoded.left));

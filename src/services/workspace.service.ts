@@ -1,6 +1,6 @@
 /** Workspace calls (contract: src/contracts/workspace.ts `workspaceEndpoints`: multipart `data` JSON + optional `image`). */
 import { call } from './http';
-import { forceHttps, workspaceEndpoints } from '../contracts/workspace';
+import { normaliseWebsite, workspaceEndpoints } from '../contracts/workspace';
 
 export interface WorkspaceForm {
   id?: string;
@@ -9,8 +9,14 @@ export interface WorkspaceForm {
   icon: File | null;
 }
 
+/** The normalised website; a refused one is sent as typed, so the server's refusal names it. */
+const websiteOf = (typed: string) => {
+  const website = normaliseWebsite(typed);
+  return website.ok ? website.value : typed.trim();
+};
+
 const formOf = (form: WorkspaceForm) => ({
-  data: { name: form.name.trim(), website: forceHttps(form.website), ...(form.id ? { id: form.id } : {}) },
+  data: { name: form.name.trim(), website: websiteOf(form.website), ...(form.id ? { id: form.id } : {}) },
   image: form.icon,
 });
 

@@ -102,7 +102,7 @@ test('the platform filter counts the apps, and cards open analyze/overview with 
   await expect(page).toHaveURL(`/workspace/${DEMO_WORKSPACE.id}/app/${withoutPlugins.id}/integrations/Overview`);
 });
 
-test('add an app by search: search → select → review → Add App opens it; the same store app twice is refused', async ({ page }) => {
+test('add an app by search: search → select → review → Add App opens it; the same store app is then marked, not addable', async ({ page }) => {
   // A long journey with six axe scans: 30 s is too short on a loaded 2-core machine (it timed out at 32 s there).
   test.slow();
   const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
@@ -139,12 +139,13 @@ test('add an app by search: search → select → review → Add App opens it; t
   await page.goto(appsPath(workspace.id));
   await expect(page.getByTestId(`app-card-${added[0]!.id}`)).toContainText('Word Garden');
 
-  // The same store app again: refused with a clear message, the review kept.
-  await searchAndSelect(page, 'Android', 'word garden', 'Word Garden');
-  await reviewModal(page).root.getByRole('button', { name: 'Add App', exact: true }).click();
-  await expect(reviewModal(page).root.getByRole('alert').filter({ hasText: 'This app is already in this workspace.' })).toBeVisible();
-  await reviewModal(page).root.getByRole('button', { name: 'Back', exact: true }).click();
+  // The same store app again: the search marks it 'Already in workspace' and it cannot be picked.
+  await newAppButton(page).click();
   await searchModal(page).expectOpen();
+  await searchModal(page).root.getByPlaceholder('Enter app name (minimum 3 characters)').fill('word garden');
+  const again = searchModal(page).root.getByRole('button', { name: /^Word Garden/ });
+  await expect(again).toContainText('Already in workspace');
+  await expect(again).toBeDisabled();
   await page.keyboard.press('Escape');
   await searchModal(page).expectClosed();
   expect((await shell.apiGet<Me>('/api/me')).organisations!.find((o) => o.id === workspace.id)!.apps).toHaveLength(1);
@@ -241,7 +242,7 @@ test('workspace settings: the admin renames the workspace (the header follows wi
   expect(saved.data).toMatchObject({ name: renamed, website: 'https://renamed.example.org' });
 
   // An invalid website is refused on the page, nothing sent.
-  await page.getByLabel('Website', { exact: true }).fill('not a website');
+  await page.getByLabel('Website', { exact: true }).fill('not-a-website');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Enter a valid website URL.', { exact: true })).toBeVisible();
   await scanAtWidths(page, 'the workspace settings page with an error');
@@ -271,4 +272,60 @@ test('workspace settings: the admin renames the workspace (the header follows wi
   await expect(viewer.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
   await expect(new Shell(viewer).navLink('Settings')).toHaveCount(0);
   await viewer.close();
+});
+
+test("an app card's options popover is drawn above the cards after it: its lower part is what a click there reaches", async ({ page }) => {
+  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  for (const width of [1400, 700]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(appsPath());
+    const firstCard = page.locator('[data-testid^="app-card-"]').first();
+    await firstCard.getByRole('button', { name: /^Options for / }).click();
+    const panel = page.getByRole('group', { name: / options$/ });
+    await expect(panel).toBeVisible();
+    // The panel reaches below its own card, over the next one.
+    const cardBox = (await firstCard.boundingBox())!;
+    const lower = panel.locator('p').last();
+    const box = (await lower.boundingBox())!;
+    expect(box.y + box.height, `the panel's lower item is below the first card at ${width} px`).toBeGreaterThan(cardBox.y + cardBox.height);
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    const topmostIsPanel = await page.evaluate(({ x, y }) => {
+      const hit = document.elementFromPoint(x, y);
+      const group = [...document.querySelectorAll('[role="group"]')].find((el) => el.getAttribute('aria-label')?.endsWith(' options') && el.checkVisibility());
+      return !!hit && !!group?.contains(hit);
+    }, point);
+    expect(topmostIsPanel, `the topmost element at the panel's lower item is the panel (${width} px)`).toBe(true);
+    // The switch is reachable too, and a click on the lower item does not open the card under it.
+    const toggle = panel.getByRole('switch', { name: 'Show on Questboard App' });
+    const switchBox = (await toggle.boundingBox())!;
+    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="switch"]') !== null, { x: switchBox.x + switchBox.width / 2, y: switchBox.y + switchBox.height / 2 })).toBe(true);
+    await page.mouse.click(point.x, point.y);
+    await expect(page).toHaveURL(appsPath());
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+  }
+});
+
+test('long app names get room on mid-width screens, and the whole name as a title', async ({ page }) => {
+  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  await page.goto(appsPath());
+  const names = page.locator('[data-testid^="app-card-"] h2 a');
+  await expect(names.first()).toBeVisible({ timeout: 20_000 });
+  for (const width of [766, 800, 950]) {
+    await page.setViewportSize({ width, height: 900 });
+    const count = await names.count();
+    expect(count).toBeGreaterThan(0);
+    for (let i = 0; i < count; i++) {
+      const link = names.nth(i);
+      const title = await link.getAttribute('title');
+      expect(title).toBeTruthy();
+      // The visible name is whole: nothing is cut off with an ellipsis.
+      const cut = await link.evaluate((el) => {
+        const heading = el.closest('h2')!;
+        return heading.scrollWidth > heading.clientWidth + 1 || heading.scrollHeight > heading.clientHeight + 1;
+      });
+      expect(cut, `"${title}" is shown whole at ${width} px`).toBe(false);
+    }
+  }
 });

@@ -18,7 +18,8 @@ const ADDED = 'Payment method added successfully'; // SPEC §2, verbatim
 async function openBilling(page: Page, tab = '') {
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(tab ? `${BILLING}/${tab}` : BILLING);
-  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  // The first page of a tab loads the app: slow on a loaded machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible({ timeout: 20_000 });
 }
 
 for (const width of [1280, 700]) test(`every tab at ${width} px passes axe and shows its content`, async ({ page }) => {
@@ -187,3 +188,24 @@ for (const who of ['editor', 'viewer'] as const) {
     expect(res.status()).toBe(403);
   });
 }
+
+test('an unknown billing tab goes to the canonical billing address, keeping the query', async ({ page }) => {
+  await openBilling(page, 'nope');
+  await expect(page).toHaveURL(BILLING);
+  await expect(page.getByRole('link', { name: 'Balance', exact: true })).toHaveAttribute('aria-current', 'page');
+  // Back from the provider with an unknown tab: the success message and the Payment Methods tab, as from /billing.
+  await page.goto(`${BILLING}/nope?success=true`);
+  await expect(page.getByText(ADDED, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`${BILLING}/payment-methods`);
+});
+
+test("card brands show as the brands' own marks, never cut to four letters", async ({ page }) => {
+  await openBilling(page, 'payment-methods');
+  const list = page.getByRole('list', { name: 'Payment methods' });
+  const visa = list.getByRole('listitem').filter({ hasText: 'Visa' });
+  const mastercard = list.getByRole('listitem').filter({ hasText: 'Mastercard' });
+  await expect(visa.locator('[data-brand="visa"]')).toHaveText('VISA');
+  await expect(mastercard.locator('[data-brand="mastercard"] svg')).toBeVisible();
+  await expect(mastercard.locator('[data-brand="mastercard"]')).toHaveAttribute('title', 'Mastercard');
+  for (const cut of ['MAST', 'AMER', 'INV']) await expect(list.getByText(cut, { exact: true })).toHaveCount(0);
+});

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { addAppMachine } from '../../src/machines/add-app/add-app.machine';
-import type { AppSearchResult } from '../../src/contracts/apps';
+import { storeKey, type AppSearchResult } from '../../src/contracts/apps';
+import { selectAddApp } from '../../src/machines/add-app/add-app.selectors';
 import {
   after,
   apiError,
@@ -257,5 +258,19 @@ describe('add-app machine paths', () => {
     expect(path([...toResults, ev.select, ev.add]).state.can(ev.close)).toBe(false);
     // Opening again starts empty.
     expect(path([...toResults, ev.close, ev.open]).state.context).toMatchObject({ query: '', results: [], selected: null });
+  });
+
+  it('a listing the workspace already has is shown as such: it cannot be picked, nor added from a store URL review', () => {
+    const existing = [storeKey('android', 'DEV.demostudio.wordgarden'), storeKey('ios', 'dev.demostudio.dragonmerge')];
+    const withApps = (events: EventObject[]) => pathOf(addAppMachine, events, { ...INPUT, existing });
+    const results = withApps(toResults);
+    expect(results.state.can(ev.select)).toBe(false);
+    expect(selectAddApp(results.state as never).results).toEqual([{ result: WORD_GARDEN, inWorkspace: true }]);
+    const review = withApps([ev.open, ev.useUrl, ev.goodUrl, ev.submitUrl, lookup.found]);
+    expect(review.state.matches({ review: 'ready' })).toBe(true);
+    expect(selectAddApp(review.state as never).selectedInWorkspace).toBe(true);
+    expect(review.state.can(ev.add)).toBe(false);
+    // Another workspace's apps do not count: the same listing is addable there.
+    expect(path(toResults).state.can(ev.select)).toBe(true);
   });
 });

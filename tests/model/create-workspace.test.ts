@@ -37,6 +37,7 @@ const model = defineModel(createWorkspaceMachine, {
     create.fetchFailed(),
     create.crash(),
     create.status(400, 'Invalid value undefined supplied to : WorkspaceData/name', 'bad_request'),
+    create.status(400, 'Icon must be a PNG, JPG or GIF image.', 'bad_request', ['image']),
   ],
 });
 
@@ -59,6 +60,7 @@ const outcomes = {
   crashed: fixture(model, 'xstate.error.actor.createWorkspace', 1),
   serverCrashed: fixture(model, 'xstate.error.actor.createWorkspace', 2),
   badRequest: fixture(model, 'xstate.error.actor.createWorkspace', 3),
+  iconRefused: fixture(model, 'xstate.error.actor.createWorkspace', 4),
 };
 
 const pending = createWorkspaceMachine.provide({ actors: { createWorkspace: pendingForever() } });
@@ -117,6 +119,12 @@ describe('create-workspace machine paths', () => {
       expect(path.state.context).toMatchObject({ name: 'Nova Games', website: 'novagames.io', error: message });
       expect(path.state.context.icon?.name).toBe('icon.png');
     }
+  });
+
+  it("a refusal naming a field keeps SPEC's title and shows the server's message under that field", () => {
+    const path = pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.icon, ev.submit, outcomes.iconRefused]);
+    expect(path.state.context).toMatchObject({ error: 'Error creating workspace!', errors: { icon: 'Icon must be a PNG, JPG or GIF image.' } });
+    expect(pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.submit, outcomes.badRequest]).state.context.errors).toEqual({});
   });
 
   it('closing drops the form; opening again starts empty', () => {

@@ -17,8 +17,8 @@ export function calls<const TId extends string>(id: TId) {
     done: <TOutput>(output: TOutput) => done(id, output),
     /** The call threw `error` (anything: an Error, a string…). */
     threw: (error: unknown) => failed(id, error),
-    /** The server answered `status` with its message and code (an ApiError of src/services/http.ts). */
-    status: (status: number, message: string, code?: string) => failed(id, apiError(status, message, code)),
+    /** The server answered `status` with its message, code and named fields (an ApiError of src/services/http.ts). */
+    status: (status: number, message: string, code?: string, fields?: string[]) => failed(id, apiError(status, message, code, fields)),
     /** Our server crashed: 500 with code `internal` (server/app.ts). */
     crash: () => failed(id, serverCrash()),
     /** A proxy's bare 500 page: http.ts makes 'Request failed (500).' of it. */

@@ -126,7 +126,7 @@ export const failed = <const TId extends string>(id: TId, error: unknown): Error
 export const after = <const TType extends `xstate.after.${string}`>(type: TType) => ({ type });
 
 /** The errors a service call can throw (src/services/http.ts), for `failed` fixtures. */
-export const apiError = (status: number, message: string, code?: string) => new ApiError(status, message, code);
+export const apiError = (status: number, message: string, code?: string, fields?: string[]) => new ApiError(status, message, code, fields);
 export const contractError = (path: string) => new ContractError(path, ['success is required']);
 /** What our server answers for a crash (server/app.ts): 500 with code `internal`. */
 export const serverCrash = () => apiError(500, 'Something went wrong. Please try again later.', 'internal');

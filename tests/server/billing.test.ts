@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+import { pdfTextLines } from './pdf-text';
 
 type Who = 'admin' | 'editor' | 'viewer' | 'staff' | 'rival';
 let server: TestServer;
@@ -148,6 +149,39 @@ describe('invoice PDF', () => {
     // Chrome's PDF viewer needs object-src 'self'; nobody may frame it, and nothing else loads.
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
     expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  test('a paid invoice says what was paid and when; it names the seller and the workspace\'s billing details', async () => {
+    const invoices = (await get('admin', `${B()}/invoices`)).json().data as { transactionId: string; amount: number; status: string; downloadUrl: string | null }[];
+    const paid = invoices.find((i) => i.status === 'paid' && i.amount === 312.05)!;
+    const row = await server.db.selectFrom('billing_invoices').select(['paid_at']).where('id', '=', paid.transactionId).executeTakeFirstOrThrow();
+    const text = pdfTextLines((await server.app.inject({ method: 'GET', url: paid.downloadUrl! })).rawPayload);
+    expect(text).toContain('Amount paid $312.05');
+    expect(text).toContain(`Paid on: ${row.paid_at!.toISOString().slice(0, 10)}`);
+    expect(text).toContain('Status: Paid');
+    expect(text.join('\n')).not.toContain('Amount due');
+    // The seller's block.
+    for (const line of ['Questboard Ltd', '1 Quest Lane', 'London EC2A 4NE', 'support@questboard.io']) expect(text).toContain(line);
+    // The workspace's billing details (SPEC §3 customer details), in order, under "Billed to".
+    const billed = text.findIndex((line) => line.startsWith('Billed to'));
+    expect(billed).toBeGreaterThanOrEqual(0);
+    const after = text.slice(billed).join('\n');
+    expect(after).toMatch(/Demo Studio Ltd[\s\S]*Workspace: Demo Studio[\s\S]*12 Harbour Street[\s\S]*Unit 4[\s\S]*Bristol BS1 4RN[\s\S]*United Kingdom/);
+
+    // The open invoice still says what is due, with no paid date.
+    const open = invoices.find((i) => i.status === 'open')!;
+    const openText = pdfTextLines((await server.app.inject({ method: 'GET', url: open.downloadUrl! })).rawPayload);
+    expect(openText).toContain(`Amount due $${open.amount.toFixed(2)}`);
+    expect(openText.join('\n')).not.toMatch(/Amount paid|Paid on/);
+  });
+
+  test('a workspace without billing details is billed by its name only', async () => {
+    const invoice = (await get('rival', `${B(RIVAL_WORKSPACE_ID)}/invoices`)).json().data[0];
+    const text = pdfTextLines((await server.app.inject({ method: 'GET', url: invoice.downloadUrl })).rawPayload);
+    const billed = text.findIndex((line) => line.startsWith('Billed to'));
+    expect(text[billed + 1]).toMatch(/^Rival Games\b/);
+    expect(text.join('\n')).not.toContain('Workspace: ');
+    expect(text).toContain('Amount paid $44.00');
   });
 
   test('a changed signature, another invoice id or an old expiry is refused', async () => {

@@ -70,7 +70,9 @@ describe('POST /api/workspace (create)', () => {
   test.each([
     ['http://plain.dev', 'https://plain.dev'],
     ['https://secure.dev/path', 'https://secure.dev/path'],
-    ['HTTP://Upper.dev', 'https://Upper.dev'],
+    ['HTTP://Upper.dev', 'https://upper.dev'],
+    ['//slashes.dev', 'https://slashes.dev'],
+    ['https:////four-slashes.dev/', 'https://four-slashes.dev'],
   ])('website %s is stored as %s; no icon is fine', async (website, stored) => {
     const res = await create(tokens.admin, workspaceForm({ name: 'Https Studio', website }));
     expect(res.statusCode).toBe(201);
@@ -106,7 +108,8 @@ describe('POST /api/workspace (create)', () => {
       const before = await counts();
       const res = await create(tokens.admin, workspaceForm(data));
       expect(res.statusCode, JSON.stringify(data)).toBe(400);
-      expect(res.json().message).toContain('website');
+      expect(res.json().message).toMatch(/website/i);
+      expect(res.json().fields?.at(-1)).toMatch(/website$/);
       expect(await counts()).toEqual(before);
     }
   });
@@ -240,6 +243,25 @@ describe('POST /api/workspace/:workspaceId (update)', () => {
     expect(await workspaceRow(DEMO_WORKSPACE_ID)).toEqual(before);
   });
 
+  test.each([
+    ['ftp://demostudio.dev', 'Website must be a web address (https://): ftp addresses are not supported.'],
+    ['demo studio.dev', 'A website address cannot contain spaces.'],
+    ['mailto:hello@demostudio.dev', 'Website must be a web address (https://): mailto addresses are not supported.'],
+  ])('website %s is refused with a message for the field, and nothing changes', async (website, message) => {
+    const before = await workspaceRow(DEMO_WORKSPACE_ID);
+    const res = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ name: 'Demo Studio', website }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message, fields: ['website'] });
+    expect(await workspaceRow(DEMO_WORKSPACE_ID)).toEqual(before);
+  });
+
+  test('an update answers the values as stored, so the form can show them', async () => {
+    const res = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ name: '  Demo Studio  ', website: '//demostudio.dev' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ id: DEMO_WORKSPACE_ID, name: 'Demo Studio', website: 'https://demostudio.dev' });
+    expect(await workspaceRow(DEMO_WORKSPACE_ID)).toMatchObject({ name: 'Demo Studio', website: 'https://demostudio.dev' });
+  });
+
   test('the settings icon is judged by its bytes, not its name: a text file named .png is refused, a GIF named .txt is kept as a GIF', async () => {
     const before = await workspaceRow(DEMO_WORKSPACE_ID);
     const text = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ name: 'Demo Studio', website: 'demostudio.dev' }, { filename: 'icon.png', contentType: 'image/png', data: Buffer.from('plain text, not a picture') }));
@@ -257,7 +279,9 @@ describe('POST /api/workspace/:workspaceId (update)', () => {
     const before = await workspaceRow(DEMO_WORKSPACE_ID);
     const renamed = await update(tokens.admin, DEMO_WORKSPACE_ID, workspaceForm({ id: DEMO_WORKSPACE_ID, name: 'Demo Studio Renamed', website: 'http://demostudio.example' }));
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ success: true, message: 'Workspace updated successfully.', data: { id: DEMO_WORKSPACE_ID } });
+    expect(renamed.json()).toEqual({
+      success: true, message: 'Workspace updated successfully.', data: { id: DEMO_WORKSPACE_ID, name: 'Demo Studio Renamed', website: 'https://demostudio.example' },
+    });
     const afterRename = await workspaceRow(DEMO_WORKSPACE_ID);
     expect(afterRename).toMatchObject({ name: 'Demo Studio Renamed', website: 'https://demostudio.example', icon_file_id: before!.icon_file_id });
 

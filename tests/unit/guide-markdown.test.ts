@@ -25,6 +25,8 @@ describe('renderGuide', () => {
     const html = renderGuide('# For {{appName}}\n\n| a | b |\n| - | - |\n| `{{packageName}}` | {{adjustPostbackUrl}} |', VALUES);
     expect(html).toContain('<h1>For <span class="guide-value">Dragon &lt;Merge&gt;</span></h1>');
     expect(html).toContain('<table>');
+    // A table scrolls in its own box on a narrow screen, never the page.
+    expect(html).toContain('<div class="guide-table" tabindex="0"><table>');
     expect(html).toContain('<code><span class="guide-value">dev.demostudio.dragonmerge</span></code>');
     expect(html).toContain('https://questboard.example/postbacks/adjust/a&amp;b');
     expect(html).not.toContain('<Merge>');

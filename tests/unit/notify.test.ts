@@ -64,7 +64,7 @@ describe('api-error: which words a failure may show', () => {
   });
 
   it('reads status and code structurally (machines import no service)', () => {
-    expect(apiFailure(new ApiError(410, 'Expired.', 'invite_expired'))).toEqual({ status: 410, code: 'invite_expired', message: 'Expired.' });
+    expect(apiFailure(new ApiError(410, 'Expired.', 'invite_expired'))).toEqual({ status: 410, code: 'invite_expired', message: 'Expired.', fields: [] });
     expect(apiFailure(new Error('plain'))).toBeNull();
     expect(hasStatus(new ApiError(401, 'Sign in.', 'unauthorized'), 401)).toBe(true);
     expect(hasStatus({ status: 401 }, 401)).toBe(true);

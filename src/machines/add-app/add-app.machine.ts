@@ -13,12 +13,15 @@
  *                                 └─ failure ──► ready + 'Error creating app.' / 'An unexpected error occurred…'
  *   CLOSE (cancel) from search, url editing and review ready; BACK from url and review returns to the results.
  *
+ * A listing already in the workspace (`existing`, store keys of its apps) is shown as such: SELECT ignores it in the
+ * results, and a review of it (reached by store URL) cannot ADD.
+ *
  * The lookup answers `success: false` with a SPEC §8 key (invalid_url, cant_load_data, cant_get_app_data); any other
  * failure shows the fallback. A duplicate store app (409 'conflict') shows the server's own words; a refused icon
  * (too large) shows 'File is too large!'. Calls, `notify` and `created` come from add-app.actors.ts.
  */
 import { assign, setup } from 'xstate';
-import { APP_ICON_MAX_BYTES, parseStoreUrl, SEARCH_MIN_CHARS, type AppSearchResult, type Catalogue, type CreateAppResponse } from '../../contracts/apps';
+import { APP_ICON_MAX_BYTES, listingStoreKey, parseStoreUrl, SEARCH_MIN_CHARS, type AppSearchResult, type Catalogue, type CreateAppResponse } from '../../contracts/apps';
 import type { AppLookupResponse, AppSearchResponse } from '../../contracts/apps';
 import type { Platform } from '../../contracts/codecs';
 import { FILE_TOO_LARGE, ICON_EXTENSIONS, ICON_TYPE_MESSAGE, type IconFile } from '../../contracts/workspace';
@@ -44,9 +47,12 @@ export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface AddAppInput {
   workspaceId: string;
+  /** Store keys (storeKey) of the apps the workspace already has. */
+  existing?: readonly string[];
 }
 export interface AddAppContext {
   workspaceId: string;
+  existing: readonly string[];
   platform: Platform;
   query: string;
   results: AppSearchResult[];
@@ -117,7 +123,8 @@ export const addAppMachine = setup({
   guards: {
     queryLongEnough: ({ context }) => context.query.trim().length >= SEARCH_MIN_CHARS,
     urlLooksValid: ({ context }) => parseStoreUrl(context.url) !== null,
-    iconValid: ({ context }) => appIconError(context.icon) === null,
+    selectable: ({ context, event }) => event.type === 'SELECT' && !context.existing.includes(listingStoreKey(event.result)),
+    addable: ({ context }) => appIconError(context.icon) === null && !!context.selected && !context.existing.includes(listingStoreKey(context.selected)),
   },
   actions: {
     notify,
@@ -126,7 +133,7 @@ export const addAppMachine = setup({
   },
 }).createMachine({
   id: 'addApp',
-  context: ({ input }) => ({ ...fresh, workspaceId: input.workspaceId, catalogue: null, createdId: null }),
+  context: ({ input }) => ({ ...fresh, workspaceId: input.workspaceId, existing: input.existing ?? [], catalogue: null, createdId: null }),
   initial: 'closed',
   states: {
     closed: {
@@ -166,7 +173,7 @@ export const addAppMachine = setup({
           },
         },
         results: {
-          on: { SELECT: { target: '#addApp.review', actions: assign({ selected: ({ event }) => event.result, icon: null, iconError: null, error: null }) } },
+          on: { SELECT: { guard: 'selectable', target: '#addApp.review', actions: assign({ selected: ({ event }) => event.result, icon: null, iconError: null, error: null }) } },
         },
         failed: {},
       },
@@ -215,7 +222,7 @@ export const addAppMachine = setup({
             CLOSE: '#addApp.closed',
             BACK: { target: '#addApp.search.check', actions: assign({ error: null }) },
             PICK_ICON: { actions: assign({ icon: ({ event }) => event.file, iconError: ({ event }) => appIconError(event.file) }) },
-            ADD: { guard: 'iconValid', target: 'adding', actions: assign({ error: null }) },
+            ADD: { guard: 'addable', target: 'adding', actions: assign({ error: null }) },
           },
         },
         adding: {

@@ -1,9 +1,11 @@
 /** View model of the add-app modal (search → review → add, or by store URL). */
 import type { SnapshotFrom } from 'xstate';
-import { SEARCH_MIN_CHARS } from '../../contracts/apps';
+import { listingStoreKey, SEARCH_MIN_CHARS } from '../../contracts/apps';
 import type { addAppMachine } from './add-app.machine';
 
 type Snapshot = SnapshotFrom<typeof addAppMachine>;
+
+const inWorkspace = (s: Snapshot, listing: Parameters<typeof listingStoreKey>[0]) => s.context.existing.includes(listingStoreKey(listing));
 
 export const selectAddApp = (s: Snapshot) => ({
   open: !s.matches('closed'),
@@ -13,7 +15,8 @@ export const selectAddApp = (s: Snapshot) => ({
   /** Typing, but not yet 3 characters. */
   tooShort: s.context.query.trim().length > 0 && s.context.query.trim().length < SEARCH_MIN_CHARS,
   searching: s.matches({ search: 'debouncing' }) || s.matches({ search: 'searching' }),
-  results: s.matches({ search: 'results' }) ? s.context.results : [],
+  /** Each result, and whether the workspace already has it (shown, not addable). */
+  results: s.matches({ search: 'results' }) ? s.context.results.map((result) => ({ result, inWorkspace: inWorkspace(s, result) })) : [],
   noResults: s.matches({ search: 'results' }) && s.context.results.length === 0,
   searchError: s.matches({ search: 'failed' }) ? s.context.searchError : null,
   sandbox: s.context.catalogue === 'sandbox',
@@ -21,6 +24,7 @@ export const selectAddApp = (s: Snapshot) => ({
   urlError: s.context.urlError,
   looking: s.matches({ url: 'looking' }),
   selected: s.context.selected,
+  selectedInWorkspace: s.context.selected ? inWorkspace(s, s.context.selected) : false,
   iconName: s.context.icon?.name ?? null,
   iconError: s.context.iconError,
   adding: s.matches({ review: 'adding' }),

@@ -3,14 +3,15 @@
  * multipart, §8 workspace messages).
  * closed → editing (fields validated as typed once submitted) → submitting → closed on success ('Workspace created
  * successfully.'; the `created` action refreshes the session's organisations and the new workspace opens), or back
- * to editing with 'Error creating workspace!' and every field kept — SPEC's words, never the server's; an icon the
- * server finds too large (413) gets SPEC §5's 'File is too large!'. A `success: false` answer is a failure, not an
+ * to editing with 'Error creating workspace!' and every field kept — SPEC's words as the title; a refusal that names
+ * a field (400) puts the server's message under that field; an icon the server finds too large (413) gets SPEC §5's
+ * 'File is too large!'. A `success: false` answer is a failure, not an
  * exception. The call (with its abort signal), `notify` and `created` are provided by create-workspace.actors.ts.
  */
 import { assign, setup } from 'xstate';
-import { FILE_TOO_LARGE, validateWorkspaceForm, type WorkspaceFormErrors } from '../../contracts/workspace';
+import { FILE_TOO_LARGE, validateWorkspaceForm, workspaceFormField, type WorkspaceFormErrors } from '../../contracts/workspace';
 import type { WorkspaceSaved } from '../../contracts/workspace';
-import { hasStatus } from '../shared/api-error';
+import { hasStatus, serverFieldErrors } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
@@ -104,7 +105,10 @@ export const createWorkspaceMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => (hasStatus(event.error, 413) ? FILE_TOO_LARGE : CREATE_FAILED) }),
+          actions: assign({
+            error: ({ event }) => (hasStatus(event.error, 413) ? FILE_TOO_LARGE : CREATE_FAILED),
+            errors: ({ event }) => serverFieldErrors(event.error, workspaceFormField),
+          }),
         },
       },
     },

@@ -16,14 +16,17 @@ export interface ApiFailure {
   status: number;
   code: string | null;
   message: string;
+  /** The request fields the refusal names (a 400's `fields`); empty when it names none. */
+  fields: string[];
 }
 
 /** Status, code and message of an ApiError; null for anything else (a ContractError, a TypeError, an abort). */
 export function apiFailure(error: unknown): ApiFailure | null {
   if (!(error instanceof Error) || error.name !== 'ApiError') return null;
-  const { status, code } = error as Error & { status?: unknown; code?: unknown };
+  const { status, code, fields } = error as Error & { status?: unknown; code?: unknown; fields?: unknown };
   if (typeof status !== 'number') return null;
-  return { status, code: typeof code === 'string' ? code : null, message: error.message };
+  const named = Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : [];
+  return { status, code: typeof code === 'string' ? code : null, message: error.message, fields: named };
 }
 
 /**
@@ -44,4 +47,20 @@ export function serverWords(error: unknown): string | null {
 export function networkWords(error: unknown): string | null {
   const failure = apiFailure(error);
   return failure && failure.status === 0 && failure.message ? failure.message : null;
+}
+
+/**
+ * A 400 that names the form's fields: the server's message for each field it names, keyed by the form's own field
+ * names (`formField` maps a request field such as "data.website" or "image" to the form's "website" or "icon"; a field
+ * it does not map is left out). Empty for any other failure, so the form keeps only its title.
+ */
+export function serverFieldErrors<F extends string>(error: unknown, formField: (requestField: string) => F | null): Partial<Record<F, string>> {
+  const failure = apiFailure(error);
+  const errors: Partial<Record<F, string>> = {};
+  if (!failure || failure.status !== 400 || !serverWords(error)) return errors;
+  for (const field of failure.fields) {
+    const name = formField(field);
+    if (name) errors[name] = failure.message;
+  }
+  return errors;
 }

@@ -4,20 +4,22 @@
  * §6 only administrators change the workspace; §7 update workspace multipart; §8 'Workspace updated successfully.' /
  * 'Error updating workspace!').
  *
- *   editing ─SUBMIT (valid)─► saving ─┬─ success ─────────► editing ('Workspace updated successfully.'; `saved`
- *     │ CHANGE / PICK_ICON            │                     refreshes the session, so the header's selector follows)
- *     │ RESET (cancel: the saved      ├─ success: false ──► editing 'Error updating workspace!'
- *     │ values back)                  ├─ 403 ─────────────► editing with the server's SPEC §6 words
- *     ▼                               ├─ 413 ─────────────► editing 'File is too large!'
- *   SYNC (the workspace changed)      └─ anything else ───► editing 'Error updating workspace!'
+ *   editing ─SUBMIT (valid)─► saving ─┬─ success ─────────► editing ('Workspace updated successfully.'; the fields
+ *     │ CHANGE / PICK_ICON            │                     show the values as stored, e.g. the normalised website;
+ *     │ RESET (cancel: the saved      │                     `saved` refreshes the session, so the header follows)
+ *     │ values back)                  ├─ success: false ──► editing 'Error updating workspace!'
+ *     ▼                               ├─ 403 ─────────────► editing with the server's SPEC §6 words
+ *   SYNC (the workspace changed)      ├─ 413 ─────────────► editing 'File is too large!'
+ *                                     └─ anything else ───► editing 'Error updating workspace!', and a 400 naming a
+ *                                                           field puts the server's message under that field
  *
  * Every field is kept after a failure. The call, `notify` and `saved` are provided by workspace-settings.actors.ts.
  */
-import { assign, setup } from 'xstate';
-import { FILE_TOO_LARGE, validateWorkspaceForm, type WorkspaceFormErrors, type WorkspaceSaved, type IconFile } from '../../contracts/workspace';
+import { assign, setup, type AnyEventObject } from 'xstate';
+import { FILE_TOO_LARGE, validateWorkspaceForm, workspaceFormField, type WorkspaceFormErrors, type WorkspaceSaved, type IconFile } from '../../contracts/workspace';
 
 export type { IconFile };
-import { hasStatus, serverWords } from '../shared/api-error';
+import { hasStatus, serverFieldErrors, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import { formSaveOutcomes } from '../shared/form-save';
@@ -106,10 +108,16 @@ export const workspaceSettingsMachine = setup({
         input: ({ context }) => ({ id: context.workspaceId, name: context.name, website: context.website, icon: context.icon }),
         ...formSaveOutcomes({
           target: 'editing',
-          onSaved: assign(({ context }: { context: WorkspaceSettingsContext }) => ({ savedName: context.name.trim(), savedWebsite: context.website, icon: null, submitted: false })),
+          onSaved: assign(({ context, event }: { context: WorkspaceSettingsContext; event: AnyEventObject }) => {
+            const stored = (event.output as WorkspaceSaved).data;
+            const name = stored?.name ?? context.name.trim();
+            const website = stored?.website ?? context.website;
+            return { name, website, savedName: name, savedWebsite: website, icon: null, submitted: false };
+          }),
           success: UPDATE_SUCCEEDED,
           failure: UPDATE_FAILED,
           failureWords,
+          fieldErrors: (error) => serverFieldErrors(error, workspaceFormField),
         }),
       },
     },

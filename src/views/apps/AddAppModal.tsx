@@ -1,7 +1,8 @@
 /**
  * The New App modal (SPEC §2 search modal → select → review → Add App, §5 app search rules, §8 messages), a thin
  * view over the add-app flow. Loaded on first click of New App (never part of the apps page's first download).
- * Search results and the review show the listing's icon, title and developer; the sandbox catalogue is labelled.
+ * Search results and the review show the listing's icon, title and developer; the sandbox catalogue is labelled. A
+ * listing the workspace already has is marked 'Already in workspace' and cannot be picked or added.
  */
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
@@ -18,8 +19,12 @@ import { IconPicker } from '../ui/IconPicker';
 import { Spinner } from '../ui/Spinner';
 import { platformLabel } from '../shell/AppIcon';
 
+export const ALREADY_IN_WORKSPACE = 'Already in workspace';
+
 export interface AddAppModalProps {
   workspaceId: string;
+  /** Store keys (storeKey) of the workspace's apps. */
+  existing: readonly string[];
   onClose(): void;
   /** The app was created (the page opens it once the workspace lists it). */
   onCreated(id: string): void;
@@ -37,9 +42,9 @@ function SandboxBadge() {
   return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sandbox catalogue</span>;
 }
 
-export default function AddAppModal({ workspaceId, onClose, onCreated }: AddAppModalProps) {
+export default function AddAppModal({ workspaceId, existing, onClose, onCreated }: AddAppModalProps) {
   const session = Session.useActorRef();
-  const actor = useFlowActor(addAppFlow, { workspaceId }, { deps: { session, created: onCreated } });
+  const actor = useFlowActor(addAppFlow, { workspaceId, existing }, { deps: { session, created: onCreated } });
   const send = actor.send;
   const view = useSelector(actor, selectAddApp);
   const seenOpen = useRef(false);
@@ -74,6 +79,11 @@ export default function AddAppModal({ workspaceId, onClose, onCreated }: AddAppM
           </div>
           {view.sandbox && <span className="ml-auto"><SandboxBadge /></span>}
         </div>
+        {view.selectedInWorkspace && (
+          <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+            <span className="font-semibold">{ALREADY_IN_WORKSPACE}.</span> Open it from the Apps page; it cannot be added twice.
+          </p>
+        )}
         {listing.description && <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium text-slate-700">{storeIdLabel}</dt>
@@ -99,7 +109,7 @@ export default function AddAppModal({ workspaceId, onClose, onCreated }: AddAppM
     footer = (
       <>
         <Button variant="secondary" onClick={() => send({ type: 'BACK' })} disabled={view.adding}>Back</Button>
-        <Button onClick={() => send({ type: 'ADD' })} busy={view.adding}>Add App</Button>
+        <Button onClick={() => send({ type: 'ADD' })} busy={view.adding} disabled={view.selectedInWorkspace}>Add App</Button>
       </>
     );
   } else if (view.step === 'url') {
@@ -170,18 +180,20 @@ export default function AddAppModal({ workspaceId, onClose, onCreated }: AddAppM
                 {view.sandbox && <SandboxBadge />}
               </div>
               <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
-                {view.results.map((result) => (
+                {view.results.map(({ result, inWorkspace }) => (
                   <li key={`${result.platform}:${result.appId}`}>
                     <button
                       type="button"
+                      disabled={inWorkspace}
                       onClick={() => send({ type: 'SELECT', result })}
-                      className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-none"
+                      className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-none disabled:cursor-default disabled:hover:bg-transparent"
                     >
-                      <ListingIcon listing={result} className="size-10" />
-                      <span className="min-w-0">
+                      <ListingIcon listing={result} className={`size-10 ${inWorkspace ? 'opacity-60' : ''}`} />
+                      <span className="min-w-0 flex-1">
                         <span className="block truncate text-sm font-medium text-slate-900">{result.title}</span>
                         <span className="block truncate text-xs text-slate-600">{result.developer}</span>
                       </span>
+                      {inWorkspace && <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{ALREADY_IN_WORKSPACE}</span>}
                     </button>
                   </li>
                 ))}

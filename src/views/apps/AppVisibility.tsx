@@ -1,7 +1,8 @@
 /**
  * The 'Show on Questboard App' popover of an app card (SPEC §4): a small options button opening a panel with one
  * switch, over the app-visibility flow (optimistic, reverted on failure). Editors and admins switch it; viewers see
- * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel.
+ * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel; the panel is a popover in
+ * the browser's top layer, so no card drawn after this one can cover it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
@@ -25,6 +26,20 @@ export function useAppVisibility(app: App) {
   return { ...view, toggle: () => actor.send({ type: 'TOGGLE' }) };
 }
 
+const GAP = 8;
+const SCREEN_MARGIN = 16;
+const PANEL_WIDTH = 288; // w-72
+
+/** Places the open panel under the button, its right edge on the button's (kept on screen). */
+function placeUnder(button: HTMLElement, panel: HTMLElement) {
+  const box = button.getBoundingClientRect();
+  // Before it shows, the panel has no size yet: its CSS width then.
+  const width = panel.offsetWidth || Math.min(PANEL_WIDTH, window.innerWidth - 2 * SCREEN_MARGIN);
+  const left = Math.min(Math.max(SCREEN_MARGIN, box.right - width), window.innerWidth - width - SCREEN_MARGIN);
+  panel.style.top = `${box.bottom + GAP}px`;
+  panel.style.left = `${Math.max(SCREEN_MARGIN, left)}px`;
+}
+
 export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedReason }: {
   app: App;
   enabled: boolean;
@@ -34,52 +49,59 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
 }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // While open, the panel follows its button when the page scrolls or the window changes size.
   useEffect(() => {
     if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
+    const place = () => button.current && panel.current && placeUnder(button.current, panel.current);
+    place();
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
     return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
     };
   }, [open]);
   return (
-    <div ref={root} className="relative z-10">
+    <div className="relative z-10">
       <button
         ref={button}
         type="button"
+        popoverTarget={panelId}
         aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
+        aria-controls={panelId}
         aria-label={`Options for ${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`}
-        onClick={() => setOpen((o) => !o)}
         className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
           <circle cx="10" cy="4" r="1.6" /><circle cx="10" cy="10" r="1.6" /><circle cx="10" cy="16" r="1.6" />
         </svg>
       </button>
-      {open && (
-        <div id={panelId} role="group" aria-label={`${app.appName} options`} className="absolute right-0 top-full mt-2 w-72 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200">
-          <div className="flex items-center justify-between gap-3">
-            <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
-            <VisibilitySwitch labelledBy={`${panelId}-label`} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
-          </div>
-          <p className="mt-2 text-xs text-slate-600">
-            {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
-          </p>
+      {/*
+        A popover in the browser's top layer: drawn above every card and bar, whatever the grid around it, yet next to
+        its button in the tab order. A click outside or Escape closes it (light dismiss), and focus goes back to the button.
+      */}
+      <div
+        ref={panel}
+        id={panelId}
+        popover="auto"
+        role="group"
+        aria-label={`${app.appName} options`}
+        onBeforeToggle={(event) => {
+          if (event.newState === 'open' && button.current && panel.current) placeUnder(button.current, panel.current);
+        }}
+        onToggle={(event) => setOpen(event.newState === 'open')}
+        className="fixed inset-auto m-0 w-72 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 text-slate-900 shadow-lg ring-1 ring-slate-200"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
+          <VisibilitySwitch labelledBy={`${panelId}-label`} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
         </div>
-      )}
+        <p className="mt-2 text-xs text-slate-600">
+          {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
+        </p>
+      </div>
     </div>
   );
 }

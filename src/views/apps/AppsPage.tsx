@@ -8,7 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
-import { appLandingSection, type App } from '../../contracts/apps';
+import { appLandingSection, appStoreKey, type App } from '../../contracts/apps';
 import type { Platform } from '../../contracts/codecs';
 import { href, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { AppIcon, platformLabel } from '../shell/AppIcon';
@@ -27,7 +27,8 @@ export function countByPlatform(apps: App[]) {
 
 /**
  * A card is one link: the app's name (with its platform for assistive technology, e.g. "Pixel Racer (Android)"),
- * stretched over the whole card, so the link's name starts with the text it shows.
+ * stretched over the whole card, so the link's name starts with the text it shows. A long name wraps to two lines
+ * before it is cut, and the whole name is its title.
  */
 function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
   const connected = app.plugins.map((p) => p.source);
@@ -42,8 +43,8 @@ function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
       <div className="flex items-center gap-4">
         <AppIcon app={app} className={`size-14 ${hidden ? 'opacity-50 grayscale' : ''}`} />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900 group-hover:text-indigo-700">
-            <Link href={href.app(workspace.id, app.id, appLandingSection(app))} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
+          <h2 className="line-clamp-2 text-base font-semibold break-words text-slate-900 group-hover:text-indigo-700">
+            <Link href={href.app(workspace.id, app.id, appLandingSection(app))} title={app.appName} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
               {app.appName}
               <span className="sr-only"> ({platformLabel(app.platform)})</span>
             </Link>
@@ -72,6 +73,7 @@ export default function AppsPage() {
   const [, navigate] = useLocation();
   const apps = workspace?.apps ?? [];
   const counts = useMemo(() => countByPlatform(apps), [apps]);
+  const existing = useMemo(() => apps.map(appStoreKey).filter((key): key is string => key !== null), [apps]);
   const closeModal = useCallback(() => setAdding(false), []);
   // The new app opens (integrations/Overview: it has no plugins yet) once the refreshed workspace lists it.
   useEffect(() => {
@@ -126,13 +128,14 @@ export default function AppsPage() {
           </EmptyState>
         </div>
       ) : (
-        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        // As many columns as cards of at least 17rem fit (not by screen width: the side menu takes its share).
+        <div className="mt-6 grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-4">
           {shown.map((app) => <AppCard key={app.id} workspace={workspace} app={app} />)}
         </div>
       )}
       {adding && (
         <Suspense fallback={null}>
-          <AddAppModal workspaceId={workspace.id} onClose={closeModal} onCreated={setOpenWhenListed} />
+          <AddAppModal workspaceId={workspace.id} existing={existing} onClose={closeModal} onCreated={setOpenWhenListed} />
         </Suspense>
       )}
     </section>

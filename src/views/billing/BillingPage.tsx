@@ -2,10 +2,11 @@
  * /workspace/{id}/billing[/{tab}] (SPEC §2 billing, admins only: the route's guard, and the server answers 403 to
  * others): the tabs Balance, Payment Methods, Payment History, Credits History, each its own address. Opened with
  * ?success=true (back from the provider's hosted page) it says 'Payment method added successfully' and shows the
- * Payment Methods tab. A thin view: reads are React Query hooks, actions are events to the billing flows.
+ * Payment Methods tab. An unknown tab (/billing/nope) goes to the canonical /billing, keeping the query. A thin view:
+ * reads are React Query hooks, actions are events to the billing flows.
  */
 import { useSelector } from '@xstate/react';
-import { Link, useParams, useSearch } from 'wouter';
+import { Link, Redirect, useParams, useSearch } from 'wouter';
 import { BILLING_TABS } from '../../contracts/billing';
 import type { Workspace } from '../../contracts/workspace';
 import { BILLING_TAB_SLUGS, href, type BillingTabSlug } from '../../paths';
@@ -22,9 +23,15 @@ const isTab = (value: string | undefined): value is BillingTabSlug => BILLING_TA
 
 function BillingScreen({ workspace }: { workspace: Workspace }) {
   const { tab: tabParam } = useParams<{ tab?: string }>();
-  const returned = new URLSearchParams(useSearch()).get('success') === 'true';
+  const search = useSearch();
+  if (tabParam !== undefined && !isTab(tabParam)) return <Redirect to={`${href.billing(workspace.id)}${search ? `?${search}` : ''}`} replace />;
+  return <BillingTabs workspace={workspace} tabParam={tabParam} search={search} />;
+}
+
+function BillingTabs({ workspace, tabParam, search }: { workspace: Workspace; tabParam: BillingTabSlug | undefined; search: string }) {
+  const returned = new URLSearchParams(search).get('success') === 'true';
   const setup = useFlowActor(paymentMethodSetupFlow, { workspaceId: workspace.id, returned }, { key: workspace.id });
-  const tab: BillingTabSlug = isTab(tabParam) ? tabParam : returned ? 'payment-methods' : 'balance';
+  const tab: BillingTabSlug = tabParam ?? (returned ? 'payment-methods' : 'balance');
   const label = BILLING_TABS[BILLING_TAB_SLUGS.indexOf(tab)]!;
 
   return (

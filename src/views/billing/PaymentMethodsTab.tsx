@@ -17,6 +17,7 @@ import { Button } from '../ui/Button';
 import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { Badge, ReadState } from './BillingParts';
 import { brandName, expiryLabel, methodLabel } from './billingFormat';
+import { CardBrandMark, InvoiceMark } from './CardBrandMark';
 
 export function PaymentMethodsTab({ workspaceId, setup }: { workspaceId: string; setup: PaymentMethodSetupActor }) {
   const methods = usePaymentMethods(workspaceId);
@@ -75,9 +76,7 @@ function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMet
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <span aria-hidden="true" className="flex h-9 w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs font-bold uppercase text-slate-700">
-          {method.card ? brandName(method.card.brand).slice(0, 4) : 'INV'}
-        </span>
+        {method.card ? <CardBrandMark brand={method.card.brand} /> : <InvoiceMark />}
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
             {method.card ? <>{brandName(method.card.brand)} <span className="font-mono">•••• {method.card.last4}</span></> : 'Manual invoice'}

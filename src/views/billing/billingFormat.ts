@@ -12,8 +12,12 @@ export function formatCents(cents: number, currency: string) {
   return currency.toLowerCase() === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
 }
 
-const BRANDS: Record<string, string> = lookupTable({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' });
-export const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+/** The card brands the payments provider names (Stripe's `card.brand` values), in their owners' spelling. */
+const BRANDS: Record<string, string> = lookupTable({
+  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', american_express: 'American Express', discover: 'Discover',
+  diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay', eftpos_au: 'eftpos', unknown: 'Card',
+});
+export const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? capitalised(brand);
 
 /** "Visa ending in 4242", "Manual invoice". */
 export function methodLabel(method: PaymentMethod) {

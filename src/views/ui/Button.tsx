@@ -1,5 +1,6 @@
 /** Buttons in three weights; `busy` shows a spinner and blocks clicks; `deniedReason` disables with a tooltip. */
-import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type CSSProperties, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Spinner } from './Spinner';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -37,33 +38,50 @@ export function Button({ variant = 'primary', busy, deniedReason, icon, classNam
 
 const TOOLTIP_WIDTH = 288; // w-72
 const SCREEN_MARGIN = 16;
+const GAP = 8;
 
 /**
- * The view-only tooltip of a denied button. It opens below the button (above, it covered the sticky header) and on
- * the side that keeps it on screen: aligned to the button's right edge when there is room to its left (actions at the
- * right of page headers and toolbars), otherwise to its left edge (the same actions wrapped to the left on phones).
+ * The view-only tooltip of a denied button, shown while the pointer is over it or it has focus. It is drawn in a
+ * portal at the page's top (so no card, table frame or sticky bar can cover or clip it), below the button (above, it
+ * covered the sticky header) and on the side that keeps it on screen: aligned to the button's right edge when there
+ * is room to its left (actions at the right of page headers and toolbars), otherwise to its left edge.
  */
 function DeniedTooltip({ reason, children }: { reason: string; children: ReactNode }) {
-  const [alignEnd, setAlignEnd] = useState(true);
-  const place = (element: HTMLElement) => {
+  const [place, setPlace] = useState<CSSProperties | null>(null);
+  const show = (element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
     const width = Math.min(TOOLTIP_WIDTH, window.innerWidth - 2 * SCREEN_MARGIN);
-    setAlignEnd(element.getBoundingClientRect().right >= width + SCREEN_MARGIN);
+    const left = box.right >= width + SCREEN_MARGIN ? box.right - width : Math.max(SCREEN_MARGIN, box.left);
+    setPlace({ top: box.bottom + GAP, left, width });
   };
+  const hide = () => setPlace(null);
+  useEffect(() => {
+    if (!place) return;
+    window.addEventListener('scroll', hide, true);
+    window.addEventListener('resize', hide);
+    return () => {
+      window.removeEventListener('scroll', hide, true);
+      window.removeEventListener('resize', hide);
+    };
+  }, [place]);
   return (
     <span
-      className="group relative inline-flex"
+      className="relative inline-flex"
       tabIndex={0}
       aria-label={reason}
-      onPointerEnter={(event) => place(event.currentTarget)}
-      onFocus={(event) => place(event.currentTarget)}
+      onPointerEnter={(event) => show(event.currentTarget)}
+      onPointerLeave={hide}
+      onFocus={(event) => show(event.currentTarget)}
+      onBlur={hide}
     >
       {children}
-      <span
-        role="tooltip"
-        className={`pointer-events-none absolute top-full z-50 mt-2 hidden w-72 max-w-[calc(100vw-2rem)] rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg group-hover:block group-focus:block ${alignEnd ? 'right-0' : 'left-0'}`}
-      >
-        {reason}
-      </span>
+      {place &&
+        createPortal(
+          <span role="tooltip" style={place} className="pointer-events-none fixed z-[60] rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg">
+            {reason}
+          </span>,
+          document.body,
+        )}
     </span>
   );
 }

@@ -13,24 +13,27 @@ export interface IconPickerProps {
   hint: string;
   error?: string | null;
   disabled?: boolean;
+  /** When set the picker is read-only and its button carries this tooltip (SPEC §6 view-only access). */
+  deniedReason?: string | null;
   preview?: ReactNode;
   onPick(file: File | null): void;
 }
 
-export function IconPicker({ buttonLabel, fileName, hint, error, disabled, preview, onPick }: IconPickerProps) {
+export function IconPicker({ buttonLabel, fileName, hint, error, disabled, deniedReason, preview, onPick }: IconPickerProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <div>
       <span className="block text-sm font-medium text-slate-700">Icon</span>
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {preview}
-        <Button variant="secondary" onClick={() => input.current?.click()} disabled={disabled}>{buttonLabel}</Button>
+        <Button variant="secondary" onClick={() => input.current?.click()} disabled={disabled} deniedReason={deniedReason}>{buttonLabel}</Button>
         <span className="truncate text-sm text-slate-600">{fileName ?? hint}</span>
         <input
           ref={input}
           type="file"
           aria-label="Icon file"
           className="sr-only"
+          disabled={disabled || !!deniedReason}
           accept={ICON_EXTENSIONS.map((e) => `.${e}`).join(',')}
           onChange={(e) => {
             onPick(e.target.files?.[0] ?? null);

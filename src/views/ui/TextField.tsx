@@ -17,7 +17,7 @@ export function TextField({ label, error, hint, className = '', ...rest }: TextF
         id={id}
         aria-invalid={!!error || undefined}
         aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-lg border px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 ${error ? 'border-rose-400 focus:ring-rose-200' : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-100'}`}
+        className={`mt-1 block w-full rounded-lg border px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 ${error ? 'border-rose-400 focus:ring-rose-200' : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-100'} read-only:bg-slate-50 read-only:text-slate-700`}
         {...rest}
       />
       {error ? (

@@ -8,13 +8,15 @@ export interface WorkspaceNameFieldsProps {
   errors: WorkspaceFormErrors;
   onChange(field: 'name' | 'website', value: string): void;
   disabled?: boolean;
+  /** Shown but not editable (a viewer's settings). */
+  readOnly?: boolean;
   autoFocus?: boolean;
 }
 
-export function WorkspaceNameFields({ name, website, errors, onChange, disabled, autoFocus }: WorkspaceNameFieldsProps) {
+export function WorkspaceNameFields({ name, website, errors, onChange, disabled, readOnly, autoFocus }: WorkspaceNameFieldsProps) {
   return (
     <>
-      <TextField label="Workspace name" value={name} onChange={(e) => onChange('name', e.target.value)} error={errors.name} disabled={disabled} autoFocus={autoFocus} />
+      <TextField label="Workspace name" value={name} onChange={(e) => onChange('name', e.target.value)} error={errors.name} disabled={disabled} readOnly={readOnly} autoFocus={autoFocus} />
       <TextField
         label="Website"
         value={website}
@@ -23,6 +25,7 @@ export function WorkspaceNameFields({ name, website, errors, onChange, disabled,
         error={errors.website}
         hint="Saved with https://"
         disabled={disabled}
+        readOnly={readOnly}
       />
     </>
   );

@@ -3,7 +3,8 @@
  * view over the workspace-settings flow. The navigation lists Settings for admins only (SPEC §6); the page itself
  * renders for every member who opens its URL, because the SERVER is what refuses a non-admin's save: an editor who
  * reaches Save gets SPEC §6's 'Only administrators can change the workspace name…' (403
- * access_missing_role_for_action) shown on the page, and a viewer finds Save disabled with the view-only tooltip.
+ * access_missing_role_for_action) shown on the page; a viewer finds every field read-only and Save disabled with the
+ * view-only tooltip.
  * A save refreshes the session, so the header's workspace selector shows the new name without a reload.
  */
 import { useEffect } from 'react';
@@ -44,16 +45,25 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
         className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'SUBMIT' });
+          if (!denied) send({ type: 'SUBMIT' });
         }}
       >
-        <WorkspaceNameFields name={view.name} website={view.website} errors={view.errors} onChange={(field, value) => send({ type: 'CHANGE', field, value })} disabled={view.busy} />
+        {denied && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">{denied}</p>}
+        <WorkspaceNameFields
+          name={view.name}
+          website={view.website}
+          errors={view.errors}
+          onChange={(field, value) => send({ type: 'CHANGE', field, value })}
+          disabled={view.busy}
+          readOnly={!!denied}
+        />
         <IconPicker
           buttonLabel="Choose icon"
           fileName={view.iconName}
           hint="PNG, JPG or GIF, up to 3 MB"
           error={view.errors.icon}
           disabled={view.busy}
+          deniedReason={denied}
           onPick={(file) => send({ type: 'PICK_ICON', file })}
           preview={workspace.icon ? (
             <img src={workspace.icon} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
@@ -63,7 +73,7 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
         />
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-5">
-          <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.busy}>Discard changes</Button>
+          {!denied && <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.busy}>Discard changes</Button>}
           <Button type="submit" busy={view.busy} deniedReason={denied}>Save</Button>
         </div>
       </form>
