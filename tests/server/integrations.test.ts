@@ -276,12 +276,17 @@ describe('Google sign-in through the sandbox consent page', () => {
 });
 
 describe('one credential per identity per workspace', () => {
-  /** A whole Google sign-in (start → sandbox consent page → callback) as `who`, choosing the account on the page. */
+  /**
+   * A Google sign-in started as `token`, the account chosen on the sandbox consent page: the callback request (with the
+   * cookie the start set, if any, as the starting browser would send it).
+   */
   async function signInWithGoogle(token: string, account: 'publisher' | 'limited') {
     const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
     const start = await call(server.app, token, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
     const consent = await server.app.inject({ method: 'GET', url: start.json().url });
-    return new RegExp(`href="(/api/oauth/callback[^"]+${account}[^"]+)"`).exec(consent.body)![1]!.replaceAll('&#38;', '&');
+    const url = new RegExp(`href="(/api/oauth/callback[^"]+${account}[^"]+)"`).exec(consent.body)![1]!.replaceAll('&#38;', '&');
+    const setCookie = start.headers['set-cookie'];
+    return { method: 'GET' as const, url, headers: setCookie ? { cookie: String(setCookie).split(';')[0]! } : {} };
   }
   const credentialsOf = async (email: string) =>
     server.db.selectFrom('credentials').select(['id', 'secret', 'created_at']).where('email', '=', email).execute();
@@ -291,9 +296,9 @@ describe('one credential per identity per workspace', () => {
 
   test('signing in again with the same Google account refreshes its credential in place (same id, new token), listed once', async () => {
     const email = 'publisher@demo-studio.dev';
-    expect((await server.app.inject({ method: 'GET', url: await signInWithGoogle(editor, 'publisher') })).statusCode).toBe(200);
+    expect((await server.app.inject(await signInWithGoogle(editor, 'publisher'))).statusCode).toBe(200);
     const [first] = await credentialsOf(email);
-    expect((await server.app.inject({ method: 'GET', url: await signInWithGoogle(admin, 'publisher') })).statusCode).toBe(200);
+    expect((await server.app.inject(await signInWithGoogle(admin, 'publisher'))).statusCode).toBe(200);
     const rows = await credentialsOf(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.id).toBe(first!.id);
@@ -303,8 +308,8 @@ describe('one credential per identity per workspace', () => {
 
   test('two callbacks of the same account at once still make one credential', async () => {
     const email = 'limited.analyst@demo-studio.dev';
-    const links = [await signInWithGoogle(editor, 'limited'), await signInWithGoogle(admin, 'limited')];
-    const answers = await Promise.all(links.map((url) => server.app.inject({ method: 'GET', url })));
+    const callbacks = [await signInWithGoogle(editor, 'limited'), await signInWithGoogle(admin, 'limited')];
+    const answers = await Promise.all(callbacks.map((request) => server.app.inject(request)));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(await credentialsOf(email)).toHaveLength(1);
     expect(await listed(email)).toHaveLength(1);
