@@ -5,12 +5,19 @@
  * elements that stick out, so the offender is named.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { routes } from '../../src/routes';
-import { BILLING_TAB_SLUGS, INTEGRATION_TABS, SETTINGS_TABS } from '../../src/paths';
+import fs from 'node:fs';
+import { BILLING_TAB_SLUGS, INTEGRATION_TABS, SETTINGS_TABS, patterns, type RouteId } from '../../src/paths';
 import { GUIDES } from '../../src/contracts/documentation';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { DEMO_WORKSPACE } from './pages/demo';
+
+/**
+ * The routes of the router's table, read from src/routes.ts as text (importing it would load every view; only the
+ * router may), each with its pattern from src/paths.ts.
+ */
+const routeIds = [...fs.readFileSync(new URL('../../src/routes.ts', import.meta.url), 'utf8').matchAll(/\broute\('(\w+)'/g)].map((m) => m[1] as RouteId);
+const routes = routeIds.map((id) => ({ id, pattern: patterns[id] }));
 
 const WIDTHS = [320, 766, 800, 1280] as const;
 const HEIGHT = 900;
@@ -124,6 +131,11 @@ function measure() {
     return { scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth), viewport, offenders: offenders.slice(0, 6) };
   });
 }
+
+test('the walk covers every route of the router', () => {
+  expect(routeIds.length).toBeGreaterThan(20);
+  expect([...routeIds].sort()).toEqual(Object.keys(patterns).sort());
+});
 
 test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1280, height: HEIGHT } });
