@@ -132,7 +132,7 @@ describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
   };
   const base = { activity_kind: 'event', event: 'abc123', revenue: '499', currency: 'eur', adid: 'adj-device-1', gps_adid: '38400000-8cf0-11bd-b23e-10b96e40000d', idfa: '{idfa}', created_at: '1764060000', sub1: 'player-7', sub3: 'quest-3' };
 
-  test('an event callback is stored once under its events-file name; the event turns Active; Check Status connects', async () => {
+  test('an event callback is stored once under its events-file name; the event turns Active; the plugin is connected', async () => {
     const first = await callback(base);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, outcome: 'stored' });
@@ -145,7 +145,11 @@ describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
     expect(events.find((e) => e.eventName === 'Purchase')).toMatchObject({ status: 'ACTIVE' });
     expect(events.find((e) => e.eventName === 'Purchase')!.lastReceivedAt).toBeGreaterThan(0);
     expect(events.find((e) => e.eventName === 'Level Up')).toMatchObject({ status: 'ENABLED', lastReceivedAt: 0 });
-    const status = await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/status` });
+    // The stored callback connected the waiting plugin (a feed line says so); Check Status reads it (editors only).
+    const feed = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/feed` })).json().feed as { message: string }[];
+    expect(feed.at(-1)).toMatchObject({ message: 'Adjust connected: events are received.', type: 'success' });
+    expect((await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/status` })).statusCode).toBe(403);
+    const status = await call(server.app, tokens.editor, { method: 'GET', url: `/api/plugins/${adjust.id}/status` });
     expect(status.json()).toMatchObject({ success: true, plugin: { connected: 'connected' }, eventsReceived: true });
   });
 
