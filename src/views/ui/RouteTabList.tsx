@@ -27,7 +27,9 @@ export function RouteTabList({ label, idPrefix, tabs, selected, hrefOf }: {
     const step = STEPS[event.key];
     if (!step || tabs.length === 0) return;
     event.preventDefault();
-    const current = Math.max(0, tabs.findIndex((t) => t.tab === selected));
+    // From the focused tab (keys pressed faster than the route renders still move one tab each).
+    const focused = tabs.findIndex((t) => tabId(idPrefix, t.tab) === (event.target as HTMLElement).id);
+    const current = Math.max(0, focused >= 0 ? focused : tabs.findIndex((t) => t.tab === selected));
     const next = tabs[step(current, tabs.length)]!;
     document.getElementById(tabId(idPrefix, next.tab))?.focus();
     if (next.tab !== selected) navigate(hrefOf(next.tab));
