@@ -53,7 +53,7 @@ async function decodeQr(page: Page): Promise<string | null> {
 test.describe.configure({ mode: 'serial' });
 
 test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR, postbacks connect it, disconnect, delete', async ({ browser, page, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000); // eight axe scans, wide and narrow
   await page.setViewportSize({ width: 1280, height: 900 });
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(appPath(APP, 'integrations/AppsFlyer'));
@@ -79,7 +79,8 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   expect(postbackUrl).toMatch(new RegExp(`^${baseURL}/postbacks/appsflyer/${APP}/[A-Za-z0-9_-]{43}$`));
 
   // A viewer on the waiting plugin: every action disabled with the view-only tooltip, Check Status too.
-  const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const viewer = await viewerContext.newPage();
   await signInByApi(viewer, DEMO_ACCOUNTS.viewer);
   await viewer.goto(appPath(APP, 'integrations/AppsFlyer'));
   await expect(viewer.getByTestId('plugin-status')).toHaveText('Waiting for Events');
@@ -90,7 +91,7 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   await expect(viewer.getByText('Only editors and admins can see the postback URL.')).toBeVisible();
   await expect(viewer.getByTestId('postback-url')).toHaveCount(0);
   await scan(viewer, 'AppsFlyer tab waiting, as a viewer');
-  await viewer.close();
+  await viewerContext.close();
 
   // The advertising id (SPEC §5) and the link built in the browser (SPEC §3), its QR code (SPEC §9).
   const id = guide.getByLabel('Test device advertising ID (IDFA)');
