@@ -12,6 +12,7 @@ import { eventsMigrations } from './events/migrations';
 import { countQuestStep, namesLiveQuest } from './domain/acquire';
 import { chargeQuestStep } from './domain/billing';
 import { isAdjustCallback, markAdjustEventActive } from './domain/adjust';
+import { connectWaitingPlugin, reachesWaitingPlugin } from './domain/postbacks';
 import { authRoutes } from './routes/auth';
 import { workspaceRoutes } from './routes/workspace';
 import { appRoutes } from './routes/apps';
@@ -100,6 +101,8 @@ export const areaMigrations: readonly Record<string, Migration>[] = areas.flatMa
 export const reactions: readonly Reaction[] = [
   // A postback naming a live quest and a player completes the quest's step in the postback's own transaction.
   { event: 'postback.stored', area: 'acquire', name: 'acquire.count-quest-step', mode: 'transaction', handle: countQuestStep, wants: namesLiveQuest },
+  // A waiting attribution plugin is connected by its first stored postback (with a feed line), in the same transaction.
+  { event: 'postback.stored', area: 'postbacks', name: 'postbacks.connect-waiting-plugin', mode: 'transaction', handle: connectWaitingPlugin, wants: reachesWaitingPlugin },
   // An Adjust callback makes its event Active in the callback's transaction.
   { event: 'postback.stored', area: 'adjust', name: 'adjust.mark-event-active', mode: 'transaction', handle: markAdjustEventActive, wants: isAdjustCallback },
   // A step completed within the quest's daily cap becomes a pending charge on the workspace's bill.

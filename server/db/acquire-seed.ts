@@ -1,6 +1,6 @@
 /**
  * Acquire's demo rows (part of the one-transaction demo seed): Dragon Merge (iOS) already has an AppsFlyer plugin
- * (waiting: the tab's Check Status finds the postbacks below and connects it), so Acquire is not gated there; it gets
+ * (connected: its first postback below connected it, as its feed says), so Acquire is not gated there; it gets
  * the AppsFlyer events its steps use, each arrived as a stored postback (recently, except af_subscribe, last seen 6
  * days ago, which the pre-publish check blocks) so that the AppsFlyer tab, its health line and Acquire tell the same
  * story, an acquisition settings draft, and three quests: one LIVE with
@@ -8,6 +8,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from './schema';
+import { connectedByPostback } from '../../src/contracts/postbacks';
 
 export const ACQUIRE_DEMO_APP = 'dragon-merge-ios';
 export const ACQUIRE_DEMO_PLUGIN = 'dragon-merge-ios-appsflyer';
@@ -35,6 +36,9 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
     advertising_id: null, sub1: null, sub2: ACQUIRE_DEMO_APP, sub3: null, sub4: null, sub5: null,
     install_time: null, event_time: new Date(now.getTime() - age), received_at: new Date(now.getTime() - age),
   }))).onConflict((oc) => oc.doNothing()).execute();
+  // The first of them connected the waiting plugin (server/domain/postbacks.ts writes the same line).
+  const first = Math.max(...events.map(([, age]) => age));
+  await trx.insertInto('plugin_feed').values({ plugin_id: ACQUIRE_DEMO_PLUGIN, message: connectedByPostback('AppsFlyer'), type: 'success', created_at: new Date(now.getTime() - first) }).execute();
   const countries = ['US', 'GB', 'DE', 'CA'];
   await trx.insertInto('acquire_settings').values({
     app_id: ACQUIRE_DEMO_APP, countries: JSON.stringify(countries) as never, daily_budget: 150, target_kpi: 'roas_d7', target_kpi_value: 5, analysis_period: 30,

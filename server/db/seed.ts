@@ -122,7 +122,7 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
     await trx.insertInto('plugins').values([
       bigQuery(DEMO_APP_IDS.dragonMergeAndroid),
       bigQuery(DEMO_APP_IDS.dragonMergeIos),
-      { id: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer`, app_id: DEMO_APP_IDS.dragonMergeIos, type: 'AppsFlyer', status: 'waiting_for_events', attributes: JSON.stringify({}) as never, refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
+      { id: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer`, app_id: DEMO_APP_IDS.dragonMergeIos, type: 'AppsFlyer', status: 'connected', attributes: JSON.stringify({}) as never, refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
       { id: `${DEMO_APP_IDS.wordGarden}-firebase`, app_id: DEMO_APP_IDS.wordGarden, type: 'Firebase', status: 'no_data', attributes: JSON.stringify({}) as never, refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
     ]).execute();
     await seedBilling(trx, now, { demo: DEMO_WORKSPACE_ID, rival: RIVAL_WORKSPACE_ID });

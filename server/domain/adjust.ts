@@ -91,8 +91,11 @@ export async function connectAdjust(ctx: ServerContext, appId: string, partnerLi
   return { success: true, plugin: await getPlugin(ctx, pluginId) };
 }
 
-/** SPEC §7 save events file (app id, csv file): replaces the connected plugin's events. */
-export async function saveAdjustEventsFile(ctx: ServerContext, appId: string, file: UploadedCsv | undefined): Promise<AdjustFileAnswer> {
+/**
+ * SPEC §7 save events file (app id, csv file): replaces the connected plugin's events. A file that drops events of the
+ * current one is saved only once the publisher confirmed it (`removeEvents`); until then the answer names them.
+ */
+export async function saveAdjustEventsFile(ctx: ServerContext, appId: string, file: UploadedCsv | undefined, removeEvents = false): Promise<AdjustFileAnswer> {
   const current = await adjustPlugin(ctx.db, appId);
   if (!current) throw notFound('Adjust plugin');
   const parsed = readAdjustEventsFile(file);
@@ -100,14 +103,30 @@ export async function saveAdjustEventsFile(ctx: ServerContext, appId: string, fi
     await addFeed(ctx, current.id, `The events file was refused: ${parsed.errors.length} error${parsed.errors.length === 1 ? '' : 's'}.`, 'error');
     return { success: false, errors: parsed.errors };
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const kept = new Set(parsed.rows.map((row) => row.event_name));
+  const removedFrom = async (db: Db, pluginId: string) => {
+    const names = (await tables(db).selectFrom('adjust_events').select('event_name').where('plugin_id', '=', pluginId).orderBy('position').execute()).map((r) => r.event_name);
+    return [...new Set(names)].filter((name) => !kept.has(name));
+  };
+  if (!removeEvents) {
+    const removes = await removedFrom(ctx.db, current.id);
+    if (removes.length > 0) return { success: false, removes };
+  }
+  const refused = await ctx.db.transaction().execute(async (trx) => {
     const row = await adjustPlugin(trx, appId, true);
     if (!row) throw notFound('Adjust plugin');
+    // Read again under the plugin's lock: a file saved meanwhile may have made other removals.
+    if (!removeEvents) {
+      const removes = await removedFrom(trx, row.id);
+      if (removes.length > 0) return removes;
+    }
     const attributes = { ...attributesOf(row), eventsFileName: file!.filename.trim(), eventsFileUploadedAt: ctx.now().getTime() };
     await trx.updateTable('plugins').set({ attributes: JSON.stringify(attributes) as never }).where('id', '=', row.id).execute();
     await replaceEvents(trx, row.id, parsed.rows);
     await addFeed({ ...ctx, db: trx }, row.id, `Events file saved: ${plural(parsed.rows.length)}.`, 'success');
+    return null;
   });
+  if (refused) return { success: false, removes: refused };
   return { success: true, plugin: await getPlugin(ctx, current.id) };
 }
 

@@ -2,6 +2,8 @@
  * App-database tables of the postbacks area (issue 12): each app's per-source postback secret (its SHA-256 to compare,
  * and the secret sealed with the server key so the URL can be shown again), the received postbacks (one row per
  * app, source and idempotency key: a retried postback is one event) and the log of postbacks that were not stored.
+ * 0560: a waiting attribution plugin becomes connected when a postback is stored (server/domain/postbacks.ts); plugins
+ * that were left waiting beside stored postbacks before that rule are connected once, with the same feed line.
  */
 import type { Kysely, Migration } from 'kysely';
 import { runStatements } from '../db/migrations';
@@ -50,6 +52,20 @@ export const postbacksMigrations: Record<string, Migration> = {
           advertising_id text
         );
         CREATE INDEX postback_log_recent ON postback_log (app_id, source, id)
+      `);
+    },
+  },
+  '0560_postbacks_connect_waiting_plugins': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        WITH moved AS (
+          UPDATE plugins p SET status = 'connected'
+          WHERE p.type IN ('AppsFlyer', 'Adjust') AND p.status IN ('waiting_for_events', 'no_data', 'pending')
+            AND EXISTS (SELECT 1 FROM postbacks b WHERE b.app_id = p.app_id AND b.source = lower(p.type))
+          RETURNING p.id AS plugin_id, p.type AS plugin_type
+        )
+        INSERT INTO plugin_feed (plugin_id, message, type, created_at)
+        SELECT plugin_id, plugin_type || ' connected: events are received.', 'success', now() FROM moved
       `);
     },
   },

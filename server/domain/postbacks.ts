@@ -3,17 +3,16 @@
  * (`postbackUrl`); partners send in-app event postbacks to it; each is stored once per idempotency key
  * (`recordPostback`: in one transaction with the `postback.stored` event when a reaction wants it, e.g. Acquire counting
  * quest steps from sub3 = quest id and sub1 = player id; else grouped with others in one INSERT by
- * server/postbacks/writer.ts);
- * postbacks that are not stored are logged with the reason (`postbackLog` shows both). "Events are received" (SPEC §2
- * status chip, §4 Check Status) means a postback row exists for the app and source: `checkPostbackStatus` turns a
- * waiting plugin connected because of that row.
+ * server/postbacks/writer.ts); postbacks that are not stored are logged with the reason (`postbackLog` shows both).
+ * A waiting plugin becomes connected when its first valid postback is stored, in the insert's transaction (a feed line
+ * says so: `connectWaitingPlugin`); Check Status (`checkPostbackStatus`) only reads the status.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ServerConfig } from '../config';
 import { inTransaction, type ServerContext } from '../context';
 import {
-  POSTBACK_LOG_LIMIT, maskAdvertisingId, postbackSourceOf,
+  POSTBACK_LOG_LIMIT, connectedByPostback, maskAdvertisingId, postbackSourceOf,
   type CheckStatusResponse, type ConversionEvent, type PostbackLogEntry, type PostbackOutcome,
 } from '../../src/contracts/postbacks';
 import type { ConnectionStatus, PluginType } from '../../src/contracts/plugin';
@@ -24,6 +23,7 @@ import { postbackWriter, type PostbackRow } from '../postbacks/writer';
 import { shortCache } from '../short-cache';
 import { addFeed } from './integrations';
 import { emit } from '../events/outbox';
+import type { DomainEvent } from '../../src/contracts/domain-events';
 import { conflict, invalid, notFound, rateLimited } from './errors';
 
 // ------------------------------------------------------------------------------------------------ reactions
@@ -278,21 +278,45 @@ async function lastPostbackAt(ctx: ServerContext, appId: string, source: string)
 /** Plugin types whose events arrive as postbacks. */
 export const hasPostbacks = (type: PluginType) => postbackFormat(postbackSourceOf(type)) !== null;
 
-/**
- * SPEC §7 check plugin status: a waiting attribution plugin becomes connected when a postback row exists for its app
- * and source (a feed line says so); a disconnected one stays disconnected. Other plugins answer their status as is.
- */
+/** SPEC §7 check plugin status: the plugin's status as stored, whether postbacks arrived and the last one's time. */
 export async function checkPostbackStatus(ctx: ServerContext, pluginId: string): Promise<CheckStatusResponse> {
   const plugin = await ctx.db.selectFrom('plugins').select(['id', 'app_id', 'type', 'status']).where('id', '=', pluginId).executeTakeFirst();
   if (!plugin) throw notFound('Plugin');
   if (!hasPostbacks(plugin.type)) return { success: true, plugin: { connected: plugin.status } };
   const lastEventAt = await lastPostbackAt(ctx, plugin.app_id, postbackSourceOf(plugin.type));
-  let status = plugin.status;
-  if (lastEventAt !== null && status !== 'connected' && status !== 'disconnected') {
-    const updated = await ctx.db.updateTable('plugins').set({ status: 'connected' })
-      .where('id', '=', pluginId).where('status', 'not in', ['connected', 'disconnected']).returning('id').executeTakeFirst();
-    if (updated) await addFeed(ctx, pluginId, `${plugin.type} connected: events are received.`, 'success');
-    status = 'connected';
-  }
-  return { success: true, plugin: { connected: status }, eventsReceived: lastEventAt !== null, lastEventAt };
+  return { success: true, plugin: { connected: plugin.status }, eventsReceived: lastEventAt !== null, lastEventAt };
+}
+
+// ------------------------------------------------------------------------------------------------ first postback
+
+/** Statuses a stored postback moves to connected (not a disconnected plugin: it refuses postbacks). */
+const WAITING: readonly ConnectionStatus[] = ['waiting_for_events', 'no_data', 'pending'];
+
+/**
+ * The postbacks area's own reaction to `postback.stored` (server/areas.ts), in the insert's transaction: a waiting
+ * plugin becomes connected when its first valid postback is stored. The conditional UPDATE makes the change, and its
+ * feed line, happen exactly once.
+ */
+export async function connectWaitingPlugin(tx: ServerContext, event: DomainEvent<'postback.stored'>): Promise<void> {
+  const { appId, source } = event.payload;
+  const format = postbackFormat(source);
+  if (!format) return;
+  const updated = await tx.db.updateTable('plugins').set({ status: 'connected' })
+    .where('app_id', '=', appId).where('type', '=', format.pluginType).where('status', 'in', [...WAITING])
+    .returning('id').executeTakeFirst();
+  if (!updated) return;
+  await addFeed(tx, updated.id, connectedByPostback(format.pluginType), 'success');
+  forgetPostbackTarget(tx, appId);
+}
+
+/**
+ * Only postbacks whose URL's plugin the target cache knows as waiting take the transaction for it (the rest keep the
+ * single grouped INSERT).
+ */
+export async function reachesWaitingPlugin(ctx: ServerContext, subject: unknown): Promise<boolean> {
+  const { appId, source } = subject as PostbackSubject;
+  const format = postbackFormat(source);
+  if (!format) return false;
+  const target = await targetOf(ctx, appId, source, format.pluginType);
+  return !!target?.status && WAITING.includes(target.status);
 }

@@ -1,7 +1,8 @@
 /**
  * Postbacks area routes (contract: src/contracts/postbacks.ts; rules: server/domain/postbacks.ts). The partner's
- * postback endpoint is public: its secret in the URL is the authorization. Members read the log, the summary and the
- * status; the postback URL (it holds the secret) is for editors and admins.
+ * postback endpoint is public: its secret in the URL is the authorization. Members read the log and the summary; Check
+ * Status (an action: viewers are view-only) and the postback URL (it holds the secret) are for editors
+ * and admins.
  */
 import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';
@@ -17,7 +18,7 @@ export const postbackRoutes = [
     access: access.public,
     handler: async ({ ctx, params, query, body }) => ({ success: true, outcome: await receivePostback(ctx, { ...params, fields: postbackFields(query, body) }) }),
   }),
-  defineRoute(api.status, { access: access.plugin('viewer'), handler: ({ ctx, params }) => checkPostbackStatus(ctx, params.pluginId) }),
+  defineRoute(api.status, { access: access.plugin('editor'), handler: ({ ctx, params }) => checkPostbackStatus(ctx, params.pluginId) }),
   defineRoute(api.url, {
     access: access.app('editor'),
     handler: async ({ ctx, params }) => ({ success: true, url: await postbackUrl(ctx, params.appId, params.source) }),

@@ -8,6 +8,8 @@
  *   GET  /api/app/:appId/adjust                                      → AdjustIntegrationResponse     (viewer)
  *   POST /api/app/:appId/adjust/connect       multipart partnerLink + file (.csv) → AdjustFileAnswer (editor)
  *   POST /api/app/:appId/adjust/events-file   multipart file (.csv)   → AdjustFileAnswer              (editor)
+ *        ?removeEvents=true confirms a file that drops events of the current one: without it such a file is not saved
+ *        and the answer names the events it would remove (`removes`), for the publisher to confirm first.
  *   POST /api/app/:appId/adjust/partner-link  PartnerLinkRequest      → SuccessResponse               (editor)
  * A file with invalid lines is a domain outcome: `{success: false, errors: ['line 3: …']}` and nothing is stored.
  * "Partner link not found! Can't update!" is the 404 (code `partner_link_not_found`) of the partner-link call.
@@ -47,19 +49,34 @@ export const AdjustIntegrationResponse = struct(
 );
 export type AdjustIntegrationResponse = t.TypeOf<typeof AdjustIntegrationResponse>;
 
-/** The answer of a file upload: success with the plugin, or the lines that are wrong (nothing stored). */
-export const AdjustFileAnswer = struct({ success: t.boolean }, { plugin: Plugin, errors: t.array(t.string) }, 'AdjustFileAnswer');
+/**
+ * The answer of a file upload: success with the plugin, or the lines that are wrong, or the events a new file would
+ * remove while that was not confirmed (nothing stored in either case).
+ */
+export const AdjustFileAnswer = struct(
+  { success: t.boolean },
+  { plugin: Plugin, errors: t.array(t.string), removes: t.array(t.string) },
+  'AdjustFileAnswer',
+);
 export type AdjustFileAnswer = t.TypeOf<typeof AdjustFileAnswer>;
 
 export const AdjustConnectParts = multipart({ text: { partnerLink: PartnerLink }, files: ['file'] });
 export const AdjustEventsFileParts = multipart({ files: ['file'] });
+/** The confirm before a new events file removes events (our words). */
+export const REMOVE_EVENTS_TITLE = 'Remove Events?';
+export const removeEventsQuestion = (count: number) =>
+  `The new events file does not have ${count === 1 ? 'this event' : `these ${count} events`}. Saving it removes ${count === 1 ? 'it' : 'them'} from the conversion events; events already received stay.`;
+/** `removeEvents=true`: the publisher confirmed the events the new file removes. */
+export const AdjustEventsFileQuery = struct({}, { removeEvents: t.keyof({ true: null }) }, 'AdjustEventsFileQuery');
 export const PartnerLinkRequest = struct({ partnerLink: PartnerLink }, {}, 'PartnerLinkRequest');
 export type PartnerLinkRequest = t.TypeOf<typeof PartnerLinkRequest>;
 
 export const adjustEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/app/:appId/adjust', params: AppParams, response: AdjustIntegrationResponse }),
   connect: endpoint({ method: 'POST', path: '/api/app/:appId/adjust/connect', params: AppParams, body: AdjustConnectParts, response: AdjustFileAnswer }),
-  saveEventsFile: endpoint({ method: 'POST', path: '/api/app/:appId/adjust/events-file', params: AppParams, body: AdjustEventsFileParts, response: AdjustFileAnswer }),
+  saveEventsFile: endpoint({
+    method: 'POST', path: '/api/app/:appId/adjust/events-file', params: AppParams, query: AdjustEventsFileQuery, body: AdjustEventsFileParts, response: AdjustFileAnswer,
+  }),
   updatePartnerLink: endpoint({ method: 'POST', path: '/api/app/:appId/adjust/partner-link', params: AppParams, body: PartnerLinkRequest, response: SuccessResponse }),
 };
 

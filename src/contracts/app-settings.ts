@@ -30,6 +30,14 @@ export const LABELLED_SETTINGS_TABS = [
   { tab: 'details', label: 'Details' },
   { tab: 'apikeys', label: 'API Keys' },
 ] as const;
+/** The tab bar: every tab that exists, the labelled ones first as SPEC labels them, then the others. */
+export const SETTINGS_TAB_BAR = [
+  ...LABELLED_SETTINGS_TABS,
+  { tab: 'events', label: 'Events' },
+  { tab: 'catalogue', label: 'Catalogue' },
+  { tab: 'messages', label: 'Messages' },
+  { tab: 'acquisitionLinks', label: 'Acquisition Links' },
+] as const;
 
 export const APP_UPDATED = 'App settings saved.';
 export const APP_UPDATE_FAILED = 'Something went wrong when saving the app settings. Try again later!';

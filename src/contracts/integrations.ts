@@ -524,7 +524,8 @@ export const CONFIRM_CHANGE_MESSAGE = 'This will cause all events to be stopped.
 export const CONNECT_TO_ACTIVATE = 'Connect the source to activate it';
 export const DELETE_PLUGIN_TITLE = 'Delete Plugin?';
 export const DISCONNECT_PLUGIN_TITLE = 'Disconnect Plugin?';
-export const RECONNECT_NOTE = 'X Connect to BigQuery to reprocess data';
+/** SPEC's note 'X Connect to BigQuery to reprocess data': the X is an icon beside the words, not a letter. */
+export const RECONNECT_NOTE = 'Connect to BigQuery to reprocess data';
 
 /** Label text of each connection status (SPEC §4 "from a map (not shown)": ours). */
 export const STATUS_LABELS: Record<t.TypeOf<typeof ConnectionStatus>, string> = {

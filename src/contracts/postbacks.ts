@@ -4,7 +4,7 @@
  * peers") and the check-status call whose "Events are received" means a postback row exists. Paths are ours.
  *
  *   GET|POST /postbacks/:source/:appId/:secret     partner postback (public; secret in the URL)   → PostbackAnswer
- *   GET  /api/plugins/:pluginId/status                                                   (viewer) → CheckStatusResponse
+ *   GET  /api/plugins/:pluginId/status                                                   (editor) → CheckStatusResponse
  *   GET  /api/app/:appId/postbacks/:source/url                                           (editor) → PostbackUrlResponse
  *   GET  /api/app/:appId/postbacks/:source/log                                           (viewer) → PostbackLogResponse
  *   GET  /api/app/:appId/postbacks/:source/summary                                       (viewer) → PostbackSummaryResponse
@@ -86,6 +86,10 @@ export type CheckStatusResponse = t.TypeOf<typeof CheckStatusResponse>;
 /** SPEC §2 status chip. */
 export const EVENTS_RECEIVED = 'Events are received';
 export const NO_EVENTS_RECEIVED = 'No Events Received';
+/** The feed line of a waiting plugin that its first stored postback connected. */
+export const connectedByPostback = (source: PluginType) => `${source} connected: events are received.`;
+/** What Check Status says when the plugin still waits and nothing arrived (ours: SPEC §4 gives no words). */
+export const NO_EVENTS_YET = 'No events received yet';
 /** SPEC §4 Check Status success (10 s), e.g. 'AppsFlyer connected successfully'. */
 export const connectedSuccessfully = (source: string) => `${source} connected successfully`;
 

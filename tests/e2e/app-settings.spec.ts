@@ -34,14 +34,14 @@ async function addApp(page: Page, token: string) {
   return { id: ((await res.json()) as { data: { id: string } }).data.id, pkg };
 }
 
-test('the page: heading, labelled tabs that navigate, the other tab routes, an unknown tab goes to general', async ({ page }) => {
+test('the page: heading, every tab in the bar (labelled ones first) that navigates by click and arrow keys, an unknown tab goes to general', async ({ page }) => {
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   const general = appPath(DEMO_APPS.pixelRacer.id, 'settings/general');
   await page.goto(appPath(DEMO_APPS.pixelRacer.id, 'settings/nonsense'));
   await expect(page).toHaveURL(general);
   await expect(page.getByRole('heading', { name: 'App Settings', exact: true })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'App settings' }).getByRole('tab');
-  await expect(tabs).toHaveText(['General', 'Details', 'API Keys']);
+  await expect(tabs).toHaveText(['General', 'Details', 'API Keys', 'Events', 'Catalogue', 'Messages', 'Acquisition Links']);
   await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('App name', { exact: true })).toHaveValue(DEMO_APPS.pixelRacer.name);
   await expectNoSeriousA11yViolations(page, 'settings general (wide)');
@@ -54,11 +54,28 @@ test('the page: heading, labelled tabs that navigate, the other tab routes, an u
   await page.goBack();
   await expect(page).toHaveURL(appPath(DEMO_APPS.pixelRacer.id, 'settings/details'));
 
+  // Every other tab is reachable from the bar, by click and by keyboard (arrow keys move along the tabs and open them).
   for (const [tab, title] of [['events', 'Events'], ['catalogue', 'Catalogue'], ['messages', 'Messages'], ['acquisitionLinks', 'Acquisition Links']] as const) {
-    await page.goto(appPath(DEMO_APPS.pixelRacer.id, `settings/${tab}`));
+    await page.getByRole('tab', { name: title, exact: true }).click();
     await expect(page).toHaveURL(appPath(DEMO_APPS.pixelRacer.id, `settings/${tab}`));
-    await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: title, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: title, exact: true })).toBeVisible();
   }
+  await page.getByRole('tab', { name: 'Acquisition Links' }).focus();
+  await page.keyboard.press('ArrowRight'); // wraps to the first tab
+  await expect(page).toHaveURL(general);
+  await expect(page.getByRole('tab', { name: 'General' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(appPath(DEMO_APPS.pixelRacer.id, 'settings/acquisitionLinks'));
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(appPath(DEMO_APPS.pixelRacer.id, 'settings/events'));
+  await expect(page.getByRole('tab', { name: 'Events' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('tabindex', '0');
+  await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('tabindex', '-1');
+  await expectNoSeriousA11yViolations(page, 'settings events tab (wide)');
 
   await page.setViewportSize({ width: 700, height: 900 });
   await page.goto(general);

@@ -1,13 +1,14 @@
 /**
  * The AppsFlyer tab in Chromium against the real server (issue 12; SPEC §2 AppsFlyer tab, §3 test link, §4 AppsFlyer
  * lifecycle and Check Status, §5 advertising id, §6 viewer guards, §8, §9 QR 150 px level H): an admin enables the
- * plugin on the demo iOS app without one (Word Garden), generates the test link and decodes its QR code (the short link
- * that redirects to the full one), downloads its PNG, checks the
- * status before any postback ('No Events Received'), sends real AppsFlyer postbacks with `npm run postback:send`,
- * checks again ('AppsFlyer connected successfully', the chip and status flip because the rows exist), reads the
- * conversion events and the postback log, disconnects (with the confirm) and deletes the plugin again (so other specs
- * find Word Garden as it was). A viewer sees the guards on Dragon Merge iOS. Each state is scanned with axe-core wide
- * and at 700 px.
+ * plugin on the demo iOS app without one (Word Garden) and a viewer sees the waiting plugin's guards (Check Status
+ * among them); the admin generates the test link and decodes its QR code (the
+ * short link that redirects to the full one), downloads its PNG, checks the status before any postback ('No
+ * events received yet'), sends real AppsFlyer postbacks with `npm run postback:send` (the first stored one connects
+ * the plugin on the server), checks again ('AppsFlyer connected successfully': the check refreshes the page), reads
+ * the conversion events and the postback log, disconnects (with the confirm: then Enable Plugin only, no Connect) and
+ * deletes the plugin again (nothing of it stays; other specs find Word Garden as it was). A viewer finds the demo's
+ * Dragon Merge iOS connected beside its stored postbacks. Each state is scanned with axe-core wide and at 700 px.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -52,10 +53,10 @@ async function decodeQr(page: Page): Promise<string | null> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check Status connects, disconnect', async ({ page, baseURL }) => {
-  test.setTimeout(120_000);
+test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR, postbacks connect it, disconnect, delete', async ({ browser, page, baseURL }) => {
+  test.setTimeout(180_000); // eight axe scans, wide and narrow
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInByApi(page, DEMO_ACCOUNTS.admin);
+  const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(appPath(APP, 'integrations/AppsFlyer'));
 
   // No plugin: the guide with the requirement link (workspaceId and appId), Enable Plugin, a Connect button.
@@ -77,6 +78,21 @@ test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check S
   await expect(page.getByTestId('plugin-status')).toHaveText('Waiting for Events');
   const postbackUrl = (await page.getByTestId('postback-url').textContent())!;
   expect(postbackUrl).toMatch(new RegExp(`^${baseURL}/postbacks/appsflyer/${APP}/[A-Za-z0-9_-]{43}$`));
+
+  // A viewer on the waiting plugin: every action disabled with the view-only tooltip, Check Status too.
+  const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const viewer = await viewerContext.newPage();
+  await signInByApi(viewer, DEMO_ACCOUNTS.viewer);
+  await viewer.goto(appPath(APP, 'integrations/AppsFlyer'));
+  await expect(viewer.getByTestId('plugin-status')).toHaveText('Waiting for Events');
+  await expect(viewer.getByRole('button', { name: 'Plugin Enabled' })).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: 'Delete Plugin' })).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: 'Check Status' })).toBeDisabled();
+  await expect(viewer.getByLabel(VIEW_ONLY).first()).toBeVisible();
+  await expect(viewer.getByText('Only editors and admins can see the postback URL.')).toBeVisible();
+  await expect(viewer.getByTestId('postback-url')).toHaveCount(0);
+  await scan(viewer, 'AppsFlyer tab waiting, as a viewer');
+  await viewerContext.close();
 
   // The advertising id (SPEC §5) and the link built in the browser (SPEC §3), its QR code (SPEC §9).
   const id = guide.getByLabel('Test device advertising ID (IDFA)');
@@ -114,8 +130,9 @@ test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check S
   await expect(guide.getByRole('button', { name: 'Copy short link' })).toBeEnabled();
   await scan(page, 'AppsFlyer tab enabled with a test link');
 
-  // Check Status before any postback: still waiting.
+  // Check Status before any postback: still waiting, and it says so.
   await guide.getByRole('button', { name: 'Check Status' }).click();
+  await expect(snackbar(page, 'No events received yet')).toBeVisible();
   await expect(guide.getByRole('button', { name: 'Check Status' })).toBeEnabled();
   await expect(page.getByTestId('events-chip')).toHaveText('No Events Received');
   await expect(page.getByTestId('plugin-status')).toHaveText('Waiting for Events');
@@ -125,7 +142,9 @@ test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check S
   expect(stdout.match(/ 200 stored/g)).toHaveLength(3);
   expect(stdout.match(/ 200 duplicate/g)).toHaveLength(3);
 
-  // Check Status: connected because the rows exist; the SPEC §4 message; the conversion events and the log.
+  // The first stored postback connected the plugin on the server; Check Status refreshes the page (SPEC §4 message).
+  const stored = await page.request.get(`/api/app/${APP}/plugins`, { headers: { authorization: `Bearer ${token}` } });
+  expect((await stored.json()).plugins.find((p: { source: string }) => p.source === 'AppsFlyer')).toMatchObject({ connected: 'connected' });
   await guide.getByRole('button', { name: 'Check Status' }).click();
   await expect(snackbar(page, 'AppsFlyer connected successfully')).toBeVisible();
   await expect(page.getByTestId('plugin-status')).toHaveText('Connected');
@@ -150,21 +169,30 @@ test('enable AppsFlyer, generate the test link and QR, postbacks arrive, Check S
   await expect(snackbar(page, 'AppsFlyer disconnected.')).toBeVisible();
   await expect(guide.getByRole('button', { name: 'Enable Plugin' })).toBeEnabled();
   await expect(page.getByTestId('plugin-status')).toHaveText('Disconnected');
+  // Either Enable Plugin or Connect, not both.
+  await expect(page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete Plugin' }).click();
   await page.getByRole('dialog', { name: 'Delete Plugin?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('plugin-status')).toHaveText('Not Connected');
+  // Nothing of the deleted plugin stays: no last event, no postback log.
+  await expect(page.getByTestId('last-event')).toHaveCount(0);
+  await expect(page.getByTestId('postback-log')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect' })).toBeVisible();
 });
 
-test('a viewer sees the AppsFlyer guards', async ({ page }) => {
+test('the fresh demo: Dragon Merge iOS is connected beside its stored postbacks; a viewer sees the guards', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath('dragon-merge-ios', 'integrations/AppsFlyer'));
-  await expect(page.getByTestId('plugin-status')).toHaveText('Waiting for Events');
-  await expect(page.getByRole('button', { name: 'Plugin Enabled' })).toBeDisabled();
+  await expect(page.getByTestId('plugin-status')).toHaveText('Connected');
+  await expect(page.getByText('Waiting for Events')).toHaveCount(0);
+  await expect(page.getByTestId('conversion-events').getByText('af_level_achieved')).toBeVisible();
+  await expect(page.getByTestId('last-event')).toHaveText(/ago$/);
+  await expect(page.getByTestId('postback-log').getByText('Stored').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete Plugin' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Disconnect', exact: true })).toBeDisabled();
   await expect(page.getByLabel(VIEW_ONLY).first()).toBeVisible();
   await expect(page.getByText('Only editors and admins can see the postback URL.')).toBeVisible();
   await expect(page.getByTestId('postback-url')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Check Status' })).toBeEnabled();
   await scan(page, 'AppsFlyer tab as a viewer');
 });

@@ -30,6 +30,8 @@ const withApp = (slug: string, appId = DRAGON_ANDROID) => `/documentation/${slug
 const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
 const guide = (page: Page) => page.locator('article.guide');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+/** An App Settings tab's heading, under the page's App Settings heading and tab bar. */
+const tabHeading = (page: Page, name: string) => page.getByRole('tabpanel').getByRole('heading', { level: 2, name, exact: true });
 
 test.describe('documentation pages', () => {
   test('signed out: every guide with and without an app, placeholders, the header and a way to sign in', async ({ page }) => {
@@ -121,7 +123,7 @@ test('a viewer: the Events tab (parameters and types, search, empty states) and 
   test.setTimeout(120_000);
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath(DRAGON_ANDROID, 'settings/events'));
-  await expect(heading(page, 'Events')).toBeVisible();
+  await expect(tabHeading(page, 'Events')).toBeVisible();
   const list = page.getByRole('list', { name: 'Event schemas' });
   const levelEnd = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'level_end', exact: true }) });
   // Refresh until the job has recorded them.
@@ -164,7 +166,7 @@ test('Acquisition Links: copy, a url refused as typed, a failed save keeps the e
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signInByApi(page, DEMO_ACCOUNTS.editor);
   await page.goto(appPath(DRAGON_ANDROID, 'settings/acquisitionLinks'));
-  await expect(heading(page, 'Acquisition Links')).toBeVisible();
+  await expect(tabHeading(page, 'Acquisition Links')).toBeVisible();
   const links = page.getByRole('list', { name: 'Acquisition links' }).getByRole('listitem');
   await expect(links).toHaveCount(3);
   const oneLink = links.filter({ hasText: 'OneLink' });

@@ -3,7 +3,8 @@
  * connects BigQuery on the demo app with no integration (Pixel Racer) with the Questboard service account in the
  * Google Cloud sandbox, sees the missing-permission warning for the sandbox project, signs in with a Google account
  * (the sandbox consent page, back with ?oAuthRedirect stripped), waits for the sandbox export, processes a date range
- * and runs a report over it, toggles Process Data Daily, and deletes the plugin again (so other specs still find
+ * and runs a report over it, toggles Process Data Daily, disconnects it (the Connection card then offers Connect to
+ * BigQuery, as the status says), and deletes the plugin again (so other specs still find
  * Pixel Racer without integrations). The viewer sees every action disabled with the SPEC §6 tooltip. Each tab is
  * scanned with axe-core wide and at 700 px.
  */
@@ -113,8 +114,23 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
   const rows = await builder.runForRows();
   expect(rows.length).toBeGreaterThan(0);
 
-  // Delete the plugin again: Analyze is off for Pixel Racer as before.
+  // Disconnect: the Connection card reads the same status as the Status row (never a disabled 'Connected' beside
+  // 'Disconnected'); the reconnect note's X is an icon, not a letter.
   await page.goto(appPath(APP, 'integrations/BigQuery'));
+  await page.getByRole('button', { name: 'Disconnect', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Disconnect Plugin?' }).getByRole('button', { name: 'Disconnect' }).click();
+  await expect(snackbar(page, 'BigQuery disconnected.')).toBeVisible();
+  await expect(page.getByTestId('plugin-status')).toHaveText('Disconnected');
+  const connection = page.getByRole('region', { name: 'Connection', exact: true });
+  await expect(connection.getByRole('button')).toHaveText('Connect to BigQuery');
+  await expect(connection.getByRole('button')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Connected', exact: true })).toHaveCount(0);
+  const note = page.getByTestId('reconnect-note');
+  await expect(note).toHaveText('Connect to BigQuery to reprocess data');
+  await expect(note.locator('svg[aria-hidden="true"]')).toHaveCount(1);
+  await scan(page, 'BigQuery tab disconnected');
+
+  // Delete the plugin again: Analyze is off for Pixel Racer as before.
   await page.getByRole('button', { name: 'Delete Plugin' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Plugin?' });
   await expect(confirm).toContainText('Are you sure you want to delete the BigQuery plugin?');

@@ -4,6 +4,7 @@
  * an invalid link or file cannot be saved; each SPEC §8 outcome; cancel.
  */
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { adjustUpdateMachine } from '../../src/machines/adjust-update/adjust-update.machine';
 import { selectUpdateDialog } from '../../src/machines/adjust-update/adjust-update.selectors';
 import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
@@ -18,6 +19,7 @@ const model = defineModel(adjustUpdateMachine, {
   SET_FILE: [{ type: 'SET_FILE', file: csv }, { type: 'SET_FILE', file: xlsx }],
   SAVE: { type: 'SAVE' },
   CANCEL: { type: 'CANCEL' },
+  CONFIRM: { type: 'CONFIRM' },
   'xstate.done.actor.updatePartnerLink': [done('updatePartnerLink', { success: true }), done('updatePartnerLink', { success: false })],
   'xstate.error.actor.updatePartnerLink': [
     failed('updatePartnerLink', apiError(404, 'Partner link not found.', 'partner_link_not_found')),
@@ -26,6 +28,7 @@ const model = defineModel(adjustUpdateMachine, {
   'xstate.done.actor.saveEventsFile': [
     done('saveEventsFile', { success: true }),
     done('saveEventsFile', { success: false, errors: ['line 2: event_token must be 6 or more lowercase letters or digits'] }),
+    done('saveEventsFile', { success: false, removes: ['Level Up', 'Tutorial'] }),
   ],
   'xstate.error.actor.saveEventsFile': failed('saveEventsFile', serverCrash()),
   CHECK_STATUS: [{ type: 'CHECK_STATUS', pluginId: 'p1', connected: false }, { type: 'CHECK_STATUS', pluginId: 'p1', connected: true }],
@@ -47,6 +50,8 @@ const ev = {
   linkCrash: fixture(model, 'xstate.error.actor.updatePartnerLink', 1),
   fileOk: fixture(model, 'xstate.done.actor.saveEventsFile', 0),
   fileRefused: fixture(model, 'xstate.done.actor.saveEventsFile', 1),
+  fileRemoves: fixture(model, 'xstate.done.actor.saveEventsFile', 2),
+  confirm: fixture(model, 'CONFIRM'),
   fileCrash: fixture(model, 'xstate.error.actor.saveEventsFile'),
   check: fixture(model, 'CHECK_STATUS', 0),
   checkConnected: fixture(model, 'CHECK_STATUS', 1),
@@ -117,6 +122,33 @@ describe('adjust-update machine paths', () => {
     expect(result.snapshot.matches({ file: 'editing' })).toBe(true);
     expect(result.notices).toEqual([error('Failed to save events file!')]);
     expect(result.logged).toBe(1);
+  });
+
+  it('a file that removes events: nothing saved, the events listed to confirm; confirmed, saved with the removal; Back edits again', async () => {
+    const asking = pathOf(adjustUpdateMachine, [ev.openFile, ev.file, ev.save, ev.fileRemoves], input).state;
+    expect(asking.matches({ file: 'confirming' })).toBe(true);
+    expect(selectUpdateDialog(asking as never)).toMatchObject({ title: 'Remove Events?', removes: ['Level Up', 'Tutorial'], saving: false });
+    const confirmed = pathOf(adjustUpdateMachine, [ev.openFile, ev.file, ev.save, ev.fileRemoves, ev.confirm], input).state;
+    expect(confirmed.matches({ file: 'saving' })).toBe(true);
+    expect(confirmed.context.removeConfirmed).toBe(true);
+    expect(selectUpdateDialog(confirmed as never)).toMatchObject({ title: 'Remove Events?', removes: ['Level Up', 'Tutorial'], saving: true });
+    // The save call of a confirmed removal says so; the first call did not.
+    const calls: boolean[] = [];
+    const machine = adjustUpdateMachine.provide({
+      actors: { saveEventsFile: fromPromise(async ({ input: call }) => (calls.push(call.removeEvents), calls.length === 1 ? { success: false, removes: ['Level Up'] } : { success: true })) },
+    });
+    const actor = createActor(machine, { input }).start();
+    for (const event of [ev.openFile, ev.file, ev.save]) actor.send(event as never);
+    await waitFor(actor, (s) => s.matches({ file: 'confirming' }));
+    actor.send({ type: 'CONFIRM' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(calls).toEqual([false, true]);
+    actor.stop();
+    const back = pathOf(adjustUpdateMachine, [ev.openFile, ev.file, ev.save, ev.fileRemoves, ev.cancel], input).state;
+    expect(back.matches({ file: 'editing' })).toBe(true);
+    expect(selectUpdateDialog(back as never)).toMatchObject({ title: 'Update Events File', removes: [] });
+    const result = await outcome([ev.openFile, ev.file, ev.save, ev.fileRemoves]);
+    expect(result.notices).toEqual([]);
   });
 
   it('cancel closes either dialog without a call; a new file clears the refused lines', async () => {

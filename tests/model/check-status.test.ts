@@ -42,10 +42,11 @@ describe('check-status machine paths', () => {
     expect(spies.reloadPlugins.mock.calls).toEqual([[{ appId: 'app-1' }]]);
   });
 
-  it('not connected, no postback yet: still waiting, no message', () => {
+  it('not connected, no postback yet: still waiting, it says no events were received yet, the plugins reload', () => {
     const { send, spies } = start(waiting);
     expect(send(ev.stillWaiting).output).toEqual({ connected: false, eventsReceived: false, lastEventAt: null });
-    expect(spies.notify).not.toHaveBeenCalled();
+    expect(spies.notify.mock.calls).toEqual([[{ message: 'No events received yet', kind: 'info' }]]);
+    expect(spies.reloadPlugins.mock.calls).toEqual([[{ appId: 'app-1' }]]);
   });
 
   it('success:false and a thrown call: the SPEC §8 error for 6 s (Adjust words for Adjust)', () => {

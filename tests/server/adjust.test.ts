@@ -30,8 +30,8 @@ const connect = (token: string, partnerLink: string, file: ReturnType<typeof csv
   const form = multipartForm([{ name: 'partnerLink', value: partnerLink }, file]);
   return call(server.app, token, { method: 'POST', url: `/api/app/${appId}/adjust/connect`, ...form });
 };
-const saveFile = (token: string, file: ReturnType<typeof csv>, appId = APP) =>
-  call(server.app, token, { method: 'POST', url: `/api/app/${appId}/adjust/events-file`, ...multipartForm([file]) });
+const saveFile = (token: string, file: ReturnType<typeof csv>, appId = APP, removeEvents = false) =>
+  call(server.app, token, { method: 'POST', url: `/api/app/${appId}/adjust/events-file${removeEvents ? '?removeEvents=true' : ''}`, ...multipartForm([file]) });
 const read = async (token: string, appId = APP) => {
   const res = await call(server.app, token, { method: 'GET', url: `/api/app/${appId}/adjust` });
   expect(res.statusCode).toBe(200);
@@ -100,16 +100,24 @@ describe('update', () => {
     expect(none.json().code).toBe('partner_link_not_found');
   });
 
-  test('a new events file replaces the old one only when every line is valid', async () => {
+  test('a new events file replaces the old one only when every line is valid, and events it removes only once confirmed', async () => {
     const bad = await saveFile(tokens.editor, csv('event_token,event_name\nnewtok1,Tutorial\nshort,Bad\n'));
     expect(bad.json()).toEqual({ success: false, errors: ['line 3: event_token must be 6 or more lowercase letters or digits'] });
     expect((await read(tokens.viewer)).events.map((e) => e.event_token)).toEqual(['abc123', 'lvl001']);
-    const good = await saveFile(tokens.editor, csv('event_name,event_token,revenue.type\nTutorial,newtok1,\nAd Watched,adw001,ads\n', 'next.csv'));
+    // It drops both current events: not saved until that is confirmed, and the answer names them.
+    const next = csv('event_name,event_token,revenue.type\nTutorial,newtok1,\nAd Watched,adw001,ads\n', 'next.csv');
+    expect((await saveFile(tokens.editor, next)).json()).toEqual({ success: false, removes: ['Purchase', 'Level Up'] });
+    expect((await read(tokens.viewer)).events.map((e) => e.event_token)).toEqual(['abc123', 'lvl001']);
+    const good = await saveFile(tokens.editor, next, APP, true);
     expect(good.json()).toMatchObject({ success: true });
     expect(await read(tokens.viewer)).toMatchObject({
       fileName: 'next.csv',
       events: [{ event_token: 'newtok1', event_name: 'Tutorial' }, { event_token: 'adw001', event_name: 'Ad Watched', revenue: { type: 'ads' } }],
     });
+    // A file that keeps every current event needs no confirmation.
+    const more = await saveFile(tokens.editor, csv('event_name,event_token\nTutorial,newtok1\nAd Watched,adw001\nBoss Beaten,boss01\n', 'more.csv'));
+    expect(more.json()).toMatchObject({ success: true });
+    expect((await read(tokens.viewer)).events.map((e) => e.event_name)).toEqual(['Tutorial', 'Ad Watched', 'Boss Beaten']);
     expect((await saveFile(tokens.viewer, csv(VALID))).statusCode).toBe(403);
     expect((await saveFile(tokens.editor, csv(VALID), DEMO_APP_IDS.wordGarden)).statusCode).toBe(404);
   });
@@ -132,7 +140,7 @@ describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
   };
   const base = { activity_kind: 'event', event: 'abc123', revenue: '499', currency: 'eur', adid: 'adj-device-1', gps_adid: '38400000-8cf0-11bd-b23e-10b96e40000d', idfa: '{idfa}', created_at: '1764060000', sub1: 'player-7', sub3: 'quest-3' };
 
-  test('an event callback is stored once under its events-file name; the event turns Active; Check Status connects', async () => {
+  test('an event callback is stored once under its events-file name; the event turns Active; the plugin is connected', async () => {
     const first = await callback(base);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, outcome: 'stored' });
@@ -145,7 +153,11 @@ describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
     expect(events.find((e) => e.eventName === 'Purchase')).toMatchObject({ status: 'ACTIVE' });
     expect(events.find((e) => e.eventName === 'Purchase')!.lastReceivedAt).toBeGreaterThan(0);
     expect(events.find((e) => e.eventName === 'Level Up')).toMatchObject({ status: 'ENABLED', lastReceivedAt: 0 });
-    const status = await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/status` });
+    // The stored callback connected the waiting plugin (a feed line says so); Check Status reads it (editors only).
+    const feed = (await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/feed` })).json().feed as { message: string }[];
+    expect(feed.at(-1)).toMatchObject({ message: 'Adjust connected: events are received.', type: 'success' });
+    expect((await call(server.app, tokens.viewer, { method: 'GET', url: `/api/plugins/${adjust.id}/status` })).statusCode).toBe(403);
+    const status = await call(server.app, tokens.editor, { method: 'GET', url: `/api/plugins/${adjust.id}/status` });
     expect(status.json()).toMatchObject({ success: true, plugin: { connected: 'connected' }, eventsReceived: true });
   });
 

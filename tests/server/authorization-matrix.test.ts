@@ -373,11 +373,11 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/plugins/:pluginId/firebase/events/disable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
   { route: 'GET /api/app/:appId/integrations/health',        expect: [200, 200, 200, 404, 401] },
   // postbacks (server/routes/postbacks.ts) and AppsFlyer (server/routes/appsflyer.ts): the postback endpoint is public
-  // (its URL secret is the authorization); members read the status, log and summary; the URL (it holds the secret) and
-  // Enable Plugin are for editors
+  // (its URL secret is the authorization); members read the log and summary; Check Status (an action), the URL (it
+  // holds the secret) and Enable Plugin are for editors
   { route: 'GET /postbacks/:source/:appId/:secret',          expect: [200, 200, 200, 200, 200], params: postbackParams, query: postbackQuery },
   { route: 'POST /postbacks/:source/:appId/:secret',         expect: [400, 400, 400, 400, 400], params: postbackParams, body: BAD_BODY },
-  { route: 'GET /api/plugins/:pluginId/status',              expect: [200, 200, 200, 404, 401], params: { pluginId: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer` } },
+  { route: 'GET /api/plugins/:pluginId/status',              expect: [200, 200, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer` } },
   { route: 'GET /api/app/:appId/postbacks/:source/url',      expect: [200, 200, 403, 404, 401], params: { source: 'appsflyer' } },
   { route: 'GET /api/app/:appId/postbacks/:source/log',      expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
   { route: 'GET /api/app/:appId/postbacks/:source/summary',  expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },

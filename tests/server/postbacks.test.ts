@@ -1,6 +1,7 @@
 /**
  * Issue 12: the attribution postback endpoint (wrong secret, replay, malformed, rate limit, another app's secret),
- * the postback log, check status ("Events are received" because a postback row exists) and postback.stored reactions.
+ * the postback log, a waiting plugin connected by its first stored postback (Check Status only reads; editors only)
+ * and postback.stored reactions.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
@@ -9,7 +10,7 @@ import type { Reaction, ServerContext } from '../../server/context';
 import type { DomainEvent } from '../../src/contracts/domain-events';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
-const IOS: string = DEMO_APP_IDS.dragonMergeIos; // has an AppsFlyer plugin waiting for events (seed)
+const IOS: string = DEMO_APP_IDS.dragonMergeIos; // has an AppsFlyer plugin, connected by the postbacks the seed stored
 const ANDROID: string = DEMO_APP_IDS.pixelRacer; // has none
 const PLUGIN = `${IOS}-appsflyer`;
 
@@ -163,12 +164,23 @@ describe('receiving postbacks', () => {
 });
 
 describe('check status', () => {
-  test('a waiting plugin becomes connected because a postback row exists; the summary lists the events', async () => {
+  test('the fresh demo is consistent: Dragon Merge iOS is connected beside its stored postbacks, and its feed says why', async () => {
+    const plugins = await server.app.inject({ method: 'GET', url: `/api/app/${IOS}/plugins`, headers: bearer(viewer) });
+    expect(plugins.json().plugins.find((p: { source: string }) => p.source === 'AppsFlyer')).toMatchObject({ id: PLUGIN, connected: 'connected' });
+    const feed = await server.app.inject({ method: 'GET', url: `/api/plugins/${PLUGIN}/feed`, headers: bearer(viewer) });
+    expect(feed.json().feed.map((f: { message: string }) => f.message)).toContain('AppsFlyer connected: events are received.');
+  });
+
+  test('Check Status only reads: a plugin left waiting beside stored rows stays waiting; the summary lists the events', async () => {
     await server.db.updateTable('plugins').set({ status: 'waiting_for_events' }).where('id', '=', PLUGIN).execute();
-    const res = await server.app.inject({ method: 'GET', url: `/api/plugins/${PLUGIN}/status`, headers: bearer(viewer) });
-    expect(res.json()).toMatchObject({ success: true, plugin: { connected: 'connected' }, eventsReceived: true });
-    const row = await server.db.selectFrom('plugins').select('status').where('id', '=', PLUGIN).executeTakeFirstOrThrow();
-    expect(row.status).toBe('connected');
+    try {
+      const res = await server.app.inject({ method: 'GET', url: `/api/plugins/${PLUGIN}/status`, headers: bearer(admin) });
+      expect(res.json()).toMatchObject({ success: true, plugin: { connected: 'waiting_for_events' }, eventsReceived: true });
+      const row = await server.db.selectFrom('plugins').select('status').where('id', '=', PLUGIN).executeTakeFirstOrThrow();
+      expect(row.status).toBe('waiting_for_events');
+    } finally {
+      await server.db.updateTable('plugins').set({ status: 'connected' }).where('id', '=', PLUGIN).execute();
+    }
     const summary = await server.app.inject({ method: 'GET', url: `/api/app/${IOS}/postbacks/appsflyer/summary`, headers: bearer(viewer) });
     // Those sent above, beside the AppsFlyer events the demo seed stored for Acquire.
     expect(summary.json().events.map((e: { eventName: string }) => e.eventName)).toEqual([
@@ -187,11 +199,38 @@ describe('check status', () => {
     expect(line.findings.map((f: { check: string }) => f.check)).toEqual(['refused-postbacks']);
   });
 
-  test('no postback: still waiting, no events received', async () => {
-    const enable = await server.app.inject({ method: 'POST', url: `/api/app/${DEMO_APP_IDS.wordGarden}/appsflyer/enable`, headers: bearer(admin) });
-    expect(enable.json().plugin).toMatchObject({ source: 'AppsFlyer', connected: 'waiting_for_events' });
-    const res = await server.app.inject({ method: 'GET', url: `/api/plugins/${enable.json().plugin.id}/status`, headers: bearer(viewer) });
-    expect(res.json()).toMatchObject({ success: true, plugin: { connected: 'waiting_for_events' }, eventsReceived: false, lastEventAt: null });
+  test('a waiting plugin becomes connected when its first valid postback is stored, exactly once; a viewer cannot check', async () => {
+    const GARDEN: string = DEMO_APP_IDS.wordGarden;
+    const enable = await server.app.inject({ method: 'POST', url: `/api/app/${GARDEN}/appsflyer/enable`, headers: bearer(admin) });
+    const plugin = enable.json().plugin as { id: string; connected: string };
+    expect(plugin).toMatchObject({ source: 'AppsFlyer', connected: 'waiting_for_events' });
+    const status = () => server.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/status`, headers: bearer(admin) });
+    const stored = async () => (await server.db.selectFrom('plugins').select('status').where('id', '=', plugin.id).executeTakeFirstOrThrow()).status;
+    const connectedLines = async () => (await server.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/feed`, headers: bearer(viewer) }))
+      .json().feed.filter((f: { message: string }) => f.message === 'AppsFlyer connected: events are received.');
+
+    expect((await status()).json()).toMatchObject({ success: true, plugin: { connected: 'waiting_for_events' }, eventsReceived: false, lastEventAt: null });
+    // Check Status is an action: a viewer is refused (and nothing changes).
+    const asViewer = await server.app.inject({ method: 'GET', url: `/api/plugins/${plugin.id}/status`, headers: bearer(viewer) });
+    expect(asViewer.statusCode).toBe(403);
+    expect(asViewer.json().code).toBe('access_missing_role_for_action');
+
+    // A refused postback connects nothing.
+    const path = await urlOf(GARDEN);
+    expect((await send(path, event({ af_sub2: GARDEN, event_name: '' }))).statusCode).toBe(400);
+    expect(await stored()).toBe('waiting_for_events');
+
+    // Valid postbacks arriving together: connected once, one feed line.
+    const answers = await Promise.all([0, 1, 2, 3, 4].map((i) => send(path, event({ af_sub2: GARDEN, event_name: `first_${i}`, appsflyer_id: `garden-${i}` }))));
+    expect(answers.map((a) => a.json().outcome)).toEqual(['stored', 'stored', 'stored', 'stored', 'stored']);
+    expect(await stored()).toBe('connected');
+    expect(await connectedLines()).toHaveLength(1);
+    expect((await connectedLines())[0]).toMatchObject({ type: 'success' });
+
+    // Later postbacks leave it alone; Check Status reads connected with the events.
+    expect((await send(path, event({ af_sub2: GARDEN, event_name: 'later', appsflyer_id: 'garden-later' }))).json().outcome).toBe('stored');
+    expect(await connectedLines()).toHaveLength(1);
+    expect((await status()).json()).toMatchObject({ success: true, plugin: { connected: 'connected' }, eventsReceived: true, lastEventAt: expect.any(Number) });
   });
 });
 

@@ -9,8 +9,11 @@
  *                                     ▲  └─CANCEL─► closed                      ├─ 404 not found ──► closed (not found)
  *                                     └─────────────────────────────────────────┴─ success:false / thrown (failed)
  *   closed ─OPEN_FILE─► file.editing ─SAVE [valid .csv]─► file.saving ─┬─ success ────────► closed (saved)
- *                            ▲  └─CANCEL─► closed                      ├─ success:false ──► file.editing (bad lines)
+ *                            ▲  └─CANCEL─► closed                      ├─ removes events ─► file.confirming
+ *                            │                                         ├─ success:false ──► file.editing (bad lines)
  *                            └─────────────────────────────────────────┴─ thrown ─────────► file.editing (failed)
+ *   file.confirming (lists the events the new file removes) ─CONFIRM─► file.saving (removal confirmed)
+ *                                                            └─CANCEL─► file.editing (nothing saved)
  *
  *   closed ─CHECK_STATUS(pluginId, connected)─► checking ─ the shared check-status child (SPEC §4 Check Status: fetched
  *                                                          when not connected; when already connected, Adjust reloads
@@ -36,6 +39,9 @@ export interface AdjustUpdateContext {
   file: File | null;
   /** The lines the server refused in the last file (nothing was saved). */
   errors: string[];
+  /** The events of the current file the new one removes (shown to confirm), and whether that was confirmed. */
+  removes: string[];
+  removeConfirmed: boolean;
   /** The plugin being checked (Check Status). */
   check: { pluginId: string; connected: boolean } | null;
 }
@@ -46,6 +52,7 @@ export type AdjustUpdateEvent =
   | { type: 'SET_FILE'; file: File | null }
   | { type: 'SAVE' }
   | { type: 'CANCEL' }
+  | { type: 'CONFIRM' }
   | { type: 'CHECK_STATUS'; pluginId: string; connected: boolean };
 
 const linkNotFound = (error: unknown) => {
@@ -66,7 +73,7 @@ export const adjustUpdateMachine = setup({
   },
   actors: {
     updatePartnerLink: toProvide<SuccessResponse, { appId: string; partnerLink: string }>('updatePartnerLink'),
-    saveEventsFile: toProvide<AdjustFileAnswer, { appId: string; file: File }>('saveEventsFile'),
+    saveEventsFile: toProvide<AdjustFileAnswer, { appId: string; file: File; removeEvents: boolean }>('saveEventsFile'),
     checkStatus: checkStatusMachine,
   },
   guards: {
@@ -81,13 +88,13 @@ export const adjustUpdateMachine = setup({
   },
 }).createMachine({
   id: 'adjustUpdate',
-  context: ({ input }) => ({ appId: input.appId, partnerLink: '', file: null, errors: [], check: null }),
+  context: ({ input }) => ({ appId: input.appId, partnerLink: '', file: null, errors: [], removes: [], removeConfirmed: false, check: null }),
   initial: 'closed',
   states: {
     closed: {
       on: {
         OPEN_LINK: { target: 'link', actions: assign({ partnerLink: ({ event }) => event.current, errors: [] }) },
-        OPEN_FILE: { target: 'file', actions: assign({ file: null, errors: [] }) },
+        OPEN_FILE: { target: 'file', actions: assign({ file: null, errors: [], removes: [], removeConfirmed: false }) },
         CHECK_STATUS: { target: 'checking', actions: assign({ check: ({ event }) => ({ pluginId: event.pluginId, connected: event.connected }) }) },
       },
     },
@@ -136,7 +143,7 @@ export const adjustUpdateMachine = setup({
       states: {
         editing: {
           on: {
-            SET_FILE: { actions: assign({ file: ({ event }) => event.file, errors: [] }) },
+            SET_FILE: { actions: assign({ file: ({ event }) => event.file, errors: [], removes: [], removeConfirmed: false }) },
             SAVE: { guard: 'validFile', target: 'saving' },
             CANCEL: { target: '#adjustUpdate.closed' },
           },
@@ -145,15 +152,27 @@ export const adjustUpdateMachine = setup({
           invoke: {
             id: 'saveEventsFile',
             src: 'saveEventsFile',
-            input: ({ context }) => ({ appId: context.appId, file: context.file! }),
+            input: ({ context }) => ({ appId: context.appId, file: context.file!, removeEvents: context.removeConfirmed }),
             onDone: [
               { guard: ({ event }) => event.output.success, target: '#adjustUpdate.closed', actions: [succeed(ADJUST_MESSAGES.eventsFileSaved), changed] },
+              {
+                // The new file drops events of the current one: nothing was saved; the publisher confirms first.
+                guard: ({ event }) => (event.output.removes ?? []).length > 0,
+                target: 'confirming',
+                actions: assign({ removes: ({ event }) => event.output.removes ?? [], removeConfirmed: false }),
+              },
               {
                 target: 'editing',
                 actions: [assign({ errors: ({ event }) => event.output.errors ?? [] }), fail(ADJUST_MESSAGES.eventsFileSaveFailed), changed],
               },
             ],
             onError: { target: 'editing', actions: [logError, fail(ADJUST_MESSAGES.eventsFileSaveFailed)] },
+          },
+        },
+        confirming: {
+          on: {
+            CONFIRM: { target: 'saving', actions: assign({ removeConfirmed: true }) },
+            CANCEL: { target: 'editing', actions: assign({ removes: [], removeConfirmed: false }) },
           },
         },
       },

@@ -1,15 +1,20 @@
 /** View model of the 'Update Partner Link' and 'Update Events File' dialogs (SPEC §2; §5 blocked on a validation error). */
 import { eventsFileError, partnerLinkError } from '../../contracts/integrations';
+import { REMOVE_EVENTS_TITLE } from '../../contracts/adjust';
 import type { AdjustUpdateSnapshot } from './adjust-update.machine';
 
 export function selectUpdateDialog(s: AdjustUpdateSnapshot) {
   const mode = s.matches('link') ? ('link' as const) : s.matches('file') ? ('file' as const) : null;
   const saving = s.matches({ link: 'saving' }) || s.matches({ file: 'saving' });
+  // Asking to confirm the events a new file removes, or saving once that was confirmed.
+  const confirming = s.matches({ file: 'confirming' }) || (s.matches({ file: 'saving' }) && s.context.removeConfirmed);
   const error = mode === 'link' ? partnerLinkError(s.context.partnerLink) : mode === 'file' && s.context.file ? eventsFileError(s.context.file) : null;
   const blocked = mode === 'link' ? error !== null : eventsFileError(s.context.file) !== null;
   return {
     mode,
-    title: mode === 'link' ? 'Update Partner Link' : 'Update Events File',
+    title: mode === 'link' ? 'Update Partner Link' : confirming ? REMOVE_EVENTS_TITLE : 'Update Events File',
+    /** The events the new file removes, listed for the publisher to confirm (empty when not asking). */
+    removes: confirming ? s.context.removes : [],
     partnerLink: s.context.partnerLink,
     fileName: s.context.file?.name ?? null,
     error,

@@ -7,17 +7,17 @@
  *             ├─ already connected, Adjust ─────► done            (reloads the event schemas)
  *             └─ not connected ─► fetching ─┬─ success, now connected ──► done  ('{source} connected successfully',
  *                                           │                                   10 s; the plugins reload)
- *                                           ├─ success, still waiting ──► done  (the status chip says so)
+ *                                           ├─ success, still waiting ──► done  ('No events received yet')
  *                                           ├─ success:false ───────────► done  (the SPEC §8 error, 6 s)
  *                                           └─ thrown ──────────────────► done  (logged; the same error)
  *
- * Its output says whether the plugin is connected now. "Events are received" means a postback row exists for the
- * app and source (server/domain/postbacks.ts). `notify`, `reloadPlugins`, `reloadEventSchemas` and `logError` are
+ * Its output says whether the plugin is connected now. The server connects a waiting plugin when its first postback
+ * is stored (server/domain/postbacks.ts): the check only reads that status and refreshes the page. `notify`, `reloadPlugins`, `reloadEventSchemas` and `logError` are
  * provided by check-status.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { APPSFLYER_STATUS_FAILED, ADJUST_MESSAGES, isNowConnected } from '../../contracts/integrations';
-import { connectedSuccessfully, type CheckStatusResponse } from '../../contracts/postbacks';
+import { NO_EVENTS_YET, connectedSuccessfully, type CheckStatusResponse } from '../../contracts/postbacks';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
@@ -98,6 +98,7 @@ export const checkStatusMachine = setup({
             target: 'done',
             actions: [
               assign({ result: ({ event }) => ({ connected: false, eventsReceived: event.output.eventsReceived ?? false, lastEventAt: event.output.lastEventAt ?? null }) }),
+              { type: 'notify', params: { message: NO_EVENTS_YET, kind: 'info' } },
               { type: 'reloadPlugins', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },

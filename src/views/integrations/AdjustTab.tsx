@@ -21,7 +21,6 @@ import { adjustConnectFlow } from '../../machines/adjust-connect/adjust-connect.
 import { selectConnectForm } from '../../machines/adjust-connect/adjust-connect.selectors';
 import { adjustUpdateFlow } from '../../machines/adjust-update/adjust-update.actors';
 import type { AdjustUpdateActor } from '../../machines/adjust-update/adjust-update.machine';
-import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
 import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { downloadEventsCsv } from '../../lib/events-csv';
 import { useFlowActor } from '../flows/useFlowActor';
@@ -37,7 +36,7 @@ import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
 import { FeedList, LatestUpdates } from './LatestUpdates';
 import { PostbackLog } from './PostbackLog';
-import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
+import { PluginCard, usePluginLifecycle } from './SourceInfo';
 import { AdjustUpdateDialog } from './AdjustUpdateDialog';
 import { pluginOf } from './plugin-view';
 
@@ -61,7 +60,7 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <SourceInfoCard type="Adjust" description={DESCRIPTION} workspaceId={workspaceId} appId={appId} />
+        <PluginCard type="Adjust" description={DESCRIPTION} workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
         {plugin?.connected === 'connected' && <GoToAcquire workspaceId={workspaceId} appId={appId} />}
         {connected ? (
           <AdjustStatusCard appId={appId} plugin={plugin} denied={denied} update={update} />
@@ -135,7 +134,7 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
 }
 
 function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; plugin: Plugin; denied: string | null; update: AdjustUpdateActor }) {
-  const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:Adjust` });
+  const lifecycle = usePluginLifecycle(appId, 'Adjust');
   const running = useSelector(lifecycle, selectRunningAction);
   const adjust = useAdjust(appId, true);
   const events = usePluginEvents(appId, plugin.id, '');
@@ -177,14 +176,13 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
       </dl>
       <CallbackUrlRow appId={appId} canSee={!denied} />
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button busy={checking} onClick={() => update.send({ type: 'CHECK_STATUS', pluginId: plugin.id, connected: plugin.connected === 'connected' })}>
+        <Button busy={checking} deniedReason={denied} onClick={() => update.send({ type: 'CHECK_STATUS', pluginId: plugin.id, connected: plugin.connected === 'connected' })}>
           Check Status
         </Button>
         <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => lifecycle.send({ type: 'DISCONNECT', plugin: { id: plugin.id, source: 'Adjust' } })}>
           Disconnect
         </Button>
       </div>
-      <PluginConfirmDialog actor={lifecycle} />
     </Card>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * 'Update Partner Link' and 'Update Events File' (SPEC §2 Adjust status card's Update buttons; §5 blocked on a
- * validation error): one dialog driven by the adjust-update flow; a refused file lists each bad line and reason.
+ * validation error): one dialog driven by the adjust-update flow; a refused file lists each bad line and reason; a
+ * file that drops events of the current one lists them and saves only once confirmed ('Remove Events?').
  */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { CSV_ONLY_HINT, EVENTS_UPLOAD_ACCEPT } from '../../contracts/integrations';
+import { removeEventsQuestion } from '../../contracts/adjust';
 import type { AdjustUpdateActor } from '../../machines/adjust-update/adjust-update.machine';
 import { selectUpdateDialog } from '../../machines/adjust-update/adjust-update.selectors';
 import { Button } from '../ui/Button';
@@ -15,6 +17,7 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
   const dialog = useSelector(actor, selectUpdateDialog);
   const fileId = useId();
   const formId = useId();
+  const confirming = dialog.removes.length > 0;
   return (
     <Modal
       open={dialog.mode !== null}
@@ -22,12 +25,27 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
       busy={dialog.saving}
       onClose={() => actor.send({ type: 'CANCEL' })}
       footer={
-        <>
-          <Button variant="secondary" disabled={dialog.saving} onClick={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>
-          <Button type="submit" form={formId} busy={dialog.saving} disabled={!dialog.canSave}>{dialog.saving ? 'Saving...' : 'Save'}</Button>
-        </>
+        confirming ? (
+          <>
+            <Button variant="secondary" disabled={dialog.saving} onClick={() => actor.send({ type: 'CANCEL' })}>Back</Button>
+            <Button variant="danger" busy={dialog.saving} onClick={() => actor.send({ type: 'CONFIRM' })}>{dialog.saving ? 'Saving...' : 'Remove and Save'}</Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" disabled={dialog.saving} onClick={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>
+            <Button type="submit" form={formId} busy={dialog.saving} disabled={!dialog.canSave}>{dialog.saving ? 'Saving...' : 'Save'}</Button>
+          </>
+        )
       }
     >
+      {confirming ? (
+        <div className="text-sm text-slate-700">
+          <p>{removeEventsQuestion(dialog.removes.length)}</p>
+          <ul className="mt-3 max-h-48 list-inside list-disc overflow-y-auto font-medium text-slate-900" data-testid="events-file-removes" aria-label="Events the new file removes">
+            {dialog.removes.map((name) => <li key={name}>{name}</li>)}
+          </ul>
+        </div>
+      ) : (
       <form
         id={formId}
         noValidate
@@ -75,6 +93,7 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
           </div>
         )}
       </form>
+      )}
     </Modal>
   );
 }

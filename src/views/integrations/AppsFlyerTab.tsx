@@ -16,8 +16,6 @@ import type { Plugin } from '../../contracts/plugin';
 import { usePostbackSummary, usePostbackUrl } from '../../services/postbacks.queries';
 import { appsflyerFlow } from '../../machines/appsflyer/appsflyer.actors';
 import { selectAppsFlyerView, selectDisconnectConfirm } from '../../machines/appsflyer/appsflyer.selectors';
-import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
-import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
@@ -28,7 +26,7 @@ import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
 import { StatusRows } from './StatusChip';
-import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
+import { PluginCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
 import { HealthLine } from './HealthLine';
@@ -36,6 +34,7 @@ import { TestLinkGenerator } from './TestLinkGenerator';
 import { TONE_CLASSES, pluginOf } from './plugin-view';
 
 const SOURCE = postbackSourceOf('AppsFlyer');
+const DESCRIPTION = 'Receive your AppsFlyer in-app events as postbacks in real time to trigger quests and segment players.';
 
 interface Props {
   workspaceId: string;
@@ -48,10 +47,8 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
   const plugin = pluginOf(plugins, 'AppsFlyer');
   const ref = plugin ? { id: plugin.id, connected: plugin.connected } : null;
   const actor = useFlowActor(appsflyerFlow, { appId, plugin: ref }, { key: `${appId}:appsflyer` });
-  const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:AppsFlyer` });
   const view = useSelector(actor, selectAppsFlyerView);
   const disconnect = useSelector(actor, selectDisconnectConfirm);
-  const running = useSelector(lifecycle, selectRunningAction);
   const summary = usePostbackSummary(appId, SOURCE);
   const denied = viewerDenied(role);
   const app = useCurrentApp();
@@ -64,7 +61,8 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, actor]);
 
-  const eventsReceived = summary.data?.eventsReceived ?? false;
+  // The chip reads the plugin's status, as the Status row does: the first stored postback connects the plugin.
+  const eventsReceived = plugin?.connected === 'connected';
   const lastEventAt = summary.data?.lastEventAt ?? null;
   const appPath = app ? appsFlyerAppPath(app) : null;
   const guideLink = `${href.documentation('appsflyer_integration')}?workspaceId=${encodeURIComponent(workspaceId)}&appId=${encodeURIComponent(appId)}`;
@@ -72,13 +70,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <SourceInfoCard type="AppsFlyer" description="Receive your AppsFlyer in-app events as postbacks in real time to trigger quests and segment players." workspaceId={workspaceId} appId={appId}>
-          {plugin && (
-            <Button className="mt-5" variant="danger" busy={running === 'delete'} deniedReason={denied} onClick={() => lifecycle.send({ type: 'DELETE', plugin: { id: plugin.id, source: 'AppsFlyer' } })}>
-              {running === 'delete' ? 'Deleting...' : 'Delete Plugin'}
-            </Button>
-          )}
-        </SourceInfoCard>
+        <PluginCard type="AppsFlyer" description={DESCRIPTION} workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
         {view.connected && <GoToAcquire workspaceId={workspaceId} appId={appId} />}
 
         <Card title="Connection Status">
@@ -87,7 +79,8 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
             {plugin && <PostbackUrlRow appId={appId} canSee={!denied} />}
           </dl>
           <div className="mt-4 flex flex-wrap gap-3">
-            {!view.enabled ? (
+            {/* A disconnected plugin is enabled again from the guide's Enable Plugin: one action, not two. */}
+            {!plugin ? (
               <Button busy={view.enableBusy} deniedReason={denied} onClick={() => actor.send({ type: 'ENABLE' })}>Connect</Button>
             ) : view.connected ? (
               <Button variant="secondary" busy={view.disconnecting} deniedReason={denied} onClick={() => actor.send({ type: 'DISCONNECT' })}>Disconnect</Button>
@@ -127,7 +120,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
                     >
                       {eventsReceived ? EVENTS_RECEIVED : NO_EVENTS_RECEIVED}
                     </span>
-                    <Button variant="secondary" busy={view.checking} onClick={() => actor.send({ type: 'CHECK' })}>Check Status</Button>
+                    <Button variant="secondary" busy={view.checking} deniedReason={denied} onClick={() => actor.send({ type: 'CHECK' })}>Check Status</Button>
                   </div>
                 </Step>
               </ol>
@@ -165,7 +158,6 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
         onConfirm={() => actor.send({ type: 'CONFIRM' })}
         onCancel={() => actor.send({ type: 'CANCEL' })}
       />
-      <PluginConfirmDialog actor={lifecycle} />
     </div>
   );
 }

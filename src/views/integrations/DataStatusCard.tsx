@@ -1,8 +1,8 @@
 /**
  * The BigQuery Data Status card (SPEC §2, §4, §5): Refresh Schedule (cron in UTC), Last Refreshed, Data Range
  * Available; Start / End date and Process Data (the process-data flow; 'Processing Data' while the job runs); the
- * Process Data Daily switch (the daily-process flow: reverts on failure); Go to Analyze when connected, else
- * 'X Connect to BigQuery to reprocess data'.
+ * Process Data Daily switch (the daily-process flow: reverts on failure); Go to Analyze when connected, else a
+ * cross icon and 'Connect to BigQuery to reprocess data'.
  */
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -88,7 +88,12 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
             Go to Analyze
           </Link>
         ) : (
-          <p className="text-sm text-slate-700">{RECONNECT_NOTE}</p>
+          <p data-testid="reconnect-note" className="flex items-center gap-1.5 text-sm text-slate-700">
+            <svg viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-rose-600" aria-hidden="true">
+              <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM8.28 7.22a.75.75 0 0 0-1.06 1.06L8.94 10l-1.72 1.72a.75.75 0 1 0 1.06 1.06L10 11.06l1.72 1.72a.75.75 0 1 0 1.06-1.06L11.06 10l1.72-1.72a.75.75 0 0 0-1.06-1.06L10 8.94 8.28 7.22Z" clipRule="evenodd" />
+            </svg>
+            {RECONNECT_NOTE}
+          </p>
         )}
       </div>
     </Card>

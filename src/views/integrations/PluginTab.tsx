@@ -11,7 +11,6 @@ import { NO_DATA_TEXT, OAUTH_REDIRECT_PARAM } from '../../contracts/integrations
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { useCredentials, useFeed } from '../../services/integrations.queries';
-import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
 import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { configureConnectionFlow } from '../../machines/configure-connection/configure-connection.actors';
 import type { ConfigureConnectionActor } from '../../machines/configure-connection/configure-connection.machine';
@@ -19,7 +18,7 @@ import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { viewerDenied } from '../ui/permissions';
 import { Card } from './Card';
-import { PluginConfirmDialog, SourceInfoCard } from './SourceInfo';
+import { PluginCard, usePluginLifecycle } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { notify } from '../../services/notify';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
@@ -28,7 +27,7 @@ import { EventsTable } from './EventsTable';
 import { FirebasePanel } from './FirebasePanel';
 import { HealthLine } from './HealthLine';
 import { LatestUpdates } from './LatestUpdates';
-import { TONE_CLASSES, connectionRows, hasOperation, pluginOf, statusLook } from './plugin-view';
+import { TONE_CLASSES, connectionButton, connectionRows, hasOperation, pluginOf, statusLook } from './plugin-view';
 
 const DESCRIPTIONS = {
   BigQuery: 'Process your Firebase Analytics export from BigQuery into the tables Analyze reads, and let Questboard generate quests from it.',
@@ -45,7 +44,7 @@ interface Props {
 
 export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   const plugin = pluginOf(plugins, type);
-  const lifecycle = useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:${type}` });
+  const lifecycle = usePluginLifecycle(appId, type);
   const configure = useFlowActor(configureConnectionFlow, undefined, { key: `${appId}:${type}:configure` });
   const running = useSelector(lifecycle, selectRunningAction);
   const credentials = useCredentials(appId, !!plugin?.credentials);
@@ -71,29 +70,23 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
 
   const connecting = hasOperation(plugin, 'integration') || running === 'connect';
   const look = statusLook(plugin);
-  const connectionLabel = connecting ? 'Connecting...' : plugin ? 'Connected' : `Connect to ${type}`;
-  const deleting = running === 'delete' || hasOperation(plugin, 'delete');
+  // The Connection card's button reads the same status as the Status row.
+  const connection = connectionButton(type, plugin, connecting);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <SourceInfoCard type={type} description={DESCRIPTIONS[type]} workspaceId={workspaceId} appId={appId}>
-          {plugin && (
-            <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => ref && lifecycle.send({ type: 'DELETE', plugin: ref })}>
-              {deleting ? 'Deleting...' : 'Delete Plugin'}
-            </Button>
-          )}
-        </SourceInfoCard>
+        <PluginCard type={type} description={DESCRIPTIONS[type]} workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
 
         <Card title="Connection">
           <Button
             className="w-full"
-            busy={connecting}
-            disabled={!!plugin && !connecting}
-            deniedReason={plugin ? null : denied}
-            onClick={() => openConfigure()}
+            busy={connection.busy}
+            disabled={connection.action === null && !connection.busy}
+            deniedReason={connection.action === null ? null : denied}
+            onClick={() => (connection.action === 'reconnect' ? ref && lifecycle.send({ type: 'CONNECT', plugin: ref }) : openConfigure())}
           >
-            {connectionLabel}
+            {connection.label}
           </Button>
         </Card>
 
@@ -152,7 +145,6 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
         {plugin && type !== 'Firebase' && <EventsTable appId={appId} plugin={plugin} />}
       </div>
 
-      <PluginConfirmDialog actor={lifecycle} />
       <ConfigureConnectionDialog actor={configure} />
     </div>
   );

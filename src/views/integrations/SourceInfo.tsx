@@ -1,28 +1,41 @@
 /**
- * Pieces every source tab shares (SPEC §2 plugin info card; 'Delete Plugin?' / 'Disconnect Plugin?' confirms): the info
- * card (description, Features Unlocked, Integration Guide and Privacy Policy links, the tab's own actions below), and
- * the plugin-lifecycle flow's confirm dialog.
+ * The plugin info card every source tab shows (SPEC §2 plugin info card: description, Features Unlocked, Integration
+ * Guide and Privacy Policy links, Delete Plugin only if the plugin exists, confirm 'Delete Plugin?'), with the
+ * plugin-lifecycle flow's confirm ('Delete Plugin?', 'Disconnect Plugin?') of the source. One component for every
+ * source, so Delete Plugin cannot go missing on one of them: a tab passes its plugin, the card decides.
  */
-import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import { FEATURES_UNLOCKED } from '../../contracts/integrations';
-import type { PluginType } from '../../contracts/plugin';
+import type { Plugin, PluginType } from '../../contracts/plugin';
+import { pluginLifecycleFlow } from '../../machines/plugin-lifecycle/plugin-lifecycle.actors';
 import type { PluginLifecycleActor } from '../../machines/plugin-lifecycle/plugin-lifecycle.machine';
-import { selectPluginConfirm } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { selectPluginConfirm, selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { PRIVACY_URL, href } from '../../paths';
+import { useFlowActor } from '../flows/useFlowActor';
+import { Button } from '../ui/Button';
 import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { Card } from './Card';
+import { hasOperation } from './plugin-view';
 
-interface SourceInfoProps {
+interface PluginCardProps {
   type: PluginType;
   description: string;
   workspaceId: string;
   appId: string;
-  children?: ReactNode;
+  /** The source's plugin, or null when the app has none. */
+  plugin: Plugin | null;
+  /** The viewer's tooltip when actions are denied, else null. */
+  denied: string | null;
 }
 
-export function SourceInfoCard({ type, description, workspaceId, appId, children }: SourceInfoProps) {
+/** The source's plugin-lifecycle actor (connect, disconnect, delete): one per app and source, shared by its tab. */
+export const usePluginLifecycle = (appId: string, type: PluginType) => useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:${type}` });
+
+export function PluginCard({ type, description, workspaceId, appId, plugin, denied }: PluginCardProps) {
+  const lifecycle = usePluginLifecycle(appId, type);
+  const running = useSelector(lifecycle, selectRunningAction);
+  const deleting = running === 'delete' || hasOperation(plugin, 'delete');
   const guide = `${href.documentation(`${type.toLowerCase()}_integration`)}?workspaceId=${encodeURIComponent(workspaceId)}&appId=${encodeURIComponent(appId)}`;
   return (
     <Card title={type}>
@@ -35,13 +48,18 @@ export function SourceInfoCard({ type, description, workspaceId, appId, children
         <Link className="font-medium text-indigo-700 underline" href={guide}>Integration Guide</Link>
         <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
       </div>
-      {children}
+      {plugin && (
+        <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => lifecycle.send({ type: 'DELETE', plugin: { id: plugin.id, source: type } })}>
+          {deleting ? 'Deleting...' : 'Delete Plugin'}
+        </Button>
+      )}
+      <PluginConfirmDialog actor={lifecycle} />
     </Card>
   );
 }
 
 /** The plugin-lifecycle flow's confirm ('Delete Plugin?', 'Disconnect Plugin?'). */
-export function PluginConfirmDialog({ actor }: { actor: PluginLifecycleActor }) {
+function PluginConfirmDialog({ actor }: { actor: PluginLifecycleActor }) {
   const confirm = useSelector(actor, selectPluginConfirm);
   return <FlowConfirmDialog view={confirm} send={(event) => actor.send(event)} />;
 }

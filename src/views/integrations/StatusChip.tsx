@@ -2,6 +2,7 @@
 import type { Plugin } from '../../contracts/plugin';
 import { TONE_CLASSES, statusLook } from './plugin-view';
 import { fromNow } from '../analyze/time';
+import { NO_EVENTS_YET } from '../../contracts/postbacks';
 
 export function StatusChip({ plugin }: { plugin: Plugin | null }) {
   const look = statusLook(plugin);
@@ -21,7 +22,8 @@ export function StatusChip({ plugin }: { plugin: Plugin | null }) {
 
 /**
  * The first two rows of an attribution source's Connection Status card (SPEC §2 AppsFlyer and Adjust tabs): Status,
- * and Last Event Received as a relative time (the exact time on hover), or 'No events received yet'.
+ * and Last Event Received as a relative time (the exact time on hover), or 'No events received yet'. With no plugin
+ * (none yet, or deleted) only the Status row shows: nothing of a deleted plugin stays on the tab.
  */
 export function StatusRows({ plugin, lastEventAt, now }: { plugin: Plugin | null; lastEventAt: number | null; now: number }) {
   return (
@@ -32,12 +34,12 @@ export function StatusRows({ plugin, lastEventAt, now }: { plugin: Plugin | null
           <StatusChip plugin={plugin} />
         </dd>
       </div>
-      <div className="flex items-center justify-between gap-3 py-2">
+      {plugin && <div className="flex items-center justify-between gap-3 py-2">
         <dt className="text-slate-600">Last Event Received</dt>
         <dd data-testid="last-event" className="text-slate-900" title={lastEventAt ? new Date(lastEventAt).toISOString() : undefined}>
-          {lastEventAt ? fromNow(new Date(lastEventAt).toISOString(), now) : 'No events received yet'}
+          {lastEventAt ? fromNow(new Date(lastEventAt).toISOString(), now) : NO_EVENTS_YET}
         </dd>
-      </div>
+      </div>}
     </>
   );
 }

@@ -66,3 +66,15 @@ export function connectionRows(plugin: Plugin | null, credential: Credential | n
 }
 
 export const hasOperation = (plugin: Plugin | null, op: NonNullable<Plugin['inProgress']>[number]) => !!plugin?.inProgress?.includes(op);
+
+/**
+ * The Connection card's button (SPEC §2 Connect to {type} / Connecting... / Connected), from the same status as the
+ * Status row: 'Connected' (nothing to do) only while the plugin is not disconnected; a disconnected plugin connects
+ * again with its configuration; with no plugin the button opens Configure Connection.
+ */
+export function connectionButton(type: PluginType, plugin: Plugin | null, connecting: boolean) {
+  if (connecting) return { label: 'Connecting...', busy: true, action: null } as const;
+  if (!plugin) return { label: `Connect to ${type}`, busy: false, action: 'configure' } as const;
+  if (plugin.connected === 'disconnected') return { label: `Connect to ${type}`, busy: false, action: 'reconnect' } as const;
+  return { label: 'Connected', busy: false, action: null } as const;
+}

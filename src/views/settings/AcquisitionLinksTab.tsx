@@ -49,8 +49,6 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
 
   return (
     <SettingsSubpage
-      workspaceId={workspace.id}
-      appId={app.id}
       title="Acquisition Links"
       intro={<p>The links that bring players from a quest into {app.appName}. Copy one to test it on a device; update its URL when your attribution partner's link changes.</p>}
     >
@@ -113,7 +111,7 @@ function LinkRow({ link, deniedReason, onEdit }: { link: Deeplink; deniedReason:
   return (
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
-        <h2 className="text-sm font-semibold text-slate-900">{link.type}</h2>
+        <h3 className="text-sm font-semibold text-slate-900">{link.type}</h3>
         <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800">{platformLabel(link.platform)}</span>
         {!supported && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">Unsupported platform</span>}
       </div>

@@ -25,8 +25,6 @@ export default function EventsTab({ app, workspace }: { app: App; workspace: Wor
 
   return (
     <SettingsSubpage
-      workspaceId={workspace.id}
-      appId={app.id}
       title="Events"
       intro={<p>The events {app.appName} sends, each with its parameters and their data types as seen in its data. Quest steps and Analyze conditions are built from them.</p>}
       actions={<Button variant="secondary" busy={query.isFetching && !query.isPending} onClick={() => void query.refetch()}>Refresh</Button>}
@@ -59,7 +57,7 @@ export default function EventsTab({ app, workspace }: { app: App; workspace: Wor
                 return (
                   <li key={event.eventName} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
                     <div className="flex flex-wrap items-baseline justify-between gap-2">
-                      <h2 className="font-mono text-sm font-semibold text-slate-900">{event.eventName}</h2>
+                      <h3 className="font-mono text-sm font-semibold text-slate-900">{event.eventName}</h3>
                       <p className="text-xs text-slate-600">
                         {event.sources.join(', ')} · Last seen {event.lastReceivedAt ? utcTime(event.lastReceivedAt) : 'never'}
                       </p>
