@@ -48,7 +48,7 @@ import * as t from 'io-ts';
 import { struct, nullable, line, MAX, Name, Id, AppParams, SuccessMessage } from './codecs';
 import { type FieldErrors, REQUIRED, isBlank, maxItems, requiredNumber } from './validation';
 import { endpoint } from './endpoint';
-import { Count, Measure, Money } from './numbers';
+import { Count, Measure, Money, SignedMoney } from './numbers';
 
 // ---------------------------------------------------------------- quests (SPEC §3 Quest)
 
@@ -179,11 +179,15 @@ export const TargetKpi = t.keyof({ roas_d7: null, retention_d1: null, retention_
 export type TargetKpi = t.TypeOf<typeof TargetKpi>;
 export const TARGET_KPIS: readonly TargetKpi[] = ['roas_d7', 'retention_d1', 'retention_d7', 'playtime'];
 
-/** `analysisPeriod` is in days. */
+/**
+ * `analysisPeriod` is in days. The codec bounds the numbers' size; the Target form's own rules (a budget of 0 or more,
+ * a period of 1 to 365 days: acquire-rules.ts) answer a value inside those bounds in the form's words, so a negative
+ * budget passes the codec and is refused by the rule.
+ */
 export const AcquisitionSettingsDraft = struct(
   {
     countries: maxItems(line(2), 300, 'Countries'),
-    dailyBudget: Money,
+    dailyBudget: SignedMoney,
     targetKpi: TargetKpi,
     targetKpiValue: Measure,
     analysisPeriod: Count,
