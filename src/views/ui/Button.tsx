@@ -7,7 +7,7 @@ type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 const styles: Record<Variant, string> = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-300',
   secondary: 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
-  danger: 'bg-rose-600 text-white hover:bg-rose-500 disabled:bg-rose-300',
+  danger: 'bg-rose-600 text-white hover:bg-rose-700 disabled:bg-rose-300',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
 };
 
