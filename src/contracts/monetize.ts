@@ -50,7 +50,7 @@ import {
   requiredString,
   toNumber,
 } from './validation';
-import { Money, SafeNumber } from './numbers';
+import { SafeNumber, SignedMoney } from './numbers';
 import { lookupTable } from './lookup';
 
 // ---------------------------------------------------------------- entities (SPEC §3)
@@ -84,13 +84,14 @@ export const MAX_TRAFFIC_APPS = 100;
 
 const campaignProps = {
   appId: Id,
-  refPublicPrice: Money,
+  // The codec bounds the size; the price rules (monetize-rules.ts) refuse a negative price in the form's words.
+  refPublicPrice: SignedMoney,
   sendTrafficToAppIds: maxItems(Id, MAX_TRAFFIC_APPS, 'AppIds'),
   countries: maxItems(line(8), MAX_COUNTRIES, 'Countries'),
   targetConditions: maxItems(TargetCondition, MAX_CONDITIONS, 'TargetConditions'),
   status: MonetizeStatus,
 };
-const campaignOptional = { minAcceptedPrice: nullable(Money) };
+const campaignOptional = { minAcceptedPrice: nullable(SignedMoney) };
 
 export const MonetizeCampaign = struct({ id: t.string, ...campaignProps }, campaignOptional, 'MonetizeCampaign');
 export type MonetizeCampaign = t.TypeOf<typeof MonetizeCampaign>;
