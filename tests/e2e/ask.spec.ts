@@ -43,18 +43,18 @@ test('a viewer asks in plain words, adjusts the parts and runs it to a grid in t
   await expectAccessible(page, 'ask: the question box (1280)');
 
   const ask = new AskPage(page);
-  await ask.ask('retension d1 and d7 by contry for the last 30 days, only Android');
-  await expect(ask.summary).toHaveText('Retention D1, Retention D7 · by Country · last 30 days · Platform is Android');
+  await ask.ask('retension d1 and d7 by contry for the last 30 days, only iOS');
+  await expect(ask.summary).toHaveText('Retention D1, Retention D7 · by Country · last 30 days · Platform is iOS');
   await expect(page.getByText('Read offline, from your catalogue')).toBeVisible();
   await expectAccessible(page, 'ask: understood (1280)');
 
   // each part can be removed or changed
   await page.getByRole('button', { name: 'Remove Retention D7' }).click();
   await page.getByLabel('Change by Country').selectOption({ label: 'Media Source' });
-  await expect(ask.summary).toHaveText('Retention D1 · by Media Source · last 30 days · Platform is Android');
-  // a condition's comparison changes too: is ↔ is not
-  await page.getByLabel('Change the comparison of Platform is Android').selectOption({ label: 'is not' });
-  await expect(ask.summary).toHaveText('Retention D1 · by Media Source · last 30 days · Platform is not Android');
+  await expect(ask.summary).toHaveText('Retention D1 · by Media Source · last 30 days · Platform is iOS');
+  // a condition's comparison changes too: is ↔ is not (this Android app's rows are the ones that are not iOS)
+  await page.getByLabel('Change the comparison of Platform is iOS').selectOption({ label: 'is not' });
+  await expect(ask.summary).toHaveText('Retention D1 · by Media Source · last 30 days · Platform is not iOS');
   await expectAccessible(page, 'ask: a condition negated (1280)');
 
   // Run opens the normal builder with the result, which runs it (and saves it, as every first run does)
