@@ -130,6 +130,18 @@ test('download an invoice: a real PDF with its transaction id; no document, no d
   await expect(voided.getByRole('button', { name: /^Download invoice .* \(unavailable\)$/ })).toBeDisabled();
 });
 
+// Before the journey that deletes the demo's Mastercard (tests share the demo workspace, in file order).
+test("card brands show as the brands' own marks, never cut to four letters", async ({ page }) => {
+  await openBilling(page, 'payment-methods');
+  const list = page.getByRole('list', { name: 'Payment methods' });
+  const visa = list.getByRole('listitem').filter({ hasText: 'Visa' });
+  const mastercard = list.getByRole('listitem').filter({ hasText: 'Mastercard' });
+  await expect(visa.locator('[data-brand="visa"]')).toHaveText('VISA');
+  await expect(mastercard.locator('[data-brand="mastercard"] svg')).toBeVisible();
+  await expect(mastercard.locator('[data-brand="mastercard"]')).toHaveAttribute('title', 'Mastercard');
+  for (const cut of ['MAST', 'AMER', 'INV']) await expect(list.getByText(cut, { exact: true })).toHaveCount(0);
+});
+
 test('set a default and delete a method behind a confirm', async ({ page }) => {
   await openBilling(page, 'payment-methods');
   const list = page.getByRole('list', { name: 'Payment methods' });
@@ -199,13 +211,3 @@ test('an unknown billing tab goes to the canonical billing address, keeping the 
   await expect(page).toHaveURL(`${BILLING}/payment-methods`);
 });
 
-test("card brands show as the brands' own marks, never cut to four letters", async ({ page }) => {
-  await openBilling(page, 'payment-methods');
-  const list = page.getByRole('list', { name: 'Payment methods' });
-  const visa = list.getByRole('listitem').filter({ hasText: 'Visa' });
-  const mastercard = list.getByRole('listitem').filter({ hasText: 'Mastercard' });
-  await expect(visa.locator('[data-brand="visa"]')).toHaveText('VISA');
-  await expect(mastercard.locator('[data-brand="mastercard"] svg')).toBeVisible();
-  await expect(mastercard.locator('[data-brand="mastercard"]')).toHaveAttribute('title', 'Mastercard');
-  for (const cut of ['MAST', 'AMER', 'INV']) await expect(list.getByText(cut, { exact: true })).toHaveCount(0);
-});
