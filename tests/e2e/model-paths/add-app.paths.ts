@@ -29,8 +29,10 @@ const CREATE_UNEXPECTED = 'An unexpected error occurred while creating the app.'
 const DEBOUNCE = 'xstate.after.searchDebounce.addApp.search.debouncing';
 
 const WORD_GARDEN: AppSearchResult = { appId: 'dev.demostudio.wordgarden', title: 'Word Garden', developer: 'Demo Studio', platform: 'android' };
-const DRAGON_IOS: AppSearchResult = { appId: '1600000001', title: 'Dragon Merge', developer: 'Demo Studio', platform: 'ios' };
-const DRAGON_URL = 'https://apps.apple.com/us/app/dragon-merge/id1600000001';
+// A listing the demo workspace does not have (its own Dragon Merge iOS is marked 'Already in workspace' and cannot be
+// added, which the model, run without the workspace's apps, does not know).
+const DRAGON_IOS: AppSearchResult = { appId: '1600000099', title: 'Dragon Tales', developer: 'Demo Studio', platform: 'ios' };
+const DRAGON_URL = 'https://apps.apple.com/us/app/dragon-tales/id1600000099';
 
 const E = {
   open: { type: 'OPEN' },
