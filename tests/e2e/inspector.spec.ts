@@ -47,7 +47,7 @@ test('?inspect=1: the panel shows the session actor in its statechart and the si
   const session = panel(page).locator('[data-machine-id="session"]');
   await expect(session.getByRole('heading', { name: 'session', exact: true })).toBeVisible();
   await expect(session.getByText('active', { exact: true })).toBeVisible();
-  await expect(session.getByTestId('flow-state-value')).toHaveText('signedIn.ready');
+  await expect(session.getByTestId('flow-state-value')).toHaveText('signedIn.ready.fresh');
   // Its diagram: every state node drawn, exactly the active ones highlighted.
   const diagram = session.getByRole('group', { name: 'session statechart' });
   await expect(diagram.locator('[data-state-path]')).toHaveCount(9);
