@@ -31,8 +31,8 @@ const DEBOUNCE = 'xstate.after.searchDebounce.addApp.search.debouncing';
 const WORD_GARDEN: AppSearchResult = { appId: 'dev.demostudio.wordgarden', title: 'Word Garden', developer: 'Demo Studio', platform: 'android' };
 // A listing the demo workspace does not have (its own Dragon Merge iOS is marked 'Already in workspace' and cannot be
 // added, which the model, run without the workspace's apps, does not know).
-const DRAGON_IOS: AppSearchResult = { appId: '1600000099', title: 'Dragon Tales', developer: 'Demo Studio', platform: 'ios' };
-const DRAGON_URL = 'https://apps.apple.com/us/app/dragon-tales/id1600000099';
+const DRAGON_IOS: AppSearchResult = { appId: '1450398496', title: 'Dragon Jump', developer: 'Foxglove Digital', platform: 'ios' };
+const DRAGON_URL = 'https://apps.apple.com/us/app/dragon-jump/id1450398496';
 
 const E = {
   open: { type: 'OPEN' },
