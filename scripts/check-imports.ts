@@ -1,5 +1,5 @@
 /**
- * `npm run imports` (and the `imports` tier of `npm test`): checks the import rules of ARCHITECTURE.md, written in
+ * `npm run imports` (and the `imports` tier of `npm test`): checks the import rules of docs/architecture.md, written in
  * .dependency-cruiser.cjs, over every root of the repository. Fails on any violation, and also when a root yielded no
  * module at all, so a broken parser, resolver or path can never pass by checking nothing.
  * tests/unit/harness.test.ts runs the same function on tests/unit/fixtures/imports, which breaks the rules on purpose.

@@ -83,7 +83,7 @@ export const areas: readonly Area[] = [
   { name: 'catalogue', routes: catalogueRoutes, migrations: appContentMigrations },
   { name: 'messages', routes: messagesRoutes },
   { name: 'acquire', routes: acquireRoutes, migrations: acquireMigrations },
-  // Attribution postbacks (issue 12), with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
+  // Attribution postbacks, with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
   { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: { ...postbacksMigrations, ...testLinksMigrations } },
   { name: 'monetize', routes: monetizeRoutes, migrations: monetizeMigrations },
 ];

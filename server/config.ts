@@ -13,7 +13,7 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  /** Email domains of Questboard staff (SPEC §6): their accounts are hidden from other users' team lists. */
+  /** Email domains of Questboard staff (docs/accounts.md §Roles): their accounts are hidden from other users' team lists. */
   internalDomains: string[];
   sessionDays: number;
   /** Where built SPA files are served from; absent in API-only tests. */

@@ -1,5 +1,5 @@
 /**
- * Support's flow inspector (ARCHITECTURE "Support and engineers"): with ?inspect=1 in the URL (remembered for the
+ * Support's flow inspector (docs/architecture.md §Support and engineers): with ?inspect=1 in the URL (remembered for the
  * tab, ?inspect=0 turns it off) the inspector runtime is downloaded lazily, every root actor created with
  * actorOptions() is inspected, and a built-in flow panel shows them (works offline); the Stately inspector opens
  * only from the panel's button. Everything shown or sent is masked (src/inspector/mask.ts). Normal users download

@@ -1,5 +1,5 @@
 /**
- * Every URL of SPEC §2 as data without views: the route patterns, who may see them (guards), the href builders
+ * Every URL of docs/workspace.md §Screens and routes as data without views: the route patterns, who may see them (guards), the href builders
  * and the product's fixed links. Machines, services and views import this module; only the router imports
  * `routes.ts`, which adds the lazily loaded view of each pattern.
  */
@@ -43,7 +43,7 @@ export const patterns = {
 } as const;
 export type RouteId = keyof typeof patterns;
 
-/** The billing tabs in the address (SPEC §2: Balance, Payment Methods, Payment History, Credits History). */
+/** The billing tabs in the address (docs/workspace.md §Screens and routes: Balance, Payment Methods, Payment History, Credits History). */
 export const BILLING_TAB_SLUGS = ['balance', 'payment-methods', 'payment-history', 'credits-history'] as const;
 export type BillingTabSlug = (typeof BILLING_TAB_SLUGS)[number];
 
@@ -76,7 +76,7 @@ export const APP_SECTIONS = [
   { id: 'settings', label: 'App Settings', section: 'settings/general', match: 'settings' },
 ] as const;
 
-/** Replace the appId of an app path, keeping the section (the narrow-screen app dropdown of SPEC §2). */
+/** Replace the appId of an app path, keeping the section (the narrow-screen app dropdown of docs/workspace.md §Screens and routes). */
 export function switchAppInPath(pathname: string, appId: string): string {
   return pathname.replace(/^(\/workspace\/[^/]+\/app\/)[^/]+/, `$1${enc(appId)}`);
 }

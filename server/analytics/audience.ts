@@ -1,5 +1,5 @@
 /**
- * The Monetize audience estimate ("Beyond", issue 14): how many of an app's players active in a window match a
+ * The Monetize audience estimate ("Beyond"): how many of an app's players active in a window match a
  * campaign's target conditions, compiled with the report compiler (compileCondition, sql.ts) so the same rules hold:
  * every value is a bound parameter, every identifier comes from a catalogue (the events model's columns and the
  * player totals below), never from the request.

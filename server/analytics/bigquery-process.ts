@@ -1,5 +1,5 @@
 /**
- * Process Data on BigQuery (issue 11: "with BigQuery configured, the same processing runs as BigQuery jobs from the
+ * Process Data on BigQuery (docs/integrations.md: "with BigQuery configured, the same processing runs as BigQuery jobs from the
  * customer's `analytics_*` dataset into the target dataset"): the flattening of raw-export.ts (`flattenSelect`, one
  * definition of the output columns) and the daily-metrics rebuild of event-store.ts (`rebuildDailySql`), rendered in
  * BigQuery standard SQL, run as query jobs through @google-cloud/bigquery:

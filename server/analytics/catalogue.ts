@@ -1,5 +1,5 @@
 /**
- * The data models Analyze reports over, and their metric catalogue (SPEC §3 curated metric groups, DOMAIN.md
+ * The data models Analyze reports over, and their metric catalogue (docs/analyze.md §Entities curated metric groups, docs/domain.md
  * "Curated metrics"). A model names its table, its group-by/filter columns (dimensions) and its metrics, each
  * metric an expression over the table's columns. This catalogue is the only source of identifiers in report SQL.
  *

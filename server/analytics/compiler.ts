@@ -1,8 +1,8 @@
 /**
- * The report compiler: a report configuration (SPEC §3) → an intermediate form (`SelectQuery`: expressions from the
+ * The report compiler: a report configuration (docs/analyze.md §Entities) → an intermediate form (`SelectQuery`: expressions from the
  * model catalogue plus bound parameters, dialect-free) → `{sql, params}` for DuckDB, BigQuery or PostgreSQL.
  *
- * Rules it enforces (SPEC §5, ARCHITECTURE rule 6):
+ * Rules it enforces (docs/analyze.md §Rules and limits, docs/architecture.md §House rules 6):
  *  - the model, every selected metric, the group-by and every condition column must exist in the model catalogue
  *    (400 naming the unknown one); identifiers in the SQL come only from that catalogue;
  *  - every value (app id, dates, condition values, is-one-of lists) is a bound parameter; the SQL text never
@@ -111,7 +111,7 @@ export function compileReport(input: CompileInput): CompiledReport {
   const params: Record<string, BoundParam> = {};
   const bind = (name: string, p: BoundParam) => { params[name] = p; return param(name); };
 
-  // Limit (SPEC §5, §9).
+  // Limit (docs/analyze.md §Rules and limits).
   const limitValue = cfg.limit?.[0]?.value ?? REPORT_LIMIT_DEFAULT;
   if (limitError(limitValue)) throw new ReportInputError(LIMIT_MESSAGE, 'limit');
 

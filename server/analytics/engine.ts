@@ -1,6 +1,6 @@
 /**
  * What every report engine offers (DuckDB embedded, BigQuery by configuration), the errors they raise, and the
- * engine-independent parts built on top: the model configuration of SPEC §3 "Report config per model" from the
+ * engine-independent parts built on top: the model configuration of docs/analyze.md §Entities "Report config per model" from the
  * describe query, and result-row normalisation.
  */
 import {
@@ -37,7 +37,7 @@ export class ReportTooLargeError extends Error {
 export const formatBytes = (bytes: number) =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
 
-/** SPEC §3 "Report config per model" for one app, from the describe row. */
+/** docs/analyze.md §Entities "Report config per model" for one app, from the describe row. */
 export function modelConfiguration(model: ModelDef, describeRow: Record<string, unknown> | null): ModelConfiguration {
   const select: Column[] = model.metrics.map((m) => ({
     column_name: m.column_name,

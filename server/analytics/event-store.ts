@@ -1,6 +1,6 @@
 /**
  * The embedded event store: one DuckDB database (a file in DATA_DIR, or memory) holding game events for every app
- * in a flattened form of the Firebase Analytics export (DOMAIN.md), plus the per-user-per-day table the
+ * in a flattened form of the Firebase Analytics export (docs/domain.md), plus the per-user-per-day table the
  * daily-metrics model reads (built from the events by `rebuildDailyUserMetrics`, the local counterpart of the
  * BigQuery "process data" job).
  *
@@ -105,7 +105,7 @@ CREATE TABLE IF NOT EXISTS daily_user_metrics (
 )`;
 
 /**
- * What counts as revenue (an app's revenue settings, SPEC §3 monetizeMetadata): the events named here count the
+ * What counts as revenue (an app's revenue settings, docs/analyze.md §Entities monetizeMetadata): the events named here count the
  * numeric `parameter` (an event parameter, or the export's `event_value_in_usd`) as revenue of `type`
  * (ads → Ad Revenue and eCPM, iap → IAP Revenue, payers and Conversion Rate, other → neither). Events without a rule
  * keep their default (DEFAULT_REVENUE: ad_impression `value` is ads, in_app_purchase `event_value_in_usd` is iap).
@@ -182,7 +182,7 @@ function revenueColumns(settings: readonly RevenueRule[], d: RebuildDialect): { 
 }
 
 /**
- * Rebuilds one app's daily_user_metrics from its events (DOMAIN.md metric definitions, revenue by `RevenueRule`s):
+ * Rebuilds one app's daily_user_metrics from its events (docs/domain.md metric definitions, revenue by `RevenueRule`s):
  * install day = first first_open, else first seen; DAU rows exclude app_remove; sessions = distinct ga_session_id;
  * ret_dN = active on exactly install day + N, ret_wN = active on some day in [7N, 7N+6] after install, both set only
  * on install-day rows of cohorts old enough for the data (install day + N, resp. + 7N+6 ≤ the app's last day) and
@@ -410,7 +410,7 @@ export class EventStore {
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-/** DuckDB JS values → JSON-friendly values (dates as SPEC §5 strings). */
+/** DuckDB JS values → JSON-friendly values (dates as docs/analyze.md §Rules and limits strings). */
 export function toPlain(value: unknown, type: string): unknown {
   if (value === null || value === undefined) return null;
   if (typeof value === 'bigint') return Number(value);

@@ -1,6 +1,6 @@
 /**
  * Synthetic game events for the embedded event store: a believable free-to-play game with the parameters of
- * DOMAIN.md ("A believable demo game"), generated entirely in SQL inside DuckDB (never row by row from JS), and
+ * docs/domain.md ("A believable demo game"), generated entirely in SQL inside DuckDB (never row by row from JS), and
  * deterministic: every random draw is hash(seed, salt, keys…) of the row's identity, so the same options give the
  * same events on any machine and with any thread count.
  *

@@ -1,6 +1,6 @@
 /**
- * The raw Firebase export and "Process Data" on the embedded engine (issue 11, DOMAIN.md "Firebase export as it
- * really is").
+ * The raw Firebase export and "Process Data" on the embedded engine (docs/domain.md §Firebase export as it
+ * really is).
  *
  * - `raw_events` holds each app's source data in the exact BigQuery export schema: event_date STRING YYYYMMDD,
  *   event_timestamp INT64 µs, event_params ARRAY<STRUCT<key, value STRUCT<string_value, int_value, float_value,

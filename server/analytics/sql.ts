@@ -1,5 +1,5 @@
 /**
- * The SQL expression tree the report compiler builds, and the dialects that render it (DOMAIN.md "SQL dialects").
+ * The SQL expression tree the report compiler builds, and the dialects that render it (docs/domain.md §SQL dialects).
  *
  * Everything a report can say is an `Expr`: catalogue columns, bound parameters, aggregates (optionally filtered),
  * NULLIF-guarded ratios, comparisons. A value from a user only ever appears as a `param` node, which every dialect

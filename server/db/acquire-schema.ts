@@ -4,7 +4,7 @@ import type { ColumnType, JSONColumnType } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-/** The app's acquisition settings draft (SPEC §3); no row: no draft yet (the Quests tab is hidden). */
+/** The app's acquisition settings draft (docs/acquire.md §Entities); no row: no draft yet (the Quests tab is hidden). */
 export interface AcquireSettingsTable {
   app_id: string;
   countries: JSONColumnType<string[]>;

@@ -1,5 +1,5 @@
 /**
- * App-database tables of the billing area (SPEC §3 Billing; money in integer cents everywhere):
+ * App-database tables of the billing area (docs/billing.md §Entities Billing; money in integer cents everywhere):
  *  - billing_accounts: one row per workspace with a billing profile (threshold, current period, provider customer);
  *  - billing_payment_methods: cards and the manual-invoice method; at most one default per workspace (unique index);
  *  - billing_charges: what the workspace owes; pending while `invoice_id` is null (quest step completions insert here);
@@ -10,7 +10,7 @@
  *  - billing_setup_sessions: a hosted "add a payment method" page in progress (sandbox or Stripe);
  *  - billing_webhook_events: provider events already handled (idempotent webhooks);
  *  - billing_url_keys: the random key that signs invoice download urls.
- * 0551 adds what an invoice document needs: the date an invoice was paid, and the workspace's billing details (SPEC §3
+ * 0551 adds what an invoice document needs: the date an invoice was paid, and the workspace's billing details (docs/billing.md §Entities
  * customer details: the name and postal address invoices are made out to) on billing_accounts.
  */
 import type { Kysely, Migration } from 'kysely';

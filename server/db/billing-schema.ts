@@ -11,7 +11,7 @@ export interface BillingAccountsTable {
   threshold_cents: number | null;
   current_period_end: Timestamp;
   provider_customer_id: string | null;
-  /** The workspace's billing details (SPEC §3 customer details): who invoices are made out to, and where. */
+  /** The workspace's billing details (docs/billing.md §Entities customer details): who invoices are made out to, and where. */
   customer_name: Defaulted<string | null>;
   customer_line1: Defaulted<string | null>;
   customer_line2: Defaulted<string | null>;

@@ -7,7 +7,7 @@ export interface AppDeeplinksTable {
   /** The partner's kind of link, e.g. AdjustLink, OneLink, UniversalLink. */
   type: string;
   url: string;
-  /** ios, android or appsFlyer; any other value is kept and shown, but logged and never updated (SPEC §3). */
+  /** ios, android or appsFlyer; any other value is kept and shown, but logged and never updated (docs/app-settings.md §Entities). */
   platform: string;
   position: number;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;

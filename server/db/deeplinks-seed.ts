@@ -1,7 +1,7 @@
 /**
  * Demo acquisition links (server/domain/deeplinks.ts) of the Dragon Merge apps: an AppsFlyer OneLink and the store
  * app links each platform opens, plus, on Android, an Adjust tracker link, a platform Questboard does not update
- * (shown and logged as unsupported, SPEC §3).
+ * (shown and logged as unsupported, docs/app-settings.md §Entities).
  */
 import type { Transaction } from 'kysely';
 import type { Database } from './schema';

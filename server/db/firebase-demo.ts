@@ -1,7 +1,7 @@
 /**
  * The Firebase part's demo rows: Demo Studio's Word Garden Firebase plugin targets the sandbox project
  * `demo-studio-analytics` (so its Connection Status names the GCP project and app), with no conversion event enabled
- * yet, so a fresh start shows the SPEC §4 banner and the Enable path. Idempotent: only a plugin without a target.
+ * yet, so a fresh start shows the docs/integrations.md §Plugin states banner and the Enable path. Idempotent: only a plugin without a target.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';

@@ -1,5 +1,5 @@
 /**
- * The integrations area's demo rows (issue 11), written once (marker `integrations-demo`): Demo Studio's Questboard
+ * The integrations area's demo rows, written once (marker `integrations-demo`): Demo Studio's Questboard
  * service-account credential (Google Cloud sandbox) on its BigQuery and Firebase plugins and their first Latest
  * Updates. The demo BigQuery plugins' raw Firebase exports, their processing and their plugin events come from the
  * first start's demo data (server/db/demo-data.ts), through the same path as a newly connected app.

@@ -1,7 +1,7 @@
 /**
  * App-database tables of the integrations area (PGlite and PostgreSQL alike): Google Cloud credentials (their secret
  * part encrypted with AES-GCM under the server key, server/providers/google-cloud/secret-box.ts), each plugin's
- * credential, its events (SPEC §3 plugin event) and its feed (Latest Updates), and the jobs table: work that outlives
+ * credential, its events (docs/integrations.md §Entities plugin event) and its feed (Latest Updates), and the jobs table: work that outlives
  * a request (process data, the sandbox export), claimed with FOR UPDATE SKIP LOCKED (server/jobs/queue.ts).
  */
 import type { Kysely, Migration } from 'kysely';

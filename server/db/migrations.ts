@@ -108,7 +108,7 @@ const migrations: Record<string, Migration> = {
     },
   },
   // (Named after every area's migrations so far: Kysely refuses a new name sorting before one already run.)
-  // Indexes for the queries every request or sign-in runs (issue 9): /api/me lists an account's memberships, the
+  // Indexes for the queries every request or sign-in runs: /api/me lists an account's memberships, the
   // sign-in limits count failures per client address.
   '0200_load_indexes': {
     async up(db: Kysely<any>) {

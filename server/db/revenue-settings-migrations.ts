@@ -1,5 +1,5 @@
 /**
- * App-database table of the revenue settings (SPEC §3 plugin event monetizeMetadata, §5 revenue settings): one row
+ * App-database table of the revenue settings (docs/integrations.md §Entities plugin event monetizeMetadata, §Rules and limits revenue settings): one row
  * per plugin event that has settings, going with its event; `app_id` lets the analytics rebuild read an app's rules
  * in one query (server/domain/revenue-settings.ts).
  */

@@ -77,7 +77,7 @@ export interface AppsTable {
   platform: 'android' | 'ios';
   enabled: boolean;
   image_file_id: string | null;
-  /** Store listing, keys, deeplinks and settings of SPEC §3 that need no query of their own. */
+  /** Store listing, keys, deeplinks and settings of docs/architecture.md §Layers that need no query of their own. */
   details: JSONColumnType<Record<string, unknown>>;
   created_at: CreatedAt;
 }
@@ -152,7 +152,7 @@ export interface ReportTemplatesTable {
   app_id: string;
   title: string;
   model_id: string;
-  /** SPEC §3 report configuration (src/contracts/analyze.ts ReportConfiguration). */
+  /** docs/architecture.md §Layers report configuration (src/contracts/analyze.ts ReportConfiguration). */
   configuration: JSONColumnType<Record<string, unknown>>;
   created_by: string | null;
   created_at: Generated<Date>;

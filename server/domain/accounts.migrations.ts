@@ -1,5 +1,5 @@
 /**
- * App-database changes of the auth area (issue 9, `/api/me` on the hot path): `view_versions` holds, per workspace, a
+ * App-database changes of the auth area (`/api/me` on the hot path): `view_versions` holds, per workspace, a
  * number that grows whenever anything the signed-in account's view of it shows changes: the workspace row, its
  * memberships (team count, roles), its apps, their plugins, API keys and deep links (0530), and the accounts of its members (names and
  * e-mails: the team count hides internal staff). Row triggers bump it in the writer's own transaction, so a

@@ -1,4 +1,4 @@
-/** The signed-in account as SPEC §3 describes it: profile, organisations (workspaces with role and apps), all apps. */
+/** The signed-in account as docs/accounts.md §Entities describes it: profile, organisations (workspaces with role and apps), all apps. */
 import { sql, type Expression, type QueryCreator } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../db/schema';
@@ -93,7 +93,7 @@ const accountQuery = reusableQuery((db, internalDomains: string[], accountId: st
 );
 
 /**
- * The Account of SPEC §3 in ONE query (the workspaces, apps and plugins as nested JSON). `/api/me` asks
+ * The Account of docs/accounts.md §Entities in ONE query (the workspaces, apps and plugins as nested JSON). `/api/me` asks
  * `currentAccount`, which builds it only when the account's view versions changed.
  */
 export async function loadAccount(ctx: ServerContext, accountId: string): Promise<Account> {

@@ -1,5 +1,5 @@
 /**
- * Suggested quests ("AI-Driven Quest Generation", SPEC §9 features unlocked by BigQuery) from the app's own analytics,
+ * Suggested quests ("AI-Driven Quest Generation", docs/acquire.md §Rules and limits features unlocked by BigQuery) from the app's own analytics,
  * when the target is saved with applyPriceSuggestions. THE FORMULA (documented in the README too):
  *
  *  1. Cohort: installs (users by first touch) of the last `analysisPeriod` days of the app's data, ending 3 days before

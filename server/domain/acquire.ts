@@ -1,6 +1,6 @@
 /**
- * Acquire's business rules (SPEC §2 Acquire, §3 Quest and Acquisition settings draft, §4 quest menu and draft →
- * review → publish / discard, §5 Acquire target, §6 viewers and staff; the status table and what a quest is are in
+ * Acquire's business rules (docs/acquire.md §Screens and routes Acquire, §Entities Quest and Acquisition settings draft, §Quest states quest menu and draft →
+ * review → publish / discard, §Rules and limits Acquire target, §Roles viewers and staff; the status table and what a quest is are in
  * src/contracts/acquire.ts's header):
  *  - the app's attribution source (the gate) and its events with when each was last received;
  *  - quests: create, write the draft, publish (after the 48-hour pre-publish check), discard, stop, restart, delete
@@ -28,7 +28,7 @@ import type { PostbackSubject } from './postbacks';
 import type { DomainEvent } from '../../src/contracts/domain-events';
 import { shortCache } from '../short-cache';
 
-/** Plugin types whose events a quest step can use (SPEC §2: AppsFlyer, Adjust; Firebase's conversion events too). */
+/** Plugin types whose events a quest step can use (docs/acquire.md §Screens and routes: AppsFlyer, Adjust; Firebase's conversion events too). */
 export const ATTRIBUTION_TYPES = ['AppsFlyer', 'Adjust', 'Firebase'] as const;
 
 // ------------------------------------------------------------------------------------------------ the source

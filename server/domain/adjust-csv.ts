@@ -1,6 +1,6 @@
 /**
- * Reading an uploaded Adjust events file (SPEC §2 "Only .CSV file is accepted.", §5 eventFile .csv only; format
- * DOMAIN.md): the name must end in .csv, the bytes must be UTF-8 text (checked by content: no NUL or other binary
+ * Reading an uploaded Adjust events file (docs/postbacks.md §Screens and routes "Only .CSV file is accepted.", §Rules and limits eventFile .csv only; format
+ * docs/domain.md): the name must end in .csv, the bytes must be UTF-8 text (checked by content: no NUL or other binary
  * control bytes, so a renamed image or spreadsheet is refused) within the size bound, and the records come from
  * csv-parse (RFC 4180: quotes, doubled quotes, CRLF, BOM). The rows are then checked by the shared rules
  * (src/contracts/integrations.ts adjustEventsFromRecords), which name the line of every error.
@@ -47,7 +47,7 @@ export function readCsvRecords(text: string): { records: CsvRecord[] } | { error
   }
 }
 
-/** Parse and check an events file's text (DOMAIN.md format). */
+/** Parse and check an events file's text (docs/domain.md format). */
 export function parseAdjustEventsCsv(text: string): AdjustEventsParse {
   const read = readCsvRecords(text);
   if ('error' in read) return { ok: false, errors: [read.error] };

@@ -1,5 +1,5 @@
 /**
- * The Adjust demo rows (issue 12), written once (marker `adjust-demo`): Dragon Merge (Android) connected to Adjust with
+ * The Adjust demo rows, written once (marker `adjust-demo`): Dragon Merge (Android) connected to Adjust with
  * a partner link and a five-event file, waiting for its first callback, so a fresh `npm start` shows the Adjust tab's
  * connected card (send a callback to the URL it shows, then Check Status). Other demo apps keep no Adjust plugin.
  */

@@ -1,5 +1,5 @@
 /**
- * App-database table of the Adjust integration (migrations 0420–0429): the rows of the app's events file (DOMAIN.md
+ * App-database table of the Adjust integration (migrations 0420–0429): the rows of the app's events file (docs/domain.md
  * CSV, ours), one per event token. The primary key makes a token unique per plugin, so per app (one Adjust plugin per
  * app: plugins_one_per_type). The partner link, file name and upload time are the plugin's attributes.
  */

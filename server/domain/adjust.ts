@@ -1,7 +1,7 @@
 /**
- * The Adjust integration (issue 12; SPEC §2 Adjust tab, §4 "Adjust: no plugin, connect with partner link and file,
- * connected", §5 Adjust rules, §7 connect Adjust and save events file, §8 Adjust messages). An app connects Adjust with
- * a partner link and an events file (DOMAIN.md CSV): the plugin row (status 'waiting_for_events' until a callback
+ * The Adjust integration (docs/postbacks.md §Screens and routes Adjust tab, §Partner plugin states "Adjust: no plugin, connect with partner link and file,
+ * connected", §Rules and limits Adjust rules, §API endpoints connect Adjust and save events file, §Messages Adjust messages). An app connects Adjust with
+ * a partner link and an events file (docs/domain.md CSV): the plugin row (status 'waiting_for_events' until a callback
  * arrives), the file's rows in `adjust_events`, and the conversion events list (plugin_events, one per event name,
  * 'Enabled' until received). Every write of a file is one transaction: a file with any bad line stores nothing and
  * answers `{success: false, errors}` with the line and reason of each. A disconnected plugin connects again through
@@ -63,7 +63,7 @@ async function replaceEvents(trx: Transaction<Database>, pluginId: string, rows:
 
 const plural = (n: number) => `${n} event${n === 1 ? '' : 's'}`;
 
-/** SPEC §7 connect Adjust (partner link and file): creates the plugin, or connects a disconnected one again. */
+/** docs/postbacks.md §API endpoints connect Adjust (partner link and file): creates the plugin, or connects a disconnected one again. */
 export async function connectAdjust(ctx: ServerContext, appId: string, partnerLink: string, file: UploadedCsv | undefined): Promise<AdjustFileAnswer> {
   const parsed = readAdjustEventsFile(file);
   if (!parsed.ok) return { success: false, errors: parsed.errors };
@@ -92,7 +92,7 @@ export async function connectAdjust(ctx: ServerContext, appId: string, partnerLi
 }
 
 /**
- * SPEC §7 save events file (app id, csv file): replaces the connected plugin's events. A file that drops events of the
+ * docs/postbacks.md §API endpoints save events file (app id, csv file): replaces the connected plugin's events. A file that drops events of the
  * current one is saved only once the publisher confirmed it (`removeEvents`); until then the answer names them.
  */
 export async function saveAdjustEventsFile(ctx: ServerContext, appId: string, file: UploadedCsv | undefined, removeEvents = false): Promise<AdjustFileAnswer> {
@@ -130,7 +130,7 @@ export async function saveAdjustEventsFile(ctx: ServerContext, appId: string, fi
   return { success: true, plugin: await getPlugin(ctx, current.id) };
 }
 
-/** Update the partner link; SPEC §8 "Partner link not found! Can't update!" when the app has none. */
+/** Update the partner link; docs/postbacks.md §Messages "Partner link not found! Can't update!" when the app has none. */
 export async function updatePartnerLink(ctx: ServerContext, appId: string, partnerLink: string) {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await adjustPlugin(trx, appId, true);

@@ -3,7 +3,7 @@
  *  - the first admin and workspace of a deployment: the account with a password now (prompted or from stdin), or,
  *    without one, the workspace and an admin invitation whose link sets the password (the same invite page a
  *    colleague gets, valid 5 days);
- *  - Questboard staff (accounts.is_tp_user: SPEC §6 staff rights, e.g. changing any app's acquisition target) granted
+ *  - Questboard staff (accounts.is_tp_user: docs/workspace.md §Roles staff rights, e.g. changing any app's acquisition target) granted
  *    or revoked by e-mail.
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Analyze reports (SPEC §4 report lifecycle, §7 "Analytics service"): run and save templates, signed result urls,
+ * Analyze reports (docs/analyze.md §Report states report lifecycle, §API endpoints "Analytics service"): run and save templates, signed result urls,
  * model configs, and whether an app's Analyze is enabled.
  *
  * - Analyze is enabled for an app by the one rule of server/domain/apps.ts (analyzePlugin: a BigQuery plugin with a
@@ -196,7 +196,7 @@ export async function getTemplate(ctx: ServerContext, appId: string, reportId: s
   };
 }
 
-/** Newest first (SPEC §2 Analyze overview). */
+/** Newest first (docs/analyze.md §Screens and routes Analyze overview). */
 export async function listTemplates(ctx: ServerContext, appId: string): Promise<TemplateSummary[]> {
   const rows = await ctx.db.selectFrom('report_templates').select(['id', 'title', 'updated_at']).where('app_id', '=', appId)
     .orderBy('updated_at', 'desc').orderBy('id').execute();

@@ -1,5 +1,5 @@
 /**
- * API keys of an app (SPEC §3 API key: key, type api|s2s, status active|terminated; §7 update API keys: the whole app
+ * API keys of an app (docs/app-settings.md §Entities API key: key, type api|s2s, status active|terminated; §API endpoints update API keys: the whole app
  * object sent). A key is 32 bytes from the operating system's cryptographic random source (node:crypto randomBytes),
  * written `qb_<type>_<base64url>`; only its first characters (the prefix shown in lists) and its SHA-256 hash are
  * stored, so the full key is in the answer that created it and nowhere else. Terminating is one way and immediate:

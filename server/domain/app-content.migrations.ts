@@ -1,5 +1,5 @@
 /**
- * App-database changes of the app content areas (issue 13: Settings → Catalogue and Messages): an app's catalogue
+ * App-database changes of the app content areas (docs/app-settings.md: Settings → Catalogue and Messages): an app's catalogue
  * items (a sku unique per app, so two saves racing for one sku end with one refused) and its saved player
  * notifications (one row per app).
  */

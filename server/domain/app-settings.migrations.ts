@@ -1,5 +1,5 @@
 /**
- * App-database changes of the App Settings area: the API keys of an app (SPEC §3 API key: key, type api|s2s, status
+ * App-database changes of the App Settings area: the API keys of an app (docs/app-settings.md §Entities API key: key, type api|s2s, status
  * active|terminated). The key itself is never stored: a short prefix to recognise it and its SHA-256 hash (the key
  * is 256 random bits, so a fast hash is enough; a unique index makes a lookup by hash one row).
  */

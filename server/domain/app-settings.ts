@@ -1,5 +1,5 @@
 /**
- * App Settings (SPEC §2 Settings tabs, §4 store status per platform, §7 update app general): the General tab's save.
+ * App Settings (docs/app-settings.md §Screens and routes Settings tabs, §App settings states store status per platform, §API endpoints update app general): the General tab's save.
  * The rules are the contract's (`validateGeneral`, the same the form shows), applied again here; the icon is judged
  * by its bytes (PNG, JPEG or GIF, at most 1,000,000 bytes); fields a status hides are cleared. Name, store fields and
  * icon change in one transaction, and the unique store-app index (apps_store_app) refuses a package or bundle id

@@ -1,8 +1,8 @@
 /**
- * Apps (SPEC §3, §4): rows of apps + plugins mapped to the contract shape, the enabled switch, and THE rule for
+ * Apps (docs/apps.md §Entities, §App states): rows of apps + plugins mapped to the contract shape, the enabled switch, and THE rule for
  * "Analyze is enabled", used both for an app's `enableAnalyze` (what the UI shows) and by server/domain/analyze.ts
- * before it runs a report (the 409 `analyze_not_enabled`), so the two can never disagree. Adding an app (SPEC §2
- * search modal → review → Add App, §7 search / details by store URL / create app) goes through the configured app
+ * before it runs a report (the 409 `analyze_not_enabled`), so the two can never disagree. Adding an app (docs/apps.md §Screens and routes
+ * search modal → review → Add App, §API endpoints search / details by store URL / create app) goes through the configured app
  * store provider (server/providers/app-store/).
  */
 import type { Selectable } from 'kysely';
@@ -40,7 +40,7 @@ export function toPlugin(row: PluginRow): Plugin {
 export type AnalyzePlugin = PluginRow & { data_start: string; data_end: string };
 
 /**
- * SPEC §4: Analyze is enabled only after the BigQuery plugin has data, i.e. a processed data range (set when its
+ * docs/apps.md §App states: Analyze is enabled only after the BigQuery plugin has data, i.e. a processed data range (set when its
  * data is processed: BigQuery "process data", or the embedded store's demo events). The first such plugin (oldest
  * first) is the one reports run with; undefined when Analyze is not enabled. `plugins` are the app's plugin rows.
  */
@@ -105,11 +105,11 @@ export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: 
 
 // ------------------------------------------------------------------------------------------------ adding an app
 
-/** Our words for the one refusal SPEC §8 leaves open: the same store app twice in one workspace. */
+/** Our words for the one refusal docs/apps.md §Messages leaves open: the same store app twice in one workspace. */
 export const APP_ALREADY_ADDED = 'This app is already in this workspace.';
 const APP_ICON_TYPES = ['image/png', 'image/jpeg', 'image/gif'];
 
-/** The app icon by its content: a PNG, JPEG or GIF of at most 1,000,000 bytes (SPEC §9) and 1024 × 1024 pixels, else a 400. */
+/** The app icon by its content: a PNG, JPEG or GIF of at most 1,000,000 bytes (docs/apps.md §Rules and limits) and 1024 × 1024 pixels, else a 400. */
 export function checkAppIcon(image: UploadedImage | undefined): void {
   if (!image) return;
   if (!image.detectedType || !APP_ICON_TYPES.includes(image.detectedType)) throw invalid(ICON_TYPE_MESSAGE, ['image']);
@@ -117,7 +117,7 @@ export function checkAppIcon(image: UploadedImage | undefined): void {
   checkIconDimensions(image);
 }
 
-/** SPEC §7 GET /app/search through the configured store (sandbox catalogue by default). */
+/** docs/apps.md §API endpoints GET /app/search through the configured store (sandbox catalogue by default). */
 export async function searchStore(ctx: ServerContext, platform: Platform, query: string) {
   if (query.trim().length < SEARCH_MIN_CHARS) return { success: true, data: [], catalogue: ctx.providers.appStore.catalogue };
   try {
@@ -128,7 +128,7 @@ export async function searchStore(ctx: ServerContext, platform: Platform, query:
   }
 }
 
-/** App details by store URL: `success: false` with the SPEC §8 key as message when the store cannot give them. */
+/** App details by store URL: `success: false` with the docs/apps.md §Messages key as message when the store cannot give them. */
 export async function lookupStore(ctx: ServerContext, url: string) {
   const outcome = await ctx.providers.appStore.lookup(url.trim());
   const catalogue = ctx.providers.appStore.catalogue;
@@ -159,9 +159,9 @@ function storeListing(data: NewAppData) {
 }
 
 /**
- * Create app (SPEC §7 multipart data, image, organisationId) into the workspace of the path: the listing's store
+ * Create app (docs/apps.md §API endpoints multipart data, image, organisationId) into the workspace of the path: the listing's store
  * fields, its developer and description, and the icon (PNG, JPG or GIF by its bytes, at most 1,000,000 bytes: the
- * SPEC §9 app icon validator). The same store app twice in one workspace is refused (409) by a unique index, so two
+ * docs/apps.md §Rules and limits app icon validator). The same store app twice in one workspace is refused (409) by a unique index, so two
  * concurrent adds cannot both succeed.
  */
 export async function createApp(ctx: ServerContext, workspaceId: string, { data, organisationId, image }: NewAppInput): Promise<string> {

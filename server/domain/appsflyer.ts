@@ -1,5 +1,5 @@
 /**
- * The AppsFlyer plugin (issue 12; SPEC §2 AppsFlyer tab, §4 AppsFlyer lifecycle): Enable Plugin creates the app's
+ * The AppsFlyer plugin (docs/postbacks.md §Screens and routes AppsFlyer tab, §Partner plugin states AppsFlyer lifecycle): Enable Plugin creates the app's
  * AppsFlyer plugin waiting for events (or re-enables a disconnected one) and its postback secret; the plugin becomes
  * connected when Check Status finds a postback (server/domain/postbacks.ts). Disconnect and delete are the
  * integrations area's plugin actions.

@@ -1,5 +1,5 @@
 /**
- * "Ask Analyze in plain words" (route /analyze/reportAi, issue 15): a question → the report configuration of the
+ * "Ask Analyze in plain words" (route /analyze/reportAi): a question → the report configuration of the
  * builder, read against the app's live catalogue (every data model's configuration, as GET …/report/config answers
  * it; 409 when the app's Analyze is not enabled). The offline reader (server/analytics/ask/parse.ts) always reads
  * it; when a language model is configured (ctx.config.askModel) it is asked first with the question and the

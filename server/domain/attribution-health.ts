@@ -1,5 +1,5 @@
 /**
- * The health line's checks for the attribution sources (issue 12 "Beyond the peers", on the registry of
+ * The health line's checks for the attribution sources (docs/postbacks.md "Beyond the peers", on the registry of
  * integration-health.ts). AppsFlyer and Adjust are healthy while their postbacks keep arriving and counting:
  *   - no postback for longer than the partner's normal delay, once one has arrived (degraded);
  *   - postbacks refused in the last 24 hours, with the reasons counted, so a publisher testing a device sees why an

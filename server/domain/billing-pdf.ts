@@ -1,6 +1,6 @@
 /**
  * The invoice document (Payment History → Download): a real PDF made with pdfkit from the invoice row, the charges
- * it settled, the seller's block and the workspace's billing details (SPEC §3 customer details). A paid invoice says
+ * it settled, the seller's block and the workspace's billing details (docs/billing.md §Entities customer details). A paid invoice says
  * what was paid and when; any other says what is due. Uncompressed, and the transaction id is in the document's title
  * and subject as well as on the page, so the file can be checked by its bytes.
  */

@@ -1,5 +1,5 @@
 /**
- * Billing (SPEC §2 billing tabs, §3 Billing entities, §4 statuses, §5 promo code, §9 threshold and balance): the
+ * Billing (docs/billing.md §Screens and routes billing tabs, §Entities Billing entities, §Invoice and credit states statuses, §Rules and limits promo code, §Rules and limits threshold and balance): the
  * workspace's balance (credits − pending charges), payment methods, invoices, credit transactions, promo codes and
  * the hosted "add a payment method" flow through the payments provider (ctx.providers.payments). Admin only (routes).
  *
@@ -329,7 +329,7 @@ export async function redeemPromoCode(ctx: ServerContext, workspaceId: string, a
 
 // ------------------------------------------------------------------------------------------------ history
 
-/** SPEC §4 credit status: expired once past expiresAt, used up ('used', shown as other), else active. */
+/** docs/billing.md §Invoice and credit states credit status: expired once past expiresAt, used up ('used', shown as other), else active. */
 export async function listCreditTransactions(ctx: ServerContext, workspaceId: string): Promise<CreditTransaction[]> {
   const now = ctx.now().getTime();
   const rows = await ctx.db.selectFrom('billing_credits').selectAll().where('workspace_id', '=', workspaceId)

@@ -1,5 +1,5 @@
 /**
- * App-database changes of the CMS area (SPEC §3 CMS app details): one row of store-listing details per app. Title and
+ * App-database changes of the CMS area (docs/app-settings.md §Entities CMS app details): one row of store-listing details per app. Title and
  * icon are the app's own; images are stored files (files table) referenced by id, screenshots in slot order.
  */
 import type { Kysely, Migration } from 'kysely';

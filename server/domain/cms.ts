@@ -1,5 +1,5 @@
 /**
- * CMS app details (SPEC §2 Details tab, §3 CMS app details, §5 CMS images, §7 update CMS details): the store listing of
+ * CMS app details (docs/app-settings.md §Screens and routes Details tab, §Entities CMS app details, §Rules and limits CMS images, §API endpoints update CMS details): the store listing of
  * an app. Reading joins the app's title and icon; the update takes the texts, the kept screenshot URLs per slot and
  * the uploaded JPEGs. Every image is judged by its bytes (JPEG magic bytes FF D8 FF, at most 3 MB, dimensions from the
  * SOF marker within the slot's limit), never by name or claimed type; kept URLs must be this app's own stored images.
@@ -33,7 +33,7 @@ export async function getCmsDetails(ctx: ServerContext, appId: string): Promise<
   };
 }
 
-/** SPEC §5 checks of one uploaded image, on its bytes: a DomainError naming the field when refused. */
+/** docs/app-settings.md §Rules and limits checks of one uploaded image, on its bytes: a DomainError naming the field when refused. */
 export function checkCmsImage(kind: CmsImageKind, image: UploadedImage, field: string): void {
   if (!isJpeg(image.bytes)) throw invalid(CMS_FILE_TYPE_NOT_SUPPORTED, [field]);
   if (image.bytes.length > CMS_IMAGE_MAX_BYTES) throw invalid(CMS_FILE_TOO_LARGE, [field]);

@@ -1,5 +1,5 @@
 /**
- * App-database changes of the acquisition links (SPEC §3 Deeplink): one row per link of an app, in the order the
+ * App-database changes of the acquisition links (docs/app-settings.md §Entities Deeplink): one row per link of an app, in the order the
  * partner listed them. The platform is free text on purpose: a partner may send one Questboard does not support yet,
  * which is kept, shown and logged, never updated.
  */

@@ -1,5 +1,5 @@
 /**
- * Acquisition links of an app (SPEC §3 Deeplink; §7 update deeplink): the list in the partner's order, and the one
+ * Acquisition links of an app (docs/app-settings.md §Entities Deeplink; §API endpoints update deeplink): the list in the partner's order, and the one
  * change a publisher makes, a link's url. Only ios, android and appsFlyer links are updated; a link of any other
  * platform is listed, logged as unsupported and refused on update (400 `unsupported_platform`). The url rules are the
  * contract's (`deeplinkUrlError`), the same the browser shows as the user types.
@@ -14,7 +14,7 @@ import { invalid, notFound } from './errors';
 const logUnsupported = (appId: string, link: { id: string; platform: string }) =>
   console.warn(logLine('deeplinks', { app: appId, deeplink: link.id, platform: link.platform, outcome: 'unsupported platform' }));
 
-/** The links of several apps as the App entity carries them (SPEC §3 App.deepLinks), each app's in order. */
+/** The links of several apps as the App entity carries them (docs/app-settings.md §Entities App.deepLinks), each app's in order. */
 export async function deeplinksOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly string[]): Promise<Map<string, Deeplink[]>> {
   const result = new Map<string, Deeplink[]>();
   if (appIds.length === 0) return result;
@@ -31,7 +31,7 @@ export async function listDeeplinks(ctx: ServerContext, appId: string): Promise<
   return rows;
 }
 
-/** SPEC §7: the deeplink id and the deeplink object carrying the new url. Only the url changes. */
+/** docs/app-settings.md §API endpoints: the deeplink id and the deeplink object carrying the new url. Only the url changes. */
 export async function updateDeeplink(ctx: ServerContext, appId: string, request: UpdateDeeplinkRequest): Promise<void> {
   if (request.deeplink.id !== request.deeplinkId) throw invalid('The deep link id does not match the link sent.', ['deeplink.id'], 'deeplink_mismatch');
   const row = await ctx.db.selectFrom('app_deeplinks').select(['id', 'platform'])

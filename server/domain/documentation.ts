@@ -1,5 +1,5 @@
 /**
- * The documentation pages' app values (SPEC §2 /documentation/{name}_integration?workspaceId=..&appId=..): for a
+ * The documentation pages' app values (docs/app-settings.md §Screens and routes /documentation/{name}_integration?workspaceId=..&appId=..): for a
  * member of the app's workspace, the values a guide fills in instead of placeholders: the app's package name or
  * bundle id, the id AppsFlyer knows it by, the workspace's Questboard service account (the e-mail to grant the IAM
  * roles), the BigQuery plugin's GCP project, and its postback URLs. A workspace id that is not the app's answers 404,

@@ -35,7 +35,7 @@ export class DomainError extends Error {
   }
 }
 
-/** The code of a refusal because the caller's role is too low (SPEC §6). */
+/** The code of a refusal because the caller's role is too low (docs/accounts.md §Roles). */
 export const MISSING_ROLE = 'access_missing_role_for_action';
 
 export const invalid = (message: string, fields?: string[], code = 'bad_request') => new DomainError('invalid', message, code, fields);

@@ -1,5 +1,5 @@
 /**
- * The App Settings Events tab (SPEC §3 App eventSchemas): the app's events as its data shows them, merged over its
+ * The App Settings Events tab (docs/app-settings.md §Entities App eventSchemas): the app's events as its data shows them, merged over its
  * plugins. Each plugin's events come from the Integrations Events table's own reader (listPluginEvents, fed by the
  * analytics engine's export schema when data is processed), so both screens always agree.
  */
@@ -10,7 +10,7 @@ import { listPluginEvents } from './integrations';
 
 export async function appEventSchemas(ctx: ServerContext, appId: string, search: string | undefined) {
   const rows = await ctx.db.selectFrom('plugins').select(['id', 'type']).where('app_id', '=', appId).execute();
-  // In the product's order of sources (SPEC §9 plugin types), so sources read the same everywhere.
+  // In the product's order of sources (docs/app-settings.md §Rules and limits plugin types), so sources read the same everywhere.
   const plugins = rows.sort((a, b) => PLUGIN_TYPES.indexOf(a.type) - PLUGIN_TYPES.indexOf(b.type) || a.id.localeCompare(b.id));
   const byName = new Map<string, EventSchema>();
   for (const plugin of plugins) {

@@ -1,11 +1,11 @@
 /**
- * Firebase conversion events (issue 11 remainder; SPEC §2 Firebase tab, §3 plugin event, §4 Firebase no-data text,
- * §7 "Enable/disable Firebase events (pluginId, eventNames, appId)"): the events an app logs, read from the Google
+ * Firebase conversion events (docs/integrations.md remainder; docs/integrations.md §Screens and routes Firebase tab, §Entities plugin event, §Plugin states Firebase no-data text,
+ * §API endpoints "Enable/disable Firebase events (pluginId, eventNames, appId)"): the events an app logs, read from the Google
  * Cloud provider and kept as the plugin's events (their conversion status ours), enabling and disabling them, and
- * the `function_deploy` job that deploys the function forwarding the enabled events (SPEC §2 "function-deploy
+ * the `function_deploy` job that deploys the function forwarding the enabled events (docs/integrations.md §Screens and routes "function-deploy
  * in-progress state"): a row of the jobs queue (server/jobs/queue.ts, FOR UPDATE SKIP LOCKED), its steps in the feed.
  *
- * Plugin status of a Firebase plugin (SPEC §4): no_data while no event is enabled (the banner), pending while the
+ * Plugin status of a Firebase plugin (docs/integrations.md §Plugin states): no_data while no event is enabled (the banner), pending while the
  * function deploys (hourglass), then connected when an enabled event has arrived, else waiting_for_events.
  */
 import type { Selectable } from 'kysely';
@@ -58,7 +58,7 @@ const toEvent = (row: Selectable<PluginEventsTable>): PluginEvent => ({
 });
 
 /**
- * The conversion events table (SPEC §2): the events the app logs (fresh from the provider: Refresh asks again) with
+ * The conversion events table (docs/integrations.md §Screens and routes): the events the app logs (fresh from the provider: Refresh asks again) with
  * their conversion status, plus enabled events that never arrived. A provider that cannot answer leaves the stored list.
  */
 export async function listConversionEvents(ctx: ServerContext, pluginId: string): Promise<PluginEvent[]> {
@@ -76,7 +76,7 @@ export async function listConversionEvents(ctx: ServerContext, pluginId: string)
   return rows.map(toEvent);
 }
 
-/** The plugin's status from its enabled events (SPEC §4): no_data without any; connected once one has arrived. */
+/** The plugin's status from its enabled events (docs/integrations.md §Plugin states): no_data without any; connected once one has arrived. */
 async function statusFromEvents(ctx: ServerContext, pluginId: string): Promise<'no_data' | 'connected' | 'waiting_for_events'> {
   const enabled = await ctx.db.selectFrom('plugin_events').select(['last_received_at'])
     .where('plugin_id', '=', pluginId).where('status', '=', 'ENABLED').execute();
@@ -87,7 +87,7 @@ async function statusFromEvents(ctx: ServerContext, pluginId: string): Promise<'
 const list = (names: readonly string[]) => names.join(', ');
 
 /**
- * SPEC §7 enable / disable Firebase events. Enabling marks the events as conversion events and queues the function
+ * docs/integrations.md §API endpoints enable / disable Firebase events. Enabling marks the events as conversion events and queues the function
  * deployment (status pending, hourglass); disabling the last one goes back to no_data (the banner) and, when some stay
  * enabled, redeploys. Names the app has not logged yet may be enabled (they wait for their first arrival).
  */

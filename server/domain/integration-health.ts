@@ -1,5 +1,5 @@
 /**
- * The integration health line (issue 11 "Beyond the peers"): per source of an app, Waiting / Receiving / Degraded /
+ * The integration health line (docs/integrations.md "Beyond the peers"): per source of an app, Waiting / Receiving / Degraded /
  * Broken, when it last saw data, and what is wrong in words, from checks we can run today. The checks are data: a
  * registry of `HealthCheck`s per source (`registerHealthChecks`), so attribution sources (AppsFlyer, Adjust) add
  * theirs from their own modules. Built in: credential lacks a role, the latest job failed, no new events for longer
@@ -63,7 +63,7 @@ export function lastSeenOf(subject: Pick<HealthSubject, 'plugin' | 'events'>, la
 
 // ------------------------------------------------------------------------------------------------ the checks
 
-/** The credential lacks a required role (SPEC §5), naming which, in which project. */
+/** The credential lacks a required role (docs/integrations.md §Rules and limits), naming which, in which project. */
 export const credentialRolesCheck: HealthCheck = {
   id: 'credential-roles',
   async run(subject) {

@@ -1,6 +1,6 @@
 /**
- * Google sign-in for a USER_OAUTH credential (SPEC §4 Configure Connection, §6 "any user with a token can use OAuth
- * connection"; issue 11). The state that travels through the consent page is sealed with the server key (AES-GCM:
+ * Google sign-in for a USER_OAUTH credential (docs/integrations.md §Plugin states Configure Connection, §Roles "any user with a token can use OAuth
+ * connection"). The state that travels through the consent page is sealed with the server key (AES-GCM:
  * nobody can forge or read it) and names who asked, for which app, where to come back and until when. In the
  * Google Cloud sandbox the consent page is ours (two demo accounts: one with every role, one lacking roles); with the
  * real adapter (GOOGLE_CLOUD=live) it is Google's (offline access, consent prompt, the sealed state as `state`, redirect

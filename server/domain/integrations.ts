@@ -1,7 +1,7 @@
 /**
- * Integrations (issue 11; SPEC §2 Integrations page, §3 Plugin / Credential / Plugin event / Feed item, §4 plugin
- * statuses and in-progress operations, §5 IAM roles and Process Data preconditions, §6 admin-only service accounts,
- * §7 plugin calls, §8 plugin and IAM messages): plugins of an app, the Google Cloud credentials of a workspace
+ * Integrations (docs/integrations.md §Screens and routes Integrations page, §Entities Plugin / Credential / Plugin event / Feed item, §Plugin states plugin
+ * statuses and in-progress operations, §Rules and limits IAM roles and Process Data preconditions, §Roles admin-only service accounts,
+ * §API endpoints plugin calls, §Messages plugin and IAM messages): plugins of an app, the Google Cloud credentials of a workspace
  * (secrets sealed with the server key, never returned), their IAM check through the Google Cloud provider, the
  * Latest Updates feed, and Process Data as a job (server/jobs/queue.ts) whose first success gives the plugin data and
  * so enables Analyze (the one rule: server/domain/apps.ts analyzePlugin).
@@ -27,7 +27,7 @@ import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 
 type PluginRow = Selectable<PluginsTable>;
 
-/** Job kinds of this area and the in-progress operation each drives (SPEC §4). */
+/** Job kinds of this area and the in-progress operation each drives (docs/integrations.md §Plugin states). */
 export const JOB_KINDS = { process: 'bigquery_process_event', sandboxExport: 'sandbox_export' } as const;
 const OPERATION_OF: Record<string, InProgressOperation> = {
   [JOB_KINDS.process]: 'bigquery_process_event',
@@ -71,14 +71,14 @@ async function activeOperations(ctx: ServerContext, pluginIds: readonly string[]
   return byPlugin;
 }
 
-/** The app's active source (SPEC §3 App.activePluginId), kept in the app's details. */
+/** The app's active source (docs/integrations.md §Entities App.activePluginId), kept in the app's details. */
 export async function activePluginOf(ctx: ServerContext, appId: string): Promise<string | null> {
   const app = await ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst();
   const id = (app?.details as Record<string, unknown> | undefined)?.activePluginId;
   return typeof id === 'string' ? id : null;
 }
 
-/** SPEC §4: only one source is active; only a connected source can become it. */
+/** docs/integrations.md §Plugin states: only one source is active; only a connected source can become it. */
 export async function setActivePlugin(ctx: ServerContext, appId: string, pluginId: string) {
   const row = await ctx.db.selectFrom('plugins').select(['id', 'type', 'status']).where('id', '=', pluginId).where('app_id', '=', appId).executeTakeFirst();
   if (!row) throw invalid('The plugin does not belong to this app.', ['pluginId'], 'plugin_not_found');
@@ -210,7 +210,7 @@ export async function saveCredential(
     .returning(CREDENTIAL_COLUMNS).executeTakeFirstOrThrow();
 }
 
-/** A workspace service-account key (SPEC §6 admin only): sealed with the server key; only e-mail and project kept in clear. */
+/** A workspace service-account key (docs/integrations.md §Roles admin only): sealed with the server key; only e-mail and project kept in clear. */
 export async function addServiceAccount(ctx: ServerContext, appId: string, accountId: string, key: ServiceAccountKey): Promise<Credential> {
   const workspaceId = await appWorkspace(ctx, appId);
   if (!key.private_key.includes('PRIVATE KEY')) throw invalid('The file is not a service account key: its private_key holds no private key.', ['key.private_key'], 'invalid_service_account');
@@ -222,8 +222,8 @@ export async function addServiceAccount(ctx: ServerContext, appId: string, accou
 }
 
 /**
- * SPEC §6: saving a connection with the product's or the workspace's service account is for admins; SPEC §5: the
- * credential must hold every required role in the target project, else the SPEC §8 IAM message.
+ * docs/integrations.md §Roles: saving a connection with the product's or the workspace's service account is for admins; docs/integrations.md §Rules and limits: the
+ * credential must hold every required role in the target project, else the docs/integrations.md §Messages IAM message.
  */
 async function checkCredential(ctx: ServerContext, type: PluginType, workspaceId: string, role: Role, credentialId: string, project: string | undefined) {
   const credential = await credentialOf(ctx, workspaceId, credentialId);
@@ -274,7 +274,7 @@ export async function createPlugin(ctx: ServerContext, appId: string, role: Role
   return getPlugin(ctx, id);
 }
 
-/** SPEC §7 POST /plugins/{pluginId}/update: the credential and target project of the connection. */
+/** docs/integrations.md §API endpoints POST /plugins/{pluginId}/update: the credential and target project of the connection. */
 export async function updatePlugin(ctx: ServerContext, pluginId: string, role: Role, request: UpdatePluginRequest) {
   const row = await pluginRow(ctx, pluginId);
   const workspaceId = await appWorkspace(ctx, row.app_id);
@@ -377,7 +377,7 @@ export async function scheduleDailyProcessing(ctx: ServerContext): Promise<strin
 
 export const PROCESSING_IN_PROGRESS = 'Data is already being processed for this plugin.';
 
-/** SPEC §5: Process Data needs both dates, a plugin with credentials, and no processing in progress. */
+/** docs/integrations.md §Rules and limits: Process Data needs both dates, a plugin with credentials, and no processing in progress. */
 export async function startProcessing(ctx: ServerContext, pluginId: string, start: string, end: string): Promise<string> {
   const row = await pluginRow(ctx, pluginId);
   if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data.', ['pluginId']);
@@ -454,7 +454,7 @@ export const integrationJobs: JobHandlers = {
 
 // ------------------------------------------------------------------------------------------------ events table
 
-/** The plugin's events (SPEC §2 Events table), by name; `search` matches a part of the name, any case. */
+/** The plugin's events (docs/integrations.md §Screens and routes Events table), by name; `search` matches a part of the name, any case. */
 export async function listPluginEvents(ctx: ServerContext, pluginId: string, search: string | undefined) {
   let query = ctx.db.selectFrom('plugin_events').leftJoin('revenue_settings', 'revenue_settings.event_id', 'plugin_events.id')
     .selectAll('plugin_events').select(['revenue_settings.revenue_ep', 'revenue_settings.revenue_type', 'revenue_settings.currency_ep'])

@@ -1,5 +1,5 @@
 /**
- * App-database changes of the Monetize area (SPEC §3 Monetize campaign): one campaign per app (a unique index, so two
+ * App-database changes of the Monetize area (docs/monetize.md §Entities Monetize campaign): one campaign per app (a unique index, so two
  * racing creates end in one row and a 409), its lists and target conditions as JSON, LIVE or STOPPED.
  */
 import type { Kysely, Migration } from 'kysely';

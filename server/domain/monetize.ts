@@ -1,12 +1,12 @@
 /**
- * Monetize (issue 14; SPEC §3 Monetize campaign and Target condition, §4 Monetize on/off, §5 Monetize validation,
- * §6 allowMonetize, §7 Monetize calls): one ads campaign per app, its rules enforced here whatever the client sent,
+ * Monetize (docs/monetize.md §Entities Monetize campaign and Target condition, §Campaign states Monetize on/off, §Rules and limits Monetize validation,
+ * §Roles allowMonetize, §API endpoints Monetize calls): one ads campaign per app, its rules enforced here whatever the client sent,
  * and the "Beyond" audience estimate.
  *
  * - Every call needs the app's workspace to have allowMonetize = 1 (403 'Monetize is not enabled…' otherwise); writes
- *   need an editor (403 access_missing_role_for_action for a viewer); a caller outside the workspace gets 404. SPEC §7
+ *   need an editor (403 access_missing_role_for_action for a viewer); a caller outside the workspace gets 404. docs/monetize.md §API endpoints
  *   gives the write paths without the app in them, so these checks are made here (`authorize`), not by the route.
- * - A campaign is validated with the form's own rules (monetize-rules.ts validateMonetizeCampaign: SPEC §5, our
+ * - A campaign is validated with the form's own rules (monetize-rules.ts validateMonetizeCampaign: docs/monetize.md §Rules and limits, our
  *   condition vocabulary and the prices, a minimum accepted price never above the reference one), against the app's
  *   event source: an event condition whose source or event is not the current one is refused with SPEC's 'Active
  *   event source has been changed…'. Countries must be supported ones, traffic apps other apps of the same workspace.

@@ -1,5 +1,5 @@
 /**
- * App-database tables of the postbacks area (issue 12): each app's per-source postback secret (its SHA-256 to compare,
+ * App-database tables of the postbacks area: each app's per-source postback secret (its SHA-256 to compare,
  * and the secret sealed with the server key so the URL can be shown again), the received postbacks (one row per
  * app, source and idempotency key: a retried postback is one event) and the log of postbacks that were not stored.
  * 0560: a waiting attribution plugin becomes connected when a postback is stored (server/domain/postbacks.ts); plugins

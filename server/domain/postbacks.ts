@@ -1,5 +1,5 @@
 /**
- * Attribution postbacks (issue 12): each app has, per source (appsflyer, adjust), a postback URL with a secret
+ * Attribution postbacks: each app has, per source (appsflyer, adjust), a postback URL with a secret
  * (`postbackUrl`); partners send in-app event postbacks to it; each is stored once per idempotency key
  * (`recordPostback`: in one transaction with the `postback.stored` event when a reaction wants it, e.g. Acquire counting
  * quest steps from sub3 = quest id and sub1 = player id; else grouped with others in one INSERT by
@@ -278,7 +278,7 @@ async function lastPostbackAt(ctx: ServerContext, appId: string, source: string)
 /** Plugin types whose events arrive as postbacks. */
 export const hasPostbacks = (type: PluginType) => postbackFormat(postbackSourceOf(type)) !== null;
 
-/** SPEC §7 check plugin status: the plugin's status as stored, whether postbacks arrived and the last one's time. */
+/** docs/postbacks.md §API endpoints check plugin status: the plugin's status as stored, whether postbacks arrived and the last one's time. */
 export async function checkPostbackStatus(ctx: ServerContext, pluginId: string): Promise<CheckStatusResponse> {
   const plugin = await ctx.db.selectFrom('plugins').select(['id', 'app_id', 'type', 'status']).where('id', '=', pluginId).executeTakeFirst();
   if (!plugin) throw notFound('Plugin');

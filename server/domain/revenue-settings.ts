@@ -1,6 +1,6 @@
 /**
- * Event detail and revenue settings (issue 11; SPEC §2 event detail and Revenue Settings dialog, §3 monetizeMetadata,
- * §5 revenue settings, §7 save / delete revenue settings). An event's parameters come with a sample value read from
+ * Event detail and revenue settings (docs/integrations.md §Screens and routes event detail and Revenue Settings dialog, §Entities monetizeMetadata,
+ * §Rules and limits revenue settings, §API endpoints save / delete revenue settings). An event's parameters come with a sample value read from
  * the app's raw Firebase export (bound values; no identifier comes from input). Settings are rows of
  * revenue_settings; saving one checks that both parameters exist on the event and that the revenue parameter is a
  * number, and every change rebuilds the app's daily metrics, so Analyze's revenue metrics count what the settings
@@ -36,7 +36,7 @@ async function eventOfApp(ctx: ServerContext, appId: string, eventId: string) {
 }
 
 type SettingsColumns = { revenue_ep: string | null; revenue_type: 'ads' | 'iap' | 'other' | null; currency_ep: string | null };
-/** SPEC §3 monetizeMetadata of an event row joined with its settings (null when it has none). */
+/** docs/integrations.md §Entities monetizeMetadata of an event row joined with its settings (null when it has none). */
 export const monetizeMetadataOf = (row: SettingsColumns): PluginEvent['monetizeMetadata'] =>
   row.revenue_ep && row.revenue_type && row.currency_ep ? { revenueEp: row.revenue_ep, revenueType: row.revenue_type, currencyEp: row.currency_ep } : null;
 
@@ -70,7 +70,7 @@ async function parametersOf(ctx: ServerContext, appId: string, eventName: string
   return parameters;
 }
 
-/** SPEC §2 event detail: the event (with its revenue settings) and its parameters read from the data. */
+/** docs/integrations.md §Screens and routes event detail: the event (with its revenue settings) and its parameters read from the data. */
 export async function eventDetail(ctx: ServerContext, appId: string, eventId: string) {
   const row = await eventOfApp(ctx, appId, eventId);
   const event: PluginEvent = {
@@ -135,7 +135,7 @@ async function checkParameters(ctx: ServerContext, appId: string, eventName: str
   if (!isCurrencyType(typeOf(body.currencyEp)!)) throw invalid(CURRENCY_PARAMETER_NOT_TEXT, ['currencyEp'], 'currency_not_text');
 }
 
-/** SPEC §7 save revenue settings: creates or replaces the event's settings, then recounts the app's revenue. */
+/** docs/integrations.md §API endpoints save revenue settings: creates or replaces the event's settings, then recounts the app's revenue. */
 export async function saveRevenueSettings(ctx: ServerContext, appId: string, eventId: string, accountId: string, body: RevenueSettingsBody) {
   const event = await eventOfApp(ctx, appId, eventId);
   await checkParameters(ctx, appId, event.event_name, event.event_params, body);
@@ -145,7 +145,7 @@ export async function saveRevenueSettings(ctx: ServerContext, appId: string, eve
   await applyRevenueSettings(ctx, appId);
 }
 
-/** SPEC §7 delete revenue settings: the event counts by the defaults again. */
+/** docs/integrations.md §API endpoints delete revenue settings: the event counts by the defaults again. */
 export async function deleteRevenueSettings(ctx: ServerContext, appId: string, eventId: string) {
   await eventOfApp(ctx, appId, eventId);
   const deleted = await ctx.db.deleteFrom('revenue_settings').where('event_id', '=', eventId).executeTakeFirst();

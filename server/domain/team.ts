@@ -1,5 +1,5 @@
 /**
- * Team and invitations (SPEC §2 team, §4 invitation, §6 roles, §8 team messages).
+ * Team and invitations (docs/team.md §Screens and routes team, §Member states invitation, §Roles roles, §Messages team messages).
  * Who may do what (our decision, enforced here and mirrored in the UI):
  *  - admins: invite with any role, resend, change roles, remove members and revoke invites;
  *  - editors: invite editors and viewers, resend invites; no role changes or removals;
@@ -24,7 +24,7 @@ export const INVITE_ACCOUNT_PREFIX = 'invite:';
 export const INVITE_ALREADY_SENT = 'An invite has already been sent to this email. Resend it from the team list.';
 
 /**
- * SPEC §6: Questboard staff (accounts of the internal email domains) are hidden from customers' team lists; staff
+ * docs/team.md §Roles: Questboard staff (accounts of the internal email domains) are hidden from customers' team lists; staff
  * see everyone. The one rule for every list and count of a workspace's people, as a condition on an email column.
  * `viewerEmail` is a value, or a column (when the viewer is a row of the same query).
  */

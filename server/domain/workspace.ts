@@ -1,5 +1,5 @@
 /**
- * Workspaces (SPEC §5 workspace rules, §6, §8 messages): create (the creator becomes its admin) and update, from
+ * Workspaces (docs/workspace.md §Rules and limits workspace rules, §Roles, §Messages messages): create (the creator becomes its admin) and update, from
  * the decoded form values. The website is read by the shared normaliseWebsite (stored with https://); the icon must be a PNG, JPG or
  * GIF by its bytes. Multi-step writes run in one transaction, so a failure leaves nothing half-written.
  */
@@ -15,7 +15,7 @@ import { visibleTeamEmail } from './team';
 
 /**
  * A workspace's `accounts` count as `viewerEmail` sees it: its members under the team list's own visibility rule
- * (hidden staff are not counted for customers), pending invites excluded (SPEC §6 "Team counts exclude pending
+ * (hidden staff are not counted for customers), pending invites excluded (docs/workspace.md §Roles "Team counts exclude pending
  * invites"). A subquery correlated with `workspaces.id` of the enclosing query.
  */
 export function teamCount(eb: ExpressionBuilder<Database, 'workspaces'>, viewerEmail: string | Expression<string>, internalDomains: string[]) {

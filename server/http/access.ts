@@ -1,5 +1,5 @@
 /**
- * Who may call a route (ARCHITECTURE rule 5): the access rules, the caller and membership a rule guarantees to its
+ * Who may call a route (docs/architecture.md §House rules 5): the access rules, the caller and membership a rule guarantees to its
  * handler, and the route table entry (endpoint + access rule) that the authorization matrix and generic tests iterate.
  */
 import type { Role } from '../../src/contracts/codecs';

@@ -1,5 +1,5 @@
 /**
- * defineRoute: the one way a route is declared (ARCHITECTURE rules 1 and 5), and the single place that decodes,
+ * defineRoute: the one way a route is declared (docs/architecture.md §House rules 1 and 5), and the single place that decodes,
  * authorizes and encodes. A route is a contract endpoint (src/contracts/<area>.ts: method, path, codecs) plus an
  * access rule and a handler:
  *

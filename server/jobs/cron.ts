@@ -1,6 +1,6 @@
 /**
  * Five-field cron expressions (minute hour day-of-month month day-of-week, UTC) as the refresh schedules of plugins
- * store them (SPEC §3 Plugin.refreshSchedule; the browser describes the same text with cronstrue, which only
+ * store them (docs/integrations.md §Entities Plugin.refreshSchedule; the browser describes the same text with cronstrue, which only
  * describes). Fields take `*`, numbers, ranges `a-b`, steps `*\/n` / `a-b/n`, lists `a,b`, and month/day names
  * (JAN, MON). As in Vixie cron, a day matches when both day fields match, or either when both are restricted.
  *

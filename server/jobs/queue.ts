@@ -1,5 +1,5 @@
 /**
- * Work that outlives a request (ARCHITECTURE rule 6): a row of `jobs`, claimed with FOR UPDATE SKIP LOCKED so several
+ * Work that outlives a request (docs/architecture.md §House rules 6): a row of `jobs`, claimed with FOR UPDATE SKIP LOCKED so several
  * server processes share the queue without taking the same job twice. A claim holds a lease (`locked_until`) that
  * the runner extends while it works (each progress report); a job whose lease ran out (its server stopped or
  * crashed) is claimed again by the next poll, so a job survives a restart. Handlers are idempotent (process data

@@ -1,5 +1,5 @@
 /**
- * Periodic work (issue 11 "Process Data Daily"): every `intervalMs` (default one minute) each task looks at the
+ * Periodic work (docs/integrations.md "Process Data Daily"): every `intervalMs` (default one minute) each task looks at the
  * clock (`ctx.now()`) and the database and enqueues what is due as jobs (server/jobs/queue.ts); the job worker runs
  * them. A task must be safe when several servers tick at once (it claims its run in the database, e.g. with a
  * conditional UPDATE, before it enqueues) and after a restart (it derives what is due from the stored state, never

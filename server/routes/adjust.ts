@@ -1,6 +1,6 @@
 /**
  * Adjust routes (contract: src/contracts/adjust.ts; rules: server/domain/adjust.ts). Members read the partner link and
- * events file; editors connect, update the link and save a new events file (SPEC §6: Connect and Update sit behind
+ * events file; editors connect, update the link and save a new events file (docs/postbacks.md §Roles: Connect and Update sit behind
  * the permission guard).
  */
 import { defineRoute } from '../http/define-route';

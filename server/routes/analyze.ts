@@ -1,7 +1,7 @@
 /**
- * Analyze area routes: the analytics service exactly as SPEC §7 (paths under /analytics), plus the model list for
+ * Analyze area routes: the analytics service exactly as docs/analyze.md §API endpoints (paths under /analytics), plus the model list for
  * the Data Model selector and the signed result url (contract: src/contracts/analyze.ts). Every member of the app's
- * workspace may run, open and delete reports (SPEC §6); rules in server/domain/analyze.ts.
+ * workspace may run, open and delete reports (docs/analyze.md §Roles); rules in server/domain/analyze.ts.
  */
 import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';
@@ -16,7 +16,7 @@ export const analyzeRoutes = [
     handler: ({ ctx, params, body, caller }) => runReport(ctx, params.appId, caller.accountId, body),
   }),
   defineRoute(analyzeEndpoints.result, {
-    // The signature in the query is the authorization (SPEC §7: fetched without the auth header).
+    // The signature in the query is the authorization (docs/analyze.md §API endpoints: fetched without the auth header).
     access: access.public,
     handler: async ({ ctx, params, query, reply }) => {
       const report = await readSignedResult(ctx, params.resultId, query.expires, query.signature);

@@ -1,6 +1,6 @@
 /**
  * App Settings routes (contract: src/contracts/app-settings.ts): the General tab's save (editors and admins; the
- * server refuses a viewer with SPEC §6's words) and the API keys update (the whole app object; editors and admins).
+ * server refuses a viewer with the words (docs/app-settings.md §Roles)) and the API keys update (the whole app object; editors and admins).
  * Rules: server/domain/app-settings.ts and server/domain/api-keys.ts.
  */
 import { defineRoute } from '../http/define-route';

@@ -1,6 +1,6 @@
 /**
  * "Ask Analyze in plain words" route (contract: src/contracts/ask.ts): every member of the app's workspace may ask,
- * as every member may run reports (SPEC §6). Rules in server/domain/ask.ts.
+ * as every member may run reports (docs/ask.md §Roles). Rules in server/domain/ask.ts.
  */
 import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';

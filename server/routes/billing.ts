@@ -1,6 +1,6 @@
 /**
  * Billing area routes (contract: src/contracts/billing.ts; rules: server/domain/billing.ts). Every workspace route
- * is admin only (SPEC §6: viewers and editors get 403). Public ones carry their own credential: the signed invoice
+ * is admin only (docs/billing.md §Roles: viewers and editors get 403). Public ones carry their own credential: the signed invoice
  * url, the setup session id of the sandbox hosted page, the Stripe webhook signature.
  */
 import { defineRoute } from '../http/define-route';

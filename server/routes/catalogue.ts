@@ -1,6 +1,6 @@
 /**
  * Catalogue routes (contract: src/contracts/catalogue.ts): every member of the app's workspace reads the items;
- * editors and admins add, edit and remove them (viewers refused with SPEC §6's words). Rules: server/domain/catalogue.ts.
+ * editors and admins add, edit and remove them (viewers refused with the words (docs/app-settings.md §Roles)). Rules: server/domain/catalogue.ts.
  */
 import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';

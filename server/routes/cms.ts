@@ -1,6 +1,6 @@
 /**
  * CMS routes (contract: src/contracts/cms.ts): read the app's store-listing details (any member) and save them
- * (editors and admins; viewers refused with SPEC §6's words). Rules: server/domain/cms.ts.
+ * (editors and admins; viewers refused with the words (docs/app-settings.md §Roles)). Rules: server/domain/cms.ts.
  */
 import { defineRoute } from '../http/define-route';
 import { access } from '../http/access';

@@ -1,6 +1,6 @@
 /**
  * Integrations area routes (contract: src/contracts/integrations.ts; rules: server/domain/integrations.ts). Reads are
- * for every member; changes for editors; adding a service-account credential for admins (SPEC §6), and saving a
+ * for every member; changes for editors; adding a service-account credential for admins (docs/integrations.md §Roles), and saving a
  * connection with one is refused for non-admins by the domain.
  */
 import { defineRoute } from '../http/define-route';

@@ -1,6 +1,6 @@
 /**
  * Player notification routes (contract: src/contracts/messages.ts): every member reads the app's questStart /
- * questComplete messages; editors and admins save them (viewers refused with SPEC §6's words). Rules:
+ * questComplete messages; editors and admins save them (viewers refused with the words (docs/app-settings.md §Roles)). Rules:
  * server/domain/messages.ts.
  */
 import { defineRoute } from '../http/define-route';

@@ -1,5 +1,5 @@
 /**
- * Monetize routes (contract: src/contracts/monetize.ts; rules: server/domain/monetize.ts). SPEC §7's write paths
+ * Monetize routes (contract: src/contracts/monetize.ts; rules: server/domain/monetize.ts). per docs/monetize.md §API endpoints write paths
  * carry no app id in the path, so they are signed-in routes whose app (from the body, or the campaign) is authorized
  * by the domain; the app-scoped reads are checked by defineRoute, then for allowMonetize by the domain.
  */

@@ -1,5 +1,5 @@
 /**
- * Workspace area routes: read one (with apps), create (any signed-in user) and update (admins only, SPEC §6);
+ * Workspace area routes: read one (with apps), create (any signed-in user) and update (admins only, docs/workspace.md §Roles);
  * contract: src/contracts/workspace.ts (multipart `data` + optional `image`), rules: server/domain/workspace.ts.
  */
 import { defineRoute } from '../http/define-route';
@@ -8,7 +8,7 @@ import { workspaceEndpoints } from '../../src/contracts/workspace';
 import { createWorkspace, updateWorkspace } from '../domain/workspace';
 import { loadWorkspace } from '../domain/accounts';
 
-/** SPEC §6, verbatim. */
+/** docs/workspace.md §Roles, verbatim. */
 const ONLY_ADMINS_RENAME =
   'Only administrators can change the workspace name. Please contact your administrator for assistance.';
 

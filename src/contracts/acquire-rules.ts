@@ -1,6 +1,6 @@
 /**
  * The Acquire target's field rules, the one validator the Target form and the server both run:
- * SPEC §5's required fields, and our ranges: a daily budget of 0 or more, an analysis period of 1 to 365 whole days.
+ * the required fields (docs/acquire.md §Rules and limits), and our ranges: a daily budget of 0 or more, an analysis period of 1 to 365 whole days.
  * Numeric strings count as numbers (form inputs). The KPI itself is not editable and not checked here (the codec
  * guards it on the wire). Messages follow validation.ts: a field path to one short phrase.
  * Pure: imports only validation.ts.
@@ -24,7 +24,7 @@ export interface AcquireTargetForm {
 export type AcquireTargetField = 'countries' | 'dailyBudget' | 'targetKpiValue' | 'analysisPeriod';
 
 /**
- * SPEC §5 Acquire target: countries required; dailyBudget required number (0 or more); targetKpiValue required
+ * docs/acquire.md §Rules and limits Acquire target: countries required; dailyBudget required number (0 or more); targetKpiValue required
  * number; analysisPeriod required integer (1 to 365).
  */
 export function validateAcquireTarget(form: AcquireTargetForm): FieldErrors {

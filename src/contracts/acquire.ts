@@ -1,15 +1,15 @@
 /**
- * Acquire: quests (campaigns) and the acquisition settings draft (SPEC §2 Acquire, §3 Quest and Acquisition settings
- * draft, §4 Quest and Acquire settings, §5 Acquire target, §6 viewers, §7 Acquire calls, §9 defaults and grid sizes).
+ * Acquire: quests (campaigns) and the acquisition settings draft (docs/acquire.md §Screens and routes Acquire, §Entities Quest and Acquisition settings
+ * draft, §Quest states Quest and Acquire settings, §Rules and limits Acquire target, §Roles viewers, §API endpoints Acquire calls, §Rules and limits defaults and grid sizes).
  *
- * WHAT A QUEST IS (ours, DOMAIN.md "Quests, players and money"): a name, 1–10 ordered steps (each an event of the app's
+ * WHAT A QUEST IS (ours, docs/domain.md §Quests, players and money): a name, 1–10 ordered steps (each an event of the app's
  * active attribution source, optionally with a parameter condition `param op value`, and a payout in US dollars),
  * the countries it is shown in, and a daily cap in US dollars (the most its completed steps may be charged per UTC
  * day). A quest has an active (published) version and/or a draft version; editing writes the draft; `diff` says there
  * is a draft that differs from the active version (a never-published draft is a diff too). Publishing copies the
  * draft over the active version; discarding drops the draft (a quest with no version left is gone).
  *
- * THE STATUS TABLE (ours; SPEC §4 only says a status says whether a quest can be restarted or stopped):
+ * THE STATUS TABLE (ours; docs/acquire.md §Quest states only says a status says whether a quest can be restarted or stopped):
  *
  *   status    meaning                                                  canRestart  canStop   menu
  *   DRAFT     never published: only a draft exists                     no          no        Edit, Review Edits, Delete
@@ -24,7 +24,7 @@
  * PRE-PUBLISH CHECK ("beyond the peers"): a draft is published only when every step's event was received from the app
  * (through its active source) in the last 48 hours; otherwise 409 `prepublish_blocked` names each blocked step.
  *
- * SPEC §7 shows no Acquire paths; ours (app routes: the caller must be a member of the app's workspace):
+ * docs/acquire.md §API endpoints shows no Acquire paths; ours (app routes: the caller must be a member of the app's workspace):
  *   GET    /api/app/:appId/acquire/source                        → AcquireSourceResponse           (viewer)
  *   GET    /api/app/:appId/acquire/quests                        → QuestsResponse                  (viewer)
  *   POST   /api/app/:appId/acquire/quests        QuestDefinition → QuestResponse                   (editor)
@@ -50,7 +50,7 @@ import { type FieldErrors, REQUIRED, isBlank, maxItems, requiredNumber } from '.
 import { endpoint } from './endpoint';
 import { Count, Measure, Money, SignedMoney } from './numbers';
 
-// ---------------------------------------------------------------- quests (SPEC §3 Quest)
+// ---------------------------------------------------------------- quests (docs/acquire.md §Entities Quest)
 
 export const QuestAnalytics = struct(
   { totalViewed: t.number, totalStarted: t.number, totalCompleted: t.number, percentageCompleted: t.number },
@@ -109,7 +109,7 @@ export type Quest = t.TypeOf<typeof Quest>;
 /** The version a grid row shows: the active one, else the draft. */
 export const shownVersion = (quest: Quest): QuestVersion | null => quest.active ?? quest.draft ?? null;
 
-/** What the status table (header) says about a status (SPEC §4). */
+/** What the status table (header) says about a status (docs/acquire.md §Quest states). */
 export interface QuestStatusRule {
   canRestart: boolean;
   canStop: boolean;
@@ -152,7 +152,7 @@ export function validateQuestDefinition(def: { name?: unknown; steps?: readonly 
 export const PREPUBLISH_WINDOW_MS = 48 * 60 * 60 * 1000;
 export type QuestMenuItem = 'Edit' | 'Review Edits' | 'Restart' | 'Stop' | 'Delete';
 
-/** SPEC §4 quest menu: Edit; Review Edits when it has a diff; Restart if restartable; Stop if stoppable; else Delete. */
+/** docs/acquire.md §Quest states quest menu: Edit; Review Edits when it has a diff; Restart if restartable; Stop if stoppable; else Delete. */
 export function questMenu(quest: Pick<Quest, 'diff'>, rule: QuestStatusRule): QuestMenuItem[] {
   const items: QuestMenuItem[] = ['Edit'];
   if (quest.diff) items.push('Review Edits');
@@ -161,7 +161,7 @@ export function questMenu(quest: Pick<Quest, 'diff'>, rule: QuestStatusRule): Qu
   return items;
 }
 
-/** SPEC §4: Delete removes the active version, then the draft (only the versions that exist). */
+/** docs/acquire.md §Quest states: Delete removes the active version, then the draft (only the versions that exist). */
 export function questDeletionSteps(quest: Pick<Quest, 'active' | 'draft'>): Array<'active' | 'draft'> {
   const steps: Array<'active' | 'draft'> = [];
   if (quest.active) steps.push('active');
@@ -169,11 +169,11 @@ export function questDeletionSteps(quest: Pick<Quest, 'active' | 'draft'>): Arra
   return steps;
 }
 
-/** SPEC §9 quest grid. */
+/** docs/acquire.md §Rules and limits quest grid. */
 export const QUEST_GRID_PAGE_SIZE = 20;
 export const QUEST_GRID_PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 
-// ---------------------------------------------------------------- acquisition settings draft (SPEC §3, §5, §9)
+// ---------------------------------------------------------------- acquisition settings draft (docs/acquire.md §Entities, §Rules and limits)
 
 export const TargetKpi = t.keyof({ roas_d7: null, retention_d1: null, retention_d7: null, playtime: null }, 'TargetKpi');
 export type TargetKpi = t.TypeOf<typeof TargetKpi>;
@@ -197,7 +197,7 @@ export const AcquisitionSettingsDraft = struct(
 );
 export type AcquisitionSettingsDraft = t.TypeOf<typeof AcquisitionSettingsDraft>;
 
-/** SPEC §9 defaults: dailyBudget 0, targetKpi roas_d7, target value 5, analysis period 30 days. */
+/** docs/acquire.md §Rules and limits defaults: dailyBudget 0, targetKpi roas_d7, target value 5, analysis period 30 days. */
 export const DEFAULT_DAILY_BUDGET = 0;
 export const DEFAULT_TARGET_KPI: TargetKpi = 'roas_d7';
 export const DEFAULT_TARGET_KPI_VALUE = 5;
@@ -210,16 +210,16 @@ export const defaultAcquisitionSettings = (): AcquisitionSettingsDraft => ({
   analysisPeriod: DEFAULT_ANALYSIS_PERIOD_DAYS,
 });
 
-/** SPEC §4: unsaved-change comparison debounce. */
+/** docs/acquire.md §Quest states: unsaved-change comparison debounce. */
 export const SETTINGS_COMPARE_DEBOUNCE_MS = 200;
 
 // The target's field rules (one validator for the form and the server) live in acquire-rules.ts.
 export { validateAcquireTarget, type AcquireTargetForm, type AcquireTargetField } from './acquire-rules';
 
-/** SPEC §5: only the product's own staff users (isTpUser) may edit the target value. */
+/** docs/acquire.md §Rules and limits: only the product's own staff users (isTpUser) may edit the target value. */
 export const canEditTargetKpiValue = (account: { isTpUser?: boolean }): boolean => account.isTpUser === true;
 
-// ---------------------------------------------------------------- calls (SPEC §7, paths ours)
+// ---------------------------------------------------------------- calls (docs/acquire.md §API endpoints, paths ours)
 
 export const QuestParams = struct({ appId: Id, questId: Id }, {}, 'QuestParams');
 export const QuestsResponse = struct({ success: t.boolean, data: t.array(Quest) }, {}, 'QuestsResponse');
@@ -233,7 +233,7 @@ export const BulkQuestResult = struct(
 );
 export type BulkQuestResult = t.TypeOf<typeof BulkQuestResult>;
 
-/** null data: no draft yet, so the Quests tab is hidden (SPEC §2). */
+/** null data: no draft yet, so the Quests tab is hidden (docs/acquire.md §Screens and routes). */
 export const AcquisitionSettingsResponse = struct(
   { success: t.boolean, data: nullable(AcquisitionSettingsDraft) },
   {},
@@ -241,7 +241,7 @@ export const AcquisitionSettingsResponse = struct(
 );
 export type AcquisitionSettingsResponse = t.TypeOf<typeof AcquisitionSettingsResponse>;
 
-/** SPEC §7 save settings draft: (app id, settings, flag applyPriceSuggestions); the app id is the path's :appId. */
+/** docs/acquire.md §API endpoints save settings draft: (app id, settings, flag applyPriceSuggestions); the app id is the path's :appId. */
 export const SaveAcquisitionSettingsRequest = struct(
   { settings: AcquisitionSettingsDraft, applyPriceSuggestions: t.boolean },
   {},
@@ -273,7 +273,7 @@ export const AcquireSource = struct(
   'AcquireSource',
 );
 export type AcquireSource = t.TypeOf<typeof AcquireSource>;
-/** null source: no attribution integration, so Acquire shows the gate (SPEC §2). */
+/** null source: no attribution integration, so Acquire shows the gate (docs/acquire.md §Screens and routes). */
 export const AcquireSourceResponse = struct(
   { success: t.boolean, data: struct({ source: nullable(AcquireSource), events: t.array(SourceEvent) }) },
   {},

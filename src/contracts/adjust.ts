@@ -1,9 +1,9 @@
 /**
- * The Adjust integration's calls (SPEC §2 Adjust tab, §4 Adjust lifecycle, §5 Adjust rules, §7 connect Adjust with
- * partner link and file, save events file; §8 Adjust messages; events CSV format DOMAIN.md, ours). The form rules,
+ * The Adjust integration's calls (docs/postbacks.md §Screens and routes Adjust tab, §Partner plugin states Adjust lifecycle, §Rules and limits Adjust rules, §API endpoints connect Adjust with
+ * partner link and file, save events file; §Messages Adjust messages; events CSV format docs/domain.md, ours). The form rules,
  * messages and the CSV row checks live in integrations.ts (ADJUST_*, partnerLinkError, adjustEventsFromRecords).
  *
- * Paths are ours (SPEC §7: "connect Adjust (partner link and file): paths not shown"); the events-file path is the one
+ * Paths are ours (docs/postbacks.md §API endpoints: "connect Adjust (partner link and file): paths not shown"); the events-file path is the one
  * integrations.ts documents:
  *   GET  /api/app/:appId/adjust                                      → AdjustIntegrationResponse     (viewer)
  *   POST /api/app/:appId/adjust/connect       multipart partnerLink + file (.csv) → AdjustFileAnswer (editor)
@@ -27,7 +27,7 @@ export const ADJUST_EVENTS_FILE_MAX_BYTES = 256 * 1024;
 export const ADJUST_EVENTS_MAX = 2000;
 export const PARTNER_LINK_NOT_FOUND_CODE = 'partner_link_not_found';
 
-/** SPEC §5: partnerLink a required URL string (http or https, single line, bounded). */
+/** docs/postbacks.md §Rules and limits: partnerLink a required URL string (http or https, single line, bounded). */
 export const PartnerLink = line(MAX.url, {
   name: 'PartnerLink',
   expected: 'a valid URL',

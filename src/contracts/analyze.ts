@@ -1,13 +1,13 @@
 /**
- * Analyze contracts (SPEC §3 report template / report config per model / column / condition / curated metric groups,
- * §5 limit, conditions, comparisons and date formats, §7 "Analytics service", §9 report limit).
+ * Analyze contracts (docs/analyze.md §Entities report template / report config per model / column / condition / curated metric groups,
+ * §Rules and limits limit, conditions, comparisons and date formats, §API endpoints "Analytics service", §Rules and limits report limit).
  *
  * Shared by the SPA (report builder) and the server (routes/analyze.ts). Keys are snake_case exactly as SPEC writes
  * them. Besides the codecs this module holds the pure rules both sides apply: limit and condition validation with the
  * SPEC messages, comparisons per data type, value-less comparisons, is-one-of tokens and the resolution of relative
  * date ranges (UTC calendar days, weeks start on Monday).
  *
- * The endpoints (`analyzeEndpoints`, at the end of the codecs) are SPEC §7's paths under /analytics, plus the
+ * The endpoints (`analyzeEndpoints`, at the end of the codecs) are the paths under /analytics (docs/analyze.md §API endpoints), plus the
  * model list and the signed result url (ours).
  *
  * Pure: imports only io-ts (and the shared codec helpers).
@@ -18,28 +18,28 @@ import { endpoint } from './endpoint';
 import { FiniteNumber, SafeNumber } from './numbers';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Constants (SPEC §3, §5, §9)
+// Constants (docs/analyze.md §Entities, §Rules and limits)
 
 export const REPORT_LIMIT_MIN = 1;
 export const REPORT_LIMIT_MAX = 10_000;
 export const REPORT_LIMIT_DEFAULT = 1000;
 export const REPORT_TITLE_MAX = 75;
 export const DEFAULT_REPORT_TITLE = 'New Report';
-/** SPEC §5/§8, verbatim. */
+/** docs/analyze.md §Rules and limits/§Messages, verbatim. */
 export const LIMIT_MESSAGE = 'Value must be between 1 and 10,000';
-/** SPEC §5/§8, verbatim. */
+/** docs/analyze.md §Rules and limits/§Messages, verbatim. */
 export const VALUE_REQUIRED_MESSAGE = 'A valid value is required.';
-/** Answer when an app's Analyze is not enabled (SPEC §4: only after the BigQuery plugin has data). */
+/** Answer when an app's Analyze is not enabled (docs/analyze.md §Report states: only after the BigQuery plugin has data). */
 export const ANALYZE_NOT_ENABLED_MESSAGE =
   'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
 /** The data model a new report starts with. */
 export const DEFAULT_MODEL_ID = 'daily_metrics';
-/** SPEC §3: default selected metrics. */
+/** docs/analyze.md §Entities: default selected metrics. */
 export const DEFAULT_METRICS = ['new_users', 'new_users_per', 'retention_d1'] as const;
-/** SPEC §4: the default date range is the last 7 days of the available range. */
+/** docs/analyze.md §Report states: the default date range is the last 7 days of the available range. */
 export const DEFAULT_RANGE_DAYS = 7;
 
-/** SPEC §3 curated metric groups, in display order, with the metric column names of the daily-metrics model. */
+/** docs/analyze.md §Entities curated metric groups, in display order, with the metric column names of the daily-metrics model. */
 export const METRIC_GROUPS: readonly { name: string; metrics: readonly string[] }[] = [
   { name: 'General', metrics: ['new_users', 'new_users_per', 'new_players', 'ad_viewers', 'dau'] },
   { name: 'Conversion Rate', metrics: ['conversion_rate', 'payers', 'iap_revenue'] },
@@ -53,7 +53,7 @@ export const METRIC_GROUPS: readonly { name: string; metrics: readonly string[] 
   },
 ];
 
-/** SPEC §3 Column data types. */
+/** docs/analyze.md §Entities Column data types. */
 export const DataType = t.keyof(
   { INTEGER: null, FLOAT: null, FLOAT64: null, INT64: null, DOUBLE: null, BOOL: null, STRING: null, DATE: null, TIMESTAMP: null },
   'DataType',
@@ -61,10 +61,10 @@ export const DataType = t.keyof(
 export type DataType = t.TypeOf<typeof DataType>;
 export const NUMERIC_TYPES: readonly DataType[] = ['INTEGER', 'INT64', 'FLOAT', 'FLOAT64', 'DOUBLE'];
 export const INTEGER_TYPES: readonly DataType[] = ['INTEGER', 'INT64'];
-/** SPEC §5: a checked condition on these types with an empty value blocks the run. FLOAT64 is (deliberately) absent. */
+/** docs/analyze.md §Rules and limits: a checked condition on these types with an empty value blocks the run. FLOAT64 is (deliberately) absent. */
 export const VALUE_REQUIRED_TYPES: readonly DataType[] = ['INTEGER', 'FLOAT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'INT64'];
 
-/** SPEC §5 comparisons. */
+/** docs/analyze.md §Rules and limits comparisons. */
 export const Comparison = t.keyof(
   {
     equals: null,
@@ -97,14 +97,14 @@ export const RELATIVE_DATE_COMPARISONS = [
   'this_week', 'last_week', 'this_month', 'last_month', 'last_30_days', 'last_90_days', 'last_180_days',
 ] as const satisfies readonly Comparison[];
 export type RelativeDateComparison = (typeof RELATIVE_DATE_COMPARISONS)[number];
-/** SPEC §5: comparisons that take no value (the UI stores the comparison name as the value). */
+/** docs/analyze.md §Rules and limits: comparisons that take no value (the UI stores the comparison name as the value). */
 export const VALUELESS_COMPARISONS: readonly Comparison[] = ['is_true', 'is_false', ...RELATIVE_DATE_COMPARISONS];
 
 const NUMERIC_COMPARISONS: readonly Comparison[] = [
   'equals', 'not_equals', 'greater_than', 'less_than', 'greater_than_or_equal', 'less_than_or_equal',
 ];
 const DATE_COMPARISONS: readonly Comparison[] = ['equals', 'not_equals', 'between', 'from', 'to', ...RELATIVE_DATE_COMPARISONS];
-/** SPEC §5 comparisons by data type. */
+/** docs/analyze.md §Rules and limits comparisons by data type. */
 export const COMPARISONS_BY_TYPE: Readonly<Record<DataType, readonly Comparison[]>> = {
   INTEGER: NUMERIC_COMPARISONS,
   INT64: NUMERIC_COMPARISONS,
@@ -116,11 +116,11 @@ export const COMPARISONS_BY_TYPE: Readonly<Record<DataType, readonly Comparison[
   DATE: DATE_COMPARISONS,
   TIMESTAMP: DATE_COMPARISONS,
 };
-/** SPEC §4: BOOL defaults to is_true, others to equals. */
+/** docs/analyze.md §Report states: BOOL defaults to is_true, others to equals. */
 export const defaultComparison = (type: DataType): Comparison => (type === 'BOOL' ? 'is_true' : 'equals');
 
 // ---------------------------------------------------------------------------------------------------------------
-// Codecs: columns, conditions, configuration (SPEC §3)
+// Codecs: columns, conditions, configuration (docs/analyze.md §Entities)
 
 export const SortOrder = t.keyof({ ASC: null, DESC: null }, 'SortOrder');
 export type SortOrder = t.TypeOf<typeof SortOrder>;
@@ -133,7 +133,7 @@ const Day = line(MAX.date);
 export const SampleValue = t.union([FilterText, FiniteNumber, t.boolean, t.null], 'SampleValue');
 export type SampleValue = t.TypeOf<typeof SampleValue>;
 
-/** SPEC §3 Column (a metric of a model). `label` and `group` (curated metric group) are ours, for the builder. */
+/** docs/analyze.md §Entities Column (a metric of a model). `label` and `group` (curated metric group) are ours, for the builder. */
 export const Column = struct(
   { column_name: Label, id: Label, data_type: DataType, format: Label },
   { label: Label, group: Label, model_id: Label, description: boundedString(MAX.text) },
@@ -141,7 +141,7 @@ export const Column = struct(
 );
 export type Column = t.TypeOf<typeof Column>;
 
-/** SPEC §3 group_by_where entry: a column to group or filter by, with a real sample value from the data. */
+/** docs/analyze.md §Entities group_by_where entry: a column to group or filter by, with a real sample value from the data. */
 export const GroupByWhereColumn = struct(
   { column_name: Label, data_type: DataType, sample_value: SampleValue },
   { id: Label, label: Label, model_id: Label },
@@ -157,7 +157,7 @@ export const ConditionValue = t.union(
 export type ConditionValue = t.TypeOf<typeof ConditionValue>;
 
 /**
- * SPEC §3 Condition. `label` names the column (its column_name); `column_name` may be sent as well and then wins.
+ * docs/analyze.md §Entities Condition. `label` names the column (its column_name); `column_name` may be sent as well and then wins.
  * The server takes the data type from the model's catalogue, not from `data_type`.
  */
 export const Condition = struct(
@@ -178,7 +178,7 @@ export const LimitEntry = struct({ value: SafeNumber }, { model_id: Label, min: 
 export type LimitEntry = t.TypeOf<typeof LimitEntry>;
 
 /**
- * SPEC §3 report configuration. select and group_by are required (Run Report needs one of each); the rest fall back
+ * docs/analyze.md §Entities report configuration. select and group_by are required (Run Report needs one of each); the rest fall back
  * to defaults on the server: date_range = last 7 days of the available range, limit = 1000, no order, no conditions.
  */
 export const ReportConfiguration = struct(
@@ -217,7 +217,7 @@ export const cellValue = (cell: ReportCell | undefined): string | number | boole
   cell !== null && typeof cell === 'object' ? cell.value : (cell ?? null);
 
 // ---------------------------------------------------------------------------------------------------------------
-// Requests and responses (SPEC §7 "Analytics service")
+// Requests and responses (docs/analyze.md §API endpoints "Analytics service")
 
 export const AnalyticsAppParams = struct({ appId: Id });
 export const TemplateParams = struct({ appId: Id, reportId: Id });
@@ -254,7 +254,7 @@ export const CompiledSql = struct(
 export type CompiledSql = t.TypeOf<typeof CompiledSql>;
 
 /**
- * SPEC §7: {success, url, template:{id, title, updated_at}}. `url` is signed, expires (see `expires_at`) and is
+ * docs/analyze.md §API endpoints: {success, url, template:{id, title, updated_at}}. `url` is signed, expires (see `expires_at`) and is
  * fetched with GET and no auth header. `template` is null only when saveTemplate was false for a new report.
  * `resolved` (ours) carries the date range and relative date conditions as they were resolved, `compiled` (ours) the SQL.
  */
@@ -269,7 +269,7 @@ export type RunReportResponse = t.TypeOf<typeof RunReportResponse>;
 export const ReportResultResponse = struct({ report: t.array(ReportRow) }, {}, 'ReportResultResponse');
 export type ReportResultResponse = t.TypeOf<typeof ReportResultResponse>;
 
-/** SPEC §3 "Report config per model": available date range of the data, YYYY-MM-DD inclusive. */
+/** docs/analyze.md §Entities "Report config per model": available date range of the data, YYYY-MM-DD inclusive. */
 export const AvailableDateRange = struct({ start_date: t.string, end_date: t.string });
 export type AvailableDateRange = t.TypeOf<typeof AvailableDateRange>;
 export const ModelConfiguration = struct(
@@ -299,7 +299,7 @@ export const TemplateResponse = struct(
 export type TemplateResponse = t.TypeOf<typeof TemplateResponse>;
 
 /**
- * GET /template/{appId}: SPEC §7 "list of objects keyed by an id": each entry is `{[id]: {id, title, updated_at}}`.
+ * GET /template/{appId}: docs/analyze.md §API endpoints "list of objects keyed by an id": each entry is `{[id]: {id, title, updated_at}}`.
  * The server lists them newest first; use `templateSummaries` to get plain summaries.
  */
 export const TemplateListResponse = struct({ templates: t.array(t.record(t.string, TemplateSummary)) }, {}, 'TemplateListResponse');
@@ -316,7 +316,7 @@ export type DataModel = t.TypeOf<typeof DataModel>;
 export const ModelsResponse = struct({ models: t.array(DataModel) }, {}, 'ModelsResponse');
 export type ModelsResponse = t.TypeOf<typeof ModelsResponse>;
 
-/** SPEC §7 "Analytics service" exactly (under /analytics), plus `models` and `result` (ours). */
+/** docs/analyze.md §API endpoints "Analytics service" exactly (under /analytics), plus `models` and `result` (ours). */
 export const analyzeEndpoints = {
   run: endpoint({ method: 'POST', path: '/analytics/template/:appId', params: AnalyticsAppParams, body: RunReportRequest, response: RunReportResponse }),
   /** The `url` of RunReportResponse: fetched without the auth header; the signature in the query authorizes it. */
@@ -331,20 +331,20 @@ export const analyzeEndpoints = {
 // ---------------------------------------------------------------------------------------------------------------
 // Pure rules shared by the builder and the server
 
-/** SPEC §5: the limit must be a whole number from 1 to 10,000; otherwise the SPEC message. */
+/** docs/analyze.md §Rules and limits: the limit must be a whole number from 1 to 10,000; otherwise the SPEC message. */
 export function limitError(value: unknown): string | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= REPORT_LIMIT_MIN && n <= REPORT_LIMIT_MAX ? null : LIMIT_MESSAGE;
 }
 
-/** SPEC §5: is-one-of tokens, split on space or comma, trimmed, non-empty, de-duplicated (first occurrence kept). */
+/** docs/analyze.md §Rules and limits: is-one-of tokens, split on space or comma, trimmed, non-empty, de-duplicated (first occurrence kept). */
 export function oneOfTokens(value: ConditionValue | undefined): string[] {
   const parts = Array.isArray(value) ? value.map((v) => (v === null ? '' : String(v))) : value == null ? [] : [String(value)];
   const tokens = parts.flatMap((part) => part.split(/[\s,]+/)).map((token) => token.trim()).filter(Boolean);
   return Array.from(new Set(tokens));
 }
 /**
- * The values of a stored is-one-of condition as the server reads them: the comma-joined string (SPEC §3) split on
+ * The values of a stored is-one-of condition as the server reads them: the comma-joined string (docs/analyze.md §Entities) split on
  * commas only, trimmed, non-empty, de-duplicated, so a value with a space (e.g. ad_source 'AdMob Network') sent by an
  * API client still works; an array value gives its elements.
  */
@@ -352,7 +352,7 @@ export function oneOfValues(value: ConditionValue | undefined): string[] {
   const parts = Array.isArray(value) ? value.map((v) => (v === null ? '' : String(v))) : value == null ? [] : String(value).split(',');
   return Array.from(new Set(parts.map((part) => part.trim()).filter(Boolean)));
 }
-/** SPEC §3: is-one-of values are stored comma-joined. */
+/** docs/analyze.md §Entities: is-one-of values are stored comma-joined. */
 export const joinOneOf = (tokens: readonly string[]) => oneOfTokens([...tokens]).join(',');
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -366,14 +366,14 @@ export function isIsoDate(value: unknown): value is string {
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
-/** YYYY-MM-DD HH:mm:ss with an optional trailing Z (SPEC §5), or T between date and time; seconds optional. */
+/** YYYY-MM-DD HH:mm:ss with an optional trailing Z (docs/analyze.md §Rules and limits), or T between date and time; seconds optional. */
 export function isIsoTimestamp(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const m = TIMESTAMP_RE.exec(value);
   if (!m || !isIsoDate(`${m[1]}-${m[2]}-${m[3]}`)) return false;
   return Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60;
 }
-/** SPEC §5 timestamp display form: YYYY-MM-DD HH:mm:ss plus trailing Z (UTC). */
+/** docs/analyze.md §Rules and limits timestamp display form: YYYY-MM-DD HH:mm:ss plus trailing Z (UTC). */
 export const formatTimestamp = (date: Date) => `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 19)}Z`;
 export const formatDate = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -386,7 +386,7 @@ const parseDay = (iso: string) => {
 export const addDays = (iso: string, days: number) => formatDate(new Date(parseDay(iso) + days * dayMs));
 /** Whole days from `a` to `b` (b − a). */
 export const daysBetween = (a: string, b: string) => Math.round((parseDay(b) - parseDay(a)) / dayMs);
-/** The Monday on or before a date (weeks start on Monday in every dialect, DOMAIN.md). */
+/** The Monday on or before a date (weeks start on Monday in every dialect, docs/domain.md). */
 export const mondayOf = (iso: string) => addDays(iso, -((new Date(parseDay(iso)).getUTCDay() + 6) % 7));
 /** Today as YYYY-MM-DD in UTC. */
 export const utcToday = (now: Date = new Date()) => formatDate(now);
@@ -432,7 +432,7 @@ export const isRelativeDateComparison = (c: Comparison): c is RelativeDateCompar
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /**
- * SPEC §5 value check for one condition as the builder shows it: a checked condition on a VALUE_REQUIRED_TYPES column
+ * docs/analyze.md §Rules and limits value check for one condition as the builder shows it: a checked condition on a VALUE_REQUIRED_TYPES column
  * whose value is empty or not valid for its type gives 'A valid value is required.'; value-less comparisons never do.
  * `dataType` defaults to the condition's own data_type.
  */
@@ -453,7 +453,7 @@ export function conditionError(condition: Pick<Condition, 'checked' | 'compariso
   return values.every(valid) ? null : VALUE_REQUIRED_MESSAGE;
 }
 
-/** SPEC §4: the default date range of a model: its last 7 days when it spans at least 7 days, else all of it. */
+/** docs/analyze.md §Report states: the default date range of a model: its last 7 days when it spans at least 7 days, else all of it. */
 export function defaultDateRange(available: AvailableDateRange): { date_start: string; date_end: string } {
   const span = daysBetween(available.start_date, available.end_date) + 1;
   return span >= DEFAULT_RANGE_DAYS

@@ -1,12 +1,12 @@
 /**
- * App Settings (SPEC §2 Settings tabs, §3 App, §4 store status per platform, §7 update app general): the General tab's
+ * App Settings (docs/app-settings.md §Screens and routes Settings tabs, §Entities App, §App settings states store status per platform, §API endpoints update app general): the General tab's
  * form rules, shared by the SPA (shown as the user types) and the server (checked again on every save), and the
  * endpoint.
  *
- * SPEC §7 shows no path; ours (app routes):
+ * docs/app-settings.md §API endpoints shows no path; ours (app routes):
  *   POST /api/app/:appId/general  multipart: `data` (AppGeneralData JSON), `image` (the icon, optional) → AppResponse
  *
- * Store status rules (SPEC §4): the package / bundle fields show (and are required) when the status is not NotReady;
+ * Store status rules (docs/app-settings.md §App settings states): the package / bundle fields show (and are required) when the status is not NotReady;
  * the store URL shows (and is required) only when InStore. Formats:
  *   - Android package name: Java package rules as Google Play applies them: at least two segments separated by dots,
  *     each starting with a letter and made of letters, digits and underscores ('com.example.game').
@@ -24,7 +24,7 @@ import { App as AppCodec, AppResponse, StoreStatus, parseStoreUrl, APP_ICON_MAX_
 import { FILE_TOO_LARGE, ICON_EXTENSIONS, ICON_TYPES, ICON_TYPE_MESSAGE, type IconFile } from './workspace';
 import { Count } from './numbers';
 
-/** The labelled tabs (SPEC §2); the other tab routes exist too (paths.ts SETTINGS_TABS). */
+/** The labelled tabs (docs/app-settings.md §Screens and routes); the other tab routes exist too (paths.ts SETTINGS_TABS). */
 export const LABELLED_SETTINGS_TABS = [
   { tab: 'general', label: 'General' },
   { tab: 'details', label: 'Details' },
@@ -44,7 +44,7 @@ export const APP_UPDATE_FAILED = 'Something went wrong when saving the app setti
 
 const StoreField = nullable(line(MAX.label));
 const StoreUrlField = nullable(line(MAX.url));
-/** The `data` part of Update app general (SPEC §7): the General tab's fields, as SPEC §3 names them. */
+/** The `data` part of Update app general (docs/app-settings.md §API endpoints): the General tab's fields, as docs/app-settings.md §Entities names them. */
 export const AppGeneralData = struct(
   {
     appName: Name,
@@ -62,7 +62,7 @@ export const AppGeneralData = struct(
 export type AppGeneralData = t.TypeOf<typeof AppGeneralData>;
 export const AppGeneralParts = multipart({ json: { data: AppGeneralData }, files: ['image'] });
 
-// ---------------------------------------------------------------- API keys (SPEC §3 API key, §7 update API keys)
+// ---------------------------------------------------------------- API keys (docs/app-settings.md §Entities API key, §API endpoints update API keys)
 
 /** At most this many keys per app (active and terminated together). */
 export const API_KEYS_MAX = 20;
@@ -75,8 +75,8 @@ const ApiKeyItem = struct(
   'ApiKeyItem',
 );
 /**
- * Update API keys (SPEC §7: the whole app object is sent). The server reads its id and apiKeys (other fields are
- * dropped at the boundary) and compares the list with the stored keys by index (SPEC §3: items get a local id from
+ * Update API keys (docs/app-settings.md §API endpoints: the whole app object is sent). The server reads its id and apiKeys (other fields are
+ * dropped at the boundary) and compares the list with the stored keys by index (docs/app-settings.md §Entities: items get a local id from
  * their index): an item after the stored ones with an empty key asks for a new key of its type; a stored active key
  * sent as terminated is terminated. Anything else that differs is refused.
  */
@@ -88,7 +88,7 @@ export type ApiKeysResponse = t.TypeOf<typeof ApiKeysResponse>;
 
 /** How a stored key is shown: its prefix and an ellipsis. */
 export const maskedKey = (prefix: string) => `${prefix}…`;
-/** SPEC §3: items get a local id from their index. */
+/** docs/app-settings.md §Entities: items get a local id from their index. */
 export const withLocalIds = <K extends object>(keys: readonly K[]) => keys.map((key, index) => ({ ...key, id: index }));
 
 export const API_KEY_CREATED = 'API key created. Copy it now: it will not be shown again.';
@@ -143,7 +143,7 @@ export function normalizeGeneral(data: AppGeneralData): AppGeneralData {
   };
 }
 
-/** The app icon (SPEC §5/§9): PNG, JPG or GIF by name or type, at most 1,000,000 bytes. */
+/** The app icon (docs/app-settings.md §Rules and limits): PNG, JPG or GIF by name or type, at most 1,000,000 bytes. */
 export function appIconError(icon: IconFile | null): string | undefined {
   if (!icon) return undefined;
   const extension = icon.name.split('.').pop()?.toLowerCase() ?? '';
@@ -152,7 +152,7 @@ export function appIconError(icon: IconFile | null): string | undefined {
   return undefined;
 }
 
-/** SPEC §4/§5 General tab rules; the server applies the same function to what it receives. */
+/** docs/app-settings.md §App settings states/§Rules and limits General tab rules; the server applies the same function to what it receives. */
 export function validateGeneral(input: AppGeneralData, icon: IconFile | null = null): GeneralErrors {
   const errors: GeneralErrors = {};
   const data = normalizeGeneral(input);

@@ -1,6 +1,6 @@
 /**
- * App entity (SPEC §3): store listing, plugins, API keys, deeplinks and settings of one Android or iOS app; and the
- * apps area's endpoints (SPEC §7 `POST /app/enable/{appId}`, under /api).
+ * App entity (docs/apps.md §Entities): store listing, plugins, API keys, deeplinks and settings of one Android or iOS app; and the
+ * apps area's endpoints (docs/apps.md §API endpoints `POST /app/enable/{appId}`, under /api).
  */
 import * as t from 'io-ts';
 import { struct, nullable, Platform, AppParams, WorkspaceParams, Name, Id, MAX, line, boundedString } from './codecs';
@@ -54,7 +54,7 @@ export const App = struct(
 );
 export type App = t.TypeOf<typeof App>;
 
-/** Apps route: open analyze/overview when the app has plugins, otherwise integrations/Overview (SPEC §2). */
+/** Apps route: open analyze/overview when the app has plugins, otherwise integrations/Overview (docs/apps.md §Screens and routes). */
 export const appLandingSection = (app: Pick<App, 'plugins'>) =>
   app.plugins.length > 0 ? 'analyze/overview' : 'integrations/Overview';
 
@@ -97,22 +97,22 @@ export function appStoreKey(app: Pick<App, 'platform' | 'googlePackageName' | 'a
 export const Catalogue = t.keyof({ sandbox: null, store: null }, 'Catalogue');
 export type Catalogue = t.TypeOf<typeof Catalogue>;
 
-/** SPEC §5/§9: search from 3 characters. The query is bounded like a name. */
+/** docs/apps.md §Rules and limits: search from 3 characters. The query is bounded like a name. */
 export const SEARCH_MIN_CHARS = 3;
 export const AppSearchQuery = struct({ platform: Platform, query: line(MAX.name) }, {}, 'AppSearchQuery');
-/** SPEC §7 GET /app/search: success and a data list. */
+/** docs/apps.md §API endpoints GET /app/search: success and a data list. */
 export const AppSearchResponse = struct({ success: t.boolean, data: t.array(AppSearchResult) }, { catalogue: Catalogue, message: t.string }, 'AppSearchResponse');
 
-/** SPEC §8 search-modal error keys a store lookup answers with (the SPA shows SPEC's words for each). */
+/** docs/apps.md §Messages search-modal error keys a store lookup answers with (the SPA shows SPEC's words for each). */
 export const LookupError = t.keyof({ invalid_url: null, cant_load_data: null, cant_get_app_data: null }, 'LookupError');
 export type LookupError = t.TypeOf<typeof LookupError>;
 export const AppLookupQuery = struct({ url: line(MAX.url) }, {}, 'AppLookupQuery');
-/** SPEC §7 app details by store URL: success, data, message (on `success: false` the message is a LookupError key). */
+/** docs/apps.md §API endpoints app details by store URL: success, data, message (on `success: false` the message is a LookupError key). */
 export const AppLookupResponse = struct({ success: t.boolean }, { data: AppSearchResult, message: t.string, catalogue: Catalogue }, 'AppLookupResponse');
 
 const StoreId = line(MAX.label);
 const StoreUrl = line(MAX.url);
-/** The `data` part of Create app (SPEC §7): the app as SPEC §3 names its fields, from the reviewed store listing. */
+/** The `data` part of Create app (docs/apps.md §API endpoints): the app as docs/apps.md §Entities names its fields, from the reviewed store listing. */
 export const NewAppData = struct(
   { appName: Name, platform: Platform },
   {
@@ -127,12 +127,12 @@ export const NewAppData = struct(
   'NewAppData',
 );
 export type NewAppData = t.TypeOf<typeof NewAppData>;
-/** SPEC §7 Create app: multipart with `data` (JSON of the app), `image` and `organisationId`. */
+/** docs/apps.md §API endpoints Create app: multipart with `data` (JSON of the app), `image` and `organisationId`. */
 export const CreateAppParts = multipart({ json: { data: NewAppData }, text: { organisationId: Id }, files: ['image'] });
 export const CreateAppResponse = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) }, 'CreateAppResponse');
 export type CreateAppResponse = t.TypeOf<typeof CreateAppResponse>;
 
-/** SPEC §9 / §5: the app icon validator's limit (the helper text says 3 MB: both readings stand). */
+/** docs/apps.md §Rules and limits / §Rules and limits: the app icon validator's limit (the helper text says 3 MB: both readings stand). */
 export const APP_ICON_MAX_BYTES = 1_000_000;
 export const APP_ICON_HELPER = 'PNG, JPG or GIF, up to 3 MB';
 
@@ -140,11 +140,11 @@ export const appsEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/app/:appId', params: AppParams, response: AppResponse }),
   /** The 'Show on Questboard App' switch. */
   enable: endpoint({ method: 'POST', path: '/api/app/enable/:appId', params: AppParams, body: EnableAppRequest, response: EnableAppResponse }),
-  /** SPEC §7 `GET /app/search?platform&query` (under /api like every SPEC path of the main API). */
+  /** docs/apps.md §API endpoints `GET /app/search?platform&query` (under /api like every SPEC path of the main API). */
   search: endpoint({ method: 'GET', path: '/api/app/search', query: AppSearchQuery, response: AppSearchResponse }),
-  /** App details by store URL (SPEC §7: path not shown). */
+  /** App details by store URL (docs/apps.md §API endpoints: path not shown). */
   lookup: endpoint({ method: 'GET', path: '/api/app/store-lookup', query: AppLookupQuery, response: AppLookupResponse }),
-  /** Create app (SPEC §7: path not shown): into the workspace of the path, which `organisationId` must name too. */
+  /** Create app (docs/apps.md §API endpoints: path not shown): into the workspace of the path, which `organisationId` must name too. */
   create: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/apps', params: WorkspaceParams, body: CreateAppParts, response: CreateAppResponse }),
 };
 

@@ -1,6 +1,6 @@
 /**
- * "Ask Analyze in plain words" contract (SPEC route /analyze/reportAi, issue 15): a publisher's question in, the
- * report configuration of the existing builder (SPEC §3 Report) out, with what could not be placed and the chosen
+ * "Ask Analyze in plain words" contract (SPEC route /analyze/reportAi): a publisher's question in, the
+ * report configuration of the existing builder (docs/ask.md §Entities Report) out, with what could not be placed and the chosen
  * model's catalogue so the page can show and change the understanding before the builder runs it.
  *
  * The question is read on the server (server/analytics/ask/): the offline parser always, a configured language

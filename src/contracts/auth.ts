@@ -1,4 +1,4 @@
-/** Account/user (SPEC §3), sign-in, the session and the health check: codecs and the auth area's endpoints. */
+/** Account/user (docs/accounts.md §Entities), sign-in, the session and the health check: codecs and the auth area's endpoints. */
 import * as t from 'io-ts';
 import { struct, nullable, Role, Email, SuccessMessage, line, boundedString, MAX } from './codecs';
 import { endpoint } from './endpoint';

@@ -1,13 +1,13 @@
 /**
- * Billing (SPEC §2 billing tabs, §3 Billing entities, §4 invoice and credit status, §5 promo code, §7 billing calls,
- * §9 threshold and balance arithmetic). Workspace-level and admin only (SPEC §6).
+ * Billing (docs/billing.md §Screens and routes billing tabs, §Entities Billing entities, §Invoice and credit states invoice and credit status, §Rules and limits promo code, §API endpoints billing calls,
+ * §Rules and limits threshold and balance arithmetic). Workspace-level and admin only (docs/billing.md §Roles).
  *
- * Units (SPEC §9 "Price in dollars; credits in cents divided by 100"): `Balance.credits` and
+ * Units (docs/billing.md §Rules and limits "Price in dollars; credits in cents divided by 100"): `Balance.credits` and
  * `CreditTransaction.amount` are cents; prices (`Subscription.billingThresholds.amountGte`, `Invoice.amount`,
  * `Balance.pendingCharges`) are dollars. Timestamps (`currentPeriodEnd`, `Invoice.date`, `created`, `expiresAt`) are
- * epoch seconds. Statuses are open strings classified by `invoiceStatus` / `creditStatus` (SPEC §4).
+ * epoch seconds. Statuses are open strings classified by `invoiceStatus` / `creditStatus` (docs/billing.md §Invoice and credit states).
  *
- * SPEC §7 shows no billing paths; ours (`billingEndpoints` below). Workspace routes: member with role admin.
+ * docs/billing.md §API endpoints shows no billing paths; ours (`billingEndpoints` below). Workspace routes: member with role admin.
  *   GET    /api/workspace/:workspaceId/billing/balance                       → BalanceResponse
  *   GET    /api/workspace/:workspaceId/billing/subscription                  → SubscriptionResponse
  *   GET    /api/workspace/:workspaceId/billing/runway                        → RunwayResponse (ours: pace, runway, credit order)
@@ -23,13 +23,13 @@
  *   GET    /sandbox/payments/setup/:sessionId, POST (form)                   → the sandbox provider's hosted page
  *   GET    /sandbox/payments/sandbox.css                                     → its stylesheet
  *   POST   /api/billing/stripe/webhook                                       → Stripe's events (signature checked)
- * The customer-details call of SPEC §7 has no screen in this issue and is not declared yet.
+ * The customer-details call of docs/billing.md §API endpoints has no screen in this issue and is not declared yet.
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, Id, Token, WorkspaceParams, SuccessMessage, MAX } from './codecs';
 import { endpoint, binary } from './endpoint';
 
-// ---------------------------------------------------------------- entities (SPEC §3)
+// ---------------------------------------------------------------- entities (docs/billing.md §Entities)
 
 export const Balance = struct({ credits: t.number, pendingCharges: t.number }, {}, 'Balance');
 export type Balance = t.TypeOf<typeof Balance>;
@@ -54,7 +54,7 @@ export const PaymentMethod = struct(
 export type PaymentMethod = t.TypeOf<typeof PaymentMethod>;
 
 export const BillingThresholds = struct({ amountGte: t.number }, {}, 'BillingThresholds');
-/** `billingThresholds` absent or null means "none": the default threshold applies (SPEC §9). */
+/** `billingThresholds` absent or null means "none": the default threshold applies (docs/billing.md §Rules and limits). */
 export const Subscription = struct(
   { currentPeriodEnd: t.number },
   { billingThresholds: nullable(BillingThresholds) },
@@ -77,7 +77,7 @@ export const CustomerDetails = struct(
 export type CustomerDetails = t.TypeOf<typeof CustomerDetails>;
 
 export const InvoicePaymentMethod = struct({ type: t.string }, { last4: nullable(t.string) }, 'InvoicePaymentMethod');
-/** `downloadUrl` null: download unavailable, the button is disabled (SPEC §8). */
+/** `downloadUrl` null: download unavailable, the button is disabled (docs/billing.md §Messages). */
 export const Invoice = struct(
   { date: t.number, transactionId: t.string, amount: t.number, status: t.string },
   { paymentMethod: nullable(InvoicePaymentMethod), downloadUrl: nullable(t.string) },
@@ -92,7 +92,7 @@ export const CreditTransaction = struct(
 );
 export type CreditTransaction = t.TypeOf<typeof CreditTransaction>;
 
-// ---------------------------------------------------------------- calls (SPEC §7, paths ours)
+// ---------------------------------------------------------------- calls (docs/billing.md §API endpoints, paths ours)
 
 export const PaymentMethodParams = struct({ workspaceId: Id, paymentMethodId: Id }, {}, 'PaymentMethodParams');
 
@@ -107,7 +107,7 @@ export const CreditTransactionsResponse = struct(
   {},
   'CreditTransactionsResponse',
 );
-/** Set up a payment method: the provider's hosted page; it returns to /billing?success=true (SPEC §2). */
+/** Set up a payment method: the provider's hosted page; it returns to /billing?success=true (docs/billing.md §Screens and routes). */
 export const SetupPaymentMethodResponse = struct({ success: t.boolean, url: t.string }, { message: t.string }, 'SetupPaymentMethodResponse');
 export type SetupPaymentMethodResponse = t.TypeOf<typeof SetupPaymentMethodResponse>;
 /** A promo code: one line, 64 characters at most (codes are short words such as LAUNCH50). */
@@ -116,25 +116,25 @@ export const PromoCode = line(PROMO_CODE_MAX, { name: 'PromoCode', check: (s) =>
 export const RedeemVoucherRequest = struct({ code: PromoCode }, {}, 'RedeemVoucherRequest');
 export type RedeemVoucherRequest = t.TypeOf<typeof RedeemVoucherRequest>;
 
-// ---------------------------------------------------------------- constants and pure helpers (SPEC §2, §4, §5, §9)
+// ---------------------------------------------------------------- constants and pure helpers (docs/billing.md §Screens and routes, §Invoice and credit states, §Rules and limits)
 
 export const BILLING_TABS = ['Balance', 'Payment Methods', 'Payment History', 'Credits History'] as const;
 export type BillingTab = (typeof BILLING_TABS)[number];
-/** Shown when the billing page is opened with ?success=true (SPEC §2). */
+/** Shown when the billing page is opened with ?success=true (docs/billing.md §Screens and routes). */
 export const PAYMENT_METHOD_ADDED = 'Payment method added successfully';
 
-/** SPEC §9: $200 when the subscription has no threshold. */
+/** docs/billing.md §Rules and limits: $200 when the subscription has no threshold. */
 export const DEFAULT_BILLING_THRESHOLD_DOLLARS = 200;
 
-/** Billing threshold in dollars: the subscription's amountGte, or $200 when there is none (SPEC §9). */
+/** Billing threshold in dollars: the subscription's amountGte, or $200 when there is none (docs/billing.md §Rules and limits). */
 export function billingThresholdDollars(subscription: Subscription | null | undefined): number {
   return subscription?.billingThresholds?.amountGte ?? DEFAULT_BILLING_THRESHOLD_DOLLARS;
 }
 
-/** Credits are cents; shown in dollars (SPEC §9). */
+/** Credits are cents; shown in dollars (docs/billing.md §Rules and limits). */
 export const centsToDollars = (cents: number): number => cents / 100;
 
-/** Balance in dollars = credits (cents ÷ 100) − pending charges (dollars), computed in whole cents (SPEC §9). */
+/** Balance in dollars = credits (cents ÷ 100) − pending charges (dollars), computed in whole cents (docs/billing.md §Rules and limits). */
 export function balanceDollars(balance: Balance): number {
   return Math.round(balance.credits - balance.pendingCharges * 100) / 100;
 }
@@ -142,24 +142,24 @@ export function balanceDollars(balance: Balance): number {
 export const CREDITS_AVAILABLE = 'Credits Available';
 export const CURRENT_BALANCE = 'Current Balance';
 export type BalanceLabel = typeof CREDITS_AVAILABLE | typeof CURRENT_BALANCE;
-/** 'Credits Available' if the balance is positive, otherwise 'Current Balance' (SPEC §9). */
+/** 'Credits Available' if the balance is positive, otherwise 'Current Balance' (docs/billing.md §Rules and limits). */
 export const balanceLabel = (amountDollars: number): BalanceLabel =>
   amountDollars > 0 ? CREDITS_AVAILABLE : CURRENT_BALANCE;
 
-/** SPEC §4: invoice status is paid or other. */
+/** docs/billing.md §Invoice and credit states: invoice status is paid or other. */
 export type InvoiceStatusKind = 'paid' | 'other';
 export const invoiceStatus = (status: string): InvoiceStatusKind => (status === 'paid' ? 'paid' : 'other');
 
-/** SPEC §4: credit status is active, expired or other. */
+/** docs/billing.md §Invoice and credit states: credit status is active, expired or other. */
 export type CreditStatusKind = 'active' | 'expired' | 'other';
 export const creditStatus = (status: string): CreditStatusKind =>
   status === 'active' || status === 'expired' ? status : 'other';
 
-/** SPEC §8: no download URL, the download button is disabled. */
+/** docs/billing.md §Messages: no download URL, the download button is disabled. */
 export const canDownloadInvoice = (invoice: Pick<Invoice, 'downloadUrl'>): boolean =>
   typeof invoice.downloadUrl === 'string' && invoice.downloadUrl.trim() !== '';
 
-/** SPEC §5: Redeem is disabled while the promo code is empty. */
+/** docs/billing.md §Rules and limits: Redeem is disabled while the promo code is empty. */
 export const canRedeemVoucher = (code: string): boolean => code.trim() !== '';
 
 // ---------------------------------------------------------------- beyond SPEC: spending pace and runway
@@ -213,7 +213,7 @@ export function expiryCountdown(expiresAt: number, nowSeconds: number): string {
 export const formatDollars = (dollars: number): string =>
   `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-// ---------------------------------------------------------------- messages (ours; SPEC §8 gives none for billing)
+// ---------------------------------------------------------------- messages (ours; docs/billing.md §Messages gives none for billing)
 
 export const PROMO_REDEEMED = (dollars: string) => `Promo code redeemed: ${dollars} of credits added.`;
 export const PROMO_UNKNOWN = 'This promo code does not exist. Check the spelling and try again.';

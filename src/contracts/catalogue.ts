@@ -1,5 +1,5 @@
 /**
- * The app's catalogue (SPEC §3 App.catalogue; issue 13 Settings → Catalogue): the in-game items and prices a publisher
+ * The app's catalogue (docs/app-settings.md §Entities App.catalogue; docs/app-settings.md Settings → Catalogue): the in-game items and prices a publisher
  * maintains so quests can name them as rewards or purchase goals. SPEC shows the field but not its shape; ours:
  *
  *   CatalogueItem { id, name, sku, type, priceUsd, period }

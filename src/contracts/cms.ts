@@ -1,15 +1,15 @@
 /**
- * CMS app details: the store-facing details of an app edited in Settings → Details (SPEC §2 App Details tab, §3 CMS app
- * details, §5 CMS images and image dimension check, §7 update CMS details, §8 app details, §9 CMS images and genres).
+ * CMS app details: the store-facing details of an app edited in Settings → Details (docs/app-settings.md §Screens and routes App Details tab, §Entities CMS app
+ * details, §Rules and limits CMS images and image dimension check, §API endpoints update CMS details, §Messages app details, §Rules and limits CMS images and genres).
  *
  * Image pipeline (pure parts here; the browser work lives in services): a dropped file must be a JPEG of at most 3 MB
  * (`cmsImageFileError`); once loaded, its dimensions must not exceed the slot's limit (`imageDimensionsError`:
  * screenshots 480×640, background 640×360, w×h); then it is recompressed to JPEG within the recompression box
  * (screenshots 460x640, background 640x360), at most 1 MB, trying quality 0.8 down to 0.3 in steps of 0.1.
- * SPEC §5 also says "wider than 640 or taller than 480 is invalid" regardless of slot; we apply each slot's own limit,
+ * docs/app-settings.md §Rules and limits also says "wider than 640 or taller than 480 is invalid" regardless of slot; we apply each slot's own limit,
  * which is what the message 'Image must not exceed {w} × {h} pixels.' names. Whether the check blocks is the caller's call.
  *
- * SPEC §7 shows no path; ours (app routes):
+ * docs/app-settings.md §API endpoints shows no path; ours (app routes):
  *   GET  /api/app/:appId/details  → CmsDetailsResponse (data null: 'No details found for this app.')   (viewer)
  *   POST /api/app/:appId/details  multipart: `data` (CmsDetailsUpdate JSON), `screenshots` (JPEG files, repeated),
  *                                 `backgroundImage` (JPEG file, optional) → SuccessMessage                (editor)
@@ -23,7 +23,7 @@ import { struct, nullable, boundedString, line, MAX, AppParams, SuccessMessage }
 import { endpoint, multipart } from './endpoint';
 import { maxItems } from './validation';
 
-// ---------------------------------------------------------------- constants (SPEC §2, §5, §8, §9)
+// ---------------------------------------------------------------- constants (docs/app-settings.md §Screens and routes, §Rules and limits, §Messages, §Rules and limits)
 
 export const GENRES_MAX = 4;
 export const SCREENSHOT_SLOTS = 4;
@@ -37,12 +37,12 @@ export interface Dimensions {
   width: number;
   height: number;
 }
-/** Largest image accepted per slot (SPEC §5), width × height. */
+/** Largest image accepted per slot (docs/app-settings.md §Rules and limits), width × height. */
 export const CMS_IMAGE_LIMITS: Record<CmsImageKind, Dimensions> = {
   screenshot: { width: 480, height: 640 },
   background: { width: 640, height: 360 },
 };
-/** Recompression box per slot (SPEC §5, §9), width x height. */
+/** Recompression box per slot (docs/app-settings.md §Rules and limits), width x height. */
 export const CMS_COMPRESSION_TARGETS: Record<CmsImageKind, Dimensions> = {
   screenshot: { width: 460, height: 640 },
   background: { width: 640, height: 360 },
@@ -70,7 +70,7 @@ export const imageTooLargeMessage = (limit: Dimensions) => `Image must not excee
 export const NO_DETAILS_FOUND = 'No details found for this app.';
 export const UPDATE_DETAILS_FAILED = 'Something went wrong when updating the app details. Try again later!';
 
-// ---------------------------------------------------------------- entity (SPEC §3)
+// ---------------------------------------------------------------- entity (docs/app-settings.md §Entities)
 
 /** Genres as received: only the first 4 are kept (decode truncates; encode passes through). */
 export const keepGenres = (genres: readonly string[]): string[] => genres.slice(0, GENRES_MAX);
@@ -99,13 +99,13 @@ export const CmsAppDetails = struct(
 );
 export type CmsAppDetails = t.TypeOf<typeof CmsAppDetails>;
 
-/** Rating shown rounded to 1 decimal (SPEC §2), half away from zero without float drift (4.35 → 4.4). */
+/** Rating shown rounded to 1 decimal (docs/app-settings.md §Screens and routes), half away from zero without float drift (4.35 → 4.4). */
 export function roundRating(rating: number): number {
   if (!Number.isFinite(rating)) return rating;
   return Math.round(Number((rating * 10).toPrecision(12))) / 10;
 }
 
-// ---------------------------------------------------------------- calls (SPEC §7, paths ours)
+// ---------------------------------------------------------------- calls (docs/app-settings.md §API endpoints, paths ours)
 
 export const CmsDetailsResponse = struct(
   { success: t.boolean, data: nullable(CmsAppDetails) },
@@ -133,7 +133,7 @@ export const cmsEndpoints = {
   updateDetails: endpoint({ method: 'POST', path: '/api/app/:appId/details', params: AppParams, body: CmsDetailsParts, response: SuccessMessage }),
 };
 
-// ---------------------------------------------------------------- image checks (SPEC §5)
+// ---------------------------------------------------------------- image checks (docs/app-settings.md §Rules and limits)
 
 export interface FileInfo {
   size: number;
@@ -164,7 +164,7 @@ export function fitWithin(dimensions: Dimensions, box: Dimensions): Dimensions {
 }
 
 /**
- * The recompression loop (SPEC §5/§9): encode at each quality of `cmsCompressionQualities()` (0.8 down to 0.3) until
+ * The recompression loop (docs/app-settings.md §Rules and limits): encode at each quality of `cmsCompressionQualities()` (0.8 down to 0.3) until
  * the result is at most `maxBytes`; when none fits, the smallest-quality result is kept (the server's 3 MB check still
  * applies). `encode` does the browser work (services/cms-images.service.ts); this loop stays pure and unit-tested.
  */

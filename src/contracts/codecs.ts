@@ -98,7 +98,7 @@ export const MAX = {
   email: 254,
   /** Workspace, person and other names. */
   name: 100,
-  /** Titles (the SPEC §5 75-character rule for report titles is checked by the domain, after trimming). */
+  /** Titles (the docs/architecture.md §Endpoints and errors 75-character rule for report titles is checked by the domain, after trimming). */
   title: 200,
   /** Ids, tokens and signatures (ours are UUIDs and 43-character base64url tokens). */
   id: 64,
@@ -217,14 +217,14 @@ function refineString(base: BoundedStringType, predicate: (s: string) => boolean
 export const Role = t.keyof({ admin: null, editor: null, viewer: null }, 'Role');
 export type Role = t.TypeOf<typeof Role>;
 export const ROLE_RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
-/** How a role reads everywhere in the UI (SPEC §6: admin is shown as Team Admin). */
+/** How a role reads everywhere in the UI (docs/accounts.md §Roles: admin is shown as Team Admin). */
 const ROLE_LABELS: Record<Role, string> = { admin: 'Team Admin', editor: 'Editor', viewer: 'Viewer' };
 export const roleLabel = (role: Role) => ROLE_LABELS[role];
 
 export const Platform = t.keyof({ android: null, ios: null }, 'Platform');
 export type Platform = t.TypeOf<typeof Platform>;
 
-/** Common answer of mutations in SPEC §7: `{success, message}`. */
+/** Common answer of mutations in docs/architecture.md §Endpoints and errors: `{success, message}`. */
 export const SuccessMessage = struct({ success: t.boolean }, { message: t.string });
 export type SuccessMessage = t.TypeOf<typeof SuccessMessage>;
 

@@ -1,7 +1,7 @@
 /**
- * Acquisition links of an app (SPEC §3 Deeplink: id, type such as AdjustLink, url, platform ios | android | appsFlyer,
- * others logged as unsupported; §7 update deeplink: the deeplink id and the deeplink object with its new url → success;
- * §8 'Deep link copied to clipboard.'). The request codec is the one designed in integrations.ts (UpdateDeeplinkRequest).
+ * Acquisition links of an app (docs/app-settings.md §Entities Deeplink: id, type such as AdjustLink, url, platform ios | android | appsFlyer,
+ * others logged as unsupported; §API endpoints update deeplink: the deeplink id and the deeplink object with its new url → success;
+ * §Messages 'Deep link copied to clipboard.'). The request codec is the one designed in integrations.ts (UpdateDeeplinkRequest).
  *
  *   GET  /api/app/:appId/deeplinks                                   → DeeplinksResponse      (viewer)
  *   POST /api/app/:appId/deeplinks/update   UpdateDeeplinkRequest    → SuccessResponse        (editor)
@@ -21,9 +21,9 @@ export const DEEPLINK_PLATFORM_LABELS: Record<DeeplinkPlatform, string> = { ios:
 export const isSupportedDeeplinkPlatform = (platform: string): platform is DeeplinkPlatform =>
   (DEEPLINK_PLATFORMS as readonly string[]).includes(platform);
 
-/** SPEC §8, verbatim. */
+/** docs/app-settings.md §Messages, verbatim. */
 export const DEEPLINK_COPIED = 'Deep link copied to clipboard.';
-/** Ours (SPEC §8 names none for the update). */
+/** Ours (docs/app-settings.md §Messages names none for the update). */
 export const DEEPLINK_UPDATED = 'Deep link updated.';
 export const DEEPLINK_UPDATE_FAILED = 'Failed to update deep link.';
 export const DEEPLINK_UNSUPPORTED = 'Questboard cannot update links of this platform.';
@@ -60,6 +60,6 @@ export type DeeplinksResponse = t.TypeOf<typeof DeeplinksResponse>;
 
 export const deeplinkEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/app/:appId/deeplinks', params: AppParams, response: DeeplinksResponse }),
-  /** SPEC §7 update deeplink (path ours, designed in integrations.ts). */
+  /** docs/app-settings.md §API endpoints update deeplink (path ours, designed in integrations.ts). */
   update: endpoint({ method: 'POST', path: '/api/app/:appId/deeplinks/update', params: AppParams, body: UpdateDeeplinkRequest, response: SuccessResponse }),
 };

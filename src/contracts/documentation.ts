@@ -1,5 +1,5 @@
 /**
- * The documentation pages (SPEC §2 /documentation/{product}_overview and /documentation/{name}_integration
+ * The documentation pages (docs/app-settings.md §Screens and routes /documentation/{product}_overview and /documentation/{name}_integration
  * ?workspaceId=..&appId=..): the guides there are, and the app's own values a guide fills in for a reader who may see
  * that app (its package or bundle id, its postback URLs, the service account e-mail to grant).
  *

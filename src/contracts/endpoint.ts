@@ -27,7 +27,7 @@ export interface Multipart<
   L extends string = string,
 > {
   readonly kind: 'multipart';
-  /** Parts holding JSON text (e.g. SPEC §7's `data`): parsed, then decoded with the codec. Required. */
+  /** Parts holding JSON text (e.g. the `data` (docs/architecture.md §Endpoints and errors)): parsed, then decoded with the codec. Required. */
   readonly json: J;
   /** Parts holding plain text, decoded with the codec (a string codec). Required. */
   readonly text: T;

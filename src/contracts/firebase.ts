@@ -1,9 +1,9 @@
 /**
- * Firebase conversion events and the integration health line (issue 11 remainder; SPEC §2 Firebase tab, §3 plugin
- * event, §4 Firebase no-data text, §7 "Enable/disable Firebase events (pluginId, eventNames, appId)", §8 "Firebase
+ * Firebase conversion events and the integration health line (docs/integrations.md remainder; docs/integrations.md §Screens and routes Firebase tab, §Entities plugin
+ * event, §Plugin states Firebase no-data text, §API endpoints "Enable/disable Firebase events (pluginId, eventNames, appId)", §Messages "Firebase
  * enable/disable errors are only logged").
  *
- * Paths are ours (SPEC §7 shows none):
+ * Paths are ours (docs/integrations.md §API endpoints shows none):
  *   GET  /api/plugins/:pluginId/firebase/events            → ConversionEventsResponse            (viewer)
  *   POST /api/plugins/:pluginId/firebase/events/enable     ConversionEventsRequest → SuccessResponse (editor)
  *   POST /api/plugins/:pluginId/firebase/events/disable    ConversionEventsRequest → SuccessResponse (editor)
@@ -21,7 +21,7 @@ export const MAX_EVENTS_PER_CALL = 500;
 /** A Firebase event name: up to 40 characters (Google Analytics' limit); we accept up to 100. */
 export const FirebaseEventName = line(MAX.name, { name: 'FirebaseEventName' });
 
-/** SPEC §7: enable / disable Firebase events (pluginId in the path, eventNames, appId). */
+/** docs/integrations.md §API endpoints: enable / disable Firebase events (pluginId in the path, eventNames, appId). */
 export const ConversionEventsRequest = struct(
   { eventNames: maxItems(FirebaseEventName, MAX_EVENTS_PER_CALL, 'EventNames'), appId: Id },
   {},
@@ -32,13 +32,13 @@ export type ConversionEventsRequest = t.TypeOf<typeof ConversionEventsRequest>;
 export const ConversionEventsResponse = struct({ success: t.boolean, events: t.array(PluginEvent) }, {}, 'ConversionEventsResponse');
 export type ConversionEventsResponse = t.TypeOf<typeof ConversionEventsResponse>;
 
-/** SPEC §2 Firebase tab words. The banner is SPEC §4's Firebase no-data text (NO_DATA_TEXT.Firebase). */
+/** docs/integrations.md §Screens and routes Firebase tab words. The banner is the Firebase no-data text (docs/integrations.md §Plugin states) (NO_DATA_TEXT.Firebase). */
 export const ENABLING_EVENTS = 'Enabling Events';
 export const GO_TO_ACQUIRE = 'Go to Acquire';
-/** Our words for the function-deploy in-progress state (SPEC §2 names the state, not its text). */
+/** Our words for the function-deploy in-progress state (docs/integrations.md §Screens and routes names the state, not its text). */
 export const DEPLOYING_FUNCTION = 'Deploying the conversion function...';
 
-// ---------------------------------------------------------------- health line (issue 11 "Beyond the peers")
+// ---------------------------------------------------------------- health line (docs/integrations.md "Beyond the peers")
 
 export const HealthStatus = t.keyof({ waiting: null, receiving: null, degraded: null, broken: null }, 'HealthStatus');
 export type HealthStatus = t.TypeOf<typeof HealthStatus>;

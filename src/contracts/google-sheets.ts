@@ -1,5 +1,5 @@
 /**
- * Google Sheets and Google sign-in contracts (SPEC §7 "Third-party and client-side"): the two Sheets API calls of
+ * Google Sheets and Google sign-in contracts (docs/analyze.md §API endpoints "Third-party and client-side"): the two Sheets API calls of
  * the spreadsheet export and the message the /oauth-callback page posts to the window that opened it.
  * Pure: imports only io-ts (and the shared struct helper), so tests and the browser decode the same way.
  *

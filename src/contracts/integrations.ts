@@ -1,14 +1,14 @@
 /**
- * Integrations calls, form rules and constants (SPEC §2 Integrations page, AppsFlyer and Adjust tabs; §3 AppsFlyer test
- * link parameters; §4 plugin statuses and Check Status; §5 revenue settings, GCP project name, AppsFlyer test
- * advertising id, Adjust; §7 plugin calls; §8 revenue and integrations messages; §9 plugin constants).
+ * Integrations calls, form rules and constants (docs/integrations.md §Screens and routes Integrations page, AppsFlyer and Adjust tabs; §Entities AppsFlyer test
+ * link parameters; §Plugin states plugin statuses and Check Status; §Rules and limits revenue settings, GCP project name, AppsFlyer test
+ * advertising id, Adjust; §API endpoints plugin calls; §Messages revenue and integrations messages; §Rules and limits plugin constants).
  * The entities themselves (Plugin, Credential, PluginEvent, FeedItem) live in plugin.ts. Adjust events CSV format:
- * DOMAIN.md (ours): header event_token,event_name plus optional revenue_type, currency, revenue_param.
+ * docs/domain.md (ours): header event_token,event_name plus optional revenue_type, currency, revenue_param.
  *
- * Calls whose path and shape SPEC §7 gives (our server mounts them under /api):
+ * Calls whose path and shape docs/integrations.md §API endpoints gives (our server mounts them under /api):
  *   GET  /plugins/{pluginId}          → Plugin; the client yields PluginFailure {success:false, reason} on failure
  *   POST /plugins/{pluginId}/update   UpdatePluginRequest → SuccessResponse
- * Calls with a shape but no path in SPEC §7; paths ours:
+ * Calls with a shape but no path in docs/integrations.md §API endpoints; paths ours:
  *   GET    /api/plugins/:pluginId/status                            → CheckPluginStatusResponse      (viewer)
  *   PUT    /api/app/:appId/events/:eventId/revenue-settings  RevenueSettings → SuccessResponse       (editor)
  *   DELETE /api/app/:appId/events/:eventId/revenue-settings         → SuccessResponse               (editor)
@@ -36,7 +36,7 @@ import { type FieldErrors, REQUIRED, MUST_BE_URL, isBlank, isHttpUrl, mustBeOneO
 type RevenueTypeValue = t.TypeOf<typeof RevenueType>;
 type CredentialTypeValue = t.TypeOf<typeof CredentialType>;
 
-// ---------------------------------------------------------------- constants (SPEC §2, §9)
+// ---------------------------------------------------------------- constants (docs/integrations.md §Screens and routes, §Rules and limits)
 
 export const PLUGIN_TYPES: readonly PluginType[] = ['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'];
 export const CREDENTIAL_TYPES: readonly CredentialTypeValue[] = ['USER_OAUTH', 'TP_SERVICE_ACCOUNT', 'ORG_SERVICE_ACCOUNT'];
@@ -45,7 +45,7 @@ export const REVENUE_TYPES: readonly RevenueTypeValue[] = ['ads', 'iap', 'other'
 export const REVENUE_TYPE_LABELS: Record<RevenueTypeValue, string> = { ads: 'Ads', iap: 'IAP', other: 'Other' };
 
 const EVENT_SOURCE_FEATURES = ['Real-Time Quest Triggers', 'Enhanced User Segmentation', 'Custom Analytics for Engagement'];
-/** Features Unlocked per plugin (SPEC §9). Singular has no plugin screen (SPEC §2), so none are listed. */
+/** Features Unlocked per plugin (docs/integrations.md §Rules and limits). Singular has no plugin screen (docs/integrations.md §Screens and routes), so none are listed. */
 export const FEATURES_UNLOCKED: Record<PluginType, readonly string[]> = {
   BigQuery: ['Actionable Game Insights', 'AI-Driven Quest Generation'],
   Firebase: EVENT_SOURCE_FEATURES,
@@ -54,7 +54,7 @@ export const FEATURES_UNLOCKED: Record<PluginType, readonly string[]> = {
   Singular: [],
 };
 
-/** Integrations Overview table (SPEC §2): rows, and which sources support each. */
+/** Integrations Overview table (docs/integrations.md §Screens and routes): rows, and which sources support each. */
 export const INTEGRATION_CAPABILITIES = ['Custom Analytics', 'Smart Quests', 'Realtime Triggers'] as const;
 export type IntegrationCapability = (typeof INTEGRATION_CAPABILITIES)[number];
 export const SUPPORTED_CAPABILITIES: Record<PluginType, readonly IntegrationCapability[]> = {
@@ -80,12 +80,12 @@ export const qrCodeOptions = (width: number = QR_CODE_SIZE) =>
 export const QR_DOWNLOAD_FILENAME = 'appsflyer-test-link-qr.png';
 export const EVENTS_DOWNLOAD_FILENAME = 'events.csv';
 export const EVENTS_UPLOAD_ACCEPT = '.csv';
-/** AppsFlyer/Adjust snackbars (SPEC §9). */
+/** AppsFlyer/Adjust snackbars (docs/integrations.md §Rules and limits). */
 export const INTEGRATION_SNACKBAR_MS = { error: 6000, success: 10000 } as const;
-/** Events table search debounce (SPEC §2). */
+/** Events table search debounce (docs/integrations.md §Screens and routes). */
 export const EVENT_SEARCH_DEBOUNCE_MS = 500;
 
-/** SPEC §8, verbatim. */
+/** docs/integrations.md §Messages, verbatim. */
 export const REVENUE_SETTINGS_MESSAGES = {
   saved: 'Revenue Settings saved successfully.',
   saveFailed: 'Failed to save Revenue Settings.',
@@ -102,11 +102,11 @@ export const ADJUST_MESSAGES = {
 } as const;
 export const APPSFLYER_STATUS_FAILED = "Can't check status of AppsFlyer plugin!";
 
-// ---------------------------------------------------------------- plugin calls (SPEC §7)
+// ---------------------------------------------------------------- plugin calls (docs/integrations.md §API endpoints)
 
 export const PluginParams = struct({ pluginId: Id }, {}, 'PluginParams');
 
-/** What the client yields when GET /plugins/{pluginId} fails (SPEC §7). */
+/** What the client yields when GET /plugins/{pluginId} fails (docs/integrations.md §API endpoints). */
 export const PluginFailure = struct({ success: t.literal(false), reason: t.string }, {}, 'PluginFailure');
 export type PluginFailure = t.TypeOf<typeof PluginFailure>;
 export const GetPluginResponse = t.union([Plugin, PluginFailure], 'GetPluginResponse');
@@ -120,7 +120,7 @@ export type SuccessResponse = t.TypeOf<typeof SuccessResponse>;
 /** A GCP project id (6–30 lowercase letters, digits and hyphens; we accept up to 100 single-line characters). */
 export const GcpProjectId = line(MAX.name, { name: 'GcpProjectId' });
 
-/** SPEC §7 POST /plugins/{pluginId}/update body. The target project fields matter only when writing results back. */
+/** docs/integrations.md §API endpoints POST /plugins/{pluginId}/update body. The target project fields matter only when writing results back. */
 export const UpdatePluginRequest = struct(
   {
     attributes: struct({}, { targetProject: GcpProjectId, targetProjectName: line(MAX.name) }, 'UpdatePluginAttributes'),
@@ -131,35 +131,35 @@ export const UpdatePluginRequest = struct(
 );
 export type UpdatePluginRequest = t.TypeOf<typeof UpdatePluginRequest>;
 
-/** SPEC §5: the GCP project name is a required string when 'write results back' is on (message not shown). */
+/** docs/integrations.md §Rules and limits: the GCP project name is a required string when 'write results back' is on (message not shown). */
 export const targetProjectNameError = (writeResultsBack: boolean, name: unknown): string | null =>
   writeResultsBack ? requiredString(name) : null;
 
-/** Check plugin status: success and plugin.connected (SPEC §7). */
+/** Check plugin status: success and plugin.connected (docs/integrations.md §API endpoints). */
 export const CheckPluginStatusResponse = struct(
   { success: t.boolean },
   { plugin: struct({ connected: ConnectionStatus }, {}, 'PluginStatus') },
   'CheckPluginStatusResponse',
 );
 export type CheckPluginStatusResponse = t.TypeOf<typeof CheckPluginStatusResponse>;
-/** SPEC §4 Check Status: reload plugins only when the answer succeeded and the plugin is now connected. */
+/** docs/integrations.md §Plugin states Check Status: reload plugins only when the answer succeeded and the plugin is now connected. */
 export const isNowConnected = (response: CheckPluginStatusResponse): boolean =>
   response.success && response.plugin?.connected === 'connected';
 
-/** The deeplink object a client sends (SPEC §3 Deeplink), every string bounded (src/contracts/deeplinks.ts uses it). */
+/** The deeplink object a client sends (docs/integrations.md §Entities Deeplink), every string bounded (src/contracts/deeplinks.ts uses it). */
 export const DeeplinkInput = struct({ id: Id, type: line(MAX.label), url: line(MAX.url), platform: line(MAX.label) }, {}, 'DeeplinkInput');
-/** Update deeplink: the deeplink id and the deeplink object carrying the new url (SPEC §7). */
+/** Update deeplink: the deeplink id and the deeplink object carrying the new url (docs/integrations.md §API endpoints). */
 export const UpdateDeeplinkRequest = struct({ deeplinkId: Id, deeplink: DeeplinkInput }, {}, 'UpdateDeeplinkRequest');
 export type UpdateDeeplinkRequest = t.TypeOf<typeof UpdateDeeplinkRequest>;
 
-// ---------------------------------------------------------------- revenue settings (SPEC §5, §7)
+// ---------------------------------------------------------------- revenue settings (docs/integrations.md §Rules and limits, §API endpoints)
 
 export const RevenueSettingsParams = struct({ appId: Id, eventId: Id }, {}, 'RevenueSettingsParams');
 /** Body of save revenue settings: {revenueEp, revenueType, currencyEp} (same shape as PluginEvent.monetizeMetadata). */
 export const RevenueSettings = MonetizeMetadata;
 export type RevenueSettings = t.TypeOf<typeof MonetizeMetadata>;
 
-/** SPEC §5: revenueEp, revenueType, currencyEp each required strings (revenueType one of ads, iap, other). */
+/** docs/integrations.md §Rules and limits: revenueEp, revenueType, currencyEp each required strings (revenueType one of ads, iap, other). */
 export function validateRevenueSettings(form: Partial<Record<keyof RevenueSettings, unknown>>): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['revenueEp', 'revenueType', 'currencyEp'] as const) {
@@ -170,11 +170,11 @@ export function validateRevenueSettings(form: Partial<Record<keyof RevenueSettin
   return errors;
 }
 
-// ---------------------------------------------------------------- AppsFlyer (SPEC §2, §3, §5, §7, §9)
+// ---------------------------------------------------------------- AppsFlyer (docs/integrations.md §Screens and routes, §Entities, §Rules and limits, §API endpoints, §Rules and limits)
 
 export const WHITESPACES_NOT_ALLOWED = 'whitespaces not allowed';
 
-/** SPEC §5: 'required' if empty or blank, 'whitespaces not allowed' if it contains any whitespace, else null. */
+/** docs/integrations.md §Rules and limits: 'required' if empty or blank, 'whitespaces not allowed' if it contains any whitespace, else null. */
 export function advertisingIdError(value: string | null | undefined): string | null {
   if (isBlank(value)) return REQUIRED;
   return /\s/.test(value as string) ? WHITESPACES_NOT_ALLOWED : null;
@@ -184,9 +184,9 @@ export const canGenerateTestLink = (advertisingId: string | null | undefined): b
   advertisingIdError(advertisingId) === null;
 
 /**
- * The AppsFlyer test attribution link's query (SPEC §3; parameter names per DOMAIN.md): site id, campaign name, pid,
+ * The AppsFlyer test attribution link's query (docs/integrations.md §Entities; parameter names per docs/domain.md): site id, campaign name, pid,
  * click lookback, deep link target, sub1 user id placeholder, sub2 app id, sub3 quest id placeholder, re-engagement
- * window, is_retargeting false, and the device id: advertising_id (Android) or idfa (iOS, per DOMAIN.md).
+ * window, is_retargeting false, and the device id: advertising_id (Android) or idfa (iOS, per docs/domain.md).
  */
 export const AppsFlyerTestLinkParams = struct(
   {
@@ -217,7 +217,7 @@ export interface AppsFlyerTestLinkInput {
   appPath: string;
   siteId: string;
   campaign: string;
-  /** Differs for a small list of Android packages (SPEC §9; list not shown): the caller picks it. */
+  /** Differs for a small list of Android packages (docs/integrations.md §Rules and limits; list not shown): the caller picks it. */
   pid: string;
   deepLinkTarget: string;
   /** Our app id, sent as sub2. */
@@ -242,7 +242,7 @@ export function appsFlyerTestLinkParams(input: AppsFlyerTestLinkInput): AppsFlye
   };
 }
 
-/** The link itself: provider domain, app package or App Store id as path, the parameters as query (SPEC §7). */
+/** The link itself: provider domain, app package or App Store id as path, the parameters as query (docs/integrations.md §API endpoints). */
 export function appsFlyerTestLink(input: AppsFlyerTestLinkInput): string {
   const query = new URLSearchParams(AppsFlyerTestLinkParams.encode(appsFlyerTestLinkParams(input)));
   return `${APPSFLYER_LINK_BASE}${encodeURIComponent(input.appPath)}?${query.toString()}`;
@@ -260,11 +260,11 @@ export function appsFlyerAppPath(app: {
   return storeId ? `id${storeId}` : app.appleBundleId || null;
 }
 
-/** Our values of the test link's fixed parameters (SPEC §3 names them, not their values). */
+/** Our values of the test link's fixed parameters (docs/integrations.md §Entities names them, not their values). */
 export const TEST_LINK_SITE_ID = 'questboard';
 export const TEST_LINK_CAMPAIGN = 'questboard_test';
 export const TEST_LINK_PID = 'questboard_int';
-/** SPEC §9: the pid differs for a small list of Android packages (ours: the Questboard apps measured on their own pid). */
+/** docs/integrations.md §Rules and limits: the pid differs for a small list of Android packages (ours: the Questboard apps measured on their own pid). */
 export const SPECIAL_PID_PACKAGES: readonly string[] = ['io.questboard.app', 'io.questboard.app.beta'];
 export const SPECIAL_PID = 'questboard_s2s_int';
 export const TEST_LINK_DEEP_LINK = 'questboard://quests';
@@ -295,19 +295,19 @@ export const TestLinkResponse = struct({ success: t.boolean, link: t.string, sho
 export type TestLinkResponse = t.TypeOf<typeof TestLinkResponse>;
 export const TestLinkParams = struct({ code: line(MAX.id) }, {}, 'TestLinkParams');
 
-// ---------------------------------------------------------------- Adjust (SPEC §2, §5; CSV format DOMAIN.md)
+// ---------------------------------------------------------------- Adjust (docs/integrations.md §Screens and routes, §Rules and limits; CSV format docs/domain.md)
 
 export const CSV_ONLY_HINT = 'Only .CSV file is accepted.';
 export const ADJUST_INVALID_TOOLTIP = 'Please enter a valid Partner Link and upload a valid Events File.';
 
-/** SPEC §5: partnerLink required URL string. 'required' when blank, else 'must be a valid URL' (ours) unless http(s). */
+/** docs/integrations.md §Rules and limits: partnerLink required URL string. 'required' when blank, else 'must be a valid URL' (ours) unless http(s). */
 export function partnerLinkError(value: unknown): string | null {
   const error = requiredString(value);
   if (error) return error;
   return isHttpUrl(value as string) ? null : MUST_BE_URL;
 }
 
-/** SPEC §5: eventFile required, .csv only (any case); the error reads like the field hint. */
+/** docs/integrations.md §Rules and limits: eventFile required, .csv only (any case); the error reads like the field hint. */
 export function eventsFileError(file: { name: string } | null | undefined): string | null {
   if (!file || isBlank(file.name)) return REQUIRED;
   return /\.csv$/i.test(file.name.trim()) ? null : CSV_ONLY_HINT;
@@ -325,10 +325,10 @@ export function validateAdjustConnect(form: AdjustConnectForm): FieldErrors {
   if (file) errors.eventFile = file;
   return errors;
 }
-/** SPEC §5: Connect is disabled while invalid, empty or processing. */
+/** docs/integrations.md §Rules and limits: Connect is disabled while invalid, empty or processing. */
 export const canConnectAdjust = (form: AdjustConnectForm, processing: boolean): boolean =>
   !processing && Object.keys(validateAdjustConnect(form)).length === 0;
-/** SPEC §2: the tooltip shows when the form is invalid and the user is not a viewer. */
+/** docs/integrations.md §Screens and routes: the tooltip shows when the form is invalid and the user is not a viewer. */
 export const adjustConnectTooltip = (form: AdjustConnectForm, role: string): string | null =>
   role !== 'viewer' && Object.keys(validateAdjustConnect(form)).length > 0 ? ADJUST_INVALID_TOOLTIP : null;
 
@@ -384,7 +384,7 @@ export interface CsvRecord {
 export type AdjustEventsParse = { ok: true; rows: AdjustEventRow[] } | { ok: false; errors: string[] };
 
 /**
- * Check the records of an Adjust events file (DOMAIN.md): a header with event_token and event_name (optional
+ * Check the records of an Adjust events file (docs/domain.md): a header with event_token and event_name (optional
  * revenue_type, currency, revenue_param, or their dotted aliases; other columns are ignored), one event per row, blank
  * rows skipped, cells trimmed, empty cells omitted (an empty required cell reads '… is required'), tokens 6+ lowercase
  * alphanumerics and unique. Messages (ours) name the line.
@@ -437,18 +437,18 @@ export function adjustEventsFromRecords(all: readonly CsvRecord[]): AdjustEvents
   return errors.length > 0 ? { ok: false, errors } : { ok: true, rows };
 }
 
-// ---------------------------------------------------------------- IAM roles (SPEC §5, §8)
+// ---------------------------------------------------------------- IAM roles (docs/integrations.md §Rules and limits, §Messages)
 
-/** SPEC §8 under the permissions table, and its row badges. */
+/** docs/integrations.md §Messages under the permissions table, and its row badges. */
 export const IAM_MISSING = 'Some required IAM permissions are missing.';
 export const ACCESS_GRANTED = 'Access Granted';
 export const NO_ACCESS = 'No Access';
 
-/** One required role of SPEC §5: its label, and the GCP roles that grant it (itself or broader ones). */
+/** One required role of docs/integrations.md §Rules and limits: its label, and the GCP roles that grant it (itself or broader ones). */
 export interface RequiredRole {
   label: string;
   satisfiedBy: readonly string[];
-  /** The Service Account User check is skipped in the OAuth case (SPEC §5). */
+  /** The Service Account User check is skipped in the OAuth case (docs/integrations.md §Rules and limits). */
   skippedForOAuth?: boolean;
 }
 const BASIC = ['roles/owner', 'roles/editor'];
@@ -458,7 +458,7 @@ const SERVICE_ACCOUNT_USER: RequiredRole = {
   skippedForOAuth: true,
 };
 const VIEWER: RequiredRole = { label: 'Viewer', satisfiedBy: ['roles/viewer', ...BASIC] };
-/** SPEC §5: required IAM roles per plugin type (each satisfiable by broader roles). */
+/** docs/integrations.md §Rules and limits: required IAM roles per plugin type (each satisfiable by broader roles). */
 export const REQUIRED_ROLES: Record<'BigQuery' | 'Firebase', readonly RequiredRole[]> = {
   BigQuery: [
     { label: 'BigQuery Data Viewer', satisfiedBy: ['roles/bigquery.dataViewer', 'roles/bigquery.dataEditor', 'roles/bigquery.dataOwner', 'roles/bigquery.admin', ...BASIC] },
@@ -477,7 +477,7 @@ export interface IamRow {
   label: string;
   granted: boolean;
 }
-/** The permission table's rows for a credential's roles in a project (SPEC §5: Service Account User skipped for OAuth). */
+/** The permission table's rows for a credential's roles in a project (docs/integrations.md §Rules and limits: Service Account User skipped for OAuth). */
 export function iamRows(type: 'BigQuery' | 'Firebase', granted: readonly string[], credentialType: CredentialTypeValue): IamRow[] {
   return REQUIRED_ROLES[type]
     .filter((role) => !(role.skippedForOAuth && credentialType === 'USER_OAUTH'))
@@ -492,7 +492,7 @@ export function rolesInProject(credential: Pick<Credential, 'projects'>, project
   return apps?.[0]?.roles ?? [];
 }
 
-// ---------------------------------------------------------------- plugin, credential and process-data messages (SPEC §8)
+// ---------------------------------------------------------------- plugin, credential and process-data messages (docs/integrations.md §Messages)
 
 export const PLUGIN_MESSAGES = {
   updated: 'Plugin updated. Connection configured.',
@@ -514,7 +514,7 @@ export const IAM_MESSAGES = {
 export const SERVICE_ACCOUNT_EMAIL_COPIED = 'Service account email copied to clipboard';
 export const copiedMessage = (label: string) => `${label} copied to clipboard.`;
 
-/** SPEC §4: no-data texts and the overview switch's words. */
+/** docs/integrations.md §Plugin states: no-data texts and the overview switch's words. */
 export const NO_DATA_TEXT: Partial<Record<PluginType, string>> = {
   BigQuery: 'Run a processing job to activate the Analyze section.',
   Firebase: 'Enable at least one conversion event to unlock the Acquire section and start creating quests.',
@@ -527,7 +527,7 @@ export const DISCONNECT_PLUGIN_TITLE = 'Disconnect Plugin?';
 /** SPEC's note 'X Connect to BigQuery to reprocess data': the X is an icon beside the words, not a letter. */
 export const RECONNECT_NOTE = 'Connect to BigQuery to reprocess data';
 
-/** Label text of each connection status (SPEC §4 "from a map (not shown)": ours). */
+/** Label text of each connection status (docs/integrations.md §Plugin states "from a map (not shown)": ours). */
 export const STATUS_LABELS: Record<t.TypeOf<typeof ConnectionStatus>, string> = {
   connected: 'Connected',
   disconnected: 'Disconnected',
@@ -550,18 +550,18 @@ export const Day = line(MAX.date, { name: 'Day', expected: 'a date YYYY-MM-DD', 
 
 export const AppPluginParams = struct({ appId: Id }, {}, 'AppPluginParams');
 export const PluginsResponse = struct({ success: t.boolean, plugins: t.array(Plugin) }, { activePluginId: t.union([t.string, t.null]) }, 'PluginsResponse');
-/** Events table (SPEC §2): the plugin's events, optionally those whose name contains `search`. */
+/** Events table (docs/integrations.md §Screens and routes): the plugin's events, optionally those whose name contains `search`. */
 export const PluginEventsQuery = struct({}, { search: line(MAX.name) }, 'PluginEventsQuery');
 export const PluginEventsResponse = struct({ success: t.boolean, events: t.array(PluginEvent) }, {}, 'PluginEventsResponse');
 export type PluginEventsResponse = t.TypeOf<typeof PluginEventsResponse>;
 export const EVENT_STATUS_LABELS = { ACTIVE: 'Active', ENABLED: 'Enabled', DISABLED: 'Disabled' } as const;
 export const SEARCH_EVENT_PLACEHOLDER = 'Search Event Name';
 
-/** Change the active source (SPEC §4: only one source is active). */
+/** Change the active source (docs/integrations.md §Plugin states: only one source is active). */
 export const ActivePluginRequest = struct({ pluginId: Id }, {}, 'ActivePluginRequest');
 export type PluginsResponse = t.TypeOf<typeof PluginsResponse>;
 
-/** Create plugin (SPEC §7): BigQuery with (app, credentialId, attributes); other sources with (app, credentialId). */
+/** Create plugin (docs/integrations.md §API endpoints): BigQuery with (app, credentialId, attributes); other sources with (app, credentialId). */
 export const CreatePluginRequest = struct(
   { type: PluginTypeCodec },
   { credentialId: Id, attributes: struct({}, { targetProject: GcpProjectId, targetProjectName: line(MAX.name) }, 'CreatePluginAttributes') },
@@ -572,7 +572,7 @@ export const PluginAnswer = struct({ success: t.boolean }, { plugin: Plugin }, '
 export type PluginAnswer = t.TypeOf<typeof PluginAnswer>;
 
 export const DailyProcessRequest = struct({ dailyProcess: t.boolean }, {}, 'DailyProcessRequest');
-/** Start a BigQuery reprocess over a date range (SPEC §5: both dates required). */
+/** Start a BigQuery reprocess over a date range (docs/integrations.md §Rules and limits: both dates required). */
 export const ProcessDataRequest = struct({ start: Day, end: Day }, {}, 'ProcessDataRequest');
 /** Process Data reaches today at most: a day of the data is a UTC day (utcToday in analyze.ts). */
 export const processEndInFuture = (today: string) => `The end date must be today (${today}, UTC) or earlier: there is no data after today.`;
@@ -630,13 +630,13 @@ export const OAuthStartRequest = struct({ returnTo: line(MAX.url) }, {}, 'OAuthS
 export const OAuthStartResponse = struct({ success: t.boolean, url: t.string }, {}, 'OAuthStartResponse');
 export const OAuthStateQuery = struct({ state: line(MAX.url) }, {}, 'OAuthStateQuery');
 export const OAuthCallbackQuery = struct({ state: line(MAX.url) }, { code: line(MAX.url), error: line(MAX.label) }, 'OAuthCallbackQuery');
-/** The query the page comes back with (SPEC §2: opens the dialog in OAuth-redirect mode, then it is stripped). */
+/** The query the page comes back with (docs/integrations.md §Screens and routes: opens the dialog in OAuth-redirect mode, then it is stripped). */
 export const OAUTH_REDIRECT_PARAM = 'oAuthRedirect';
 
 export const integrationsEndpoints = {
-  /** SPEC §7 GET /plugins/{pluginId}, under /api. */
+  /** docs/integrations.md §API endpoints GET /plugins/{pluginId}, under /api. */
   plugin: endpoint({ method: 'GET', path: '/api/plugins/:pluginId', params: PluginParams, response: GetPluginResponse }),
-  /** SPEC §7 POST /plugins/{pluginId}/update, under /api. */
+  /** docs/integrations.md §API endpoints POST /plugins/{pluginId}/update, under /api. */
   update: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/update', params: PluginParams, body: UpdatePluginRequest, response: SuccessResponse }),
   list: endpoint({ method: 'GET', path: '/api/app/:appId/plugins', params: AppPluginParams, response: PluginsResponse }),
   create: endpoint({ method: 'POST', path: '/api/app/:appId/plugins', params: AppPluginParams, body: CreatePluginRequest, response: PluginAnswer }),

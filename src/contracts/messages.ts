@@ -1,5 +1,5 @@
 /**
- * The app's player notifications (SPEC §3 App.notificationSettings {questStart, questComplete}; issue 13 Settings →
+ * The app's player notifications (docs/app-settings.md §Entities App.notificationSettings {questStart, questComplete}; docs/app-settings.md Settings →
  * Messages): what a player's phone shows when a quest starts and when it is completed. SPEC names the two settings
  * but not their shape; ours, per setting:
  *

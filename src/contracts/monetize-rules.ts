@@ -1,5 +1,5 @@
 /**
- * The Monetize campaign's whole rule set, the one validator the form and the server both run: SPEC §5
+ * The Monetize campaign's whole rule set, the one validator the form and the server both run: docs/monetize.md §Rules and limits
  * (validateMonetizeForm), the condition vocabulary (monetizeChoiceErrors) and the prices (ours): the reference public
  * price is 0 or more; the minimum accepted price is optional, 0 or more, and never above the reference public price
  * (the least a player is offered cannot exceed the price the campaign asks for).
@@ -25,7 +25,7 @@ export const MIN_PRICE_NEGATIVE = 'The minimum accepted price must be 0 or more.
 export const minPriceAboveReference = (reference: number) =>
   `The minimum accepted price must not be above the reference public price (${usd(reference)}).`;
 
-/** The prices' rules beyond SPEC §5's "refPublicPrice required number" (which validateMonetizeForm reports). */
+/** The prices' rules beyond the "refPublicPrice required number" (docs/monetize.md §Rules and limits) (which validateMonetizeForm reports). */
 export function priceErrors(form: Pick<MonetizeCampaignRulesInput, 'refPublicPrice' | 'minAcceptedPrice'>): FieldErrors {
   const errors: FieldErrors = {};
   const reference = toNumber(form.refPublicPrice);
@@ -84,7 +84,7 @@ export function inWords(path: string, message: string): string {
 }
 
 /**
- * The campaign's errors in words: SPEC §5, the vocabulary (`paramsOf`: the parameters of a condition's event in the
+ * The campaign's errors in words: docs/monetize.md §Rules and limits, the vocabulary (`paramsOf`: the parameters of a condition's event in the
  * app's event source, when known) and the prices.
  */
 export function validateMonetizeCampaign(

@@ -1,12 +1,12 @@
 /**
- * Monetize: the ads campaign of an app (SPEC §2 Monetize, §3 Monetize campaign and Target condition, §4 Monetize on/off,
- * §5 Monetize validation, §6 allowMonetize, §7 Monetize calls, §8 Monetize, §9 default refPublicPrice).
+ * Monetize: the ads campaign of an app (docs/monetize.md §Screens and routes Monetize, §Entities Monetize campaign and Target condition, §Campaign states Monetize on/off,
+ * §Rules and limits Monetize validation, §Roles allowMonetize, §API endpoints Monetize calls, §Messages Monetize, §Rules and limits default refPublicPrice).
  *
  * Wire shape: `MonetizeCampaign` (one per app). Form shape: `MonetizeForm` adds the form-only derived choices
  * `sendTrafficToApp` and `displayQuestTo` ('all' means the matching list is empty). `validateMonetizeForm` is the whole
- * SPEC §5 rule set; the server runs it too (ARCHITECTURE rule 4).
+ * docs/monetize.md §Rules and limits rule set; the server runs it too (docs/architecture.md §House rules 4).
  *
- * Calls: SPEC §7 gives the paths (our server mounts them under /api):
+ * Calls: docs/monetize.md §API endpoints gives the paths (our server mounts them under /api):
  *   POST   /monetize          CreateMonetizeRequest → MonetizeResponse   (editor)
  *   POST   /monetize/update   UpdateMonetizeRequest → MonetizeResponse   (editor)
  *   DELETE /monetize/{id}                           → MonetizeResponse   (editor)
@@ -16,9 +16,9 @@
  *                                                     the choices of an event condition (viewer)
  *   POST   /api/app/:appId/monetize/estimate        MonetizeEstimateRequest → MonetizeEstimateResponse ("Beyond": the
  *                                                     players matching the conditions over the last 30 days) (viewer)
- * Every call is refused unless the app's workspace has allowMonetize = 1 (SPEC §6); writes need an editor.
+ * Every call is refused unless the app's workspace has allowMonetize = 1 (docs/monetize.md §Roles); writes need an editor.
  *
- * Target conditions (ours; SPEC §3 names the fields, not their vocabulary; `CONDITION_TYPES` below is the whole list):
+ * Target conditions (ours; docs/monetize.md §Entities names the fields, not their vocabulary; `CONDITION_TYPES` below is the whole list):
  *   type 'user',  metric 'property': a property of the player (key: country, platform, app_version, media_source,
  *                                    device_category: string; first_open: timestamp) — some event of the player in the
  *                                    last 30 days carries a matching value;
@@ -53,7 +53,7 @@ import {
 import { SafeNumber, SignedMoney } from './numbers';
 import { lookupTable } from './lookup';
 
-// ---------------------------------------------------------------- entities (SPEC §3)
+// ---------------------------------------------------------------- entities (docs/monetize.md §Entities)
 
 export const MonetizeStatus = t.keyof({ LIVE: null, STOPPED: null }, 'MonetizeStatus');
 export type MonetizeStatus = t.TypeOf<typeof MonetizeStatus>;
@@ -61,11 +61,11 @@ export type MonetizeStatus = t.TypeOf<typeof MonetizeStatus>;
 export const ConditionDataType = t.keyof({ string: null, number: null, timestamp: null }, 'ConditionDataType');
 export type ConditionDataType = t.TypeOf<typeof ConditionDataType>;
 
-/** A string, an integer (dataType number) or a timestamp (epoch number or date string), by dataType (SPEC §5). */
+/** A string, an integer (dataType number) or a timestamp (epoch number or date string), by dataType (docs/monetize.md §Rules and limits). */
 export const ConditionValue = t.union([boundedString(MAX.filterValue), SafeNumber], 'ConditionValue');
 export type ConditionValue = t.TypeOf<typeof ConditionValue>;
 
-/** The condition type whose event fields are required (SPEC §5). Other type values are not shown in SPEC. */
+/** The condition type whose event fields are required (docs/monetize.md §Rules and limits). Other type values are not shown in SPEC. */
 export const EVENT_CONDITION_TYPE = 'event';
 
 /** `eventSource` is the id of the plugin that produced the event (the app's activePluginId when it was chosen). */
@@ -100,14 +100,14 @@ export type MonetizeCampaign = t.TypeOf<typeof MonetizeCampaign>;
 export const MonetizeCampaignInput = struct(campaignProps, campaignOptional, 'MonetizeCampaignInput');
 export type MonetizeCampaignInput = t.TypeOf<typeof MonetizeCampaignInput>;
 
-// ---------------------------------------------------------------- calls (SPEC §7)
+// ---------------------------------------------------------------- calls (docs/monetize.md §API endpoints)
 
 export const CreateMonetizeRequest = MonetizeCampaignInput;
 export type CreateMonetizeRequest = MonetizeCampaignInput;
 export const UpdateMonetizeRequest = MonetizeCampaign;
 export type UpdateMonetizeRequest = MonetizeCampaign;
 export const MonetizeParams = struct({ id: Id }, {}, 'MonetizeParams');
-/** SPEC §7: response success, data, reason. */
+/** docs/monetize.md §API endpoints: response success, data, reason. */
 export const MonetizeResponse = struct(
   { success: t.boolean },
   { data: nullable(MonetizeCampaign), reason: t.string },
@@ -115,7 +115,7 @@ export const MonetizeResponse = struct(
 );
 export type MonetizeResponse = t.TypeOf<typeof MonetizeResponse>;
 
-// ---------------------------------------------------------------- form model (SPEC §3 form-only fields, §4, §9)
+// ---------------------------------------------------------------- form model (docs/monetize.md §Entities form-only fields, §Campaign states, §Rules and limits)
 
 export const Audience = t.keyof({ all: null, some: null }, 'Audience');
 export type Audience = t.TypeOf<typeof Audience>;
@@ -128,15 +128,15 @@ export const MonetizeForm = struct(
 );
 export type MonetizeForm = t.TypeOf<typeof MonetizeForm>;
 
-/** SPEC §9. */
+/** docs/monetize.md §Rules and limits. */
 export const DEFAULT_REF_PUBLIC_PRICE = 1;
 
-/** SPEC §6: Monetize exists only when the workspace's allowMonetize equals 1. */
+/** docs/monetize.md §Roles: Monetize exists only when the workspace's allowMonetize equals 1. */
 export const isMonetizeAllowed = (workspace: { allowMonetize: number }): boolean => workspace.allowMonetize === 1;
 
 /**
  * The form for an app: from its campaign (derived choices: 'some' when the list is non-empty), or a new LIVE campaign
- * with refPublicPrice 1 when the switch is turned on (SPEC §4, §9).
+ * with refPublicPrice 1 when the switch is turned on (docs/monetize.md §Campaign states, §Rules and limits).
  */
 export function toMonetizeForm(campaign: MonetizeCampaign | null | undefined, appId: string): MonetizeForm {
   if (!campaign) {
@@ -168,9 +168,9 @@ export function fromMonetizeForm(form: MonetizeForm): MonetizeCampaignInput & { 
   };
 }
 
-// ---------------------------------------------------------------- validation (SPEC §5 Monetize)
+// ---------------------------------------------------------------- validation (docs/monetize.md §Rules and limits Monetize)
 
-/** SPEC §5, verbatim. */
+/** docs/monetize.md §Rules and limits, verbatim. */
 export const EVENT_SOURCE_CHANGED = 'Active event source has been changed. Please select event from new event source.';
 
 /**
@@ -199,7 +199,7 @@ const isTimestamp = (value: unknown): boolean =>
   (typeof value === 'number' && Number.isFinite(value)) ||
   (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Date.parse(value.trim())));
 
-/** The value rule of SPEC §5: required as string, integer or timestamp by dataType. */
+/** The value rule of docs/monetize.md §Rules and limits: required as string, integer or timestamp by dataType. */
 export function conditionValueError(dataType: unknown, value: unknown): string | null {
   if (isBlank(value)) return REQUIRED;
   switch (isDataType(dataType) ? dataType : undefined) {
@@ -216,7 +216,7 @@ export function conditionValueError(dataType: unknown, value: unknown): string |
   }
 }
 
-/** Errors of one target condition, keyed by its field names (SPEC §5 per-condition rules). */
+/** Errors of one target condition, keyed by its field names (docs/monetize.md §Rules and limits per-condition rules). */
 export function validateTargetCondition(condition: TargetConditionInput, context: MonetizeValidationContext = {}): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['type', 'metric', 'key', 'op'] as const) {
@@ -245,7 +245,7 @@ const nonEmptyStringList = (value: unknown): boolean =>
   Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item.trim() !== '');
 
 /**
- * SPEC §5 Monetize: appId required string; refPublicPrice required number; sendTrafficToApp required (all|some);
+ * docs/monetize.md §Rules and limits Monetize: appId required string; refPublicPrice required number; sendTrafficToApp required (all|some);
  * countries required; sendTrafficToAppIds required array when some; displayQuestTo required (all|some);
  * targetConditions required array when some, each condition valid. Required lists must be non-empty.
  * Keys: field names, and `targetConditions.{index}.{field}` for conditions.
@@ -345,7 +345,7 @@ export const OPERATORS: Readonly<Record<ConditionDataType, readonly Choice[]>> =
   ],
 };
 
-/** A parameter's type in the event source (SPEC §3 event_params) as a condition dataType. */
+/** A parameter's type in the event source (docs/monetize.md §Entities event_params) as a condition dataType. */
 export const paramDataType = (sourceType: string): ConditionDataType =>
   /^(INT|FLOAT|DOUBLE|NUMERIC|BIGNUMERIC|INTEGER)/i.test(sourceType) ? 'number' : 'string';
 
@@ -443,13 +443,13 @@ export const MonetizeEstimateResponse = struct(
 );
 export type MonetizeEstimateResponse = t.TypeOf<typeof MonetizeEstimateResponse>;
 
-// ---------------------------------------------------------------- messages (SPEC §8; the success texts are ours)
+// ---------------------------------------------------------------- messages (docs/monetize.md §Messages; the success texts are ours)
 
 export const MONETIZE_MESSAGES = {
   created: 'Monetize created successfully.',
   updated: 'Monetize updated successfully.',
   removed: 'Monetize removed successfully.',
-  /** SPEC §8, verbatim. */
+  /** docs/monetize.md §Messages, verbatim. */
   removeFailed: 'Failed to remove Monetize!',
   createFailed: 'Failed to create Monetize!',
   updateFailed: 'Failed to update Monetize!',
@@ -462,7 +462,7 @@ export const REMOVE_CONFIRM_TITLE = 'Turn off Monetize?';
 export const removeConfirmMessage = (appName: string) =>
   `This removes the Monetize campaign of ${appName}. Its settings cannot be restored.`;
 
-// ---------------------------------------------------------------- endpoints (SPEC §7 paths, under /api)
+// ---------------------------------------------------------------- endpoints (docs/monetize.md §API endpoints paths, under /api)
 
 export const monetizeEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/app/:appId/monetize', params: AppParams, response: MonetizeResponse }),

@@ -1,4 +1,4 @@
-/** Plugins, credentials, plugin events and feed items (SPEC §3) for the integrations area. */
+/** Plugins, credentials, plugin events and feed items (docs/integrations.md §Entities) for the integrations area. */
 import * as t from 'io-ts';
 import { struct, nullable } from './codecs';
 
@@ -16,7 +16,7 @@ export const PluginAttributes = struct({}, { dailyProcess: t.boolean, targetProj
 export const DataRange = struct({ start: t.string, end: t.string });
 
 /**
- * SPEC §4 in-progress operations: integration (Connecting...), delete (Deleting...), bigquery_process_event
+ * docs/integrations.md §Plugin states in-progress operations: integration (Connecting...), delete (Deleting...), bigquery_process_event
  * (Processing Data), function_deploy (the Firebase function-deploy in-progress state).
  */
 export const InProgressOperation = t.keyof(

@@ -1,5 +1,5 @@
 /**
- * Attribution postbacks (issue 12; SPEC §2 AppsFlyer / Adjust tabs, §4 Check Status, §7 check plugin status): the
+ * Attribution postbacks (docs/postbacks.md §Screens and routes AppsFlyer / Adjust tabs, §Partner plugin states Check Status, §API endpoints check plugin status): the
  * public endpoint partners send in-app event postbacks to, the app's postback URL, the postback log ("Beyond the
  * peers") and the check-status call whose "Events are received" means a postback row exists. Paths are ours.
  *
@@ -65,7 +65,7 @@ export const POSTBACK_LOG_LIMIT = 50;
 export const PostbackUrlResponse = struct({ success: t.boolean, url: t.string }, {}, 'PostbackUrlResponse');
 export type PostbackUrlResponse = t.TypeOf<typeof PostbackUrlResponse>;
 
-/** The conversion events received for the app from this source (SPEC §2 conversion events list). */
+/** The conversion events received for the app from this source (docs/postbacks.md §Screens and routes conversion events list). */
 export const ConversionEvent = struct({ eventName: t.string, count: t.number, lastReceivedAt: t.number }, {}, 'ConversionEvent');
 export type ConversionEvent = t.TypeOf<typeof ConversionEvent>;
 export const PostbackSummaryResponse = struct(
@@ -75,7 +75,7 @@ export const PostbackSummaryResponse = struct(
 );
 export type PostbackSummaryResponse = t.TypeOf<typeof PostbackSummaryResponse>;
 
-/** SPEC §7 check plugin status (success and plugin.connected), plus whether postbacks arrived and the last one's time. */
+/** docs/postbacks.md §API endpoints check plugin status (success and plugin.connected), plus whether postbacks arrived and the last one's time. */
 export const CheckStatusResponse = struct(
   { success: t.boolean },
   { plugin: struct({ connected: ConnectionStatus }, {}, 'PluginStatus'), eventsReceived: t.boolean, lastEventAt: nullable(t.number) },
@@ -83,14 +83,14 @@ export const CheckStatusResponse = struct(
 );
 export type CheckStatusResponse = t.TypeOf<typeof CheckStatusResponse>;
 
-/** SPEC §2 status chip. */
+/** docs/postbacks.md §Screens and routes status chip. */
 export const EVENTS_RECEIVED = 'Events are received';
 export const NO_EVENTS_RECEIVED = 'No Events Received';
 /** The feed line of a waiting plugin that its first stored postback connected. */
 export const connectedByPostback = (source: PluginType) => `${source} connected: events are received.`;
-/** What Check Status says when the plugin still waits and nothing arrived (ours: SPEC §4 gives no words). */
+/** What Check Status says when the plugin still waits and nothing arrived (ours: docs/postbacks.md §Partner plugin states gives no words). */
 export const NO_EVENTS_YET = 'No events received yet';
-/** SPEC §4 Check Status success (10 s), e.g. 'AppsFlyer connected successfully'. */
+/** docs/postbacks.md §Partner plugin states Check Status success (10 s), e.g. 'AppsFlyer connected successfully'. */
 export const connectedSuccessfully = (source: string) => `${source} connected successfully`;
 
 /** Shows the first and last 4 characters of a device id (the postback log never shows it whole). */
@@ -111,7 +111,7 @@ export const postbackEndpoints = {
 };
 
 export const appsflyerEndpoints = {
-  /** Enable Plugin (SPEC §2): creates the app's AppsFlyer plugin waiting for events, or re-enables a disconnected one. */
+  /** Enable Plugin (docs/postbacks.md §Screens and routes): creates the app's AppsFlyer plugin waiting for events, or re-enables a disconnected one. */
   enable: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/enable', params: AppPluginParams, response: PluginAnswer }),
   /** Generate Link: the test link for a device, stored behind a short link that the QR code holds. */
   testLink: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/test-links', params: AppPluginParams, body: TestLinkRequest, response: TestLinkResponse }),

@@ -1,6 +1,6 @@
 /**
- * Event detail and revenue settings (SPEC §2 "Event detail" and "Revenue Settings dialog"; §3 Plugin event
- * monetizeMetadata; §5 revenue settings; §7 save / delete revenue settings; §8 revenue messages, in integrations.ts).
+ * Event detail and revenue settings (docs/integrations.md §Screens and routes "Event detail" and "Revenue Settings dialog"; §Entities Plugin event
+ * monetizeMetadata; §Rules and limits revenue settings; §API endpoints save / delete revenue settings; §Messages revenue messages, in integrations.ts).
  *
  *   GET    /api/app/:appId/events/:eventId                                      → EventDetailResponse (viewer)
  *   PUT    /api/app/:appId/events/:eventId/revenue-settings  RevenueSettingsBody → SuccessResponse    (editor)
@@ -18,7 +18,7 @@ import { RevenueSettingsParams, SuccessResponse } from './integrations';
 /** The export column that holds an event's value in USD, offered as a revenue parameter when the event has it. */
 export const REVENUE_VALUE_FIELD = 'event_value_in_usd';
 /**
- * What counts as revenue for an event without settings (Firebase conventions, DOMAIN.md): ad_impression `value` is Ads
+ * What counts as revenue for an event without settings (Firebase conventions, docs/domain.md): ad_impression `value` is Ads
  * revenue, in_app_purchase `event_value_in_usd` is IAP revenue. An event's settings replace its default.
  */
 export const DEFAULT_REVENUE: readonly { eventName: string; type: 'ads' | 'iap' | 'other'; parameter: string }[] = [
@@ -36,7 +36,7 @@ export const revenueParameterChoices = <P extends { dataType: string }>(paramete
   currency: parameters.filter((p) => isCurrencyType(p.dataType)),
 });
 
-/** Our words for the server's refusals (SPEC §8 gives only the four revenue messages). */
+/** Our words for the server's refusals (docs/integrations.md §Messages gives only the four revenue messages). */
 export const REVENUE_PARAMETER_UNKNOWN = 'The event has no such parameter.';
 export const REVENUE_PARAMETER_NOT_NUMBER = 'The revenue parameter must be a number.';
 export const CURRENCY_PARAMETER_NOT_TEXT = 'The currency parameter must be a text (STRING) parameter.';
@@ -46,7 +46,7 @@ export type EventParameter = t.TypeOf<typeof EventParameter>;
 export const EventDetailResponse = struct({ success: t.boolean, event: PluginEvent, parameters: t.array(EventParameter) }, {}, 'EventDetailResponse');
 export type EventDetailResponse = t.TypeOf<typeof EventDetailResponse>;
 
-/** Save revenue settings body: {revenueEp, revenueType, currencyEp} (SPEC §5, each required; bounded here). */
+/** Save revenue settings body: {revenueEp, revenueType, currencyEp} (docs/integrations.md §Rules and limits, each required; bounded here). */
 export const RevenueSettingsBody = struct(
   { revenueEp: line(MAX.name), revenueType: RevenueType, currencyEp: line(MAX.name) },
   {},

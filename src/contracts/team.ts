@@ -1,6 +1,6 @@
 /**
- * Team and invitations (SPEC §2 team, §4 invitation, §5 invite, §6, §7, §8 team): codecs, invitation rules and the
- * team area's endpoints. Paths are "not shown" in SPEC §7; ours live under /api/workspace/{workspaceId}/team, and
+ * Team and invitations (docs/team.md §Screens and routes team, §Member states invitation, §Rules and limits invite, §Roles, §API endpoints, §Messages team): codecs, invitation rules and the
+ * team area's endpoints. Paths are "not shown" in docs/team.md §API endpoints; ours live under /api/workspace/{workspaceId}/team, and
  * the invite link's calls under /api/invite/{token} (anonymous: the link is the credential).
  */
 import * as t from 'io-ts';
@@ -76,7 +76,7 @@ export const teamEndpoints = {
   acceptInvite: endpoint({ method: 'POST', path: '/api/invite/:token/accept', params: TokenParams, body: AcceptInviteRequest, response: SignInResponse }),
 };
 
-/** Invitation state of SPEC §4: expired 5 days after inviteSentAt (epoch seconds). */
+/** Invitation state of docs/team.md §Member states: expired 5 days after inviteSentAt (epoch seconds). */
 export function inviteStatus(inviteSentAt: number | null | undefined, nowSeconds: number) {
   if (inviteSentAt == null) return { expired: false, expiredOn: null };
   const expiredOn = inviteSentAt + INVITE_EXPIRY_SECONDS;

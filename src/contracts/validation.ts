@@ -1,9 +1,9 @@
 /**
- * Form-validation building blocks shared by the SPEC §5 validators (acquire target, monetize, revenue settings,
+ * Form-validation building blocks shared by the docs/architecture.md §Endpoints and errors validators (acquire target, monetize, revenue settings,
  * AppsFlyer and Adjust forms) and refinement codecs that fail with a readable message.
  *
  * Validators return `FieldErrors`: a flat record from a field path (dotted, array indexes included, e.g.
- * `targetConditions.0.eventId`) to one message; an empty record means valid. Where SPEC §5 gives a message it is used
+ * `targetConditions.0.eventId`) to one message; an empty record means valid. Where docs/architecture.md §Endpoints and errors gives a message it is used
  * verbatim at the call site. Where SPEC says a field is "required" without showing the text, we reuse the one required
  * message SPEC does show (`'required'`, the AppsFlyer advertising-id rule); the other generic messages below are ours.
  * Pure: imports only io-ts and fp-ts.
@@ -14,9 +14,9 @@ import { pipe } from 'fp-ts/function';
 
 export type FieldErrors = Record<string, string>;
 
-/** SPEC §5 (AppsFlyer test advertising id) wording, reused wherever SPEC says only "required". */
+/** docs/architecture.md §Endpoints and errors (AppsFlyer test advertising id) wording, reused wherever SPEC says only "required". */
 export const REQUIRED = 'required';
-/** Ours: SPEC §5 does not show these texts. */
+/** Ours: docs/architecture.md §Endpoints and errors does not show these texts. */
 export const MUST_BE_NUMBER = 'must be a number';
 export const MUST_BE_INTEGER = 'must be an integer';
 export const MUST_BE_STRING = 'must be a string';

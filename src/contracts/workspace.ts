@@ -1,6 +1,6 @@
 /**
- * Workspace entity (SPEC §3), its form rules (SPEC §5), and the workspace area's endpoints: read one, create and
- * update (SPEC §7: multipart with `data` JSON {name, website, plus id on update} and an optional `image`).
+ * Workspace entity (docs/workspace.md §Entities), its form rules (docs/workspace.md §Rules and limits), and the workspace area's endpoints: read one, create and
+ * update (docs/workspace.md §API endpoints: multipart with `data` JSON {name, website, plus id on update} and an optional `image`).
  */
 import * as t from 'io-ts';
 import { struct, nullable, Role, Name, Id, line, MAX, WorkspaceParams, characterProblem } from './codecs';
@@ -21,7 +21,7 @@ export const Workspace = struct(
 );
 export type Workspace = t.TypeOf<typeof Workspace>;
 
-/** SPEC §5: website required URL forced to start with https:// */
+/** docs/workspace.md §Rules and limits: website required URL forced to start with https:// */
 export const HTTPS_PREFIX = 'https://';
 
 export const WEBSITE_REQUIRED = 'Website is required.';
@@ -111,7 +111,7 @@ export function workspaceFormField(requestField: string): keyof WorkspaceFormErr
   return name === 'name' || name === 'website' ? name : null;
 }
 
-/** SPEC §5 workspace rules, mirrored in the UI; the server checks them again (the icon by its bytes). */
+/** docs/workspace.md §Rules and limits workspace rules, mirrored in the UI; the server checks them again (the icon by its bytes). */
 export function validateWorkspaceForm(input: WorkspaceFormInput): WorkspaceFormErrors {
   const errors: WorkspaceFormErrors = {};
   if (!input.name.trim()) errors.name = 'Workspace name is required.';

@@ -1,5 +1,5 @@
 /**
- * The Adjust tab's events.csv download (SPEC §7 client-side events.csv, §9 file name events.csv): nested event objects
+ * The Adjust tab's events.csv download (docs/postbacks.md §API endpoints client-side events.csv, §Rules and limits file name events.csv): nested event objects
  * flattened with dotted keys (`revenue.type`), the columns in the order they first appear, every field quoted, every
  * text cell neutralised against formula injection like the report exports (src/lib/exports.ts), records ending with
  * CRLF, the file starting with a UTF-8 BOM. The Adjust upload reads the dotted columns back (ADJUST_CSV_ALIASES).

@@ -1,10 +1,10 @@
 /**
- * Local exports of a report result (SPEC §7 "Local export", §8 export messages): CSV `report_data.csv`, Excel
+ * Local exports of a report result (docs/analyze.md §API endpoints "Local export", §Messages export messages): CSV `report_data.csv`, Excel
  * `report_data.xlsx` (sheet 'Report Data'; exceljs is downloaded only when an Excel export starts) and a
  * tab-separated copy to the clipboard. The Google Sheets export reuses the same safe matrix
  * (src/services/google-sheets.service.ts).
  *
- * Formula injection (DOMAIN "Risks", Metabase issue 17335). A spreadsheet treats a text cell that starts with
+ * Formula injection (docs/domain.md §Risks peers were bitten by: cells starting with = + - @). A spreadsheet treats a text cell that starts with
  * `=`, `+`, `-` or `@` as a formula, and tab / CR as field breaks that smuggle one in, so every writer here
  * neutralises text cells before writing them. Decisions (ours):
  *  - A text cell starting with `=`, `+`, `-`, `@`, tab (U+0009) or CR (U+000D) gets a single quote (`'`) in front.
@@ -37,12 +37,12 @@ export const CSV_FILE_NAME = 'report_data.csv';
 export const XLSX_FILE_NAME = 'report_data.xlsx';
 export const XLSX_SHEET_NAME = 'Report Data';
 
-// SPEC §8 export messages, verbatim.
+// docs/analyze.md §Messages export messages, verbatim.
 export const NO_DATA_TO_COPY = 'No data available to copy.';
 export const COPIED_TO_CLIPBOARD = 'Copied to clipboard!';
 export const COPY_FAILED = 'Failed to copy to clipboard.';
 export const EXPORT_FAILED = 'Failed to export data.';
-/** SPEC §9 snackbar duration for 'Copied to clipboard!'. */
+/** docs/analyze.md §Rules and limits snackbar duration for 'Copied to clipboard!'. */
 export const COPIED_DURATION_MS = 2000;
 export const ERROR_DURATION_MS = 3000;
 

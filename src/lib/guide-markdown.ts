@@ -1,5 +1,5 @@
 /**
- * Renders a documentation guide (docs/guides/*.md, SPEC §2 documentation pages) to HTML with `marked`, then fills in
+ * Renders a documentation guide (docs/guides/*.md, docs/app-settings.md §Screens and routes documentation pages) to HTML with `marked`, then fills in
  * the `{{token}}`s of the app the reader may see (its package or bundle id, postback URLs, service account e-mail…)
  * or, without them, a placeholder saying what goes there. The Markdown is ours; every filled-in value is HTML-escaped,
  * so a name such as `<b>` stays text. Tokens are never placed inside link targets in the guides.

@@ -1,5 +1,5 @@
 /**
- * Pure helpers over report results (SPEC §3 "Report response": a list of rows, where a cell may be an object
+ * Pure helpers over report results (docs/analyze.md §Entities "Report response": a list of rows, where a cell may be an object
  * holding a single value). The grid, the chart and every export read rows through these, so they all agree on
  * what a cell is, how it sorts and how it prints.
  *
@@ -10,7 +10,7 @@
  *  - Sorting puts `null` before every value, like BigQuery's default (NULLS FIRST ascending, NULLS LAST descending),
  *    so nulls always gather at one end and the order is the same on every run. Numbers compare numerically, text
  *    with a numeric-aware collation, booleans false < true; in a mixed column booleans < numbers < text.
- *  - Nulls print as the string `null` (SPEC §8).
+ *  - Nulls print as the string `null` (docs/analyze.md §Messages).
  */
 
 /** A cell after unwrapping: what the grid, chart and exports work with. */

@@ -25,7 +25,7 @@ export const useQuestDetail = (appId: string, questId: string | null) =>
     queryFn: async ({ signal }) => unwrap(await fetchQuest(appId, questId!, signal), 'The quest'),
   });
 
-/** The acquisition settings draft (null: none yet, so the Quests tab is hidden, SPEC §2). */
+/** The acquisition settings draft (null: none yet, so the Quests tab is hidden, docs/acquire.md §Screens and routes). */
 export const useAcquireSettings = (appId: string) =>
   useQuery({ queryKey: [...acquireQueryKey(appId), 'settings'], queryFn: async ({ signal }) => unwrap(await fetchSettings(appId, signal), 'The acquisition settings').data });
 

@@ -1,5 +1,5 @@
 /**
- * React Query read of the Adjust tab (ARCHITECTURE rule 4): the app's partner link and events file. It sits under the
+ * React Query read of the Adjust tab (docs/architecture.md §House rules 4): the app's partner link and events file. It sits under the
  * integrations key, so the flows' `integrationsKey(appId)` invalidation reloads it with the plugins.
  */
 import { useQuery } from '@tanstack/react-query';

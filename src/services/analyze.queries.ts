@@ -1,5 +1,5 @@
 /**
- * React Query reads of the analyze area that belong to no lifecycle (ARCHITECTURE rule 4): the saved reports of an
+ * React Query reads of the analyze area that belong to no lifecycle (docs/architecture.md §House rules 4): the saved reports of an
  * app and its data models. Views read them here; the report-builder and delete-report flows invalidate
  * `templatesKey(appId)` after a save or a delete.
  */

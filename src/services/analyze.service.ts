@@ -1,5 +1,5 @@
 /**
- * Analytics service calls (contract: src/contracts/analyze.ts `analyzeEndpoints`, SPEC §7 "Analytics service").
+ * Analytics service calls (contract: src/contracts/analyze.ts `analyzeEndpoints`, docs/analyze.md §API endpoints "Analytics service").
  * Every call takes an AbortSignal and decodes its answer with the contract codec.
  *
  * Lifecycle calls (run + save, open, rename, delete, model config) are invoked by the report-builder and delete-report
@@ -37,7 +37,7 @@ export interface RunOutcome {
 export const saveReport = (appId: string, body: RunReportRequest, signal?: AbortSignal) =>
   call(analyzeEndpoints.run, { params: { appId }, body, signal });
 
-/** GET the signed result url of a run (analyzeEndpoints.result; SPEC §7: without the auth header) → rows. */
+/** GET the signed result url of a run (analyzeEndpoints.result; docs/analyze.md §API endpoints: without the auth header) → rows. */
 export async function fetchResult(url: string, signal?: AbortSignal): Promise<ReportRow[]> {
   const target = new URL(url, 'http://questboard.invalid');
   const params = matchPath(analyzeEndpoints.result, target.pathname);
@@ -47,7 +47,7 @@ export async function fetchResult(url: string, signal?: AbortSignal): Promise<Re
   return result.report;
 }
 
-/** Run + save, then fetch the rows of a successful run (SPEC §4 "Run Report creates and saves the template"). */
+/** Run + save, then fetch the rows of a successful run (docs/analyze.md §Report states "Run Report creates and saves the template"). */
 export async function runReport(appId: string, body: RunReportRequest, signal?: AbortSignal): Promise<RunOutcome> {
   const saved = await saveReport(appId, body, signal);
   if (!saved.success) return { saved, rows: null };
@@ -68,7 +68,7 @@ export interface OpenedReport {
   resolved: ResolvedDates | null;
 }
 
-/** The saved report (analyzeEndpoints.template), then the config of its model (SPEC §4 "loads template, results and config"). */
+/** The saved report (analyzeEndpoints.template), then the config of its model (docs/analyze.md §Report states "loads template, results and config"). */
 export async function openReport(appId: string, reportId: string, signal?: AbortSignal): Promise<OpenedReport> {
   const answer = await call(analyzeEndpoints.template, { params: { appId, reportId }, signal });
   const config = await fetchModelConfig(appId, answer.template.report.model_id, signal);
@@ -91,7 +91,7 @@ export async function listModels(appId: string, signal?: AbortSignal) {
   return answer.models;
 }
 
-/** SPEC §2: saved reports sorted by last update, newest first (ties by title). */
+/** docs/analyze.md §Screens and routes: saved reports sorted by last update, newest first (ties by title). */
 export function sortNewestFirst(list: readonly TemplateSummary[]): TemplateSummary[] {
   const time = (s: string) => {
     const ms = Date.parse(s);

@@ -1,6 +1,6 @@
 /**
  * React Query reads of the App Settings Events and Acquisition Links tabs and of the documentation pages
- * (ARCHITECTURE rule 4). The deeplink-edit flow invalidates `deeplinksKey(appId)` after a save.
+ * (docs/architecture.md §House rules 4). The deeplink-edit flow invalidates `deeplinksKey(appId)` after a save.
  */
 import { useQuery } from '@tanstack/react-query';
 import { isSupportedDeeplinkPlatform } from '../contracts/deeplinks';
@@ -19,7 +19,7 @@ export function useEventSchemas(appId: string, search: string) {
   });
 }
 
-/** The app's acquisition links; a link of a platform Questboard does not support is logged (SPEC §3). */
+/** The app's acquisition links; a link of a platform Questboard does not support is logged (docs/app-settings.md §Entities). */
 export function useDeeplinks(appId: string) {
   return useQuery({
     queryKey: deeplinksKey(appId),

@@ -14,7 +14,7 @@ export const fetchEventSchemas = (appId: string, search: string, signal?: AbortS
 
 export const fetchDeeplinks = (appId: string, signal?: AbortSignal) => call(deeplinkEndpoints.list, { params: { appId }, signal });
 
-/** SPEC §7 update deeplink: the deeplink id and the deeplink object with its new url → {success}. */
+/** docs/app-settings.md §API endpoints update deeplink: the deeplink id and the deeplink object with its new url → {success}. */
 export const updateDeeplink = (appId: string, body: UpdateDeeplinkRequest, signal?: AbortSignal) =>
   call(deeplinkEndpoints.update, { params: { appId }, body, signal });
 

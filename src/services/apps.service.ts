@@ -11,7 +11,7 @@ export const searchStoreApps = (platform: Platform, query: string, signal?: Abor
 
 export const lookupStoreApp = (url: string, signal?: AbortSignal) => call(appsEndpoints.lookup, { query: { url: url.trim() }, signal });
 
-/** The `data` part from a reviewed listing (SPEC §3 App fields of its platform). */
+/** The `data` part from a reviewed listing (docs/apps.md §Entities App fields of its platform). */
 export function newAppData(listing: AppSearchResult): NewAppData {
   const common = {
     appName: listing.title.trim(),

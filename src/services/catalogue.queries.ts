@@ -1,5 +1,5 @@
 /**
- * The React Query read of an app's catalogue (ARCHITECTURE rule 4). The catalogue-item flow invalidates
+ * The React Query read of an app's catalogue (docs/architecture.md §House rules 4). The catalogue-item flow invalidates
  * `catalogueKey(appId)` after each change.
  */
 import { useQuery } from '@tanstack/react-query';

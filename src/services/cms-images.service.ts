@@ -1,5 +1,5 @@
 /**
- * Browser side of the CMS image pipeline (SPEC §5, §9; rules in src/contracts/cms.ts): read a picked JPEG's
+ * Browser side of the CMS image pipeline (docs/app-settings.md §Rules and limits; rules in src/contracts/cms.ts): read a picked JPEG's
  * dimensions by loading it as an image, and recompress it to JPEG within the slot's box at most 1 MB, quality 0.8 down
  * to 0.3 (the loop is the contract's pure `compressWithQualities`). Used only by machines' actors.
  */
@@ -25,7 +25,7 @@ export function readImageDimensions(file: Blob): Promise<Dimensions | null> {
   });
 }
 
-/** SPEC §5 check on load: whether the bytes start as a JPEG (FF D8 FF, as the server checks) and the image's size. */
+/** docs/app-settings.md §Rules and limits check on load: whether the bytes start as a JPEG (FF D8 FF, as the server checks) and the image's size. */
 export async function readCmsImage(file: Blob): Promise<{ jpeg: boolean; dimensions: Dimensions | null }> {
   const head = new Uint8Array(await file.slice(0, 3).arrayBuffer());
   const jpeg = head.length === 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;

@@ -5,7 +5,7 @@ import { cmsEndpoints, type CmsDetailsUpdate } from '../contracts/cms';
 /** The app's store-listing details (data null: 'No details found for this app.'). */
 export const getCmsDetails = (appId: string, signal?: AbortSignal) => call(cmsEndpoints.getDetails, { params: { appId }, signal });
 
-/** SPEC §7 update CMS details: multipart `data`, the new `screenshots` (filling the null slots in order), `backgroundImage`. */
+/** docs/app-settings.md §API endpoints update CMS details: multipart `data`, the new `screenshots` (filling the null slots in order), `backgroundImage`. */
 export const updateCmsDetails = (
   input: { appId: string; data: CmsDetailsUpdate; screenshots: readonly File[]; backgroundImage: File | null },
   signal?: AbortSignal,

@@ -1,5 +1,5 @@
 /**
- * Google Sheets export, browser side (SPEC §4 "Spreadsheet export", §7 "Third-party and client-side", §9 delays).
+ * Google Sheets export, browser side (docs/analyze.md §Report states "Spreadsheet export", §API endpoints "Third-party and client-side", §Rules and limits delays).
  *
  *  - Sign-in: Google's OAuth 2.0 implicit flow in a pop-up (response_type=token, the spreadsheets scope,
  *    redirect_uri `${origin}/oauth-callback`, a random `state`). The callback page posts `{state, accessToken}` to

@@ -2,7 +2,7 @@
  * The one door to the API. `call(endpoint, { params, query, body | form, signal, auth })` sends a request to a
  * contract endpoint (src/contracts/<area>.ts): the path filled from `params`, the query, a JSON body or the multipart
  * form its parts declare, and decodes the answer with the endpoint's response codec. Underneath, `request()` adds
- * the session token (SPEC §7: Authorization header), passes the AbortSignal through and decodes. Failures become:
+ * the session token (docs/architecture.md §Endpoints and errors: Authorization header), passes the AbortSignal through and decodes. Failures become:
  *  - ApiError: the server answered 4xx/5xx ({message, code} from its error body) or could not be reached;
  *  - ContractError: the answer did not match the contract (a bug, reported in words to the user).
  */
@@ -64,7 +64,7 @@ export interface RequestOptions {
   body?: unknown;
   form?: FormData;
   signal?: AbortSignal;
-  /** false for calls that must not carry the token (the signed report-result URL of SPEC §7). */
+  /** false for calls that must not carry the token (the signed report-result URL of docs/architecture.md §Endpoints and errors). */
   auth?: boolean;
   /** A token other than the stored one (revoking a session that was just replaced). */
   token?: string;

@@ -1,5 +1,5 @@
 /**
- * React Query reads of the integrations page (ARCHITECTURE rule 4): an app's plugins (polled while an operation is in
+ * React Query reads of the integrations page (docs/architecture.md §House rules 4): an app's plugins (polled while an operation is in
  * progress, so Connecting... / Processing Data end by themselves), a plugin's feed, the workspace's credentials.
  * The integrations flows invalidate `integrationsKey(appId)` after each change.
  */
@@ -44,7 +44,7 @@ export function useCredentials(appId: string, enabled = true) {
 
 export const eventsKey = (appId: string, pluginId: string, search: string) => [...integrationsKey(appId), 'events', pluginId, search] as const;
 
-/** The Events table's rows (SPEC §2), for the (already debounced) search text. */
+/** The Events table's rows (docs/integrations.md §Screens and routes), for the (already debounced) search text. */
 export function usePluginEvents(appId: string, pluginId: string, search: string) {
   return useQuery({
     queryKey: eventsKey(appId, pluginId, search),

@@ -11,7 +11,7 @@ import {
 
 export const fetchPlugins = (appId: string, signal?: AbortSignal) => call(api.list, { params: { appId }, signal });
 
-/** SPEC §7: on failure the client yields {success:false, reason}. */
+/** docs/integrations.md §API endpoints: on failure the client yields {success:false, reason}. */
 export async function fetchPlugin(pluginId: string, signal?: AbortSignal): Promise<GetPluginResponse> {
   try {
     return await call(api.plugin, { params: { pluginId }, signal });

@@ -1,5 +1,5 @@
 /**
- * React Query reads of Monetize (ARCHITECTURE rule 4): the app's campaign, its event source's events, and the
+ * React Query reads of Monetize (docs/architecture.md §House rules 4): the app's campaign, its event source's events, and the
  * "Beyond" audience estimate for (already debounced) conditions. The monetize flows invalidate `monetizeKey(appId)`
  * after each change.
  */

@@ -1,5 +1,5 @@
 /**
- * React Query read of the event detail (SPEC §2: the event's parameters with data type and sample, and its revenue
+ * React Query read of the event detail (docs/integrations.md §Screens and routes: the event's parameters with data type and sample, and its revenue
  * settings). Under the integrations key, so the revenue-settings flow's invalidation reloads it.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The React Query read of the team list (ARCHITECTURE rule 4: a plain read of no lifecycle). The team flow
+ * The React Query read of the team list (docs/architecture.md §House rules 4: a plain read of no lifecycle). The team flow
  * invalidates `teamQueryKey(workspaceId)` after each change.
  */
 import { useQuery } from '@tanstack/react-query';

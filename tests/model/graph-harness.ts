@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the model-based path tests (ARCHITECTURE "Testing tiers": xstate/graph shortest and simple paths
+ * Shared pieces of the model-based path tests (docs/architecture.md §Testing tiers: xstate/graph shortest and simple paths
  * with payload fixtures for every event, including `xstate.done.actor.<id>` / `xstate.error.actor.<id>`).
  *
  *  - `defineModel(machine, fixtures)`: the fixtures are KEYED BY EVENT TYPE and typed from the machine, so a new

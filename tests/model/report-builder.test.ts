@@ -1,5 +1,5 @@
 /**
- * Model-based path tests of the report-builder machine (ARCHITECTURE "Testing tiers"; SPEC §4 report lifecycle,
+ * Model-based path tests of the report-builder machine (docs/architecture.md §Testing tiers; SPEC §4 report lifecycle,
  * §5 limit/conditions, §8 report messages).
  *
  * xstate/graph traverses the machine's pure transition function with a fixed set of events whose payloads are

@@ -1,5 +1,5 @@
 /**
- * THE authorization matrix (ARCHITECTURE rule 4): every registered route × {admin, editor, viewer, member of another
+ * THE authorization matrix (docs/architecture.md §House rules 4): every registered route × {admin, editor, viewer, member of another
  * workspace, anonymous} with the HTTP status the server must answer. The suite fails when a route registered with
  * defineRoute (app.questboard.routeTable) has no row here, and when a row names a route that no longer exists.
  *

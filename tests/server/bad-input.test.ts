@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 2 "Bad input", ARCHITECTURE rule 8): malformed JSON, wrong types and missing fields answer 400
+ * Bad input (issue 2 "Bad input", docs/architecture.md §House rules 8): malformed JSON, wrong types and missing fields answer 400
  * naming the field; unknown ids 404; unknown routes a JSON 404; failures answer without stack traces; answers carry
  * only what their contract declares; and nothing is half-written.
  */

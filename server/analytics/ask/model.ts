@@ -8,7 +8,7 @@
  * labels, data types, metric descriptions and the comparisons each type allows. Never data: no sample values, no
  * date ranges, no rows, no account, app or workspace names.
  *
- * What is kept: the answer only when it decodes as a SPEC §3 Report through the contract, names a known model and
+ * What is kept: the answer only when it decodes as a docs/ask.md §Entities Report through the contract, names a known model and
  * only that model's catalogue columns (metrics in select, one group-by column, conditions with a comparison its type
  * allows, sort on chosen columns, a valid limit and real dates); its columns are then replaced by the catalogue's own
  * (labels, types). Anything else — a refusal, prose, an invented column, a timeout — falls back to the offline answer.

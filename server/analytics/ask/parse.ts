@@ -1,5 +1,5 @@
 /**
- * The offline reader of "Ask Analyze in plain words": a publisher's question → a SPEC §3 report of the existing
+ * The offline reader of "Ask Analyze in plain words": a publisher's question → a docs/ask.md §Entities report of the existing
  * builder (model, metrics, one group-by, date range, limit, sort, conditions), using only the app's live catalogue
  * (each model's configuration: metric and column labels and ids) plus the words of ./vocabulary.ts, which only count
  * for columns a model has. No network, no model, deterministic for a given `today`.

@@ -1,5 +1,5 @@
 /**
- * Adjust partner callbacks (DOMAIN.md "Attribution partners"; issue 12: "Adjust callbacks arrive on the same kind of
+ * Adjust partner callbacks (docs/domain.md §Attribution partners; docs/postbacks.md: "Adjust callbacks arrive on the same kind of
  * postback endpoint, with Adjust's placeholders, mapped to the events file's names"), GET query or POST body, as the
  * callback template on the Adjust tab asks Adjust to send them:
  *   activity_kind={activity_kind}  `event` (an in-app event) or `install` (stored as the event `install`: installs

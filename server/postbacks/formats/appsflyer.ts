@@ -1,5 +1,5 @@
 /**
- * AppsFlyer in-app event postbacks (DOMAIN.md "Attribution partners"), as the postback template in the README sends
+ * AppsFlyer in-app event postbacks (docs/domain.md §Attribution partners), as the postback template in the README sends
  * them (GET query or POST JSON/form), with AppsFlyer's macro names:
  *   event_name, event_value (the event's JSON, URL-encoded), event_revenue, event_revenue_currency, event_time
  *   ('YYYY-MM-DD HH:mm:ss.SSS' UTC), install_unix_ts (or install_time), advertising_id (GAID) or idfa, appsflyer_id,

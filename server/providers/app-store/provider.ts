@@ -1,5 +1,5 @@
 /**
- * App store provider (SPEC §2 add app, §3 App search result, §7 GET /app/search and app details by store URL, §8
+ * App store provider (docs/apps.md §Screens and routes add app, §Entities App search result, §API endpoints GET /app/search and app details by store URL, §Messages
  * search errors): the interface the apps domain reaches as `ctx.providers.appStore`, like the analytics engines.
  *
  *  - sandbox (default, sandbox.ts): an offline, deterministic catalogue of a few hundred believable apps on both

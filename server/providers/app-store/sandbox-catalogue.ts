@@ -116,7 +116,7 @@ export function iconBase64(app: CatalogueApp): string {
   return icon;
 }
 
-/** The listing as SPEC §3's App search result (icon as a data: URL, the same PNG as `imageBase64`). */
+/** The listing as the App search result (docs/apps.md §Entities) (icon as a data: URL, the same PNG as `imageBase64`). */
 export function toSearchResult(app: CatalogueApp): AppSearchResult {
   const imageBase64 = iconBase64(app);
   return {

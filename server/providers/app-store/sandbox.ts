@@ -1,7 +1,7 @@
 /**
  * The embedded app store provider (the default): searches and resolves the generated sandbox catalogue
  * (sandbox-catalogue.ts), offline and deterministic. A store URL whose id contains `unreachable` simulates a store
- * that cannot be reached (cant_load_data), so every SPEC §8 lookup outcome can be tried by hand.
+ * that cannot be reached (cant_load_data), so every docs/apps.md §Messages lookup outcome can be tried by hand.
  */
 import { parseStoreUrl } from '../../../src/contracts/apps';
 import { buildCatalogue, toSearchResult, type CatalogueApp } from './sandbox-catalogue';

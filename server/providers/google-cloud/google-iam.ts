@@ -1,5 +1,5 @@
 /**
- * Which required roles (SPEC §5, REQUIRED_ROLES in src/contracts/integrations.ts) a credential holds in a GCP project,
+ * Which required roles (docs/integrations.md §Rules and limits, REQUIRED_ROLES in src/contracts/integrations.ts) a credential holds in a GCP project,
  * proven by permissions: Cloud Resource Manager `projects.testIamPermissions` answers which of the listed permissions
  * the caller holds in the project, whatever roles (predefined, custom, inherited from a folder or the organization)
  * grant them. A role counts as held when every permission that proves it is held:

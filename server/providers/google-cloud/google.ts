@@ -1,5 +1,5 @@
 /**
- * The real Google Cloud adapter (issue 11; kind 'google'), chosen by `GOOGLE_CLOUD=live` (server/config.ts;
+ * The real Google Cloud adapter (kind 'google'), chosen by `GOOGLE_CLOUD=live` (server/config.ts;
  * server/main.ts imports this module only then), on Google's official `google-auth-library` (OAuth2Client for the
  * sign-in, the code exchange, refresh tokens and every REST call; JWT for service-account keys) and
  * `@google-cloud/bigquery` for the Firebase export:

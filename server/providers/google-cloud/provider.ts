@@ -1,5 +1,5 @@
 /**
- * Google Cloud as the integrations area sees it (issue 11): which GCP projects a credential reaches, the Firebase
+ * Google Cloud as the integrations area sees it: which GCP projects a credential reaches, the Firebase
  * apps of each project and the IAM roles the credential holds there, and the identity of the product's own service
  * account. Two implementations, chosen by configuration like the analytics engines: the embedded **sandbox**
  * (sandbox.ts, the default: offline and deterministic, labelled "Sandbox" in the UI) and the real adapter (google.ts,

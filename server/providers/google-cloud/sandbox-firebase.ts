@@ -1,5 +1,5 @@
 /**
- * The Google Cloud sandbox's Firebase side (issue 11, Firebase tab): the events an app "logs" and the deployment of
+ * The Google Cloud sandbox's Firebase side (Firebase tab): the events an app "logs" and the deployment of
  * the conversion function, deterministic from the app and the credential, offline.
  *
  * - Every app logs the same game events (first_open, session_start, level_start, level_complete, ad_impression,

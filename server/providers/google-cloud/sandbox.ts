@@ -1,6 +1,6 @@
 /**
  * The embedded Google Cloud sandbox: deterministic answers from the credential alone, so every path of the Configure
- * Connection dialog can be seen offline (issue 11).
+ * Connection dialog can be seen offline.
  *
  * - Every credential reaches the project `<workspace>-analytics`; the product's service account also reaches
  *   `<workspace>-sandbox`, where it lacks BigQuery Job User and Service Account User (the missing-role warning).

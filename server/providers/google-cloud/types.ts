@@ -1,4 +1,4 @@
-/** Shapes shared by the Google Cloud providers (SPEC §3 Credential.projects). */
+/** Shapes shared by the Google Cloud providers (docs/integrations.md §Entities Credential.projects). */
 export interface CredentialProject {
   tpAppId: string;
   packageName: string;
@@ -8,7 +8,7 @@ export interface CredentialProject {
   roles: string[];
 }
 
-/** A Firebase event of an app (SPEC §3 plugin event): its parameters (name → data type) and last arrival (ms, 0 never). */
+/** A Firebase event of an app (docs/integrations.md §Entities plugin event): its parameters (name → data type) and last arrival (ms, 0 never). */
 export interface FirebaseEventInfo {
   eventName: string;
   params: Record<string, string>;

@@ -1,5 +1,5 @@
 /**
- * Accepting an invitation at /invite/{token} (SPEC §4 invitation, §5 invite, §2 team; issue 2: the link is bound
+ * Accepting an invitation at /invite/{token} (docs/accounts.md §Invitation states invitation, §Rules and limits invite, §Screens and routes team; docs/accounts.md: the link is bound
  * to the invited email and refused in words when expired, revoked or already used).
  *
  *  loading (GET /api/invite/:token) → ready (pending invite)

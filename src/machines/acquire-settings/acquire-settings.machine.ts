@@ -1,8 +1,8 @@
 /**
- * Acquire target: the acquisition settings draft with its route-leave guard (SPEC §2 Acquire target, §3 Acquisition
- * settings draft, §4 "unsaved changes trigger a route-leave confirmation (comparison debounced 200 ms)", §5 Acquire
- * target rules, §6 viewers cannot save, §7 save settings draft with applyPriceSuggestions, §8 'Failed to save
- * settings: {message}' / 'Error saving settings', §9 defaults dailyBudget 0, roas_d7, 5, 30 days).
+ * Acquire target: the acquisition settings draft with its route-leave guard (docs/acquire.md §Screens and routes Acquire target, §Entities Acquisition
+ * settings draft, §Target settings states "unsaved changes trigger a route-leave confirmation (comparison debounced 200 ms)", §Rules and limits Acquire
+ * target rules, §Roles viewers cannot save, §API endpoints save settings draft with applyPriceSuggestions, §Messages 'Failed to save
+ * settings: {message}' / 'Error saving settings', §Rules and limits defaults dailyBudget 0, roas_d7, 5, 30 days).
  *
  *   loading ─done→ editing.settled | loadFailed (RETRY → loading)
  *   editing: CHANGE / SET_COUNTRIES → editing.comparing ─after 200 ms→ editing.settled (dirty recomputed)
@@ -29,7 +29,7 @@ import { toProvide } from '../shared/to-provide';
 
 export const SAVE_FAILED = (message: string) => `Failed to save settings: ${message}`;
 export const SAVE_ERROR = 'Error saving settings';
-/** Ours (SPEC §8 gives no success text); used when the server's answer carries no message. */
+/** Ours (docs/acquire.md §Messages gives no success text); used when the server's answer carries no message. */
 export const SETTINGS_SAVED = 'Settings saved.';
 export const LOAD_FAILED = 'The acquisition settings could not be loaded.';
 

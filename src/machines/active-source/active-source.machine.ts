@@ -1,6 +1,6 @@
 /**
- * The Overview's active switch (SPEC §2 Overview table, §4 "Only one source can be active. Activating another asks
- * 'Confirm Change?' 'This will cause all events to be stopped.'", §7 change active plugin).
+ * The Overview's active switch (docs/integrations.md §Screens and routes Overview table, §Plugin states "Only one source can be active. Activating another asks
+ * 'Confirm Change?' 'This will cause all events to be stopped.'", §API endpoints change active plugin).
  *
  *   idle ─ACTIVATE(plugin)─► working.confirming ─CONFIRM─► working.running ─┬─ success ────────► idle (`changed`, notice)
  *                                 └─CANCEL─► idle                          ├─ success:false ──► idle (failure notice)
@@ -15,7 +15,7 @@ import { confirmMutation, confirmStates, failed, succeeded, thrown } from '../sh
 import { notify } from '../shared/notice';
 
 export { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE };
-/** Our words (SPEC §8 gives none). */
+/** Our words (docs/integrations.md §Messages gives none). */
 export const activated = (source: string) => `${source} is now the active source.`;
 export const ACTIVATE_FAILED = 'Failed to change the active source.';
 

@@ -1,4 +1,4 @@
-/** View model of the 'Confirm Change?' dialog of the Overview's active switch (SPEC §4). */
+/** View model of the 'Confirm Change?' dialog of the Overview's active switch (docs/integrations.md §Plugin states). */
 import { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE, type ActiveSourceSnapshot } from './active-source.machine';
 
 export const selectActiveConfirm = (s: ActiveSourceSnapshot) => ({

@@ -1,14 +1,14 @@
 /**
- * Add app lifecycle (SPEC §2 Apps: New App → search modal, select, review, Add App; §3 App search result; §5 app
- * search rules and app icon validator; §7 GET /app/search, app details by store URL, create app; §8 search and app
- * create messages; §9 search debounce 500 ms, minimum 3 characters, app icon validator 1,000,000 bytes).
+ * Add app lifecycle (docs/apps.md §Screens and routes Apps: New App → search modal, select, review, Add App; §Entities App search result; §Rules and limits app
+ * search rules and app icon validator; §API endpoints GET /app/search, app details by store URL, create app; §Messages search and app
+ * create messages; §Rules and limits search debounce 500 ms, minimum 3 characters, app icon validator 1,000,000 bytes).
  *
  *   closed ─OPEN─► search ─┬─ idle (query under 3 characters)
  *                          ├─ debouncing ─500 ms─► searching ─┬─► results
  *                          │        ▲ TYPE / SET_PLATFORM     └─► failed ('Failed to search for apps…')
  *                          ├─ SELECT ─► review
  *                          └─ USE_URL ─► url: editing ─SUBMIT_URL─► looking ─┬─► review
- *                                                                             └─► editing + SPEC §8 error
+ *                                                                             └─► editing + docs/apps.md §Messages error
  *   review: ready ─ADD─► adding ─┬─ success ──► closed (`created`: the new app opens on integrations/Overview)
  *                                 └─ failure ──► ready + 'Error creating app.' / 'An unexpected error occurred…'
  *   CLOSE (cancel) from search, url editing and review ready; BACK from url and review returns to the results.
@@ -16,7 +16,7 @@
  * A listing already in the workspace (`existing`, store keys of its apps) is shown as such: SELECT ignores it in the
  * results, and a review of it (reached by store URL) cannot ADD.
  *
- * The lookup answers `success: false` with a SPEC §8 key (invalid_url, cant_load_data, cant_get_app_data); any other
+ * The lookup answers `success: false` with a docs/apps.md §Messages key (invalid_url, cant_load_data, cant_get_app_data); any other
  * failure shows the fallback. A duplicate store app (409 'conflict') shows the server's own words; a refused icon
  * (too large) shows 'File is too large!'. Calls, `notify` and `created` come from add-app.actors.ts.
  */
@@ -32,7 +32,7 @@ import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import type * as t from 'io-ts';
 
-/** SPEC §8, verbatim. */
+/** docs/apps.md §Messages, verbatim. */
 export const SEARCH_ERRORS = {
   invalid_url: 'Please enter a valid URL for your app.',
   cant_load_data: "Can't load data from the provided URL.",
@@ -42,7 +42,7 @@ export const SEARCH_ERRORS = {
 } as const;
 export const CREATE_APP_FAILED = 'Error creating app.';
 export const CREATE_APP_UNEXPECTED = 'An unexpected error occurred while creating the app.';
-/** SPEC §9. */
+/** docs/apps.md §Rules and limits. */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 export interface AddAppInput {
@@ -83,7 +83,7 @@ export type AddAppEvent =
 type SearchAnswer = t.TypeOf<typeof AppSearchResponse>;
 type LookupAnswer = t.TypeOf<typeof AppLookupResponse>;
 
-/** SPEC §5 app icon: PNG, JPG(EG) or GIF, at most 1,000,000 bytes (the helper text says 3 MB: both readings stand). */
+/** docs/apps.md §Rules and limits app icon: PNG, JPG(EG) or GIF, at most 1,000,000 bytes (the helper text says 3 MB: both readings stand). */
 export function appIconError(file: IconFile | null): string | null {
   if (!file) return null;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';

@@ -1,8 +1,8 @@
 /**
- * Connecting Adjust (SPEC §2 Adjust tab with no plugin: a required Partner Link and a required Event File (.csv only),
- * 'Connect to Adjust' / 'Connecting...' / 'Connected', the coloured feed; §4 "Adjust: no plugin, connect with partner
- * link and file, connected"; §5 "partnerLink required URL string; eventFile required, .csv only. Connect disabled
- * while invalid, empty or processing"; §7 connect Adjust (partner link and file); §9 6000 ms on error, 10000 ms on
+ * Connecting Adjust (docs/postbacks.md §Screens and routes Adjust tab with no plugin: a required Partner Link and a required Event File (.csv only),
+ * 'Connect to Adjust' / 'Connecting...' / 'Connected', the coloured feed; §Partner plugin states "Adjust: no plugin, connect with partner
+ * link and file, connected"; §Rules and limits "partnerLink required URL string; eventFile required, .csv only. Connect disabled
+ * while invalid, empty or processing"; §API endpoints connect Adjust (partner link and file); §Rules and limits 6000 ms on error, 10000 ms on
  * success).
  *
  *   editing ─SET_LINK / SET_FILE─► editing
@@ -23,7 +23,7 @@ import { networkWords, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
-/** Our words (SPEC §8 gives none for connecting Adjust). */
+/** Our words (docs/postbacks.md §Messages gives none for connecting Adjust). */
 export const ADJUST_CONNECTED = 'Adjust connected: waiting for the first callback.';
 export const ADJUST_CONNECT_FAILED = 'Failed to connect Adjust!';
 export const checkingMessage = (fileName: string) => `Checking ${fileName} and connecting to Adjust...`;
@@ -53,7 +53,7 @@ export interface ConnectRequest {
   file: File;
 }
 
-/** SPEC §5 form rule, shared by the guard and the view's disabled button. */
+/** docs/postbacks.md §Rules and limits form rule, shared by the guard and the view's disabled button. */
 export const connectFormValid = (context: Pick<AdjustConnectContext, 'partnerLink' | 'file'>) =>
   Object.keys(validateAdjustConnect({ partnerLink: context.partnerLink, eventFile: context.file })).length === 0;
 

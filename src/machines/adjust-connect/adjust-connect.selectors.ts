@@ -1,4 +1,4 @@
-/** View model of the Adjust connect form (SPEC §2 labels, §5 disabled rule and field errors, the tooltip of §2/§6). */
+/** View model of the Adjust connect form (docs/postbacks.md §Screens and routes labels, §Rules and limits disabled rule and field errors, the tooltip of §Screens and routes/§6). */
 import { adjustConnectTooltip, validateAdjustConnect } from '../../contracts/integrations';
 import type { Role } from '../../contracts/codecs';
 import type { AdjustConnectSnapshot } from './adjust-connect.machine';

@@ -1,9 +1,9 @@
 /**
- * Updating a connected Adjust plugin (SPEC §2 Adjust status card: Partner URL → Update opens 'Update Partner Link',
- * Events File → Update opens 'Update Events File'; §5 "Updating partner link or events file is blocked on a
- * validation error"; §7 save events file (app id, csv file); §8 'Partner link updated successfully!', 'Failed to
+ * Updating a connected Adjust plugin (docs/postbacks.md §Screens and routes Adjust status card: Partner URL → Update opens 'Update Partner Link',
+ * Events File → Update opens 'Update Events File'; §Rules and limits "Updating partner link or events file is blocked on a
+ * validation error"; §API endpoints save events file (app id, csv file); §Messages 'Partner link updated successfully!', 'Failed to
  * update partner link!', "Partner link not found! Can't update!", 'Events file saved successfully!', 'Failed to save
- * events file!'; §9 6000 ms on error, 10000 ms on success).
+ * events file!'; §Rules and limits 6000 ms on error, 10000 ms on success).
  *
  *   closed ─OPEN_LINK(current)─► link.editing ─SAVE [valid link]─► link.saving ─┬─ success ─────────► closed (updated)
  *                                     ▲  └─CANCEL─► closed                      ├─ 404 not found ──► closed (not found)
@@ -15,7 +15,7 @@
  *   file.confirming (lists the events the new file removes) ─CONFIRM─► file.saving (removal confirmed)
  *                                                            └─CANCEL─► file.editing (nothing saved)
  *
- *   closed ─CHECK_STATUS(pluginId, connected)─► checking ─ the shared check-status child (SPEC §4 Check Status: fetched
+ *   closed ─CHECK_STATUS(pluginId, connected)─► checking ─ the shared check-status child (docs/postbacks.md §Partner plugin states Check Status: fetched
  *                                                          when not connected; when already connected, Adjust reloads
  *                                                          the event schemas) ─► closed
  *

@@ -1,4 +1,4 @@
-/** View model of the 'Update Partner Link' and 'Update Events File' dialogs (SPEC §2; §5 blocked on a validation error). */
+/** View model of the 'Update Partner Link' and 'Update Events File' dialogs (docs/postbacks.md §Screens and routes; §Rules and limits blocked on a validation error). */
 import { eventsFileError, partnerLinkError } from '../../contracts/integrations';
 import { REMOVE_EVENTS_TITLE } from '../../contracts/adjust';
 import type { AdjustUpdateSnapshot } from './adjust-update.machine';

@@ -1,6 +1,6 @@
 /**
- * App Settings → API Keys (SPEC §3 API key: key, type api|s2s, status active|terminated, a local id from its index;
- * §7 update API keys: the whole app object is sent). Both calls are the shared confirm → mutate child.
+ * App Settings → API Keys (docs/app-settings.md §Entities API key: key, type api|s2s, status active|terminated, a local id from its index;
+ * §API endpoints update API keys: the whole app object is sent). Both calls are the shared confirm → mutate child.
  *
  *   idle ─CREATE(type)─► creating ─┬─ done ──► showingKey (the full key, once) ─DISMISS─► idle
  *     │                            └─ failed ─► idle (notice)
@@ -37,7 +37,7 @@ export type ApiKeysEvent =
 
 type Outcome = MutationOutcome<ApiKeysResponse>;
 const keysOf = (app: App) => (app.apiKeys ?? []).map(({ key, type, status }) => ({ key, type, status }));
-/** The whole app object with the list changed (SPEC §7). */
+/** The whole app object with the list changed (docs/app-settings.md §API endpoints). */
 export const withKeys = (app: App, apiKeys: ApiKeysUpdate['apiKeys']): ApiKeysUpdate & App => ({ ...app, apiKeys });
 const failureWords = (outcome: Outcome) => (outcome.status === 'failed' ? (serverWords(outcome.error) ?? API_KEY_FAILED) : API_KEY_FAILED);
 

@@ -1,7 +1,7 @@
 /**
- * Settings → Details, the app's store listing (SPEC §2 App Details tab: Short / Full Description, read-only Rating and
- * Genres, 4 screenshot slots and a background slot, Save Changes; §3 CMS app details; §7 update CMS details as
- * multipart data + screenshots + backgroundImage; §8 'Something went wrong when updating the app details. Try again
+ * Settings → Details, the app's store listing (docs/app-settings.md §Screens and routes App Details tab: Short / Full Description, read-only Rating and
+ * Genres, 4 screenshot slots and a background slot, Save Changes; §Entities CMS app details; §API endpoints update CMS details as
+ * multipart data + screenshots + backgroundImage; §Messages 'Something went wrong when updating the app details. Try again
  * later!'; 'No details found for this app.' when none exist).
  *
  *   loading ─┬─ data ──────────────► editing ─SUBMIT─► saving ─┬─ success ────────► loading (fresh URLs; 'App details saved.')

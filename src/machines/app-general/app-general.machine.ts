@@ -1,7 +1,7 @@
 /**
- * App Settings → General (SPEC §2 Settings tabs: app name, icon, store status; §4 store status per platform: package
- * or bundle fields when not NotReady, store URL only when InStore; §5 app icon rules; §7 update app general as
- * multipart data + image; §9 app icon 1,000,000 bytes while the helper text says 3 MB).
+ * App Settings → General (docs/app-settings.md §Screens and routes Settings tabs: app name, icon, store status; §App settings states store status per platform: package
+ * or bundle fields when not NotReady, store URL only when InStore; §Rules and limits app icon rules; §API endpoints update app general as
+ * multipart data + image; §Rules and limits app icon 1,000,000 bytes while the helper text says 3 MB).
  *
  *   editing ─SUBMIT (valid)─► saving ─┬─ success ─────────► editing ('App settings saved.'; `saved` refreshes the
  *     │ CHANGE / SET_STATUS /         │                     session, so the navigation and app cards follow)

@@ -1,13 +1,13 @@
 /**
- * The 'Show on Questboard App' switch of one app card (SPEC §4 app enabled/disabled via a popover switch, §6 editors
- * and admins, §7 POST /app/enable/{appId} {enabled} → data.enabled). Optimistic: the switch moves at once, the call
+ * The 'Show on Questboard App' switch of one app card (docs/apps.md §App states app enabled/disabled via a popover switch, §Roles editors
+ * and admins, §API endpoints POST /app/enable/{appId} {enabled} → data.enabled). Optimistic: the switch moves at once, the call
  * runs, and a failure (a `success: false` answer or a thrown call) puts it back and says so.
  *
  *   idle ─TOGGLE─► saving ─┬─ success ──► idle (enabled = data.enabled; `changed` refreshes the workspace)
  *     ▲ SYNC (the          └─ failure ──► idle (reverted, 'Failed to update the app visibility.')
  *       workspace's value)
  *
- * SPEC §8 names no message for this switch: the failure words are ours. The call, `notify` and `changed` are
+ * docs/apps.md §Messages names no message for this switch: the failure words are ours. The call, `notify` and `changed` are
  * provided by app-visibility.actors.ts.
  */
 import { assign, setup } from 'xstate';

@@ -1,6 +1,6 @@
 /**
- * The AppsFlyer test-link generator (SPEC §2 AppsFlyer steps, §3 test link parameters, §5 advertising id: 'required'
- * if empty or blank, 'whitespaces not allowed'; Generate Link disabled on error or empty; §9 QR code 150 px, error
+ * The AppsFlyer test-link generator (docs/postbacks.md §Screens and routes AppsFlyer steps, §Entities test link parameters, §Rules and limits advertising id: 'required'
+ * if empty or blank, 'whitespaces not allowed'; Generate Link disabled on error or empty; §Rules and limits QR code 150 px, error
  * correction H). The QR code holds a short link on our server (PUBLIC_URL/t/{code}, 7 days) that redirects to the
  * full test link: the full link is too dense for a phone to read at 150 px (README "Short test links").
  *

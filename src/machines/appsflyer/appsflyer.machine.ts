@@ -1,6 +1,6 @@
 /**
- * The AppsFlyer tab's lifecycle (SPEC §2 AppsFlyer tab, §4 AppsFlyer: no plugin, Enable Plugin, enabled but not
- * connected, connected once events arrive; "Disconnect always requires confirmation"; §8 integrations messages).
+ * The AppsFlyer tab's lifecycle (docs/postbacks.md §Screens and routes AppsFlyer tab, §Partner plugin states AppsFlyer: no plugin, Enable Plugin, enabled but not
+ * connected, connected once events arrive; "Disconnect always requires confirmation"; §Messages integrations messages).
  *
  *   sorting ─(by the plugin the page knows)─► noPlugin | enabled | connected        (SYNC re-sorts when it changes)
  *   noPlugin ─ENABLE─► enabling ─┬─ success ──────────► enabled   (plugins reload)
@@ -24,7 +24,7 @@ import { confirmMutation, confirmStates, succeeded, thrown } from '../shared/con
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
-/** Our words (SPEC §8 gives none for enabling). */
+/** Our words (docs/postbacks.md §Messages gives none for enabling). */
 export const APPSFLYER_ENABLED = 'AppsFlyer plugin enabled.';
 export const APPSFLYER_ENABLE_FAILED = 'Failed to enable the AppsFlyer plugin.';
 

@@ -1,4 +1,4 @@
-/** View model of the AppsFlyer tab (SPEC §2): which part shows, the Enable Plugin button, Check Status, the disconnect confirm. */
+/** View model of the AppsFlyer tab (docs/postbacks.md §Screens and routes): which part shows, the Enable Plugin button, Check Status, the disconnect confirm. */
 import { DISCONNECT_PLUGIN_TITLE } from '../../contracts/integrations';
 import { confirmQuestion } from '../plugin-lifecycle/plugin-lifecycle.machine';
 import type { AppsFlyerSnapshot } from './appsflyer.machine';

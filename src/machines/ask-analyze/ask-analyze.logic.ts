@@ -312,7 +312,7 @@ export function runBlocker(report: Report): string | null {
 
 /**
  * The builder draft of a confirmed question: the report with the builder's own auto sort when the question named
- * none (SPEC §4), a title naming what it shows ("Retention D1, Retention D7 by Country", at most 75 characters; the
+ * none (docs/ask.md §Question states), a title naming what it shows ("Retention D1, Retention D7 by Country", at most 75 characters; the
  * question when nothing is chosen), and whether the sort was chosen.
  */
 export function builderDraft(report: Report, question: string, sortChosen: boolean): { title: string; report: Report; sortTouched: boolean } {

@@ -1,6 +1,6 @@
 /**
- * "Ask Analyze in plain words" (SPEC route /analyze/reportAi; issue 15): a question → how it was understood → the
- * publisher confirms → the normal report builder opens with it and runs it (SPEC §2 "Report builder", §4 lifecycle:
+ * "Ask Analyze in plain words" (SPEC route /analyze/reportAi): a question → how it was understood → the
+ * publisher confirms → the normal report builder opens with it and runs it (docs/ask.md §Screens and routes "Report builder", §Question states lifecycle:
  * every builder rule — validation, limit, saving, exports — applies unchanged, and only the compiler writes SQL).
  *
  *   editing ─ASK (a question)─► understanding ─┬─ success ────────► understood   (parts shown as chips)

@@ -1,5 +1,5 @@
 /**
- * Settings → Catalogue, adding, editing and removing one item of the app's catalogue (SPEC §3 App.catalogue; the item
+ * Settings → Catalogue, adding, editing and removing one item of the app's catalogue (docs/app-settings.md §Entities App.catalogue; the item
  * and its rules: src/contracts/catalogue.ts). The list itself is a React Query read; SYNC keeps the skus of the
  * other items here for the uniqueness rule.
  *

@@ -1,6 +1,6 @@
 /**
- * Check Status of an attribution plugin (SPEC §4 Check Status, §7 check plugin status, §8 "Can't check status of
- * {source} plugin!", §9 6000 ms on error, 10000 ms on success). One check, as a child the AppsFlyer and Adjust tab
+ * Check Status of an attribution plugin (docs/postbacks.md §Partner plugin states Check Status, §API endpoints check plugin status, §Messages "Can't check status of
+ * {source} plugin!", §Rules and limits 6000 ms on error, 10000 ms on success). One check, as a child the AppsFlyer and Adjust tab
  * machines invoke (or a flow of its own):
  *
  *   deciding ─┬─ already connected, AppsFlyer ──► done            (does nothing)
@@ -8,7 +8,7 @@
  *             └─ not connected ─► fetching ─┬─ success, now connected ──► done  ('{source} connected successfully',
  *                                           │                                   10 s; the plugins reload)
  *                                           ├─ success, still waiting ──► done  ('No events received yet')
- *                                           ├─ success:false ───────────► done  (the SPEC §8 error, 6 s)
+ *                                           ├─ success:false ───────────► done  (the docs/postbacks.md §Messages error, 6 s)
  *                                           └─ thrown ──────────────────► done  (logged; the same error)
  *
  * Its output says whether the plugin is connected now. The server connects a waiting plugin when its first postback
@@ -28,7 +28,7 @@ export interface CheckStatusInput {
   appId: string;
   pluginId: string;
   source: AttributionSource;
-  /** The plugin's status as the page knows it: SPEC §4 acts differently when it is already connected. */
+  /** The plugin's status as the page knows it: docs/postbacks.md §Partner plugin states acts differently when it is already connected. */
   connected: boolean;
 }
 export interface CheckStatusOutput {

@@ -1,6 +1,6 @@
 /**
  * The configure-connection flow bound to the integrations service, the snackbars and the integrations reads. The
- * service-account file is read and parsed here (SPEC §4: "the uploaded JSON file is read and parsed, then uploaded").
+ * service-account file is read and parsed here (docs/integrations.md §Plugin states: "the uploaded JSON file is read and parsed, then uploaded").
  * Google sign-in leaves the page for the server's OAuth start (the sandbox consent page unless Google is configured).
  */
 import { fromPromise } from 'xstate';

@@ -1,7 +1,7 @@
 /**
- * The Configure Connection dialog of a BigQuery or Firebase plugin (SPEC §2 Integrations page, §4 "Configure
- * Connection" save-disabled rules and save paths, §5 GCP project name, service-account upload and IAM roles, §6 admin
- * only service accounts, §7 credentials and create / update plugin, §8 plugin and IAM messages, 10 s warnings).
+ * The Configure Connection dialog of a BigQuery or Firebase plugin (docs/integrations.md §Screens and routes Integrations page, §Plugin states "Configure
+ * Connection" save-disabled rules and save paths, §Rules and limits GCP project name, service-account upload and IAM roles, §Roles admin
+ * only service accounts, §API endpoints credentials and create / update plugin, §Messages plugin and IAM messages, 10 s warnings).
  *
  *   closed ─OPEN─► open.loading ─credentials─► open.editing ◄──────────────────────────────────────────┐
  *                                 (failed: closed, notice)   │ SET_AUTH / SET_CREDENTIAL / SET_PROJECT /   │
@@ -19,7 +19,7 @@
  *      SIGN_IN (Google account) ─► open.signingIn ─ the consent page's address ─► open.leaving (`redirect`: the page
  *                                  leaves for it and comes back with ?oAuthRedirect) │ failed ─► editing (notice)
  *   OPEN with oAuthRedirect: after the credentials load, the newest Google credential is chosen and, when it is not the
- *   plugin's current one and holds every role, saved at once (SPEC §4); with roles missing: 'User credential created.
+ *   plugin's current one and holds every role, saved at once (docs/integrations.md §Plugin states); with roles missing: 'User credential created.
  *   Connection could not be configured due to missing IAM permissions.'
  * `notify` (warnings 10 s), `saved`, `redirect` and `logError` are provided by configure-connection.actors.ts.
  */
@@ -35,7 +35,7 @@ import { serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
 
 export type AuthType = Credential['type'];
-/** Our words (SPEC §8 has none for a sign-in that could not start). */
+/** Our words (docs/integrations.md §Messages has none for a sign-in that could not start). */
 export const SIGN_IN_FAILED = 'Google sign-in could not be started.';
 export type ConnectionPluginType = 'BigQuery' | 'Firebase';
 
@@ -122,7 +122,7 @@ export const selectedCredential = (context: Pick<ConfigureConnectionContext, 'cr
   context.credentials.find((c) => c.id === context.credentialId) ?? null;
 export const projectsOf = (credential: Credential | null) => Object.keys(credential?.projects ?? {});
 
-/** The permission table of the chosen credential and project (SPEC §5; Service Account User skipped for OAuth). */
+/** The permission table of the chosen credential and project (docs/integrations.md §Rules and limits; Service Account User skipped for OAuth). */
 export function permissionRows(context: Pick<ConfigureConnectionContext, 'credentials' | 'credentialId' | 'project' | 'pluginType' | 'authType'>) {
   const credential = selectedCredential(context);
   if (!credential) return [];
@@ -143,7 +143,7 @@ const unchanged = (context: ConfigureConnectionContext) =>
   (context.writeBack ? context.projectName : null) === (context.current.projectName || null);
 
 /**
- * Why Save is disabled (SPEC §4), or null: the project name has an error; OAuth: no credential, the current one
+ * Why Save is disabled (docs/integrations.md §Plugin states), or null: the project name has an error; OAuth: no credential, the current one
  * unchanged, or it lacks IAM permissions; service accounts: not an admin, unchanged, permissions missing, or (workspace
  * account) a file waiting to be uploaded. The product account not created yet is no reason: Save creates it.
  */

@@ -1,4 +1,4 @@
-/** View model of the Configure Connection dialog (SPEC §2, §4 save-disabled rules, §5 IAM table, §8 copy). */
+/** View model of the Configure Connection dialog (docs/integrations.md §Screens and routes, §Plugin states save-disabled rules, §Rules and limits IAM table, §Messages copy). */
 import {
   credentialsOfType, permissionRows, projectNameError, projectsOf, saveBlocker, selectedCredential,
   type ConfigureConnectionSnapshot,

@@ -1,10 +1,10 @@
 /**
- * Create Workspace modal lifecycle (SPEC §2 header 'Create new', §5 workspace rules, §7 POST /api/workspace
- * multipart, §8 workspace messages).
+ * Create Workspace modal lifecycle (docs/workspace.md §Screens and routes header 'Create new', §Rules and limits workspace rules, §API endpoints POST /api/workspace
+ * multipart, §Messages workspace messages).
  * closed → editing (fields validated as typed once submitted) → submitting → closed on success ('Workspace created
  * successfully.'; the `created` action refreshes the session's organisations and the new workspace opens), or back
  * to editing with 'Error creating workspace!' and every field kept — SPEC's words as the title; a refusal that names
- * a field (400) puts the server's message under that field; an icon the server finds too large (413) gets SPEC §5's
+ * a field (400) puts the server's message under that field; an icon the server finds too large (413) gets per docs/workspace.md §Rules and limits
  * 'File is too large!'. A `success: false` answer is a failure, not an
  * exception. The call (with its abort signal), `notify` and `created` are provided by create-workspace.actors.ts.
  */

@@ -1,6 +1,6 @@
 /**
- * The Process Data Daily switch (SPEC §2 BigQuery Data Status card; §4 "Process Data Daily switch toggles
- * attributes.dailyProcess; on failure it reverts"; §7 daily process toggle (pluginId, flag)).
+ * The Process Data Daily switch (docs/integrations.md §Screens and routes BigQuery Data Status card; §Plugin states "Process Data Daily switch toggles
+ * attributes.dailyProcess; on failure it reverts"; §API endpoints daily process toggle (pluginId, flag)).
  *
  *   idle ─TOGGLE(value)─► saving (the switch shows the new value at once) ─┬─ success ─────► idle (kept; `saved`: reload)
  *                                                                          ├─ success:false ► idle (reverted, notice)
@@ -12,7 +12,7 @@ import type { SuccessResponse } from '../../contracts/integrations';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
-/** Our words (SPEC §8 names none for this switch). */
+/** Our words (docs/integrations.md §Messages names none for this switch). */
 export const DAILY_PROCESS_FAILED = 'Failed to update Process Data Daily.';
 
 export interface DailyProcessContext {

@@ -1,7 +1,7 @@
 /**
- * App Settings → Acquisition Links: updating one link's url (SPEC §3 Deeplink: type, url, platform ios | android |
- * appsFlyer, others unsupported; §7 update deeplink: the deeplink id and the deeplink object with the new url →
- * {success}; §6 viewers change nothing, the view disables Edit URL and the server answers 403).
+ * App Settings → Acquisition Links: updating one link's url (docs/app-settings.md §Entities Deeplink: type, url, platform ios | android |
+ * appsFlyer, others unsupported; §API endpoints update deeplink: the deeplink id and the deeplink object with the new url →
+ * {success}; §Roles viewers change nothing, the view disables Edit URL and the server answers 403).
  *
  *   idle ─EDIT (supported platform)─► editing ─SUBMIT─┬─ url invalid ─────────► editing (the field's error)
  *    ▲                                 │ CHANGE       ├─ url unchanged ───────► idle (nothing to send)

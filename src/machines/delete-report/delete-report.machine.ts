@@ -1,6 +1,6 @@
 /**
- * Deleting a saved report: the one delete flow, for the reports list and the report builder (SPEC §2 Delete with the
- * 'Delete Report' confirm, §4 "Delete returns to a blank report", §7 DELETE /template/{appId}/{reportId}, §8
+ * Deleting a saved report: the one delete flow, for the reports list and the report builder (docs/analyze.md §Screens and routes Delete with the
+ * 'Delete Report' confirm, §Report states "Delete returns to a blank report", §API endpoints DELETE /template/{appId}/{reportId}, §Messages
  * 'Report deleted successfully.' / 'We had a problem deleting the report. Please try again later.').
  *
  *   start ─ input.report ─► asking                          (the report builder invokes it for its report: one round)
@@ -21,7 +21,7 @@ import type { DeleteTemplateResponse } from '../../contracts/analyze';
 import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
-// SPEC §8 and §2, verbatim.
+// docs/analyze.md §Messages and §Screens and routes, verbatim.
 export const REPORT_DELETED = 'Report deleted successfully.';
 export const DELETE_FAILED = 'We had a problem deleting the report. Please try again later.';
 export const DELETE_TITLE = 'Delete Report';

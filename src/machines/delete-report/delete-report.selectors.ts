@@ -1,4 +1,4 @@
-/** View model of the 'Delete Report' confirm (SPEC §2), the same for the reports list and the report builder. */
+/** View model of the 'Delete Report' confirm (docs/analyze.md §Screens and routes), the same for the reports list and the report builder. */
 import { DELETE_TITLE, deleteQuestion, type DeleteReportSnapshot } from './delete-report.machine';
 
 export const selectDeleteDialog = (s: DeleteReportSnapshot | undefined) => ({

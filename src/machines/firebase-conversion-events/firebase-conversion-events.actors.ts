@@ -1,4 +1,4 @@
-/** The conversion events flow bound to the Firebase service and the integrations reads; failures go to the console only (SPEC §8). */
+/** The conversion events flow bound to the Firebase service and the integrations reads; failures go to the console only (docs/integrations.md §Messages). */
 import { fromPromise } from 'xstate';
 import { firebaseConversionEventsMachine } from './firebase-conversion-events.machine';
 import { defineFlow } from '../shared/flow';

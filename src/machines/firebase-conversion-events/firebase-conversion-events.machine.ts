@@ -1,6 +1,6 @@
 /**
- * The Firebase conversion events table (SPEC §2 Firebase tab: conversion events table with checkboxes, Enable,
- * Disable, the 'Enabling Events' spinner; §7 "Enable/disable Firebase events (pluginId, eventNames, appId)"; §8
+ * The Firebase conversion events table (docs/integrations.md §Screens and routes Firebase tab: conversion events table with checkboxes, Enable,
+ * Disable, the 'Enabling Events' spinner; §API endpoints "Enable/disable Firebase events (pluginId, eventNames, appId)"; §Messages
  * "Firebase enable/disable errors are only logged").
  *
  *   idle ─TOGGLE(name)─► idle (the checkbox flips)
@@ -8,7 +8,7 @@
  *        saving ─┬─ success ─────► idle (selection cleared; `changed`: reload)
  *                ├─ success:false ► idle (`logError`; reload)
  *                └─ thrown ───────► idle (`logError`)
- * No snackbar on failure (SPEC §8: only logged); the selection is kept after a failure so the user can try again.
+ * No snackbar on failure (docs/integrations.md §Messages: only logged); the selection is kept after a failure so the user can try again.
  * The function deployment that follows an enable is a server job; the page shows it from the plugin's operations.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

@@ -1,6 +1,6 @@
 /**
- * One CMS image drop slot of Settings → Details (SPEC §2 App Details: 4 screenshot slots and one background slot;
- * §5 CMS images: JPEG only, at most 3 MB, the dimension check on image load, recompression to JPEG; §9 limits).
+ * One CMS image drop slot of Settings → Details (docs/app-settings.md §Screens and routes App Details: 4 screenshot slots and one background slot;
+ * §Rules and limits CMS images: JPEG only, at most 3 MB, the dimension check on image load, recompression to JPEG; §Rules and limits limits).
  *
  *   idle ─DROP─┬─ not a JPEG (claimed type) ──► error 'File type not supported! Please upload a JPEG image.'
  *              ├─ over 3 MB ──────────────────► error 'File is too large! Maximum size is 3MB.'
@@ -13,7 +13,7 @@
  *                          └─ failed ─────────► error 'Invalid image file.'
  *   DROP in any state starts again with the new file (a running read or compression is cancelled); CLEAR → idle.
  *
- * Decision (SPEC §5 leaves open whether the load check blocks): it BLOCKS. An unreadable file cannot be decoded, so it
+ * Decision (docs/app-settings.md §Rules and limits leaves open whether the load check blocks): it BLOCKS. An unreadable file cannot be decoded, so it
  * can be neither previewed nor recompressed, and an image over the limit would be refused by the server's own check
  * of the bytes (server/domain/cms.ts) — letting either through would only move the error to Save Changes, after
  * the user believed the slot was filled. So the slot shows the error and keeps the previous image of the form.

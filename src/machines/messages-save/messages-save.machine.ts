@@ -1,5 +1,5 @@
 /**
- * Settings → Messages, the player notifications of an app (SPEC §3 App.notificationSettings {questStart,
+ * Settings → Messages, the player notifications of an app (docs/app-settings.md §Entities App.notificationSettings {questStart,
  * questComplete}; shape and rules in src/contracts/messages.ts): load the saved messages (or the defaults), edit each
  * one's switch, title and message with a live preview, save.
  *

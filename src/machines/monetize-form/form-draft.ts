@@ -1,6 +1,6 @@
 /**
  * The Monetize form as the user edits it (text inputs hold strings), and the pure steps around it: from a campaign
- * (SPEC §9 refPublicPrice 1 for a new one), to the request (values typed by dataType), the condition choices that go
+ * (docs/monetize.md §Rules and limits refPublicPrice 1 for a new one), to the request (values typed by dataType), the condition choices that go
  * together (changing the type resets what depends on it), and the whole check (monetize-rules.ts, in words; the server
  * runs the same).
  */
@@ -53,7 +53,7 @@ const conditionDraft = (c: TargetCondition): ConditionDraft => ({
   event: c.event ?? '', eventId: c.eventId ?? '', eventParam: c.eventParam ?? '', eventSource: c.eventSource ?? '',
 });
 
-/** The form of a campaign, or of a new LIVE one (SPEC §4, §9). */
+/** The form of a campaign, or of a new LIVE one (docs/monetize.md §Campaign states, §Rules and limits). */
 export function toDraft(campaign: MonetizeCampaign | null, appId: string): FormDraft {
   const form = toMonetizeForm(campaign, appId);
   return {
@@ -87,7 +87,7 @@ function formInput(draft: FormDraft) {
   };
 }
 
-/** The campaign to send ('all' empties the matching list, SPEC §3 form-only fields). */
+/** The campaign to send ('all' empties the matching list, docs/monetize.md §Entities form-only fields). */
 export function toRequest(draft: FormDraft): MonetizeCampaignInput & { id?: string } {
   const price = Number(draft.refPublicPrice);
   return {
@@ -102,7 +102,7 @@ export function toRequest(draft: FormDraft): MonetizeCampaignInput & { id?: stri
   };
 }
 
-/** SPEC §5, the vocabulary and the prices, against the app's event source (what the server checks too). */
+/** docs/monetize.md §Rules and limits, the vocabulary and the prices, against the app's event source (what the server checks too). */
 export function draftErrors(draft: FormDraft, source: EventSourceInfo): FieldErrors {
   const paramsOf = (c: { eventId?: unknown }) => source.events.find((e) => e.id === c.eventId)?.params;
   return validateMonetizeCampaign(formInput(draft), { activeEventSource: source.id, activeEventIds: source.events.map((e) => e.id) }, paramsOf);

@@ -1,7 +1,7 @@
 /**
- * The Monetize campaign form (SPEC §2 monetize/new and monetize/edit/{id}, §3 Monetize campaign, Target condition and
- * the form-only sendTrafficToApp / displayQuestTo, §5 Monetize validation, §7 POST /monetize and /monetize/update,
- * §8 success messages for create and update, §9 default refPublicPrice 1).
+ * The Monetize campaign form (docs/monetize.md §Screens and routes monetize/new and monetize/edit/{id}, §Entities Monetize campaign, Target condition and
+ * the form-only sendTrafficToApp / displayQuestTo, §Rules and limits Monetize validation, §API endpoints POST /monetize and /monetize/update,
+ * §Messages success messages for create and update, §Rules and limits default refPublicPrice 1).
  *
  *   editing ─SUBMIT (valid)─► saving ─┬─ success ──────────► editing + `saved` ('Monetize created/updated successfully.')
  *     │ SET / SET_AUDIENCE / SET_LIST  ├─ success: false ───► editing, the answer's reason (or our failure words)
@@ -57,7 +57,7 @@ function failureWords(c: MonetizeFormContext, error: unknown): string {
 }
 /**
  * Shown errors: all of them once the user tried to save; before that only an event from a source that is no longer
- * the app's (SPEC §5 'Active event source has been changed…'), so a saved campaign says so as soon as it opens.
+ * the app's (docs/monetize.md §Rules and limits 'Active event source has been changed…'), so a saved campaign says so as soon as it opens.
  */
 function shownErrors(submitted: boolean, draft: FormDraft, source: EventSourceInfo) {
   const errors = draftErrors(draft, source);

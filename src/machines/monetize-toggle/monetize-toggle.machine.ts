@@ -1,6 +1,6 @@
 /**
- * The Monetize switch of an app (SPEC §4 "Monetize: switch on sets LIVE and shows the form; switching off an existing
- * campaign deletes it", §7 DELETE /monetize/{id}, §8 'Failed to remove Monetize!' and a success message for remove).
+ * The Monetize switch of an app (docs/monetize.md §Campaign states "Monetize: switch on sets LIVE and shows the form; switching off an existing
+ * campaign deletes it", §API endpoints DELETE /monetize/{id}, §Messages 'Failed to remove Monetize!' and a success message for remove).
  *
  *   idle ─TURN_ON (no campaign)──► idle + `openForm` (the new LIVE campaign's form, monetize/new)
  *     │  TURN_OFF (no campaign: the unsaved new form) ──► idle + `closeForm` (back to monetize/list, nothing saved)

@@ -1,4 +1,4 @@
-/** View model of the Monetize switch and its 'Turn off Monetize?' confirmation (SPEC §4 Monetize on/off). */
+/** View model of the Monetize switch and its 'Turn off Monetize?' confirmation (docs/monetize.md §Campaign states Monetize on/off). */
 import { REMOVE_CONFIRM_TITLE, removeConfirmMessage } from '../../contracts/monetize';
 import type { MonetizeToggleSnapshot } from './monetize-toggle.machine';
 

@@ -1,6 +1,6 @@
 /**
- * Adding a payment method through the provider's hosted page (SPEC §2 billing: "The query parameter success=true
- * shows 'Payment method added successfully'"; §7 "set up payment method returning a redirect URL").
+ * Adding a payment method through the provider's hosted page (docs/billing.md §Screens and routes billing: "The query parameter success=true
+ * shows 'Payment method added successfully'"; §API endpoints "set up payment method returning a redirect URL").
  *
  *   start ─ input.returned ─► returned ('Payment method added successfully', the methods re-read, the address
  *                                                                          becomes the Payment Methods tab's)
@@ -18,7 +18,7 @@ import type { SetupPaymentMethodResponse } from '../../contracts/billing';
 import { toProvide } from '../shared/to-provide';
 import { serverWords, networkWords } from '../shared/api-error';
 
-/** SPEC §2, verbatim. */
+/** docs/billing.md §Screens and routes, verbatim. */
 export const PAYMENT_METHOD_ADDED = 'Payment method added successfully';
 /** Ours. */
 export const SETUP_FAILED = 'We could not open the payment page. Please try again later.';

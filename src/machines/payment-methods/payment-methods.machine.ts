@@ -1,5 +1,5 @@
 /**
- * Actions on the Payment Methods tab (SPEC §2 billing, §3 payment method, §7 "set default, delete"): making a method
+ * Actions on the Payment Methods tab (docs/billing.md §Screens and routes billing, §Entities payment method, §API endpoints "set default, delete"): making a method
  * the default, and deleting one behind a confirm. Both calls are the shared confirm → mutate child
  * (src/machines/shared/confirm-mutation.machine.ts): set default calls at once, delete waits for CONFIRM.
  *
@@ -25,7 +25,7 @@ import { apiFailure, networkWords, serverWords } from '../shared/api-error';
 import { LAST_DEFAULT_PENDING, PAYMENT_METHOD_REQUIRED } from '../../contracts/billing';
 import { notify } from '../shared/notice';
 
-/** Ours (SPEC §8 gives no billing messages). */
+/** Ours (docs/billing.md §Messages gives no billing messages). */
 export const DEFAULT_SET = 'Default payment method updated.';
 export const SET_DEFAULT_FAILED = 'We could not change the default payment method. Please try again later.';
 export const METHOD_DELETED = 'Payment method deleted.';

@@ -1,6 +1,6 @@
 /**
- * A plugin's connect / disconnect / delete (SPEC §2 plugin info card 'Delete Plugin?' and Connection Status card
- * 'Disconnect Plugin?', §4 "Disconnect always requires confirmation", §7 plugin actions connect, delete, disconnect).
+ * A plugin's connect / disconnect / delete (docs/integrations.md §Screens and routes plugin info card 'Delete Plugin?' and Connection Status card
+ * 'Disconnect Plugin?', §Plugin states "Disconnect always requires confirmation", §API endpoints plugin actions connect, delete, disconnect).
  *
  *   idle ─CONNECT(plugin)─► working.running                              (no confirm)
  *        ─DISCONNECT / DELETE(plugin)─► working.confirming ─CONFIRM─► working.running
@@ -28,7 +28,7 @@ export interface PluginActionRequest {
   pluginId: string;
 }
 
-/** Our words (SPEC §8 gives none for these actions). */
+/** Our words (docs/integrations.md §Messages gives none for these actions). */
 export const ACTION_MESSAGES: Record<PluginAction, { done: (source: string) => string; failed: (source: string) => string }> = {
   connect: { done: (s) => `${s} connected.`, failed: (s) => `Failed to connect ${s}.` },
   disconnect: { done: (s) => `${s} disconnected.`, failed: (s) => `Failed to disconnect ${s}.` },

@@ -1,4 +1,4 @@
-/** View model of the plugin confirms ('Delete Plugin?', 'Disconnect Plugin?') and the busy buttons (SPEC §2). */
+/** View model of the plugin confirms ('Delete Plugin?', 'Disconnect Plugin?') and the busy buttons (docs/integrations.md §Screens and routes). */
 import { CONFIRM_TITLES, confirmQuestion, type PluginLifecycleSnapshot } from './plugin-lifecycle.machine';
 
 export const selectPluginConfirm = (s: PluginLifecycleSnapshot | undefined) => {

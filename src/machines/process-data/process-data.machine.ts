@@ -1,7 +1,7 @@
 /**
- * Starting "Process Data" for a BigQuery plugin (SPEC §2 BigQuery Data Status card, §4 in-progress operation
- * bigquery_process_event → 'Processing Data', §5 "Process Data needs start and end dates, a plugin with credentials,
- * and no processing in progress", §7 "start BigQuery reprocess with dates").
+ * Starting "Process Data" for a BigQuery plugin (docs/integrations.md §Screens and routes BigQuery Data Status card, §Plugin states in-progress operation
+ * bigquery_process_event → 'Processing Data', §Rules and limits "Process Data needs start and end dates, a plugin with credentials,
+ * and no processing in progress", §API endpoints "start BigQuery reprocess with dates").
  *
  *   idle ─SET_START / SET_END─► idle (dates kept; processDatesError says why dates outside the data range's first
  *                                     day … today cannot be processed)
@@ -58,7 +58,7 @@ export function processDatesError(context: Pick<ProcessDataContext, 'start' | 'e
   return null;
 }
 
-/** SPEC §5, shared by the button's disabled state and the machine's guard. */
+/** docs/integrations.md §Rules and limits, shared by the button's disabled state and the machine's guard. */
 export const canProcess = (context: Pick<ProcessDataContext, 'start' | 'end'>, plugin: ProcessPreconditions) =>
   !!context.start && !!context.end && processDatesError(context, plugin) === null && plugin.hasCredentials && !plugin.inProgress;
 

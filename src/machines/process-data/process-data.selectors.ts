@@ -1,4 +1,4 @@
-/** View model of the Data Status card's dates and Process Data button (SPEC §2, §5). */
+/** View model of the Data Status card's dates and Process Data button (docs/integrations.md §Screens and routes, §Rules and limits). */
 import { processDateBounds } from '../../contracts/integrations';
 import { canProcess, processDatesError, type ProcessDataSnapshot, type ProcessPreconditions } from './process-data.machine';
 

@@ -1,6 +1,6 @@
 /**
- * A quest's options menu actions (SPEC §4 Quest menu: Restart if restartable; Stop if stoppable, with a confirmation;
- * Delete if not stoppable, with a confirmation, removing the active version, then the draft; §8 'Failed to stop
+ * A quest's options menu actions (docs/acquire.md §Quest states Quest menu: Restart if restartable; Stop if stoppable, with a confirmation;
+ * Delete if not stoppable, with a confirmation, removing the active version, then the draft; §Messages 'Failed to stop
  * campaign', 'Failed to restart campaign' with the server's message, 'Failed to delete active quest!', 'Failed to
  * delete draft quest'). Edit and Review Edits open the editor and the review (their own flows).
  *

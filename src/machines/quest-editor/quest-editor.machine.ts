@@ -1,5 +1,5 @@
 /**
- * The quest editor (SPEC §3 Quest, ours in detail: src/contracts/acquire.ts header; §4 "editing writes the draft"):
+ * The quest editor (docs/acquire.md §Entities Quest, ours in detail: src/contracts/acquire.ts header; §Quest states "editing writes the draft"):
  * a name, ordered steps (an event of the app's active source, an optional parameter condition, a payout in dollars),
  * countries and a daily cap. Saving creates a new quest's draft or rewrites an existing quest's draft; the active
  * version is untouched until the draft is published from the review.
@@ -15,7 +15,7 @@ import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
-/** Ours (SPEC §8 has no quest-editor texts). */
+/** Ours (docs/acquire.md §Messages has no quest-editor texts). */
 export const QUEST_SAVE_FAILED = 'Failed to save the quest.';
 export const QUEST_SAVED = 'Draft saved.';
 

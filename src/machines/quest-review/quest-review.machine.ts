@@ -1,6 +1,6 @@
 /**
- * Quest changes: draft → review → publish or discard, one or all (SPEC §4 "Quest changes go draft, then review and
- * publish or discard (one, or all)", §8 'Failed to discard changes.', 'All quests failed to publish.', 'All quests
+ * Quest changes: draft → review → publish or discard, one or all (docs/acquire.md §Quest states "Quest changes go draft, then review and
+ * publish or discard (one, or all)", §Messages 'Failed to discard changes.', 'All quests failed to publish.', 'All quests
  * failed to discard.'; partial bulk failures say which quests failed, in the server's words; a publish refused by the
  * pre-publish check shows the server's reason per step).
  *
@@ -27,7 +27,7 @@ import { toProvide } from '../shared/to-provide';
 export const DISCARD_FAILED = 'Failed to discard changes.';
 export const ALL_PUBLISH_FAILED = 'All quests failed to publish.';
 export const ALL_DISCARD_FAILED = 'All quests failed to discard.';
-/** Ours (SPEC §8 has no publish-one failure text); the server's reason is shown when it gave one. */
+/** Ours (docs/acquire.md §Messages has no publish-one failure text); the server's reason is shown when it gave one. */
 export const PUBLISH_FAILED = 'Failed to publish changes.';
 
 type QuestCall = { appId: string; questId: string };

@@ -1,5 +1,5 @@
 /**
- * Redeeming a promo code on the Balance tab (SPEC §5 "Promo code Redeem disabled when empty"; §3 credit
+ * Redeeming a promo code on the Balance tab (docs/billing.md §Rules and limits "Promo code Redeem disabled when empty"; §Entities credit
  * transaction; the server's refusals: unknown 404, expired 410, already used 409, too many attempts 429).
  *
  *   editing ─TYPE─► editing (the code; a refusal shown before is cleared)
@@ -19,7 +19,7 @@ import { toProvide } from '../shared/to-provide';
 import { networkWords, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 
-/** Ours (SPEC §8 gives no billing messages). */
+/** Ours (docs/billing.md §Messages gives no billing messages). */
 export const REDEEM_FAILED = 'We could not redeem the promo code. Please try again later.';
 export const REDEEMED = 'Promo code redeemed.';
 

@@ -1,4 +1,4 @@
-/** View model of the promo code box (SPEC §5: Redeem disabled while the code is empty). */
+/** View model of the promo code box (docs/billing.md §Rules and limits: Redeem disabled while the code is empty). */
 import { canRedeemVoucher } from '../../contracts/billing';
 import type { RedeemPromoSnapshot } from './redeem-promo.machine';
 

@@ -3,11 +3,11 @@
  * from the page) and storage.
  *
  * One actor per app and report, keyed `appId:reportId` (`appId:new` for a new report). Its key follows its state:
- * the first run of a new report saves it and moves the URL to /analyze/report/{id} (SPEC §4, no reload), which is
+ * the first run of a new report saves it and moves the URL to /analyze/report/{id} (docs/analyze.md §Report states, no reload), which is
  * another route and so mounts a new page; useFlowActor finds this same running actor under `appId:id` and hands it
  * to that page with its results, instead of loading the report again.
  *
- * Storage (SPEC §4 and ours):
+ * Storage (docs/analyze.md §Report states and ours):
  *  - localStorage `showSettings` (show-settings.ts): the id of the report the first successful run saved, read when
  *    a saved report opens, removed by the router on any other location;
  *  - sessionStorage draft of an unsaved new report, per app: written while it has changes, re-applied after a

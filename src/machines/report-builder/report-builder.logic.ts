@@ -1,6 +1,6 @@
 /**
- * Pure rules of the report builder (SPEC §3 configuration, §4 model change / sort / conditions / default date range,
- * §5 limit, conditions, one-of tokens and date formats, §9 report limits). No React, no XState, no I/O: the machine
+ * Pure rules of the report builder (docs/analyze.md §Entities configuration, §Report states model change / sort / conditions / default date range,
+ * §Rules and limits limit, conditions, one-of tokens and date formats, §Rules and limits report limits). No React, no XState, no I/O: the machine
  * and the views call these, and tests/unit/report-builder-logic.test.ts pins them down.
  *
  * The contract module (src/contracts/analyze.ts) owns the shared rules the server applies as well (limitError,
@@ -50,7 +50,7 @@ export interface DateRange {
   date_end: string;
 }
 
-/** One row of the Conditions card: the SPEC §3 condition plus a local key and the row's shown error. */
+/** One row of the Conditions card: the docs/analyze.md §Entities condition plus a local key and the row's shown error. */
 export interface ConditionRow {
   key: string;
   column_name: string;
@@ -74,7 +74,7 @@ export interface BuilderConfig {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Title (SPEC §2: click to edit, Enter saves, max 75, default New Report)
+// Title (docs/analyze.md §Screens and routes: click to edit, Enter saves, max 75, default New Report)
 
 /** The title to keep: trimmed, at most 75 characters, 'New Report' when blank. */
 export function normalizeTitle(input: string): string {
@@ -103,9 +103,9 @@ export const titleToSave = (reportId: string | null, title: string, config: Pick
   reportId === null && title === DEFAULT_REPORT_TITLE ? questionTitle(config, model) : title;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Dates (SPEC §4 default range, §5 date formats)
+// Dates (docs/analyze.md §Report states default range, §Rules and limits date formats)
 
-/** SPEC §4: the last 7 days of the model's available range, or all of it when shorter; null without a range. */
+/** docs/analyze.md §Report states: the last 7 days of the model's available range, or all of it when shorter; null without a range. */
 export function defaultDateRange(available: AvailableDateRange | undefined | null): DateRange | null {
   if (!available || !isDay(available.start_date) || !isDay(available.end_date)) return null;
   return contractDefaultDateRange(available);
@@ -142,7 +142,7 @@ export function clampDateRange(
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** SPEC §5 date format YYYY-MM-DD from a date input, a Date or an ISO string; '' when it is not a real date. */
+/** docs/analyze.md §Rules and limits date format YYYY-MM-DD from a date input, a Date or an ISO string; '' when it is not a real date. */
 export function formatDateValue(input: string | Date): string {
   if (input instanceof Date) return Number.isNaN(input.getTime()) ? '' : input.toISOString().slice(0, 10);
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(input.trim());
@@ -154,7 +154,7 @@ export function formatDateValue(input: string | Date): string {
 }
 
 /**
- * SPEC §5 timestamp format YYYY-MM-DD HH:mm:ss plus a trailing Z, from a datetime-local value (taken as UTC,
+ * docs/analyze.md §Rules and limits timestamp format YYYY-MM-DD HH:mm:ss plus a trailing Z, from a datetime-local value (taken as UTC,
  * seconds optional), an ISO string or a Date; '' when it is not a real timestamp.
  */
 export function formatTimestampValue(input: string | Date): string {
@@ -190,7 +190,7 @@ export function resolvedDatesOf(resolved: ResolvedDates | null | undefined, row:
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Is-one-of tokens (SPEC §5: added on space, comma, Enter or blur; trimmed, non-empty, de-duplicated, comma-joined)
+// Is-one-of tokens (docs/analyze.md §Rules and limits: added on space, comma, Enter or blur; trimmed, non-empty, de-duplicated, comma-joined)
 
 /** Tokens of a stored is-one-of value. */
 export const tokensOf = (value: ConditionValue | undefined): string[] => oneOfTokens(value);
@@ -214,9 +214,9 @@ export function splitTokenInput(text: string): { commit: string[]; rest: string 
 export const isOneOfComparison = (c: Comparison) => c === 'is_one_of' || c === 'is_not_one_of';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Conditions (SPEC §4, §5)
+// Conditions (docs/analyze.md §Report states, §Rules and limits)
 
-/** SPEC §4: a new condition starts checked with BOOL → is_true, others → equals; value-less ones store their name. */
+/** docs/analyze.md §Report states: a new condition starts checked with BOOL → is_true, others → equals; value-less ones store their name. */
 export function newConditionRow(column: GroupByWhereColumn, key: string): ConditionRow {
   const comparison = defaultComparison(column.data_type);
   const row: ConditionRow = {
@@ -233,11 +233,11 @@ export function newConditionRow(column: GroupByWhereColumn, key: string): Condit
   return { ...row, error: conditionRowError(row) };
 }
 
-/** The comparisons a column of this type offers (SPEC §5). */
+/** The comparisons a column of this type offers (docs/analyze.md §Rules and limits). */
 export const comparisonsFor = (type: DataType): readonly Comparison[] => COMPARISONS_BY_TYPE[type];
 
 /**
- * SPEC §4: changing a comparison clears that row's error; a value-less comparison stores its own name as the value;
+ * docs/analyze.md §Report states: changing a comparison clears that row's error; a value-less comparison stores its own name as the value;
  * moving to or from between (two inputs) or a value-less comparison starts the value afresh.
  */
 export function changeComparison(row: ConditionRow, comparison: Comparison): ConditionRow {
@@ -251,11 +251,11 @@ export function changeComparison(row: ConditionRow, comparison: Comparison): Con
   return { ...row, comparison, value, error: null };
 }
 
-/** SPEC §5 check of one row ('A valid value is required.' or null). */
+/** docs/analyze.md §Rules and limits check of one row ('A valid value is required.' or null). */
 export const conditionRowError = (row: ConditionRow): string | null =>
   conditionError({ checked: row.checked, comparison: row.comparison, value: row.value, data_type: row.data_type });
 
-/** The value typed into a row, with its error re-checked as the user types (the SPEC §5 rule). */
+/** The value typed into a row, with its error re-checked as the user types (the docs/analyze.md §Rules and limits rule). */
 export const changeConditionValue = (row: ConditionRow, value: ConditionValue): ConditionRow => {
   const next = { ...row, value };
   return { ...next, error: conditionRowError(next) };
@@ -271,7 +271,7 @@ export const changeConditionChecked = (row: ConditionRow, checked: boolean): Con
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Validation (SPEC §5, §8: exact messages)
+// Validation (docs/analyze.md §Rules and limits, §Messages: exact messages)
 
 export interface ValidationResult {
   limit: string | null;
@@ -296,7 +296,7 @@ export function shownErrors(config: Pick<BuilderConfig, 'limit' | 'conditions'>)
   return { limit: limitError(config.limit), conditions };
 }
 
-/** SPEC §2/§5: Run Report needs at least one metric and one group-by. */
+/** docs/analyze.md §Screens and routes/§Rules and limits: Run Report needs at least one metric and one group-by. */
 export const hasRequiredColumns = (config: Pick<BuilderConfig, 'metrics' | 'groupBy'>) => config.metrics.length > 0 && config.groupBy !== null;
 
 /**
@@ -316,7 +316,7 @@ export function runBlocker(config: BuilderConfig, labelOf: (columnName: string) 
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Sort By (SPEC §4)
+// Sort By (docs/analyze.md §Report states)
 
 /** The columns Sort By may use: the group-by first, then the chosen metrics. */
 export function sortOptions(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>): string[] {
@@ -325,7 +325,7 @@ export function sortOptions(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>):
 
 export const isDateType = (type: DataType | undefined) => type === 'DATE' || type === 'TIMESTAMP';
 
-/** SPEC §4 auto sort of a new report: a date group-by sorted DESC, otherwise the first metric DESC. */
+/** docs/analyze.md §Report states auto sort of a new report: a date group-by sorted DESC, otherwise the first metric DESC. */
 export function autoOrderBy(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>): OrderBy[] {
   if (config.groupBy && isDateType(config.groupBy.data_type)) return [{ column_name: config.groupBy.column_name, order: 'DESC' }];
   const first = config.metrics[0];
@@ -333,7 +333,7 @@ export function autoOrderBy(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>):
 }
 
 /**
- * SPEC §4 Sort By after the metrics or the group-by changed: entries that are no longer options are dropped; a new
+ * docs/analyze.md §Report states Sort By after the metrics or the group-by changed: entries that are no longer options are dropped; a new
  * report whose sort the user has not touched follows the auto rule.
  */
 export function reconcileOrderBy(
@@ -345,7 +345,7 @@ export function reconcileOrderBy(
   return config.orderBy.filter((o) => options.has(o.column_name));
 }
 
-/** SPEC §4: a new Sort By entry defaults to DESC (an entry already there is left alone). */
+/** docs/analyze.md §Report states: a new Sort By entry defaults to DESC (an entry already there is left alone). */
 export function addSort(orderBy: readonly OrderBy[], column_name: string): OrderBy[] {
   return orderBy.some((o) => o.column_name === column_name) ? [...orderBy] : [...orderBy, { column_name, order: 'DESC' }];
 }
@@ -362,7 +362,7 @@ export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Metric groups (SPEC §3 curated metric groups)
+// Metric groups (docs/analyze.md §Entities curated metric groups)
 
 export interface MetricGroup {
   name: string;
@@ -403,7 +403,7 @@ export function matchesSearch(column: { column_name: string; label?: string }, q
 // ---------------------------------------------------------------------------------------------------------------
 // Configuration ⇄ saved report
 
-/** The configuration a blank report starts with on a model (SPEC §3 default metrics, §4 default date range, limit). */
+/** The configuration a blank report starts with on a model (docs/analyze.md §Entities default metrics, §Report states default date range, limit). */
 export function blankConfig(modelId: string, model: ModelConfiguration | null): BuilderConfig {
   const metrics = model ? DEFAULT_METRICS.flatMap((name) => model.select.filter((c) => c.column_name === name)) : [];
   return {
@@ -423,7 +423,7 @@ const toNumberIfNumeric = (type: DataType, v: unknown): unknown => {
   return Number.isFinite(n) && (!INTEGER_TYPES.includes(type) || Number.isInteger(n)) ? n : v;
 };
 
-/** A condition row as SPEC §3 sends it (numbers as numbers for numeric columns, is-one-of comma-joined). */
+/** A condition row as docs/analyze.md §Entities sends it (numbers as numbers for numeric columns, is-one-of comma-joined). */
 export function toCondition(row: ConditionRow, modelId: string): Condition {
   let value: ConditionValue = row.value;
   if (Array.isArray(value)) value = value.map((v) => toNumberIfNumeric(row.data_type, v) as string | number | null);
@@ -441,7 +441,7 @@ export function toCondition(row: ConditionRow, modelId: string): Condition {
   };
 }
 
-/** The SPEC §3 report (model_id + configuration) the run sends. */
+/** The docs/analyze.md §Entities report (model_id + configuration) the run sends. */
 export function toReport(config: BuilderConfig): Report {
   const limitValue = Number(config.limit.trim());
   return {

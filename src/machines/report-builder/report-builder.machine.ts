@@ -1,14 +1,14 @@
 /**
- * Report builder lifecycle (SPEC §2 "Report builder", §3 report template / configuration / condition, §4 "Report
- * lifecycle", "Settings panel", model change, Sort By and condition rules, §5 limit / conditions / one-of tokens,
- * §7 "Analytics service", §8 "Reports" and "Conditions and limit" messages, §9 report limits).
+ * Report builder lifecycle (docs/analyze.md §Screens and routes "Report builder", §Entities report template / configuration / condition, §Report states "Report
+ * lifecycle", "Settings panel", model change, Sort By and condition rules, §Rules and limits limit / conditions / one-of tokens,
+ * §API endpoints "Analytics service", §Messages "Reports" and "Conditions and limit" messages, §Rules and limits report limits).
  *
  *   boot ─┬─ reportId ──► opening (template + results + config) ──► ready.results        ╳ ► openFailed ─RETRY─► opening
  *         └─ none ──────► new (config of the model; a session draft re-applied) ──► ready.editing  ╳ ► configFailed
  *
  *   ready.{editing | results | runFailed | error}   every edit of the settings panel is handled here
  *     ─RUN (a metric, a group-by, no validation error)─► running ─┬─ success ──► ready.results ('Report created successfully.')
- *                                                                 ├─ success:false ──► ready.runFailed (SPEC §8 message)
+ *                                                                 ├─ success:false ──► ready.runFailed (docs/analyze.md §Messages message)
  *                                                                 └─ thrown ──► ready.error (logged, loader stops, panel opens)
  *     ─SET_MODEL─► switchingModel (columns reset, the model's config loaded) ─► ready.editing
  *     ─SET_TITLE (saved report)─► renaming (re-saves; no 'created' notice) ─► back
@@ -66,7 +66,7 @@ import {
 } from './report-builder.logic';
 import { toProvide } from '../shared/to-provide';
 
-// SPEC §8, verbatim.
+// docs/analyze.md §Messages, verbatim.
 export const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
 export const REPORT_CREATED = 'Report created successfully.';
 // Ours (SPEC gives no words for these).
@@ -91,7 +91,7 @@ export interface ReportBuilderInput {
   reportId?: string | null;
   /** The model a new report starts on (the app's default model). */
   modelId?: string;
-  /** Saved reports: whether the settings panel starts open (the showSettings flag of SPEC §4). New reports: always. */
+  /** Saved reports: whether the settings panel starts open (the showSettings flag of docs/analyze.md §Report states). New reports: always. */
   settingsOpen?: boolean;
   /** An unsaved new report's configuration kept for the browser tab (survives a reload). */
   draft?: DecodedDraft | null;
@@ -109,7 +109,7 @@ export interface ReportBuilderContext {
   config: BuilderConfig;
   /** What was last saved (or the blank report): the configuration compared to tell unsaved changes. */
   baseline: { config: BuilderConfig; title: string };
-  /** The user changed Sort By by hand: the SPEC §4 auto sort of a new report stops. */
+  /** The user changed Sort By by hand: the docs/analyze.md §Report states auto sort of a new report stops. */
   sortTouched: boolean;
   nextKey: number;
   rows: ReportRow[] | null;
@@ -179,7 +179,7 @@ function initialContext(input: ReportBuilderInput): ReportBuilderContext {
   };
 }
 
-/** Applies an edit to the configuration; the metrics or group-by changing re-runs the SPEC §4 Sort By rules. */
+/** Applies an edit to the configuration; the metrics or group-by changing re-runs the docs/analyze.md §Report states Sort By rules. */
 const withColumns = (context: ReportBuilderContext, next: Pick<BuilderConfig, 'metrics' | 'groupBy'>): BuilderConfig => {
   const merged = { ...context.config, ...next };
   return { ...merged, orderBy: reconcileOrderBy(merged, { isNew: context.reportId === null, sortTouched: context.sortTouched }) };
@@ -211,7 +211,7 @@ export const reportBuilderMachine = setup({
   guards: {
     hasReportId: ({ context }) => context.reportId !== null,
     hasRows: ({ context }) => context.rows !== null,
-    /** SPEC §2/§5: a metric and a group-by chosen and no validation error (limit, checked conditions). */
+    /** docs/analyze.md §Screens and routes/§Rules and limits: a metric and a group-by chosen and no validation error (limit, checked conditions). */
     canRun: ({ context }) => hasRequiredColumns(context.config) && isValid(validateConfig(context.config)),
     missingColumns: ({ context }) => !hasRequiredColumns(context.config),
     titleChangedOnSavedReport: ({ context, event }) =>
@@ -221,7 +221,7 @@ export const reportBuilderMachine = setup({
     notify,
     /** The template was saved: refresh lists; on the first save move the URL to /analyze/report/{id} (no reload). */
     reportSaved: (_, _params: { id: string; first: boolean }) => {},
-    /** SPEC §4: after the first successful run the showSettings flag goes to local storage. */
+    /** docs/analyze.md §Report states: after the first successful run the showSettings flag goes to local storage. */
     storeShowSettings: () => {},
     /** The template was deleted (the delete flow refreshed the lists): go to the blank report at /analyze/report. */
     reportDeleted: (_, _params: { id: string }) => {},
@@ -247,7 +247,7 @@ export const reportBuilderMachine = setup({
       always: [{ guard: 'hasReportId', target: 'opening' }, { target: 'new' }],
     },
 
-    // Opening /analyze/report/{id}: template, its latest results and its model's config (SPEC §4).
+    // Opening /analyze/report/{id}: template, its latest results and its model's config (docs/analyze.md §Report states).
     opening: {
       invoke: {
         id: 'loadReport',
@@ -289,7 +289,7 @@ export const reportBuilderMachine = setup({
       on: { RETRY: { target: 'opening', actions: assign({ error: null }) } },
     },
 
-    // A blank report (or the tab's draft of one): the model's config gives metrics, dates and limit (SPEC §3, §4).
+    // A blank report (or the tab's draft of one): the model's config gives metrics, dates and limit (docs/analyze.md §Entities, §Report states).
     new: {
       invoke: {
         id: 'loadConfig',
@@ -334,9 +334,9 @@ export const reportBuilderMachine = setup({
         editing: {},
         /** The last run's rows are shown. */
         results: {},
-        /** SPEC §8: the run answered success:false. */
+        /** docs/analyze.md §Messages: the run answered success:false. */
         runFailed: {},
-        /** SPEC §8: the run threw; logged, loader stopped, settings panel opened. */
+        /** docs/analyze.md §Messages: the run threw; logged, loader stopped, settings panel opened. */
         error: {},
       },
       on: {
@@ -521,7 +521,7 @@ export const reportBuilderMachine = setup({
         input: ({ context }) => ({ appId: context.appId, modelId: context.pendingModelId! }),
         onDone: {
           target: 'ready.editing',
-          // SPEC §4: changing the data model resets the columns and loads that model's config.
+          // docs/analyze.md §Report states: changing the data model resets the columns and loads that model's config.
           actions: [
             assign(({ context, event }) => ({
               modelConfig: event.output,
@@ -547,7 +547,7 @@ export const reportBuilderMachine = setup({
       },
     },
 
-    // SPEC §4: renaming re-saves the saved report (its saved configuration, the new title); no 'created' notice.
+    // docs/analyze.md §Report states: renaming re-saves the saved report (its saved configuration, the new title); no 'created' notice.
     renaming: {
       invoke: {
         id: 'renameReport',
@@ -590,7 +590,7 @@ export const reportBuilderMachine = setup({
       },
     },
 
-    // The one delete flow asks 'Delete Report', deletes and says how it went (SPEC §2, §8); here only the outcome.
+    // The one delete flow asks 'Delete Report', deletes and says how it went (docs/analyze.md §Screens and routes, §Messages); here only the outcome.
     deleting: {
       invoke: {
         id: 'deleteReport',

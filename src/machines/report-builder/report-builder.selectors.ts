@@ -43,7 +43,7 @@ export const selectHeader = (s: Snapshot) => ({
 /** The delete-report actor asking 'Delete Report' for this report (its dialog binds to it), while deleting. */
 export const selectDeleteReport = (s: Snapshot) => s.children.deleteReport;
 
-/** Run Report: enabled with a metric and a group-by and no validation error standing (SPEC §2, §5). */
+/** Run Report: enabled with a metric and a group-by and no validation error standing (docs/analyze.md §Screens and routes, §Rules and limits). */
 export const selectRun = (s: Snapshot) => {
   const labelOf = (name: string) => s.context.modelConfig?.group_by_where.find((d) => d.column_name === name)?.label ?? name;
   const blocker = runBlocker(s.context.config, labelOf);

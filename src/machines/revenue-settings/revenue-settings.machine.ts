@@ -1,7 +1,7 @@
 /**
- * The Revenue Settings dialog of an event (SPEC §2 event detail → Revenue Settings: Revenue Type, Revenue Parameter,
- * Currency Parameter, Save, Delete only when settings exist; §5 revenue settings, each a required string; §7 save /
- * delete revenue settings → {success}; §8 the four revenue messages).
+ * The Revenue Settings dialog of an event (docs/integrations.md §Screens and routes event detail → Revenue Settings: Revenue Type, Revenue Parameter,
+ * Currency Parameter, Save, Delete only when settings exist; §Rules and limits revenue settings, each a required string; §API endpoints save /
+ * delete revenue settings → {success}; §Messages the four revenue messages).
  *
  *   closed ─OPEN(settings)─► editing ─CHANGE─► editing
  *                              │ CLOSE ─► closed

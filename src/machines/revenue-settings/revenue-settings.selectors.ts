@@ -11,7 +11,7 @@ export const selectRevenueDialog = (s: RevenueSettingsSnapshot) => {
     saving,
     deleting,
     canSave: !busy && isRevenueFormValid(s.context.form),
-    /** SPEC §2: Delete only when settings exist. */
+    /** docs/integrations.md §Screens and routes: Delete only when settings exist. */
     showDelete: s.context.settings !== null,
     canDelete: !busy && s.context.settings !== null,
   };

@@ -1,5 +1,5 @@
 /**
- * Session lifecycle (SPEC §2 /continue, header profile menu → Logout; §7 sign-in, /api/me; §6 the account's roles).
+ * Session lifecycle (docs/accounts.md §Screens and routes /continue, header profile menu → Logout; §API endpoints sign-in, /api/me; §Roles the account's roles).
  * checking (a stored token is verified with GET /api/me) → signedIn | signedOut;
  * signedOut: idle → signingIn → signedIn, or back to idle with the error in words;
  * signedIn: refreshing the account after workspace/app changes; signingOut revokes the token → signedOut.

@@ -1,6 +1,6 @@
 /**
  * Confirm → mutate → done / failed: the child machine behind every "are you sure? → ask the server → how did it go"
- * step (ARCHITECTURE rule 2 and 3; SPEC §2 confirm dialogs such as 'Delete Report', §6 team actions, §8 messages:
+ * step (docs/architecture.md §House rules 2 and 3; docs/architecture.md §Areas and their doors confirm dialogs such as 'Delete Report', docs/accounts.md §Roles team actions, docs/architecture.md §Endpoints and errors messages:
  * a `success: false` answer and a thrown call are both failures, told apart in the output). The team actions
  * (invite, resend, change role, remove), the report deletion and, later, the integrations' connect / disconnect /
  * delete invoke it instead of repeating the invoke, the success guard and the two failure branches.

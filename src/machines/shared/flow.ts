@@ -1,5 +1,5 @@
 /**
- * What a flow's binding looks like (ARCHITECTURE rule 3, "one way to bind a flow"). Each `<flow>.actors.ts` exports
+ * What a flow's binding looks like (docs/architecture.md §House rules 3, "one way to bind a flow"). Each `<flow>.actors.ts` exports
  * one `defineFlow({...})`: its pure machine with the actors and side-effect actions provided from services. Views
  * never call `.provide` themselves: they ask `useFlowActor(flow, input, { key, deps })` (src/views/flows) for the
  * live actor, which creates it with the inspector's options or hands back the running one of the same key.

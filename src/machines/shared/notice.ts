@@ -1,6 +1,6 @@
 /**
- * The one snackbar action every machine declares (ARCHITECTURE rule 3). A machine names the message, its kind and
- * its SPEC §9 duration; `<flow>.actors.ts` provides the implementation (`showNotice` in notice.actors.ts), so the
+ * The one snackbar action every machine declares (docs/architecture.md §House rules 3). A machine names the message, its kind and
+ * its docs/architecture.md §Layers duration; `<flow>.actors.ts` provides the implementation (`showNotice` in notice.actors.ts), so the
  * machine itself stays free of the notifier.
  *
  *   setup({ actions: { notify } })  …  { type: 'notify', params: { message: REPORT_DELETED, kind: 'success' } }
@@ -9,7 +9,7 @@
 export type NoticeKind = 'success' | 'error' | 'info' | 'warning';
 
 /**
- * SPEC §9 snackbar durations by name (the milliseconds live once, in src/services/notify.ts):
+ * docs/architecture.md §Layers snackbar durations by name (the milliseconds live once, in src/services/notify.ts):
  * short 2 s, normal 3 s (the default), long 10 s; AppsFlyer/Adjust: partnerError 6 s, partnerSuccess 10 s.
  */
 export type NoticeDuration = 'short' | 'normal' | 'long' | 'partnerError' | 'partnerSuccess';

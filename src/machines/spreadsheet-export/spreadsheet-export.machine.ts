@@ -1,6 +1,6 @@
 /**
- * Google Sheets export lifecycle (SPEC §4 "Spreadsheet export", §7 "Third-party and client-side", §8 export
- * messages, §9 sheets open delay 1 s and pop-up check delay 500 ms).
+ * Google Sheets export lifecycle (docs/analyze.md §Report states "Spreadsheet export", §API endpoints "Third-party and client-side", §Messages export
+ * messages, §Rules and limits sheets open delay 1 s and pop-up check delay 500 ms).
  *
  * idle → authorizing (sign-in pop-up; after 500 ms the pop-up is checked) → creating ('Opening Google Sheets!') →
  * appending (RAW values) → opening (1 s) → launching (new tab) → done ('Google Sheet opened successfully!').
@@ -29,7 +29,7 @@ export const POPUP_BLOCKED_MESSAGE = 'The browser blocked the pop-up. Please all
 export const OPENING_SHEETS_MESSAGE = 'Opening Google Sheets!';
 export const SHEET_OPENED_MESSAGE = 'Google Sheet opened successfully!';
 export const CREATE_SHEET_FAILED_MESSAGE = 'Failed to create Google Sheet.';
-/** SPEC §9. */
+/** docs/analyze.md §Rules and limits. */
 export const POPUP_CHECK_DELAY_MS = 500;
 export const SHEETS_OPEN_DELAY_MS = 1000;
 /** A token this close to its expiry is not reused. */
@@ -69,7 +69,7 @@ export type SignInCommand = { type: 'CHECK_POPUP' };
 /** Google refused the token (a GoogleApiError with status 401): it counts as gone. */
 const isUnauthorized = (error: unknown) => hasStatus(error, 401);
 
-// SPEC §8 export messages with their §9 durations ('The browser blocked the pop-up…' 3 s).
+// docs/analyze.md §Messages export messages with their §Rules and limits durations ('The browser blocked the pop-up…' 3 s).
 const BLOCKED: Notice = { message: POPUP_BLOCKED_MESSAGE, kind: 'error', duration: 'normal' };
 const OPENING: Notice = { message: OPENING_SHEETS_MESSAGE, kind: 'info', duration: 'normal' };
 const OPENED: Notice = { message: SHEET_OPENED_MESSAGE, kind: 'success', duration: 'normal' };

@@ -1,5 +1,5 @@
 /**
- * SPEC §5 invite rules mirrored in the dialog: email required and valid; role admin, editor or viewer (default
+ * docs/team.md §Rules and limits invite rules mirrored in the dialog: email required and valid; role admin, editor or viewer (default
  * admin), limited to the roles the inviter may give (server/domain/team.ts refuses the others). The server
  * checks again: its codec is InviteRequest in src/contracts/team.ts.
  */
@@ -25,5 +25,5 @@ export function validateInvite(input: { email: string; role: Role; roles: readon
   return errors;
 }
 
-/** SPEC §5 default is admin; an inviter who may not give admin starts at their best allowed role. */
+/** docs/team.md §Rules and limits default is admin; an inviter who may not give admin starts at their best allowed role. */
 export const defaultInviteRole = (roles: readonly Role[]): Role => (roles.includes('admin') ? 'admin' : roles[0] ?? 'viewer');

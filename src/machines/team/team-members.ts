@@ -1,5 +1,5 @@
 /**
- * How a team row reads (SPEC §4 invitation states, §6 counts): the role label, the status badge
+ * How a team row reads (docs/team.md §Member states invitation states, §Roles counts): the role label, the status badge
  * ('Invite Sent' / 'Expired' / 'Active') with 'Expires {relative time}' / 'Expired {relative time}',
  * the name to show, and the member count that leaves pending invites out. Pure; `nowSeconds` is passed in.
  */
@@ -29,7 +29,7 @@ export function memberStatus(member: InviteFields, nowSeconds: number): MemberSt
   return { kind: 'pending', label: 'Invite Sent', detail: relative && `Expires ${relative}` };
 }
 
-/** SPEC §6: roles shown as 'Team Admin', 'Editor', 'Viewer'. */
+/** docs/team.md §Roles: roles shown as 'Team Admin', 'Editor', 'Viewer'. */
 export const memberRole = (member: Pick<Account, 'role'>): Role => member.role ?? 'viewer';
 export const memberRoleLabel = (member: Pick<Account, 'role'>) => roleLabel(memberRole(member));
 
@@ -39,6 +39,6 @@ export function memberName(member: Pick<Account, 'firstName' | 'lastName'>): str
   return name || null;
 }
 
-/** SPEC §6: team counts exclude pending invites (expired ones are still invites, so they are left out too). */
+/** docs/team.md §Roles: team counts exclude pending invites (expired ones are still invites, so they are left out too). */
 export const memberCount = (members: readonly InviteFields[]) => members.filter((m) => !m.invitePending).length;
 export const pendingCount = (members: readonly InviteFields[]) => members.filter((m) => m.invitePending).length;

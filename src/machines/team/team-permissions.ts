@@ -1,5 +1,5 @@
 /**
- * Who may do what on the team page (SPEC §6), mirroring the rules the server enforces in server/domain/team.ts:
+ * Who may do what on the team page (docs/team.md §Roles), mirroring the rules the server enforces in server/domain/team.ts:
  *  - admins invite with any role, resend invites, change roles and remove members (or withdraw invites);
  *  - editors invite editors and viewers and resend invites;
  *  - viewers change nothing: no Invite, no row menu;
@@ -26,7 +26,7 @@ export interface Viewer {
 
 const ALL_ROLES: readonly Role[] = ['admin', 'editor', 'viewer'];
 
-/** The roles the signed-in user may give in the invite dialog (admin first, the SPEC §5 default). */
+/** The roles the signed-in user may give in the invite dialog (admin first, the docs/team.md §Rules and limits default). */
 export function invitableRoles(role: Role | null | undefined): Role[] {
   if (role === 'admin') return [...ALL_ROLES];
   if (role === 'editor') return ['editor', 'viewer'];

@@ -1,12 +1,12 @@
 /**
  * Team actions lifecycle: inviting, resending an invite, changing a role, removing from the team
- * (SPEC §2 team, §4 invitation, §5 invite, §6 roles and permissions, §8 team messages, §9 snackbar durations).
+ * (docs/team.md §Screens and routes team, §Member states invitation, §Rules and limits invite, §Roles roles and permissions, §Messages team messages, §Rules and limits snackbar durations).
  *
  * Two parallel regions, because the invite dialog and a row action are independent of each other:
  *
  *  inviteDialog  closed.idle ─OPEN_INVITE→ open.editing ─SUBMIT_INVITE (valid)→ sending
  *                sending ─done→ closed.sent (success snackbar, team list refreshed)
- *                sending ─failed→ open.failed: the server's invite error message (SPEC §8: shown in red in the
+ *                sending ─failed→ open.failed: the server's invite error message (docs/team.md §Messages: shown in red in the
  *                dialog) when it refused in words, else 'Error while inviting user.'; every field kept;
  *                SUBMIT_INVITE retries. An invalid SUBMIT_INVITE stays in the form with the field errors.
  *
@@ -31,12 +31,12 @@ import { answerWords, confirmMutation, failed, succeeded, type MutationOutcome }
 import { serverWords } from '../shared/api-error';
 import { notify, type Notice } from '../shared/notice';
 
-/** SPEC §8 team messages, verbatim. */
+/** docs/team.md §Messages team messages, verbatim. */
 export const INVITE_FAILED = 'Error while inviting user.';
 export const ROLE_FAILED = 'Error while updating role.';
 export const REMOVE_FAILED = 'Error while removing from team.';
 export const RESEND_FAILED = 'Error while resending invite.';
-/** Ours (SPEC §8 gives no success texts); used when the server's answer carries no message. */
+/** Ours (docs/team.md §Messages gives no success texts); used when the server's answer carries no message. */
 export const INVITE_SENT = 'Invite sent.';
 export const INVITE_RESENT = 'Invite resent.';
 export const ROLE_UPDATED = 'Role updated.';
@@ -69,7 +69,7 @@ export interface TeamContext {
   member: MemberRef | null;
   /** The role picked in the Change role dialog. */
   newRole: Role;
-  /** SPEC §8 message of a failed role change or removal, shown in its dialog. */
+  /** docs/team.md §Messages message of a failed role change or removal, shown in its dialog. */
   actionError: string | null;
 }
 
@@ -99,7 +99,7 @@ const emptyInvite: InviteForm = { email: '', role: 'admin', roles: ['admin', 'ed
 
 /** The success snackbar: the server's words when it sent some, else ours. */
 const doneNotice = (outcome: MutationOutcome<SuccessMessage>, fallback: string): Notice => ({ message: answerWords(outcome) ?? fallback, kind: 'success' });
-/** SPEC §9: errors stay 10 s so they can be read. */
+/** docs/team.md §Rules and limits: errors stay 10 s so they can be read. */
 const errorNotice = (message: string): Notice => ({ message, kind: 'error', duration: 'long' });
 
 export const teamMachine = setup({
@@ -180,7 +180,7 @@ export const teamMachine = setup({
                 ],
               },
               {
-                // SPEC §8: the server's invite error message shows in red in the dialog (a refusal in its words).
+                // docs/team.md §Messages: the server's invite error message shows in red in the dialog (a refusal in its words).
                 target: 'open.failed',
                 actions: assign({
                   invite: ({ context, event }) => ({

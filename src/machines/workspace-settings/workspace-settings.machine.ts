@@ -1,14 +1,14 @@
 /**
- * Workspace settings form (SPEC §2 /workspace/{id}/settings: name, website, icon; §5 workspace rules: name required,
+ * Workspace settings form (docs/workspace.md §Screens and routes /workspace/{id}/settings: name, website, icon; §Rules and limits workspace rules: name required,
  * website a required URL forced to https://, icon PNG/JPG/JPEG/GIF up to 3,145,728 bytes 'File is too large!';
- * §6 only administrators change the workspace; §7 update workspace multipart; §8 'Workspace updated successfully.' /
+ * §Roles only administrators change the workspace; §API endpoints update workspace multipart; §Messages 'Workspace updated successfully.' /
  * 'Error updating workspace!').
  *
  *   editing ─SUBMIT (valid)─► saving ─┬─ success ─────────► editing ('Workspace updated successfully.'; the fields
  *     │ CHANGE / PICK_ICON            │                     show the values as stored, e.g. the normalised website;
  *     │ RESET (cancel: the saved      │                     `saved` refreshes the session, so the header follows)
  *     │ values back)                  ├─ success: false ──► editing 'Error updating workspace!'
- *     ▼                               ├─ 403 ─────────────► editing with the server's SPEC §6 words
+ *     ▼                               ├─ 403 ─────────────► editing with the server's docs/workspace.md §Roles words
  *   SYNC (the workspace changed)      ├─ 413 ─────────────► editing 'File is too large!'
  *                                     └─ anything else ───► editing 'Error updating workspace!', and a 400 naming a
  *                                                           field puts the server's message under that field
@@ -49,7 +49,7 @@ export type WorkspaceSettingsEvent =
   | { type: 'SYNC'; name: string; website: string };
 
 const errorsOf = (c: Pick<WorkspaceSettingsContext, 'name' | 'website' | 'icon'>) => validateWorkspaceForm(c);
-/** A refusal's words: SPEC §6's from the server for a role too low, the icon's for 413, else SPEC §8's. */
+/** A refusal's words: per docs/workspace.md §Roles from the server for a role too low, the icon's for 413, else per docs/workspace.md §Messages. */
 function failureWords(error: unknown): string {
   if (hasStatus(error, 403)) return serverWords(error) ?? UPDATE_FAILED;
   if (hasStatus(error, 413)) return FILE_TOO_LARGE;

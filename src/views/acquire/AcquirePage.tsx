@@ -1,5 +1,5 @@
 /**
- * /workspace/{id}/app/{appId}/acquire/{quests|target} (SPEC §2 Acquire): without an attribution integration, a page
+ * /workspace/{id}/app/{appId}/acquire/{quests|target} (docs/acquire.md §Screens and routes Acquire): without an attribution integration, a page
  * offering AppsFlyer, Adjust or Singular (links to their integration tabs); otherwise the tabs Quests (shown only when
  * an acquisition settings draft exists) and Target. Each tab's screen loads on demand.
  */

@@ -1,5 +1,5 @@
 /**
- * Review Edits (SPEC §4): the draft beside the active version, field by field (changed fields marked), with Publish and
+ * Review Edits (docs/acquire.md §Quest states): the draft beside the active version, field by field (changed fields marked), with Publish and
  * Discard for this quest. A publish refused by the pre-publish check shows the server's reason per step.
  */
 import type { Quest, QuestVersion } from '../../contracts/acquire';

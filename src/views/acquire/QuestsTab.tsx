@@ -1,5 +1,5 @@
 /**
- * Acquire → Quests (SPEC §2, §4 quest menu, §6 viewers, §9 grid sizes): a TanStack Table grid (page size 20; 20, 50,
+ * Acquire → Quests (docs/acquire.md §Screens and routes, §Quest states quest menu, §Roles viewers, §Rules and limits grid sizes): a TanStack Table grid (page size 20; 20, 50,
  * 100) of name, status and the analytics totals (viewed, started, completed, % completed) with their sums (scrolling
  * sideways in its card, with a visible cue, when the card is narrower than the table), each row's
  * options menu from the status table (none for viewers), New quest, Publish all and Discard all (asked first: it

@@ -1,9 +1,9 @@
 /**
- * Acquire → Target (SPEC §2, §5 Acquire target, §6, §9 defaults): countries (searchable, from the account's
+ * Acquire → Target (docs/acquire.md §Screens and routes, §Rules and limits Acquire target, §Roles, §Rules and limits defaults): countries (searchable, from the account's
  * supportedCountries), daily budget, the target KPI (shown, not editable), its target value (editable only by
  * Questboard staff), the analysis period, and "Suggest quests and prices from my data" (applyPriceSuggestions).
  * A thin view over the acquire-settings flow; unsaved changes guard leaving the page (useLeaveGuard). Viewers see the
- * form read-only (the flow takes no edit from them) and Save disabled with SPEC §6's tooltip. The suggestions box
+ * form read-only (the flow takes no edit from them) and Save disabled with the tooltip (docs/acquire.md §Roles). The suggestions box
  * starts unticked and says which quests a save with it would rewrite.
  */
 import { useSelector } from '@xstate/react';

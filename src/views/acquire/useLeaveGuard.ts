@@ -1,5 +1,5 @@
 /**
- * The route-leave guard of a form with unsaved changes (SPEC §4 Acquire settings): while `active`, a click on an
+ * The route-leave guard of a form with unsaved changes (docs/acquire.md §Target settings states Acquire settings): while `active`, a click on an
  * in-app link, the browser's Back button and closing the tab ask first. Links and Back are handed to `onLeave(to)`
  * (the flow asks and navigates itself: `to` is a path, or LEAVE_BACK for the history entry before this page); the
  * tab close gets the browser's own prompt (beforeunload). Back is caught with a guard history entry of the same URL

@@ -1,4 +1,4 @@
-/** SPEC §2/§4: Analyze is enabled only after the BigQuery plugin has data; until then this promo shows instead. */
+/** docs/analyze.md §Screens and routes/§Report states: Analyze is enabled only after the BigQuery plugin has data; until then this promo shows instead. */
 import { Link } from 'wouter';
 import { href } from '../../paths';
 import { DatabaseIcon, ReportIcon } from './icons';

@@ -1,5 +1,5 @@
 /**
- * The 'Delete Report' confirm (SPEC §2), bound to a delete-report actor: the reports list's own one, or the one the
+ * The 'Delete Report' confirm (docs/analyze.md §Screens and routes), bound to a delete-report actor: the reports list's own one, or the one the
  * report builder invokes for its report. Nothing shows while the actor is absent or not asking.
  */
 import { useSelector } from '@xstate/react';

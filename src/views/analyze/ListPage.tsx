@@ -1,6 +1,6 @@
 /**
  * /analyze/list: the saved reports of the app in a table (title, last update), newest first, each with Open and
- * Delete (the 'Delete Report' confirm of SPEC §2, through the delete-report flow). 'No Report Found' when empty.
+ * Delete (the 'Delete Report' confirm of docs/analyze.md §Screens and routes, through the delete-report flow). 'No Report Found' when empty.
  * The title column takes the room the others leave: a long title wraps to two lines, then ends in an ellipsis with
  * the whole title in its tooltip (and as the link's name).
  */

@@ -1,5 +1,5 @@
 /**
- * /oauth-callback (SPEC §2, §7): where Google's sign-in pop-up of the spreadsheet export lands. It reads
+ * /oauth-callback (docs/analyze.md §Screens and routes, §API endpoints): where Google's sign-in pop-up of the spreadsheet export lands. It reads
  * `access_token`, `expires_in`, `state` (or `error`) from the URL hash, wipes the hash from the address bar,
  * posts them to the window that opened it with this origin as the only allowed target, and closes itself.
  * Opened without an opener (a bookmark, a severed pop-up), it says so briefly and posts nothing.

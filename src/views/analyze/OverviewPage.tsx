@@ -1,8 +1,8 @@
 /**
- * /analyze/overview (SPEC §2 "Analyze overview"): heading, a Create Blank Report card, an "Ask in plain words" card
- * (/analyze/reportAi, issue 15) and one card per saved report,
+ * /analyze/overview (docs/analyze.md §Screens and routes "Analyze overview"): heading, a Create Blank Report card, an "Ask in plain words" card
+ * (/analyze/reportAi) and one card per saved report,
  * newest first, each with its title and relative last-update time; 'No Report Found' when there is none; a loading
- * skeleton while the templates load; the BigQuery promo when Analyze is not enabled for the app (SPEC §4).
+ * skeleton while the templates load; the BigQuery promo when Analyze is not enabled for the app (docs/analyze.md §Report states).
  * Loads no chart or Excel code: the results panel is only loaded by the builder once a result shows.
  */
 import { Link, useParams } from 'wouter';

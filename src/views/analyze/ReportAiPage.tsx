@@ -1,8 +1,8 @@
 /**
- * /analyze/reportAi — "Ask in plain words" (issue 15): a question box; how the question was understood, each part a
+ * /analyze/reportAi — "Ask in plain words": a question box; how the question was understood, each part a
  * chip that can be changed (its select or value, and a condition's comparison: is ↔ is not) or removed; what could not be placed, with catalogue suggestions;
  * Run Report opens the normal builder with the result, which runs it (every builder rule applies). A thin view over
- * the ask-analyze machine. Every member may use it (running reports is open to every member, SPEC §6).
+ * the ask-analyze machine. Every member may use it (running reports is open to every member, docs/ask.md §Roles).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';

@@ -1,8 +1,8 @@
 /**
- * Report builder screen (SPEC §2 "Report builder", §4 report lifecycle and settings panel): /analyze/report,
+ * Report builder screen (docs/analyze.md §Screens and routes "Report builder", §Report states report lifecycle and settings panel): /analyze/report,
  * /analyze/new (blank) and /analyze/report/{id} (saved). A thin view over the report-builder machine: it reads view
  * models from the selectors and sends events. Everyone with access to the app may build, run and delete reports
- * (SPEC §6: no role gating shown); the server decides.
+ * (docs/analyze.md §Roles: no role gating shown); the server decides.
  *
  * Keyboard: Ctrl/Cmd+Enter runs the report from anywhere on the page; every control is a native input, a button or a
  * Headless UI combobox; lists reorder with Alt+↑/↓ or the Move buttons as well as by dragging.

@@ -1,5 +1,5 @@
 /**
- * The report builder's one status line under the title (SPEC §2: text 'Last changed {relative time}'). Our rule, one
+ * The report builder's one status line under the title (docs/analyze.md §Screens and routes: text 'Last changed {relative time}'). Our rule, one
  * message at a time:
  *  - a new report that was never saved: 'Not saved yet' (running it saves it);
  *  - a saved report as saved: 'Last changed 3 minutes ago';

@@ -1,5 +1,5 @@
 /**
- * The New App modal (SPEC §2 search modal → select → review → Add App, §5 app search rules, §8 messages), a thin
+ * The New App modal (docs/apps.md §Screens and routes search modal → select → review → Add App, §Rules and limits app search rules, §Messages messages), a thin
  * view over the add-app flow. Loaded on first click of New App (never part of the apps page's first download).
  * Search results and the review show the listing's icon, title and developer; the sandbox catalogue is labelled. A
  * listing the workspace already has is marked 'Already in workspace' and cannot be picked or added.

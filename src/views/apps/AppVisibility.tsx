@@ -1,7 +1,7 @@
 /**
- * The 'Show on Questboard App' popover of an app card (SPEC §4): a small options button opening a panel with one
+ * The 'Show on Questboard App' popover of an app card (docs/apps.md §App states): a small options button opening a panel with one
  * switch, over the app-visibility flow (optimistic, reverted on failure). Editors and admins switch it; viewers see
- * it disabled with SPEC §6's view-only tooltip. Escape or a click outside closes the panel; the panel is a popover in
+ * it disabled with the view-only tooltip (docs/apps.md §Roles). Escape or a click outside closes the panel; the panel is a popover in
  * the browser's top layer, so no card drawn after this one can cover it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -106,7 +106,7 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
   );
 }
 
-/** The switch itself (SPEC §4), named by the element `labelledBy` points at; used by the popover and App Settings. */
+/** The switch itself (docs/apps.md §App states), named by the element `labelledBy` points at; used by the popover and App Settings. */
 export function VisibilitySwitch({ labelledBy, enabled, saving, onToggle, deniedReason }: {
   labelledBy: string;
   enabled: boolean;

@@ -1,9 +1,9 @@
 /**
- * /workspace/{id}/apps (SPEC §2): app cards with a platform filter (Android / iOS with counts). Opening a card
+ * /workspace/{id}/apps (docs/apps.md §Screens and routes): app cards with a platform filter (Android / iOS with counts). Opening a card
  * goes to analyze/overview when the app has plugins, otherwise to integrations/Overview. New App (editors and
- * admins; viewers see it disabled with SPEC §6's tooltip) opens the add-app modal, loaded on first click; the new
+ * admins; viewers see it disabled with the tooltip (docs/apps.md §Roles)) opens the add-app modal, loaded on first click; the new
  * app opens on integrations/Overview once the workspace lists it. Each card has the 'Show on Questboard App'
- * popover switch (SPEC §4); a hidden app's card looks disabled.
+ * popover switch (docs/apps.md §App states); a hidden app's card looks disabled.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';

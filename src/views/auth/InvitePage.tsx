@@ -1,5 +1,5 @@
 /**
- * /invite/{token} (public; SPEC §4 invitation, §5 invite): the invited person sees the workspace, their email
+ * /invite/{token} (public; docs/accounts.md §Session states invitation, §Rules and limits invite): the invited person sees the workspace, their email
  * (read-only) and role, sets a name and password and joins; an address that already has an account only confirms
  * with its password. Expired, used, withdrawn, resent and unknown links are refused in words with a way to sign
  * in. A thin view over the accept-invite machine.

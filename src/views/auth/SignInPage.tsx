@@ -1,4 +1,4 @@
-/** /continue: the sign-in page (SPEC §2 login landing, reached after logout). */
+/** /continue: the sign-in page (docs/accounts.md §Screens and routes login landing, reached after logout). */
 import { useState, type FormEvent } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { Session } from '../flows/session';

@@ -1,5 +1,5 @@
 /**
- * /workspace/{id}/billing[/{tab}] (SPEC §2 billing, admins only: the route's guard, and the server answers 403 to
+ * /workspace/{id}/billing[/{tab}] (docs/billing.md §Screens and routes billing, admins only: the route's guard, and the server answers 403 to
  * others): the tabs Balance, Payment Methods, Payment History, Credits History, each its own address. Opened with
  * ?success=true (back from the provider's hosted page) it says 'Payment method added successfully' and shows the
  * Payment Methods tab. An unknown tab (/billing/nope) goes to the canonical /billing, keeping the query. A thin view:

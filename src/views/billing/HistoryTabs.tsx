@@ -1,5 +1,5 @@
 /**
- * Payment History and Credits History tabs (SPEC §2, §3 invoice and credit transaction, §4 statuses, §8 "Invoice
+ * Payment History and Credits History tabs (docs/billing.md §Screens and routes, §Entities invoice and credit transaction, §Invoice and credit states statuses, §Messages "Invoice
  * download unavailable: the button is disabled"). Download opens the server's PDF behind its signed url.
  */
 import { canDownloadInvoice } from '../../contracts/billing';

@@ -1,5 +1,5 @@
 /**
- * Payment Methods tab (SPEC §2, §3 payment method): cards (brand, last4, expiry, Default badge) and the manual
+ * Payment Methods tab (docs/billing.md §Screens and routes, §Entities payment method): cards (brand, last4, expiry, Default badge) and the manual
  * invoice; Set as default and Delete (behind a confirm that says why a refusal happened) through the payment-methods
  * flow; Add payment method through the payment-method-setup flow (the provider's hosted page). A sandbox provider
  * is labelled as such.

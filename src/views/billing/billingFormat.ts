@@ -29,11 +29,11 @@ export const expiryLabel = (month: number, year: number) => `${String(month).pad
 
 const capitalised = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ') : 'Unknown');
 
-/** SPEC §4: paid, or the other status in words. */
+/** docs/billing.md §Invoice and credit states: paid, or the other status in words. */
 export const invoiceBadge = (status: string) =>
   invoiceStatus(status) === 'paid' ? { text: 'Paid', tone: 'green' as const } : { text: capitalised(status), tone: 'amber' as const };
 
-/** SPEC §4: active, expired, or the other status in words. */
+/** docs/billing.md §Invoice and credit states: active, expired, or the other status in words. */
 export function creditBadge(status: string) {
   const kind = creditStatus(status);
   if (kind === 'active') return { text: 'Active', tone: 'green' as const };

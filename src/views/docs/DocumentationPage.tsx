@@ -1,5 +1,5 @@
 /**
- * /documentation/{page}?workspaceId=..&appId=.. (SPEC §2 documentation pages): the Questboard overview and the
+ * /documentation/{page}?workspaceId=..&appId=.. (docs/app-settings.md §Screens and routes documentation pages): the Questboard overview and the
  * BigQuery, Firebase, AppsFlyer and Adjust integration guides, rendered from docs/guides/*.md (each loaded on demand)
  * with the product's header, the list of guides and a way back. Readable signed in or not. When the address names an
  * app and the reader is signed in, the page asks the server for that app's own values (package or bundle id, postback

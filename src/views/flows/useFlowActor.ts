@@ -1,5 +1,5 @@
 /**
- * The one hook that gives a view a flow's actor (ARCHITECTURE rule 3):
+ * The one hook that gives a view a flow's actor (docs/architecture.md §House rules 3):
  *
  *   const actor = useFlowActor(teamFlow, { workspaceId }, { key: workspaceId });
  *
@@ -10,7 +10,7 @@
  *    StrictMode remount, or a route change that mounts another page over the same key, keeps it running;
  *  - an actor whose key follows its state (`flow.keyOf`) is found under its new key: the report builder's new report
  *    becomes `app:id` on its first save, and the page of /analyze/report/{id} gets the same actor with its results
- *    instead of loading the report again (SPEC §4: the URL changes without a reload);
+ *    instead of loading the report again (docs/architecture.md §Layers: the URL changes without a reload);
  *  - without a `key`, each mounted component has its own actor (a render that never mounts starts nothing).
  * `deps` are read by the flow's actions when they run (the latest render's values).
  */

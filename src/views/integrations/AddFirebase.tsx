@@ -1,9 +1,9 @@
 /**
- * Connecting Firebase from the Overview (our decision: SPEC §2 shows the Firebase tab only once a Firebase plugin
+ * Connecting Firebase from the Overview (our decision: docs/integrations.md §Screens and routes shows the Firebase tab only once a Firebase plugin
  * exists, so the first connection starts here). Opens the Configure Connection dialog for a new Firebase plugin (the
  * configure-connection flow, the same one the tab uses) and, once the plugin exists, goes to its tab. A Google
  * sign-in started here comes back to the Overview with ?oAuthRedirect (IntegrationsPage keeps it), which reopens the
- * dialog in the OAuth-redirect mode (SPEC §2), so the new credential is saved by itself when it holds every role.
+ * dialog in the OAuth-redirect mode (docs/integrations.md §Screens and routes), so the new credential is saved by itself when it holds every role.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';

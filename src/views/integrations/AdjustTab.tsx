@@ -1,5 +1,5 @@
 /**
- * The Adjust tab (SPEC §2 Adjust tab, §4 Adjust lifecycle, §5 Adjust rules, §6 permission guards, §8 Adjust messages):
+ * The Adjust tab (docs/postbacks.md §Screens and routes Adjust tab, §Partner plugin states Adjust lifecycle, §Rules and limits Adjust rules, §Roles permission guards, §Messages Adjust messages):
  * with no plugin (or a disconnected one) the connect form — Partner Link, Event File (.csv only), 'Connect to Adjust'
  * with its tooltip and the coloured feed of the attempt (adjust-connect flow); when connected the Connection Status
  * card — Status, Last Event Received, Partner URL (Copy To Clipboard, Update), Events File (Download, Update),

@@ -1,5 +1,5 @@
 /**
- * 'Update Partner Link' and 'Update Events File' (SPEC §2 Adjust status card's Update buttons; §5 blocked on a
+ * 'Update Partner Link' and 'Update Events File' (docs/postbacks.md §Screens and routes Adjust status card's Update buttons; §Rules and limits blocked on a
  * validation error): one dialog driven by the adjust-update flow; a refused file lists each bad line and reason; a
  * file that drops events of the current one lists them and saves only once confirmed ('Remove Events?').
  */

@@ -1,5 +1,5 @@
 /**
- * The AppsFlyer tab (SPEC §2 AppsFlyer tab, §4 AppsFlyer lifecycle and Check Status, §6 viewer guards): left, the
+ * The AppsFlyer tab (docs/postbacks.md §Screens and routes AppsFlyer tab, §Partner plugin states AppsFlyer lifecycle and Check Status, §Roles viewer guards): left, the
  * plugin card (Delete Plugin) and the Connection Status card (status, Last Event Received, the postback URL, Connect
  * or Disconnect); right, the connection guide (requirement link, Enable Plugin, then the steps with the test-link
  * generator, the status chip and Check Status) until connected, then the conversion events; and the postback log.

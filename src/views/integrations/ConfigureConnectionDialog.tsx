@@ -1,8 +1,8 @@
 /**
- * The Configure Connection dialog (SPEC §2, §4, §5, §6, §8): the three authentication types, the credential and GCP
+ * The Configure Connection dialog (docs/integrations.md §Screens and routes, §Plugin states, §Rules and limits, §Roles, §Messages): the three authentication types, the credential and GCP
  * project, 'write results back' with the GCP project name, the service-account upload (admins, application/json),
  * the IAM permission table with its badges and 'Some required IAM permissions are missing.', and Save, disabled by
- * the SPEC §4 rules (the reason is shown). Labelled "Sandbox" when the Google Cloud sandbox answers.
+ * the docs/integrations.md §Plugin states rules (the reason is shown). Labelled "Sandbox" when the Google Cloud sandbox answers.
  */
 import { useSelector } from '@xstate/react';
 import { ACCESS_GRANTED, NO_ACCESS } from '../../contracts/integrations';

@@ -1,5 +1,5 @@
 /**
- * The BigQuery Data Status card (SPEC §2, §4, §5): Refresh Schedule (cron in UTC), Last Refreshed, Data Range
+ * The BigQuery Data Status card (docs/integrations.md §Screens and routes, §Plugin states, §Rules and limits): Refresh Schedule (cron in UTC), Last Refreshed, Data Range
  * Available; Start / End date and Process Data (the process-data flow; 'Processing Data' while the job runs); the
  * Process Data Daily switch (the daily-process flow: reverts on failure); Go to Analyze when connected, else a
  * cross icon and 'Connect to BigQuery to reprocess data'.

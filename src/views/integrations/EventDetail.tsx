@@ -1,5 +1,5 @@
 /**
- * The event detail of the Events table (SPEC §2): breadcrumb All Events > event name (All Events goes back), its
+ * The event detail of the Events table (docs/integrations.md §Screens and routes): breadcrumb All Events > event name (All Events goes back), its
  * revenue settings in words, the Revenue Settings button (view-only tooltip for viewers), and the table Event
  * Parameter, Data Type, Sample read from the app's data, with loading, empty and error states.
  */

@@ -1,5 +1,5 @@
 /**
- * The Events table (SPEC §2): Event Name, Status (Active or Enabled), Last Received (not for BigQuery), a 'Search
+ * The Events table (docs/integrations.md §Screens and routes): Event Name, Status (Active or Enabled), Last Received (not for BigQuery), a 'Search
  * Event Name' box searched 500 ms after the last keystroke, and Refresh. Rows come from the plugin's events (written
  * by Process Data for BigQuery). An event's name opens its detail (EventDetail.tsx); its All Events comes back here.
  */

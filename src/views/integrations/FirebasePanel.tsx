@@ -1,7 +1,7 @@
 /**
- * The Firebase tab's right-hand panel (SPEC §2 Firebase: conversion events table with checkboxes, Refresh, Disable,
+ * The Firebase tab's right-hand panel (docs/integrations.md §Screens and routes Firebase: conversion events table with checkboxes, Refresh, Disable,
  * Enable, Go to Acquire, the 'Enabling Events' spinner, the function-deploy in-progress state, the warning banner;
- * §4 the Firebase no-data text). Rows from the conversion events read; Enable / Disable are events to the
+ * §Plugin states the Firebase no-data text). Rows from the conversion events read; Enable / Disable are events to the
  * firebase-conversion-events flow; the deployment that follows shows from the plugin's `function_deploy` operation.
  */
 import { useSelector } from '@xstate/react';

@@ -1,5 +1,5 @@
 /**
- * 'Go to Acquire' (issue 14: integration tabs show it once their plugin is connected): a link to the app's Acquire
+ * 'Go to Acquire' (docs/integrations.md: integration tabs show it once their plugin is connected): a link to the app's Acquire
  * target, shown by the Firebase, AppsFlyer and Adjust tabs when their source can feed quests.
  */
 import { Link } from 'wouter';

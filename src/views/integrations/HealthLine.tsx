@@ -1,5 +1,5 @@
 /**
- * The integration health line (issue 11 "Beyond the peers"): Waiting / Receiving / Degraded / Broken, when the source
+ * The integration health line (docs/integrations.md "Beyond the peers"): Waiting / Receiving / Degraded / Broken, when the source
  * last saw data, and the causes in words. On each source's tab (HealthLine) and as a row of the Overview (HealthCell).
  */
 import { HEALTH_LABELS, type HealthStatus, type SourceHealth } from '../../contracts/firebase';

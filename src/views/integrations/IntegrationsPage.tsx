@@ -1,5 +1,5 @@
 /**
- * /integrations/{source} (SPEC §2 Integrations page): title, tabs as real routes (Firebase only when a Firebase plugin
+ * /integrations/{source} (docs/integrations.md §Screens and routes Integrations page): title, tabs as real routes (Firebase only when a Firebase plugin
  * exists; an unknown tab goes to the Overview), a spinner while plugin data loads, then the tab. Thin: plugins come
  * from the usePlugins read (polled while an operation runs); every action is an event to a flow.
  */

@@ -1,4 +1,4 @@
-/** Latest Updates (SPEC §2): the plugin's messages with their timestamps, scrolled to the newest as they arrive. */
+/** Latest Updates (docs/integrations.md §Screens and routes): the plugin's messages with their timestamps, scrolled to the newest as they arrive. */
 import { useEffect, useRef } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FeedItem } from '../../contracts/plugin';
@@ -7,7 +7,7 @@ import { utcTime } from './plugin-view';
 
 const TYPE_CLASSES = { error: 'text-rose-700', success: 'text-emerald-800', default: 'text-slate-800' } as const;
 
-/** A coloured feed (SPEC §2: error, success, default), scrolled to the newest item. */
+/** A coloured feed (docs/integrations.md §Screens and routes: error, success, default), scrolled to the newest item. */
 export function FeedList({ items, label = 'Plugin messages', testId = 'latest-updates' }: { items: readonly FeedItem[]; label?: string; testId?: string }) {
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 /**
- * The Overview tab (SPEC §2): a matrix of sources × capabilities (BigQuery: Custom Analytics and Smart Quests; the
+ * The Overview tab (docs/integrations.md §Screens and routes): a matrix of sources × capabilities (BigQuery: Custom Analytics and Smart Quests; the
  * others Realtime Triggers), each source's button (its status text, or Continue) to its tab, and its active switch
- * (SPEC §4: one active source; 'Confirm Change?'; disabled when not connected or already active, with 'Connect the
+ * (docs/integrations.md §Plugin states: one active source; 'Confirm Change?'; disabled when not connected or already active, with 'Connect the
  * source to activate it' for non-viewers). Singular is listed with no plugin.
  */
 import { useSelector } from '@xstate/react';

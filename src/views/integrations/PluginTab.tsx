@@ -1,5 +1,5 @@
 /**
- * The BigQuery and Firebase tabs (SPEC §2 plugin screen parts, §4 statuses and in-progress operations, §6 viewer
+ * The BigQuery and Firebase tabs (docs/integrations.md §Screens and routes plugin screen parts, §Plugin states statuses and in-progress operations, §Roles viewer
  * tooltips): plugin info card, Connection card, Connection Status card with copy buttons, the BigQuery Data Status
  * card, Latest Updates, and the confirms and Configure Connection dialog. Actions are events to the plugin-lifecycle
  * and configure-connection flows; the page strips ?oAuthRedirect and opens the dialog in that mode.
@@ -151,7 +151,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
 }
 
 /**
- * SPEC §2: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped (also used by AddFirebase).
+ * docs/integrations.md §Screens and routes: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped (also used by AddFirebase).
  * Not in SPEC, decided here: a sign-in that did not finish comes back with ?oAuthRedirect=cancelled (consent denied)
  * or =failed (Google refused the code; its page said why), and says so in an error notice instead of nothing.
  */

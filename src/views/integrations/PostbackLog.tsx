@@ -1,5 +1,5 @@
 /**
- * The postback log ("Beyond the peers", issue 12): the last postbacks received for the app from one source — time,
+ * The postback log ("Beyond the peers"): the last postbacks received for the app from one source — time,
  * event, outcome (stored / duplicate / refused and why), the advertising id masked — so a publisher testing a device
  * sees at once whether and why an event did not count. Used by the AppsFlyer tab (and the Adjust tab).
  */

@@ -1,5 +1,5 @@
 /**
- * The Revenue Settings dialog (SPEC §2): selects for Revenue Type, Revenue Parameter and Currency Parameter (choices
+ * The Revenue Settings dialog (docs/integrations.md §Screens and routes): selects for Revenue Type, Revenue Parameter and Currency Parameter (choices
  * from the event's parameters; the revenue one only numbers, the currency one only text), Save, and Delete only when settings exist. Thin: the
  * revenue-settings flow holds the form and runs the calls; Escape and Cancel close it unless a call runs.
  */

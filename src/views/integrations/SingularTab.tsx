@@ -1,5 +1,5 @@
 /**
- * The Singular tab (SPEC §2: informational only; the user e-mails the provider's customer success manager with the
+ * The Singular tab (docs/postbacks.md §Screens and routes: informational only; the user e-mails the provider's customer success manager with the
  * integrations address in CC and asks to integrate the game): the steps, and an e-mail already written for this app
  * (src/views/integrations/singular.ts). Singular has no plugin, so there is nothing to connect or guard here.
  */

@@ -1,5 +1,5 @@
 /**
- * The plugin info card every source tab shows (SPEC §2 plugin info card: description, Features Unlocked, Integration
+ * The plugin info card every source tab shows (docs/integrations.md §Screens and routes plugin info card: description, Features Unlocked, Integration
  * Guide and Privacy Policy links, Delete Plugin only if the plugin exists, confirm 'Delete Plugin?'), with the
  * plugin-lifecycle flow's confirm ('Delete Plugin?', 'Disconnect Plugin?') of the source. One component for every
  * source, so Delete Plugin cannot go missing on one of them: a tab passes its plugin, the card decides.

@@ -1,4 +1,4 @@
-/** A source's connection status as a chip (SPEC §4 status colours): its icon and label, from `statusLook`. */
+/** A source's connection status as a chip (docs/integrations.md §Plugin states status colours): its icon and label, from `statusLook`. */
 import type { Plugin } from '../../contracts/plugin';
 import { TONE_CLASSES, statusLook } from './plugin-view';
 import { fromNow } from '../analyze/time';
@@ -21,7 +21,7 @@ export function StatusChip({ plugin }: { plugin: Plugin | null }) {
 }
 
 /**
- * The first two rows of an attribution source's Connection Status card (SPEC §2 AppsFlyer and Adjust tabs): Status,
+ * The first two rows of an attribution source's Connection Status card (docs/integrations.md §Screens and routes AppsFlyer and Adjust tabs): Status,
  * and Last Event Received as a relative time (the exact time on hover), or 'No events received yet'. With no plugin
  * (none yet, or deleted) only the Status row shows: nothing of a deleted plugin stays on the tab.
  */

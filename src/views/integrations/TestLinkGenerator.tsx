@@ -1,5 +1,5 @@
 /**
- * The AppsFlyer test-link generator (SPEC §2 steps 2–4, §3, §5, §9): the test device's advertising id, Generate Link
+ * The AppsFlyer test-link generator (docs/postbacks.md §Screens and routes steps 2–4, §Entities, §Rules and limits): the test device's advertising id, Generate Link
  * (disabled on error or empty), the full link and Copy Link; the QR code (150 px, level H, of the short link that
  * redirects to the full one) or its placeholder, with Download PNG (600 px) and Copy short link beside it. Every action
  * is an event to the appsflyer-test-link flow.

@@ -1,5 +1,5 @@
 /**
- * Pure view helpers of the integrations page (SPEC §2, §4, §9): tabs shown, status words and colours, the refresh
+ * Pure view helpers of the integrations page (docs/integrations.md §Screens and routes, §Plugin states, §Rules and limits): tabs shown, status words and colours, the refresh
  * schedule as UTC text (5 cron fields read by cronstrue, else N/A), the Connection Status rows, default dates.
  */
 import cronstrue from 'cronstrue';
@@ -9,7 +9,7 @@ import { INTEGRATION_TABS } from '../../paths';
 
 export type IntegrationTab = (typeof INTEGRATION_TABS)[number];
 
-/** SPEC §2: Firebase only when a Firebase plugin exists. */
+/** docs/integrations.md §Screens and routes: Firebase only when a Firebase plugin exists. */
 export const visibleTabs = (plugins: readonly Plugin[]): IntegrationTab[] =>
   INTEGRATION_TABS.filter((tab) => tab !== 'Firebase' || plugins.some((p) => p.source === 'Firebase'));
 
@@ -19,7 +19,7 @@ export const tabOf = (source: string | undefined, plugins: readonly Plugin[]): I
 
 export const pluginOf = (plugins: readonly Plugin[] | undefined, type: PluginType) => plugins?.find((p) => p.source === type) ?? null;
 
-/** SPEC §4 colours: connected green, disconnected default, waiting for events / no data warning; pending hourglass. */
+/** docs/integrations.md §Plugin states colours: connected green, disconnected default, waiting for events / no data warning; pending hourglass. */
 export function statusLook(plugin: Plugin | null) {
   if (!plugin) return { label: 'Not Connected', tone: 'default' as const, hourglass: false };
   const tone = plugin.connected === 'connected' ? 'success' : plugin.connected === 'disconnected' ? 'default' : 'warning';
@@ -31,7 +31,7 @@ export const TONE_CLASSES = {
   warning: 'bg-amber-50 text-amber-900 ring-amber-600/40',
 } as const;
 
-/** SPEC §9: the refresh cron read as 5 fields and shown in UTC; otherwise N/A. */
+/** docs/integrations.md §Rules and limits: the refresh cron read as 5 fields and shown in UTC; otherwise N/A. */
 export function refreshScheduleText(cron: string | null | undefined): string {
   if (!cron || cron.trim().split(/\s+/).length !== 5) return 'N/A';
   try {
@@ -51,7 +51,7 @@ export function utcTime(ms: number | null | undefined): string {
 
 export const dayOffset = (days: number, from = Date.now()) => new Date(from + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Connection Status rows (SPEC §2): Status, GCP Project, GCP App, GCP App Platform, GCP App Id, Authenticated As. */
+/** Connection Status rows (docs/integrations.md §Screens and routes): Status, GCP Project, GCP App, GCP App Platform, GCP App Id, Authenticated As. */
 export function connectionRows(plugin: Plugin | null, credential: Credential | null, appId: string) {
   const project = plugin?.attributes?.targetProject ?? null;
   const apps = project ? (credential?.projects?.[project] ?? []) : [];
@@ -68,7 +68,7 @@ export function connectionRows(plugin: Plugin | null, credential: Credential | n
 export const hasOperation = (plugin: Plugin | null, op: NonNullable<Plugin['inProgress']>[number]) => !!plugin?.inProgress?.includes(op);
 
 /**
- * The Connection card's button (SPEC §2 Connect to {type} / Connecting... / Connected), from the same status as the
+ * The Connection card's button (docs/integrations.md §Screens and routes Connect to {type} / Connecting... / Connected), from the same status as the
  * Status row: 'Connected' (nothing to do) only while the plugin is not disconnected; a disconnected plugin connects
  * again with its configuration; with no plugin the button opens Configure Connection.
  */

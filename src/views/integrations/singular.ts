@@ -1,6 +1,6 @@
 /**
- * The Singular tab's e-mail (SPEC §2: "informational only; the user emails the provider's customer success manager
- * with the integrations address in CC and asks to integrate the game"; DOMAIN.md: a network asks Singular for an
+ * The Singular tab's e-mail (docs/postbacks.md §Screens and routes: "informational only; the user emails the provider's customer success manager
+ * with the integrations address in CC and asks to integrate the game"; docs/domain.md: a network asks Singular for an
  * integration by e-mail, supplying click macros, postback templates and test-device ids). Addresses (ours): Singular's
  * public support address, which routes the request to the customer's success manager (the user may put their own
  * CSM's address instead), and Questboard's integrations address in CC, which answers with the macros and templates.

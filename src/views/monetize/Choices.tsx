@@ -1,6 +1,6 @@
 /**
  * The Monetize form's list pickers: a searchable checkbox list (countries of the account's supportedCountries, or the
- * workspace's other apps) and an all | some radio pair (SPEC §3 form-only sendTrafficToApp / displayQuestTo).
+ * workspace's other apps) and an all | some radio pair (docs/monetize.md §Entities form-only sendTrafficToApp / displayQuestTo).
  */
 import { useId, useState } from 'react';
 import type { Audience } from '../../contracts/monetize';

@@ -1,5 +1,5 @@
 /**
- * One target condition of the Monetize form (SPEC §3 Target condition, §5 per-condition rules): type, metric, then a
+ * One target condition of the Monetize form (docs/monetize.md §Entities Target condition, §Rules and limits per-condition rules): type, metric, then a
  * player key or an event of the app's event source with one of its parameters; the dataType follows the key or
  * parameter; the operator and the value input follow the dataType (a whole number, a date and time, or text).
  */

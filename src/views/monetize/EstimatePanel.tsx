@@ -1,5 +1,5 @@
 /**
- * "Beyond" (issue 14): how many of the app's players of the last 30 days match the conditions, asked again
+ * "Beyond": how many of the app's players of the last 30 days match the conditions, asked again
  * ESTIMATE_DEBOUNCE_MS after the conditions stop changing (the server compiles them with the report compiler).
  */
 import { ESTIMATE_DEBOUNCE_MS, type TargetCondition } from '../../contracts/monetize';

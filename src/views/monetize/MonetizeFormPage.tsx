@@ -1,6 +1,6 @@
 /**
- * /workspace/{id}/app/{appId}/monetize/new and /monetize/edit/{monetizeId} (SPEC §2, §3 Monetize campaign and Target
- * condition, §4 Monetize on/off, §5 Monetize rules, §6 viewers, §9 refPublicPrice 1): the campaign form, a thin view of
+ * /workspace/{id}/app/{appId}/monetize/new and /monetize/edit/{monetizeId} (docs/monetize.md §Screens and routes, §Entities Monetize campaign and Target
+ * condition, §Campaign states Monetize on/off, §Rules and limits Monetize rules, §Roles viewers, §Rules and limits refPublicPrice 1): the campaign form, a thin view of
  * the monetize-form flow, with the switch (off: an unsaved new form closes, a saved campaign is deleted after a
  * confirmation) and the "Beyond" audience estimate. Viewers see everything and can change nothing.
  */

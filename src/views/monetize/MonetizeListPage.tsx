@@ -1,7 +1,7 @@
 /**
- * /workspace/{id}/app/{appId}/monetize/list (SPEC §2 Monetize, §4 Monetize on/off, §6 viewers): the app's ads
+ * /workspace/{id}/app/{appId}/monetize/list (docs/monetize.md §Screens and routes Monetize, §Campaign states Monetize on/off, §Roles viewers): the app's ads
  * campaign at a glance with its switch. On opens the new campaign's form; off deletes the campaign after a
- * confirmation. Viewers see the switch and Edit disabled with SPEC §6's tooltip.
+ * confirmation. Viewers see the switch and Edit disabled with the tooltip (docs/monetize.md §Roles).
  */
 import { Link } from 'wouter';
 import { CONDITION_METRICS, CONDITION_TYPES, OPERATORS, USER_KEYS, type MonetizeCampaign, type TargetCondition } from '../../contracts/monetize';

@@ -1,5 +1,5 @@
 /**
- * The Monetize switch of an app and its 'Turn off Monetize?' confirmation (SPEC §4 Monetize on/off): a thin view of the
+ * The Monetize switch of an app and its 'Turn off Monetize?' confirmation (docs/monetize.md §Campaign states Monetize on/off): a thin view of the
  * monetize-toggle flow. `onForm`: on the new campaign's form, where the switch is on before anything is saved.
  */
 import { useEffect } from 'react';

@@ -1,9 +1,9 @@
 /**
- * App Settings → Acquisition Links (SPEC §2 settings/acquisitionLinks; §3 Deeplink: type, url, platform ios | android
- * | appsFlyer, others logged as unsupported; §7 update deeplink; §8 'Deep link copied to clipboard.'): the app's links
+ * App Settings → Acquisition Links (docs/app-settings.md §Screens and routes settings/acquisitionLinks; §Entities Deeplink: type, url, platform ios | android
+ * | appsFlyer, others logged as unsupported; §API endpoints update deeplink; §Messages 'Deep link copied to clipboard.'): the app's links
  * with Copy and Edit URL. Editing is the deeplink-edit flow (the url checked as typed, the dialog kept open with the
  * typed url after a failure). A link of another platform is shown, logged (app-links.queries.ts) and cannot be edited;
- * viewers find Edit URL disabled with SPEC §6's view-only tooltip (the server refuses them too). Copy works for all.
+ * viewers find Edit URL disabled with the view-only tooltip (docs/app-settings.md §Roles) (the server refuses them too). Copy works for all.
  */
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';

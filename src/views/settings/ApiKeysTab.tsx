@@ -1,7 +1,7 @@
 /**
- * App Settings → API Keys (SPEC §3 API key: key, type api|s2s, status active|terminated), a thin view over the
+ * App Settings → API Keys (docs/app-settings.md §Entities API key: key, type api|s2s, status active|terminated), a thin view over the
  * api-keys flow: the list (prefix only), Create API key of a chosen type (the full key is shown once in a dialog),
- * Terminate with a confirmation. Viewers find the actions disabled with SPEC §6's view-only tooltip (the server
+ * Terminate with a confirmation. Viewers find the actions disabled with the view-only tooltip (docs/app-settings.md §Roles) (the server
  * refuses them too).
  */
 import { useEffect, useId, useState } from 'react';

@@ -1,8 +1,8 @@
 /**
- * App Settings → Catalogue (SPEC §3 App.catalogue; the item's shape in src/contracts/catalogue.ts): the app's in-game
+ * App Settings → Catalogue (docs/app-settings.md §Entities App.catalogue; the item's shape in src/contracts/catalogue.ts): the app's in-game
  * items and prices as the publisher maintains them for quests. The list is a React Query read; adding, editing
  * (a dialog with field errors) and removing (a confirmation) are the catalogue-item flow. Viewers see the list with
- * the actions disabled and SPEC §6's view-only tooltip (the server refuses them too).
+ * the actions disabled and the view-only tooltip (docs/app-settings.md §Roles) (the server refuses them too).
  */
 import { useEffect, useId } from 'react';
 import { useSelector } from '@xstate/react';

@@ -1,9 +1,9 @@
 /**
- * App Settings → Details, the store listing (SPEC §2 App Details tab): Short and Full Description (multiline, 1 to 10
+ * App Settings → Details, the store listing (docs/app-settings.md §Screens and routes App Details tab): Short and Full Description (multiline, 1 to 10
  * rows), read-only Rating (1 decimal with a star) and Genres chips (first 4), four screenshot drop slots (300 wide)
  * and a background slot, Save Changes; 'No details found for this app.' when none exist. A thin view over the
  * app-details flow; each slot is an image-slot flow that hands its recompressed JPEG to the form. Viewers find the
- * slots and Save Changes disabled with SPEC §6's view-only tooltip (the server refuses them too).
+ * slots and Save Changes disabled with the view-only tooltip (docs/app-settings.md §Roles) (the server refuses them too).
  */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
@@ -22,7 +22,7 @@ import { viewerDenied } from '../ui/permissions';
 import { LoadFailed, SettingsForm } from './parts';
 import { ImageDropSlot } from './details/ImageDropSlot';
 
-/** Rows of a multiline field: its line count, from 1 to 10 (SPEC §2). */
+/** Rows of a multiline field: its line count, from 1 to 10 (docs/app-settings.md §Screens and routes). */
 const rowsOf = (text: string) => Math.min(10, Math.max(1, text.split('\n').length));
 
 export default function DetailsTab({ app, workspace }: { app: App; workspace: Workspace }) {

@@ -1,7 +1,7 @@
 /**
- * App Settings → Events (SPEC §2 settings/events; §3 App eventSchemas): the app's events as its data shows them, each
+ * App Settings → Events (docs/app-settings.md §Screens and routes settings/events; §Entities App eventSchemas): the app's events as its data shows them, each
  * with its parameters and their data types, the sources that carried it and when it was last seen; a search box
- * (500 ms after the last keystroke, SPEC §2's events search) and Refresh. Loading, error (with Retry) and empty states:
+ * (500 ms after the last keystroke, the events search (docs/app-settings.md §Screens and routes)) and Refresh. Loading, error (with Retry) and empty states:
  * nothing connected yet (a way to Integrations), nothing received yet, nothing matching the search. The tab changes
  * nothing, so viewers see exactly what editors see.
  */

@@ -1,9 +1,9 @@
 /**
- * App Settings → General (SPEC §2: app name, icon, store status; §4 the 'Show on Questboard App' switch and the store
- * status of the app's platform: package or bundle fields when not NotReady, store URL only when InStore; §9 the app
+ * App Settings → General (docs/app-settings.md §Screens and routes: app name, icon, store status; §App settings states the 'Show on Questboard App' switch and the store
+ * status of the app's platform: package or bundle fields when not NotReady, store URL only when InStore; §Rules and limits the app
  * icon validator of 1,000,000 bytes while the helper text says 3 MB), a thin view over the app-general flow (save) and
  * the app-visibility flow (the switch, saved at once as on the app cards). Viewers find Save and the switch disabled
- * with SPEC §6's view-only tooltip; the server refuses their save too.
+ * with the view-only tooltip (docs/app-settings.md §Roles); the server refuses their save too.
  */
 import { useEffect, useId } from 'react';
 import { Link } from 'wouter';

@@ -1,8 +1,8 @@
 /**
- * App Settings → Messages (SPEC §3 App.notificationSettings {questStart, questComplete}; shape and rules in
+ * App Settings → Messages (docs/app-settings.md §Entities App.notificationSettings {questStart, questComplete}; shape and rules in
  * src/contracts/messages.ts): each notification's switch, title and message, with a live preview of what a player's
  * phone shows (placeholders filled with sample values), and Save. A thin view over the messages-save flow. Viewers see
- * the messages with the fields and Save disabled (SPEC §6 view-only tooltip; the server refuses them too).
+ * the messages with the fields and Save disabled (docs/app-settings.md §Roles view-only tooltip; the server refuses them too).
  */
 import { useId } from 'react';
 import { Switch } from '@headlessui/react';

@@ -1,5 +1,5 @@
 /**
- * App selector (SPEC §2): inside app pages on the side navigation (visible label "App"), and as the narrow-screen
+ * App selector (docs/workspace.md §Screens and routes): inside app pages on the side navigation (visible label "App"), and as the narrow-screen
  * app dropdown in the header (label for assistive technology only). The button's name is its label followed by what
  * it shows (e.g. "App Pixel Racer Android"), so the visible text is part of it. Loaded on first use (LazyAppPicker).
  */

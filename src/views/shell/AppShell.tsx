@@ -1,5 +1,5 @@
 /**
- * The shell of SPEC §2: a skip link to the main content, the header (workspace selector with 'Create new', profile
+ * The shell of docs/workspace.md §Screens and routes: a skip link to the main content, the header (workspace selector with 'Create new', profile
  * menu with Logout, a menu button under 765 px), a left menu on wide screens and, on narrow ones, a full-screen
  * overlay menu that fades in and out in 300 ms and is modal (useOverlayFocus: focus inside, Escape closes, focus back
  * to the menu button; the rest of the page is inert meanwhile).
@@ -16,7 +16,7 @@ import { useOverlayFocus } from './useOverlayFocus';
 // Loaded the first time someone picks 'Create new', not with every page.
 const CreateWorkspaceModal = lazy(() => import('./CreateWorkspaceModal').then((m) => ({ default: m.CreateWorkspaceModal })));
 
-/** SPEC §9: the narrow-screen menu fades in and out in 300 ms. */
+/** docs/workspace.md §Rules and limits: the narrow-screen menu fades in and out in 300 ms. */
 const MENU_FADE_MS = 300;
 
 export default function AppShell({ workspace, app = null, children }: { workspace: Workspace; app?: App | null; children: ReactNode }) {

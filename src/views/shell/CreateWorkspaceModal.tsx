@@ -1,4 +1,4 @@
-/** Create Workspace modal (SPEC §2 'Create new'), a thin view over the create-workspace flow. */
+/** Create Workspace modal (docs/workspace.md §Screens and routes 'Create new'), a thin view over the create-workspace flow. */
 import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';

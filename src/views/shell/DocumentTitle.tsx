@@ -1,5 +1,5 @@
 /**
- * The browser tab's title (issue 8): the page's title from the route table (src/routes.ts), then what it belongs to,
+ * The browser tab's title: the page's title from the route table (src/routes.ts), then what it belongs to,
  * most specific first, then the product: "Team · Demo Studio · Questboard", "Reports · Pixel Racer · Demo Studio ·
  * Questboard", "Sign in · Questboard".
  */

@@ -1,5 +1,5 @@
 /**
- * The header's two Headless UI menus (SPEC §2 shell): the workspace selector (the user's workspaces and 'Create new')
+ * The header's two Headless UI menus (docs/workspace.md §Screens and routes shell): the workspace selector (the user's workspaces and 'Create new')
  * and the profile menu (name, email, Logout). Loaded on first use through lazyOnIntent (Header.tsx shows identical
  * placeholder buttons until then), so the Headless UI code is not part of a page's first download.
  */

@@ -1,5 +1,5 @@
 /**
- * Side navigation (SPEC §2, §6): Apps and Team for everyone, Billing and Settings for admins only; inside app
+ * Side navigation (docs/workspace.md §Screens and routes, §Roles): Apps and Team for everyone, Billing and Settings for admins only; inside app
  * pages an app selector (switching app keeps the current section) and the app's sections (Monetize only when
  * allowMonetize = 1); support, documentation, privacy and terms links at the bottom.
  */

@@ -1,5 +1,5 @@
 /**
- * Makes the narrow overlay menu a modal (issue 8): while it is open the focus moves into it, Tab and Shift+Tab cycle
+ * Makes the narrow overlay menu a modal: while it is open the focus moves into it, Tab and Shift+Tab cycle
  * through its links and the menu button (its close button, in the header above it), Escape closes it, and on closing
  * the focus returns to the menu button (unless the user already put it somewhere else, e.g. by navigating).
  * The rest of the page is made inert by the shell meanwhile.

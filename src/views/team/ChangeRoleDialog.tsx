@@ -1,4 +1,4 @@
-/** Change role (admins only, SPEC §6): pick a role, Save; a failure shows 'Error while updating role.' in the dialog. */
+/** Change role (admins only, docs/team.md §Roles): pick a role, Save; a failure shows 'Error while updating role.' in the dialog. */
 import { useSelector } from '@xstate/react';
 import { roleLabel, type Role } from '../../contracts/codecs';
 import type { TeamActor } from '../../machines/team/team.machine';

@@ -1,5 +1,5 @@
 /**
- * The invite dialog (SPEC §5 invite: email required and valid, role default admin; §8: the server's error in red
+ * The invite dialog (docs/team.md §Rules and limits invite: email required and valid, role default admin; §Messages: the server's error in red
  * in the dialog). Admins may pick any role; editors only editor or viewer (the machine holds the allowed roles).
  */
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-/** Remove from team (admins only, SPEC §6) behind a confirmation; for a pending invite it withdraws the invite. */
+/** Remove from team (admins only, docs/team.md §Roles) behind a confirmation; for a pending invite it withdraws the invite. */
 import { useSelector } from '@xstate/react';
 import type { TeamActor } from '../../machines/team/team.machine';
 import { selectRemoveDialog } from '../../machines/team/team.selectors';

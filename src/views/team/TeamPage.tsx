@@ -1,5 +1,5 @@
 /**
- * /workspace/{id}/team (SPEC §2 team, §4 invitation, §6 roles, §8 team messages): the team table with its Invite
+ * /workspace/{id}/team (docs/team.md §Screens and routes team, §Member states invitation, §Roles roles, §Messages team messages): the team table with its Invite
  * button and row menus. A thin view: the list comes from the useTeam read, every action is an event to the
  * team flow's actor (src/machines/team), and who may do what comes from team-permissions.ts.
  */

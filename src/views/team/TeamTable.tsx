@@ -1,5 +1,5 @@
 /**
- * The team list: a table on wide screens, stacked cards up to 765 px (SPEC §9 breakpoint). Each row shows name,
+ * The team list: a table on wide screens, stacked cards up to 765 px (docs/team.md §Rules and limits breakpoint). Each row shows name,
  * email, role ('Team Admin' / 'Editor' / 'Viewer'), status ('Invite Sent' / 'Expired' / Active, with 'Expires …' /
  * 'Expired …') and, when the signed-in user may act on it, a keyboard-usable menu (Headless UI).
  */

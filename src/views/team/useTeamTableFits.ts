@@ -1,6 +1,6 @@
 /**
  * True when the team table fits: from 1200 px the side menu leaves room for its five columns; below that (and on
- * the SPEC §9 small screens up to 765 px) the team shows as stacked cards.
+ * the docs/team.md §Rules and limits small screens up to 765 px) the team shows as stacked cards.
  */
 import { useSyncExternalStore } from 'react';
 

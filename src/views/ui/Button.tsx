@@ -14,7 +14,7 @@ const styles: Record<Variant, string> = {
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   busy?: boolean;
-  /** When set the button is disabled and this text is its tooltip (SPEC §6 view-only access). */
+  /** When set the button is disabled and this text is its tooltip (docs/accounts.md §Roles view-only access). */
   deniedReason?: string | null;
   icon?: ReactNode;
 }

@@ -1,6 +1,6 @@
 /**
  * An icon field: a label, an optional preview, a "choose" button opening a hidden file input (PNG, JPG, JPEG or GIF),
- * the chosen file's name or a hint, and the field's error. The flow behind the form checks the file (SPEC §5, §9).
+ * the chosen file's name or a hint, and the field's error. The flow behind the form checks the file (docs/architecture.md §Endpoints and errors, §Layers).
  */
 import { useRef, type ReactNode } from 'react';
 import { ICON_EXTENSIONS } from '../../contracts/workspace';
@@ -13,7 +13,7 @@ export interface IconPickerProps {
   hint: string;
   error?: string | null;
   disabled?: boolean;
-  /** When set the picker is read-only and its button carries this tooltip (SPEC §6 view-only access). */
+  /** When set the picker is read-only and its button carries this tooltip (docs/accounts.md §Roles view-only access). */
   deniedReason?: string | null;
   preview?: ReactNode;
   onPick(file: File | null): void;

@@ -1,5 +1,5 @@
 /**
- * Widgets loaded on first use (issue 8, lighter first screens): the shell's Headless UI menus and listboxes are not
+ * Widgets loaded on first use (lighter first screens): the shell's Headless UI menus and listboxes are not
  * part of a page's first download. Until someone shows intent, a light placeholder button that looks and reads the
  * same stands in; hovering it with a mouse, focusing or pressing it starts the download, and the real widget then
  * takes its place (in a transition, so the placeholder stays on screen and focused meanwhile), keeps the focus, and

@@ -1,4 +1,4 @@
-/** SPEC §6 view-only copy and the role helpers views use to mirror the server's rules. */
+/** docs/accounts.md §Roles view-only copy and the role helpers views use to mirror the server's rules. */
 import type { Role } from '../../contracts/codecs';
 
 export const VIEW_ONLY_MESSAGE =

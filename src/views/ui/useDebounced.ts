@@ -1,4 +1,4 @@
-/** A value that follows `value` only once it has stopped changing for `ms` (search boxes, SPEC §2 500 ms). */
+/** A value that follows `value` only once it has stopped changing for `ms` (search boxes, docs/architecture.md §Areas and their doors 500 ms). */
 import { useEffect, useState } from 'react';
 
 export function useDebounced<T>(value: T, ms: number): T {

@@ -1,5 +1,5 @@
 /**
- * The events search box (SPEC §2 Events table: 'Search Event Name', searched 500 ms after the last keystroke), shared
+ * The events search box (docs/architecture.md §Areas and their doors Events table: 'Search Event Name', searched 500 ms after the last keystroke), shared
  * by the Integrations Events table and the App Settings Events tab: the box to render and the text to search.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** /workspace/home (SPEC §2): to the first organisation's apps, or the empty state with Create Workspace. */
+/** /workspace/home (docs/workspace.md §Screens and routes): to the first organisation's apps, or the empty state with Create Workspace. */
 import { useState } from 'react';
 import { Redirect } from 'wouter';
 import { Session } from '../flows/session';

@@ -1,4 +1,4 @@
-/** The workspace form's name and website fields (Create Workspace modal and workspace settings), SPEC §5. */
+/** The workspace form's name and website fields (Create Workspace modal and workspace settings), docs/workspace.md §Rules and limits. */
 import { TextField } from '../ui/TextField';
 import type { WorkspaceFormErrors } from '../../contracts/workspace';
 

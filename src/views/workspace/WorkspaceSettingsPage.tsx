@@ -1,8 +1,8 @@
 /**
- * /workspace/{id}/settings (SPEC §2 workspace name, website and icon; §5 rules; §6 admins only; §8 messages), a thin
- * view over the workspace-settings flow. The navigation lists Settings for admins only (SPEC §6); the page itself
+ * /workspace/{id}/settings (docs/workspace.md §Screens and routes workspace name, website and icon; §Rules and limits rules; §Roles admins only; §Messages messages), a thin
+ * view over the workspace-settings flow. The navigation lists Settings for admins only (docs/workspace.md §Roles); the page itself
  * renders for every member who opens its URL, because the SERVER is what refuses a non-admin's save: an editor who
- * reaches Save gets SPEC §6's 'Only administrators can change the workspace name…' (403
+ * reaches Save gets per docs/workspace.md §Roles 'Only administrators can change the workspace name…' (403
  * access_missing_role_for_action) shown on the page; a viewer finds every field read-only and Save disabled with the
  * view-only tooltip.
  * A save refreshes the session, so the header's workspace selector shows the new name without a reload.

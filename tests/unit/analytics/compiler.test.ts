@@ -67,7 +67,7 @@ describe('golden SQL', () => {
     });
   }
 
-  test('the dialects differ only where DOMAIN.md says they do', () => {
+  test('the dialects differ only where docs/domain.md says they do', () => {
     const c = compile(GOLDEN['retention-by-week-filtered']!);
     const d = renderReport(c, duckdb).sql;
     const b = renderReport(c, BQ).sql;

@@ -1,5 +1,5 @@
 /**
- * The synthetic event generator: deterministic from its seed, close to the requested size, and with the DOMAIN.md
+ * The synthetic event generator: deterministic from its seed, close to the requested size, and with the docs/domain.md
  * parameters of a believable free-to-play game (measured through the report engine itself).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -46,7 +46,7 @@ describe('generator', () => {
     expect(await engine.store.dataRange('size')).toEqual({ start: '2025-06-01', end: TEST_END });
   });
 
-  test('DOMAIN.md parameters of a believable game', async () => {
+  test('docs/domain.md parameters of a believable game', async () => {
     await engine.generate({ appId: 'game', days: 60, events: 150_000, seed: 3, endDate: TEST_END });
     const compiled = compileReport({
       appId: 'game',

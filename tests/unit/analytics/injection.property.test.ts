@@ -1,5 +1,5 @@
 /**
- * Property tests (fast-check) for ARCHITECTURE rule 6 and the injection risks of DOMAIN.md (Metabase, Superset,
+ * Property tests (fast-check) for docs/architecture.md §House rules 6 and the injection risks of docs/domain.md (Metabase, Superset,
  * Grafana/DuckDB): whatever a filter value is, it never reaches the SQL text (the text depends only on the shape of
  * the configuration) and comes back from DuckDB as an ordinary, non-matching value, with the store unharmed.
  */

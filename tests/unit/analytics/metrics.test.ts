@@ -1,5 +1,5 @@
 /**
- * The curated metrics compute what DOMAIN.md defines, checked by hand on a tiny event log: install day (first
+ * The curated metrics compute what docs/domain.md defines, checked by hand on a tiny event log: install day (first
  * first_open, else first seen), DAU without app_remove, new users, retention as Σ retained ÷ Σ cohort over cohorts old
  * enough (not an average of percentages), minutes per day/session, ads, eCPM, conversion, completion rates.
  */

@@ -276,7 +276,7 @@ describe('Adjust connect form (SPEC §2, §5)', () => {
   });
 });
 
-describe('Adjust events CSV rows (DOMAIN.md)', () => {
+describe('Adjust events CSV rows (docs/domain.md)', () => {
   it('requires tokens of 6+ lowercase letters or digits', () => {
     for (const token of ['abc123', 'abcdef', '1234567', 'a1b2c3d4e5']) {
       expect(AdjustEventRow.is({ event_token: token, event_name: 'x' })).toBe(true);

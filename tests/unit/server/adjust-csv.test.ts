@@ -1,5 +1,5 @@
 /**
- * Reading an Adjust events file on the server (server/domain/adjust-csv.ts: csv-parse, then the DOMAIN.md row rules of
+ * Reading an Adjust events file on the server (server/domain/adjust-csv.ts: csv-parse, then the docs/domain.md row rules of
  * src/contracts/integrations.ts): header, quoting, line numbers of every error, names and content checks.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Conditions card (SPEC §4, §5): a searchable list of columns adds a filter row; each row has a checkbox (new rows
+ * Conditions card (docs/analyze.md §Report states, §Rules and limits): a searchable list of columns adds a filter row; each row has a checkbox (new rows
  * start checked), a comparison chosen among those of its data type, and a value input by type — numbers, text, dates
  * (YYYY-MM-DD), timestamps (YYYY-MM-DD HH:mm:ssZ), two inputs for between, chips for is-one-of / is-not-one-of, and
  * nothing for value-less comparisons. Relative date comparisons show the dates they cover.
@@ -199,7 +199,7 @@ function SingleValue({ row, label, value, invalid, disabled, onChange, described
 }
 
 /**
- * SPEC §5 is-one-of chips: tokens are added on space, comma, Enter or blur; trimmed, non-empty, de-duplicated and
+ * docs/analyze.md §Rules and limits is-one-of chips: tokens are added on space, comma, Enter or blur; trimmed, non-empty, de-duplicated and
  * stored comma-joined; each chip can be deleted (its button, or Backspace in the empty input for the last one).
  */
 export function TokenInput({ label, value, disabled, onChange, sample }: {

@@ -1,5 +1,5 @@
 /**
- * The settings panel of SPEC §2: Metrics (searchable, grouped by the curated groups, drag-reorder, remove), Group By
+ * The settings panel of docs/analyze.md §Screens and routes: Metrics (searchable, grouped by the curated groups, drag-reorder, remove), Group By
  * (single select) with Limit, Sort By (searchable among the chosen columns, drag-reorder, ASC/DESC, remove) and
  * Conditions (searchable columns; comparisons by data type; value inputs by type).
  */

@@ -1,4 +1,4 @@
-/** SPEC §2 editable title: click to edit, Enter saves, Escape cancels, max 75 characters, default New Report. */
+/** docs/analyze.md §Screens and routes editable title: click to edit, Enter saves, Escape cancels, max 75 characters, default New Report. */
 import { useEffect, useRef, useState } from 'react';
 import { REPORT_TITLE_MAX } from '../../../contracts/analyze';
 import { PencilIcon } from '../icons';

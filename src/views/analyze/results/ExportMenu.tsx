@@ -1,5 +1,5 @@
 /**
- * 'Export As' menu of the results (SPEC §2 Report builder, §7 local export and spreadsheets, §8 export messages):
+ * 'Export As' menu of the results (docs/analyze.md §Screens and routes Report builder, §API endpoints local export and spreadsheets, §Messages export messages):
  * CSV, Excel, Google Sheets and Copy to Clipboard. Every export writes the same neutralised matrix
  * (src/lib/exports.ts). Google Sheets runs the spreadsheet-export flow's actor; the pop-up opens from the click
  * itself so browsers allow it. Without a configured Google client id the item is disabled and says why.

@@ -1,5 +1,5 @@
 /**
- * The report chart, loaded only when a result is shown (issue 4 "Speed"): the chart's code (visx, d3,
+ * The report chart, loaded only when a result is shown (docs/architecture.md "Speed"): the chart's code (visx, d3,
  * react-spring) is its own chunk, fetched the first time this component renders. A skeleton of the chart's
  * height holds the place meanwhile, so the page does not jump. The chart also renders a beat after the grid
  * (a deferred value): drawing thousands of points never delays the grid's first paint.
@@ -9,7 +9,7 @@ import type { ReportChartProps } from './ReportChart';
 
 const ReportChart = lazy(() => import('./ReportChart'));
 
-/** Same height as the chart (SPEC §9: 500) plus its header and legend. */
+/** Same height as the chart (docs/analyze.md §Rules and limits: 500) plus its header and legend. */
 export function ChartSkeleton({ height = 500 }: { height?: number }) {
   return (
     <section aria-label="Report chart" aria-busy="true" className="rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -1,5 +1,5 @@
 /**
- * The report's line chart (SPEC §2 "A line chart follows the grid", §9 chart): @visx/xychart, 500 px high, the
+ * The report's line chart (docs/analyze.md §Screens and routes "A line chart follows the grid", §Rules and limits chart): @visx/xychart, 500 px high, the
  * first column on the x axis and the other columns as series; percent series (ratio metrics, see result-columns.ts)
  * ×100 shown as percent with 2 decimals (on their own right-hand axis when other series share the chart, see
  * chart-model.ts); the main y axis rounded; a tooltip; a legend whose entries show or hide a series; PNG and SVG

@@ -1,5 +1,5 @@
 /**
- * Results grid of a report (SPEC §2 Report builder, §9 results grid): TanStack Table v9 with client-side sorting
+ * Results grid of a report (docs/analyze.md §Screens and routes Report builder, §Rules and limits results grid): TanStack Table v9 with client-side sorting
  * and pagination. Page size 20 (options 20, 40, 60, 80, 100), columns at least 250 px wide, single-value cell
  * objects unwrapped, nulls sorted first ascending / last descending and shown as `null` (src/lib/report-rows).
  * Headers show the metric's label with its column id under it (the name exports use), sort on click or Enter/Space

@@ -1,5 +1,5 @@
 /**
- * The results of a report run (SPEC §2 Report builder: "Results grid with Export As menu … A line chart follows
+ * The results of a report run (docs/analyze.md §Screens and routes Report builder: "Results grid with Export As menu … A line chart follows
  * the grid"): the title with the Export As menu, the grid, then the chart, which is loaded only now that a result
  * is on screen. An empty result says 'No rows match this report.' and shows neither grid nor chart.
  *
@@ -23,7 +23,7 @@ export interface ResultsPanelProps {
   rows: ResultRow[];
   /** The columns in display order: the group-by column first, then the metrics. */
   columns: readonly ResultColumn[];
-  /** The report's row limit (SPEC §9: 1 to 10,000): a result this long shows the limit notice. */
+  /** The report's row limit (docs/analyze.md §Rules and limits: 1 to 10,000): a result this long shows the limit notice. */
   limit: number;
   /** Overrides the configured Google OAuth client id (null: Google Sheets disabled). */
   googleClientId?: string | null;

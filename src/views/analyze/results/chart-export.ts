@@ -1,5 +1,5 @@
 /**
- * PNG and SVG export of the report chart (SPEC §9: PNG and SVG export on). The chart's <svg> is cloned and made
+ * PNG and SVG export of the report chart (docs/analyze.md §Rules and limits: PNG and SVG export on). The chart's <svg> is cloned and made
  * standalone: XML namespaces, explicit size, a white background, the font, and the legend drawn into the image
  * (the on-screen legend is HTML). PNG is that SVG painted on a canvas at twice the size.
  */

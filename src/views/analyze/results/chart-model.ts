@@ -1,5 +1,5 @@
 /**
- * Pure model of the report line chart (SPEC §9 chart): which column is the x axis, which are series, how percent
+ * Pure model of the report line chart (docs/analyze.md §Rules and limits chart): which column is the x axis, which are series, how percent
  * series are scaled and printed, and the axes' domain and ticks. Kept apart from ReportChart so it can be tested
  * without a DOM and so the chart chunk holds only drawing code.
  *
@@ -16,7 +16,7 @@
 import { cellText, compareCells, unwrapCell, type CellValue, type ResultRow } from '../../../lib/report-rows';
 import { formatPercent, isPercentColumn, type ResultColumn } from './result-columns';
 
-/** A column of the chart: its metadata, or only its id (then SPEC §9's `retention_` rule decides percent). */
+/** A column of the chart: its metadata, or only its id (then the `retention_` rule decides percent (docs/analyze.md §Rules and limits)). */
 export type ChartColumn = string | ResultColumn;
 const toColumn = (column: ChartColumn): ResultColumn => (typeof column === 'string' ? { id: column, label: column } : column);
 

@@ -3,12 +3,12 @@
  * the grid and the chart. Pure, shared by the grid, the chart model and the chart, and tested on its own.
  *
  * Decisions (ours):
- *  - A column is a ratio shown as a percent when the model's catalogue says so: its `format` is `percent` (SPEC §3
+ *  - A column is a ratio shown as a percent when the model's catalogue says so: its `format` is `percent` (docs/analyze.md §Entities
  *    Column `format`; server/analytics/catalogue.ts gives every ratio metric that format: new_users_per,
  *    conversion_rate, completion_rate, ads_completed_rate, retention_*). So a new ratio metric follows without a
- *    change here. Only a column that carries no format at all falls back to SPEC §9's `retention_` prefix.
- *  - A percent value is the ratio ×100 with 2 decimals (`32.15%`), in the grid as in the chart (SPEC §9).
- *  - Other numbers print grouped with up to 4 decimals; nulls print as `null` (SPEC §8). Exports never use this:
+ *    change here. Only a column that carries no format at all falls back to the `retention_` prefix (docs/analyze.md §Rules and limits).
+ *  - A percent value is the ratio ×100 with 2 decimals (`32.15%`), in the grid as in the chart (docs/analyze.md §Rules and limits).
+ *  - Other numbers print grouped with up to 4 decimals; nulls print as `null` (docs/analyze.md §Messages). Exports never use this:
  *    they write the raw values (src/lib/exports.ts).
  */
 import { NULL_TEXT, type CellValue } from '../../../lib/report-rows';
@@ -26,7 +26,7 @@ export interface ResultColumn {
 }
 
 export const PERCENT_FORMAT = 'percent';
-/** SPEC §9: `retention_` series are percents; the rule for columns that carry no format. */
+/** docs/analyze.md §Rules and limits: `retention_` series are percents; the rule for columns that carry no format. */
 export const RETENTION_PREFIX = 'retention_';
 
 export const isPercentColumn = (column: Pick<ResultColumn, 'id' | 'format'>): boolean =>

@@ -1,8 +1,8 @@
 /**
- * One CMS image drop slot (SPEC §2: screenshots 300 wide, one background) with react-dropzone: drop or choose a
+ * One CMS image drop slot (docs/app-settings.md §Screens and routes: screenshots 300 wide, one background) with react-dropzone: drop or choose a
  * JPEG; the image-slot flow checks it (type, 3 MB, dimensions on load) and recompresses it, then hands it to the
  * Details form (`onAccepted`). Shows the form's current image (a stored URL or the new file), the slot's progress and
- * its error in SPEC §5's words, and Remove.
+ * its error in the words (docs/app-settings.md §Rules and limits), and Remove.
  */
 import { useEffect, useMemo } from 'react';
 import { useDropzone } from 'react-dropzone';
@@ -21,7 +21,7 @@ interface Props {
   label: string;
   slot: Slot;
   disabled: boolean;
-  /** SPEC §6 view-only: the chooser is disabled with this tooltip. */
+  /** docs/app-settings.md §Roles view-only: the chooser is disabled with this tooltip. */
   deniedReason: string | null;
   onAccepted(file: File): void;
   onRemove(): void;
