@@ -1,5 +1,5 @@
 /**
- * The import rules of ARCHITECTURE.md, checked by dependency-cruiser (`npm run imports`, the `imports` tier of
+ * The import rules of docs/architecture.md, checked by dependency-cruiser (`npm run imports`, the `imports` tier of
  * `npm test`; scripts/check-imports.ts runs it and fails when it cruised nothing). Plain CLI use works too:
  *   npx depcruise --config .dependency-cruiser.cjs src server scripts tests *.config.ts
  *
@@ -146,20 +146,50 @@ module.exports = {
       toExcept: '^src/contracts/',
     }),
 
-    // -- server layers ---------------------------------------------------------------------------------------------
-    forbid({
-      name: 'domain-not-http',
+    // -- server areas (docs/architecture.md §Areas and their doors) -------------------------------------------------
+    {
+      name: 'area-doors',
+      severity: 'error',
       comment:
-        'server/domain holds business rules and transactions, callable from routes, jobs and tests alike; it knows ' +
-        'nothing of HTTP (server/http) or of the routes that call it.',
-      from: '^server/domain/',
-      to: '^server/(http|routes)/',
+        'A server area (server/areas/<area>/) imports another area only through its index.ts, the door that names ' +
+        'what the area offers; what an area must learn from another one’s change arrives as a domain event.',
+      from: { path: '^server/areas/([^/]+)/' },
+      to: { path: '^server/areas/', pathNot: '^server/areas/($1/|[^/]+/index[.]ts$)' },
+    },
+    forbid({
+      name: 'composition-uses-doors',
+      comment:
+        'Outside the areas, the server (server/areas.ts, app.ts, main.ts, the demo) reaches an area through its ' +
+        'index.ts too; only the database type (server/db/schema.ts) composes the areas’ table types.',
+      from: '^server/',
+      fromExcept: '^server/areas/|^server/db/schema[.]ts$',
+      to: '^server/areas/',
+      toExcept: '^server/areas/[^/]+/index[.]ts$',
     }),
     forbid({
-      name: 'db-not-domain',
-      comment: 'server/db (schema, migrations, seed) is the bottom layer: the domain uses it, never the other way round.',
-      from: '^server/db/',
-      to: '^server/domain/',
+      name: 'infrastructure-knows-no-area',
+      comment:
+        'Shared infrastructure (http, db, jobs, events, providers, the analytics engine, config, log, errors) serves ' +
+        'every area and imports none of them; server/db/schema.ts only composes their table types.',
+      from: '^server/(http|db|jobs|events|providers|analytics|auth)/|^server/(config|errors|log|short-cache|context)[.]ts$',
+      fromExcept: '^server/db/schema[.]ts$',
+      to: '^server/areas/',
+    }),
+    forbid({
+      name: 'schema-composes-tables-only',
+      comment: 'server/db/schema.ts takes only the table types of an area (its schema or migrations module).',
+      from: '^server/db/schema[.]ts$',
+      to: '^server/areas/',
+      toExcept: '^server/areas/.+(schema|migrations)[.]ts$',
+    }),
+    forbid({
+      name: 'area-logic-not-http',
+      comment:
+        'An area’s rules and transactions are callable from routes, jobs, reactions and tests alike and know nothing ' +
+        'of HTTP; only its routes modules (routes.ts, <part>.routes.ts) use server/http.',
+      from: '^server/areas/',
+      fromExcept: '/routes[.]ts$|[.]routes[.]ts$',
+      to: '^server/http/',
     }),
   ],
   options: {

@@ -1,6 +1,6 @@
 /**
  * `npm run admin:create -- --email you@example.com --workspace "Your Studio"`: the first admin and workspace of a
- * deployment (server/domain/admin.ts), on the server's database (scripts/cli-database.ts). The password is prompted
+ * deployment (server/areas/auth/admin.ts), on the server's database (scripts/cli-database.ts). The password is prompted
  * (hidden, twice) when stdin is a terminal, read from stdin's first line with --password-stdin, and otherwise not set:
  * the command prints an invitation link that sets it.
  */
@@ -9,7 +9,7 @@ import readline from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
-import { AdminCommandError, createFirstAdmin } from '../server/domain/admin';
+import { AdminCommandError, createFirstAdmin } from '../server/areas/auth/admin';
 
 export const ADMIN_CREATE_USAGE = `Usage: npm run admin:create -- --email <e-mail> --workspace <name> [options]
 

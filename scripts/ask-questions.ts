@@ -7,7 +7,7 @@
  */
 import { DAILY_METRICS_MODEL, EVENTS_MODEL, type ModelDef } from '../server/analytics/catalogue';
 import { modelConfiguration } from '../server/analytics/engine';
-import type { AskModel, Understanding } from '../server/analytics/ask/parse';
+import type { AskModel, Understanding } from '../server/areas/ask/parse';
 
 export const TODAY = '2026-06-15';
 export const FIRST_DAY = '2026-03-18';

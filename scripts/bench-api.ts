@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, ROOT } from './e2e-server';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../server/demo/seed';
 import { addDays, type RunReportRequest } from '../src/contracts/analyze';
 
 const { values: args } = parseArgs({

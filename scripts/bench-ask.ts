@@ -8,7 +8,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { understand } from '../server/analytics/ask/parse';
+import { understand } from '../server/areas/ask/parse';
 import { DEMO_MODELS, EARLIER, QUESTIONS, TODAY, expectedForm, shortForm, type Expected } from './ask-questions';
 import { HELD_OUT } from '../tests/fixtures/ask/held-out';
 

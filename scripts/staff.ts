@@ -1,9 +1,9 @@
 /**
- * `npm run staff -- grant|revoke <email>`: gives or takes Questboard staff rights (server/domain/admin.ts) on the
+ * `npm run staff -- grant|revoke <email>`: gives or takes Questboard staff rights (server/areas/auth/admin.ts) on the
  * server's database (scripts/cli-database.ts). Staff may, for example, change any app's acquisition target.
  */
 import { pathToFileURL } from 'node:url';
-import { setStaff } from '../server/domain/admin';
+import { setStaff } from '../server/areas/auth/admin';
 import { runCommand } from './cli-database';
 
 export const STAFF_USAGE = `Usage: npm run staff -- grant <email>

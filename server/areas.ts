@@ -9,49 +9,49 @@ import { routeEntry, type AnyRoute } from './http/define-route';
 import type { RouteEntry } from './http/access';
 import type { Reaction } from './context';
 import { eventsMigrations } from './events/migrations';
-import { countQuestStep, namesLiveQuest } from './domain/acquire';
-import { chargeQuestStep } from './domain/billing';
-import { isAdjustCallback, markAdjustEventActive } from './domain/adjust';
-import { connectWaitingPlugin, reachesWaitingPlugin } from './domain/postbacks';
-import { authRoutes } from './routes/auth';
-import { workspaceRoutes } from './routes/workspace';
-import { appRoutes } from './routes/apps';
-import { teamRoutes } from './routes/team';
-import { teamMigrations } from './domain/team.migrations';
-import { fileRoutes } from './routes/files';
-import { analyzeRoutes } from './routes/analyze';
-import { appSettingsRoutes } from './routes/app-settings';
-import { appSettingsMigrations } from './domain/app-settings.migrations';
-import { cmsMigrations } from './domain/cms.migrations';
-import { cmsRoutes } from './routes/cms';
-import { catalogueRoutes } from './routes/catalogue';
-import { messagesRoutes } from './routes/messages';
-import { appContentMigrations } from './domain/app-content.migrations';
-import { analyticsMigrations } from './analytics/migrations';
-import { appsMigrations } from './domain/apps.migrations';
-import { accountsMigrations } from './domain/accounts.migrations';
-import { askRoutes } from './routes/ask';
-import { billingRoutes } from './routes/billing';
-import { billingMigrations } from './db/billing-migrations';
-import { integrationsRoutes } from './routes/integrations';
-import { integrationsMigrations } from './db/integrations-migrations';
-import { documentationRoutes } from './routes/documentation';
-import { appLinksRoutes } from './routes/app-links';
-import { deeplinksMigrations } from './domain/deeplinks.migrations';
-import { firebaseRoutes } from './routes/firebase';
-import { firebaseMigrations } from './db/firebase-migrations';
-import { adjustRoutes } from './routes/adjust';
-import { adjustMigrations } from './domain/adjust.migrations';
-import { acquireRoutes } from './routes/acquire';
-import { acquireMigrations } from './domain/acquire.migrations';
-import { postbackRoutes } from './routes/postbacks';
-import { appsflyerRoutes } from './routes/appsflyer';
-import { postbacksMigrations } from './domain/postbacks.migrations';
-import { testLinksMigrations } from './domain/test-links.migrations';
-import { monetizeRoutes } from './routes/monetize';
-import { monetizeMigrations } from './domain/monetize.migrations';
-import { revenueSettingsRoutes } from './routes/revenue-settings';
-import { revenueSettingsMigrations } from './db/revenue-settings-migrations';
+import { countQuestStep, namesLiveQuest } from './areas/acquire/index';
+import { chargeQuestStep } from './areas/billing/index';
+import { isAdjustCallback, markAdjustEventActive } from './areas/integrations/index';
+import { connectWaitingPlugin, reachesWaitingPlugin } from './areas/integrations/index';
+import { authRoutes } from './areas/auth/index';
+import { workspaceRoutes } from './areas/workspace/index';
+import { appRoutes } from './areas/apps/index';
+import { teamRoutes } from './areas/team/index';
+import { teamMigrations } from './areas/team/index';
+import { fileRoutes } from './areas/files/index';
+import { analyzeRoutes } from './areas/analyze/index';
+import { appSettingsRoutes } from './areas/app-settings/index';
+import { appSettingsMigrations } from './areas/app-settings/index';
+import { cmsMigrations } from './areas/app-settings/index';
+import { cmsRoutes } from './areas/app-settings/index';
+import { catalogueRoutes } from './areas/app-settings/index';
+import { messagesRoutes } from './areas/app-settings/index';
+import { appContentMigrations } from './areas/app-settings/index';
+import { analyticsMigrations } from './areas/analyze/index';
+import { appsMigrations } from './areas/apps/index';
+import { accountsMigrations } from './areas/auth/index';
+import { askRoutes } from './areas/ask/index';
+import { billingRoutes } from './areas/billing/index';
+import { billingMigrations } from './areas/billing/index';
+import { integrationsRoutes } from './areas/integrations/index';
+import { integrationsMigrations } from './areas/integrations/index';
+import { documentationRoutes } from './areas/docs/index';
+import { appLinksRoutes } from './areas/apps/index';
+import { deeplinksMigrations } from './areas/apps/index';
+import { firebaseRoutes } from './areas/integrations/index';
+import { firebaseMigrations } from './areas/integrations/index';
+import { adjustRoutes } from './areas/integrations/index';
+import { adjustMigrations } from './areas/integrations/index';
+import { acquireRoutes } from './areas/acquire/index';
+import { acquireMigrations } from './areas/acquire/index';
+import { postbackRoutes } from './areas/postbacks/index';
+import { appsflyerRoutes } from './areas/integrations/index';
+import { postbacksMigrations } from './areas/postbacks/index';
+import { testLinksMigrations } from './areas/integrations/index';
+import { monetizeRoutes } from './areas/monetize/index';
+import { monetizeMigrations } from './areas/monetize/index';
+import { revenueSettingsRoutes } from './areas/integrations/index';
+import { revenueSettingsMigrations } from './areas/integrations/index';
 
 export interface Area {
   name: string;
@@ -102,7 +102,7 @@ export const reactions: readonly Reaction[] = [
   // A postback naming a live quest and a player completes the quest's step in the postback's own transaction.
   { event: 'postback.stored', area: 'acquire', name: 'acquire.count-quest-step', mode: 'transaction', handle: countQuestStep, wants: namesLiveQuest },
   // A waiting attribution plugin is connected by its first stored postback (with a feed line), in the same transaction.
-  { event: 'postback.stored', area: 'postbacks', name: 'postbacks.connect-waiting-plugin', mode: 'transaction', handle: connectWaitingPlugin, wants: reachesWaitingPlugin },
+  { event: 'postback.stored', area: 'integrations', name: 'integrations.connect-waiting-plugin', mode: 'transaction', handle: connectWaitingPlugin, wants: reachesWaitingPlugin },
   // An Adjust callback makes its event Active in the callback's transaction.
   { event: 'postback.stored', area: 'adjust', name: 'adjust.mark-event-active', mode: 'transaction', handle: markAdjustEventActive, wants: isAdjustCallback },
   // A step completed within the quest's daily cap becomes a pending charge on the workspace's bill.

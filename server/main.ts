@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed';
 import { playDemoCrowdOnce, prepareStartData, StartRefused } from './demo/demo-mode';
 import { claimDataDir } from './db/data-dir-lock';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
@@ -19,9 +19,9 @@ import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
 import { startJobWorker } from './jobs/queue';
 import { startEventDispatcher } from './events/outbox';
-import { integrationJobs, scheduleDailyProcessing } from './domain/integrations';
+import { integrationJobs, scheduleDailyProcessing } from './areas/integrations/index';
 import { startScheduler } from './jobs/scheduler';
-import { firebaseJobs } from './domain/firebase';
+import { firebaseJobs } from './areas/integrations/index';
 import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */

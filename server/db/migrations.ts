@@ -118,7 +118,7 @@ const migrations: Record<string, Migration> = {
       `);
     },
   },
-  // Completed steps of the resumable first-start demo seed (server/db/demo-data.ts).
+  // Completed steps of the resumable first-start demo seed (server/demo/demo-data.ts).
   '0201_seed_markers': {
     async up(db: Kysely<any>) {
       await sql`CREATE TABLE seed_markers (name text PRIMARY KEY, done_at timestamptz NOT NULL DEFAULT now())`.execute(db);

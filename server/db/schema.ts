@@ -1,13 +1,13 @@
 /** Kysely table types of the app database (PGlite by default, PostgreSQL by URL). Every piece of state is a row. */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { BillingTables } from './billing-schema';
-import type { DeeplinkTables } from './deeplinks-schema';
-import type { FirebaseTables } from './firebase-schema';
-import type { AppContentTables } from './app-content-schema';
-import type { AcquireTables } from './acquire-schema';
-import type { PostbackTables } from './postbacks-schema';
-import type { MonetizeTables } from './monetize-schema';
-import type { RevenueSettingsTables } from './revenue-settings-migrations';
+import type { BillingTables } from '../areas/billing/schema';
+import type { DeeplinkTables } from '../areas/apps/deeplinks/schema';
+import type { FirebaseTables } from '../areas/integrations/firebase/schema';
+import type { AppContentTables } from '../areas/app-settings/app-content.schema';
+import type { AcquireTables } from '../areas/acquire/schema';
+import type { PostbackTables } from '../areas/postbacks/schema';
+import type { MonetizeTables } from '../areas/monetize/schema';
+import type { RevenueSettingsTables } from '../areas/integrations/revenue-settings.migrations';
 import type { EventTables } from '../events/schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -97,7 +97,7 @@ export interface PluginsTable {
   last_scheduled_day: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
-/** Integrations area (server/db/integrations-migrations.ts). `secret` is AES-GCM ciphertext, never sent out. */
+/** Integrations area (server/areas/integrations/migrations.ts). `secret` is AES-GCM ciphertext, never sent out. */
 export interface CredentialsTable {
   id: string;
   workspace_id: string;
@@ -146,7 +146,7 @@ export interface OutboxTable {
   body: string;
   created_at: CreatedAt;
 }
-/** Analytics area (server/analytics/migrations.ts): saved reports, their results, and the result-url signing key. */
+/** Analytics area (server/areas/analyze/migrations.ts): saved reports, their results, and the result-url signing key. */
 export interface ReportTemplatesTable {
   id: string;
   app_id: string;
@@ -170,7 +170,7 @@ export interface ReportResultsTable {
   row_count: number;
   created_at: Generated<Date>;
 }
-/** Steps of the first-start demo seed that have completed (server/db/demo-data.ts), e.g. `demo-events:<appId>`. */
+/** Steps of the first-start demo seed that have completed (server/demo/demo-data.ts), e.g. `demo-events:<appId>`. */
 export interface SeedMarkersTable {
   name: string;
   done_at: Generated<Date>;
@@ -205,13 +205,13 @@ export interface Database extends EventTables, BillingTables, DeeplinkTables, Fi
   view_versions: ViewVersionsTable;
 }
 
-/** Per workspace, a number bumped by triggers whenever its members' view of it changes (server/domain/accounts.migrations.ts). */
+/** Per workspace, a number bumped by triggers whenever its members' view of it changes (server/areas/auth/migrations.ts). */
 export interface ViewVersionsTable {
   workspace_id: string;
   version: string | number;
 }
 
-/** Store-listing details of an app (server/domain/cms.ts): texts, rating, genres and stored image ids. */
+/** Store-listing details of an app (server/areas/app-settings/cms/cms.ts): texts, rating, genres and stored image ids. */
 export interface CmsAppDetailsTable {
   app_id: string;
   short_description: string;
@@ -222,7 +222,7 @@ export interface CmsAppDetailsTable {
   background_file_id: string | null;
 }
 
-/** API keys of an app (server/domain/api-keys.ts): only a prefix and a SHA-256 hash of the key are kept. */
+/** API keys of an app (server/areas/apps/api-keys.ts): only a prefix and a SHA-256 hash of the key are kept. */
 export interface AppApiKeysTable {
   id: string;
   app_id: string;

@@ -2,7 +2,7 @@
  * The demo switch (DEMO=on|off, server/config.ts) at start, and the removal of the demo from a database.
  *
  *  - DEMO=on (`npm start`'s default): the demo workspaces, their accounts (publicly known passwords, README) and the
- *    demo data are seeded and completed (resumable: server/db/demo-data.ts), then a crowd of players plays the demo's
+ *    demo data are seeded and completed (resumable: server/demo/demo-data.ts), then a crowd of players plays the demo's
  *    live quests once (marker `demo-crowd`), only on the demo workspace's app.
  *  - DEMO=off: nothing is seeded; a first admin comes from `npm run admin:create`.
  *  - NODE_ENV=production refuses to start while a demo account exists (or with DEMO=on), naming `npm run demo:remove`.
@@ -10,12 +10,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AnalyticsEngine } from '../analytics/index';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../db/seed';
-import { DEMO_EVENT_APPS, demoEventsMarker, ensureDemoData } from '../db/demo-data';
-import { DEMO_PROMO_CODES } from '../db/billing-seed';
-import { INTEGRATIONS_DEMO_MARKER, seedIntegrationsDemo } from '../db/integrations-demo';
-import { seedFirebaseDemo } from '../db/firebase-demo';
-import { ADJUST_DEMO_MARKER, seedAdjustDemo } from '../domain/adjust-demo';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from './seed';
+import { DEMO_EVENT_APPS, demoEventsMarker, ensureDemoData } from './demo-data';
+import { DEMO_PROMO_CODES } from '../areas/billing/index';
+import { INTEGRATIONS_DEMO_MARKER, seedIntegrationsDemo } from '../areas/integrations/index';
+import { seedFirebaseDemo } from '../areas/integrations/index';
+import { ADJUST_DEMO_MARKER, seedAdjustDemo } from '../areas/integrations/index';
 import { simulatePlayers } from './players';
 
 export const DEMO_CROWD_MARKER = 'demo-crowd';

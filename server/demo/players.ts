@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mulberry32 } from '../analytics/generator';
 import { maskedKey } from '../../src/contracts/app-settings';
-import { API_KEY_PREFIX_LENGTH } from '../domain/api-keys';
+import { API_KEY_PREFIX_LENGTH } from '../areas/apps/index';
 
 export interface SimulateOptions {
   url: string;

@@ -8,7 +8,7 @@
  */
 import type { AnyCodec } from '../../src/contracts/endpoint';
 import { decodeOrThrow, DecodeError } from '../../src/contracts/codecs';
-import { invalid } from '../domain/errors';
+import { invalid } from '../errors';
 
 const NUL = 'must not contain NUL characters';
 const BAD_UNICODE = 'must be valid Unicode text';

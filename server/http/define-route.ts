@@ -30,7 +30,7 @@ import {
   type AnyCodec, type Endpoint, type JsonBodyOf, type Multipart, type MultipartFieldsOf, type MultipartFilesOf, type MultipartFileListsOf,
   type ParamsOf, type QueryOf,
 } from '../../src/contracts/endpoint';
-import { forbidden, notFound, unauthenticated } from '../domain/errors';
+import { forbidden, notFound, unauthenticated } from '../errors';
 import { hashToken } from '../auth/crypto';
 import type { ServerContext } from '../context';
 import type { Access, Caller, CallerOf, Membership, MembershipOf, RouteEntry } from './access';

@@ -2,7 +2,7 @@
  * Domain errors → HTTP answers: the status of each kind, and the error body every 4xx/5xx carries
  * (`{success:false, message, code, fields}`, no stack trace). Used by the error handler in server/app.ts.
  */
-import type { DomainError, DomainErrorKind } from '../domain/errors';
+import type { DomainError, DomainErrorKind } from '../errors';
 
 export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   invalid: 400,

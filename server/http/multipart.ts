@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '../../src/contracts/endpoint';
-import { invalid } from '../domain/errors';
+import { invalid } from '../errors';
 import { decodeInput } from './decode';
 
 export interface UploadedFile {

@@ -8,7 +8,7 @@
  *   startScheduler(ctx, [scheduleDailyProcessing]) — server/main.ts, beside the job worker; stop() waits for a tick
  *   runScheduledTasks(ctx, tasks)                   — one tick (tests drive it with an injected clock)
  *
- * The tasks: `scheduleDailyProcessing` (server/domain/integrations.ts) enqueues each BigQuery plugin's daily Process
+ * The tasks: `scheduleDailyProcessing` (server/areas/integrations/integrations.ts) enqueues each BigQuery plugin's daily Process
  * Data once per UTC day, at or after its refresh schedule (5-field cron, server/jobs/cron.ts).
  */
 import type { ServerContext } from '../context';

@@ -82,7 +82,7 @@ export const adjustEndpoints = {
 
 /**
  * The callback the publisher sets up in Adjust for Questboard (the app's postback URL with Adjust's placeholders, read
- * by server/postbacks/formats/adjust.ts). sub1 / sub3 are the callback parameters the quest link carries.
+ * by server/areas/postbacks/formats/adjust.ts). sub1 / sub3 are the callback parameters the quest link carries.
  */
 export const ADJUST_CALLBACK_PARAMS = [
   'activity_kind', 'event', 'revenue', 'currency', 'adid', 'gps_adid', 'idfa', 'created_at', 'installed_at', 'sub1', 'sub2', 'sub3',

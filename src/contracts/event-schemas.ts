@@ -1,7 +1,7 @@
 /**
  * The App Settings Events tab (docs/app-settings.md §Entities App eventSchemas; §Screens and routes Settings tab `events`): the app's events as seen in its
  * data, each with its parameters and their data types, merged over the app's plugins (the same plugin events the
- * Integrations Events table lists: server/domain/integrations.ts listPluginEvents).
+ * Integrations Events table lists: server/areas/integrations/integrations.ts listPluginEvents).
  *
  *   GET /api/app/:appId/event-schemas?search=   → EventSchemasResponse   (viewer)
  */

@@ -376,7 +376,7 @@ export const ADJUST_CSV_ALIASES: Record<string, (typeof ADJUST_CSV_OPTIONAL_COLU
   'revenue.param': 'revenue_param',
 };
 
-/** One CSV record with the line it starts on (the server reads them with csv-parse: server/domain/adjust-csv.ts). */
+/** One CSV record with the line it starts on (the server reads them with csv-parse: server/areas/integrations/adjust/csv.ts). */
 export interface CsvRecord {
   line: number;
   cells: string[];

@@ -13,7 +13,7 @@
  *   GET  /t/:code                              the short test link (public)  → 302 to the test link, or 404 / 410 page
  *
  * `source` is the lower-case plugin type ('appsflyer', 'adjust'): each has a format on the server
- * (server/postbacks/formats/).
+ * (server/areas/postbacks/formats/).
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';

@@ -1,13 +1,13 @@
 /**
- * Acquire (server/domain/acquire.ts): the status table's rules, draft → publish / discard (one and all, with a
+ * Acquire (server/areas/acquire/acquire.ts): the status table's rules, draft → publish / discard (one and all, with a
  * partial failure), the 48-hour pre-publish check, the settings draft (staff-only KPI value, viewer refusal), the
  * player app's s2s endpoint (wrong key, another app's key, replay), and step completions charged within the daily cap.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
-import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-seed';
-import { recordStepCompletion } from '../../server/domain/acquire';
-import { postbackUrl } from '../../server/domain/postbacks';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
+import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/areas/acquire/seed';
+import { recordStepCompletion } from '../../server/areas/acquire/acquire';
+import { postbackUrl } from '../../server/areas/postbacks/postbacks';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
 let server: TestServer;

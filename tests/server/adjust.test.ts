@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { AdjustFileAnswer, AdjustIntegrationResponse } from '../../src/contracts/adjust';
-import { DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
-import { seedAdjustDemo } from '../../server/domain/adjust-demo';
+import { DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/demo/seed';
+import { seedAdjustDemo } from '../../server/areas/integrations/adjust/seed';
 import { call, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX } from './multipart-form';
 
@@ -132,7 +132,7 @@ describe('update', () => {
   });
 });
 
-describe('Adjust callbacks (server/postbacks/formats/adjust.ts)', () => {
+describe('Adjust callbacks (server/areas/postbacks/formats/adjust.ts)', () => {
   const callback = async (query: Record<string, string>) => {
     const { url } = (await call(server.app, tokens.editor, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/url` })).json() as { url: string };
     const path = new URL(url).pathname;

@@ -5,7 +5,7 @@
  */
 import type { Report } from '../../src/contracts/analyze';
 import { openAnalytics, type AnalyticsEngine, type AnalyticsOptions } from '../../server/analytics/index';
-import { DEMO_APP_IDS, markAnalyticsData } from '../../server/db/seed';
+import { DEMO_APP_IDS, markAnalyticsData } from '../../server/demo/seed';
 import { createTestServer, type TestServer, type TestServerOptions } from './helpers';
 
 export const ANALYTICS_END = '2025-06-30';

@@ -13,8 +13,8 @@ import {
 } from '../../src/contracts/analyze';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
-import { isAnalyzeEnabled } from '../../server/domain/apps';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/demo/seed';
+import { isAnalyzeEnabled } from '../../server/areas/apps/apps';
 import { call, signInAs } from './helpers';
 import { ANALYTICS_END, ANALYTICS_START, createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
 

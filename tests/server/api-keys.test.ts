@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
-import { verifyApiKey } from '../../server/domain/api-keys';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
+import { verifyApiKey } from '../../server/areas/apps/api-keys';
 import type { App } from '../../src/contracts/apps';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 

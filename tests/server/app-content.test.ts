@@ -5,9 +5,9 @@
  * and the refusals (required while on, lengths, a placeholder outside the allow-list); viewers refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_APP_IDS } from '../../server/db/seed';
-import { SEEDED_KEY_PREFIX_LENGTH } from '../../server/db/app-content-seed';
-import { API_KEY_PREFIX_LENGTH } from '../../server/domain/api-keys';
+import { DEMO_APP_IDS } from '../../server/demo/seed';
+import { SEEDED_KEY_PREFIX_LENGTH } from '../../server/areas/app-settings/app-content.seed';
+import { API_KEY_PREFIX_LENGTH } from '../../server/areas/apps/api-keys';
 import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 
 let server: TestServer;

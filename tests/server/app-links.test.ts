@@ -5,9 +5,9 @@
  * an editor updates a url that follows the rules, and nothing changes after a refusal (bad url, AppsFlyer domain,
  * unsupported platform, id mismatch, another app's link, a viewer).
  */
-import { seedAdjustDemo } from '../../server/domain/adjust-demo';
+import { seedAdjustDemo } from '../../server/areas/integrations/adjust/seed';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_APP_ID } from '../../server/db/seed';
+import { DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_APP_ID } from '../../server/demo/seed';
 import { bearer, createTestServer, signInAs, signInDemo, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -4,7 +4,7 @@
  * cleared, the icon judged by its bytes, and nothing half-written after a refusal.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, pngOfSize, type FormPart } from './multipart-form';
 import { jpegOf } from './jpeg-bytes';

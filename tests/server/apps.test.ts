@@ -6,7 +6,7 @@
  * nothing half-written after a refusal.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
 import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, GIF_1PX, pngOfSize, type FormPart } from './multipart-form';

@@ -1,5 +1,5 @@
 /**
- * "Ask Analyze in plain words" API (POST /api/app/:appId/analyze/ask, server/domain/ask.ts) on the embedded database
+ * "Ask Analyze in plain words" API (POST /api/app/:appId/analyze/ask, server/areas/ask/ask.ts) on the embedded database
  * with a small event store: a question becomes a report that the ordinary run endpoint (the compiler) runs; words it
  * cannot place come back with suggestions; Analyze not enabled → 409. With a language model configured (a local fake
  * OpenAI-compatible server answering the chat-completion fixture), only the question and the catalogue are sent, its
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { AskResponse } from '../../src/contracts/ask';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import { call, signInAs } from './helpers';
 import { ANALYTICS_END, ANALYTICS_START, createAnalyticsTestServer, type AnalyticsTestServer } from './analyze-helpers';
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { hashToken } from '../../server/auth/crypto';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_APP_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_APP_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
 import { SignInResponse, type Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 

@@ -3,7 +3,7 @@
  * workspace, anonymous} with the HTTP status the server must answer. The suite fails when a route registered with
  * defineRoute (app.questboard.routeTable) has no row here, and when a row names a route that no longer exists.
  *
- * Who calls (seeded demo data, server/db/seed.ts):
+ * Who calls (seeded demo data, server/demo/seed.ts):
  *   admin / editor / viewer   admin@, editor@, viewer@demostudio.dev: members of "Demo Studio" with that role
  *   otherWorkspaceMember      rival@rivalgames.dev: only a member of "Rival Games"; aims at Demo Studio's resources,
  *                             so it must get 404 there (another workspace's resources do not exist for it)
@@ -38,13 +38,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import type { Access, RouteEntry } from '../../server/http/access';
 import { hashToken, newId, newToken } from '../../server/auth/crypto';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
-import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
+import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/areas/acquire/seed';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
-import { postbackUrl } from '../../server/domain/postbacks';
-import { startOAuth } from '../../server/domain/integrations-oauth';
-import { createTestLink } from '../../server/domain/test-links';
+import { postbackUrl } from '../../server/areas/postbacks/postbacks';
+import { startOAuth } from '../../server/areas/integrations/oauth';
+import { createTestLink } from '../../server/areas/integrations/appsflyer/test-links';
 
 // ------------------------------------------------------------------------------------------------ the table's types
 
@@ -227,7 +227,7 @@ const oauthStateQuery = (page: string) => async (ctx: CallContext) =>
 const oauthBrowser = (page: string) => async (ctx: CallContext) => ({ cookie: (await oauthStart(ctx, page)).cookie });
 
 // acquire helpers: a quest of Dragon Merge (iOS, whose AppsFlyer events are fresh) made for this one call, in the status
-// the destructive route needs (server/domain/acquire.ts status table)
+// the destructive route needs (server/areas/acquire/acquire.ts status table)
 async function throwawayQuestParams({ db, who }: CallContext, status: 'DRAFT' | 'LIVE' | 'STOPPED') {
   const questId = `quest-matrix-${who}-${newId().slice(0, 8)}`;
   const def = JSON.stringify({ name: 'Matrix quest', countries: ['US'], dailyCap: 5, steps: [{ eventName: 'af_tutorial_completion', payout: 0.5, condition: null }] });
@@ -241,7 +241,7 @@ const postbackParams = async ({ app }: CallContext) => {
   const secret = (await postbackUrl(app.questboard, DEMO_APP_IDS.dragonMergeIos, 'appsflyer')).split('/').pop()!;
   return { source: 'appsflyer', appId: DEMO_APP_IDS.dragonMergeIos, secret };
 };
-/** A short test link of Dragon Merge (iOS) to open (server/domain/test-links.ts). */
+/** A short test link of Dragon Merge (iOS) to open (server/areas/integrations/appsflyer/test-links.ts). */
 const testLinkParams = async ({ app, db }: CallContext) => {
   const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
   const { shortUrl } = await createTestLink(app.questboard, DEMO_APP_IDS.dragonMergeIos, admin.id, 'AEBE52E7-03EE-455A-B3C4-E57283966239');
@@ -269,37 +269,37 @@ const throwawayMonetizeParams = async (ctx: CallContext) => ({ id: await throwaw
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
-  // auth (server/routes/auth.ts)
+  // auth (server/areas/auth/routes.ts)
   { route: 'GET /api/health',                                expect: [200, 200, 200, 200, 200] },
   { route: 'POST /api/auth/sign-in',                         expect: [400, 400, 400, 400, 400], body: BAD_BODY },
   { route: 'POST /api/auth/sign-out',                        expect: [200, 200, 200, 200, 401], freshSessions: true },
   { route: 'GET /api/me',                                    expect: [200, 200, 200, 200, 401] },
 
-  // workspaces (server/routes/workspace.ts)
+  // workspaces (server/areas/workspace/routes.ts)
   { route: 'GET /api/workspace/:workspaceId',                expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/workspace',                            expect: [400, 400, 400, 400, 401], body: BAD_BODY },
   { route: 'POST /api/workspace/:workspaceId',               expect: [400, 403, 403, 404, 401], body: BAD_BODY },
 
-  // apps (server/routes/apps.ts)
+  // apps (server/areas/apps/routes.ts)
   { route: 'GET /api/app/:appId',                            expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/enable/:appId',                    expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   // store search and lookup read the public stores (any signed-in user); adding an app needs an editor
   { route: 'GET /api/app/search',                            expect: [200, 200, 200, 200, 401], query: { platform: 'android', query: 'dragon' } },
   { route: 'GET /api/app/store-lookup',                      expect: [200, 200, 200, 200, 401], query: { url: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden' } },
   { route: 'POST /api/workspace/:workspaceId/apps',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  // app settings (server/routes/app-settings.ts)
+  // app settings (server/areas/app-settings/routes.ts)
   { route: 'POST /api/app/:appId/general',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/api-keys',                  expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  // cms app details (server/routes/cms.ts): every member reads, editors and admins save
+  // cms app details (server/areas/app-settings/cms/routes.ts): every member reads, editors and admins save
   { route: 'GET /api/app/:appId/details',                    expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/details',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  // documentation values, events and acquisition links (server/routes/documentation.ts, server/routes/app-links.ts):
+  // documentation values, events and acquisition links (server/areas/docs/routes.ts, server/areas/apps/deeplinks/routes.ts):
   // every member reads; editors and admins update a link's url
   { route: 'GET /api/app/:appId/guide-values',               expect: [200, 200, 200, 404, 401], query: { workspaceId: DEMO_WORKSPACE_ID } },
   { route: 'GET /api/app/:appId/event-schemas',              expect: [200, 200, 200, 404, 401] },
   { route: 'GET /api/app/:appId/deeplinks',                  expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/deeplinks/update',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  // catalogue and messages (server/routes/catalogue.ts, messages.ts): every member reads, editors and admins change
+  // catalogue and messages (server/areas/app-settings/catalogue/routes.ts, messages.ts): every member reads, editors and admins change
   { route: 'GET /api/app/:appId/catalogue',                  expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/catalogue',                 expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'PUT /api/app/:appId/catalogue/:itemId',          expect: [400, 400, 403, 404, 401], params: { itemId: 'matrix-item' }, body: BAD_BODY },
@@ -307,7 +307,7 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/notification-settings',      expect: [200, 200, 200, 404, 401] },
   { route: 'PUT /api/app/:appId/notification-settings',      expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
-  // team and invitations (server/routes/team.ts)
+  // team and invitations (server/areas/team/routes.ts)
   { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/workspace/:workspaceId/team/invite',   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/workspace/:workspaceId/team/resend',   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
@@ -316,10 +316,10 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/invite/:token',                         expect: [200, 200, 200, 200, 200], params: freshInviteToken },
   { route: 'POST /api/invite/:token/accept',                 expect: [400, 400, 400, 400, 400], params: freshInviteToken, body: BAD_BODY },
 
-  // files (server/routes/files.ts)
+  // files (server/areas/files/routes.ts)
   { route: 'GET /api/files/:id',                             expect: [200, 200, 200, 200, 200], params: demoIconParams },
 
-  // analytics service (server/routes/analyze.ts): every member may run, read and delete reports (SPEC §6);
+  // analytics service (server/areas/analyze/routes.ts): every member may run, read and delete reports (SPEC §6);
   // the signed result url is public, its signature is the authorization
   { route: 'POST /analytics/template/:appId',                expect: [400, 400, 400, 404, 401], body: BAD_BODY },
   { route: 'GET /analytics/result/:resultId',                expect: [200, 200, 200, 200, 200], params: signedResultParams, query: signedResultQuery },
@@ -329,9 +329,9 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /analytics/template/:appId/:reportId',       expect: [200, 200, 200, 404, 401], params: reportParams },
   { route: 'DELETE /analytics/template/:appId/:reportId',    expect: [200, 200, 200, 404, 401], params: throwawayReportParams },
 
-  // ask Analyze in plain words (server/routes/ask.ts): every member may ask, as every member may run reports (SPEC §6)
+  // ask Analyze in plain words (server/areas/ask/routes.ts): every member may ask, as every member may run reports (SPEC §6)
   { route: 'POST /api/app/:appId/analyze/ask',               expect: [200, 200, 200, 404, 401], body: { question: 'dau by country last 30 days' } },
-  // billing (server/routes/billing.ts): admins only (SPEC §6); the invoice PDF url is signed, the sandbox hosted page's
+  // billing (server/areas/billing/routes.ts): admins only (SPEC §6); the invoice PDF url is signed, the sandbox hosted page's
   // session id is its credential, the Stripe webhook is verified by signature (404 while the sandbox is the provider)
   { route: 'GET /api/workspace/:workspaceId/billing/balance',  expect: [200, 403, 403, 404, 401] },
   { route: 'GET /api/workspace/:workspaceId/billing/subscription', expect: [200, 403, 403, 404, 401] },
@@ -348,7 +348,7 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /sandbox/payments/setup/:sessionId',          expect: [400, 400, 400, 400, 400], params: freshSetupSession, body: BAD_BODY },
   { route: 'GET /sandbox/payments/sandbox.css',                expect: [200, 200, 200, 200, 200] },
   { route: 'POST /api/billing/stripe/webhook',                 expect: [400, 400, 400, 400, 400], body: BAD_BODY },
-  // integrations (server/routes/integrations.ts): members read; editors change plugins; admins add service accounts
+  // integrations (server/areas/integrations/routes.ts): members read; editors change plugins; admins add service accounts
   { route: 'GET /api/plugins/:pluginId',                     expect: [200, 200, 200, 404, 401], params: demoPluginParams },
   { route: 'POST /api/plugins/:pluginId/update',             expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
   { route: 'GET /api/app/:appId/plugins',                    expect: [200, 200, 200, 404, 401] },
@@ -367,12 +367,12 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery('consent') },
   { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery('callback'), headers: oauthBrowser('callback') },
-  // firebase (server/routes/firebase.ts): members read conversion events and the health line; editors enable / disable
+  // firebase (server/areas/integrations/firebase/routes.ts): members read conversion events and the health line; editors enable / disable
   { route: 'GET /api/plugins/:pluginId/firebase/events',     expect: [200, 200, 200, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` } },
   { route: 'POST /api/plugins/:pluginId/firebase/events/enable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
   { route: 'POST /api/plugins/:pluginId/firebase/events/disable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
   { route: 'GET /api/app/:appId/integrations/health',        expect: [200, 200, 200, 404, 401] },
-  // postbacks (server/routes/postbacks.ts) and AppsFlyer (server/routes/appsflyer.ts): the postback endpoint is public
+  // postbacks (server/areas/postbacks/routes.ts) and AppsFlyer (server/areas/integrations/appsflyer/routes.ts): the postback endpoint is public
   // (its URL secret is the authorization); members read the log and summary; Check Status (an action), the URL (it
   // holds the secret) and Enable Plugin are for editors
   { route: 'GET /postbacks/:source/:appId/:secret',          expect: [200, 200, 200, 200, 200], params: postbackParams, query: postbackQuery },
@@ -385,7 +385,7 @@ const MATRIX: MatrixRow[] = [
   // a test link for one's own device changes nothing others see: every member; its short link is public
   { route: 'POST /api/app/:appId/appsflyer/test-links',      expect: [400, 400, 400, 404, 401], body: BAD_BODY },
   { route: 'GET /t/:code',                                   expect: [302, 302, 302, 302, 302], params: testLinkParams },
-  // monetize (server/routes/monetize.ts): members read and estimate; editors create, update and remove (the write
+  // monetize (server/areas/monetize/routes.ts): members read and estimate; editors create, update and remove (the write
   // paths are SPEC §7's, without the app: the domain authorizes the app of the body or of the campaign)
   { route: 'GET /api/app/:appId/monetize',                   expect: [200, 200, 200, 404, 401] },
   { route: 'GET /api/app/:appId/monetize/events',            expect: [200, 200, 200, 404, 401] },
@@ -393,18 +393,18 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/monetize',                             expect: [200, 200, 403, 404, 401], body: freshMonetizeCreate },
   { route: 'POST /api/monetize/update',                      expect: [200, 200, 403, 404, 401], body: throwawayMonetizeUpdate },
   { route: 'DELETE /api/monetize/:id',                       expect: [200, 200, 403, 404, 401], params: throwawayMonetizeParams },
-  // event detail and revenue settings (server/routes/revenue-settings.ts): members read; editors save and delete
+  // event detail and revenue settings (server/areas/integrations/revenue-settings.routes.ts): members read; editors save and delete
   { route: 'GET /api/app/:appId/events/:eventId',                      expect: [200, 200, 200, 404, 401], params: eventParams },
   { route: 'PUT /api/app/:appId/events/:eventId/revenue-settings',     expect: [400, 400, 403, 404, 401], params: eventParams, body: BAD_BODY },
   { route: 'DELETE /api/app/:appId/events/:eventId/revenue-settings',  expect: [200, 200, 403, 404, 401], params: eventWithSettingsParams },
 
-  // adjust (server/routes/adjust.ts): members read the partner link and events file; editors connect and update
+  // adjust (server/areas/integrations/adjust/routes.ts): members read the partner link and events file; editors connect and update
   { route: 'GET /api/app/:appId/adjust',                     expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/adjust/connect',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/adjust/events-file',        expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'POST /api/app/:appId/adjust/partner-link',       expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
-  // acquire (server/routes/acquire.ts): viewers read; editors and admins write; the player app's s2s route is public
+  // acquire (server/areas/acquire/routes.ts): viewers read; editors and admins write; the player app's s2s route is public
   { route: 'GET /api/app/:appId/acquire/source',             expect: [200, 200, 200, 404, 401] },
   { route: 'GET /api/app/:appId/acquire/quests',             expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/acquire/quests',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_APP_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_APP_ID } from '../../server/demo/seed';
 import { Account } from '../../src/contracts/auth';
 import { App } from '../../src/contracts/apps';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';

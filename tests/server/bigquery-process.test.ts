@@ -12,9 +12,9 @@ import type { Query } from '@google-cloud/bigquery';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import type { BigQueryClient, BigQueryJob } from '../../server/analytics/bigquery-engine';
 import { BigQueryProcessor } from '../../server/analytics/bigquery-process';
-import { DEMO_APP_IDS } from '../../server/db/seed';
+import { DEMO_APP_IDS } from '../../server/demo/seed';
 import { enqueueJob, runNextJob } from '../../server/jobs/queue';
-import { integrationJobs } from '../../server/domain/integrations';
+import { integrationJobs } from '../../server/areas/integrations/integrations';
 import { createTestServer, type TestServer } from './helpers';
 import { expectValidBigQueryRequest } from '../unit/analytics/support';
 

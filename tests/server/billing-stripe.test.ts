@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { stripePayments } from '../../server/providers/payments/stripe';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 

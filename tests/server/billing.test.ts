@@ -6,7 +6,7 @@
  * from "Rival Games". One seeded database; tests run in order.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 import { pdfTextLines } from './pdf-text';
 

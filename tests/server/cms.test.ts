@@ -4,8 +4,8 @@
  * each image judged by its bytes (magic bytes, 3 MB, SOF dimensions), and nothing written after a refusal.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_APP_IDS } from '../../server/db/seed';
-import { jpegDimensions } from '../../server/domain/jpeg';
+import { DEMO_APP_IDS } from '../../server/demo/seed';
+import { jpegDimensions } from '../../server/areas/files/jpeg';
 import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 import { multipartForm, PNG_1PX, type FormPart } from './multipart-form';
 import { jpegOf } from './jpeg-bytes';

@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import { drainJobs } from '../../server/jobs/queue';
 import { runScheduledTasks } from '../../server/jobs/scheduler';
 import { latestFire, parseCron } from '../../server/jobs/cron';
-import { integrationJobs, scheduleDailyProcessing } from '../../server/domain/integrations';
+import { integrationJobs, scheduleDailyProcessing } from '../../server/areas/integrations/integrations';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 const APP = DEMO_APP_IDS.pixelRacer;

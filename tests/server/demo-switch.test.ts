@@ -1,5 +1,5 @@
 /**
- * The demo switch and the operator commands (server/demo/demo-mode.ts, server/domain/admin.ts, scripts/admin-create.ts,
+ * The demo switch and the operator commands (server/demo/demo-mode.ts, server/areas/auth/admin.ts, scripts/admin-create.ts,
  * scripts/staff.ts, scripts/players-simulate.ts), on PGlite or on PostgreSQL (TEST_DATABASE_URL) like every server test:
  *  - a DEMO=off start on an empty database seeds nothing; `admin:create` makes the first admin, who signs in, invites
  *    a colleague and adds an app; without a password it prints an invitation link that sets it;
@@ -14,10 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
 import { DEMO_CROWD_MARKER, demoAccountsIn, playDemoCrowdOnce, prepareStartData, removeDemo, StartRefused } from '../../server/demo/demo-mode';
 import { simulatePlayers } from '../../server/demo/players';
-import { AdminCommandError, setStaff } from '../../server/domain/admin';
+import { AdminCommandError, setStaff } from '../../server/areas/auth/admin';
 import { demoFromEnv } from '../../server/config';
 import { adminCreate, parseAdminCreateArgs } from '../../scripts/admin-create';
 import { bearer, call, createTestServer, signInAs, type TestServer } from './helpers';

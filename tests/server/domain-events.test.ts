@@ -17,7 +17,7 @@ import { openDatabase } from '../../server/db/connect';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { DOMAIN_EVENTS } from '../../src/contracts/domain-events';
-import { DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { createTestServer, type TestServer } from './helpers';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -74,7 +74,7 @@ describe('the catalogue and the reactions table', () => {
 
 describe('delivery', () => {
   test('an after-commit reaction runs once, after the commit, in its own transaction', async () => {
-    const { recordCharge } = await import('../../server/domain/billing');
+    const { recordCharge } = await import('../../server/areas/billing/billing');
     seen.length = 0;
     expect(await recordCharge(ctx, charge('ch_evt_1'))).toBe(true);
     expect(seen).toEqual(['charge.recorded:ch_evt_1:visible:true']);
@@ -86,7 +86,7 @@ describe('delivery', () => {
   });
 
   test('a failing subscriber keeps its error and is retried after a backoff; the change itself stays committed', async () => {
-    const { recordCharge } = await import('../../server/domain/billing');
+    const { recordCharge } = await import('../../server/areas/billing/billing');
     seen.length = 0;
     behaviour.failTimes = 2;
     await server.db.deleteFrom('domain_event_deliveries').execute();

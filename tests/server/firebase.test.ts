@@ -8,14 +8,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { ConversionEventsResponse, IntegrationHealthResponse } from '../../src/contracts/firebase';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/demo/seed';
 import { drainJobs } from '../../server/jobs/queue';
-import { firebaseJobs } from '../../server/domain/firebase';
+import { firebaseJobs } from '../../server/areas/integrations/firebase/firebase';
 import {
   credentialRolesCheck, enabledNeverArrivedCheck, evaluate, failedJobCheck, healthChecksOf, rangeGapsCheck, registerHealthChecks,
   revenueParameterCheck, staleCheck, statusOf, undeployedEventsCheck, type HealthSubject,
-} from '../../server/domain/integration-health';
-import { fileEventsNeverReceivedCheck, postbackSilenceCheck, refusedPostbacksCheck } from '../../server/domain/attribution-health';
+} from '../../server/areas/integrations/health';
+import { fileEventsNeverReceivedCheck, postbackSilenceCheck, refusedPostbacksCheck } from '../../server/areas/integrations/attribution-health';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 const APP: string = DEMO_APP_IDS.pixelRacer;
@@ -132,7 +132,7 @@ describe('conversion events', () => {
 
 describe('demo rows', () => {
   test("Word Garden's Firebase plugin targets the sandbox project, once, with no event enabled", async () => {
-    const { seedFirebaseDemo } = await import('../../server/db/firebase-demo');
+    const { seedFirebaseDemo } = await import('../../server/areas/integrations/firebase/seed');
     const id = `${DEMO_APP_IDS.wordGarden}-firebase`;
     await seedFirebaseDemo(server.db);
     await server.db.updateTable('plugins').set({ attributes: JSON.stringify({ targetProject: 'kept' }) as never }).where('id', '=', id).execute();

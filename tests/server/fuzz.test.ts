@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { paramNames } from '../../src/contracts/endpoint';
 import { call, signInAs } from './helpers';
 import { createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';

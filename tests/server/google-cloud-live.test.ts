@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { googleCloudFromEnv } from '../../server/config';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import { googleCloud, googleCloudFromConfig } from '../../server/providers/google-cloud/google';
 import { TESTED_PERMISSIONS } from '../../server/providers/google-cloud/google-iam';
 import type { CredentialSubject, FirebaseTarget, GoogleCloudProvider } from '../../server/providers/google-cloud/provider';

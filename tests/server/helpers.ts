@@ -29,7 +29,7 @@ import { testConfig, type ServerConfig } from '../../server/config';
 import type { ServerContext } from '../../server/context';
 import { openDatabase, type DbHandle } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../server/demo/seed';
 
 /** buildApp's answer: Fastify plus the server context (routeTable, db, config…). */
 export type TestApp = FastifyInstance & { questboard: ServerContext };
@@ -223,7 +223,7 @@ export async function signInAs(app: FastifyInstance, email: string, password: st
   return token;
 }
 
-/** Signs in each named demo account (server/db/seed.ts DEMO_ACCOUNTS); returns their tokens by name. */
+/** Signs in each named demo account (server/demo/seed.ts DEMO_ACCOUNTS); returns their tokens by name. */
 export async function signInDemo<W extends keyof typeof DEMO_ACCOUNTS>(app: FastifyInstance, who: readonly W[]): Promise<Record<W, string>> {
   const tokens = {} as Record<W, string>;
   for (const name of who) tokens[name] = await signInAs(app, DEMO_ACCOUNTS[name]);

@@ -6,14 +6,14 @@
  * are plain words; every signed-in answer says no-store; every answer >= 500 is logged with its request id and cause.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { outboxMailer } from '../../server/providers/mailer';
 import type { Report } from '../../src/contracts/analyze';
 import { call, signInAs } from './helpers';
 import { createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
 import { dbSnapshot } from './db-snapshot';
 import { workspaceForm } from './multipart-form';
-import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/db/acquire-seed';
+import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/areas/acquire/seed';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { StoreUnavailableError } from '../../server/providers/app-store/provider';

@@ -10,11 +10,11 @@ import { isRight } from 'fp-ts/Either';
 import { CredentialsResponse, PluginsResponse, FeedResponse } from '../../src/contracts/integrations';
 import { Plugin } from '../../src/contracts/plugin';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/demo/seed';
 import { drainJobs, enqueueJob, runNextJob } from '../../server/jobs/queue';
 import { processRange } from '../../server/analytics/raw-export';
-import { writeDemoExport } from '../../server/db/demo-data';
-import { integrationJobs } from '../../server/domain/integrations';
+import { writeDemoExport } from '../../server/demo/demo-data';
+import { integrationJobs } from '../../server/areas/integrations/integrations';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 const APP = DEMO_APP_IDS.pixelRacer; // the demo app with no integration
@@ -376,9 +376,9 @@ describe('one credential per identity per workspace', () => {
   });
 });
 
-describe('demo rows (server/db/integrations-demo.ts)', () => {
+describe('demo rows (server/areas/integrations/seed.ts)', () => {
   test("Demo Studio's BigQuery and Firebase plugins get the product credential and a feed, once", async () => {
-    const { seedIntegrationsDemo } = await import('../../server/db/integrations-demo');
+    const { seedIntegrationsDemo } = await import('../../server/areas/integrations/seed');
     await seedIntegrationsDemo(server.db);
     await seedIntegrationsDemo(server.db);
     const plugin = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` })).json();

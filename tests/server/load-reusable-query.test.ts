@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reusableQuery } from '../../server/db/reusable-query';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/demo/seed';
 import { createTestServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -4,7 +4,7 @@
  * GET /api/workspace/{id} and in /api/me alike.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 

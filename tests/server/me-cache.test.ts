@@ -1,11 +1,11 @@
 /**
  * Issue 9, `/api/me` on the hot path: the account is built once and reused while nothing it shows changed
- * (server/domain/accounts.ts currentAccount, versions bumped by triggers: accounts.migrations.ts). Every table it is
+ * (server/areas/workspace/accounts.ts currentAccount, versions bumped by triggers: accounts.migrations.ts). Every table it is
  * built from is changed here straight in the database, as another server would, and `/api/me` shows each change at once.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
-import { currentAccount } from '../../server/domain/accounts';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
+import { currentAccount } from '../../server/areas/workspace/accounts';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -1,11 +1,11 @@
 /**
- * Monetize API (server/domain/monetize.ts): create / update / remove on SPEC §7 paths, SPEC §5 validation on the server
+ * Monetize API (server/areas/monetize/monetize.ts): create / update / remove on SPEC §7 paths, SPEC §5 validation on the server
  * (including 'Active event source has been changed…'), allowMonetize = 1, viewer and outsider refusals, one campaign
  * per app, and the "Beyond" estimate compiled with bound values (an injection attempt in a value, key or operator).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/db/seed';
-import { DEMO_MONETIZE_ID } from '../../server/db/monetize-seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
+import { DEMO_MONETIZE_ID } from '../../server/areas/monetize/seed';
 import { compileAudience, countAudience } from '../../server/analytics/audience';
 import { bigquery, duckdb, renderSelect } from '../../server/analytics/sql';
 import { ANALYTICS_END, createAnalyticsTestServer, type AnalyticsTestServer } from './analyze-helpers';

@@ -9,9 +9,9 @@
 import { openDatabase } from '../../server/db/connect';
 import { buildApp, migrate } from '../../server/app';
 import { testConfig } from '../../server/config';
-import { seedDemo } from '../../server/db/seed';
-import { ACQUIRE_DEMO_APP } from '../../server/db/acquire-seed';
-import { postbackUrl } from '../../server/domain/postbacks';
+import { seedDemo } from '../../server/demo/seed';
+import { ACQUIRE_DEMO_APP } from '../../server/areas/acquire/seed';
+import { postbackUrl } from '../../server/areas/postbacks/postbacks';
 import type { ServerContext } from '../../server/context';
 
 const handle = await openDatabase({ dataDir: process.argv[2] });

@@ -1,11 +1,11 @@
 /**
- * Issue 12, speed: postbacks nobody listens for are written in groups (server/postbacks/writer.ts). A burst becomes a
+ * Issue 12, speed: postbacks nobody listens for are written in groups (server/areas/postbacks/writer.ts). A burst becomes a
  * few multi-row INSERTs; each key is stored once even when repeated inside one group; a row that fails fails alone.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { DEMO_APP_IDS } from '../../server/db/seed';
-import { postbackWriter, type PostbackRow } from '../../server/postbacks/writer';
+import { DEMO_APP_IDS } from '../../server/demo/seed';
+import { postbackWriter, type PostbackRow } from '../../server/areas/postbacks/writer';
 import { createTestServer, type TestServer } from './helpers';
 
 const APP: string = DEMO_APP_IDS.dragonMergeIos;

@@ -4,8 +4,8 @@
  * and postback.stored reactions.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
-import type { PostbackSubject } from '../../server/domain/postbacks';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
+import type { PostbackSubject } from '../../server/areas/postbacks/postbacks';
 import type { Reaction, ServerContext } from '../../server/context';
 import type { DomainEvent } from '../../src/contracts/domain-events';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';

@@ -6,7 +6,7 @@
  * row, each twice, must all get their one credential.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../server/db/seed';
+import { DEMO_ACCOUNTS } from '../../server/demo/seed';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 let server: TestServer;

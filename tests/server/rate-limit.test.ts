@@ -6,7 +6,7 @@
  * arrives from a configured trusted proxy (TRUST_PROXY).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
 const LOCKED = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { EventDetailResponse } from '../../src/contracts/revenue-settings';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/db/seed';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/demo/seed';
 import { drainJobs } from '../../server/jobs/queue';
-import { integrationJobs } from '../../server/domain/integrations';
-import { revenueSettingsFor } from '../../server/domain/revenue-settings';
+import { integrationJobs } from '../../server/areas/integrations/integrations';
+import { revenueSettingsFor } from '../../server/areas/integrations/revenue-settings';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 const APP: string = DEMO_APP_IDS.pixelRacer; // the demo app with no integration

@@ -1,6 +1,6 @@
 /**
  * Team and invitations, the reference vertical slice (SPEC §2 team, §4 invitation, §5 invite, §6, §8 team), against
- * the rules in the header of server/domain/team.ts: admins manage everything; editors invite editors/viewers and
+ * the rules in the header of server/areas/team/team.ts: admins manage everything; editors invite editors/viewers and
  * resend; viewers read; nobody changes their own role or removes themselves; a workspace keeps an admin; invite links
  * are bound to the invited address and refused when expired, revoked or used.
  *
@@ -16,8 +16,8 @@ import {
   EXPIRED_INVITE_EMAIL,
   PENDING_INVITE_EMAIL,
   RIVAL_WORKSPACE_ID,
-} from '../../server/db/seed';
-import { changeRole, removeFromTeam } from '../../server/domain/team';
+} from '../../server/demo/seed';
+import { changeRole, removeFromTeam } from '../../server/areas/team/team';
 import type { Account } from '../../src/contracts/auth';
 import type { Role } from '../../src/contracts/codecs';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * The AppsFlyer test link behind a short link (server/domain/test-links.ts): the QR code holds PUBLIC_URL/t/{code},
+ * The AppsFlyer test link behind a short link (server/areas/integrations/appsflyer/test-links.ts): the QR code holds PUBLIC_URL/t/{code},
  * rendered exactly as the browser renders it (the qrcode library, 150 px, level H, qrCodeOptions), and a real decoder
  * reads it; opening the short link answers a 302 to the full test link with every SPEC §3 parameter, for 7 days; an
  * unknown code answers a 404 page and an expired one a 410 page.
@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import QRCode from 'qrcode';
 import jsQR from 'jsqr';
 import { QR_CODE_SIZE, qrCodeOptions, QR_DOWNLOAD_SIZE } from '../../src/contracts/integrations';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/db/seed';
-import type { TestLinkTables } from '../../server/domain/test-links.migrations';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
+import type { TestLinkTables } from '../../server/areas/integrations/appsflyer/test-links.migrations';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 // pngjs is the PNG codec the qrcode library itself renders with in Node.

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sql } from 'kysely';
-import { DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/db/seed';
+import { DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
 import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInDemo, type TestServer } from './helpers';
 import { GIF_1PX, JPEG_HEAD, PNG_1PX, WEBP_HEAD, gifHeaderOf, pngHeaderOf, pngOfSize, workspaceForm } from './multipart-form';

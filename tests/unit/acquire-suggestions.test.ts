@@ -1,6 +1,6 @@
-/** The suggested-quests formula (server/domain/acquire-suggestions.ts): milestones by reach share, rising payouts, KPI. */
+/** The suggested-quests formula (server/areas/acquire/suggestions.ts): milestones by reach share, rising payouts, KPI. */
 import { describe, expect, test } from 'vitest';
-import { allowedCostPerInstall, levelEventOf, priceSteps } from '../../server/domain/acquire-suggestions';
+import { allowedCostPerInstall, levelEventOf, priceSteps } from '../../server/areas/acquire/suggestions';
 
 describe('suggested quests formula', () => {
   const reach = [

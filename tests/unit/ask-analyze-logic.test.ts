@@ -4,7 +4,7 @@
  * builder's own auto sort when the question named none.
  */
 import { describe, expect, test } from 'vitest';
-import { understand } from '../../server/analytics/ask/parse';
+import { understand } from '../../server/areas/ask/parse';
 import { DEMO_MODELS, TODAY } from '../../scripts/ask-questions';
 import { applySuggestion, builderDraft, changePart, comparisonOptions, datesText, partsOf, removePart, summaryOf } from '../../src/machines/ask-analyze/ask-analyze.logic';
 import type { AskResponse } from '../../src/contracts/ask';

@@ -1,7 +1,7 @@
 /** The Adjust events.csv download (src/lib/events-csv.ts): dotted keys, every field quoted, formula-safe, round trip. */
 import { describe, expect, it } from 'vitest';
 import { eventsCsv, flatten } from '../../src/lib/events-csv';
-import { parseAdjustEventsCsv } from '../../server/domain/adjust-csv';
+import { parseAdjustEventsCsv } from '../../server/areas/integrations/adjust/csv';
 
 describe('events.csv', () => {
   it('flattens nested objects with dotted keys', () => {

@@ -183,6 +183,18 @@ describe('import checker (the real .dependency-cruiser.cjs on tests/unit/fixture
     expect(check.report).toMatch(/^ {2}contracts-are-pure: src\/contracts is shared by the SPA and the server/m);
   });
 
+  test('reports an area reaching past another area\'s door, area logic using HTTP, infrastructure importing an area and a composition skipping a door', async () => {
+    const check = await checkImports(['server'], { baseDir: fixture });
+    expect(check.ok).toBe(false);
+    // Exactly these: billing's index.ts, and acquire's routes using HTTP and their own area, are allowed.
+    expect([...check.violations].sort()).toEqual([
+      'area-doors: server/areas/acquire/acquire.ts → server/areas/billing/billing.ts',
+      'area-logic-not-http: server/areas/acquire/acquire.ts → server/http/decode.ts',
+      'composition-uses-doors: server/main.ts → server/areas/acquire/routes.ts',
+      'infrastructure-knows-no-area: server/db/connect.ts → server/areas/billing/index.ts',
+    ]);
+  });
+
   test('a root that follows the rules passes', async () => {
     const check = await checkImports(['src/services'], { baseDir: fixture });
     expect(check.violations).toEqual([]);

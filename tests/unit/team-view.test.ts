@@ -1,6 +1,6 @@
 /**
  * The pure rules behind the team page: status text and expiry (SPEC §4), role labels and counts (SPEC §6), which
- * row menu items each role gets (SPEC §6, server/domain/team.ts), invite validation (SPEC §5), and which
+ * row menu items each role gets (SPEC §6, server/areas/team/team.ts), invite validation (SPEC §5), and which
  * workspace an accepted invite opens.
  */
 import { describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('roles, names and counts (SPEC §6)', () => {
   });
 });
 
-describe('row menus (SPEC §6; rules of server/domain/team.ts)', () => {
+describe('row menus (SPEC §6; rules of server/areas/team/team.ts)', () => {
   it('gives admins resend on invites, change role and remove on every other row', () => {
     expect(rowActions(pending, as(admin))).toEqual(['resend', 'changeRole', 'remove']);
     expect(rowActions(expired, as(admin))).toEqual(['resend', 'changeRole', 'remove']);

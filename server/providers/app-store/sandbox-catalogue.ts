@@ -63,7 +63,7 @@ function describe(title: string, genre: string, developer: string, pick: () => n
   return `${hooks[Math.floor(pick() * hooks.length)]} ${a} ${b}`;
 }
 
-/** The demo studio's own games (server/db/seed.ts), listed as the demo workspace has them. */
+/** The demo studio's own games (server/demo/seed.ts), listed as the demo workspace has them. */
 const DEMO_LISTINGS: CatalogueApp[] = [
   { platform: 'android', title: 'Dragon Merge', developer: 'Demo Studio', storeId: 'dev.demostudio.dragonmerge', bundleId: 'dev.demostudio.dragonmerge', hue: 160, shape: 1 },
   { platform: 'ios', title: 'Dragon Merge', developer: 'Demo Studio', storeId: '1600000001', bundleId: 'dev.demostudio.dragonmerge', hue: 200, shape: 1 },

@@ -1,5 +1,5 @@
 /**
- * Google sign-in for a USER_OAUTH credential with the real Google Cloud adapter (server/domain/integrations-oauth.ts
+ * Google sign-in for a USER_OAUTH credential with the real Google Cloud adapter (server/areas/integrations/oauth.ts
  * calls it): Google's consent URL (offline access and the consent prompt, so a refresh token always comes back; the
  * scopes openid + email + cloud-platform; the sealed state; the redirect URI PUBLIC_URL/api/oauth/callback), then the
  * code exchanged for tokens with google-auth-library's OAuth2Client and the id token verified (audience, issuer,

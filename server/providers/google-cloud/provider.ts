@@ -46,7 +46,7 @@ export interface GoogleCloudProvider {
   projects(credential: CredentialSubject, scope: { workspaceId: string; apps: readonly WorkspaceApp[] }): Promise<Record<string, CredentialProject[]>>;
   /**
    * The Firebase (Google Analytics) events an app logs in a project: name, parameters with their types, and when one
-   * was last received (0: declared but never received). Firebase tab, conversion events (server/domain/firebase.ts).
+   * was last received (0: declared but never received). Firebase tab, conversion events (server/areas/integrations/firebase/firebase.ts).
    */
   firebaseEvents(credential: CredentialSubject, target: FirebaseTarget): Promise<FirebaseEventInfo[]>;
   /**

@@ -1,6 +1,6 @@
 /**
  * The embedded sandbox payments provider (default): no network, deterministic. The hosted page is ours
- * (/sandbox/payments/setup/:sessionId, server/routes/billing-sandbox.ts), labelled "Sandbox", and accepts Stripe's
+ * (/sandbox/payments/setup/:sessionId, server/areas/billing/routes.ts), labelled "Sandbox", and accepts Stripe's
  * well-known test card numbers after the checks a real form makes (Luhn, expiry, CVC). One test number is declined,
  * as Stripe's is.
  */

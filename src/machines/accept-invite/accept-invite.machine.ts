@@ -43,7 +43,7 @@ export type JoinField = keyof JoinForm;
 export type JoinErrors = Partial<Record<JoinField, string>>;
 
 /**
- * The rules the server applies on accept (server/domain/team.ts acceptInvite), mirrored in the form: a new account
+ * The rules the server applies on accept (server/areas/team/team.ts acceptInvite), mirrored in the form: a new account
  * needs both names and a long enough password; an existing account only its password.
  */
 export function validateJoin(form: JoinForm, hasAccount = false): JoinErrors {

@@ -12,7 +12,7 @@
  *                                           └─ thrown ──────────────────► done  (logged; the same error)
  *
  * Its output says whether the plugin is connected now. The server connects a waiting plugin when its first postback
- * is stored (server/domain/postbacks.ts): the check only reads that status and refreshes the page. `notify`, `reloadPlugins`, `reloadEventSchemas` and `logError` are
+ * is stored (server/areas/postbacks/postbacks.ts): the check only reads that status and refreshes the page. `notify`, `reloadPlugins`, `reloadEventSchemas` and `logError` are
  * provided by check-status.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';

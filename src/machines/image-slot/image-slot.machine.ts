@@ -15,7 +15,7 @@
  *
  * Decision (docs/app-settings.md §Rules and limits leaves open whether the load check blocks): it BLOCKS. An unreadable file cannot be decoded, so it
  * can be neither previewed nor recompressed, and an image over the limit would be refused by the server's own check
- * of the bytes (server/domain/cms.ts) — letting either through would only move the error to Save Changes, after
+ * of the bytes (server/areas/app-settings/cms/cms.ts) — letting either through would only move the error to Save Changes, after
  * the user believed the slot was filled. So the slot shows the error and keeps the previous image of the form.
  * The calls and `accepted` are provided by image-slot.actors.ts.
  */

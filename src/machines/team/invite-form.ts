@@ -1,6 +1,6 @@
 /**
  * docs/team.md §Rules and limits invite rules mirrored in the dialog: email required and valid; role admin, editor or viewer (default
- * admin), limited to the roles the inviter may give (server/domain/team.ts refuses the others). The server
+ * admin), limited to the roles the inviter may give (server/areas/team/team.ts refuses the others). The server
  * checks again: its codec is InviteRequest in src/contracts/team.ts.
  */
 import { isEmail, MAX, type Role } from '../../contracts/codecs';

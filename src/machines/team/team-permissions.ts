@@ -1,5 +1,5 @@
 /**
- * Who may do what on the team page (docs/team.md §Roles), mirroring the rules the server enforces in server/domain/team.ts:
+ * Who may do what on the team page (docs/team.md §Roles), mirroring the rules the server enforces in server/areas/team/team.ts:
  *  - admins invite with any role, resend invites, change roles and remove members (or withdraw invites);
  *  - editors invite editors and viewers and resend invites;
  *  - viewers change nothing: no Invite, no row menu;

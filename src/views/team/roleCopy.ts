@@ -1,4 +1,4 @@
-/** What each role may do, in words, under the role pickers (ours; the rules are server/domain/team.ts). */
+/** What each role may do, in words, under the role pickers (ours; the rules are server/areas/team/team.ts). */
 import type { Role } from '../../contracts/codecs';
 
 export const ROLE_DESCRIPTIONS: Record<Role, string> = {

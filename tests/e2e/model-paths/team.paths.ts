@@ -37,7 +37,7 @@ const member: MemberRef = { accountId: 'member', email: MEMBER, name: 'Path Memb
 const ok = (message: string) => ({ status: 'done', answer: { success: true, message } }) as MutationOutcome;
 const refused = (message?: string) => ({ status: 'failed', answer: { success: false, message }, error: null }) as MutationOutcome;
 
-/** SPEC §8: the server's invite error message is shown as it is; this one is real server copy (server/domain/team.ts). */
+/** SPEC §8: the server's invite error message is shown as it is; this one is real server copy (server/areas/team/team.ts). */
 const ALREADY_MEMBER = 'This user is already a member of the workspace.';
 
 const E = {

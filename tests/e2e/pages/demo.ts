@@ -1,5 +1,5 @@
 /**
- * The seeded demo data the end-to-end specs rely on (server/db/seed.ts) and helpers to make per-run unique values,
+ * The seeded demo data the end-to-end specs rely on (server/demo/seed.ts) and helpers to make per-run unique values,
  * so specs never depend on each other's leftovers. Kept here (not imported from server/) so the browser-side specs
  * stay independent of server modules.
  */

@@ -12,7 +12,7 @@ import { Modal } from './modal';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './sign-in.page';
 import { signInByApi } from './session';
 
-/** The demo app with BigQuery data (server/db/seed.ts ANALYTICS_APP_IDS). */
+/** The demo app with BigQuery data (server/demo/seed.ts ANALYTICS_APP_IDS). */
 export const ANALYZE_APP = { id: 'dragon-merge-android', name: 'Dragon Merge' } as const;
 
 export const MESSAGES = {

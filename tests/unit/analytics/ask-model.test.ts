@@ -1,12 +1,12 @@
 /**
- * The optional language model of "Ask Analyze in plain words" (server/analytics/ask/model.ts): the adapter reads the
+ * The optional language model of "Ask Analyze in plain words" (server/areas/ask/model.ts): the adapter reads the
  * recorded chat-completion answer through an injected fetch, and a proposal is accepted only as a report of the
  * catalogue (a known model, its metrics and columns, comparisons its types allow, sort on chosen columns, a valid
  * limit, real dates), with the catalogue's own labels and types.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { acceptProposal, askMessages, openAiAskModel } from '../../../server/analytics/ask/model';
+import { acceptProposal, askMessages, openAiAskModel } from '../../../server/areas/ask/model';
 import { DEMO_MODELS, TODAY } from '../../../scripts/ask-questions';
 
 const RECORDED = readFileSync(new URL('../../fixtures/ask/chat-completion.json', import.meta.url), 'utf8');

@@ -1,13 +1,13 @@
 /**
- * The offline reader of "Ask Analyze in plain words" (server/analytics/ask/parse.ts): every question of the table
+ * The offline reader of "Ask Analyze in plain words" (server/areas/ask/parse.ts): every question of the table
  * (scripts/ask-questions.ts, written the way publishers ask, typos and synonyms included) must become exactly its
  * report; what cannot be placed is said with catalogue suggestions; dates resolve in UTC like the compiler's ranges.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { understand, editDistance } from '../../../server/analytics/ask/parse';
-import { findDates } from '../../../server/analytics/ask/dates';
+import { understand, editDistance } from '../../../server/areas/ask/parse';
+import { findDates } from '../../../server/areas/ask/dates';
 import { resolveRelativeDateRange } from '../../../src/contracts/analyze';
 import { DEMO_MODELS, QUESTIONS, TODAY, expectedForm, shortForm } from '../../../scripts/ask-questions';
 
@@ -113,7 +113,7 @@ test('the held-out questions are read only by the benchmark, never by a test or 
   const root = join(__dirname, '../../..');
   const files = (dir: string): string[] => readdirSync(join(root, dir), { withFileTypes: true })
     .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
-  const readers = [...files('tests'), ...files('server/analytics/ask'), 'scripts/ask-questions.ts']
+  const readers = [...files('tests'), ...files('server/areas/ask'), 'scripts/ask-questions.ts']
     .filter((f) => /held-out/.test(readFileSync(join(root, f), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')) && !f.endsWith('held-out.ts'));
   expect(readers).toEqual(['tests/unit/analytics/ask-questions.test.ts']);
   expect(readFileSync(join(root, 'scripts/bench-ask.ts'), 'utf8')).toContain("from '../tests/fixtures/ask/held-out'");

@@ -1,9 +1,9 @@
 /**
- * Reading an Adjust events file on the server (server/domain/adjust-csv.ts: csv-parse, then the docs/domain.md row rules of
+ * Reading an Adjust events file on the server (server/areas/integrations/adjust/csv.ts: csv-parse, then the docs/domain.md row rules of
  * src/contracts/integrations.ts): header, quoting, line numbers of every error, names and content checks.
  */
 import { describe, expect, it } from 'vitest';
-import { parseAdjustEventsCsv, readAdjustEventsFile, readCsvRecords } from '../../../server/domain/adjust-csv';
+import { parseAdjustEventsCsv, readAdjustEventsFile, readCsvRecords } from '../../../server/areas/integrations/adjust/csv';
 import * as fx from '../../fixtures/integrations';
 
 describe('parseAdjustEventsCsv', () => {

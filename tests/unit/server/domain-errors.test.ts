@@ -1,12 +1,12 @@
 /**
- * Domain errors (server/domain/errors.ts) and their HTTP answers (server/http/errors.ts): each kind has its status,
- * the body is `{success:false, message, code, fields}`. (That server/domain imports nothing of HTTP is the import
+ * Domain errors (server/errors.ts) and their HTTP answers (server/http/errors.ts): each kind has its status,
+ * the body is `{success:false, message, code, fields}`. (That area logic imports nothing of HTTP is the import
  * checker's rule domain-not-http.)
  */
 import { describe, expect, test } from 'vitest';
 import {
   conflict, DomainError, forbidden, gone, invalid, notFound, rateLimited, timedOut, unauthenticated, unavailable,
-} from '../../../server/domain/errors';
+} from '../../../server/errors';
 import { httpAnswerOf } from '../../../server/http/errors';
 
 describe('domain error → HTTP answer', () => {

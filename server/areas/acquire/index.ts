@@ -1,0 +1,10 @@
+/**
+ * Acquire (docs/acquire.md): user-acquisition quests (drafts, publishing, pausing, daily caps), their steps counted from
+ * postbacks, the KPI card and suggestions, and the app's acquisition settings.
+ * This file is the area's only door (docs/architecture.md §Areas and their doors): other areas, server/areas.ts and
+ * the demo import what is named here, nothing else of the folder.
+ */
+export { countQuestStep, namesLiveQuest } from './acquire';
+export { acquireMigrations } from './migrations';
+export { acquireRoutes } from './routes';
+export { seedAcquireDemo } from './seed';

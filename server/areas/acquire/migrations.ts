@@ -1,0 +1,68 @@
+/**
+ * App-database changes of the Acquire area (numbers 0450–0479): the acquisition settings draft per app, quests with
+ * their active and draft definitions, the player app's views and starts (one row per reported event, unique per app
+ * and event id so a replayed request counts once), and completed steps (unique per quest, player and step, so a
+ * postback delivered twice completes a step once), each linked to the billing charge it made.
+ */
+import type { Kysely, Migration } from 'kysely';
+import { runStatements } from '../../db/migrations';
+
+export const acquireMigrations: Record<string, Migration> = {
+  '0450_acquire': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE TABLE acquire_settings (
+          app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
+          countries jsonb NOT NULL,
+          daily_budget double precision NOT NULL,
+          target_kpi text NOT NULL,
+          target_kpi_value double precision NOT NULL,
+          analysis_period integer NOT NULL,
+          updated_by text REFERENCES accounts(id) ON DELETE SET NULL,
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE quests (
+          id text PRIMARY KEY,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          status text NOT NULL CHECK (status IN ('DRAFT', 'LIVE', 'STOPPED')),
+          active jsonb,
+          draft jsonb,
+          suggested boolean NOT NULL DEFAULT false,
+          published_at timestamptz,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          updated_at timestamptz NOT NULL DEFAULT now(),
+          CHECK (active IS NOT NULL OR draft IS NOT NULL)
+        );
+        CREATE INDEX quests_app ON quests (app_id, created_at, id);
+        CREATE TABLE quest_player_events (
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          event_id text NOT NULL,
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          player_id text NOT NULL,
+          kind text NOT NULL CHECK (kind IN ('view', 'start')),
+          at timestamptz NOT NULL,
+          PRIMARY KEY (app_id, event_id)
+        );
+        CREATE INDEX quest_player_events_quest ON quest_player_events (quest_id, kind, player_id);
+        CREATE TABLE quest_step_completions (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          player_id text NOT NULL,
+          step_index integer NOT NULL,
+          event_name text NOT NULL,
+          payout_cents integer NOT NULL,
+          charge_id text REFERENCES billing_charges(id) ON DELETE SET NULL,
+          completed_at timestamptz NOT NULL,
+          PRIMARY KEY (quest_id, player_id, step_index)
+        );
+        CREATE INDEX quest_step_completions_day ON quest_step_completions (quest_id, completed_at)
+      `);
+    },
+  },
+  // A completed step names the charge Billing records for it after the commit (the quest.step_completed reaction),
+  // so the charge does not exist yet when the step is stored: the id is a reference, not a foreign key.
+  '0451_quest_charges_through_billing': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `ALTER TABLE quest_step_completions DROP CONSTRAINT IF EXISTS quest_step_completions_charge_id_fkey`);
+    },
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * Acquire routes (contract and paths: src/contracts/acquire.ts): quests, their draft → publish / discard lifecycle and
+ * menu actions, the acquisition settings draft (editors and admins write; viewers read), and the player app's s2s
+ * views and starts (public route, authenticated by the app's s2s API key). Rules: server/areas/acquire/acquire.ts.
+ */
+import { defineRoute } from '../../http/define-route';
+import { access } from '../../http/access';
+import { S2S_KEY_HEADER, acquireEndpoints as e } from '../../../src/contracts/acquire';
+import {
+  acquireSource, createQuest, deleteActive, deleteDraft, discardAll, discardQuest, getQuest, listQuests, loadSettings,
+  publishAll, publishQuest, recordPlayerEvent, restartQuest, saveDraft, saveSettings, sourceEvents, stopQuest,
+} from './acquire';
+import { kpiTracking } from './kpi';
+
+const done = (message: string) => ({ success: true, message });
+
+export const acquireRoutes = [
+  defineRoute(e.source, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => {
+      const source = await acquireSource(ctx, params.appId);
+      return { success: true, data: { source, events: await sourceEvents(ctx, params.appId, source) } };
+    },
+  }),
+  defineRoute(e.quests, { access: access.app('viewer'), handler: async ({ ctx, params }) => ({ success: true, data: await listQuests(ctx, params.appId) }) }),
+  defineRoute(e.createQuest, {
+    access: access.app('editor'),
+    status: 201,
+    handler: async ({ ctx, params, body }) => ({ success: true, data: await createQuest(ctx, params.appId, body), message: 'Quest created.' }),
+  }),
+  defineRoute(e.quest, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => {
+      const { quest, funnel } = await getQuest(ctx, params.appId, params.questId);
+      return { success: true, data: quest, funnel };
+    },
+  }),
+  defineRoute(e.saveDraft, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params, body }) => ({ success: true, data: await saveDraft(ctx, params.appId, params.questId, body), message: 'Draft saved.' }),
+  }),
+  defineRoute(e.publish, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await publishQuest(ctx, params.appId, params.questId)) }),
+  defineRoute(e.stop, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await stopQuest(ctx, params.appId, params.questId)) }),
+  defineRoute(e.restart, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await restartQuest(ctx, params.appId, params.questId)) }),
+  defineRoute(e.deleteActive, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await deleteActive(ctx, params.appId, params.questId)) }),
+  defineRoute(e.deleteDraft, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await deleteDraft(ctx, params.appId, params.questId)) }),
+  defineRoute(e.discard, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await discardQuest(ctx, params.appId, params.questId)) }),
+  defineRoute(e.publishAll, { access: access.app('editor'), handler: async ({ ctx, params }) => publishAll(ctx, params.appId) }),
+  defineRoute(e.discardAll, { access: access.app('editor'), handler: async ({ ctx, params }) => discardAll(ctx, params.appId) }),
+  defineRoute(e.settings, { access: access.app('viewer'), handler: async ({ ctx, params }) => ({ success: true, data: await loadSettings(ctx, params.appId) }) }),
+  defineRoute(e.saveSettings, {
+    access: access.app('editor'),
+    deniedMessage: 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.',
+    handler: async ({ ctx, params, body, caller }) => done(await saveSettings(ctx, params.appId, caller, body)),
+  }),
+  defineRoute(e.kpi, { access: access.app('viewer'), handler: async ({ ctx, params }) => ({ success: true, data: await kpiTracking(ctx, params.appId) }) }),
+  defineRoute(e.playerEvent, {
+    access: access.public,
+    handler: async ({ ctx, params, body, req }) => {
+      const header = req.headers[S2S_KEY_HEADER];
+      const outcome = await recordPlayerEvent(ctx, params.appId, typeof header === 'string' ? header : undefined, body);
+      return { success: true, outcome };
+    },
+  }),
+];

@@ -1,0 +1,55 @@
+/** Kysely table types of the Acquire area (server/areas/acquire/migrations.ts). Money of completions in integer cents. */
+import type { ColumnType, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** The app's acquisition settings draft (docs/acquire.md §Entities); no row: no draft yet (the Quests tab is hidden). */
+export interface AcquireSettingsTable {
+  app_id: string;
+  countries: JSONColumnType<string[]>;
+  daily_budget: number;
+  target_kpi: string;
+  target_kpi_value: number;
+  analysis_period: number;
+  updated_by: string | null;
+  updated_at: CreatedAt;
+}
+/** One quest: its active (published) and draft definitions (src/contracts/acquire.ts QuestDefinition) and status. */
+export interface QuestsTable {
+  id: string;
+  app_id: string;
+  status: 'DRAFT' | 'LIVE' | 'STOPPED';
+  active: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  draft: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+  suggested: ColumnType<boolean, boolean | undefined, boolean>;
+  published_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+/** Views and starts reported by the player app (s2s); (app_id, event_id) unique, so a replay counts once. */
+export interface QuestPlayerEventsTable {
+  app_id: string;
+  event_id: string;
+  quest_id: string;
+  player_id: string;
+  kind: 'view' | 'start';
+  at: Timestamp;
+}
+/** A player's completed step (from an attribution postback); charged when within the quest's daily cap. */
+export interface QuestStepCompletionsTable {
+  quest_id: string;
+  player_id: string;
+  step_index: number;
+  event_name: string;
+  payout_cents: number;
+  charge_id: string | null;
+  completed_at: Timestamp;
+}
+
+export interface AcquireTables {
+  acquire_settings: AcquireSettingsTable;
+  quests: QuestsTable;
+  quest_player_events: QuestPlayerEventsTable;
+  quest_step_completions: QuestStepCompletionsTable;
+}

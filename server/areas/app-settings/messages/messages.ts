@@ -1,0 +1,30 @@
+/**
+ * An app's player notifications (contract and rules: src/contracts/messages.ts): questStart and questComplete, each
+ * on or off with its title and message. Read: the saved settings, or the defaults when none were saved. Save: checked
+ * again with the contract's `validateNotificationSettings` (required while on, lengths, allow-listed placeholders),
+ * stored trimmed in one upsert.
+ */
+import {
+  DEFAULT_NOTIFICATION_SETTINGS, normalizeNotificationSettings, validateNotificationSettings, type NotificationSettings,
+} from '../../../../src/contracts/messages';
+import type { ServerContext } from '../../../context';
+import { invalid } from '../../../errors';
+
+export async function getNotificationSettings(ctx: ServerContext, appId: string): Promise<NotificationSettings> {
+  const row = await ctx.db.selectFrom('app_notification_settings').select('settings').where('app_id', '=', appId).executeTakeFirst();
+  return row?.settings ?? DEFAULT_NOTIFICATION_SETTINGS;
+}
+
+export async function saveNotificationSettings(ctx: ServerContext, appId: string, input: NotificationSettings): Promise<NotificationSettings> {
+  const settings = normalizeNotificationSettings(input);
+  const errors = validateNotificationSettings(settings);
+  const [field] = Object.keys(errors);
+  if (field) throw invalid(errors[field]!, [field]);
+  const json = JSON.stringify(settings) as never;
+  await ctx.db
+    .insertInto('app_notification_settings')
+    .values({ app_id: appId, settings: json })
+    .onConflict((oc) => oc.column('app_id').doUpdateSet({ settings: json, updated_at: new Date() }))
+    .execute();
+  return settings;
+}

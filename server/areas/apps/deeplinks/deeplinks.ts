@@ -1,0 +1,48 @@
+/**
+ * Acquisition links of an app (docs/app-settings.md §Entities Deeplink; §API endpoints update deeplink): the list in the partner's order, and the one
+ * change a publisher makes, a link's url. Only ios, android and appsFlyer links are updated; a link of any other
+ * platform is listed, logged as unsupported and refused on update (400 `unsupported_platform`). The url rules are the
+ * contract's (`deeplinkUrlError`), the same the browser shows as the user types.
+ */
+import type { Deeplink } from '../../../../src/contracts/apps';
+import { DEEPLINK_UNSUPPORTED, deeplinkUrlError, isSupportedDeeplinkPlatform } from '../../../../src/contracts/deeplinks';
+import type { UpdateDeeplinkRequest } from '../../../../src/contracts/integrations';
+import type { ServerContext } from '../../../context';
+import { logLine } from '../../../log';
+import { invalid, notFound } from '../../../errors';
+
+const logUnsupported = (appId: string, link: { id: string; platform: string }) =>
+  console.warn(logLine('deeplinks', { app: appId, deeplink: link.id, platform: link.platform, outcome: 'unsupported platform' }));
+
+/** The links of several apps as the App entity carries them (docs/app-settings.md §Entities App.deepLinks), each app's in order. */
+export async function deeplinksOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly string[]): Promise<Map<string, Deeplink[]>> {
+  const result = new Map<string, Deeplink[]>();
+  if (appIds.length === 0) return result;
+  const rows = await ctx.db.selectFrom('app_deeplinks').select(['app_id', 'id', 'type', 'url', 'platform'])
+    .where('app_id', 'in', appIds).orderBy('app_id').orderBy('position').orderBy('id').execute();
+  for (const { app_id, ...link } of rows) result.set(app_id, [...(result.get(app_id) ?? []), link]);
+  return result;
+}
+
+/** The app's links, in order; links of unsupported platforms are included and logged. */
+export async function listDeeplinks(ctx: ServerContext, appId: string): Promise<Deeplink[]> {
+  const rows = (await deeplinksOf(ctx, [appId])).get(appId) ?? [];
+  for (const row of rows) if (!isSupportedDeeplinkPlatform(row.platform)) logUnsupported(appId, row);
+  return rows;
+}
+
+/** docs/app-settings.md §API endpoints: the deeplink id and the deeplink object carrying the new url. Only the url changes. */
+export async function updateDeeplink(ctx: ServerContext, appId: string, request: UpdateDeeplinkRequest): Promise<void> {
+  if (request.deeplink.id !== request.deeplinkId) throw invalid('The deep link id does not match the link sent.', ['deeplink.id'], 'deeplink_mismatch');
+  const row = await ctx.db.selectFrom('app_deeplinks').select(['id', 'platform'])
+    .where('id', '=', request.deeplinkId).where('app_id', '=', appId).executeTakeFirst();
+  if (!row) throw notFound('Deep link');
+  if (!isSupportedDeeplinkPlatform(row.platform)) {
+    logUnsupported(appId, row);
+    throw invalid(DEEPLINK_UNSUPPORTED, ['deeplink.platform'], 'unsupported_platform');
+  }
+  const error = deeplinkUrlError(row.platform, request.deeplink.url);
+  if (error) throw invalid(error, ['deeplink.url'], 'invalid_url');
+  await ctx.db.updateTable('app_deeplinks').set({ url: request.deeplink.url.trim(), updated_at: ctx.now() })
+    .where('id', '=', row.id).where('app_id', '=', appId).execute();
+}

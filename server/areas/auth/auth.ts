@@ -1,0 +1,69 @@
+/**
+ * Sign-in and sessions. Tokens are random (256 bits), stored only as a hash, expire, and are revoked on logout.
+ * Repeated failed password checks (sign-in, and accepting an invite as an existing account) are limited per account
+ * and client address, per account and per address, using rows (works across processes).
+ */
+import { sql } from 'kysely';
+import type { ServerContext } from '../../context';
+import { hashPassword, hashToken, newToken, verifyPassword } from '../../auth/crypto';
+import { rateLimited, unauthenticated } from '../../errors';
+
+export const SIGN_IN_FAILED = 'Incorrect email or password.';
+export const tooManyAttempts = (minutes: number) =>
+  `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`;
+
+// A constant hash to compare against when the email is unknown, so both paths cost the same.
+const dummyHash = hashPassword('questboard-timing-equaliser');
+
+export async function createSession(ctx: ServerContext, accountId: string) {
+  const { db, config } = ctx;
+  const now = ctx.now();
+  const token = newToken();
+  const expires = new Date(now.getTime() + config.sessionDays * 24 * 60 * 60 * 1000);
+  await db.insertInto('sessions').values({ token_hash: hashToken(token), account_id: accountId, expires_at: expires }).execute();
+  return token;
+}
+
+/**
+ * Refused (429) when a password check for `email` from `ip` would exceed a limit of config.signInLimit within its
+ * window: failures for this account from this address (`attempts`), for this account from anywhere
+ * (`accountAttempts`, higher: a distributed guess is slowed without one attacker locking the user out), or from this
+ * address for any account (`addressAttempts`). Shared by sign-in and by accepting an invite with an existing
+ * account's password.
+ */
+export async function assertPasswordAttemptAllowed(ctx: ServerContext, email: string, ip: string) {
+  const limit = ctx.config.signInLimit;
+  const since = new Date(ctx.now().getTime() - limit.windowMinutes * 60 * 1000);
+  const failures = await ctx.db
+    .selectFrom('sign_in_attempts')
+    .select([
+      sql<string>`count(*) FILTER (WHERE email = ${email} AND ip = ${ip})`.as('pair'),
+      sql<string>`count(*) FILTER (WHERE email = ${email})`.as('account'),
+      sql<string>`count(*) FILTER (WHERE ip = ${ip})`.as('address'),
+    ])
+    .where('succeeded', '=', false)
+    .where('at', '>', since)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
+    .executeTakeFirstOrThrow();
+  if (Number(failures.pair) >= limit.attempts || Number(failures.account) >= limit.accountAttempts || Number(failures.address) >= limit.addressAttempts) {
+    throw rateLimited(tooManyAttempts(limit.windowMinutes), 'too_many_attempts');
+  }
+}
+
+export async function recordPasswordAttempt(ctx: ServerContext, email: string, ip: string, succeeded: boolean) {
+  await ctx.db.insertInto('sign_in_attempts').values({ email, ip, succeeded }).execute();
+}
+
+export async function signIn(ctx: ServerContext, email: string, password: string, ip: string) {
+  const normalised = email.trim().toLowerCase();
+  await assertPasswordAttemptAllowed(ctx, normalised, ip);
+  const account = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', normalised).executeTakeFirst();
+  const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
+  await recordPasswordAttempt(ctx, normalised, ip, ok && !!account);
+  if (!ok || !account) throw unauthenticated(SIGN_IN_FAILED, 'invalid_credentials');
+  return { accountId: account.id, token: await createSession(ctx, account.id) };
+}
+
+export async function revokeSession(ctx: ServerContext, tokenHash: string) {
+  await ctx.db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('token_hash', '=', tokenHash).execute();
+}

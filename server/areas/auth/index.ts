@@ -1,0 +1,8 @@
+/**
+ * Auth (docs/accounts.md): sign-in, sessions, password attempts and the accounts' own tables.
+ * This file is the area's only door (docs/architecture.md §Areas and their doors): other areas, server/areas.ts and
+ * the demo import what is named here, nothing else of the folder.
+ */
+export { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from './auth';
+export { accountsMigrations } from './migrations';
+export { authRoutes } from './routes';

@@ -1,0 +1,83 @@
+/**
+ * App-database changes of the auth area (`/api/me` on the hot path): `view_versions` holds, per workspace, a
+ * number that grows whenever anything the signed-in account's view of it shows changes: the workspace row, its
+ * memberships (team count, roles), its apps, their plugins, API keys and deep links (0530), and the accounts of its members (names and
+ * e-mails: the team count hides internal staff). Row triggers bump it in the writer's own transaction, so a
+ * committed change and its new version are seen together. `/api/me` (server/areas/workspace/accounts.ts) reads the account's
+ * versions with one small query and reuses the account it built for the same versions.
+ *
+ * No foreign key: a workspace's row is bumped while its apps are deleted by cascade; a deleted workspace leaves a
+ * harmless row behind (it is deleted with the workspace when the workspace row goes first).
+ */
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/** Table → how a changed row names its workspace(s), in plpgsql over the row variable `r`. */
+const WORKSPACE_OF: Record<string, string> = {
+  workspaces: 'r.id',
+  memberships: 'r.workspace_id',
+  apps: 'r.workspace_id',
+  plugins: '(SELECT workspace_id FROM apps WHERE id = r.app_id)',
+  app_api_keys: '(SELECT workspace_id FROM apps WHERE id = r.app_id)',
+};
+
+/** A row trigger on `table` that bumps the version of the workspace(s) a changed row belongs to. */
+async function bumpOnChange(db: Kysely<any>, table: string, workspaceOf: string) {
+  // The old row's workspace on UPDATE and DELETE, the new row's on INSERT and UPDATE (a row may move).
+  await sql.raw(`CREATE FUNCTION ${table}_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE r ${table}%ROWTYPE; w text;
+    BEGIN
+      IF TG_OP <> 'INSERT' THEN r := OLD; w := ${workspaceOf}; IF w IS NOT NULL THEN PERFORM bump_view_version(w); END IF; END IF;
+      IF TG_OP <> 'DELETE' THEN r := NEW; IF ${workspaceOf} IS DISTINCT FROM w THEN w := ${workspaceOf}; IF w IS NOT NULL THEN PERFORM bump_view_version(w); END IF; END IF; END IF;
+      RETURN NULL;
+    END
+  $$`).execute(db);
+  await sql.raw(`CREATE TRIGGER ${table}_view_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
+    FOR EACH ROW EXECUTE FUNCTION ${table}_bump_view_version()`).execute(db);
+}
+
+export const accountsMigrations: Record<string, Migration> = {
+  '0520_view_versions': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE view_versions (workspace_id text PRIMARY KEY, version bigint NOT NULL)`.execute(db);
+      await sql.raw(`CREATE FUNCTION bump_view_version(w text) RETURNS void LANGUAGE sql AS $$
+        INSERT INTO view_versions (workspace_id, version) VALUES (w, 1)
+        ON CONFLICT (workspace_id) DO UPDATE SET version = view_versions.version + 1
+      $$`).execute(db);
+      for (const [table, workspaceOf] of Object.entries(WORKSPACE_OF)) await bumpOnChange(db, table, workspaceOf);
+      // An account's name or e-mail shows in every workspace it belongs to.
+      await sql.raw(`CREATE FUNCTION accounts_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.email IS DISTINCT FROM OLD.email OR NEW.first_name IS DISTINCT FROM OLD.first_name
+             OR NEW.last_name IS DISTINCT FROM OLD.last_name OR NEW.is_tp_user IS DISTINCT FROM OLD.is_tp_user THEN
+            PERFORM bump_view_version(workspace_id) FROM memberships WHERE account_id = NEW.id;
+          END IF;
+          RETURN NULL;
+        END
+      $$`).execute(db);
+      await sql.raw(`CREATE TRIGGER accounts_view_version AFTER UPDATE ON accounts
+        FOR EACH ROW EXECUTE FUNCTION accounts_bump_view_version()`).execute(db);
+    },
+  },
+  '0530_view_versions_deeplinks': {
+    async up(db: Kysely<any>) {
+      await bumpOnChange(db, 'app_deeplinks', '(SELECT workspace_id FROM apps WHERE id = r.app_id)');
+    },
+  },
+  // Several workspaces' rows are locked in one order (their ids), so two members renamed at once cannot deadlock.
+  '0540_view_versions_ordered': {
+    async up(db: Kysely<any>) {
+      await sql.raw(`CREATE OR REPLACE FUNCTION accounts_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE w text;
+        BEGIN
+          IF NEW.email IS DISTINCT FROM OLD.email OR NEW.first_name IS DISTINCT FROM OLD.first_name
+             OR NEW.last_name IS DISTINCT FROM OLD.last_name OR NEW.is_tp_user IS DISTINCT FROM OLD.is_tp_user THEN
+            FOR w IN SELECT workspace_id FROM memberships WHERE account_id = NEW.id ORDER BY workspace_id LOOP
+              PERFORM bump_view_version(w);
+            END LOOP;
+          END IF;
+          RETURN NULL;
+        END
+      $$`).execute(db);
+    },
+  },
+};

@@ -1,0 +1,32 @@
+/** Auth area routes: the health check, sign-in, sign-out and the current account (contract: src/contracts/auth.ts). */
+import { defineRoute, reusedAnswer } from '../../http/define-route';
+import { access } from '../../http/access';
+import { authEndpoints } from '../../../src/contracts/auth';
+import { currentAccount, loadAccount } from '../workspace/index';
+import { revokeSession, signIn } from './auth';
+
+export const authRoutes = [
+  defineRoute(authEndpoints.health, {
+    access: access.public,
+    handler: async () => ({ status: 'ok' as const }),
+  }),
+  defineRoute(authEndpoints.signIn, {
+    access: access.public,
+    handler: async ({ body, ctx, req }) => {
+      const { accountId, token } = await signIn(ctx, body.email, body.password, req.ip);
+      return { token, account: await loadAccount(ctx, accountId) };
+    },
+  }),
+  defineRoute(authEndpoints.signOut, {
+    access: access.signedIn,
+    handler: async ({ caller, ctx }) => {
+      await revokeSession(ctx, caller.tokenHash);
+      return { success: true };
+    },
+  }),
+  defineRoute(authEndpoints.me, {
+    access: access.signedIn,
+    // currentAccount hands out the same (never mutated) object while the account's view is unchanged.
+    handler: async ({ caller, ctx }) => reusedAnswer(await currentAccount(ctx, caller.accountId)),
+  }),
+];

@@ -1,0 +1,31 @@
+/**
+ * The AppsFlyer plugin (docs/postbacks.md §Screens and routes AppsFlyer tab, §Partner plugin states AppsFlyer lifecycle): Enable Plugin creates the app's
+ * AppsFlyer plugin waiting for events (or re-enables a disconnected one) and its postback secret; the plugin becomes
+ * connected when Check Status finds a postback (server/areas/postbacks/postbacks.ts). Disconnect and delete are the
+ * integrations area's plugin actions.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Plugin } from '../../../../src/contracts/plugin';
+import type { ServerContext } from '../../../context';
+import { addFeed, getPlugin } from '../integrations';
+import { forgetPostbackTarget, postbackUrl } from '../../postbacks/index';
+import { notFound } from '../../../errors';
+
+export const APPSFLYER_SOURCE = 'appsflyer';
+
+export async function enableAppsFlyer(ctx: ServerContext, appId: string): Promise<Plugin> {
+  const app = await ctx.db.selectFrom('apps').select('id').where('id', '=', appId).executeTakeFirst();
+  if (!app) throw notFound('App');
+  await postbackUrl(ctx, appId, APPSFLYER_SOURCE);
+  await ctx.db.insertInto('plugins').values({
+    id: randomUUID(), app_id: appId, type: 'AppsFlyer', status: 'waiting_for_events', attributes: JSON.stringify({}) as never,
+    refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
+  }).onConflict((oc) => oc.columns(['app_id', 'type']).doNothing()).execute();
+  const plugin = await ctx.db.selectFrom('plugins').select(['id', 'status']).where('app_id', '=', appId).where('type', '=', 'AppsFlyer').executeTakeFirstOrThrow();
+  if (plugin.status === 'disconnected') {
+    await ctx.db.updateTable('plugins').set({ status: 'waiting_for_events' }).where('id', '=', plugin.id).execute();
+  }
+  forgetPostbackTarget(ctx, appId);
+  await addFeed(ctx, plugin.id, 'AppsFlyer plugin enabled. Waiting for events.', 'success');
+  return getPlugin(ctx, plugin.id);
+}

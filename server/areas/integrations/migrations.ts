@@ -1,0 +1,108 @@
+/**
+ * App-database tables of the integrations area (PGlite and PostgreSQL alike): Google Cloud credentials (their secret
+ * part encrypted with AES-GCM under the server key, server/providers/google-cloud/secret-box.ts), each plugin's
+ * credential, its events (docs/integrations.md §Entities plugin event) and its feed (Latest Updates), and the jobs table: work that outlives
+ * a request (process data, the sandbox export), claimed with FOR UPDATE SKIP LOCKED (server/jobs/queue.ts).
+ */
+import type { Kysely, Migration } from 'kysely';
+import { runStatements } from '../../db/migrations';
+
+export const integrationsMigrations: Record<string, Migration> = {
+  '0320_integrations': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE TABLE credentials (
+          id text PRIMARY KEY,
+          workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+          type text NOT NULL CHECK (type IN ('USER_OAUTH','TP_SERVICE_ACCOUNT','ORG_SERVICE_ACCOUNT')),
+          email text NOT NULL,
+          project_id text,
+          secret text,
+          created_by text REFERENCES accounts(id) ON DELETE SET NULL,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX credentials_workspace ON credentials (workspace_id, created_at);
+        CREATE UNIQUE INDEX credentials_one_product ON credentials (workspace_id) WHERE type = 'TP_SERVICE_ACCOUNT';
+        ALTER TABLE plugins ADD COLUMN credential_id text REFERENCES credentials(id) ON DELETE SET NULL;
+        CREATE UNIQUE INDEX plugins_one_per_type ON plugins (app_id, type);
+        CREATE TABLE plugin_events (
+          id text PRIMARY KEY,
+          plugin_id text NOT NULL REFERENCES plugins(id) ON DELETE CASCADE,
+          event_name text NOT NULL,
+          event_params jsonb NOT NULL DEFAULT '{}'::jsonb,
+          status text NOT NULL CHECK (status IN ('ACTIVE','ENABLED','DISABLED')),
+          last_received_at bigint NOT NULL DEFAULT 0,
+          monetize_metadata jsonb,
+          UNIQUE (plugin_id, event_name)
+        );
+        CREATE TABLE plugin_feed (
+          id serial PRIMARY KEY,
+          plugin_id text NOT NULL REFERENCES plugins(id) ON DELETE CASCADE,
+          message text NOT NULL,
+          type text NOT NULL DEFAULT 'default' CHECK (type IN ('error','success','default')),
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX plugin_feed_plugin ON plugin_feed (plugin_id, id);
+        CREATE TABLE jobs (
+          id text PRIMARY KEY,
+          kind text NOT NULL,
+          plugin_id text REFERENCES plugins(id) ON DELETE CASCADE,
+          app_id text REFERENCES apps(id) ON DELETE CASCADE,
+          payload jsonb NOT NULL DEFAULT '{}'::jsonb,
+          status text NOT NULL CHECK (status IN ('queued','running','succeeded','failed')),
+          progress integer NOT NULL DEFAULT 0,
+          result text,
+          attempts integer NOT NULL DEFAULT 0,
+          locked_by text,
+          locked_until timestamptz,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          finished_at timestamptz
+        );
+        CREATE INDEX jobs_claim ON jobs (status, created_at);
+        CREATE UNIQUE INDEX jobs_one_active ON jobs (plugin_id, kind) WHERE status IN ('queued','running')
+      `);
+    },
+  },
+  /** The UTC day of the last refresh-schedule run the daily scheduler enqueued (server/jobs/scheduler.ts). */
+  '0510_plugins_last_scheduled_day': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, 'ALTER TABLE plugins ADD COLUMN last_scheduled_day text');
+    },
+  },
+  /** Google sign-ins started and not yet completed: the callback consumes its row, so a state link works once. */
+  '0556_oauth_states': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE TABLE oauth_states (
+          id text PRIMARY KEY,
+          account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          expires_at timestamptz NOT NULL
+        );
+        CREATE INDEX oauth_states_expiry ON oauth_states (expires_at)
+      `);
+    },
+  },
+  /**
+   * One credential per workspace, type and account e-mail (a second Google sign-in with the same account, or a new
+   * key of the same service account, refreshes it: server/areas/integrations/integrations.ts saveCredential). Existing twins are
+   * folded into their newest: plugins move to it, the others go.
+   */
+  '0620_credentials_one_per_identity': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        UPDATE credentials SET email = lower(btrim(email)) WHERE email <> lower(btrim(email));
+        CREATE TEMPORARY TABLE credential_twins AS
+          SELECT id, first_value(id) OVER (PARTITION BY workspace_id, type, email ORDER BY created_at DESC, id DESC) AS keep FROM credentials;
+        UPDATE plugins SET credential_id = t.keep FROM credential_twins t WHERE plugins.credential_id = t.id AND t.id <> t.keep;
+        DELETE FROM credentials WHERE id IN (SELECT id FROM credential_twins WHERE id <> keep);
+        DROP TABLE credential_twins;
+        CREATE UNIQUE INDEX credentials_one_per_identity ON credentials (workspace_id, type, email)
+      `);
+    },
+  },
+};
+
+/** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */
+export type OAuthStateTables = {
+  oauth_states: { id: string; account_id: string; expires_at: Date };
+};

@@ -1,0 +1,72 @@
+/**
+ * App-database tables of the postbacks area: each app's per-source postback secret (its SHA-256 to compare,
+ * and the secret sealed with the server key so the URL can be shown again), the received postbacks (one row per
+ * app, source and idempotency key: a retried postback is one event) and the log of postbacks that were not stored.
+ * 0560: a waiting attribution plugin becomes connected when a postback is stored (server/areas/postbacks/postbacks.ts); plugins
+ * that were left waiting beside stored postbacks before that rule are connected once, with the same feed line.
+ */
+import type { Kysely, Migration } from 'kysely';
+import { runStatements } from '../../db/migrations';
+
+export const postbacksMigrations: Record<string, Migration> = {
+  '0400_postbacks': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE TABLE postback_secrets (
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          source text NOT NULL,
+          secret_hash text NOT NULL,
+          secret_sealed text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (app_id, source)
+        );
+        CREATE TABLE postbacks (
+          id bigserial PRIMARY KEY,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          source text NOT NULL,
+          idempotency_key text NOT NULL,
+          event_name text NOT NULL,
+          value text,
+          revenue double precision,
+          currency text,
+          advertising_id text,
+          sub1 text,
+          sub2 text,
+          sub3 text,
+          sub4 text,
+          sub5 text,
+          install_time timestamptz,
+          event_time timestamptz,
+          received_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE UNIQUE INDEX postbacks_once ON postbacks (app_id, source, idempotency_key);
+        CREATE INDEX postbacks_recent ON postbacks (app_id, source, received_at);
+        CREATE TABLE postback_log (
+          id bigserial PRIMARY KEY,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          source text NOT NULL,
+          received_at timestamptz NOT NULL DEFAULT now(),
+          event_name text,
+          outcome text NOT NULL CHECK (outcome IN ('duplicate', 'refused')),
+          reason text,
+          advertising_id text
+        );
+        CREATE INDEX postback_log_recent ON postback_log (app_id, source, id)
+      `);
+    },
+  },
+  '0560_postbacks_connect_waiting_plugins': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        WITH moved AS (
+          UPDATE plugins p SET status = 'connected'
+          WHERE p.type IN ('AppsFlyer', 'Adjust') AND p.status IN ('waiting_for_events', 'no_data', 'pending')
+            AND EXISTS (SELECT 1 FROM postbacks b WHERE b.app_id = p.app_id AND b.source = lower(p.type))
+          RETURNING p.id AS plugin_id, p.type AS plugin_type
+        )
+        INSERT INTO plugin_feed (plugin_id, message, type, created_at)
+        SELECT plugin_id, plugin_type || ' connected: events are received.', 'success', now() FROM moved
+      `);
+    },
+  },
+};

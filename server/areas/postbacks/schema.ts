@@ -1,0 +1,52 @@
+/** Kysely table types of the postbacks area (server/areas/postbacks/migrations.ts). */
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** One secret per app and source: its SHA-256 (compared in constant time) and the secret sealed with the server key. */
+export interface PostbackSecretsTable {
+  app_id: string;
+  source: string;
+  secret_hash: string;
+  secret_sealed: string;
+  created_at: Defaulted<Date>;
+}
+/** A received postback, once per (app, source, idempotency key). */
+export interface PostbacksTable {
+  id: Generated<string>;
+  app_id: string;
+  source: string;
+  idempotency_key: string;
+  event_name: string;
+  value: string | null;
+  revenue: number | null;
+  currency: string | null;
+  advertising_id: string | null;
+  sub1: string | null;
+  sub2: string | null;
+  sub3: string | null;
+  sub4: string | null;
+  sub5: string | null;
+  install_time: Timestamp | null;
+  event_time: Timestamp | null;
+  received_at: Timestamp;
+}
+/** Postbacks that were not stored (duplicate or refused, and why); stored ones are the postbacks rows themselves. */
+export interface PostbackLogTable {
+  id: Generated<string>;
+  app_id: string;
+  source: string;
+  received_at: Timestamp;
+  event_name: string | null;
+  outcome: 'duplicate' | 'refused';
+  reason: string | null;
+  /** Already masked. */
+  advertising_id: string | null;
+}
+
+export interface PostbackTables {
+  postback_secrets: PostbackSecretsTable;
+  postbacks: PostbacksTable;
+  postback_log: PostbackLogTable;
+}
