@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ServerContext } from '../context';
+import { JsonObject, writeJson } from '../db/json-column';
 
 export const LEASE_MS = 60_000;
 
@@ -48,7 +49,7 @@ export async function enqueueJob(
   const id = randomUUID();
   await ctx.db.insertInto('jobs').values({
     id, kind: job.kind, plugin_id: job.pluginId ?? null, app_id: job.appId ?? null,
-    payload: JSON.stringify(job.payload ?? {}) as never, status: 'queued',
+    payload: writeJson(JsonObject, job.payload ?? {}), status: 'queued',
   }).execute();
   return id;
 }
