@@ -30,7 +30,7 @@ export interface JobRow {
 export interface JobRun {
   job: JobRow;
   /** Reports progress (0–100) and extends the lease. */
-  progress(percent: number): Promise<void>;
+  progress: (percent: number) => Promise<void>;
 }
 /** A job kind's work; what it returns is the job's result text. Throwing fails the job with the error's message. */
 export type JobHandler = (ctx: ServerContext, run: JobRun) => Promise<string>;

@@ -260,7 +260,7 @@ export async function createPlugin(ctx: ServerContext, appId: string, role: Role
     const tx = { ...ctx, db: trx };
     await trx.insertInto('plugins').values({
       id, app_id: appId, type: request.type, status: 'no_data', credential_id: request.credentialId ?? null,
-      attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...(request.attributes ?? {}) }),
+      attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
       refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
     }).execute();
     await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
