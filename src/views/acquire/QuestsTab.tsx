@@ -19,11 +19,10 @@ import {
 import type { Workspace } from '../../contracts/workspace';
 import { useQuests } from '../../services/acquire.queries';
 import { questActionsFlow } from '../../machines/quest-actions/quest-actions.actors';
-import { selectQuestActions } from '../../machines/quest-actions/quest-actions.selectors';
+import { selectQuestActions, questActionsActions } from '../../machines/quest-actions/quest-actions.selectors';
 import type { QuestRef } from '../../machines/quest-actions/quest-actions.machine';
 import { questReviewFlow } from '../../machines/quest-review/quest-review.actors';
-import { selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
-import { discardAllPlan } from '../../machines/quest-review/quest-review.machine';
+import { selectQuestReview, questReviewActions } from '../../machines/quest-review/quest-review.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { ConfirmDialog, FlowConfirmDialog } from '../ui/ConfirmDialog';
@@ -33,6 +32,7 @@ import { Spinner } from '../ui/Spinner';
 import { viewerDenied } from '../ui/permissions';
 import { QuestEditorDialog } from './QuestEditorDialog';
 import { QuestReviewDialog } from './QuestReviewDialog';
+import { useActions } from '../flows/useActions';
 
 const features = tableFeatures({ rowPaginationFeature, paginatedRowModel: createPaginatedRowModel() });
 type Features = typeof features;
@@ -58,6 +58,8 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
   const review = useFlowActor(questReviewFlow, { appId }, { key: `quest-review:${appId}` });
   const actionsView = useSelector(actions, selectQuestActions);
   const reviewView = useSelector(review, selectQuestReview);
+  const questActions = useActions(actions, questActionsActions);
+  const reviewActions = useActions(review, questReviewActions);
   const [editing, setEditing] = useState<{ quest: Quest | null } | null>(null);
   const denied = viewerDenied(workspace.role);
 
@@ -75,10 +77,10 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
 
   const onMenu = (item: QuestMenuItem, quest: Quest) => {
     if (item === 'Edit') setEditing({ quest });
-    else if (item === 'Review Edits') review.send({ type: 'OPEN', questId: quest.id });
-    else if (item === 'Restart') actions.send({ type: 'RESTART', quest: refOf(quest) });
-    else if (item === 'Stop') actions.send({ type: 'STOP', quest: refOf(quest) });
-    else actions.send({ type: 'DELETE', quest: refOf(quest) });
+    else if (item === 'Review Edits') reviewActions.open(quest.id);
+    else if (item === 'Restart') questActions.restart(refOf(quest));
+    else if (item === 'Stop') questActions.stop(refOf(quest));
+    else questActions.remove(refOf(quest));
   };
   const { pageIndex, pageSize } = table.state.pagination;
 
@@ -87,8 +89,8 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">{withChanges === 0 ? 'No unpublished changes.' : `${withChanges} quest${withChanges === 1 ? ' has' : 's have'} unpublished changes.`}</p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => review.send({ type: 'DISCARD_ALL', plan: discardAllPlan(quests.data ?? []) })}>Discard all</Button>
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={() => review.send({ type: 'PUBLISH_ALL' })}>Publish all</Button>
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => reviewActions.discardAll(quests.data ?? [])}>Discard all</Button>
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={reviewActions.publishAll}>Publish all</Button>
           <Button deniedReason={denied} onClick={() => setEditing({ quest: null })}>New quest</Button>
         </div>
       </div>
@@ -162,8 +164,8 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         message={`Stop ${actionsView.quest?.name ?? 'this quest'}? Players will no longer see it and nothing more is charged.`}
         confirmLabel="Stop"
         busy={actionsView.busy}
-        onConfirm={() => actions.send({ type: 'CONFIRM' })}
-        onCancel={() => actions.send({ type: 'CANCEL' })}
+        onConfirm={questActions.confirm}
+        onCancel={questActions.cancel}
       />
       <ConfirmDialog
         open={actionsView.confirmDelete}
@@ -171,8 +173,8 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         message={`Delete ${actionsView.quest?.name ?? 'this quest'}? Its published version and its draft are removed.`}
         confirmLabel="Delete"
         busy={actionsView.busy}
-        onConfirm={() => actions.send({ type: 'CONFIRM' })}
-        onCancel={() => actions.send({ type: 'CANCEL' })}
+        onConfirm={questActions.confirm}
+        onCancel={questActions.cancel}
       />
       {editing && (
         <QuestEditorDialog
@@ -183,7 +185,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
           onClose={() => setEditing(null)}
         />
       )}
-      <FlowConfirmDialog view={reviewView.discardAllConfirm} send={review.send} confirmLabel="Discard all" />
+      <FlowConfirmDialog view={reviewView.discardAllConfirm} actions={reviewActions} confirmLabel="Discard all" />
       <QuestReviewDialog actor={review} view={reviewView} quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null} />
     </div>
   );

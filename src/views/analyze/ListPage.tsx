@@ -15,6 +15,8 @@ import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
 import { PlusIcon, TrashIcon } from './icons';
 import { NoReportFound, SavedReportsLoadError } from './SavedReportsState';
+import { deleteReportActions } from '../../machines/delete-report/delete-report.selectors';
+import { useActions } from '../flows/useActions';
 
 export default function ListPage() {
   const { workspaceId = '', appId = '' } = useParams<{ workspaceId?: string; appId?: string }>();
@@ -23,6 +25,7 @@ export default function ListPage() {
   const templates = useTemplates(appId, enabled);
   const now = useNow();
   const deletion = useFlowActor(deleteReportFlow, { appId }, { key: appId });
+  const deletionActions = useActions(deletion, deleteReportActions);
   if (!enabled) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
   const reportHref = (id: string) => href.app(workspaceId, appId, `analyze/report/${encodeURIComponent(id)}`);
 
@@ -71,7 +74,7 @@ export default function ListPage() {
                     <Link href={reportHref(t.id)} aria-label={`Open ${t.title}`} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">Open</Link>
                     <button
                       type="button"
-                      onClick={() => deletion.send({ type: 'DELETE', report: t })}
+                      onClick={() => deletionActions.remove(t)}
                       aria-label={`Delete ${t.title}`}
                       className="rounded-lg p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
                     >

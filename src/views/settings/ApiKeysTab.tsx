@@ -10,7 +10,7 @@ import type { App } from '../../contracts/apps';
 import type { ApiKeyType } from '../../contracts/app-settings';
 import type { Workspace } from '../../contracts/workspace';
 import { apiKeysFlow } from '../../machines/api-keys/api-keys.actors';
-import { selectApiKeys } from '../../machines/api-keys/api-keys.selectors';
+import { selectApiKeys, apiKeysActions } from '../../machines/api-keys/api-keys.selectors';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { Modal } from '../ui/Modal';
 import { viewerDenied } from '../ui/permissions';
+import { useActions } from '../flows/useActions';
 
 const TYPE_LABELS: Record<ApiKeyType, string> = { api: 'API', s2s: 'Server to server (s2s)' };
 
@@ -25,10 +26,10 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
   const session = Session.useActorRef();
   const actor = useFlowActor(apiKeysFlow, { app }, { key: app.id, deps: { session } });
   const view = useSelector(actor, selectApiKeys);
-  const send = actor.send;
+  const actions = useActions(actor, apiKeysActions);
   useEffect(() => {
-    send({ type: 'SYNC', app });
-  }, [send, app]);
+    actions.sync(app);
+  }, [actions, app]);
   const denied = viewerDenied(workspace.role);
   const [keyType, setKeyType] = useState<ApiKeyType>('api');
   const typeId = useId();
@@ -52,7 +53,7 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
               {(Object.keys(TYPE_LABELS) as ApiKeyType[]).map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}
             </select>
           </div>
-          <Button onClick={() => send({ type: 'CREATE', keyType })} busy={view.creating} deniedReason={denied}>Create API key</Button>
+          <Button onClick={() => actions.create(keyType)} busy={view.creating} deniedReason={denied}>Create API key</Button>
         </div>
       </div>
 
@@ -82,7 +83,7 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
                   </td>
                   <td className="px-4 py-3 text-right">
                     {key.status === 'active' && (
-                      <Button variant="secondary" aria-label={`Terminate ${key.key}`} deniedReason={denied} onClick={() => send({ type: 'TERMINATE', index: key.id })}>Terminate</Button>
+                      <Button variant="secondary" aria-label={`Terminate ${key.key}`} deniedReason={denied} onClick={() => actions.terminate(key.id)}>Terminate</Button>
                     )}
                   </td>
                 </tr>
@@ -95,8 +96,8 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
       <Modal
         open={view.createdKey !== null}
         title="Your new API key"
-        onClose={() => send({ type: 'DISMISS' })}
-        footer={<Button onClick={() => send({ type: 'DISMISS' })}>Done</Button>}
+        onClose={actions.dismiss}
+        footer={<Button onClick={actions.dismiss}>Done</Button>}
       >
         <p className="text-sm text-slate-600">Copy the key now and keep it somewhere safe. It will not be shown again.</p>
         <CopyableKey value={view.createdKey ?? ''} />
@@ -107,8 +108,8 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
         message={`Calls signed with ${view.target?.key ?? 'this key'} stop working at once. This cannot be undone.`}
         confirmLabel="Terminate"
         busy={view.terminating}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
       />
     </div>
   );

@@ -8,11 +8,12 @@ import { useSelector } from '@xstate/react';
 import type { Account } from '../../contracts/auth';
 import type { TeamActor } from '../../machines/team/team.machine';
 import type { MemberRef } from '../../machines/team/team.machine';
-import { selectResendingEmail, selectRowActionsBusy } from '../../machines/team/team.selectors';
+import { selectResendingEmail, selectRowActionsBusy, teamActions } from '../../machines/team/team.selectors';
 import { isOwnRow, ROW_ACTION_LABELS, rowActions, type RowAction, type Viewer } from '../../machines/team/team-permissions';
 import { memberName, memberRole, memberRoleLabel, memberStatus, type StatusKind } from '../../machines/team/team-members';
 import { Spinner } from '../ui/Spinner';
 import { useTeamTableFits } from './useTeamTableFits';
+import { useActions } from '../flows/useActions';
 
 interface RowModel {
   member: Account;
@@ -86,12 +87,13 @@ function YouTag() {
 function RowMenu({ row, actor }: { row: RowModel; actor: TeamActor }) {
   const busy = useSelector(actor, selectRowActionsBusy);
   const resending = useSelector(actor, selectResendingEmail) === row.member.workEmail;
+  const actions = useActions(actor, teamActions);
   if (row.actions.length === 0) return null;
   const label = row.name ?? row.member.workEmail;
   const events: Record<RowAction, () => void> = {
-    resend: () => actor.send({ type: 'RESEND', member: row.ref }),
-    changeRole: () => actor.send({ type: 'CHANGE_ROLE', member: row.ref }),
-    remove: () => actor.send({ type: 'REMOVE', member: row.ref }),
+    resend: () => actions.resend(row.ref),
+    changeRole: () => actions.changeRole(row.ref),
+    remove: () => actions.remove(row.ref),
   };
   return (
     <Menu>
