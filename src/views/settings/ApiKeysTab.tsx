@@ -19,6 +19,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Modal } from '../ui/Modal';
 import { viewerDenied } from '../ui/permissions';
 import { useActions } from '../flows/useActions';
+import { Table } from '../ui/Table';
 
 const TYPE_LABELS: Record<ApiKeyType, string> = { api: 'API', s2s: 'Server to server (s2s)' };
 
@@ -60,37 +61,31 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
       {view.keys.length === 0 ? (
         <EmptyState title="No API keys yet">Create a key when your game's servers need to talk to Questboard.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">API keys of {app.appName}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">Key</th>
-                <th scope="col" className="px-4 py-3">Type</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {view.keys.map((key) => (
-                <tr key={key.id}>
-                  <td className="px-4 py-3 font-mono text-slate-900">{key.key}</td>
-                  <td className="px-4 py-3 text-slate-700">{key.type}</td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${key.status === 'active' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
-                      {key.status === 'active' ? 'Active' : 'Terminated'}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    {key.status === 'active' && (
-                      <Button variant="secondary" aria-label={`Terminate ${key.key}`} deniedReason={denied} onClick={() => actions.terminate(key.id)}>Terminate</Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          frame={{ card: true }}
+          caption={`API keys of ${app.appName}`}
+          classes={{ head: 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600', headerCell: 'px-4 py-3' }}
+          rows={view.keys}
+          rowKey={(key) => String(key.id)}
+          columns={[
+            { header: 'Key', cell: (key) => key.key, className: 'font-mono text-slate-900' },
+            { header: 'Type', cell: (key) => key.type, className: 'text-slate-700' },
+            {
+              header: 'Status',
+              cell: (key) => (
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${key.status === 'active' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
+                  {key.status === 'active' ? 'Active' : 'Terminated'}
+                </span>
+              ),
+            },
+          ]}
+          rowActions={{
+            className: 'text-right',
+            cell: (key) => key.status === 'active' && (
+              <Button variant="secondary" aria-label={`Terminate ${key.key}`} deniedReason={denied} onClick={() => actions.terminate(key.id)}>Terminate</Button>
+            ),
+          }}
+        />
       )}
 
       <Modal
