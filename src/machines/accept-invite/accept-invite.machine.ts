@@ -100,6 +100,10 @@ export const acceptInviteMachine = setup({
     acceptInvite: toProvide<SignInResponse, JoinRequest>('acceptInvite'),
   },
   guards: {
+    invitePending: (_, preview: { state: string }) => preview.state === 'pending',
+    inviteNotFound: (_, error: unknown) => hasStatus(error, 404),
+    /** The server refused the join for a reason the invite page explains (expired, used, …). */
+    refused: (_, error: unknown) => refusalOf(error) !== null,
     formValid: ({ context }) => Object.keys(validateJoin(context, hasAccount(context))).length === 0,
     hasAccount: ({ context }) => hasAccount(context),
   },
@@ -135,13 +139,13 @@ export const acceptInviteMachine = setup({
         src: 'loadInvite',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          { guard: ({ event }) => event.output.state === 'pending', target: 'ready', actions: assign({ preview: ({ event }) => event.output }) },
+          { guard: { type: 'invitePending', params: ({ event }) => event.output }, target: 'ready', actions: assign({ preview: ({ event }) => event.output }) },
           {
             target: 'refused',
             actions: assign(({ event }) => ({ preview: event.output, refusal: event.output.state === 'pending' ? null : event.output.state })),
           },
         ],
-        onError: [{ guard: ({ event }) => hasStatus(event.error, 404), target: 'notFound' }, { target: 'unavailable' }],
+        onError: [{ guard: { type: 'inviteNotFound', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'notFound' }, { target: 'unavailable' }],
       },
     },
     unavailable: {
@@ -183,7 +187,7 @@ export const acceptInviteMachine = setup({
           actions: { type: 'joined', params: ({ context, event }) => ({ ...event.output, workspaceId: context.preview?.workspaceId ?? null }) },
         },
         onError: [
-          { guard: ({ event }) => refusalOf(event.error) !== null, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+          { guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
           ...BACK_TO_FORM.map((to) => ({ ...to, actions: 'showJoinError' as const })),
         ],
       },

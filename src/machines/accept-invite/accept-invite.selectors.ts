@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { INVITE_REFUSED } from '../../contracts/team';
 import { INVITE_NOT_FOUND, INVITE_UNAVAILABLE, type acceptInviteMachine } from './accept-invite.machine';
+import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof acceptInviteMachine>;
 
@@ -42,3 +43,10 @@ export const selectInvitePage = (s: Snapshot) => {
     error: s.context.error,
   };
 };
+
+/** The events the invite page sends, as named senders. */
+export const acceptInviteActions = (send: SendTo<typeof acceptInviteMachine>) => ({
+  change: (field: EventOf<typeof acceptInviteMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
+  submit: () => send({ type: 'SUBMIT' }),
+  retry: () => send({ type: 'RETRY' }),
+});

@@ -26,6 +26,7 @@ import type { FieldErrors } from '../../contracts/validation';
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export const SAVE_FAILED = (message: string) => `Failed to save settings: ${message}`;
 export const SAVE_ERROR = 'Error saving settings';
@@ -104,6 +105,7 @@ export const acquireSettingsMachine = setup({
     saveSettings: toProvide<SuccessMessage, { appId: string; body: SaveAcquisitionSettingsRequest }>('saveSettings'),
   },
   guards: {
+    answerSucceeded,
     editable: ({ context }) => !context.readOnly,
     valid: ({ context }) => !context.readOnly && Object.keys(validateAcquireTarget(context.values)).length === 0,
     unsaved: ({ context }) => differs(context.values, context.saved),
@@ -135,7 +137,7 @@ export const acquireSettingsMachine = setup({
         input: ({ context }) => ({ appId: context.appId }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: assign(({ event }) => {
               const values = valuesOf(event.output.data ?? defaultAcquisitionSettings());
@@ -181,7 +183,7 @@ export const acquireSettingsMachine = setup({
         input: ({ context }) => ({ appId: context.appId, body: { settings: draftOf(context.values), applyPriceSuggestions: context.applyPriceSuggestions } }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
               assign(({ context }) => ({ saved: context.values, stored: draftOf(context.values), dirty: false })),

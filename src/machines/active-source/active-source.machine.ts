@@ -11,7 +11,7 @@
 import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE, type SuccessResponse } from '../../contracts/integrations';
 import type { PluginType } from '../../contracts/plugin';
-import { confirmMutation, confirmStates, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE };
@@ -39,7 +39,7 @@ export const activeSourceMachine = setup({
     children: {} as { activate: 'activate' },
   },
   actors: { activate: confirmMutation<ActivateRequest, SuccessResponse>() },
-  guards: { running: stateIn(RUNNING) },
+  guards: { outcomeDone, outcomeFailed, outcomeThrew, running: stateIn(RUNNING) },
   actions: {
     notify,
     changed: (_, _params: { appId: string }) => {},
@@ -58,7 +58,7 @@ export const activeSourceMachine = setup({
         input: ({ context }) => ({ request: { appId: context.appId, pluginId: context.plugin!.id }, confirm: true }),
         onDone: [
           {
-            guard: and(['running', ({ event }) => succeeded(event.output)]),
+            guard: and(['running', outcome('outcomeDone')]),
             target: 'idle',
             actions: [
               { type: 'notify', params: ({ context }) => ({ message: activated(context.plugin!.source), kind: 'success' }) },
@@ -66,11 +66,11 @@ export const activeSourceMachine = setup({
             ],
           },
           {
-            guard: and(['running', ({ event }) => thrown(event.output) !== null]),
+            guard: and(['running', outcome('outcomeThrew')]),
             target: 'idle',
             actions: [{ type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) }, { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } }],
           },
-          { guard: and(['running', ({ event }) => failed(event.output)]), target: 'idle', actions: { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } } },
+          { guard: and(['running', outcome('outcomeFailed')]), target: 'idle', actions: { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } } },
         ],
         onError: {
           target: 'idle',

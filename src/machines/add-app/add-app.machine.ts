@@ -31,6 +31,7 @@ import { apiFailure, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import type * as t from 'io-ts';
+import { answerSucceeded } from '../shared/answer-guards';
 
 /** docs/apps.md §Messages, verbatim. */
 export const SEARCH_ERRORS = {
@@ -121,6 +122,9 @@ export const addAppMachine = setup({
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   guards: {
+    appCreated: (_, answer: { success: boolean; data?: { id: string } }) => answer.success && !!answer.data?.id,
+    listingFound: (_, answer: { success: boolean; data?: unknown }) => answer.success && !!answer.data,
+    answerSucceeded,
     queryLongEnough: ({ context }) => context.query.trim().length >= SEARCH_MIN_CHARS,
     urlLooksValid: ({ context }) => parseStoreUrl(context.url) !== null,
     selectable: ({ context, event }) => event.type === 'SELECT' && !context.existing.includes(listingStoreKey(event.result)),
@@ -163,7 +167,7 @@ export const addAppMachine = setup({
             input: ({ context }) => ({ platform: context.platform, query: context.query.trim() }),
             onDone: [
               {
-                guard: ({ event }) => event.output.success,
+                guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: 'results',
                 actions: assign({ results: ({ event }) => event.output.data, catalogue: ({ event, context }) => event.output.catalogue ?? context.catalogue, searchError: null }),
               },
@@ -199,7 +203,7 @@ export const addAppMachine = setup({
             input: ({ context }) => ({ url: context.url.trim() }),
             onDone: [
               {
-                guard: ({ event }) => event.output.success && !!event.output.data,
+                guard: { type: 'listingFound', params: ({ event }) => event.output },
                 target: '#addApp.review',
                 actions: assign({
                   selected: ({ event }) => event.output.data!,
@@ -232,7 +236,7 @@ export const addAppMachine = setup({
             input: ({ context }) => ({ workspaceId: context.workspaceId, listing: context.selected!, icon: context.icon }),
             onDone: [
               {
-                guard: ({ event }) => event.output.success && !!event.output.data?.id,
+                guard: { type: 'appCreated', params: ({ event }) => event.output },
                 target: '#addApp.closed',
                 actions: [
                   assign({ createdId: ({ event }) => event.output.data!.id }),

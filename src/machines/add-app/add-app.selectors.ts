@@ -2,6 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { listingStoreKey, SEARCH_MIN_CHARS } from '../../contracts/apps';
 import type { addAppMachine } from './add-app.machine';
+import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof addAppMachine>;
 
@@ -29,4 +30,19 @@ export const selectAddApp = (s: Snapshot) => ({
   iconError: s.context.iconError,
   adding: s.matches({ review: 'adding' }),
   error: s.context.error,
+});
+
+/** The events the Add App dialog sends, as named senders. */
+export const addAppActions = (send: SendTo<typeof addAppMachine>) => ({
+  open: () => send({ type: 'OPEN' }),
+  close: () => send({ type: 'CLOSE' }),
+  setPlatform: (platform: EventOf<typeof addAppMachine, 'SET_PLATFORM'>['platform']) => send({ type: 'SET_PLATFORM', platform }),
+  type: (query: string) => send({ type: 'TYPE', query }),
+  select: (result: EventOf<typeof addAppMachine, 'SELECT'>['result']) => send({ type: 'SELECT', result }),
+  useUrl: () => send({ type: 'USE_URL' }),
+  changeUrl: (url: string) => send({ type: 'CHANGE_URL', url }),
+  submitUrl: () => send({ type: 'SUBMIT_URL' }),
+  back: () => send({ type: 'BACK' }),
+  pickIcon: (file: EventOf<typeof addAppMachine, 'PICK_ICON'>['file']) => send({ type: 'PICK_ICON', file }),
+  add: () => send({ type: 'ADD' }),
 });

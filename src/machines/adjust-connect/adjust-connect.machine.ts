@@ -22,6 +22,7 @@ import type { FeedItem } from '../../contracts/plugin';
 import { networkWords, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 /** Our words (docs/postbacks.md §Messages gives none for connecting Adjust). */
 export const ADJUST_CONNECTED = 'Adjust connected: waiting for the first callback.';
@@ -70,6 +71,7 @@ export const adjustConnectMachine = setup({
     connectAdjust: toProvide<AdjustFileAnswer, ConnectRequest>('connectAdjust'),
   },
   guards: {
+    answerSucceeded,
     valid: ({ context }) => connectFormValid(context),
   },
   actions: {
@@ -103,7 +105,7 @@ export const adjustConnectMachine = setup({
         input: ({ context }) => ({ appId: context.appId, partnerLink: context.partnerLink.trim(), file: context.file! }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'connected',
             actions: [
               assign({ feed: ({ context }) => [...context.feed, item(context.at, ADJUST_CONNECTED, 'success')] }),

@@ -1,7 +1,8 @@
 /** View model of the Adjust connect form (docs/postbacks.md §Screens and routes labels, §Rules and limits disabled rule and field errors, the tooltip of §Screens and routes/§6). */
 import { adjustConnectTooltip, validateAdjustConnect } from '../../contracts/integrations';
 import type { Role } from '../../contracts/codecs';
-import type { AdjustConnectSnapshot } from './adjust-connect.machine';
+import type { AdjustConnectSnapshot, adjustConnectMachine } from './adjust-connect.machine';
+import type { SendTo } from '../shared/flow';
 
 export function selectConnectForm(s: AdjustConnectSnapshot, role: Role) {
   const form = { partnerLink: s.context.partnerLink, eventFile: s.context.file };
@@ -21,3 +22,10 @@ export function selectConnectForm(s: AdjustConnectSnapshot, role: Role) {
     feed: s.context.feed,
   };
 }
+
+/** The events the Adjust connect form sends, as named senders. */
+export const adjustConnectActions = (send: SendTo<typeof adjustConnectMachine>) => ({
+  setLink: (value: string) => send({ type: 'SET_LINK', value }),
+  setFile: (file: File | null) => send({ type: 'SET_FILE', file }),
+  connect: (at: number) => send({ type: 'CONNECT', at }),
+});

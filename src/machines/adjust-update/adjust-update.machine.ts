@@ -29,6 +29,7 @@ import { apiFailure } from '../shared/api-error';
 import { checkStatusMachine } from '../check-status/check-status.machine';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export interface AdjustUpdateInput {
   appId: string;
@@ -77,6 +78,9 @@ export const adjustUpdateMachine = setup({
     checkStatus: checkStatusMachine,
   },
   guards: {
+    /** The new events file drops events of the current one (nothing was saved). */
+    dropsEvents: (_, answer: { removes?: unknown[] }) => (answer.removes ?? []).length > 0,
+    answerSucceeded,
     validLink: ({ context }) => partnerLinkError(context.partnerLink) === null,
     validFile: ({ context }) => eventsFileError(context.file) === null,
     linkNotFound: (_, params: { error: unknown }) => linkNotFound(params.error),
@@ -123,7 +127,7 @@ export const adjustUpdateMachine = setup({
             src: 'updatePartnerLink',
             input: ({ context }) => ({ appId: context.appId, partnerLink: context.partnerLink.trim() }),
             onDone: [
-              { guard: ({ event }) => event.output.success, target: '#adjustUpdate.closed', actions: [succeed(ADJUST_MESSAGES.partnerLinkUpdated), changed] },
+              { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: '#adjustUpdate.closed', actions: [succeed(ADJUST_MESSAGES.partnerLinkUpdated), changed] },
               { target: 'editing', actions: fail(ADJUST_MESSAGES.partnerLinkUpdateFailed) },
             ],
             onError: [
@@ -154,10 +158,10 @@ export const adjustUpdateMachine = setup({
             src: 'saveEventsFile',
             input: ({ context }) => ({ appId: context.appId, file: context.file!, removeEvents: context.removeConfirmed }),
             onDone: [
-              { guard: ({ event }) => event.output.success, target: '#adjustUpdate.closed', actions: [succeed(ADJUST_MESSAGES.eventsFileSaved), changed] },
+              { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: '#adjustUpdate.closed', actions: [succeed(ADJUST_MESSAGES.eventsFileSaved), changed] },
               {
                 // The new file drops events of the current one: nothing was saved; the publisher confirms first.
-                guard: ({ event }) => (event.output.removes ?? []).length > 0,
+                guard: { type: 'dropsEvents', params: ({ event }) => event.output },
                 target: 'confirming',
                 actions: assign({ removes: ({ event }) => event.output.removes ?? [], removeConfirmed: false }),
               },

@@ -15,7 +15,7 @@ import { assign, sendTo, setup } from 'xstate';
 import type { App } from '../../contracts/apps';
 import { API_KEY_CREATED, API_KEY_FAILED, API_KEY_TERMINATED, type ApiKeysResponse, type ApiKeysUpdate, type ApiKeyType } from '../../contracts/app-settings';
 import { serverWords } from '../shared/api-error';
-import { confirmMutation, failed, succeeded, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import { confirmMutation, succeeded, outcomeDone, outcomeFailed, outcome, type MutationOutcome } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export interface ApiKeysInput {
@@ -52,6 +52,14 @@ export const apiKeysMachine = setup({
     createKey: confirmMutation<ApiKeysUpdate, ApiKeysResponse>(),
     terminateKey: confirmMutation<ApiKeysUpdate, ApiKeysResponse>(),
   },
+  guards: {
+    outcomeDone,
+    outcomeFailed,
+    /** TERMINATE names a key that is still active. */
+    keyActive: ({ context, event }) => event.type === 'TERMINATE' && context.app.apiKeys?.[event.index]?.status === 'active',
+    /** The key was created and the answer shows it (once). */
+    keyCreated: (_, created: Outcome) => succeeded(created) && !!created.answer.createdKey,
+  },
   actions: {
     notify,
     /** The app changed on the server: refresh the session (provided by the binding). */
@@ -66,7 +74,7 @@ export const apiKeysMachine = setup({
       on: {
         CREATE: 'creating',
         TERMINATE: {
-          guard: ({ context, event }) => context.app.apiKeys?.[event.index]?.status === 'active',
+          guard: 'keyActive',
           target: 'terminate',
           actions: assign({ target: ({ event }) => event.index }),
         },
@@ -83,7 +91,7 @@ export const apiKeysMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => succeeded(event.output) && !!event.output.answer.createdKey,
+            guard: { type: 'keyCreated', params: ({ event }) => event.output },
             target: 'showingKey',
             actions: [
               assign(({ event }) => {
@@ -113,7 +121,7 @@ export const apiKeysMachine = setup({
         // The child answers only after CONFIRM (it waits in its own confirming state; CANCEL stops it).
         onDone: [
           {
-            guard: ({ event }) => succeeded(event.output),
+            guard: outcome('outcomeDone'),
             target: 'idle',
             actions: [
               assign(({ event }) => ({ app: (event.output as Extract<Outcome, { status: 'done' }>).answer.data, target: null })),
@@ -122,7 +130,7 @@ export const apiKeysMachine = setup({
             ],
           },
           {
-            guard: ({ event }) => failed(event.output),
+            guard: outcome('outcomeFailed'),
             target: 'idle',
             actions: [assign({ target: null }), { type: 'notify', params: ({ event }) => ({ message: failureWords(event.output), kind: 'error' as const }) }],
           },

@@ -26,6 +26,7 @@ import type { ImageFile } from '../image-slot/image-slot.machine';
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 /** A slot shows a stored image (url), a new recompressed JPEG (file, sent on save), or nothing. */
 export interface Slot {
@@ -113,6 +114,9 @@ export const appDetailsMachine = setup({
     saveDetails: toProvide<SuccessMessage, SaveInput>('saveDetails'),
   },
   guards: {
+    noDetails: (_, answer: { data: unknown }) => answer.data === null,
+    answerSucceeded,
+    loadRefused: (_, answer: { success: boolean }) => !answer.success,
     hasForm: ({ context }) => context.form !== null,
   },
   actions: { notify },
@@ -127,8 +131,8 @@ export const appDetailsMachine = setup({
         src: 'loadDetails',
         input: ({ context }) => ({ appId: context.appId }),
         onDone: [
-          { guard: ({ event }) => !event.output.success, target: 'loadFailed' },
-          { guard: ({ event }) => event.output.data === null, target: 'empty', actions: assign({ details: null, form: null }) },
+          { guard: { type: 'loadRefused', params: ({ event }) => event.output }, target: 'loadFailed' },
+          { guard: { type: 'noDetails', params: ({ event }) => event.output }, target: 'empty', actions: assign({ details: null, form: null }) },
           {
             target: 'editing',
             actions: assign(({ event }) => ({ details: event.output.data, form: formOf(event.output.data!), error: null })),
@@ -155,7 +159,7 @@ export const appDetailsMachine = setup({
         input: ({ context }) => saveInputOf(context.appId, context.form!),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'loading',
             actions: { type: 'notify', params: { message: DETAILS_UPDATED, kind: 'success' } },
           },

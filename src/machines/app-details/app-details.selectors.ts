@@ -1,7 +1,7 @@
 /** View model of the Details form. */
 import type { SnapshotFrom } from 'xstate';
-import type { appDetailsMachine } from './app-details.machine';
-import { formOf } from './app-details.machine';
+import { formOf, type appDetailsMachine } from './app-details.machine';
+import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof appDetailsMachine>;
 
@@ -27,3 +27,14 @@ export const selectAppDetails = (s: Snapshot) => {
     error: s.context.error,
   };
 };
+
+/** The events the Details tab sends, as named senders. */
+export const appDetailsActions = (send: SendTo<typeof appDetailsMachine>) => ({
+  change: (field: EventOf<typeof appDetailsMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
+  setImage: (slot: Slot, file: EventOf<typeof appDetailsMachine, 'SET_IMAGE'>['file']) => send({ type: 'SET_IMAGE', slot, file }),
+  removeImage: (slot: Slot) => send({ type: 'REMOVE_IMAGE', slot }),
+  submit: () => send({ type: 'SUBMIT' }),
+  reset: () => send({ type: 'RESET' }),
+  retry: () => send({ type: 'RETRY' }),
+});
+type Slot = EventOf<typeof appDetailsMachine, 'REMOVE_IMAGE'>['slot'];

@@ -24,6 +24,7 @@ import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import { formSaveOutcomes } from '../shared/form-save';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export interface AppGeneralInput {
   appId: string;
@@ -71,6 +72,7 @@ export const appGeneralMachine = setup({
     updateGeneral: toProvide<t.TypeOf<typeof AppResponse>, { appId: string; data: AppGeneralData; icon: IconFile | null }>('updateGeneral'),
   },
   guards: {
+    answerSucceeded,
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
   },
   actions: {

@@ -13,6 +13,7 @@
 import { assign, setup } from 'xstate';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export const VISIBILITY_FAILED = 'Failed to update the app visibility.';
 
@@ -40,6 +41,7 @@ export const appVisibilityMachine = setup({
   actors: {
     setEnabled: toProvide<EnableAnswer, { appId: string; enabled: boolean }>('setEnabled'),
   },
+  guards: { answerSucceeded },
   actions: {
     notify,
     /** The app's visibility changed on the server: refresh the workspace (provided by the binding). */
@@ -63,7 +65,7 @@ export const appVisibilityMachine = setup({
         src: 'setEnabled',
         input: ({ context }) => ({ appId: context.appId, enabled: context.enabled }),
         onDone: [
-          { guard: ({ event }) => event.output.success, target: 'idle', actions: [assign({ enabled: ({ event }) => event.output.data.enabled }), 'changed'] },
+          { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'idle', actions: [assign({ enabled: ({ event }) => event.output.data.enabled }), 'changed'] },
           { target: 'idle', actions: ['revert', { type: 'notify', params: { message: VISIBILITY_FAILED, kind: 'error' } }] },
         ],
         onError: { target: 'idle', actions: ['revert', { type: 'notify', params: { message: VISIBILITY_FAILED, kind: 'error' } }] },

@@ -1,6 +1,7 @@
 /** View model of the test-link generator: the id, its error once touched, Generate Link, the links and QR. */
 import { advertisingIdError } from '../../contracts/integrations';
-import { canGenerate, type TestLinkSnapshot } from './appsflyer-test-link.machine';
+import { canGenerate, type TestLinkSnapshot, type appsflyerTestLinkMachine } from './appsflyer-test-link.machine';
+import type { SendTo } from '../shared/flow';
 
 export const selectTestLink = (s: TestLinkSnapshot) => {
   const shown = s.matches('ready') || s.matches('copying') || s.matches('downloading');
@@ -18,3 +19,12 @@ export const selectTestLink = (s: TestLinkSnapshot) => {
     hasAppPath: !!s.context.base,
   };
 };
+
+/** The events the test link generator sends, as named senders. */
+export const appsflyerTestLinkActions = (send: SendTo<typeof appsflyerTestLinkMachine>) => ({
+  generate: () => send({ type: 'GENERATE' }),
+  edit: (value: string) => send({ type: 'EDIT', value }),
+  copy: () => send({ type: 'COPY' }),
+  copyShort: () => send({ type: 'COPY_SHORT' }),
+  download: () => send({ type: 'DOWNLOAD' }),
+});

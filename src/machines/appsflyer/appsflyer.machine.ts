@@ -20,7 +20,7 @@ import type { ConnectionStatus } from '../../contracts/plugin';
 import type { PluginAnswer, SuccessResponse } from '../../contracts/integrations';
 import { checkStatusMachine, type CheckStatusOutput } from '../check-status/check-status.machine';
 import { ACTION_MESSAGES } from '../plugin-lifecycle/plugin-lifecycle.machine';
-import { confirmMutation, confirmStates, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, thrown, outcomeDone, outcome } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 
@@ -67,6 +67,9 @@ export const appsflyerMachine = setup({
     disconnect: confirmMutation<{ pluginId: string }, SuccessResponse>(),
   },
   guards: {
+    testConnected: (_, status: { connected: boolean }) => status.connected,
+    pluginEnabled: (_, answer: { success: boolean; plugin?: unknown }) => answer.success && !!answer.plugin,
+    outcomeDone,
     noPlugin: ({ context }) => !isEnabled(context.plugin),
     connected: ({ context }) => context.plugin?.connected === 'connected',
     running: stateIn(RUNNING),
@@ -97,7 +100,7 @@ export const appsflyerMachine = setup({
         input: ({ context }) => ({ appId: context.appId }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success && !!event.output.plugin,
+            guard: { type: 'pluginEnabled', params: ({ event }) => event.output },
             target: 'sorting',
             actions: [
               assign({ plugin: ({ event }) => ({ id: event.output.plugin!.id, connected: event.output.plugin!.connected }) }),
@@ -129,7 +132,7 @@ export const appsflyerMachine = setup({
         input: ({ context }) => ({ appId: context.appId, pluginId: context.plugin!.id, source: 'AppsFlyer' as const, connected: false }),
         onDone: [
           {
-            guard: ({ event }) => event.output.connected,
+            guard: { type: 'testConnected', params: ({ event }) => event.output },
             target: 'connected',
             actions: assign({ lastCheck: ({ event }) => event.output, plugin: ({ context }) => ({ id: context.plugin!.id, connected: 'connected' as const }) }),
           },
@@ -151,7 +154,7 @@ export const appsflyerMachine = setup({
         input: ({ context }) => ({ request: { pluginId: context.plugin!.id }, confirm: true }),
         onDone: [
           {
-            guard: and(['running', ({ event }) => succeeded(event.output)]),
+            guard: and(['running', outcome('outcomeDone')]),
             target: 'noPlugin',
             actions: [
               assign({ plugin: ({ context }) => ({ id: context.plugin!.id, connected: 'disconnected' as const }), lastCheck: null }),

@@ -1,7 +1,8 @@
 /** View model of the AppsFlyer tab (docs/postbacks.md §Screens and routes): which part shows, the Enable Plugin button, Check Status, the disconnect confirm. */
 import { DISCONNECT_PLUGIN_TITLE } from '../../contracts/integrations';
 import { confirmQuestion } from '../plugin-lifecycle/plugin-lifecycle.machine';
-import type { AppsFlyerSnapshot } from './appsflyer.machine';
+import type { AppsFlyerSnapshot, appsflyerMachine } from './appsflyer.machine';
+import type { EventOf, SendTo } from '../shared/flow';
 
 export const selectAppsFlyerView = (s: AppsFlyerSnapshot) => {
   const enabling = s.matches('enabling');
@@ -24,4 +25,14 @@ export const selectDisconnectConfirm = (s: AppsFlyerSnapshot) => ({
   title: DISCONNECT_PLUGIN_TITLE,
   message: confirmQuestion('disconnect', 'AppsFlyer'),
   confirmLabel: 'Disconnect',
+});
+
+/** The events the AppsFlyer tab sends, as named senders. */
+export const appsflyerActions = (send: SendTo<typeof appsflyerMachine>) => ({
+  sync: (plugin: EventOf<typeof appsflyerMachine, 'SYNC'>['plugin']) => send({ type: 'SYNC', plugin }),
+  enable: () => send({ type: 'ENABLE' }),
+  disconnect: () => send({ type: 'DISCONNECT' }),
+  check: () => send({ type: 'CHECK' }),
+  confirm: () => send({ type: 'CONFIRM' }),
+  cancel: () => send({ type: 'CANCEL' }),
 });

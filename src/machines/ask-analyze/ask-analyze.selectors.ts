@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { askAnalyzeMachine } from './ask-analyze.machine';
 import { defaultDatesOf, partsOf, runBlocker, summaryOf, type Part } from './ask-analyze.logic';
 import type { AskUnplaced } from '../../contracts/ask';
+import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof askAnalyzeMachine>;
 
@@ -41,3 +42,14 @@ export function selectUnderstanding(s: Snapshot): Understanding | null {
     defaultDates: defaultDatesOf(answer),
   };
 }
+
+/** The events the Ask page sends, as named senders. */
+export const askAnalyzeActions = (send: SendTo<typeof askAnalyzeMachine>) => ({
+  type: (question: string) => send({ type: 'TYPE', question }),
+  ask: () => send({ type: 'ASK' }),
+  retry: () => send({ type: 'RETRY' }),
+  removePart: (id: string) => send({ type: 'REMOVE_PART', id }),
+  changePart: (id: string, value: string) => send({ type: 'CHANGE_PART', id, value }),
+  pickSuggestion: (suggestion: EventOf<typeof askAnalyzeMachine, 'PICK_SUGGESTION'>['suggestion']) => send({ type: 'PICK_SUGGESTION', suggestion }),
+  run: () => send({ type: 'RUN' }),
+});

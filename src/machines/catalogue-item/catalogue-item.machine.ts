@@ -25,6 +25,7 @@ import type { FieldErrors } from '../../contracts/validation';
 import { apiFailure, hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export interface CatalogueItemContext {
   appId: string;
@@ -76,6 +77,7 @@ export const catalogueItemMachine = setup({
     removeItem: toProvide<SuccessMessage, { appId: string; itemId: string }>('removeItem'),
   },
   guards: {
+    answerSucceeded,
     draftValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
   },
   actions: {
@@ -120,7 +122,7 @@ export const catalogueItemMachine = setup({
         input: ({ context }) => ({ appId: context.appId, itemId: context.target?.id ?? null, item: catalogueInputOf(context.draft) }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
               { type: 'notify', params: ({ context }) => ({ message: context.target ? ITEM_UPDATED : ITEM_ADDED, kind: 'success' as const }) },
@@ -146,7 +148,7 @@ export const catalogueItemMachine = setup({
         input: ({ context }) => ({ appId: context.appId, itemId: context.target!.id }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
               { type: 'notify', params: { message: ITEM_REMOVED, kind: 'success' } },

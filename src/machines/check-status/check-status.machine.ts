@@ -20,6 +20,7 @@ import { APPSFLYER_STATUS_FAILED, ADJUST_MESSAGES, isNowConnected } from '../../
 import { NO_EVENTS_YET, connectedSuccessfully, type CheckStatusResponse } from '../../contracts/postbacks';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export type AttributionSource = 'AppsFlyer' | 'Adjust';
 export const STATUS_FAILED: Record<AttributionSource, string> = { AppsFlyer: APPSFLYER_STATUS_FAILED, Adjust: ADJUST_MESSAGES.statusFailed };
@@ -52,6 +53,8 @@ export const checkStatusMachine = setup({
     checkPluginStatus: toProvide<CheckStatusResponse, { pluginId: string }>('checkPluginStatus'),
   },
   guards: {
+    nowConnected: (_, status: CheckStatusResponse) => isNowConnected(status),
+    answerSucceeded,
     connectedAppsFlyer: ({ context }) => context.connected && context.source === 'AppsFlyer',
     connectedAdjust: ({ context }) => context.connected && context.source === 'Adjust',
   },
@@ -85,7 +88,7 @@ export const checkStatusMachine = setup({
         input: ({ context }) => ({ pluginId: context.pluginId }),
         onDone: [
           {
-            guard: ({ event }) => isNowConnected(event.output),
+            guard: { type: 'nowConnected', params: ({ event }) => event.output },
             target: 'done',
             actions: [
               assign({ result: ({ event }) => ({ connected: true, eventsReceived: event.output.eventsReceived ?? true, lastEventAt: event.output.lastEventAt ?? null }) }),
@@ -94,7 +97,7 @@ export const checkStatusMachine = setup({
             ],
           },
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'done',
             actions: [
               assign({ result: ({ event }) => ({ connected: false, eventsReceived: event.output.eventsReceived ?? false, lastEventAt: event.output.lastEventAt ?? null }) }),

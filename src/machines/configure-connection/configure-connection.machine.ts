@@ -33,6 +33,7 @@ import {
 import { notify } from '../shared/notice';
 import { serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export type AuthType = Credential['type'];
 /** Our words (docs/integrations.md §Messages has none for a sign-in that could not start). */
@@ -226,6 +227,7 @@ export const configureConnectionMachine = setup({
     startSignIn: toProvide<{ url: string }, { appId: string; pluginType: ConnectionPluginType }>('startSignIn'),
   },
   guards: {
+    answerSucceeded,
     saveable: ({ context }) => saveBlocker(context) === null,
     needsProductCredential: ({ context }) => context.authType === 'TP_SERVICE_ACCOUNT' && !context.credentialId,
     canUpload: ({ context }) => context.role === 'admin' && context.authType === 'ORG_SERVICE_ACCOUNT' && context.file !== null,
@@ -399,7 +401,7 @@ export const configureConnectionMachine = setup({
             input: ({ context }) => saveRequest(context),
             onDone: [
               {
-                guard: ({ event }) => event.output.success,
+                guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: 'closing',
                 actions: [
                   { type: 'notify', params: ({ context }) => ({ message: savedMessage(context), kind: 'success' }) },

@@ -4,6 +4,8 @@ import {
   type ConfigureConnectionSnapshot,
 } from './configure-connection.machine';
 import { hasAllRoles, IAM_MISSING } from '../../contracts/integrations';
+import type { EventOf, SendTo } from '../shared/flow';
+import type { configureConnectionMachine } from './configure-connection.machine';
 
 export function selectConnectionDialog(s: ConfigureConnectionSnapshot) {
   const c = s.context;
@@ -36,3 +38,18 @@ export function selectConnectionDialog(s: ConfigureConnectionSnapshot) {
   };
 }
 export type ConnectionDialogView = ReturnType<typeof selectConnectionDialog>;
+
+/** The events the Configure connection dialog sends, as named senders. */
+export const configureConnectionActions = (send: SendTo<typeof configureConnectionMachine>) => ({
+  open: (request: Omit<EventOf<typeof configureConnectionMachine, 'OPEN'>, 'type'>) => send({ type: 'OPEN', ...request }),
+  close: () => send({ type: 'CLOSE' }),
+  setAuth: (value: EventOf<typeof configureConnectionMachine, 'SET_AUTH'>['value']) => send({ type: 'SET_AUTH', value }),
+  setCredential: (value: string) => send({ type: 'SET_CREDENTIAL', value }),
+  setProject: (value: string) => send({ type: 'SET_PROJECT', value }),
+  setWriteBack: (value: boolean) => send({ type: 'SET_WRITE_BACK', value }),
+  setProjectName: (value: string) => send({ type: 'SET_PROJECT_NAME', value }),
+  pickFile: (file: EventOf<typeof configureConnectionMachine, 'PICK_FILE'>['file']) => send({ type: 'PICK_FILE', file }),
+  upload: () => send({ type: 'UPLOAD' }),
+  save: () => send({ type: 'SAVE' }),
+  signIn: () => send({ type: 'SIGN_IN' }),
+});

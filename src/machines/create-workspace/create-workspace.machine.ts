@@ -52,6 +52,7 @@ export const createWorkspaceMachine = setup({
     createWorkspace: toProvide<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>('createWorkspace'),
   },
   guards: {
+    workspaceCreated: (_, answer: { success: boolean; data?: { id: string } }) => answer.success && !!answer.data?.id,
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
   },
   actions: {
@@ -93,7 +94,7 @@ export const createWorkspaceMachine = setup({
         input: ({ context }) => ({ name: context.name, website: context.website, icon: context.icon }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success && !!event.output.data?.id,
+            guard: { type: 'workspaceCreated', params: ({ event }) => event.output },
             target: 'closed',
             actions: [
               assign({ createdId: ({ event }) => event.output.data!.id }),

@@ -11,6 +11,7 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SuccessResponse } from '../../contracts/integrations';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 /** Our words (docs/integrations.md §Messages names none for this switch). */
 export const DAILY_PROCESS_FAILED = 'Failed to update Process Data Daily.';
@@ -32,6 +33,7 @@ export const dailyProcessMachine = setup({
   actors: {
     saveDailyProcess: toProvide<SuccessResponse, { pluginId: string; value: boolean }>('saveDailyProcess'),
   },
+  guards: { answerSucceeded },
   actions: {
     notify,
     saved: (_, _params: { appId: string }) => {},
@@ -52,7 +54,7 @@ export const dailyProcessMachine = setup({
         input: ({ context }) => ({ pluginId: context.pluginId, value: context.shown! }),
         onDone: [
           // Saved: the switch keeps the value (the reloaded plugin says the same).
-          { guard: ({ event }) => event.output.success, target: 'idle', actions: { type: 'saved', params: ({ context }) => ({ appId: context.appId }) } },
+          { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'saved', params: ({ context }) => ({ appId: context.appId }) } },
           { target: 'idle', actions: [assign({ shown: null }), { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } }] },
         ],
         onError: {

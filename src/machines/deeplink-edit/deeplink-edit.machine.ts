@@ -24,6 +24,7 @@ import type { SuccessResponse, UpdateDeeplinkRequest } from '../../contracts/int
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export interface DeeplinkEditInput {
   appId: string;
@@ -61,6 +62,7 @@ export const deeplinkEditMachine = setup({
     updateDeeplink: toProvide<SuccessResponse, { appId: string; request: UpdateDeeplinkRequest }>('updateDeeplink'),
   },
   guards: {
+    answerSucceeded,
     supported: ({ event }) => event.type === 'EDIT' && isSupportedDeeplinkPlatform(event.link.platform),
     urlInvalid: ({ context }) => urlError(context) !== null,
     urlUnchanged: ({ context }) => context.url.trim() === context.link?.url,
@@ -105,7 +107,7 @@ export const deeplinkEditMachine = setup({
         },
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
               assign({ link: null }),

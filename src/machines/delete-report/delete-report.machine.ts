@@ -18,7 +18,7 @@
  */
 import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { DeleteTemplateResponse } from '../../contracts/analyze';
-import { confirmMutation, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 // docs/analyze.md §Messages and §Screens and routes, verbatim.
@@ -65,6 +65,9 @@ export const deleteReportMachine = setup({
     deleteTemplate: confirmMutation<DeleteRequest, DeleteTemplateResponse>(),
   },
   guards: {
+    outcomeDone,
+    outcomeFailed,
+    outcomeThrew,
     hasReport: ({ context }) => context.report !== null,
     once: ({ context }) => context.once,
   },
@@ -93,7 +96,7 @@ export const deleteReportMachine = setup({
         // The child answers only once confirmed (asking.deleting); CANCEL leaves before it could.
         onDone: [
           {
-            guard: and([stateIn(DELETING), ({ event }) => succeeded(event.output)]),
+            guard: and([stateIn(DELETING), outcome('outcomeDone')]),
             target: 'settled',
             actions: [
               { type: 'notify', params: { message: REPORT_DELETED, kind: 'success' } },
@@ -102,7 +105,7 @@ export const deleteReportMachine = setup({
             ],
           },
           {
-            guard: and([stateIn(DELETING), ({ event }) => thrown(event.output) !== null]),
+            guard: and([stateIn(DELETING), outcome('outcomeThrew')]),
             target: 'settled',
             actions: [
               { type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) },
@@ -110,7 +113,7 @@ export const deleteReportMachine = setup({
             ],
           },
           {
-            guard: and([stateIn(DELETING), ({ event }) => failed(event.output)]),
+            guard: and([stateIn(DELETING), outcome('outcomeFailed')]),
             target: 'settled',
             actions: { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } },
           },

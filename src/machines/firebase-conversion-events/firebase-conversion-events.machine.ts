@@ -14,6 +14,7 @@
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SuccessResponse } from '../../contracts/integrations';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export type ConversionAction = 'enable' | 'disable';
 export interface ConversionEventsContext {
@@ -42,6 +43,7 @@ export const firebaseConversionEventsMachine = setup({
     saveConversionEvents: toProvide<SuccessResponse, ChangeInput>('saveConversionEvents'),
   },
   guards: {
+    answerSucceeded,
     hasNames: ({ event }) => (event.type === 'ENABLE' || event.type === 'DISABLE') && event.eventNames.length > 0,
   },
   actions: {
@@ -69,7 +71,7 @@ export const firebaseConversionEventsMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [assign({ selected: [] }), { type: 'changed', params: ({ context }) => ({ appId: context.appId }) }],
           },

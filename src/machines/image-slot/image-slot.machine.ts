@@ -63,6 +63,8 @@ export const imageSlotMachine = setup({
     compressImage: toProvide<ImageFile, { file: ImageFile; kind: CmsImageKind; dimensions: Dimensions }>('compressImage'),
   },
   guards: {
+    /** The image read does not fit its slot (size, dimensions). */
+    unreadable: ({ context }, reading: ImageReading) => readingError(context.kind, reading) !== null,
     fileRefused: ({ event }) => event.type === 'DROP' && cmsImageFileError(event.file) !== null,
   },
   actions: {
@@ -93,7 +95,7 @@ export const imageSlotMachine = setup({
         input: ({ context }) => ({ file: context.file! }),
         onDone: [
           {
-            guard: ({ context, event }) => readingError(context.kind, event.output) !== null,
+            guard: { type: 'unreadable', params: ({ event }) => event.output },
             target: 'error',
             actions: assign({ error: ({ context, event }) => readingError(context.kind, event.output) }),
           },

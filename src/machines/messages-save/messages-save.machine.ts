@@ -19,6 +19,7 @@ import type { FieldErrors } from '../../contracts/validation';
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export interface MessagesContext {
   appId: string;
@@ -53,6 +54,7 @@ export const messagesSaveMachine = setup({
     saveMessages: toProvide<NotificationSettingsResponse, { appId: string; settings: NotificationSettings }>('saveMessages'),
   },
   guards: {
+    answerSucceeded,
     valid: ({ context }) => Object.keys(validateNotificationSettings(context.values!)).length === 0,
   },
   actions: { notify },
@@ -67,7 +69,7 @@ export const messagesSaveMachine = setup({
         src: 'loadMessages',
         input: ({ context }) => ({ appId: context.appId }),
         onDone: [
-          { guard: ({ event }) => event.output.success, target: 'editing', actions: assign(({ event }) => ({ values: event.output.data, saved: event.output.data, errors: {} })) },
+          { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'editing', actions: assign(({ event }) => ({ values: event.output.data, saved: event.output.data, errors: {} })) },
           { target: 'loadFailed' },
         ],
         onError: { target: 'loadFailed' },
@@ -92,7 +94,7 @@ export const messagesSaveMachine = setup({
         input: ({ context }) => ({ appId: context.appId, settings: context.values! }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
               assign(({ event }) => ({ values: event.output.data, saved: event.output.data })),

@@ -22,6 +22,7 @@ import {
   draftErrors, emptyCondition, patchCondition, toDraft, toRequest,
   type ConditionDraft, type EventSourceInfo, type FormDraft,
 } from './form-draft';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export interface MonetizeFormInput {
   appId: string;
@@ -76,6 +77,7 @@ export const monetizeFormMachine = setup({
     save: toProvide<MonetizeResponse, SaveRequest>('save'),
   },
   guards: {
+    answerSucceeded,
     formValid: ({ context }) => Object.keys(draftErrors(context.draft, context.source)).length === 0,
   },
   actions: {
@@ -133,7 +135,7 @@ export const monetizeFormMachine = setup({
         input: ({ context }) => toRequest(context.draft),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
               { type: 'notify', params: ({ context }) => ({ message: isNew(context) ? MONETIZE_MESSAGES.created : MONETIZE_MESSAGES.updated, kind: 'success' as const }) },

@@ -13,7 +13,7 @@
  */
 import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { MONETIZE_MESSAGES, type MonetizeResponse } from '../../contracts/monetize';
-import { confirmMutation, confirmStates, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export interface MonetizeToggleInput {
@@ -40,6 +40,10 @@ export const monetizeToggleMachine = setup({
   },
   actors: { remove: confirmMutation<{ id: string }, MonetizeResponse>() },
   guards: {
+    noCampaign: ({ context }) => context.campaignId === null,
+    outcomeDone,
+    outcomeFailed,
+    outcomeThrew,
     hasCampaign: ({ context }) => context.campaignId !== null,
     running: stateIn(RUNNING),
   },
@@ -57,7 +61,7 @@ export const monetizeToggleMachine = setup({
   states: {
     idle: {
       on: {
-        TURN_ON: { guard: ({ context }) => context.campaignId === null, actions: { type: 'openForm', params: ({ context }) => ({ appId: context.appId }) } },
+        TURN_ON: { guard: 'noCampaign', actions: { type: 'openForm', params: ({ context }) => ({ appId: context.appId }) } },
         TURN_OFF: [
           { guard: 'hasCampaign', target: 'removing' },
           { actions: { type: 'closeForm', params: ({ context }) => ({ appId: context.appId }) } },
@@ -72,7 +76,7 @@ export const monetizeToggleMachine = setup({
         input: ({ context }) => ({ request: { id: context.campaignId! }, confirm: true }),
         onDone: [
           {
-            guard: and(['running', ({ event }) => succeeded(event.output)]),
+            guard: and(['running', outcome('outcomeDone')]),
             target: 'idle',
             actions: [
               assign({ campaignId: null }),
@@ -81,11 +85,11 @@ export const monetizeToggleMachine = setup({
             ],
           },
           {
-            guard: and(['running', ({ event }) => thrown(event.output) !== null]),
+            guard: and(['running', outcome('outcomeThrew')]),
             target: 'idle',
             actions: [{ type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) }, removeFailed],
           },
-          { guard: and(['running', ({ event }) => failed(event.output)]), target: 'idle', actions: removeFailed },
+          { guard: and(['running', outcome('outcomeFailed')]), target: 'idle', actions: removeFailed },
         ],
         onError: { target: 'idle', actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, removeFailed] },
       },

@@ -46,6 +46,7 @@ export const paymentMethodSetupMachine = setup({
     requestSetup: toProvide<SetupPaymentMethodResponse, { workspaceId: string }>('requestSetup'),
   },
   guards: {
+    setupUrlGiven: (_, answer: { success: boolean; url: string }) => answer.success && answer.url.length > 0,
     returned: ({ context }) => context.returned,
   },
   actions: {
@@ -82,7 +83,7 @@ export const paymentMethodSetupMachine = setup({
         input: ({ context }) => ({ workspaceId: context.workspaceId }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success && event.output.url.length > 0,
+            guard: { type: 'setupUrlGiven', params: ({ event }) => event.output },
             target: 'redirecting',
             actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.url }) },
           },

@@ -20,7 +20,7 @@
  */
 import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SuccessMessage } from '../../contracts/codecs';
-import { answerWords, confirmMutation, failed, succeeded, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import { answerWords, confirmMutation, outcomeDone, outcomeFailed, outcome, type MutationOutcome } from '../shared/confirm-mutation.machine';
 import { apiFailure, networkWords, serverWords } from '../shared/api-error';
 import { LAST_DEFAULT_PENDING, PAYMENT_METHOD_REQUIRED } from '../../contracts/billing';
 import { notify } from '../shared/notice';
@@ -86,6 +86,10 @@ export const paymentMethodsMachine = setup({
     setDefault: confirmMutation<MethodRequest, SuccessMessage>(),
   },
   guards: {
+    /** DELETE of a method the server says cannot go yet. */
+    notDeletable: ({ event }) => event.type === 'DELETE' && event.method.deletable === false,
+    outcomeDone,
+    outcomeFailed,
     /** The delete was confirmed: the child is calling (its answer before CONFIRM cannot happen). */
     deleteConfirmed: stateIn(WORKING),
   },
@@ -107,7 +111,7 @@ export const paymentMethodsMachine = setup({
         SET_DEFAULT: { target: 'settingDefault', actions: assign({ method: ({ event }) => event.method }) },
         DELETE: [
           {
-            guard: ({ event }) => event.method.deletable === false,
+            guard: 'notDeletable',
             target: 'blocked',
             actions: assign({ method: ({ event }) => event.method, error: LAST_DEFAULT_PENDING }),
           },
@@ -122,7 +126,7 @@ export const paymentMethodsMachine = setup({
         input: ({ context }) => ({ request: request(context), confirm: false }),
         onDone: [
           {
-            guard: ({ event }) => succeeded(event.output),
+            guard: outcome('outcomeDone'),
             target: 'idle',
             actions: [
               { type: 'notify', params: { message: DEFAULT_SET, kind: 'success' } },
@@ -144,7 +148,7 @@ export const paymentMethodsMachine = setup({
         input: ({ context }) => ({ request: request(context), confirm: !context.retrying }),
         onDone: [
           {
-            guard: and(['deleteConfirmed', ({ event }) => succeeded(event.output)]),
+            guard: and(['deleteConfirmed', outcome('outcomeDone')]),
             target: 'idle',
             actions: [
               { type: 'notify', params: { message: METHOD_DELETED, kind: 'success' } },
@@ -157,7 +161,7 @@ export const paymentMethodsMachine = setup({
             actions: assign({ error: ({ event }) => reasonOf(event.output, LAST_DEFAULT_PENDING) }),
           },
           {
-            guard: and(['deleteConfirmed', ({ event }) => failed(event.output)]),
+            guard: and(['deleteConfirmed', outcome('outcomeFailed')]),
             target: 'refused',
             actions: assign({ error: ({ event }) => reasonOf(event.output, DELETE_FAILED) }),
           },

@@ -15,7 +15,7 @@
 import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PluginType } from '../../contracts/plugin';
 import { DELETE_PLUGIN_TITLE, DISCONNECT_PLUGIN_TITLE, type SuccessResponse } from '../../contracts/integrations';
-import { confirmMutation, confirmStates, failed, succeeded, thrown } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export type PluginAction = 'connect' | 'disconnect' | 'delete';
@@ -69,6 +69,9 @@ export const pluginLifecycleMachine = setup({
     pluginAction: confirmMutation<PluginActionRequest, SuccessResponse>(),
   },
   guards: {
+    outcomeDone,
+    outcomeFailed,
+    outcomeThrew,
     /** The child's answer counts only once the call runs (after CONFIRM when it asked). */
     running: stateIn(RUNNING),
   },
@@ -97,17 +100,17 @@ export const pluginLifecycleMachine = setup({
         input: ({ context }) => ({ request: { action: context.action!, pluginId: context.plugin!.id }, confirm: context.action !== 'connect' }),
         onDone: [
           {
-            guard: and(['running', ({ event }) => succeeded(event.output)]),
+            guard: and(['running', outcome('outcomeDone')]),
             target: 'idle',
             actions: [{ type: 'notify', params: doneMessage }, { type: 'changed', params: ({ context }) => ({ appId: context.appId }) }],
           },
           {
-            guard: and(['running', ({ event }) => thrown(event.output) !== null]),
+            guard: and(['running', outcome('outcomeThrew')]),
             target: 'idle',
             actions: [{ type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) }, { type: 'notify', params: failedMessage }],
           },
           {
-            guard: and(['running', ({ event }) => failed(event.output)]),
+            guard: and(['running', outcome('outcomeFailed')]),
             target: 'idle',
             actions: { type: 'notify', params: failedMessage },
           },

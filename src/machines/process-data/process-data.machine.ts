@@ -18,6 +18,7 @@ import { processEndInFuture, type ProcessDataResponse } from '../../contracts/in
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export const PROCESS_FAILED = 'Processing could not be started.';
 export const START_AFTER_END = 'The start date must not be after the end date.';
@@ -73,6 +74,7 @@ export const processDataMachine = setup({
     startProcessing: toProvide<ProcessDataResponse, { pluginId: string; start: string; end: string }>('startProcessing'),
   },
   guards: {
+    answerSucceeded,
     canProcess: ({ context, event }) => event.type === 'PROCESS' && canProcess(context, event),
   },
   actions: {
@@ -99,7 +101,7 @@ export const processDataMachine = setup({
         input: ({ context }) => ({ pluginId: context.pluginId, start: context.start, end: context.end }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
               { type: 'notify', params: ({ context }) => ({ message: processStarted(context.start, context.end), kind: 'info' }) },

@@ -1,6 +1,7 @@
 /** View model of the Data Status card's dates and Process Data button (docs/integrations.md §Screens and routes, §Rules and limits). */
 import { processDateBounds } from '../../contracts/integrations';
-import { canProcess, processDatesError, type ProcessDataSnapshot, type ProcessPreconditions } from './process-data.machine';
+import { canProcess, processDatesError, type ProcessDataSnapshot, type ProcessPreconditions, type processDataMachine } from './process-data.machine';
+import type { EventOf, SendTo } from '../shared/flow';
 
 export const selectProcessForm = (s: ProcessDataSnapshot, plugin: ProcessPreconditions) => ({
   start: s.context.start,
@@ -10,4 +11,11 @@ export const selectProcessForm = (s: ProcessDataSnapshot, plugin: ProcessPrecond
   datesError: processDatesError(s.context, plugin),
   starting: s.matches('starting'),
   canProcess: s.matches('idle') && canProcess(s.context, plugin),
+});
+
+/** The events the Process data form sends, as named senders. */
+export const processDataActions = (send: SendTo<typeof processDataMachine>) => ({
+  setStart: (value: string) => send({ type: 'SET_START', value }),
+  setEnd: (value: string) => send({ type: 'SET_END', value }),
+  process: (preconditions: Omit<EventOf<typeof processDataMachine, 'PROCESS'>, 'type'>) => send({ type: 'PROCESS', ...preconditions }),
 });

@@ -15,6 +15,7 @@ import type { SuccessMessage } from '../../contracts/codecs';
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export const STOP_FAILED = 'Failed to stop campaign';
 export const RESTART_FAILED = 'Failed to restart campaign';
@@ -44,7 +45,6 @@ export type QuestActionsEvent =
   | { type: 'CANCEL' };
 
 const errorNotice = (message: string) => ({ message, kind: 'error' as const, duration: 'long' as const });
-const answerOk = ({ event }: { event: { output: SuccessMessage } }) => event.output.success;
 const call = ({ context }: { context: QuestActionsContext }): QuestCall => ({ appId: context.appId, questId: context.quest!.id });
 const restartWords = (message: string | null | undefined) => (message ? `${RESTART_FAILED}: ${message}` : RESTART_FAILED);
 
@@ -62,6 +62,9 @@ export const questActionsMachine = setup({
     deleteDraft: toProvide<SuccessMessage, QuestCall>('deleteDraft'),
   },
   guards: {
+    answerSucceeded,
+    /** The active version is deleted and a draft remains to delete. */
+    draftLeft: ({ context }, answer: SuccessMessage) => answer.success && context.quest?.hasDraft === true,
     hasActive: ({ context }) => context.quest?.hasActive === true,
     hasDraft: ({ context }) => context.quest?.hasDraft === true,
   },
@@ -93,7 +96,7 @@ export const questActionsMachine = setup({
             input: call,
             onDone: [
               {
-                guard: answerOk,
+                guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: '#questActions.idle',
                 actions: [
                   { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Quest stopped.', kind: 'success' as const }) },
@@ -114,7 +117,7 @@ export const questActionsMachine = setup({
         input: call,
         onDone: [
           {
-            guard: answerOk,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
               { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Quest restarted.', kind: 'success' as const }) },
@@ -141,8 +144,8 @@ export const questActionsMachine = setup({
             src: 'deleteActive',
             input: call,
             onDone: [
-              { guard: ({ context, event }) => event.output.success && context.quest?.hasDraft === true, target: 'deletingDraft' },
-              { guard: answerOk, target: 'deleted' },
+              { guard: { type: 'draftLeft', params: ({ event }) => event.output }, target: 'deletingDraft' },
+              { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'deleted' },
               { target: '#questActions.idle', actions: { type: 'notify', params: errorNotice(DELETE_ACTIVE_FAILED) } },
             ],
             onError: { target: '#questActions.idle', actions: { type: 'notify', params: errorNotice(DELETE_ACTIVE_FAILED) } },
@@ -154,7 +157,7 @@ export const questActionsMachine = setup({
             src: 'deleteDraft',
             input: call,
             onDone: [
-              { guard: answerOk, target: 'deleted' },
+              { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'deleted' },
               { target: '#questActions.idle', actions: [{ type: 'notify', params: errorNotice(DELETE_DRAFT_FAILED) }, { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) }] },
             ],
             onError: { target: '#questActions.idle', actions: [{ type: 'notify', params: errorNotice(DELETE_DRAFT_FAILED) }, { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) }] },

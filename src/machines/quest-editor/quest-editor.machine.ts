@@ -14,6 +14,7 @@ import type { FieldErrors } from '../../contracts/validation';
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 /** Ours (docs/acquire.md §Messages has no quest-editor texts). */
 export const QUEST_SAVE_FAILED = 'Failed to save the quest.';
@@ -108,6 +109,7 @@ export const questEditorMachine = setup({
     saveQuest: toProvide<QuestResponse, { appId: string; questId: string | null; definition: QuestDefinition }>('saveQuest'),
   },
   guards: {
+    answerSucceeded,
     valid: ({ context }) => Object.keys(check(context.values)).length === 0,
     canAddStep: ({ context }) => context.values.steps.length < QUEST_MAX_STEPS,
     canRemoveStep: ({ context, event }) => event.type === 'REMOVE_STEP' && context.values.steps.length > 1 && event.index < context.values.steps.length,
@@ -157,7 +159,7 @@ export const questEditorMachine = setup({
         input: ({ context }) => ({ appId: context.appId, questId: context.questId, definition: definitionOf(context.values) }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'saved',
             actions: [
               { type: 'notify', params: ({ event }) => ({ message: event.output.message || QUEST_SAVED, kind: 'success' as const }) },

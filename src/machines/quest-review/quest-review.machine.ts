@@ -20,9 +20,10 @@ import { and, assign, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { BulkQuestResult, Quest } from '../../contracts/acquire';
 import type { SuccessMessage } from '../../contracts/codecs';
 import { serverWords } from '../shared/api-error';
-import { confirmMutation, confirmStates, succeeded } from '../shared/confirm-mutation.machine';
+import { confirmMutation, confirmStates, succeeded, outcomeDone, outcome } from '../shared/confirm-mutation.machine';
 import { notify, type Notice } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export const DISCARD_FAILED = 'Failed to discard changes.';
 export const ALL_PUBLISH_FAILED = 'All quests failed to publish.';
@@ -106,6 +107,8 @@ export const questReviewMachine = setup({
     discardAll: confirmMutation<{ appId: string }, BulkQuestResult>(),
   },
   guards: {
+    answerSucceeded,
+    outcomeDone,
     running: stateIn({ discardingAll: 'running' }),
   },
   actions: {
@@ -141,7 +144,7 @@ export const questReviewMachine = setup({
             input: ({ context }) => ({ appId: context.appId, questId: context.questId! }),
             onDone: [
               {
-                guard: ({ event }) => event.output.success,
+                guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: '#questReview.closed',
                 actions: [
                   { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Changes published.', kind: 'success' as const }) },
@@ -160,7 +163,7 @@ export const questReviewMachine = setup({
             input: ({ context }) => ({ appId: context.appId, questId: context.questId! }),
             onDone: [
               {
-                guard: ({ event }) => event.output.success,
+                guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: '#questReview.closed',
                 actions: [
                   { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Changes discarded.', kind: 'success' as const }) },
@@ -198,7 +201,7 @@ export const questReviewMachine = setup({
         // The child answers only once confirmed (running); CANCEL leaves before it could.
         onDone: [
           {
-            guard: and(['running', ({ event }) => succeeded(event.output)]),
+            guard: and(['running', outcome('outcomeDone')]),
             target: 'closed',
             actions: [
               { type: 'notify', params: ({ event }) => (succeeded(event.output) ? bulkNotice(event.output.answer, ALL_DISCARD_FAILED) : errorNotice(ALL_DISCARD_FAILED)) },

@@ -18,6 +18,7 @@ import type { SuccessMessage } from '../../contracts/codecs';
 import { toProvide } from '../shared/to-provide';
 import { networkWords, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
+import { answerSucceeded } from '../shared/answer-guards';
 
 /** Ours (docs/billing.md §Messages gives no billing messages). */
 export const REDEEM_FAILED = 'We could not redeem the promo code. Please try again later.';
@@ -44,6 +45,7 @@ export const redeemPromoMachine = setup({
     redeem: toProvide<SuccessMessage, { workspaceId: string; code: string }>('redeem'),
   },
   guards: {
+    answerSucceeded,
     hasCode: ({ context }) => canRedeemVoucher(context.code),
   },
   actions: {
@@ -70,7 +72,7 @@ export const redeemPromoMachine = setup({
         input: ({ context }) => ({ workspaceId: context.workspaceId, code: context.code.trim() }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
               { type: 'notify', params: ({ event }) => ({ message: event.output.message ?? REDEEMED, kind: 'success' as const }) },

@@ -65,6 +65,7 @@ import {
   type DecodedDraft,
 } from './report-builder.logic';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 // docs/analyze.md §Messages, verbatim.
 export const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
@@ -209,6 +210,17 @@ export const reportBuilderMachine = setup({
     deleteReport: deleteReportMachine,
   },
   guards: {
+    otherModel: ({ context, event }) => event.type === 'SET_MODEL' && event.modelId !== context.config.modelId,
+    /** ADD_METRIC names a metric of the model not chosen yet. */
+    newMetricOfModel: ({ context, event }) =>
+      event.type === 'ADD_METRIC' &&
+      !context.config.metrics.some((m) => m.column_name === event.column_name) &&
+      !!context.modelConfig?.select.some((m) => m.column_name === event.column_name),
+    sortable: ({ context, event }) => event.type === 'ADD_SORT' && sortOptions(context.config).includes(event.column_name),
+    conditionOfModel: ({ context, event }) =>
+      event.type === 'ADD_CONDITION' && !!context.modelConfig?.group_by_where.some((d) => d.column_name === event.column_name),
+    reportDeleted: (_, outcome: { deleted: boolean }) => outcome.deleted,
+    answerSucceeded,
     hasReportId: ({ context }) => context.reportId !== null,
     hasRows: ({ context }) => context.rows !== null,
     /** docs/analyze.md §Screens and routes/§Rules and limits: a metric and a group-by chosen and no validation error (limit, checked conditions). */
@@ -346,7 +358,7 @@ export const reportBuilderMachine = setup({
           { actions: [assign({ title: ({ event }) => normalizeTitle(event.title) }), 'touch'] },
         ],
         SET_MODEL: {
-          guard: ({ context, event }) => event.modelId !== context.config.modelId,
+          guard: 'otherModel',
           target: 'switchingModel',
           actions: assign({ pendingModelId: ({ event }) => event.modelId }),
         },
@@ -363,9 +375,7 @@ export const reportBuilderMachine = setup({
           ],
         },
         ADD_METRIC: {
-          guard: ({ context, event }) =>
-            !context.config.metrics.some((m) => m.column_name === event.column_name) &&
-            !!context.modelConfig?.select.some((m) => m.column_name === event.column_name),
+          guard: 'newMetricOfModel',
           actions: [
             assign({
               config: ({ context, event }) => withColumns(context, {
@@ -408,7 +418,7 @@ export const reportBuilderMachine = setup({
         },
         SET_LIMIT: { actions: [assign({ config: ({ context, event }) => ({ ...context.config, limit: event.value }) }), 'touch'] },
         ADD_SORT: {
-          guard: ({ context, event }) => sortOptions(context.config).includes(event.column_name),
+          guard: 'sortable',
           actions: [assign({ config: ({ context, event }) => ({ ...context.config, orderBy: addSort(context.config.orderBy, event.column_name) }), sortTouched: true }), 'touch'],
         },
         REMOVE_SORT: {
@@ -421,7 +431,7 @@ export const reportBuilderMachine = setup({
           actions: [assign({ config: ({ context, event }) => ({ ...context.config, orderBy: toggleSort(context.config.orderBy, event.column_name) }), sortTouched: true }), 'touch'],
         },
         ADD_CONDITION: {
-          guard: ({ context, event }) => !!context.modelConfig?.group_by_where.some((d) => d.column_name === event.column_name),
+          guard: 'conditionOfModel',
           actions: [
             assign(({ context, event }) => {
               const column = context.modelConfig!.group_by_where.find((d) => d.column_name === event.column_name)!;
@@ -473,7 +483,7 @@ export const reportBuilderMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.saved.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output.saved },
             target: 'ready.results',
             actions: enqueueActions(({ context, event, enqueue }) => {
               const { saved, rows } = event.output;
@@ -558,7 +568,7 @@ export const reportBuilderMachine = setup({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.success,
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'settle',
             actions: [
               assign(({ context, event }) => {
@@ -598,7 +608,7 @@ export const reportBuilderMachine = setup({
         input: ({ context }) => ({ appId: context.appId, report: { id: context.reportId!, title: context.title } }),
         onDone: [
           {
-            guard: ({ event }) => event.output.deleted,
+            guard: { type: 'reportDeleted', params: ({ event }) => event.output },
             target: 'new',
             actions: [
               { type: 'reportDeleted', params: ({ context }) => ({ id: context.reportId! }) },

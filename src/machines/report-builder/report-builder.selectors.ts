@@ -3,6 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { reportBuilderMachine } from './report-builder.machine';
 import { REPORT_LIMIT_MAX, type Column, type GroupByWhereColumn } from '../../contracts/analyze';
 import { configFingerprint, groupMetrics, runBlocker, shownErrors, sortOptions } from './report-builder.logic';
+import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
 
@@ -147,3 +148,30 @@ export const selectResults = (s: Snapshot) => {
 };
 
 export const selectError = (s: Snapshot) => s.context.error;
+
+/** The events the report builder sends, as named senders. */
+export const reportBuilderActions = (send: SendTo<typeof reportBuilderMachine>) => ({
+  retry: () => send({ type: 'RETRY' }),
+  setTitle: (title: string) => send({ type: 'SET_TITLE', title }),
+  setModel: (modelId: string) => send({ type: 'SET_MODEL', modelId }),
+  setDateStart: (date_start: string) => send({ type: 'SET_DATE_RANGE', date_start }),
+  setDateEnd: (date_end: string) => send({ type: 'SET_DATE_RANGE', date_end }),
+  addMetric: (column_name: string) => send({ type: 'ADD_METRIC', column_name }),
+  removeMetric: (column_name: string) => send({ type: 'REMOVE_METRIC', column_name }),
+  moveMetric: (from: number, to: number) => send({ type: 'MOVE_METRIC', from, to }),
+  setGroupBy: (column_name: string | null) => send({ type: 'SET_GROUP_BY', column_name }),
+  setLimit: (value: string) => send({ type: 'SET_LIMIT', value }),
+  addSort: (column_name: string) => send({ type: 'ADD_SORT', column_name }),
+  removeSort: (column_name: string) => send({ type: 'REMOVE_SORT', column_name }),
+  moveSort: (from: number, to: number) => send({ type: 'MOVE_SORT', from, to }),
+  toggleSortOrder: (column_name: string) => send({ type: 'TOGGLE_SORT_ORDER', column_name }),
+  addCondition: (column_name: string) => send({ type: 'ADD_CONDITION', column_name }),
+  removeCondition: (key: string) => send({ type: 'REMOVE_CONDITION', key }),
+  setConditionChecked: (key: string, checked: boolean) => send({ type: 'SET_CONDITION_CHECKED', key, checked }),
+  setConditionComparison: (key: string, comparison: EventOf<typeof reportBuilderMachine, 'SET_CONDITION_COMPARISON'>['comparison']) => send({ type: 'SET_CONDITION_COMPARISON', key, comparison }),
+  setConditionValue: (key: string, value: EventOf<typeof reportBuilderMachine, 'SET_CONDITION_VALUE'>['value']) => send({ type: 'SET_CONDITION_VALUE', key, value }),
+  toggleSettings: () => send({ type: 'TOGGLE_SETTINGS' }),
+  run: () => send({ type: 'RUN' }),
+  remove: () => send({ type: 'DELETE' }),
+});
+export type ReportBuilderActions = ReturnType<typeof reportBuilderActions>;

@@ -16,6 +16,7 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { REVENUE_SETTINGS_MESSAGES, validateRevenueSettings, type RevenueSettings, type SuccessResponse } from '../../contracts/integrations';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export type RevenueForm = { revenueType: string; revenueEp: string; currencyEp: string };
 export const EMPTY_REVENUE_FORM: RevenueForm = { revenueType: '', revenueEp: '', currencyEp: '' };
@@ -43,7 +44,7 @@ const logged = { type: 'logError' as const, params: ({ event }: { event: { error
 const outcomes = (done: string, failure: string) => ({
   onDone: [
     {
-      guard: ({ event }: { event: { output: SuccessResponse } }) => event.output.success,
+      guard: { type: 'answerSucceeded' as const, params: ({ event }: { event: { output: SuccessResponse } }) => event.output },
       target: 'closed' as const,
       actions: [
         { type: 'notify' as const, params: { message: done, kind: 'success' as const } },
@@ -67,6 +68,7 @@ export const revenueSettingsMachine = setup({
     deleteRevenueSettings: toProvide<SuccessResponse, { appId: string; eventId: string }>('deleteRevenueSettings'),
   },
   guards: {
+    answerSucceeded,
     formValid: ({ context }) => isRevenueFormValid(context.form),
     hasSettings: ({ context }) => context.settings !== null,
   },

@@ -1,6 +1,7 @@
 /** View model of the session for the shell and the sign-in page. */
 import type { SnapshotFrom } from 'xstate';
 import type { sessionMachine } from './session.machine';
+import type { SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -14,3 +15,10 @@ export const selectNotice = (s: Snapshot) => s.context.notice;
 /** Whether the account was taken out of this workspace while signed in (the session already said so). */
 export const selectWasRemovedFrom = (workspaceId: string | undefined) => (s: Snapshot) =>
   workspaceId !== undefined && s.context.removedFrom.some((w) => w.id === workspaceId);
+
+/** The events views send to the session, as named senders. */
+export const sessionActions = (send: SendTo<typeof sessionMachine>) => ({
+  signIn: (email: string, password: string) => send({ type: 'SIGN_IN', email, password }),
+  signOut: () => send({ type: 'SIGN_OUT' }),
+  refresh: () => send({ type: 'REFRESH' }),
+});

@@ -17,6 +17,7 @@
  * through `mutation(call)`.
  */
 import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { answerSucceeded } from './answer-guards';
 import { toProvide } from './to-provide';
 
 /** What every mutation answers (SuccessMessage, DeleteTemplateResponse, WorkspaceSaved …). */
@@ -60,6 +61,7 @@ export function confirmMutation<TRequest, TAnswer extends MutationAnswer>() {
     },
     guards: {
       mustConfirm: ({ context }) => context.confirm,
+      answerSucceeded,
     },
   }).createMachine({
     id: 'confirmMutation',
@@ -82,7 +84,7 @@ export function confirmMutation<TRequest, TAnswer extends MutationAnswer>() {
           input: ({ context }) => ({ request: context.request }),
           onDone: [
             {
-              guard: ({ event }) => event.output.success,
+              guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
               target: 'done',
               actions: assign({ outcome: ({ event }) => ({ status: 'done' as const, answer: event.output }) }),
             },
@@ -117,7 +119,7 @@ export function mutation<TRequest, TAnswer extends MutationAnswer>(call: (reques
   });
 }
 
-// Reading an outcome in the parent's onDone (`guard: ({ event }) => succeeded(event.output)`):
+// Reading an outcome in the parent's onDone (`actions: ({ event }) => … thrown(event.output)`, and the guards below):
 export const succeeded = <A extends MutationAnswer>(outcome: MutationOutcome<A>): outcome is Extract<MutationOutcome<A>, { status: 'done' }> =>
   outcome.status === 'done';
 export const failed = <A extends MutationAnswer>(outcome: MutationOutcome<A>): outcome is Extract<MutationOutcome<A>, { status: 'failed' }> =>
@@ -144,3 +146,18 @@ export function confirmStates(id: string, cancelTarget: string) {
     running: {},
   };
 }
+
+/**
+ * Named guards on the outcome, for the parent's `setup({ guards })`; a parent's onDone names them with
+ * `guard: outcome('outcomeDone')` or `and(['running', outcome('outcomeFailed')])`.
+ */
+export const outcomeDone = (_: unknown, outcome: MutationOutcome) => succeeded(outcome);
+export const outcomeFailed = (_: unknown, outcome: MutationOutcome) => failed(outcome);
+/** The call threw (as opposed to answering `success: false`). */
+export const outcomeThrew = (_: unknown, outcome: MutationOutcome) => thrown(outcome) !== null;
+/**
+ * A reference to an outcome guard with the child's output as its params. XState resolves a params function inside
+ * `and([...])` too, but its types there take params as a value only, so the reference is typed as one here.
+ */
+export const outcome = <T extends 'outcomeDone' | 'outcomeFailed' | 'outcomeThrew'>(type: T) =>
+  ({ type, params: ({ event }: { event: { output: MutationOutcome } }) => event.output }) as unknown as { type: T; params: MutationOutcome };

@@ -7,7 +7,7 @@
  * `deps` are the few things only the page has (the router's navigate, the session actor, a callback); a binding
  * reads them through `deps()` when an action runs, so it always sees the page's current ones.
  */
-import type { Actor, AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { Actor, AnyStateMachine, EventFrom, SnapshotFrom } from 'xstate';
 
 export interface Flow<TMachine extends AnyStateMachine, TDeps = undefined> {
   /** Names the flow (registry keys, logs). */
@@ -24,3 +24,11 @@ export interface Flow<TMachine extends AnyStateMachine, TDeps = undefined> {
 }
 
 export const defineFlow = <TMachine extends AnyStateMachine, TDeps = undefined>(flow: Flow<TMachine, TDeps>) => flow;
+
+/**
+ * A flow's `send`, as its selectors' actions take it: `<flow>.selectors.ts` exports `<flow>Actions(send)`, the events
+ * a view may send as named senders (`actions.submit()`, `actions.change(field, value)`), so views never build events.
+ */
+export type SendTo<TMachine extends AnyStateMachine> = (event: EventFrom<TMachine>) => void;
+/** One of a flow's events, to type an action's arguments: `EventOf<typeof teamMachine, 'INVITE_ROLE'>['role']`. */
+export type EventOf<TMachine extends AnyStateMachine, TType extends EventFrom<TMachine>['type']> = Extract<EventFrom<TMachine>, { type: TType }>;

@@ -27,7 +27,8 @@ export function formSaveOutcomes({ target, onSaved, success, failure, failureWor
   return {
     onDone: [
       {
-        guard: ({ event }: { event: AnyEventObject }) => Boolean(event.output?.success),
+        // the form's machine lists `answerSucceeded` (src/machines/shared/answer-guards.ts) in its guards
+        guard: { type: 'answerSucceeded' as const, params: ({ event }: { event: AnyEventObject }) => ({ success: Boolean(event.output?.success) }) },
         target,
         actions: [onSaved as never, { type: 'notify' as const, params: { message: success, kind: 'success' as const } }, 'saved' as const],
       },

@@ -94,6 +94,7 @@ export const spreadsheetExportMachine = setup({
     sheetsOpenDelay: SHEETS_OPEN_DELAY_MS,
   },
   guards: {
+    sheetOpened: (_, tab: { opened: boolean }) => tab.opened,
     hasFreshToken: ({ context }) => context.tokenExpiresAt !== null && context.tokenExpiresAt - TOKEN_MARGIN_MS > Date.now(),
   },
   actions: {
@@ -191,7 +192,7 @@ export const spreadsheetExportMachine = setup({
         input: ({ context }) => ({ url: context.spreadsheet?.url ?? '' }),
         onDone: [
           {
-            guard: ({ event }) => event.output.opened,
+            guard: { type: 'sheetOpened', params: ({ event }) => event.output },
             target: 'done',
             actions: { type: 'notify', params: OPENED },
           },

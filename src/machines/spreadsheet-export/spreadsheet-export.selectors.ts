@@ -1,6 +1,7 @@
 /** View model of the Google Sheets export (the Export As menu and its blocked pop-up notice). */
 import type { SnapshotFrom } from 'xstate';
 import type { spreadsheetExportMachine } from './spreadsheet-export.machine';
+import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof spreadsheetExportMachine>;
 
@@ -26,3 +27,10 @@ export const selectSpreadsheetExport = (s: Snapshot) => {
     sheetUrl: s.context.spreadsheet?.url ?? null,
   };
 };
+
+/** The events the export menu sends, as named senders. */
+export const spreadsheetExportActions = (send: SendTo<typeof spreadsheetExportMachine>) => ({
+  exportSheet: (title: string, values: EventOf<typeof spreadsheetExportMachine, 'EXPORT'>['values']) => send({ type: 'EXPORT', title, values }),
+  retry: () => send({ type: 'RETRY' }),
+  dismiss: () => send({ type: 'DISMISS' }),
+});

@@ -27,7 +27,7 @@
 import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { Role, SuccessMessage } from '../../contracts/codecs';
 import { defaultInviteRole, validateInvite, type InviteFormErrors } from './invite-form';
-import { answerWords, confirmMutation, failed, succeeded, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import { answerWords, confirmMutation, failed, outcomeDone, outcomeFailed, outcome, type MutationOutcome } from '../shared/confirm-mutation.machine';
 import { serverWords } from '../shared/api-error';
 import { notify, type Notice } from '../shared/notice';
 
@@ -116,6 +116,8 @@ export const teamMachine = setup({
     removeMember: confirmMutation<RemoveRequest, SuccessMessage>(),
   },
   guards: {
+    outcomeDone,
+    outcomeFailed,
     inviteValid: ({ context }) => Object.keys(validateInvite(context.invite)).length === 0,
     roleChanged: ({ context }) => context.member !== null && context.newRole !== context.member.role,
   },
@@ -171,7 +173,7 @@ export const teamMachine = setup({
             input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.invite.email.trim(), role: context.invite.role }, confirm: false }),
             onDone: [
               {
-                guard: ({ event }) => succeeded(event.output),
+                guard: outcome('outcomeDone'),
                 target: 'closed.sent',
                 actions: [
                   { type: 'notify', params: ({ event }) => doneNotice(event.output, INVITE_SENT) },
@@ -214,7 +216,7 @@ export const teamMachine = setup({
             input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.member!.email }, confirm: false }),
             onDone: [
               {
-                guard: ({ event }) => succeeded(event.output),
+                guard: outcome('outcomeDone'),
                 target: 'ready.done',
                 actions: [
                   { type: 'notify', params: ({ event }) => doneNotice(event.output, INVITE_RESENT) },
@@ -243,7 +245,7 @@ export const teamMachine = setup({
                 input: ({ context }) => ({ request: { workspaceId: context.workspaceId, accountId: context.member!.accountId, role: context.newRole }, confirm: false }),
                 onDone: [
                   {
-                    guard: ({ event }) => succeeded(event.output),
+                    guard: outcome('outcomeDone'),
                     target: '#team.memberAction.ready.done',
                     actions: [
                       { type: 'notify', params: ({ event }) => doneNotice(event.output, ROLE_UPDATED) },
@@ -266,7 +268,7 @@ export const teamMachine = setup({
             input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.member!.email }, confirm: true }),
             onDone: [
               {
-                guard: and([stateIn(REMOVING), ({ event }) => succeeded(event.output)]),
+                guard: and([stateIn(REMOVING), outcome('outcomeDone')]),
                 target: '#team.memberAction.ready.done',
                 actions: [
                   { type: 'notify', params: ({ event }) => doneNotice(event.output, MEMBER_REMOVED) },
@@ -274,7 +276,7 @@ export const teamMachine = setup({
                 ],
               },
               // Failed: ask again (a fresh child) with the SPEC message in the dialog.
-              { guard: and([stateIn(REMOVING), ({ event }) => failed(event.output)]), target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
+              { guard: and([stateIn(REMOVING), outcome('outcomeFailed')]), target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
             ],
             onError: { target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
           },

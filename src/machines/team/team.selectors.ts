@@ -1,6 +1,8 @@
 /** View model of the team actions: the invite dialog, the Change role dialog, the remove confirmation, busy rows. */
 import type { SnapshotFrom } from 'xstate';
-import type { teamMachine } from './team.machine';
+import type { teamMachine, MemberRef } from './team.machine';
+import type { SendTo } from '../shared/flow';
+import type { Role } from '../../contracts/codecs';
 
 type Snapshot = SnapshotFrom<typeof teamMachine>;
 
@@ -35,3 +37,19 @@ export const selectResendingEmail = (s: Snapshot) => (s.matches({ memberAction: 
 
 /** Row menus are disabled while any row action runs. */
 export const selectRowActionsBusy = (s: Snapshot) => !s.matches({ memberAction: 'ready' });
+
+/** The events the team views send, as named senders (views never build events). */
+export const teamActions = (send: SendTo<typeof teamMachine>) => ({
+  openInvite: (roles: Role[]) => send({ type: 'OPEN_INVITE', roles }),
+  typeInviteEmail: (value: string) => send({ type: 'INVITE_EMAIL', value }),
+  pickInviteRole: (role: Role) => send({ type: 'INVITE_ROLE', role }),
+  submitInvite: () => send({ type: 'SUBMIT_INVITE' }),
+  closeInvite: () => send({ type: 'CLOSE_INVITE' }),
+  resend: (member: MemberRef) => send({ type: 'RESEND', member }),
+  changeRole: (member: MemberRef) => send({ type: 'CHANGE_ROLE', member }),
+  pickRole: (role: Role) => send({ type: 'PICK_ROLE', role }),
+  saveRole: () => send({ type: 'SAVE_ROLE' }),
+  remove: (member: MemberRef) => send({ type: 'REMOVE', member }),
+  confirmRemove: () => send({ type: 'CONFIRM_REMOVE' }),
+  cancel: () => send({ type: 'CANCEL' }),
+});

@@ -23,6 +23,7 @@ import { hasStatus, serverFieldErrors, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import { formSaveOutcomes } from '../shared/form-save';
+import { answerSucceeded } from '../shared/answer-guards';
 
 export const UPDATE_SUCCEEDED = 'Workspace updated successfully.';
 export const UPDATE_FAILED = 'Error updating workspace!';
@@ -67,6 +68,7 @@ export const workspaceSettingsMachine = setup({
     updateWorkspace: toProvide<WorkspaceSaved, { id: string; name: string; website: string; icon: IconFile | null }>('updateWorkspace'),
   },
   guards: {
+    answerSucceeded,
     formValid: ({ context }) => Object.keys(errorsOf(context)).length === 0,
   },
   actions: {

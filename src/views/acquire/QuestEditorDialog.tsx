@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { STEP_CONDITION_OPS, type Quest, type SourceEvent, type StepConditionOp } from '../../contracts/acquire';
 import { MAX } from '../../contracts/codecs';
 import { questEditorFlow } from '../../machines/quest-editor/quest-editor.actors';
-import { selectQuestEditor } from '../../machines/quest-editor/quest-editor.selectors';
+import { selectQuestEditor, questEditorActions } from '../../machines/quest-editor/quest-editor.selectors';
 import type { StepField } from '../../machines/quest-editor/quest-editor.machine';
 import { useAcquireSettings, useQuestDetail } from '../../services/acquire.queries';
 import { Session } from '../flows/session';
@@ -18,6 +18,7 @@ import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { CountryPicker } from './CountryPicker';
 import { OP_LABELS } from './questText';
+import { useActions } from '../flows/useActions';
 
 const since = (at: number | null) => {
   if (at === null) return 'never received';
@@ -37,34 +38,34 @@ export function QuestEditorDialog({ appId, quest, events, onClose }: { appId: st
     defaultEvent: events[0]?.eventName ?? '',
   });
   const view = useSelector(actor, selectQuestEditor);
-  const send = actor.send;
+  const actions = useActions(actor, questEditorActions);
   useEffect(() => {
     if (view.finished) onClose();
   }, [view.finished, onClose]);
   const { values, errors } = view;
-  const setStep = (index: number, field: StepField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => send({ type: 'SET_STEP', index, field, value: event.target.value });
+  const setStep = (index: number, field: StepField) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => actions.setStep(index, field, event.target.value);
   const formId = `quest-editor-${quest?.id ?? 'new'}`;
 
   return (
     <Modal
       open
       title={view.isNew ? 'New quest' : `Edit ${version?.name ?? 'quest'}`}
-      onClose={() => send({ type: 'CANCEL' })}
+      onClose={actions.cancel}
       busy={view.saving}
       size="xl"
       footer={
         <>
-          <Button variant="secondary" onClick={() => send({ type: 'CANCEL' })} disabled={view.saving}>Cancel</Button>
+          <Button variant="secondary" onClick={actions.cancel} disabled={view.saving}>Cancel</Button>
           <Button type="submit" form={formId} busy={view.saving}>Save draft</Button>
         </>
       }
     >
-      <form id={formId} noValidate className="space-y-5" onSubmit={(e) => { e.preventDefault(); send({ type: 'SUBMIT' }); }}>
+      <form id={formId} noValidate className="space-y-5" onSubmit={(e) => { e.preventDefault(); actions.submit(); }}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Quest name" data-autofocus value={values.name} onChange={(e) => send({ type: 'SET_NAME', value: e.target.value })} error={errors.name ? 'A name is required.' : null} maxLength={MAX.name} disabled={view.saving} />
-          <TextField label="Daily cap (USD)" inputMode="decimal" value={values.dailyCap} onChange={(e) => send({ type: 'SET_DAILY_CAP', value: e.target.value })} error={errors.dailyCap ? `Daily cap ${errors.dailyCap}.` : null} maxLength={MAX.label} disabled={view.saving} />
+          <TextField label="Quest name" data-autofocus value={values.name} onChange={(e) => actions.setName(e.target.value)} error={errors.name ? 'A name is required.' : null} maxLength={MAX.name} disabled={view.saving} />
+          <TextField label="Daily cap (USD)" inputMode="decimal" value={values.dailyCap} onChange={(e) => actions.setDailyCap(e.target.value)} error={errors.dailyCap ? `Daily cap ${errors.dailyCap}.` : null} maxLength={MAX.label} disabled={view.saving} />
         </div>
-        <CountryPicker label="Quest countries" options={account?.supportedCountries ?? []} value={values.countries} onChange={(countries) => send({ type: 'SET_COUNTRIES', countries })} error={errors.countries ? 'Choose at least one country.' : null} disabled={view.saving} />
+        <CountryPicker label="Quest countries" options={account?.supportedCountries ?? []} value={values.countries} onChange={actions.setCountries} error={errors.countries ? 'Choose at least one country.' : null} disabled={view.saving} />
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Steps, in order</legend>
           {errors.steps && <p className="mt-1 text-xs text-rose-600">Steps {errors.steps}.</p>}
@@ -81,7 +82,7 @@ export function QuestEditorDialog({ appId, quest, events, onClose }: { appId: st
                   </label>
                   <TextField label={`Step ${i + 1} payout (USD)`} inputMode="decimal" value={step.payout} onChange={setStep(i, 'payout')} error={errors[`steps.${i}.payout`] ? `Payout ${errors[`steps.${i}.payout`]}.` : null} maxLength={MAX.label} disabled={view.saving} />
                   <div className="flex items-end">
-                    <Button variant="ghost" aria-label={`Remove step ${i + 1}`} onClick={() => send({ type: 'REMOVE_STEP', index: i })} disabled={view.saving || values.steps.length === 1}>Remove</Button>
+                    <Button variant="ghost" aria-label={`Remove step ${i + 1}`} onClick={() => actions.removeStep(i)} disabled={view.saving || values.steps.length === 1}>Remove</Button>
                   </div>
                 </div>
                 <div className="mt-2 grid gap-3 sm:grid-cols-3">
@@ -98,7 +99,7 @@ export function QuestEditorDialog({ appId, quest, events, onClose }: { appId: st
               </li>
             ))}
           </ol>
-          <Button variant="secondary" className="mt-3" onClick={() => send({ type: 'ADD_STEP' })} disabled={view.saving || values.steps.length >= 10}>Add step</Button>
+          <Button variant="secondary" className="mt-3" onClick={actions.addStep} disabled={view.saving || values.steps.length >= 10}>Add step</Button>
         </fieldset>
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       </form>

@@ -4,10 +4,11 @@
  */
 import type { Quest, QuestVersion } from '../../contracts/acquire';
 import type { QuestReviewActor } from '../../machines/quest-review/quest-review.machine';
-import type { selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
+import { questReviewActions, type selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { countriesText, money, stepText } from './questText';
+import { useActions } from '../flows/useActions';
 
 type View = ReturnType<typeof selectQuestReview>;
 
@@ -23,6 +24,7 @@ function fields(version: QuestVersion | null): { label: string; value: string }[
 }
 
 export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewActor; view: View; quest: Quest | null }) {
+  const actions = useActions(actor, questReviewActions);
   const active = fields(quest?.active ?? null);
   const draft = fields(quest?.draft ?? null);
   const labels = Array.from(new Set([...active.map((f) => f.label), ...draft.map((f) => f.label)]));
@@ -31,14 +33,14 @@ export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewAc
     <Modal
       open={view.open}
       title={`Review edits${quest ? `: ${quest.draft?.name ?? quest.active?.name}` : ''}`}
-      onClose={() => actor.send({ type: 'CLOSE' })}
+      onClose={actions.close}
       busy={busy}
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'CLOSE' })} disabled={busy}>Close</Button>
-          <Button variant="danger" onClick={() => actor.send({ type: 'DISCARD' })} busy={view.discarding} disabled={busy}>Discard</Button>
-          <Button onClick={() => actor.send({ type: 'PUBLISH' })} busy={view.publishing} disabled={busy}>Publish</Button>
+          <Button variant="secondary" onClick={actions.close} disabled={busy}>Close</Button>
+          <Button variant="danger" onClick={actions.discard} busy={view.discarding} disabled={busy}>Discard</Button>
+          <Button onClick={actions.publish} busy={view.publishing} disabled={busy}>Publish</Button>
         </>
       }
     >

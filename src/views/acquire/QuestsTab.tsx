@@ -10,45 +10,42 @@ import { useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import {
-  createColumnHelper, createPaginatedRowModel, rowPaginationFeature, tableFeatures, useTable,
-} from '@tanstack/react-table';
-import {
   QUEST_GRID_PAGE_SIZE, QUEST_GRID_PAGE_SIZE_OPTIONS, QUEST_STATUS_LABELS, questMenu, questStatusRule, shownVersion,
   type Quest, type QuestMenuItem, type SourceEvent,
 } from '../../contracts/acquire';
 import type { Workspace } from '../../contracts/workspace';
 import { useQuests } from '../../services/acquire.queries';
 import { questActionsFlow } from '../../machines/quest-actions/quest-actions.actors';
-import { selectQuestActions } from '../../machines/quest-actions/quest-actions.selectors';
+import { selectQuestActions, questActionsActions } from '../../machines/quest-actions/quest-actions.selectors';
 import type { QuestRef } from '../../machines/quest-actions/quest-actions.machine';
 import { questReviewFlow } from '../../machines/quest-review/quest-review.actors';
-import { selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
-import { discardAllPlan } from '../../machines/quest-review/quest-review.machine';
+import { selectQuestReview, questReviewActions } from '../../machines/quest-review/quest-review.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { ConfirmDialog, FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
-import { ScrollRegion } from '../ui/ScrollRegion';
+import { Table, type TableColumn } from '../ui/Table';
 import { Spinner } from '../ui/Spinner';
 import { viewerDenied } from '../ui/permissions';
 import { QuestEditorDialog } from './QuestEditorDialog';
 import { QuestReviewDialog } from './QuestReviewDialog';
+import { useActions } from '../flows/useActions';
 
-const features = tableFeatures({ rowPaginationFeature, paginatedRowModel: createPaginatedRowModel() });
-type Features = typeof features;
 interface Row { quest: Quest; name: string; status: string; viewed: number; started: number; completed: number; percent: number }
-const column = createColumnHelper<Features, Row>();
 const count = new Intl.NumberFormat('en-US');
 const percent = (value: number) => `${value.toFixed(1)} %`;
 
-const columns = column.columns([
-  column.accessor('name', { header: 'Name', cell: (c) => <span className="font-medium text-slate-900">{c.getValue()}</span> }),
-  column.accessor('status', { header: 'Status', cell: (c) => <StatusBadge status={c.getValue()} draftOnly={c.row.original.quest.active === null} /> }),
-  column.accessor('viewed', { header: 'Viewed', cell: (c) => count.format(c.getValue()) }),
-  column.accessor('started', { header: 'Started', cell: (c) => count.format(c.getValue()) }),
-  column.accessor('completed', { header: 'Completed', cell: (c) => count.format(c.getValue()) }),
-  column.accessor('percent', { header: '% Completed', cell: (c) => percent(c.getValue()) }),
-]);
+const HEADER_CELL = 'border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold sm:px-4 text-slate-700';
+const CELL = 'border-b border-slate-100 px-2 py-2 whitespace-nowrap sm:px-4 text-slate-800';
+const numeric = (header: string, value: (row: Row) => string): TableColumn<Row> => ({ header, cell: value, headerClassName: 'text-right', className: 'text-right tabular-nums' });
+const columns: TableColumn<Row>[] = [
+  { header: 'Name', headerClassName: 'text-left', cell: (row) => <span className="font-medium text-slate-900">{row.name}</span> },
+  { header: 'Status', headerClassName: 'text-left', cell: (row) => <StatusBadge status={row.status} draftOnly={row.quest.active === null} /> },
+  numeric('Viewed', (row) => count.format(row.viewed)),
+  numeric('Started', (row) => count.format(row.started)),
+  numeric('Completed', (row) => count.format(row.completed)),
+  numeric('% Completed', (row) => percent(row.percent)),
+];
 
 const refOf = (quest: Quest): QuestRef => ({ id: quest.id, name: shownVersion(quest)?.name ?? quest.id, hasActive: quest.active !== null, hasDraft: quest.draft !== null });
 
@@ -58,6 +55,8 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
   const review = useFlowActor(questReviewFlow, { appId }, { key: `quest-review:${appId}` });
   const actionsView = useSelector(actions, selectQuestActions);
   const reviewView = useSelector(review, selectQuestReview);
+  const questActions = useActions(actions, questActionsActions);
+  const reviewActions = useActions(review, questReviewActions);
   const [editing, setEditing] = useState<{ quest: Quest | null } | null>(null);
   const denied = viewerDenied(workspace.role);
 
@@ -66,7 +65,6 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
     const a = version?.analytics;
     return { quest, name: version?.name ?? quest.id, status: version?.status ?? 'DRAFT', viewed: a?.totalViewed ?? 0, started: a?.totalStarted ?? 0, completed: a?.totalCompleted ?? 0, percent: a?.percentageCompleted ?? 0 };
   }), [quests.data]);
-  const table = useTable({ features, columns, data, initialState: { pagination: { pageIndex: 0, pageSize: QUEST_GRID_PAGE_SIZE } } });
   const totals = useMemo(() => data.reduce((t, r) => ({ viewed: t.viewed + r.viewed, started: t.started + r.started, completed: t.completed + r.completed }), { viewed: 0, started: 0, completed: 0 }), [data]);
   const withChanges = data.filter((r) => r.quest.draft !== null).length;
 
@@ -75,20 +73,19 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
 
   const onMenu = (item: QuestMenuItem, quest: Quest) => {
     if (item === 'Edit') setEditing({ quest });
-    else if (item === 'Review Edits') review.send({ type: 'OPEN', questId: quest.id });
-    else if (item === 'Restart') actions.send({ type: 'RESTART', quest: refOf(quest) });
-    else if (item === 'Stop') actions.send({ type: 'STOP', quest: refOf(quest) });
-    else actions.send({ type: 'DELETE', quest: refOf(quest) });
+    else if (item === 'Review Edits') reviewActions.open(quest.id);
+    else if (item === 'Restart') questActions.restart(refOf(quest));
+    else if (item === 'Stop') questActions.stop(refOf(quest));
+    else questActions.remove(refOf(quest));
   };
-  const { pageIndex, pageSize } = table.state.pagination;
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">{withChanges === 0 ? 'No unpublished changes.' : `${withChanges} quest${withChanges === 1 ? ' has' : 's have'} unpublished changes.`}</p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => review.send({ type: 'DISCARD_ALL', plan: discardAllPlan(quests.data ?? []) })}>Discard all</Button>
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={() => review.send({ type: 'PUBLISH_ALL' })}>Publish all</Button>
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => reviewActions.discardAll(quests.data ?? [])}>Discard all</Button>
+          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={reviewActions.publishAll}>Publish all</Button>
           <Button deniedReason={denied} onClick={() => setEditing({ quest: null })}>New quest</Button>
         </div>
       </div>
@@ -97,62 +94,32 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         <EmptyState title="No quests yet">Save your target with suggestions on, or create a quest.</EmptyState>
       ) : (
         <section aria-label="Quests" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <ScrollRegion label="Quests table">
-            <table className="min-w-full text-sm">
-              <thead>
-                {table.getHeaderGroups().map((group) => (
-                  <tr key={group.id}>
-                    {group.headers.map((header) => (
-                      <th key={header.id} scope="col" className={`border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold sm:px-4 text-slate-700 ${header.column.id === 'name' || header.column.id === 'status' ? 'text-left' : 'text-right'}`}>
-                        <table.FlexRender header={header} />
-                      </th>
-                    ))}
-                    {!denied && <th scope="col" className="sticky right-0 border-b border-slate-200 bg-slate-50 px-4 py-2"><span className="sr-only">Options</span></th>}
-                  </tr>
-                ))}
-              </thead>
-              <tbody>
-                {table.getRowModel().rows.map((row) => (
-                  <tr key={row.id} data-quest-id={row.original.quest.id} className="even:bg-slate-50/60">
-                    {row.getAllCells().map((cell) => (
-                      <td key={cell.id} className={`border-b border-slate-100 px-2 py-2 whitespace-nowrap sm:px-4 text-slate-800 ${cell.column.id === 'name' || cell.column.id === 'status' ? '' : 'text-right tabular-nums'}`}>
-                        <table.FlexRender cell={cell} />
-                      </td>
-                    ))}
-                    {!denied && (
-                      <td className="sticky right-0 w-14 border-b border-slate-100 bg-white px-2 py-1 text-right">
-                        <QuestMenu quest={row.original.quest} busy={actionsView.busy} onPick={onMenu} />
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="font-semibold text-slate-900">
-                  <th scope="row" className="px-4 py-2 text-left">Total</th>
-                  <td />
-                  <td className="px-4 py-2 text-right tabular-nums" data-testid="total-viewed">{count.format(totals.viewed)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums" data-testid="total-started">{count.format(totals.started)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums" data-testid="total-completed">{count.format(totals.completed)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{percent(totals.started === 0 ? 0 : Math.round((totals.completed / totals.started) * 1000) / 10)}</td>
-                  {!denied && <td />}
-                </tr>
-              </tfoot>
-            </table>
-          </ScrollRegion>
-          <nav aria-label="Quest pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
-            <label className="flex items-center gap-2">
-              <span>Rows per page</span>
-              <select value={pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
-                {QUEST_GRID_PAGE_SIZE_OPTIONS.map((size) => <option key={size} value={size}>{size}</option>)}
-              </select>
-            </label>
-            <div className="flex items-center gap-2">
-              <Button variant="secondary" aria-label="Previous page" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>‹</Button>
-              <span className="tabular-nums">Page {pageIndex + 1} of {Math.max(1, table.getPageCount())}</span>
-              <Button variant="secondary" aria-label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>›</Button>
-            </div>
-          </nav>
+          <Table
+            frame={{ scroll: 'Quests table' }}
+            classes={{ table: 'min-w-full text-sm', head: '', headerCell: HEADER_CELL, body: '', row: 'even:bg-slate-50/60', cell: CELL }}
+            rows={data}
+            rowKey={(row) => row.quest.id}
+            rowAttributes={(row) => ({ 'data-quest-id': row.quest.id })}
+            columns={columns}
+            rowActions={denied ? null : {
+              label: 'Options',
+              headerClassName: 'sticky right-0 border-b border-slate-200 bg-slate-50 px-4 py-2',
+              className: 'sticky right-0 w-14 border-b border-slate-100 bg-white px-2 py-1 text-right',
+              cell: (row) => <QuestMenu quest={row.quest} busy={actionsView.busy} onPick={onMenu} />,
+            }}
+            footer={
+              <tr className="font-semibold text-slate-900">
+                <th scope="row" className="px-4 py-2 text-left">Total</th>
+                <td />
+                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-viewed">{count.format(totals.viewed)}</td>
+                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-started">{count.format(totals.started)}</td>
+                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-completed">{count.format(totals.completed)}</td>
+                <td className="px-4 py-2 text-right tabular-nums">{percent(totals.started === 0 ? 0 : Math.round((totals.completed / totals.started) * 1000) / 10)}</td>
+                {!denied && <td />}
+              </tr>
+            }
+            pagination={{ label: 'Quest pages', pageSize: QUEST_GRID_PAGE_SIZE, pageSizes: QUEST_GRID_PAGE_SIZE_OPTIONS }}
+          />
         </section>
       )}
 
@@ -162,8 +129,8 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         message={`Stop ${actionsView.quest?.name ?? 'this quest'}? Players will no longer see it and nothing more is charged.`}
         confirmLabel="Stop"
         busy={actionsView.busy}
-        onConfirm={() => actions.send({ type: 'CONFIRM' })}
-        onCancel={() => actions.send({ type: 'CANCEL' })}
+        onConfirm={questActions.confirm}
+        onCancel={questActions.cancel}
       />
       <ConfirmDialog
         open={actionsView.confirmDelete}
@@ -171,8 +138,8 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         message={`Delete ${actionsView.quest?.name ?? 'this quest'}? Its published version and its draft are removed.`}
         confirmLabel="Delete"
         busy={actionsView.busy}
-        onConfirm={() => actions.send({ type: 'CONFIRM' })}
-        onCancel={() => actions.send({ type: 'CANCEL' })}
+        onConfirm={questActions.confirm}
+        onCancel={questActions.cancel}
       />
       {editing && (
         <QuestEditorDialog
@@ -183,7 +150,7 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
           onClose={() => setEditing(null)}
         />
       )}
-      <FlowConfirmDialog view={reviewView.discardAllConfirm} send={review.send} confirmLabel="Discard all" />
+      <FlowConfirmDialog view={reviewView.discardAllConfirm} actions={reviewActions} confirmLabel="Discard all" />
       <QuestReviewDialog actor={review} view={reviewView} quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null} />
     </div>
   );

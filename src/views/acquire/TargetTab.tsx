@@ -14,7 +14,7 @@ import { MAX } from '../../contracts/codecs';
 import type { Workspace } from '../../contracts/workspace';
 import { useQuests } from '../../services/acquire.queries';
 import { acquireSettingsFlow } from '../../machines/acquire-settings/acquire-settings.actors';
-import { selectAcquireSettings } from '../../machines/acquire-settings/acquire-settings.selectors';
+import { selectAcquireSettings, acquireSettingsActions } from '../../machines/acquire-settings/acquire-settings.selectors';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
@@ -26,6 +26,7 @@ import { CountryPicker } from './CountryPicker';
 import { LEAVE_BACK, unguarded, useLeaveGuard } from './useLeaveGuard';
 import { KpiCard } from './KpiCard';
 import { suggestionsHint } from './questText';
+import { useActions } from '../flows/useActions';
 
 const STAFF_ONLY_HINT = 'Only Questboard staff can change the target value.';
 const READ_ONLY = '[&_input]:bg-slate-50';
@@ -39,21 +40,21 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
   });
   const view = useSelector(actor, selectAcquireSettings);
   const account = Session.useSelector((s) => s.context.account);
-  const send = actor.send;
+  const actions = useActions(actor, acquireSettingsActions);
   const quests = useQuests(appId);
-  useLeaveGuard(view.dirty && !view.saving, view.confirmingLeave, (to) => send({ type: 'LEAVE', to }));
+  useLeaveGuard(view.dirty && !view.saving, view.confirmingLeave, actions.leave);
   const staff = account ? canEditTargetKpiValue(account) : false;
 
   if (view.loading) return <Spinner label="Loading target" />;
   if (view.loadFailed) {
     return (
       <div role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">
-        {view.error} <button type="button" className="font-semibold underline" onClick={() => send({ type: 'RETRY' })}>Try again</button>
+        {view.error} <button type="button" className="font-semibold underline" onClick={actions.retry}>Try again</button>
       </div>
     );
   }
   const { values, errors } = view;
-  const text = (field: 'dailyBudget' | 'targetKpiValue' | 'analysisPeriod') => (event: React.ChangeEvent<HTMLInputElement>) => send({ type: 'CHANGE', field, value: event.target.value });
+  const text = (field: 'dailyBudget' | 'targetKpiValue' | 'analysisPeriod') => (event: React.ChangeEvent<HTMLInputElement>) => actions.change(field, event.target.value);
 
   return (
     <form
@@ -62,7 +63,7 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
       className="max-w-3xl space-y-6"
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: 'SUBMIT' });
+        actions.submit();
       }}
     >
       {!hasDraft && (
@@ -72,7 +73,7 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
       )}
       <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <legend className="sr-only">Target</legend>
-        <CountryPicker label="Countries" options={account?.supportedCountries ?? []} value={values.countries} onChange={(countries) => send({ type: 'SET_COUNTRIES', countries })} error={errors.countries ? 'Choose at least one country.' : null} disabled={view.saving || readOnly} />
+        <CountryPicker label="Countries" options={account?.supportedCountries ?? []} value={values.countries} onChange={actions.setCountries} error={errors.countries ? 'Choose at least one country.' : null} disabled={view.saving || readOnly} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label="Daily budget (USD)" inputMode="decimal" value={values.dailyBudget} onChange={text('dailyBudget')} error={fieldError(errors.dailyBudget)} disabled={view.saving} readOnly={readOnly} className={readOnly ? READ_ONLY : ''} maxLength={MAX.label} />
           <TextField label="Analysis period (days)" inputMode="numeric" value={values.analysisPeriod} onChange={text('analysisPeriod')} error={fieldError(errors.analysisPeriod)} disabled={view.saving} readOnly={readOnly} className={readOnly ? READ_ONLY : ''} maxLength={MAX.label} />
@@ -94,7 +95,7 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
           />
         </div>
         <label className="flex items-start gap-3 border-t border-slate-100 pt-5 text-sm text-slate-700">
-          <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={view.applyPriceSuggestions} onChange={(e) => send({ type: 'TOGGLE_SUGGESTIONS', value: e.target.checked })} disabled={view.saving || readOnly} aria-describedby="suggestions-hint" />
+          <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={view.applyPriceSuggestions} onChange={(e) => actions.toggleSuggestions(e.target.checked)} disabled={view.saving || readOnly} aria-describedby="suggestions-hint" />
           <span>
             <span className="font-medium text-slate-800">Suggest quests and prices from my data</span>
             <span id="suggestions-hint" className="block text-slate-600">{suggestionsHint(quests.data)}</span>
@@ -112,8 +113,8 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
         title="Leave without saving?"
         message="You have unsaved changes to the target. If you leave this page, they will be lost."
         confirmLabel="Leave"
-        onConfirm={() => send({ type: 'CONFIRM_LEAVE' })}
-        onCancel={() => send({ type: 'STAY' })}
+        onConfirm={actions.confirmLeave}
+        onCancel={actions.stay}
       />
     </form>
   );

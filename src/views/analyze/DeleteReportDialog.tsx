@@ -6,8 +6,11 @@ import { useSelector } from '@xstate/react';
 import type { DeleteReportActor } from '../../machines/delete-report/delete-report.machine';
 import { selectDeleteDialog } from '../../machines/delete-report/delete-report.selectors';
 import { FlowConfirmDialog } from '../ui/ConfirmDialog';
+import { deleteReportActions } from '../../machines/delete-report/delete-report.selectors';
+import { useActions } from '../flows/useActions';
 
 export function DeleteReportDialog({ actor }: { actor: DeleteReportActor | undefined }) {
   const view = useSelector(actor, selectDeleteDialog);
-  return <FlowConfirmDialog view={view} send={(event) => actor?.send(event)} confirmLabel="Delete" />;
+  const actions = useActions(actor, deleteReportActions);
+  return <FlowConfirmDialog view={view} actions={actions} confirmLabel="Delete" />;
 }

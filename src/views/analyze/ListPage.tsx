@@ -15,6 +15,9 @@ import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
 import { PlusIcon, TrashIcon } from './icons';
 import { NoReportFound, SavedReportsLoadError } from './SavedReportsState';
+import { deleteReportActions } from '../../machines/delete-report/delete-report.selectors';
+import { useActions } from '../flows/useActions';
+import { Table } from '../ui/Table';
 
 export default function ListPage() {
   const { workspaceId = '', appId = '' } = useParams<{ workspaceId?: string; appId?: string }>();
@@ -23,6 +26,7 @@ export default function ListPage() {
   const templates = useTemplates(appId, enabled);
   const now = useNow();
   const deletion = useFlowActor(deleteReportFlow, { appId }, { key: appId });
+  const deletionActions = useActions(deletion, deleteReportActions);
   if (!enabled) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
   const reportHref = (id: string) => href.app(workspaceId, appId, `analyze/report/${encodeURIComponent(id)}`);
 
@@ -42,47 +46,55 @@ export default function ListPage() {
       </div>
 
       <div className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full text-left text-sm">
-          <thead className="bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">Title</th>
-              <th scope="col" className="hidden px-4 py-3 sm:table-cell">Last updated</th>
-              <th scope="col" className="px-4 py-3 text-right"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {templates.isPending &&
-              [0, 1, 2].map((i) => (
-                <tr key={i} className="animate-pulse">
-                  <td className="px-4 py-4"><div className="h-4 w-56 max-w-full rounded bg-slate-200" /></td>
-                  <td className="hidden px-4 py-4 sm:table-cell"><div className="h-3 w-24 rounded bg-slate-100" /></td>
-                  <td className="px-4 py-4" />
-                </tr>
-              ))}
-            {templates.data?.map((t) => (
-              <tr key={t.id} className="hover:bg-slate-50">
-                <td className="w-full max-w-0 px-4 py-3">
-                  <Link href={reportHref(t.id)} title={t.title} className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900 hover:text-indigo-700">{t.title}</Link>
-                  <span className="text-xs text-slate-600 sm:hidden">Updated {fromNow(t.updated_at, now)}</span>
-                </td>
-                <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell" title={fullTime(t.updated_at)}>{fromNow(t.updated_at, now)}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    <Link href={reportHref(t.id)} aria-label={`Open ${t.title}`} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">Open</Link>
-                    <button
-                      type="button"
-                      onClick={() => deletion.send({ type: 'DELETE', report: t })}
-                      aria-label={`Delete ${t.title}`}
-                      className="rounded-lg p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
-                    >
-                      <TrashIcon />
-                    </button>
-                  </div>
-                </td>
+        <Table
+          frame={{ bare: true }}
+          classes={{ table: 'min-w-full text-left text-sm', head: 'bg-slate-50 text-xs font-semibold text-slate-600 uppercase', headerCell: 'px-4 py-3', row: 'hover:bg-slate-50' }}
+          rows={templates.data ?? []}
+          rowKey={(t) => t.id}
+          placeholder={templates.isPending &&
+            [0, 1, 2].map((i) => (
+              <tr key={i} className="animate-pulse">
+                <td className="px-4 py-4"><div className="h-4 w-56 max-w-full rounded bg-slate-200" /></td>
+                <td className="hidden px-4 py-4 sm:table-cell"><div className="h-3 w-24 rounded bg-slate-100" /></td>
+                <td className="px-4 py-4" />
               </tr>
             ))}
-          </tbody>
-        </table>
+          columns={[
+            {
+              header: 'Title',
+              className: 'w-full max-w-0',
+              cell: (t) => (
+                <>
+                  <Link href={reportHref(t.id)} title={t.title} className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900 hover:text-indigo-700">{t.title}</Link>
+                  <span className="text-xs text-slate-600 sm:hidden">Updated {fromNow(t.updated_at, now)}</span>
+                </>
+              ),
+            },
+            {
+              header: 'Last updated',
+              headerClassName: 'hidden sm:table-cell',
+              className: 'hidden whitespace-nowrap text-slate-600 sm:table-cell',
+              title: (t) => fullTime(t.updated_at),
+              cell: (t) => fromNow(t.updated_at, now),
+            },
+          ]}
+          rowActions={{
+            headerClassName: 'text-right',
+            cell: (t) => (
+              <div className="flex justify-end gap-1">
+                <Link href={reportHref(t.id)} aria-label={`Open ${t.title}`} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">Open</Link>
+                <button
+                  type="button"
+                  onClick={() => deletionActions.remove(t)}
+                  aria-label={`Delete ${t.title}`}
+                  className="rounded-lg p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
+                >
+                  <TrashIcon />
+                </button>
+              </div>
+            ),
+          }}
+        />
         {templates.isSuccess && templates.data.length === 0 && (
           <NoReportFound hint="Create a report and run it: it is saved here." className="px-6 py-12 text-center" />
         )}

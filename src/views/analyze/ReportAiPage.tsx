@@ -18,6 +18,8 @@ import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { AnalyzePromo } from './AnalyzePromo';
 import { AlertIcon, ArrowLeftIcon, CloseIcon, PlayIcon } from './icons';
+import { askAnalyzeActions } from '../../machines/ask-analyze/ask-analyze.selectors';
+import { useActions } from '../flows/useActions';
 
 const EXAMPLES = [
   'retention d1 and d7 by country for the last 30 days, only iOS',
@@ -35,7 +37,7 @@ export default function ReportAiPage() {
 function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
   const [, navigate] = useLocation();
   const actor = useFlowActor(askAnalyzeFlow, { appId }, { deps: { workspaceId, navigate } });
-  const send = actor.send;
+  const actions = useActions(actor, askAnalyzeActions);
   const phase = useSelector(actor, selectPhase);
   const question = useSelector(actor, selectQuestion);
   const error = useSelector(actor, selectError);
@@ -46,7 +48,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    send({ type: 'ASK' });
+    actions.ask();
   };
 
   return (
@@ -70,7 +72,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
             autoComplete="off"
             aria-describedby={hintId}
             placeholder="e.g. retention d1 and d7 by country for the last 30 days, only iOS"
-            onChange={(e) => send({ type: 'TYPE', question: e.target.value })}
+            onChange={(e) => actions.type(e.target.value)}
             className="min-w-0 flex-1 rounded-lg border-0 px-3 py-2 text-sm text-slate-900 ring-1 ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-indigo-600"
           />
           <Button type="submit" busy={busy} disabled={question.trim() === ''}>Ask</Button>
@@ -82,8 +84,8 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
               key={example}
               type="button"
               onClick={() => {
-                send({ type: 'TYPE', question: example });
-                send({ type: 'ASK' });
+                actions.type(example);
+                actions.ask();
               }}
               className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 hover:bg-indigo-50 hover:text-indigo-700"
             >
@@ -100,7 +102,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
         {phase === 'failed' && error && (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200">
             <AlertIcon /> <span className="flex-1">{error}</span>
-            <Button variant="secondary" onClick={() => send({ type: 'RETRY' })}>Try again</Button>
+            <Button variant="secondary" onClick={actions.retry}>Try again</Button>
           </div>
         )}
       </div>
@@ -122,9 +124,9 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
                 key={part.id}
                 part={part}
                 hint={part.kind === 'dates' && part.current === 'default' && understanding.defaultDates ? `${understanding.defaultDates.date_start} to ${understanding.defaultDates.date_end}` : undefined}
-                onChange={(value) => send({ type: 'CHANGE_PART', id: part.id, value })}
-                onComparison={(value) => send({ type: 'CHANGE_PART', id: part.id.replace(/^condition:/, 'comparison:'), value })}
-                onRemove={() => send({ type: 'REMOVE_PART', id: part.id })}
+                onChange={(value) => actions.changePart(part.id, value)}
+                onComparison={(value) => actions.changePart(part.id.replace(/^condition:/, 'comparison:'), value)}
+                onRemove={() => actions.removePart(part.id)}
               />
             ))}
           </ul>
@@ -145,7 +147,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
                           <button
                             key={s.column_name}
                             type="button"
-                            onClick={() => send({ type: 'PICK_SUGGESTION', suggestion: s })}
+                            onClick={() => actions.pickSuggestion(s)}
                             className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 hover:bg-amber-100"
                           >
                             {s.kind === 'metric' ? `Add ${s.label}` : `Group by ${s.label}`}
@@ -166,7 +168,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
               aria-disabled={understanding.blocker ? true : undefined}
               title={understanding.blocker ?? undefined}
               onClick={() => {
-                if (!understanding.blocker) send({ type: 'RUN' });
+                if (!understanding.blocker) actions.run();
               }}
               className={understanding.blocker ? 'cursor-not-allowed opacity-60' : ''}
             >

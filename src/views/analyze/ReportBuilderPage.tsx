@@ -17,16 +17,7 @@ import { Link, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { DEFAULT_MODEL_ID } from '../../contracts/analyze';
 import { RUN_FAILED } from '../../machines/report-builder/report-builder.machine';
-import {
-  selectDeleteReport,
-  selectDirty,
-  selectError,
-  selectHeader,
-  selectPhase,
-  selectResults,
-  selectRun,
-  selectSettings,
-} from '../../machines/report-builder/report-builder.selectors';
+import { selectDeleteReport, selectDirty, selectError, selectHeader, selectPhase, selectResults, selectRun, selectSettings, reportBuilderActions } from '../../machines/report-builder/report-builder.selectors';
 import { useModels } from '../../services/analyze.queries';
 import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
@@ -45,6 +36,7 @@ import { fromNow, fullTime, useNow } from './time';
 import { reportStatusText } from './report-status';
 import { AlertIcon, ArrowLeftIcon, CodeIcon, PlayIcon, ReportIcon, SlidersIcon, TrashIcon } from './icons';
 import { inputClass } from './builder/parts';
+import { useActions } from '../flows/useActions';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -59,7 +51,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
   const models = useModels(appId);
   const defaultModel = models.data?.find((m) => m.is_default)?.id;
   const actor = useReportBuilder({ workspaceId, appId, reportId, modelId: defaultModel ?? DEFAULT_MODEL_ID });
-  const send = actor.send;
+  const actions = useActions(actor, reportBuilderActions);
   const phase = useSelector(actor, selectPhase);
   const header = useSelector(actor, selectHeader, shallowEqual);
   const run = useSelector(actor, selectRun, shallowEqual);
@@ -80,7 +72,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
         // The value being typed is committed by the blur/change handlers before RUN is read.
         const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
         active?.blur();
-        actor.send({ type: 'RUN' });
+        actions.run();
         // Then the focus goes back: to the same control once React has settled, unless it is gone (the title
         // editor closes on blur) or is a search box (focusing it reopens its list): then to Run Report.
         window.requestAnimationFrame(() => {
@@ -106,7 +98,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
               <h1 className="text-base font-semibold text-slate-900">{reportId ? 'This report could not be opened' : 'The report builder could not start'}</h1>
               <p className="mt-1 text-sm text-slate-600">{error}</p>
               <div className="mt-4 flex flex-wrap gap-3">
-                <Button onClick={() => send({ type: 'RETRY' })}>Try again</Button>
+                <Button onClick={actions.retry}>Try again</Button>
                 {reportId && <Link href={href.app(workspaceId, appId, 'analyze/report')} className="inline-flex items-center rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">Start a blank report</Link>}
               </div>
             </div>
@@ -125,7 +117,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
       <section aria-label="Report" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
           <div className="min-w-0 flex-1">
-            <TitleEditor title={header.title} saving={header.renaming} disabled={phase === 'running' || phase === 'busy'} onSave={(title) => send({ type: 'SET_TITLE', title })} />
+            <TitleEditor title={header.title} saving={header.renaming} disabled={phase === 'running' || phase === 'busy'} onSave={(title) => actions.setTitle(title)} />
             {status && (
               <p
                 data-testid="report-status"
@@ -139,11 +131,11 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
           <div className="flex flex-wrap items-center gap-2">
             <ResultsSqlButton actor={actor} onOpen={() => setSqlOpen(true)} />
             {header.reportId && (
-              <Button variant="secondary" icon={<TrashIcon />} onClick={() => send({ type: 'DELETE' })} disabled={!header.canDelete}>
+              <Button variant="secondary" icon={<TrashIcon />} onClick={actions.remove} disabled={!header.canDelete}>
                 Delete
               </Button>
             )}
-            <RunButton id={runId} actor={actor} run={run} onRun={() => send({ type: 'RUN' })} />
+            <RunButton id={runId} actor={actor} run={run} onRun={actions.run} />
           </div>
         </div>
         {run.reason && <p id="run-blocker" className="mt-2 px-1 text-xs text-slate-500 lg:text-right">{run.reason}</p>}
@@ -155,7 +147,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
               className={inputClass}
               value={header.modelId}
               disabled={phase !== 'editing' && phase !== 'results' && phase !== 'runFailed' && phase !== 'error'}
-              onChange={(event) => send({ type: 'SET_MODEL', modelId: event.target.value })}
+              onChange={(event) => actions.setModel(event.target.value)}
             >
               {modelOptions.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
             </select>
@@ -166,7 +158,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
             min={header.available?.start_date}
             max={header.dateRange?.date_end ?? header.available?.end_date}
             disabled={!header.dateRange || header.switchingModel || phase === 'running'}
-            onChange={(date_start) => send({ type: 'SET_DATE_RANGE', date_start })}
+            onChange={actions.setDateStart}
           />
           <DateField
             label="End Date"
@@ -174,14 +166,14 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
             min={header.dateRange?.date_start ?? header.available?.start_date}
             max={header.available?.end_date}
             disabled={!header.dateRange || header.switchingModel || phase === 'running'}
-            onChange={(date_end) => send({ type: 'SET_DATE_RANGE', date_end })}
+            onChange={actions.setDateEnd}
           />
           <Button
             variant="secondary"
             icon={<SlidersIcon />}
             aria-expanded={header.settingsOpen}
             aria-controls="report-settings"
-            onClick={() => send({ type: 'TOGGLE_SETTINGS' })}
+            onClick={actions.toggleSettings}
             className="sm:col-span-2 lg:col-span-1"
           >
             {header.settingsOpen ? 'Hide Settings' : 'Show Settings'}
@@ -256,7 +248,8 @@ function RunButton({ id, actor, run, onRun }: { id: string; actor: ReportBuilder
 function Settings({ actor }: { actor: ReportBuilderActor }) {
   const view = useSelector(actor, selectSettings, shallowEqual);
   const resolved = useSelector(actor, (s) => s.context.resolved);
-  return <SettingsPanel view={view} send={actor.send} resolved={resolved} />;
+  const actions = useActions(actor, reportBuilderActions);
+  return <SettingsPanel view={view} actions={actions} resolved={resolved} />;
 }
 
 function Outcome({ actor, phase, error }: { actor: ReportBuilderActor; phase: ReturnType<typeof selectPhase>; error: string | null }) {

@@ -14,6 +14,7 @@ import { useLocation } from 'wouter';
 import type { reportBuilderMachine } from '../../machines/report-builder/report-builder.machine';
 import { reportBuilderFlow, reportBuilderInput, reportBuilderKey } from '../../machines/report-builder/report-builder.actors';
 import { askRunPending, clearAskRun } from '../../machines/ask-analyze/ask-analyze.handoff';
+import { reportBuilderActions } from '../../machines/report-builder/report-builder.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { bypassLeaveGuard } from './useLeaveGuard';
 
@@ -32,7 +33,7 @@ export function useReportBuilder({ workspaceId, appId, reportId, modelId }: { wo
     const runWhenReady = (snapshot: ReturnType<ReportBuilderActor['getSnapshot']>) => {
       if (!snapshot.matches({ ready: 'editing' }) || !askRunPending(appId)) return;
       clearAskRun(appId);
-      actor.send({ type: 'RUN' });
+      reportBuilderActions(actor.send).run();
     };
     const subscription = actor.subscribe(runWhenReady);
     runWhenReady(actor.getSnapshot());

@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from '@xstate/react';
 import { addAppFlow } from '../../machines/add-app/add-app.actors';
-import { selectAddApp } from '../../machines/add-app/add-app.selectors';
+import { selectAddApp, addAppActions } from '../../machines/add-app/add-app.selectors';
 import { APP_ICON_HELPER, type AppSearchResult } from '../../contracts/apps';
 import type { Platform } from '../../contracts/codecs';
 import { Session } from '../flows/session';
@@ -18,6 +18,7 @@ import { TextField } from '../ui/TextField';
 import { IconPicker } from '../ui/IconPicker';
 import { Spinner } from '../ui/Spinner';
 import { platformLabel } from '../shell/AppIcon';
+import { useActions } from '../flows/useActions';
 
 export const ALREADY_IN_WORKSPACE = 'Already in workspace';
 
@@ -45,21 +46,21 @@ function SandboxBadge() {
 export default function AddAppModal({ workspaceId, existing, onClose, onCreated }: AddAppModalProps) {
   const session = Session.useActorRef();
   const actor = useFlowActor(addAppFlow, { workspaceId, existing }, { deps: { session, created: onCreated } });
-  const send = actor.send;
+  const actions = useActions(actor, addAppActions);
   const view = useSelector(actor, selectAddApp);
   const seenOpen = useRef(false);
 
   useEffect(() => {
     if (!actor.getSnapshot().matches('closed')) return;
-    send({ type: 'OPEN' });
-  }, [actor, send]);
+    actions.open();
+  }, [actor, actions]);
   // Once the flow closes (cancelled, or the app was created), the page drops the modal.
   useEffect(() => {
     if (view.open) seenOpen.current = true;
     else if (seenOpen.current) onClose();
   }, [view.open, onClose]);
 
-  const close = () => send({ type: 'CLOSE' });
+  const close = () => actions.close();
   const title = view.step === 'review' ? 'Review App' : view.step === 'url' ? 'Add App by Store URL' : 'Add New App';
 
   let body;
@@ -101,15 +102,15 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
           hint={APP_ICON_HELPER}
           error={view.iconError}
           disabled={view.adding}
-          onPick={(file) => send({ type: 'PICK_ICON', file })}
+          onPick={(file) => actions.pickIcon(file)}
         />
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       </div>
     );
     footer = (
       <>
-        <Button variant="secondary" onClick={() => send({ type: 'BACK' })} disabled={view.adding}>Back</Button>
-        <Button onClick={() => send({ type: 'ADD' })} busy={view.adding} disabled={view.selectedInWorkspace}>Add App</Button>
+        <Button variant="secondary" onClick={actions.back} disabled={view.adding}>Back</Button>
+        <Button onClick={actions.add} busy={view.adding} disabled={view.selectedInWorkspace}>Add App</Button>
       </>
     );
   } else if (view.step === 'url') {
@@ -120,14 +121,14 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
         className="space-y-3"
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'SUBMIT_URL' });
+          actions.submitUrl();
         }}
       >
         <TextField
           label="Store URL"
           value={view.url}
           placeholder="https://play.google.com/store/apps/details?id=…"
-          onChange={(e) => send({ type: 'CHANGE_URL', url: e.target.value })}
+          onChange={(e) => actions.changeUrl(e.target.value)}
           error={view.urlError}
           hint="A Google Play or App Store link to your app."
           data-autofocus
@@ -137,7 +138,7 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
     );
     footer = (
       <>
-        <Button variant="secondary" onClick={() => send({ type: 'BACK' })} disabled={view.looking}>Back to search</Button>
+        <Button variant="secondary" onClick={actions.back} disabled={view.looking}>Back to search</Button>
         <Button type="submit" form="add-app-url" busy={view.looking}>Get App Details</Button>
       </>
     );
@@ -151,7 +152,7 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
               type="button"
               role="radio"
               aria-checked={view.platform === platform}
-              onClick={() => send({ type: 'SET_PLATFORM', platform })}
+              onClick={() => actions.setPlatform(platform)}
               className={`rounded-md px-3 py-1.5 text-sm font-medium ${view.platform === platform ? 'bg-white text-indigo-700 shadow-sm' : 'text-slate-700'}`}
             >
               {platformLabel(platform)}
@@ -163,7 +164,7 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
           type="search"
           value={view.query}
           placeholder="Enter app name (minimum 3 characters)"
-          onChange={(e) => send({ type: 'TYPE', query: e.target.value })}
+          onChange={(e) => actions.type(e.target.value)}
           data-autofocus
         />
         <div aria-live="polite" className="min-h-40">
@@ -185,7 +186,7 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
                     <button
                       type="button"
                       disabled={inWorkspace}
-                      onClick={() => send({ type: 'SELECT', result })}
+                      onClick={() => actions.select(result)}
                       className="flex w-full items-center gap-3 px-3 py-2 text-left hover:bg-indigo-50 focus-visible:bg-indigo-50 focus-visible:outline-none disabled:cursor-default disabled:hover:bg-transparent"
                     >
                       <ListingIcon listing={result} className={`size-10 ${inWorkspace ? 'opacity-60' : ''}`} />
@@ -205,7 +206,7 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
         </div>
         <p className="text-sm text-slate-600">
           Can’t find it?{' '}
-          <button type="button" className="font-medium text-indigo-700 underline" onClick={() => send({ type: 'USE_URL' })}>Add by store URL</button>
+          <button type="button" className="font-medium text-indigo-700 underline" onClick={actions.useUrl}>Add by store URL</button>
         </p>
       </div>
     );

@@ -7,10 +7,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { appVisibilityFlow } from '../../machines/app-visibility/app-visibility.actors';
-import { selectAppVisibility } from '../../machines/app-visibility/app-visibility.selectors';
+import { selectAppVisibility, appVisibilityActions } from '../../machines/app-visibility/app-visibility.selectors';
 import type { App } from '../../contracts/apps';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
+import { useActions } from '../flows/useActions';
 
 export const SHOW_ON_APP = 'Show on Questboard App';
 
@@ -19,11 +20,12 @@ export function useAppVisibility(app: App) {
   const session = Session.useActorRef();
   const actor = useFlowActor(appVisibilityFlow, { appId: app.id, enabled: app.enabled }, { key: app.id, deps: { session } });
   const view = useSelector(actor, selectAppVisibility);
+  const actions = useActions(actor, appVisibilityActions);
   // The workspace's value wins whenever it changes (after a refresh, or another person's change).
   useEffect(() => {
-    actor.send({ type: 'SYNC', enabled: app.enabled });
+    actions.sync(app.enabled);
   }, [actor, app.enabled]);
-  return { ...view, toggle: () => actor.send({ type: 'TOGGLE' }) };
+  return { ...view, toggle: actions.toggle };
 }
 
 const GAP = 8;

@@ -8,7 +8,7 @@ import { type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { Link, useLocation, useParams } from 'wouter';
 import { acceptInviteFlow } from '../../machines/accept-invite/accept-invite.actors';
-import { selectInvitePage } from '../../machines/accept-invite/accept-invite.selectors';
+import { selectInvitePage, acceptInviteActions } from '../../machines/accept-invite/accept-invite.selectors';
 import type { Refusal } from '../../machines/accept-invite/accept-invite.machine';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
@@ -20,6 +20,7 @@ import { Logo } from '../shell/Logo';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { Spinner } from '../ui/Spinner';
+import { useActions } from '../flows/useActions';
 
 const REFUSAL_TITLES: Record<Refusal, string> = {
   expired: 'This invitation has expired',
@@ -70,7 +71,7 @@ function InviteScreen({ token }: { token: string }) {
   const [, navigate] = useLocation();
   const actor = useFlowActor(acceptInviteFlow, { token }, { key: token, deps: { session, navigate } });
   const view = useSelector(actor, selectInvitePage);
-  const send = actor.send;
+  const actions = useActions(actor, acceptInviteActions);
   const { status } = view;
 
   if (status === 'loading') return <Frame><Centered label="Checking your invitation" /></Frame>;
@@ -81,7 +82,7 @@ function InviteScreen({ token }: { token: string }) {
   }
   if (status === 'notFound') return <Frame><Refused title="Invitation not found" message={view.message ?? ''} /></Frame>;
   if (status === 'unavailable' || !view.preview) {
-    return <Frame><Refused title="Invitation unavailable" message={view.message ?? ''} onRetry={() => send({ type: 'RETRY' })} /></Frame>;
+    return <Frame><Refused title="Invitation unavailable" message={view.message ?? ''} onRetry={actions.retry} /></Frame>;
   }
 
   const preview = view.preview;
@@ -93,7 +94,7 @@ function InviteScreen({ token }: { token: string }) {
         className="space-y-5"
         onSubmit={(event) => {
           event.preventDefault();
-          send({ type: 'SUBMIT' });
+          actions.submit();
         }}
       >
         <div>
@@ -125,7 +126,7 @@ function InviteScreen({ token }: { token: string }) {
               type="password"
               autoComplete="current-password"
               value={view.password}
-              onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+              onChange={(e) => actions.change('password', e.target.value)}
               error={view.errors.password}
               autoFocus
             />
@@ -137,7 +138,7 @@ function InviteScreen({ token }: { token: string }) {
                 label="First name"
                 autoComplete="given-name"
                 value={view.firstName}
-                onChange={(e) => send({ type: 'CHANGE', field: 'firstName', value: e.target.value })}
+                onChange={(e) => actions.change('firstName', e.target.value)}
                 error={view.errors.firstName}
                 autoFocus
               />
@@ -145,7 +146,7 @@ function InviteScreen({ token }: { token: string }) {
                 label="Last name"
                 autoComplete="family-name"
                 value={view.lastName}
-                onChange={(e) => send({ type: 'CHANGE', field: 'lastName', value: e.target.value })}
+                onChange={(e) => actions.change('lastName', e.target.value)}
                 error={view.errors.lastName}
               />
             </div>
@@ -154,7 +155,7 @@ function InviteScreen({ token }: { token: string }) {
               type="password"
               autoComplete="new-password"
               value={view.password}
-              onChange={(e) => send({ type: 'CHANGE', field: 'password', value: e.target.value })}
+              onChange={(e) => actions.change('password', e.target.value)}
               error={view.errors.password}
               hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
             />

@@ -2,18 +2,20 @@
 import { useState, type FormEvent } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { Session } from '../flows/session';
-import { selectNotice, selectSignInError, selectSigningIn, selectStatus } from '../../machines/session/session.selectors';
+import { selectNotice, selectSignInError, selectSigningIn, selectStatus, sessionActions } from '../../machines/session/session.selectors';
 import { TextField } from '../ui/TextField';
 import { Button } from '../ui/Button';
 import { href, PRIVACY_URL, TERMS_URL } from '../../paths';
 import { isEmail } from '../../contracts/codecs';
 import { Logo } from '../shell/Logo';
+import { useActions } from '../flows/useActions';
 
 /** Only same-site paths are followed after sign-in. */
 export const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : href.home());
 
 export default function SignInPage() {
   const actor = Session.useActorRef();
+  const actions = useActions(actor, sessionActions);
   const status = Session.useSelector(selectStatus);
   const busy = Session.useSelector(selectSigningIn);
   const error = Session.useSelector(selectSignInError);
@@ -31,7 +33,7 @@ export default function SignInPage() {
     event.preventDefault();
     setTouched(true);
     // Always told, even when the fields are refused here: the session drops an earlier refusal that no longer applies.
-    actor.send({ type: 'SIGN_IN', email: email.trim(), password });
+    actions.signIn(email.trim(), password);
   };
 
   return (

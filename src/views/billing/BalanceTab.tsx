@@ -11,13 +11,14 @@ import {
 } from '../../contracts/billing';
 import { useBalance, useRunway, useSubscription } from '../../services/billing.queries';
 import { redeemPromoFlow } from '../../machines/redeem-promo/redeem-promo.actors';
-import { selectRedeem } from '../../machines/redeem-promo/redeem-promo.selectors';
+import { selectRedeem, redeemPromoActions } from '../../machines/redeem-promo/redeem-promo.selectors';
 import type { RedeemPromoActor } from '../../machines/redeem-promo/redeem-promo.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { Badge, Panel, ReadState } from './BillingParts';
 import { formatCents, formatDate } from './billingFormat';
+import { useActions } from '../flows/useActions';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -118,9 +119,10 @@ function RedeemBox({ workspaceId }: { workspaceId: string }) {
 
 function RedeemForm({ actor }: { actor: RedeemPromoActor }) {
   const view = useSelector(actor, selectRedeem);
+  const actions = useActions(actor, redeemPromoActions);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: 'REDEEM' });
+    actions.redeem();
   };
   return (
     <Panel title="Redeem a promo code">
@@ -134,10 +136,10 @@ function RedeemForm({ actor }: { actor: RedeemPromoActor }) {
           spellCheck={false}
           error={view.error}
           hint="Credits from a promo code are used before your payment method."
-          onChange={(event) => actor.send({ type: 'TYPE', code: event.target.value })}
+          onChange={(event) => actions.type(event.target.value)}
         />
         <Button type="submit" className="sm:mt-6" disabled={!view.canRedeem} busy={view.busy}>Redeem</Button>
-        {view.busy && <Button variant="secondary" className="sm:mt-6" onClick={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>}
+        {view.busy && <Button variant="secondary" className="sm:mt-6" onClick={actions.cancel}>Cancel</Button>}
       </form>
     </Panel>
   );

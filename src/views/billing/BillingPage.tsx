@@ -11,13 +11,14 @@ import { BILLING_TABS } from '../../contracts/billing';
 import type { Workspace } from '../../contracts/workspace';
 import { BILLING_TAB_SLUGS, href, type BillingTabSlug } from '../../paths';
 import { paymentMethodSetupFlow } from '../../machines/payment-method-setup/payment-method-setup.actors';
-import { selectSetup } from '../../machines/payment-method-setup/payment-method-setup.selectors';
+import { selectSetup, paymentMethodSetupActions } from '../../machines/payment-method-setup/payment-method-setup.selectors';
 import type { PaymentMethodSetupActor } from '../../machines/payment-method-setup/payment-method-setup.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { BalanceTab } from './BalanceTab';
 import { PaymentMethodsTab } from './PaymentMethodsTab';
 import { CreditsHistoryTab, PaymentHistoryTab } from './HistoryTabs';
+import { useActions } from '../flows/useActions';
 
 const isTab = (value: string | undefined): value is BillingTabSlug => BILLING_TAB_SLUGS.includes(value as BillingTabSlug);
 
@@ -70,12 +71,13 @@ function BillingTabs({ workspace, tabParam, search }: { workspace: Workspace; ta
 
 function AddedBanner({ setup }: { setup: PaymentMethodSetupActor }) {
   const { added } = useSelector(setup, selectSetup);
+  const setupActions = useActions(setup, paymentMethodSetupActions);
   return (
     <div role="status" className="empty:hidden">
       {added && (
         <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
           <span className="font-medium">{added}</span>
-          <button type="button" onClick={() => setup.send({ type: 'DISMISS' })}
+          <button type="button" onClick={setupActions.dismiss}
             className="rounded-md px-2 py-1 font-semibold text-emerald-900 hover:bg-emerald-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
             Dismiss
           </button>

@@ -60,15 +60,3 @@ export function ReadState<T>({ read, what, empty, isEmpty, children }: {
   if (empty && isEmpty?.(read.data)) return <EmptyState title={empty.title}>{empty.text}</EmptyState>;
   return <>{children(read.data)}</>;
 }
-
-/** A table that scrolls sideways on narrow screens (a focusable, labelled region, so keyboards can scroll it too). */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
-      <table className="min-w-full divide-y divide-slate-200 text-[0.8125rem] lg:text-sm">{children}</table>
-    </div>
-  );
-}
-
-export const th = 'px-2.5 lg:px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 whitespace-nowrap';
-export const td = 'px-2.5 lg:px-4 py-3 text-slate-800 whitespace-nowrap';

@@ -8,9 +8,9 @@ import { useSelector } from '@xstate/react';
 import type { PaymentMethod } from '../../contracts/billing';
 import { usePaymentMethods } from '../../services/billing.queries';
 import { paymentMethodsFlow } from '../../machines/payment-methods/payment-methods.actors';
-import { selectDeleteDialog, selectIdle, selectSettingDefault } from '../../machines/payment-methods/payment-methods.selectors';
+import { paymentMethodsActions, selectDeleteDialog, selectIdle, selectSettingDefault } from '../../machines/payment-methods/payment-methods.selectors';
 import type { PaymentMethodsActor } from '../../machines/payment-methods/payment-methods.machine';
-import { selectSetup } from '../../machines/payment-method-setup/payment-method-setup.selectors';
+import { paymentMethodSetupActions, selectSetup } from '../../machines/payment-method-setup/payment-method-setup.selectors';
 import type { PaymentMethodSetupActor } from '../../machines/payment-method-setup/payment-method-setup.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
@@ -18,10 +18,12 @@ import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { Badge, ReadState } from './BillingParts';
 import { brandName, expiryLabel, methodLabel } from './billingFormat';
 import { CardBrandMark, InvoiceMark } from './CardBrandMark';
+import { useActions } from '../flows/useActions';
 
 export function PaymentMethodsTab({ workspaceId, setup }: { workspaceId: string; setup: PaymentMethodSetupActor }) {
+  const setupActions = useActions(setup, paymentMethodSetupActions);
   const methods = usePaymentMethods(workspaceId);
-  const actor = useFlowActor(paymentMethodsFlow, { workspaceId }, { key: workspaceId, deps: { addMethod: () => setup.send({ type: 'START' }) } });
+  const actor = useFlowActor(paymentMethodsFlow, { workspaceId }, { key: workspaceId, deps: { addMethod: setupActions.start } });
   return (
     <div className="space-y-4">
       <AddMethod setup={setup} sandbox={methods.data?.provider === 'sandbox'} />
@@ -44,6 +46,7 @@ export function PaymentMethodsTab({ workspaceId, setup }: { workspaceId: string;
 
 function AddMethod({ setup, sandbox }: { setup: PaymentMethodSetupActor; sandbox: boolean }) {
   const view = useSelector(setup, selectSetup);
+  const setupActions = useActions(setup, paymentMethodSetupActions);
   const requesting = useSelector(setup, (s) => s.matches('requesting'));
   return (
     <div className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
@@ -57,13 +60,13 @@ function AddMethod({ setup, sandbox }: { setup: PaymentMethodSetupActor; sandbox
         {view.error && (
           <p className="mt-2 flex items-center gap-2 text-sm text-rose-700">
             <span role="alert">{view.error}</span>
-            <button type="button" className="rounded-md px-2 py-1 font-semibold hover:bg-rose-50" onClick={() => setup.send({ type: 'DISMISS' })}>Dismiss</button>
+            <button type="button" className="rounded-md px-2 py-1 font-semibold hover:bg-rose-50" onClick={setupActions.dismiss}>Dismiss</button>
           </p>
         )}
       </div>
       <div className="flex gap-2 sm:shrink-0">
-        {requesting && <Button variant="secondary" onClick={() => setup.send({ type: 'CANCEL' })}>Cancel</Button>}
-        <Button busy={view.busy} onClick={() => setup.send({ type: 'START' })}>Add payment method</Button>
+        {requesting && <Button variant="secondary" onClick={setupActions.cancel}>Cancel</Button>}
+        <Button busy={view.busy} onClick={setupActions.start}>Add payment method</Button>
       </div>
     </div>
   );
@@ -72,6 +75,7 @@ function AddMethod({ setup, sandbox }: { setup: PaymentMethodSetupActor; sandbox
 function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMethodsActor }) {
   const settingDefault = useSelector(actor, selectSettingDefault);
   const idle = useSelector(actor, selectIdle);
+  const actions = useActions(actor, paymentMethodsActions);
   const label = methodLabel(method);
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
@@ -90,12 +94,12 @@ function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMet
       <div className="flex gap-2">
         {!method.isDefault && (
           <Button variant="secondary" aria-label={`Set as default: ${label}`} busy={settingDefault === method.id} disabled={!idle}
-            onClick={() => actor.send({ type: 'SET_DEFAULT', method: { id: method.id, label } })}>
+            onClick={() => actions.setDefault({ id: method.id, label })}>
             Set as default
           </Button>
         )}
         <Button variant="ghost" className="text-rose-700" aria-label={`Delete ${label}`} disabled={!idle}
-          onClick={() => actor.send({ type: 'DELETE', method: { id: method.id, label, deletable: method.deletable } })}>
+          onClick={() => actions.remove({ id: method.id, label, deletable: method.deletable })}>
           Delete
         </Button>
       </div>
@@ -105,6 +109,7 @@ function MethodRow({ method, actor }: { method: PaymentMethod; actor: PaymentMet
 
 function DeleteDialog({ actor }: { actor: PaymentMethodsActor }) {
   const view = useSelector(actor, selectDeleteDialog);
+  const actions = useActions(actor, paymentMethodsActions);
   // A method that cannot go: the dialog's way forward is adding another method.
-  return <FlowConfirmDialog view={view} send={(event) => actor.send(view.blocked && event.type === 'CONFIRM' ? { type: 'ADD_METHOD' } : event)} />;
+  return <FlowConfirmDialog view={view} actions={{ confirm: view.blocked ? actions.addMethod : actions.confirm, cancel: actions.cancel }} />;
 }

@@ -15,9 +15,12 @@ import { Button } from '../ui/Button';
 import { viewerDenied } from '../ui/permissions';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { useOAuthRedirect } from './PluginTab';
+import { configureConnectionActions } from '../../machines/configure-connection/configure-connection.selectors';
+import { useActions } from '../flows/useActions';
 
 export function AddFirebase({ workspaceId, appId, role, hasFirebase }: { workspaceId: string; appId: string; role: Role; hasFirebase: boolean }) {
   const configure = useFlowActor(configureConnectionFlow, undefined, { key: `${appId}:Firebase:configure` });
+  const configureActions = useActions(configure, configureConnectionActions);
   const [, navigate] = useLocation();
   const asked = useRef(false);
   useEffect(() => {
@@ -25,7 +28,7 @@ export function AddFirebase({ workspaceId, appId, role, hasFirebase }: { workspa
   }, [hasFirebase, navigate, workspaceId, appId]);
   const open = (oauthRedirect = false) => {
     asked.current = true;
-    configure.send({ type: 'OPEN', appId, pluginType: 'Firebase', pluginId: null, role, oauthRedirect, current: { credentialId: null, project: null, projectName: null } });
+    configureActions.open({ appId, pluginType: 'Firebase', pluginId: null, role, oauthRedirect, current: { credentialId: null, project: null, projectName: null } });
   };
   // Back from the Google sign-in started here (the page kept ?oAuthRedirect): the dialog finishes in that mode.
   useOAuthRedirect(configure, open);

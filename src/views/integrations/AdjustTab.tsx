@@ -39,6 +39,10 @@ import { PostbackLog } from './PostbackLog';
 import { PluginCard, usePluginLifecycle } from './SourceInfo';
 import { AdjustUpdateDialog } from './AdjustUpdateDialog';
 import { pluginOf } from './plugin-view';
+import { adjustConnectActions } from '../../machines/adjust-connect/adjust-connect.selectors';
+import { adjustUpdateActions } from '../../machines/adjust-update/adjust-update.selectors';
+import { pluginLifecycleActions } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { useActions } from '../flows/useActions';
 
 const DESCRIPTION =
   'Receive your Adjust conversion events through partner callbacks to trigger quests and segment players. Connect with your partner link and a file naming your Adjust events.';
@@ -82,6 +86,7 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
 function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
   const actor = useFlowActor(adjustConnectFlow, { appId }, { key: `${appId}:adjust-connect` });
   const form = useSelector(actor, (s) => selectConnectForm(s, role));
+  const actions = useActions(actor, adjustConnectActions);
   const denied = viewerDenied(role);
   const fileId = useId();
   return (
@@ -91,7 +96,7 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'CONNECT', at: Date.now() });
+          actions.connect(Date.now());
         }}
       >
         <TextField
@@ -103,7 +108,7 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
           value={form.partnerLink}
           error={form.linkError ?? undefined}
           disabled={!!denied || form.busy}
-          onChange={(e) => actor.send({ type: 'SET_LINK', value: e.target.value })}
+          onChange={(e) => actions.setLink(e.target.value)}
         />
         <div>
           <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">Event File</label>
@@ -115,7 +120,7 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
             disabled={!!denied || form.busy}
             aria-describedby={`${fileId}-hint`}
             aria-invalid={!!form.fileError || undefined}
-            onChange={(e) => actor.send({ type: 'SET_FILE', file: e.target.files?.[0] ?? null })}
+            onChange={(e) => actions.setFile(e.target.files?.[0] ?? null)}
             className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
           />
           <p id={`${fileId}-hint`} className={`mt-1 text-xs ${form.fileError ? 'text-rose-600' : 'text-slate-600'}`}>{CSV_ONLY_HINT}</p>
@@ -142,6 +147,8 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
   const last = Math.max(0, ...(events.data ?? []).map((e) => e.lastReceivedAt ?? 0));
   const link = adjust.data?.partnerLink ?? null;
   const checking = useSelector(update, selectChecking);
+  const updateActions = useActions(update, adjustUpdateActions);
+  const lifecycleActions = useActions(lifecycle, pluginLifecycleActions);
   const fileEvents = adjust.data?.events ?? [];
 
   return (
@@ -155,7 +162,7 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
             <span data-testid="partner-url" className="block truncate font-mono text-xs text-slate-800" title={link ?? undefined}>{adjust.isPending ? 'Loading…' : (link ?? 'N/A')}</span>
             <div className="mt-2 flex flex-wrap gap-2">
               <Button variant="secondary" disabled={!link} onClick={() => link && void copyWithNotice('Partner URL', link)}>Copy To Clipboard</Button>
-              <Button variant="secondary" deniedReason={denied} disabled={adjust.isPending} onClick={() => update.send({ type: 'OPEN_LINK', current: link ?? '' })} aria-label="Update Partner URL">
+              <Button variant="secondary" deniedReason={denied} disabled={adjust.isPending} onClick={() => updateActions.openLink(link ?? '')} aria-label="Update Partner URL">
                 Update
               </Button>
             </div>
@@ -169,17 +176,17 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
             </span>
             <div className="mt-2 flex flex-wrap gap-2">
               <Button variant="secondary" disabled={fileEvents.length === 0} onClick={() => downloadEventsCsv(fileEvents)}>Download</Button>
-              <Button variant="secondary" deniedReason={denied} onClick={() => update.send({ type: 'OPEN_FILE' })} aria-label="Update Events File">Update</Button>
+              <Button variant="secondary" deniedReason={denied} onClick={updateActions.openFile} aria-label="Update Events File">Update</Button>
             </div>
           </dd>
         </div>
       </dl>
       <CallbackUrlRow appId={appId} canSee={!denied} />
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button busy={checking} deniedReason={denied} onClick={() => update.send({ type: 'CHECK_STATUS', pluginId: plugin.id, connected: plugin.connected === 'connected' })}>
+        <Button busy={checking} deniedReason={denied} onClick={() => updateActions.checkStatus(plugin.id, plugin.connected === 'connected')}>
           Check Status
         </Button>
-        <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => lifecycle.send({ type: 'DISCONNECT', plugin: { id: plugin.id, source: 'Adjust' } })}>
+        <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => lifecycleActions.disconnect({ id: plugin.id, source: 'Adjust' })}>
           Disconnect
         </Button>
       </div>

@@ -8,13 +8,15 @@ import { useSelector } from '@xstate/react';
 import { CSV_ONLY_HINT, EVENTS_UPLOAD_ACCEPT } from '../../contracts/integrations';
 import { removeEventsQuestion } from '../../contracts/adjust';
 import type { AdjustUpdateActor } from '../../machines/adjust-update/adjust-update.machine';
-import { selectUpdateDialog } from '../../machines/adjust-update/adjust-update.selectors';
+import { selectUpdateDialog, adjustUpdateActions } from '../../machines/adjust-update/adjust-update.selectors';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
+import { useActions } from '../flows/useActions';
 
 export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
   const dialog = useSelector(actor, selectUpdateDialog);
+  const actions = useActions(actor, adjustUpdateActions);
   const fileId = useId();
   const formId = useId();
   const confirming = dialog.removes.length > 0;
@@ -23,16 +25,16 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
       open={dialog.mode !== null}
       title={dialog.title}
       busy={dialog.saving}
-      onClose={() => actor.send({ type: 'CANCEL' })}
+      onClose={actions.cancel}
       footer={
         confirming ? (
           <>
-            <Button variant="secondary" disabled={dialog.saving} onClick={() => actor.send({ type: 'CANCEL' })}>Back</Button>
-            <Button variant="danger" busy={dialog.saving} onClick={() => actor.send({ type: 'CONFIRM' })}>{dialog.saving ? 'Saving...' : 'Remove and Save'}</Button>
+            <Button variant="secondary" disabled={dialog.saving} onClick={actions.cancel}>Back</Button>
+            <Button variant="danger" busy={dialog.saving} onClick={actions.confirm}>{dialog.saving ? 'Saving...' : 'Remove and Save'}</Button>
           </>
         ) : (
           <>
-            <Button variant="secondary" disabled={dialog.saving} onClick={() => actor.send({ type: 'CANCEL' })}>Cancel</Button>
+            <Button variant="secondary" disabled={dialog.saving} onClick={actions.cancel}>Cancel</Button>
             <Button type="submit" form={formId} busy={dialog.saving} disabled={!dialog.canSave}>{dialog.saving ? 'Saving...' : 'Save'}</Button>
           </>
         )
@@ -51,7 +53,7 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'SAVE' });
+          actions.save();
         }}
       >
         {dialog.mode === 'link' ? (
@@ -64,7 +66,7 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
             value={dialog.partnerLink}
             error={dialog.error ?? undefined}
             disabled={dialog.saving}
-            onChange={(e) => actor.send({ type: 'SET_LINK', value: e.target.value })}
+            onChange={(e) => actions.setLink(e.target.value)}
           />
         ) : (
           <div>
@@ -78,7 +80,7 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
               disabled={dialog.saving}
               aria-describedby={`${fileId}-hint`}
               aria-invalid={!!dialog.error || undefined}
-              onChange={(e) => actor.send({ type: 'SET_FILE', file: e.target.files?.[0] ?? null })}
+              onChange={(e) => actions.setFile(e.target.files?.[0] ?? null)}
               className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
             />
             <p id={`${fileId}-hint`} className={`mt-1 text-xs ${dialog.error ? 'text-rose-600' : 'text-slate-600'}`}>{CSV_ONLY_HINT}</p>

@@ -15,7 +15,7 @@ import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { usePostbackSummary, usePostbackUrl } from '../../services/postbacks.queries';
 import { appsflyerFlow } from '../../machines/appsflyer/appsflyer.actors';
-import { selectAppsFlyerView, selectDisconnectConfirm } from '../../machines/appsflyer/appsflyer.selectors';
+import { selectAppsFlyerView, selectDisconnectConfirm, appsflyerActions } from '../../machines/appsflyer/appsflyer.selectors';
 import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
@@ -32,6 +32,7 @@ import { PostbackLog } from './PostbackLog';
 import { HealthLine } from './HealthLine';
 import { TestLinkGenerator } from './TestLinkGenerator';
 import { TONE_CLASSES, pluginOf } from './plugin-view';
+import { useActions } from '../flows/useActions';
 
 const SOURCE = postbackSourceOf('AppsFlyer');
 const DESCRIPTION = 'Receive your AppsFlyer in-app events as postbacks in real time to trigger quests and segment players.';
@@ -49,6 +50,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
   const actor = useFlowActor(appsflyerFlow, { appId, plugin: ref }, { key: `${appId}:appsflyer` });
   const view = useSelector(actor, selectAppsFlyerView);
   const disconnect = useSelector(actor, selectDisconnectConfirm);
+  const actions = useActions(actor, appsflyerActions);
   const summary = usePostbackSummary(appId, SOURCE);
   const denied = viewerDenied(role);
   const app = useCurrentApp();
@@ -57,7 +59,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
   // The plugin the page knows changed (reload, deleted, another tab): the flow re-sorts.
   const signature = ref ? `${ref.id}:${ref.connected}` : '';
   useEffect(() => {
-    actor.send({ type: 'SYNC', plugin: ref });
+    actions.sync(ref);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature, actor]);
 
@@ -81,9 +83,9 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
           <div className="mt-4 flex flex-wrap gap-3">
             {/* A disconnected plugin is enabled again from the guide's Enable Plugin: one action, not two. */}
             {!plugin ? (
-              <Button busy={view.enableBusy} deniedReason={denied} onClick={() => actor.send({ type: 'ENABLE' })}>Connect</Button>
+              <Button busy={view.enableBusy} deniedReason={denied} onClick={actions.enable}>Connect</Button>
             ) : view.connected ? (
-              <Button variant="secondary" busy={view.disconnecting} deniedReason={denied} onClick={() => actor.send({ type: 'DISCONNECT' })}>Disconnect</Button>
+              <Button variant="secondary" busy={view.disconnecting} deniedReason={denied} onClick={actions.disconnect}>Disconnect</Button>
             ) : null}
           </div>
         </Card>
@@ -98,7 +100,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
               Connection Status. Read the{' '}
               <Link className="font-medium text-indigo-700 underline" href={guideLink}>AppsFlyer integration requirements</Link>.
             </p>
-            <Button className="mt-4" busy={view.enableBusy} disabled={view.enabled} deniedReason={view.enabled ? null : denied} onClick={() => actor.send({ type: 'ENABLE' })}>
+            <Button className="mt-4" busy={view.enableBusy} disabled={view.enabled} deniedReason={view.enabled ? null : denied} onClick={actions.enable}>
               {view.enableLabel}
             </Button>
             {view.enabled && (
@@ -120,7 +122,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
                     >
                       {eventsReceived ? EVENTS_RECEIVED : NO_EVENTS_RECEIVED}
                     </span>
-                    <Button variant="secondary" busy={view.checking} deniedReason={denied} onClick={() => actor.send({ type: 'CHECK' })}>Check Status</Button>
+                    <Button variant="secondary" busy={view.checking} deniedReason={denied} onClick={actions.check}>Check Status</Button>
                   </div>
                 </Step>
               </ol>
@@ -155,8 +157,8 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
         message={disconnect.message}
         confirmLabel={disconnect.confirmLabel}
         busy={disconnect.busy}
-        onConfirm={() => actor.send({ type: 'CONFIRM' })}
-        onCancel={() => actor.send({ type: 'CANCEL' })}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
       />
     </div>
   );

@@ -7,11 +7,12 @@
 import { useSelector } from '@xstate/react';
 import { ACCESS_GRANTED, NO_ACCESS } from '../../contracts/integrations';
 import type { AuthType, ConfigureConnectionActor } from '../../machines/configure-connection/configure-connection.machine';
-import { selectConnectionDialog } from '../../machines/configure-connection/configure-connection.selectors';
+import { selectConnectionDialog, configureConnectionActions } from '../../machines/configure-connection/configure-connection.selectors';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
+import { useActions } from '../flows/useActions';
 
 const AUTH_TYPES: { value: AuthType; label: string; hint: string }[] = [
   { value: 'USER_OAUTH', label: 'Google account', hint: 'Sign in with a Google account that can read the export.' },
@@ -21,7 +22,8 @@ const AUTH_TYPES: { value: AuthType; label: string; hint: string }[] = [
 
 export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectionActor }) {
   const view = useSelector(actor, selectConnectionDialog);
-  const close = () => actor.send({ type: 'CLOSE' });
+  const actions = useActions(actor, configureConnectionActions);
+  const close = () => actions.close();
   return (
     <Modal
       open={view.open}
@@ -33,7 +35,7 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
         <>
           <Button variant="secondary" onClick={close} disabled={view.busy}>Cancel</Button>
           <span title={view.saveBlocker ?? undefined} className="inline-flex">
-            <Button onClick={() => actor.send({ type: 'SAVE' })} busy={view.saving} disabled={view.loading || !!view.saveBlocker}>Save</Button>
+            <Button onClick={actions.save} busy={view.saving} disabled={view.loading || !!view.saveBlocker}>Save</Button>
           </span>
         </>
       }
@@ -56,7 +58,7 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
                 <label key={t.value} className={`flex cursor-pointer flex-col rounded-xl p-3 ring-1 ${view.authType === t.value ? 'bg-indigo-50 ring-indigo-500' : 'ring-slate-200'}`}>
                   <span className="flex items-center gap-2 font-medium text-slate-900">
                     <input type="radio" name="auth-type" value={t.value} checked={view.authType === t.value} disabled={view.busy}
-                      onChange={() => actor.send({ type: 'SET_AUTH', value: t.value })} />
+                      onChange={() => actions.setAuth(t.value)} />
                     {t.label}
                   </span>
                   <span className="mt-1 text-xs text-slate-600">{t.hint}</span>
@@ -68,7 +70,7 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
           {view.authType === 'USER_OAUTH' && (
             <div className="flex flex-wrap items-end gap-3">
               {view.credentials.length > 0 && <CredentialSelect view={view} actor={actor} />}
-              <Button variant="secondary" onClick={() => actor.send({ type: 'SIGN_IN' })} disabled={view.busy}>Sign in with Google</Button>
+              <Button variant="secondary" onClick={actions.signIn} disabled={view.busy}>Sign in with Google</Button>
             </div>
           )}
           {view.authType === 'ORG_SERVICE_ACCOUNT' && (
@@ -83,13 +85,13 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
                     disabled={!view.isAdmin || view.busy}
                     aria-invalid={view.fileError ? true : undefined}
                     aria-describedby={view.fileError ? 'key-file-error' : undefined}
-                    onChange={(e) => actor.send({ type: 'PICK_FILE', file: e.target.files?.[0] ?? null })}
+                    onChange={(e) => actions.pickFile(e.target.files?.[0] ?? null)}
                     className="mt-1 block text-sm"
                   />
                 </label>
                 <Button variant="secondary" busy={view.uploading} disabled={!view.isAdmin || !view.fileName}
                   title={view.isAdmin ? undefined : 'Only admins can upload credentials.'}
-                  onClick={() => actor.send({ type: 'UPLOAD' })}>
+                  onClick={actions.upload}>
                   Upload Credentials
                 </Button>
               </div>
@@ -106,7 +108,7 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
           {view.projects.length > 0 && (
             <label className="block font-medium text-slate-700">
               GCP Project
-              <select value={view.project ?? ''} onChange={(e) => actor.send({ type: 'SET_PROJECT', value: e.target.value })} disabled={view.busy}
+              <select value={view.project ?? ''} onChange={(e) => actions.setProject(e.target.value)} disabled={view.busy}
                 className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2">
                 {view.projects.map((p) => <option key={p} value={p}>{p}</option>)}
               </select>
@@ -115,12 +117,12 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
 
           <div className="space-y-2">
             <label className="inline-flex items-center gap-2 font-medium text-slate-700">
-              <input type="checkbox" checked={view.writeBack} onChange={(e) => actor.send({ type: 'SET_WRITE_BACK', value: e.target.checked })} disabled={view.busy} />
+              <input type="checkbox" checked={view.writeBack} onChange={(e) => actions.setWriteBack(e.target.checked)} disabled={view.busy} />
               Write results back to my GCP project
             </label>
             {view.writeBack && (
               <TextField label="GCP project name" value={view.projectName} maxLength={100} error={view.projectNameError ?? undefined}
-                onChange={(e) => actor.send({ type: 'SET_PROJECT_NAME', value: e.target.value })} />
+                onChange={(e) => actions.setProjectName(e.target.value)} />
             )}
           </div>
 
@@ -153,10 +155,11 @@ export function ConfigureConnectionDialog({ actor }: { actor: ConfigureConnectio
 }
 
 function CredentialSelect({ view, actor }: { view: ReturnType<typeof selectConnectionDialog>; actor: ConfigureConnectionActor }) {
+  const actions = useActions(actor, configureConnectionActions);
   return (
     <label className="block font-medium text-slate-700">
       Credential
-      <select value={view.credentialId ?? ''} onChange={(e) => actor.send({ type: 'SET_CREDENTIAL', value: e.target.value })} disabled={view.busy}
+      <select value={view.credentialId ?? ''} onChange={(e) => actions.setCredential(e.target.value)} disabled={view.busy}
         className="mt-1 block w-full min-w-64 rounded-lg border border-slate-300 px-3 py-2">
         {!view.credentialId && <option value="">Choose a credential</option>}
         {view.credentials.map((c) => <option key={c.id} value={c.id}>{c.authenticatedEntity.email}</option>)}

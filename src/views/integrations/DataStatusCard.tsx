@@ -18,6 +18,9 @@ import { Button } from '../ui/Button';
 import { Card } from './Card';
 import { Switch } from './Switch';
 import { dayOffset, hasOperation, refreshScheduleText, utcTime } from './plugin-view';
+import { processDataActions } from '../../machines/process-data/process-data.selectors';
+import { dailyProcessActions } from '../../machines/daily-process/daily-process.selectors';
+import { useActions } from '../flows/useActions';
 
 interface Props {
   plugin: Plugin;
@@ -29,6 +32,8 @@ interface Props {
 export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
   const process = useFlowActor(processDataFlow, { pluginId: plugin.id, appId, start: dayOffset(-29), end: dayOffset(0) }, { key: `${plugin.id}:process` });
   const daily = useFlowActor(dailyProcessFlow, { pluginId: plugin.id, appId }, { key: `${plugin.id}:daily` });
+  const processActions = useActions(process, processDataActions);
+  const dailyActions = useActions(daily, dailyProcessActions);
   const processing = hasOperation(plugin, 'bigquery_process_event');
   const preconditions = { hasCredentials: !!plugin.credentials, inProgress: processing, today: dayOffset(0), earliest: plugin.dataRange?.start ?? null };
   const form = useSelector(process, (s) => selectProcessForm(s, preconditions));
@@ -51,21 +56,21 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
         className="mt-5 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
         onSubmit={(e) => {
           e.preventDefault();
-          process.send({ type: 'PROCESS', ...preconditions });
+          processActions.process(preconditions);
         }}
       >
         <label className="block text-sm font-medium text-slate-700">
           Start date
           <input type="date" required value={form.start} min={form.bounds.start.min} max={form.bounds.start.max}
             aria-describedby={form.datesError ? 'process-dates-error' : undefined}
-            onChange={(e) => process.send({ type: 'SET_START', value: e.target.value })}
+            onChange={(e) => processActions.setStart(e.target.value)}
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           End date
           <input type="date" required value={form.end} min={form.bounds.end.min} max={form.bounds.end.max}
             aria-describedby={form.datesError ? 'process-dates-error' : undefined}
-            onChange={(e) => process.send({ type: 'SET_END', value: e.target.value })}
+            onChange={(e) => processActions.setEnd(e.target.value)}
             className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
         </label>
         <Button type="submit" busy={processing || form.starting} disabled={!form.canProcess || !connected} deniedReason={denied}>
@@ -79,7 +84,7 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
           title={denied ?? undefined}
           checked={dailySwitch.checked}
           disabled={!!denied || dailySwitch.saving}
-          onChange={(e) => daily.send({ type: 'TOGGLE', value: e.target.checked })}
+          onChange={(e) => dailyActions.toggle(e.target.checked)}
         >
           Process Data Daily
         </Switch>

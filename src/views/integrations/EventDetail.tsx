@@ -15,6 +15,8 @@ import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { viewerDenied } from '../ui/permissions';
 import { Button } from '../ui/Button';
 import { RevenueSettingsDialog } from './RevenueSettingsDialog';
+import { revenueSettingsActions } from '../../machines/revenue-settings/revenue-settings.selectors';
+import { useActions } from '../flows/useActions';
 
 function RevenueSummary({ eventName, settings }: { eventName: string; settings: PluginEvent['monetizeMetadata'] }) {
   if (!settings) {
@@ -40,6 +42,7 @@ export function EventDetail({ appId, eventId, eventName, onBack }: { appId: stri
   const role = useCurrentWorkspace()?.role;
   const actor = useFlowActor(revenueSettingsFlow, { appId, eventId }, { key: `${appId}:${eventId}:revenue` });
   const dialogOpen = useSelector(actor, (s) => !s.matches('closed'));
+  const actions = useActions(actor, revenueSettingsActions);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const event = detail.data?.event;
@@ -66,7 +69,7 @@ export function EventDetail({ appId, eventId, eventName, onBack }: { appId: stri
           variant="secondary"
           deniedReason={viewerDenied(role)}
           disabled={!event || dialogOpen}
-          onClick={() => event && actor.send({ type: 'OPEN', settings: event.monetizeMetadata ?? null })}
+          onClick={() => event && actions.open(event.monetizeMetadata ?? null)}
         >
           Revenue Settings
         </Button>

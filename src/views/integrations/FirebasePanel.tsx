@@ -10,13 +10,14 @@ import { EVENT_STATUS_LABELS, NO_DATA_TEXT } from '../../contracts/integrations'
 import type { Plugin } from '../../contracts/plugin';
 import { useConversionEvents } from '../../services/firebase.queries';
 import { firebaseConversionEventsFlow } from '../../machines/firebase-conversion-events/firebase-conversion-events.actors';
-import { selectConversionTable } from '../../machines/firebase-conversion-events/firebase-conversion-events.selectors';
+import { selectConversionTable, firebaseConversionEventsActions } from '../../machines/firebase-conversion-events/firebase-conversion-events.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
 import { hasOperation, utcTime } from './plugin-view';
+import { useActions } from '../flows/useActions';
 
 interface Props {
   workspaceId: string;
@@ -29,6 +30,7 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
   const revision = `${plugin.connected}:${(plugin.inProgress ?? []).join(',')}`;
   const events = useConversionEvents(appId, plugin.id, revision);
   const actor = useFlowActor(firebaseConversionEventsFlow, { pluginId: plugin.id, appId }, { key: `${appId}:${plugin.id}:conversion-events` });
+  const actions = useActions(actor, firebaseConversionEventsActions);
   const rows = events.data ?? [];
   const table = useSelector(actor, (s) => selectConversionTable(s, rows));
   const deploying = hasOperation(plugin, 'function_deploy');
@@ -58,11 +60,11 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
               deniedReason={denied}
               busy={table.disabling}
               disabled={table.busy || table.toDisable.length === 0}
-              onClick={() => actor.send({ type: 'DISABLE', eventNames: table.toDisable })}
+              onClick={() => actions.disable(table.toDisable)}
             >
               Disable
             </Button>
-            <Button deniedReason={denied} disabled={table.busy || table.toEnable.length === 0} onClick={() => actor.send({ type: 'ENABLE', eventNames: table.toEnable })}>
+            <Button deniedReason={denied} disabled={table.busy || table.toEnable.length === 0} onClick={() => actions.enable(table.toEnable)}>
               Enable
             </Button>
           </div>
@@ -100,7 +102,7 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
                         className="size-4 rounded border-slate-400 text-indigo-600"
                         checked={table.selected.has(event.eventName)}
                         disabled={!!denied || table.busy}
-                        onChange={() => actor.send({ type: 'TOGGLE', eventName: event.eventName })}
+                        onChange={() => actions.toggle(event.eventName)}
                       />
                     </td>
                     <td className="py-2 pr-3 font-mono text-xs text-slate-900">{event.eventName}</td>

@@ -17,6 +17,8 @@ import { OverviewTab } from './OverviewTab';
 import { PluginTab } from './PluginTab';
 import { AdjustTab } from './AdjustTab';
 import { SingularTab } from './SingularTab';
+import { sessionActions as sessionActionsOf } from '../../machines/session/session.selectors';
+import { useActions } from '../flows/useActions';
 
 /** The AppsFlyer tab loads on demand (it brings the QR code library). */
 const AppsFlyerTab = lazy(() => import('./AppsFlyerTab'));
@@ -30,6 +32,7 @@ export default function IntegrationsPage() {
   const list = plugins.data?.plugins ?? [];
   const tab = tabOf(source, list);
   const session = Session.useActorRef();
+  const sessionActions = useActions(session, sessionActionsOf);
 
   // An unknown tab (or Firebase without a Firebase plugin) goes to the Overview; back from a Google sign-in started
   // there for a new Firebase plugin, it keeps ?oAuthRedirect so the Overview finishes the connection (AddFirebase).
@@ -45,7 +48,7 @@ export default function IntegrationsPage() {
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (!plugins.isSuccess) return;
-    if (seen.current !== null && seen.current !== signature) session.send({ type: 'REFRESH' });
+    if (seen.current !== null && seen.current !== signature) sessionActions.refresh();
     seen.current = signature;
   }, [plugins.isSuccess, signature, session]);
 

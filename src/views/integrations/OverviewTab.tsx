@@ -10,7 +10,7 @@ import { CONNECT_TO_ACTIVATE, INTEGRATION_CAPABILITIES, SUPPORTED_CAPABILITIES }
 import type { Role } from '../../contracts/codecs';
 import type { Plugin, PluginType } from '../../contracts/plugin';
 import { activeSourceFlow } from '../../machines/active-source/active-source.actors';
-import { selectActiveConfirm } from '../../machines/active-source/active-source.selectors';
+import { selectActiveConfirm, activeSourceActions } from '../../machines/active-source/active-source.selectors';
 import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { FlowConfirmDialog } from '../ui/ConfirmDialog';
@@ -19,6 +19,7 @@ import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
 import { Switch } from './Switch';
 import { AddFirebase } from './AddFirebase';
 import { HealthCell, useHealthBySource } from './HealthLine';
+import { useActions } from '../flows/useActions';
 
 const SOURCES: PluginType[] = ['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'];
 
@@ -34,10 +35,11 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
   const sources = SOURCES.filter((s) => s !== 'Firebase' || pluginOf(plugins, 'Firebase'));
   const actor = useFlowActor(activeSourceFlow, { appId }, { key: `${appId}:active` });
   const confirm = useSelector(actor, selectActiveConfirm);
+  const actions = useActions(actor, activeSourceActions);
   const health = useHealthBySource(appId, plugins);
   return (
     <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-      <FlowConfirmDialog view={confirm} send={(event) => actor.send(event)} confirmLabel="Confirm" />
+      <FlowConfirmDialog view={confirm} actions={actions} confirmLabel="Confirm" />
       <table className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">What each data source unlocks</caption>
         <thead>
@@ -92,7 +94,7 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
                     aria-label={`${s} active`}
                     checked={active}
                     disabled={!!reason || active}
-                    onChange={() => plugin && actor.send({ type: 'ACTIVATE', plugin: { id: plugin.id, source: plugin.source } })}
+                    onChange={() => plugin && actions.activate({ id: plugin.id, source: plugin.source })}
                   />
                 </td>
               );

@@ -28,6 +28,9 @@ import { FirebasePanel } from './FirebasePanel';
 import { HealthLine } from './HealthLine';
 import { LatestUpdates } from './LatestUpdates';
 import { TONE_CLASSES, connectionButton, connectionRows, hasOperation, pluginOf, statusLook } from './plugin-view';
+import { pluginLifecycleActions } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { configureConnectionActions } from '../../machines/configure-connection/configure-connection.selectors';
+import { useActions } from '../flows/useActions';
 
 const DESCRIPTIONS = {
   BigQuery: 'Process your Firebase Analytics export from BigQuery into the tables Analyze reads, and let Questboard generate quests from it.',
@@ -47,6 +50,8 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   const lifecycle = usePluginLifecycle(appId, type);
   const configure = useFlowActor(configureConnectionFlow, undefined, { key: `${appId}:${type}:configure` });
   const running = useSelector(lifecycle, selectRunningAction);
+  const lifecycleActions = useActions(lifecycle, pluginLifecycleActions);
+  const configureActions = useActions(configure, configureConnectionActions);
   const credentials = useCredentials(appId, !!plugin?.credentials);
   const credential = credentials.data?.credentials.find((c) => c.id === plugin?.credentials) ?? null;
   const polling = (plugin?.inProgress ?? []).length > 0;
@@ -61,8 +66,8 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   const ref = plugin ? { id: plugin.id, source: plugin.source } : null;
 
   const openConfigure = (oauthRedirect = false) =>
-    configure.send({
-      type: 'OPEN', appId, pluginType: type, pluginId: plugin?.id ?? null, role, oauthRedirect,
+    configureActions.open({
+      appId, pluginType: type, pluginId: plugin?.id ?? null, role, oauthRedirect,
       current: { credentialId: plugin?.credentials ?? null, project: plugin?.attributes?.targetProject ?? null, projectName: plugin?.attributes?.targetProjectName ?? null },
     });
 
@@ -84,7 +89,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
             busy={connection.busy}
             disabled={connection.action === null && !connection.busy}
             deniedReason={connection.action === null ? null : denied}
-            onClick={() => (connection.action === 'reconnect' ? ref && lifecycle.send({ type: 'CONNECT', plugin: ref }) : openConfigure())}
+            onClick={() => (connection.action === 'reconnect' ? ref && lifecycleActions.connect(ref) : openConfigure())}
           >
             {connection.label}
           </Button>
@@ -118,12 +123,12 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
             )}
             <div className="mt-4 flex flex-wrap gap-3">
               {plugin.connected === 'disconnected' ? (
-                <Button busy={running === 'connect'} deniedReason={denied} onClick={() => ref && lifecycle.send({ type: 'CONNECT', plugin: ref })}>Connect</Button>
+                <Button busy={running === 'connect'} deniedReason={denied} onClick={() => ref && lifecycleActions.connect(ref)}>Connect</Button>
               ) : (
                 <Button variant="secondary" deniedReason={denied} disabled={connecting} onClick={() => openConfigure()}>Configure Connection</Button>
               )}
               {plugin.connected !== 'disconnected' && (
-                <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => ref && lifecycle.send({ type: 'DISCONNECT', plugin: ref })}>
+                <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => ref && lifecycleActions.disconnect(ref)}>
                   Disconnect
                 </Button>
               )}

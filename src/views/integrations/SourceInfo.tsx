@@ -17,6 +17,8 @@ import { Button } from '../ui/Button';
 import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { Card } from './Card';
 import { hasOperation } from './plugin-view';
+import { pluginLifecycleActions } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
+import { useActions } from '../flows/useActions';
 
 interface PluginCardProps {
   type: PluginType;
@@ -35,6 +37,7 @@ export const usePluginLifecycle = (appId: string, type: PluginType) => useFlowAc
 export function PluginCard({ type, description, workspaceId, appId, plugin, denied }: PluginCardProps) {
   const lifecycle = usePluginLifecycle(appId, type);
   const running = useSelector(lifecycle, selectRunningAction);
+  const lifecycleActions = useActions(lifecycle, pluginLifecycleActions);
   const deleting = running === 'delete' || hasOperation(plugin, 'delete');
   const guide = `${href.documentation(`${type.toLowerCase()}_integration`)}?workspaceId=${encodeURIComponent(workspaceId)}&appId=${encodeURIComponent(appId)}`;
   return (
@@ -49,7 +52,7 @@ export function PluginCard({ type, description, workspaceId, appId, plugin, deni
         <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
       </div>
       {plugin && (
-        <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => lifecycle.send({ type: 'DELETE', plugin: { id: plugin.id, source: type } })}>
+        <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => lifecycleActions.remove({ id: plugin.id, source: type })}>
           {deleting ? 'Deleting...' : 'Delete Plugin'}
         </Button>
       )}
@@ -61,5 +64,6 @@ export function PluginCard({ type, description, workspaceId, appId, plugin, deni
 /** The plugin-lifecycle flow's confirm ('Delete Plugin?', 'Disconnect Plugin?'). */
 function PluginConfirmDialog({ actor }: { actor: PluginLifecycleActor }) {
   const confirm = useSelector(actor, selectPluginConfirm);
-  return <FlowConfirmDialog view={confirm} send={(event) => actor.send(event)} />;
+  const actions = useActions(actor, pluginLifecycleActions);
+  return <FlowConfirmDialog view={confirm} actions={actions} />;
 }

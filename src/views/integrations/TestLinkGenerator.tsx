@@ -9,21 +9,23 @@ import dayjs from 'dayjs';
 import { QR_CODE_SIZE, testLinkBase } from '../../contracts/integrations';
 import type { Platform } from '../../contracts/codecs';
 import { appsflyerTestLinkFlow } from '../../machines/appsflyer-test-link/appsflyer-test-link.actors';
-import { selectTestLink } from '../../machines/appsflyer-test-link/appsflyer-test-link.selectors';
+import { selectTestLink, appsflyerTestLinkActions } from '../../machines/appsflyer-test-link/appsflyer-test-link.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
+import { useActions } from '../flows/useActions';
 
 export function TestLinkGenerator({ app }: { app: { id: string; platform: Platform; appPath: string | null } }) {
   const actor = useFlowActor(appsflyerTestLinkFlow, { base: testLinkBase(app) }, { key: `${app.id}:appsflyer-test-link` });
   const view = useSelector(actor, selectTestLink);
+  const actions = useActions(actor, appsflyerTestLinkActions);
   return (
     <div className="mt-3 grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
       <form
         className="min-w-0"
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'GENERATE' });
+          actions.generate();
         }}
       >
         <TextField
@@ -33,7 +35,7 @@ export function TestLinkGenerator({ app }: { app: { id: string; platform: Platfo
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
-          onChange={(e) => actor.send({ type: 'EDIT', value: e.target.value })}
+          onChange={(e) => actions.edit(e.target.value)}
         />
         {!view.hasAppPath && (
           <p className="mt-2 text-xs text-amber-800">Add the app's store id in App Settings to generate its link.</p>
@@ -43,7 +45,7 @@ export function TestLinkGenerator({ app }: { app: { id: string; platform: Platfo
           <div className="mt-3">
             <p className="text-xs font-medium text-slate-700">Test link</p>
             <p data-testid="appsflyer-test-link" className="mt-1 break-all rounded-lg bg-slate-50 p-2 font-mono text-xs text-slate-800">{view.link}</p>
-            <Button variant="secondary" className="mt-2" busy={view.copying} onClick={() => actor.send({ type: 'COPY' })}>Copy Link</Button>
+            <Button variant="secondary" className="mt-2" busy={view.copying} onClick={actions.copy}>Copy Link</Button>
           </div>
         )}
       </form>
@@ -64,8 +66,8 @@ export function TestLinkGenerator({ app }: { app: { id: string; platform: Platfo
             {view.expiresAt !== null && (
               <p className="text-xs text-slate-600">Works until {dayjs(view.expiresAt).format('YYYY-MM-DD HH:mm')}</p>
             )}
-            <Button variant="secondary" busy={view.downloading} onClick={() => actor.send({ type: 'DOWNLOAD' })}>Download PNG</Button>
-            <Button variant="secondary" onClick={() => actor.send({ type: 'COPY_SHORT' })} disabled={view.copying}>Copy short link</Button>
+            <Button variant="secondary" busy={view.downloading} onClick={actions.download}>Download PNG</Button>
+            <Button variant="secondary" onClick={actions.copyShort} disabled={view.copying}>Copy short link</Button>
           </>
         )}
       </div>

@@ -27,6 +27,8 @@ import { AudienceChoice, CheckList } from './Choices';
 import { ConditionRow } from './ConditionRow';
 import { EstimatePanel } from './EstimatePanel';
 import { MonetizeSwitch } from './MonetizeSwitch';
+import { monetizeFormActions } from '../../machines/monetize-form/monetize-form.selectors';
+import { useActions } from '../flows/useActions';
 
 interface FormProps {
   workspace: Workspace;
@@ -40,7 +42,8 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
   const [, navigate] = useLocation();
   const account = Session.useSelector(selectAccount);
   const actor = useFlowActor(monetizeFormFlow, { appId, campaign, source }, { key: `${appId}:${campaign?.id ?? 'new'}`, deps: { workspaceId: workspace.id, navigate } });
-  useEffect(() => actor.send({ type: 'SYNC_SOURCE', source }), [actor, source]);
+  const actions = useActions(actor, monetizeFormActions);
+  useEffect(() => actions.syncSource(source), [actions, source]);
   const view = useSelector(actor, selectMonetizeForm);
   const estimateKey = useSelector(actor, (s) => JSON.stringify(selectEstimateConditions(s)));
   const { draft, errors } = view;
@@ -65,26 +68,26 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
         className="mt-6"
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
+          actions.submit();
         }}
       >
         <div className="space-y-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Reference public price ($)" type="number" step="0.01" min="0" inputMode="decimal" required value={draft.refPublicPrice} disabled={locked} error={errors.refPublicPrice} onChange={(e) => actor.send({ type: 'SET', field: 'refPublicPrice', value: e.target.value })} />
-            <TextField label="Minimum accepted price ($)" type="number" step="0.01" min="0" inputMode="decimal" hint="Optional; at most the reference public price." value={draft.minAcceptedPrice} disabled={locked} error={errors.minAcceptedPrice} onChange={(e) => actor.send({ type: 'SET', field: 'minAcceptedPrice', value: e.target.value })} />
+            <TextField label="Reference public price ($)" type="number" step="0.01" min="0" inputMode="decimal" required value={draft.refPublicPrice} disabled={locked} error={errors.refPublicPrice} onChange={(e) => actions.set('refPublicPrice', e.target.value)} />
+            <TextField label="Minimum accepted price ($)" type="number" step="0.01" min="0" inputMode="decimal" hint="Optional; at most the reference public price." value={draft.minAcceptedPrice} disabled={locked} error={errors.minAcceptedPrice} onChange={(e) => actions.set('minAcceptedPrice', e.target.value)} />
           </div>
 
-          <CheckList legend="Countries" searchable options={countries} selected={draft.countries} disabled={locked} error={errors.countries} onChange={(value) => actor.send({ type: 'SET_LIST', field: 'countries', value })} />
+          <CheckList legend="Countries" searchable options={countries} selected={draft.countries} disabled={locked} error={errors.countries} onChange={(value) => actions.setList('countries', value)} />
 
           <div className="space-y-3">
-            <AudienceChoice legend="Send traffic to" name="sendTrafficToApp" value={draft.sendTrafficToApp} labels={{ all: 'All apps', some: 'Some apps' }} disabled={locked} error={errors.sendTrafficToApp} onChange={(value) => actor.send({ type: 'SET_AUDIENCE', field: 'sendTrafficToApp', value })} />
+            <AudienceChoice legend="Send traffic to" name="sendTrafficToApp" value={draft.sendTrafficToApp} labels={{ all: 'All apps', some: 'Some apps' }} disabled={locked} error={errors.sendTrafficToApp} onChange={(value) => actions.setAudience('sendTrafficToApp', value)} />
             {draft.sendTrafficToApp === 'some' && (
-              <CheckList legend="Apps" options={otherApps} selected={draft.sendTrafficToAppIds} disabled={locked} error={errors.sendTrafficToAppIds} onChange={(value) => actor.send({ type: 'SET_LIST', field: 'sendTrafficToAppIds', value })} />
+              <CheckList legend="Apps" options={otherApps} selected={draft.sendTrafficToAppIds} disabled={locked} error={errors.sendTrafficToAppIds} onChange={(value) => actions.setList('sendTrafficToAppIds', value)} />
             )}
           </div>
 
           <div className="space-y-3">
-            <AudienceChoice legend="Display quests to" name="displayQuestTo" value={draft.displayQuestTo} labels={{ all: 'All players', some: 'Players matching conditions' }} disabled={locked} error={errors.displayQuestTo} onChange={(value) => actor.send({ type: 'SET_AUDIENCE', field: 'displayQuestTo', value })} />
+            <AudienceChoice legend="Display quests to" name="displayQuestTo" value={draft.displayQuestTo} labels={{ all: 'All players', some: 'Players matching conditions' }} disabled={locked} error={errors.displayQuestTo} onChange={(value) => actions.setAudience('displayQuestTo', value)} />
             {draft.displayQuestTo === 'some' && (
               <>
                 {!source.id && <p className="text-sm text-amber-800">This app has no event source yet: connect one in Integrations to target players by their events.</p>}
@@ -97,13 +100,13 @@ function MonetizeForm({ workspace, appId, appName, campaign, source }: FormProps
                       events={source.events}
                       errors={errors}
                       disabled={locked}
-                      onChange={(patch) => actor.send({ type: 'SET_CONDITION', index, patch })}
-                      onRemove={() => actor.send({ type: 'REMOVE_CONDITION', index })}
+                      onChange={(patch) => actions.setCondition(index, patch)}
+                      onRemove={() => actions.removeCondition(index)}
                     />
                   ))}
                 </ol>
                 {errors.targetConditions && <p className="text-xs text-rose-600">{errors.targetConditions}</p>}
-                <Button variant="secondary" disabled={locked} onClick={() => actor.send({ type: 'ADD_CONDITION' })}>Add condition</Button>
+                <Button variant="secondary" disabled={locked} onClick={actions.addCondition}>Add condition</Button>
               </>
             )}
             <EstimatePanel appId={appId} conditionsKey={estimateKey} incomplete={incomplete} />

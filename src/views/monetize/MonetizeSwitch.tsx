@@ -10,6 +10,8 @@ import { monetizeToggleFlow } from '../../machines/monetize-toggle/monetize-togg
 import { selectMonetizeSwitch, selectRemoveConfirm } from '../../machines/monetize-toggle/monetize-toggle.selectors';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Switch } from '../integrations/Switch';
+import { monetizeToggleActions } from '../../machines/monetize-toggle/monetize-toggle.selectors';
+import { useActions } from '../flows/useActions';
 
 interface Props {
   workspaceId: string;
@@ -23,7 +25,8 @@ interface Props {
 export function MonetizeSwitch({ workspaceId, appId, appName, campaignId, onForm = false, deniedReason }: Props) {
   const [, navigate] = useLocation();
   const actor = useFlowActor(monetizeToggleFlow, { appId, campaignId }, { key: appId, deps: { workspaceId, navigate } });
-  useEffect(() => actor.send({ type: 'SYNC', campaignId }), [actor, campaignId]);
+  const actions = useActions(actor, monetizeToggleActions);
+  useEffect(() => actions.sync(campaignId), [actions, campaignId]);
   const view = useSelector(actor, (s) => selectMonetizeSwitch(s, onForm));
   const confirm = useSelector(actor, (s) => selectRemoveConfirm(s, appName));
   return (
@@ -33,7 +36,7 @@ export function MonetizeSwitch({ workspaceId, appId, appName, campaignId, onForm
         checked={view.on}
         disabled={!!deniedReason || view.busy}
         title={deniedReason ?? undefined}
-        onChange={() => actor.send({ type: view.on ? 'TURN_OFF' : 'TURN_ON' })}
+        onChange={view.on ? actions.turnOff : actions.turnOn}
       >
         <span>{view.on ? 'Monetize is on' : 'Monetize is off'}</span>
       </Switch>
@@ -43,8 +46,8 @@ export function MonetizeSwitch({ workspaceId, appId, appName, campaignId, onForm
         message={confirm.message}
         confirmLabel="Turn off"
         busy={confirm.busy}
-        onConfirm={() => actor.send({ type: 'CONFIRM' })}
-        onCancel={() => actor.send({ type: 'CANCEL' })}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
       />
     </>
   );

@@ -11,7 +11,7 @@ import type { App, Deeplink } from '../../contracts/apps';
 import type { Workspace } from '../../contracts/workspace';
 import { DEEPLINK_COPIED, DEEPLINK_PLATFORM_LABELS, DEEPLINK_UNSUPPORTED, isSupportedDeeplinkPlatform } from '../../contracts/deeplinks';
 import { deeplinkEditFlow } from '../../machines/deeplink-edit/deeplink-edit.actors';
-import { selectDeeplinkEdit } from '../../machines/deeplink-edit/deeplink-edit.selectors';
+import { selectDeeplinkEdit, deeplinkEditActions } from '../../machines/deeplink-edit/deeplink-edit.selectors';
 import { useDeeplinks } from '../../services/app-links.queries';
 import { notify } from '../../services/notify';
 import { href } from '../../paths';
@@ -23,6 +23,7 @@ import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { SettingsSubpage } from './SettingsSubpage';
+import { useActions } from '../flows/useActions';
 
 const URL_HINTS: Record<string, string> = {
   appsFlyer: 'An AppsFlyer OneLink (onelink.me) or app.appsflyer.com link.',
@@ -44,7 +45,7 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
   const links = useDeeplinks(app.id);
   const actor = useFlowActor(deeplinkEditFlow, { appId: app.id }, { key: app.id });
   const edit = useSelector(actor, selectDeeplinkEdit);
-  const send = actor.send;
+  const actions = useActions(actor, deeplinkEditActions);
   const denied = viewerDenied(workspace.role);
 
   return (
@@ -69,7 +70,7 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
       ) : (
         <ul aria-label="Acquisition links" className="space-y-3">
           {links.data.map((link) => (
-            <LinkRow key={link.id} link={link} deniedReason={denied} onEdit={() => send({ type: 'EDIT', link })} />
+            <LinkRow key={link.id} link={link} deniedReason={denied} onEdit={() => actions.edit(link)} />
           ))}
         </ul>
       )}
@@ -80,8 +81,8 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
         submitLabel="Save"
         busy={edit.saving}
         submitDisabled={!!edit.fieldError}
-        onClose={() => send({ type: 'CANCEL' })}
-        onSubmit={() => send({ type: 'SUBMIT' })}
+        onClose={actions.cancel}
+        onSubmit={actions.submit}
         className="space-y-4"
       >
         {edit.link && (
@@ -97,7 +98,7 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
           maxLength={2048}
           error={edit.fieldError}
           hint={edit.link ? URL_HINTS[edit.link.platform] : undefined}
-          onChange={(e) => send({ type: 'CHANGE', url: e.target.value })}
+          onChange={(e) => actions.change(e.target.value)}
         />
         {edit.failure && <p role="alert" className="text-sm text-rose-700">{edit.failure}</p>}
       </FormModal>

@@ -10,7 +10,7 @@ import type { App } from '../../contracts/apps';
 import type { ApiKeyType } from '../../contracts/app-settings';
 import type { Workspace } from '../../contracts/workspace';
 import { apiKeysFlow } from '../../machines/api-keys/api-keys.actors';
-import { selectApiKeys } from '../../machines/api-keys/api-keys.selectors';
+import { selectApiKeys, apiKeysActions } from '../../machines/api-keys/api-keys.selectors';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
@@ -18,6 +18,8 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { Modal } from '../ui/Modal';
 import { viewerDenied } from '../ui/permissions';
+import { useActions } from '../flows/useActions';
+import { Table } from '../ui/Table';
 
 const TYPE_LABELS: Record<ApiKeyType, string> = { api: 'API', s2s: 'Server to server (s2s)' };
 
@@ -25,10 +27,10 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
   const session = Session.useActorRef();
   const actor = useFlowActor(apiKeysFlow, { app }, { key: app.id, deps: { session } });
   const view = useSelector(actor, selectApiKeys);
-  const send = actor.send;
+  const actions = useActions(actor, apiKeysActions);
   useEffect(() => {
-    send({ type: 'SYNC', app });
-  }, [send, app]);
+    actions.sync(app);
+  }, [actions, app]);
   const denied = viewerDenied(workspace.role);
   const [keyType, setKeyType] = useState<ApiKeyType>('api');
   const typeId = useId();
@@ -52,51 +54,45 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
               {(Object.keys(TYPE_LABELS) as ApiKeyType[]).map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}
             </select>
           </div>
-          <Button onClick={() => send({ type: 'CREATE', keyType })} busy={view.creating} deniedReason={denied}>Create API key</Button>
+          <Button onClick={() => actions.create(keyType)} busy={view.creating} deniedReason={denied}>Create API key</Button>
         </div>
       </div>
 
       {view.keys.length === 0 ? (
         <EmptyState title="No API keys yet">Create a key when your game's servers need to talk to Questboard.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">API keys of {app.appName}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3">Key</th>
-                <th scope="col" className="px-4 py-3">Type</th>
-                <th scope="col" className="px-4 py-3">Status</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {view.keys.map((key) => (
-                <tr key={key.id}>
-                  <td className="px-4 py-3 font-mono text-slate-900">{key.key}</td>
-                  <td className="px-4 py-3 text-slate-700">{key.type}</td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${key.status === 'active' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
-                      {key.status === 'active' ? 'Active' : 'Terminated'}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-right">
-                    {key.status === 'active' && (
-                      <Button variant="secondary" aria-label={`Terminate ${key.key}`} deniedReason={denied} onClick={() => send({ type: 'TERMINATE', index: key.id })}>Terminate</Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          frame={{ card: true }}
+          caption={`API keys of ${app.appName}`}
+          classes={{ head: 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600', headerCell: 'px-4 py-3' }}
+          rows={view.keys}
+          rowKey={(key) => String(key.id)}
+          columns={[
+            { header: 'Key', cell: (key) => key.key, className: 'font-mono text-slate-900' },
+            { header: 'Type', cell: (key) => key.type, className: 'text-slate-700' },
+            {
+              header: 'Status',
+              cell: (key) => (
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${key.status === 'active' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
+                  {key.status === 'active' ? 'Active' : 'Terminated'}
+                </span>
+              ),
+            },
+          ]}
+          rowActions={{
+            className: 'text-right',
+            cell: (key) => key.status === 'active' && (
+              <Button variant="secondary" aria-label={`Terminate ${key.key}`} deniedReason={denied} onClick={() => actions.terminate(key.id)}>Terminate</Button>
+            ),
+          }}
+        />
       )}
 
       <Modal
         open={view.createdKey !== null}
         title="Your new API key"
-        onClose={() => send({ type: 'DISMISS' })}
-        footer={<Button onClick={() => send({ type: 'DISMISS' })}>Done</Button>}
+        onClose={actions.dismiss}
+        footer={<Button onClick={actions.dismiss}>Done</Button>}
       >
         <p className="text-sm text-slate-600">Copy the key now and keep it somewhere safe. It will not be shown again.</p>
         <CopyableKey value={view.createdKey ?? ''} />
@@ -107,8 +103,8 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
         message={`Calls signed with ${view.target?.key ?? 'this key'} stop working at once. This cannot be undone.`}
         confirmLabel="Terminate"
         busy={view.terminating}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
       />
     </div>
   );

@@ -14,7 +14,7 @@ import {
   type CatalogueItem, type CatalogueItemType, type SubscriptionPeriod,
 } from '../../contracts/catalogue';
 import { catalogueItemFlow } from '../../machines/catalogue-item/catalogue-item.actors';
-import { selectCatalogueItem } from '../../machines/catalogue-item/catalogue-item.selectors';
+import { selectCatalogueItem, catalogueItemActions } from '../../machines/catalogue-item/catalogue-item.selectors';
 import type { DraftField } from '../../machines/catalogue-item/catalogue-item.machine';
 import { useCatalogue } from '../../services/catalogue.queries';
 import { useFlowActor } from '../flows/useFlowActor';
@@ -26,6 +26,8 @@ import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { LoadFailed } from './parts';
+import { useActions } from '../flows/useActions';
+import { Table } from '../ui/Table';
 
 const NO_ITEMS: CatalogueItem[] = [];
 const selectClass = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100';
@@ -35,14 +37,14 @@ export default function CatalogueTab({ app, workspace }: { app: App; workspace: 
   const items = catalogue.data ?? NO_ITEMS;
   const actor = useFlowActor(catalogueItemFlow, { appId: app.id, items }, { key: app.id });
   const view = useSelector(actor, selectCatalogueItem);
-  const send = actor.send;
+  const actions = useActions(actor, catalogueItemActions);
   useEffect(() => {
-    send({ type: 'SYNC', items });
-  }, [send, items]);
+    actions.sync(items);
+  }, [actions, items]);
   const denied = viewerDenied(workspace.role);
   const full = items.length >= CATALOGUE_MAX_ITEMS;
   const add = (
-    <Button onClick={() => send({ type: 'ADD' })} deniedReason={denied} disabled={full || !catalogue.isSuccess} title={full ? `A catalogue holds at most ${CATALOGUE_MAX_ITEMS} items.` : undefined}>
+    <Button onClick={actions.add} deniedReason={denied} disabled={full || !catalogue.isSuccess} title={full ? `A catalogue holds at most ${CATALOGUE_MAX_ITEMS} items.` : undefined}>
       Add item
     </Button>
   );
@@ -66,39 +68,29 @@ export default function CatalogueTab({ app, workspace }: { app: App; workspace: 
           Add the items players can buy — gems, bundles, a subscription — with their store SKU and price.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Catalogue items of {app.appName}</caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-4 py-3 font-semibold">SKU</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Type</th>
-                <th scope="col" className="px-4 py-3 text-right font-semibold">Price</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-900">{item.name}</th>
-                  <td className="px-4 py-3 font-mono text-xs text-slate-700">{item.sku}</td>
-                  <td className="px-4 py-3 text-slate-700">{ITEM_TYPE_LABELS[item.type]}{item.period ? ` · ${PERIOD_LABELS[item.period]}` : ''}</td>
-                  <td className="px-4 py-3 text-right tabular-nums text-slate-900">{formatPrice(item.priceUsd)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <Button variant="secondary" onClick={() => send({ type: 'EDIT', item })} deniedReason={denied} aria-label={`Edit ${item.name}`}>Edit</Button>
-                      <Button variant="ghost" onClick={() => send({ type: 'REMOVE', item })} deniedReason={denied} aria-label={`Remove ${item.name}`}>Remove</Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          frame={{ card: true }}
+          caption={`Catalogue items of ${app.appName}`}
+          rows={items}
+          rowKey={(item) => item.id}
+          columns={[
+            { header: 'Name', rowHeader: true, cell: (item) => item.name, className: 'font-medium text-slate-900' },
+            { header: 'SKU', cell: (item) => item.sku, className: 'font-mono text-xs text-slate-700' },
+            { header: 'Type', cell: (item) => `${ITEM_TYPE_LABELS[item.type]}${item.period ? ` · ${PERIOD_LABELS[item.period]}` : ''}`, className: 'text-slate-700' },
+            { header: 'Price', cell: (item) => formatPrice(item.priceUsd), headerClassName: 'text-right', className: 'text-right tabular-nums text-slate-900' },
+          ]}
+          rowActions={{
+            cell: (item) => (
+              <div className="flex justify-end gap-2">
+                <Button variant="secondary" onClick={() => actions.edit(item)} deniedReason={denied} aria-label={`Edit ${item.name}`}>Edit</Button>
+                <Button variant="ghost" onClick={() => actions.remove(item)} deniedReason={denied} aria-label={`Remove ${item.name}`}>Remove</Button>
+              </div>
+            ),
+          }}
+        />
       )}
 
-      <ItemDialog view={view} onChange={(field, value) => send({ type: 'CHANGE', field, value })} onSubmit={() => send({ type: 'SUBMIT' })} onClose={() => send({ type: 'CANCEL' })} />
+      <ItemDialog view={view} onChange={(field, value) => actions.change(field, value)} onSubmit={actions.submit} onClose={actions.cancel} />
       <ConfirmDialog
         open={view.removing}
         title="Remove item?"
@@ -106,8 +98,8 @@ export default function CatalogueTab({ app, workspace }: { app: App; workspace: 
         confirmLabel="Remove"
         busy={view.removeBusy}
         error={view.error}
-        onConfirm={() => send({ type: 'CONFIRM' })}
-        onCancel={() => send({ type: 'CANCEL' })}
+        onConfirm={actions.confirm}
+        onCancel={actions.cancel}
       />
     </section>
   );

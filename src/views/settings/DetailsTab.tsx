@@ -12,7 +12,7 @@ import type { Workspace } from '../../contracts/workspace';
 import { MAX } from '../../contracts/codecs';
 import { NO_DETAILS_FOUND, roundRating, SCREENSHOT_SLOTS } from '../../contracts/cms';
 import { appDetailsFlow } from '../../machines/app-details/app-details.actors';
-import { selectAppDetails } from '../../machines/app-details/app-details.selectors';
+import { selectAppDetails, appDetailsActions } from '../../machines/app-details/app-details.selectors';
 import type { SlotId } from '../../machines/app-details/app-details.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
@@ -21,6 +21,7 @@ import { Spinner } from '../ui/Spinner';
 import { viewerDenied } from '../ui/permissions';
 import { LoadFailed, SettingsForm } from './parts';
 import { ImageDropSlot } from './details/ImageDropSlot';
+import { useActions } from '../flows/useActions';
 
 /** Rows of a multiline field: its line count, from 1 to 10 (docs/app-settings.md §Screens and routes). */
 const rowsOf = (text: string) => Math.min(10, Math.max(1, text.split('\n').length));
@@ -28,24 +29,24 @@ const rowsOf = (text: string) => Math.min(10, Math.max(1, text.split('\n').lengt
 export default function DetailsTab({ app, workspace }: { app: App; workspace: Workspace }) {
   const actor = useFlowActor(appDetailsFlow, { appId: app.id }, { key: app.id });
   const view = useSelector(actor, selectAppDetails);
-  const send = actor.send;
+  const actions = useActions(actor, appDetailsActions);
   const denied = viewerDenied(workspace.role);
   const ids = useId();
 
   if (view.loading) return <Spinner label="Loading app details" />;
-  if (view.failed) return <LoadFailed what="app details" onRetry={() => send({ type: 'RETRY' })} />;
+  if (view.failed) return <LoadFailed what="app details" onRetry={actions.retry} />;
   if (view.empty || !view.form || !view.details) return <EmptyState title={NO_DETAILS_FOUND} />;
   const { form, details } = view;
   const lock = view.saving || !!denied;
   const slotProps = (slot: SlotId) => ({
     disabled: view.saving,
     deniedReason: denied,
-    onAccepted: (file: File) => send({ type: 'SET_IMAGE', slot, file }),
-    onRemove: () => send({ type: 'REMOVE_IMAGE', slot }),
+    onAccepted: (file: File) => actions.setImage(slot, file),
+    onRemove: () => actions.removeImage(slot),
   });
 
   return (
-    <SettingsForm onSubmit={() => send({ type: 'SUBMIT' })}>
+    <SettingsForm onSubmit={actions.submit}>
       <section aria-labelledby={`${ids}-listing`} className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-3">
@@ -81,13 +82,13 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
           label="Short Description"
           value={form.shortDescription}
           disabled={lock}
-          onChange={(value) => send({ type: 'CHANGE', field: 'shortDescription', value })}
+          onChange={(value) => actions.change('shortDescription', value)}
         />
         <TextArea
           label="Full Description"
           value={form.fullDescription}
           disabled={lock}
-          onChange={(value) => send({ type: 'CHANGE', field: 'fullDescription', value })}
+          onChange={(value) => actions.change('fullDescription', value)}
         />
       </section>
 
@@ -109,7 +110,7 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
 
       {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
+        <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
         <Button type="submit" busy={view.saving} deniedReason={denied}>Save Changes</Button>
       </div>
     </SettingsForm>

@@ -15,7 +15,7 @@ import { generalDataOf, type AppGeneralData, type GeneralErrors } from '../../co
 import type { Workspace } from '../../contracts/workspace';
 import { MAX } from '../../contracts/codecs';
 import { appGeneralFlow } from '../../machines/app-general/app-general.actors';
-import { selectAppGeneral } from '../../machines/app-general/app-general.selectors';
+import { selectAppGeneral, appGeneralActions } from '../../machines/app-general/app-general.selectors';
 import type { TextField as TextFieldName } from '../../machines/app-general/app-general.machine';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
@@ -25,6 +25,7 @@ import { IconPicker } from '../ui/IconPicker';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { SettingsForm } from './parts';
+import { useActions } from '../flows/useActions';
 
 type Status = AppGeneralData['googleStatus'];
 const STATUS_LABELS: Record<Status, string> = { NotReady: 'Not ready', InDev: 'In development', InStore: 'In store' };
@@ -33,21 +34,21 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
   const session = Session.useActorRef();
   const initial = generalDataOf(app);
   const actor = useFlowActor(appGeneralFlow, { appId: app.id, data: initial }, { key: app.id, deps: { session } });
-  const send = actor.send;
+  const actions = useActions(actor, appGeneralActions);
   const view = useSelector(actor, selectAppGeneral);
   const visibility = useAppVisibility(app);
   const savedKey = JSON.stringify(initial);
   // The app's saved values follow the session (after a save, or a change made elsewhere).
   useEffect(() => {
-    send({ type: 'SYNC', data: JSON.parse(savedKey) as AppGeneralData });
-  }, [send, savedKey]);
+    actions.sync(JSON.parse(savedKey) as AppGeneralData);
+  }, [actions, savedKey]);
   const denied = viewerDenied(workspace.role);
   const switchLabel = useId();
-  const change = (field: TextFieldName) => (event: React.ChangeEvent<HTMLInputElement>) => send({ type: 'CHANGE', field, value: event.target.value });
+  const change = (field: TextFieldName) => (event: React.ChangeEvent<HTMLInputElement>) => actions.change(field, event.target.value);
   const { values, errors } = view;
 
   return (
-    <SettingsForm onSubmit={() => send({ type: 'SUBMIT' })}>
+    <SettingsForm onSubmit={actions.submit}>
       <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <legend className="sr-only">App</legend>
         <TextField label="App name" value={values.appName} onChange={change('appName')} error={errors.appName} disabled={view.busy} maxLength={MAX.name} />
@@ -57,7 +58,7 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
           hint={APP_ICON_HELPER}
           error={errors.icon}
           disabled={view.busy}
-          onPick={(file) => send({ type: 'PICK_ICON', file })}
+          onPick={(file) => actions.pickIcon(file)}
           preview={app.image ? (
             <img src={app.image} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
           ) : (
@@ -79,7 +80,7 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
         <StoreSection
           title="Google Play"
           status={values.googleStatus}
-          onStatus={(status) => send({ type: 'SET_STATUS', store: 'google', status })}
+          onStatus={(status) => actions.setStatus('google', status)}
           disabled={view.busy}
           fields={[
             { field: 'googlePackageName', label: 'Package name', placeholder: 'com.example.game', shown: values.googleStatus !== 'NotReady' },
@@ -93,7 +94,7 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
         <StoreSection
           title="App Store"
           status={values.appleStatus}
-          onStatus={(status) => send({ type: 'SET_STATUS', store: 'apple', status })}
+          onStatus={(status) => actions.setStatus('apple', status)}
           disabled={view.busy}
           fields={[
             { field: 'appleBundleId', label: 'Bundle ID', placeholder: 'com.example.game', shown: values.appleStatus !== 'NotReady' },
@@ -127,7 +128,7 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
 
       {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.busy}>Discard changes</Button>
+        <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.busy}>Discard changes</Button>
         <Button type="submit" busy={view.busy} deniedReason={denied}>Save</Button>
       </div>
     </SettingsForm>

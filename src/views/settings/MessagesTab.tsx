@@ -15,13 +15,14 @@ import {
   type NotificationKind, type NotificationMessage,
 } from '../../contracts/messages';
 import { messagesSaveFlow } from '../../machines/messages-save/messages-save.actors';
-import { selectMessages } from '../../machines/messages-save/messages-save.selectors';
+import { selectMessages, messagesActions } from '../../machines/messages-save/messages-save.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { viewerDenied } from '../ui/permissions';
 import { LoadFailed, SettingsForm } from './parts';
+import { useActions } from '../flows/useActions';
 
 const WHEN: Record<NotificationKind, string> = {
   questStart: 'Sent when a player starts one of your quests.',
@@ -31,7 +32,7 @@ const WHEN: Record<NotificationKind, string> = {
 export default function MessagesTab({ app, workspace }: { app: App; workspace: Workspace }) {
   const actor = useFlowActor(messagesSaveFlow, { appId: app.id }, { key: app.id });
   const view = useSelector(actor, selectMessages);
-  const send = actor.send;
+  const actions = useActions(actor, messagesActions);
   const denied = viewerDenied(workspace.role);
   const sample = { questName: 'Hatch 3 dragon eggs', appName: app.appName, reward: '500 gems' };
 
@@ -46,9 +47,9 @@ export default function MessagesTab({ app, workspace }: { app: App; workspace: W
       {view.loading ? (
         <Spinner label="Loading the messages" />
       ) : view.failed || !view.values ? (
-        <LoadFailed what="messages" onRetry={() => send({ type: 'RETRY' })} />
+        <LoadFailed what="messages" onRetry={actions.retry} />
       ) : (
-        <SettingsForm onSubmit={() => send({ type: 'SUBMIT' })}>
+        <SettingsForm onSubmit={actions.submit}>
           {NOTIFICATION_KINDS.map((kind) => (
             <MessageCard
               key={kind}
@@ -58,13 +59,13 @@ export default function MessagesTab({ app, workspace }: { app: App; workspace: W
               disabled={view.saving || !!denied}
               preview={{ title: renderNotification(view.values![kind].title, sample), body: renderNotification(view.values![kind].body, sample) }}
               appName={app.appName}
-              onToggle={(enabled) => send({ type: 'TOGGLE', kind, enabled })}
-              onChange={(field, value) => send({ type: 'CHANGE', kind, field, value })}
+              onToggle={(enabled) => actions.toggle(kind, enabled)}
+              onChange={(field, value) => actions.change(kind, field, value)}
             />
           ))}
           {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
           <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
+            <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
             <Button type="submit" busy={view.saving} deniedReason={denied}>Save messages</Button>
           </div>
         </SettingsForm>

@@ -15,6 +15,8 @@ import { Logo } from './Logo';
 import { LazyAppPicker as AppPicker } from './LazyAppPicker';
 import type { ProfileMenuProps, WorkspaceMenuProps } from './HeaderMenus';
 import { MENU_BUTTON_CLASS, PROFILE_BUTTON_CLASS, ProfileFace, WorkspaceFace } from './HeaderFaces';
+import { sessionActions as sessionActionsOf } from '../../machines/session/session.selectors';
+import { useActions } from '../flows/useActions';
 
 const WorkspaceMenu = lazyOnIntent<WorkspaceMenuProps>(() => import('./HeaderMenus').then((m) => ({ default: m.WorkspaceMenu })));
 const ProfileMenu = lazyOnIntent<ProfileMenuProps>(() => import('./HeaderMenus').then((m) => ({ default: m.ProfileMenu })));
@@ -29,6 +31,7 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
 }) {
   const [location, navigate] = useLocation();
   const session = Session.useActorRef();
+  const sessionActions = useActions(session, sessionActionsOf);
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur desk:px-6">
       <Link href={href.apps(workspace.id)} aria-label="Questboard home" className="shrink-0" inert={menuOpen}>
@@ -54,7 +57,7 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
             )}
           />
           <ProfileMenu
-            onSignOut={() => session.send({ type: 'SIGN_OUT' })}
+            onSignOut={sessionActions.signOut}
             placeholder={(trigger) => (
               <div className="relative">
                 <button {...trigger} type="button" aria-haspopup="menu" aria-expanded="false" className={PROFILE_BUTTON_CLASS}>

@@ -2,22 +2,24 @@
 import { useSelector } from '@xstate/react';
 import { roleLabel, type Role } from '../../contracts/codecs';
 import type { TeamActor } from '../../machines/team/team.machine';
-import { selectRoleDialog } from '../../machines/team/team.selectors';
+import { selectRoleDialog, teamActions } from '../../machines/team/team.selectors';
 import { FormModal } from '../ui/FormModal';
 import { ROLE_DESCRIPTIONS } from './roleCopy';
+import { useActions } from '../flows/useActions';
 
 const ROLES: Role[] = ['admin', 'editor', 'viewer'];
 
 export function ChangeRoleDialog({ actor }: { actor: TeamActor }) {
   const view = useSelector(actor, selectRoleDialog);
-  const cancel = () => actor.send({ type: 'CANCEL' });
+  const actions = useActions(actor, teamActions);
+  const cancel = actions.cancel;
   const who = view.member?.name ?? view.member?.email ?? '';
   return (
     <FormModal
       open={view.open}
       title="Change role"
       onClose={cancel}
-      onSubmit={() => actor.send({ type: 'SAVE_ROLE' })}
+      onSubmit={actions.saveRole}
       submitLabel="Save"
       busy={view.busy}
       submitDisabled={!view.canSave}
@@ -39,7 +41,7 @@ export function ChangeRoleDialog({ actor }: { actor: TeamActor }) {
                 checked={view.role === role}
                 autoFocus={view.member?.role === role}
                 disabled={view.busy}
-                onChange={() => actor.send({ type: 'PICK_ROLE', role })}
+                onChange={() => actions.pickRole(role)}
                 className="mt-0.5 size-4 shrink-0 accent-indigo-600"
               />
               <span>

@@ -6,21 +6,23 @@ import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { Role, roleLabel } from '../../contracts/codecs';
 import type { TeamActor } from '../../machines/team/team.machine';
-import { selectInviteDialog } from '../../machines/team/team.selectors';
+import { selectInviteDialog, teamActions } from '../../machines/team/team.selectors';
 import { FormModal } from '../ui/FormModal';
 import { TextField } from '../ui/TextField';
 import { ROLE_DESCRIPTIONS } from './roleCopy';
+import { useActions } from '../flows/useActions';
 
 export function InviteDialog({ actor }: { actor: TeamActor }) {
   const view = useSelector(actor, selectInviteDialog);
+  const actions = useActions(actor, teamActions);
   const roleId = useId();
-  const close = () => actor.send({ type: 'CLOSE_INVITE' });
+  const close = actions.closeInvite;
   return (
     <FormModal
       open={view.open}
       title="Invite to team"
       onClose={close}
-      onSubmit={() => actor.send({ type: 'SUBMIT_INVITE' })}
+      onSubmit={actions.submitInvite}
       submitLabel="Send invite"
       busy={view.busy}
       className="space-y-4"
@@ -32,7 +34,7 @@ export function InviteDialog({ actor }: { actor: TeamActor }) {
         autoComplete="off"
         placeholder="name@studio.com"
         value={view.email}
-        onChange={(e) => actor.send({ type: 'INVITE_EMAIL', value: e.target.value })}
+        onChange={(e) => actions.typeInviteEmail(e.target.value)}
         error={view.errors.email}
         readOnly={view.busy}
         autoFocus
@@ -46,7 +48,7 @@ export function InviteDialog({ actor }: { actor: TeamActor }) {
           aria-describedby={`${roleId}-hint`}
           onChange={(e) => {
             const role = e.target.value;
-            if (Role.is(role)) actor.send({ type: 'INVITE_ROLE', role });
+            if (Role.is(role)) actions.pickInviteRole(role);
           }}
           className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100"
         >

@@ -1,11 +1,13 @@
 /** Remove from team (admins only, docs/team.md §Roles) behind a confirmation; for a pending invite it withdraws the invite. */
 import { useSelector } from '@xstate/react';
 import type { TeamActor } from '../../machines/team/team.machine';
-import { selectRemoveDialog } from '../../machines/team/team.selectors';
+import { selectRemoveDialog, teamActions } from '../../machines/team/team.selectors';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { useActions } from '../flows/useActions';
 
 export function RemoveMemberDialog({ actor, workspaceName }: { actor: TeamActor; workspaceName: string }) {
   const view = useSelector(actor, selectRemoveDialog);
+  const actions = useActions(actor, teamActions);
   const invite = view.member?.pending ?? false;
   const who = view.member?.name ?? view.member?.email ?? '';
   return (
@@ -20,8 +22,8 @@ export function RemoveMemberDialog({ actor, workspaceName }: { actor: TeamActor;
       confirmLabel="Remove"
       busy={view.busy}
       error={view.error}
-      onConfirm={() => actor.send({ type: 'CONFIRM_REMOVE' })}
-      onCancel={() => actor.send({ type: 'CANCEL' })}
+      onConfirm={actions.confirmRemove}
+      onCancel={actions.cancel}
     />
   );
 }

@@ -20,6 +20,8 @@ import { TeamTable, TeamSkeleton } from './TeamTable';
 import { InviteDialog } from './InviteDialog';
 import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
+import { useActions } from '../flows/useActions';
+import { teamActions } from '../../machines/team/team.selectors';
 
 /** Epoch seconds, refreshed every minute so 'Expires in …' stays true while the page is open. */
 function useNowSeconds() {
@@ -39,10 +41,11 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
   const now = useNowSeconds();
   // The page only sends events; the dialogs and row menus subscribe to the slices they show.
   const actor = useFlowActor(teamFlow, { workspaceId: workspace.id }, { key: workspace.id });
+  const actions = useActions(actor, teamActions);
   const me: Viewer = { accountId: account?.accountId ?? '', email: account?.workEmail ?? '', role: workspace.role };
   const roles = invitableRoles(workspace.role);
   const members = team.data ?? [];
-  const openInvite = () => actor.send({ type: 'OPEN_INVITE', roles });
+  const openInvite = () => actions.openInvite(roles);
 
   return (
     <section className="mx-auto max-w-6xl">

@@ -8,11 +8,13 @@ import { useSelector } from '@xstate/react';
 import type { Account } from '../../contracts/auth';
 import type { TeamActor } from '../../machines/team/team.machine';
 import type { MemberRef } from '../../machines/team/team.machine';
-import { selectResendingEmail, selectRowActionsBusy } from '../../machines/team/team.selectors';
+import { selectResendingEmail, selectRowActionsBusy, teamActions } from '../../machines/team/team.selectors';
 import { isOwnRow, ROW_ACTION_LABELS, rowActions, type RowAction, type Viewer } from '../../machines/team/team-permissions';
 import { memberName, memberRole, memberRoleLabel, memberStatus, type StatusKind } from '../../machines/team/team-members';
 import { Spinner } from '../ui/Spinner';
 import { useTeamTableFits } from './useTeamTableFits';
+import { useActions } from '../flows/useActions';
+import { Table } from '../ui/Table';
 
 interface RowModel {
   member: Account;
@@ -86,12 +88,13 @@ function YouTag() {
 function RowMenu({ row, actor }: { row: RowModel; actor: TeamActor }) {
   const busy = useSelector(actor, selectRowActionsBusy);
   const resending = useSelector(actor, selectResendingEmail) === row.member.workEmail;
+  const actions = useActions(actor, teamActions);
   if (row.actions.length === 0) return null;
   const label = row.name ?? row.member.workEmail;
   const events: Record<RowAction, () => void> = {
-    resend: () => actor.send({ type: 'RESEND', member: row.ref }),
-    changeRole: () => actor.send({ type: 'CHANGE_ROLE', member: row.ref }),
-    remove: () => actor.send({ type: 'REMOVE', member: row.ref }),
+    resend: () => actions.resend(row.ref),
+    changeRole: () => actions.changeRole(row.ref),
+    remove: () => actions.remove(row.ref),
   };
   return (
     <Menu>
@@ -134,41 +137,41 @@ export function TeamTable({ members, me, nowSeconds, actor }: { members: Account
   // One layout in the DOM at a time, so each row's text and menu exist once.
   if (wide) {
     return (
-      <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">Team members and pending invites</caption>
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="py-3 pr-3 pl-5">Name</th>
-              <th scope="col" className="px-3 py-3">Email</th>
-              <th scope="col" className="px-3 py-3">Role</th>
-              <th scope="col" className="px-3 py-3">Status</th>
-              <th scope="col" className="py-3 pr-4 pl-3"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.member.accountId} className="align-middle hover:bg-slate-50/60">
-                <td className="py-3 pr-3 pl-5">
-                  <div className="flex items-center gap-3">
-                    <Avatar row={row} />
-                    {row.name ? (
-                      <span className="font-medium whitespace-nowrap text-slate-900">{row.name}</span>
-                    ) : (
-                      <span className="text-slate-600 italic">Not joined yet</span>
-                    )}
-                    {row.own && <YouTag />}
-                  </div>
-                </td>
-                <td className="max-w-[14rem] truncate px-3 py-3 text-slate-600 xl:max-w-[18rem]" title={row.member.workEmail}>{row.member.workEmail}</td>
-                <td className="px-3 py-3 whitespace-nowrap"><RolePill row={row} /></td>
-                <td className="px-3 py-3 whitespace-nowrap"><StatusBadge row={row} /></td>
-                <td className="w-14 py-3 pr-4 pl-3 text-right"><RowMenu row={row} actor={actor} /></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table
+        frame={{ card: true }}
+        caption="Team members and pending invites"
+        classes={{
+          table: 'min-w-full divide-y divide-slate-200 text-sm',
+          head: 'bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase',
+          headerCell: '',
+          row: 'align-middle hover:bg-slate-50/60',
+          cell: '',
+        }}
+        rows={rows}
+        rowKey={(row) => row.member.accountId}
+        columns={[
+          {
+            header: 'Name',
+            headerClassName: 'py-3 pr-3 pl-5',
+            className: 'py-3 pr-3 pl-5',
+            cell: (row) => (
+              <div className="flex items-center gap-3">
+                <Avatar row={row} />
+                {row.name ? (
+                  <span className="font-medium whitespace-nowrap text-slate-900">{row.name}</span>
+                ) : (
+                  <span className="text-slate-600 italic">Not joined yet</span>
+                )}
+                {row.own && <YouTag />}
+              </div>
+            ),
+          },
+          { header: 'Email', headerClassName: 'px-3 py-3', cell: (row) => row.member.workEmail, title: (row) => row.member.workEmail, className: 'max-w-[14rem] truncate px-3 py-3 text-slate-600 xl:max-w-[18rem]' },
+          { header: 'Role', headerClassName: 'px-3 py-3', cell: (row) => <RolePill row={row} />, className: 'px-3 py-3 whitespace-nowrap' },
+          { header: 'Status', headerClassName: 'px-3 py-3', cell: (row) => <StatusBadge row={row} />, className: 'px-3 py-3 whitespace-nowrap' },
+        ]}
+        rowActions={{ headerClassName: 'py-3 pr-4 pl-3', className: 'w-14 py-3 pr-4 pl-3 text-right', cell: (row) => <RowMenu row={row} actor={actor} /> }}
+      />
     );
   }
   return (

@@ -47,10 +47,10 @@ export interface ConfirmView {
   tone?: 'danger' | 'primary';
 }
 
-/** A ConfirmDialog bound to a flow that answers CONFIRM / CANCEL; `confirmLabel` wins over the view's own. */
-export function FlowConfirmDialog({ view, send, confirmLabel }: {
+/** A ConfirmDialog bound to a flow's confirm / cancel actions (its selectors'); `confirmLabel` wins over the view's own. */
+export function FlowConfirmDialog({ view, actions, confirmLabel }: {
   view: ConfirmView;
-  send(event: { type: 'CONFIRM' } | { type: 'CANCEL' }): void;
+  actions: { confirm(): void; cancel(): void };
   confirmLabel?: string;
 }) {
   return (
@@ -62,8 +62,8 @@ export function FlowConfirmDialog({ view, send, confirmLabel }: {
       error={view.error}
       confirmLabel={confirmLabel ?? view.confirmLabel}
       tone={view.tone}
-      onConfirm={() => send({ type: 'CONFIRM' })}
-      onCancel={() => send({ type: 'CANCEL' })}
+      onConfirm={actions.confirm}
+      onCancel={actions.cancel}
     />
   );
 }

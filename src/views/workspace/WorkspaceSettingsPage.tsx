@@ -10,7 +10,7 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { workspaceSettingsFlow } from '../../machines/workspace-settings/workspace-settings.actors';
-import { selectWorkspaceSettings } from '../../machines/workspace-settings/workspace-settings.selectors';
+import { selectWorkspaceSettings, workspaceSettingsActions } from '../../machines/workspace-settings/workspace-settings.selectors';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentWorkspace } from './useCurrentWorkspace';
@@ -18,6 +18,7 @@ import { Button } from '../ui/Button';
 import { WorkspaceNameFields } from './WorkspaceNameFields';
 import { IconPicker } from '../ui/IconPicker';
 import { viewerDenied } from '../ui/permissions';
+import { useActions } from '../flows/useActions';
 
 export default function WorkspaceSettingsPage() {
   const workspace = useCurrentWorkspace();
@@ -28,12 +29,12 @@ export default function WorkspaceSettingsPage() {
 function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof useCurrentWorkspace>> }) {
   const session = Session.useActorRef();
   const actor = useFlowActor(workspaceSettingsFlow, { workspaceId: workspace.id, name: workspace.name, website: workspace.website }, { key: workspace.id, deps: { session } });
-  const send = actor.send;
+  const actions = useActions(actor, workspaceSettingsActions);
   const view = useSelector(actor, selectWorkspaceSettings);
   // The workspace's saved values follow the session (after a save, or a change made elsewhere).
   useEffect(() => {
-    send({ type: 'SYNC', name: workspace.name, website: workspace.website });
-  }, [send, workspace.name, workspace.website]);
+    actions.sync(workspace.name, workspace.website);
+  }, [actions, workspace.name, workspace.website]);
   const denied = viewerDenied(workspace.role);
 
   return (
@@ -45,7 +46,7 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
         className="mt-6 space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!denied) send({ type: 'SUBMIT' });
+          if (!denied) actions.submit();
         }}
       >
         {denied && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">{denied}</p>}
@@ -53,7 +54,7 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
           name={view.name}
           website={view.website}
           errors={view.errors}
-          onChange={(field, value) => send({ type: 'CHANGE', field, value })}
+          onChange={(field, value) => actions.change(field, value)}
           disabled={view.busy}
           readOnly={!!denied}
         />
@@ -64,7 +65,7 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
           error={view.errors.icon}
           disabled={view.busy}
           deniedReason={denied}
-          onPick={(file) => send({ type: 'PICK_ICON', file })}
+          onPick={(file) => actions.pickIcon(file)}
           preview={workspace.icon ? (
             <img src={workspace.icon} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
           ) : (
@@ -73,7 +74,7 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
         />
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-5">
-          {!denied && <Button variant="secondary" onClick={() => send({ type: 'RESET' })} disabled={!view.dirty || view.busy}>Discard changes</Button>}
+          {!denied && <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.busy}>Discard changes</Button>}
           <Button type="submit" busy={view.busy} deniedReason={denied}>Save</Button>
         </div>
       </form>

@@ -29,23 +29,23 @@ import {
   tokensOf,
   type ConditionRow,
 } from '../../../machines/report-builder/report-builder.logic';
-import type { ReportBuilderEvent } from '../../../machines/report-builder/report-builder.machine';
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
 import { ColumnPicker, IconButton, SettingsCard, idDetail, inputClass, invalidInputClass, labelWithId, useRemovalFocus, type PickerHandle } from './parts';
 import { CloseIcon } from '../icons';
+import { type ReportBuilderActions } from '../../../machines/report-builder/report-builder.selectors';
 
-type Send = (event: ReportBuilderEvent) => void;
+type Actions = ReportBuilderActions;
 
 export const comparisonLabel = (c: Comparison) => c.replace(/_/g, ' ');
 const typeLabel: Record<string, string> = { INTEGER: '123', INT64: '123', FLOAT: '1.5', FLOAT64: '1.5', DOUBLE: '1.5', BOOL: 'yes/no', STRING: 'abc', DATE: 'date', TIMESTAMP: 'time' };
 
-export function ConditionsCard({ view, send, resolved }: { view: SettingsView; send: Send; resolved: ResolvedDates | null }) {
+export function ConditionsCard({ view, actions, resolved }: { view: SettingsView; actions: Actions; resolved: ResolvedDates | null }) {
   const picker = useRef<PickerHandle>(null);
   const focus = useRemovalFocus(view.conditions.map((row) => row.key), () => picker.current?.focus());
   const options = view.dimensions.map((d) => ({ value: d.column_name, label: columnLabel(d), detail: idDetail(columnLabel(d), d.column_name), hint: d.data_type }));
   return (
     <SettingsCard title="Conditions" description="Filter the rows the report counts.">
-      <ColumnPicker ref={picker} label="Search columns to filter" placeholder="Search columns to filter" options={options} disabled={!view.editable} onPick={(name) => send({ type: 'ADD_CONDITION', column_name: name })} />
+      <ColumnPicker ref={picker} label="Search columns to filter" placeholder="Search columns to filter" options={options} disabled={!view.editable} onPick={(name) => actions.addCondition(name)} />
       <div className="mt-3 flex-1 space-y-2">
         {view.conditions.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">No conditions: every row counts.</p>
@@ -57,12 +57,12 @@ export function ConditionsCard({ view, send, resolved }: { view: SettingsView; s
               removeRef={focus.removeButton(row.key)}
               onRemove={() => {
                 focus.removing(row.key, index);
-                send({ type: 'REMOVE_CONDITION', key: row.key });
+                actions.removeCondition(row.key);
               }}
               label={columnLabel(view.dimensions.find((d) => d.column_name === row.column_name), row.column_name)}
               error={view.conditionErrors[row.key] ?? null}
               editable={view.editable}
-              send={send}
+              actions={actions}
               resolved={resolved}
             />
           ))
@@ -72,18 +72,18 @@ export function ConditionsCard({ view, send, resolved }: { view: SettingsView; s
   );
 }
 
-function ConditionRowView({ row, label, error, editable, send, resolved, removeRef, onRemove }: {
+function ConditionRowView({ row, label, error, editable, actions, resolved, removeRef, onRemove }: {
   row: ConditionRow;
   removeRef: Ref<HTMLButtonElement>;
   onRemove(): void;
   label: string;
   error: string | null;
   editable: boolean;
-  send: Send;
+  actions: Actions;
   resolved: ResolvedDates | null;
 }) {
   const id = useId();
-  const setValue = (value: ConditionValue) => send({ type: 'SET_CONDITION_VALUE', key: row.key, value });
+  const setValue = (value: ConditionValue) => actions.setConditionValue(row.key, value);
   const valueless = VALUELESS_COMPARISONS.includes(row.comparison);
   const dates = isRelativeDateComparison(row.comparison) ? (resolvedDatesOf(resolved, row) ?? previewRelativeDates(row.comparison)) : null;
   return (
@@ -94,7 +94,7 @@ function ConditionRowView({ row, label, error, editable, send, resolved, removeR
           type="checkbox"
           checked={row.checked}
           disabled={!editable}
-          onChange={(event) => send({ type: 'SET_CONDITION_CHECKED', key: row.key, checked: event.target.checked })}
+          onChange={(event) => actions.setConditionChecked(row.key, event.target.checked)}
           className="size-4 rounded border-slate-300 text-indigo-600 accent-indigo-600"
           aria-label={`Apply condition on ${label}`}
         />
@@ -109,7 +109,7 @@ function ConditionRowView({ row, label, error, editable, send, resolved, removeR
           aria-label={`Comparison for ${label}`}
           value={row.comparison}
           disabled={!editable}
-          onChange={(event) => send({ type: 'SET_CONDITION_COMPARISON', key: row.key, comparison: event.target.value as Comparison })}
+          onChange={(event) => actions.setConditionComparison(row.key, event.target.value as Comparison)}
           className={inputClass}
         >
           {comparisonsFor(row.data_type).map((c) => (

@@ -4,28 +4,28 @@
  * Conditions (searchable columns; comparisons by data type; value inputs by type).
  */
 import { useId, useRef } from 'react';
-import type { ReportBuilderEvent } from '../../../machines/report-builder/report-builder.machine';
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
 import type { ResolvedDates } from '../../../contracts/analyze';
 import { columnLabel } from '../../../machines/report-builder/report-builder.logic';
 import { ColumnPicker, SettingsCard, SortableList, idDetail, inputClass, invalidInputClass, labelWithId, useRemovalFocus, type PickerHandle } from './parts';
 import { ConditionsCard } from './ConditionsCard';
 import { SortAscIcon, SortDescIcon } from '../icons';
+import { type ReportBuilderActions } from '../../../machines/report-builder/report-builder.selectors';
 
-type Send = (event: ReportBuilderEvent) => void;
+type Actions = ReportBuilderActions;
 
-export function SettingsPanel({ view, send, resolved }: { view: SettingsView; send: Send; resolved: ResolvedDates | null }) {
+export function SettingsPanel({ view, actions, resolved }: { view: SettingsView; actions: Actions; resolved: ResolvedDates | null }) {
   return (
     <div id="report-settings" className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
-      <MetricsCard view={view} send={send} />
-      <GroupByCard view={view} send={send} />
-      <SortCard view={view} send={send} />
-      <ConditionsCard view={view} send={send} resolved={resolved} />
+      <MetricsCard view={view} actions={actions} />
+      <GroupByCard view={view} actions={actions} />
+      <SortCard view={view} actions={actions} />
+      <ConditionsCard view={view} actions={actions} resolved={resolved} />
     </div>
   );
 }
 
-function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
+function MetricsCard({ view, actions }: { view: SettingsView; actions: Actions }) {
   const picker = useRef<PickerHandle>(null);
   const removal = useRemovalFocus(view.metrics.map((m) => m.column_name), () => picker.current?.focus());
   const chosen = new Set(view.metrics.map((m) => m.column_name));
@@ -41,7 +41,7 @@ function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
   );
   return (
     <SettingsCard title="Metrics" description="What to measure. Drag to reorder.">
-      <ColumnPicker ref={picker} label="Search metrics" placeholder="Search metrics" options={options} disabled={!view.editable} onPick={(name) => send({ type: 'ADD_METRIC', column_name: name })} />
+      <ColumnPicker ref={picker} label="Search metrics" placeholder="Search metrics" options={options} disabled={!view.editable} onPick={(name) => actions.addMetric(name)} />
       <div className="mt-3 flex-1">
         {view.metrics.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">Add at least one metric.</p>
@@ -53,8 +53,8 @@ function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
             labelOf={(m) => columnLabel(m)}
             titleOf={(m) => labelWithId(columnLabel(m), m.column_name)}
             disabled={!view.editable}
-            onMove={(from, to) => send({ type: 'MOVE_METRIC', from, to })}
-            onRemove={(m) => send({ type: 'REMOVE_METRIC', column_name: m.column_name })}
+            onMove={(from, to) => actions.moveMetric(from, to)}
+            onRemove={(m) => actions.removeMetric(m.column_name)}
             removal={removal}
           />
         )}
@@ -63,7 +63,7 @@ function MetricsCard({ view, send }: { view: SettingsView; send: Send }) {
   );
 }
 
-function GroupByCard({ view, send }: { view: SettingsView; send: Send }) {
+function GroupByCard({ view, actions }: { view: SettingsView; actions: Actions }) {
   const groupId = useId();
   const limitId = useId();
   return (
@@ -73,7 +73,7 @@ function GroupByCard({ view, send }: { view: SettingsView; send: Send }) {
         id={groupId}
         value={view.groupBy?.column_name ?? ''}
         disabled={!view.editable}
-        onChange={(event) => send({ type: 'SET_GROUP_BY', column_name: event.target.value || null })}
+        onChange={(event) => actions.setGroupBy(event.target.value || null)}
         className={inputClass}
       >
         <option value="">Select a column…</option>
@@ -95,7 +95,7 @@ function GroupByCard({ view, send }: { view: SettingsView; send: Send }) {
           disabled={!view.editable}
           aria-invalid={!!view.limitError || undefined}
           aria-describedby={view.limitError ? `${limitId}-error` : `${limitId}-hint`}
-          onChange={(event) => send({ type: 'SET_LIMIT', value: event.target.value })}
+          onChange={(event) => actions.setLimit(event.target.value)}
           className={`mt-1 ${inputClass} ${view.limitError ? invalidInputClass : ''}`}
         />
         {view.limitError ? (
@@ -108,7 +108,7 @@ function GroupByCard({ view, send }: { view: SettingsView; send: Send }) {
   );
 }
 
-function SortCard({ view, send }: { view: SettingsView; send: Send }) {
+function SortCard({ view, actions }: { view: SettingsView; actions: Actions }) {
   const picker = useRef<PickerHandle>(null);
   const removal = useRemovalFocus(view.orderBy.map((o) => o.column_name), () => picker.current?.focus());
   const sorted = new Set(view.orderBy.map((o) => o.column_name));
@@ -128,7 +128,7 @@ function SortCard({ view, send }: { view: SettingsView; send: Send }) {
         options={options}
         disabled={!view.editable}
         emptyText={view.sortOptions.length === 0 ? 'Choose metrics or a group-by first' : 'No matching columns'}
-        onPick={(name) => send({ type: 'ADD_SORT', column_name: name })}
+        onPick={(name) => actions.addSort(name)}
       />
       <div className="mt-3 flex-1">
         {view.orderBy.length === 0 ? (
@@ -141,8 +141,8 @@ function SortCard({ view, send }: { view: SettingsView; send: Send }) {
             labelOf={(o) => o.label}
             titleOf={(o) => labelWithId(o.label, o.column_name)}
             disabled={!view.editable}
-            onMove={(from, to) => send({ type: 'MOVE_SORT', from, to })}
-            onRemove={(o) => send({ type: 'REMOVE_SORT', column_name: o.column_name })}
+            onMove={(from, to) => actions.moveSort(from, to)}
+            onRemove={(o) => actions.removeSort(o.column_name)}
             removal={removal}
             render={(o) => (
               <span className="flex items-center justify-between gap-2">
@@ -150,7 +150,7 @@ function SortCard({ view, send }: { view: SettingsView; send: Send }) {
                 <button
                   type="button"
                   disabled={!view.editable}
-                  onClick={() => send({ type: 'TOGGLE_SORT_ORDER', column_name: o.column_name })}
+                  onClick={() => actions.toggleSortOrder(o.column_name)}
                   aria-label={`${o.label} sorted ${o.order}, switch to ${o.order === 'ASC' ? 'DESC' : 'ASC'}`}
                   title="Toggle ASC / DESC"
                   className={`inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 transition ${

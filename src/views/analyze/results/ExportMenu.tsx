@@ -8,12 +8,13 @@ import { useId, useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED, spreadsheetExportFlow } from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
-import { selectSpreadsheetExport } from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
+import { selectSpreadsheetExport, spreadsheetExportActions } from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
 import { copyToClipboard, exportCsv, exportExcel, sheetKindOf, toSheetValues } from '../../../lib/exports';
 import { toMatrix, type ResultRow } from '../../../lib/report-rows';
 import { useFlowActor } from '../../flows/useFlowActor';
 import type { ResultColumn } from './result-columns';
 import { Spinner } from '../../ui/Spinner';
+import { useActions } from '../../flows/useActions';
 
 export interface ExportMenuProps {
   /** The report title: the Google spreadsheet is named after it. */
@@ -31,7 +32,7 @@ const itemClass =
 export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp }: ExportMenuProps) {
   const clientId = clientIdProp === undefined ? configuredGoogleClientId() : clientIdProp;
   const actor = useFlowActor(spreadsheetExportFlow, undefined, { deps: { clientId } });
-  const send = actor.send;
+  const actions = useActions(actor, spreadsheetExportActions);
   const sheets = useSelector(actor, selectSpreadsheetExport);
   const [localBusy, setLocalBusy] = useState<null | 'excel'>(null);
   const explanationId = useId();
@@ -45,10 +46,10 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
       {sheets.phase === 'blocked' && (
         <div role="alert" className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-900 ring-1 ring-amber-200">
           <span>{sheets.blockedStep === 'sheet' ? 'Your Google Sheet is ready, but the pop-up was blocked.' : 'The Google sign-in pop-up was blocked.'}</span>
-          <button type="button" onClick={() => send({ type: 'RETRY' })} className="rounded-md bg-amber-600 px-2 py-1 font-semibold text-white hover:bg-amber-500">
+          <button type="button" onClick={actions.retry} className="rounded-md bg-amber-600 px-2 py-1 font-semibold text-white hover:bg-amber-500">
             {sheets.blockedStep === 'sheet' ? 'Open Google Sheet' : 'Try again'}
           </button>
-          <button type="button" onClick={() => send({ type: 'DISMISS' })} aria-label="Dismiss" className="rounded px-1 text-amber-700 hover:text-amber-900">
+          <button type="button" onClick={actions.dismiss} aria-label="Dismiss" className="rounded px-1 text-amber-700 hover:text-amber-900">
             ✕
           </button>
         </div>
@@ -93,7 +94,7 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
               type="button"
               className={itemClass}
               aria-describedby={clientId ? undefined : explanationId}
-              onClick={() => send({ type: 'EXPORT', title: title.trim() || 'Report', values: toSheetValues(matrix()) })}
+              onClick={() => actions.exportSheet(title.trim() || 'Report', toSheetValues(matrix()))}
             >
               <span className="flex flex-col">
                 <span>Google Sheets</span>

@@ -9,11 +9,12 @@ import { useDropzone } from 'react-dropzone';
 import { useSelector } from '@xstate/react';
 import { CMS_IMAGE_ACCEPT, CMS_IMAGE_LIMITS, type CmsImageKind } from '../../../contracts/cms';
 import { imageSlotFlow } from '../../../machines/image-slot/image-slot.actors';
-import { selectImageSlot } from '../../../machines/image-slot/image-slot.selectors';
+import { selectImageSlot, imageSlotActions } from '../../../machines/image-slot/image-slot.selectors';
 import type { Slot } from '../../../machines/app-details/app-details.machine';
 import { useFlowActor } from '../../flows/useFlowActor';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { useActions } from '../../flows/useActions';
 
 interface Props {
   id: string;
@@ -39,6 +40,7 @@ function usePreview(slot: Slot): string | null {
 export function ImageDropSlot({ id, kind, label, slot, disabled, deniedReason, onAccepted, onRemove }: Props) {
   const actor = useFlowActor(imageSlotFlow, { kind }, { key: id, deps: { onAccepted } });
   const view = useSelector(actor, selectImageSlot);
+  const actions = useActions(actor, imageSlotActions);
   const preview = usePreview(slot);
   const limit = CMS_IMAGE_LIMITS[kind];
   const locked = disabled || !!deniedReason || view.busy;
@@ -51,7 +53,7 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, deniedReason, o
     noKeyboard: true,
     onDrop: (accepted, rejected) => {
       const file = accepted[0] ?? rejected[0]?.file;
-      if (file) actor.send({ type: 'DROP', file });
+      if (file) actions.drop(file);
     },
   });
   const errorId = `${id}-error`;
@@ -97,7 +99,7 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, deniedReason, o
           <button
             type="button"
             onClick={() => {
-              actor.send({ type: 'CLEAR' });
+              actions.clear();
               onRemove();
             }}
             className="shrink-0 rounded text-xs font-medium text-rose-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-500"
