@@ -51,11 +51,11 @@ const refOf = (quest: Quest): QuestRef => ({ id: quest.id, name: shownVersion(qu
 
 export default function QuestsTab({ appId, workspace, events }: { appId: string; workspace: Workspace; events: SourceEvent[] }) {
   const quests = useQuests(appId);
-  const actions = useFlowActor(questActionsFlow, { appId }, { key: `quest-actions:${appId}` });
+  const questActor = useFlowActor(questActionsFlow, { appId }, { key: `quest-actions:${appId}` });
   const review = useFlowActor(questReviewFlow, { appId }, { key: `quest-review:${appId}` });
-  const actionsView = useSelector(actions, selectQuestActions);
+  const actionsView = useSelector(questActor, selectQuestActions);
   const reviewView = useSelector(review, selectQuestReview);
-  const questActions = useActions(actions, questActionsActions);
+  const questActions = useActions(questActor, questActionsActions);
   const reviewActions = useActions(review, questReviewActions);
   const [editing, setEditing] = useState<{ quest: Quest | null } | null>(null);
   const denied = viewerDenied(workspace.role);

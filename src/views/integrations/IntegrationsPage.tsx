@@ -17,7 +17,7 @@ import { OverviewTab } from './OverviewTab';
 import { PluginTab } from './PluginTab';
 import { AdjustTab } from './AdjustTab';
 import { SingularTab } from './SingularTab';
-import { sessionActions as sessionActionsOf } from '../../machines/session/session.selectors';
+import { sessionActions } from '../../machines/session/session.selectors';
 import { useActions } from '../flows/useActions';
 
 /** The AppsFlyer tab loads on demand (it brings the QR code library). */
@@ -32,7 +32,7 @@ export default function IntegrationsPage() {
   const list = plugins.data?.plugins ?? [];
   const tab = tabOf(source, list);
   const session = Session.useActorRef();
-  const sessionActions = useActions(session, sessionActionsOf);
+  const sessionSenders = useActions(session, sessionActions);
 
   // An unknown tab (or Firebase without a Firebase plugin) goes to the Overview; back from a Google sign-in started
   // there for a new Firebase plugin, it keeps ?oAuthRedirect so the Overview finishes the connection (AddFirebase).
@@ -48,9 +48,9 @@ export default function IntegrationsPage() {
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (!plugins.isSuccess) return;
-    if (seen.current !== null && seen.current !== signature) sessionActions.refresh();
+    if (seen.current !== null && seen.current !== signature) sessionSenders.refresh();
     seen.current = signature;
-  }, [plugins.isSuccess, signature, session]);
+  }, [plugins.isSuccess, signature, sessionSenders]);
 
   return (
     <section className="mx-auto max-w-6xl">

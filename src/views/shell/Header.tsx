@@ -15,7 +15,7 @@ import { Logo } from './Logo';
 import { LazyAppPicker as AppPicker } from './LazyAppPicker';
 import type { ProfileMenuProps, WorkspaceMenuProps } from './HeaderMenus';
 import { MENU_BUTTON_CLASS, PROFILE_BUTTON_CLASS, ProfileFace, WorkspaceFace } from './HeaderFaces';
-import { sessionActions as sessionActionsOf } from '../../machines/session/session.selectors';
+import { sessionActions } from '../../machines/session/session.selectors';
 import { useActions } from '../flows/useActions';
 
 const WorkspaceMenu = lazyOnIntent<WorkspaceMenuProps>(() => import('./HeaderMenus').then((m) => ({ default: m.WorkspaceMenu })));
@@ -31,7 +31,7 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
 }) {
   const [location, navigate] = useLocation();
   const session = Session.useActorRef();
-  const sessionActions = useActions(session, sessionActionsOf);
+  const sessionSenders = useActions(session, sessionActions);
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur desk:px-6">
       <Link href={href.apps(workspace.id)} aria-label="Questboard home" className="shrink-0" inert={menuOpen}>
@@ -57,7 +57,7 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
             )}
           />
           <ProfileMenu
-            onSignOut={sessionActions.signOut}
+            onSignOut={sessionSenders.signOut}
             placeholder={(trigger) => (
               <div className="relative">
                 <button {...trigger} type="button" aria-haspopup="menu" aria-expanded="false" className={PROFILE_BUTTON_CLASS}>
