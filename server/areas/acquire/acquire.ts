@@ -17,6 +17,8 @@ import {
   type SaveAcquisitionSettingsRequest, type SourceEvent,
 } from '../../../src/contracts/acquire';
 import { validateAcquireTarget } from '../../../src/contracts/acquire-rules';
+import { PARTNERS, inWords } from '../../../src/contracts/partners';
+import { QUEST_EVENT_TYPES } from '../../../src/contracts/plugin-types';
 import { newId } from '../../auth/crypto';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
@@ -28,8 +30,13 @@ import type { PostbackSubject } from '../postbacks/index';
 import type { DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
 
-/** Plugin types whose events a quest step can use (docs/acquire.md §Screens and routes: AppsFlyer, Adjust; Firebase's conversion events too). */
-export const ATTRIBUTION_TYPES = ['AppsFlyer', 'Adjust', 'Firebase'] as const;
+/**
+ * Plugin types whose events a quest step can use (docs/acquire.md §Screens and routes: the partners with a plugin, and
+ * Firebase's conversion events), from the plugin types registry.
+ */
+export const ATTRIBUTION_TYPES = QUEST_EVENT_TYPES;
+/** The refusal of an app without a source names the partners the page offers (every partner of the registry). */
+export const NO_ATTRIBUTION_SOURCE = `Connect ${inWords(PARTNERS)} to use Acquire.`;
 
 // ------------------------------------------------------------------------------------------------ the source
 
@@ -71,7 +78,7 @@ async function postbackLastSeen(ctx: ServerContext, appId: string): Promise<Map<
 
 async function requireSource(ctx: ServerContext, appId: string): Promise<AcquireSource> {
   const source = await acquireSource(ctx, appId);
-  if (!source) throw conflict('Connect AppsFlyer, Adjust or Singular to use Acquire.', 'no_attribution_source');
+  if (!source) throw conflict(NO_ATTRIBUTION_SOURCE, 'no_attribution_source');
   return source;
 }
 

@@ -13,8 +13,10 @@ import { postbackUrl } from '../postbacks/index';
 import { adjustCallbackTemplate } from '../../../src/contracts/adjust';
 import { postbackFormat } from '../postbacks/index';
 import { ROLE_RANK, type Role } from '../../../src/contracts/codecs';
+import { sourceOf, type PostbackPartner } from '../../../src/contracts/partners';
 
-type PostbackSource = 'AppsFlyer' | 'Adjust';
+/** A partner of the registry whose postbacks Questboard receives (src/contracts/partners.ts). */
+type PostbackSource = PostbackPartner;
 
 /**
  * THE one place a guide gets an app's postback URL for an attribution partner: the postbacks area's own URL, shown to
@@ -24,8 +26,8 @@ type PostbackSource = 'AppsFlyer' | 'Adjust';
 async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: PostbackSource, role: Role): Promise<string | null> {
   if (ROLE_RANK[role] < ROLE_RANK.editor) return null;
   const plugin = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', source).executeTakeFirst();
-  if (!plugin || !postbackFormat(source.toLowerCase())) return null;
-  const url = await postbackUrl(ctx, appId, source.toLowerCase());
+  if (!plugin || !postbackFormat(sourceOf(source))) return null;
+  const url = await postbackUrl(ctx, appId, sourceOf(source));
   // Adjust's callback carries its placeholders in the query, exactly as the Adjust tab shows it.
   return source === 'Adjust' ? adjustCallbackTemplate(url) : url;
 }

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
+import { PARTNERS } from '../../contracts/partners';
 import { href } from '../../paths';
 import { useAcquireSettings, useAcquireSource } from '../../services/acquire.queries';
 import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
@@ -15,7 +16,8 @@ import { RouteTabList, tabId } from '../ui/RouteTabList';
 const TargetTab = lazy(() => import('./TargetTab'));
 const QuestsTab = lazy(() => import('./QuestsTab'));
 
-export const GATE_SOURCES = ['AppsFlyer', 'Adjust', 'Singular'] as const;
+/** The gate offers every attribution partner of the registry (src/contracts/partners.ts). */
+export const GATE_SOURCES = PARTNERS;
 /** The route's own title, read after the page heading by assistive technology (the visible tabs say it too). */
 const TAB_TITLES = { quests: 'Quests', target: 'Target' } as const;
 
