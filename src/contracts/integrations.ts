@@ -507,7 +507,7 @@ export const SERVICE_ACCOUNT_EMAIL_COPIED = 'Service account email copied to cli
 export const copiedMessage = (label: string) => `${label} copied to clipboard.`;
 
 /** docs/integrations.md §Plugin states: no-data texts and the overview switch's words. */
-export const NO_DATA_TEXT: Partial<Record<PluginType, string>> = {
+export const NO_DATA_TEXT: Record<GoogleCloudPluginType, string> = {
   BigQuery: 'Run a processing job to activate the Analyze section.',
   Firebase: 'Enable at least one conversion event to unlock the Acquire section and start creating quests.',
 };

@@ -250,7 +250,7 @@ export async function saveDraft(ctx: ServerContext, appId: string, questId: stri
 /** The pre-publish check: each step whose event was not received in the last 48 hours, in words. */
 export async function prePublishProblems(ctx: ServerContext, appId: string, def: QuestDefinition): Promise<string[]> {
   const source = await acquireSource(ctx, appId);
-  if (!source) return ['Connect AppsFlyer, Adjust or Singular to use Acquire.'];
+  if (!source) return [NO_ATTRIBUTION_SOURCE];
   const seen = new Map((await sourceEvents(ctx, appId, source)).map((e) => [e.eventName, e.lastReceivedAt]));
   const since = ctx.now().getTime() - PREPUBLISH_WINDOW_MS;
   return def.steps.flatMap((step, i) => {

@@ -15,7 +15,7 @@ import type { PluginsTable } from '../../db/schema';
 import type { PluginType } from '../../../src/contracts/plugin';
 import type { HealthFinding, HealthStatus, SourceHealth } from '../../../src/contracts/firebase';
 import { iamRows, missingRoles } from '../../../src/contracts/integrations';
-import { isGoogleCloudType } from '../../../src/contracts/plugin-types';
+import { isGoogleCloudType, type GoogleCloudPluginType } from '../../../src/contracts/plugin-types';
 import { POSTBACK_PARTNERS, type PostbackPartner } from '../../../src/contracts/partners';
 import type { ServerContext } from '../../context';
 import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase/firebase';
@@ -96,12 +96,13 @@ export const failedJobCheck: HealthCheck = {
 };
 
 /** How long a source normally takes to deliver new events: Firebase forwards in real time, BigQuery exports daily. */
-export const NORMAL_DELAY_MS: Partial<Record<PluginType, number>> = { Firebase: 6 * HOUR, BigQuery: 48 * HOUR };
+export const NORMAL_DELAY_MS: Record<GoogleCloudPluginType, number> = { Firebase: 6 * HOUR, BigQuery: 48 * HOUR };
 /** No new events for longer than the source's normal delay (BigQuery only when it processes daily). */
 export const staleCheck: HealthCheck = {
   id: 'stale',
   run(subject) {
-    const delay = NORMAL_DELAY_MS[subject.plugin.type];
+    const type = subject.plugin.type;
+    const delay = isGoogleCloudType(type) ? NORMAL_DELAY_MS[type] : null;
     if (!delay || subject.plugin.status === 'disconnected') return null;
     if (subject.plugin.type === 'BigQuery' && (subject.plugin.attributes as Record<string, unknown>).dailyProcess !== true) return null;
     const seen = lastSeenOf(subject);
