@@ -5,7 +5,7 @@
  * (server/areas/postbacks/formats/, one per partner that sends postbacks, keyed by this registry), Check Status, the
  * postback health checks, the docs guides. `tests/unit/registries.test.ts` fails when a partner is listed by hand.
  *
- * Add a partner: docs/integrations.md §Add a partner.
+ * Add a partner: docs/architecture.md §Registries (the numbered list).
  */
 
 export interface PartnerEntry {
