@@ -117,6 +117,10 @@ export function handLists(code: string): { kind: string; text: string }[] {
   for (const m of clean.matchAll(/(['"])([A-Za-z]+)\1(\s*\|\s*(['"])([A-Za-z]+)\4)+/g)) {
     if (quotedNames(m[0]).size >= 2) found.push({ kind: 'union', text: m[0] });
   }
+  // A condition testing two of them: `x === 'A' || x === 'B'`.
+  for (const m of clean.matchAll(/[!=]==\s*(['"])([A-Za-z]+)\1\s*(?:\|\||&&)\s*[\w.!?]+\s*[!=]==\s*(['"])([A-Za-z]+)\3/g)) {
+    if (quotedNames(m[0]).size >= 2) found.push({ kind: 'condition', text: m[0] });
+  }
   for (const m of clean.matchAll(/\{[^{}]*\}/g)) {
     const keys = new Set([...m[0].matchAll(/(?:^|[{,\s])['"]?([A-Za-z]+)['"]?\s*:/g)].map((k) => canonical(k[1]!)).filter((n) => NAME_SET.has(n)));
     if (keys.size < 2) continue;
@@ -150,6 +154,7 @@ describe('no partner or plugin type is listed by hand', () => {
     expect(handLists("where('type', 'in', ('BigQuery', 'Firebase'))").map((l) => l.kind)).toContain('list');
     expect(handLists('const m = { AppsFlyer: 1, Adjust: 2 };').map((l) => l.kind)).toEqual(['object']);
     expect(handLists("const s = 'Connect AppsFlyer or Adjust';").map((l) => l.kind)).toEqual(['sentence']);
+    expect(handLists("const google = tab === 'BigQuery' || tab === 'Firebase';").map((l) => l.kind)).toEqual(['condition']);
     expect(handLists('const m: Record<PostbackPartner, number> = { AppsFlyer: 1, Adjust: 2 };')).toEqual([]);
     expect(handLists('const m: Record<PluginType, number> = { AppsFlyer: 1, Adjust: 2 };').map((l) => l.kind)).toEqual(['object']);
     expect(handLists("// AppsFlyer, Adjust\n/* ['AppsFlyer', 'Adjust'] */ const one = 'Adjust';")).toEqual([]);
