@@ -158,7 +158,7 @@ async function main() {
       }
     };
     // Warm-up (JIT, connections, prepared statements), not counted.
-    await Promise.all(Array.from({ length: 5 }, (_, i) => get(`${postbackUrl}?${new URLSearchParams(appsflyerPostback(0, { appId: APP_ID, platform: 'ios', device: `WARM-${i}`, appsflyerId: `warm-${i}`, player: 'p', quest: 'q', installedAt: new Date() }, new Date()))}`)));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => get(`${postbackUrl}?${new URLSearchParams(appsflyerPostback(0, { appId: APP_ID, platform: 'ios', device: `WARM-${i}`, appsflyerId: `warm-${i}`, player: 'p', quest: 'q', installedAt: new Date() }, new Date())).toString()}`)));
     const idle: number[] = [];
     for (let i = 0; i < 20; i++) idle.push((await get(`${server.url}/api/me`, auth)).ms);
     const rowsOf = async () =>

@@ -110,7 +110,7 @@ async function copyTable(engine: AnalyticsEngine, pg: PGlite, table: string, app
     );
     if (!chunk?.csv) continue;
     await pg.query(`COPY ${table} (${columns.map((c) => c.name).join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
-      blob: new Blob([`${chunk.csv}\n`]),
+      blob: new Blob([`${chunk.csv as string}\n`]),
     });
   }
   await pg.exec(`CREATE INDEX ${table}_app_date ON ${table} (app_id, event_date); ANALYZE ${table};`);

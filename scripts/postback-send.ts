@@ -75,7 +75,7 @@ export function adjustCallback(event: { event_token: string; revenue?: unknown }
 
 async function json(res: Response) {
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`${res.status} ${String(body.message ?? res.statusText)}`);
+  if (!res.ok) throw new Error(`${res.status} ${String((body.message as string | undefined) ?? res.statusText)}`);
   return body;
 }
 
@@ -133,7 +133,7 @@ async function main() {
     for (let attempt = 0; attempt < (args.replay ? 2 : 1); attempt++) {
       const res = args.method?.toUpperCase() === 'POST'
         ? await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })
-        : await fetch(`${url}?${new URLSearchParams(fields)}`);
+        : await fetch(`${url}?${new URLSearchParams(fields).toString()}`);
       const body = (await res.json().catch(() => ({}))) as { outcome?: string; message?: string };
       if (!res.ok) failures += 1;
       console.log(`  ${(fields.event_name ?? fields.event)!.padEnd(24)} ${res.status} ${body.outcome ?? body.message ?? ''}`);

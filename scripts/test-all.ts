@@ -1,6 +1,7 @@
 /**
  * `npm test`: every tier in order, output streamed, stopping at the first failure with a non-zero exit.
- *   typecheck (browser, node and tests tsconfigs) → imports (dependency-cruiser rules) → unit → model →
+ *   typecheck (browser, node and tests tsconfigs) → imports (dependency-cruiser rules) → lint (oxlint, type-aware, with
+ *   the React and hooks rules: .oxlintrc.json) → format (Prettier's check: .prettierrc.json) → unit → model →
  *   server (PGlite) → server (PostgreSQL, when TEST_DATABASE_URL is set) → vite build → Chromium (installed when
  *   missing) → bundle budget → end-to-end (Playwright)
  * Ends with a table of tiers and durations and a last line `N passed, N failed`.
@@ -36,6 +37,9 @@ export function tiers(env: Record<string, string | undefined> = process.env): Ti
     // package.json's `typecheck` lists the tsconfigs (one per part: browser, node, tests); it stays the one place.
     { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
     { name: 'imports', command: ['npx', 'tsx', 'scripts/check-imports.ts'] },
+    // A finding fails the tier (warnings too); `npm run lint` shows them, `npm run format` fixes the format.
+    { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+    { name: 'format', command: ['npm', 'run', '--silent', 'format:check'] },
     { name: 'unit', command: vitest('unit') },
     { name: 'model', command: vitest('model') },
     // The first server run is always the embedded database, even when a PostgreSQL URL is around.

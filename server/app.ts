@@ -52,6 +52,7 @@ export interface BuildOptions {
 export function causeOf(error: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    // oxlint-disable-next-line typescript/no-base-to-string -- a thrown non-Error can be anything: its default text is all there is
     parts.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
     if (!(e instanceof Error)) break;
   }

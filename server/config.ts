@@ -84,7 +84,7 @@ export function googleCloudFromEnv(env: NodeJS.ProcessEnv): GoogleCloudConfig | 
     ...(settings.serviceAccountKeyFile ? [] : ['GOOGLE_CLOUD_SERVICE_ACCOUNT_KEY (or GOOGLE_APPLICATION_CREDENTIALS)']),
   ];
   if (missing.length) throw new Error(`GOOGLE_CLOUD=live needs ${missing.join(', ')}.`);
-  if (!/\.apps\.googleusercontent\.com$/.test(settings.oauthClientId)) {
+  if (!settings.oauthClientId.endsWith('.apps.googleusercontent.com')) {
     throw new Error('GOOGLE_OAUTH_CLIENT_ID must be an OAuth client id (…apps.googleusercontent.com).');
   }
   return { ...settings, serviceAccountKeyFile: path.resolve(settings.serviceAccountKeyFile) };

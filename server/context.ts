@@ -63,7 +63,7 @@ export interface ServerContext {
   providers: Providers;
   /** Every route registered on this server, with its contract endpoint and access rule. */
   routeTable: readonly RouteEntry[];
-  now(): Date;
+  now: () => Date;
   /** The domain events' reactions (none on a context built without them: events then only reach the outbox). */
   events?: EventBus;
   /** Inside inTransaction: the ids of the events emitted so far, delivered once the transaction commits. */

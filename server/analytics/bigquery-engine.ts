@@ -14,7 +14,7 @@ import type { ReportRow } from '../../src/contracts/analyze';
 import { formatTimestamp } from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
 import { describeModel, renderReport, type AvailableRange, type CompiledReport } from './compiler';
-import { ReportTooLargeError, type ReportEngine } from './engine';
+import { ReportTooLargeError, dateText, type ReportEngine } from './engine';
 import { bigquery, renderSelect, type Dialect, type RenderedSql, type SelectQuery } from './sql';
 import { DAILY_METRICS_MODEL } from './catalogue';
 
@@ -109,7 +109,7 @@ export class BigQueryReportEngine implements ReportEngine {
     const q = describeModel(DAILY_METRICS_MODEL, appId);
     const rangeOnly: SelectQuery = { ...q, select: q.select.slice(0, 2) };
     const [row] = await this.execute(renderSelect(rangeOnly, this.dialect));
-    return row?.date_min ? { start: String(row.date_min), end: String(row.date_max) } : null;
+    return row?.date_min ? { start: dateText(row.date_min), end: dateText(row.date_max) } : null;
   }
 
   async describe(model: ModelDef, appId: string) {

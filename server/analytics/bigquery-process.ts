@@ -20,8 +20,9 @@
  * result and the plugin's feed. Progress is reported after each step.
  */
 import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
+import { dateText } from './engine';
 import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
-import { dayKey, exportKeysAround, flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
+import { byEntryText, dayKey, exportKeysAround, flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
 import { lookupTable } from '../../src/contracts/lookup';
 
 export interface BigQueryProcessOptions {
@@ -228,10 +229,10 @@ GROUP BY event_name ORDER BY event_name`,
     const end = plain(summary?.range_end);
     return {
       events: Number(plain(summary?.events) ?? 0),
-      range: start && end ? { start: String(start), end: String(end) } : null,
+      range: start && end ? { start: dateText(start), end: dateText(end) } : null,
       schema: schemaRows.map((row) => ({
         eventName: String(row.event_name),
-        params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort()),
+        params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort(byEntryText)),
         lastReceivedAt: Math.floor(Number(plain(row.last_at)) / 1000),
       })),
     };

@@ -34,6 +34,9 @@ export class ReportTooLargeError extends Error {
   }
 }
 
+/** A date cell as text: the engines' rows carry dates as strings, 'YYYY-MM-DD' or an export's YYYYMMDD key (toPlain, normaliseCell). */
+export const dateText = (cell: unknown): string => String(cell as string | Date);
+
 export const formatBytes = (bytes: number) =>
   bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
 
@@ -62,7 +65,7 @@ export function modelConfiguration(model: ModelDef, describeRow: Record<string, 
   return {
     select,
     group_by_where,
-    date_range: start && end ? [{ start_date: String(start), end_date: String(end) }] : [],
+    date_range: start && end ? [{ start_date: dateText(start), end_date: dateText(end) }] : [],
     limit: [{ value: REPORT_LIMIT_DEFAULT, min: REPORT_LIMIT_MIN, max: REPORT_LIMIT_MAX, model_id: model.id }],
   };
 }
@@ -71,5 +74,6 @@ function sampleValue(value: unknown): SampleValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isInteger(value) ? value : Math.round(value * 1e6) / 1e6;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
+  // oxlint-disable-next-line typescript/no-base-to-string -- any other cell (a list, a struct) shows as its default text
   return String(value);
 }

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { DEFAULT_REVENUE } from '../../src/contracts/revenue-settings';
 import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
 import { lookupTable } from '../../src/contracts/lookup';
+import { dateText } from './engine';
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -377,7 +378,7 @@ export class EventStore {
       'SELECT min(event_date) AS start, max(event_date) AS "end" FROM daily_user_metrics WHERE app_id = $app_id',
       { app_id: appId }, undefined, { timeoutMs: 0 },
     );
-    return row?.start ? { start: String(row.start), end: String(row.end) } : null;
+    return row?.start ? { start: dateText(row.start), end: dateText(row.end) } : null;
   }
 
   async deleteApp(appId: string): Promise<void> {

@@ -19,6 +19,7 @@
 import type { EventStore, RevenueRules } from './event-store';
 import { generateEvents } from './generator';
 import { addDays } from '../../src/contracts/analyze';
+import { dateText } from './engine';
 
 export const RAW_EVENTS_DDL = `
 CREATE TABLE IF NOT EXISTS raw_events (
@@ -198,6 +199,12 @@ WHERE TRUE`,
 const flattenSql = () => `INSERT INTO events (${processedColumns(duckdbFlatten).map((c) => c.name).join(', ')})\n${flattenSelect(duckdbFlatten)}`;
 
 const sqlList = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
+/** The default sort's order of [key, value] entries (by their text, `key,value`), spelt out. */
+export const byEntryText = (a: readonly string[], b: readonly string[]) => {
+  const x = a.join(), y = b.join();
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 /** An export table's day key (YYYYMMDD) of a day. */
 export const dayKey = (day: string) => day.replaceAll('-', '');
 /**
@@ -253,7 +260,7 @@ export async function exportRange(store: EventStore, dataset: string): Promise<{
   );
   if (!row?.start) return null;
   const day = (key: string) => `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`;
-  return { start: day(String(row.start)), end: day(String(row.end)), events: Number(row.events) };
+  return { start: day(dateText(row.start)), end: day(dateText(row.end)), events: Number(row.events) };
 }
 
 export interface ProcessResult {
@@ -318,7 +325,7 @@ export async function exportSchema(store: EventStore, dataset: string, start: st
   );
   return rows.map((row) => ({
     eventName: String(row.event_name),
-    params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort()),
+    params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort(byEntryText)),
     lastReceivedAt: Math.floor(Number(row.last_at) / 1000),
   }));
 }

@@ -73,6 +73,7 @@ export function preparedQueryRunner(pglite: PGlite): QueryRunner {
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const serializer = pglite.serializers[entry!.paramTypes[i]!];
+      // oxlint-disable-next-line typescript/no-base-to-string -- as PGlite itself does: a parameter without a serializer goes as its text
       return serializer ? serializer(value) : String(value);
     });
     const messages = await send(

@@ -32,7 +32,7 @@ function spawnWorker(options: WorkerOptions): Worker {
 
 export function openPgliteWorker(options: WorkerOptions & { onCrash?: (error: Error) => void } = {}): Promise<PgliteWorker> {
   const worker = spawnWorker({ dataDir: options.dataDir });
-  const pending = new Map<number, { resolve(result: SessionResult): void; reject(error: unknown): void }>();
+  const pending = new Map<number, { resolve: (result: SessionResult) => void; reject: (error: unknown) => void }>();
   let nextId = 1;
   let closed = false;
   let dead: Error | null = null;

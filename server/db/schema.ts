@@ -219,8 +219,8 @@ export interface CmsAppDetailsTable {
   short_description: string;
   full_description: string;
   rating: number | null;
-  genres: string[];
-  screenshot_file_ids: string[];
+  genres: JSONColumnType<string[]>;
+  screenshot_file_ids: JSONColumnType<string[]>;
   background_file_id: string | null;
 }
 

@@ -45,7 +45,7 @@ export interface StartDataOptions {
   production: boolean;
   /** Demo game events (DEMO_EVENTS). */
   totalEvents?: number;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 /** What a start does to the data before serving: refuse production with demo accounts; with DEMO=on, the demo. */

@@ -26,7 +26,7 @@ export interface SimulateOptions {
   key?: string;
   /** Where the simulator keeps its s2s key per server and app (JSON); absent: a new key each run. */
   keyFile?: string;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 type KeyFile = Record<string, string>;

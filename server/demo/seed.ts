@@ -18,6 +18,7 @@ export {
   RIVAL_WORKSPACE_ID,
 } from './ids';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, EXPIRED_INVITE_EMAIL, PENDING_INVITE_EMAIL, RIVAL_APP_ID, RIVAL_WORKSPACE_ID, ANALYTICS_APP_IDS } from './ids';
+import { JsonObject, writeJson } from '../db/json-column';
 
 function iconSvg(initials: string, from: string, to: string) {
   return new TextEncoder().encode(
@@ -93,21 +94,21 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
       const image = await seedFile(trx, 'image/svg+xml', iconSvg(app.icon[0]!, app.icon[1]!, app.icon[2]!));
       await trx.insertInto('apps').values({
         id: app.id, workspace_id: app.workspace, app_name: app.name, platform: app.platform, enabled: true, image_file_id: image,
-        details: JSON.stringify({ notificationSettings: { questStart: true, questComplete: true }, apiKeys: [], deepLinks: [], ...app.details }) as never,
+        details: writeJson(JsonObject, { notificationSettings: { questStart: true, questComplete: true }, apiKeys: [], deepLinks: [], ...app.details }),
         created_at: days(90 - index),
       }).execute();
     }
     const range = options.dataRange ?? null;
     const bigQuery = (appId: string) => ({
       id: `${appId}-bigquery`, app_id: appId, type: 'BigQuery' as const, status: range ? ('connected' as const) : ('no_data' as const),
-      attributes: JSON.stringify({ dailyProcess: true, targetProject: 'demo-studio-analytics', targetProjectName: 'Demo Studio Analytics' }) as never,
+      attributes: writeJson(JsonObject, { dailyProcess: true, targetProject: 'demo-studio-analytics', targetProjectName: 'Demo Studio Analytics' }),
       refresh_schedule: '0 3 * * *', last_refresh: range ? now : null, data_start: range?.start ?? null, data_end: range?.end ?? null,
     });
     await trx.insertInto('plugins').values([
       bigQuery(DEMO_APP_IDS.dragonMergeAndroid),
       bigQuery(DEMO_APP_IDS.dragonMergeIos),
-      { id: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer`, app_id: DEMO_APP_IDS.dragonMergeIos, type: 'AppsFlyer', status: 'connected', attributes: JSON.stringify({}) as never, refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
-      { id: `${DEMO_APP_IDS.wordGarden}-firebase`, app_id: DEMO_APP_IDS.wordGarden, type: 'Firebase', status: 'no_data', attributes: JSON.stringify({}) as never, refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
+      { id: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer`, app_id: DEMO_APP_IDS.dragonMergeIos, type: 'AppsFlyer', status: 'connected', attributes: writeJson(JsonObject, {}), refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
+      { id: `${DEMO_APP_IDS.wordGarden}-firebase`, app_id: DEMO_APP_IDS.wordGarden, type: 'Firebase', status: 'no_data', attributes: writeJson(JsonObject, {}), refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
     ]).execute();
     await seedBilling(trx, now, { demo: DEMO_WORKSPACE_ID, rival: RIVAL_WORKSPACE_ID });
     await seedCmsDetails(trx, DEMO_APP_IDS);

@@ -115,7 +115,7 @@ export async function resolveCaller(ctx: ServerContext, header: string | undefin
   return row ? { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash } : null;
 }
 
-async function resolveMembership(ctx: ServerContext, route: AnyRoute, params: Record<string, unknown>, caller: Caller): Promise<Membership | null> {
+async function resolveMembership(ctx: ServerContext, route: AnyRoute, params: Record<string, string | undefined>, caller: Caller): Promise<Membership | null> {
   const rule: Access = route.access;
   if (rule.kind !== 'workspace' && rule.kind !== 'app' && rule.kind !== 'plugin') return null;
   let workspaceId: string;
@@ -188,7 +188,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
         if (route.access.kind !== 'public' && !caller) throw unauthenticated();
         const params = endpoint.params ? decodeInput(endpoint.params, req.params ?? {}, 'path') : {};
         const query = endpoint.query ? decodeInput(endpoint.query, req.query ?? {}, 'query') : {};
-        const membership = caller ? await resolveMembership(ctx, route, req.params as Record<string, unknown>, caller) : null;
+        const membership = caller ? await resolveMembership(ctx, route, req.params as Record<string, string | undefined>, caller) : null;
         const body = await readBody(req, endpoint);
         const answer = await route.handler({ req, reply, params, query, body, caller, membership, ctx });
         reply.status(route.status ?? 200);

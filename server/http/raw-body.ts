@@ -12,7 +12,7 @@ export function bodyParsers(app: FastifyInstance, rawJsonPaths: readonly string[
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (rawJsonPaths.includes(req.url.split('?')[0] ?? '')) (req as FastifyRequest & { rawBody?: string }).rawBody = body as string;
-    json(req, body as string, done);
+    void json(req, body as string, done);
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { ServerContext } from '../context';
+import { JsonObject, writeJson } from '../db/json-column';
 
 export const LEASE_MS = 60_000;
 
@@ -29,7 +30,7 @@ export interface JobRow {
 export interface JobRun {
   job: JobRow;
   /** Reports progress (0–100) and extends the lease. */
-  progress(percent: number): Promise<void>;
+  progress: (percent: number) => Promise<void>;
 }
 /** A job kind's work; what it returns is the job's result text. Throwing fails the job with the error's message. */
 export type JobHandler = (ctx: ServerContext, run: JobRun) => Promise<string>;
@@ -48,7 +49,7 @@ export async function enqueueJob(
   const id = randomUUID();
   await ctx.db.insertInto('jobs').values({
     id, kind: job.kind, plugin_id: job.pluginId ?? null, app_id: job.appId ?? null,
-    payload: JSON.stringify(job.payload ?? {}) as never, status: 'queued',
+    payload: writeJson(JsonObject, job.payload ?? {}), status: 'queued',
   }).execute();
   return id;
 }

@@ -18,6 +18,7 @@ export interface Mailer {
 }
 
 /** A header value on one line: control characters (CR, LF, NUL, Unicode line separators…) become spaces. */
+// oxlint-disable-next-line no-control-regex -- replacing control characters is the point
 export const headerValue = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 
 export function outboxMailer(log: (line: string) => void = () => {}): Mailer {

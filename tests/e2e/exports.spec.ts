@@ -543,7 +543,7 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
   expect(google.sheetTabs).toEqual([google.sheet.url]);
 
   expect(leaked, 'requests to Questboard carrying the Google token').toEqual([]);
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  const stored = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries(localStorage))) + JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))));
   expect(stored).not.toContain(google.token);
   expect(popupApiCalls, 'API calls from the pop-ups').toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('questboard.token')), 'the session survives the pop-up').toBe(sessionToken);

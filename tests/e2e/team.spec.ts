@@ -297,7 +297,7 @@ test("a resent invite's old link says a newer invitation was sent", async ({ pag
   await expect(page.getByText('A newer invitation was sent to this email address. Open the link in the most recent invitation email.')).toBeVisible();
 });
 
-test('a role change and a removal reach a signed-in member without a reload', async ({ page, request, browser }) => {
+test('a role change and a removal reach a signed-in member without a reload', async ({ page, request }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('follows');
   const adminToken = (await (await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.admin, password: 'questboard-demo' } })).json()).token as string;

@@ -96,7 +96,7 @@ describe('appsflyer machine paths', () => {
     expect(spies.changed.mock.calls).toEqual([[{ appId: 'dragon-merge-ios' }]]);
     send(ev.check);
     expect(selectAppsFlyerView(actor.getSnapshot()).checking).toBe(true);
-    expect((actor.getSnapshot().children.checkStatus?.getSnapshot() as { context: { pluginId: string; connected: boolean } }).context)
+    expect((actor.getSnapshot().children.checkStatus!.getSnapshot() as { context: { pluginId: string; connected: boolean } }).context)
       .toMatchObject({ pluginId: 'af-1', connected: false, source: 'AppsFlyer' });
     send(ev.noEvents);
     expect(actor.getSnapshot().value).toBe('enabled');

@@ -90,7 +90,7 @@ describe('catalogue', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ message: 'Another item of this app already uses this SKU.', fields: ['sku'] });
     const race = await Promise.all([1, 2].map(() => call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, sku: 'raced_sku' })));
-    expect(race.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(race.map((r) => r.statusCode).sort((a, b) => a - b)).toEqual([200, 400]);
     // Editing an item may keep its own sku; taking another item's is refused.
     const other = (await call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, sku: 'other_sku' })).json().data;
     expect((await call('PUT', `/api/app/${APP}/catalogue/${other.id}`, tokens.editor, { ...gem, sku: 'other_sku', name: 'Renamed' })).statusCode).toBe(200);

@@ -34,7 +34,7 @@ const fakeFetch: typeof fetch = async (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const headers = new Headers(init?.headers as HeadersInit);
   const method = (init?.method ?? 'GET').toUpperCase();
-  recorded.push({ method, path: url.pathname + url.search, idempotencyKey: headers.get('idempotency-key'), body: new URLSearchParams(String(init?.body ?? '')) });
+  recorded.push({ method, path: url.pathname + url.search, idempotencyKey: headers.get('idempotency-key'), body: new URLSearchParams(String((init?.body as string | null | undefined) ?? '')) });
   if (failNext && url.pathname.startsWith(failNext)) {
     failNext = null;
     return new Response(fixture('error-resource-missing'), { status: 404, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });

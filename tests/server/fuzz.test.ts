@@ -146,7 +146,7 @@ function skeletonRequest(endpoint: Endpoint, replace: Replace, params: Record<st
   if (spec && isMultipart(spec)) {
     const parts: FormPart[] = [
       ...Object.entries(spec.json).map(([name, codec]) => ({ name, value: raw(skeletonOf(codec, replace)) })),
-      ...Object.entries(spec.text).map(([name, codec]) => ({ name, value: String(skeletonOf(codec, replace) ?? '') })),
+      ...Object.entries(spec.text).map(([name, codec]) => ({ name, value: String((skeletonOf(codec, replace) as string | number | boolean | null | undefined) ?? '') })),
     ];
     request = multipartForm(parts);
   } else if (spec) {

@@ -22,7 +22,7 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import { googleCloud, googleCloudFromConfig } from '../../server/providers/google-cloud/google';
 import { TESTED_PERMISSIONS } from '../../server/providers/google-cloud/google-iam';
 import type { CredentialSubject, FirebaseTarget, GoogleCloudProvider } from '../../server/providers/google-cloud/provider';
-import { call, createTestServer, signInAs, type TestServer } from './helpers';
+import { byText, call, createTestServer, signInAs, type TestServer } from './helpers';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/google-cloud', `${name}.json`), 'utf8');
 const CLIENT_ID = '415104041262-q1w2e3r4t5y6u7i8o9p0.apps.googleusercontent.com';
@@ -292,7 +292,7 @@ describe('Google sign-in', () => {
     expect(refresh.get('refresh_token')).toBe('1//0gdemostudioRefreshTokenCgYIARAAGBASNwF-L9Ir');
     expect(refresh.get('client_secret')).toBe('GOCSPX-questboard-test-secret');
     // The product's and the user's credentials are both listed: each search carries its own access token.
-    expect([...new Set(recorded.filter((r) => r.url.pathname === '/v3/projects:search').map((r) => r.authorization))].sort())
+    expect([...new Set(recorded.filter((r) => r.url.pathname === '/v3/projects:search').map((r) => r.authorization))].sort(byText))
       .toEqual(['Bearer ya29.a0AcM612x_refreshed_user_access_token', 'Bearer ya29.c.c0ASRK0GZ_product_service_account_access_token']);
 
     await expect(provider.projects(subject('USER_OAUTH', 'gone@demostudio.dev', JSON.stringify({ refresh_token: 'revoked-refresh-token' })), { workspaceId: 'demo-studio', apps: [] }))

@@ -137,7 +137,7 @@ async function emptyPglite(): Promise<DbHandle> {
   return handle;
 }
 
-async function freshPostgres(baseUrl: string, seed = true): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
+async function freshPostgres(baseUrl: string, seed = true): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const name = `qb_test_${Date.now().toString(36)}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
@@ -230,9 +230,15 @@ export async function signInDemo<W extends keyof typeof DEMO_ACCOUNTS>(app: Fast
   return tokens;
 }
 
+/** The default sort's order (by text, code unit by code unit) as a compare function: `list.sort(byText)`. */
+export const byText = (a: string | null | readonly (string | undefined)[], b: string | null | readonly (string | undefined)[]) => {
+  const x = String(a), y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** app.inject with an optional token: `call(app, token, { method: 'GET', url: '/api/me' })`. */
 export function call(app: FastifyInstance, token: string | null, request: InjectOptions): Promise<LightMyRequestResponse> {
-  return app.inject({ ...request, headers: { ...(request.headers ?? {}), ...(token ? bearer(token) : {}) } });
+  return app.inject({ ...request, headers: { ...request.headers, ...(token ? bearer(token) : {}) } });
 }

@@ -29,8 +29,8 @@ describe('chart model', () => {
   it('gives percent series their own right axis when other series share the chart; the main axis is rounded', () => {
     const model = buildChartModel(rows, ['date', 'new_users', 'retention_d1'])!;
     expect(model.right).not.toBeNull();
-    expect(model.left.ticks.map(model.left.format)).toEqual(['0', '1,000', '2,000', '3,000', '4,000', '5,000', '6,000']);
-    expect(model.right!.ticks.map(model.right!.format)).toEqual(['0%', '5%', '10%', '15%', '20%', '25%', '30%', '35%']);
+    expect(model.left.ticks.map((tick) => model.left.format(tick))).toEqual(['0', '1,000', '2,000', '3,000', '4,000', '5,000', '6,000']);
+    expect(model.right!.ticks.map((tick) => model.right!.format(tick))).toEqual(['0%', '5%', '10%', '15%', '20%', '25%', '30%', '35%']);
     // The highest percent tick sits at the top of the main axis.
     expect(model.right!.ticks.at(-1)).toBeCloseTo(model.left.domain[1]);
   });

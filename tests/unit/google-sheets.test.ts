@@ -78,7 +78,7 @@ describe('Sheets API calls', () => {
     expect(init.method).toBe('POST');
     expect(init.signal).toBe(signal);
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer ya29.t');
-    expect(JSON.parse(String(init.body))).toEqual({ properties: { title: 'KPIs' }, sheets: [{ properties: { title: 'Report Data' } }] });
+    expect(JSON.parse(String(init.body as string))).toEqual({ properties: { title: 'KPIs' }, sheets: [{ properties: { title: 'Report Data' } }] });
   });
 
   it('appends the values with RAW input to the export sheet', async () => {
@@ -87,7 +87,7 @@ describe('Sheets API calls', () => {
     await appendValues({ accessToken: 'ya29.t', spreadsheetId: 'id-1', values });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe(`https://sheets.googleapis.com/v4/spreadsheets/id-1/values/${encodeURIComponent("'Report Data'!A1")}:append?valueInputOption=RAW&insertDataOption=INSERT_ROWS`);
-    expect(JSON.parse(String(init.body))).toEqual({ range: "'Report Data'!A1", majorDimension: 'ROWS', values });
+    expect(JSON.parse(String(init.body as string))).toEqual({ range: "'Report Data'!A1", majorDimension: 'ROWS', values });
   });
 
   it("turns Google's error answers and undecodable answers into GoogleApiError", async () => {

@@ -68,7 +68,7 @@ describe('installPlan', () => {
 describe('test-all tiers', () => {
   test('order, and the PostgreSQL run only with TEST_DATABASE_URL', () => {
     const without = tiers({});
-    expect(without.map((t) => t.name)).toEqual(['typecheck', 'imports', 'unit', 'model', 'server', 'server-postgres', 'build', 'chromium', 'budget', 'e2e']);
+    expect(without.map((t) => t.name)).toEqual(['typecheck', 'imports', 'lint', 'format', 'unit', 'model', 'server', 'server-postgres', 'build', 'chromium', 'budget', 'e2e']);
     expect(without.find((t) => t.name === 'server-postgres')?.skip).toBe('TEST_DATABASE_URL is not set');
 
     const url = 'postgres://u:p@127.0.0.1:5432/db';
@@ -103,7 +103,7 @@ describe('test-all tiers', () => {
     expect(selectTiers(all, []).length).toBe(all.length);
     expect(selectTiers(all, ['--only', 'e2e,unit']).map((t) => t.name)).toEqual(['unit', 'e2e']);
     expect(selectTiers(all, ['--from', 'budget']).map((t) => t.name)).toEqual(['budget', 'e2e']);
-    expect(() => selectTiers(all, ['--only', 'lint'])).toThrow(/unknown tier "lint"/);
+    expect(() => selectTiers(all, ['--only', 'typo'])).toThrow(/unknown tier "typo"/);
   });
 });
 

@@ -25,7 +25,7 @@ const SERVICE_ACCOUNT = {
   auth_uri: 'https://accounts.google.com/o/oauth2/auth',
   token_uri: 'https://oauth2.googleapis.com/token',
 };
-const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(2040).fill(7)]);
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 2040 }, () => 7)]);
 const PNG_BASE64 = Buffer.from(PNG_BYTES).toString('base64');
 
 /** The secret must not appear anywhere in what would leave the page. */

@@ -29,6 +29,7 @@ import { suggestQuests } from './suggestions';
 import type { PostbackSubject } from '../postbacks/index';
 import type { DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
+import { JsonTextList, readJson, writeJson } from '../../db/json-column';
 
 /**
  * Plugin types whose events a quest step can use (docs/acquire.md §Screens and routes: the partners with a plugin, and
@@ -375,7 +376,7 @@ export async function loadSettings(ctx: ServerContext, appId: string): Promise<A
   const row = await ctx.db.selectFrom('acquire_settings').selectAll().where('app_id', '=', appId).executeTakeFirst();
   if (!row) return null;
   return {
-    countries: row.countries, dailyBudget: Number(row.daily_budget), targetKpi: row.target_kpi as AcquisitionSettingsDraft['targetKpi'],
+    countries: readJson(JsonTextList, 'acquisition_settings.countries', row.countries), dailyBudget: Number(row.daily_budget), targetKpi: row.target_kpi as AcquisitionSettingsDraft['targetKpi'],
     targetKpiValue: Number(row.target_kpi_value), analysisPeriod: Number(row.analysis_period),
   };
 }
@@ -403,7 +404,7 @@ export async function saveSettings(ctx: ServerContext, appId: string, caller: { 
       throw forbidden(STAFF_ONLY_TARGET, 'staff_only');
     }
     const values = {
-      countries: JSON.stringify([...new Set(settings.countries)]) as never, daily_budget: settings.dailyBudget, target_kpi: settings.targetKpi,
+      countries: writeJson(JsonTextList, [...new Set(settings.countries)]), daily_budget: settings.dailyBudget, target_kpi: settings.targetKpi,
       target_kpi_value: settings.targetKpiValue, analysis_period: settings.analysisPeriod, updated_by: caller.accountId, updated_at: tx.now(),
     };
     await tx.db.insertInto('acquire_settings').values({ app_id: appId, ...values })

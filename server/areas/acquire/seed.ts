@@ -9,6 +9,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { connectedByPostback } from '../../../src/contracts/postbacks';
+import { JsonTextList, JsonTexts, writeJson } from '../../db/json-column';
 
 export const ACQUIRE_DEMO_APP = 'dragon-merge-ios';
 export const ACQUIRE_DEMO_PLUGIN = 'dragon-merge-ios-appsflyer';
@@ -26,7 +27,7 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
   ];
   for (const [name, age, params] of events) {
     await trx.insertInto('plugin_events').values({
-      id: `${ACQUIRE_DEMO_PLUGIN}-${name}`, plugin_id: ACQUIRE_DEMO_PLUGIN, event_name: name, event_params: JSON.stringify(params) as never,
+      id: `${ACQUIRE_DEMO_PLUGIN}-${name}`, plugin_id: ACQUIRE_DEMO_PLUGIN, event_name: name, event_params: writeJson(JsonTexts, params),
       status: 'ACTIVE', last_received_at: now.getTime() - age, monetize_metadata: null,
     }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doNothing()).execute();
   }
@@ -41,7 +42,7 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
   await trx.insertInto('plugin_feed').values({ plugin_id: ACQUIRE_DEMO_PLUGIN, message: connectedByPostback('AppsFlyer'), type: 'success', created_at: new Date(now.getTime() - first) }).execute();
   const countries = ['US', 'GB', 'DE', 'CA'];
   await trx.insertInto('acquire_settings').values({
-    app_id: ACQUIRE_DEMO_APP, countries: JSON.stringify(countries) as never, daily_budget: 150, target_kpi: 'roas_d7', target_kpi_value: 5, analysis_period: 30,
+    app_id: ACQUIRE_DEMO_APP, countries: writeJson(JsonTextList, countries), daily_budget: 150, target_kpi: 'roas_d7', target_kpi_value: 5, analysis_period: 30,
   }).execute();
   const level = (value: number) => ({ param: 'af_level', op: 'gte', value: String(value) });
   const tamer = {

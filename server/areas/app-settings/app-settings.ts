@@ -11,6 +11,7 @@ import { inTransaction, type ServerContext } from '../../context';
 import { storeFile, type UploadedImage } from '../files/index';
 import { APP_ALREADY_ADDED, checkAppIcon, loadApp } from '../apps/index';
 import { conflict, invalid, notFound } from '../../errors';
+import { JsonObject, writeJson } from '../../db/json-column';
 
 export async function updateAppGeneral(ctx: ServerContext, appId: string, input: { data: AppGeneralData; image?: UploadedImage }): Promise<App> {
   const errors = validateGeneral(input.data);
@@ -27,7 +28,7 @@ export async function updateAppGeneral(ctx: ServerContext, appId: string, input:
       const details = { ...(row.details as Record<string, unknown>), ...store };
       await tx.db
         .updateTable('apps')
-        .set({ app_name: appName, details: JSON.stringify(details) as never, ...(imageId ? { image_file_id: imageId } : {}) })
+        .set({ app_name: appName, details: writeJson(JsonObject, details), ...(imageId ? { image_file_id: imageId } : {}) })
         .where('id', '=', appId)
         .execute();
     });

@@ -19,6 +19,7 @@ import { apiKeysOf } from './api-keys';
 import { deeplinksOf } from './deeplinks/deeplinks';
 import { conflict, invalid, notFound, unavailable } from '../../errors';
 import { checkIconDimensions } from '../files/index';
+import { JsonObject, writeJson } from '../../db/json-column';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/areas/workspace/accounts.ts: timestamps arrive as text). */
 type AppRow = Omit<Selectable<AppsTable>, 'created_at'>;
@@ -175,7 +176,7 @@ export async function createApp(ctx: ServerContext, workspaceId: string, { data,
       const details = { notificationSettings: { questStart: true, questComplete: true }, ...listing, ...(data.developer ? { developer: data.developer } : {}), ...(data.description ? { description: data.description } : {}) };
       await tx.db
         .insertInto('apps')
-        .values({ id, workspace_id: workspaceId, app_name: data.appName.trim(), platform: data.platform, enabled: true, image_file_id: imageId, details: JSON.stringify(details) as never })
+        .values({ id, workspace_id: workspaceId, app_name: data.appName.trim(), platform: data.platform, enabled: true, image_file_id: imageId, details: writeJson(JsonObject, details) })
         .execute();
     });
   } catch (error) {

@@ -31,6 +31,7 @@ export type FirstAdminResult =
 /** A refusal of an operator command, said in words (the script prints it and exits 1). */
 export class AdminCommandError extends Error {}
 
+// oxlint-disable-next-line no-control-regex -- refusing control characters is the point
 const lineProblem = (value: string, max: number) => value.length > max || /[\u0000-\u001f\u007f]/.test(value);
 
 export async function createFirstAdmin(db: Kysely<Database>, input: FirstAdminInput, options: { publicUrl: string; internalDomains: string[]; now?: Date }): Promise<FirstAdminResult> {

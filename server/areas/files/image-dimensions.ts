@@ -9,7 +9,7 @@ import { invalid } from '../../errors';
 import type { UploadedImage } from './files';
 import { jpegDimensions } from './jpeg';
 
-const ascii = (bytes: Uint8Array, at: number, text: string) => [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
+const ascii = (bytes: Uint8Array, at: number, text: string) => text.split('').every((c, i) => bytes[at + i] === c.charCodeAt(0));
 const positive = (width: number, height: number): Dimensions | null => (width > 0 && height > 0 ? { width, height } : null);
 
 function pngDimensions(bytes: Uint8Array): Dimensions | null {

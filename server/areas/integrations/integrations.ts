@@ -25,6 +25,7 @@ import { exportRange, processRange, writeSandboxExport } from '../../analytics/r
 import { packageNameOf, processPluginData } from './process-data';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
+import { JsonObject, writeJson } from '../../db/json-column';
 
 type PluginRow = Selectable<PluginsTable>;
 
@@ -87,7 +88,7 @@ export async function setActivePlugin(ctx: ServerContext, appId: string, pluginI
   await ctx.db.transaction().execute(async (trx) => {
     const app = await trx.selectFrom('apps').select('details').where('id', '=', appId).forUpdate().executeTakeFirstOrThrow();
     const details = { ...(app.details as Record<string, unknown>), activePluginId: pluginId };
-    await trx.updateTable('apps').set({ details: JSON.stringify(details) as never }).where('id', '=', appId).execute();
+    await trx.updateTable('apps').set({ details: writeJson(JsonObject, details) }).where('id', '=', appId).execute();
   });
   await addFeed(ctx, pluginId, `${row.type} is now the active source.`, 'success');
 }
@@ -260,7 +261,7 @@ export async function createPlugin(ctx: ServerContext, appId: string, role: Role
     const tx = { ...ctx, db: trx };
     await trx.insertInto('plugins').values({
       id, app_id: appId, type: request.type, status: 'no_data', credential_id: request.credentialId ?? null,
-      attributes: JSON.stringify({ ...(bigQuery ? { dailyProcess: false } : {}), ...(request.attributes ?? {}) }) as never,
+      attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
       refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
     }).execute();
     await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
@@ -282,7 +283,7 @@ export async function updatePlugin(ctx: ServerContext, pluginId: string, role: R
   await checkCredential(ctx, row.type, workspaceId, role, request.credentialId, request.attributes.targetProject);
   const attributes = { ...(row.attributes as Record<string, unknown>), ...request.attributes };
   const status = row.status === 'disconnected' ? (row.data_start ? 'connected' : 'no_data') : row.status;
-  await ctx.db.updateTable('plugins').set({ credential_id: request.credentialId, attributes: JSON.stringify(attributes) as never, status }).where('id', '=', pluginId).execute();
+  await ctx.db.updateTable('plugins').set({ credential_id: request.credentialId, attributes: writeJson(JsonObject, attributes), status }).where('id', '=', pluginId).execute();
   await addFeed(ctx, pluginId, PLUGIN_MESSAGES.updated, 'success');
 }
 
@@ -313,7 +314,7 @@ export async function setDailyProcess(ctx: ServerContext, pluginId: string, dail
   // Turned on: the first run is the schedule's next time (a time already past today is not caught up).
   const schedule = dailyProcess ? (row.refresh_schedule ?? DAILY_SCHEDULE) : null;
   await ctx.db.updateTable('plugins')
-    .set({ attributes: JSON.stringify(attributes) as never, refresh_schedule: schedule, last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null })
+    .set({ attributes: writeJson(JsonObject, attributes), refresh_schedule: schedule, last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null })
     .where('id', '=', pluginId).execute();
   await addFeed(ctx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
 }

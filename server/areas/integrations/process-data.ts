@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventSchema, ProcessResult } from '../../analytics/raw-export';
+import { JsonTexts, writeJson } from '../../db/json-column';
 
 export type Processor = (progress: (percent: number) => Promise<void>) => Promise<ProcessResult>;
 
@@ -16,10 +17,10 @@ export type Processor = (progress: (percent: number) => Promise<void>) => Promis
 export async function recordPluginEvents(db: Kysely<Database>, pluginId: string, schema: EventSchema) {
   for (const event of schema) {
     await db.insertInto('plugin_events').values({
-      id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: JSON.stringify(event.params) as never,
+      id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: writeJson(JsonTexts, event.params),
       status: 'ACTIVE', last_received_at: event.lastReceivedAt, monetize_metadata: null,
     }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({
-      event_params: JSON.stringify(event.params) as never,
+      event_params: writeJson(JsonTexts, event.params),
       last_received_at: event.lastReceivedAt,
     })).execute();
   }

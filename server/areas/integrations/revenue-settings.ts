@@ -57,7 +57,7 @@ async function samples(ctx: ServerContext, appId: string, eventName: string): Pr
   const [value] = await store.rows(`SELECT CAST(arg_max(event_value_in_usd, event_timestamp) AS VARCHAR) AS sample FROM (${latest}) WHERE event_value_in_usd IS NOT NULL`, values);
   return {
     params: new Map(params.filter((row) => row.sample !== null).map((row) => [String(row.name), String(row.sample)])),
-    valueInUsd: value?.sample == null ? null : String(value.sample),
+    valueInUsd: value?.sample == null ? null : String(value.sample as string),
   };
 }
 

@@ -33,6 +33,8 @@ import { DomainError, conflict, forbidden, invalid, isUniqueViolation, notFound,
 import { ReportInputError } from '../../analytics/compiler';
 import { QueryTimeoutError } from '../../analytics/event-store';
 import { compileAudience, countAudience } from '../../analytics/audience';
+import { JsonTextList, readJson, writeJson } from '../../db/json-column';
+import { TargetConditions } from './schema';
 
 type CampaignRow = Selectable<MonetizeCampaignsTable>;
 /** Who calls: the signed-in account (the route passes its caller). */
@@ -63,9 +65,9 @@ const toCampaign = (row: CampaignRow): MonetizeCampaign => ({
   appId: row.app_id,
   refPublicPrice: row.ref_public_price,
   minAcceptedPrice: row.min_accepted_price,
-  sendTrafficToAppIds: row.send_traffic_to_app_ids,
-  countries: row.countries,
-  targetConditions: row.target_conditions,
+  sendTrafficToAppIds: readJson(JsonTextList, 'monetize_campaigns.send_traffic_to_app_ids', row.send_traffic_to_app_ids),
+  countries: readJson(JsonTextList, 'monetize_campaigns.countries', row.countries),
+  targetConditions: readJson(TargetConditions, 'monetize_campaigns.target_conditions', row.target_conditions),
   status: row.status,
 });
 
@@ -143,9 +145,9 @@ function refuseIfAny(errors: Record<string, string>): void {
 const columns = (input: MonetizeCampaignInput) => ({
   ref_public_price: input.refPublicPrice,
   min_accepted_price: input.minAcceptedPrice ?? null,
-  send_traffic_to_app_ids: JSON.stringify([...new Set(input.sendTrafficToAppIds)]) as never,
-  countries: JSON.stringify([...new Set(input.countries)]) as never,
-  target_conditions: JSON.stringify(input.targetConditions) as never,
+  send_traffic_to_app_ids: writeJson(JsonTextList, [...new Set(input.sendTrafficToAppIds)]),
+  countries: writeJson(JsonTextList, [...new Set(input.countries)]),
+  target_conditions: writeJson(TargetConditions, input.targetConditions),
   status: input.status,
 });
 

@@ -1,6 +1,10 @@
 /** Tables of the Monetize area (migrations: server/areas/monetize/migrations.ts, 0480–0489). */
+import * as t from 'io-ts';
 import type { ColumnType, JSONColumnType } from 'kysely';
-import type { TargetCondition } from '../../../src/contracts/monetize';
+import { TargetCondition } from '../../../src/contracts/monetize';
+
+/** The codec of `target_conditions` (server/db/json-column.ts). */
+export const TargetConditions = t.array(TargetCondition);
 
 export interface MonetizeCampaignsTable {
   id: string;

@@ -6,6 +6,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { TargetCondition } from '../../../src/contracts/monetize';
+import { JsonTextList, writeJson } from '../../db/json-column';
+import { TargetConditions } from './schema';
 
 export const DEMO_MONETIZE_ID = 'demo-monetize-dragon-merge-ios';
 
@@ -18,9 +20,9 @@ export async function seedMonetize(trx: Transaction<Database>, ids: { dragonMerg
     app_id: ids.dragonMergeIos,
     ref_public_price: 1.5,
     min_accepted_price: 0.8,
-    send_traffic_to_app_ids: JSON.stringify([ids.dragonMergeAndroid]) as never,
-    countries: JSON.stringify(['US', 'GB', 'CA', 'DE']) as never,
-    target_conditions: JSON.stringify(conditions) as never,
+    send_traffic_to_app_ids: writeJson(JsonTextList, [ids.dragonMergeAndroid]),
+    countries: writeJson(JsonTextList, ['US', 'GB', 'CA', 'DE']),
+    target_conditions: writeJson(TargetConditions, conditions),
     status: 'LIVE',
   }).execute();
 }

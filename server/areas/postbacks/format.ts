@@ -55,6 +55,7 @@ export function text(fields: PostbackFields, name: string, max = 100): string | 
   const value = raw.trim();
   if (value === '') return null;
   if (value.length > max) refuse(`${name} is longer than ${max} characters`);
+  // oxlint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(value)) refuse(`${name} must be a single line`);
   return value;
 }

@@ -41,10 +41,10 @@ export interface PlayApp {
 }
 
 export interface LiveClients {
-  itunes: { search(term: string, limit: number): Promise<ItunesAnswer>; lookup(id: string): Promise<ItunesAnswer> };
-  play: { search(term: string, num: number): Promise<PlayApp[]>; app(appId: string): Promise<PlayApp> };
+  itunes: { search: (term: string, limit: number) => Promise<ItunesAnswer>; lookup: (id: string) => Promise<ItunesAnswer> };
+  play: { search: (term: string, num: number) => Promise<PlayApp[]>; app: (appId: string) => Promise<PlayApp> };
   /** An icon's bytes and type, or null. */
-  icon(url: string): Promise<{ bytes: Uint8Array; type: string } | null>;
+  icon: (url: string) => Promise<{ bytes: Uint8Array; type: string } | null>;
 }
 
 /** An HTTP failure of a store client, with the status when the store answered. */
@@ -146,15 +146,15 @@ export function realClients(country = 'us'): LiveClients {
   return {
     itunes: {
       search: async (term, limit) =>
-        (await getJson(`${itunes}/search?${new URLSearchParams({ term, entity: 'software', limit: String(limit), country })}`)) as ItunesAnswer,
-      lookup: async (id) => (await getJson(`${itunes}/lookup?${new URLSearchParams({ id, country })}`)) as ItunesAnswer,
+        (await getJson(`${itunes}/search?${new URLSearchParams({ term, entity: 'software', limit: String(limit), country }).toString()}`)) as ItunesAnswer,
+      lookup: async (id) => (await getJson(`${itunes}/lookup?${new URLSearchParams({ id, country }).toString()}`)) as ItunesAnswer,
     },
     play: {
       search: async (term, num) => (await play()).search({ term, num, country }) as Promise<PlayApp[]>,
       app: async (appId) => (await play()).app({ appId, country }) as Promise<PlayApp>,
     },
     async icon(url) {
-      if (!/^https:\/\//.test(url)) return null;
+      if (!url.startsWith('https://')) return null;
       const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
       if (!res.ok) return null;
       const bytes = new Uint8Array(await res.arrayBuffer());

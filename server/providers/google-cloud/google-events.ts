@@ -60,10 +60,13 @@ export function eventsQuery(project: string, dataset: string, options: { appId: 
 /** INT64 values come as numbers, or as strings / `{value}` objects when the client wraps integers. */
 const toNumber = (value: unknown) => Number(typeof value === 'object' && value !== null && 'value' in value ? (value as { value: unknown }).value : value);
 
+/** A row of eventsQuery: its STRING columns (null when absent) and the INT64 last_timestamp. */
+type EventRow = { event_name: string | null; param_key: string | null; param_type: string | null; last_timestamp: unknown };
+
 /** The query's rows folded into one entry per event (µs → ms; a parameter's first non-null type wins). */
 export function eventsFromRows(rows: readonly Record<string, unknown>[]): FirebaseEventInfo[] {
   const events = new Map<string, FirebaseEventInfo>();
-  for (const row of rows) {
+  for (const row of rows as readonly EventRow[]) {
     const name = String(row.event_name ?? '');
     if (!name) continue;
     const event = events.get(name) ?? { eventName: name, params: {}, lastReceivedAt: 0 };

@@ -86,7 +86,7 @@ function parseSecret<T>(credential: CredentialSubject, check: (value: Record<str
 
 /** Runs `work` over `items`, at most `limit` at a time, keeping their order. */
 async function mapLimited<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results: R[] = [];
   let next = 0;
   const lane = async () => {
     while (next < items.length) {

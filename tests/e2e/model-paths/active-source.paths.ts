@@ -94,9 +94,9 @@ export const activeSourceTable: FlowTable<ActiveUi> = {
     },
   ],
   events: {
-    ACTIVATE: { act: async (ui) => void (await firebaseSwitch(ui.page).click({ force: true })) }, // the input hides behind its track
-    CONFIRM: { act: async (ui) => void (await dialog(ui.page).getByRole('button', { name: 'Confirm' }).click()) },
-    CANCEL: { act: async (ui) => void (await dialog(ui.page).getByRole('button', { name: 'Cancel' }).click()) },
+    ACTIVATE: { act: async (ui) => { await firebaseSwitch(ui.page).click({ force: true }); } }, // the input hides behind its track
+    CONFIRM: { act: async (ui) => { await dialog(ui.page).getByRole('button', { name: 'Confirm' }).click(); } },
+    CANCEL: { act: async (ui) => { await dialog(ui.page).getByRole('button', { name: 'Cancel' }).click(); } },
     'xstate.done.actor.activate': activateOutcome,
     'xstate.error.actor.activate': activateOutcome,
   },

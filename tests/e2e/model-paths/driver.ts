@@ -286,7 +286,7 @@ export async function runPath<TUi extends Ui>(table: FlowTable<TUi>, page: Page,
   } finally {
     // A request still held (a path ending in flight) is aborted: the page closes cleanly and nothing is written.
     const held = gatesOf(page);
-    for (const key of [...held.keys()]) held.get(key)!.release('abort');
+    for (const key of held.keys()) held.get(key)!.release('abort');
     held.clear();
     await table.teardown?.(ui);
   }

@@ -12,7 +12,7 @@ export async function signInByApi(page: Page, email: string, password: string = 
   const res = await page.request.post('/api/auth/sign-in', { data: { email, password } });
   expect(res.status(), `sign-in of ${email}`).toBe(200);
   const { token } = (await res.json()) as { token: string };
-  await useToken(page, token);
+  await withToken(page, token);
   return token;
 }
 
@@ -24,7 +24,7 @@ const sessions = new Map<string, string>();
 export async function signInOnce(page: Page, email: string): Promise<string> {
   const known = sessions.get(email);
   if (known) {
-    await useToken(page, known);
+    await withToken(page, known);
     return known;
   }
   const token = await signInByApi(page, email);
@@ -33,7 +33,7 @@ export async function signInOnce(page: Page, email: string): Promise<string> {
 }
 
 /** Puts the token where the SPA keeps it before the first page of the tab loads. */
-async function useToken(page: Page, token: string) {
+async function withToken(page: Page, token: string) {
   await page.addInitScript(
     ([key, value]) => {
       const flag = 'e2e.session-seeded';

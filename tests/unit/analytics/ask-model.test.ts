@@ -15,7 +15,7 @@ const proposal = () => JSON.parse(JSON.parse(RECORDED).choices[0].message.conten
 test('the adapter posts the question and the catalogue and returns the proposal of the recorded answer', async () => {
   const requests: { url: string; body: any; headers: Headers }[] = [];
   const fetchImpl = (async (url: string | URL | Request, init?: RequestInit) => {
-    requests.push({ url: String(url), body: JSON.parse(String(init?.body)), headers: new Headers(init?.headers) });
+    requests.push({ url: String(url as string | URL), body: JSON.parse(String(init?.body as string | undefined)), headers: new Headers(init?.headers) });
     return new Response(RECORDED, { status: 200, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   const model = openAiAskModel({ url: 'http://model.invalid/v1', key: 'sk-x', name: 'gpt-4o-mini', timeoutMs: 1000 }, fetchImpl);

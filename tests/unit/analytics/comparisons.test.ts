@@ -25,7 +25,7 @@ function valueFor(type: DataType, comparison: Comparison, sample: unknown): Cond
   if (['is_true', 'is_false', 'this_week', 'last_week', 'this_month', 'last_month', 'last_30_days', 'last_90_days', 'last_180_days'].includes(comparison)) {
     return comparison;
   }
-  if (type === 'STRING') return comparison === 'is_one_of' || comparison === 'is_not_one_of' ? `${sample},ZZ-none` : String(sample);
+  if (type === 'STRING') return comparison === 'is_one_of' || comparison === 'is_not_one_of' ? `${String(sample)},ZZ-none` : String(sample);
   if (type === 'DATE') return comparison === 'between' ? ['2025-06-20', '2025-06-25'] : '2025-06-22';
   if (type === 'TIMESTAMP') return comparison === 'between' ? ['2025-06-20', '2025-06-25 12:00:00Z'] : '2025-06-22 08:00:00Z';
   return typeof sample === 'number' ? sample : 1;
@@ -73,7 +73,7 @@ for (const model of MODELS) {
 describe('meanings', () => {
   const range = [{ date_start: '2025-05-25', date_end: TEST_END }];
   const byDate = async (where: ReturnType<typeof condition>[]) =>
-    (await run(report('daily_metrics', ['dau'], 'date', { date_range: range, where }))).map((r) => String(r.date));
+    (await run(report('daily_metrics', ['dau'], 'date', { date_range: range, where }))).map((r) => String(r.date as string));
 
   test('date comparisons pick the right days (inclusive), relative ranges in UTC with Monday weeks', async () => {
     expect(await byDate([condition('date', 'DATE', 'equals', '2025-06-22')])).toEqual(['2025-06-22']);

@@ -14,6 +14,7 @@ import { inTransaction, type ServerContext } from '../../../context';
 import { fileUrl, storeFile, type UploadedImage } from '../../files/index';
 import { isJpeg, jpegDimensions } from '../../files/index';
 import { invalid, notFound } from '../../../errors';
+import { JsonTextList, writeJson } from '../../../db/json-column';
 
 export async function getCmsDetails(ctx: ServerContext, appId: string): Promise<CmsAppDetails | null> {
   const app = await ctx.db.selectFrom('apps').select(['app_name', 'image_file_id']).where('id', '=', appId).executeTakeFirst();
@@ -81,10 +82,10 @@ export async function updateCmsDetails(ctx: ServerContext, appId: string, input:
     const values = {
       short_description: input.data.shortDescription,
       full_description: input.data.fullDescription,
-      screenshot_file_ids: JSON.stringify(screenshotIds) as never,
+      screenshot_file_ids: writeJson(JsonTextList, screenshotIds),
       background_file_id: backgroundId,
     };
     if (row) await tx.db.updateTable('cms_app_details').set(values).where('app_id', '=', appId).execute();
-    else await tx.db.insertInto('cms_app_details').values({ app_id: appId, rating: null, genres: JSON.stringify([]) as never, ...values }).execute();
+    else await tx.db.insertInto('cms_app_details').values({ app_id: appId, rating: null, genres: writeJson(JsonTextList, []), ...values }).execute();
   });
 }

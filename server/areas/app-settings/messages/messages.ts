@@ -5,14 +5,15 @@
  * stored trimmed in one upsert.
  */
 import {
-  DEFAULT_NOTIFICATION_SETTINGS, normalizeNotificationSettings, validateNotificationSettings, type NotificationSettings,
+  DEFAULT_NOTIFICATION_SETTINGS, NotificationSettings, normalizeNotificationSettings, validateNotificationSettings,
 } from '../../../../src/contracts/messages';
+import { readJson, writeJson } from '../../../db/json-column';
 import type { ServerContext } from '../../../context';
 import { invalid } from '../../../errors';
 
 export async function getNotificationSettings(ctx: ServerContext, appId: string): Promise<NotificationSettings> {
   const row = await ctx.db.selectFrom('app_notification_settings').select('settings').where('app_id', '=', appId).executeTakeFirst();
-  return row?.settings ?? DEFAULT_NOTIFICATION_SETTINGS;
+  return row ? readJson(NotificationSettings, 'app_notification_settings.settings', row.settings) : DEFAULT_NOTIFICATION_SETTINGS;
 }
 
 export async function saveNotificationSettings(ctx: ServerContext, appId: string, input: NotificationSettings): Promise<NotificationSettings> {
@@ -20,7 +21,7 @@ export async function saveNotificationSettings(ctx: ServerContext, appId: string
   const errors = validateNotificationSettings(settings);
   const [field] = Object.keys(errors);
   if (field) throw invalid(errors[field]!, [field]);
-  const json = JSON.stringify(settings) as never;
+  const json = writeJson(NotificationSettings, settings);
   await ctx.db
     .insertInto('app_notification_settings')
     .values({ app_id: appId, settings: json })

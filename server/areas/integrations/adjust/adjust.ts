@@ -20,6 +20,7 @@ import { addFeed, getPlugin } from '../integrations';
 import type { PostbackSubject } from '../../postbacks/index';
 import type { DomainEvent } from '../../../../src/contracts/domain-events';
 import { DomainError, conflict, notFound } from '../../../errors';
+import { JsonObject, JsonTexts, writeJson } from '../../../db/json-column';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const tables = (db: Db) => db.withTables<AdjustTables>();
@@ -55,9 +56,9 @@ async function replaceEvents(trx: Transaction<Database>, pluginId: string, rows:
   for (const row of rows) {
     const monetize = row.revenue_type ? { revenueType: row.revenue_type, revenueEp: row.revenue_param ?? 'revenue', currencyEp: row.currency ?? 'currency' } : null;
     await trx.insertInto('plugin_events').values({
-      id: randomUUID(), plugin_id: pluginId, event_name: row.event_name, event_params: JSON.stringify({ event_token: row.event_token }) as never,
+      id: randomUUID(), plugin_id: pluginId, event_name: row.event_name, event_params: writeJson(JsonTexts, { event_token: row.event_token }),
       status: 'ENABLED', last_received_at: 0, monetize_metadata: monetize ? JSON.stringify(monetize) : null,
-    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({ event_params: JSON.stringify({ event_token: row.event_token }) as never })).execute();
+    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({ event_params: writeJson(JsonTexts, { event_token: row.event_token }) })).execute();
   }
 }
 
@@ -74,10 +75,10 @@ export async function connectAdjust(ctx: ServerContext, appId: string, partnerLi
     const attributes = { ...(existing ? attributesOf(existing) : {}), partnerLink: link, eventsFileName: file!.filename.trim(), eventsFileUploadedAt: ctx.now().getTime() };
     const id = existing?.id ?? randomUUID();
     if (existing) {
-      await trx.updateTable('plugins').set({ status: 'waiting_for_events', attributes: JSON.stringify(attributes) as never }).where('id', '=', id).execute();
+      await trx.updateTable('plugins').set({ status: 'waiting_for_events', attributes: writeJson(JsonObject, attributes) }).where('id', '=', id).execute();
     } else {
       await trx.insertInto('plugins').values({
-        id, app_id: appId, type: 'Adjust', status: 'waiting_for_events', credential_id: null, attributes: JSON.stringify(attributes) as never,
+        id, app_id: appId, type: 'Adjust', status: 'waiting_for_events', credential_id: null, attributes: writeJson(JsonObject, attributes),
         refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
       }).execute();
     }
@@ -121,7 +122,7 @@ export async function saveAdjustEventsFile(ctx: ServerContext, appId: string, fi
       if (removes.length > 0) return removes;
     }
     const attributes = { ...attributesOf(row), eventsFileName: file!.filename.trim(), eventsFileUploadedAt: ctx.now().getTime() };
-    await trx.updateTable('plugins').set({ attributes: JSON.stringify(attributes) as never }).where('id', '=', row.id).execute();
+    await trx.updateTable('plugins').set({ attributes: writeJson(JsonObject, attributes) }).where('id', '=', row.id).execute();
     await replaceEvents(trx, row.id, parsed.rows);
     await addFeed({ ...ctx, db: trx }, row.id, `Events file saved: ${plural(parsed.rows.length)}.`, 'success');
     return null;
@@ -138,7 +139,7 @@ export async function updatePartnerLink(ctx: ServerContext, appId: string, partn
       throw new DomainError('not_found', 'Partner link not found.', PARTNER_LINK_NOT_FOUND_CODE);
     }
     const attributes = { ...attributesOf(row), partnerLink: partnerLink.trim() };
-    await trx.updateTable('plugins').set({ attributes: JSON.stringify(attributes) as never }).where('id', '=', row.id).execute();
+    await trx.updateTable('plugins').set({ attributes: writeJson(JsonObject, attributes) }).where('id', '=', row.id).execute();
     await addFeed({ ...ctx, db: trx }, row.id, 'Partner link updated.', 'success');
   });
 }

@@ -21,6 +21,7 @@ function textOf(bytes: Uint8Array): string | null {
   } catch {
     return null;
   }
+  // oxlint-disable-next-line no-control-regex -- binary control bytes are what tells a binary file from text
   return /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text) ? null : text;
 }
 

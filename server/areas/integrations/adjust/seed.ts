@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { AdjustTables } from './migrations';
 import { DEMO_APP_IDS } from '../../../demo/ids';
+import { JsonObject, JsonTexts, writeJson } from '../../../db/json-column';
 
 export const ADJUST_DEMO_MARKER = 'adjust-demo';
 const APP_ID = DEMO_APP_IDS.dragonMergeAndroid;
@@ -30,13 +31,13 @@ export async function seedAdjustDemo(db: Kysely<Database>, now = new Date()) {
       const id = `${APP_ID}-adjust`;
       await trx.insertInto('plugins').values({
         id, app_id: APP_ID, type: 'Adjust', status: 'waiting_for_events', credential_id: null,
-        attributes: JSON.stringify({ partnerLink: 'https://app.adjust.com/dm7q2xk', eventsFileName: 'dragon-merge-events.csv', eventsFileUploadedAt: now.getTime() }) as never,
+        attributes: writeJson(JsonObject, { partnerLink: 'https://app.adjust.com/dm7q2xk', eventsFileName: 'dragon-merge-events.csv', eventsFileUploadedAt: now.getTime() }),
         refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: now,
       }).execute();
       await trx.withTables<AdjustTables>().insertInto('adjust_events').values(EVENTS).execute();
       for (const event of EVENTS) {
         await trx.insertInto('plugin_events').values({
-          id: `${id}-${event.event_token}`, plugin_id: id, event_name: event.event_name, event_params: JSON.stringify({ event_token: event.event_token }) as never,
+          id: `${id}-${event.event_token}`, plugin_id: id, event_name: event.event_name, event_params: writeJson(JsonTexts, { event_token: event.event_token }),
           status: 'ENABLED', last_received_at: 0,
           monetize_metadata: event.revenue_type ? JSON.stringify({ revenueType: event.revenue_type, revenueEp: event.revenue_param, currencyEp: event.currency }) : null,
         }).execute();

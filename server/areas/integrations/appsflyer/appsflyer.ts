@@ -10,6 +10,7 @@ import type { ServerContext } from '../../../context';
 import { addFeed, getPlugin } from '../integrations';
 import { forgetPostbackTarget, postbackUrl } from '../../postbacks/index';
 import { notFound } from '../../../errors';
+import { JsonObject, writeJson } from '../../../db/json-column';
 
 export const APPSFLYER_SOURCE = 'appsflyer';
 
@@ -18,7 +19,7 @@ export async function enableAppsFlyer(ctx: ServerContext, appId: string): Promis
   if (!app) throw notFound('App');
   await postbackUrl(ctx, appId, APPSFLYER_SOURCE);
   await ctx.db.insertInto('plugins').values({
-    id: randomUUID(), app_id: appId, type: 'AppsFlyer', status: 'waiting_for_events', attributes: JSON.stringify({}) as never,
+    id: randomUUID(), app_id: appId, type: 'AppsFlyer', status: 'waiting_for_events', attributes: writeJson(JsonObject, {}),
     refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
   }).onConflict((oc) => oc.columns(['app_id', 'type']).doNothing()).execute();
   const plugin = await ctx.db.selectFrom('plugins').select(['id', 'status']).where('app_id', '=', appId).where('type', '=', 'AppsFlyer').executeTakeFirstOrThrow();

@@ -18,6 +18,7 @@ import { enqueueJob, type JobHandlers } from '../../../jobs/queue';
 import { addFeed, credentialSubject } from '../integrations';
 import { packageNameOf, recordPluginEvents } from '../process-data';
 import { conflict, invalid, notFound } from '../../../errors';
+import { JsonTexts, writeJson } from '../../../db/json-column';
 
 type PluginRow = Selectable<PluginsTable>;
 
@@ -104,7 +105,7 @@ export async function setConversionEvents(ctx: ServerContext, pluginId: string, 
     for (const name of names) {
       if (enable) {
         await trx.insertInto('plugin_events').values({
-          id: randomUUID(), plugin_id: pluginId, event_name: name, event_params: JSON.stringify({}) as never, status: 'ENABLED', last_received_at: 0, monetize_metadata: null,
+          id: randomUUID(), plugin_id: pluginId, event_name: name, event_params: writeJson(JsonTexts, {}), status: 'ENABLED', last_received_at: 0, monetize_metadata: null,
         }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({ status: 'ENABLED' })).execute();
       } else {
         await trx.updateTable('plugin_events').set({ status: 'ACTIVE' }).where('plugin_id', '=', pluginId).where('event_name', '=', name).execute();
