@@ -31,13 +31,16 @@ export type PostbackPartner = { [K in Partner]: Registry[K]['postbacks'] extends
 /** The partners in registry order. */
 export const PARTNERS = Object.keys(ATTRIBUTION_PARTNERS) as Partner[];
 export const POSTBACK_PARTNERS = PARTNERS.filter((p) => ATTRIBUTION_PARTNERS[p].postbacks) as PostbackPartner[];
-export const isPartner = (name: string): name is Partner => Object.prototype.hasOwnProperty.call(ATTRIBUTION_PARTNERS, name);
-export const isPostbackPartner = (name: string): name is PostbackPartner => isPartner(name) && ATTRIBUTION_PARTNERS[name].postbacks;
+export const isPartner = (name: string): name is Partner =>
+  Object.prototype.hasOwnProperty.call(ATTRIBUTION_PARTNERS, name);
+export const isPostbackPartner = (name: string): name is PostbackPartner =>
+  isPartner(name) && ATTRIBUTION_PARTNERS[name].postbacks;
 
 /** The URL segment of a partner's postbacks and its file names: its name in lower case ('appsflyer'). */
 export const sourceOf = (name: string): string => name.toLowerCase();
 /** The postback partner of a URL segment ('adjust' → 'Adjust'), or null. */
-export const postbackPartnerOf = (source: string): PostbackPartner | null => POSTBACK_PARTNERS.find((p) => sourceOf(p) === source) ?? null;
+export const postbackPartnerOf = (source: string): PostbackPartner | null =>
+  POSTBACK_PARTNERS.find((p) => sourceOf(p) === source) ?? null;
 
 /** Names in words: 'A', 'A or B', 'A, B or C'. */
 export const inWords = (names: readonly string[], last = 'or'): string =>

@@ -13,7 +13,11 @@ export const INTEGRATION_CAPABILITIES = ['Custom Analytics', 'Smart Quests', 'Re
 export type IntegrationCapability = (typeof INTEGRATION_CAPABILITIES)[number];
 
 /** Features Unlocked by a source of events (docs/integrations.md §Rules and limits). */
-const EVENT_SOURCE_FEATURES = ['Real-Time Quest Triggers', 'Enhanced User Segmentation', 'Custom Analytics for Engagement'] as const;
+const EVENT_SOURCE_FEATURES = [
+  'Real-Time Quest Triggers',
+  'Enhanced User Segmentation',
+  'Custom Analytics for Engagement',
+] as const;
 
 export interface PluginTypeEntry {
   /** How it connects: a Google Cloud credential and project, a partner plugin, or an e-mail to the partner (no plugin). */
@@ -33,12 +37,20 @@ export interface PluginTypeEntry {
 /** The sources connected through a Google Cloud credential (IAM roles, Configure Connection, Process Data). */
 const GOOGLE_CLOUD_TYPES = {
   BigQuery: {
-    connection: 'google-cloud', tab: 'always', featuresUnlocked: ['Actionable Game Insights', 'AI-Driven Quest Generation'],
-    capabilities: ['Custom Analytics', 'Smart Quests'], questEvents: false, guide: true,
+    connection: 'google-cloud',
+    tab: 'always',
+    featuresUnlocked: ['Actionable Game Insights', 'AI-Driven Quest Generation'],
+    capabilities: ['Custom Analytics', 'Smart Quests'],
+    questEvents: false,
+    guide: true,
   },
   Firebase: {
-    connection: 'google-cloud', tab: 'with-plugin', featuresUnlocked: EVENT_SOURCE_FEATURES,
-    capabilities: ['Realtime Triggers'], questEvents: true, guide: true,
+    connection: 'google-cloud',
+    tab: 'with-plugin',
+    featuresUnlocked: EVENT_SOURCE_FEATURES,
+    capabilities: ['Realtime Triggers'],
+    questEvents: true,
+    guide: true,
   },
 } as const satisfies Readonly<Record<string, PluginTypeEntry>>;
 
@@ -57,13 +69,16 @@ export type PluginTypeName = GoogleCloudPluginType | Partner;
 
 export const PLUGIN_TYPE_REGISTRY: Readonly<Record<PluginTypeName, PluginTypeEntry>> = {
   ...GOOGLE_CLOUD_TYPES,
-  ...(Object.fromEntries(Object.entries(ATTRIBUTION_PARTNERS).map(([name, partner]) => [name, partnerType(partner)])) as Record<Partner, PluginTypeEntry>),
+  ...(Object.fromEntries(
+    Object.entries(ATTRIBUTION_PARTNERS).map(([name, partner]) => [name, partnerType(partner)]),
+  ) as Record<Partner, PluginTypeEntry>),
 };
 
 /** The plugin types in registry order (the tabs' order). */
 export const PLUGIN_TYPE_NAMES = Object.keys(PLUGIN_TYPE_REGISTRY) as PluginTypeName[];
 export const GOOGLE_CLOUD_PLUGIN_TYPES = Object.keys(GOOGLE_CLOUD_TYPES) as GoogleCloudPluginType[];
-export const isGoogleCloudType = (type: string): type is GoogleCloudPluginType => Object.prototype.hasOwnProperty.call(GOOGLE_CLOUD_TYPES, type);
+export const isGoogleCloudType = (type: string): type is GoogleCloudPluginType =>
+  Object.prototype.hasOwnProperty.call(GOOGLE_CLOUD_TYPES, type);
 /** Whether an app can have a plugin of this type (Singular connects by e-mail: it has none). */
 export const hasPlugin = (type: PluginTypeName): boolean => PLUGIN_TYPE_REGISTRY[type].connection !== 'email';
 /** Plugin types whose events quest steps count: an app's plugin of one of them is its Acquire source. */

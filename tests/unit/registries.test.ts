@@ -10,12 +10,30 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ATTRIBUTION_PARTNERS, PARTNERS, POSTBACK_PARTNERS, inWords, postbackPartnerOf, sourceOf } from '../../src/contracts/partners';
 import {
-  GOOGLE_CLOUD_PLUGIN_TYPES, GUIDE_TYPES, PLUGIN_TYPE_NAMES, PLUGIN_TYPE_REGISTRY, QUEST_EVENT_TYPES, guideSlugOf, hasPlugin,
+  ATTRIBUTION_PARTNERS,
+  PARTNERS,
+  POSTBACK_PARTNERS,
+  inWords,
+  postbackPartnerOf,
+  sourceOf,
+} from '../../src/contracts/partners';
+import {
+  GOOGLE_CLOUD_PLUGIN_TYPES,
+  GUIDE_TYPES,
+  PLUGIN_TYPE_NAMES,
+  PLUGIN_TYPE_REGISTRY,
+  QUEST_EVENT_TYPES,
+  guideSlugOf,
+  hasPlugin,
 } from '../../src/contracts/plugin-types';
 import { PluginType } from '../../src/contracts/plugin';
-import { FEATURES_UNLOCKED, PLUGIN_TYPES, REQUIRED_ROLES, SUPPORTED_CAPABILITIES } from '../../src/contracts/integrations';
+import {
+  FEATURES_UNLOCKED,
+  PLUGIN_TYPES,
+  REQUIRED_ROLES,
+  SUPPORTED_CAPABILITIES,
+} from '../../src/contracts/integrations';
 import { GUIDES } from '../../src/contracts/documentation';
 import { hasPostbacks, postbackSourceOf } from '../../src/contracts/postbacks';
 import { INTEGRATION_TABS } from '../../src/paths';
@@ -51,7 +69,7 @@ function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.d\.ts$/.test(entry.name) ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
@@ -92,7 +110,10 @@ const quotedNames = (text: string) =>
   new Set([...text.matchAll(/(['"`])([A-Za-z]+)\1/g)].map((m) => canonical(m[2]!)).filter((n) => NAME_SET.has(n)));
 const ALTERNATIVES = NAMES.join('|');
 /** Names listed in words: 'A, B or C', 'A and B', 'A/B' (not 'the A export in B', which is no list). */
-const LISTED_IN_WORDS = new RegExp(`\\b(${ALTERNATIVES})\\b(?:\\s*,\\s*|\\s+(?:or|and)\\s+|\\s*\\/\\s*)\\b(${ALTERNATIVES})\\b`, 'i');
+const LISTED_IN_WORDS = new RegExp(
+  `\\b(${ALTERNATIVES})\\b(?:\\s*,\\s*|\\s+(?:or|and)\\s+|\\s*\\/\\s*)\\b(${ALTERNATIVES})\\b`,
+  'i',
+);
 const listedInWords = (text: string) => {
   const m = LISTED_IN_WORDS.exec(text);
   return !!m && canonical(m[1]!) !== canonical(m[2]!);
@@ -113,16 +134,23 @@ export function handLists(code: string): { kind: string; text: string }[] {
   for (const m of clean.matchAll(/\[[^[\]]*\]/g)) {
     if (quotedNames(withoutObjects(m[0])).size >= 2) found.push({ kind: 'array', text: m[0] });
   }
-  for (const m of clean.matchAll(/\([^()]*\)/g)) if (quotedNames(m[0]).size >= 2) found.push({ kind: 'list', text: m[0] });
+  for (const m of clean.matchAll(/\([^()]*\)/g))
+    if (quotedNames(m[0]).size >= 2) found.push({ kind: 'list', text: m[0] });
   for (const m of clean.matchAll(/(['"])([A-Za-z]+)\1(\s*\|\s*(['"])([A-Za-z]+)\4)+/g)) {
     if (quotedNames(m[0]).size >= 2) found.push({ kind: 'union', text: m[0] });
   }
   // A condition testing two of them: `x === 'A' || x === 'B'`.
-  for (const m of clean.matchAll(/[!=]==\s*(['"])([A-Za-z]+)\1\s*(?:\|\||&&)\s*[\w.!?]+\s*[!=]==\s*(['"])([A-Za-z]+)\3/g)) {
+  for (const m of clean.matchAll(
+    /[!=]==\s*(['"])([A-Za-z]+)\1\s*(?:\|\||&&)\s*[\w.!?]+\s*[!=]==\s*(['"])([A-Za-z]+)\3/g,
+  )) {
     if (quotedNames(m[0]).size >= 2) found.push({ kind: 'condition', text: m[0] });
   }
   for (const m of clean.matchAll(/\{[^{}]*\}/g)) {
-    const keys = new Set([...m[0].matchAll(/(?:^|[{,\s])['"]?([A-Za-z]+)['"]?\s*:/g)].map((k) => canonical(k[1]!)).filter((n) => NAME_SET.has(n)));
+    const keys = new Set(
+      [...m[0].matchAll(/(?:^|[{,\s])['"]?([A-Za-z]+)['"]?\s*:/g)]
+        .map((k) => canonical(k[1]!))
+        .filter((n) => NAME_SET.has(n)),
+    );
     if (keys.size < 2) continue;
     const before = clean.slice(Math.max(0, m.index - 160), m.index);
     const declaration = before.slice(before.search(/(?:const|let|var|export|return|=)[^;]*$/));
@@ -136,11 +164,17 @@ export function handLists(code: string): { kind: string; text: string }[] {
 
 describe('no partner or plugin type is listed by hand', () => {
   const files = [...sources('src'), ...sources('server')].map((path) => relative(ROOT, join(ROOT, path)));
-  const hits = new Map(files.filter((f) => !REGISTRY_FILES.includes(f)).map((f) => [f, handLists(readFileSync(join(ROOT, f), 'utf8'))]));
+  const hits = new Map(
+    files.filter((f) => !REGISTRY_FILES.includes(f)).map((f) => [f, handLists(readFileSync(join(ROOT, f), 'utf8'))]),
+  );
 
   it('src/ and server/ derive every list from the registries', () => {
-    const offending = [...hits].filter(([file, lists]) => lists.length > 0 && !(file in ALLOWED))
-      .map(([file, lists]) => `${file}: ${lists.map((l) => `${l.kind} ${l.text.replace(/\s+/g, ' ').slice(0, 100)}`).join(' · ')}`);
+    const offending = [...hits]
+      .filter(([file, lists]) => lists.length > 0 && !(file in ALLOWED))
+      .map(
+        ([file, lists]) =>
+          `${file}: ${lists.map((l) => `${l.kind} ${l.text.replace(/\s+/g, ' ').slice(0, 100)}`).join(' · ')}`,
+      );
     expect(offending).toEqual([]);
   });
 
@@ -154,11 +188,19 @@ describe('no partner or plugin type is listed by hand', () => {
     expect(handLists("where('type', 'in', ('BigQuery', 'Firebase'))").map((l) => l.kind)).toContain('list');
     expect(handLists('const m = { AppsFlyer: 1, Adjust: 2 };').map((l) => l.kind)).toEqual(['object']);
     expect(handLists("const s = 'Connect AppsFlyer or Adjust';").map((l) => l.kind)).toEqual(['sentence']);
-    expect(handLists("const google = tab === 'BigQuery' || tab === 'Firebase';").map((l) => l.kind)).toEqual(['condition']);
+    expect(handLists("const google = tab === 'BigQuery' || tab === 'Firebase';").map((l) => l.kind)).toEqual([
+      'condition',
+    ]);
     expect(handLists('const m: Record<PostbackPartner, number> = { AppsFlyer: 1, Adjust: 2 };')).toEqual([]);
-    expect(handLists('const m: Record<PluginType, number> = { AppsFlyer: 1, Adjust: 2 };').map((l) => l.kind)).toEqual(['object']);
+    expect(handLists('const m: Record<PluginType, number> = { AppsFlyer: 1, Adjust: 2 };').map((l) => l.kind)).toEqual([
+      'object',
+    ]);
     expect(handLists("// AppsFlyer, Adjust\n/* ['AppsFlyer', 'Adjust'] */ const one = 'Adjust';")).toEqual([]);
-    expect(handLists("const s = 'the Firebase export in BigQuery'; const rows = [{ type: 'AppsFlyer' }, { type: 'Adjust' }];")).toEqual([]);
+    expect(
+      handLists(
+        "const s = 'the Firebase export in BigQuery'; const rows = [{ type: 'AppsFlyer' }, { type: 'Adjust' }];",
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -178,7 +220,11 @@ describe('the registries and every derived list agree', () => {
     expect(INTEGRATION_TABS).toEqual(['Overview', ...PLUGIN_TYPE_NAMES]);
     const alwaysShown = PLUGIN_TYPE_NAMES.filter((type) => PLUGIN_TYPE_REGISTRY[type].tab === 'always');
     expect(visibleTabs([])).toEqual(['Overview', ...alwaysShown]);
-    const everyPlugin = PLUGIN_TYPE_NAMES.map((source, i) => ({ id: `p${i}`, source, connected: 'connected' as const }));
+    const everyPlugin = PLUGIN_TYPE_NAMES.map((source, i) => ({
+      id: `p${i}`,
+      source,
+      connected: 'connected' as const,
+    }));
     expect(visibleTabs(everyPlugin)).toEqual(INTEGRATION_TABS);
   });
 
@@ -198,7 +244,8 @@ describe('the registries and every derived list agree', () => {
       if (format) expect(format.pluginType).toBe(partner);
       expect(postbackSourceOf(partner)).toBe(sourceOf(partner));
     }
-    for (const type of PLUGIN_TYPE_NAMES) expect(hasPostbacks(type)).toBe(postbackFormat(postbackSourceOf(type)) !== null);
+    for (const type of PLUGIN_TYPE_NAMES)
+      expect(hasPostbacks(type)).toBe(postbackFormat(postbackSourceOf(type)) !== null);
     expect(postbackPartnerOf('nobody')).toBeNull();
     expect(postbackFormat('nobody')).toBeNull();
   });
@@ -206,13 +253,15 @@ describe('the registries and every derived list agree', () => {
   it('health checks: every partner that sends postbacks watches its silence and refusals; the others none of them', () => {
     for (const partner of PARTNERS) {
       const ids = healthChecksOf(partner).map((check) => check.id);
-      if (ATTRIBUTION_PARTNERS[partner].postbacks) expect(ids.slice(0, 2)).toEqual(['postback-silence', 'refused-postbacks']);
+      if (ATTRIBUTION_PARTNERS[partner].postbacks)
+        expect(ids.slice(0, 2)).toEqual(['postback-silence', 'refused-postbacks']);
       else expect(ids).toEqual([]);
     }
-    for (const type of GOOGLE_CLOUD_PLUGIN_TYPES) expect(healthChecksOf(type).map((c) => c.id)).toContain('credential-roles');
+    for (const type of GOOGLE_CLOUD_PLUGIN_TYPES)
+      expect(healthChecksOf(type).map((c) => c.id)).toContain('credential-roles');
   });
 
-  it("Acquire: its sources are the types with quest events; its gate and refusal name every partner", () => {
+  it('Acquire: its sources are the types with quest events; its gate and refusal name every partner', () => {
     expect(ATTRIBUTION_TYPES).toEqual(QUEST_EVENT_TYPES);
     expect(QUEST_EVENT_TYPES).toEqual(PLUGIN_TYPE_NAMES.filter((type) => PLUGIN_TYPE_REGISTRY[type].questEvents));
     for (const partner of PARTNERS) expect(QUEST_EVENT_TYPES.includes(partner)).toBe(hasPlugin(partner));
@@ -221,7 +270,8 @@ describe('the registries and every derived list agree', () => {
 
   it('docs guides: the overview, then one per type with a guide, each with its Markdown file and tab', () => {
     expect(GUIDES.map((g) => g.slug)).toEqual(['questboard_overview', ...GUIDE_TYPES.map(guideSlugOf)]);
-    for (const guide of GUIDES) expect(existsSync(join(ROOT, 'docs', 'guides', `${guide.slug}.md`)), guide.slug).toBe(true);
+    for (const guide of GUIDES)
+      expect(existsSync(join(ROOT, 'docs', 'guides', `${guide.slug}.md`)), guide.slug).toBe(true);
     for (const guide of GUIDES.slice(1)) expect(INTEGRATION_TABS).toContain(guide.tab);
     for (const partner of PARTNERS) expect(GUIDE_TYPES.includes(partner)).toBe(ATTRIBUTION_PARTNERS[partner].guide);
   });

@@ -14,4 +14,6 @@ export async function loadGuide(slug: GuideSlug): Promise<string> {
 }
 
 /** The integrations tab a guide belongs to (the page's way back), by its slug. */
-export const GUIDE_TAB: Readonly<Record<GuideSlug, string>> = Object.fromEntries(GUIDES.map((guide) => [guide.slug, guide.tab]));
+export const GUIDE_TAB: Readonly<Record<GuideSlug, string>> = Object.fromEntries(
+  GUIDES.map((guide) => [guide.slug, guide.tab]),
+);
