@@ -26,7 +26,6 @@ export const GUIDES: readonly Guide[] = [
 ];
 export type GuideSlug = string;
 export const isGuideSlug = (slug: string): slug is GuideSlug => GUIDES.some((g) => g.slug === slug);
-export const guideOf = (slug: GuideSlug): Guide | null => GUIDES.find((g) => g.slug === slug) ?? null;
 
 export const GuideValues = struct(
   {

@@ -39,7 +39,7 @@ import { hasPostbacks, postbackSourceOf } from '../../src/contracts/postbacks';
 import { INTEGRATION_TABS } from '../../src/paths';
 import { visibleTabs } from '../../src/views/integrations/plugin-view';
 import { POSTBACK_FORMATS, postbackFormat } from '../../server/areas/postbacks/formats/index';
-import { ATTRIBUTION_TYPES, NO_ATTRIBUTION_SOURCE } from '../../server/areas/acquire/acquire';
+import { NO_ATTRIBUTION_SOURCE } from '../../server/areas/acquire/acquire';
 import { healthChecksOf } from '../../server/areas/integrations/health';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -262,10 +262,17 @@ describe('the registries and every derived list agree', () => {
   });
 
   it('Acquire: its sources are the types with quest events; its gate and refusal name every partner', () => {
-    expect(ATTRIBUTION_TYPES).toEqual(QUEST_EVENT_TYPES);
     expect(QUEST_EVENT_TYPES).toEqual(PLUGIN_TYPE_NAMES.filter((type) => PLUGIN_TYPE_REGISTRY[type].questEvents));
     for (const partner of PARTNERS) expect(QUEST_EVENT_TYPES.includes(partner)).toBe(hasPlugin(partner));
     expect(NO_ATTRIBUTION_SOURCE).toBe(`Connect ${inWords(PARTNERS)} to use Acquire.`);
+  });
+
+  it("today's members keep today's behaviour (docs/decisions.md: where the partner lists disagreed)", () => {
+    // The product's copy, verbatim (docs/acquire.md §Messages); a new partner is named here too.
+    expect(NO_ATTRIBUTION_SOURCE).toBe('Connect AppsFlyer, Adjust or Singular to use Acquire.');
+    expect(QUEST_EVENT_TYPES).toEqual(['Firebase', 'AppsFlyer', 'Adjust']);
+    expect(POSTBACK_PARTNERS).toEqual(['AppsFlyer', 'Adjust']);
+    expect(GUIDE_TYPES).toEqual(['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust']);
   });
 
   it('docs guides: the overview, then one per type with a guide, each with its Markdown file and tab', () => {

@@ -31,22 +31,20 @@ import type { DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
 import { JsonTextList, readJson, writeJson } from '../../db/json-column';
 
-/**
- * Plugin types whose events a quest step can use (docs/acquire.md §Screens and routes: the partners with a plugin, and
- * Firebase's conversion events), from the plugin types registry.
- */
-export const ATTRIBUTION_TYPES = QUEST_EVENT_TYPES;
 /** The refusal of an app without a source names the partners the page offers (every partner of the registry). */
 export const NO_ATTRIBUTION_SOURCE = `Connect ${inWords(PARTNERS)} to use Acquire.`;
 
 // ------------------------------------------------------------------------------------------------ the source
 
-/** The app's active attribution source: its active plugin when that is one, else its first attribution plugin. */
+/**
+ * The app's active attribution source: its active plugin when that is one, else its first plugin of a type whose events
+ * quest steps count (the registry's QUEST_EVENT_TYPES: the partners with a plugin, and Firebase's conversion events).
+ */
 export async function acquireSource(ctx: ServerContext, appId: string): Promise<AcquireSource | null> {
   const [app, plugins] = await Promise.all([
     ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst(),
     ctx.db.selectFrom('plugins').select(['id', 'type', 'status']).where('app_id', '=', appId)
-      .where('type', 'in', [...ATTRIBUTION_TYPES]).orderBy('created_at').orderBy('id').execute(),
+      .where('type', 'in', QUEST_EVENT_TYPES).orderBy('created_at').orderBy('id').execute(),
   ]);
   if (!app) throw notFound('App');
   const activeId = (app.details as Record<string, unknown>).activePluginId;

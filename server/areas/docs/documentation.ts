@@ -15,15 +15,12 @@ import { postbackFormat } from '../postbacks/index';
 import { ROLE_RANK, type Role } from '../../../src/contracts/codecs';
 import { sourceOf, type PostbackPartner } from '../../../src/contracts/partners';
 
-/** A partner of the registry whose postbacks Questboard receives (src/contracts/partners.ts). */
-type PostbackSource = PostbackPartner;
-
 /**
  * THE one place a guide gets an app's postback URL for an attribution partner: the postbacks area's own URL, shown to
  * editors and admins once the app has that partner's plugin (the URL carries the app's secret, so viewers, like on
  * the integration tab, read the placeholder); null also while the partner has no postback format.
  */
-async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: PostbackSource, role: Role): Promise<string | null> {
+async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: PostbackPartner, role: Role): Promise<string | null> {
   if (ROLE_RANK[role] < ROLE_RANK.editor) return null;
   const plugin = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', source).executeTakeFirst();
   if (!plugin || !postbackFormat(sourceOf(source))) return null;

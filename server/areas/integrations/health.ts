@@ -2,8 +2,8 @@
  * The integration health line (docs/integrations.md "Beyond the peers"): per source of an app, Waiting / Receiving / Degraded /
  * Broken, when it last saw data, and what is wrong in words, from checks we can run today. The checks are data: a
  * registry of `HealthCheck`s per source (`registerHealthChecks`); every attribution partner that sends postbacks (the
- * registry, src/contracts/partners.ts) gets the postback checks, and a partner adds its own. Built in: credential lacks a role, the latest job failed, no new events for longer
- * than the source's normal delay, revenue settings naming a parameter the events never carry, events enabled for
+ * registry, src/contracts/partners.ts) gets the postback checks, and a partner adds its own. Built in: credential
+ * lacks a role, the latest job failed, no new events for longer than the source's normal delay, revenue settings naming a parameter the events never carry, events enabled for
  * conversion that never arrived (or that the deployed function does not forward), a processed range with gaps.
  *
  * Status: any broken finding → broken; else any degraded → degraded; else receiving once the source has seen data

@@ -275,7 +275,6 @@ async function lastPostbackAt(ctx: ServerContext, appId: string, source: string)
   return row ? new Date(row.received_at).getTime() : null;
 }
 
-
 /** docs/postbacks.md §API endpoints check plugin status: the plugin's status as stored, whether postbacks arrived and the last one's time. */
 export async function checkPostbackStatus(ctx: ServerContext, pluginId: string): Promise<CheckStatusResponse> {
   const plugin = await ctx.db.selectFrom('plugins').select(['id', 'app_id', 'type', 'status']).where('id', '=', pluginId).executeTakeFirst();
