@@ -4,6 +4,7 @@
  * `routes.ts`, which adds the lazily loaded view of each pattern.
  */
 import type { Workspace } from './contracts/workspace';
+import { PLUGIN_TYPE_NAMES } from './contracts/plugin-types';
 
 export type Shell = 'none' | 'workspace' | 'app';
 export interface GuardInput {
@@ -47,7 +48,8 @@ export type RouteId = keyof typeof patterns;
 export const BILLING_TAB_SLUGS = ['balance', 'payment-methods', 'payment-history', 'credits-history'] as const;
 export type BillingTabSlug = (typeof BILLING_TAB_SLUGS)[number];
 
-export const INTEGRATION_TABS = ['Overview', 'BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'] as const;
+/** The integrations tabs: the Overview, then one per plugin type (the registry, src/contracts/plugin-types.ts). */
+export const INTEGRATION_TABS = ['Overview', ...PLUGIN_TYPE_NAMES] as const;
 export const SETTINGS_TABS = ['general', 'details', 'events', 'catalogue', 'messages', 'apikeys', 'acquisitionLinks'] as const;
 
 const enc = encodeURIComponent;

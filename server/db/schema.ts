@@ -1,5 +1,6 @@
 /** Kysely table types of the app database (PGlite by default, PostgreSQL by URL). Every piece of state is a row. */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { PluginType } from '../../src/contracts/plugin';
 import type { BillingTables } from '../areas/billing/schema';
 import type { DeeplinkTables } from '../areas/apps/deeplinks/schema';
 import type { FirebaseTables } from '../areas/integrations/firebase/schema';
@@ -84,7 +85,8 @@ export interface AppsTable {
 export interface PluginsTable {
   id: string;
   app_id: string;
-  type: 'BigQuery' | 'Firebase' | 'AppsFlyer' | 'Adjust' | 'Singular';
+  /** A key of the plugin types registry (src/contracts/plugin-types.ts). */
+  type: PluginType;
   status: 'connected' | 'disconnected' | 'waiting_for_events' | 'no_data' | 'pending';
   attributes: JSONColumnType<Record<string, unknown>>;
   refresh_schedule: string | null;

@@ -10,15 +10,21 @@
 import * as t from 'io-ts';
 import { AppParams, Id, Platform, nullable, struct } from './codecs';
 import { endpoint } from './endpoint';
+import { GUIDE_TYPES, guideSlugOf, guideTitleOf, type PluginTypeName } from './plugin-types';
 
-export const GUIDES = [
-  { slug: 'questboard_overview', title: 'Questboard overview' },
-  { slug: 'bigquery_integration', title: 'BigQuery integration' },
-  { slug: 'firebase_integration', title: 'Firebase integration' },
-  { slug: 'appsflyer_integration', title: 'AppsFlyer integration' },
-  { slug: 'adjust_integration', title: 'Adjust integration' },
-] as const;
-export type GuideSlug = (typeof GUIDES)[number]['slug'];
+export const OVERVIEW_GUIDE = 'questboard_overview';
+/** A guide page: the overview, then one per plugin type with a guide (the registry, plugin-types.ts), in its order. */
+export interface Guide {
+  slug: string;
+  title: string;
+  /** The integrations tab the guide belongs to (the page's way back). */
+  tab: 'Overview' | PluginTypeName;
+}
+export const GUIDES: readonly Guide[] = [
+  { slug: OVERVIEW_GUIDE, title: 'Questboard overview', tab: 'Overview' },
+  ...GUIDE_TYPES.map((type) => ({ slug: guideSlugOf(type), title: guideTitleOf(type), tab: type })),
+];
+export type GuideSlug = string;
 export const isGuideSlug = (slug: string): slug is GuideSlug => GUIDES.some((g) => g.slug === slug);
 
 export const GuideValues = struct(

@@ -31,6 +31,7 @@ import {
   RevenueType,
   type PluginType,
 } from './plugin';
+import { INTEGRATION_CAPABILITIES, PLUGIN_TYPE_NAMES, PLUGIN_TYPE_REGISTRY, type GoogleCloudPluginType, type IntegrationCapability, type PluginTypeEntry } from './plugin-types';
 import { type FieldErrors, REQUIRED, MUST_BE_URL, isBlank, isHttpUrl, mustBeOneOf, refine, requiredString } from './validation';
 
 type RevenueTypeValue = t.TypeOf<typeof RevenueType>;
@@ -38,32 +39,21 @@ type CredentialTypeValue = t.TypeOf<typeof CredentialType>;
 
 // ---------------------------------------------------------------- constants (docs/integrations.md §Screens and routes, §Rules and limits)
 
-export const PLUGIN_TYPES: readonly PluginType[] = ['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'];
+/** The plugin types in the tabs' order (the registry's, plugin-types.ts). */
+export const PLUGIN_TYPES: readonly PluginType[] = PLUGIN_TYPE_NAMES;
 export const CREDENTIAL_TYPES: readonly CredentialTypeValue[] = ['USER_OAUTH', 'TP_SERVICE_ACCOUNT', 'ORG_SERVICE_ACCOUNT'];
 
 export const REVENUE_TYPES: readonly RevenueTypeValue[] = ['ads', 'iap', 'other'];
 export const REVENUE_TYPE_LABELS: Record<RevenueTypeValue, string> = { ads: 'Ads', iap: 'IAP', other: 'Other' };
 
-const EVENT_SOURCE_FEATURES = ['Real-Time Quest Triggers', 'Enhanced User Segmentation', 'Custom Analytics for Engagement'];
-/** Features Unlocked per plugin (docs/integrations.md §Rules and limits). Singular has no plugin screen (docs/integrations.md §Screens and routes), so none are listed. */
-export const FEATURES_UNLOCKED: Record<PluginType, readonly string[]> = {
-  BigQuery: ['Actionable Game Insights', 'AI-Driven Quest Generation'],
-  Firebase: EVENT_SOURCE_FEATURES,
-  AppsFlyer: EVENT_SOURCE_FEATURES,
-  Adjust: EVENT_SOURCE_FEATURES,
-  Singular: [],
-};
+const byType = <T>(pick: (entry: PluginTypeEntry) => T) =>
+  Object.fromEntries(PLUGIN_TYPE_NAMES.map((type) => [type, pick(PLUGIN_TYPE_REGISTRY[type])])) as Record<PluginType, T>;
+/** Features Unlocked per plugin (docs/integrations.md §Rules and limits), from the registry. Singular has no plugin screen (docs/integrations.md §Screens and routes), so none are listed. */
+export const FEATURES_UNLOCKED: Record<PluginType, readonly string[]> = byType((entry) => entry.featuresUnlocked);
 
-/** Integrations Overview table (docs/integrations.md §Screens and routes): rows, and which sources support each. */
-export const INTEGRATION_CAPABILITIES = ['Custom Analytics', 'Smart Quests', 'Realtime Triggers'] as const;
-export type IntegrationCapability = (typeof INTEGRATION_CAPABILITIES)[number];
-export const SUPPORTED_CAPABILITIES: Record<PluginType, readonly IntegrationCapability[]> = {
-  BigQuery: ['Custom Analytics', 'Smart Quests'],
-  Firebase: ['Realtime Triggers'],
-  AppsFlyer: ['Realtime Triggers'],
-  Adjust: ['Realtime Triggers'],
-  Singular: ['Realtime Triggers'],
-};
+/** Integrations Overview table (docs/integrations.md §Screens and routes): rows, and which sources support each (from the registry). */
+export { INTEGRATION_CAPABILITIES, type IntegrationCapability };
+export const SUPPORTED_CAPABILITIES: Record<PluginType, readonly IntegrationCapability[]> = byType((entry) => entry.capabilities);
 
 export const APPSFLYER_CLICK_LOOKBACK = '7d';
 export const APPSFLYER_REENGAGEMENT_WINDOW = '30d';
@@ -92,15 +82,17 @@ export const REVENUE_SETTINGS_MESSAGES = {
   deleted: 'Revenue Settings deleted successfully.',
   deleteFailed: 'Failed to delete Revenue Settings.',
 } as const;
+/** Check Status failed for a partner's plugin (docs/integrations.md §Messages: "Can't check status of AppsFlyer plugin!"). */
+export const statusCheckFailed = (partner: string) => `Can't check status of ${partner} plugin!`;
 export const ADJUST_MESSAGES = {
-  statusFailed: "Can't check status of Adjust plugin!",
+  statusFailed: statusCheckFailed('Adjust'),
   partnerLinkUpdated: 'Partner link updated successfully!',
   partnerLinkUpdateFailed: 'Failed to update partner link!',
   partnerLinkNotFound: "Partner link not found! Can't update!",
   eventsFileSaved: 'Events file saved successfully!',
   eventsFileSaveFailed: 'Failed to save events file!',
 } as const;
-export const APPSFLYER_STATUS_FAILED = "Can't check status of AppsFlyer plugin!";
+export const APPSFLYER_STATUS_FAILED = statusCheckFailed('AppsFlyer');
 
 // ---------------------------------------------------------------- plugin calls (docs/integrations.md §API endpoints)
 
@@ -459,7 +451,7 @@ const SERVICE_ACCOUNT_USER: RequiredRole = {
 };
 const VIEWER: RequiredRole = { label: 'Viewer', satisfiedBy: ['roles/viewer', ...BASIC] };
 /** docs/integrations.md §Rules and limits: required IAM roles per plugin type (each satisfiable by broader roles). */
-export const REQUIRED_ROLES: Record<'BigQuery' | 'Firebase', readonly RequiredRole[]> = {
+export const REQUIRED_ROLES: Record<GoogleCloudPluginType, readonly RequiredRole[]> = {
   BigQuery: [
     { label: 'BigQuery Data Viewer', satisfiedBy: ['roles/bigquery.dataViewer', 'roles/bigquery.dataEditor', 'roles/bigquery.dataOwner', 'roles/bigquery.admin', ...BASIC] },
     { label: 'BigQuery Job User', satisfiedBy: ['roles/bigquery.jobUser', 'roles/bigquery.user', 'roles/bigquery.admin', ...BASIC] },
@@ -478,7 +470,7 @@ export interface IamRow {
   granted: boolean;
 }
 /** The permission table's rows for a credential's roles in a project (docs/integrations.md §Rules and limits: Service Account User skipped for OAuth). */
-export function iamRows(type: 'BigQuery' | 'Firebase', granted: readonly string[], credentialType: CredentialTypeValue): IamRow[] {
+export function iamRows(type: GoogleCloudPluginType, granted: readonly string[], credentialType: CredentialTypeValue): IamRow[] {
   return REQUIRED_ROLES[type]
     .filter((role) => !(role.skippedForOAuth && credentialType === 'USER_OAUTH'))
     .map((role) => ({ label: role.label, granted: role.satisfiedBy.some((r) => granted.includes(r)) }));
@@ -515,7 +507,7 @@ export const SERVICE_ACCOUNT_EMAIL_COPIED = 'Service account email copied to cli
 export const copiedMessage = (label: string) => `${label} copied to clipboard.`;
 
 /** docs/integrations.md §Plugin states: no-data texts and the overview switch's words. */
-export const NO_DATA_TEXT: Partial<Record<PluginType, string>> = {
+export const NO_DATA_TEXT: Record<GoogleCloudPluginType, string> = {
   BigQuery: 'Run a processing job to activate the Analyze section.',
   Firebase: 'Enable at least one conversion event to unlock the Acquire section and start creating quests.',
 };

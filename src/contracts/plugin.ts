@@ -1,8 +1,10 @@
 /** Plugins, credentials, plugin events and feed items (docs/integrations.md §Entities) for the integrations area. */
 import * as t from 'io-ts';
 import { struct, nullable } from './codecs';
+import { PLUGIN_TYPE_REGISTRY, type PluginTypeName } from './plugin-types';
 
-export const PluginType = t.keyof({ BigQuery: null, Firebase: null, AppsFlyer: null, Adjust: null, Singular: null }, 'PluginType');
+/** A plugin's type: a key of the plugin types registry (plugin-types.ts). */
+export const PluginType = t.keyof(PLUGIN_TYPE_REGISTRY as Record<PluginTypeName, unknown>, 'PluginType');
 export type PluginType = t.TypeOf<typeof PluginType>;
 
 export const ConnectionStatus = t.keyof(

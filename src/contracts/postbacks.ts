@@ -12,18 +12,21 @@
  *   POST /api/app/:appId/appsflyer/test-links  TestLinkRequest                           (viewer) → TestLinkResponse
  *   GET  /t/:code                              the short test link (public)  → 302 to the test link, or 404 / 410 page
  *
- * `source` is the lower-case plugin type ('appsflyer', 'adjust'): each has a format on the server
- * (server/areas/postbacks/formats/).
+ * `source` is the partner's name in lower case (partners.ts `sourceOf`): each partner of the registry that sends
+ * postbacks has a format on the server (server/areas/postbacks/formats/).
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';
 import { binary, endpoint } from './endpoint';
 import { ConnectionStatus, type PluginType } from './plugin';
+import { isPostbackPartner, sourceOf } from './partners';
 import { PluginAnswer, PluginParams, AppPluginParams, TestLinkParams, TestLinkRequest, TestLinkResponse } from './integrations';
 import { SafeNumber } from './numbers';
 
 /** The URL segment of a source's postbacks: its plugin type in lower case. */
-export const postbackSourceOf = (type: PluginType): string => type.toLowerCase();
+export const postbackSourceOf = (type: PluginType): string => sourceOf(type);
+/** Plugin types whose events arrive as postbacks: the partners of the registry that send them. */
+export const hasPostbacks = (type: PluginType): boolean => isPostbackPartner(type);
 
 /** Longest postback parameter value we accept (a rich event_value JSON fits). */
 export const POSTBACK_VALUE_MAX = 4_000;

@@ -17,6 +17,8 @@ import {
   type SaveAcquisitionSettingsRequest, type SourceEvent,
 } from '../../../src/contracts/acquire';
 import { validateAcquireTarget } from '../../../src/contracts/acquire-rules';
+import { PARTNERS, inWords } from '../../../src/contracts/partners';
+import { QUEST_EVENT_TYPES } from '../../../src/contracts/plugin-types';
 import { newId } from '../../auth/crypto';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
@@ -29,17 +31,20 @@ import type { DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
 import { JsonTextList, readJson, writeJson } from '../../db/json-column';
 
-/** Plugin types whose events a quest step can use (docs/acquire.md §Screens and routes: AppsFlyer, Adjust; Firebase's conversion events too). */
-export const ATTRIBUTION_TYPES = ['AppsFlyer', 'Adjust', 'Firebase'] as const;
+/** The refusal of an app without a source names the partners the page offers (every partner of the registry). */
+export const NO_ATTRIBUTION_SOURCE = `Connect ${inWords(PARTNERS)} to use Acquire.`;
 
 // ------------------------------------------------------------------------------------------------ the source
 
-/** The app's active attribution source: its active plugin when that is one, else its first attribution plugin. */
+/**
+ * The app's active attribution source: its active plugin when that is one, else its first plugin of a type whose events
+ * quest steps count (the registry's QUEST_EVENT_TYPES: the partners with a plugin, and Firebase's conversion events).
+ */
 export async function acquireSource(ctx: ServerContext, appId: string): Promise<AcquireSource | null> {
   const [app, plugins] = await Promise.all([
     ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst(),
     ctx.db.selectFrom('plugins').select(['id', 'type', 'status']).where('app_id', '=', appId)
-      .where('type', 'in', [...ATTRIBUTION_TYPES]).orderBy('created_at').orderBy('id').execute(),
+      .where('type', 'in', QUEST_EVENT_TYPES).orderBy('created_at').orderBy('id').execute(),
   ]);
   if (!app) throw notFound('App');
   const activeId = (app.details as Record<string, unknown>).activePluginId;
@@ -72,7 +77,7 @@ async function postbackLastSeen(ctx: ServerContext, appId: string): Promise<Map<
 
 async function requireSource(ctx: ServerContext, appId: string): Promise<AcquireSource> {
   const source = await acquireSource(ctx, appId);
-  if (!source) throw conflict('Connect AppsFlyer, Adjust or Singular to use Acquire.', 'no_attribution_source');
+  if (!source) throw conflict(NO_ATTRIBUTION_SOURCE, 'no_attribution_source');
   return source;
 }
 
@@ -244,7 +249,7 @@ export async function saveDraft(ctx: ServerContext, appId: string, questId: stri
 /** The pre-publish check: each step whose event was not received in the last 48 hours, in words. */
 export async function prePublishProblems(ctx: ServerContext, appId: string, def: QuestDefinition): Promise<string[]> {
   const source = await acquireSource(ctx, appId);
-  if (!source) return ['Connect AppsFlyer, Adjust or Singular to use Acquire.'];
+  if (!source) return [NO_ATTRIBUTION_SOURCE];
   const seen = new Map((await sourceEvents(ctx, appId, source)).map((e) => [e.eventName, e.lastReceivedAt]));
   const since = ctx.now().getTime() - PREPUBLISH_WINDOW_MS;
   return def.steps.flatMap((step, i) => {

@@ -13,19 +13,18 @@ import { postbackUrl } from '../postbacks/index';
 import { adjustCallbackTemplate } from '../../../src/contracts/adjust';
 import { postbackFormat } from '../postbacks/index';
 import { ROLE_RANK, type Role } from '../../../src/contracts/codecs';
-
-type PostbackSource = 'AppsFlyer' | 'Adjust';
+import { sourceOf, type PostbackPartner } from '../../../src/contracts/partners';
 
 /**
  * THE one place a guide gets an app's postback URL for an attribution partner: the postbacks area's own URL, shown to
  * editors and admins once the app has that partner's plugin (the URL carries the app's secret, so viewers, like on
  * the integration tab, read the placeholder); null also while the partner has no postback format.
  */
-async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: PostbackSource, role: Role): Promise<string | null> {
+async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: PostbackPartner, role: Role): Promise<string | null> {
   if (ROLE_RANK[role] < ROLE_RANK.editor) return null;
   const plugin = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', source).executeTakeFirst();
-  if (!plugin || !postbackFormat(source.toLowerCase())) return null;
-  const url = await postbackUrl(ctx, appId, source.toLowerCase());
+  if (!plugin || !postbackFormat(sourceOf(source))) return null;
+  const url = await postbackUrl(ctx, appId, sourceOf(source));
   // Adjust's callback carries its placeholders in the query, exactly as the Adjust tab shows it.
   return source === 'Adjust' ? adjustCallbackTemplate(url) : url;
 }

@@ -1,9 +1,9 @@
 /**
  * The integration health line (docs/integrations.md "Beyond the peers"): per source of an app, Waiting / Receiving / Degraded /
  * Broken, when it last saw data, and what is wrong in words, from checks we can run today. The checks are data: a
- * registry of `HealthCheck`s per source (`registerHealthChecks`), so attribution sources (AppsFlyer, Adjust) add
- * theirs from their own modules. Built in: credential lacks a role, the latest job failed, no new events for longer
- * than the source's normal delay, revenue settings naming a parameter the events never carry, events enabled for
+ * registry of `HealthCheck`s per source (`registerHealthChecks`); every attribution partner that sends postbacks (the
+ * registry, src/contracts/partners.ts) gets the postback checks, and a partner adds its own. Built in: credential
+ * lacks a role, the latest job failed, no new events for longer than the source's normal delay, revenue settings naming a parameter the events never carry, events enabled for
  * conversion that never arrived (or that the deployed function does not forward), a processed range with gaps.
  *
  * Status: any broken finding → broken; else any degraded → degraded; else receiving once the source has seen data
@@ -15,12 +15,13 @@ import type { PluginsTable } from '../../db/schema';
 import type { PluginType } from '../../../src/contracts/plugin';
 import type { HealthFinding, HealthStatus, SourceHealth } from '../../../src/contracts/firebase';
 import { iamRows, missingRoles } from '../../../src/contracts/integrations';
+import { isGoogleCloudType, type GoogleCloudPluginType } from '../../../src/contracts/plugin-types';
+import { POSTBACK_PARTNERS, type PostbackPartner } from '../../../src/contracts/partners';
 import type { ServerContext } from '../../context';
 import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase/firebase';
 import { JOB_KINDS } from './integrations';
 import { revenueSettingsFor, type RevenueSettingRef } from './revenue-settings';
-import { hasPostbacks } from '../postbacks/index';
-import { postbackSourceOf } from '../../../src/contracts/postbacks';
+import { hasPostbacks, postbackSourceOf } from '../../../src/contracts/postbacks';
 import { fileEventsNeverReceivedCheck, postbackSilenceCheck, REFUSED_WINDOW_MS, refusedPostbacksCheck } from './attribution-health';
 
 type PluginRow = Selectable<PluginsTable>;
@@ -68,7 +69,7 @@ export const credentialRolesCheck: HealthCheck = {
   id: 'credential-roles',
   async run(subject) {
     const type = subject.plugin.type;
-    if (type !== 'BigQuery' && type !== 'Firebase') return null;
+    if (!isGoogleCloudType(type)) return null;
     if (!subject.plugin.credential_id) return { check: this.id, severity: 'broken', message: 'No credential: configure the connection.' };
     const granted = await subject.grantedRoles();
     if (!granted) return { check: this.id, severity: 'broken', message: 'The credential cannot reach the GCP project of this connection.' };
@@ -95,12 +96,13 @@ export const failedJobCheck: HealthCheck = {
 };
 
 /** How long a source normally takes to deliver new events: Firebase forwards in real time, BigQuery exports daily. */
-export const NORMAL_DELAY_MS: Partial<Record<PluginType, number>> = { Firebase: 6 * HOUR, BigQuery: 48 * HOUR };
+export const NORMAL_DELAY_MS: Record<GoogleCloudPluginType, number> = { Firebase: 6 * HOUR, BigQuery: 48 * HOUR };
 /** No new events for longer than the source's normal delay (BigQuery only when it processes daily). */
 export const staleCheck: HealthCheck = {
   id: 'stale',
   run(subject) {
-    const delay = NORMAL_DELAY_MS[subject.plugin.type];
+    const type = subject.plugin.type;
+    const delay = isGoogleCloudType(type) ? NORMAL_DELAY_MS[type] : null;
     if (!delay || subject.plugin.status === 'disconnected') return null;
     if (subject.plugin.type === 'BigQuery' && (subject.plugin.attributes as Record<string, unknown>).dailyProcess !== true) return null;
     const seen = lastSeenOf(subject);
@@ -169,8 +171,12 @@ export const rangeGapsCheck: HealthCheck = {
 
 registerHealthChecks('BigQuery', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, rangeGapsCheck]);
 registerHealthChecks('Firebase', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, enabledNeverArrivedCheck, undeployedEventsCheck]);
-registerHealthChecks('AppsFlyer', [postbackSilenceCheck, refusedPostbacksCheck]);
-registerHealthChecks('Adjust', [postbackSilenceCheck, refusedPostbacksCheck, fileEventsNeverReceivedCheck]);
+/** A partner's own checks, after the ones every partner with postbacks has. */
+const PARTNER_HEALTH_CHECKS: Partial<Record<PostbackPartner, readonly HealthCheck[]>> = { Adjust: [fileEventsNeverReceivedCheck] };
+// Every partner of the registry whose postbacks arrive: silence and refusals, then its own.
+for (const partner of POSTBACK_PARTNERS) {
+  registerHealthChecks(partner, [postbackSilenceCheck, refusedPostbacksCheck, ...(PARTNER_HEALTH_CHECKS[partner] ?? [])]);
+}
 
 // ------------------------------------------------------------------------------------------------ evaluation
 

@@ -10,6 +10,7 @@ import { sql, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { PluginsTable } from '../../db/schema';
 import type { Credential, InProgressOperation, Plugin, PluginType } from '../../../src/contracts/plugin';
+import { isGoogleCloudType } from '../../../src/contracts/plugin-types';
 import {
   IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, missingRoles, processEndInFuture, rolesInProject,
   type CreatePluginRequest, type ServiceAccountKey, type UpdatePluginRequest,
@@ -231,7 +232,7 @@ async function checkCredential(ctx: ServerContext, type: PluginType, workspaceId
   if (credential.type !== 'USER_OAUTH' && role !== 'admin') {
     throw forbidden('Only administrators can save a connection that uses a service account.');
   }
-  if (type !== 'BigQuery' && type !== 'Firebase') return credential;
+  if (!isGoogleCloudType(type)) return credential;
   const view = await toCredential(ctx, credential, await workspaceApps(ctx, workspaceId));
   const target = project ?? Object.keys(view.projects ?? {})[0];
   if (!target || !view.projects?.[target]) throw invalid('The credential cannot reach this GCP project.', ['attributes.targetProject'], 'project_not_reachable');
@@ -246,7 +247,7 @@ async function checkCredential(ctx: ServerContext, type: PluginType, workspaceId
 // ------------------------------------------------------------------------------------------------ plugin lifecycle
 
 export async function createPlugin(ctx: ServerContext, appId: string, role: Role, request: CreatePluginRequest): Promise<Plugin> {
-  if (request.type !== 'BigQuery' && request.type !== 'Firebase') {
+  if (!isGoogleCloudType(request.type)) {
     throw invalid(`${request.type} is connected from its own tab.`, ['type'], 'unsupported_plugin_type');
   }
   if (!request.credentialId) throw invalid('A credential is required.', ['credentialId']);

@@ -5,6 +5,7 @@
  * first start's demo data (server/demo/demo-data.ts), through the same path as a newly connected app.
  */
 import { randomUUID } from 'node:crypto';
+import { GOOGLE_CLOUD_PLUGIN_TYPES } from '../../../src/contracts/plugin-types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { DEMO_WORKSPACE_ID } from '../../demo/ids';
@@ -18,7 +19,7 @@ export async function seedIntegrationsDemo(db: Kysely<Database>, now = new Date(
     if (marker) return;
     const plugins = await trx.selectFrom('plugins').innerJoin('apps', 'apps.id', 'plugins.app_id')
       .select(['plugins.id', 'plugins.data_start', 'plugins.data_end'])
-      .where('apps.workspace_id', '=', DEMO_WORKSPACE_ID).where('plugins.type', 'in', ['BigQuery', 'Firebase']).execute();
+      .where('apps.workspace_id', '=', DEMO_WORKSPACE_ID).where('plugins.type', 'in', GOOGLE_CLOUD_PLUGIN_TYPES).execute();
     const email = sandboxGoogleCloud.productServiceAccountEmail(DEMO_WORKSPACE_ID);
     await trx.insertInto('credentials').values({
       id: randomUUID(), workspace_id: DEMO_WORKSPACE_ID, type: 'TP_SERVICE_ACCOUNT', email, project_id: null, secret: null, created_by: null,

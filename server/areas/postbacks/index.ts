@@ -6,6 +6,6 @@
  */
 export { postbackFormat } from './formats/index';
 export { postbacksMigrations } from './migrations';
-export { forgetPostbackTarget, hasPostbacks, postbackTargetOf, postbackUrl } from './postbacks';
+export { forgetPostbackTarget, postbackTargetOf, postbackUrl } from './postbacks';
 export type { PostbackSubject } from './postbacks';
 export { postbackRoutes } from './routes';

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ServerConfig } from '../../config';
 import { inTransaction, type ServerContext } from '../../context';
 import {
-  POSTBACK_LOG_LIMIT, maskAdvertisingId, postbackSourceOf,
+  POSTBACK_LOG_LIMIT, hasPostbacks, maskAdvertisingId, postbackSourceOf,
   type CheckStatusResponse, type ConversionEvent, type PostbackLogEntry, type PostbackOutcome,
 } from '../../../src/contracts/postbacks';
 import type { ConnectionStatus, PluginType } from '../../../src/contracts/plugin';
@@ -274,9 +274,6 @@ async function lastPostbackAt(ctx: ServerContext, appId: string, source: string)
     .where('app_id', '=', appId).where('source', '=', source).orderBy('received_at', 'desc').limit(1).executeTakeFirst();
   return row ? new Date(row.received_at).getTime() : null;
 }
-
-/** Plugin types whose events arrive as postbacks. */
-export const hasPostbacks = (type: PluginType) => postbackFormat(postbackSourceOf(type)) !== null;
 
 /** docs/postbacks.md §API endpoints check plugin status: the plugin's status as stored, whether postbacks arrived and the last one's time. */
 export async function checkPostbackStatus(ctx: ServerContext, pluginId: string): Promise<CheckStatusResponse> {

@@ -16,14 +16,15 @@
  * provided by check-status.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { APPSFLYER_STATUS_FAILED, ADJUST_MESSAGES, isNowConnected } from '../../contracts/integrations';
+import { isNowConnected, statusCheckFailed } from '../../contracts/integrations';
+import type { PostbackPartner } from '../../contracts/partners';
 import { NO_EVENTS_YET, connectedSuccessfully, type CheckStatusResponse } from '../../contracts/postbacks';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import { answerSucceeded } from '../shared/answer-guards';
 
-export type AttributionSource = 'AppsFlyer' | 'Adjust';
-export const STATUS_FAILED: Record<AttributionSource, string> = { AppsFlyer: APPSFLYER_STATUS_FAILED, Adjust: ADJUST_MESSAGES.statusFailed };
+/** A partner whose postbacks Questboard receives (the registry, src/contracts/partners.ts). */
+export type AttributionSource = PostbackPartner;
 
 export interface CheckStatusInput {
   appId: string;
@@ -107,14 +108,14 @@ export const checkStatusMachine = setup({
           },
           {
             target: 'done',
-            actions: { type: 'notify', params: ({ context }) => ({ message: STATUS_FAILED[context.source], kind: 'error', duration: 'partnerError' }) },
+            actions: { type: 'notify', params: ({ context }) => ({ message: statusCheckFailed(context.source), kind: 'error', duration: 'partnerError' }) },
           },
         ],
         onError: {
           target: 'done',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ context }) => ({ message: STATUS_FAILED[context.source], kind: 'error', duration: 'partnerError' }) },
+            { type: 'notify', params: ({ context }) => ({ message: statusCheckFailed(context.source), kind: 'error', duration: 'partnerError' }) },
           ],
         },
       },

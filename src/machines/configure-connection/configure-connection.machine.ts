@@ -30,6 +30,7 @@ import {
   IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, rolesInProject, targetProjectNameError,
   type CredentialsResponse, type PluginAnswer, type SuccessResponse,
 } from '../../contracts/integrations';
+import type { GoogleCloudPluginType } from '../../contracts/plugin-types';
 import { notify } from '../shared/notice';
 import { serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
@@ -38,7 +39,8 @@ import { answerSucceeded } from '../shared/answer-guards';
 export type AuthType = Credential['type'];
 /** Our words (docs/integrations.md §Messages has none for a sign-in that could not start). */
 export const SIGN_IN_FAILED = 'Google sign-in could not be started.';
-export type ConnectionPluginType = 'BigQuery' | 'Firebase';
+/** The plugin types that connect through a Google Cloud credential (the registry, src/contracts/plugin-types.ts). */
+export type ConnectionPluginType = GoogleCloudPluginType;
 
 /** Why a picked key file was not taken (only JSON keys are read). */
 export const notJsonFile = (name: string) => `${name || 'This file'} is not a JSON file. Choose the service account's key file (.json).`;

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
+import { PARTNERS } from '../../contracts/partners';
 import { href } from '../../paths';
 import { useAcquireSettings, useAcquireSource } from '../../services/acquire.queries';
 import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
@@ -15,7 +16,6 @@ import { RouteTabList, tabId } from '../ui/RouteTabList';
 const TargetTab = lazy(() => import('./TargetTab'));
 const QuestsTab = lazy(() => import('./QuestsTab'));
 
-export const GATE_SOURCES = ['AppsFlyer', 'Adjust', 'Singular'] as const;
 /** The route's own title, read after the page heading by assistive technology (the visible tabs say it too). */
 const TAB_TITLES = { quests: 'Quests', target: 'Target' } as const;
 
@@ -64,7 +64,8 @@ function AcquireGate({ workspaceId, appId, tab }: { workspaceId: string; appId: 
         <EmptyState title="Connect an attribution source to start acquiring players">
           <p>Quests count each step from your attribution partner&apos;s events. Connect one of them:</p>
           <ul className="mt-4 flex flex-wrap justify-center gap-3">
-            {GATE_SOURCES.map((name) => (
+            {/* every attribution partner of the registry (src/contracts/partners.ts) */}
+            {PARTNERS.map((name) => (
               <li key={name}>
                 <Link href={href.app(workspaceId, appId, `integrations/${name}`)} className="inline-flex rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-slate-300 hover:bg-slate-50">
                   Connect {name}

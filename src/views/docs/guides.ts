@@ -1,24 +1,19 @@
 /**
  * The guides' Markdown (docs/guides/*.md), each its own chunk loaded when its page opens (`?raw`: the text as is).
- * Vite needs literal import paths, hence one line per guide.
+ * Which guides there are comes from the registry (GUIDES in src/contracts/documentation.ts); the glob finds their
+ * files, and tests/unit/registries.test.ts checks every listed guide has one.
  */
-import type { GuideSlug } from '../../contracts/documentation';
+import { GUIDES, type GuideSlug } from '../../contracts/documentation';
 
-const loaders: Record<GuideSlug, () => Promise<{ default: string }>> = {
-  questboard_overview: () => import('../../../docs/guides/questboard_overview.md?raw'),
-  bigquery_integration: () => import('../../../docs/guides/bigquery_integration.md?raw'),
-  firebase_integration: () => import('../../../docs/guides/firebase_integration.md?raw'),
-  appsflyer_integration: () => import('../../../docs/guides/appsflyer_integration.md?raw'),
-  adjust_integration: () => import('../../../docs/guides/adjust_integration.md?raw'),
-};
+const files = import.meta.glob<string>('../../../docs/guides/*.md', { query: '?raw', import: 'default' });
 
-export const loadGuide = async (slug: GuideSlug): Promise<string> => (await loaders[slug]()).default;
+export async function loadGuide(slug: GuideSlug): Promise<string> {
+  const load = files[`../../../docs/guides/${slug}.md`];
+  if (!load) throw new Error(`No guide file for ${slug}`);
+  return load();
+}
 
 /** The integrations tab a guide belongs to (the page's way back), by its slug. */
-export const GUIDE_TAB: Record<GuideSlug, string> = {
-  questboard_overview: 'Overview',
-  bigquery_integration: 'BigQuery',
-  firebase_integration: 'Firebase',
-  appsflyer_integration: 'AppsFlyer',
-  adjust_integration: 'Adjust',
-};
+export const GUIDE_TAB: Readonly<Record<GuideSlug, string>> = Object.fromEntries(
+  GUIDES.map((guide) => [guide.slug, guide.tab]),
+);

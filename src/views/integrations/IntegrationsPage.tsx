@@ -6,6 +6,7 @@
 import { Suspense, lazy, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import { OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
+import { isGoogleCloudType } from '../../contracts/plugin-types';
 import { usePlugins } from '../../services/integrations.queries';
 import { href } from '../../paths';
 import { Session } from '../flows/session';
@@ -80,7 +81,7 @@ export default function IntegrationsPage() {
           </div>
         ) : tab === 'Overview' ? (
           <OverviewTab workspaceId={workspaceId} appId={appId} plugins={list} activePluginId={plugins.data?.activePluginId ?? null} role={role} />
-        ) : tab === 'BigQuery' || tab === 'Firebase' ? (
+        ) : tab !== null && isGoogleCloudType(tab) ? (
           <PluginTab key={tab} type={tab} workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
         ) : tab === 'Adjust' ? (
           <AdjustTab workspaceId={workspaceId} appId={appId} plugins={list} role={role} />

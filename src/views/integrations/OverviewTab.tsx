@@ -2,7 +2,7 @@
  * The Overview tab (docs/integrations.md §Screens and routes): a matrix of sources × capabilities (BigQuery: Custom Analytics and Smart Quests; the
  * others Realtime Triggers), each source's button (its status text, or Continue) to its tab, and its active switch
  * (docs/integrations.md §Plugin states: one active source; 'Confirm Change?'; disabled when not connected or already active, with 'Connect the
- * source to activate it' for non-viewers). Singular is listed with no plugin.
+ * source to activate it' for non-viewers). The sources are the plugin types registry's (the tabs'); Singular is listed with no plugin.
  */
 import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
@@ -15,13 +15,13 @@ import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { FlowConfirmDialog } from '../ui/ConfirmDialog';
 import { viewerDenied } from '../ui/permissions';
-import { TONE_CLASSES, pluginOf, statusLook } from './plugin-view';
+import { hasPlugin } from '../../contracts/plugin-types';
+import { TONE_CLASSES, pluginOf, statusLook, visibleTabs } from './plugin-view';
 import { Switch } from './Switch';
 import { AddFirebase } from './AddFirebase';
 import { HealthCell, useHealthBySource } from './HealthLine';
 import { useActions } from '../flows/useActions';
 
-const SOURCES: PluginType[] = ['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular'];
 
 interface Props {
   workspaceId: string;
@@ -32,7 +32,7 @@ interface Props {
 }
 
 export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role }: Props) {
-  const sources = SOURCES.filter((s) => s !== 'Firebase' || pluginOf(plugins, 'Firebase'));
+  const sources = visibleTabs(plugins).filter((s): s is PluginType => s !== 'Overview');
   const actor = useFlowActor(activeSourceFlow, { appId }, { key: `${appId}:active` });
   const confirm = useSelector(actor, selectActiveConfirm);
   const actions = useActions(actor, activeSourceActions);
@@ -64,7 +64,7 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
           <tr>
             <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">Connection</th>
             {sources.map((s) => {
-              const plugin = s === 'Singular' ? null : pluginOf(plugins, s);
+              const plugin = hasPlugin(s) ? pluginOf(plugins, s) : null;
               const look = statusLook(plugin);
               return (
                 <td key={s} className="px-4 py-3 text-center">
@@ -83,7 +83,7 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
           <tr className="border-t border-slate-100">
             <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">Active</th>
             {sources.map((s) => {
-              const plugin = s === 'Singular' ? null : pluginOf(plugins, s);
+              const plugin = hasPlugin(s) ? pluginOf(plugins, s) : null;
               const active = !!plugin && plugin.id === activePluginId;
               const connected = !!plugin && plugin.connected !== 'disconnected';
               const reason = viewerDenied(role) ?? (connected ? null : CONNECT_TO_ACTIVATE);

@@ -10,6 +10,7 @@ import { useLocation, useSearch } from 'wouter';
 import { NO_DATA_TEXT, OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
 import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
+import type { GoogleCloudPluginType } from '../../contracts/plugin-types';
 import { useCredentials, useFeed } from '../../services/integrations.queries';
 import { selectRunningAction } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import { configureConnectionFlow } from '../../machines/configure-connection/configure-connection.actors';
@@ -32,13 +33,13 @@ import { pluginLifecycleActions } from '../../machines/plugin-lifecycle/plugin-l
 import { configureConnectionActions } from '../../machines/configure-connection/configure-connection.selectors';
 import { useActions } from '../flows/useActions';
 
-const DESCRIPTIONS = {
+const DESCRIPTIONS: Record<GoogleCloudPluginType, string> = {
   BigQuery: 'Process your Firebase Analytics export from BigQuery into the tables Analyze reads, and let Questboard generate quests from it.',
   Firebase: 'Receive your Firebase conversion events in real time to trigger quests and segment players.',
-} as const;
+};
 
 interface Props {
-  type: 'BigQuery' | 'Firebase';
+  type: GoogleCloudPluginType;
   workspaceId: string;
   appId: string;
   plugins: readonly Plugin[];

@@ -5,13 +5,14 @@
 import cronstrue from 'cronstrue';
 import { STATUS_LABELS } from '../../contracts/integrations';
 import type { Credential, Plugin, PluginType } from '../../contracts/plugin';
+import { PLUGIN_TYPE_REGISTRY } from '../../contracts/plugin-types';
 import { INTEGRATION_TABS } from '../../paths';
 
 export type IntegrationTab = (typeof INTEGRATION_TABS)[number];
 
-/** docs/integrations.md §Screens and routes: Firebase only when a Firebase plugin exists. */
+/** docs/integrations.md §Screens and routes: a type whose tab shows only with a plugin (Firebase) only when the app has one. */
 export const visibleTabs = (plugins: readonly Plugin[]): IntegrationTab[] =>
-  INTEGRATION_TABS.filter((tab) => tab !== 'Firebase' || plugins.some((p) => p.source === 'Firebase'));
+  INTEGRATION_TABS.filter((tab) => tab === 'Overview' || PLUGIN_TYPE_REGISTRY[tab].tab === 'always' || plugins.some((p) => p.source === tab));
 
 /** The tab of the URL, or null when it is not one of the visible tabs (the page then goes to the Overview). */
 export const tabOf = (source: string | undefined, plugins: readonly Plugin[]): IntegrationTab | null =>

@@ -1,15 +1,21 @@
 /**
- * The postback formats by source (the URL's `:source`, the plugin type in lower case). Adding a partner is one file in
- * this folder and one line here.
+ * The postback formats, one per partner of the registry that sends postbacks (src/contracts/partners.ts,
+ * `postbacks: true`), each in formats/<source>.ts. The record is keyed by the registry's type, so a partner
+ * added there without its format (or a format for no such partner) fails the type check. A request's `:source` is the
+ * partner's name in lower case.
  */
+import { postbackPartnerOf, type PostbackPartner } from '../../../../src/contracts/partners';
 import type { PostbackFormat } from '../format';
 import { appsflyer } from './appsflyer';
 import { adjust } from './adjust';
 
-export const POSTBACK_FORMATS: Readonly<Record<string, PostbackFormat>> = {
-  appsflyer,
-  adjust,
+export const POSTBACK_FORMATS: Readonly<Record<PostbackPartner, PostbackFormat>> = {
+  AppsFlyer: appsflyer,
+  Adjust: adjust,
 };
 
-export const postbackFormat = (source: string): PostbackFormat | null =>
-  Object.prototype.hasOwnProperty.call(POSTBACK_FORMATS, source) ? POSTBACK_FORMATS[source]! : null;
+/** The format of a URL's `:source` ('appsflyer'), or null for a source no partner of the registry sends. */
+export function postbackFormat(source: string): PostbackFormat | null {
+  const partner = postbackPartnerOf(source);
+  return partner ? POSTBACK_FORMATS[partner] : null;
+}
