@@ -181,7 +181,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
   );
 }
 
-function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part; hint?: string; onChange(value: string): void; onComparison(value: string): void; onRemove(): void }) {
+function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part; hint?: string; onChange: (value: string) => void; onComparison: (value: string) => void; onRemove: () => void }) {
   const chip = 'inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-1 pl-3 pr-1 text-sm text-indigo-900 ring-1 ring-indigo-200';
   const control = 'field-sizing-content min-w-0 max-w-[18rem] truncate rounded-full border-0 bg-transparent py-0 pl-0 pr-7 text-sm font-semibold text-indigo-900 focus:ring-2 focus:ring-indigo-600';
   return (
@@ -224,7 +224,7 @@ function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part
 }
 
 /** A condition's typed value, in a field (Enter or leaving it applies). */
-function ValueEditor({ part, onChange }: { part: Part; onChange(value: string): void }) {
+function ValueEditor({ part, onChange }: { part: Part; onChange: (value: string) => void }) {
   const [value, setValue] = useState(part.current);
   useEffect(() => setValue(part.current), [part.current]);
   const commit = () => {

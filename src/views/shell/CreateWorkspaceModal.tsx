@@ -12,7 +12,7 @@ import { WorkspaceNameFields } from '../workspace/WorkspaceNameFields';
 import { IconPicker } from '../ui/IconPicker';
 import { useActions } from '../flows/useActions';
 
-export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose(): void }) {
+export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = Session.useActorRef();
   const organisations = Session.useSelector((s) => s.context.account?.organisations ?? []);
   const [, navigate] = useLocation();

@@ -18,7 +18,7 @@ export function useOverlayFocus({ open, mounted, overlay, trigger, onClose }: {
   mounted: boolean;
   overlay: RefObject<HTMLElement | null>;
   trigger: RefObject<HTMLElement | null>;
-  onClose(): void;
+  onClose: () => void;
 }) {
   const active = open && mounted;
   const close = useRef(onClose);

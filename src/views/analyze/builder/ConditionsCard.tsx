@@ -75,7 +75,7 @@ export function ConditionsCard({ view, actions, resolved }: { view: SettingsView
 function ConditionRowView({ row, label, error, editable, actions, resolved, removeRef, onRemove }: {
   row: ConditionRow;
   removeRef: Ref<HTMLButtonElement>;
-  onRemove(): void;
+  onRemove: () => void;
   label: string;
   error: string | null;
   editable: boolean;
@@ -137,7 +137,7 @@ function ValueInput({ row, label, invalid, disabled, onChange, describedBy }: {
   label: string;
   invalid: boolean;
   disabled: boolean;
-  onChange(value: ConditionValue): void;
+  onChange: (value: ConditionValue) => void;
   describedBy?: string;
 }) {
   if (isOneOfComparison(row.comparison)) {
@@ -163,7 +163,7 @@ function SingleValue({ row, label, value, invalid, disabled, onChange, described
   value: unknown;
   invalid: boolean;
   disabled: boolean;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   describedBy?: string;
 }) {
   const className = `${inputClass} ${invalid ? invalidInputClass : ''}`;
@@ -206,7 +206,7 @@ export function TokenInput({ label, value, disabled, onChange, sample }: {
   label: string;
   value: ConditionValue;
   disabled: boolean;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   sample?: unknown;
 }) {
   const [text, setText] = useState('');

@@ -51,7 +51,7 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
   label: string;
   placeholder: string;
   options: PickerOption[];
-  onPick(value: string): void;
+  onPick: (value: string) => void;
   disabled?: boolean;
   emptyText?: string;
   ref?: Ref<PickerHandle>;
@@ -186,13 +186,13 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
  */
 export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove, onRemove, removal, disabled, listLabel }: {
   items: readonly T[];
-  keyOf(item: T): string;
-  labelOf(item: T): string;
+  keyOf: (item: T) => string;
+  labelOf: (item: T) => string;
   /** The item's tooltip (e.g. label and column id); the label by default. */
-  titleOf?(item: T): string;
-  render?(item: T, index: number): ReactNode;
-  onMove(from: number, to: number): void;
-  onRemove(item: T): void;
+  titleOf?: (item: T) => string;
+  render?: (item: T, index: number) => ReactNode;
+  onMove: (from: number, to: number) => void;
+  onRemove: (item: T) => void;
   removal: RemovalFocus;
   disabled?: boolean;
   listLabel: string;
@@ -276,7 +276,7 @@ export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove
 
 export function IconButton({ label, onClick, disabled, children, tone = 'default', hideUntilHover, buttonRef }: {
   label: string;
-  onClick(): void;
+  onClick: () => void;
   disabled?: boolean;
   children: ReactNode;
   tone?: 'default' | 'danger';
