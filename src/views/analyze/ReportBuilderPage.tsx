@@ -84,7 +84,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [actor, runId]);
+  }, [actions, runId]);
 
   if (phase === 'loading') return <BuilderSkeleton backTo={overview} />;
   if (phase === 'loadFailed') {

@@ -24,7 +24,7 @@ export function useAppVisibility(app: App) {
   // The workspace's value wins whenever it changes (after a refresh, or another person's change).
   useEffect(() => {
     actions.sync(app.enabled);
-  }, [actor, app.enabled]);
+  }, [actions, app.enabled]);
   return { ...view, toggle: actions.toggle };
 }
 

@@ -50,7 +50,7 @@ export default function IntegrationsPage() {
     if (!plugins.isSuccess) return;
     if (seen.current !== null && seen.current !== signature) sessionActions.refresh();
     seen.current = signature;
-  }, [plugins.isSuccess, signature, session]);
+  }, [plugins.isSuccess, signature, sessionActions]);
 
   return (
     <section className="mx-auto max-w-6xl">
