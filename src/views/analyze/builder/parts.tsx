@@ -155,9 +155,14 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pending = useRef<{ key: string; index: number } | null>(null);
   const fallbackRef = useRef(fallback);
-  fallbackRef.current = fallback;
+  const keysRef = useRef(keys);
+  useLayoutEffect(() => {
+    fallbackRef.current = fallback;
+    keysRef.current = keys;
+  });
   const joined = keys.join('\u0000');
   useLayoutEffect(() => {
+    const keys = keysRef.current;
     const removed = pending.current;
     pending.current = null;
     if (!removed || keys.includes(removed.key)) return; // nothing removed, or the removal did not happen
@@ -165,7 +170,7 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
     const button = target === undefined ? undefined : buttons.current.get(target);
     if (button) button.focus();
     else fallbackRef.current();
-    // `joined` stands for `keys`: only a change of the list matters.
+    // `joined` stands for `keys` (read from keysRef, kept current above): only a change of the list matters.
   }, [joined]);
   const removeButton = useCallback(
     (key: string) => (element: HTMLButtonElement | null) => {
