@@ -4,7 +4,7 @@
  * Run Report opens the normal builder with the result, which runs it (every builder rule applies). A thin view over
  * the ask-analyze machine. Every member may use it (running reports is open to every member, docs/ask.md §Roles).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ASK_QUESTION_MAX } from '../../contracts/ask';
@@ -226,7 +226,12 @@ function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part
 /** A condition's typed value, in a field (Enter or leaving it applies). */
 function ValueEditor({ part, onChange }: { part: Part; onChange: (value: string) => void }) {
   const [value, setValue] = useState(part.current);
-  useEffect(() => setValue(part.current), [part.current]);
+  // A new value from the flow replaces the one being typed (adjusted while rendering).
+  const [shown, setShown] = useState(part.current);
+  if (shown !== part.current) {
+    setShown(part.current);
+    setValue(part.current);
+  }
   const commit = () => {
     if (value.trim() !== '' && value !== part.current) onChange(value.trim());
     else setValue(part.current);
