@@ -33,6 +33,7 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
   useEffect(() => {
     if (openAfterRefresh && organisations.some((o) => o.id === openAfterRefresh)) {
       navigate(href.apps(openAfterRefresh));
+      // oxlint-disable-next-line react/set-state-in-effect -- waits for the refreshed account (outside React) to list the workspace; the wait ends with the navigation it triggers, once
       setOpenAfterRefresh(null);
     }
   }, [openAfterRefresh, organisations, navigate]);
