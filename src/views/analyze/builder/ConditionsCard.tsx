@@ -13,6 +13,7 @@ import {
   type Comparison,
   type ConditionValue,
   type ResolvedDates,
+  type SampleValue,
 } from '../../../contracts/analyze';
 import {
   addTokens,
@@ -130,7 +131,7 @@ function ConditionRowView({ row, label, error, editable, actions, resolved, remo
   );
 }
 
-const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const asText = (v: SampleValue | undefined) => (v === null || v === undefined ? '' : String(v));
 
 function ValueInput({ row, label, invalid, disabled, onChange, describedBy }: {
   row: ConditionRow;
@@ -160,7 +161,7 @@ function ValueInput({ row, label, invalid, disabled, onChange, describedBy }: {
 function SingleValue({ row, label, value, invalid, disabled, onChange, describedBy }: {
   row: ConditionRow;
   label: string;
-  value: unknown;
+  value: SampleValue | undefined;
   invalid: boolean;
   disabled: boolean;
   onChange: (value: string) => void;
@@ -207,7 +208,7 @@ export function TokenInput({ label, value, disabled, onChange, sample }: {
   value: ConditionValue;
   disabled: boolean;
   onChange: (value: string) => void;
-  sample?: unknown;
+  sample?: SampleValue;
 }) {
   const [text, setText] = useState('');
   const tokens = tokensOf(value);
