@@ -47,8 +47,8 @@ export interface InspectorState {
 export interface InspectorStore {
   /** The inspection observer: pass as `inspect` when creating a root actor. */
   observe(event: InspectionEvent): void;
-  getState(): InspectorState;
-  subscribe(listener: () => void): () => void;
+  getState: () => InspectorState;
+  subscribe: (listener: () => void) => () => void;
   /** Root actors not stopped, for replaying them to an inspector attached later. */
   liveActorRefs(): AnyActorRef[];
 }

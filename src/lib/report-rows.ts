@@ -43,6 +43,7 @@ export function unwrapCell(cell: unknown): CellValue {
   try {
     return JSON.stringify(value) ?? null;
   } catch {
+    // oxlint-disable-next-line typescript/no-base-to-string -- a value JSON cannot write (a cycle, a nested bigint): its default text is all there is
     return String(value);
   }
 }

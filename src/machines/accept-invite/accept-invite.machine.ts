@@ -116,7 +116,7 @@ export const acceptInviteMachine = setup({
       },
     }),
     /** Sign the session in with the new token and open the joined workspace (provided by accept-invite.actors.ts). */
-    joined: (_, _params: SignInResponse & { workspaceId: string | null }) => {},
+    joined: (_args, _params: SignInResponse & { workspaceId: string | null }) => {},
   },
 }).createMachine({
   id: 'acceptInvite',

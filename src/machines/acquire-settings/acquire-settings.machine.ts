@@ -112,8 +112,8 @@ export const acquireSettingsMachine = setup({
   },
   actions: {
     notify,
-    navigate: (_, _params: { to: string }) => {},
-    settingsChanged: (_, _params: { appId: string }) => {},
+    navigate: (_args, _params: { to: string }) => {},
+    settingsChanged: (_args, _params: { appId: string }) => {},
     edit: assign(({ context, event }) => {
       if (event.type === 'CHANGE') return { values: { ...context.values, [event.field]: event.value }, error: null };
       if (event.type === 'SET_COUNTRIES') return { values: { ...context.values, countries: event.countries }, error: null };

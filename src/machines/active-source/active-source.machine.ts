@@ -42,8 +42,8 @@ export const activeSourceMachine = setup({
   guards: { outcomeDone, outcomeFailed, outcomeThrew, running: stateIn(RUNNING) },
   actions: {
     notify,
-    changed: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    changed: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'activeSource',

@@ -133,7 +133,7 @@ export const addAppMachine = setup({
   actions: {
     notify,
     /** The app exists: refresh the session's workspaces and open the new app (provided by the binding). */
-    created: (_, _params: { id: string }) => {},
+    created: (_args, _params: { id: string }) => {},
   },
 }).createMachine({
   id: 'addApp',

@@ -76,8 +76,8 @@ export const adjustConnectMachine = setup({
   },
   actions: {
     notify,
-    connected: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    connected: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'adjustConnect',

@@ -87,8 +87,8 @@ export const adjustUpdateMachine = setup({
   },
   actions: {
     notify,
-    changed: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    changed: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'adjustUpdate',

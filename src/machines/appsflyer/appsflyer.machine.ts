@@ -76,8 +76,8 @@ export const appsflyerMachine = setup({
   },
   actions: {
     notify,
-    changed: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    changed: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'appsflyer',

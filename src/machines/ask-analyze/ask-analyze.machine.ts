@@ -71,8 +71,8 @@ export const askAnalyzeMachine = setup({
   },
   actions: {
     /** Opens the report builder with this report (its session draft), which then runs it. */
-    openBuilder: (_, _params: { appId: string; question: string; report: Report; sortChosen: boolean }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    openBuilder: (_args, _params: { appId: string; question: string; report: Report; sortChosen: boolean }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
     removePart: assign({ report: ({ context, event }) => (event.type === 'REMOVE_PART' ? removePart(context.report!, event.id) : context.report) }),
     changePart: assign({
       report: ({ context, event }) => (event.type === 'CHANGE_PART' ? changePart(context.report!, event.id, event.value, context.answer!) : context.report),

@@ -83,7 +83,7 @@ export const catalogueItemMachine = setup({
   actions: {
     notify,
     /** The catalogue changed on the server: refresh the list (provided by the binding). */
-    changed: (_, _params: { appId: string }) => {},
+    changed: (_args, _params: { appId: string }) => {},
   },
 }).createMachine({
   id: 'catalogueItem',

@@ -61,9 +61,9 @@ export const checkStatusMachine = setup({
   },
   actions: {
     notify,
-    reloadPlugins: (_, _params: { appId: string }) => {},
-    reloadEventSchemas: (_, _params: { appId: string; pluginId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    reloadPlugins: (_args, _params: { appId: string }) => {},
+    reloadEventSchemas: (_args, _params: { appId: string; pluginId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'checkStatus',

@@ -243,10 +243,10 @@ export const configureConnectionMachine = setup({
   actions: {
     notify,
     /** The plugin and credentials changed on the server: reload them. */
-    saved: (_, _params: { appId: string }) => {},
+    saved: (_args, _params: { appId: string }) => {},
     /** Leave for the consent page (the page comes back with ?oAuthRedirect). */
-    redirect: (_, _params: { url: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    redirect: (_args, _params: { url: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'configureConnection',

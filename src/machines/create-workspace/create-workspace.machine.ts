@@ -58,7 +58,7 @@ export const createWorkspaceMachine = setup({
   actions: {
     notify,
     /** The workspace exists: refresh the session's organisations and open it (provided by the binding). */
-    created: (_, _params: { id: string }) => {},
+    created: (_args, _params: { id: string }) => {},
   },
 }).createMachine({
   id: 'createWorkspace',

@@ -36,8 +36,8 @@ export const dailyProcessMachine = setup({
   guards: { answerSucceeded },
   actions: {
     notify,
-    saved: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    saved: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'dailyProcess',

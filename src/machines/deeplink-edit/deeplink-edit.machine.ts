@@ -70,7 +70,7 @@ export const deeplinkEditMachine = setup({
   actions: {
     notify,
     /** The link changed on the server: reload the list (provided by the binding). */
-    saved: (_, _params: { appId: string }) => {},
+    saved: (_args, _params: { appId: string }) => {},
   },
 }).createMachine({
   id: 'deeplinkEdit',

@@ -74,8 +74,8 @@ export const deleteReportMachine = setup({
   actions: {
     notify,
     /** The report is gone on the server: drop it from the cached lists. */
-    deleted: (_, _params: { appId: string; id: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    deleted: (_args, _params: { appId: string; id: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'deleteReport',

@@ -47,8 +47,8 @@ export const firebaseConversionEventsMachine = setup({
     hasNames: ({ event }) => (event.type === 'ENABLE' || event.type === 'DISABLE') && event.eventNames.length > 0,
   },
   actions: {
-    changed: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    changed: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'firebaseConversionEvents',

@@ -69,7 +69,7 @@ export const imageSlotMachine = setup({
   },
   actions: {
     /** The recompressed JPEG is ready: the binding hands it to the details form. */
-    accepted: (_, _file: ImageFile) => {},
+    accepted: (_args, _file: ImageFile) => {},
   },
 }).createMachine({
   id: 'imageSlot',

@@ -83,7 +83,7 @@ export const monetizeFormMachine = setup({
   actions: {
     notify,
     /** The campaign was saved (provided: refresh the reads, back to the list). */
-    saved: (_, _params: { appId: string; campaign: MonetizeCampaign | null }) => {},
+    saved: (_args, _params: { appId: string; campaign: MonetizeCampaign | null }) => {},
   },
 }).createMachine({
   id: 'monetizeForm',

@@ -49,10 +49,10 @@ export const monetizeToggleMachine = setup({
   },
   actions: {
     notify,
-    openForm: (_, _params: { appId: string }) => {},
-    closeForm: (_, _params: { appId: string }) => {},
-    removed: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    openForm: (_args, _params: { appId: string }) => {},
+    closeForm: (_args, _params: { appId: string }) => {},
+    removed: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'monetizeToggle',

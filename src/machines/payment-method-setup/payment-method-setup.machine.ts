@@ -51,11 +51,11 @@ export const paymentMethodSetupMachine = setup({
   },
   actions: {
     /** Leave for the hosted page. */
-    redirect: (_, _params: { url: string }) => {},
+    redirect: (_args, _params: { url: string }) => {},
     /** The workspace's payment methods changed: read them again. */
-    methodsChanged: (_, _params: { workspaceId: string }) => {},
+    methodsChanged: (_args, _params: { workspaceId: string }) => {},
     /** Leave ?success=true for the Payment Methods tab's own address, so a reload does not say it again. */
-    clearReturnFlag: (_, _params: { workspaceId: string }) => {},
+    clearReturnFlag: (_args, _params: { workspaceId: string }) => {},
   },
 }).createMachine({
   id: 'paymentMethodSetup',

@@ -96,7 +96,7 @@ export const paymentMethodsMachine = setup({
   actions: {
     notify,
     /** The workspace's payment methods changed: read them again. */
-    methodsChanged: (_, _params: { workspaceId: string }) => {},
+    methodsChanged: (_args, _params: { workspaceId: string }) => {},
     /** Start adding a payment method (the hosted setup page). */
     addMethod: () => {},
   },

@@ -78,8 +78,8 @@ export const pluginLifecycleMachine = setup({
   actions: {
     notify,
     /** The app's plugins changed on the server: reload them. */
-    changed: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    changed: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'pluginLifecycle',

@@ -79,8 +79,8 @@ export const processDataMachine = setup({
   },
   actions: {
     notify,
-    started: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    started: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'processData',

@@ -70,7 +70,7 @@ export const questActionsMachine = setup({
   },
   actions: {
     notify,
-    questsChanged: (_, _params: { appId: string }) => {},
+    questsChanged: (_args, _params: { appId: string }) => {},
     pick: assign({ quest: ({ event }) => ('quest' in event ? event.quest : null) }),
   },
 }).createMachine({

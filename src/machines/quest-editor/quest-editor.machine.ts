@@ -116,7 +116,7 @@ export const questEditorMachine = setup({
   },
   actions: {
     notify,
-    questsChanged: (_, _params: { appId: string }) => {},
+    questsChanged: (_args, _params: { appId: string }) => {},
     edit: assign(({ context, event }) => {
       const v = context.values;
       let values = v;

@@ -113,7 +113,7 @@ export const questReviewMachine = setup({
   },
   actions: {
     notify,
-    questsChanged: (_, _params: { appId: string }) => {},
+    questsChanged: (_args, _params: { appId: string }) => {},
   },
 }).createMachine({
   id: 'questReview',

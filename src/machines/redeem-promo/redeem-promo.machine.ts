@@ -51,7 +51,7 @@ export const redeemPromoMachine = setup({
   actions: {
     notify,
     /** A credit was added: read the balance, runway and credits again. */
-    creditsChanged: (_, _params: { workspaceId: string }) => {},
+    creditsChanged: (_args, _params: { workspaceId: string }) => {},
   },
 }).createMachine({
   id: 'redeemPromo',

@@ -232,12 +232,12 @@ export const reportBuilderMachine = setup({
   actions: {
     notify,
     /** The template was saved: refresh lists; on the first save move the URL to /analyze/report/{id} (no reload). */
-    reportSaved: (_, _params: { id: string; first: boolean }) => {},
+    reportSaved: (_args, _params: { id: string; first: boolean }) => {},
     /** docs/analyze.md §Report states: after the first successful run the showSettings flag goes to local storage. */
     storeShowSettings: () => {},
     /** The template was deleted (the delete flow refreshed the lists): go to the blank report at /analyze/report. */
-    reportDeleted: (_, _params: { id: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    reportDeleted: (_args, _params: { id: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
     touch: assign({ lastChangedAt: () => now() }),
     /** Shows every validation error at once (a Run attempt that is blocked). */
     showValidation: assign(({ context }) => {

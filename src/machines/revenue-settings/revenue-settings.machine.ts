@@ -75,8 +75,8 @@ export const revenueSettingsMachine = setup({
   actions: {
     notify,
     /** The event's settings changed on the server: reload the integrations reads (provided by the binding). */
-    changed: (_, _params: { appId: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
+    changed: (_args, _params: { appId: string }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'revenueSettings',

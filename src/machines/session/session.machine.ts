@@ -96,7 +96,7 @@ export const sessionMachine = setup({
   },
   actions: {
     notify,
-    storeToken: (_, _params: { token: string | null }) => {},
+    storeToken: (_args, _params: { token: string | null }) => {},
     /** SIGNED_IN (an accepted invitation): its account becomes the session's. */
     adoptAccount: assign(({ event }) => (event.type === 'SIGNED_IN' ? { account: event.account, error: null, notice: null, removedFrom: [] } : {})),
   },

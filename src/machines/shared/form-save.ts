@@ -14,9 +14,9 @@ interface SaveOutcomeOptions {
   onSaved: unknown;
   success: string;
   failure: string;
-  failureWords(error: unknown): string;
+  failureWords: (error: unknown) => string;
   /** The server's messages for the fields a refusal names, put in the form's `errors` (see serverFieldErrors). */
-  fieldErrors?(error: unknown): Record<string, string | undefined>;
+  fieldErrors?: (error: unknown) => Record<string, string | undefined>;
 }
 
 /**

@@ -21,4 +21,4 @@ export interface Notice {
 }
 
 /** Placeholder of the `notify` action: declare it in `setup({ actions: { notify } })`; the flow's actors provide it. */
-export const notify = (_: unknown, _notice: Notice) => {};
+export const notify = (_args: unknown, _notice: Notice) => {};

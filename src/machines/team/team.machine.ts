@@ -124,7 +124,7 @@ export const teamMachine = setup({
   actions: {
     notify,
     /** The team list changed on the server: refresh it. */
-    teamChanged: (_, _params: { workspaceId: string }) => {},
+    teamChanged: (_args, _params: { workspaceId: string }) => {},
     openInvite: assign(({ event }) => {
       assertEvent(event, 'OPEN_INVITE');
       return { invite: { ...emptyInvite, roles: event.roles, role: defaultInviteRole(event.roles) } };

@@ -9,7 +9,7 @@ export function CountryPicker({ label, options, value, onChange, error, disabled
   label: string;
   options: readonly string[];
   value: readonly string[];
-  onChange(countries: string[]): void;
+  onChange: (countries: string[]) => void;
   error?: string | null;
   disabled?: boolean;
 }) {

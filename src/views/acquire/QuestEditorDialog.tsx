@@ -26,7 +26,7 @@ const since = (at: number | null) => {
   return hours < 1 ? 'received within the hour' : hours < 48 ? `last received ${hours} h ago` : `last received ${Math.round(hours / 24)} days ago`;
 };
 
-export function QuestEditorDialog({ appId, quest, events, onClose }: { appId: string; quest: Quest | null; events: SourceEvent[]; defaultCountries?: string[]; onClose(): void }) {
+export function QuestEditorDialog({ appId, quest, events, onClose }: { appId: string; quest: Quest | null; events: SourceEvent[]; defaultCountries?: string[]; onClose: () => void }) {
   const settings = useAcquireSettings(appId);
   const account = Session.useSelector((s) => s.context.account);
   const version = quest?.draft ?? quest?.active ?? null;

@@ -161,7 +161,7 @@ function StatusBadge({ status, draftOnly }: { status: string; draftOnly: boolean
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${tone}`} title={draftOnly ? 'Never published' : undefined}>{QUEST_STATUS_LABELS[status] ?? status}</span>;
 }
 
-function QuestMenu({ quest, busy, onPick }: { quest: Quest; busy: boolean; onPick(item: QuestMenuItem, quest: Quest): void }) {
+function QuestMenu({ quest, busy, onPick }: { quest: Quest; busy: boolean; onPick: (item: QuestMenuItem, quest: Quest) => void }) {
   const version = shownVersion(quest);
   const items = questMenu(quest, questStatusRule(version?.status ?? 'DRAFT'));
   return (

@@ -7,7 +7,7 @@
  * in code (the app and workspace pickers call the router's navigate, i.e. history.pushState) ask too: pushState is
  * wrapped while active; the flow's own navigation after "Leave" goes through `unguarded`.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export const LEAVE_BACK = '::back';
 const GUARD_STATE = 'questboard-leave-guard';
@@ -25,7 +25,9 @@ export function unguarded(navigate: () => void) {
 
 export function useLeaveGuard(active: boolean, asking: boolean, onLeave: (to: string) => void) {
   const leave = useRef(onLeave);
-  leave.current = onLeave;
+  useLayoutEffect(() => {
+    leave.current = onLeave;
+  });
 
   useEffect(() => {
     if (!active) return;
@@ -48,6 +50,7 @@ export function useLeaveGuard(active: boolean, asking: boolean, onLeave: (to: st
       event.stopPropagation();
       leave.current(url.pathname + url.search + url.hash);
     };
+    // oxlint-disable-next-line typescript/unbound-method -- kept as-is to be put back on cleanup; every call passes the history as `this`
     const pushState = window.history.pushState;
     window.history.pushState = function guardedPushState(this: History, data: unknown, unused: string, url?: string | URL | null) {
       const to = url === undefined || url === null ? null : new URL(url, window.location.href);

@@ -17,6 +17,7 @@ export default function OAuthCallbackPage() {
     // The token must not stay in the address bar or the history.
     if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
     if (!message) {
+      // oxlint-disable-next-line react/set-state-in-effect -- the outcome reports what the one-time hand-over to the opener window did, known only once this effect has run
       setOutcome('noAnswer');
       return;
     }

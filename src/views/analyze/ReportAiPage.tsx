@@ -4,7 +4,7 @@
  * Run Report opens the normal builder with the result, which runs it (every builder rule applies). A thin view over
  * the ask-analyze machine. Every member may use it (running reports is open to every member, docs/ask.md §Roles).
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ASK_QUESTION_MAX } from '../../contracts/ask';
@@ -181,7 +181,7 @@ function Ask({ workspaceId, appId }: { workspaceId: string; appId: string }) {
   );
 }
 
-function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part; hint?: string; onChange(value: string): void; onComparison(value: string): void; onRemove(): void }) {
+function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part; hint?: string; onChange: (value: string) => void; onComparison: (value: string) => void; onRemove: () => void }) {
   const chip = 'inline-flex max-w-full items-center gap-1 rounded-full bg-indigo-50 py-1 pl-3 pr-1 text-sm text-indigo-900 ring-1 ring-indigo-200';
   const control = 'field-sizing-content min-w-0 max-w-[18rem] truncate rounded-full border-0 bg-transparent py-0 pl-0 pr-7 text-sm font-semibold text-indigo-900 focus:ring-2 focus:ring-indigo-600';
   return (
@@ -224,9 +224,14 @@ function PartChip({ part, hint, onChange, onComparison, onRemove }: { part: Part
 }
 
 /** A condition's typed value, in a field (Enter or leaving it applies). */
-function ValueEditor({ part, onChange }: { part: Part; onChange(value: string): void }) {
+function ValueEditor({ part, onChange }: { part: Part; onChange: (value: string) => void }) {
   const [value, setValue] = useState(part.current);
-  useEffect(() => setValue(part.current), [part.current]);
+  // A new value from the flow replaces the one being typed (adjusted while rendering).
+  const [shown, setShown] = useState(part.current);
+  if (shown !== part.current) {
+    setShown(part.current);
+    setValue(part.current);
+  }
   const commit = () => {
     if (value.trim() !== '' && value !== part.current) onChange(value.trim());
     else setValue(part.current);

@@ -210,7 +210,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
 const runFocusedOnUnmount = new WeakSet<ReportBuilderActor>();
 
 /** Run Report: aria-disabled (still focusable) while it cannot run; clicks are ignored then. */
-function RunButton({ id, actor, run, onRun }: { id: string; actor: ReportBuilderActor; run: ReturnType<typeof selectRun>; onRun(): void }) {
+function RunButton({ id, actor, run, onRun }: { id: string; actor: ReportBuilderActor; run: ReturnType<typeof selectRun>; onRun: () => void }) {
   useLayoutEffect(() => {
     const button = document.getElementById(id);
     if (runFocusedOnUnmount.has(actor)) {
@@ -287,7 +287,7 @@ function Banner({ children }: { children: string }) {
   );
 }
 
-function ResultsSqlButton({ actor, onOpen }: { actor: ReportBuilderActor; onOpen(): void }) {
+function ResultsSqlButton({ actor, onOpen }: { actor: ReportBuilderActor; onOpen: () => void }) {
   const compiled = useSelector(actor, (s) => s.context.compiled);
   const hasRows = useSelector(actor, (s) => s.context.rows !== null);
   const reason = compiled ? null : hasRows ? 'The SQL of this run is not available.' : 'Run the report to see its SQL.';
@@ -298,12 +298,12 @@ function ResultsSqlButton({ actor, onOpen }: { actor: ReportBuilderActor; onOpen
   );
 }
 
-function SqlDialogFor({ actor, open, onClose }: { actor: ReportBuilderActor; open: boolean; onClose(): void }) {
+function SqlDialogFor({ actor, open, onClose }: { actor: ReportBuilderActor; open: boolean; onClose: () => void }) {
   const compiled = useSelector(actor, (s) => s.context.compiled);
   return <SqlDialog open={open} compiled={compiled} onClose={onClose} />;
 }
 
-function DateField({ label, value, min, max, disabled, onChange }: { label: string; value: string; min?: string; max?: string; disabled?: boolean; onChange(value: string): void }) {
+function DateField({ label, value, min, max, disabled, onChange }: { label: string; value: string; min?: string; max?: string; disabled?: boolean; onChange: (value: string) => void }) {
   return (
     <label className="block min-w-0">
       <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>

@@ -11,7 +11,7 @@ export function NoReportFound({ hint, className }: { hint: string; className: st
   );
 }
 
-export function SavedReportsLoadError({ onRetry, className }: { onRetry(): void; className: string }) {
+export function SavedReportsLoadError({ onRetry, className }: { onRetry: () => void; className: string }) {
   return (
     <div role="alert" className={`flex flex-wrap items-center gap-3 text-sm text-rose-800 ${className}`}>
       <AlertIcon className="size-4" />

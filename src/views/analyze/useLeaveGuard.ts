@@ -11,7 +11,7 @@
  * `bypassLeaveGuard` lets the builder's own moves through (the URL change after the first run, the blank report after
  * a delete). `isDirty` is read at the moment of navigation, from the actor, not from the last render.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 let bypass = 0;
 /** Runs a navigation the guard must not hold back. */
@@ -37,7 +37,9 @@ const pathOf = (url: string | URL | null | undefined): string | null => {
 export function useLeaveGuard(isDirty: () => boolean) {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const dirtyRef = useRef(isDirty);
-  dirtyRef.current = isDirty;
+  useLayoutEffect(() => {
+    dirtyRef.current = isDirty;
+  });
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -47,7 +49,9 @@ export function useLeaveGuard(isDirty: () => boolean) {
       event.returnValue = '';
     };
 
+    // oxlint-disable-next-line typescript/unbound-method -- kept as-is to be put back on unmount; every call passes the history as `this`
     const originalPush: HistoryFn = window.history.pushState;
+    // oxlint-disable-next-line typescript/unbound-method -- kept as-is to be put back on unmount; every call passes the history as `this`
     const originalReplace: HistoryFn = window.history.replaceState;
     const wrap = (original: HistoryFn): HistoryFn =>
       function guarded(this: History, data, unused, url) {

@@ -33,7 +33,7 @@ export function useReportBuilder({ workspaceId, appId, reportId, modelId }: { wo
     const runWhenReady = (snapshot: ReturnType<ReportBuilderActor['getSnapshot']>) => {
       if (!snapshot.matches({ ready: 'editing' }) || !askRunPending(appId)) return;
       clearAskRun(appId);
-      reportBuilderActions(actor.send).run();
+      reportBuilderActions((event) => actor.send(event)).run();
     };
     const subscription = actor.subscribe(runWhenReady);
     runWhenReady(actor.getSnapshot());

@@ -26,9 +26,9 @@ export interface AddAppModalProps {
   workspaceId: string;
   /** Store keys (storeKey) of the workspace's apps. */
   existing: readonly string[];
-  onClose(): void;
+  onClose: () => void;
   /** The app was created (the page opens it once the workspace lists it). */
-  onCreated(id: string): void;
+  onCreated: (id: string) => void;
 }
 
 function ListingIcon({ listing, className }: { listing: AppSearchResult; className: string }) {

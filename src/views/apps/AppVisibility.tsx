@@ -46,7 +46,7 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
   app: App;
   enabled: boolean;
   saving: boolean;
-  onToggle(): void;
+  onToggle: () => void;
   deniedReason: string | null;
 }) {
   const [open, setOpen] = useState(false);
@@ -113,7 +113,7 @@ export function VisibilitySwitch({ labelledBy, enabled, saving, onToggle, denied
   labelledBy: string;
   enabled: boolean;
   saving: boolean;
-  onToggle(): void;
+  onToggle: () => void;
   deniedReason: string | null;
 }) {
   return (

@@ -18,6 +18,7 @@ import { viewerDenied } from '../ui/permissions';
 import { AppVisibilityPopover, useAppVisibility } from './AppVisibility';
 
 const AddAppModal = lazy(() => import('./AddAppModal'));
+const NO_APPS: App[] = [];
 
 type Filter = 'all' | Platform;
 
@@ -71,7 +72,7 @@ export default function AppsPage() {
   const [adding, setAdding] = useState(false);
   const [openWhenListed, setOpenWhenListed] = useState<string | null>(null);
   const [, navigate] = useLocation();
-  const apps = workspace?.apps ?? [];
+  const apps = workspace?.apps ?? NO_APPS;
   const counts = useMemo(() => countByPlatform(apps), [apps]);
   const existing = useMemo(() => apps.map(appStoreKey).filter((key): key is string => key !== null), [apps]);
   const closeModal = useCallback(() => setAdding(false), []);
@@ -79,6 +80,7 @@ export default function AppsPage() {
   useEffect(() => {
     const created = openWhenListed ? apps.find((a) => a.id === openWhenListed) : undefined;
     if (workspace && created) {
+      // oxlint-disable-next-line react/set-state-in-effect -- waits for the refreshed workspace (outside React) to list the app; the wait ends with the navigation it triggers, once
       setOpenWhenListed(null);
       navigate(href.app(workspace.id, created.id, appLandingSection(created)));
     }

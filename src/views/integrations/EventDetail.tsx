@@ -37,7 +37,7 @@ function RevenueSummary({ eventName, settings }: { eventName: string; settings: 
   );
 }
 
-export function EventDetail({ appId, eventId, eventName, onBack }: { appId: string; eventId: string; eventName: string; onBack(): void }) {
+export function EventDetail({ appId, eventId, eventName, onBack }: { appId: string; eventId: string; eventName: string; onBack: () => void }) {
   const detail = useEventDetail(appId, eventId);
   const role = useCurrentWorkspace()?.role;
   const actor = useFlowActor(revenueSettingsFlow, { appId, eventId }, { key: `${appId}:${eventId}:revenue` });

@@ -21,7 +21,7 @@ function Choice({ label, field, value, options, busy, change, hint, autoFocus }:
   value: string;
   options: { value: string; label: string }[];
   busy: boolean;
-  change(field: keyof RevenueForm, value: string): void;
+  change: (field: keyof RevenueForm, value: string) => void;
   hint?: string;
   autoFocus?: boolean;
 }) {

@@ -14,7 +14,7 @@ export function CheckList({ legend, options, selected, onChange, disabled, error
   legend: string;
   options: readonly Option[];
   selected: readonly string[];
-  onChange(next: string[]): void;
+  onChange: (next: string[]) => void;
   disabled?: boolean;
   error?: string | null;
   searchable?: boolean;
@@ -58,7 +58,7 @@ export function AudienceChoice({ legend, name, value, labels, onChange, disabled
   name: string;
   value: Audience;
   labels: Record<Audience, string>;
-  onChange(next: Audience): void;
+  onChange: (next: Audience) => void;
   disabled?: boolean;
   error?: string | null;
 }) {

@@ -13,8 +13,8 @@ interface Props {
   events: readonly MonetizeEvent[];
   errors: Record<string, string>;
   disabled: boolean;
-  onChange(patch: Partial<ConditionDraft>): void;
-  onRemove(): void;
+  onChange: (patch: Partial<ConditionDraft>) => void;
+  onRemove: () => void;
 }
 
 function Field({ label, error, children }: { label: string; error?: string | null; children: (id: string, describedBy?: string) => ReactNode }) {

@@ -106,7 +106,7 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
   );
 }
 
-function LinkRow({ link, deniedReason, onEdit }: { link: Deeplink; deniedReason: string | null; onEdit(): void }) {
+function LinkRow({ link, deniedReason, onEdit }: { link: Deeplink; deniedReason: string | null; onEdit: () => void }) {
   const supported = isSupportedDeeplinkPlatform(link.platform);
   const name = `${link.type} (${platformLabel(link.platform)})`;
   return (

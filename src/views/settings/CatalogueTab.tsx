@@ -107,9 +107,9 @@ export default function CatalogueTab({ app, workspace }: { app: App; workspace: 
 
 function ItemDialog({ view, onChange, onSubmit, onClose }: {
   view: ReturnType<typeof selectCatalogueItem>;
-  onChange(field: DraftField, value: string): void;
-  onSubmit(): void;
-  onClose(): void;
+  onChange: (field: DraftField, value: string) => void;
+  onSubmit: () => void;
+  onClose: () => void;
 }) {
   const ids = useId();
   const { draft, errors } = view;

@@ -117,7 +117,7 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
   );
 }
 
-function TextArea({ label, value, disabled, onChange }: { label: string; value: string; disabled: boolean; onChange(value: string): void }) {
+function TextArea({ label, value, disabled, onChange }: { label: string; value: string; disabled: boolean; onChange: (value: string) => void }) {
   const id = useId();
   return (
     <div>

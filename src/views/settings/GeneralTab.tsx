@@ -138,12 +138,12 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
 function StoreSection({ title, status, onStatus, disabled, fields, values, errors, change }: {
   title: string;
   status: Status;
-  onStatus(status: Status): void;
+  onStatus: (status: Status) => void;
   disabled: boolean;
   fields: { field: TextFieldName; label: string; placeholder: string; shown: boolean }[];
   values: AppGeneralData;
   errors: GeneralErrors;
-  change(field: TextFieldName): (event: React.ChangeEvent<HTMLInputElement>) => void;
+  change: (field: TextFieldName) => (event: React.ChangeEvent<HTMLInputElement>) => void;
 }) {
   const selectId = useId();
   return (

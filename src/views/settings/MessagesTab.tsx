@@ -81,8 +81,8 @@ function MessageCard({ kind, message, errors, disabled, preview, appName, onTogg
   disabled: boolean;
   preview: { title: string; body: string };
   appName: string;
-  onToggle(enabled: boolean): void;
-  onChange(field: 'title' | 'body', value: string): void;
+  onToggle: (enabled: boolean) => void;
+  onChange: (field: 'title' | 'body', value: string) => void;
 }) {
   const ids = useId();
   const label = NOTIFICATION_LABELS[kind];

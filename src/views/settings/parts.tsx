@@ -4,7 +4,7 @@ import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 
 /** A form whose submit (button or Enter) sends the flow's SUBMIT; the browser's own validation is off. */
-export function SettingsForm({ onSubmit, children }: { onSubmit(): void; children: ReactNode }) {
+export function SettingsForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   return (
     <form
       noValidate
@@ -20,7 +20,7 @@ export function SettingsForm({ onSubmit, children }: { onSubmit(): void; childre
 }
 
 /** What a tab shows when its data could not be loaded, with a retry. */
-export function LoadFailed({ what, onRetry }: { what: string; onRetry(): void }) {
+export function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
     <EmptyState title={`The ${what} could not be loaded`} action={<Button onClick={onRetry}>Try again</Button>}>
       Check your connection and try again.

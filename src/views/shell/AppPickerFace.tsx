@@ -9,7 +9,7 @@ export interface AppPickerProps {
   labelVisible?: boolean;
   apps: App[];
   current: App;
-  onPick(app: App): void;
+  onPick: (app: App) => void;
 }
 
 export const APP_PICKER_BUTTON_CLASS =

@@ -12,7 +12,7 @@ import { WorkspaceNameFields } from '../workspace/WorkspaceNameFields';
 import { IconPicker } from '../ui/IconPicker';
 import { useActions } from '../flows/useActions';
 
-export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose(): void }) {
+export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = Session.useActorRef();
   const organisations = Session.useSelector((s) => s.context.account?.organisations ?? []);
   const [, navigate] = useLocation();
@@ -33,6 +33,7 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
   useEffect(() => {
     if (openAfterRefresh && organisations.some((o) => o.id === openAfterRefresh)) {
       navigate(href.apps(openAfterRefresh));
+      // oxlint-disable-next-line react/set-state-in-effect -- waits for the refreshed account (outside React) to list the workspace; the wait ends with the navigation it triggers, once
       setOpenAfterRefresh(null);
     }
   }, [openAfterRefresh, organisations, navigate]);

@@ -26,8 +26,8 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
   app: App | null;
   menuOpen: boolean;
   menuButtonRef: Ref<HTMLButtonElement>;
-  onToggleMenu(): void;
-  onCreateWorkspace(): void;
+  onToggleMenu: () => void;
+  onCreateWorkspace: () => void;
 }) {
   const [location, navigate] = useLocation();
   const session = Session.useActorRef();

@@ -17,7 +17,7 @@ const ITEMS_CLASS = 'z-50 mt-2 w-64 rounded-xl bg-white p-1 shadow-lg ring-1 rin
 
 export interface WorkspaceMenuProps {
   workspace: Workspace;
-  onCreate(): void;
+  onCreate: () => void;
 }
 
 export function WorkspaceMenu({ workspace, onCreate, intent }: WorkspaceMenuProps & { intent?: IntentRef }) {
@@ -58,7 +58,7 @@ export function WorkspaceMenu({ workspace, onCreate, intent }: WorkspaceMenuProp
 }
 
 export interface ProfileMenuProps {
-  onSignOut(): void;
+  onSignOut: () => void;
 }
 
 export function ProfileMenu({ onSignOut, intent }: ProfileMenuProps & { intent?: IntentRef }) {

@@ -4,7 +4,7 @@
  * the focus returns to the menu button (unless the user already put it somewhere else, e.g. by navigating).
  * The rest of the page is made inert by the shell meanwhile.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -18,13 +18,16 @@ export function useOverlayFocus({ open, mounted, overlay, trigger, onClose }: {
   mounted: boolean;
   overlay: RefObject<HTMLElement | null>;
   trigger: RefObject<HTMLElement | null>;
-  onClose(): void;
+  onClose: () => void;
 }) {
   const active = open && mounted;
   const close = useRef(onClose);
-  close.current = onClose;
+  useLayoutEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
     const panel = overlay.current;
+    const button = trigger.current;
     if (!active || !panel) return;
     focusables(panel)[0]?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
@@ -47,7 +50,7 @@ export function useOverlayFocus({ open, mounted, overlay, trigger, onClose }: {
       document.removeEventListener('keydown', onKeyDown);
       // Closing: the focus was in the menu (or dropped with it) → back to the menu button.
       const focused = document.activeElement;
-      if (!focused || focused === document.body || panel.contains(focused)) trigger.current?.focus();
+      if (!focused || focused === document.body || panel.contains(focused)) button?.focus();
     };
   }, [active, overlay, trigger]);
 }

@@ -11,8 +11,8 @@ export interface ConfirmDialogProps {
   error?: string | null;
   /** danger (default) for a destructive confirm; primary when the way forward is not destructive. */
   tone?: 'danger' | 'primary';
-  onConfirm(): void;
-  onCancel(): void;
+  onConfirm: () => void;
+  onCancel: () => void;
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
@@ -50,7 +50,7 @@ export interface ConfirmView {
 /** A ConfirmDialog bound to a flow's confirm / cancel actions (its selectors'); `confirmLabel` wins over the view's own. */
 export function FlowConfirmDialog({ view, actions, confirmLabel }: {
   view: ConfirmView;
-  actions: { confirm(): void; cancel(): void };
+  actions: { confirm: () => void; cancel: () => void };
   confirmLabel?: string;
 }) {
   return (

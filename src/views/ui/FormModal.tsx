@@ -10,8 +10,8 @@ import { Button } from './Button';
 export interface FormModalProps {
   open: boolean;
   title: string;
-  onClose(): void;
-  onSubmit(): void;
+  onClose: () => void;
+  onSubmit: () => void;
   submitLabel: string;
   busy?: boolean;
   submitDisabled?: boolean;

@@ -16,7 +16,7 @@ export interface IconPickerProps {
   /** When set the picker is read-only and its button carries this tooltip (docs/accounts.md §Roles view-only access). */
   deniedReason?: string | null;
   preview?: ReactNode;
-  onPick(file: File | null): void;
+  onPick: (file: File | null) => void;
 }
 
 export function IconPicker({ buttonLabel, fileName, hint, error, disabled, deniedReason, preview, onPick }: IconPickerProps) {

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 export interface ModalProps {
   open: boolean;
   title: string;
-  onClose(): void;
+  onClose: () => void;
   busy?: boolean;
   children: ReactNode;
   footer?: ReactNode;

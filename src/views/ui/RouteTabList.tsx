@@ -20,7 +20,7 @@ export function RouteTabList({ label, idPrefix, tabs, selected, hrefOf }: {
   idPrefix: string;
   tabs: readonly { tab: string; label: string }[];
   selected: string;
-  hrefOf(tab: string): string;
+  hrefOf: (tab: string) => string;
 }) {
   const [, navigate] = useLocation();
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

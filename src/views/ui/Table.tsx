@@ -53,14 +53,14 @@ export interface TableClasses {
 
 export interface TableProps<Row> {
   rows: readonly Row[];
-  rowKey(row: Row): string;
+  rowKey: (row: Row) => string;
   columns: readonly TableColumn<Row>[];
   frame: TableFrame;
   /** A caption read by screen readers only. */
   caption?: string;
   rowActions?: TableRowActions<Row> | null;
   /** Attributes of a row's <tr> (data-* hooks). */
-  rowAttributes?(row: Row): Record<`data-${string}`, string>;
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
   /** Rows shown before the data (a loading skeleton). */
   placeholder?: ReactNode;
   /** The <tfoot> rows (totals). */

@@ -99,6 +99,7 @@ export function useReplayIntent(intent: IntentRef | undefined, button: RefObject
     const pending = intent?.current;
     if (!element || !pending) return;
     const { press, key } = pending;
+    // oxlint-disable-next-line react/immutability -- `intent` is a ref (IntentRef) the placeholder's handlers fill; the replay empties it once, in this effect
     pending.press = null;
     pending.key = null;
     if (hadFocus || press || key) element.focus({ preventScroll: true });

@@ -12,18 +12,18 @@ import { useEffect, useState, type RefObject } from 'react';
 export function useFade(open: boolean, ms: number, element: RefObject<HTMLElement | null>): { mounted: boolean; shown: boolean } {
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(open);
+  // Opening mounts at once and closing starts the fade-out at once: adjusted while rendering, not in an effect.
+  if (open && !mounted) setMounted(true);
+  if (!open && shown) setShown(false);
   useEffect(() => {
-    if (open) {
-      setMounted(true);
-      return;
-    }
-    setShown(false);
+    if (open) return;
     const timer = setTimeout(() => setMounted(false), ms);
     return () => clearTimeout(timer);
   }, [open, ms]);
   useEffect(() => {
     if (!open || !mounted || !element.current) return;
     void getComputedStyle(element.current).opacity; // the transparent starting point of the transition
+    // oxlint-disable-next-line react/set-state-in-effect -- `shown` may turn on only once the mounted element's transparent style is computed, which needs the element in the page
     setShown(true);
   }, [open, mounted, element]);
   return { mounted, shown };

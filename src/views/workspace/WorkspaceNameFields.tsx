@@ -6,7 +6,7 @@ export interface WorkspaceNameFieldsProps {
   name: string;
   website: string;
   errors: WorkspaceFormErrors;
-  onChange(field: 'name' | 'website', value: string): void;
+  onChange: (field: 'name' | 'website', value: string) => void;
   disabled?: boolean;
   /** Shown but not editable (a viewer's settings). */
   readOnly?: boolean;

@@ -13,6 +13,7 @@ import {
   type Comparison,
   type ConditionValue,
   type ResolvedDates,
+  type SampleValue,
 } from '../../../contracts/analyze';
 import {
   addTokens,
@@ -75,7 +76,7 @@ export function ConditionsCard({ view, actions, resolved }: { view: SettingsView
 function ConditionRowView({ row, label, error, editable, actions, resolved, removeRef, onRemove }: {
   row: ConditionRow;
   removeRef: Ref<HTMLButtonElement>;
-  onRemove(): void;
+  onRemove: () => void;
   label: string;
   error: string | null;
   editable: boolean;
@@ -130,14 +131,14 @@ function ConditionRowView({ row, label, error, editable, actions, resolved, remo
   );
 }
 
-const asText = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const asText = (v: SampleValue | undefined) => (v === null || v === undefined ? '' : String(v));
 
 function ValueInput({ row, label, invalid, disabled, onChange, describedBy }: {
   row: ConditionRow;
   label: string;
   invalid: boolean;
   disabled: boolean;
-  onChange(value: ConditionValue): void;
+  onChange: (value: ConditionValue) => void;
   describedBy?: string;
 }) {
   if (isOneOfComparison(row.comparison)) {
@@ -160,10 +161,10 @@ function ValueInput({ row, label, invalid, disabled, onChange, describedBy }: {
 function SingleValue({ row, label, value, invalid, disabled, onChange, describedBy }: {
   row: ConditionRow;
   label: string;
-  value: unknown;
+  value: SampleValue | undefined;
   invalid: boolean;
   disabled: boolean;
-  onChange(value: string): void;
+  onChange: (value: string) => void;
   describedBy?: string;
 }) {
   const className = `${inputClass} ${invalid ? invalidInputClass : ''}`;
@@ -206,8 +207,8 @@ export function TokenInput({ label, value, disabled, onChange, sample }: {
   label: string;
   value: ConditionValue;
   disabled: boolean;
-  onChange(value: string): void;
-  sample?: unknown;
+  onChange: (value: string) => void;
+  sample?: SampleValue;
 }) {
   const [text, setText] = useState('');
   const tokens = tokensOf(value);

@@ -20,7 +20,7 @@ async function copySql(compiled: CompiledSql) {
   }
 }
 
-export function SqlDialog({ open, compiled, onClose }: { open: boolean; compiled: CompiledSql | null; onClose(): void }) {
+export function SqlDialog({ open, compiled, onClose }: { open: boolean; compiled: CompiledSql | null; onClose: () => void }) {
   const params = compiled ? Object.entries(compiled.params) : [];
   return (
     <Modal open={open} title="SQL" onClose={onClose} size="xl" footer={

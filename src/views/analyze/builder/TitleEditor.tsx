@@ -4,7 +4,7 @@ import { REPORT_TITLE_MAX } from '../../../contracts/analyze';
 import { PencilIcon } from '../icons';
 import { Spinner } from '../../ui/Spinner';
 
-export function TitleEditor({ title, saving, disabled, onSave }: { title: string; saving: boolean; disabled: boolean; onSave(title: string): void }) {
+export function TitleEditor({ title, saving, disabled, onSave }: { title: string; saving: boolean; disabled: boolean; onSave: (title: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
   const input = useRef<HTMLInputElement>(null);

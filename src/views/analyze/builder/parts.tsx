@@ -51,7 +51,7 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
   label: string;
   placeholder: string;
   options: PickerOption[];
-  onPick(value: string): void;
+  onPick: (value: string) => void;
   disabled?: boolean;
   emptyText?: string;
   ref?: Ref<PickerHandle>;
@@ -155,9 +155,14 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const pending = useRef<{ key: string; index: number } | null>(null);
   const fallbackRef = useRef(fallback);
-  fallbackRef.current = fallback;
+  const keysRef = useRef(keys);
+  useLayoutEffect(() => {
+    fallbackRef.current = fallback;
+    keysRef.current = keys;
+  });
   const joined = keys.join('\u0000');
   useLayoutEffect(() => {
+    const keys = keysRef.current;
     const removed = pending.current;
     pending.current = null;
     if (!removed || keys.includes(removed.key)) return; // nothing removed, or the removal did not happen
@@ -165,7 +170,7 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
     const button = target === undefined ? undefined : buttons.current.get(target);
     if (button) button.focus();
     else fallbackRef.current();
-    // `joined` stands for `keys`: only a change of the list matters.
+    // `joined` stands for `keys` (read from keysRef, kept current above): only a change of the list matters.
   }, [joined]);
   const removeButton = useCallback(
     (key: string) => (element: HTMLButtonElement | null) => {
@@ -186,13 +191,13 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
  */
 export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove, onRemove, removal, disabled, listLabel }: {
   items: readonly T[];
-  keyOf(item: T): string;
-  labelOf(item: T): string;
+  keyOf: (item: T) => string;
+  labelOf: (item: T) => string;
   /** The item's tooltip (e.g. label and column id); the label by default. */
-  titleOf?(item: T): string;
-  render?(item: T, index: number): ReactNode;
-  onMove(from: number, to: number): void;
-  onRemove(item: T): void;
+  titleOf?: (item: T) => string;
+  render?: (item: T, index: number) => ReactNode;
+  onMove: (from: number, to: number) => void;
+  onRemove: (item: T) => void;
   removal: RemovalFocus;
   disabled?: boolean;
   listLabel: string;
@@ -276,7 +281,7 @@ export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove
 
 export function IconButton({ label, onClick, disabled, children, tone = 'default', hideUntilHover, buttonRef }: {
   label: string;
-  onClick(): void;
+  onClick: () => void;
   disabled?: boolean;
   children: ReactNode;
   tone?: 'default' | 'danger';

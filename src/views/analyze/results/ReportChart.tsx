@@ -58,6 +58,7 @@ function useWidth<T extends HTMLElement>() {
 }
 
 const xOf = (d: ChartDatum) => d.x;
+const NO_SERIES: string[] = [];
 
 /** Horizontal grid lines exactly at the main axis' ticks (visx's Grid picks its own tick values). */
 function RowLines({ ticks }: { ticks: number[] }) {
@@ -99,7 +100,7 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
   // Accessors must stay stable between renders, or every series re-registers its data.
   const yAccessors = useMemo(() => new Map(allSeries.map((name) => [name, (d: ChartDatum) => d.plotted[name] ?? NaN])), [allSeries]);
 
-  const visible = model?.series ?? [];
+  const visible = model?.series ?? NO_SERIES;
   const toggle = (name: string) =>
     setHidden((current) => {
       const next = new Set(current);

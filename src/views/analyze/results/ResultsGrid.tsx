@@ -185,7 +185,7 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
   );
 }
 
-function PageButton({ label, onClick, disabled, children }: { label: string; onClick(): void; disabled: boolean; children: string }) {
+function PageButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: string }) {
   return (
     <button
       type="button"

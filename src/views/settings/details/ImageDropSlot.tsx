@@ -24,8 +24,8 @@ interface Props {
   disabled: boolean;
   /** docs/app-settings.md §Roles view-only: the chooser is disabled with this tooltip. */
   deniedReason: string | null;
-  onAccepted(file: File): void;
-  onRemove(): void;
+  onAccepted: (file: File) => void;
+  onRemove: () => void;
 }
 
 function usePreview(slot: Slot): string | null {
