@@ -5,7 +5,7 @@
  * description writes no row or no change, fails this file. And a change cannot commit without its row.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { isRight } from 'fp-ts/Either';
+import { isRight, type Either } from 'fp-ts/Either';
 import { inTransaction, type ServerContext } from '../../server/context';
 import { emit } from '../../server/events/outbox';
 import { DOMAIN_EVENTS, DOMAIN_EVENT_NAMES, type DomainEventName, type DomainEventPayload } from '../../src/contracts/domain-events';
@@ -66,7 +66,7 @@ describe('every event of the catalogue', () => {
   test('has a fixture its codec accepts', () => {
     for (const name of DOMAIN_EVENT_NAMES) {
       expect(FIXTURES[name], name).toBeDefined();
-      expect(isRight(DOMAIN_EVENTS[name].payload.decode(FIXTURES[name])), name).toBe(true);
+      expect(isRight((DOMAIN_EVENTS[name].payload as { decode(u: unknown): Either<unknown, unknown> }).decode(FIXTURES[name])), name).toBe(true);
     }
   });
 
