@@ -117,7 +117,7 @@ describe('activity machine paths', () => {
     ok.start();
     return vi.waitFor(() => expect(ok.getSnapshot().matches('ready')).toBe(true)).then(async () => {
       ok.send({ type: 'EXPORT' });
-      await vi.waitFor(() => expect(spies.notify).toHaveBeenCalledWith({ message: EXPORT_DONE, kind: 'success', duration: 'short' }));
+      await vi.waitFor(() => expect(spies.notify).toHaveBeenCalledWith({ message: EXPORT_DONE, kind: 'success' }));
       const bad = createActor(machine.provide({ actors: { loadPage: fromPromise(async () => page(['3'], null)), exportAll: fromPromise<void, { workspaceId: string; query: ActivityQuery }>(async () => { throw serverCrash(); }) } }), { input: INPUT });
       bad.start();
       await vi.waitFor(() => expect(bad.getSnapshot().matches('ready')).toBe(true));

@@ -146,7 +146,7 @@ export const activityMachine = setup({
         id: 'exportAll',
         src: 'exportAll',
         input: ({ context }) => ({ workspaceId: context.workspaceId, query: queryOf(context) }),
-        onDone: { target: 'ready', actions: { type: 'notify', params: { message: EXPORT_DONE, kind: 'success', duration: 'short' } } },
+        onDone: { target: 'ready', actions: { type: 'notify', params: { message: EXPORT_DONE, kind: 'success' } } },
         onError: { target: 'ready', actions: { type: 'notify', params: { message: EXPORT_FAILED, kind: 'error' } } },
       },
     },

@@ -5,7 +5,7 @@
  * A thin view: every action is an event to the activity flow's actor (src/machines/activity); the team list for the
  * person filter is a plain read. A list, not a wide table, so 700 px needs no sideways scroll.
  */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useSearch } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
@@ -37,14 +37,34 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 const areaLabel = (area: string) => area.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
+/** A labelled field (the label names it alone: a wrapped select would add its option to the name). */
+function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600">{label}</label>
+      {children(id)}
+    </div>
+  );
+}
+
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
   return (
-    <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-600">
-      {label}
-      <select value={value} onChange={(e) => onChange(e.target.value)} className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900">
-        {children}
-      </select>
-    </label>
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900">
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function DayField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <Field label={label}>
+      {(id) => <input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} className="w-full min-w-0 rounded-lg border border-slate-300 px-2 py-1 text-sm text-slate-900" />}
+    </Field>
   );
 }
 
@@ -125,17 +145,21 @@ function ActivityScreen({ workspace }: { workspace: Workspace }) {
       </div>
 
       <form role="search" aria-label="Filter activity" className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" onSubmit={(e) => e.preventDefault()}>
-        <label className="col-span-2 flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-600 sm:col-span-3 lg:col-span-6">
-          Search object names
-          <input
-            type="search"
-            value={view.search}
-            maxLength={ACTIVITY_SEARCH_MAX}
-            onChange={(e) => act.search(e.target.value)}
-            placeholder="Quest, report, member…"
-            className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-900"
-          />
-        </label>
+        <div className="col-span-2 sm:col-span-3 lg:col-span-6">
+          <Field label="Search object names">
+            {(id) => (
+              <input
+                id={id}
+                type="search"
+                value={view.search}
+                maxLength={ACTIVITY_SEARCH_MAX}
+                onChange={(e) => act.search(e.target.value)}
+                placeholder="Quest, report, member…"
+                className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 text-sm text-slate-900"
+              />
+            )}
+          </Field>
+        </div>
         <Select label="App" value={view.filters.app ?? ''} onChange={(v) => act.filter('app', v)}>
           <option value="">All apps</option>
           {apps.map((app) => <option key={app.id} value={app.id}>{app.appName}</option>)}
@@ -153,14 +177,8 @@ function ActivityScreen({ workspace }: { workspace: Workspace }) {
           <option value="">All actions</option>
           {Object.entries(VERB_LABELS).map(([verb, label]) => <option key={verb} value={verb}>{label}</option>)}
         </Select>
-        <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-600">
-          From
-          <input type="date" value={view.filters.from ?? ''} onChange={(e) => act.filter('from', e.target.value)} className="w-full min-w-0 rounded-lg border border-slate-300 px-2 py-1 text-sm text-slate-900" />
-        </label>
-        <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-600">
-          To
-          <input type="date" value={view.filters.to ?? ''} onChange={(e) => act.filter('to', e.target.value)} className="w-full min-w-0 rounded-lg border border-slate-300 px-2 py-1 text-sm text-slate-900" />
-        </label>
+        <DayField label="From" value={view.filters.from ?? ''} onChange={(v) => act.filter('from', v)} />
+        <DayField label="To" value={view.filters.to ?? ''} onChange={(v) => act.filter('to', v)} />
       </form>
       {view.filtered && (
         <div className="mt-2">

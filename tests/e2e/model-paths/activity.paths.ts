@@ -157,6 +157,9 @@ export const activityTable: FlowTable<ActivityUi> = {
     },
     'activity.ready': async (ui, state, via) => {
       const c = ctx(state);
+      // First: the snackbar goes away after 3 s.
+      if (via.type === 'xstate.done.actor.exportAll') await expect(ui.shell.snackbar(EXPORT_DONE)).toBeVisible();
+      if (via.type === 'xstate.error.actor.exportAll') await expect(ui.shell.snackbar(EXPORT_FAILED)).toBeVisible();
       if (c.entries.length === 0) {
         await expect(ui.page.getByRole('heading', { name: 'No activity matches these filters', exact: true })).toBeVisible();
         await expect(downloadButton(ui)).toBeDisabled();
@@ -178,8 +181,6 @@ export const activityTable: FlowTable<ActivityUi> = {
         await expect(changes.getByRole('rowheader', { name: 'invite', exact: true })).toBeVisible();
       }
       if (c.moreError) await expect(ui.page.getByRole('alert').filter({ hasText: MORE_FAILED })).toBeVisible();
-      if (via.type === 'xstate.done.actor.exportAll') await expect(ui.shell.snackbar(EXPORT_DONE)).toBeVisible();
-      if (via.type === 'xstate.error.actor.exportAll') await expect(ui.shell.snackbar(EXPORT_FAILED)).toBeVisible();
       if (via.type === 'xstate.done.actor.loadMore') {
         // The rich page: 56 rows, one open. No sideways scroll at 700 px; axe-clean at both widths.
         await ui.page.setViewportSize({ width: 700, height: 900 });
