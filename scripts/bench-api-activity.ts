@@ -17,7 +17,7 @@ import { configFromEnv } from '../server/config';
 import { hashToken, newToken } from '../server/auth/crypto';
 import { inTransaction, type ServerContext } from '../server/context';
 import { emit } from '../server/events/outbox';
-import { DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
+import { DOMAIN_EVENTS, DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
 import { ACTIVITY_PAGE_SIZE, type ActivityPage } from '../src/contracts/activity';
 
 export interface ActivityBenchRow {
@@ -42,6 +42,7 @@ async function generate(ctx: ServerContext, rows: number) {
   await ctx.db.insertInto('workspaces').values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 }).execute();
   await ctx.db.insertInto('memberships').values(PEOPLE.map((id) => ({ workspace_id: W, account_id: id, role: 'admin' as const }))).execute();
   const verbs = DOMAIN_EVENT_NAMES;
+  const areas = verbs.map((verb) => DOMAIN_EVENTS[verb].emittedBy);
   const now = ctx.now();
   // In chunks, so PGlite's single connection never holds one huge statement.
   const chunk = 100_000;
@@ -54,7 +55,7 @@ async function generate(ctx: ServerContext, rows: number) {
         ${now}::timestamptz - make_interval(secs => (${rows} - g) * (400 * 86400.0 / ${rows})),
         CASE WHEN g % 7 = 0 THEN NULL ELSE (${sql.val(PEOPLE)}::text[])[1 + (g % 6)] END,
         CASE WHEN g % 7 = 0 THEN 'Questboard' ELSE 'Person ' || (g % 6) END,
-        split_part((${sql.val(verbs)}::text[])[1 + (g % ${verbs.length})], '.', 1),
+        (${sql.val(areas)}::text[])[1 + (g % ${verbs.length})],
         (${sql.val(verbs)}::text[])[1 + (g % ${verbs.length})],
         'quest', 'q-' || (g % 5000), 'Quest number ' || (g % 5000),
         '[{"field":"status","before":"LIVE","after":"STOPPED"}]'::jsonb
