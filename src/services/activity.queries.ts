@@ -4,7 +4,7 @@
  * (e.g. the object's last change time) makes a new change read again.
  */
 import { useQuery } from '@tanstack/react-query';
-import { listActivity } from './activity.service';
+import { exportActivity, listActivity } from './activity.service';
 
 export const activityQueryKey = (workspaceId: string) => ['activity', workspaceId] as const;
 
@@ -13,5 +13,14 @@ export function useObjectHistory(workspaceId: string, objectType: string, object
     queryKey: [...activityQueryKey(workspaceId), objectType, objectId, version] as const,
     enabled: objectId !== null && workspaceId !== '',
     queryFn: async ({ signal }) => (await listActivity(workspaceId, { objectType, objectId: objectId! }, signal)).entries,
+  });
+}
+
+/** The app's log between two days (the chart markers' source): up to the export's limit, newest first. */
+export function useAppActivity(workspaceId: string, appId: string, range: { from: string; to: string } | null) {
+  return useQuery({
+    queryKey: [...activityQueryKey(workspaceId), 'app', appId, range?.from ?? null, range?.to ?? null] as const,
+    enabled: range !== null && workspaceId !== '' && appId !== '',
+    queryFn: async ({ signal }) => (await exportActivity(workspaceId, { app: appId, from: range!.from, to: range!.to }, signal)).entries,
   });
 }

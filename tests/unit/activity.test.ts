@@ -7,6 +7,7 @@ import { changesOf } from '../../src/contracts/domain-events';
 import { isCardNumber } from '../../src/contracts/secrets';
 import { activityCsv } from '../../src/lib/activity-csv';
 import type { ActivityEntry } from '../../src/contracts/activity';
+import { dayRange, markersOf } from '../../src/views/activity/chart-markers';
 
 describe('changesOf', () => {
   it('lists the fields that differ, in the given order; lists and objects compare by their JSON', () => {
@@ -50,5 +51,29 @@ describe('activityCsv', () => {
 
   it('an entry without changes is still one record', () => {
     expect(activityCsv([{ ...entry, changes: [] }]).trimEnd().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('chart markers', () => {
+  const at = (verb: string, when: string, name = 'Dragon Tamer'): ActivityEntry => ({
+    id: when, at: when, actor: { accountId: 'a', name: 'Ada Admin' }, area: 'acquire', verb, appId: 'app-1',
+    object: { type: 'quest', id: 'q', name }, changes: [{ field: 'status', before: 'LIVE', after: 'STOPPED' }],
+  });
+  const xs = ['2026-11-20', '2026-11-21', '2026-11-22'];
+
+  it('the day range only when every x value is a day', () => {
+    expect(dayRange(['2026-11-22', '2026-11-20 00:00:00'])).toEqual({ from: '2026-11-20', to: '2026-11-22' });
+    expect(dayRange(['US', '2026-11-20'])).toBeNull();
+    expect(dayRange([])).toBeNull();
+  });
+
+  it('one marker per charted day with a change that moves numbers, its lines in words', () => {
+    const markers = markersOf([
+      at('quest.stopped', '2026-11-21T15:00:00.000Z'),
+      at('target.changed', '2026-11-21T09:00:00.000Z', 'Target settings'),
+      at('report.saved', '2026-11-20T09:00:00.000Z', 'Retention'),
+      at('quest.published', '2026-11-30T09:00:00.000Z'),
+    ], xs);
+    expect(markers).toEqual([{ x: '2026-11-21', day: '2026-11-21', lines: ['Ada Admin stopped quest Dragon Tamer', 'Ada Admin changed target settings Target settings'] }]);
   });
 });
