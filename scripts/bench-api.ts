@@ -11,9 +11,11 @@
  *
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
- * --only pglite|postgres, --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
+ * --only pglite|postgres|activity, --activity-rows <n> (1,000,000), --activity-samples <n> (200), --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
  * depends much less on what else the machine is doing. Targets (issue 9): PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
  * report run p99 ≤ 2 s in the mixed case; PostgreSQL /api/me p99 ≤ 50 ms and 2 processes ≥ 1.6× one.
+ * The activity case (scripts/bench-api-activity.ts, in-process on PGlite): the activity page at 1 M entries in one
+ * workspace (target p99 ≤ 50 ms) and what writing an entry adds to a change's transaction (target ≤ 1 ms).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,7 @@ import pg from 'pg';
 import { freePort, ROOT } from './e2e-server';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../server/demo/seed';
 import { addDays, type RunReportRequest } from '../src/contracts/analyze';
+import { benchActivity, printActivityTable, type ActivityBenchRow } from './bench-api-activity';
 
 const { values: args } = parseArgs({
   options: {
@@ -37,6 +40,8 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string', default: '.bench/api' },
     only: { type: 'string' },
     'cpu-per-server': { type: 'string' },
+    'activity-rows': { type: 'string', default: '1000000' },
+    'activity-samples': { type: 'string', default: '200' },
   },
 });
 const DURATION = Number(args.duration);
@@ -307,7 +312,12 @@ async function main() {
   const cap = CPU_PER_SERVER === null ? 'no CPU cap' : `each server process capped at ${CPU_PER_SERVER} CPU`;
   console.log(`bench:api — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${DURATION} s per case, ${CONNECTIONS} connections, ${cap}; load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
   const rows: Row[] = [];
-  if (args.only !== 'postgres') {
+  const activityRows: ActivityBenchRow[] = [];
+  if (!args.only || args.only === 'activity') {
+    console.log(`Activity (in-process on PGlite, ${Number(args['activity-rows']).toLocaleString('en-US')} entries in one workspace):`);
+    activityRows.push(...(await benchActivity({ rows: Number(args['activity-rows']), samples: Number(args['activity-samples']), log: console.log })));
+  }
+  if (args.only !== 'postgres' && args.only !== 'activity') {
     console.log('PGlite (embedded; the first run generates the demo events, later runs reuse them):');
     const server = await startServer('pglite', { DATA_DIR: path.join(DATA_DIR, 'pglite') });
     try {
@@ -316,7 +326,7 @@ async function main() {
       await server.stop();
     }
   }
-  if (DATABASE_URL && args.only !== 'pglite') {
+  if (DATABASE_URL && args.only !== 'pglite' && args.only !== 'activity') {
     if (!fs.existsSync(path.join(DATA_DIR, 'pglite', 'events.duckdb'))) throw new Error('run the PGlite case once first: it builds the demo events the PostgreSQL servers copy');
     await withBenchDatabase(DATABASE_URL, async (url) => {
       console.log('PostgreSQL, 1 process:');
@@ -336,8 +346,12 @@ async function main() {
     });
   }
   console.log('');
-  printTable(rows);
+  if (rows.length) printTable(rows);
   printScaleOut(rows);
+  if (activityRows.length) {
+    console.log('');
+    printActivityTable(activityRows, console.log);
+  }
   const load1 = os.loadavg();
   console.log(`\nload average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${load1.map((l) => l.toFixed(2)).join(' ')}`);
 }

@@ -52,6 +52,8 @@ import { monetizeRoutes } from './areas/monetize/index';
 import { monetizeMigrations } from './areas/monetize/index';
 import { revenueSettingsRoutes } from './areas/integrations/index';
 import { revenueSettingsMigrations } from './areas/integrations/index';
+import { activityMigrations, activityRoutes, activityWantsPostback, recordActivity } from './areas/activity/index';
+import { DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
 
 export interface Area {
   name: string;
@@ -86,6 +88,7 @@ export const areas: readonly Area[] = [
   // Attribution postbacks, with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
   { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: { ...postbacksMigrations, ...testLinksMigrations } },
   { name: 'monetize', routes: monetizeRoutes, migrations: monetizeMigrations },
+  { name: 'activity', routes: activityRoutes, migrations: activityMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
@@ -107,6 +110,12 @@ export const reactions: readonly Reaction[] = [
   { event: 'postback.stored', area: 'adjust', name: 'adjust.mark-event-active', mode: 'transaction', handle: markAdjustEventActive, wants: isAdjustCallback },
   // A step completed within the quest's daily cap becomes a pending charge on the workspace's bill.
   { event: 'quest.step_completed', area: 'billing', name: 'billing.charge-quest-step', mode: 'after-commit', handle: chargeQuestStep },
+  // Every event becomes its activity row in the change's own transaction (last, after the reactions above changed
+  // what they change): a change cannot commit without its row. Postbacks only when another reaction wanted them.
+  ...DOMAIN_EVENT_NAMES.map((event) => ({
+    event, area: 'activity', name: 'activity.record', mode: 'transaction' as const, handle: recordActivity,
+    ...(event === 'postback.stored' ? { wants: activityWantsPostback } : {}),
+  })),
 ] as readonly Reaction[];
 
 /** The outbox's own tables migrate with the areas' (they are shared infrastructure, not an area). */

@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Email domains of Questboard staff (docs/accounts.md §Roles): their accounts are hidden from other users' team lists. */
   internalDomains: string[];
   sessionDays: number;
+  /** ACTIVITY_DAYS: activity entries older than this many days are pruned by a daily job (docs/activity.md). */
+  activityDays: number;
   /** Where built SPA files are served from; absent in API-only tests. */
   staticDir?: string;
   /** Public origin used in links written to emails. */
@@ -111,6 +113,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     internalDomains: (env.INTERNAL_EMAIL_DOMAINS ?? 'questboard.io,questboard.dev').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     sessionDays: Number(env.SESSION_DAYS ?? 14),
+    activityDays: Number(env.ACTIVITY_DAYS ?? 400),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,

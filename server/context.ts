@@ -66,6 +66,11 @@ export interface ServerContext {
   now: () => Date;
   /** The domain events' reactions (none on a context built without them: events then only reach the outbox). */
   events?: EventBus;
+  /**
+   * Who is making the change: the signed-in account of the request (defineRoute sets it for every handler), absent
+   * for Questboard's own work (the scheduler, jobs, a partner's postbacks). emit() records it with each event.
+   */
+  actor?: string | null;
   /** Inside inTransaction: the ids of the events emitted so far, delivered once the transaction commits. */
   emitted?: string[];
 }

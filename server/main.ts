@@ -22,6 +22,7 @@ import { startEventDispatcher } from './events/outbox';
 import { integrationJobs, scheduleDailyProcessing } from './areas/integrations/index';
 import { startScheduler } from './jobs/scheduler';
 import { firebaseJobs } from './areas/integrations/index';
+import { activityJobs, scheduleActivityPruning } from './areas/activity/index';
 import type { ServerContext } from './context';
 
 /** BigQuery clients (loaded only when configured), one per GCP project of the apps' BigQuery plugins. */
@@ -80,10 +81,12 @@ async function main() {
   const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
   // Firebase function deployments have their own lane, so a long export or processing job never holds them up.
   const firebaseWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, firebaseJobs, { log: (line) => console.error(line) });
+  // The activity log's daily retention prune (ACTIVITY_DAYS), in a lane of its own.
+  const activityWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, activityJobs, { log: (line) => console.error(line) });
   // Domain events committed but not yet delivered (a server stopped in between, a subscriber that failed) go out here.
   const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, { log: (line) => console.error(line) });
   // Daily Process Data of BigQuery plugins at their refresh schedule (safe with several servers: server/jobs/scheduler.ts).
-  const scheduler = startScheduler((app as unknown as { questboard: ServerContext }).questboard, [scheduleDailyProcessing], { log: (line) => console.error(line) });
+  const scheduler = startScheduler((app as unknown as { questboard: ServerContext }).questboard, [scheduleDailyProcessing, scheduleActivityPruning], { log: (line) => console.error(line) });
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -94,6 +97,7 @@ async function main() {
         await scheduler.stop();
         await jobs.stop();
         await firebaseWorker.stop();
+        await activityWorker.stop();
         await dispatcher.stop();
         await analytics.close();
         await handle.close();

@@ -24,6 +24,7 @@ export const patterns = {
   home: '/workspace/home',
   apps: '/workspace/:workspaceId/apps',
   team: '/workspace/:workspaceId/team',
+  activity: '/workspace/:workspaceId/activity',
   billing: '/workspace/:workspaceId/billing',
   billingTab: '/workspace/:workspaceId/billing/:tab',
   workspaceSettings: '/workspace/:workspaceId/settings',
@@ -58,6 +59,11 @@ export const href = {
   home: () => '/workspace/home',
   apps: (workspaceId: string) => `/workspace/${enc(workspaceId)}/apps`,
   team: (workspaceId: string) => `/workspace/${enc(workspaceId)}/team`,
+  /** The activity log (docs/activity.md), optionally filtered (`{ app, from, to }`: a chart marker's day). */
+  activity: (workspaceId: string, filters: Record<string, string> = {}) => {
+    const query = new URLSearchParams(filters).toString();
+    return `/workspace/${enc(workspaceId)}/activity${query ? `?${query}` : ''}`;
+  },
   billing: (workspaceId: string) => `/workspace/${enc(workspaceId)}/billing`,
   /** A billing tab (BILLING_TAB_SLUGS); Balance is also the bare billing page. */
   billingTab: (workspaceId: string, tab: BillingTabSlug) => `/workspace/${enc(workspaceId)}/billing/${tab}`,

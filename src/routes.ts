@@ -38,6 +38,7 @@ export const routes: RouteDef[] = [
   route('home', 'Home', 'session', lazy(() => import('./views/workspace/HomePage'))),
   route('apps', 'Apps', 'workspace', lazy(() => import('./views/apps/AppsPage'))),
   route('team', 'Team', 'workspace', lazy(() => import('./views/team/TeamPage'))),
+  route('activity', 'Activity', 'workspace', lazy(() => import('./views/activity/ActivityPage'))),
   route('billing', 'Billing', 'workspace', billing, isAdmin),
   route('billingTab', 'Billing', 'workspace', billing, isAdmin),
   // Every member may open it; the navigation lists it for admins only, and the server refuses a non-admin's save.

@@ -10,6 +10,7 @@ import type { PostbackTables } from '../areas/postbacks/schema';
 import type { MonetizeTables } from '../areas/monetize/schema';
 import type { RevenueSettingsTables } from '../areas/integrations/revenue-settings.migrations';
 import type { EventTables } from '../events/schema';
+import type { ActivityTables } from '../areas/activity/schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -183,7 +184,7 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends EventTables, BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables, AcquireTables {
+export interface Database extends EventTables, BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables, AcquireTables, ActivityTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

@@ -33,4 +33,10 @@ export const eventsMigrations: Record<string, Migration> = {
       `);
     },
   },
+  // Who made the change an event announces: the account of the request, null for Questboard itself (docs/activity.md).
+  '0701_domain_events_actor': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `ALTER TABLE domain_events ADD COLUMN actor_id text`);
+    },
+  },
 };

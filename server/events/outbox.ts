@@ -30,10 +30,10 @@ export async function emit<N extends DomainEventName>(tx: ServerContext, name: N
   const at = tx.now();
   const row = await tx.db
     .insertInto('domain_events')
-    .values({ name, area: spec.emittedBy, payload: JSON.stringify(spec.payload.encode(payload as never)), created_at: at })
+    .values({ name, area: spec.emittedBy, payload: JSON.stringify(spec.payload.encode(payload as never)), created_at: at, actor_id: tx.actor ?? null })
     .returning(sql<string>`id::text`.as('id'))
     .executeTakeFirstOrThrow();
-  const event: DomainEvent<N> = { id: row.id, name, payload, at };
+  const event: DomainEvent<N> = { id: row.id, name, payload, at, by: tx.actor ?? null };
   const mine = reactionsOf(tx).filter((reaction): reaction is Reaction<N> => reaction.event === name);
   const later = mine.filter((reaction) => reaction.mode === 'after-commit');
   if (later.length) {
@@ -54,6 +54,7 @@ interface DueDelivery {
   name: string;
   payload: unknown;
   created_at: Date | string;
+  actor_id: string | null;
 }
 
 export type DeliveryOutcome = 'delivered' | 'failed' | 'none';
@@ -69,7 +70,7 @@ export async function deliverNext(ctx: ServerContext, eventIds?: readonly string
     return await ctx.db.transaction().execute(async (trx) => {
       const only = eventIds ? sql`AND d.event_id IN (${sql.join(eventIds.map((id) => sql`${id}::bigint`))})` : sql``;
       const { rows } = await sql<DueDelivery>`
-        SELECT d.event_id::text AS event_id, d.subscriber, d.attempts, e.name, e.payload, e.created_at
+        SELECT d.event_id::text AS event_id, d.subscriber, d.attempts, e.name, e.payload, e.created_at, e.actor_id
         FROM domain_event_deliveries d JOIN domain_events e ON e.id = d.event_id
         WHERE d.delivered_at IS NULL AND d.failed_at IS NULL AND d.next_attempt_at <= ${now} ${only}
         ORDER BY d.event_id, d.subscriber
@@ -82,7 +83,7 @@ export async function deliverNext(ctx: ServerContext, eventIds?: readonly string
       if (!reaction) throw new Error(`no subscriber ${due.subscriber} for ${due.name} on this server`);
       const decoded = DOMAIN_EVENTS[due.name as DomainEventName].payload.decode(due.payload);
       if (decoded._tag === 'Left') throw new Error(`event ${due.event_id} (${due.name}) has a payload its codec refuses`);
-      const event: DomainEvent = { id: due.event_id, name: due.name as DomainEventName, payload: decoded.right, at: new Date(due.created_at) };
+      const event: DomainEvent = { id: due.event_id, name: due.name as DomainEventName, payload: decoded.right, at: new Date(due.created_at), by: due.actor_id };
       const emitted: string[] = [];
       await reaction.handle({ ...ctx, db: trx, emitted }, event as never);
       await trx.updateTable('domain_event_deliveries').set({ delivered_at: ctx.now(), attempts: due.attempts + 1, last_error: null })

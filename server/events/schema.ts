@@ -7,6 +7,8 @@ export interface DomainEventsTable {
   area: string;
   payload: ColumnType<unknown, string, string>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** Who made the change (the signed-in account of the request), null for Questboard itself (0701). */
+  actor_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface DomainEventDeliveriesTable {

@@ -190,7 +190,8 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
         const query = endpoint.query ? decodeInput(endpoint.query, req.query ?? {}, 'query') : {};
         const membership = caller ? await resolveMembership(ctx, route, req.params as Record<string, string | undefined>, caller) : null;
         const body = await readBody(req, endpoint);
-        const answer = await route.handler({ req, reply, params, query, body, caller, membership, ctx });
+        // The caller is the actor of whatever the handler changes (recorded with its domain events: docs/activity.md).
+        const answer = await route.handler({ req, reply, params, query, body, caller, membership, ctx: caller ? { ...ctx, actor: caller.accountId } : ctx });
         reply.status(route.status ?? 200);
         if (isBinary(endpoint.response)) {
           const { contentType, bytes, headers, status } = answer as BinaryAnswer;

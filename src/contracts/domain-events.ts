@@ -10,6 +10,35 @@ import * as t from 'io-ts';
 
 const Id = t.string;
 
+/**
+ * One field of a change, before → after, as the emitting area saw it (docs/activity.md §What a row holds). Values are
+ * scalars; a list or an object is written as its JSON text. `null` before means the field did not exist yet (a
+ * creation), `null` after that it no longer exists (a removal). Secrets never travel here: the emitter leaves them
+ * out, and the activity log masks any value under a secret-sounding field name again (src/contracts/secrets.ts).
+ */
+export const FieldChange = t.type({ field: t.string, before: t.union([t.string, t.number, t.boolean, t.null]), after: t.union([t.string, t.number, t.boolean, t.null]) });
+export type FieldChange = t.TypeOf<typeof FieldChange>;
+export const FieldChanges = t.array(FieldChange);
+type Scalar = FieldChange['before'];
+
+const scalar = (value: unknown): Scalar =>
+  value === undefined || value === null ? null : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value);
+
+/**
+ * The fields that differ between two versions of an object (`before` null: created; `after` null: removed), in the
+ * order of `fields` (default: every key of either side). Lists and objects compare by their JSON text.
+ */
+export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null, fields?: readonly string[]): FieldChange[] {
+  const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const out: FieldChange[] = [];
+  for (const field of keys) {
+    const b = before ? scalar(before[field]) : null;
+    const a = after ? scalar(after[field]) : null;
+    if (b !== a) out.push({ field, before: b, after: a });
+  }
+  return out;
+}
+
 /** A quest step completed by a player (attribution postback or the player app); `chargeId` when within the cap. */
 export const QuestStepCompleted = t.type({
   workspaceId: Id,
@@ -34,8 +63,36 @@ export const ChargeRecorded = t.type({
   description: t.string,
 });
 
-/** A quest published (its draft became the active version, live). */
-export const QuestPublished = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string });
+/** A quest published (its draft became the active version, live); `changes`: the active version before → after. */
+export const QuestPublished = t.intersection([
+  t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string }),
+  t.partial({ changes: FieldChanges }),
+]);
+
+/** A quest's draft saved (created or edited): the draft before (or the active version) → after. */
+export const QuestDraftSaved = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, changes: FieldChanges });
+/** A live quest stopped, or a stopped one restarted, by a person: its status before → after. */
+export const QuestStatusChanged = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, changes: FieldChanges });
+/** Acquire's target settings saved (countries, daily budget, target KPI and value, analysis period): before → after. */
+export const TargetChanged = t.type({ workspaceId: Id, appId: Id, changes: FieldChanges });
+
+/** A plugin connected or disconnected (its status before → after). */
+export const PluginConnectionChanged = t.type({ workspaceId: Id, appId: Id, pluginId: Id, pluginType: t.string, changes: FieldChanges });
+
+/** A member invited (the address and role), changed role, or removed (a membership, or a pending invite revoked). */
+export const MemberChanged = t.type({ workspaceId: Id, memberId: Id, email: t.string, changes: FieldChanges });
+
+/** A saved report (Analyze template) created or changed (title, model, configuration), or deleted. */
+export const ReportChanged = t.type({ workspaceId: Id, appId: Id, reportId: Id, title: t.string, changes: FieldChanges });
+
+/** A payment method added or removed: its description ("Visa •••• 4242"), never the card number. */
+export const PaymentMethodChanged = t.type({ workspaceId: Id, paymentMethodId: Id, description: t.string, changes: FieldChanges });
+
+/** An API key created or revoked: its type and the last four characters only (the key itself is a secret). */
+export const ApiKeyChanged = t.type({ workspaceId: Id, appId: Id, keyId: Id, label: t.string, changes: FieldChanges });
+
+/** The workspace's settings (name, website, icon) changed: before → after. */
+export const WorkspaceSettingsChanged = t.type({ workspaceId: Id, workspaceName: t.string, changes: FieldChanges });
 
 /** A quest that reached its daily cap today (the first refused step of the day). */
 export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, day: t.string });
@@ -72,17 +129,42 @@ export const DOMAIN_EVENTS = {
   'quest.capped': { payload: QuestCapped, emittedBy: 'acquire' },
   'charge.recorded': { payload: ChargeRecorded, emittedBy: 'billing' },
   'postback.stored': { payload: PostbackStored, emittedBy: 'postbacks' },
+  'quest.draft_saved': { payload: QuestDraftSaved, emittedBy: 'acquire' },
+  'quest.stopped': { payload: QuestStatusChanged, emittedBy: 'acquire' },
+  'quest.restarted': { payload: QuestStatusChanged, emittedBy: 'acquire' },
+  'target.changed': { payload: TargetChanged, emittedBy: 'acquire' },
+  'plugin.connected': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'plugin.disconnected': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'member.invited': { payload: MemberChanged, emittedBy: 'team' },
+  'member.role_changed': { payload: MemberChanged, emittedBy: 'team' },
+  'member.removed': { payload: MemberChanged, emittedBy: 'team' },
+  'report.saved': { payload: ReportChanged, emittedBy: 'analyze' },
+  'report.deleted': { payload: ReportChanged, emittedBy: 'analyze' },
+  'payment_method.added': { payload: PaymentMethodChanged, emittedBy: 'billing' },
+  'payment_method.removed': { payload: PaymentMethodChanged, emittedBy: 'billing' },
+  'api_key.created': { payload: ApiKeyChanged, emittedBy: 'apps' },
+  'api_key.revoked': { payload: ApiKeyChanged, emittedBy: 'apps' },
+  'workspace.settings_changed': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;
 export type DomainEventPayload<N extends DomainEventName> = t.TypeOf<(typeof DOMAIN_EVENTS)[N]['payload']>;
 
-/** One event as a subscriber receives it: its outbox id, name, payload and when it happened. */
+/** The areas that emit events (the activity log's area filter accepts exactly these). */
+export const EVENT_AREAS = [...new Set(Object.values(DOMAIN_EVENTS).map((spec) => spec.emittedBy))].sort() as EventArea[];
+export type EventArea = (typeof DOMAIN_EVENTS)[DomainEventName]['emittedBy'];
+
+/**
+ * One event as a subscriber receives it: its outbox id, name, payload, when it happened and who made it happen
+ * (`by`: the signed-in account whose request made the change; null for Questboard itself: the scheduler, a job, a
+ * partner's postback).
+ */
 export interface DomainEvent<N extends DomainEventName = DomainEventName> {
   id: string;
   name: N;
   payload: DomainEventPayload<N>;
   at: Date;
+  by: string | null;
 }
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[];

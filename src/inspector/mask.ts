@@ -13,7 +13,9 @@
  * The input is never mutated; cycles become "[Circular]", very deep or very large values are cut short.
  */
 
-export const MASKED = '[masked]';
+import { isSecretValue, isSensitiveKey, MASKED } from '../contracts/secrets';
+
+export { isSensitiveKey, MASKED };
 const CIRCULAR = '[Circular]';
 const TOO_DEEP = '[…]';
 
@@ -21,37 +23,6 @@ const MAX_DEPTH = 12;
 const MAX_ITEMS = 50;
 const MAX_KEYS = 100;
 const MAX_STRING = 2000;
-
-/** Key names that hold secrets wherever they appear inside the name (`newPassword`, `client_secret`, `x-api-key`). */
-const SECRET_IN_NAME = /pass(word|wd|phrase)|pwd|secret|token|credential|authori[sz]ation|cookie|api[-_ ]?key|private|bearer/i;
-/** Key names whose words (camelCase, snake_case, kebab-case) include one of these. */
-const SECRET_WORDS = new Set(['key', 'keys', 'auth', 'jwt', 'otp', 'signature', 'file', 'files', 'blob', 'attachment', 'upload']);
-
-/** Splits `privateKeyId`, `private_key_id`, `X-Api-Key` into lower-case words. */
-function words(key: string): string[] {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((word) => word.toLowerCase());
-}
-
-/** True when a property of this name must not be shown. */
-export function isSensitiveKey(key: string): boolean {
-  return SECRET_IN_NAME.test(key) || words(key).some((word) => SECRET_WORDS.has(word));
-}
-
-const SECRET_VALUE_PATTERNS: RegExp[] = [
-  /-----BEGIN [A-Z ]*PRIVATE KEY-----/, // PEM keys, alone or inside JSON text
-  /^\s*(bearer|basic)\s+\S+/i, // authorization header values
-  /^eyJ[\w-]*\.[\w-]+\.[\w-]*$/, // JWT
-  /^ya29\.[\w.-]+$/, // Google OAuth access token
-  /^1\/\/[\w-]{20,}$/, // Google OAuth refresh token
-  /^AIza[\w-]{30,}$/, // Google API key
-  /^GOCSPX-[\w-]+$/, // Google OAuth client secret
-  /"(private_key|private_key_id|access_token|refresh_token|id_token|client_secret|password|api_?key|secret|token)"\s*:/i, // JSON text with credentials
-];
 
 /** Long runs of base64 (file contents pasted or read as text). */
 const BASE64 = /^[A-Za-z0-9+/\r\n]+={0,2}$|^[A-Za-z0-9_-]+={0,2}$/;
@@ -63,7 +34,7 @@ function maskString(value: string): string {
     const type = /^data:([^;,]*)/i.exec(value)?.[1] || 'unknown type';
     return `[masked data URL (${type}), ${value.length} chars]`;
   }
-  if (SECRET_VALUE_PATTERNS.some((pattern) => pattern.test(value))) return MASKED;
+  if (isSecretValue(value)) return MASKED;
   if (value.length >= 100 && BASE64.test(value)) return `[masked base64, ${value.length} chars]`;
   if (value.length >= 32 && TOKEN_LIKE.test(value) && /\d/.test(value) && /[a-z]/.test(value) && /[A-Z]/.test(value)) {
     return MASKED;

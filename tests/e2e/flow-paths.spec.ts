@@ -20,6 +20,7 @@ import { paymentMethodSetupTable } from './model-paths/payment-method-setup.path
 import { askAnalyzeTable } from './model-paths/ask-analyze.paths';
 import { dailyProcessTable } from './model-paths/daily-process.paths';
 import { activeSourceTable } from './model-paths/active-source.paths';
+import { activityTable } from './model-paths/activity.paths';
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
@@ -34,3 +35,4 @@ pathTests(paymentMethodSetupTable);
 pathTests(askAnalyzeTable);
 pathTests(dailyProcessTable);
 pathTests(activeSourceTable);
+pathTests(activityTable);

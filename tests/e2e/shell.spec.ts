@@ -82,7 +82,7 @@ test.describe('narrow screen (390 px)', () => {
     expect(box!.y).toBe(64);
     expect(box!.height).toBe(844 - 64);
 
-    for (const label of ['Apps', 'Team', 'Billing', 'Settings', 'Analyze', 'Acquire', 'Monetize', 'Integrations', 'App Settings']) {
+    for (const label of ['Apps', 'Team', 'Activity', 'Billing', 'Settings', 'Analyze', 'Acquire', 'Monetize', 'Integrations', 'App Settings']) {
       await expect(shell.navLink(label, shell.overlay)).toBeVisible();
     }
 

@@ -16,8 +16,9 @@ import { paymentMethodSetupTable } from '../e2e/model-paths/payment-method-setup
 import { askAnalyzeTable } from '../e2e/model-paths/ask-analyze.paths';
 import { dailyProcessTable } from '../e2e/model-paths/daily-process.paths';
 import { activeSourceTable } from '../e2e/model-paths/active-source.paths';
+import { activityTable } from '../e2e/model-paths/activity.paths';
 
-const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable, askAnalyzeTable, dailyProcessTable, activeSourceTable] as unknown as FlowTable<Ui>[];
+const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable, askAnalyzeTable, dailyProcessTable, activeSourceTable, activityTable] as unknown as FlowTable<Ui>[];
 
 describe('flow tables of the browser paths', () => {
   for (const table of tables) {

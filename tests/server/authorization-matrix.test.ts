@@ -397,6 +397,9 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/events/:eventId',                      expect: [200, 200, 200, 404, 401], params: eventParams },
   { route: 'PUT /api/app/:appId/events/:eventId/revenue-settings',     expect: [400, 400, 403, 404, 401], params: eventParams, body: BAD_BODY },
   { route: 'DELETE /api/app/:appId/events/:eventId/revenue-settings',  expect: [200, 200, 403, 404, 401], params: eventWithSettingsParams },
+  // activity log (server/areas/activity/routes.ts): every member reads it (billing entries reach admins only)
+  { route: 'GET /api/workspace/:workspaceId/activity',         expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/activity/export',  expect: [200, 200, 200, 404, 401] },
 
   // adjust (server/areas/integrations/adjust/routes.ts): members read the partner link and events file; editors connect and update
   { route: 'GET /api/app/:appId/adjust',                     expect: [200, 200, 200, 404, 401] },

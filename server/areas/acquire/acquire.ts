@@ -27,7 +27,7 @@ import { verifyApiKey } from '../apps/index';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../errors';
 import { suggestQuests } from './suggestions';
 import type { PostbackSubject } from '../postbacks/index';
-import type { DomainEvent } from '../../../src/contracts/domain-events';
+import { changesOf, type DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
 import { JsonTextList, readJson, writeJson } from '../../db/json-column';
 
@@ -230,18 +230,34 @@ async function checkDefinition(ctx: ServerContext, appId: string, def: QuestDefi
   };
 }
 
+/** The fields of a quest definition the activity log compares (docs/activity.md). */
+const QUEST_FIELDS = ['name', 'steps', 'countries', 'dailyCap'] as const;
+const appWorkspaceOf = async (tx: ServerContext, appId: string) =>
+  (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow()).workspace_id;
+
+/** `quest.draft_saved`: the draft before (else the active version, else nothing) → the saved draft. */
+async function emitDraftSaved(tx: ServerContext, appId: string, questId: string, before: Record<string, unknown> | null, after: QuestDefinition) {
+  await emit(tx, 'quest.draft_saved', {
+    workspaceId: await appWorkspaceOf(tx, appId), appId, questId, questName: after.name, changes: changesOf(before, after, QUEST_FIELDS),
+  });
+}
+
 export async function createQuest(ctx: ServerContext, appId: string, def: QuestDefinition): Promise<Quest> {
   const checked = await checkDefinition(ctx, appId, def);
   const id = newId();
-  await ctx.db.insertInto('quests').values({ id, app_id: appId, status: 'DRAFT', active: null, draft: JSON.stringify(checked) }).execute();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.insertInto('quests').values({ id, app_id: appId, status: 'DRAFT', active: null, draft: JSON.stringify(checked) }).execute();
+    await emitDraftSaved(tx, appId, id, null, checked);
+  });
   return (await getQuest(ctx, appId, id)).quest;
 }
 
 export async function saveDraft(ctx: ServerContext, appId: string, questId: string, def: QuestDefinition): Promise<Quest> {
   const checked = await checkDefinition(ctx, appId, def);
   await inTransaction(ctx, async (tx) => {
-    await questRow(tx, appId, questId, true);
+    const row = await questRow(tx, appId, questId, true);
     await tx.db.updateTable('quests').set({ draft: JSON.stringify(checked), updated_at: tx.now() }).where('id', '=', questId).execute();
+    await emitDraftSaved(tx, appId, questId, row.draft ?? row.active, checked);
   });
   return (await getQuest(ctx, appId, questId)).quest;
 }
@@ -271,7 +287,10 @@ export async function publishQuest(ctx: ServerContext, appId: string, questId: s
       active: JSON.stringify(def), draft: null, status: row.status === 'DRAFT' ? 'LIVE' : row.status, published_at: tx.now(), updated_at: tx.now(),
     }).where('id', '=', questId).execute();
     const app = await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
-    await emit(tx, 'quest.published', { workspaceId: app.workspace_id, appId, questId, questName: def.name });
+    await emit(tx, 'quest.published', {
+      workspaceId: app.workspace_id, appId, questId, questName: def.name,
+      changes: [...changesOf({ status: row.status }, { status: row.status === 'DRAFT' ? 'LIVE' : row.status }), ...changesOf(row.active, def, QUEST_FIELDS)],
+    });
     return `${def.name} published.`;
   }));
 }
@@ -309,7 +328,9 @@ export async function stopQuest(ctx: ServerContext, appId: string, questId: stri
     const status = await shownStatus(tx, row);
     if (!questStatusRule(status).canStop) throw conflict(`A quest in status ${status} cannot be stopped.`, 'not_stoppable');
     await tx.db.updateTable('quests').set({ status: 'STOPPED', updated_at: tx.now() }).where('id', '=', questId).execute();
-    return `${definitionOf(row.active!).name} stopped.`;
+    const name = definitionOf(row.active!).name;
+    await emit(tx, 'quest.stopped', { workspaceId: await appWorkspaceOf(tx, appId), appId, questId, questName: name, changes: changesOf({ status }, { status: 'STOPPED' }) });
+    return `${name} stopped.`;
   });
 }
 
@@ -319,7 +340,9 @@ export async function restartQuest(ctx: ServerContext, appId: string, questId: s
     const status = await shownStatus(tx, row);
     if (!questStatusRule(status).canRestart) throw conflict(`A quest in status ${status} cannot be restarted.`, 'not_restartable');
     await tx.db.updateTable('quests').set({ status: 'LIVE', updated_at: tx.now() }).where('id', '=', questId).execute();
-    return `${definitionOf(row.active!).name} restarted.`;
+    const name = definitionOf(row.active!).name;
+    await emit(tx, 'quest.restarted', { workspaceId: await appWorkspaceOf(tx, appId), appId, questId, questName: name, changes: changesOf({ status }, { status: 'LIVE' }) });
+    return `${name} restarted.`;
   }));
 }
 
@@ -397,7 +420,8 @@ export async function saveSettings(ctx: ServerContext, appId: string, caller: { 
   if (unknown) throw invalid(`countries: ${unknown} is not a supported country.`, ['countries']);
   const source = await requireSource(ctx, appId);
   await inTransaction(ctx, async (tx) => {
-    const stored = (await loadSettings(tx, appId)) ?? { targetKpi: 'roas_d7', targetKpiValue: 5 };
+    const before = await loadSettings(tx, appId);
+    const stored = before ?? { targetKpi: 'roas_d7', targetKpiValue: 5 };
     if (!caller.isTpUser && (stored.targetKpi !== settings.targetKpi || stored.targetKpiValue !== settings.targetKpiValue)) {
       throw forbidden(STAFF_ONLY_TARGET, 'staff_only');
     }
@@ -407,6 +431,9 @@ export async function saveSettings(ctx: ServerContext, appId: string, caller: { 
     };
     await tx.db.insertInto('acquire_settings').values({ app_id: appId, ...values })
       .onConflict((oc) => oc.column('app_id').doUpdateSet(values)).execute();
+    const after = { ...settings, countries: [...new Set(settings.countries)] };
+    const changes = changesOf(before, after, ['countries', 'dailyBudget', 'targetKpi', 'targetKpiValue', 'analysisPeriod']);
+    if (changes.length) await emit(tx, 'target.changed', { workspaceId: await appWorkspaceOf(tx, appId), appId, changes });
   });
   if (!request.applyPriceSuggestions) return 'Settings saved.';
   const count = await applySuggestions(ctx, appId, settings, source);

@@ -15,6 +15,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { ReportTemplatesTable } from '../../db/schema';
 import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
 import { conflict, forbidden, invalid, notFound, timedOut, unavailable } from '../../errors';
 import { analyzePluginOf } from '../apps/index';
 import { newId } from '../../auth/crypto';
@@ -147,7 +149,8 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
 
   const now = ctx.now();
   const resultId = newId();
-  const template = await inTransaction(ctx, async ({ db: trx }) => {
+  const template = await inTransaction(ctx, async (tx) => {
+    const trx = tx.db;
     let summary: TemplateSummary | null = existing ? toSummary(existing) : null;
     if (body.saveTemplate) {
       const values = { title, model_id: body.report.model_id, configuration: JSON.stringify(body.report.configuration), updated_at: now };
@@ -159,6 +162,12 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
         await trx.insertInto('report_templates').values({ id, app_id: appId, created_by: accountId, ...values }).execute();
         summary = { id, title, updated_at: now.toISOString() };
       }
+      // The activity log's before → after (docs/activity.md): a save that changed nothing is no change.
+      const changes = changesOf(
+        existing ? { title: existing.title, model: existing.model_id, configuration: existing.configuration } : null,
+        { title, model: body.report.model_id, configuration: body.report.configuration },
+      );
+      if (changes.length) await emit(tx, 'report.saved', { workspaceId: await workspaceOfApp(tx, appId), appId, reportId: summary.id, title, changes });
     }
     const templateId = body.saveTemplate ? summary!.id : null;
     if (templateId) await trx.deleteFrom('report_results').where('template_id', '=', templateId).execute();
@@ -204,6 +213,14 @@ export async function listTemplates(ctx: ServerContext, appId: string): Promise<
 }
 
 export async function deleteTemplate(ctx: ServerContext, appId: string, reportId: string): Promise<void> {
-  const deleted = await ctx.db.deleteFrom('report_templates').where('id', '=', reportId).where('app_id', '=', appId).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound('Report');
+  await inTransaction(ctx, async (tx) => {
+    const deleted = await tx.db.deleteFrom('report_templates').where('id', '=', reportId).where('app_id', '=', appId).returning(['title', 'model_id']).executeTakeFirst();
+    if (!deleted) throw notFound('Report');
+    await emit(tx, 'report.deleted', {
+      workspaceId: await workspaceOfApp(tx, appId), appId, reportId, title: deleted.title, changes: changesOf({ title: deleted.title, model: deleted.model_id }, null),
+    });
+  });
 }
+
+const workspaceOfApp = async (tx: ServerContext, appId: string) =>
+  (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow()).workspace_id;

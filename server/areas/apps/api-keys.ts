@@ -10,6 +10,8 @@ import type { App } from '../../../src/contracts/apps';
 import { API_KEYS_MAX, maskedKey, withLocalIds, type ApiKeysUpdate, type ApiKeyType } from '../../../src/contracts/app-settings';
 import { hashToken, newId } from '../../auth/crypto';
 import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
 import { conflict, invalid, notFound } from '../../errors';
 
 /** Characters of a key kept (and shown) to recognise it: `qb_api_` or `qb_s2s_` and 6 random characters. */
@@ -53,7 +55,7 @@ export async function apiKeysOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly
 export async function updateApiKeys(ctx: ServerContext, appId: string, update: ApiKeysUpdate): Promise<{ createdKey?: string }> {
   if (update.id !== appId) throw invalid('id must be the app of the path', ['id']);
   return inTransaction(ctx, async (tx) => {
-    const app = await tx.db.selectFrom('apps').select('id').where('id', '=', appId).forUpdate().executeTakeFirst();
+    const app = await tx.db.selectFrom('apps').select(['id', 'workspace_id']).where('id', '=', appId).forUpdate().executeTakeFirst();
     if (!app) throw notFound('App');
     const stored = await tx.db.selectFrom('app_api_keys').selectAll().where('app_id', '=', appId).orderBy('created_at').orderBy('id').execute();
     if (update.apiKeys.length < stored.length) throw conflict('The API keys changed meanwhile. Reload the page and try again.', 'api_keys_changed');
@@ -73,13 +75,20 @@ export async function updateApiKeys(ctx: ServerContext, appId: string, update: A
       if (item.key !== '' || item.status !== 'active') throw invalid('A new API key is made by the server: send it with an empty key and status active.', ['apiKeys']);
       if (stored.length >= API_KEYS_MAX) throw invalid(`An app has at most ${API_KEYS_MAX} API keys.`, ['apiKeys']);
       createdKey = generateApiKey(item.type);
+      const keyId = newId();
+      const prefix = createdKey.slice(0, API_KEY_PREFIX_LENGTH);
       await tx.db
         .insertInto('app_api_keys')
-        .values({ id: newId(), app_id: appId, type: item.type, prefix: createdKey.slice(0, API_KEY_PREFIX_LENGTH), key_hash: hashToken(createdKey), status: 'active' })
+        .values({ id: keyId, app_id: appId, type: item.type, prefix, key_hash: hashToken(createdKey), status: 'active' })
         .execute();
+      // The activity log names the key as the list shows it (masked): the key itself is never recorded.
+      await emit(tx, 'api_key.created', { workspaceId: app.workspace_id, appId, keyId, label: maskedKey(prefix), changes: changesOf(null, { type: item.type, status: 'active' }) });
     }
     if (toTerminate.length > 0) {
       await tx.db.updateTable('app_api_keys').set({ status: 'terminated', terminated_at: new Date() }).where('id', 'in', toTerminate).execute();
+      for (const row of stored.filter((r) => toTerminate.includes(r.id))) {
+        await emit(tx, 'api_key.revoked', { workspaceId: app.workspace_id, appId, keyId: row.id, label: maskedKey(row.prefix), changes: changesOf({ status: row.status }, { status: 'terminated' }) });
+      }
     }
     return createdKey ? { createdKey } : {};
   });

@@ -9,6 +9,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'kysely';
 import { inTransaction, type ServerContext } from '../../context';
+import { changesOf } from '../../../src/contracts/domain-events';
 import { newToken } from '../../auth/crypto';
 import { urlOf } from '../../../src/contracts/endpoint';
 import {
@@ -174,6 +175,10 @@ async function methodOf(ctx: ServerContext, workspaceId: string, id: string) {
   return row;
 }
 
+/** A payment method in words for the activity log: "visa •••• 4242" (never more of the number than the last four). */
+const methodDescription = (row: { type: string; brand: string | null; last4: string | null }) =>
+  row.type === 'card' ? `${row.brand ?? 'card'} •••• ${row.last4 ?? '????'}` : row.type.replace(/_/g, ' ');
+
 export async function setDefaultPaymentMethod(ctx: ServerContext, workspaceId: string, id: string): Promise<void> {
   const account = await billingAccount(ctx, workspaceId);
   await inTransaction(ctx, async (tx) => {
@@ -215,6 +220,9 @@ export async function deletePaymentMethod(ctx: ServerContext, workspaceId: strin
     if (row.is_default && others[0]) {
       await tx.db.updateTable('billing_payment_methods').set({ is_default: true }).where('id', '=', others[0].id).execute();
     }
+    await emit(tx, 'payment_method.removed', {
+      workspaceId, paymentMethodId: id, description: methodDescription(row), changes: changesOf({ method: methodDescription(row), default: row.is_default }, null),
+    });
     // Last, inside the transaction: a provider that refuses leaves the method in place.
     if (row.provider === tx.providers.payments.name) await provided(() => tx.providers.payments.detach(row.provider_ref, `detach-${id}`));
   });
@@ -278,6 +286,12 @@ export async function completePaymentMethodSetup(
     }).execute();
     await tx.db.updateTable('billing_setup_sessions').set({ status: 'completed', completed_at: tx.now(), payment_method_id: id })
       .where('id', '=', sessionId).execute();
+    // Whoever opened the hosted page added the card (the page's callback or the provider's webhook only reports it).
+    const description = methodDescription({ type: 'card', brand: card.brand, last4: card.last4 });
+    await emit({ ...tx, actor: session.account_id }, 'payment_method.added', {
+      workspaceId: session.workspace_id, paymentMethodId: id, description,
+      changes: changesOf(null, { method: description, expires: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`, default: !hasDefault }),
+    });
     return session.workspace_id;
   });
 }

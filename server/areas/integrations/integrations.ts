@@ -17,6 +17,8 @@ import {
 } from '../../../src/contracts/integrations';
 import type { Role } from '../../../src/contracts/codecs';
 import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
 import { latestFire, parseCron } from '../../jobs/cron';
 import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../../providers/google-cloud/provider';
@@ -290,14 +292,21 @@ export async function updatePlugin(ctx: ServerContext, pluginId: string, role: R
 export async function connectPlugin(ctx: ServerContext, pluginId: string) {
   const row = await pluginRow(ctx, pluginId);
   if (!row.credential_id) throw conflict('Configure the connection first.', 'no_credential');
-  await ctx.db.updateTable('plugins').set({ status: row.data_start ? 'connected' : 'no_data' }).where('id', '=', pluginId).execute();
-  await addFeed(ctx, pluginId, `${row.type} connected.`, 'success');
+  const status = row.data_start ? 'connected' : 'no_data';
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.updateTable('plugins').set({ status }).where('id', '=', pluginId).execute();
+    await addFeed(tx, pluginId, `${row.type} connected.`, 'success');
+    await emit(tx, 'plugin.connected', { workspaceId: await appWorkspace(tx, row.app_id), appId: row.app_id, pluginId, pluginType: row.type, changes: changesOf({ status: row.status }, { status }) });
+  });
 }
 
 export async function disconnectPlugin(ctx: ServerContext, pluginId: string) {
   const row = await pluginRow(ctx, pluginId);
-  await ctx.db.updateTable('plugins').set({ status: 'disconnected' }).where('id', '=', pluginId).execute();
-  await addFeed(ctx, pluginId, `${row.type} disconnected.`);
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.updateTable('plugins').set({ status: 'disconnected' }).where('id', '=', pluginId).execute();
+    await addFeed(tx, pluginId, `${row.type} disconnected.`);
+    await emit(tx, 'plugin.disconnected', { workspaceId: await appWorkspace(tx, row.app_id), appId: row.app_id, pluginId, pluginType: row.type, changes: changesOf({ status: row.status }, { status: 'disconnected' }) });
+  });
 }
 
 /** Deletes the plugin (its events, feed and jobs go with it) and, for BigQuery, the app's processed tables. */

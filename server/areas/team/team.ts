@@ -8,6 +8,8 @@
  * Invite links are bound to the invited address: accepting creates (or joins) that exact account.
  */
 import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
 import type { Account } from '../../../src/contracts/auth';
 import type { AcceptInviteRequest, InvitePreview } from '../../../src/contracts/team';
 import { INVITE_EXPIRY_DAYS, INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH } from '../../../src/contracts/team';
@@ -124,10 +126,12 @@ export async function inviteMember(ctx: ServerContext, workspaceId: string, invi
       .executeTakeFirst();
     if (pending) throw conflict(INVITE_ALREADY_SENT);
     const token = newToken();
+    const inviteId = newId();
     await tx.db
       .insertInto('invites')
-      .values({ id: newId(), workspace_id: workspaceId, email: normalised, role, token_hash: hashToken(token), invited_by: inviter.accountId, sent_at: ctx.now(), state: 'pending' })
+      .values({ id: inviteId, workspace_id: workspaceId, email: normalised, role, token_hash: hashToken(token), invited_by: inviter.accountId, sent_at: ctx.now(), state: 'pending' })
       .execute();
+    await emit(tx, 'member.invited', { workspaceId, memberId: INVITE_ACCOUNT_PREFIX + inviteId, email: normalised, changes: changesOf(null, { email: normalised, role }) });
     await sendInviteMail(tx, { email: normalised, workspaceId, role, token, invitedBy: inviter.accountId });
     return token;
   }).catch((error: unknown) => {
@@ -182,20 +186,25 @@ export async function changeRole(ctx: ServerContext, workspaceId: string, caller
   if (accountId === callerId) throw forbidden('You cannot change your own role.');
   await inTransaction(ctx, async (tx) => {
     if (accountId.startsWith(INVITE_ACCOUNT_PREFIX)) {
-      const result = await tx.db
-        .updateTable('invites')
-        .set({ role })
+      const invite = await tx.db
+        .selectFrom('invites')
+        .select(['email', 'role'])
         .where('id', '=', accountId.slice(INVITE_ACCOUNT_PREFIX.length))
         .where('workspace_id', '=', workspaceId)
         .where('state', '=', 'pending')
+        .forUpdate()
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw notFound('Team member');
+      if (!invite) throw notFound('Team member');
+      await tx.db.updateTable('invites').set({ role }).where('id', '=', accountId.slice(INVITE_ACCOUNT_PREFIX.length)).execute();
+      await emit(tx, 'member.role_changed', { workspaceId, memberId: accountId, email: invite.email, changes: changesOf({ role: invite.role }, { role }) });
       return;
     }
-    const current = await tx.db.selectFrom('memberships').select('role').where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).executeTakeFirst();
+    const current = await tx.db.selectFrom('memberships').innerJoin('accounts', 'accounts.id', 'memberships.account_id').select(['memberships.role', 'accounts.email'])
+      .where('memberships.workspace_id', '=', workspaceId).where('memberships.account_id', '=', accountId).executeTakeFirst();
     if (!current) throw notFound('Team member');
     if (current.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(tx, workspaceId, accountId);
     await tx.db.updateTable('memberships').set({ role }).where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).execute();
+    await emit(tx, 'member.role_changed', { workspaceId, memberId: accountId, email: current.email, changes: changesOf({ role: current.role }, { role }) });
   });
 }
 
@@ -213,6 +222,7 @@ export async function removeFromTeam(ctx: ServerContext, workspaceId: string, ca
     if (member) {
       if (member.role === 'admin') await assertAnotherAdminRemains(tx, workspaceId, member.id);
       await tx.db.deleteFrom('memberships').where('workspace_id', '=', workspaceId).where('account_id', '=', member.id).execute();
+      await emit(tx, 'member.removed', { workspaceId, memberId: member.id, email: normalised, changes: changesOf({ email: normalised, role: member.role }, null) });
       return;
     }
     const revoked = await tx.db
@@ -221,8 +231,10 @@ export async function removeFromTeam(ctx: ServerContext, workspaceId: string, ca
       .where('workspace_id', '=', workspaceId)
       .where('email', '=', normalised)
       .where('state', '=', 'pending')
+      .returning(['id', 'role'])
       .executeTakeFirst();
-    if (Number(revoked.numUpdatedRows) === 0) throw notFound('Team member');
+    if (!revoked) throw notFound('Team member');
+    await emit(tx, 'member.removed', { workspaceId, memberId: INVITE_ACCOUNT_PREFIX + revoked.id, email: normalised, changes: changesOf({ email: normalised, role: revoked.role, invite: 'pending' }, { email: normalised, role: revoked.role, invite: 'revoked' }) });
   });
 }
 

@@ -8,6 +8,8 @@ import type { Database } from '../../db/schema';
 import { normaliseWebsite, ICON_TYPES, ICON_TYPE_MESSAGE, type WorkspaceData } from '../../../src/contracts/workspace';
 import { newId } from '../../auth/crypto';
 import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
 import { invalid } from '../../errors';
 import { checkIconDimensions } from '../files/index';
 import { storeFile, type UploadedImage } from '../files/index';
@@ -60,11 +62,18 @@ export async function updateWorkspace(ctx: ServerContext, workspaceId: string, i
   const form = validWorkspace(input);
   await inTransaction(ctx, async (tx) => {
     const iconId = form.icon ? await storeFile(tx, form.icon.type, form.icon.bytes) : undefined;
+    const before = await tx.db.selectFrom('workspaces').select(['name', 'website']).where('id', '=', workspaceId).executeTakeFirst();
     await tx.db
       .updateTable('workspaces')
       .set({ name: form.name, website: form.website, ...(iconId ? { icon_file_id: iconId } : {}) })
       .where('id', '=', workspaceId)
       .execute();
+    // The activity log's before → after (docs/activity.md); a new icon reads as "replaced", never as its bytes.
+    const changes = [
+      ...changesOf(before ?? null, { name: form.name, website: form.website }, ['name', 'website']),
+      ...(iconId ? [{ field: 'icon', before: null, after: 'replaced' }] : []),
+    ];
+    if (changes.length) await emit(tx, 'workspace.settings_changed', { workspaceId, workspaceName: form.name, changes });
   });
   return { name: form.name, website: form.website };
 }

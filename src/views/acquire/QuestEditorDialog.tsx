@@ -17,6 +17,8 @@ import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { CountryPicker } from './CountryPicker';
+import { ObjectHistory } from '../activity/ObjectHistory';
+import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { OP_LABELS } from './questText';
 import { useActions } from '../flows/useActions';
 
@@ -28,6 +30,7 @@ const since = (at: number | null) => {
 
 export function QuestEditorDialog({ appId, quest, events, onClose }: { appId: string; quest: Quest | null; events: SourceEvent[]; defaultCountries?: string[]; onClose: () => void }) {
   const settings = useAcquireSettings(appId);
+  const workspace = useCurrentWorkspace();
   const account = Session.useSelector((s) => s.context.account);
   const version = quest?.draft ?? quest?.active ?? null;
   const actor = useFlowActor(questEditorFlow, {
@@ -104,6 +107,7 @@ export function QuestEditorDialog({ appId, quest, events, onClose }: { appId: st
         {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
       </form>
       {quest && <Funnel appId={appId} questId={quest.id} />}
+      {quest && workspace && <ObjectHistory workspaceId={workspace.id} objectType="quest" objectId={quest.id} />}
     </Modal>
   );
 }

@@ -34,6 +34,7 @@ import { TitleEditor } from './builder/TitleEditor';
 import { AnalyzePromo } from './AnalyzePromo';
 import { fromNow, fullTime, useNow } from './time';
 import { reportStatusText } from './report-status';
+import { LastChangedBy } from '../activity/ObjectHistory';
 import { AlertIcon, ArrowLeftIcon, CodeIcon, PlayIcon, ReportIcon, SlidersIcon, TrashIcon } from './icons';
 import { inputClass } from './builder/parts';
 import { useActions } from '../flows/useActions';
@@ -127,6 +128,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
                 {status}
               </p>
             )}
+            {header.reportId && <LastChangedBy workspaceId={workspaceId} objectType="report" objectId={header.reportId} version={header.lastChangedAt} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <ResultsSqlButton actor={actor} onOpen={() => setSqlOpen(true)} />

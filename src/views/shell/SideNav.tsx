@@ -1,5 +1,5 @@
 /**
- * Side navigation (docs/workspace.md §Screens and routes, §Roles): Apps and Team for everyone, Billing and Settings for admins only; inside app
+ * Side navigation (docs/workspace.md §Screens and routes, §Roles): Apps, Team and Activity (docs/activity.md) for everyone, Billing and Settings for admins only; inside app
  * pages an app selector (switching app keeps the current section) and the app's sections (Monetize only when
  * allowMonetize = 1); support, documentation, privacy and terms links at the bottom.
  */
@@ -28,6 +28,7 @@ export function SideNav({ workspace, app, onNavigate }: { workspace: Workspace; 
   const items = [
     { to: href.apps(workspace.id), label: 'Apps' },
     { to: href.team(workspace.id), label: 'Team' },
+    { to: href.activity(workspace.id), label: 'Activity' },
     ...(isAdmin ? [{ to: href.billing(workspace.id), label: 'Billing' }, { to: href.workspaceSettings(workspace.id), label: 'Settings' }] : []),
   ];
   const appBase = app ? href.app(workspace.id, app.id, '') : '';

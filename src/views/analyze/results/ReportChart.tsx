@@ -16,6 +16,8 @@ import { notify } from '../../../services/notify';
 import { buildChartModel, chartSeries, formatSeriesValue, type ChartDatum } from './chart-model';
 import { hasOwnLabel, isPercentColumn, type ResultColumn } from './result-columns';
 import { pngBlob, serializeChartSvg, svgBlob } from './chart-export';
+import { Link } from 'wouter';
+import type { ChartMarker } from '../../activity/chart-markers';
 
 export const CHART_HEIGHT = 500;
 export const CHART_EXPORT_FAILED = 'Failed to export the chart.';
@@ -41,6 +43,10 @@ export interface ReportChartProps {
   /** Base name of the exported files (`.png`, `.svg`). */
   fileName?: string;
   height?: number;
+  /** Days on which something that moves numbers happened (docs/activity.md §Chart markers): drawn on the x axis, never a series. */
+  markers?: readonly ChartMarker[];
+  /** Where a marker's day links to (the activity log filtered to that day). */
+  markerLink?: (day: string) => string;
 }
 
 function useWidth<T extends HTMLElement>() {
@@ -74,9 +80,33 @@ function RowLines({ ticks }: { ticks: number[] }) {
     </g>
   );
 }
+/** Small triangles on the x axis at the marked days, each with its changes as a tooltip; outside the scales. */
+function Markers({ markers }: { markers: readonly ChartMarker[] }) {
+  const { xScale, margin, innerHeight } = useContext(DataContext);
+  if (!xScale || !margin || innerHeight === undefined) return null;
+  const scale = xScale as unknown as ((x: string) => number) & { bandwidth?: () => number };
+  const half = (scale.bandwidth?.() ?? 0) / 2;
+  const bottom = margin.top + innerHeight;
+  return (
+    <g data-testid="chart-markers">
+      {markers.map((marker) => {
+        const x = Number(scale(marker.x)) + half;
+        if (!Number.isFinite(x)) return null;
+        return (
+          <g key={marker.day} data-day={marker.day}>
+            <title>{`${marker.day}: ${marker.lines.join('; ')}`}</title>
+            <path d={`M${x} ${bottom - 10} l6 9 h-12 z`} fill="#d97706" stroke="#ffffff" strokeWidth={1} />
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
 const truncate = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export default function ReportChart({ rows, columns, fileName = 'report_chart', height = CHART_HEIGHT }: ReportChartProps) {
+export default function ReportChart({ rows, columns, fileName = 'report_chart', height = CHART_HEIGHT, markers = [], markerLink }: ReportChartProps) {
+  const [showMarkers, setShowMarkers] = useState(true);
   const allSeries = useMemo(() => chartSeries(rows, columns), [rows, columns]);
   const columnOf = useMemo(() => {
     const byId = new Map(columns.map((column) => [column.id, column]));
@@ -141,6 +171,11 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h3 className="text-sm font-semibold text-slate-800">Chart</h3>
         <div className="flex gap-2">
+          {markers.length > 0 && (
+            <button type="button" aria-pressed={showMarkers} onClick={() => setShowMarkers((shown) => !shown)} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+              Changes
+            </button>
+          )}
           <button type="button" onClick={() => void exportAs('png')} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
             Download PNG
           </button>
@@ -190,6 +225,7 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
                   strokeWidth={2}
                 />
               ))}
+              {showMarkers && markers.length > 0 && <Markers markers={markers} />}
               <Tooltip<ChartDatum>
                 snapTooltipToDatumX
                 showVerticalCrosshair
@@ -219,6 +255,17 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
           )}
         </div>
       </div>
+      {showMarkers && markers.length > 0 && (
+        <ul aria-label="Changes on these days" className="space-y-0.5 px-4 pt-1 text-xs text-slate-700">
+          {markers.map((marker) => (
+            <li key={marker.day} className="break-words">
+              <span aria-hidden="true" className="text-amber-600">▲ </span>
+              {markerLink ? <Link href={markerLink(marker.day)} className="font-medium text-indigo-700 hover:underline">{marker.day}</Link> : <span className="font-medium">{marker.day}</span>}
+              : {marker.lines.join('; ')}
+            </li>
+          ))}
+        </ul>
+      )}
       <ul aria-label="Series" className="flex flex-wrap gap-2 px-4 pt-1 pb-4">
         {allSeries.map((name) => {
           const shown = !hidden.has(name);

@@ -13,6 +13,8 @@ import { ResultsGrid } from './ResultsGrid';
 import { LazyReportChart } from './LazyReportChart';
 import { ExportMenu } from './ExportMenu';
 import type { ResultColumn } from './result-columns';
+import { cellText, unwrapCell } from '../../../lib/report-rows';
+import { useChartMarkers } from '../../activity/useChartMarkers';
 
 export const NO_ROWS_MESSAGE = 'No rows match this report.';
 
@@ -39,6 +41,9 @@ const fileBase = (title: string) =>
 
 export const ResultsPanel = memo(function ResultsPanel({ title, rows, columns, limit, googleClientId }: ResultsPanelProps) {
   const ids = useMemo(() => columns.map((column) => column.id), [columns]);
+  // The chart's x values, for the activity markers of their days (docs/activity.md §Chart markers).
+  const xs = useMemo(() => (columns[0] ? rows.map((row) => cellText(unwrapCell(row[columns[0]!.id]))) : []), [rows, columns]);
+  const changes = useChartMarkers(xs);
   return (
     <div className="space-y-4" data-testid="results-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -51,7 +56,7 @@ export const ResultsPanel = memo(function ResultsPanel({ title, rows, columns, l
         <>
           {/* A new column set is a new grid: sorting and paging start over. */}
           <ResultsGrid key={ids.join('\u0000')} rows={rows} columns={columns} limit={limit} />
-          <LazyReportChart rows={rows} columns={columns} fileName={`${fileBase(title)}_chart`} />
+          <LazyReportChart rows={rows} columns={columns} fileName={`${fileBase(title)}_chart`} markers={changes.markers} markerLink={changes.link} />
         </>
       )}
     </div>

@@ -1,0 +1,155 @@
+/**
+ * The activity case of `npm run bench:api` (docs/activity.md §Rules and limits; targets: the page answers ≤ 50 ms
+ * p99 at 1 M entries in one workspace, and writing the entry adds ≤ 1 ms to a change's transaction).
+ *
+ * In-process on an embedded PGlite: a migrated database with one workspace, an admin with a session, and a generated
+ * log of `rows` entries (SQL generate_series: 4 apps, every area and verb, 6 people and Questboard, 400 days). Then
+ *  - GET /api/workspace/{id}/activity through Fastify's inject (session, membership, decode, query, encode) for the
+ *    first page, each filter, a search, a date range and the second page (a cursor), `samples` times each: p50, p99;
+ *  - a change's transaction (one `member.role_changed` event) with and without the activity reaction: the median
+ *    difference is what the entry costs the writer.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { openDatabase } from '../server/db/connect';
+import { buildApp, migrate } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { hashToken, newToken } from '../server/auth/crypto';
+import { inTransaction, type ServerContext } from '../server/context';
+import { emit } from '../server/events/outbox';
+import { DOMAIN_EVENTS, DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
+import { ACTIVITY_PAGE_SIZE, type ActivityPage } from '../src/contracts/activity';
+
+export interface ActivityBenchRow {
+  case: string;
+  samples: number;
+  p50: number;
+  p99: number;
+}
+
+const W = 'bench-ws';
+const APPS = ['app-a', 'app-b', 'app-c', 'app-d'];
+const PEOPLE = ['acc-0', 'acc-1', 'acc-2', 'acc-3', 'acc-4', 'acc-5'];
+
+const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const stats = (name: string, ms: number[]): ActivityBenchRow => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { case: name, samples: ms.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+};
+
+async function generate(ctx: ServerContext, rows: number) {
+  await ctx.db.insertInto('accounts').values(PEOPLE.map((id, i) => ({ id, email: `p${i}@bench.dev`, first_name: `Person`, last_name: String(i), password_hash: 'x', is_tp_user: false }))).execute();
+  await ctx.db.insertInto('workspaces').values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 }).execute();
+  await ctx.db.insertInto('memberships').values(PEOPLE.map((id) => ({ workspace_id: W, account_id: id, role: 'admin' as const }))).execute();
+  const verbs = DOMAIN_EVENT_NAMES;
+  const areas = verbs.map((verb) => DOMAIN_EVENTS[verb].emittedBy);
+  const now = ctx.now();
+  // In chunks, so PGlite's single connection never holds one huge statement.
+  const chunk = 100_000;
+  for (let start = 0; start < rows; start += chunk) {
+    const end = Math.min(rows, start + chunk);
+    await sql`
+      INSERT INTO activity (workspace_id, app_id, at, actor_id, actor_name, area, verb, object_type, object_id, object_name, changes)
+      SELECT ${W},
+        (${sql.val(APPS)}::text[])[1 + (g % 4)],
+        ${now}::timestamptz - make_interval(secs => (${rows} - g) * (400 * 86400.0 / ${rows})),
+        CASE WHEN g % 7 = 0 THEN NULL ELSE (${sql.val(PEOPLE)}::text[])[1 + (g % 6)] END,
+        CASE WHEN g % 7 = 0 THEN 'Questboard' ELSE 'Person ' || (g % 6) END,
+        (${sql.val(areas)}::text[])[1 + (g % ${verbs.length})],
+        (${sql.val(verbs)}::text[])[1 + (g % ${verbs.length})],
+        'quest', 'q-' || (g % 5000), 'Quest number ' || (g % 5000),
+        '[{"field":"status","before":"LIVE","after":"STOPPED"}]'::jsonb
+      FROM generate_series(${start + 1}::int, ${end}::int) AS g`.execute(ctx.db);
+  }
+  await sql`ANALYZE activity`.execute(ctx.db);
+}
+
+export async function benchActivity(options: { rows: number; samples: number; log: (line: string) => void }): Promise<ActivityBenchRow[]> {
+  const handle = await openDatabase({ pglite: await PGlite.create() });
+  try {
+    await migrate(handle.db);
+    const app = (await buildApp({ config: { ...configFromEnv({}), staticDir: undefined, demo: false }, db: handle.db })) as unknown as {
+      questboard: ServerContext; ready(): Promise<unknown>; close(): Promise<unknown>;
+      inject(o: { method: string; url: string; headers: Record<string, string>; query?: Record<string, string> }): Promise<{ statusCode: number; json(): unknown }>;
+    };
+    await app.ready();
+    const ctx = app.questboard;
+    let started = Date.now();
+    await generate(ctx, options.rows);
+    options.log(`  activity: ${options.rows.toLocaleString('en-US')} entries generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const token = newToken();
+    await ctx.db.insertInto('sessions').values({ token_hash: hashToken(token), account_id: PEOPLE[0]!, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async (query: Record<string, string>) => {
+      const t0 = performance.now();
+      const res = await app.inject({ method: 'GET', url: `/api/workspace/${W}/activity`, headers, query });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`activity answered ${res.statusCode}`);
+      return { ms, page: res.json() as ActivityPage };
+    };
+    const first = await get({});
+    if (first.page.entries.length !== ACTIVITY_PAGE_SIZE || !first.page.nextCursor) throw new Error('the first page is not a full page with a cursor');
+    const recent = first.page.entries[0]!.at.slice(0, 10);
+    const cases: [string, Record<string, string>][] = [
+      ['first page', {}],
+      ['app filter', { app: APPS[2]! }],
+      ['area filter', { area: 'team' }],
+      ['person filter', { person: PEOPLE[3]! }],
+      ['verb filter', { verb: 'quest.published' }],
+      ['object name search', { q: 'number 4242' }],
+      ['one day', { from: recent, to: recent }],
+      ['second page (cursor)', { cursor: first.page.nextCursor }],
+    ];
+    const rows: ActivityBenchRow[] = [];
+    for (const [name, query] of cases) {
+      for (let i = 0; i < 5; i++) await get(query); // warm-up
+      const ms: number[] = [];
+      for (let i = 0; i < options.samples; i++) ms.push((await get(query)).ms);
+      rows.push(stats(`GET activity: ${name}`, ms));
+    }
+    // The writer's cost: one event per transaction, with and without the activity reaction.
+    const withActivity = ctx;
+    const withoutActivity: ServerContext = { ...ctx, events: { ...ctx.events!, reactions: ctx.events!.reactions.filter((r) => r.area !== 'activity') } };
+    const change = (c: ServerContext, i: number) =>
+      inTransaction({ ...c, actor: PEOPLE[0]! }, (tx) => emit(tx, 'member.role_changed', { workspaceId: W, memberId: PEOPLE[1]!, email: 'p1@bench.dev', changes: [{ field: 'role', before: i % 2 ? 'viewer' : 'editor', after: i % 2 ? 'editor' : 'viewer' }] }));
+    const timed = async (c: ServerContext) => {
+      const ms: number[] = [];
+      for (let i = 0; i < options.samples; i++) {
+        const t0 = performance.now();
+        await change(c, i);
+        ms.push(performance.now() - t0);
+      }
+      return ms;
+    };
+    started = Date.now();
+    for (let i = 0; i < 20; i++) await change(withActivity, i);
+    // Interleaved halves, so drift in the machine's load falls on both sides alike.
+    const a1 = await timed(withoutActivity);
+    const b1 = await timed(withActivity);
+    const a2 = await timed(withoutActivity);
+    const b2 = await timed(withActivity);
+    const without = stats('change without activity', [...a1, ...a2]);
+    const withRow = stats('change with its activity entry', [...b1, ...b2]);
+    rows.push(without, withRow, { case: 'activity entry cost (p50 difference)', samples: without.samples, p50: withRow.p50 - without.p50, p99: withRow.p99 - without.p99 });
+    await app.close();
+    return rows;
+  } finally {
+    await handle.close();
+  }
+}
+
+export function printActivityTable(rows: readonly ActivityBenchRow[], log: (line: string) => void) {
+  log('| activity case | samples | p50 ms | p99 ms |');
+  log('|---|---:|---:|---:|');
+  for (const r of rows) log(`| ${r.case} | ${r.samples} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+}
+
+// Alone: `npx tsx scripts/bench-api-activity.ts [rows] [samples]`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = Number(process.argv[2] ?? 1_000_000);
+  const samples = Number(process.argv[3] ?? 200);
+  benchActivity({ rows, samples, log: console.log }).then((result) => printActivityTable(result, console.log)).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * The activity log's table (numbers 0800–0809, docs/activity.md §Speed and scale). Every read is one workspace's
+ * newest entries first, walked with a (at, id) cursor (never OFFSET), optionally narrowed to an app, an area, a
+ * person, a verb or one object: each has an index ending in (at DESC, id DESC), so a page reads at most 51 index
+ * entries whatever the log's size. The retention job deletes by `at` alone (activity_at).
+ */
+import type { Kysely, Migration } from 'kysely';
+import { runStatements } from '../../db/migrations';
+
+export const activityMigrations: Record<string, Migration> = {
+  '0800_activity': {
+    async up(db: Kysely<any>) {
+      await runStatements(db, `
+        CREATE TABLE activity (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          workspace_id text NOT NULL,
+          app_id text,
+          at timestamptz NOT NULL,
+          actor_id text,
+          actor_name text NOT NULL,
+          area text NOT NULL,
+          verb text NOT NULL,
+          object_type text NOT NULL,
+          object_id text NOT NULL,
+          object_name text NOT NULL,
+          changes jsonb NOT NULL,
+          event_id bigint
+        );
+        CREATE INDEX activity_workspace ON activity (workspace_id, at DESC, id DESC);
+        CREATE INDEX activity_workspace_app ON activity (workspace_id, app_id, at DESC, id DESC);
+        CREATE INDEX activity_workspace_area ON activity (workspace_id, area, at DESC, id DESC);
+        CREATE INDEX activity_workspace_actor ON activity (workspace_id, actor_id, at DESC, id DESC);
+        CREATE INDEX activity_workspace_verb ON activity (workspace_id, verb, at DESC, id DESC);
+        CREATE INDEX activity_object ON activity (workspace_id, object_type, object_id, at DESC, id DESC);
+        CREATE INDEX activity_at ON activity (at)
+      `);
+    },
+  },
+};

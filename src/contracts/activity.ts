@@ -1,0 +1,111 @@
+/**
+ * The activity log (docs/activity.md): who changed what, when, in a workspace. One entry per domain event
+ * (src/contracts/domain-events.ts), written in the change's own transaction; read here page by page (a cursor,
+ * 50 entries), filtered by app, area, person, verb, date range and object name, and exported as CSV by the SPA
+ * (src/lib/exports.ts, formula-safe).
+ *
+ * Pure: io-ts and the shared codec helpers only.
+ */
+import * as t from 'io-ts';
+import { struct, nullable, line, Id, MAX, WorkspaceParams } from './codecs';
+import { endpoint } from './endpoint';
+import { isIsoDate } from './analyze';
+import { DOMAIN_EVENTS, EVENT_AREAS, FieldChanges } from './domain-events';
+
+/** docs/activity.md §Rules and limits: entries per page, and at most this many in one CSV download. */
+export const ACTIVITY_PAGE_SIZE = 50;
+export const ACTIVITY_EXPORT_LIMIT = 10_000;
+/** Default retention (ACTIVITY_DAYS): entries older than this many days are pruned by a daily job. */
+export const ACTIVITY_DEFAULT_DAYS = 400;
+/** The name shown as "who" for Questboard's own changes (the scheduler, jobs, a partner's postbacks). */
+export const QUESTBOARD_ACTOR = 'Questboard';
+/** The longest object-name search text. */
+export const ACTIVITY_SEARCH_MAX = 100;
+
+/** The verbs (event names) and areas the filters accept: a value not listed is answered 400 naming the accepted ones. */
+export const ActivityVerb = t.keyof(Object.fromEntries(Object.keys(DOMAIN_EVENTS).map((name) => [name, null])) as Record<keyof typeof DOMAIN_EVENTS, null>, 'ActivityVerb');
+export type ActivityVerb = t.TypeOf<typeof ActivityVerb>;
+export const ActivityArea = t.keyof(Object.fromEntries(EVENT_AREAS.map((area) => [area, null])) as Record<(typeof EVENT_AREAS)[number], null>, 'ActivityArea');
+export type ActivityArea = t.TypeOf<typeof ActivityArea>;
+
+/** A calendar day, YYYY-MM-DD (UTC): the date range's ends, both inclusive. */
+export const ActivityDay = new t.Type<string, string, unknown>(
+  'ActivityDay',
+  (u): u is string => isIsoDate(u),
+  (u, c) => (isIsoDate(u) ? t.success(u) : t.failure(u, c, 'must be a date written YYYY-MM-DD')),
+  t.identity,
+);
+
+export const ActivityQuery = struct({}, {
+  app: Id,
+  area: ActivityArea,
+  /** An account id, or `questboard` for Questboard's own changes. */
+  person: Id,
+  verb: ActivityVerb,
+  from: ActivityDay,
+  to: ActivityDay,
+  /** Text searched in object names (case-insensitive). */
+  q: line(ACTIVITY_SEARCH_MAX),
+  /** One object's history: its type and id (a quest's History tab, a report's "Last changed by"). */
+  objectType: line(MAX.label),
+  objectId: Id,
+  /** The cursor of the next page, as the previous page answered it. */
+  cursor: line(MAX.token),
+});
+export type ActivityQuery = t.TypeOf<typeof ActivityQuery>;
+/** The `person` filter's value for Questboard's own changes. */
+export const QUESTBOARD_PERSON = 'questboard';
+
+export const ActivityEntry = struct({
+  id: t.string,
+  /** When it happened, ISO 8601. */
+  at: t.string,
+  actor: struct({ accountId: nullable(t.string), name: t.string }),
+  area: t.string,
+  verb: t.string,
+  appId: nullable(t.string),
+  object: struct({ type: t.string, id: t.string, name: t.string }),
+  /** Fields before → after, secrets masked. */
+  changes: FieldChanges,
+});
+export type ActivityEntry = t.TypeOf<typeof ActivityEntry>;
+
+export const ActivityPage = struct({ success: t.literal(true), entries: t.array(ActivityEntry), nextCursor: nullable(t.string) });
+export type ActivityPage = t.TypeOf<typeof ActivityPage>;
+
+export const activityEndpoints = {
+  list: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/activity', params: WorkspaceParams, query: ActivityQuery, response: ActivityPage }),
+  /** Every entry the filters match, newest first, up to ACTIVITY_EXPORT_LIMIT: the SPA writes them as CSV. */
+  export: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/activity/export', params: WorkspaceParams, query: ActivityQuery, response: ActivityPage }),
+};
+
+// ------------------------------------------------------------------------------------------------ words
+
+/** What a verb reads as in the table ("published quest"); the verb itself where none is written. */
+export const VERB_LABELS: Record<ActivityVerb, string> = {
+  'quest.step_completed': 'completed a quest step',
+  'quest.published': 'published quest',
+  'quest.capped': 'capped quest',
+  'charge.recorded': 'recorded a charge',
+  'postback.stored': 'received a postback',
+  'quest.draft_saved': 'saved quest draft',
+  'quest.stopped': 'stopped quest',
+  'quest.restarted': 'restarted quest',
+  'target.changed': 'changed target settings',
+  'plugin.connected': 'connected plugin',
+  'plugin.disconnected': 'disconnected plugin',
+  'member.invited': 'invited member',
+  'member.role_changed': 'changed role of',
+  'member.removed': 'removed member',
+  'report.saved': 'saved report',
+  'report.deleted': 'deleted report',
+  'payment_method.added': 'added payment method',
+  'payment_method.removed': 'removed payment method',
+  'api_key.created': 'created API key',
+  'api_key.revoked': 'revoked API key',
+  'workspace.settings_changed': 'changed workspace settings',
+};
+
+/** The CSV download's columns (docs/activity.md §CSV). */
+export const ACTIVITY_CSV_HEADER = ['When (UTC)', 'Who', 'Area', 'Verb', 'Object type', 'Object', 'App', 'Field', 'Before', 'After'] as const;
+export const ACTIVITY_CSV_FILE_NAME = 'activity.csv';

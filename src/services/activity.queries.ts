@@ -1,0 +1,26 @@
+/**
+ * The React Query read of one object's history (docs/activity.md §API endpoints `objectType` + `objectId`): a plain
+ * read of no lifecycle for the places an object is shown (a quest's editor, a report's status line). `version`
+ * (e.g. the object's last change time) makes a new change read again.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { exportActivity, listActivity } from './activity.service';
+
+export const activityQueryKey = (workspaceId: string) => ['activity', workspaceId] as const;
+
+export function useObjectHistory(workspaceId: string, objectType: string, objectId: string | null, version: string | null = null) {
+  return useQuery({
+    queryKey: [...activityQueryKey(workspaceId), objectType, objectId, version] as const,
+    enabled: objectId !== null && workspaceId !== '',
+    queryFn: async ({ signal }) => (await listActivity(workspaceId, { objectType, objectId: objectId! }, signal)).entries,
+  });
+}
+
+/** The app's log between two days (the chart markers' source): up to the export's limit, newest first. */
+export function useAppActivity(workspaceId: string, appId: string, range: { from: string; to: string } | null) {
+  return useQuery({
+    queryKey: [...activityQueryKey(workspaceId), 'app', appId, range?.from ?? null, range?.to ?? null] as const,
+    enabled: range !== null && workspaceId !== '' && appId !== '',
+    queryFn: async ({ signal }) => (await exportActivity(workspaceId, { app: appId, from: range!.from, to: range!.to }, signal)).entries,
+  });
+}

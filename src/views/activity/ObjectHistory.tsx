@@ -1,0 +1,64 @@
+/**
+ * One object's history where a publisher looks at the object (docs/activity.md §Screens and routes): the quest
+ * editor's History section (who changed what, newest first, each change before → after) and a report's
+ * "Last changed by {who} {relative time}". Plain reads (src/services/activity.queries.ts); a link opens the full log.
+ */
+import { Link } from 'wouter';
+import { href } from '../../paths';
+import { VERB_LABELS, type ActivityVerb } from '../../contracts/activity';
+import { changeValue } from '../../machines/activity/activity.selectors';
+import { useObjectHistory } from '../../services/activity.queries';
+import { fromNow, fullTime } from '../analyze/time';
+
+const HISTORY_SHOWN = 10;
+
+export function ObjectHistory({ workspaceId, objectType, objectId }: { workspaceId: string; objectType: string; objectId: string }) {
+  const history = useObjectHistory(workspaceId, objectType, objectId);
+  return (
+    <section aria-label="History" className="mt-6 border-t border-slate-100 pt-4">
+      <h3 className="text-sm font-semibold text-slate-900">History</h3>
+      {history.isPending ? (
+        <p className="mt-2 text-sm text-slate-600">Loading history…</p>
+      ) : history.isError ? (
+        <p className="mt-2 text-sm text-slate-600">The history could not be loaded.</p>
+      ) : history.data.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No changes recorded yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2">
+          {history.data.slice(0, HISTORY_SHOWN).map((entry) => (
+            <li key={entry.id} className="text-sm">
+              <p className="break-words text-slate-800">
+                <span className="font-medium">{entry.actor.name}</span> {VERB_LABELS[entry.verb as ActivityVerb] ?? entry.verb}{' '}
+                <time dateTime={entry.at} title={fullTime(entry.at)} className="text-slate-600">{fromNow(entry.at)}</time>
+              </p>
+              {entry.changes.length > 0 && (
+                <ul className="mt-0.5 space-y-0.5 pl-3 text-xs text-slate-600">
+                  {entry.changes.map((change) => (
+                    <li key={change.field} className="break-words">
+                      {change.field}: {changeValue(change.before)} → {changeValue(change.after)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Link href={href.activity(workspaceId)} className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline">
+        All activity
+      </Link>
+    </section>
+  );
+}
+
+/** "Last changed by Ada Admin 3 minutes ago", from the object's newest entry; nothing until there is one. */
+export function LastChangedBy({ workspaceId, objectType, objectId, version }: { workspaceId: string; objectType: string; objectId: string | null; version: string | null }) {
+  const history = useObjectHistory(workspaceId, objectType, objectId, version);
+  const last = history.data?.[0];
+  if (!last) return null;
+  return (
+    <p data-testid="last-changed-by" title={fullTime(last.at)} className="mt-0.5 px-1 text-xs text-slate-600">
+      Last changed by {last.actor.name} {fromNow(last.at)}
+    </p>
+  );
+}

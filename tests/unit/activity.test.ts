@@ -1,0 +1,79 @@
+/**
+ * Pure pieces of the activity log (docs/activity.md): the before → after of two versions (changesOf), the card-number
+ * rule of the masking, and the CSV download (one record per changed field, formula-safe, RFC 4180).
+ */
+import { describe, expect, it } from 'vitest';
+import { changesOf } from '../../src/contracts/domain-events';
+import { isCardNumber } from '../../src/contracts/secrets';
+import { activityCsv } from '../../src/lib/activity-csv';
+import type { ActivityEntry } from '../../src/contracts/activity';
+import { dayRange, markersOf } from '../../src/views/activity/chart-markers';
+
+describe('changesOf', () => {
+  it('lists the fields that differ, in the given order; lists and objects compare by their JSON', () => {
+    expect(changesOf({ name: 'A', steps: [1, 2], cap: 5 }, { name: 'B', steps: [1, 2], cap: 5 })).toEqual([{ field: 'name', before: 'A', after: 'B' }]);
+    expect(changesOf({ steps: [1] }, { steps: [1, 2] })).toEqual([{ field: 'steps', before: '[1]', after: '[1,2]' }]);
+    expect(changesOf({ a: 1, b: 2 }, { a: 2, b: 3 }, ['b', 'a']).map((c) => c.field)).toEqual(['b', 'a']);
+  });
+
+  it('a creation has every field after; a removal every field before', () => {
+    expect(changesOf(null, { role: 'viewer' })).toEqual([{ field: 'role', before: null, after: 'viewer' }]);
+    expect(changesOf({ role: 'viewer' }, null)).toEqual([{ field: 'role', before: 'viewer', after: null }]);
+    expect(changesOf({ role: 'viewer' }, { role: 'viewer' })).toEqual([]);
+  });
+});
+
+describe('isCardNumber', () => {
+  it('is a Luhn-valid run of 13–19 digits, spaces or dashes allowed', () => {
+    expect(isCardNumber('4242 4242 4242 4242')).toBe(true);
+    expect(isCardNumber('4242-4242-4242-4242')).toBe(true);
+    expect(isCardNumber('4242 4242 4242 4241')).toBe(false);
+    expect(isCardNumber('visa •••• 4242')).toBe(false);
+    expect(isCardNumber('123456789012')).toBe(false);
+  });
+});
+
+describe('activityCsv', () => {
+  const entry: ActivityEntry = {
+    id: '7', at: '2026-11-26T10:05:00.000Z', actor: { accountId: 'a1', name: '=HYPERLINK("x")' }, area: 'acquire', verb: 'quest.draft_saved', appId: 'app-1',
+    object: { type: 'quest', id: 'q1', name: 'Dragon, "Tamer"' },
+    changes: [{ field: 'dailyCap', before: 100, after: 150 }, { field: 'name', before: null, after: '+cmd' }],
+  };
+
+  it('writes one record per changed field, the entry repeated, the app by name, formulas neutralised', () => {
+    const csv = activityCsv([entry], (id) => (id === 'app-1' ? 'Dragon Merge' : id));
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('When (UTC),Who,Area,Verb,Object type,Object,App,Field,Before,After');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe(`2026-11-26 10:05:00,"'=HYPERLINK(""x"")",acquire,quest.draft_saved,quest,"Dragon, ""Tamer""",Dragon Merge,dailyCap,100,150`);
+    expect(lines[2]!.endsWith(",name,,'+cmd")).toBe(true);
+  });
+
+  it('an entry without changes is still one record', () => {
+    expect(activityCsv([{ ...entry, changes: [] }]).trimEnd().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('chart markers', () => {
+  const at = (verb: string, when: string, name = 'Dragon Tamer'): ActivityEntry => ({
+    id: when, at: when, actor: { accountId: 'a', name: 'Ada Admin' }, area: 'acquire', verb, appId: 'app-1',
+    object: { type: 'quest', id: 'q', name }, changes: [{ field: 'status', before: 'LIVE', after: 'STOPPED' }],
+  });
+  const xs = ['2026-11-20', '2026-11-21', '2026-11-22'];
+
+  it('the day range only when every x value is a day', () => {
+    expect(dayRange(['2026-11-22', '2026-11-20 00:00:00'])).toEqual({ from: '2026-11-20', to: '2026-11-22' });
+    expect(dayRange(['US', '2026-11-20'])).toBeNull();
+    expect(dayRange([])).toBeNull();
+  });
+
+  it('one marker per charted day with a change that moves numbers, its lines in words', () => {
+    const markers = markersOf([
+      at('quest.stopped', '2026-11-21T15:00:00.000Z'),
+      at('target.changed', '2026-11-21T09:00:00.000Z', 'Target settings'),
+      at('report.saved', '2026-11-20T09:00:00.000Z', 'Retention'),
+      at('quest.published', '2026-11-30T09:00:00.000Z'),
+    ], xs);
+    expect(markers).toEqual([{ x: '2026-11-21', day: '2026-11-21', lines: ['Ada Admin stopped quest Dragon Tamer', 'Ada Admin changed target settings Target settings'] }]);
+  });
+});
