@@ -90,7 +90,7 @@ export const activityMachine = setup({
 }).createMachine({
   id: 'activity',
   context: ({ input }) => ({
-    workspaceId: input.workspaceId, filters: { ...(input.filters ?? {}) }, search: '', q: '',
+    workspaceId: input.workspaceId, filters: { ...input.filters }, search: '', q: '',
     entries: [], nextCursor: null, expanded: null, error: null, moreError: null,
   }),
   initial: 'loading',

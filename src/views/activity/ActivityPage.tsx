@@ -12,6 +12,7 @@ import type { Workspace } from '../../contracts/workspace';
 import { EVENT_AREAS } from '../../contracts/domain-events';
 import { ACTIVITY_SEARCH_MAX, QUESTBOARD_ACTOR, QUESTBOARD_PERSON, VERB_LABELS } from '../../contracts/activity';
 import { useFlowActor } from '../flows/useFlowActor';
+import { useActions } from '../flows/useActions';
 import { activityFlow } from '../../machines/activity/activity.actors';
 import type { ActivityFilterField, ActivityFilters } from '../../machines/activity/activity.machine';
 import { activityActions, changeValue, selectActivity, type ActivityRowView } from '../../machines/activity/activity.selectors';
@@ -127,7 +128,7 @@ function ActivityScreen({ workspace }: { workspace: Workspace }) {
   const appName = (id: string) => apps.find((app) => app.id === id)?.appName ?? id;
   const actor = useFlowActor(activityFlow, { workspaceId: workspace.id, filters: filtersFromSearch(search) }, { key: `${workspace.id}?${search}`, deps: { appName } });
   const view = useSelector(actor, selectActivity);
-  const act = activityActions(actor.send);
+  const act = useActions(actor, activityActions);
   const team = useTeam(workspace.id);
   const areas = EVENT_AREAS.filter((area) => area !== 'billing' || workspace.role === 'admin');
   const people = (team.data ?? []).filter((m) => !m.invitePending);
