@@ -16,6 +16,7 @@ import { paymentMethodSetupTable } from './payment-method-setup.paths';
 import { askAnalyzeTable } from './ask-analyze.paths';
 import { dailyProcessTable } from './daily-process.paths';
 import { activeSourceTable } from './active-source.paths';
+import { createWorkspaceTable } from './create-workspace.paths';
 
 export const flowTables = [
   teamTable,
@@ -29,4 +30,5 @@ export const flowTables = [
   askAnalyzeTable,
   dailyProcessTable,
   activeSourceTable,
+  createWorkspaceTable,
 ] as unknown as readonly FlowTable<Ui>[];
