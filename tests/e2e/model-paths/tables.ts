@@ -17,6 +17,7 @@ import { askAnalyzeTable } from './ask-analyze.paths';
 import { dailyProcessTable } from './daily-process.paths';
 import { activeSourceTable } from './active-source.paths';
 import { createWorkspaceTable } from './create-workspace.paths';
+import { firebaseConversionEventsTable } from './firebase-conversion-events.paths';
 
 export const flowTables = [
   teamTable,
@@ -31,4 +32,5 @@ export const flowTables = [
   dailyProcessTable,
   activeSourceTable,
   createWorkspaceTable,
+  firebaseConversionEventsTable,
 ] as unknown as readonly FlowTable<Ui>[];
