@@ -18,6 +18,7 @@ import { dailyProcessTable } from './daily-process.paths';
 import { activeSourceTable } from './active-source.paths';
 import { createWorkspaceTable } from './create-workspace.paths';
 import { firebaseConversionEventsTable } from './firebase-conversion-events.paths';
+import { deeplinkEditTable } from './deeplink-edit.paths';
 
 export const flowTables = [
   teamTable,
@@ -33,4 +34,5 @@ export const flowTables = [
   activeSourceTable,
   createWorkspaceTable,
   firebaseConversionEventsTable,
+  deeplinkEditTable,
 ] as unknown as readonly FlowTable<Ui>[];
