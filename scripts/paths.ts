@@ -80,7 +80,7 @@ function printPaths(flow: Flow) {
   const table = flow.table;
   console.log(`${flow.name}: ${flow.file} (machine '${flow.machine.id}')`);
   if (!table) {
-    console.log('\n  No browser table yet: see docs/guides/machine-paths.md, "From a new machine to its browser table".');
+    console.log('\n  No browser table yet: see docs/guides/machine-paths.md, section 3 "The browser table".');
     console.log(`  States: ${stateIdsOf(flow.machine).join(', ')}`);
     console.log(`  Events: ${[...new Set(transitionsOf(flow.machine).map((t) => t.event))].sort().join(', ')}`);
     return;

@@ -26,7 +26,7 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
  * fails the test below, and so does a machine with neither).
  */
 const WITHOUT_TABLE_YET: readonly string[] = [
-  'accept-invite', 'acquire-settings', 'adjust-connect', 'adjust-update', 'api-keys', 'app-details', 'app-general',
+  'accept-invite', 'acquire-settings', 'adjust-connect', 'adjust-update', 'app-details', 'app-general',
   'appsflyer-test-link', 'appsflyer', 'catalogue-item', 'check-status', 'configure-connection',
   'delete-report', 'image-slot', 'messages-save', 'monetize-form',
   'monetize-toggle', 'plugin-lifecycle', 'process-data', 'quest-actions', 'quest-editor', 'quest-review',

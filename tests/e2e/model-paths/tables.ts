@@ -19,6 +19,7 @@ import { activeSourceTable } from './active-source.paths';
 import { createWorkspaceTable } from './create-workspace.paths';
 import { firebaseConversionEventsTable } from './firebase-conversion-events.paths';
 import { deeplinkEditTable } from './deeplink-edit.paths';
+import { apiKeysTable } from './api-keys.paths';
 
 export const flowTables = [
   teamTable,
@@ -35,4 +36,5 @@ export const flowTables = [
   createWorkspaceTable,
   firebaseConversionEventsTable,
   deeplinkEditTable,
+  apiKeysTable,
 ] as unknown as readonly FlowTable<Ui>[];
