@@ -30,7 +30,7 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'appsflyer-test-link', 'appsflyer', 'catalogue-item', 'check-status', 'configure-connection',
   'delete-report', 'image-slot', 'messages-save', 'monetize-form',
   'monetize-toggle', 'plugin-lifecycle', 'process-data', 'quest-actions', 'quest-editor', 'quest-review',
-  'revenue-settings', 'session', 'confirm-mutation', 'spreadsheet-export',
+  'session', 'confirm-mutation', 'spreadsheet-export',
 ];
 
 describe('flow tables of the browser paths', () => {

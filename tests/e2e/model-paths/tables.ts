@@ -20,6 +20,7 @@ import { createWorkspaceTable } from './create-workspace.paths';
 import { firebaseConversionEventsTable } from './firebase-conversion-events.paths';
 import { deeplinkEditTable } from './deeplink-edit.paths';
 import { apiKeysTable } from './api-keys.paths';
+import { revenueSettingsTable } from './revenue-settings.paths';
 
 export const flowTables = [
   teamTable,
@@ -37,4 +38,5 @@ export const flowTables = [
   firebaseConversionEventsTable,
   deeplinkEditTable,
   apiKeysTable,
+  revenueSettingsTable,
 ] as unknown as readonly FlowTable<Ui>[];
