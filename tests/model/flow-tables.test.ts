@@ -28,7 +28,7 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
 const WITHOUT_TABLE_YET: readonly string[] = [
   'accept-invite', 'acquire-settings', 'adjust-connect', 'adjust-update', 'app-details', 'app-general',
   'appsflyer-test-link', 'appsflyer', 'catalogue-item', 'check-status', 'configure-connection',
-  'delete-report', 'image-slot', 'messages-save', 'monetize-form',
+  'delete-report', 'image-slot', 'monetize-form',
   'monetize-toggle', 'plugin-lifecycle', 'process-data', 'quest-actions', 'quest-editor', 'quest-review',
   'session', 'confirm-mutation', 'spreadsheet-export',
 ];

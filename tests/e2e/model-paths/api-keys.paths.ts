@@ -118,14 +118,15 @@ export const apiKeysTable: FlowTable<KeysUi> = {
   },
   states: {
     'apiKeys.idle': async (ui, state, via) => {
+      // Snackbars first: they stay 3 s (SPEC §9).
+      if (failedCall(via)) await expect(ui.shell.snackbar(FAILED).last()).toBeVisible();
+      if (via.type === 'xstate.done.actor.terminateKey' && succeeded(via)) await expect(ui.shell.snackbar(TERMINATED)).toBeVisible();
       await newKeyDialog(ui).expectClosed();
       await terminateDialog(ui).expectClosed();
       const keys = ctx(state).app.apiKeys ?? [];
       if (keys.length === 0) await expect(ui.page.getByRole('heading', { name: 'No API keys yet' })).toBeVisible();
       await expect(terminateButtons(ui)).toHaveCount(keys.filter((k) => k.status === 'active').length);
       await expect(ui.page.getByRole('row').filter({ hasText: 'Terminated' })).toHaveCount(keys.filter((k) => k.status === 'terminated').length);
-      if (failedCall(via)) await expect(ui.shell.snackbar(FAILED).last()).toBeVisible();
-      if (via.type === 'xstate.done.actor.terminateKey' && succeeded(via)) await expect(ui.shell.snackbar(TERMINATED)).toBeVisible();
       await expect(ui.page.getByRole('button', { name: 'Create API key' })).toBeEnabled();
     },
     'apiKeys.creating': async (ui) => {

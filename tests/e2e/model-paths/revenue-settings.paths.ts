@@ -137,16 +137,17 @@ export const revenueSettingsTable: FlowTable<RevenueUi> = {
     },
     'revenueSettings.editing': async (ui, state, via) => {
       const c = ctx(state);
+      // The snackbar first: it stays 3 s (SPEC §9).
+      if (isOutcome(via)) {
+        const words = via.type.endsWith('saveRevenueSettings') ? 'Failed to save Revenue Settings.' : 'Failed to delete Revenue Settings.';
+        await expect(ui.shell.snackbar(words).last()).toBeVisible();
+      }
       await ui.dialog.expectOpen();
       for (const field of Object.keys(LABELS) as (keyof typeof LABELS)[]) await expect(choice(ui, field)).toHaveValue(c.form[field]);
       // Delete only for saved settings; Save once the three are chosen.
       await expect(button(ui, 'Delete')).toHaveCount(c.settings ? 1 : 0);
       if (Object.values(c.form).every(Boolean)) await expect(button(ui, 'Save')).toBeEnabled();
       else await expect(button(ui, 'Save')).toBeDisabled();
-      if (isOutcome(via)) {
-        const words = via.type.endsWith('saveRevenueSettings') ? 'Failed to save Revenue Settings.' : 'Failed to delete Revenue Settings.';
-        await expect(ui.shell.snackbar(words).last()).toBeVisible();
-      }
     },
     'revenueSettings.saving': async (ui) => {
       await expect(button(ui, 'Save')).toHaveAttribute('aria-busy', 'true');

@@ -21,6 +21,7 @@ import { firebaseConversionEventsTable } from './firebase-conversion-events.path
 import { deeplinkEditTable } from './deeplink-edit.paths';
 import { apiKeysTable } from './api-keys.paths';
 import { revenueSettingsTable } from './revenue-settings.paths';
+import { messagesSaveTable } from './messages-save.paths';
 
 export const flowTables = [
   teamTable,
@@ -39,4 +40,5 @@ export const flowTables = [
   deeplinkEditTable,
   apiKeysTable,
   revenueSettingsTable,
+  messagesSaveTable,
 ] as unknown as readonly FlowTable<Ui>[];
