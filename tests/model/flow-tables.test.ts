@@ -30,7 +30,7 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'appsflyer-test-link', 'appsflyer', 'catalogue-item', 'check-status', 'configure-connection',
   'delete-report', 'image-slot', 'monetize-form',
   'monetize-toggle', 'plugin-lifecycle', 'process-data', 'quest-actions', 'quest-editor', 'quest-review',
-  'session', 'confirm-mutation', 'spreadsheet-export',
+  'session', 'spreadsheet-export',
 ];
 
 describe('flow tables of the browser paths', () => {

@@ -22,6 +22,7 @@ import { deeplinkEditTable } from './deeplink-edit.paths';
 import { apiKeysTable } from './api-keys.paths';
 import { revenueSettingsTable } from './revenue-settings.paths';
 import { messagesSaveTable } from './messages-save.paths';
+import { confirmMutationTable } from './confirm-mutation.paths';
 
 export const flowTables = [
   teamTable,
@@ -41,4 +42,5 @@ export const flowTables = [
   apiKeysTable,
   revenueSettingsTable,
   messagesSaveTable,
+  confirmMutationTable,
 ] as unknown as readonly FlowTable<Ui>[];
