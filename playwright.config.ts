@@ -28,7 +28,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: 'list',
+  // The list as tests run, and each spec file's time at the end (also read by scripts/test-all.ts).
+  reporter: [['list'], ['./tests/e2e/reporters/file-times.ts']],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: process.env.E2E_BASE_URL,

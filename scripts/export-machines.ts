@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { getStateNodes } from 'xstate/graph';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.resolve(process.argv[2] ?? path.join(root, 'machines-export'));
@@ -24,8 +25,18 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
 const label = (node: AnyStateNode) => node.id.replace(/\./g, '_').replace(/[^A-Za-z0-9_]/g, '_');
 const shortEvent = (eventType: string) => eventType.replace(/^xstate\.(done|error)\.actor\./, (_m, kind: string) => `${kind}: `);
 
-/** Mermaid stateDiagram-v2 of a machine: nested states as composite states, every transition with its event. */
-export function toMermaid(machine: AnyStateMachine): string {
+/** Covered parts of a machine to mark in the diagram: state ids, and transition keys `<state id> <event>#<n>`. */
+export interface MermaidMarks {
+  states: ReadonlySet<string>;
+  transitions: ReadonlySet<string>;
+}
+
+/**
+ * Mermaid stateDiagram-v2 of a machine: nested states as composite states, every transition with its event. With
+ * `marks` (`npm run paths -- <flow> --mermaid`), a covered transition's label ends in ✓ and an uncovered one's in
+ * ✗, targetless transitions are listed as notes, and covered states are drawn in the `covered` class.
+ */
+export function toMermaid(machine: AnyStateMachine, marks?: MermaidMarks): string {
   const lines = ['stateDiagram-v2'];
   const walk = (node: AnyStateNode, indent: string) => {
     const children = Object.values(node.states) as AnyStateNode[];
@@ -49,17 +60,32 @@ export function toMermaid(machine: AnyStateMachine): string {
   walk(machine.root, '  ');
   const guardOf = (guard: unknown) =>
     guard ? ` [${typeof guard === 'string' ? guard : (guard as { type?: string }).type ?? 'guard'}]` : '';
+  const mark = (node: AnyStateNode, eventType: string, definition: unknown) => {
+    if (!marks || !eventType) return '';
+    const n = (node.transitions.get(eventType) ?? []).indexOf(definition as never);
+    return marks.transitions.has(`${node.id} ${eventType}#${n}`) ? ' ✓' : ' ✗';
+  };
   const visit = (node: AnyStateNode) => {
     const edges = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
     for (const transition of edges) {
       const event = transition.eventType ? shortEvent(transition.eventType) : 'always';
+      const suffix = mark(node, transition.eventType, transition);
       for (const target of transition.target ?? []) {
-        lines.push(`  ${label(node)} --> ${label(target)}: ${event}${guardOf(transition.guard)}`);
+        lines.push(`  ${label(node)} --> ${label(target)}: ${event}${guardOf(transition.guard)}${suffix}`);
       }
+      if (marks && !transition.target?.length && node !== machine.root) {
+        lines.push(`  note right of ${label(node)}: ${event}${guardOf(transition.guard)} (stays)${suffix}`);
+      }
+      if (marks && !transition.target?.length && node === machine.root) lines.push(`  %% on ${event}${guardOf(transition.guard)} (machine-wide, stays)${suffix}`);
     }
     for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
   };
   visit(machine.root);
+  if (marks) {
+    lines.push('  classDef covered fill:#d7f5dd,stroke:#1a7f37');
+    const covered = (getStateNodes(machine.root) as AnyStateNode[]).filter((node) => marks.states.has(node.id));
+    if (covered.length) lines.push(`  class ${covered.map(label).join(',')} covered`);
+  }
   return lines.join('\n') + '\n';
 }
 

@@ -11,7 +11,12 @@
  * `npm test -- --only server,e2e` runs a subset (names from the table); `--from build` starts at a tier.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+
+/** Written by the e2e tier's reporter (tests/e2e/reporters/file-times.ts). */
+const E2E_FILE_TIMES = path.resolve(import.meta.dirname, '../test-results/e2e-file-times.json');
 
 export interface Tier {
   name: string;
@@ -82,6 +87,16 @@ export function formatDuration(ms: number): string {
   return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
 }
 
+/** The e2e tier's time per spec file, slowest first (from the reporter's file), or nothing. */
+export function formatE2eFileTimes(report: { files: Array<{ file: string; tests: number; ms: number; failed: number }> } | undefined): string {
+  if (!report?.files.length) return '';
+  const width = Math.max(...report.files.map((f) => f.file.length));
+  return [
+    'e2e time per spec file',
+    ...report.files.map((f) => `  ${f.file.padEnd(width)}  ${String(f.tests).padStart(4)} tests  ${formatDuration(f.ms).padStart(10)}${f.failed ? `  ${f.failed} failed` : ''}`),
+  ].join('\n');
+}
+
 /** The closing table and the last line `N passed, N failed` (skipped and not-run tiers count in neither). */
 export function formatSummary(results: TierResult[]): string {
   const nameWidth = Math.max(4, ...results.map((r) => r.name.length));
@@ -141,6 +156,8 @@ export async function runAll(selected: Tier[], log: (line: string) => void = con
       continue;
     }
     log(`\n=== ${tier.name}: ${tier.command.join(' ')}`);
+    // A stale per-file report must never be printed as this run's.
+    if (tier.name === 'e2e') fs.rmSync(E2E_FILE_TIMES, { force: true });
     const started = performance.now();
     const { ok, note } = await runTier(tier);
     const ms = performance.now() - started;
@@ -159,6 +176,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   const results = await runAll(selected);
+  if (results.some((r) => r.name === 'e2e' && (r.outcome === 'passed' || r.outcome === 'failed')) && fs.existsSync(E2E_FILE_TIMES)) {
+    console.log(`\n${formatE2eFileTimes(JSON.parse(fs.readFileSync(E2E_FILE_TIMES, 'utf8')) as Parameters<typeof formatE2eFileTimes>[0])}`);
+  }
   console.log(`\n${formatSummary(results)}`);
   process.exit(results.some((r) => r.outcome === 'failed') ? 1 : 0);
 }

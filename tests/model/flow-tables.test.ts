@@ -1,31 +1,61 @@
 /**
- * The browser-path tables (tests/e2e/model-paths, run by tests/e2e/flow-paths.spec.ts) checked in the model tier,
- * without a browser: every state and event of the team and report-builder machines has an entry, every entry names
- * one, and the flow's de-duplicated paths visit them all; so a machine change that needs a new row fails here first.
+ * The browser-path tables (tests/e2e/model-paths, listed in tables.ts, run by tests/e2e/flow-paths.spec.ts) checked
+ * in the model tier, without a browser: every machine of src/machines has a table; every state and event of its
+ * machine has an entry, every entry names one, and the flow's de-duplicated paths visit them all; so a machine change
+ * that needs a new row, or a new machine without a table, fails here first (docs/engineering/machine-paths.md).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { flowPaths, tableProblems, type FlowTable, type Ui } from '../e2e/model-paths/driver';
-import { teamTable } from '../e2e/model-paths/team.paths';
-import { reportBuilderTable } from '../e2e/model-paths/report-builder.paths';
-import { addAppTable } from '../e2e/model-paths/add-app.paths';
-import { appVisibilityTable } from '../e2e/model-paths/app-visibility.paths';
-import { workspaceSettingsTable } from '../e2e/model-paths/workspace-settings.paths';
-import { redeemPromoTable } from '../e2e/model-paths/redeem-promo.paths';
-import { paymentMethodsTable } from '../e2e/model-paths/payment-methods.paths';
-import { paymentMethodSetupTable } from '../e2e/model-paths/payment-method-setup.paths';
-import { askAnalyzeTable } from '../e2e/model-paths/ask-analyze.paths';
-import { dailyProcessTable } from '../e2e/model-paths/daily-process.paths';
-import { activeSourceTable } from '../e2e/model-paths/active-source.paths';
-import { activityTable } from '../e2e/model-paths/activity.paths';
+import type { AnyStateMachine } from 'xstate';
+import { flowPaths, tableProblems } from '../e2e/model-paths/driver';
+import { flowTables as tables } from '../e2e/model-paths/tables';
 
-const tables = [teamTable, reportBuilderTable, addAppTable, appVisibilityTable, workspaceSettingsTable, redeemPromoTable, paymentMethodsTable, paymentMethodSetupTable, askAnalyzeTable, dailyProcessTable, activeSourceTable, activityTable] as unknown as FlowTable<Ui>[];
+const root = path.resolve(import.meta.dirname, '../..');
+const machineFiles = (dir: string): string[] =>
+  fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return machineFiles(full);
+    return entry.name.endsWith('.machine.ts') ? [full] : [];
+  });
+const isMachine = (value: unknown): value is AnyStateMachine =>
+  typeof value === 'object' && value !== null && 'root' in value && 'config' in value && typeof (value as AnyStateMachine).transition === 'function';
+
+/**
+ * Machines whose browser table is still to be written (the list only shrinks: a machine listed here that has a table
+ * fails the test below, and so does a machine with neither).
+ */
+const WITHOUT_TABLE_YET: readonly string[] = [
+  'accept-invite', 'acquire-settings', 'adjust-connect', 'adjust-update', 'app-details', 'app-general',
+  'appsflyer-test-link', 'appsflyer', 'catalogue-item', 'check-status', 'configure-connection',
+  'delete-report', 'image-slot', 'monetize-form',
+  'monetize-toggle', 'plugin-lifecycle', 'process-data', 'quest-actions', 'quest-editor', 'quest-review',
+  'session', 'spreadsheet-export',
+];
 
 describe('flow tables of the browser paths', () => {
+  it('every machine of src/machines has a browser table', async () => {
+    const files = machineFiles(path.join(root, 'src/machines'));
+    expect(files.length).toBeGreaterThanOrEqual(40);
+    const missing: string[] = [];
+    const stale: string[] = [];
+    for (const file of files) {
+      const name = path.basename(file, '.machine.ts');
+      for (const machine of Object.values((await import(file)) as Record<string, unknown>).filter(isMachine)) {
+        const hasTable = tables.some((table) => table.machine === machine);
+        if (!hasTable && !WITHOUT_TABLE_YET.includes(name)) missing.push(name);
+        if (hasTable && WITHOUT_TABLE_YET.includes(name)) stale.push(name);
+      }
+    }
+    expect(missing, 'machines without a browser table (tests/e2e/model-paths/tables.ts)').toEqual([]);
+    expect(stale, 'machines with a table still listed in WITHOUT_TABLE_YET').toEqual([]);
+  });
+
   for (const table of tables) {
     it(`${table.flow}: complete, and its paths are few, distinct and named after their events`, () => {
       const paths = flowPaths(table);
       expect(tableProblems(table, paths)).toEqual([]);
-      expect(paths.length).toBeGreaterThan(1);
+      expect(paths.length).toBeGreaterThan(0);
       // Bounded: each path is a browser test.
       expect(paths.length).toBeLessThanOrEqual(12);
       expect(new Set(paths.map((p) => p.name)).size).toBe(paths.length);
@@ -34,10 +64,10 @@ describe('flow tables of the browser paths', () => {
   }
 
   it('names what is missing: a table without a state and an event entry', () => {
-    const [first] = tables;
-    const { ['team.inviteDialog.sending']: _state, ...states } = first!.states;
-    const { SUBMIT_INVITE: _event, ...events } = first!.events;
-    expect(tableProblems({ ...first!, states, events })).toEqual(
+    const first = tables.find((table) => table.flow === 'team')!;
+    const { ['team.inviteDialog.sending']: _state, ...states } = first.states;
+    const { SUBMIT_INVITE: _event, ...events } = first.events;
+    expect(tableProblems({ ...first, states, events })).toEqual(
       expect.arrayContaining(['state team.inviteDialog.sending has no entry', 'event SUBMIT_INVITE has no entry']),
     );
   });

@@ -33,7 +33,9 @@ import {
   type StateMachine,
 } from 'xstate';
 import { getShortestPaths, getSimplePaths, getStateNodes, serializeSnapshot, TestModel, type StatePath, type TestPath } from 'xstate/graph';
+import fs from 'node:fs';
 import { ApiError, ContractError } from '../../src/services/http';
+import { coverPath, coverStep, emptyCoverage, type Coverage } from './path-coverage';
 import { confirmMutation, type MutationAnswer } from '../../src/machines/shared/confirm-mutation.machine';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -132,6 +134,34 @@ export const contractError = (path: string) => new ContractError(path, ['success
 export const serverCrash = () => apiError(500, 'Something went wrong. Please try again later.', 'internal');
 
 // ---------------------------------------------------------------------------------------------------------------
+// Coverage: with PATHS_COVERAGE_FILE set (`npm run paths -- --coverage`), every path this harness computes or
+// replays, and every event a live actor takes, is added to that file (JSON lines, one per machine and process).
+
+const coverageFile = process.env.PATHS_COVERAGE_FILE;
+function appendCoverage(machine: AnyStateMachine, add: (coverage: Coverage) => void) {
+  if (!coverageFile) return;
+  const coverage = emptyCoverage();
+  add(coverage);
+  fs.appendFileSync(coverageFile, JSON.stringify({ machine: machine.id, states: [...coverage.states], transitions: [...coverage.transitions] }) + '\n');
+}
+function recorded<P extends { steps: ReadonlyArray<{ event: EventObject; state: AnyMachineSnapshot }> }>(machine: AnyStateMachine, paths: P[]): P[] {
+  appendCoverage(machine, (coverage) => {
+    for (const path of paths) coverPath(machine, coverage, path.steps);
+  });
+  return paths;
+}
+function recordStep(machine: AnyStateMachine, before: AnyMachineSnapshot, event: EventObject, after: AnyMachineSnapshot) {
+  appendCoverage(machine, (coverage) => coverStep(machine, coverage, before, event, after));
+}
+
+/**
+ * xstate/graph's own traversals, recorded for `npm run paths -- --coverage` like the helpers below (for tests that
+ * pass their own options: a start without input, their own serializer).
+ */
+export const recordedShortestPaths: typeof getShortestPaths = (machine, options) => recorded(machine as unknown as AnyStateMachine, getShortestPaths(machine, options) as never);
+export const recordedSimplePaths: typeof getSimplePaths = (machine, options) => recorded(machine as unknown as AnyStateMachine, getSimplePaths(machine, options) as never);
+
+// ---------------------------------------------------------------------------------------------------------------
 // Traversal
 
 /** Paths are typed loosely (any machine's snapshot) so one harness serves every machine. */
@@ -156,12 +186,12 @@ function startOf(machine: AnyStateMachine, input: unknown): AnyMachineSnapshot {
 
 /** Shortest paths from the initial state (or `fromState`) to every distinct state (or to those `toState` accepts). */
 export function shortestPaths(machine: AnyStateMachine, events: readonly EventObject[], options: ExploreOptions = {}): Path[] {
-  return getShortestPaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options });
+  return recorded(machine, getShortestPaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options }));
 }
 
 /** Every path without a repeated state (keep the event list small: their number grows fast). */
 export function simplePaths(machine: AnyStateMachine, events: readonly EventObject[], options: ExploreOptions = {}): Path[] {
-  return getSimplePaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options });
+  return recorded(machine, getSimplePaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options }));
 }
 
 /** Ids of every state node of the machine (the root excluded), e.g. `team.inviteDialog.open.failed`. */
@@ -201,6 +231,7 @@ const testModelOf = (machine: AnyStateMachine) =>
 export function pathOf(machine: AnyStateMachine, events: readonly EventObject[], input?: unknown) {
   const [path] = testModelOf(machine).getPathsFromEvents([...events], { input, fromState: startOf(machine, input) });
   if (!path) throw new Error('the events do not form a path');
+  recorded(machine, [path]);
   for (const [index, step] of path.steps.entries()) {
     if (index > 0) expect(path.steps[index - 1]!.state.can(step.event), `event ${index} (${step.event.type}) is handled`).toBe(true);
   }
@@ -232,6 +263,7 @@ export function live<M extends AnyStateMachine, const TName extends string>(mach
       const before = actor.getSnapshot() as AnyMachineSnapshot;
       expect(before.can(event), `${event.type} is handled in ${JSON.stringify(before.value)}`).toBe(true);
       actor.send(event as never);
+      recordStep(spied, before, event, actor.getSnapshot() as AnyMachineSnapshot);
     }
     return actor.getSnapshot() as SnapshotFrom<M>;
   };

@@ -10,7 +10,6 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor, type EventObject, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { reportBuilderMachine, type OpenOutput, type ReportBuilderEvent, type ReportBuilderInput, type RunOutput } from '../../src/machines/report-builder/report-builder.machine';
 import { selectDeleteReport, selectDirty, selectPhase, selectRun, selectSettings } from '../../src/machines/report-builder/report-builder.selectors';
 import { deleteReportMachine } from '../../src/machines/delete-report/delete-report.machine';
@@ -29,7 +28,7 @@ import {
   savedTemplate,
   builderEvents,
 } from '../fixtures/analyze';
-import { apiError, defineModel, done, failed, live as liveActor, pendingForever, serverCrash, unreachedStateNodeIds } from './graph-harness';
+import { apiError, defineModel, done, failed, live as liveActor, pendingForever, serverCrash, recordedShortestPaths, recordedSimplePaths, unreachedStateNodeIds } from './graph-harness';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
 type AnyEvent = ReportBuilderEvent | EventObject;
@@ -136,7 +135,7 @@ const savedInput: ReportBuilderInput = { appId: 'dragon-merge-android', reportId
 const asMachineEvents = (events: readonly AnyEvent[]) => events as unknown as ReportBuilderEvent[];
 
 function explore(input: ReportBuilderInput) {
-  return getShortestPaths(reportBuilderMachine, {
+  return recordedShortestPaths(reportBuilderMachine, {
     input,
     events: asMachineEvents(ALL_EVENTS),
     serializeState,
@@ -145,7 +144,7 @@ function explore(input: ReportBuilderInput) {
 
 /** The shortest path whose end state `toState` accepts, its events without the leading xstate.init. */
 function journey(input: ReportBuilderInput, toState: (s: Snapshot) => boolean, events: readonly AnyEvent[] = ALL_EVENTS) {
-  const paths = getShortestPaths(reportBuilderMachine, { input, events: asMachineEvents(events), serializeState, toState });
+  const paths = recordedShortestPaths(reportBuilderMachine, { input, events: asMachineEvents(events), serializeState, toState });
   expect(paths.length, 'a path reaches the state').toBeGreaterThan(0);
   const best = paths.reduce((a, b) => (b.weight < a.weight ? b : a));
   return best.steps.map((step) => step.event as EventObject).filter((e) => e.type !== 'xstate.init');
@@ -206,7 +205,7 @@ describe('report builder: every state is reachable', () => {
   }, 30_000);
 
   it('simple paths from a saved report all pass through opening first', () => {
-    const paths = getSimplePaths(reportBuilderMachine, {
+    const paths = recordedSimplePaths(reportBuilderMachine, {
       input: savedInput,
       events: asMachineEvents([E.reportLoaded, E.reportFailed, E.retry, E.delete, E.deleteNotDone]),
       serializeState,
@@ -366,14 +365,14 @@ describe('report builder journeys', () => {
     s = send(E.run);
     expect(s.matches({ ready: 'editing' })).toBe(true);
     // No path from here reaches running without fixing the limit.
-    const blocked = getShortestPaths(reportBuilderMachine, {
+    const blocked = recordedShortestPaths(reportBuilderMachine, {
       fromState: actor.getSnapshot() as never,
       events: asMachineEvents([E.run, E.addIntCondition, E.toggleSettings]),
       serializeState,
       toState: (x) => x.matches('running'),
     });
     expect(blocked).toEqual([]);
-    const fixable = getShortestPaths(reportBuilderMachine, {
+    const fixable = recordedShortestPaths(reportBuilderMachine, {
       fromState: actor.getSnapshot() as never,
       events: asMachineEvents([E.run, E.addIntCondition, E.toggleSettings, E.goodLimit]),
       serializeState,

@@ -5,7 +5,7 @@
 // A live actor then replays the journeys with spied actions and actors to check messages and actor inputs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, type StatePath } from 'xstate/graph';
+import { getStateNodes, type StatePath } from 'xstate/graph';
 import {
   spreadsheetExportMachine as machine,
   type SignInCommand,
@@ -14,7 +14,7 @@ import {
 } from '../../src/machines/spreadsheet-export/spreadsheet-export.machine';
 import { selectSpreadsheetExport } from '../../src/machines/spreadsheet-export/spreadsheet-export.selectors';
 import { GoogleApiError } from '../../src/services/google-sheets.service';
-import { after, defineModel, done, failed, fixture, pendingForever, spyActions } from './graph-harness';
+import { after, defineModel, done, failed, fixture, pendingForever, recordedShortestPaths, recordedSimplePaths, spyActions } from './graph-harness';
 
 type Snapshot = SnapshotFrom<typeof machine>;
 type Path = StatePath<Snapshot, SpreadsheetExportEvent>;
@@ -86,7 +86,7 @@ const reached = (paths: Path[]) => new Set(paths.flatMap((path) => path.state._n
 const types = (path: Path) => path.steps.map((step) => step.event.type);
 
 describe('spreadsheet-export machine: graph', () => {
-  const shortest = getShortestPaths(machine, { events: fixtures }) as Path[];
+  const shortest = recordedShortestPaths(machine, { events: fixtures }) as Path[];
 
 
   it('reaches every state node', () => {
@@ -98,7 +98,7 @@ describe('spreadsheet-export machine: graph', () => {
   });
 
   it('success: sign in, create, append, wait 1 s, open the sheet, done', () => {
-    const [path] = getShortestPaths(machine, { events: fixtures, toState: (s) => s.matches('done') }) as Path[];
+    const [path] = recordedShortestPaths(machine, { events: fixtures, toState: (s) => s.matches('done') }) as Path[];
     expect(types(path!)).toEqual([
       'xstate.init',
       'EXPORT',
@@ -113,12 +113,12 @@ describe('spreadsheet-export machine: graph', () => {
   });
 
   it('a blocked pop-up keeps the sign-in URL, and a retry from there can still reach done', () => {
-    const blocked = (getShortestPaths(machine, { events: fixtures, toState: (s) => s.matches({ blocked: 'signIn' }) }) as Path[]).find(
+    const blocked = (recordedShortestPaths(machine, { events: fixtures, toState: (s) => s.matches({ blocked: 'signIn' }) }) as Path[]).find(
       (path) => path.state.context.authUrl === AUTH_URL,
     );
     expect(blocked, 'a path to blocked.signIn with the URL kept').toBeDefined();
     expect(types(blocked!)).toEqual(['xstate.init', 'EXPORT', 'AUTH_STARTED', 'POPUP_BLOCKED']);
-    const retried = getShortestPaths(machine, {
+    const retried = recordedShortestPaths(machine, {
       events: fixtures,
       filterEvents: (_, event) => event.type !== 'EXPORT',
       fromState: blocked!.state,
@@ -128,7 +128,7 @@ describe('spreadsheet-export machine: graph', () => {
   });
 
   it('every simple path into failed went through a failed call or a refused sign-in', () => {
-    const paths = getSimplePaths(machine, { events: fixtures, toState: (s) => s.matches('failed') }) as Path[];
+    const paths = recordedSimplePaths(machine, { events: fixtures, toState: (s) => s.matches('failed') }) as Path[];
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {
       const last = path.steps[path.steps.length - 1]!.event.type;
@@ -153,7 +153,7 @@ describe('spreadsheet-export machine: graph', () => {
   });
 
   it('never holds the access token: no state or event carries it', () => {
-    for (const path of getSimplePaths(machine, { events: fixtures, toState: (s) => s.matches('done') }) as Path[]) {
+    for (const path of recordedSimplePaths(machine, { events: fixtures, toState: (s) => s.matches('done') }) as Path[]) {
       expect(JSON.stringify(path.state.context)).not.toMatch(/ya29|accessToken/);
       for (const step of path.steps) expect(JSON.stringify(step.event)).not.toMatch(/ya29|accessToken/);
     }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkImports } from '../../scripts/check-imports';
 import { DEBIAN_CHROMIUM, findChromium, installPlan, skipsBrowserDownload, type FinderDeps } from '../../scripts/chromium-path';
-import { formatDuration, formatSummary, selectTiers, tiers, type TierResult } from '../../scripts/test-all';
+import { formatDuration, formatE2eFileTimes, formatSummary, selectTiers, tiers, type TierResult } from '../../scripts/test-all';
 import { formatReport, kb, overLimits, type PageMeasure } from '../../scripts/bundle-budget';
 
 const PLAYWRIGHT_OWN = '/root/.cache/ms-playwright/chromium-1/chrome-linux64/chrome';
@@ -133,6 +133,21 @@ describe('test-all summary', () => {
 
   test('all green', () => {
     expect(formatSummary([{ name: 'unit', outcome: 'passed', ms: 1 }]).split('\n').at(-1)).toBe('1 passed, 0 failed');
+  });
+
+  test('the e2e time per spec file, as the reporter wrote it', () => {
+    const text = formatE2eFileTimes({
+      files: [
+        { file: 'tests/e2e/flow-paths.spec.ts', tests: 120, ms: 600_000, failed: 0 },
+        { file: 'tests/e2e/team.spec.ts', tests: 9, ms: 45_500, failed: 1 },
+      ],
+    });
+    expect(text.split('\n')).toEqual([
+      'e2e time per spec file',
+      '  tests/e2e/flow-paths.spec.ts   120 tests  10 min 0 s',
+      '  tests/e2e/team.spec.ts           9 tests      45.5 s  1 failed',
+    ]);
+    expect(formatE2eFileTimes(undefined)).toBe('');
   });
 });
 

@@ -1,0 +1,48 @@
+/**
+ * Every flow's browser path table, in one list: tests/e2e/flow-paths.spec.ts registers each one's paths as browser
+ * tests, tests/model/flow-tables.test.ts checks each table (and that every machine of src/machines has one) without a
+ * browser, and `npm run paths` prints them. A new flow adds its `<flow>.paths.ts` and one line here
+ * (docs/engineering/machine-paths.md).
+ */
+import type { FlowTable, Ui } from './driver';
+import { teamTable } from './team.paths';
+import { reportBuilderTable } from './report-builder.paths';
+import { addAppTable } from './add-app.paths';
+import { appVisibilityTable } from './app-visibility.paths';
+import { workspaceSettingsTable } from './workspace-settings.paths';
+import { redeemPromoTable } from './redeem-promo.paths';
+import { paymentMethodsTable } from './payment-methods.paths';
+import { paymentMethodSetupTable } from './payment-method-setup.paths';
+import { askAnalyzeTable } from './ask-analyze.paths';
+import { dailyProcessTable } from './daily-process.paths';
+import { activeSourceTable } from './active-source.paths';
+import { createWorkspaceTable } from './create-workspace.paths';
+import { firebaseConversionEventsTable } from './firebase-conversion-events.paths';
+import { deeplinkEditTable } from './deeplink-edit.paths';
+import { apiKeysTable } from './api-keys.paths';
+import { revenueSettingsTable } from './revenue-settings.paths';
+import { messagesSaveTable } from './messages-save.paths';
+import { confirmMutationTable } from './confirm-mutation.paths';
+import { activityTable } from './activity.paths';
+
+export const flowTables = [
+  teamTable,
+  reportBuilderTable,
+  addAppTable,
+  appVisibilityTable,
+  workspaceSettingsTable,
+  redeemPromoTable,
+  paymentMethodsTable,
+  paymentMethodSetupTable,
+  askAnalyzeTable,
+  dailyProcessTable,
+  activeSourceTable,
+  createWorkspaceTable,
+  firebaseConversionEventsTable,
+  deeplinkEditTable,
+  apiKeysTable,
+  revenueSettingsTable,
+  messagesSaveTable,
+  confirmMutationTable,
+  activityTable,
+] as unknown as readonly FlowTable<Ui>[];
