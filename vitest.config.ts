@@ -7,7 +7,15 @@ export default defineConfig({
     passWithNoTests: false,
     projects: [
       // DuckDB-backed engine tests build real data: 5 s is too tight on a busy 2-core machine.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
       {
         test: {

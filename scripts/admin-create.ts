@@ -30,7 +30,15 @@ invitation link (valid 5 days) where the admin sets it.`;
 
 export type AdminCreateArgs =
   | { help: true }
-  | { help: false; email: string; workspace: string; website?: string; firstName?: string; lastName?: string; passwordStdin: boolean };
+  | {
+      help: false;
+      email: string;
+      workspace: string;
+      website?: string;
+      firstName?: string;
+      lastName?: string;
+      passwordStdin: boolean;
+    };
 
 /** The command line, or a usage error (thrown as AdminCommandError with the usage). */
 export function parseAdminCreateArgs(argv: string[]): AdminCreateArgs {
@@ -39,28 +47,51 @@ export function parseAdminCreateArgs(argv: string[]): AdminCreateArgs {
     ({ values } = parseArgs({
       args: argv,
       options: {
-        email: { type: 'string' }, workspace: { type: 'string' }, website: { type: 'string' },
-        'first-name': { type: 'string' }, 'last-name': { type: 'string' }, 'password-stdin': { type: 'boolean' }, help: { type: 'boolean' },
+        email: { type: 'string' },
+        workspace: { type: 'string' },
+        website: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        'password-stdin': { type: 'boolean' },
+        help: { type: 'boolean' },
       },
     }));
   } catch (error) {
     throw new AdminCommandError(`${error instanceof Error ? error.message : String(error)}\n\n${ADMIN_CREATE_USAGE}`);
   }
   if (values.help) return { help: true };
-  if (!values.email || !values.workspace) throw new AdminCommandError(`--email and --workspace are required.\n\n${ADMIN_CREATE_USAGE}`);
+  if (!values.email || !values.workspace)
+    throw new AdminCommandError(`--email and --workspace are required.\n\n${ADMIN_CREATE_USAGE}`);
   return {
-    help: false, email: values.email, workspace: values.workspace, website: values.website,
-    firstName: values['first-name'], lastName: values['last-name'], passwordStdin: !!values['password-stdin'],
+    help: false,
+    email: values.email,
+    workspace: values.workspace,
+    website: values.website,
+    firstName: values['first-name'],
+    lastName: values['last-name'],
+    passwordStdin: !!values['password-stdin'],
   };
 }
 
 /** Runs the command on a database: the lines to print. `password` is what stdin or the prompt gave (undefined: none). */
 export async function adminCreate(
-  db: Kysely<Database>, args: Extract<AdminCreateArgs, { help: false }>, password: string | undefined, settings: { publicUrl: string; internalDomains: string[] },
+  db: Kysely<Database>,
+  args: Extract<AdminCreateArgs, { help: false }>,
+  password: string | undefined,
+  settings: { publicUrl: string; internalDomains: string[] },
 ): Promise<string[]> {
-  const result = await createFirstAdmin(db, {
-    email: args.email, workspaceName: args.workspace, website: args.website, firstName: args.firstName, lastName: args.lastName, password,
-  }, settings);
+  const result = await createFirstAdmin(
+    db,
+    {
+      email: args.email,
+      workspaceName: args.workspace,
+      website: args.website,
+      firstName: args.firstName,
+      lastName: args.lastName,
+      password,
+    },
+    settings,
+  );
   const signIn = `${settings.publicUrl.replace(/\/$/, '')}/continue`;
   return result.kind === 'account'
     ? [`Created ${args.email.trim().toLowerCase()}, admin of "${args.workspace.trim()}".`, `Sign in at ${signIn}`]

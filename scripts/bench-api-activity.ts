@@ -31,16 +31,35 @@ const W = 'bench-ws';
 const APPS = ['app-a', 'app-b', 'app-c', 'app-d'];
 const PEOPLE = ['acc-0', 'acc-1', 'acc-2', 'acc-3', 'acc-4', 'acc-5'];
 
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const stats = (name: string, ms: number[]): ActivityBenchRow => {
   const sorted = [...ms].sort((a, b) => a - b);
   return { case: name, samples: ms.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
 };
 
 async function generate(ctx: ServerContext, rows: number) {
-  await ctx.db.insertInto('accounts').values(PEOPLE.map((id, i) => ({ id, email: `p${i}@bench.dev`, first_name: `Person`, last_name: String(i), password_hash: 'x', is_tp_user: false }))).execute();
-  await ctx.db.insertInto('workspaces').values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 }).execute();
-  await ctx.db.insertInto('memberships').values(PEOPLE.map((id) => ({ workspace_id: W, account_id: id, role: 'admin' as const }))).execute();
+  await ctx.db
+    .insertInto('accounts')
+    .values(
+      PEOPLE.map((id, i) => ({
+        id,
+        email: `p${i}@bench.dev`,
+        first_name: `Person`,
+        last_name: String(i),
+        password_hash: 'x',
+        is_tp_user: false,
+      })),
+    )
+    .execute();
+  await ctx.db
+    .insertInto('workspaces')
+    .values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 })
+    .execute();
+  await ctx.db
+    .insertInto('memberships')
+    .values(PEOPLE.map((id) => ({ workspace_id: W, account_id: id, role: 'admin' as const })))
+    .execute();
   const verbs = DOMAIN_EVENT_NAMES;
   const areas = verbs.map((verb) => DOMAIN_EVENTS[verb].emittedBy);
   const now = ctx.now();
@@ -64,21 +83,40 @@ async function generate(ctx: ServerContext, rows: number) {
   await sql`ANALYZE activity`.execute(ctx.db);
 }
 
-export async function benchActivity(options: { rows: number; samples: number; log: (line: string) => void }): Promise<ActivityBenchRow[]> {
+export async function benchActivity(options: {
+  rows: number;
+  samples: number;
+  log: (line: string) => void;
+}): Promise<ActivityBenchRow[]> {
   const handle = await openDatabase({ pglite: await PGlite.create() });
   try {
     await migrate(handle.db);
-    const app = (await buildApp({ config: { ...configFromEnv({}), staticDir: undefined, demo: false }, db: handle.db })) as unknown as {
-      questboard: ServerContext; ready(): Promise<unknown>; close(): Promise<unknown>;
-      inject(o: { method: string; url: string; headers: Record<string, string>; query?: Record<string, string> }): Promise<{ statusCode: number; json(): unknown }>;
+    const app = (await buildApp({
+      config: { ...configFromEnv({}), staticDir: undefined, demo: false },
+      db: handle.db,
+    })) as unknown as {
+      questboard: ServerContext;
+      ready(): Promise<unknown>;
+      close(): Promise<unknown>;
+      inject(o: {
+        method: string;
+        url: string;
+        headers: Record<string, string>;
+        query?: Record<string, string>;
+      }): Promise<{ statusCode: number; json(): unknown }>;
     };
     await app.ready();
     const ctx = app.questboard;
     let started = Date.now();
     await generate(ctx, options.rows);
-    options.log(`  activity: ${options.rows.toLocaleString('en-US')} entries generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    options.log(
+      `  activity: ${options.rows.toLocaleString('en-US')} entries generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     const token = newToken();
-    await ctx.db.insertInto('sessions').values({ token_hash: hashToken(token), account_id: PEOPLE[0]!, expires_at: new Date(Date.now() + 86_400_000) }).execute();
+    await ctx.db
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), account_id: PEOPLE[0]!, expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
     const headers = { authorization: `Bearer ${token}` };
     const get = async (query: Record<string, string>) => {
       const t0 = performance.now();
@@ -88,7 +126,8 @@ export async function benchActivity(options: { rows: number; samples: number; lo
       return { ms, page: res.json() as ActivityPage };
     };
     const first = await get({});
-    if (first.page.entries.length !== ACTIVITY_PAGE_SIZE || !first.page.nextCursor) throw new Error('the first page is not a full page with a cursor');
+    if (first.page.entries.length !== ACTIVITY_PAGE_SIZE || !first.page.nextCursor)
+      throw new Error('the first page is not a full page with a cursor');
     const recent = first.page.entries[0]!.at.slice(0, 10);
     const cases: [string, Record<string, string>][] = [
       ['first page', {}],
@@ -109,9 +148,19 @@ export async function benchActivity(options: { rows: number; samples: number; lo
     }
     // The writer's cost: one event per transaction, with and without the activity reaction.
     const withActivity = ctx;
-    const withoutActivity: ServerContext = { ...ctx, events: { ...ctx.events!, reactions: ctx.events!.reactions.filter((r) => r.area !== 'activity') } };
+    const withoutActivity: ServerContext = {
+      ...ctx,
+      events: { ...ctx.events!, reactions: ctx.events!.reactions.filter((r) => r.area !== 'activity') },
+    };
     const change = (c: ServerContext, i: number) =>
-      inTransaction({ ...c, actor: PEOPLE[0]! }, (tx) => emit(tx, 'member.role_changed', { workspaceId: W, memberId: PEOPLE[1]!, email: 'p1@bench.dev', changes: [{ field: 'role', before: i % 2 ? 'viewer' : 'editor', after: i % 2 ? 'editor' : 'viewer' }] }));
+      inTransaction({ ...c, actor: PEOPLE[0]! }, (tx) =>
+        emit(tx, 'member.role_changed', {
+          workspaceId: W,
+          memberId: PEOPLE[1]!,
+          email: 'p1@bench.dev',
+          changes: [{ field: 'role', before: i % 2 ? 'viewer' : 'editor', after: i % 2 ? 'editor' : 'viewer' }],
+        }),
+      );
     const timed = async (c: ServerContext) => {
       const ms: number[] = [];
       for (let i = 0; i < options.samples; i++) {
@@ -130,7 +179,12 @@ export async function benchActivity(options: { rows: number; samples: number; lo
     const b2 = await timed(withActivity);
     const without = stats('change without activity', [...a1, ...a2]);
     const withRow = stats('change with its activity entry', [...b1, ...b2]);
-    rows.push(without, withRow, { case: 'activity entry cost (p50 difference)', samples: without.samples, p50: withRow.p50 - without.p50, p99: withRow.p99 - without.p99 });
+    rows.push(without, withRow, {
+      case: 'activity entry cost (p50 difference)',
+      samples: without.samples,
+      p50: withRow.p50 - without.p50,
+      p99: withRow.p99 - without.p99,
+    });
     await app.close();
     return rows;
   } finally {
@@ -148,8 +202,10 @@ export function printActivityTable(rows: readonly ActivityBenchRow[], log: (line
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = Number(process.argv[2] ?? 1_000_000);
   const samples = Number(process.argv[3] ?? 200);
-  benchActivity({ rows, samples, log: console.log }).then((result) => printActivityTable(result, console.log)).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  benchActivity({ rows, samples, log: console.log })
+    .then((result) => printActivityTable(result, console.log))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
 }

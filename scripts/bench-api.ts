@@ -51,7 +51,8 @@ const DATA_DIR = path.resolve(ROOT, args['data-dir']!);
 const DATABASE_URL = args['database-url'] ?? process.env.BENCH_DATABASE_URL;
 const APP_ID = DEMO_APP_IDS.dragonMergeAndroid;
 const CPU_PER_SERVER = args['cpu-per-server'] === undefined ? null : Number(args['cpu-per-server']);
-if (CPU_PER_SERVER !== null && !(CPU_PER_SERVER > 0)) throw new Error('--cpu-per-server takes a number of cores, such as 0.5');
+if (CPU_PER_SERVER !== null && !(CPU_PER_SERVER > 0))
+  throw new Error('--cpu-per-server takes a number of cores, such as 0.5');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -107,7 +108,16 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
   const log = fs.openSync(logFile, 'w');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: '', STATIC_DIR: path.join(DATA_DIR, 'no-static'), ...env, PORT: String(port), HOST: '127.0.0.1', DEMO_EVENTS: args.events!, DEMO_PLAYERS: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      STATIC_DIR: path.join(DATA_DIR, 'no-static'),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_EVENTS: args.events!,
+      DEMO_PLAYERS: '0',
+    },
     stdio: ['ignore', log, log],
   });
   fs.closeSync(log);
@@ -122,7 +132,10 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
   const started = Date.now();
   while (Date.now() - started < 600_000) {
     if (child.exitCode !== null) throw new Error(`${name} exited early:\n${fs.readFileSync(logFile, 'utf8')}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) {
       console.log(`  ${name} ready at ${url} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
       if (CPU_PER_SERVER === null) return { url, pid: child.pid!, stop };
@@ -142,7 +155,11 @@ async function json<T>(res: Response): Promise<T> {
 
 async function signIn(url: string, email: string): Promise<string> {
   const body = await json<{ token: string }>(
-    await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) }),
+    await fetch(`${url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+    }),
   );
   return body.token;
 }
@@ -150,10 +167,17 @@ async function signIn(url: string, email: string): Promise<string> {
 /** The default report (new users, new users %, D1 retention by date) over the last 30 days of the app's data. */
 async function reportBody(url: string, token: string): Promise<string> {
   const config = await json<{ config: { configuration: { date_range: { end_date: string }[] } } }>(
-    await fetch(`${url}/analytics/application/${APP_ID}/report/config/daily_metrics`, { headers: { authorization: `Bearer ${token}` } }),
+    await fetch(`${url}/analytics/application/${APP_ID}/report/config/daily_metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    }),
   );
   const end = config.config.configuration.date_range[0]!.end_date;
-  const col = (column_name: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'decimal' });
+  const col = (column_name: string) => ({
+    column_name,
+    id: column_name,
+    data_type: 'FLOAT64' as const,
+    format: 'decimal',
+  });
   const request: RunReportRequest = {
     saveTemplate: false,
     report: {
@@ -210,7 +234,13 @@ function load(urls: string[], target: Target, duration = DURATION): Promise<auto
   });
 }
 
-const toRow = (setup: string, name: string, connections: number, r: autocannon.Result, cpu: number | null = null): Row => ({
+const toRow = (
+  setup: string,
+  name: string,
+  connections: number,
+  r: autocannon.Result,
+  cpu: number | null = null,
+): Row => ({
   setup,
   case: name,
   connections,
@@ -233,7 +263,13 @@ async function runCases(setup: string, urls: string[], pids: number[], rows: Row
   const health: Target = { name: 'GET /api/health', path: '/api/health' };
   const me: Target = { name: 'GET /api/me', path: '/api/me', token };
   const team: Target = { name: 'GET team', path: `/api/workspace/${DEMO_WORKSPACE_ID}/team`, token };
-  const report: Target = { name: 'POST report run', method: 'POST', path: `/analytics/template/${APP_ID}`, body, token };
+  const report: Target = {
+    name: 'POST report run',
+    method: 'POST',
+    path: `/analytics/template/${APP_ID}`,
+    body,
+    token,
+  };
   // Warm-up, not measured: each case once for 2 s, so that every process has compiled its hot paths before it is
   // timed (otherwise the first setup pays for the JIT and a second process looks better than it is).
   for (const target of [health, me, team, report]) await load(urls, target, 2);
@@ -246,7 +282,9 @@ async function runCases(setup: string, urls: string[], pids: number[], rows: Row
   }
   const mixed = [report, me, { ...health, connections: HEALTH_CONNECTIONS }];
   const results = await Promise.all(mixed.map((target) => load(urls, target)));
-  mixed.forEach((target, i) => rows.push(toRow(setup, `mixed: ${target.name}`, target.connections ?? CONNECTIONS, results[i]!)));
+  mixed.forEach((target, i) =>
+    rows.push(toRow(setup, `mixed: ${target.name}`, target.connections ?? CONNECTIONS, results[i]!)),
+  );
   console.log(`  ${setup} mixed: report p99 ${results[0]!.latency.p99} ms, health p99 ${results[2]!.latency.p99} ms`);
 }
 
@@ -285,13 +323,31 @@ function eventsCopy(name: string): string {
 // ---------------------------------------------------------------- main
 
 function printTable(rows: Row[]) {
-  const header = ['setup', 'case', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'non-2xx/errors', 'server CPU ms/req'];
+  const header = [
+    'setup',
+    'case',
+    'conns',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'max ms',
+    'non-2xx/errors',
+    'server CPU ms/req',
+  ];
   const lines = rows.map((r) => [
-    r.setup, r.case, String(r.connections), r.rps.toFixed(0), String(r.p50), String(r.p99), String(r.max), String(r.bad),
+    r.setup,
+    r.case,
+    String(r.connections),
+    r.rps.toFixed(0),
+    String(r.p50),
+    String(r.p99),
+    String(r.max),
+    String(r.bad),
     r.cpuPerRequest === null ? '' : r.cpuPerRequest.toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const fmt = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const fmt = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
   console.log(fmt(header));
   console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
   for (const line of lines) console.log(fmt(line));
@@ -310,12 +366,22 @@ function printScaleOut(rows: Row[]) {
 async function main() {
   const load0 = os.loadavg();
   const cap = CPU_PER_SERVER === null ? 'no CPU cap' : `each server process capped at ${CPU_PER_SERVER} CPU`;
-  console.log(`bench:api — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${DURATION} s per case, ${CONNECTIONS} connections, ${cap}; load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `bench:api — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${DURATION} s per case, ${CONNECTIONS} connections, ${cap}; load average ${load0.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   const rows: Row[] = [];
   const activityRows: ActivityBenchRow[] = [];
   if (!args.only || args.only === 'activity') {
-    console.log(`Activity (in-process on PGlite, ${Number(args['activity-rows']).toLocaleString('en-US')} entries in one workspace):`);
-    activityRows.push(...(await benchActivity({ rows: Number(args['activity-rows']), samples: Number(args['activity-samples']), log: console.log })));
+    console.log(
+      `Activity (in-process on PGlite, ${Number(args['activity-rows']).toLocaleString('en-US')} entries in one workspace):`,
+    );
+    activityRows.push(
+      ...(await benchActivity({
+        rows: Number(args['activity-rows']),
+        samples: Number(args['activity-samples']),
+        log: console.log,
+      })),
+    );
   }
   if (args.only !== 'postgres' && args.only !== 'activity') {
     console.log('PGlite (embedded; the first run generates the demo events, later runs reuse them):');
@@ -327,7 +393,8 @@ async function main() {
     }
   }
   if (DATABASE_URL && args.only !== 'pglite' && args.only !== 'activity') {
-    if (!fs.existsSync(path.join(DATA_DIR, 'pglite', 'events.duckdb'))) throw new Error('run the PGlite case once first: it builds the demo events the PostgreSQL servers copy');
+    if (!fs.existsSync(path.join(DATA_DIR, 'pglite', 'events.duckdb')))
+      throw new Error('run the PGlite case once first: it builds the demo events the PostgreSQL servers copy');
     await withBenchDatabase(DATABASE_URL, async (url) => {
       console.log('PostgreSQL, 1 process:');
       const first = await startServer('postgres-1', { DATA_DIR: eventsCopy('postgres-1'), DATABASE_URL: url });
@@ -353,7 +420,9 @@ async function main() {
     printActivityTable(activityRows, console.log);
   }
   const load1 = os.loadavg();
-  console.log(`\nload average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${load1.map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${load1.map((l) => l.toFixed(2)).join(' ')}`,
+  );
 }
 
 main().catch((error) => {

@@ -21,10 +21,15 @@ function measure(name: string, rows: [string, Expected][]) {
   for (const [question, expected] of rows) {
     const got = shortForm(understand(question, DEMO_MODELS, TODAY));
     if (isDeepStrictEqual(got, expectedForm(expected))) exact++;
-    else misses.push(`  ✗ ${question}\n      got  ${JSON.stringify(got)}\n      want ${JSON.stringify(expectedForm(expected))}`);
+    else
+      misses.push(
+        `  ✗ ${question}\n      got  ${JSON.stringify(got)}\n      want ${JSON.stringify(expectedForm(expected))}`,
+      );
   }
   const ms = (performance.now() - started) / rows.length;
-  console.log(`${name}: ${exact}/${rows.length} understood exactly (${((100 * exact) / rows.length).toFixed(1)} %), ${ms.toFixed(2)} ms per question`);
+  console.log(
+    `${name}: ${exact}/${rows.length} understood exactly (${((100 * exact) / rows.length).toFixed(1)} %), ${ms.toFixed(2)} ms per question`,
+  );
   if (!quiet) for (const miss of misses) console.log(miss);
   return { exact, total: rows.length };
 }
@@ -32,5 +37,7 @@ function measure(name: string, rows: [string, Expected][]) {
 const table = measure('table', [...QUESTIONS, ...EARLIER]);
 const held = measure('held-out', HELD_OUT);
 const share = (r: { exact: number; total: number }) => (100 * r.exact) / r.total;
-console.log(`table ${share(table).toFixed(1)} % · held-out ${share(held).toFixed(1)} % (target ≥ 95 % on the held-out questions)`);
+console.log(
+  `table ${share(table).toFixed(1)} % · held-out ${share(held).toFixed(1)} % (target ≥ 95 % on the held-out questions)`,
+);
 process.exitCode = share(held) >= 95 ? 0 : 1;

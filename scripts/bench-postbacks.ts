@@ -59,8 +59,16 @@ async function startServer(): Promise<{ url: string; pid: number | undefined; st
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, DATABASE_URL, DATA_DIR, STATIC_DIR: path.join(DATA_DIR, 'no-static'), PORT: String(port), HOST: '127.0.0.1',
-      DEMO_EVENTS: '2000', DEMO_PLAYERS: '0', POSTBACK_RATE_PER_SECOND: '1000000', POSTBACK_BURST: '1000000',
+      ...process.env,
+      DATABASE_URL,
+      DATA_DIR,
+      STATIC_DIR: path.join(DATA_DIR, 'no-static'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_EVENTS: '2000',
+      DEMO_PLAYERS: '0',
+      POSTBACK_RATE_PER_SECOND: '1000000',
+      POSTBACK_BURST: '1000000',
     },
     stdio: ['ignore', log, log],
   });
@@ -108,17 +116,26 @@ function get(url: string, headers: Record<string, string> = {}): Promise<{ statu
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 async function main() {
-  console.log(`bench:postbacks — ${CONNECTIONS} concurrent senders for ${DURATION_MS / 1000} s on ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`);
+  console.log(
+    `bench:postbacks — ${CONNECTIONS} concurrent senders for ${DURATION_MS / 1000} s on ${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}`,
+  );
   const server = await startServer();
   try {
-    const signIn = await json(await fetch(`${server.url}/api/auth/sign-in`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demostudio.dev', password: 'questboard-demo' }),
-    }));
+    const signIn = await json(
+      await fetch(`${server.url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demostudio.dev', password: 'questboard-demo' }),
+      }),
+    );
     const auth = { authorization: `Bearer ${String(signIn.token)}` };
-    const postbackUrl = String((await json(await fetch(`${server.url}/api/app/${APP_ID}/postbacks/appsflyer/url`, { headers: auth }))).url);
+    const postbackUrl = String(
+      (await json(await fetch(`${server.url}/api/app/${APP_ID}/postbacks/appsflyer/url`, { headers: auth }))).url,
+    );
 
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
@@ -129,13 +146,20 @@ async function main() {
     let stop = false;
     const sender = async (n: number) => {
       const options: PostbackOptions = {
-        appId: APP_ID, platform: 'ios', device: `BENCH-${n}-0000-0000-000000000000`, appsflyerId: `bench-${n}`, player: `player-${n}`, quest: 'quest-bench',
+        appId: APP_ID,
+        platform: 'ios',
+        device: `BENCH-${n}-0000-0000-000000000000`,
+        appsflyerId: `bench-${n}`,
+        player: `player-${n}`,
+        quest: 'quest-bench',
         installedAt: new Date(Date.now() - 3_600_000),
       };
       let previous: string | null = null;
       for (let i = 0; !stop; i++) {
         const retry = previous !== null && i % 10 === 9;
-        const query: string = retry ? previous! : new URLSearchParams(appsflyerPostback(i, options, new Date(Date.now() - 60_000 + i))).toString();
+        const query: string = retry
+          ? previous!
+          : new URLSearchParams(appsflyerPostback(i, options, new Date(Date.now() - 60_000 + i))).toString();
         const res = await get(`${postbackUrl}?${query}`);
         latencies.push(res.ms);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -158,17 +182,30 @@ async function main() {
       }
     };
     // Warm-up (JIT, connections, prepared statements), not counted.
-    await Promise.all(Array.from({ length: 5 }, (_, i) => get(`${postbackUrl}?${new URLSearchParams(appsflyerPostback(0, { appId: APP_ID, platform: 'ios', device: `WARM-${i}`, appsflyerId: `warm-${i}`, player: 'p', quest: 'q', installedAt: new Date() }, new Date())).toString()}`)));
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        get(
+          `${postbackUrl}?${new URLSearchParams(appsflyerPostback(0, { appId: APP_ID, platform: 'ios', device: `WARM-${i}`, appsflyerId: `warm-${i}`, player: 'p', quest: 'q', installedAt: new Date() }, new Date())).toString()}`,
+        ),
+      ),
+    );
     const idle: number[] = [];
     for (let i = 0; i < 20; i++) idle.push((await get(`${server.url}/api/me`, auth)).ms);
     const rowsOf = async () =>
-      ((await json(await fetch(`${server.url}/api/app/${APP_ID}/postbacks/appsflyer/summary`, { headers: auth }))).events as { count: number }[]).reduce((sum, e) => sum + e.count, 0);
+      (
+        (await json(await fetch(`${server.url}/api/app/${APP_ID}/postbacks/appsflyer/summary`, { headers: auth })))
+          .events as { count: number }[]
+      ).reduce((sum, e) => sum + e.count, 0);
     const rowsBefore = await rowsOf();
 
     const cpuBefore = cpuMs(server.pid);
     const started = performance.now();
     const timer = setTimeout(() => (stop = true), DURATION_MS);
-    await Promise.all([...Array.from({ length: CONNECTIONS }, (_, n) => sender(n)), reader('/api/me', meLatencies, 20, auth), reader('/api/health', healthLatencies, 20)]);
+    await Promise.all([
+      ...Array.from({ length: CONNECTIONS }, (_, n) => sender(n)),
+      reader('/api/me', meLatencies, 20, auth),
+      reader('/api/health', healthLatencies, 20),
+    ]);
     clearTimeout(timer);
     const seconds = (performance.now() - started) / 1000;
     const cpuAfter = cpuMs(server.pid);
@@ -182,17 +219,31 @@ async function main() {
     console.log('');
     console.log('| measure | value |');
     console.log('|---|---:|');
-    console.log(`| postbacks sent | ${latencies.length} (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}) |`);
-    console.log(`| accepted postbacks per second | ${(latencies.length / seconds).toFixed(0)} /s (new events stored: ${(stored / seconds).toFixed(0)} /s) |`);
-    console.log(`| latency p50 / p99 / max | ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} / ${sorted.at(-1)!.toFixed(1)} ms |`);
+    console.log(
+      `| postbacks sent | ${latencies.length} (${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}) |`,
+    );
+    console.log(
+      `| accepted postbacks per second | ${(latencies.length / seconds).toFixed(0)} /s (new events stored: ${(stored / seconds).toFixed(0)} /s) |`,
+    );
+    console.log(
+      `| latency p50 / p99 / max | ${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} / ${sorted.at(-1)!.toFixed(1)} ms |`,
+    );
     if (cpuBefore !== null && cpuAfter !== null) {
       const perRequest = (cpuAfter - cpuBefore) / (latencies.length + meLatencies.length + healthLatencies.length);
-      console.log(`| server CPU per postback (all threads) | ${perRequest.toFixed(2)} ms → about ${(1000 / perRequest).toFixed(0)} /s per core |`);
+      console.log(
+        `| server CPU per postback (all threads) | ${perRequest.toFixed(2)} ms → about ${(1000 / perRequest).toFixed(0)} /s per core |`,
+      );
     }
-    console.log(`| GET /api/me p99 idle → p50 / p99 during the burst | ${percentile(idleSorted, 99).toFixed(1)} → ${percentile(me, 50).toFixed(1)} / ${percentile(me, 99).toFixed(1)} ms (${me.length} reads) |`);
+    console.log(
+      `| GET /api/me p99 idle → p50 / p99 during the burst | ${percentile(idleSorted, 99).toFixed(1)} → ${percentile(me, 50).toFixed(1)} / ${percentile(me, 99).toFixed(1)} ms (${me.length} reads) |`,
+    );
     const health = [...healthLatencies].sort((a, b) => a - b);
-    console.log(`| GET /api/health p50 / p99 / max during the burst | ${percentile(health, 50).toFixed(1)} / ${percentile(health, 99).toFixed(1)} / ${health.at(-1)?.toFixed(1)} ms (${health.length} reads) |`);
-    console.log(`| stored exactly once | ${exactlyOnce ? 'yes' : 'NO'}: ${stored} acknowledged as stored, ${rows} rows; ${duplicates} of ${retries} retries answered duplicate${wrong ? `; ${wrong} unexpected answers` : ''} |`);
+    console.log(
+      `| GET /api/health p50 / p99 / max during the burst | ${percentile(health, 50).toFixed(1)} / ${percentile(health, 99).toFixed(1)} / ${health.at(-1)?.toFixed(1)} ms (${health.length} reads) |`,
+    );
+    console.log(
+      `| stored exactly once | ${exactlyOnce ? 'yes' : 'NO'}: ${stored} acknowledged as stored, ${rows} rows; ${duplicates} of ${retries} retries answered duplicate${wrong ? `; ${wrong} unexpected answers` : ''} |`,
+    );
     if (!exactlyOnce) process.exitCode = 1;
   } finally {
     agent.destroy();

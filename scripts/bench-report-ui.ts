@@ -42,7 +42,8 @@ const median = (xs: number[]) => {
 
 async function main() {
   const found = findChromium();
-  if (!found) throw new Error('No Chromium found (CHROMIUM_PATH, /usr/bin/chromium): npx tsx scripts/ensure-chromium.ts');
+  if (!found)
+    throw new Error('No Chromium found (CHROMIUM_PATH, /usr/bin/chromium): npx tsx scripts/ensure-chromium.ts');
   const token = await signIn();
   const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
   let reportId: string | null = null;
@@ -71,14 +72,18 @@ async function main() {
       const ms = await page.evaluate(
         ({ rows }) =>
           new Promise<number>((resolve, reject) => {
-            const button = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim().startsWith('Run Report'));
+            const button = Array.from(document.querySelectorAll('button')).find((b) =>
+              b.textContent?.trim().startsWith('Run Report'),
+            );
             if (!button || button.disabled) return reject(new Error('Run Report is not available'));
             const expected = rows.toLocaleString('en-US');
             let sawRunning = false;
             const t0 = performance.now();
             const timeout = setTimeout(() => reject(new Error('no grid after 60 s')), 60_000);
             const check = () => {
-              const running = Array.from(document.querySelectorAll('button')).some((b) => b.textContent?.trim().startsWith('Running'));
+              const running = Array.from(document.querySelectorAll('button')).some((b) =>
+                b.textContent?.trim().startsWith('Running'),
+              );
               if (running) sawRunning = true;
               const count = document.querySelector('[data-testid="row-count"]')?.textContent ?? '';
               const gridRows = document.querySelectorAll('section[aria-label="Report results"] tbody tr').length;
@@ -108,11 +113,17 @@ async function main() {
     console.log('');
     console.log(`Run Report → grid with ${ROWS.toLocaleString('en-US')} rows (Chromium, ${BASE})`);
     console.log(`  cold: ${Math.round(timings[0]!)} ms`);
-    if (warm.length) console.log(`  warm: median ${Math.round(warmMedian)} ms, best ${Math.round(Math.min(...warm))} ms, worst ${Math.round(Math.max(...warm))} ms`);
+    if (warm.length)
+      console.log(
+        `  warm: median ${Math.round(warmMedian)} ms, best ${Math.round(Math.min(...warm))} ms, worst ${Math.round(Math.max(...warm))} ms`,
+      );
     console.log(`  target ≤ ${TARGET_MS} ms: ${warmMedian <= TARGET_MS ? 'met' : 'NOT met'} (warm median)`);
   } finally {
     if (reportId) {
-      await fetch(`${BASE}/analytics/template/${APP}/${encodeURIComponent(reportId)}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+      await fetch(`${BASE}/analytics/template/${APP}/${encodeURIComponent(reportId)}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => undefined);
     }
     await browser.close();
   }

@@ -32,19 +32,54 @@ const SMALL = { appId: 'bench-small', events: Number(args.small), seed: 43 };
 const RUNS = Number(args.runs);
 const RANGE = [{ date_start: addDays(END, -29), date_end: END }];
 
-const col = (column_name: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'decimal' });
+const col = (column_name: string) => ({
+  column_name,
+  id: column_name,
+  data_type: 'FLOAT64' as const,
+  format: 'decimal',
+});
 const by = (column_name: string) => [{ column_name, data_type: 'STRING' as const, sample_value: null }];
 const REPORTS: { name: string; report: Report }[] = [
-  { name: 'default selection by date, 30 days', report: { model_id: 'daily_metrics', configuration: { select: ['new_users', 'new_users_per', 'retention_d1'].map(col), group_by: by('date'), date_range: RANGE } } },
-  { name: 'retention d1..d7 by date', report: { model_id: 'daily_metrics', configuration: { select: [1, 2, 3, 4, 5, 6, 7].map((n) => col(`retention_d${n}`)), group_by: by('date'), date_range: RANGE } } },
-  { name: 'mins_per_session by platform', report: { model_id: 'daily_metrics', configuration: { select: [col('mins_per_session')], group_by: by('platform'), date_range: RANGE } } },
+  {
+    name: 'default selection by date, 30 days',
+    report: {
+      model_id: 'daily_metrics',
+      configuration: {
+        select: ['new_users', 'new_users_per', 'retention_d1'].map(col),
+        group_by: by('date'),
+        date_range: RANGE,
+      },
+    },
+  },
+  {
+    name: 'retention d1..d7 by date',
+    report: {
+      model_id: 'daily_metrics',
+      configuration: {
+        select: [1, 2, 3, 4, 5, 6, 7].map((n) => col(`retention_d${n}`)),
+        group_by: by('date'),
+        date_range: RANGE,
+      },
+    },
+  },
+  {
+    name: 'mins_per_session by platform',
+    report: {
+      model_id: 'daily_metrics',
+      configuration: { select: [col('mins_per_session')], group_by: by('platform'), date_range: RANGE },
+    },
+  },
   {
     name: 'impressions by country, is-one-of',
     report: {
       model_id: 'daily_metrics',
       configuration: {
-        select: [col('impressions')], group_by: by('country'), date_range: RANGE,
-        where: [{ label: 'country', comparison: 'is_one_of', value: 'US,DE,JP,BR,GB', checked: true, data_type: 'STRING' }],
+        select: [col('impressions')],
+        group_by: by('country'),
+        date_range: RANGE,
+        where: [
+          { label: 'country', comparison: 'is_one_of', value: 'US,DE,JP,BR,GB', checked: true, data_type: 'STRING' },
+        ],
       },
     },
   },
@@ -53,7 +88,9 @@ const REPORTS: { name: string; report: Report }[] = [
     report: {
       model_id: 'events',
       configuration: {
-        select: [col('event_count')], group_by: by('event_name'), date_range: RANGE,
+        select: [col('event_count')],
+        group_by: by('event_name'),
+        date_range: RANGE,
         where: [{ label: 'event_name', comparison: 'contains', value: 'ad_', checked: true, data_type: 'STRING' }],
       },
     },
@@ -62,7 +99,9 @@ const REPORTS: { name: string; report: Report }[] = [
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 let peakRss = 0;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 25);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 25);
 
 async function time(fn: () => Promise<unknown>): Promise<{ ms: number; result: unknown }> {
   await fn(); // warm-up
@@ -77,7 +116,12 @@ async function time(fn: () => Promise<unknown>): Promise<{ ms: number; result: u
 }
 
 async function ensureEvents(engine: AnalyticsEngine, spec: typeof BIG) {
-  const [row] = await engine.store.rows('SELECT count(*) AS n FROM events WHERE app_id = $app_id', { app_id: spec.appId }, undefined, { timeoutMs: 0 });
+  const [row] = await engine.store.rows(
+    'SELECT count(*) AS n FROM events WHERE app_id = $app_id',
+    { app_id: spec.appId },
+    undefined,
+    { timeoutMs: 0 },
+  );
   const range = await engine.store.dataRange(spec.appId);
   const n = Number(row!.n);
   if (range?.end === END && n > spec.events * 0.9 && n < spec.events * 1.1) {
@@ -85,28 +129,51 @@ async function ensureEvents(engine: AnalyticsEngine, spec: typeof BIG) {
     return n;
   }
   console.log(`generating ~${spec.events.toLocaleString('en-US')} events for ${spec.appId} (once; cached in ${DIR})…`);
-  const result = await engine.generate({ appId: spec.appId, days: DAYS, events: spec.events, seed: spec.seed, endDate: END });
-  console.log(`  ${result.events.toLocaleString('en-US')} events, ${result.users.toLocaleString('en-US')} users in ${(result.ms / 1000).toFixed(1)} s`);
+  const result = await engine.generate({
+    appId: spec.appId,
+    days: DAYS,
+    events: spec.events,
+    seed: spec.seed,
+    endDate: END,
+  });
+  console.log(
+    `  ${result.events.toLocaleString('en-US')} events, ${result.users.toLocaleString('en-US')} users in ${(result.ms / 1000).toFixed(1)} s`,
+  );
   return result.events;
 }
 
 /** DuckDB column types → PostgreSQL; the MAP of other params is left out of the PGlite copy. */
 const PG_TYPE: Record<string, string> = {
-  VARCHAR: 'text', DATE: 'date', TIMESTAMP: 'timestamp', DOUBLE: 'double precision', BIGINT: 'bigint', INTEGER: 'integer', BOOLEAN: 'boolean',
+  VARCHAR: 'text',
+  DATE: 'date',
+  TIMESTAMP: 'timestamp',
+  DOUBLE: 'double precision',
+  BIGINT: 'bigint',
+  INTEGER: 'integer',
+  BOOLEAN: 'boolean',
 };
 
 /** Copies one app's rows of a table from DuckDB into PGlite, a day at a time, as CSV produced by DuckDB itself. */
 async function copyTable(engine: AnalyticsEngine, pg: PGlite, table: string, appId: string) {
   const described = await engine.store.rows(`DESCRIBE ${table}`, undefined, undefined, { timeoutMs: 0 });
-  const columns = described.map((c) => ({ name: String(c.column_name), type: String(c.column_type) })).filter((c) => PG_TYPE[c.type]);
+  const columns = described
+    .map((c) => ({ name: String(c.column_name), type: String(c.column_type) }))
+    .filter((c) => PG_TYPE[c.type]);
   await pg.exec(`CREATE TABLE ${table} (${columns.map((c) => `${c.name} ${PG_TYPE[c.type]}`).join(', ')})`);
-  const csv = columns.map((c) =>
-    c.type === 'VARCHAR' ? `coalesce('"' || replace(${c.name}, '"', '""') || '"', '')` : `coalesce(CAST(${c.name} AS VARCHAR), '')`).join(` || ',' || `);
+  const csv = columns
+    .map((c) =>
+      c.type === 'VARCHAR'
+        ? `coalesce('"' || replace(${c.name}, '"', '""') || '"', '')`
+        : `coalesce(CAST(${c.name} AS VARCHAR), '')`,
+    )
+    .join(` || ',' || `);
   for (let d = 0; d < DAYS; d++) {
     const day = addDays(END, -(DAYS - 1) + d);
     const [chunk] = await engine.store.rows(
       `SELECT string_agg(${csv}, chr(10)) AS csv FROM ${table} WHERE app_id = $app_id AND event_date = CAST($day AS DATE)`,
-      { app_id: appId, day }, undefined, { timeoutMs: 0 },
+      { app_id: appId, day },
+      undefined,
+      { timeoutMs: 0 },
     );
     if (!chunk?.csv) continue;
     await pg.query(`COPY ${table} (${columns.map((c) => c.name).join(', ')}) FROM '/dev/blob' WITH (FORMAT csv)`, [], {
@@ -139,7 +206,12 @@ const compileFor = async (engine: AnalyticsEngine, appId: string, report: Report
   compileReport({ appId, report, available: (await engine.store.dataRange(appId))!, today: END });
 
 function sameResults(a: unknown, b: unknown) {
-  const rows = (x: unknown) => (x as Record<string, unknown>[]).map((r) => Object.values(r).map((v) => (typeof v === 'number' ? v.toPrecision(9) : String(v))).join('|'));
+  const rows = (x: unknown) =>
+    (x as Record<string, unknown>[]).map((r) =>
+      Object.values(r)
+        .map((v) => (typeof v === 'number' ? v.toPrecision(9) : String(v)))
+        .join('|'),
+    );
   return JSON.stringify(rows(a)) === JSON.stringify(rows(b));
 }
 
@@ -171,22 +243,38 @@ async function main() {
       const values = rendered.order.map((name) => rendered.params[name]);
       const timed = await time(async () => (await pg.query(rendered.sql, values)).rows);
       const normalised = (timed.result as Record<string, unknown>[]).map((row) =>
-        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : v])));
+        Object.fromEntries(
+          Object.entries(row).map(([k, v]) => [
+            k,
+            typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : v,
+          ]),
+        ),
+      );
       pgSmall.push({ ms: timed.ms, same: sameResults(duckSmall[i]!.result, normalised) });
     }
     await pg.close();
 
     const fmt = (ms: number) => `${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
-    console.log(`\nMedian of ${RUNS} runs (after a warm-up). DuckDB at ${bigCount.toLocaleString('en-US')} and ${smallCount.toLocaleString('en-US')} events; PGlite at ${smallCount.toLocaleString('en-US')}.\n`);
-    console.log(`| report | DuckDB ${(bigCount / 1e6).toFixed(1)} M | DuckDB ${(smallCount / 1e6).toFixed(1)} M | PGlite ${(smallCount / 1e6).toFixed(1)} M | PGlite ÷ DuckDB (equal size) |`);
+    console.log(
+      `\nMedian of ${RUNS} runs (after a warm-up). DuckDB at ${bigCount.toLocaleString('en-US')} and ${smallCount.toLocaleString('en-US')} events; PGlite at ${smallCount.toLocaleString('en-US')}.\n`,
+    );
+    console.log(
+      `| report | DuckDB ${(bigCount / 1e6).toFixed(1)} M | DuckDB ${(smallCount / 1e6).toFixed(1)} M | PGlite ${(smallCount / 1e6).toFixed(1)} M | PGlite ÷ DuckDB (equal size) |`,
+    );
     console.log('|---|---:|---:|---:|---:|');
     REPORTS.forEach((r, i) => {
       const ratio = pgSmall[i]!.ms / duckSmall[i]!.ms;
-      console.log(`| ${r.name} | ${fmt(duckBig[i]!.ms)} | ${fmt(duckSmall[i]!.ms)} | ${fmt(pgSmall[i]!.ms)} | ${ratio.toFixed(1)}×${pgSmall[i]!.same ? '' : ' (results differ!)'} |`);
+      console.log(
+        `| ${r.name} | ${fmt(duckBig[i]!.ms)} | ${fmt(duckSmall[i]!.ms)} | ${fmt(pgSmall[i]!.ms)} | ${ratio.toFixed(1)}×${pgSmall[i]!.same ? '' : ' (results differ!)'} |`,
+      );
     });
     const worst = Math.max(...duckBig.map((d) => d.ms));
-    console.log(`\nslowest DuckDB report at ${(bigCount / 1e6).toFixed(1)} M events: ${fmt(worst)} (target ≤ 500 ms) — ${worst <= 500 ? 'OK' : 'OVER TARGET'}`);
-    console.log(`peak RSS during the DuckDB runs: ${Math.round(duckPeak / 1024 / 1024)} MB; overall (PGlite loaded too): ${Math.round(peakRss / 1024 / 1024)} MB (target < 1 GB)`);
+    console.log(
+      `\nslowest DuckDB report at ${(bigCount / 1e6).toFixed(1)} M events: ${fmt(worst)} (target ≤ 500 ms) — ${worst <= 500 ? 'OK' : 'OVER TARGET'}`,
+    );
+    console.log(
+      `peak RSS during the DuckDB runs: ${Math.round(duckPeak / 1024 / 1024)} MB; overall (PGlite loaded too): ${Math.round(peakRss / 1024 / 1024)} MB (target < 1 GB)`,
+    );
     console.log(`same answers from DuckDB and PGlite at equal size: ${pgSmall.every((p) => p.same) ? 'yes' : 'NO'}`);
   } finally {
     clearInterval(sampler);

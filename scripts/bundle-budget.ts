@@ -44,7 +44,8 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = { targetBytes: 125_000, budgetBytes: 150_000 };
 
 /** Pages over the target (which includes those over the budget). */
-export const overLimits = (pages: PageMeasure[], limits: Limits) => pages.filter((p) => p.gzipBytes > Math.min(limits.targetBytes, limits.budgetBytes));
+export const overLimits = (pages: PageMeasure[], limits: Limits) =>
+  pages.filter((p) => p.gzipBytes > Math.min(limits.targetBytes, limits.budgetBytes));
 
 /** The report: one line per page, the largest files indented beneath with --verbose or when a page is over. */
 export function formatReport(pages: PageMeasure[], limits: Limits, verbose = false): string {
@@ -90,7 +91,13 @@ async function recordScripts(page: Page, origin: string, load: () => Promise<voi
   return files;
 }
 
-async function measure(context: BrowserContext, origin: string, name: string, path: string, ready: (page: Page) => Promise<void>): Promise<PageMeasure> {
+async function measure(
+  context: BrowserContext,
+  origin: string,
+  name: string,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<PageMeasure> {
   const page = await context.newPage();
   const files = await recordScripts(page, origin, async () => {
     await page.goto(origin + path, { waitUntil: 'load' });
@@ -159,7 +166,8 @@ async function main(): Promise<number> {
     console.log(formatReport(pages, limits, verbose));
     const over = overLimits(pages, limits);
     if (over.length) {
-      const describe = (p: PageMeasure) => `${p.name} (${kb(p.gzipBytes)}, ${p.gzipBytes > limits.budgetBytes ? `over the ${kb(limits.budgetBytes)} budget` : `over the ${kb(limits.targetBytes)} target`})`;
+      const describe = (p: PageMeasure) =>
+        `${p.name} (${kb(p.gzipBytes)}, ${p.gzipBytes > limits.budgetBytes ? `over the ${kb(limits.budgetBytes)} budget` : `over the ${kb(limits.targetBytes)} target`})`;
       console.error(`bundle-budget: ${over.map(describe).join(', ')} of gzipped JavaScript.`);
       return 1;
     }
@@ -174,7 +182,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().then(
     (code) => process.exit(code),
     (error) => {
-      console.error(`bundle-budget: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      console.error(`bundle-budget: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       process.exit(1);
     },
   );

@@ -12,7 +12,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Everything that is ours: browser code, server, scripts, tests and the tool configs at the top. */
-export const IMPORT_ROOTS = ['src', 'server', 'scripts', 'tests', 'vite.config.ts', 'vitest.config.ts', 'playwright.config.ts'];
+export const IMPORT_ROOTS = [
+  'src',
+  'server',
+  'scripts',
+  'tests',
+  'vite.config.ts',
+  'vitest.config.ts',
+  'playwright.config.ts',
+];
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEPCRUISE_BIN = path.join(REPO, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
@@ -55,13 +63,19 @@ function runDepcruise(args: string[], cwd: string): Promise<{ code: number | nul
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }));
+    child.on('close', (code) =>
+      resolve({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
   });
 }
 
-const isOurs = (m: CruiseJson['modules'][number]) => !m.coreModule && !m.couldNotResolve && !/(^|\/)node_modules\//.test(m.source);
+const isOurs = (m: CruiseJson['modules'][number]) =>
+  !m.coreModule && !m.couldNotResolve && !/(^|\/)node_modules\//.test(m.source);
 
-export async function checkImports(roots: string[] = IMPORT_ROOTS, opts: ImportCheckOptions = {}): Promise<ImportCheck> {
+export async function checkImports(
+  roots: string[] = IMPORT_ROOTS,
+  opts: ImportCheckOptions = {},
+): Promise<ImportCheck> {
   const baseDir = path.resolve(opts.baseDir ?? REPO);
   const config = path.resolve(REPO, opts.config ?? '.dependency-cruiser.cjs');
   const run = await runDepcruise(['--config', config, '--output-type', 'json', '--', ...roots], baseDir);
@@ -76,14 +90,20 @@ export async function checkImports(roots: string[] = IMPORT_ROOTS, opts: ImportC
   const ours = result.modules.filter(isOurs);
   const emptyRoots = roots.filter((root) => !ours.some((m) => m.source === root || m.source.startsWith(`${root}/`)));
   const violations = result.summary.violations.map((v) =>
-    v.cycle?.length ? `${v.rule.name}: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')}` : `${v.rule.name}: ${v.from} → ${v.to}`,
+    v.cycle?.length
+      ? `${v.rule.name}: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')}`
+      : `${v.rule.name}: ${v.from} → ${v.to}`,
   );
   const broken = [...new Set(result.summary.violations.map((v) => v.rule.name))];
   const why = new Map((result.summary.ruleSetUsed?.forbidden ?? []).map((rule) => [rule.name, rule.comment ?? '']));
   const report = [
     ...violations.map((line) => `  error ${line}`),
-    ...emptyRoots.map((root) => `  error no-modules: nothing to check under "${root}" (wrong path, or the parser read nothing)`),
-    ...(broken.length > 0 ? ['', 'Why these rules exist:', ...broken.map((name) => `  ${name}: ${why.get(name)}`)] : []),
+    ...emptyRoots.map(
+      (root) => `  error no-modules: nothing to check under "${root}" (wrong path, or the parser read nothing)`,
+    ),
+    ...(broken.length > 0
+      ? ['', 'Why these rules exist:', ...broken.map((name) => `  ${name}: ${why.get(name)}`)]
+      : []),
     '',
     `${violations.length} violations, ${result.summary.totalCruised} modules cruised (${ours.length} of ours) under ${roots.join(', ')}.`,
   ].join('\n');

@@ -99,7 +99,7 @@ export function installPlan(opts: { isRoot: boolean; hasAptGet: boolean; skipDow
     return {
       kind: 'refuse',
       reason:
-        'PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set, so Playwright\'s Chromium is not downloaded: install Chromium ' +
+        "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set, so Playwright's Chromium is not downloaded: install Chromium " +
         '(Debian: apt-get install chromium, as root) or point CHROMIUM_PATH at one.',
     };
   }

@@ -9,7 +9,9 @@ import { openDatabase, type DbHandle } from '../server/db/connect';
 import { assertNoServerOn } from '../server/db/data-dir-lock';
 import { migrate } from '../server/app';
 
-export async function openServerDatabase(env: NodeJS.ProcessEnv = process.env): Promise<DbHandle & { config: ReturnType<typeof configFromEnv> }> {
+export async function openServerDatabase(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<DbHandle & { config: ReturnType<typeof configFromEnv> }> {
   const config = configFromEnv(env);
   if (!config.databaseUrl) {
     assertNoServerOn(config.dataDir);
@@ -26,7 +28,9 @@ export async function openServerDatabase(env: NodeJS.ProcessEnv = process.env): 
 }
 
 /** Runs a command's body with the database, printing a refusal's message alone and exiting 1 on failure. */
-export async function runCommand(body: (handle: DbHandle & { config: ReturnType<typeof configFromEnv> }) => Promise<void>): Promise<void> {
+export async function runCommand(
+  body: (handle: DbHandle & { config: ReturnType<typeof configFromEnv> }) => Promise<void>,
+): Promise<void> {
   let handle: Awaited<ReturnType<typeof openServerDatabase>> | null = null;
   try {
     handle = await openServerDatabase();

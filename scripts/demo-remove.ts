@@ -22,9 +22,11 @@ async function main() {
   }
   await runCommand(async ({ db }) => {
     const removed = await removeDemo(db);
-    console.log(removed.workspaces || removed.accounts
-      ? `Removed ${removed.workspaces} demo workspace(s) and ${removed.accounts} demo account(s). Start the server with DEMO=off.`
-      : 'No demo data found: nothing to remove.');
+    console.log(
+      removed.workspaces || removed.accounts
+        ? `Removed ${removed.workspaces} demo workspace(s) and ${removed.accounts} demo account(s). Start the server with DEMO=off.`
+        : 'No demo data found: nothing to remove.',
+    );
   });
 }
 

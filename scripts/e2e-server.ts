@@ -119,12 +119,17 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
     if (child.exitCode !== null || child.signalCode !== null) {
       const output = readLog();
       await stop();
-      throw new Error(`server/main.ts exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`);
+      throw new Error(
+        `server/main.ts exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`,
+      );
     }
     try {
       const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) {
-        if (!options.quiet) console.log(`[e2e-server] ${url} healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${env.DATA_DIR})`);
+        if (!options.quiet)
+          console.log(
+            `[e2e-server] ${url} healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${env.DATA_DIR})`,
+          );
         return { url, dataDir, logFile, outboxToken, stop };
       }
     } catch {
@@ -140,7 +145,9 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = await startServer();
   console.log(server.url);
-  console.log(`E2E_BASE_URL=${server.url} E2E_OUTBOX_TOKEN=${server.outboxToken}  (set both to run specs against this server)`);
+  console.log(
+    `E2E_BASE_URL=${server.url} E2E_OUTBOX_TOKEN=${server.outboxToken}  (set both to run specs against this server)`,
+  );
   const shutdown = () => void server.stop().then(() => process.exit(0));
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

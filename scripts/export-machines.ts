@@ -20,10 +20,15 @@ function findMachineFiles(dir: string): string[] {
 }
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && 'config' in value && typeof (value as AnyStateMachine).transition === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  'root' in value &&
+  'config' in value &&
+  typeof (value as AnyStateMachine).transition === 'function';
 
 const label = (node: AnyStateNode) => node.id.replace(/\./g, '_').replace(/[^A-Za-z0-9_]/g, '_');
-const shortEvent = (eventType: string) => eventType.replace(/^xstate\.(done|error)\.actor\./, (_m, kind: string) => `${kind}: `);
+const shortEvent = (eventType: string) =>
+  eventType.replace(/^xstate\.(done|error)\.actor\./, (_m, kind: string) => `${kind}: `);
 
 /** Covered parts of a machine to mark in the diagram: state ids, and transition keys `<state id> <event>#<n>`. */
 export interface MermaidMarks {
@@ -59,7 +64,7 @@ export function toMermaid(machine: AnyStateMachine, marks?: MermaidMarks): strin
   };
   walk(machine.root, '  ');
   const guardOf = (guard: unknown) =>
-    guard ? ` [${typeof guard === 'string' ? guard : (guard as { type?: string }).type ?? 'guard'}]` : '';
+    guard ? ` [${typeof guard === 'string' ? guard : ((guard as { type?: string }).type ?? 'guard')}]` : '';
   const mark = (node: AnyStateNode, eventType: string, definition: unknown) => {
     if (!marks || !eventType) return '';
     const n = (node.transitions.get(eventType) ?? []).indexOf(definition as never);
@@ -76,7 +81,8 @@ export function toMermaid(machine: AnyStateMachine, marks?: MermaidMarks): strin
       if (marks && !transition.target?.length && node !== machine.root) {
         lines.push(`  note right of ${label(node)}: ${event}${guardOf(transition.guard)} (stays)${suffix}`);
       }
-      if (marks && !transition.target?.length && node === machine.root) lines.push(`  %% on ${event}${guardOf(transition.guard)} (machine-wide, stays)${suffix}`);
+      if (marks && !transition.target?.length && node === machine.root)
+        lines.push(`  %% on ${event}${guardOf(transition.guard)} (machine-wide, stays)${suffix}`);
     }
     for (const child of Object.values(node.states) as AnyStateNode[]) visit(child);
   };

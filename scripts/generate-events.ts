@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { openAnalytics } from '../server/analytics/index';
 import { isIsoDate } from '../src/contracts/analyze';
 
-const usage = 'usage: npm run events:generate -- --app <id> --days <n> --events <count> --seed <s> [--end YYYY-MM-DD] [--platform android|ios|both] [--data-dir <dir>]';
+const usage =
+  'usage: npm run events:generate -- --app <id> --days <n> --events <count> --seed <s> [--end YYYY-MM-DD] [--platform android|ios|both] [--data-dir <dir>]';
 
 async function main() {
   const { values } = parseArgs({
@@ -33,9 +34,17 @@ async function main() {
   const days = Number(values.days);
   const events = Number(values.events);
   const seed = Number(values.seed);
-  const platforms = { android: ['ANDROID'], ios: ['IOS'], both: ['ANDROID', 'IOS'] }[values.platform as string] as ('ANDROID' | 'IOS')[] | undefined;
-  if (!Number.isInteger(days) || days < 1 || !Number.isFinite(events) || events < 1 || !Number.isSafeInteger(seed) || !platforms
-    || (values.end !== undefined && !isIsoDate(values.end))) {
+  const platforms = { android: ['ANDROID'], ios: ['IOS'], both: ['ANDROID', 'IOS'] }[values.platform as string] as
+    ('ANDROID' | 'IOS')[] | undefined;
+  if (
+    !Number.isInteger(days) ||
+    days < 1 ||
+    !Number.isFinite(events) ||
+    events < 1 ||
+    !Number.isSafeInteger(seed) ||
+    !platforms ||
+    (values.end !== undefined && !isIsoDate(values.end))
+  ) {
     console.error(usage);
     process.exit(2);
   }
@@ -44,11 +53,15 @@ async function main() {
   try {
     engine = await openAnalytics({ dataDir, queryTimeoutMs: 0 });
   } catch (error) {
-    console.error(`Cannot open ${path.join(dataDir, 'events.duckdb')}: ${(error as Error).message}\nIs the server running? Stop it first.`);
+    console.error(
+      `Cannot open ${path.join(dataDir, 'events.duckdb')}: ${(error as Error).message}\nIs the server running? Stop it first.`,
+    );
     process.exit(1);
   }
   try {
-    console.log(`Generating ~${events.toLocaleString('en-US')} events over ${days} days for ${values.app} (seed ${seed})…`);
+    console.log(
+      `Generating ~${events.toLocaleString('en-US')} events over ${days} days for ${values.app} (seed ${seed})…`,
+    );
     const result = await engine.generate({ appId: values.app, days, events, seed, endDate: values.end, platforms });
     console.log(
       `${result.events.toLocaleString('en-US')} events, ${result.users.toLocaleString('en-US')} users, ` +

@@ -25,7 +25,14 @@ import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } f
 import { toMermaid } from './export-machines';
 import { flowTables } from '../tests/e2e/model-paths/tables';
 import { flowPaths, tableProblems, type FlowTable, type Ui } from '../tests/e2e/model-paths/driver';
-import { coverPath, emptyCoverage, percent, stateIdsOf, transitionsOf, type Coverage } from '../tests/model/path-coverage';
+import {
+  coverPath,
+  emptyCoverage,
+  percent,
+  stateIdsOf,
+  transitionsOf,
+  type Coverage,
+} from '../tests/model/path-coverage';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -38,7 +45,11 @@ interface Flow {
 }
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && 'config' in value && typeof (value as AnyStateMachine).transition === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  'root' in value &&
+  'config' in value &&
+  typeof (value as AnyStateMachine).transition === 'function';
 
 function machineFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -54,15 +65,23 @@ async function loadFlows(): Promise<Flow[]> {
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const machine of Object.values(module).filter(isMachine)) {
       const name = path.basename(file, '.machine.ts');
-      flows.push({ name, file: path.relative(root, file), machine, table: flowTables.find((table) => table.machine === machine) });
+      flows.push({
+        name,
+        file: path.relative(root, file),
+        machine,
+        table: flowTables.find((table) => table.machine === machine),
+      });
     }
   }
   return flows;
 }
 
-const shortEvent = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? 'done:' : 'error:'));
+const shortEvent = (type: string) =>
+  type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? 'done:' : 'error:'));
 const atomicIds = (state: AnyMachineSnapshot) =>
-  (state._nodes as AnyStateNode[]).filter((node) => node.type === 'atomic' || node.type === 'final').map((node) => node.id);
+  (state._nodes as AnyStateNode[])
+    .filter((node) => node.type === 'atomic' || node.type === 'final')
+    .map((node) => node.id);
 
 function labelOf(table: FlowTable<Ui>, event: EventObject) {
   return table.events[event.type]?.label?.(event as never) ?? shortEvent(event.type);
@@ -72,7 +91,9 @@ function labelOf(table: FlowTable<Ui>, event: EventObject) {
 function payloadOf(event: EventObject) {
   const { type: _type, actorId: _actorId, ...rest } = event as EventObject & { actorId?: string };
   if (!Object.keys(rest).length) return '';
-  const text = JSON.stringify(rest, (_, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value));
+  const text = JSON.stringify(rest, (_, value: unknown) =>
+    value instanceof Error ? `Error(${value.message})` : value,
+  );
   return text.length > 110 ? ` ${text.slice(0, 107)}…` : ` ${text}`;
 }
 
@@ -89,9 +110,11 @@ function printPaths(flow: Flow) {
   console.log(`browser table: tests/e2e/model-paths (flow '${table.flow}'), ${paths.length} tests\n`);
   for (const traversal of table.traversals) {
     const mine = paths.filter((p) => p.traversal === traversal);
-    const kind = traversal.kind === 'journey' ? 'journey (declared, as written)' : `${traversal.kind} paths from xstate/graph`;
+    const kind =
+      traversal.kind === 'journey' ? 'journey (declared, as written)' : `${traversal.kind} paths from xstate/graph`;
     console.log(`■ ${traversal.name}: ${kind}, input ${JSON.stringify(traversal.input)}`);
-    if (!mine.length) console.log('  (every path of it is the start of a longer one, or a duplicate: no test of its own)');
+    if (!mine.length)
+      console.log('  (every path of it is the start of a longer one, or a duplicate: no test of its own)');
     for (const named of mine) {
       console.log(`  ▸ ${named.name}`);
       named.path.steps.forEach((step, i) => {
@@ -102,13 +125,24 @@ function printPaths(flow: Flow) {
     console.log('');
   }
   const problems = tableProblems(table, paths);
-  console.log(problems.length ? `Table problems (the completeness test fails):\n  ${problems.join('\n  ')}` : 'Table complete: every state and event has an entry and is on a path.');
+  console.log(
+    problems.length
+      ? `Table problems (the completeness test fails):\n  ${problems.join('\n  ')}`
+      : 'Table complete: every state and event has an entry and is on a path.',
+  );
   const coverage = browserCoverage(table);
   const transitions = transitionsOf(flow.machine);
   const states = stateIdsOf(flow.machine);
   console.log(
-    `Browser coverage: states ${count(coverage.states, states)}, transitions ${count(coverage.transitions, transitions.map((t) => t.key))}` +
-      uncovered(coverage.transitions, transitions.map((t) => t.key), 'transitions never taken'),
+    `Browser coverage: states ${count(coverage.states, states)}, transitions ${count(
+      coverage.transitions,
+      transitions.map((t) => t.key),
+    )}` +
+      uncovered(
+        coverage.transitions,
+        transitions.map((t) => t.key),
+        'transitions never taken',
+      ),
   );
 }
 
@@ -119,7 +153,8 @@ function browserCoverage(table: FlowTable<Ui>): Coverage {
 }
 
 const covered = (have: ReadonlySet<string>, all: readonly string[]) => all.filter((id) => have.has(id)).length;
-const count = (have: ReadonlySet<string>, all: readonly string[]) => `${covered(have, all)}/${all.length} (${percent(covered(have, all), all.length)})`;
+const count = (have: ReadonlySet<string>, all: readonly string[]) =>
+  `${covered(have, all)}/${all.length} (${percent(covered(have, all), all.length)})`;
 const uncovered = (have: ReadonlySet<string>, all: readonly string[], what: string) => {
   const missing = all.filter((id) => !have.has(id));
   return missing.length ? `\n  ${what}:\n    ${missing.join('\n    ')}` : '';
@@ -135,11 +170,16 @@ function modelCoverage(): Map<string, Coverage> | undefined {
     env: { ...process.env, PATHS_COVERAGE_FILE: file },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  if (run.status !== 0) console.error(`the model tier failed (exit ${run.status}): its coverage below is what it recorded before`);
+  if (run.status !== 0)
+    console.error(`the model tier failed (exit ${run.status}): its coverage below is what it recorded before`);
   const byMachine = new Map<string, Coverage>();
   for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     if (!line) continue;
-    const { machine, states, transitions } = JSON.parse(line) as { machine: string; states: string[]; transitions: string[] };
+    const { machine, states, transitions } = JSON.parse(line) as {
+      machine: string;
+      states: string[];
+      transitions: string[];
+    };
     const coverage = byMachine.get(machine) ?? emptyCoverage();
     for (const id of states) coverage.states.add(id);
     for (const key of transitions) coverage.transitions.add(key);
@@ -172,9 +212,18 @@ function printCoverage(flows: Flow[], withModel: boolean) {
       ],
     };
   });
-  const head = ['machine', 'states', 'transitions', 'model: states', 'model: transitions', 'browser: states', 'browser: transitions'];
+  const head = [
+    'machine',
+    'states',
+    'transitions',
+    'model: states',
+    'model: transitions',
+    'browser: states',
+    'browser: transitions',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r.cells[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row.cells));
@@ -194,17 +243,33 @@ function printCoverage(flows: Flow[], withModel: boolean) {
       `${rows.length} machines, ${rows.filter((r) => r.b).length} with a browser table`,
       String(allStates),
       String(allTransitions),
-      model ? `${percent(modelTotal((c, r) => covered(c.states, r.states)), allStates)}` : '-',
-      model ? `${percent(modelTotal((c, r) => covered(c.transitions, r.transitions)), allTransitions)}` : '-',
+      model
+        ? `${percent(
+            modelTotal((c, r) => covered(c.states, r.states)),
+            allStates,
+          )}`
+        : '-',
+      model
+        ? `${percent(
+            modelTotal((c, r) => covered(c.transitions, r.transitions)),
+            allTransitions,
+          )}`
+        : '-',
       percent(bStates, allStates),
       percent(bTransitions, allTransitions),
     ]),
   );
   const missingTables = rows.filter((r) => !r.b).map((r) => r.flow.name);
   const unreached = rows.filter((r) => r.b && covered(r.b.states, r.states) < r.states.length);
-  if (missingTables.length) console.log(`\nMachines without a browser table (${missingTables.length}): ${missingTables.join(', ')}`);
-  for (const r of unreached) console.log(`\n${r.flow.name}: states the browser never reaches:${uncovered(r.b!.states, r.states, '').replace(/^\n  :/, '')}`);
-  console.log('\nStates: every state node (compound ones too). Transitions: every event-driven transition definition of the chart.');
+  if (missingTables.length)
+    console.log(`\nMachines without a browser table (${missingTables.length}): ${missingTables.join(', ')}`);
+  for (const r of unreached)
+    console.log(
+      `\n${r.flow.name}: states the browser never reaches:${uncovered(r.b!.states, r.states, '').replace(/^\n  :/, '')}`,
+    );
+  console.log(
+    '\nStates: every state node (compound ones too). Transitions: every event-driven transition definition of the chart.',
+  );
   return missingTables.length === 0 && unreached.length === 0;
 }
 
@@ -213,9 +278,13 @@ async function main(argv: string[]) {
   const names = argv.filter((a) => !a.startsWith('--'));
   const flows = await loadFlows();
   const duplicates = flows.map((f) => f.machine.id).filter((id, i, all) => all.indexOf(id) !== i);
-  if (duplicates.length) throw new Error(`machine ids must be unique for the model tier's coverage: ${duplicates.join(', ')}`);
+  if (duplicates.length)
+    throw new Error(`machine ids must be unique for the model tier's coverage: ${duplicates.join(', ')}`);
   if (flags.has('--list')) {
-    for (const flow of flows) console.log(`${flow.name.padEnd(28)} ${flow.table ? `table '${flow.table.flow}', ${flowPaths(flow.table).length} tests` : 'no browser table'}`);
+    for (const flow of flows)
+      console.log(
+        `${flow.name.padEnd(28)} ${flow.table ? `table '${flow.table.flow}', ${flowPaths(flow.table).length} tests` : 'no browser table'}`,
+      );
     return 0;
   }
   if (flags.has('--coverage')) return printCoverage(flows, !flags.has('--no-model')) ? 0 : 1;
@@ -231,7 +300,9 @@ async function main(argv: string[]) {
   }
   if (flags.has('--mermaid')) {
     const coverage = flow.table ? browserCoverage(flow.table) : emptyCoverage();
-    process.stdout.write(`%% ${flow.name}: ${flow.table ? 'browser paths' : 'no browser table'}; ✓ covered, ✗ not covered\n`);
+    process.stdout.write(
+      `%% ${flow.name}: ${flow.table ? 'browser paths' : 'no browser table'}; ✓ covered, ✗ not covered\n`,
+    );
     process.stdout.write(toMermaid(flow.machine, coverage));
     return 0;
   }

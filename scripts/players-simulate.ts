@@ -52,12 +52,21 @@ const seed = Number(args.seed);
 if (args.help) {
   console.log(PLAYERS_SIMULATE_USAGE);
 } else if (!Number.isInteger(players) || players < 1 || !Number.isInteger(seed)) {
-  console.error(`--players must be a whole number of at least 1 and --seed a whole number.\n\n${PLAYERS_SIMULATE_USAGE}`);
+  console.error(
+    `--players must be a whole number of at least 1 and --seed a whole number.\n\n${PLAYERS_SIMULATE_USAGE}`,
+  );
   process.exit(2);
 } else {
   simulatePlayers({
-    url: args.url!, appId: args.app!, players, seed, email: args.email!, password: args.password!, key: args.key,
-    keyFile: args['key-file'] ?? defaultKeyFile(), log: (line) => console.log(line),
+    url: args.url!,
+    appId: args.app!,
+    players,
+    seed,
+    email: args.email!,
+    password: args.password!,
+    key: args.key,
+    keyFile: args['key-file'] ?? defaultKeyFile(),
+    log: (line) => console.log(line),
   }).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

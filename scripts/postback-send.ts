@@ -16,14 +16,18 @@
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 
-
 /** One play session's events, in order (AppsFlyer's predefined event names). */
 const SESSION = [
   { event_name: 'af_tutorial_completion', event_value: { af_success: 'true' } },
   { event_name: 'af_level_achieved', event_value: { af_level: '1', af_score: '420' } },
   { event_name: 'af_level_achieved', event_value: { af_level: '2', af_score: '910' } },
   { event_name: 'af_ad_view', event_value: { af_adrev_ad_type: 'rewarded' } },
-  { event_name: 'af_purchase', event_value: { af_content_id: 'gem_pack_small', af_quantity: '1' }, revenue: '4.99', currency: 'USD' },
+  {
+    event_name: 'af_purchase',
+    event_value: { af_content_id: 'gem_pack_small', af_quantity: '1' },
+    revenue: '4.99',
+    currency: 'USD',
+  },
 ] as const;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
@@ -58,7 +62,11 @@ export function appsflyerPostback(i: number, o: PostbackOptions, at: Date): Reco
 }
 
 /** An Adjust callback for one event of the app's events file, as Adjust fills our template. */
-export function adjustCallback(event: { event_token: string; revenue?: unknown }, o: PostbackOptions, at: Date): Record<string, string> {
+export function adjustCallback(
+  event: { event_token: string; revenue?: unknown },
+  o: PostbackOptions,
+  at: Date,
+): Record<string, string> {
   return {
     activity_kind: 'event',
     event: event.event_token,
@@ -98,7 +106,10 @@ async function main() {
     },
   });
   const appId = args.app;
-  if (!appId) throw new Error('usage: npm run postback:send -- --app <appId> [--url <postback url>] [--count 5] [--server http://127.0.0.1:8080]');
+  if (!appId)
+    throw new Error(
+      'usage: npm run postback:send -- --app <appId> [--url <postback url>] [--count 5] [--server http://127.0.0.1:8080]',
+    );
   const server = args.server!.replace(/\/+$/, '');
   let url = args.url;
   let platform = args.platform as 'ios' | 'android' | undefined;
@@ -106,37 +117,66 @@ async function main() {
   if (!adjust && args.source !== 'appsflyer') throw new Error('--source is appsflyer or adjust');
   let adjustEvents: { event_token: string; revenue?: unknown }[] = [];
   if (!url || !platform || adjust) {
-    const signIn = await json(await fetch(`${server}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: args.email, password: args.password }) }));
+    const signIn = await json(
+      await fetch(`${server}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: args.email, password: args.password }),
+      }),
+    );
     const auth = { authorization: `Bearer ${String(signIn.token)}` };
     if (!platform) {
       const answer = await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}`, { headers: auth }));
       platform = ((answer.data as { platform?: string } | undefined)?.platform ?? answer.platform) as 'ios' | 'android';
     }
-    url ??= String((await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/postbacks/${args.source}/url`, { headers: auth }))).url);
+    url ??= String(
+      (
+        await json(
+          await fetch(`${server}/api/app/${encodeURIComponent(appId)}/postbacks/${args.source}/url`, { headers: auth }),
+        )
+      ).url,
+    );
     if (adjust) {
-      adjustEvents = (await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/adjust`, { headers: auth }))).events as typeof adjustEvents;
-      if (adjustEvents.length === 0) throw new Error(`${appId} has no Adjust events file: connect Adjust on its tab first.`);
+      adjustEvents = (
+        await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/adjust`, { headers: auth }))
+      ).events as typeof adjustEvents;
+      if (adjustEvents.length === 0)
+        throw new Error(`${appId} has no Adjust events file: connect Adjust on its tab first.`);
     }
   }
   const options: PostbackOptions = {
-    appId, platform, player: args.player!, quest: args.quest!,
+    appId,
+    platform,
+    player: args.player!,
+    quest: args.quest!,
     device: args.device ?? (platform === 'ios' ? randomUUID().toUpperCase() : randomUUID()),
     appsflyerId: `${Date.now()}-${Math.floor(Math.random() * 1e9)}`,
     installedAt: new Date(Date.now() - 10 * 60_000),
   };
-  console.log(`Sending ${args.count} ${adjust ? 'Adjust callbacks' : 'AppsFlyer postbacks'} for ${appId} (${platform}, device ${options.device}) to ${url.replace(/[^/]+$/, '<secret>')}`);
+  console.log(
+    `Sending ${args.count} ${adjust ? 'Adjust callbacks' : 'AppsFlyer postbacks'} for ${appId} (${platform}, device ${options.device}) to ${url.replace(/[^/]+$/, '<secret>')}`,
+  );
   const start = Date.now() - Number(args.count) * 30_000;
   let failures = 0;
   for (let i = 0; i < Number(args.count); i++) {
     const at = new Date(start + i * 30_000);
-    const fields = adjust ? adjustCallback(adjustEvents[i % adjustEvents.length]!, options, at) : appsflyerPostback(i, options, at);
+    const fields = adjust
+      ? adjustCallback(adjustEvents[i % adjustEvents.length]!, options, at)
+      : appsflyerPostback(i, options, at);
     for (let attempt = 0; attempt < (args.replay ? 2 : 1); attempt++) {
-      const res = args.method?.toUpperCase() === 'POST'
-        ? await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) })
-        : await fetch(`${url}?${new URLSearchParams(fields).toString()}`);
+      const res =
+        args.method?.toUpperCase() === 'POST'
+          ? await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(fields),
+            })
+          : await fetch(`${url}?${new URLSearchParams(fields).toString()}`);
       const body = (await res.json().catch(() => ({}))) as { outcome?: string; message?: string };
       if (!res.ok) failures += 1;
-      console.log(`  ${(fields.event_name ?? fields.event)!.padEnd(24)} ${res.status} ${body.outcome ?? body.message ?? ''}`);
+      console.log(
+        `  ${(fields.event_name ?? fields.event)!.padEnd(24)} ${res.status} ${body.outcome ?? body.message ?? ''}`,
+      );
     }
   }
   if (failures) {

@@ -37,8 +37,19 @@ export const SPEC_SECTIONS: Record<number, string> = {
 };
 
 type Area =
-  | 'accounts' | 'workspace' | 'apps' | 'team' | 'billing' | 'analyze' | 'ask' | 'integrations' | 'postbacks'
-  | 'acquire' | 'monetize' | 'app-settings' | 'architecture';
+  | 'accounts'
+  | 'workspace'
+  | 'apps'
+  | 'team'
+  | 'billing'
+  | 'analyze'
+  | 'ask'
+  | 'integrations'
+  | 'postbacks'
+  | 'acquire'
+  | 'monetize'
+  | 'app-settings'
+  | 'architecture';
 
 interface Target {
   page: string;
@@ -102,10 +113,17 @@ export function sectionMap(area: Area, statesHeading?: string): Record<number, T
  */
 const FILE_AREAS: { test: RegExp; area: Area; states?: string }[] = [
   { test: /machines\/accept-invite\//, area: 'accounts', states: 'Invitation states' },
-  { test: /(contracts\/auth|machines\/session\/|views\/auth\/|routes\/auth|domain\/(auth|accounts)|server\/auth\/|flows\/session)/, area: 'accounts' },
+  {
+    test: /(contracts\/auth|machines\/session\/|views\/auth\/|routes\/auth|domain\/(auth|accounts)|server\/auth\/|flows\/session)/,
+    area: 'accounts',
+  },
   { test: /(contracts\/team|machines\/team\/|views\/team\/|routes\/team|domain\/team)/, area: 'team' },
   { test: /(\/ask[./-]|\/ask\/|ask-analyze|ReportAi)/, area: 'ask' },
-  { test: /(acquire-settings|views\/acquire\/(TargetTab|useLeaveGuard|Target))/, area: 'acquire', states: 'Target settings states' },
+  {
+    test: /(acquire-settings|views\/acquire\/(TargetTab|useLeaveGuard|Target))/,
+    area: 'acquire',
+    states: 'Target settings states',
+  },
   { test: /(acquire|quest-)/, area: 'acquire' },
   { test: /(monetize|audience)/, area: 'monetize' },
   { test: /(billing|payment|redeem-promo|providers\/payments)/, area: 'billing' },
@@ -118,7 +136,10 @@ const FILE_AREAS: { test: RegExp; area: Area; states?: string }[] = [
     test: /(analyze|analytics|report-|delete-report|spreadsheet-export|google-sheets|lib\/exports|lib\/report-rows|oauth-callback|OAuthCallback)/i,
     area: 'analyze',
   },
-  { test: /(contracts\/apps|machines\/(add-app|app-visibility)|views\/apps\/|routes\/apps|domain\/apps|app-store|services\/apps)/, area: 'apps' },
+  {
+    test: /(contracts\/apps|machines\/(add-app|app-visibility)|views\/apps\/|routes\/apps|domain\/apps|app-store|services\/apps)/,
+    area: 'apps',
+  },
   {
     test: /(app-settings|app-content|views\/settings\/|views\/docs\/|cms|catalogue|messages|deeplink|app-links|documentation|event-schemas|api-keys|image-slot|app-general|app-details|guide-markdown|jpeg)/i,
     area: 'app-settings',
@@ -131,7 +152,8 @@ const FILE_AREAS: { test: RegExp; area: Area; states?: string }[] = [
 ];
 
 export function areaOf(file: string): { area: Area; states?: string; fallback: boolean } {
-  for (const rule of FILE_AREAS) if (rule.test.test(file)) return { area: rule.area, states: rule.states, fallback: false };
+  for (const rule of FILE_AREAS)
+    if (rule.test.test(file)) return { area: rule.area, states: rule.states, fallback: false };
   return { area: 'workspace', fallback: true };
 }
 
@@ -178,7 +200,10 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const files = () => SCAN.flatMap((dir) => walk(path.join(ROOT, dir))).map((f) => path.relative(ROOT, f)).sort();
+const files = () =>
+  SCAN.flatMap((dir) => walk(path.join(ROOT, dir)))
+    .map((f) => path.relative(ROOT, f))
+    .sort();
 
 /** "SPEC §5", "SPEC §5/§9", "SPEC §6's" */
 const SPEC_REF = /SPEC (§\d+(?:\/§\d+)*)('s)?/g;
@@ -206,8 +231,16 @@ interface Counts {
 
 function check(): Counts {
   const counts: Counts = {
-    spec: 0, specLines: 0, bare: 0, issues: 0, outside: 0,
-    bySection: new Map(), byIssue: new Map(), byArea: new Map(), fallbackFiles: new Set(), unmapped: [],
+    spec: 0,
+    specLines: 0,
+    bare: 0,
+    issues: 0,
+    outside: 0,
+    bySection: new Map(),
+    byIssue: new Map(),
+    byArea: new Map(),
+    fallbackFiles: new Set(),
+    unmapped: [],
   };
   const bump = <K>(m: Map<K, number>, k: K, by = 1) => m.set(k, (m.get(k) ?? 0) + by);
   for (const file of files()) {
@@ -239,7 +272,8 @@ function check(): Counts {
         counts.issues++;
         const n = Number(m[2]);
         bump(counts.byIssue, n);
-        if (m[1]?.toLowerCase() !== 'metabase' && !issuePage(file, n)) counts.unmapped.push(`${file}:${i + 1} issue ${n}`);
+        if (m[1]?.toLowerCase() !== 'metabase' && !issuePage(file, n))
+          counts.unmapped.push(`${file}:${i + 1} issue ${n}`);
       }
       counts.outside += [...line.matchAll(OUTSIDE_REF)].length;
     });
@@ -262,7 +296,12 @@ function missingHeadings(): string[] {
       missing.push(`${page} (no such page)`);
       continue;
     }
-    const have = new Set(text.split('\n').filter((l) => l.startsWith('## ')).map((l) => l.slice(3).trim()));
+    const have = new Set(
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('## '))
+        .map((l) => l.slice(3).trim()),
+    );
     for (const h of headings) if (!have.has(h)) missing.push(`${page} §${h}`);
   }
   for (const page of new Set(Object.values(ISSUE_PAGES))) {
@@ -301,7 +340,9 @@ export function rewrite(file: string, text: string): string {
       result += line.slice(index, at);
       index = at + m[0].length;
       if (m[1]) {
-        const targets = sectionsOf(m[1]).map((n) => targetFor(file, n)).filter((t): t is Target => t !== null);
+        const targets = sectionsOf(m[1])
+          .map((n) => targetFor(file, n))
+          .filter((t): t is Target => t !== null);
         if (!targets.length) {
           result += m[0];
           continue;
@@ -323,7 +364,12 @@ export function rewrite(file: string, text: string): string {
           result += m[0];
           continue;
         }
-        if (t.page === lastPage && t.heading === lastHeading && /(, |\/)$/.test(result) && !/^ \w/.test(line.slice(index))) {
+        if (
+          t.page === lastPage &&
+          t.heading === lastHeading &&
+          /(, |\/)$/.test(result) &&
+          !/^ \w/.test(line.slice(index))
+        ) {
           // "§5, §9" both Rules and limits: say it once
           result = result.replace(/(, |\/)$/, '');
           continue;
@@ -346,14 +392,15 @@ export function rewrite(file: string, text: string): string {
  */
 function possessive(reference: string, rest: string): { text: string; consumed: number } {
   const m = /^ ([^,;:.()]{1,60}?)(\s*)(?=[,;:.()])/.exec(rest);
-  if (m && m[1]!.trim().split(/\s+/).length <= 6) return { text: ` the ${m[1]!.trim()} (${reference})${m[2]}`.slice(1), consumed: m[0].length };
+  if (m && m[1]!.trim().split(/\s+/).length <= 6)
+    return { text: ` the ${m[1]!.trim()} (${reference})${m[2]}`.slice(1), consumed: m[0].length };
   return { text: `per ${reference}`, consumed: 0 };
 }
 
 // ---------------------------------------------------------------- main
 
 function printMap() {
-  console.log('SPEC section → docs page and heading, per area (a file\'s area: FILE_AREAS in this script)\n');
+  console.log("SPEC section → docs page and heading, per area (a file's area: FILE_AREAS in this script)\n");
   for (const [n, title] of Object.entries(SPEC_SECTIONS)) console.log(`§${n}  ${title}`);
   console.log('');
   const areas = [...new Set(FILE_AREAS.map((r) => `${r.area}|${r.states ?? ''}`))];
@@ -364,7 +411,8 @@ function printMap() {
     for (const [n, t] of Object.entries(map)) console.log(`  §${n} → ${ref(t)}`);
   }
   console.log('\nissue → page:');
-  for (const [n, page] of Object.entries(ISSUE_PAGES)) console.log(`  issue ${n} → ${page}${ISSUE_BY_FILE.has(Number(n)) ? ' (or the file\'s own area page)' : ''}`);
+  for (const [n, page] of Object.entries(ISSUE_PAGES))
+    console.log(`  issue ${n} → ${page}${ISSUE_BY_FILE.has(Number(n)) ? " (or the file's own area page)" : ''}`);
 }
 
 function main() {
@@ -380,13 +428,33 @@ function main() {
     }
   } else if (mode === '--check') {
     const c = check();
-    console.log(`"SPEC §" references: ${c.spec} (on ${c.specLines} lines), plus ${c.bare} bare "§N" after one in the same file`);
-    console.log(`  by section: ${[...c.bySection].sort((a, b) => a[0] - b[0]).map(([n, k]) => `§${n} ${k}`).join(', ')}`);
-    console.log(`  by area:    ${[...c.byArea].sort((a, b) => b[1] - a[1]).map(([a, k]) => `${a} ${k}`).join(', ')}`);
+    console.log(
+      `"SPEC §" references: ${c.spec} (on ${c.specLines} lines), plus ${c.bare} bare "§N" after one in the same file`,
+    );
+    console.log(
+      `  by section: ${[...c.bySection]
+        .sort((a, b) => a[0] - b[0])
+        .map(([n, k]) => `§${n} ${k}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  by area:    ${[...c.byArea]
+        .sort((a, b) => b[1] - a[1])
+        .map(([a, k]) => `${a} ${k}`)
+        .join(', ')}`,
+    );
     console.log(`"issue <n>" references: ${c.issues}`);
-    console.log(`  by issue:   ${[...c.byIssue].sort((a, b) => a[0] - b[0]).map(([n, k]) => `${n}: ${k}`).join(', ')}`);
-    console.log(`other mentions of documents outside the repository (SPEC's/SPEC says…, ARCHITECTURE, DOMAIN.md, STACK): ${c.outside} (reported, not rewritten)`);
-    if (c.fallbackFiles.size) console.log(`files with no area rule (mapped to the workspace page): ${[...c.fallbackFiles].join(', ')}`);
+    console.log(
+      `  by issue:   ${[...c.byIssue]
+        .sort((a, b) => a[0] - b[0])
+        .map(([n, k]) => `${n}: ${k}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `other mentions of documents outside the repository (SPEC's/SPEC says…, ARCHITECTURE, DOMAIN.md, STACK): ${c.outside} (reported, not rewritten)`,
+    );
+    if (c.fallbackFiles.size)
+      console.log(`files with no area rule (mapped to the workspace page): ${[...c.fallbackFiles].join(', ')}`);
     const sections = [...c.bySection.keys()].filter((n) => !(n in SPEC_SECTIONS));
     if (sections.length) console.log(`sections the map does not know: ${sections.join(', ')}`);
     if (c.unmapped.length) console.log(`references with no target:\n  ${c.unmapped.join('\n  ')}`);

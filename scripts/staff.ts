@@ -25,9 +25,15 @@ async function main() {
   await runCommand(async ({ db }) => {
     const changed = await setStaff(db, email, action === 'grant');
     const who = email.trim().toLowerCase();
-    console.log(action === 'grant'
-      ? (changed ? `${who} is now Questboard staff.` : `${who} was already Questboard staff.`)
-      : (changed ? `${who} is no longer Questboard staff.` : `${who} was not Questboard staff.`));
+    console.log(
+      action === 'grant'
+        ? changed
+          ? `${who} is now Questboard staff.`
+          : `${who} was already Questboard staff.`
+        : changed
+          ? `${who} is no longer Questboard staff.`
+          : `${who} was not Questboard staff.`,
+    );
   });
 }
 

@@ -69,7 +69,10 @@ export function selectTiers(all: Tier[], argv: string[]): Tier[] {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const names = all.map((t) => t.name);
-  const only = value('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const only = value('--only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const from = value('--from');
   for (const name of [...(only ?? []), ...(from ? [from] : [])]) {
     if (!names.includes(name)) throw new Error(`unknown tier "${name}" (tiers: ${names.join(', ')})`);
@@ -88,12 +91,17 @@ export function formatDuration(ms: number): string {
 }
 
 /** The e2e tier's time per spec file, slowest first (from the reporter's file), or nothing. */
-export function formatE2eFileTimes(report: { files: Array<{ file: string; tests: number; ms: number; failed: number }> } | undefined): string {
+export function formatE2eFileTimes(
+  report: { files: Array<{ file: string; tests: number; ms: number; failed: number }> } | undefined,
+): string {
   if (!report?.files.length) return '';
   const width = Math.max(...report.files.map((f) => f.file.length));
   return [
     'e2e time per spec file',
-    ...report.files.map((f) => `  ${f.file.padEnd(width)}  ${String(f.tests).padStart(4)} tests  ${formatDuration(f.ms).padStart(10)}${f.failed ? `  ${f.failed} failed` : ''}`),
+    ...report.files.map(
+      (f) =>
+        `  ${f.file.padEnd(width)}  ${String(f.tests).padStart(4)} tests  ${formatDuration(f.ms).padStart(10)}${f.failed ? `  ${f.failed} failed` : ''}`,
+    ),
   ].join('\n');
 }
 
@@ -176,8 +184,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   const results = await runAll(selected);
-  if (results.some((r) => r.name === 'e2e' && (r.outcome === 'passed' || r.outcome === 'failed')) && fs.existsSync(E2E_FILE_TIMES)) {
-    console.log(`\n${formatE2eFileTimes(JSON.parse(fs.readFileSync(E2E_FILE_TIMES, 'utf8')) as Parameters<typeof formatE2eFileTimes>[0])}`);
+  if (
+    results.some((r) => r.name === 'e2e' && (r.outcome === 'passed' || r.outcome === 'failed')) &&
+    fs.existsSync(E2E_FILE_TIMES)
+  ) {
+    console.log(
+      `\n${formatE2eFileTimes(JSON.parse(fs.readFileSync(E2E_FILE_TIMES, 'utf8')) as Parameters<typeof formatE2eFileTimes>[0])}`,
+    );
   }
   console.log(`\n${formatSummary(results)}`);
   process.exit(results.some((r) => r.outcome === 'failed') ? 1 : 0);

@@ -51,7 +51,11 @@ export interface BuildOptions {
 /** The error and the chain of its causes, in words, for the log of an answer >= 500. */
 export function causeOf(error: unknown): string {
   const parts: string[] = [];
-  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e !== undefined && e !== null && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     // oxlint-disable-next-line typescript/no-base-to-string -- a thrown non-Error can be anything: its default text is all there is
     parts.push(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
     if (!(e instanceof Error)) break;
@@ -61,7 +65,15 @@ export function causeOf(error: unknown): string {
 
 export async function buildApp(options: BuildOptions) {
   const app = Fastify({
-    logger: options.logger === true ? { level: 'info' } : options.logger ? { level: options.logger.level ?? 'error', ...(options.logger.stream ? { stream: options.logger.stream } : {}) } : false,
+    logger:
+      options.logger === true
+        ? { level: 'info' }
+        : options.logger
+          ? {
+              level: options.logger.level ?? 'error',
+              ...(options.logger.stream ? { stream: options.logger.stream } : {}),
+            }
+          : false,
     bodyLimit: 1024 * 1024,
     // req.ip is the client's address: X-Forwarded-For counts only when it comes from a configured proxy.
     trustProxy: options.config.trustProxy.length ? options.config.trustProxy : false,
@@ -96,11 +108,17 @@ export async function buildApp(options: BuildOptions) {
   const logFailure = (req: FastifyRequest, reply: FastifyReply, status: number, error: unknown) => {
     failuresLogged.add(req);
     reply.header('x-request-id', req.id);
-    req.log.error({ status, method: req.method, url: req.url.split('?')[0], err: error, cause: causeOf(error) }, `answered ${status}: ${causeOf(error)}`);
+    req.log.error(
+      { status, method: req.method, url: req.url.split('?')[0], err: error, cause: causeOf(error) },
+      `answered ${status}: ${causeOf(error)}`,
+    );
   };
   app.addHook('onResponse', async (req, reply) => {
     if (reply.statusCode >= 500 && !failuresLogged.has(req)) {
-      req.log.error({ status: reply.statusCode, method: req.method, url: req.url.split('?')[0], cause: 'no error was raised' }, `answered ${reply.statusCode} without an error`);
+      req.log.error(
+        { status: reply.statusCode, method: req.method, url: req.url.split('?')[0], cause: 'no error was raised' },
+        `answered ${reply.statusCode} without an error`,
+      );
     }
   });
 
@@ -111,19 +129,24 @@ export async function buildApp(options: BuildOptions) {
       return reply.status(answer.status).send(answer.body);
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ success: false, message: 'The request is too large (1 MB at most).', code: 'body_too_large' });
+      return reply
+        .status(413)
+        .send({ success: false, message: 'The request is too large (1 MB at most).', code: 'body_too_large' });
     }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(413).send({ success: false, message: 'File is too large!', code: 'file_too_large' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'Malformed JSON in request body.'
-        : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON in request body.'
+          : error.message;
       return reply.status(error.statusCode).send({ success: false, message, code: error.code ?? 'bad_request' });
     }
     logFailure(req, reply, 500, error);
-    return reply.status(500).send({ success: false, message: 'Something went wrong. Please try again later.', code: 'internal' });
+    return reply
+      .status(500)
+      .send({ success: false, message: 'Something went wrong. Please try again later.', code: 'internal' });
   });
 
   for (const area of areas) registerRoutes(app, ctx, area.routes);
@@ -131,10 +154,16 @@ export async function buildApp(options: BuildOptions) {
   const staticDir = options.config.staticDir;
   if (staticDir && fs.existsSync(path.join(staticDir, 'index.html'))) {
     const indexHtml = spaIndexReader(path.join(staticDir, 'index.html'), options.config);
-    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+    const sendIndex = (reply: FastifyReply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
     // Files are looked up per request (a rebuild of dist/ is served without a restart); index.html is always the
     // configured copy, never the raw file.
-    await app.register(fastifyStatic, { root: staticDir, maxAge: '1h', index: false, allowedPath: (p) => p !== '/index.html' });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      maxAge: '1h',
+      index: false,
+      allowedPath: (p) => p !== '/index.html',
+    });
     app.get('/', (_req, reply) => sendIndex(reply));
     app.setNotFoundHandler((req, reply) => {
       const pathname = req.url.split('?')[0] ?? '/';
@@ -143,7 +172,9 @@ export async function buildApp(options: BuildOptions) {
       return reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' });
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' }));
+    app.setNotFoundHandler((_req, reply) =>
+      reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' }),
+    );
   }
 
   return Object.assign(app, { questboard: ctx });

@@ -86,16 +86,24 @@ export const areas: readonly Area[] = [
   { name: 'messages', routes: messagesRoutes },
   { name: 'acquire', routes: acquireRoutes, migrations: acquireMigrations },
   // Attribution postbacks, with the AppsFlyer plugin's Enable (routes/appsflyer.ts)
-  { name: 'postbacks', routes: [...postbackRoutes, ...appsflyerRoutes], migrations: { ...postbacksMigrations, ...testLinksMigrations } },
+  {
+    name: 'postbacks',
+    routes: [...postbackRoutes, ...appsflyerRoutes],
+    migrations: { ...postbacksMigrations, ...testLinksMigrations },
+  },
   { name: 'monetize', routes: monetizeRoutes, migrations: monetizeMigrations },
   { name: 'activity', routes: activityRoutes, migrations: activityMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
-export const routeTable: readonly RouteEntry[] = areas.flatMap((area) => area.routes.map((route) => routeEntry(area.name, route)));
+export const routeTable: readonly RouteEntry[] = areas.flatMap((area) =>
+  area.routes.map((route) => routeEntry(area.name, route)),
+);
 
 /** The areas' own migrations, for server/db/migrations.ts (which runs them after the foundation's). */
-export const areaMigrations: readonly Record<string, Migration>[] = areas.flatMap((area) => (area.migrations ? [area.migrations] : []));
+export const areaMigrations: readonly Record<string, Migration>[] = areas.flatMap((area) =>
+  area.migrations ? [area.migrations] : [],
+);
 
 /**
  * Which area reacts to which domain event (src/contracts/domain-events.ts), and how: `transaction` when it must be
@@ -103,21 +111,51 @@ export const areaMigrations: readonly Record<string, Migration>[] = areas.flatMa
  */
 export const reactions: readonly Reaction[] = [
   // A postback naming a live quest and a player completes the quest's step in the postback's own transaction.
-  { event: 'postback.stored', area: 'acquire', name: 'acquire.count-quest-step', mode: 'transaction', handle: countQuestStep, wants: namesLiveQuest },
+  {
+    event: 'postback.stored',
+    area: 'acquire',
+    name: 'acquire.count-quest-step',
+    mode: 'transaction',
+    handle: countQuestStep,
+    wants: namesLiveQuest,
+  },
   // A waiting attribution plugin is connected by its first stored postback (with a feed line), in the same transaction.
-  { event: 'postback.stored', area: 'integrations', name: 'integrations.connect-waiting-plugin', mode: 'transaction', handle: connectWaitingPlugin, wants: reachesWaitingPlugin },
+  {
+    event: 'postback.stored',
+    area: 'integrations',
+    name: 'integrations.connect-waiting-plugin',
+    mode: 'transaction',
+    handle: connectWaitingPlugin,
+    wants: reachesWaitingPlugin,
+  },
   // An Adjust callback makes its event Active in the callback's transaction.
-  { event: 'postback.stored', area: 'adjust', name: 'adjust.mark-event-active', mode: 'transaction', handle: markAdjustEventActive, wants: isAdjustCallback },
+  {
+    event: 'postback.stored',
+    area: 'adjust',
+    name: 'adjust.mark-event-active',
+    mode: 'transaction',
+    handle: markAdjustEventActive,
+    wants: isAdjustCallback,
+  },
   // A step completed within the quest's daily cap becomes a pending charge on the workspace's bill.
-  { event: 'quest.step_completed', area: 'billing', name: 'billing.charge-quest-step', mode: 'after-commit', handle: chargeQuestStep },
+  {
+    event: 'quest.step_completed',
+    area: 'billing',
+    name: 'billing.charge-quest-step',
+    mode: 'after-commit',
+    handle: chargeQuestStep,
+  },
   // Every event becomes its activity row in the change's own transaction (last, after the reactions above changed
   // what they change): a change cannot commit without its row. Postbacks only when another reaction wanted them.
   ...DOMAIN_EVENT_NAMES.map((event) => ({
-    event, area: 'activity', name: 'activity.record', mode: 'transaction' as const, handle: recordActivity,
+    event,
+    area: 'activity',
+    name: 'activity.record',
+    mode: 'transaction' as const,
+    handle: recordActivity,
     ...(event === 'postback.stored' ? { wants: activityWantsPostback } : {}),
   })),
 ] as readonly Reaction[];
 
 /** The outbox's own tables migrate with the areas' (they are shared infrastructure, not an area). */
 export const infrastructureMigrations: readonly Record<string, Migration>[] = [eventsMigrations];
-

@@ -111,15 +111,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    internalDomains: (env.INTERNAL_EMAIL_DOMAINS ?? 'questboard.io,questboard.dev').split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
+    internalDomains: (env.INTERNAL_EMAIL_DOMAINS ?? 'questboard.io,questboard.dev')
+      .split(',')
+      .map((d) => d.trim().toLowerCase())
+      .filter(Boolean),
     sessionDays: Number(env.SESSION_DAYS ?? 14),
     activityDays: Number(env.ACTIVITY_DAYS ?? 400),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     signInLimit: signInLimit(env),
-    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
-    analytics: { memoryLimit: env.ANALYTICS_MEMORY_LIMIT ?? '512MB', queryTimeoutMs: Number(env.ANALYTICS_QUERY_TIMEOUT_MS ?? 10_000) },
+    trustProxy: (env.TRUST_PROXY ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    analytics: {
+      memoryLimit: env.ANALYTICS_MEMORY_LIMIT ?? '512MB',
+      queryTimeoutMs: Number(env.ANALYTICS_QUERY_TIMEOUT_MS ?? 10_000),
+    },
     bigquery: /^(on|1|true)$/i.test(env.BIGQUERY ?? '')
       ? {
           location: env.BIGQUERY_LOCATION || undefined,
@@ -127,13 +136,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         }
       : undefined,
     askModel: env.ASK_MODEL_URL
-      ? { url: env.ASK_MODEL_URL, key: env.ASK_MODEL_KEY ?? '', name: env.ASK_MODEL_NAME || 'gpt-4o-mini', timeoutMs: Number(env.ASK_MODEL_TIMEOUT_MS ?? 8_000) }
+      ? {
+          url: env.ASK_MODEL_URL,
+          key: env.ASK_MODEL_KEY ?? '',
+          name: env.ASK_MODEL_NAME || 'gpt-4o-mini',
+          timeoutMs: Number(env.ASK_MODEL_TIMEOUT_MS ?? 8_000),
+        }
       : undefined,
-    stripe: env.STRIPE_SECRET_KEY ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' } : undefined,
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' }
+      : undefined,
     credentialsKey: env.CREDENTIALS_KEY || undefined,
     googleCloud: googleCloudFromEnv(env),
-    sandboxExport: { events: Number(env.SANDBOX_EXPORT_EVENTS ?? 150_000), days: Number(env.SANDBOX_EXPORT_DAYS ?? 90) },
-    postbackRate: { perSecond: Number(env.POSTBACK_RATE_PER_SECOND ?? 1_000), burst: Number(env.POSTBACK_BURST ?? 2_000) },
+    sandboxExport: {
+      events: Number(env.SANDBOX_EXPORT_EVENTS ?? 150_000),
+      days: Number(env.SANDBOX_EXPORT_DAYS ?? 90),
+    },
+    postbackRate: {
+      perSecond: Number(env.POSTBACK_RATE_PER_SECOND ?? 1_000),
+      burst: Number(env.POSTBACK_BURST ?? 2_000),
+    },
   };
 }
 

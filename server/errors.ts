@@ -38,15 +38,21 @@ export class DomainError extends Error {
 /** The code of a refusal because the caller's role is too low (docs/accounts.md §Roles). */
 export const MISSING_ROLE = 'access_missing_role_for_action';
 
-export const invalid = (message: string, fields?: string[], code = 'bad_request') => new DomainError('invalid', message, code, fields);
-export const unauthenticated = (message = 'Please sign in to continue.', code = 'unauthorized') => new DomainError('unauthenticated', message, code);
-export const forbidden = (message = 'You do not have permission to do this.', code = MISSING_ROLE) => new DomainError('forbidden', message, code);
+export const invalid = (message: string, fields?: string[], code = 'bad_request') =>
+  new DomainError('invalid', message, code, fields);
+export const unauthenticated = (message = 'Please sign in to continue.', code = 'unauthorized') =>
+  new DomainError('unauthenticated', message, code);
+export const forbidden = (message = 'You do not have permission to do this.', code = MISSING_ROLE) =>
+  new DomainError('forbidden', message, code);
 export const notFound = (what = 'Resource') => new DomainError('not_found', `${what} not found.`, 'not_found');
 export const conflict = (message: string, code = 'conflict') => new DomainError('conflict', message, code);
 export const gone = (message: string, code: string) => new DomainError('gone', message, code);
 export const rateLimited = (message: string, code: string) => new DomainError('rate_limited', message, code);
-export const unavailable = (message: string, code: string, cause?: unknown) => new DomainError('unavailable', message, code, undefined, cause);
-export const timedOut = (message: string, code: string, cause?: unknown) => new DomainError('timeout', message, code, undefined, cause);
+export const unavailable = (message: string, code: string, cause?: unknown) =>
+  new DomainError('unavailable', message, code, undefined, cause);
+export const timedOut = (message: string, code: string, cause?: unknown) =>
+  new DomainError('timeout', message, code, undefined, cause);
 
 /** A PostgreSQL unique violation (23505): the race a unique index settles (two creates of the same thing). */
-export const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+export const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

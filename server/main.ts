@@ -29,7 +29,10 @@ import type { ServerContext } from './context';
 async function bigQueryOptions(config: ServerConfig): Promise<AnalyticsOptions['bigquery']> {
   if (!config.bigquery) return undefined;
   const { BigQuery } = await import('@google-cloud/bigquery');
-  return { ...config.bigquery, createClient: (projectId) => new BigQuery({ projectId, location: config.bigquery?.location }) };
+  return {
+    ...config.bigquery,
+    createClient: (projectId) => new BigQuery({ projectId, location: config.bigquery?.location }),
+  };
 }
 
 /** The payments provider: Stripe when configured (its module loaded only then), else the embedded sandbox. */
@@ -60,9 +63,18 @@ async function main() {
     },
   });
   await migrate(handle.db);
-  const analytics = await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery: await bigQueryOptions(config) });
+  const analytics = await openAnalytics({
+    dataDir: config.dataDir,
+    ...config.analytics,
+    bigquery: await bigQueryOptions(config),
+  });
   try {
-    await prepareStartData(handle.db, analytics, { demo: config.demo, production: config.production, totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000), log: (line) => console.log(line) });
+    await prepareStartData(handle.db, analytics, {
+      demo: config.demo,
+      production: config.production,
+      totalEvents: Number(process.env.DEMO_EVENTS ?? 1_200_000),
+      log: (line) => console.log(line),
+    });
   } catch (error) {
     await analytics.close();
     await handle.close();
@@ -73,20 +85,43 @@ async function main() {
   // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
   const payments = await paymentsProvider(config);
   const googleCloud = await googleCloudProvider(config);
-  const app = await buildApp({ config, db: handle.db, providers: { analytics, appStore: appStoreFromEnv(process.env), ...(payments ? { payments } : {}), ...(googleCloud ? { googleCloud } : {}), ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }) }, logger: logRequests ? true : { level: 'error' } });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    providers: {
+      analytics,
+      appStore: appStoreFromEnv(process.env),
+      ...(payments ? { payments } : {}),
+      ...(googleCloud ? { googleCloud } : {}),
+      ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }),
+    },
+    logger: logRequests ? true : { level: 'error' },
+  });
   // TEST ONLY: the end-to-end server (scripts/e2e-server.ts) sets a random secret to read the outbox; never set otherwise.
   if (process.env.E2E_OUTBOX_TOKEN) registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
   // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
-  const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, { log: (line) => console.error(line) });
+  const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, {
+    log: (line) => console.error(line),
+  });
   // Firebase function deployments have their own lane, so a long export or processing job never holds them up.
-  const firebaseWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, firebaseJobs, { log: (line) => console.error(line) });
+  const firebaseWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, firebaseJobs, {
+    log: (line) => console.error(line),
+  });
   // The activity log's daily retention prune (ACTIVITY_DAYS), in a lane of its own.
-  const activityWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, activityJobs, { log: (line) => console.error(line) });
+  const activityWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, activityJobs, {
+    log: (line) => console.error(line),
+  });
   // Domain events committed but not yet delivered (a server stopped in between, a subscriber that failed) go out here.
-  const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, { log: (line) => console.error(line) });
+  const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, {
+    log: (line) => console.error(line),
+  });
   // Daily Process Data of BigQuery plugins at their refresh schedule (safe with several servers: server/jobs/scheduler.ts).
-  const scheduler = startScheduler((app as unknown as { questboard: ServerContext }).questboard, [scheduleDailyProcessing, scheduleActivityPruning], { log: (line) => console.error(line) });
+  const scheduler = startScheduler(
+    (app as unknown as { questboard: ServerContext }).questboard,
+    [scheduleDailyProcessing, scheduleActivityPruning],
+    { log: (line) => console.error(line) },
+  );
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
   // then the analytics store checkpoints and the database worker closes PGlite (flushing the data folder).
   let stopping: Promise<void> | null = null;
@@ -132,14 +167,18 @@ async function main() {
             `  staff   ${DEMO_ACCOUNTS.staff}   (Questboard staff)`,
           ]
         : (await handle.db.selectFrom('accounts').select('id').limit(1).execute()).length === 0
-          ? ['No account yet (DEMO=off). Create the first admin and workspace:', '  npm run admin:create -- --email you@example.com --workspace "Your Studio"']
+          ? [
+              'No account yet (DEMO=off). Create the first admin and workspace:',
+              '  npm run admin:create -- --email you@example.com --workspace "Your Studio"',
+            ]
           : [`Sign in at ${url}/continue (DEMO=off).`]),
       '',
     ].join('\n'),
   );
   if (config.demo) {
     await playDemoCrowdOnce(handle.db, {
-      url: `http://127.0.0.1:${config.port}`, players: Number(process.env.DEMO_PLAYERS ?? 40),
+      url: `http://127.0.0.1:${config.port}`,
+      players: Number(process.env.DEMO_PLAYERS ?? 40),
       keyFile: path.join(config.dataDir, 'players-simulate-keys.json'), // so that `npm run players:simulate` reuses its key
       log: (line) => console.log(line),
     });

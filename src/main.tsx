@@ -20,7 +20,13 @@ const OAuthCallbackPage = lazy(() => import('./views/analyze/OAuthCallbackPage')
 async function boot() {
   const root = createRoot(document.getElementById('root')!);
   if (window.location.pathname === href.oauthCallback()) {
-    root.render(<StrictMode><Suspense fallback={null}><OAuthCallbackPage /></Suspense></StrictMode>);
+    root.render(
+      <StrictMode>
+        <Suspense fallback={null}>
+          <OAuthCallbackPage />
+        </Suspense>
+      </StrictMode>,
+    );
     return;
   }
   if (inspectRequested()) await startInspector();

@@ -51,7 +51,15 @@ export type BillingTabSlug = (typeof BILLING_TAB_SLUGS)[number];
 
 /** The integrations tabs: the Overview, then one per plugin type (the registry, src/contracts/plugin-types.ts). */
 export const INTEGRATION_TABS = ['Overview', ...PLUGIN_TYPE_NAMES] as const;
-export const SETTINGS_TABS = ['general', 'details', 'events', 'catalogue', 'messages', 'apikeys', 'acquisitionLinks'] as const;
+export const SETTINGS_TABS = [
+  'general',
+  'details',
+  'events',
+  'catalogue',
+  'messages',
+  'apikeys',
+  'acquisitionLinks',
+] as const;
 
 const enc = encodeURIComponent;
 export const href = {
@@ -69,7 +77,8 @@ export const href = {
   billingTab: (workspaceId: string, tab: BillingTabSlug) => `/workspace/${enc(workspaceId)}/billing/${tab}`,
   workspaceSettings: (workspaceId: string) => `/workspace/${enc(workspaceId)}/settings`,
   /** A page of an app, `section` being the rest of the path (e.g. 'analyze/overview'). */
-  app: (workspaceId: string, appId: string, section: string) => `/workspace/${enc(workspaceId)}/app/${enc(appId)}/${section}`,
+  app: (workspaceId: string, appId: string, section: string) =>
+    `/workspace/${enc(workspaceId)}/app/${enc(appId)}/${section}`,
   documentation: (page = 'questboard_overview') => `/documentation/${page}`,
   /** Where Google's sign-in pop-up of the spreadsheet export lands (its redirect URI). */
   oauthCallback: () => '/oauth-callback',

@@ -22,7 +22,13 @@ const billing = lazy(() => import('./views/billing/BillingPage'));
 const monetizeForm = lazy(() => import('./views/monetize/MonetizeFormPage'));
 const acquire = lazy(() => import('./views/acquire/AcquirePage'));
 
-const route = (id: RouteId, title: string, shell: RouteDef['shell'], view: RouteDef['view'], guard?: RouteDef['guard']): RouteDef => ({
+const route = (
+  id: RouteId,
+  title: string,
+  shell: RouteDef['shell'],
+  view: RouteDef['view'],
+  guard?: RouteDef['guard'],
+): RouteDef => ({
   id,
   pattern: patterns[id],
   title,
@@ -32,29 +38,105 @@ const route = (id: RouteId, title: string, shell: RouteDef['shell'], view: Route
 });
 
 export const routes: RouteDef[] = [
-  route('continue', 'Sign in', 'public', lazy(() => import('./views/auth/SignInPage'))),
-  route('invite', 'Join workspace', 'public', lazy(() => import('./views/auth/InvitePage'))),
-  route('oauthCallback', 'Signing in', 'public', lazy(() => import('./views/analyze/OAuthCallbackPage'))),
-  route('home', 'Home', 'session', lazy(() => import('./views/workspace/HomePage'))),
-  route('apps', 'Apps', 'workspace', lazy(() => import('./views/apps/AppsPage'))),
-  route('team', 'Team', 'workspace', lazy(() => import('./views/team/TeamPage'))),
-  route('activity', 'Activity', 'workspace', lazy(() => import('./views/activity/ActivityPage'))),
+  route(
+    'continue',
+    'Sign in',
+    'public',
+    lazy(() => import('./views/auth/SignInPage')),
+  ),
+  route(
+    'invite',
+    'Join workspace',
+    'public',
+    lazy(() => import('./views/auth/InvitePage')),
+  ),
+  route(
+    'oauthCallback',
+    'Signing in',
+    'public',
+    lazy(() => import('./views/analyze/OAuthCallbackPage')),
+  ),
+  route(
+    'home',
+    'Home',
+    'session',
+    lazy(() => import('./views/workspace/HomePage')),
+  ),
+  route(
+    'apps',
+    'Apps',
+    'workspace',
+    lazy(() => import('./views/apps/AppsPage')),
+  ),
+  route(
+    'team',
+    'Team',
+    'workspace',
+    lazy(() => import('./views/team/TeamPage')),
+  ),
+  route(
+    'activity',
+    'Activity',
+    'workspace',
+    lazy(() => import('./views/activity/ActivityPage')),
+  ),
   route('billing', 'Billing', 'workspace', billing, isAdmin),
   route('billingTab', 'Billing', 'workspace', billing, isAdmin),
   // Every member may open it; the navigation lists it for admins only, and the server refuses a non-admin's save.
-  route('workspaceSettings', 'Settings', 'workspace', lazy(() => import('./views/workspace/WorkspaceSettingsPage'))),
-  route('analyzeList', 'Reports', 'app', lazy(() => import('./views/analyze/ListPage'))),
-  route('analyzeOverview', 'Analyze', 'app', lazy(() => import('./views/analyze/OverviewPage'))),
+  route(
+    'workspaceSettings',
+    'Settings',
+    'workspace',
+    lazy(() => import('./views/workspace/WorkspaceSettingsPage')),
+  ),
+  route(
+    'analyzeList',
+    'Reports',
+    'app',
+    lazy(() => import('./views/analyze/ListPage')),
+  ),
+  route(
+    'analyzeOverview',
+    'Analyze',
+    'app',
+    lazy(() => import('./views/analyze/OverviewPage')),
+  ),
   route('analyzeReport', 'Report', 'app', reportBuilder),
   route('analyzeSavedReport', 'Report', 'app', reportBuilder),
-  route('analyzeReportAi', 'Ask in plain words', 'app', lazy(() => import('./views/analyze/ReportAiPage'))),
+  route(
+    'analyzeReportAi',
+    'Ask in plain words',
+    'app',
+    lazy(() => import('./views/analyze/ReportAiPage')),
+  ),
   route('analyzeNew', 'New Report', 'app', reportBuilder),
   route('acquireQuests', 'Quests', 'app', acquire),
   route('acquireTarget', 'Target', 'app', acquire),
-  route('monetizeList', 'Monetize', 'app', lazy(() => import('./views/monetize/MonetizeListPage')), allowsMonetize),
+  route(
+    'monetizeList',
+    'Monetize',
+    'app',
+    lazy(() => import('./views/monetize/MonetizeListPage')),
+    allowsMonetize,
+  ),
   route('monetizeNew', 'New Campaign', 'app', monetizeForm, allowsMonetize),
   route('monetizeEdit', 'Edit Campaign', 'app', monetizeForm, allowsMonetize),
-  route('integrations', 'Integrations', 'app', lazy(() => import('./views/integrations/IntegrationsPage'))),
-  route('appSettings', 'App Settings', 'app', lazy(() => import('./views/settings/AppSettingsPage'))),
-  route('productDocs', 'Documentation', 'public', lazy(() => import('./views/docs/DocumentationPage'))),
+  route(
+    'integrations',
+    'Integrations',
+    'app',
+    lazy(() => import('./views/integrations/IntegrationsPage')),
+  ),
+  route(
+    'appSettings',
+    'App Settings',
+    'app',
+    lazy(() => import('./views/settings/AppSettingsPage')),
+  ),
+  route(
+    'productDocs',
+    'Documentation',
+    'public',
+    lazy(() => import('./views/docs/DocumentationPage')),
+  ),
 ];

@@ -19,7 +19,20 @@ import { isIsoDate } from '../../src/contracts/analyze';
 import { USER_KEYS, type ConditionDataType, type TargetCondition } from '../../src/contracts/monetize';
 import { EVENTS_MODEL, type DimensionDef } from './catalogue';
 import { ReportInputError, compileCondition, type Bind, type CompiledReport } from './compiler';
-import { and, cmp, col, count, countDistinct, div, num, param, sum, type BoundParam, type Expr, type RenderedSql } from './sql';
+import {
+  and,
+  cmp,
+  col,
+  count,
+  countDistinct,
+  div,
+  num,
+  param,
+  sum,
+  type BoundParam,
+  type Expr,
+  type RenderedSql,
+} from './sql';
 import { lookupTable } from '../../src/contracts/lookup';
 
 const MS_PER_MINUTE = 60_000;
@@ -37,26 +50,38 @@ const PROPERTY_COLUMNS: Readonly<Record<string, string>> = lookupTable({
 /** Player totals over the window: an aggregate of the player's events each (events named by bound values). */
 function totalOf(key: string, name: string, bind: Bind): Expr | null {
   switch (key) {
-    case 'sessions': return countDistinct(col('ga_session_id'));
-    case 'active_days': return countDistinct(col('event_date'));
-    case 'minutes_played': return div(sum(col('engagement_time_msec')), num(MS_PER_MINUTE));
-    case 'purchases': return count(cmp(col('event_name'), '=', bind(`${name}_event`, { type: 'STRING', value: 'in_app_purchase' })));
-    case 'ad_impressions': return count(cmp(col('event_name'), '=', bind(`${name}_event`, { type: 'STRING', value: 'ad_impression' })));
-    default: return null;
+    case 'sessions':
+      return countDistinct(col('ga_session_id'));
+    case 'active_days':
+      return countDistinct(col('event_date'));
+    case 'minutes_played':
+      return div(sum(col('engagement_time_msec')), num(MS_PER_MINUTE));
+    case 'purchases':
+      return count(cmp(col('event_name'), '=', bind(`${name}_event`, { type: 'STRING', value: 'in_app_purchase' })));
+    case 'ad_impressions':
+      return count(cmp(col('event_name'), '=', bind(`${name}_event`, { type: 'STRING', value: 'ad_impression' })));
+    default:
+      return null;
   }
 }
 
-const COMPILER_TYPE: Record<ConditionDataType, DataType> = { string: 'STRING', number: 'INT64', timestamp: 'TIMESTAMP' };
+const COMPILER_TYPE: Record<ConditionDataType, DataType> = {
+  string: 'STRING',
+  number: 'INT64',
+  timestamp: 'TIMESTAMP',
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A timestamp value (epoch seconds or ms, or any date text; no zone means UTC) as the compiler's 'YYYY-MM-DD HH:mm:ss' (a day stays a day). */
 function timestampValue(value: string | number): string {
   if (isIsoDate(value)) return value;
   // A date and time without a zone (the form's datetime-local input) is UTC, whatever the server's zone.
-  const local = typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.exec(String(value).trim()) : null;
+  const local =
+    typeof value === 'string' ? /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.exec(String(value).trim()) : null;
   const text = local ? `${local[0].replace(' ', 'T')}Z` : value;
   const ms = typeof text === 'number' ? (Math.abs(text) < 1e11 ? text * 1000 : text) : Date.parse(text);
-  if (!Number.isFinite(ms)) throw new ReportInputError(`'${String(value).slice(0, 40)}' is not a timestamp.`, 'targetConditions');
+  if (!Number.isFinite(ms))
+    throw new ReportInputError(`'${String(value).slice(0, 40)}' is not a timestamp.`, 'targetConditions');
   const d = new Date(ms);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
@@ -65,8 +90,22 @@ const NEGATED: Readonly<Record<string, string>> = lookupTable({ not_equals: 'equ
 
 /** `d op value` for one condition, by the report compiler (comparisons checked against the column's type there). */
 function playerValueTest(c: TargetCondition, d: DimensionDef, name: string, today: string, bind: Bind): Expr {
-  const value = c.dataType === 'timestamp' ? timestampValue(c.value) : c.dataType === 'string' ? String(c.value) : c.value;
-  const compiled = compileCondition(d, { label: d.column_name, column_name: d.column_name, comparison: c.op as never, checked: true, data_type: d.data_type, value }, name, today, bind);
+  const value =
+    c.dataType === 'timestamp' ? timestampValue(c.value) : c.dataType === 'string' ? String(c.value) : c.value;
+  const compiled = compileCondition(
+    d,
+    {
+      label: d.column_name,
+      column_name: d.column_name,
+      comparison: c.op as never,
+      checked: true,
+      data_type: d.data_type,
+      value,
+    },
+    name,
+    today,
+    bind,
+  );
   return compiled.expr ?? and();
 }
 
@@ -93,9 +132,16 @@ function playerTest(c: TargetCondition, name: string, today: string, bind: Bind)
   if (c.type === 'event' && (c.metric === 'count' || c.metric === 'param')) {
     if (!c.event) throw unknown('event of an event condition');
     const isEvent = cmp(col('event_name'), '=', bind(`${name}_event`, { type: 'STRING', value: c.event }));
-    if (c.metric === 'count') return test({ column_name: 'event_count', label: 'count', data_type: dataType, expr: count(isEvent) });
-    const column = EVENTS_MODEL.dimensions.find((d) => d.column_name === c.eventParam && d.expr.k === 'col' && d.data_type !== 'BOOL');
-    if (!column) throw new ReportInputError(`The estimate cannot use the parameter '${c.eventParam ?? ''}' yet: the analytics store does not hold it as a column.`, 'targetConditions');
+    if (c.metric === 'count')
+      return test({ column_name: 'event_count', label: 'count', data_type: dataType, expr: count(isEvent) });
+    const column = EVENTS_MODEL.dimensions.find(
+      (d) => d.column_name === c.eventParam && d.expr.k === 'col' && d.data_type !== 'BOOL',
+    );
+    if (!column)
+      throw new ReportInputError(
+        `The estimate cannot use the parameter '${c.eventParam ?? ''}' yet: the analytics store does not hold it as a column.`,
+        'targetConditions',
+      );
     return cmp(count(and(isEvent, test({ ...column, data_type: dataType }))), '>', num(0));
   }
   throw unknown(`condition ${c.type} / ${c.metric}`);

@@ -21,7 +21,10 @@ import { DAILY_METRICS_MODEL } from './catalogue';
 /** The part of a job the engine uses. */
 export interface BigQueryJob {
   metadata?: { statistics?: { totalBytesProcessed?: string | number } };
-  getQueryResults(options?: { timeoutMs?: number; maxResults?: number }): Promise<[Record<string, unknown>[], ...unknown[]]>;
+  getQueryResults(options?: {
+    timeoutMs?: number;
+    maxResults?: number;
+  }): Promise<[Record<string, unknown>[], ...unknown[]]>;
 }
 /** The part of the BigQuery client the engine uses (`new BigQuery({projectId, credentials})` satisfies it). */
 export interface BigQueryClient {
@@ -69,7 +72,10 @@ export class BigQueryReportEngine implements ReportEngine {
   readonly dialect: Dialect;
   readonly maximumBytesBilled: number;
 
-  constructor(private readonly client: BigQueryClient, private readonly options: BigQueryEngineOptions) {
+  constructor(
+    private readonly client: BigQueryClient,
+    private readonly options: BigQueryEngineOptions,
+  ) {
     this.dialect = bigquery({ project: options.project, dataset: options.dataset });
     this.maximumBytesBilled = options.maximumBytesBilled ?? DEFAULT_MAXIMUM_BYTES_BILLED;
   }
@@ -130,7 +136,8 @@ function normaliseCell(value: unknown): unknown {
   if (typeof value === 'bigint') return Number(value);
   if (typeof value === 'object' && 'value' in value) {
     const inner = (value as { value: unknown }).value;
-    if (typeof inner === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(inner)) return formatTimestamp(new Date(inner));
+    if (typeof inner === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(inner))
+      return formatTimestamp(new Date(inner));
     return typeof inner === 'string' || typeof inner === 'number' || typeof inner === 'boolean' ? inner : String(inner);
   }
   if (value instanceof Date) return formatTimestamp(value);

@@ -22,7 +22,15 @@
 import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
 import { dateText } from './engine';
 import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
-import { byEntryText, dayKey, exportKeysAround, flattenSelect, processedColumns, type FlattenDialect, type ProcessResult } from './raw-export';
+import {
+  byEntryText,
+  dayKey,
+  exportKeysAround,
+  flattenSelect,
+  processedColumns,
+  type FlattenDialect,
+  type ProcessResult,
+} from './raw-export';
 import { lookupTable } from '../../src/contracts/lookup';
 
 export interface BigQueryProcessOptions {
@@ -52,10 +60,20 @@ function allowed(value: string, pattern: RegExp, what: string) {
 
 /** BigQuery types of the processed columns (the embedded engine's DDL in BigQuery terms). */
 const COLUMN_TYPES: Record<string, string> = lookupTable({
-  app_id: 'STRING NOT NULL', event_date: 'DATE NOT NULL', event_timestamp: 'TIMESTAMP NOT NULL', event_name: 'STRING NOT NULL',
-  user_pseudo_id: 'STRING NOT NULL', user_first_touch_timestamp: 'TIMESTAMP', event_value_in_usd: 'FLOAT64',
-  ga_session_id: 'INT64', ga_session_number: 'INT64', engagement_time_msec: 'INT64', level: 'INT64', success: 'BOOL',
-  value: 'FLOAT64', params: 'ARRAY<STRUCT<key STRING, value STRING>>',
+  app_id: 'STRING NOT NULL',
+  event_date: 'DATE NOT NULL',
+  event_timestamp: 'TIMESTAMP NOT NULL',
+  event_name: 'STRING NOT NULL',
+  user_pseudo_id: 'STRING NOT NULL',
+  user_first_touch_timestamp: 'TIMESTAMP',
+  event_value_in_usd: 'FLOAT64',
+  ga_session_id: 'INT64',
+  ga_session_number: 'INT64',
+  engagement_time_msec: 'INT64',
+  level: 'INT64',
+  success: 'BOOL',
+  value: 'FLOAT64',
+  params: 'ARRAY<STRUCT<key STRING, value STRING>>',
 });
 const DAILY_COLUMNS = `app_id STRING NOT NULL, event_date DATE NOT NULL, user_pseudo_id STRING NOT NULL, install_date DATE NOT NULL,
   days_since_install INT64 NOT NULL, is_new BOOL NOT NULL, platform STRING, country STRING, app_version STRING, media_source STRING,
@@ -71,7 +89,6 @@ export interface ProcessStatement {
   types: Record<string, string>;
 }
 
-
 /** What processing needs of the BigQuery client: query jobs, and listing datasets to find the export. */
 export interface BigQueryProcessClient extends BigQueryClient {
   getDatasets?(options: { projectId: string }): Promise<[{ id?: string | null }[], ...unknown[]]>;
@@ -82,7 +99,10 @@ export class BigQueryProcessor {
   private readonly sourceProject: string;
   private source: string | null = null;
 
-  constructor(private readonly client: BigQueryProcessClient, private readonly options: BigQueryProcessOptions) {
+  constructor(
+    private readonly client: BigQueryProcessClient,
+    private readonly options: BigQueryProcessOptions,
+  ) {
     const project = allowed(options.project, PROJECT, 'project');
     const dataset = allowed(options.dataset, DATASET, 'dataset');
     this.sourceProject = allowed(options.sourceProject ?? options.project, PROJECT, 'project');
@@ -97,14 +117,24 @@ export class BigQueryProcessor {
   /** The export's tables: the given dataset, or the source project's one `analytics_*` dataset. */
   private async resolveSource(): Promise<void> {
     if (this.source) return;
-    if (!this.client.getDatasets) throw new Error("Set the plugin's Firebase export dataset (sourceDataset: analytics_<property id>) to process data on BigQuery.");
+    if (!this.client.getDatasets)
+      throw new Error(
+        "Set the plugin's Firebase export dataset (sourceDataset: analytics_<property id>) to process data on BigQuery.",
+      );
     const [datasets] = await this.client.getDatasets({ projectId: this.sourceProject });
-    const found = datasets.map((d) => d.id ?? '').filter((id) => EXPORT_DATASET.test(id)).sort();
+    const found = datasets
+      .map((d) => d.id ?? '')
+      .filter((id) => EXPORT_DATASET.test(id))
+      .sort();
     if (found.length === 0) {
-      throw new Error(`The GCP project ${this.sourceProject} has no Google Analytics export (an analytics_<property id> dataset): link Firebase to BigQuery in the Firebase console first.`);
+      throw new Error(
+        `The GCP project ${this.sourceProject} has no Google Analytics export (an analytics_<property id> dataset): link Firebase to BigQuery in the Firebase console first.`,
+      );
     }
     if (found.length > 1) {
-      throw new Error(`The GCP project ${this.sourceProject} has several Google Analytics exports (${found.join(', ')}): set the plugin's sourceDataset to the one to process.`);
+      throw new Error(
+        `The GCP project ${this.sourceProject} has several Google Analytics exports (${found.join(', ')}): set the plugin's sourceDataset to the one to process.`,
+      );
     }
     this.useSource(found[0]!);
   }
@@ -141,7 +171,8 @@ export class BigQueryProcessor {
       addDays: (day, n) => `DATE_ADD(${day}, INTERVAL ${n} DAY)`,
       int: 'INT64',
       double: 'FLOAT64',
-      otherParamNumber: (param) => `SAFE_CAST((SELECT p.value FROM UNNEST(params) AS p WHERE p.key = @${param} LIMIT 1) AS FLOAT64)`,
+      otherParamNumber: (param) =>
+        `SAFE_CAST((SELECT p.value FROM UNNEST(params) AS p WHERE p.key = @${param} LIMIT 1) AS FLOAT64)`,
       table: (name) => this.target(name),
     };
   }
@@ -157,7 +188,8 @@ export class BigQueryProcessor {
 PARTITION BY event_date CLUSTER BY app_id, event_name;
 CREATE TABLE IF NOT EXISTS ${this.target('daily_user_metrics')} (\n  ${DAILY_COLUMNS}\n)
 PARTITION BY event_date CLUSTER BY app_id`,
-      params: {}, types: {},
+      params: {},
+      types: {},
     };
     const replaceEvents: ProcessStatement = {
       query: `BEGIN TRANSACTION;
@@ -183,7 +215,8 @@ COMMIT TRANSACTION`,
   (SELECT COUNT(*) FROM ${this.target('events')} WHERE app_id = @app_id AND event_date BETWEEN @start AND @end) AS events,
   (SELECT FORMAT_DATE('%Y-%m-%d', MIN(event_date)) FROM ${this.target('daily_user_metrics')} WHERE app_id = @app_id) AS range_start,
   (SELECT FORMAT_DATE('%Y-%m-%d', MAX(event_date)) FROM ${this.target('daily_user_metrics')} WHERE app_id = @app_id) AS range_end`,
-      params: range, types: rangeTypes,
+      params: range,
+      types: rangeTypes,
     };
     const schema: ProcessStatement = {
       query: `SELECT event_name,
@@ -202,7 +235,11 @@ GROUP BY event_name ORDER BY event_name`,
   /** Runs one statement as a query job and waits for its rows; a failed job rejects with BigQuery's message. */
   private async run(statement: ProcessStatement): Promise<Record<string, unknown>[]> {
     const timeoutMs = this.options.timeoutMs ?? 600_000;
-    const request = namedQueryJob(statement, { location: this.options.location, timeoutMs, label: 'questboard-process' });
+    const request = namedQueryJob(statement, {
+      location: this.options.location,
+      timeoutMs,
+      label: 'questboard-process',
+    });
     const [job] = await this.client.createQueryJob(request);
     const [rows] = await job.getQueryResults({ timeoutMs });
     return rows;
@@ -232,7 +269,11 @@ GROUP BY event_name ORDER BY event_name`,
       range: start && end ? { start: dateText(start), end: dateText(end) } : null,
       schema: schemaRows.map((row) => ({
         eventName: String(row.event_name),
-        params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort(byEntryText)),
+        params: Object.fromEntries(
+          ((row.params as string[] | null) ?? [])
+            .map((entry) => entry.split('=') as [string, string])
+            .sort(byEntryText),
+        ),
         lastReceivedAt: Math.floor(Number(plain(row.last_at)) / 1000),
       })),
     };

@@ -44,12 +44,22 @@ export interface ModelDef {
   metrics: MetricDef[];
 }
 
-const dim = (column_name: string, label: string, data_type: DataType, expr: Expr = col(column_name)): DimensionDef =>
-  ({ column_name, label, data_type, expr });
+const dim = (column_name: string, label: string, data_type: DataType, expr: Expr = col(column_name)): DimensionDef => ({
+  column_name,
+  label,
+  data_type,
+  expr,
+});
 
 const groupOf = (metric: string) => METRIC_GROUPS.find((g) => g.metrics.includes(metric))?.name;
-const metric = (column_name: string, label: string, data_type: DataType, format: string, description: string, expr: Expr): MetricDef =>
-  ({ column_name, label, data_type, format, group: groupOf(column_name), description, expr });
+const metric = (
+  column_name: string,
+  label: string,
+  data_type: DataType,
+  format: string,
+  description: string,
+  expr: Expr,
+): MetricDef => ({ column_name, label, data_type, format, group: groupOf(column_name), description, expr });
 
 const gt0 = (name: string) => cmp(col(name), '>', num(0));
 const dau = count();
@@ -58,27 +68,125 @@ const MS_PER_MINUTE = 60_000;
 const DAYS = [1, 2, 3, 4, 5, 6, 7];
 
 const dailyMetrics: MetricDef[] = [
-  metric('new_users', 'New Users', 'INT64', 'integer', 'Users whose install day (first first_open, else first seen) is the day.', count(isTrue(col('is_new')))),
-  metric('new_users_per', 'New Users %', 'FLOAT64', 'percent', 'New users ÷ DAU.', div(count(isTrue(col('is_new'))), dau)),
-  metric('new_players', 'New Players', 'INT64', 'integer', 'New users who also played that day (level_start or tutorial_begin).', count(and(isTrue(col('is_new')), isTrue(col('played'))))),
-  metric('ad_viewers', 'Ad Viewers', 'INT64', 'integer', 'Distinct users with at least one ad_impression.', count(gt0('impressions'))),
+  metric(
+    'new_users',
+    'New Users',
+    'INT64',
+    'integer',
+    'Users whose install day (first first_open, else first seen) is the day.',
+    count(isTrue(col('is_new'))),
+  ),
+  metric(
+    'new_users_per',
+    'New Users %',
+    'FLOAT64',
+    'percent',
+    'New users ÷ DAU.',
+    div(count(isTrue(col('is_new'))), dau),
+  ),
+  metric(
+    'new_players',
+    'New Players',
+    'INT64',
+    'integer',
+    'New users who also played that day (level_start or tutorial_begin).',
+    count(and(isTrue(col('is_new')), isTrue(col('played')))),
+  ),
+  metric(
+    'ad_viewers',
+    'Ad Viewers',
+    'INT64',
+    'integer',
+    'Distinct users with at least one ad_impression.',
+    count(gt0('impressions')),
+  ),
   metric('dau', 'DAU', 'INT64', 'integer', 'Distinct users with at least one event (app_remove excluded).', dau),
-  metric('conversion_rate', 'Conversion Rate', 'FLOAT64', 'percent', 'Users with an in-app purchase ÷ DAU.', div(count(gt0('iap_count')), dau)),
+  metric(
+    'conversion_rate',
+    'Conversion Rate',
+    'FLOAT64',
+    'percent',
+    'Users with an in-app purchase ÷ DAU.',
+    div(count(gt0('iap_count')), dau),
+  ),
   metric('payers', 'Payers', 'INT64', 'integer', 'Distinct users with an in-app purchase.', count(gt0('iap_count'))),
-  metric('iap_revenue', 'IAP Revenue', 'FLOAT64', 'currency', 'In-app purchase revenue in USD.', sum(col('iap_revenue'))),
-  metric('mins_per_day', 'Minutes per DAU', 'FLOAT64', 'minutes', 'Σ engagement_time_msec ÷ 60,000 ÷ DAU.', div(sum(col('engagement_ms')), mul(dau, num(MS_PER_MINUTE)))),
-  metric('mins_per_session', 'Minutes per Session', 'FLOAT64', 'minutes', 'Σ engagement minutes ÷ sessions (distinct user, ga_session_id).', div(sum(col('engagement_ms')), mul(sum(col('sessions')), num(MS_PER_MINUTE)))),
+  metric(
+    'iap_revenue',
+    'IAP Revenue',
+    'FLOAT64',
+    'currency',
+    'In-app purchase revenue in USD.',
+    sum(col('iap_revenue')),
+  ),
+  metric(
+    'mins_per_day',
+    'Minutes per DAU',
+    'FLOAT64',
+    'minutes',
+    'Σ engagement_time_msec ÷ 60,000 ÷ DAU.',
+    div(sum(col('engagement_ms')), mul(dau, num(MS_PER_MINUTE))),
+  ),
+  metric(
+    'mins_per_session',
+    'Minutes per Session',
+    'FLOAT64',
+    'minutes',
+    'Σ engagement minutes ÷ sessions (distinct user, ga_session_id).',
+    div(sum(col('engagement_ms')), mul(sum(col('sessions')), num(MS_PER_MINUTE))),
+  ),
   metric('sessions', 'Sessions', 'INT64', 'integer', 'Distinct (user, ga_session_id).', sum(col('sessions'))),
-  metric('sessions_per_dau', 'Sessions per DAU', 'FLOAT64', 'decimal', 'Sessions ÷ DAU.', div(sum(col('sessions')), dau)),
+  metric(
+    'sessions_per_dau',
+    'Sessions per DAU',
+    'FLOAT64',
+    'decimal',
+    'Sessions ÷ DAU.',
+    div(sum(col('sessions')), dau),
+  ),
   metric('level_starts', 'Level Starts', 'INT64', 'integer', 'level_start events.', sum(col('level_starts'))),
-  metric('level_completions', 'Level Completions', 'INT64', 'integer', 'level_end events with success.', sum(col('level_completions'))),
-  metric('completion_rate', 'Completion Rate', 'FLOAT64', 'percent', 'Level completions ÷ level starts.', div(sum(col('level_completions')), sum(col('level_starts')))),
+  metric(
+    'level_completions',
+    'Level Completions',
+    'INT64',
+    'integer',
+    'level_end events with success.',
+    sum(col('level_completions')),
+  ),
+  metric(
+    'completion_rate',
+    'Completion Rate',
+    'FLOAT64',
+    'percent',
+    'Level completions ÷ level starts.',
+    div(sum(col('level_completions')), sum(col('level_starts'))),
+  ),
   metric('ads_completed', 'Ads Completed', 'INT64', 'integer', 'ad_reward events.', sum(col('ad_rewards'))),
-  metric('ads_completed_rate', 'Ads Completed %', 'FLOAT64', 'percent', 'ad_reward events ÷ rewarded ad impressions.', div(sum(col('ad_rewards')), sum(col('rewarded_impressions')))),
+  metric(
+    'ads_completed_rate',
+    'Ads Completed %',
+    'FLOAT64',
+    'percent',
+    'ad_reward events ÷ rewarded ad impressions.',
+    div(sum(col('ad_rewards')), sum(col('rewarded_impressions'))),
+  ),
   metric('impressions', 'Impressions', 'INT64', 'integer', 'ad_impression events.', sum(col('impressions'))),
-  metric('impressions_per_dau', 'Impressions per DAU', 'FLOAT64', 'decimal', 'Impressions ÷ DAU.', div(sum(col('impressions')), dau)),
+  metric(
+    'impressions_per_dau',
+    'Impressions per DAU',
+    'FLOAT64',
+    'decimal',
+    'Impressions ÷ DAU.',
+    div(sum(col('impressions')), dau),
+  ),
   metric('ad_revenue', 'Ad Revenue', 'FLOAT64', 'currency', 'Σ ad_impression value in USD.', sum(col('ad_revenue'))),
-  metric('ecpm', 'eCPM', 'FLOAT64', 'currency', 'Ad revenue ÷ impressions × 1000.', div(mul(sum(col('ad_revenue')), num(1000)), sum(col('impressions')))),
+  metric(
+    'ecpm',
+    'eCPM',
+    'FLOAT64',
+    'currency',
+    'Ad revenue ÷ impressions × 1000.',
+    div(mul(sum(col('ad_revenue')), num(1000)), sum(col('impressions'))),
+  ),
   ...(['d', 'w'] as const).flatMap((unit) =>
     DAYS.map((n) =>
       metric(
@@ -149,12 +257,40 @@ export const EVENTS_MODEL: ModelDef = {
   ],
   metrics: [
     metric('event_count', 'Event Count', 'INT64', 'integer', 'Number of events.', count()),
-    metric('users', 'Users', 'INT64', 'integer', 'Distinct users (user_pseudo_id).', countDistinct(col('user_pseudo_id'))),
-    metric('events_per_user', 'Events per User', 'FLOAT64', 'decimal', 'Events ÷ distinct users.', div(count(), countDistinct(col('user_pseudo_id')))),
-    metric('event_value_usd', 'Event Value (USD)', 'FLOAT64', 'currency', 'Σ event_value_in_usd.', sum(col('event_value_in_usd'))),
+    metric(
+      'users',
+      'Users',
+      'INT64',
+      'integer',
+      'Distinct users (user_pseudo_id).',
+      countDistinct(col('user_pseudo_id')),
+    ),
+    metric(
+      'events_per_user',
+      'Events per User',
+      'FLOAT64',
+      'decimal',
+      'Events ÷ distinct users.',
+      div(count(), countDistinct(col('user_pseudo_id'))),
+    ),
+    metric(
+      'event_value_usd',
+      'Event Value (USD)',
+      'FLOAT64',
+      'currency',
+      'Σ event_value_in_usd.',
+      sum(col('event_value_in_usd')),
+    ),
     metric('value_sum', 'Value (sum)', 'FLOAT64', 'decimal', 'Σ of the value parameter.', sum(col('value'))),
     metric('value_avg', 'Value (average)', 'FLOAT64', 'decimal', 'Average of the value parameter.', avg(col('value'))),
-    metric('engagement_minutes', 'Engagement Minutes', 'FLOAT64', 'minutes', 'Σ engagement_time_msec ÷ 60,000.', div(sum(col('engagement_time_msec')), num(MS_PER_MINUTE))),
+    metric(
+      'engagement_minutes',
+      'Engagement Minutes',
+      'FLOAT64',
+      'minutes',
+      'Σ engagement_time_msec ÷ 60,000.',
+      div(sum(col('engagement_time_msec')), num(MS_PER_MINUTE)),
+    ),
   ],
 };
 

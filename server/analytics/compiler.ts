@@ -15,23 +15,58 @@
  *    (weeks start on Monday) and returned in `resolved`.
  */
 import {
-  COMPARISONS_BY_TYPE, INTEGER_TYPES, LIMIT_MESSAGE, NUMERIC_TYPES, REPORT_LIMIT_DEFAULT, VALUE_REQUIRED_MESSAGE,
-  addDays, conditionError, defaultDateRange, isIsoDate, isIsoTimestamp, isRelativeDateComparison, limitError, oneOfValues,
+  COMPARISONS_BY_TYPE,
+  INTEGER_TYPES,
+  LIMIT_MESSAGE,
+  NUMERIC_TYPES,
+  REPORT_LIMIT_DEFAULT,
+  VALUE_REQUIRED_MESSAGE,
+  addDays,
+  conditionError,
+  defaultDateRange,
+  isIsoDate,
+  isIsoTimestamp,
+  isRelativeDateComparison,
+  limitError,
+  oneOfValues,
   resolveRelativeDateRange,
-  type Comparison, type Condition, type DataType, type Report, type ResolvedCondition, type ResolvedDates,
+  type Comparison,
+  type Condition,
+  type DataType,
+  type Report,
+  type ResolvedCondition,
+  type ResolvedDates,
 } from '../../src/contracts/analyze';
 
 const NUMBER_TOO_LARGE_MESSAGE = (column: string) =>
   `The value for '${column}' is too large: whole numbers must be between -2^63 and 2^63.`;
 import { findModel, type DimensionDef, type MetricDef, type ModelDef } from './catalogue';
 import {
-  and, cmp, col, contains, inList, isFalse, isNull, isTrue, not, or, param, renderSelect,
-  type BoundParam, type Dialect, type Expr, type RenderedSql, type SelectQuery,
+  and,
+  cmp,
+  col,
+  contains,
+  inList,
+  isFalse,
+  isNull,
+  isTrue,
+  not,
+  or,
+  param,
+  renderSelect,
+  type BoundParam,
+  type Dialect,
+  type Expr,
+  type RenderedSql,
+  type SelectQuery,
 } from './sql';
 
 /** Bad report input: the route answers 400 with this message. */
 export class ReportInputError extends Error {
-  constructor(message: string, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
     this.name = 'ReportInputError';
   }
@@ -79,14 +114,19 @@ const unknownColumn = (model: ModelDef, name: string, field: string) =>
 function metricOf(model: ModelDef, name: string): MetricDef {
   const metric = model.metrics.find((m) => m.column_name === name);
   if (metric) return metric;
-  if (findColumn(model, name)) throw new ReportInputError(`'${name}' is not a metric of data model '${model.id}'.`, 'select');
+  if (findColumn(model, name))
+    throw new ReportInputError(`'${name}' is not a metric of data model '${model.id}'.`, 'select');
   throw unknownColumn(model, name, 'select');
 }
 
 function dimensionOf(model: ModelDef, name: string, field: string): DimensionDef {
   const dimension = model.dimensions.find((d) => d.column_name === name);
   if (dimension) return dimension;
-  if (findColumn(model, name)) throw new ReportInputError(`'${name}' is a metric; it cannot be used in ${field === 'where' ? 'a condition' : 'group by'}.`, field);
+  if (findColumn(model, name))
+    throw new ReportInputError(
+      `'${name}' is a metric; it cannot be used in ${field === 'where' ? 'a condition' : 'group by'}.`,
+      field,
+    );
   throw unknownColumn(model, name, field);
 }
 
@@ -109,7 +149,10 @@ export function compileReport(input: CompileInput): CompiledReport {
   const model = requireModel(input.report.model_id);
   const cfg = input.report.configuration;
   const params: Record<string, BoundParam> = {};
-  const bind = (name: string, p: BoundParam) => { params[name] = p; return param(name); };
+  const bind = (name: string, p: BoundParam) => {
+    params[name] = p;
+    return param(name);
+  };
 
   // Limit (docs/analyze.md §Rules and limits).
   const limitValue = cfg.limit?.[0]?.value ?? REPORT_LIMIT_DEFAULT;
@@ -129,7 +172,8 @@ export function compileReport(input: CompileInput): CompiledReport {
   if (!isIsoDate(range.date_start) || !isIsoDate(range.date_end)) {
     throw new ReportInputError('The date range needs a start and an end date written YYYY-MM-DD.', 'date_range');
   }
-  if (range.date_start > range.date_end) throw new ReportInputError('The start date must not be after the end date.', 'date_range');
+  if (range.date_start > range.date_end)
+    throw new ReportInputError('The start date must not be after the end date.', 'date_range');
   if (range.date_start < input.available.start || range.date_end > input.available.end) {
     throw new ReportInputError(
       `The date range ${range.date_start} to ${range.date_end} is outside the data available for ${model.name} ` +
@@ -151,7 +195,8 @@ export function compileReport(input: CompileInput): CompiledReport {
     if (!condition.checked) return;
     const dimension = conditionDimension(model, condition);
     const compiled = compileCondition(dimension, condition, `c${index + 1}`, input.today, bind);
-    if (compiled.resolved) resolvedConditions.push({ label: dimension.column_name, comparison: condition.comparison, ...compiled.resolved });
+    if (compiled.resolved)
+      resolvedConditions.push({ label: dimension.column_name, comparison: condition.comparison, ...compiled.resolved });
     if (compiled.expr) where.push(compiled.expr);
   });
 
@@ -159,11 +204,15 @@ export function compileReport(input: CompileInput): CompiledReport {
   const aliases = new Set([...groups.map((g) => g.column_name), ...metrics.map((m) => m.column_name)]);
   const orderBy = unique(cfg.order_by ?? [], (o) => o.column_name).map((o) => {
     if (!aliases.has(o.column_name)) {
-      throw new ReportInputError(`Cannot sort by '${o.column_name}': sort by one of the chosen metrics or the group-by column.`, 'order_by');
+      throw new ReportInputError(
+        `Cannot sort by '${o.column_name}': sort by one of the chosen metrics or the group-by column.`,
+        'order_by',
+      );
     }
     return { alias: o.column_name, direction: o.order };
   });
-  for (const g of groups) if (!orderBy.some((o) => o.alias === g.column_name)) orderBy.push({ alias: g.column_name, direction: 'ASC' });
+  for (const g of groups)
+    if (!orderBy.some((o) => o.alias === g.column_name)) orderBy.push({ alias: g.column_name, direction: 'ASC' });
 
   const query: SelectQuery = {
     table: model.table,
@@ -197,11 +246,20 @@ interface CompiledCondition {
 const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /** One condition on a catalogue column (or a catalogue expression) → a boolean expression, its values bound (also used by the Monetize audience estimate, audience.ts). */
-export function compileCondition(d: DimensionDef, c: Condition, name: string, today: string, bind: Bind): CompiledCondition {
+export function compileCondition(
+  d: DimensionDef,
+  c: Condition,
+  name: string,
+  today: string,
+  bind: Bind,
+): CompiledCondition {
   const type = d.data_type;
   const comparison = c.comparison;
   if (!COMPARISONS_BY_TYPE[type].includes(comparison)) {
-    throw new ReportInputError(`Comparison '${comparison}' is not available for the ${type} column '${d.column_name}'.`, 'where');
+    throw new ReportInputError(
+      `Comparison '${comparison}' is not available for the ${type} column '${d.column_name}'.`,
+      'where',
+    );
   }
   const required = conditionError({ ...c, checked: true }, type);
   if (required) throw new ReportInputError(required, 'where');
@@ -234,11 +292,22 @@ export function compileCondition(d: DimensionDef, c: Condition, name: string, to
     const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
     if (!Number.isFinite(value)) throw new ReportInputError(VALUE_REQUIRED_MESSAGE, 'where');
     // Whole numbers ≥ 2^63 overflow the engines' BIGINT (an integer column compares as one).
-    if (INTEGER_TYPES.includes(type) && Math.abs(value) >= 2 ** 63) throw new ReportInputError(NUMBER_TOO_LARGE_MESSAGE(d.column_name), 'where');
-    const p = bind(name, { type: INTEGER_TYPES.includes(type) && Number.isInteger(value) ? 'INT64' : 'FLOAT64', value });
-    const op = ({ equals: '=', not_equals: '=', greater_than: '>', less_than: '<', greater_than_or_equal: '>=', less_than_or_equal: '<=' } as const)[
-      comparison as 'equals'
-    ];
+    if (INTEGER_TYPES.includes(type) && Math.abs(value) >= 2 ** 63)
+      throw new ReportInputError(NUMBER_TOO_LARGE_MESSAGE(d.column_name), 'where');
+    const p = bind(name, {
+      type: INTEGER_TYPES.includes(type) && Number.isInteger(value) ? 'INT64' : 'FLOAT64',
+      value,
+    });
+    const op = (
+      {
+        equals: '=',
+        not_equals: '=',
+        greater_than: '>',
+        less_than: '<',
+        greater_than_or_equal: '>=',
+        less_than_or_equal: '<=',
+      } as const
+    )[comparison as 'equals'];
     const test = cmp(e, op, p);
     return { expr: comparison === 'not_equals' ? orMissing(test) : test };
   }
@@ -266,7 +335,13 @@ function dateBound(type: DataType, raw: unknown): DateBound {
   return { value: `${m[1]} ${m[2]}:${m[3]}:${m[4] ?? '00'}${m[5] ?? ''}`, wholeDay: false };
 }
 
-function compileDateCondition(d: DimensionDef, c: Condition, name: string, today: string, bind: Bind): CompiledCondition {
+function compileDateCondition(
+  d: DimensionDef,
+  c: Condition,
+  name: string,
+  today: string,
+  bind: Bind,
+): CompiledCondition {
   const type = d.data_type as 'DATE' | 'TIMESTAMP';
   const e = d.expr;
   let from: DateBound | null = null;
@@ -294,7 +369,10 @@ function compileDateCondition(d: DimensionDef, c: Condition, name: string, today
   } else {
     // equals / not_equals: a day (DATE, or a whole day of a TIMESTAMP) or an exact timestamp.
     const v = single();
-    const eq = type === 'TIMESTAMP' && v.wholeDay ? dayRange(e, type, name, v, v, bind) : cmp(e, '=', bindDate(type, name, v.value, bind));
+    const eq =
+      type === 'TIMESTAMP' && v.wholeDay
+        ? dayRange(e, type, name, v, v, bind)
+        : cmp(e, '=', bindDate(type, name, v.value, bind));
     return { expr: comparison === 'equals' ? eq : or(isNull(e), not(eq)) };
   }
   return { expr: dayRange(e, type, name, from, to, bind), resolved };
@@ -305,11 +383,19 @@ function bindDate(type: 'DATE' | 'TIMESTAMP', name: string, value: string, bind:
 }
 
 /** e within [from, to] (inclusive days); for TIMESTAMP a whole-day upper bound is `< next midnight`. */
-function dayRange(e: Expr, type: 'DATE' | 'TIMESTAMP', name: string, from: DateBound | null, to: DateBound | null, bind: Bind): Expr {
+function dayRange(
+  e: Expr,
+  type: 'DATE' | 'TIMESTAMP',
+  name: string,
+  from: DateBound | null,
+  to: DateBound | null,
+  bind: Bind,
+): Expr {
   const parts: Expr[] = [];
   if (from) parts.push(cmp(e, '>=', bindDate(type, `${name}_from`, from.value, bind)));
   if (to) {
-    if (type === 'TIMESTAMP' && to.wholeDay) parts.push(cmp(e, '<', bindDate(type, `${name}_to`, addDays(to.value, 1), bind)));
+    if (type === 'TIMESTAMP' && to.wholeDay)
+      parts.push(cmp(e, '<', bindDate(type, `${name}_to`, addDays(to.value, 1), bind)));
     else parts.push(cmp(e, '<=', bindDate(type, `${name}_to`, to.value, bind)));
   }
   return and(...parts);
@@ -325,7 +411,11 @@ export function renderReport(compiled: CompiledReport, dialect: Dialect): Render
  * per group-by/filter column (the smallest non-NULL value; the latest for dates), in any dialect.
  */
 export function describeModel(model: ModelDef, appId: string): SelectQuery {
-  const sampleOf = (d: DimensionDef): Expr => ({ k: 'agg', fn: d.data_type === 'DATE' || d.data_type === 'TIMESTAMP' ? 'max' : 'min', arg: d.expr });
+  const sampleOf = (d: DimensionDef): Expr => ({
+    k: 'agg',
+    fn: d.data_type === 'DATE' || d.data_type === 'TIMESTAMP' ? 'max' : 'min',
+    arg: d.expr,
+  });
   return {
     table: model.table,
     select: [

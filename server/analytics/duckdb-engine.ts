@@ -11,7 +11,10 @@ import type { EventStore } from './event-store';
 import { duckdb, renderSelect, type RenderedSql } from './sql';
 
 /** DuckDB bindings for a rendered query: plain JS values, lists as LIST(VARCHAR) values. */
-export function duckdbBindings(rendered: RenderedSql): { values: Record<string, DuckDBValue>; types: Record<string, DuckDBType> } {
+export function duckdbBindings(rendered: RenderedSql): {
+  values: Record<string, DuckDBValue>;
+  types: Record<string, DuckDBType>;
+} {
   const values: Record<string, DuckDBValue> = {};
   const types: Record<string, DuckDBType> = {};
   for (const name of rendered.order) {

@@ -4,8 +4,13 @@
  * describe query, and result-row normalisation.
  */
 import {
-  REPORT_LIMIT_DEFAULT, REPORT_LIMIT_MAX, REPORT_LIMIT_MIN,
-  type Column, type ModelConfiguration, type ReportRow, type SampleValue,
+  REPORT_LIMIT_DEFAULT,
+  REPORT_LIMIT_MAX,
+  REPORT_LIMIT_MIN,
+  type Column,
+  type ModelConfiguration,
+  type ReportRow,
+  type SampleValue,
 } from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
 import type { AvailableRange, CompiledReport } from './compiler';
@@ -28,8 +33,13 @@ export interface ReportEngine {
 
 /** A report that would scan more than the engine allows (BigQuery maximumBytesBilled). */
 export class ReportTooLargeError extends Error {
-  constructor(readonly bytes: number, readonly limit: number) {
-    super(`This report would scan ${formatBytes(bytes)}, more than the limit of ${formatBytes(limit)}. Choose a shorter date range.`);
+  constructor(
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(
+      `This report would scan ${formatBytes(bytes)}, more than the limit of ${formatBytes(limit)}. Choose a shorter date range.`,
+    );
     this.name = 'ReportTooLargeError';
   }
 }
@@ -38,7 +48,11 @@ export class ReportTooLargeError extends Error {
 export const dateText = (cell: unknown): string => String(cell as string | Date);
 
 export const formatBytes = (bytes: number) =>
-  bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : bytes >= 1e6 ? `${(bytes / 1e6).toFixed(1)} MB` : `${Math.round(bytes / 1e3)} KB`;
+  bytes >= 1e9
+    ? `${(bytes / 1e9).toFixed(1)} GB`
+    : bytes >= 1e6
+      ? `${(bytes / 1e6).toFixed(1)} MB`
+      : `${Math.round(bytes / 1e3)} KB`;
 
 /** docs/analyze.md §Entities "Report config per model" for one app, from the describe row. */
 export function modelConfiguration(model: ModelDef, describeRow: Record<string, unknown> | null): ModelConfiguration {

@@ -14,13 +14,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_REVENUE } from '../../src/contracts/revenue-settings';
-import { DuckDBInstance, type DuckDBConnection, type DuckDBResultReader, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  type DuckDBConnection,
+  type DuckDBResultReader,
+  type DuckDBType,
+  type DuckDBValue,
+} from '@duckdb/node-api';
 import { lookupTable } from '../../src/contracts/lookup';
 import { dateText } from './engine';
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
-    super(`The report took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`} and was stopped. Try a shorter date range or fewer columns.`);
+    super(
+      `The report took longer than ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`} and was stopped. Try a shorter date range or fewer columns.`,
+    );
     this.name = 'QueryTimeoutError';
   }
 }
@@ -122,8 +130,13 @@ export interface RevenueRule {
 export type RevenueRules = readonly RevenueRule[] | (() => Promise<readonly RevenueRule[]>);
 /** Event-parameter columns of `events` that hold numbers (identifiers are allow-listed here, never taken from input). */
 const NUMERIC_COLUMNS: Record<string, string> = lookupTable({
-  value: 'value', level: 'level', ga_session_id: 'ga_session_id', ga_session_number: 'ga_session_number',
-  engagement_time_msec: 'engagement_time_msec', success: 'success', event_value_in_usd: 'event_value_in_usd',
+  value: 'value',
+  level: 'level',
+  ga_session_id: 'ga_session_id',
+  ga_session_number: 'ga_session_number',
+  engagement_time_msec: 'engagement_time_msec',
+  success: 'success',
+  event_value_in_usd: 'event_value_in_usd',
 });
 /** Of those, the ones stored as BOOLEAN (true counts 1). */
 const BOOLEAN_COLUMNS = new Set(['success']);
@@ -164,7 +177,10 @@ export const duckdbRebuild: RebuildDialect = {
 };
 
 /** SQL of each event's revenue type and amount under the rules; names and parameters are bound values. */
-function revenueColumns(settings: readonly RevenueRule[], d: RebuildDialect): { type: string; amount: string; values: Values } {
+function revenueColumns(
+  settings: readonly RevenueRule[],
+  d: RebuildDialect,
+): { type: string; amount: string; values: Values } {
   const values: Values = {};
   const types: string[] = [];
   const amounts: string[] = [];
@@ -176,8 +192,15 @@ function revenueColumns(settings: readonly RevenueRule[], d: RebuildDialect): { 
     if (!column) values[`rev_param_${i}`] = rule.parameter;
     types.push(`WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${d.param(`rev_type_${i}`)}`);
     // A BOOLEAN column goes through the integer type: BigQuery casts BOOL to INT64 but not to FLOAT64.
-    const number = column && BOOLEAN_COLUMNS.has(column) ? `CAST(CAST(${column} AS ${d.int}) AS ${d.double})` : column ? `CAST(${column} AS ${d.double})` : null;
-    amounts.push(`WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${number ?? d.otherParamNumber(`rev_param_${i}`)}`);
+    const number =
+      column && BOOLEAN_COLUMNS.has(column)
+        ? `CAST(CAST(${column} AS ${d.int}) AS ${d.double})`
+        : column
+          ? `CAST(${column} AS ${d.double})`
+          : null;
+    amounts.push(
+      `WHEN event_name = ${d.param(`rev_event_${i}`)} THEN ${number ?? d.otherParamNumber(`rev_param_${i}`)}`,
+    );
   });
   return { type: `CASE ${types.join(' ')} END`, amount: `CASE ${amounts.join(' ')} END`, values };
 }
@@ -189,9 +212,13 @@ function revenueColumns(settings: readonly RevenueRule[], d: RebuildDialect): { 
  * on install-day rows of cohorts old enough for the data (install day + N, resp. + 7N+6 ≤ the app's last day) and
  * NULL otherwise. One definition for both engines (`d`: DuckDB by default).
  */
-export function rebuildDailySql(revenue: readonly RevenueRule[] = [], d: RebuildDialect = duckdbRebuild): { sql: string; values: Values } {
+export function rebuildDailySql(
+  revenue: readonly RevenueRule[] = [],
+  d: RebuildDialect = duckdbRebuild,
+): { sql: string; values: Values } {
   const { type, amount, values } = revenueColumns(revenue, d);
-  return { sql: `
+  return {
+    sql: `
 INSERT INTO ${d.table('daily_user_metrics')}
 WITH app_events AS (
   SELECT *, ${type} AS revenue_type, ${amount} AS revenue_amount FROM ${d.table('events')} WHERE app_id = ${d.param('app_id')}
@@ -244,7 +271,9 @@ SELECT ${d.param('app_id')} AS app_id, a.event_date, a.user_pseudo_id, a.install
        ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND ${d.addDays('a.install_date', n)} <= l.data_end THEN coalesce(f.a_d${n}, false) END`).join(',\n       ')},
        ${RETENTION_DAYS.map((n) => `CASE WHEN a.days_since_install = 0 AND ${d.addDays('a.install_date', 7 * n + 6)} <= l.data_end THEN coalesce(f.a_w${n}, false) END`).join(',\n       ')}
 FROM aged a JOIN activity f USING (user_pseudo_id) CROSS JOIN last_day l
-ORDER BY a.event_date`, values };
+ORDER BY a.event_date`,
+    values,
+  };
 }
 /** The rebuild with the default revenue rules (no revenue settings). */
 export const REBUILD_DAILY_SQL = rebuildDailySql().sql;
@@ -310,11 +339,22 @@ export class EventStore {
    * Runs one statement and reads all rows. `timeoutMs` (default: the store's report timeout; 0 = none) interrupts
    * the statement when it runs too long.
    */
-  async query(sql: string, values?: Values, types?: Types, options: { timeoutMs?: number } = {}): Promise<DuckDBResultReader> {
+  async query(
+    sql: string,
+    values?: Values,
+    types?: Types,
+    options: { timeoutMs?: number } = {},
+  ): Promise<DuckDBResultReader> {
     const connection = await this.acquire();
     const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
     let timedOut = false;
-    const timer = timeoutMs > 0 ? setTimeout(() => { timedOut = true; connection.interrupt(); }, timeoutMs) : null;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            connection.interrupt();
+          }, timeoutMs)
+        : null;
     try {
       return await connection.runAndReadAll(sql, values, types);
     } catch (error) {
@@ -332,13 +372,20 @@ export class EventStore {
   }
 
   /** Rows as plain objects; BIGINT/HUGEINT become numbers, DATE YYYY-MM-DD, TIMESTAMP 'YYYY-MM-DD HH:mm:ssZ'. */
-  async rows(sql: string, values?: Values, types?: Types, options: { timeoutMs?: number } = {}): Promise<Record<string, unknown>[]> {
+  async rows(
+    sql: string,
+    values?: Values,
+    types?: Types,
+    options: { timeoutMs?: number } = {},
+  ): Promise<Record<string, unknown>[]> {
     const reader = await this.query(sql, values, types, options);
     const names = reader.columnNames();
     const kinds = reader.columnTypes().map((t) => String(t));
     return reader.getRowsJS().map((row) => {
       const out: Record<string, unknown> = {};
-      row.forEach((value, i) => { out[names[i]!] = toPlain(value, kinds[i]!); });
+      row.forEach((value, i) => {
+        out[names[i]!] = toPlain(value, kinds[i]!);
+      });
       return out;
     });
   }
@@ -350,7 +397,9 @@ export class EventStore {
    */
   rebuildDailyUserMetrics(appId: string, revenue: RevenueRules = []): Promise<void> {
     const previous = this.rebuilds.get(appId) ?? Promise.resolve();
-    const next = previous.catch(() => {}).then(async () => this.rebuildNow(appId, typeof revenue === 'function' ? await revenue() : revenue));
+    const next = previous
+      .catch(() => {})
+      .then(async () => this.rebuildNow(appId, typeof revenue === 'function' ? await revenue() : revenue));
     this.rebuilds.set(appId, next);
     return next.finally(() => {
       if (this.rebuilds.get(appId) === next) this.rebuilds.delete(appId);
@@ -376,7 +425,9 @@ export class EventStore {
   async dataRange(appId: string): Promise<{ start: string; end: string } | null> {
     const [row] = await this.rows(
       'SELECT min(event_date) AS start, max(event_date) AS "end" FROM daily_user_metrics WHERE app_id = $app_id',
-      { app_id: appId }, undefined, { timeoutMs: 0 },
+      { app_id: appId },
+      undefined,
+      { timeoutMs: 0 },
     );
     return row?.start ? { start: dateText(row.start), end: dateText(row.end) } : null;
   }
@@ -390,7 +441,9 @@ export class EventStore {
    * Runs `fn` with one connection to itself (temporary tables live per connection), without a timeout.
    * Used by the generator and the benchmark, never for report queries.
    */
-  async exclusive<T>(fn: (run: (sql: string, values?: Values, types?: Types) => Promise<DuckDBResultReader>) => Promise<T>): Promise<T> {
+  async exclusive<T>(
+    fn: (run: (sql: string, values?: Values, types?: Types) => Promise<DuckDBResultReader>) => Promise<T>,
+  ): Promise<T> {
     const connection = await this.acquire();
     try {
       return await fn((sql, values, types) => connection.runAndReadAll(sql, values, types));

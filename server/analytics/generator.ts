@@ -54,13 +54,56 @@ const MAX_ADS = 6;
 const RELEASE_DAYS = 14;
 
 const COUNTRIES: [string, number][] = [
-  ['US', 22], ['BR', 8], ['IN', 8], ['DE', 5], ['GB', 5], ['FR', 4], ['JP', 4], ['MX', 4], ['RU', 3.5], ['ID', 3.5],
-  ['TR', 3], ['KR', 3], ['CA', 3], ['IT', 2.5], ['ES', 2.5], ['PH', 2], ['VN', 2], ['TH', 2], ['PL', 1.5], ['AU', 1.5],
-  ['AR', 1.5], ['CO', 1.2], ['SA', 1.2], ['EG', 1.2], ['NL', 1], ['UA', 1], ['MY', 1], ['CL', 0.8], ['SE', 0.7], ['ZA', 0.7],
+  ['US', 22],
+  ['BR', 8],
+  ['IN', 8],
+  ['DE', 5],
+  ['GB', 5],
+  ['FR', 4],
+  ['JP', 4],
+  ['MX', 4],
+  ['RU', 3.5],
+  ['ID', 3.5],
+  ['TR', 3],
+  ['KR', 3],
+  ['CA', 3],
+  ['IT', 2.5],
+  ['ES', 2.5],
+  ['PH', 2],
+  ['VN', 2],
+  ['TH', 2],
+  ['PL', 1.5],
+  ['AU', 1.5],
+  ['AR', 1.5],
+  ['CO', 1.2],
+  ['SA', 1.2],
+  ['EG', 1.2],
+  ['NL', 1],
+  ['UA', 1],
+  ['MY', 1],
+  ['CL', 0.8],
+  ['SE', 0.7],
+  ['ZA', 0.7],
 ];
-const PAID_SOURCES: [string, number][] = [['unityads_int', 30], ['applovin_int', 30], ['googleadwords_int', 25], ['ironsource_int', 15]];
-const AD_SOURCES: [string, number][] = [['AdMob Network', 40], ['AppLovin', 25], ['Unity Ads', 20], ['ironSource', 15]];
-const PRICES: [number, number][] = [[0.99, 50], [4.99, 25], [9.99, 15], [19.99, 7], [49.99, 3]];
+const PAID_SOURCES: [string, number][] = [
+  ['unityads_int', 30],
+  ['applovin_int', 30],
+  ['googleadwords_int', 25],
+  ['ironsource_int', 15],
+];
+const AD_SOURCES: [string, number][] = [
+  ['AdMob Network', 40],
+  ['AppLovin', 25],
+  ['Unity Ads', 20],
+  ['ironSource', 15],
+];
+const PRICES: [number, number][] = [
+  [0.99, 50],
+  [4.99, 25],
+  [9.99, 15],
+  [19.99, 7],
+  [49.99, 3],
+];
 const ANDROID_MODELS = ['Galaxy S23', 'Galaxy A54', 'Pixel 8', 'Redmi Note 12', 'Moto G54', 'Galaxy Tab S9'];
 const IOS_MODELS = ['iPhone 15', 'iPhone 14', 'iPhone 13', 'iPhone SE', 'iPhone 15 Pro', 'iPad Air'];
 
@@ -80,15 +123,48 @@ function weighted<T extends string | number>(x: string, table: [T, number][], qu
 }
 
 const EVENT_COLUMNS = [
-  'app_id', 'event_date', 'event_timestamp', 'event_name', 'user_pseudo_id', 'user_id', 'user_first_touch_timestamp',
-  'platform', 'country', 'device_category', 'device_model', 'os_version', 'app_version', 'install_source', 'media_source',
-  'campaign', 'event_value_in_usd', 'ga_session_id', 'ga_session_number', 'engagement_time_msec', 'level_name', 'level',
-  'success', 'ad_platform', 'ad_source', 'ad_format', 'ad_unit_name', 'value', 'currency', 'virtual_currency_name', 'params',
+  'app_id',
+  'event_date',
+  'event_timestamp',
+  'event_name',
+  'user_pseudo_id',
+  'user_id',
+  'user_first_touch_timestamp',
+  'platform',
+  'country',
+  'device_category',
+  'device_model',
+  'os_version',
+  'app_version',
+  'install_source',
+  'media_source',
+  'campaign',
+  'event_value_in_usd',
+  'ga_session_id',
+  'ga_session_number',
+  'engagement_time_msec',
+  'level_name',
+  'level',
+  'success',
+  'ad_platform',
+  'ad_source',
+  'ad_format',
+  'ad_unit_name',
+  'value',
+  'currency',
+  'virtual_currency_name',
+  'params',
 ] as const;
 type EventColumn = (typeof EVENT_COLUMNS)[number];
 
 /** One SELECT of the events UNION: session columns by default, `at` = seconds after midnight. */
-function eventSelect(name: string, at: string, from: string, where: string, cols: Partial<Record<EventColumn, string>> = {}) {
+function eventSelect(
+  name: string,
+  at: string,
+  from: string,
+  where: string,
+  cols: Partial<Record<EventColumn, string>> = {},
+) {
   const base: Partial<Record<EventColumn, string>> = {
     app_id: '$app_id',
     event_date: 's.day',
@@ -132,39 +208,102 @@ function eventsUnion(): string {
   const price = weighted(u('price', 's.uid', 's.dsi'), PRICES, false);
   const parts = [
     eventSelect('session_start', 's.start_sec', S, inBatch),
-    eventSelect('user_engagement', 's.start_sec + s.len_sec', S, inBatch, { engagement_time_msec: 'CAST(s.len_sec * 1000 AS BIGINT)' }),
-    eventSelect('first_open', 's.start_sec', S, `${inBatch} AND s.dsi = 0 AND s.k = 0`, { params: `MAP {'previous_first_open_count': '0'}` }),
+    eventSelect('user_engagement', 's.start_sec + s.len_sec', S, inBatch, {
+      engagement_time_msec: 'CAST(s.len_sec * 1000 AS BIGINT)',
+    }),
+    eventSelect('first_open', 's.start_sec', S, `${inBatch} AND s.dsi = 0 AND s.k = 0`, {
+      params: `MAP {'previous_first_open_count': '0'}`,
+    }),
     eventSelect('tutorial_begin', 's.start_sec + 5', S, `${inBatch} AND s.dsi = 0 AND s.k = 0`),
-    eventSelect('tutorial_complete', 's.start_sec + 60', S, `${inBatch} AND s.dsi = 0 AND s.k = 0 AND ${u('tut', 's.uid')} < 0.85`),
-    eventSelect('level_start', levelAt('0.1'), levels, 'TRUE', { level: 's.level_no', level_name: `'Level ' || s.level_no` }),
-    eventSelect('level_end', levelAt('0.9'), levels, 'TRUE', { level: 's.level_no', level_name: `'Level ' || s.level_no`, success: won }),
-    eventSelect('post_score', `${levelAt('0.9')} + 1`, levels, `${won} AND ${u('score', 's.uid', 's.dsi', 's.k', 's.j')} < 0.25`, {
+    eventSelect(
+      'tutorial_complete',
+      's.start_sec + 60',
+      S,
+      `${inBatch} AND s.dsi = 0 AND s.k = 0 AND ${u('tut', 's.uid')} < 0.85`,
+    ),
+    eventSelect('level_start', levelAt('0.1'), levels, 'TRUE', {
       level: 's.level_no',
-      params: `MAP {'score': CAST(100 * s.level_no + CAST(${u('pts', 's.uid', 's.dsi', 's.k', 's.j')} * 900 AS INTEGER) AS VARCHAR)}`,
+      level_name: `'Level ' || s.level_no`,
     }),
-    eventSelect('level_up', 's.start_sec + s.len_sec / 2', S, `${inBatch} AND s.k = 0 AND ${u('lvup', 's.uid', 's.dsi')} < 0.15`, { level: 's.dsi + 2' }),
-    eventSelect('ad_impression', 's.at', ads, 'TRUE', adCols({
-      value: `round(${ecpm} / 1000.0 * (0.6 + 0.8 * ${u('ecpm', 's.uid', 's.dsi', 's.k', 's.j')}), 6)`,
-      currency: `'USD'`,
-    })),
-    eventSelect('ad_reward', 's.at + 30', ads, `s.ad_format = 'rewarded' AND ${u('rwd', 's.uid', 's.dsi', 's.k', 's.j')} < 0.9`, adCols({ virtual_currency_name: `'coins'`, value: '50' })),
+    eventSelect('level_end', levelAt('0.9'), levels, 'TRUE', {
+      level: 's.level_no',
+      level_name: `'Level ' || s.level_no`,
+      success: won,
+    }),
+    eventSelect(
+      'post_score',
+      `${levelAt('0.9')} + 1`,
+      levels,
+      `${won} AND ${u('score', 's.uid', 's.dsi', 's.k', 's.j')} < 0.25`,
+      {
+        level: 's.level_no',
+        params: `MAP {'score': CAST(100 * s.level_no + CAST(${u('pts', 's.uid', 's.dsi', 's.k', 's.j')} * 900 AS INTEGER) AS VARCHAR)}`,
+      },
+    ),
+    eventSelect(
+      'level_up',
+      's.start_sec + s.len_sec / 2',
+      S,
+      `${inBatch} AND s.k = 0 AND ${u('lvup', 's.uid', 's.dsi')} < 0.15`,
+      { level: 's.dsi + 2' },
+    ),
+    eventSelect(
+      'ad_impression',
+      's.at',
+      ads,
+      'TRUE',
+      adCols({
+        value: `round(${ecpm} / 1000.0 * (0.6 + 0.8 * ${u('ecpm', 's.uid', 's.dsi', 's.k', 's.j')}), 6)`,
+        currency: `'USD'`,
+      }),
+    ),
+    eventSelect(
+      'ad_reward',
+      's.at + 30',
+      ads,
+      `s.ad_format = 'rewarded' AND ${u('rwd', 's.uid', 's.dsi', 's.k', 's.j')} < 0.9`,
+      adCols({ virtual_currency_name: `'coins'`, value: '50' }),
+    ),
     eventSelect('ad_click', 's.at + 2', ads, `${u('clk', 's.uid', 's.dsi', 's.k', 's.j')} < 0.03`, adCols()),
-    eventSelect('in_app_purchase', 's.start_sec + s.len_sec / 3', S, `${inBatch} AND s.k = 0 AND ${u('iap', 's.uid', 's.dsi')} < 0.0045`, {
-      event_value_in_usd: price,
-      value: price,
-      currency: `'USD'`,
-      params: `MAP {'product_id': 'pack_' || replace(CAST(${price} AS VARCHAR), '.', '_'), 'quantity': '1'}`,
-    }),
-    eventSelect('earn_virtual_currency', 's.start_sec + s.len_sec * 0.8', S, `${inBatch} AND ${u('earn', 's.uid', 's.dsi', 's.k')} < 0.5`, {
-      virtual_currency_name: `CASE WHEN ${u('cur', 's.uid', 's.dsi', 's.k')} < 0.8 THEN 'coins' ELSE 'gems' END`,
-      value: `10 * (1 + floor(${u('amt', 's.uid', 's.dsi', 's.k')} * 10))`,
-    }),
-    eventSelect('spend_virtual_currency', 's.start_sec + s.len_sec * 0.6', S, `${inBatch} AND ${u('spend', 's.uid', 's.dsi', 's.k')} < 0.3`, {
-      virtual_currency_name: `'coins'`,
-      value: `25 * (1 + floor(${u('spamt', 's.uid', 's.dsi', 's.k')} * 8))`,
-    }),
+    eventSelect(
+      'in_app_purchase',
+      's.start_sec + s.len_sec / 3',
+      S,
+      `${inBatch} AND s.k = 0 AND ${u('iap', 's.uid', 's.dsi')} < 0.0045`,
+      {
+        event_value_in_usd: price,
+        value: price,
+        currency: `'USD'`,
+        params: `MAP {'product_id': 'pack_' || replace(CAST(${price} AS VARCHAR), '.', '_'), 'quantity': '1'}`,
+      },
+    ),
+    eventSelect(
+      'earn_virtual_currency',
+      's.start_sec + s.len_sec * 0.8',
+      S,
+      `${inBatch} AND ${u('earn', 's.uid', 's.dsi', 's.k')} < 0.5`,
+      {
+        virtual_currency_name: `CASE WHEN ${u('cur', 's.uid', 's.dsi', 's.k')} < 0.8 THEN 'coins' ELSE 'gems' END`,
+        value: `10 * (1 + floor(${u('amt', 's.uid', 's.dsi', 's.k')} * 10))`,
+      },
+    ),
+    eventSelect(
+      'spend_virtual_currency',
+      's.start_sec + s.len_sec * 0.6',
+      S,
+      `${inBatch} AND ${u('spend', 's.uid', 's.dsi', 's.k')} < 0.3`,
+      {
+        virtual_currency_name: `'coins'`,
+        value: `25 * (1 + floor(${u('spamt', 's.uid', 's.dsi', 's.k')} * 8))`,
+      },
+    ),
     eventSelect('app_update', 's.start_sec + 1', S, `${inBatch} AND s.k = 0 AND s.dsi > 0 AND s.updated_today`),
-    eventSelect('app_remove', 's.start_sec + s.len_sec + 60', S, `${inBatch} AND s.k = s.sessions - 1 AND s.dsi = s.last_dsi AND s.removes AND s.day_idx < $days - 2`),
+    eventSelect(
+      'app_remove',
+      's.start_sec + s.len_sec + 60',
+      S,
+      `${inBatch} AND s.k = s.sessions - 1 AND s.dsi = s.last_dsi AND s.removes AND s.day_idx < $days - 2`,
+    ),
   ];
   return parts.join('\nUNION ALL\n');
 }
@@ -180,7 +319,8 @@ function expectedActiveDays(k: number, d1: number) {
 export function installsPerDay(events: number, days: number, iosShare: number) {
   const d1 = iosShare * D1.IOS + (1 - iosShare) * D1.ANDROID;
   let perInstallDay = 0;
-  for (let d = 0; d < days; d++) perInstallDay += EVENTS_PER_ACTIVE_DAY * expectedActiveDays(days - d, d1) + EXTRA_EVENTS_PER_INSTALL;
+  for (let d = 0; d < days; d++)
+    perInstallDay += EVENTS_PER_ACTIVE_DAY * expectedActiveDays(days - d, d1) + EXTRA_EVENTS_PER_INSTALL;
   const weekendLift = (5 + 2 * 1.2) / 7;
   return Math.max(1, events / (perInstallDay * weekendLift));
 }
@@ -204,7 +344,8 @@ const usedValues = (sql: string, values: Record<string, string | number>) =>
 /** Replaces an app's events with freshly generated ones, then rebuilds its daily metrics. */
 export async function generateEvents(store: EventStore, options: GenerateOptions): Promise<GenerateResult> {
   const started = Date.now();
-  if (!Number.isInteger(options.days) || options.days < 1 || options.days > 3650) throw new Error('days must be a whole number from 1 to 3650');
+  if (!Number.isInteger(options.days) || options.days < 1 || options.days > 3650)
+    throw new Error('days must be a whole number from 1 to 3650');
   if (!Number.isFinite(options.events) || options.events < 1) throw new Error('events must be a positive number');
   if (!Number.isSafeInteger(options.seed)) throw new Error('seed must be an integer');
   const platforms = options.platforms?.length ? Array.from(new Set(options.platforms)) : (['ANDROID', 'IOS'] as const);
@@ -222,14 +363,18 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
 
   await store.exclusive(async (run) => {
     if (!options.into) await run('DELETE FROM events WHERE app_id = $app_id', { app_id: options.appId });
-    await run(`
+    await run(
+      `
       CREATE OR REPLACE TEMP TABLE gen_days AS
       SELECT CAST(d AS INTEGER) AS day_idx,
              CAST($start AS DATE) + CAST(d AS INTEGER) AS day,
              greatest(1, CAST(round($base * (CASE WHEN isodow(CAST($start AS DATE) + CAST(d AS INTEGER)) >= 6 THEN 1.2 ELSE 1.0 END)
                                  * (0.85 + 0.3 * ${u('installs', 'd')})) AS INTEGER)) AS installs
-      FROM range($days) t(d)`, { seed: options.seed, start, days: options.days, base });
-    await run(`
+      FROM range($days) t(d)`,
+      { seed: options.seed, start, days: options.days, base },
+    );
+    await run(
+      `
       CREATE OR REPLACE TEMP TABLE gen_users AS
       SELECT uid, install_idx, install_date, platform, first_start,
              right(lower(hex(hash($seed, 'user', $app_id, uid))), 12) AS user_pseudo_id,
@@ -252,8 +397,11 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
                floor(${u('first_start', 'd.day_idx * 1000000 + i', '0')} * 36000) AS first_start
         FROM gen_days d, range(${maxInstalls}) r(i)
         WHERE i < d.installs
-      )`, { seed: options.seed, app_id: options.appId });
-    await run(`
+      )`,
+      { seed: options.seed, app_id: options.appId },
+    );
+    await run(
+      `
       CREATE OR REPLACE TEMP TABLE gen_active AS
       SELECT *, max(dsi) OVER (PARTITION BY uid) AS last_dsi
       FROM (
@@ -267,8 +415,11 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
         FROM gen_users u, range($days) r(n)
         WHERE u.install_idx + n < $days
           AND (n = 0 OR ${u('active', 'u.uid', 'n')} < ${retention})
-      )`, { seed: options.seed, days: options.days });
-    await run(`
+      )`,
+      { seed: options.seed, days: options.days },
+    );
+    await run(
+      `
       CREATE OR REPLACE TEMP TABLE gen_sessions AS
       SELECT a.*, CAST(k AS INTEGER) AS k,
              a.first_start + floor((k + 0.8 * ${u('gap', 'a.uid', 'a.dsi', 'k')}) * (79200 - a.first_start) / a.sessions) * (CASE WHEN k = 0 THEN 0 ELSE 1 END) AS start_sec,
@@ -280,7 +431,9 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
              CASE WHEN a.media_source = 'organic' THEN NULL ELSE ['spring_ua_', 'evergreen_', 'retarget_'][1 + CAST(a.uid % 3 AS INTEGER)] || CAST(1 + a.uid % 2 AS VARCHAR) END AS campaign,
              CAST(extract(epoch FROM CAST(a.day AS TIMESTAMP)) + start_sec AS BIGINT) AS ga_session_id
       FROM gen_active a, range(${MAX_SESSIONS}) r(k)
-      WHERE k < a.sessions`, { seed: options.seed });
+      WHERE k < a.sessions`,
+      { seed: options.seed },
+    );
     // Insert a week at a time: bounded memory, and event_date-clustered row groups (zone maps prune date ranges).
     const union = eventsUnion();
     const into = options.into;
@@ -299,14 +452,26 @@ export async function generateEvents(store: EventStore, options: GenerateOptions
       if (into) await run('ROLLBACK').catch(() => {});
       throw error;
     }
-    for (const table of ['gen_sessions', 'gen_active', 'gen_users', 'gen_days']) await run(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of ['gen_sessions', 'gen_active', 'gen_users', 'gen_days'])
+      await run(`DROP TABLE IF EXISTS ${table}`);
   });
   if (!options.into) await store.rebuildDailyUserMetrics(options.appId);
   const [stats] = options.into
-    ? await store.rows(options.into.stats, usedValues(options.into.stats, options.into.values), undefined, { timeoutMs: 0 })
+    ? await store.rows(options.into.stats, usedValues(options.into.stats, options.into.values), undefined, {
+        timeoutMs: 0,
+      })
     : await store.rows(
-      'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM events WHERE app_id = $app_id',
-      { app_id: options.appId }, undefined, { timeoutMs: 0 },
-    );
-  return { appId: options.appId, events: Number(stats!.events), users: Number(stats!.users), start, end, ms: Date.now() - started };
+        'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM events WHERE app_id = $app_id',
+        { app_id: options.appId },
+        undefined,
+        { timeoutMs: 0 },
+      );
+  return {
+    appId: options.appId,
+    events: Number(stats!.events),
+    users: Number(stats!.users),
+    start,
+    end,
+    ms: Date.now() - started,
+  };
 }

@@ -56,7 +56,12 @@ function bigQueryStoreOf(plugin: PluginLike | null) {
   const text = (key: string) => (typeof attributes[key] === 'string' ? (attributes[key] as string) : undefined);
   const project = text('targetProject');
   if (attributes.eventStore !== 'bigquery' || !project) return null;
-  return { project, dataset: text('dataset') ?? DEFAULT_BIGQUERY_DATASET, sourceProject: text('sourceProject'), sourceDataset: text('sourceDataset') };
+  return {
+    project,
+    dataset: text('dataset') ?? DEFAULT_BIGQUERY_DATASET,
+    sourceProject: text('sourceProject'),
+    sourceDataset: text('sourceDataset'),
+  };
 }
 
 export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<AnalyticsEngine> {
@@ -81,7 +86,10 @@ export async function openAnalytics(opts: AnalyticsOptions = {}): Promise<Analyt
     bigQueryProcessorFor(plugin) {
       const target = bigQueryStoreOf(plugin);
       if (!target || !opts.bigquery) return null;
-      return new BigQueryProcessor(opts.bigquery.createClient(target.project), { ...target, location: opts.bigquery.location });
+      return new BigQueryProcessor(opts.bigquery.createClient(target.project), {
+        ...target,
+        location: opts.bigquery.location,
+      });
     },
     generate: (options) => generateEvents(store, options),
     close: () => store.close(),

@@ -66,9 +66,11 @@ const paramStruct = (key: string, s: string, i: string, d: string) =>
 function nestSql(select: string): string {
   const params = PARAM_COLUMNS.map(({ column, kind }) => {
     const value =
-      kind === 'string' ? paramStruct(`'${column}'`, column, NULL_VALUE.i, NULL_VALUE.d)
-      : kind === 'int' || kind === 'bool' ? paramStruct(`'${column}'`, NULL_VALUE.s, `CAST(${column} AS BIGINT)`, NULL_VALUE.d)
-      : paramStruct(`'${column}'`, NULL_VALUE.s, NULL_VALUE.i, `CAST(${column} AS DOUBLE)`);
+      kind === 'string'
+        ? paramStruct(`'${column}'`, column, NULL_VALUE.i, NULL_VALUE.d)
+        : kind === 'int' || kind === 'bool'
+          ? paramStruct(`'${column}'`, NULL_VALUE.s, `CAST(${column} AS BIGINT)`, NULL_VALUE.d)
+          : paramStruct(`'${column}'`, NULL_VALUE.s, NULL_VALUE.i, `CAST(${column} AS DOUBLE)`);
     return `CASE WHEN ${column} IS NOT NULL THEN [${value}] ELSE [] END`;
   });
   // Other params: whole numbers as int_value (as Firebase sends counts and scores), the rest as string_value.
@@ -128,10 +130,14 @@ const valueAsText = (d: FlattenDialect) => (v: string) =>
 function readParam(d: FlattenDialect, kind: (typeof PARAM_COLUMNS)[number]['kind']) {
   return (v: string) => {
     switch (kind) {
-      case 'string': return `${v}.string_value`;
-      case 'int': return `coalesce(${v}.int_value, ${d.safeCast(`${v}.string_value`, 'int')}, ${d.cast(`coalesce(${v}.double_value, ${v}.float_value)`, 'int')})`;
-      case 'bool': return `CASE WHEN ${v} IS NULL THEN NULL ELSE coalesce(${v}.int_value, ${d.safeCast(`${v}.string_value`, 'int')}, 0) <> 0 END`;
-      case 'double': return `coalesce(${v}.double_value, ${v}.float_value, ${d.cast(`${v}.int_value`, 'double')}, ${d.safeCast(`${v}.string_value`, 'double')})`;
+      case 'string':
+        return `${v}.string_value`;
+      case 'int':
+        return `coalesce(${v}.int_value, ${d.safeCast(`${v}.string_value`, 'int')}, ${d.cast(`coalesce(${v}.double_value, ${v}.float_value)`, 'int')})`;
+      case 'bool':
+        return `CASE WHEN ${v} IS NULL THEN NULL ELSE coalesce(${v}.int_value, ${d.safeCast(`${v}.string_value`, 'int')}, 0) <> 0 END`;
+      case 'double':
+        return `coalesce(${v}.double_value, ${v}.float_value, ${d.cast(`${v}.int_value`, 'double')}, ${d.safeCast(`${v}.string_value`, 'double')})`;
     }
   };
 }
@@ -149,7 +155,10 @@ export function processedColumns(d: FlattenDialect): { name: string; expr: strin
     { name: 'event_name', expr: 'event_name' },
     { name: 'user_pseudo_id', expr: 'user_pseudo_id' },
     { name: 'user_id', expr: 'user_id' },
-    { name: 'user_first_touch_timestamp', expr: `CASE WHEN user_first_touch_timestamp IS NULL THEN NULL ELSE ${d.micros('user_first_touch_timestamp')} END` },
+    {
+      name: 'user_first_touch_timestamp',
+      expr: `CASE WHEN user_first_touch_timestamp IS NULL THEN NULL ELSE ${d.micros('user_first_touch_timestamp')} END`,
+    },
     { name: 'platform', expr: 'platform' },
     { name: 'country', expr: 'geo.country' },
     { name: 'device_category', expr: 'device.category' },
@@ -196,12 +205,16 @@ WHERE TRUE`,
 };
 
 /** Nested export rows of one date range → flattened `events` rows on the embedded engine. */
-const flattenSql = () => `INSERT INTO events (${processedColumns(duckdbFlatten).map((c) => c.name).join(', ')})\n${flattenSelect(duckdbFlatten)}`;
+const flattenSql = () =>
+  `INSERT INTO events (${processedColumns(duckdbFlatten)
+    .map((c) => c.name)
+    .join(', ')})\n${flattenSelect(duckdbFlatten)}`;
 
 const sqlList = (names: readonly string[]) => `[${names.map((n) => `'${n}'`).join(', ')}]`;
 /** The default sort's order of [key, value] entries (by their text, `key,value`), spelt out. */
 export const byEntryText = (a: readonly string[], b: readonly string[]) => {
-  const x = a.join(), y = b.join();
+  const x = a.join(),
+    y = b.join();
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
@@ -211,7 +224,10 @@ export const dayKey = (day: string) => day.replaceAll('-', '');
  * The export day keys to read for the UTC days [start, end]: the export's event_date is the property's day, so one day
  * either side (the processing then keeps the UTC days asked for).
  */
-export const exportKeysAround = (start: string, end: string) => ({ from_key: dayKey(addDays(start, -1)), to_key: dayKey(addDays(end, 1)) });
+export const exportKeysAround = (start: string, end: string) => ({
+  from_key: dayKey(addDays(start, -1)),
+  to_key: dayKey(addDays(end, 1)),
+});
 
 export async function ensureRawTable(store: EventStore): Promise<void> {
   await store.run(RAW_EVENTS_DDL);
@@ -245,18 +261,24 @@ export async function writeSandboxExport(store: EventStore, options: SandboxExpo
       clear: 'DELETE FROM raw_events WHERE dataset = $dataset',
       insert: nestSql,
       values: { dataset: options.appId, package: options.packageName },
-      stats: 'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM raw_events WHERE dataset = $dataset',
+      stats:
+        'SELECT count(*) AS events, count(DISTINCT user_pseudo_id) AS users FROM raw_events WHERE dataset = $dataset',
     },
   });
   return { events: generated.events, start: generated.start, end: generated.end };
 }
 
 /** The first and last day (YYYY-MM-DD) of a dataset's export, or null when it has none. */
-export async function exportRange(store: EventStore, dataset: string): Promise<{ start: string; end: string; events: number } | null> {
+export async function exportRange(
+  store: EventStore,
+  dataset: string,
+): Promise<{ start: string; end: string; events: number } | null> {
   await ensureRawTable(store);
   const [row] = await store.rows(
     'SELECT min(event_date) AS start, max(event_date) AS "end", count(*) AS events FROM raw_events WHERE dataset = $dataset',
-    { dataset }, undefined, { timeoutMs: 0 },
+    { dataset },
+    undefined,
+    { timeoutMs: 0 },
   );
   if (!row?.start) return null;
   const day = (key: string) => `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`;
@@ -287,7 +309,10 @@ export async function processRange(
   await store.exclusive(async (run) => {
     await run('BEGIN TRANSACTION');
     try {
-      await run('DELETE FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)', range);
+      await run(
+        'DELETE FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',
+        range,
+      );
       await run(flattenSql(), { ...range, dataset: args.dataset, ...exportKeysAround(args.start, args.end) });
       await run('COMMIT');
     } catch (error) {
@@ -300,7 +325,9 @@ export async function processRange(
   await progress(90);
   const [count] = await store.rows(
     'SELECT count(*) AS n FROM events WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',
-    range, undefined, { timeoutMs: 0 },
+    range,
+    undefined,
+    { timeoutMs: 0 },
   );
   return {
     events: Number(count?.n ?? 0),
@@ -312,7 +339,12 @@ export async function processRange(
 export type EventSchema = ProcessResult['schema'];
 
 /** Each event name of a dataset's export in [start, end] with its parameters' data types and its last time (ms). */
-export async function exportSchema(store: EventStore, dataset: string, start: string, end: string): Promise<EventSchema> {
+export async function exportSchema(
+  store: EventStore,
+  dataset: string,
+  start: string,
+  end: string,
+): Promise<EventSchema> {
   const rows = await store.rows(
     `SELECT event_name, list(DISTINCT p.key || '=' || CASE WHEN p.value.string_value IS NOT NULL THEN 'STRING'
                                                         WHEN p.value.int_value IS NOT NULL THEN 'INT64'
@@ -321,11 +353,15 @@ export async function exportSchema(store: EventStore, dataset: string, start: st
      FROM (SELECT event_name, event_timestamp, unnest(event_params) AS p FROM raw_events
            WHERE dataset = $dataset AND event_date BETWEEN $from_key AND $to_key)
      GROUP BY event_name ORDER BY event_name`,
-    { dataset, from_key: dayKey(start), to_key: dayKey(end) }, undefined, { timeoutMs: 0 },
+    { dataset, from_key: dayKey(start), to_key: dayKey(end) },
+    undefined,
+    { timeoutMs: 0 },
   );
   return rows.map((row) => ({
     eventName: String(row.event_name),
-    params: Object.fromEntries(((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort(byEntryText)),
+    params: Object.fromEntries(
+      ((row.params as string[] | null) ?? []).map((entry) => entry.split('=') as [string, string]).sort(byEntryText),
+    ),
     lastReceivedAt: Math.floor(Number(row.last_at) / 1000),
   }));
 }

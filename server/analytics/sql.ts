@@ -96,7 +96,8 @@ export function assertIdent(name: string): string {
 
 /** FILTER (WHERE …) aggregates: DuckDB and PostgreSQL. */
 function filteredAggregate(fn: AggFn, arg: string | null, filter: string | null) {
-  const call = fn === 'count' ? `count(${arg ?? '*'})` : fn === 'countDistinct' ? `count(DISTINCT ${arg})` : `${fn}(${arg})`;
+  const call =
+    fn === 'count' ? `count(${arg ?? '*'})` : fn === 'countDistinct' ? `count(DISTINCT ${arg})` : `${fn}(${arg})`;
   return filter ? `${call} FILTER (WHERE ${filter})` : call;
 }
 
@@ -143,7 +144,12 @@ function assertBigQueryName(value: string, pattern: RegExp, what: string) {
 }
 
 const PG_TYPES: Record<ParamType, string> = {
-  STRING: 'text', INT64: 'bigint', FLOAT64: 'double precision', BOOL: 'boolean', DATE: 'date', TIMESTAMP: 'timestamp',
+  STRING: 'text',
+  INT64: 'bigint',
+  FLOAT64: 'double precision',
+  BOOL: 'boolean',
+  DATE: 'date',
+  TIMESTAMP: 'timestamp',
 };
 export const postgres: Dialect = {
   name: 'postgres',
@@ -212,17 +218,48 @@ export function renderExpr(e: Expr, rc: RenderContext): string {
 
 /** Parameters referenced by an expression, in first-use order. */
 export function paramsOf(e: Expr, out: string[] = []): string[] {
-  const add = (name: string) => { if (!out.includes(name)) out.push(name); };
+  const add = (name: string) => {
+    if (!out.includes(name)) out.push(name);
+  };
   switch (e.k) {
-    case 'param': add(e.name); break;
-    case 'agg': if (e.arg) paramsOf(e.arg, out); if (e.filter) paramsOf(e.filter, out); break;
-    case 'div': paramsOf(e.num, out); paramsOf(e.den, out); break;
-    case 'mul': paramsOf(e.a, out); paramsOf(e.b, out); break;
-    case 'cmp': paramsOf(e.a, out); paramsOf(e.b, out); break;
-    case 'and': case 'or': e.items.forEach((x) => paramsOf(x, out)); break;
-    case 'not': case 'isNull': case 'isTrue': case 'isFalse': case 'week': paramsOf(e.e, out); break;
-    case 'inList': case 'contains': paramsOf(e.e, out); add(e.param); break;
-    case 'col': case 'num': break;
+    case 'param':
+      add(e.name);
+      break;
+    case 'agg':
+      if (e.arg) paramsOf(e.arg, out);
+      if (e.filter) paramsOf(e.filter, out);
+      break;
+    case 'div':
+      paramsOf(e.num, out);
+      paramsOf(e.den, out);
+      break;
+    case 'mul':
+      paramsOf(e.a, out);
+      paramsOf(e.b, out);
+      break;
+    case 'cmp':
+      paramsOf(e.a, out);
+      paramsOf(e.b, out);
+      break;
+    case 'and':
+    case 'or':
+      e.items.forEach((x) => paramsOf(x, out));
+      break;
+    case 'not':
+    case 'isNull':
+    case 'isTrue':
+    case 'isFalse':
+    case 'week':
+      paramsOf(e.e, out);
+      break;
+    case 'inList':
+    case 'contains':
+      paramsOf(e.e, out);
+      add(e.param);
+      break;
+    case 'col':
+    case 'num':
+      break;
   }
   return out;
 }
@@ -263,7 +300,8 @@ export function renderSelect(q: SelectQuery, dialect: Dialect): RenderedSql {
   ];
   if (q.where.length) lines.push(`WHERE ${q.where.map((w) => renderExpr(w, rc)).join('\n  AND ')}`);
   if (q.groupCount > 0) lines.push(`GROUP BY ${Array.from({ length: q.groupCount }, (_, i) => i + 1).join(', ')}`);
-  if (q.orderBy.length) lines.push(`ORDER BY ${q.orderBy.map((o) => `${dialect.ident(o.alias)} ${o.direction} NULLS LAST`).join(', ')}`);
+  if (q.orderBy.length)
+    lines.push(`ORDER BY ${q.orderBy.map((o) => `${dialect.ident(o.alias)} ${o.direction} NULLS LAST`).join(', ')}`);
   if (q.limit !== undefined) {
     if (!Number.isInteger(q.limit) || q.limit < 1) throw new Error('invalid limit');
     lines.push(`LIMIT ${q.limit}`);

@@ -51,10 +51,18 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.pglite) {
     const client = options.pglite;
     const session = new PGliteSession(preparedQueryRunner(client));
-    const db = new Kysely<Database>({ dialect: pgliteDialect(session, async () => { await session.idle(); if (!client.closed) await client.close(); }) });
+    const db = new Kysely<Database>({
+      dialect: pgliteDialect(session, async () => {
+        await session.idle();
+        if (!client.closed) await client.close();
+      }),
+    });
     return { db, kind: 'pglite', close: () => db.destroy() };
   }
-  const worker = await openPgliteWorker({ dataDir: options.dataDir ? `${options.dataDir}/pg` : undefined, onCrash: options.onWorkerCrash });
+  const worker = await openPgliteWorker({
+    dataDir: options.dataDir ? `${options.dataDir}/pg` : undefined,
+    onCrash: options.onWorkerCrash,
+  });
   const db = new Kysely<Database>({ dialect: pgliteDialect(worker, () => worker.close()) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

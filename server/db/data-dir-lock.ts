@@ -32,7 +32,9 @@ export function serverOn(dataDir: string): number | null {
 export function assertNoServerOn(dataDir: string): void {
   const pid = serverOn(dataDir);
   if (pid !== null) {
-    throw new Error(`A Questboard server (process ${pid}) is running on ${dataDir}: stop it first (its embedded database is open), then run this command again.`);
+    throw new Error(
+      `A Questboard server (process ${pid}) is running on ${dataDir}: stop it first (its embedded database is open), then run this command again.`,
+    );
   }
 }
 

@@ -13,7 +13,8 @@ export const writeJson = <A, O>(codec: t.Type<A, O, unknown>, value: A): string 
 /** A JSON column's stored value (parsed by the driver, or text) decoded by its codec; throws naming the column. */
 export function readJson<A, O>(codec: t.Type<A, O, unknown>, column: string, stored: unknown): A {
   const decoded = codec.decode(typeof stored === 'string' ? JSON.parse(stored) : stored);
-  if (isLeft(decoded)) throw new Error(`${column} holds a value its codec refuses: ${describeErrors(decoded.left, column).join('; ')}`);
+  if (isLeft(decoded))
+    throw new Error(`${column} holds a value its codec refuses: ${describeErrors(decoded.left, column).join('; ')}`);
   return decoded.right;
 }
 

@@ -7,7 +7,10 @@ import { sql, type Kysely, type Migration, Migrator } from 'kysely';
 
 /** Runs a block of DDL one statement at a time (prepared statements take a single command). Exported for areas. */
 export async function runStatements(db: Kysely<any>, block: string) {
-  for (const statement of block.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of block
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(db);
   }
 }
@@ -15,7 +18,9 @@ export async function runStatements(db: Kysely<any>, block: string) {
 const migrations: Record<string, Migration> = {
   '0001_foundation': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE accounts (
           id text PRIMARY KEY,
           email text NOT NULL UNIQUE,
@@ -104,7 +109,8 @@ const migrations: Record<string, Migration> = {
           body text NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now()
         );
-      `);
+      `,
+      );
     },
   },
   // (Named after every area's migrations so far: Kysely refuses a new name sorting before one already run.)
@@ -112,16 +118,21 @@ const migrations: Record<string, Migration> = {
   // sign-in limits count failures per client address.
   '0200_load_indexes': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE INDEX memberships_account ON memberships (account_id);
         CREATE INDEX sign_in_attempts_ip_at ON sign_in_attempts (ip, at);
-      `);
+      `,
+      );
     },
   },
   // Completed steps of the resumable first-start demo seed (server/demo/demo-data.ts).
   '0201_seed_markers': {
     async up(db: Kysely<any>) {
-      await sql`CREATE TABLE seed_markers (name text PRIMARY KEY, done_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+      await sql`CREATE TABLE seed_markers (name text PRIMARY KEY, done_at timestamptz NOT NULL DEFAULT now())`.execute(
+        db,
+      );
     },
   },
 };

@@ -49,8 +49,11 @@ export function preparedQueryRunner(pglite: PGlite): QueryRunner {
 
   const prepare = async (text: string) => {
     const name = `qb_${++counter}`;
-    const messages = await send(concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]));
-    const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
+    const messages = await send(
+      concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+    );
+    const description = messages.find((m) => m.name === 'parameterDescription') as
+      { dataTypeIDs?: number[] } | undefined;
     const entry = { name, paramTypes: description?.dataTypeIDs ?? [] };
     statements.set(text, entry);
     if (statements.size > MAX_STATEMENTS) {
@@ -77,7 +80,12 @@ export function preparedQueryRunner(pglite: PGlite): QueryRunner {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await send(
-      concat([serialize.bind({ statement: entry.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      concat([
+        serialize.bind({ statement: entry.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
     );
     return parse.parseResults(messages, pglite.parsers)[0]!;
   };

@@ -85,7 +85,10 @@ export class PGliteSession {
     }
     if (task.op === 'begin') this.owner = task.conn;
     try {
-      const result = task.op === 'query' ? await this.runner.query(task.sql, task.params) : await this.runner.query(STATEMENT[task.op]!);
+      const result =
+        task.op === 'query'
+          ? await this.runner.query(task.sql, task.params)
+          : await this.runner.query(STATEMENT[task.op]!);
       if (task.op === 'commit' || task.op === 'rollback') this.owner = null;
       task.resolve({ rows: result.rows, affectedRows: result.affectedRows });
     } catch (error) {

@@ -25,12 +25,18 @@ function spawnWorker(options: WorkerOptions): Worker {
   }
   const target = new URL('./pglite-worker.ts', import.meta.url).href;
   // tsx's ESM API (the .mjs build: its CommonJS build cannot register hooks from a worker).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target)}); });`;
   return new Worker(bootstrap, { eval: true, workerData: options });
 }
 
-export function openPgliteWorker(options: WorkerOptions & { onCrash?: (error: Error) => void } = {}): Promise<PgliteWorker> {
+export function openPgliteWorker(
+  options: WorkerOptions & { onCrash?: (error: Error) => void } = {},
+): Promise<PgliteWorker> {
   const worker = spawnWorker({ dataDir: options.dataDir });
   const pending = new Map<number, { resolve: (result: SessionResult) => void; reject: (error: unknown) => void }>();
   let nextId = 1;

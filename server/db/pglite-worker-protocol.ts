@@ -11,10 +11,14 @@ export interface WorkerOptions {
 }
 
 export type ToWorker =
-  | { type: 'op'; id: number; conn: number; op: SessionOp; sql: string; params: unknown[] }
-  | { type: 'close' };
+  { type: 'op'; id: number; conn: number; op: SessionOp; sql: string; params: unknown[] } | { type: 'close' };
 
-export type SerializedError = { message: string; name?: string; stack?: string; fields: Record<string, string | number | boolean> };
+export type SerializedError = {
+  message: string;
+  name?: string;
+  stack?: string;
+  fields: Record<string, string | number | boolean>;
+};
 
 export type FromWorker =
   | { type: 'ready' }
@@ -35,7 +39,13 @@ export function serializeError(error: unknown): SerializedError {
 export function deserializeError(serialized: SerializedError): Error {
   const error = new Error(serialized.message);
   Object.assign(error, serialized.fields);
-  if (serialized.name) Object.defineProperty(error, 'name', { value: serialized.name, enumerable: false, configurable: true, writable: true });
+  if (serialized.name)
+    Object.defineProperty(error, 'name', {
+      value: serialized.name,
+      enumerable: false,
+      configurable: true,
+      writable: true,
+    });
   if (serialized.stack) error.stack = serialized.stack;
   return error;
 }

@@ -28,11 +28,16 @@ export function reusableQuery<Settings, Args extends readonly unknown[], Row>(
       query = build(db, settings, ...(placeholders as unknown as Args)).compile();
       for (const placeholder of placeholders) {
         const uses = query.parameters.filter((p) => p === placeholder).length;
-        if (uses !== 1) throw new Error(`reusableQuery: argument ${placeholder.slice(PREFIX.length)} is used ${uses} times (must be one bound value)`);
+        if (uses !== 1)
+          throw new Error(
+            `reusableQuery: argument ${placeholder.slice(PREFIX.length)} is used ${uses} times (must be one bound value)`,
+          );
       }
       byDb.set(key, query);
     }
-    const parameters = query.parameters.map((p) => (typeof p === 'string' && p.startsWith(PREFIX) ? args[Number(p.slice(PREFIX.length))] : p));
+    const parameters = query.parameters.map((p) =>
+      typeof p === 'string' && p.startsWith(PREFIX) ? args[Number(p.slice(PREFIX.length))] : p,
+    );
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   };
 }

@@ -184,7 +184,18 @@ export interface ReportUrlKeysTable {
   created_at: Generated<Date>;
 }
 
-export interface Database extends EventTables, BillingTables, DeeplinkTables, FirebaseTables, AppContentTables, PostbackTables, MonetizeTables, RevenueSettingsTables, AcquireTables, ActivityTables {
+export interface Database
+  extends
+    EventTables,
+    BillingTables,
+    DeeplinkTables,
+    FirebaseTables,
+    AppContentTables,
+    PostbackTables,
+    MonetizeTables,
+    RevenueSettingsTables,
+    AcquireTables,
+    ActivityTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

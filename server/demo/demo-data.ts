@@ -39,7 +39,11 @@ export interface DemoDataOptions {
 }
 
 /** A demo app's raw Firebase export, deterministic per app (step 2 of `ensureDemoData`; tests simulate interruptions with it). */
-export async function writeDemoExport(analytics: AnalyticsEngine, app: DemoApp, options: { totalEvents?: number; endDate?: string; packageName?: string } = {}) {
+export async function writeDemoExport(
+  analytics: AnalyticsEngine,
+  app: DemoApp,
+  options: { totalEvents?: number; endDate?: string; packageName?: string } = {},
+) {
   const index = DEMO_EVENT_APPS.findIndex((a) => a.id === app.id);
   return writeSandboxExport(analytics.store, {
     appId: app.id,
@@ -62,7 +66,17 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: AnalyticsE
     await seedDemo(db);
   }
   const markers = new Set(
-    (await db.selectFrom('seed_markers').select('name').where('name', 'in', DEMO_EVENT_APPS.map((app) => demoEventsMarker(app.id))).execute()).map((row) => row.name),
+    (
+      await db
+        .selectFrom('seed_markers')
+        .select('name')
+        .where(
+          'name',
+          'in',
+          DEMO_EVENT_APPS.map((app) => demoEventsMarker(app.id)),
+        )
+        .execute()
+    ).map((row) => row.name),
   );
   const store = analytics.store;
   const ranges = await Promise.all(DEMO_EVENT_APPS.map((app) => store.dataRange(app.id)));
@@ -72,20 +86,36 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: AnalyticsE
   const totalEvents = options.totalEvents ?? DEMO_TOTAL_EVENTS;
   const started = Date.now();
   for (const app of todo) {
-    const row = await db.selectFrom('apps').select(['id', 'platform', 'details']).where('id', '=', app.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('apps')
+      .select(['id', 'platform', 'details'])
+      .where('id', '=', app.id)
+      .executeTakeFirstOrThrow();
     if (!(await exportRange(store, app.id))) {
-      log(`Writing the raw Firebase export of ${app.id} (${Math.ceil(totalEvents / DEMO_EVENT_APPS.length).toLocaleString('en-US')} demo game events, about 90 days)…`);
+      log(
+        `Writing the raw Firebase export of ${app.id} (${Math.ceil(totalEvents / DEMO_EVENT_APPS.length).toLocaleString('en-US')} demo game events, about 90 days)…`,
+      );
       await writeDemoExport(analytics, app, { totalEvents, endDate: options.endDate, packageName: packageNameOf(row) });
     }
     const range = (await exportRange(store, app.id))!;
-    const plugin = await db.selectFrom('plugins').select('id').where('app_id', '=', app.id).where('type', '=', 'BigQuery').executeTakeFirstOrThrow();
+    const plugin = await db
+      .selectFrom('plugins')
+      .select('id')
+      .where('app_id', '=', app.id)
+      .where('type', '=', 'BigQuery')
+      .executeTakeFirstOrThrow();
     log(`Processing ${app.id}'s export from ${range.start} to ${range.end} (Process Data)…`);
     await processPluginData(db, {
       pluginId: plugin.id,
       now: () => new Date(),
-      process: (progress) => processRange(store, { appId: app.id, dataset: app.id, start: range.start, end: range.end }, progress),
+      process: (progress) =>
+        processRange(store, { appId: app.id, dataset: app.id, start: range.start, end: range.end }, progress),
     });
-    await db.insertInto('seed_markers').values({ name: demoEventsMarker(app.id) }).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('seed_markers')
+      .values({ name: demoEventsMarker(app.id) })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   }
   log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -21,7 +21,12 @@ import { simulatePlayers } from './players';
 export const DEMO_CROWD_MARKER = 'demo-crowd';
 const DEMO_WORKSPACES = [DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID];
 const DEMO_EMAILS: string[] = Object.values(DEMO_ACCOUNTS);
-const DEMO_MARKERS = [...DEMO_EVENT_APPS.map((app) => demoEventsMarker(app.id)), INTEGRATIONS_DEMO_MARKER, ADJUST_DEMO_MARKER, DEMO_CROWD_MARKER];
+const DEMO_MARKERS = [
+  ...DEMO_EVENT_APPS.map((app) => demoEventsMarker(app.id)),
+  INTEGRATIONS_DEMO_MARKER,
+  ADJUST_DEMO_MARKER,
+  DEMO_CROWD_MARKER,
+];
 
 /** Why the server does not start (printed alone, exit code 1). */
 export class StartRefused extends Error {}
@@ -30,14 +35,17 @@ export const DEMO_IN_PRODUCTION = [
   'Refusing to start: NODE_ENV=production with DEMO=on would seed demo accounts whose passwords are public.',
   'Start with DEMO=off (create the first admin with `npm run admin:create -- --email you@example.com --workspace "Your Studio"`).',
 ].join('\n');
-export const demoAccountsInProduction = (emails: readonly string[]) => [
-  `Refusing to start: NODE_ENV=production and this database holds demo accounts with public passwords (${emails.join(', ')}).`,
-  'Remove the demo workspaces and accounts with `npm run demo:remove` (stop the server first; DATABASE_URL or DATA_DIR as for the server), then start again with DEMO=off.',
-].join('\n');
+export const demoAccountsInProduction = (emails: readonly string[]) =>
+  [
+    `Refusing to start: NODE_ENV=production and this database holds demo accounts with public passwords (${emails.join(', ')}).`,
+    'Remove the demo workspaces and accounts with `npm run demo:remove` (stop the server first; DATABASE_URL or DATA_DIR as for the server), then start again with DEMO=off.',
+  ].join('\n');
 
 /** The demo accounts present in the database (by their e-mails). */
 export async function demoAccountsIn(db: Kysely<Database>): Promise<string[]> {
-  return (await db.selectFrom('accounts').select('email').where('email', 'in', DEMO_EMAILS).orderBy('email').execute()).map((row) => row.email);
+  return (
+    await db.selectFrom('accounts').select('email').where('email', 'in', DEMO_EMAILS).orderBy('email').execute()
+  ).map((row) => row.email);
 }
 
 export interface StartDataOptions {
@@ -49,7 +57,11 @@ export interface StartDataOptions {
 }
 
 /** What a start does to the data before serving: refuse production with demo accounts; with DEMO=on, the demo. */
-export async function prepareStartData(db: Kysely<Database>, analytics: AnalyticsEngine | null, options: StartDataOptions): Promise<void> {
+export async function prepareStartData(
+  db: Kysely<Database>,
+  analytics: AnalyticsEngine | null,
+  options: StartDataOptions,
+): Promise<void> {
   if (options.production) {
     if (options.demo) throw new StartRefused(DEMO_IN_PRODUCTION);
     const present = await demoAccountsIn(db);
@@ -70,17 +82,45 @@ export async function prepareStartData(db: Kysely<Database>, analytics: Analytic
  * Merge (iOS) through the real s2s and postback endpoints, exactly as `npm run players:simulate` does. Only while that
  * app belongs to the demo workspace; a database whose demo quests already have players (an upgrade) is only marked.
  */
-export async function playDemoCrowdOnce(db: Kysely<Database>, options: { url: string; players: number; keyFile?: string; log(line: string): void }): Promise<void> {
+export async function playDemoCrowdOnce(
+  db: Kysely<Database>,
+  options: { url: string; players: number; keyFile?: string; log(line: string): void },
+): Promise<void> {
   if (!(options.players > 0)) return;
   const appId = DEMO_APP_IDS.dragonMergeIos;
-  const app = await db.selectFrom('apps').select('id').where('id', '=', appId).where('workspace_id', '=', DEMO_WORKSPACE_ID).executeTakeFirst();
+  const app = await db
+    .selectFrom('apps')
+    .select('id')
+    .where('id', '=', appId)
+    .where('workspace_id', '=', DEMO_WORKSPACE_ID)
+    .executeTakeFirst();
   if (!app) return;
-  const claimed = await db.insertInto('seed_markers').values({ name: DEMO_CROWD_MARKER }).onConflict((oc) => oc.column('name').doNothing()).returning('name').executeTakeFirst();
+  const claimed = await db
+    .insertInto('seed_markers')
+    .values({ name: DEMO_CROWD_MARKER })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
   if (!claimed) return;
-  const played = await db.selectFrom('quest_player_events').select('quest_id').where('app_id', '=', appId).limit(1).executeTakeFirst();
+  const played = await db
+    .selectFrom('quest_player_events')
+    .select('quest_id')
+    .where('app_id', '=', appId)
+    .limit(1)
+    .executeTakeFirst();
   if (played) return;
-  await simulatePlayers({ url: options.url, appId, players: options.players, seed: 1, email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD, keyFile: options.keyFile, log: (line) => options.log(`[demo players] ${line}`) })
-    .catch((error: unknown) => options.log(`[demo players] not played: ${error instanceof Error ? error.message : String(error)}`));
+  await simulatePlayers({
+    url: options.url,
+    appId,
+    players: options.players,
+    seed: 1,
+    email: DEMO_ACCOUNTS.admin,
+    password: DEMO_PASSWORD,
+    keyFile: options.keyFile,
+    log: (line) => options.log(`[demo players] ${line}`),
+  }).catch((error: unknown) =>
+    options.log(`[demo players] not played: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }
 
 /**
@@ -89,15 +129,35 @@ export async function playDemoCrowdOnce(db: Kysely<Database>, options: { url: st
  * deleted when no other workspace used them). The analytics store keeps the demo apps' events, unreachable.
  * Answers what was removed.
  */
-export async function removeDemo(db: Kysely<Database>, now = new Date()): Promise<{ workspaces: number; accounts: number }> {
+export async function removeDemo(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<{ workspaces: number; accounts: number }> {
   return db.transaction().execute(async (trx) => {
-    const workspaces = await trx.selectFrom('workspaces').select(['id', 'icon_file_id']).where('id', 'in', DEMO_WORKSPACES).execute();
-    const apps = await trx.selectFrom('apps').select(['id', 'image_file_id']).where('workspace_id', 'in', DEMO_WORKSPACES).execute();
+    const workspaces = await trx
+      .selectFrom('workspaces')
+      .select(['id', 'icon_file_id'])
+      .where('id', 'in', DEMO_WORKSPACES)
+      .execute();
+    const apps = await trx
+      .selectFrom('apps')
+      .select(['id', 'image_file_id'])
+      .where('workspace_id', 'in', DEMO_WORKSPACES)
+      .execute();
     const details = apps.length
-      ? await trx.selectFrom('cms_app_details').select(['screenshot_file_ids', 'background_file_id']).where('app_id', 'in', apps.map((a) => a.id)).execute()
+      ? await trx
+          .selectFrom('cms_app_details')
+          .select(['screenshot_file_ids', 'background_file_id'])
+          .where(
+            'app_id',
+            'in',
+            apps.map((a) => a.id),
+          )
+          .execute()
       : [];
     const files = [
-      ...workspaces.map((w) => w.icon_file_id), ...apps.map((a) => a.image_file_id),
+      ...workspaces.map((w) => w.icon_file_id),
+      ...apps.map((a) => a.image_file_id),
       ...details.flatMap((d) => [...d.screenshot_file_ids, d.background_file_id]),
     ].filter((id): id is string => !!id);
     await trx.deleteFrom('workspaces').where('id', 'in', DEMO_WORKSPACES).execute();
@@ -106,8 +166,12 @@ export async function removeDemo(db: Kysely<Database>, now = new Date()): Promis
     const codes = Object.values(DEMO_PROMO_CODES);
     await trx.updateTable('billing_promo_codes').set({ expires_at: now }).where('code', 'in', codes).execute();
     const used = new Set([
-      ...(await trx.selectFrom('billing_promo_redemptions').select('code').where('code', 'in', codes).execute()).map((r) => r.code),
-      ...(await trx.selectFrom('billing_credits').select('promo_code').where('promo_code', 'in', codes).execute()).map((r) => r.promo_code),
+      ...(await trx.selectFrom('billing_promo_redemptions').select('code').where('code', 'in', codes).execute()).map(
+        (r) => r.code,
+      ),
+      ...(await trx.selectFrom('billing_credits').select('promo_code').where('promo_code', 'in', codes).execute()).map(
+        (r) => r.promo_code,
+      ),
     ]);
     const unused = codes.filter((code) => !used.has(code));
     if (unused.length) await trx.deleteFrom('billing_promo_codes').where('code', 'in', unused).execute();

@@ -20,4 +20,3 @@ export const RIVAL_APP_ID = 'rival-quest-android';
 export const ANALYTICS_APP_IDS = [DEMO_APP_IDS.dragonMergeAndroid, DEMO_APP_IDS.dragonMergeIos];
 export const PENDING_INVITE_EMAIL = 'new.designer@demostudio.dev';
 export const EXPIRED_INVITE_EMAIL = 'old.contractor@demostudio.dev';
-

@@ -47,7 +47,11 @@ function jsonClient(base: string) {
   return async function json<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
     const res = await fetch(`${base}${path}`, {
       ...init,
-      headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
     });
     const body = (await res.json().catch(() => ({}))) as T & { message?: string };
     if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${res.status}: ${body.message ?? ''}`);
@@ -55,8 +59,14 @@ function jsonClient(base: string) {
   };
 }
 
-interface Step { eventName: string; condition: { param: string; op: string; value: string } | null }
-interface Quest { id: string; active: { name: string; status: string; steps?: Step[] } | null }
+interface Step {
+  eventName: string;
+  condition: { param: string; op: string; value: string } | null;
+}
+interface Quest {
+  id: string;
+  active: { name: string; status: string; steps?: Step[] } | null;
+}
 
 /** A value that meets the condition (numbers a little above a ≥ bound, below a ≤ bound). */
 function valueFor(step: Step, rand: () => number): Record<string, string> {
@@ -69,33 +79,55 @@ function valueFor(step: Step, rand: () => number): Record<string, string> {
   return { [c.param]: c.value };
 }
 
-export async function simulatePlayers(options: SimulateOptions): Promise<{ views: number; starts: number; steps: number }> {
+export async function simulatePlayers(
+  options: SimulateOptions,
+): Promise<{ views: number; starts: number; steps: number }> {
   const { appId, log } = options;
   const base = options.url.replace(/\/$/, '');
   const rand = mulberry32(options.seed);
   const json = jsonClient(base);
-  const signIn = await json<{ token: string }>('/api/auth/sign-in', { method: 'POST', body: JSON.stringify({ email: options.email, password: options.password }) });
+  const signIn = await json<{ token: string }>('/api/auth/sign-in', {
+    method: 'POST',
+    body: JSON.stringify({ email: options.email, password: options.password }),
+  });
   const token = signIn.token;
   let key = options.key;
   if (!key) {
-    const app = (await json<{ data: Record<string, unknown> & { apiKeys?: { key: string; type: string; status: string }[] } }>(`/api/app/${appId}`, { token })).data;
+    const app = (
+      await json<{ data: Record<string, unknown> & { apiKeys?: { key: string; type: string; status: string }[] } }>(
+        `/api/app/${appId}`,
+        { token },
+      )
+    ).data;
     const label = `${base} ${appId}`;
     const kept = options.keyFile ? readKeyFile(options.keyFile)[label] : undefined;
-    const stillActive = kept && (app.apiKeys ?? []).some((k) => k.type === 's2s' && k.status === 'active' && k.key === maskedKey(kept.slice(0, API_KEY_PREFIX_LENGTH)));
+    const stillActive =
+      kept &&
+      (app.apiKeys ?? []).some(
+        (k) => k.type === 's2s' && k.status === 'active' && k.key === maskedKey(kept.slice(0, API_KEY_PREFIX_LENGTH)),
+      );
     if (kept && stillActive) {
       key = kept;
-      log(`Using the simulator's s2s API key of ${appId} (${key.slice(0, API_KEY_PREFIX_LENGTH)}…, kept in ${options.keyFile})`);
+      log(
+        `Using the simulator's s2s API key of ${appId} (${key.slice(0, API_KEY_PREFIX_LENGTH)}…, kept in ${options.keyFile})`,
+      );
     } else {
       const made = await json<{ createdKey: string }>(`/api/app/${appId}/api-keys`, {
-        method: 'POST', token, body: JSON.stringify({ ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 's2s', status: 'active' }] }),
+        method: 'POST',
+        token,
+        body: JSON.stringify({ ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 's2s', status: 'active' }] }),
       });
       key = made.createdKey;
       if (options.keyFile) keepKey(options.keyFile, label, key);
-      log(`Created an s2s API key for ${appId} (${key.slice(0, API_KEY_PREFIX_LENGTH)}…; the API Keys tab lists it${options.keyFile ? `; kept for the next runs in ${options.keyFile}` : ''})`);
+      log(
+        `Created an s2s API key for ${appId} (${key.slice(0, API_KEY_PREFIX_LENGTH)}…; the API Keys tab lists it${options.keyFile ? `; kept for the next runs in ${options.keyFile}` : ''})`,
+      );
     }
   }
   const postbackUrl = (await json<{ url: string }>(`/api/app/${appId}/postbacks/appsflyer/url`, { token })).url;
-  const quests = (await json<{ data: Quest[] }>(`/api/app/${appId}/acquire/quests`, { token })).data.filter((q) => q.active?.status === 'LIVE' || q.active?.status === 'CAPPED');
+  const quests = (await json<{ data: Quest[] }>(`/api/app/${appId}/acquire/quests`, { token })).data.filter(
+    (q) => q.active?.status === 'LIVE' || q.active?.status === 'CAPPED',
+  );
   if (quests.length === 0) log('No live quests: publish one first.');
   const run = `${Date.now().toString(36)}`;
   const totals = { views: 0, starts: 0, steps: 0 };
@@ -103,9 +135,12 @@ export async function simulatePlayers(options: SimulateOptions): Promise<{ views
     const steps = quest.active?.steps ?? [];
     for (let p = 0; p < options.players; p++) {
       const playerId = `sim-${run}-${p}`;
-      const s2s = (kind: 'view' | 'start') => json(`/api/s2s/${appId}/quest-events`, {
-        method: 'POST', headers: { 'x-questboard-key': key! }, body: JSON.stringify({ eventId: `${playerId}-${quest.id}-${kind}`, questId: quest.id, playerId, kind }),
-      });
+      const s2s = (kind: 'view' | 'start') =>
+        json(`/api/s2s/${appId}/quest-events`, {
+          method: 'POST',
+          headers: { 'x-questboard-key': key! },
+          body: JSON.stringify({ eventId: `${playerId}-${quest.id}-${kind}`, questId: quest.id, playerId, kind }),
+        });
       await s2s('view');
       totals.views++;
       if (rand() > 0.6) continue;
@@ -115,8 +150,14 @@ export async function simulatePlayers(options: SimulateOptions): Promise<{ views
         if (i > 0 && rand() > 0.75) break;
         const url = new URL(postbackUrl.replace(/^https?:\/\/[^/]+/, base));
         const params = {
-          event_name: step.eventName, event_value: JSON.stringify(valueFor(step, rand)), event_time: new Date().toISOString().replace('T', ' ').slice(0, 19),
-          idfa: `00000000-0000-4000-8000-${String(p).padStart(12, '0')}`, appsflyer_id: `${playerId}-${i}`, af_sub1: playerId, af_sub2: appId, af_sub3: quest.id,
+          event_name: step.eventName,
+          event_value: JSON.stringify(valueFor(step, rand)),
+          event_time: new Date().toISOString().replace('T', ' ').slice(0, 19),
+          idfa: `00000000-0000-4000-8000-${String(p).padStart(12, '0')}`,
+          appsflyer_id: `${playerId}-${i}`,
+          af_sub1: playerId,
+          af_sub2: appId,
+          af_sub3: quest.id,
         };
         for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
         const res = await fetch(url);
@@ -126,7 +167,8 @@ export async function simulatePlayers(options: SimulateOptions): Promise<{ views
     }
     log(`${quest.active?.name}: played by ${options.players} players`);
   }
-  log(`Done: ${totals.views} views, ${totals.starts} starts, ${totals.steps} step postbacks (charged within each quest's daily cap).`);
+  log(
+    `Done: ${totals.views} views, ${totals.starts} starts, ${totals.steps} step postbacks (charged within each quest's daily cap).`,
+  );
   return totals;
 }
-

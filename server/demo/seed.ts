@@ -14,10 +14,27 @@ import { seedMonetize } from '../areas/monetize/index';
 import { seedAcquireDemo } from '../areas/acquire/index';
 
 export {
-  ANALYTICS_APP_IDS, DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, EXPIRED_INVITE_EMAIL, PENDING_INVITE_EMAIL, RIVAL_APP_ID,
+  ANALYTICS_APP_IDS,
+  DEMO_ACCOUNTS,
+  DEMO_APP_IDS,
+  DEMO_PASSWORD,
+  DEMO_WORKSPACE_ID,
+  EXPIRED_INVITE_EMAIL,
+  PENDING_INVITE_EMAIL,
+  RIVAL_APP_ID,
   RIVAL_WORKSPACE_ID,
 } from './ids';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, EXPIRED_INVITE_EMAIL, PENDING_INVITE_EMAIL, RIVAL_APP_ID, RIVAL_WORKSPACE_ID, ANALYTICS_APP_IDS } from './ids';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_APP_IDS,
+  DEMO_PASSWORD,
+  DEMO_WORKSPACE_ID,
+  EXPIRED_INVITE_EMAIL,
+  PENDING_INVITE_EMAIL,
+  RIVAL_APP_ID,
+  RIVAL_WORKSPACE_ID,
+  ANALYTICS_APP_IDS,
+} from './ids';
 import { JsonObject, writeJson } from '../db/json-column';
 
 function iconSvg(initials: string, from: string, to: string) {
@@ -42,27 +59,62 @@ export async function isSeeded(db: Kysely<Database>) {
 }
 
 /** Seeds the demo data in one transaction. `now` fixes invite ages; `dataRange` marks BigQuery plugins as having data. */
-export async function seedDemo(db: Kysely<Database>, options: { now?: Date; dataRange?: { start: string; end: string } | null } = {}) {
+export async function seedDemo(
+  db: Kysely<Database>,
+  options: { now?: Date; dataRange?: { start: string; end: string } | null } = {},
+) {
   const now = options.now ?? new Date();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const days = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000);
   await db.transaction().execute(async (trx) => {
-    const accounts: Record<keyof typeof DEMO_ACCOUNTS, string> = { admin: newId(), editor: newId(), viewer: newId(), staff: newId(), rival: newId() };
+    const accounts: Record<keyof typeof DEMO_ACCOUNTS, string> = {
+      admin: newId(),
+      editor: newId(),
+      viewer: newId(),
+      staff: newId(),
+      rival: newId(),
+    };
     const names: Record<keyof typeof DEMO_ACCOUNTS, [string, string]> = {
-      admin: ['Ada', 'Admin'], editor: ['Eddie', 'Editor'], viewer: ['Vera', 'Viewer'], staff: ['Sam', 'Staff'], rival: ['Rex', 'Rival'],
+      admin: ['Ada', 'Admin'],
+      editor: ['Eddie', 'Editor'],
+      viewer: ['Vera', 'Viewer'],
+      staff: ['Sam', 'Staff'],
+      rival: ['Rex', 'Rival'],
     };
     for (const key of Object.keys(DEMO_ACCOUNTS) as (keyof typeof DEMO_ACCOUNTS)[]) {
-      await trx.insertInto('accounts').values({
-        id: accounts[key], email: DEMO_ACCOUNTS[key], first_name: names[key][0], last_name: names[key][1],
-        password_hash: passwordHash, is_tp_user: key === 'staff',
-      }).execute();
+      await trx
+        .insertInto('accounts')
+        .values({
+          id: accounts[key],
+          email: DEMO_ACCOUNTS[key],
+          first_name: names[key][0],
+          last_name: names[key][1],
+          password_hash: passwordHash,
+          is_tp_user: key === 'staff',
+        })
+        .execute();
     }
     const demoIcon = await seedFile(trx, 'image/svg+xml', iconSvg('DS', '#6366f1', '#a855f7'));
     const rivalIcon = await seedFile(trx, 'image/svg+xml', iconSvg('RG', '#f97316', '#ef4444'));
-    await trx.insertInto('workspaces').values([
-      { id: DEMO_WORKSPACE_ID, name: 'Demo Studio', website: 'https://demostudio.dev', icon_file_id: demoIcon, allow_monetize: 1 },
-      { id: RIVAL_WORKSPACE_ID, name: 'Rival Games', website: 'https://rivalgames.dev', icon_file_id: rivalIcon, allow_monetize: 0 },
-    ]).execute();
+    await trx
+      .insertInto('workspaces')
+      .values([
+        {
+          id: DEMO_WORKSPACE_ID,
+          name: 'Demo Studio',
+          website: 'https://demostudio.dev',
+          icon_file_id: demoIcon,
+          allow_monetize: 1,
+        },
+        {
+          id: RIVAL_WORKSPACE_ID,
+          name: 'Rival Games',
+          website: 'https://rivalgames.dev',
+          icon_file_id: rivalIcon,
+          allow_monetize: 0,
+        },
+      ])
+      .execute();
     const memberships: [string, string, 'admin' | 'editor' | 'viewer', number][] = [
       [DEMO_WORKSPACE_ID, accounts.admin, 'admin', 60],
       [DEMO_WORKSPACE_ID, accounts.editor, 'editor', 50],
@@ -71,45 +123,159 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
       [RIVAL_WORKSPACE_ID, accounts.rival, 'admin', 60],
     ];
     for (const [workspace_id, account_id, role, age] of memberships) {
-      await trx.insertInto('memberships').values({ workspace_id, account_id, role, created_at: days(age) }).execute();
+      await trx
+        .insertInto('memberships')
+        .values({ workspace_id, account_id, role, created_at: days(age) })
+        .execute();
     }
-    await trx.insertInto('invites').values([
-      { id: newId(), workspace_id: DEMO_WORKSPACE_ID, email: PENDING_INVITE_EMAIL, role: 'editor', token_hash: hashToken(newToken()), invited_by: accounts.admin, sent_at: days(1), state: 'pending' },
-      { id: newId(), workspace_id: DEMO_WORKSPACE_ID, email: EXPIRED_INVITE_EMAIL, role: 'viewer', token_hash: hashToken(newToken()), invited_by: accounts.admin, sent_at: days(8), state: 'pending' },
-    ]).execute();
+    await trx
+      .insertInto('invites')
+      .values([
+        {
+          id: newId(),
+          workspace_id: DEMO_WORKSPACE_ID,
+          email: PENDING_INVITE_EMAIL,
+          role: 'editor',
+          token_hash: hashToken(newToken()),
+          invited_by: accounts.admin,
+          sent_at: days(1),
+          state: 'pending',
+        },
+        {
+          id: newId(),
+          workspace_id: DEMO_WORKSPACE_ID,
+          email: EXPIRED_INVITE_EMAIL,
+          role: 'viewer',
+          token_hash: hashToken(newToken()),
+          invited_by: accounts.admin,
+          sent_at: days(8),
+          state: 'pending',
+        },
+      ])
+      .execute();
 
     const apps = [
-      { id: DEMO_APP_IDS.dragonMergeAndroid, workspace: DEMO_WORKSPACE_ID, name: 'Dragon Merge', platform: 'android' as const, icon: ['DM', '#10b981', '#0ea5e9'],
-        details: { googleStatus: 'InStore', googlePackageName: 'dev.demostudio.dragonmerge', googleStoreUrl: 'https://play.google.com/store/apps/details?id=dev.demostudio.dragonmerge' } },
-      { id: DEMO_APP_IDS.dragonMergeIos, workspace: DEMO_WORKSPACE_ID, name: 'Dragon Merge', platform: 'ios' as const, icon: ['DM', '#0ea5e9', '#6366f1'],
-        details: { appleStatus: 'InStore', appleBundleId: 'dev.demostudio.dragonmerge', applePackageName: '1600000001', appleStoreUrl: 'https://apps.apple.com/app/id1600000001' } },
-      { id: DEMO_APP_IDS.pixelRacer, workspace: DEMO_WORKSPACE_ID, name: 'Pixel Racer', platform: 'android' as const, icon: ['PR', '#f59e0b', '#ef4444'],
-        details: { googleStatus: 'InDev', googlePackageName: 'dev.demostudio.pixelracer' } },
-      { id: DEMO_APP_IDS.wordGarden, workspace: DEMO_WORKSPACE_ID, name: 'Word Garden', platform: 'ios' as const, icon: ['WG', '#84cc16', '#16a34a'],
-        details: { appleStatus: 'InStore', appleBundleId: 'dev.demostudio.wordgarden', applePackageName: '1600000002', appleStoreUrl: 'https://apps.apple.com/app/id1600000002' } },
-      { id: RIVAL_APP_ID, workspace: RIVAL_WORKSPACE_ID, name: 'Rival Quest', platform: 'android' as const, icon: ['RQ', '#64748b', '#0f172a'],
-        details: { googleStatus: 'InStore', googlePackageName: 'dev.rivalgames.quest' } },
+      {
+        id: DEMO_APP_IDS.dragonMergeAndroid,
+        workspace: DEMO_WORKSPACE_ID,
+        name: 'Dragon Merge',
+        platform: 'android' as const,
+        icon: ['DM', '#10b981', '#0ea5e9'],
+        details: {
+          googleStatus: 'InStore',
+          googlePackageName: 'dev.demostudio.dragonmerge',
+          googleStoreUrl: 'https://play.google.com/store/apps/details?id=dev.demostudio.dragonmerge',
+        },
+      },
+      {
+        id: DEMO_APP_IDS.dragonMergeIos,
+        workspace: DEMO_WORKSPACE_ID,
+        name: 'Dragon Merge',
+        platform: 'ios' as const,
+        icon: ['DM', '#0ea5e9', '#6366f1'],
+        details: {
+          appleStatus: 'InStore',
+          appleBundleId: 'dev.demostudio.dragonmerge',
+          applePackageName: '1600000001',
+          appleStoreUrl: 'https://apps.apple.com/app/id1600000001',
+        },
+      },
+      {
+        id: DEMO_APP_IDS.pixelRacer,
+        workspace: DEMO_WORKSPACE_ID,
+        name: 'Pixel Racer',
+        platform: 'android' as const,
+        icon: ['PR', '#f59e0b', '#ef4444'],
+        details: { googleStatus: 'InDev', googlePackageName: 'dev.demostudio.pixelracer' },
+      },
+      {
+        id: DEMO_APP_IDS.wordGarden,
+        workspace: DEMO_WORKSPACE_ID,
+        name: 'Word Garden',
+        platform: 'ios' as const,
+        icon: ['WG', '#84cc16', '#16a34a'],
+        details: {
+          appleStatus: 'InStore',
+          appleBundleId: 'dev.demostudio.wordgarden',
+          applePackageName: '1600000002',
+          appleStoreUrl: 'https://apps.apple.com/app/id1600000002',
+        },
+      },
+      {
+        id: RIVAL_APP_ID,
+        workspace: RIVAL_WORKSPACE_ID,
+        name: 'Rival Quest',
+        platform: 'android' as const,
+        icon: ['RQ', '#64748b', '#0f172a'],
+        details: { googleStatus: 'InStore', googlePackageName: 'dev.rivalgames.quest' },
+      },
     ];
     for (const [index, app] of apps.entries()) {
       const image = await seedFile(trx, 'image/svg+xml', iconSvg(app.icon[0]!, app.icon[1]!, app.icon[2]!));
-      await trx.insertInto('apps').values({
-        id: app.id, workspace_id: app.workspace, app_name: app.name, platform: app.platform, enabled: true, image_file_id: image,
-        details: writeJson(JsonObject, { notificationSettings: { questStart: true, questComplete: true }, apiKeys: [], deepLinks: [], ...app.details }),
-        created_at: days(90 - index),
-      }).execute();
+      await trx
+        .insertInto('apps')
+        .values({
+          id: app.id,
+          workspace_id: app.workspace,
+          app_name: app.name,
+          platform: app.platform,
+          enabled: true,
+          image_file_id: image,
+          details: writeJson(JsonObject, {
+            notificationSettings: { questStart: true, questComplete: true },
+            apiKeys: [],
+            deepLinks: [],
+            ...app.details,
+          }),
+          created_at: days(90 - index),
+        })
+        .execute();
     }
     const range = options.dataRange ?? null;
     const bigQuery = (appId: string) => ({
-      id: `${appId}-bigquery`, app_id: appId, type: 'BigQuery' as const, status: range ? ('connected' as const) : ('no_data' as const),
-      attributes: writeJson(JsonObject, { dailyProcess: true, targetProject: 'demo-studio-analytics', targetProjectName: 'Demo Studio Analytics' }),
-      refresh_schedule: '0 3 * * *', last_refresh: range ? now : null, data_start: range?.start ?? null, data_end: range?.end ?? null,
+      id: `${appId}-bigquery`,
+      app_id: appId,
+      type: 'BigQuery' as const,
+      status: range ? ('connected' as const) : ('no_data' as const),
+      attributes: writeJson(JsonObject, {
+        dailyProcess: true,
+        targetProject: 'demo-studio-analytics',
+        targetProjectName: 'Demo Studio Analytics',
+      }),
+      refresh_schedule: '0 3 * * *',
+      last_refresh: range ? now : null,
+      data_start: range?.start ?? null,
+      data_end: range?.end ?? null,
     });
-    await trx.insertInto('plugins').values([
-      bigQuery(DEMO_APP_IDS.dragonMergeAndroid),
-      bigQuery(DEMO_APP_IDS.dragonMergeIos),
-      { id: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer`, app_id: DEMO_APP_IDS.dragonMergeIos, type: 'AppsFlyer', status: 'connected', attributes: writeJson(JsonObject, {}), refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
-      { id: `${DEMO_APP_IDS.wordGarden}-firebase`, app_id: DEMO_APP_IDS.wordGarden, type: 'Firebase', status: 'no_data', attributes: writeJson(JsonObject, {}), refresh_schedule: null, last_refresh: null, data_start: null, data_end: null },
-    ]).execute();
+    await trx
+      .insertInto('plugins')
+      .values([
+        bigQuery(DEMO_APP_IDS.dragonMergeAndroid),
+        bigQuery(DEMO_APP_IDS.dragonMergeIos),
+        {
+          id: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer`,
+          app_id: DEMO_APP_IDS.dragonMergeIos,
+          type: 'AppsFlyer',
+          status: 'connected',
+          attributes: writeJson(JsonObject, {}),
+          refresh_schedule: null,
+          last_refresh: null,
+          data_start: null,
+          data_end: null,
+        },
+        {
+          id: `${DEMO_APP_IDS.wordGarden}-firebase`,
+          app_id: DEMO_APP_IDS.wordGarden,
+          type: 'Firebase',
+          status: 'no_data',
+          attributes: writeJson(JsonObject, {}),
+          refresh_schedule: null,
+          last_refresh: null,
+          data_start: null,
+          data_end: null,
+        },
+      ])
+      .execute();
     await seedBilling(trx, now, { demo: DEMO_WORKSPACE_ID, rival: RIVAL_WORKSPACE_ID });
     await seedCmsDetails(trx, DEMO_APP_IDS);
     await seedDeeplinks(trx, DEMO_APP_IDS);
@@ -123,7 +289,12 @@ export async function seedDemo(db: Kysely<Database>, options: { now?: Date; data
  * Marks demo BigQuery plugins (all of ANALYTICS_APP_IDS, or the given apps) as having data over a range (after the
  * analytics seed generated their events).
  */
-export async function markAnalyticsData(db: Kysely<Database>, range: { start: string; end: string }, now = new Date(), appIds: readonly string[] = ANALYTICS_APP_IDS) {
+export async function markAnalyticsData(
+  db: Kysely<Database>,
+  range: { start: string; end: string },
+  now = new Date(),
+  appIds: readonly string[] = ANALYTICS_APP_IDS,
+) {
   await db
     .updateTable('plugins')
     .set({ status: 'connected', data_start: range.start, data_end: range.end, last_refresh: now })

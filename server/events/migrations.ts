@@ -9,7 +9,9 @@ import { runStatements } from '../db/migrations';
 export const eventsMigrations: Record<string, Migration> = {
   '0700_domain_events': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE domain_events (
           id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
           name text NOT NULL,
@@ -30,7 +32,8 @@ export const eventsMigrations: Record<string, Migration> = {
         );
         CREATE INDEX domain_event_deliveries_due ON domain_event_deliveries (next_attempt_at, event_id)
           WHERE delivered_at IS NULL AND failed_at IS NULL
-      `);
+      `,
+      );
     },
   },
   // Who made the change an event announces: the account of the request, null for Questboard itself (docs/activity.md).

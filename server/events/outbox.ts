@@ -14,7 +14,12 @@
  */
 import { sql } from 'kysely';
 import type { EventBus, Reaction, ServerContext } from '../context';
-import { DOMAIN_EVENTS, type DomainEvent, type DomainEventName, type DomainEventPayload } from '../../src/contracts/domain-events';
+import {
+  DOMAIN_EVENTS,
+  type DomainEvent,
+  type DomainEventName,
+  type DomainEventPayload,
+} from '../../src/contracts/domain-events';
 
 /** A failing subscriber is retried this many times (backoff doubling from RETRY_BASE_MS), then marked failed. */
 export const MAX_ATTEMPTS = 8;
@@ -24,13 +29,23 @@ const RETRY_MAX_MS = 10 * 60_000;
 const reactionsOf = (ctx: ServerContext) => ctx.events?.reactions ?? [];
 
 /** Writes a domain event in the caller's transaction; its in-transaction subscribers run before this returns. */
-export async function emit<N extends DomainEventName>(tx: ServerContext, name: N, payload: DomainEventPayload<N>): Promise<string> {
+export async function emit<N extends DomainEventName>(
+  tx: ServerContext,
+  name: N,
+  payload: DomainEventPayload<N>,
+): Promise<string> {
   if (!tx.db.isTransaction) throw new Error(`domain event ${name} emitted outside a transaction`);
   const spec = DOMAIN_EVENTS[name];
   const at = tx.now();
   const row = await tx.db
     .insertInto('domain_events')
-    .values({ name, area: spec.emittedBy, payload: JSON.stringify(spec.payload.encode(payload as never)), created_at: at, actor_id: tx.actor ?? null })
+    .values({
+      name,
+      area: spec.emittedBy,
+      payload: JSON.stringify(spec.payload.encode(payload as never)),
+      created_at: at,
+      actor_id: tx.actor ?? null,
+    })
     .returning(sql<string>`id::text`.as('id'))
     .executeTakeFirstOrThrow();
   const event: DomainEvent<N> = { id: row.id, name, payload, at, by: tx.actor ?? null };
@@ -63,7 +78,11 @@ export type DeliveryOutcome = 'delivered' | 'failed' | 'none';
  * Claims one due delivery (of `eventIds` when given) and runs its subscriber in the same transaction as its delivered
  * mark. A subscriber that throws leaves the delivery due again after a backoff, with its error kept (and logged).
  */
-export async function deliverNext(ctx: ServerContext, eventIds?: readonly string[], log: (line: string) => void = () => {}): Promise<DeliveryOutcome> {
+export async function deliverNext(
+  ctx: ServerContext,
+  eventIds?: readonly string[],
+  log: (line: string) => void = () => {},
+): Promise<DeliveryOutcome> {
   const now = ctx.now();
   let claimed: DueDelivery | null = null;
   try {
@@ -82,12 +101,23 @@ export async function deliverNext(ctx: ServerContext, eventIds?: readonly string
       const reaction = reactionsOf(ctx).find((r) => r.name === due.subscriber && r.event === due.name);
       if (!reaction) throw new Error(`no subscriber ${due.subscriber} for ${due.name} on this server`);
       const decoded = DOMAIN_EVENTS[due.name as DomainEventName].payload.decode(due.payload);
-      if (decoded._tag === 'Left') throw new Error(`event ${due.event_id} (${due.name}) has a payload its codec refuses`);
-      const event: DomainEvent = { id: due.event_id, name: due.name as DomainEventName, payload: decoded.right, at: new Date(due.created_at), by: due.actor_id };
+      if (decoded._tag === 'Left')
+        throw new Error(`event ${due.event_id} (${due.name}) has a payload its codec refuses`);
+      const event: DomainEvent = {
+        id: due.event_id,
+        name: due.name as DomainEventName,
+        payload: decoded.right,
+        at: new Date(due.created_at),
+        by: due.actor_id,
+      };
       const emitted: string[] = [];
       await reaction.handle({ ...ctx, db: trx, emitted }, event as never);
-      await trx.updateTable('domain_event_deliveries').set({ delivered_at: ctx.now(), attempts: due.attempts + 1, last_error: null })
-        .where('event_id', '=', due.event_id).where('subscriber', '=', due.subscriber).execute();
+      await trx
+        .updateTable('domain_event_deliveries')
+        .set({ delivered_at: ctx.now(), attempts: due.attempts + 1, last_error: null })
+        .where('event_id', '=', due.event_id)
+        .where('subscriber', '=', due.subscriber)
+        .execute();
       return 'delivered';
     });
   } catch (error) {
@@ -96,21 +126,30 @@ export async function deliverNext(ctx: ServerContext, eventIds?: readonly string
     const attempts = failed.attempts + 1;
     const message = error instanceof Error ? error.message : String(error);
     const givenUp = attempts >= MAX_ATTEMPTS;
-    await ctx.db.updateTable('domain_event_deliveries')
+    await ctx.db
+      .updateTable('domain_event_deliveries')
       .set({
         attempts,
         last_error: message.slice(0, 2000),
         next_attempt_at: new Date(now.getTime() + Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1))),
         failed_at: givenUp ? now : null,
       })
-      .where('event_id', '=', failed.event_id).where('subscriber', '=', failed.subscriber).execute();
-    log(`[events] ${failed.subscriber} failed on ${failed.name} #${failed.event_id} (attempt ${attempts}${givenUp ? ', given up' : ''}): ${message}`);
+      .where('event_id', '=', failed.event_id)
+      .where('subscriber', '=', failed.subscriber)
+      .execute();
+    log(
+      `[events] ${failed.subscriber} failed on ${failed.name} #${failed.event_id} (attempt ${attempts}${givenUp ? ', given up' : ''}): ${message}`,
+    );
     return 'failed';
   }
 }
 
 /** Delivers every due delivery (of `eventIds` when given) until none is left; returns how many were delivered. */
-export async function deliverPendingEvents(ctx: ServerContext, eventIds?: readonly string[], log?: (line: string) => void): Promise<number> {
+export async function deliverPendingEvents(
+  ctx: ServerContext,
+  eventIds?: readonly string[],
+  log?: (line: string) => void,
+): Promise<number> {
   let delivered = 0;
   for (;;) {
     const outcome = await deliverNext(ctx, eventIds, log);
@@ -123,7 +162,10 @@ export async function deliverPendingEvents(ctx: ServerContext, eventIds?: readon
  * The bus buildApp puts on the context. `deliverAfterCommit: false` leaves every event to the dispatcher (the
  * kill test stops a server in exactly that window).
  */
-export function eventBus(reactions: readonly Reaction[], options: { log?: (line: string) => void; deliverAfterCommit?: boolean } = {}): EventBus {
+export function eventBus(
+  reactions: readonly Reaction[],
+  options: { log?: (line: string) => void; deliverAfterCommit?: boolean } = {},
+): EventBus {
   const names = new Set<string>();
   for (const reaction of reactions) {
     const key = `${reaction.event}:${reaction.name}`;
@@ -146,7 +188,10 @@ export function eventBus(reactions: readonly Reaction[], options: { log?: (line:
 }
 
 /** Polls the outbox every `pollMs` until stopped; stop() waits for the delivery in hand. */
-export function startEventDispatcher(ctx: ServerContext, options: { pollMs?: number; log?: (line: string) => void } = {}) {
+export function startEventDispatcher(
+  ctx: ServerContext,
+  options: { pollMs?: number; log?: (line: string) => void } = {},
+) {
   const pollMs = options.pollMs ?? 1_000;
   const log = options.log ?? (() => {});
   let stopped = false;

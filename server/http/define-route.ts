@@ -26,9 +26,18 @@ import type * as t from 'io-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE_RANK } from '../../src/contracts/codecs';
 import {
-  isBinary, isMultipart, paramNames,
-  type AnyCodec, type Endpoint, type JsonBodyOf, type Multipart, type MultipartFieldsOf, type MultipartFilesOf, type MultipartFileListsOf,
-  type ParamsOf, type QueryOf,
+  isBinary,
+  isMultipart,
+  paramNames,
+  type AnyCodec,
+  type Endpoint,
+  type JsonBodyOf,
+  type Multipart,
+  type MultipartFieldsOf,
+  type MultipartFilesOf,
+  type MultipartFileListsOf,
+  type ParamsOf,
+  type QueryOf,
 } from '../../src/contracts/endpoint';
 import { forbidden, notFound, unauthenticated } from '../errors';
 import { hashToken } from '../auth/crypto';
@@ -41,7 +50,9 @@ import { reusableQuery } from '../db/reusable-query';
 
 /** The body a handler gets: the decoded JSON, or the declared multipart parts (file parts as UploadedFile). */
 export type BodyOf<E> = E extends { body: infer M extends Multipart }
-  ? MultipartFieldsOf<M> & { [K in MultipartFilesOf<M>]?: UploadedFile } & { [K in MultipartFileListsOf<M>]?: UploadedFile[] }
+  ? MultipartFieldsOf<M> & { [K in MultipartFilesOf<M>]?: UploadedFile } & {
+      [K in MultipartFileListsOf<M>]?: UploadedFile[];
+    }
   : JsonBodyOf<E>;
 
 /** The answer of a `binary` endpoint: bytes, their content type, extra headers and (when not the route's) its status. */
@@ -81,10 +92,14 @@ export interface RouteSpec<E extends Endpoint = Endpoint, A extends Access = Acc
 /** A route of any endpoint and rule, as areas list them. */
 export type AnyRoute = RouteSpec<any, any>;
 
-export function defineRoute<E extends Endpoint, A extends Access>(endpoint: E, options: RouteOptions<E, A>): RouteSpec<E, A> {
+export function defineRoute<E extends Endpoint, A extends Access>(
+  endpoint: E,
+  options: RouteOptions<E, A>,
+): RouteSpec<E, A> {
   const names = paramNames(endpoint.path);
   const needs = { workspace: 'workspaceId', app: 'appId', plugin: 'pluginId' }[options.access.kind as string] ?? null;
-  if (needs && !names.includes(needs)) throw new Error(`${endpoint.method} ${endpoint.path}: ${options.access.kind} access needs a :${needs} param`);
+  if (needs && !names.includes(needs))
+    throw new Error(`${endpoint.method} ${endpoint.path}: ${options.access.kind} access needs a :${needs} param`);
   return { endpoint, ...options };
 }
 
@@ -115,19 +130,32 @@ export async function resolveCaller(ctx: ServerContext, header: string | undefin
   return row ? { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash } : null;
 }
 
-async function resolveMembership(ctx: ServerContext, route: AnyRoute, params: Record<string, string | undefined>, caller: Caller): Promise<Membership | null> {
+async function resolveMembership(
+  ctx: ServerContext,
+  route: AnyRoute,
+  params: Record<string, string | undefined>,
+  caller: Caller,
+): Promise<Membership | null> {
   const rule: Access = route.access;
   if (rule.kind !== 'workspace' && rule.kind !== 'app' && rule.kind !== 'plugin') return null;
   let workspaceId: string;
   if (rule.kind === 'workspace') {
     workspaceId = String(params.workspaceId ?? '');
   } else if (rule.kind === 'plugin') {
-    const app = await ctx.db.selectFrom('plugins').innerJoin('apps', 'apps.id', 'plugins.app_id').select('apps.workspace_id')
-      .where('plugins.id', '=', String(params.pluginId ?? '')).executeTakeFirst();
+    const app = await ctx.db
+      .selectFrom('plugins')
+      .innerJoin('apps', 'apps.id', 'plugins.app_id')
+      .select('apps.workspace_id')
+      .where('plugins.id', '=', String(params.pluginId ?? ''))
+      .executeTakeFirst();
     if (!app) throw notFound('Plugin');
     workspaceId = app.workspace_id;
   } else {
-    const app = await ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', String(params.appId ?? '')).executeTakeFirst();
+    const app = await ctx.db
+      .selectFrom('apps')
+      .select('workspace_id')
+      .where('id', '=', String(params.appId ?? ''))
+      .executeTakeFirst();
     if (!app) throw notFound('App');
     workspaceId = app.workspace_id;
   }
@@ -165,7 +193,10 @@ const signedInRequests = new WeakSet<FastifyRequest>();
 function encodeLogged(req: FastifyRequest, endpoint: Endpoint, answer: unknown): unknown {
   const { encoded, dropped } = encodeAnswer(endpoint.response as AnyCodec, answer);
   for (const item of dropped) {
-    req.log.error({ route: `${endpoint.method} ${endpoint.path}`, item: item.path, itemId: item.id, cause: item.cause }, 'answer: an item that does not match the contract was left out');
+    req.log.error(
+      { route: `${endpoint.method} ${endpoint.path}`, item: item.path, itemId: item.id, cause: item.cause },
+      'answer: an item that does not match the contract was left out',
+    );
   }
   return encoded;
 }
@@ -188,17 +219,32 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
         if (route.access.kind !== 'public' && !caller) throw unauthenticated();
         const params = endpoint.params ? decodeInput(endpoint.params, req.params ?? {}, 'path') : {};
         const query = endpoint.query ? decodeInput(endpoint.query, req.query ?? {}, 'query') : {};
-        const membership = caller ? await resolveMembership(ctx, route, req.params as Record<string, string | undefined>, caller) : null;
+        const membership = caller
+          ? await resolveMembership(ctx, route, req.params as Record<string, string | undefined>, caller)
+          : null;
         const body = await readBody(req, endpoint);
         // The caller is the actor of whatever the handler changes (recorded with its domain events: docs/activity.md).
-        const answer = await route.handler({ req, reply, params, query, body, caller, membership, ctx: caller ? { ...ctx, actor: caller.accountId } : ctx });
+        const answer = await route.handler({
+          req,
+          reply,
+          params,
+          query,
+          body,
+          caller,
+          membership,
+          ctx: caller ? { ...ctx, actor: caller.accountId } : ctx,
+        });
         reply.status(route.status ?? 200);
         if (isBinary(endpoint.response)) {
           const { contentType, bytes, headers, status } = answer as BinaryAnswer;
           if (status) reply.status(status);
-          return reply.headers(headers ?? {}).header('content-type', contentType).send(Buffer.from(bytes));
+          return reply
+            .headers(headers ?? {})
+            .header('content-type', contentType)
+            .send(Buffer.from(bytes));
         }
-        if (typeof answer !== 'object' || answer === null || !reusedAnswers.has(answer)) return encodeLogged(req, endpoint, answer);
+        if (typeof answer !== 'object' || answer === null || !reusedAnswers.has(answer))
+          return encodeLogged(req, endpoint, answer);
         let json = serialized.get(answer);
         if (json === undefined) serialized.set(answer, (json = JSON.stringify(encodeLogged(req, endpoint, answer))));
         return reply.type('application/json; charset=utf-8').send(json);

@@ -56,7 +56,9 @@ const idOf = (value: unknown): string | undefined => {
 function prune(codec: Codec, value: unknown, path: string, dropped: DroppedItem[]): unknown {
   if (value === null || typeof value !== 'object') return value;
   switch (codec._tag) {
-    case 'ExactType': case 'ReadonlyType': case 'RefinementType':
+    case 'ExactType':
+    case 'ReadonlyType':
+    case 'RefinementType':
       return codec.type ? prune(codec.type, value, path, dropped) : value;
     case 'IntersectionType':
       return (codec.types ?? []).reduce<unknown>((v, member) => prune(member, v, path, dropped), value);
@@ -72,14 +74,16 @@ function prune(codec: Codec, value: unknown, path: string, dropped: DroppedItem[
       }
       return value;
     }
-    case 'InterfaceType': case 'PartialType': {
+    case 'InterfaceType':
+    case 'PartialType': {
       const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
       for (const [key, prop] of Object.entries(codec.props ?? {})) {
         if (key in out) out[key] = prune(prop, out[key], path ? `${path}.${key}` : key, dropped);
       }
       return out;
     }
-    case 'ArrayType': case 'ReadonlyArrayType': {
+    case 'ArrayType':
+    case 'ReadonlyArrayType': {
       if (!Array.isArray(value) || !codec.type) return value;
       const item = codec.type;
       return value.filter((element, i) => {
@@ -102,6 +106,10 @@ export function encodeAnswer(codec: AnyCodec, answer: unknown): { encoded: unkno
   const dropped: DroppedItem[] = [];
   const pruned = prune(codec as Codec, answer, '', dropped);
   const second = dropped.length > 0 ? tryEncode(codec, pruned) : first;
-  if (!second.ok) throw new AnswerEncodingError(`The answer does not match its contract: ${causeOf(codec, answer, first.error)}`, first.error);
+  if (!second.ok)
+    throw new AnswerEncodingError(
+      `The answer does not match its contract: ${causeOf(codec, answer, first.error)}`,
+      first.error,
+    );
   return { encoded: second.encoded, dropped };
 }

@@ -62,7 +62,14 @@ export function sniffImageType(bytes: Uint8Array): string | null {
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return 'image/webp';
   return null;
 }
 
@@ -83,8 +90,10 @@ function parseJson(raw: string, name: string): unknown {
 /** The declared parts of a multipart body: `{ [json or text part]: decoded value, [file part]?: UploadedFile }`. */
 export function decodeMultipart(spec: Multipart, raw: RawMultipart): Record<string, unknown> {
   const body: Record<string, unknown> = {};
-  for (const [name, codec] of Object.entries(spec.json)) body[name] = decodeInput(codec, parseJson(required(raw.fields, name), name), name);
-  for (const [name, codec] of Object.entries(spec.text)) body[name] = decodeInput(codec, required(raw.fields, name), name);
+  for (const [name, codec] of Object.entries(spec.json))
+    body[name] = decodeInput(codec, parseJson(required(raw.fields, name), name), name);
+  for (const [name, codec] of Object.entries(spec.text))
+    body[name] = decodeInput(codec, required(raw.fields, name), name);
   for (const name of spec.files) if (raw.files[name]) body[name] = raw.files[name];
   for (const name of spec.fileLists ?? []) if (raw.fileLists[name]) body[name] = raw.fileLists[name];
   return body;

@@ -5,16 +5,22 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-export const rawBodyOf = (req: FastifyRequest): string | undefined => (req as FastifyRequest & { rawBody?: string }).rawBody;
+export const rawBodyOf = (req: FastifyRequest): string | undefined =>
+  (req as FastifyRequest & { rawBody?: string }).rawBody;
 
 export function bodyParsers(app: FastifyInstance, rawJsonPaths: readonly string[]) {
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (rawJsonPaths.includes(req.url.split('?')[0] ?? '')) (req as FastifyRequest & { rawBody?: string }).rawBody = body as string;
+    if (rawJsonPaths.includes(req.url.split('?')[0] ?? ''))
+      (req as FastifyRequest & { rawBody?: string }).rawBody = body as string;
     void json(req, body as string, done);
   });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 }

@@ -34,7 +34,9 @@ export const helmetOptions: FastifyHelmetOptions = {
   global: true,
   contentSecurityPolicy: {
     useDefaults: false,
-    directives: Object.fromEntries(Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => [name, [...values]])),
+    directives: Object.fromEntries(
+      Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => [name, [...values]]),
+    ),
   },
   frameguard: { action: 'deny' },
   crossOriginOpenerPolicy: false,

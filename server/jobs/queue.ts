@@ -47,10 +47,17 @@ export async function enqueueJob(
   job: { kind: string; pluginId?: string | null; appId?: string | null; payload?: Record<string, unknown> },
 ): Promise<string> {
   const id = randomUUID();
-  await ctx.db.insertInto('jobs').values({
-    id, kind: job.kind, plugin_id: job.pluginId ?? null, app_id: job.appId ?? null,
-    payload: writeJson(JsonObject, job.payload ?? {}), status: 'queued',
-  }).execute();
+  await ctx.db
+    .insertInto('jobs')
+    .values({
+      id,
+      kind: job.kind,
+      plugin_id: job.pluginId ?? null,
+      app_id: job.appId ?? null,
+      payload: writeJson(JsonObject, job.payload ?? {}),
+      status: 'queued',
+    })
+    .execute();
   return id;
 }
 
@@ -58,29 +65,47 @@ export async function enqueueJob(
 async function claim(ctx: ServerContext, kinds: string[]): Promise<JobRow | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    const row = await trx.selectFrom('jobs')
+    const row = await trx
+      .selectFrom('jobs')
       .select(['id', 'kind', 'plugin_id', 'app_id', 'payload', 'attempts'])
       .where('kind', 'in', kinds)
-      .where((eb) => eb.or([
-        eb('status', '=', 'queued'),
-        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-      ]))
-      .orderBy('created_at').orderBy('id')
+      .where((eb) =>
+        eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
+      )
+      .orderBy('created_at')
+      .orderBy('id')
       .limit(1)
-      .forUpdate().skipLocked()
+      .forUpdate()
+      .skipLocked()
       .executeTakeFirst();
     if (!row) return null;
-    await trx.updateTable('jobs').set({
-      status: 'running', locked_by: workerId, locked_until: new Date(now.getTime() + LEASE_MS), attempts: sql<number>`attempts + 1`,
-    }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        locked_by: workerId,
+        locked_until: new Date(now.getTime() + LEASE_MS),
+        attempts: sql<number>`attempts + 1`,
+      })
+      .where('id', '=', row.id)
+      .execute();
     return { ...row, attempts: row.attempts + 1, payload: row.payload as Record<string, unknown> };
   });
 }
 
 async function finish(ctx: ServerContext, id: string, status: 'succeeded' | 'failed', result: string) {
-  await ctx.db.updateTable('jobs')
-    .set({ status, result: result.slice(0, 2000), progress: status === 'succeeded' ? 100 : sql<number>`progress`, finished_at: ctx.now(), locked_until: null })
-    .where('id', '=', id).where('locked_by', '=', workerId).execute();
+  await ctx.db
+    .updateTable('jobs')
+    .set({
+      status,
+      result: result.slice(0, 2000),
+      progress: status === 'succeeded' ? 100 : sql<number>`progress`,
+      finished_at: ctx.now(),
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', workerId)
+    .execute();
 }
 
 /** Claims one due job and runs it. Resolves false when no job was due. */
@@ -89,9 +114,15 @@ export async function runNextJob(ctx: ServerContext, jobs: JobHandlers): Promise
   if (!job) return false;
   const handler = jobs.handlers[job.kind]!;
   const progress = async (percent: number) => {
-    await ctx.db.updateTable('jobs')
-      .set({ progress: Math.max(0, Math.min(100, Math.round(percent))), locked_until: new Date(ctx.now().getTime() + LEASE_MS) })
-      .where('id', '=', job.id).where('locked_by', '=', workerId).execute();
+    await ctx.db
+      .updateTable('jobs')
+      .set({
+        progress: Math.max(0, Math.min(100, Math.round(percent))),
+        locked_until: new Date(ctx.now().getTime() + LEASE_MS),
+      })
+      .where('id', '=', job.id)
+      .where('locked_by', '=', workerId)
+      .execute();
   };
   try {
     await finish(ctx, job.id, 'succeeded', await handler(ctx, { job, progress }));
@@ -105,7 +136,9 @@ export async function runNextJob(ctx: ServerContext, jobs: JobHandlers): Promise
 
 /** Runs due jobs until none is left (tests, and the seed). */
 export async function drainJobs(ctx: ServerContext, jobs: JobHandlers): Promise<void> {
-  while (await runNextJob(ctx, jobs)) { /* next */ }
+  while (await runNextJob(ctx, jobs)) {
+    /* next */
+  }
 }
 
 /**
@@ -133,10 +166,16 @@ export function repeatInBackground(work: (stopped: () => boolean) => Promise<voi
 }
 
 /** Polls for jobs in the background every `pollMs` (default 1 s) until stopped. */
-export function startJobWorker(ctx: ServerContext, jobs: JobHandlers, options: { pollMs?: number; log?: (line: string) => void } = {}) {
+export function startJobWorker(
+  ctx: ServerContext,
+  jobs: JobHandlers,
+  options: { pollMs?: number; log?: (line: string) => void } = {},
+) {
   return repeatInBackground(async (stopped) => {
     try {
-      while (!stopped() && (await runNextJob(ctx, jobs))) { /* keep going while work is due */ }
+      while (!stopped() && (await runNextJob(ctx, jobs))) {
+        /* keep going while work is due */
+      }
     } catch (error) {
       options.log?.(`[jobs] ${(error as Error).message}`);
     }

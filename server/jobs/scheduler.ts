@@ -18,7 +18,11 @@ import { repeatInBackground } from './queue';
 export type ScheduledTask = (ctx: ServerContext) => Promise<string[]>;
 
 /** Runs each task once; a failing task is logged and does not stop the others. */
-export async function runScheduledTasks(ctx: ServerContext, tasks: readonly ScheduledTask[], log?: (line: string) => void): Promise<string[]> {
+export async function runScheduledTasks(
+  ctx: ServerContext,
+  tasks: readonly ScheduledTask[],
+  log?: (line: string) => void,
+): Promise<string[]> {
   const enqueued: string[] = [];
   for (const task of tasks) {
     try {
@@ -31,7 +35,11 @@ export async function runScheduledTasks(ctx: ServerContext, tasks: readonly Sche
 }
 
 /** Ticks now and every `intervalMs` (default one minute) until stopped. */
-export function startScheduler(ctx: ServerContext, tasks: readonly ScheduledTask[], options: { intervalMs?: number; log?: (line: string) => void } = {}) {
+export function startScheduler(
+  ctx: ServerContext,
+  tasks: readonly ScheduledTask[],
+  options: { intervalMs?: number; log?: (line: string) => void } = {},
+) {
   return repeatInBackground(async () => {
     await runScheduledTasks(ctx, tasks, options.log);
   }, options.intervalMs ?? 60_000);

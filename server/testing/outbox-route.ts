@@ -24,9 +24,11 @@ export function registerTestOutbox(app: FastifyInstance, db: Kysely<Database>, t
   if (token.length < 32) throw new Error('E2E_OUTBOX_TOKEN must be a random secret of at least 32 characters');
   app.get(TEST_OUTBOX_PATH, async (req, reply) => {
     const given = req.headers[TEST_OUTBOX_HEADER];
-    if (typeof given !== 'string' || !same(given, token)) return reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' });
+    if (typeof given !== 'string' || !same(given, token))
+      return reply.status(404).send({ success: false, message: 'Not found.', code: 'not_found' });
     const to = (req.query as { to?: unknown }).to;
-    if (typeof to !== 'string' || to.length === 0 || to.length > 254) return reply.status(400).send({ success: false, message: 'to is required.', code: 'invalid' });
+    if (typeof to !== 'string' || to.length === 0 || to.length > 254)
+      return reply.status(400).send({ success: false, message: 'to is required.', code: 'invalid' });
     const messages = await db
       .selectFrom('outbox')
       .select(['to_email', 'subject', 'body'])

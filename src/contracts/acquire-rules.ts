@@ -29,7 +29,8 @@ export type AcquireTargetField = 'countries' | 'dailyBudget' | 'targetKpiValue' 
  */
 export function validateAcquireTarget(form: AcquireTargetForm): FieldErrors {
   const errors: FieldErrors = {};
-  if (!Array.isArray(form.countries) || form.countries.filter((c) => !isBlank(c)).length === 0) errors.countries = REQUIRED;
+  if (!Array.isArray(form.countries) || form.countries.filter((c) => !isBlank(c)).length === 0)
+    errors.countries = REQUIRED;
   const dailyBudget = requiredNumber(form.dailyBudget);
   if (dailyBudget) errors.dailyBudget = dailyBudget;
   else if (toNumber(form.dailyBudget)! < MIN_DAILY_BUDGET) errors.dailyBudget = DAILY_BUDGET_NEGATIVE;
@@ -39,7 +40,8 @@ export function validateAcquireTarget(form: AcquireTargetForm): FieldErrors {
   if (analysisPeriod) errors.analysisPeriod = analysisPeriod;
   else {
     const days = toNumber(form.analysisPeriod)!;
-    if (days < MIN_ANALYSIS_PERIOD_DAYS || days > MAX_ANALYSIS_PERIOD_DAYS) errors.analysisPeriod = ANALYSIS_PERIOD_RANGE;
+    if (days < MIN_ANALYSIS_PERIOD_DAYS || days > MAX_ANALYSIS_PERIOD_DAYS)
+      errors.analysisPeriod = ANALYSIS_PERIOD_RANGE;
   }
   return errors;
 }

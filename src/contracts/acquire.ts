@@ -63,7 +63,11 @@ export type QuestAnalytics = t.TypeOf<typeof QuestAnalytics>;
 export const StepConditionOp = t.keyof({ eq: null, neq: null, gte: null, lte: null }, 'StepConditionOp');
 export type StepConditionOp = t.TypeOf<typeof StepConditionOp>;
 export const STEP_CONDITION_OPS: readonly StepConditionOp[] = ['eq', 'neq', 'gte', 'lte'];
-export const StepCondition = struct({ param: line(MAX.label), op: StepConditionOp, value: line(MAX.label) }, {}, 'StepCondition');
+export const StepCondition = struct(
+  { param: line(MAX.label), op: StepConditionOp, value: line(MAX.label) },
+  {},
+  'StepCondition',
+);
 export type StepCondition = t.TypeOf<typeof StepCondition>;
 
 /** One ordered step: an event of the active source, an optional condition, a payout in dollars. */
@@ -125,10 +129,20 @@ export const QUEST_STATUS_TABLE: Record<QuestStatus, QuestStatusRule> = {
 export const questStatusRule = (status: string): QuestStatusRule =>
   QUEST_STATUS_TABLE[status as QuestStatus] ?? { canRestart: false, canStop: false };
 /** How a status reads in the grid. */
-export const QUEST_STATUS_LABELS: Record<string, string> = { DRAFT: 'Draft', LIVE: 'Live', CAPPED: 'Daily cap reached', STOPPED: 'Stopped' };
+export const QUEST_STATUS_LABELS: Record<string, string> = {
+  DRAFT: 'Draft',
+  LIVE: 'Live',
+  CAPPED: 'Daily cap reached',
+  STOPPED: 'Stopped',
+};
 
 /** Field-by-field problems of a quest definition (the editor shows them; the server refuses with the first). */
-export function validateQuestDefinition(def: { name?: unknown; steps?: readonly { eventName?: unknown; payout?: unknown; condition?: { param?: unknown; value?: unknown } | null }[]; countries?: readonly unknown[]; dailyCap?: unknown }): FieldErrors {
+export function validateQuestDefinition(def: {
+  name?: unknown;
+  steps?: readonly { eventName?: unknown; payout?: unknown; condition?: { param?: unknown; value?: unknown } | null }[];
+  countries?: readonly unknown[];
+  dailyCap?: unknown;
+}): FieldErrors {
   const errors: FieldErrors = {};
   if (isBlank(def.name)) errors.name = REQUIRED;
   const steps = def.steps ?? [];
@@ -138,8 +152,10 @@ export function validateQuestDefinition(def: { name?: unknown; steps?: readonly 
     if (isBlank(step.eventName)) errors[`steps.${i}.eventName`] = REQUIRED;
     const payout = requiredNumber(step.payout);
     if (payout) errors[`steps.${i}.payout`] = payout;
-    else if (Number(step.payout) <= 0 || Number(step.payout) > QUEST_MAX_PAYOUT) errors[`steps.${i}.payout`] = `must be more than 0 and at most ${QUEST_MAX_PAYOUT}`;
-    if (step.condition && (isBlank(step.condition.param) || isBlank(step.condition.value))) errors[`steps.${i}.condition`] = 'needs a parameter and a value';
+    else if (Number(step.payout) <= 0 || Number(step.payout) > QUEST_MAX_PAYOUT)
+      errors[`steps.${i}.payout`] = `must be more than 0 and at most ${QUEST_MAX_PAYOUT}`;
+    if (step.condition && (isBlank(step.condition.param) || isBlank(step.condition.value)))
+      errors[`steps.${i}.condition`] = 'needs a parameter and a value';
   });
   if (!def.countries || def.countries.length === 0) errors.countries = REQUIRED;
   const cap = requiredNumber(def.dailyCap);
@@ -175,7 +191,10 @@ export const QUEST_GRID_PAGE_SIZE_OPTIONS = [20, 50, 100] as const;
 
 // ---------------------------------------------------------------- acquisition settings draft (docs/acquire.md §Entities, §Rules and limits)
 
-export const TargetKpi = t.keyof({ roas_d7: null, retention_d1: null, retention_d7: null, playtime: null }, 'TargetKpi');
+export const TargetKpi = t.keyof(
+  { roas_d7: null, retention_d1: null, retention_d7: null, playtime: null },
+  'TargetKpi',
+);
 export type TargetKpi = t.TypeOf<typeof TargetKpi>;
 export const TARGET_KPIS: readonly TargetKpi[] = ['roas_d7', 'retention_d1', 'retention_d7', 'playtime'];
 
@@ -255,7 +274,11 @@ export const QuestResponse = struct({ success: t.boolean, data: Quest }, { messa
 export type QuestResponse = t.TypeOf<typeof QuestResponse>;
 
 /** Per-step funnel: viewed → started → each step → completed, with the median minutes from start to each step. */
-export const FunnelStage = struct({ label: t.string, players: t.number }, { medianMinutes: nullable(t.number) }, 'FunnelStage');
+export const FunnelStage = struct(
+  { label: t.string, players: t.number },
+  { medianMinutes: nullable(t.number) },
+  'FunnelStage',
+);
 export type FunnelStage = t.TypeOf<typeof FunnelStage>;
 export const QuestDetailResponse = struct(
   { success: t.boolean, data: Quest, funnel: t.array(FunnelStage) },
@@ -267,11 +290,7 @@ export type QuestDetailResponse = t.TypeOf<typeof QuestDetailResponse>;
 /** An event of the active source a step may use; `lastReceivedAt` in epoch ms (null: never). */
 export const SourceEvent = struct({ eventName: t.string, lastReceivedAt: nullable(t.number) }, {}, 'SourceEvent');
 export type SourceEvent = t.TypeOf<typeof SourceEvent>;
-export const AcquireSource = struct(
-  { pluginId: t.string, type: t.string, status: t.string },
-  {},
-  'AcquireSource',
-);
+export const AcquireSource = struct({ pluginId: t.string, type: t.string, status: t.string }, {}, 'AcquireSource');
 export type AcquireSource = t.TypeOf<typeof AcquireSource>;
 /** null source: no attribution integration, so Acquire shows the gate (docs/acquire.md §Screens and routes). */
 export const AcquireSourceResponse = struct(
@@ -304,11 +323,27 @@ export const S2S_KEY_HEADER = 'x-questboard-key';
  * in percent; retention D1 / D7 = the share of players with a postback on that day after their start, in percent.
  */
 export const KPI_LATE_DATA_DAYS = 3;
-export const KPI_WINDOW_DAYS: Record<TargetKpi, number | null> = { roas_d7: 7, retention_d1: 1, retention_d7: 7, playtime: null };
-export const KpiVerdict = t.keyof({ no_data: null, not_mature: null, on_track: null, below_target: null, not_tracked: null }, 'KpiVerdict');
+export const KPI_WINDOW_DAYS: Record<TargetKpi, number | null> = {
+  roas_d7: 7,
+  retention_d1: 1,
+  retention_d7: 7,
+  playtime: null,
+};
+export const KpiVerdict = t.keyof(
+  { no_data: null, not_mature: null, on_track: null, below_target: null, not_tracked: null },
+  'KpiVerdict',
+);
 export type KpiVerdict = t.TypeOf<typeof KpiVerdict>;
 export const KpiTracking = struct(
-  { kpi: TargetKpi, target: t.number, value: nullable(t.number), verdict: KpiVerdict, players: t.number, maturePlayers: t.number, matureOn: nullable(t.string) },
+  {
+    kpi: TargetKpi,
+    target: t.number,
+    value: nullable(t.number),
+    verdict: KpiVerdict,
+    players: t.number,
+    maturePlayers: t.number,
+    matureOn: nullable(t.string),
+  },
   {},
   'KpiTracking',
 );
@@ -317,21 +352,85 @@ export const KpiTrackingResponse = struct({ success: t.boolean, data: KpiTrackin
 
 const QUESTS = '/api/app/:appId/acquire/quests';
 export const acquireEndpoints = {
-  source: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/source', params: AppParams, response: AcquireSourceResponse }),
+  source: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/acquire/source',
+    params: AppParams,
+    response: AcquireSourceResponse,
+  }),
   quests: endpoint({ method: 'GET', path: QUESTS, params: AppParams, response: QuestsResponse }),
-  createQuest: endpoint({ method: 'POST', path: QUESTS, params: AppParams, body: QuestDefinition, response: QuestResponse }),
+  createQuest: endpoint({
+    method: 'POST',
+    path: QUESTS,
+    params: AppParams,
+    body: QuestDefinition,
+    response: QuestResponse,
+  }),
   quest: endpoint({ method: 'GET', path: `${QUESTS}/:questId`, params: QuestParams, response: QuestDetailResponse }),
-  saveDraft: endpoint({ method: 'PUT', path: `${QUESTS}/:questId/draft`, params: QuestParams, body: QuestDefinition, response: QuestResponse }),
-  publish: endpoint({ method: 'POST', path: `${QUESTS}/:questId/publish`, params: QuestParams, response: SuccessMessage }),
+  saveDraft: endpoint({
+    method: 'PUT',
+    path: `${QUESTS}/:questId/draft`,
+    params: QuestParams,
+    body: QuestDefinition,
+    response: QuestResponse,
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: `${QUESTS}/:questId/publish`,
+    params: QuestParams,
+    response: SuccessMessage,
+  }),
   stop: endpoint({ method: 'POST', path: `${QUESTS}/:questId/stop`, params: QuestParams, response: SuccessMessage }),
-  restart: endpoint({ method: 'POST', path: `${QUESTS}/:questId/restart`, params: QuestParams, response: SuccessMessage }),
-  deleteActive: endpoint({ method: 'DELETE', path: `${QUESTS}/:questId/active`, params: QuestParams, response: SuccessMessage }),
-  deleteDraft: endpoint({ method: 'DELETE', path: `${QUESTS}/:questId/draft`, params: QuestParams, response: SuccessMessage }),
-  discard: endpoint({ method: 'POST', path: `${QUESTS}/:questId/discard`, params: QuestParams, response: SuccessMessage }),
+  restart: endpoint({
+    method: 'POST',
+    path: `${QUESTS}/:questId/restart`,
+    params: QuestParams,
+    response: SuccessMessage,
+  }),
+  deleteActive: endpoint({
+    method: 'DELETE',
+    path: `${QUESTS}/:questId/active`,
+    params: QuestParams,
+    response: SuccessMessage,
+  }),
+  deleteDraft: endpoint({
+    method: 'DELETE',
+    path: `${QUESTS}/:questId/draft`,
+    params: QuestParams,
+    response: SuccessMessage,
+  }),
+  discard: endpoint({
+    method: 'POST',
+    path: `${QUESTS}/:questId/discard`,
+    params: QuestParams,
+    response: SuccessMessage,
+  }),
   publishAll: endpoint({ method: 'POST', path: `${QUESTS}/publish-all`, params: AppParams, response: BulkQuestResult }),
   discardAll: endpoint({ method: 'POST', path: `${QUESTS}/discard-all`, params: AppParams, response: BulkQuestResult }),
-  settings: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/settings', params: AppParams, response: AcquisitionSettingsResponse }),
-  saveSettings: endpoint({ method: 'POST', path: '/api/app/:appId/acquire/settings', params: AppParams, body: SaveAcquisitionSettingsRequest, response: SuccessMessage }),
-  kpi: endpoint({ method: 'GET', path: '/api/app/:appId/acquire/kpi', params: AppParams, response: KpiTrackingResponse }),
-  playerEvent: endpoint({ method: 'POST', path: '/api/s2s/:appId/quest-events', params: AppParams, body: PlayerQuestEvent, response: PlayerQuestEventResponse }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/acquire/settings',
+    params: AppParams,
+    response: AcquisitionSettingsResponse,
+  }),
+  saveSettings: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/acquire/settings',
+    params: AppParams,
+    body: SaveAcquisitionSettingsRequest,
+    response: SuccessMessage,
+  }),
+  kpi: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/acquire/kpi',
+    params: AppParams,
+    response: KpiTrackingResponse,
+  }),
+  playerEvent: endpoint({
+    method: 'POST',
+    path: '/api/s2s/:appId/quest-events',
+    params: AppParams,
+    body: PlayerQuestEvent,
+    response: PlayerQuestEventResponse,
+  }),
 };

@@ -23,9 +23,18 @@ export const QUESTBOARD_ACTOR = 'Questboard';
 export const ACTIVITY_SEARCH_MAX = 100;
 
 /** The verbs (event names) and areas the filters accept: a value not listed is answered 400 naming the accepted ones. */
-export const ActivityVerb = t.keyof(Object.fromEntries(Object.keys(DOMAIN_EVENTS).map((name) => [name, null])) as Record<keyof typeof DOMAIN_EVENTS, null>, 'ActivityVerb');
+export const ActivityVerb = t.keyof(
+  Object.fromEntries(Object.keys(DOMAIN_EVENTS).map((name) => [name, null])) as Record<
+    keyof typeof DOMAIN_EVENTS,
+    null
+  >,
+  'ActivityVerb',
+);
 export type ActivityVerb = t.TypeOf<typeof ActivityVerb>;
-export const ActivityArea = t.keyof(Object.fromEntries(EVENT_AREAS.map((area) => [area, null])) as Record<(typeof EVENT_AREAS)[number], null>, 'ActivityArea');
+export const ActivityArea = t.keyof(
+  Object.fromEntries(EVENT_AREAS.map((area) => [area, null])) as Record<(typeof EVENT_AREAS)[number], null>,
+  'ActivityArea',
+);
 export type ActivityArea = t.TypeOf<typeof ActivityArea>;
 
 /** A calendar day, YYYY-MM-DD (UTC): the date range's ends, both inclusive. */
@@ -36,22 +45,25 @@ export const ActivityDay = new t.Type<string, string, unknown>(
   t.identity,
 );
 
-export const ActivityQuery = struct({}, {
-  app: Id,
-  area: ActivityArea,
-  /** An account id, or `questboard` for Questboard's own changes. */
-  person: Id,
-  verb: ActivityVerb,
-  from: ActivityDay,
-  to: ActivityDay,
-  /** Text searched in object names (case-insensitive). */
-  q: line(ACTIVITY_SEARCH_MAX),
-  /** One object's history: its type and id (a quest's History tab, a report's "Last changed by"). */
-  objectType: line(MAX.label),
-  objectId: Id,
-  /** The cursor of the next page, as the previous page answered it. */
-  cursor: line(MAX.token),
-});
+export const ActivityQuery = struct(
+  {},
+  {
+    app: Id,
+    area: ActivityArea,
+    /** An account id, or `questboard` for Questboard's own changes. */
+    person: Id,
+    verb: ActivityVerb,
+    from: ActivityDay,
+    to: ActivityDay,
+    /** Text searched in object names (case-insensitive). */
+    q: line(ACTIVITY_SEARCH_MAX),
+    /** One object's history: its type and id (a quest's History tab, a report's "Last changed by"). */
+    objectType: line(MAX.label),
+    objectId: Id,
+    /** The cursor of the next page, as the previous page answered it. */
+    cursor: line(MAX.token),
+  },
+);
 export type ActivityQuery = t.TypeOf<typeof ActivityQuery>;
 /** The `person` filter's value for Questboard's own changes. */
 export const QUESTBOARD_PERSON = 'questboard';
@@ -70,13 +82,29 @@ export const ActivityEntry = struct({
 });
 export type ActivityEntry = t.TypeOf<typeof ActivityEntry>;
 
-export const ActivityPage = struct({ success: t.literal(true), entries: t.array(ActivityEntry), nextCursor: nullable(t.string) });
+export const ActivityPage = struct({
+  success: t.literal(true),
+  entries: t.array(ActivityEntry),
+  nextCursor: nullable(t.string),
+});
 export type ActivityPage = t.TypeOf<typeof ActivityPage>;
 
 export const activityEndpoints = {
-  list: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/activity', params: WorkspaceParams, query: ActivityQuery, response: ActivityPage }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/workspace/:workspaceId/activity',
+    params: WorkspaceParams,
+    query: ActivityQuery,
+    response: ActivityPage,
+  }),
   /** Every entry the filters match, newest first, up to ACTIVITY_EXPORT_LIMIT: the SPA writes them as CSV. */
-  export: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/activity/export', params: WorkspaceParams, query: ActivityQuery, response: ActivityPage }),
+  export: endpoint({
+    method: 'GET',
+    path: '/api/workspace/:workspaceId/activity/export',
+    params: WorkspaceParams,
+    query: ActivityQuery,
+    response: ActivityPage,
+  }),
 };
 
 // ------------------------------------------------------------------------------------------------ words
@@ -107,5 +135,16 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
 };
 
 /** The CSV download's columns (docs/activity.md §CSV). */
-export const ACTIVITY_CSV_HEADER = ['When (UTC)', 'Who', 'Area', 'Verb', 'Object type', 'Object', 'App', 'Field', 'Before', 'After'] as const;
+export const ACTIVITY_CSV_HEADER = [
+  'When (UTC)',
+  'Who',
+  'Area',
+  'Verb',
+  'Object type',
+  'Object',
+  'App',
+  'Field',
+  'Before',
+  'After',
+] as const;
 export const ACTIVITY_CSV_FILE_NAME = 'activity.csv';

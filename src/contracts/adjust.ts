@@ -72,12 +72,34 @@ export const PartnerLinkRequest = struct({ partnerLink: PartnerLink }, {}, 'Part
 export type PartnerLinkRequest = t.TypeOf<typeof PartnerLinkRequest>;
 
 export const adjustEndpoints = {
-  get: endpoint({ method: 'GET', path: '/api/app/:appId/adjust', params: AppParams, response: AdjustIntegrationResponse }),
-  connect: endpoint({ method: 'POST', path: '/api/app/:appId/adjust/connect', params: AppParams, body: AdjustConnectParts, response: AdjustFileAnswer }),
-  saveEventsFile: endpoint({
-    method: 'POST', path: '/api/app/:appId/adjust/events-file', params: AppParams, query: AdjustEventsFileQuery, body: AdjustEventsFileParts, response: AdjustFileAnswer,
+  get: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/adjust',
+    params: AppParams,
+    response: AdjustIntegrationResponse,
   }),
-  updatePartnerLink: endpoint({ method: 'POST', path: '/api/app/:appId/adjust/partner-link', params: AppParams, body: PartnerLinkRequest, response: SuccessResponse }),
+  connect: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/adjust/connect',
+    params: AppParams,
+    body: AdjustConnectParts,
+    response: AdjustFileAnswer,
+  }),
+  saveEventsFile: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/adjust/events-file',
+    params: AppParams,
+    query: AdjustEventsFileQuery,
+    body: AdjustEventsFileParts,
+    response: AdjustFileAnswer,
+  }),
+  updatePartnerLink: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/adjust/partner-link',
+    params: AppParams,
+    body: PartnerLinkRequest,
+    response: SuccessResponse,
+  }),
 };
 
 /**
@@ -85,7 +107,18 @@ export const adjustEndpoints = {
  * by server/areas/postbacks/formats/adjust.ts). sub1 / sub3 are the callback parameters the quest link carries.
  */
 export const ADJUST_CALLBACK_PARAMS = [
-  'activity_kind', 'event', 'revenue', 'currency', 'adid', 'gps_adid', 'idfa', 'created_at', 'installed_at', 'sub1', 'sub2', 'sub3',
+  'activity_kind',
+  'event',
+  'revenue',
+  'currency',
+  'adid',
+  'gps_adid',
+  'idfa',
+  'created_at',
+  'installed_at',
+  'sub1',
+  'sub2',
+  'sub3',
 ] as const;
 export const adjustCallbackTemplate = (postbackUrl: string) =>
   `${postbackUrl}?${ADJUST_CALLBACK_PARAMS.map((name) => `${name}={${name}}`).join('&')}`;

@@ -44,18 +44,33 @@ export const METRIC_GROUPS: readonly { name: string; metrics: readonly string[] 
   { name: 'General', metrics: ['new_users', 'new_users_per', 'new_players', 'ad_viewers', 'dau'] },
   { name: 'Conversion Rate', metrics: ['conversion_rate', 'payers', 'iap_revenue'] },
   { name: 'Play Time', metrics: ['mins_per_day', 'mins_per_session'] },
-  { name: 'Game and Session', metrics: ['sessions', 'sessions_per_dau', 'level_starts', 'level_completions', 'completion_rate'] },
+  {
+    name: 'Game and Session',
+    metrics: ['sessions', 'sessions_per_dau', 'level_starts', 'level_completions', 'completion_rate'],
+  },
   { name: 'Ads Completed', metrics: ['ads_completed', 'ads_completed_rate'] },
   { name: 'Ads', metrics: ['impressions', 'impressions_per_dau', 'ad_revenue', 'ecpm'] },
   {
     name: 'Retention',
-    metrics: [1, 2, 3, 4, 5, 6, 7].map((n) => `retention_d${n}`).concat([1, 2, 3, 4, 5, 6, 7].map((n) => `retention_w${n}`)),
+    metrics: [1, 2, 3, 4, 5, 6, 7]
+      .map((n) => `retention_d${n}`)
+      .concat([1, 2, 3, 4, 5, 6, 7].map((n) => `retention_w${n}`)),
   },
 ];
 
 /** docs/analyze.md §Entities Column data types. */
 export const DataType = t.keyof(
-  { INTEGER: null, FLOAT: null, FLOAT64: null, INT64: null, DOUBLE: null, BOOL: null, STRING: null, DATE: null, TIMESTAMP: null },
+  {
+    INTEGER: null,
+    FLOAT: null,
+    FLOAT64: null,
+    INT64: null,
+    DOUBLE: null,
+    BOOL: null,
+    STRING: null,
+    DATE: null,
+    TIMESTAMP: null,
+  },
   'DataType',
 );
 export type DataType = t.TypeOf<typeof DataType>;
@@ -94,16 +109,34 @@ export const Comparison = t.keyof(
 export type Comparison = t.TypeOf<typeof Comparison>;
 
 export const RELATIVE_DATE_COMPARISONS = [
-  'this_week', 'last_week', 'this_month', 'last_month', 'last_30_days', 'last_90_days', 'last_180_days',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'last_30_days',
+  'last_90_days',
+  'last_180_days',
 ] as const satisfies readonly Comparison[];
 export type RelativeDateComparison = (typeof RELATIVE_DATE_COMPARISONS)[number];
 /** docs/analyze.md §Rules and limits: comparisons that take no value (the UI stores the comparison name as the value). */
 export const VALUELESS_COMPARISONS: readonly Comparison[] = ['is_true', 'is_false', ...RELATIVE_DATE_COMPARISONS];
 
 const NUMERIC_COMPARISONS: readonly Comparison[] = [
-  'equals', 'not_equals', 'greater_than', 'less_than', 'greater_than_or_equal', 'less_than_or_equal',
+  'equals',
+  'not_equals',
+  'greater_than',
+  'less_than',
+  'greater_than_or_equal',
+  'less_than_or_equal',
 ];
-const DATE_COMPARISONS: readonly Comparison[] = ['equals', 'not_equals', 'between', 'from', 'to', ...RELATIVE_DATE_COMPARISONS];
+const DATE_COMPARISONS: readonly Comparison[] = [
+  'equals',
+  'not_equals',
+  'between',
+  'from',
+  'to',
+  ...RELATIVE_DATE_COMPARISONS,
+];
 /** docs/analyze.md §Rules and limits comparisons by data type. */
 export const COMPARISONS_BY_TYPE: Readonly<Record<DataType, readonly Comparison[]>> = {
   INTEGER: NUMERIC_COMPARISONS,
@@ -174,7 +207,11 @@ export type OrderBy = t.TypeOf<typeof OrderBy>;
 export const DateRangeSelection = struct({ date_start: Day, date_end: Day }, { model_id: Label }, 'DateRangeSelection');
 export type DateRangeSelection = t.TypeOf<typeof DateRangeSelection>;
 
-export const LimitEntry = struct({ value: SafeNumber }, { model_id: Label, min: SafeNumber, max: SafeNumber }, 'LimitEntry');
+export const LimitEntry = struct(
+  { value: SafeNumber },
+  { model_id: Label, min: SafeNumber, max: SafeNumber },
+  'LimitEntry',
+);
 export type LimitEntry = t.TypeOf<typeof LimitEntry>;
 
 /**
@@ -200,7 +237,11 @@ export type Report = t.TypeOf<typeof Report>;
 export const TemplateSummary = struct({ id: t.string, title: t.string, updated_at: t.string }, {}, 'TemplateSummary');
 export type TemplateSummary = t.TypeOf<typeof TemplateSummary>;
 
-export const ReportTemplate = struct({ id: t.string, title: t.string, updated_at: t.string, report: Report }, {}, 'ReportTemplate');
+export const ReportTemplate = struct(
+  { id: t.string, title: t.string, updated_at: t.string, report: Report },
+  {},
+  'ReportTemplate',
+);
 export type ReportTemplate = t.TypeOf<typeof ReportTemplate>;
 
 /** A result cell: a plain value, or (BigQuery style) an object holding a single value. */
@@ -235,7 +276,12 @@ export const RunReportRequest = struct(
 export type RunReportRequest = t.TypeOf<typeof RunReportRequest>;
 
 /** A relative date condition as the server resolved it (UTC, inclusive days), so the UI can show the dates. */
-export const ResolvedCondition = struct({ label: t.string, comparison: Comparison, date_start: t.string, date_end: t.string });
+export const ResolvedCondition = struct({
+  label: t.string,
+  comparison: Comparison,
+  date_start: t.string,
+  date_end: t.string,
+});
 export type ResolvedCondition = t.TypeOf<typeof ResolvedCondition>;
 export const ResolvedDates = struct(
   { date_start: t.string, date_end: t.string, conditions: t.array(ResolvedCondition) },
@@ -284,7 +330,11 @@ export const ModelConfiguration = struct(
 );
 export type ModelConfiguration = t.TypeOf<typeof ModelConfiguration>;
 /** GET /application/{appId}/report/config/{modelId}. */
-export const ReportConfigResponse = struct({ config: struct({ configuration: ModelConfiguration }) }, {}, 'ReportConfigResponse');
+export const ReportConfigResponse = struct(
+  { config: struct({ configuration: ModelConfiguration }) },
+  {},
+  'ReportConfigResponse',
+);
 export type ReportConfigResponse = t.TypeOf<typeof ReportConfigResponse>;
 
 /**
@@ -302,7 +352,11 @@ export type TemplateResponse = t.TypeOf<typeof TemplateResponse>;
  * GET /template/{appId}: docs/analyze.md §API endpoints "list of objects keyed by an id": each entry is `{[id]: {id, title, updated_at}}`.
  * The server lists them newest first; use `templateSummaries` to get plain summaries.
  */
-export const TemplateListResponse = struct({ templates: t.array(t.record(t.string, TemplateSummary)) }, {}, 'TemplateListResponse');
+export const TemplateListResponse = struct(
+  { templates: t.array(t.record(t.string, TemplateSummary)) },
+  {},
+  'TemplateListResponse',
+);
 export type TemplateListResponse = t.TypeOf<typeof TemplateListResponse>;
 export const templateSummaries = (list: TemplateListResponse['templates']): TemplateSummary[] =>
   list.flatMap((entry) => Object.values(entry));
@@ -311,21 +365,62 @@ export const DeleteTemplateResponse = struct({ success: t.boolean }, {}, 'Delete
 export type DeleteTemplateResponse = t.TypeOf<typeof DeleteTemplateResponse>;
 
 /** GET /application/{appId}/models: the data models for the Data Model selector. */
-export const DataModel = struct({ id: t.string, name: t.string, description: t.string }, { is_default: t.boolean }, 'DataModel');
+export const DataModel = struct(
+  { id: t.string, name: t.string, description: t.string },
+  { is_default: t.boolean },
+  'DataModel',
+);
 export type DataModel = t.TypeOf<typeof DataModel>;
 export const ModelsResponse = struct({ models: t.array(DataModel) }, {}, 'ModelsResponse');
 export type ModelsResponse = t.TypeOf<typeof ModelsResponse>;
 
 /** docs/analyze.md §API endpoints "Analytics service" exactly (under /analytics), plus `models` and `result` (ours). */
 export const analyzeEndpoints = {
-  run: endpoint({ method: 'POST', path: '/analytics/template/:appId', params: AnalyticsAppParams, body: RunReportRequest, response: RunReportResponse }),
+  run: endpoint({
+    method: 'POST',
+    path: '/analytics/template/:appId',
+    params: AnalyticsAppParams,
+    body: RunReportRequest,
+    response: RunReportResponse,
+  }),
   /** The `url` of RunReportResponse: fetched without the auth header; the signature in the query authorizes it. */
-  result: endpoint({ method: 'GET', path: '/analytics/result/:resultId', params: ResultParams, query: ResultQuery, response: ReportResultResponse }),
-  modelConfig: endpoint({ method: 'GET', path: '/analytics/application/:appId/report/config/:modelId', params: ModelConfigParams, response: ReportConfigResponse }),
-  models: endpoint({ method: 'GET', path: '/analytics/application/:appId/models', params: AnalyticsAppParams, response: ModelsResponse }),
-  template: endpoint({ method: 'GET', path: '/analytics/template/:appId/:reportId', params: TemplateParams, response: TemplateResponse }),
-  templates: endpoint({ method: 'GET', path: '/analytics/template/:appId', params: AnalyticsAppParams, response: TemplateListResponse }),
-  deleteTemplate: endpoint({ method: 'DELETE', path: '/analytics/template/:appId/:reportId', params: TemplateParams, response: DeleteTemplateResponse }),
+  result: endpoint({
+    method: 'GET',
+    path: '/analytics/result/:resultId',
+    params: ResultParams,
+    query: ResultQuery,
+    response: ReportResultResponse,
+  }),
+  modelConfig: endpoint({
+    method: 'GET',
+    path: '/analytics/application/:appId/report/config/:modelId',
+    params: ModelConfigParams,
+    response: ReportConfigResponse,
+  }),
+  models: endpoint({
+    method: 'GET',
+    path: '/analytics/application/:appId/models',
+    params: AnalyticsAppParams,
+    response: ModelsResponse,
+  }),
+  template: endpoint({
+    method: 'GET',
+    path: '/analytics/template/:appId/:reportId',
+    params: TemplateParams,
+    response: TemplateResponse,
+  }),
+  templates: endpoint({
+    method: 'GET',
+    path: '/analytics/template/:appId',
+    params: AnalyticsAppParams,
+    response: TemplateListResponse,
+  }),
+  deleteTemplate: endpoint({
+    method: 'DELETE',
+    path: '/analytics/template/:appId/:reportId',
+    params: TemplateParams,
+    response: DeleteTemplateResponse,
+  }),
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -334,13 +429,22 @@ export const analyzeEndpoints = {
 /** docs/analyze.md §Rules and limits: the limit must be a whole number from 1 to 10,000; otherwise the SPEC message. */
 export function limitError(value: unknown): string | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= REPORT_LIMIT_MIN && n <= REPORT_LIMIT_MAX ? null : LIMIT_MESSAGE;
+  return typeof n === 'number' && Number.isInteger(n) && n >= REPORT_LIMIT_MIN && n <= REPORT_LIMIT_MAX
+    ? null
+    : LIMIT_MESSAGE;
 }
 
 /** docs/analyze.md §Rules and limits: is-one-of tokens, split on space or comma, trimmed, non-empty, de-duplicated (first occurrence kept). */
 export function oneOfTokens(value: ConditionValue | undefined): string[] {
-  const parts = Array.isArray(value) ? value.map((v) => (v === null ? '' : String(v))) : value == null ? [] : [String(value)];
-  const tokens = parts.flatMap((part) => part.split(/[\s,]+/)).map((token) => token.trim()).filter(Boolean);
+  const parts = Array.isArray(value)
+    ? value.map((v) => (v === null ? '' : String(v)))
+    : value == null
+      ? []
+      : [String(value)];
+  const tokens = parts
+    .flatMap((part) => part.split(/[\s,]+/))
+    .map((token) => token.trim())
+    .filter(Boolean);
   return Array.from(new Set(tokens));
 }
 /**
@@ -349,7 +453,11 @@ export function oneOfTokens(value: ConditionValue | undefined): string[] {
  * API client still works; an array value gives its elements.
  */
 export function oneOfValues(value: ConditionValue | undefined): string[] {
-  const parts = Array.isArray(value) ? value.map((v) => (v === null ? '' : String(v))) : value == null ? [] : String(value).split(',');
+  const parts = Array.isArray(value)
+    ? value.map((v) => (v === null ? '' : String(v)))
+    : value == null
+      ? []
+      : String(value).split(',');
   return Array.from(new Set(parts.map((part) => part.trim()).filter(Boolean)));
 }
 /** docs/analyze.md §Entities: is-one-of values are stored comma-joined. */
@@ -374,7 +482,8 @@ export function isIsoTimestamp(value: unknown): value is string {
   return Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60;
 }
 /** docs/analyze.md §Rules and limits timestamp display form: YYYY-MM-DD HH:mm:ss plus trailing Z (UTC). */
-export const formatTimestamp = (date: Date) => `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 19)}Z`;
+export const formatTimestamp = (date: Date) =>
+  `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 19)}Z`;
 export const formatDate = (date: Date) => date.toISOString().slice(0, 10);
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -396,7 +505,10 @@ export const utcToday = (now: Date = new Date()) => formatDate(now);
  * this_week = Monday..Sunday of today's week, last_week = the week before; this_month / last_month = calendar months;
  * last_N_days = the N days ending today (today included).
  */
-export function resolveRelativeDateRange(comparison: RelativeDateComparison, today: string): { date_start: string; date_end: string } {
+export function resolveRelativeDateRange(
+  comparison: RelativeDateComparison,
+  today: string,
+): { date_start: string; date_end: string } {
   switch (comparison) {
     case 'this_week': {
       const monday = mondayOf(today);
@@ -436,12 +548,18 @@ const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === '
  * whose value is empty or not valid for its type gives 'A valid value is required.'; value-less comparisons never do.
  * `dataType` defaults to the condition's own data_type.
  */
-export function conditionError(condition: Pick<Condition, 'checked' | 'comparison' | 'value' | 'data_type'>, dataType: DataType = condition.data_type): string | null {
+export function conditionError(
+  condition: Pick<Condition, 'checked' | 'comparison' | 'value' | 'data_type'>,
+  dataType: DataType = condition.data_type,
+): string | null {
   if (!condition.checked || VALUELESS_COMPARISONS.includes(condition.comparison)) return null;
   if (!VALUE_REQUIRED_TYPES.includes(dataType)) return null;
-  const values = condition.comparison === 'between'
-    ? (Array.isArray(condition.value) ? condition.value : [])
-    : [Array.isArray(condition.value) ? condition.value[0] : condition.value];
+  const values =
+    condition.comparison === 'between'
+      ? Array.isArray(condition.value)
+        ? condition.value
+        : []
+      : [Array.isArray(condition.value) ? condition.value[0] : condition.value];
   if (condition.comparison === 'between' && values.length !== 2) return VALUE_REQUIRED_MESSAGE;
   const valid = (v: unknown) => {
     if (isBlank(v)) return false;

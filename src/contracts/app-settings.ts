@@ -70,7 +70,11 @@ export const API_KEY_TYPES = ['api', 's2s'] as const;
 export type ApiKeyType = (typeof API_KEY_TYPES)[number];
 /** A key as the app object carries it: `key` is only its prefix (the full key is shown once, when created). */
 const ApiKeyItem = struct(
-  { key: line(MAX.token), type: t.keyof({ api: null, s2s: null }), status: t.keyof({ active: null, terminated: null }) },
+  {
+    key: line(MAX.token),
+    type: t.keyof({ api: null, s2s: null }),
+    status: t.keyof({ active: null, terminated: null }),
+  },
   { id: Count },
   'ApiKeyItem',
 );
@@ -80,10 +84,18 @@ const ApiKeyItem = struct(
  * their index): an item after the stored ones with an empty key asks for a new key of its type; a stored active key
  * sent as terminated is terminated. Anything else that differs is refused.
  */
-export const ApiKeysUpdate = struct({ id: Id, apiKeys: maxItems(ApiKeyItem, API_KEYS_MAX + 1, 'ApiKeys') }, {}, 'ApiKeysUpdate');
+export const ApiKeysUpdate = struct(
+  { id: Id, apiKeys: maxItems(ApiKeyItem, API_KEYS_MAX + 1, 'ApiKeys') },
+  {},
+  'ApiKeysUpdate',
+);
 export type ApiKeysUpdate = t.TypeOf<typeof ApiKeysUpdate>;
 /** The app after the change; `createdKey` is the new key in full, sent this once and never again. */
-export const ApiKeysResponse = struct({ success: t.boolean, data: AppCodec }, { createdKey: t.string, message: t.string }, 'ApiKeysResponse');
+export const ApiKeysResponse = struct(
+  { success: t.boolean, data: AppCodec },
+  { createdKey: t.string, message: t.string },
+  'ApiKeysResponse',
+);
 export type ApiKeysResponse = t.TypeOf<typeof ApiKeysResponse>;
 
 /** How a stored key is shown: its prefix and an ellipsis. */
@@ -96,8 +108,20 @@ export const API_KEY_TERMINATED = 'API key terminated.';
 export const API_KEY_FAILED = 'Something went wrong when updating the API keys. Try again later!';
 
 export const appSettingsEndpoints = {
-  updateGeneral: endpoint({ method: 'POST', path: '/api/app/:appId/general', params: AppParams, body: AppGeneralParts, response: AppResponse }),
-  updateApiKeys: endpoint({ method: 'POST', path: '/api/app/:appId/api-keys', params: AppParams, body: ApiKeysUpdate, response: ApiKeysResponse }),
+  updateGeneral: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/general',
+    params: AppParams,
+    body: AppGeneralParts,
+    response: AppResponse,
+  }),
+  updateApiKeys: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/api-keys',
+    params: AppParams,
+    body: ApiKeysUpdate,
+    response: ApiKeysResponse,
+  }),
 };
 
 // ---------------------------------------------------------------- the General form's rules
@@ -162,25 +186,32 @@ export function validateGeneral(input: AppGeneralData, icon: IconFile | null = n
 
   if (data.googleStatus !== 'NotReady') {
     if (!data.googlePackageName) errors.googlePackageName = 'Package name is required.';
-    else if (!isAndroidPackage(data.googlePackageName)) errors.googlePackageName = 'Enter a valid package name, such as com.example.game.';
+    else if (!isAndroidPackage(data.googlePackageName))
+      errors.googlePackageName = 'Enter a valid package name, such as com.example.game.';
   }
   if (data.googleStatus === 'InStore') {
     const parsed = data.googleStoreUrl ? parseStoreUrl(data.googleStoreUrl) : null;
     if (!data.googleStoreUrl) errors.googleStoreUrl = 'Store URL is required.';
-    else if (parsed?.platform !== 'android') errors.googleStoreUrl = 'Enter the Google Play listing URL (https://play.google.com/store/apps/details?id=…).';
-    else if (data.googlePackageName && parsed.storeId !== data.googlePackageName) errors.googleStoreUrl = 'The Google Play URL must be the listing of this package name.';
+    else if (parsed?.platform !== 'android')
+      errors.googleStoreUrl = 'Enter the Google Play listing URL (https://play.google.com/store/apps/details?id=…).';
+    else if (data.googlePackageName && parsed.storeId !== data.googlePackageName)
+      errors.googleStoreUrl = 'The Google Play URL must be the listing of this package name.';
   }
 
   if (data.appleStatus !== 'NotReady') {
     if (!data.appleBundleId) errors.appleBundleId = 'Bundle ID is required.';
-    else if (!isIosBundleId(data.appleBundleId)) errors.appleBundleId = 'Enter a valid bundle ID, such as com.example.game.';
-    if (data.applePackageName && !APP_STORE_ID.test(data.applePackageName)) errors.applePackageName = 'The App Store ID is the number in the listing URL, such as 1234567890.';
+    else if (!isIosBundleId(data.appleBundleId))
+      errors.appleBundleId = 'Enter a valid bundle ID, such as com.example.game.';
+    if (data.applePackageName && !APP_STORE_ID.test(data.applePackageName))
+      errors.applePackageName = 'The App Store ID is the number in the listing URL, such as 1234567890.';
   }
   if (data.appleStatus === 'InStore') {
     const parsed = data.appleStoreUrl ? parseStoreUrl(data.appleStoreUrl) : null;
     if (!data.appleStoreUrl) errors.appleStoreUrl = 'Store URL is required.';
-    else if (parsed?.platform !== 'ios') errors.appleStoreUrl = 'Enter the App Store listing URL (https://apps.apple.com/…/id1234567890).';
-    else if (data.applePackageName && parsed.storeId !== data.applePackageName) errors.appleStoreUrl = 'The App Store URL must be the listing of this App Store ID.';
+    else if (parsed?.platform !== 'ios')
+      errors.appleStoreUrl = 'Enter the App Store listing URL (https://apps.apple.com/…/id1234567890).';
+    else if (data.applePackageName && parsed.storeId !== data.applePackageName)
+      errors.appleStoreUrl = 'The App Store URL must be the listing of this App Store ID.';
   }
   const iconError = appIconError(icon);
   if (iconError) errors.icon = iconError;

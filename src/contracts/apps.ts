@@ -62,7 +62,6 @@ export const EnableAppRequest = struct({ enabled: t.boolean });
 export const EnableAppResponse = struct({ success: t.boolean, data: struct({ enabled: t.boolean }) });
 export const AppResponse = struct({ success: t.boolean, data: App }, {}, 'AppResponse');
 
-
 export const AppSearchResult = struct(
   { appId: t.string, title: t.string, platform: Platform },
   {
@@ -101,14 +100,22 @@ export type Catalogue = t.TypeOf<typeof Catalogue>;
 export const SEARCH_MIN_CHARS = 3;
 export const AppSearchQuery = struct({ platform: Platform, query: line(MAX.name) }, {}, 'AppSearchQuery');
 /** docs/apps.md §API endpoints GET /app/search: success and a data list. */
-export const AppSearchResponse = struct({ success: t.boolean, data: t.array(AppSearchResult) }, { catalogue: Catalogue, message: t.string }, 'AppSearchResponse');
+export const AppSearchResponse = struct(
+  { success: t.boolean, data: t.array(AppSearchResult) },
+  { catalogue: Catalogue, message: t.string },
+  'AppSearchResponse',
+);
 
 /** docs/apps.md §Messages search-modal error keys a store lookup answers with (the SPA shows SPEC's words for each). */
 export const LookupError = t.keyof({ invalid_url: null, cant_load_data: null, cant_get_app_data: null }, 'LookupError');
 export type LookupError = t.TypeOf<typeof LookupError>;
 export const AppLookupQuery = struct({ url: line(MAX.url) }, {}, 'AppLookupQuery');
 /** docs/apps.md §API endpoints app details by store URL: success, data, message (on `success: false` the message is a LookupError key). */
-export const AppLookupResponse = struct({ success: t.boolean }, { data: AppSearchResult, message: t.string, catalogue: Catalogue }, 'AppLookupResponse');
+export const AppLookupResponse = struct(
+  { success: t.boolean },
+  { data: AppSearchResult, message: t.string, catalogue: Catalogue },
+  'AppLookupResponse',
+);
 
 const StoreId = line(MAX.label);
 const StoreUrl = line(MAX.url);
@@ -129,7 +136,11 @@ export const NewAppData = struct(
 export type NewAppData = t.TypeOf<typeof NewAppData>;
 /** docs/apps.md §API endpoints Create app: multipart with `data` (JSON of the app), `image` and `organisationId`. */
 export const CreateAppParts = multipart({ json: { data: NewAppData }, text: { organisationId: Id }, files: ['image'] });
-export const CreateAppResponse = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }) }, 'CreateAppResponse');
+export const CreateAppResponse = struct(
+  { success: t.boolean, message: t.string },
+  { data: struct({ id: t.string }) },
+  'CreateAppResponse',
+);
 export type CreateAppResponse = t.TypeOf<typeof CreateAppResponse>;
 
 /** docs/apps.md §Rules and limits / §Rules and limits: the app icon validator's limit (the helper text says 3 MB: both readings stand). */
@@ -139,13 +150,30 @@ export const APP_ICON_HELPER = 'PNG, JPG or GIF, up to 3 MB';
 export const appsEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/app/:appId', params: AppParams, response: AppResponse }),
   /** The 'Show on Questboard App' switch. */
-  enable: endpoint({ method: 'POST', path: '/api/app/enable/:appId', params: AppParams, body: EnableAppRequest, response: EnableAppResponse }),
+  enable: endpoint({
+    method: 'POST',
+    path: '/api/app/enable/:appId',
+    params: AppParams,
+    body: EnableAppRequest,
+    response: EnableAppResponse,
+  }),
   /** docs/apps.md §API endpoints `GET /app/search?platform&query` (under /api like every SPEC path of the main API). */
   search: endpoint({ method: 'GET', path: '/api/app/search', query: AppSearchQuery, response: AppSearchResponse }),
   /** App details by store URL (docs/apps.md §API endpoints: path not shown). */
-  lookup: endpoint({ method: 'GET', path: '/api/app/store-lookup', query: AppLookupQuery, response: AppLookupResponse }),
+  lookup: endpoint({
+    method: 'GET',
+    path: '/api/app/store-lookup',
+    query: AppLookupQuery,
+    response: AppLookupResponse,
+  }),
   /** Create app (docs/apps.md §API endpoints: path not shown): into the workspace of the path, which `organisationId` must name too. */
-  create: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/apps', params: WorkspaceParams, body: CreateAppParts, response: CreateAppResponse }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/apps',
+    params: WorkspaceParams,
+    body: CreateAppParts,
+    response: CreateAppResponse,
+  }),
 };
 
 /** A Google Play or App Store listing URL read: its platform and store id; null when it is neither. */

@@ -29,11 +29,19 @@ export const AskColumn = struct(
 );
 export type AskColumn = t.TypeOf<typeof AskColumn>;
 
-export const AskSuggestion = struct({ column_name: t.string, label: t.string, kind: t.keyof({ metric: null, group_by: null }) }, {}, 'AskSuggestion');
+export const AskSuggestion = struct(
+  { column_name: t.string, label: t.string, kind: t.keyof({ metric: null, group_by: null }) },
+  {},
+  'AskSuggestion',
+);
 export type AskSuggestion = t.TypeOf<typeof AskSuggestion>;
 
 /** Words of the question that could not be placed, with catalogue suggestions ("'whales' is not a metric I know"). */
-export const AskUnplaced = struct({ text: t.string, message: t.string, suggestions: t.array(AskSuggestion) }, {}, 'AskUnplaced');
+export const AskUnplaced = struct(
+  { text: t.string, message: t.string, suggestions: t.array(AskSuggestion) },
+  {},
+  'AskUnplaced',
+);
 export type AskUnplaced = t.TypeOf<typeof AskUnplaced>;
 
 export const AskSource = t.keyof({ parser: null, model: null }, 'AskSource');
@@ -63,5 +71,11 @@ export const AskResponse = struct(
 export type AskResponse = t.TypeOf<typeof AskResponse>;
 
 export const askEndpoints = {
-  ask: endpoint({ method: 'POST', path: '/api/app/:appId/analyze/ask', params: AnalyticsAppParams, body: AskRequest, response: AskResponse }),
+  ask: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/analyze/ask',
+    params: AnalyticsAppParams,
+    body: AskRequest,
+    response: AskResponse,
+  }),
 };

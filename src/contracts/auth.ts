@@ -30,7 +30,11 @@ export const Account = struct(
 export type Account = t.TypeOf<typeof Account>;
 
 /** The e-mail is only bounded here (an unknown or malformed address is a failed sign-in, 401). */
-export const SignInRequest = struct({ email: line(MAX.email), password: boundedString(MAX.password) }, {}, 'SignInRequest');
+export const SignInRequest = struct(
+  { email: line(MAX.email), password: boundedString(MAX.password) },
+  {},
+  'SignInRequest',
+);
 export type SignInRequest = t.TypeOf<typeof SignInRequest>;
 export const SignInResponse = struct({ token: t.string, account: Account }, {}, 'SignInResponse');
 export type SignInResponse = t.TypeOf<typeof SignInResponse>;

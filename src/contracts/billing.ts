@@ -34,11 +34,7 @@ import { endpoint, binary } from './endpoint';
 export const Balance = struct({ credits: t.number, pendingCharges: t.number }, {}, 'Balance');
 export type Balance = t.TypeOf<typeof Balance>;
 
-export const Card = struct(
-  { brand: t.string, last4: t.string, expMonth: t.number, expYear: t.number },
-  {},
-  'Card',
-);
+export const Card = struct({ brand: t.string, last4: t.string, expMonth: t.number, expYear: t.number }, {}, 'Card');
 export type Card = t.TypeOf<typeof Card>;
 
 /** A card, or a manual-invoice method (`manualInvoice: true`, no card). */
@@ -97,10 +93,22 @@ export type CreditTransaction = t.TypeOf<typeof CreditTransaction>;
 export const PaymentMethodParams = struct({ workspaceId: Id, paymentMethodId: Id }, {}, 'PaymentMethodParams');
 
 export const BalanceResponse = struct({ success: t.boolean, data: Balance }, {}, 'BalanceResponse');
-export const SubscriptionResponse = struct({ success: t.boolean, data: nullable(Subscription) }, {}, 'SubscriptionResponse');
-export const CustomerDetailsResponse = struct({ success: t.boolean, data: CustomerDetails }, {}, 'CustomerDetailsResponse');
+export const SubscriptionResponse = struct(
+  { success: t.boolean, data: nullable(Subscription) },
+  {},
+  'SubscriptionResponse',
+);
+export const CustomerDetailsResponse = struct(
+  { success: t.boolean, data: CustomerDetails },
+  {},
+  'CustomerDetailsResponse',
+);
 /** `provider`: who keeps the cards ('sandbox' is labelled as such in the UI). */
-export const PaymentMethodsResponse = struct({ success: t.boolean, data: t.array(PaymentMethod) }, { provider: t.string }, 'PaymentMethodsResponse');
+export const PaymentMethodsResponse = struct(
+  { success: t.boolean, data: t.array(PaymentMethod) },
+  { provider: t.string },
+  'PaymentMethodsResponse',
+);
 export const InvoicesResponse = struct({ success: t.boolean, data: t.array(Invoice) }, {}, 'InvoicesResponse');
 export const CreditTransactionsResponse = struct(
   { success: t.boolean, data: t.array(CreditTransaction) },
@@ -108,11 +116,18 @@ export const CreditTransactionsResponse = struct(
   'CreditTransactionsResponse',
 );
 /** Set up a payment method: the provider's hosted page; it returns to /billing?success=true (docs/billing.md §Screens and routes). */
-export const SetupPaymentMethodResponse = struct({ success: t.boolean, url: t.string }, { message: t.string }, 'SetupPaymentMethodResponse');
+export const SetupPaymentMethodResponse = struct(
+  { success: t.boolean, url: t.string },
+  { message: t.string },
+  'SetupPaymentMethodResponse',
+);
 export type SetupPaymentMethodResponse = t.TypeOf<typeof SetupPaymentMethodResponse>;
 /** A promo code: one line, 64 characters at most (codes are short words such as LAUNCH50). */
 export const PROMO_CODE_MAX = 64;
-export const PromoCode = line(PROMO_CODE_MAX, { name: 'PromoCode', check: (s) => (s.trim() ? null : 'must not be empty') });
+export const PromoCode = line(PROMO_CODE_MAX, {
+  name: 'PromoCode',
+  check: (s) => (s.trim() ? null : 'must not be empty'),
+});
 export const RedeemVoucherRequest = struct({ code: PromoCode }, {}, 'RedeemVoucherRequest');
 export type RedeemVoucherRequest = t.TypeOf<typeof RedeemVoucherRequest>;
 
@@ -177,7 +192,13 @@ export type UsableCredit = t.TypeOf<typeof UsableCredit>;
  * `lowBalance` when the runway is shorter than LOW_BALANCE_DAYS.
  */
 export const Runway = struct(
-  { dailySpend: t.number, paceDays: t.number, runwayDays: nullable(t.number), lowBalance: t.boolean, credits: t.array(UsableCredit) },
+  {
+    dailySpend: t.number,
+    paceDays: t.number,
+    runwayDays: nullable(t.number),
+    lowBalance: t.boolean,
+    credits: t.array(UsableCredit),
+  },
   {},
   'Runway',
 );
@@ -249,21 +270,80 @@ export const WebhookBody = t.UnknownRecord;
 const W = '/api/workspace/:workspaceId/billing';
 export const billingEndpoints = {
   balance: endpoint({ method: 'GET', path: `${W}/balance`, params: WorkspaceParams, response: BalanceResponse }),
-  subscription: endpoint({ method: 'GET', path: `${W}/subscription`, params: WorkspaceParams, response: SubscriptionResponse }),
+  subscription: endpoint({
+    method: 'GET',
+    path: `${W}/subscription`,
+    params: WorkspaceParams,
+    response: SubscriptionResponse,
+  }),
   runway: endpoint({ method: 'GET', path: `${W}/runway`, params: WorkspaceParams, response: RunwayResponse }),
-  paymentMethods: endpoint({ method: 'GET', path: `${W}/payment-methods`, params: WorkspaceParams, response: PaymentMethodsResponse }),
-  setupPaymentMethod: endpoint({ method: 'POST', path: `${W}/payment-methods/setup`, params: WorkspaceParams, response: SetupPaymentMethodResponse }),
-  setDefault: endpoint({ method: 'POST', path: `${W}/payment-methods/:paymentMethodId/default`, params: PaymentMethodParams, response: SuccessMessage }),
-  deletePaymentMethod: endpoint({ method: 'DELETE', path: `${W}/payment-methods/:paymentMethodId`, params: PaymentMethodParams, response: SuccessMessage }),
-  redeem: endpoint({ method: 'POST', path: `${W}/redeem`, params: WorkspaceParams, body: RedeemVoucherRequest, response: SuccessMessage }),
+  paymentMethods: endpoint({
+    method: 'GET',
+    path: `${W}/payment-methods`,
+    params: WorkspaceParams,
+    response: PaymentMethodsResponse,
+  }),
+  setupPaymentMethod: endpoint({
+    method: 'POST',
+    path: `${W}/payment-methods/setup`,
+    params: WorkspaceParams,
+    response: SetupPaymentMethodResponse,
+  }),
+  setDefault: endpoint({
+    method: 'POST',
+    path: `${W}/payment-methods/:paymentMethodId/default`,
+    params: PaymentMethodParams,
+    response: SuccessMessage,
+  }),
+  deletePaymentMethod: endpoint({
+    method: 'DELETE',
+    path: `${W}/payment-methods/:paymentMethodId`,
+    params: PaymentMethodParams,
+    response: SuccessMessage,
+  }),
+  redeem: endpoint({
+    method: 'POST',
+    path: `${W}/redeem`,
+    params: WorkspaceParams,
+    body: RedeemVoucherRequest,
+    response: SuccessMessage,
+  }),
   invoices: endpoint({ method: 'GET', path: `${W}/invoices`, params: WorkspaceParams, response: InvoicesResponse }),
-  creditTransactions: endpoint({ method: 'GET', path: `${W}/credit-transactions`, params: WorkspaceParams, response: CreditTransactionsResponse }),
+  creditTransactions: endpoint({
+    method: 'GET',
+    path: `${W}/credit-transactions`,
+    params: WorkspaceParams,
+    response: CreditTransactionsResponse,
+  }),
   /** The invoice PDF behind a signed url (Invoice.downloadUrl; opened in a new tab, so no Authorization header). */
-  invoicePdf: endpoint({ method: 'GET', path: '/api/billing/invoices/:invoiceId/pdf', params: InvoiceParams, query: SignedQuery, response: binary }),
+  invoicePdf: endpoint({
+    method: 'GET',
+    path: '/api/billing/invoices/:invoiceId/pdf',
+    params: InvoiceParams,
+    query: SignedQuery,
+    response: binary,
+  }),
   /** The sandbox provider's hosted page (server-rendered HTML) and its card form. */
-  sandboxPage: endpoint({ method: 'GET', path: '/sandbox/payments/setup/:sessionId', params: SandboxParams, query: SandboxQuery, response: binary }),
-  sandboxSubmit: endpoint({ method: 'POST', path: '/sandbox/payments/setup/:sessionId', params: SandboxParams, body: SandboxCardForm, response: binary }),
+  sandboxPage: endpoint({
+    method: 'GET',
+    path: '/sandbox/payments/setup/:sessionId',
+    params: SandboxParams,
+    query: SandboxQuery,
+    response: binary,
+  }),
+  sandboxSubmit: endpoint({
+    method: 'POST',
+    path: '/sandbox/payments/setup/:sessionId',
+    params: SandboxParams,
+    body: SandboxCardForm,
+    response: binary,
+  }),
   sandboxStyles: endpoint({ method: 'GET', path: '/sandbox/payments/sandbox.css', response: binary }),
   /** Stripe's webhook (only answers when the Stripe adapter is configured; verified with the webhook secret). */
-  stripeWebhook: endpoint({ method: 'POST', path: '/api/billing/stripe/webhook', body: WebhookBody, response: struct({ received: t.boolean }, {}, 'WebhookAnswer') }),
+  stripeWebhook: endpoint({
+    method: 'POST',
+    path: '/api/billing/stripe/webhook',
+    body: WebhookBody,
+    response: struct({ received: t.boolean }, {}, 'WebhookAnswer'),
+  }),
 };

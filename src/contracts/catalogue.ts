@@ -33,7 +33,10 @@ export const CATALOGUE_NAME_MAX = 60;
 export const CATALOGUE_SKU_MAX = 100;
 export const CATALOGUE_PRICE_MAX = 999.99;
 
-export const CatalogueItemType = t.keyof({ consumable: null, non_consumable: null, subscription: null }, 'CatalogueItemType');
+export const CatalogueItemType = t.keyof(
+  { consumable: null, non_consumable: null, subscription: null },
+  'CatalogueItemType',
+);
 export type CatalogueItemType = t.TypeOf<typeof CatalogueItemType>;
 export const SubscriptionPeriod = t.keyof({ week: null, month: null, year: null }, 'SubscriptionPeriod');
 export type SubscriptionPeriod = t.TypeOf<typeof SubscriptionPeriod>;
@@ -53,22 +56,54 @@ export const CatalogueItemInput = struct(
 export type CatalogueItemInput = t.TypeOf<typeof CatalogueItemInput>;
 
 export const CatalogueItem = struct(
-  { id: t.string, name: t.string, sku: t.string, type: CatalogueItemType, priceUsd: t.number, period: nullable(SubscriptionPeriod) },
+  {
+    id: t.string,
+    name: t.string,
+    sku: t.string,
+    type: CatalogueItemType,
+    priceUsd: t.number,
+    period: nullable(SubscriptionPeriod),
+  },
   {},
   'CatalogueItem',
 );
 export type CatalogueItem = t.TypeOf<typeof CatalogueItem>;
 
-export const CatalogueResponse = struct({ success: t.boolean, data: t.array(CatalogueItem) }, { message: t.string }, 'CatalogueResponse');
-export const CatalogueItemResponse = struct({ success: t.boolean, data: CatalogueItem }, { message: t.string }, 'CatalogueItemResponse');
+export const CatalogueResponse = struct(
+  { success: t.boolean, data: t.array(CatalogueItem) },
+  { message: t.string },
+  'CatalogueResponse',
+);
+export const CatalogueItemResponse = struct(
+  { success: t.boolean, data: CatalogueItem },
+  { message: t.string },
+  'CatalogueItemResponse',
+);
 export type CatalogueItemResponse = t.TypeOf<typeof CatalogueItemResponse>;
 export const CatalogueItemParams = struct({ appId: Id, itemId: Id });
 
 export const catalogueEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/app/:appId/catalogue', params: AppParams, response: CatalogueResponse }),
-  create: endpoint({ method: 'POST', path: '/api/app/:appId/catalogue', params: AppParams, body: CatalogueItemInput, response: CatalogueItemResponse }),
-  update: endpoint({ method: 'PUT', path: '/api/app/:appId/catalogue/:itemId', params: CatalogueItemParams, body: CatalogueItemInput, response: CatalogueItemResponse }),
-  remove: endpoint({ method: 'DELETE', path: '/api/app/:appId/catalogue/:itemId', params: CatalogueItemParams, response: SuccessMessage }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/catalogue',
+    params: AppParams,
+    body: CatalogueItemInput,
+    response: CatalogueItemResponse,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/app/:appId/catalogue/:itemId',
+    params: CatalogueItemParams,
+    body: CatalogueItemInput,
+    response: CatalogueItemResponse,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/app/:appId/catalogue/:itemId',
+    params: CatalogueItemParams,
+    response: SuccessMessage,
+  }),
 };
 
 // ---------------------------------------------------------------- messages (ours: SPEC shows none for the catalogue)
@@ -83,7 +118,8 @@ export const CATALOGUE_FULL = `A catalogue holds at most ${CATALOGUE_MAX_ITEMS} 
 export const NAME_REQUIRED = 'Name is required.';
 export const NAME_TOO_LONG = `Name must be at most ${CATALOGUE_NAME_MAX} characters.`;
 export const SKU_REQUIRED = 'SKU is required.';
-export const SKU_FORMAT = 'Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).';
+export const SKU_FORMAT =
+  'Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).';
 export const SKU_TAKEN = 'Another item of this app already uses this SKU.';
 export const PRICE_INVALID = 'Enter a price from 0.00 to 999.99 USD, with at most two decimals.';
 export const PERIOD_REQUIRED = 'Choose how often the subscription renews.';
@@ -124,7 +160,16 @@ export const draftOf = (item: CatalogueItem): CatalogueDraft => ({
  * Field errors of an item (empty when valid). `otherSkus` are the skus of the app's other items (the uniqueness
  * rule); the server passes the stored ones, the form the ones it lists.
  */
-export function validateCatalogueItem(item: { name: string; sku: string; type: CatalogueItemType; price: number | string; period?: SubscriptionPeriod | null }, otherSkus: readonly string[]): FieldErrors {
+export function validateCatalogueItem(
+  item: {
+    name: string;
+    sku: string;
+    type: CatalogueItemType;
+    price: number | string;
+    period?: SubscriptionPeriod | null;
+  },
+  otherSkus: readonly string[],
+): FieldErrors {
   const errors: FieldErrors = {};
   const name = item.name.trim();
   if (!name) errors.name = NAME_REQUIRED;

@@ -66,7 +66,8 @@ export function cmsCompressionQualities(): number[] {
 export const CMS_FILE_TOO_LARGE = 'File is too large! Maximum size is 3MB.';
 export const CMS_FILE_TYPE_NOT_SUPPORTED = 'File type not supported! Please upload a JPEG image.';
 export const CMS_INVALID_IMAGE_FILE = 'Invalid image file.';
-export const imageTooLargeMessage = (limit: Dimensions) => `Image must not exceed ${limit.width} × ${limit.height} pixels.`;
+export const imageTooLargeMessage = (limit: Dimensions) =>
+  `Image must not exceed ${limit.width} × ${limit.height} pixels.`;
 export const NO_DETAILS_FOUND = 'No details found for this app.';
 export const UPDATE_DETAILS_FAILED = 'Something went wrong when updating the app details. Try again later!';
 
@@ -124,13 +125,28 @@ export const CmsDetailsUpdate = struct(
   'CmsDetailsUpdate',
 );
 export type CmsDetailsUpdate = t.TypeOf<typeof CmsDetailsUpdate>;
-export const CmsDetailsParts = multipart({ json: { data: CmsDetailsUpdate }, files: ['backgroundImage'], fileLists: ['screenshots'] });
+export const CmsDetailsParts = multipart({
+  json: { data: CmsDetailsUpdate },
+  files: ['backgroundImage'],
+  fileLists: ['screenshots'],
+});
 
 export const DETAILS_UPDATED = 'App details saved.';
 
 export const cmsEndpoints = {
-  getDetails: endpoint({ method: 'GET', path: '/api/app/:appId/details', params: AppParams, response: CmsDetailsResponse }),
-  updateDetails: endpoint({ method: 'POST', path: '/api/app/:appId/details', params: AppParams, body: CmsDetailsParts, response: SuccessMessage }),
+  getDetails: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/details',
+    params: AppParams,
+    response: CmsDetailsResponse,
+  }),
+  updateDetails: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/details',
+    params: AppParams,
+    body: CmsDetailsParts,
+    response: SuccessMessage,
+  }),
 };
 
 // ---------------------------------------------------------------- image checks (docs/app-settings.md §Rules and limits)

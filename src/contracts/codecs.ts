@@ -15,27 +15,62 @@ export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]
 
 /** What a codec expects, in words: "true or false", "text", "one of admin, editor, viewer"… */
 export function expectationOf(type: t.Decoder<any, any>): string {
-  const any = type as t.Mixed & { _tag?: string; types?: t.Mixed[]; keys?: object; value?: unknown; type?: t.Mixed; expected?: string };
+  const any = type as t.Mixed & {
+    _tag?: string;
+    types?: t.Mixed[];
+    keys?: object;
+    value?: unknown;
+    type?: t.Mixed;
+    expected?: string;
+  };
   if (typeof any.expected === 'string') return any.expected;
   switch (any._tag) {
-    case 'StringType': return 'text';
-    case 'NumberType': return 'a number';
-    case 'BooleanType': return 'true or false';
-    case 'NullType': return 'null';
-    case 'UndefinedType': case 'VoidType': return 'left out';
-    case 'LiteralType': return JSON.stringify(any.value);
-    case 'KeyofType': return `one of ${Object.keys(any.keys ?? {}).join(', ')}`;
-    case 'ArrayType': case 'ReadonlyArrayType': return 'a list';
-    case 'InterfaceType': case 'PartialType': case 'ExactType': case 'StrictType': case 'IntersectionType': case 'DictionaryType':
+    case 'StringType':
+      return 'text';
+    case 'NumberType':
+      return 'a number';
+    case 'BooleanType':
+      return 'true or false';
+    case 'NullType':
+      return 'null';
+    case 'UndefinedType':
+    case 'VoidType':
+      return 'left out';
+    case 'LiteralType':
+      return JSON.stringify(any.value);
+    case 'KeyofType':
+      return `one of ${Object.keys(any.keys ?? {}).join(', ')}`;
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
+      return 'a list';
+    case 'InterfaceType':
+    case 'PartialType':
+    case 'ExactType':
+    case 'StrictType':
+    case 'IntersectionType':
+    case 'DictionaryType':
       return 'an object';
-    case 'UnionType': return Array.from(new Set((any.types ?? []).map(expectationOf))).join(' or ');
-    case 'RefinementType': case 'BrandType': case 'ReadonlyType': return any.type ? expectationOf(any.type) : type.name;
-    default: return type.name;
+    case 'UnionType':
+      return Array.from(new Set((any.types ?? []).map(expectationOf))).join(' or ');
+    case 'RefinementType':
+    case 'BrandType':
+    case 'ReadonlyType':
+      return any.type ? expectationOf(any.type) : type.name;
+    default:
+      return type.name;
   }
 }
 
 /** Codecs whose children are fields or list positions (others, such as unions, intersections and exact, are wrappers). */
-const CONTAINER_TAGS = new Set(['InterfaceType', 'PartialType', 'StrictType', 'ArrayType', 'ReadonlyArrayType', 'TupleType', 'DictionaryType']);
+const CONTAINER_TAGS = new Set([
+  'InterfaceType',
+  'PartialType',
+  'StrictType',
+  'ArrayType',
+  'ReadonlyArrayType',
+  'TupleType',
+  'DictionaryType',
+]);
 
 /**
  * Every message of a failed decode, in words, each naming the field (dotted path, list positions left out) and why:
@@ -62,9 +97,13 @@ export function explainErrors(errors: t.Errors, root = 'body'): { field: string;
     const say = (text: string) => ({ field, text: `${field} ${text}` });
     if (error.value === undefined) return say('is required');
     // Refinement messages read on from the field ("must be an integer"); a bare word (SPEC's 'required') after a colon.
-    if (error.message) return /^(must|is|has|cannot|should) /.test(error.message) ? say(error.message) : { field, text: `${field}: ${error.message}` };
+    if (error.message)
+      return /^(must|is|has|cannot|should) /.test(error.message)
+        ? say(error.message)
+        : { field, text: `${field}: ${error.message}` };
     const last = error.context[error.context.length - 1];
-    const type = (last && declared && (declared.type as { _tag?: string })._tag === 'UnionType' ? declared : last)?.type;
+    const type = (last && declared && (declared.type as { _tag?: string })._tag === 'UnionType' ? declared : last)
+      ?.type;
     return say(`must be ${type ? expectationOf(type) : 'valid'}`);
   });
 }
@@ -85,7 +124,10 @@ export function decodeOrThrow<A, O>(codec: t.Type<A, O, unknown>, value: unknown
   const result = codec.decode(value);
   if (isLeft(result)) {
     const explained = explainErrors(result.left, root);
-    throw new DecodeError(Array.from(new Set(explained.map((e) => e.text))), Array.from(new Set(explained.map((e) => e.field))));
+    throw new DecodeError(
+      Array.from(new Set(explained.map((e) => e.text))),
+      Array.from(new Set(explained.map((e) => e.field))),
+    );
   }
   return result.right;
 }
@@ -176,9 +218,11 @@ export class BoundedStringType extends t.Type<string, string, unknown> {
 }
 
 /** boundedString(100, { singleLine: true }) — see BoundedStringType. */
-export const boundedString = (maxLength: number, options: BoundedStringOptions = {}) => new BoundedStringType(maxLength, options);
+export const boundedString = (maxLength: number, options: BoundedStringOptions = {}) =>
+  new BoundedStringType(maxLength, options);
 /** A single-line bounded string (names, ids, labels). */
-export const line = (maxLength: number, options: Omit<BoundedStringOptions, 'singleLine'> = {}) => boundedString(maxLength, { ...options, singleLine: true });
+export const line = (maxLength: number, options: Omit<BoundedStringOptions, 'singleLine'> = {}) =>
+  boundedString(maxLength, { ...options, singleLine: true });
 
 /**
  * An e-mail address: local@domain with no whitespace, exactly one '@', and a dot inside the domain. Linear (no
@@ -190,14 +234,28 @@ export function isEmailAddress(s: string): boolean {
   if (at <= 0 || at !== s.lastIndexOf('@') || at === s.length - 1) return false;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c <= 0x20 || c === 0x7f || c === 0xa0 || c === 0x2028 || c === 0x2029 || c === 0x3000 || c === 0xfeff || (c >= 0x2000 && c <= 0x200a)) return false;
+    if (
+      c <= 0x20 ||
+      c === 0x7f ||
+      c === 0xa0 ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x3000 ||
+      c === 0xfeff ||
+      (c >= 0x2000 && c <= 0x200a)
+    )
+      return false;
   }
   const domain = s.slice(at + 1);
   // a dot with at least one character on each side
   return domain.slice(1, -1).includes('.');
 }
 export const INVALID_EMAIL = 'must be a valid e-mail address';
-export const Email = line(MAX.email, { name: 'Email', expected: 'a valid e-mail address', check: (s) => (isEmailAddress(s) ? null : INVALID_EMAIL) });
+export const Email = line(MAX.email, {
+  name: 'Email',
+  expected: 'a valid e-mail address',
+  check: (s) => (isEmailAddress(s) ? null : INVALID_EMAIL),
+});
 export type Email = string;
 /** For forms: the trimmed value is an e-mail address (length checked first). */
 export const isEmail = (s: string) => isEmailAddress(s.trim());
@@ -211,7 +269,10 @@ export const Token = line(MAX.token, { name: 'Token' });
 
 /** A bounded string with one more rule (its message when refused). */
 function refineString(base: BoundedStringType, predicate: (s: string) => boolean, message: string) {
-  return boundedString(base.maxLength, { ...base.options, check: (s) => base.options.check?.(s) ?? (predicate(s) ? null : message) });
+  return boundedString(base.maxLength, {
+    ...base.options,
+    check: (s) => base.options.check?.(s) ?? (predicate(s) ? null : message),
+  });
 }
 
 export const Role = t.keyof({ admin: null, editor: null, viewer: null }, 'Role');
@@ -229,7 +290,10 @@ export const SuccessMessage = struct({ success: t.boolean }, { message: t.string
 export type SuccessMessage = t.TypeOf<typeof SuccessMessage>;
 
 /** Error body of every 4xx/5xx answer. */
-export const ErrorBody = struct({ success: t.literal(false), message: t.string }, { code: t.string, fields: t.array(t.string) });
+export const ErrorBody = struct(
+  { success: t.literal(false), message: t.string },
+  { code: t.string, fields: t.array(t.string) },
+);
 export type ErrorBody = t.TypeOf<typeof ErrorBody>;
 
 export const IdParams = struct({ id: Id });

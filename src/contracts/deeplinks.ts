@@ -17,7 +17,11 @@ import { SuccessResponse, UpdateDeeplinkRequest } from './integrations';
 
 export const DEEPLINK_PLATFORMS = ['ios', 'android', 'appsFlyer'] as const;
 export type DeeplinkPlatform = (typeof DEEPLINK_PLATFORMS)[number];
-export const DEEPLINK_PLATFORM_LABELS: Record<DeeplinkPlatform, string> = { ios: 'iOS', android: 'Android', appsFlyer: 'AppsFlyer' };
+export const DEEPLINK_PLATFORM_LABELS: Record<DeeplinkPlatform, string> = {
+  ios: 'iOS',
+  android: 'Android',
+  appsFlyer: 'AppsFlyer',
+};
 export const isSupportedDeeplinkPlatform = (platform: string): platform is DeeplinkPlatform =>
   (DEEPLINK_PLATFORMS as readonly string[]).includes(platform);
 
@@ -50,7 +54,8 @@ export function deeplinkUrlError(platform: string, url: string): string | null {
   } catch {
     return DEEPLINK_URL_ERRORS.https;
   }
-  if (parsed.protocol !== 'https:' || !parsed.hostname.includes('.') || parsed.username || parsed.password) return DEEPLINK_URL_ERRORS.https;
+  if (parsed.protocol !== 'https:' || !parsed.hostname.includes('.') || parsed.username || parsed.password)
+    return DEEPLINK_URL_ERRORS.https;
   if (platform === 'appsFlyer' && !APPSFLYER_HOST.test(parsed.hostname)) return DEEPLINK_URL_ERRORS.appsFlyer;
   return null;
 }
@@ -61,5 +66,11 @@ export type DeeplinksResponse = t.TypeOf<typeof DeeplinksResponse>;
 export const deeplinkEndpoints = {
   list: endpoint({ method: 'GET', path: '/api/app/:appId/deeplinks', params: AppParams, response: DeeplinksResponse }),
   /** docs/app-settings.md §API endpoints update deeplink (path ours, designed in integrations.ts). */
-  update: endpoint({ method: 'POST', path: '/api/app/:appId/deeplinks/update', params: AppParams, body: UpdateDeeplinkRequest, response: SuccessResponse }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/deeplinks/update',
+    params: AppParams,
+    body: UpdateDeeplinkRequest,
+    response: SuccessResponse,
+  }),
 };

@@ -54,5 +54,11 @@ export const GuideValuesResponse = struct({ success: t.boolean, values: GuideVal
 export type GuideValuesResponse = t.TypeOf<typeof GuideValuesResponse>;
 
 export const documentationEndpoints = {
-  values: endpoint({ method: 'GET', path: '/api/app/:appId/guide-values', params: AppParams, query: GuideValuesQuery, response: GuideValuesResponse }),
+  values: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/guide-values',
+    params: AppParams,
+    query: GuideValuesQuery,
+    response: GuideValuesResponse,
+  }),
 };

@@ -16,19 +16,31 @@ const Id = t.string;
  * creation), `null` after that it no longer exists (a removal). Secrets never travel here: the emitter leaves them
  * out, and the activity log masks any value under a secret-sounding field name again (src/contracts/secrets.ts).
  */
-export const FieldChange = t.type({ field: t.string, before: t.union([t.string, t.number, t.boolean, t.null]), after: t.union([t.string, t.number, t.boolean, t.null]) });
+export const FieldChange = t.type({
+  field: t.string,
+  before: t.union([t.string, t.number, t.boolean, t.null]),
+  after: t.union([t.string, t.number, t.boolean, t.null]),
+});
 export type FieldChange = t.TypeOf<typeof FieldChange>;
 export const FieldChanges = t.array(FieldChange);
 type Scalar = FieldChange['before'];
 
 const scalar = (value: unknown): Scalar =>
-  value === undefined || value === null ? null : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : JSON.stringify(value);
+  value === undefined || value === null
+    ? null
+    : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? value
+      : JSON.stringify(value);
 
 /**
  * The fields that differ between two versions of an object (`before` null: created; `after` null: removed), in the
  * order of `fields` (default: every key of either side). Lists and objects compare by their JSON text.
  */
-export function changesOf(before: Record<string, unknown> | null, after: Record<string, unknown> | null, fields?: readonly string[]): FieldChange[] {
+export function changesOf(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  fields?: readonly string[],
+): FieldChange[] {
   const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const out: FieldChange[] = [];
   for (const field of keys) {
@@ -70,23 +82,52 @@ export const QuestPublished = t.intersection([
 ]);
 
 /** A quest's draft saved (created or edited): the draft before (or the active version) → after. */
-export const QuestDraftSaved = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, changes: FieldChanges });
+export const QuestDraftSaved = t.type({
+  workspaceId: Id,
+  appId: Id,
+  questId: Id,
+  questName: t.string,
+  changes: FieldChanges,
+});
 /** A live quest stopped, or a stopped one restarted, by a person: its status before → after. */
-export const QuestStatusChanged = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, changes: FieldChanges });
+export const QuestStatusChanged = t.type({
+  workspaceId: Id,
+  appId: Id,
+  questId: Id,
+  questName: t.string,
+  changes: FieldChanges,
+});
 /** Acquire's target settings saved (countries, daily budget, target KPI and value, analysis period): before → after. */
 export const TargetChanged = t.type({ workspaceId: Id, appId: Id, changes: FieldChanges });
 
 /** A plugin connected or disconnected (its status before → after). */
-export const PluginConnectionChanged = t.type({ workspaceId: Id, appId: Id, pluginId: Id, pluginType: t.string, changes: FieldChanges });
+export const PluginConnectionChanged = t.type({
+  workspaceId: Id,
+  appId: Id,
+  pluginId: Id,
+  pluginType: t.string,
+  changes: FieldChanges,
+});
 
 /** A member invited (the address and role), changed role, or removed (a membership, or a pending invite revoked). */
 export const MemberChanged = t.type({ workspaceId: Id, memberId: Id, email: t.string, changes: FieldChanges });
 
 /** A saved report (Analyze template) created or changed (title, model, configuration), or deleted. */
-export const ReportChanged = t.type({ workspaceId: Id, appId: Id, reportId: Id, title: t.string, changes: FieldChanges });
+export const ReportChanged = t.type({
+  workspaceId: Id,
+  appId: Id,
+  reportId: Id,
+  title: t.string,
+  changes: FieldChanges,
+});
 
 /** A payment method added or removed: its description ("Visa •••• 4242"), never the card number. */
-export const PaymentMethodChanged = t.type({ workspaceId: Id, paymentMethodId: Id, description: t.string, changes: FieldChanges });
+export const PaymentMethodChanged = t.type({
+  workspaceId: Id,
+  paymentMethodId: Id,
+  description: t.string,
+  changes: FieldChanges,
+});
 
 /** An API key created or revoked: its type and the last four characters only (the key itself is a secret). */
 export const ApiKeyChanged = t.type({ workspaceId: Id, appId: Id, keyId: Id, label: t.string, changes: FieldChanges });
@@ -151,7 +192,9 @@ export type DomainEventName = keyof typeof DOMAIN_EVENTS;
 export type DomainEventPayload<N extends DomainEventName> = t.TypeOf<(typeof DOMAIN_EVENTS)[N]['payload']>;
 
 /** The areas that emit events (the activity log's area filter accepts exactly these). */
-export const EVENT_AREAS = [...new Set(Object.values(DOMAIN_EVENTS).map((spec) => spec.emittedBy))].sort() as EventArea[];
+export const EVENT_AREAS = [
+  ...new Set(Object.values(DOMAIN_EVENTS).map((spec) => spec.emittedBy)),
+].sort() as EventArea[];
 export type EventArea = (typeof DOMAIN_EVENTS)[DomainEventName]['emittedBy'];
 
 /**
@@ -168,4 +211,5 @@ export interface DomainEvent<N extends DomainEventName = DomainEventName> {
 }
 
 export const DOMAIN_EVENT_NAMES = Object.keys(DOMAIN_EVENTS) as DomainEventName[];
-export const isDomainEventName = (name: string): name is DomainEventName => Object.prototype.hasOwnProperty.call(DOMAIN_EVENTS, name);
+export const isDomainEventName = (name: string): name is DomainEventName =>
+  Object.prototype.hasOwnProperty.call(DOMAIN_EVENTS, name);

@@ -43,7 +43,13 @@ export function multipart<
   const F extends string = never,
   const L extends string = never,
 >(parts: { json?: J; text?: T; files?: readonly F[]; fileLists?: readonly L[] }): Multipart<J, T, F, L> {
-  return { kind: 'multipart', json: parts.json ?? ({} as J), text: parts.text ?? ({} as T), files: parts.files ?? [], fileLists: parts.fileLists ?? [] };
+  return {
+    kind: 'multipart',
+    json: parts.json ?? ({} as J),
+    text: parts.text ?? ({} as T),
+    files: parts.files ?? [],
+    fileLists: parts.fileLists ?? [],
+  };
 }
 
 /** A response that is not JSON: bytes with their own content type. */
@@ -94,7 +100,8 @@ export function endpoint<const S extends EndpointSpec>(spec: S & ParamsRule<S>):
 }
 
 /** True for the values endpoint() made. */
-export const isEndpoint = (value: unknown): value is Endpoint => typeof value === 'object' && value !== null && declared.has(value);
+export const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && declared.has(value);
 
 export const isMultipart = (body: EndpointSpec['body']): body is Multipart =>
   typeof body === 'object' && body !== null && (body as Multipart).kind === 'multipart';
@@ -123,15 +130,24 @@ export type QueryInput<E> = E extends { query: infer C extends AnyCodec } ? t.Ou
 export type JsonBodyInput<E> = E extends { body: infer C extends AnyCodec } ? t.OutputOf<C> : undefined;
 
 /** The decoded JSON and text parts of a multipart body. */
-export type MultipartFieldsOf<M> = M extends Multipart<infer J, infer T, string> ? Props<J, 'in'> & Props<T, 'in'> : never;
+export type MultipartFieldsOf<M> =
+  M extends Multipart<infer J, infer T, string> ? Props<J, 'in'> & Props<T, 'in'> : never;
 /** The file part names of a multipart body. */
-export type MultipartFilesOf<M> = M extends Multipart<Record<string, AnyCodec>, Record<string, AnyCodec>, infer F, string> ? F : never;
+export type MultipartFilesOf<M> =
+  M extends Multipart<Record<string, AnyCodec>, Record<string, AnyCodec>, infer F, string> ? F : never;
 /** The repeated file part names of a multipart body. */
-export type MultipartFileListsOf<M> = M extends Multipart<Record<string, AnyCodec>, Record<string, AnyCodec>, string, infer L> ? (string extends L ? never : L) : never;
+export type MultipartFileListsOf<M> =
+  M extends Multipart<Record<string, AnyCodec>, Record<string, AnyCodec>, string, infer L>
+    ? string extends L
+      ? never
+      : L
+    : never;
 /** A multipart body as a caller fills it: JSON/text parts as values, file parts as optional blobs of type `File`. */
-export type MultipartInput<M, File> = M extends Multipart<infer J, infer T, infer F, infer L>
-  ? Props<J, 'out'> & Props<T, 'out'> & { [K in F]?: File | null } & (string extends L ? {} : { [K in L]?: readonly File[] })
-  : never;
+export type MultipartInput<M, File> =
+  M extends Multipart<infer J, infer T, infer F, infer L>
+    ? Props<J, 'out'> &
+        Props<T, 'out'> & { [K in F]?: File | null } & (string extends L ? {} : { [K in L]?: readonly File[] })
+    : never;
 
 // ------------------------------------------------------------------------------------------------ urls
 

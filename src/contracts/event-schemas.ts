@@ -38,5 +38,11 @@ export const EventSchemasResponse = struct(
 export type EventSchemasResponse = t.TypeOf<typeof EventSchemasResponse>;
 
 export const eventSchemaEndpoints = {
-  list: endpoint({ method: 'GET', path: '/api/app/:appId/event-schemas', params: AppParams, query: EventSchemasQuery, response: EventSchemasResponse }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/event-schemas',
+    params: AppParams,
+    query: EventSchemasQuery,
+    response: EventSchemasResponse,
+  }),
 };

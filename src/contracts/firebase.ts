@@ -29,7 +29,11 @@ export const ConversionEventsRequest = struct(
 );
 export type ConversionEventsRequest = t.TypeOf<typeof ConversionEventsRequest>;
 
-export const ConversionEventsResponse = struct({ success: t.boolean, events: t.array(PluginEvent) }, {}, 'ConversionEventsResponse');
+export const ConversionEventsResponse = struct(
+  { success: t.boolean, events: t.array(PluginEvent) },
+  {},
+  'ConversionEventsResponse',
+);
 export type ConversionEventsResponse = t.TypeOf<typeof ConversionEventsResponse>;
 
 /** docs/integrations.md §Screens and routes Firebase tab words. The banner is the Firebase no-data text (docs/integrations.md §Plugin states) (NO_DATA_TEXT.Firebase). */
@@ -42,9 +46,18 @@ export const DEPLOYING_FUNCTION = 'Deploying the conversion function...';
 
 export const HealthStatus = t.keyof({ waiting: null, receiving: null, degraded: null, broken: null }, 'HealthStatus');
 export type HealthStatus = t.TypeOf<typeof HealthStatus>;
-export const HEALTH_LABELS: Record<HealthStatus, string> = { waiting: 'Waiting', receiving: 'Receiving', degraded: 'Degraded', broken: 'Broken' };
+export const HEALTH_LABELS: Record<HealthStatus, string> = {
+  waiting: 'Waiting',
+  receiving: 'Receiving',
+  degraded: 'Degraded',
+  broken: 'Broken',
+};
 
-export const HealthFinding = struct({ check: t.string, severity: t.keyof({ degraded: null, broken: null }), message: t.string }, {}, 'HealthFinding');
+export const HealthFinding = struct(
+  { check: t.string, severity: t.keyof({ degraded: null, broken: null }), message: t.string },
+  {},
+  'HealthFinding',
+);
 export type HealthFinding = t.TypeOf<typeof HealthFinding>;
 
 export const SourceHealth = struct(
@@ -54,12 +67,38 @@ export const SourceHealth = struct(
 );
 export type SourceHealth = t.TypeOf<typeof SourceHealth>;
 
-export const IntegrationHealthResponse = struct({ success: t.boolean, sources: t.array(SourceHealth) }, {}, 'IntegrationHealthResponse');
+export const IntegrationHealthResponse = struct(
+  { success: t.boolean, sources: t.array(SourceHealth) },
+  {},
+  'IntegrationHealthResponse',
+);
 export type IntegrationHealthResponse = t.TypeOf<typeof IntegrationHealthResponse>;
 
 export const firebaseEndpoints = {
-  events: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/firebase/events', params: PluginParams, response: ConversionEventsResponse }),
-  enable: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/firebase/events/enable', params: PluginParams, body: ConversionEventsRequest, response: SuccessResponse }),
-  disable: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/firebase/events/disable', params: PluginParams, body: ConversionEventsRequest, response: SuccessResponse }),
-  health: endpoint({ method: 'GET', path: '/api/app/:appId/integrations/health', params: AppPluginParams, response: IntegrationHealthResponse }),
+  events: endpoint({
+    method: 'GET',
+    path: '/api/plugins/:pluginId/firebase/events',
+    params: PluginParams,
+    response: ConversionEventsResponse,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: '/api/plugins/:pluginId/firebase/events/enable',
+    params: PluginParams,
+    body: ConversionEventsRequest,
+    response: SuccessResponse,
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: '/api/plugins/:pluginId/firebase/events/disable',
+    params: PluginParams,
+    body: ConversionEventsRequest,
+    response: SuccessResponse,
+  }),
+  health: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/integrations/health',
+    params: AppPluginParams,
+    response: IntegrationHealthResponse,
+  }),
 };

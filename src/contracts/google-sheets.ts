@@ -48,7 +48,13 @@ export const AppendValuesResponse = struct(
     tableRange: t.string,
     updates: struct(
       {},
-      { spreadsheetId: t.string, updatedRange: t.string, updatedRows: t.number, updatedColumns: t.number, updatedCells: t.number },
+      {
+        spreadsheetId: t.string,
+        updatedRange: t.string,
+        updatedRows: t.number,
+        updatedColumns: t.number,
+        updatedCells: t.number,
+      },
     ),
   },
   'AppendValuesResponse',

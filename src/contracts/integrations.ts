@@ -31,8 +31,24 @@ import {
   RevenueType,
   type PluginType,
 } from './plugin';
-import { INTEGRATION_CAPABILITIES, PLUGIN_TYPE_NAMES, PLUGIN_TYPE_REGISTRY, type GoogleCloudPluginType, type IntegrationCapability, type PluginTypeEntry } from './plugin-types';
-import { type FieldErrors, REQUIRED, MUST_BE_URL, isBlank, isHttpUrl, mustBeOneOf, refine, requiredString } from './validation';
+import {
+  INTEGRATION_CAPABILITIES,
+  PLUGIN_TYPE_NAMES,
+  PLUGIN_TYPE_REGISTRY,
+  type GoogleCloudPluginType,
+  type IntegrationCapability,
+  type PluginTypeEntry,
+} from './plugin-types';
+import {
+  type FieldErrors,
+  REQUIRED,
+  MUST_BE_URL,
+  isBlank,
+  isHttpUrl,
+  mustBeOneOf,
+  refine,
+  requiredString,
+} from './validation';
 
 type RevenueTypeValue = t.TypeOf<typeof RevenueType>;
 type CredentialTypeValue = t.TypeOf<typeof CredentialType>;
@@ -41,19 +57,28 @@ type CredentialTypeValue = t.TypeOf<typeof CredentialType>;
 
 /** The plugin types in the tabs' order (the registry's, plugin-types.ts). */
 export const PLUGIN_TYPES: readonly PluginType[] = PLUGIN_TYPE_NAMES;
-export const CREDENTIAL_TYPES: readonly CredentialTypeValue[] = ['USER_OAUTH', 'TP_SERVICE_ACCOUNT', 'ORG_SERVICE_ACCOUNT'];
+export const CREDENTIAL_TYPES: readonly CredentialTypeValue[] = [
+  'USER_OAUTH',
+  'TP_SERVICE_ACCOUNT',
+  'ORG_SERVICE_ACCOUNT',
+];
 
 export const REVENUE_TYPES: readonly RevenueTypeValue[] = ['ads', 'iap', 'other'];
 export const REVENUE_TYPE_LABELS: Record<RevenueTypeValue, string> = { ads: 'Ads', iap: 'IAP', other: 'Other' };
 
 const byType = <T>(pick: (entry: PluginTypeEntry) => T) =>
-  Object.fromEntries(PLUGIN_TYPE_NAMES.map((type) => [type, pick(PLUGIN_TYPE_REGISTRY[type])])) as Record<PluginType, T>;
+  Object.fromEntries(PLUGIN_TYPE_NAMES.map((type) => [type, pick(PLUGIN_TYPE_REGISTRY[type])])) as Record<
+    PluginType,
+    T
+  >;
 /** Features Unlocked per plugin (docs/integrations.md §Rules and limits), from the registry. Singular has no plugin screen (docs/integrations.md §Screens and routes), so none are listed. */
 export const FEATURES_UNLOCKED: Record<PluginType, readonly string[]> = byType((entry) => entry.featuresUnlocked);
 
 /** Integrations Overview table (docs/integrations.md §Screens and routes): rows, and which sources support each (from the registry). */
 export { INTEGRATION_CAPABILITIES, type IntegrationCapability };
-export const SUPPORTED_CAPABILITIES: Record<PluginType, readonly IntegrationCapability[]> = byType((entry) => entry.capabilities);
+export const SUPPORTED_CAPABILITIES: Record<PluginType, readonly IntegrationCapability[]> = byType(
+  (entry) => entry.capabilities,
+);
 
 export const APPSFLYER_CLICK_LOOKBACK = '7d';
 export const APPSFLYER_REENGAGEMENT_WINDOW = '30d';
@@ -115,7 +140,11 @@ export const GcpProjectId = line(MAX.name, { name: 'GcpProjectId' });
 /** docs/integrations.md §API endpoints POST /plugins/{pluginId}/update body. The target project fields matter only when writing results back. */
 export const UpdatePluginRequest = struct(
   {
-    attributes: struct({}, { targetProject: GcpProjectId, targetProjectName: line(MAX.name) }, 'UpdatePluginAttributes'),
+    attributes: struct(
+      {},
+      { targetProject: GcpProjectId, targetProjectName: line(MAX.name) },
+      'UpdatePluginAttributes',
+    ),
     credentialId: Id,
   },
   {},
@@ -139,7 +168,11 @@ export const isNowConnected = (response: CheckPluginStatusResponse): boolean =>
   response.success && response.plugin?.connected === 'connected';
 
 /** The deeplink object a client sends (docs/integrations.md §Entities Deeplink), every string bounded (src/contracts/deeplinks.ts uses it). */
-export const DeeplinkInput = struct({ id: Id, type: line(MAX.label), url: line(MAX.url), platform: line(MAX.label) }, {}, 'DeeplinkInput');
+export const DeeplinkInput = struct(
+  { id: Id, type: line(MAX.label), url: line(MAX.url), platform: line(MAX.label) },
+  {},
+  'DeeplinkInput',
+);
 /** Update deeplink: the deeplink id and the deeplink object carrying the new url (docs/integrations.md §API endpoints). */
 export const UpdateDeeplinkRequest = struct({ deeplinkId: Id, deeplink: DeeplinkInput }, {}, 'UpdateDeeplinkRequest');
 export type UpdateDeeplinkRequest = t.TypeOf<typeof UpdateDeeplinkRequest>;
@@ -218,7 +251,8 @@ export interface AppsFlyerTestLinkInput {
 }
 
 export function appsFlyerTestLinkParams(input: AppsFlyerTestLinkInput): AppsFlyerTestLinkParams {
-  const deviceId = input.platform === 'ios' ? { idfa: input.advertisingId.trim() } : { advertising_id: input.advertisingId.trim() };
+  const deviceId =
+    input.platform === 'ios' ? { idfa: input.advertisingId.trim() } : { advertising_id: input.advertisingId.trim() };
   return {
     af_siteid: input.siteId,
     c: input.campaign,
@@ -262,12 +296,21 @@ export const SPECIAL_PID = 'questboard_s2s_int';
 export const TEST_LINK_DEEP_LINK = 'questboard://quests';
 
 /** The test link's parameters for an app (without the device id), or null when the app has no package or store id yet. */
-export function testLinkBase(app: { id: string; platform: Platform; appPath: string | null }): Omit<AppsFlyerTestLinkInput, 'advertisingId'> | null {
+export function testLinkBase(app: {
+  id: string;
+  platform: Platform;
+  appPath: string | null;
+}): Omit<AppsFlyerTestLinkInput, 'advertisingId'> | null {
   if (!app.appPath) return null;
   const special = app.platform === 'android' && SPECIAL_PID_PACKAGES.includes(app.appPath);
   return {
-    platform: app.platform, appPath: app.appPath, appId: app.id, siteId: TEST_LINK_SITE_ID, campaign: TEST_LINK_CAMPAIGN,
-    pid: special ? SPECIAL_PID : TEST_LINK_PID, deepLinkTarget: TEST_LINK_DEEP_LINK,
+    platform: app.platform,
+    appPath: app.appPath,
+    appId: app.id,
+    siteId: TEST_LINK_SITE_ID,
+    campaign: TEST_LINK_CAMPAIGN,
+    pid: special ? SPECIAL_PID : TEST_LINK_PID,
+    deepLinkTarget: TEST_LINK_DEEP_LINK,
   };
 }
 
@@ -283,7 +326,11 @@ export const TestLinkRequest = struct(
 );
 export type TestLinkRequest = t.TypeOf<typeof TestLinkRequest>;
 /** The full test link, the short link the QR code holds, and when the short link expires. */
-export const TestLinkResponse = struct({ success: t.boolean, link: t.string, shortUrl: t.string, expiresAt: t.number }, {}, 'TestLinkResponse');
+export const TestLinkResponse = struct(
+  { success: t.boolean, link: t.string, shortUrl: t.string, expiresAt: t.number },
+  {},
+  'TestLinkResponse',
+);
 export type TestLinkResponse = t.TypeOf<typeof TestLinkResponse>;
 export const TestLinkParams = struct({ code: line(MAX.id) }, {}, 'TestLinkParams');
 
@@ -395,7 +442,9 @@ export function adjustEventsFromRecords(all: readonly CsvRecord[]): AdjustEvents
     if (!columns.includes(column)) errors.push(`header: missing column ${column}`);
   }
   const known: readonly string[] = [...ADJUST_CSV_REQUIRED_COLUMNS, ...ADJUST_CSV_OPTIONAL_COLUMNS];
-  for (const column of new Set(columns.filter((column, index) => known.includes(column) && columns.indexOf(column) !== index))) {
+  for (const column of new Set(
+    columns.filter((column, index) => known.includes(column) && columns.indexOf(column) !== index),
+  )) {
     errors.push(`header: duplicate column ${column}`);
   }
   if (errors.length > 0) return { ok: false, errors };
@@ -453,13 +502,28 @@ const VIEWER: RequiredRole = { label: 'Viewer', satisfiedBy: ['roles/viewer', ..
 /** docs/integrations.md §Rules and limits: required IAM roles per plugin type (each satisfiable by broader roles). */
 export const REQUIRED_ROLES: Record<GoogleCloudPluginType, readonly RequiredRole[]> = {
   BigQuery: [
-    { label: 'BigQuery Data Viewer', satisfiedBy: ['roles/bigquery.dataViewer', 'roles/bigquery.dataEditor', 'roles/bigquery.dataOwner', 'roles/bigquery.admin', ...BASIC] },
-    { label: 'BigQuery Job User', satisfiedBy: ['roles/bigquery.jobUser', 'roles/bigquery.user', 'roles/bigquery.admin', ...BASIC] },
+    {
+      label: 'BigQuery Data Viewer',
+      satisfiedBy: [
+        'roles/bigquery.dataViewer',
+        'roles/bigquery.dataEditor',
+        'roles/bigquery.dataOwner',
+        'roles/bigquery.admin',
+        ...BASIC,
+      ],
+    },
+    {
+      label: 'BigQuery Job User',
+      satisfiedBy: ['roles/bigquery.jobUser', 'roles/bigquery.user', 'roles/bigquery.admin', ...BASIC],
+    },
     SERVICE_ACCOUNT_USER,
     VIEWER,
   ],
   Firebase: [
-    { label: 'Firebase Admin or Develop Admin', satisfiedBy: ['roles/firebase.admin', 'roles/firebase.developAdmin', 'roles/owner'] },
+    {
+      label: 'Firebase Admin or Develop Admin',
+      satisfiedBy: ['roles/firebase.admin', 'roles/firebase.developAdmin', 'roles/owner'],
+    },
     SERVICE_ACCOUNT_USER,
     VIEWER,
   ],
@@ -470,7 +534,11 @@ export interface IamRow {
   granted: boolean;
 }
 /** The permission table's rows for a credential's roles in a project (docs/integrations.md §Rules and limits: Service Account User skipped for OAuth). */
-export function iamRows(type: GoogleCloudPluginType, granted: readonly string[], credentialType: CredentialTypeValue): IamRow[] {
+export function iamRows(
+  type: GoogleCloudPluginType,
+  granted: readonly string[],
+  credentialType: CredentialTypeValue,
+): IamRow[] {
   return REQUIRED_ROLES[type]
     .filter((role) => !(role.skippedForOAuth && credentialType === 'USER_OAUTH'))
     .map((role) => ({ label: role.label, granted: role.satisfiedBy.some((r) => granted.includes(r)) }));
@@ -538,13 +606,25 @@ export function isDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
-export const Day = line(MAX.date, { name: 'Day', expected: 'a date YYYY-MM-DD', check: (s) => (isDay(s) ? null : 'must be a date YYYY-MM-DD') });
+export const Day = line(MAX.date, {
+  name: 'Day',
+  expected: 'a date YYYY-MM-DD',
+  check: (s) => (isDay(s) ? null : 'must be a date YYYY-MM-DD'),
+});
 
 export const AppPluginParams = struct({ appId: Id }, {}, 'AppPluginParams');
-export const PluginsResponse = struct({ success: t.boolean, plugins: t.array(Plugin) }, { activePluginId: t.union([t.string, t.null]) }, 'PluginsResponse');
+export const PluginsResponse = struct(
+  { success: t.boolean, plugins: t.array(Plugin) },
+  { activePluginId: t.union([t.string, t.null]) },
+  'PluginsResponse',
+);
 /** Events table (docs/integrations.md §Screens and routes): the plugin's events, optionally those whose name contains `search`. */
 export const PluginEventsQuery = struct({}, { search: line(MAX.name) }, 'PluginEventsQuery');
-export const PluginEventsResponse = struct({ success: t.boolean, events: t.array(PluginEvent) }, {}, 'PluginEventsResponse');
+export const PluginEventsResponse = struct(
+  { success: t.boolean, events: t.array(PluginEvent) },
+  {},
+  'PluginEventsResponse',
+);
 export type PluginEventsResponse = t.TypeOf<typeof PluginEventsResponse>;
 export const EVENT_STATUS_LABELS = { ACTIVE: 'Active', ENABLED: 'Enabled', DISABLED: 'Disabled' } as const;
 export const SEARCH_EVENT_PLACEHOLDER = 'Search Event Name';
@@ -556,7 +636,14 @@ export type PluginsResponse = t.TypeOf<typeof PluginsResponse>;
 /** Create plugin (docs/integrations.md §API endpoints): BigQuery with (app, credentialId, attributes); other sources with (app, credentialId). */
 export const CreatePluginRequest = struct(
   { type: PluginTypeCodec },
-  { credentialId: Id, attributes: struct({}, { targetProject: GcpProjectId, targetProjectName: line(MAX.name) }, 'CreatePluginAttributes') },
+  {
+    credentialId: Id,
+    attributes: struct(
+      {},
+      { targetProject: GcpProjectId, targetProjectName: line(MAX.name) },
+      'CreatePluginAttributes',
+    ),
+  },
   'CreatePluginRequest',
 );
 export type CreatePluginRequest = t.TypeOf<typeof CreatePluginRequest>;
@@ -567,12 +654,17 @@ export const DailyProcessRequest = struct({ dailyProcess: t.boolean }, {}, 'Dail
 /** Start a BigQuery reprocess over a date range (docs/integrations.md §Rules and limits: both dates required). */
 export const ProcessDataRequest = struct({ start: Day, end: Day }, {}, 'ProcessDataRequest');
 /** Process Data reaches today at most: a day of the data is a UTC day (utcToday in analyze.ts). */
-export const processEndInFuture = (today: string) => `The end date must be today (${today}, UTC) or earlier: there is no data after today.`;
+export const processEndInFuture = (today: string) =>
+  `The end date must be today (${today}, UTC) or earlier: there is no data after today.`;
 /**
  * Bounds of the Process Data pickers: from the first day of the data range (when there is one) to today; the start no
  * later than the end, the end no earlier than the start.
  */
-export function processDateBounds(picked: { start: string; end: string }, dataRange: { start: string } | null, today: string) {
+export function processDateBounds(
+  picked: { start: string; end: string },
+  dataRange: { start: string } | null,
+  today: string,
+) {
   const earliest = dataRange?.start ?? '';
   return {
     start: { min: earliest || undefined, max: picked.end && picked.end < today ? picked.end : today },
@@ -621,31 +713,123 @@ export const ServiceAccountRequest = struct({ key: ServiceAccountKey }, {}, 'Ser
 export const OAuthStartRequest = struct({ returnTo: line(MAX.url) }, {}, 'OAuthStartRequest');
 export const OAuthStartResponse = struct({ success: t.boolean, url: t.string }, {}, 'OAuthStartResponse');
 export const OAuthStateQuery = struct({ state: line(MAX.url) }, {}, 'OAuthStateQuery');
-export const OAuthCallbackQuery = struct({ state: line(MAX.url) }, { code: line(MAX.url), error: line(MAX.label) }, 'OAuthCallbackQuery');
+export const OAuthCallbackQuery = struct(
+  { state: line(MAX.url) },
+  { code: line(MAX.url), error: line(MAX.label) },
+  'OAuthCallbackQuery',
+);
 /** The query the page comes back with (docs/integrations.md §Screens and routes: opens the dialog in OAuth-redirect mode, then it is stripped). */
 export const OAUTH_REDIRECT_PARAM = 'oAuthRedirect';
 
 export const integrationsEndpoints = {
   /** docs/integrations.md §API endpoints GET /plugins/{pluginId}, under /api. */
-  plugin: endpoint({ method: 'GET', path: '/api/plugins/:pluginId', params: PluginParams, response: GetPluginResponse }),
+  plugin: endpoint({
+    method: 'GET',
+    path: '/api/plugins/:pluginId',
+    params: PluginParams,
+    response: GetPluginResponse,
+  }),
   /** docs/integrations.md §API endpoints POST /plugins/{pluginId}/update, under /api. */
-  update: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/update', params: PluginParams, body: UpdatePluginRequest, response: SuccessResponse }),
-  list: endpoint({ method: 'GET', path: '/api/app/:appId/plugins', params: AppPluginParams, response: PluginsResponse }),
-  create: endpoint({ method: 'POST', path: '/api/app/:appId/plugins', params: AppPluginParams, body: CreatePluginRequest, response: PluginAnswer }),
-  connect: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/connect', params: PluginParams, response: SuccessResponse }),
-  disconnect: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/disconnect', params: PluginParams, response: SuccessResponse }),
-  remove: endpoint({ method: 'DELETE', path: '/api/plugins/:pluginId', params: PluginParams, response: SuccessResponse }),
-  dailyProcess: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/daily-process', params: PluginParams, body: DailyProcessRequest, response: SuccessResponse }),
-  process: endpoint({ method: 'POST', path: '/api/plugins/:pluginId/process', params: PluginParams, body: ProcessDataRequest, response: ProcessDataResponse }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/plugins/:pluginId/update',
+    params: PluginParams,
+    body: UpdatePluginRequest,
+    response: SuccessResponse,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/plugins',
+    params: AppPluginParams,
+    response: PluginsResponse,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/plugins',
+    params: AppPluginParams,
+    body: CreatePluginRequest,
+    response: PluginAnswer,
+  }),
+  connect: endpoint({
+    method: 'POST',
+    path: '/api/plugins/:pluginId/connect',
+    params: PluginParams,
+    response: SuccessResponse,
+  }),
+  disconnect: endpoint({
+    method: 'POST',
+    path: '/api/plugins/:pluginId/disconnect',
+    params: PluginParams,
+    response: SuccessResponse,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/plugins/:pluginId',
+    params: PluginParams,
+    response: SuccessResponse,
+  }),
+  dailyProcess: endpoint({
+    method: 'POST',
+    path: '/api/plugins/:pluginId/daily-process',
+    params: PluginParams,
+    body: DailyProcessRequest,
+    response: SuccessResponse,
+  }),
+  process: endpoint({
+    method: 'POST',
+    path: '/api/plugins/:pluginId/process',
+    params: PluginParams,
+    body: ProcessDataRequest,
+    response: ProcessDataResponse,
+  }),
   feed: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/feed', params: PluginParams, response: FeedResponse }),
-  credentials: endpoint({ method: 'GET', path: '/api/app/:appId/credentials', params: AppPluginParams, response: CredentialsResponse }),
-  addProductCredential: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/product', params: AppPluginParams, response: CredentialAnswer }),
-  addServiceAccount: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/service-account', params: AppPluginParams, body: ServiceAccountRequest, response: CredentialAnswer }),
-  events: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/events', params: PluginParams, query: PluginEventsQuery, response: PluginEventsResponse }),
-  activePlugin: endpoint({ method: 'POST', path: '/api/app/:appId/active-plugin', params: AppPluginParams, body: ActivePluginRequest, response: SuccessResponse }),
-  oauthStart: endpoint({ method: 'POST', path: '/api/app/:appId/credentials/oauth', params: AppPluginParams, body: OAuthStartRequest, response: OAuthStartResponse }),
+  credentials: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/credentials',
+    params: AppPluginParams,
+    response: CredentialsResponse,
+  }),
+  addProductCredential: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/credentials/product',
+    params: AppPluginParams,
+    response: CredentialAnswer,
+  }),
+  addServiceAccount: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/credentials/service-account',
+    params: AppPluginParams,
+    body: ServiceAccountRequest,
+    response: CredentialAnswer,
+  }),
+  events: endpoint({
+    method: 'GET',
+    path: '/api/plugins/:pluginId/events',
+    params: PluginParams,
+    query: PluginEventsQuery,
+    response: PluginEventsResponse,
+  }),
+  activePlugin: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/active-plugin',
+    params: AppPluginParams,
+    body: ActivePluginRequest,
+    response: SuccessResponse,
+  }),
+  oauthStart: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/credentials/oauth',
+    params: AppPluginParams,
+    body: OAuthStartRequest,
+    response: OAuthStartResponse,
+  }),
   /** The Google Cloud sandbox's consent page (HTML; the real adapter sends the browser to Google's instead). */
-  oauthConsent: endpoint({ method: 'GET', path: '/api/oauth/sandbox/consent', query: OAuthStateQuery, response: binary }),
+  oauthConsent: endpoint({
+    method: 'GET',
+    path: '/api/oauth/sandbox/consent',
+    query: OAuthStateQuery,
+    response: binary,
+  }),
   /** Where the consent page sends the browser back: creates the credential, then returns to the page with ?oAuthRedirect. */
   oauthCallback: endpoint({ method: 'GET', path: '/api/oauth/callback', query: OAuthCallbackQuery, response: binary }),
 };

@@ -27,7 +27,10 @@ export const PLACEHOLDERS = ['questName', 'appName', 'reward'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 export const NOTIFICATION_KINDS = ['questStart', 'questComplete'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_LABELS: Record<NotificationKind, string> = { questStart: 'Quest started', questComplete: 'Quest completed' };
+export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
+  questStart: 'Quest started',
+  questComplete: 'Quest completed',
+};
 
 export const NotificationMessage = struct(
   { enabled: t.boolean, title: line(MAX.name), body: boundedString(MAX.label) },
@@ -35,19 +38,46 @@ export const NotificationMessage = struct(
   'NotificationMessage',
 );
 export type NotificationMessage = t.TypeOf<typeof NotificationMessage>;
-export const NotificationSettings = struct({ questStart: NotificationMessage, questComplete: NotificationMessage }, {}, 'NotificationSettings');
+export const NotificationSettings = struct(
+  { questStart: NotificationMessage, questComplete: NotificationMessage },
+  {},
+  'NotificationSettings',
+);
 export type NotificationSettings = t.TypeOf<typeof NotificationSettings>;
-export const NotificationSettingsResponse = struct({ success: t.boolean, data: NotificationSettings }, { message: t.string }, 'NotificationSettingsResponse');
+export const NotificationSettingsResponse = struct(
+  { success: t.boolean, data: NotificationSettings },
+  { message: t.string },
+  'NotificationSettingsResponse',
+);
 export type NotificationSettingsResponse = t.TypeOf<typeof NotificationSettingsResponse>;
 
 export const messagesEndpoints = {
-  get: endpoint({ method: 'GET', path: '/api/app/:appId/notification-settings', params: AppParams, response: NotificationSettingsResponse }),
-  update: endpoint({ method: 'PUT', path: '/api/app/:appId/notification-settings', params: AppParams, body: NotificationSettings, response: NotificationSettingsResponse }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/notification-settings',
+    params: AppParams,
+    response: NotificationSettingsResponse,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/app/:appId/notification-settings',
+    params: AppParams,
+    body: NotificationSettings,
+    response: NotificationSettingsResponse,
+  }),
 };
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  questStart: { enabled: true, title: 'New quest: {questName}', body: 'A new quest is waiting in {appName}. Complete it to earn {reward}!' },
-  questComplete: { enabled: true, title: 'Quest complete!', body: 'You finished {questName} in {appName}. Your {reward} is ready to collect.' },
+  questStart: {
+    enabled: true,
+    title: 'New quest: {questName}',
+    body: 'A new quest is waiting in {appName}. Complete it to earn {reward}!',
+  },
+  questComplete: {
+    enabled: true,
+    title: 'Quest complete!',
+    body: 'You finished {questName} in {appName}. Your {reward} is ready to collect.',
+  },
 };
 
 export const MESSAGES_SAVED = 'Messages saved.';
@@ -56,7 +86,8 @@ export const TITLE_REQUIRED = 'Title is required while the message is on.';
 export const BODY_REQUIRED = 'Message is required while the message is on.';
 export const TITLE_TOO_LONG = `Title must be at most ${NOTIFICATION_TITLE_MAX} characters.`;
 export const BODY_TOO_LONG = `Message must be at most ${NOTIFICATION_BODY_MAX} characters.`;
-export const unknownPlaceholder = (name: string) => `Unknown placeholder {${name}}. Use {questName}, {appName} or {reward}.`;
+export const unknownPlaceholder = (name: string) =>
+  `Unknown placeholder {${name}}. Use {questName}, {appName} or {reward}.`;
 
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
@@ -73,10 +104,12 @@ function messageErrors(message: NotificationMessage, prefix: NotificationKind, e
   const body = message.body.trim();
   if (message.enabled && !title) errors[`${prefix}.title`] = TITLE_REQUIRED;
   else if (title.length > NOTIFICATION_TITLE_MAX) errors[`${prefix}.title`] = TITLE_TOO_LONG;
-  else if (unknownPlaceholderIn(title) !== null) errors[`${prefix}.title`] = unknownPlaceholder(unknownPlaceholderIn(title)!);
+  else if (unknownPlaceholderIn(title) !== null)
+    errors[`${prefix}.title`] = unknownPlaceholder(unknownPlaceholderIn(title)!);
   if (message.enabled && !body) errors[`${prefix}.body`] = BODY_REQUIRED;
   else if (body.length > NOTIFICATION_BODY_MAX) errors[`${prefix}.body`] = BODY_TOO_LONG;
-  else if (unknownPlaceholderIn(body) !== null) errors[`${prefix}.body`] = unknownPlaceholder(unknownPlaceholderIn(body)!);
+  else if (unknownPlaceholderIn(body) !== null)
+    errors[`${prefix}.body`] = unknownPlaceholder(unknownPlaceholderIn(body)!);
 }
 
 /** Field errors keyed `questStart.title`, `questComplete.body` …; empty when valid. */
@@ -88,11 +121,21 @@ export function validateNotificationSettings(settings: NotificationSettings): Fi
 
 /** What is stored: trimmed texts. */
 export const normalizeNotificationSettings = (settings: NotificationSettings): NotificationSettings => ({
-  questStart: { ...settings.questStart, title: settings.questStart.title.trim(), body: settings.questStart.body.trim() },
-  questComplete: { ...settings.questComplete, title: settings.questComplete.title.trim(), body: settings.questComplete.body.trim() },
+  questStart: {
+    ...settings.questStart,
+    title: settings.questStart.title.trim(),
+    body: settings.questStart.body.trim(),
+  },
+  questComplete: {
+    ...settings.questComplete,
+    title: settings.questComplete.title.trim(),
+    body: settings.questComplete.body.trim(),
+  },
 });
 
 /** The preview's text: each allow-listed placeholder replaced by the sample value (others left as typed). */
 export function renderNotification(text: string, values: Record<Placeholder, string>): string {
-  return text.replace(PLACEHOLDER, (whole, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole));
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    (PLACEHOLDERS as readonly string[]).includes(name) ? values[name as Placeholder] : whole,
+  );
 }

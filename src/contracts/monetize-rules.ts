@@ -9,10 +9,24 @@
  * sentence for a stale event ('Active event source has been changed…') is kept verbatim.
  */
 import {
-  NOT_A_PARAMETER, monetizeChoiceErrors, validateMonetizeForm,
-  type ConditionDataType, type MonetizeFormInput, type MonetizeValidationContext, type TargetConditionInput,
+  NOT_A_PARAMETER,
+  monetizeChoiceErrors,
+  validateMonetizeForm,
+  type ConditionDataType,
+  type MonetizeFormInput,
+  type MonetizeValidationContext,
+  type TargetConditionInput,
 } from './monetize';
-import { type FieldErrors, MUST_BE_INTEGER, MUST_BE_NUMBER, MUST_BE_STRING, MUST_BE_TIMESTAMP, REQUIRED, isBlank, toNumber } from './validation';
+import {
+  type FieldErrors,
+  MUST_BE_INTEGER,
+  MUST_BE_NUMBER,
+  MUST_BE_STRING,
+  MUST_BE_TIMESTAMP,
+  REQUIRED,
+  isBlank,
+  toNumber,
+} from './validation';
 
 export interface MonetizeCampaignRulesInput extends MonetizeFormInput {
   minAcceptedPrice?: unknown;
@@ -26,7 +40,9 @@ export const minPriceAboveReference = (reference: number) =>
   `The minimum accepted price must not be above the reference public price (${usd(reference)}).`;
 
 /** The prices' rules beyond the "refPublicPrice required number" (docs/monetize.md §Rules and limits) (which validateMonetizeForm reports). */
-export function priceErrors(form: Pick<MonetizeCampaignRulesInput, 'refPublicPrice' | 'minAcceptedPrice'>): FieldErrors {
+export function priceErrors(
+  form: Pick<MonetizeCampaignRulesInput, 'refPublicPrice' | 'minAcceptedPrice'>,
+): FieldErrors {
   const errors: FieldErrors = {};
   const reference = toNumber(form.refPublicPrice);
   if (reference !== undefined && reference < 0) errors.refPublicPrice = REF_PRICE_NEGATIVE;
@@ -34,7 +50,8 @@ export function priceErrors(form: Pick<MonetizeCampaignRulesInput, 'refPublicPri
   const minimum = toNumber(form.minAcceptedPrice);
   if (minimum === undefined) errors.minAcceptedPrice = MIN_PRICE_NUMBER;
   else if (minimum < 0) errors.minAcceptedPrice = MIN_PRICE_NEGATIVE;
-  else if (reference !== undefined && reference >= 0 && minimum > reference) errors.minAcceptedPrice = minPriceAboveReference(reference);
+  else if (reference !== undefined && reference >= 0 && minimum > reference)
+    errors.minAcceptedPrice = minPriceAboveReference(reference);
   return errors;
 }
 
@@ -60,10 +77,24 @@ const NEEDS: Readonly<Record<string, string>> = {
 };
 /** How a field is named in a sentence. */
 const NAMES: Readonly<Record<string, string>> = {
-  appId: 'The app', refPublicPrice: 'The reference public price', minAcceptedPrice: 'The minimum accepted price',
-  sendTrafficToApp: 'Send traffic to', sendTrafficToAppIds: 'The apps', countries: 'The countries', displayQuestTo: 'Display quests to',
-  targetConditions: 'The conditions', type: 'The type', metric: 'The metric', key: 'The key', dataType: 'The data type', op: 'The operator',
-  event: 'The event', eventId: 'The event', eventParam: 'The parameter', eventSource: 'The event source', value: 'The value',
+  appId: 'The app',
+  refPublicPrice: 'The reference public price',
+  minAcceptedPrice: 'The minimum accepted price',
+  sendTrafficToApp: 'Send traffic to',
+  sendTrafficToAppIds: 'The apps',
+  countries: 'The countries',
+  displayQuestTo: 'Display quests to',
+  targetConditions: 'The conditions',
+  type: 'The type',
+  metric: 'The metric',
+  key: 'The key',
+  dataType: 'The data type',
+  op: 'The operator',
+  event: 'The event',
+  eventId: 'The event',
+  eventParam: 'The parameter',
+  eventSource: 'The event source',
+  value: 'The value',
 };
 /** The value of a condition, by what its data type needs. */
 const VALUE_NEEDS: Readonly<Record<string, string>> = {
@@ -79,7 +110,8 @@ export function inWords(path: string, message: string): string {
   if (message === REQUIRED) return NEEDS[field] ?? `${NAMES[field] ?? 'This field'} is required.`;
   if (field === 'value' && VALUE_NEEDS[message]) return VALUE_NEEDS[message]!;
   if (message === NOT_A_PARAMETER) return 'Choose a parameter of the event.';
-  if (field === 'refPublicPrice' && message === MUST_BE_NUMBER) return 'The reference public price must be an amount in dollars, such as 1.50.';
+  if (field === 'refPublicPrice' && message === MUST_BE_NUMBER)
+    return 'The reference public price must be an amount in dollars, such as 1.50.';
   return `${NAMES[field] ?? 'This field'} ${message}.`;
 }
 
@@ -90,7 +122,8 @@ export function inWords(path: string, message: string): string {
 export function validateMonetizeCampaign(
   form: MonetizeCampaignRulesInput,
   context: MonetizeValidationContext = {},
-  paramsOf: (condition: TargetConditionInput) => Readonly<Record<string, ConditionDataType>> | undefined = () => undefined,
+  paramsOf: (condition: TargetConditionInput) => Readonly<Record<string, ConditionDataType>> | undefined = () =>
+    undefined,
 ): FieldErrors {
   const errors: FieldErrors = { ...validateMonetizeForm(form, context), ...monetizeChoiceErrors(form, paramsOf) };
   for (const [field, message] of Object.entries(priceErrors(form))) errors[field] ??= message;

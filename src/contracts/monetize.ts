@@ -217,7 +217,10 @@ export function conditionValueError(dataType: unknown, value: unknown): string |
 }
 
 /** Errors of one target condition, keyed by its field names (docs/monetize.md §Rules and limits per-condition rules). */
-export function validateTargetCondition(condition: TargetConditionInput, context: MonetizeValidationContext = {}): FieldErrors {
+export function validateTargetCondition(
+  condition: TargetConditionInput,
+  context: MonetizeValidationContext = {},
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['type', 'metric', 'key', 'op'] as const) {
     if (isBlank(condition[field])) errors[field] = REQUIRED;
@@ -266,7 +269,8 @@ export function validateMonetizeForm(form: MonetizeFormInput, context: MonetizeV
   audience('displayQuestTo');
 
   if (!nonEmptyStringList(form.countries)) errors.countries = REQUIRED;
-  if (form.sendTrafficToApp === 'some' && !nonEmptyStringList(form.sendTrafficToAppIds)) errors.sendTrafficToAppIds = REQUIRED;
+  if (form.sendTrafficToApp === 'some' && !nonEmptyStringList(form.sendTrafficToAppIds))
+    errors.sendTrafficToAppIds = REQUIRED;
   if (form.displayQuestTo === 'some') {
     const conditions = form.targetConditions;
     if (!Array.isArray(conditions) || conditions.length === 0) errors.targetConditions = REQUIRED;
@@ -374,7 +378,10 @@ export const KEY_IS_PARAMETER = 'must be the event parameter';
  * server always knows them; an unknown event is already EVENT_SOURCE_CHANGED). Fields already reported by
  * validateTargetCondition (blank ones) are skipped.
  */
-export function conditionChoiceErrors(condition: TargetConditionInput, params?: Readonly<Record<string, ConditionDataType>>): FieldErrors {
+export function conditionChoiceErrors(
+  condition: TargetConditionInput,
+  params?: Readonly<Record<string, ConditionDataType>>,
+): FieldErrors {
   const errors: FieldErrors = {};
   const { type, metric, key, dataType, op } = condition;
   if (isBlank(type)) return errors;
@@ -396,18 +403,21 @@ export function conditionChoiceErrors(condition: TargetConditionInput, params?: 
   } else {
     if (!isBlank(key) && !isBlank(condition.eventParam) && key !== condition.eventParam) errors.key = KEY_IS_PARAMETER;
     const paramType = typeof condition.eventParam === 'string' ? params?.[condition.eventParam] : undefined;
-    if (params && typeof condition.eventParam === 'string' && condition.eventParam && !paramType) errors.eventParam = NOT_A_PARAMETER;
+    if (params && typeof condition.eventParam === 'string' && condition.eventParam && !paramType)
+      errors.eventParam = NOT_A_PARAMETER;
     expected = metric === 'count' ? 'number' : paramType;
   }
   if (expected && isDataType(dataType) && dataType !== expected) errors.dataType = dataTypeMismatch(expected);
-  if (isDataType(dataType) && !isBlank(op) && !OPERATORS[dataType].some((o) => o.value === op)) errors.op = mustBeOneOf(labelsOf(OPERATORS[dataType]));
+  if (isDataType(dataType) && !isBlank(op) && !OPERATORS[dataType].some((o) => o.value === op))
+    errors.op = mustBeOneOf(labelsOf(OPERATORS[dataType]));
   return errors;
 }
 
 /** conditionChoiceErrors of every condition of a form whose displayQuestTo is 'some', keyed like validateMonetizeForm. */
 export function monetizeChoiceErrors(
   form: MonetizeFormInput,
-  paramsOf: (condition: TargetConditionInput) => Readonly<Record<string, ConditionDataType>> | undefined = () => undefined,
+  paramsOf: (condition: TargetConditionInput) => Readonly<Record<string, ConditionDataType>> | undefined = () =>
+    undefined,
 ): FieldErrors {
   const errors: FieldErrors = {};
   if (form.displayQuestTo !== 'some' || !Array.isArray(form.targetConditions)) return errors;
@@ -466,11 +476,25 @@ export const removeConfirmMessage = (appName: string) =>
 
 export const monetizeEndpoints = {
   get: endpoint({ method: 'GET', path: '/api/app/:appId/monetize', params: AppParams, response: MonetizeResponse }),
-  events: endpoint({ method: 'GET', path: '/api/app/:appId/monetize/events', params: AppParams, response: MonetizeEventsResponse }),
+  events: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/monetize/events',
+    params: AppParams,
+    response: MonetizeEventsResponse,
+  }),
   estimate: endpoint({
-    method: 'POST', path: '/api/app/:appId/monetize/estimate', params: AppParams, body: MonetizeEstimateRequest, response: MonetizeEstimateResponse,
+    method: 'POST',
+    path: '/api/app/:appId/monetize/estimate',
+    params: AppParams,
+    body: MonetizeEstimateRequest,
+    response: MonetizeEstimateResponse,
   }),
   create: endpoint({ method: 'POST', path: '/api/monetize', body: CreateMonetizeRequest, response: MonetizeResponse }),
-  update: endpoint({ method: 'POST', path: '/api/monetize/update', body: UpdateMonetizeRequest, response: MonetizeResponse }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/monetize/update',
+    body: UpdateMonetizeRequest,
+    response: MonetizeResponse,
+  }),
   remove: endpoint({ method: 'DELETE', path: '/api/monetize/:id', params: MonetizeParams, response: MonetizeResponse }),
 };

@@ -72,5 +72,9 @@ export const SignedMoney = boundedNumber({ name: 'SignedMoney', min: -MONEY_MAX,
 export const Count = boundedNumber({ name: 'Count', min: 0, max: Number.MAX_SAFE_INTEGER, integer: true });
 export const Percentage = boundedNumber({ name: 'Percentage', min: 0, max: 100 });
 export const Measure = boundedNumber({ name: 'Measure', min: 0, max: MONEY_MAX, decimals: 4 });
-export const SafeNumber = boundedNumber({ name: 'SafeNumber', min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER });
+export const SafeNumber = boundedNumber({
+  name: 'SafeNumber',
+  min: -Number.MAX_SAFE_INTEGER,
+  max: Number.MAX_SAFE_INTEGER,
+});
 export const FiniteNumber = boundedNumber({ name: 'FiniteNumber', min: -Number.MAX_VALUE, max: Number.MAX_VALUE });

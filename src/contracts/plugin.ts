@@ -13,7 +13,10 @@ export const ConnectionStatus = t.keyof(
 );
 export type ConnectionStatus = t.TypeOf<typeof ConnectionStatus>;
 
-export const PluginAttributes = struct({}, { dailyProcess: t.boolean, targetProject: t.string, targetProjectName: t.string });
+export const PluginAttributes = struct(
+  {},
+  { dailyProcess: t.boolean, targetProject: t.string, targetProjectName: t.string },
+);
 
 export const DataRange = struct({ start: t.string, end: t.string });
 
@@ -42,7 +45,10 @@ export const Plugin = struct(
 );
 export type Plugin = t.TypeOf<typeof Plugin>;
 
-export const CredentialType = t.keyof({ USER_OAUTH: null, TP_SERVICE_ACCOUNT: null, ORG_SERVICE_ACCOUNT: null }, 'CredentialType');
+export const CredentialType = t.keyof(
+  { USER_OAUTH: null, TP_SERVICE_ACCOUNT: null, ORG_SERVICE_ACCOUNT: null },
+  'CredentialType',
+);
 export const CredentialProject = struct({
   tpAppId: t.string,
   packageName: t.string,
@@ -63,7 +69,11 @@ export const MonetizeMetadata = struct({ revenueEp: t.string, revenueType: Reven
 export const PluginEventStatus = t.keyof({ ACTIVE: null, ENABLED: null, DISABLED: null });
 export const PluginEvent = struct(
   { id: t.string, eventName: t.string, status: PluginEventStatus },
-  { event_params: t.record(t.string, t.string), lastReceivedAt: t.number, monetizeMetadata: nullable(MonetizeMetadata) },
+  {
+    event_params: t.record(t.string, t.string),
+    lastReceivedAt: t.number,
+    monetizeMetadata: nullable(MonetizeMetadata),
+  },
   'PluginEvent',
 );
 export type PluginEvent = t.TypeOf<typeof PluginEvent>;

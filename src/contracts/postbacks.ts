@@ -20,7 +20,14 @@ import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs'
 import { binary, endpoint } from './endpoint';
 import { ConnectionStatus, type PluginType } from './plugin';
 import { isPostbackPartner, sourceOf } from './partners';
-import { PluginAnswer, PluginParams, AppPluginParams, TestLinkParams, TestLinkRequest, TestLinkResponse } from './integrations';
+import {
+  PluginAnswer,
+  PluginParams,
+  AppPluginParams,
+  TestLinkParams,
+  TestLinkRequest,
+  TestLinkResponse,
+} from './integrations';
 import { SafeNumber } from './numbers';
 
 /** The URL segment of a source's postbacks: its plugin type in lower case. */
@@ -60,7 +67,11 @@ export const PostbackLogEntry = struct(
   'PostbackLogEntry',
 );
 export type PostbackLogEntry = t.TypeOf<typeof PostbackLogEntry>;
-export const PostbackLogResponse = struct({ success: t.boolean, entries: t.array(PostbackLogEntry) }, {}, 'PostbackLogResponse');
+export const PostbackLogResponse = struct(
+  { success: t.boolean, entries: t.array(PostbackLogEntry) },
+  {},
+  'PostbackLogResponse',
+);
 export type PostbackLogResponse = t.TypeOf<typeof PostbackLogResponse>;
 /** How many log lines the tab shows. */
 export const POSTBACK_LOG_LIMIT = 50;
@@ -69,7 +80,11 @@ export const PostbackUrlResponse = struct({ success: t.boolean, url: t.string },
 export type PostbackUrlResponse = t.TypeOf<typeof PostbackUrlResponse>;
 
 /** The conversion events received for the app from this source (docs/postbacks.md §Screens and routes conversion events list). */
-export const ConversionEvent = struct({ eventName: t.string, count: t.number, lastReceivedAt: t.number }, {}, 'ConversionEvent');
+export const ConversionEvent = struct(
+  { eventName: t.string, count: t.number, lastReceivedAt: t.number },
+  {},
+  'ConversionEvent',
+);
 export type ConversionEvent = t.TypeOf<typeof ConversionEvent>;
 export const PostbackSummaryResponse = struct(
   { success: t.boolean, eventsReceived: t.boolean, lastEventAt: nullable(t.number), events: t.array(ConversionEvent) },
@@ -81,7 +96,11 @@ export type PostbackSummaryResponse = t.TypeOf<typeof PostbackSummaryResponse>;
 /** docs/postbacks.md §API endpoints check plugin status (success and plugin.connected), plus whether postbacks arrived and the last one's time. */
 export const CheckStatusResponse = struct(
   { success: t.boolean },
-  { plugin: struct({ connected: ConnectionStatus }, {}, 'PluginStatus'), eventsReceived: t.boolean, lastEventAt: nullable(t.number) },
+  {
+    plugin: struct({ connected: ConnectionStatus }, {}, 'PluginStatus'),
+    eventsReceived: t.boolean,
+    lastEventAt: nullable(t.number),
+  },
   'CheckStatusResponse',
 );
 export type CheckStatusResponse = t.TypeOf<typeof CheckStatusResponse>;
@@ -103,21 +122,63 @@ export function maskAdvertisingId(id: string | null | undefined): string | null 
 }
 
 export const postbackEndpoints = {
-  receiveGet: endpoint({ method: 'GET', path: '/postbacks/:source/:appId/:secret', params: PostbackParams, query: PostbackQuery, response: PostbackAnswer }),
-  receivePost: endpoint({
-    method: 'POST', path: '/postbacks/:source/:appId/:secret', params: PostbackParams, query: PostbackQuery, body: PostbackBody, response: PostbackAnswer,
+  receiveGet: endpoint({
+    method: 'GET',
+    path: '/postbacks/:source/:appId/:secret',
+    params: PostbackParams,
+    query: PostbackQuery,
+    response: PostbackAnswer,
   }),
-  status: endpoint({ method: 'GET', path: '/api/plugins/:pluginId/status', params: PluginParams, response: CheckStatusResponse }),
-  url: endpoint({ method: 'GET', path: '/api/app/:appId/postbacks/:source/url', params: PostbackSourceParams, response: PostbackUrlResponse }),
-  log: endpoint({ method: 'GET', path: '/api/app/:appId/postbacks/:source/log', params: PostbackSourceParams, response: PostbackLogResponse }),
-  summary: endpoint({ method: 'GET', path: '/api/app/:appId/postbacks/:source/summary', params: PostbackSourceParams, response: PostbackSummaryResponse }),
+  receivePost: endpoint({
+    method: 'POST',
+    path: '/postbacks/:source/:appId/:secret',
+    params: PostbackParams,
+    query: PostbackQuery,
+    body: PostbackBody,
+    response: PostbackAnswer,
+  }),
+  status: endpoint({
+    method: 'GET',
+    path: '/api/plugins/:pluginId/status',
+    params: PluginParams,
+    response: CheckStatusResponse,
+  }),
+  url: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/postbacks/:source/url',
+    params: PostbackSourceParams,
+    response: PostbackUrlResponse,
+  }),
+  log: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/postbacks/:source/log',
+    params: PostbackSourceParams,
+    response: PostbackLogResponse,
+  }),
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/postbacks/:source/summary',
+    params: PostbackSourceParams,
+    response: PostbackSummaryResponse,
+  }),
 };
 
 export const appsflyerEndpoints = {
   /** Enable Plugin (docs/postbacks.md §Screens and routes): creates the app's AppsFlyer plugin waiting for events, or re-enables a disconnected one. */
-  enable: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/enable', params: AppPluginParams, response: PluginAnswer }),
+  enable: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/appsflyer/enable',
+    params: AppPluginParams,
+    response: PluginAnswer,
+  }),
   /** Generate Link: the test link for a device, stored behind a short link that the QR code holds. */
-  testLink: endpoint({ method: 'POST', path: '/api/app/:appId/appsflyer/test-links', params: AppPluginParams, body: TestLinkRequest, response: TestLinkResponse }),
+  testLink: endpoint({
+    method: 'POST',
+    path: '/api/app/:appId/appsflyer/test-links',
+    params: AppPluginParams,
+    body: TestLinkRequest,
+    response: TestLinkResponse,
+  }),
   /** The short link (public, what the test device scans): 302 to the test link, or a page saying it is unknown or expired. */
   openTestLink: endpoint({ method: 'GET', path: '/t/:code', params: TestLinkParams, response: binary }),
 };

@@ -41,9 +41,17 @@ export const REVENUE_PARAMETER_UNKNOWN = 'The event has no such parameter.';
 export const REVENUE_PARAMETER_NOT_NUMBER = 'The revenue parameter must be a number.';
 export const CURRENCY_PARAMETER_NOT_TEXT = 'The currency parameter must be a text (STRING) parameter.';
 
-export const EventParameter = struct({ name: t.string, dataType: t.string, sample: nullable(t.string) }, {}, 'EventParameter');
+export const EventParameter = struct(
+  { name: t.string, dataType: t.string, sample: nullable(t.string) },
+  {},
+  'EventParameter',
+);
 export type EventParameter = t.TypeOf<typeof EventParameter>;
-export const EventDetailResponse = struct({ success: t.boolean, event: PluginEvent, parameters: t.array(EventParameter) }, {}, 'EventDetailResponse');
+export const EventDetailResponse = struct(
+  { success: t.boolean, event: PluginEvent, parameters: t.array(EventParameter) },
+  {},
+  'EventDetailResponse',
+);
 export type EventDetailResponse = t.TypeOf<typeof EventDetailResponse>;
 
 /** Save revenue settings body: {revenueEp, revenueType, currencyEp} (docs/integrations.md §Rules and limits, each required; bounded here). */
@@ -55,9 +63,23 @@ export const RevenueSettingsBody = struct(
 export type RevenueSettingsBody = t.TypeOf<typeof RevenueSettingsBody>;
 
 export const revenueSettingsEndpoints = {
-  eventDetail: endpoint({ method: 'GET', path: '/api/app/:appId/events/:eventId', params: RevenueSettingsParams, response: EventDetailResponse }),
-  save: endpoint({
-    method: 'PUT', path: '/api/app/:appId/events/:eventId/revenue-settings', params: RevenueSettingsParams, body: RevenueSettingsBody, response: SuccessResponse,
+  eventDetail: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/events/:eventId',
+    params: RevenueSettingsParams,
+    response: EventDetailResponse,
   }),
-  remove: endpoint({ method: 'DELETE', path: '/api/app/:appId/events/:eventId/revenue-settings', params: RevenueSettingsParams, response: SuccessResponse }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/api/app/:appId/events/:eventId/revenue-settings',
+    params: RevenueSettingsParams,
+    body: RevenueSettingsBody,
+    response: SuccessResponse,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/app/:appId/events/:eventId/revenue-settings',
+    params: RevenueSettingsParams,
+    response: SuccessResponse,
+  }),
 };

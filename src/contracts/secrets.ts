@@ -7,9 +7,22 @@
 export const MASKED = '[masked]';
 
 /** Key names that hold secrets wherever they appear inside the name (`newPassword`, `client_secret`, `x-api-key`). */
-const SECRET_IN_NAME = /pass(word|wd|phrase)|pwd|secret|token|credential|authori[sz]ation|cookie|api[-_ ]?key|private|bearer/i;
+const SECRET_IN_NAME =
+  /pass(word|wd|phrase)|pwd|secret|token|credential|authori[sz]ation|cookie|api[-_ ]?key|private|bearer/i;
 /** Key names whose words (camelCase, snake_case, kebab-case) include one of these. */
-const SECRET_WORDS = new Set(['key', 'keys', 'auth', 'jwt', 'otp', 'signature', 'file', 'files', 'blob', 'attachment', 'upload']);
+const SECRET_WORDS = new Set([
+  'key',
+  'keys',
+  'auth',
+  'jwt',
+  'otp',
+  'signature',
+  'file',
+  'files',
+  'blob',
+  'attachment',
+  'upload',
+]);
 
 /** Splits `privateKeyId`, `private_key_id`, `X-Api-Key` into lower-case words. */
 function words(key: string): string[] {

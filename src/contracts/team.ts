@@ -67,13 +67,48 @@ export const PASSWORD_MIN_LENGTH = 10;
 export const TokenParams = struct({ token: Token });
 
 export const teamEndpoints = {
-  list: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/team', params: WorkspaceParams, response: TeamResponse }),
-  invite: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/invite', params: WorkspaceParams, body: InviteRequest, response: SuccessMessage }),
-  resend: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/resend', params: WorkspaceParams, body: EmailRequest, response: SuccessMessage }),
-  role: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/role', params: WorkspaceParams, body: RoleRequest, response: SuccessMessage }),
-  remove: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId/team/remove', params: WorkspaceParams, body: EmailRequest, response: SuccessMessage }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/workspace/:workspaceId/team',
+    params: WorkspaceParams,
+    response: TeamResponse,
+  }),
+  invite: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/team/invite',
+    params: WorkspaceParams,
+    body: InviteRequest,
+    response: SuccessMessage,
+  }),
+  resend: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/team/resend',
+    params: WorkspaceParams,
+    body: EmailRequest,
+    response: SuccessMessage,
+  }),
+  role: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/team/role',
+    params: WorkspaceParams,
+    body: RoleRequest,
+    response: SuccessMessage,
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/team/remove',
+    params: WorkspaceParams,
+    body: EmailRequest,
+    response: SuccessMessage,
+  }),
   previewInvite: endpoint({ method: 'GET', path: '/api/invite/:token', params: TokenParams, response: InvitePreview }),
-  acceptInvite: endpoint({ method: 'POST', path: '/api/invite/:token/accept', params: TokenParams, body: AcceptInviteRequest, response: SignInResponse }),
+  acceptInvite: endpoint({
+    method: 'POST',
+    path: '/api/invite/:token/accept',
+    params: TokenParams,
+    body: AcceptInviteRequest,
+    response: SignInResponse,
+  }),
 };
 
 /** Invitation state of docs/team.md §Member states: expired 5 days after inviteSentAt (epoch seconds). */

@@ -82,7 +82,11 @@ export function refine<C extends t.Any>(
   const refined = new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
     name,
     (u): u is t.TypeOf<C> => base.is(u) && predicate(u),
-    (u, c) => pipe(base.validate(u, c), chain((value) => (predicate(value) ? t.success(value) : t.failure(u, c, message)))),
+    (u, c) =>
+      pipe(
+        base.validate(u, c),
+        chain((value) => (predicate(value) ? t.success(value) : t.failure(u, c, message))),
+      ),
     (a) => base.encode(a),
   );
   // The codec it narrows, for code that walks a contract's codecs (the bounded-number check of request codecs).

@@ -27,7 +27,8 @@ export const HTTPS_PREFIX = 'https://';
 export const WEBSITE_REQUIRED = 'Website is required.';
 export const WEBSITE_INVALID = 'Enter a valid website URL.';
 export const WEBSITE_SPACES = 'A website address cannot contain spaces.';
-export const websiteSchemeRefused = (scheme: string) => `Website must be a web address (https://): ${scheme} addresses are not supported.`;
+export const websiteSchemeRefused = (scheme: string) =>
+  `Website must be a web address (https://): ${scheme} addresses are not supported.`;
 
 export type WebsiteResult = { ok: true; value: string } | { ok: false; message: string };
 
@@ -43,7 +44,8 @@ export function normaliseWebsite(typed: string): WebsiteResult {
   if (trimmed.length > MAX.url) return { ok: false, message: `Website must be at most ${MAX.url} characters.` };
   if (/\s/.test(trimmed)) return { ok: false, message: WEBSITE_SPACES };
   // A scheme is "name://", or one of the schemes written without slashes ("studio.dev:8080" has none).
-  const scheme = (/^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed) ?? /^(mailto|javascript|data|tel|sms|file|about|blob):/i.exec(trimmed))?.[1];
+  const scheme = (/^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed) ??
+    /^(mailto|javascript|data|tel|sms|file|about|blob):/i.exec(trimmed))?.[1];
   if (scheme && !/^https?$/i.test(scheme)) return { ok: false, message: websiteSchemeRefused(scheme.toLowerCase()) };
   const rest = (scheme ? trimmed.slice(scheme.length + 1) : trimmed).replace(/^[/\\]+/, '');
   let url: URL;
@@ -57,7 +59,9 @@ export function normaliseWebsite(typed: string): WebsiteResult {
   }
   const path = url.pathname === '/' ? '' : url.pathname;
   const value = `${HTTPS_PREFIX}${url.host}${path}${url.search}${url.hash}`;
-  return value.length > MAX.url ? { ok: false, message: `Website must be at most ${MAX.url} characters.` } : { ok: true, value };
+  return value.length > MAX.url
+    ? { ok: false, message: `Website must be at most ${MAX.url} characters.` }
+    : { ok: true, value };
 }
 
 export const ICON_MAX_BYTES = 3145728;
@@ -69,14 +73,19 @@ export const ICON_DIMENSIONS_MESSAGE = `Icon must not exceed ${ICON_MAX_DIMENSIO
 /** Why an icon of these dimensions (null: unreadable) is refused, or null (server on the bytes, the form once loaded). */
 export function iconDimensionsError(dimensions: Dimensions | null): string | null {
   if (!dimensions || !(dimensions.width > 0) || !(dimensions.height > 0)) return CMS_INVALID_IMAGE_FILE;
-  return dimensions.width > ICON_MAX_DIMENSIONS.width || dimensions.height > ICON_MAX_DIMENSIONS.height ? ICON_DIMENSIONS_MESSAGE : null;
+  return dimensions.width > ICON_MAX_DIMENSIONS.width || dimensions.height > ICON_MAX_DIMENSIONS.height
+    ? ICON_DIMENSIONS_MESSAGE
+    : null;
 }
 
 export const WorkspaceData = struct({ name: Name, website: line(MAX.url) }, { id: Id }, 'WorkspaceData');
 export type WorkspaceData = t.TypeOf<typeof WorkspaceData>;
 
 /** `data.name` and `data.website`: the values as stored (an update answers them, so the form shows what was kept). */
-export const WorkspaceSaved = struct({ success: t.boolean, message: t.string }, { data: struct({ id: t.string }, { name: t.string, website: t.string }) });
+export const WorkspaceSaved = struct(
+  { success: t.boolean, message: t.string },
+  { data: struct({ id: t.string }, { name: t.string, website: t.string }) },
+);
 export type WorkspaceSaved = t.TypeOf<typeof WorkspaceSaved>;
 export const WorkspaceResponse = struct({ success: t.boolean, data: Workspace }, {}, 'WorkspaceResponse');
 
@@ -84,9 +93,20 @@ export const WorkspaceResponse = struct({ success: t.boolean, data: Workspace },
 export const WorkspaceFormParts = multipart({ json: { data: WorkspaceData }, files: ['image'] });
 
 export const workspaceEndpoints = {
-  get: endpoint({ method: 'GET', path: '/api/workspace/:workspaceId', params: WorkspaceParams, response: WorkspaceResponse }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/workspace/:workspaceId',
+    params: WorkspaceParams,
+    response: WorkspaceResponse,
+  }),
   create: endpoint({ method: 'POST', path: '/api/workspace', body: WorkspaceFormParts, response: WorkspaceSaved }),
-  update: endpoint({ method: 'POST', path: '/api/workspace/:workspaceId', params: WorkspaceParams, body: WorkspaceFormParts, response: WorkspaceSaved }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId',
+    params: WorkspaceParams,
+    body: WorkspaceFormParts,
+    response: WorkspaceSaved,
+  }),
 };
 
 export const FILE_TOO_LARGE = 'File is too large!';

@@ -49,7 +49,10 @@ export function maskDefinition(definition: string | undefined): string | undefin
  * event, snapshot and definition are masked, the rest (ids, names, times) copied as plain values.
  */
 export function maskStatelyEvent(event: StatelyInspectionEvent): StatelyInspectionEvent {
-  const ids = mask({ ...event, event: undefined, snapshot: undefined, definition: undefined }, { keys: false }) as Record<string, unknown>;
+  const ids = mask(
+    { ...event, event: undefined, snapshot: undefined, definition: undefined },
+    { keys: false },
+  ) as Record<string, unknown>;
   const masked: Record<string, unknown> = { ...ids };
   if ('event' in event) masked.event = mask(event.event);
   if ('snapshot' in event) masked.snapshot = maskSnapshot(event.snapshot);

@@ -50,7 +50,10 @@ function maskBinary(value: object): string | undefined {
     const kind = typeof File !== 'undefined' && value instanceof File ? 'File' : 'Blob';
     return `[masked ${kind}${value.type ? ` ${value.type}` : ''}, ${size(value.size)}]`;
   }
-  if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer)) {
+  if (
+    value instanceof ArrayBuffer ||
+    (typeof SharedArrayBuffer !== 'undefined' && value instanceof SharedArrayBuffer)
+  ) {
     return `[masked ArrayBuffer, ${size(value.byteLength)}]`;
   }
   if (ArrayBuffer.isView(value)) return `[masked ${value.constructor?.name ?? 'binary'}, ${size(value.byteLength)}]`;
@@ -59,7 +62,8 @@ function maskBinary(value: object): string | undefined {
 
 /** Actor references (children in a snapshot, sourceRef…) are shown by id only. */
 const isActorRef = (value: object): value is { id: string; sessionId: string } =>
-  typeof (value as { sessionId?: unknown }).sessionId === 'string' && typeof (value as { send?: unknown }).send === 'function';
+  typeof (value as { sessionId?: unknown }).sessionId === 'string' &&
+  typeof (value as { send?: unknown }).send === 'function';
 
 export interface MaskOptions {
   /** Mask by key name (default). Off for values whose keys are not data, such as a state value's state names. */
@@ -101,14 +105,18 @@ export function mask(value: unknown, options: MaskOptions = {}): unknown {
     ancestors.add(object);
     try {
       if (object instanceof Error) {
-        return withEntries({ name: object.name, message: object.message, ...(object as unknown as Record<string, unknown>) }, depth);
+        return withEntries(
+          { name: object.name, message: object.message, ...(object as unknown as Record<string, unknown>) },
+          depth,
+        );
       }
       if (Array.isArray(object)) {
         const items = object.slice(0, MAX_ITEMS).map((item) => visit(item, depth + 1) ?? null);
         if (object.length > MAX_ITEMS) items.push(`[… ${object.length - MAX_ITEMS} more items]`);
         return items;
       }
-      if (object instanceof Map) return withEntries(Object.fromEntries([...object].map(([k, v]) => [String(k), v])), depth);
+      if (object instanceof Map)
+        return withEntries(Object.fromEntries([...object].map(([k, v]) => [String(k), v])), depth);
       if (object instanceof Set) return visit([...object], depth);
       return withEntries(object as Record<string, unknown>, depth);
     } finally {

@@ -24,7 +24,13 @@ function replay(inspector: Inspector, root: AnyActorRef) {
   const visit = (actorRef: AnyActorRef) => {
     const snapshot = actorRef.getSnapshot() as { children?: Record<string, AnyActorRef> } | undefined;
     inspector.inspect.next?.({ type: '@xstate.actor', actorRef, rootId: root.sessionId });
-    inspector.inspect.next?.({ type: '@xstate.snapshot', actorRef, rootId: root.sessionId, snapshot: snapshot as never, event: { type: 'xstate.init' } });
+    inspector.inspect.next?.({
+      type: '@xstate.snapshot',
+      actorRef,
+      rootId: root.sessionId,
+      snapshot: snapshot as never,
+      event: { type: 'xstate.init' },
+    });
     for (const child of Object.values(snapshot?.children ?? {})) visit(child);
   };
   visit(root);

@@ -115,7 +115,13 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
   };
 
   const onSnapshot = (actor: ActorInternals, snapshot: unknown) => {
-    const s = (snapshot ?? {}) as { status?: ActorStatus; value?: StateValue; context?: unknown; children?: Record<string, AnyActorRef>; error?: unknown };
+    const s = (snapshot ?? {}) as {
+      status?: ActorStatus;
+      value?: StateValue;
+      context?: unknown;
+      children?: Record<string, AnyActorRef>;
+      error?: unknown;
+    };
     const status = s.status ?? 'active';
     if (ENDED.has(status)) refs.delete(actor.sessionId);
     else refs.set(actor.sessionId, actor as unknown as AnyActorRef);
@@ -136,7 +142,12 @@ export function createInspectorStore(options: InspectorStoreOptions = {}): Inspe
     return actor.sessionId === rootId ? root : `${root} › ${actor.id}`;
   };
 
-  const onEvent = (target: ActorInternals, source: ActorInternals | undefined, rootId: string, event: { type: string }) => {
+  const onEvent = (
+    target: ActorInternals,
+    source: ActorInternals | undefined,
+    rootId: string,
+    event: { type: string },
+  ) => {
     const { type, ...payload } = event;
     seq += 1;
     const entry: EventEntry = {

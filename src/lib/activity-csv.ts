@@ -8,10 +8,21 @@ import { CSV_MIME, UTF8_BOM, downloadBlob, toCsv } from './exports';
 import type { CellValue } from './report-rows';
 
 /** The CSV text (without the BOM); `appName` turns an app id into its name. */
-export function activityCsv(entries: readonly ActivityEntry[], appName: (appId: string) => string = (id) => id): string {
+export function activityCsv(
+  entries: readonly ActivityEntry[],
+  appName: (appId: string) => string = (id) => id,
+): string {
   const rows: CellValue[][] = [[...ACTIVITY_CSV_HEADER]];
   for (const entry of entries) {
-    const base: CellValue[] = [entry.at.replace('T', ' ').replace(/\.\d+Z$/, ''), entry.actor.name, entry.area, entry.verb, entry.object.type, entry.object.name, entry.appId ? appName(entry.appId) : ''];
+    const base: CellValue[] = [
+      entry.at.replace('T', ' ').replace(/\.\d+Z$/, ''),
+      entry.actor.name,
+      entry.area,
+      entry.verb,
+      entry.object.type,
+      entry.object.name,
+      entry.appId ? appName(entry.appId) : '',
+    ];
     if (entry.changes.length === 0) rows.push([...base, '', '', '']);
     for (const change of entry.changes) rows.push([...base, change.field, change.before, change.after]);
   }

@@ -24,7 +24,8 @@ export function flatten(value: Nested, prefix = ''): Record<string, Scalar> {
 }
 
 const field = (cell: Scalar | undefined) => {
-  const text = cell === null || cell === undefined ? '' : typeof cell === 'string' ? neutraliseText(cell) : String(cell);
+  const text =
+    cell === null || cell === undefined ? '' : typeof cell === 'string' ? neutraliseText(cell) : String(cell);
   return `"${text.replace(/"/g, '""')}"`;
 };
 
@@ -33,7 +34,11 @@ export function eventsCsv(events: readonly Nested[]): string {
   const rows = events.map((event) => flatten(event));
   const columns: string[] = [];
   for (const row of rows) for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
-  return [columns.map(field).join(','), ...rows.map((row) => columns.map((column) => field(row[column])).join(','))].join('\r\n') + '\r\n';
+  return (
+    [columns.map(field).join(','), ...rows.map((row) => columns.map((column) => field(row[column])).join(','))].join(
+      '\r\n',
+    ) + '\r\n'
+  );
 }
 
 /** Offers the events as events.csv to the browser's download. */

@@ -86,7 +86,10 @@ function quoted(text: string, special: RegExp): string {
 
 /** RFC 4180 CSV of a matrix (header row first), every text cell neutralised, records ending with CRLF. */
 export function toCsv(matrix: readonly (readonly CellValue[])[]): string {
-  return matrix.map((row) => row.map((cell) => quoted(plainText(cell), /[",\r\n]/)).join(',')).join('\r\n') + (matrix.length ? '\r\n' : '');
+  return (
+    matrix.map((row) => row.map((cell) => quoted(plainText(cell), /[",\r\n]/)).join(',')).join('\r\n') +
+    (matrix.length ? '\r\n' : '')
+  );
 }
 
 /** Tab-separated text of a matrix for the clipboard, every text cell neutralised. */
@@ -96,11 +99,13 @@ export function toTsv(matrix: readonly (readonly CellValue[])[]): string {
 
 /** The values to send to Google Sheets (RAW input): neutralised text, numbers and booleans as they are, nulls as ''. */
 export function toSheetValues(matrix: readonly (readonly CellValue[])[]): (string | number | boolean)[][] {
-  return matrix.map((row) => row.map((cell) => {
-    if (cell === null) return '';
-    if (typeof cell === 'number') return Number.isFinite(cell) ? cell : '';
-    return typeof cell === 'string' ? neutraliseText(cell) : cell;
-  }));
+  return matrix.map((row) =>
+    row.map((cell) => {
+      if (cell === null) return '';
+      if (typeof cell === 'number') return Number.isFinite(cell) ? cell : '';
+      return typeof cell === 'string' ? neutraliseText(cell) : cell;
+    }),
+  );
 }
 
 /** What an Excel export needs from exceljs: its Workbook class (the module loaded lazily, or in tests directly). */
@@ -122,7 +127,8 @@ export const sheetKindOf = (dataType: string | undefined): SheetColumnKind =>
 export const SHEET_DATE_FORMAT = 'yyyy-mm-dd';
 export const SHEET_TIMESTAMP_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(?:Z|UTC|\+00:?00)?$/;
+const DATE_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(?:Z|UTC|\+00:?00)?$/;
 
 /**
  * The instant a report's date or timestamp text names (`2024-03-01`, `2024-03-01 12:30:05Z`, ISO with `T`, a
@@ -132,7 +138,17 @@ export function sheetDate(text: string): Date | null {
   const match = DATE_TEXT.exec(text.trim());
   if (!match) return null;
   const [, y, mo, d, h = '0', mi = '0', sec = '0', fraction = '0'] = match;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(sec), Number(fraction.padEnd(3, '0').slice(0, 3))));
+  const date = new Date(
+    Date.UTC(
+      Number(y),
+      Number(mo) - 1,
+      Number(d),
+      Number(h),
+      Number(mi),
+      Number(sec),
+      Number(fraction.padEnd(3, '0').slice(0, 3)),
+    ),
+  );
   // Date.UTC rolls 2024-02-30 over into March: such text is no date.
   return date.getUTCDate() === Number(d) && date.getUTCMonth() === Number(mo) - 1 ? date : null;
 }
@@ -154,7 +170,11 @@ function sheetCell(cell: CellValue, kind: SheetColumnKind): ExcelJS.CellValue {
  * numeric cells, booleans as booleans, dates of date columns (`kinds`, by column) as dates, nulls as blank cells,
  * text neutralised.
  */
-export function buildWorkbook(Workbook: WorkbookClass, matrix: readonly (readonly CellValue[])[], kinds: readonly SheetColumnKind[] = []): ExcelJS.Workbook {
+export function buildWorkbook(
+  Workbook: WorkbookClass,
+  matrix: readonly (readonly CellValue[])[],
+  kinds: readonly SheetColumnKind[] = [],
+): ExcelJS.Workbook {
   const workbook = new Workbook();
   workbook.creator = 'Questboard';
   workbook.created = new Date();
@@ -249,7 +269,10 @@ export const browserEffects: ExportEffects = {
 };
 
 /** Downloads `report_data.csv`; 'Failed to export data.' when that fails. Returns whether it succeeded. */
-export async function exportCsv(matrix: readonly (readonly CellValue[])[], effects: ExportEffects = browserEffects): Promise<boolean> {
+export async function exportCsv(
+  matrix: readonly (readonly CellValue[])[],
+  effects: ExportEffects = browserEffects,
+): Promise<boolean> {
   try {
     effects.download(new Blob([UTF8_BOM + toCsv(matrix)], { type: CSV_MIME }), CSV_FILE_NAME);
     return true;
@@ -280,7 +303,10 @@ export async function exportExcel(
  * Copies the matrix as tab-separated text. With no data rows (only a header, or nothing) the user is alerted
  * 'No data available to copy.'; then 'Copied to clipboard!' for 2 s, or 'Failed to copy to clipboard.'.
  */
-export async function copyToClipboard(matrix: readonly (readonly CellValue[])[], effects: ExportEffects = browserEffects): Promise<boolean> {
+export async function copyToClipboard(
+  matrix: readonly (readonly CellValue[])[],
+  effects: ExportEffects = browserEffects,
+): Promise<boolean> {
   if (matrix.length < 2) {
     effects.alert(NO_DATA_TO_COPY);
     return false;

@@ -70,7 +70,8 @@ export function columnsOf(rows: readonly ResultRow[]): string[] {
 }
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-const typeRank = (value: Exclude<CellValue, null>) => (typeof value === 'boolean' ? 0 : typeof value === 'number' ? 1 : 2);
+const typeRank = (value: Exclude<CellValue, null>) =>
+  typeof value === 'boolean' ? 0 : typeof value === 'number' ? 1 : 2;
 
 /** Ascending comparison of two cells (raw or unwrapped); `null` first. Reverse it for descending. */
 export function compareCells(a: unknown, b: unknown): number {
@@ -104,5 +105,8 @@ export interface ExportColumn {
  * them.
  */
 export function toMatrix(rows: readonly ResultRow[], columns: readonly ExportColumn[]): CellValue[][] {
-  return [columns.map((column) => column.label || column.id), ...rows.map((row) => columns.map((column) => unwrapCell(row[column.id])))];
+  return [
+    columns.map((column) => column.label || column.id),
+    ...rows.map((row) => columns.map((column) => unwrapCell(row[column.id]))),
+  ];
 }

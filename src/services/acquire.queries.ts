@@ -13,10 +13,16 @@ const unwrap = <T extends { success: boolean }>(answer: T, what: string): T => {
 };
 
 export const useAcquireSource = (appId: string) =>
-  useQuery({ queryKey: [...acquireQueryKey(appId), 'source'], queryFn: async ({ signal }) => unwrap(await fetchSource(appId, signal), 'The attribution source').data });
+  useQuery({
+    queryKey: [...acquireQueryKey(appId), 'source'],
+    queryFn: async ({ signal }) => unwrap(await fetchSource(appId, signal), 'The attribution source').data,
+  });
 
 export const useQuests = (appId: string) =>
-  useQuery({ queryKey: [...acquireQueryKey(appId), 'quests'], queryFn: async ({ signal }) => unwrap(await fetchQuests(appId, signal), 'The quests').data });
+  useQuery({
+    queryKey: [...acquireQueryKey(appId), 'quests'],
+    queryFn: async ({ signal }) => unwrap(await fetchQuests(appId, signal), 'The quests').data,
+  });
 
 export const useQuestDetail = (appId: string, questId: string | null) =>
   useQuery({
@@ -27,8 +33,14 @@ export const useQuestDetail = (appId: string, questId: string | null) =>
 
 /** The acquisition settings draft (null: none yet, so the Quests tab is hidden, docs/acquire.md §Screens and routes). */
 export const useAcquireSettings = (appId: string) =>
-  useQuery({ queryKey: [...acquireQueryKey(appId), 'settings'], queryFn: async ({ signal }) => unwrap(await fetchSettings(appId, signal), 'The acquisition settings').data });
+  useQuery({
+    queryKey: [...acquireQueryKey(appId), 'settings'],
+    queryFn: async ({ signal }) => unwrap(await fetchSettings(appId, signal), 'The acquisition settings').data,
+  });
 
 /** The target KPI's actual value for the players acquired through quests, with its maturity. */
 export const useAcquireKpi = (appId: string) =>
-  useQuery({ queryKey: [...acquireQueryKey(appId), 'kpi'], queryFn: async ({ signal }) => unwrap(await fetchKpi(appId, signal), 'The KPI tracking').data });
+  useQuery({
+    queryKey: [...acquireQueryKey(appId), 'kpi'],
+    queryFn: async ({ signal }) => unwrap(await fetchKpi(appId, signal), 'The KPI tracking').data,
+  });

@@ -6,17 +6,29 @@ const q = (appId: string, questId: string) => ({ appId, questId });
 
 export const fetchSource = (appId: string, signal?: AbortSignal) => call(e.source, { params: { appId }, signal });
 export const fetchQuests = (appId: string, signal?: AbortSignal) => call(e.quests, { params: { appId }, signal });
-export const fetchQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.quest, { params: q(appId, questId), signal });
+export const fetchQuest = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(e.quest, { params: q(appId, questId), signal });
 export const fetchSettings = (appId: string, signal?: AbortSignal) => call(e.settings, { params: { appId }, signal });
-export const saveSettings = (appId: string, body: SaveAcquisitionSettingsRequest, signal?: AbortSignal) => call(e.saveSettings, { params: { appId }, body, signal });
-export const createQuest = (appId: string, body: QuestDefinition, signal?: AbortSignal) => call(e.createQuest, { params: { appId }, body, signal });
-export const saveQuestDraft = (appId: string, questId: string, body: QuestDefinition, signal?: AbortSignal) => call(e.saveDraft, { params: q(appId, questId), body, signal });
-export const publishQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.publish, { params: q(appId, questId), signal });
-export const discardQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.discard, { params: q(appId, questId), signal });
-export const stopQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.stop, { params: q(appId, questId), signal });
-export const restartQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.restart, { params: q(appId, questId), signal });
-export const deleteActiveQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.deleteActive, { params: q(appId, questId), signal });
-export const deleteDraftQuest = (appId: string, questId: string, signal?: AbortSignal) => call(e.deleteDraft, { params: q(appId, questId), signal });
-export const publishAllQuests = (appId: string, signal?: AbortSignal) => call(e.publishAll, { params: { appId }, signal });
-export const discardAllQuests = (appId: string, signal?: AbortSignal) => call(e.discardAll, { params: { appId }, signal });
+export const saveSettings = (appId: string, body: SaveAcquisitionSettingsRequest, signal?: AbortSignal) =>
+  call(e.saveSettings, { params: { appId }, body, signal });
+export const createQuest = (appId: string, body: QuestDefinition, signal?: AbortSignal) =>
+  call(e.createQuest, { params: { appId }, body, signal });
+export const saveQuestDraft = (appId: string, questId: string, body: QuestDefinition, signal?: AbortSignal) =>
+  call(e.saveDraft, { params: q(appId, questId), body, signal });
+export const publishQuest = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(e.publish, { params: q(appId, questId), signal });
+export const discardQuest = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(e.discard, { params: q(appId, questId), signal });
+export const stopQuest = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(e.stop, { params: q(appId, questId), signal });
+export const restartQuest = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(e.restart, { params: q(appId, questId), signal });
+export const deleteActiveQuest = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(e.deleteActive, { params: q(appId, questId), signal });
+export const deleteDraftQuest = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(e.deleteDraft, { params: q(appId, questId), signal });
+export const publishAllQuests = (appId: string, signal?: AbortSignal) =>
+  call(e.publishAll, { params: { appId }, signal });
+export const discardAllQuests = (appId: string, signal?: AbortSignal) =>
+  call(e.discardAll, { params: { appId }, signal });
 export const fetchKpi = (appId: string, signal?: AbortSignal) => call(e.kpi, { params: { appId }, signal });

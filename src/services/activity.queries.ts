@@ -8,11 +8,17 @@ import { exportActivity, listActivity } from './activity.service';
 
 export const activityQueryKey = (workspaceId: string) => ['activity', workspaceId] as const;
 
-export function useObjectHistory(workspaceId: string, objectType: string, objectId: string | null, version: string | null = null) {
+export function useObjectHistory(
+  workspaceId: string,
+  objectType: string,
+  objectId: string | null,
+  version: string | null = null,
+) {
   return useQuery({
     queryKey: [...activityQueryKey(workspaceId), objectType, objectId, version] as const,
     enabled: objectId !== null && workspaceId !== '',
-    queryFn: async ({ signal }) => (await listActivity(workspaceId, { objectType, objectId: objectId! }, signal)).entries,
+    queryFn: async ({ signal }) =>
+      (await listActivity(workspaceId, { objectType, objectId: objectId! }, signal)).entries,
   });
 }
 
@@ -21,6 +27,7 @@ export function useAppActivity(workspaceId: string, appId: string, range: { from
   return useQuery({
     queryKey: [...activityQueryKey(workspaceId), 'app', appId, range?.from ?? null, range?.to ?? null] as const,
     enabled: range !== null && workspaceId !== '' && appId !== '',
-    queryFn: async ({ signal }) => (await exportActivity(workspaceId, { app: appId, from: range!.from, to: range!.to }, signal)).entries,
+    queryFn: async ({ signal }) =>
+      (await exportActivity(workspaceId, { app: appId, from: range!.from, to: range!.to }, signal)).entries,
   });
 }

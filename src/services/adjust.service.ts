@@ -9,6 +9,11 @@ export const fetchAdjust = (appId: string, signal?: AbortSignal) => call(api.get
 export const connectAdjust = (appId: string, partnerLink: string, file: File, signal?: AbortSignal) =>
   call(api.connect, { params: { appId }, form: { partnerLink, file }, signal });
 export const saveEventsFile = (appId: string, file: File, removeEvents: boolean, signal?: AbortSignal) =>
-  call(api.saveEventsFile, { params: { appId }, query: removeEvents ? { removeEvents: 'true' } : {}, form: { file }, signal });
+  call(api.saveEventsFile, {
+    params: { appId },
+    query: removeEvents ? { removeEvents: 'true' } : {},
+    form: { file },
+    signal,
+  });
 export const updatePartnerLink = (appId: string, partnerLink: string, signal?: AbortSignal) =>
   call(api.updatePartnerLink, { params: { appId }, body: { partnerLink }, signal });

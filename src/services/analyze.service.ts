@@ -42,8 +42,14 @@ export async function fetchResult(url: string, signal?: AbortSignal): Promise<Re
   const target = new URL(url, 'http://questboard.invalid');
   const params = matchPath(analyzeEndpoints.result, target.pathname);
   const query = ResultQuery.decode(Object.fromEntries(target.searchParams));
-  if (!params || isLeft(query)) throw new ContractError(url, ['the run answered a url that is not a signed report result url']);
-  const result = await call(analyzeEndpoints.result, { params: { resultId: params.resultId! }, query: query.right, auth: false, signal });
+  if (!params || isLeft(query))
+    throw new ContractError(url, ['the run answered a url that is not a signed report result url']);
+  const result = await call(analyzeEndpoints.result, {
+    params: { resultId: params.resultId! },
+    query: query.right,
+    auth: false,
+    signal,
+  });
   return result.report;
 }
 
@@ -55,7 +61,11 @@ export async function runReport(appId: string, body: RunReportRequest, signal?: 
 }
 
 /** The model's configuration for the app (analyzeEndpoints.modelConfig). */
-export async function fetchModelConfig(appId: string, modelId: string, signal?: AbortSignal): Promise<ModelConfiguration> {
+export async function fetchModelConfig(
+  appId: string,
+  modelId: string,
+  signal?: AbortSignal,
+): Promise<ModelConfiguration> {
   const answer = await call(analyzeEndpoints.modelConfig, { params: { appId, modelId }, signal });
   return answer.config.configuration;
 }
@@ -72,7 +82,13 @@ export interface OpenedReport {
 export async function openReport(appId: string, reportId: string, signal?: AbortSignal): Promise<OpenedReport> {
   const answer = await call(analyzeEndpoints.template, { params: { appId, reportId }, signal });
   const config = await fetchModelConfig(appId, answer.template.report.model_id, signal);
-  return { template: answer.template, rows: answer.report.report, config, compiled: answer.compiled ?? null, resolved: answer.resolved ?? null };
+  return {
+    template: answer.template,
+    rows: answer.report.report,
+    config,
+    compiled: answer.compiled ?? null,
+    resolved: answer.resolved ?? null,
+  };
 }
 
 /** The saved reports (analyzeEndpoints.templates) as plain summaries, newest first. */

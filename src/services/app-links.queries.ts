@@ -6,9 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import { isSupportedDeeplinkPlatform } from '../contracts/deeplinks';
 import { fetchDeeplinks, fetchEventSchemas, fetchGuideValues } from './app-links.service';
 
-export const eventSchemasKey = (appId: string, search: string) => ['app-links', appId, 'event-schemas', search] as const;
+export const eventSchemasKey = (appId: string, search: string) =>
+  ['app-links', appId, 'event-schemas', search] as const;
 export const deeplinksKey = (appId: string) => ['app-links', appId, 'deeplinks'] as const;
-export const guideValuesKey = (workspaceId: string, appId: string) => ['app-links', appId, 'guide-values', workspaceId] as const;
+export const guideValuesKey = (workspaceId: string, appId: string) =>
+  ['app-links', appId, 'guide-values', workspaceId] as const;
 
 /** The Events tab's rows for the (already debounced) search text; the previous rows stay while the next load. */
 export function useEventSchemas(appId: string, search: string) {
@@ -26,7 +28,8 @@ export function useDeeplinks(appId: string) {
     queryFn: async ({ signal }) => {
       const { deepLinks } = await fetchDeeplinks(appId, signal);
       for (const link of deepLinks) {
-        if (!isSupportedDeeplinkPlatform(link.platform)) console.warn(`[deeplinks] unsupported platform "${link.platform}" of link ${link.id}`);
+        if (!isSupportedDeeplinkPlatform(link.platform))
+          console.warn(`[deeplinks] unsupported platform "${link.platform}" of link ${link.id}`);
       }
       return deepLinks;
     },

@@ -12,7 +12,8 @@ import type { UpdateDeeplinkRequest } from '../contracts/integrations';
 export const fetchEventSchemas = (appId: string, search: string, signal?: AbortSignal) =>
   call(eventSchemaEndpoints.list, { params: { appId }, query: search ? { search } : {}, signal });
 
-export const fetchDeeplinks = (appId: string, signal?: AbortSignal) => call(deeplinkEndpoints.list, { params: { appId }, signal });
+export const fetchDeeplinks = (appId: string, signal?: AbortSignal) =>
+  call(deeplinkEndpoints.list, { params: { appId }, signal });
 
 /** docs/app-settings.md §API endpoints update deeplink: the deeplink id and the deeplink object with its new url → {success}. */
 export const updateDeeplink = (appId: string, body: UpdateDeeplinkRequest, signal?: AbortSignal) =>

@@ -9,7 +9,8 @@ import type { Platform } from '../contracts/codecs';
 export const searchStoreApps = (platform: Platform, query: string, signal?: AbortSignal) =>
   call(appsEndpoints.search, { query: { platform, query }, signal });
 
-export const lookupStoreApp = (url: string, signal?: AbortSignal) => call(appsEndpoints.lookup, { query: { url: url.trim() }, signal });
+export const lookupStoreApp = (url: string, signal?: AbortSignal) =>
+  call(appsEndpoints.lookup, { query: { url: url.trim() }, signal });
 
 /** The `data` part from a reviewed listing (docs/apps.md §Entities App fields of its platform). */
 export function newAppData(listing: AppSearchResult): NewAppData {
@@ -37,10 +38,17 @@ export function listingIcon(listing: AppSearchResult): Blob | null {
   return new Blob([bytes], { type });
 }
 
-export const createApp = (input: { workspaceId: string; listing: AppSearchResult; image: Blob | null }, signal?: AbortSignal) =>
+export const createApp = (
+  input: { workspaceId: string; listing: AppSearchResult; image: Blob | null },
+  signal?: AbortSignal,
+) =>
   call(appsEndpoints.create, {
     params: { workspaceId: input.workspaceId },
-    form: { data: newAppData(input.listing), organisationId: input.workspaceId, image: input.image ?? listingIcon(input.listing) },
+    form: {
+      data: newAppData(input.listing),
+      organisationId: input.workspaceId,
+      image: input.image ?? listingIcon(input.listing),
+    },
     signal,
   });
 

@@ -2,7 +2,8 @@
 import { call } from './http';
 import { authEndpoints, type SignInRequest } from '../contracts/auth';
 
-export const signIn = (input: SignInRequest, signal?: AbortSignal) => call(authEndpoints.signIn, { body: input, signal, auth: false });
+export const signIn = (input: SignInRequest, signal?: AbortSignal) =>
+  call(authEndpoints.signIn, { body: input, signal, auth: false });
 export const signOut = (signal?: AbortSignal) => call(authEndpoints.signOut, { signal });
 /** Revokes a session token that is no longer the stored one (the session switched to another account). */
 export const revokeToken = (token: string) => call(authEndpoints.signOut, { token });

@@ -4,12 +4,22 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import {
-  fetchBalance, fetchCreditTransactions, fetchInvoices, fetchPaymentMethods, fetchRunway, fetchSubscription,
+  fetchBalance,
+  fetchCreditTransactions,
+  fetchInvoices,
+  fetchPaymentMethods,
+  fetchRunway,
+  fetchSubscription,
 } from './billing.service';
 
 export const billingQueryKey = (workspaceId: string) => ['billing', workspaceId] as const;
 
-function billingRead<T>(workspaceId: string, what: string, fetch: (id: string, signal: AbortSignal) => Promise<{ success: boolean; data: T }>, failure: string) {
+function billingRead<T>(
+  workspaceId: string,
+  what: string,
+  fetch: (id: string, signal: AbortSignal) => Promise<{ success: boolean; data: T }>,
+  failure: string,
+) {
   return {
     queryKey: [...billingQueryKey(workspaceId), what] as const,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
@@ -20,15 +30,33 @@ function billingRead<T>(workspaceId: string, what: string, fetch: (id: string, s
   };
 }
 
-export const useBalance = (workspaceId: string) => useQuery(billingRead(workspaceId, 'balance', fetchBalance, 'The balance could not be loaded.'));
-export const useSubscription = (workspaceId: string) => useQuery(billingRead(workspaceId, 'subscription', fetchSubscription, 'The subscription could not be loaded.'));
-export const useRunway = (workspaceId: string) => useQuery(billingRead(workspaceId, 'runway', fetchRunway, 'The spending pace could not be loaded.'));
+export const useBalance = (workspaceId: string) =>
+  useQuery(billingRead(workspaceId, 'balance', fetchBalance, 'The balance could not be loaded.'));
+export const useSubscription = (workspaceId: string) =>
+  useQuery(billingRead(workspaceId, 'subscription', fetchSubscription, 'The subscription could not be loaded.'));
+export const useRunway = (workspaceId: string) =>
+  useQuery(billingRead(workspaceId, 'runway', fetchRunway, 'The spending pace could not be loaded.'));
 /** The methods and the provider that keeps them ('sandbox' is labelled as such). */
 export const usePaymentMethods = (workspaceId: string) =>
-  useQuery(billingRead(workspaceId, 'payment-methods', async (id, signal) => {
-    const answer = await fetchPaymentMethods(id, signal);
-    return { success: answer.success, data: { methods: answer.data, provider: answer.provider ?? 'sandbox' } };
-  }, 'The payment methods could not be loaded.'));
-export const useInvoices = (workspaceId: string) => useQuery(billingRead(workspaceId, 'invoices', fetchInvoices, 'The payment history could not be loaded.'));
+  useQuery(
+    billingRead(
+      workspaceId,
+      'payment-methods',
+      async (id, signal) => {
+        const answer = await fetchPaymentMethods(id, signal);
+        return { success: answer.success, data: { methods: answer.data, provider: answer.provider ?? 'sandbox' } };
+      },
+      'The payment methods could not be loaded.',
+    ),
+  );
+export const useInvoices = (workspaceId: string) =>
+  useQuery(billingRead(workspaceId, 'invoices', fetchInvoices, 'The payment history could not be loaded.'));
 export const useCreditTransactions = (workspaceId: string) =>
-  useQuery(billingRead(workspaceId, 'credit-transactions', fetchCreditTransactions, 'The credits history could not be loaded.'));
+  useQuery(
+    billingRead(
+      workspaceId,
+      'credit-transactions',
+      fetchCreditTransactions,
+      'The credits history could not be loaded.',
+    ),
+  );

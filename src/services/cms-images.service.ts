@@ -5,7 +5,12 @@
  */
 import imageCompression from 'browser-image-compression';
 import {
-  CMS_COMPRESSED_TYPE, CMS_COMPRESSION_TARGETS, compressWithQualities, fitWithin, type CmsImageKind, type Dimensions,
+  CMS_COMPRESSED_TYPE,
+  CMS_COMPRESSION_TARGETS,
+  compressWithQualities,
+  fitWithin,
+  type CmsImageKind,
+  type Dimensions,
 } from '../contracts/cms';
 
 /** The image's natural size, or null when the browser cannot decode it ('Invalid image file.'). */

@@ -3,7 +3,8 @@ import { call } from './http';
 import { cmsEndpoints, type CmsDetailsUpdate } from '../contracts/cms';
 
 /** The app's store-listing details (data null: 'No details found for this app.'). */
-export const getCmsDetails = (appId: string, signal?: AbortSignal) => call(cmsEndpoints.getDetails, { params: { appId }, signal });
+export const getCmsDetails = (appId: string, signal?: AbortSignal) =>
+  call(cmsEndpoints.getDetails, { params: { appId }, signal });
 
 /** docs/app-settings.md §API endpoints update CMS details: multipart `data`, the new `screenshots` (filling the null slots in order), `backgroundImage`. */
 export const updateCmsDetails = (

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { integrationsKey } from './integrations.queries';
 import { fetchConversionEvents, fetchIntegrationHealth } from './firebase.service';
 
-export const conversionEventsKey = (appId: string, pluginId: string, revision: string) => [...integrationsKey(appId), 'conversion-events', pluginId, revision] as const;
+export const conversionEventsKey = (appId: string, pluginId: string, revision: string) =>
+  [...integrationsKey(appId), 'conversion-events', pluginId, revision] as const;
 export const healthKey = (appId: string, revision: string) => [...integrationsKey(appId), 'health', revision] as const;
 
 export function useConversionEvents(appId: string, pluginId: string, revision: string) {

@@ -46,7 +46,10 @@ export const GOOGLE_SHEETS_NOT_CONFIGURED = 'Google Sheets export is not configu
  * when it serves the page; under `npm run dev` (Vite serves the page) `VITE_GOOGLE_CLIENT_ID` instead.
  */
 export function googleClientId(): string | null {
-  const fromServer = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>(`meta[name="${RUNTIME_META.googleClientId}"]`)?.content;
+  const fromServer =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector<HTMLMetaElement>(`meta[name="${RUNTIME_META.googleClientId}"]`)?.content;
   const value: unknown = fromServer?.trim() || import.meta.env.VITE_GOOGLE_CLIENT_ID;
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
@@ -63,7 +66,15 @@ export interface AuthRequest {
   oauthState: string;
 }
 
-export function buildAuthUrl({ clientId, redirectUri, state }: { clientId: string; redirectUri: string; state: string }): string {
+export function buildAuthUrl({
+  clientId,
+  redirectUri,
+  state,
+}: {
+  clientId: string;
+  redirectUri: string;
+  state: string;
+}): string {
   const params = new URLSearchParams({
     client_id: clientId,
     redirect_uri: redirectUri,
@@ -79,7 +90,10 @@ export function buildAuthUrl({ clientId, redirectUri, state }: { clientId: strin
 /** A fresh sign-in request: the authorization URL with a new random state. */
 export function createAuthRequest(clientId: string, origin: string = window.location.origin): AuthRequest {
   const oauthState = randomState();
-  return { authUrl: buildAuthUrl({ clientId, redirectUri: `${origin}${OAUTH_CALLBACK_PATH}`, state: oauthState }), oauthState };
+  return {
+    authUrl: buildAuthUrl({ clientId, redirectUri: `${origin}${OAUTH_CALLBACK_PATH}`, state: oauthState }),
+    oauthState,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -87,18 +101,31 @@ export function createAuthRequest(clientId: string, origin: string = window.loca
 
 /** Google answered with an error status (401: the token expired or was revoked), or could not be reached (0). */
 export class GoogleApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'GoogleApiError';
   }
 }
 
-async function googleRequest<A>(codec: t.Decoder<unknown, A>, url: string, accessToken: string, body: unknown, signal?: AbortSignal): Promise<A> {
+async function googleRequest<A>(
+  codec: t.Decoder<unknown, A>,
+  url: string,
+  accessToken: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<A> {
   let response: Response;
   try {
     response = await fetch(url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
       body: JSON.stringify(body),
       signal,
     });
@@ -113,12 +140,19 @@ async function googleRequest<A>(codec: t.Decoder<unknown, A>, url: string, acces
     throw new GoogleApiError(response.status, message ?? `Google Sheets answered ${response.status}.`);
   }
   const decoded = codec.decode(payload);
-  if (isLeft(decoded)) throw new GoogleApiError(response.status, `Unexpected answer from Google Sheets: ${describeErrors(decoded.left).slice(0, 3).join('; ')}`);
+  if (isLeft(decoded))
+    throw new GoogleApiError(
+      response.status,
+      `Unexpected answer from Google Sheets: ${describeErrors(decoded.left).slice(0, 3).join('; ')}`,
+    );
   return decoded.right;
 }
 
 /** POST /v4/spreadsheets: a new spreadsheet with the given title and one sheet named 'Report Data'. */
-export function createSpreadsheet({ accessToken, title }: { accessToken: string; title: string }, signal?: AbortSignal): Promise<Spreadsheet> {
+export function createSpreadsheet(
+  { accessToken, title }: { accessToken: string; title: string },
+  signal?: AbortSignal,
+): Promise<Spreadsheet> {
   const body: CreateSpreadsheetRequest = { properties: { title }, sheets: [{ properties: { title: SHEET_NAME } }] };
   return googleRequest(Spreadsheet, SHEETS_API, accessToken, body, signal);
 }
@@ -214,7 +248,10 @@ export function startPopupSignIn(
   tokens: GoogleTokenHolder,
   report: (event: SignInReport) => void,
 ): PopupSignIn {
-  const request = input.authUrl && input.oauthState ? { authUrl: input.authUrl, oauthState: input.oauthState } : createAuthRequest(input.clientId);
+  const request =
+    input.authUrl && input.oauthState
+      ? { authUrl: input.authUrl, oauthState: input.oauthState }
+      : createAuthRequest(input.clientId);
   report({ type: 'AUTH_STARTED', ...request });
   let finished = false;
   let poll: ReturnType<typeof setInterval> | undefined;

@@ -10,8 +10,16 @@ import type * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { describeErrors } from '../contracts/codecs';
 import {
-  isBinary, isMultipart, urlOf,
-  type AnyCodec, type Endpoint, type JsonBodyInput, type Multipart, type MultipartInput, type ParamsInput, type QueryInput,
+  isBinary,
+  isMultipart,
+  urlOf,
+  type AnyCodec,
+  type Endpoint,
+  type JsonBodyInput,
+  type Multipart,
+  type MultipartInput,
+  type ParamsInput,
+  type QueryInput,
   type ResponseOf,
 } from '../contracts/endpoint';
 import { getToken } from './token';
@@ -30,7 +38,10 @@ export class ApiError extends Error {
 }
 
 export class ContractError extends Error {
-  constructor(readonly path: string, readonly problems: string[]) {
+  constructor(
+    readonly path: string,
+    readonly problems: string[],
+  ) {
     super(`Unexpected answer from ${path}: ${problems.slice(0, 3).join('; ')}`);
     this.name = 'ContractError';
   }
@@ -82,7 +93,12 @@ export async function request<A>(codec: t.Decoder<unknown, A>, path: string, opt
   }
   let response: Response;
   try {
-    response = await fetch(path, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body, signal: options.signal });
+    response = await fetch(path, {
+      method: options.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(0, NETWORK_ERROR, 'network');
@@ -93,12 +109,22 @@ export async function request<A>(codec: t.Decoder<unknown, A>, path: string, opt
     const code = (payload as { code?: unknown } | null)?.code;
     const fields = (payload as { fields?: unknown } | null)?.fields;
     // Only the current session's refusal ends the session (not a refusal of a replaced token).
-    if (response.status === 401 && token && token === getToken()) unauthorizedListeners.forEach((listener) => listener());
-    if ((response.status === 403 || response.status === 404) && token && token === getToken() && isWorkspaceScoped(path)) {
+    if (response.status === 401 && token && token === getToken())
+      unauthorizedListeners.forEach((listener) => listener());
+    if (
+      (response.status === 403 || response.status === 404) &&
+      token &&
+      token === getToken() &&
+      isWorkspaceScoped(path)
+    ) {
       accessRefusedListeners.forEach((listener) => listener());
     }
-    throw new ApiError(response.status, typeof message === 'string' ? message : `Request failed (${response.status}).`, typeof code === 'string' ? code : undefined,
-      Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : undefined);
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' ? message : `Request failed (${response.status}).`,
+      typeof code === 'string' ? code : undefined,
+      Array.isArray(fields) ? fields.filter((f): f is string => typeof f === 'string') : undefined,
+    );
   }
   const decoded = codec.decode(payload);
   if (isLeft(decoded)) throw new ContractError(path, describeErrors(decoded.left));
@@ -134,8 +160,14 @@ function formDataOf(spec: Multipart, values: Record<string, unknown>): FormData 
 /** Calls a contract endpoint and decodes its answer (see the header). */
 export function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
   const response = endpoint.response;
-  if (isBinary(response)) throw new Error(`${endpoint.method} ${endpoint.path} answers bytes, not JSON: link to it instead`);
-  const given = options as CallOptions<Endpoint> & { params?: unknown; query?: unknown; body?: unknown; form?: Record<string, unknown> };
+  if (isBinary(response))
+    throw new Error(`${endpoint.method} ${endpoint.path} answers bytes, not JSON: link to it instead`);
+  const given = options as CallOptions<Endpoint> & {
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    form?: Record<string, unknown>;
+  };
   const path = urlOf(endpoint, given.params as ParamsInput<E>, given.query as QueryInput<E>);
   const form = isMultipart(endpoint.body) && given.form ? formDataOf(endpoint.body, given.form) : undefined;
   return request(response as t.Decoder<unknown, ResponseOf<E>>, path, {

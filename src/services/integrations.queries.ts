@@ -21,7 +21,8 @@ export function usePlugins(appId: string) {
       const answer = await fetchPlugins(appId, signal);
       return { plugins: answer.plugins, activePluginId: answer.activePluginId ?? null };
     },
-    refetchInterval: (query) => (query.state.data?.plugins.some((p) => (p.inProgress ?? []).length > 0) ? IN_PROGRESS_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.plugins.some((p) => (p.inProgress ?? []).length > 0) ? IN_PROGRESS_POLL_MS : false,
   });
 }
 
@@ -42,7 +43,8 @@ export function useCredentials(appId: string, enabled = true) {
   });
 }
 
-export const eventsKey = (appId: string, pluginId: string, search: string) => [...integrationsKey(appId), 'events', pluginId, search] as const;
+export const eventsKey = (appId: string, pluginId: string, search: string) =>
+  [...integrationsKey(appId), 'events', pluginId, search] as const;
 
 /** The Events table's rows (docs/integrations.md §Screens and routes), for the (already debounced) search text. */
 export function usePluginEvents(appId: string, pluginId: string, search: string) {

@@ -5,8 +5,13 @@
  */
 import { call } from './http';
 import {
-  integrationsEndpoints as api, isPluginFailure,
-  type CreatePluginRequest, type GetPluginResponse, type PluginFailure, type ServiceAccountKey, type UpdatePluginRequest,
+  integrationsEndpoints as api,
+  isPluginFailure,
+  type CreatePluginRequest,
+  type GetPluginResponse,
+  type PluginFailure,
+  type ServiceAccountKey,
+  type UpdatePluginRequest,
 } from '../contracts/integrations';
 
 export const fetchPlugins = (appId: string, signal?: AbortSignal) => call(api.list, { params: { appId }, signal });
@@ -23,18 +28,25 @@ export async function fetchPlugin(pluginId: string, signal?: AbortSignal): Promi
 export { isPluginFailure };
 
 export const fetchFeed = (pluginId: string, signal?: AbortSignal) => call(api.feed, { params: { pluginId }, signal });
-export const fetchCredentials = (appId: string, signal?: AbortSignal) => call(api.credentials, { params: { appId }, signal });
+export const fetchCredentials = (appId: string, signal?: AbortSignal) =>
+  call(api.credentials, { params: { appId }, signal });
 
-export const createPlugin = (appId: string, body: CreatePluginRequest, signal?: AbortSignal) => call(api.create, { params: { appId }, body, signal });
-export const updatePlugin = (pluginId: string, body: UpdatePluginRequest, signal?: AbortSignal) => call(api.update, { params: { pluginId }, body, signal });
-export const connectPlugin = (pluginId: string, signal?: AbortSignal) => call(api.connect, { params: { pluginId }, signal });
-export const disconnectPlugin = (pluginId: string, signal?: AbortSignal) => call(api.disconnect, { params: { pluginId }, signal });
-export const deletePlugin = (pluginId: string, signal?: AbortSignal) => call(api.remove, { params: { pluginId }, signal });
+export const createPlugin = (appId: string, body: CreatePluginRequest, signal?: AbortSignal) =>
+  call(api.create, { params: { appId }, body, signal });
+export const updatePlugin = (pluginId: string, body: UpdatePluginRequest, signal?: AbortSignal) =>
+  call(api.update, { params: { pluginId }, body, signal });
+export const connectPlugin = (pluginId: string, signal?: AbortSignal) =>
+  call(api.connect, { params: { pluginId }, signal });
+export const disconnectPlugin = (pluginId: string, signal?: AbortSignal) =>
+  call(api.disconnect, { params: { pluginId }, signal });
+export const deletePlugin = (pluginId: string, signal?: AbortSignal) =>
+  call(api.remove, { params: { pluginId }, signal });
 export const setDailyProcess = (pluginId: string, dailyProcess: boolean, signal?: AbortSignal) =>
   call(api.dailyProcess, { params: { pluginId }, body: { dailyProcess }, signal });
 export const startProcessing = (pluginId: string, range: { start: string; end: string }, signal?: AbortSignal) =>
   call(api.process, { params: { pluginId }, body: range, signal });
-export const addProductCredential = (appId: string, signal?: AbortSignal) => call(api.addProductCredential, { params: { appId }, signal });
+export const addProductCredential = (appId: string, signal?: AbortSignal) =>
+  call(api.addProductCredential, { params: { appId }, signal });
 export const addServiceAccount = (appId: string, key: ServiceAccountKey, signal?: AbortSignal) =>
   call(api.addServiceAccount, { params: { appId }, body: { key }, signal });
 export const startOAuth = (appId: string, returnTo: string, signal?: AbortSignal) =>

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchPostbackLog, fetchPostbackSummary, fetchPostbackUrl } from './postbacks.service';
 import { integrationsKey } from './integrations.queries';
 
-export const postbacksKey = (appId: string, source: string) => [...integrationsKey(appId), 'postbacks', source] as const;
+export const postbacksKey = (appId: string, source: string) =>
+  [...integrationsKey(appId), 'postbacks', source] as const;
 
 export function usePostbackUrl(appId: string, source: string, enabled: boolean) {
   return useQuery({

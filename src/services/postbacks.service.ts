@@ -5,10 +5,15 @@
 import { call } from './http';
 import { appsflyerEndpoints, postbackEndpoints as api } from '../contracts/postbacks';
 
-export const checkPluginStatus = (pluginId: string, signal?: AbortSignal) => call(api.status, { params: { pluginId }, signal });
-export const fetchPostbackUrl = (appId: string, source: string, signal?: AbortSignal) => call(api.url, { params: { appId, source }, signal });
-export const fetchPostbackLog = (appId: string, source: string, signal?: AbortSignal) => call(api.log, { params: { appId, source }, signal });
-export const fetchPostbackSummary = (appId: string, source: string, signal?: AbortSignal) => call(api.summary, { params: { appId, source }, signal });
-export const enableAppsFlyer = (appId: string, signal?: AbortSignal) => call(appsflyerEndpoints.enable, { params: { appId }, signal });
+export const checkPluginStatus = (pluginId: string, signal?: AbortSignal) =>
+  call(api.status, { params: { pluginId }, signal });
+export const fetchPostbackUrl = (appId: string, source: string, signal?: AbortSignal) =>
+  call(api.url, { params: { appId, source }, signal });
+export const fetchPostbackLog = (appId: string, source: string, signal?: AbortSignal) =>
+  call(api.log, { params: { appId, source }, signal });
+export const fetchPostbackSummary = (appId: string, source: string, signal?: AbortSignal) =>
+  call(api.summary, { params: { appId, source }, signal });
+export const enableAppsFlyer = (appId: string, signal?: AbortSignal) =>
+  call(appsflyerEndpoints.enable, { params: { appId }, signal });
 export const createTestLink = (appId: string, advertisingId: string, signal?: AbortSignal) =>
   call(appsflyerEndpoints.testLink, { params: { appId }, body: { advertisingId }, signal });

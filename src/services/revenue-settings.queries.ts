@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchEventDetail } from './revenue-settings.service';
 import { integrationsKey } from './integrations.queries';
 
-export const eventDetailKey = (appId: string, eventId: string) => [...integrationsKey(appId), 'event', eventId] as const;
+export const eventDetailKey = (appId: string, eventId: string) =>
+  [...integrationsKey(appId), 'event', eventId] as const;
 
 export function useEventDetail(appId: string, eventId: string) {
   return useQuery({

@@ -7,7 +7,8 @@ import type { Role } from '../contracts/codecs';
 import { teamEndpoints, type AcceptInviteRequest } from '../contracts/team';
 import type * as t from 'io-ts';
 
-export const fetchTeam = (workspaceId: string, signal?: AbortSignal) => call(teamEndpoints.list, { params: { workspaceId }, signal });
+export const fetchTeam = (workspaceId: string, signal?: AbortSignal) =>
+  call(teamEndpoints.list, { params: { workspaceId }, signal });
 
 export const invite = (workspaceId: string, input: { email: string; role: Role }, signal?: AbortSignal) =>
   call(teamEndpoints.invite, { params: { workspaceId }, body: input, signal });

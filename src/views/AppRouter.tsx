@@ -41,16 +41,39 @@ function Guarded({ route }: { route: RouteDef }) {
   const account = Session.useSelector(selectAccount);
   const params = useParams<{ workspaceId?: string; appId?: string }>();
   const View = route.view;
-  if (route.shell === 'public') return <><DocumentTitle parts={[route.title]} /><View title={route.title} /></>;
-  if (status === 'checking') return <><DocumentTitle parts={[route.title]} /><PageSpinner label="Checking your session" /></>;
+  if (route.shell === 'public')
+    return (
+      <>
+        <DocumentTitle parts={[route.title]} />
+        <View title={route.title} />
+      </>
+    );
+  if (status === 'checking')
+    return (
+      <>
+        <DocumentTitle parts={[route.title]} />
+        <PageSpinner label="Checking your session" />
+      </>
+    );
   if (status === 'signedOut' || !account) return <RedirectToSignIn />;
-  if (route.shell === 'session') return <><DocumentTitle parts={[route.title]} /><View /></>;
+  if (route.shell === 'session')
+    return (
+      <>
+        <DocumentTitle parts={[route.title]} />
+        <View />
+      </>
+    );
   const workspace = account.organisations?.find((w) => w.id === params.workspaceId) ?? null;
   if (!workspace) return <UnknownWorkspace workspaceId={params.workspaceId} />;
   if (route.guard && !route.guard({ workspace })) {
-    return <AppShell workspace={workspace}><DocumentTitle parts={[NOT_FOUND_TITLE, workspace.name]} /><NotFoundPage /></AppShell>;
+    return (
+      <AppShell workspace={workspace}>
+        <DocumentTitle parts={[NOT_FOUND_TITLE, workspace.name]} />
+        <NotFoundPage />
+      </AppShell>
+    );
   }
-  const app = route.shell === 'app' ? workspace.apps?.find((a) => a.id === params.appId) ?? null : null;
+  const app = route.shell === 'app' ? (workspace.apps?.find((a) => a.id === params.appId) ?? null) : null;
   if (route.shell === 'app' && !app) {
     return (
       <AppShell workspace={workspace}>

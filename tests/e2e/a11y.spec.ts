@@ -38,7 +38,9 @@ async function open(page: Page, path: string, heading: string | RegExp) {
 }
 
 const adminToken = async (page: Page) => {
-  const res = await page.request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.admin, password: 'questboard-demo' } });
+  const res = await page.request.post('/api/auth/sign-in', {
+    data: { email: DEMO_ACCOUNTS.admin, password: 'questboard-demo' },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 };
@@ -48,7 +50,9 @@ for (const { name: width, viewport } of WIDTHS) {
     test.use({ viewport });
     const narrow = viewport.width < 766;
 
-    test('public pages: sign-in (with its errors), the invite page, an unknown invite, documentation, not found', async ({ page }) => {
+    test('public pages: sign-in (with its errors), the invite page, an unknown invite, documentation, not found', async ({
+      page,
+    }) => {
       await page.goto('/continue');
       await expect(page.getByRole('heading', { name: 'Sign in to Questboard' })).toBeVisible();
       await scan(page, `/continue (${width})`);
@@ -82,7 +86,9 @@ for (const { name: width, viewport } of WIDTHS) {
       await scan(page, `not found (${width})`);
     });
 
-    test('workspace pages as the admin, with the header menus and the create-workspace dialog open', async ({ page }) => {
+    test('workspace pages as the admin, with the header menus and the create-workspace dialog open', async ({
+      page,
+    }) => {
       const shell = new Shell(page);
       await signInByApi(page, DEMO_ACCOUNTS.admin);
       await open(page, appsPath(), 'Apps');
@@ -128,7 +134,11 @@ for (const { name: width, viewport } of WIDTHS) {
       await scan(page, `the invite dialog with an error (${width})`);
       await page.keyboard.press('Escape');
       await team.inviteDialog.expectClosed();
-      await page.getByRole('button', { name: `Actions for ${DEMO_ACCOUNTS.editor}` }).or(page.getByRole('button', { name: /^Actions for Eddie/ })).first().click();
+      await page
+        .getByRole('button', { name: `Actions for ${DEMO_ACCOUNTS.editor}` })
+        .or(page.getByRole('button', { name: /^Actions for Eddie/ }))
+        .first()
+        .click();
       await expect(page.getByRole('menuitem').first()).toBeVisible();
       await scan(page, `a team row menu (${width})`);
       await page.keyboard.press('Escape');
@@ -179,7 +189,9 @@ for (const { name: width, viewport } of WIDTHS) {
       }
     });
 
-    test('analyze pages: overview, reports list, a new report, a report with results and the chart', async ({ page }) => {
+    test('analyze pages: overview, reports list, a new report, a report with results and the chart', async ({
+      page,
+    }) => {
       await expectAnalyticsReady(page.request);
       await signInByApi(page, DEMO_ACCOUNTS.admin);
       const overview = new AnalyzeOverview(page);
@@ -241,7 +253,10 @@ test('a member without a workspace: the /workspace/home empty state and its crea
   await inviteByApi(page.request, token, DEMO_WORKSPACE.id, email, 'viewer');
   const person = { firstName: 'No', lastName: 'Workspace', password: 'a11y-password-1' };
   await acceptInviteByApi(page.request, await inviteLinkFor(email), person);
-  const removed = await page.request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/remove`, { data: { email }, headers: { Authorization: `Bearer ${token}` } });
+  const removed = await page.request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/remove`, {
+    data: { email },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(removed.status()).toBe(200);
 
   await signInByApi(page, email, person.password);

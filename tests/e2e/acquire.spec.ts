@@ -13,34 +13,51 @@ import { expectNoSeriousA11yViolations } from './pages/axe';
 import { billingPath } from './pages/billing.page';
 
 const APP = 'dragon-merge-ios';
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const target = appPath(APP, 'acquire/target');
 const quests = appPath(APP, 'acquire/quests');
 
 const api = (request: APIRequestContext, token: string) => ({
-  get: async <T>(path: string) => (await (await request.get(path, { headers: { authorization: `Bearer ${token}` } })).json()) as T,
-  post: (path: string, data: unknown) => request.post(path, { headers: { authorization: `Bearer ${token}` }, data: data as object }),
+  get: async <T>(path: string) =>
+    (await (await request.get(path, { headers: { authorization: `Bearer ${token}` } })).json()) as T,
+  post: (path: string, data: unknown) =>
+    request.post(path, { headers: { authorization: `Bearer ${token}` }, data: data as object }),
 });
 
 /** One player of the Questboard app starts the quest (s2s) and completes its step (AppsFlyer postback). */
 async function playerCompletes(request: APIRequestContext, token: string, questId: string) {
   const client = api(request, token);
   const app = (await client.get<{ data: Record<string, unknown> & { apiKeys: unknown[] } }>(`/api/app/${APP}`)).data;
-  const made = await client.post(`/api/app/${APP}/api-keys`, { ...app, apiKeys: [...app.apiKeys, { key: '', type: 's2s', status: 'active' }] });
+  const made = await client.post(`/api/app/${APP}/api-keys`, {
+    ...app,
+    apiKeys: [...app.apiKeys, { key: '', type: 's2s', status: 'active' }],
+  });
   const key = ((await made.json()) as { createdKey: string }).createdKey;
   const player = unique('player');
   for (const kind of ['view', 'start'] as const) {
-    const res = await request.post(`/api/s2s/${APP}/quest-events`, { headers: { 'x-questboard-key': key }, data: { eventId: `${player}-${kind}`, questId, playerId: player, kind } });
+    const res = await request.post(`/api/s2s/${APP}/quest-events`, {
+      headers: { 'x-questboard-key': key },
+      data: { eventId: `${player}-${kind}`, questId, playerId: player, kind },
+    });
     expect(res.status()).toBe(200);
   }
   const url = new URL((await client.get<{ url: string }>(`/api/app/${APP}/postbacks/appsflyer/url`)).url);
   const postback = await request.get(url.pathname, {
-    params: { event_name: 'af_tutorial_completion', event_value: '{}', event_time: new Date().toISOString().replace('T', ' ').slice(0, 19), idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239', af_sub1: player, af_sub3: questId },
+    params: {
+      event_name: 'af_tutorial_completion',
+      event_value: '{}',
+      event_time: new Date().toISOString().replace('T', ' ').slice(0, 19),
+      idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239',
+      af_sub1: player,
+      af_sub3: questId,
+    },
   });
   expect(postback.status()).toBe(200);
 }
 
-const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
 async function menu(page: Page, name: string, item: string) {
   await page.getByRole('button', { name: `Options for ${name}` }).click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
@@ -50,7 +67,10 @@ test('no attribution source: Acquire offers AppsFlyer, Adjust and Singular', asy
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(appPath('pixel-racer-android', 'acquire/target'));
   for (const name of ['AppsFlyer', 'Adjust', 'Singular']) {
-    await expect(page.getByRole('link', { name: `Connect ${name}` })).toHaveAttribute('href', appPath('pixel-racer-android', `integrations/${name}`));
+    await expect(page.getByRole('link', { name: `Connect ${name}` })).toHaveAttribute(
+      'href',
+      appPath('pixel-racer-android', `integrations/${name}`),
+    );
   }
   await expectNoSeriousA11yViolations(page, 'acquire gate');
 });
@@ -87,7 +107,9 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   // suggestions start unticked, and say what a save with them replaces
   const suggest = page.getByLabel('Suggest quests and prices from my data');
   await expect(suggest).not.toBeChecked();
-  await expect(page.getByText(/^When ticked, saving (creates suggested draft quests|replaces the drafts? of your)/)).toBeVisible();
+  await expect(
+    page.getByText(/^When ticked, saving (creates suggested draft quests|replaces the drafts? of your)/),
+  ).toBeVisible();
   await suggest.check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/^Settings saved\. 1 suggested quest updated\.$/)).toBeVisible();
@@ -106,7 +128,9 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   const suggestedName = (await suggested.getByRole('cell').first().innerText()).trim();
   await menu(page, suggestedName, 'Edit');
   const suggestedEditor = page.getByRole('dialog', { name: `Edit ${suggestedName}` });
-  await expect(suggestedEditor.getByText(/^Suggested: Level \d+: reached by \d+ % of installs by day 3$/).first()).toBeVisible();
+  await expect(
+    suggestedEditor.getByText(/^Suggested: Level \d+: reached by \d+ % of installs by day 3$/).first(),
+  ).toBeVisible();
   await suggestedEditor.getByRole('button', { name: 'Cancel' }).click();
   await expect(suggestedEditor).toBeHidden();
 
@@ -140,14 +164,18 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   // Discard all asks first, naming the never-published quests it would delete; Cancel keeps them
   await page.getByRole('button', { name: 'Discard all' }).click();
   const discardAll = page.getByRole('dialog', { name: 'Discard all changes?' });
-  await expect(discardAll).toContainText(/Discard the unpublished changes of \d+ quests\? .*never published and will be deleted/);
+  await expect(discardAll).toContainText(
+    /Discard the unpublished changes of \d+ quests\? .*never published and will be deleted/,
+  );
   await expect(discardAll).toContainText(`${name} stale`);
   await discardAll.getByRole('button', { name: 'Cancel' }).click();
   await expect(row(page, `${name} stale`)).toContainText('Draft');
   await menu(page, `${name} stale`, 'Review Edits');
   const staleReview = page.getByRole('dialog', { name: `Review edits: ${name} stale` });
   await staleReview.getByRole('button', { name: 'Publish' }).click();
-  await expect(staleReview.getByRole('alert')).toHaveText(`${name} stale cannot be published yet. Step 1 (af_subscribe): no event received from AppsFlyer in the last 48 hours.`);
+  await expect(staleReview.getByRole('alert')).toHaveText(
+    `${name} stale cannot be published yet. Step 1 (af_subscribe): no event received from AppsFlyer in the last 48 hours.`,
+  );
   await staleReview.getByRole('button', { name: 'Discard' }).click();
   await expect(row(page, `${name} stale`)).toHaveCount(0);
 
@@ -156,7 +184,11 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   const balance = page.getByRole('region', { name: /^(Credits Available|Current Balance)$/ });
   await expect(balance).toBeVisible();
   const before = await balance.innerText();
-  const questId = (await api(page.request, token).get<{ data: { id: string; active: { name: string } | null }[] }>(`/api/app/${APP}/acquire/quests`)).data.find((q) => q.active?.name === name)!.id;
+  const questId = (
+    await api(page.request, token).get<{ data: { id: string; active: { name: string } | null }[] }>(
+      `/api/app/${APP}/acquire/quests`,
+    )
+  ).data.find((q) => q.active?.name === name)!.id;
   await playerCompletes(page.request, token, questId);
   await page.reload();
   await expect(balance).not.toHaveText(before);
@@ -181,7 +213,9 @@ test('target, quests, editor, review, publish, a completion, stop / restart / de
   await expect(row(page, name)).toHaveCount(0);
 });
 
-test("a viewer's view, at 700 px: a read-only target, Save and New quest disabled with the view-only tooltip, no options menu", async ({ page }) => {
+test("a viewer's view, at 700 px: a read-only target, Save and New quest disabled with the view-only tooltip, no options menu", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 700, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(target);
@@ -213,7 +247,9 @@ test('at 700 px the quests table scrolls inside its card and says so; the page d
   const options = page.getByRole('columnheader', { name: 'Options' }); // sticky at the right edge
   const headerShown = async () => {
     const [h, r, o] = [await header.boundingBox(), await table.boundingBox(), await options.boundingBox()];
-    return h !== null && r !== null && o !== null && h.x >= r.x - 0.5 && h.x + h.width <= Math.min(r.x + r.width, o.x) + 0.5;
+    return (
+      h !== null && r !== null && o !== null && h.x >= r.x - 0.5 && h.x + h.width <= Math.min(r.x + r.width, o.x) + 0.5
+    );
   };
   expect(await headerShown()).toBe(false);
   await expect(page.getByText('Scroll sideways to see every column')).toBeVisible();

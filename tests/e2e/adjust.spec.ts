@@ -14,29 +14,49 @@ import { signInByApi } from './pages/session';
 import { appPath, DEMO_APPS } from './pages/demo';
 
 const APP = DEMO_APPS.wordGarden.id;
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const INVALID_FORM = 'Please enter a valid Partner Link and upload a valid Events File.';
 const LINK = 'https://app.adjust.com/wg7abc1';
 const NEW_LINK = 'https://app.adjust.com/wg7new2';
 
 const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
-const VALID = csv('events.csv', 'event_token,event_name,revenue_type,currency,revenue_param\nwgpur1,Purchase,iap,USD,revenue\nwglvl1,Level Up,,,\n');
+const VALID = csv(
+  'events.csv',
+  'event_token,event_name,revenue_type,currency,revenue_param\nwgpur1,Purchase,iap,USD,revenue\nwglvl1,Level Up,,,\n',
+);
 const INVALID = csv('events.csv', 'event_token,event_name\nwgpur1,Purchase\nBAD,Shouty\nwgpur1,Again\n');
-const NEXT = csv('next.csv', 'event_token,event_name,revenue_type\nwgtut1,Tutorial Done,\nwgads1,"Ad Watched, rewarded",ads\nwgfx01,=1+2,other\n');
+const NEXT = csv(
+  'next.csv',
+  'event_token,event_name,revenue_type\nwgtut1,Tutorial Done,\nwgads1,"Ad Watched, rewarded",ads\nwgfx01,=1+2,other\n',
+);
 
 /** A snackbar with exactly this text (the feed may hold the same words). */
-const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
+const snackbar = (page: Page, text: string) =>
+  page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
 
 async function scan(page: Page, where: string) {
   await expectNoSeriousA11yViolations(page, `${where} (1280 px)`, { soft: true });
   await page.setViewportSize({ width: 700, height: 900 });
   await expectNoSeriousA11yViolations(page, `${where} (700 px)`, { soft: true });
-  if (process.env.ADJUST_SHOTS) await page.screenshot({ path: `${process.env.ADJUST_SHOTS}/${where.replace(/\W+/g, '-')}-700.png`, fullPage: true });
+  if (process.env.ADJUST_SHOTS)
+    await page.screenshot({
+      path: `${process.env.ADJUST_SHOTS}/${where.replace(/\W+/g, '-')}-700.png`,
+      fullPage: true,
+    });
   await page.setViewportSize({ width: 1280, height: 900 });
-  if (process.env.ADJUST_SHOTS) await page.screenshot({ path: `${process.env.ADJUST_SHOTS}/${where.replace(/\W+/g, '-')}-1280.png`, fullPage: true });
+  if (process.env.ADJUST_SHOTS)
+    await page.screenshot({
+      path: `${process.env.ADJUST_SHOTS}/${where.replace(/\W+/g, '-')}-1280.png`,
+      fullPage: true,
+    });
 }
 
-test('Adjust: guards, connect with an invalid then a valid file, update link and file, events.csv, disconnect; Singular mailto', async ({ browser, page, baseURL }) => {
+test('Adjust: guards, connect with an invalid then a valid file, update link and file, events.csv, disconnect; Singular mailto', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000); // nine axe scans, wide and narrow
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -63,7 +83,9 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
 
   // Not a URL, not a .csv: still disabled, each field says why.
   await form.getByRole('textbox', { name: 'Partner Link' }).fill('app.adjust.com');
-  await form.getByLabel('Event File', { exact: true }).setInputFiles({ name: 'events.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
+  await form
+    .getByLabel('Event File', { exact: true })
+    .setInputFiles({ name: 'events.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('x') });
   await expect(form.getByText('must be a valid URL')).toBeVisible();
   await expect(connect).toBeDisabled();
 
@@ -103,10 +125,24 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   // Adjust calls back (the callback URL with its placeholders filled in): the stored callback connects the plugin;
   // Check Status refreshes the page.
   const template = (await status.getByTestId('callback-url').textContent())!;
-  const filled = template.replace(/\{(\w+)\}/g, (_, name: string) => ({
-    activity_kind: 'event', event: 'wgpur1', revenue: '199', currency: 'USD', adid: 'wg-adjust-device', gps_adid: '', idfa: '6D92078A-8246-4BA4-AE5B-76104861E7DC',
-    created_at: String(Math.floor(Date.now() / 1000)), installed_at: '', sub1: 'player-1', sub2: APP, sub3: 'quest-1',
-  })[name] ?? '');
+  const filled = template.replace(
+    /\{(\w+)\}/g,
+    (_, name: string) =>
+      ({
+        activity_kind: 'event',
+        event: 'wgpur1',
+        revenue: '199',
+        currency: 'USD',
+        adid: 'wg-adjust-device',
+        gps_adid: '',
+        idfa: '6D92078A-8246-4BA4-AE5B-76104861E7DC',
+        created_at: String(Math.floor(Date.now() / 1000)),
+        installed_at: '',
+        sub1: 'player-1',
+        sub2: APP,
+        sub3: 'quest-1',
+      })[name] ?? '',
+  );
   const sent = await page.request.get(new URL(filled).pathname + new URL(filled).search);
   expect(await sent.json()).toEqual({ success: true, outcome: 'stored' });
   await status.getByRole('button', { name: 'Check Status' }).click();
@@ -114,7 +150,9 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   await expect(status.getByTestId('plugin-status')).toHaveText('Connected');
   await expect(status.getByTestId('last-event')).toHaveText(/seconds? ago/);
   await expect(page.getByTestId('postback-log').getByRole('row').nth(1)).toContainText(/Purchase.*Stored.*6D92/);
-  await expect(page.getByRole('region', { name: 'Events list' }).getByRole('row', { name: /Purchase/ })).toContainText('Active');
+  await expect(page.getByRole('region', { name: 'Events list' }).getByRole('row', { name: /Purchase/ })).toContainText(
+    'Active',
+  );
   await expect(page.getByTestId('latest-updates')).toContainText('Adjust connected: events are received.');
 
   await status.getByRole('button', { name: 'Copy To Clipboard' }).click();
@@ -149,7 +187,10 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   await fileDialog.getByLabel('Event File', { exact: true }).setInputFiles(NEXT);
   await fileDialog.getByRole('button', { name: 'Save' }).click();
   const removeDialog = page.getByRole('dialog', { name: 'Remove Events?' });
-  await expect(removeDialog.getByTestId('events-file-removes').getByRole('listitem')).toHaveText(['Purchase', 'Level Up']);
+  await expect(removeDialog.getByTestId('events-file-removes').getByRole('listitem')).toHaveText([
+    'Purchase',
+    'Level Up',
+  ]);
   await expect(page.getByTestId('events-file')).toHaveText('events.csv (2 events)'); // (behind the dialog: nothing saved yet)
   await scan(page, 'Remove Events confirm');
   await removeDialog.getByRole('button', { name: 'Back' }).click();
@@ -177,7 +218,8 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   await viewer.reload();
   const viewerStatus = viewer.getByRole('region', { name: 'Connection Status' });
   await expect(viewerStatus.getByTestId('partner-url')).toHaveText(NEW_LINK);
-  for (const name of ['Update Partner URL', 'Update Events File', 'Disconnect', 'Check Status']) await expect(viewerStatus.getByRole('button', { name })).toBeDisabled();
+  for (const name of ['Update Partner URL', 'Update Events File', 'Disconnect', 'Check Status'])
+    await expect(viewerStatus.getByRole('button', { name })).toBeDisabled();
   await expect(viewer.getByRole('button', { name: 'Delete Plugin' })).toBeDisabled();
   await expect(viewerStatus.getByRole('button', { name: 'Download' })).toBeEnabled();
   await viewer.close();
@@ -211,6 +253,8 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   await scan(page, 'Singular tab');
 
   // Word Garden is left as seeded for the other specs.
-  const plugins = await (await page.request.get(`/api/app/${APP}/plugins`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const plugins = await (
+    await page.request.get(`/api/app/${APP}/plugins`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   expect(plugins.plugins.some((p: { source: string }) => p.source === 'Adjust')).toBe(false);
 });

@@ -12,13 +12,23 @@ import { expect, test } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { unique } from './pages/demo';
-import { AnalyzeOverview, MESSAGES, ReportBuilder, ReportsList, expectAccessible, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
+import {
+  AnalyzeOverview,
+  MESSAGES,
+  ReportBuilder,
+  ReportsList,
+  expectAccessible,
+  expectAnalyticsReady,
+  scriptsLoaded,
+} from './pages/report-builder.page';
 
 test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
-test('an editor builds the default report from the overview, runs it and reads the grid and the chart', async ({ page }) => {
+test('an editor builds the default report from the overview, runs it and reads the grid and the chart', async ({
+  page,
+}) => {
   const scripts = scriptsLoaded(page);
   await signInByApi(page, DEMO_ACCOUNTS.editor);
   const overview = new AnalyzeOverview(page);
@@ -69,7 +79,9 @@ test('an editor builds the default report from the overview, runs it and reads t
   await builder.deleteReport();
 });
 
-test('an is-one-of condition takes chips on space, comma, Enter and blur; trimmed and de-duplicated', async ({ page }) => {
+test('an is-one-of condition takes chips on space, comma, Enter and blur; trimmed and de-duplicated', async ({
+  page,
+}) => {
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Country' });
   await builder.addCondition('coun', /^Country/);
@@ -102,9 +114,13 @@ test('a missing condition value and a bad limit block the run with the SPEC mess
 
   await builder.addCondition('days since', /^Days Since Install/);
   // Flagged as soon as the condition is there (it starts checked), and the disabled Run says why.
-  await expect(builder.condition('Days Since Install').getByText(MESSAGES.valueRequired, { exact: true })).toBeVisible();
+  await expect(
+    builder.condition('Days Since Install').getByText(MESSAGES.valueRequired, { exact: true }),
+  ).toBeVisible();
   await expect(builder.runButton).toBeDisabled();
-  await expect(page.locator('#run-blocker')).toHaveText('Enter a value for the condition on Days Since Install, or uncheck it, to run the report.');
+  await expect(page.locator('#run-blocker')).toHaveText(
+    'Enter a value for the condition on Days Since Install, or uncheck it, to run the report.',
+  );
   // SPEC §4: changing the comparison clears the row's error.
   await builder.comparison('Days Since Install').selectOption('greater_than');
   await expect(builder.condition('Days Since Install').getByText(MESSAGES.valueRequired)).toHaveCount(0);
@@ -125,7 +141,9 @@ test('a missing condition value and a bad limit block the run with the SPEC mess
   expect(builder.reportId()).toBeNull();
 });
 
-test('rename re-saves, the report reopens by URL with its settings collapsed, and delete returns to a blank report', async ({ page }) => {
+test('rename re-saves, the report reopens by URL with its settings collapsed, and delete returns to a blank report', async ({
+  page,
+}) => {
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   await builder.limit.fill('5');
@@ -155,7 +173,9 @@ test('rename re-saves, the report reopens by URL with its settings collapsed, an
 
   await builder.deleteButton.click();
   await builder.deleteDialog.expectOpen();
-  await expect(builder.deleteDialog.root.getByText(`Are you sure you want to delete the report ${title}?`, { exact: true })).toBeVisible();
+  await expect(
+    builder.deleteDialog.root.getByText(`Are you sure you want to delete the report ${title}?`, { exact: true }),
+  ).toBeVisible();
   await builder.deleteDialog.root.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText(MESSAGES.deleted)).toBeVisible();
   await expect(page).toHaveURL(/\/analyze\/report$/);
@@ -212,7 +232,9 @@ test('a viewer can run reports too', async ({ page }) => {
   await builder.deleteReport();
 });
 
-test('the Analyze pages pass axe-core wide and at 700 px: overview, list, new report, results and chart, menus and dialogs', async ({ page }) => {
+test('the Analyze pages pass axe-core wide and at 700 px: overview, list, new report, results and chart, menus and dialogs', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   const title = unique('Weekly retention and conversion by install cohort');
@@ -265,7 +287,9 @@ test('the Analyze pages pass axe-core wide and at 700 px: overview, list, new re
   await builder.deleteReport();
 });
 
-test('long titles are not cut short: the 700 px list wraps them, the overview cards keep the whole title at hand', async ({ page }) => {
+test('long titles are not cut short: the 700 px list wraps them, the overview cards keep the whole title at hand', async ({
+  page,
+}) => {
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   const title = unique('Retention of the spring campaign cohorts by country');
   await builder.groupBy.selectOption({ label: 'Platform' });
@@ -280,7 +304,9 @@ test('long titles are not cut short: the 700 px list wraps them, the overview ca
   await expect(link).toHaveText(title);
   await expect(link).toHaveAttribute('title', title);
   // Every character shows: the title wraps (two lines at most) instead of ending after a few characters.
-  const fits = await link.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1);
+  const fits = await link.evaluate(
+    (el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1,
+  );
   expect(fits, 'the whole title is visible in the 700 px list').toBe(true);
   expect((await link.boundingBox())!.width, 'the title column takes the room the others leave').toBeGreaterThan(300);
 
@@ -313,20 +339,33 @@ test('one status line: Not saved yet, then Last changed …, then Unsaved change
   await builder.deleteReport();
 });
 
-test('ratio metrics read as percents in the grid and all sit on the chart\'s percent axis; columns show labels with their ids', async ({ page }) => {
+test("ratio metrics read as percents in the grid and all sit on the chart's percent axis; columns show labels with their ids", async ({
+  page,
+}) => {
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   // The metric picker names metrics by label with the id beside them.
   await builder.picker('Search metrics').fill('conv');
-  await expect(page.getByRole('listbox').getByRole('option', { name: 'Conversion Rate conversion_rate' })).toBeVisible();
+  await expect(
+    page.getByRole('listbox').getByRole('option', { name: 'Conversion Rate conversion_rate' }),
+  ).toBeVisible();
   await page.getByRole('listbox').getByRole('option', { name: 'Conversion Rate' }).click();
   await builder.rename(unique('Ratios'));
   const rows = await builder.runForRows();
 
-  expect(await builder.columnNames()).toEqual(['date', 'new_users', 'new_users_per', 'retention_d1', 'conversion_rate']);
+  expect(await builder.columnNames()).toEqual([
+    'date',
+    'new_users',
+    'new_users_per',
+    'retention_d1',
+    'conversion_rate',
+  ]);
   expect(await builder.columnLabels()).toEqual(['Date', 'New Users', 'New Users %', 'Retention D1', 'Conversion Rate']);
   await expect(builder.columnHeader('retention_d1')).toContainText('retention_d1');
-  await expect(builder.columnHeader('retention_d1').getByRole('button')).toHaveAttribute('title', 'Sort by Retention D1 (retention_d1)');
+  await expect(builder.columnHeader('retention_d1').getByRole('button')).toHaveAttribute(
+    'title',
+    'Sort by Retention D1 (retention_d1)',
+  );
 
   // Grid cells: ratios ×100 with 2 decimals and a %, counts as counts, nulls as null; the row order is the server's.
   const value = (row: Record<string, unknown>, id: string) => {
@@ -338,8 +377,13 @@ test('ratio metrics read as percents in the grid and all sit on the chart\'s per
   for (const id of ['new_users_per', 'retention_d1', 'conversion_rate']) {
     expect(await builder.columnCells(id), id).toEqual(shown.map((row) => percent(value(row, id))));
   }
-  expect(await builder.columnCells('new_users')).toEqual(shown.map((row) => Number(value(row, 'new_users')).toLocaleString('en-US')));
-  expect((await builder.columnCells('retention_d1')).some((text) => text === 'null'), 'the newest cohorts have no D1 yet').toBe(true);
+  expect(await builder.columnCells('new_users')).toEqual(
+    shown.map((row) => Number(value(row, 'new_users')).toLocaleString('en-US')),
+  );
+  expect(
+    (await builder.columnCells('retention_d1')).some((text) => text === 'null'),
+    'the newest cohorts have no D1 yet',
+  ).toBe(true);
 
   // Chart: every ratio series on the percent (right) axis, named by label with the id for screen readers.
   for (const label of ['New Users %', 'Retention D1', 'Conversion Rate']) {
@@ -360,7 +404,9 @@ test('ratio metrics read as percents in the grid and all sit on the chart\'s per
   await builder.deleteReport();
 });
 
-test('keyboard: the focus stays on Run Report through a run, and a removal moves it to a neighbour', async ({ page }) => {
+test('keyboard: the focus stays on Run Report through a run, and a removal moves it to a neighbour', async ({
+  page,
+}) => {
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   await builder.rename(unique('Keyboard'));
@@ -401,7 +447,8 @@ test('keyboard: the focus stays on Run Report through a run, and a removal moves
   await expect(page.getByRole('listbox'), 'the list stays closed until the user types').toHaveCount(0);
 
   // Metrics [New Users, New Users %, Retention D1]: the next item, then the previous, then the search box.
-  const metricRemove = (label: string) => builder.metricsList.getByRole('button', { name: `Remove ${label}`, exact: true });
+  const metricRemove = (label: string) =>
+    builder.metricsList.getByRole('button', { name: `Remove ${label}`, exact: true });
   await metricRemove('New Users %').focus();
   await page.keyboard.press('Enter');
   await expect(builder.metricsList.getByRole('listitem')).toHaveText(['New Users', 'Retention D1']);
@@ -419,7 +466,8 @@ test('keyboard: the focus stays on Run Report through a run, and a removal moves
   // Conditions [Country, Platform]: removing Country goes to Platform's remove button, then to the search box.
   await builder.addCondition('coun', /^Country/);
   await builder.addCondition('plat', /^Platform/);
-  const conditionRemove = (label: string) => builder.condition(label).getByRole('button', { name: `Remove condition ${label}` });
+  const conditionRemove = (label: string) =>
+    builder.condition(label).getByRole('button', { name: `Remove condition ${label}` });
   await conditionRemove('Country').focus();
   await expect(conditionRemove('Country')).toBeFocused();
   await page.keyboard.press('Enter');

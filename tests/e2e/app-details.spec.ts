@@ -15,27 +15,33 @@ import { expectNoSeriousA11yViolations } from './pages/axe';
 
 const DRAGON_IOS = 'dragon-merge-ios';
 const MB = 1024 * 1024;
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A real JPEG of that size drawn in the page (noise, so it does not compress to nothing), at quality 1. */
 async function jpeg(page: Page, width: number, height: number, name = 'image.jpg') {
-  const base64 = await page.evaluate(([w, h]) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = w!;
-    canvas.height = h!;
-    const context = canvas.getContext('2d')!;
-    const pixels = context.createImageData(w!, h!);
-    let seed = w! * 31 + h!;
-    for (let i = 0; i < pixels.data.length; i += 4) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      pixels.data[i] = seed & 255;
-      pixels.data[i + 1] = (seed >> 8) & 255;
-      pixels.data[i + 2] = (seed >> 16) & 255;
-      pixels.data[i + 3] = 255;
-    }
-    context.putImageData(pixels, 0, 0);
-    return canvas.toDataURL('image/jpeg', 1).split(',')[1]!;
-  }, [width, height]);
+  const base64 = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w!;
+      canvas.height = h!;
+      const context = canvas.getContext('2d')!;
+      const pixels = context.createImageData(w!, h!);
+      let seed = w! * 31 + h!;
+      for (let i = 0; i < pixels.data.length; i += 4) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        pixels.data[i] = seed & 255;
+        pixels.data[i + 1] = (seed >> 8) & 255;
+        pixels.data[i + 2] = (seed >> 16) & 255;
+        pixels.data[i + 3] = 255;
+      }
+      context.putImageData(pixels, 0, 0);
+      return canvas.toDataURL('image/jpeg', 1).split(',')[1]!;
+    },
+    [width, height],
+  );
   return { name, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
 }
 
@@ -43,7 +49,9 @@ interface DetailsAnswer {
   data: { shortDescription: string; screenshots: string[]; backgroundImage: string | null } | null;
 }
 
-test('Details: every image error, four screenshots and a background recompressed and saved, a failed save keeps the edits', async ({ page }) => {
+test('Details: every image error, four screenshots and a background recompressed and saved, a failed save keeps the edits', async ({
+  page,
+}) => {
   test.setTimeout(90_000); // a long journey: five images drawn, checked and recompressed in the page, three saves
   const shell = new Shell(page);
   await signInByApi(page, DEMO_ACCOUNTS.editor);
@@ -51,7 +59,11 @@ test('Details: every image error, four screenshots and a background recompressed
   await expect(page.getByRole('tab', { name: 'Details' })).toHaveAttribute('aria-selected', 'true');
   // Read-only rating (4.71 → 4.7, with a star) and genre chips.
   await expect(page.getByLabel('4.7 out of 5 stars')).toHaveText('4.7 ★');
-  await expect(page.getByRole('list', { name: 'Genres' }).getByRole('listitem')).toHaveText(['Puzzle', 'Casual', 'Adventure']);
+  await expect(page.getByRole('list', { name: 'Genres' }).getByRole('listitem')).toHaveText([
+    'Puzzle',
+    'Casual',
+    'Adventure',
+  ]);
   const short = page.getByLabel('Short Description');
   await expect(short).toHaveValue('Merge dragons, hatch eggs and grow your island.');
   await expect(page.getByLabel('Full Description')).toHaveAttribute('rows', '3');
@@ -70,7 +82,11 @@ test('Details: every image error, four screenshots and a background recompressed
   await expect(page.getByText('Image must not exceed 480 × 640 pixels.', { exact: true })).toBeVisible();
   await background.setInputFiles(await jpeg(page, 480, 640, 'portrait.jpg'));
   await expect(page.getByText('Image must not exceed 640 × 360 pixels.', { exact: true })).toBeVisible();
-  await slot(3).setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]) });
+  await slot(3).setInputFiles({
+    name: 'broken.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
+  });
   await expect(page.getByText('Invalid image file.', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: /Screenshot \d preview/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'settings details with image errors (wide)');
@@ -87,7 +103,10 @@ test('Details: every image error, four screenshots and a background recompressed
 
   // A failed save keeps every edit.
   await page.route(`**/api/app/${DRAGON_IOS}/details`, (route) =>
-    route.request().method() === 'POST' ? route.fulfill({ status: 500, json: { success: false, message: 'boom', code: 'internal' } }) : route.fallback());
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, json: { success: false, message: 'boom', code: 'internal' } })
+      : route.fallback(),
+  );
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(shell.snackbar('Something went wrong when updating the app details. Try again later!')).toBeVisible();
   await expect(short).toHaveValue('Merge dragons on 40 islands.');
@@ -96,7 +115,8 @@ test('Details: every image error, four screenshots and a background recompressed
 
   const saves: string[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().endsWith(`/api/app/${DRAGON_IOS}/details`)) saves.push(r.headers()['content-type'] ?? '');
+    if (r.method() === 'POST' && r.url().endsWith(`/api/app/${DRAGON_IOS}/details`))
+      saves.push(r.headers()['content-type'] ?? '');
   });
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(shell.snackbar('App details saved.')).toBeVisible();
@@ -112,7 +132,12 @@ test('Details: every image error, four screenshots and a background recompressed
     const image = new Image();
     image.src = url;
     await image.decode();
-    return { size: bytes.length, head: [bytes[0], bytes[1], bytes[2]], width: image.naturalWidth, height: image.naturalHeight };
+    return {
+      size: bytes.length,
+      head: [bytes[0], bytes[1], bytes[2]],
+      width: image.naturalWidth,
+      height: image.naturalHeight,
+    };
   }, saved.data!.screenshots[0]!);
   expect(stored.head).toEqual([0xff, 0xd8, 0xff]);
   expect(stored.size).toBeLessThanOrEqual(MB);
@@ -148,7 +173,9 @@ test("Details: 'No details found for this app.'; a viewer's slots and Save Chang
   await expectNoSeriousA11yViolations(page, 'settings catalogue viewer (wide)');
 });
 
-test('Catalogue: empty state, add with the rules, edit into a subscription, a taken SKU, remove after confirming', async ({ page }) => {
+test('Catalogue: empty state, add with the rules, edit into a subscription, a taken SKU, remove after confirming', async ({
+  page,
+}) => {
   const shell = new Shell(page);
   await signInByApi(page, DEMO_ACCOUNTS.editor);
   await page.setViewportSize({ width: 700, height: 900 });
@@ -165,8 +192,15 @@ test('Catalogue: empty state, add with the rules, edit into a subscription, a ta
   await dialog.getByLabel('Name').fill('Bag of Seeds');
   await dialog.getByLabel('SKU').fill('Bag Seeds');
   await dialog.getByLabel('Price (USD)').fill('1.999');
-  await expect(dialog.getByText('Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Enter a price from 0.00 to 999.99 USD, with at most two decimals.', { exact: true })).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText('Enter a price from 0.00 to 999.99 USD, with at most two decimals.', { exact: true }),
+  ).toBeVisible();
   await dialog.getByLabel('SKU').fill('seeds_bag');
   await dialog.getByLabel('Price (USD)').fill('1.99');
   await expectNoSeriousA11yViolations(page, 'settings catalogue add dialog (700 px)');
@@ -212,7 +246,9 @@ test('Catalogue: empty state, add with the rules, edit into a subscription, a ta
   await expect(page.getByRole('heading', { name: 'No items in the catalogue yet' })).toBeVisible();
 });
 
-test('Messages: defaults with a live preview, an unknown placeholder refused, saved and read back', async ({ page }) => {
+test('Messages: defaults with a live preview, an unknown placeholder refused, saved and read back', async ({
+  page,
+}) => {
   const shell = new Shell(page);
   await signInByApi(page, DEMO_ACCOUNTS.editor);
   await page.goto(appPath(DEMO_APPS.wordGarden.id, 'settings/messages'));
@@ -226,7 +262,9 @@ test('Messages: defaults with a live preview, an unknown placeholder refused, sa
   await expectNoSeriousA11yViolations(page, 'settings messages (wide)');
 
   await body.fill('Hi {playerName}, {questName} is live!');
-  await expect(page.getByText('Unknown placeholder {playerName}. Use {questName}, {appName} or {reward}.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Unknown placeholder {playerName}. Use {questName}, {appName} or {reward}.', { exact: true }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Save messages' }).click();
   await expect(shell.snackbar('Messages saved.')).toHaveCount(0);
   await body.fill('{questName} is live in {appName}: win {reward}!');

@@ -11,11 +11,21 @@ import { Shell } from './pages/shell.page';
 import { appPath, DEMO_APPS, DEMO_WORKSPACE, unique } from './pages/demo';
 import { expectNoSeriousA11yViolations } from './pages/axe';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface AppAnswer {
-  data: { appName: string; image: string | null; googleStatus: string; googlePackageName: string | null; googleStoreUrl: string | null };
+  data: {
+    appName: string;
+    image: string | null;
+    googleStatus: string;
+    googlePackageName: string | null;
+    googleStoreUrl: string | null;
+  };
 }
 
 /** Adds a fresh Android app (InStore on Google Play) to Demo Studio through the API; returns its id and package. */
@@ -27,21 +37,36 @@ async function addApp(page: Page, token: string) {
       organisationId: DEMO_WORKSPACE.id,
       // With an icon like every seeded app (the narrow header's app picker shows a letter for an app without one).
       image: { name: 'icon.png', mimeType: 'image/png', buffer: TINY_PNG },
-      data: JSON.stringify({ appName: 'Settings Test', platform: 'android', googlePackageName: pkg, googleStoreUrl: `https://play.google.com/store/apps/details?id=${pkg}` }),
+      data: JSON.stringify({
+        appName: 'Settings Test',
+        platform: 'android',
+        googlePackageName: pkg,
+        googleStoreUrl: `https://play.google.com/store/apps/details?id=${pkg}`,
+      }),
     },
   });
   expect(res.status()).toBe(201);
   return { id: ((await res.json()) as { data: { id: string } }).data.id, pkg };
 }
 
-test('the page: heading, every tab in the bar (labelled ones first) that navigates by click and arrow keys, an unknown tab goes to general', async ({ page }) => {
+test('the page: heading, every tab in the bar (labelled ones first) that navigates by click and arrow keys, an unknown tab goes to general', async ({
+  page,
+}) => {
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   const general = appPath(DEMO_APPS.pixelRacer.id, 'settings/general');
   await page.goto(appPath(DEMO_APPS.pixelRacer.id, 'settings/nonsense'));
   await expect(page).toHaveURL(general);
   await expect(page.getByRole('heading', { name: 'App Settings', exact: true })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'App settings' }).getByRole('tab');
-  await expect(tabs).toHaveText(['General', 'Details', 'API Keys', 'Events', 'Catalogue', 'Messages', 'Acquisition Links']);
+  await expect(tabs).toHaveText([
+    'General',
+    'Details',
+    'API Keys',
+    'Events',
+    'Catalogue',
+    'Messages',
+    'Acquisition Links',
+  ]);
   await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('App name', { exact: true })).toHaveValue(DEMO_APPS.pixelRacer.name);
   await expectNoSeriousA11yViolations(page, 'settings general (wide)');
@@ -55,7 +80,12 @@ test('the page: heading, every tab in the bar (labelled ones first) that navigat
   await expect(page).toHaveURL(appPath(DEMO_APPS.pixelRacer.id, 'settings/details'));
 
   // Every other tab is reachable from the bar, by click and by keyboard (arrow keys move along the tabs and open them).
-  for (const [tab, title] of [['events', 'Events'], ['catalogue', 'Catalogue'], ['messages', 'Messages'], ['acquisitionLinks', 'Acquisition Links']] as const) {
+  for (const [tab, title] of [
+    ['events', 'Events'],
+    ['catalogue', 'Catalogue'],
+    ['messages', 'Messages'],
+    ['acquisitionLinks', 'Acquisition Links'],
+  ] as const) {
     await page.getByRole('tab', { name: title, exact: true }).click();
     await expect(page).toHaveURL(appPath(DEMO_APPS.pixelRacer.id, `settings/${tab}`));
     await expect(page.getByRole('tab', { name: title, exact: true })).toHaveAttribute('aria-selected', 'true');
@@ -83,7 +113,9 @@ test('the page: heading, every tab in the bar (labelled ones first) that navigat
   await expectNoSeriousA11yViolations(page, 'settings general (700 px)');
 });
 
-test('General: store-status field rules, real formats, the icon limit, and a save as multipart data + image', async ({ page }) => {
+test('General: store-status field rules, real formats, the icon limit, and a save as multipart data + image', async ({
+  page,
+}) => {
   const shell = new Shell(page);
   const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
   const { id, pkg } = await addApp(page, token);
@@ -114,15 +146,23 @@ test('General: store-status field rules, real formats, the icon limit, and a sav
   await storeUrl.fill('https://apps.apple.com/app/id123');
   await save.click();
   await expect(page.getByText('Enter a valid package name, such as com.example.game.', { exact: true })).toBeVisible();
-  await expect(page.getByText('Enter the Google Play listing URL (https://play.google.com/store/apps/details?id=…).', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Enter the Google Play listing URL (https://play.google.com/store/apps/details?id=…).', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await packageName.fill(pkg);
   await storeUrl.fill(`https://play.google.com/store/apps/details?id=${pkg}x`);
-  await expect(page.getByText('The Google Play URL must be the listing of this package name.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('The Google Play URL must be the listing of this package name.', { exact: true }),
+  ).toBeVisible();
   await storeUrl.fill(`https://play.google.com/store/apps/details?id=${pkg}`);
 
   // The app icon validator: 1,000,000 bytes (the helper text still says 3 MB).
   await expect(page.getByText('PNG, JPG or GIF, up to 3 MB', { exact: true })).toBeVisible();
-  await page.getByLabel('Icon file').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1_000_001) });
+  await page
+    .getByLabel('Icon file')
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1_000_001) });
   await expect(page.getByText('File is too large!', { exact: true })).toBeVisible();
   await page.getByLabel('Icon file').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: TINY_PNG });
   await expect(page.getByText('File is too large!', { exact: true })).toHaveCount(0);
@@ -144,7 +184,9 @@ test('General: store-status field rules, real formats, the icon limit, and a sav
   await expect(page.getByLabel('Store status')).toHaveValue('InStore');
 });
 
-test('a viewer sees the form but Save and the visibility switch are disabled with the view-only tooltip', async ({ page }) => {
+test('a viewer sees the form but Save and the visibility switch are disabled with the view-only tooltip', async ({
+  page,
+}) => {
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.setViewportSize({ width: 700, height: 900 });
   await page.goto(appPath(DEMO_APPS.wordGarden.id, 'settings/general'));
@@ -199,7 +241,10 @@ test('API Keys: create shows the full key once, then only its prefix; terminate 
   // The General tab lists the keys too, with the way to this edit view.
   await page.getByRole('tab', { name: 'General' }).click();
   await expect(page.getByText(`${full.slice(0, 13)}…`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Manage API keys' })).toHaveAttribute('href', appPath(id, 'settings/apikeys'));
+  await expect(page.getByRole('link', { name: 'Manage API keys' })).toHaveAttribute(
+    'href',
+    appPath(id, 'settings/apikeys'),
+  );
 });
 
 test('API Keys: a viewer cannot create or terminate', async ({ page }) => {

@@ -13,8 +13,10 @@ import { Modal } from './pages/modal';
 import { appsPath, DEMO_WORKSPACE, unique } from './pages/demo';
 import { expectNoSeriousA11yViolations } from './pages/axe';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
-const ONLY_ADMINS = 'Only administrators can change the workspace name. Please contact your administrator for assistance.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const ONLY_ADMINS =
+  'Only administrators can change the workspace name. Please contact your administrator for assistance.';
 const WIDTHS = [1280, 700] as const;
 
 interface MeApp {
@@ -29,7 +31,11 @@ interface Me {
 }
 
 /** A run-unique name of letters only (time and counter spelled with a–j). */
-const letters = (prefix: string) => `${prefix} ${unique('x').replace(/[^0-9]/g, '').slice(-9).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+const letters = (prefix: string) =>
+  `${prefix} ${unique('x')
+    .replace(/[^0-9]/g, '')
+    .slice(-9)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
 /** A workspace of its own for the test, created through the API by the signed-in user (its admin). */
 async function ownWorkspace(page: Page, token: string, name = letters('Apps Studio')) {
@@ -67,7 +73,9 @@ async function searchAndSelect(page: Page, platform: 'Android' | 'iOS', query: s
   await reviewModal(page).expectOpen();
 }
 
-test('the platform filter counts the apps, and cards open analyze/overview with plugins, integrations/Overview without', async ({ page }) => {
+test('the platform filter counts the apps, and cards open analyze/overview with plugins, integrations/Overview without', async ({
+  page,
+}) => {
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appsPath());
   const shell = new Shell(page);
@@ -102,7 +110,9 @@ test('the platform filter counts the apps, and cards open analyze/overview with 
   await expect(page).toHaveURL(`/workspace/${DEMO_WORKSPACE.id}/app/${withoutPlugins.id}/integrations/Overview`);
 });
 
-test('add an app by search: search → select → review → Add App opens it; the same store app is then marked, not addable', async ({ page }) => {
+test('add an app by search: search → select → review → Add App opens it; the same store app is then marked, not addable', async ({
+  page,
+}) => {
   // A long journey with six axe scans: 30 s is too short on a loaded 2-core machine (it timed out at 32 s there).
   test.slow();
   const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
@@ -127,7 +137,9 @@ test('add an app by search: search → select → review → Add App opens it; t
   const review = reviewModal(page);
   await review.expectOpen();
   await expect(review.root.getByText('dev.demostudio.wordgarden', { exact: true })).toBeVisible();
-  await expect(review.root.getByRole('link', { name: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden' })).toBeVisible();
+  await expect(
+    review.root.getByRole('link', { name: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden' }),
+  ).toBeVisible();
   await scanAtWidths(page, 'the New App review');
   await review.root.getByRole('button', { name: 'Add App', exact: true }).click();
   await review.expectClosed();
@@ -204,12 +216,20 @@ test("'Show on Questboard App' hides and shows an app; a viewer cannot switch it
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(card).toHaveAttribute('data-hidden', 'true');
   await expect(card.getByText('Hidden', { exact: true })).toBeVisible();
-  await expect.poll(async () => (await shell.apiGet<Me>('/api/me')).organisations!.find((o) => o.id === workspace.id)!.apps![0]!.enabled).toBe(false);
+  await expect
+    .poll(
+      async () =>
+        (await shell.apiGet<Me>('/api/me')).organisations!.find((o) => o.id === workspace.id)!.apps![0]!.enabled,
+    )
+    .toBe(false);
   await page.keyboard.press('Escape');
   await expect(toggle).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId(`app-card-${app.id}`)).toHaveAttribute('data-hidden', 'true');
-  await page.getByTestId(`app-card-${app.id}`).getByRole('button', { name: /^Options for / }).click();
+  await page
+    .getByTestId(`app-card-${app.id}`)
+    .getByRole('button', { name: /^Options for / })
+    .click();
   await page.getByRole('switch', { name: 'Show on Questboard App' }).click();
   await expect(page.getByTestId(`app-card-${app.id}`)).not.toHaveAttribute('data-hidden', 'true');
 
@@ -217,13 +237,20 @@ test("'Show on Questboard App' hides and shows an app; a viewer cannot switch it
   const viewer = await browser.newPage();
   await signInByApi(viewer, DEMO_ACCOUNTS.viewer);
   await viewer.goto(appsPath());
-  await viewer.locator('[data-testid^="app-card-"]').first().getByRole('button', { name: /^Options for / }).click();
+  await viewer
+    .locator('[data-testid^="app-card-"]')
+    .first()
+    .getByRole('button', { name: /^Options for / })
+    .click();
   await expect(viewer.getByRole('switch', { name: 'Show on Questboard App' })).toBeDisabled();
   await expect(viewer.getByRole('group', { name: / options$/ }).getByText(VIEW_ONLY, { exact: true })).toBeVisible();
   await viewer.close();
 });
 
-test('workspace settings: the admin renames the workspace (the header follows without a reload); an editor is refused', async ({ page, browser }) => {
+test('workspace settings: the admin renames the workspace (the header follows without a reload); an editor is refused', async ({
+  page,
+  browser,
+}) => {
   // Two sign-ins, two pages and axe scans at two widths: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
@@ -276,7 +303,9 @@ test('workspace settings: the admin renames the workspace (the header follows wi
   await viewer.close();
 });
 
-test("an app card's options popover is drawn above the cards after it: its lower part is what a click there reaches", async ({ page }) => {
+test("an app card's options popover is drawn above the cards after it: its lower part is what a click there reaches", async ({
+  page,
+}) => {
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   for (const width of [1400, 700]) {
     await page.setViewportSize({ width, height: 900 });
@@ -289,18 +318,27 @@ test("an app card's options popover is drawn above the cards after it: its lower
     const cardBox = (await firstCard.boundingBox())!;
     const lower = panel.locator('p').last();
     const box = (await lower.boundingBox())!;
-    expect(box.y + box.height, `the panel's lower item is below the first card at ${width} px`).toBeGreaterThan(cardBox.y + cardBox.height);
+    expect(box.y + box.height, `the panel's lower item is below the first card at ${width} px`).toBeGreaterThan(
+      cardBox.y + cardBox.height,
+    );
     const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     const topmostIsPanel = await page.evaluate(({ x, y }) => {
       const hit = document.elementFromPoint(x, y);
-      const group = [...document.querySelectorAll('[role="group"]')].find((el) => el.getAttribute('aria-label')?.endsWith(' options') && el.checkVisibility());
+      const group = [...document.querySelectorAll('[role="group"]')].find(
+        (el) => el.getAttribute('aria-label')?.endsWith(' options') && el.checkVisibility(),
+      );
       return !!hit && !!group?.contains(hit);
     }, point);
     expect(topmostIsPanel, `the topmost element at the panel's lower item is the panel (${width} px)`).toBe(true);
     // The switch is reachable too, and a click on the lower item does not open the card under it.
     const toggle = panel.getByRole('switch', { name: 'Show on Questboard App' });
     const switchBox = (await toggle.boundingBox())!;
-    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="switch"]') !== null, { x: switchBox.x + switchBox.width / 2, y: switchBox.y + switchBox.height / 2 })).toBe(true);
+    expect(
+      await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="switch"]') !== null, {
+        x: switchBox.x + switchBox.width / 2,
+        y: switchBox.y + switchBox.height / 2,
+      }),
+    ).toBe(true);
     await page.mouse.click(point.x, point.y);
     await expect(page).toHaveURL(appsPath());
     await expect(panel).toBeVisible();

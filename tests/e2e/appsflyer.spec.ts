@@ -21,19 +21,29 @@ import { signInByApi } from './pages/session';
 import { appPath, DEMO_APPS, DEMO_WORKSPACE } from './pages/demo';
 
 const APP = DEMO_APPS.wordGarden.id;
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const IDFA = 'AEBE52E7-03EE-455A-B3C4-E57283966239';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
+const snackbar = (page: Page, text: string) =>
+  page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
 
 async function scan(page: Page, where: string) {
   await expectNoSeriousA11yViolations(page, `${where} (1280 px)`, { soft: true });
   await page.setViewportSize({ width: 700, height: 900 });
   await expectNoSeriousA11yViolations(page, `${where} (700 px)`, { soft: true });
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/\W+/g, '-')}-700.png`, fullPage: true });
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({
+      path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/\W+/g, '-')}-700.png`,
+      fullPage: true,
+    });
   await page.setViewportSize({ width: 1280, height: 900 });
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/\W+/g, '-')}-1280.png`, fullPage: true });
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({
+      path: `${process.env.E2E_SCREENSHOTS}/${where.replace(/\W+/g, '-')}-1280.png`,
+      fullPage: true,
+    });
 }
 
 /** Reads the QR image's pixels in the page and decodes them with jsQR (a well-kept pure-JS decoder). */
@@ -53,7 +63,11 @@ async function decodeQr(page: Page): Promise<string | null> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR, postbacks connect it, disconnect, delete', async ({ browser, page, baseURL }) => {
+test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR, postbacks connect it, disconnect, delete', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000); // eight axe scans, wide and narrow
   await page.setViewportSize({ width: 1280, height: 900 });
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
@@ -63,8 +77,13 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   const guide = page.getByRole('region', { name: 'Connect AppsFlyer' });
   await expect(guide.getByRole('button', { name: 'Enable Plugin' })).toBeEnabled();
   const requirements = guide.getByRole('link', { name: 'AppsFlyer integration requirements' });
-  await expect(requirements).toHaveAttribute('href', `/documentation/appsflyer_integration?workspaceId=${DEMO_WORKSPACE.id}&appId=${APP}`);
-  await expect(page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(requirements).toHaveAttribute(
+    'href',
+    `/documentation/appsflyer_integration?workspaceId=${DEMO_WORKSPACE.id}&appId=${APP}`,
+  );
+  await expect(
+    page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect' }),
+  ).toBeVisible();
   await expect(page.getByTestId('plugin-status')).toHaveText('Not Connected');
   await scan(page, 'AppsFlyer tab without a plugin');
 
@@ -108,7 +127,9 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   await generate.click();
   const qr = page.getByTestId('appsflyer-qr');
   await expect(qr).toBeVisible();
-  expect(await qr.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth])).toEqual([150, 150, 150]);
+  expect(await qr.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth])).toEqual([
+    150, 150, 150,
+  ]);
   const link = (await page.getByTestId('appsflyer-test-link').textContent())!;
   const url = new URL(link);
   expect(`${url.origin}${url.pathname}`).toBe('https://app.appsflyer.com/id1600000002');
@@ -125,7 +146,10 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   expect(opened.status()).toBe(302);
   expect(opened.headers().location).toBe(link);
   // Download PNG: the same code at 600 px.
-  const [download] = await Promise.all([page.waitForEvent('download'), guide.getByRole('button', { name: 'Download PNG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    guide.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('appsflyer-test-link-qr.png');
   await expect(guide.getByRole('button', { name: 'Copy short link' })).toBeEnabled();
   await scan(page, 'AppsFlyer tab enabled with a test link');
@@ -138,13 +162,19 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   await expect(page.getByTestId('plugin-status')).toHaveText('Waiting for Events');
 
   // Real AppsFlyer postbacks from `npm run postback:send` (it signs in and reads the URL itself), one replayed.
-  const { stdout } = await promisify(execFile)(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/postback-send.ts', '--app', APP, '--server', baseURL!, '--count', '3', '--device', IDFA, '--replay'], { cwd: ROOT });
+  const { stdout } = await promisify(execFile)(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['scripts/postback-send.ts', '--app', APP, '--server', baseURL!, '--count', '3', '--device', IDFA, '--replay'],
+    { cwd: ROOT },
+  );
   expect(stdout.match(/ 200 stored/g)).toHaveLength(3);
   expect(stdout.match(/ 200 duplicate/g)).toHaveLength(3);
 
   // The first stored postback connected the plugin on the server; Check Status refreshes the page (SPEC §4 message).
   const stored = await page.request.get(`/api/app/${APP}/plugins`, { headers: { authorization: `Bearer ${token}` } });
-  expect((await stored.json()).plugins.find((p: { source: string }) => p.source === 'AppsFlyer')).toMatchObject({ connected: 'connected' });
+  expect((await stored.json()).plugins.find((p: { source: string }) => p.source === 'AppsFlyer')).toMatchObject({
+    connected: 'connected',
+  });
   await guide.getByRole('button', { name: 'Check Status' }).click();
   await expect(snackbar(page, 'AppsFlyer connected successfully')).toBeVisible();
   await expect(page.getByTestId('plugin-status')).toHaveText('Connected');
@@ -170,17 +200,23 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   await expect(guide.getByRole('button', { name: 'Enable Plugin' })).toBeEnabled();
   await expect(page.getByTestId('plugin-status')).toHaveText('Disconnected');
   // Either Enable Plugin or Connect, not both.
-  await expect(page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect', exact: true })).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect', exact: true }),
+  ).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete Plugin' }).click();
   await page.getByRole('dialog', { name: 'Delete Plugin?' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('plugin-status')).toHaveText('Not Connected');
   // Nothing of the deleted plugin stays: no last event, no postback log.
   await expect(page.getByTestId('last-event')).toHaveCount(0);
   await expect(page.getByTestId('postback-log')).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Connection Status' }).getByRole('button', { name: 'Connect' }),
+  ).toBeVisible();
 });
 
-test('the fresh demo: Dragon Merge iOS is connected beside its stored postbacks; a viewer sees the guards', async ({ page }) => {
+test('the fresh demo: Dragon Merge iOS is connected beside its stored postbacks; a viewer sees the guards', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath('dragon-merge-ios', 'integrations/AppsFlyer'));

@@ -78,7 +78,11 @@ test('a word that is no metric is said, with suggestions from the catalogue (700
   const ask = new AskPage(page);
   await ask.ask('whales by country');
   await expect(page.getByText("'whales' is not a metric I know.")).toBeVisible();
-  await expect(page.getByText('I could not find a metric in that question. Pick one of the suggestions or ask again in other words.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.',
+    ),
+  ).toBeVisible();
   await expect(ask.runButton).toHaveAttribute('aria-disabled', 'true');
   await expectAccessible(page, 'ask: not understood (700)');
 

@@ -22,44 +22,68 @@ async function openBilling(page: Page, tab = '') {
   await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible({ timeout: 20_000 });
 }
 
-for (const width of [1280, 700]) test(`every tab at ${width} px passes axe and shows its content`, async ({ page }) => {
-  // Four axe scans on a shared 2-core machine.
-  test.setTimeout(90_000);
-  await page.setViewportSize({ width, height: 900 });
-  await openBilling(page);
-  const tabs: [string, string, () => Promise<void>][] = [
-    ['balance', 'Balance', async () => {
-      await expect(page.getByRole('region', { name: /^(Credits Available|Current Balance)$/ })).toBeVisible();
-      await expect(page.getByText('$200.00')).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Credits in the order they are used' }).getByRole('listitem')).not.toHaveCount(0);
-    }],
-    ['payment-methods', 'Payment Methods', async () => {
-      await expect(page.getByRole('list', { name: 'Payment methods' }).getByText('Default', { exact: true })).toBeVisible();
-      await expect(page.getByText('Manual invoice', { exact: true })).toBeVisible();
-      await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
-    }],
-    ['payment-history', 'Payment History', async () => {
-      await expect(page.getByRole('region', { name: 'Invoices' }).getByRole('row')).not.toHaveCount(0);
-      await expect(page.getByRole('region', { name: 'Invoices' }).getByText('Paid').first()).toBeVisible();
-    }],
-    ['credits-history', 'Credits History', async () => {
-      const table = page.getByRole('region', { name: 'Credit transactions' });
-      await expect(table.getByText('Expired', { exact: true }).first()).toBeVisible();
-      await expect(table.getByText('Active', { exact: true }).first()).toBeVisible();
-    }],
-  ];
-  for (const [slug, name, check] of tabs) {
-    // Wide: by the tab links; narrow: by the address (each tab is route-addressable).
-    if (width === 1280) await page.getByRole('navigation', { name: 'Billing sections' }).getByRole('link', { name }).click();
-    else await page.goto(`${BILLING}/${slug}`);
-    await expect(page).toHaveURL(new RegExp(`/billing/${slug}$`));
-    await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
-    await check();
-    await expectNoSeriousA11yViolations(page, `billing ${slug} at ${width} px`);
-  }
-});
+for (const width of [1280, 700])
+  test(`every tab at ${width} px passes axe and shows its content`, async ({ page }) => {
+    // Four axe scans on a shared 2-core machine.
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await openBilling(page);
+    const tabs: [string, string, () => Promise<void>][] = [
+      [
+        'balance',
+        'Balance',
+        async () => {
+          await expect(page.getByRole('region', { name: /^(Credits Available|Current Balance)$/ })).toBeVisible();
+          await expect(page.getByText('$200.00')).toBeVisible();
+          await expect(
+            page.getByRole('list', { name: 'Credits in the order they are used' }).getByRole('listitem'),
+          ).not.toHaveCount(0);
+        },
+      ],
+      [
+        'payment-methods',
+        'Payment Methods',
+        async () => {
+          await expect(
+            page.getByRole('list', { name: 'Payment methods' }).getByText('Default', { exact: true }),
+          ).toBeVisible();
+          await expect(page.getByText('Manual invoice', { exact: true })).toBeVisible();
+          await expect(page.getByText('Sandbox', { exact: true })).toBeVisible();
+        },
+      ],
+      [
+        'payment-history',
+        'Payment History',
+        async () => {
+          await expect(page.getByRole('region', { name: 'Invoices' }).getByRole('row')).not.toHaveCount(0);
+          await expect(page.getByRole('region', { name: 'Invoices' }).getByText('Paid').first()).toBeVisible();
+        },
+      ],
+      [
+        'credits-history',
+        'Credits History',
+        async () => {
+          const table = page.getByRole('region', { name: 'Credit transactions' });
+          await expect(table.getByText('Expired', { exact: true }).first()).toBeVisible();
+          await expect(table.getByText('Active', { exact: true }).first()).toBeVisible();
+        },
+      ],
+    ];
+    for (const [slug, name, check] of tabs) {
+      // Wide: by the tab links; narrow: by the address (each tab is route-addressable).
+      if (width === 1280)
+        await page.getByRole('navigation', { name: 'Billing sections' }).getByRole('link', { name }).click();
+      else await page.goto(`${BILLING}/${slug}`);
+      await expect(page).toHaveURL(new RegExp(`/billing/${slug}$`));
+      await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+      await check();
+      await expectNoSeriousA11yViolations(page, `billing ${slug} at ${width} px`);
+    }
+  });
 
-test('add a card on the sandbox page: a declined card is refused, a good one comes back to the success message', async ({ page }) => {
+test('add a card on the sandbox page: a declined card is refused, a good one comes back to the success message', async ({
+  page,
+}) => {
   await openBilling(page, 'payment-methods');
   await page.getByRole('button', { name: 'Add payment method' }).click();
   await expect(page).toHaveURL(/\/sandbox\/payments\/setup\//);
@@ -85,7 +109,9 @@ test('add a card on the sandbox page: a declined card is refused, a good one com
   await expectNoSeriousA11yViolations(page, 'billing after adding a card');
 });
 
-test('redeem a promo code: Redeem is disabled while empty, a good code adds credits, an expired one says so', async ({ page }) => {
+test('redeem a promo code: Redeem is disabled while empty, a good code adds credits, an expired one says so', async ({
+  page,
+}) => {
   await openBilling(page);
   const box = page.getByRole('region', { name: 'Redeem a promo code' });
   const redeem = box.getByRole('button', { name: 'Redeem' });
@@ -106,7 +132,9 @@ test('redeem a promo code: Redeem is disabled while empty, a good code adds cred
   await expect(credits).toHaveCount(before + 1);
 
   await page.goto(`${BILLING}/credits-history`);
-  await expect(page.getByRole('region', { name: 'Credit transactions' }).getByText('Promo code LAUNCH100: Launch offer')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Credit transactions' }).getByText('Promo code LAUNCH100: Launch offer'),
+  ).toBeVisible();
 });
 
 test('download an invoice: a real PDF with its transaction id; no document, no download', async ({ page }) => {
@@ -114,7 +142,10 @@ test('download an invoice: a real PDF with its transaction id; no document, no d
   const table = page.getByRole('region', { name: 'Invoices' });
   const row = table.getByRole('row').filter({ hasText: 'Paid' }).first();
   const transactionId = (await row.getByRole('cell').nth(1).textContent())!.trim();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), row.getByRole('link', { name: /^Download invoice/ }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    row.getByRole('link', { name: /^Download invoice/ }).click(),
+  ]);
   const url = popup.url();
   expect(url).toContain(`/api/billing/invoices/${transactionId}/pdf`);
   // The new tab carries no session: the signed url alone fetches it.
@@ -164,7 +195,9 @@ test('set a default and delete a method behind a confirm', async ({ page }) => {
   await expect(list.getByText('Mastercard')).toHaveCount(0);
 });
 
-test('a method that cannot be deleted says why before any confirm and offers adding a method instead', async ({ page }) => {
+test('a method that cannot be deleted says why before any confirm and offers adding a method instead', async ({
+  page,
+}) => {
   test.setTimeout(60_000); // a workspace and a card of its own, then an axe scan: slow on a busy machine
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   const workspace = await throwawayWorkspace(page.request, token);
@@ -173,14 +206,18 @@ test('a method that cannot be deleted says why before any confirm and offers add
   // workspace has no charges, so its answer is marked that way here.
   await page.route(/\/api\/workspace\/[^/]+\/billing\/payment-methods$/, async (route) => {
     const answer = await (await route.fetch()).json();
-    await route.fulfill({ json: { ...answer, data: answer.data.map((method: object) => ({ ...method, deletable: false })) } });
+    await route.fulfill({
+      json: { ...answer, data: answer.data.map((method: object) => ({ ...method, deletable: false })) },
+    });
   });
   let deletes = 0;
   page.on('request', (request) => void (request.method() === 'DELETE' && deletes++));
   await page.goto(billingPath(workspace.id, 'payment-methods'));
   await page.getByRole('button', { name: 'Delete Visa ending in 4242' }).click();
   const dialog = page.getByRole('dialog', { name: 'This payment method is still needed' });
-  await expect(dialog).toContainText('This is your only payment method and charges are still pending. Add another payment method before deleting this one.');
+  await expect(dialog).toContainText(
+    'This is your only payment method and charges are still pending. Add another payment method before deleting this one.',
+  );
   await expect(dialog.getByRole('button', { name: /^(Delete|Try again)$/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'payment method still needed dialog');
   await dialog.getByRole('button', { name: 'Add payment method' }).click();
@@ -196,7 +233,9 @@ for (const who of ['editor', 'viewer'] as const) {
     await expect(page.getByRole('link', { name: 'Billing' })).toHaveCount(0);
     await page.goto(BILLING);
     await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toHaveCount(0);
-    const res = await page.request.get(`/api/workspace/${DEMO_WORKSPACE.id}/billing/balance`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await page.request.get(`/api/workspace/${DEMO_WORKSPACE.id}/billing/balance`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status()).toBe(403);
   });
 }
@@ -210,4 +249,3 @@ test('an unknown billing tab goes to the canonical billing address, keeping the 
   await expect(page.getByText(ADDED, { exact: true })).toBeVisible();
   await expect(page).toHaveURL(`${BILLING}/payment-methods`);
 });
-

@@ -22,7 +22,10 @@ declare global {
 function watchCsp(page: Page) {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(message.text())) {
+    if (
+      message.type() === 'error' &&
+      /Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i.test(message.text())
+    ) {
       consoleErrors.push(message.text());
     }
   });
@@ -31,7 +34,11 @@ function watchCsp(page: Page) {
       await page.addInitScript(() => {
         window.__cspViolations = [];
         document.addEventListener('securitypolicyviolation', (event) => {
-          window.__cspViolations!.push({ directive: event.violatedDirective, blocked: event.blockedURI, source: event.sourceFile });
+          window.__cspViolations!.push({
+            directive: event.violatedDirective,
+            blocked: event.blockedURI,
+            source: event.sourceFile,
+          });
         });
       });
     },
@@ -46,7 +53,9 @@ function watchCsp(page: Page) {
 
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
-test('sign in, run a report and open the OAuth callback and the inspector flag without a CSP violation', async ({ page }) => {
+test('sign in, run a report and open the OAuth callback and the inspector flag without a CSP violation', async ({
+  page,
+}) => {
   const csp = watchCsp(page);
   await csp.install();
 

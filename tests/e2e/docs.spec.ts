@@ -15,7 +15,8 @@ import { signInByApi } from './pages/session';
 import { appPath, DEMO_APPS, DEMO_WORKSPACE } from './pages/demo';
 import { expectNoSeriousA11yViolations } from './pages/axe';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const DRAGON_ANDROID = 'dragon-merge-android';
 const DRAGON_IOS = 'dragon-merge-ios';
 const SERVICE_ACCOUNT = 'questboard-demo-studio@questboard-sandbox.iam.gserviceaccount.com';
@@ -26,19 +27,26 @@ const GUIDES = [
   { slug: 'appsflyer_integration', heading: 'AppsFlyer integration guide', navLabel: 'AppsFlyer integration' },
   { slug: 'adjust_integration', heading: 'Adjust integration guide', navLabel: 'Adjust integration' },
 ] as const;
-const withApp = (slug: string, appId = DRAGON_ANDROID) => `/documentation/${slug}?workspaceId=${DEMO_WORKSPACE.id}&appId=${appId}`;
-const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
+const withApp = (slug: string, appId = DRAGON_ANDROID) =>
+  `/documentation/${slug}?workspaceId=${DEMO_WORKSPACE.id}&appId=${appId}`;
+const snackbar = (page: Page, text: string) =>
+  page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
 const guide = (page: Page) => page.locator('article.guide');
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 /** An App Settings tab's heading, under the page's App Settings heading and tab bar. */
-const tabHeading = (page: Page, name: string) => page.getByRole('tabpanel').getByRole('heading', { level: 2, name, exact: true });
+const tabHeading = (page: Page, name: string) =>
+  page.getByRole('tabpanel').getByRole('heading', { level: 2, name, exact: true });
 
 test.describe('documentation pages', () => {
-  test('signed out: every guide with and without an app, placeholders, the header and a way to sign in', async ({ page }) => {
+  test('signed out: every guide with and without an app, placeholders, the header and a way to sign in', async ({
+    page,
+  }) => {
     // Without an app in the address: no values note, placeholders in an integration guide.
     await page.goto('/documentation/appsflyer_integration');
     await expect(heading(page, 'AppsFlyer integration guide')).toBeVisible();
-    await expect(guide(page).locator('.guide-placeholder').filter({ hasText: 'your AppsFlyer app ID' }).first()).toBeVisible();
+    await expect(
+      guide(page).locator('.guide-placeholder').filter({ hasText: 'your AppsFlyer app ID' }).first(),
+    ).toBeVisible();
     await expect(page.getByText(/This guide shows placeholders/)).toHaveCount(0);
 
     // With an app: every guide, through the list of guides (which keeps the app in the address).
@@ -50,13 +58,21 @@ test.describe('documentation pages', () => {
       await expect(page).toHaveURL(withApp(slug));
       await expect(page.getByRole('link', { name: 'Questboard home' })).toBeVisible();
       await expect(page.locator('nav[aria-label="Guides"] a[aria-current="page"]')).toHaveText(navLabel);
-      await expect(page.getByText('This guide shows placeholders. Sign in as a member of the app’s workspace to see its own values here.')).toBeVisible();
+      await expect(
+        page.getByText(
+          'This guide shows placeholders. Sign in as a member of the app’s workspace to see its own values here.',
+        ),
+      ).toBeVisible();
       await expect(guide(page)).not.toContainText('dev.demostudio.dragonmerge');
       await expect(guide(page)).not.toContainText(SERVICE_ACCOUNT);
     }
     // The last one (Adjust) names the package and the callback URL by placeholders.
-    await expect(guide(page).locator('.guide-placeholder').filter({ hasText: 'your package name or bundle ID' }).first()).toBeVisible();
-    await expect(guide(page).locator('.guide-placeholder').filter({ hasText: "your app's callback URL" }).first()).toBeVisible();
+    await expect(
+      guide(page).locator('.guide-placeholder').filter({ hasText: 'your package name or bundle ID' }).first(),
+    ).toBeVisible();
+    await expect(
+      guide(page).locator('.guide-placeholder').filter({ hasText: "your app's callback URL" }).first(),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'documentation signed out (wide)');
     await page.setViewportSize({ width: 700, height: 900 });
     await expectNoSeriousA11yViolations(page, 'documentation signed out (700 px)');
@@ -67,7 +83,9 @@ test.describe('documentation pages', () => {
     await expect(heading(page, 'Guide not found')).toBeVisible();
   });
 
-  test("a member reads the app's own values; guide links keep the app; the way back leads to the app's tab", async ({ page }) => {
+  test("a member reads the app's own values; guide links keep the app; the way back leads to the app's tab", async ({
+    page,
+  }) => {
     test.setTimeout(60_000); // eleven guide pages and two axe scans
     await signInByApi(page, DEMO_ACCOUNTS.viewer);
     const filled = 'Filled in with the values of Dragon Merge in Demo Studio.';
@@ -95,7 +113,9 @@ test.describe('documentation pages', () => {
     // so a viewer reads its placeholder (editors and admins see it: tests/server/app-links.test.ts).
     await page.goto(withApp('appsflyer_integration', DRAGON_IOS));
     await expect(guide(page).locator('.guide-value').filter({ hasText: 'id1600000001' }).first()).toBeVisible();
-    await expect(guide(page).locator('.guide-placeholder').filter({ hasText: "your app's postback URL" }).first()).toBeVisible();
+    await expect(
+      guide(page).locator('.guide-placeholder').filter({ hasText: "your app's postback URL" }).first(),
+    ).toBeVisible();
     await page.setViewportSize({ width: 700, height: 900 });
     await expectNoSeriousA11yViolations(page, 'documentation with values (700 px)');
     await page.getByRole('link', { name: 'Back to Dragon Merge' }).click();
@@ -112,20 +132,26 @@ test.describe('documentation pages', () => {
     await signInByApi(page, 'rival@rivalgames.dev');
     await page.goto(withApp('bigquery_integration'));
     await expect(heading(page, 'BigQuery integration guide')).toBeVisible();
-    await expect(page.getByText('This guide shows placeholders: your account cannot see the app named in the address.')).toBeVisible();
+    await expect(
+      page.getByText('This guide shows placeholders: your account cannot see the app named in the address.'),
+    ).toBeVisible();
     await expect(guide(page)).not.toContainText(SERVICE_ACCOUNT);
     await expect(guide(page).locator('.guide-placeholder').first()).toBeVisible();
   });
 });
 
-test('a viewer: the Events tab (parameters and types, search, empty states) and Acquisition Links without Edit URL', async ({ page }) => {
+test('a viewer: the Events tab (parameters and types, search, empty states) and Acquisition Links without Edit URL', async ({
+  page,
+}) => {
   // The demo app's events are recorded by a background job once the server is up; on a fresh server it may still run.
   test.setTimeout(120_000);
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath(DRAGON_ANDROID, 'settings/events'));
   await expect(tabHeading(page, 'Events')).toBeVisible();
   const list = page.getByRole('list', { name: 'Event schemas' });
-  const levelEnd = list.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'level_end', exact: true }) });
+  const levelEnd = list
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'level_end', exact: true }) });
   // Refresh until the job has recorded them.
   await expect(async () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
@@ -146,7 +172,10 @@ test('a viewer: the Events tab (parameters and types, search, empty states) and 
   await page.setViewportSize({ width: 700, height: 900 });
   await page.goto(appPath(DEMO_APPS.pixelRacer.id, 'settings/events'));
   await expect(page.getByRole('heading', { name: 'No events yet' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Integrations' })).toHaveAttribute('href', appPath(DEMO_APPS.pixelRacer.id, 'integrations/Overview'));
+  await expect(page.getByRole('link', { name: 'Go to Integrations' })).toHaveAttribute(
+    'href',
+    appPath(DEMO_APPS.pixelRacer.id, 'integrations/Overview'),
+  );
   await expectNoSeriousA11yViolations(page, 'events tab empty (700 px)');
 
   // Acquisition links for a viewer: Copy works, Edit URL is disabled with the view-only tooltip.
@@ -175,7 +204,9 @@ test('Acquisition Links: copy, the unsupported platform, the edit dialog scanned
   // Copy.
   await oneLink.getByRole('button', { name: 'Copy link OneLink (AppsFlyer)' }).click();
   await expect(snackbar(page, 'Deep link copied to clipboard.')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('https://dragonmerge.onelink.me/Qb7x?pid=questboard_int&c=quests&af_dp=dragonmerge%3A%2F%2Fquests');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    'https://dragonmerge.onelink.me/Qb7x?pid=questboard_int&c=quests&af_dp=dragonmerge%3A%2F%2Fquests',
+  );
 
   // The Adjust link is listed but its platform is not supported: Edit URL disabled with the reason.
   const adjust = links.filter({ hasText: 'AdjustLink' });
@@ -187,10 +218,11 @@ test('Acquisition Links: copy, the unsupported platform, the edit dialog scanned
   // the deeplink-edit machine's browser table (tests/e2e/model-paths/deeplink-edit.paths.ts).
   await oneLink.getByRole('button', { name: 'Edit URL of OneLink (AppsFlyer)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update deep link' });
-  await expect(dialog.getByLabel('Link URL')).toHaveValue('https://dragonmerge.onelink.me/Qb7x?pid=questboard_int&c=quests&af_dp=dragonmerge%3A%2F%2Fquests');
+  await expect(dialog.getByLabel('Link URL')).toHaveValue(
+    'https://dragonmerge.onelink.me/Qb7x?pid=questboard_int&c=quests&af_dp=dragonmerge%3A%2F%2Fquests',
+  );
   await page.setViewportSize({ width: 700, height: 900 });
   await expectNoSeriousA11yViolations(page, 'acquisition links dialog (700 px)');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-
 });

@@ -48,7 +48,8 @@ test.beforeAll(({ request }) => expectAnalyticsReady(request));
 /** A cell as the exports see it: a single-value object ({value: 3}) unwrapped, a missing cell null. */
 function plain(cell: unknown): string | number | boolean | null {
   let value = cell;
-  while (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1) value = Object.values(value)[0];
+  while (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 1)
+    value = Object.values(value)[0];
   return value === undefined ? null : (value as string | number | boolean | null);
 }
 
@@ -93,7 +94,12 @@ async function readXlsx(file: string) {
 const FORMULA_CASES = [
   // text: the result cell; safe: the neutralised text (XLSX cell, Google Sheets value, parsed CSV field);
   // csv / tsv: the field exactly as written in the CSV file and the clipboard text.
-  { text: '=HYPERLINK("http://x","y")', safe: `'=HYPERLINK("http://x","y")`, csv: `"'=HYPERLINK(""http://x"",""y"")"`, tsv: `"'=HYPERLINK(""http://x"",""y"")"` },
+  {
+    text: '=HYPERLINK("http://x","y")',
+    safe: `'=HYPERLINK("http://x","y")`,
+    csv: `"'=HYPERLINK(""http://x"",""y"")"`,
+    tsv: `"'=HYPERLINK(""http://x"",""y"")"`,
+  },
   { text: '+1-2', safe: "'+1-2", csv: "'+1-2", tsv: "'+1-2" },
   { text: '@SUM(A1)', safe: "'@SUM(A1)", csv: "'@SUM(A1)", tsv: "'@SUM(A1)" },
   { text: '-2+3', safe: "'-2+3", csv: "'-2+3", tsv: "'-2+3" },
@@ -155,28 +161,63 @@ async function routeGoogle(page: Page, title: string) {
     const url = new URL(route.request().url());
     google.authRequests.push(url);
     // Google's implicit flow answers on the redirect uri with the token in the hash, next to the state it was given.
-    const answer = new URLSearchParams({ access_token: token, token_type: 'Bearer', expires_in: '3599', scope: url.searchParams.get('scope') ?? '', state: url.searchParams.get('state') ?? '' });
+    const answer = new URLSearchParams({
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: '3599',
+      scope: url.searchParams.get('scope') ?? '',
+      state: url.searchParams.get('state') ?? '',
+    });
     const redirect = `${url.searchParams.get('redirect_uri')}#${answer.toString()}`;
-    await route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Sign in - Google Accounts</title><script>location.replace(${JSON.stringify(redirect)})</script>` });
+    await route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><title>Sign in - Google Accounts</title><script>location.replace(${JSON.stringify(redirect)})</script>`,
+    });
   });
   await context.route('https://sheets.googleapis.com/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204 });
-    google.sheetsCalls.push({ url, method: request.method(), authorization: await request.headerValue('authorization'), body: request.postDataJSON() });
+    google.sheetsCalls.push({
+      url,
+      method: request.method(),
+      authorization: await request.headerValue('authorization'),
+      body: request.postDataJSON(),
+    });
     const path = decodeURIComponent(url.pathname);
     if (request.method() === 'POST' && path === '/v4/spreadsheets') {
-      return route.fulfill({ json: { spreadsheetId: sheet.id, spreadsheetUrl: sheet.url, properties: { title }, sheets: [{ properties: { sheetId: 0, title: 'Report Data' } }] } });
+      return route.fulfill({
+        json: {
+          spreadsheetId: sheet.id,
+          spreadsheetUrl: sheet.url,
+          properties: { title },
+          sheets: [{ properties: { sheetId: 0, title: 'Report Data' } }],
+        },
+      });
     }
     if (request.method() === 'POST' && path === `/v4/spreadsheets/${sheet.id}/values/'Report Data'!A1:append`) {
       google.appendedAt = Date.now();
-      return route.fulfill({ json: { spreadsheetId: sheet.id, tableRange: "'Report Data'!A1", updates: { spreadsheetId: sheet.id, updatedRange: "'Report Data'!A1:D9" } } });
+      return route.fulfill({
+        json: {
+          spreadsheetId: sheet.id,
+          tableRange: "'Report Data'!A1",
+          updates: { spreadsheetId: sheet.id, updatedRange: "'Report Data'!A1:D9" },
+        },
+      });
     }
-    return route.fulfill({ status: 404, json: { error: { code: 404, message: `not answered by the test: ${request.method()} ${path}`, status: 'NOT_FOUND' } } });
+    return route.fulfill({
+      status: 404,
+      json: {
+        error: { code: 404, message: `not answered by the test: ${request.method()} ${path}`, status: 'NOT_FOUND' },
+      },
+    });
   });
   await context.route('https://docs.google.com/**', async (route) => {
     google.sheetTabs.push(route.request().url());
-    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Spreadsheet - Google Sheets</title><h1>Spreadsheet</h1>' });
+    await route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Spreadsheet - Google Sheets</title><h1>Spreadsheet</h1>',
+    });
   });
   return google;
 }
@@ -196,7 +237,8 @@ async function blockPopups(page: Page, pattern: string) {
     };
   }, pattern);
   return {
-    set: (next: string | null) => page.evaluate((value) => void ((window as unknown as { __e2eBlock: string | null }).__e2eBlock = value), next),
+    set: (next: string | null) =>
+      page.evaluate((value) => void ((window as unknown as { __e2eBlock: string | null }).__e2eBlock = value), next),
     opened: () => page.evaluate(() => (window as unknown as { __e2eOpened: string[] }).__e2eOpened),
   };
 }
@@ -212,7 +254,8 @@ async function timeSnackbar(page: Page, text: string) {
     type Span = { shownAt: number; hiddenAt?: number };
     const w = window as unknown as { __e2eSnackbarSpans?: Record<string, Span[]> };
     const spans: Span[] = ((w.__e2eSnackbarSpans ??= {})[message] = []);
-    const present = () => Array.from(document.querySelectorAll('[aria-live="polite"] *')).some((el) => el.textContent?.trim() === message);
+    const present = () =>
+      Array.from(document.querySelectorAll('[aria-live="polite"] *')).some((el) => el.textContent?.trim() === message);
     let shown = present();
     if (shown) spans.push({ shownAt: performance.now() });
     new MutationObserver(() => {
@@ -225,7 +268,9 @@ async function timeSnackbar(page: Page, text: string) {
   return {
     spans: () =>
       page.evaluate(
-        (message) => (window as unknown as { __e2eSnackbarSpans: Record<string, { shownAt: number; hiddenAt?: number }[]> }).__e2eSnackbarSpans[message]!,
+        (message) =>
+          (window as unknown as { __e2eSnackbarSpans: Record<string, { shownAt: number; hiddenAt?: number }[]> })
+            .__e2eSnackbarSpans[message]!,
         text,
       ),
   };
@@ -241,14 +286,18 @@ async function expectShownFor(timer: Awaited<ReturnType<typeof timeSnackbar>>, m
   expect(first, 'the snackbar appeared').toBeDefined();
   expect(first!.hiddenAt, 'the snackbar went away').toBeDefined();
   const shownFor = first!.hiddenAt! - first!.shownAt;
-  test.info().annotations.push({ type: 'snackbar', description: `shown for ${Math.round(shownFor)} ms (expected ${ms} ms)` });
+  test
+    .info()
+    .annotations.push({ type: 'snackbar', description: `shown for ${Math.round(shownFor)} ms (expected ${ms} ms)` });
   expect(shownFor, `shown for about ${ms} ms`).toBeGreaterThanOrEqual(ms - 200);
   expect(shownFor, `shown for about ${ms} ms`).toBeLessThanOrEqual(ms + 1_000);
 }
 
 // -- local exports ---------------------------------------------------------------------------------------------------
 
-test('CSV downloads report_data.csv with the result columns and every row, numbers as plain numerals', async ({ page }) => {
+test('CSV downloads report_data.csv with the result columns and every row, numbers as plain numerals', async ({
+  page,
+}) => {
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
   // The whole available range: more rows than the grid's first page, and the export holds them all.
@@ -290,7 +339,9 @@ test('CSV downloads report_data.csv with the result columns and every row, numbe
   await builder.deleteReport();
 });
 
-test('Excel downloads report_data.xlsx (sheet Report Data, labelled, numeric and date cells) and loads exceljs only then', async ({ page }) => {
+test('Excel downloads report_data.xlsx (sheet Report Data, labelled, numeric and date cells) and loads exceljs only then', async ({
+  page,
+}) => {
   const scripts = scriptsLoaded(page);
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Date' });
@@ -335,7 +386,10 @@ test('Excel downloads report_data.xlsx (sheet Report Data, labelled, numeric and
       }
     });
   });
-  expect(rows.some((row) => typeof plain(row.new_users) === 'number'), 'the result has numbers to check').toBe(true);
+  expect(
+    rows.some((row) => typeof plain(row.new_users) === 'number'),
+    'the result has numbers to check',
+  ).toBe(true);
   await builder.deleteReport();
 });
 
@@ -389,7 +443,10 @@ test('with no rows, Copy to Clipboard alerts that there is no data', async ({ pa
   await builder.deleteReport();
 });
 
-test('formula-looking text is neutralised in the CSV, the XLSX and the clipboard; numbers stay numbers', async ({ page, baseURL }) => {
+test('formula-looking text is neutralised in the CSV, the XLSX and the clipboard; numbers stay numbers', async ({
+  page,
+  baseURL,
+}) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Country' });
@@ -407,9 +464,17 @@ test('formula-looking text is neutralised in the CSV, the XLSX and the clipboard
   const downloadingCsv = page.waitForEvent('download');
   await builder.exportAs('CSV');
   const csv = fs.readFileSync((await (await downloadingCsv).path())!, 'utf8');
-  const expectedCsv = [labels.join(','), ...FORMULA_CASES.map((c, i) => [c.csv, ...metrics.map((m) => numeral(rows[i]![m]))].join(','))].join('\r\n') + '\r\n';
+  const expectedCsv =
+    [
+      labels.join(','),
+      ...FORMULA_CASES.map((c, i) => [c.csv, ...metrics.map((m) => numeral(rows[i]![m]))].join(',')),
+    ].join('\r\n') + '\r\n';
   expect(csv).toBe(UTF8_BOM + expectedCsv);
-  expect(parseCsv(csv.slice(1)).slice(1).map((record) => record[0])).toEqual(FORMULA_CASES.map((c) => c.safe));
+  expect(
+    parseCsv(csv.slice(1))
+      .slice(1)
+      .map((record) => record[0]),
+  ).toEqual(FORMULA_CASES.map((c) => c.safe));
   expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")",-1,0,`);
 
   // XLSX: the neutralised text as text cells, numbers as numeric cells (a negative one too), the null blank.
@@ -437,7 +502,10 @@ test('formula-looking text is neutralised in the CSV, the XLSX and the clipboard
   // Clipboard: tab-separated, the same neutralised text (quoted where it holds a tab, CR or quote).
   await builder.exportAs('Copy to Clipboard');
   await expect(new Shell(page).snackbar(EXPORT_MESSAGES.copied)).toBeVisible();
-  const expectedTsv = [labels.join('\t'), ...FORMULA_CASES.map((c, i) => [c.tsv, ...metrics.map((m) => numeral(rows[i]![m]))].join('\t'))].join('\n');
+  const expectedTsv = [
+    labels.join('\t'),
+    ...FORMULA_CASES.map((c, i) => [c.tsv, ...metrics.map((m) => numeral(rows[i]![m]))].join('\t')),
+  ].join('\n');
   expect(await clipboardText(page)).toBe(expectedTsv);
   await builder.deleteReport();
 });
@@ -451,7 +519,10 @@ test('without a Google client id the Google Sheets item is disabled and says why
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
       const response = await route.fetch();
-      const html = (await response.text()).replace(/(<meta name="questboard-google-client-id" content=")[^"]*(")/, '$1$2');
+      const html = (await response.text()).replace(
+        /(<meta name="questboard-google-client-id" content=")[^"]*(")/,
+        '$1$2',
+      );
       await route.fulfill({ response, body: html });
     },
   );
@@ -473,11 +544,17 @@ test('without a Google client id the Google Sheets item is disabled and says why
   await builder.deleteReport();
 });
 
-test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, the sheet opens after 1 s', async ({ page, baseURL }) => {
+test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, the sheet opens after 1 s', async ({
+  page,
+  baseURL,
+}) => {
   const origin = new URL(baseURL!).origin;
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   const clientId = await page.locator(CLIENT_ID_META).getAttribute('content');
-  expect(clientId, 'the server writes its GOOGLE_CLIENT_ID into the page (scripts/e2e-server.ts sets one)').toBeTruthy();
+  expect(
+    clientId,
+    'the server writes its GOOGLE_CLIENT_ID into the page (scripts/e2e-server.ts sets one)',
+  ).toBeTruthy();
   await builder.groupBy.selectOption({ label: 'Country' });
   const title = unique('Sheets export');
   await builder.rename(title);
@@ -490,7 +567,11 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
   const leaked: string[] = [];
   const popupApiCalls: string[] = [];
   page.context().on('request', (request) => {
-    if (request.url().startsWith(origin) && (request.url().includes(google.token) || (request.headers().authorization ?? '').includes(google.token))) leaked.push(request.url());
+    if (
+      request.url().startsWith(origin) &&
+      (request.url().includes(google.token) || (request.headers().authorization ?? '').includes(google.token))
+    )
+      leaked.push(request.url());
     const api = request.url().startsWith(origin) && /^\/(api|analytics)\//.test(new URL(request.url()).pathname);
     if (api && !request.isNavigationRequest() && request.frame().page() !== page) popupApiCalls.push(request.url());
   });
@@ -532,7 +613,10 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
   expect(append!.body).toEqual({
     range: "'Report Data'!A1",
     majorDimension: 'ROWS',
-    values: [await builder.columnLabels(), ...FORMULA_CASES.map((c, i) => [c.safe, ...metrics.map((m) => plain(served.rows[i]![m]) ?? '')])],
+    values: [
+      await builder.columnLabels(),
+      ...FORMULA_CASES.map((c, i) => [c.safe, ...metrics.map((m) => plain(served.rows[i]![m]) ?? '')]),
+    ],
   });
 
   // The spreadsheet opens in a new tab 1 s after the values are in.
@@ -543,15 +627,23 @@ test('Google Sheets: sign-in pop-up, spreadsheet created, RAW values appended, t
   expect(google.sheetTabs).toEqual([google.sheet.url]);
 
   expect(leaked, 'requests to Questboard carrying the Google token').toEqual([]);
-  const stored = await page.evaluate(() => JSON.stringify(Object.fromEntries(Object.entries(localStorage))) + JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))));
+  const stored = await page.evaluate(
+    () =>
+      JSON.stringify(Object.fromEntries(Object.entries(localStorage))) +
+      JSON.stringify(Object.fromEntries(Object.entries(sessionStorage))),
+  );
   expect(stored).not.toContain(google.token);
   expect(popupApiCalls, 'API calls from the pop-ups').toEqual([]);
-  expect(await page.evaluate(() => localStorage.getItem('questboard.token')), 'the session survives the pop-up').toBe(sessionToken);
+  expect(await page.evaluate(() => localStorage.getItem('questboard.token')), 'the session survives the pop-up').toBe(
+    sessionToken,
+  );
   await sheetTab.close();
   await builder.deleteReport();
 });
 
-test('Google Sheets: blocked pop-ups say so for 3 s and open from a click on Try again / Open Google Sheet', async ({ page }) => {
+test('Google Sheets: blocked pop-ups say so for 3 s and open from a click on Try again / Open Google Sheet', async ({
+  page,
+}) => {
   const blocker = await blockPopups(page, '^https://(accounts|docs)\\.google\\.com/');
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await builder.groupBy.selectOption({ label: 'Platform' });
@@ -584,7 +676,9 @@ test('Google Sheets: blocked pop-ups say so for 3 s and open from a click on Try
 
   // 2. The spreadsheet is made, but its tab (opened 1 s later, outside the click) is blocked.
   await expect.poll(() => google.sheetsCalls.length, { timeout: 20_000 }).toBe(2);
-  const sheetNotice = page.getByRole('alert').filter({ hasText: 'Your Google Sheet is ready, but the pop-up was blocked.' });
+  const sheetNotice = page
+    .getByRole('alert')
+    .filter({ hasText: 'Your Google Sheet is ready, but the pop-up was blocked.' });
   await expect(sheetNotice).toBeVisible({ timeout: 20_000 });
   await expect(shell.snackbar(EXPORT_MESSAGES.popupBlocked)).toBeVisible();
   expect((await blocker.opened()).at(-1)).toBe(google.sheet.url);
@@ -605,7 +699,9 @@ test('Google Sheets: blocked pop-ups say so for 3 s and open from a click on Try
 
 // -- View SQL ----------------------------------------------------------------------------------------------------------
 
-test("'View SQL' shows the compiled SQL with its bound values beside it, also after reopening the report", async ({ page }) => {
+test("'View SQL' shows the compiled SQL with its bound values beside it, also after reopening the report", async ({
+  page,
+}) => {
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.editor);
   await expect(builder.viewSql).toBeDisabled();
   await builder.groupBy.selectOption({ label: 'Country' });
@@ -617,9 +713,13 @@ test("'View SQL' shows the compiled SQL with its bound values beside it, also af
   const start = await builder.startDate.inputValue();
   const end = await builder.endDate.inputValue();
   await builder.rename(unique('SQL'));
-  const posted = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/analytics/template/${ANALYZE_APP.id}`);
+  const posted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === `/analytics/template/${ANALYZE_APP.id}`,
+  );
   await builder.run();
-  const { compiled } = (await (await posted).json()) as { compiled?: { dialect: string; sql: string; params: Record<string, unknown> } };
+  const { compiled } = (await (await posted).json()) as {
+    compiled?: { dialect: string; sql: string; params: Record<string, unknown> };
+  };
   expect(compiled, 'POST /analytics/template answers the compiled SQL').toBeDefined();
 
   const checkDialog = async () => {
@@ -633,7 +733,8 @@ test("'View SQL' shows the compiled SQL with its bound values beside it, also af
     expect(sql).toContain('$date_start');
     expect(sql).toContain('$date_end');
     // Values are bound, never inlined.
-    for (const literal of [ANALYZE_APP.id, start, end, "'US'", "'JP'", 'JP']) expect(sql, `the SQL inlines ${literal}`).not.toContain(literal);
+    for (const literal of [ANALYZE_APP.id, start, end, "'US'", "'JP'", 'JP'])
+      expect(sql, `the SQL inlines ${literal}`).not.toContain(literal);
     await expect(builder.sqlDialog.root.getByText(`Query (${compiled!.dialect})`, { exact: true })).toBeVisible();
 
     const bound = await builder.boundValues();
@@ -649,7 +750,10 @@ test("'View SQL' shows the compiled SQL with its bound values beside it, also af
 
   // Reopened by URL, the report's latest result brings its SQL along (GET /analytics/template/{appId}/{reportId}).
   const id = builder.reportId()!;
-  const loaded = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/analytics/template/${ANALYZE_APP.id}/${id}`);
+  const loaded = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'GET' && new URL(r.url()).pathname === `/analytics/template/${ANALYZE_APP.id}/${id}`,
+  );
   await builder.gotoReport(id);
   expect(((await (await loaded).json()) as { compiled?: unknown }).compiled).toEqual(compiled);
   await expect(builder.results).toBeVisible();

@@ -16,7 +16,8 @@ import { appPath } from './pages/demo';
 
 const APP = 'dragon-merge-android';
 const BANNER = 'Enable at least one conversion event to unlock the Acquire section and start creating quests.';
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -75,9 +76,14 @@ test('connect Firebase, enable a conversion event, see the health line, delete t
   await expect(page.getByTestId('plugin-status')).toHaveText('Connected');
   await expect(page.getByText(BANNER)).toHaveCount(0);
   await expect(events.getByRole('row', { name: /level_complete/ })).toContainText('Enabled');
-  await expect(page.getByRole('link', { name: 'Go to Acquire' })).toHaveAttribute('href', `/workspace/demo-studio/app/${APP}/acquire/target`);
+  await expect(page.getByRole('link', { name: 'Go to Acquire' })).toHaveAttribute(
+    'href',
+    `/workspace/demo-studio/app/${APP}/acquire/target`,
+  );
   await expect(healthLine).toContainText('Receiving');
-  await expect(healthLine).toContainText(/last seen \d+ minutes? ago|last seen a minute ago|last seen a few seconds ago/);
+  await expect(healthLine).toContainText(
+    /last seen \d+ minutes? ago|last seen a minute ago|last seen a few seconds ago/,
+  );
   await scan(page, 'Firebase tab with a conversion event');
 
   // The Overview lists Firebase now, with its health.
@@ -101,8 +107,11 @@ test('a viewer sees the conversion events with Enable and Disable disabled', asy
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await page.goto(appPath('word-garden-ios', 'integrations/Firebase'));
-  await expect(page.getByRole('region', { name: 'Conversion events list' }).getByRole('checkbox', { name: 'level_start' })).toBeDisabled();
-  for (const name of ['Enable', 'Disable']) await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+  await expect(
+    page.getByRole('region', { name: 'Conversion events list' }).getByRole('checkbox', { name: 'level_start' }),
+  ).toBeDisabled();
+  for (const name of ['Enable', 'Disable'])
+    await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
   await expect(page.getByLabel(VIEW_ONLY).first()).toBeVisible();
   await expect(page.getByTestId('firebase-banner')).toContainText(BANNER);
 });

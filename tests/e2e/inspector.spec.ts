@@ -14,7 +14,10 @@ import { sessionMachine } from '../../src/machines/session/session.machine';
 
 /** Every state node of the session machine, by its dotted path (what the diagram draws). */
 const statePaths = (node: { states?: Record<string, unknown> }, prefix = ''): string[] =>
-  Object.entries(node.states ?? {}).flatMap(([key, child]) => [`${prefix}${key}`, ...statePaths(child as typeof node, `${prefix}${key}.`)]);
+  Object.entries(node.states ?? {}).flatMap(([key, child]) => [
+    `${prefix}${key}`,
+    ...statePaths(child as typeof node, `${prefix}${key}.`),
+  ]);
 
 /** Chunks only the inspector loads (named after their modules: src/inspector/*, src/views/inspector/*). */
 const INSPECTOR_CHUNK = /inspector-runtime|mountInspectorPanel|stately-bridge/;
@@ -30,14 +33,19 @@ function recordScripts(page: Page): string[] {
 const toggle = (page: Page) => page.getByRole('button', { name: /^Flow inspector/ });
 const panel = (page: Page) => page.locator('#flow-inspector-panel');
 
-test('?inspect=1: the panel shows the session actor in its statechart and the sign-in event with the password masked', async ({ page, context }) => {
+test('?inspect=1: the panel shows the session actor in its statechart and the sign-in event with the password masked', async ({
+  page,
+  context,
+}) => {
   const scripts = recordScripts(page);
   const popups: string[] = [];
   page.on('popup', (p) => popups.push(p.url()));
 
   await page.goto('/continue?inspect=1');
   await toggle(page).click();
-  await expect(panel(page).locator('[data-machine-id="session"]').getByTestId('flow-state-value')).toHaveText('signedOut.idle');
+  await expect(panel(page).locator('[data-machine-id="session"]').getByTestId('flow-state-value')).toHaveText(
+    'signedOut.idle',
+  );
   // Nothing opened on load: this tab is the only page (checked before the axe scans, which open blank pages).
   expect(context.pages()).toEqual([page]);
   // The sign-in page passes the scan with the panel open.
@@ -69,7 +77,9 @@ test('?inspect=1: the panel shows the session actor in its statechart and the si
   const signInEvent = events.getByRole('listitem').filter({ hasText: 'SIGN_IN' }).first();
   await expect(signInEvent).toContainText(`"email": "${DEMO_ACCOUNTS.editor}"`);
   await expect(signInEvent).toContainText('"password": "[masked]"');
-  await expect(events.getByRole('listitem').filter({ hasText: 'xstate.done.actor.signIn' }).first()).toContainText('"token": "[masked]"');
+  await expect(events.getByRole('listitem').filter({ hasText: 'xstate.done.actor.signIn' }).first()).toContainText(
+    '"token": "[masked]"',
+  );
   // Nowhere in the panel (text, attributes) nor in the page: the password, or the session token.
   const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
   expect(token).toBeTruthy();
@@ -79,7 +89,10 @@ test('?inspect=1: the panel shows the session actor in its statechart and the si
   expect(await page.content()).not.toContain(DEMO_PASSWORD);
 
   // The panel adds no violation on a busier page (the page's own findings are its own spec's business).
-  const scan = await new AxeBuilder({ page }).include('#flow-inspector').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const scan = await new AxeBuilder({ page })
+    .include('#flow-inspector')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.getByRole('button', { name: 'Dock at the bottom' }).click();
   await expect(page.getByRole('button', { name: 'Dock at the right' })).toBeVisible();
@@ -96,7 +109,10 @@ test('?inspect=1: the panel shows the session actor in its statechart and the si
   expect(scripts.filter((url) => /stately-bridge/.test(url))).toEqual([]);
 });
 
-test('"Open in Stately" opens the Stately window on a click and sends it only masked events', async ({ page, context }) => {
+test('"Open in Stately" opens the Stately window on a click and sends it only masked events', async ({
+  page,
+  context,
+}) => {
   // Stand-in for stately.ai/inspect (no internet here): announces itself like the real one and keeps what it gets.
   await context.route('https://stately.ai/**', (route) =>
     route.fulfill({
@@ -115,7 +131,9 @@ test('"Open in Stately" opens the Stately window on a click and sends it only ma
   const stately = await popupPromise;
   await stately.waitForLoadState();
   expect(stately.url()).toMatch(/^https:\/\/stately\.ai\/inspect/);
-  await expect(page.getByRole('status').filter({ hasText: 'The Stately inspector is open in another window' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The Stately inspector is open in another window' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Close flow inspector' }).click();
 
   // Sign in on this page (a reload would end the link): the events go to the Stately window too.
@@ -125,12 +143,15 @@ test('"Open in Stately" opens the Stately window on a click and sends it only ma
   await expect(page).toHaveURL(appsPath());
   const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
 
-  const received = () => stately.evaluate(() => JSON.stringify((window as unknown as { received: unknown[] }).received));
+  const received = () =>
+    stately.evaluate(() => JSON.stringify((window as unknown as { received: unknown[] }).received));
   await expect.poll(async () => (await received()).includes('xstate.done.actor.signIn')).toBe(true);
   const all = await received();
   const messages = JSON.parse(all) as { type: string; name?: string; event?: { type: string; password?: string } }[];
   expect(messages.some((m) => m.type === '@xstate.actor' && m.name === 'session')).toBe(true);
-  expect(messages.find((m) => m.type === '@xstate.event' && m.event?.type === 'SIGN_IN')?.event?.password).toBe('[masked]');
+  expect(messages.find((m) => m.type === '@xstate.event' && m.event?.type === 'SIGN_IN')?.event?.password).toBe(
+    '[masked]',
+  );
   expect(all).not.toContain(DEMO_PASSWORD);
   expect(all).not.toContain(token!);
 });

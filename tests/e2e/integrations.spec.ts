@@ -16,13 +16,15 @@ import { appPath, DEMO_APPS } from './pages/demo';
 import { ReportBuilder } from './pages/report-builder.page';
 
 const APP = DEMO_APPS.pixelRacer.id;
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
 
 test.describe.configure({ mode: 'serial' });
 
-test('connect BigQuery in the sandbox, process a range, run a report on it, then delete the plugin', async ({ page }) => {
+test('connect BigQuery in the sandbox, process a range, run a report on it, then delete the plugin', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.admin);
@@ -81,7 +83,9 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
   await expect(page.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
   await page.getByRole('link', { name: /Continue as limited\.analyst@/ }).click();
   await expect(page).toHaveURL(/\/integrations\/BigQuery$/);
-  await expect(snackbar(page, 'User credential created. Connection could not be configured due to missing IAM permissions.')).toBeVisible();
+  await expect(
+    snackbar(page, 'User credential created. Connection could not be configured due to missing IAM permissions.'),
+  ).toBeVisible();
   await expect(dialog.getByRole('combobox', { name: 'Credential' })).toContainText('limited.analyst@demo-studio.dev');
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -159,8 +163,12 @@ test('a viewer sees every integrations action disabled with the view-only toolti
   await scan(page, 'BigQuery tab as a viewer');
 
   await page.goto(appPath('word-garden-ios', 'integrations/Firebase'));
-  await expect(page.getByRole('navigation', { name: 'Integrations' }).getByRole('link', { name: 'Firebase' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('Enable at least one conversion event to unlock the Acquire section and start creating quests.')).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Integrations' }).getByRole('link', { name: 'Firebase' }),
+  ).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByText('Enable at least one conversion event to unlock the Acquire section and start creating quests.'),
+  ).toBeVisible();
   await scan(page, 'Firebase tab as a viewer');
 });
 

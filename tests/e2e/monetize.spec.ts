@@ -11,7 +11,8 @@ import { signInByApi } from './pages/session';
 import { appPath } from './pages/demo';
 import { expectNoSeriousA11yViolations } from './pages/axe';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const APP = { id: 'dragon-merge-android', name: 'Dragon Merge' };
 const SEEDED = { id: 'dragon-merge-ios', name: 'Dragon Merge' };
 
@@ -21,15 +22,21 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 async function removeCampaign(request: APIRequestContext, token: string) {
   const res = await request.get(`/api/app/${APP.id}/monetize`, { headers: auth(token) });
   const campaign = ((await res.json()) as { data: { id: string } | null }).data;
-  if (campaign) expect((await request.delete(`/api/monetize/${campaign.id}`, { headers: auth(token) })).status()).toBe(200);
+  if (campaign)
+    expect((await request.delete(`/api/monetize/${campaign.id}`, { headers: auth(token) })).status()).toBe(200);
 }
 
 /** The app's event source gets its events from the sandbox export job that runs after the server starts. */
 async function waitForEvents(request: APIRequestContext, token: string) {
-  await expect.poll(async () => {
-    const res = await request.get(`/api/app/${APP.id}/monetize/events`, { headers: auth(token) });
-    return ((await res.json()) as { events: { eventName: string }[] }).events.map((e) => e.eventName);
-  }, { timeout: 60_000, message: 'the demo event source has its events' }).toContain('level_end');
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/app/${APP.id}/monetize/events`, { headers: auth(token) });
+        return ((await res.json()) as { events: { eventName: string }[] }).events.map((e) => e.eventName);
+      },
+      { timeout: 60_000, message: 'the demo event source has its events' },
+    )
+    .toContain('level_end');
 }
 
 const estimate = (page: Page) => page.getByTestId('monetize-estimate');
@@ -42,7 +49,9 @@ async function estimated(page: Page) {
   return { players: Number(match![1]!.replace(/,/g, '')), total: Number(match![2]!.replace(/,/g, '')) };
 }
 
-test('an editor turns Monetize on, fixes the form, targets players with the estimate, saves, edits and turns it off', async ({ page }) => {
+test('an editor turns Monetize on, fixes the form, targets players with the estimate, saves, edits and turns it off', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
   await removeCampaign(page.request, token);
@@ -76,7 +85,9 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await expect(page.getByText('required', { exact: true })).toHaveCount(0);
   // a minimum accepted price above the reference one is refused in the form
   await page.getByLabel('Reference public price ($)').fill('1.2');
-  await expect(page.getByText('The minimum accepted price must not be above the reference public price ($1.20).')).toBeVisible();
+  await expect(
+    page.getByText('The minimum accepted price must not be above the reference public price ($1.20).'),
+  ).toBeVisible();
   await page.getByLabel('Minimum accepted price ($)').fill('');
   await page.getByLabel('Search countries').fill('united');
   await expect(countries.getByText(/Nothing matches/)).toBeVisible();
@@ -90,11 +101,16 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await page.getByRole('radio', { name: 'Some apps' }).check();
   await page.getByRole('radio', { name: 'Players matching conditions' }).check();
   await page.getByRole('button', { name: 'Save campaign' }).click();
-  await expect(page.getByRole('group', { name: /^Apps/ }).getByText('Choose at least one app to send traffic to.')).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: /^Apps/ }).getByText('Choose at least one app to send traffic to.'),
+  ).toBeVisible();
   const first = page.getByRole('listitem', { name: 'Condition 1' });
   await expect(first.getByLabel('Value', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(estimate(page)).toContainText('1 incomplete condition is not counted yet.');
-  await page.getByRole('group', { name: /^Apps/ }).getByRole('checkbox', { name: /Dragon Merge \(iOS\)/ }).check();
+  await page
+    .getByRole('group', { name: /^Apps/ })
+    .getByRole('checkbox', { name: /Dragon Merge \(iOS\)/ })
+    .check();
 
   // Player country = US: fewer players than everyone.
   await first.getByLabel('Value', { exact: true }).fill('US');
@@ -135,7 +151,9 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await page.getByRole('link', { name: 'Edit campaign' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Campaign' })).toBeVisible();
   await expect(page.getByLabel('Reference public price ($)')).toHaveValue('1.2');
-  await expect(page.getByRole('listitem', { name: 'Condition 2' }).getByLabel('Value', { exact: true })).toHaveValue('3');
+  await expect(page.getByRole('listitem', { name: 'Condition 2' }).getByLabel('Value', { exact: true })).toHaveValue(
+    '3',
+  );
   await estimated(page);
   await expectNoSeriousA11yViolations(page, 'monetize edit (700 px)');
   await page.getByLabel('Reference public price ($)').fill('2.5');
@@ -152,7 +170,11 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(monetizeSwitch).toBeChecked();
-  await page.route('**/api/monetize/*', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: { success: false, message: 'Something went wrong.', code: 'internal' } }) : route.fallback()));
+  await page.route('**/api/monetize/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 500, json: { success: false, message: 'Something went wrong.', code: 'internal' } })
+      : route.fallback(),
+  );
   await monetizeSwitch.click({ force: true });
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Failed to remove Monetize!')).toBeVisible();
@@ -165,7 +187,7 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await expect(monetizeSwitch).not.toBeChecked();
 });
 
-test("a viewer sees the campaign and its form but cannot change them (SPEC §6)", async ({ page }) => {
+test('a viewer sees the campaign and its form but cannot change them (SPEC §6)', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 700, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);

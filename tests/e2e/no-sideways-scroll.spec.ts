@@ -16,7 +16,9 @@ import { DEMO_WORKSPACE } from './pages/demo';
  * The routes of the router's table, read from src/routes.ts as text (importing it would load every view; only the
  * router may), each with its pattern from src/paths.ts.
  */
-const routeIds = [...fs.readFileSync(new URL('../../src/routes.ts', import.meta.url), 'utf8').matchAll(/\broute\('(\w+)'/g)].map((m) => m[1] as RouteId);
+const routeIds = [
+  ...fs.readFileSync(new URL('../../src/routes.ts', import.meta.url), 'utf8').matchAll(/\broute\('(\w+)'/g),
+].map((m) => m[1] as RouteId);
 const routes = routeIds.map((id) => ({ id, pattern: patterns[id] }));
 
 const WIDTHS = [320, 766, 800, 1280] as const;
@@ -39,7 +41,8 @@ async function savedReport(): Promise<string> {
   expect(configRes.status()).toBe(200);
   const { configuration } = ((await configRes.json()) as { config: { configuration: ReportConfig } }).config;
   const range = configuration.date_range[0]!;
-  const groupBy = configuration.group_by_where.find((c) => c.column_name === 'date') ?? configuration.group_by_where[0]!;
+  const groupBy =
+    configuration.group_by_where.find((c) => c.column_name === 'date') ?? configuration.group_by_where[0]!;
   const res = await page.request.post(`/analytics/template/${APP}`, {
     headers,
     data: {
@@ -89,7 +92,9 @@ function urlsOf(pattern: string): string[] {
     urls = urls.flatMap((url) => options.map((value) => url.replace(`:${name}`, value)));
   }
   // The Firebase tab exists only for an app with a Firebase plugin.
-  return urls.map((url) => (url.endsWith('/integrations/Firebase') ? url.replace(`/app/${APP}/`, `/app/${FIREBASE_APP}/`) : url));
+  return urls.map((url) =>
+    url.endsWith('/integrations/Firebase') ? url.replace(`/app/${APP}/`, `/app/${FIREBASE_APP}/`) : url,
+  );
 }
 
 /** Network quiet (or 5 s), then two frames, so what the page loads and lays out is there to measure. */
@@ -124,11 +129,16 @@ function measure() {
           return;
         }
       }
-      const clips = ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX) && el !== root && el !== document.body;
+      const clips =
+        ['auto', 'scroll', 'hidden', 'clip'].includes(style.overflowX) && el !== root && el !== document.body;
       for (const child of el.children) walk(child, clipped || clips);
     };
     walk(document.body, false);
-    return { scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth), viewport, offenders: offenders.slice(0, 6) };
+    return {
+      scrollWidth: Math.max(root.scrollWidth, document.body.scrollWidth),
+      viewport,
+      offenders: offenders.slice(0, 6),
+    };
   });
 }
 
@@ -157,7 +167,10 @@ for (const route of routes) {
         await page.setViewportSize({ width, height: HEIGHT });
         await settle();
         const { scrollWidth, viewport, offenders } = await measure();
-        if (scrollWidth > viewport) problems.push(`${page.url()} at ${width} px: the page is ${scrollWidth} px wide\n    ${offenders.join('\n    ')}`);
+        if (scrollWidth > viewport)
+          problems.push(
+            `${page.url()} at ${width} px: the page is ${scrollWidth} px wide\n    ${offenders.join('\n    ')}`,
+          );
       }
       expect(problems, problems.join('\n')).toEqual([]);
     });

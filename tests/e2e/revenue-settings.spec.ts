@@ -13,7 +13,8 @@ import { signInByApi } from './pages/session';
 import { appPath } from './pages/demo';
 
 const APP = 'dragon-merge-ios';
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 
 /** The BigQuery tab's Events table, once the demo app's export job has listed its events. */
 async function openEvent(page: Page, eventName: string) {
@@ -38,11 +39,15 @@ test('open an event, its parameters, the Revenue Settings choices, back to All E
   // Event Parameter, Data Type, Sample, read from the data (the export's event_value_in_usd too).
   const table = page.getByRole('region', { name: 'Event parameters' });
   await expect(table.getByRole('columnheader')).toHaveText(['Event Parameter', 'Data Type', 'Sample']);
-  const valueRow = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'event_value_in_usd', exact: true }) });
+  const valueRow = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: 'event_value_in_usd', exact: true }) });
   await expect(valueRow.getByRole('cell').nth(1)).toHaveText('FLOAT64');
   await expect(valueRow.getByRole('cell').nth(2)).toHaveText(/^\d+\.\d+$/);
   await expect(table.getByRole('row').filter({ hasText: 'product_id' }).getByRole('cell').nth(2)).toHaveText(/^pack_/);
-  await expect(page.getByText('No revenue settings: counts IAP revenue from event_value_in_usd by default.')).toBeVisible();
+  await expect(
+    page.getByText('No revenue settings: counts IAP revenue from event_value_in_usd by default.'),
+  ).toBeVisible();
   await scan(page, 'Event detail');
 
   // New settings: no Delete; Save once the three selects are chosen.
@@ -50,9 +55,15 @@ test('open an event, its parameters, the Revenue Settings choices, back to All E
   const dialog = page.getByRole('dialog', { name: 'Revenue Settings' });
   await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await expect(dialog.getByRole('combobox', { name: 'Revenue Type' }).locator('option:not([disabled])')).toHaveText(['Ads', 'IAP', 'Other']);
+  await expect(dialog.getByRole('combobox', { name: 'Revenue Type' }).locator('option:not([disabled])')).toHaveText([
+    'Ads',
+    'IAP',
+    'Other',
+  ]);
   // Only numbers may be revenue: the text parameter product_id is not offered there, but is as the currency.
-  await expect(dialog.getByRole('combobox', { name: 'Revenue Parameter' }).locator('option', { hasText: 'product_id' })).toHaveCount(0);
+  await expect(
+    dialog.getByRole('combobox', { name: 'Revenue Parameter' }).locator('option', { hasText: 'product_id' }),
+  ).toHaveCount(0);
   await dialog.getByRole('combobox', { name: 'Revenue Type' }).selectOption('ads');
   await dialog.getByRole('combobox', { name: 'Revenue Parameter' }).selectOption('event_value_in_usd');
   await dialog.getByRole('combobox', { name: 'Currency Parameter' }).selectOption('product_id');
@@ -64,19 +75,25 @@ test('open an event, its parameters, the Revenue Settings choices, back to All E
   // table (tests/e2e/model-paths/revenue-settings.paths.ts).
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('No revenue settings: counts IAP revenue from event_value_in_usd by default.')).toBeVisible();
+  await expect(
+    page.getByText('No revenue settings: counts IAP revenue from event_value_in_usd by default.'),
+  ).toBeVisible();
 
   // The breadcrumb's All Events goes back to the table, focus on the event it came from.
   await breadcrumb.getByRole('button', { name: 'All Events' }).click();
-  await expect(page.getByRole('region', { name: 'Events list' }).getByRole('button', { name: 'in_app_purchase', exact: true })).toBeFocused();
+  await expect(
+    page.getByRole('region', { name: 'Events list' }).getByRole('button', { name: 'in_app_purchase', exact: true }),
+  ).toBeFocused();
 });
 
-test('a viewer reads an event\'s detail; Revenue Settings is disabled with the view-only tooltip', async ({ page }) => {
+test("a viewer reads an event's detail; Revenue Settings is disabled with the view-only tooltip", async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);
   await openEvent(page, 'ad_impression');
-  await expect(page.getByRole('region', { name: 'Event parameters' }).getByRole('cell', { name: 'ad_format', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Event parameters' }).getByRole('cell', { name: 'ad_format', exact: true }),
+  ).toBeVisible();
   const detail = page.getByRole('region', { name: 'ad_impression' });
   await expect(detail.getByRole('button', { name: 'Revenue Settings' })).toBeDisabled();
   await expect(detail.getByLabel(VIEW_ONLY)).toBeVisible();

@@ -19,7 +19,12 @@ async function recordOverlayTransitions(page: Page) {
     });
   });
   return {
-    count: () => page.evaluate(() => (window as unknown as { overlayTransitions: string[] }).overlayTransitions.filter((p) => p === 'opacity').length),
+    count: () =>
+      page.evaluate(
+        () =>
+          (window as unknown as { overlayTransitions: string[] }).overlayTransitions.filter((p) => p === 'opacity')
+            .length,
+      ),
   };
 }
 
@@ -27,7 +32,11 @@ async function recordOverlayTransitions(page: Page) {
 const focused = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return { name: el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '', inOverlay: !!el?.closest('#overlay-menu'), tag: el?.tagName ?? '' };
+    return {
+      name: el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '',
+      inOverlay: !!el?.closest('#overlay-menu'),
+      tag: el?.tagName ?? '',
+    };
   });
 
 // The tests are independent (fresh contexts, unique emails): let both workers share them.
@@ -82,7 +91,18 @@ test.describe('narrow screen (390 px)', () => {
     expect(box!.y).toBe(64);
     expect(box!.height).toBe(844 - 64);
 
-    for (const label of ['Apps', 'Team', 'Activity', 'Billing', 'Settings', 'Analyze', 'Acquire', 'Monetize', 'Integrations', 'App Settings']) {
+    for (const label of [
+      'Apps',
+      'Team',
+      'Activity',
+      'Billing',
+      'Settings',
+      'Analyze',
+      'Acquire',
+      'Monetize',
+      'Integrations',
+      'App Settings',
+    ]) {
       await expect(shell.navLink(label, shell.overlay)).toBeVisible();
     }
 
@@ -105,7 +125,9 @@ test.describe('narrow screen (390 px)', () => {
     await expect(shell.menuButton).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('the overlay menu is a modal: it fades in and out, keeps the focus inside, closes on Escape, focus returns to the menu button', async ({ page }) => {
+  test('the overlay menu is a modal: it fades in and out, keeps the focus inside, closes on Escape, focus returns to the menu button', async ({
+    page,
+  }) => {
     const shell = new Shell(page);
     await signInByApi(page, DEMO_ACCOUNTS.admin);
     await page.goto(appPath(DEMO_APPS.pixelRacer.id, 'acquire/target'));
@@ -126,11 +148,16 @@ test.describe('narrow screen (390 px)', () => {
     for (let i = 0; i < linkCount + 2; i++) {
       await page.keyboard.press('Tab');
       const now = await focused(page);
-      expect(now.inOverlay || now.name === 'Close menu', `Tab ${i + 1} stays in the menu (focused: ${now.tag} "${now.name}")`).toBe(true);
+      expect(
+        now.inOverlay || now.name === 'Close menu',
+        `Tab ${i + 1} stays in the menu (focused: ${now.tag} "${now.name}")`,
+      ).toBe(true);
     }
     await shell.closeMenuButton.focus();
     await page.keyboard.press('Shift+Tab');
-    expect((await focused(page)).inOverlay, 'Shift+Tab from the close button goes to the last item of the menu').toBe(true);
+    expect((await focused(page)).inOverlay, 'Shift+Tab from the close button goes to the last item of the menu').toBe(
+      true,
+    );
     await page.keyboard.press('Tab');
     await expect(shell.closeMenuButton).toBeFocused();
     await page.keyboard.press('Tab');
@@ -200,7 +227,9 @@ test.describe('wide screen', () => {
     await expect(page).toHaveURL(appPath(DEMO_APPS.pixelRacer.id, 'acquire/target'));
   });
 
-  test('a skip link is the first focusable element, shows on focus and moves the focus to the main content', async ({ page }) => {
+  test('a skip link is the first focusable element, shows on focus and moves the focus to the main content', async ({
+    page,
+  }) => {
     await signInByApi(page, DEMO_ACCOUNTS.admin);
     await page.goto(teamPath());
     await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
@@ -261,7 +290,10 @@ test.describe('wide screen', () => {
     await expect(page.getByRole('menuitem', { name: 'Create new', exact: true })).toBeVisible();
     // Headless UI keeps the focus on the menu and points at the active item (aria-activedescendant).
     await expect(page.getByRole('menu')).toBeFocused();
-    await expect(page.getByRole('menu')).toHaveAttribute('aria-activedescendant', (await page.getByRole('menuitem').first().getAttribute('id'))!);
+    await expect(page.getByRole('menu')).toHaveAttribute(
+      'aria-activedescendant',
+      (await page.getByRole('menuitem').first().getAttribute('id'))!,
+    );
     expect(menus().length, 'loaded once asked for').toBe(1);
     await page.keyboard.press('Escape');
     await expect(shell.workspaceSelector(DEMO_WORKSPACE.name)).toBeFocused();

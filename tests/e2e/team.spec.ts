@@ -12,7 +12,15 @@ import { signInByApi } from './pages/session';
 import { InvitePage, acceptInviteByApi, inviteByApi } from './pages/invite.page';
 import { inviteLinkFor, outboxFor } from './pages/mailbox';
 import { throwawayWorkspace } from './pages/apps.page';
-import { appsPath, DEMO_WORKSPACE, EXPIRED_INVITE_EMAIL, PENDING_INVITE_EMAIL, STAFF_EMAIL, teamPath, uniqueEmail } from './pages/demo';
+import {
+  appsPath,
+  DEMO_WORKSPACE,
+  EXPIRED_INVITE_EMAIL,
+  PENDING_INVITE_EMAIL,
+  STAFF_EMAIL,
+  teamPath,
+  uniqueEmail,
+} from './pages/demo';
 
 // The tests are independent (fresh contexts, unique emails): let both workers share them.
 test.describe.configure({ mode: 'parallel' });
@@ -75,7 +83,9 @@ test.describe('narrow screen (390 px)', () => {
     const team = new TeamPage(page);
     await page.goto(teamPath());
     const cards = page.getByRole('list', { name: 'Team members and pending invites' });
-    await expect(cards.getByRole('listitem').filter({ hasText: EXPIRED_INVITE_EMAIL }).getByText('Expired', { exact: true })).toBeVisible();
+    await expect(
+      cards.getByRole('listitem').filter({ hasText: EXPIRED_INVITE_EMAIL }).getByText('Expired', { exact: true }),
+    ).toBeVisible();
     await expect(team.table).toHaveCount(0);
     await expect(team.rowMenuButtons).toHaveCount(0);
 
@@ -202,7 +212,10 @@ test('invite a new user, accept in a second browser context, then sign in as the
   });
 });
 
-test('an invitation accepted while someone else is signed in switches the session without a reload', async ({ page, request }) => {
+test('an invitation accepted while someone else is signed in switches the session without a reload', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('switch');
   const adminToken = await signInByApi(page, DEMO_ACCOUNTS.admin);
   await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
@@ -210,18 +223,25 @@ test('an invitation accepted while someone else is signed in switches the sessio
 
   const invite = new InvitePage(page);
   await invite.open(link, DEMO_WORKSPACE.name);
-  await expect(page.getByRole('status')).toHaveText(`You are signed in as ${DEMO_ACCOUNTS.admin}. Joining signs you in as ${email}.`);
+  await expect(page.getByRole('status')).toHaveText(
+    `You are signed in as ${DEMO_ACCOUNTS.admin}. Joining signs you in as ${email}.`,
+  );
   await page.evaluate(() => ((window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true));
   await invite.join('Sam', 'Switcher', 'switched-by-e2e-1');
 
   await expect(page).toHaveURL(appsPath(DEMO_WORKSPACE.id));
   await expect(page.getByRole('heading', { name: 'Apps', exact: true })).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument), 'no page reload').toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument),
+    'no page reload',
+  ).toBe(true);
   const shell = new Shell(page);
   expect(await shell.token()).not.toBe(adminToken);
   expect((await shell.apiGet<{ workEmail: string }>('/api/me')).workEmail).toBe(email);
   // The replaced admin session is revoked on the server, not just forgotten by the browser.
-  await expect.poll(async () => (await request.get('/api/me', { headers: { authorization: `Bearer ${adminToken}` } })).status()).toBe(401);
+  await expect
+    .poll(async () => (await request.get('/api/me', { headers: { authorization: `Bearer ${adminToken}` } })).status())
+    .toBe(401);
   // The shell is the viewer's now: no Billing (admin only).
   await expect(shell.navLink('Team')).toBeVisible();
   await expect(shell.navLink('Billing')).toHaveCount(0);
@@ -233,7 +253,11 @@ test('the admin changes a member role and removes the member after confirming', 
   const email = uniqueEmail('member');
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   await inviteByApi(request, token, DEMO_WORKSPACE.id, email, 'viewer');
-  await acceptInviteByApi(request, await inviteLinkFor(email), { firstName: 'Milo', lastName: 'Member', password: 'member-by-e2e-1' });
+  await acceptInviteByApi(request, await inviteLinkFor(email), {
+    firstName: 'Milo',
+    lastName: 'Member',
+    password: 'member-by-e2e-1',
+  });
   const team = new TeamPage(page);
   await team.goto();
   const row = team.row(email);
@@ -247,7 +271,11 @@ test('the admin changes a member role and removes the member after confirming', 
 
   // Cancelling the confirmation keeps the member.
   let confirm = await team.openRemove(email);
-  await expect(confirm.root.getByText(`Are you sure you want to remove Milo Member from ${DEMO_WORKSPACE.name}?`, { exact: false })).toBeVisible();
+  await expect(
+    confirm.root.getByText(`Are you sure you want to remove Milo Member from ${DEMO_WORKSPACE.name}?`, {
+      exact: false,
+    }),
+  ).toBeVisible();
   await confirm.root.getByRole('button', { name: 'Cancel', exact: true }).click();
   await confirm.expectClosed();
   await expect(row).toBeVisible();
@@ -263,7 +291,10 @@ test('the admin changes a member role and removes the member after confirming', 
   await expect(team.row(email)).toHaveCount(0);
 });
 
-test('an existing account joins with its password alone; the e-mail says who invited it and with which role', async ({ page, request }) => {
+test('an existing account joins with its password alone; the e-mail says who invited it and with which role', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('existing');
   const password = 'existing-by-e2e-1';
   const adminToken = await signInByApi(page, DEMO_ACCOUNTS.admin);
@@ -274,14 +305,21 @@ test('an existing account joins with its password alone; the e-mail says who inv
   await inviteByApi(request, adminToken, other.id, email, 'editor');
   const mail = (await outboxFor(email)).at(-1)!;
   expect(mail.subject).toBe(`Ada Admin invited you to ${other.name} on Questboard`);
-  expect(mail.body).toContain(`Ada Admin (${DEMO_ACCOUNTS.admin}) invited you to join ${other.name} on Questboard as Editor.`);
+  expect(mail.body).toContain(
+    `Ada Admin (${DEMO_ACCOUNTS.admin}) invited you to join ${other.name} on Questboard as Editor.`,
+  );
 
   const invite = new InvitePage(page);
   await invite.open(await inviteLinkFor(email), other.name);
-  await expect(page.getByText(`${email} already has a Questboard account. Enter its password to join ${other.name}.`)).toBeVisible();
+  await expect(
+    page.getByText(`${email} already has a Questboard account. Enter its password to join ${other.name}.`),
+  ).toBeVisible();
   await invite.confirmWithPassword(password);
   await expect(page).toHaveURL(appsPath(other.id));
-  expect((await new Shell(page).apiGet<{ firstName: string; lastName: string }>('/api/me'))).toMatchObject({ firstName: 'Ezra', lastName: 'Existing' });
+  expect(await new Shell(page).apiGet<{ firstName: string; lastName: string }>('/api/me')).toMatchObject({
+    firstName: 'Ezra',
+    lastName: 'Existing',
+  });
 });
 
 test("a resent invite's old link says a newer invitation was sent", async ({ page, request }) => {
@@ -289,22 +327,40 @@ test("a resent invite's old link says a newer invitation was sent", async ({ pag
   const adminToken = await signInByApi(page, DEMO_ACCOUNTS.admin);
   await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
   const first = await inviteLinkFor(email);
-  const resent = await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/resend`, { data: { email }, headers: { authorization: `Bearer ${adminToken}` } });
+  const resent = await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/resend`, {
+    data: { email },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   expect(resent.status()).toBe(200);
   await expect.poll(() => inviteLinkFor(email)).not.toBe(first);
   await page.goto(first);
-  await expect(page.getByRole('heading', { name: `A newer invitation was sent to ${email}`, exact: true })).toBeVisible();
-  await expect(page.getByText('A newer invitation was sent to this email address. Open the link in the most recent invitation email.')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: `A newer invitation was sent to ${email}`, exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      'A newer invitation was sent to this email address. Open the link in the most recent invitation email.',
+    ),
+  ).toBeVisible();
 });
 
 test('a role change and a removal reach a signed-in member without a reload', async ({ page, request }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('follows');
-  const adminToken = (await (await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.admin, password: 'questboard-demo' } })).json()).token as string;
+  const adminToken = (
+    await (
+      await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.admin, password: 'questboard-demo' } })
+    ).json()
+  ).token as string;
   const auth = { authorization: `Bearer ${adminToken}` };
   await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
-  await acceptInviteByApi(request, await inviteLinkFor(email), { firstName: 'Flo', lastName: 'Follows', password: 'follows-by-e2e-1' });
-  const team = (await (await request.get(`/api/workspace/${DEMO_WORKSPACE.id}/team`, { headers: auth })).json()).accounts as Array<{ accountId: string; workEmail: string }>;
+  await acceptInviteByApi(request, await inviteLinkFor(email), {
+    firstName: 'Flo',
+    lastName: 'Follows',
+    password: 'follows-by-e2e-1',
+  });
+  const team = (await (await request.get(`/api/workspace/${DEMO_WORKSPACE.id}/team`, { headers: auth })).json())
+    .accounts as Array<{ accountId: string; workEmail: string }>;
   const accountId = team.find((row) => row.workEmail === email)!.accountId;
 
   await page.clock.install();
@@ -316,20 +372,34 @@ test('a role change and a removal reach a signed-in member without a reload', as
   await page.evaluate(() => ((window as unknown as { e2eSameDocument: boolean }).e2eSameDocument = true));
 
   // Promoted to admin elsewhere: back in the window (the last read is older than the focus throttle), the menu follows.
-  expect((await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/role`, { data: { accountId, role: 'admin' }, headers: auth })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/role`, {
+        data: { accountId, role: 'admin' },
+        headers: auth,
+      })
+    ).status(),
+  ).toBe(200);
   await page.clock.fastForward('00:31');
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(shell.snackbar(`Your role in ${DEMO_WORKSPACE.name} is now Team Admin.`)).toBeVisible();
   await expect(shell.navLink('Billing')).toBeVisible();
 
   // Removed: the next call about the workspace answers 404, and the member is taken out with a notice.
-  expect((await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/remove`, { data: { email }, headers: auth })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/workspace/${DEMO_WORKSPACE.id}/team/remove`, { data: { email }, headers: auth })
+    ).status(),
+  ).toBe(200);
   await shell.navLink('Team').click();
   await expect(shell.snackbar(`You are no longer a member of ${DEMO_WORKSPACE.name}.`)).toBeVisible();
   await expect(page).toHaveURL(/\/workspace\/home$/);
   await expect(page.getByText("User don't have workspace. Please create one.")).toBeVisible();
   await expect(page.getByText('Workspace not found!')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument), 'no page reload').toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { e2eSameDocument?: boolean }).e2eSameDocument),
+    'no page reload',
+  ).toBe(true);
 });
 
 /** True for a clearly red colour (rgb() or the oklch() Tailwind 4 computes). */

@@ -25,7 +25,9 @@ async function ownWorkspace(page: Page, token: string) {
   return { id: ((await res.json()) as { data: { id: string } }).data.id, name };
 }
 
-test('workspace settings: the website shows as stored after a save, ftp:// is refused under the field, the server\'s reason shows under the icon', async ({ page }) => {
+test("workspace settings: the website shows as stored after a save, ftp:// is refused under the field, the server's reason shows under the icon", async ({
+  page,
+}) => {
   test.slow();
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   const shell = new Shell(page);
@@ -46,14 +48,18 @@ test('workspace settings: the website shows as stored after a save, ftp:// is re
   // ftp:// is not a website: refused under the field, nothing sent, the stored value unchanged.
   await website.fill(`ftp://files.${host}`);
   await save.click();
-  await expect(page.getByText('Website must be a web address (https://): ftp addresses are not supported.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Website must be a web address (https://): ftp addresses are not supported.', { exact: true }),
+  ).toBeVisible();
   await expect(website).toHaveAttribute('aria-invalid', 'true');
   expect((await shell.apiGet<WorkspaceAnswer>(`/api/workspace/${workspace.id}`)).data.website).toBe(`https://${host}`);
   await website.fill(host);
 
   // A text file named .png passes the form's check by name; the server reads its bytes and says why, under the
   // icon, while the title stays SPEC's.
-  await page.getByLabel('Icon file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') });
+  await page
+    .getByLabel('Icon file')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('plain text, not a picture') });
   await save.click();
   await expect(page.locator('form').getByRole('alert').filter({ hasText: 'Error updating workspace!' })).toBeVisible();
   await expect(page.getByText('Icon must be a PNG, JPG or GIF image.', { exact: true })).toBeVisible();

@@ -10,7 +10,16 @@ import { acceptInviteFlow } from '../../src/machines/accept-invite/accept-invite
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { acceptInviteMachine, type AcceptInviteEvent } from '../../src/machines/accept-invite/accept-invite.machine';
 import { adminAccount, invitePreview, joinedAccount, joinResponse } from '../fixtures/team';
-import { defineModel, eventTypes, pathOf, pendingForever, replay, shortestPaths, shortestPathTo, unreachedStateNodeIds } from './graph-harness';
+import {
+  defineModel,
+  eventTypes,
+  pathOf,
+  pendingForever,
+  replay,
+  shortestPaths,
+  shortestPathTo,
+  unreachedStateNodeIds,
+} from './graph-harness';
 import { calls } from './fixtures';
 
 const FIRST_NAME_REQUIRED = 'First name is required.';
@@ -45,7 +54,11 @@ const outcomes = {
   offline: load.offline(),
   joined: accept.done(joinResponse),
   wrongPassword: accept.status(401, ALREADY, 'invalid_credentials'),
-  expiredMeanwhile: accept.status(410, 'This invitation has expired. Ask your workspace admin to resend it.', 'invite_expired'),
+  expiredMeanwhile: accept.status(
+    410,
+    'This invitation has expired. Ask your workspace admin to resend it.',
+    'invite_expired',
+  ),
   crashed: accept.fetchFailed(),
   serverCrashed: accept.crash(),
   bare500: accept.bare500(),
@@ -55,10 +68,23 @@ const fixtures = defineModel(acceptInviteMachine, {
   CHANGE: [ev.firstName, ev.firstNameBlank, ev.lastName, ev.passwordShort, ev.password],
   SUBMIT: ev.submit,
   RETRY: ev.retry,
-  'xstate.done.actor.loadInvite': [outcomes.pending, outcomes.pendingExisting, outcomes.expired, outcomes.accepted, outcomes.revoked, outcomes.superseded],
+  'xstate.done.actor.loadInvite': [
+    outcomes.pending,
+    outcomes.pendingExisting,
+    outcomes.expired,
+    outcomes.accepted,
+    outcomes.revoked,
+    outcomes.superseded,
+  ],
   'xstate.error.actor.loadInvite': [outcomes.unknown, outcomes.offline, outcomes.loadCrashed],
   'xstate.done.actor.acceptInvite': outcomes.joined,
-  'xstate.error.actor.acceptInvite': [outcomes.wrongPassword, outcomes.expiredMeanwhile, outcomes.crashed, outcomes.serverCrashed, outcomes.bare500],
+  'xstate.error.actor.acceptInvite': [
+    outcomes.wrongPassword,
+    outcomes.expiredMeanwhile,
+    outcomes.crashed,
+    outcomes.serverCrashed,
+    outcomes.bare500,
+  ],
 });
 const allEvents = fixtures.events;
 
@@ -66,14 +92,35 @@ const model = acceptInviteMachine.provide({ actors: { loadInvite: pendingForever
 
 describe('accept-invite machine paths', () => {
   it('reaches every state node (the branch on hasAccount is transient)', () => {
-    expect(unreachedStateNodeIds(acceptInviteMachine, shortestPaths(model, allEvents, { input }), ['acceptInvite.ready.branching'])).toEqual([]);
+    expect(
+      unreachedStateNodeIds(acceptInviteMachine, shortestPaths(model, allEvents, { input }), [
+        'acceptInvite.ready.branching',
+      ]),
+    ).toEqual([]);
   });
 
   it('join: loading → ready → (invalid, then valid) → joining → joined, handing token and account over', async () => {
-    const path = pathOf(model, [outcomes.pending, ev.submit, ev.firstName, ev.lastName, ev.passwordShort, ev.password, ev.submit, outcomes.joined], input);
+    const path = pathOf(
+      model,
+      [
+        outcomes.pending,
+        ev.submit,
+        ev.firstName,
+        ev.lastName,
+        ev.passwordShort,
+        ev.password,
+        ev.submit,
+        outcomes.joined,
+      ],
+      input,
+    );
     const afterEmptySubmit = path.steps[2]!.state;
     expect(afterEmptySubmit.matches({ ready: 'newAccount' })).toBe(true);
-    expect(afterEmptySubmit.context.errors).toEqual({ firstName: FIRST_NAME_REQUIRED, lastName: LAST_NAME_REQUIRED, password: PASSWORD_TOO_SHORT });
+    expect(afterEmptySubmit.context.errors).toEqual({
+      firstName: FIRST_NAME_REQUIRED,
+      lastName: LAST_NAME_REQUIRED,
+      password: PASSWORD_TOO_SHORT,
+    });
     expect(path.steps[5]!.state.context.errors).toEqual({ password: PASSWORD_TOO_SHORT });
     expect(path.steps[7]!.state.matches('joining')).toBe(true);
     expect(path.state.matches('joined')).toBe(true);
@@ -86,7 +133,11 @@ describe('accept-invite machine paths', () => {
 
   describe('an existing account only confirms with its password', () => {
     it('asks for no names: an empty submit asks for the password, then joining sends the password alone', async () => {
-      const path = pathOf(model, [outcomes.pendingExisting, ev.submit, ev.passwordShort, ev.submit, outcomes.joined], input);
+      const path = pathOf(
+        model,
+        [outcomes.pendingExisting, ev.submit, ev.passwordShort, ev.submit, outcomes.joined],
+        input,
+      );
       expect(path.steps[1]!.state.matches({ ready: 'existingAccount' })).toBe(true);
       expect(path.steps[2]!.state.context.errors).toEqual({ password: PASSWORD_REQUIRED });
       // Its password is whatever it is: no minimum length, no names asked for.
@@ -95,10 +146,14 @@ describe('accept-invite machine paths', () => {
 
       const sent = vi.fn();
       const live = acceptInviteMachine.provide({
-        actors: { loadInvite: pendingForever(), acceptInvite: fromPromise(async ({ input }) => (sent(input), new Promise<never>(() => {}))) },
+        actors: {
+          loadInvite: pendingForever(),
+          acceptInvite: fromPromise(async ({ input }) => (sent(input), new Promise<never>(() => {}))),
+        },
       });
       const actor = createActor(live, { input }).start();
-      for (const event of [outcomes.pendingExisting, ev.firstName, ev.passwordShort, ev.submit]) actor.send(event as AcceptInviteEvent);
+      for (const event of [outcomes.pendingExisting, ev.firstName, ev.passwordShort, ev.submit])
+        actor.send(event as AcceptInviteEvent);
       expect(sent.mock.calls).toEqual([[{ token: 'invite-token', password: 'short' }]]);
       actor.stop();
     });
@@ -109,10 +164,15 @@ describe('accept-invite machine paths', () => {
         toState: (s) => s.matches('joined'),
         filterEvents: (s, e) => !(s.matches('loading') && e !== outcomes.pendingExisting),
       });
-      expect(eventTypes(path)).toEqual(['xstate.done.actor.loadInvite', 'CHANGE', 'SUBMIT', 'xstate.done.actor.acceptInvite']);
+      expect(eventTypes(path)).toEqual([
+        'xstate.done.actor.loadInvite',
+        'CHANGE',
+        'SUBMIT',
+        'xstate.done.actor.acceptInvite',
+      ]);
     });
 
-    it('a wrong password comes back to the password form with the server\'s words', () => {
+    it("a wrong password comes back to the password form with the server's words", () => {
       const path = pathOf(model, [outcomes.pendingExisting, ev.password, ev.submit, outcomes.wrongPassword], input);
       expect(path.state.matches({ ready: 'existingAccount' })).toBe(true);
       expect(path.state.context.error).toBe(ALREADY);
@@ -121,7 +181,11 @@ describe('accept-invite machine paths', () => {
     it('a new account keeps asking for names and a long password', () => {
       const path = pathOf(model, [outcomes.pending, ev.passwordShort, ev.submit], input);
       expect(path.state.matches({ ready: 'newAccount' })).toBe(true);
-      expect(path.state.context.errors).toEqual({ firstName: FIRST_NAME_REQUIRED, lastName: LAST_NAME_REQUIRED, password: PASSWORD_TOO_SHORT });
+      expect(path.state.context.errors).toEqual({
+        firstName: FIRST_NAME_REQUIRED,
+        lastName: LAST_NAME_REQUIRED,
+        password: PASSWORD_TOO_SHORT,
+      });
     });
   });
 
@@ -131,7 +195,14 @@ describe('accept-invite machine paths', () => {
       toState: (s) => s.matches('joined'),
       filterEvents: (s, e) => !(s.matches('loading') && e !== outcomes.pending),
     });
-    expect(eventTypes(path)).toEqual(['xstate.done.actor.loadInvite', 'CHANGE', 'CHANGE', 'CHANGE', 'SUBMIT', 'xstate.done.actor.acceptInvite']);
+    expect(eventTypes(path)).toEqual([
+      'xstate.done.actor.loadInvite',
+      'CHANGE',
+      'CHANGE',
+      'CHANGE',
+      'SUBMIT',
+      'xstate.done.actor.acceptInvite',
+    ]);
   });
 
   it('a blank first name is not a name', () => {
@@ -141,7 +212,12 @@ describe('accept-invite machine paths', () => {
   });
 
   it('refuses expired, used and withdrawn invitations in words; unknown links are not found', () => {
-    for (const [outcome, refusal] of [[outcomes.expired, 'expired'], [outcomes.accepted, 'accepted'], [outcomes.revoked, 'revoked'], [outcomes.superseded, 'superseded']] as const) {
+    for (const [outcome, refusal] of [
+      [outcomes.expired, 'expired'],
+      [outcomes.accepted, 'accepted'],
+      [outcomes.revoked, 'revoked'],
+      [outcomes.superseded, 'superseded'],
+    ] as const) {
       const path = pathOf(model, [outcome], input);
       expect(path.state.matches('refused')).toBe(true);
       expect(path.state.context.refusal).toBe(refusal);
@@ -185,7 +261,9 @@ describe('accept-invite machine paths', () => {
       ).start();
       if (signedInAs !== 'nobody') session.send(calls('restoreAccount').done(adminAccount) as never);
       const navigate = vi.fn();
-      const machine = acceptInviteFlow.bind(() => ({ session, navigate })).provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
+      const machine = acceptInviteFlow
+        .bind(() => ({ session, navigate }))
+        .provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
       const invite = createActor(machine, { input }).start();
       for (const event of join) invite.send(event as AcceptInviteEvent);
       expect(invite.getSnapshot().matches('joined')).toBe(true);

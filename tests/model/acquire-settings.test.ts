@@ -9,16 +9,43 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { acquireSettingsMachine } from '../../src/machines/acquire-settings/acquire-settings.machine';
-import { after, apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  after,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const INPUT = { appId: 'dragon-merge-ios' };
-const STORED = { countries: ['US', 'GB'], dailyBudget: 150, targetKpi: 'roas_d7' as const, targetKpiValue: 5, analysisPeriod: 30 };
+const STORED = {
+  countries: ['US', 'GB'],
+  dailyBudget: 150,
+  targetKpi: 'roas_d7' as const,
+  targetKpiValue: 5,
+  analysisPeriod: 30,
+};
 const model = defineModel(acquireSettingsMachine, {
   CHANGE: [
-    { type: 'CHANGE', field: 'dailyBudget', value: '200' }, { type: 'CHANGE', field: 'analysisPeriod', value: '2.5' }, { type: 'CHANGE', field: 'dailyBudget', value: '150' },
-    { type: 'CHANGE', field: 'dailyBudget', value: '-5' }, { type: 'CHANGE', field: 'analysisPeriod', value: '366' }, { type: 'CHANGE', field: 'analysisPeriod', value: '0' },
+    { type: 'CHANGE', field: 'dailyBudget', value: '200' },
+    { type: 'CHANGE', field: 'analysisPeriod', value: '2.5' },
+    { type: 'CHANGE', field: 'dailyBudget', value: '150' },
+    { type: 'CHANGE', field: 'dailyBudget', value: '-5' },
+    { type: 'CHANGE', field: 'analysisPeriod', value: '366' },
+    { type: 'CHANGE', field: 'analysisPeriod', value: '0' },
   ],
-  SET_COUNTRIES: [{ type: 'SET_COUNTRIES', countries: ['US', 'GB', 'DE'] }, { type: 'SET_COUNTRIES', countries: [] }],
+  SET_COUNTRIES: [
+    { type: 'SET_COUNTRIES', countries: ['US', 'GB', 'DE'] },
+    { type: 'SET_COUNTRIES', countries: [] },
+  ],
   TOGGLE_SUGGESTIONS: { type: 'TOGGLE_SUGGESTIONS', value: true },
   SUBMIT: { type: 'SUBMIT' },
   RETRY: { type: 'RETRY' },
@@ -26,27 +53,55 @@ const model = defineModel(acquireSettingsMachine, {
   STAY: { type: 'STAY' },
   CONFIRM_LEAVE: { type: 'CONFIRM_LEAVE' },
   'xstate.after.200.acquireSettings.editing.comparing': after('xstate.after.200.acquireSettings.editing.comparing'),
-  'xstate.done.actor.loadSettings': [done('loadSettings', { success: true, data: STORED }), done('loadSettings', { success: true, data: null }), done('loadSettings', { success: false, data: null })],
+  'xstate.done.actor.loadSettings': [
+    done('loadSettings', { success: true, data: STORED }),
+    done('loadSettings', { success: true, data: null }),
+    done('loadSettings', { success: false, data: null }),
+  ],
   'xstate.error.actor.loadSettings': failed('loadSettings', serverCrash()),
-  'xstate.done.actor.saveSettings': [done('saveSettings', { success: true, message: 'Settings saved. 1 suggested quest updated.' }), done('saveSettings', { success: false, message: 'Budget exhausted' })],
-  'xstate.error.actor.saveSettings': [failed('saveSettings', apiError(403, 'Only Questboard staff can change the target KPI and its value.', 'staff_only')), failed('saveSettings', serverCrash())],
+  'xstate.done.actor.saveSettings': [
+    done('saveSettings', { success: true, message: 'Settings saved. 1 suggested quest updated.' }),
+    done('saveSettings', { success: false, message: 'Budget exhausted' }),
+  ],
+  'xstate.error.actor.saveSettings': [
+    failed(
+      'saveSettings',
+      apiError(403, 'Only Questboard staff can change the target KPI and its value.', 'staff_only'),
+    ),
+    failed('saveSettings', serverCrash()),
+  ],
 });
 const ev = {
-  budget: fixture(model, 'CHANGE', 0), badPeriod: fixture(model, 'CHANGE', 1), budgetBack: fixture(model, 'CHANGE', 2),
-  negativeBudget: fixture(model, 'CHANGE', 3), longPeriod: fixture(model, 'CHANGE', 4), noPeriod: fixture(model, 'CHANGE', 5),
-  addDe: fixture(model, 'SET_COUNTRIES', 0), noCountries: fixture(model, 'SET_COUNTRIES', 1),
-  suggestions: fixture(model, 'TOGGLE_SUGGESTIONS'), submit: fixture(model, 'SUBMIT'), retry: fixture(model, 'RETRY'),
-  leave: fixture(model, 'LEAVE'), stay: fixture(model, 'STAY'), confirmLeave: fixture(model, 'CONFIRM_LEAVE'),
+  budget: fixture(model, 'CHANGE', 0),
+  badPeriod: fixture(model, 'CHANGE', 1),
+  budgetBack: fixture(model, 'CHANGE', 2),
+  negativeBudget: fixture(model, 'CHANGE', 3),
+  longPeriod: fixture(model, 'CHANGE', 4),
+  noPeriod: fixture(model, 'CHANGE', 5),
+  addDe: fixture(model, 'SET_COUNTRIES', 0),
+  noCountries: fixture(model, 'SET_COUNTRIES', 1),
+  suggestions: fixture(model, 'TOGGLE_SUGGESTIONS'),
+  submit: fixture(model, 'SUBMIT'),
+  retry: fixture(model, 'RETRY'),
+  leave: fixture(model, 'LEAVE'),
+  stay: fixture(model, 'STAY'),
+  confirmLeave: fixture(model, 'CONFIRM_LEAVE'),
   compared: fixture(model, 'xstate.after.200.acquireSettings.editing.comparing'),
 };
 const outcome = {
-  loaded: fixture(model, 'xstate.done.actor.loadSettings', 0), none: fixture(model, 'xstate.done.actor.loadSettings', 1),
-  loadRefused: fixture(model, 'xstate.done.actor.loadSettings', 2), loadCrash: fixture(model, 'xstate.error.actor.loadSettings'),
-  saved: fixture(model, 'xstate.done.actor.saveSettings', 0), refused: fixture(model, 'xstate.done.actor.saveSettings', 1),
-  staffOnly: fixture(model, 'xstate.error.actor.saveSettings', 0), crash: fixture(model, 'xstate.error.actor.saveSettings', 1),
+  loaded: fixture(model, 'xstate.done.actor.loadSettings', 0),
+  none: fixture(model, 'xstate.done.actor.loadSettings', 1),
+  loadRefused: fixture(model, 'xstate.done.actor.loadSettings', 2),
+  loadCrash: fixture(model, 'xstate.error.actor.loadSettings'),
+  saved: fixture(model, 'xstate.done.actor.saveSettings', 0),
+  refused: fixture(model, 'xstate.done.actor.saveSettings', 1),
+  staffOnly: fixture(model, 'xstate.error.actor.saveSettings', 0),
+  crash: fixture(model, 'xstate.error.actor.saveSettings', 1),
 };
 const path = (events: EventObject[]) => pathOf(acquireSettingsMachine, events, INPUT);
-const pending = acquireSettingsMachine.provide({ actors: { loadSettings: pendingForever(), saveSettings: pendingForever() } });
+const pending = acquireSettingsMachine.provide({
+  actors: { loadSettings: pendingForever(), saveSettings: pendingForever() },
+});
 
 describe('acquire-settings machine paths', () => {
   it('reaches every state node', () => {
@@ -59,13 +114,25 @@ describe('acquire-settings machine paths', () => {
 
   it('no draft yet: SPEC §9 defaults; saving with suggestions sends the flag and clears the unsaved state', async () => {
     const journey = path([outcome.none, ev.addDe, ev.compared, ev.submit, outcome.saved]);
-    expect(journey.steps[1]!.state.context.values).toEqual({ countries: [], dailyBudget: '0', targetKpi: 'roas_d7', targetKpiValue: '5', analysisPeriod: '30' });
+    expect(journey.steps[1]!.state.context.values).toEqual({
+      countries: [],
+      dailyBudget: '0',
+      targetKpi: 'roas_d7',
+      targetKpiValue: '5',
+      analysisPeriod: '30',
+    });
     expect(journey.steps[3]!.state.context.dirty).toBe(true);
     expect(journey.state.matches('editing')).toBe(true);
-    expect(journey.state.context).toMatchObject({ dirty: false, stored: { countries: ['US', 'GB', 'DE'], dailyBudget: 0 } });
+    expect(journey.state.context).toMatchObject({
+      dirty: false,
+      stored: { countries: ['US', 'GB', 'DE'], dailyBudget: 0 },
+    });
     const { machine, spies } = spyActions(pending, ['notify', 'settingsChanged']);
     await replay(machine, journey, INPUT);
-    expect(spies.notify).toHaveBeenCalledWith({ message: 'Settings saved. 1 suggested quest updated.', kind: 'success' });
+    expect(spies.notify).toHaveBeenCalledWith({
+      message: 'Settings saved. 1 suggested quest updated.',
+      kind: 'success',
+    });
     expect(spies.settingsChanged).toHaveBeenCalledWith({ appId: 'dragon-merge-ios' });
   });
 
@@ -142,7 +209,8 @@ describe('acquire-settings machine paths', () => {
   it("a viewer's form takes no edit: nothing to save, nothing unsaved, leaving never asks", () => {
     const viewer = { ...INPUT, readOnly: true };
     const loaded = pathOf(acquireSettingsMachine, [outcome.loaded], viewer);
-    for (const event of [ev.budget, ev.addDe, ev.suggestions, ev.submit]) expect(loaded.state.can(event), event.type).toBe(false);
+    for (const event of [ev.budget, ev.addDe, ev.suggestions, ev.submit])
+      expect(loaded.state.can(event), event.type).toBe(false);
     const left = pathOf(acquireSettingsMachine, [outcome.loaded, ev.leave], viewer);
     expect(left.state.matches('left')).toBe(true);
   });

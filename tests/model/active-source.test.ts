@@ -7,7 +7,19 @@ import { activeSourceMachine } from '../../src/machines/active-source/active-sou
 import { selectActiveConfirm } from '../../src/machines/active-source/active-source.selectors';
 import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
 import type { SuccessResponse } from '../../src/contracts/integrations';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingMutation, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingMutation,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const input = { appId: 'dragon-merge-ios' };
 const model = defineModel(activeSourceMachine, {
@@ -17,7 +29,11 @@ const model = defineModel(activeSourceMachine, {
   'xstate.done.actor.activate': [
     done('activate', { status: 'done', answer: { success: true } } as MutationOutcome<SuccessResponse>),
     done('activate', { status: 'failed', answer: { success: false }, error: null } as MutationOutcome<SuccessResponse>),
-    done('activate', { status: 'failed', answer: null, error: apiError(409, 'Connect the source to activate it', 'not_connected') } as MutationOutcome<SuccessResponse>),
+    done('activate', {
+      status: 'failed',
+      answer: null,
+      error: apiError(409, 'Connect the source to activate it', 'not_connected'),
+    } as MutationOutcome<SuccessResponse>),
   ],
   'xstate.error.actor.activate': failed('activate', new Error('the child broke')),
 });
@@ -29,16 +45,28 @@ const ev = {
   refused: fixture(model, 'xstate.done.actor.activate', 1),
   thrown: fixture(model, 'xstate.done.actor.activate', 2),
 };
-const spied = () => spyActions(activeSourceMachine.provide({ actors: { activate: pendingMutation() } }), ['notify', 'changed', 'logError']);
+const spied = () =>
+  spyActions(activeSourceMachine.provide({ actors: { activate: pendingMutation() } }), [
+    'notify',
+    'changed',
+    'logError',
+  ]);
 
 describe('active-source machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(activeSourceMachine, shortestPaths(activeSourceMachine, model.events, { input }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(activeSourceMachine, shortestPaths(activeSourceMachine, model.events, { input })),
+    ).toEqual([]);
   });
 
   it("asks 'Confirm Change?' with the SPEC words, then activates and reloads", async () => {
     const path = pathOf(activeSourceMachine, [ev.activate, ev.confirm, ev.done], input);
-    expect(selectActiveConfirm(path.steps[1]!.state as never)).toEqual({ open: true, busy: false, title: 'Confirm Change?', message: 'This will cause all events to be stopped.' });
+    expect(selectActiveConfirm(path.steps[1]!.state as never)).toEqual({
+      open: true,
+      busy: false,
+      title: 'Confirm Change?',
+      message: 'This will cause all events to be stopped.',
+    });
     expect(path.state.matches('idle')).toBe(true);
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();

@@ -6,23 +6,58 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { activityMachine, EXPORT_DONE, EXPORT_FAILED, LOAD_FAILED, MORE_FAILED, queryOf, SEARCH_DEBOUNCE_MS } from '../../src/machines/activity/activity.machine';
+import {
+  activityMachine,
+  EXPORT_DONE,
+  EXPORT_FAILED,
+  LOAD_FAILED,
+  MORE_FAILED,
+  queryOf,
+  SEARCH_DEBOUNCE_MS,
+} from '../../src/machines/activity/activity.machine';
 import { selectActivity } from '../../src/machines/activity/activity.selectors';
 import type { ActivityEntry, ActivityPage, ActivityQuery } from '../../src/contracts/activity';
-import { after, defineModel, done, failed, fixture, pathOf, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  after,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const INPUT = { workspaceId: 'demo-studio' };
 const DEBOUNCE = 'xstate.after.searchDebounce.activity.debouncing';
 const entry = (id: string, verb = 'member.role_changed'): ActivityEntry => ({
-  id, at: '2026-11-26T10:00:00.000Z', actor: { accountId: 'acc-admin', name: 'Ada Admin' }, area: 'team', verb, appId: null,
-  object: { type: 'member', id: `m-${id}`, name: `member${id}@demostudio.dev` }, changes: [{ field: 'role', before: 'viewer', after: 'editor' }],
+  id,
+  at: '2026-11-26T10:00:00.000Z',
+  actor: { accountId: 'acc-admin', name: 'Ada Admin' },
+  area: 'team',
+  verb,
+  appId: null,
+  object: { type: 'member', id: `m-${id}`, name: `member${id}@demostudio.dev` },
+  changes: [{ field: 'role', before: 'viewer', after: 'editor' }],
 });
-const page = (ids: string[], nextCursor: string | null): ActivityPage => ({ success: true, entries: ids.map((id) => entry(id)), nextCursor });
+const page = (ids: string[], nextCursor: string | null): ActivityPage => ({
+  success: true,
+  entries: ids.map((id) => entry(id)),
+  nextCursor,
+});
 
 const model = defineModel(activityMachine, {
-  FILTER: [{ type: 'FILTER', field: 'verb', value: 'member.invited' }, { type: 'FILTER', field: 'verb', value: '' }],
+  FILTER: [
+    { type: 'FILTER', field: 'verb', value: 'member.invited' },
+    { type: 'FILTER', field: 'verb', value: '' },
+  ],
   CLEAR: { type: 'CLEAR' },
-  SEARCH: [{ type: 'SEARCH', text: ' drag' }, { type: 'SEARCH', text: ' dragon ' }],
+  SEARCH: [
+    { type: 'SEARCH', text: ' drag' },
+    { type: 'SEARCH', text: ' dragon ' },
+  ],
   MORE: { type: 'MORE' },
   TOGGLE: { type: 'TOGGLE', id: '3' },
   RETRY: { type: 'RETRY' },
@@ -113,26 +148,51 @@ describe('activity machine paths', () => {
 
   it('the CSV download says how it went', () => {
     const { machine, spies } = spyActions(activityMachine, ['notify']);
-    const ok = createActor(machine.provide({ actors: { loadPage: fromPromise(async () => page(['3'], null)), exportAll: fromPromise(async () => {}) } }), { input: INPUT });
+    const ok = createActor(
+      machine.provide({
+        actors: { loadPage: fromPromise(async () => page(['3'], null)), exportAll: fromPromise(async () => {}) },
+      }),
+      { input: INPUT },
+    );
     ok.start();
-    return vi.waitFor(() => expect(ok.getSnapshot().matches('ready')).toBe(true)).then(async () => {
-      ok.send({ type: 'EXPORT' });
-      await vi.waitFor(() => expect(spies.notify).toHaveBeenCalledWith({ message: EXPORT_DONE, kind: 'success' }));
-      const bad = createActor(machine.provide({ actors: { loadPage: fromPromise(async () => page(['3'], null)), exportAll: fromPromise<void, { workspaceId: string; query: ActivityQuery }>(async () => { throw serverCrash(); }) } }), { input: INPUT });
-      bad.start();
-      await vi.waitFor(() => expect(bad.getSnapshot().matches('ready')).toBe(true));
-      bad.send({ type: 'EXPORT' });
-      await vi.waitFor(() => expect(spies.notify).toHaveBeenCalledWith({ message: EXPORT_FAILED, kind: 'error' }));
-    });
+    return vi
+      .waitFor(() => expect(ok.getSnapshot().matches('ready')).toBe(true))
+      .then(async () => {
+        ok.send({ type: 'EXPORT' });
+        await vi.waitFor(() => expect(spies.notify).toHaveBeenCalledWith({ message: EXPORT_DONE, kind: 'success' }));
+        const bad = createActor(
+          machine.provide({
+            actors: {
+              loadPage: fromPromise(async () => page(['3'], null)),
+              exportAll: fromPromise<void, { workspaceId: string; query: ActivityQuery }>(async () => {
+                throw serverCrash();
+              }),
+            },
+          }),
+          { input: INPUT },
+        );
+        bad.start();
+        await vi.waitFor(() => expect(bad.getSnapshot().matches('ready')).toBe(true));
+        bad.send({ type: 'EXPORT' });
+        await vi.waitFor(() => expect(spies.notify).toHaveBeenCalledWith({ message: EXPORT_FAILED, kind: 'error' }));
+      });
   });
 
   it('a real debounce: keystrokes within 500 ms ask once, with the last text', async () => {
     vi.useFakeTimers();
     try {
       const asked: ActivityQuery[] = [];
-      const actor = createActor(activityMachine.provide({
-        actors: { loadPage: fromPromise(async ({ input }) => { asked.push(input.query); return page([], null); }) },
-      }), { input: { workspaceId: 'demo-studio', filters: { app: 'dragon-merge-ios' } } }).start();
+      const actor = createActor(
+        activityMachine.provide({
+          actors: {
+            loadPage: fromPromise(async ({ input }) => {
+              asked.push(input.query);
+              return page([], null);
+            }),
+          },
+        }),
+        { input: { workspaceId: 'demo-studio', filters: { app: 'dragon-merge-ios' } } },
+      ).start();
       await vi.advanceTimersByTimeAsync(0);
       actor.send({ type: 'SEARCH', text: 'dr' });
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 100);

@@ -29,21 +29,42 @@ import {
 
 const INPUT = { workspaceId: 'ws-1' };
 const WORD_GARDEN: AppSearchResult = {
-  appId: 'dev.demostudio.wordgarden', title: 'Word Garden', developer: 'Demo Studio', platform: 'android',
-  icon: 'data:image/png;base64,iVBORw0KGgo=', imageBase64: 'iVBORw0KGgo=', url: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden',
-  androidPackageName: 'dev.demostudio.wordgarden', description: 'Grow words.',
+  appId: 'dev.demostudio.wordgarden',
+  title: 'Word Garden',
+  developer: 'Demo Studio',
+  platform: 'android',
+  icon: 'data:image/png;base64,iVBORw0KGgo=',
+  imageBase64: 'iVBORw0KGgo=',
+  url: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden',
+  androidPackageName: 'dev.demostudio.wordgarden',
+  description: 'Grow words.',
 };
-const DRAGON_IOS: AppSearchResult = { appId: '1600000001', title: 'Dragon Merge', platform: 'ios', appleBundleId: 'dev.demostudio.dragonmerge', applePackageName: '1600000001' };
+const DRAGON_IOS: AppSearchResult = {
+  appId: '1600000001',
+  title: 'Dragon Merge',
+  platform: 'ios',
+  appleBundleId: 'dev.demostudio.dragonmerge',
+  applePackageName: '1600000001',
+};
 const DEBOUNCE = 'xstate.after.searchDebounce.addApp.search.debouncing';
 
 const model = defineModel(addAppMachine, {
   OPEN: { type: 'OPEN' },
   CLOSE: { type: 'CLOSE' },
-  SET_PLATFORM: [{ type: 'SET_PLATFORM', platform: 'ios' }, { type: 'SET_PLATFORM', platform: 'android' }],
-  TYPE: [{ type: 'TYPE', query: 'wo' }, { type: 'TYPE', query: 'word' }],
+  SET_PLATFORM: [
+    { type: 'SET_PLATFORM', platform: 'ios' },
+    { type: 'SET_PLATFORM', platform: 'android' },
+  ],
+  TYPE: [
+    { type: 'TYPE', query: 'wo' },
+    { type: 'TYPE', query: 'word' },
+  ],
   SELECT: { type: 'SELECT', result: WORD_GARDEN },
   USE_URL: { type: 'USE_URL' },
-  CHANGE_URL: [{ type: 'CHANGE_URL', url: 'not a url' }, { type: 'CHANGE_URL', url: 'https://apps.apple.com/us/app/dragon-merge/id1600000001' }],
+  CHANGE_URL: [
+    { type: 'CHANGE_URL', url: 'not a url' },
+    { type: 'CHANGE_URL', url: 'https://apps.apple.com/us/app/dragon-merge/id1600000001' },
+  ],
   SUBMIT_URL: { type: 'SUBMIT_URL' },
   BACK: { type: 'BACK' },
   PICK_ICON: [
@@ -58,7 +79,10 @@ const model = defineModel(addAppMachine, {
     done('search', { success: true, data: [], catalogue: 'sandbox' as const }),
     done('search', { success: false, data: [] }),
   ],
-  'xstate.error.actor.search': [failed('search', serverCrash()), failed('search', apiError(503, 'The app store could not be searched.', 'store_unavailable'))],
+  'xstate.error.actor.search': [
+    failed('search', serverCrash()),
+    failed('search', apiError(503, 'The app store could not be searched.', 'store_unavailable')),
+  ],
   'xstate.done.actor.lookup': [
     done('lookup', { success: true, data: DRAGON_IOS, catalogue: 'sandbox' as const }),
     done('lookup', { success: false, message: 'invalid_url' }),
@@ -66,7 +90,10 @@ const model = defineModel(addAppMachine, {
     done('lookup', { success: false, message: 'cant_get_app_data' }),
     done('lookup', { success: false, message: 'something_else' }),
   ],
-  'xstate.error.actor.lookup': [failed('lookup', serverCrash()), failed('lookup', contractError('/api/app/store-lookup'))],
+  'xstate.error.actor.lookup': [
+    failed('lookup', serverCrash()),
+    failed('lookup', contractError('/api/app/store-lookup')),
+  ],
   'xstate.done.actor.createApp': [
     done('createApp', { success: true, message: 'App created successfully.', data: { id: 'app-new' } }),
     done('createApp', { success: false, message: 'No.' }),
@@ -131,11 +158,20 @@ const create = {
 const explore = {
   input: INPUT,
   serializeState: (s: { value: unknown; context: Record<string, unknown> }) =>
-    JSON.stringify([s.value, String(s.context.query).length >= 3, s.context.url, s.context.iconError, s.context.createdId, s.context.selected !== null]),
+    JSON.stringify([
+      s.value,
+      String(s.context.query).length >= 3,
+      s.context.url,
+      s.context.iconError,
+      s.context.createdId,
+      s.context.selected !== null,
+    ]),
 };
 const path = (events: EventObject[]) => pathOf(addAppMachine, events, INPUT);
 const toResults = [ev.open, ev.word, ev.debounce, search.found];
-const pending = addAppMachine.provide({ actors: { search: pendingForever(), lookup: pendingForever(), createApp: pendingForever() } });
+const pending = addAppMachine.provide({
+  actors: { search: pendingForever(), lookup: pendingForever(), createApp: pendingForever() },
+});
 
 describe('add-app machine paths', () => {
   it('reaches every state node', () => {
@@ -160,8 +196,19 @@ describe('add-app machine paths', () => {
   });
 
   it('the shortest way to a created app types a query, waits 500 ms, selects and adds', () => {
-    const shortest = shortestPathTo(addAppMachine, model.events, { ...explore, toState: (s) => s.context.createdId !== null });
-    expect(eventTypes(shortest)).toEqual(['OPEN', 'TYPE', DEBOUNCE, 'xstate.done.actor.search', 'SELECT', 'ADD', 'xstate.done.actor.createApp']);
+    const shortest = shortestPathTo(addAppMachine, model.events, {
+      ...explore,
+      toState: (s) => s.context.createdId !== null,
+    });
+    expect(eventTypes(shortest)).toEqual([
+      'OPEN',
+      'TYPE',
+      DEBOUNCE,
+      'xstate.done.actor.search',
+      'SELECT',
+      'ADD',
+      'xstate.done.actor.createApp',
+    ]);
   });
 
   it('searches only from 3 characters; each keystroke or platform change restarts the debounce', () => {
@@ -184,7 +231,9 @@ describe('add-app machine paths', () => {
       expect(failedSearch.state.context.searchError).toBe('Failed to search for apps. Please try again.');
     }
     // Typing again searches again.
-    expect(path([ev.open, ev.word, ev.debounce, search.crashed, ev.word]).state.matches({ search: 'debouncing' })).toBe(true);
+    expect(path([ev.open, ev.word, ev.debounce, search.crashed, ev.word]).state.matches({ search: 'debouncing' })).toBe(
+      true,
+    );
   });
 
   it('adds by store URL: a bad URL is refused before any call, a good one is looked up and reviewed', () => {
@@ -239,13 +288,19 @@ describe('add-app machine paths', () => {
     const huge = path([...toResults, ev.select, ev.hugeIcon]);
     expect(huge.state.context.iconError).toBe('File is too large!');
     expect(huge.state.can(ev.add)).toBe(false);
-    expect(path([...toResults, ev.select, ev.textIcon]).state.context.iconError).toBe('Icon must be a PNG, JPG or GIF image.');
+    expect(path([...toResults, ev.select, ev.textIcon]).state.context.iconError).toBe(
+      'Icon must be a PNG, JPG or GIF image.',
+    );
     const fixed = path([...toResults, ev.select, ev.hugeIcon, ev.icon, ev.add]);
     expect(fixed.state.matches({ review: 'adding' })).toBe(true);
   });
 
   it('cancel: CLOSE from search, URL and review closes; BACK returns to the results; nothing is created', () => {
-    for (const events of [[ev.open, ev.word], [...toResults, ev.useUrl], [...toResults, ev.select]]) {
+    for (const events of [
+      [ev.open, ev.word],
+      [...toResults, ev.useUrl],
+      [...toResults, ev.select],
+    ]) {
       const cancelled = path([...events, ev.close]);
       expect(cancelled.state.matches('closed')).toBe(true);
       expect(cancelled.state.context.createdId).toBeNull();
@@ -257,7 +312,11 @@ describe('add-app machine paths', () => {
     // No cancel while the app is being added.
     expect(path([...toResults, ev.select, ev.add]).state.can(ev.close)).toBe(false);
     // Opening again starts empty.
-    expect(path([...toResults, ev.close, ev.open]).state.context).toMatchObject({ query: '', results: [], selected: null });
+    expect(path([...toResults, ev.close, ev.open]).state.context).toMatchObject({
+      query: '',
+      results: [],
+      selected: null,
+    });
   });
 
   it('a listing the workspace already has is shown as such: it cannot be picked, nor added from a store URL review', () => {

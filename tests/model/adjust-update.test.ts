@@ -7,7 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { adjustUpdateMachine } from '../../src/machines/adjust-update/adjust-update.machine';
 import { selectUpdateDialog } from '../../src/machines/adjust-update/adjust-update.selectors';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const input = { appId: 'app-1' };
 const csv = new File(['event_token,event_name\nabc123,Purchase\n'], 'next.csv', { type: 'text/csv' });
@@ -15,24 +28,43 @@ const xlsx = new File(['x'], 'next.xlsx');
 const model = defineModel(adjustUpdateMachine, {
   OPEN_LINK: { type: 'OPEN_LINK', current: 'https://app.adjust.com/abc123x' },
   OPEN_FILE: { type: 'OPEN_FILE' },
-  SET_LINK: [{ type: 'SET_LINK', value: 'https://app.adjust.com/newlink1' }, { type: 'SET_LINK', value: 'app.adjust' }],
-  SET_FILE: [{ type: 'SET_FILE', file: csv }, { type: 'SET_FILE', file: xlsx }],
+  SET_LINK: [
+    { type: 'SET_LINK', value: 'https://app.adjust.com/newlink1' },
+    { type: 'SET_LINK', value: 'app.adjust' },
+  ],
+  SET_FILE: [
+    { type: 'SET_FILE', file: csv },
+    { type: 'SET_FILE', file: xlsx },
+  ],
   SAVE: { type: 'SAVE' },
   CANCEL: { type: 'CANCEL' },
   CONFIRM: { type: 'CONFIRM' },
-  'xstate.done.actor.updatePartnerLink': [done('updatePartnerLink', { success: true }), done('updatePartnerLink', { success: false })],
+  'xstate.done.actor.updatePartnerLink': [
+    done('updatePartnerLink', { success: true }),
+    done('updatePartnerLink', { success: false }),
+  ],
   'xstate.error.actor.updatePartnerLink': [
     failed('updatePartnerLink', apiError(404, 'Partner link not found.', 'partner_link_not_found')),
     failed('updatePartnerLink', serverCrash()),
   ],
   'xstate.done.actor.saveEventsFile': [
     done('saveEventsFile', { success: true }),
-    done('saveEventsFile', { success: false, errors: ['line 2: event_token must be 6 or more lowercase letters or digits'] }),
+    done('saveEventsFile', {
+      success: false,
+      errors: ['line 2: event_token must be 6 or more lowercase letters or digits'],
+    }),
     done('saveEventsFile', { success: false, removes: ['Level Up', 'Tutorial'] }),
   ],
   'xstate.error.actor.saveEventsFile': failed('saveEventsFile', serverCrash()),
-  CHECK_STATUS: [{ type: 'CHECK_STATUS', pluginId: 'p1', connected: false }, { type: 'CHECK_STATUS', pluginId: 'p1', connected: true }],
-  'xstate.done.actor.checkStatus': done('checkStatus', { connected: true, eventsReceived: true, lastEventAt: 1_764_000_000_000 }),
+  CHECK_STATUS: [
+    { type: 'CHECK_STATUS', pluginId: 'p1', connected: false },
+    { type: 'CHECK_STATUS', pluginId: 'p1', connected: true },
+  ],
+  'xstate.done.actor.checkStatus': done('checkStatus', {
+    connected: true,
+    eventsReceived: true,
+    lastEventAt: 1_764_000_000_000,
+  }),
   'xstate.error.actor.checkStatus': failed('checkStatus', new Error('check-status crashed')),
 });
 const ev = {
@@ -60,7 +92,13 @@ const ev = {
 };
 const spied = () =>
   spyActions(
-    adjustUpdateMachine.provide({ actors: { updatePartnerLink: pendingForever(), saveEventsFile: pendingForever(), checkStatus: pendingForever() as never } }),
+    adjustUpdateMachine.provide({
+      actors: {
+        updatePartnerLink: pendingForever(),
+        saveEventsFile: pendingForever(),
+        checkStatus: pendingForever() as never,
+      },
+    }),
     ['notify', 'changed', 'logError'],
   );
 
@@ -71,26 +109,47 @@ async function outcome(events: readonly { type: string }[]) {
   const actor = await replay(machine, path, input);
   const snapshot = actor.getSnapshot();
   actor.stop();
-  return { snapshot, notices: spies.notify.mock.calls.map(([n]) => n), changed: spies.changed.mock.calls.length, logged: spies.logError.mock.calls.length };
+  return {
+    snapshot,
+    notices: spies.notify.mock.calls.map(([n]) => n),
+    changed: spies.changed.mock.calls.length,
+    logged: spies.logError.mock.calls.length,
+  };
 }
 const error = (message: string) => ({ message, kind: 'error', duration: 'partnerError' });
 const success = (message: string) => ({ message, kind: 'success', duration: 'partnerSuccess' });
 
 describe('adjust-update machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(adjustUpdateMachine, shortestPaths(adjustUpdateMachine, model.events, { input }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(adjustUpdateMachine, shortestPaths(adjustUpdateMachine, model.events, { input })),
+    ).toEqual([]);
   });
 
   it('blocked on a validation error: a bad link, no file, a file that is not .csv', () => {
     const badLink = pathOf(adjustUpdateMachine, [ev.openLink, ev.badLink], input).state;
     expect(badLink.can(ev.save)).toBe(false);
-    expect(selectUpdateDialog(badLink as never)).toMatchObject({ title: 'Update Partner Link', error: 'must be a valid URL', canSave: false });
+    expect(selectUpdateDialog(badLink as never)).toMatchObject({
+      title: 'Update Partner Link',
+      error: 'must be a valid URL',
+      canSave: false,
+    });
     const noFile = pathOf(adjustUpdateMachine, [ev.openFile], input).state;
     expect(noFile.can(ev.save)).toBe(false);
-    expect(selectUpdateDialog(noFile as never)).toMatchObject({ title: 'Update Events File', error: null, canSave: false });
+    expect(selectUpdateDialog(noFile as never)).toMatchObject({
+      title: 'Update Events File',
+      error: null,
+      canSave: false,
+    });
     const badFile = pathOf(adjustUpdateMachine, [ev.openFile, ev.badFile], input).state;
-    expect(selectUpdateDialog(badFile as never)).toMatchObject({ error: 'Only .CSV file is accepted.', canSave: false });
-    expect(selectUpdateDialog(pathOf(adjustUpdateMachine, [ev.openLink], input).state as never)).toMatchObject({ partnerLink: 'https://app.adjust.com/abc123x', canSave: true });
+    expect(selectUpdateDialog(badFile as never)).toMatchObject({
+      error: 'Only .CSV file is accepted.',
+      canSave: false,
+    });
+    expect(selectUpdateDialog(pathOf(adjustUpdateMachine, [ev.openLink], input).state as never)).toMatchObject({
+      partnerLink: 'https://app.adjust.com/abc123x',
+      canSave: true,
+    });
   });
 
   it('partner link: updated, refused, not found, crashed (SPEC §8)', async () => {
@@ -117,7 +176,9 @@ describe('adjust-update machine paths', () => {
     result = await outcome([ev.openFile, ev.file, ev.save, ev.fileRefused]);
     expect(result.snapshot.matches({ file: 'editing' })).toBe(true);
     expect(result.notices).toEqual([error('Failed to save events file!')]);
-    expect(selectUpdateDialog(result.snapshot as never).serverErrors).toEqual(['line 2: event_token must be 6 or more lowercase letters or digits']);
+    expect(selectUpdateDialog(result.snapshot as never).serverErrors).toEqual([
+      'line 2: event_token must be 6 or more lowercase letters or digits',
+    ]);
     result = await outcome([ev.openFile, ev.file, ev.save, ev.fileCrash]);
     expect(result.snapshot.matches({ file: 'editing' })).toBe(true);
     expect(result.notices).toEqual([error('Failed to save events file!')]);
@@ -127,15 +188,34 @@ describe('adjust-update machine paths', () => {
   it('a file that removes events: nothing saved, the events listed to confirm; confirmed, saved with the removal; Back edits again', async () => {
     const asking = pathOf(adjustUpdateMachine, [ev.openFile, ev.file, ev.save, ev.fileRemoves], input).state;
     expect(asking.matches({ file: 'confirming' })).toBe(true);
-    expect(selectUpdateDialog(asking as never)).toMatchObject({ title: 'Remove Events?', removes: ['Level Up', 'Tutorial'], saving: false });
-    const confirmed = pathOf(adjustUpdateMachine, [ev.openFile, ev.file, ev.save, ev.fileRemoves, ev.confirm], input).state;
+    expect(selectUpdateDialog(asking as never)).toMatchObject({
+      title: 'Remove Events?',
+      removes: ['Level Up', 'Tutorial'],
+      saving: false,
+    });
+    const confirmed = pathOf(
+      adjustUpdateMachine,
+      [ev.openFile, ev.file, ev.save, ev.fileRemoves, ev.confirm],
+      input,
+    ).state;
     expect(confirmed.matches({ file: 'saving' })).toBe(true);
     expect(confirmed.context.removeConfirmed).toBe(true);
-    expect(selectUpdateDialog(confirmed as never)).toMatchObject({ title: 'Remove Events?', removes: ['Level Up', 'Tutorial'], saving: true });
+    expect(selectUpdateDialog(confirmed as never)).toMatchObject({
+      title: 'Remove Events?',
+      removes: ['Level Up', 'Tutorial'],
+      saving: true,
+    });
     // The save call of a confirmed removal says so; the first call did not.
     const calls: boolean[] = [];
     const machine = adjustUpdateMachine.provide({
-      actors: { saveEventsFile: fromPromise(async ({ input: call }) => (calls.push(call.removeEvents), calls.length === 1 ? { success: false, removes: ['Level Up'] } : { success: true })) },
+      actors: {
+        saveEventsFile: fromPromise(
+          async ({ input: call }) => (
+            calls.push(call.removeEvents),
+            calls.length === 1 ? { success: false, removes: ['Level Up'] } : { success: true }
+          ),
+        ),
+      },
     });
     const actor = createActor(machine, { input }).start();
     for (const event of [ev.openFile, ev.file, ev.save]) actor.send(event as never);

@@ -11,26 +11,59 @@ import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation
 import type { ApiKeysResponse } from '../../src/contracts/app-settings';
 import type { App } from '../../src/contracts/apps';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingMutation, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingMutation,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const FAILED = 'Something went wrong when updating the API keys. Try again later!';
 const APP: App = {
-  id: 'word-garden-ios', appName: 'Word Garden', platform: 'ios', enabled: true, image: null, plugins: [], appleStatus: 'InStore',
-  apiKeys: [{ id: 0, key: 'qb_s2s_abcdef…', type: 's2s', status: 'active' }, { id: 1, key: 'qb_api_zyxwvu…', type: 'api', status: 'terminated' }],
+  id: 'word-garden-ios',
+  appName: 'Word Garden',
+  platform: 'ios',
+  enabled: true,
+  image: null,
+  plugins: [],
+  appleStatus: 'InStore',
+  apiKeys: [
+    { id: 0, key: 'qb_s2s_abcdef…', type: 's2s', status: 'active' },
+    { id: 1, key: 'qb_api_zyxwvu…', type: 'api', status: 'terminated' },
+  ],
 };
 const FULL_KEY = 'qb_api_0123456789012345678901234567890123456789012';
-const withNew: App = { ...APP, apiKeys: [...APP.apiKeys!, { id: 2, key: 'qb_api_012345…', type: 'api', status: 'active' }] };
-const terminated: App = { ...APP, apiKeys: APP.apiKeys!.map((k, i) => (i === 0 ? { ...k, status: 'terminated' as const } : k)) };
-const ok = (data: App, createdKey?: string): MutationOutcome<ApiKeysResponse> => ({ status: 'done', answer: { success: true, data, ...(createdKey ? { createdKey } : {}) } });
+const withNew: App = {
+  ...APP,
+  apiKeys: [...APP.apiKeys!, { id: 2, key: 'qb_api_012345…', type: 'api', status: 'active' }],
+};
+const terminated: App = {
+  ...APP,
+  apiKeys: APP.apiKeys!.map((k, i) => (i === 0 ? { ...k, status: 'terminated' as const } : k)),
+};
+const ok = (data: App, createdKey?: string): MutationOutcome<ApiKeysResponse> => ({
+  status: 'done',
+  answer: { success: true, data, ...(createdKey ? { createdKey } : {}) },
+});
 const threw = (error: unknown): MutationOutcome<ApiKeysResponse> => ({ status: 'failed', answer: null, error });
 const INPUT = { app: APP };
 
 const model = defineModel(apiKeysMachine, {
   CREATE: { type: 'CREATE', keyType: 'api' },
   DISMISS: { type: 'DISMISS' },
-  TERMINATE: [{ type: 'TERMINATE', index: 0 }, { type: 'TERMINATE', index: 1 }],
+  TERMINATE: [
+    { type: 'TERMINATE', index: 0 },
+    { type: 'TERMINATE', index: 1 },
+  ],
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
   SYNC: { type: 'SYNC', app: withNew },
@@ -42,7 +75,10 @@ const model = defineModel(apiKeysMachine, {
   'xstate.error.actor.createKey': failed('createKey', new Error('the child broke')),
   'xstate.done.actor.terminateKey': [
     done('terminateKey', ok(terminated)),
-    done('terminateKey', threw(apiError(409, 'The API keys changed meanwhile. Reload the page and try again.', 'api_keys_changed'))),
+    done(
+      'terminateKey',
+      threw(apiError(409, 'The API keys changed meanwhile. Reload the page and try again.', 'api_keys_changed')),
+    ),
   ],
   'xstate.error.actor.terminateKey': failed('terminateKey', new Error('the child broke')),
 });
@@ -68,7 +104,10 @@ const pending = apiKeysMachine.provide({ actors: { createKey: pendingMutation(),
 
 describe('api-keys machine paths', () => {
   it('reaches every state node', () => {
-    const paths = shortestPaths(apiKeysMachine, model.events, { input: INPUT, serializeState: (s) => JSON.stringify([s.value, s.context.app.apiKeys?.length, s.context.target]) });
+    const paths = shortestPaths(apiKeysMachine, model.events, {
+      input: INPUT,
+      serializeState: (s) => JSON.stringify([s.value, s.context.app.apiKeys?.length, s.context.target]),
+    });
     expect(unreachedStateNodeIds(apiKeysMachine, paths)).toEqual([]);
   });
 
@@ -93,12 +132,19 @@ describe('api-keys machine paths', () => {
     expect(dismissed.state.context.app.apiKeys).toHaveLength(3);
     const { machine, spies } = spyActions(pending, ['notify', 'saved']);
     await replay(machine, journey, INPUT);
-    expect(spies.notify).toHaveBeenCalledWith({ message: 'API key created. Copy it now: it will not be shown again.', kind: 'success' });
+    expect(spies.notify).toHaveBeenCalledWith({
+      message: 'API key created. Copy it now: it will not be shown again.',
+      kind: 'success',
+    });
     expect(spies.saved).toHaveBeenCalledTimes(1);
   });
 
   it("create refused: a viewer's 403 in the server's words, a crash in ours; nothing kept", async () => {
-    for (const [outcome, message] of [[out.viewer, VIEW_ONLY], [out.crashed, FAILED], [out.broke, FAILED]] as const) {
+    for (const [outcome, message] of [
+      [out.viewer, VIEW_ONLY],
+      [out.crashed, FAILED],
+      [out.broke, FAILED],
+    ] as const) {
       const journey = path([ev.create, outcome]);
       expect(journey.state.matches('idle')).toBe(true);
       expect(journey.state.context.createdKey).toBeNull();
@@ -132,14 +178,18 @@ describe('api-keys machine paths', () => {
 
     const stale = spyActions(pending, ['notify', 'saved']);
     await replay(stale.machine, path([ev.terminateActive, ev.confirm, out.stale]), INPUT);
-    expect(stale.spies.notify).toHaveBeenCalledWith({ message: 'The API keys changed meanwhile. Reload the page and try again.', kind: 'error' });
+    expect(stale.spies.notify).toHaveBeenCalledWith({
+      message: 'The API keys changed meanwhile. Reload the page and try again.',
+      kind: 'error',
+    });
     expect(stale.spies.saved).not.toHaveBeenCalled();
   });
 
   it('the request for terminate marks only that key terminated; a terminated key cannot be terminated again', () => {
     const actor = createActor(pending, { input: INPUT }).start();
     actor.send(ev.terminateActive as never);
-    const request = (actor.getSnapshot().children.terminateKey!.getSnapshot().context as unknown as { request: App }).request;
+    const request = (actor.getSnapshot().children.terminateKey!.getSnapshot().context as unknown as { request: App })
+      .request;
     expect(request.apiKeys!.map((k) => k.status)).toEqual(['terminated', 'terminated']);
     actor.stop();
     expect(path([]).state.can(ev.terminateTerminated)).toBe(false);

@@ -8,12 +8,24 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { appDetailsMachine, saveInputOf } from '../../src/machines/app-details/app-details.machine';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 import { cmsDetails } from '../fixtures/cms';
 
 const FAILED = 'Something went wrong when updating the app details. Try again later!';
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const INPUT = { appId: 'app_android_1' };
 const shot = { name: 'new.jpg', size: 300_000, type: 'image/jpeg' };
 const bg = { name: 'bg.jpg', size: 200_000, type: 'image/jpeg' };
@@ -129,7 +141,7 @@ describe('app-details machine paths', () => {
     expect(spies.notify).toHaveBeenCalledWith({ message: 'App details saved.', kind: 'success' });
   });
 
-  it('a failed save keeps every edit (texts and images), with SPEC §8 words or the server\'s own refusal', async () => {
+  it("a failed save keeps every edit (texts and images), with SPEC §8 words or the server's own refusal", async () => {
     const cases: Array<[EventObject, string]> = [
       [save.refused, FAILED],
       [save.crashed, FAILED],

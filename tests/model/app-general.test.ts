@@ -8,10 +8,22 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { appGeneralMachine } from '../../src/machines/app-general/app-general.machine';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const INPUT = {
   appId: 'pixel-racer-android',
   data: {
@@ -29,7 +41,11 @@ const model = defineModel(appGeneralMachine, {
   CHANGE: [
     { type: 'CHANGE', field: 'appName', value: 'Pixel Racer Turbo' },
     { type: 'CHANGE', field: 'googlePackageName', value: 'pixel racer' },
-    { type: 'CHANGE', field: 'googleStoreUrl', value: 'https://play.google.com/store/apps/details?id=dev.demostudio.pixelracer' },
+    {
+      type: 'CHANGE',
+      field: 'googleStoreUrl',
+      value: 'https://play.google.com/store/apps/details?id=dev.demostudio.pixelracer',
+    },
   ],
   SET_STATUS: [
     { type: 'SET_STATUS', store: 'google', status: 'InStore' },
@@ -43,8 +59,28 @@ const model = defineModel(appGeneralMachine, {
   RESET: { type: 'RESET' },
   SYNC: { type: 'SYNC', data: { ...INPUT.data, appName: 'Renamed Elsewhere' } },
   'xstate.done.actor.updateGeneral': [
-    done('updateGeneral', { success: true, data: { id: 'pixel-racer-android', appName: 'Pixel Racer Turbo', platform: 'android' as const, enabled: true, image: null, plugins: [] } }),
-    done('updateGeneral', { success: false, data: { id: 'pixel-racer-android', appName: 'Pixel Racer', platform: 'android' as const, enabled: true, image: null, plugins: [] } }),
+    done('updateGeneral', {
+      success: true,
+      data: {
+        id: 'pixel-racer-android',
+        appName: 'Pixel Racer Turbo',
+        platform: 'android' as const,
+        enabled: true,
+        image: null,
+        plugins: [],
+      },
+    }),
+    done('updateGeneral', {
+      success: false,
+      data: {
+        id: 'pixel-racer-android',
+        appName: 'Pixel Racer',
+        platform: 'android' as const,
+        enabled: true,
+        image: null,
+        plugins: [],
+      },
+    }),
   ],
   'xstate.error.actor.updateGeneral': [
     failed('updateGeneral', apiError(403, VIEW_ONLY, 'access_missing_role_for_action')),
@@ -80,7 +116,14 @@ describe('app-general machine paths', () => {
   it('reaches every state node', () => {
     const paths = shortestPaths(appGeneralMachine, model.events, {
       input: INPUT,
-      serializeState: (s) => JSON.stringify([s.value, s.context.values.appName, s.context.values.googleStatus, s.context.error, Object.keys(s.context.errors as object).length]),
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.values.appName,
+          s.context.values.googleStatus,
+          s.context.error,
+          Object.keys(s.context.errors as object).length,
+        ]),
     });
     expect(unreachedStateNodeIds(appGeneralMachine, paths)).toEqual([]);
   });
@@ -102,7 +145,9 @@ describe('app-general machine paths', () => {
     expect(noUrl.state.matches('editing')).toBe(true);
     expect(noUrl.state.context.errors).toEqual({ googleStoreUrl: 'Store URL is required.' });
     const badPackage = path([ev.badPackage, ev.submit]);
-    expect(badPackage.state.context.errors.googlePackageName).toBe('Enter a valid package name, such as com.example.game.');
+    expect(badPackage.state.context.errors.googlePackageName).toBe(
+      'Enter a valid package name, such as com.example.game.',
+    );
     const noBundle = path([ev.appleInDev, ev.submit]);
     expect(noBundle.state.context.errors).toEqual({ appleBundleId: 'Bundle ID is required.' });
     expect(noBundle.state.matches('editing')).toBe(true);

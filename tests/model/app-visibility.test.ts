@@ -6,12 +6,28 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { appVisibilityMachine } from '../../src/machines/app-visibility/app-visibility.machine';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const INPUT = { appId: 'app-1', enabled: true };
 const model = defineModel(appVisibilityMachine, {
   TOGGLE: { type: 'TOGGLE' },
-  SYNC: [{ type: 'SYNC', enabled: false }, { type: 'SYNC', enabled: true }],
+  SYNC: [
+    { type: 'SYNC', enabled: false },
+    { type: 'SYNC', enabled: true },
+  ],
   'xstate.done.actor.setEnabled': [
     done('setEnabled', { success: true, data: { enabled: false } }),
     done('setEnabled', { success: false, data: { enabled: true } }),
@@ -33,7 +49,9 @@ const pending = appVisibilityMachine.provide({ actors: { setEnabled: pendingFore
 
 describe('app-visibility machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(appVisibilityMachine, shortestPaths(appVisibilityMachine, model.events, { input: INPUT }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(appVisibilityMachine, shortestPaths(appVisibilityMachine, model.events, { input: INPUT })),
+    ).toEqual([]);
   });
 
   it('hides the app at once and keeps it hidden when the server agrees; the workspace is refreshed', async () => {

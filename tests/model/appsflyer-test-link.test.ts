@@ -9,20 +9,45 @@ import { fromPromise } from 'xstate';
 import { testLinkBase } from '../../src/contracts/integrations';
 import { appsflyerTestLinkMachine } from '../../src/machines/appsflyer-test-link/appsflyer-test-link.machine';
 import { selectTestLink } from '../../src/machines/appsflyer-test-link/appsflyer-test-link.selectors';
-import { defineModel, done, failed, fixture, live, pendingForever, shortestPaths, unreachedStateNodeIds } from './graph-harness';
+import {
+  defineModel,
+  done,
+  failed,
+  fixture,
+  live,
+  pendingForever,
+  shortestPaths,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const ios = { base: testLinkBase({ id: 'dragon-merge-ios', platform: 'ios', appPath: 'id1600000001' }) };
 const LINK = 'https://app.appsflyer.com/id1600000001?af_siteid=questboard&idfa=AEBE52E7-03EE-455A-B3C4-E57283966239';
 const SHORT = 'https://dashboard.questboard.example.com/t/AbCdEfGhIjKl';
-const apiError = Object.assign(new Error("Add the app's store id in App Settings to generate its link."), { name: 'ApiError', status: 409, code: 'no_app_path' });
+const apiError = Object.assign(new Error("Add the app's store id in App Settings to generate its link."), {
+  name: 'ApiError',
+  status: 409,
+  code: 'no_app_path',
+});
 const model = defineModel(appsflyerTestLinkMachine, {
-  EDIT: [{ type: 'EDIT', value: 'AEBE52E7-03EE-455A-B3C4-E57283966239' }, { type: 'EDIT', value: '  ' }, { type: 'EDIT', value: 'has space' }],
+  EDIT: [
+    { type: 'EDIT', value: 'AEBE52E7-03EE-455A-B3C4-E57283966239' },
+    { type: 'EDIT', value: '  ' },
+    { type: 'EDIT', value: 'has space' },
+  ],
   GENERATE: { type: 'GENERATE' },
   COPY: { type: 'COPY' },
   COPY_SHORT: { type: 'COPY_SHORT' },
   DOWNLOAD: { type: 'DOWNLOAD' },
-  'xstate.done.actor.createLink': done('createLink', { success: true, link: LINK, shortUrl: SHORT, expiresAt: 1_800_000_000_000 }),
-  'xstate.error.actor.createLink': [failed('createLink', apiError), failed('createLink', new TypeError('Failed to fetch'))],
+  'xstate.done.actor.createLink': done('createLink', {
+    success: true,
+    link: LINK,
+    shortUrl: SHORT,
+    expiresAt: 1_800_000_000_000,
+  }),
+  'xstate.error.actor.createLink': [
+    failed('createLink', apiError),
+    failed('createLink', new TypeError('Failed to fetch')),
+  ],
   'xstate.done.actor.qrCode': done('qrCode', 'data:image/png;base64,AAAA'),
   'xstate.error.actor.qrCode': failed('qrCode', new Error('too long')),
   'xstate.done.actor.copyLink': done('copyLink', undefined),
@@ -49,18 +74,33 @@ const ev = {
   downloadFailed: fixture(model, 'xstate.error.actor.downloadQr'),
 };
 const pending = appsflyerTestLinkMachine.provide({
-  actors: { createLink: pendingForever(), qrCode: pendingForever(), copyLink: pendingForever(), downloadQr: pendingForever() },
+  actors: {
+    createLink: pendingForever(),
+    qrCode: pendingForever(),
+    copyLink: pendingForever(),
+    downloadQr: pendingForever(),
+  },
 });
 const start = (input = ios) => live(pending, { input, spies: ['notify'] });
 
 describe('appsflyer-test-link machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(appsflyerTestLinkMachine, shortestPaths(appsflyerTestLinkMachine, model.events, { input: ios }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(
+        appsflyerTestLinkMachine,
+        shortestPaths(appsflyerTestLinkMachine, model.events, { input: ios }),
+      ),
+    ).toEqual([]);
   });
 
   it("the advertising id: 'required' when blank, 'whitespaces not allowed'; Generate Link disabled meanwhile", () => {
     const { actor, send } = start();
-    expect(selectTestLink(actor.getSnapshot())).toMatchObject({ error: null, canGenerate: false, link: null, qr: null });
+    expect(selectTestLink(actor.getSnapshot())).toMatchObject({
+      error: null,
+      canGenerate: false,
+      link: null,
+      qr: null,
+    });
     send(ev.blank);
     expect(selectTestLink(actor.getSnapshot())).toMatchObject({ error: 'required', canGenerate: false });
     send(ev.spaced);
@@ -78,7 +118,12 @@ describe('appsflyer-test-link machine paths', () => {
     expect(selectTestLink(actor.getSnapshot())).toMatchObject({ generating: true, link: null, qr: null });
     send(ev.qr);
     expect(selectTestLink(actor.getSnapshot())).toMatchObject({
-      link: LINK, shortUrl: SHORT, expiresAt: 1_800_000_000_000, qr: 'data:image/png;base64,AAAA', canGenerate: true, generating: false,
+      link: LINK,
+      shortUrl: SHORT,
+      expiresAt: 1_800_000_000_000,
+      qr: 'data:image/png;base64,AAAA',
+      canGenerate: true,
+      generating: false,
     });
     expect(send(ev.download).value).toBe('downloading');
     expect(selectTestLink(actor.getSnapshot())).toMatchObject({ downloading: true, qr: 'data:image/png;base64,AAAA' });
@@ -86,7 +131,11 @@ describe('appsflyer-test-link machine paths', () => {
     send(ev.download, ev.downloadFailed);
     send(ev.copy, ev.copied);
     send(ev.copyShort, ev.copyFailed);
-    expect(notices()).toEqual(['The QR code could not be downloaded.', 'Link copied to clipboard.', 'Failed to copy to clipboard.']);
+    expect(notices()).toEqual([
+      'The QR code could not be downloaded.',
+      'Link copied to clipboard.',
+      'Failed to copy to clipboard.',
+    ]);
     expect(send(ev.generate).value).toBe('shortening');
     send(ev.created, ev.qr);
     expect(send(ev.blank).value).toBe('editing');
@@ -96,12 +145,29 @@ describe('appsflyer-test-link machine paths', () => {
 
   it('the inputs: the trimmed id to the server; the short link to the QR code and the download; COPY the full link, COPY_SHORT the short', () => {
     const inputs: [string, unknown][] = [];
-    const recording = <T, I>(name: string) => fromPromise<T, I>(({ input }) => (inputs.push([name, input]), new Promise<T>(() => {})));
+    const recording = <T, I>(name: string) =>
+      fromPromise<T, I>(({ input }) => (inputs.push([name, input]), new Promise<T>(() => {})));
     const machine = appsflyerTestLinkMachine.provide({
-      actors: { createLink: recording('createLink'), qrCode: recording('qrCode'), copyLink: recording('copyLink'), downloadQr: recording('downloadQr') },
+      actors: {
+        createLink: recording('createLink'),
+        qrCode: recording('qrCode'),
+        copyLink: recording('copyLink'),
+        downloadQr: recording('downloadQr'),
+      },
     });
     const { send } = live(machine, { input: ios });
-    send({ type: 'EDIT', value: ' AEBE52E7 ' }, { type: 'EDIT', value: 'AEBE52E7' }, ev.generate, ev.created, ev.qr, ev.copy, ev.copied, ev.copyShort, ev.copied, ev.download);
+    send(
+      { type: 'EDIT', value: ' AEBE52E7 ' },
+      { type: 'EDIT', value: 'AEBE52E7' },
+      ev.generate,
+      ev.created,
+      ev.qr,
+      ev.copy,
+      ev.copied,
+      ev.copyShort,
+      ev.copied,
+      ev.download,
+    );
     expect(inputs).toEqual([
       ['createLink', { appId: 'dragon-merge-ios', advertisingId: 'AEBE52E7' }],
       ['qrCode', { text: SHORT }],
@@ -114,7 +180,9 @@ describe('appsflyer-test-link machine paths', () => {
   it('Android: the package as path, advertising_id, the special pid for the listed packages; no path → no link', () => {
     const android = testLinkBase({ id: 'a', platform: 'android', appPath: 'io.questboard.app' });
     expect(android).toMatchObject({ pid: 'questboard_s2s_int', appPath: 'io.questboard.app' });
-    expect(testLinkBase({ id: 'a', platform: 'android', appPath: 'dev.demostudio.pixelracer' })).toMatchObject({ pid: 'questboard_int' });
+    expect(testLinkBase({ id: 'a', platform: 'android', appPath: 'dev.demostudio.pixelracer' })).toMatchObject({
+      pid: 'questboard_int',
+    });
     const none = start({ base: null });
     none.send(ev.typed);
     expect(selectTestLink(none.actor.getSnapshot())).toMatchObject({ canGenerate: false, hasAppPath: false });

@@ -10,7 +10,18 @@ import { selectAppsFlyerView, selectDisconnectConfirm } from '../../src/machines
 import { checkStatusMachine } from '../../src/machines/check-status/check-status.machine';
 import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
 import type { SuccessResponse } from '../../src/contracts/integrations';
-import { apiError, defineModel, done, failed, fixture, live, pendingForever, pendingMutation, shortestPaths, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  live,
+  pendingForever,
+  pendingMutation,
+  shortestPaths,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const none: AppsFlyerInput = { appId: 'dragon-merge-ios', plugin: null };
 const waiting = { id: 'af-1', connected: 'waiting_for_events' as const };
@@ -32,14 +43,24 @@ const model = defineModel(appsflyerMachine, {
   DISCONNECT: { type: 'DISCONNECT' },
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.enablePlugin': [done('enablePlugin', { success: true, plugin: enabledPlugin }), done('enablePlugin', { success: false })],
-  'xstate.error.actor.enablePlugin': failed('enablePlugin', apiError(500, 'Something went wrong. Please try again later.', 'internal')),
+  'xstate.done.actor.enablePlugin': [
+    done('enablePlugin', { success: true, plugin: enabledPlugin }),
+    done('enablePlugin', { success: false }),
+  ],
+  'xstate.error.actor.enablePlugin': failed(
+    'enablePlugin',
+    apiError(500, 'Something went wrong. Please try again later.', 'internal'),
+  ),
   'xstate.done.actor.checkStatus': [
     done('checkStatus', { connected: false, eventsReceived: false, lastEventAt: null }),
     done('checkStatus', { connected: true, eventsReceived: true, lastEventAt: 1_700_000_000_000 }),
   ],
   'xstate.error.actor.checkStatus': failed('checkStatus', new Error('the child broke')),
-  'xstate.done.actor.disconnect': [done('disconnect', outcome.done), done('disconnect', outcome.refused), done('disconnect', outcome.thrown)],
+  'xstate.done.actor.disconnect': [
+    done('disconnect', outcome.done),
+    done('disconnect', outcome.refused),
+    done('disconnect', outcome.thrown),
+  ],
   'xstate.error.actor.disconnect': failed('disconnect', new Error('the child broke')),
 });
 const ev = {
@@ -73,12 +94,18 @@ const start = (input: AppsFlyerInput) => live(pending, { input, spies: ['notify'
 
 describe('appsflyer machine paths', () => {
   it('reaches every state node (sorting is transient)', () => {
-    expect(unreachedStateNodeIds(appsflyerMachine, shortestPaths(appsflyerMachine, model.events, { input: none }), ['appsflyer.sorting'])).toEqual([]);
+    expect(
+      unreachedStateNodeIds(appsflyerMachine, shortestPaths(appsflyerMachine, model.events, { input: none }), [
+        'appsflyer.sorting',
+      ]),
+    ).toEqual([]);
   });
 
   it('sorts by the plugin the page knows: none or disconnected → no plugin; waiting → enabled; connected → connected', () => {
     expect(start(none).actor.getSnapshot().value).toBe('noPlugin');
-    expect(start({ ...none, plugin: { id: 'af-1', connected: 'disconnected' } }).actor.getSnapshot().value).toBe('noPlugin');
+    expect(start({ ...none, plugin: { id: 'af-1', connected: 'disconnected' } }).actor.getSnapshot().value).toBe(
+      'noPlugin',
+    );
     expect(start({ ...none, plugin: waiting }).actor.getSnapshot().value).toBe('enabled');
     const connected = start({ ...none, plugin: { id: 'af-1', connected: 'connected' } });
     expect(connected.actor.getSnapshot().value).toBe('connected');
@@ -87,22 +114,39 @@ describe('appsflyer machine paths', () => {
 
   it('the journey: Enable Plugin → Check Status (no events yet) → a postback arrives → Check Status → connected', () => {
     const { actor, send, spies, notices } = start(none);
-    expect(selectAppsFlyerView(actor.getSnapshot())).toMatchObject({ guide: true, enabled: false, enableLabel: 'Enable Plugin' });
+    expect(selectAppsFlyerView(actor.getSnapshot())).toMatchObject({
+      guide: true,
+      enabled: false,
+      enableLabel: 'Enable Plugin',
+    });
     send(ev.enable);
-    expect(selectAppsFlyerView(actor.getSnapshot())).toMatchObject({ enableLabel: 'Enabling Plugin...', enableBusy: true });
+    expect(selectAppsFlyerView(actor.getSnapshot())).toMatchObject({
+      enableLabel: 'Enabling Plugin...',
+      enableBusy: true,
+    });
     send(ev.enabled);
     expect(actor.getSnapshot().value).toBe('enabled');
-    expect(selectAppsFlyerView(actor.getSnapshot())).toMatchObject({ guide: true, enabled: true, enableLabel: 'Plugin Enabled' });
+    expect(selectAppsFlyerView(actor.getSnapshot())).toMatchObject({
+      guide: true,
+      enabled: true,
+      enableLabel: 'Plugin Enabled',
+    });
     expect(spies.changed.mock.calls).toEqual([[{ appId: 'dragon-merge-ios' }]]);
     send(ev.check);
     expect(selectAppsFlyerView(actor.getSnapshot()).checking).toBe(true);
-    expect((actor.getSnapshot().children.checkStatus!.getSnapshot() as { context: { pluginId: string; connected: boolean } }).context)
-      .toMatchObject({ pluginId: 'af-1', connected: false, source: 'AppsFlyer' });
+    expect(
+      (actor.getSnapshot().children.checkStatus!.getSnapshot() as { context: { pluginId: string; connected: boolean } })
+        .context,
+    ).toMatchObject({ pluginId: 'af-1', connected: false, source: 'AppsFlyer' });
     send(ev.noEvents);
     expect(actor.getSnapshot().value).toBe('enabled');
     send(ev.check, ev.nowConnected);
     expect(actor.getSnapshot().value).toBe('connected');
-    expect(actor.getSnapshot().context.lastCheck).toEqual({ connected: true, eventsReceived: true, lastEventAt: 1_700_000_000_000 });
+    expect(actor.getSnapshot().context.lastCheck).toEqual({
+      connected: true,
+      eventsReceived: true,
+      lastEventAt: 1_700_000_000_000,
+    });
     expect(selectAppsFlyerView(actor.getSnapshot())).toMatchObject({ guide: false, connected: true });
     expect(notices()).toEqual(['AppsFlyer plugin enabled.']);
   });
@@ -130,7 +174,11 @@ describe('appsflyer machine paths', () => {
     let run = start(connected);
     run.send(ev.disconnect);
     expect(selectDisconnectConfirm(run.actor.getSnapshot())).toEqual({
-      open: true, busy: false, title: 'Disconnect Plugin?', message: 'Are you sure you want to disconnect AppsFlyer plugin?', confirmLabel: 'Disconnect',
+      open: true,
+      busy: false,
+      title: 'Disconnect Plugin?',
+      message: 'Are you sure you want to disconnect AppsFlyer plugin?',
+      confirmLabel: 'Disconnect',
     });
     expect(run.send(ev.cancel).value).toBe('connected');
     run.send(ev.disconnect, ev.confirm);

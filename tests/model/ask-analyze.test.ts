@@ -9,11 +9,24 @@ import { askAnalyzeMachine, ASK_FAILED } from '../../src/machines/ask-analyze/as
 import type { Report } from '../../src/contracts/analyze';
 import { report, understood, whales } from '../fixtures/ask';
 import {
-  apiError, defineModel, done, eventTypes, failed, fixture, live, pathOf, pendingForever, serverCrash, shortestPathTo, shortestPaths, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  eventTypes,
+  failed,
+  fixture,
+  live,
+  pathOf,
+  pendingForever,
+  serverCrash,
+  shortestPathTo,
+  shortestPaths,
+  unreachedStateNodeIds,
 } from './graph-harness';
 
 const input = { appId: 'dragon-merge-android' };
-const ANALYZE_NOT_ENABLED = 'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
+const ANALYZE_NOT_ENABLED =
+  'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
 
 const model = defineModel(askAnalyzeMachine, {
   TYPE: [
@@ -81,7 +94,11 @@ describe('ask-analyze machine paths', () => {
     const end = send(ev.run);
     expect(end.status).toBe('done');
     expect(spies.openBuilder).toHaveBeenCalledTimes(1);
-    const { report: opened, question, sortChosen } = spies.openBuilder.mock.calls[0]![0] as { report: Report; question: string; sortChosen: boolean };
+    const {
+      report: opened,
+      question,
+      sortChosen,
+    } = spies.openBuilder.mock.calls[0]![0] as { report: Report; question: string; sortChosen: boolean };
     expect(question).toBe('retention d1 and d7 by country for the last 30 days, only iOS');
     expect(sortChosen).toBe(false);
     expect(opened.configuration.select.map((m) => m.column_name)).toEqual(['retention_d1']);
@@ -94,7 +111,9 @@ describe('ask-analyze machine paths', () => {
     send(ev.type, ev.ask, ev.understood);
     const changed = send(ev.notIos);
     expect(changed.matches('understood')).toBe(true);
-    expect(changed.context.report!.configuration.where).toEqual([{ ...report.configuration.where![0]!, comparison: 'not_equals' }]);
+    expect(changed.context.report!.configuration.where).toEqual([
+      { ...report.configuration.where![0]!, comparison: 'not_equals' },
+    ]);
     send(ev.run);
     const { report: opened } = spies.openBuilder.mock.calls[0]![0] as { report: Report };
     expect(opened.configuration.where).toEqual([{ ...report.configuration.where![0]!, comparison: 'not_equals' }]);
@@ -106,7 +125,9 @@ describe('ask-analyze machine paths', () => {
     expect(path.state.can(ev.run)).toBe(false);
     const after = pathOf(askAnalyzeMachine, [ev.type, ev.ask, ev.whales, ev.addPayers, ev.run], input);
     expect(after.steps[4]!.state.matches('understood')).toBe(true);
-    expect((after.steps[4]!.state.context as { report: Report }).report.configuration.select.map((m) => m.column_name)).toEqual(['payers']);
+    expect(
+      (after.steps[4]!.state.context as { report: Report }).report.configuration.select.map((m) => m.column_name),
+    ).toEqual(['payers']);
     expect(after.state.matches('confirmed')).toBe(true);
   });
 

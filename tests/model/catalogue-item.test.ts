@@ -8,12 +8,38 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { catalogueItemMachine } from '../../src/machines/catalogue-item/catalogue-item.machine';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
-const chest = { id: 'item-1', name: 'Chest of Gems', sku: 'gems_chest', type: 'consumable' as const, priceUsd: 9.99, period: null };
-const pass = { id: 'item-2', name: 'Dragon Pass', sku: 'dragon_pass', type: 'subscription' as const, priceUsd: 7.99, period: 'month' as const };
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const chest = {
+  id: 'item-1',
+  name: 'Chest of Gems',
+  sku: 'gems_chest',
+  type: 'consumable' as const,
+  priceUsd: 9.99,
+  period: null,
+};
+const pass = {
+  id: 'item-2',
+  name: 'Dragon Pass',
+  sku: 'dragon_pass',
+  type: 'subscription' as const,
+  priceUsd: 7.99,
+  period: 'month' as const,
+};
 const INPUT = { appId: 'dragon-merge-android', items: [chest, pass] };
 const model = defineModel(catalogueItemMachine, {
   SYNC: { type: 'SYNC', items: [chest] },
@@ -33,7 +59,10 @@ const model = defineModel(catalogueItemMachine, {
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
   'xstate.done.actor.saveItem': [
-    done('saveItem', { success: true, data: { ...chest, id: 'item-3', name: 'Sack of Coins', sku: 'coins_sack', priceUsd: 1.99 } }),
+    done('saveItem', {
+      success: true,
+      data: { ...chest, id: 'item-3', name: 'Sack of Coins', sku: 'coins_sack', priceUsd: 1.99 },
+    }),
     done('saveItem', { success: false, data: chest }),
   ],
   'xstate.error.actor.saveItem': [
@@ -41,7 +70,10 @@ const model = defineModel(catalogueItemMachine, {
     failed('saveItem', apiError(403, VIEW_ONLY, 'access_missing_role_for_action')),
     failed('saveItem', serverCrash()),
   ],
-  'xstate.done.actor.removeItem': [done('removeItem', { success: true, message: 'Item removed from the catalogue.' }), done('removeItem', { success: false })],
+  'xstate.done.actor.removeItem': [
+    done('removeItem', { success: true, message: 'Item removed from the catalogue.' }),
+    done('removeItem', { success: false }),
+  ],
   'xstate.error.actor.removeItem': failed('removeItem', serverCrash()),
 });
 const ev = {
@@ -80,7 +112,13 @@ describe('catalogue-item machine paths', () => {
   it('reaches every state node', () => {
     const paths = shortestPaths(catalogueItemMachine, model.events, {
       input: INPUT,
-      serializeState: (s) => JSON.stringify([s.value, s.context.target?.id ?? null, s.context.error, Object.keys(s.context.errors as object).length]),
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.target?.id ?? null,
+          s.context.error,
+          Object.keys(s.context.errors as object).length,
+        ]),
     });
     expect(unreachedStateNodeIds(catalogueItemMachine, paths)).toEqual([]);
   });
@@ -89,7 +127,13 @@ describe('catalogue-item machine paths', () => {
     const journey = path([...FILLED, ev.submit, save.ok]);
     const saving = journey.steps[5]!.state;
     expect(saving.matches('saving')).toBe(true);
-    expect(saving.context.draft).toEqual({ name: 'Sack of Coins', sku: 'coins_sack', type: 'consumable', price: '1.99', period: null });
+    expect(saving.context.draft).toEqual({
+      name: 'Sack of Coins',
+      sku: 'coins_sack',
+      type: 'consumable',
+      price: '1.99',
+      period: null,
+    });
     expect(journey.state.matches('idle')).toBe(true);
     const { machine, spies } = spyActions(pending, ['notify', 'changed']);
     await replay(machine, journey, INPUT);
@@ -100,7 +144,11 @@ describe('catalogue-item machine paths', () => {
   it('the rules block a save with field errors: empty fields, a listed sku, a third decimal, a subscription period', () => {
     const blank = path([ev.add, ev.submit]);
     expect(blank.state.matches('editing')).toBe(true);
-    expect(blank.state.context.errors).toEqual({ name: 'Name is required.', sku: 'SKU is required.', price: 'Enter a price from 0.00 to 999.99 USD, with at most two decimals.' });
+    expect(blank.state.context.errors).toEqual({
+      name: 'Name is required.',
+      sku: 'SKU is required.',
+      price: 'Enter a price from 0.00 to 999.99 USD, with at most two decimals.',
+    });
     const taken = path([...FILLED, ev.takenSku, ev.badPrice, ev.subscription, ev.submit]);
     expect(taken.state.context.errors).toEqual({
       sku: 'Another item of this app already uses this SKU.',
@@ -114,7 +162,13 @@ describe('catalogue-item machine paths', () => {
 
   it("edits an item keeping its own sku: 'Item updated.'", async () => {
     const journey = path([ev.edit, ev.name, ev.submit, save.ok]);
-    expect(journey.steps[1]!.state.context.draft).toEqual({ name: 'Chest of Gems', sku: 'gems_chest', type: 'consumable', price: '9.99', period: null });
+    expect(journey.steps[1]!.state.context.draft).toEqual({
+      name: 'Chest of Gems',
+      sku: 'gems_chest',
+      type: 'consumable',
+      price: '9.99',
+      period: null,
+    });
     expect(journey.steps[3]!.state.matches('saving')).toBe(true);
     const { machine, spies } = spyActions(pending, ['notify']);
     await replay(machine, journey, INPUT);

@@ -6,16 +6,39 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkStatusMachine, type CheckStatusInput } from '../../src/machines/check-status/check-status.machine';
-import { apiError, defineModel, done, failed, fixture, live, pendingForever, shortestPaths, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  live,
+  pendingForever,
+  shortestPaths,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const waiting: CheckStatusInput = { appId: 'app-1', pluginId: 'plugin-1', source: 'AppsFlyer', connected: false };
 const model = defineModel(checkStatusMachine, {
   'xstate.done.actor.checkPluginStatus': [
-    done('checkPluginStatus', { success: true, plugin: { connected: 'connected' as const }, eventsReceived: true, lastEventAt: 1_700_000_000_000 }),
-    done('checkPluginStatus', { success: true, plugin: { connected: 'waiting_for_events' as const }, eventsReceived: false, lastEventAt: null }),
+    done('checkPluginStatus', {
+      success: true,
+      plugin: { connected: 'connected' as const },
+      eventsReceived: true,
+      lastEventAt: 1_700_000_000_000,
+    }),
+    done('checkPluginStatus', {
+      success: true,
+      plugin: { connected: 'waiting_for_events' as const },
+      eventsReceived: false,
+      lastEventAt: null,
+    }),
     done('checkPluginStatus', { success: false }),
   ],
-  'xstate.error.actor.checkPluginStatus': failed('checkPluginStatus', apiError(500, 'Something went wrong. Please try again later.', 'internal')),
+  'xstate.error.actor.checkPluginStatus': failed(
+    'checkPluginStatus',
+    apiError(500, 'Something went wrong. Please try again later.', 'internal'),
+  ),
 });
 const ev = {
   nowConnected: fixture(model, 'xstate.done.actor.checkPluginStatus', 0),
@@ -29,7 +52,11 @@ const start = (input: CheckStatusInput) =>
 
 describe('check-status machine paths', () => {
   it('reaches every state node (deciding is transient: it always moves on at once)', () => {
-    expect(unreachedStateNodeIds(checkStatusMachine, shortestPaths(checkStatusMachine, model.events, { input: waiting }), ['checkStatus.deciding'])).toEqual([]);
+    expect(
+      unreachedStateNodeIds(checkStatusMachine, shortestPaths(checkStatusMachine, model.events, { input: waiting }), [
+        'checkStatus.deciding',
+      ]),
+    ).toEqual([]);
   });
 
   it('not connected, a postback arrived: connected, the plugins reload, the 10 s success message', () => {
@@ -38,7 +65,9 @@ describe('check-status machine paths', () => {
     const end = send(ev.nowConnected);
     expect(end.status).toBe('done');
     expect(end.output).toEqual({ connected: true, eventsReceived: true, lastEventAt: 1_700_000_000_000 });
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'AppsFlyer connected successfully', kind: 'success', duration: 'partnerSuccess' }]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [{ message: 'AppsFlyer connected successfully', kind: 'success', duration: 'partnerSuccess' }],
+    ]);
     expect(spies.reloadPlugins.mock.calls).toEqual([[{ appId: 'app-1' }]]);
   });
 
@@ -52,10 +81,14 @@ describe('check-status machine paths', () => {
   it('success:false and a thrown call: the SPEC §8 error for 6 s (Adjust words for Adjust)', () => {
     let run = start(waiting);
     expect(run.send(ev.refused).output).toMatchObject({ connected: false });
-    expect(run.spies.notify.mock.calls).toEqual([[{ message: "Can't check status of AppsFlyer plugin!", kind: 'error', duration: 'partnerError' }]]);
+    expect(run.spies.notify.mock.calls).toEqual([
+      [{ message: "Can't check status of AppsFlyer plugin!", kind: 'error', duration: 'partnerError' }],
+    ]);
     run = start({ ...waiting, source: 'Adjust' });
     run.send(ev.thrown);
-    expect(run.spies.notify.mock.calls).toEqual([[{ message: "Can't check status of Adjust plugin!", kind: 'error', duration: 'partnerError' }]]);
+    expect(run.spies.notify.mock.calls).toEqual([
+      [{ message: "Can't check status of Adjust plugin!", kind: 'error', duration: 'partnerError' }],
+    ]);
     expect(run.spies.logError).toHaveBeenCalledTimes(1);
   });
 

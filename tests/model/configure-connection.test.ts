@@ -7,50 +7,144 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { configureConnectionMachine, saveBlocker, type KeyFile, type OpenEvent } from '../../src/machines/configure-connection/configure-connection.machine';
+import {
+  configureConnectionMachine,
+  saveBlocker,
+  type KeyFile,
+  type OpenEvent,
+} from '../../src/machines/configure-connection/configure-connection.machine';
 import { selectConnectionDialog } from '../../src/machines/configure-connection/configure-connection.selectors';
 import type { Credential } from '../../src/contracts/plugin';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, spyActions, stateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  spyActions,
+  stateNodeIds,
+} from './graph-harness';
 
 const FULL = ['roles/bigquery.dataViewer', 'roles/bigquery.jobUser', 'roles/iam.serviceAccountUser', 'roles/viewer'];
 const LIMITED = ['roles/viewer', 'roles/bigquery.dataViewer'];
-const app = (roles: string[]) => [{ tpAppId: '1:1:android:a', packageName: 'dev.x', displayName: 'X', platform: 'ANDROID', appId: 'app-1', roles }];
-const product: Credential = { id: 'cred-tp', type: 'TP_SERVICE_ACCOUNT', authenticatedEntity: { email: 'qb@sandbox.iam' }, projects: { 'ws-analytics': app(FULL), 'ws-sandbox': app(LIMITED) } };
+const app = (roles: string[]) => [
+  { tpAppId: '1:1:android:a', packageName: 'dev.x', displayName: 'X', platform: 'ANDROID', appId: 'app-1', roles },
+];
+const product: Credential = {
+  id: 'cred-tp',
+  type: 'TP_SERVICE_ACCOUNT',
+  authenticatedEntity: { email: 'qb@sandbox.iam' },
+  projects: { 'ws-analytics': app(FULL), 'ws-sandbox': app(LIMITED) },
+};
 const productLimited: Credential = { ...product, projects: { 'ws-sandbox': app(LIMITED) } };
-const oauthLimited: Credential = { id: 'cred-u', type: 'USER_OAUTH', authenticatedEntity: { email: 'limited.analyst@ws.dev' }, projects: { 'ws-analytics': app(LIMITED) } };
-const oauthFull: Credential = { id: 'cred-u2', type: 'USER_OAUTH', authenticatedEntity: { email: 'publisher@ws.dev' }, projects: { 'ws-analytics': app(['roles/owner']) } };
-const org: Credential = { id: 'cred-org', type: 'ORG_SERVICE_ACCOUNT', authenticatedEntity: { email: 'key@p.iam' }, projects: { 'ws-analytics': app(FULL) } };
-const orgLimited: Credential = { ...org, id: 'cred-org2', authenticatedEntity: { email: 'limited@p.iam' }, projects: { 'ws-analytics': app(LIMITED) } };
+const oauthLimited: Credential = {
+  id: 'cred-u',
+  type: 'USER_OAUTH',
+  authenticatedEntity: { email: 'limited.analyst@ws.dev' },
+  projects: { 'ws-analytics': app(LIMITED) },
+};
+const oauthFull: Credential = {
+  id: 'cred-u2',
+  type: 'USER_OAUTH',
+  authenticatedEntity: { email: 'publisher@ws.dev' },
+  projects: { 'ws-analytics': app(['roles/owner']) },
+};
+const org: Credential = {
+  id: 'cred-org',
+  type: 'ORG_SERVICE_ACCOUNT',
+  authenticatedEntity: { email: 'key@p.iam' },
+  projects: { 'ws-analytics': app(FULL) },
+};
+const orgLimited: Credential = {
+  ...org,
+  id: 'cred-org2',
+  authenticatedEntity: { email: 'limited@p.iam' },
+  projects: { 'ws-analytics': app(LIMITED) },
+};
 const jsonFile: KeyFile = { name: 'key.json', type: 'application/json', text: async () => '{}' };
 const csvFile: KeyFile = { name: 'key.csv', type: 'text/csv', text: async () => '' };
 const none = { credentialId: null, project: null, projectName: null };
 
-const open = (extra: Partial<OpenEvent> = {}): OpenEvent => ({ type: 'OPEN', appId: 'app-1', pluginType: 'BigQuery', pluginId: null, role: 'admin', current: none, ...extra });
+const open = (extra: Partial<OpenEvent> = {}): OpenEvent => ({
+  type: 'OPEN',
+  appId: 'app-1',
+  pluginType: 'BigQuery',
+  pluginId: null,
+  role: 'admin',
+  current: none,
+  ...extra,
+});
 const model = defineModel(configureConnectionMachine, {
-  OPEN: [open(), open({ role: 'editor' }), open({ oauthRedirect: true }), open({ pluginId: 'plugin-1', current: { credentialId: 'cred-tp', project: 'ws-analytics', projectName: null } })],
+  OPEN: [
+    open(),
+    open({ role: 'editor' }),
+    open({ oauthRedirect: true }),
+    open({ pluginId: 'plugin-1', current: { credentialId: 'cred-tp', project: 'ws-analytics', projectName: null } }),
+  ],
   CLOSE: { type: 'CLOSE' },
-  SET_AUTH: [{ type: 'SET_AUTH', value: 'USER_OAUTH' }, { type: 'SET_AUTH', value: 'ORG_SERVICE_ACCOUNT' }, { type: 'SET_AUTH', value: 'TP_SERVICE_ACCOUNT' }],
+  SET_AUTH: [
+    { type: 'SET_AUTH', value: 'USER_OAUTH' },
+    { type: 'SET_AUTH', value: 'ORG_SERVICE_ACCOUNT' },
+    { type: 'SET_AUTH', value: 'TP_SERVICE_ACCOUNT' },
+  ],
   SET_CREDENTIAL: { type: 'SET_CREDENTIAL', value: 'cred-u2' },
-  SET_PROJECT: [{ type: 'SET_PROJECT', value: 'ws-sandbox' }, { type: 'SET_PROJECT', value: 'ws-analytics' }],
-  SET_WRITE_BACK: [{ type: 'SET_WRITE_BACK', value: true }, { type: 'SET_WRITE_BACK', value: false }],
-  SET_PROJECT_NAME: [{ type: 'SET_PROJECT_NAME', value: 'Results' }, { type: 'SET_PROJECT_NAME', value: ' ' }],
-  PICK_FILE: [{ type: 'PICK_FILE', file: jsonFile }, { type: 'PICK_FILE', file: csvFile }],
+  SET_PROJECT: [
+    { type: 'SET_PROJECT', value: 'ws-sandbox' },
+    { type: 'SET_PROJECT', value: 'ws-analytics' },
+  ],
+  SET_WRITE_BACK: [
+    { type: 'SET_WRITE_BACK', value: true },
+    { type: 'SET_WRITE_BACK', value: false },
+  ],
+  SET_PROJECT_NAME: [
+    { type: 'SET_PROJECT_NAME', value: 'Results' },
+    { type: 'SET_PROJECT_NAME', value: ' ' },
+  ],
+  PICK_FILE: [
+    { type: 'PICK_FILE', file: jsonFile },
+    { type: 'PICK_FILE', file: csvFile },
+  ],
   UPLOAD: { type: 'UPLOAD' },
   SAVE: { type: 'SAVE' },
   SIGN_IN: { type: 'SIGN_IN' },
   'xstate.done.actor.loadCredentials': [
-    done('loadCredentials', { success: true, credentials: [], provider: 'sandbox' as const, productServiceAccount: 'qb@sandbox.iam' }),
-    done('loadCredentials', { success: true, credentials: [product, oauthFull, oauthLimited], provider: 'sandbox' as const }),
+    done('loadCredentials', {
+      success: true,
+      credentials: [],
+      provider: 'sandbox' as const,
+      productServiceAccount: 'qb@sandbox.iam',
+    }),
+    done('loadCredentials', {
+      success: true,
+      credentials: [product, oauthFull, oauthLimited],
+      provider: 'sandbox' as const,
+    }),
   ],
-  'xstate.done.actor.addProductCredential': [done('addProductCredential', product), done('addProductCredential', productLimited)],
-  'xstate.done.actor.uploadServiceAccount': [done('uploadServiceAccount', org), done('uploadServiceAccount', orgLimited)],
+  'xstate.done.actor.addProductCredential': [
+    done('addProductCredential', product),
+    done('addProductCredential', productLimited),
+  ],
+  'xstate.done.actor.uploadServiceAccount': [
+    done('uploadServiceAccount', org),
+    done('uploadServiceAccount', orgLimited),
+  ],
   'xstate.done.actor.savePlugin': [done('savePlugin', { success: true }), done('savePlugin', { success: false })],
   'xstate.done.actor.startSignIn': done('startSignIn', { url: '/api/oauth/sandbox/consent?state=x' }),
   'xstate.error.actor.loadCredentials': failed('loadCredentials', apiError(503, 'down')),
   'xstate.error.actor.addProductCredential': failed('addProductCredential', apiError(500, 'boom', 'internal')),
   'xstate.error.actor.uploadServiceAccount': [
     failed('uploadServiceAccount', Object.assign(new Error('The file is not valid JSON.'), { name: 'KeyFileError' })),
-    failed('uploadServiceAccount', apiError(400, 'The file is not a service account key: its private_key holds no private key.', 'invalid_service_account')),
+    failed(
+      'uploadServiceAccount',
+      apiError(
+        400,
+        'The file is not a service account key: its private_key holds no private key.',
+        'invalid_service_account',
+      ),
+    ),
     failed('uploadServiceAccount', apiError(500, 'Something went wrong. Please try again later.', 'internal')),
   ],
   'xstate.error.actor.savePlugin': failed('savePlugin', apiError(409, 'missing', 'missing_permissions')),
@@ -91,17 +185,32 @@ const ev = {
   signInFailed: fixture(model, 'xstate.error.actor.startSignIn'),
 };
 const pending = configureConnectionMachine.provide({
-  actors: { loadCredentials: pendingForever(), addProductCredential: pendingForever(), uploadServiceAccount: pendingForever(), savePlugin: pendingForever(), startSignIn: pendingForever() },
+  actors: {
+    loadCredentials: pendingForever(),
+    addProductCredential: pendingForever(),
+    uploadServiceAccount: pendingForever(),
+    savePlugin: pendingForever(),
+    startSignIn: pendingForever(),
+  },
 });
 const spied = () => spyActions(pending, ['notify', 'saved', 'redirect', 'logError']);
-const transient = ['configureConnection.open.checkRedirect', 'configureConnection.open.afterProductCreated', 'configureConnection.open.afterUpload', 'configureConnection.open.closing'];
+const transient = [
+  'configureConnection.open.checkRedirect',
+  'configureConnection.open.afterProductCreated',
+  'configureConnection.open.afterUpload',
+  'configureConnection.open.closing',
+];
 const notices = async (events: ReturnType<typeof fixture>[]) => {
   const path = pathOf(configureConnectionMachine, events);
   const { machine, spies } = spied();
   (await replay(machine, path)).stop();
   return { path, spies };
 };
-const WARNING = (prefix: string, message: string) => ({ message: `${prefix} ${message}`, kind: 'warning', duration: 'long' });
+const WARNING = (prefix: string, message: string) => ({
+  message: `${prefix} ${message}`,
+  kind: 'warning',
+  duration: 'long',
+});
 
 describe('configure-connection machine paths', () => {
   it('reaches every state node (through the journeys of every save path; the full traversal is too large)', () => {
@@ -112,14 +221,22 @@ describe('configure-connection machine paths', () => {
       [ev.open, ev.loaded, ev.oauth, ev.signIn],
     ];
     const reached = new Set<string>();
-    for (const events of journeys) for (const step of pathOf(configureConnectionMachine, events).steps) for (const node of step.state._nodes) reached.add(node.id);
-    expect(stateNodeIds(configureConnectionMachine).filter((id) => !reached.has(id) && !transient.includes(id))).toEqual([]);
+    for (const events of journeys)
+      for (const step of pathOf(configureConnectionMachine, events).steps)
+        for (const node of step.state._nodes) reached.add(node.id);
+    expect(
+      stateNodeIds(configureConnectionMachine).filter((id) => !reached.has(id) && !transient.includes(id)),
+    ).toEqual([]);
   });
 
   it('product account, not created yet: Save creates it, the project has every role, the plugin is created', async () => {
     const { path, spies } = await notices([ev.open, ev.loadedEmpty, ev.save, ev.productCreated, ev.saved]);
     expect(path.steps[2]!.state.matches({ open: 'editing' })).toBe(true);
-    expect(selectConnectionDialog(path.steps[2]!.state as never)).toMatchObject({ authType: 'TP_SERVICE_ACCOUNT', saveBlocker: null, credentialEmail: 'qb@sandbox.iam' });
+    expect(selectConnectionDialog(path.steps[2]!.state as never)).toMatchObject({
+      authType: 'TP_SERVICE_ACCOUNT',
+      saveBlocker: null,
+      credentialEmail: 'qb@sandbox.iam',
+    });
     expect(path.steps[4]!.state.matches({ open: 'saving' })).toBe(true);
     expect(path.state.matches('closed')).toBe(true);
     expect(spies.notify.mock.calls).toEqual([[{ message: 'Plugin created. Connection configured.', kind: 'success' }]]);
@@ -129,9 +246,19 @@ describe('configure-connection machine paths', () => {
   it('product account lacking roles: warned with the SPEC §8 prefix for 10 s, nothing saved', async () => {
     const { path, spies } = await notices([ev.open, ev.loadedEmpty, ev.save, ev.productLimited]);
     expect(path.state.matches({ open: 'editing' })).toBe(true);
-    expect(spies.notify.mock.calls).toEqual([[WARNING('Questboard service account credential created.', 'Connection could not be configured due to missing permissions.')]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [
+        WARNING(
+          'Questboard service account credential created.',
+          'Connection could not be configured due to missing permissions.',
+        ),
+      ],
+    ]);
     const view = selectConnectionDialog(path.state as never);
-    expect(view.rows.filter((r) => !r.granted).map((r) => r.label)).toEqual(['BigQuery Job User', 'Service Account User']);
+    expect(view.rows.filter((r) => !r.granted).map((r) => r.label)).toEqual([
+      'BigQuery Job User',
+      'Service Account User',
+    ]);
     expect(view.missingNote).toBe('Some required IAM permissions are missing.');
     expect(view.saveBlocker).not.toBeNull();
   });
@@ -165,16 +292,29 @@ describe('configure-connection machine paths', () => {
   it('workspace account lacking roles warns with its prefix', () => {
     // Driven on a live actor (the graph replay of this path does not settle in the harness).
     const notify = vi.fn();
-    const actor = createActor(pending.provide({ actions: { notify: (_: unknown, params: unknown) => notify(params) } })).start();
-    for (const event of [ev.open, ev.loaded, ev.orgAuth, ev.json, ev.upload, ev.uploadedLimited]) actor.send(event as never);
+    const actor = createActor(
+      pending.provide({ actions: { notify: (_: unknown, params: unknown) => notify(params) } }),
+    ).start();
+    for (const event of [ev.open, ev.loaded, ev.orgAuth, ev.json, ev.upload, ev.uploadedLimited])
+      actor.send(event as never);
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true);
-    expect(notify.mock.calls).toEqual([[WARNING('Workspace service account credential created.', 'Connection could not be configured due to missing permissions.')]]);
+    expect(notify.mock.calls).toEqual([
+      [
+        WARNING(
+          'Workspace service account credential created.',
+          'Connection could not be configured due to missing permissions.',
+        ),
+      ],
+    ]);
     actor.stop();
   });
   it('a failed upload says the workspace key failed, and why (the file, or the server), never a crash text', async () => {
     const expected = [
       [ev.uploadFailed, 'Failed to add workspace service account. The file is not valid JSON.'],
-      [ev.uploadRefused, 'Failed to add workspace service account. The file is not a service account key: its private_key holds no private key.'],
+      [
+        ev.uploadRefused,
+        'Failed to add workspace service account. The file is not a service account key: its private_key holds no private key.',
+      ],
       [ev.uploadCrashed, 'Failed to add workspace service account.'],
     ] as const;
     for (const [failure, message] of expected) {
@@ -185,18 +325,38 @@ describe('configure-connection machine paths', () => {
 
   it('a file that is not JSON is refused saying why (until another file is picked); a .json file without a type is taken', () => {
     const refused = pathOf(configureConnectionMachine, [ev.open, ev.loaded, ev.orgAuth, ev.csv]).state;
-    expect(selectConnectionDialog(refused as never)).toMatchObject({ fileName: null, fileError: "key.csv is not a JSON file. Choose the service account's key file (.json)." });
+    expect(selectConnectionDialog(refused as never)).toMatchObject({
+      fileName: null,
+      fileError: "key.csv is not a JSON file. Choose the service account's key file (.json).",
+    });
     const actor = createActor(pending).start();
-    for (const event of [ev.open, ev.loaded, ev.orgAuth, ev.csv, { type: 'PICK_FILE', file: { name: 'key.JSON', type: '', text: async () => '{}' } }]) actor.send(event as never);
+    for (const event of [
+      ev.open,
+      ev.loaded,
+      ev.orgAuth,
+      ev.csv,
+      { type: 'PICK_FILE', file: { name: 'key.JSON', type: '', text: async () => '{}' } },
+    ])
+      actor.send(event as never);
     expect(selectConnectionDialog(actor.getSnapshot())).toMatchObject({ fileName: 'key.JSON', fileError: null });
     actor.send({ type: 'PICK_FILE', file: { name: 'notes.txt', type: '', text: async () => '' } });
-    expect(selectConnectionDialog(actor.getSnapshot())).toMatchObject({ fileName: null, fileError: "notes.txt is not a JSON file. Choose the service account's key file (.json)." });
+    expect(selectConnectionDialog(actor.getSnapshot())).toMatchObject({
+      fileName: null,
+      fileError: "notes.txt is not a JSON file. Choose the service account's key file (.json).",
+    });
     actor.stop();
   });
 
   it('a new key of a listed service account replaces it in the list (the server refreshed it in place)', () => {
     const actor = createActor(pending).start();
-    for (const event of [ev.open, done('loadCredentials', { success: true, credentials: [product, org], provider: 'sandbox' as const }), ev.orgAuth, ev.json, ev.upload, ev.uploaded]) {
+    for (const event of [
+      ev.open,
+      done('loadCredentials', { success: true, credentials: [product, org], provider: 'sandbox' as const }),
+      ev.orgAuth,
+      ev.json,
+      ev.upload,
+      ev.uploaded,
+    ]) {
       actor.send(event as never);
     }
     expect(actor.getSnapshot().context.credentials.map((c) => c.id)).toEqual(['cred-tp', 'cred-org']);
@@ -204,7 +364,9 @@ describe('configure-connection machine paths', () => {
   });
   it('a failed product account says so', async () => {
     const { spies } = await notices([ev.open, ev.loadedEmpty, ev.save, ev.productFailed]);
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'Failed to add Questboard service account.', kind: 'error' }]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [{ message: 'Failed to add Questboard service account.', kind: 'error' }],
+    ]);
   });
 
   it('Google account: sign-in leaves for the consent page; back in redirect mode a new full credential saves by itself', async () => {
@@ -214,10 +376,20 @@ describe('configure-connection machine paths', () => {
     // The newest Google credential is limited: the redirect warns instead of saving.
     ({ path, spies } = await notices([ev.openRedirect, ev.loaded]));
     expect(path.state.matches({ open: 'editing' })).toBe(true);
-    expect(spies.notify.mock.calls).toEqual([[WARNING('User credential created.', 'Connection could not be configured due to missing IAM permissions.')]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [WARNING('User credential created.', 'Connection could not be configured due to missing IAM permissions.')],
+    ]);
     // Choosing the full one by hand, Save saves (the Service Account User row is skipped for OAuth).
-    const full = pathOf(configureConnectionMachine, [ev.openRedirect, ev.loaded, fixture(model, 'SET_CREDENTIAL')]).state;
-    expect(selectConnectionDialog(full as never).rows.map((r) => r.label)).toEqual(['BigQuery Data Viewer', 'BigQuery Job User', 'Viewer']);
+    const full = pathOf(configureConnectionMachine, [
+      ev.openRedirect,
+      ev.loaded,
+      fixture(model, 'SET_CREDENTIAL'),
+    ]).state;
+    expect(selectConnectionDialog(full as never).rows.map((r) => r.label)).toEqual([
+      'BigQuery Data Viewer',
+      'BigQuery Job User',
+      'Viewer',
+    ]);
     expect(saveBlocker(full.context)).toBeNull();
   });
 
@@ -235,6 +407,8 @@ describe('configure-connection machine paths', () => {
     const { path, spies } = await notices([ev.open, ev.loadFailed]);
     expect(path.state.matches('closed')).toBe(true);
     expect(spies.notify).toHaveBeenCalledTimes(1);
-    expect(pathOf(configureConnectionMachine, [ev.open, ev.loaded, ev.save, ev.close]).state.matches('closed')).toBe(true);
+    expect(pathOf(configureConnectionMachine, [ev.open, ev.loaded, ev.save, ev.close]).state.matches('closed')).toBe(
+      true,
+    );
   });
 });

@@ -8,7 +8,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { confirmMutation, confirmMutationMachine, mutation } from '../../src/machines/shared/confirm-mutation.machine';
 import { notOk, ok } from '../fixtures/team';
-import { apiError, defineModel, eventTypes, pathOf, pendingForever, shortestPaths, shortestPathTo, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  eventTypes,
+  pathOf,
+  pendingForever,
+  shortestPaths,
+  shortestPathTo,
+  unreachedStateNodeIds,
+} from './graph-harness';
 import { calls } from './fixtures';
 
 const mutate = calls('mutate');
@@ -26,7 +35,10 @@ const atOnce = { request: { id: 'r-1' }, confirm: false };
 
 describe('confirm-mutation machine paths', () => {
   it('reaches every state node, asking first or not', () => {
-    const paths = [...shortestPaths(machine, model.events, { input: asking }), ...shortestPaths(machine, model.events, { input: atOnce })];
+    const paths = [
+      ...shortestPaths(machine, model.events, { input: asking }),
+      ...shortestPaths(machine, model.events, { input: atOnce }),
+    ];
     expect(unreachedStateNodeIds(confirmMutationMachine, paths, ['confirmMutation.start'])).toEqual([]);
   });
 
@@ -46,7 +58,11 @@ describe('confirm-mutation machine paths', () => {
   });
 
   it('a success: false answer and a thrown call are both failed, told apart', () => {
-    expect(pathOf(machine, [refused!], atOnce).state.output).toEqual({ status: 'failed', answer: { success: false, message: 'No.' }, error: null });
+    expect(pathOf(machine, [refused!], atOnce).state.output).toEqual({
+      status: 'failed',
+      answer: { success: false, message: 'No.' },
+      error: null,
+    });
     const output = pathOf(machine, [thrown!], atOnce).state.output;
     expect(output).toMatchObject({ status: 'failed', answer: null });
     expect(output.error).toBeInstanceOf(Error);
@@ -75,7 +91,9 @@ describe('confirm-mutation machine paths', () => {
   it('a failing call is failed with what it threw', async () => {
     const error = apiError(500, 'Something went wrong. Please try again later.', 'internal');
     const actor = createActor(
-      confirmMutation<{ id: string }, { success: boolean }>().provide({ actors: { mutate: fromPromise(async () => Promise.reject(error)) } }),
+      confirmMutation<{ id: string }, { success: boolean }>().provide({
+        actors: { mutate: fromPromise(async () => Promise.reject(error)) },
+      }),
       { input: atOnce },
     ).start();
     const snapshot = await waitFor(actor, (s) => s.status === 'done');

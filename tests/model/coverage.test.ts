@@ -22,7 +22,11 @@ function files(dir: string, suffix: string): string[] {
 }
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
-  typeof value === 'object' && value !== null && 'root' in value && 'config' in value && typeof (value as AnyStateMachine).transition === 'function';
+  typeof value === 'object' &&
+  value !== null &&
+  'root' in value &&
+  'config' in value &&
+  typeof (value as AnyStateMachine).transition === 'function';
 
 /** `module path (no extension) → names given to defineModel` for one test file's source. */
 export function modelledExports(source: string, testFile: string): Map<string, Set<string>> {
@@ -30,7 +34,10 @@ export function modelledExports(source: string, testFile: string): Map<string, S
   for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+\.machine)'/g)) {
     const module = path.resolve(path.dirname(testFile), match[2]!);
     for (const part of match[1]!.split(',')) {
-      const [name, alias] = part.replace(/\btype\b/, '').trim().split(/\s+as\s+/);
+      const [name, alias] = part
+        .replace(/\btype\b/, '')
+        .trim()
+        .split(/\s+as\s+/);
       if (name) imported.set((alias ?? name).trim(), { module, name: name.trim() });
     }
   }
@@ -56,10 +63,13 @@ describe('model tier coverage', () => {
     expect(machineFiles.length).toBeGreaterThanOrEqual(8);
     const uncovered: string[] = [];
     for (const file of machineFiles) {
-      const exports = Object.entries((await import(file)) as Record<string, unknown>).filter(([, value]) => isMachine(value));
+      const exports = Object.entries((await import(file)) as Record<string, unknown>).filter(([, value]) =>
+        isMachine(value),
+      );
       const module = file.replace(/\.ts$/, '');
       expect(exports.length, `${path.relative(root, file)} exports its machine`).toBeGreaterThan(0);
-      for (const [name] of exports) if (!modelled.get(module)?.has(name)) uncovered.push(`${path.relative(root, file)}: ${name}`);
+      for (const [name] of exports)
+        if (!modelled.get(module)?.has(name)) uncovered.push(`${path.relative(root, file)}: ${name}`);
     }
     expect(uncovered).toEqual([]);
   });
@@ -75,7 +85,10 @@ describe('model tier coverage', () => {
       'bazMachine.provide({});',
     ].join('\n');
     const seen = modelledExports(source, file);
-    expect([...seen.keys()].map((m) => path.relative(root, m)).sort()).toEqual(['src/machines/bar/bar.machine', 'src/machines/foo/foo.machine']);
+    expect([...seen.keys()].map((m) => path.relative(root, m)).sort()).toEqual([
+      'src/machines/bar/bar.machine',
+      'src/machines/foo/foo.machine',
+    ]);
     expect([...seen.get(path.join(root, 'src/machines/bar/bar.machine'))!]).toEqual(['barMachine']);
   });
 });

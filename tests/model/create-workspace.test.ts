@@ -7,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { createWorkspaceMachine } from '../../src/machines/create-workspace/create-workspace.machine';
 import { ICON_MAX_BYTES } from '../../src/contracts/workspace';
-import { defineModel, eventTypes, fixture, pathOf, pendingForever, replay, shortestPaths, shortestPathTo, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  defineModel,
+  eventTypes,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  shortestPaths,
+  shortestPathTo,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 import { calls } from './fixtures';
 
 const create = calls('createWorkspace');
@@ -67,11 +78,22 @@ const pending = createWorkspaceMachine.provide({ actors: { createWorkspace: pend
 
 describe('create-workspace machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(createWorkspaceMachine, shortestPaths(createWorkspaceMachine, model.events))).toEqual([]);
+    expect(unreachedStateNodeIds(createWorkspaceMachine, shortestPaths(createWorkspaceMachine, model.events))).toEqual(
+      [],
+    );
   });
 
   it('create workspace with invalid then valid input', async () => {
-    const path = pathOf(createWorkspaceMachine, [ev.open, ev.submit, ev.name, ev.websiteInvalid, ev.submit, ev.website, ev.submit, outcomes.created]);
+    const path = pathOf(createWorkspaceMachine, [
+      ev.open,
+      ev.submit,
+      ev.name,
+      ev.websiteInvalid,
+      ev.submit,
+      ev.website,
+      ev.submit,
+      outcomes.created,
+    ]);
     const afterEmptySubmit = path.steps[2]!.state;
     expect(afterEmptySubmit.matches('editing')).toBe(true);
     expect(Object.keys(afterEmptySubmit.context.errors).sort()).toEqual(['name', 'website']);
@@ -97,9 +119,19 @@ describe('create-workspace machine paths', () => {
   it("refuses a too-large icon at once with 'File is too large!'", () => {
     const path = pathOf(createWorkspaceMachine, [ev.open, ev.iconTooLarge]);
     expect(path.state.context.errors.icon).toBe('File is too large!');
-    expect(pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.submit]).state.matches('editing')).toBe(true);
-    expect(pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.icon, ev.submit]).state.matches('submitting')).toBe(true);
-    expect(pathOf(createWorkspaceMachine, [ev.open, ev.iconTooLarge, ev.noIcon]).state.context.errors.icon).toBeUndefined();
+    expect(
+      pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.submit]).state.matches(
+        'editing',
+      ),
+    ).toBe(true);
+    expect(
+      pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.iconTooLarge, ev.icon, ev.submit]).state.matches(
+        'submitting',
+      ),
+    ).toBe(true);
+    expect(
+      pathOf(createWorkspaceMachine, [ev.open, ev.iconTooLarge, ev.noIcon]).state.context.errors.icon,
+    ).toBeUndefined();
   });
 
   it("a refusal or failure goes back to editing with SPEC's words and every field kept, never the server's text", () => {
@@ -122,9 +154,22 @@ describe('create-workspace machine paths', () => {
   });
 
   it("a refusal naming a field keeps SPEC's title and shows the server's message under that field", () => {
-    const path = pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.icon, ev.submit, outcomes.iconRefused]);
-    expect(path.state.context).toMatchObject({ error: 'Error creating workspace!', errors: { icon: 'Icon must be a PNG, JPG or GIF image.' } });
-    expect(pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.submit, outcomes.badRequest]).state.context.errors).toEqual({});
+    const path = pathOf(createWorkspaceMachine, [
+      ev.open,
+      ev.name,
+      ev.website,
+      ev.icon,
+      ev.submit,
+      outcomes.iconRefused,
+    ]);
+    expect(path.state.context).toMatchObject({
+      error: 'Error creating workspace!',
+      errors: { icon: 'Icon must be a PNG, JPG or GIF image.' },
+    });
+    expect(
+      pathOf(createWorkspaceMachine, [ev.open, ev.name, ev.website, ev.submit, outcomes.badRequest]).state.context
+        .errors,
+    ).toEqual({});
   });
 
   it('closing drops the form; opening again starts empty', () => {

@@ -6,12 +6,27 @@
 import { describe, expect, it } from 'vitest';
 import { dailyProcessMachine } from '../../src/machines/daily-process/daily-process.machine';
 import { selectDailySwitch } from '../../src/machines/daily-process/daily-process.selectors';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const input = { pluginId: 'plugin-1', appId: 'app-1' };
 const model = defineModel(dailyProcessMachine, {
   TOGGLE: { type: 'TOGGLE', value: true },
-  'xstate.done.actor.saveDailyProcess': [done('saveDailyProcess', { success: true }), done('saveDailyProcess', { success: false })],
+  'xstate.done.actor.saveDailyProcess': [
+    done('saveDailyProcess', { success: true }),
+    done('saveDailyProcess', { success: false }),
+  ],
   'xstate.error.actor.saveDailyProcess': failed('saveDailyProcess', apiError(500, 'boom', 'internal')),
 });
 const ev = {
@@ -20,11 +35,18 @@ const ev = {
   refused: fixture(model, 'xstate.done.actor.saveDailyProcess', 1),
   thrown: fixture(model, 'xstate.error.actor.saveDailyProcess'),
 };
-const spied = () => spyActions(dailyProcessMachine.provide({ actors: { saveDailyProcess: pendingForever() } }), ['notify', 'saved', 'logError']);
+const spied = () =>
+  spyActions(dailyProcessMachine.provide({ actors: { saveDailyProcess: pendingForever() } }), [
+    'notify',
+    'saved',
+    'logError',
+  ]);
 
 describe('daily-process machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(dailyProcessMachine, shortestPaths(dailyProcessMachine, model.events, { input }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(dailyProcessMachine, shortestPaths(dailyProcessMachine, model.events, { input })),
+    ).toEqual([]);
   });
 
   it('on: shown at once, kept when saved, the plugin reloads', async () => {

@@ -8,16 +8,41 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { deeplinkEditMachine } from '../../src/machines/deeplink-edit/deeplink-edit.machine';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const INPUT = { appId: 'dragon-merge-android' };
-const ONELINK = { id: 'dl-dragon-android-onelink', type: 'OneLink', url: 'https://dragonmerge.onelink.me/Qb7x', platform: 'appsFlyer' };
-const ADJUST = { id: 'dl-dragon-android-adjust', type: 'AdjustLink', url: 'https://app.adjust.com/abc123x', platform: 'adjust' };
+const ONELINK = {
+  id: 'dl-dragon-android-onelink',
+  type: 'OneLink',
+  url: 'https://dragonmerge.onelink.me/Qb7x',
+  platform: 'appsFlyer',
+};
+const ADJUST = {
+  id: 'dl-dragon-android-adjust',
+  type: 'AdjustLink',
+  url: 'https://app.adjust.com/abc123x',
+  platform: 'adjust',
+};
 
 const model = defineModel(deeplinkEditMachine, {
-  EDIT: [{ type: 'EDIT', link: ONELINK }, { type: 'EDIT', link: ADJUST }],
+  EDIT: [
+    { type: 'EDIT', link: ONELINK },
+    { type: 'EDIT', link: ADJUST },
+  ],
   CHANGE: [
     { type: 'CHANGE', url: ' https://dragonmerge.onelink.me/New1 ' },
     { type: 'CHANGE', url: 'https://evil.example.com/x' },
@@ -25,7 +50,10 @@ const model = defineModel(deeplinkEditMachine, {
   ],
   SUBMIT: { type: 'SUBMIT' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.updateDeeplink': [done('updateDeeplink', { success: true }), done('updateDeeplink', { success: false })],
+  'xstate.done.actor.updateDeeplink': [
+    done('updateDeeplink', { success: true }),
+    done('updateDeeplink', { success: false }),
+  ],
   'xstate.error.actor.updateDeeplink': [
     failed('updateDeeplink', apiError(403, VIEW_ONLY, 'access_missing_role_for_action')),
     failed('updateDeeplink', apiError(404, 'Deep link not found.', 'not_found')),
@@ -99,7 +127,9 @@ describe('deeplink-edit machine paths', () => {
       expect(spies.saved).not.toHaveBeenCalled();
     }
     // A retry after a failure saves.
-    expect(path([ev.edit, ev.good, ev.submit, outcome.crashed, ev.submit, outcome.saved]).state.matches('idle')).toBe(true);
+    expect(path([ev.edit, ev.good, ev.submit, outcome.crashed, ev.submit, outcome.saved]).state.matches('idle')).toBe(
+      true,
+    );
   });
 
   it('cancel closes without a call and forgets the typed url; no cancel while saving', () => {

@@ -13,7 +13,22 @@ import { selectDeleteDialog } from '../../src/machines/delete-report/delete-repo
 import { mutation } from '../../src/machines/shared/confirm-mutation.machine';
 import type { DeleteTemplateResponse } from '../../src/contracts/analyze';
 import { deleted, notDeleted, templateList } from '../fixtures/analyze';
-import { apiError, defineModel, eventTypes, fixture, live, pathOf, pendingMutation, replay, serverCrash, shortestPaths, shortestPathTo, spyActions, stateNodeIds, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  eventTypes,
+  fixture,
+  live,
+  pathOf,
+  pendingMutation,
+  replay,
+  serverCrash,
+  shortestPaths,
+  shortestPathTo,
+  spyActions,
+  stateNodeIds,
+  unreachedStateNodeIds,
+} from './graph-harness';
 import { answered, calls, threw } from './fixtures';
 
 const REPORT_DELETED = 'Report deleted successfully.';
@@ -35,7 +50,11 @@ const model = defineModel(deleteReportMachine, {
   DELETE: { type: 'DELETE', report },
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.deleteTemplate': [deleteTemplate.done(outcome.deleted), deleteTemplate.done(outcome.refused), deleteTemplate.done(outcome.thrown)],
+  'xstate.done.actor.deleteTemplate': [
+    deleteTemplate.done(outcome.deleted),
+    deleteTemplate.done(outcome.refused),
+    deleteTemplate.done(outcome.thrown),
+  ],
   'xstate.error.actor.deleteTemplate': deleteTemplate.threw(new Error('the child broke')),
 });
 const ev = {
@@ -54,7 +73,10 @@ const transient = ['deleteReport.start', 'deleteReport.settled'];
 
 describe('delete-report machine paths', () => {
   it('reaches every state node: the list waits in idle, the builder child finishes', () => {
-    const paths = [...shortestPaths(deleteReportMachine, model.events, { input: listInput }), ...shortestPaths(deleteReportMachine, model.events, { input: builderInput })];
+    const paths = [
+      ...shortestPaths(deleteReportMachine, model.events, { input: listInput }),
+      ...shortestPaths(deleteReportMachine, model.events, { input: builderInput }),
+    ];
     expect(unreachedStateNodeIds(deleteReportMachine, paths, transient)).toEqual([]);
     expect(stateNodeIds(deleteReportMachine).sort()).toEqual([
       'deleteReport.asking',
@@ -78,7 +100,12 @@ describe('delete-report machine paths', () => {
     const path = pathOf(deleteReportMachine, [ev.delete, ev.confirm, ev.deleted], listInput);
     const asking = path.steps[1]!.state;
     expect(asking.matches({ asking: 'confirming' })).toBe(true);
-    expect(selectDeleteDialog(asking)).toEqual({ open: true, busy: false, title: 'Delete Report', message: 'Are you sure you want to delete the report Newer?' });
+    expect(selectDeleteDialog(asking)).toEqual({
+      open: true,
+      busy: false,
+      title: 'Delete Report',
+      message: 'Are you sure you want to delete the report Newer?',
+    });
     expect(selectDeleteDialog(path.steps[2]!.state)).toMatchObject({ open: true, busy: true });
     expect(path.state.matches('idle')).toBe(true);
     expect(path.state.context.report).toBeNull();
@@ -92,15 +119,23 @@ describe('delete-report machine paths', () => {
   });
 
   it('the shortest way to a running delete is DELETE, CONFIRM; nothing the child says counts before CONFIRM', () => {
-    const path = shortestPathTo(deleteReportMachine, model.events, { input: listInput, toState: (s) => s.matches({ asking: 'deleting' }) });
+    const path = shortestPathTo(deleteReportMachine, model.events, {
+      input: listInput,
+      toState: (s) => s.matches({ asking: 'deleting' }),
+    });
     expect(eventTypes(path)).toEqual(['DELETE', 'CONFIRM']);
     const confirming = pathOf(deleteReportMachine, [ev.delete], listInput).state;
     for (const event of [ev.deleted, ev.refused, ev.thrown]) expect(confirming.can(event)).toBe(false);
   });
 
   it('CONFIRM reaches the child, which calls with the app and report ids', async () => {
-    const call = vi.fn((_request: { appId: string; reportId: string }, _signal: AbortSignal) => new Promise<DeleteTemplateResponse>(() => {}));
-    const actor = createActor(deleteReportMachine.provide({ actors: { deleteTemplate: mutation(call) } }), { input: listInput }).start();
+    const call = vi.fn(
+      (_request: { appId: string; reportId: string }, _signal: AbortSignal) =>
+        new Promise<DeleteTemplateResponse>(() => {}),
+    );
+    const actor = createActor(deleteReportMachine.provide({ actors: { deleteTemplate: mutation(call) } }), {
+      input: listInput,
+    }).start();
     actor.send(ev.delete as never);
     expect(actor.getSnapshot().children.deleteTemplate?.getSnapshot().value).toBe('confirming');
     expect(call).not.toHaveBeenCalled();
@@ -137,14 +172,21 @@ describe('delete-report machine paths', () => {
     ['thrown', () => ev.thrown, true],
   ] as const) {
     it(`confirm → server error ${name} → retry deletes it`, async () => {
-      const path = pathOf(deleteReportMachine, [ev.delete, ev.confirm, answer(), ev.delete, ev.confirm, ev.deleted], listInput);
+      const path = pathOf(
+        deleteReportMachine,
+        [ev.delete, ev.confirm, answer(), ev.delete, ev.confirm, ev.deleted],
+        listInput,
+      );
       expect(path.steps[3]!.state.matches('idle')).toBe(true);
       expect(path.steps[4]!.state.context.report?.id).toBe('rep-2');
       expect(path.state.matches('idle')).toBe(true);
 
       const { machine, spies } = spied();
       (await replay(machine, path, listInput)).stop();
-      expect(spies.notify.mock.calls).toEqual([[{ message: DELETE_FAILED, kind: 'error' }], [{ message: REPORT_DELETED, kind: 'success' }]]);
+      expect(spies.notify.mock.calls).toEqual([
+        [{ message: DELETE_FAILED, kind: 'error' }],
+        [{ message: REPORT_DELETED, kind: 'success' }],
+      ]);
       expect(spies.deleted.mock.calls).toEqual([[{ appId: 'app-puzzle', id: 'rep-2' }]]);
       if (logged) expect(spies.logError).toHaveBeenCalledWith({ error: serverDown });
       else expect(spies.logError).not.toHaveBeenCalled();
@@ -177,8 +219,12 @@ describe('delete-report machine paths', () => {
 
     it('finishes not deleted when cancelled or failed', () => {
       expect(pathOf(deleteReportMachine, [ev.cancel], builderInput).state.output).toEqual({ deleted: false });
-      expect(pathOf(deleteReportMachine, [ev.confirm, ev.refused], builderInput).state.output).toEqual({ deleted: false });
-      expect(pathOf(deleteReportMachine, [ev.confirm, ev.thrown], builderInput).state.output).toEqual({ deleted: false });
+      expect(pathOf(deleteReportMachine, [ev.confirm, ev.refused], builderInput).state.output).toEqual({
+        deleted: false,
+      });
+      expect(pathOf(deleteReportMachine, [ev.confirm, ev.thrown], builderInput).state.output).toEqual({
+        deleted: false,
+      });
     });
   });
 

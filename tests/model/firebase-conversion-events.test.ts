@@ -7,15 +7,36 @@
 import { describe, expect, it } from 'vitest';
 import { firebaseConversionEventsMachine } from '../../src/machines/firebase-conversion-events/firebase-conversion-events.machine';
 import { selectConversionTable } from '../../src/machines/firebase-conversion-events/firebase-conversion-events.selectors';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const input = { pluginId: 'plugin-1', appId: 'app-1' };
 const model = defineModel(firebaseConversionEventsMachine, {
   TOGGLE: { type: 'TOGGLE', eventName: 'level_complete' },
-  ENABLE: [{ type: 'ENABLE', eventNames: ['level_complete'] }, { type: 'ENABLE', eventNames: [] }],
+  ENABLE: [
+    { type: 'ENABLE', eventNames: ['level_complete'] },
+    { type: 'ENABLE', eventNames: [] },
+  ],
   DISABLE: { type: 'DISABLE', eventNames: ['level_complete'] },
-  'xstate.done.actor.saveConversionEvents': [done('saveConversionEvents', { success: true }), done('saveConversionEvents', { success: false })],
-  'xstate.error.actor.saveConversionEvents': [failed('saveConversionEvents', apiError(500, 'boom', 'internal')), failed('saveConversionEvents', apiError(409, 'Connect the plugin first.', 'disconnected'))],
+  'xstate.done.actor.saveConversionEvents': [
+    done('saveConversionEvents', { success: true }),
+    done('saveConversionEvents', { success: false }),
+  ],
+  'xstate.error.actor.saveConversionEvents': [
+    failed('saveConversionEvents', apiError(500, 'boom', 'internal')),
+    failed('saveConversionEvents', apiError(409, 'Connect the plugin first.', 'disconnected')),
+  ],
 });
 const ev = {
   toggle: fixture(model, 'TOGGLE'),
@@ -31,11 +52,20 @@ const events = [
   { id: 'e1', eventName: 'level_complete', status: 'ACTIVE' as const },
   { id: 'e2', eventName: 'level_start', status: 'ENABLED' as const },
 ];
-const spied = () => spyActions(firebaseConversionEventsMachine.provide({ actors: { saveConversionEvents: pendingForever() } }), ['changed', 'logError']);
+const spied = () =>
+  spyActions(firebaseConversionEventsMachine.provide({ actors: { saveConversionEvents: pendingForever() } }), [
+    'changed',
+    'logError',
+  ]);
 
 describe('firebase-conversion-events machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(firebaseConversionEventsMachine, shortestPaths(firebaseConversionEventsMachine, model.events, { input }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(
+        firebaseConversionEventsMachine,
+        shortestPaths(firebaseConversionEventsMachine, model.events, { input }),
+      ),
+    ).toEqual([]);
   });
 
   it('check a box, Enable: Enabling Events, then the selection clears and the reads reload', async () => {
@@ -44,7 +74,11 @@ describe('firebase-conversion-events machine paths', () => {
     expect([...checked.selected]).toEqual(['level_complete']);
     expect(checked.toEnable).toEqual(['level_complete']);
     expect(checked.toDisable).toEqual([]);
-    expect(selectConversionTable(path.steps[2]!.state as never, events)).toMatchObject({ enabling: true, disabling: false, busy: true });
+    expect(selectConversionTable(path.steps[2]!.state as never, events)).toMatchObject({
+      enabling: true,
+      disabling: false,
+      busy: true,
+    });
     expect(path.steps[2]!.state.context.action).toBe('enable');
     expect(path.state.value).toBe('idle');
     expect(path.state.context.selected).toEqual([]);
@@ -56,14 +90,23 @@ describe('firebase-conversion-events machine paths', () => {
 
   it('Disable saves with its own action and reloads', async () => {
     const path = pathOf(firebaseConversionEventsMachine, [ev.toggle, ev.disable, ev.saved], input);
-    expect(selectConversionTable(path.steps[2]!.state as never, events)).toMatchObject({ enabling: false, disabling: true, busy: true });
+    expect(selectConversionTable(path.steps[2]!.state as never, events)).toMatchObject({
+      enabling: false,
+      disabling: true,
+      busy: true,
+    });
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();
     expect(spies.changed).toHaveBeenCalledTimes(1);
   });
 
   it('failures are only logged (SPEC §8) and keep the selection', async () => {
-    for (const [action, outcome] of [[ev.enable, ev.refused], [ev.enable, ev.thrown], [ev.disable, ev.refused], [ev.disable, ev.conflict]] as const) {
+    for (const [action, outcome] of [
+      [ev.enable, ev.refused],
+      [ev.enable, ev.thrown],
+      [ev.disable, ev.refused],
+      [ev.disable, ev.conflict],
+    ] as const) {
       const path = pathOf(firebaseConversionEventsMachine, [ev.toggle, action, outcome], input);
       expect(path.state.value).toBe('idle');
       expect(path.state.context.selected).toEqual(['level_complete']);

@@ -18,7 +18,8 @@ export function calls<const TId extends string>(id: TId) {
     /** The call threw `error` (anything: an Error, a string…). */
     threw: (error: unknown) => failed(id, error),
     /** The server answered `status` with its message, code and named fields (an ApiError of src/services/http.ts). */
-    status: (status: number, message: string, code?: string, fields?: string[]) => failed(id, apiError(status, message, code, fields)),
+    status: (status: number, message: string, code?: string, fields?: string[]) =>
+      failed(id, apiError(status, message, code, fields)),
     /** Our server crashed: 500 with code `internal` (server/app.ts). */
     crash: () => failed(id, serverCrash()),
     /** A proxy's bare 500 page: http.ts makes 'Request failed (500).' of it. */
@@ -34,4 +35,8 @@ export function calls<const TId extends string>(id: TId) {
 export const answered = <A extends MutationAnswer>(answer: A): MutationOutcome<A> =>
   answer.success ? { status: 'done', answer } : { status: 'failed', answer, error: null };
 /** A confirm → mutate child's outcome of a thrown call. */
-export const threw = <A extends MutationAnswer>(error: unknown): MutationOutcome<A> => ({ status: 'failed', answer: null, error });
+export const threw = <A extends MutationAnswer>(error: unknown): MutationOutcome<A> => ({
+  status: 'failed',
+  answer: null,
+  error,
+});

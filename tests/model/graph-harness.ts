@@ -32,7 +32,15 @@ import {
   type SnapshotFrom,
   type StateMachine,
 } from 'xstate';
-import { getShortestPaths, getSimplePaths, getStateNodes, serializeSnapshot, TestModel, type StatePath, type TestPath } from 'xstate/graph';
+import {
+  getShortestPaths,
+  getSimplePaths,
+  getStateNodes,
+  serializeSnapshot,
+  TestModel,
+  type StatePath,
+  type TestPath,
+} from 'xstate/graph';
 import fs from 'node:fs';
 import { ApiError, ContractError } from '../../src/services/http';
 import { coverPath, coverStep, emptyCoverage, type Coverage } from './path-coverage';
@@ -43,7 +51,8 @@ import { confirmMutation, type MutationAnswer } from '../../src/machines/shared/
 
 type OneOrMore<E> = E | readonly [E, ...E[]];
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type ChildrenOf<M> = M extends StateMachine<any, any, infer C, any, any, any, any, any, any, any, any, any, any, any, any> ? C : never;
+type ChildrenOf<M> =
+  M extends StateMachine<any, any, infer C, any, any, any, any, any, any, any, any, any, any, any, any> ? C : never;
 type ChildId<M> = keyof ChildrenOf<M> & string;
 type OutputOfChild<M, K extends ChildId<M>> = OutputFrom<NonNullable<ChildrenOf<M>[K]>>;
 
@@ -51,15 +60,22 @@ type OutputOfChild<M, K extends ChildId<M>> = OutputFrom<NonNullable<ChildrenOf<
 type UserFixtures<M extends AnyStateMachine> = { [K in EventFrom<M>['type']]: OneOrMore<EventFrom<M, K>> };
 /** The done event of every invoked child whose output is a value (a callback actor has none), and every error event. */
 type DoneFixtures<M> = {
-  [K in ChildId<M> as undefined extends OutputOfChild<M, K> ? never : `xstate.done.actor.${K}`]: OneOrMore<DoneActorEvent<OutputOfChild<M, K>, K>>;
+  [K in ChildId<M> as undefined extends OutputOfChild<M, K> ? never : `xstate.done.actor.${K}`]: OneOrMore<
+    DoneActorEvent<OutputOfChild<M, K>, K>
+  >;
 } & {
-  [K in ChildId<M> as undefined extends OutputOfChild<M, K> ? `xstate.done.actor.${K}` : never]?: OneOrMore<DoneActorEvent<OutputOfChild<M, K>, K>>;
+  [K in ChildId<M> as undefined extends OutputOfChild<M, K> ? `xstate.done.actor.${K}` : never]?: OneOrMore<
+    DoneActorEvent<OutputOfChild<M, K>, K>
+  >;
 };
 type ErrorFixtures<M> = { [K in ChildId<M> as `xstate.error.actor.${K}`]: OneOrMore<ErrorActorEvent<unknown, K>> };
 /** Delayed transitions are not in the machine's types: the run-time check asks for them. */
 type DelayFixtures = { [K in `xstate.after.${string}`]?: OneOrMore<EventObject> };
 
-export type EventFixtures<M extends AnyStateMachine> = UserFixtures<M> & DoneFixtures<M> & ErrorFixtures<M> & DelayFixtures;
+export type EventFixtures<M extends AnyStateMachine> = UserFixtures<M> &
+  DoneFixtures<M> &
+  ErrorFixtures<M> &
+  DelayFixtures;
 
 export interface Model<M extends AnyStateMachine> {
   machine: M;
@@ -72,7 +88,8 @@ export interface Model<M extends AnyStateMachine> {
 export function handledEventTypes(machine: AnyStateMachine): Set<string> {
   const types = new Set<string>();
   for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const type of node.ownEvents) if (type && type !== '*' && !type.startsWith('xstate.done.state.')) types.add(type);
+    for (const type of node.ownEvents)
+      if (type && type !== '*' && !type.startsWith('xstate.done.state.')) types.add(type);
   }
   return types;
 }
@@ -82,7 +99,9 @@ export function defineModel<M extends AnyStateMachine>(machine: M, fixtures: Eve
   const entries = Object.entries(fixtures as Record<string, OneOrMore<EventObject> | undefined>).filter(
     (entry): entry is [string, OneOrMore<EventObject>] => entry[1] !== undefined,
   );
-  const events = entries.flatMap(([, value]) => (Array.isArray(value) ? [...(value as EventObject[])] : [value as EventObject]));
+  const events = entries.flatMap(([, value]) =>
+    Array.isArray(value) ? [...(value as EventObject[])] : [value as EventObject],
+  );
   for (const [key, value] of entries) {
     for (const event of Array.isArray(value) ? (value as EventObject[]) : [value as EventObject]) {
       if (event.type !== key) throw new Error(`${machine.id}: the fixture under '${key}' is a '${event.type}' event`);
@@ -98,9 +117,17 @@ export function defineModel<M extends AnyStateMachine>(machine: M, fixtures: Eve
 }
 
 /** The first (or `index`th) fixture of an event type. */
-export function fixture<M extends AnyStateMachine, K extends keyof EventFixtures<M> & string>(model: Model<M>, type: K, index = 0): EventObject {
+export function fixture<M extends AnyStateMachine, K extends keyof EventFixtures<M> & string>(
+  model: Model<M>,
+  type: K,
+  index = 0,
+): EventObject {
   const value = (model.fixtures as Record<string, OneOrMore<EventObject> | undefined>)[type];
-  const event = Array.isArray(value) ? (value as EventObject[])[index] : index === 0 ? (value as EventObject | undefined) : undefined;
+  const event = Array.isArray(value)
+    ? (value as EventObject[])[index]
+    : index === 0
+      ? (value as EventObject | undefined)
+      : undefined;
   if (!event) throw new Error(`no fixture ${type}[${index}]`);
   return event;
 }
@@ -128,7 +155,8 @@ export const failed = <const TId extends string>(id: TId, error: unknown): Error
 export const after = <const TType extends `xstate.after.${string}`>(type: TType) => ({ type });
 
 /** The errors a service call can throw (src/services/http.ts), for `failed` fixtures. */
-export const apiError = (status: number, message: string, code?: string, fields?: string[]) => new ApiError(status, message, code, fields);
+export const apiError = (status: number, message: string, code?: string, fields?: string[]) =>
+  new ApiError(status, message, code, fields);
 export const contractError = (path: string) => new ContractError(path, ['success is required']);
 /** What our server answers for a crash (server/app.ts): 500 with code `internal`. */
 export const serverCrash = () => apiError(500, 'Something went wrong. Please try again later.', 'internal');
@@ -142,15 +170,27 @@ function appendCoverage(machine: AnyStateMachine, add: (coverage: Coverage) => v
   if (!coverageFile) return;
   const coverage = emptyCoverage();
   add(coverage);
-  fs.appendFileSync(coverageFile, JSON.stringify({ machine: machine.id, states: [...coverage.states], transitions: [...coverage.transitions] }) + '\n');
+  fs.appendFileSync(
+    coverageFile,
+    JSON.stringify({ machine: machine.id, states: [...coverage.states], transitions: [...coverage.transitions] }) +
+      '\n',
+  );
 }
-function recorded<P extends { steps: ReadonlyArray<{ event: EventObject; state: AnyMachineSnapshot }> }>(machine: AnyStateMachine, paths: P[]): P[] {
+function recorded<P extends { steps: ReadonlyArray<{ event: EventObject; state: AnyMachineSnapshot }> }>(
+  machine: AnyStateMachine,
+  paths: P[],
+): P[] {
   appendCoverage(machine, (coverage) => {
     for (const path of paths) coverPath(machine, coverage, path.steps);
   });
   return paths;
 }
-function recordStep(machine: AnyStateMachine, before: AnyMachineSnapshot, event: EventObject, after: AnyMachineSnapshot) {
+function recordStep(
+  machine: AnyStateMachine,
+  before: AnyMachineSnapshot,
+  event: EventObject,
+  after: AnyMachineSnapshot,
+) {
   appendCoverage(machine, (coverage) => coverStep(machine, coverage, before, event, after));
 }
 
@@ -158,8 +198,10 @@ function recordStep(machine: AnyStateMachine, before: AnyMachineSnapshot, event:
  * xstate/graph's own traversals, recorded for `npm run paths -- --coverage` like the helpers below (for tests that
  * pass their own options: a start without input, their own serializer).
  */
-export const recordedShortestPaths: typeof getShortestPaths = (machine, options) => recorded(machine as unknown as AnyStateMachine, getShortestPaths(machine, options) as never);
-export const recordedSimplePaths: typeof getSimplePaths = (machine, options) => recorded(machine as unknown as AnyStateMachine, getSimplePaths(machine, options) as never);
+export const recordedShortestPaths: typeof getShortestPaths = (machine, options) =>
+  recorded(machine as unknown as AnyStateMachine, getShortestPaths(machine, options) as never);
+export const recordedSimplePaths: typeof getSimplePaths = (machine, options) =>
+  recorded(machine as unknown as AnyStateMachine, getSimplePaths(machine, options) as never);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Traversal
@@ -185,13 +227,27 @@ function startOf(machine: AnyStateMachine, input: unknown): AnyMachineSnapshot {
 }
 
 /** Shortest paths from the initial state (or `fromState`) to every distinct state (or to those `toState` accepts). */
-export function shortestPaths(machine: AnyStateMachine, events: readonly EventObject[], options: ExploreOptions = {}): Path[] {
-  return recorded(machine, getShortestPaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options }));
+export function shortestPaths(
+  machine: AnyStateMachine,
+  events: readonly EventObject[],
+  options: ExploreOptions = {},
+): Path[] {
+  return recorded(
+    machine,
+    getShortestPaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options }),
+  );
 }
 
 /** Every path without a repeated state (keep the event list small: their number grows fast). */
-export function simplePaths(machine: AnyStateMachine, events: readonly EventObject[], options: ExploreOptions = {}): Path[] {
-  return recorded(machine, getSimplePaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options }));
+export function simplePaths(
+  machine: AnyStateMachine,
+  events: readonly EventObject[],
+  options: ExploreOptions = {},
+): Path[] {
+  return recorded(
+    machine,
+    getSimplePaths(machine, { events, fromState: options.fromState ?? startOf(machine, options.input), ...options }),
+  );
 }
 
 /** Ids of every state node of the machine (the root excluded), e.g. `team.inviteDialog.open.failed`. */
@@ -205,7 +261,11 @@ export function reachedStateNodeIds(paths: readonly Path[]) {
 }
 
 /** State nodes no path reaches, leaving out transient ones (`always` only: never at rest). */
-export function unreachedStateNodeIds(machine: AnyStateMachine, paths: readonly Path[], transient: readonly string[] = []) {
+export function unreachedStateNodeIds(
+  machine: AnyStateMachine,
+  paths: readonly Path[],
+  transient: readonly string[] = [],
+) {
   const reached = reachedStateNodeIds(paths);
   return stateNodeIds(machine).filter((id) => !reached.has(id) && !transient.includes(id));
 }
@@ -215,17 +275,24 @@ export const eventTypes = (path: Path) =>
   path.steps.map((step) => step.event.type).filter((type) => type !== 'xstate.init');
 
 /** The events of a path without the leading `xstate.init`. */
-export const pathEvents = (path: Path) => path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
+export const pathEvents = (path: Path) =>
+  path.steps.map((step) => step.event).filter((event) => event.type !== 'xstate.init');
 
 /** The shortest of the paths `toState` accepts (there is one per distinct context, so several may reach a state). */
-export function shortestPathTo(machine: AnyStateMachine, events: readonly EventObject[], options: ExploreOptions & Required<Pick<ExploreOptions, 'toState'>>) {
+export function shortestPathTo(
+  machine: AnyStateMachine,
+  events: readonly EventObject[],
+  options: ExploreOptions & Required<Pick<ExploreOptions, 'toState'>>,
+) {
   const paths = shortestPaths(machine, events, options);
   expect(paths.length, 'the target state is reachable').toBeGreaterThan(0);
   return paths.reduce((best, path) => (path.weight < best.weight ? path : best));
 }
 
 const testModelOf = (machine: AnyStateMachine) =>
-  new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, { serializeState: (snapshot) => serializeSnapshot(snapshot) });
+  new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
+    serializeState: (snapshot) => serializeSnapshot(snapshot),
+  });
 
 /** The one path the events take from the initial state (fails when an event is not accepted where it is sent). */
 export function pathOf(machine: AnyStateMachine, events: readonly EventObject[], input?: unknown) {
@@ -233,7 +300,8 @@ export function pathOf(machine: AnyStateMachine, events: readonly EventObject[],
   if (!path) throw new Error('the events do not form a path');
   recorded(machine, [path]);
   for (const [index, step] of path.steps.entries()) {
-    if (index > 0) expect(path.steps[index - 1]!.state.can(step.event), `event ${index} (${step.event.type}) is handled`).toBe(true);
+    if (index > 0)
+      expect(path.steps[index - 1]!.state.can(step.event), `event ${index} (${step.event.type}) is handled`).toBe(true);
   }
   return path;
 }
@@ -254,7 +322,10 @@ export function spyActions<M extends AnyStateMachine, const TName extends string
  * A started actor of the machine (provide never-settling actors first) with the named actions spied. `send` sends
  * events one after the other, each checked to be handled in the state it meets, and returns the snapshot.
  */
-export function live<M extends AnyStateMachine, const TName extends string>(machine: M, options: { input?: InputFrom<M>; spies?: readonly TName[] } = {}) {
+export function live<M extends AnyStateMachine, const TName extends string>(
+  machine: M,
+  options: { input?: InputFrom<M>; spies?: readonly TName[] } = {},
+) {
   const { machine: spied, spies } = spyActions(machine, options.spies ?? []);
   const actor = createActor(spied, { input: options.input } as never);
   actor.start();
@@ -268,7 +339,10 @@ export function live<M extends AnyStateMachine, const TName extends string>(mach
     return actor.getSnapshot() as SnapshotFrom<M>;
   };
   /** The messages the spied `notify` action showed, in order. */
-  const notices = () => ((spies as Partial<Spies<string>>).notify?.mock.calls ?? []).map(([notice]) => (notice as { message: string }).message);
+  const notices = () =>
+    ((spies as Partial<Spies<string>>).notify?.mock.calls ?? []).map(
+      ([notice]) => (notice as { message: string }).message,
+    );
   return { actor, spies, send, notices };
 }
 
@@ -276,7 +350,11 @@ export function live<M extends AnyStateMachine, const TName extends string>(mach
  * Drive a live actor of `machine` (provided with never-settling actors and spied actions) through a test path,
  * checking after every step that the actor is in the state the model predicted.
  */
-export async function replay(machine: AnyStateMachine, path: TestPath<AnyMachineSnapshot, EventObject>, input?: unknown) {
+export async function replay(
+  machine: AnyStateMachine,
+  path: TestPath<AnyMachineSnapshot, EventObject>,
+  input?: unknown,
+) {
   const actor = createActor(machine, { input }).start();
   const send = (step: { event: EventObject }) => {
     actor.send(step.event);

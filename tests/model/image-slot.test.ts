@@ -7,7 +7,18 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { imageSlotMachine } from '../../src/machines/image-slot/image-slot.machine';
-import { defineModel, done, failed, fixture, pathOf, pendingForever, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const MB = 1024 * 1024;
 const SCREENSHOT = { kind: 'screenshot' as const };
@@ -43,8 +54,12 @@ const read = {
   notJpegBytes: fixture(model, 'xstate.done.actor.readImage', 3),
   failed: fixture(model, 'xstate.error.actor.readImage'),
 };
-const compress = { done: fixture(model, 'xstate.done.actor.compressImage'), failed: fixture(model, 'xstate.error.actor.compressImage') };
-const path = (events: EventObject[], input: { kind: 'screenshot' | 'background' } = SCREENSHOT) => pathOf(imageSlotMachine, events, input);
+const compress = {
+  done: fixture(model, 'xstate.done.actor.compressImage'),
+  failed: fixture(model, 'xstate.error.actor.compressImage'),
+};
+const path = (events: EventObject[], input: { kind: 'screenshot' | 'background' } = SCREENSHOT) =>
+  pathOf(imageSlotMachine, events, input);
 const pending = imageSlotMachine.provide({ actors: { readImage: pendingForever(), compressImage: pendingForever() } });
 
 describe('image-slot machine paths', () => {
@@ -72,7 +87,9 @@ describe('image-slot machine paths', () => {
     const png = path([ev.png]);
     expect(png.state.matches('error')).toBe(true);
     expect(png.state.context.error).toBe('File type not supported! Please upload a JPEG image.');
-    expect(path([ev.good, read.notJpegBytes]).state.context.error).toBe('File type not supported! Please upload a JPEG image.');
+    expect(path([ev.good, read.notJpegBytes]).state.context.error).toBe(
+      'File type not supported! Please upload a JPEG image.',
+    );
   });
 
   it('a too-wide image is refused with its slot limit (blocking), an unreadable file with its own words', async () => {

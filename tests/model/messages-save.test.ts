@@ -8,10 +8,22 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { messagesSaveMachine } from '../../src/machines/messages-save/messages-save.machine';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 
-const VIEW_ONLY = 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
+const VIEW_ONLY =
+  'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.';
 const INPUT = { appId: 'dragon-merge-android' };
 const stored = {
   questStart: { enabled: true, title: 'New quest: {questName}', body: 'Play {appName} to earn {reward}.' },
@@ -26,13 +38,23 @@ const model = defineModel(messagesSaveMachine, {
   SUBMIT: { type: 'SUBMIT' },
   RESET: { type: 'RESET' },
   RETRY: { type: 'RETRY' },
-  'xstate.done.actor.loadMessages': [done('loadMessages', { success: true, data: stored }), done('loadMessages', { success: false, data: stored })],
+  'xstate.done.actor.loadMessages': [
+    done('loadMessages', { success: true, data: stored }),
+    done('loadMessages', { success: false, data: stored }),
+  ],
   'xstate.error.actor.loadMessages': failed('loadMessages', serverCrash()),
   'xstate.done.actor.saveMessages': [
-    done('saveMessages', { success: true, data: { ...stored, questStart: { ...stored.questStart, title: 'Go: {questName}' } }, message: 'Messages saved.' }),
+    done('saveMessages', {
+      success: true,
+      data: { ...stored, questStart: { ...stored.questStart, title: 'Go: {questName}' } },
+      message: 'Messages saved.',
+    }),
     done('saveMessages', { success: false, data: stored }),
   ],
-  'xstate.error.actor.saveMessages': [failed('saveMessages', serverCrash()), failed('saveMessages', apiError(403, VIEW_ONLY, 'access_missing_role_for_action'))],
+  'xstate.error.actor.saveMessages': [
+    failed('saveMessages', serverCrash()),
+    failed('saveMessages', apiError(403, VIEW_ONLY, 'access_missing_role_for_action')),
+  ],
 });
 const ev = {
   title: fixture(model, 'CHANGE', 0),
@@ -54,7 +76,9 @@ const save = {
   viewer: fixture(model, 'xstate.error.actor.saveMessages', 1),
 };
 const path = (events: EventObject[]) => pathOf(messagesSaveMachine, events, INPUT);
-const pending = messagesSaveMachine.provide({ actors: { loadMessages: pendingForever(), saveMessages: pendingForever() } });
+const pending = messagesSaveMachine.provide({
+  actors: { loadMessages: pendingForever(), saveMessages: pendingForever() },
+});
 
 describe('messages-save machine paths', () => {
   it('reaches every state node', () => {
@@ -93,7 +117,7 @@ describe('messages-save machine paths', () => {
     expect(path([load.ok, ev.badBody, ev.toggle, ev.submit]).state.matches('editing')).toBe(true);
   });
 
-  it('failures keep the edits (the viewer 403 in the server\'s words); Discard changes restores the saved messages', async () => {
+  it("failures keep the edits (the viewer 403 in the server's words); Discard changes restores the saved messages", async () => {
     const cases: Array<[EventObject, string]> = [
       [save.refused, 'Something went wrong when saving the messages. Try again later!'],
       [save.crashed, 'Something went wrong when saving the messages. Try again later!'],

@@ -10,13 +10,32 @@ import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { monetizeFormMachine } from '../../src/machines/monetize-form/monetize-form.machine';
 import { selectEstimateConditions } from '../../src/machines/monetize-form/monetize-form.selectors';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 import * as fx from '../fixtures/monetize';
 
 const SOURCE_CHANGED = 'Active event source has been changed. Please select event from new event source.';
 const source = {
   id: fx.activePluginId,
-  events: [{ id: 'event_level_end', eventName: 'level_end', params: { level_name: 'string' as const, level: 'number' as const } }],
+  events: [
+    {
+      id: 'event_level_end',
+      eventName: 'level_end',
+      params: { level_name: 'string' as const, level: 'number' as const },
+    },
+  ],
 };
 const NEW = { appId: 'app_android_1', campaign: null, source };
 const EDIT = { appId: 'app_android_1', campaign: fx.liveCampaign, source };
@@ -49,7 +68,16 @@ const model = defineModel(monetizeFormMachine, {
   SYNC_SOURCE: { type: 'SYNC_SOURCE', source: { id: 'plugin_appsflyer_2', events: [] } },
   SUBMIT: { type: 'SUBMIT' },
   'xstate.done.actor.save': [
-    done('save', { success: true, data: { ...fx.liveCampaign, id: 'monetize_new', countries: ['US', 'GB'], targetConditions: [], sendTrafficToAppIds: [] } }),
+    done('save', {
+      success: true,
+      data: {
+        ...fx.liveCampaign,
+        id: 'monetize_new',
+        countries: ['US', 'GB'],
+        targetConditions: [],
+        sendTrafficToAppIds: [],
+      },
+    }),
     done('save', { success: false, reason: 'Campaign not found' }),
   ],
   'xstate.error.actor.save': [
@@ -85,14 +113,22 @@ const outcome = {
   crashed: fixture(model, 'xstate.error.actor.save', 1),
   exists: fixture(model, 'xstate.error.actor.save', 2),
 };
-const path = (events: EventObject[], input: typeof NEW | typeof EDIT = NEW) => pathOf(monetizeFormMachine, events, input);
+const path = (events: EventObject[], input: typeof NEW | typeof EDIT = NEW) =>
+  pathOf(monetizeFormMachine, events, input);
 const pending = monetizeFormMachine.provide({ actors: { save: pendingForever() } });
 
 describe('monetize-form machine paths', () => {
   it('reaches every state node', () => {
     const paths = shortestPaths(monetizeFormMachine, model.events, {
       input: NEW,
-      serializeState: (s) => JSON.stringify([s.value, s.context.error, s.context.draft.countries.length, s.context.draft.displayQuestTo, s.context.draft.targetConditions.length]),
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.error,
+          s.context.draft.countries.length,
+          s.context.draft.displayQuestTo,
+          s.context.draft.targetConditions.length,
+        ]),
       filterEvents: (s, e) => e.type !== 'ADD_CONDITION' || s.context.draft.targetConditions.length < 2,
     });
     expect(unreachedStateNodeIds(monetizeFormMachine, paths)).toEqual([]);
@@ -100,14 +136,23 @@ describe('monetize-form machine paths', () => {
 
   it('a new campaign starts LIVE at refPublicPrice 1 and saves: created message, `saved`', async () => {
     const start = path([]);
-    expect(start.state.context.draft).toMatchObject({ refPublicPrice: '1', status: 'LIVE', sendTrafficToApp: 'all', displayQuestTo: 'all', countries: [] });
+    expect(start.state.context.draft).toMatchObject({
+      refPublicPrice: '1',
+      status: 'LIVE',
+      sendTrafficToApp: 'all',
+      displayQuestTo: 'all',
+      countries: [],
+    });
     const journey = path([ev.countries, ev.someDisplay, ev.us, ev.submit, outcome.saved]);
     expect(journey.steps[4]!.state.matches('saving')).toBe(true);
     expect(journey.state.matches('editing')).toBe(true);
     const { machine, spies } = spyActions(pending, ['notify', 'saved']);
     const actor = await replay(machine, journey, NEW);
     expect(spies.notify.mock.calls).toEqual([[{ message: 'Monetize created successfully.', kind: 'success' }]]);
-    expect(spies.saved).toHaveBeenCalledWith({ appId: 'app_android_1', campaign: expect.objectContaining({ id: 'monetize_new' }) });
+    expect(spies.saved).toHaveBeenCalledWith({
+      appId: 'app_android_1',
+      campaign: expect.objectContaining({ id: 'monetize_new' }),
+    });
     actor.stop();
   });
 
@@ -115,9 +160,30 @@ describe('monetize-form machine paths', () => {
     const saving = path([ev.countries, ev.minPrice, ev.someDisplay, ev.toEvent, ev.pickEvent, ev.five, ev.submit]);
     expect(saving.state.matches('saving')).toBe(true);
     const draft = saving.state.context.draft;
-    expect(draft.targetConditions[0]).toMatchObject({ type: 'event', metric: 'count', event: 'level_end', eventId: 'event_level_end', eventParam: 'level_name', key: 'level_name', eventSource: fx.activePluginId, dataType: 'number', value: '5' });
+    expect(draft.targetConditions[0]).toMatchObject({
+      type: 'event',
+      metric: 'count',
+      event: 'level_end',
+      eventId: 'event_level_end',
+      eventParam: 'level_name',
+      key: 'level_name',
+      eventSource: fx.activePluginId,
+      dataType: 'number',
+      value: '5',
+    });
     expect(selectEstimateConditions(saving.state as never)).toEqual([
-      { type: 'event', metric: 'count', key: 'level_name', dataType: 'number', op: 'greater_than_or_equal', value: 5, event: 'level_end', eventId: 'event_level_end', eventParam: 'level_name', eventSource: fx.activePluginId },
+      {
+        type: 'event',
+        metric: 'count',
+        key: 'level_name',
+        dataType: 'number',
+        op: 'greater_than_or_equal',
+        value: 5,
+        event: 'level_end',
+        eventId: 'event_level_end',
+        eventParam: 'level_name',
+        eventSource: fx.activePluginId,
+      },
     ]);
   });
 
@@ -132,12 +198,22 @@ describe('monetize-form machine paths', () => {
 
   it('SPEC §5 rules block a save and say in words what each field needs', () => {
     expect(path([ev.submit]).state.context.errors).toEqual({ countries: 'Choose at least one country.' });
-    expect(path([ev.countries, ev.noPrice, ev.submit]).state.context.errors).toEqual({ refPublicPrice: 'Enter the reference public price, in dollars.' });
-    expect(path([ev.countries, ev.someTraffic, ev.submit]).state.context.errors).toEqual({ sendTrafficToAppIds: 'Choose at least one app to send traffic to.' });
+    expect(path([ev.countries, ev.noPrice, ev.submit]).state.context.errors).toEqual({
+      refPublicPrice: 'Enter the reference public price, in dollars.',
+    });
+    expect(path([ev.countries, ev.someTraffic, ev.submit]).state.context.errors).toEqual({
+      sendTrafficToAppIds: 'Choose at least one app to send traffic to.',
+    });
     expect(path([ev.countries, ev.someTraffic, ev.trafficIds, ev.submit]).state.matches('saving')).toBe(true);
-    expect(path([ev.countries, ev.someDisplay, ev.remove, ev.submit]).state.context.errors).toEqual({ targetConditions: 'Add at least one condition, or display quests to all players.' });
-    expect(path([ev.countries, ev.someDisplay, ev.submit]).state.context.errors).toEqual({ 'targetConditions.0.value': 'Enter a value.' });
-    expect(path([ev.countries, ev.someDisplay, ev.toEvent, ev.pickEvent, ev.notANumber, ev.submit]).state.context.errors).toEqual({ 'targetConditions.0.value': 'Enter a whole number, such as 3.' });
+    expect(path([ev.countries, ev.someDisplay, ev.remove, ev.submit]).state.context.errors).toEqual({
+      targetConditions: 'Add at least one condition, or display quests to all players.',
+    });
+    expect(path([ev.countries, ev.someDisplay, ev.submit]).state.context.errors).toEqual({
+      'targetConditions.0.value': 'Enter a value.',
+    });
+    expect(
+      path([ev.countries, ev.someDisplay, ev.toEvent, ev.pickEvent, ev.notANumber, ev.submit]).state.context.errors,
+    ).toEqual({ 'targetConditions.0.value': 'Enter a whole number, such as 3.' });
     // back to all: the conditions no longer count
     expect(path([ev.countries, ev.someDisplay, ev.allDisplay, ev.submit]).state.matches('saving')).toBe(true);
   });
@@ -145,8 +221,12 @@ describe('monetize-form machine paths', () => {
   it('a minimum accepted price above the reference public price is refused before the server', () => {
     const high = path([ev.countries, ev.highMinPrice, ev.submit]);
     expect(high.state.matches('editing')).toBe(true);
-    expect(high.state.context.errors).toEqual({ minAcceptedPrice: 'The minimum accepted price must not be above the reference public price ($1.00).' });
-    expect(path([ev.countries, ev.highMinPrice, ev.submit, ev.noPrice]).state.context.errors).toEqual({ refPublicPrice: 'Enter the reference public price, in dollars.' });
+    expect(high.state.context.errors).toEqual({
+      minAcceptedPrice: 'The minimum accepted price must not be above the reference public price ($1.00).',
+    });
+    expect(path([ev.countries, ev.highMinPrice, ev.submit, ev.noPrice]).state.context.errors).toEqual({
+      refPublicPrice: 'Enter the reference public price, in dollars.',
+    });
     expect(path([ev.countries, ev.minPrice, ev.submit]).state.matches('saving')).toBe(true);
   });
 
@@ -156,12 +236,16 @@ describe('monetize-form machine paths', () => {
     expect(stale.state.context.errors['targetConditions.0.eventId']).toBe(SOURCE_CHANGED);
     // A saved campaign whose event came from the previous source says so as it opens, and when the source changes.
     const otherSource = { id: 'plugin_appsflyer_2', events: [] };
-    expect(path([], { ...EDIT, source: otherSource } as typeof EDIT).state.context.errors).toEqual({ 'targetConditions.0.eventId': SOURCE_CHANGED });
-    expect(path([ev.sourceChanged], EDIT).state.context.errors).toEqual({ 'targetConditions.0.eventId': SOURCE_CHANGED });
+    expect(path([], { ...EDIT, source: otherSource } as typeof EDIT).state.context.errors).toEqual({
+      'targetConditions.0.eventId': SOURCE_CHANGED,
+    });
+    expect(path([ev.sourceChanged], EDIT).state.context.errors).toEqual({
+      'targetConditions.0.eventId': SOURCE_CHANGED,
+    });
     expect(path([], EDIT).state.context.errors).toEqual({});
   });
 
-  it('each failure keeps every edit: the answer\'s reason, the server\'s words for 400/409, ours for a crash', async () => {
+  it("each failure keeps every edit: the answer's reason, the server's words for 400/409, ours for a crash", async () => {
     const cases: Array<[EventObject, string]> = [
       [outcome.refused, 'Campaign not found'],
       [outcome.staleSource, SOURCE_CHANGED],

@@ -7,11 +7,26 @@
 import { describe, expect, it } from 'vitest';
 import { monetizeToggleMachine } from '../../src/machines/monetize-toggle/monetize-toggle.machine';
 import { monetizeFormMachine } from '../../src/machines/monetize-form/monetize-form.machine';
-import { selectMonetizeSwitch, selectRemoveConfirm } from '../../src/machines/monetize-toggle/monetize-toggle.selectors';
+import {
+  selectMonetizeSwitch,
+  selectRemoveConfirm,
+} from '../../src/machines/monetize-toggle/monetize-toggle.selectors';
 import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
 import type { MonetizeResponse } from '../../src/contracts/monetize';
 import {
-  apiError, defineModel, done, failed, fixture, live, pathOf, pendingForever, pendingMutation, replay, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  live,
+  pathOf,
+  pendingForever,
+  pendingMutation,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 import * as fx from '../fixtures/monetize';
 
@@ -23,11 +38,22 @@ const model = defineModel(monetizeToggleMachine, {
   TURN_OFF: { type: 'TURN_OFF' },
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
-  SYNC: [{ type: 'SYNC', campaignId: 'monetize_1' }, { type: 'SYNC', campaignId: null }],
+  SYNC: [
+    { type: 'SYNC', campaignId: 'monetize_1' },
+    { type: 'SYNC', campaignId: null },
+  ],
   'xstate.done.actor.remove': [
     done('remove', { status: 'done', answer: { success: true, data: null } } as Outcome),
-    done('remove', { status: 'failed', answer: { success: false, reason: 'Campaign not found' }, error: null } as Outcome),
-    done('remove', { status: 'failed', answer: null, error: apiError(403, 'You do not have permission to do this.', 'access_missing_role_for_action') } as Outcome),
+    done('remove', {
+      status: 'failed',
+      answer: { success: false, reason: 'Campaign not found' },
+      error: null,
+    } as Outcome),
+    done('remove', {
+      status: 'failed',
+      answer: null,
+      error: apiError(403, 'You do not have permission to do this.', 'access_missing_role_for_action'),
+    } as Outcome),
   ],
   'xstate.error.actor.remove': failed('remove', new Error('the child broke')),
 });
@@ -42,11 +68,20 @@ const ev = {
   thrown: fixture(model, 'xstate.done.actor.remove', 2),
   broke: fixture(model, 'xstate.error.actor.remove'),
 };
-const spied = () => spyActions(monetizeToggleMachine.provide({ actors: { remove: pendingMutation() } }), ['notify', 'openForm', 'closeForm', 'removed', 'logError']);
+const spied = () =>
+  spyActions(monetizeToggleMachine.provide({ actors: { remove: pendingMutation() } }), [
+    'notify',
+    'openForm',
+    'closeForm',
+    'removed',
+    'logError',
+  ]);
 
 describe('monetize-toggle machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(monetizeToggleMachine, shortestPaths(monetizeToggleMachine, model.events, { input: OFF }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(monetizeToggleMachine, shortestPaths(monetizeToggleMachine, model.events, { input: OFF })),
+    ).toEqual([]);
   });
 
   it('on, with no campaign, opens the new form; off on that unsaved form only closes it', async () => {
@@ -63,7 +98,10 @@ describe('monetize-toggle machine paths', () => {
   it('off on a campaign asks first, then removes it and says so', async () => {
     const path = pathOf(monetizeToggleMachine, [ev.off, ev.confirm, ev.removed], ON);
     expect(selectRemoveConfirm(path.steps[1]!.state as never, 'Dragon Merge')).toEqual({
-      open: true, busy: false, title: 'Turn off Monetize?', message: 'This removes the Monetize campaign of Dragon Merge. Its settings cannot be restored.',
+      open: true,
+      busy: false,
+      title: 'Turn off Monetize?',
+      message: 'This removes the Monetize campaign of Dragon Merge. Its settings cannot be restored.',
     });
     expect(selectRemoveConfirm(path.steps[2]!.state as never, 'Dragon Merge').busy).toBe(true);
     expect(path.state.context.campaignId).toBeNull();
@@ -91,7 +129,10 @@ describe('monetize-toggle machine paths', () => {
 
   it('journey: monetize on → save → off', () => {
     // On: the switch opens the new campaign's form.
-    const toggle = live(monetizeToggleMachine.provide({ actors: { remove: pendingMutation() } }), { input: OFF, spies: ['notify', 'openForm', 'removed'] });
+    const toggle = live(monetizeToggleMachine.provide({ actors: { remove: pendingMutation() } }), {
+      input: OFF,
+      spies: ['notify', 'openForm', 'removed'],
+    });
     toggle.send({ type: 'TURN_ON' });
     expect(toggle.spies.openForm).toHaveBeenCalledTimes(1);
     // Save: the form, LIVE at refPublicPrice 1, is created.
@@ -101,7 +142,15 @@ describe('monetize-toggle machine paths', () => {
     });
     form.send({ type: 'SET_LIST', field: 'countries', value: ['US'] }, { type: 'SUBMIT' });
     expect(form.actor.getSnapshot().matches('saving')).toBe(true);
-    const created = { ...fx.liveCampaign, id: 'monetize_new', appId: 'app_android_1', refPublicPrice: 1, countries: ['US'], targetConditions: [], sendTrafficToAppIds: [] };
+    const created = {
+      ...fx.liveCampaign,
+      id: 'monetize_new',
+      appId: 'app_android_1',
+      refPublicPrice: 1,
+      countries: ['US'],
+      targetConditions: [],
+      sendTrafficToAppIds: [],
+    };
     form.send(done('save', { success: true, data: created }));
     expect(form.notices()).toEqual(['Monetize created successfully.']);
     expect(form.spies.saved).toHaveBeenCalledWith({ appId: 'app_android_1', campaign: created });

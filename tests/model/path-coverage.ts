@@ -24,7 +24,8 @@ export interface TransitionInfo {
   guard?: string;
 }
 
-const guardName = (guard: unknown) => (guard ? (typeof guard === 'string' ? guard : ((guard as { type?: string }).type ?? 'guard')) : undefined);
+const guardName = (guard: unknown) =>
+  guard ? (typeof guard === 'string' ? guard : ((guard as { type?: string }).type ?? 'guard')) : undefined;
 
 /** Every event-driven transition definition of the machine. */
 export function transitionsOf(machine: AnyStateMachine): TransitionInfo[] {
@@ -66,8 +67,11 @@ const keyOf = (definition: Definition) => {
 };
 
 /** The keys of the transitions `event` takes in `snapshot` (none when it is not handled there). */
-export const takenTransitions = (machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string[] =>
-  selectedTransitions(machine, snapshot, event).map(keyOf);
+export const takenTransitions = (
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: EventObject,
+): string[] => selectedTransitions(machine, snapshot, event).map(keyOf);
 
 /**
  * The state nodes a step into `node` enters: the node, its ancestors, and (compound or parallel) its initial
@@ -96,11 +100,18 @@ export interface Coverage {
 export const emptyCoverage = (): Coverage => ({ states: new Set(), transitions: new Set() });
 
 /** Adds one step: the snapshot it leaves, the event, the snapshot it reaches. */
-export function coverStep(machine: AnyStateMachine, coverage: Coverage, before: AnyMachineSnapshot | undefined, event: EventObject, after: AnyMachineSnapshot) {
+export function coverStep(
+  machine: AnyStateMachine,
+  coverage: Coverage,
+  before: AnyMachineSnapshot | undefined,
+  event: EventObject,
+  after: AnyMachineSnapshot,
+) {
   for (const node of after._nodes as AnyStateNode[]) if (node.id !== machine.id) coverage.states.add(node.id);
   if (!before) {
     // The start: the machine enters its initial states (a transient one among them is left at once).
-    for (const child of [machine.root.initial?.target?.[0]].filter(Boolean) as AnyStateNode[]) entered(child, coverage.states, machine.id);
+    for (const child of [machine.root.initial?.target?.[0]].filter(Boolean) as AnyStateNode[])
+      entered(child, coverage.states, machine.id);
     return;
   }
   for (const definition of selectedTransitions(machine, before, event)) {
@@ -110,8 +121,15 @@ export function coverStep(machine: AnyStateMachine, coverage: Coverage, before: 
 }
 
 /** Adds a path (xstate/graph: steps[0] is `xstate.init`, steps[i].state is the state after steps[i].event). */
-export function coverPath(machine: AnyStateMachine, coverage: Coverage, steps: ReadonlyArray<{ event: EventObject; state: AnyMachineSnapshot }>) {
-  steps.forEach((step, i) => coverStep(machine, coverage, i === 0 ? undefined : steps[i - 1]!.state, step.event, step.state));
+export function coverPath(
+  machine: AnyStateMachine,
+  coverage: Coverage,
+  steps: ReadonlyArray<{ event: EventObject; state: AnyMachineSnapshot }>,
+) {
+  steps.forEach((step, i) =>
+    coverStep(machine, coverage, i === 0 ? undefined : steps[i - 1]!.state, step.event, step.state),
+  );
 }
 
-export const percent = (part: number, whole: number) => (whole === 0 ? '100 %' : `${Math.floor((100 * part) / whole)} %`);
+export const percent = (part: number, whole: number) =>
+  whole === 0 ? '100 %' : `${Math.floor((100 * part) / whole)} %`;

@@ -8,7 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { paymentMethodSetupMachine } from '../../src/machines/payment-method-setup/payment-method-setup.machine';
 import { selectSetup } from '../../src/machines/payment-method-setup/payment-method-setup.selectors';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, stateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  stateNodeIds,
   unreachedStateNodeIds,
 } from './graph-harness';
 
@@ -22,7 +33,10 @@ const model = defineModel(paymentMethodSetupMachine, {
   START: { type: 'START' },
   CANCEL: { type: 'CANCEL' },
   DISMISS: { type: 'DISMISS' },
-  'xstate.done.actor.requestSetup': [done('requestSetup', { success: true, url: URL_ }), done('requestSetup', { success: false, url: '' })],
+  'xstate.done.actor.requestSetup': [
+    done('requestSetup', { success: true, url: URL_ }),
+    done('requestSetup', { success: false, url: '' }),
+  ],
   'xstate.error.actor.requestSetup': [
     failed('requestSetup', apiError(503, 'The payments provider is not available.', 'payments_unavailable')),
     failed('requestSetup', serverCrash()),
@@ -38,11 +52,18 @@ const ev = {
   crash: fixture(model, 'xstate.error.actor.requestSetup', 1),
 };
 const spied = () =>
-  spyActions(paymentMethodSetupMachine.provide({ actors: { requestSetup: pendingForever() } }), ['redirect', 'methodsChanged', 'clearReturnFlag']);
+  spyActions(paymentMethodSetupMachine.provide({ actors: { requestSetup: pendingForever() } }), [
+    'redirect',
+    'methodsChanged',
+    'clearReturnFlag',
+  ]);
 
 describe('payment-method-setup machine paths', () => {
   it('reaches every state node from a fresh page and from the return', () => {
-    const paths = [...shortestPaths(paymentMethodSetupMachine, model.events, { input: fresh }), ...shortestPaths(paymentMethodSetupMachine, model.events, { input: back })];
+    const paths = [
+      ...shortestPaths(paymentMethodSetupMachine, model.events, { input: fresh }),
+      ...shortestPaths(paymentMethodSetupMachine, model.events, { input: back }),
+    ];
     expect(unreachedStateNodeIds(paymentMethodSetupMachine, paths, ['paymentMethodSetup.start'])).toEqual([]);
     expect(stateNodeIds(paymentMethodSetupMachine).sort()).toEqual(
       ['failed', 'idle', 'redirecting', 'requesting', 'returned', 'start'].map((s) => `paymentMethodSetup.${s}`),
@@ -83,13 +104,20 @@ describe('payment-method-setup machine paths', () => {
   });
 
   it("a refusal in words shows the server's reason; a crash shows ours, never the server's", () => {
-    expect(selectSetup(pathOf(paymentMethodSetupMachine, [ev.start, ev.unavailable], fresh).state).error).toBe('The payments provider is not available.');
+    expect(selectSetup(pathOf(paymentMethodSetupMachine, [ev.start, ev.unavailable], fresh).state).error).toBe(
+      'The payments provider is not available.',
+    );
     expect(selectSetup(pathOf(paymentMethodSetupMachine, [ev.start, ev.crash], fresh).state).error).toBe(SETUP_FAILED);
   });
 
   it('no network → the client says so', () => {
-    const offline = failed('requestSetup', apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network'));
-    expect(selectSetup(pathOf(paymentMethodSetupMachine, [ev.start, offline], fresh).state).error).toBe('Cannot reach Questboard. Check your connection and try again.');
+    const offline = failed(
+      'requestSetup',
+      apiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network'),
+    );
+    expect(selectSetup(pathOf(paymentMethodSetupMachine, [ev.start, offline], fresh).state).error).toBe(
+      'Cannot reach Questboard. Check your connection and try again.',
+    );
   });
 
   it('a failure is dismissed back to idle', () => {

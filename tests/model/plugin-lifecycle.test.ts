@@ -9,7 +9,19 @@ import { pluginLifecycleMachine } from '../../src/machines/plugin-lifecycle/plug
 import { selectPluginConfirm } from '../../src/machines/plugin-lifecycle/plugin-lifecycle.selectors';
 import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
 import type { SuccessResponse } from '../../src/contracts/integrations';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingMutation, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingMutation,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const input = { appId: 'pixel-racer-android' };
 const plugin = { id: 'plugin-1', source: 'BigQuery' as const };
@@ -24,7 +36,11 @@ const model = defineModel(pluginLifecycleMachine, {
   DELETE: { type: 'DELETE', plugin },
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.pluginAction': [done('pluginAction', outcome.done), done('pluginAction', outcome.refused), done('pluginAction', outcome.thrown)],
+  'xstate.done.actor.pluginAction': [
+    done('pluginAction', outcome.done),
+    done('pluginAction', outcome.refused),
+    done('pluginAction', outcome.thrown),
+  ],
   'xstate.error.actor.pluginAction': failed('pluginAction', new Error('the child broke')),
 });
 const ev = {
@@ -38,17 +54,27 @@ const ev = {
   thrown: fixture(model, 'xstate.done.actor.pluginAction', 2),
   broke: fixture(model, 'xstate.error.actor.pluginAction'),
 };
-const spied = () => spyActions(pluginLifecycleMachine.provide({ actors: { pluginAction: pendingMutation() } }), ['notify', 'changed', 'logError']);
+const spied = () =>
+  spyActions(pluginLifecycleMachine.provide({ actors: { pluginAction: pendingMutation() } }), [
+    'notify',
+    'changed',
+    'logError',
+  ]);
 
 describe('plugin-lifecycle machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(pluginLifecycleMachine, shortestPaths(pluginLifecycleMachine, model.events, { input }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(pluginLifecycleMachine, shortestPaths(pluginLifecycleMachine, model.events, { input })),
+    ).toEqual([]);
   });
 
   it('delete asks "Delete Plugin?", then deletes, says so and reloads the plugins', async () => {
     const path = pathOf(pluginLifecycleMachine, [ev.del, ev.confirm, ev.done], input);
     expect(selectPluginConfirm(path.steps[1]!.state as never)).toMatchObject({
-      open: true, busy: false, title: 'Delete Plugin?', message: 'Are you sure you want to delete the BigQuery plugin?',
+      open: true,
+      busy: false,
+      title: 'Delete Plugin?',
+      message: 'Are you sure you want to delete the BigQuery plugin?',
     });
     expect(selectPluginConfirm(path.steps[2]!.state as never)).toMatchObject({ open: true, busy: true });
     expect(path.state.matches('idle')).toBe(true);
@@ -60,7 +86,10 @@ describe('plugin-lifecycle machine paths', () => {
 
   it('disconnect asks "Disconnect Plugin?" (SPEC: always confirmed); cancel changes nothing', async () => {
     const path = pathOf(pluginLifecycleMachine, [ev.disconnect, ev.cancel], input);
-    expect(selectPluginConfirm(path.steps[1]!.state as never)).toMatchObject({ title: 'Disconnect Plugin?', message: 'Are you sure you want to disconnect BigQuery plugin?' });
+    expect(selectPluginConfirm(path.steps[1]!.state as never)).toMatchObject({
+      title: 'Disconnect Plugin?',
+      message: 'Are you sure you want to disconnect BigQuery plugin?',
+    });
     expect(path.state.matches('idle')).toBe(true);
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();
@@ -77,7 +106,11 @@ describe('plugin-lifecycle machine paths', () => {
   });
 
   it('a refusal and a thrown call say the failure; only the thrown one is logged', async () => {
-    for (const [event, logged] of [[ev.refused, false], [ev.thrown, true], [ev.broke, true]] as const) {
+    for (const [event, logged] of [
+      [ev.refused, false],
+      [ev.thrown, true],
+      [ev.broke, true],
+    ] as const) {
       const path = pathOf(pluginLifecycleMachine, [ev.connect, event], input);
       expect(path.state.matches('idle')).toBe(true);
       const { machine, spies } = spied();

@@ -6,21 +6,43 @@
 import { describe, expect, it } from 'vitest';
 import { canProcess, processDataMachine } from '../../src/machines/process-data/process-data.machine';
 import { selectProcessForm } from '../../src/machines/process-data/process-data.selectors';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const input = { pluginId: 'plugin-1', appId: 'app-1', start: '2026-11-01', end: '2026-11-14' };
 const bounds = { today: '2026-11-20', earliest: '2026-10-01' };
 const ready = { hasCredentials: true, inProgress: false, ...bounds };
 const model = defineModel(processDataMachine, {
   SET_START: { type: 'SET_START', value: '2026-11-02' },
-  SET_END: [{ type: 'SET_END', value: '2026-11-10' }, { type: 'SET_END', value: '' }, { type: 'SET_END', value: '2026-11-21' }],
+  SET_END: [
+    { type: 'SET_END', value: '2026-11-10' },
+    { type: 'SET_END', value: '' },
+    { type: 'SET_END', value: '2026-11-21' },
+  ],
   PROCESS: [
     { type: 'PROCESS', ...ready },
     { type: 'PROCESS', hasCredentials: false, inProgress: false, ...bounds },
     { type: 'PROCESS', hasCredentials: true, inProgress: true, ...bounds },
   ],
-  'xstate.done.actor.startProcessing': [done('startProcessing', { success: true, jobId: 'job-1' }), done('startProcessing', { success: false })],
-  'xstate.error.actor.startProcessing': failed('startProcessing', apiError(409, 'Data is already being processed for this plugin.', 'processing_in_progress')),
+  'xstate.done.actor.startProcessing': [
+    done('startProcessing', { success: true, jobId: 'job-1' }),
+    done('startProcessing', { success: false }),
+  ],
+  'xstate.error.actor.startProcessing': failed(
+    'startProcessing',
+    apiError(409, 'Data is already being processed for this plugin.', 'processing_in_progress'),
+  ),
 });
 const ev = {
   start: fixture(model, 'SET_START'),
@@ -34,11 +56,18 @@ const ev = {
   refused: fixture(model, 'xstate.done.actor.startProcessing', 1),
   thrown: fixture(model, 'xstate.error.actor.startProcessing'),
 };
-const spied = () => spyActions(processDataMachine.provide({ actors: { startProcessing: pendingForever() } }), ['notify', 'started', 'logError']);
+const spied = () =>
+  spyActions(processDataMachine.provide({ actors: { startProcessing: pendingForever() } }), [
+    'notify',
+    'started',
+    'logError',
+  ]);
 
 describe('process-data machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(processDataMachine, shortestPaths(processDataMachine, model.events, { input }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(processDataMachine, shortestPaths(processDataMachine, model.events, { input })),
+    ).toEqual([]);
   });
 
   it('the SPEC §5 preconditions: both dates, credentials, nothing in progress', () => {
@@ -55,18 +84,26 @@ describe('process-data machine paths', () => {
 
   it('the pickers are bounded by the data range and today (UTC); an end after today or a start before the data cannot be processed', () => {
     const idle = pathOf(processDataMachine, [], input).state;
-    expect(selectProcessForm(idle, ready).bounds).toEqual({ start: { min: '2026-10-01', max: '2026-11-14' }, end: { min: '2026-11-01', max: '2026-11-20' } });
-    expect(selectProcessForm(idle, { ...ready, earliest: null }).bounds).toEqual({ start: { min: undefined, max: '2026-11-14' }, end: { min: '2026-11-01', max: '2026-11-20' } });
+    expect(selectProcessForm(idle, ready).bounds).toEqual({
+      start: { min: '2026-10-01', max: '2026-11-14' },
+      end: { min: '2026-11-01', max: '2026-11-20' },
+    });
+    expect(selectProcessForm(idle, { ...ready, earliest: null }).bounds).toEqual({
+      start: { min: undefined, max: '2026-11-14' },
+      end: { min: '2026-11-01', max: '2026-11-20' },
+    });
     const future = pathOf(processDataMachine, [ev.future], input).state;
     expect(future.can(ev.process)).toBe(false);
     expect(selectProcessForm(future, ready)).toMatchObject({
-      canProcess: false, datesError: 'The end date must be today (2026-11-20, UTC) or earlier: there is no data after today.',
+      canProcess: false,
+      datesError: 'The end date must be today (2026-11-20, UTC) or earlier: there is no data after today.',
       bounds: { start: { max: '2026-11-20' } },
     });
     expect(canProcess({ start: '2026-11-20', end: '2026-11-20' }, ready)).toBe(true);
     expect(canProcess({ start: '2026-09-30', end: '2026-11-02' }, ready)).toBe(false);
-    expect(selectProcessForm(pathOf(processDataMachine, [], { ...input, start: '2026-09-30' }).state, ready).datesError)
-      .toBe('The start date must be 2026-10-01 or later: the data range starts then.');
+    expect(
+      selectProcessForm(pathOf(processDataMachine, [], { ...input, start: '2026-09-30' }).state, ready).datesError,
+    ).toBe('The start date must be 2026-10-01 or later: the data range starts then.');
   });
 
   it('started: the dates chosen go out, the notice names them, the plugins reload', async () => {
@@ -75,7 +112,9 @@ describe('process-data machine paths', () => {
     expect(path.state.matches('idle')).toBe(true);
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'Processing data from 2026-11-02 to 2026-11-10 started.', kind: 'info' }]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [{ message: 'Processing data from 2026-11-02 to 2026-11-10 started.', kind: 'info' }],
+    ]);
     expect(spies.started.mock.calls).toEqual([[{ appId: 'app-1' }]]);
   });
 
@@ -87,7 +126,9 @@ describe('process-data machine paths', () => {
     const thrown = pathOf(processDataMachine, [ev.process, ev.thrown], input);
     ({ machine, spies } = spied());
     (await replay(machine, thrown, input)).stop();
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'Data is already being processed for this plugin.', kind: 'error' }]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [{ message: 'Data is already being processed for this plugin.', kind: 'error' }],
+    ]);
     expect(spies.logError).toHaveBeenCalledTimes(1);
   });
 });

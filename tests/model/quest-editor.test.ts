@@ -6,13 +6,31 @@
 import { describe, expect, it } from 'vitest';
 import { initialTransition, transition, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { questEditorMachine } from '../../src/machines/quest-editor/quest-editor.machine';
-import { apiError, defineModel, done, failed, fixture, serverCrash, shortestPaths, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  serverCrash,
+  shortestPaths,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
-const INPUT = { appId: 'dragon-merge-ios', questId: null, definition: null, defaultCountries: ['US'], defaultEvent: 'af_tutorial_completion' };
+const INPUT = {
+  appId: 'dragon-merge-ios',
+  questId: null,
+  definition: null,
+  defaultCountries: ['US'],
+  defaultEvent: 'af_tutorial_completion',
+};
 const QUEST = { id: 'q1', diff: true, active: null, draft: { id: 'q1:draft', name: 'New', status: 'DRAFT' } };
 const model = defineModel(questEditorMachine, {
   SET_NAME: { type: 'SET_NAME', value: 'Dragon Rider' },
-  SET_DAILY_CAP: [{ type: 'SET_DAILY_CAP', value: '25' }, { type: 'SET_DAILY_CAP', value: '-1' }],
+  SET_DAILY_CAP: [
+    { type: 'SET_DAILY_CAP', value: '25' },
+    { type: 'SET_DAILY_CAP', value: '-1' },
+  ],
   SET_COUNTRIES: { type: 'SET_COUNTRIES', countries: ['US', 'DE'] },
   ADD_STEP: { type: 'ADD_STEP' },
   REMOVE_STEP: { type: 'REMOVE_STEP', index: 1 },
@@ -25,8 +43,14 @@ const model = defineModel(questEditorMachine, {
   ],
   SUBMIT: { type: 'SUBMIT' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.saveQuest': [done('saveQuest', { success: true, data: QUEST, message: 'Quest created.' }), done('saveQuest', { success: false, data: QUEST })],
-  'xstate.error.actor.saveQuest': [failed('saveQuest', apiError(400, "steps: af_x is not an event of the app's AppsFlyer source.", 'bad_request')), failed('saveQuest', serverCrash())],
+  'xstate.done.actor.saveQuest': [
+    done('saveQuest', { success: true, data: QUEST, message: 'Quest created.' }),
+    done('saveQuest', { success: false, data: QUEST }),
+  ],
+  'xstate.error.actor.saveQuest': [
+    failed('saveQuest', apiError(400, "steps: af_x is not an event of the app's AppsFlyer source.", 'bad_request')),
+    failed('saveQuest', serverCrash()),
+  ],
 });
 const f = (type: Parameters<typeof fixture<typeof questEditorMachine, any>>[1], i = 0) => fixture(model, type, i);
 /**
@@ -37,11 +61,23 @@ function path(events: EventObject[]): { state: AnyMachineSnapshot } {
   let [state] = initialTransition(questEditorMachine, INPUT) as [AnyMachineSnapshot, unknown];
   for (const [i, event] of events.entries()) {
     expect(state.can(event), `event ${i} (${event.type}) is handled`).toBe(true);
-    [state] = transition(questEditorMachine, state as never, event as never) as unknown as [AnyMachineSnapshot, unknown];
+    [state] = transition(questEditorMachine, state as never, event as never) as unknown as [
+      AnyMachineSnapshot,
+      unknown,
+    ];
   }
   return { state };
 }
-const filled = [f('SET_NAME'), f('SET_DAILY_CAP'), f('SET_STEP', 0), f('ADD_STEP'), f('SET_STEP', 1), f('SET_STEP', 2), f('SET_STEP', 3), f('SET_STEP', 4)];
+const filled = [
+  f('SET_NAME'),
+  f('SET_DAILY_CAP'),
+  f('SET_STEP', 0),
+  f('ADD_STEP'),
+  f('SET_STEP', 1),
+  f('SET_STEP', 2),
+  f('SET_STEP', 3),
+  f('SET_STEP', 4),
+];
 
 describe('quest-editor machine paths', () => {
   it('reaches every state node', () => {
@@ -65,7 +101,9 @@ describe('quest-editor machine paths', () => {
     const blank = path([f('SET_NAME'), f('SUBMIT')]);
     expect(blank.state.matches('editing')).toBe(true);
     expect(blank.state.context.errors).toMatchObject({ 'steps.0.payout': 'required', dailyCap: 'required' });
-    expect(path([...filled, f('SET_DAILY_CAP', 1), f('SUBMIT')]).state.context.errors).toEqual({ dailyCap: 'must be more than 0' });
+    expect(path([...filled, f('SET_DAILY_CAP', 1), f('SUBMIT')]).state.context.errors).toEqual({
+      dailyCap: 'must be more than 0',
+    });
     expect(path([...filled, f('REMOVE_STEP'), f('SUBMIT')]).state.matches('saving')).toBe(true);
   });
 
@@ -74,8 +112,12 @@ describe('quest-editor machine paths', () => {
     expect(refused.state.matches('editing')).toBe(true);
     expect(refused.state.context.error).toBe("steps: af_x is not an event of the app's AppsFlyer source.");
     expect(refused.state.context.values.steps).toHaveLength(2);
-    expect(path([...filled, f('SUBMIT'), f('xstate.error.actor.saveQuest', 1)]).state.context.error).toBe('Failed to save the quest.');
-    expect(path([...filled, f('SUBMIT'), f('xstate.done.actor.saveQuest', 1)]).state.context.error).toBe('Failed to save the quest.');
+    expect(path([...filled, f('SUBMIT'), f('xstate.error.actor.saveQuest', 1)]).state.context.error).toBe(
+      'Failed to save the quest.',
+    );
+    expect(path([...filled, f('SUBMIT'), f('xstate.done.actor.saveQuest', 1)]).state.context.error).toBe(
+      'Failed to save the quest.',
+    );
     expect(path([f('SET_NAME'), f('CANCEL')]).state.matches('cancelled')).toBe(true);
   });
 });

@@ -12,10 +12,25 @@ import { selectQuestReview } from '../../src/machines/quest-review/quest-review.
 import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
 import type { BulkQuestResult } from '../../src/contracts/acquire';
 import * as acquireFx from '../fixtures/acquire';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, pendingMutation, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  pendingMutation,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const INPUT = { appId: 'dragon-merge-ios' };
-const BLOCKED = 'Stale cannot be published yet. Step 1 (af_subscribe): no event received from AppsFlyer in the last 48 hours.';
+const BLOCKED =
+  'Stale cannot be published yet. Step 1 (af_subscribe): no event received from AppsFlyer in the last 48 hours.';
 const model = defineModel(questReviewMachine, {
   OPEN: { type: 'OPEN', questId: 'q1' },
   PUBLISH: { type: 'PUBLISH' },
@@ -29,26 +44,53 @@ const model = defineModel(questReviewMachine, {
   ],
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
-  'xstate.done.actor.publishQuest': [done('publishQuest', { success: true, message: 'Dragon Tamer published.' }), done('publishQuest', { success: false })],
+  'xstate.done.actor.publishQuest': [
+    done('publishQuest', { success: true, message: 'Dragon Tamer published.' }),
+    done('publishQuest', { success: false }),
+  ],
   'xstate.error.actor.publishQuest': failed('publishQuest', apiError(409, BLOCKED, 'prepublish_blocked')),
   'xstate.done.actor.discardQuest': [done('discardQuest', { success: true }), done('discardQuest', { success: false })],
   'xstate.error.actor.discardQuest': failed('discardQuest', serverCrash()),
   'xstate.done.actor.publishAll': [
     done('publishAll', { success: true, succeeded: ['q1', 'q2'], failed: [], message: '2 quests published.' }),
-    done('publishAll', { success: true, succeeded: ['q1'], failed: ['q2'], message: '1 of 2 quests failed to publish: Stale one (no event…)' }),
-    done('publishAll', { success: false, succeeded: [], failed: ['q1', 'q2'], message: '2 of 2 quests failed to publish: …' }),
+    done('publishAll', {
+      success: true,
+      succeeded: ['q1'],
+      failed: ['q2'],
+      message: '1 of 2 quests failed to publish: Stale one (no event…)',
+    }),
+    done('publishAll', {
+      success: false,
+      succeeded: [],
+      failed: ['q1', 'q2'],
+      message: '2 of 2 quests failed to publish: …',
+    }),
   ],
   'xstate.error.actor.publishAll': failed('publishAll', serverCrash()),
   'xstate.done.actor.discardAll': [
-    done('discardAll', { status: 'done', answer: { success: true, succeeded: ['q1'], failed: [], message: '1 quest discarded.' } } as MutationOutcome<BulkQuestResult>),
-    done('discardAll', { status: 'failed', answer: { success: false, succeeded: [], failed: ['q1'] }, error: null } as MutationOutcome<BulkQuestResult>),
+    done('discardAll', {
+      status: 'done',
+      answer: { success: true, succeeded: ['q1'], failed: [], message: '1 quest discarded.' },
+    } as MutationOutcome<BulkQuestResult>),
+    done('discardAll', {
+      status: 'failed',
+      answer: { success: false, succeeded: [], failed: ['q1'] },
+      error: null,
+    } as MutationOutcome<BulkQuestResult>),
     done('discardAll', { status: 'failed', answer: null, error: serverCrash() } as MutationOutcome<BulkQuestResult>),
   ],
   'xstate.error.actor.discardAll': failed('discardAll', serverCrash()),
 });
 const f = (type: Parameters<typeof fixture<typeof questReviewMachine, any>>[1], i = 0) => fixture(model, type, i);
 const path = (events: EventObject[]) => pathOf(questReviewMachine, events, INPUT);
-const pending = questReviewMachine.provide({ actors: { publishQuest: pendingForever(), discardQuest: pendingForever(), publishAll: pendingForever(), discardAll: pendingMutation() } });
+const pending = questReviewMachine.provide({
+  actors: {
+    publishQuest: pendingForever(),
+    discardQuest: pendingForever(),
+    publishAll: pendingForever(),
+    discardAll: pendingMutation(),
+  },
+});
 async function spiesOf(events: EventObject[]) {
   const { machine, spies } = spyActions(pending, ['notify', 'questsChanged']);
   await replay(machine, path(events), INPUT);
@@ -57,18 +99,23 @@ async function spiesOf(events: EventObject[]) {
 
 describe('quest-review machine paths', () => {
   it('reaches every state node', () => {
-    const paths = shortestPaths(questReviewMachine, model.events, { input: INPUT, serializeState: (s) => JSON.stringify([s.value, s.context.error]) });
+    const paths = shortestPaths(questReviewMachine, model.events, {
+      input: INPUT,
+      serializeState: (s) => JSON.stringify([s.value, s.context.error]),
+    });
     expect(unreachedStateNodeIds(questReviewMachine, paths)).toEqual([]);
   });
 
-  it('review → publish closes with the server\'s words and refreshes; the pre-publish block stays open with the reason', async () => {
+  it("review → publish closes with the server's words and refreshes; the pre-publish block stays open with the reason", async () => {
     const published = await spiesOf([f('OPEN'), f('PUBLISH'), f('xstate.done.actor.publishQuest')]);
     expect(published.notify).toHaveBeenCalledWith({ message: 'Dragon Tamer published.', kind: 'success' });
     expect(published.questsChanged).toHaveBeenCalledTimes(1);
     const blocked = path([f('OPEN'), f('PUBLISH'), f('xstate.error.actor.publishQuest')]);
     expect(blocked.state.matches({ open: 'reviewing' })).toBe(true);
     expect(blocked.state.context.error).toBe(BLOCKED);
-    expect(path([f('OPEN'), f('PUBLISH'), f('xstate.done.actor.publishQuest', 1)]).state.context.error).toBe('Failed to publish changes.');
+    expect(path([f('OPEN'), f('PUBLISH'), f('xstate.done.actor.publishQuest', 1)]).state.context.error).toBe(
+      'Failed to publish changes.',
+    );
   });
 
   it("review → discard; a failure reads 'Failed to discard changes.'; close", async () => {
@@ -76,16 +123,35 @@ describe('quest-review machine paths', () => {
     for (const failure of [f('xstate.done.actor.discardQuest', 1), f('xstate.error.actor.discardQuest')]) {
       const journey = path([f('OPEN'), f('DISCARD'), failure]);
       expect(journey.state.context.error).toBe('Failed to discard changes.');
-      expect((await spiesOf([f('OPEN'), f('DISCARD'), failure])).notify).toHaveBeenCalledWith({ message: 'Failed to discard changes.', kind: 'error', duration: 'long' });
+      expect((await spiesOf([f('OPEN'), f('DISCARD'), failure])).notify).toHaveBeenCalledWith({
+        message: 'Failed to discard changes.',
+        kind: 'error',
+        duration: 'long',
+      });
     }
     expect(path([f('OPEN'), f('CLOSE')]).state.matches('closed')).toBe(true);
   });
 
   it('publish all: all done, a partial failure saying which, none', async () => {
-    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.done.actor.publishAll')])).notify).toHaveBeenCalledWith({ message: '2 quests published.', kind: 'success' });
-    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.done.actor.publishAll', 1)])).notify).toHaveBeenCalledWith({ message: '1 of 2 quests failed to publish: Stale one (no event…)', kind: 'warning', duration: 'long' });
-    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.done.actor.publishAll', 2)])).notify).toHaveBeenCalledWith({ message: 'All quests failed to publish.', kind: 'error', duration: 'long' });
-    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.error.actor.publishAll')])).notify).toHaveBeenCalledWith({ message: 'All quests failed to publish.', kind: 'error', duration: 'long' });
+    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.done.actor.publishAll')])).notify).toHaveBeenCalledWith({
+      message: '2 quests published.',
+      kind: 'success',
+    });
+    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.done.actor.publishAll', 1)])).notify).toHaveBeenCalledWith({
+      message: '1 of 2 quests failed to publish: Stale one (no event…)',
+      kind: 'warning',
+      duration: 'long',
+    });
+    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.done.actor.publishAll', 2)])).notify).toHaveBeenCalledWith({
+      message: 'All quests failed to publish.',
+      kind: 'error',
+      duration: 'long',
+    });
+    expect((await spiesOf([f('PUBLISH_ALL'), f('xstate.error.actor.publishAll')])).notify).toHaveBeenCalledWith({
+      message: 'All quests failed to publish.',
+      kind: 'error',
+      duration: 'long',
+    });
   });
 
   it('discard all asks first, naming how many quests revert and which never-published ones are deleted; cancel discards nothing', async () => {
@@ -94,7 +160,8 @@ describe('quest-review machine paths', () => {
       open: true,
       busy: false,
       title: 'Discard all changes?',
-      message: 'Discard the unpublished changes of 3 quests? 2 published quests go back to the published version. Level 5 Rush was never published and will be deleted.',
+      message:
+        'Discard the unpublished changes of 3 quests? 2 published quests go back to the published version. Level 5 Rush was never published and will be deleted.',
     });
     expect(selectQuestReview(path([f('DISCARD_ALL', 1)]).state as never).discardAllConfirm.message).toBe(
       'Discard the unpublished changes of 2 quests? 2 quests were never published and will be deleted: Level 5 Rush, Daily Grind.',
@@ -113,14 +180,31 @@ describe('quest-review machine paths', () => {
   });
 
   it('the plan of the grid: published quests with a draft revert, never-published ones are deleted, quests without a draft are untouched', () => {
-    expect(discardAllPlan([acquireFx.editedQuest, acquireFx.draftOnlyQuest, { ...acquireFx.editedQuest, id: 'quest_3', diff: false, draft: null }])).toEqual({ reverted: 1, deleted: [acquireFx.draftOnlyQuest.draft!.name] });
+    expect(
+      discardAllPlan([
+        acquireFx.editedQuest,
+        acquireFx.draftOnlyQuest,
+        { ...acquireFx.editedQuest, id: 'quest_3', diff: false, draft: null },
+      ]),
+    ).toEqual({ reverted: 1, deleted: [acquireFx.draftOnlyQuest.draft!.name] });
   });
 
   it("discard all, once confirmed; none succeeding reads 'All quests failed to discard.'", async () => {
     const confirmed = [f('DISCARD_ALL'), f('CONFIRM')];
-    expect((await spiesOf([...confirmed, f('xstate.done.actor.discardAll')])).notify).toHaveBeenCalledWith({ message: '1 quest discarded.', kind: 'success' });
-    for (const failure of [f('xstate.done.actor.discardAll', 1), f('xstate.done.actor.discardAll', 2), f('xstate.error.actor.discardAll')]) {
-      expect((await spiesOf([...confirmed, failure])).notify).toHaveBeenCalledWith({ message: 'All quests failed to discard.', kind: 'error', duration: 'long' });
+    expect((await spiesOf([...confirmed, f('xstate.done.actor.discardAll')])).notify).toHaveBeenCalledWith({
+      message: '1 quest discarded.',
+      kind: 'success',
+    });
+    for (const failure of [
+      f('xstate.done.actor.discardAll', 1),
+      f('xstate.done.actor.discardAll', 2),
+      f('xstate.error.actor.discardAll'),
+    ]) {
+      expect((await spiesOf([...confirmed, failure])).notify).toHaveBeenCalledWith({
+        message: 'All quests failed to discard.',
+        kind: 'error',
+        duration: 'long',
+      });
     }
   });
 });

@@ -7,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { redeemPromoMachine } from '../../src/machines/redeem-promo/redeem-promo.machine';
 import { selectRedeem } from '../../src/machines/redeem-promo/redeem-promo.selectors';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, stateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  stateNodeIds,
   unreachedStateNodeIds,
 } from './graph-harness';
 
@@ -21,7 +32,10 @@ const refusals = {
 };
 
 const model = defineModel(redeemPromoMachine, {
-  TYPE: [{ type: 'TYPE', code: 'QUEST50' }, { type: 'TYPE', code: '   ' }],
+  TYPE: [
+    { type: 'TYPE', code: 'QUEST50' },
+    { type: 'TYPE', code: '   ' },
+  ],
   REDEEM: { type: 'REDEEM' },
   CANCEL: { type: 'CANCEL' },
   'xstate.done.actor.redeem': [
@@ -44,7 +58,8 @@ const ev = {
   ok: fixture(model, 'xstate.done.actor.redeem', 0),
   notOk: fixture(model, 'xstate.done.actor.redeem', 1),
 };
-const spied = () => spyActions(redeemPromoMachine.provide({ actors: { redeem: pendingForever() } }), ['notify', 'creditsChanged']);
+const spied = () =>
+  spyActions(redeemPromoMachine.provide({ actors: { redeem: pendingForever() } }), ['notify', 'creditsChanged']);
 
 describe('redeem-promo machine paths', () => {
   it('reaches every state node', () => {
@@ -69,7 +84,9 @@ describe('redeem-promo machine paths', () => {
     expect(selectRedeem(path.state)).toEqual({ code: '', busy: false, canRedeem: false, error: null });
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'Promo code redeemed: $50.00 of credits added.', kind: 'success' }]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [{ message: 'Promo code redeemed: $50.00 of credits added.', kind: 'success' }],
+    ]);
     expect(spies.creditsChanged.mock.calls).toEqual([[{ workspaceId: 'demo-studio' }]]);
   });
 
@@ -92,7 +109,11 @@ describe('redeem-promo machine paths', () => {
   });
 
   it('a retry after a refusal can succeed', () => {
-    const path = pathOf(redeemPromoMachine, [ev.type, ev.redeem, failed('redeem', refusals.unknown), ev.redeem, ev.ok], input);
+    const path = pathOf(
+      redeemPromoMachine,
+      [ev.type, ev.redeem, failed('redeem', refusals.unknown), ev.redeem, ev.ok],
+      input,
+    );
     expect(selectRedeem(path.state)).toMatchObject({ code: '', error: null });
   });
 

@@ -10,8 +10,20 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor, type EventObject, type SnapshotFrom } from 'xstate';
-import { reportBuilderMachine, type OpenOutput, type ReportBuilderEvent, type ReportBuilderInput, type RunOutput } from '../../src/machines/report-builder/report-builder.machine';
-import { selectDeleteReport, selectDirty, selectPhase, selectRun, selectSettings } from '../../src/machines/report-builder/report-builder.selectors';
+import {
+  reportBuilderMachine,
+  type OpenOutput,
+  type ReportBuilderEvent,
+  type ReportBuilderInput,
+  type RunOutput,
+} from '../../src/machines/report-builder/report-builder.machine';
+import {
+  selectDeleteReport,
+  selectDirty,
+  selectPhase,
+  selectRun,
+  selectSettings,
+} from '../../src/machines/report-builder/report-builder.selectors';
 import { deleteReportMachine } from '../../src/machines/delete-report/delete-report.machine';
 import { selectDeleteDialog } from '../../src/machines/delete-report/delete-report.selectors';
 import { mutation } from '../../src/machines/shared/confirm-mutation.machine';
@@ -28,7 +40,18 @@ import {
   savedTemplate,
   builderEvents,
 } from '../fixtures/analyze';
-import { apiError, defineModel, done, failed, live as liveActor, pendingForever, serverCrash, recordedShortestPaths, recordedSimplePaths, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  live as liveActor,
+  pendingForever,
+  serverCrash,
+  recordedShortestPaths,
+  recordedSimplePaths,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
 type AnyEvent = ReportBuilderEvent | EventObject;
@@ -50,7 +73,13 @@ const serverDown = apiError(503, 'Analytics is not available on this server.', '
 const ranSql = { sql: 'SELECT 1 WHERE country = $p1', params: { p1: 'US' }, dialect: 'duckdb' };
 const runOk: RunOutput = { saved: { ...runSucceeded, compiled: ranSql }, rows: resultRows };
 const runFalse: RunOutput = { saved: runNotSaved, rows: null };
-const opened: OpenOutput = { template: savedTemplate.template, rows: savedTemplate.report.report, config: dailyMetricsConfig, compiled: null, resolved: null };
+const opened: OpenOutput = {
+  template: savedTemplate.template,
+  rows: savedTemplate.report.report,
+  config: dailyMetricsConfig,
+  compiled: null,
+  resolved: null,
+};
 
 const E = {
   ...builderEvents,
@@ -143,8 +172,17 @@ function explore(input: ReportBuilderInput) {
 }
 
 /** The shortest path whose end state `toState` accepts, its events without the leading xstate.init. */
-function journey(input: ReportBuilderInput, toState: (s: Snapshot) => boolean, events: readonly AnyEvent[] = ALL_EVENTS) {
-  const paths = recordedShortestPaths(reportBuilderMachine, { input, events: asMachineEvents(events), serializeState, toState });
+function journey(
+  input: ReportBuilderInput,
+  toState: (s: Snapshot) => boolean,
+  events: readonly AnyEvent[] = ALL_EVENTS,
+) {
+  const paths = recordedShortestPaths(reportBuilderMachine, {
+    input,
+    events: asMachineEvents(events),
+    serializeState,
+    toState,
+  });
   expect(paths.length, 'a path reaches the state').toBeGreaterThan(0);
   const best = paths.reduce((a, b) => (b.weight < a.weight ? b : a));
   return best.steps.map((step) => step.event as EventObject).filter((e) => e.type !== 'xstate.init');
@@ -157,20 +195,37 @@ function journey(input: ReportBuilderInput, toState: (s: Snapshot) => boolean, e
  * A live builder with spied actions; its delete-report child is the real flow machine whose delete call is
  * `deleteCall` (never settling by default) and whose snackbars go to `childNotify`.
  */
-function live(input: ReportBuilderInput, deleteCall: () => Promise<DeleteTemplateResponse> = () => new Promise(() => {})) {
+function live(
+  input: ReportBuilderInput,
+  deleteCall: () => Promise<DeleteTemplateResponse> = () => new Promise(() => {}),
+) {
   const childNotify = vi.fn();
   const deleteFlow = deleteReportMachine.provide({
     actors: { deleteTemplate: mutation(deleteCall) },
     actions: { notify: (_, notice) => childNotify(notice), deleted: () => {}, logError: () => {} },
   });
   const machine = reportBuilderMachine.provide({
-    actors: { loadConfig: pendingForever(), loadReport: pendingForever(), runReport: pendingForever(), saveTitle: pendingForever(), deleteReport: deleteFlow },
+    actors: {
+      loadConfig: pendingForever(),
+      loadReport: pendingForever(),
+      runReport: pendingForever(),
+      saveTitle: pendingForever(),
+      deleteReport: deleteFlow,
+    },
   });
-  const harness = liveActor(machine, { input, spies: ['notify', 'reportSaved', 'reportDeleted', 'storeShowSettings', 'logError'] });
+  const harness = liveActor(machine, {
+    input,
+    spies: ['notify', 'reportSaved', 'reportDeleted', 'storeShowSettings', 'logError'],
+  });
   /** Every snackbar, the builder's and its delete flow's, in the order shown. */
   const notices = () =>
     [harness.spies.notify, childNotify]
-      .flatMap((spy) => spy.mock.calls.map(([notice], i) => ({ order: spy.mock.invocationCallOrder[i]!, message: (notice as { message: string }).message })))
+      .flatMap((spy) =>
+        spy.mock.calls.map(([notice], i) => ({
+          order: spy.mock.invocationCallOrder[i]!,
+          message: (notice as { message: string }).message,
+        })),
+      )
       .sort((a, b) => a.order - b.order)
       .map((n) => n.message);
   /** The delete-report child the builder invoked (the dialog binds to it). */
@@ -183,11 +238,22 @@ const transient = ['reportBuilder.boot', 'reportBuilder.settle'];
 // ---------------------------------------------------------------------------------------------------------------
 
 describe('report builder: every state is reachable', () => {
-
   it('every edit event of the settings panel is accepted while editing and keeps the builder in ready', () => {
     const { send } = live(newInput);
     send(E.configLoaded, E.groupByDate, E.addIntCondition);
-    for (const event of [E.setDates, E.addMetric, E.moveMetric, E.removeMetric, E.addSort, E.moveSort, E.toggleSort, E.removeSort, E.changeComparison, E.uncheckCondition, E.removeCondition]) {
+    for (const event of [
+      E.setDates,
+      E.addMetric,
+      E.moveMetric,
+      E.removeMetric,
+      E.addSort,
+      E.moveSort,
+      E.toggleSort,
+      E.removeSort,
+      E.changeComparison,
+      E.uncheckCondition,
+      E.removeCondition,
+    ]) {
       const s = send(event);
       expect(s.matches({ ready: 'editing' }), event.type).toBe(true);
     }
@@ -220,7 +286,12 @@ describe('report builder: every state is reachable', () => {
 
 describe('the title of a first save', () => {
   const runInput = (actor: { getSnapshot(): Snapshot }) =>
-    (actor.getSnapshot().children as Record<string, { getSnapshot(): { input: { request: { title: string } } } } | undefined>).runReport!.getSnapshot().input.request.title;
+    (
+      actor.getSnapshot().children as Record<
+        string,
+        { getSnapshot(): { input: { request: { title: string } } } } | undefined
+      >
+    ).runReport!.getSnapshot().input.request.title;
 
   it("an unnamed report's first save is titled from its question, not 'New Report'", () => {
     const { send, actor } = live(newInput);
@@ -239,7 +310,12 @@ describe('report builder journeys', () => {
   it('run → save → rename → delete, back to a blank report', async () => {
     // The graph finds the way to a first successful run; the rest of the journey is spelled out.
     const toResults = journey(newInput, (s) => s.matches({ ready: 'results' }));
-    expect(toResults.map((e) => e.type)).toEqual(['xstate.done.actor.loadConfig', 'SET_GROUP_BY', 'RUN', 'xstate.done.actor.runReport']);
+    expect(toResults.map((e) => e.type)).toEqual([
+      'xstate.done.actor.loadConfig',
+      'SET_GROUP_BY',
+      'RUN',
+      'xstate.done.actor.runReport',
+    ]);
 
     const deleteCall = vi.fn(async () => deleted);
     const { send, spies, notices, actor, deletion } = live(newInput, deleteCall);
@@ -292,7 +368,10 @@ describe('report builder journeys', () => {
   });
 
   it('a refused or failing (500) delete keeps the report and says so in SPEC words; a cancel says nothing', async () => {
-    const deleteCall = vi.fn<() => Promise<DeleteTemplateResponse>>().mockResolvedValueOnce(notDeleted).mockRejectedValueOnce(serverCrash());
+    const deleteCall = vi
+      .fn<() => Promise<DeleteTemplateResponse>>()
+      .mockResolvedValueOnce(notDeleted)
+      .mockRejectedValueOnce(serverCrash());
     const { send, notices, actor, deletion, spies } = live(savedInput, deleteCall);
     send(E.reportLoaded, E.delete);
     deletion()!.send({ type: 'CONFIRM' });
@@ -389,7 +468,11 @@ describe('report builder journeys', () => {
     const { send } = live(newInput);
     let s = send(E.configLoaded, E.groupByDate, E.addIntCondition);
     // A new condition starts checked: its missing value is flagged now, not only after Run.
-    expect(s.context.config.conditions[0]).toMatchObject({ checked: true, comparison: 'equals', error: VALUE_REQUIRED });
+    expect(s.context.config.conditions[0]).toMatchObject({
+      checked: true,
+      comparison: 'equals',
+      error: VALUE_REQUIRED,
+    });
     expect(selectSettings(s).conditionErrors).toEqual({ c1: VALUE_REQUIRED });
     const blocked = selectRun(s);
     expect(blocked.disabled).toBe(true);
@@ -415,7 +498,12 @@ describe('report builder journeys', () => {
     expect(path).toEqual([E.reportLoaded]);
     const { send } = live(savedInput);
     const s = send(...path);
-    expect(s.context).toMatchObject({ reportId: 'rep-9', title: 'Weekly retention', settingsOpen: false, rows: savedTemplate.report.report });
+    expect(s.context).toMatchObject({
+      reportId: 'rep-9',
+      title: 'Weekly retention',
+      settingsOpen: false,
+      rows: savedTemplate.report.report,
+    });
     expect(s.context.config.limit).toBe('500');
     expect(s.context.config.orderBy).toEqual([{ column_name: 'date', order: 'ASC' }]);
     expect(selectDirty(s)).toBe(false);
@@ -434,13 +522,20 @@ describe('report builder journeys', () => {
     expect(s.matches({ ready: 'results' })).toBe(true);
   });
 
-  it('changing the data model resets the columns and loads that model\'s config', () => {
+  it("changing the data model resets the columns and loads that model's config", () => {
     const { send } = live(newInput);
     let s = send(E.configLoaded, E.groupByDate, E.addIntCondition, E.switchModel);
     expect(s.matches('switchingModel')).toBe(true);
     s = send(E.modelLoaded);
     expect(s.matches({ ready: 'editing' })).toBe(true);
-    expect(s.context.config).toMatchObject({ modelId: 'events', metrics: [], groupBy: null, orderBy: [], conditions: [], limit: '1000' });
+    expect(s.context.config).toMatchObject({
+      modelId: 'events',
+      metrics: [],
+      groupBy: null,
+      orderBy: [],
+      conditions: [],
+      limit: '1000',
+    });
     expect(s.context.config.dateRange).toEqual({ date_start: '2025-05-28', date_end: '2025-05-31' });
     s = send({ type: 'SET_MODEL', modelId: 'daily_metrics' }, E.modelFailed);
     expect(s.matches({ ready: 'editing' })).toBe(true);
@@ -479,7 +574,18 @@ describe('report builder journeys', () => {
   it('a draft of a new report is re-applied after a reload, as an unsaved change', () => {
     const { send } = live({
       ...newInput,
-      draft: { title: 'Draft', sortTouched: true, report: { model_id: 'daily_metrics', configuration: { select: [dailyMetricsConfig.select[2]!], group_by: [dailyMetricsConfig.group_by_where[1]!], limit: [{ value: 20 }] } } },
+      draft: {
+        title: 'Draft',
+        sortTouched: true,
+        report: {
+          model_id: 'daily_metrics',
+          configuration: {
+            select: [dailyMetricsConfig.select[2]!],
+            group_by: [dailyMetricsConfig.group_by_where[1]!],
+            limit: [{ value: 20 }],
+          },
+        },
+      },
     });
     const s = send(E.configLoaded);
     expect(s.context.title).toBe('Draft');

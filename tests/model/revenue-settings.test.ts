@@ -6,12 +6,27 @@
 import { describe, expect, it } from 'vitest';
 import { revenueSettingsMachine } from '../../src/machines/revenue-settings/revenue-settings.machine';
 import { selectRevenueDialog } from '../../src/machines/revenue-settings/revenue-settings.selectors';
-import { apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, shortestPaths, spyActions, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
 const input = { appId: 'app-1', eventId: 'event-1' };
 const SETTINGS = { revenueEp: 'value', revenueType: 'ads' as const, currencyEp: 'currency' };
 const model = defineModel(revenueSettingsMachine, {
-  OPEN: [{ type: 'OPEN', settings: SETTINGS }, { type: 'OPEN', settings: null }],
+  OPEN: [
+    { type: 'OPEN', settings: SETTINGS },
+    { type: 'OPEN', settings: null },
+  ],
   CHANGE: [
     { type: 'CHANGE', field: 'revenueType', value: 'iap' },
     { type: 'CHANGE', field: 'revenueEp', value: 'value' },
@@ -20,9 +35,18 @@ const model = defineModel(revenueSettingsMachine, {
   SAVE: { type: 'SAVE' },
   DELETE: { type: 'DELETE' },
   CLOSE: { type: 'CLOSE' },
-  'xstate.done.actor.saveRevenueSettings': [done('saveRevenueSettings', { success: true }), done('saveRevenueSettings', { success: false })],
-  'xstate.error.actor.saveRevenueSettings': failed('saveRevenueSettings', apiError(400, 'The event has no such parameter.', 'unknown_parameter')),
-  'xstate.done.actor.deleteRevenueSettings': [done('deleteRevenueSettings', { success: true }), done('deleteRevenueSettings', { success: false })],
+  'xstate.done.actor.saveRevenueSettings': [
+    done('saveRevenueSettings', { success: true }),
+    done('saveRevenueSettings', { success: false }),
+  ],
+  'xstate.error.actor.saveRevenueSettings': failed(
+    'saveRevenueSettings',
+    apiError(400, 'The event has no such parameter.', 'unknown_parameter'),
+  ),
+  'xstate.done.actor.deleteRevenueSettings': [
+    done('deleteRevenueSettings', { success: true }),
+    done('deleteRevenueSettings', { success: false }),
+  ],
   'xstate.error.actor.deleteRevenueSettings': failed('deleteRevenueSettings', apiError(500, 'boom', 'internal')),
 });
 const ev = {
@@ -41,20 +65,30 @@ const ev = {
   deleteRefused: fixture(model, 'xstate.done.actor.deleteRevenueSettings', 1),
   deleteThrown: fixture(model, 'xstate.error.actor.deleteRevenueSettings'),
 };
-const spied = () => spyActions(
-  revenueSettingsMachine.provide({ actors: { saveRevenueSettings: pendingForever(), deleteRevenueSettings: pendingForever() } }),
-  ['notify', 'changed', 'logError'],
-);
+const spied = () =>
+  spyActions(
+    revenueSettingsMachine.provide({
+      actors: { saveRevenueSettings: pendingForever(), deleteRevenueSettings: pendingForever() },
+    }),
+    ['notify', 'changed', 'logError'],
+  );
 const stateOf = (events: Parameters<typeof pathOf>[1]) => pathOf(revenueSettingsMachine, events, input);
 
 describe('revenue-settings machine paths', () => {
   it('reaches every state node', () => {
-    expect(unreachedStateNodeIds(revenueSettingsMachine, shortestPaths(revenueSettingsMachine, model.events, { input }))).toEqual([]);
+    expect(
+      unreachedStateNodeIds(revenueSettingsMachine, shortestPaths(revenueSettingsMachine, model.events, { input })),
+    ).toEqual([]);
   });
 
   it('a new setting: Save only once the three fields are chosen, no Delete; saved closes with the SPEC message', async () => {
     const empty = stateOf([ev.openEmpty]);
-    expect(selectRevenueDialog(empty.state as never)).toMatchObject({ open: true, canSave: false, showDelete: false, canDelete: false });
+    expect(selectRevenueDialog(empty.state as never)).toMatchObject({
+      open: true,
+      canSave: false,
+      showDelete: false,
+      canDelete: false,
+    });
     // Neither Save nor Delete is taken (their guards refuse).
     expect((empty.state as never as { can(e: unknown): boolean }).can(ev.save)).toBe(false);
     expect((empty.state as never as { can(e: unknown): boolean }).can(ev.del)).toBe(false);
@@ -72,9 +106,18 @@ describe('revenue-settings machine paths', () => {
 
   it('existing settings fill the form and offer Delete; deleted closes with the SPEC message', async () => {
     const open = stateOf([ev.openWith]);
-    expect(selectRevenueDialog(open.state as never)).toMatchObject({ form: SETTINGS, canSave: true, showDelete: true, canDelete: true });
+    expect(selectRevenueDialog(open.state as never)).toMatchObject({
+      form: SETTINGS,
+      canSave: true,
+      showDelete: true,
+      canDelete: true,
+    });
     const path = stateOf([ev.openWith, ev.del, ev.deleted]);
-    expect(selectRevenueDialog(path.steps.at(-2)!.state as never)).toMatchObject({ deleting: true, canDelete: false, canSave: false });
+    expect(selectRevenueDialog(path.steps.at(-2)!.state as never)).toMatchObject({
+      deleting: true,
+      canDelete: false,
+      canSave: false,
+    });
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();
     expect(spies.notify.mock.calls).toEqual([[{ message: 'Revenue Settings deleted successfully.', kind: 'success' }]]);
@@ -105,7 +148,7 @@ describe('revenue-settings machine paths', () => {
     }
   });
 
-  it('Close (Cancel or Escape) leaves without a call; opening again starts from the event\'s settings', () => {
+  it("Close (Cancel or Escape) leaves without a call; opening again starts from the event's settings", () => {
     const path = stateOf([ev.openWith, ev.type, ev.close, ev.openWith]);
     expect(selectRevenueDialog(path.state as never).form).toEqual(SETTINGS);
     expect(stateOf([ev.openWith, ev.close]).state.value).toBe('closed');

@@ -12,7 +12,19 @@ import { selectWasRemovedFrom } from '../../src/machines/session/session.selecto
 import { sessionFlow } from '../../src/machines/session/session.actors';
 import { fetchMe } from '../../src/services/auth.service';
 import { adminAccount, joinedAccount, joinResponse, signInResponse } from '../fixtures/team';
-import { after, defineModel, eventTypes, live, pathOf, pendingForever, reachedStateNodeIds, replay, shortestPaths, shortestPathTo, stateNodeIds } from './graph-harness';
+import {
+  after,
+  defineModel,
+  eventTypes,
+  live,
+  pathOf,
+  pendingForever,
+  reachedStateNodeIds,
+  replay,
+  shortestPaths,
+  shortestPathTo,
+  stateNodeIds,
+} from './graph-harness';
 import { calls } from './fixtures';
 
 const ev = {
@@ -32,7 +44,8 @@ const ev = {
 const focusWindowOver = after('xstate.after.FOCUS_RECHECK.session.signedIn.ready.fresh');
 
 /** Ada's account as the server has it after someone else changed her access to Demo Studio (and a second one). */
-const withOrganisations = (organisations: Account['organisations']) => decodeOrThrow(Account, { ...adminAccount, organisations });
+const withOrganisations = (organisations: Account['organisations']) =>
+  decodeOrThrow(Account, { ...adminAccount, organisations });
 const demo = adminAccount.organisations![0]!;
 const otherStudio = { ...demo, id: 'ws-other', name: 'Other Studio', role: 'viewer' as const };
 const adaInTwo = withOrganisations([demo, otherStudio]);
@@ -79,8 +92,20 @@ const model = defineModel(sessionMachine, {
   'xstate.done.actor.restoreAccount': outcomes.restored,
   'xstate.error.actor.restoreAccount': [outcomes.restoreFailed, outcomes.restoreUnreachable],
   'xstate.done.actor.signIn': outcomes.signedIn,
-  'xstate.error.actor.signIn': [outcomes.signInRefused, outcomes.signInCrashed, outcomes.signInServerCrash, outcomes.signInBare500, outcomes.signInOffline],
-  'xstate.done.actor.refreshAccount': [outcomes.refreshed, outcomes.refreshedAsNina, outcomes.refreshedInTwo, outcomes.refreshedPromoted, outcomes.refreshedRemoved],
+  'xstate.error.actor.signIn': [
+    outcomes.signInRefused,
+    outcomes.signInCrashed,
+    outcomes.signInServerCrash,
+    outcomes.signInBare500,
+    outcomes.signInOffline,
+  ],
+  'xstate.done.actor.refreshAccount': [
+    outcomes.refreshed,
+    outcomes.refreshedAsNina,
+    outcomes.refreshedInTwo,
+    outcomes.refreshedPromoted,
+    outcomes.refreshedRemoved,
+  ],
   'xstate.error.actor.refreshAccount': outcomes.refreshFailed,
   'xstate.done.actor.signOut': outcomes.signedOut,
   'xstate.error.actor.signOut': outcomes.signOutFailed,
@@ -104,7 +129,10 @@ function liveModel(hasToken: boolean) {
 
 describe('session machine paths', () => {
   it('reaches every state node (checking is transient: it always moves on at once)', () => {
-    const reached = reachedStateNodeIds([...shortestPaths(withToken, allEvents), ...shortestPaths(withoutToken, allEvents)]);
+    const reached = reachedStateNodeIds([
+      ...shortestPaths(withToken, allEvents),
+      ...shortestPaths(withoutToken, allEvents),
+    ]);
     const transient = ['session.checking'];
     expect(sessionMachine.getStateNodeById('session.checking').always?.length).toBeGreaterThan(0);
     expect(stateNodeIds(sessionMachine).filter((id) => !reached.has(id) && !transient.includes(id))).toEqual([]);
@@ -131,9 +159,15 @@ describe('session machine paths', () => {
   });
 
   it("a 500 (a crash, or a proxy's bare error page) shows our words, never the server's text; offline says so", () => {
-    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInServerCrash]).state.context.error).toBe('Sign-in failed. Please try again.');
-    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInBare500]).state.context.error).toBe('Sign-in failed. Please try again.');
-    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInOffline]).state.context.error).toBe('Cannot reach Questboard. Check your connection and try again.');
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInServerCrash]).state.context.error).toBe(
+      'Sign-in failed. Please try again.',
+    );
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInBare500]).state.context.error).toBe(
+      'Sign-in failed. Please try again.',
+    );
+    expect(pathOf(withoutToken, [ev.signIn, outcomes.signInOffline]).state.context.error).toBe(
+      'Cannot reach Questboard. Check your connection and try again.',
+    );
   });
 
   it('restores a stored token, or drops it when the server refuses it', async () => {
@@ -148,7 +182,9 @@ describe('session machine paths', () => {
   it('keeps the stored token when it could not be checked (network error, a closing pop-up), and says so', async () => {
     const unchecked = pathOf(withToken, [outcomes.restoreUnreachable]);
     expect(unchecked.state.matches({ signedOut: 'idle' })).toBe(true);
-    expect(unchecked.state.context.notice).toBe('We could not reach Questboard to check your session. Reload the page to try again, or sign in.');
+    expect(unchecked.state.context.notice).toBe(
+      'We could not reach Questboard to check your session. Reload the page to try again, or sign in.',
+    );
     const { machine, storeToken } = liveModel(true);
     await replay(machine, unchecked);
     expect(storeToken).not.toHaveBeenCalled();
@@ -159,7 +195,9 @@ describe('session machine paths', () => {
   });
 
   it('an accepted invite signs in directly (SIGNED_IN) with its token', async () => {
-    const path = shortestPathTo(withoutToken, allEvents, { toState: (s) => s.matches('signedIn') && s.context.account !== null });
+    const path = shortestPathTo(withoutToken, allEvents, {
+      toState: (s) => s.matches('signedIn') && s.context.account !== null,
+    });
     expect(eventTypes(path)).toHaveLength(1);
     const invite = pathOf(withoutToken, [ev.signedIn]);
     const { machine, storeToken } = liveModel(false);
@@ -168,8 +206,12 @@ describe('session machine paths', () => {
   });
 
   it('refreshes the account, and keeps the session when the refresh fails', () => {
-    expect(pathOf(withToken, [outcomes.restored, ev.refresh, outcomes.refreshed]).state.matches({ signedIn: 'ready' })).toBe(true);
-    expect(pathOf(withToken, [outcomes.restored, ev.refresh, outcomes.refreshFailed]).state.matches({ signedIn: 'ready' })).toBe(true);
+    expect(
+      pathOf(withToken, [outcomes.restored, ev.refresh, outcomes.refreshed]).state.matches({ signedIn: 'ready' }),
+    ).toBe(true);
+    expect(
+      pathOf(withToken, [outcomes.restored, ev.refresh, outcomes.refreshFailed]).state.matches({ signedIn: 'ready' }),
+    ).toBe(true);
   });
 
   it('signs out (even when the server cannot be told) and ends an expired session with a notice', async () => {
@@ -215,11 +257,16 @@ describe('session machine paths', () => {
       const { machine, storeToken, loadAccount } = counting(true);
       await replay(machine, pathOf(withToken, [outcomes.restored, ev.switchToNina]));
       expect(storeToken.mock.calls).toEqual([['token-nina']]);
-      expect(loadAccount, 'the stored token is checked, then /api/me is fetched with the new one').toHaveBeenCalledTimes(2);
+      expect(
+        loadAccount,
+        'the stored token is checked, then /api/me is fetched with the new one',
+      ).toHaveBeenCalledTimes(2);
     });
 
     it('the shortest way to a settled session as the new account is SIGNED_IN, then the refetch', () => {
-      const path = shortestPathTo(withToken, allEvents, { toState: (s) => s.matches({ signedIn: 'ready' }) && s.context.account?.accountId === 'acc-nina' });
+      const path = shortestPathTo(withToken, allEvents, {
+        toState: (s) => s.matches({ signedIn: 'ready' }) && s.context.account?.accountId === 'acc-nina',
+      });
       expect(eventTypes(path)).toHaveLength(2);
       expect(eventTypes(path)[0]).toBe('SIGNED_IN');
       expect(path.steps[1]!.state.matches({ signedIn: 'refreshing' })).toBe(true);
@@ -249,7 +296,9 @@ describe('session machine paths', () => {
       expect(path.state.matches({ signedIn: 'refreshing' })).toBe(true);
       expect(path.state.context.account).toEqual(joinedAccount);
       expect(path.state.can(outcomes.restored), 'the old check cannot land any more').toBe(false);
-      expect(pathOf(withToken, [ev.switchToNina, outcomes.refreshedAsNina]).state.context.account).toEqual(ninaFromMe());
+      expect(pathOf(withToken, [ev.switchToNina, outcomes.refreshedAsNina]).state.context.account).toEqual(
+        ninaFromMe(),
+      );
 
       const { machine, storeToken, loadAccount } = counting(true);
       await replay(machine, path);
@@ -322,7 +371,9 @@ describe('access changed by someone else reaches the session without a reload', 
 
   it('a promoted viewer: the account takes the new role (menus and permissions follow it) and is told', async () => {
     const path = pathOf(withToken, [...signedIn, ev.refused, outcomes.refreshedPromoted]);
-    expect(path.state.context.account?.organisations?.find((w: { id: string }) => w.id === 'ws-other')?.role).toBe('editor');
+    expect(path.state.context.account?.organisations?.find((w: { id: string }) => w.id === 'ws-other')?.role).toBe(
+      'editor',
+    );
     expect(path.state.context.removedFrom).toEqual([]);
     const { machine, spies } = spyActionsOf();
     await replay(machine, path);
@@ -337,13 +388,20 @@ describe('access changed by someone else reaches the session without a reload', 
     expect(selectWasRemovedFrom('ws-demo')(path.state as never)).toBe(false);
     const { machine, spies } = spyActionsOf();
     await replay(machine, path);
-    expect(spies.notify.mock.calls).toEqual([[{ message: 'You are no longer a member of Other Studio.', kind: 'warning', duration: 'long' }]]);
+    expect(spies.notify.mock.calls).toEqual([
+      [{ message: 'You are no longer a member of Other Studio.', kind: 'warning', duration: 'long' }],
+    ]);
     // Signing out forgets it.
-    expect(pathOf(withToken, [...signedIn, ev.refused, outcomes.refreshedRemoved, ev.expired]).state.context.removedFrom).toEqual([]);
+    expect(
+      pathOf(withToken, [...signedIn, ev.refused, outcomes.refreshedRemoved, ev.expired]).state.context.removedFrom,
+    ).toEqual([]);
   });
 
   it('an unchanged account, or another account handed over, says nothing', async () => {
-    for (const events of [[...signedIn, ev.refused, outcomes.refreshedInTwo], [outcomes.restored, ev.switchToNina, outcomes.refreshedAsNina]]) {
+    for (const events of [
+      [...signedIn, ev.refused, outcomes.refreshedInTwo],
+      [outcomes.restored, ev.switchToNina, outcomes.refreshedAsNina],
+    ]) {
       const { machine, spies } = spyActionsOf();
       await replay(machine, pathOf(withToken, events));
       expect(spies.notify).not.toHaveBeenCalled();
@@ -368,7 +426,13 @@ describe('session flow binding', () => {
       setItem: (key: string, value: string) => void store.set(key, value),
       removeItem: (key: string) => void store.delete(key),
     });
-    vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ success: false, message: 'Please sign in to continue.', code: 'unauthorized' }), { status: 401 }));
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response(JSON.stringify({ success: false, message: 'Please sign in to continue.', code: 'unauthorized' }), {
+          status: 401,
+        }),
+    );
     try {
       store.set('questboard.token', 'token-admin');
       const actor = createActor(withToken).start();

@@ -14,7 +14,17 @@ import {
 } from '../../src/machines/spreadsheet-export/spreadsheet-export.machine';
 import { selectSpreadsheetExport } from '../../src/machines/spreadsheet-export/spreadsheet-export.selectors';
 import { GoogleApiError } from '../../src/services/google-sheets.service';
-import { after, defineModel, done, failed, fixture, pendingForever, recordedShortestPaths, recordedSimplePaths, spyActions } from './graph-harness';
+import {
+  after,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pendingForever,
+  recordedShortestPaths,
+  recordedSimplePaths,
+  spyActions,
+} from './graph-harness';
 
 type Snapshot = SnapshotFrom<typeof machine>;
 type Path = StatePath<Snapshot, SpreadsheetExportEvent>;
@@ -30,7 +40,7 @@ const AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth?client_id=test&st
 const SHEET_URL = 'https://docs.google.com/spreadsheets/d/sheet-1/edit';
 const VALUES = [
   ['date', 'new_users', 'note'],
-  ['2024-03-01', 5120, "'=HYPERLINK(\"x\")"],
+  ['2024-03-01', 5120, '\'=HYPERLINK("x")'],
 ];
 
 const model = defineModel(machine, {
@@ -42,10 +52,17 @@ const model = defineModel(machine, {
   POPUP_CLOSED: { type: 'POPUP_CLOSED' },
   AUTHORIZED: { type: 'AUTHORIZED', expiresAt: NOW + 3599_000 },
   AUTH_FAILED: { type: 'AUTH_FAILED', error: 'access_denied' },
-  'xstate.after.popupCheckDelay.spreadsheetExport.authorizing.checkingPopup': after('xstate.after.popupCheckDelay.spreadsheetExport.authorizing.checkingPopup'),
-  'xstate.after.sheetsOpenDelay.spreadsheetExport.opening': after('xstate.after.sheetsOpenDelay.spreadsheetExport.opening'),
+  'xstate.after.popupCheckDelay.spreadsheetExport.authorizing.checkingPopup': after(
+    'xstate.after.popupCheckDelay.spreadsheetExport.authorizing.checkingPopup',
+  ),
+  'xstate.after.sheetsOpenDelay.spreadsheetExport.opening': after(
+    'xstate.after.sheetsOpenDelay.spreadsheetExport.opening',
+  ),
   'xstate.error.actor.signIn': failed('signIn', new Error('provide signIn')),
-  'xstate.done.actor.createSpreadsheet': done('createSpreadsheet', { spreadsheetId: 'sheet-1', spreadsheetUrl: SHEET_URL }),
+  'xstate.done.actor.createSpreadsheet': done('createSpreadsheet', {
+    spreadsheetId: 'sheet-1',
+    spreadsheetUrl: SHEET_URL,
+  }),
   'xstate.error.actor.createSpreadsheet': [
     failed('createSpreadsheet', new GoogleApiError(500, 'Internal error')),
     failed('createSpreadsheet', new GoogleApiError(401, 'Request had invalid authentication credentials.')),
@@ -88,11 +105,15 @@ const types = (path: Path) => path.steps.map((step) => step.event.type);
 describe('spreadsheet-export machine: graph', () => {
   const shortest = recordedShortestPaths(machine, { events: fixtures }) as Path[];
 
-
   it('reaches every state node', () => {
     const reachedIds = reached(shortest);
     expect(stateIds.filter((id) => !reachedIds.has(id))).toEqual([]);
-    for (const id of ['spreadsheetExport.blocked.signIn', 'spreadsheetExport.blocked.sheet', 'spreadsheetExport.done', 'spreadsheetExport.failed']) {
+    for (const id of [
+      'spreadsheetExport.blocked.signIn',
+      'spreadsheetExport.blocked.sheet',
+      'spreadsheetExport.done',
+      'spreadsheetExport.failed',
+    ]) {
       expect(reachedIds.has(id), id).toBe(true);
     }
   });
@@ -113,9 +134,9 @@ describe('spreadsheet-export machine: graph', () => {
   });
 
   it('a blocked pop-up keeps the sign-in URL, and a retry from there can still reach done', () => {
-    const blocked = (recordedShortestPaths(machine, { events: fixtures, toState: (s) => s.matches({ blocked: 'signIn' }) }) as Path[]).find(
-      (path) => path.state.context.authUrl === AUTH_URL,
-    );
+    const blocked = (
+      recordedShortestPaths(machine, { events: fixtures, toState: (s) => s.matches({ blocked: 'signIn' }) }) as Path[]
+    ).find((path) => path.state.context.authUrl === AUTH_URL);
     expect(blocked, 'a path to blocked.signIn with the URL kept').toBeDefined();
     expect(types(blocked!)).toEqual(['xstate.init', 'EXPORT', 'AUTH_STARTED', 'POPUP_BLOCKED']);
     const retried = recordedShortestPaths(machine, {
@@ -132,7 +153,12 @@ describe('spreadsheet-export machine: graph', () => {
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {
       const last = path.steps[path.steps.length - 1]!.event.type;
-      expect(['xstate.error.actor.createSpreadsheet', 'xstate.error.actor.appendValues', 'xstate.error.actor.signIn', 'AUTH_FAILED']).toContain(last);
+      expect([
+        'xstate.error.actor.createSpreadsheet',
+        'xstate.error.actor.appendValues',
+        'xstate.error.actor.signIn',
+        'AUTH_FAILED',
+      ]).toContain(last);
     }
   });
 
@@ -153,7 +179,10 @@ describe('spreadsheet-export machine: graph', () => {
   });
 
   it('never holds the access token: no state or event carries it', () => {
-    for (const path of recordedSimplePaths(machine, { events: fixtures, toState: (s) => s.matches('done') }) as Path[]) {
+    for (const path of recordedSimplePaths(machine, {
+      events: fixtures,
+      toState: (s) => s.matches('done'),
+    }) as Path[]) {
       expect(JSON.stringify(path.state.context)).not.toMatch(/ya29|accessToken/);
       for (const step of path.steps) expect(JSON.stringify(step.event)).not.toMatch(/ya29|accessToken/);
     }
@@ -170,7 +199,8 @@ describe('spreadsheet-export machine: graph', () => {
   });
 
   it('maps states to the view model', () => {
-    const view = (value: (s: Snapshot) => boolean) => selectSpreadsheetExport((shortest.find((p) => value(p.state)) as Path).state);
+    const view = (value: (s: Snapshot) => boolean) =>
+      selectSpreadsheetExport((shortest.find((p) => value(p.state)) as Path).state);
     expect(view((s) => s.matches('idle')).phase).toBe('idle');
     expect(view((s) => s.matches('authorizing')).busy).toBe(true);
     expect(view((s) => s.matches('appending')).phase).toBe('working');
@@ -202,7 +232,8 @@ describe('spreadsheet-export machine: live journeys', () => {
     );
     const actor = createActor(spied).start();
     const notices = {
-      map: <T>(fn: (notice: { message: string; kind: string; duration?: string }) => T) => spies.notify.mock.calls.map(([notice]) => fn(notice)),
+      map: <T>(fn: (notice: { message: string; kind: string; duration?: string }) => T) =>
+        spies.notify.mock.calls.map(([notice]) => fn(notice)),
       all: () => spies.notify.mock.calls.map(([notice]) => notice),
       last: () => spies.notify.mock.calls.at(-1)?.[0],
     };

@@ -11,12 +11,40 @@ import { teamMachine, type MemberRef } from '../../src/machines/team/team.machin
 import { mutation } from '../../src/machines/shared/confirm-mutation.machine';
 import type { SuccessMessage } from '../../src/contracts/codecs';
 import { notOk, ok } from '../fixtures/team';
-import { apiError, contractError, defineModel, eventTypes, fixture, pathOf, pendingMutation, replay, serverCrash, shortestPaths, shortestPathTo, simplePaths, spyActions, stateNodeIds, unreachedStateNodeIds } from './graph-harness';
+import {
+  apiError,
+  contractError,
+  defineModel,
+  eventTypes,
+  fixture,
+  pathOf,
+  pendingMutation,
+  replay,
+  serverCrash,
+  shortestPaths,
+  shortestPathTo,
+  simplePaths,
+  spyActions,
+  stateNodeIds,
+  unreachedStateNodeIds,
+} from './graph-harness';
 import { answered, calls, threw } from './fixtures';
 
 const input = { workspaceId: 'ws-demo' };
-const editor: MemberRef = { accountId: 'acc-editor', email: 'editor@demostudio.dev', name: 'Eddie Editor', role: 'editor', pending: false };
-const invitee: MemberRef = { accountId: 'invite:inv-1', email: 'pending@demostudio.dev', name: null, role: 'editor', pending: true };
+const editor: MemberRef = {
+  accountId: 'acc-editor',
+  email: 'editor@demostudio.dev',
+  name: 'Eddie Editor',
+  role: 'editor',
+  pending: false,
+};
+const invitee: MemberRef = {
+  accountId: 'invite:inv-1',
+  email: 'pending@demostudio.dev',
+  name: null,
+  role: 'editor',
+  pending: true,
+};
 
 const sendInvite = calls('sendInvite');
 const resendInvite = calls('resendInvite');
@@ -52,7 +80,9 @@ const model = defineModel(teamMachine, {
   'xstate.done.actor.sendInvite': [
     sendInvite.done(answered(ok('Invite sent to new@studio.dev.'))),
     sendInvite.done(answered(notOk('This user is already a member of the workspace.'))),
-    sendInvite.done(threw(apiError(409, 'An invite has already been sent to this email. Resend it from the team list.', 'conflict'))),
+    sendInvite.done(
+      threw(apiError(409, 'An invite has already been sent to this email. Resend it from the team list.', 'conflict')),
+    ),
     sendInvite.done(threw(contractError('/api/workspace/ws-demo/team/invite'))),
     sendInvite.done(threw(serverCrash())),
   ],
@@ -126,7 +156,11 @@ const liveModel = () => spyActions(pending, ['notify', 'teamChanged']);
 
 /** Event types each parallel region handles. */
 const regionEvents = (region: 'inviteDialog' | 'memberAction') =>
-  new Set<string>(stateNodeIds(teamMachine).filter((id) => id.startsWith(`team.${region}`)).flatMap((id) => teamMachine.getStateNodeById(id).ownEvents));
+  new Set<string>(
+    stateNodeIds(teamMachine)
+      .filter((id) => id.startsWith(`team.${region}`))
+      .flatMap((id) => teamMachine.getStateNodeById(id).ownEvents),
+  );
 
 describe('team machine paths', () => {
   it('keeps its two regions independent: no event is handled by both', () => {
@@ -167,13 +201,29 @@ describe('team machine paths', () => {
     expect(path.state.context.invite).toMatchObject({ email: 'new@studio.dev', error: null });
 
     const { machine, spies } = liveModel();
-    await replay(machine, pathOf(teamMachine, [ev.openAsAdmin, ev.emailValid, ev.submit, outcomes.inviteSent], input), input);
+    await replay(
+      machine,
+      pathOf(teamMachine, [ev.openAsAdmin, ev.emailValid, ev.submit, outcomes.inviteSent], input),
+      input,
+    );
     expect(spies.notify).toHaveBeenCalledWith({ message: 'Invite sent to new@studio.dev.', kind: 'success' });
     expect(spies.teamChanged).toHaveBeenCalledWith({ workspaceId: 'ws-demo' });
   });
 
   it('invite → server refusal → retry → sent, the server message in the dialog and the fields kept', async () => {
-    const path = pathOf(teamMachine, [ev.openAsAdmin, ev.emailValid, ev.roleViewer, ev.submit, outcomes.inviteConflict, ev.submit, outcomes.inviteSent], input);
+    const path = pathOf(
+      teamMachine,
+      [
+        ev.openAsAdmin,
+        ev.emailValid,
+        ev.roleViewer,
+        ev.submit,
+        outcomes.inviteConflict,
+        ev.submit,
+        outcomes.inviteSent,
+      ],
+      input,
+    );
     const afterError = path.steps[5]!.state;
     expect(afterError.matches({ inviteDialog: { open: 'failed' } })).toBe(true);
     expect(afterError.context.invite).toMatchObject({
@@ -191,7 +241,10 @@ describe('team machine paths', () => {
 
   it('every simple path to sent: those that meet a server error pass through the failed dialog and retry', () => {
     const events = [ev.openAsAdmin, ev.emailValid, ev.submit, ev.close, outcomes.inviteConflict, outcomes.inviteSent];
-    const paths = simplePaths(teamMachine, events, { input, toState: (s) => s.matches({ inviteDialog: { closed: 'sent' } }) });
+    const paths = simplePaths(teamMachine, events, {
+      input,
+      toState: (s) => s.matches({ inviteDialog: { closed: 'sent' } }),
+    });
     const withError = paths.filter((p) => p.steps.some((step) => step.event === outcomes.inviteConflict));
     expect(paths.length).toBeGreaterThan(withError.length);
     expect(withError.length).toBeGreaterThan(0);
@@ -203,7 +256,8 @@ describe('team machine paths', () => {
   });
 
   it("falls back to SPEC's 'Error while inviting user.' when the failure carries no words of the server's", () => {
-    const invite = (outcome: EventObject) => pathOf(teamMachine, [ev.openAsAdmin, ev.emailValid, ev.submit, outcome], input).state;
+    const invite = (outcome: EventObject) =>
+      pathOf(teamMachine, [ev.openAsAdmin, ev.emailValid, ev.submit, outcome], input).state;
     expect(invite(outcomes.inviteBroken).context.invite.error).toBe('Error while inviting user.');
     expect(invite(outcomes.inviteCrashed).context.invite.error).toBe('Error while inviting user.');
     expect(invite(outcomes.inviteChildBroke).context.invite.error).toBe('Error while inviting user.');
@@ -241,7 +295,11 @@ describe('team machine paths', () => {
       const p = pathOf(teamMachine, [ev.resend, outcome], input);
       expect(p.state.matches({ memberAction: { ready: 'idle' } })).toBe(true);
       await replay(failing.machine, p, input);
-      expect(failing.spies.notify).toHaveBeenCalledWith({ message: 'Error while resending invite.', kind: 'error', duration: 'long' });
+      expect(failing.spies.notify).toHaveBeenCalledWith({
+        message: 'Error while resending invite.',
+        kind: 'error',
+        duration: 'long',
+      });
       expect(failing.spies.teamChanged).not.toHaveBeenCalled();
     }
   });
@@ -251,15 +309,20 @@ describe('team machine paths', () => {
     expect(() => pathOf(teamMachine, [ev.changeRole, ev.pickEditor, ev.saveRole], input)).toThrow(/SAVE_ROLE/);
     expect(unchanged.state.matches({ memberAction: { changeRole: 'choosing' } })).toBe(true);
 
-    const path = pathOf(teamMachine, [ev.changeRole, ev.pickViewer, ev.saveRole, outcomes.roleFailed, ev.saveRole, outcomes.roleUpdated], input);
+    const path = pathOf(
+      teamMachine,
+      [ev.changeRole, ev.pickViewer, ev.saveRole, outcomes.roleFailed, ev.saveRole, outcomes.roleUpdated],
+      input,
+    );
     const afterError = path.steps[4]!.state;
     expect(afterError.matches({ memberAction: { changeRole: 'choosing' } })).toBe(true);
     expect(afterError.context).toMatchObject({ actionError: 'Error while updating role.', newRole: 'viewer' });
     expect(JSON.stringify(afterError.context)).not.toContain('A workspace needs at least one admin.');
     expect(path.state.matches({ memberAction: { ready: 'done' } })).toBe(true);
-    expect(pathOf(teamMachine, [ev.changeRole, ev.pickViewer, ev.saveRole, outcomes.roleRefused], input).state.context.actionError).toBe(
-      'Error while updating role.',
-    );
+    expect(
+      pathOf(teamMachine, [ev.changeRole, ev.pickViewer, ev.saveRole, outcomes.roleRefused], input).state.context
+        .actionError,
+    ).toBe('Error while updating role.');
 
     const { machine, spies } = liveModel();
     await replay(machine, path, input);
@@ -280,9 +343,14 @@ describe('team machine paths', () => {
     actor.send(ev.remove as never);
     expect(actor.getSnapshot().children.removeMember?.getSnapshot().value).toBe('confirming');
     actor.send(ev.confirmRemove as never);
-    expect(actor.getSnapshot().children.removeMember?.getSnapshot().value, 'CONFIRM_REMOVE reached the child').toBe('mutating');
+    expect(actor.getSnapshot().children.removeMember?.getSnapshot().value, 'CONFIRM_REMOVE reached the child').toBe(
+      'mutating',
+    );
     await replay(machine, pathOf(teamMachine, [ev.remove, ev.confirmRemove, outcomes.removed], input), input);
-    expect(spies.notify).toHaveBeenCalledWith({ message: 'editor@demostudio.dev was removed from the team.', kind: 'success' });
+    expect(spies.notify).toHaveBeenCalledWith({
+      message: 'editor@demostudio.dev was removed from the team.',
+      kind: 'success',
+    });
     expect(spies.teamChanged).toHaveBeenCalledWith({ workspaceId: 'ws-demo' });
     actor.stop();
   });
@@ -321,7 +389,12 @@ describe('team machine with its real children: a 500 shows SPEC words, never the
     throw apiError(500, 'Request failed (500).');
   };
 
-  function start(calls: { invite?: () => Promise<SuccessMessage>; resend?: () => Promise<SuccessMessage>; role?: () => Promise<SuccessMessage>; remove?: () => Promise<SuccessMessage> }) {
+  function start(calls: {
+    invite?: () => Promise<SuccessMessage>;
+    resend?: () => Promise<SuccessMessage>;
+    role?: () => Promise<SuccessMessage>;
+    remove?: () => Promise<SuccessMessage>;
+  }) {
     const actors: Calls = {
       sendInvite: mutation(calls.invite ?? never),
       resendInvite: mutation(calls.resend ?? never),
@@ -332,7 +405,10 @@ describe('team machine with its real children: a 500 shows SPEC words, never the
     return { actor: createActor(machine, { input }).start(), spies };
   }
 
-  for (const [name, call] of [['a crash', crash], ["a proxy's bare 500", bare500]] as const) {
+  for (const [name, call] of [
+    ['a crash', crash],
+    ["a proxy's bare 500", bare500],
+  ] as const) {
     it(`invite: ${name} → 'Error while inviting user.' in the dialog`, async () => {
       const { actor } = start({ invite: call });
       for (const event of [ev.openAsAdmin, ev.emailValid, ev.submit]) actor.send(event as never);
@@ -362,7 +438,10 @@ describe('team machine with its real children: a 500 shows SPEC words, never the
   it("change role: a 500 → 'Error while updating role.' in the dialog", async () => {
     const { actor } = start({ role: crash });
     for (const event of [ev.changeRole, ev.pickViewer, ev.saveRole]) actor.send(event as never);
-    const s = await waitFor(actor, (x) => x.matches({ memberAction: { changeRole: 'choosing' } }) && x.context.actionError !== null);
+    const s = await waitFor(
+      actor,
+      (x) => x.matches({ memberAction: { changeRole: 'choosing' } }) && x.context.actionError !== null,
+    );
     expect(s.context.actionError).toBe('Error while updating role.');
   });
 

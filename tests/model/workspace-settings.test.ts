@@ -9,10 +9,22 @@ import type { EventObject } from 'xstate';
 import { workspaceSettingsMachine } from '../../src/machines/workspace-settings/workspace-settings.machine';
 import { ICON_TYPE_MESSAGE, WEBSITE_SPACES } from '../../src/contracts/workspace';
 import {
-  apiError, defineModel, done, failed, fixture, pathOf, pendingForever, replay, serverCrash, shortestPaths, spyActions, unreachedStateNodeIds,
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  pendingForever,
+  replay,
+  serverCrash,
+  shortestPaths,
+  spyActions,
+  unreachedStateNodeIds,
 } from './graph-harness';
 
-const ONLY_ADMINS = 'Only administrators can change the workspace name. Please contact your administrator for assistance.';
+const ONLY_ADMINS =
+  'Only administrators can change the workspace name. Please contact your administrator for assistance.';
 const INPUT = { workspaceId: 'demo-studio', name: 'Demo Studio', website: 'https://demostudio.dev' };
 const model = defineModel(workspaceSettingsMachine, {
   CHANGE: [
@@ -31,7 +43,11 @@ const model = defineModel(workspaceSettingsMachine, {
   'xstate.done.actor.updateWorkspace': [
     done('updateWorkspace', { success: true, message: 'Workspace updated successfully.', data: { id: 'demo-studio' } }),
     done('updateWorkspace', { success: false, message: 'No.' }),
-    done('updateWorkspace', { success: true, message: 'Workspace updated successfully.', data: { id: 'demo-studio', name: 'Demo Studio', website: 'https://demostudio.dev' } }),
+    done('updateWorkspace', {
+      success: true,
+      message: 'Workspace updated successfully.',
+      data: { id: 'demo-studio', name: 'Demo Studio', website: 'https://demostudio.dev' },
+    }),
   ],
   'xstate.error.actor.updateWorkspace': [
     failed('updateWorkspace', apiError(403, ONLY_ADMINS, 'access_missing_role_for_action')),
@@ -71,7 +87,8 @@ describe('workspace-settings machine paths', () => {
   it('reaches every state node', () => {
     const paths = shortestPaths(workspaceSettingsMachine, model.events, {
       input: INPUT,
-      serializeState: (s) => JSON.stringify([s.value, s.context.name, s.context.error, Object.keys(s.context.errors as object).length]),
+      serializeState: (s) =>
+        JSON.stringify([s.value, s.context.name, s.context.error, Object.keys(s.context.errors as object).length]),
     });
     expect(unreachedStateNodeIds(workspaceSettingsMachine, paths)).toEqual([]);
   });
@@ -80,7 +97,12 @@ describe('workspace-settings machine paths', () => {
     const journey = path([ev.rename, ev.icon, ev.submit, outcome.saved]);
     expect(journey.steps[3]!.state.matches('saving')).toBe(true);
     expect(journey.state.matches('editing')).toBe(true);
-    expect(journey.state.context).toMatchObject({ name: 'Demo Studio Renamed', savedName: 'Demo Studio Renamed', icon: null, error: null });
+    expect(journey.state.context).toMatchObject({
+      name: 'Demo Studio Renamed',
+      savedName: 'Demo Studio Renamed',
+      icon: null,
+      error: null,
+    });
     const { machine, spies } = spyActions(pending, ['saved', 'notify']);
     await replay(machine, journey, INPUT);
     expect(spies.notify).toHaveBeenCalledWith({ message: 'Workspace updated successfully.', kind: 'success' });
@@ -107,7 +129,11 @@ describe('workspace-settings machine paths', () => {
     for (const [failure, message] of cases) {
       const journey = path([ev.rename, ev.submit, failure]);
       expect(journey.state.matches('editing')).toBe(true);
-      expect(journey.state.context).toMatchObject({ name: 'Demo Studio Renamed', savedName: 'Demo Studio', error: message });
+      expect(journey.state.context).toMatchObject({
+        name: 'Demo Studio Renamed',
+        savedName: 'Demo Studio',
+        error: message,
+      });
       const { machine, spies } = spyActions(pending, ['saved', 'notify']);
       await replay(machine, journey, INPUT);
       expect(spies.notify).toHaveBeenCalledWith({ message, kind: 'error' });
@@ -118,14 +144,25 @@ describe('workspace-settings machine paths', () => {
   it('after a save the fields show the values as stored: "//demostudio.dev" becomes "https://demostudio.dev"', () => {
     const journey = path([ev.slashedWebsite, ev.submit, outcome.savedNormalised]);
     expect(journey.state.matches('editing')).toBe(true);
-    expect(journey.state.context).toMatchObject({ website: 'https://demostudio.dev', savedWebsite: 'https://demostudio.dev', error: null });
+    expect(journey.state.context).toMatchObject({
+      website: 'https://demostudio.dev',
+      savedWebsite: 'https://demostudio.dev',
+      error: null,
+    });
   });
 
   it("a refusal naming a field keeps SPEC's title and puts the server's message under that field", () => {
     const icon = path([ev.icon, ev.submit, outcome.iconRefused]);
-    expect(icon.state.context).toMatchObject({ error: 'Error updating workspace!', errors: { icon: ICON_TYPE_MESSAGE } });
+    expect(icon.state.context).toMatchObject({
+      error: 'Error updating workspace!',
+      errors: { icon: ICON_TYPE_MESSAGE },
+    });
     const website = path([ev.rename, ev.submit, outcome.websiteRefused]);
-    expect(website.state.context).toMatchObject({ name: 'Demo Studio Renamed', error: 'Error updating workspace!', errors: { website: WEBSITE_SPACES } });
+    expect(website.state.context).toMatchObject({
+      name: 'Demo Studio Renamed',
+      error: 'Error updating workspace!',
+      errors: { website: WEBSITE_SPACES },
+    });
     // A refusal naming no field, or a crash, leaves the fields without a message.
     expect(path([ev.rename, ev.submit, outcome.badRequest]).state.context.errors).toEqual({});
     expect(path([ev.rename, ev.submit, outcome.crashed]).state.context.errors).toEqual({});
@@ -135,7 +172,12 @@ describe('workspace-settings machine paths', () => {
 
   it('cancel: Discard changes restores the saved values; a change made elsewhere syncs in', () => {
     const discarded = path([ev.rename, ev.badWebsite, ev.submit, ev.reset]);
-    expect(discarded.state.context).toMatchObject({ name: 'Demo Studio', website: 'https://demostudio.dev', errors: {}, error: null });
+    expect(discarded.state.context).toMatchObject({
+      name: 'Demo Studio',
+      website: 'https://demostudio.dev',
+      errors: {},
+      error: null,
+    });
     expect(path([ev.sync]).state.context).toMatchObject({ name: 'Renamed Elsewhere', savedName: 'Renamed Elsewhere' });
     expect(path([ev.rename, ev.submit]).state.can(ev.reset)).toBe(false);
   });

@@ -11,10 +11,16 @@ import { postbackUrl } from '../../server/areas/postbacks/postbacks';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
 let server: TestServer;
-const tokens: Record<'admin' | 'editor' | 'viewer' | 'staff', string> = { admin: '', editor: '', viewer: '', staff: '' };
+const tokens: Record<'admin' | 'editor' | 'viewer' | 'staff', string> = {
+  admin: '',
+  editor: '',
+  viewer: '',
+  staff: '',
+};
 beforeAll(async () => {
   server = await createTestServer();
-  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+  for (const who of Object.keys(tokens) as (keyof typeof tokens)[])
+    tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
 });
 afterAll(() => server?.close());
 
@@ -23,7 +29,13 @@ const as = (who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   server.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload ? { payload } : {}) });
 const quest = async (id: string) => (await as('viewer', 'GET', `${QUESTS}/${id}`)).json();
 const definition = (name: string, eventName = 'af_tutorial_completion', dailyCap = 1) => ({
-  name, countries: ['US'], dailyCap, steps: [{ eventName, payout: 0.4, condition: null }, { eventName: 'af_level_achieved', payout: 0.5, condition: { param: 'af_level', op: 'gte', value: '5' } }],
+  name,
+  countries: ['US'],
+  dailyCap,
+  steps: [
+    { eventName, payout: 0.4, condition: null },
+    { eventName: 'af_level_achieved', payout: 0.5, condition: { param: 'af_level', op: 'gte', value: '5' } },
+  ],
 });
 async function createQuest(name: string, eventName?: string, dailyCap?: number): Promise<string> {
   const res = await as('editor', 'POST', QUESTS, definition(name, eventName, dailyCap));
@@ -36,8 +48,16 @@ describe('quests: the status table and the menu actions', () => {
     const res = await as('viewer', 'GET', QUESTS);
     expect(res.statusCode).toBe(200);
     const byId = new Map((res.json().data as { id: string }[]).map((q) => [q.id, q]));
-    expect(byId.get(ACQUIRE_DEMO_QUESTS.live)).toMatchObject({ diff: true, active: { name: 'Dragon Tamer', status: 'LIVE' }, draft: { status: 'DRAFT' } });
-    expect(byId.get(ACQUIRE_DEMO_QUESTS.stopped)).toMatchObject({ diff: false, active: { status: 'STOPPED' }, draft: null });
+    expect(byId.get(ACQUIRE_DEMO_QUESTS.live)).toMatchObject({
+      diff: true,
+      active: { name: 'Dragon Tamer', status: 'LIVE' },
+      draft: { status: 'DRAFT' },
+    });
+    expect(byId.get(ACQUIRE_DEMO_QUESTS.stopped)).toMatchObject({
+      diff: false,
+      active: { status: 'STOPPED' },
+      draft: null,
+    });
     expect(byId.get(ACQUIRE_DEMO_QUESTS.draft)).toMatchObject({ diff: true, active: null, draft: { status: 'DRAFT' } });
   });
 
@@ -49,7 +69,9 @@ describe('quests: the status table and the menu actions', () => {
     const restart = await as('editor', 'POST', `${QUESTS}/${id}/restart`);
     expect(restart.statusCode).toBe(409);
     expect(restart.json().message).toBe('A quest in status LIVE cannot be restarted.');
-    expect((await as('editor', 'DELETE', `${QUESTS}/${id}/active`)).json().message).toBe('Stop the quest before deleting it.');
+    expect((await as('editor', 'DELETE', `${QUESTS}/${id}/active`)).json().message).toBe(
+      'Stop the quest before deleting it.',
+    );
     expect((await as('editor', 'POST', `${QUESTS}/${id}/stop`)).statusCode).toBe(200);
     expect((await quest(id)).data.active.status).toBe('STOPPED');
     expect((await as('editor', 'POST', `${QUESTS}/${id}/stop`)).statusCode).toBe(409);
@@ -57,8 +79,14 @@ describe('quests: the status table and the menu actions', () => {
     expect((await quest(id)).data.active.status).toBe('LIVE');
     await as('editor', 'POST', `${QUESTS}/${id}/stop`);
     // an edit makes a draft beside the active version; delete removes the active one, then the draft
-    expect((await as('editor', 'PUT', `${QUESTS}/${id}/draft`, { ...definition('Lifecycle v2') })).statusCode).toBe(200);
-    expect((await quest(id)).data).toMatchObject({ diff: true, active: { name: 'Lifecycle' }, draft: { name: 'Lifecycle v2' } });
+    expect((await as('editor', 'PUT', `${QUESTS}/${id}/draft`, { ...definition('Lifecycle v2') })).statusCode).toBe(
+      200,
+    );
+    expect((await quest(id)).data).toMatchObject({
+      diff: true,
+      active: { name: 'Lifecycle' },
+      draft: { name: 'Lifecycle v2' },
+    });
     expect((await as('editor', 'DELETE', `${QUESTS}/${id}/active`)).statusCode).toBe(200);
     expect((await quest(id)).data).toMatchObject({ active: null, draft: { name: 'Lifecycle v2' } });
     expect((await as('editor', 'DELETE', `${QUESTS}/${id}/draft`)).statusCode).toBe(200);
@@ -67,7 +95,12 @@ describe('quests: the status table and the menu actions', () => {
 
   test('viewers are refused every write (403) and nothing changes', async () => {
     const before = await quest(ACQUIRE_DEMO_QUESTS.live);
-    for (const [method, url] of [['POST', `${QUESTS}/${ACQUIRE_DEMO_QUESTS.live}/stop`], ['DELETE', `${QUESTS}/${ACQUIRE_DEMO_QUESTS.live}/draft`], ['POST', `${QUESTS}/publish-all`], ['POST', `${QUESTS}/discard-all`]] as const) {
+    for (const [method, url] of [
+      ['POST', `${QUESTS}/${ACQUIRE_DEMO_QUESTS.live}/stop`],
+      ['DELETE', `${QUESTS}/${ACQUIRE_DEMO_QUESTS.live}/draft`],
+      ['POST', `${QUESTS}/publish-all`],
+      ['POST', `${QUESTS}/discard-all`],
+    ] as const) {
       const res = await as('viewer', method, url);
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('access_missing_role_for_action');
@@ -79,7 +112,12 @@ describe('quests: the status table and the menu actions', () => {
     const res = await as('editor', 'POST', QUESTS, definition('Unknown event', 'af_not_an_event'));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("steps: af_not_an_event is not an event of the app's AppsFlyer source.");
-    const noSource = await server.app.inject({ method: 'POST', url: `/api/app/${DEMO_APP_IDS.pixelRacer}/acquire/quests`, headers: bearer(tokens.editor), payload: definition('No source') });
+    const noSource = await server.app.inject({
+      method: 'POST',
+      url: `/api/app/${DEMO_APP_IDS.pixelRacer}/acquire/quests`,
+      headers: bearer(tokens.editor),
+      payload: definition('No source'),
+    });
     expect(noSource.statusCode).toBe(409);
   });
 });
@@ -89,7 +127,11 @@ describe('publish and discard', () => {
     const id = await createQuest('Stale', 'af_subscribe');
     const res = await as('editor', 'POST', `${QUESTS}/${id}/publish`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'prepublish_blocked', message: 'Stale cannot be published yet. Step 1 (af_subscribe): no event received from AppsFlyer in the last 48 hours.' });
+    expect(res.json()).toMatchObject({
+      code: 'prepublish_blocked',
+      message:
+        'Stale cannot be published yet. Step 1 (af_subscribe): no event received from AppsFlyer in the last 48 hours.',
+    });
     expect((await quest(id)).data.active).toBeNull();
     await as('editor', 'DELETE', `${QUESTS}/${id}/draft`);
   });
@@ -109,7 +151,11 @@ describe('publish and discard', () => {
     expect(discard).toMatchObject({ success: true, succeeded: [stale], failed: [] });
     expect((await as('viewer', 'GET', `${QUESTS}/${stale}`)).statusCode).toBe(404);
     // nothing left to publish: both answer success with nothing done
-    expect((await as('editor', 'POST', `${QUESTS}/publish-all`)).json()).toMatchObject({ success: true, succeeded: [], failed: [] });
+    expect((await as('editor', 'POST', `${QUESTS}/publish-all`)).json()).toMatchObject({
+      success: true,
+      succeeded: [],
+      failed: [],
+    });
     await as('editor', 'POST', `${QUESTS}/${good}/stop`);
     await as('editor', 'DELETE', `${QUESTS}/${good}/active`);
   });
@@ -125,12 +171,27 @@ describe('publish and discard', () => {
 });
 
 describe('acquisition settings draft', () => {
-  const settings = { countries: ['US', 'GB'], dailyBudget: 120, targetKpi: 'roas_d7', targetKpiValue: 5, analysisPeriod: 14 };
+  const settings = {
+    countries: ['US', 'GB'],
+    dailyBudget: 120,
+    targetKpi: 'roas_d7',
+    targetKpiValue: 5,
+    analysisPeriod: 14,
+  };
   const save = (who: keyof typeof tokens, body: object, appId = ACQUIRE_DEMO_APP) =>
-    server.app.inject({ method: 'POST', url: `/api/app/${appId}/acquire/settings`, headers: bearer(tokens[who]), payload: body });
+    server.app.inject({
+      method: 'POST',
+      url: `/api/app/${appId}/acquire/settings`,
+      headers: bearer(tokens[who]),
+      payload: body,
+    });
 
   test('an app without a draft answers null (the Quests tab stays hidden)', async () => {
-    const res = await server.app.inject({ method: 'GET', url: `/api/app/${DEMO_APP_IDS.dragonMergeAndroid}/acquire/settings`, headers: bearer(tokens.viewer) });
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/app/${DEMO_APP_IDS.dragonMergeAndroid}/acquire/settings`,
+      headers: bearer(tokens.viewer),
+    });
     expect(res.json()).toEqual({ success: true, data: null });
   });
 
@@ -140,19 +201,36 @@ describe('acquisition settings draft', () => {
     const value = await save('admin', { settings: { ...settings, targetKpiValue: 9 }, applyPriceSuggestions: false });
     expect(value.statusCode).toBe(403);
     expect(value.json().message).toBe('Only Questboard staff can change the target KPI and its value.');
-    expect((await save('staff', { settings: { ...settings, targetKpiValue: 9 }, applyPriceSuggestions: false })).statusCode).toBe(200);
-    expect((await as('viewer', 'GET', `/api/app/${ACQUIRE_DEMO_APP}/acquire/settings`)).json().data.targetKpiValue).toBe(9);
+    expect(
+      (await save('staff', { settings: { ...settings, targetKpiValue: 9 }, applyPriceSuggestions: false })).statusCode,
+    ).toBe(200);
+    expect(
+      (await as('viewer', 'GET', `/api/app/${ACQUIRE_DEMO_APP}/acquire/settings`)).json().data.targetKpiValue,
+    ).toBe(9);
     const viewer = await save('viewer', { settings, applyPriceSuggestions: false });
     expect(viewer.statusCode).toBe(403);
-    expect(viewer.json().message).toBe('You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.');
+    expect(viewer.json().message).toBe(
+      'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.',
+    );
   });
 
   test('SPEC §5 rules and supported countries are checked on the server', async () => {
-    expect((await save('editor', { settings: { ...settings, countries: [] }, applyPriceSuggestions: false })).json().fields).toEqual(['countries']);
-    expect((await save('editor', { settings: { ...settings, countries: ['XX'] }, applyPriceSuggestions: false })).statusCode).toBe(400);
-    expect((await save('editor', { settings: { ...settings, analysisPeriod: 2.5 }, applyPriceSuggestions: false })).statusCode).toBe(400);
-    expect((await save('editor', { settings: { ...settings, targetKpi: 'cpi' }, applyPriceSuggestions: false })).statusCode).toBe(400);
-    expect((await save('editor', { settings, applyPriceSuggestions: false }, DEMO_APP_IDS.pixelRacer)).statusCode).toBe(409);
+    expect(
+      (await save('editor', { settings: { ...settings, countries: [] }, applyPriceSuggestions: false })).json().fields,
+    ).toEqual(['countries']);
+    expect(
+      (await save('editor', { settings: { ...settings, countries: ['XX'] }, applyPriceSuggestions: false })).statusCode,
+    ).toBe(400);
+    expect(
+      (await save('editor', { settings: { ...settings, analysisPeriod: 2.5 }, applyPriceSuggestions: false }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await save('editor', { settings: { ...settings, targetKpi: 'cpi' }, applyPriceSuggestions: false })).statusCode,
+    ).toBe(400);
+    expect((await save('editor', { settings, applyPriceSuggestions: false }, DEMO_APP_IDS.pixelRacer)).statusCode).toBe(
+      409,
+    );
   });
 
   test("the Target form's own range rules, in its words: a budget of 0 or more, a period of 1 to 365 days", async () => {
@@ -167,7 +245,14 @@ describe('acquisition settings draft', () => {
       expect(res.json()).toMatchObject({ message, fields: [field] });
     }
     const stored = (await as('viewer', 'GET', `/api/app/${ACQUIRE_DEMO_APP}/acquire/settings`)).json().data;
-    expect((await save('editor', { settings: { ...stored, dailyBudget: 0, analysisPeriod: 365 }, applyPriceSuggestions: false })).statusCode).toBe(200);
+    expect(
+      (
+        await save('editor', {
+          settings: { ...stored, dailyBudget: 0, analysisPeriod: 365 },
+          applyPriceSuggestions: false,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await save('editor', { settings: stored, applyPriceSuggestions: false })).statusCode).toBe(200);
   });
 
@@ -183,14 +268,26 @@ describe('acquisition settings draft', () => {
 
 describe('progress from rows', () => {
   const s2sKeyOf = async (appId: string): Promise<string> => {
-    const app = (await server.app.inject({ method: 'GET', url: `/api/app/${appId}`, headers: bearer(tokens.admin) })).json().data;
-    const res = await server.app.inject({ method: 'POST', url: `/api/app/${appId}/api-keys`, headers: bearer(tokens.admin), payload: { ...app, apiKeys: [...app.apiKeys, { key: '', type: 's2s', status: 'active' }] } });
+    const app = (
+      await server.app.inject({ method: 'GET', url: `/api/app/${appId}`, headers: bearer(tokens.admin) })
+    ).json().data;
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/app/${appId}/api-keys`,
+      headers: bearer(tokens.admin),
+      payload: { ...app, apiKeys: [...app.apiKeys, { key: '', type: 's2s', status: 'active' }] },
+    });
     return res.json().createdKey;
   };
   const report = (appId: string, key: string | null, body: object) =>
-    server.app.inject({ method: 'POST', url: `/api/s2s/${appId}/quest-events`, headers: key ? { 'x-questboard-key': key } : {}, payload: body });
+    server.app.inject({
+      method: 'POST',
+      url: `/api/s2s/${appId}/quest-events`,
+      headers: key ? { 'x-questboard-key': key } : {},
+      payload: body,
+    });
 
-  test('views and starts need the app\'s own s2s key; a replay counts once', async () => {
+  test("views and starts need the app's own s2s key; a replay counts once", async () => {
     const key = await s2sKeyOf(ACQUIRE_DEMO_APP);
     const otherKey = await s2sKeyOf(DEMO_APP_IDS.wordGarden);
     const event = { eventId: 'ev-1', questId: ACQUIRE_DEMO_QUESTS.live, playerId: 'player-1', kind: 'view' };
@@ -199,8 +296,13 @@ describe('progress from rows', () => {
     expect((await report(ACQUIRE_DEMO_APP, otherKey, event)).statusCode).toBe(401);
     expect((await report(ACQUIRE_DEMO_APP, key, event)).json()).toEqual({ success: true, outcome: 'recorded' });
     expect((await report(ACQUIRE_DEMO_APP, key, event)).json()).toEqual({ success: true, outcome: 'duplicate' });
-    expect((await report(ACQUIRE_DEMO_APP, key, { ...event, eventId: 'ev-2', kind: 'start' })).json().outcome).toBe('recorded');
-    expect((await report(ACQUIRE_DEMO_APP, key, { ...event, eventId: 'ev-3', questId: ACQUIRE_DEMO_QUESTS.stopped })).statusCode).toBe(409);
+    expect((await report(ACQUIRE_DEMO_APP, key, { ...event, eventId: 'ev-2', kind: 'start' })).json().outcome).toBe(
+      'recorded',
+    );
+    expect(
+      (await report(ACQUIRE_DEMO_APP, key, { ...event, eventId: 'ev-3', questId: ACQUIRE_DEMO_QUESTS.stopped }))
+        .statusCode,
+    ).toBe(409);
     const analytics = (await quest(ACQUIRE_DEMO_QUESTS.live)).data.active.analytics;
     expect(analytics).toMatchObject({ totalViewed: 1, totalStarted: 1, totalCompleted: 0 });
   });
@@ -210,13 +312,24 @@ describe('progress from rows', () => {
     await as('editor', 'POST', `${QUESTS}/${id}/publish`);
     const key = await s2sKeyOf(ACQUIRE_DEMO_APP);
     const ctx = server.app.questboard;
-    const pending = async () => Number((await server.db.selectFrom('billing_charges').select((eb) => eb.fn.sum<string>('amount_cents').as('c')).where('workspace_id', '=', DEMO_WORKSPACE_ID).where('invoice_id', 'is', null).executeTakeFirstOrThrow()).c);
+    const pending = async () =>
+      Number(
+        (
+          await server.db
+            .selectFrom('billing_charges')
+            .select((eb) => eb.fn.sum<string>('amount_cents').as('c'))
+            .where('workspace_id', '=', DEMO_WORKSPACE_ID)
+            .where('invoice_id', 'is', null)
+            .executeTakeFirstOrThrow()
+        ).c,
+      );
     const before = await pending();
     const complete = (playerId: string, eventName: string, params?: Record<string, string>) =>
       recordStepCompletion(ctx, { appId: ACQUIRE_DEMO_APP, questId: id, playerId, eventName, at: new Date(), params });
     // not started yet: ignored
     expect(await complete('p1', 'af_tutorial_completion')).toBe('ignored');
-    for (const p of ['p1', 'p2']) await report(ACQUIRE_DEMO_APP, key, { eventId: `start-${p}`, questId: id, playerId: p, kind: 'start' });
+    for (const p of ['p1', 'p2'])
+      await report(ACQUIRE_DEMO_APP, key, { eventId: `start-${p}`, questId: id, playerId: p, kind: 'start' });
     expect(await complete('p1', 'af_level_achieved', { af_level: '9' })).toBe('ignored'); // not the next step
     expect(await complete('p1', 'af_tutorial_completion')).toBe('charged');
     expect(await complete('p1', 'af_tutorial_completion')).toBe('ignored'); // delivered twice: once
@@ -227,9 +340,15 @@ describe('progress from rows', () => {
     expect(await complete('p2', 'af_tutorial_completion')).toBe('over_cap');
     expect(await pending()).toBe(before + 90);
     const detail = await quest(id);
-    expect(detail.data.active).toMatchObject({ status: 'CAPPED', analytics: { totalStarted: 2, totalCompleted: 1, percentageCompleted: 50 } });
+    expect(detail.data.active).toMatchObject({
+      status: 'CAPPED',
+      analytics: { totalStarted: 2, totalCompleted: 1, percentageCompleted: 50 },
+    });
     expect(detail.funnel.map((s: { label: string; players: number }) => [s.label, s.players])).toEqual([
-      ['Viewed', 0], ['Started', 2], ['Step 1: af_tutorial_completion', 2], ['Step 2: af_level_achieved', 1],
+      ['Viewed', 0],
+      ['Started', 2],
+      ['Step 1: af_tutorial_completion', 2],
+      ['Step 2: af_level_achieved', 1],
     ]);
     // a CAPPED quest can be stopped (status table), and a stopped quest charges nothing
     expect((await as('editor', 'POST', `${QUESTS}/${id}/stop`)).statusCode).toBe(200);
@@ -239,10 +358,19 @@ describe('progress from rows', () => {
   test('an AppsFlyer postback with af_sub3 = quest id and af_sub1 = player id completes the step (once, even when delivered twice)', async () => {
     const id = await createQuest('Postback quest', 'af_tutorial_completion', 10);
     const url = new URL(await postbackUrl(server.app.questboard, ACQUIRE_DEMO_APP, 'appsflyer'));
-    const send = (eventName: string, value: object, at: string) => server.app.inject({
-      method: 'GET', url: url.pathname,
-      query: { event_name: eventName, event_value: JSON.stringify(value), event_time: at, idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239', af_sub1: 'pb-player', af_sub3: id },
-    });
+    const send = (eventName: string, value: object, at: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: url.pathname,
+        query: {
+          event_name: eventName,
+          event_value: JSON.stringify(value),
+          event_time: at,
+          idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239',
+          af_sub1: 'pb-player',
+          af_sub3: id,
+        },
+      });
     // Before publishing, the quest is not live: stored, not counted (and this server's live-quest cache knows it).
     expect((await send('af_app_opened', {}, '2026-11-25 07:59:00')).statusCode).toBe(200);
     await as('editor', 'POST', `${QUESTS}/${id}/publish`); // …which this server's cache forgets at once
@@ -251,10 +379,19 @@ describe('progress from rows', () => {
     expect((await send('af_tutorial_completion', {}, '2026-11-25 08:00:00')).statusCode).toBe(200);
     expect((await send('af_tutorial_completion', {}, '2026-11-25 08:00:00')).statusCode).toBe(200); // a retry: stored once
     expect((await send('af_level_achieved', { af_level: '6' }, '2026-11-25 08:05:00')).statusCode).toBe(200);
-    const completions = await server.db.selectFrom('quest_step_completions').select(['step_index', 'charge_id']).where('quest_id', '=', id).orderBy('step_index').execute();
+    const completions = await server.db
+      .selectFrom('quest_step_completions')
+      .select(['step_index', 'charge_id'])
+      .where('quest_id', '=', id)
+      .orderBy('step_index')
+      .execute();
     expect(completions.map((c) => c.step_index)).toEqual([0, 1]);
     expect(completions.every((c) => c.charge_id !== null)).toBe(true);
-    expect((await quest(id)).data.active.analytics).toMatchObject({ totalStarted: 1, totalCompleted: 1, percentageCompleted: 100 });
+    expect((await quest(id)).data.active.analytics).toMatchObject({
+      totalStarted: 1,
+      totalCompleted: 1,
+      percentageCompleted: 100,
+    });
   });
 
   test('KPI tracking knows maturity: young cohorts are "not mature yet", then ROAS D7 = revenue ÷ cost of the mature ones', async () => {
@@ -264,13 +401,61 @@ describe('progress from rows', () => {
     expect(young.matureOn).toBe(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
     // a player who started 12 days ago (7 days + 3 of late data have passed), cost $2, brought $0.25 on day 2
     const started = new Date(Date.now() - 12 * 86_400_000);
-    await server.db.insertInto('quest_player_events').values({ app_id: ACQUIRE_DEMO_APP, event_id: 'old-start', quest_id: ACQUIRE_DEMO_QUESTS.live, player_id: 'old-player', kind: 'start', at: started }).execute();
-    await server.db.insertInto('billing_charges').values({ id: 'ch_old_player', workspace_id: DEMO_WORKSPACE_ID, amount_cents: 200, description: 'old', source: 'quest', created_at: started }).execute();
-    await server.db.insertInto('quest_step_completions').values({ quest_id: ACQUIRE_DEMO_QUESTS.live, player_id: 'old-player', step_index: 0, event_name: 'af_tutorial_completion', payout_cents: 200, charge_id: 'ch_old_player', completed_at: started }).execute();
-    await server.db.insertInto('postbacks').values({
-      app_id: ACQUIRE_DEMO_APP, source: 'appsflyer', idempotency_key: 'old-purchase', event_name: 'af_purchase', value: null, revenue: 0.25, currency: 'USD', advertising_id: null,
-      sub1: 'old-player', sub2: null, sub3: ACQUIRE_DEMO_QUESTS.live, sub4: null, sub5: null, install_time: null, event_time: new Date(started.getTime() + 2 * 86_400_000), received_at: new Date(started.getTime() + 2 * 86_400_000),
-    }).execute();
+    await server.db
+      .insertInto('quest_player_events')
+      .values({
+        app_id: ACQUIRE_DEMO_APP,
+        event_id: 'old-start',
+        quest_id: ACQUIRE_DEMO_QUESTS.live,
+        player_id: 'old-player',
+        kind: 'start',
+        at: started,
+      })
+      .execute();
+    await server.db
+      .insertInto('billing_charges')
+      .values({
+        id: 'ch_old_player',
+        workspace_id: DEMO_WORKSPACE_ID,
+        amount_cents: 200,
+        description: 'old',
+        source: 'quest',
+        created_at: started,
+      })
+      .execute();
+    await server.db
+      .insertInto('quest_step_completions')
+      .values({
+        quest_id: ACQUIRE_DEMO_QUESTS.live,
+        player_id: 'old-player',
+        step_index: 0,
+        event_name: 'af_tutorial_completion',
+        payout_cents: 200,
+        charge_id: 'ch_old_player',
+        completed_at: started,
+      })
+      .execute();
+    await server.db
+      .insertInto('postbacks')
+      .values({
+        app_id: ACQUIRE_DEMO_APP,
+        source: 'appsflyer',
+        idempotency_key: 'old-purchase',
+        event_name: 'af_purchase',
+        value: null,
+        revenue: 0.25,
+        currency: 'USD',
+        advertising_id: null,
+        sub1: 'old-player',
+        sub2: null,
+        sub3: ACQUIRE_DEMO_QUESTS.live,
+        sub4: null,
+        sub5: null,
+        install_time: null,
+        event_time: new Date(started.getTime() + 2 * 86_400_000),
+        received_at: new Date(started.getTime() + 2 * 86_400_000),
+      })
+      .execute();
     const mature = await kpi();
     expect(mature).toMatchObject({ verdict: 'on_track', maturePlayers: 1, value: 12.5, target: 9 });
   });

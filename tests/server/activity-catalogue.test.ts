@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight, type Either } from 'fp-ts/Either';
 import { inTransaction, type ServerContext } from '../../server/context';
 import { emit } from '../../server/events/outbox';
-import { DOMAIN_EVENTS, DOMAIN_EVENT_NAMES, type DomainEventName, type DomainEventPayload } from '../../src/contracts/domain-events';
+import {
+  DOMAIN_EVENTS,
+  DOMAIN_EVENT_NAMES,
+  type DomainEventName,
+  type DomainEventPayload,
+} from '../../src/contracts/domain-events';
 import { MASKED } from '../../src/contracts/secrets';
 import { QUESTBOARD_ACTOR } from '../../src/contracts/activity';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/ids';
@@ -20,34 +25,124 @@ const quest = { workspaceId: W, appId: A, questId: 'q-cat', questName: 'Catalogu
 
 /** One realistic payload per event of the catalogue (typed: a new event without one here does not compile). */
 const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
-  'quest.step_completed': { ...quest, playerId: 'p1', stepIndex: 0, eventName: 'level_5', payoutCents: 150, chargeId: 'c1', completedAt: '2026-11-26T10:00:00Z' },
+  'quest.step_completed': {
+    ...quest,
+    playerId: 'p1',
+    stepIndex: 0,
+    eventName: 'level_5',
+    payoutCents: 150,
+    chargeId: 'c1',
+    completedAt: '2026-11-26T10:00:00Z',
+  },
   'quest.published': quest,
   'quest.capped': { ...quest, day: '2026-11-26' },
-  'charge.recorded': { workspaceId: W, chargeId: 'c1', amountCents: 150, source: 'quest', description: 'Catalogue quest step 1' },
+  'charge.recorded': {
+    workspaceId: W,
+    chargeId: 'c1',
+    amountCents: 150,
+    source: 'quest',
+    description: 'Catalogue quest step 1',
+  },
   'postback.stored': {
-    appId: A, source: 'appsflyer', postbackId: '1', eventName: 'purchase', value: null, revenue: 4.99, currency: 'USD',
-    sub1: 'p1', sub2: null, sub3: 'q-cat', sub4: null, sub5: null, receivedAt: '2026-11-26T10:00:00Z',
+    appId: A,
+    source: 'appsflyer',
+    postbackId: '1',
+    eventName: 'purchase',
+    value: null,
+    revenue: 4.99,
+    currency: 'USD',
+    sub1: 'p1',
+    sub2: null,
+    sub3: 'q-cat',
+    sub4: null,
+    sub5: null,
+    receivedAt: '2026-11-26T10:00:00Z',
   },
   'quest.draft_saved': { ...quest, changes: [{ field: 'dailyCap', before: 100, after: 150 }] },
   'quest.stopped': { ...quest, changes: [{ field: 'status', before: 'LIVE', after: 'STOPPED' }] },
   'quest.restarted': { ...quest, changes: [{ field: 'status', before: 'STOPPED', after: 'LIVE' }] },
   'target.changed': { workspaceId: W, appId: A, changes: [{ field: 'dailyBudget', before: 100, after: 250 }] },
-  'plugin.connected': { workspaceId: W, appId: A, pluginId: 'pl-1', pluginType: 'BigQuery', changes: [{ field: 'status', before: 'disconnected', after: 'connected' }] },
-  'plugin.disconnected': { workspaceId: W, appId: A, pluginId: 'pl-1', pluginType: 'BigQuery', changes: [{ field: 'status', before: 'connected', after: 'disconnected' }] },
-  'member.invited': { workspaceId: W, memberId: 'invite:1', email: 'new@demostudio.dev', changes: [{ field: 'role', before: null, after: 'editor' }] },
-  'member.role_changed': { workspaceId: W, memberId: 'acc-1', email: 'x@demostudio.dev', changes: [{ field: 'role', before: 'viewer', after: 'editor' }] },
-  'member.removed': { workspaceId: W, memberId: 'acc-1', email: 'x@demostudio.dev', changes: [{ field: 'role', before: 'editor', after: null }] },
-  'report.saved': { workspaceId: W, appId: A, reportId: 'r-1', title: 'Retention', changes: [{ field: 'title', before: null, after: 'Retention' }] },
-  'report.deleted': { workspaceId: W, appId: A, reportId: 'r-1', title: 'Retention', changes: [{ field: 'title', before: 'Retention', after: null }] },
+  'plugin.connected': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    changes: [{ field: 'status', before: 'disconnected', after: 'connected' }],
+  },
+  'plugin.disconnected': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    changes: [{ field: 'status', before: 'connected', after: 'disconnected' }],
+  },
+  'member.invited': {
+    workspaceId: W,
+    memberId: 'invite:1',
+    email: 'new@demostudio.dev',
+    changes: [{ field: 'role', before: null, after: 'editor' }],
+  },
+  'member.role_changed': {
+    workspaceId: W,
+    memberId: 'acc-1',
+    email: 'x@demostudio.dev',
+    changes: [{ field: 'role', before: 'viewer', after: 'editor' }],
+  },
+  'member.removed': {
+    workspaceId: W,
+    memberId: 'acc-1',
+    email: 'x@demostudio.dev',
+    changes: [{ field: 'role', before: 'editor', after: null }],
+  },
+  'report.saved': {
+    workspaceId: W,
+    appId: A,
+    reportId: 'r-1',
+    title: 'Retention',
+    changes: [{ field: 'title', before: null, after: 'Retention' }],
+  },
+  'report.deleted': {
+    workspaceId: W,
+    appId: A,
+    reportId: 'r-1',
+    title: 'Retention',
+    changes: [{ field: 'title', before: 'Retention', after: null }],
+  },
   // A careless emitter: a card number and a token under harmless names must still be masked.
   'payment_method.added': {
-    workspaceId: W, paymentMethodId: 'pm-1', description: 'visa •••• 4242',
-    changes: [{ field: 'method', before: null, after: '4242 4242 4242 4242' }, { field: 'apiToken', before: null, after: 'abc' }],
+    workspaceId: W,
+    paymentMethodId: 'pm-1',
+    description: 'visa •••• 4242',
+    changes: [
+      { field: 'method', before: null, after: '4242 4242 4242 4242' },
+      { field: 'apiToken', before: null, after: 'abc' },
+    ],
   },
-  'payment_method.removed': { workspaceId: W, paymentMethodId: 'pm-1', description: 'visa •••• 4242', changes: [{ field: 'method', before: 'visa •••• 4242', after: null }] },
-  'api_key.created': { workspaceId: W, appId: A, keyId: 'k-1', label: 'qb_api_ab••••', changes: [{ field: 'status', before: null, after: 'active' }] },
-  'api_key.revoked': { workspaceId: W, appId: A, keyId: 'k-1', label: 'qb_api_ab••••', changes: [{ field: 'status', before: 'active', after: 'terminated' }] },
-  'workspace.settings_changed': { workspaceId: W, workspaceName: 'Demo Studio', changes: [{ field: 'website', before: 'https://a.dev', after: 'https://b.dev' }] },
+  'payment_method.removed': {
+    workspaceId: W,
+    paymentMethodId: 'pm-1',
+    description: 'visa •••• 4242',
+    changes: [{ field: 'method', before: 'visa •••• 4242', after: null }],
+  },
+  'api_key.created': {
+    workspaceId: W,
+    appId: A,
+    keyId: 'k-1',
+    label: 'qb_api_ab••••',
+    changes: [{ field: 'status', before: null, after: 'active' }],
+  },
+  'api_key.revoked': {
+    workspaceId: W,
+    appId: A,
+    keyId: 'k-1',
+    label: 'qb_api_ab••••',
+    changes: [{ field: 'status', before: 'active', after: 'terminated' }],
+  },
+  'workspace.settings_changed': {
+    workspaceId: W,
+    workspaceName: 'Demo Studio',
+    changes: [{ field: 'website', before: 'https://a.dev', after: 'https://b.dev' }],
+  },
 };
 
 let server: TestServer;
@@ -56,17 +151,29 @@ let adminId: string;
 beforeAll(async () => {
   server = await createTestServer();
   ctx = server.app.questboard;
-  adminId = (await server.db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow()).id;
+  adminId = (
+    await server.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', DEMO_ACCOUNTS.admin)
+      .executeTakeFirstOrThrow()
+  ).id;
 });
 afterAll(() => server?.close());
 
-const rowsOf = (eventId: string) => server.db.selectFrom('activity').selectAll().where('event_id', '=', eventId).execute();
+const rowsOf = (eventId: string) =>
+  server.db.selectFrom('activity').selectAll().where('event_id', '=', eventId).execute();
 
 describe('every event of the catalogue', () => {
   test('has a fixture its codec accepts', () => {
     for (const name of DOMAIN_EVENT_NAMES) {
       expect(FIXTURES[name], name).toBeDefined();
-      expect(isRight((DOMAIN_EVENTS[name].payload as { decode(u: unknown): Either<unknown, unknown> }).decode(FIXTURES[name])), name).toBe(true);
+      expect(
+        isRight(
+          (DOMAIN_EVENTS[name].payload as { decode(u: unknown): Either<unknown, unknown> }).decode(FIXTURES[name]),
+        ),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -84,7 +191,8 @@ describe('every event of the catalogue', () => {
     expect(row.object_id.length).toBeGreaterThan(0);
     expect(row.object_name.length).toBeGreaterThan(0);
     expect(row.changes.length, `${name} recorded no change`).toBeGreaterThan(0);
-    for (const change of row.changes) expect(change.before !== change.after, `${name}.${change.field} did not change`).toBe(true);
+    for (const change of row.changes)
+      expect(change.before !== change.after, `${name}.${change.field} did not change`).toBe(true);
   });
 });
 
@@ -103,22 +211,40 @@ test('a postback is found its workspace from its app', async () => {
 });
 
 test('secrets are masked by value and by field name', async () => {
-  const eventId = await inTransaction({ ...ctx, actor: adminId }, (tx) => emit(tx, 'payment_method.added', FIXTURES['payment_method.added']));
+  const eventId = await inTransaction({ ...ctx, actor: adminId }, (tx) =>
+    emit(tx, 'payment_method.added', FIXTURES['payment_method.added']),
+  );
   const [row] = await rowsOf(eventId);
-  expect(row?.changes).toEqual([{ field: 'method', before: null, after: MASKED }, { field: 'apiToken', before: null, after: MASKED }]);
+  expect(row?.changes).toEqual([
+    { field: 'method', before: null, after: MASKED },
+    { field: 'apiToken', before: null, after: MASKED },
+  ]);
   expect(JSON.stringify(row)).not.toContain('4242 4242');
 });
 
 test('a change cannot commit without its activity row', async () => {
   const { admin } = await signInDemo(server.app, ['admin']);
-  const viewer = await server.db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.viewer).executeTakeFirstOrThrow();
+  const viewer = await server.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', DEMO_ACCOUNTS.viewer)
+    .executeTakeFirstOrThrow();
   await server.db.schema.alterTable('activity').renameTo('activity_away').execute();
   try {
-    const res = await call(server.app, admin, { method: 'POST', url: `/api/workspace/${W}/team/role`, payload: { accountId: viewer.id, role: 'editor' } });
+    const res = await call(server.app, admin, {
+      method: 'POST',
+      url: `/api/workspace/${W}/team/role`,
+      payload: { accountId: viewer.id, role: 'editor' },
+    });
     expect(res.statusCode).toBe(500);
   } finally {
     await server.db.schema.alterTable('activity_away').renameTo('activity').execute();
   }
-  const membership = await server.db.selectFrom('memberships').select('role').where('workspace_id', '=', W).where('account_id', '=', viewer.id).executeTakeFirstOrThrow();
+  const membership = await server.db
+    .selectFrom('memberships')
+    .select('role')
+    .where('workspace_id', '=', W)
+    .where('account_id', '=', viewer.id)
+    .executeTakeFirstOrThrow();
   expect(membership.role).toBe('viewer');
 });

@@ -9,7 +9,12 @@ import { inTransaction, type ServerContext } from '../../server/context';
 import { emit } from '../../server/events/outbox';
 import { drainJobs } from '../../server/jobs/queue';
 import { activityJobs, scheduleActivityPruning } from '../../server/areas/activity/index';
-import { ACTIVITY_PAGE_SIZE, QUESTBOARD_PERSON, type ActivityEntry, type ActivityPage } from '../../src/contracts/activity';
+import {
+  ACTIVITY_PAGE_SIZE,
+  QUESTBOARD_PERSON,
+  type ActivityEntry,
+  type ActivityPage,
+} from '../../src/contracts/activity';
 import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/ids';
 import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/areas/acquire/seed';
 import { call, createTestServer, signInDemo, type TestServer } from './helpers';
@@ -26,7 +31,13 @@ beforeAll(async () => {
   ctx = server.app.questboard;
   tokens = await signInDemo(server.app, ['admin', 'editor', 'viewer', 'rival']);
   for (const who of ['admin', 'editor', 'viewer'] as const) {
-    ids[who] = (await server.db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS[who]).executeTakeFirstOrThrow()).id;
+    ids[who] = (
+      await server.db
+        .selectFrom('accounts')
+        .select('id')
+        .where('email', '=', DEMO_ACCOUNTS[who])
+        .executeTakeFirstOrThrow()
+    ).id;
   }
 });
 afterAll(() => server?.close());
@@ -40,22 +51,39 @@ const verbs = (entries: readonly ActivityEntry[]) => entries.map((e) => e.verb);
 describe('changes made through the API', () => {
   beforeAll(async () => {
     now = new Date('2026-11-26T10:00:00Z');
-    let res = await call(server.app, tokens.admin, { method: 'POST', url: `/api/workspace/${W}/team/role`, payload: { accountId: ids.viewer, role: 'editor' } });
+    let res = await call(server.app, tokens.admin, {
+      method: 'POST',
+      url: `/api/workspace/${W}/team/role`,
+      payload: { accountId: ids.viewer, role: 'editor' },
+    });
     expect(res.statusCode).toBe(200);
-    res = await call(server.app, tokens.admin, { method: 'POST', url: `/api/workspace/${W}/team/role`, payload: { accountId: ids.viewer, role: 'viewer' } });
+    res = await call(server.app, tokens.admin, {
+      method: 'POST',
+      url: `/api/workspace/${W}/team/role`,
+      payload: { accountId: ids.viewer, role: 'viewer' },
+    });
     expect(res.statusCode).toBe(200);
     now = new Date('2026-11-26T11:00:00Z');
-    res = await call(server.app, tokens.editor, { method: 'POST', url: `/api/workspace/${W}/team/invite`, payload: { email: 'Zed.Artist@demostudio.dev', role: 'viewer' } });
+    res = await call(server.app, tokens.editor, {
+      method: 'POST',
+      url: `/api/workspace/${W}/team/invite`,
+      payload: { email: 'Zed.Artist@demostudio.dev', role: 'viewer' },
+    });
     expect(res.statusCode).toBe(200);
     now = new Date('2026-11-27T09:00:00Z');
-    res = await call(server.app, tokens.editor, { method: 'POST', url: `/api/app/${ACQUIRE_DEMO_APP}/acquire/quests/${ACQUIRE_DEMO_QUESTS.live}/stop` });
+    res = await call(server.app, tokens.editor, {
+      method: 'POST',
+      url: `/api/app/${ACQUIRE_DEMO_APP}/acquire/quests/${ACQUIRE_DEMO_QUESTS.live}/stop`,
+    });
     expect(res.statusCode).toBe(200);
   });
 
   test('each is one entry, newest first, with who and the fields before → after', async () => {
     const { status, body } = await list(tokens.viewer);
     expect(status).toBe(200);
-    const mine = body.entries.filter((e) => ['member.role_changed', 'member.invited', 'quest.stopped'].includes(e.verb));
+    const mine = body.entries.filter((e) =>
+      ['member.role_changed', 'member.invited', 'quest.stopped'].includes(e.verb),
+    );
     expect(verbs(mine)).toEqual(['quest.stopped', 'member.invited', 'member.role_changed', 'member.role_changed']);
     const [stopped, invited, back, promoted] = mine as [ActivityEntry, ActivityEntry, ActivityEntry, ActivityEntry];
     expect(promoted.actor).toEqual({ accountId: ids.admin, name: expect.any(String) });
@@ -63,28 +91,53 @@ describe('changes made through the API', () => {
     expect(promoted.changes).toEqual([{ field: 'role', before: 'viewer', after: 'editor' }]);
     expect(back.changes).toEqual([{ field: 'role', before: 'editor', after: 'viewer' }]);
     expect(invited.actor.accountId).toBe(ids.editor);
-    expect(invited.changes).toEqual([{ field: 'email', before: null, after: 'zed.artist@demostudio.dev' }, { field: 'role', before: null, after: 'viewer' }]);
-    expect(stopped).toMatchObject({ area: 'acquire', appId: ACQUIRE_DEMO_APP, object: { type: 'quest', id: ACQUIRE_DEMO_QUESTS.live } });
+    expect(invited.changes).toEqual([
+      { field: 'email', before: null, after: 'zed.artist@demostudio.dev' },
+      { field: 'role', before: null, after: 'viewer' },
+    ]);
+    expect(stopped).toMatchObject({
+      area: 'acquire',
+      appId: ACQUIRE_DEMO_APP,
+      object: { type: 'quest', id: ACQUIRE_DEMO_QUESTS.live },
+    });
     expect(stopped.changes).toEqual([{ field: 'status', before: 'LIVE', after: 'STOPPED' }]);
     expect(stopped.at).toBe('2026-11-27T09:00:00.000Z');
   });
 
   test('filters: verb, area, person, app, text, date range, one object', async () => {
     expect(verbs((await list(tokens.admin, { verb: 'member.invited' })).body.entries)).toEqual(['member.invited']);
-    expect(new Set(verbs((await list(tokens.admin, { area: 'team' })).body.entries))).toEqual(new Set(['member.invited', 'member.role_changed']));
-    expect(verbs((await list(tokens.admin, { person: ids.editor! })).body.entries)).toEqual(['quest.stopped', 'member.invited']);
+    expect(new Set(verbs((await list(tokens.admin, { area: 'team' })).body.entries))).toEqual(
+      new Set(['member.invited', 'member.role_changed']),
+    );
+    expect(verbs((await list(tokens.admin, { person: ids.editor! })).body.entries)).toEqual([
+      'quest.stopped',
+      'member.invited',
+    ]);
     expect(verbs((await list(tokens.admin, { app: ACQUIRE_DEMO_APP })).body.entries)).toEqual(['quest.stopped']);
     expect(verbs((await list(tokens.admin, { q: 'ZED.art' })).body.entries)).toEqual(['member.invited']);
-    expect(verbs((await list(tokens.admin, { from: '2026-11-27', to: '2026-11-27' })).body.entries)).toEqual(['quest.stopped']);
+    expect(verbs((await list(tokens.admin, { from: '2026-11-27', to: '2026-11-27' })).body.entries)).toEqual([
+      'quest.stopped',
+    ]);
     expect(verbs((await list(tokens.admin, { to: '2026-11-26', area: 'team' })).body.entries)).toHaveLength(3);
-    expect(verbs((await list(tokens.admin, { objectType: 'member', objectId: ids.viewer! })).body.entries)).toEqual(['member.role_changed', 'member.role_changed']);
+    expect(verbs((await list(tokens.admin, { objectType: 'member', objectId: ids.viewer! })).body.entries)).toEqual([
+      'member.role_changed',
+      'member.role_changed',
+    ]);
     expect((await list(tokens.admin, { person: QUESTBOARD_PERSON, area: 'team' })).body.entries).toEqual([]);
   });
 
   test('the export answers every matching entry at once', async () => {
-    const res = await call(server.app, tokens.viewer, { method: 'GET', url: `/api/workspace/${W}/activity/export`, query: { area: 'team' } });
+    const res = await call(server.app, tokens.viewer, {
+      method: 'GET',
+      url: `/api/workspace/${W}/activity/export`,
+      query: { area: 'team' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(verbs((res.json() as ActivityPage).entries)).toEqual(['member.invited', 'member.role_changed', 'member.role_changed']);
+    expect(verbs((res.json() as ActivityPage).entries)).toEqual([
+      'member.invited',
+      'member.role_changed',
+      'member.role_changed',
+    ]);
   });
 });
 
@@ -116,14 +169,23 @@ describe('bad input', () => {
 describe('who sees what', () => {
   beforeAll(async () => {
     await inTransaction({ ...ctx, actor: ids.admin }, (tx) =>
-      emit(tx, 'payment_method.added', { workspaceId: W, paymentMethodId: 'pm-test', description: 'visa •••• 4242', changes: [{ field: 'method', before: null, after: 'visa •••• 4242' }] }));
+      emit(tx, 'payment_method.added', {
+        workspaceId: W,
+        paymentMethodId: 'pm-test',
+        description: 'visa •••• 4242',
+        changes: [{ field: 'method', before: null, after: 'visa •••• 4242' }],
+      }),
+    );
   });
 
   test('billing entries reach admins only', async () => {
     expect(verbs((await list(tokens.admin, { area: 'billing' })).body.entries)).toContain('payment_method.added');
     expect((await list(tokens.editor, { area: 'billing' })).body.entries).toEqual([]);
     expect(verbs((await list(tokens.viewer)).body.entries)).not.toContain('payment_method.added');
-    const exported = await call(server.app, tokens.editor, { method: 'GET', url: `/api/workspace/${W}/activity/export` });
+    const exported = await call(server.app, tokens.editor, {
+      method: 'GET',
+      url: `/api/workspace/${W}/activity/export`,
+    });
     expect(verbs((exported.json() as ActivityPage).entries)).not.toContain('payment_method.added');
   });
 
@@ -139,14 +201,24 @@ describe('pages', () => {
   test('50 at a time, newest first, without gaps or repeats, until the cursor runs out', async () => {
     await inTransaction({ ...ctx, actor: ids.admin }, async (tx) => {
       for (let i = 0; i < 120; i++) {
-        await emit(tx, 'api_key.created', { workspaceId: W, appId: ACQUIRE_DEMO_APP, keyId: `page-${i}`, label: `page key ${i}`, changes: [{ field: 'status', before: null, after: 'active' }] });
+        await emit(tx, 'api_key.created', {
+          workspaceId: W,
+          appId: ACQUIRE_DEMO_APP,
+          keyId: `page-${i}`,
+          label: `page key ${i}`,
+          changes: [{ field: 'status', before: null, after: 'active' }],
+        });
       }
     });
     const seen: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const { status, body }: { status: number; body: ActivityPage } = await list(tokens.admin, { verb: 'api_key.created', q: 'page key', ...(cursor ? { cursor } : {}) });
+      const { status, body }: { status: number; body: ActivityPage } = await list(tokens.admin, {
+        verb: 'api_key.created',
+        q: 'page key',
+        ...(cursor ? { cursor } : {}),
+      });
       expect(status).toBe(200);
       expect(body.entries.length).toBeLessThanOrEqual(ACTIVITY_PAGE_SIZE);
       seen.push(...body.entries.map((e) => e.object.id));
@@ -165,23 +237,55 @@ describe('pages', () => {
 describe('retention', () => {
   test('a daily job removes entries older than ACTIVITY_DAYS, once a day', async () => {
     now = new Date('2026-11-27T12:00:00Z');
-    await server.db.insertInto('activity').values({
-      workspace_id: W, app_id: null, at: new Date(now.getTime() - 401 * 86_400_000), actor_id: null, actor_name: 'Questboard',
-      area: 'team', verb: 'member.invited', object_type: 'member', object_id: 'ancient', object_name: 'ancient@demostudio.dev',
-      changes: JSON.stringify([{ field: 'role', before: null, after: 'viewer' }]), event_id: null,
-    }).execute();
-    await server.db.insertInto('activity').values({
-      workspace_id: W, app_id: null, at: new Date(now.getTime() - 399 * 86_400_000), actor_id: null, actor_name: 'Questboard',
-      area: 'team', verb: 'member.invited', object_type: 'member', object_id: 'old-but-kept', object_name: 'kept@demostudio.dev',
-      changes: JSON.stringify([{ field: 'role', before: null, after: 'viewer' }]), event_id: null,
-    }).execute();
+    await server.db
+      .insertInto('activity')
+      .values({
+        workspace_id: W,
+        app_id: null,
+        at: new Date(now.getTime() - 401 * 86_400_000),
+        actor_id: null,
+        actor_name: 'Questboard',
+        area: 'team',
+        verb: 'member.invited',
+        object_type: 'member',
+        object_id: 'ancient',
+        object_name: 'ancient@demostudio.dev',
+        changes: JSON.stringify([{ field: 'role', before: null, after: 'viewer' }]),
+        event_id: null,
+      })
+      .execute();
+    await server.db
+      .insertInto('activity')
+      .values({
+        workspace_id: W,
+        app_id: null,
+        at: new Date(now.getTime() - 399 * 86_400_000),
+        actor_id: null,
+        actor_name: 'Questboard',
+        area: 'team',
+        verb: 'member.invited',
+        object_type: 'member',
+        object_id: 'old-but-kept',
+        object_name: 'kept@demostudio.dev',
+        changes: JSON.stringify([{ field: 'role', before: null, after: 'viewer' }]),
+        event_id: null,
+      })
+      .execute();
     const first = await scheduleActivityPruning(ctx);
     expect(first).toHaveLength(1);
     expect(await scheduleActivityPruning(ctx)).toEqual([]);
     await drainJobs(ctx, activityJobs);
-    const left = await server.db.selectFrom('activity').select('object_id').where('object_id', 'in', ['ancient', 'old-but-kept']).execute();
+    const left = await server.db
+      .selectFrom('activity')
+      .select('object_id')
+      .where('object_id', 'in', ['ancient', 'old-but-kept'])
+      .execute();
     expect(left.map((r) => r.object_id)).toEqual(['old-but-kept']);
-    const job = await server.db.selectFrom('jobs').select(['status', 'result']).where('id', '=', first[0]!).executeTakeFirstOrThrow();
+    const job = await server.db
+      .selectFrom('jobs')
+      .select(['status', 'result'])
+      .where('id', '=', first[0]!)
+      .executeTakeFirstOrThrow();
     expect(job.status).toBe('succeeded');
     expect(job.result).toContain('1 activity entry');
   });

@@ -15,11 +15,27 @@ export interface AnalyticsTestServer extends TestServer {
   analytics: AnalyticsEngine;
 }
 
-export async function createAnalyticsTestServer(options: TestServerOptions & { analytics?: AnalyticsOptions } = {}): Promise<AnalyticsTestServer> {
+export async function createAnalyticsTestServer(
+  options: TestServerOptions & { analytics?: AnalyticsOptions } = {},
+): Promise<AnalyticsTestServer> {
   const analytics = await openAnalytics({ threads: 2, ...options.analytics });
   try {
-    await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeAndroid, days: 40, events: 12_000, seed: 21, endDate: ANALYTICS_END, platforms: ['ANDROID'] });
-    await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeIos, days: 40, events: 6_000, seed: 22, endDate: ANALYTICS_END, platforms: ['IOS'] });
+    await analytics.generate({
+      appId: DEMO_APP_IDS.dragonMergeAndroid,
+      days: 40,
+      events: 12_000,
+      seed: 21,
+      endDate: ANALYTICS_END,
+      platforms: ['ANDROID'],
+    });
+    await analytics.generate({
+      appId: DEMO_APP_IDS.dragonMergeIos,
+      days: 40,
+      events: 6_000,
+      seed: 22,
+      endDate: ANALYTICS_END,
+      platforms: ['IOS'],
+    });
     const server = await createTestServer({ ...options, providers: { ...options.providers, analytics } });
     await markAnalyticsData(server.db, { start: ANALYTICS_START, end: ANALYTICS_END }).catch(async (error: unknown) => {
       await server.close();
@@ -39,7 +55,12 @@ export async function createAnalyticsTestServer(options: TestServerOptions & { a
   }
 }
 
-export const column = (column_name: string) => ({ column_name, id: column_name, data_type: 'FLOAT64' as const, format: 'decimal' });
+export const column = (column_name: string) => ({
+  column_name,
+  id: column_name,
+  data_type: 'FLOAT64' as const,
+  format: 'decimal',
+});
 
 export function dailyReport(metrics: string[], groupBy: string, extra: Partial<Report['configuration']> = {}): Report {
   return {

@@ -8,15 +8,30 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import {
-  DEFAULT_METRICS, METRIC_GROUPS, ModelsResponse, ReportConfigResponse, ReportResultResponse, RunReportResponse, TemplateListResponse, TemplateResponse,
-  templateSummaries, type Report, type RunReportResponse as RunReportAnswer,
+  DEFAULT_METRICS,
+  METRIC_GROUPS,
+  ModelsResponse,
+  ReportConfigResponse,
+  ReportResultResponse,
+  RunReportResponse,
+  TemplateListResponse,
+  TemplateResponse,
+  templateSummaries,
+  type Report,
+  type RunReportResponse as RunReportAnswer,
 } from '../../src/contracts/analyze';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/demo/seed';
 import { isAnalyzeEnabled } from '../../server/areas/apps/apps';
 import { call, signInAs } from './helpers';
-import { ANALYTICS_END, ANALYTICS_START, createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
+import {
+  ANALYTICS_END,
+  ANALYTICS_START,
+  createAnalyticsTestServer,
+  dailyReport,
+  type AnalyticsTestServer,
+} from './analyze-helpers';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
 let server: AnalyticsTestServer;
@@ -35,9 +50,15 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const decodes = (codec: { decode(u: unknown): unknown }, body: unknown) => expect(isRight(codec.decode(body) as never)).toBe(true);
+const decodes = (codec: { decode(u: unknown): unknown }, body: unknown) =>
+  expect(isRight(codec.decode(body) as never)).toBe(true);
 
-async function run(token: string, report: Report, extra: { id?: string | null; title?: string | null; saveTemplate?: boolean } = {}, appId: string = APP) {
+async function run(
+  token: string,
+  report: Report,
+  extra: { id?: string | null; title?: string | null; saveTemplate?: boolean } = {},
+  appId: string = APP,
+) {
   return call(server.app, token, {
     method: 'POST',
     url: `/analytics/template/${appId}`,
@@ -47,7 +68,8 @@ async function run(token: string, report: Report, extra: { id?: string | null; t
 const fetchResult = (url: string) => server.app.inject({ method: 'GET', url }); // no auth header
 const LIMIT_MESSAGE = 'Value must be between 1 and 10,000'; // SPEC §8
 const VALUE_REQUIRED_MESSAGE = 'A valid value is required.'; // SPEC §8
-const ANALYZE_NOT_ENABLED = 'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
+const ANALYZE_NOT_ENABLED =
+  'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
 
 describe('models and config per model', () => {
   test('GET /analytics/application/{appId}/models lists the data models', async () => {
@@ -58,7 +80,10 @@ describe('models and config per model', () => {
   });
 
   test('GET config: metrics with groups, columns with real samples, the data range, the limit', async () => {
-    const res = await call(server.app, viewer, { method: 'GET', url: `/analytics/application/${APP}/report/config/daily_metrics` });
+    const res = await call(server.app, viewer, {
+      method: 'GET',
+      url: `/analytics/application/${APP}/report/config/daily_metrics`,
+    });
     expect(res.statusCode).toBe(200);
     decodes(ReportConfigResponse, res.json());
     const { configuration } = res.json().config;
@@ -67,20 +92,30 @@ describe('models and config per model', () => {
     for (const m of DEFAULT_METRICS) expect(names).toContain(m);
     expect(configuration.date_range).toEqual([{ start_date: ANALYTICS_START, end_date: ANALYTICS_END }]);
     expect(configuration.limit[0]).toMatchObject({ value: 1000, min: 1, max: 10000 });
-    const byName = Object.fromEntries(configuration.group_by_where.map((c: { column_name: string }) => [c.column_name, c]));
+    const byName = Object.fromEntries(
+      configuration.group_by_where.map((c: { column_name: string }) => [c.column_name, c]),
+    );
     expect(byName.country).toMatchObject({ data_type: 'STRING', sample_value: expect.stringMatching(/^[A-Z]{2}$/) });
     expect(byName.platform.sample_value).toBe('ANDROID');
     expect(byName.date).toMatchObject({ data_type: 'DATE', sample_value: ANALYTICS_END });
     expect(byName.week.sample_value).toBe('2025-06-30');
 
-    const events = await call(server.app, viewer, { method: 'GET', url: `/analytics/application/${APP}/report/config/events` });
+    const events = await call(server.app, viewer, {
+      method: 'GET',
+      url: `/analytics/application/${APP}/report/config/events`,
+    });
     expect(events.statusCode).toBe(200);
     const eventColumns = events.json().config.configuration.group_by_where;
-    expect(eventColumns.find((c: { column_name: string }) => c.column_name === 'event_timestamp').sample_value).toMatch(/^2025-06-30 \d{2}:\d{2}:\d{2}Z$/);
+    expect(eventColumns.find((c: { column_name: string }) => c.column_name === 'event_timestamp').sample_value).toMatch(
+      /^2025-06-30 \d{2}:\d{2}:\d{2}Z$/,
+    );
   });
 
   test('unknown model → 400 naming it', async () => {
-    const res = await call(server.app, viewer, { method: 'GET', url: `/analytics/application/${APP}/report/config/whales` });
+    const res = await call(server.app, viewer, {
+      method: 'GET',
+      url: `/analytics/application/${APP}/report/config/whales`,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("Unknown data model 'whales'.");
   });
@@ -90,7 +125,10 @@ describe('report lifecycle', () => {
   let first: RunReportAnswer;
 
   test('run + save: success, a signed url, the template; the url answers {report} without the auth header', async () => {
-    const res = await run(viewer, dailyReport([...DEFAULT_METRICS], 'date', { order_by: [{ column_name: 'date', order: 'DESC' }] }));
+    const res = await run(
+      viewer,
+      dailyReport([...DEFAULT_METRICS], 'date', { order_by: [{ column_name: 'date', order: 'DESC' }] }),
+    );
     expect(res.statusCode).toBe(200);
     decodes(RunReportResponse, res.json());
     first = res.json();
@@ -120,8 +158,12 @@ describe('report lifecycle', () => {
     const expires = url.searchParams.get('expires')!;
     const tampered = `${url.pathname}?expires=${expires}&signature=${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await fetchResult(tampered)).statusCode).toBe(403);
-    expect((await fetchResult(`${url.pathname}?expires=${Number(expires) + 3600}&signature=${sig}`)).statusCode).toBe(403);
-    expect((await fetchResult(`/analytics/result/some-other-result?expires=${expires}&signature=${sig}`)).statusCode).toBe(403);
+    expect((await fetchResult(`${url.pathname}?expires=${Number(expires) + 3600}&signature=${sig}`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await fetchResult(`/analytics/result/some-other-result?expires=${expires}&signature=${sig}`)).statusCode,
+    ).toBe(403);
     expect((await fetchResult(url.pathname)).statusCode).toBe(400);
     const saved = clock;
     clock += 61 * 60 * 1000;
@@ -146,13 +188,22 @@ describe('report lifecycle', () => {
   });
 
   test('open: the template with its configuration and latest result', async () => {
-    const res = await call(server.app, admin, { method: 'GET', url: `/analytics/template/${APP}/${first.template!.id}` });
+    const res = await call(server.app, admin, {
+      method: 'GET',
+      url: `/analytics/template/${APP}/${first.template!.id}`,
+    });
     expect(res.statusCode).toBe(200);
     decodes(TemplateResponse, res.json());
     const body = res.json();
     expect(body.success).toBe(true);
-    expect(body.template).toMatchObject({ id: first.template!.id, title: 'New Report', report: { model_id: 'daily_metrics' } });
-    expect(body.template.report.configuration.select.map((c: { column_name: string }) => c.column_name)).toEqual([...DEFAULT_METRICS]);
+    expect(body.template).toMatchObject({
+      id: first.template!.id,
+      title: 'New Report',
+      report: { model_id: 'daily_metrics' },
+    });
+    expect(body.template.report.configuration.select.map((c: { column_name: string }) => c.column_name)).toEqual([
+      ...DEFAULT_METRICS,
+    ]);
     expect(body.report.report).toHaveLength(30);
     // The latest result's resolved dates and SQL come back with it.
     expect(body.resolved).toEqual(first.resolved);
@@ -161,18 +212,25 @@ describe('report lifecycle', () => {
 
   test('run again with the id (rename): same template, new title, the result replaced', async () => {
     clock += 60_000;
-    const res = await run(admin, dailyReport(['dau', 'mins_per_session'], 'platform'), { id: first.template!.id, title: 'Play time by platform' });
+    const res = await run(admin, dailyReport(['dau', 'mins_per_session'], 'platform'), {
+      id: first.template!.id,
+      title: 'Play time by platform',
+    });
     expect(res.statusCode).toBe(200);
     const again: RunReportAnswer = res.json();
     expect(again.template).toMatchObject({ id: first.template!.id, title: 'Play time by platform' });
     expect(again.template!.updated_at > first.template!.updated_at).toBe(true);
-    expect((await fetchResult(again.url)).json().report).toEqual([{ platform: 'ANDROID', dau: expect.any(Number), mins_per_session: expect.any(Number) }]);
+    expect((await fetchResult(again.url)).json().report).toEqual([
+      { platform: 'ANDROID', dau: expect.any(Number), mins_per_session: expect.any(Number) },
+    ]);
     expect((await fetchResult(first.url)).statusCode).toBe(404); // the old result is gone
   });
 
   test('list: objects keyed by id, newest first', async () => {
     clock += 60_000;
-    const second = (await run(admin, dailyReport(['impressions'], 'country'), { title: 'Impressions' })).json() as RunReportAnswer;
+    const second = (
+      await run(admin, dailyReport(['impressions'], 'country'), { title: 'Impressions' })
+    ).json() as RunReportAnswer;
     const res = await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${APP}` });
     expect(res.statusCode).toBe(200);
     decodes(TemplateListResponse, res.json());
@@ -180,9 +238,25 @@ describe('report lifecycle', () => {
     expect(templates[0]).toEqual({ [second.template!.id]: second.template });
     expect(templateSummaries(templates).map((t) => t.title)).toEqual(['Impressions', 'Play time by platform']);
     // Another app's list does not show them; another app's id does not open them.
-    expect(templateSummaries((await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${DEMO_APP_IDS.dragonMergeIos}` })).json().templates)).toEqual([]);
-    expect((await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${DEMO_APP_IDS.dragonMergeIos}/${second.template!.id}` })).statusCode).toBe(404);
-    expect((await call(server.app, rival, { method: 'GET', url: `/analytics/template/${APP}/${second.template!.id}` })).statusCode).toBe(404);
+    expect(
+      templateSummaries(
+        (
+          await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${DEMO_APP_IDS.dragonMergeIos}` })
+        ).json().templates,
+      ),
+    ).toEqual([]);
+    expect(
+      (
+        await call(server.app, viewer, {
+          method: 'GET',
+          url: `/analytics/template/${DEMO_APP_IDS.dragonMergeIos}/${second.template!.id}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(server.app, rival, { method: 'GET', url: `/analytics/template/${APP}/${second.template!.id}` }))
+        .statusCode,
+    ).toBe(404);
   });
 
   test('delete (a viewer may, SPEC §6): {success}; then gone', async () => {
@@ -190,8 +264,12 @@ describe('report lifecycle', () => {
     const res = await call(server.app, viewer, { method: 'DELETE', url: `/analytics/template/${APP}/${id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
-    expect((await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${APP}/${id}` })).statusCode).toBe(404);
-    expect((await call(server.app, viewer, { method: 'DELETE', url: `/analytics/template/${APP}/${id}` })).statusCode).toBe(404);
+    expect(
+      (await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${APP}/${id}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(server.app, viewer, { method: 'DELETE', url: `/analytics/template/${APP}/${id}` })).statusCode,
+    ).toBe(404);
     const rows = await server.db.selectFrom('report_results').select('id').where('template_id', '=', id).execute();
     expect(rows).toEqual([]);
   });
@@ -206,17 +284,23 @@ describe('report lifecycle', () => {
   });
 
   test('relative date conditions are resolved and returned; hostile values are plain non-matching values', async () => {
-    const res = await run(viewer, dailyReport(['dau'], 'country', {
-      date_range: [{ date_start: ANALYTICS_START, date_end: ANALYTICS_END }],
-      where: [
-        { label: 'date', comparison: 'last_week', value: 'last_week', checked: true, data_type: 'DATE' },
-        { label: 'country', comparison: 'equals', value: "US' OR '1'='1", checked: true, data_type: 'STRING' },
-      ],
-    }), { saveTemplate: false });
+    const res = await run(
+      viewer,
+      dailyReport(['dau'], 'country', {
+        date_range: [{ date_start: ANALYTICS_START, date_end: ANALYTICS_END }],
+        where: [
+          { label: 'date', comparison: 'last_week', value: 'last_week', checked: true, data_type: 'DATE' },
+          { label: 'country', comparison: 'equals', value: "US' OR '1'='1", checked: true, data_type: 'STRING' },
+        ],
+      }),
+      { saveTemplate: false },
+    );
     expect(res.statusCode).toBe(200);
     const body: RunReportAnswer = res.json();
     // The server's today is the real clock; last week is Monday–Sunday before it.
-    expect(body.resolved!.conditions).toEqual([{ label: 'date', comparison: 'last_week', date_start: expect.any(String), date_end: expect.any(String) }]);
+    expect(body.resolved!.conditions).toEqual([
+      { label: 'date', comparison: 'last_week', date_start: expect.any(String), date_end: expect.any(String) },
+    ]);
     expect(new Date(`${body.resolved!.conditions[0]!.date_start}T00:00:00Z`).getUTCDay()).toBe(1);
     expect((await fetchResult(body.url)).json().report).toEqual([]);
     expect(body.compiled!.sql).not.toContain("'1'='1");
@@ -229,21 +313,51 @@ describe('bad input is refused before anything is saved', () => {
   const templates = () => server.db.selectFrom('report_templates').select('id').execute();
 
   test.each([
-    ['unknown metric', dailyReport(['dau', 'whale_count'], 'date'), 400, "Unknown column 'whale_count' in data model 'daily_metrics'."],
+    [
+      'unknown metric',
+      dailyReport(['dau', 'whale_count'], 'date'),
+      400,
+      "Unknown column 'whale_count' in data model 'daily_metrics'.",
+    ],
     ['unknown group-by', dailyReport(['dau'], 'planet'), 400, "Unknown column 'planet' in data model 'daily_metrics'."],
-    ['unknown model', { ...dailyReport(['dau'], 'date'), model_id: 'sessions_v2' }, 400, "Unknown data model 'sessions_v2'."],
+    [
+      'unknown model',
+      { ...dailyReport(['dau'], 'date'), model_id: 'sessions_v2' },
+      400,
+      "Unknown data model 'sessions_v2'.",
+    ],
     ['limit 0', dailyReport(['dau'], 'date', { limit: [{ value: 0 }] }), 400, LIMIT_MESSAGE],
     ['limit 10,001', dailyReport(['dau'], 'date', { limit: [{ value: 10_001 }] }), 400, LIMIT_MESSAGE],
-    ['numeric condition without a value', dailyReport(['dau'], 'date', {
-      where: [{ label: 'days_since_install', comparison: 'greater_than', value: '', checked: true, data_type: 'INT64' }],
-    }), 400, VALUE_REQUIRED_MESSAGE],
-    ['date condition without a value', dailyReport(['dau'], 'date', {
-      where: [{ label: 'date', comparison: 'from', value: '', checked: true, data_type: 'DATE' }],
-    }), 400, VALUE_REQUIRED_MESSAGE],
-    ['date range outside the data', dailyReport(['dau'], 'date', { date_range: [{ date_start: '2025-01-01', date_end: '2025-06-30' }] }), 400,
-      'The date range 2025-01-01 to 2025-06-30 is outside the data available for Daily Metrics (2025-05-22 to 2025-06-30).'],
-    ['order by a column not chosen', dailyReport(['dau'], 'date', { order_by: [{ column_name: 'ecpm', order: 'ASC' }] }), 400,
-      "Cannot sort by 'ecpm': sort by one of the chosen metrics or the group-by column."],
+    [
+      'numeric condition without a value',
+      dailyReport(['dau'], 'date', {
+        where: [
+          { label: 'days_since_install', comparison: 'greater_than', value: '', checked: true, data_type: 'INT64' },
+        ],
+      }),
+      400,
+      VALUE_REQUIRED_MESSAGE,
+    ],
+    [
+      'date condition without a value',
+      dailyReport(['dau'], 'date', {
+        where: [{ label: 'date', comparison: 'from', value: '', checked: true, data_type: 'DATE' }],
+      }),
+      400,
+      VALUE_REQUIRED_MESSAGE,
+    ],
+    [
+      'date range outside the data',
+      dailyReport(['dau'], 'date', { date_range: [{ date_start: '2025-01-01', date_end: '2025-06-30' }] }),
+      400,
+      'The date range 2025-01-01 to 2025-06-30 is outside the data available for Daily Metrics (2025-05-22 to 2025-06-30).',
+    ],
+    [
+      'order by a column not chosen',
+      dailyReport(['dau'], 'date', { order_by: [{ column_name: 'ecpm', order: 'ASC' }] }),
+      400,
+      "Cannot sort by 'ecpm': sort by one of the chosen metrics or the group-by column.",
+    ],
   ] as const)('%s', async (_name, report, status, message) => {
     const before = await templates();
     const res = await run(admin, report as Report);
@@ -253,7 +367,11 @@ describe('bad input is refused before anything is saved', () => {
   });
 
   test('a malformed body → 400 naming the field; a title over 75 characters → 400', async () => {
-    const res = await call(server.app, admin, { method: 'POST', url: `/analytics/template/${APP}`, payload: { report: { model_id: 'daily_metrics' }, saveTemplate: true } });
+    const res = await call(server.app, admin, {
+      method: 'POST',
+      url: `/analytics/template/${APP}`,
+      payload: { report: { model_id: 'daily_metrics' }, saveTemplate: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/configuration/);
     const long = await run(admin, dailyReport(['dau'], 'date'), { title: 'x'.repeat(76) });
@@ -266,27 +384,35 @@ describe('bad input is refused before anything is saved', () => {
   });
 });
 
-describe('Analyze enablement: one rule for the app\'s enableAnalyze (what the UI shows) and the 409', () => {
+describe("Analyze enablement: one rule for the app's enableAnalyze (what the UI shows) and the 409", () => {
   const enableAnalyze = async (appId: string) => {
     const res = await call(server.app, admin, { method: 'GET', url: `/api/app/${appId}` });
     expect(res.statusCode).toBe(200);
     return res.json().data.enableAnalyze as boolean;
   };
-  const runStatus = async (appId: string) => (await run(admin, dailyReport(['dau'], 'date'), { saveTemplate: false }, appId)).statusCode;
+  const runStatus = async (appId: string) =>
+    (await run(admin, dailyReport(['dau'], 'date'), { saveTemplate: false }, appId)).statusCode;
   const setRange = (appId: string, range: { start: string; end: string } | null) =>
-    server.db.updateTable('plugins').set({ data_start: range?.start ?? null, data_end: range?.end ?? null })
-      .where('app_id', '=', appId).where('type', '=', 'BigQuery').execute();
+    server.db
+      .updateTable('plugins')
+      .set({ data_start: range?.start ?? null, data_end: range?.end ?? null })
+      .where('app_id', '=', appId)
+      .where('type', '=', 'BigQuery')
+      .execute();
 
   test('an app without a BigQuery plugin with data answers with a clear error', async () => {
     const res = await run(admin, dailyReport(['dau'], 'date'), {}, DEMO_APP_IDS.pixelRacer);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, code: 'analyze_not_enabled', message: ANALYZE_NOT_ENABLED });
-    const config = await call(server.app, admin, { method: 'GET', url: `/analytics/application/${DEMO_APP_IDS.pixelRacer}/report/config/daily_metrics` });
+    const config = await call(server.app, admin, {
+      method: 'GET',
+      url: `/analytics/application/${DEMO_APP_IDS.pixelRacer}/report/config/daily_metrics`,
+    });
     expect(config.statusCode).toBe(409);
     expect(await enableAnalyze(DEMO_APP_IDS.pixelRacer)).toBe(false);
   });
 
-  test('isAnalyzeEnabled, the app\'s enableAnalyze and whether a report runs agree for every demo app', async () => {
+  test("isAnalyzeEnabled, the app's enableAnalyze and whether a report runs agree for every demo app", async () => {
     const ctx = server.app.questboard;
     const expected = { dragonMergeAndroid: true, dragonMergeIos: true, pixelRacer: false, wordGarden: false };
     for (const [name, appId] of Object.entries(DEMO_APP_IDS) as [keyof typeof DEMO_APP_IDS, string][]) {
@@ -314,10 +440,20 @@ describe('Analyze enablement: one rule for the app\'s enableAnalyze (what the UI
   test('a processed data range but no events in the store (the UI said enabled, reports answered 409): enabled on both sides', async () => {
     const appId = DEMO_APP_IDS.wordGarden; // no events in the embedded store
     const pluginId = 'word-garden-bigquery-test';
-    await server.db.insertInto('plugins').values({
-      id: pluginId, app_id: appId, type: 'BigQuery', status: 'connected', attributes: JSON.stringify({}) as never,
-      refresh_schedule: null, last_refresh: null, data_start: ANALYTICS_START, data_end: ANALYTICS_END,
-    }).execute();
+    await server.db
+      .insertInto('plugins')
+      .values({
+        id: pluginId,
+        app_id: appId,
+        type: 'BigQuery',
+        status: 'connected',
+        attributes: JSON.stringify({}) as never,
+        refresh_schedule: null,
+        last_refresh: null,
+        data_start: ANALYTICS_START,
+        data_end: ANALYTICS_END,
+      })
+      .execute();
     try {
       expect(await enableAnalyze(appId)).toBe(true);
       const res = await run(admin, dailyReport(['dau'], 'date'), { saveTemplate: false }, appId);
@@ -334,14 +470,18 @@ describe('Analyze enablement: one rule for the app\'s enableAnalyze (what the UI
 describe('query timeout', () => {
   test('a report that runs past the timeout → 504 with a clear message; the server keeps serving', async () => {
     const store = server.analytics.store;
-    const spy = vi.spyOn(server.analytics.duckdb, 'run').mockImplementationOnce(
-      () => store.rows('SELECT count(*) AS n FROM range(1000000000000) a') as never,
-    );
+    const spy = vi
+      .spyOn(server.analytics.duckdb, 'run')
+      .mockImplementationOnce(() => store.rows('SELECT count(*) AS n FROM range(1000000000000) a') as never);
     try {
       const started = Date.now();
       const res = await run(admin, dailyReport(['dau'], 'date'));
       expect(res.statusCode).toBe(504);
-      expect(res.json()).toMatchObject({ success: false, code: 'report_timeout', message: expect.stringMatching(/^The report took longer than 2 seconds/) });
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'report_timeout',
+        message: expect.stringMatching(/^The report took longer than 2 seconds/),
+      });
       expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       spy.mockRestore();

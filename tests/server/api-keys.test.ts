@@ -15,14 +15,23 @@ let server: TestServer;
 const tokens: Record<'admin' | 'editor' | 'viewer', string> = { admin: '', editor: '', viewer: '' };
 beforeAll(async () => {
   server = await createTestServer();
-  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+  for (const who of Object.keys(tokens) as (keyof typeof tokens)[])
+    tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
 });
 afterAll(() => server?.close());
 
 const APP = DEMO_APP_IDS.wordGarden;
-const loadApp = async (): Promise<App> => (await server.app.inject({ method: 'GET', url: `/api/app/${APP}`, headers: bearer(tokens.admin) })).json().data;
-const send = (token: string, app: unknown) => server.app.inject({ method: 'POST', url: `/api/app/${APP}/api-keys`, headers: bearer(token), payload: app as object });
-const keyRows = () => server.db.selectFrom('app_api_keys').selectAll().where('app_id', '=', APP).orderBy('created_at').execute();
+const loadApp = async (): Promise<App> =>
+  (await server.app.inject({ method: 'GET', url: `/api/app/${APP}`, headers: bearer(tokens.admin) })).json().data;
+const send = (token: string, app: unknown) =>
+  server.app.inject({
+    method: 'POST',
+    url: `/api/app/${APP}/api-keys`,
+    headers: bearer(token),
+    payload: app as object,
+  });
+const keyRows = () =>
+  server.db.selectFrom('app_api_keys').selectAll().where('app_id', '=', APP).orderBy('created_at').execute();
 
 describe('POST /api/app/:appId/api-keys', () => {
   let created = '';
@@ -57,22 +66,43 @@ describe('POST /api/app/:appId/api-keys', () => {
 
   test('two keys are never the same (256 random bits each), and the second gets local id 1', async () => {
     const app = await loadApp();
-    const res = await send(tokens.admin, { ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 'api', status: 'active' }] });
+    const res = await send(tokens.admin, {
+      ...app,
+      apiKeys: [...(app.apiKeys ?? []), { key: '', type: 'api', status: 'active' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().createdKey).not.toBe(created);
-    expect(res.json().data.apiKeys.map((k: { id: number; type: string }) => [k.id, k.type])).toEqual([[0, 's2s'], [1, 'api']]);
+    expect(res.json().data.apiKeys.map((k: { id: number; type: string }) => [k.id, k.type])).toEqual([
+      [0, 's2s'],
+      [1, 'api'],
+    ]);
   });
 
   test('a viewer is refused (403) and nothing changes', async () => {
     const app = await loadApp();
-    const res = await send(tokens.viewer, { ...app, apiKeys: [...(app.apiKeys ?? []), { key: '', type: 'api', status: 'active' }] });
+    const res = await send(tokens.viewer, {
+      ...app,
+      apiKeys: [...(app.apiKeys ?? []), { key: '', type: 'api', status: 'active' }],
+    });
     expect(res.statusCode).toBe(403);
     expect(await keyRows()).toHaveLength(2);
   });
 
   test.each([
-    ['a key the client made up', (keys: App['apiKeys']) => [...keys!, { key: 'qb_api_mine', type: 'api', status: 'active' }], 400],
-    ['two new keys at once', (keys: App['apiKeys']) => [...keys!, { key: '', type: 'api', status: 'active' }, { key: '', type: 'api', status: 'active' }], 400],
+    [
+      'a key the client made up',
+      (keys: App['apiKeys']) => [...keys!, { key: 'qb_api_mine', type: 'api', status: 'active' }],
+      400,
+    ],
+    [
+      'two new keys at once',
+      (keys: App['apiKeys']) => [
+        ...keys!,
+        { key: '', type: 'api', status: 'active' },
+        { key: '', type: 'api', status: 'active' },
+      ],
+      400,
+    ],
     ['a stale list (a key missing)', (keys: App['apiKeys']) => keys!.slice(1), 409],
     ['a changed key type', (keys: App['apiKeys']) => keys!.map((k, i) => (i === 0 ? { ...k, type: 'api' } : k)), 409],
   ] as const)('refuses %s without changing anything', async (_label, change, status) => {
@@ -85,13 +115,19 @@ describe('POST /api/app/:appId/api-keys', () => {
 
   test('terminating stops the key at once, and a terminated key cannot come back', async () => {
     const app = await loadApp();
-    const res = await send(tokens.editor, { ...app, apiKeys: app.apiKeys!.map((k, i) => (i === 0 ? { ...k, status: 'terminated' } : k)) });
+    const res = await send(tokens.editor, {
+      ...app,
+      apiKeys: app.apiKeys!.map((k, i) => (i === 0 ? { ...k, status: 'terminated' } : k)),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.apiKeys[0].status).toBe('terminated');
     expect(res.json().createdKey).toBeUndefined();
     expect(await verifyApiKey({ db: server.db }, APP, created, 's2s')).toBe(false);
     const again = await loadApp();
-    const revive = await send(tokens.admin, { ...again, apiKeys: again.apiKeys!.map((k, i) => (i === 0 ? { ...k, status: 'active' } : k)) });
+    const revive = await send(tokens.admin, {
+      ...again,
+      apiKeys: again.apiKeys!.map((k, i) => (i === 0 ? { ...k, status: 'active' } : k)),
+    });
     expect(revive.statusCode).toBe(400);
     expect(await verifyApiKey({ db: server.db }, APP, created, 's2s')).toBe(false);
   });

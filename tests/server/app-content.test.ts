@@ -30,10 +30,29 @@ describe('seeded demo rows', () => {
     for (const appId of [DEMO_APP_IDS.dragonMergeAndroid, DEMO_APP_IDS.dragonMergeIos]) {
       const list = await call('GET', `/api/app/${appId}/catalogue`, tokens.viewer);
       expect(list.statusCode).toBe(200);
-      expect(list.json().data.map((item: { sku: string }) => item.sku)).toEqual(['gems_handful', 'gems_chest', 'egg_bundle_5', 'remove_ads', 'dragon_pass.monthly']);
-      expect(list.json().data[4]).toMatchObject({ name: 'Dragon Pass', type: 'subscription', priceUsd: 7.99, period: 'month' });
-      const keys = await server.db.selectFrom('app_api_keys').selectAll().where('app_id', '=', appId).orderBy('created_at').execute();
-      expect(keys.map((k) => [k.type, k.status])).toEqual([['api', 'active'], ['s2s', 'active']]);
+      expect(list.json().data.map((item: { sku: string }) => item.sku)).toEqual([
+        'gems_handful',
+        'gems_chest',
+        'egg_bundle_5',
+        'remove_ads',
+        'dragon_pass.monthly',
+      ]);
+      expect(list.json().data[4]).toMatchObject({
+        name: 'Dragon Pass',
+        type: 'subscription',
+        priceUsd: 7.99,
+        period: 'month',
+      });
+      const keys = await server.db
+        .selectFrom('app_api_keys')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .orderBy('created_at')
+        .execute();
+      expect(keys.map((k) => [k.type, k.status])).toEqual([
+        ['api', 'active'],
+        ['s2s', 'active'],
+      ]);
       for (const key of keys) {
         expect(key.prefix).toMatch(new RegExp(`^qb_${key.type}_[A-Za-z0-9_-]{6}$`));
         expect(key.key_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -50,15 +69,31 @@ describe('catalogue', () => {
     expect(added.statusCode).toBe(200);
     const item = added.json().data;
     expect(item).toMatchObject({ name: 'Sack of Coins', sku: 'coins_sack', priceUsd: 1.99, period: null });
-    expect((await server.db.selectFrom('app_catalogue_items').select('price_cents').where('id', '=', item.id).executeTakeFirstOrThrow()).price_cents).toBe(199);
+    expect(
+      (
+        await server.db
+          .selectFrom('app_catalogue_items')
+          .select('price_cents')
+          .where('id', '=', item.id)
+          .executeTakeFirstOrThrow()
+      ).price_cents,
+    ).toBe(199);
 
-    const edited = await call('PUT', `/api/app/${APP}/catalogue/${item.id}`, tokens.admin, { ...gem, type: 'subscription', period: 'year', priceUsd: 49.99 });
+    const edited = await call('PUT', `/api/app/${APP}/catalogue/${item.id}`, tokens.admin, {
+      ...gem,
+      type: 'subscription',
+      period: 'year',
+      priceUsd: 49.99,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().data).toMatchObject({ id: item.id, type: 'subscription', period: 'year', priceUsd: 49.99 });
     const notSub = await call('PUT', `/api/app/${APP}/catalogue/${item.id}`, tokens.admin, { ...gem, period: 'week' });
     expect(notSub.json().data.period).toBeNull();
 
-    expect((await call('DELETE', `/api/app/${APP}/catalogue/${item.id}`)).json()).toEqual({ success: true, message: 'Item removed from the catalogue.' });
+    expect((await call('DELETE', `/api/app/${APP}/catalogue/${item.id}`)).json()).toEqual({
+      success: true,
+      message: 'Item removed from the catalogue.',
+    });
     expect((await call('DELETE', `/api/app/${APP}/catalogue/${item.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/app/${APP}/catalogue`)).json().data).toEqual([]);
   });
@@ -67,8 +102,16 @@ describe('catalogue', () => {
     const cases: Array<[object, string, string]> = [
       [{ ...gem, name: '   ' }, 'name', 'Name is required.'],
       [{ ...gem, name: 'x'.repeat(61) }, 'name', 'Name must be at most 60 characters.'],
-      [{ ...gem, sku: 'Coins Sack' }, 'sku', 'Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).'],
-      [{ ...gem, sku: '_coins' }, 'sku', 'Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).'],
+      [
+        { ...gem, sku: 'Coins Sack' },
+        'sku',
+        'Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).',
+      ],
+      [
+        { ...gem, sku: '_coins' },
+        'sku',
+        'Use lowercase letters, digits, dots and underscores, starting with a letter or digit (at most 100).',
+      ],
       [{ ...gem, priceUsd: -1 }, 'price', 'Enter a price from 0.00 to 999.99 USD, with at most two decimals.'],
       [{ ...gem, priceUsd: 1.999 }, 'price', 'Enter a price from 0.00 to 999.99 USD, with at most two decimals.'],
       [{ ...gem, priceUsd: 1000 }, 'price', 'Enter a price from 0.00 to 999.99 USD, with at most two decimals.'],
@@ -79,7 +122,9 @@ describe('catalogue', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, message, fields: [field] });
     }
-    expect((await call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, type: 'bundle' })).statusCode).toBe(400);
+    expect(
+      (await call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, type: 'bundle' })).statusCode,
+    ).toBe(400);
     expect((await call('GET', `/api/app/${APP}/catalogue`)).json().data).toEqual([]);
   });
 
@@ -89,13 +134,34 @@ describe('catalogue', () => {
     const again = await call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, sku: 'unique_sku' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ message: 'Another item of this app already uses this SKU.', fields: ['sku'] });
-    const race = await Promise.all([1, 2].map(() => call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, sku: 'raced_sku' })));
+    const race = await Promise.all(
+      [1, 2].map(() => call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, sku: 'raced_sku' })),
+    );
     expect(race.map((r) => r.statusCode).sort((a, b) => a - b)).toEqual([200, 400]);
     // Editing an item may keep its own sku; taking another item's is refused.
-    const other = (await call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, sku: 'other_sku' })).json().data;
-    expect((await call('PUT', `/api/app/${APP}/catalogue/${other.id}`, tokens.editor, { ...gem, sku: 'other_sku', name: 'Renamed' })).statusCode).toBe(200);
-    expect((await call('PUT', `/api/app/${APP}/catalogue/${other.id}`, tokens.editor, { ...gem, sku: 'unique_sku' })).statusCode).toBe(400);
-    expect((await call('POST', `/api/app/${DEMO_APP_IDS.wordGarden}/catalogue`, tokens.editor, { ...gem, sku: 'unique_sku' })).statusCode).toBe(200);
+    const other = (await call('POST', `/api/app/${APP}/catalogue`, tokens.editor, { ...gem, sku: 'other_sku' })).json()
+      .data;
+    expect(
+      (
+        await call('PUT', `/api/app/${APP}/catalogue/${other.id}`, tokens.editor, {
+          ...gem,
+          sku: 'other_sku',
+          name: 'Renamed',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('PUT', `/api/app/${APP}/catalogue/${other.id}`, tokens.editor, { ...gem, sku: 'unique_sku' }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call('POST', `/api/app/${DEMO_APP_IDS.wordGarden}/catalogue`, tokens.editor, {
+          ...gem,
+          sku: 'unique_sku',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   test("viewers cannot change it; another app's item is not found through this app", async () => {
@@ -103,7 +169,10 @@ describe('catalogue', () => {
     const dragonItem = (await call('GET', `/api/app/${DEMO_APP_IDS.dragonMergeIos}/catalogue`)).json().data[0];
     expect((await call('PUT', `/api/app/${APP}/catalogue/${dragonItem.id}`, tokens.editor, gem)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/app/${APP}/catalogue/${dragonItem.id}`, tokens.editor)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/app/${DEMO_APP_IDS.dragonMergeIos}/catalogue/${dragonItem.id}`, tokens.viewer)).statusCode).toBe(403);
+    expect(
+      (await call('DELETE', `/api/app/${DEMO_APP_IDS.dragonMergeIos}/catalogue/${dragonItem.id}`, tokens.viewer))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
@@ -116,8 +185,15 @@ describe('notification settings', () => {
 
   test('defaults until saved; a save is trimmed and read back', async () => {
     const first = (await call('GET', url, tokens.viewer)).json().data;
-    expect(first.questStart).toEqual({ enabled: true, title: 'New quest: {questName}', body: 'A new quest is waiting in {appName}. Complete it to earn {reward}!' });
-    const saved = await call('PUT', url, tokens.editor, { ...good, questStart: { ...good.questStart, title: '  Go: {questName} ' } });
+    expect(first.questStart).toEqual({
+      enabled: true,
+      title: 'New quest: {questName}',
+      body: 'A new quest is waiting in {appName}. Complete it to earn {reward}!',
+    });
+    const saved = await call('PUT', url, tokens.editor, {
+      ...good,
+      questStart: { ...good.questStart, title: '  Go: {questName} ' },
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ success: true, message: 'Messages saved.', data: good });
     expect((await call('GET', url, tokens.viewer)).json().data).toEqual(good);
@@ -125,11 +201,31 @@ describe('notification settings', () => {
 
   test('refused: empty while on, too long, a placeholder outside the allow-list; viewers', async () => {
     const cases: Array<[object, string, string]> = [
-      [{ ...good, questStart: { ...good.questStart, title: ' ' } }, 'questStart.title', 'Title is required while the message is on.'],
-      [{ ...good, questComplete: { enabled: true, title: 'Done', body: '' } }, 'questComplete.body', 'Message is required while the message is on.'],
-      [{ ...good, questStart: { ...good.questStart, title: 'x'.repeat(51) } }, 'questStart.title', 'Title must be at most 50 characters.'],
-      [{ ...good, questStart: { ...good.questStart, body: 'x'.repeat(181) } }, 'questStart.body', 'Message must be at most 180 characters.'],
-      [{ ...good, questStart: { ...good.questStart, body: 'Hi {playerName}' } }, 'questStart.body', 'Unknown placeholder {playerName}. Use {questName}, {appName} or {reward}.'],
+      [
+        { ...good, questStart: { ...good.questStart, title: ' ' } },
+        'questStart.title',
+        'Title is required while the message is on.',
+      ],
+      [
+        { ...good, questComplete: { enabled: true, title: 'Done', body: '' } },
+        'questComplete.body',
+        'Message is required while the message is on.',
+      ],
+      [
+        { ...good, questStart: { ...good.questStart, title: 'x'.repeat(51) } },
+        'questStart.title',
+        'Title must be at most 50 characters.',
+      ],
+      [
+        { ...good, questStart: { ...good.questStart, body: 'x'.repeat(181) } },
+        'questStart.body',
+        'Message must be at most 180 characters.',
+      ],
+      [
+        { ...good, questStart: { ...good.questStart, body: 'Hi {playerName}' } },
+        'questStart.body',
+        'Unknown placeholder {playerName}. Use {questName}, {appName} or {reward}.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await call('PUT', url, tokens.admin, body);

@@ -14,7 +14,8 @@ const tokens: Record<'admin' | 'editor' | 'viewer', string> = { admin: '', edito
 
 beforeAll(async () => {
   server = await createTestServer();
-  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+  for (const who of Object.keys(tokens) as (keyof typeof tokens)[])
+    tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
 });
 afterAll(() => server?.close());
 
@@ -29,11 +30,21 @@ const GOOD = {
   applePackageName: null,
   appleStoreUrl: 'https://apps.apple.com/app/id1',
 };
-function save(token: string, data: unknown, image?: { filename: string; contentType: string; data: Uint8Array }, appId = APP) {
+function save(
+  token: string,
+  data: unknown,
+  image?: { filename: string; contentType: string; data: Uint8Array },
+  appId = APP,
+) {
   const parts: FormPart[] = [{ name: 'data', value: JSON.stringify(data) }];
   if (image) parts.push({ name: 'image', ...image });
   const form = multipartForm(parts);
-  return server.app.inject({ method: 'POST', url: `/api/app/${appId}/general`, headers: { ...form.headers, ...bearer(token) }, payload: form.payload });
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/app/${appId}/general`,
+    headers: { ...form.headers, ...bearer(token) },
+    payload: form.payload,
+  });
 }
 const row = () => server.db.selectFrom('apps').selectAll().where('id', '=', APP).executeTakeFirstOrThrow();
 
@@ -64,9 +75,21 @@ describe('POST /api/app/:appId/general (SPEC §7 update app general)', () => {
     ['a package name that is not one', { googlePackageName: 'pixel racer' }, 'googlePackageName'],
     ['a package segment starting with a digit', { googlePackageName: 'dev.1racer' }, 'googlePackageName'],
     ['a missing package name while InStore', { googlePackageName: null }, 'googlePackageName'],
-    ['a Google Play URL on another domain', { googleStoreUrl: 'https://example.com/store/apps/details?id=dev.demostudio.pixelracer' }, 'googleStoreUrl'],
-    ['an App Store URL in the Google Play field', { googleStoreUrl: 'https://apps.apple.com/app/id12345' }, 'googleStoreUrl'],
-    ['a Google Play URL of another package', { googleStoreUrl: 'https://play.google.com/store/apps/details?id=dev.other.game' }, 'googleStoreUrl'],
+    [
+      'a Google Play URL on another domain',
+      { googleStoreUrl: 'https://example.com/store/apps/details?id=dev.demostudio.pixelracer' },
+      'googleStoreUrl',
+    ],
+    [
+      'an App Store URL in the Google Play field',
+      { googleStoreUrl: 'https://apps.apple.com/app/id12345' },
+      'googleStoreUrl',
+    ],
+    [
+      'a Google Play URL of another package',
+      { googleStoreUrl: 'https://play.google.com/store/apps/details?id=dev.other.game' },
+      'googleStoreUrl',
+    ],
     ['a bundle id with spaces', { appleBundleId: 'dev demostudio' }, 'appleBundleId'],
     ['a missing App Store URL while InStore', { appleStatus: 'InStore', appleStoreUrl: null }, 'appleStoreUrl'],
     ['a non-numeric App Store id', { applePackageName: 'abc' }, 'applePackageName'],
@@ -86,15 +109,29 @@ describe('POST /api/app/:appId/general (SPEC §7 update app general)', () => {
   });
 
   test('the icon is judged by its bytes: a PNG named .gif passes, text named .png, a PNG over 1,000,000 bytes and a JPEG claiming 20000 × 20000 pixels do not', async () => {
-    expect((await save(tokens.admin, GOOD, { filename: 'icon.gif', contentType: 'image/gif', data: PNG_1PX })).statusCode).toBe(200);
+    expect(
+      (await save(tokens.admin, GOOD, { filename: 'icon.gif', contentType: 'image/gif', data: PNG_1PX })).statusCode,
+    ).toBe(200);
     const before = await row();
-    const text = await save(tokens.admin, { ...GOOD, appName: 'Not saved' }, { filename: 'icon.png', contentType: 'image/png', data: Buffer.from('hello, not an image') });
+    const text = await save(
+      tokens.admin,
+      { ...GOOD, appName: 'Not saved' },
+      { filename: 'icon.png', contentType: 'image/png', data: Buffer.from('hello, not an image') },
+    );
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe('Icon must be a PNG, JPG or GIF image.');
-    const big = await save(tokens.admin, { ...GOOD, appName: 'Not saved' }, { filename: 'icon.png', contentType: 'image/png', data: pngOfSize(1_000_001) });
+    const big = await save(
+      tokens.admin,
+      { ...GOOD, appName: 'Not saved' },
+      { filename: 'icon.png', contentType: 'image/png', data: pngOfSize(1_000_001) },
+    );
     expect(big.statusCode).toBe(400);
     expect(big.json().message).toBe('File is too large!');
-    const huge = await save(tokens.admin, { ...GOOD, appName: 'Not saved' }, { filename: 'icon.jpg', contentType: 'image/jpeg', data: jpegOf(20_000, 20_000) });
+    const huge = await save(
+      tokens.admin,
+      { ...GOOD, appName: 'Not saved' },
+      { filename: 'icon.jpg', contentType: 'image/jpeg', data: jpegOf(20_000, 20_000) },
+    );
     expect(huge.statusCode).toBe(400);
     expect(huge.json().message).toBe('Icon must not exceed 1024 × 1024 pixels.');
     const after = await row();

@@ -27,16 +27,44 @@ const search = (token: string, platform: string, query: string) =>
   get(token, `/api/app/search?platform=${platform}&query=${encodeURIComponent(query)}`);
 const lookup = (token: string, url: string) => get(token, `/api/app/store-lookup?url=${encodeURIComponent(url)}`);
 
-function appForm(data: unknown, organisationId: string, image?: { filename: string; contentType: string; data: Uint8Array }) {
-  const parts: FormPart[] = [{ name: 'data', value: JSON.stringify(data) }, { name: 'organisationId', value: organisationId }];
+function appForm(
+  data: unknown,
+  organisationId: string,
+  image?: { filename: string; contentType: string; data: Uint8Array },
+) {
+  const parts: FormPart[] = [
+    { name: 'data', value: JSON.stringify(data) },
+    { name: 'organisationId', value: organisationId },
+  ];
   if (image) parts.push({ name: 'image', ...image });
   return multipartForm(parts);
 }
 const create = (token: string, workspaceId: string, form: ReturnType<typeof appForm>) =>
-  server.app.inject({ method: 'POST', url: `/api/workspace/${workspaceId}/apps`, headers: { ...form.headers, ...bearer(token) }, payload: form.payload });
+  server.app.inject({
+    method: 'POST',
+    url: `/api/workspace/${workspaceId}/apps`,
+    headers: { ...form.headers, ...bearer(token) },
+    payload: form.payload,
+  });
 const me = async (token: string) => (await get(token, '/api/me')).json() as Account;
-const appCount = async () => Number((await server.db.selectFrom('apps').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-const fileCount = async () => Number((await server.db.selectFrom('files').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const appCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('apps')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const fileCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 const WORD_GARDEN_ANDROID = {
   appName: 'Word Garden',
@@ -64,14 +92,21 @@ describe('GET /api/app/search (SPEC §7)', () => {
       expect(result.url).toBe(`https://play.google.com/store/apps/details?id=${result.androidPackageName}`);
     }
     const dragonMerge = body.data.find((r: { title: string }) => r.title === 'Dragon Merge');
-    expect(dragonMerge).toMatchObject({ appId: 'dev.demostudio.dragonmerge', developer: 'Demo Studio', name: 'Dragon Merge' });
+    expect(dragonMerge).toMatchObject({
+      appId: 'dev.demostudio.dragonmerge',
+      developer: 'Demo Studio',
+      name: 'Dragon Merge',
+    });
   });
 
   test('iOS results carry bundle id and App Store id; a developer name matches too', async () => {
     const body = (await search(tokens.editor, 'ios', 'demo studio')).json();
     expect(body.data.map((r: { title: string }) => r.title).sort()).toEqual(['Dragon Merge', 'Word Garden']);
     expect(body.data.find((r: { title: string }) => r.title === 'Word Garden')).toMatchObject({
-      platform: 'ios', appleBundleId: 'dev.demostudio.wordgarden', applePackageName: '1600000002', appId: '1600000002',
+      platform: 'ios',
+      appleBundleId: 'dev.demostudio.wordgarden',
+      applePackageName: '1600000002',
+      appId: '1600000002',
     });
   });
 
@@ -86,38 +121,73 @@ describe('GET /api/app/search (SPEC §7)', () => {
     expect((await search(tokens.admin, 'windows', 'dragon')).statusCode).toBe(400);
     expect((await get(tokens.admin, '/api/app/search?platform=android')).statusCode).toBe(400);
     expect((await search(tokens.admin, 'android', 'x'.repeat(101))).statusCode).toBe(400);
-    expect((await server.app.inject({ method: 'GET', url: '/api/app/search?platform=android&query=dragon' })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/app/search?platform=android&query=dragon' })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('GET /api/app/store-lookup (app details by store URL)', () => {
   test('resolves a Google Play and an App Store URL of the catalogue', async () => {
     const android = (await lookup(tokens.viewer, WORD_GARDEN_ANDROID.googleStoreUrl)).json();
-    expect(android).toMatchObject({ success: true, catalogue: 'sandbox', data: { title: 'Word Garden', platform: 'android', androidPackageName: 'dev.demostudio.wordgarden' } });
+    expect(android).toMatchObject({
+      success: true,
+      catalogue: 'sandbox',
+      data: { title: 'Word Garden', platform: 'android', androidPackageName: 'dev.demostudio.wordgarden' },
+    });
     const ios = (await lookup(tokens.viewer, 'https://apps.apple.com/us/app/dragon-merge/id1600000001')).json();
-    expect(ios).toMatchObject({ success: true, data: { title: 'Dragon Merge', platform: 'ios', appleBundleId: 'dev.demostudio.dragonmerge' } });
+    expect(ios).toMatchObject({
+      success: true,
+      data: { title: 'Dragon Merge', platform: 'ios', appleBundleId: 'dev.demostudio.dragonmerge' },
+    });
   });
 
   test('answers the SPEC §8 keys: invalid_url, cant_get_app_data, cant_load_data', async () => {
-    expect((await lookup(tokens.admin, 'not a url')).json()).toEqual({ success: false, message: 'invalid_url', catalogue: 'sandbox' });
-    expect((await lookup(tokens.admin, 'https://example.com/app/id1')).json()).toMatchObject({ success: false, message: 'invalid_url' });
-    expect((await lookup(tokens.admin, 'https://play.google.com/store/apps/details?id=com.nobody.nothing')).json()).toMatchObject({ success: false, message: 'cant_get_app_data' });
-    expect((await lookup(tokens.admin, 'https://play.google.com/store/apps/details?id=com.unreachable.store')).json()).toMatchObject({ success: false, message: 'cant_load_data' });
+    expect((await lookup(tokens.admin, 'not a url')).json()).toEqual({
+      success: false,
+      message: 'invalid_url',
+      catalogue: 'sandbox',
+    });
+    expect((await lookup(tokens.admin, 'https://example.com/app/id1')).json()).toMatchObject({
+      success: false,
+      message: 'invalid_url',
+    });
+    expect(
+      (await lookup(tokens.admin, 'https://play.google.com/store/apps/details?id=com.nobody.nothing')).json(),
+    ).toMatchObject({ success: false, message: 'cant_get_app_data' });
+    expect(
+      (await lookup(tokens.admin, 'https://play.google.com/store/apps/details?id=com.unreachable.store')).json(),
+    ).toMatchObject({ success: false, message: 'cant_load_data' });
   });
 });
 
 describe('POST /api/workspace/:workspaceId/apps (create app)', () => {
   test('an editor adds an app with its icon: it is in the workspace, InStore, enabled, with the icon served back', async () => {
     const before = await appCount();
-    const res = await create(tokens.editor, DEMO_WORKSPACE_ID, appForm(WORD_GARDEN_ANDROID, DEMO_WORKSPACE_ID, { filename: 'icon.png', contentType: 'image/png', data: PNG_1PX }));
+    const res = await create(
+      tokens.editor,
+      DEMO_WORKSPACE_ID,
+      appForm(WORD_GARDEN_ANDROID, DEMO_WORKSPACE_ID, {
+        filename: 'icon.png',
+        contentType: 'image/png',
+        data: PNG_1PX,
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: 'App created successfully.' });
     expect(await appCount()).toBe(before + 1);
-    const app = (await me(tokens.viewer)).organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.apps?.find((a) => a.id === body.data.id);
+    const app = (await me(tokens.viewer)).organisations
+      ?.find((o) => o.id === DEMO_WORKSPACE_ID)
+      ?.apps?.find((a) => a.id === body.data.id);
     expect(app).toMatchObject({
-      appName: 'Word Garden', platform: 'android', enabled: true, plugins: [], googleStatus: 'InStore',
-      googlePackageName: 'dev.demostudio.wordgarden', googleStoreUrl: WORD_GARDEN_ANDROID.googleStoreUrl,
+      appName: 'Word Garden',
+      platform: 'android',
+      enabled: true,
+      plugins: [],
+      googleStatus: 'InStore',
+      googlePackageName: 'dev.demostudio.wordgarden',
+      googleStoreUrl: WORD_GARDEN_ANDROID.googleStoreUrl,
     });
     const icon = await server.app.inject({ method: 'GET', url: app!.image! });
     expect(icon.headers['content-type']).toContain('image/png');
@@ -126,11 +196,35 @@ describe('POST /api/workspace/:workspaceId/apps (create app)', () => {
 
   test('the same store app twice in one workspace is refused with a clear message (and nothing is written)', async () => {
     const [apps, files] = [await appCount(), await fileCount()];
-    const res = await create(tokens.admin, DEMO_WORKSPACE_ID, appForm({ ...WORD_GARDEN_ANDROID, googlePackageName: 'DEV.demostudio.WordGarden', googleStoreUrl: undefined }, DEMO_WORKSPACE_ID, { filename: 'i.gif', contentType: 'image/gif', data: GIF_1PX }));
+    const res = await create(
+      tokens.admin,
+      DEMO_WORKSPACE_ID,
+      appForm(
+        { ...WORD_GARDEN_ANDROID, googlePackageName: 'DEV.demostudio.WordGarden', googleStoreUrl: undefined },
+        DEMO_WORKSPACE_ID,
+        { filename: 'i.gif', contentType: 'image/gif', data: GIF_1PX },
+      ),
+    );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, code: 'app_exists', message: 'This app is already in this workspace.' });
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'app_exists',
+      message: 'This app is already in this workspace.',
+    });
     // The seeded Dragon Merge iOS (bundle id) too.
-    const ios = await create(tokens.admin, DEMO_WORKSPACE_ID, appForm({ appName: 'Dragon Merge', platform: 'ios', appleBundleId: 'dev.demostudio.dragonmerge', applePackageName: '1600000001' }, DEMO_WORKSPACE_ID));
+    const ios = await create(
+      tokens.admin,
+      DEMO_WORKSPACE_ID,
+      appForm(
+        {
+          appName: 'Dragon Merge',
+          platform: 'ios',
+          appleBundleId: 'dev.demostudio.dragonmerge',
+          applePackageName: '1600000001',
+        },
+        DEMO_WORKSPACE_ID,
+      ),
+    );
     expect(ios.statusCode).toBe(409);
     expect([await appCount(), await fileCount()]).toEqual([apps, files]);
     // Another workspace may hold the same store app.
@@ -140,13 +234,38 @@ describe('POST /api/workspace/:workspaceId/apps (create app)', () => {
 
   test('the icon is checked by its bytes: over 1,000,000 bytes → File is too large!, not an image → refused', async () => {
     const before = await appCount();
-    const other = { ...WORD_GARDEN_ANDROID, appName: 'Big Icon', googlePackageName: 'com.example.bigicon', googleStoreUrl: undefined };
-    const tooLarge = await create(tokens.admin, DEMO_WORKSPACE_ID, appForm(other, DEMO_WORKSPACE_ID, { filename: 'big.png', contentType: 'image/png', data: pngOfSize(1_000_001) }));
+    const other = {
+      ...WORD_GARDEN_ANDROID,
+      appName: 'Big Icon',
+      googlePackageName: 'com.example.bigicon',
+      googleStoreUrl: undefined,
+    };
+    const tooLarge = await create(
+      tokens.admin,
+      DEMO_WORKSPACE_ID,
+      appForm(other, DEMO_WORKSPACE_ID, { filename: 'big.png', contentType: 'image/png', data: pngOfSize(1_000_001) }),
+    );
     expect(tooLarge.statusCode).toBe(400);
     expect(tooLarge.json()).toMatchObject({ message: 'File is too large!', fields: ['image'] });
-    const atLimit = await create(tokens.admin, DEMO_WORKSPACE_ID, appForm({ ...other, googlePackageName: 'com.example.limiticon' }, DEMO_WORKSPACE_ID, { filename: 'ok.png', contentType: 'image/png', data: pngOfSize(1_000_000) }));
+    const atLimit = await create(
+      tokens.admin,
+      DEMO_WORKSPACE_ID,
+      appForm({ ...other, googlePackageName: 'com.example.limiticon' }, DEMO_WORKSPACE_ID, {
+        filename: 'ok.png',
+        contentType: 'image/png',
+        data: pngOfSize(1_000_000),
+      }),
+    );
     expect(atLimit.statusCode).toBe(201);
-    const text = await create(tokens.admin, DEMO_WORKSPACE_ID, appForm({ ...other, googlePackageName: 'com.example.texticon' }, DEMO_WORKSPACE_ID, { filename: 'looks.png', contentType: 'image/png', data: Buffer.from('not an image at all') }));
+    const text = await create(
+      tokens.admin,
+      DEMO_WORKSPACE_ID,
+      appForm({ ...other, googlePackageName: 'com.example.texticon' }, DEMO_WORKSPACE_ID, {
+        filename: 'looks.png',
+        contentType: 'image/png',
+        data: Buffer.from('not an image at all'),
+      }),
+    );
     expect(text.statusCode).toBe(400);
     expect(text.json().fields).toEqual(['image']);
     expect(await appCount()).toBe(before + 1);
@@ -154,8 +273,21 @@ describe('POST /api/workspace/:workspaceId/apps (create app)', () => {
 
   test('an icon whose header claims more than 1024 × 1024 pixels is refused and adds no app', async () => {
     const before = await appCount();
-    const other = { ...WORD_GARDEN_ANDROID, appName: 'Huge Icon', googlePackageName: 'com.example.hugeicon', googleStoreUrl: undefined };
-    const res = await create(tokens.admin, DEMO_WORKSPACE_ID, appForm(other, DEMO_WORKSPACE_ID, { filename: 'huge.jpg', contentType: 'image/jpeg', data: jpegOf(20_000, 20_000) }));
+    const other = {
+      ...WORD_GARDEN_ANDROID,
+      appName: 'Huge Icon',
+      googlePackageName: 'com.example.hugeicon',
+      googleStoreUrl: undefined,
+    };
+    const res = await create(
+      tokens.admin,
+      DEMO_WORKSPACE_ID,
+      appForm(other, DEMO_WORKSPACE_ID, {
+        filename: 'huge.jpg',
+        contentType: 'image/jpeg',
+        data: jpegOf(20_000, 20_000),
+      }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: 'Icon must not exceed 1024 × 1024 pixels.', fields: ['image'] });
     expect(await appCount()).toBe(before);
@@ -176,12 +308,30 @@ describe('POST /api/workspace/:workspaceId/apps (create app)', () => {
       expect(res.statusCode, JSON.stringify(data)).toBe(400);
       expect(res.json().fields).toContain(field);
     }
-    const noData = await create(tokens.admin, DEMO_WORKSPACE_ID, multipartForm([{ name: 'organisationId', value: DEMO_WORKSPACE_ID }]));
+    const noData = await create(
+      tokens.admin,
+      DEMO_WORKSPACE_ID,
+      multipartForm([{ name: 'organisationId', value: DEMO_WORKSPACE_ID }]),
+    );
     expect(noData.statusCode).toBe(400);
-    const viewer = await create(tokens.viewer, DEMO_WORKSPACE_ID, appForm({ ...WORD_GARDEN_ANDROID, googlePackageName: 'com.viewer.app', googleStoreUrl: undefined }, DEMO_WORKSPACE_ID));
+    const viewer = await create(
+      tokens.viewer,
+      DEMO_WORKSPACE_ID,
+      appForm(
+        { ...WORD_GARDEN_ANDROID, googlePackageName: 'com.viewer.app', googleStoreUrl: undefined },
+        DEMO_WORKSPACE_ID,
+      ),
+    );
     expect(viewer.statusCode).toBe(403);
     expect(viewer.json().code).toBe('access_missing_role_for_action');
-    const rival = await create(tokens.rival, DEMO_WORKSPACE_ID, appForm({ ...WORD_GARDEN_ANDROID, googlePackageName: 'com.rival.app', googleStoreUrl: undefined }, DEMO_WORKSPACE_ID));
+    const rival = await create(
+      tokens.rival,
+      DEMO_WORKSPACE_ID,
+      appForm(
+        { ...WORD_GARDEN_ANDROID, googlePackageName: 'com.rival.app', googleStoreUrl: undefined },
+        DEMO_WORKSPACE_ID,
+      ),
+    );
     expect(rival.statusCode).toBe(404);
     expect(await appCount()).toBe(before);
   });
@@ -190,10 +340,18 @@ describe('POST /api/workspace/:workspaceId/apps (create app)', () => {
 describe('POST /api/app/enable/:appId (Show on Questboard App)', () => {
   test('an editor hides and shows an app; the workspace reads it back; a viewer is refused', async () => {
     const enable = (token: string, enabled: unknown) =>
-      server.app.inject({ method: 'POST', url: `/api/app/enable/${DEMO_APP_IDS.pixelRacer}`, headers: bearer(token), payload: { enabled } });
+      server.app.inject({
+        method: 'POST',
+        url: `/api/app/enable/${DEMO_APP_IDS.pixelRacer}`,
+        headers: bearer(token),
+        payload: { enabled },
+      });
     const off = await enable(tokens.editor, false);
     expect(off.json()).toEqual({ success: true, data: { enabled: false } });
-    const read = async () => (await me(tokens.admin)).organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.apps?.find((a) => a.id === DEMO_APP_IDS.pixelRacer)?.enabled;
+    const read = async () =>
+      (await me(tokens.admin)).organisations
+        ?.find((o) => o.id === DEMO_WORKSPACE_ID)
+        ?.apps?.find((a) => a.id === DEMO_APP_IDS.pixelRacer)?.enabled;
     expect(await read()).toBe(false);
     expect((await enable(tokens.admin, true)).json()).toEqual({ success: true, data: { enabled: true } });
     expect(await read()).toBe(true);
@@ -209,15 +367,18 @@ describe('a store that cannot answer', () => {
     const original = providers.appStore;
     providers.appStore = {
       catalogue: 'store',
-      search: async () => { throw new StoreUnavailableError('Google Play search failed: socket hang up'); },
+      search: async () => {
+        throw new StoreUnavailableError('Google Play search failed: socket hang up');
+      },
       lookup: async () => ({ ok: false, reason: 'cant_load_data' }),
     };
     try {
       const res = await search(tokens.editor, 'android', 'candy');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ success: false, code: 'store_unavailable' });
-      expect((await lookup(tokens.editor, 'https://play.google.com/store/apps/details?id=com.king.candycrushsaga')).json())
-        .toEqual({ success: false, message: 'cant_load_data', catalogue: 'store' });
+      expect(
+        (await lookup(tokens.editor, 'https://play.google.com/store/apps/details?id=com.king.candycrushsaga')).json(),
+      ).toEqual({ success: false, message: 'cant_load_data', catalogue: 'store' });
     } finally {
       providers.appStore = original;
     }

@@ -21,7 +21,10 @@ const RECORDED = readFileSync(new URL('../fixtures/ask/chat-completion.json', im
 let offline: AnalyticsTestServer;
 let withModel: AnalyticsTestServer;
 let fake: Server;
-let answer: (req: IncomingMessage, body: string) => { status: number; body: string } = () => ({ status: 200, body: RECORDED });
+let answer: (req: IncomingMessage, body: string) => { status: number; body: string } = () => ({
+  status: 200,
+  body: RECORDED,
+});
 const received: { url: string; authorization: string | undefined; body: string }[] = [];
 let viewer: string;
 let viewerWithModel: string;
@@ -42,9 +45,14 @@ beforeAll(async () => {
   offline = await createAnalyticsTestServer({ now });
   withModel = await createAnalyticsTestServer({
     now,
-    config: { askModel: { url: `http://127.0.0.1:${port}/v1`, key: 'sk-test-key', name: 'gpt-4o-mini', timeoutMs: 2000 } },
+    config: {
+      askModel: { url: `http://127.0.0.1:${port}/v1`, key: 'sk-test-key', name: 'gpt-4o-mini', timeoutMs: 2000 },
+    },
   });
-  [viewer, viewerWithModel] = await Promise.all([signInAs(offline.app, DEMO_ACCOUNTS.viewer), signInAs(withModel.app, DEMO_ACCOUNTS.viewer)]);
+  [viewer, viewerWithModel] = await Promise.all([
+    signInAs(offline.app, DEMO_ACCOUNTS.viewer),
+    signInAs(withModel.app, DEMO_ACCOUNTS.viewer),
+  ]);
 });
 afterAll(async () => {
   await offline?.close();
@@ -61,12 +69,28 @@ describe('offline', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(isRight(AskResponse.decode(body))).toBe(true);
-    expect(body).toMatchObject({ success: true, source: 'parser', sort_chosen: false, model_name: 'Daily Metrics', today: ANALYTICS_END, unplaced: [] });
+    expect(body).toMatchObject({
+      success: true,
+      source: 'parser',
+      sort_chosen: false,
+      model_name: 'Daily Metrics',
+      today: ANALYTICS_END,
+      unplaced: [],
+    });
     expect(body.available).toEqual({ start_date: ANALYTICS_START, end_date: ANALYTICS_END });
-    expect(body.report.configuration.select.map((m: { column_name: string }) => m.column_name)).toEqual(['retention_d1', 'retention_d7']);
-    expect(body.report.configuration.date_range).toEqual([{ date_start: '2025-06-01', date_end: ANALYTICS_END, model_id: 'daily_metrics' }]);
+    expect(body.report.configuration.select.map((m: { column_name: string }) => m.column_name)).toEqual([
+      'retention_d1',
+      'retention_d7',
+    ]);
+    expect(body.report.configuration.date_range).toEqual([
+      { date_start: '2025-06-01', date_end: ANALYTICS_END, model_id: 'daily_metrics' },
+    ]);
 
-    const run = await call(offline.app, viewer, { method: 'POST', url: `/analytics/template/${APP}`, payload: { report: body.report, saveTemplate: false } });
+    const run = await call(offline.app, viewer, {
+      method: 'POST',
+      url: `/analytics/template/${APP}`,
+      payload: { report: body.report, saveTemplate: false },
+    });
     expect(run.statusCode).toBe(200);
     // the condition reached SQL only as a bound value of the compiler
     expect(Object.values(run.json().compiled.params)).toContain('ANDROID');
@@ -74,7 +98,7 @@ describe('offline', () => {
     expect(run.json().row_count).toBeGreaterThan(0);
   });
 
-  test("what it cannot place: success false, the words, suggestions", async () => {
+  test('what it cannot place: success false, the words, suggestions', async () => {
     const res = await ask(offline, viewer, 'whales by country');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -82,7 +106,11 @@ describe('offline', () => {
       message: 'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.',
       unplaced: [{ text: 'whales', message: "'whales' is not a metric I know." }],
     });
-    expect(res.json().unplaced[0].suggestions.map((s: { column_name: string }) => s.column_name)).toEqual(['payers', 'iap_revenue', 'conversion_rate']);
+    expect(res.json().unplaced[0].suggestions.map((s: { column_name: string }) => s.column_name)).toEqual([
+      'payers',
+      'iap_revenue',
+      'conversion_rate',
+    ]);
   });
 
   test("words that are JavaScript object keys ('__proto__', 'constructor', 'toString') answer 200: not understood, said in words", async () => {
@@ -90,14 +118,22 @@ describe('offline', () => {
       const res = await ask(offline, viewer, question);
       expect(res.statusCode).toBe(200);
       expect(isRight(AskResponse.decode(res.json()))).toBe(true);
-      expect(res.json().unplaced.map((u: { text: string }) => u.text).join(' ')).toMatch(/__proto__|constructor|toString/);
+      expect(
+        res
+          .json()
+          .unplaced.map((u: { text: string }) => u.text)
+          .join(' '),
+      ).toMatch(/__proto__|constructor|toString/);
     }
     expect((await ask(offline, viewer, 'constructor by country')).json()).toMatchObject({
       success: false,
       message: 'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.',
       unplaced: [{ text: 'constructor', message: "'constructor' is not a metric I know." }],
     });
-    expect((await ask(offline, viewer, 'dau by country excluding __proto__')).json()).toMatchObject({ success: true, unplaced: [{ text: '__proto__' }] });
+    expect((await ask(offline, viewer, 'dau by country excluding __proto__')).json()).toMatchObject({
+      success: true,
+      unplaced: [{ text: '__proto__' }],
+    });
   });
 
   test('an empty question is refused; an app without Analyze answers 409', async () => {
@@ -106,7 +142,9 @@ describe('offline', () => {
     expect(empty.json()).toMatchObject({ success: false, message: 'Type a question.' });
     const notEnabled = await ask(offline, viewer, 'dau by day', DEMO_APP_IDS.pixelRacer);
     expect(notEnabled.statusCode).toBe(409);
-    expect(notEnabled.json().message).toBe('Analyze is not enabled for this app. Run a processing job to activate the Analyze section.');
+    expect(notEnabled.json().message).toBe(
+      'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.',
+    );
   });
 });
 
@@ -118,8 +156,15 @@ describe('with a language model', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, source: 'model', unplaced: [] });
     const report = res.json().report;
-    expect(report.configuration.select.map((m: { label: string }) => m.label)).toEqual(['Retention D1', 'Retention D7']);
-    expect(report.configuration.where[0]).toMatchObject({ column_name: 'platform', value: 'ANDROID', data_type: 'STRING' });
+    expect(report.configuration.select.map((m: { label: string }) => m.label)).toEqual([
+      'Retention D1',
+      'Retention D7',
+    ]);
+    expect(report.configuration.where[0]).toMatchObject({
+      column_name: 'platform',
+      value: 'ANDROID',
+      data_type: 'STRING',
+    });
 
     expect(received).toHaveLength(1);
     expect(received[0]!.url).toBe('/v1/chat/completions');

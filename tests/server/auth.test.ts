@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { hashToken } from '../../server/auth/crypto';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_APP_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_APP_IDS,
+  DEMO_PASSWORD,
+  DEMO_WORKSPACE_ID,
+  RIVAL_APP_ID,
+  RIVAL_WORKSPACE_ID,
+} from '../../server/demo/seed';
 import { SignInResponse, type Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
@@ -17,7 +24,8 @@ afterAll(() => server?.close());
 
 const signIn = (email: string, password: string) =>
   server.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
-const me = (token?: string) => server.app.inject({ method: 'GET', url: '/api/me', headers: token ? bearer(token) : {} });
+const me = (token?: string) =>
+  server.app.inject({ method: 'GET', url: '/api/me', headers: token ? bearer(token) : {} });
 const UNAUTHORIZED = 'Please sign in to continue.';
 const SIGN_IN_FAILED = 'Incorrect email or password.';
 
@@ -134,15 +142,28 @@ describe('POST /api/auth/sign-in', () => {
       .execute();
     expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(200);
     // …while the same rows inside the window do.
-    await server.db.updateTable('sign_in_attempts').set({ at: new Date() }).where('email', '=', email).where('succeeded', '=', false).execute();
+    await server.db
+      .updateTable('sign_in_attempts')
+      .set({ at: new Date() })
+      .where('email', '=', email)
+      .where('succeeded', '=', false)
+      .execute();
     expect((await signIn(email, DEMO_PASSWORD)).statusCode).toBe(429);
   });
 
   test('missing or mistyped fields answer 400 naming the field', async () => {
-    const missing = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: DEMO_ACCOUNTS.admin } });
+    const missing = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: DEMO_ACCOUNTS.admin },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain('password');
-    const wrongType = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 42, password: DEMO_PASSWORD } });
+    const wrongType = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 42, password: DEMO_PASSWORD },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().message).toContain('email');
   });
@@ -185,10 +206,16 @@ describe('sign-out and expiry', () => {
     const res = await me(token);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(UNAUTHORIZED);
-    const row = await server.db.selectFrom('sessions').select('revoked_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
     // Signing out again with the revoked token is refused; the account's other session is untouched.
-    expect((await server.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await server.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: bearer(token) })).statusCode,
+    ).toBe(401);
     expect((await me(other)).statusCode).toBe(200);
   });
 

@@ -51,7 +51,13 @@ import { createTestLink } from '../../server/areas/integrations/appsflyer/test-l
 const WHO = ['admin', 'editor', 'viewer', 'otherWorkspaceMember', 'anonymous'] as const;
 type Who = (typeof WHO)[number];
 /** Expected statuses, in the order of WHO. */
-type Statuses = readonly [admin: number, editor: number, viewer: number, otherWorkspaceMember: number, anonymous: number];
+type Statuses = readonly [
+  admin: number,
+  editor: number,
+  viewer: number,
+  otherWorkspaceMember: number,
+  anonymous: number,
+];
 
 interface CallContext {
   db: Kysely<Database>;
@@ -94,17 +100,30 @@ const ACCOUNT: Record<Exclude<Who, 'anonymous'>, string> = {
 
 /** The stored id of Demo Studio's icon (file ids are random per seed). */
 async function demoIconParams({ db }: CallContext) {
-  const row = await db.selectFrom('workspaces').select('icon_file_id').where('id', '=', DEMO_WORKSPACE_ID).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('workspaces')
+    .select('icon_file_id')
+    .where('id', '=', DEMO_WORKSPACE_ID)
+    .executeTakeFirstOrThrow();
   return { id: row.icon_file_id! };
 }
 
 /** A fresh pending invite to Demo Studio; the link token is only known at creation (the database keeps its hash). */
 async function freshInviteToken({ db, who }: CallContext) {
   const token = newToken();
-  await db.insertInto('invites').values({
-    id: newId(), workspace_id: DEMO_WORKSPACE_ID, email: `matrix-${who}-${newId().slice(0, 8)}@demostudio.dev`, role: 'viewer',
-    token_hash: hashToken(token), invited_by: null, sent_at: new Date(), state: 'pending',
-  }).execute();
+  await db
+    .insertInto('invites')
+    .values({
+      id: newId(),
+      workspace_id: DEMO_WORKSPACE_ID,
+      email: `matrix-${who}-${newId().slice(0, 8)}@demostudio.dev`,
+      role: 'viewer',
+      token_hash: hashToken(token),
+      invited_by: null,
+      sent_at: new Date(),
+      state: 'pending',
+    })
+    .execute();
   return { token };
 }
 
@@ -132,16 +151,27 @@ async function runDemoReport(app: TestApp): Promise<{ templateId: string; result
 }
 
 let savedReport: Promise<{ templateId: string; resultUrl: URL }> | undefined;
-const reportParams = async ({ app }: CallContext) => ({ reportId: (await (savedReport ??= runDemoReport(app))).templateId });
+const reportParams = async ({ app }: CallContext) => ({
+  reportId: (await (savedReport ??= runDemoReport(app))).templateId,
+});
 /** A report made for this one call, for the destructive DELETE. */
 const throwawayReportParams = async ({ app }: CallContext) => ({ reportId: (await runDemoReport(app)).templateId });
 
 /** A fresh catalogue item of Dragon Merge (Android) per call, for the DELETE row (its removal is real). */
 async function throwawayCatalogueItem({ db, who }: CallContext) {
   const id = newId();
-  await db.insertInto('app_catalogue_items').values({
-    id, app_id: DEMO_APP_IDS.dragonMergeAndroid, name: 'Matrix item', sku: `matrix_${who.toLowerCase()}_${id.slice(0, 8)}`, type: 'consumable', price_cents: 99, period: null,
-  }).execute();
+  await db
+    .insertInto('app_catalogue_items')
+    .values({
+      id,
+      app_id: DEMO_APP_IDS.dragonMergeAndroid,
+      name: 'Matrix item',
+      sku: `matrix_${who.toLowerCase()}_${id.slice(0, 8)}`,
+      type: 'consumable',
+      price_cents: 99,
+      period: null,
+    })
+    .execute();
   return { itemId: id };
 }
 const signedResultParams = async ({ app }: CallContext) => ({
@@ -150,25 +180,52 @@ const signedResultParams = async ({ app }: CallContext) => ({
 const signedResultQuery = async ({ app }: CallContext) =>
   Object.fromEntries((await (savedReport ??= runDemoReport(app))).resultUrl.searchParams);
 
-
 // billing helpers: a throwaway card of Demo Studio per call (set default / delete), a signed invoice url, a fresh
 // sandbox setup session (its id is the hosted page's credential)
 async function throwawayPaymentMethod({ db, who }: CallContext) {
   const paymentMethodId = `pm_matrix_${who}_${newId().slice(0, 8)}`;
-  await db.insertInto('billing_payment_methods').values({
-    id: paymentMethodId, workspace_id: DEMO_WORKSPACE_ID, type: 'card', brand: 'visa', last4: '4242', exp_month: 1, exp_year: 2040, is_default: false,
-  }).execute();
+  await db
+    .insertInto('billing_payment_methods')
+    .values({
+      id: paymentMethodId,
+      workspace_id: DEMO_WORKSPACE_ID,
+      type: 'card',
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 1,
+      exp_year: 2040,
+      is_default: false,
+    })
+    .execute();
   return { paymentMethodId };
 }
 let invoiceUrl: Promise<URL> | undefined;
-const signedInvoiceUrl = ({ app }: CallContext) => (invoiceUrl ??= app.inject({
-  method: 'GET', url: `/api/workspace/${DEMO_WORKSPACE_ID}/billing/invoices`, headers: { authorization: `Bearer ${tokens.get('admin')}` },
-}).then((res) => new URL((res.json() as { data: { downloadUrl: string }[] }).data[0]!.downloadUrl, 'http://matrix.invalid')));
-const invoicePdfParams = async (ctx: CallContext) => ({ invoiceId: (await signedInvoiceUrl(ctx)).pathname.split('/').at(-2)! });
+const signedInvoiceUrl = ({ app }: CallContext) =>
+  (invoiceUrl ??= app
+    .inject({
+      method: 'GET',
+      url: `/api/workspace/${DEMO_WORKSPACE_ID}/billing/invoices`,
+      headers: { authorization: `Bearer ${tokens.get('admin')}` },
+    })
+    .then(
+      (res) =>
+        new URL((res.json() as { data: { downloadUrl: string }[] }).data[0]!.downloadUrl, 'http://matrix.invalid'),
+    ));
+const invoicePdfParams = async (ctx: CallContext) => ({
+  invoiceId: (await signedInvoiceUrl(ctx)).pathname.split('/').at(-2)!,
+});
 const invoicePdfQuery = async (ctx: CallContext) => Object.fromEntries((await signedInvoiceUrl(ctx)).searchParams);
 async function freshSetupSession({ db }: CallContext) {
   const sessionId = newToken();
-  await db.insertInto('billing_setup_sessions').values({ id: sessionId, workspace_id: DEMO_WORKSPACE_ID, provider: 'sandbox', expires_at: new Date(Date.now() + 3_600_000) }).execute();
+  await db
+    .insertInto('billing_setup_sessions')
+    .values({
+      id: sessionId,
+      workspace_id: DEMO_WORKSPACE_ID,
+      provider: 'sandbox',
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
   return { sessionId };
 }
 
@@ -178,12 +235,45 @@ const demoPluginParams = { pluginId: `${DEMO_APP_IDS.dragonMergeAndroid}-bigquer
 async function throwawayPluginParams({ db, who }: CallContext) {
   const appId = `matrix-${who}-${newId().slice(0, 8)}`;
   const credentialId = newId();
-  await db.insertInto('apps').values({ id: appId, workspace_id: DEMO_WORKSPACE_ID, app_name: 'Matrix', platform: 'android', enabled: true, image_file_id: null, details: '{}' as never }).execute();
-  await db.insertInto('credentials').values({ id: credentialId, workspace_id: DEMO_WORKSPACE_ID, type: 'USER_OAUTH', email: `matrix-${credentialId.slice(0, 8)}@demostudio.dev`, project_id: null, secret: null, created_by: null }).execute();
-  await db.insertInto('plugins').values({
-    id: `${appId}-bigquery`, app_id: appId, type: 'BigQuery', status: 'disconnected', credential_id: credentialId, attributes: '{}' as never,
-    refresh_schedule: null, last_refresh: null, data_start: null, data_end: null,
-  }).execute();
+  await db
+    .insertInto('apps')
+    .values({
+      id: appId,
+      workspace_id: DEMO_WORKSPACE_ID,
+      app_name: 'Matrix',
+      platform: 'android',
+      enabled: true,
+      image_file_id: null,
+      details: '{}' as never,
+    })
+    .execute();
+  await db
+    .insertInto('credentials')
+    .values({
+      id: credentialId,
+      workspace_id: DEMO_WORKSPACE_ID,
+      type: 'USER_OAUTH',
+      email: `matrix-${credentialId.slice(0, 8)}@demostudio.dev`,
+      project_id: null,
+      secret: null,
+      created_by: null,
+    })
+    .execute();
+  await db
+    .insertInto('plugins')
+    .values({
+      id: `${appId}-bigquery`,
+      app_id: appId,
+      type: 'BigQuery',
+      status: 'disconnected',
+      credential_id: credentialId,
+      attributes: '{}' as never,
+      refresh_schedule: null,
+      last_refresh: null,
+      data_start: null,
+      data_end: null,
+    })
+    .execute();
   return { pluginId: `${appId}-bigquery` };
 }
 
@@ -191,14 +281,31 @@ async function throwawayPluginParams({ db, who }: CallContext) {
 async function throwawayEvent({ db, who }: CallContext, withSettings: boolean) {
   const eventId = newId();
   const eventName = `matrix_${who}_${eventId.slice(0, 8)}`;
-  await db.insertInto('plugin_events').values({
-    id: eventId, plugin_id: demoPluginParams.pluginId, event_name: eventName, event_params: JSON.stringify({ value: 'FLOAT64', currency: 'STRING' }) as never,
-    status: 'ACTIVE', last_received_at: 0, monetize_metadata: null,
-  }).execute();
+  await db
+    .insertInto('plugin_events')
+    .values({
+      id: eventId,
+      plugin_id: demoPluginParams.pluginId,
+      event_name: eventName,
+      event_params: JSON.stringify({ value: 'FLOAT64', currency: 'STRING' }) as never,
+      status: 'ACTIVE',
+      last_received_at: 0,
+      monetize_metadata: null,
+    })
+    .execute();
   if (withSettings) {
-    await db.insertInto('revenue_settings').values({
-      event_id: eventId, app_id: DEMO_APP_IDS.dragonMergeAndroid, event_name: eventName, revenue_type: 'ads', revenue_ep: 'value', currency_ep: 'currency', updated_by: null,
-    }).execute();
+    await db
+      .insertInto('revenue_settings')
+      .values({
+        event_id: eventId,
+        app_id: DEMO_APP_IDS.dragonMergeAndroid,
+        event_name: eventName,
+        revenue_type: 'ads',
+        revenue_ep: 'value',
+        currency_ep: 'currency',
+        updated_by: null,
+      })
+      .execute();
   }
   return { eventId };
 }
@@ -213,25 +320,42 @@ const oauthStarts = new Map<string, Promise<{ state: string; cookie: string }>>(
 function oauthStart({ db, app, who }: CallContext, page: string) {
   const key = `${page} ${who}`;
   if (!oauthStarts.has(key)) {
-    oauthStarts.set(key, (async () => {
-      const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
-      const returnTo = `/workspace/${DEMO_WORKSPACE_ID}/app/${DEMO_APP_IDS.pixelRacer}/integrations/BigQuery`;
-      const { url, setCookie } = await startOAuth(app.questboard, DEMO_APP_IDS.pixelRacer, admin.id, returnTo);
-      return { state: new URL(url, 'http://x').searchParams.get('state')!, cookie: setCookie.split(';')[0]! };
-    })());
+    oauthStarts.set(
+      key,
+      (async () => {
+        const admin = await db
+          .selectFrom('accounts')
+          .select('id')
+          .where('email', '=', DEMO_ACCOUNTS.admin)
+          .executeTakeFirstOrThrow();
+        const returnTo = `/workspace/${DEMO_WORKSPACE_ID}/app/${DEMO_APP_IDS.pixelRacer}/integrations/BigQuery`;
+        const { url, setCookie } = await startOAuth(app.questboard, DEMO_APP_IDS.pixelRacer, admin.id, returnTo);
+        return { state: new URL(url, 'http://x').searchParams.get('state')!, cookie: setCookie.split(';')[0]! };
+      })(),
+    );
   }
   return oauthStarts.get(key)!;
 }
-const oauthStateQuery = (page: string) => async (ctx: CallContext) =>
-  ({ state: (await oauthStart(ctx, page)).state, code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev` });
+const oauthStateQuery = (page: string) => async (ctx: CallContext) => ({
+  state: (await oauthStart(ctx, page)).state,
+  code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev`,
+});
 const oauthBrowser = (page: string) => async (ctx: CallContext) => ({ cookie: (await oauthStart(ctx, page)).cookie });
 
 // acquire helpers: a quest of Dragon Merge (iOS, whose AppsFlyer events are fresh) made for this one call, in the status
 // the destructive route needs (server/areas/acquire/acquire.ts status table)
 async function throwawayQuestParams({ db, who }: CallContext, status: 'DRAFT' | 'LIVE' | 'STOPPED') {
   const questId = `quest-matrix-${who}-${newId().slice(0, 8)}`;
-  const def = JSON.stringify({ name: 'Matrix quest', countries: ['US'], dailyCap: 5, steps: [{ eventName: 'af_tutorial_completion', payout: 0.5, condition: null }] });
-  await db.insertInto('quests').values({ id: questId, app_id: ACQUIRE_DEMO_APP, status, active: status === 'DRAFT' ? null : def, draft: def }).execute();
+  const def = JSON.stringify({
+    name: 'Matrix quest',
+    countries: ['US'],
+    dailyCap: 5,
+    steps: [{ eventName: 'af_tutorial_completion', payout: 0.5, condition: null }],
+  });
+  await db
+    .insertInto('quests')
+    .values({ id: questId, app_id: ACQUIRE_DEMO_APP, status, active: status === 'DRAFT' ? null : def, draft: def })
+    .execute();
   return { appId: ACQUIRE_DEMO_APP, questId };
 }
 const questOf = (status: 'DRAFT' | 'LIVE' | 'STOPPED') => (ctx: CallContext) => throwawayQuestParams(ctx, status);
@@ -243,188 +367,385 @@ const postbackParams = async ({ app }: CallContext) => {
 };
 /** A short test link of Dragon Merge (iOS) to open (server/areas/integrations/appsflyer/test-links.ts). */
 const testLinkParams = async ({ app, db }: CallContext) => {
-  const admin = await db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
-  const { shortUrl } = await createTestLink(app.questboard, DEMO_APP_IDS.dragonMergeIos, admin.id, 'AEBE52E7-03EE-455A-B3C4-E57283966239');
+  const admin = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', DEMO_ACCOUNTS.admin)
+    .executeTakeFirstOrThrow();
+  const { shortUrl } = await createTestLink(
+    app.questboard,
+    DEMO_APP_IDS.dragonMergeIos,
+    admin.id,
+    'AEBE52E7-03EE-455A-B3C4-E57283966239',
+  );
   return { code: shortUrl.split('/').pop()! };
 };
-const postbackQuery = { event_name: 'matrix_event', event_time: '2026-11-20 10:00:00', idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239' };
+const postbackQuery = {
+  event_name: 'matrix_event',
+  event_time: '2026-11-20 10:00:00',
+  idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239',
+};
 // monetize helpers: a throwaway campaign per call on an app of Demo Studio (one campaign per app: the previous one goes)
 async function throwawayCampaign({ db }: CallContext, appId: string = DEMO_APP_IDS.pixelRacer) {
   await db.deleteFrom('monetize_campaigns').where('app_id', '=', appId).execute();
   const id = `matrix-monetize-${newId().slice(0, 8)}`;
-  await db.insertInto('monetize_campaigns').values({
-    id, app_id: appId, ref_public_price: 1, min_accepted_price: null, send_traffic_to_app_ids: '[]' as never, countries: '["US"]' as never,
-    target_conditions: '[]' as never, status: 'LIVE', updated_by: null,
-  }).execute();
+  await db
+    .insertInto('monetize_campaigns')
+    .values({
+      id,
+      app_id: appId,
+      ref_public_price: 1,
+      min_accepted_price: null,
+      send_traffic_to_app_ids: '[]' as never,
+      countries: '["US"]' as never,
+      target_conditions: '[]' as never,
+      status: 'LIVE',
+      updated_by: null,
+    })
+    .execute();
   return id;
 }
-const monetizeBody = (appId: string) => ({ appId, refPublicPrice: 1, sendTrafficToAppIds: [], countries: ['US'], targetConditions: [], status: 'LIVE' });
+const monetizeBody = (appId: string) => ({
+  appId,
+  refPublicPrice: 1,
+  sendTrafficToAppIds: [],
+  countries: ['US'],
+  targetConditions: [],
+  status: 'LIVE',
+});
 async function freshMonetizeCreate({ db }: CallContext) {
   await db.deleteFrom('monetize_campaigns').where('app_id', '=', DEMO_APP_IDS.wordGarden).execute();
   return monetizeBody(DEMO_APP_IDS.wordGarden);
 }
-const throwawayMonetizeUpdate = async (ctx: CallContext) => ({ id: await throwawayCampaign(ctx), ...monetizeBody(DEMO_APP_IDS.pixelRacer), refPublicPrice: 2 });
+const throwawayMonetizeUpdate = async (ctx: CallContext) => ({
+  id: await throwawayCampaign(ctx),
+  ...monetizeBody(DEMO_APP_IDS.pixelRacer),
+  refPublicPrice: 2,
+});
 const throwawayMonetizeParams = async (ctx: CallContext) => ({ id: await throwawayCampaign(ctx) });
 
 // ------------------------------------------------------------------------------------------------ THE TABLE
 //                                                            admin editor viewer other anonymous
 const MATRIX: MatrixRow[] = [
   // auth (server/areas/auth/routes.ts)
-  { route: 'GET /api/health',                                expect: [200, 200, 200, 200, 200] },
-  { route: 'POST /api/auth/sign-in',                         expect: [400, 400, 400, 400, 400], body: BAD_BODY },
-  { route: 'POST /api/auth/sign-out',                        expect: [200, 200, 200, 200, 401], freshSessions: true },
-  { route: 'GET /api/me',                                    expect: [200, 200, 200, 200, 401] },
+  { route: 'GET /api/health', expect: [200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/sign-in', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'POST /api/auth/sign-out', expect: [200, 200, 200, 200, 401], freshSessions: true },
+  { route: 'GET /api/me', expect: [200, 200, 200, 200, 401] },
 
   // workspaces (server/areas/workspace/routes.ts)
-  { route: 'GET /api/workspace/:workspaceId',                expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/workspace',                            expect: [400, 400, 400, 400, 401], body: BAD_BODY },
-  { route: 'POST /api/workspace/:workspaceId',               expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/workspace/:workspaceId', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/workspace', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
 
   // apps (server/areas/apps/routes.ts)
-  { route: 'GET /api/app/:appId',                            expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/enable/:appId',                    expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/enable/:appId', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   // store search and lookup read the public stores (any signed-in user); adding an app needs an editor
-  { route: 'GET /api/app/search',                            expect: [200, 200, 200, 200, 401], query: { platform: 'android', query: 'dragon' } },
-  { route: 'GET /api/app/store-lookup',                      expect: [200, 200, 200, 200, 401], query: { url: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden' } },
-  { route: 'POST /api/workspace/:workspaceId/apps',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/search', expect: [200, 200, 200, 200, 401], query: { platform: 'android', query: 'dragon' } },
+  {
+    route: 'GET /api/app/store-lookup',
+    expect: [200, 200, 200, 200, 401],
+    query: { url: 'https://play.google.com/store/apps/details?id=dev.demostudio.wordgarden' },
+  },
+  { route: 'POST /api/workspace/:workspaceId/apps', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   // app settings (server/areas/app-settings/routes.ts)
-  { route: 'POST /api/app/:appId/general',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/app/:appId/api-keys',                  expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/general', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/api-keys', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   // cms app details (server/areas/app-settings/cms/routes.ts): every member reads, editors and admins save
-  { route: 'GET /api/app/:appId/details',                    expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/details',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/details', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/details', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   // documentation values, events and acquisition links (server/areas/docs/routes.ts, server/areas/apps/deeplinks/routes.ts):
   // every member reads; editors and admins update a link's url
-  { route: 'GET /api/app/:appId/guide-values',               expect: [200, 200, 200, 404, 401], query: { workspaceId: DEMO_WORKSPACE_ID } },
-  { route: 'GET /api/app/:appId/event-schemas',              expect: [200, 200, 200, 404, 401] },
-  { route: 'GET /api/app/:appId/deeplinks',                  expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/deeplinks/update',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  {
+    route: 'GET /api/app/:appId/guide-values',
+    expect: [200, 200, 200, 404, 401],
+    query: { workspaceId: DEMO_WORKSPACE_ID },
+  },
+  { route: 'GET /api/app/:appId/event-schemas', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/deeplinks', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/deeplinks/update', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   // catalogue and messages (server/areas/app-settings/catalogue/routes.ts, messages.ts): every member reads, editors and admins change
-  { route: 'GET /api/app/:appId/catalogue',                  expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/catalogue',                 expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'PUT /api/app/:appId/catalogue/:itemId',          expect: [400, 400, 403, 404, 401], params: { itemId: 'matrix-item' }, body: BAD_BODY },
-  { route: 'DELETE /api/app/:appId/catalogue/:itemId',       expect: [200, 200, 403, 404, 401], params: throwawayCatalogueItem },
-  { route: 'GET /api/app/:appId/notification-settings',      expect: [200, 200, 200, 404, 401] },
-  { route: 'PUT /api/app/:appId/notification-settings',      expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/catalogue', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/catalogue', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  {
+    route: 'PUT /api/app/:appId/catalogue/:itemId',
+    expect: [400, 400, 403, 404, 401],
+    params: { itemId: 'matrix-item' },
+    body: BAD_BODY,
+  },
+  {
+    route: 'DELETE /api/app/:appId/catalogue/:itemId',
+    expect: [200, 200, 403, 404, 401],
+    params: throwawayCatalogueItem,
+  },
+  { route: 'GET /api/app/:appId/notification-settings', expect: [200, 200, 200, 404, 401] },
+  { route: 'PUT /api/app/:appId/notification-settings', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
   // team and invitations (server/areas/team/routes.ts)
-  { route: 'GET /api/workspace/:workspaceId/team',           expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/workspace/:workspaceId/team/invite',   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/workspace/:workspaceId/team/resend',   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/workspace/:workspaceId/team/role',     expect: [400, 403, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/workspace/:workspaceId/team/remove',   expect: [400, 403, 403, 404, 401], body: BAD_BODY },
-  { route: 'GET /api/invite/:token',                         expect: [200, 200, 200, 200, 200], params: freshInviteToken },
-  { route: 'POST /api/invite/:token/accept',                 expect: [400, 400, 400, 400, 400], params: freshInviteToken, body: BAD_BODY },
+  { route: 'GET /api/workspace/:workspaceId/team', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/workspace/:workspaceId/team/invite', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId/team/resend', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId/team/role', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/workspace/:workspaceId/team/remove', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/invite/:token', expect: [200, 200, 200, 200, 200], params: freshInviteToken },
+  {
+    route: 'POST /api/invite/:token/accept',
+    expect: [400, 400, 400, 400, 400],
+    params: freshInviteToken,
+    body: BAD_BODY,
+  },
 
   // files (server/areas/files/routes.ts)
-  { route: 'GET /api/files/:id',                             expect: [200, 200, 200, 200, 200], params: demoIconParams },
+  { route: 'GET /api/files/:id', expect: [200, 200, 200, 200, 200], params: demoIconParams },
 
   // analytics service (server/areas/analyze/routes.ts): every member may run, read and delete reports (SPEC §6);
   // the signed result url is public, its signature is the authorization
-  { route: 'POST /analytics/template/:appId',                expect: [400, 400, 400, 404, 401], body: BAD_BODY },
-  { route: 'GET /analytics/result/:resultId',                expect: [200, 200, 200, 200, 200], params: signedResultParams, query: signedResultQuery },
-  { route: 'GET /analytics/application/:appId/report/config/:modelId', expect: [200, 200, 200, 404, 401], params: { modelId: 'daily_metrics' } },
-  { route: 'GET /analytics/application/:appId/models',       expect: [200, 200, 200, 404, 401] },
-  { route: 'GET /analytics/template/:appId',                 expect: [200, 200, 200, 404, 401] },
-  { route: 'GET /analytics/template/:appId/:reportId',       expect: [200, 200, 200, 404, 401], params: reportParams },
-  { route: 'DELETE /analytics/template/:appId/:reportId',    expect: [200, 200, 200, 404, 401], params: throwawayReportParams },
+  { route: 'POST /analytics/template/:appId', expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  {
+    route: 'GET /analytics/result/:resultId',
+    expect: [200, 200, 200, 200, 200],
+    params: signedResultParams,
+    query: signedResultQuery,
+  },
+  {
+    route: 'GET /analytics/application/:appId/report/config/:modelId',
+    expect: [200, 200, 200, 404, 401],
+    params: { modelId: 'daily_metrics' },
+  },
+  { route: 'GET /analytics/application/:appId/models', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /analytics/template/:appId', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /analytics/template/:appId/:reportId', expect: [200, 200, 200, 404, 401], params: reportParams },
+  {
+    route: 'DELETE /analytics/template/:appId/:reportId',
+    expect: [200, 200, 200, 404, 401],
+    params: throwawayReportParams,
+  },
 
   // ask Analyze in plain words (server/areas/ask/routes.ts): every member may ask, as every member may run reports (SPEC §6)
-  { route: 'POST /api/app/:appId/analyze/ask',               expect: [200, 200, 200, 404, 401], body: { question: 'dau by country last 30 days' } },
+  {
+    route: 'POST /api/app/:appId/analyze/ask',
+    expect: [200, 200, 200, 404, 401],
+    body: { question: 'dau by country last 30 days' },
+  },
   // billing (server/areas/billing/routes.ts): admins only (SPEC §6); the invoice PDF url is signed, the sandbox hosted page's
   // session id is its credential, the Stripe webhook is verified by signature (404 while the sandbox is the provider)
-  { route: 'GET /api/workspace/:workspaceId/billing/balance',  expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/billing/balance', expect: [200, 403, 403, 404, 401] },
   { route: 'GET /api/workspace/:workspaceId/billing/subscription', expect: [200, 403, 403, 404, 401] },
-  { route: 'GET /api/workspace/:workspaceId/billing/runway',   expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/billing/runway', expect: [200, 403, 403, 404, 401] },
   { route: 'GET /api/workspace/:workspaceId/billing/payment-methods', expect: [200, 403, 403, 404, 401] },
   { route: 'POST /api/workspace/:workspaceId/billing/payment-methods/setup', expect: [200, 403, 403, 404, 401] },
-  { route: 'POST /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default', expect: [200, 403, 403, 404, 401], params: throwawayPaymentMethod },
-  { route: 'DELETE /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId', expect: [200, 403, 403, 404, 401], params: throwawayPaymentMethod },
-  { route: 'POST /api/workspace/:workspaceId/billing/redeem',   expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  {
+    route: 'POST /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default',
+    expect: [200, 403, 403, 404, 401],
+    params: throwawayPaymentMethod,
+  },
+  {
+    route: 'DELETE /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId',
+    expect: [200, 403, 403, 404, 401],
+    params: throwawayPaymentMethod,
+  },
+  { route: 'POST /api/workspace/:workspaceId/billing/redeem', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/workspace/:workspaceId/billing/invoices', expect: [200, 403, 403, 404, 401] },
   { route: 'GET /api/workspace/:workspaceId/billing/credit-transactions', expect: [200, 403, 403, 404, 401] },
-  { route: 'GET /api/billing/invoices/:invoiceId/pdf',         expect: [200, 200, 200, 200, 200], params: invoicePdfParams, query: invoicePdfQuery },
-  { route: 'GET /sandbox/payments/setup/:sessionId',           expect: [200, 200, 200, 200, 200], params: freshSetupSession },
-  { route: 'POST /sandbox/payments/setup/:sessionId',          expect: [400, 400, 400, 400, 400], params: freshSetupSession, body: BAD_BODY },
-  { route: 'GET /sandbox/payments/sandbox.css',                expect: [200, 200, 200, 200, 200] },
-  { route: 'POST /api/billing/stripe/webhook',                 expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  {
+    route: 'GET /api/billing/invoices/:invoiceId/pdf',
+    expect: [200, 200, 200, 200, 200],
+    params: invoicePdfParams,
+    query: invoicePdfQuery,
+  },
+  { route: 'GET /sandbox/payments/setup/:sessionId', expect: [200, 200, 200, 200, 200], params: freshSetupSession },
+  {
+    route: 'POST /sandbox/payments/setup/:sessionId',
+    expect: [400, 400, 400, 400, 400],
+    params: freshSetupSession,
+    body: BAD_BODY,
+  },
+  { route: 'GET /sandbox/payments/sandbox.css', expect: [200, 200, 200, 200, 200] },
+  { route: 'POST /api/billing/stripe/webhook', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
   // integrations (server/areas/integrations/routes.ts): members read; editors change plugins; admins add service accounts
-  { route: 'GET /api/plugins/:pluginId',                     expect: [200, 200, 200, 404, 401], params: demoPluginParams },
-  { route: 'POST /api/plugins/:pluginId/update',             expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
-  { route: 'GET /api/app/:appId/plugins',                    expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/plugins',                   expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/plugins/:pluginId/connect',            expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
-  { route: 'POST /api/plugins/:pluginId/disconnect',         expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
-  { route: 'DELETE /api/plugins/:pluginId',                  expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
-  { route: 'POST /api/plugins/:pluginId/daily-process',      expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
-  { route: 'POST /api/plugins/:pluginId/process',            expect: [400, 400, 403, 404, 401], params: demoPluginParams, body: BAD_BODY },
-  { route: 'GET /api/plugins/:pluginId/feed',                expect: [200, 200, 200, 404, 401], params: demoPluginParams },
-  { route: 'GET /api/app/:appId/credentials',                expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/credentials/product',       expect: [200, 403, 403, 404, 401] },
+  { route: 'GET /api/plugins/:pluginId', expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  {
+    route: 'POST /api/plugins/:pluginId/update',
+    expect: [400, 400, 403, 404, 401],
+    params: demoPluginParams,
+    body: BAD_BODY,
+  },
+  { route: 'GET /api/app/:appId/plugins', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/plugins', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/plugins/:pluginId/connect', expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'POST /api/plugins/:pluginId/disconnect', expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  { route: 'DELETE /api/plugins/:pluginId', expect: [200, 200, 403, 404, 401], params: throwawayPluginParams },
+  {
+    route: 'POST /api/plugins/:pluginId/daily-process',
+    expect: [400, 400, 403, 404, 401],
+    params: demoPluginParams,
+    body: BAD_BODY,
+  },
+  {
+    route: 'POST /api/plugins/:pluginId/process',
+    expect: [400, 400, 403, 404, 401],
+    params: demoPluginParams,
+    body: BAD_BODY,
+  },
+  { route: 'GET /api/plugins/:pluginId/feed', expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  { route: 'GET /api/app/:appId/credentials', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/credentials/product', expect: [200, 403, 403, 404, 401] },
   { route: 'POST /api/app/:appId/credentials/service-account', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
-  { route: 'GET /api/plugins/:pluginId/events',              expect: [200, 200, 200, 404, 401], params: demoPluginParams },
-  { route: 'POST /api/app/:appId/active-plugin',             expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/app/:appId/credentials/oauth',         expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'GET /api/oauth/sandbox/consent',                 expect: [200, 200, 200, 200, 200], query: oauthStateQuery('consent') },
-  { route: 'GET /api/oauth/callback',                        expect: [200, 200, 200, 200, 200], query: oauthStateQuery('callback'), headers: oauthBrowser('callback') },
+  { route: 'GET /api/plugins/:pluginId/events', expect: [200, 200, 200, 404, 401], params: demoPluginParams },
+  { route: 'POST /api/app/:appId/active-plugin', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/credentials/oauth', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/oauth/sandbox/consent', expect: [200, 200, 200, 200, 200], query: oauthStateQuery('consent') },
+  {
+    route: 'GET /api/oauth/callback',
+    expect: [200, 200, 200, 200, 200],
+    query: oauthStateQuery('callback'),
+    headers: oauthBrowser('callback'),
+  },
   // firebase (server/areas/integrations/firebase/routes.ts): members read conversion events and the health line; editors enable / disable
-  { route: 'GET /api/plugins/:pluginId/firebase/events',     expect: [200, 200, 200, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` } },
-  { route: 'POST /api/plugins/:pluginId/firebase/events/enable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
-  { route: 'POST /api/plugins/:pluginId/firebase/events/disable', expect: [400, 400, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` }, body: BAD_BODY },
-  { route: 'GET /api/app/:appId/integrations/health',        expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'GET /api/plugins/:pluginId/firebase/events',
+    expect: [200, 200, 200, 404, 401],
+    params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` },
+  },
+  {
+    route: 'POST /api/plugins/:pluginId/firebase/events/enable',
+    expect: [400, 400, 403, 404, 401],
+    params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` },
+    body: BAD_BODY,
+  },
+  {
+    route: 'POST /api/plugins/:pluginId/firebase/events/disable',
+    expect: [400, 400, 403, 404, 401],
+    params: { pluginId: `${DEMO_APP_IDS.wordGarden}-firebase` },
+    body: BAD_BODY,
+  },
+  { route: 'GET /api/app/:appId/integrations/health', expect: [200, 200, 200, 404, 401] },
   // postbacks (server/areas/postbacks/routes.ts) and AppsFlyer (server/areas/integrations/appsflyer/routes.ts): the postback endpoint is public
   // (its URL secret is the authorization); members read the log and summary; Check Status (an action), the URL (it
   // holds the secret) and Enable Plugin are for editors
-  { route: 'GET /postbacks/:source/:appId/:secret',          expect: [200, 200, 200, 200, 200], params: postbackParams, query: postbackQuery },
-  { route: 'POST /postbacks/:source/:appId/:secret',         expect: [400, 400, 400, 400, 400], params: postbackParams, body: BAD_BODY },
-  { route: 'GET /api/plugins/:pluginId/status',              expect: [200, 200, 403, 404, 401], params: { pluginId: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer` } },
-  { route: 'GET /api/app/:appId/postbacks/:source/url',      expect: [200, 200, 403, 404, 401], params: { source: 'appsflyer' } },
-  { route: 'GET /api/app/:appId/postbacks/:source/log',      expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
-  { route: 'GET /api/app/:appId/postbacks/:source/summary',  expect: [200, 200, 200, 404, 401], params: { source: 'appsflyer' } },
-  { route: 'POST /api/app/:appId/appsflyer/enable',          expect: [200, 200, 403, 404, 401], params: { appId: DEMO_APP_IDS.wordGarden } },
+  {
+    route: 'GET /postbacks/:source/:appId/:secret',
+    expect: [200, 200, 200, 200, 200],
+    params: postbackParams,
+    query: postbackQuery,
+  },
+  {
+    route: 'POST /postbacks/:source/:appId/:secret',
+    expect: [400, 400, 400, 400, 400],
+    params: postbackParams,
+    body: BAD_BODY,
+  },
+  {
+    route: 'GET /api/plugins/:pluginId/status',
+    expect: [200, 200, 403, 404, 401],
+    params: { pluginId: `${DEMO_APP_IDS.dragonMergeIos}-appsflyer` },
+  },
+  {
+    route: 'GET /api/app/:appId/postbacks/:source/url',
+    expect: [200, 200, 403, 404, 401],
+    params: { source: 'appsflyer' },
+  },
+  {
+    route: 'GET /api/app/:appId/postbacks/:source/log',
+    expect: [200, 200, 200, 404, 401],
+    params: { source: 'appsflyer' },
+  },
+  {
+    route: 'GET /api/app/:appId/postbacks/:source/summary',
+    expect: [200, 200, 200, 404, 401],
+    params: { source: 'appsflyer' },
+  },
+  {
+    route: 'POST /api/app/:appId/appsflyer/enable',
+    expect: [200, 200, 403, 404, 401],
+    params: { appId: DEMO_APP_IDS.wordGarden },
+  },
   // a test link for one's own device changes nothing others see: every member; its short link is public
-  { route: 'POST /api/app/:appId/appsflyer/test-links',      expect: [400, 400, 400, 404, 401], body: BAD_BODY },
-  { route: 'GET /t/:code',                                   expect: [302, 302, 302, 302, 302], params: testLinkParams },
+  { route: 'POST /api/app/:appId/appsflyer/test-links', expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  { route: 'GET /t/:code', expect: [302, 302, 302, 302, 302], params: testLinkParams },
   // monetize (server/areas/monetize/routes.ts): members read and estimate; editors create, update and remove (the write
   // paths are SPEC §7's, without the app: the domain authorizes the app of the body or of the campaign)
-  { route: 'GET /api/app/:appId/monetize',                   expect: [200, 200, 200, 404, 401] },
-  { route: 'GET /api/app/:appId/monetize/events',            expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/monetize/estimate',         expect: [200, 200, 200, 404, 401], body: { targetConditions: [] } },
-  { route: 'POST /api/monetize',                             expect: [200, 200, 403, 404, 401], body: freshMonetizeCreate },
-  { route: 'POST /api/monetize/update',                      expect: [200, 200, 403, 404, 401], body: throwawayMonetizeUpdate },
-  { route: 'DELETE /api/monetize/:id',                       expect: [200, 200, 403, 404, 401], params: throwawayMonetizeParams },
+  { route: 'GET /api/app/:appId/monetize', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/monetize/events', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'POST /api/app/:appId/monetize/estimate',
+    expect: [200, 200, 200, 404, 401],
+    body: { targetConditions: [] },
+  },
+  { route: 'POST /api/monetize', expect: [200, 200, 403, 404, 401], body: freshMonetizeCreate },
+  { route: 'POST /api/monetize/update', expect: [200, 200, 403, 404, 401], body: throwawayMonetizeUpdate },
+  { route: 'DELETE /api/monetize/:id', expect: [200, 200, 403, 404, 401], params: throwawayMonetizeParams },
   // event detail and revenue settings (server/areas/integrations/revenue-settings.routes.ts): members read; editors save and delete
-  { route: 'GET /api/app/:appId/events/:eventId',                      expect: [200, 200, 200, 404, 401], params: eventParams },
-  { route: 'PUT /api/app/:appId/events/:eventId/revenue-settings',     expect: [400, 400, 403, 404, 401], params: eventParams, body: BAD_BODY },
-  { route: 'DELETE /api/app/:appId/events/:eventId/revenue-settings',  expect: [200, 200, 403, 404, 401], params: eventWithSettingsParams },
+  { route: 'GET /api/app/:appId/events/:eventId', expect: [200, 200, 200, 404, 401], params: eventParams },
+  {
+    route: 'PUT /api/app/:appId/events/:eventId/revenue-settings',
+    expect: [400, 400, 403, 404, 401],
+    params: eventParams,
+    body: BAD_BODY,
+  },
+  {
+    route: 'DELETE /api/app/:appId/events/:eventId/revenue-settings',
+    expect: [200, 200, 403, 404, 401],
+    params: eventWithSettingsParams,
+  },
   // activity log (server/areas/activity/routes.ts): every member reads it (billing entries reach admins only)
-  { route: 'GET /api/workspace/:workspaceId/activity',         expect: [200, 200, 200, 404, 401] },
-  { route: 'GET /api/workspace/:workspaceId/activity/export',  expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/activity', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/activity/export', expect: [200, 200, 200, 404, 401] },
 
   // adjust (server/areas/integrations/adjust/routes.ts): members read the partner link and events file; editors connect and update
-  { route: 'GET /api/app/:appId/adjust',                     expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/adjust/connect',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/app/:appId/adjust/events-file',        expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'POST /api/app/:appId/adjust/partner-link',       expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/adjust', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/adjust/connect', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/adjust/events-file', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/adjust/partner-link', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
 
   // acquire (server/areas/acquire/routes.ts): viewers read; editors and admins write; the player app's s2s route is public
-  { route: 'GET /api/app/:appId/acquire/source',             expect: [200, 200, 200, 404, 401] },
-  { route: 'GET /api/app/:appId/acquire/quests',             expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/acquire/quests',            expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'GET /api/app/:appId/acquire/quests/:questId',    expect: [200, 200, 200, 404, 401], params: demoQuestParams },
-  { route: 'PUT /api/app/:appId/acquire/quests/:questId/draft', expect: [400, 400, 403, 404, 401], params: demoQuestParams, body: BAD_BODY },
-  { route: 'POST /api/app/:appId/acquire/quests/:questId/publish', expect: [200, 200, 403, 404, 401], params: questOf('DRAFT') },
-  { route: 'POST /api/app/:appId/acquire/quests/:questId/stop', expect: [200, 200, 403, 404, 401], params: questOf('LIVE') },
-  { route: 'POST /api/app/:appId/acquire/quests/:questId/restart', expect: [200, 200, 403, 404, 401], params: questOf('STOPPED') },
-  { route: 'DELETE /api/app/:appId/acquire/quests/:questId/active', expect: [200, 200, 403, 404, 401], params: questOf('STOPPED') },
-  { route: 'DELETE /api/app/:appId/acquire/quests/:questId/draft', expect: [200, 200, 403, 404, 401], params: questOf('DRAFT') },
-  { route: 'POST /api/app/:appId/acquire/quests/:questId/discard', expect: [200, 200, 403, 404, 401], params: questOf('LIVE') },
+  { route: 'GET /api/app/:appId/acquire/source', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/acquire/quests', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/acquire/quests', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/acquire/quests/:questId', expect: [200, 200, 200, 404, 401], params: demoQuestParams },
+  {
+    route: 'PUT /api/app/:appId/acquire/quests/:questId/draft',
+    expect: [400, 400, 403, 404, 401],
+    params: demoQuestParams,
+    body: BAD_BODY,
+  },
+  {
+    route: 'POST /api/app/:appId/acquire/quests/:questId/publish',
+    expect: [200, 200, 403, 404, 401],
+    params: questOf('DRAFT'),
+  },
+  {
+    route: 'POST /api/app/:appId/acquire/quests/:questId/stop',
+    expect: [200, 200, 403, 404, 401],
+    params: questOf('LIVE'),
+  },
+  {
+    route: 'POST /api/app/:appId/acquire/quests/:questId/restart',
+    expect: [200, 200, 403, 404, 401],
+    params: questOf('STOPPED'),
+  },
+  {
+    route: 'DELETE /api/app/:appId/acquire/quests/:questId/active',
+    expect: [200, 200, 403, 404, 401],
+    params: questOf('STOPPED'),
+  },
+  {
+    route: 'DELETE /api/app/:appId/acquire/quests/:questId/draft',
+    expect: [200, 200, 403, 404, 401],
+    params: questOf('DRAFT'),
+  },
+  {
+    route: 'POST /api/app/:appId/acquire/quests/:questId/discard',
+    expect: [200, 200, 403, 404, 401],
+    params: questOf('LIVE'),
+  },
   { route: 'POST /api/app/:appId/acquire/quests/publish-all', expect: [200, 200, 403, 404, 401] },
   { route: 'POST /api/app/:appId/acquire/quests/discard-all', expect: [200, 200, 403, 404, 401] },
-  { route: 'GET /api/app/:appId/acquire/settings',           expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/app/:appId/acquire/settings',          expect: [400, 400, 403, 404, 401], body: BAD_BODY },
-  { route: 'GET /api/app/:appId/acquire/kpi',                expect: [200, 200, 200, 404, 401] },
-  { route: 'POST /api/s2s/:appId/quest-events',              expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/acquire/settings', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/app/:appId/acquire/settings', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/acquire/kpi', expect: [200, 200, 200, 404, 401] },
+  { route: 'POST /api/s2s/:appId/quest-events', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery
@@ -464,7 +785,7 @@ function fillUrl(pattern: string, params: Record<string, string>): string {
   });
 }
 
-const resolve = async <T,>(value: Maybe<T> | undefined, ctx: CallContext): Promise<T | undefined> =>
+const resolve = async <T>(value: Maybe<T> | undefined, ctx: CallContext): Promise<T | undefined> =>
   typeof value === 'function' ? await (value as (ctx: CallContext) => T | Promise<T>)(ctx) : value;
 
 let server: TestServer;
@@ -480,11 +801,21 @@ async function signInEveryone(): Promise<Map<Who, string | null>> {
 beforeAll(async () => {
   // A small in-memory event store so Dragon Merge (Android) has Analyze enabled and reports really run.
   analytics = await openAnalytics({ threads: 1 });
-  const range = await analytics.generate({ appId: DEMO_APP_IDS.dragonMergeAndroid, days: 14, events: 3_000, seed: 7, platforms: ['ANDROID'] });
+  const range = await analytics.generate({
+    appId: DEMO_APP_IDS.dragonMergeAndroid,
+    days: 14,
+    events: 3_000,
+    seed: 7,
+    platforms: ['ANDROID'],
+  });
   server = await createTestServer({ providers: { analytics } });
   // …and its BigQuery plugin has that processed data, the one rule for "Analyze is enabled".
-  await server.db.updateTable('plugins').set({ data_start: range.start, data_end: range.end })
-    .where('app_id', '=', DEMO_APP_IDS.dragonMergeAndroid).where('type', '=', 'BigQuery').execute();
+  await server.db
+    .updateTable('plugins')
+    .set({ data_start: range.start, data_end: range.end })
+    .where('app_id', '=', DEMO_APP_IDS.dragonMergeAndroid)
+    .where('type', '=', 'BigQuery')
+    .execute();
   for (const [who, token] of await signInEveryone()) tokens.set(who, token);
 });
 afterAll(async () => {
@@ -500,7 +831,9 @@ describe('authorization matrix', () => {
     const missing = registered.filter((r) => !rows.includes(routeKey(r)));
     const stale = rows.filter((r) => !registered.some((reg) => routeKey(reg) === r));
     const problems = [
-      ...(missing.length ? [`Routes missing from MATRIX (suggested rows, check them):\n${missing.map(suggestRow).join('\n')}`] : []),
+      ...(missing.length
+        ? [`Routes missing from MATRIX (suggested rows, check them):\n${missing.map(suggestRow).join('\n')}`]
+        : []),
       ...(stale.length ? [`Rows naming no registered route: ${stale.join(', ')}`] : []),
       ...(duplicates.length ? [`Duplicate rows: ${duplicates.join(', ')}`] : []),
     ];
@@ -521,7 +854,10 @@ describe('authorization matrix', () => {
           const query = await resolve(row.query, ctx);
           const body = await resolve(row.body, ctx);
           const token = rowTokens.get(who) ?? null;
-          const headers: Record<string, string> = { ...(await resolve(row.headers, ctx)), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+          const headers: Record<string, string> = {
+            ...(await resolve(row.headers, ctx)),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          };
           if (body !== undefined) headers['content-type'] = 'application/json';
           const res = await server.app.inject({
             method: method as 'GET',
@@ -531,8 +867,10 @@ describe('authorization matrix', () => {
             payload: body === undefined ? undefined : JSON.stringify(body),
           });
           expect(res.statusCode, `${row.route} as ${who}: ${res.body.slice(0, 300)}`).toBe(expected);
-          if (expected === 403) expect(res.json()).toMatchObject({ success: false, code: 'access_missing_role_for_action' });
-          if (expected === 404 && who === 'otherWorkspaceMember') expect(res.json()).toMatchObject({ success: false, code: 'not_found' });
+          if (expected === 403)
+            expect(res.json()).toMatchObject({ success: false, code: 'access_missing_role_for_action' });
+          if (expected === 404 && who === 'otherWorkspaceMember')
+            expect(res.json()).toMatchObject({ success: false, code: 'not_found' });
         });
       });
     });

@@ -39,7 +39,12 @@ function expectCleanError(res: { statusCode: number; headers: Record<string, unk
 }
 
 const rawJson = (url: string, payload: string, token: string | null = admin) =>
-  server.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) } });
+  server.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { 'content-type': 'application/json', ...(token ? bearer(token) : {}) },
+  });
 
 describe('malformed JSON', () => {
   test.each([
@@ -87,37 +92,82 @@ describe('wrong types and missing fields: 400 naming the field', () => {
   });
 
   test('the app switch is left as it was after a rejected body', async () => {
-    const before = await server.db.selectFrom('apps').select('enabled').where('id', '=', DEMO_APP_IDS.pixelRacer).executeTakeFirstOrThrow();
-    await server.app.inject({ method: 'POST', url: `/api/app/enable/${DEMO_APP_IDS.pixelRacer}`, payload: { enabled: 'false' }, headers: bearer(admin) });
-    expect(await server.db.selectFrom('apps').select('enabled').where('id', '=', DEMO_APP_IDS.pixelRacer).executeTakeFirstOrThrow()).toEqual(before);
+    const before = await server.db
+      .selectFrom('apps')
+      .select('enabled')
+      .where('id', '=', DEMO_APP_IDS.pixelRacer)
+      .executeTakeFirstOrThrow();
+    await server.app.inject({
+      method: 'POST',
+      url: `/api/app/enable/${DEMO_APP_IDS.pixelRacer}`,
+      payload: { enabled: 'false' },
+      headers: bearer(admin),
+    });
+    expect(
+      await server.db
+        .selectFrom('apps')
+        .select('enabled')
+        .where('id', '=', DEMO_APP_IDS.pixelRacer)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   test('workspace forms: missing or unparsable `data`, or not multipart at all, answer 400 naming what is wrong', async () => {
     const noData = multipartForm([{ name: 'other', value: 'x' }]);
-    const a = await server.app.inject({ method: 'POST', url: '/api/workspace', payload: noData.payload, headers: { ...noData.headers, ...bearer(admin) } });
+    const a = await server.app.inject({
+      method: 'POST',
+      url: '/api/workspace',
+      payload: noData.payload,
+      headers: { ...noData.headers, ...bearer(admin) },
+    });
     expect(expectCleanError(a, 400).message).toMatch(/\bdata\b/);
 
     const badData = multipartForm([{ name: 'data', value: '{"name": "x",' }]);
-    const b = await server.app.inject({ method: 'POST', url: '/api/workspace', payload: badData.payload, headers: { ...badData.headers, ...bearer(admin) } });
+    const b = await server.app.inject({
+      method: 'POST',
+      url: '/api/workspace',
+      payload: badData.payload,
+      headers: { ...badData.headers, ...bearer(admin) },
+    });
     expect(expectCleanError(b, 400).message).toMatch(/\bdata\b/);
 
     const wrongType = workspaceForm({ name: 42, website: 'ok.dev' });
-    const c = await server.app.inject({ method: 'POST', url: '/api/workspace', payload: wrongType.payload, headers: { ...wrongType.headers, ...bearer(admin) } });
+    const c = await server.app.inject({
+      method: 'POST',
+      url: '/api/workspace',
+      payload: wrongType.payload,
+      headers: { ...wrongType.headers, ...bearer(admin) },
+    });
     expect(expectCleanError(c, 400).message).toMatch(/\bname\b/);
 
-    const json = await server.app.inject({ method: 'POST', url: '/api/workspace', payload: { data: { name: 'x', website: 'x.dev' } }, headers: bearer(admin) });
+    const json = await server.app.inject({
+      method: 'POST',
+      url: '/api/workspace',
+      payload: { data: { name: 'x', website: 'x.dev' } },
+      headers: bearer(admin),
+    });
     expect(expectCleanError(json, 400).message).toMatch(/multipart/);
   });
 
   test(`an oversized upload answers 413 '${FILE_TOO_LARGE}'`, async () => {
-    const form = workspaceForm({ name: 'Oversized', website: 'oversized.dev' }, { filename: 'big.png', contentType: 'image/png', data: pngOfSize(ICON_MAX_BYTES + 1024) });
-    const res = await server.app.inject({ method: 'POST', url: '/api/workspace', payload: form.payload, headers: { ...form.headers, ...bearer(admin) } });
+    const form = workspaceForm(
+      { name: 'Oversized', website: 'oversized.dev' },
+      { filename: 'big.png', contentType: 'image/png', data: pngOfSize(ICON_MAX_BYTES + 1024) },
+    );
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/workspace',
+      payload: form.payload,
+      headers: { ...form.headers, ...bearer(admin) },
+    });
     expect(expectCleanError(res, 413).message).toBe(FILE_TOO_LARGE);
   });
 
   test('a JSON body over 1 MB answers 413 with its own message (not the upload one)', async () => {
     const res = await server.app.inject({
-      method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'a@b.dev', password: 'x'.repeat(1024 * 1024) }),
     });
     const body = expectCleanError(res, 413);
@@ -135,7 +185,12 @@ describe('unknown ids and routes: 404', () => {
     ['GET', '/api/files/no-such-file', 'File not found.'],
     ['GET', '/api/invite/no-such-token', 'Invite not found.'],
   ] as const)('%s %s', async (method, url, message) => {
-    const res = await server.app.inject({ method, url, headers: bearer(admin), ...(method === 'POST' ? { payload: { enabled: true } } : {}) });
+    const res = await server.app.inject({
+      method,
+      url,
+      headers: bearer(admin),
+      ...(method === 'POST' ? { payload: { enabled: true } } : {}),
+    });
     const body = expectCleanError(res, 404);
     expect(body).toMatchObject({ message, code: 'not_found' });
   });
@@ -161,16 +216,25 @@ describe('server failures', () => {
   test('a 500 answers a generic message with no stack trace or internal detail', async () => {
     // No route fails on its own; make the database refuse one workspace name.
     await sql
-      .raw(`CREATE FUNCTION qb_test_explode() RETURNS trigger LANGUAGE plpgsql AS $$
+      .raw(
+        `CREATE FUNCTION qb_test_explode() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF NEW.name = 'Explode Studio' THEN RAISE EXCEPTION 'qb-test secret internal detail'; END IF;
           RETURN NEW;
-        END $$`)
+        END $$`,
+      )
       .execute(server.db);
-    await sql.raw('CREATE TRIGGER qb_test_explode BEFORE INSERT ON workspaces FOR EACH ROW EXECUTE FUNCTION qb_test_explode()').execute(server.db);
+    await sql
+      .raw('CREATE TRIGGER qb_test_explode BEFORE INSERT ON workspaces FOR EACH ROW EXECUTE FUNCTION qb_test_explode()')
+      .execute(server.db);
     try {
       const form = workspaceForm({ name: 'Explode Studio', website: 'explode.dev' });
-      const res = await server.app.inject({ method: 'POST', url: '/api/workspace', payload: form.payload, headers: { ...form.headers, ...bearer(admin) } });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/workspace',
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(admin) },
+      });
       const body = expectCleanError(res, 500);
       expect(body).toEqual({ success: false, message: INTERNAL, code: 'internal' });
       expect(res.body).not.toContain('qb-test');
@@ -189,7 +253,11 @@ describe('answers carry only what the contract declares', () => {
   ];
 
   test('the Account of sign-in and /api/me has no password hash or other columns', async () => {
-    const signIn = await server.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: DEMO_ACCOUNTS.viewer, password: 'questboard-demo', isTpUser: true } });
+    const signIn = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: DEMO_ACCOUNTS.viewer, password: 'questboard-demo', isTpUser: true },
+    });
     expect(signIn.statusCode).toBe(200);
     const me = await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(signIn.json().token) });
     for (const res of [signIn, me]) {
@@ -251,11 +319,26 @@ describe('nothing half-written', () => {
   test('concurrent invites to one address leave exactly one pending invite', async () => {
     const email = 'race@example.com';
     const answers = await Promise.all(
-      Array.from({ length: 4 }, () => server.app.inject({ method: 'POST', url: `${TEAM}/invite`, payload: { email, role: 'viewer' }, headers: bearer(admin) })),
+      Array.from({ length: 4 }, () =>
+        server.app.inject({
+          method: 'POST',
+          url: `${TEAM}/invite`,
+          payload: { email, role: 'viewer' },
+          headers: bearer(admin),
+        }),
+      ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    for (const res of answers.filter((r) => r.statusCode !== 200)) expect(expectCleanError(res, 409).message).toBe(INVITE_ALREADY_SENT);
-    expect(await server.db.selectFrom('invites').select('id').where('email', '=', email).where('state', '=', 'pending').execute()).toHaveLength(1);
+    for (const res of answers.filter((r) => r.statusCode !== 200))
+      expect(expectCleanError(res, 409).message).toBe(INVITE_ALREADY_SENT);
+    expect(
+      await server.db
+        .selectFrom('invites')
+        .select('id')
+        .where('email', '=', email)
+        .where('state', '=', 'pending')
+        .execute(),
+    ).toHaveLength(1);
     expect(await server.db.selectFrom('outbox').select('id').where('to_email', '=', email).execute()).toHaveLength(1);
   });
 });

@@ -14,10 +14,16 @@ import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { stripePayments } from '../../server/providers/payments/stripe';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, '../fixtures/stripe', `${name}.json`), 'utf8');
+const fixture = (name: string) =>
+  fs.readFileSync(path.join(import.meta.dirname, '../fixtures/stripe', `${name}.json`), 'utf8');
 const WEBHOOK_SECRET = 'whsec_test_questboard_0123456789abcdef';
 
-interface Recorded { method: string; path: string; idempotencyKey: string | null; body: URLSearchParams }
+interface Recorded {
+  method: string;
+  path: string;
+  idempotencyKey: string | null;
+  body: URLSearchParams;
+}
 const recorded: Recorded[] = [];
 let failNext: string | null = null;
 let sessionsMade = 0;
@@ -34,16 +40,29 @@ const fakeFetch: typeof fetch = async (input, init) => {
   const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
   const headers = new Headers(init?.headers as HeadersInit);
   const method = (init?.method ?? 'GET').toUpperCase();
-  recorded.push({ method, path: url.pathname + url.search, idempotencyKey: headers.get('idempotency-key'), body: new URLSearchParams(String((init?.body as string | null | undefined) ?? '')) });
+  recorded.push({
+    method,
+    path: url.pathname + url.search,
+    idempotencyKey: headers.get('idempotency-key'),
+    body: new URLSearchParams(String((init?.body as string | null | undefined) ?? '')),
+  });
   if (failNext && url.pathname.startsWith(failNext)) {
     failNext = null;
-    return new Response(fixture('error-resource-missing'), { status: 404, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
+    return new Response(fixture('error-resource-missing'), {
+      status: 404,
+      headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+    });
   }
   const route = ROUTES.find(([m, p]) => m === method && p.test(url.pathname));
-  if (!route) return new Response(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecorded ${method} ${url.pathname}` } }), { status: 404 });
+  if (!route)
+    return new Response(
+      JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecorded ${method} ${url.pathname}` } }),
+      { status: 404 },
+    );
   // Stripe makes a new session id per session: the first is the recorded one (the webhook fixture names it).
   let body = fixture(route[2]);
-  if (route[2] === 'checkout-session-setup' && sessionsMade++ > 0) body = body.replaceAll('cs_test_c1QbWm8', `cs_test_c${sessionsMade}QbWm8`);
+  if (route[2] === 'checkout-session-setup' && sessionsMade++ > 0)
+    body = body.replaceAll('cs_test_c1QbWm8', `cs_test_c${sessionsMade}QbWm8`);
   return new Response(body, { status: 200, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
 };
 
@@ -52,16 +71,27 @@ let admin: string;
 const B = `/api/workspace/${DEMO_WORKSPACE_ID}/billing`;
 
 beforeAll(async () => {
-  const payments = stripePayments({ secretKey: 'sk_test_questboard', webhookSecret: WEBHOOK_SECRET, httpClient: Stripe.createFetchHttpClient(fakeFetch) });
+  const payments = stripePayments({
+    secretKey: 'sk_test_questboard',
+    webhookSecret: WEBHOOK_SECRET,
+    httpClient: Stripe.createFetchHttpClient(fakeFetch),
+  });
   server = await createTestServer({ providers: { payments } });
   admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
 });
 afterAll(() => server?.close());
 
-const signed = (payload: string, secret = WEBHOOK_SECRET) => new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret });
+const signed = (payload: string, secret = WEBHOOK_SECRET) =>
+  new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret });
 const deliver = (payload: string, signature: string) =>
-  server.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-const methods = async () => (await server.app.inject({ method: 'GET', url: `${B}/payment-methods`, headers: bearer(admin) })).json();
+  server.app.inject({
+    method: 'POST',
+    url: '/api/billing/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+const methods = async () =>
+  (await server.app.inject({ method: 'GET', url: `${B}/payment-methods`, headers: bearer(admin) })).json();
 
 describe('Stripe adapter', () => {
   test('Add payment method: a customer once per workspace, then a setup-mode Checkout Session, each with an idempotency key', async () => {
@@ -69,17 +99,26 @@ describe('Stripe adapter', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const [customer, session] = recorded;
-    expect(customer).toMatchObject({ method: 'POST', path: '/v1/customers', idempotencyKey: `questboard-customer-${DEMO_WORKSPACE_ID}` });
+    expect(customer).toMatchObject({
+      method: 'POST',
+      path: '/v1/customers',
+      idempotencyKey: `questboard-customer-${DEMO_WORKSPACE_ID}`,
+    });
     expect(customer!.body.get('metadata[workspaceId]')).toBe(DEMO_WORKSPACE_ID);
     expect(session).toMatchObject({ method: 'POST', path: '/v1/checkout/sessions' });
     expect(session!.idempotencyKey).toMatch(/^questboard-setup-[\w-]{43}$/);
     expect(session!.body.get('mode')).toBe('setup');
     expect(session!.body.get('customer')).toBe('cus_RqT9xYkLm2NbVc');
-    expect(session!.body.get('success_url')).toBe(`http://127.0.0.1:8080/workspace/${DEMO_WORKSPACE_ID}/billing?success=true`);
+    expect(session!.body.get('success_url')).toBe(
+      `http://127.0.0.1:8080/workspace/${DEMO_WORKSPACE_ID}/billing?success=true`,
+    );
 
     // The customer is kept: a second setup makes no second customer.
     recorded.length = 0;
-    expect((await server.app.inject({ method: 'POST', url: `${B}/payment-methods/setup`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'POST', url: `${B}/payment-methods/setup`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(200);
     expect(recorded.map((r) => r.path)).toEqual(['/v1/checkout/sessions']);
   });
 
@@ -99,10 +138,16 @@ describe('Stripe adapter', () => {
     const res = await deliver(payload, signed(payload));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ received: true });
-    expect(recorded.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/setup_intents/seti_1QbWm9Ff0pGz3dS7aBcDeFgH?expand[0]=payment_method']);
+    expect(recorded.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/setup_intents/seti_1QbWm9Ff0pGz3dS7aBcDeFgH?expand[0]=payment_method',
+    ]);
     const after = (await methods()).data;
     expect(after.length).toBe(before + 1);
-    expect(after.at(-1)).toMatchObject({ type: 'card', isDefault: false, card: { brand: 'mastercard', last4: '4444', expMonth: 11, expYear: 2031 } });
+    expect(after.at(-1)).toMatchObject({
+      type: 'card',
+      isDefault: false,
+      card: { brand: 'mastercard', last4: '4444', expMonth: 11, expYear: 2031 },
+    });
     expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
     expect((await methods()).data.length).toBe(before + 1);
   });
@@ -110,12 +155,31 @@ describe('Stripe adapter', () => {
   test('set default and delete reach Stripe with idempotency keys', async () => {
     const card = (await methods()).data.at(-1);
     recorded.length = 0;
-    expect((await server.app.inject({ method: 'POST', url: `${B}/payment-methods/${card.id}/default`, headers: bearer(admin) })).statusCode).toBe(200);
-    expect(recorded[0]).toMatchObject({ method: 'POST', path: '/v1/customers/cus_RqT9xYkLm2NbVc', idempotencyKey: `questboard-default-${card.id}` });
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `${B}/payment-methods/${card.id}/default`,
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(recorded[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/customers/cus_RqT9xYkLm2NbVc',
+      idempotencyKey: `questboard-default-${card.id}`,
+    });
     expect(recorded[0]!.body.get('invoice_settings[default_payment_method]')).toBe('pm_1QbWmAFf0pGz3dS7ZxCvBnMq');
     recorded.length = 0;
-    expect((await server.app.inject({ method: 'DELETE', url: `${B}/payment-methods/${card.id}`, headers: bearer(admin) })).statusCode).toBe(200);
-    expect(recorded[0]).toMatchObject({ method: 'POST', path: '/v1/payment_methods/pm_1QbWmAFf0pGz3dS7ZxCvBnMq/detach', idempotencyKey: `questboard-detach-${card.id}` });
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `${B}/payment-methods/${card.id}`, headers: bearer(admin) }))
+        .statusCode,
+    ).toBe(200);
+    expect(recorded[0]).toMatchObject({
+      method: 'POST',
+      path: '/v1/payment_methods/pm_1QbWmAFf0pGz3dS7ZxCvBnMq/detach',
+      idempotencyKey: `questboard-detach-${card.id}`,
+    });
   });
 
   test("Stripe refusing answers 503 in our words, never Stripe's", async () => {
@@ -128,7 +192,9 @@ describe('Stripe adapter', () => {
 
   test('a verified event whose Stripe call fails answers 503 with the cause logged (Stripe retries); the retry saves the card', async () => {
     // The second setup session of the first test, completed by an event not delivered before.
-    const payload = fixture('event-checkout-session-completed').replaceAll('cs_test_c1QbWm8', 'cs_test_c2QbWm8').replace('evt_1QbWmBFf0pGz3dS7LkJhGfDs', 'evt_1QbWmBFf0pGz3dS7Retry001');
+    const payload = fixture('event-checkout-session-completed')
+      .replaceAll('cs_test_c1QbWm8', 'cs_test_c2QbWm8')
+      .replace('evt_1QbWmBFf0pGz3dS7LkJhGfDs', 'evt_1QbWmBFf0pGz3dS7Retry001');
     const before = (await methods()).data.length;
     const logged: string[] = [];
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
@@ -141,7 +207,14 @@ describe('Stripe adapter', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(logged.some((line) => line.includes('evt_1QbWmBFf0pGz3dS7Retry001') && line.includes('checkout.session.completed') && line.includes('No such'))).toBe(true);
+    expect(
+      logged.some(
+        (line) =>
+          line.includes('evt_1QbWmBFf0pGz3dS7Retry001') &&
+          line.includes('checkout.session.completed') &&
+          line.includes('No such'),
+      ),
+    ).toBe(true);
     expect((await methods()).data.length).toBe(before);
     // Stripe delivers it again: now it is handled.
     expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
@@ -150,7 +223,15 @@ describe('Stripe adapter', () => {
 
   test('methods the sandbox made (no Stripe id) change locally without calling Stripe', async () => {
     recorded.length = 0;
-    expect((await server.app.inject({ method: 'POST', url: `${B}/payment-methods/pm_demo_mastercard/default`, headers: bearer(admin) })).statusCode).toBe(200);
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: `${B}/payment-methods/pm_demo_mastercard/default`,
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(recorded).toEqual([]);
   });
 });

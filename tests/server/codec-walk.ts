@@ -7,8 +7,15 @@ import type { AnyCodec, Endpoint } from '../../src/contracts/endpoint';
 import { isMultipart } from '../../src/contracts/endpoint';
 
 type Codec = AnyCodec & {
-  _tag?: string; type?: Codec; types?: Codec[]; props?: Record<string, Codec>; base?: Codec; codomain?: Codec;
-  keys?: Record<string, unknown>; value?: unknown; maxLength?: number;
+  _tag?: string;
+  type?: Codec;
+  types?: Codec[];
+  props?: Record<string, Codec>;
+  base?: Codec;
+  codomain?: Codec;
+  keys?: Record<string, unknown>;
+  value?: unknown;
+  maxLength?: number;
 };
 
 /** The codecs of a request: path params, query, and the JSON body or each JSON/text part of a multipart body. */
@@ -17,7 +24,9 @@ export function requestCodecs(endpoint: Endpoint): { where: string; codec: AnyCo
   if (endpoint.params) out.push({ where: 'params', codec: endpoint.params });
   if (endpoint.query) out.push({ where: 'query', codec: endpoint.query });
   const body = endpoint.body;
-  if (body && isMultipart(body)) for (const [name, codec] of Object.entries({ ...body.json, ...body.text })) out.push({ where: `part ${name}`, codec });
+  if (body && isMultipart(body))
+    for (const [name, codec] of Object.entries({ ...body.json, ...body.text }))
+      out.push({ where: `part ${name}`, codec });
   else if (body) out.push({ where: 'body', codec: body });
   return out;
 }
@@ -26,13 +35,18 @@ export function requestCodecs(endpoint: Endpoint): { where: string; codec: AnyCo
 export function leavesOf(codec: AnyCodec, path = ''): { path: string; codec: Codec }[] {
   const c = codec as Codec;
   switch (c._tag) {
-    case 'ExactType': case 'ReadonlyType': case 'RefinementType':
+    case 'ExactType':
+    case 'ReadonlyType':
+    case 'RefinementType':
       return leavesOf(c.type!, path);
-    case 'IntersectionType': case 'UnionType':
+    case 'IntersectionType':
+    case 'UnionType':
       return (c.types ?? []).flatMap((member) => leavesOf(member, path));
-    case 'InterfaceType': case 'PartialType':
+    case 'InterfaceType':
+    case 'PartialType':
       return Object.entries(c.props ?? {}).flatMap(([key, prop]) => leavesOf(prop, path ? `${path}.${key}` : key));
-    case 'ArrayType': case 'ReadonlyArrayType':
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
       return leavesOf(c.type!, `${path}[]`);
     case 'DictionaryType':
       return leavesOf(c.codomain!, `${path}{}`);
@@ -43,7 +57,13 @@ export function leavesOf(codec: AnyCodec, path = ''): { path: string; codec: Cod
 
 /** The field names a codec declares, at any depth. */
 export const fieldNamesOf = (codec: AnyCodec): string[] =>
-  Array.from(new Set(leavesOf(codec).flatMap((leaf) => leaf.path.replace(/\[\]|\{\}/g, '').split('.')).filter(Boolean)));
+  Array.from(
+    new Set(
+      leavesOf(codec)
+        .flatMap((leaf) => leaf.path.replace(/\[\]|\{\}/g, '').split('.'))
+        .filter(Boolean),
+    ),
+  );
 
 const isNumberLeaf = (c: Codec) => c._tag === 'NumberType' || c._tag === 'BoundedNumber' || c._tag === 'IntType';
 const isStringLeaf = (c: Codec) => c._tag === 'StringType' || c._tag === 'BoundedString';
@@ -61,19 +81,30 @@ export function skeletonOf(codec: AnyCodec, replace: Replace = {}, path = '', de
   const c = codec as Codec;
   if (depth > 12) return null;
   switch (c._tag) {
-    case 'ExactType': case 'ReadonlyType': case 'RefinementType':
+    case 'ExactType':
+    case 'ReadonlyType':
+    case 'RefinementType':
       return skeletonOf(c.type!, replace, path, depth + 1);
     case 'IntersectionType':
       return Object.assign({}, ...(c.types ?? []).map((member) => skeletonOf(member, replace, path, depth + 1)));
     case 'UnionType': {
       const members = c.types ?? [];
-      const preferred = members.find((m) => (replace.number && isNumberLeaf(m)) || (replace.string && isStringLeaf(m)))
-        ?? members.find((m) => m._tag !== 'NullType' && m._tag !== 'UndefinedType') ?? members[0];
+      const preferred =
+        members.find((m) => (replace.number && isNumberLeaf(m)) || (replace.string && isStringLeaf(m))) ??
+        members.find((m) => m._tag !== 'NullType' && m._tag !== 'UndefinedType') ??
+        members[0];
       return preferred ? skeletonOf(preferred, replace, path, depth + 1) : null;
     }
-    case 'InterfaceType': case 'PartialType':
-      return Object.fromEntries(Object.entries(c.props ?? {}).map(([key, prop]) => [key, skeletonOf(prop, replace, path ? `${path}.${key}` : key, depth + 1)]));
-    case 'ArrayType': case 'ReadonlyArrayType':
+    case 'InterfaceType':
+    case 'PartialType':
+      return Object.fromEntries(
+        Object.entries(c.props ?? {}).map(([key, prop]) => [
+          key,
+          skeletonOf(prop, replace, path ? `${path}.${key}` : key, depth + 1),
+        ]),
+      );
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
       return [skeletonOf(c.type!, replace, `${path}[]`, depth + 1)];
     case 'DictionaryType':
       return { key: skeletonOf(c.codomain!, replace, `${path}{}`, depth + 1) };
@@ -85,7 +116,8 @@ export function skeletonOf(codec: AnyCodec, replace: Replace = {}, path = '', de
       return true;
     case 'NullType':
       return null;
-    case 'UndefinedType': case 'VoidType':
+    case 'UndefinedType':
+    case 'VoidType':
       return undefined;
     default:
       if (c.base) return skeletonOf(c.base, replace, path, depth + 1);

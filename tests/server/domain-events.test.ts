@@ -27,19 +27,31 @@ const seen: string[] = [];
 const behaviour: { failTimes: number } = { failTimes: 0 };
 const probes: Reaction[] = [
   {
-    event: 'charge.recorded', area: 'test', name: 'test.after-commit', mode: 'after-commit',
+    event: 'charge.recorded',
+    area: 'test',
+    name: 'test.after-commit',
+    mode: 'after-commit',
     handle: async (ctx, event) => {
       if (behaviour.failTimes > 0) {
         behaviour.failTimes--;
         throw new Error('subscriber is down');
       }
       // The subscriber sees the committed change, and writes in its own transaction.
-      const charge = await ctx.db.selectFrom('billing_charges').select('id').where('id', '=', (event.payload as { chargeId: string }).chargeId).executeTakeFirst();
-      seen.push(`${event.name}:${(event.payload as { chargeId: string }).chargeId}:${charge ? 'visible' : 'missing'}:${ctx.db.isTransaction}`);
+      const charge = await ctx.db
+        .selectFrom('billing_charges')
+        .select('id')
+        .where('id', '=', (event.payload as { chargeId: string }).chargeId)
+        .executeTakeFirst();
+      seen.push(
+        `${event.name}:${(event.payload as { chargeId: string }).chargeId}:${charge ? 'visible' : 'missing'}:${ctx.db.isTransaction}`,
+      );
     },
   },
   {
-    event: 'quest.published', area: 'test', name: 'test.in-transaction', mode: 'transaction',
+    event: 'quest.published',
+    area: 'test',
+    name: 'test.in-transaction',
+    mode: 'transaction',
     handle: async (_ctx, event) => {
       if ((event.payload as { questName: string }).questName === 'explode') throw new Error('refused');
       seen.push(`published:${(event.payload as { questId: string }).questId}`);
@@ -55,9 +67,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const charge = (id: string) => ({ id, workspaceId: DEMO_WORKSPACE_ID, amountCents: 125, source: 'test', description: `charge ${id}`, createdAt: now });
+const charge = (id: string) => ({
+  id,
+  workspaceId: DEMO_WORKSPACE_ID,
+  amountCents: 125,
+  source: 'test',
+  description: `charge ${id}`,
+  createdAt: now,
+});
 const deliveries = (subscriber: string) =>
-  server.db.selectFrom('domain_event_deliveries').select(['attempts', 'delivered_at', 'failed_at', 'last_error']).where('subscriber', '=', subscriber).execute();
+  server.db
+    .selectFrom('domain_event_deliveries')
+    .select(['attempts', 'delivered_at', 'failed_at', 'last_error'])
+    .where('subscriber', '=', subscriber)
+    .execute();
 
 describe('the catalogue and the reactions table', () => {
   test('every reaction names a catalogued event and a unique subscriber; every event names its emitting area', () => {
@@ -68,7 +91,9 @@ describe('the catalogue and the reactions table', () => {
   });
 
   test('an event is only ever written inside a transaction', async () => {
-    await expect(emit(ctx, 'quest.published', { workspaceId: 'w', appId: 'a', questId: 'q', questName: 'n' })).rejects.toThrow(/outside a transaction/);
+    await expect(
+      emit(ctx, 'quest.published', { workspaceId: 'w', appId: 'a', questId: 'q', questName: 'n' }),
+    ).rejects.toThrow(/outside a transaction/);
   });
 });
 
@@ -82,7 +107,9 @@ describe('delivery', () => {
     expect(await recordCharge(ctx, charge('ch_evt_1'))).toBe(false);
     expect(await deliverPendingEvents(ctx)).toBe(0);
     expect(seen).toHaveLength(1);
-    expect(await deliveries('test.after-commit')).toEqual([expect.objectContaining({ attempts: 1, failed_at: null, last_error: null })]);
+    expect(await deliveries('test.after-commit')).toEqual([
+      expect.objectContaining({ attempts: 1, failed_at: null, last_error: null }),
+    ]);
   });
 
   test('a failing subscriber keeps its error and is retried after a backoff; the change itself stays committed', async () => {
@@ -113,12 +140,29 @@ describe('delivery', () => {
     seen.length = 0;
     const write = (name: string) =>
       inTransaction(ctx, async (tx) => {
-        await tx.db.insertInto('billing_charges').values({ id: `ch_${name}`, workspace_id: DEMO_WORKSPACE_ID, amount_cents: 1, description: name, source: 'test', created_at: now }).execute();
-        await emit(tx, 'quest.published', { workspaceId: DEMO_WORKSPACE_ID, appId: 'a', questId: `q_${name}`, questName: name });
+        await tx.db
+          .insertInto('billing_charges')
+          .values({
+            id: `ch_${name}`,
+            workspace_id: DEMO_WORKSPACE_ID,
+            amount_cents: 1,
+            description: name,
+            source: 'test',
+            created_at: now,
+          })
+          .execute();
+        await emit(tx, 'quest.published', {
+          workspaceId: DEMO_WORKSPACE_ID,
+          appId: 'a',
+          questId: `q_${name}`,
+          questName: name,
+        });
       });
     await write('fine');
     await expect(write('explode')).rejects.toThrow('refused');
-    const ids = (await server.db.selectFrom('billing_charges').select('id').where('id', 'in', ['ch_fine', 'ch_explode']).execute()).map((r) => r.id);
+    const ids = (
+      await server.db.selectFrom('billing_charges').select('id').where('id', 'in', ['ch_fine', 'ch_explode']).execute()
+    ).map((r) => r.id);
     expect(ids).toEqual(['ch_fine']);
     expect(seen).toEqual(['published:q_fine']);
   });
@@ -129,11 +173,19 @@ describe('a server killed between the commit and the delivery', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   test('the completed quest step becomes a charge through Billing once, when the outbox delivers it on restart', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/server/outbox-kill-child.ts'), dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'tests/server/outbox-kill-child.ts'), dir],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let out = '';
     let err = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.stderr.on('data', (chunk: Buffer) => { err += chunk.toString(); });
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
     const chargeId = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
         const match = /committed (\S+)\n/.exec(out);
@@ -155,18 +207,40 @@ describe('a server killed between the commit and the delivery', () => {
     // The restarted server: the same data folder, the areas' reactions, the dispatcher's drain.
     const handle = await openDatabase({ dataDir: dir });
     try {
-      const restarted = (await buildApp({ config: testConfig(), db: handle.db })) as unknown as { questboard: ServerContext; close(): Promise<void> };
-      const charges = () => handle.db.selectFrom('billing_charges').select(['id', 'amount_cents', 'source', 'description']).where('id', '=', chargeId).execute();
+      const restarted = (await buildApp({ config: testConfig(), db: handle.db })) as unknown as {
+        questboard: ServerContext;
+        close(): Promise<void>;
+      };
+      const charges = () =>
+        handle.db
+          .selectFrom('billing_charges')
+          .select(['id', 'amount_cents', 'source', 'description'])
+          .where('id', '=', chargeId)
+          .execute();
       expect(await charges(), 'nothing was charged before the delivery').toEqual([]);
-      const pending = await handle.db.selectFrom('domain_event_deliveries').select(['subscriber', 'delivered_at']).execute();
+      const pending = await handle.db
+        .selectFrom('domain_event_deliveries')
+        .select(['subscriber', 'delivered_at'])
+        .execute();
       expect(pending).toEqual([{ subscriber: 'billing.charge-quest-step', delivered_at: null }]);
 
       expect(await deliverPendingEvents(restarted.questboard)).toBe(1);
-      expect(await charges()).toEqual([{ id: chargeId, amount_cents: 40, source: 'quest', description: 'Outbox quest: step 1 (af_tutorial_completion) completed' }]);
+      expect(await charges()).toEqual([
+        {
+          id: chargeId,
+          amount_cents: 40,
+          source: 'quest',
+          description: 'Outbox quest: step 1 (af_tutorial_completion) completed',
+        },
+      ]);
       // Delivered exactly once: another drain (or another server) finds nothing more to do.
       expect(await deliverPendingEvents(restarted.questboard)).toBe(0);
       expect(await charges()).toHaveLength(1);
-      const recorded = await handle.db.selectFrom('domain_events').select('name').where('name', '=', 'charge.recorded').execute();
+      const recorded = await handle.db
+        .selectFrom('domain_events')
+        .select('name')
+        .where('name', '=', 'charge.recorded')
+        .execute();
       expect(recorded).toHaveLength(1);
       await restarted.close();
     } finally {

@@ -19,12 +19,16 @@ const key = (e: { method: string; path?: string; url?: string }) => `${e.method}
 /** Every endpoint exported by a contract module, directly or inside an exported object (e.g. `teamEndpoints`). */
 async function contractEndpoints(): Promise<Map<Endpoint, string>> {
   const found = new Map<Endpoint, string>();
-  for (const file of fs.readdirSync(CONTRACTS).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of fs
+    .readdirSync(CONTRACTS)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const module = (await import(path.join(CONTRACTS, file))) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) {
       if (isEndpoint(value)) found.set(value, `${file} ${name}`);
       else if (value && typeof value === 'object' && !Array.isArray(value)) {
-        for (const [inner, candidate] of Object.entries(value)) if (isEndpoint(candidate)) found.set(candidate, `${file} ${name}.${inner}`);
+        for (const [inner, candidate] of Object.entries(value))
+          if (isEndpoint(candidate)) found.set(candidate, `${file} ${name}.${inner}`);
       }
     }
   }
@@ -42,7 +46,10 @@ function fastifyRoutes(server: TestServer): string[] {
     stack.length = depth;
     stack.push(match[2]!);
     const url = stack.join('');
-    for (const method of (match[3] ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+    for (const method of (match[3] ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean)) {
       if (method !== 'HEAD') routes.push(`${method} ${url}`);
     }
   }
@@ -62,7 +69,29 @@ describe('every route comes from a contract endpoint, and every contract endpoin
     const keys = [...endpoints.keys()].map(key);
     expect(keys.length).toBeGreaterThanOrEqual(24);
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
-    expect(new Set(routeTable.map((r) => r.area))).toEqual(new Set(['auth', 'workspace', 'apps', 'team', 'files', 'analyze', 'billing', 'integrations', 'app-settings', 'cms', 'documentation', 'app-links', 'firebase', 'catalogue', 'messages', 'postbacks', 'monetize', 'adjust', 'acquire']));
+    expect(new Set(routeTable.map((r) => r.area))).toEqual(
+      new Set([
+        'auth',
+        'workspace',
+        'apps',
+        'team',
+        'files',
+        'analyze',
+        'billing',
+        'integrations',
+        'app-settings',
+        'cms',
+        'documentation',
+        'app-links',
+        'firebase',
+        'catalogue',
+        'messages',
+        'postbacks',
+        'monetize',
+        'adjust',
+        'acquire',
+      ]),
+    );
   });
 
   test('the routes Fastify answers are exactly the contract endpoints', () => {
@@ -97,7 +126,9 @@ describe('every route comes from a contract endpoint, and every contract endpoin
         expect(endpoint.params, name).toBeUndefined();
         continue;
       }
-      const decoded = endpoint.params!.decode(Object.fromEntries([...names, 'unexpected'].map((n) => [n, `value-of-${n}`])));
+      const decoded = endpoint.params!.decode(
+        Object.fromEntries([...names, 'unexpected'].map((n) => [n, `value-of-${n}`])),
+      );
       expect(isRight(decoded), name).toBe(true);
       if (isRight(decoded)) expect(Object.keys(decoded.right as object).sort(), name).toEqual([...names].sort());
     }
@@ -106,14 +137,21 @@ describe('every route comes from a contract endpoint, and every contract endpoin
   test('multipart endpoints declare their parts (SPEC §7 workspace form: data JSON and an optional image; create app: data, image, organisationId; update app general: data, image)', () => {
     const multipart = routeTable.filter((entry) => isMultipart(entry.endpoint.body));
     expect(multipart.map(key).sort()).toEqual([
-      'POST /api/app/:appId/adjust/connect', 'POST /api/app/:appId/adjust/events-file',
-      'POST /api/app/:appId/details', 'POST /api/app/:appId/general', 'POST /api/workspace', 'POST /api/workspace/:workspaceId', 'POST /api/workspace/:workspaceId/apps',
+      'POST /api/app/:appId/adjust/connect',
+      'POST /api/app/:appId/adjust/events-file',
+      'POST /api/app/:appId/details',
+      'POST /api/app/:appId/general',
+      'POST /api/workspace',
+      'POST /api/workspace/:workspaceId',
+      'POST /api/workspace/:workspaceId/apps',
     ]);
     for (const entry of multipart) {
       // Adjust (SPEC §7 connect Adjust with partner link and file; save events file with the csv file).
       if (key(entry).includes('/adjust/')) {
         expect(entry.endpoint.body).toMatchObject({ json: {}, files: ['file'] });
-        expect(Object.keys((entry.endpoint.body as { text: object }).text)).toEqual(key(entry).endsWith('/connect') ? ['partnerLink'] : []);
+        expect(Object.keys((entry.endpoint.body as { text: object }).text)).toEqual(
+          key(entry).endsWith('/connect') ? ['partnerLink'] : [],
+        );
         continue;
       }
       // Update CMS details (SPEC §7): data, repeated screenshots and one backgroundImage.

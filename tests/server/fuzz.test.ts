@@ -31,7 +31,9 @@ let server: AnalyticsTestServer;
 const tokens: Partial<Record<Who, string>> = {};
 beforeAll(async () => {
   server = await createAnalyticsTestServer();
-  for (const who of WHO) if (who !== 'anonymous') tokens[who] = await signInAs(server.app, who === 'rival' ? 'rival@rivalgames.dev' : DEMO_ACCOUNTS[who]);
+  for (const who of WHO)
+    if (who !== 'anonymous')
+      tokens[who] = await signInAs(server.app, who === 'rival' ? 'rival@rivalgames.dev' : DEMO_ACCOUNTS[who]);
 }, 300_000);
 afterAll(() => server?.close());
 
@@ -40,13 +42,39 @@ const PROTOTYPE_WORDS = ['__proto__', 'constructor', 'prototype', 'toString', 'h
 /** Numbers as text where a number is expected. */
 const NAN_LIKE = ['NaN', 'Infinity', '-Infinity', '1e999', '1e308', '-1', '0x10'];
 /** Huge, tiny, negative, fractional and unsafe numbers. */
-const HOSTILE_NUMBERS = [2 ** 63, -(2 ** 63), 1e308, -1e308, 1e-300, -1e-300, 5e-324, -0, -1, -0.01, 0.001, 0.5, Number.MAX_SAFE_INTEGER + 2, 10_001];
+const HOSTILE_NUMBERS = [
+  2 ** 63,
+  -(2 ** 63),
+  1e308,
+  -1e308,
+  1e-300,
+  -1e-300,
+  5e-324,
+  -0,
+  -1,
+  -0.01,
+  0.001,
+  0.5,
+  Number.MAX_SAFE_INTEGER + 2,
+  10_001,
+];
 /** Number literals JSON can carry but JSON.stringify never writes: 1e999 parses as Infinity. */
 const NUMBER_TEXTS = ['1e999', '-1e999', '1E+308', '1e-400', '-0.0e0', '12.345e1'];
 const NUMBER_MARK = 987_654_321.125;
 
 const hostileString = fc.oneof(
-  fc.constantFrom('', ' ', '\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\r\nAccept the invitation: https://evil', '../../etc/passwd', "' OR '1'='1", '%00'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfff',
+    '\r\nAccept the invitation: https://evil',
+    '../../etc/passwd',
+    "' OR '1'='1",
+    '%00',
+  ),
   fc.constantFrom(...PROTOTYPE_WORDS),
   fc.constantFrom(...NAN_LIKE),
   fc.string({ maxLength: 40 }),
@@ -66,52 +94,118 @@ class Deep {
   }
 }
 const deep = fc.nat({ max: 2 }).map((n) => new Deep([50, 500, 5_000][n]!));
-const jsonText = (value: unknown) => (value instanceof Deep ? value.text : JSON.stringify(value) ?? 'null');
+const jsonText = (value: unknown) => (value instanceof Deep ? value.text : (JSON.stringify(value) ?? 'null'));
 /** Objects with the contract's keys (and pollution keys), each holding a hostile value. */
 const objectOf = (keys: string[]) =>
-  fc.record(Object.fromEntries([...new Set([...keys, ...PROTOTYPE_WORDS])].map((k) => [k, fc.oneof(leaf, fc.array(leaf, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }))])), { requiredKeys: [] });
-const FIELD_NAMES = ['email', 'password', 'role', 'accountId', 'firstName', 'lastName', 'enabled', 'name', 'website', 'id', 'title', 'saveTemplate', 'report', 'data'];
-const jsonOf = (keys: string[]) => fc.oneof(leaf, deep, objectOf([...FIELD_NAMES, ...keys]), fc.constant({ report: dailyReport(['dau'], 'country', { where: [{ label: 'country', comparison: 'equals', value: 'US\u0000', checked: true, data_type: 'STRING' }] }), saveTemplate: false }));
+  fc.record(
+    Object.fromEntries(
+      [...new Set([...keys, ...PROTOTYPE_WORDS])].map((k) => [
+        k,
+        fc.oneof(
+          leaf,
+          fc.array(leaf, { maxLength: 3 }),
+          fc.dictionary(fc.string({ maxLength: 8 }), leaf, { maxKeys: 3 }),
+        ),
+      ]),
+    ),
+    { requiredKeys: [] },
+  );
+const FIELD_NAMES = [
+  'email',
+  'password',
+  'role',
+  'accountId',
+  'firstName',
+  'lastName',
+  'enabled',
+  'name',
+  'website',
+  'id',
+  'title',
+  'saveTemplate',
+  'report',
+  'data',
+];
+const jsonOf = (keys: string[]) =>
+  fc.oneof(
+    leaf,
+    deep,
+    objectOf([...FIELD_NAMES, ...keys]),
+    fc.constant({
+      report: dailyReport(['dau'], 'country', {
+        where: [{ label: 'country', comparison: 'equals', value: 'US\u0000', checked: true, data_type: 'STRING' }],
+      }),
+      saveTemplate: false,
+    }),
+  );
 /** JSON text of an object with the given keys, each a number literal JSON.stringify cannot write (1e999 → Infinity). */
 const numberTextOf = (keys: string[]) =>
-  fc.tuple(fc.subarray([...FIELD_NAMES, ...keys], { minLength: 1 }), fc.constantFrom(...NUMBER_TEXTS)).map(([ks, text]): Body => ({
-    kind: 'raw', type: 'application/json', payload: `{${ks.map((k) => `${JSON.stringify(k)}:${text}`).join(',')}}`,
-  }));
+  fc
+    .tuple(fc.subarray([...FIELD_NAMES, ...keys], { minLength: 1 }), fc.constantFrom(...NUMBER_TEXTS))
+    .map(([ks, text]): Body => ({
+      kind: 'raw',
+      type: 'application/json',
+      payload: `{${ks.map((k) => `${JSON.stringify(k)}:${text}`).join(',')}}`,
+    }));
 
-type Body = { kind: 'json'; value: unknown } | { kind: 'raw'; payload: string; type: string } | { kind: 'multipart'; data: string };
-const bodyOf = (keys: string[]): fc.Arbitrary<Body> => fc.oneof(
-  jsonOf(keys).map((value): Body => ({ kind: 'json', value })),
-  numberTextOf(keys),
-  fc.constantFrom<Body>(
-    { kind: 'raw', payload: '{"a":', type: 'application/json' },
-    { kind: 'raw', payload: 'data=x', type: 'multipart/form-data' },
-    { kind: 'raw', payload: '--b\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"name"', type: 'multipart/form-data; boundary=b' },
-    { kind: 'raw', payload: '\u0000\u0001', type: 'application/octet-stream' },
-  ),
-  fc.oneof(jsonOf(keys), hostileString).map((v): Body => ({ kind: 'multipart', data: typeof v === 'string' ? v : jsonText(v) })),
-);
-const DEFAULT_PARAMS: Record<string, string> = { workspaceId: DEMO_WORKSPACE_ID, appId: DEMO_APP_IDS.dragonMergeAndroid };
+type Body =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'raw'; payload: string; type: string }
+  | { kind: 'multipart'; data: string };
+const bodyOf = (keys: string[]): fc.Arbitrary<Body> =>
+  fc.oneof(
+    jsonOf(keys).map((value): Body => ({ kind: 'json', value })),
+    numberTextOf(keys),
+    fc.constantFrom<Body>(
+      { kind: 'raw', payload: '{"a":', type: 'application/json' },
+      { kind: 'raw', payload: 'data=x', type: 'multipart/form-data' },
+      {
+        kind: 'raw',
+        payload: '--b\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"name"',
+        type: 'multipart/form-data; boundary=b',
+      },
+      { kind: 'raw', payload: '\u0000\u0001', type: 'application/octet-stream' },
+    ),
+    fc
+      .oneof(jsonOf(keys), hostileString)
+      .map((v): Body => ({ kind: 'multipart', data: typeof v === 'string' ? v : jsonText(v) })),
+  );
+const DEFAULT_PARAMS: Record<string, string> = {
+  workspaceId: DEMO_WORKSPACE_ID,
+  appId: DEMO_APP_IDS.dragonMergeAndroid,
+};
 
 test('every route holds under hostile input: no 5xx, none over 1 s, a refusal writes nothing', async () => {
   const routes = server.app.questboard.routeTable;
   expect(routes.length).toBeGreaterThanOrEqual(20);
   for (const route of routes) {
     const names = paramNames(route.url);
-    const params = fc.record(Object.fromEntries(names.map((n) => [n, fc.oneof(fc.constant(DEFAULT_PARAMS[n] ?? 'x'), hostileString)])));
+    const params = fc.record(
+      Object.fromEntries(names.map((n) => [n, fc.oneof(fc.constant(DEFAULT_PARAMS[n] ?? 'x'), hostileString)])),
+    );
     const keys = requestCodecs(route.endpoint).flatMap(({ codec }) => fieldNamesOf(codec));
-    const query = fc.dictionary(fc.constantFrom('expires', 'signature', 'x', ...PROTOTYPE_WORDS, ...keys), hostileString, { maxKeys: 3 });
+    const query = fc.dictionary(
+      fc.constantFrom('expires', 'signature', 'x', ...PROTOTYPE_WORDS, ...keys),
+      hostileString,
+      { maxKeys: 3 },
+    );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...WHO), params, query, bodyOf(keys), async (who, p, q, b) => {
-        const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => encodeURIComponent(p[n] ?? '').slice(0, 60_000));
+        const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) =>
+          encodeURIComponent(p[n] ?? '').slice(0, 60_000),
+        );
         const qs = new URLSearchParams(Object.entries(q)).toString();
         const request =
-          b.kind === 'json' ? { payload: jsonText(b.value), headers: { 'content-type': 'application/json' } }
-          : b.kind === 'raw' ? { payload: b.payload, headers: { 'content-type': b.type } }
-          : multipartForm([{ name: 'data', value: b.data }]);
+          b.kind === 'json'
+            ? { payload: jsonText(b.value), headers: { 'content-type': 'application/json' } }
+            : b.kind === 'raw'
+              ? { payload: b.payload, headers: { 'content-type': b.type } }
+              : multipartForm([{ name: 'data', value: b.data }]);
         const before = await dbSnapshot(server.db, IGNORED);
         const started = performance.now();
         const res = await call(server.app, tokens[who] ?? null, {
-          method: route.method, url: qs ? `${url}?${qs}` : url,
+          method: route.method,
+          url: qs ? `${url}?${qs}` : url,
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : request),
         });
         const took = performance.now() - started;
@@ -132,11 +226,21 @@ test('every route holds under hostile input: no 5xx, none over 1 s, a refusal wr
 // ------------------------------------------------------------------------------------------------ contract sweep
 
 /** A route's request with its contract's skeleton (hostile leaves as `replace` says): the JSON body or the parts. */
-function skeletonRequest(endpoint: Endpoint, replace: Replace, params: Record<string, string> = {}, numberText?: string) {
-  const url = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => encodeURIComponent(params[n] ?? DEFAULT_PARAMS[n] ?? 'x'));
+function skeletonRequest(
+  endpoint: Endpoint,
+  replace: Replace,
+  params: Record<string, string> = {},
+  numberText?: string,
+) {
+  const url = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) =>
+    encodeURIComponent(params[n] ?? DEFAULT_PARAMS[n] ?? 'x'),
+  );
   const query = endpoint.query ? skeletonOf(endpoint.query, replace) : null;
-  const entries = query && typeof query === 'object' ? Object.entries(query).filter(([, v]) => v !== undefined && v !== null) : [];
-  const qs = new URLSearchParams(entries.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+  const entries =
+    query && typeof query === 'object' ? Object.entries(query).filter(([, v]) => v !== undefined && v !== null) : [];
+  const qs = new URLSearchParams(
+    entries.map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
   const raw = (value: unknown) => {
     const text = JSON.stringify(value) ?? 'null';
     return numberText ? text.replaceAll(String(NUMBER_MARK), numberText) : text;
@@ -146,7 +250,10 @@ function skeletonRequest(endpoint: Endpoint, replace: Replace, params: Record<st
   if (spec && isMultipart(spec)) {
     const parts: FormPart[] = [
       ...Object.entries(spec.json).map(([name, codec]) => ({ name, value: raw(skeletonOf(codec, replace)) })),
-      ...Object.entries(spec.text).map(([name, codec]) => ({ name, value: String((skeletonOf(codec, replace) as string | number | boolean | null | undefined) ?? '') })),
+      ...Object.entries(spec.text).map(([name, codec]) => ({
+        name,
+        value: String((skeletonOf(codec, replace) as string | number | boolean | null | undefined) ?? ''),
+      })),
     ];
     request = multipartForm(parts);
   } else if (spec) {
@@ -156,8 +263,15 @@ function skeletonRequest(endpoint: Endpoint, replace: Replace, params: Record<st
 }
 
 const hasLeaf = (endpoint: Endpoint, kind: 'number' | 'string') =>
-  requestCodecs(endpoint).filter((r) => r.where !== 'params').some(({ codec }) => leavesOf(codec).some(({ codec: leaf }) =>
-    kind === 'number' ? leaf._tag === 'NumberType' || leaf._tag === 'BoundedNumber' : leaf._tag === 'StringType' || leaf._tag === 'BoundedString'));
+  requestCodecs(endpoint)
+    .filter((r) => r.where !== 'params')
+    .some(({ codec }) =>
+      leavesOf(codec).some(({ codec: leaf }) =>
+        kind === 'number'
+          ? leaf._tag === 'NumberType' || leaf._tag === 'BoundedNumber'
+          : leaf._tag === 'StringType' || leaf._tag === 'BoundedString',
+      ),
+    );
 
 test('every route, filled from its contract as a member, holds each hostile class: numbers, prototype words, NUL', async () => {
   const routes = server.app.questboard.routeTable;
@@ -165,17 +279,32 @@ test('every route, filled from its contract as a member, holds each hostile clas
   for (const route of routes) {
     const cases: { what: string; request: ReturnType<typeof skeletonRequest>; refused?: boolean }[] = [];
     if (route.method !== 'DELETE' && hasLeaf(route.endpoint, 'number')) {
-      for (const n of [1e308, -1e308, 1e-300, -1, -0.01, 2 ** 63]) cases.push({ what: `numbers ${n}`, request: skeletonRequest(route.endpoint, { number: () => n }) });
-      for (const text of NAN_LIKE.slice(0, 3)) cases.push({ what: `numbers "${text}"`, request: skeletonRequest(route.endpoint, { number: () => text }) });
-      for (const text of NUMBER_TEXTS) cases.push({ what: `numbers ${text}`, request: skeletonRequest(route.endpoint, { number: () => NUMBER_MARK }, {}, text) });
+      for (const n of [1e308, -1e308, 1e-300, -1, -0.01, 2 ** 63])
+        cases.push({ what: `numbers ${n}`, request: skeletonRequest(route.endpoint, { number: () => n }) });
+      for (const text of NAN_LIKE.slice(0, 3))
+        cases.push({ what: `numbers "${text}"`, request: skeletonRequest(route.endpoint, { number: () => text }) });
+      for (const text of NUMBER_TEXTS)
+        cases.push({
+          what: `numbers ${text}`,
+          request: skeletonRequest(route.endpoint, { number: () => NUMBER_MARK }, {}, text),
+        });
     }
     if (route.method !== 'DELETE' && hasLeaf(route.endpoint, 'string')) {
-      for (const word of PROTOTYPE_WORDS) cases.push({ what: `strings ${word}`, request: skeletonRequest(route.endpoint, { string: () => word }) });
-      cases.push({ what: 'strings with NUL', request: skeletonRequest(route.endpoint, { string: () => 'a\u0000b' }), refused: true });
+      for (const word of PROTOTYPE_WORDS)
+        cases.push({ what: `strings ${word}`, request: skeletonRequest(route.endpoint, { string: () => word }) });
+      cases.push({
+        what: 'strings with NUL',
+        request: skeletonRequest(route.endpoint, { string: () => 'a\u0000b' }),
+        refused: true,
+      });
     }
     const names = paramNames(route.url);
     if (names.length > 0) {
-      cases.push({ what: 'path params with NUL', request: skeletonRequest(route.endpoint, {}, Object.fromEntries(names.map((n) => [n, 'a\u0000b']))), refused: true });
+      cases.push({
+        what: 'path params with NUL',
+        request: skeletonRequest(route.endpoint, {}, Object.fromEntries(names.map((n) => [n, 'a\u0000b']))),
+        refused: true,
+      });
     }
     for (const { what, request, refused } of cases) {
       const before = await dbSnapshot(server.db, IGNORED);
@@ -187,7 +316,8 @@ test('every route, filled from its contract as a member, holds each hostile clas
       if (refused) expect(res.statusCode, said).toBeGreaterThanOrEqual(400);
       if (what === 'path params with NUL') expect(res.statusCode, said).toBe(400);
       if (res.statusCode >= 400) expect(await dbSnapshot(server.db, IGNORED), said).toEqual(before);
-      if (res.statusCode < 300 && route.url === '/api/auth/sign-out') tokens.admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
+      if (res.statusCode < 300 && route.url === '/api/auth/sign-out')
+        tokens.admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
     }
   }
   expect(sent).toBeGreaterThan(routes.length);

@@ -63,7 +63,8 @@ function templateKey(): string {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|sql|json)$/.test(entry.name)) hash.update(path.relative(ROOT, full)).update('\0').update(fs.readFileSync(full));
+      else if (/\.(ts|sql|json)$/.test(entry.name))
+        hash.update(path.relative(ROOT, full)).update('\0').update(fs.readFileSync(full));
     }
   };
   walk(path.join(ROOT, 'server'));
@@ -224,21 +225,32 @@ export async function signInAs(app: FastifyInstance, email: string, password: st
 }
 
 /** Signs in each named demo account (server/demo/seed.ts DEMO_ACCOUNTS); returns their tokens by name. */
-export async function signInDemo<W extends keyof typeof DEMO_ACCOUNTS>(app: FastifyInstance, who: readonly W[]): Promise<Record<W, string>> {
+export async function signInDemo<W extends keyof typeof DEMO_ACCOUNTS>(
+  app: FastifyInstance,
+  who: readonly W[],
+): Promise<Record<W, string>> {
   const tokens = {} as Record<W, string>;
   for (const name of who) tokens[name] = await signInAs(app, DEMO_ACCOUNTS[name]);
   return tokens;
 }
 
 /** The default sort's order (by text, code unit by code unit) as a compare function: `list.sort(byText)`. */
-export const byText = (a: string | null | readonly (string | undefined)[], b: string | null | readonly (string | undefined)[]) => {
-  const x = String(a), y = String(b);
+export const byText = (
+  a: string | null | readonly (string | undefined)[],
+  b: string | null | readonly (string | undefined)[],
+) => {
+  const x = String(a),
+    y = String(b);
   return x < y ? -1 : x > y ? 1 : 0;
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** app.inject with an optional token: `call(app, token, { method: 'GET', url: '/api/me' })`. */
-export function call(app: FastifyInstance, token: string | null, request: InjectOptions): Promise<LightMyRequestResponse> {
+export function call(
+  app: FastifyInstance,
+  token: string | null,
+  request: InjectOptions,
+): Promise<LightMyRequestResponse> {
   return app.inject({ ...request, headers: { ...request.headers, ...(token ? bearer(token) : {}) } });
 }

@@ -48,10 +48,16 @@ async function refused(send: () => Promise<Res>): Promise<{ message: string; fie
   return body;
 }
 
-const post = (url: string, payload: unknown, token: string | null = admin) => call(server.app, token, { method: 'POST', url, payload: payload as object });
+const post = (url: string, payload: unknown, token: string | null = admin) =>
+  call(server.app, token, { method: 'POST', url, payload: payload as object });
 const createWorkspace = (data: unknown) => {
   const form = workspaceForm(data);
-  return call(server.app, admin, { method: 'POST', url: '/api/workspace', payload: form.payload, headers: form.headers });
+  return call(server.app, admin, {
+    method: 'POST',
+    url: '/api/workspace',
+    payload: form.payload,
+    headers: form.headers,
+  });
 };
 const runReport = (report: Report, extra: Record<string, unknown> = {}) =>
   post(`/analytics/template/${APP}`, { report, saveTemplate: true, id: null, title: null, ...extra });
@@ -71,12 +77,16 @@ describe('1. no regular-expression denial of service', () => {
 
 describe('2. hostile text and numbers answer 400 and write nothing', () => {
   test('NUL in the sign-in e-mail', async () => {
-    const body = await refused(() => post('/api/auth/sign-in', { email: 'admin@demostudio.dev\u0000', password: 'questboard-demo' }, null));
+    const body = await refused(() =>
+      post('/api/auth/sign-in', { email: 'admin@demostudio.dev\u0000', password: 'questboard-demo' }, null),
+    );
     expect(body.message).toBe('email must not contain NUL characters.');
   });
 
   test('a 900 KB e-mail at sign-in', async () => {
-    const body = await refused(() => post('/api/auth/sign-in', { email: `${'a'.repeat(900_000)}@x.dev`, password: 'questboard-demo' }, null));
+    const body = await refused(() =>
+      post('/api/auth/sign-in', { email: `${'a'.repeat(900_000)}@x.dev`, password: 'questboard-demo' }, null),
+    );
     expect(body.message).toBe('email must be at most 254 characters.');
   });
 
@@ -102,31 +112,54 @@ describe('2. hostile text and numbers answer 400 and write nothing', () => {
   test('NUL and a lone surrogate in a filter value', async () => {
     for (const value of ['US\u0000', 'US\ud800']) {
       await refused(() =>
-        runReport(dailyReport(['dau'], 'country', { where: [{ label: 'country', comparison: 'equals', value, checked: true, data_type: 'STRING' }] })),
+        runReport(
+          dailyReport(['dau'], 'country', {
+            where: [{ label: 'country', comparison: 'equals', value, checked: true, data_type: 'STRING' }],
+          }),
+        ),
       );
     }
   });
 
   test('NUL in path ids', async () => {
-    for (const url of [`/api/workspace/%00`, `/api/app/%00`, `/api/files/%00`, `/analytics/template/${APP}/%00`, `/api/invite/%00`]) {
+    for (const url of [
+      `/api/workspace/%00`,
+      `/api/app/%00`,
+      `/api/files/%00`,
+      `/analytics/template/${APP}/%00`,
+      `/api/invite/%00`,
+    ]) {
       const body = await refused(() => call(server.app, admin, { method: 'GET', url }));
       expect(body.message).toMatch(/must not contain NUL characters\.$/);
     }
   });
 
   test('a whole number ≥ 2^63 in an integer condition is refused; in a FLOAT condition it is a plain double (no 500)', async () => {
-    const where = (label: string, data_type: 'INT64' | 'FLOAT') => [{ label, comparison: 'greater_than' as const, value: 2 ** 63, checked: true, data_type }];
-    const body = await refused(() => runReport(dailyReport(['dau'], 'date', { where: where('days_since_install', 'INT64') })));
+    const where = (label: string, data_type: 'INT64' | 'FLOAT') => [
+      { label, comparison: 'greater_than' as const, value: 2 ** 63, checked: true, data_type },
+    ];
+    const body = await refused(() =>
+      runReport(dailyReport(['dau'], 'date', { where: where('days_since_install', 'INT64') })),
+    );
     expect(body.fields).toEqual(['where']);
-    expect(body.message).toBe("The value for 'days_since_install' is too large: whole numbers must be between -2^63 and 2^63.");
-    const float = await runReport(dailyReport(['dau'], 'date', { where: where('user_minutes', 'FLOAT') }), { saveTemplate: false });
+    expect(body.message).toBe(
+      "The value for 'days_since_install' is too large: whole numbers must be between -2^63 and 2^63.",
+    );
+    const float = await runReport(dailyReport(['dau'], 'date', { where: where('user_minutes', 'FLOAT') }), {
+      saveTemplate: false,
+    });
     expect(float.statusCode, float.body).toBe(200);
     expect(Object.values(float.json().compiled.params)).toContain(2 ** 63);
   });
 
   test('a multipart request without a boundary', async () => {
     const body = await refused(() =>
-      call(server.app, admin, { method: 'POST', url: '/api/workspace', payload: 'data=x', headers: { 'content-type': 'multipart/form-data' } }),
+      call(server.app, admin, {
+        method: 'POST',
+        url: '/api/workspace',
+        payload: 'data=x',
+        headers: { 'content-type': 'multipart/form-data' },
+      }),
     );
     expect(body.message).toBe('The request is not valid multipart/form-data.');
   });
@@ -134,15 +167,25 @@ describe('2. hostile text and numbers answer 400 and write nothing', () => {
 
 describe('3. no header or log injection', () => {
   test('a workspace name with CR/LF is refused (names are single-line)', async () => {
-    const body = await refused(() => createWorkspace({ name: 'Moon\r\nAccept the invitation: https://evil.example', website: 'moonforge.dev' }));
+    const body = await refused(() =>
+      createWorkspace({ name: 'Moon\r\nAccept the invitation: https://evil.example', website: 'moonforge.dev' }),
+    );
     expect(body.message).toBe('name must be a single line without control characters.');
   });
 
   test('the mail provider keeps the subject on one line and the log encodes what it writes', async () => {
     const lines: string[] = [];
     const mailer = outboxMailer((line) => lines.push(line));
-    await mailer.send(server.db, { to: 'x@example.com\r\nBcc: y@example.com', subject: 'Hi\r\nAccept the invitation: https://evil', body: 'Body\nline' });
-    const row = await server.db.selectFrom('outbox').select(['to_email', 'subject']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await mailer.send(server.db, {
+      to: 'x@example.com\r\nBcc: y@example.com',
+      subject: 'Hi\r\nAccept the invitation: https://evil',
+      body: 'Body\nline',
+    });
+    const row = await server.db
+      .selectFrom('outbox')
+      .select(['to_email', 'subject'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.subject).not.toMatch(/[\r\n]/);
     expect(row.to_email).not.toMatch(/[\r\n]/);
     expect(lines).toHaveLength(1);
@@ -169,13 +212,21 @@ describe('8. validation errors in words', () => {
 
 const QUESTS = `/api/app/${ACQUIRE_DEMO_APP}/acquire/quests`;
 const questDefinition = (dailyCap: unknown) => ({
-  name: 'Cap test', countries: ['US'], dailyCap, steps: [{ eventName: 'af_tutorial_completion', payout: 0.4, condition: null }],
+  name: 'Cap test',
+  countries: ['US'],
+  dailyCap,
+  steps: [{ eventName: 'af_tutorial_completion', payout: 0.4, condition: null }],
 });
 
 /** A server on the same database whose log lines (JSON, Fastify's logger at level error) are kept. */
 async function loggedApp(providers: Parameters<typeof buildApp>[0]['providers'] = {}) {
   const lines: Record<string, unknown>[] = [];
-  const app = await buildApp({ config: testConfig(), db: server.db, providers, logger: { level: 'error', stream: { write: (line) => void lines.push(JSON.parse(line)) } } });
+  const app = await buildApp({
+    config: testConfig(),
+    db: server.db,
+    providers,
+    logger: { level: 'error', stream: { write: (line) => void lines.push(JSON.parse(line)) } },
+  });
   await app.ready();
   return { app, lines };
 }
@@ -185,7 +236,11 @@ describe('numbers: every number a request carries has a domain range, refused wi
     const unbounded = server.app.questboard.routeTable.flatMap((route) =>
       requestCodecs(route.endpoint).flatMap(({ where, codec }) =>
         leavesOf(codec)
-          .filter(({ codec: leaf }) => !(leaf instanceof BoundedNumberType) && (leaf._tag === 'NumberType' || leaf._tag === 'IntType' || leaf.is(1) || leaf.is(1.5)))
+          .filter(
+            ({ codec: leaf }) =>
+              !(leaf instanceof BoundedNumberType) &&
+              (leaf._tag === 'NumberType' || leaf._tag === 'IntType' || leaf.is(1) || leaf.is(1.5)),
+          )
           .map(({ path }) => `${route.method} ${route.url} ${where} ${path}`),
       ),
     );
@@ -201,7 +256,13 @@ describe('numbers: every number a request carries has a domain range, refused wi
   });
 
   test('PUT …/quests/:id/draft with "dailyCap": 1e308 answers 400 and leaves the draft as it was', async () => {
-    await refused(() => call(server.app, admin, { method: 'PUT', url: `${QUESTS}/${ACQUIRE_DEMO_QUESTS.live}/draft`, payload: questDefinition(1e308) }));
+    await refused(() =>
+      call(server.app, admin, {
+        method: 'PUT',
+        url: `${QUESTS}/${ACQUIRE_DEMO_QUESTS.live}/draft`,
+        payload: questDefinition(1e308),
+      }),
+    );
   });
 
   test.each<[string, string]>([
@@ -217,27 +278,60 @@ describe('numbers: every number a request carries has a domain range, refused wi
     ['"12"', 'dailyCap must be a number.'],
   ])('a dailyCap of %s (as JSON text) is refused: %s', async (text, message) => {
     const payload = JSON.stringify(questDefinition(0)).replace('"dailyCap":0', `"dailyCap":${text}`);
-    const body = await refused(() => call(server.app, admin, { method: 'POST', url: QUESTS, payload, headers: { 'content-type': 'application/json' } }));
+    const body = await refused(() =>
+      call(server.app, admin, {
+        method: 'POST',
+        url: QUESTS,
+        payload,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     expect(body.message).toBe(message);
   });
 
   test('payouts, budgets, prices and periods are bounded too (negative, huge, tiny)', async () => {
-    const step = (payout: number) => ({ ...questDefinition(10), steps: [{ eventName: 'af_tutorial_completion', payout, condition: null }] });
+    const step = (payout: number) => ({
+      ...questDefinition(10),
+      steps: [{ eventName: 'af_tutorial_completion', payout, condition: null }],
+    });
     expect((await refused(() => post(QUESTS, step(-1)))).fields).toEqual(['steps.payout']);
     expect((await refused(() => post(QUESTS, step(1e-300)))).fields).toEqual(['steps.payout']);
     const settings = (over: Record<string, unknown>) => ({
-      settings: { countries: ['US'], dailyBudget: 10, targetKpi: 'roas_d7', targetKpiValue: 5, analysisPeriod: 30, ...over }, applyPriceSuggestions: false,
+      settings: {
+        countries: ['US'],
+        dailyBudget: 10,
+        targetKpi: 'roas_d7',
+        targetKpiValue: 5,
+        analysisPeriod: 30,
+        ...over,
+      },
+      applyPriceSuggestions: false,
     });
     const SETTINGS = `/api/app/${ACQUIRE_DEMO_APP}/acquire/settings`;
-    expect((await refused(() => post(SETTINGS, settings({ dailyBudget: 1e308 })))).fields).toEqual(['settings.dailyBudget']);
-    expect((await refused(() => post(SETTINGS, settings({ analysisPeriod: 1e300 })))).fields).toEqual(['settings.analysisPeriod']);
-    expect((await refused(() => post(SETTINGS, settings({ targetKpiValue: -3 })))).fields).toEqual(['settings.targetKpiValue']);
+    expect((await refused(() => post(SETTINGS, settings({ dailyBudget: 1e308 })))).fields).toEqual([
+      'settings.dailyBudget',
+    ]);
+    expect((await refused(() => post(SETTINGS, settings({ analysisPeriod: 1e300 })))).fields).toEqual([
+      'settings.analysisPeriod',
+    ]);
+    expect((await refused(() => post(SETTINGS, settings({ targetKpiValue: -3 })))).fields).toEqual([
+      'settings.targetKpiValue',
+    ]);
   });
 
   test('a stored row the answer cannot carry is left out of the list and logged with its cause; the rest answers 200', async () => {
     const bad = 'quest-with-unencodable-cap';
     // Written before the range existed: JSON.stringify(Infinity) stored null.
-    await server.db.insertInto('quests').values({ id: bad, app_id: ACQUIRE_DEMO_APP, status: 'DRAFT', active: null, draft: JSON.stringify({ ...questDefinition(null), name: 'Broken' }) as never }).execute();
+    await server.db
+      .insertInto('quests')
+      .values({
+        id: bad,
+        app_id: ACQUIRE_DEMO_APP,
+        status: 'DRAFT',
+        active: null,
+        draft: JSON.stringify({ ...questDefinition(null), name: 'Broken' }) as never,
+      })
+      .execute();
     const { app, lines } = await loggedApp();
     try {
       const viewer = await signInAs(app, DEMO_ACCOUNTS.viewer);
@@ -247,7 +341,11 @@ describe('numbers: every number a request carries has a domain range, refused wi
       expect(ids).not.toContain(bad);
       expect(ids).toEqual(expect.arrayContaining(Object.values(ACQUIRE_DEMO_QUESTS)));
       const line = lines.find((l) => l.itemId === bad);
-      expect(line, JSON.stringify(lines)).toMatchObject({ level: 50, route: `GET ${'/api/app/:appId/acquire/quests'}`, reqId: expect.any(String) });
+      expect(line, JSON.stringify(lines)).toMatchObject({
+        level: 50,
+        route: `GET ${'/api/app/:appId/acquire/quests'}`,
+        reqId: expect.any(String),
+      });
       expect(String(line?.cause)).toMatch(/dailyCap must be a number/);
     } finally {
       await app.close();
@@ -283,19 +381,35 @@ describe('words that name Object.prototype members are plain words', () => {
 describe('NUL is refused in every string of every body, query and path, whatever codec the field has', () => {
   test('POST /api/monetize/update with "id":"a\\u0000b" answers 400 naming id', async () => {
     const campaign = {
-      id: 'a\u0000b', appId: APP, refPublicPrice: 1, minAcceptedPrice: null, sendTrafficToAppIds: [], countries: ['US'], status: 'LIVE',
-      targetConditions: [{ type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value: 'US' }],
+      id: 'a\u0000b',
+      appId: APP,
+      refPublicPrice: 1,
+      minAcceptedPrice: null,
+      sendTrafficToAppIds: [],
+      countries: ['US'],
+      status: 'LIVE',
+      targetConditions: [
+        { type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value: 'US' },
+      ],
     };
     const body = await refused(() => post('/api/monetize/update', campaign));
     expect(body).toMatchObject({ message: 'id must not contain NUL characters.', fields: ['id'] });
   });
 
   test('in a key, in a list item, in a query value, and as a lone surrogate', async () => {
-    expect((await refused(() => post(`${TEAM}/invite`, { email: 'a@b.dev', role: 'viewer', 'x\u0000': 1 }))).message).toBe('body keys must not contain NUL characters.');
-    expect((await refused(() => post(QUESTS, { ...questDefinition(10), countries: ['U\u0000'] }))).message).toBe('countries must not contain NUL characters.');
-    const search = await refused(() => call(server.app, admin, { method: 'GET', url: '/api/app/search?platform=android&query=dra%00gon' }));
+    expect(
+      (await refused(() => post(`${TEAM}/invite`, { email: 'a@b.dev', role: 'viewer', 'x\u0000': 1 }))).message,
+    ).toBe('body keys must not contain NUL characters.');
+    expect((await refused(() => post(QUESTS, { ...questDefinition(10), countries: ['U\u0000'] }))).message).toBe(
+      'countries must not contain NUL characters.',
+    );
+    const search = await refused(() =>
+      call(server.app, admin, { method: 'GET', url: '/api/app/search?platform=android&query=dra%00gon' }),
+    );
     expect(search.message).toBe('query must not contain NUL characters.');
-    expect((await refused(() => post('/api/monetize/update', { id: 'a\ud800b' }))).message).toBe('id must be valid Unicode text.');
+    expect((await refused(() => post('/api/monetize/update', { id: 'a\ud800b' }))).message).toBe(
+      'id must be valid Unicode text.',
+    );
   });
 });
 
@@ -316,10 +430,17 @@ describe('every authenticated API answer says Cache-Control: no-store', () => {
     const missing: string[] = [];
     for (const route of server.app.questboard.routeTable) {
       const destructive = route.method === 'DELETE';
-      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) => (destructive ? 'does-not-exist' : DEFAULTS[n] ?? 'does-not-exist'));
+      const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, n: string) =>
+        destructive ? 'does-not-exist' : (DEFAULTS[n] ?? 'does-not-exist'),
+      );
       const write = route.method !== 'GET' && route.method !== 'DELETE';
-      const res = await call(server.app, token, { method: route.method, url, ...(write ? { payload: '"not an object"', headers: { 'content-type': 'application/json' } } : {}) });
-      if (res.headers['cache-control'] !== 'no-store') missing.push(`${route.method} ${route.url} → ${res.statusCode} cache-control: ${res.headers['cache-control']}`);
+      const res = await call(server.app, token, {
+        method: route.method,
+        url,
+        ...(write ? { payload: '"not an object"', headers: { 'content-type': 'application/json' } } : {}),
+      });
+      if (res.headers['cache-control'] !== 'no-store')
+        missing.push(`${route.method} ${route.url} → ${res.statusCode} cache-control: ${res.headers['cache-control']}`);
       if (route.url === '/api/auth/sign-out') token = await signInAs(server.app, DEMO_ACCOUNTS.admin);
     }
     expect(missing).toEqual([]);
@@ -330,11 +451,25 @@ describe('every authenticated API answer says Cache-Control: no-store', () => {
 
 describe('every answer >= 500 is logged with its request id and cause', () => {
   test('an unexpected error: 500, x-request-id, and a log line with that reqId and the cause', async () => {
-    const { app, lines } = await loggedApp({ appStore: { ...sandboxAppStore(), search: async () => { throw new Error('the store index is corrupt'); } } });
+    const { app, lines } = await loggedApp({
+      appStore: {
+        ...sandboxAppStore(),
+        search: async () => {
+          throw new Error('the store index is corrupt');
+        },
+      },
+    });
     try {
-      const res = await call(app, await signInAs(app, DEMO_ACCOUNTS.admin), { method: 'GET', url: '/api/app/search?platform=android&query=dragon' });
+      const res = await call(app, await signInAs(app, DEMO_ACCOUNTS.admin), {
+        method: 'GET',
+        url: '/api/app/search?platform=android&query=dragon',
+      });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ success: false, message: 'Something went wrong. Please try again later.', code: 'internal' });
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Something went wrong. Please try again later.',
+        code: 'internal',
+      });
       const reqId = res.headers['x-request-id'];
       expect(reqId).toBeTruthy();
       const line = lines.find((l) => l.reqId === reqId && l.level === 50);
@@ -347,12 +482,24 @@ describe('every answer >= 500 is logged with its request id and cause', () => {
   });
 
   test('a domain 503 is logged with what failed underneath', async () => {
-    const { app, lines } = await loggedApp({ appStore: { ...sandboxAppStore(), search: async () => { throw new StoreUnavailableError('connect ETIMEDOUT 17.253.144.10:443'); } } });
+    const { app, lines } = await loggedApp({
+      appStore: {
+        ...sandboxAppStore(),
+        search: async () => {
+          throw new StoreUnavailableError('connect ETIMEDOUT 17.253.144.10:443');
+        },
+      },
+    });
     try {
-      const res = await call(app, await signInAs(app, DEMO_ACCOUNTS.admin), { method: 'GET', url: '/api/app/search?platform=android&query=dragon' });
+      const res = await call(app, await signInAs(app, DEMO_ACCOUNTS.admin), {
+        method: 'GET',
+        url: '/api/app/search?platform=android&query=dragon',
+      });
       expect(res.statusCode).toBe(503);
       const line = lines.find((l) => l.reqId === res.headers['x-request-id']);
-      expect(String(line?.cause), JSON.stringify(lines)).toMatch(/The app store could not be searched.*caused by StoreUnavailableError: connect ETIMEDOUT/);
+      expect(String(line?.cause), JSON.stringify(lines)).toMatch(
+        /The app store could not be searched.*caused by StoreUnavailableError: connect ETIMEDOUT/,
+      );
     } finally {
       await app.close();
     }

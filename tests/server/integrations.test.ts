@@ -26,14 +26,20 @@ let viewer: string;
 let rival: string;
 let clock = Date.now();
 
-const decodes = (codec: { decode(u: unknown): unknown }, body: unknown) => expect(isRight(codec.decode(body) as never)).toBe(true);
+const decodes = (codec: { decode(u: unknown): unknown }, body: unknown) =>
+  expect(isRight(codec.decode(body) as never)).toBe(true);
 const ctx = () => server.app.questboard;
 /** The Cookie header a browser sends back after the OAuth start answered its Set-Cookie. */
-const browserCookie = (start: { headers: Record<string, unknown> }) => String(start.headers['set-cookie']).split(';')[0]!;
+const browserCookie = (start: { headers: Record<string, unknown> }) =>
+  String(start.headers['set-cookie']).split(';')[0]!;
 
 beforeAll(async () => {
   analytics = await openAnalytics({ threads: 1 });
-  server = await createTestServer({ providers: { analytics }, config: { sandboxExport: { events: 6_000, days: 30 } }, now: () => new Date(clock) });
+  server = await createTestServer({
+    providers: { analytics },
+    config: { sandboxExport: { events: 6_000, days: 30 } },
+    now: () => new Date(clock),
+  });
   [admin, editor, viewer, rival] = await Promise.all([
     signInAs(server.app, DEMO_ACCOUNTS.admin),
     signInAs(server.app, DEMO_ACCOUNTS.editor),
@@ -60,7 +66,9 @@ let pluginId = '';
 
 describe('credentials', () => {
   test('the product service account: admins only; its projects, one lacking roles', async () => {
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/product` })).statusCode).toBe(403);
+    expect(
+      (await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/product` })).statusCode,
+    ).toBe(403);
     const res = await call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/product` });
     expect(res.statusCode).toBe(200);
     const credential = res.json().credential;
@@ -74,11 +82,19 @@ describe('credentials', () => {
   });
 
   test('an uploaded service-account key is sealed at rest and never echoed', async () => {
-    const res = await call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/service-account`, payload: { key: SERVICE_ACCOUNT_KEY } });
+    const res = await call(server.app, admin, {
+      method: 'POST',
+      url: `/api/app/${APP}/credentials/service-account`,
+      payload: { key: SERVICE_ACCOUNT_KEY },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('very-secret');
     expect(res.json().credential.authenticatedEntity.email).toBe(SERVICE_ACCOUNT_KEY.client_email);
-    const row = await server.db.selectFrom('credentials').selectAll().where('id', '=', res.json().credential.id).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom('credentials')
+      .selectAll()
+      .where('id', '=', res.json().credential.id)
+      .executeTakeFirstOrThrow();
     expect(row.secret).not.toContain('very-secret');
     expect(JSON.parse(ctx().providers.secrets.open(row.secret!)).private_key).toBe(SERVICE_ACCOUNT_KEY.private_key);
     const list = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` });
@@ -88,8 +104,20 @@ describe('credentials', () => {
   });
 
   test('editors cannot upload keys; a file that is not a key is refused', async () => {
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/service-account`, payload: { key: SERVICE_ACCOUNT_KEY } })).statusCode).toBe(403);
-    const res = await call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/service-account`, payload: { key: { ...SERVICE_ACCOUNT_KEY, private_key: 'nope' } } });
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url: `/api/app/${APP}/credentials/service-account`,
+          payload: { key: SERVICE_ACCOUNT_KEY },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const res = await call(server.app, admin, {
+      method: 'POST',
+      url: `/api/app/${APP}/credentials/service-account`,
+      payload: { key: { ...SERVICE_ACCOUNT_KEY, private_key: 'nope' } },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -98,9 +126,20 @@ describe('credentials', () => {
     const own = await call(server.app, rival, { method: 'GET', url: `/api/app/${RIVAL_APP_ID}/credentials` });
     expect(own.statusCode).toBe(200);
     expect(own.json().credentials).toEqual([]);
-    expect((await call(server.app, rival, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` })).statusCode).toBe(404);
+    expect(
+      (
+        await call(server.app, rival, {
+          method: 'GET',
+          url: `/api/plugins/${DEMO_APP_IDS.dragonMergeAndroid}-bigquery`,
+        })
+      ).statusCode,
+    ).toBe(404);
     // A credential id of another workspace cannot be used to create a plugin there.
-    const res = await call(server.app, rival, { method: 'POST', url: `/api/app/${RIVAL_APP_ID}/plugins`, payload: { type: 'BigQuery', credentialId: productCredentialId } });
+    const res = await call(server.app, rival, {
+      method: 'POST',
+      url: `/api/app/${RIVAL_APP_ID}/plugins`,
+      payload: { type: 'BigQuery', credentialId: productCredentialId },
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -108,8 +147,13 @@ describe('credentials', () => {
 describe('connect BigQuery, process data, Analyze enabled', () => {
   test('a project where the credential lacks roles is refused with the SPEC §8 IAM message', async () => {
     const res = await call(server.app, admin, {
-      method: 'POST', url: `/api/app/${APP}/plugins`,
-      payload: { type: 'BigQuery', credentialId: productCredentialId, attributes: { targetProject: 'demo-studio-sandbox' } },
+      method: 'POST',
+      url: `/api/app/${APP}/plugins`,
+      payload: {
+        type: 'BigQuery',
+        credentialId: productCredentialId,
+        attributes: { targetProject: 'demo-studio-sandbox' },
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('Connection could not be configured due to missing permissions.');
@@ -118,23 +162,42 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
 
   test('an editor may not save a connection with a service account (SPEC §6)', async () => {
     const res = await call(server.app, editor, {
-      method: 'POST', url: `/api/app/${APP}/plugins`,
-      payload: { type: 'BigQuery', credentialId: productCredentialId, attributes: { targetProject: 'demo-studio-analytics' } },
+      method: 'POST',
+      url: `/api/app/${APP}/plugins`,
+      payload: {
+        type: 'BigQuery',
+        credentialId: productCredentialId,
+        attributes: { targetProject: 'demo-studio-analytics' },
+      },
     });
     expect(res.statusCode).toBe(403);
   });
 
   test('create: no data yet, Connecting... while the sandbox export is written', async () => {
     const res = await call(server.app, admin, {
-      method: 'POST', url: `/api/app/${APP}/plugins`,
-      payload: { type: 'BigQuery', credentialId: productCredentialId, attributes: { targetProject: 'demo-studio-analytics' } },
+      method: 'POST',
+      url: `/api/app/${APP}/plugins`,
+      payload: {
+        type: 'BigQuery',
+        credentialId: productCredentialId,
+        attributes: { targetProject: 'demo-studio-analytics' },
+      },
     });
     expect(res.statusCode).toBe(200);
     const plugin = res.json().plugin;
     decodes(Plugin, plugin);
     pluginId = plugin.id;
-    expect(plugin).toMatchObject({ source: 'BigQuery', connected: 'no_data', credentials: productCredentialId, inProgress: ['integration'] });
-    const dup = await call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/plugins`, payload: { type: 'BigQuery', credentialId: productCredentialId } });
+    expect(plugin).toMatchObject({
+      source: 'BigQuery',
+      connected: 'no_data',
+      credentials: productCredentialId,
+      inProgress: ['integration'],
+    });
+    const dup = await call(server.app, admin, {
+      method: 'POST',
+      url: `/api/app/${APP}/plugins`,
+      payload: { type: 'BigQuery', credentialId: productCredentialId },
+    });
     expect(dup.statusCode).toBe(409);
     await drainJobs(ctx(), integrationJobs);
     const after = await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}` });
@@ -143,7 +206,9 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
     decodes(FeedResponse, feed.json());
     expect(feed.json().feed.map((f: { message: string }) => f.message)).toEqual([
       'Plugin created. Connection configured.',
-      expect.stringMatching(/^Sandbox Firebase export ready: [\d,]+ raw events from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.$/),
+      expect.stringMatching(
+        /^Sandbox Firebase export ready: [\d,]+ raw events from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.$/,
+      ),
     ]);
   });
 
@@ -154,40 +219,81 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
   test('process a range: one job at a time, then the plugin has data and Analyze is enabled', async () => {
     const app = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}` });
     expect(app.json().data.enableAnalyze).toBe(false);
-    const [range] = await analytics.store.rows("SELECT min(event_date) AS s, max(event_date) AS e FROM raw_events WHERE dataset = $d", { d: APP });
+    const [range] = await analytics.store.rows(
+      'SELECT min(event_date) AS s, max(event_date) AS e FROM raw_events WHERE dataset = $d',
+      { d: APP },
+    );
     end = `${String(range!.e).slice(0, 4)}-${String(range!.e).slice(4, 6)}-${String(range!.e).slice(6, 8)}`;
     start = new Date(Date.parse(`${end}T00:00:00Z`) - 13 * 86_400_000).toISOString().slice(0, 10);
 
-    expect((await call(server.app, viewer, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } })).statusCode).toBe(403);
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start: end, end: start } })).statusCode).toBe(400);
+    expect(
+      (
+        await call(server.app, viewer, {
+          method: 'POST',
+          url: `/api/plugins/${pluginId}/process`,
+          payload: { start, end },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url: `/api/plugins/${pluginId}/process`,
+          payload: { start: end, end: start },
+        })
+      ).statusCode,
+    ).toBe(400);
     // Beyond today (UTC, the server's clock): refused with the reason, nothing queued.
     const today = new Date(clock).toISOString().slice(0, 10);
     const tomorrow = new Date(clock + 86_400_000).toISOString().slice(0, 10);
-    const future = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end: tomorrow } });
+    const future = await call(server.app, editor, {
+      method: 'POST',
+      url: `/api/plugins/${pluginId}/process`,
+      payload: { start, end: tomorrow },
+    });
     expect(future.statusCode).toBe(400);
-    expect(future.json()).toMatchObject({ code: 'date_in_future', message: `The end date must be today (${today}, UTC) or earlier: there is no data after today.` });
-    const res = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } });
+    expect(future.json()).toMatchObject({
+      code: 'date_in_future',
+      message: `The end date must be today (${today}, UTC) or earlier: there is no data after today.`,
+    });
+    const res = await call(server.app, editor, {
+      method: 'POST',
+      url: `/api/plugins/${pluginId}/process`,
+      payload: { start, end },
+    });
     expect(res.statusCode).toBe(200);
-    const busy = await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } });
+    const busy = await call(server.app, editor, {
+      method: 'POST',
+      url: `/api/plugins/${pluginId}/process`,
+      payload: { start, end },
+    });
     expect(busy.statusCode).toBe(409);
-    expect((await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}` })).json().inProgress).toEqual(['bigquery_process_event']);
+    expect(
+      (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}` })).json().inProgress,
+    ).toEqual(['bigquery_process_event']);
 
     await drainJobs(ctx(), integrationJobs);
     const plugin = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}` })).json();
     expect(plugin).toMatchObject({ connected: 'connected', inProgress: [], dataRange: { start, end } });
-    expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}` })).json().data.enableAnalyze).toBe(true);
+    expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}` })).json().data.enableAnalyze).toBe(
+      true,
+    );
     const [count] = await analytics.store.rows('SELECT count(*) AS n FROM events WHERE app_id = $a', { a: APP });
     processedEvents = Number(count!.n);
     expect(processedEvents).toBeGreaterThan(0);
     const feed = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/feed` })).json().feed;
-    expect(feed.at(-1).message).toBe(`Processed ${processedEvents.toLocaleString('en-US')} events from ${start} to ${end}.`);
+    expect(feed.at(-1).message).toBe(
+      `Processed ${processedEvents.toLocaleString('en-US')} events from ${start} to ${end}.`,
+    );
     const list = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/plugins` });
     decodes(PluginsResponse, list.json());
   });
 
   test('a report runs over the freshly processed range', async () => {
     const res = await call(server.app, viewer, {
-      method: 'POST', url: `/analytics/template/${APP}`,
+      method: 'POST',
+      url: `/analytics/template/${APP}`,
       payload: {
         report: {
           model_id: 'daily_metrics',
@@ -207,7 +313,15 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
 
   test('reprocessing the same range replaces it (idempotent)', async () => {
     clock += 1000;
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url: `/api/plugins/${pluginId}/process`,
+          payload: { start, end },
+        })
+      ).statusCode,
+    ).toBe(200);
     await drainJobs(ctx(), integrationJobs);
     const [count] = await analytics.store.rows('SELECT count(*) AS n FROM events WHERE app_id = $a', { a: APP });
     expect(Number(count!.n)).toBe(processedEvents);
@@ -216,16 +330,33 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
   test('the Events table lists the processed events with their parameter types; search matches part of a name', async () => {
     const all = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events` })).json();
     const impression = all.events.find((e: { eventName: string }) => e.eventName === 'ad_impression');
-    expect(impression).toMatchObject({ status: 'ACTIVE', event_params: { ad_format: 'STRING', value: 'FLOAT64', ga_session_id: 'INT64' } });
-    const ads = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events?search=AD_` })).json().events;
+    expect(impression).toMatchObject({
+      status: 'ACTIVE',
+      event_params: { ad_format: 'STRING', value: 'FLOAT64', ga_session_id: 'INT64' },
+    });
+    const ads = (
+      await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events?search=AD_` })
+    ).json().events;
     expect(ads.length).toBeGreaterThan(0);
     expect(ads.every((e: { eventName: string }) => e.eventName.includes('ad_'))).toBe(true);
-    expect((await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events?search=%25` })).json().events).toEqual([]);
+    expect(
+      (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events?search=%25` })).json()
+        .events,
+    ).toEqual([]);
   });
 
   test('a job whose server stopped (expired lease) is claimed again', async () => {
-    const jobId = await enqueueJob(ctx(), { kind: 'bigquery_process_event', pluginId, appId: APP, payload: { start, end } });
-    await server.db.updateTable('jobs').set({ status: 'running', locked_by: 'a-dead-server', locked_until: new Date(clock - 1000) }).where('id', '=', jobId).execute();
+    const jobId = await enqueueJob(ctx(), {
+      kind: 'bigquery_process_event',
+      pluginId,
+      appId: APP,
+      payload: { start, end },
+    });
+    await server.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_by: 'a-dead-server', locked_until: new Date(clock - 1000) })
+      .where('id', '=', jobId)
+      .execute();
     expect(await runNextJob(ctx(), integrationJobs)).toBe(true);
     const job = await server.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(job).toMatchObject({ status: 'succeeded', attempts: 1, progress: 100 });
@@ -233,34 +364,81 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
 
   test('a failing job reports why in the feed', async () => {
     await analytics.store.run('DELETE FROM raw_events WHERE dataset = $d', { d: APP });
-    await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } });
+    await call(server.app, editor, {
+      method: 'POST',
+      url: `/api/plugins/${pluginId}/process`,
+      payload: { start, end },
+    });
     await drainJobs(ctx(), integrationJobs);
     const feed = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/feed` })).json().feed;
-    expect(feed.at(-1)).toMatchObject({ type: 'error', message: 'Processing data failed: No raw Firebase export was found for this app.' });
+    expect(feed.at(-1)).toMatchObject({
+      type: 'error',
+      message: 'Processing data failed: No raw Firebase export was found for this app.',
+    });
   });
 
   test('daily process switch, disconnect, connect and delete', async () => {
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/daily-process`, payload: { dailyProcess: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url: `/api/plugins/${pluginId}/daily-process`,
+          payload: { dailyProcess: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     let plugin = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}` })).json();
     expect(plugin.attributes.dailyProcess).toBe(true);
     expect(plugin.refreshSchedule).toBe('0 3 * * *');
     await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/disconnect` });
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start, end } })).statusCode).toBe(409);
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url: `/api/plugins/${pluginId}/process`,
+          payload: { start, end },
+        })
+      ).statusCode,
+    ).toBe(409);
     await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/connect` });
     plugin = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}` })).json();
     expect(plugin.connected).toBe('connected');
-    expect((await call(server.app, editor, { method: 'DELETE', url: `/api/plugins/${pluginId}` })).statusCode).toBe(200);
+    expect((await call(server.app, editor, { method: 'DELETE', url: `/api/plugins/${pluginId}` })).statusCode).toBe(
+      200,
+    );
     expect((await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}` })).statusCode).toBe(404);
-    expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}` })).json().data.enableAnalyze).toBe(false);
+    expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}` })).json().data.enableAnalyze).toBe(
+      false,
+    );
   });
 });
 
 describe('Google sign-in through the sandbox consent page', () => {
   test('start → consent page → callback creates the credential and goes back with ?oAuthRedirect', async () => {
     const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
-    expect((await call(server.app, viewer, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } })).statusCode).toBe(403);
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo: 'https://evil.example/x' } })).statusCode).toBe(400);
-    const start = await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
+    expect(
+      (
+        await call(server.app, viewer, {
+          method: 'POST',
+          url: `/api/app/${APP}/credentials/oauth`,
+          payload: { returnTo },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url: `/api/app/${APP}/credentials/oauth`,
+          payload: { returnTo: 'https://evil.example/x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const start = await call(server.app, editor, {
+      method: 'POST',
+      url: `/api/app/${APP}/credentials/oauth`,
+      payload: { returnTo },
+    });
     expect(start.statusCode).toBe(200);
     const consent = await server.app.inject({ method: 'GET', url: start.json().url });
     expect(consent.statusCode).toBe(200);
@@ -270,20 +448,41 @@ describe('Google sign-in through the sandbox consent page', () => {
     const back = await server.app.inject({ method: 'GET', url: link, headers: { cookie: browserCookie(start) } });
     expect(back.statusCode).toBe(200);
     expect(back.body).toContain(`${returnTo}?oAuthRedirect=true`);
-    const list = (await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json().credentials;
-    expect(list.some((c: { type: string; authenticatedEntity: { email: string } }) => c.type === 'USER_OAUTH' && c.authenticatedEntity.email === 'limited.analyst@demo-studio.dev')).toBe(true);
+    const list = (await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json()
+      .credentials;
+    expect(
+      list.some(
+        (c: { type: string; authenticatedEntity: { email: string } }) =>
+          c.type === 'USER_OAUTH' && c.authenticatedEntity.email === 'limited.analyst@demo-studio.dev',
+      ),
+    ).toBe(true);
     // A forged or tampered state is refused.
-    expect((await server.app.inject({ method: 'GET', url: '/api/oauth/callback?state=v1.a.b.c&code=sandbox:x@y.dev' })).statusCode).toBe(400);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/oauth/callback?state=v1.a.b.c&code=sandbox:x@y.dev' }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
 describe('a Google sign-in link belongs to the browser that started it and works once', () => {
   const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
   // Each Google credential with its sealed token: a completed sign-in adds one or refreshes it (one per identity).
-  const oauthCredentials = async () => (await server.db.selectFrom('credentials').select(['email', 'secret']).where('type', '=', 'USER_OAUTH').orderBy('email').execute()).map((row) => `${row.email}:${row.secret}`);
+  const oauthCredentials = async () =>
+    (
+      await server.db
+        .selectFrom('credentials')
+        .select(['email', 'secret'])
+        .where('type', '=', 'USER_OAUTH')
+        .orderBy('email')
+        .execute()
+    ).map((row) => `${row.email}:${row.secret}`);
   /** Starts a sign-in as the editor and returns its sandbox callback link (as publisher@…) and the browser's cookie. */
   async function started() {
-    const start = await call(server.app, editor, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
+    const start = await call(server.app, editor, {
+      method: 'POST',
+      url: `/api/app/${APP}/credentials/oauth`,
+      payload: { returnTo },
+    });
     expect(start.statusCode).toBe(200);
     const consent = await server.app.inject({ method: 'GET', url: start.json().url });
     const link = /href="(\/api\/oauth\/callback[^"]+publisher[^"]+)"/.exec(consent.body)![1]!.replaceAll('&#38;', '&');
@@ -292,21 +491,30 @@ describe('a Google sign-in link belongs to the browser that started it and works
 
   test('the start sets an HttpOnly, SameSite cookie limited to the callback', async () => {
     const { setCookie } = await started();
-    expect(setCookie).toMatch(/^qb_oauth_[0-9a-f]{24}=[\w-]{43}; Path=\/api\/oauth\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/);
+    expect(setCookie).toMatch(
+      /^qb_oauth_[0-9a-f]{24}=[\w-]{43}; Path=\/api\/oauth\/callback; Max-Age=600; HttpOnly; SameSite=Lax$/,
+    );
   });
 
-  test('another browser (no cookie, or another sign-in\'s cookie) is refused with a clear message and adds nothing', async () => {
+  test("another browser (no cookie, or another sign-in's cookie) is refused with a clear message and adds nothing", async () => {
     const mine = await started();
     const other = await started();
     const before = await oauthCredentials();
     for (const headers of [{}, { cookie: other.cookie }, { cookie: mine.cookie.replace(/=.*/, '=forged') }]) {
       const res = await server.app.inject({ method: 'GET', url: mine.link, headers });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ success: false, code: 'state_other_browser', message: 'This Google sign-in was started in another browser, or too long ago. Start it again from Questboard in this browser.' });
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'state_other_browser',
+        message:
+          'This Google sign-in was started in another browser, or too long ago. Start it again from Questboard in this browser.',
+      });
     }
     expect(await oauthCredentials()).toEqual(before);
     // The browser that started it still completes it.
-    expect((await server.app.inject({ method: 'GET', url: mine.link, headers: { cookie: mine.cookie } })).body).toContain(`${returnTo}?oAuthRedirect=true`);
+    expect(
+      (await server.app.inject({ method: 'GET', url: mine.link, headers: { cookie: mine.cookie } })).body,
+    ).toContain(`${returnTo}?oAuthRedirect=true`);
     expect(await oauthCredentials()).not.toEqual(before);
   });
 
@@ -317,7 +525,10 @@ describe('a Google sign-in link belongs to the browser that started it and works
     const after = await oauthCredentials();
     const again = await server.app.inject({ method: 'GET', url: link, headers: { cookie } });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ code: 'state_used', message: 'This Google sign-in link was already used. Start it again from Questboard.' });
+    expect(again.json()).toMatchObject({
+      code: 'state_used',
+      message: 'This Google sign-in link was already used. Start it again from Questboard.',
+    });
     expect(await oauthCredentials()).toEqual(after);
   });
 });
@@ -329,17 +540,27 @@ describe('one credential per identity per workspace', () => {
    */
   async function signInWithGoogle(token: string, account: 'publisher' | 'limited') {
     const returnTo = `/workspace/demo-studio/app/${APP}/integrations/BigQuery`;
-    const start = await call(server.app, token, { method: 'POST', url: `/api/app/${APP}/credentials/oauth`, payload: { returnTo } });
+    const start = await call(server.app, token, {
+      method: 'POST',
+      url: `/api/app/${APP}/credentials/oauth`,
+      payload: { returnTo },
+    });
     const consent = await server.app.inject({ method: 'GET', url: start.json().url });
-    const url = new RegExp(`href="(/api/oauth/callback[^"]+${account}[^"]+)"`).exec(consent.body)![1]!.replaceAll('&#38;', '&');
+    const url = new RegExp(`href="(/api/oauth/callback[^"]+${account}[^"]+)"`)
+      .exec(consent.body)![1]!
+      .replaceAll('&#38;', '&');
     const setCookie = start.headers['set-cookie'];
     return { method: 'GET' as const, url, headers: setCookie ? { cookie: String(setCookie).split(';')[0]! } : {} };
   }
   const credentialsOf = async (email: string) =>
     server.db.selectFrom('credentials').select(['id', 'secret', 'created_at']).where('email', '=', email).execute();
   const listed = async (email: string) =>
-    ((await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json().credentials as { id: string; authenticatedEntity: { email: string } }[])
-      .filter((c) => c.authenticatedEntity.email === email);
+    (
+      (await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/credentials` })).json().credentials as {
+        id: string;
+        authenticatedEntity: { email: string };
+      }[]
+    ).filter((c) => c.authenticatedEntity.email === email);
 
   test('signing in again with the same Google account refreshes its credential in place (same id, new token), listed once', async () => {
     const email = 'publisher@demo-studio.dev';
@@ -363,9 +584,13 @@ describe('one credential per identity per workspace', () => {
   });
 
   test('the same workspace key uploaded again (a rotated key of the same service account) replaces it in place', async () => {
-    const upload = (key: typeof SERVICE_ACCOUNT_KEY) => call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/service-account`, payload: { key } });
+    const upload = (key: typeof SERVICE_ACCOUNT_KEY) =>
+      call(server.app, admin, { method: 'POST', url: `/api/app/${APP}/credentials/service-account`, payload: { key } });
     const first = (await upload(SERVICE_ACCOUNT_KEY)).json().credential.id;
-    const rotated = { ...SERVICE_ACCOUNT_KEY, private_key: SERVICE_ACCOUNT_KEY.private_key.replace('very-secret', 'rotated-secret') };
+    const rotated = {
+      ...SERVICE_ACCOUNT_KEY,
+      private_key: SERVICE_ACCOUNT_KEY.private_key.replace('very-secret', 'rotated-secret'),
+    };
     const again = await upload(rotated);
     expect(again.statusCode).toBe(200);
     expect(again.json().credential.id).toBe(first);
@@ -381,9 +606,13 @@ describe('demo rows (server/areas/integrations/seed.ts)', () => {
     const { seedIntegrationsDemo } = await import('../../server/areas/integrations/seed');
     await seedIntegrationsDemo(server.db);
     await seedIntegrationsDemo(server.db);
-    const plugin = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` })).json();
+    const plugin = (
+      await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` })
+    ).json();
     expect(plugin.credentials).toEqual(expect.any(String));
-    const firebase = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.wordGarden}-firebase` })).json();
+    const firebase = (
+      await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${DEMO_APP_IDS.wordGarden}-firebase` })
+    ).json();
     expect(firebase.credentials).toBe(plugin.credentials);
     const feed = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${plugin.id}/feed` })).json().feed;
     expect(feed.map((f: { message: string }) => f.message)).toEqual(['Plugin created. Connection configured.']);
@@ -394,13 +623,28 @@ describe('demo rows (server/areas/integrations/seed.ts)', () => {
     const range = await writeDemoExport(analytics, { id: appId, platform: 'android' }, { totalEvents: 6_000 });
     const pluginId = `${appId}-bigquery`;
     await processRange(analytics.store, { appId, dataset: appId, start: range.start, end: range.end });
-    const [before] = await analytics.store.rows('SELECT count(*) AS n, sum(engagement_time_msec) AS ms FROM events WHERE app_id = $a', { a: appId });
+    const [before] = await analytics.store.rows(
+      'SELECT count(*) AS n, sum(engagement_time_msec) AS ms FROM events WHERE app_id = $a',
+      { a: appId },
+    );
     expect(Number(before!.n)).toBeGreaterThan(0);
-    expect((await call(server.app, editor, { method: 'POST', url: `/api/plugins/${pluginId}/process`, payload: { start: range.start, end: range.end } })).statusCode).toBe(200);
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url: `/api/plugins/${pluginId}/process`,
+          payload: { start: range.start, end: range.end },
+        })
+      ).statusCode,
+    ).toBe(200);
     await drainJobs(ctx(), integrationJobs);
-    const [after] = await analytics.store.rows('SELECT count(*) AS n, sum(engagement_time_msec) AS ms FROM events WHERE app_id = $a', { a: appId });
+    const [after] = await analytics.store.rows(
+      'SELECT count(*) AS n, sum(engagement_time_msec) AS ms FROM events WHERE app_id = $a',
+      { a: appId },
+    );
     expect(after).toEqual(before);
-    const events = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events` })).json().events;
+    const events = (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events` })).json()
+      .events;
     expect(events.map((e: { eventName: string }) => e.eventName)).toContain('level_end');
   });
 });
@@ -409,13 +653,29 @@ describe('the active source (SPEC §4: only one)', () => {
   test('a connected plugin becomes the active one; a disconnected one is refused; viewers cannot', async () => {
     const ios = DEMO_APP_IDS.dragonMergeIos;
     const url = `/api/app/${ios}/active-plugin`;
-    expect((await call(server.app, viewer, { method: 'POST', url, payload: { pluginId: `${ios}-bigquery` } })).statusCode).toBe(403);
-    expect((await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` } })).statusCode).toBe(400);
+    expect(
+      (await call(server.app, viewer, { method: 'POST', url, payload: { pluginId: `${ios}-bigquery` } })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(server.app, editor, {
+          method: 'POST',
+          url,
+          payload: { pluginId: `${DEMO_APP_IDS.dragonMergeAndroid}-bigquery` },
+        })
+      ).statusCode,
+    ).toBe(400);
     await call(server.app, editor, { method: 'POST', url: `/api/plugins/${ios}-bigquery/disconnect` });
-    expect((await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${ios}-bigquery` } })).statusCode).toBe(409);
-    expect((await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${ios}-appsflyer` } })).statusCode).toBe(200);
+    expect(
+      (await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${ios}-bigquery` } })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(server.app, editor, { method: 'POST', url, payload: { pluginId: `${ios}-appsflyer` } })).statusCode,
+    ).toBe(200);
     const list = (await call(server.app, viewer, { method: 'GET', url: `/api/app/${ios}/plugins` })).json();
     expect(list.activePluginId).toBe(`${ios}-appsflyer`);
-    expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${ios}` })).json().data.activePluginId).toBe(`${ios}-appsflyer`);
+    expect((await call(server.app, viewer, { method: 'GET', url: `/api/app/${ios}` })).json().data.activePluginId).toBe(
+      `${ios}-appsflyer`,
+    );
   });
 });

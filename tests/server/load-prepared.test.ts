@@ -10,12 +10,15 @@ import type { QueryRunner } from '../../server/db/pglite-session';
 
 let pglite: PGlite;
 let runner: QueryRunner;
-const prepared = async () => Number((await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n);
+const prepared = async () =>
+  Number((await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements')).rows[0]!.n);
 
 beforeAll(async () => {
   pglite = await PGlite.create();
   runner = preparedQueryRunner(pglite);
-  await runner.query('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, tags jsonb, at timestamptz, data bytea)');
+  await runner.query(
+    'CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, tags jsonb, at timestamptz, data bytea)',
+  );
 });
 afterAll(() => pglite?.close());
 
@@ -23,7 +26,9 @@ describe('prepared statements on PGlite', () => {
   test('the same rows, types and affected counts as PGlite query, with the statement prepared once', async () => {
     const at = new Date('2025-06-30T12:00:00Z');
     const insert = 'INSERT INTO items (id, name, tags, at, data) VALUES ($1, $2, $3, $4, $5)';
-    expect((await runner.query(insert, [1, 'one', JSON.stringify({ a: [1] }), at, new Uint8Array([1, 2])])).affectedRows).toBe(1);
+    expect(
+      (await runner.query(insert, [1, 'one', JSON.stringify({ a: [1] }), at, new Uint8Array([1, 2])])).affectedRows,
+    ).toBe(1);
     expect((await runner.query(insert, [2, 'two', null, null, null])).affectedRows).toBe(1);
     const select = 'SELECT * FROM items WHERE id = ANY($1::int[]) ORDER BY id';
     const ours = await runner.query(select, [[1, 2]]);
@@ -37,13 +42,17 @@ describe('prepared statements on PGlite', () => {
   });
 
   test('an error answers as an error and the session goes on; a rolled-back transaction keeps nothing', async () => {
-    const duplicate = await runner.query('INSERT INTO items (id, name) VALUES ($1, $2)', [1, 'again']).catch((e: unknown) => e);
+    const duplicate = await runner
+      .query('INSERT INTO items (id, name) VALUES ($1, $2)', [1, 'again'])
+      .catch((e: unknown) => e);
     expect(duplicate).toMatchObject({ code: '23505' });
     const syntax = await runner.query('SELECT nonsense FROM items WHERE id = $1', [1]).catch((e: unknown) => e);
     expect(syntax).toMatchObject({ code: '42703' });
     await runner.query('BEGIN');
     await runner.query('INSERT INTO items (id, name) VALUES ($1, $2)', [3, 'three']);
-    await expect(runner.query('INSERT INTO items (id, name) VALUES ($1, $2)', [3, 'three'])).rejects.toMatchObject({ code: '23505' });
+    await expect(runner.query('INSERT INTO items (id, name) VALUES ($1, $2)', [3, 'three'])).rejects.toMatchObject({
+      code: '23505',
+    });
     await runner.query('ROLLBACK');
     expect((await runner.query('SELECT id FROM items ORDER BY id', [])).rows).toEqual([{ id: 1 }, { id: 2 }]);
   });

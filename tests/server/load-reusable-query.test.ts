@@ -18,7 +18,11 @@ describe('reusableQuery', () => {
     let builds = 0;
     const byEmail = reusableQuery((db, orderDesc: boolean, email: string) => {
       builds++;
-      return db.selectFrom('accounts').select(['email']).where('email', '=', email).orderBy('email', orderDesc ? 'desc' : 'asc');
+      return db
+        .selectFrom('accounts')
+        .select(['email'])
+        .where('email', '=', email)
+        .orderBy('email', orderDesc ? 'desc' : 'asc');
     });
     expect(await byEmail(server.db, false, DEMO_ACCOUNTS.admin)).toEqual([{ email: DEMO_ACCOUNTS.admin }]);
     expect(await byEmail(server.db, false, DEMO_ACCOUNTS.viewer)).toEqual([{ email: DEMO_ACCOUNTS.viewer }]);
@@ -29,7 +33,9 @@ describe('reusableQuery', () => {
   });
 
   test('an argument used twice, or not at all, is refused when the query is first built', async () => {
-    const twice = reusableQuery((db, _s: null, email: string) => db.selectFrom('accounts').select('id').where('email', '=', email).where('first_name', '!=', email));
+    const twice = reusableQuery((db, _s: null, email: string) =>
+      db.selectFrom('accounts').select('id').where('email', '=', email).where('first_name', '!=', email),
+    );
     await expect(twice(server.db, null, 'a@b.c')).rejects.toThrow(/argument 0 is used 2 times/);
     const unused = reusableQuery((db, _s: null, _email: string) => db.selectFrom('accounts').select('id'));
     await expect(unused(server.db, null, 'a@b.c')).rejects.toThrow(/argument 0 is used 0 times/);

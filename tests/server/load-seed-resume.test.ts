@@ -38,11 +38,20 @@ async function firstStartState() {
 async function enabledApps(s: TestServer) {
   const token = await signInAs(s.app, DEMO_ACCOUNTS.viewer);
   const me = (await s.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).json() as Account;
-  return Object.fromEntries((me.allApps ?? []).filter((app) => DEMO_EVENT_APPS.some((d) => d.id === app.id)).map((app) => [app.id, app.enableAnalyze]));
+  return Object.fromEntries(
+    (me.allApps ?? [])
+      .filter((app) => DEMO_EVENT_APPS.some((d) => d.id === app.id))
+      .map((app) => [app.id, app.enableAnalyze]),
+  );
 }
 
 const pluginOf = (s: TestServer, appId: string) =>
-  s.db.selectFrom('plugins').selectAll().where('app_id', '=', appId).where('type', '=', 'BigQuery').executeTakeFirstOrThrow();
+  s.db
+    .selectFrom('plugins')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where('type', '=', 'BigQuery')
+    .executeTakeFirstOrThrow();
 
 /** Both demo apps exported and processed on the event store (what a start does before it marks the plugins). */
 async function processedDemoEvents(a: AnalyticsEngine) {
@@ -67,14 +76,27 @@ describe('ensureDemoData completes an interrupted first start', () => {
     expect(ios!.end).toBe(END);
     for (const app of DEMO_EVENT_APPS) {
       const plugin = await pluginOf(s, app.id);
-      expect(plugin).toMatchObject({ status: 'connected', data_start: (await a.store.dataRange(app.id))!.start, data_end: END });
+      expect(plugin).toMatchObject({
+        status: 'connected',
+        data_start: (await a.store.dataRange(app.id))!.start,
+        data_end: END,
+      });
       expect(plugin.last_refresh).not.toBeNull();
       // The raw export's days are exactly the processed ones, and the plugin's events come from the export.
       expect(await exportRange(a.store, app.id)).toMatchObject({ start: plugin.data_start, end: END });
-      const events = await s.db.selectFrom('plugin_events').select('event_name').where('plugin_id', '=', plugin.id).execute();
-      expect(events.map((e) => e.event_name)).toEqual(expect.arrayContaining(['first_open', 'level_end', 'session_start']));
+      const events = await s.db
+        .selectFrom('plugin_events')
+        .select('event_name')
+        .where('plugin_id', '=', plugin.id)
+        .execute();
+      expect(events.map((e) => e.event_name)).toEqual(
+        expect.arrayContaining(['first_open', 'level_end', 'session_start']),
+      );
     }
-    expect(await enabledApps(s)).toEqual({ [DEMO_APP_IDS.dragonMergeAndroid]: true, [DEMO_APP_IDS.dragonMergeIos]: true });
+    expect(await enabledApps(s)).toEqual({
+      [DEMO_APP_IDS.dragonMergeAndroid]: true,
+      [DEMO_APP_IDS.dragonMergeIos]: true,
+    });
 
     const token = await signInAs(s.app, DEMO_ACCOUNTS.viewer);
     const run = await s.app.inject({
@@ -92,12 +114,18 @@ describe('ensureDemoData completes an interrupted first start', () => {
     await processedDemoEvents(a);
     const count = async () => Number((await a.store.rows('SELECT count(*) AS n FROM events'))[0]!.n);
     const before = await count();
-    expect(await enabledApps(s)).toEqual({ [DEMO_APP_IDS.dragonMergeAndroid]: false, [DEMO_APP_IDS.dragonMergeIos]: false });
+    expect(await enabledApps(s)).toEqual({
+      [DEMO_APP_IDS.dragonMergeAndroid]: false,
+      [DEMO_APP_IDS.dragonMergeIos]: false,
+    });
 
     await ensureDemoData(s.db, a, { totalEvents: EVENTS, endDate: END });
 
     expect(await count()).toBe(before);
-    expect(await enabledApps(s)).toEqual({ [DEMO_APP_IDS.dragonMergeAndroid]: true, [DEMO_APP_IDS.dragonMergeIos]: true });
+    expect(await enabledApps(s)).toEqual({
+      [DEMO_APP_IDS.dragonMergeAndroid]: true,
+      [DEMO_APP_IDS.dragonMergeIos]: true,
+    });
     const markers = await s.db.selectFrom('seed_markers').select('name').execute();
     expect(markers.map((m) => m.name).sort()).toEqual(DEMO_EVENT_APPS.map((app) => demoEventsMarker(app.id)).sort());
   });
@@ -106,25 +134,44 @@ describe('ensureDemoData completes an interrupted first start', () => {
     analytics = await openAnalytics({ threads: 1 });
     const app = DEMO_EVENT_APPS[0]!;
     const before = await writeDemoExport(analytics, app, { totalEvents: EVENTS, endDate: END });
-    await expect(generateEvents(analytics.store, {
-      appId: app.id, days: 20, events: 1_000, seed: 1, endDate: END,
-      into: { clear: 'DELETE FROM raw_events WHERE dataset = $dataset', insert: (select) => `INSERT INTO no_such_table ${select}`, values: { dataset: app.id }, stats: 'SELECT 0 AS events, 0 AS users' },
-    })).rejects.toThrow(/no_such_table/);
+    await expect(
+      generateEvents(analytics.store, {
+        appId: app.id,
+        days: 20,
+        events: 1_000,
+        seed: 1,
+        endDate: END,
+        into: {
+          clear: 'DELETE FROM raw_events WHERE dataset = $dataset',
+          insert: (select) => `INSERT INTO no_such_table ${select}`,
+          values: { dataset: app.id },
+          stats: 'SELECT 0 AS events, 0 AS users',
+        },
+      }),
+    ).rejects.toThrow(/no_such_table/);
     expect(await exportRange(analytics.store, app.id)).toEqual(before);
   });
 
   test('a completed seed is left alone: a later start changes neither the events nor a plugin the user changed', async () => {
     const { server: s, analytics: a } = await firstStartState();
     await ensureDemoData(s.db, a, { totalEvents: EVENTS, endDate: END });
-    await s.db.updateTable('plugins').set({ status: 'disconnected', data_start: null, data_end: null })
-      .where('app_id', '=', DEMO_APP_IDS.dragonMergeIos).where('type', '=', 'BigQuery').execute();
+    await s.db
+      .updateTable('plugins')
+      .set({ status: 'disconnected', data_start: null, data_end: null })
+      .where('app_id', '=', DEMO_APP_IDS.dragonMergeIos)
+      .where('type', '=', 'BigQuery')
+      .execute();
     const count = async () => Number((await a.store.rows('SELECT count(*) AS n FROM events'))[0]!.n);
     const before = await count();
 
     await ensureDemoData(s.db, a, { totalEvents: EVENTS, endDate: END });
 
     expect(await count()).toBe(before);
-    expect(await pluginOf(s, DEMO_APP_IDS.dragonMergeIos)).toMatchObject({ status: 'disconnected', data_start: null, data_end: null });
+    expect(await pluginOf(s, DEMO_APP_IDS.dragonMergeIos)).toMatchObject({
+      status: 'disconnected',
+      data_start: null,
+      data_end: null,
+    });
   });
 
   test('the same generated events as an uninterrupted start (deterministic per app)', async () => {
@@ -132,7 +179,9 @@ describe('ensureDemoData completes an interrupted first start', () => {
     await writeDemoExport(interrupted.analytics, DEMO_EVENT_APPS[0]!, { totalEvents: EVENTS, endDate: END });
     await ensureDemoData(interrupted.server.db, interrupted.analytics, { totalEvents: EVENTS, endDate: END });
     const fingerprint = (engine: AnalyticsEngine) =>
-      engine.store.rows('SELECT app_id, count(*) AS n, count(DISTINCT user_pseudo_id) AS users FROM events GROUP BY app_id ORDER BY app_id');
+      engine.store.rows(
+        'SELECT app_id, count(*) AS n, count(DISTINCT user_pseudo_id) AS users FROM events GROUP BY app_id ORDER BY app_id',
+      );
     const resumed = await fingerprint(interrupted.analytics);
 
     const straight = await openAnalytics({ threads: 1 });

@@ -17,11 +17,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const get = (token: string, url: string) => server.app.inject({ method: 'GET', url, headers: bearer(token) });
-const workspaceCount = async (token: string) => (await get(token, `/api/workspace/${DEMO_WORKSPACE_ID}`)).json().data.accounts as number;
+const workspaceCount = async (token: string) =>
+  (await get(token, `/api/workspace/${DEMO_WORKSPACE_ID}`)).json().data.accounts as number;
 const meCount = async (token: string) =>
   ((await get(token, '/api/me')).json() as Account).organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.accounts;
 const teamMembers = async (token: string) =>
-  ((await get(token, `/api/workspace/${DEMO_WORKSPACE_ID}/team`)).json().accounts as Account[]).filter((row) => !row.invitePending);
+  ((await get(token, `/api/workspace/${DEMO_WORKSPACE_ID}/team`)).json().accounts as Account[]).filter(
+    (row) => !row.invitePending,
+  );
 
 describe('the workspace account count', () => {
   test("a viewer's count is the team list's members: 3, not the 4 memberships (staff hidden)", async () => {

@@ -42,15 +42,40 @@ describe('PGlite in a worker thread', () => {
     const { db, kind } = await open();
     expect(kind).toBe('pglite');
     await migrate(db);
-    await db.insertInto('accounts').values({ id: 'a1', email: 'a@example.com', first_name: '', last_name: '', password_hash: 'x', is_tp_user: false }).execute();
+    await db
+      .insertInto('accounts')
+      .values({
+        id: 'a1',
+        email: 'a@example.com',
+        first_name: '',
+        last_name: '',
+        password_hash: 'x',
+        is_tp_user: false,
+      })
+      .execute();
     const bytes = new Uint8Array([0, 1, 2, 250]);
     await db.insertInto('files').values({ id: 'f1', content_type: 'image/png', bytes }).execute();
     const file = await db.selectFrom('files').selectAll().where('id', '=', 'f1').executeTakeFirstOrThrow();
     expect(Array.from(file.bytes as Uint8Array)).toEqual([0, 1, 2, 250]);
     expect(file.created_at).toBeInstanceOf(Date);
-    const updated = await db.updateTable('accounts').set({ first_name: 'Ada' }).where('id', '=', 'a1').executeTakeFirst();
+    const updated = await db
+      .updateTable('accounts')
+      .set({ first_name: 'Ada' })
+      .where('id', '=', 'a1')
+      .executeTakeFirst();
     expect(updated.numUpdatedRows).toBe(1n);
-    const duplicate = await db.insertInto('accounts').values({ id: 'a2', email: 'a@example.com', first_name: '', last_name: '', password_hash: 'x', is_tp_user: false }).execute().catch((e: unknown) => e);
+    const duplicate = await db
+      .insertInto('accounts')
+      .values({
+        id: 'a2',
+        email: 'a@example.com',
+        first_name: '',
+        last_name: '',
+        password_hash: 'x',
+        is_tp_user: false,
+      })
+      .execute()
+      .catch((e: unknown) => e);
     expect(duplicate).toBeInstanceOf(Error);
     expect(duplicate).toMatchObject({ code: '23505', constraint: 'accounts_email_key' });
   });
@@ -88,7 +113,9 @@ describe('PGlite in a worker thread', () => {
     const handle = await open();
     const app = await buildApp({ config: testConfig(), db: handle.db });
     try {
-      const busy = sql`SELECT count(*) FROM generate_series(1, 8000000) AS g(x) WHERE x % 7 = 3`.execute(handle.db).then(() => 'database' as const);
+      const busy = sql`SELECT count(*) FROM generate_series(1, 8000000) AS g(x) WHERE x % 7 = 3`
+        .execute(handle.db)
+        .then(() => 'database' as const);
       const health = app.inject({ method: 'GET', url: '/api/health' }).then((res) => {
         expect(res.statusCode).toBe(200);
         return 'health' as const;
@@ -115,7 +142,11 @@ describe('PGlite in a worker thread', () => {
 describe('durability and shutdown of the real process', () => {
   test('kill -9 loses no acknowledged write', async () => {
     const dataDir = tempDir();
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'tests/server/load-worker-child.ts'), dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'tests/server/load-worker-child.ts'), dataDir],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let acked = 0;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     await new Promise<void>((resolve, reject) => {
@@ -146,7 +177,15 @@ describe('durability and shutdown of the real process', () => {
     const start = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_EVENTS: '2000', STATIC_DIR: path.join(dataDir, 'none') },
+        env: {
+          ...process.env,
+          DATABASE_URL: '',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DEMO_EVENTS: '2000',
+          STATIC_DIR: path.join(dataDir, 'none'),
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';

@@ -19,7 +19,19 @@ afterAll(() => server?.close());
 interface Me {
   accountId: string;
   firstName: string;
-  organisations: { id: string; name: string; role: string; accounts: number; apps: { id: string; appName: string; plugins: { id: string; connected: string }[]; apiKeys: { prefix: string }[]; deepLinks: { id: string; url: string }[] }[] }[];
+  organisations: {
+    id: string;
+    name: string;
+    role: string;
+    accounts: number;
+    apps: {
+      id: string;
+      appName: string;
+      plugins: { id: string; connected: string }[];
+      apiKeys: { prefix: string }[];
+      deepLinks: { id: string; url: string }[];
+    }[];
+  }[];
 }
 const me = async (): Promise<Me> => {
   const res = await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
@@ -35,7 +47,11 @@ describe('/api/me reuses the account it built', () => {
     const ctx = server.app.questboard;
     const first = await currentAccount(ctx, accountId);
     expect(await currentAccount(ctx, accountId)).toBe(first);
-    await server.db.updateTable('workspaces').set({ name: 'Demo Studio (renamed)' }).where('id', '=', 'demo-studio').execute();
+    await server.db
+      .updateTable('workspaces')
+      .set({ name: 'Demo Studio (renamed)' })
+      .where('id', '=', 'demo-studio')
+      .execute();
     const after = await currentAccount(ctx, accountId);
     expect(after).not.toBe(first);
     expect(after.organisations!.find((o) => o.id === 'demo-studio')!.name).toBe('Demo Studio (renamed)');
@@ -47,43 +63,81 @@ describe('/api/me reuses the account it built', () => {
     await db.updateTable('accounts').set({ first_name: 'Vera' }).where('id', '=', accountId).execute();
     expect((await me()).firstName).toBe('Vera');
 
-    await db.updateTable('apps').set({ app_name: 'Dragon Merge Deluxe' }).where('id', '=', DEMO_APP_IDS.dragonMergeAndroid).execute();
+    await db
+      .updateTable('apps')
+      .set({ app_name: 'Dragon Merge Deluxe' })
+      .where('id', '=', DEMO_APP_IDS.dragonMergeAndroid)
+      .execute();
     expect(app(await me(), DEMO_APP_IDS.dragonMergeAndroid).appName).toBe('Dragon Merge Deluxe');
 
     const plugin = app(await me(), DEMO_APP_IDS.dragonMergeIos).plugins[0]!;
     await db.updateTable('plugins').set({ status: 'disconnected' }).where('id', '=', plugin.id).execute();
-    expect(app(await me(), DEMO_APP_IDS.dragonMergeIos).plugins.find((p) => p.id === plugin.id)!.connected).toBe('disconnected');
+    expect(app(await me(), DEMO_APP_IDS.dragonMergeIos).plugins.find((p) => p.id === plugin.id)!.connected).toBe(
+      'disconnected',
+    );
 
     const keysBefore = app(await me(), DEMO_APP_IDS.pixelRacer).apiKeys.length;
-    await db.insertInto('app_api_keys').values({ id: 'cache-test-key', app_id: DEMO_APP_IDS.pixelRacer, type: 'api', prefix: 'qb_cache', key_hash: 'x'.repeat(64), status: 'active' } as never).execute();
+    await db
+      .insertInto('app_api_keys')
+      .values({
+        id: 'cache-test-key',
+        app_id: DEMO_APP_IDS.pixelRacer,
+        type: 'api',
+        prefix: 'qb_cache',
+        key_hash: 'x'.repeat(64),
+        status: 'active',
+      } as never)
+      .execute();
     expect(app(await me(), DEMO_APP_IDS.pixelRacer).apiKeys).toHaveLength(keysBefore + 1);
 
     const link = app(await me(), DEMO_APP_IDS.dragonMergeAndroid).deepLinks[0]!;
     expect(link.url).toMatch(/^https:\/\//); // the demo's links are in the account (SPEC §3 App.deepLinks)
-    await db.updateTable('app_deeplinks').set({ url: 'https://example.com/cache-test' }).where('id', '=', link.id).execute();
-    expect(app(await me(), DEMO_APP_IDS.dragonMergeAndroid).deepLinks.find((l) => l.id === link.id)!.url).toBe('https://example.com/cache-test');
+    await db
+      .updateTable('app_deeplinks')
+      .set({ url: 'https://example.com/cache-test' })
+      .where('id', '=', link.id)
+      .execute();
+    expect(app(await me(), DEMO_APP_IDS.dragonMergeAndroid).deepLinks.find((l) => l.id === link.id)!.url).toBe(
+      'https://example.com/cache-test',
+    );
 
-    await db.updateTable('memberships').set({ role: 'editor' }).where('account_id', '=', accountId).where('workspace_id', '=', 'demo-studio').execute();
+    await db
+      .updateTable('memberships')
+      .set({ role: 'editor' })
+      .where('account_id', '=', accountId)
+      .where('workspace_id', '=', 'demo-studio')
+      .execute();
     expect(demo(await me()).role).toBe('editor');
 
     // Another member's e-mail: the team count hides internal staff, so it changes what this account sees.
     const countBefore = demo(await me()).accounts;
-    await db.updateTable('accounts').set({ email: 'former.editor@questboard.io' }).where('email', '=', DEMO_ACCOUNTS.editor).execute();
+    await db
+      .updateTable('accounts')
+      .set({ email: 'former.editor@questboard.io' })
+      .where('email', '=', DEMO_ACCOUNTS.editor)
+      .execute();
     expect(demo(await me()).accounts).toBe(countBefore - 1);
 
     await db.deleteFrom('apps').where('id', '=', DEMO_APP_IDS.wordGarden).execute();
     expect(demo(await me()).apps.map((a) => a.id)).not.toContain(DEMO_APP_IDS.wordGarden);
 
-    await db.deleteFrom('memberships').where('account_id', '=', accountId).where('workspace_id', '=', 'demo-studio').execute();
+    await db
+      .deleteFrom('memberships')
+      .where('account_id', '=', accountId)
+      .where('workspace_id', '=', 'demo-studio')
+      .execute();
     expect((await me()).organisations.map((o) => o.id)).not.toContain('demo-studio');
   });
 
-  test('a workspace deleted with its apps, plugins and members (cascade) is gone from its members\' view', async () => {
+  test("a workspace deleted with its apps, plugins and members (cascade) is gone from its members' view", async () => {
     const rival = await signInAs(server.app, DEMO_ACCOUNTS.rival);
-    const read = async () => (await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(rival) })).json() as Me;
+    const read = async () =>
+      (await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(rival) })).json() as Me;
     expect((await read()).organisations.map((o) => o.id)).toEqual([RIVAL_WORKSPACE_ID]);
     await server.db.deleteFrom('workspaces').where('id', '=', RIVAL_WORKSPACE_ID).execute();
     expect((await read()).organisations).toEqual([]);
-    expect(await server.db.selectFrom('apps').select('id').where('id', '=', RIVAL_APP_ID).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.db.selectFrom('apps').select('id').where('id', '=', RIVAL_APP_ID).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

@@ -21,28 +21,75 @@ let levelEndId = '';
 
 beforeAll(async () => {
   server = await createAnalyticsTestServer({ now: () => new Date(`${ANALYTICS_END}T12:00:00Z`) });
-  for (const who of ['admin', 'editor', 'viewer', 'rival'] as const) tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+  for (const who of ['admin', 'editor', 'viewer', 'rival'] as const)
+    tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
   // The app's event source: its BigQuery plugin's events (written by the sandbox export job on a real start).
   levelEndId = 'evt-level-end';
-  await server.db.insertInto('plugin_events').values([
-    { id: levelEndId, plugin_id: PLUGIN, event_name: 'level_end', event_params: JSON.stringify({ level: 'INT64', level_name: 'STRING', custom_score: 'INT64' }) as never, status: 'ACTIVE', last_received_at: 1, monetize_metadata: null },
-    { id: 'evt-ad-impression', plugin_id: PLUGIN, event_name: 'ad_impression', event_params: JSON.stringify({ ad_format: 'STRING', value: 'FLOAT64' }) as never, status: 'ACTIVE', last_received_at: 1, monetize_metadata: null },
-  ]).execute();
+  await server.db
+    .insertInto('plugin_events')
+    .values([
+      {
+        id: levelEndId,
+        plugin_id: PLUGIN,
+        event_name: 'level_end',
+        event_params: JSON.stringify({ level: 'INT64', level_name: 'STRING', custom_score: 'INT64' }) as never,
+        status: 'ACTIVE',
+        last_received_at: 1,
+        monetize_metadata: null,
+      },
+      {
+        id: 'evt-ad-impression',
+        plugin_id: PLUGIN,
+        event_name: 'ad_impression',
+        event_params: JSON.stringify({ ad_format: 'STRING', value: 'FLOAT64' }) as never,
+        status: 'ACTIVE',
+        last_received_at: 1,
+        monetize_metadata: null,
+      },
+    ])
+    .execute();
 }, 120_000);
 afterAll(() => server?.close());
 
 const call = (who: keyof typeof tokens | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-  server.app.inject({ method, url, payload: payload as never, headers: who ? { authorization: `Bearer ${tokens[who]}` } : {} });
+  server.app.inject({
+    method,
+    url,
+    payload: payload as never,
+    headers: who ? { authorization: `Bearer ${tokens[who]}` } : {},
+  });
 
 const levelCondition = (overrides: Record<string, unknown> = {}) => ({
-  type: 'event', metric: 'param', key: 'level', dataType: 'number', op: 'greater_than_or_equal', value: 3,
-  event: 'level_end', eventId: levelEndId, eventParam: 'level', eventSource: PLUGIN, ...overrides,
+  type: 'event',
+  metric: 'param',
+  key: 'level',
+  dataType: 'number',
+  op: 'greater_than_or_equal',
+  value: 3,
+  event: 'level_end',
+  eventId: levelEndId,
+  eventParam: 'level',
+  eventSource: PLUGIN,
+  ...overrides,
 });
-const countryCondition = (value: unknown = 'US', overrides: Record<string, unknown> = {}) =>
-  ({ type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value, ...overrides });
+const countryCondition = (value: unknown = 'US', overrides: Record<string, unknown> = {}) => ({
+  type: 'user',
+  metric: 'property',
+  key: 'country',
+  dataType: 'string',
+  op: 'equals',
+  value,
+  ...overrides,
+});
 const campaign = (overrides: Record<string, unknown> = {}) => ({
-  appId: APP, refPublicPrice: 1, minAcceptedPrice: 0.5, sendTrafficToAppIds: [DEMO_APP_IDS.dragonMergeIos], countries: ['US', 'GB'],
-  targetConditions: [levelCondition(), countryCondition()], status: 'LIVE', ...overrides,
+  appId: APP,
+  refPublicPrice: 1,
+  minAcceptedPrice: 0.5,
+  sendTrafficToAppIds: [DEMO_APP_IDS.dragonMergeIos],
+  countries: ['US', 'GB'],
+  targetConditions: [levelCondition(), countryCondition()],
+  status: 'LIVE',
+  ...overrides,
 });
 
 describe('monetize campaigns', () => {
@@ -51,14 +98,24 @@ describe('monetize campaigns', () => {
     const created = await call('editor', 'POST', '/api/monetize', campaign());
     expect(created.statusCode).toBe(200);
     const data = created.json().data;
-    expect(data).toMatchObject({ appId: APP, refPublicPrice: 1, minAcceptedPrice: 0.5, countries: ['US', 'GB'], status: 'LIVE' });
+    expect(data).toMatchObject({
+      appId: APP,
+      refPublicPrice: 1,
+      minAcceptedPrice: 0.5,
+      countries: ['US', 'GB'],
+      status: 'LIVE',
+    });
     expect(data.targetConditions).toHaveLength(2);
 
     const again = await call('admin', 'POST', '/api/monetize', campaign());
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This app already has a Monetize campaign.');
 
-    const updated = await call('editor', 'POST', '/api/monetize/update', { ...data, refPublicPrice: 2.5, targetConditions: [] });
+    const updated = await call('editor', 'POST', '/api/monetize/update', {
+      ...data,
+      refPublicPrice: 2.5,
+      targetConditions: [],
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ id: data.id, refPublicPrice: 2.5, targetConditions: [] });
     expect((await call('viewer', 'GET', `/api/app/${APP}/monetize`)).json().data.refPublicPrice).toBe(2.5);
@@ -87,12 +144,22 @@ describe('monetize campaigns', () => {
   it('needs allowMonetize = 1 (SPEC §6)', async () => {
     await server.db.updateTable('workspaces').set({ allow_monetize: 0 }).where('id', '=', DEMO_WORKSPACE_ID).execute();
     try {
-      for (const res of [await call('admin', 'GET', `/api/app/${APP}/monetize`), await call('admin', 'POST', '/api/monetize', campaign())]) {
+      for (const res of [
+        await call('admin', 'GET', `/api/app/${APP}/monetize`),
+        await call('admin', 'POST', '/api/monetize', campaign()),
+      ]) {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toMatchObject({ message: 'Monetize is not enabled for this workspace.', code: 'monetize_not_allowed' });
+        expect(res.json()).toMatchObject({
+          message: 'Monetize is not enabled for this workspace.',
+          code: 'monetize_not_allowed',
+        });
       }
     } finally {
-      await server.db.updateTable('workspaces').set({ allow_monetize: 1 }).where('id', '=', DEMO_WORKSPACE_ID).execute();
+      await server.db
+        .updateTable('workspaces')
+        .set({ allow_monetize: 1 })
+        .where('id', '=', DEMO_WORKSPACE_ID)
+        .execute();
     }
   });
 
@@ -105,11 +172,17 @@ describe('monetize campaigns', () => {
       [{ targetConditions: [countryCondition(5)] }, ['targetConditions.0.value']],
       [{ targetConditions: [levelCondition({ value: 'three' })] }, ['targetConditions.0.value']],
       [{ targetConditions: [levelCondition({ value: 2.5 })] }, ['targetConditions.0.value']],
-      [{ targetConditions: [levelCondition({ event: '', eventParam: undefined, key: 'level' })] }, ['targetConditions.0.event', 'targetConditions.0.eventParam']],
+      [
+        { targetConditions: [levelCondition({ event: '', eventParam: undefined, key: 'level' })] },
+        ['targetConditions.0.event', 'targetConditions.0.eventParam'],
+      ],
       [{ targetConditions: [countryCondition('US', { key: 'geo.country' })] }, ['targetConditions.0.key']],
       [{ targetConditions: [countryCondition('US', { op: 'greater_than' })] }, ['targetConditions.0.op']],
       [{ targetConditions: [levelCondition({ eventParam: 'nope', key: 'nope' })] }, ['targetConditions.0.eventParam']],
-      [{ targetConditions: [levelCondition({ dataType: 'string', op: 'equals', value: 'x' })] }, ['targetConditions.0.dataType']],
+      [
+        { targetConditions: [levelCondition({ dataType: 'string', op: 'equals', value: 'x' })] },
+        ['targetConditions.0.dataType'],
+      ],
     ];
     for (const [overrides, fields] of cases) {
       const res = await call('editor', 'POST', '/api/monetize', campaign(overrides));
@@ -122,7 +195,10 @@ describe('monetize campaigns', () => {
   it('refuses a minimum accepted price above the reference price, and says in words what a field needs', async () => {
     const high = await call('editor', 'POST', '/api/monetize', campaign({ refPublicPrice: 1, minAcceptedPrice: 1.5 }));
     expect(high.statusCode).toBe(400);
-    expect(high.json()).toMatchObject({ message: 'The minimum accepted price must not be above the reference public price ($1.00).', fields: ['minAcceptedPrice'] });
+    expect(high.json()).toMatchObject({
+      message: 'The minimum accepted price must not be above the reference public price ($1.00).',
+      fields: ['minAcceptedPrice'],
+    });
     const words: [Record<string, unknown>, string][] = [
       [{ countries: [] }, 'Choose at least one country.'],
       [{ refPublicPrice: -1 }, 'The reference public price must be 0 or more.'],
@@ -150,30 +226,51 @@ describe('monetize campaigns', () => {
   });
 
   it("refuses an event from another source with SPEC's words", async () => {
-    for (const condition of [levelCondition({ eventSource: 'another-plugin' }), levelCondition({ eventId: 'event-of-the-old-source' })]) {
+    for (const condition of [
+      levelCondition({ eventSource: 'another-plugin' }),
+      levelCondition({ eventId: 'event-of-the-old-source' }),
+    ]) {
       const res = await call('editor', 'POST', '/api/monetize', campaign({ targetConditions: [condition] }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ message: SOURCE_CHANGED, fields: ['targetConditions.0.eventId'] });
     }
     // The app switched its active source: the saved choice is stale.
     const app = await server.db.selectFrom('apps').select('details').where('id', '=', APP).executeTakeFirstOrThrow();
-    await server.db.updateTable('apps').set({ details: JSON.stringify({ ...(app.details as object), activePluginId: 'dragon-merge-android-appsflyer' }) as never }).where('id', '=', APP).execute();
+    await server.db
+      .updateTable('apps')
+      .set({
+        details: JSON.stringify({
+          ...(app.details as object),
+          activePluginId: 'dragon-merge-android-appsflyer',
+        }) as never,
+      })
+      .where('id', '=', APP)
+      .execute();
     try {
       const res = await call('editor', 'POST', '/api/monetize', campaign({ targetConditions: [levelCondition()] }));
       expect(res.json().message).toBe(SOURCE_CHANGED);
       const events = (await call('viewer', 'GET', `/api/app/${APP}/monetize/events`)).json();
       expect(events).toEqual({ success: true, source: null, events: [] });
     } finally {
-      await server.db.updateTable('apps').set({ details: JSON.stringify(app.details) as never }).where('id', '=', APP).execute();
+      await server.db
+        .updateTable('apps')
+        .set({ details: JSON.stringify(app.details) as never })
+        .where('id', '=', APP)
+        .execute();
     }
     const events = (await call('viewer', 'GET', `/api/app/${APP}/monetize/events`)).json();
     expect(events.source).toEqual({ id: PLUGIN, type: 'BigQuery' });
-    expect(events.events.find((e: { eventName: string }) => e.eventName === 'level_end').params).toEqual({ custom_score: 'number', level: 'number', level_name: 'string' });
+    expect(events.events.find((e: { eventName: string }) => e.eventName === 'level_end').params).toEqual({
+      custom_score: 'number',
+      level: 'number',
+      level_name: 'string',
+    });
   });
 });
 
 describe('monetize audience estimate ("Beyond")', () => {
-  const estimate = async (targetConditions: unknown[], who = 'viewer') => call(who, 'POST', `/api/app/${APP}/monetize/estimate`, { targetConditions });
+  const estimate = async (targetConditions: unknown[], who = 'viewer') =>
+    call(who, 'POST', `/api/app/${APP}/monetize/estimate`, { targetConditions });
 
   it('counts the players of the last 30 days matching the conditions', async () => {
     const all = (await estimate([])).json();
@@ -190,14 +287,33 @@ describe('monetize audience estimate ("Beyond")', () => {
     expect(levels.players).toBeGreaterThan(moreLevels.players);
     const both = (await estimate([levelCondition({ value: 3 }), countryCondition('US')])).json();
     expect(both.players).toBeLessThanOrEqual(Math.min(levels.players, us.players));
-    const sessions = (await estimate([{ type: 'user', metric: 'total', key: 'sessions', dataType: 'number', op: 'greater_than_or_equal', value: 2 }])).json();
+    const sessions = (
+      await estimate([
+        { type: 'user', metric: 'total', key: 'sessions', dataType: 'number', op: 'greater_than_or_equal', value: 2 },
+      ])
+    ).json();
     expect(sessions.players).toBeGreaterThan(0);
     expect(sessions.players).toBeLessThan(all.total);
-    const recent = (await estimate([{ type: 'user', metric: 'property', key: 'first_open', dataType: 'timestamp', op: 'from', value: '2025-06-20' }])).json();
+    const recent = (
+      await estimate([
+        { type: 'user', metric: 'property', key: 'first_open', dataType: 'timestamp', op: 'from', value: '2025-06-20' },
+      ])
+    ).json();
     expect(recent.players).toBeGreaterThan(0);
     expect(recent.players).toBeLessThan(all.total);
     // The form's date and time (no zone) is read as UTC: midnight of that day counts the same players.
-    const midnight = (await estimate([{ type: 'user', metric: 'property', key: 'first_open', dataType: 'timestamp', op: 'from', value: '2025-06-20T00:00' }])).json();
+    const midnight = (
+      await estimate([
+        {
+          type: 'user',
+          metric: 'property',
+          key: 'first_open',
+          dataType: 'timestamp',
+          op: 'from',
+          value: '2025-06-20T00:00',
+        },
+      ])
+    ).json();
     expect(midnight.players).toBe(recent.players);
   });
 
@@ -207,16 +323,27 @@ describe('monetize audience estimate ("Beyond")', () => {
     expect(res).toMatchObject({ success: true, players: 0 });
     const listAttack = (await estimate([countryCondition(`US,${attack}`, { op: 'is_one_of' })])).json();
     expect(listAttack.players).toBe((await estimate([countryCondition('US')])).json().players);
-    for (const bad of [countryCondition('US', { key: 'country" OR 1=1 --' }), countryCondition('US', { op: "equals' OR '1'='1" }), levelCondition({ eventParam: 'level; DROP TABLE events', key: 'level; DROP TABLE events' })]) {
+    for (const bad of [
+      countryCondition('US', { key: 'country" OR 1=1 --' }),
+      countryCondition('US', { op: "equals' OR '1'='1" }),
+      levelCondition({ eventParam: 'level; DROP TABLE events', key: 'level; DROP TABLE events' }),
+    ]) {
       const refused = await estimate([bad]);
       expect(refused.statusCode).toBe(400);
     }
     // The compiled SQL never holds a value: only placeholders, with the attack among the bound values.
-    const compiled = compileAudience({ appId: APP, conditions: [countryCondition(attack) as never], from: '2025-06-01', to: ANALYTICS_END });
+    const compiled = compileAudience({
+      appId: APP,
+      conditions: [countryCondition(attack) as never],
+      from: '2025-06-01',
+      to: ANALYTICS_END,
+    });
     const rendered = countAudience(renderSelect(compiled.query, duckdb));
     expect(rendered.sql).not.toContain('OR 1=1');
     expect(Object.values(rendered.params)).toContain(attack);
-    const inBigQuery = countAudience(renderSelect(compiled.query, bigquery({ project: 'demo-project', dataset: 'questboard_analytics' })));
+    const inBigQuery = countAudience(
+      renderSelect(compiled.query, bigquery({ project: 'demo-project', dataset: 'questboard_analytics' })),
+    );
     expect(inBigQuery.sql).toContain('`country` = @c1');
     expect(inBigQuery.sql).not.toContain('OR 1=1');
     expect(inBigQuery.types.c1).toBe('STRING');
@@ -225,8 +352,13 @@ describe('monetize audience estimate ("Beyond")', () => {
   });
 
   it('says why there is no estimate: no analytics data, or a parameter the store lacks', async () => {
-    const res = (await call('viewer', 'POST', `/api/app/${DEMO_APP_IDS.pixelRacer}/monetize/estimate`, { targetConditions: [] })).json();
-    expect(res).toEqual({ success: false, reason: 'No analytics data for this app yet: connect BigQuery and process data to see an estimate.' });
+    const res = (
+      await call('viewer', 'POST', `/api/app/${DEMO_APP_IDS.pixelRacer}/monetize/estimate`, { targetConditions: [] })
+    ).json();
+    expect(res).toEqual({
+      success: false,
+      reason: 'No analytics data for this app yet: connect BigQuery and process data to see an estimate.',
+    });
     const custom = (await estimate([levelCondition({ eventParam: 'custom_score', key: 'custom_score' })])).json();
     expect(custom.success).toBe(false);
     expect(custom.reason).toContain("'custom_score'");

@@ -6,8 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { jpegOf } from './jpeg-bytes';
 
 export type FormPart =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType: string; data: Uint8Array };
+  { name: string; value: string } | { name: string; filename: string; contentType: string; data: Uint8Array };
 
 export function multipartForm(parts: FormPart[]) {
   const boundary = `----questboard-test-${randomBytes(8).toString('hex')}`;
@@ -18,7 +17,9 @@ export function multipartForm(parts: FormPart[]) {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     } else {
       chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
       );
       chunks.push(Buffer.from(part.data));
       chunks.push(Buffer.from('\r\n'));
@@ -60,7 +61,12 @@ export const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAAB
 /** A 1×1 JPEG's header (SOI, APP0/JFIF, a SOF0 frame header) and end: the server reads type and size from these bytes. */
 export const JPEG_HEAD = jpegOf(1, 1);
 /** A WebP header (RIFF….WEBP): an image, but not one of the icon types SPEC §5 allows. */
-export const WEBP_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x1a, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(14)]);
+export const WEBP_HEAD = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x1a, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(14),
+]);
 
 /** A PNG-signed buffer of exactly `size` bytes (for the 3145728-byte limit). */
 export function pngOfSize(size: number) {

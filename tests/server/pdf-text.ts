@@ -5,16 +5,42 @@
  * with its standard fonts; not a general PDF reader.
  */
 const WIN_ANSI: Record<number, string> = {
-  0x80: '€', 0x82: '‚', 0x83: 'ƒ', 0x84: '„', 0x85: '…', 0x86: '†', 0x87: '‡', 0x88: 'ˆ', 0x89: '‰', 0x8a: 'Š', 0x8b: '‹',
-  0x8c: 'Œ', 0x8e: 'Ž', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0x98: '˜', 0x99: '™',
-  0x9a: 'š', 0x9b: '›', 0x9c: 'œ', 0x9e: 'ž', 0x9f: 'Ÿ',
+  0x80: '€',
+  0x82: '‚',
+  0x83: 'ƒ',
+  0x84: '„',
+  0x85: '…',
+  0x86: '†',
+  0x87: '‡',
+  0x88: 'ˆ',
+  0x89: '‰',
+  0x8a: 'Š',
+  0x8b: '‹',
+  0x8c: 'Œ',
+  0x8e: 'Ž',
+  0x91: '‘',
+  0x92: '’',
+  0x93: '“',
+  0x94: '”',
+  0x95: '•',
+  0x96: '–',
+  0x97: '—',
+  0x98: '˜',
+  0x99: '™',
+  0x9a: 'š',
+  0x9b: '›',
+  0x9c: 'œ',
+  0x9e: 'ž',
+  0x9f: 'Ÿ',
 };
 
 const decodeHex = (hex: string) =>
-  (hex.match(/../g) ?? []).map((pair) => {
-    const code = parseInt(pair, 16);
-    return WIN_ANSI[code] ?? String.fromCharCode(code);
-  }).join('');
+  (hex.match(/../g) ?? [])
+    .map((pair) => {
+      const code = parseInt(pair, 16);
+      return WIN_ANSI[code] ?? String.fromCharCode(code);
+    })
+    .join('');
 
 export function pdfTextLines(bytes: Uint8Array | Buffer): string[] {
   const source = Buffer.from(bytes).toString('latin1');
@@ -33,7 +59,14 @@ export function pdfTextLines(bytes: Uint8Array | Buffer): string[] {
       rows.set(key, [...(rows.get(key) ?? []), piece]);
     }
     for (const y of [...rows.keys()].sort((a, b) => b - a)) {
-      lines.push(rows.get(y)!.sort((a, b) => a.x - b.x).map((p) => p.text.trim()).filter(Boolean).join(' '));
+      lines.push(
+        rows
+          .get(y)!
+          .sort((a, b) => a.x - b.x)
+          .map((p) => p.text.trim())
+          .filter(Boolean)
+          .join(' '),
+      );
     }
   }
   return lines;

@@ -16,14 +16,34 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const row = (key: string, eventName = 'level_complete'): PostbackRow => ({
-  app_id: APP, source: 'appsflyer', idempotency_key: key, event_name: eventName,
-  value: null, revenue: null, currency: null, advertising_id: null,
-  sub1: null, sub2: null, sub3: null, sub4: null, sub5: null, install_time: null, event_time: null,
+  app_id: APP,
+  source: 'appsflyer',
+  idempotency_key: key,
+  event_name: eventName,
+  value: null,
+  revenue: null,
+  currency: null,
+  advertising_id: null,
+  sub1: null,
+  sub2: null,
+  sub3: null,
+  sub4: null,
+  sub5: null,
+  install_time: null,
+  event_time: null,
   received_at: new Date('2026-11-25T10:00:00Z'),
 });
 const stored = async (prefix: string) =>
-  (await server.db.selectFrom('postbacks').select('idempotency_key').where('app_id', '=', APP).where('idempotency_key', 'like', `${prefix}%`).execute())
-    .map((r) => r.idempotency_key).sort();
+  (
+    await server.db
+      .selectFrom('postbacks')
+      .select('idempotency_key')
+      .where('app_id', '=', APP)
+      .where('idempotency_key', 'like', `${prefix}%`)
+      .execute()
+  )
+    .map((r) => r.idempotency_key)
+    .sort();
 
 describe('the postback writer', () => {
   test('a burst is a few statements; a key repeated in one group is stored once and answered duplicate after the first', async () => {
@@ -38,7 +58,11 @@ describe('the postback writer', () => {
     expect(after.statements - before.statements).toBeLessThanOrEqual(4);
     const outcomes = sent.map((key, i) => `${key}:${ids[i] === null ? 'duplicate' : 'stored'}`);
     expect(outcomes.filter((o) => o.endsWith(':stored'))).toHaveLength(30);
-    expect(outcomes.filter((o) => o.startsWith('burst-07'))).toEqual(['burst-07:stored', 'burst-07:duplicate', 'burst-07:duplicate']);
+    expect(outcomes.filter((o) => o.startsWith('burst-07'))).toEqual([
+      'burst-07:stored',
+      'burst-07:duplicate',
+      'burst-07:duplicate',
+    ]);
     expect(outcomes.filter((o) => o.startsWith('burst-20'))).toEqual(['burst-20:stored', 'burst-20:duplicate']);
     expect(await stored('burst-')).toEqual(keys);
     // Sent again later: every one a duplicate, nothing new stored.
@@ -51,7 +75,9 @@ describe('the postback writer', () => {
     try {
       const writer = postbackWriter(server.db);
       const keys = Array.from({ length: 12 }, (_, i) => `group-${String(i).padStart(2, '0')}`);
-      const results = await Promise.allSettled(keys.map((key, i) => writer.write(row(key, i === 6 ? 'boom' : 'level_complete'))));
+      const results = await Promise.allSettled(
+        keys.map((key, i) => writer.write(row(key, i === 6 ? 'boom' : 'level_complete'))),
+      );
       expect(results.map((r) => r.status)).toEqual(keys.map((_, i) => (i === 6 ? 'rejected' : 'fulfilled')));
       expect(String((results[6] as PromiseRejectedResult).reason)).toMatch(/test_refuses_boom/);
       expect(await stored('group-')).toEqual(keys.filter((_, i) => i !== 6));

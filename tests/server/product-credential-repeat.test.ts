@@ -17,17 +17,52 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-test('the product service account can be added in workspace after workspace (past PostgreSQL\'s generic plans)', async () => {
-  const account = await server.db.selectFrom('accounts').select('id').where('email', '=', DEMO_ACCOUNTS.admin).executeTakeFirstOrThrow();
+test("the product service account can be added in workspace after workspace (past PostgreSQL's generic plans)", async () => {
+  const account = await server.db
+    .selectFrom('accounts')
+    .select('id')
+    .where('email', '=', DEMO_ACCOUNTS.admin)
+    .executeTakeFirstOrThrow();
   for (let i = 0; i < 10; i++) {
     const workspaceId = `repeat-${i}`;
-    await server.db.insertInto('workspaces').values({ id: workspaceId, name: `Repeat ${i}`, website: `repeat-${i}.example.com`, icon_file_id: null, allow_monetize: 0 }).execute();
-    await server.db.insertInto('memberships').values({ workspace_id: workspaceId, account_id: account.id, role: 'admin' }).execute();
-    await server.db.insertInto('apps').values({ id: `${workspaceId}-app`, workspace_id: workspaceId, app_name: 'Repeat', platform: 'android', enabled: true, image_file_id: null, details: '{}' as never }).execute();
-    const first = await call(server.app, admin, { method: 'POST', url: `/api/app/${workspaceId}-app/credentials/product` });
+    await server.db
+      .insertInto('workspaces')
+      .values({
+        id: workspaceId,
+        name: `Repeat ${i}`,
+        website: `repeat-${i}.example.com`,
+        icon_file_id: null,
+        allow_monetize: 0,
+      })
+      .execute();
+    await server.db
+      .insertInto('memberships')
+      .values({ workspace_id: workspaceId, account_id: account.id, role: 'admin' })
+      .execute();
+    await server.db
+      .insertInto('apps')
+      .values({
+        id: `${workspaceId}-app`,
+        workspace_id: workspaceId,
+        app_name: 'Repeat',
+        platform: 'android',
+        enabled: true,
+        image_file_id: null,
+        details: '{}' as never,
+      })
+      .execute();
+    const first = await call(server.app, admin, {
+      method: 'POST',
+      url: `/api/app/${workspaceId}-app/credentials/product`,
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const again = await call(server.app, admin, { method: 'POST', url: `/api/app/${workspaceId}-app/credentials/product` });
+    const again = await call(server.app, admin, {
+      method: 'POST',
+      url: `/api/app/${workspaceId}-app/credentials/product`,
+    });
     expect(again.json().credential.id).toBe(first.json().credential.id);
   }
-  expect(await server.db.selectFrom('credentials').select('id').where('workspace_id', 'like', 'repeat-%').execute()).toHaveLength(10);
+  expect(
+    await server.db.selectFrom('credentials').select('id').where('workspace_id', 'like', 'repeat-%').execute(),
+  ).toHaveLength(10);
 });

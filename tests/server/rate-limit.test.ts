@@ -25,7 +25,13 @@ const from = (peer: string, forwardedFor?: string) => ({
 });
 const signIn = (email: string, password: string, peer = '192.0.2.1', forwardedFor?: string) => {
   const { remoteAddress, headers } = from(peer, forwardedFor);
-  return server.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress, headers });
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { email, password },
+    remoteAddress,
+    headers,
+  });
 };
 
 describe('accepting an invite as an existing account shares the sign-in limit', () => {
@@ -47,7 +53,12 @@ describe('accepting an invite as an existing account shares the sign-in limit', 
       payload: { email: DEMO_ACCOUNTS.rival, role: 'viewer' },
     });
     expect(res.statusCode).toBe(200);
-    const mail = await server.db.selectFrom('outbox').select('body').where('to_email', '=', DEMO_ACCOUNTS.rival).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await server.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('to_email', '=', DEMO_ACCOUNTS.rival)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     inviteToken = /\/invite\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
   });
 
@@ -84,11 +95,17 @@ describe('accepting an invite as an existing account shares the sign-in limit', 
 describe('a lock-out is per account and client address', () => {
   test('behind the trusted proxy: the attacker is locked, the admin still signs in from their own address', async () => {
     const attacker = '203.0.113.5';
-    for (let i = 0; i < 5; i++) expect((await signIn(DEMO_ACCOUNTS.admin, `guess-${i}`, PROXY, attacker)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(DEMO_ACCOUNTS.admin, `guess-${i}`, PROXY, attacker)).statusCode).toBe(401);
     const locked = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD, PROXY, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(LOCKED);
-    const recorded = await server.db.selectFrom('sign_in_attempts').select('ip').where('email', '=', DEMO_ACCOUNTS.admin).where('succeeded', '=', false).execute();
+    const recorded = await server.db
+      .selectFrom('sign_in_attempts')
+      .select('ip')
+      .where('email', '=', DEMO_ACCOUNTS.admin)
+      .where('succeeded', '=', false)
+      .execute();
     expect(new Set(recorded.map((r) => r.ip))).toEqual(new Set([attacker]));
 
     const user = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD, PROXY, '198.51.100.7');
@@ -104,7 +121,12 @@ describe('a lock-out is per account and client address', () => {
       expect((await signIn(DEMO_ACCOUNTS.viewer, `guess-${i}`, peer, `198.51.100.${20 + i}`)).statusCode).toBe(401);
     }
     expect((await signIn(DEMO_ACCOUNTS.viewer, DEMO_PASSWORD, peer, '198.51.100.200')).statusCode).toBe(429);
-    const recorded = await server.db.selectFrom('sign_in_attempts').select('ip').where('email', '=', DEMO_ACCOUNTS.viewer).where('succeeded', '=', false).execute();
+    const recorded = await server.db
+      .selectFrom('sign_in_attempts')
+      .select('ip')
+      .where('email', '=', DEMO_ACCOUNTS.viewer)
+      .where('succeeded', '=', false)
+      .execute();
     expect(new Set(recorded.map((r) => r.ip))).toEqual(new Set([peer]));
     // The addresses it claimed are not locked: the viewer signs in through the proxy from one of them.
     expect((await signIn(DEMO_ACCOUNTS.viewer, DEMO_PASSWORD, PROXY, '198.51.100.20')).statusCode).toBe(200);
@@ -115,9 +137,16 @@ describe('a lock-out is per account and client address', () => {
     expect(accountAttempts).toBeGreaterThan(attempts);
     const email = DEMO_ACCOUNTS.editor;
     const failures = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => ({ email, ip: `198.18.${Math.floor((from + i) / 250)}.${(from + i) % 250}`, succeeded: false }));
+      Array.from({ length: count }, (_, i) => ({
+        email,
+        ip: `198.18.${Math.floor((from + i) / 250)}.${(from + i) % 250}`,
+        succeeded: false,
+      }));
     // One short of the account-wide limit, each address under its own limit: the user still gets in.
-    await server.db.insertInto('sign_in_attempts').values(failures(0, accountAttempts - 1)).execute();
+    await server.db
+      .insertInto('sign_in_attempts')
+      .values(failures(0, accountAttempts - 1))
+      .execute();
     expect((await signIn(email, DEMO_PASSWORD, '192.0.2.50')).statusCode).toBe(200);
     await server.db.insertInto('sign_in_attempts').values(failures(accountAttempts, 1)).execute();
     const slowed = await signIn(email, DEMO_PASSWORD, '192.0.2.51');

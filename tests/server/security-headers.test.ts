@@ -79,7 +79,9 @@ describe('security headers', () => {
   test('the runtime configuration still reaches the page, and the OAuth pop-up keeps its opener (no COOP)', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/oauth-callback' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(`<meta name="${RUNTIME_META.googleClientId}" content="abc.apps.googleusercontent.com" />`);
+    expect(res.body).toContain(
+      `<meta name="${RUNTIME_META.googleClientId}" content="abc.apps.googleusercontent.com" />`,
+    );
     expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 });

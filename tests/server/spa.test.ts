@@ -30,7 +30,8 @@ async function serve(googleClientId?: string) {
   return server.app;
 }
 
-const metaOf = (html: string) => new RegExp(`<meta name="${RUNTIME_META.googleClientId}" content="([^"]*)"`).exec(html)?.[1];
+const metaOf = (html: string) =>
+  new RegExp(`<meta name="${RUNTIME_META.googleClientId}" content="([^"]*)"`).exec(html)?.[1];
 
 describe('the SPA from the API server', () => {
   test('deep links and / answer index.html with the configured Google client id, HTML-escaped', async () => {
@@ -68,7 +69,10 @@ describe('the SPA from the API server', () => {
   test('a rebuild while the server runs is served at once: new assets and the new index.html', async () => {
     const app = await serve('id');
     fs.writeFileSync(path.join(staticDir, 'assets', 'app-2.js'), 'console.log("new build")');
-    const newIndex = INDEX.replace('<title>Questboard</title>', '<title>Questboard</title><script src="/assets/app-2.js"></script>');
+    const newIndex = INDEX.replace(
+      '<title>Questboard</title>',
+      '<title>Questboard</title><script src="/assets/app-2.js"></script>',
+    );
     fs.writeFileSync(path.join(staticDir, 'index.html'), newIndex);
     fs.utimesSync(path.join(staticDir, 'index.html'), new Date(), new Date(Date.now() + 5_000)); // a distinct mtime
     try {

@@ -63,10 +63,31 @@ async function team(token: string) {
 }
 const invite = (token: string, email: string, role: Role) => post(token, `${TEAM}/invite`, { email, role });
 const roleOf = async (accountId: string, workspaceId = DEMO_WORKSPACE_ID) =>
-  (await server.db.selectFrom('memberships').select('role').where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).executeTakeFirst())?.role;
+  (
+    await server.db
+      .selectFrom('memberships')
+      .select('role')
+      .where('workspace_id', '=', workspaceId)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst()
+  )?.role;
 const inviteRows = (email: string) =>
-  server.db.selectFrom('invites').selectAll().where('workspace_id', '=', DEMO_WORKSPACE_ID).where('email', '=', email).orderBy('sent_at', 'desc').execute();
-const outboxCount = async () => Number((await server.db.selectFrom('outbox').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  server.db
+    .selectFrom('invites')
+    .selectAll()
+    .where('workspace_id', '=', DEMO_WORKSPACE_ID)
+    .where('email', '=', email)
+    .orderBy('sent_at', 'desc')
+    .execute();
+const outboxCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const preview = (token: string) => server.app.inject({ method: 'GET', url: `/api/invite/${token}` });
 const accept = (token: string, body: Record<string, unknown>) => post(null, `/api/invite/${token}/accept`, body);
 const backdate = (email: string, seconds: number) =>
@@ -78,7 +99,13 @@ const backdate = (email: string, seconds: number) =>
     .where('state', '=', 'pending')
     .execute();
 
-const latestMail = (email: string) => server.db.selectFrom('outbox').selectAll().where('to_email', '=', email).orderBy('id', 'desc').executeTakeFirstOrThrow();
+const latestMail = (email: string) =>
+  server.db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('to_email', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 /** The invite link of the latest mail to `email`: `{publicUrl}/invite/{token}`; returns the token. */
 async function linkToken(email: string) {
   const mail = await latestMail(email);
@@ -93,19 +120,41 @@ describe('GET team: the list', () => {
   test('members and invites with their states; internal staff hidden from demo users', async () => {
     const rows = await team(tokens.admin);
     const emails = rows.map((r) => r.workEmail);
-    expect(emails).toEqual(expect.arrayContaining([DEMO_ACCOUNTS.admin, DEMO_ACCOUNTS.editor, DEMO_ACCOUNTS.viewer, PENDING_INVITE_EMAIL, EXPIRED_INVITE_EMAIL]));
+    expect(emails).toEqual(
+      expect.arrayContaining([
+        DEMO_ACCOUNTS.admin,
+        DEMO_ACCOUNTS.editor,
+        DEMO_ACCOUNTS.viewer,
+        PENDING_INVITE_EMAIL,
+        EXPIRED_INVITE_EMAIL,
+      ]),
+    );
     expect(emails).not.toContain(DEMO_ACCOUNTS.staff);
     expect(emails).not.toContain(DEMO_ACCOUNTS.rival);
     expect(rows).toHaveLength(5);
 
     const editor = rows.find((r) => r.workEmail === DEMO_ACCOUNTS.editor)!;
-    expect(editor).toMatchObject({ accountId: ids.editor, role: 'editor', invitePending: false, inviteSentAt: null, inviteExpired: false, expiredOn: null });
+    expect(editor).toMatchObject({
+      accountId: ids.editor,
+      role: 'editor',
+      invitePending: false,
+      inviteSentAt: null,
+      inviteExpired: false,
+      expiredOn: null,
+    });
     expect(rows.find((r) => r.workEmail === DEMO_ACCOUNTS.admin)?.role).toBe('admin');
 
     const [pendingRow] = await inviteRows(PENDING_INVITE_EMAIL);
     const pending = rows.find((r) => r.workEmail === PENDING_INVITE_EMAIL)!;
     const sentAt = Math.floor(new Date(pendingRow!.sent_at).getTime() / 1000);
-    expect(pending).toMatchObject({ accountId: INVITE_ACCOUNT_PREFIX + pendingRow!.id, role: 'editor', invitePending: true, inviteExpired: false, inviteSentAt: sentAt, expiredOn: sentAt + INVITE_EXPIRY_SECONDS });
+    expect(pending).toMatchObject({
+      accountId: INVITE_ACCOUNT_PREFIX + pendingRow!.id,
+      role: 'editor',
+      invitePending: true,
+      inviteExpired: false,
+      inviteSentAt: sentAt,
+      expiredOn: sentAt + INVITE_EXPIRY_SECONDS,
+    });
     expect(pending.inviteSentAt!).toBeLessThan(nowSeconds() - DAY + 60); // seeded one day ago
     expect(pending.expiredOn!).toBeGreaterThan(nowSeconds());
 
@@ -129,12 +178,23 @@ describe('GET team: the list', () => {
   });
 
   test('counts exclude pending invites, and hidden staff for customers (as the team list shows them)', async () => {
-    const members = await server.db.selectFrom('memberships').select('account_id').where('workspace_id', '=', DEMO_WORKSPACE_ID).execute();
-    const pending = await server.db.selectFrom('invites').select('id').where('workspace_id', '=', DEMO_WORKSPACE_ID).where('state', '=', 'pending').execute();
+    const members = await server.db
+      .selectFrom('memberships')
+      .select('account_id')
+      .where('workspace_id', '=', DEMO_WORKSPACE_ID)
+      .execute();
+    const pending = await server.db
+      .selectFrom('invites')
+      .select('id')
+      .where('workspace_id', '=', DEMO_WORKSPACE_ID)
+      .where('state', '=', 'pending')
+      .execute();
     expect(pending.length).toBeGreaterThan(0);
     expect(members).toHaveLength(4);
     const count = async (who: Who) =>
-      ((await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens[who]) })).json() as Account).organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.accounts;
+      (
+        (await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens[who]) })).json() as Account
+      ).organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.accounts;
     expect(await count('admin')).toBe((await team(tokens.admin)).filter((row) => !row.invitePending).length);
     expect(await count('admin')).toBe(3);
     expect(await count('staff')).toBe(members.length);
@@ -158,12 +218,24 @@ describe('POST team/invite', () => {
 
     const token = await linkToken(email);
     const [row] = await inviteRows(email);
-    expect(row).toMatchObject({ role: 'viewer', state: 'pending', invited_by: ids.admin, token_hash: hashToken(token) });
+    expect(row).toMatchObject({
+      role: 'viewer',
+      state: 'pending',
+      invited_by: ids.admin,
+      token_hash: hashToken(token),
+    });
     expect(Math.abs(new Date(row!.sent_at).getTime() - Date.now())).toBeLessThan(10_000);
 
     const shown = await preview(token);
     expect(shown.statusCode).toBe(200);
-    expect(shown.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'viewer', state: 'pending', hasAccount: false });
+    expect(shown.json()).toMatchObject({
+      email,
+      workspaceId: DEMO_WORKSPACE_ID,
+      workspaceName: 'Demo Studio',
+      role: 'viewer',
+      state: 'pending',
+      hasAccount: false,
+    });
     expect(Math.abs(shown.json().expiresAt - (nowSeconds() + INVITE_EXPIRY_SECONDS))).toBeLessThan(10);
 
     const listed = (await team(tokens.admin)).find((r) => r.workEmail === email);
@@ -173,9 +245,13 @@ describe('POST team/invite', () => {
   test('the e-mail says who invited you and with which role', async () => {
     const mail = await latestMail(email);
     expect(mail.subject).toBe('Ada Admin invited you to Demo Studio on Questboard');
-    expect(mail.body).toContain('Ada Admin (admin@demostudio.dev) invited you to join Demo Studio on Questboard as Viewer.');
+    expect(mail.body).toContain(
+      'Ada Admin (admin@demostudio.dev) invited you to join Demo Studio on Questboard as Viewer.',
+    );
     expect((await invite(tokens.editor, 'made.admin.by.editor@example.com', 'editor')).statusCode).toBe(200);
-    expect((await latestMail('made.admin.by.editor@example.com')).body).toContain('Eddie Editor (editor@demostudio.dev) invited you to join Demo Studio on Questboard as Editor.');
+    expect((await latestMail('made.admin.by.editor@example.com')).body).toContain(
+      'Eddie Editor (editor@demostudio.dev) invited you to join Demo Studio on Questboard as Editor.',
+    );
     expect((await invite(tokens.admin, 'made.admin@example.com', 'admin')).statusCode).toBe(200);
     expect((await latestMail('made.admin@example.com')).body).toContain('as Team Admin.');
   });
@@ -244,19 +320,36 @@ describe('POST team/resend', () => {
 
     const newToken = await linkToken(email);
     expect(newToken).not.toBe(oldToken);
-    expect((await latestMail(email)).body).toContain('Eddie Editor (editor@demostudio.dev) invited you to join Demo Studio on Questboard as Viewer.');
+    expect((await latestMail(email)).body).toContain(
+      'Eddie Editor (editor@demostudio.dev) invited you to join Demo Studio on Questboard as Viewer.',
+    );
     const old = await preview(oldToken);
     expect(old.statusCode).toBe(200);
     expect(old.json()).toMatchObject({ email, workspaceName: 'Demo Studio', state: 'superseded' });
     const late = await accept(oldToken, { firstName: 'Old', lastName: 'Link', password: 'long-enough-password' });
     expect(late.statusCode).toBe(410);
-    expect(late.json()).toMatchObject({ success: false, code: 'invite_superseded', message: INVITE_REFUSED.superseded });
+    expect(late.json()).toMatchObject({
+      success: false,
+      code: 'invite_superseded',
+      message: INVITE_REFUSED.superseded,
+    });
     expect((await preview(newToken)).json()).toMatchObject({ email, state: 'pending' });
 
     // The replaced invite stays, marked and pointing at its successor; only the new one is pending.
     const [row, replaced] = await inviteRows(email);
-    expect(replaced).toMatchObject({ id: oldRow!.id, state: 'superseded', superseded_by: row!.id, token_hash: hashToken(oldToken), invited_by: ids.admin });
-    expect(row).toMatchObject({ state: 'pending', role: 'viewer', invited_by: ids.editor, token_hash: hashToken(newToken) });
+    expect(replaced).toMatchObject({
+      id: oldRow!.id,
+      state: 'superseded',
+      superseded_by: row!.id,
+      token_hash: hashToken(oldToken),
+      invited_by: ids.admin,
+    });
+    expect(row).toMatchObject({
+      state: 'pending',
+      role: 'viewer',
+      invited_by: ids.editor,
+      token_hash: hashToken(newToken),
+    });
     expect(Math.abs(new Date(row!.sent_at).getTime() - Date.now())).toBeLessThan(10_000);
     const listed = (await team(tokens.admin)).filter((r) => r.workEmail === email);
     expect(listed).toHaveLength(1);
@@ -285,7 +378,14 @@ describe('invite links: preview and accept', () => {
     token = await linkToken(email);
     const res = await preview(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ email, workspaceId: DEMO_WORKSPACE_ID, workspaceName: 'Demo Studio', role: 'editor', state: 'pending', hasAccount: false });
+    expect(res.json()).toMatchObject({
+      email,
+      workspaceId: DEMO_WORKSPACE_ID,
+      workspaceName: 'Demo Studio',
+      role: 'editor',
+      state: 'pending',
+      hasAccount: false,
+    });
     expect((await preview('no-such-token-' + 'x'.repeat(30))).statusCode).toBe(404);
   });
 
@@ -305,12 +405,20 @@ describe('invite links: preview and accept', () => {
   });
 
   test('accepting creates the account with exactly the invited email and the invited role, and signs it in', async () => {
-    const res = await accept(token, { firstName: ' Jo ', lastName: 'Iner', password, email: 'mallory@evil.example', role: 'admin' });
+    const res = await accept(token, {
+      firstName: ' Jo ',
+      lastName: 'Iner',
+      password,
+      email: 'mallory@evil.example',
+      role: 'admin',
+    });
     expect(res.statusCode).toBe(200);
     const { token: session, account } = res.json() as { token: string; account: Account };
     expect(account).toMatchObject({ workEmail: email, firstName: 'Jo', lastName: 'Iner', isTpUser: false });
     expect(account.organisations?.map((o) => [o.id, o.role])).toEqual([[DEMO_WORKSPACE_ID, 'editor']]);
-    expect(await server.db.selectFrom('accounts').select('id').where('email', '=', 'mallory@evil.example').execute()).toEqual([]);
+    expect(
+      await server.db.selectFrom('accounts').select('id').where('email', '=', 'mallory@evil.example').execute(),
+    ).toEqual([]);
     expect(await roleOf(account.accountId)).toBe('editor');
 
     const me = await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) });
@@ -336,9 +444,12 @@ describe('invite links: preview and accept', () => {
     const racer = 'racer@example.com';
     expect((await invite(tokens.admin, racer, 'viewer')).statusCode).toBe(200);
     const racerToken = await linkToken(racer);
-    const answers = await Promise.all(Array.from({ length: 3 }, () => accept(racerToken, { firstName: 'Ra', lastName: 'Cer', password })));
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => accept(racerToken, { firstName: 'Ra', lastName: 'Cer', password })),
+    );
     expect(answers.map((r) => r.statusCode).sort((a, b) => a - b)).toEqual([200, 410, 410]);
-    for (const res of answers.filter((r) => r.statusCode === 410)) expect(res.json()).toMatchObject({ code: 'invite_accepted', message: INVITE_REFUSED.accepted });
+    for (const res of answers.filter((r) => r.statusCode === 410))
+      expect(res.json()).toMatchObject({ code: 'invite_accepted', message: INVITE_REFUSED.accepted });
     expect(await server.db.selectFrom('accounts').select('id').where('email', '=', racer).execute()).toHaveLength(1);
     expect(await roleOf(await accountIdOf(racer))).toBe('viewer');
     expect((await post(tokens.admin, `${TEAM}/remove`, { email: racer })).statusCode).toBe(200);
@@ -379,12 +490,19 @@ describe('invite links: preview and accept', () => {
   test("when the invited email already has an account, the preview says so and joining needs only that account's password", async () => {
     expect((await invite(tokens.admin, DEMO_ACCOUNTS.rival, 'viewer')).statusCode).toBe(200);
     const rivalToken = await linkToken(DEMO_ACCOUNTS.rival);
-    expect((await preview(rivalToken)).json()).toMatchObject({ email: DEMO_ACCOUNTS.rival, state: 'pending', hasAccount: true });
+    expect((await preview(rivalToken)).json()).toMatchObject({
+      email: DEMO_ACCOUNTS.rival,
+      state: 'pending',
+      hasAccount: true,
+    });
     const accountsBefore = (await server.db.selectFrom('accounts').select('id').execute()).length;
 
     const wrong = await accept(rivalToken, { password: 'someone-elses-password' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ success: false, message: 'This email already has a Questboard account. Enter its password to join.' });
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      message: 'This email already has a Questboard account. Enter its password to join.',
+    });
     expect(await roleOf(ids.rival)).toBeUndefined();
     expect((await preview(rivalToken)).json().state).toBe('pending');
 
@@ -393,7 +511,12 @@ describe('invite links: preview and accept', () => {
     expect(right.statusCode).toBe(200);
     const account = right.json().account as Account;
     expect(account).toMatchObject({ accountId: ids.rival, firstName: 'Rex', lastName: 'Rival' });
-    expect(account.organisations?.map((o) => [o.id, o.role]).sort(byText)).toEqual([[DEMO_WORKSPACE_ID, 'viewer'], [RIVAL_WORKSPACE_ID, 'admin']].sort(byText));
+    expect(account.organisations?.map((o) => [o.id, o.role]).sort(byText)).toEqual(
+      [
+        [DEMO_WORKSPACE_ID, 'viewer'],
+        [RIVAL_WORKSPACE_ID, 'admin'],
+      ].sort(byText),
+    );
     expect((await server.db.selectFrom('accounts').select('id').execute()).length).toBe(accountsBefore);
     // Leave Demo Studio as the seed had it for the blocks below.
     expect((await post(tokens.admin, `${TEAM}/remove`, { email: DEMO_ACCOUNTS.rival })).statusCode).toBe(200);
@@ -420,7 +543,9 @@ describe('POST team/role', () => {
     expect(res.json()).toEqual({ success: true, message: 'Role updated.' });
     expect(await roleOf(joinerId)).toBe('viewer');
     const joinerToken = await signInAs(server.app, joiner, 'a-long-enough-password');
-    const me = (await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(joinerToken) })).json() as Account;
+    const me = (
+      await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(joinerToken) })
+    ).json() as Account;
     expect(me.organisations?.find((o) => o.id === DEMO_WORKSPACE_ID)?.role).toBe('viewer');
   });
 
@@ -432,12 +557,15 @@ describe('POST team/role', () => {
     expect((await inviteRows(PENDING_INVITE_EMAIL))[0]!.role).toBe('admin');
   });
 
-  test.each(['editor', 'viewer'] as const)('a %s may not change roles (403 access_missing_role_for_action)', async (who) => {
-    const res = await post(tokens[who], `${TEAM}/role`, { accountId: ids.viewer, role: 'admin' });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe(MISSING_ROLE);
-    expect(await roleOf(ids.viewer)).toBe('viewer');
-  });
+  test.each(['editor', 'viewer'] as const)(
+    'a %s may not change roles (403 access_missing_role_for_action)',
+    async (who) => {
+      const res = await post(tokens[who], `${TEAM}/role`, { accountId: ids.viewer, role: 'admin' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe(MISSING_ROLE);
+      expect(await roleOf(ids.viewer)).toBe('viewer');
+    },
+  );
 
   test('nobody changes their own role', async () => {
     const res = await post(tokens.admin, `${TEAM}/role`, { accountId: ids.admin, role: 'viewer' });
@@ -453,7 +581,9 @@ describe('POST team/role', () => {
     expect(await roleOf(ids.staff)).toBe('admin');
     // Not a member of this workspace (rival) and no account at all.
     expect((await post(tokens.admin, `${TEAM}/role`, { accountId: ids.rival, role: 'viewer' })).statusCode).toBe(404);
-    expect((await post(tokens.admin, `${TEAM}/role`, { accountId: 'no-such-account', role: 'viewer' })).statusCode).toBe(404);
+    expect(
+      (await post(tokens.admin, `${TEAM}/role`, { accountId: 'no-such-account', role: 'viewer' })).statusCode,
+    ).toBe(404);
     expect(await roleOf(ids.rival, RIVAL_WORKSPACE_ID)).toBe('admin');
   });
 
@@ -466,7 +596,9 @@ describe('POST team/role', () => {
       kind: 'conflict',
       message: 'A workspace needs at least one admin.',
     });
-    await expect(removeFromTeam(ctx, RIVAL_WORKSPACE_ID, 'some.other.admin@rivalgames.dev', DEMO_ACCOUNTS.rival)).rejects.toMatchObject({ kind: 'conflict', message: 'A workspace needs at least one admin.' });
+    await expect(
+      removeFromTeam(ctx, RIVAL_WORKSPACE_ID, 'some.other.admin@rivalgames.dev', DEMO_ACCOUNTS.rival),
+    ).rejects.toMatchObject({ kind: 'conflict', message: 'A workspace needs at least one admin.' });
     expect(await roleOf(ids.rival, RIVAL_WORKSPACE_ID)).toBe('admin');
   });
 });
@@ -496,7 +628,9 @@ describe('POST team/remove', () => {
     expect(res.json()).toEqual({ success: true, message: `${joiner} was removed from the team.` });
     expect(await roleOf(joinerId)).toBeUndefined();
     expect((await team(tokens.admin)).map((r) => r.workEmail)).not.toContain(joiner);
-    const me = (await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(joinerToken) })).json() as Account;
+    const me = (
+      await server.app.inject({ method: 'GET', url: '/api/me', headers: bearer(joinerToken) })
+    ).json() as Account;
     expect(me.organisations).toEqual([]);
     expect((await server.app.inject({ method: 'GET', url: TEAM, headers: bearer(joinerToken) })).statusCode).toBe(404);
   });

@@ -18,7 +18,9 @@ import type { TestLinkTables } from '../../server/areas/integrations/appsflyer/t
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 // pngjs is the PNG codec the qrcode library itself renders with in Node.
-const { PNG } = createRequire(import.meta.url)('pngjs') as { PNG: { sync: { read(buffer: Buffer): { width: number; height: number; data: Buffer } } } };
+const { PNG } = createRequire(import.meta.url)('pngjs') as {
+  PNG: { sync: { read(buffer: Buffer): { width: number; height: number; data: Buffer } } };
+};
 
 const PUBLIC_URL = 'https://dashboard.questboard.example.com';
 const IOS: string = DEMO_APP_IDS.wordGarden;
@@ -38,7 +40,11 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const generate = (token: string, advertisingId: string, appId = IOS) =>
-  call(server.app, token, { method: 'POST', url: `/api/app/${appId}/appsflyer/test-links`, payload: { advertisingId } });
+  call(server.app, token, {
+    method: 'POST',
+    url: `/api/app/${appId}/appsflyer/test-links`,
+    payload: { advertisingId },
+  });
 
 /** The QR code's PNG as the browser draws it (the same library and options), decoded from its pixels by jsQR. */
 async function renderAndDecode(text: string, width = QR_CODE_SIZE): Promise<{ png: Buffer; jsqr: string | null }> {
@@ -53,7 +59,10 @@ function zbar(png: Buffer): string | null {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'qr-')), 'qr.png');
   fs.writeFileSync(file, png);
   try {
-    return execFileSync(ZBARIMG, ['--quiet', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync(ZBARIMG, ['--quiet', '--raw', file], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return null;
   }
@@ -84,8 +93,17 @@ describe('the test link behind a short link', () => {
     const target = new URL(opened.headers.location as string);
     expect(`${target.origin}${target.pathname}`).toBe('https://app.appsflyer.com/id1600000002');
     expect(Object.fromEntries(target.searchParams)).toEqual({
-      af_siteid: 'questboard', c: 'questboard_test', pid: 'questboard_int', af_click_lookback: '7d', af_dp: 'questboard://quests',
-      af_sub1: 'USER_ID', af_sub2: IOS, af_sub3: 'QUEST_ID', af_reengagement_window: '30d', is_retargeting: 'false', idfa: IDFA,
+      af_siteid: 'questboard',
+      c: 'questboard_test',
+      pid: 'questboard_int',
+      af_click_lookback: '7d',
+      af_dp: 'questboard://quests',
+      af_sub1: 'USER_ID',
+      af_sub2: IOS,
+      af_sub3: 'QUEST_ID',
+      af_reengagement_window: '30d',
+      is_retargeting: 'false',
+      idfa: IDFA,
     });
   });
 
@@ -97,7 +115,12 @@ describe('the test link behind a short link', () => {
     expect(again.expiresAt).toBe(clock.getTime() + 7 * DAY);
     const other = (await generate(viewer, 'AEBE52E7-03EE-455A-B3C4-000000000000')).json();
     expect(other.shortUrl).not.toBe(first.shortUrl);
-    const rows = await server.db.withTables<TestLinkTables>().selectFrom('test_links').selectAll().where('app_id', '=', IOS).execute();
+    const rows = await server.db
+      .withTables<TestLinkTables>()
+      .selectFrom('test_links')
+      .selectAll()
+      .where('app_id', '=', IOS)
+      .execute();
     expect(rows).toHaveLength(2);
   });
 
@@ -120,11 +143,20 @@ describe('the test link behind a short link', () => {
 
   test('the advertising id follows SPEC §5; an app without a store id has no link; nothing is stored then', async () => {
     for (const id of ['', '  ', 'has space']) expect((await generate(viewer, id)).statusCode).toBe(400);
-    await server.db.updateTable('apps').set({ details: JSON.stringify({ appleStatus: 'NotReady' }) as never }).where('id', '=', DEMO_APP_IDS.dragonMergeIos).execute();
+    await server.db
+      .updateTable('apps')
+      .set({ details: JSON.stringify({ appleStatus: 'NotReady' }) as never })
+      .where('id', '=', DEMO_APP_IDS.dragonMergeIos)
+      .execute();
     const res = await generate(viewer, IDFA, DEMO_APP_IDS.dragonMergeIos);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe("Add the app's store id in App Settings to generate its link.");
-    const rows = await server.db.withTables<TestLinkTables>().selectFrom('test_links').selectAll().where('app_id', '=', DEMO_APP_IDS.dragonMergeIos).execute();
+    const rows = await server.db
+      .withTables<TestLinkTables>()
+      .selectFrom('test_links')
+      .selectAll()
+      .where('app_id', '=', DEMO_APP_IDS.dragonMergeIos)
+      .execute();
     expect(rows).toHaveLength(0);
   });
 });

@@ -25,7 +25,11 @@ describe('test-only outbox read', () => {
 
   it('answers the outbox rows of one address, only to the caller holding the secret', async () => {
     const admin = await signInAs(server.app, 'admin@demostudio.dev');
-    const invited = await call(server.app, admin, { method: 'POST', url: '/api/workspace/demo-studio/team/invite', payload: { email: 'Outbox.Reader@Example.com', role: 'viewer' } });
+    const invited = await call(server.app, admin, {
+      method: 'POST',
+      url: '/api/workspace/demo-studio/team/invite',
+      payload: { email: 'Outbox.Reader@Example.com', role: 'viewer' },
+    });
     expect(invited.statusCode).toBe(200);
 
     const app = Fastify();
@@ -34,7 +38,9 @@ describe('test-only outbox read', () => {
     try {
       const url = '/__test/outbox?to=outbox.reader@example.com';
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(404);
-      expect((await app.inject({ method: 'GET', url, headers: { 'x-test-outbox-token': `${TOKEN}x` } })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url, headers: { 'x-test-outbox-token': `${TOKEN}x` } })).statusCode,
+      ).toBe(404);
       const res = await app.inject({ method: 'GET', url, headers: { 'x-test-outbox-token': TOKEN } });
       expect(res.statusCode).toBe(200);
       const { messages } = res.json() as { messages: { to_email: string; body: string }[] };

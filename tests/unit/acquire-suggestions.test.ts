@@ -4,7 +4,12 @@ import { allowedCostPerInstall, levelEventOf, priceSteps } from '../../server/ar
 
 describe('suggested quests formula', () => {
   const reach = [
-    { level: 2, share: 0.8 }, { level: 4, share: 0.62 }, { level: 6, share: 0.41 }, { level: 9, share: 0.3 }, { level: 12, share: 0.16 }, { level: 20, share: 0.05 },
+    { level: 2, share: 0.8 },
+    { level: 4, share: 0.62 },
+    { level: 6, share: 0.41 },
+    { level: 9, share: 0.3 },
+    { level: 12, share: 0.16 },
+    { level: 20, share: 0.05 },
   ];
 
   test('steps at the highest level each share reaches, ascending, with payouts k·(i+1) costing the allowed CPI', () => {
@@ -28,7 +33,10 @@ describe('suggested quests formula', () => {
   });
 
   test("the source's level event and its parameter", () => {
-    expect(levelEventOf(['af_purchase', 'af_level_achieved'])).toEqual({ eventName: 'af_level_achieved', param: 'af_level' });
+    expect(levelEventOf(['af_purchase', 'af_level_achieved'])).toEqual({
+      eventName: 'af_level_achieved',
+      param: 'af_level',
+    });
     expect(levelEventOf(['level_end'])).toEqual({ eventName: 'level_end', param: 'level' });
     expect(levelEventOf(['af_purchase'])).toBeNull();
   });

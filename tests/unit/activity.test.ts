@@ -11,7 +11,9 @@ import { dayRange, markersOf } from '../../src/views/activity/chart-markers';
 
 describe('changesOf', () => {
   it('lists the fields that differ, in the given order; lists and objects compare by their JSON', () => {
-    expect(changesOf({ name: 'A', steps: [1, 2], cap: 5 }, { name: 'B', steps: [1, 2], cap: 5 })).toEqual([{ field: 'name', before: 'A', after: 'B' }]);
+    expect(changesOf({ name: 'A', steps: [1, 2], cap: 5 }, { name: 'B', steps: [1, 2], cap: 5 })).toEqual([
+      { field: 'name', before: 'A', after: 'B' },
+    ]);
     expect(changesOf({ steps: [1] }, { steps: [1, 2] })).toEqual([{ field: 'steps', before: '[1]', after: '[1,2]' }]);
     expect(changesOf({ a: 1, b: 2 }, { a: 2, b: 3 }, ['b', 'a']).map((c) => c.field)).toEqual(['b', 'a']);
   });
@@ -35,9 +37,17 @@ describe('isCardNumber', () => {
 
 describe('activityCsv', () => {
   const entry: ActivityEntry = {
-    id: '7', at: '2026-11-26T10:05:00.000Z', actor: { accountId: 'a1', name: '=HYPERLINK("x")' }, area: 'acquire', verb: 'quest.draft_saved', appId: 'app-1',
+    id: '7',
+    at: '2026-11-26T10:05:00.000Z',
+    actor: { accountId: 'a1', name: '=HYPERLINK("x")' },
+    area: 'acquire',
+    verb: 'quest.draft_saved',
+    appId: 'app-1',
     object: { type: 'quest', id: 'q1', name: 'Dragon, "Tamer"' },
-    changes: [{ field: 'dailyCap', before: 100, after: 150 }, { field: 'name', before: null, after: '+cmd' }],
+    changes: [
+      { field: 'dailyCap', before: 100, after: 150 },
+      { field: 'name', before: null, after: '+cmd' },
+    ],
   };
 
   it('writes one record per changed field, the entry repeated, the app by name, formulas neutralised', () => {
@@ -45,19 +55,31 @@ describe('activityCsv', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('When (UTC),Who,Area,Verb,Object type,Object,App,Field,Before,After');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toBe(`2026-11-26 10:05:00,"'=HYPERLINK(""x"")",acquire,quest.draft_saved,quest,"Dragon, ""Tamer""",Dragon Merge,dailyCap,100,150`);
+    expect(lines[1]).toBe(
+      `2026-11-26 10:05:00,"'=HYPERLINK(""x"")",acquire,quest.draft_saved,quest,"Dragon, ""Tamer""",Dragon Merge,dailyCap,100,150`,
+    );
     expect(lines[2]!.endsWith(",name,,'+cmd")).toBe(true);
   });
 
   it('an entry without changes is still one record', () => {
-    expect(activityCsv([{ ...entry, changes: [] }]).trimEnd().split('\r\n')).toHaveLength(2);
+    expect(
+      activityCsv([{ ...entry, changes: [] }])
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(2);
   });
 });
 
 describe('chart markers', () => {
   const at = (verb: string, when: string, name = 'Dragon Tamer'): ActivityEntry => ({
-    id: when, at: when, actor: { accountId: 'a', name: 'Ada Admin' }, area: 'acquire', verb, appId: 'app-1',
-    object: { type: 'quest', id: 'q', name }, changes: [{ field: 'status', before: 'LIVE', after: 'STOPPED' }],
+    id: when,
+    at: when,
+    actor: { accountId: 'a', name: 'Ada Admin' },
+    area: 'acquire',
+    verb,
+    appId: 'app-1',
+    object: { type: 'quest', id: 'q', name },
+    changes: [{ field: 'status', before: 'LIVE', after: 'STOPPED' }],
   });
   const xs = ['2026-11-20', '2026-11-21', '2026-11-22'];
 
@@ -68,12 +90,21 @@ describe('chart markers', () => {
   });
 
   it('one marker per charted day with a change that moves numbers, its lines in words', () => {
-    const markers = markersOf([
-      at('quest.stopped', '2026-11-21T15:00:00.000Z'),
-      at('target.changed', '2026-11-21T09:00:00.000Z', 'Target settings'),
-      at('report.saved', '2026-11-20T09:00:00.000Z', 'Retention'),
-      at('quest.published', '2026-11-30T09:00:00.000Z'),
-    ], xs);
-    expect(markers).toEqual([{ x: '2026-11-21', day: '2026-11-21', lines: ['Ada Admin stopped quest Dragon Tamer', 'Ada Admin changed target settings Target settings'] }]);
+    const markers = markersOf(
+      [
+        at('quest.stopped', '2026-11-21T15:00:00.000Z'),
+        at('target.changed', '2026-11-21T09:00:00.000Z', 'Target settings'),
+        at('report.saved', '2026-11-20T09:00:00.000Z', 'Retention'),
+        at('quest.published', '2026-11-30T09:00:00.000Z'),
+      ],
+      xs,
+    );
+    expect(markers).toEqual([
+      {
+        x: '2026-11-21',
+        day: '2026-11-21',
+        lines: ['Ada Admin stopped quest Dragon Tamer', 'Ada Admin changed target settings Target settings'],
+      },
+    ]);
   });
 });

@@ -9,12 +9,20 @@ import path from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { buildCatalogue } from '../../server/providers/app-store/sandbox-catalogue';
 import { sandboxAppStore } from '../../server/providers/app-store/sandbox';
-import { liveAppStore, playIconUrl, StoreHttpError, type ItunesAnswer, type LiveClients, type PlayApp } from '../../server/providers/app-store/live';
+import {
+  liveAppStore,
+  playIconUrl,
+  StoreHttpError,
+  type ItunesAnswer,
+  type LiveClients,
+  type PlayApp,
+} from '../../server/providers/app-store/live';
 import { StoreUnavailableError } from '../../server/providers/app-store/provider';
 import { appStoreFromEnv } from '../../server/providers/app-store/select';
 import { parseStoreUrl } from '../../src/contracts/apps';
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/app-store', name), 'utf8')) as T;
+const fixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/app-store', name), 'utf8')) as T;
 const ICON = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), type: 'image/jpeg' };
 
 describe('sandbox catalogue', () => {
@@ -34,7 +42,10 @@ describe('sandbox catalogue', () => {
     for (const app of catalogue.filter((_, i) => i % 7 === 0)) {
       expect(parseStoreUrl(app.url)).toEqual({ platform: app.platform, storeId: app.storeId });
       const outcome = await store.lookup(app.url);
-      expect(outcome).toMatchObject({ ok: true, app: { title: app.title, platform: app.platform, appId: app.storeId } });
+      expect(outcome).toMatchObject({
+        ok: true,
+        app: { title: app.title, platform: app.platform, appId: app.storeId },
+      });
     }
   });
 
@@ -52,7 +63,13 @@ describe('sandbox catalogue', () => {
   });
 });
 
-function clients(overrides: Partial<{ itunes: Partial<LiveClients['itunes']>; play: Partial<LiveClients['play']>; icon: LiveClients['icon'] }> = {}): LiveClients {
+function clients(
+  overrides: Partial<{
+    itunes: Partial<LiveClients['itunes']>;
+    play: Partial<LiveClients['play']>;
+    icon: LiveClients['icon'];
+  }> = {},
+): LiveClients {
   return {
     itunes: {
       search: vi.fn(async () => fixture<ItunesAnswer>('itunes-search-candy-crush.json')),
@@ -78,8 +95,12 @@ describe('live adapter on recorded answers', () => {
     expect(c.itunes.search).toHaveBeenCalledWith('candy crush', 20);
     expect(results).toHaveLength(2);
     expect(results[0]).toMatchObject({
-      appId: '553834731', title: 'Candy Crush Saga', developer: 'King.com Limited', platform: 'ios',
-      appleBundleId: 'com.midasplayer.apps.candycrushsaga', applePackageName: '553834731',
+      appId: '553834731',
+      title: 'Candy Crush Saga',
+      developer: 'King.com Limited',
+      platform: 'ios',
+      appleBundleId: 'com.midasplayer.apps.candycrushsaga',
+      applePackageName: '553834731',
       url: 'https://apps.apple.com/us/app/candy-crush-saga/id553834731?uo=4',
       icon: `data:image/jpeg;base64,${Buffer.from(ICON.bytes).toString('base64')}`,
     });
@@ -90,29 +111,82 @@ describe('live adapter on recorded answers', () => {
     const c = clients();
     const store = liveAppStore(c);
     const [first] = await store.search('android', 'candy crush');
-    expect(first).toMatchObject({ appId: 'com.king.candycrushsaga', title: 'Candy Crush Saga', developer: 'King', androidPackageName: 'com.king.candycrushsaga' });
-    expect(c.icon).toHaveBeenCalledWith('https://play-lh.googleusercontent.com/TLUeelx8wcpEzf3hoqeLxPs3ai1tdGtAZTIFkNqy3gbDp1NPpNZzyjVKpl0m2t6EuXHj=s96');
+    expect(first).toMatchObject({
+      appId: 'com.king.candycrushsaga',
+      title: 'Candy Crush Saga',
+      developer: 'King',
+      androidPackageName: 'com.king.candycrushsaga',
+    });
+    expect(c.icon).toHaveBeenCalledWith(
+      'https://play-lh.googleusercontent.com/TLUeelx8wcpEzf3hoqeLxPs3ai1tdGtAZTIFkNqy3gbDp1NPpNZzyjVKpl0m2t6EuXHj=s96',
+    );
     const outcome = await store.lookup('https://play.google.com/store/apps/details?id=com.king.candycrushsaga&hl=en');
     expect(c.play.app).toHaveBeenCalledWith('com.king.candycrushsaga');
-    expect(outcome).toMatchObject({ ok: true, app: { title: 'Candy Crush Saga', description: expect.stringContaining('legendary puzzle game') } });
-    expect(playIconUrl('https://play-lh.googleusercontent.com/abc=w240-h480')).toBe('https://play-lh.googleusercontent.com/abc=s96');
+    expect(outcome).toMatchObject({
+      ok: true,
+      app: { title: 'Candy Crush Saga', description: expect.stringContaining('legendary puzzle game') },
+    });
+    expect(playIconUrl('https://play-lh.googleusercontent.com/abc=w240-h480')).toBe(
+      'https://play-lh.googleusercontent.com/abc=s96',
+    );
   });
 
   test('lookup outcomes: not a store URL, no such app (empty iTunes answer, Play 404), store unreachable', async () => {
-    const empty = liveAppStore(clients({ itunes: { lookup: async () => fixture<ItunesAnswer>('itunes-lookup-empty.json') } }));
-    expect(await empty.lookup('https://apps.apple.com/us/app/nothing/id1')).toEqual({ ok: false, reason: 'cant_get_app_data' });
+    const empty = liveAppStore(
+      clients({ itunes: { lookup: async () => fixture<ItunesAnswer>('itunes-lookup-empty.json') } }),
+    );
+    expect(await empty.lookup('https://apps.apple.com/us/app/nothing/id1')).toEqual({
+      ok: false,
+      reason: 'cant_get_app_data',
+    });
     expect(await empty.lookup('https://example.com/app')).toEqual({ ok: false, reason: 'invalid_url' });
     const notFound = Object.assign(new Error('App not found (404)'), { status: 404 });
-    const play404 = liveAppStore(clients({ play: { app: async () => { throw notFound; } } }));
-    expect(await play404.lookup('https://play.google.com/store/apps/details?id=com.nobody.nothing')).toEqual({ ok: false, reason: 'cant_get_app_data' });
-    const down = liveAppStore(clients({ itunes: { lookup: async () => { throw new StoreHttpError('answered 503', 503); } } }));
-    expect(await down.lookup('https://apps.apple.com/app/id553834731')).toEqual({ ok: false, reason: 'cant_load_data' });
+    const play404 = liveAppStore(
+      clients({
+        play: {
+          app: async () => {
+            throw notFound;
+          },
+        },
+      }),
+    );
+    expect(await play404.lookup('https://play.google.com/store/apps/details?id=com.nobody.nothing')).toEqual({
+      ok: false,
+      reason: 'cant_get_app_data',
+    });
+    const down = liveAppStore(
+      clients({
+        itunes: {
+          lookup: async () => {
+            throw new StoreHttpError('answered 503', 503);
+          },
+        },
+      }),
+    );
+    expect(await down.lookup('https://apps.apple.com/app/id553834731')).toEqual({
+      ok: false,
+      reason: 'cant_load_data',
+    });
   });
 
   test('a failing search throws StoreUnavailableError; an icon that cannot be fetched is left out', async () => {
-    const failing = liveAppStore(clients({ play: { search: async () => { throw new Error('socket hang up'); } } }));
+    const failing = liveAppStore(
+      clients({
+        play: {
+          search: async () => {
+            throw new Error('socket hang up');
+          },
+        },
+      }),
+    );
     await expect(failing.search('android', 'candy')).rejects.toBeInstanceOf(StoreUnavailableError);
-    const noIcons = liveAppStore(clients({ icon: async () => { throw new Error('timeout'); } }));
+    const noIcons = liveAppStore(
+      clients({
+        icon: async () => {
+          throw new Error('timeout');
+        },
+      }),
+    );
     const [result] = await noIcons.search('ios', 'candy');
     expect(result!.title).toBe('Candy Crush Saga');
     expect(result!.icon).toBeUndefined();

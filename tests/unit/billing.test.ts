@@ -5,11 +5,28 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  balanceDollars, balanceLabel, billingThresholdDollars, canDownloadInvoice, canRedeemVoucher, creditStatus, creditUseOrder, expiryCountdown,
-  formatDollars, invoiceStatus, runwayDays,
+  balanceDollars,
+  balanceLabel,
+  billingThresholdDollars,
+  canDownloadInvoice,
+  canRedeemVoucher,
+  creditStatus,
+  creditUseOrder,
+  expiryCountdown,
+  formatDollars,
+  invoiceStatus,
+  runwayDays,
 } from '../../src/contracts/billing';
 import { checkSandboxCard, luhnValid, parseExpiry } from '../../server/providers/payments/sandbox';
-import { balance, subscription, subscriptionWithoutThreshold, paidInvoice, openInvoice, activeCredit, expiredCredit } from '../fixtures/billing';
+import {
+  balance,
+  subscription,
+  subscriptionWithoutThreshold,
+  paidInvoice,
+  openInvoice,
+  activeCredit,
+  expiredCredit,
+} from '../fixtures/billing';
 
 describe('SPEC §9 balance and threshold', () => {
   it('balance = credits in cents ÷ 100 − pending charges in dollars, in whole cents', () => {
@@ -28,7 +45,11 @@ describe('SPEC §9 balance and threshold', () => {
   });
   it('statuses, redeem and download rules', () => {
     expect([invoiceStatus(paidInvoice.status), invoiceStatus(openInvoice.status)]).toEqual(['paid', 'other']);
-    expect([creditStatus(activeCredit.status), creditStatus(expiredCredit.status), creditStatus('used')]).toEqual(['active', 'expired', 'other']);
+    expect([creditStatus(activeCredit.status), creditStatus(expiredCredit.status), creditStatus('used')]).toEqual([
+      'active',
+      'expired',
+      'other',
+    ]);
     expect([canRedeemVoucher(''), canRedeemVoucher('  '), canRedeemVoucher('QUEST50')]).toEqual([false, false, true]);
     expect([canDownloadInvoice(paidInvoice), canDownloadInvoice(openInvoice)]).toEqual([true, false]);
     expect(formatDollars(-1234.5)).toBe('-$1,234.50');
@@ -68,15 +89,27 @@ describe('sandbox card checks', () => {
     expect(parseExpiry('13/31')).toBeNull();
   });
   it('accepts the test numbers, refuses in the order a real form does', () => {
-    expect(checkSandboxCard(card, now)).toEqual({ ok: true, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(checkSandboxCard(card, now)).toEqual({
+      ok: true,
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
     expect(checkSandboxCard({ ...card, number: '4242 4242 4242 4241' }, now)).toEqual({ ok: false, error: 'number' });
     expect(checkSandboxCard({ ...card, expiry: '10/26' }, now)).toEqual({ ok: false, error: 'expired' });
     expect(checkSandboxCard({ ...card, expiry: '11/26' }, now).ok).toBe(true);
     expect(checkSandboxCard({ ...card, cvc: '12' }, now)).toEqual({ ok: false, error: 'cvc' });
-    expect(checkSandboxCard({ ...card, number: '378282246310005', cvc: '123' }, now)).toEqual({ ok: false, error: 'cvc' });
+    expect(checkSandboxCard({ ...card, number: '378282246310005', cvc: '123' }, now)).toEqual({
+      ok: false,
+      error: 'cvc',
+    });
     expect(checkSandboxCard({ ...card, name: ' ' }, now)).toEqual({ ok: false, error: 'name' });
     expect(checkSandboxCard({ ...card, number: '4111111111111111' }, now)).toEqual({ ok: false, error: 'unknown' });
     expect(checkSandboxCard({ ...card, number: '4000000000000002' }, now)).toEqual({ ok: false, error: 'declined' });
-    expect(checkSandboxCard({ ...card, number: '4000000000009995' }, now)).toEqual({ ok: false, error: 'insufficient_funds' });
+    expect(checkSandboxCard({ ...card, number: '4000000000009995' }, now)).toEqual({
+      ok: false,
+      error: 'insufficient_funds',
+    });
   });
 });

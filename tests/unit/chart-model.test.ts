@@ -29,8 +29,25 @@ describe('chart model', () => {
   it('gives percent series their own right axis when other series share the chart; the main axis is rounded', () => {
     const model = buildChartModel(rows, ['date', 'new_users', 'retention_d1'])!;
     expect(model.right).not.toBeNull();
-    expect(model.left.ticks.map((tick) => model.left.format(tick))).toEqual(['0', '1,000', '2,000', '3,000', '4,000', '5,000', '6,000']);
-    expect(model.right!.ticks.map((tick) => model.right!.format(tick))).toEqual(['0%', '5%', '10%', '15%', '20%', '25%', '30%', '35%']);
+    expect(model.left.ticks.map((tick) => model.left.format(tick))).toEqual([
+      '0',
+      '1,000',
+      '2,000',
+      '3,000',
+      '4,000',
+      '5,000',
+      '6,000',
+    ]);
+    expect(model.right!.ticks.map((tick) => model.right!.format(tick))).toEqual([
+      '0%',
+      '5%',
+      '10%',
+      '15%',
+      '20%',
+      '25%',
+      '30%',
+      '35%',
+    ]);
     // The highest percent tick sits at the top of the main axis.
     expect(model.right!.ticks.at(-1)).toBeCloseTo(model.left.domain[1]);
   });
@@ -42,7 +59,13 @@ describe('chart model', () => {
   });
 
   it('keeps the order of non-date text x values and charts nothing without a numeric series', () => {
-    const model = buildChartModel([{ country: 'US', users: 3 }, { country: 'BR', users: 2 }], ['country', 'users'])!;
+    const model = buildChartModel(
+      [
+        { country: 'US', users: 3 },
+        { country: 'BR', users: 2 },
+      ],
+      ['country', 'users'],
+    )!;
     expect(model.data.map((d) => d.x)).toEqual(['US', 'BR']);
     expect(buildChartModel([{ country: 'US' }], ['country'])).toBeNull();
     expect(buildChartModel([], ['a', 'b'])).toBeNull();
@@ -53,7 +76,7 @@ describe('chart model', () => {
     expect(niceTicks(0, 0).ticks).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
   });
 
-  describe('percent series come from the columns\' format', () => {
+  describe("percent series come from the columns' format", () => {
     const dailyRows = [
       { date: '2024-03-01', new_users: 5120, new_users_per: 0.1346, conversion_rate: 0.004, retention_d1: 0.25 },
       { date: '2024-03-02', new_users: 4000, new_users_per: 0.1662, conversion_rate: 0.006, retention_d1: 0.3215 },
@@ -82,11 +105,17 @@ describe('chart model', () => {
     it('prints percent-format values with 2 decimals and counts rounded, by column', () => {
       expect(formatSeriesValue(columns[2]!, 13.4567)).toBe('13.46%');
       expect(formatSeriesValue(columns[1]!, 5120)).toBe('5,120');
-      expect(formatSeriesValue({ id: 'sessions_per_dau', label: 'Sessions per DAU', format: 'decimal' }, 3.14159)).toBe('3.14');
+      expect(formatSeriesValue({ id: 'sessions_per_dau', label: 'Sessions per DAU', format: 'decimal' }, 3.14159)).toBe(
+        '3.14',
+      );
     });
 
     it('follows the format over the name: a non-percent retention_ column stays on the main axis', () => {
-      const model = buildChartModel(dailyRows, [{ id: 'date', label: 'Date' }, { id: 'new_users', label: 'New Users', format: 'integer' }, { id: 'retention_d1', label: 'Retention D1', format: 'decimal' }])!;
+      const model = buildChartModel(dailyRows, [
+        { id: 'date', label: 'Date' },
+        { id: 'new_users', label: 'New Users', format: 'integer' },
+        { id: 'retention_d1', label: 'Retention D1', format: 'decimal' },
+      ])!;
       expect(model.percentSeries).toEqual([]);
       expect(model.right).toBeNull();
       expect(model.data[1]!.shown.retention_d1).toBeCloseTo(0.3215);

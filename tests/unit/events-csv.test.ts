@@ -5,7 +5,13 @@ import { parseAdjustEventsCsv } from '../../server/areas/integrations/adjust/csv
 
 describe('events.csv', () => {
   it('flattens nested objects with dotted keys', () => {
-    expect(flatten({ a: 1, b: { c: 'x', d: { e: true } }, f: undefined, g: null, h: ['p', 'q'] })).toEqual({ a: 1, 'b.c': 'x', 'b.d.e': true, g: null, h: 'p; q' });
+    expect(flatten({ a: 1, b: { c: 'x', d: { e: true } }, f: undefined, g: null, h: ['p', 'q'] })).toEqual({
+      a: 1,
+      'b.c': 'x',
+      'b.d.e': true,
+      g: null,
+      h: 'p; q',
+    });
   });
   it('quotes every field, doubles quotes, neutralises formulas, keeps the first-seen column order', () => {
     const text = eventsCsv([
@@ -20,13 +26,23 @@ describe('events.csv', () => {
   });
   it('a downloaded file uploads again unchanged', () => {
     const events = [
-      { event_token: 'abc123', event_name: 'Purchase', revenue: { type: 'iap' as const, currency: 'USD', param: 'revenue' } },
+      {
+        event_token: 'abc123',
+        event_name: 'Purchase',
+        revenue: { type: 'iap' as const, currency: 'USD', param: 'revenue' },
+      },
       { event_token: 'lvl001', event_name: 'Level Up' },
     ];
     expect(parseAdjustEventsCsv(eventsCsv(events))).toEqual({
       ok: true,
       rows: [
-        { event_token: 'abc123', event_name: 'Purchase', revenue_type: 'iap', currency: 'USD', revenue_param: 'revenue' },
+        {
+          event_token: 'abc123',
+          event_name: 'Purchase',
+          revenue_type: 'iap',
+          currency: 'USD',
+          revenue_param: 'revenue',
+        },
         { event_token: 'lvl001', event_name: 'Level Up' },
       ],
     });

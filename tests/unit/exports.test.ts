@@ -30,7 +30,7 @@ describe('formula-injection neutralisation', () => {
     ['+1', "'+1"],
     ['+SUM(A1:A2)', "'+SUM(A1:A2)"],
     ['-x', "'-x"],
-    ['-2+3+cmd|\' /C calc\'!A0', "'-2+3+cmd|' /C calc'!A0"],
+    ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
     ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
     ['\t=1+1', "'\t=1+1"],
     ['\r=1+1', "'\r=1+1"],
@@ -41,10 +41,13 @@ describe('formula-injection neutralisation', () => {
     expect(neutraliseCell(input)).toBe(expected);
   });
 
-  it.each(['plain', 'US', '2024-01-01', ' =not first', "'=already quoted", '', 'a=b', '1+1'])('text %j is left alone', (input) => {
-    expect(isFormulaLike(input)).toBe(false);
-    expect(neutraliseText(input)).toBe(input);
-  });
+  it.each(['plain', 'US', '2024-01-01', ' =not first', "'=already quoted", '', 'a=b', '1+1'])(
+    'text %j is left alone',
+    (input) => {
+      expect(isFormulaLike(input)).toBe(false);
+      expect(neutraliseText(input)).toBe(input);
+    },
+  );
 
   it('keeps numbers as numbers, negatives included', () => {
     expect(neutraliseCell(-1)).toBe(-1);
@@ -123,13 +126,21 @@ describe('TSV for the clipboard', () => {
       ['say "hi"', 1],
       ['\tlead', 2],
     ]);
-    expect(tsv).toBe(['country\tnew_users', 'US\t1200', "'=1+1\t-5", '"a\tb"\t', '"say ""hi"""\t1', `"'\tlead"\t2`].join('\n'));
+    expect(tsv).toBe(
+      ['country\tnew_users', 'US\t1200', "'=1+1\t-5", '"a\tb"\t', '"say ""hi"""\t1', `"'\tlead"\t2`].join('\n'),
+    );
   });
 });
 
 describe('Google Sheets values', () => {
   it('keeps numbers and booleans, neutralises text and writes nulls as empty strings', () => {
-    expect(toSheetValues([['h', '=x'], [-1, null], [true, '+1']])).toEqual([
+    expect(
+      toSheetValues([
+        ['h', '=x'],
+        [-1, null],
+        [true, '+1'],
+      ]),
+    ).toEqual([
       ['h', "'=x"],
       [-1, ''],
       [true, "'+1"],
@@ -153,7 +164,12 @@ describe('report rows', () => {
       { new_users: { value: 10 }, date: { value: '2024-01-02' } },
       { date: '2024-01-01', new_users: null },
     ];
-    expect(toMatrix(rows, [{ id: 'date', label: 'Date' }, { id: 'new_users', label: 'New Users' }])).toEqual([
+    expect(
+      toMatrix(rows, [
+        { id: 'date', label: 'Date' },
+        { id: 'new_users', label: 'New Users' },
+      ]),
+    ).toEqual([
       ['Date', 'New Users'],
       ['2024-01-02', 10],
       ['2024-01-01', null],
@@ -166,7 +182,12 @@ describe('report rows', () => {
   });
 
   it('lists columns in first-seen order', () => {
-    expect(columnsOf([{ a: 1, b: 2 }, { b: 3, c: 4 }])).toEqual(['a', 'b', 'c']);
+    expect(
+      columnsOf([
+        { a: 1, b: 2 },
+        { b: 3, c: 4 },
+      ]),
+    ).toEqual(['a', 'b', 'c']);
   });
 
   it('sorts nulls first ascending (so last descending), consistently, and shows them as null', () => {
@@ -204,7 +225,13 @@ describe('export actions', () => {
     { id: 'country', label: 'Country' },
     { id: 'new_users', label: 'New Users' },
   ];
-  const matrix = toMatrix([{ country: 'US', new_users: 5 }, { country: '=evil()', new_users: -1 }], columns);
+  const matrix = toMatrix(
+    [
+      { country: 'US', new_users: 5 },
+      { country: '=evil()', new_users: -1 },
+    ],
+    columns,
+  );
 
   it('downloads report_data.csv with a BOM and the neutralised CSV', async () => {
     const effects = fakeEffects();

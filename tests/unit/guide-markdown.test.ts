@@ -22,7 +22,10 @@ const VALUES = {
 
 describe('renderGuide', () => {
   it('renders Markdown with GFM tables and fills in the values, escaped', () => {
-    const html = renderGuide('# For {{appName}}\n\n| a | b |\n| - | - |\n| `{{packageName}}` | {{adjustPostbackUrl}} |', VALUES);
+    const html = renderGuide(
+      '# For {{appName}}\n\n| a | b |\n| - | - |\n| `{{packageName}}` | {{adjustPostbackUrl}} |',
+      VALUES,
+    );
     expect(html).toContain('<h1>For <span class="guide-value">Dragon &lt;Merge&gt;</span></h1>');
     expect(html).toContain('<table>');
     // A table scrolls in its own box on a narrow screen, never the page.
@@ -36,7 +39,9 @@ describe('renderGuide', () => {
     expect(renderGuide('{{packageName}} {{nope}}', null)).toBe(
       '<p><span class="guide-placeholder">your package name or bundle ID</span> {{nope}}</p>\n',
     );
-    expect(renderGuide('{{appsflyerPostbackUrl}}', VALUES)).toContain(`<span class="guide-placeholder">your app&#39;s postback URL`);
+    expect(renderGuide('{{appsflyerPostbackUrl}}', VALUES)).toContain(
+      `<span class="guide-placeholder">your app&#39;s postback URL`,
+    );
   });
 });
 
@@ -47,15 +52,23 @@ describe('the guides', () => {
     for (const { slug } of GUIDES) {
       const text = read(slug);
       expect(text.startsWith('# '), slug).toBe(true);
-      for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g)) expect(Object.keys(GUIDE_PLACEHOLDERS), `${slug}: ${name}`).toContain(name);
+      for (const [, name] of text.matchAll(/\{\{(\w+)\}\}/g))
+        expect(Object.keys(GUIDE_PLACEHOLDERS), `${slug}: ${name}`).toContain(name);
     }
     expect(read('questboard_overview').split('\n')[0]).toBe('# Questboard documentation');
   });
 
   it('the integration guides cover the roles, the statuses and the health line’s failures', () => {
-    expect(read('bigquery_integration')).toMatch(/BigQuery Data Viewer[\s\S]*BigQuery Job User[\s\S]*Service Account User[\s\S]*Viewer/);
+    expect(read('bigquery_integration')).toMatch(
+      /BigQuery Data Viewer[\s\S]*BigQuery Job User[\s\S]*Service Account User[\s\S]*Viewer/,
+    );
     expect(read('firebase_integration')).toContain('Firebase Admin **or** Firebase Develop Admin');
-    for (const slug of ['bigquery_integration', 'firebase_integration', 'appsflyer_integration', 'adjust_integration']) {
+    for (const slug of [
+      'bigquery_integration',
+      'firebase_integration',
+      'appsflyer_integration',
+      'adjust_integration',
+    ]) {
       const text = read(slug);
       expect(text, slug).toContain('## What each status means');
       expect(text, slug).toContain('### No new events for longer than the normal delay');

@@ -6,26 +6,48 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkImports } from '../../scripts/check-imports';
-import { DEBIAN_CHROMIUM, findChromium, installPlan, skipsBrowserDownload, type FinderDeps } from '../../scripts/chromium-path';
-import { formatDuration, formatE2eFileTimes, formatSummary, selectTiers, tiers, type TierResult } from '../../scripts/test-all';
+import {
+  DEBIAN_CHROMIUM,
+  findChromium,
+  installPlan,
+  skipsBrowserDownload,
+  type FinderDeps,
+} from '../../scripts/chromium-path';
+import {
+  formatDuration,
+  formatE2eFileTimes,
+  formatSummary,
+  selectTiers,
+  tiers,
+  type TierResult,
+} from '../../scripts/test-all';
 import { formatReport, kb, overLimits, type PageMeasure } from '../../scripts/bundle-budget';
 
 const PLAYWRIGHT_OWN = '/root/.cache/ms-playwright/chromium-1/chrome-linux64/chrome';
 
-function deps(existing: string[], env: Record<string, string | undefined> = {}, own: string | undefined = PLAYWRIGHT_OWN): FinderDeps {
+function deps(
+  existing: string[],
+  env: Record<string, string | undefined> = {},
+  own: string | undefined = PLAYWRIGHT_OWN,
+): FinderDeps {
   return { env, isExecutable: (p) => existing.includes(p), playwrightPath: () => own };
 }
 
 describe('findChromium', () => {
   test('CHROMIUM_PATH wins when it exists', () => {
-    expect(findChromium(deps(['/opt/chrome', DEBIAN_CHROMIUM, PLAYWRIGHT_OWN], { CHROMIUM_PATH: '/opt/chrome' }))).toEqual({
+    expect(
+      findChromium(deps(['/opt/chrome', DEBIAN_CHROMIUM, PLAYWRIGHT_OWN], { CHROMIUM_PATH: '/opt/chrome' })),
+    ).toEqual({
       path: '/opt/chrome',
       source: 'CHROMIUM_PATH',
     });
   });
 
   test('a CHROMIUM_PATH that does not exist falls through to Debian', () => {
-    expect(findChromium(deps([DEBIAN_CHROMIUM], { CHROMIUM_PATH: '/nowhere/chrome' }))).toEqual({ path: DEBIAN_CHROMIUM, source: 'debian' });
+    expect(findChromium(deps([DEBIAN_CHROMIUM], { CHROMIUM_PATH: '/nowhere/chrome' }))).toEqual({
+      path: DEBIAN_CHROMIUM,
+      source: 'debian',
+    });
   });
 
   test('an empty CHROMIUM_PATH is ignored', () => {
@@ -47,12 +69,21 @@ describe('installPlan', () => {
   test("root with apt-get installs Debian's chromium", () => {
     expect(installPlan({ isRoot: true, hasAptGet: true })).toEqual({
       kind: 'apt',
-      commands: [['apt-get', 'update'], ['apt-get', 'install', '-y', 'chromium']],
+      commands: [
+        ['apt-get', 'update'],
+        ['apt-get', 'install', '-y', 'chromium'],
+      ],
     });
   });
   test("otherwise Playwright's download", () => {
-    for (const opts of [{ isRoot: false, hasAptGet: true }, { isRoot: true, hasAptGet: false }]) {
-      expect(installPlan(opts)).toEqual({ kind: 'playwright', commands: [['npx', 'playwright', 'install', 'chromium']] });
+    for (const opts of [
+      { isRoot: false, hasAptGet: true },
+      { isRoot: true, hasAptGet: false },
+    ]) {
+      expect(installPlan(opts)).toEqual({
+        kind: 'playwright',
+        commands: [['npx', 'playwright', 'install', 'chromium']],
+      });
     }
   });
   test('PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD forbids the download but not apt', () => {
@@ -68,12 +99,28 @@ describe('installPlan', () => {
 describe('test-all tiers', () => {
   test('order, and the PostgreSQL run only with TEST_DATABASE_URL', () => {
     const without = tiers({});
-    expect(without.map((t) => t.name)).toEqual(['typecheck', 'imports', 'lint', 'format', 'unit', 'model', 'server', 'server-postgres', 'build', 'chromium', 'budget', 'e2e']);
+    expect(without.map((t) => t.name)).toEqual([
+      'typecheck',
+      'imports',
+      'lint',
+      'format',
+      'unit',
+      'model',
+      'server',
+      'server-postgres',
+      'build',
+      'chromium',
+      'budget',
+      'e2e',
+    ]);
     expect(without.find((t) => t.name === 'server-postgres')?.skip).toBe('TEST_DATABASE_URL is not set');
 
     const url = 'postgres://u:p@127.0.0.1:5432/db';
     const withPg = tiers({ TEST_DATABASE_URL: url });
-    expect(withPg.find((t) => t.name === 'server-postgres')).toMatchObject({ skip: undefined, env: { TEST_DATABASE_URL: url } });
+    expect(withPg.find((t) => t.name === 'server-postgres')).toMatchObject({
+      skip: undefined,
+      env: { TEST_DATABASE_URL: url },
+    });
     // the first server run stays on the embedded database
     const server = withPg.find((t) => t.name === 'server')!;
     expect('TEST_DATABASE_URL' in (server.env ?? {}) && server.env!.TEST_DATABASE_URL === undefined).toBe(true);
@@ -82,7 +129,10 @@ describe('test-all tiers', () => {
 
   test('no tier passes on nothing: no pass-with-no-tests flag anywhere', () => {
     for (const tier of tiers({ TEST_DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' })) {
-      expect(tier.command.filter((arg) => /pass-?with-?no-?tests/i.test(arg)), tier.name).toEqual([]);
+      expect(
+        tier.command.filter((arg) => /pass-?with-?no-?tests/i.test(arg)),
+        tier.name,
+      ).toEqual([]);
     }
   });
 
@@ -90,9 +140,13 @@ describe('test-all tiers', () => {
     const all = tiers({});
     expect(all.find((t) => t.name === 'typecheck')?.command).toEqual(['npm', 'run', '--silent', 'typecheck']);
     expect(all.find((t) => t.name === 'imports')?.command).toEqual(['npx', 'tsx', 'scripts/check-imports.ts']);
-    const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
     // Every project tsconfig (not the shared base, not the root map) is type-checked by `npm run typecheck`.
-    const parts = fs.readdirSync('.').filter((f) => /^tsconfig\..+\.json$/.test(f) && f !== 'tsconfig.base.json').sort();
+    const parts = fs
+      .readdirSync('.')
+      .filter((f) => /^tsconfig\..+\.json$/.test(f) && f !== 'tsconfig.base.json')
+      .sort();
     expect(parts).toEqual(['tsconfig.browser.json', 'tsconfig.node.json', 'tsconfig.tests.json']);
     expect(scripts.typecheck!.split(' && ').sort()).toEqual(parts.map((f) => `tsc --noEmit -p ${f}`));
     expect(scripts.imports).toBe('tsx scripts/check-imports.ts');
@@ -132,7 +186,11 @@ describe('test-all summary', () => {
   });
 
   test('all green', () => {
-    expect(formatSummary([{ name: 'unit', outcome: 'passed', ms: 1 }]).split('\n').at(-1)).toBe('1 passed, 0 failed');
+    expect(
+      formatSummary([{ name: 'unit', outcome: 'passed', ms: 1 }])
+        .split('\n')
+        .at(-1),
+    ).toBe('1 passed, 0 failed');
   });
 
   test('the e2e time per spec file, as the reporter wrote it', () => {
@@ -155,7 +213,11 @@ describe('bundle budget report', () => {
   const page = (name: string, sizes: number[]): PageMeasure => ({
     name,
     path: `/${name}`,
-    files: sizes.map((gzipBytes, i) => ({ url: `http://127.0.0.1:1/assets/${name}-${i}.js`, bytes: gzipBytes * 3, gzipBytes })),
+    files: sizes.map((gzipBytes, i) => ({
+      url: `http://127.0.0.1:1/assets/${name}-${i}.js`,
+      bytes: gzipBytes * 3,
+      gzipBytes,
+    })),
     gzipBytes: sizes.reduce((a, b) => a + b, 0),
   });
 
@@ -169,7 +231,9 @@ describe('bundle budget report', () => {
   test('a page within the target is one line; a page over it lists its files, largest first', () => {
     const report = formatReport([page('small', [1_000, 2_000]), page('big', [100_000, 60_000])], limits);
     const lines = report.split('\n');
-    expect(lines[0]).toMatch(/^ok {2}\s+small\s+\/small\s+3\.0 kB gzipped JS in 2 files \(target 125\.0 kB, budget 150\.0 kB\)$/);
+    expect(lines[0]).toMatch(
+      /^ok {2}\s+small\s+\/small\s+3\.0 kB gzipped JS in 2 files \(target 125\.0 kB, budget 150\.0 kB\)$/,
+    );
     expect(lines[1]).toMatch(/^OVER\s+big\s+\/big\s+160\.0 kB gzipped JS in 2 files/);
     expect(lines.slice(2).map((l) => l.trim())).toEqual(['100.0 kB  /assets/big-0.js', '60.0 kB  /assets/big-1.js']);
   });
@@ -177,7 +241,11 @@ describe('bundle budget report', () => {
   test('over the 125 kB target fails as well as over the 150 kB budget; exactly the target passes', () => {
     const pages = [page('at-target', [125_000]), page('over-target', [125_001]), page('over-budget', [150_001])];
     expect(overLimits(pages, limits).map((p) => p.name)).toEqual(['over-target', 'over-budget']);
-    expect(formatReport(pages, limits).split('\n').filter((l) => l.startsWith('OVER'))).toHaveLength(2);
+    expect(
+      formatReport(pages, limits)
+        .split('\n')
+        .filter((l) => l.startsWith('OVER')),
+    ).toHaveLength(2);
   });
 });
 
@@ -198,7 +266,7 @@ describe('import checker (the real .dependency-cruiser.cjs on tests/unit/fixture
     expect(check.report).toMatch(/^ {2}contracts-are-pure: src\/contracts is shared by the SPA and the server/m);
   });
 
-  test('reports an area reaching past another area\'s door, area logic using HTTP, infrastructure importing an area and a composition skipping a door', async () => {
+  test("reports an area reaching past another area's door, area logic using HTTP, infrastructure importing an area and a composition skipping a door", async () => {
     const check = await checkImports(['server'], { baseDir: fixture });
     expect(check.ok).toBe(false);
     // Exactly these: billing's index.ts, and acquire's routes using HTTP and their own area, are allowed.

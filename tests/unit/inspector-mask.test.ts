@@ -25,7 +25,17 @@ const SERVICE_ACCOUNT = {
   auth_uri: 'https://accounts.google.com/o/oauth2/auth',
   token_uri: 'https://oauth2.googleapis.com/token',
 };
-const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 2040 }, () => 7)]);
+const PNG_BYTES = new Uint8Array([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  ...Array.from({ length: 2040 }, () => 7),
+]);
 const PNG_BASE64 = Buffer.from(PNG_BYTES).toString('base64');
 
 /** The secret must not appear anywhere in what would leave the page. */
@@ -58,7 +68,9 @@ describe('mask: realistic payloads', () => {
   });
 
   it('masks a Google service-account key, as an object and as the JSON text of the uploaded file', () => {
-    const masked = mask({ type: 'CREDENTIALS_PARSED', serviceAccount: SERVICE_ACCOUNT }) as { serviceAccount: Record<string, unknown> };
+    const masked = mask({ type: 'CREDENTIALS_PARSED', serviceAccount: SERVICE_ACCOUNT }) as {
+      serviceAccount: Record<string, unknown>;
+    };
     expect(masked.serviceAccount.private_key).toBe(MASKED);
     expect(masked.serviceAccount.private_key_id).toBe(MASKED);
     expect(masked.serviceAccount.client_email).toBe(SERVICE_ACCOUNT.client_email);
@@ -121,7 +133,11 @@ describe('mask: realistic payloads', () => {
 describe('mask: safety', () => {
   it('never mutates the real objects', () => {
     const account = { email: 'admin@demostudio.dev', apiKey: 'k-123' };
-    const context = Object.freeze({ account: Object.freeze(account), password: PASSWORD, list: Object.freeze([account]) });
+    const context = Object.freeze({
+      account: Object.freeze(account),
+      password: PASSWORD,
+      list: Object.freeze([account]),
+    });
     const masked = mask(context) as Record<string, unknown>;
     expect(context.password).toBe(PASSWORD);
     expect(account.apiKey).toBe('k-123');
@@ -174,20 +190,58 @@ describe('mask: safety', () => {
 
 describe('isSensitiveKey', () => {
   it.each([
-    'password', 'newPassword', 'PASSWORD', 'passwd', 'token', 'accessToken', 'access_token', 'refresh_token', 'id_token',
-    'secret', 'client_secret', 'credentials', 'serviceAccountCredentials', 'authorization', 'Authorization', 'cookie',
-    'Set-Cookie', 'apiKey', 'api_key', 'x-api-key', 'privateKey', 'private_key', 'private_key_id', 'key', 'devKey',
-    'auth', 'authHeader', 'file', 'imageFile', 'files', 'blob', 'signature',
+    'password',
+    'newPassword',
+    'PASSWORD',
+    'passwd',
+    'token',
+    'accessToken',
+    'access_token',
+    'refresh_token',
+    'id_token',
+    'secret',
+    'client_secret',
+    'credentials',
+    'serviceAccountCredentials',
+    'authorization',
+    'Authorization',
+    'cookie',
+    'Set-Cookie',
+    'apiKey',
+    'api_key',
+    'x-api-key',
+    'privateKey',
+    'private_key',
+    'private_key_id',
+    'key',
+    'devKey',
+    'auth',
+    'authHeader',
+    'file',
+    'imageFile',
+    'files',
+    'blob',
+    'signature',
   ])('%s is sensitive', (key) => {
     expect(isSensitiveKey(key)).toBe(true);
   });
 
-  it.each(['email', 'name', 'id', 'profile', 'monkey', 'keyboard', 'author', 'status', 'value', 'account', 'appId', 'title'])(
-    '%s is not',
-    (key) => {
-      expect(isSensitiveKey(key)).toBe(false);
-    },
-  );
+  it.each([
+    'email',
+    'name',
+    'id',
+    'profile',
+    'monkey',
+    'keyboard',
+    'author',
+    'status',
+    'value',
+    'account',
+    'appId',
+    'title',
+  ])('%s is not', (key) => {
+    expect(isSensitiveKey(key)).toBe(false);
+  });
 });
 
 describe('masked snapshots and Stately events', () => {
@@ -214,13 +268,22 @@ describe('masked snapshots and Stately events', () => {
 
   it('masks the context a machine definition carries', () => {
     const definition = JSON.stringify({ id: 'upload', context: { apiKey: 'k-1', count: 0 }, states: { token: {} } });
-    expect(JSON.parse(maskDefinition(definition)!)).toEqual({ id: 'upload', context: { apiKey: MASKED, count: 0 }, states: { token: {} } });
+    expect(JSON.parse(maskDefinition(definition)!)).toEqual({
+      id: 'upload',
+      context: { apiKey: MASKED, count: 0 },
+      states: { token: {} },
+    });
     expect(maskDefinition('not json')).toBeUndefined();
   });
 
   it('masks each kind of outgoing Stately event', () => {
     const base = { sessionId: 'x:1', rootId: 'x:0', createdAt: '1', id: null as unknown as string, _version: '0.7.2' };
-    const eventEvent = maskStatelyEvent({ ...base, type: '@xstate.event', sourceId: undefined, event: { type: 'SIGN_IN', email: 'e@d.dev', password: PASSWORD } });
+    const eventEvent = maskStatelyEvent({
+      ...base,
+      type: '@xstate.event',
+      sourceId: undefined,
+      event: { type: 'SIGN_IN', email: 'e@d.dev', password: PASSWORD },
+    });
     const snapshotEvent = maskStatelyEvent({
       ...base,
       type: '@xstate.snapshot',
@@ -240,7 +303,10 @@ describe('masked snapshots and Stately events', () => {
       expect(leaves(masked, SESSION_TOKEN)).toBe(false);
       expect(masked.sessionId).toBe('x:1');
     }
-    expect(eventEvent).toMatchObject({ type: '@xstate.event', event: { type: 'SIGN_IN', email: 'e@d.dev', password: MASKED } });
+    expect(eventEvent).toMatchObject({
+      type: '@xstate.event',
+      event: { type: 'SIGN_IN', email: 'e@d.dev', password: MASKED },
+    });
     expect(snapshotEvent).toMatchObject({ snapshot: { value: 'signedIn', context: { token: MASKED } } });
     expect(actorEvent).toMatchObject({ name: 'signIn', snapshot: { input: { password: MASKED } } });
   });

@@ -23,7 +23,11 @@ const session = sessionMachine.provide({
   guards: { hasToken: () => false },
 });
 
-const toggle = createMachine({ id: 'toggle', initial: 'off', states: { off: { on: { FLIP: 'on' } }, on: { on: { FLIP: 'off' } } } });
+const toggle = createMachine({
+  id: 'toggle',
+  initial: 'off',
+  states: { off: { on: { FLIP: 'on' } }, on: { on: { FLIP: 'off' } } },
+});
 
 function clock() {
   let t = 1_700_000_000_000;
@@ -47,10 +51,20 @@ describe('inspector store', () => {
     expect(store.liveActorRefs()).toEqual([actor]);
 
     actor.send(signInEvent);
-    expect(store.getState().actors[0]).toMatchObject({ value: { signedOut: 'signingIn' }, children: [{ id: 'signIn', status: 'active' }] });
+    expect(store.getState().actors[0]).toMatchObject({
+      value: { signedOut: 'signingIn' },
+      children: [{ id: 'signIn', status: 'active' }],
+    });
     await waitFor(actor, (s) => s.matches('signedIn'));
-    expect(store.getState().actors[0]).toMatchObject({ status: 'active', value: { signedIn: { ready: 'fresh' } }, children: [] });
-    expect(store.getState().actors[0].context).toMatchObject({ account: { workEmail: signInResponse.account.workEmail }, error: null });
+    expect(store.getState().actors[0]).toMatchObject({
+      status: 'active',
+      value: { signedIn: { ready: 'fresh' } },
+      children: [],
+    });
+    expect(store.getState().actors[0].context).toMatchObject({
+      account: { workEmail: signInResponse.account.workEmail },
+      error: null,
+    });
   });
 
   it('records the events masked, with time, target actor and payload', async () => {
@@ -143,7 +157,9 @@ describe('inspector store', () => {
   it('never throws into XState on an event it cannot read', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const store = createInspectorStore();
-    expect(() => store.observe({ type: '@xstate.event', actorRef: null, rootId: 'x:0', event: { type: 'X' } } as never)).not.toThrow();
+    expect(() =>
+      store.observe({ type: '@xstate.event', actorRef: null, rootId: 'x:0', event: { type: 'X' } } as never),
+    ).not.toThrow();
     expect(warn).toHaveBeenCalled();
   });
 });
@@ -160,8 +176,12 @@ describe('Stately forwarding', () => {
     await vi.runAllTimersAsync();
 
     const text = JSON.stringify(sent);
-    expect(sent.map((e) => e.type)).toEqual(expect.arrayContaining(['@xstate.actor', '@xstate.event', '@xstate.snapshot']));
-    expect(sent.some((e) => e.type === '@xstate.event' && e.event.type === 'SIGN_IN' && e.event.password === '[masked]')).toBe(true);
+    expect(sent.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['@xstate.actor', '@xstate.event', '@xstate.snapshot']),
+    );
+    expect(
+      sent.some((e) => e.type === '@xstate.event' && e.event.type === 'SIGN_IN' && e.event.password === '[masked]'),
+    ).toBe(true);
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain(TOKEN);
     expect(() => structuredClone(sent)).not.toThrow();
@@ -180,15 +200,22 @@ describe('statechart model', () => {
     expect(chart.children[0].initial).toBe(true);
     expect(signedOut.children[1]).toMatchObject({ path: 'signedOut.signingIn', type: 'atomic', invokes: ['signIn'] });
     expect(signedOut.children[0].events).toEqual(['SIGN_IN']);
-    expect(chart.children[3]).toMatchObject({ type: 'compound', events: expect.arrayContaining(['SIGN_OUT', 'EXPIRED']) });
+    expect(chart.children[3]).toMatchObject({
+      type: 'compound',
+      events: expect.arrayContaining(['SIGN_OUT', 'EXPIRED']),
+    });
   });
 
   it('knows the active nodes of a state value, parallel regions included', () => {
     expect([...activePaths({ signedIn: 'ready' })].sort()).toEqual(['', 'signedIn', 'signedIn.ready']);
     expect([...activePaths('checking')].sort()).toEqual(['', 'checking']);
-    expect(activePaths({ upload: { file: 'idle', form: 'editing' } })).toEqual(new Set(['', 'upload', 'upload.file', 'upload.file.idle', 'upload.form', 'upload.form.editing']));
+    expect(activePaths({ upload: { file: 'idle', form: 'editing' } })).toEqual(
+      new Set(['', 'upload', 'upload.file', 'upload.file.idle', 'upload.form', 'upload.form.editing']),
+    );
     expect(describeStateValue({ signedIn: 'ready' })).toBe('signedIn.ready');
-    expect(describeStateValue({ upload: { file: 'idle', form: 'editing' } })).toBe('upload.file.idle, upload.form.editing');
+    expect(describeStateValue({ upload: { file: 'idle', form: 'editing' } })).toBe(
+      'upload.file.idle, upload.form.editing',
+    );
     expect(describeStateValue(null)).toBe('—');
   });
 });

@@ -16,9 +16,18 @@ describe('the Connection card button', () => {
       expect(connectionButton('BigQuery', plugin(status), false)).toMatchObject({ label: 'Connected', action: null });
     }
     expect(statusLook(plugin('disconnected')).label).toBe('Disconnected');
-    expect(connectionButton('BigQuery', plugin('disconnected'), false)).toMatchObject({ label: 'Connect to BigQuery', action: 'reconnect' });
-    expect(connectionButton('Firebase', null, false)).toMatchObject({ label: 'Connect to Firebase', action: 'configure' });
-    expect(connectionButton('Firebase', plugin('disconnected'), true)).toMatchObject({ label: 'Connecting...', busy: true });
+    expect(connectionButton('BigQuery', plugin('disconnected'), false)).toMatchObject({
+      label: 'Connect to BigQuery',
+      action: 'reconnect',
+    });
+    expect(connectionButton('Firebase', null, false)).toMatchObject({
+      label: 'Connect to Firebase',
+      action: 'configure',
+    });
+    expect(connectionButton('Firebase', plugin('disconnected'), true)).toMatchObject({
+      label: 'Connecting...',
+      busy: true,
+    });
   });
 });
 

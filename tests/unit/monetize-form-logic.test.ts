@@ -4,7 +4,15 @@
  * enough to estimate; the shared rules (prices, and every message in words).
  */
 import { describe, expect, it } from 'vitest';
-import { draftErrors, emptyCondition, estimableConditions, patchCondition, toDraft, toRequest, type EventSourceInfo } from '../../src/machines/monetize-form/form-draft';
+import {
+  draftErrors,
+  emptyCondition,
+  estimableConditions,
+  patchCondition,
+  toDraft,
+  toRequest,
+  type EventSourceInfo,
+} from '../../src/machines/monetize-form/form-draft';
 import { inWords, priceErrors } from '../../src/contracts/monetize-rules';
 import * as fx from '../fixtures/monetize';
 
@@ -19,31 +27,72 @@ const source: EventSourceInfo = {
 describe('monetize form draft', () => {
   it('round-trips a campaign: texts in the form, typed values in the request', () => {
     const draft = toDraft(fx.liveCampaign, fx.liveCampaign.appId);
-    expect(draft).toMatchObject({ id: 'monetize_1', refPublicPrice: '1.5', minAcceptedPrice: '0.8', sendTrafficToApp: 'some', displayQuestTo: 'some' });
+    expect(draft).toMatchObject({
+      id: 'monetize_1',
+      refPublicPrice: '1.5',
+      minAcceptedPrice: '0.8',
+      sendTrafficToApp: 'some',
+      displayQuestTo: 'some',
+    });
     expect(draft.targetConditions[0]!.value).toBe('5');
     expect(toRequest(draft)).toEqual(fx.liveCampaign);
-    expect(toRequest({ ...draft, sendTrafficToApp: 'all', displayQuestTo: 'all', minAcceptedPrice: ' ' })).toMatchObject({ sendTrafficToAppIds: [], targetConditions: [], minAcceptedPrice: null });
+    expect(
+      toRequest({ ...draft, sendTrafficToApp: 'all', displayQuestTo: 'all', minAcceptedPrice: ' ' }),
+    ).toMatchObject({ sendTrafficToAppIds: [], targetConditions: [], minAcceptedPrice: null });
   });
 
   it('a new form is LIVE at refPublicPrice 1 with nothing chosen (SPEC §9)', () => {
     expect(toDraft(null, 'app_1')).toEqual({
-      appId: 'app_1', refPublicPrice: '1', minAcceptedPrice: '', sendTrafficToApp: 'all', sendTrafficToAppIds: [], countries: [], displayQuestTo: 'all', targetConditions: [], status: 'LIVE',
+      appId: 'app_1',
+      refPublicPrice: '1',
+      minAcceptedPrice: '',
+      sendTrafficToApp: 'all',
+      sendTrafficToAppIds: [],
+      countries: [],
+      displayQuestTo: 'all',
+      targetConditions: [],
+      status: 'LIVE',
     });
   });
 
   it('a condition change resets what depends on it', () => {
     const start = { ...emptyCondition(), value: 'US' };
     const total = patchCondition(start, { metric: 'total' }, source);
-    expect(total).toMatchObject({ metric: 'total', key: 'sessions', dataType: 'number', op: 'greater_than_or_equal', value: '' });
-    expect(patchCondition(total, { key: 'minutes_played' }, source)).toMatchObject({ key: 'minutes_played', dataType: 'number' });
+    expect(total).toMatchObject({
+      metric: 'total',
+      key: 'sessions',
+      dataType: 'number',
+      op: 'greater_than_or_equal',
+      value: '',
+    });
+    expect(patchCondition(total, { key: 'minutes_played' }, source)).toMatchObject({
+      key: 'minutes_played',
+      dataType: 'number',
+    });
     const firstOpen = patchCondition(start, { key: 'first_open' }, source);
     expect(firstOpen).toMatchObject({ dataType: 'timestamp', op: 'from', value: '' });
     const event = patchCondition(start, { type: 'event' }, source);
-    expect(event).toMatchObject({ type: 'event', metric: 'count', eventSource: fx.activePluginId, dataType: 'number', event: '' });
+    expect(event).toMatchObject({
+      type: 'event',
+      metric: 'count',
+      eventSource: fx.activePluginId,
+      dataType: 'number',
+      event: '',
+    });
     const picked = patchCondition(event, { eventId: 'event_level_end' }, source);
     expect(picked).toMatchObject({ event: 'level_end', eventParam: 'level', key: 'level', dataType: 'number' });
-    const param = patchCondition(patchCondition(picked, { metric: 'param' }, source), { eventParam: 'level_name' }, source);
-    expect(param).toMatchObject({ metric: 'param', eventParam: 'level_name', key: 'level_name', dataType: 'string', op: 'equals' });
+    const param = patchCondition(
+      patchCondition(picked, { metric: 'param' }, source),
+      { eventParam: 'level_name' },
+      source,
+    );
+    expect(param).toMatchObject({
+      metric: 'param',
+      eventParam: 'level_name',
+      key: 'level_name',
+      dataType: 'string',
+      op: 'equals',
+    });
     expect(patchCondition(param, { type: 'user' }, source)).toEqual(emptyCondition());
   });
 
@@ -51,7 +100,9 @@ describe('monetize form draft', () => {
     const draft = toDraft(null, 'app_1');
     const complete = { ...emptyCondition(), value: 'US' };
     const some = { ...draft, displayQuestTo: 'some' as const, targetConditions: [complete, emptyCondition()] };
-    expect(estimableConditions(some, source)).toEqual([{ type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value: 'US' }]);
+    expect(estimableConditions(some, source)).toEqual([
+      { type: 'user', metric: 'property', key: 'country', dataType: 'string', op: 'equals', value: 'US' },
+    ]);
     expect(estimableConditions({ ...some, displayQuestTo: 'all' }, source)).toEqual([]);
   });
 });
@@ -63,13 +114,30 @@ describe('monetize rules (one validator for the form and the server)', () => {
       minAcceptedPrice: 'The minimum accepted price must not be above the reference public price ($1.00).',
     });
     expect(draftErrors({ ...valid, refPublicPrice: '2', minAcceptedPrice: '2' }, source)).toEqual({});
-    expect(draftErrors({ ...valid, minAcceptedPrice: '-1' }, source)).toEqual({ minAcceptedPrice: 'The minimum accepted price must be 0 or more.' });
-    expect(draftErrors({ ...valid, minAcceptedPrice: 'abc' }, source)).toEqual({ minAcceptedPrice: 'The minimum accepted price must be an amount in dollars, such as 0.80, or left empty.' });
-    expect(priceErrors({ refPublicPrice: -1, minAcceptedPrice: null })).toEqual({ refPublicPrice: 'The reference public price must be 0 or more.' });
+    expect(draftErrors({ ...valid, minAcceptedPrice: '-1' }, source)).toEqual({
+      minAcceptedPrice: 'The minimum accepted price must be 0 or more.',
+    });
+    expect(draftErrors({ ...valid, minAcceptedPrice: 'abc' }, source)).toEqual({
+      minAcceptedPrice: 'The minimum accepted price must be an amount in dollars, such as 0.80, or left empty.',
+    });
+    expect(priceErrors({ refPublicPrice: -1, minAcceptedPrice: null })).toEqual({
+      refPublicPrice: 'The reference public price must be 0 or more.',
+    });
   });
 
   it('says what each field needs in words, never a bare "required"', () => {
-    const errors = draftErrors({ ...toDraft(null, 'app_1'), refPublicPrice: ' ', sendTrafficToApp: 'some', displayQuestTo: 'some', targetConditions: [{ ...emptyCondition(), type: 'event', metric: 'count', key: '', dataType: 'number', op: '' }] }, source);
+    const errors = draftErrors(
+      {
+        ...toDraft(null, 'app_1'),
+        refPublicPrice: ' ',
+        sendTrafficToApp: 'some',
+        displayQuestTo: 'some',
+        targetConditions: [
+          { ...emptyCondition(), type: 'event', metric: 'count', key: '', dataType: 'number', op: '' },
+        ],
+      },
+      source,
+    );
     expect(errors).toEqual({
       refPublicPrice: 'Enter the reference public price, in dollars.',
       countries: 'Choose at least one country.',
@@ -84,7 +152,14 @@ describe('monetize rules (one validator for the form and the server)', () => {
     });
     expect(Object.values(errors).every((message) => /^[A-Z].*\.$/.test(message))).toBe(true);
     expect(inWords('targetConditions.0.value', 'must be a valid timestamp')).toBe('Enter a date and time.');
-    expect(inWords('targetConditions.0.dataType', 'must be number for this key')).toBe('The data type must be number for this key.');
-    expect(inWords('targetConditions.0.eventId', 'Active event source has been changed. Please select event from new event source.')).toBe('Active event source has been changed. Please select event from new event source.');
+    expect(inWords('targetConditions.0.dataType', 'must be number for this key')).toBe(
+      'The data type must be number for this key.',
+    );
+    expect(
+      inWords(
+        'targetConditions.0.eventId',
+        'Active event source has been changed. Please select event from new event source.',
+      ),
+    ).toBe('Active event source has been changed. Please select event from new event source.');
   });
 });

@@ -46,25 +46,32 @@ describe('notify: SPEC §9 snackbar durations', () => {
 describe('api-error: which words a failure may show', () => {
   it("the server's own words only when it chose them (a code other than internal)", () => {
     expect(serverWords(new ApiError(409, 'Already invited.', 'conflict'))).toBe('Already invited.');
-    expect(serverWords(new ApiError(504, 'The report took longer than 10 seconds and was stopped.', 'report_timeout'))).toBe(
-      'The report took longer than 10 seconds and was stopped.',
-    );
+    expect(
+      serverWords(new ApiError(504, 'The report took longer than 10 seconds and was stopped.', 'report_timeout')),
+    ).toBe('The report took longer than 10 seconds and was stopped.');
     expect(serverWords(new ApiError(500, 'Something went wrong. Please try again later.', 'internal'))).toBeNull();
     expect(serverWords(new ApiError(502, 'Request failed (502).'))).toBeNull();
-    expect(serverWords(new ApiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network'))).toBeNull();
+    expect(
+      serverWords(new ApiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
+    ).toBeNull();
     expect(serverWords(new ContractError('/api/x', ['success is required']))).toBeNull();
     expect(serverWords(new TypeError('Failed to fetch'))).toBeNull();
   });
 
   it('network words only when the server was not reached', () => {
-    expect(networkWords(new ApiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network'))).toBe(
-      'Cannot reach Questboard. Check your connection and try again.',
-    );
+    expect(
+      networkWords(new ApiError(0, 'Cannot reach Questboard. Check your connection and try again.', 'network')),
+    ).toBe('Cannot reach Questboard. Check your connection and try again.');
     expect(networkWords(new ApiError(500, 'Something went wrong. Please try again later.', 'internal'))).toBeNull();
   });
 
   it('reads status and code structurally (machines import no service)', () => {
-    expect(apiFailure(new ApiError(410, 'Expired.', 'invite_expired'))).toEqual({ status: 410, code: 'invite_expired', message: 'Expired.', fields: [] });
+    expect(apiFailure(new ApiError(410, 'Expired.', 'invite_expired'))).toEqual({
+      status: 410,
+      code: 'invite_expired',
+      message: 'Expired.',
+      fields: [],
+    });
     expect(apiFailure(new Error('plain'))).toBeNull();
     expect(hasStatus(new ApiError(401, 'Sign in.', 'unauthorized'), 401)).toBe(true);
     expect(hasStatus({ status: 401 }, 401)).toBe(true);

@@ -49,8 +49,15 @@ const LIMIT_MESSAGE = 'Value must be between 1 and 10,000';
 const VALUE_REQUIRED = 'A valid value is required.';
 
 const dim = (name: string) => dailyMetricsConfig.group_by_where.find((d) => d.column_name === name)!;
-const col = (column_name: string, data_type: GroupByWhereColumn['data_type'], sample_value: GroupByWhereColumn['sample_value'] = null): GroupByWhereColumn => ({ column_name, data_type, sample_value });
-const row = (column: GroupByWhereColumn, patch: Partial<ConditionRow> = {}): ConditionRow => ({ ...newConditionRow(column, 'c1'), ...patch });
+const col = (
+  column_name: string,
+  data_type: GroupByWhereColumn['data_type'],
+  sample_value: GroupByWhereColumn['sample_value'] = null,
+): GroupByWhereColumn => ({ column_name, data_type, sample_value });
+const row = (column: GroupByWhereColumn, patch: Partial<ConditionRow> = {}): ConditionRow => ({
+  ...newConditionRow(column, 'c1'),
+  ...patch,
+});
 const base = (): BuilderConfig => blankConfig('daily_metrics', dailyMetricsConfig);
 
 describe('limit (SPEC §5, §9)', () => {
@@ -74,20 +81,26 @@ describe('conditions (SPEC §4, §5)', () => {
     expect(str).toMatchObject({ checked: true, comparison: 'equals', value: '' });
   });
 
-  it.each(['INTEGER', 'FLOAT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'INT64'] as const)('an empty checked %s value gives the SPEC message', (type) => {
-    const r = row(col('x', type));
-    expect(validateConfig({ limit: '10', conditions: [r] }).conditions).toEqual({ c1: VALUE_REQUIRED });
-  });
+  it.each(['INTEGER', 'FLOAT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'INT64'] as const)(
+    'an empty checked %s value gives the SPEC message',
+    (type) => {
+      const r = row(col('x', type));
+      expect(validateConfig({ limit: '10', conditions: [r] }).conditions).toEqual({ c1: VALUE_REQUIRED });
+    },
+  );
 
   it('FLOAT64, STRING and BOOL are not in the value check; unchecked rows never block', () => {
     for (const type of ['FLOAT64', 'STRING', 'BOOL'] as const) {
       expect(validateConfig({ limit: '10', conditions: [row(col('x', type))] }).conditions).toEqual({});
     }
-    expect(validateConfig({ limit: '10', conditions: [row(col('x', 'INT64'), { checked: false })] }).conditions).toEqual({});
+    expect(
+      validateConfig({ limit: '10', conditions: [row(col('x', 'INT64'), { checked: false })] }).conditions,
+    ).toEqual({});
   });
 
   it('values must fit the type: integers, dates YYYY-MM-DD, timestamps', () => {
-    const check = (type: GroupByWhereColumn['data_type'], value: string) => validateConfig({ limit: '1', conditions: [row(col('x', type), { value })] }).conditions.c1 ?? null;
+    const check = (type: GroupByWhereColumn['data_type'], value: string) =>
+      validateConfig({ limit: '1', conditions: [row(col('x', type), { value })] }).conditions.c1 ?? null;
     expect(check('INT64', '3')).toBeNull();
     expect(check('INT64', '3.5')).toBe(VALUE_REQUIRED);
     expect(check('FLOAT', '3.5')).toBeNull();
@@ -111,7 +124,7 @@ describe('conditions (SPEC §4, §5)', () => {
     expect(changeComparison(r, 'equals').value).toBe('');
   });
 
-  it('changing the comparison clears that row\'s error (and only that row\'s)', () => {
+  it("changing the comparison clears that row's error (and only that row's)", () => {
     const a = { ...row(col('a', 'INT64')), key: 'a', error: VALUE_REQUIRED };
     const b = { ...row(col('b', 'INT64')), key: 'b', error: VALUE_REQUIRED };
     const changed = changeComparison(a, 'greater_than');
@@ -127,7 +140,14 @@ describe('conditions (SPEC §4, §5)', () => {
   });
 
   it('is-one-of values are sent comma-joined, numbers as numbers', () => {
-    const config = { ...base(), groupBy: dim('date'), conditions: [changeComparison(row(dim('country')), 'is_one_of'), { ...row(dim('days_since_install')), key: 'c2', value: '3' }] };
+    const config = {
+      ...base(),
+      groupBy: dim('date'),
+      conditions: [
+        changeComparison(row(dim('country')), 'is_one_of'),
+        { ...row(dim('days_since_install')), key: 'c2', value: '3' },
+      ],
+    };
     config.conditions[0] = { ...config.conditions[0]!, value: addTokens('', 'US DE, US') };
     const where = toReport(config).configuration.where!;
     expect(where[0]).toMatchObject({ label: 'country', comparison: 'is_one_of', value: 'US,DE', checked: true });
@@ -152,18 +172,36 @@ describe('one-of tokens (SPEC §5)', () => {
 
 describe('dates (SPEC §4 default range, §5 formats)', () => {
   it('the default range is the last 7 days of the available range', () => {
-    expect(defaultDateRange({ start_date: '2025-03-01', end_date: '2025-05-31' })).toEqual({ date_start: '2025-05-25', date_end: '2025-05-31' });
+    expect(defaultDateRange({ start_date: '2025-03-01', end_date: '2025-05-31' })).toEqual({
+      date_start: '2025-05-25',
+      date_end: '2025-05-31',
+    });
   });
   it('exactly 7 days: all of it; shorter: the full range', () => {
-    expect(defaultDateRange({ start_date: '2025-05-25', end_date: '2025-05-31' })).toEqual({ date_start: '2025-05-25', date_end: '2025-05-31' });
-    expect(defaultDateRange({ start_date: '2025-05-28', end_date: '2025-05-31' })).toEqual({ date_start: '2025-05-28', date_end: '2025-05-31' });
+    expect(defaultDateRange({ start_date: '2025-05-25', end_date: '2025-05-31' })).toEqual({
+      date_start: '2025-05-25',
+      date_end: '2025-05-31',
+    });
+    expect(defaultDateRange({ start_date: '2025-05-28', end_date: '2025-05-31' })).toEqual({
+      date_start: '2025-05-28',
+      date_end: '2025-05-31',
+    });
     expect(defaultDateRange(undefined)).toBeNull();
   });
   it('chosen dates stay inside the model range, start ≤ end (the moved bound wins)', () => {
     const available = { start_date: '2025-03-01', end_date: '2025-05-31' };
-    expect(clampDateRange({ date_start: '2025-01-01', date_end: '2025-07-01' }, available)).toEqual({ date_start: '2025-03-01', date_end: '2025-05-31' });
-    expect(clampDateRange({ date_start: '2025-05-20', date_end: '2025-05-10' }, available, 'start')).toEqual({ date_start: '2025-05-20', date_end: '2025-05-20' });
-    expect(clampDateRange({ date_start: '2025-05-20', date_end: '2025-05-10' }, available, 'end')).toEqual({ date_start: '2025-05-10', date_end: '2025-05-10' });
+    expect(clampDateRange({ date_start: '2025-01-01', date_end: '2025-07-01' }, available)).toEqual({
+      date_start: '2025-03-01',
+      date_end: '2025-05-31',
+    });
+    expect(clampDateRange({ date_start: '2025-05-20', date_end: '2025-05-10' }, available, 'start')).toEqual({
+      date_start: '2025-05-20',
+      date_end: '2025-05-20',
+    });
+    expect(clampDateRange({ date_start: '2025-05-20', date_end: '2025-05-10' }, available, 'end')).toEqual({
+      date_start: '2025-05-10',
+      date_end: '2025-05-10',
+    });
   });
   it('dates format YYYY-MM-DD; timestamps YYYY-MM-DD HH:mm:ss plus trailing Z', () => {
     expect(formatDateValue('2025-05-07')).toBe('2025-05-07');
@@ -178,7 +216,10 @@ describe('dates (SPEC §4 default range, §5 formats)', () => {
   it('relative comparisons preview the dates they cover (UTC, weeks from Monday)', () => {
     const wednesday = new Date(Date.UTC(2025, 5, 4, 12));
     expect(previewRelativeDates('this_week', wednesday)).toEqual({ date_start: '2025-06-02', date_end: '2025-06-08' });
-    expect(previewRelativeDates('last_30_days', wednesday)).toEqual({ date_start: '2025-05-06', date_end: '2025-06-04' });
+    expect(previewRelativeDates('last_30_days', wednesday)).toEqual({
+      date_start: '2025-05-06',
+      date_end: '2025-06-04',
+    });
     expect(previewRelativeDates('equals', wednesday)).toBeNull();
   });
 });
@@ -186,7 +227,12 @@ describe('dates (SPEC §4 default range, §5 formats)', () => {
 describe('Sort By (SPEC §4)', () => {
   const metrics = base().metrics;
   it('options are the group-by and the chosen metrics', () => {
-    expect(sortOptions({ metrics, groupBy: dim('country') })).toEqual(['country', 'new_users', 'new_users_per', 'retention_d1']);
+    expect(sortOptions({ metrics, groupBy: dim('country') })).toEqual([
+      'country',
+      'new_users',
+      'new_users_per',
+      'retention_d1',
+    ]);
   });
   it('a new report with a date group-by sorts the date DESC, otherwise the first metric DESC', () => {
     expect(autoOrderBy({ metrics, groupBy: dim('date') })).toEqual([{ column_name: 'date', order: 'DESC' }]);
@@ -194,10 +240,19 @@ describe('Sort By (SPEC §4)', () => {
     expect(autoOrderBy({ metrics: [], groupBy: null })).toEqual([]);
   });
   it('entries no longer among the options are dropped; a saved report has no auto sort', () => {
-    const orderBy = [{ column_name: 'date', order: 'ASC' as const }, { column_name: 'dau', order: 'DESC' as const }];
-    expect(reconcileOrderBy({ metrics, groupBy: dim('date'), orderBy }, { isNew: false, sortTouched: false })).toEqual([{ column_name: 'date', order: 'ASC' }]);
-    expect(reconcileOrderBy({ metrics, groupBy: dim('country'), orderBy }, { isNew: true, sortTouched: true })).toEqual([]);
-    expect(reconcileOrderBy({ metrics, groupBy: dim('country'), orderBy }, { isNew: true, sortTouched: false })).toEqual([{ column_name: 'new_users', order: 'DESC' }]);
+    const orderBy = [
+      { column_name: 'date', order: 'ASC' as const },
+      { column_name: 'dau', order: 'DESC' as const },
+    ];
+    expect(reconcileOrderBy({ metrics, groupBy: dim('date'), orderBy }, { isNew: false, sortTouched: false })).toEqual([
+      { column_name: 'date', order: 'ASC' },
+    ]);
+    expect(reconcileOrderBy({ metrics, groupBy: dim('country'), orderBy }, { isNew: true, sortTouched: true })).toEqual(
+      [],
+    );
+    expect(
+      reconcileOrderBy({ metrics, groupBy: dim('country'), orderBy }, { isNew: true, sortTouched: false }),
+    ).toEqual([{ column_name: 'new_users', order: 'DESC' }]);
   });
   it('new entries are DESC; toggling flips ASC/DESC; moving reorders', () => {
     const added = addSort([], 'dau');
@@ -233,7 +288,9 @@ describe('Run Report and configuration', () => {
     expect(config.metrics.map((m) => m.label)).toEqual(['New Users', 'Retention D1']);
     expect(config.groupBy?.label).toBe('Date');
     expect(config.limit).toBe('500');
-    expect(config.conditions).toEqual([expect.objectContaining({ key: 'c1', column_name: 'country', value: 'US,DE', comparison: 'is_one_of' })]);
+    expect(config.conditions).toEqual([
+      expect.objectContaining({ key: 'c1', column_name: 'country', value: 'US,DE', comparison: 'is_one_of' }),
+    ]);
     expect(nextConditionKey(config.conditions)).toBe(2);
   });
   it('the fingerprint ignores errors but not the title or the configuration', () => {
@@ -249,7 +306,9 @@ describe('Run Report and configuration', () => {
     expect(draft?.sortTouched).toBe(true);
     expect(configFromReport(draft!.report, dailyMetricsConfig).limit).toBe('250');
     expect(parseDraft('{not json', Report)).toBeNull();
-    expect(parseDraft(JSON.stringify({ version: 1, title: 'x', sortTouched: false, report: { model_id: 3 } }), Report)).toBeNull();
+    expect(
+      parseDraft(JSON.stringify({ version: 1, title: 'x', sortTouched: false, report: { model_id: 3 } }), Report),
+    ).toBeNull();
   });
 });
 
@@ -269,20 +328,37 @@ describe('title (SPEC §2: max 75, default New Report) and metric groups (SPEC �
 describe("an unnamed report's title comes from its question", () => {
   const model = {
     select: [
-      { column_name: 'retention_d1', id: 'retention_d1', data_type: 'FLOAT64', format: 'percent', label: 'Retention D1' },
+      {
+        column_name: 'retention_d1',
+        id: 'retention_d1',
+        data_type: 'FLOAT64',
+        format: 'percent',
+        label: 'Retention D1',
+      },
       { column_name: 'new_users', id: 'new_users', data_type: 'INT64', format: 'integer', label: 'New Users' },
       { column_name: 'dau', id: 'dau', data_type: 'INT64', format: 'integer', label: 'DAU' },
       { column_name: 'sessions', id: 'sessions', data_type: 'INT64', format: 'integer', label: 'Sessions' },
     ],
     group_by_where: [{ column_name: 'country', data_type: 'STRING', sample_value: 'US', label: 'Country' }],
   } as unknown as Parameters<typeof questionTitle>[1];
-  const metric = (column_name: string) => ({ column_name, id: column_name, data_type: 'INT64' as const, format: 'integer' });
+  const metric = (column_name: string) => ({
+    column_name,
+    id: column_name,
+    data_type: 'INT64' as const,
+    format: 'integer',
+  });
   const country = { column_name: 'country', data_type: 'STRING' as const, sample_value: 'US' };
 
   it('names the metric and the group-by from the catalogue', () => {
-    expect(questionTitle({ metrics: [metric('retention_d1')], groupBy: country }, model)).toBe('Retention D1 by Country');
-    expect(questionTitle({ metrics: [metric('new_users'), metric('dau')], groupBy: null }, model)).toBe('New Users and DAU');
-    expect(questionTitle({ metrics: ['new_users', 'dau', 'retention_d1', 'sessions'].map(metric), groupBy: country }, model)).toBe('New Users, DAU and 2 more by Country');
+    expect(questionTitle({ metrics: [metric('retention_d1')], groupBy: country }, model)).toBe(
+      'Retention D1 by Country',
+    );
+    expect(questionTitle({ metrics: [metric('new_users'), metric('dau')], groupBy: null }, model)).toBe(
+      'New Users and DAU',
+    );
+    expect(
+      questionTitle({ metrics: ['new_users', 'dau', 'retention_d1', 'sessions'].map(metric), groupBy: country }, model),
+    ).toBe('New Users, DAU and 2 more by Country');
   });
 
   it("keeps 'New Report' without metrics, and never goes past 75 characters", () => {

@@ -9,12 +9,16 @@ describe('report status line', () => {
   });
 
   it('a saved report as saved shows when it last changed', () => {
-    expect(reportStatusText({ saved: true, dirty: false, lastChanged: '3 minutes ago' })).toBe('Last changed 3 minutes ago');
+    expect(reportStatusText({ saved: true, dirty: false, lastChanged: '3 minutes ago' })).toBe(
+      'Last changed 3 minutes ago',
+    );
     expect(reportStatusText({ saved: true, dirty: false, lastChanged: '' })).toBe('');
   });
 
   it('a saved report with edits says so on the same line', () => {
-    expect(reportStatusText({ saved: true, dirty: true, lastChanged: 'a few seconds ago' })).toBe('Unsaved changes · Last changed a few seconds ago');
+    expect(reportStatusText({ saved: true, dirty: true, lastChanged: 'a few seconds ago' })).toBe(
+      'Unsaved changes · Last changed a few seconds ago',
+    );
     expect(reportStatusText({ saved: true, dirty: true, lastChanged: '' })).toBe('Unsaved changes');
   });
 });

@@ -31,13 +31,22 @@ describe('result columns', () => {
   });
 
   it('names a column by its label, and knows when the label adds nothing to the id', () => {
-    expect(plainColumns(['date', 'new_users'])).toEqual([{ id: 'date', label: 'date' }, { id: 'new_users', label: 'new_users' }]);
+    expect(plainColumns(['date', 'new_users'])).toEqual([
+      { id: 'date', label: 'date' },
+      { id: 'new_users', label: 'new_users' },
+    ]);
     expect(hasOwnLabel({ id: 'retention_d1', label: 'Retention D1' })).toBe(true);
     expect(hasOwnLabel({ id: 'date', label: 'date' })).toBe(false);
   });
 
   it('every ratio metric of the catalogue (a division of counts, retention, rates, shares) has the percent format', () => {
-    const ratios = ['new_users_per', 'conversion_rate', 'completion_rate', 'ads_completed_rate', ...['d', 'w'].flatMap((u) => [1, 2, 3, 4, 5, 6, 7].map((n) => `retention_${u}${n}`))];
+    const ratios = [
+      'new_users_per',
+      'conversion_rate',
+      'completion_rate',
+      'ads_completed_rate',
+      ...['d', 'w'].flatMap((u) => [1, 2, 3, 4, 5, 6, 7].map((n) => `retention_${u}${n}`)),
+    ];
     const metrics = MODELS.flatMap((model) => model.metrics);
     for (const id of ratios) expect(metrics.find((m) => m.column_name === id)?.format, id).toBe('percent');
     // And nothing else prints as a percent: counts, minutes, money and per-user averages keep their values.
@@ -49,7 +58,10 @@ describe('result columns', () => {
 
 describe('the results view model names the columns from the model catalogue', () => {
   it('gives the group-by and every metric its label and format, in the server order', () => {
-    const config = { ...blankConfig('daily_metrics', dailyMetricsConfig), groupBy: dailyMetricsConfig.group_by_where[0]! };
+    const config = {
+      ...blankConfig('daily_metrics', dailyMetricsConfig),
+      groupBy: dailyMetricsConfig.group_by_where[0]!,
+    };
     expect(resultColumns(config, dailyMetricsConfig)).toEqual([
       { id: 'date', label: 'Date', dataType: 'DATE' },
       { id: 'new_users', label: 'New Users', format: 'integer', dataType: 'INT64' },
@@ -59,8 +71,17 @@ describe('the results view model names the columns from the model catalogue', ()
   });
 
   it('falls back to the saved columns, then to the ids, when the model does not know them', () => {
-    const saved = { column_name: 'completion_rate', id: 'completion_rate', data_type: 'FLOAT64' as const, format: 'percent' };
-    const config = { ...blankConfig('daily_metrics', null), metrics: [saved], groupBy: { column_name: 'week', data_type: 'DATE' as const, sample_value: null } };
+    const saved = {
+      column_name: 'completion_rate',
+      id: 'completion_rate',
+      data_type: 'FLOAT64' as const,
+      format: 'percent',
+    };
+    const config = {
+      ...blankConfig('daily_metrics', null),
+      metrics: [saved],
+      groupBy: { column_name: 'week', data_type: 'DATE' as const, sample_value: null },
+    };
     expect(resultColumns(config, null)).toEqual([
       { id: 'week', label: 'week', dataType: 'DATE' },
       { id: 'completion_rate', label: 'completion_rate', format: 'percent', dataType: 'FLOAT64' },

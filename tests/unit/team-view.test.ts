@@ -6,10 +6,26 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/contracts/auth';
 import { INVITE_EXPIRY_SECONDS, INVITE_REFUSED } from '../../src/contracts/team';
-import { memberCount, memberName, memberRoleLabel, memberStatus, pendingCount } from '../../src/machines/team/team-members';
+import {
+  memberCount,
+  memberName,
+  memberRoleLabel,
+  memberStatus,
+  pendingCount,
+} from '../../src/machines/team/team-members';
 import { invitableRoles, isOwnRow, rowActions, type Viewer } from '../../src/machines/team/team-permissions';
-import { defaultInviteRole, EMAIL_INVALID, EMAIL_REQUIRED, ROLE_NOT_ALLOWED, validateInvite } from '../../src/machines/team/invite-form';
-import { acceptInviteMachine, INVITE_NOT_FOUND, joinedWorkspaceId } from '../../src/machines/accept-invite/accept-invite.machine';
+import {
+  defaultInviteRole,
+  EMAIL_INVALID,
+  EMAIL_REQUIRED,
+  ROLE_NOT_ALLOWED,
+  validateInvite,
+} from '../../src/machines/team/invite-form';
+import {
+  acceptInviteMachine,
+  INVITE_NOT_FOUND,
+  joinedWorkspaceId,
+} from '../../src/machines/accept-invite/accept-invite.machine';
 import { selectInvitePage } from '../../src/machines/accept-invite/accept-invite.selectors';
 import { initialTransition, transition, type AnyEventObject } from 'xstate';
 import { NOW, team, joinedAccount, invitePreview } from '../fixtures/team';
@@ -38,7 +54,9 @@ describe('member status (SPEC §4)', () => {
     const sentAt = NOW - INVITE_EXPIRY_SECONDS;
     expect(memberStatus({ invitePending: true, inviteSentAt: sentAt + 1 }, NOW).kind).toBe('pending');
     expect(memberStatus({ invitePending: true, inviteSentAt: sentAt }, NOW).kind).toBe('expired');
-    expect(memberStatus({ invitePending: true, inviteSentAt: NOW - 4 * DAY - 23 * 3600 }, NOW).detail).toBe('Expires in an hour');
+    expect(memberStatus({ invitePending: true, inviteSentAt: NOW - 4 * DAY - 23 * 3600 }, NOW).detail).toBe(
+      'Expires in an hour',
+    );
   });
 
   it('shows members as active, with no expiry text', () => {
@@ -105,7 +123,9 @@ describe('invite form (SPEC §5)', () => {
   });
 
   it('refuses a role the inviter may not give', () => {
-    expect(validateInvite({ email: 'nina@studio.dev', role: 'admin', roles: invitableRoles('editor') })).toEqual({ role: ROLE_NOT_ALLOWED });
+    expect(validateInvite({ email: 'nina@studio.dev', role: 'admin', roles: invitableRoles('editor') })).toEqual({
+      role: ROLE_NOT_ALLOWED,
+    });
   });
 
   it('defaults to admin, or to the best role an editor may give', () => {
@@ -128,7 +148,12 @@ describe('the invite page view model', () => {
   const after = (...events: AnyEventObject[]) => {
     let [snapshot] = initialTransition(acceptInviteMachine, { token: 't' });
     // done/error events of invoked actors are not in the machine's declared event union, hence the one cast.
-    for (const event of events) [snapshot] = transition(acceptInviteMachine, snapshot, event as Parameters<typeof acceptInviteMachine.transition>[1]);
+    for (const event of events)
+      [snapshot] = transition(
+        acceptInviteMachine,
+        snapshot,
+        event as Parameters<typeof acceptInviteMachine.transition>[1],
+      );
     return selectInvitePage(snapshot);
   };
 
@@ -139,8 +164,15 @@ describe('the invite page view model', () => {
   });
 
   it('words refusals and unknown links', () => {
-    expect(after({ type: 'xstate.done.actor.loadInvite', output: invitePreview('revoked') })).toMatchObject({ status: 'refused', message: INVITE_REFUSED.revoked });
-    expect(after({ type: 'xstate.error.actor.loadInvite', error: new ApiError(404, 'Invite not found.') })).toMatchObject({ status: 'notFound', message: INVITE_NOT_FOUND });
-    expect(after({ type: 'xstate.error.actor.loadInvite', error: new ApiError(0, 'offline') }).status).toBe('unavailable');
+    expect(after({ type: 'xstate.done.actor.loadInvite', output: invitePreview('revoked') })).toMatchObject({
+      status: 'refused',
+      message: INVITE_REFUSED.revoked,
+    });
+    expect(
+      after({ type: 'xstate.error.actor.loadInvite', error: new ApiError(404, 'Invite not found.') }),
+    ).toMatchObject({ status: 'notFound', message: INVITE_NOT_FOUND });
+    expect(after({ type: 'xstate.error.actor.loadInvite', error: new ApiError(0, 'offline') }).status).toBe(
+      'unavailable',
+    );
   });
 });

@@ -42,7 +42,14 @@ describe('Excel export', () => {
 
   it('keeps numbers as numeric cells, negatives included', async () => {
     const sheet = (await readBack()).getWorksheet(XLSX_SHEET_NAME)!;
-    const numberCells = [sheet.getCell('C2'), sheet.getCell('C3'), sheet.getCell('C4'), sheet.getCell('C5'), sheet.getCell('D2'), sheet.getCell('D4')];
+    const numberCells = [
+      sheet.getCell('C2'),
+      sheet.getCell('C3'),
+      sheet.getCell('C4'),
+      sheet.getCell('C5'),
+      sheet.getCell('D2'),
+      sheet.getCell('D4'),
+    ];
     for (const cell of numberCells) expect(cell.type, cell.address).toBe(ExcelJS.ValueType.Number);
     expect(sheet.getCell('C2').value).toBe(5120);
     expect(sheet.getCell('C3').value).toBe(-1);
@@ -76,7 +83,12 @@ describe('Excel export', () => {
     const bytes = await toXlsxBytes(toMatrix(rows, columns), ExcelJS.Workbook, kinds);
     const book = SheetJS.read(bytes, { type: 'array', cellDates: true, cellNF: true });
     const sheet = book.Sheets[XLSX_SHEET_NAME]!;
-    expect(['A1', 'B1', 'C1', 'D1'].map((address) => sheet[address]?.v)).toEqual(['Date', 'Country', 'New Users', 'Retention D1']);
+    expect(['A1', 'B1', 'C1', 'D1'].map((address) => sheet[address]?.v)).toEqual([
+      'Date',
+      'Country',
+      'New Users',
+      'Retention D1',
+    ]);
     const dates = ['A2', 'A3', 'A7'].map((address) => sheet[address]!);
     for (const cell of dates) {
       expect(cell.t).toBe('d');
@@ -93,10 +105,18 @@ describe('Excel export', () => {
 
   it('writes timestamps with a time format, and leaves text that is no date as text', async () => {
     const matrix = toMatrix(
-      [{ at: '2024-03-01 12:30:05Z' }, { at: '2024-03-02T00:00:01.250Z' }, { at: '2024-02-30 00:00:00Z' }, { at: 'soon' }],
+      [
+        { at: '2024-03-01 12:30:05Z' },
+        { at: '2024-03-02T00:00:01.250Z' },
+        { at: '2024-02-30 00:00:00Z' },
+        { at: 'soon' },
+      ],
       [{ id: 'at', label: 'Event Time' }],
     );
-    const raw = SheetJS.read(await toXlsxBytes(matrix, ExcelJS.Workbook, ['timestamp']), { type: 'array', cellNF: true }).Sheets[XLSX_SHEET_NAME]!;
+    const raw = SheetJS.read(await toXlsxBytes(matrix, ExcelJS.Workbook, ['timestamp']), {
+      type: 'array',
+      cellNF: true,
+    }).Sheets[XLSX_SHEET_NAME]!;
     expect(raw.A2).toMatchObject({ t: 'n', z: 'yyyy-mm-dd hh:mm:ss' });
     expect(raw.A2!.v as number).toBeCloseTo(45352 + (12 * 3600 + 30 * 60 + 5) / 86400, 8);
     expect(raw.A3!.v as number).toBeCloseTo(45353 + 1.25 / 86400, 8);

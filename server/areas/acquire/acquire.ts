@@ -11,10 +11,23 @@
  */
 import { sql } from 'kysely';
 import {
-  PREPUBLISH_WINDOW_MS, TARGET_KPIS, questStatusRule, validateQuestDefinition,
-  type AcquireSource, type AcquisitionSettingsDraft, type BulkQuestResult, type FunnelStage, type PlayerQuestEvent,
-  type Quest, type QuestAnalytics, type QuestDefinition, type QuestStatus, type QuestStep, type QuestVersion,
-  type SaveAcquisitionSettingsRequest, type SourceEvent,
+  PREPUBLISH_WINDOW_MS,
+  TARGET_KPIS,
+  questStatusRule,
+  validateQuestDefinition,
+  type AcquireSource,
+  type AcquisitionSettingsDraft,
+  type BulkQuestResult,
+  type FunnelStage,
+  type PlayerQuestEvent,
+  type Quest,
+  type QuestAnalytics,
+  type QuestDefinition,
+  type QuestStatus,
+  type QuestStep,
+  type QuestVersion,
+  type SaveAcquisitionSettingsRequest,
+  type SourceEvent,
 } from '../../../src/contracts/acquire';
 import { validateAcquireTarget } from '../../../src/contracts/acquire-rules';
 import { PARTNERS, inWords } from '../../../src/contracts/partners';
@@ -43,8 +56,14 @@ export const NO_ATTRIBUTION_SOURCE = `Connect ${inWords(PARTNERS)} to use Acquir
 export async function acquireSource(ctx: ServerContext, appId: string): Promise<AcquireSource | null> {
   const [app, plugins] = await Promise.all([
     ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst(),
-    ctx.db.selectFrom('plugins').select(['id', 'type', 'status']).where('app_id', '=', appId)
-      .where('type', 'in', QUEST_EVENT_TYPES).orderBy('created_at').orderBy('id').execute(),
+    ctx.db
+      .selectFrom('plugins')
+      .select(['id', 'type', 'status'])
+      .where('app_id', '=', appId)
+      .where('type', 'in', QUEST_EVENT_TYPES)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
   ]);
   if (!app) throw notFound('App');
   const activeId = (app.details as Record<string, unknown>).activePluginId;
@@ -56,22 +75,37 @@ export async function acquireSource(ctx: ServerContext, appId: string): Promise<
  * The source's events with when each was last received (epoch ms): the plugin's event list, plus every postback
  * received for the app (the attribution postbacks of server/areas/postbacks/postbacks.ts).
  */
-export async function sourceEvents(ctx: ServerContext, appId: string, source: AcquireSource | null): Promise<SourceEvent[]> {
+export async function sourceEvents(
+  ctx: ServerContext,
+  appId: string,
+  source: AcquireSource | null,
+): Promise<SourceEvent[]> {
   if (!source) return [];
   const seen = new Map<string, number | null>();
-  const rows = await ctx.db.selectFrom('plugin_events').select(['event_name', 'last_received_at']).where('plugin_id', '=', source.pluginId).execute();
-  for (const row of rows) seen.set(row.event_name, Number(row.last_received_at) > 0 ? Number(row.last_received_at) : null);
+  const rows = await ctx.db
+    .selectFrom('plugin_events')
+    .select(['event_name', 'last_received_at'])
+    .where('plugin_id', '=', source.pluginId)
+    .execute();
+  for (const row of rows)
+    seen.set(row.event_name, Number(row.last_received_at) > 0 ? Number(row.last_received_at) : null);
   for (const [name, at] of await postbackLastSeen(ctx, appId)) {
     const known = seen.get(name) ?? null;
     seen.set(name, known === null ? at : Math.max(known, at));
   }
-  return [...seen].map(([eventName, lastReceivedAt]) => ({ eventName, lastReceivedAt })).sort((a, b) => a.eventName.localeCompare(b.eventName));
+  return [...seen]
+    .map(([eventName, lastReceivedAt]) => ({ eventName, lastReceivedAt }))
+    .sort((a, b) => a.eventName.localeCompare(b.eventName));
 }
 
 /** Last received time per event name of the app's stored attribution postbacks (any source). */
 async function postbackLastSeen(ctx: ServerContext, appId: string): Promise<Map<string, number>> {
-  const rows = await ctx.db.selectFrom('postbacks').select(['event_name', sql<Date | string>`max(received_at)`.as('last_at')])
-    .where('app_id', '=', appId).groupBy('event_name').execute();
+  const rows = await ctx.db
+    .selectFrom('postbacks')
+    .select(['event_name', sql<Date | string>`max(received_at)`.as('last_at')])
+    .where('app_id', '=', appId)
+    .groupBy('event_name')
+    .execute();
   return new Map(rows.map((row) => [row.event_name, new Date(row.last_at).getTime()]));
 }
 
@@ -84,25 +118,40 @@ async function requireSource(ctx: ServerContext, appId: string): Promise<Acquire
 // ------------------------------------------------------------------------------------------------ quests: reading
 
 type QuestRow = {
-  id: string; app_id: string; status: 'DRAFT' | 'LIVE' | 'STOPPED'; suggested: boolean;
-  active: Record<string, unknown> | null; draft: Record<string, unknown> | null;
+  id: string;
+  app_id: string;
+  status: 'DRAFT' | 'LIVE' | 'STOPPED';
+  suggested: boolean;
+  active: Record<string, unknown> | null;
+  draft: Record<string, unknown> | null;
 };
 
 const definitionOf = (json: Record<string, unknown>): QuestDefinition => json as unknown as QuestDefinition;
-const sameDefinition = (a: Record<string, unknown> | null, b: Record<string, unknown> | null) => JSON.stringify(a) === JSON.stringify(b);
+const sameDefinition = (a: Record<string, unknown> | null, b: Record<string, unknown> | null) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 function utcDayStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
 /** Today's (UTC) charged cents of each quest, and whether a completion was refused by its cap today. */
-async function today(ctx: ServerContext, questIds: readonly string[]): Promise<Map<string, { cents: number; refused: boolean }>> {
+async function today(
+  ctx: ServerContext,
+  questIds: readonly string[],
+): Promise<Map<string, { cents: number; refused: boolean }>> {
   const result = new Map<string, { cents: number; refused: boolean }>();
   if (questIds.length === 0) return result;
-  const rows = await ctx.db.selectFrom('quest_step_completions')
-    .select(['quest_id', sql<string>`coalesce(sum(payout_cents) FILTER (WHERE charge_id IS NOT NULL), 0)`.as('cents'), sql<string>`count(*) FILTER (WHERE charge_id IS NULL)`.as('refused')])
-    .where('quest_id', 'in', questIds).where('completed_at', '>=', utcDayStart(ctx.now()))
-    .groupBy('quest_id').execute();
+  const rows = await ctx.db
+    .selectFrom('quest_step_completions')
+    .select([
+      'quest_id',
+      sql<string>`coalesce(sum(payout_cents) FILTER (WHERE charge_id IS NOT NULL), 0)`.as('cents'),
+      sql<string>`count(*) FILTER (WHERE charge_id IS NULL)`.as('refused'),
+    ])
+    .where('quest_id', 'in', questIds)
+    .where('completed_at', '>=', utcDayStart(ctx.now()))
+    .groupBy('quest_id')
+    .execute();
   for (const row of rows) result.set(row.quest_id, { cents: Number(row.cents), refused: Number(row.refused) > 0 });
   return result;
 }
@@ -121,15 +170,25 @@ async function analyticsOf(ctx: ServerContext, rows: readonly QuestRow[]): Promi
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return result;
   const [players, completions] = await Promise.all([
-    ctx.db.selectFrom('quest_player_events').select(['quest_id', 'kind', sql<string>`count(DISTINCT player_id)`.as('players')])
-      .where('quest_id', 'in', ids).groupBy(['quest_id', 'kind']).execute(),
-    ctx.db.selectFrom('quest_step_completions').select(['quest_id', 'step_index', sql<string>`count(*)`.as('players')])
-      .where('quest_id', 'in', ids).groupBy(['quest_id', 'step_index']).execute(),
+    ctx.db
+      .selectFrom('quest_player_events')
+      .select(['quest_id', 'kind', sql<string>`count(DISTINCT player_id)`.as('players')])
+      .where('quest_id', 'in', ids)
+      .groupBy(['quest_id', 'kind'])
+      .execute(),
+    ctx.db
+      .selectFrom('quest_step_completions')
+      .select(['quest_id', 'step_index', sql<string>`count(*)`.as('players')])
+      .where('quest_id', 'in', ids)
+      .groupBy(['quest_id', 'step_index'])
+      .execute(),
   ]);
   for (const row of rows) {
     const of = (kind: string) => Number(players.find((p) => p.quest_id === row.id && p.kind === kind)?.players ?? 0);
     const lastStep = ((row.active ?? row.draft) ? definitionOf((row.active ?? row.draft)!).steps.length : 0) - 1;
-    const totalCompleted = Number(completions.find((c) => c.quest_id === row.id && c.step_index === lastStep)?.players ?? 0);
+    const totalCompleted = Number(
+      completions.find((c) => c.quest_id === row.id && c.step_index === lastStep)?.players ?? 0,
+    );
     const totalStarted = of('start');
     result.set(row.id, {
       totalViewed: of('view'),
@@ -142,26 +201,47 @@ async function analyticsOf(ctx: ServerContext, rows: readonly QuestRow[]): Promi
   return result;
 }
 
-function versionOf(id: string, json: Record<string, unknown>, status: string, analytics: QuestAnalytics | null): QuestVersion {
+function versionOf(
+  id: string,
+  json: Record<string, unknown>,
+  status: string,
+  analytics: QuestAnalytics | null,
+): QuestVersion {
   const def = definitionOf(json);
   return { id, name: def.name, status, analytics, steps: def.steps, countries: def.countries, dailyCap: def.dailyCap };
 }
 
 async function toQuests(ctx: ServerContext, rows: readonly QuestRow[]): Promise<Quest[]> {
-  const [days, analytics] = await Promise.all([today(ctx, rows.map((r) => r.id)), analyticsOf(ctx, rows)]);
+  const [days, analytics] = await Promise.all([
+    today(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+    analyticsOf(ctx, rows),
+  ]);
   return rows.map((row) => ({
     id: row.id,
     diff: row.draft !== null && !sameDefinition(row.active, row.draft),
     suggested: row.suggested,
-    active: row.active ? versionOf(row.id, row.active, activeStatus(row, days.get(row.id)), analytics.get(row.id) ?? null) : null,
-    draft: row.draft ? versionOf(`${row.id}:draft`, row.draft, 'DRAFT', row.active ? null : analytics.get(row.id) ?? null) : null,
+    active: row.active
+      ? versionOf(row.id, row.active, activeStatus(row, days.get(row.id)), analytics.get(row.id) ?? null)
+      : null,
+    draft: row.draft
+      ? versionOf(`${row.id}:draft`, row.draft, 'DRAFT', row.active ? null : (analytics.get(row.id) ?? null))
+      : null,
   }));
 }
 
 const questColumns = ['id', 'app_id', 'status', 'suggested', 'active', 'draft'] as const;
 
 export async function listQuests(ctx: ServerContext, appId: string): Promise<Quest[]> {
-  const rows = await ctx.db.selectFrom('quests').select(questColumns).where('app_id', '=', appId).orderBy('created_at').orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('quests')
+    .select(questColumns)
+    .where('app_id', '=', appId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return toQuests(ctx, rows);
 }
 
@@ -173,7 +253,11 @@ async function questRow(ctx: ServerContext, appId: string, questId: string, lock
   return row;
 }
 
-export async function getQuest(ctx: ServerContext, appId: string, questId: string): Promise<{ quest: Quest; funnel: FunnelStage[] }> {
+export async function getQuest(
+  ctx: ServerContext,
+  appId: string,
+  questId: string,
+): Promise<{ quest: Quest; funnel: FunnelStage[] }> {
   const row = await questRow(ctx, appId, questId);
   const [quest] = await toQuests(ctx, [row]);
   return { quest: quest!, funnel: await funnelOf(ctx, row) };
@@ -189,10 +273,18 @@ function median(values: number[]): number | null {
 /** Viewed → started → each step (median minutes from the player's start) of the version players see. */
 async function funnelOf(ctx: ServerContext, row: QuestRow): Promise<FunnelStage[]> {
   const def = definitionOf((row.active ?? row.draft)!);
-  const events = await ctx.db.selectFrom('quest_player_events').select(['kind', 'player_id', sql<Date>`min(at)`.as('at')])
-    .where('quest_id', '=', row.id).groupBy(['kind', 'player_id']).execute();
+  const events = await ctx.db
+    .selectFrom('quest_player_events')
+    .select(['kind', 'player_id', sql<Date>`min(at)`.as('at')])
+    .where('quest_id', '=', row.id)
+    .groupBy(['kind', 'player_id'])
+    .execute();
   const starts = new Map(events.filter((e) => e.kind === 'start').map((e) => [e.player_id, new Date(e.at).getTime()]));
-  const completions = await ctx.db.selectFrom('quest_step_completions').select(['step_index', 'player_id', 'completed_at']).where('quest_id', '=', row.id).execute();
+  const completions = await ctx.db
+    .selectFrom('quest_step_completions')
+    .select(['step_index', 'player_id', 'completed_at'])
+    .where('quest_id', '=', row.id)
+    .execute();
   const stages: FunnelStage[] = [
     { label: 'Viewed', players: events.filter((e) => e.kind === 'view').length, medianMinutes: null },
     { label: 'Started', players: starts.size, medianMinutes: null },
@@ -204,7 +296,11 @@ async function funnelOf(ctx: ServerContext, row: QuestRow): Promise<FunnelStage[
       return start === undefined ? [] : [Math.max(0, (new Date(c.completed_at).getTime() - start) / 60_000)];
     });
     const m = median(minutes);
-    stages.push({ label: `Step ${index + 1}: ${step.eventName}`, players: done.length, medianMinutes: m === null ? null : Math.round(m * 10) / 10 });
+    stages.push({
+      label: `Step ${index + 1}: ${step.eventName}`,
+      players: done.length,
+      medianMinutes: m === null ? null : Math.round(m * 10) / 10,
+    });
   });
   return stages;
 }
@@ -221,10 +317,16 @@ async function checkDefinition(ctx: ServerContext, appId: string, def: QuestDefi
   const source = await requireSource(ctx, appId);
   const known = new Set((await sourceEvents(ctx, appId, source)).map((e) => e.eventName));
   const unknownEvent = def.steps.find((s) => !known.has(s.eventName));
-  if (unknownEvent) throw invalid(`steps: ${unknownEvent.eventName} is not an event of the app's ${source.type} source.`, ['steps']);
+  if (unknownEvent)
+    throw invalid(`steps: ${unknownEvent.eventName} is not an event of the app's ${source.type} source.`, ['steps']);
   return {
     name: def.name.trim(),
-    steps: def.steps.map((s) => ({ eventName: s.eventName, payout: Math.round(s.payout * 100) / 100, condition: s.condition ?? null, ...(s.explanation ? { explanation: s.explanation } : {}) })),
+    steps: def.steps.map((s) => ({
+      eventName: s.eventName,
+      payout: Math.round(s.payout * 100) / 100,
+      condition: s.condition ?? null,
+      ...(s.explanation ? { explanation: s.explanation } : {}),
+    })),
     countries: [...new Set(def.countries)],
     dailyCap: Math.round(def.dailyCap * 100) / 100,
   };
@@ -233,12 +335,23 @@ async function checkDefinition(ctx: ServerContext, appId: string, def: QuestDefi
 /** The fields of a quest definition the activity log compares (docs/activity.md). */
 const QUEST_FIELDS = ['name', 'steps', 'countries', 'dailyCap'] as const;
 const appWorkspaceOf = async (tx: ServerContext, appId: string) =>
-  (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow()).workspace_id;
+  (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow())
+    .workspace_id;
 
 /** `quest.draft_saved`: the draft before (else the active version, else nothing) → the saved draft. */
-async function emitDraftSaved(tx: ServerContext, appId: string, questId: string, before: Record<string, unknown> | null, after: QuestDefinition) {
+async function emitDraftSaved(
+  tx: ServerContext,
+  appId: string,
+  questId: string,
+  before: Record<string, unknown> | null,
+  after: QuestDefinition,
+) {
   await emit(tx, 'quest.draft_saved', {
-    workspaceId: await appWorkspaceOf(tx, appId), appId, questId, questName: after.name, changes: changesOf(before, after, QUEST_FIELDS),
+    workspaceId: await appWorkspaceOf(tx, appId),
+    appId,
+    questId,
+    questName: after.name,
+    changes: changesOf(before, after, QUEST_FIELDS),
   });
 }
 
@@ -246,17 +359,29 @@ export async function createQuest(ctx: ServerContext, appId: string, def: QuestD
   const checked = await checkDefinition(ctx, appId, def);
   const id = newId();
   await inTransaction(ctx, async (tx) => {
-    await tx.db.insertInto('quests').values({ id, app_id: appId, status: 'DRAFT', active: null, draft: JSON.stringify(checked) }).execute();
+    await tx.db
+      .insertInto('quests')
+      .values({ id, app_id: appId, status: 'DRAFT', active: null, draft: JSON.stringify(checked) })
+      .execute();
     await emitDraftSaved(tx, appId, id, null, checked);
   });
   return (await getQuest(ctx, appId, id)).quest;
 }
 
-export async function saveDraft(ctx: ServerContext, appId: string, questId: string, def: QuestDefinition): Promise<Quest> {
+export async function saveDraft(
+  ctx: ServerContext,
+  appId: string,
+  questId: string,
+  def: QuestDefinition,
+): Promise<Quest> {
   const checked = await checkDefinition(ctx, appId, def);
   await inTransaction(ctx, async (tx) => {
     const row = await questRow(tx, appId, questId, true);
-    await tx.db.updateTable('quests').set({ draft: JSON.stringify(checked), updated_at: tx.now() }).where('id', '=', questId).execute();
+    await tx.db
+      .updateTable('quests')
+      .set({ draft: JSON.stringify(checked), updated_at: tx.now() })
+      .where('id', '=', questId)
+      .execute();
     await emitDraftSaved(tx, appId, questId, row.draft ?? row.active, checked);
   });
   return (await getQuest(ctx, appId, questId)).quest;
@@ -270,29 +395,54 @@ export async function prePublishProblems(ctx: ServerContext, appId: string, def:
   const since = ctx.now().getTime() - PREPUBLISH_WINDOW_MS;
   return def.steps.flatMap((step, i) => {
     const at = seen.get(step.eventName) ?? null;
-    return at !== null && at >= since ? [] : [`Step ${i + 1} (${step.eventName}): no event received from ${source.type} in the last 48 hours.`];
+    return at !== null && at >= since
+      ? []
+      : [`Step ${i + 1} (${step.eventName}): no event received from ${source.type} in the last 48 hours.`];
   });
 }
 
 const PREPUBLISH_BLOCKED = 'prepublish_blocked';
 
 export async function publishQuest(ctx: ServerContext, appId: string, questId: string): Promise<string> {
-  return afterwardForget(ctx, appId, inTransaction(ctx, async (tx) => {
-    const row = await questRow(tx, appId, questId, true);
-    if (!row.draft) throw conflict('This quest has no changes to publish.', 'nothing_to_publish');
-    const def = definitionOf(row.draft);
-    const problems = await prePublishProblems(tx, appId, def);
-    if (problems.length > 0) throw conflict(`${def.name} cannot be published yet. ${problems.join(' ')}`, PREPUBLISH_BLOCKED);
-    await tx.db.updateTable('quests').set({
-      active: JSON.stringify(def), draft: null, status: row.status === 'DRAFT' ? 'LIVE' : row.status, published_at: tx.now(), updated_at: tx.now(),
-    }).where('id', '=', questId).execute();
-    const app = await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
-    await emit(tx, 'quest.published', {
-      workspaceId: app.workspace_id, appId, questId, questName: def.name,
-      changes: [...changesOf({ status: row.status }, { status: row.status === 'DRAFT' ? 'LIVE' : row.status }), ...changesOf(row.active, def, QUEST_FIELDS)],
-    });
-    return `${def.name} published.`;
-  }));
+  return afterwardForget(
+    ctx,
+    appId,
+    inTransaction(ctx, async (tx) => {
+      const row = await questRow(tx, appId, questId, true);
+      if (!row.draft) throw conflict('This quest has no changes to publish.', 'nothing_to_publish');
+      const def = definitionOf(row.draft);
+      const problems = await prePublishProblems(tx, appId, def);
+      if (problems.length > 0)
+        throw conflict(`${def.name} cannot be published yet. ${problems.join(' ')}`, PREPUBLISH_BLOCKED);
+      await tx.db
+        .updateTable('quests')
+        .set({
+          active: JSON.stringify(def),
+          draft: null,
+          status: row.status === 'DRAFT' ? 'LIVE' : row.status,
+          published_at: tx.now(),
+          updated_at: tx.now(),
+        })
+        .where('id', '=', questId)
+        .execute();
+      const app = await tx.db
+        .selectFrom('apps')
+        .select('workspace_id')
+        .where('id', '=', appId)
+        .executeTakeFirstOrThrow();
+      await emit(tx, 'quest.published', {
+        workspaceId: app.workspace_id,
+        appId,
+        questId,
+        questName: def.name,
+        changes: [
+          ...changesOf({ status: row.status }, { status: row.status === 'DRAFT' ? 'LIVE' : row.status }),
+          ...changesOf(row.active, def, QUEST_FIELDS),
+        ],
+      });
+      return `${def.name} published.`;
+    }),
+  );
 }
 
 /** Once a quest may have gone live (the transaction committed), this server's live-quest cache forgets the app. */
@@ -304,7 +454,8 @@ async function afterwardForget<T>(ctx: ServerContext, appId: string, work: Promi
 
 /** Drops the draft; a quest with no version left is removed. */
 async function dropDraft(tx: ServerContext, row: QuestRow) {
-  if (row.active) await tx.db.updateTable('quests').set({ draft: null, updated_at: tx.now() }).where('id', '=', row.id).execute();
+  if (row.active)
+    await tx.db.updateTable('quests').set({ draft: null, updated_at: tx.now() }).where('id', '=', row.id).execute();
   else await tx.db.deleteFrom('quests').where('id', '=', row.id).execute();
 }
 
@@ -326,24 +477,50 @@ export async function stopQuest(ctx: ServerContext, appId: string, questId: stri
   return inTransaction(ctx, async (tx) => {
     const row = await questRow(tx, appId, questId, true);
     const status = await shownStatus(tx, row);
-    if (!questStatusRule(status).canStop) throw conflict(`A quest in status ${status} cannot be stopped.`, 'not_stoppable');
-    await tx.db.updateTable('quests').set({ status: 'STOPPED', updated_at: tx.now() }).where('id', '=', questId).execute();
+    if (!questStatusRule(status).canStop)
+      throw conflict(`A quest in status ${status} cannot be stopped.`, 'not_stoppable');
+    await tx.db
+      .updateTable('quests')
+      .set({ status: 'STOPPED', updated_at: tx.now() })
+      .where('id', '=', questId)
+      .execute();
     const name = definitionOf(row.active!).name;
-    await emit(tx, 'quest.stopped', { workspaceId: await appWorkspaceOf(tx, appId), appId, questId, questName: name, changes: changesOf({ status }, { status: 'STOPPED' }) });
+    await emit(tx, 'quest.stopped', {
+      workspaceId: await appWorkspaceOf(tx, appId),
+      appId,
+      questId,
+      questName: name,
+      changes: changesOf({ status }, { status: 'STOPPED' }),
+    });
     return `${name} stopped.`;
   });
 }
 
 export async function restartQuest(ctx: ServerContext, appId: string, questId: string): Promise<string> {
-  return afterwardForget(ctx, appId, inTransaction(ctx, async (tx) => {
-    const row = await questRow(tx, appId, questId, true);
-    const status = await shownStatus(tx, row);
-    if (!questStatusRule(status).canRestart) throw conflict(`A quest in status ${status} cannot be restarted.`, 'not_restartable');
-    await tx.db.updateTable('quests').set({ status: 'LIVE', updated_at: tx.now() }).where('id', '=', questId).execute();
-    const name = definitionOf(row.active!).name;
-    await emit(tx, 'quest.restarted', { workspaceId: await appWorkspaceOf(tx, appId), appId, questId, questName: name, changes: changesOf({ status }, { status: 'LIVE' }) });
-    return `${name} restarted.`;
-  }));
+  return afterwardForget(
+    ctx,
+    appId,
+    inTransaction(ctx, async (tx) => {
+      const row = await questRow(tx, appId, questId, true);
+      const status = await shownStatus(tx, row);
+      if (!questStatusRule(status).canRestart)
+        throw conflict(`A quest in status ${status} cannot be restarted.`, 'not_restartable');
+      await tx.db
+        .updateTable('quests')
+        .set({ status: 'LIVE', updated_at: tx.now() })
+        .where('id', '=', questId)
+        .execute();
+      const name = definitionOf(row.active!).name;
+      await emit(tx, 'quest.restarted', {
+        workspaceId: await appWorkspaceOf(tx, appId),
+        appId,
+        questId,
+        questName: name,
+        changes: changesOf({ status }, { status: 'LIVE' }),
+      });
+      return `${name} restarted.`;
+    }),
+  );
 }
 
 export async function deleteActive(ctx: ServerContext, appId: string, questId: string): Promise<string> {
@@ -352,7 +529,12 @@ export async function deleteActive(ctx: ServerContext, appId: string, questId: s
     if (!row.active) throw conflict('This quest has no active version.', 'no_active_version');
     const status = await shownStatus(tx, row);
     if (questStatusRule(status).canStop) throw conflict('Stop the quest before deleting it.', 'stop_first');
-    if (row.draft) await tx.db.updateTable('quests').set({ active: null, status: 'DRAFT', updated_at: tx.now() }).where('id', '=', questId).execute();
+    if (row.draft)
+      await tx.db
+        .updateTable('quests')
+        .set({ active: null, status: 'DRAFT', updated_at: tx.now() })
+        .where('id', '=', questId)
+        .execute();
     else await tx.db.deleteFrom('quests').where('id', '=', questId).execute();
     return `${definitionOf(row.active).name} deleted.`;
   });
@@ -368,8 +550,20 @@ export async function deleteDraft(ctx: ServerContext, appId: string, questId: st
 }
 
 /** Publish all / discard all: each quest with a draft on its own; the answer lists which succeeded and failed. */
-async function bulk(ctx: ServerContext, appId: string, verb: 'publish' | 'discard', each: (questId: string) => Promise<unknown>): Promise<BulkQuestResult> {
-  const rows = await ctx.db.selectFrom('quests').select(['id', 'draft']).where('app_id', '=', appId).where('draft', 'is not', null).orderBy('created_at').orderBy('id').execute();
+async function bulk(
+  ctx: ServerContext,
+  appId: string,
+  verb: 'publish' | 'discard',
+  each: (questId: string) => Promise<unknown>,
+): Promise<BulkQuestResult> {
+  const rows = await ctx.db
+    .selectFrom('quests')
+    .select(['id', 'draft'])
+    .where('app_id', '=', appId)
+    .where('draft', 'is not', null)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const succeeded: string[] = [];
   const failed: string[] = [];
   const reasons: string[] = [];
@@ -383,13 +577,21 @@ async function bulk(ctx: ServerContext, appId: string, verb: 'publish' | 'discar
     }
   }
   if (rows.length === 0) return { success: true, succeeded, failed, message: `No quests to ${verb}.` };
-  if (failed.length === 0) return { success: true, succeeded, failed, message: `${succeeded.length} quest${succeeded.length === 1 ? '' : 's'} ${verb === 'publish' ? 'published' : 'discarded'}.` };
+  if (failed.length === 0)
+    return {
+      success: true,
+      succeeded,
+      failed,
+      message: `${succeeded.length} quest${succeeded.length === 1 ? '' : 's'} ${verb === 'publish' ? 'published' : 'discarded'}.`,
+    };
   const message = `${failed.length} of ${rows.length} quests failed to ${verb}: ${reasons.join('; ')}`;
   return { success: succeeded.length > 0, succeeded, failed, message };
 }
 
-export const publishAll = (ctx: ServerContext, appId: string) => bulk(ctx, appId, 'publish', (id) => publishQuest(ctx, appId, id));
-export const discardAll = (ctx: ServerContext, appId: string) => bulk(ctx, appId, 'discard', (id) => discardQuest(ctx, appId, id));
+export const publishAll = (ctx: ServerContext, appId: string) =>
+  bulk(ctx, appId, 'publish', (id) => publishQuest(ctx, appId, id));
+export const discardAll = (ctx: ServerContext, appId: string) =>
+  bulk(ctx, appId, 'discard', (id) => discardQuest(ctx, appId, id));
 
 // ------------------------------------------------------------------------------------------------ settings draft
 
@@ -397,8 +599,11 @@ export async function loadSettings(ctx: ServerContext, appId: string): Promise<A
   const row = await ctx.db.selectFrom('acquire_settings').selectAll().where('app_id', '=', appId).executeTakeFirst();
   if (!row) return null;
   return {
-    countries: readJson(JsonTextList, 'acquisition_settings.countries', row.countries), dailyBudget: Number(row.daily_budget), targetKpi: row.target_kpi as AcquisitionSettingsDraft['targetKpi'],
-    targetKpiValue: Number(row.target_kpi_value), analysisPeriod: Number(row.analysis_period),
+    countries: readJson(JsonTextList, 'acquisition_settings.countries', row.countries),
+    dailyBudget: Number(row.daily_budget),
+    targetKpi: row.target_kpi as AcquisitionSettingsDraft['targetKpi'],
+    targetKpiValue: Number(row.target_kpi_value),
+    analysisPeriod: Number(row.analysis_period),
   };
 }
 
@@ -410,46 +615,106 @@ export const STAFF_ONLY_TARGET = 'Only Questboard staff can change the target KP
  * Questboard staff (accounts.is_tp_user). With applyPriceSuggestions, suggested draft quests are created or updated
  * from the app's analytics.
  */
-export async function saveSettings(ctx: ServerContext, appId: string, caller: { accountId: string; isTpUser: boolean }, request: SaveAcquisitionSettingsRequest): Promise<string> {
+export async function saveSettings(
+  ctx: ServerContext,
+  appId: string,
+  caller: { accountId: string; isTpUser: boolean },
+  request: SaveAcquisitionSettingsRequest,
+): Promise<string> {
   const settings = request.settings;
   const errors = validateAcquireTarget(settings);
   const first = Object.entries(errors)[0];
   if (first) throw invalid(`${first[0]} ${first[1]}.`, Object.keys(errors));
-  if (!TARGET_KPIS.includes(settings.targetKpi)) throw invalid('targetKpi must be one of the listed KPIs.', ['targetKpi']);
+  if (!TARGET_KPIS.includes(settings.targetKpi))
+    throw invalid('targetKpi must be one of the listed KPIs.', ['targetKpi']);
   const unknown = settings.countries.find((c) => !SUPPORTED_COUNTRIES.includes(c));
   if (unknown) throw invalid(`countries: ${unknown} is not a supported country.`, ['countries']);
   const source = await requireSource(ctx, appId);
   await inTransaction(ctx, async (tx) => {
     const before = await loadSettings(tx, appId);
     const stored = before ?? { targetKpi: 'roas_d7', targetKpiValue: 5 };
-    if (!caller.isTpUser && (stored.targetKpi !== settings.targetKpi || stored.targetKpiValue !== settings.targetKpiValue)) {
+    if (
+      !caller.isTpUser &&
+      (stored.targetKpi !== settings.targetKpi || stored.targetKpiValue !== settings.targetKpiValue)
+    ) {
       throw forbidden(STAFF_ONLY_TARGET, 'staff_only');
     }
     const values = {
-      countries: writeJson(JsonTextList, [...new Set(settings.countries)]), daily_budget: settings.dailyBudget, target_kpi: settings.targetKpi,
-      target_kpi_value: settings.targetKpiValue, analysis_period: settings.analysisPeriod, updated_by: caller.accountId, updated_at: tx.now(),
+      countries: writeJson(JsonTextList, [...new Set(settings.countries)]),
+      daily_budget: settings.dailyBudget,
+      target_kpi: settings.targetKpi,
+      target_kpi_value: settings.targetKpiValue,
+      analysis_period: settings.analysisPeriod,
+      updated_by: caller.accountId,
+      updated_at: tx.now(),
     };
-    await tx.db.insertInto('acquire_settings').values({ app_id: appId, ...values })
-      .onConflict((oc) => oc.column('app_id').doUpdateSet(values)).execute();
+    await tx.db
+      .insertInto('acquire_settings')
+      .values({ app_id: appId, ...values })
+      .onConflict((oc) => oc.column('app_id').doUpdateSet(values))
+      .execute();
     const after = { ...settings, countries: [...new Set(settings.countries)] };
-    const changes = changesOf(before, after, ['countries', 'dailyBudget', 'targetKpi', 'targetKpiValue', 'analysisPeriod']);
-    if (changes.length) await emit(tx, 'target.changed', { workspaceId: await appWorkspaceOf(tx, appId), appId, changes });
+    const changes = changesOf(before, after, [
+      'countries',
+      'dailyBudget',
+      'targetKpi',
+      'targetKpiValue',
+      'analysisPeriod',
+    ]);
+    if (changes.length)
+      await emit(tx, 'target.changed', { workspaceId: await appWorkspaceOf(tx, appId), appId, changes });
   });
   if (!request.applyPriceSuggestions) return 'Settings saved.';
   const count = await applySuggestions(ctx, appId, settings, source);
-  return count === 0 ? 'Settings saved. No quests could be suggested from this app\'s data yet.' : `Settings saved. ${count} suggested quest${count === 1 ? '' : 's'} updated.`;
+  return count === 0
+    ? "Settings saved. No quests could be suggested from this app's data yet."
+    : `Settings saved. ${count} suggested quest${count === 1 ? '' : 's'} updated.`;
 }
 
 /** Creates or rewrites the drafts of suggested quests (ones marked `suggested`), one per suggestion. */
-async function applySuggestions(ctx: ServerContext, appId: string, settings: AcquisitionSettingsDraft, source: AcquireSource): Promise<number> {
+async function applySuggestions(
+  ctx: ServerContext,
+  appId: string,
+  settings: AcquisitionSettingsDraft,
+  source: AcquireSource,
+): Promise<number> {
   const events = await sourceEvents(ctx, appId, source);
-  const suggestions = await suggestQuests(ctx, appId, settings, events.map((e) => e.eventName));
+  const suggestions = await suggestQuests(
+    ctx,
+    appId,
+    settings,
+    events.map((e) => e.eventName),
+  );
   await inTransaction(ctx, async (tx) => {
-    const existing = await tx.db.selectFrom('quests').select(['id', 'draft', 'active']).where('app_id', '=', appId).where('suggested', '=', true).orderBy('created_at').orderBy('id').forUpdate().execute();
+    const existing = await tx.db
+      .selectFrom('quests')
+      .select(['id', 'draft', 'active'])
+      .where('app_id', '=', appId)
+      .where('suggested', '=', true)
+      .orderBy('created_at')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
     for (const [i, def] of suggestions.entries()) {
       const row = existing[i];
-      if (row) await tx.db.updateTable('quests').set({ draft: JSON.stringify(def), updated_at: tx.now() }).where('id', '=', row.id).execute();
-      else await tx.db.insertInto('quests').values({ id: newId(), app_id: appId, status: 'DRAFT', active: null, draft: JSON.stringify(def), suggested: true }).execute();
+      if (row)
+        await tx.db
+          .updateTable('quests')
+          .set({ draft: JSON.stringify(def), updated_at: tx.now() })
+          .where('id', '=', row.id)
+          .execute();
+      else
+        await tx.db
+          .insertInto('quests')
+          .values({
+            id: newId(),
+            app_id: appId,
+            status: 'DRAFT',
+            active: null,
+            draft: JSON.stringify(def),
+            suggested: true,
+          })
+          .execute();
     }
   });
   return suggestions.length;
@@ -458,14 +723,35 @@ async function applySuggestions(ctx: ServerContext, appId: string, settings: Acq
 // ------------------------------------------------------------------------------------------------ progress from rows
 
 /** s2s: a view or start from the player app, authenticated with the app's active s2s API key; a replay counts once. */
-export async function recordPlayerEvent(ctx: ServerContext, appId: string, key: string | undefined, event: PlayerQuestEvent): Promise<'recorded' | 'duplicate'> {
-  if (!key || !(await verifyApiKey(ctx, appId, key, 's2s'))) throw unauthenticated('A valid s2s API key of this app is required.', 'invalid_api_key');
-  const quest = await ctx.db.selectFrom('quests').select(['id', 'status', 'active']).where('id', '=', event.questId).where('app_id', '=', appId).executeTakeFirst();
+export async function recordPlayerEvent(
+  ctx: ServerContext,
+  appId: string,
+  key: string | undefined,
+  event: PlayerQuestEvent,
+): Promise<'recorded' | 'duplicate'> {
+  if (!key || !(await verifyApiKey(ctx, appId, key, 's2s')))
+    throw unauthenticated('A valid s2s API key of this app is required.', 'invalid_api_key');
+  const quest = await ctx.db
+    .selectFrom('quests')
+    .select(['id', 'status', 'active'])
+    .where('id', '=', event.questId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (!quest || !quest.active) throw notFound('Quest');
   if (quest.status !== 'LIVE') throw conflict('This quest is not live.', 'quest_not_live');
-  const inserted = await ctx.db.insertInto('quest_player_events')
-    .values({ app_id: appId, event_id: event.eventId, quest_id: event.questId, player_id: event.playerId, kind: event.kind, at: ctx.now() })
-    .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing()).returning('event_id').executeTakeFirst();
+  const inserted = await ctx.db
+    .insertInto('quest_player_events')
+    .values({
+      app_id: appId,
+      event_id: event.eventId,
+      quest_id: event.questId,
+      player_id: event.playerId,
+      kind: event.kind,
+      at: ctx.now(),
+    })
+    .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
   return inserted ? 'recorded' : 'duplicate';
 }
 
@@ -488,10 +774,14 @@ function conditionHolds(step: QuestStep, params: Record<string, string> | undefi
   const [a, b] = [Number(actual), Number(c.value)];
   const numeric = Number.isFinite(a) && Number.isFinite(b) && actual.trim() !== '' && c.value.trim() !== '';
   switch (c.op) {
-    case 'eq': return numeric ? a === b : actual === c.value;
-    case 'neq': return numeric ? a !== b : actual !== c.value;
-    case 'gte': return numeric && a >= b;
-    case 'lte': return numeric && a <= b;
+    case 'eq':
+      return numeric ? a === b : actual === c.value;
+    case 'neq':
+      return numeric ? a !== b : actual !== c.value;
+    case 'gte':
+      return numeric && a >= b;
+    case 'lte':
+      return numeric && a <= b;
   }
 }
 
@@ -505,39 +795,72 @@ function conditionHolds(step: QuestStep, params: Record<string, string> | undefi
  */
 export async function recordStepCompletion(ctx: ServerContext, completion: StepCompletion): Promise<StepOutcome> {
   const run = async (tx: ServerContext): Promise<StepOutcome> => {
-    const quest = await tx.db.selectFrom('quests').innerJoin('apps', 'apps.id', 'quests.app_id')
+    const quest = await tx.db
+      .selectFrom('quests')
+      .innerJoin('apps', 'apps.id', 'quests.app_id')
       .select(['quests.id', 'quests.status', 'quests.active', 'apps.workspace_id'])
-      .where('quests.id', '=', completion.questId).where('quests.app_id', '=', completion.appId).forUpdate().executeTakeFirst();
+      .where('quests.id', '=', completion.questId)
+      .where('quests.app_id', '=', completion.appId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!quest || !quest.active || quest.status !== 'LIVE') return 'ignored';
-    const started = await tx.db.selectFrom('quest_player_events').select('event_id')
-      .where('quest_id', '=', quest.id).where('player_id', '=', completion.playerId).where('kind', '=', 'start').executeTakeFirst();
+    const started = await tx.db
+      .selectFrom('quest_player_events')
+      .select('event_id')
+      .where('quest_id', '=', quest.id)
+      .where('player_id', '=', completion.playerId)
+      .where('kind', '=', 'start')
+      .executeTakeFirst();
     if (!started) return 'ignored';
     const def = definitionOf(quest.active);
-    const done = await tx.db.selectFrom('quest_step_completions').select('step_index').where('quest_id', '=', quest.id).where('player_id', '=', completion.playerId).execute();
+    const done = await tx.db
+      .selectFrom('quest_step_completions')
+      .select('step_index')
+      .where('quest_id', '=', quest.id)
+      .where('player_id', '=', completion.playerId)
+      .execute();
     const next = def.steps.findIndex((_, i) => !done.some((d) => d.step_index === i));
     const step = def.steps[next];
-    if (next < 0 || !step || step.eventName !== completion.eventName || !conditionHolds(step, completion.params)) return 'ignored';
+    if (next < 0 || !step || step.eventName !== completion.eventName || !conditionHolds(step, completion.params))
+      return 'ignored';
     const payoutCents = Math.round(step.payout * 100);
     const capCents = Math.round(def.dailyCap * 100);
     const day = (await today(tx, [quest.id])).get(quest.id) ?? { cents: 0, refused: false };
     const withinCap = day.cents + payoutCents <= capCents;
     const chargeId = withinCap ? `ch_q_${newId()}` : null;
-    const inserted = await tx.db.insertInto('quest_step_completions').values({
-      quest_id: quest.id, player_id: completion.playerId, step_index: next, event_name: step.eventName, payout_cents: payoutCents,
-      charge_id: chargeId, completed_at: completion.at,
-    }).onConflict((oc) => oc.columns(['quest_id', 'player_id', 'step_index']).doNothing()).returning('step_index').executeTakeFirst();
+    const inserted = await tx.db
+      .insertInto('quest_step_completions')
+      .values({
+        quest_id: quest.id,
+        player_id: completion.playerId,
+        step_index: next,
+        event_name: step.eventName,
+        payout_cents: payoutCents,
+        charge_id: chargeId,
+        completed_at: completion.at,
+      })
+      .onConflict((oc) => oc.columns(['quest_id', 'player_id', 'step_index']).doNothing())
+      .returning('step_index')
+      .executeTakeFirst();
     if (!inserted) return 'ignored';
     const ids = { workspaceId: quest.workspace_id, appId: completion.appId, questId: quest.id, questName: def.name };
     await emit(tx, 'quest.step_completed', {
-      ...ids, playerId: completion.playerId, stepIndex: next, eventName: step.eventName, payoutCents, chargeId, completedAt: completion.at.toISOString(),
+      ...ids,
+      playerId: completion.playerId,
+      stepIndex: next,
+      eventName: step.eventName,
+      payoutCents,
+      chargeId,
+      completedAt: completion.at.toISOString(),
     });
-    const capReached = withinCap ? day.cents < capCents && day.cents + payoutCents >= capCents : !day.refused && day.cents < capCents;
+    const capReached = withinCap
+      ? day.cents < capCents && day.cents + payoutCents >= capCents
+      : !day.refused && day.cents < capCents;
     if (capReached) await emit(tx, 'quest.capped', { ...ids, day: completion.at.toISOString().slice(0, 10) });
     return withinCap ? 'charged' : 'over_cap';
   };
   return ctx.db.isTransaction ? run(ctx) : inTransaction(ctx, run);
 }
-
 
 /** A postback's event parameters: AppsFlyer's event_value is a JSON object; anything else is `{ value }`. */
 export function postbackParams(value: string | null): Record<string, string> {
@@ -545,7 +868,11 @@ export function postbackParams(value: string | null): Record<string, string> {
   try {
     const parsed = JSON.parse(value) as unknown;
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter(([, v]) => v !== null && typeof v !== 'object').map(([k, v]) => [k, String(v)]));
+      return Object.fromEntries(
+        Object.entries(parsed as Record<string, unknown>)
+          .filter(([, v]) => v !== null && typeof v !== 'object')
+          .map(([k, v]) => [k, String(v)]),
+      );
     }
   } catch {
     // not JSON: a plain value
@@ -561,7 +888,12 @@ export async function countQuestStep(tx: ServerContext, event: DomainEvent<'post
   const postback = event.payload;
   if (!postback.sub3 || !postback.sub1) return;
   await recordStepCompletion(tx, {
-    appId: postback.appId, questId: postback.sub3, playerId: postback.sub1, eventName: postback.eventName, at: new Date(postback.receivedAt), params: postbackParams(postback.value),
+    appId: postback.appId,
+    questId: postback.sub3,
+    playerId: postback.sub1,
+    eventName: postback.eventName,
+    at: new Date(postback.receivedAt),
+    params: postbackParams(postback.value),
   });
 }
 /**
@@ -575,8 +907,21 @@ function forgetLiveQuests(ctx: ServerContext, appId: string) {
   liveQuests.forget(ctx, (key) => key === appId);
 }
 function liveQuestIds(ctx: ServerContext, appId: string): Promise<Set<string>> {
-  return liveQuests.get(ctx, appId, async () =>
-    new Set((await ctx.db.selectFrom('quests').select('id').where('app_id', '=', appId).where('status', '=', 'LIVE').execute()).map((row) => row.id)));
+  return liveQuests.get(
+    ctx,
+    appId,
+    async () =>
+      new Set(
+        (
+          await ctx.db
+            .selectFrom('quests')
+            .select('id')
+            .where('app_id', '=', appId)
+            .where('status', '=', 'LIVE')
+            .execute()
+        ).map((row) => row.id),
+      ),
+  );
 }
 /** Only a postback naming a live quest of its app (and a player) can count: others skip the postback's transaction. */
 export async function namesLiveQuest(ctx: ServerContext, subject: unknown): Promise<boolean> {

@@ -5,7 +5,13 @@
  * cost from the charged step completions: everything from rows.
  */
 import { sql } from 'kysely';
-import { DEFAULT_TARGET_KPI, DEFAULT_TARGET_KPI_VALUE, KPI_LATE_DATA_DAYS, KPI_WINDOW_DAYS, type KpiTracking } from '../../../src/contracts/acquire';
+import {
+  DEFAULT_TARGET_KPI,
+  DEFAULT_TARGET_KPI_VALUE,
+  KPI_LATE_DATA_DAYS,
+  KPI_WINDOW_DAYS,
+  type KpiTracking,
+} from '../../../src/contracts/acquire';
 import type { ServerContext } from '../../context';
 import { loadSettings } from './acquire';
 
@@ -15,8 +21,13 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
   const settings = await loadSettings(ctx, appId);
   const kpi = settings?.targetKpi ?? DEFAULT_TARGET_KPI;
   const target = settings?.targetKpiValue ?? DEFAULT_TARGET_KPI_VALUE;
-  const starts = await ctx.db.selectFrom('quest_player_events').select(['player_id', sql<Date>`min(at)`.as('started')])
-    .where('app_id', '=', appId).where('kind', '=', 'start').groupBy('player_id').execute();
+  const starts = await ctx.db
+    .selectFrom('quest_player_events')
+    .select(['player_id', sql<Date>`min(at)`.as('started')])
+    .where('app_id', '=', appId)
+    .where('kind', '=', 'start')
+    .groupBy('player_id')
+    .execute();
   const base = { kpi, target, players: starts.length };
   const window = KPI_WINDOW_DAYS[kpi];
   if (window === null) return { ...base, value: null, verdict: 'not_tracked', maturePlayers: 0, matureOn: null };
@@ -26,12 +37,22 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
   const mature = starts.filter((s) => new Date(s.started).getTime() + ageMs <= now);
   if (mature.length === 0) {
     const first = Math.min(...starts.map((s) => new Date(s.started).getTime()));
-    return { ...base, value: null, verdict: 'not_mature', maturePlayers: 0, matureOn: new Date(first + ageMs).toISOString().slice(0, 10) };
+    return {
+      ...base,
+      value: null,
+      verdict: 'not_mature',
+      maturePlayers: 0,
+      matureOn: new Date(first + ageMs).toISOString().slice(0, 10),
+    };
   }
   const ids = mature.map((s) => s.player_id);
   const startOf = new Map(mature.map((s) => [s.player_id, new Date(s.started).getTime()]));
-  const postbacks = await ctx.db.selectFrom('postbacks').select(['sub1', 'revenue', 'received_at'])
-    .where('app_id', '=', appId).where('sub1', 'in', ids).execute();
+  const postbacks = await ctx.db
+    .selectFrom('postbacks')
+    .select(['sub1', 'revenue', 'received_at'])
+    .where('app_id', '=', appId)
+    .where('sub1', 'in', ids)
+    .execute();
   let value: number | null;
   if (kpi === 'roas_d7') {
     const revenue = postbacks.reduce((sum, p) => {
@@ -39,19 +60,34 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
       const at = new Date(p.received_at).getTime();
       return at >= start && at < start + window * DAY_MS ? sum + (p.revenue ?? 0) : sum;
     }, 0);
-    const cost = await ctx.db.selectFrom('quest_step_completions').innerJoin('quests', 'quests.id', 'quest_step_completions.quest_id')
+    const cost = await ctx.db
+      .selectFrom('quest_step_completions')
+      .innerJoin('quests', 'quests.id', 'quest_step_completions.quest_id')
       .select(sql<string>`coalesce(sum(payout_cents), 0)`.as('cents'))
-      .where('quests.app_id', '=', appId).where('player_id', 'in', ids).where('charge_id', 'is not', null).executeTakeFirstOrThrow();
+      .where('quests.app_id', '=', appId)
+      .where('player_id', 'in', ids)
+      .where('charge_id', 'is not', null)
+      .executeTakeFirstOrThrow();
     const spend = Number(cost.cents) / 100;
     value = spend > 0 ? Math.round((revenue / spend) * 1000) / 10 : null;
   } else {
-    const returned = new Set(postbacks.filter((p) => {
-      const start = startOf.get(p.sub1!)!;
-      const at = new Date(p.received_at).getTime();
-      return at >= start + window * DAY_MS && at < start + (window + 1) * DAY_MS;
-    }).map((p) => p.sub1));
+    const returned = new Set(
+      postbacks
+        .filter((p) => {
+          const start = startOf.get(p.sub1!)!;
+          const at = new Date(p.received_at).getTime();
+          return at >= start + window * DAY_MS && at < start + (window + 1) * DAY_MS;
+        })
+        .map((p) => p.sub1),
+    );
     value = Math.round((returned.size / mature.length) * 1000) / 10;
   }
   if (value === null) return { ...base, value, verdict: 'no_data', maturePlayers: mature.length, matureOn: null };
-  return { ...base, value, verdict: value >= target ? 'on_track' : 'below_target', maturePlayers: mature.length, matureOn: null };
+  return {
+    ...base,
+    value,
+    verdict: value >= target ? 'on_track' : 'below_target',
+    maturePlayers: mature.length,
+    matureOn: null,
+  };
 }

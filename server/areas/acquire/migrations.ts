@@ -10,7 +10,9 @@ import { runStatements } from '../../db/migrations';
 export const acquireMigrations: Record<string, Migration> = {
   '0450_acquire': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE acquire_settings (
           app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
           countries jsonb NOT NULL,
@@ -55,14 +57,18 @@ export const acquireMigrations: Record<string, Migration> = {
           PRIMARY KEY (quest_id, player_id, step_index)
         );
         CREATE INDEX quest_step_completions_day ON quest_step_completions (quest_id, completed_at)
-      `);
+      `,
+      );
     },
   },
   // A completed step names the charge Billing records for it after the commit (the quest.step_completed reaction),
   // so the charge does not exist yet when the step is stored: the id is a reference, not a foreign key.
   '0451_quest_charges_through_billing': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `ALTER TABLE quest_step_completions DROP CONSTRAINT IF EXISTS quest_step_completions_charge_id_fkey`);
+      await runStatements(
+        db,
+        `ALTER TABLE quest_step_completions DROP CONSTRAINT IF EXISTS quest_step_completions_charge_id_fkey`,
+      );
     },
   },
 };

@@ -7,8 +7,23 @@ import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { S2S_KEY_HEADER, acquireEndpoints as e } from '../../../src/contracts/acquire';
 import {
-  acquireSource, createQuest, deleteActive, deleteDraft, discardAll, discardQuest, getQuest, listQuests, loadSettings,
-  publishAll, publishQuest, recordPlayerEvent, restartQuest, saveDraft, saveSettings, sourceEvents, stopQuest,
+  acquireSource,
+  createQuest,
+  deleteActive,
+  deleteDraft,
+  discardAll,
+  discardQuest,
+  getQuest,
+  listQuests,
+  loadSettings,
+  publishAll,
+  publishQuest,
+  recordPlayerEvent,
+  restartQuest,
+  saveDraft,
+  saveSettings,
+  sourceEvents,
+  stopQuest,
 } from './acquire';
 import { kpiTracking } from './kpi';
 
@@ -22,11 +37,18 @@ export const acquireRoutes = [
       return { success: true, data: { source, events: await sourceEvents(ctx, params.appId, source) } };
     },
   }),
-  defineRoute(e.quests, { access: access.app('viewer'), handler: async ({ ctx, params }) => ({ success: true, data: await listQuests(ctx, params.appId) }) }),
+  defineRoute(e.quests, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ success: true, data: await listQuests(ctx, params.appId) }),
+  }),
   defineRoute(e.createQuest, {
     access: access.app('editor'),
     status: 201,
-    handler: async ({ ctx, params, body }) => ({ success: true, data: await createQuest(ctx, params.appId, body), message: 'Quest created.' }),
+    handler: async ({ ctx, params, body }) => ({
+      success: true,
+      data: await createQuest(ctx, params.appId, body),
+      message: 'Quest created.',
+    }),
   }),
   defineRoute(e.quest, {
     access: access.app('viewer'),
@@ -37,23 +59,58 @@ export const acquireRoutes = [
   }),
   defineRoute(e.saveDraft, {
     access: access.app('editor'),
-    handler: async ({ ctx, params, body }) => ({ success: true, data: await saveDraft(ctx, params.appId, params.questId, body), message: 'Draft saved.' }),
+    handler: async ({ ctx, params, body }) => ({
+      success: true,
+      data: await saveDraft(ctx, params.appId, params.questId, body),
+      message: 'Draft saved.',
+    }),
   }),
-  defineRoute(e.publish, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await publishQuest(ctx, params.appId, params.questId)) }),
-  defineRoute(e.stop, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await stopQuest(ctx, params.appId, params.questId)) }),
-  defineRoute(e.restart, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await restartQuest(ctx, params.appId, params.questId)) }),
-  defineRoute(e.deleteActive, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await deleteActive(ctx, params.appId, params.questId)) }),
-  defineRoute(e.deleteDraft, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await deleteDraft(ctx, params.appId, params.questId)) }),
-  defineRoute(e.discard, { access: access.app('editor'), handler: async ({ ctx, params }) => done(await discardQuest(ctx, params.appId, params.questId)) }),
-  defineRoute(e.publishAll, { access: access.app('editor'), handler: async ({ ctx, params }) => publishAll(ctx, params.appId) }),
-  defineRoute(e.discardAll, { access: access.app('editor'), handler: async ({ ctx, params }) => discardAll(ctx, params.appId) }),
-  defineRoute(e.settings, { access: access.app('viewer'), handler: async ({ ctx, params }) => ({ success: true, data: await loadSettings(ctx, params.appId) }) }),
+  defineRoute(e.publish, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => done(await publishQuest(ctx, params.appId, params.questId)),
+  }),
+  defineRoute(e.stop, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => done(await stopQuest(ctx, params.appId, params.questId)),
+  }),
+  defineRoute(e.restart, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => done(await restartQuest(ctx, params.appId, params.questId)),
+  }),
+  defineRoute(e.deleteActive, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => done(await deleteActive(ctx, params.appId, params.questId)),
+  }),
+  defineRoute(e.deleteDraft, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => done(await deleteDraft(ctx, params.appId, params.questId)),
+  }),
+  defineRoute(e.discard, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => done(await discardQuest(ctx, params.appId, params.questId)),
+  }),
+  defineRoute(e.publishAll, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => publishAll(ctx, params.appId),
+  }),
+  defineRoute(e.discardAll, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => discardAll(ctx, params.appId),
+  }),
+  defineRoute(e.settings, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ success: true, data: await loadSettings(ctx, params.appId) }),
+  }),
   defineRoute(e.saveSettings, {
     access: access.app('editor'),
-    deniedMessage: 'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.',
+    deniedMessage:
+      'You currently have view-only access and cannot make any changes. Please contact your administrator if you need edit permissions.',
     handler: async ({ ctx, params, body, caller }) => done(await saveSettings(ctx, params.appId, caller, body)),
   }),
-  defineRoute(e.kpi, { access: access.app('viewer'), handler: async ({ ctx, params }) => ({ success: true, data: await kpiTracking(ctx, params.appId) }) }),
+  defineRoute(e.kpi, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ success: true, data: await kpiTracking(ctx, params.appId) }),
+  }),
   defineRoute(e.playerEvent, {
     access: access.public,
     handler: async ({ ctx, params, body, req }) => {

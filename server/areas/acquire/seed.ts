@@ -13,7 +13,11 @@ import { JsonTextList, JsonTexts, writeJson } from '../../db/json-column';
 
 export const ACQUIRE_DEMO_APP = 'dragon-merge-ios';
 export const ACQUIRE_DEMO_PLUGIN = 'dragon-merge-ios-appsflyer';
-export const ACQUIRE_DEMO_QUESTS = { live: 'quest-dragon-tamer', stopped: 'quest-merge-master', draft: 'quest-treasure-hunter' } as const;
+export const ACQUIRE_DEMO_QUESTS = {
+  live: 'quest-dragon-tamer',
+  stopped: 'quest-merge-master',
+  draft: 'quest-treasure-hunter',
+} as const;
 
 const HOUR = 60 * 60 * 1000;
 
@@ -26,27 +30,72 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
     ['af_subscribe', 6 * 24 * HOUR, { af_revenue: '9.99' }],
   ];
   for (const [name, age, params] of events) {
-    await trx.insertInto('plugin_events').values({
-      id: `${ACQUIRE_DEMO_PLUGIN}-${name}`, plugin_id: ACQUIRE_DEMO_PLUGIN, event_name: name, event_params: writeJson(JsonTexts, params),
-      status: 'ACTIVE', last_received_at: now.getTime() - age, monetize_metadata: null,
-    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doNothing()).execute();
+    await trx
+      .insertInto('plugin_events')
+      .values({
+        id: `${ACQUIRE_DEMO_PLUGIN}-${name}`,
+        plugin_id: ACQUIRE_DEMO_PLUGIN,
+        event_name: name,
+        event_params: writeJson(JsonTexts, params),
+        status: 'ACTIVE',
+        last_received_at: now.getTime() - age,
+        monetize_metadata: null,
+      })
+      .onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doNothing())
+      .execute();
   }
-  await trx.insertInto('postbacks').values(events.map(([name, age, params]) => ({
-    app_id: ACQUIRE_DEMO_APP, source: 'appsflyer', idempotency_key: `demo-${name}`, event_name: name, value: JSON.stringify(params),
-    revenue: params.af_revenue ? Number(params.af_revenue) : null, currency: params.af_revenue ? (params.af_currency ?? 'USD') : null,
-    advertising_id: null, sub1: null, sub2: ACQUIRE_DEMO_APP, sub3: null, sub4: null, sub5: null,
-    install_time: null, event_time: new Date(now.getTime() - age), received_at: new Date(now.getTime() - age),
-  }))).onConflict((oc) => oc.doNothing()).execute();
+  await trx
+    .insertInto('postbacks')
+    .values(
+      events.map(([name, age, params]) => ({
+        app_id: ACQUIRE_DEMO_APP,
+        source: 'appsflyer',
+        idempotency_key: `demo-${name}`,
+        event_name: name,
+        value: JSON.stringify(params),
+        revenue: params.af_revenue ? Number(params.af_revenue) : null,
+        currency: params.af_revenue ? (params.af_currency ?? 'USD') : null,
+        advertising_id: null,
+        sub1: null,
+        sub2: ACQUIRE_DEMO_APP,
+        sub3: null,
+        sub4: null,
+        sub5: null,
+        install_time: null,
+        event_time: new Date(now.getTime() - age),
+        received_at: new Date(now.getTime() - age),
+      })),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   // The first of them connected the waiting plugin (server/areas/postbacks/postbacks.ts writes the same line).
   const first = Math.max(...events.map(([, age]) => age));
-  await trx.insertInto('plugin_feed').values({ plugin_id: ACQUIRE_DEMO_PLUGIN, message: connectedByPostback('AppsFlyer'), type: 'success', created_at: new Date(now.getTime() - first) }).execute();
+  await trx
+    .insertInto('plugin_feed')
+    .values({
+      plugin_id: ACQUIRE_DEMO_PLUGIN,
+      message: connectedByPostback('AppsFlyer'),
+      type: 'success',
+      created_at: new Date(now.getTime() - first),
+    })
+    .execute();
   const countries = ['US', 'GB', 'DE', 'CA'];
-  await trx.insertInto('acquire_settings').values({
-    app_id: ACQUIRE_DEMO_APP, countries: writeJson(JsonTextList, countries), daily_budget: 150, target_kpi: 'roas_d7', target_kpi_value: 5, analysis_period: 30,
-  }).execute();
+  await trx
+    .insertInto('acquire_settings')
+    .values({
+      app_id: ACQUIRE_DEMO_APP,
+      countries: writeJson(JsonTextList, countries),
+      daily_budget: 150,
+      target_kpi: 'roas_d7',
+      target_kpi_value: 5,
+      analysis_period: 30,
+    })
+    .execute();
   const level = (value: number) => ({ param: 'af_level', op: 'gte', value: String(value) });
   const tamer = {
-    name: 'Dragon Tamer', countries, dailyCap: 40,
+    name: 'Dragon Tamer',
+    countries,
+    dailyCap: 40,
     steps: [
       { eventName: 'af_tutorial_completion', payout: 0.25, condition: null },
       { eventName: 'af_level_achieved', payout: 0.75, condition: level(5) },
@@ -54,17 +103,53 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
     ],
   };
   const master = {
-    name: 'Merge Master', countries: ['US', 'CA'], dailyCap: 25,
-    steps: [{ eventName: 'af_level_achieved', payout: 1, condition: level(8) }, { eventName: 'af_purchase', payout: 3, condition: null }],
+    name: 'Merge Master',
+    countries: ['US', 'CA'],
+    dailyCap: 25,
+    steps: [
+      { eventName: 'af_level_achieved', payout: 1, condition: level(8) },
+      { eventName: 'af_purchase', payout: 3, condition: null },
+    ],
   };
   const hunter = {
-    name: 'Treasure Hunter', countries: ['US', 'GB'], dailyCap: 20,
-    steps: [{ eventName: 'af_ad_view', payout: 0.1, condition: null }, { eventName: 'af_level_achieved', payout: 1.5, condition: level(15) }],
+    name: 'Treasure Hunter',
+    countries: ['US', 'GB'],
+    dailyCap: 20,
+    steps: [
+      { eventName: 'af_ad_view', payout: 0.1, condition: null },
+      { eventName: 'af_level_achieved', payout: 1.5, condition: level(15) },
+    ],
   };
   const days = (n: number) => new Date(now.getTime() - n * 24 * HOUR);
-  await trx.insertInto('quests').values([
-    { id: ACQUIRE_DEMO_QUESTS.live, app_id: ACQUIRE_DEMO_APP, status: 'LIVE', active: JSON.stringify(tamer), draft: JSON.stringify({ ...tamer, dailyCap: 60 }), published_at: days(12), created_at: days(14) },
-    { id: ACQUIRE_DEMO_QUESTS.stopped, app_id: ACQUIRE_DEMO_APP, status: 'STOPPED', active: JSON.stringify(master), draft: null, published_at: days(20), created_at: days(21) },
-    { id: ACQUIRE_DEMO_QUESTS.draft, app_id: ACQUIRE_DEMO_APP, status: 'DRAFT', active: null, draft: JSON.stringify(hunter), created_at: days(2) },
-  ]).execute();
+  await trx
+    .insertInto('quests')
+    .values([
+      {
+        id: ACQUIRE_DEMO_QUESTS.live,
+        app_id: ACQUIRE_DEMO_APP,
+        status: 'LIVE',
+        active: JSON.stringify(tamer),
+        draft: JSON.stringify({ ...tamer, dailyCap: 60 }),
+        published_at: days(12),
+        created_at: days(14),
+      },
+      {
+        id: ACQUIRE_DEMO_QUESTS.stopped,
+        app_id: ACQUIRE_DEMO_APP,
+        status: 'STOPPED',
+        active: JSON.stringify(master),
+        draft: null,
+        published_at: days(20),
+        created_at: days(21),
+      },
+      {
+        id: ACQUIRE_DEMO_QUESTS.draft,
+        app_id: ACQUIRE_DEMO_APP,
+        status: 'DRAFT',
+        active: null,
+        draft: JSON.stringify(hunter),
+        created_at: days(2),
+      },
+    ])
+    .execute();
 }

@@ -27,15 +27,22 @@ const DEFAULT_ROAS_PERCENT = 5;
 /** The source's level event and the parameter that carries the level (AppsFlyer: af_level_achieved / af_level). */
 export function levelEventOf(eventNames: readonly string[]): { eventName: string; param: string } | null {
   const preferred = ['af_level_achieved', 'level_end', 'level_achieved', 'level_up'];
-  const name = preferred.find((p) => eventNames.includes(p)) ?? eventNames.find((n) => n.toLowerCase().includes('level'));
+  const name =
+    preferred.find((p) => eventNames.includes(p)) ?? eventNames.find((n) => n.toLowerCase().includes('level'));
   if (!name) return null;
   return { eventName: name, param: name.startsWith('af_') ? 'af_level' : 'level' };
 }
 
-export interface Reach { level: number; share: number }
+export interface Reach {
+  level: number;
+  share: number;
+}
 
 /** Step 2 and 4 of the formula, pure: the steps and payouts from the reach curve and the allowed cost per install. */
-export function priceSteps(reach: readonly Reach[], allowedCpi: number): { level: number; share: number; payout: number }[] {
+export function priceSteps(
+  reach: readonly Reach[],
+  allowedCpi: number,
+): { level: number; share: number; payout: number }[] {
   const levels: Reach[] = [];
   for (const share of REACH_SHARES) {
     const best = reach.filter((r) => r.share >= share).sort((a, b) => b.level - a.level)[0];
@@ -45,15 +52,27 @@ export function priceSteps(reach: readonly Reach[], allowedCpi: number): { level
   const weight = levels.reduce((sum, l, i) => sum + l.share * (i + 1), 0);
   if (levels.length === 0 || weight <= 0 || !(allowedCpi > 0)) return [];
   const k = allowedCpi / weight;
-  return levels.map((l, i) => ({ level: l.level, share: l.share, payout: Math.max(0.01, Math.round(k * (i + 1) * 100) / 100) }));
+  return levels.map((l, i) => ({
+    level: l.level,
+    share: l.share,
+    payout: Math.max(0.01, Math.round(k * (i + 1) * 100) / 100),
+  }));
 }
 
-export function allowedCostPerInstall(arpuD7: number, settings: Pick<AcquisitionSettingsDraft, 'targetKpi' | 'targetKpiValue'>): number {
-  const roas = settings.targetKpi === 'roas_d7' && settings.targetKpiValue > 0 ? settings.targetKpiValue : DEFAULT_ROAS_PERCENT;
+export function allowedCostPerInstall(
+  arpuD7: number,
+  settings: Pick<AcquisitionSettingsDraft, 'targetKpi' | 'targetKpiValue'>,
+): number {
+  const roas =
+    settings.targetKpi === 'roas_d7' && settings.targetKpiValue > 0 ? settings.targetKpiValue : DEFAULT_ROAS_PERCENT;
   return arpuD7 / (roas / 100);
 }
 
-async function cohortFacts(ctx: ServerContext, appId: string, days: number): Promise<{ installs: number; arpuD7: number; reach: Reach[] } | null> {
+async function cohortFacts(
+  ctx: ServerContext,
+  appId: string,
+  days: number,
+): Promise<{ installs: number; arpuD7: number; reach: Reach[] } | null> {
   const analytics = ctx.providers.analytics;
   const plugin = await analyzePluginOf(ctx, appId);
   if (!analytics || !plugin || analytics.engineFor(plugin).kind !== 'duckdb') return null;
@@ -90,7 +109,12 @@ async function cohortFacts(ctx: ServerContext, appId: string, days: number): Pro
 }
 
 /** The suggested quests (zero or one) for the app, from the formula above. */
-export async function suggestQuests(ctx: ServerContext, appId: string, settings: AcquisitionSettingsDraft, sourceEventNames: readonly string[]): Promise<QuestDefinition[]> {
+export async function suggestQuests(
+  ctx: ServerContext,
+  appId: string,
+  settings: AcquisitionSettingsDraft,
+  sourceEventNames: readonly string[],
+): Promise<QuestDefinition[]> {
   const levelEvent = levelEventOf(sourceEventNames);
   if (!levelEvent) return [];
   const facts = await cohortFacts(ctx, appId, settings.analysisPeriod);
@@ -98,15 +122,17 @@ export async function suggestQuests(ctx: ServerContext, appId: string, settings:
   const cpi = allowedCostPerInstall(facts.arpuD7, settings);
   const steps = priceSteps(facts.reach, cpi);
   if (steps.length === 0) return [];
-  return [{
-    name: `Reach level ${steps[steps.length - 1]!.level}`,
-    steps: steps.map((s) => ({
-      eventName: levelEvent.eventName,
-      payout: s.payout,
-      condition: { param: levelEvent.param, op: 'gte' as const, value: String(s.level) },
-      explanation: `Level ${s.level}: reached by ${Math.round(s.share * 100)} % of installs by day 3`,
-    })),
-    countries: settings.countries,
-    dailyCap: settings.dailyBudget > 0 ? settings.dailyBudget : Math.max(1, Math.round(cpi * 100 * 100) / 100),
-  }];
+  return [
+    {
+      name: `Reach level ${steps[steps.length - 1]!.level}`,
+      steps: steps.map((s) => ({
+        eventName: levelEvent.eventName,
+        payout: s.payout,
+        condition: { param: levelEvent.param, op: 'gte' as const, value: String(s.level) },
+        explanation: `Level ${s.level}: reached by ${Math.round(s.share * 100)} % of installs by day 3`,
+      })),
+      countries: settings.countries,
+      dailyCap: settings.dailyBudget > 0 ? settings.dailyBudget : Math.max(1, Math.round(cpi * 100 * 100) / 100),
+    },
+  ];
 }

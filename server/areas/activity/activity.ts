@@ -7,8 +7,13 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { DOMAIN_EVENTS, type DomainEvent, type DomainEventName } from '../../../src/contracts/domain-events';
 import {
-  ACTIVITY_EXPORT_LIMIT, ACTIVITY_PAGE_SIZE, QUESTBOARD_ACTOR, QUESTBOARD_PERSON,
-  type ActivityEntry, type ActivityPage, type ActivityQuery,
+  ACTIVITY_EXPORT_LIMIT,
+  ACTIVITY_PAGE_SIZE,
+  QUESTBOARD_ACTOR,
+  QUESTBOARD_PERSON,
+  type ActivityEntry,
+  type ActivityPage,
+  type ActivityQuery,
 } from '../../../src/contracts/activity';
 import type { Role } from '../../../src/contracts/codecs';
 import type { Database } from '../../db/schema';
@@ -22,7 +27,11 @@ import { describeEvent } from './describe';
 
 async function actorName(tx: ServerContext, accountId: string | null): Promise<string> {
   if (!accountId) return QUESTBOARD_ACTOR;
-  const row = await tx.db.selectFrom('accounts').select(['first_name', 'last_name', 'email']).where('id', '=', accountId).executeTakeFirst();
+  const row = await tx.db
+    .selectFrom('accounts')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
   if (!row) return QUESTBOARD_ACTOR;
   return `${row.first_name} ${row.last_name}`.trim() || row.email;
 }
@@ -32,24 +41,29 @@ export async function recordActivity(tx: ServerContext, event: DomainEvent): Pro
   const described = describeEvent(event.name as DomainEventName, event.payload as never);
   let workspaceId = described.workspaceId;
   if (!workspaceId && described.appId) {
-    workspaceId = (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', described.appId).executeTakeFirst())?.workspace_id ?? null;
+    workspaceId =
+      (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', described.appId).executeTakeFirst())
+        ?.workspace_id ?? null;
   }
   // An app removed in the same breath leaves nothing to attach the row to: the change itself still commits.
   if (!workspaceId) return;
-  await tx.db.insertInto('activity').values({
-    workspace_id: workspaceId,
-    app_id: described.appId,
-    at: event.at,
-    actor_id: event.by,
-    actor_name: await actorName(tx, event.by),
-    area: areaOf(event.name as DomainEventName),
-    verb: event.name,
-    object_type: described.object.type,
-    object_id: described.object.id,
-    object_name: described.object.name,
-    changes: JSON.stringify(described.changes),
-    event_id: event.id,
-  }).execute();
+  await tx.db
+    .insertInto('activity')
+    .values({
+      workspace_id: workspaceId,
+      app_id: described.appId,
+      at: event.at,
+      actor_id: event.by,
+      actor_name: await actorName(tx, event.by),
+      area: areaOf(event.name as DomainEventName),
+      verb: event.name,
+      object_type: described.object.type,
+      object_id: described.object.id,
+      object_name: described.object.name,
+      changes: JSON.stringify(described.changes),
+      event_id: event.id,
+    })
+    .execute();
 }
 
 /** Only postbacks some other reaction wants become events (and so rows): activity alone never asks for one. */
@@ -66,7 +80,8 @@ interface Cursor {
 const encodeCursor = (c: Cursor) => Buffer.from(`${c.at}|${c.id}`).toString('base64url');
 function decodeCursor(text: string): Cursor {
   const [at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(at))) throw invalid('cursor is not one this list gave out.', ['cursor']);
+  if (!at || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(at)))
+    throw invalid('cursor is not one this list gave out.', ['cursor']);
   return { at, id };
 }
 
@@ -77,12 +92,14 @@ type ActivityQueryBuilder = SelectQueryBuilder<Database, 'activity', {}>;
 
 /** The filters as bound values (docs/activity.md §Filters); billing entries only for admins. */
 function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: ActivityQuery): ActivityQueryBuilder {
-  if (query.from && query.to && query.from > query.to) throw invalid('from must not be after to.', ['from', 'to'], 'invalid_range');
+  if (query.from && query.to && query.from > query.to)
+    throw invalid('from must not be after to.', ['from', 'to'], 'invalid_range');
   let q = ctx.db.selectFrom('activity').where('workspace_id', '=', workspaceId);
   if (role !== 'admin') q = q.where('area', '<>', 'billing');
   if (query.app) q = q.where('app_id', '=', query.app);
   if (query.area) q = q.where('area', '=', query.area);
-  if (query.person) q = query.person === QUESTBOARD_PERSON ? q.where('actor_id', 'is', null) : q.where('actor_id', '=', query.person);
+  if (query.person)
+    q = query.person === QUESTBOARD_PERSON ? q.where('actor_id', 'is', null) : q.where('actor_id', '=', query.person);
   if (query.verb) q = q.where('verb', '=', query.verb);
   if (query.from) q = q.where('at', '>=', dayStart(query.from));
   if (query.to) q = q.where('at', '<', nextDay(query.to));
@@ -94,8 +111,17 @@ function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: Ac
 }
 
 const toEntry = (row: {
-  id: string; at: Date; actor_id: string | null; actor_name: string; area: string; verb: string; app_id: string | null;
-  object_type: string; object_id: string; object_name: string; changes: ActivityEntry['changes'];
+  id: string;
+  at: Date;
+  actor_id: string | null;
+  actor_name: string;
+  area: string;
+  verb: string;
+  app_id: string | null;
+  object_type: string;
+  object_id: string;
+  object_name: string;
+  changes: ActivityEntry['changes'];
 }): ActivityEntry => ({
   id: String(row.id),
   at: new Date(row.at).toISOString(),
@@ -107,25 +133,60 @@ const toEntry = (row: {
   changes: row.changes,
 });
 
-const COLUMNS = ['id', 'at', 'actor_id', 'actor_name', 'area', 'verb', 'app_id', 'object_type', 'object_id', 'object_name', 'changes'] as const;
+const COLUMNS = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_name',
+  'area',
+  'verb',
+  'app_id',
+  'object_type',
+  'object_id',
+  'object_name',
+  'changes',
+] as const;
 
 /** One page (50 entries), newest first; `nextCursor` continues after its last entry (null: no more). */
-export async function listActivity(ctx: ServerContext, workspaceId: string, role: Role, query: ActivityQuery): Promise<ActivityPage> {
+export async function listActivity(
+  ctx: ServerContext,
+  workspaceId: string,
+  role: Role,
+  query: ActivityQuery,
+): Promise<ActivityPage> {
   let q = filtered(ctx, workspaceId, role, query);
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     q = q.where(sql<boolean>`(at, id) < (${new Date(cursor.at)}::timestamptz, ${cursor.id}::bigint)`);
   }
-  const rows = await q.select(COLUMNS).orderBy('at', 'desc').orderBy('id', 'desc').limit(ACTIVITY_PAGE_SIZE + 1).execute();
+  const rows = await q
+    .select(COLUMNS)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(ACTIVITY_PAGE_SIZE + 1)
+    .execute();
   const page = rows.slice(0, ACTIVITY_PAGE_SIZE).map(toEntry);
   const last = page[page.length - 1];
-  return { success: true, entries: page, nextCursor: rows.length > ACTIVITY_PAGE_SIZE && last ? encodeCursor({ at: last.at, id: last.id }) : null };
+  return {
+    success: true,
+    entries: page,
+    nextCursor: rows.length > ACTIVITY_PAGE_SIZE && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+  };
 }
 
 /** Every entry the filters match, newest first, up to ACTIVITY_EXPORT_LIMIT (the SPA writes the CSV). */
-export async function exportActivity(ctx: ServerContext, workspaceId: string, role: Role, query: ActivityQuery): Promise<ActivityPage> {
+export async function exportActivity(
+  ctx: ServerContext,
+  workspaceId: string,
+  role: Role,
+  query: ActivityQuery,
+): Promise<ActivityPage> {
   const rows = await filtered(ctx, workspaceId, role, { ...query, cursor: undefined })
-    .select(COLUMNS).orderBy('at', 'desc').orderBy('id', 'desc').limit(ACTIVITY_EXPORT_LIMIT).execute();
+    .select(COLUMNS)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(ACTIVITY_EXPORT_LIMIT)
+    .execute();
   return { success: true, entries: rows.map(toEntry), nextCursor: null };
 }
 
@@ -157,7 +218,12 @@ export async function scheduleActivityPruning(ctx: ServerContext): Promise<strin
   const today = new Date(`${ctx.now().toISOString().slice(0, 10)}T00:00:00.000Z`);
   const id = await inTransaction(ctx, async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${ACTIVITY_PRUNE_JOB}))`.execute(tx.db);
-    const done = await tx.db.selectFrom('jobs').select('id').where('kind', '=', ACTIVITY_PRUNE_JOB).where('created_at', '>=', today).executeTakeFirst();
+    const done = await tx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', ACTIVITY_PRUNE_JOB)
+      .where('created_at', '>=', today)
+      .executeTakeFirst();
     if (done) return null;
     return enqueueJob(tx, { kind: ACTIVITY_PRUNE_JOB });
   });

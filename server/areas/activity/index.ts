@@ -6,6 +6,12 @@
  * This file is the area's only door (docs/architecture.md §Areas and their doors): other areas, server/areas.ts and
  * the demo import what is named here, nothing else of the folder.
  */
-export { activityJobs, activityWantsPostback, pruneActivity, recordActivity, scheduleActivityPruning } from './activity';
+export {
+  activityJobs,
+  activityWantsPostback,
+  pruneActivity,
+  recordActivity,
+  scheduleActivityPruning,
+} from './activity';
 export { activityMigrations } from './migrations';
 export { activityRoutes } from './routes';

@@ -10,7 +10,9 @@ import { runStatements } from '../../db/migrations';
 export const activityMigrations: Record<string, Migration> = {
   '0800_activity': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE activity (
           id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
           workspace_id text NOT NULL,
@@ -33,7 +35,8 @@ export const activityMigrations: Record<string, Migration> = {
         CREATE INDEX activity_workspace_verb ON activity (workspace_id, verb, at DESC, id DESC);
         CREATE INDEX activity_object ON activity (workspace_id, object_type, object_id, at DESC, id DESC);
         CREATE INDEX activity_at ON activity (at)
-      `);
+      `,
+      );
     },
   },
 };

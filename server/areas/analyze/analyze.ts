@@ -21,9 +21,22 @@ import { conflict, forbidden, invalid, notFound, timedOut, unavailable } from '.
 import { analyzePluginOf } from '../apps/index';
 import { newId } from '../../auth/crypto';
 import {
-  ANALYZE_NOT_ENABLED_MESSAGE, DEFAULT_MODEL_ID, DEFAULT_REPORT_TITLE, REPORT_TITLE_MAX, utcToday,
-  type DataModel, type ModelConfiguration, type Report, type ReportConfiguration, type ReportRow, type ReportTemplate,
-  type CompiledSql, type ResolvedDates, type RunReportRequest, type RunReportResponse, type TemplateSummary,
+  ANALYZE_NOT_ENABLED_MESSAGE,
+  DEFAULT_MODEL_ID,
+  DEFAULT_REPORT_TITLE,
+  REPORT_TITLE_MAX,
+  utcToday,
+  type DataModel,
+  type ModelConfiguration,
+  type Report,
+  type ReportConfiguration,
+  type ReportRow,
+  type ReportTemplate,
+  type CompiledSql,
+  type ResolvedDates,
+  type RunReportRequest,
+  type RunReportResponse,
+  type TemplateSummary,
   analyzeEndpoints,
 } from '../../../src/contracts/analyze';
 import { urlOf } from '../../../src/contracts/endpoint';
@@ -43,7 +56,10 @@ function analyticsOf(ctx: ServerContext): AnalyticsEngine {
 }
 
 /** The engine and data range of an app whose Analyze is enabled (apps.ts analyzePlugin); 409 otherwise. */
-async function enabledEngine(ctx: ServerContext, appId: string): Promise<{ engine: ReportEngine; available: { start: string; end: string } }> {
+async function enabledEngine(
+  ctx: ServerContext,
+  appId: string,
+): Promise<{ engine: ReportEngine; available: { start: string; end: string } }> {
   const analytics = analyticsOf(ctx);
   const plugin = await analyzePluginOf(ctx, appId);
   if (!plugin) throw conflict(ANALYZE_NOT_ENABLED_MESSAGE, 'analyze_not_enabled');
@@ -59,7 +75,12 @@ function asDomainError(error: unknown): unknown {
 }
 
 export function listModels(ctx: ServerContext): DataModel[] {
-  return analyticsOf(ctx).models.map((m) => ({ id: m.id, name: m.name, description: m.description, is_default: m.id === DEFAULT_MODEL_ID }));
+  return analyticsOf(ctx).models.map((m) => ({
+    id: m.id,
+    name: m.name,
+    description: m.description,
+    is_default: m.id === DEFAULT_MODEL_ID,
+  }));
 }
 
 export async function modelConfig(ctx: ServerContext, appId: string, modelId: string): Promise<ModelConfiguration> {
@@ -80,17 +101,22 @@ const toSummary = (row: Pick<Selectable<ReportTemplatesTable>, 'id' | 'title' | 
 
 function validTitle(title: string | null | undefined, fallback: string): string {
   const value = (title ?? '').trim() || fallback;
-  if (value.length > REPORT_TITLE_MAX) throw invalid(`The title must be at most ${REPORT_TITLE_MAX} characters.`, ['title']);
+  if (value.length > REPORT_TITLE_MAX)
+    throw invalid(`The title must be at most ${REPORT_TITLE_MAX} characters.`, ['title']);
   return value;
 }
 
 async function signingKey(ctx: ServerContext): Promise<Buffer> {
   const { db } = ctx;
-  const read = () => db.selectFrom('report_url_keys').select('secret').where('id', '=', 'result-url').executeTakeFirst();
+  const read = () =>
+    db.selectFrom('report_url_keys').select('secret').where('id', '=', 'result-url').executeTakeFirst();
   let row = await read();
   if (!row) {
-    await db.insertInto('report_url_keys').values({ id: 'result-url', secret: randomBytes(32).toString('base64') })
-      .onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('report_url_keys')
+      .values({ id: 'result-url', secret: randomBytes(32).toString('base64') })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     row = await read();
   }
   return Buffer.from(row!.secret, 'base64');
@@ -109,7 +135,12 @@ export async function signedResultUrl(ctx: ServerContext, resultId: string) {
 }
 
 /** GET of a signed result url (no auth header): the signature must match this result and not have expired. */
-export async function readSignedResult(ctx: ServerContext, resultId: string, expires: string, sig: string): Promise<ReportRow[]> {
+export async function readSignedResult(
+  ctx: ServerContext,
+  resultId: string,
+  expires: string,
+  sig: string,
+): Promise<ReportRow[]> {
   const expiresAt = Number(expires);
   if (!/^\d{1,12}$/.test(expires) || expiresAt * 1000 < ctx.now().getTime()) {
     throw forbidden('This report link has expired. Run the report again.', 'report_link_expired');
@@ -125,9 +156,19 @@ export async function readSignedResult(ctx: ServerContext, resultId: string, exp
 }
 
 /** POST /template/{appId}: compile, run, then save template and result together. */
-export async function runReport(ctx: ServerContext, appId: string, accountId: string, body: RunReportRequest): Promise<RunReportResponse> {
+export async function runReport(
+  ctx: ServerContext,
+  appId: string,
+  accountId: string,
+  body: RunReportRequest,
+): Promise<RunReportResponse> {
   const existing = body.id
-    ? await ctx.db.selectFrom('report_templates').selectAll().where('id', '=', body.id).where('app_id', '=', appId).executeTakeFirst()
+    ? await ctx.db
+        .selectFrom('report_templates')
+        .selectAll()
+        .where('id', '=', body.id)
+        .where('app_id', '=', appId)
+        .executeTakeFirst()
     : undefined;
   if (body.id && !existing) throw notFound('Report');
   const title = validTitle(body.title, existing?.title ?? DEFAULT_REPORT_TITLE);
@@ -153,13 +194,21 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
     const trx = tx.db;
     let summary: TemplateSummary | null = existing ? toSummary(existing) : null;
     if (body.saveTemplate) {
-      const values = { title, model_id: body.report.model_id, configuration: JSON.stringify(body.report.configuration), updated_at: now };
+      const values = {
+        title,
+        model_id: body.report.model_id,
+        configuration: JSON.stringify(body.report.configuration),
+        updated_at: now,
+      };
       if (existing) {
         await trx.updateTable('report_templates').set(values).where('id', '=', existing.id).execute();
         summary = { id: existing.id, title, updated_at: now.toISOString() };
       } else {
         const id = newId();
-        await trx.insertInto('report_templates').values({ id, app_id: appId, created_by: accountId, ...values }).execute();
+        await trx
+          .insertInto('report_templates')
+          .values({ id, app_id: appId, created_by: accountId, ...values })
+          .execute();
         summary = { id, title, updated_at: now.toISOString() };
       }
       // The activity log's before → after (docs/activity.md): a save that changed nothing is no change.
@@ -167,20 +216,47 @@ export async function runReport(ctx: ServerContext, appId: string, accountId: st
         existing ? { title: existing.title, model: existing.model_id, configuration: existing.configuration } : null,
         { title, model: body.report.model_id, configuration: body.report.configuration },
       );
-      if (changes.length) await emit(tx, 'report.saved', { workspaceId: await workspaceOfApp(tx, appId), appId, reportId: summary.id, title, changes });
+      if (changes.length)
+        await emit(tx, 'report.saved', {
+          workspaceId: await workspaceOfApp(tx, appId),
+          appId,
+          reportId: summary.id,
+          title,
+          changes,
+        });
     }
     const templateId = body.saveTemplate ? summary!.id : null;
     if (templateId) await trx.deleteFrom('report_results').where('template_id', '=', templateId).execute();
-    await trx.deleteFrom('report_results').where('template_id', 'is', null)
-      .where('created_at', '<', new Date(now.getTime() - UNSAVED_RESULT_DAYS * 86_400_000)).execute();
-    await trx.insertInto('report_results').values({
-      id: resultId, app_id: appId, template_id: templateId, rows: JSON.stringify(rows), resolved: JSON.stringify(resolved),
-      compiled: JSON.stringify(compiledSql), row_count: rows.length, created_at: now,
-    }).execute();
+    await trx
+      .deleteFrom('report_results')
+      .where('template_id', 'is', null)
+      .where('created_at', '<', new Date(now.getTime() - UNSAVED_RESULT_DAYS * 86_400_000))
+      .execute();
+    await trx
+      .insertInto('report_results')
+      .values({
+        id: resultId,
+        app_id: appId,
+        template_id: templateId,
+        rows: JSON.stringify(rows),
+        resolved: JSON.stringify(resolved),
+        compiled: JSON.stringify(compiledSql),
+        row_count: rows.length,
+        created_at: now,
+      })
+      .execute();
     return summary;
   });
   const signed = await signedResultUrl(ctx, resultId);
-  return { success: true, url: signed.url, template, resolved, compiled: compiledSql, expires_at: signed.expiresAt, row_count: rows.length };
+  return {
+    success: true,
+    url: signed.url,
+    template,
+    resolved,
+    compiled: compiledSql,
+    expires_at: signed.expiresAt,
+    row_count: rows.length,
+  };
 }
 
 export interface SavedReport {
@@ -191,10 +267,20 @@ export interface SavedReport {
 }
 
 export async function getTemplate(ctx: ServerContext, appId: string, reportId: string): Promise<SavedReport> {
-  const row = await ctx.db.selectFrom('report_templates').selectAll().where('id', '=', reportId).where('app_id', '=', appId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('report_templates')
+    .selectAll()
+    .where('id', '=', reportId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (!row) throw notFound('Report');
-  const result = await ctx.db.selectFrom('report_results').select(['rows', 'resolved', 'compiled']).where('template_id', '=', reportId)
-    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const result = await ctx.db
+    .selectFrom('report_results')
+    .select(['rows', 'resolved', 'compiled'])
+    .where('template_id', '=', reportId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const report: Report = { model_id: row.model_id, configuration: row.configuration as unknown as ReportConfiguration };
   const resolved = result?.resolved as ResolvedDates | undefined;
   return {
@@ -207,20 +293,35 @@ export async function getTemplate(ctx: ServerContext, appId: string, reportId: s
 
 /** Newest first (docs/analyze.md §Screens and routes Analyze overview). */
 export async function listTemplates(ctx: ServerContext, appId: string): Promise<TemplateSummary[]> {
-  const rows = await ctx.db.selectFrom('report_templates').select(['id', 'title', 'updated_at']).where('app_id', '=', appId)
-    .orderBy('updated_at', 'desc').orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('report_templates')
+    .select(['id', 'title', 'updated_at'])
+    .where('app_id', '=', appId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map(toSummary);
 }
 
 export async function deleteTemplate(ctx: ServerContext, appId: string, reportId: string): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const deleted = await tx.db.deleteFrom('report_templates').where('id', '=', reportId).where('app_id', '=', appId).returning(['title', 'model_id']).executeTakeFirst();
+    const deleted = await tx.db
+      .deleteFrom('report_templates')
+      .where('id', '=', reportId)
+      .where('app_id', '=', appId)
+      .returning(['title', 'model_id'])
+      .executeTakeFirst();
     if (!deleted) throw notFound('Report');
     await emit(tx, 'report.deleted', {
-      workspaceId: await workspaceOfApp(tx, appId), appId, reportId, title: deleted.title, changes: changesOf({ title: deleted.title, model: deleted.model_id }, null),
+      workspaceId: await workspaceOfApp(tx, appId),
+      appId,
+      reportId,
+      title: deleted.title,
+      changes: changesOf({ title: deleted.title, model: deleted.model_id }, null),
     });
   });
 }
 
 const workspaceOfApp = async (tx: ServerContext, appId: string) =>
-  (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow()).workspace_id;
+  (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow())
+    .workspace_id;

@@ -10,7 +10,9 @@ export const analyticsMigrations: Record<string, Migration> = {
   '0100_reports': {
     async up(db: Kysely<any>) {
       // One statement per query: PGlite (like any prepared statement) refuses several commands in one.
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE report_templates (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -38,7 +40,8 @@ export const analyticsMigrations: Record<string, Migration> = {
           secret text NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now()
         );
-      `);
+      `,
+      );
     },
   },
   // Result rows keep their column order (group-by first, then metrics: the chart's x axis is the first column);

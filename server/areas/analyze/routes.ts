@@ -7,7 +7,13 @@ import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { analyzeEndpoints } from '../../../src/contracts/analyze';
 import {
-  deleteTemplate, getTemplate, listModels, listTemplates, modelConfig, readSignedResult, runReport,
+  deleteTemplate,
+  getTemplate,
+  listModels,
+  listTemplates,
+  modelConfig,
+  readSignedResult,
+  runReport,
 } from './analyze';
 
 export const analyzeRoutes = [
@@ -26,7 +32,9 @@ export const analyzeRoutes = [
   }),
   defineRoute(analyzeEndpoints.modelConfig, {
     access: access.app('viewer'),
-    handler: async ({ ctx, params }) => ({ config: { configuration: await modelConfig(ctx, params.appId, params.modelId) } }),
+    handler: async ({ ctx, params }) => ({
+      config: { configuration: await modelConfig(ctx, params.appId, params.modelId) },
+    }),
   }),
   defineRoute(analyzeEndpoints.models, {
     access: access.app('viewer'),
@@ -36,7 +44,13 @@ export const analyzeRoutes = [
     access: access.app('viewer'),
     handler: async ({ ctx, params }) => {
       const { template, rows, resolved, compiled } = await getTemplate(ctx, params.appId, params.reportId);
-      return { success: true, template, report: { report: rows }, ...(resolved ? { resolved } : {}), ...(compiled ? { compiled } : {}) };
+      return {
+        success: true,
+        template,
+        report: { report: rows },
+        ...(resolved ? { resolved } : {}),
+        ...(compiled ? { compiled } : {}),
+      };
     },
   }),
   defineRoute(analyzeEndpoints.templates, {

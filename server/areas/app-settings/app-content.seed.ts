@@ -29,13 +29,29 @@ export async function seedAppContent(trx: Transaction<Database>, ids: DragonMerg
   const base = Date.now() - 60_000;
   await trx
     .insertInto('app_catalogue_items')
-    .values(apps.flatMap((appId) => CATALOGUE.map((item, i) => ({ id: newId(), app_id: appId, ...item, created_at: new Date(base + i * 1000) }))))
+    .values(
+      apps.flatMap((appId) =>
+        CATALOGUE.map((item, i) => ({ id: newId(), app_id: appId, ...item, created_at: new Date(base + i * 1000) })),
+      ),
+    )
     .execute();
   await trx
     .insertInto('app_api_keys')
-    .values(apps.flatMap((appId) => (['api', 's2s'] as const).map((type, i) => {
-      const key = `qb_${type}_${newToken()}`;
-      return { id: newId(), app_id: appId, type, prefix: key.slice(0, SEEDED_KEY_PREFIX_LENGTH), key_hash: hashToken(key), status: 'active' as const, created_at: new Date(base + i * 1000) };
-    })))
+    .values(
+      apps.flatMap((appId) =>
+        (['api', 's2s'] as const).map((type, i) => {
+          const key = `qb_${type}_${newToken()}`;
+          return {
+            id: newId(),
+            app_id: appId,
+            type,
+            prefix: key.slice(0, SEEDED_KEY_PREFIX_LENGTH),
+            key_hash: hashToken(key),
+            status: 'active' as const,
+            created_at: new Date(base + i * 1000),
+          };
+        }),
+      ),
+    )
     .execute();
 }

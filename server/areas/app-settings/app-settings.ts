@@ -13,7 +13,11 @@ import { APP_ALREADY_ADDED, checkAppIcon, loadApp } from '../apps/index';
 import { conflict, invalid, notFound } from '../../errors';
 import { JsonObject, writeJson } from '../../db/json-column';
 
-export async function updateAppGeneral(ctx: ServerContext, appId: string, input: { data: AppGeneralData; image?: UploadedImage }): Promise<App> {
+export async function updateAppGeneral(
+  ctx: ServerContext,
+  appId: string,
+  input: { data: AppGeneralData; image?: UploadedImage },
+): Promise<App> {
   const errors = validateGeneral(input.data);
   const fields = Object.keys(errors) as (keyof typeof errors)[];
   if (fields.length > 0) throw invalid(fields.map((f) => `${f}: ${errors[f]}`).join(' '), fields);
@@ -22,13 +26,22 @@ export async function updateAppGeneral(ctx: ServerContext, appId: string, input:
   const { appName, ...store } = data;
   try {
     await inTransaction(ctx, async (tx) => {
-      const row = await tx.db.selectFrom('apps').select(['details']).where('id', '=', appId).forUpdate().executeTakeFirst();
+      const row = await tx.db
+        .selectFrom('apps')
+        .select(['details'])
+        .where('id', '=', appId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row) throw notFound('App');
       const imageId = input.image ? await storeFile(tx, input.image.detectedType!, input.image.bytes) : undefined;
       const details = { ...(row.details as Record<string, unknown>), ...store };
       await tx.db
         .updateTable('apps')
-        .set({ app_name: appName, details: writeJson(JsonObject, details), ...(imageId ? { image_file_id: imageId } : {}) })
+        .set({
+          app_name: appName,
+          details: writeJson(JsonObject, details),
+          ...(imageId ? { image_file_id: imageId } : {}),
+        })
         .where('id', '=', appId)
         .execute();
     });

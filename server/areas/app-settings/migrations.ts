@@ -9,7 +9,9 @@ import { runStatements } from '../../db/migrations';
 export const appSettingsMigrations: Record<string, Migration> = {
   '0360_app_api_keys': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE app_api_keys (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -21,7 +23,8 @@ export const appSettingsMigrations: Record<string, Migration> = {
           terminated_at timestamptz
         );
         CREATE INDEX app_api_keys_app ON app_api_keys (app_id, created_at, id);
-      `);
+      `,
+      );
     },
   },
 };

@@ -13,7 +13,10 @@ import { loadApp } from '../apps/index';
 export const appSettingsRoutes = [
   defineRoute(appSettingsEndpoints.updateGeneral, {
     access: access.app('editor'),
-    handler: async ({ params, body, ctx }) => ({ success: true, data: await updateAppGeneral(ctx, params.appId, body) }),
+    handler: async ({ params, body, ctx }) => ({
+      success: true,
+      data: await updateAppGeneral(ctx, params.appId, body),
+    }),
   }),
   defineRoute(appSettingsEndpoints.updateApiKeys, {
     access: access.app('editor'),

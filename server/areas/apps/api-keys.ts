@@ -7,7 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { App } from '../../../src/contracts/apps';
-import { API_KEYS_MAX, maskedKey, withLocalIds, type ApiKeysUpdate, type ApiKeyType } from '../../../src/contracts/app-settings';
+import {
+  API_KEYS_MAX,
+  maskedKey,
+  withLocalIds,
+  type ApiKeysUpdate,
+  type ApiKeyType,
+} from '../../../src/contracts/app-settings';
 import { hashToken, newId } from '../../auth/crypto';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
@@ -27,7 +33,10 @@ export const toApiKeys = (rows: readonly KeyRow[]): NonNullable<App['apiKeys']> 
   withLocalIds(rows.map((row) => ({ key: maskedKey(row.prefix), type: row.type, status: row.status })));
 
 /** The app's keys as the App entity carries them (prefix only), oldest first: index = local id. */
-export async function apiKeysOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly string[]): Promise<Map<string, App['apiKeys']>> {
+export async function apiKeysOf(
+  ctx: Pick<ServerContext, 'db'>,
+  appIds: readonly string[],
+): Promise<Map<string, App['apiKeys']>> {
   const byApp = new Map<string, KeyRow[]>();
   const result = new Map<string, App['apiKeys']>();
   if (appIds.length === 0) return result;
@@ -52,17 +61,34 @@ export async function apiKeysOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly
  * one was created. Refused (400): a changed or reordered key, a terminated key made active again, more than one new
  * key at a time, more than API_KEYS_MAX keys. A list made from an outdated copy (fewer items than stored) is a 409.
  */
-export async function updateApiKeys(ctx: ServerContext, appId: string, update: ApiKeysUpdate): Promise<{ createdKey?: string }> {
+export async function updateApiKeys(
+  ctx: ServerContext,
+  appId: string,
+  update: ApiKeysUpdate,
+): Promise<{ createdKey?: string }> {
   if (update.id !== appId) throw invalid('id must be the app of the path', ['id']);
   return inTransaction(ctx, async (tx) => {
-    const app = await tx.db.selectFrom('apps').select(['id', 'workspace_id']).where('id', '=', appId).forUpdate().executeTakeFirst();
+    const app = await tx.db
+      .selectFrom('apps')
+      .select(['id', 'workspace_id'])
+      .where('id', '=', appId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!app) throw notFound('App');
-    const stored = await tx.db.selectFrom('app_api_keys').selectAll().where('app_id', '=', appId).orderBy('created_at').orderBy('id').execute();
-    if (update.apiKeys.length < stored.length) throw conflict('The API keys changed meanwhile. Reload the page and try again.', 'api_keys_changed');
+    const stored = await tx.db
+      .selectFrom('app_api_keys')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    if (update.apiKeys.length < stored.length)
+      throw conflict('The API keys changed meanwhile. Reload the page and try again.', 'api_keys_changed');
     const toTerminate: string[] = [];
     stored.forEach((row, index) => {
       const item = update.apiKeys[index]!;
-      if (item.key !== maskedKey(row.prefix) || item.type !== row.type) throw conflict('The API keys changed meanwhile. Reload the page and try again.', 'api_keys_changed');
+      if (item.key !== maskedKey(row.prefix) || item.type !== row.type)
+        throw conflict('The API keys changed meanwhile. Reload the page and try again.', 'api_keys_changed');
       if (item.status === row.status) return;
       if (row.status === 'terminated') throw invalid('A terminated API key cannot be made active again.', ['apiKeys']);
       toTerminate.push(row.id);
@@ -72,22 +98,46 @@ export async function updateApiKeys(ctx: ServerContext, appId: string, update: A
     let createdKey: string | undefined;
     if (added.length === 1) {
       const item = added[0]!;
-      if (item.key !== '' || item.status !== 'active') throw invalid('A new API key is made by the server: send it with an empty key and status active.', ['apiKeys']);
+      if (item.key !== '' || item.status !== 'active')
+        throw invalid('A new API key is made by the server: send it with an empty key and status active.', ['apiKeys']);
       if (stored.length >= API_KEYS_MAX) throw invalid(`An app has at most ${API_KEYS_MAX} API keys.`, ['apiKeys']);
       createdKey = generateApiKey(item.type);
       const keyId = newId();
       const prefix = createdKey.slice(0, API_KEY_PREFIX_LENGTH);
       await tx.db
         .insertInto('app_api_keys')
-        .values({ id: keyId, app_id: appId, type: item.type, prefix, key_hash: hashToken(createdKey), status: 'active' })
+        .values({
+          id: keyId,
+          app_id: appId,
+          type: item.type,
+          prefix,
+          key_hash: hashToken(createdKey),
+          status: 'active',
+        })
         .execute();
       // The activity log names the key as the list shows it (masked): the key itself is never recorded.
-      await emit(tx, 'api_key.created', { workspaceId: app.workspace_id, appId, keyId, label: maskedKey(prefix), changes: changesOf(null, { type: item.type, status: 'active' }) });
+      await emit(tx, 'api_key.created', {
+        workspaceId: app.workspace_id,
+        appId,
+        keyId,
+        label: maskedKey(prefix),
+        changes: changesOf(null, { type: item.type, status: 'active' }),
+      });
     }
     if (toTerminate.length > 0) {
-      await tx.db.updateTable('app_api_keys').set({ status: 'terminated', terminated_at: new Date() }).where('id', 'in', toTerminate).execute();
+      await tx.db
+        .updateTable('app_api_keys')
+        .set({ status: 'terminated', terminated_at: new Date() })
+        .where('id', 'in', toTerminate)
+        .execute();
       for (const row of stored.filter((r) => toTerminate.includes(r.id))) {
-        await emit(tx, 'api_key.revoked', { workspaceId: app.workspace_id, appId, keyId: row.id, label: maskedKey(row.prefix), changes: changesOf({ status: row.status }, { status: 'terminated' }) });
+        await emit(tx, 'api_key.revoked', {
+          workspaceId: app.workspace_id,
+          appId,
+          keyId: row.id,
+          label: maskedKey(row.prefix),
+          changes: changesOf({ status: row.status }, { status: 'terminated' }),
+        });
       }
     }
     return createdKey ? { createdKey } : {};
@@ -95,7 +145,12 @@ export async function updateApiKeys(ctx: ServerContext, appId: string, update: A
 }
 
 /** True when `key` is an active key of `type` of the app (for the s2s endpoint of Acquire). */
-export async function verifyApiKey(ctx: Pick<ServerContext, 'db'>, appId: string, key: string, type: ApiKeyType): Promise<boolean> {
+export async function verifyApiKey(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+  key: string,
+  type: ApiKeyType,
+): Promise<boolean> {
   if (!key.startsWith(`qb_${type}_`) || key.length > 128) return false;
   const row = await ctx.db
     .selectFrom('app_api_keys')

@@ -7,7 +7,13 @@
  */
 import type { Selectable } from 'kysely';
 import type { AppsTable, PluginsTable } from '../../db/schema';
-import { APP_ICON_MAX_BYTES, parseStoreUrl, SEARCH_MIN_CHARS, type App, type NewAppData } from '../../../src/contracts/apps';
+import {
+  APP_ICON_MAX_BYTES,
+  parseStoreUrl,
+  SEARCH_MIN_CHARS,
+  type App,
+  type NewAppData,
+} from '../../../src/contracts/apps';
 import type { Platform } from '../../../src/contracts/codecs';
 import type { Plugin } from '../../../src/contracts/plugin';
 import { FILE_TOO_LARGE, ICON_TYPE_MESSAGE } from '../../../src/contracts/workspace';
@@ -23,7 +29,10 @@ import { JsonObject, writeJson } from '../../db/json-column';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/areas/workspace/accounts.ts: timestamps arrive as text). */
 type AppRow = Omit<Selectable<AppsTable>, 'created_at'>;
-type PluginRow = Omit<Selectable<PluginsTable>, 'created_at' | 'last_refresh'> & { created_at: Date | string; last_refresh: Date | string | null };
+type PluginRow = Omit<Selectable<PluginsTable>, 'created_at' | 'last_refresh'> & {
+  created_at: Date | string;
+  last_refresh: Date | string | null;
+};
 
 export function toPlugin(row: PluginRow): Plugin {
   return {
@@ -85,17 +94,31 @@ export function toApp(row: AppRow, allPluginRows: readonly PluginRow[]): App {
 
 export async function loadApps(ctx: ServerContext, workspaceIds: string[]): Promise<App[]> {
   if (workspaceIds.length === 0) return [];
-  const rows = await ctx.db.selectFrom('apps').selectAll().where('workspace_id', 'in', workspaceIds).orderBy('created_at').orderBy('app_name').execute();
+  const rows = await ctx.db
+    .selectFrom('apps')
+    .selectAll()
+    .where('workspace_id', 'in', workspaceIds)
+    .orderBy('created_at')
+    .orderBy('app_name')
+    .execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [plugins, keys, links] = await Promise.all([pluginRows(ctx, ids), apiKeysOf(ctx, ids), deeplinksOf(ctx, ids)]);
-  return rows.map((row) => ({ ...toApp(row, plugins), apiKeys: keys.get(row.id) ?? [], deepLinks: links.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    ...toApp(row, plugins),
+    apiKeys: keys.get(row.id) ?? [],
+    deepLinks: links.get(row.id) ?? [],
+  }));
 }
 
 export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
   const row = await ctx.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!row) throw notFound('App');
-  const [plugins, keys, links] = await Promise.all([pluginRows(ctx, [appId]), apiKeysOf(ctx, [appId]), deeplinksOf(ctx, [appId])]);
+  const [plugins, keys, links] = await Promise.all([
+    pluginRows(ctx, [appId]),
+    apiKeysOf(ctx, [appId]),
+    deeplinksOf(ctx, [appId]),
+  ]);
   return { ...toApp(row, plugins), apiKeys: keys.get(appId) ?? [], deepLinks: links.get(appId) ?? [] };
 }
 
@@ -120,11 +143,17 @@ export function checkAppIcon(image: UploadedImage | undefined): void {
 
 /** docs/apps.md §API endpoints GET /app/search through the configured store (sandbox catalogue by default). */
 export async function searchStore(ctx: ServerContext, platform: Platform, query: string) {
-  if (query.trim().length < SEARCH_MIN_CHARS) return { success: true, data: [], catalogue: ctx.providers.appStore.catalogue };
+  if (query.trim().length < SEARCH_MIN_CHARS)
+    return { success: true, data: [], catalogue: ctx.providers.appStore.catalogue };
   try {
-    return { success: true, data: await ctx.providers.appStore.search(platform, query.trim()), catalogue: ctx.providers.appStore.catalogue };
+    return {
+      success: true,
+      data: await ctx.providers.appStore.search(platform, query.trim()),
+      catalogue: ctx.providers.appStore.catalogue,
+    };
   } catch (error) {
-    if (error instanceof StoreUnavailableError) throw unavailable('The app store could not be searched. Please try again.', 'store_unavailable', error);
+    if (error instanceof StoreUnavailableError)
+      throw unavailable('The app store could not be searched. Please try again.', 'store_unavailable', error);
     throw error;
   }
 }
@@ -133,7 +162,9 @@ export async function searchStore(ctx: ServerContext, platform: Platform, query:
 export async function lookupStore(ctx: ServerContext, url: string) {
   const outcome = await ctx.providers.appStore.lookup(url.trim());
   const catalogue = ctx.providers.appStore.catalogue;
-  return outcome.ok ? { success: true, data: outcome.app, catalogue } : { success: false, message: outcome.reason, catalogue };
+  return outcome.ok
+    ? { success: true, data: outcome.app, catalogue }
+    : { success: false, message: outcome.reason, catalogue };
 }
 
 export interface NewAppInput {
@@ -151,12 +182,22 @@ function storeListing(data: NewAppData) {
   const url = android ? data.googleStoreUrl : data.appleStoreUrl;
   if (url !== undefined) {
     const parsed = parseStoreUrl(url);
-    const matches = parsed?.platform === data.platform && (android ? parsed.storeId === id : !data.applePackageName || parsed.storeId === data.applePackageName);
-    if (!matches) throw invalid(`${android ? 'googleStoreUrl' : 'appleStoreUrl'} must be the app's store listing`, [android ? 'googleStoreUrl' : 'appleStoreUrl']);
+    const matches =
+      parsed?.platform === data.platform &&
+      (android ? parsed.storeId === id : !data.applePackageName || parsed.storeId === data.applePackageName);
+    if (!matches)
+      throw invalid(`${android ? 'googleStoreUrl' : 'appleStoreUrl'} must be the app's store listing`, [
+        android ? 'googleStoreUrl' : 'appleStoreUrl',
+      ]);
   }
   return android
     ? { googleStatus: 'InStore', googlePackageName: id.trim(), ...(url ? { googleStoreUrl: url } : {}) }
-    : { appleStatus: 'InStore', appleBundleId: id.trim(), ...(data.applePackageName ? { applePackageName: data.applePackageName } : {}), ...(url ? { appleStoreUrl: url } : {}) };
+    : {
+        appleStatus: 'InStore',
+        appleBundleId: id.trim(),
+        ...(data.applePackageName ? { applePackageName: data.applePackageName } : {}),
+        ...(url ? { appleStoreUrl: url } : {}),
+      };
 }
 
 /**
@@ -165,18 +206,36 @@ function storeListing(data: NewAppData) {
  * docs/apps.md §Rules and limits app icon validator). The same store app twice in one workspace is refused (409) by a unique index, so two
  * concurrent adds cannot both succeed.
  */
-export async function createApp(ctx: ServerContext, workspaceId: string, { data, organisationId, image }: NewAppInput): Promise<string> {
-  if (organisationId !== workspaceId) throw invalid('organisationId must be the workspace of the path', ['organisationId']);
+export async function createApp(
+  ctx: ServerContext,
+  workspaceId: string,
+  { data, organisationId, image }: NewAppInput,
+): Promise<string> {
+  if (organisationId !== workspaceId)
+    throw invalid('organisationId must be the workspace of the path', ['organisationId']);
   const listing = storeListing(data);
   checkAppIcon(image);
   const id = newId();
   try {
     await inTransaction(ctx, async (tx) => {
       const imageId = image ? await storeFile(tx, image.detectedType!, image.bytes) : null;
-      const details = { notificationSettings: { questStart: true, questComplete: true }, ...listing, ...(data.developer ? { developer: data.developer } : {}), ...(data.description ? { description: data.description } : {}) };
+      const details = {
+        notificationSettings: { questStart: true, questComplete: true },
+        ...listing,
+        ...(data.developer ? { developer: data.developer } : {}),
+        ...(data.description ? { description: data.description } : {}),
+      };
       await tx.db
         .insertInto('apps')
-        .values({ id, workspace_id: workspaceId, app_name: data.appName.trim(), platform: data.platform, enabled: true, image_file_id: imageId, details: writeJson(JsonObject, details) })
+        .values({
+          id,
+          workspace_id: workspaceId,
+          app_name: data.appName.trim(),
+          platform: data.platform,
+          enabled: true,
+          image_file_id: imageId,
+          details: writeJson(JsonObject, details),
+        })
         .execute();
     });
   } catch (error) {

@@ -10,12 +10,15 @@ import { runStatements } from '../../db/migrations';
 export const appsMigrations: Record<string, Migration> = {
   '0300_apps_store_unique': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE UNIQUE INDEX apps_store_app ON apps (
           workspace_id, platform,
           (lower(CASE WHEN platform = 'android' THEN details->>'googlePackageName' ELSE details->>'appleBundleId' END))
         );
-      `);
+      `,
+      );
     },
   },
 };

@@ -15,7 +15,10 @@ export const appRoutes = [
   }),
   defineRoute(appsEndpoints.enable, {
     access: access.app('editor'),
-    handler: async ({ params, body, ctx }) => ({ success: true, data: { enabled: await setAppEnabled(ctx, params.appId, body.enabled) } }),
+    handler: async ({ params, body, ctx }) => ({
+      success: true,
+      data: { enabled: await setAppEnabled(ctx, params.appId, body.enabled) },
+    }),
   }),
   defineRoute(appsEndpoints.search, {
     access: access.signedIn,

@@ -16,7 +16,8 @@ import { understand, type AskModel } from './parse';
 import { acceptProposal, openAiAskModel, type AskLanguageModel, type AskModelSettings } from './model';
 
 /** Said when no metric could be placed (ours). */
-export const NOTHING_UNDERSTOOD = 'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.';
+export const NOTHING_UNDERSTOOD =
+  'I could not find a metric in that question. Pick one of the suggestions or ask again in other words.';
 
 const clients = new WeakMap<AskModelSettings, AskLanguageModel>();
 /** The configured language model (one client per configuration), or null. Tests may pass their own. */
@@ -28,7 +29,12 @@ export function languageModelOf(ctx: ServerContext): AskLanguageModel | null {
   return client;
 }
 
-export async function askQuestion(ctx: ServerContext, appId: string, question: string, languageModel = languageModelOf(ctx)): Promise<AskResponse> {
+export async function askQuestion(
+  ctx: ServerContext,
+  appId: string,
+  question: string,
+  languageModel = languageModelOf(ctx),
+): Promise<AskResponse> {
   const text = question.trim();
   if (!text) throw invalid('Type a question.', ['question']);
   const models: AskModel[] = await Promise.all(
@@ -37,16 +43,36 @@ export async function askQuestion(ctx: ServerContext, appId: string, question: s
   const today = utcToday(ctx.now());
   const offline = understand(text, models, today);
 
-  let answer = { model: offline.model, report: offline.report, sortChosen: offline.sortChosen, unplaced: offline.unplaced, success: offline.success, source: 'parser' as 'parser' | 'model' };
+  let answer = {
+    model: offline.model,
+    report: offline.report,
+    sortChosen: offline.sortChosen,
+    unplaced: offline.unplaced,
+    success: offline.success,
+    source: 'parser' as 'parser' | 'model',
+  };
   if (languageModel) {
     try {
       const accepted = acceptProposal(await languageModel.propose(text, models, today), models);
       if (accepted) {
         const sortChosen = (accepted.report.configuration.order_by ?? []).length > 0;
-        answer = { model: accepted.model, report: accepted.report, sortChosen, unplaced: [], success: true, source: 'model' };
+        answer = {
+          model: accepted.model,
+          report: accepted.report,
+          sortChosen,
+          unplaced: [],
+          success: true,
+          source: 'model',
+        };
       } else console.warn(logLine('ask', { model: languageModel.name, outcome: 'refused: not a catalogue report' }));
     } catch (error) {
-      console.warn(logLine('ask', { model: languageModel.name, outcome: 'failed', error: error instanceof Error ? error.message : String(error) }));
+      console.warn(
+        logLine('ask', {
+          model: languageModel.name,
+          outcome: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
     }
   }
 
@@ -58,8 +84,17 @@ export async function askQuestion(ctx: ServerContext, appId: string, question: s
     sort_chosen: answer.sortChosen,
     unplaced: answer.unplaced,
     model_name: answer.model.name,
-    metrics: config.select.map((m) => ({ column_name: m.column_name, label: m.label ?? m.column_name, data_type: m.data_type })),
-    columns: config.group_by_where.map((c) => ({ column_name: c.column_name, label: c.label ?? c.column_name, data_type: c.data_type, sample_value: c.sample_value })),
+    metrics: config.select.map((m) => ({
+      column_name: m.column_name,
+      label: m.label ?? m.column_name,
+      data_type: m.data_type,
+    })),
+    columns: config.group_by_where.map((c) => ({
+      column_name: c.column_name,
+      label: c.label ?? c.column_name,
+      data_type: c.data_type,
+      sample_value: c.sample_value,
+    })),
     available: config.date_range[0] ?? null,
     today,
     ...(answer.success ? {} : { message: NOTHING_UNDERSTOOD }),

@@ -16,7 +16,12 @@
 import OpenAI from 'openai';
 import { isRight } from 'fp-ts/Either';
 import {
-  COMPARISONS_BY_TYPE, Report, isIsoDate, limitError, type Condition, type DataType,
+  COMPARISONS_BY_TYPE,
+  Report,
+  isIsoDate,
+  limitError,
+  type Condition,
+  type DataType,
 } from '../../../src/contracts/analyze';
 import type { AskModel } from './parse';
 
@@ -36,7 +41,7 @@ export interface AskLanguageModel {
 }
 
 const INSTRUCTIONS = [
-  'You turn a mobile game publisher\'s question into one report configuration for an analytics report builder.',
+  "You turn a mobile game publisher's question into one report configuration for an analytics report builder.",
   'Answer with one JSON object only: {"model_id": string, "configuration": {"select": [{"column_name": string, "id": string, "data_type": string, "format": string}],',
   '"group_by": [{"column_name": string, "data_type": string, "sample_value": null}], "date_range": [{"date_start": "YYYY-MM-DD", "date_end": "YYYY-MM-DD"}],',
   '"limit": [{"value": number}], "order_by": [{"column_name": string, "order": "ASC"|"DESC"}],',
@@ -51,8 +56,18 @@ export function catalogueForModel(models: readonly AskModel[]) {
   return models.map((m) => ({
     id: m.id,
     name: m.name,
-    metrics: m.config.select.map((c) => ({ column_name: c.column_name, label: c.label, data_type: c.data_type, description: c.description })),
-    columns: m.config.group_by_where.map((c) => ({ column_name: c.column_name, label: c.label, data_type: c.data_type, comparisons: COMPARISONS_BY_TYPE[c.data_type] })),
+    metrics: m.config.select.map((c) => ({
+      column_name: c.column_name,
+      label: c.label,
+      data_type: c.data_type,
+      description: c.description,
+    })),
+    columns: m.config.group_by_where.map((c) => ({
+      column_name: c.column_name,
+      label: c.label,
+      data_type: c.data_type,
+      comparisons: COMPARISONS_BY_TYPE[c.data_type],
+    })),
   }));
 }
 
@@ -65,7 +80,13 @@ export function askMessages(question: string, models: readonly AskModel[], today
 }
 
 export function openAiAskModel(settings: AskModelSettings, fetchImpl?: typeof fetch): AskLanguageModel {
-  const client = new OpenAI({ apiKey: settings.key, baseURL: settings.url, timeout: settings.timeoutMs, maxRetries: 0, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const client = new OpenAI({
+    apiKey: settings.key,
+    baseURL: settings.url,
+    timeout: settings.timeoutMs,
+    maxRetries: 0,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+  });
   return {
     name: settings.name,
     async propose(question, models, today) {
@@ -85,7 +106,10 @@ export function openAiAskModel(settings: AskModelSettings, fetchImpl?: typeof fe
 const NUMERIC: readonly DataType[] = ['INTEGER', 'INT64', 'FLOAT', 'FLOAT64', 'DOUBLE'];
 
 /** The model's proposal as a report of the catalogue, or null when it is not one (see the header). */
-export function acceptProposal(proposal: unknown, models: readonly AskModel[]): { model: AskModel; report: Report } | null {
+export function acceptProposal(
+  proposal: unknown,
+  models: readonly AskModel[],
+): { model: AskModel; report: Report } | null {
   const decoded = Report.decode(proposal);
   if (!isRight(decoded)) return null;
   const { model_id, configuration: c } = decoded.right;
@@ -95,7 +119,10 @@ export function acceptProposal(proposal: unknown, models: readonly AskModel[]): 
   const columns = new Map(model.config.group_by_where.map((d) => [d.column_name, d]));
   if (c.select.length === 0 || c.group_by.length !== 1) return null;
   if (!c.select.every((m) => metrics.has(m.column_name)) || !columns.has(c.group_by[0]!.column_name)) return null;
-  const select = Array.from(new Set(c.select.map((m) => m.column_name))).map((name) => ({ ...metrics.get(name)!, model_id }));
+  const select = Array.from(new Set(c.select.map((m) => m.column_name))).map((name) => ({
+    ...metrics.get(name)!,
+    model_id,
+  }));
   const group = { ...columns.get(c.group_by[0]!.column_name)!, model_id };
   const sortable = new Set([group.column_name, ...select.map((m) => m.column_name)]);
 
@@ -103,15 +130,31 @@ export function acceptProposal(proposal: unknown, models: readonly AskModel[]): 
   for (const w of c.where ?? []) {
     const column = columns.get(w.column_name ?? w.label);
     if (!column || !COMPARISONS_BY_TYPE[column.data_type].includes(w.comparison)) return null;
-    if (NUMERIC.includes(column.data_type) && w.value !== undefined && typeof w.value !== 'number' && !Array.isArray(w.value)) return null;
-    where.push({ label: column.column_name, column_name: column.column_name, comparison: w.comparison, value: w.value ?? '', checked: true, data_type: column.data_type, sample_value: column.sample_value, model_id });
+    if (
+      NUMERIC.includes(column.data_type) &&
+      w.value !== undefined &&
+      typeof w.value !== 'number' &&
+      !Array.isArray(w.value)
+    )
+      return null;
+    where.push({
+      label: column.column_name,
+      column_name: column.column_name,
+      comparison: w.comparison,
+      value: w.value ?? '',
+      checked: true,
+      data_type: column.data_type,
+      sample_value: column.sample_value,
+      model_id,
+    });
   }
   const order = c.order_by ?? [];
   if (!order.every((o) => sortable.has(o.column_name))) return null;
   const limit = c.limit?.[0];
   if (limit && limitError(limit.value) !== null) return null;
   const range = c.date_range?.[0];
-  if (range && (!isIsoDate(range.date_start) || !isIsoDate(range.date_end) || range.date_start > range.date_end)) return null;
+  if (range && (!isIsoDate(range.date_start) || !isIsoDate(range.date_end) || range.date_start > range.date_end))
+    return null;
 
   return {
     model,
@@ -122,7 +165,9 @@ export function acceptProposal(proposal: unknown, models: readonly AskModel[]): 
         group_by: [group],
         ...(range ? { date_range: [{ date_start: range.date_start, date_end: range.date_end, model_id }] } : {}),
         ...(limit ? { limit: [{ value: limit.value, model_id }] } : {}),
-        ...(order.length ? { order_by: order.map((o) => ({ column_name: o.column_name, order: o.order, model_id })) } : {}),
+        ...(order.length
+          ? { order_by: order.map((o) => ({ column_name: o.column_name, order: o.order, model_id })) }
+          : {}),
         ...(where.length ? { where } : {}),
       },
     },

@@ -31,12 +31,25 @@
  * Every lookup keyed by a question's words is a Map or a Set ("constructor" is a word like any other).
  */
 import {
-  isIsoDate, type Comparison, type ConditionValue, type ModelConfiguration, type Report, type SortOrder,
+  isIsoDate,
+  type Comparison,
+  type ConditionValue,
+  type ModelConfiguration,
+  type Report,
+  type SortOrder,
 } from '../../../src/contracts/analyze';
 import type { AskSuggestion, AskUnplaced } from '../../../src/contracts/ask';
 import { findDates } from './dates';
 import {
-  BOOL_ADJECTIVES, COLUMN_SYNONYMS, COLUMN_UNITS, EVENT_EQUIVALENTS, FILLER, METRIC_SYNONYMS, PEOPLE, RELATED_METRICS, VALUE_WORDS,
+  BOOL_ADJECTIVES,
+  COLUMN_SYNONYMS,
+  COLUMN_UNITS,
+  EVENT_EQUIVALENTS,
+  FILLER,
+  METRIC_SYNONYMS,
+  PEOPLE,
+  RELATED_METRICS,
+  VALUE_WORDS,
 } from './vocabulary';
 
 export interface AskModel {
@@ -98,10 +111,12 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-const KEYWORDS = new Set(`by per each across split broken down grouped group top bottom best worst highest lowest most least fewest first
+const KEYWORDS = new Set(
+  `by per each across split broken down grouped group top bottom best worst highest lowest most least fewest first
   limit sorted sort order ordered ascending descending asc desc retention retained ret day week d w only excluding except
   without not no vs versus compare and or level version build above over under below more less than greater at least most
-  equal equals is between rows results`.split(/\s+/));
+  equal equals is between rows results`.split(/\s+/),
+);
 /** Keywords that still count as left out when nothing placed them: "by level" on a model without levels. */
 const NOT_FILLER = new Set(['level', 'version', 'build']);
 
@@ -109,7 +124,12 @@ const NOT_FILLER = new Set(['level', 'version', 'build']);
 // The catalogue's grammar, per model: phrases (metrics, columns, values), units, adjectives
 
 type Target =
-  | { kind: 'metric'; column_name: string; /** An Events equivalent of a Daily Metrics measure, and the event it counts. */ translated?: boolean; event?: string }
+  | {
+      kind: 'metric';
+      column_name: string;
+      /** An Events equivalent of a Daily Metrics measure, and the event it counts. */ translated?: boolean;
+      event?: string;
+    }
   | { kind: 'column'; column_name: string }
   | { kind: 'value'; column_name: string; value: string | boolean; label: string };
 
@@ -141,7 +161,11 @@ const lexicons = new Map<string, Lexicon>();
 const LEXICON_CACHE_MAX = 64;
 
 function lexiconOf(model: AskModel): Lexicon {
-  const key = JSON.stringify([model.id, model.config.select.map((m) => [m.column_name, m.label]), model.config.group_by_where.map((c) => [c.column_name, c.label, c.data_type])]);
+  const key = JSON.stringify([
+    model.id,
+    model.config.select.map((m) => [m.column_name, m.label]),
+    model.config.group_by_where.map((c) => [c.column_name, c.label, c.data_type]),
+  ]);
   let lexicon = lexicons.get(key);
   if (!lexicon) {
     if (lexicons.size >= LEXICON_CACHE_MAX) lexicons.clear();
@@ -153,7 +177,8 @@ function lexiconOf(model: AskModel): Lexicon {
 /** A phrase never ends on a connective: "new users per" (from new_users_per) would eat "new users per day". */
 const CONNECTIVES = new Set(['per', 'by', 'of', 'for', 'and', 'in', 'the']);
 const NUMERIC: readonly string[] = ['INTEGER', 'INT64', 'FLOAT', 'FLOAT64', 'DOUBLE'];
-const own = <T>(record: Record<string, T>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
 
 function buildLexicon(model: AskModel): Lexicon {
   const phrases: Phrase[] = [];
@@ -164,12 +189,24 @@ function buildLexicon(model: AskModel): Lexicon {
   const metricNames = new Set(model.config.select.map((m) => m.column_name));
   for (const m of model.config.select) {
     const target: Target = { kind: 'metric', column_name: m.column_name };
-    for (const text of [m.label ?? '', m.column_name, m.column_name.replace(/_/g, ' '), ...(own(METRIC_SYNONYMS, m.column_name) ?? [])]) add(text, target);
+    for (const text of [
+      m.label ?? '',
+      m.column_name,
+      m.column_name.replace(/_/g, ' '),
+      ...(own(METRIC_SYNONYMS, m.column_name) ?? []),
+    ])
+      add(text, target);
   }
   const columns = new Map(model.config.group_by_where.map((c) => [c.column_name, c]));
   for (const c of model.config.group_by_where) {
     const target: Target = { kind: 'column', column_name: c.column_name };
-    for (const text of [c.label ?? '', c.column_name, c.column_name.replace(/_/g, ' '), ...(own(COLUMN_SYNONYMS, c.column_name) ?? [])]) add(text, target);
+    for (const text of [
+      c.label ?? '',
+      c.column_name,
+      c.column_name.replace(/_/g, ' '),
+      ...(own(COLUMN_SYNONYMS, c.column_name) ?? []),
+    ])
+      add(text, target);
   }
   const valueCount = new Map<string, number>();
   for (const v of VALUE_WORDS) {
@@ -182,21 +219,45 @@ function buildLexicon(model: AskModel): Lexicon {
   const named = new Set(phrases.map((p) => p.stems.join(' ')));
   for (const e of EVENT_EQUIVALENTS) {
     if (!metricNames.has(e.metric) || (e.event && !columns.has('event_name'))) continue;
-    for (const text of e.phrases) if (!named.has(stems(text).join(' '))) add(text, { kind: 'metric', column_name: e.metric, translated: true, ...(e.event ? { event: e.event } : {}) });
+    for (const text of e.phrases)
+      if (!named.has(stems(text).join(' ')))
+        add(text, { kind: 'metric', column_name: e.metric, translated: true, ...(e.event ? { event: e.event } : {}) });
   }
   const units = Object.entries(COLUMN_UNITS).flatMap(([column_name, words]) =>
-    columns.has(column_name) && NUMERIC.includes(columns.get(column_name)!.data_type) ? words.map((w) => ({ stems: stems(w), column_name })) : []);
+    columns.has(column_name) && NUMERIC.includes(columns.get(column_name)!.data_type)
+      ? words.map((w) => ({ stems: stems(w), column_name }))
+      : [],
+  );
   const adjectives = Object.entries(BOOL_ADJECTIVES).flatMap(([column_name, words]) =>
     columns.get(column_name)?.data_type === 'BOOL'
-      ? [...words.true.map((w) => ({ stems: stems(w), column_name, value: true })), ...words.false.map((w) => ({ stems: stems(w), column_name, value: false }))]
-      : []);
+      ? [
+          ...words.true.map((w) => ({ stems: stems(w), column_name, value: true })),
+          ...words.false.map((w) => ({ stems: stems(w), column_name, value: false })),
+        ]
+      : [],
+  );
   const byFirst = new Map<string, Phrase[]>();
   for (const p of phrases) byFirst.set(p.stems[0]!, [...(byFirst.get(p.stems[0]!) ?? []), p]);
   const vocabulary = new Set([
-    ...phrases.flatMap((p) => p.stems), ...KEYWORDS, ...[...FILLER].map(stem), ...RELATED_METRICS.keys(), ...[...RELATED_METRICS.keys()].map(stem),
-    ...units.flatMap((u) => u.stems), ...adjectives.flatMap((a) => a.stems), ...PEOPLE, ...GRAMMAR_WORDS,
+    ...phrases.flatMap((p) => p.stems),
+    ...KEYWORDS,
+    ...[...FILLER].map(stem),
+    ...RELATED_METRICS.keys(),
+    ...[...RELATED_METRICS.keys()].map(stem),
+    ...units.flatMap((u) => u.stems),
+    ...adjectives.flatMap((a) => a.stems),
+    ...PEOPLE,
+    ...GRAMMAR_WORDS,
   ]);
-  return { byFirst, known: new Set(phrases.map((p) => p.stems.join(' '))), vocabulary, corrections: new Map(), units, adjectives, valueCount };
+  return {
+    byFirst,
+    known: new Set(phrases.map((p) => p.stems.join(' '))),
+    vocabulary,
+    corrections: new Map(),
+    units,
+    adjectives,
+    valueCount,
+  };
 }
 
 /** Replaces a misspelt word by the one vocabulary word it is closest to (none when two are as close). */
@@ -230,9 +291,25 @@ function closest(word: string, vocabulary: Set<string>): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading one model
 
-const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, thirty: 30, fifty: 50, sixty: 60, hundred: 100,
-}));
+const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    one: 1,
+    two: 2,
+    three: 3,
+    four: 4,
+    five: 5,
+    six: 6,
+    seven: 7,
+    eight: 8,
+    nine: 9,
+    ten: 10,
+    twenty: 20,
+    thirty: 30,
+    fifty: 50,
+    sixty: 60,
+    hundred: 100,
+  }),
+);
 const numberOf = (word: string | undefined): number | null => {
   if (word === undefined) return null;
   if (/^\d+(?:\.\d+)?$/.test(word)) return Number(word);
@@ -244,31 +321,163 @@ const DESC_WORDS = new Set(['top', 'best', 'highest', 'most', 'biggest', 'larges
 const ASC_WORDS = new Set(['bottom', 'worst', 'lowest', 'least', 'fewest', 'smallest']);
 
 /** Negation cues: their scope is the list of values that follows (across articles, prepositions and people words). */
-const NEGATIONS = new Set(['excluding', 'exclude', 'excludes', 'excluded', 'except', 'without', 'not', 'no', 'non', 'minus', 'outside', 'excl']);
-const NEGATION_PAIRS = new Set(['other than', 'leaving out', 'leave out', 'left out', 'apart from', 'but not', 'except for', 'outside of', 'rather than', 'aside from']);
+const NEGATIONS = new Set([
+  'excluding',
+  'exclude',
+  'excludes',
+  'excluded',
+  'except',
+  'without',
+  'not',
+  'no',
+  'non',
+  'minus',
+  'outside',
+  'excl',
+]);
+const NEGATION_PAIRS = new Set([
+  'other than',
+  'leaving out',
+  'leave out',
+  'left out',
+  'apart from',
+  'but not',
+  'except for',
+  'outside of',
+  'rather than',
+  'aside from',
+]);
 /** Words a negation or a list reaches across: "except the uk", "without players from Saudi Arabia", "US, CA and MX". */
-const LIST_SKIP = new Set(['the', 'a', 'an', 'in', 'from', 'for', 'of', 'on', 'at', 'to', 'and', 'or', '&', 'plus', 'nor', 'any', 'all', 'everywhere', 'anywhere', 'only', 'just', 'also']);
+const LIST_SKIP = new Set([
+  'the',
+  'a',
+  'an',
+  'in',
+  'from',
+  'for',
+  'of',
+  'on',
+  'at',
+  'to',
+  'and',
+  'or',
+  '&',
+  'plus',
+  'nor',
+  'any',
+  'all',
+  'everywhere',
+  'anywhere',
+  'only',
+  'just',
+  'also',
+]);
 /** Before a lower-case "us": the pronoun ("show us") or the country ("in the us", "outside us"). */
-const PRONOUN_VERBS = new Set(['show', 'give', 'tell', 'let', 'help', 'send', 'get', 'email', 'mail', 'brief', 'remind', 'bring', 'ask', 'allow', 'teach', 'cost', 'make', 'lets', 'for', 'to', 'with', 'of']);
-const COUNTRY_BEFORE = new Set(['in', 'from', 'outside', 'excluding', 'exclude', 'except', 'without', 'not', 'than', 'the', 'and', 'or', 'vs', 'versus', '&', 'nor', 'minus']);
-const RELATIVES = new Set(['with', 'having', 'had', 'have', 'has', 'who', 'whose', 'where', 'that', 'which', 'played', 'spent', 'spending', 'playing']);
+const PRONOUN_VERBS = new Set([
+  'show',
+  'give',
+  'tell',
+  'let',
+  'help',
+  'send',
+  'get',
+  'email',
+  'mail',
+  'brief',
+  'remind',
+  'bring',
+  'ask',
+  'allow',
+  'teach',
+  'cost',
+  'make',
+  'lets',
+  'for',
+  'to',
+  'with',
+  'of',
+]);
+const COUNTRY_BEFORE = new Set([
+  'in',
+  'from',
+  'outside',
+  'excluding',
+  'exclude',
+  'except',
+  'without',
+  'not',
+  'than',
+  'the',
+  'and',
+  'or',
+  'vs',
+  'versus',
+  '&',
+  'nor',
+  'minus',
+]);
+const RELATIVES = new Set([
+  'with',
+  'having',
+  'had',
+  'have',
+  'has',
+  'who',
+  'whose',
+  'where',
+  'that',
+  'which',
+  'played',
+  'spent',
+  'spending',
+  'playing',
+]);
 const DAY_TAIL = new Set(['in', 'the', 'a', 'game', 'app', 'that', 'on', 'per', 'each', 'same', 'during', 'of', 'one']);
 
 type Op = { words: string[]; comparison: Comparison };
 const OPERATORS: Op[] = [
-  [['>='], 'greater_than_or_equal'], [['at', 'least'], 'greater_than_or_equal'], [['no', 'less', 'than'], 'greater_than_or_equal'], [['<='], 'less_than_or_equal'], [['at', 'most'], 'less_than_or_equal'],
-  [['no', 'more', 'than'], 'less_than_or_equal'], [['up', 'to'], 'less_than_or_equal'],
-  [['>'], 'greater_than'], [['above'], 'greater_than'], [['over'], 'greater_than'], [['more', 'than'], 'greater_than'], [['greater', 'than'], 'greater_than'], [['higher', 'than'], 'greater_than'],
-  [['<'], 'less_than'], [['below'], 'less_than'], [['under'], 'less_than'], [['less', 'than'], 'less_than'], [['fewer', 'than'], 'less_than'], [['lower', 'than'], 'less_than'],
-  [['='], 'equals'], [['equal', 'to'], 'equals'], [['equal'], 'equals'], [['equals'], 'equals'], [['exactly'], 'equals'],
+  [['>='], 'greater_than_or_equal'],
+  [['at', 'least'], 'greater_than_or_equal'],
+  [['no', 'less', 'than'], 'greater_than_or_equal'],
+  [['<='], 'less_than_or_equal'],
+  [['at', 'most'], 'less_than_or_equal'],
+  [['no', 'more', 'than'], 'less_than_or_equal'],
+  [['up', 'to'], 'less_than_or_equal'],
+  [['>'], 'greater_than'],
+  [['above'], 'greater_than'],
+  [['over'], 'greater_than'],
+  [['more', 'than'], 'greater_than'],
+  [['greater', 'than'], 'greater_than'],
+  [['higher', 'than'], 'greater_than'],
+  [['<'], 'less_than'],
+  [['below'], 'less_than'],
+  [['under'], 'less_than'],
+  [['less', 'than'], 'less_than'],
+  [['fewer', 'than'], 'less_than'],
+  [['lower', 'than'], 'less_than'],
+  [['='], 'equals'],
+  [['equal', 'to'], 'equals'],
+  [['equal'], 'equals'],
+  [['equals'], 'equals'],
+  [['exactly'], 'equals'],
 ].map(([words, comparison]) => ({ words: words as string[], comparison: comparison as Comparison }));
 const POSTFIX: Op[] = [
-  [['or', 'more'], 'greater_than_or_equal'], [['or', 'above'], 'greater_than_or_equal'], [['plus'], 'greater_than_or_equal'], [['+'], 'greater_than_or_equal'],
-  [['or', 'fewer'], 'less_than_or_equal'], [['or', 'less'], 'less_than_or_equal'], [['or', 'below'], 'less_than_or_equal'],
+  [['or', 'more'], 'greater_than_or_equal'],
+  [['or', 'above'], 'greater_than_or_equal'],
+  [['plus'], 'greater_than_or_equal'],
+  [['+'], 'greater_than_or_equal'],
+  [['or', 'fewer'], 'less_than_or_equal'],
+  [['or', 'less'], 'less_than_or_equal'],
+  [['or', 'below'], 'less_than_or_equal'],
 ].map(([words, comparison]) => ({ words: words as string[], comparison: comparison as Comparison }));
 /** The grammar's own words: known words, never "corrected" into a catalogue word nor reported as left out. */
 const GRAMMAR_WORDS = new Set([
-  ...NEGATIONS, ...[...NEGATION_PAIRS].flatMap((p) => p.split(' ')), ...LIST_SKIP, ...PRONOUN_VERBS, ...RELATIVES, ...DAY_TAIL,
+  ...NEGATIONS,
+  ...[...NEGATION_PAIRS].flatMap((p) => p.split(' ')),
+  ...LIST_SKIP,
+  ...PRONOUN_VERBS,
+  ...RELATIVES,
+  ...DAY_TAIL,
   ...[...OPERATORS, ...POSTFIX].flatMap((o) => o.words),
 ]);
 
@@ -294,18 +503,38 @@ interface Draft {
   compare: boolean;
 }
 
-function readModel(question: string, model: AskModel, today: string, others: readonly Lexicon[]): { draft: Draft; dates: { date_start: string; date_end: string } | null } {
+function readModel(
+  question: string,
+  model: AskModel,
+  today: string,
+  others: readonly Lexicon[],
+): { draft: Draft; dates: { date_start: string; date_end: string } | null } {
   const lexicon = lexiconOf(model);
   const firstDay = model.config.date_range[0]?.start_date;
   const found = findDates(question, today, firstDay && isIsoDate(firstDay) ? firstDay : undefined);
-  const text = found ? question.split('').map((ch, i) => (found.rest[i] === ' ' && question.toLowerCase()[i] !== ' ' ? ' ' : ch)).join('') : question;
+  const text = found
+    ? question
+        .split('')
+        .map((ch, i) => (found.rest[i] === ' ' && question.toLowerCase()[i] !== ' ' ? ' ' : ch))
+        .join('')
+    : question;
   const tokens: Token[] = (text.replace(/[’']s\b/g, '').match(TOKEN_RE) ?? []).map((raw) => {
     const word = correct(raw.toLowerCase(), lexicon, others);
     return { raw, word, stem: stem(word), used: false };
   });
   const draft: Draft = {
-    metrics: [], groupBy: null, groupAuto: false, limit: null, order: [], conditions: [], values: new Map(), unplaced: [], placed: 0, translated: 0,
-    pendingSort: null, compare: tokens.some((t) => t.word === 'vs' || t.word === 'versus' || t.word.startsWith('compar')),
+    metrics: [],
+    groupBy: null,
+    groupAuto: false,
+    limit: null,
+    order: [],
+    conditions: [],
+    values: new Map(),
+    unplaced: [],
+    placed: 0,
+    translated: 0,
+    pendingSort: null,
+    compare: tokens.some((t) => t.word === 'vs' || t.word === 'versus' || t.word.startsWith('compar')),
   };
   const metricNames = new Set(model.config.select.map((m) => m.column_name));
   const columns = new Map(model.config.group_by_where.map((c) => [c.column_name, c]));
@@ -316,7 +545,8 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     metricAt.set(name, Math.min(at, metricAt.get(name) ?? at));
     draft.placed++;
   };
-  const label = (name: string) => model.config.select.find((m) => m.column_name === name)?.label ?? columns.get(name)?.label ?? name;
+  const label = (name: string) =>
+    model.config.select.find((m) => m.column_name === name)?.label ?? columns.get(name)?.label ?? name;
 
   const at = (i: number) => tokens[i];
   const mark = (from: number, to: number) => {
@@ -340,7 +570,12 @@ function readModel(question: string, model: AskModel, today: string, others: rea
       const value = phraseAt(k, ['value'])?.phrase.target;
       return value?.kind === 'value' && value.column_name === 'country';
     };
-    if (next && /^(?:and|or|vs|versus|&|nor)$/.test(next.word) && (inList(i + 2) || (at(i + 2)?.word === 'the' && inList(i + 3)))) return true;
+    if (
+      next &&
+      /^(?:and|or|vs|versus|&|nor)$/.test(next.word) &&
+      (inList(i + 2) || (at(i + 2)?.word === 'the' && inList(i + 3)))
+    )
+      return true;
     if (prev && PRONOUN_VERBS.has(prev) && !(prev === 'for' && PEOPLE.has(next?.stem ?? ''))) return false;
     if (prev && COUNTRY_BEFORE.has(prev)) return true;
     if (!next) return false;
@@ -355,9 +590,11 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     for (const phrase of lexicon.byFirst.get(first.stem) ?? []) {
       const n = phrase.stems.length;
       if (!stemsAt(i, phrase.stems)) continue;
-      if (phrase.caps && first.raw !== phrase.caps && !(phrase.caps === 'US' && first.raw === 'us' && usIsCountry(i))) continue;
+      if (phrase.caps && first.raw !== phrase.caps && !(phrase.caps === 'US' && first.raw === 'us' && usIsCountry(i)))
+        continue;
       const rank = (p: Phrase) => (prefer.includes(p.target.kind) ? prefer.indexOf(p.target.kind) : prefer.length);
-      if (!best || n > best.length || (n === best.length && rank(phrase) < rank(best.phrase))) best = { phrase, length: n };
+      if (!best || n > best.length || (n === best.length && rank(phrase) < rank(best.phrase)))
+        best = { phrase, length: n };
     }
     return best;
   }
@@ -366,7 +603,11 @@ function readModel(question: string, model: AskModel, today: string, others: rea
       draft.groupBy = name;
       draft.placed++;
     } else {
-      draft.unplaced.push({ text: words, message: `A report groups by one column: '${words}' was left out (grouped by ${label(draft.groupBy)}).`, suggestions: [] });
+      draft.unplaced.push({
+        text: words,
+        message: `A report groups by one column: '${words}' was left out (grouped by ${label(draft.groupBy)}).`,
+        suggestions: [],
+      });
     }
   };
 
@@ -390,7 +631,13 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     }
     return false;
   };
-  const addValue = (column_name: string, value: string | boolean, from: number, to: number, negated = negatedAt(from, column_name)) => {
+  const addValue = (
+    column_name: string,
+    value: string | boolean,
+    from: number,
+    to: number,
+    negated = negatedAt(from, column_name),
+  ) => {
     for (let k = from; k < to; k++) valueAt.set(k, { column_name, negated });
     const list = draft.values.get(column_name) ?? { pos: [], neg: [] };
     const side = negated ? list.neg : list.pos;
@@ -425,8 +672,14 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   for (let i = 0; i < tokens.length; i++) {
     if (!/^(?:sorted|sort|order|ordered|rank|ranked)$/.test(at(i)!.word)) continue;
     const direction = (from: number) => {
-      const next = tokens.slice(from, from + 3).map((t) => t.word).join(' ');
-      const m = /^(?:(asc|ascending|lowest first|smallest first|low to high)|(desc|descending|highest first|largest first|high to low))/.exec(next);
+      const next = tokens
+        .slice(from, from + 3)
+        .map((t) => t.word)
+        .join(' ');
+      const m =
+        /^(?:(asc|ascending|lowest first|smallest first|low to high)|(desc|descending|highest first|largest first|high to low))/.exec(
+          next,
+        );
       return m ? { order: (m[1] ? 'ASC' : 'DESC') as SortOrder, length: m[0].split(' ').length } : null;
     };
     if (at(i + 1)?.word !== 'by') {
@@ -464,11 +717,33 @@ function readModel(question: string, model: AskModel, today: string, others: rea
       if (short) return { unit: short[1]!.startsWith('w') ? 'w' : 'd', n: Number(short[2]), at: [j] };
       const first = step === 1 ? t : at(j - 1);
       const second = step === 1 ? at(j + 1) : t;
-      if (first && second && /^(?:day|week|d|w)$/.test(first.word) && /^\d{1,3}$/.test(second.word) && !first.used && !second.used) {
-        return { unit: first.word.startsWith('w') ? 'w' : 'd', n: Number(second.word), at: step === 1 ? [j, j + 1] : [j - 1, j] };
+      if (
+        first &&
+        second &&
+        /^(?:day|week|d|w)$/.test(first.word) &&
+        /^\d{1,3}$/.test(second.word) &&
+        !first.used &&
+        !second.used
+      ) {
+        return {
+          unit: first.word.startsWith('w') ? 'w' : 'd',
+          n: Number(second.word),
+          at: step === 1 ? [j, j + 1] : [j - 1, j],
+        };
       }
-      if (first && second && /^\d{1,3}$/.test(first.word) && /^(?:day|week)$/.test(second.word) && !first.used && !second.used) {
-        return { unit: second.word === 'week' ? 'w' : 'd', n: Number(first.word), at: step === 1 ? [j, j + 1] : [j - 1, j] };
+      if (
+        first &&
+        second &&
+        /^\d{1,3}$/.test(first.word) &&
+        /^(?:day|week)$/.test(second.word) &&
+        !first.used &&
+        !second.used
+      ) {
+        return {
+          unit: second.word === 'week' ? 'w' : 'd',
+          n: Number(first.word),
+          at: step === 1 ? [j, j + 1] : [j - 1, j],
+        };
       }
       return null;
     };
@@ -490,11 +765,16 @@ function readModel(question: string, model: AskModel, today: string, others: rea
       const name = `retention_${p.unit}${p.n}`;
       if (metricNames.has(name)) addMetric(name, p.at[0] ?? i);
       else {
-        const near = p.unit === 'd' && p.n > 7 ? [`retention_w${Math.min(7, Math.floor(p.n / 7))}`, 'retention_d7'] : ['retention_d7', 'retention_w1'];
+        const near =
+          p.unit === 'd' && p.n > 7
+            ? [`retention_w${Math.min(7, Math.floor(p.n / 7))}`, 'retention_d7']
+            : ['retention_d7', 'retention_w1'];
         draft.unplaced.push({
           text: `${p.unit.toUpperCase()}${p.n} retention`,
           message: `'${p.unit.toUpperCase()}${p.n} retention' is not a metric I know.`,
-          suggestions: near.filter((m) => metricNames.has(m)).map((m) => ({ column_name: m, label: label(m), kind: 'metric' as const })),
+          suggestions: near
+            .filter((m) => metricNames.has(m))
+            .map((m) => ({ column_name: m, label: label(m), kind: 'metric' as const })),
         });
       }
     }
@@ -507,7 +787,8 @@ function readModel(question: string, model: AskModel, today: string, others: rea
       if (!m || at(i)!.used) continue;
       let from = i;
       if (i > 0 && /^(?:version|build|release|app|v)$/.test(at(i - 1)!.word) && !at(i - 1)!.used) from = i - 1;
-      if (from === i - 1 && i > 1 && at(i - 2)!.word === 'app' && at(i - 1)!.word === 'version' && !at(i - 2)!.used) from = i - 2;
+      if (from === i - 1 && i > 1 && at(i - 2)!.word === 'app' && at(i - 1)!.word === 'version' && !at(i - 2)!.used)
+        from = i - 2;
       addValue('app_version', m[1]!, from, i + 1);
     }
   }
@@ -516,14 +797,17 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   //    unit ("players with more than 3 sessions that day", "users who played over 30 minutes", "5 or more sessions")
   const unitAt = (i: number) => {
     let best: { column_name: string; length: number } | null = null;
-    for (const u of lexicon.units) if (stemsAt(i, u.stems) && (!best || u.stems.length > best.length)) best = { column_name: u.column_name, length: u.stems.length };
+    for (const u of lexicon.units)
+      if (stemsAt(i, u.stems) && (!best || u.stems.length > best.length))
+        best = { column_name: u.column_name, length: u.stems.length };
     return best;
   };
   /** "that day", "in the game that day", "a day": the day a player's own column counts. */
   const markDayTail = (from: number) => {
     for (let k = from; k < Math.min(tokens.length, from + 6); k++) {
       const t = at(k)!;
-      if (t.word === 'day' && k > from && /^(?:that|a|per|each|same|one|the)$/.test(at(k - 1)!.word)) return mark(from, k + 1);
+      if (t.word === 'day' && k > from && /^(?:that|a|per|each|same|one|the)$/.test(at(k - 1)!.word))
+        return mark(from, k + 1);
       if (t.used || !DAY_TAIL.has(t.word)) return;
     }
   };
@@ -533,9 +817,16 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     const column = columns.get(hit.phrase.target.column_name)!;
     if (!NUMERIC.includes(column.data_type)) continue;
     let j = i + hit.length;
-    const range = numberOf(at(j)?.word) !== null && /^(?:to|-|through)$/.test(at(j + 1)?.word ?? '') ? numberOf(at(j + 2)?.word) : null;
+    const range =
+      numberOf(at(j)?.word) !== null && /^(?:to|-|through)$/.test(at(j + 1)?.word ?? '')
+        ? numberOf(at(j + 2)?.word)
+        : null;
     if (range !== null) {
-      draft.conditions.push({ column_name: column.column_name, comparison: 'greater_than_or_equal', value: numberOf(at(j)!.word)! });
+      draft.conditions.push({
+        column_name: column.column_name,
+        comparison: 'greater_than_or_equal',
+        value: numberOf(at(j)!.word)!,
+      });
       draft.conditions.push({ column_name: column.column_name, comparison: 'less_than_or_equal', value: range });
       mark(i, j + 3);
       draft.placed++;
@@ -578,7 +869,12 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   }
 
   // boolean columns: "where is new user is false", "success = true", "players who are (not) new"
-  const TRUTH = new Map<string, boolean>([['true', true], ['yes', true], ['false', false], ['no', false]]);
+  const TRUTH = new Map<string, boolean>([
+    ['true', true],
+    ['yes', true],
+    ['false', false],
+    ['no', false],
+  ]);
   for (let i = 0; i < tokens.length; i++) {
     const hit = phraseAt(i, ['column', 'metric', 'value']);
     if (hit?.phrase.target.kind === 'column' && columns.get(hit.phrase.target.column_name)?.data_type === 'BOOL') {
@@ -604,9 +900,15 @@ function readModel(question: string, model: AskModel, today: string, others: rea
     const t = at(i)!;
     if (t.used) continue;
     const prev = (k: number) => at(i - k)?.word ?? '';
-    const groupContext = GROUP_WORDS.has(prev(1)) || (prev(2) === 'broken' && prev(1) === 'down') || (prev(1) === 'by' && prev(2) === 'split')
-      || (tokens[i - 1]?.used && numberOf(prev(1)) !== null && (DESC_WORDS.has(prev(2)) || ASC_WORDS.has(prev(2)) || prev(2) === 'first'))
-      || DESC_WORDS.has(prev(1)) || ASC_WORDS.has(prev(1));
+    const groupContext =
+      GROUP_WORDS.has(prev(1)) ||
+      (prev(2) === 'broken' && prev(1) === 'down') ||
+      (prev(1) === 'by' && prev(2) === 'split') ||
+      (tokens[i - 1]?.used &&
+        numberOf(prev(1)) !== null &&
+        (DESC_WORDS.has(prev(2)) || ASC_WORDS.has(prev(2)) || prev(2) === 'first')) ||
+      DESC_WORDS.has(prev(1)) ||
+      ASC_WORDS.has(prev(1));
     const hit = phraseAt(i, groupContext ? ['column', 'metric', 'value'] : ['metric', 'value', 'column']);
     if (!hit && /^(?:revenue|rev|income|earning)$/.test(t.stem)) {
       // "revenue" alone: both kinds the model has, unless the question names one ("revenue from in-app purchases")
@@ -617,7 +919,10 @@ function readModel(question: string, model: AskModel, today: string, others: rea
       continue;
     }
     if (!hit) continue;
-    const words = tokens.slice(i, i + hit.length).map((x) => x.raw).join(' ');
+    const words = tokens
+      .slice(i, i + hit.length)
+      .map((x) => x.raw)
+      .join(' ');
     const target = hit.phrase.target;
     if (target.kind === 'value') {
       addValue(target.column_name, target.value, i, i + hit.length);
@@ -667,23 +972,42 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   // value lists → conditions (or a group-by when compared: "iOS vs Android"; "US vs Canada" keeps the two)
   for (const [column_name, { pos, neg }] of draft.values) {
     const column = columns.get(column_name)!;
-    if (pos.length > 1 && neg.length === 0 && draft.compare && (draft.groupBy === null || draft.groupBy === column_name)) {
+    if (
+      pos.length > 1 &&
+      neg.length === 0 &&
+      draft.compare &&
+      (draft.groupBy === null || draft.groupBy === column_name)
+    ) {
       draft.groupBy = column_name;
       if (pos.length >= (lexicon.valueCount.get(column_name) ?? Infinity)) continue;
     }
     if (column.data_type === 'BOOL') {
       const value = pos.length > 0 ? pos[0] === true : neg[0] !== true;
-      draft.conditions.push({ column_name, comparison: value ? 'is_true' : 'is_false', value: value ? 'is_true' : 'is_false' });
+      draft.conditions.push({
+        column_name,
+        comparison: value ? 'is_true' : 'is_false',
+        value: value ? 'is_true' : 'is_false',
+      });
       continue;
     }
-    for (const [values, negated] of [[pos, false], [neg, true]] as const) {
-      if (values.length > 1) draft.conditions.push({ column_name, comparison: negated ? 'is_not_one_of' : 'is_one_of', value: values.join(',') });
-      else if (values.length === 1) draft.conditions.push({ column_name, comparison: negated ? 'not_equals' : 'equals', value: String(values[0]) });
+    for (const [values, negated] of [
+      [pos, false],
+      [neg, true],
+    ] as const) {
+      if (values.length > 1)
+        draft.conditions.push({
+          column_name,
+          comparison: negated ? 'is_not_one_of' : 'is_one_of',
+          value: values.join(','),
+        });
+      else if (values.length === 1)
+        draft.conditions.push({ column_name, comparison: negated ? 'not_equals' : 'equals', value: String(values[0]) });
     }
   }
 
   // a sort asked for ("top 10 countries", "lowest ...") without its metric sorts by the first metric
-  if (draft.pendingSort && draft.metrics[0] && draft.order.length === 0) draft.order.push({ column_name: draft.metrics[0], order: draft.pendingSort });
+  if (draft.pendingSort && draft.metrics[0] && draft.order.length === 0)
+    draft.order.push({ column_name: draft.metrics[0], order: draft.pendingSort });
 
   // what is left
   let run: string[] = [];
@@ -694,10 +1018,22 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = at(i)!;
-    const filler = t.used || FILLER.has(t.word) || FILLER.has(t.stem) || GRAMMAR_WORDS.has(t.word) || (KEYWORDS.has(t.word) && !NOT_FILLER.has(t.word)) || /^\d+$/.test(t.word) || t.word.length < 2;
+    const filler =
+      t.used ||
+      FILLER.has(t.word) ||
+      FILLER.has(t.stem) ||
+      GRAMMAR_WORDS.has(t.word) ||
+      (KEYWORDS.has(t.word) && !NOT_FILLER.has(t.word)) ||
+      /^\d+$/.test(t.word) ||
+      t.word.length < 2;
     if (filler) {
       flush();
-      if (!t.used) runContext = GROUP_WORDS.has(t.word) ? 'group' : /^(?:only|in|for|from|where|excluding|except|without|on)$/.test(t.word) ? 'filter' : runContext;
+      if (!t.used)
+        runContext = GROUP_WORDS.has(t.word)
+          ? 'group'
+          : /^(?:only|in|for|from|where|excluding|except|without|on)$/.test(t.word)
+            ? 'filter'
+            : runContext;
       if (t.used) runContext = 'metric';
       continue;
     }
@@ -707,24 +1043,41 @@ function readModel(question: string, model: AskModel, today: string, others: rea
   return { draft, dates: found ? { date_start: found.date_start, date_end: found.date_end } : null };
 }
 
-function unplacedOf(text: string, context: 'group' | 'filter' | 'metric', model: AskModel, label: (name: string) => string): AskUnplaced {
+function unplacedOf(
+  text: string,
+  context: 'group' | 'filter' | 'metric',
+  model: AskModel,
+  label: (name: string) => string,
+): AskUnplaced {
   const lower = text.toLowerCase();
   const metric = (name: string): AskSuggestion => ({ column_name: name, label: label(name), kind: 'metric' });
   const has = (name: string) => model.config.select.some((m) => m.column_name === name);
   if (context === 'group') {
     const near = model.config.group_by_where
-      .map((c) => ({ c, d: Math.min(editDistance(lower, (c.label ?? c.column_name).toLowerCase()), editDistance(lower, c.column_name)) }))
-      .sort((a, b) => a.d - b.d).slice(0, 3);
+      .map((c) => ({
+        c,
+        d: Math.min(editDistance(lower, (c.label ?? c.column_name).toLowerCase()), editDistance(lower, c.column_name)),
+      }))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, 3);
     return {
       text,
       message: `'${text}' is not a column I can group by.`,
-      suggestions: near.map(({ c }) => ({ column_name: c.column_name, label: c.label ?? c.column_name, kind: 'group_by' as const })),
+      suggestions: near.map(({ c }) => ({
+        column_name: c.column_name,
+        label: c.label ?? c.column_name,
+        kind: 'group_by' as const,
+      })),
     };
   }
   const related = (RELATED_METRICS.get(lower) ?? RELATED_METRICS.get(stem(lower)) ?? []).filter(has);
-  if (context === 'filter' && related.length === 0) return { text, message: `'${text}' is not a value I know how to filter on.`, suggestions: [] };
+  if (context === 'filter' && related.length === 0)
+    return { text, message: `'${text}' is not a value I know how to filter on.`, suggestions: [] };
   const close = model.config.select
-    .map((m) => ({ m, d: Math.min(editDistance(lower, (m.label ?? '').toLowerCase()), editDistance(lower, m.column_name)) }))
+    .map((m) => ({
+      m,
+      d: Math.min(editDistance(lower, (m.label ?? '').toLowerCase()), editDistance(lower, m.column_name)),
+    }))
     .sort((a, b) => a.d - b.d)
     .slice(0, 3)
     .map(({ m }) => m.column_name);
@@ -738,9 +1091,18 @@ function unplacedOf(text: string, context: 'group' | 'filter' | 'metric', model:
 /** Reads a question against the app's models; `today` is the UTC day relative dates resolve against. */
 export function understand(question: string, models: readonly AskModel[], today: string): Understanding {
   const lexiconsOf = models.map(lexiconOf);
-  const readings = models.map((model, i) => ({ model, ...readModel(question, model, today, lexiconsOf.filter((_, k) => k !== i)) }));
+  const readings = models.map((model, i) => ({
+    model,
+    ...readModel(
+      question,
+      model,
+      today,
+      lexiconsOf.filter((_, k) => k !== i),
+    ),
+  }));
   // A model needs a metric; then each placed part counts 2 and each word left out 3 (ties keep the first model).
-  const score = (r: (typeof readings)[number]) => (r.draft.metrics.length > 0 ? 100 : 0) + r.draft.placed * 2 - r.draft.unplaced.length * 3 - r.draft.translated;
+  const score = (r: (typeof readings)[number]) =>
+    (r.draft.metrics.length > 0 ? 100 : 0) + r.draft.placed * 2 - r.draft.unplaced.length * 3 - r.draft.translated;
   const best = readings.reduce((a, b) => (score(b) > score(a) ? b : a));
   const { model, draft, dates } = best;
   // A word that names something only another model has says so ("'levels' is in the Events model …").
@@ -763,12 +1125,25 @@ export function understand(question: string, models: readonly AskModel[], today:
     draft.groupBy = columns.has('date') ? 'date' : (model.config.group_by_where[0]?.column_name ?? null);
     draft.groupAuto = true;
   }
-  const select = draft.metrics.flatMap((name) => model.config.select.filter((m) => m.column_name === name)).map((m) => ({ ...m, model_id: model.id }));
+  const select = draft.metrics
+    .flatMap((name) => model.config.select.filter((m) => m.column_name === name))
+    .map((m) => ({ ...m, model_id: model.id }));
   const group = draft.groupBy ? columns.get(draft.groupBy) : undefined;
   const where = draft.conditions.flatMap((c) => {
     const column = columns.get(c.column_name);
     return column
-      ? [{ label: c.column_name, column_name: c.column_name, comparison: c.comparison, value: c.value, checked: true, data_type: column.data_type, sample_value: column.sample_value, model_id: model.id }]
+      ? [
+          {
+            label: c.column_name,
+            column_name: c.column_name,
+            comparison: c.comparison,
+            value: c.value,
+            checked: true,
+            data_type: column.data_type,
+            sample_value: column.sample_value,
+            model_id: model.id,
+          },
+        ]
       : [];
   });
   const sortable = new Set([...(group ? [group.column_name] : []), ...draft.metrics]);

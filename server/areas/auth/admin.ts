@@ -34,37 +34,73 @@ export class AdminCommandError extends Error {}
 // oxlint-disable-next-line no-control-regex -- refusing control characters is the point
 const lineProblem = (value: string, max: number) => value.length > max || /[\u0000-\u001f\u007f]/.test(value);
 
-export async function createFirstAdmin(db: Kysely<Database>, input: FirstAdminInput, options: { publicUrl: string; internalDomains: string[]; now?: Date }): Promise<FirstAdminResult> {
+export async function createFirstAdmin(
+  db: Kysely<Database>,
+  input: FirstAdminInput,
+  options: { publicUrl: string; internalDomains: string[]; now?: Date },
+): Promise<FirstAdminResult> {
   const email = input.email.trim().toLowerCase();
   if (!isEmail(email)) throw new AdminCommandError(`"${input.email}" is not an e-mail address.`);
   const name = input.workspaceName.trim();
-  if (!name || lineProblem(name, MAX.name)) throw new AdminCommandError(`The workspace name must be one line of 1 to ${MAX.name} characters.`);
+  if (!name || lineProblem(name, MAX.name))
+    throw new AdminCommandError(`The workspace name must be one line of 1 to ${MAX.name} characters.`);
   const read = normaliseWebsite(input.website?.trim() || email.split('@')[1]!);
   if (!read.ok) throw new AdminCommandError(`"${input.website}" is not a website address: ${read.message}`);
   const website = read.value;
   const [firstName, lastName] = [input.firstName?.trim() ?? '', input.lastName?.trim() ?? ''];
-  if (lineProblem(firstName, MAX.name) || lineProblem(lastName, MAX.name)) throw new AdminCommandError(`Names must be one line of at most ${MAX.name} characters.`);
-  if (input.password !== undefined && input.password.length < PASSWORD_MIN_LENGTH) throw new AdminCommandError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
-  if (input.password !== undefined && input.password.length > MAX.password) throw new AdminCommandError(`Password must be at most ${MAX.password} characters.`);
+  if (lineProblem(firstName, MAX.name) || lineProblem(lastName, MAX.name))
+    throw new AdminCommandError(`Names must be one line of at most ${MAX.name} characters.`);
+  if (input.password !== undefined && input.password.length < PASSWORD_MIN_LENGTH)
+    throw new AdminCommandError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+  if (input.password !== undefined && input.password.length > MAX.password)
+    throw new AdminCommandError(`Password must be at most ${MAX.password} characters.`);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const now = options.now ?? new Date();
   return db.transaction().execute(async (trx) => {
     if (await trx.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirst()) {
-      throw new AdminCommandError(`${email} already has an account: sign in with it and create the workspace from Questboard.`);
+      throw new AdminCommandError(
+        `${email} already has an account: sign in with it and create the workspace from Questboard.`,
+      );
     }
     const workspaceId = newId();
-    await trx.insertInto('workspaces').values({ id: workspaceId, name, website, icon_file_id: null, allow_monetize: 0 }).execute();
+    await trx
+      .insertInto('workspaces')
+      .values({ id: workspaceId, name, website, icon_file_id: null, allow_monetize: 0 })
+      .execute();
     if (passwordHash === null) {
       const token = newToken();
-      await trx.insertInto('invites').values({
-        id: newId(), workspace_id: workspaceId, email, role: 'admin', token_hash: hashToken(token), invited_by: null, sent_at: now, state: 'pending',
-      }).execute();
+      await trx
+        .insertInto('invites')
+        .values({
+          id: newId(),
+          workspace_id: workspaceId,
+          email,
+          role: 'admin',
+          token_hash: hashToken(token),
+          invited_by: null,
+          sent_at: now,
+          state: 'pending',
+        })
+        .execute();
       return { kind: 'invite', workspaceId, inviteLink: `${options.publicUrl.replace(/\/$/, '')}/invite/${token}` };
     }
     const accountId = newId();
     const staff = options.internalDomains.includes(email.split('@')[1]!);
-    await trx.insertInto('accounts').values({ id: accountId, email, first_name: firstName, last_name: lastName, password_hash: passwordHash, is_tp_user: staff }).execute();
-    await trx.insertInto('memberships').values({ workspace_id: workspaceId, account_id: accountId, role: 'admin' }).execute();
+    await trx
+      .insertInto('accounts')
+      .values({
+        id: accountId,
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        password_hash: passwordHash,
+        is_tp_user: staff,
+      })
+      .execute();
+    await trx
+      .insertInto('memberships')
+      .values({ workspace_id: workspaceId, account_id: accountId, role: 'admin' })
+      .execute();
     return { kind: 'account', accountId, workspaceId };
   });
 }
@@ -72,7 +108,11 @@ export async function createFirstAdmin(db: Kysely<Database>, input: FirstAdminIn
 /** Grants or revokes Questboard staff rights; refused for an unknown e-mail. Answers whether anything changed. */
 export async function setStaff(db: Kysely<Database>, email: string, staff: boolean): Promise<boolean> {
   const normalised = email.trim().toLowerCase();
-  const account = await db.selectFrom('accounts').select(['id', 'is_tp_user']).where('email', '=', normalised).executeTakeFirst();
+  const account = await db
+    .selectFrom('accounts')
+    .select(['id', 'is_tp_user'])
+    .where('email', '=', normalised)
+    .executeTakeFirst();
   if (!account) throw new AdminCommandError(`No account has the e-mail ${normalised}.`);
   if (account.is_tp_user === staff) return false;
   await db.updateTable('accounts').set({ is_tp_user: staff }).where('id', '=', account.id).execute();

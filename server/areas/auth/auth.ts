@@ -20,7 +20,10 @@ export async function createSession(ctx: ServerContext, accountId: string) {
   const now = ctx.now();
   const token = newToken();
   const expires = new Date(now.getTime() + config.sessionDays * 24 * 60 * 60 * 1000);
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), account_id: accountId, expires_at: expires }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), account_id: accountId, expires_at: expires })
+    .execute();
   return token;
 }
 
@@ -45,7 +48,11 @@ export async function assertPasswordAttemptAllowed(ctx: ServerContext, email: st
     .where('at', '>', since)
     .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
     .executeTakeFirstOrThrow();
-  if (Number(failures.pair) >= limit.attempts || Number(failures.account) >= limit.accountAttempts || Number(failures.address) >= limit.addressAttempts) {
+  if (
+    Number(failures.pair) >= limit.attempts ||
+    Number(failures.account) >= limit.accountAttempts ||
+    Number(failures.address) >= limit.addressAttempts
+  ) {
     throw rateLimited(tooManyAttempts(limit.windowMinutes), 'too_many_attempts');
   }
 }
@@ -57,7 +64,11 @@ export async function recordPasswordAttempt(ctx: ServerContext, email: string, i
 export async function signIn(ctx: ServerContext, email: string, password: string, ip: string) {
   const normalised = email.trim().toLowerCase();
   await assertPasswordAttemptAllowed(ctx, normalised, ip);
-  const account = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', normalised).executeTakeFirst();
+  const account = await ctx.db
+    .selectFrom('accounts')
+    .select(['id', 'password_hash'])
+    .where('email', '=', normalised)
+    .executeTakeFirst();
   const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
   await recordPasswordAttempt(ctx, normalised, ip, ok && !!account);
   if (!ok || !account) throw unauthenticated(SIGN_IN_FAILED, 'invalid_credentials');

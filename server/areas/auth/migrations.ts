@@ -23,29 +23,43 @@ const WORKSPACE_OF: Record<string, string> = {
 /** A row trigger on `table` that bumps the version of the workspace(s) a changed row belongs to. */
 async function bumpOnChange(db: Kysely<any>, table: string, workspaceOf: string) {
   // The old row's workspace on UPDATE and DELETE, the new row's on INSERT and UPDATE (a row may move).
-  await sql.raw(`CREATE FUNCTION ${table}_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
+  await sql
+    .raw(
+      `CREATE FUNCTION ${table}_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
     DECLARE r ${table}%ROWTYPE; w text;
     BEGIN
       IF TG_OP <> 'INSERT' THEN r := OLD; w := ${workspaceOf}; IF w IS NOT NULL THEN PERFORM bump_view_version(w); END IF; END IF;
       IF TG_OP <> 'DELETE' THEN r := NEW; IF ${workspaceOf} IS DISTINCT FROM w THEN w := ${workspaceOf}; IF w IS NOT NULL THEN PERFORM bump_view_version(w); END IF; END IF; END IF;
       RETURN NULL;
     END
-  $$`).execute(db);
-  await sql.raw(`CREATE TRIGGER ${table}_view_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
-    FOR EACH ROW EXECUTE FUNCTION ${table}_bump_view_version()`).execute(db);
+  $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE TRIGGER ${table}_view_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
+    FOR EACH ROW EXECUTE FUNCTION ${table}_bump_view_version()`,
+    )
+    .execute(db);
 }
 
 export const accountsMigrations: Record<string, Migration> = {
   '0520_view_versions': {
     async up(db: Kysely<any>) {
       await sql`CREATE TABLE view_versions (workspace_id text PRIMARY KEY, version bigint NOT NULL)`.execute(db);
-      await sql.raw(`CREATE FUNCTION bump_view_version(w text) RETURNS void LANGUAGE sql AS $$
+      await sql
+        .raw(
+          `CREATE FUNCTION bump_view_version(w text) RETURNS void LANGUAGE sql AS $$
         INSERT INTO view_versions (workspace_id, version) VALUES (w, 1)
         ON CONFLICT (workspace_id) DO UPDATE SET version = view_versions.version + 1
-      $$`).execute(db);
+      $$`,
+        )
+        .execute(db);
       for (const [table, workspaceOf] of Object.entries(WORKSPACE_OF)) await bumpOnChange(db, table, workspaceOf);
       // An account's name or e-mail shows in every workspace it belongs to.
-      await sql.raw(`CREATE FUNCTION accounts_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
+      await sql
+        .raw(
+          `CREATE FUNCTION accounts_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           IF NEW.email IS DISTINCT FROM OLD.email OR NEW.first_name IS DISTINCT FROM OLD.first_name
              OR NEW.last_name IS DISTINCT FROM OLD.last_name OR NEW.is_tp_user IS DISTINCT FROM OLD.is_tp_user THEN
@@ -53,9 +67,15 @@ export const accountsMigrations: Record<string, Migration> = {
           END IF;
           RETURN NULL;
         END
-      $$`).execute(db);
-      await sql.raw(`CREATE TRIGGER accounts_view_version AFTER UPDATE ON accounts
-        FOR EACH ROW EXECUTE FUNCTION accounts_bump_view_version()`).execute(db);
+      $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `CREATE TRIGGER accounts_view_version AFTER UPDATE ON accounts
+        FOR EACH ROW EXECUTE FUNCTION accounts_bump_view_version()`,
+        )
+        .execute(db);
     },
   },
   '0530_view_versions_deeplinks': {
@@ -66,7 +86,9 @@ export const accountsMigrations: Record<string, Migration> = {
   // Several workspaces' rows are locked in one order (their ids), so two members renamed at once cannot deadlock.
   '0540_view_versions_ordered': {
     async up(db: Kysely<any>) {
-      await sql.raw(`CREATE OR REPLACE FUNCTION accounts_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
+      await sql
+        .raw(
+          `CREATE OR REPLACE FUNCTION accounts_bump_view_version() RETURNS trigger LANGUAGE plpgsql AS $$
         DECLARE w text;
         BEGIN
           IF NEW.email IS DISTINCT FROM OLD.email OR NEW.first_name IS DISTINCT FROM OLD.first_name
@@ -77,7 +99,9 @@ export const accountsMigrations: Record<string, Migration> = {
           END IF;
           RETURN NULL;
         END
-      $$`).execute(db);
+      $$`,
+        )
+        .execute(db);
     },
   },
 };

@@ -58,7 +58,12 @@ export function billedToLines(workspaceName: string, customer: InvoiceCustomer |
   if (name !== workspaceName) lines.push(`Workspace: ${workspaceName}`);
   if (!customer) return lines;
   const cityLine = [customer.city, customer.postalCode].filter((part) => part?.trim()).join(' ');
-  for (const line of [customer.line1, customer.line2, cityLine, customer.country ? countryName(customer.country) : null]) {
+  for (const line of [
+    customer.line1,
+    customer.line2,
+    cityLine,
+    customer.country ? countryName(customer.country) : null,
+  ]) {
     if (line?.trim()) lines.push(line.trim());
   }
   return lines;
@@ -69,7 +74,13 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     size: 'A4',
     margin: 56,
     compress: false,
-    info: { Title: `Questboard invoice ${doc.id}`, Subject: `Invoice ${doc.id} for ${doc.workspaceName}`, Author: 'Questboard', Producer: 'Questboard billing', CreationDate: doc.issuedAt },
+    info: {
+      Title: `Questboard invoice ${doc.id}`,
+      Subject: `Invoice ${doc.id} for ${doc.workspaceName}`,
+      Author: 'Questboard',
+      Producer: 'Questboard billing',
+      CreationDate: doc.issuedAt,
+    },
   });
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -85,7 +96,12 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   // Heading, with the seller's block on the right.
   const top = pdf.y;
   pdf.font('Helvetica-Bold').fontSize(22).fillColor('#312e81').text('Questboard', left, top);
-  pdf.moveDown(0.2).font('Helvetica').fontSize(10).fillColor('#475569').text(paid ? 'Invoice (paid)' : 'Invoice');
+  pdf
+    .moveDown(0.2)
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor('#475569')
+    .text(paid ? 'Invoice (paid)' : 'Invoice');
   pdf.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a').text(SELLER.name, right, top, { width, align: 'right' });
   pdf.font('Helvetica').fillColor('#334155');
   for (const line of [...SELLER.lines, SELLER.email]) pdf.text(line, right, pdf.y, { width, align: 'right' });
@@ -109,7 +125,11 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   pdf.y = blockTop;
   pdf.fontSize(10);
   for (const [label, value] of facts) {
-    pdf.font('Helvetica-Bold').text(`${label}: `, right, pdf.y, { width, continued: true }).font('Helvetica').text(value);
+    pdf
+      .font('Helvetica-Bold')
+      .text(`${label}: `, right, pdf.y, { width, continued: true })
+      .font('Helvetica')
+      .text(value);
   }
   pdf.y = Math.max(pdf.y, afterCustomer);
 
@@ -131,7 +151,11 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
   total('Subtotal', money(subtotal));
   total('Credits applied', money(-doc.creditsAppliedCents));
   total(paid ? 'Amount paid' : 'Amount due', money(doc.amountCents), true);
-  pdf.moveDown(2).font('Helvetica').fontSize(9).fillColor('#64748b')
+  pdf
+    .moveDown(2)
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#64748b')
     .text(`${SELLER.name} · ${SELLER.email} · Amounts in US dollars.`, left);
   pdf.end();
   return finished;

@@ -19,7 +19,9 @@ import { runStatements } from '../../db/migrations';
 export const billingMigrations: Record<string, Migration> = {
   '0310_billing': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE billing_accounts (
           workspace_id text PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
           threshold_cents integer,
@@ -126,12 +128,15 @@ export const billingMigrations: Record<string, Migration> = {
           secret text NOT NULL,
           created_at timestamptz NOT NULL DEFAULT now()
         );
-      `);
+      `,
+      );
     },
   },
   '0551_billing_paid_at_customer_details': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         ALTER TABLE billing_invoices ADD COLUMN paid_at timestamptz;
         UPDATE billing_invoices SET paid_at = issued_at WHERE status = 'paid' AND paid_at IS NULL;
         ALTER TABLE billing_accounts ADD COLUMN customer_name text;
@@ -140,7 +145,8 @@ export const billingMigrations: Record<string, Migration> = {
         ALTER TABLE billing_accounts ADD COLUMN customer_city text;
         ALTER TABLE billing_accounts ADD COLUMN customer_postal_code text;
         ALTER TABLE billing_accounts ADD COLUMN customer_country text;
-      `);
+      `,
+      );
     },
   },
 };

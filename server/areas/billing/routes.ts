@@ -8,9 +8,21 @@ import { access } from '../../http/access';
 import { rawBodyOf } from '../../http/raw-body';
 import { billingEndpoints as api } from '../../../src/contracts/billing';
 import {
-  completePaymentMethodSetup, deletePaymentMethod, getBalance, getRunway, getSubscription, listCreditTransactions, listInvoices,
-  listPaymentMethods, openSetupSession, redeemPromoCode, setDefaultPaymentMethod, signedInvoice, startPaymentMethodSetup,
-  recordWebhookEvent, webhookEventSeen,
+  completePaymentMethodSetup,
+  deletePaymentMethod,
+  getBalance,
+  getRunway,
+  getSubscription,
+  listCreditTransactions,
+  listInvoices,
+  listPaymentMethods,
+  openSetupSession,
+  redeemPromoCode,
+  setDefaultPaymentMethod,
+  signedInvoice,
+  startPaymentMethodSetup,
+  recordWebhookEvent,
+  webhookEventSeen,
 } from './billing';
 import { invoicePdf } from './billing-pdf';
 import { checkSandboxCard } from '../../providers/payments/sandbox';
@@ -21,77 +33,122 @@ import { logLine } from '../../log';
 
 const admin = access.workspace('admin');
 const DENIED = 'Only administrators can manage billing.';
-const html = (text: string) => ({ contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(text), headers: { 'cache-control': 'no-store' } });
+const html = (text: string) => ({
+  contentType: 'text/html; charset=utf-8',
+  bytes: new TextEncoder().encode(text),
+  headers: { 'cache-control': 'no-store' },
+});
 const billingPath = (workspaceId: string) => `/workspace/${encodeURIComponent(workspaceId)}/billing`;
-const redirect = (location: string) => ({ contentType: 'text/plain; charset=utf-8', bytes: new Uint8Array(), headers: { location, 'cache-control': 'no-store' } });
+const redirect = (location: string) => ({
+  contentType: 'text/plain; charset=utf-8',
+  bytes: new Uint8Array(),
+  headers: { location, 'cache-control': 'no-store' },
+});
 
 export const STRIPE_WEBHOOK_PATH = api.stripeWebhook.path;
 /** The invoice PDF's own Content-Security-Policy (see the route). */
-export const PDF_CSP = "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const PDF_CSP =
+  "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export const billingRoutes = [
   defineRoute(api.balance, {
-    access: admin, deniedMessage: DENIED,
+    access: admin,
+    deniedMessage: DENIED,
     handler: async ({ params, ctx }) => ({ success: true, data: await getBalance(ctx, params.workspaceId) }),
   }),
   defineRoute(api.subscription, {
-    access: admin, deniedMessage: DENIED,
+    access: admin,
+    deniedMessage: DENIED,
     handler: async ({ params, ctx }) => ({ success: true, data: await getSubscription(ctx, params.workspaceId) }),
   }),
   defineRoute(api.runway, {
-    access: admin, deniedMessage: DENIED,
+    access: admin,
+    deniedMessage: DENIED,
     handler: async ({ params, ctx }) => ({ success: true, data: await getRunway(ctx, params.workspaceId) }),
   }),
   defineRoute(api.paymentMethods, {
-    access: admin, deniedMessage: DENIED,
-    handler: async ({ params, ctx }) => ({ success: true, data: await listPaymentMethods(ctx, params.workspaceId), provider: ctx.providers.payments.name }),
+    access: admin,
+    deniedMessage: DENIED,
+    handler: async ({ params, ctx }) => ({
+      success: true,
+      data: await listPaymentMethods(ctx, params.workspaceId),
+      provider: ctx.providers.payments.name,
+    }),
   }),
   defineRoute(api.setupPaymentMethod, {
-    access: admin, deniedMessage: DENIED,
-    handler: async ({ params, caller, ctx }) => ({ success: true, url: await startPaymentMethodSetup(ctx, params.workspaceId, caller.accountId) }),
+    access: admin,
+    deniedMessage: DENIED,
+    handler: async ({ params, caller, ctx }) => ({
+      success: true,
+      url: await startPaymentMethodSetup(ctx, params.workspaceId, caller.accountId),
+    }),
   }),
   defineRoute(api.setDefault, {
-    access: admin, deniedMessage: DENIED,
+    access: admin,
+    deniedMessage: DENIED,
     handler: async ({ params, ctx }) => {
       await setDefaultPaymentMethod(ctx, params.workspaceId, params.paymentMethodId);
       return { success: true, message: 'Default payment method updated.' };
     },
   }),
   defineRoute(api.deletePaymentMethod, {
-    access: admin, deniedMessage: DENIED,
+    access: admin,
+    deniedMessage: DENIED,
     handler: async ({ params, ctx }) => {
       await deletePaymentMethod(ctx, params.workspaceId, params.paymentMethodId);
       return { success: true, message: 'Payment method deleted.' };
     },
   }),
   defineRoute(api.redeem, {
-    access: admin, deniedMessage: DENIED,
-    handler: async ({ params, body, caller, ctx }) => ({ success: true, message: await redeemPromoCode(ctx, params.workspaceId, caller.accountId, body.code) }),
+    access: admin,
+    deniedMessage: DENIED,
+    handler: async ({ params, body, caller, ctx }) => ({
+      success: true,
+      message: await redeemPromoCode(ctx, params.workspaceId, caller.accountId, body.code),
+    }),
   }),
   defineRoute(api.invoices, {
-    access: admin, deniedMessage: DENIED,
+    access: admin,
+    deniedMessage: DENIED,
     handler: async ({ params, ctx }) => ({ success: true, data: await listInvoices(ctx, params.workspaceId) }),
   }),
   defineRoute(api.creditTransactions, {
-    access: admin, deniedMessage: DENIED,
-    handler: async ({ params, ctx }) => ({ success: true, data: await listCreditTransactions(ctx, params.workspaceId) }),
+    access: admin,
+    deniedMessage: DENIED,
+    handler: async ({ params, ctx }) => ({
+      success: true,
+      data: await listCreditTransactions(ctx, params.workspaceId),
+    }),
   }),
   defineRoute(api.invoicePdf, {
     access: access.public,
     handler: async ({ params, query, ctx }) => {
       const { invoice, lines } = await signedInvoice(ctx, params.invoiceId, query.expires, query.signature);
       const bytes = await invoicePdf({
-        id: invoice.id, workspaceName: invoice.workspace_name, issuedAt: invoice.issued_at, periodStart: invoice.period_start,
+        id: invoice.id,
+        workspaceName: invoice.workspace_name,
+        issuedAt: invoice.issued_at,
+        periodStart: invoice.period_start,
         customer: {
-          name: invoice.customer_name, line1: invoice.customer_line1, line2: invoice.customer_line2, city: invoice.customer_city,
-          postalCode: invoice.customer_postal_code, country: invoice.customer_country,
+          name: invoice.customer_name,
+          line1: invoice.customer_line1,
+          line2: invoice.customer_line2,
+          city: invoice.customer_city,
+          postalCode: invoice.customer_postal_code,
+          country: invoice.customer_country,
         },
-        periodEnd: invoice.period_end, status: invoice.status, paidAt: invoice.paid_at, amountCents: invoice.amount_cents, creditsAppliedCents: invoice.credits_applied_cents,
-        paymentMethod: invoice.payment_method_type === 'card' ? `Card ending in ${invoice.payment_method_last4 ?? '····'}` : null,
+        periodEnd: invoice.period_end,
+        status: invoice.status,
+        paidAt: invoice.paid_at,
+        amountCents: invoice.amount_cents,
+        creditsAppliedCents: invoice.credits_applied_cents,
+        paymentMethod:
+          invoice.payment_method_type === 'card' ? `Card ending in ${invoice.payment_method_last4 ?? '····'}` : null,
         lines: lines.map((l) => ({ description: l.description, amountCents: l.amount_cents, createdAt: l.created_at })),
       });
       return {
-        contentType: 'application/pdf', bytes,
+        contentType: 'application/pdf',
+        bytes,
         headers: {
           'content-disposition': `inline; filename="questboard-invoice-${invoice.id}.pdf"`,
           'cache-control': 'private, no-store',
@@ -104,7 +161,11 @@ export const billingRoutes = [
   }),
   defineRoute(api.sandboxStyles, {
     access: access.public,
-    handler: async () => ({ contentType: 'text/css; charset=utf-8', bytes: new TextEncoder().encode(SANDBOX_CSS), headers: { 'cache-control': 'public, max-age=3600' } }),
+    handler: async () => ({
+      contentType: 'text/css; charset=utf-8',
+      bytes: new TextEncoder().encode(SANDBOX_CSS),
+      headers: { 'cache-control': 'public, max-age=3600' },
+    }),
   }),
   defineRoute(api.sandboxPage, {
     access: access.public,
@@ -112,7 +173,14 @@ export const billingRoutes = [
       const session = await openSetupSession(ctx, { id: params.sessionId }, 'sandbox');
       if (!session) return html(sandboxClosedPage('/workspace/home'));
       const error = isSandboxError(query.error) && query.error !== 'session' ? query.error : undefined;
-      return html(sandboxFormPage({ sessionId: session.id, workspaceName: session.workspaceName, cancelUrl: `${billingPath(session.workspaceId)}/payment-methods`, error }));
+      return html(
+        sandboxFormPage({
+          sessionId: session.id,
+          workspaceName: session.workspaceName,
+          cancelUrl: `${billingPath(session.workspaceId)}/payment-methods`,
+          error,
+        }),
+      );
     },
   }),
   defineRoute(api.sandboxSubmit, {
@@ -135,13 +203,15 @@ export const billingRoutes = [
       if (!receivesWebhooks(provider)) throw notFound('Webhook');
       const signature = req.headers['stripe-signature'];
       const raw = rawBodyOf(req);
-      if (typeof signature !== 'string' || raw === undefined) throw invalid('Missing Stripe signature.', ['stripe-signature'], 'webhook_signature');
+      if (typeof signature !== 'string' || raw === undefined)
+        throw invalid('Missing Stripe signature.', ['stripe-signature'], 'webhook_signature');
       // Only a signature that does not match is the sender's fault (400: Stripe does not retry it).
       let event;
       try {
         event = provider.verifyWebhook(raw, signature);
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw invalid('The webhook signature does not match.', ['stripe-signature'], 'webhook_signature');
+        if (error instanceof WebhookSignatureError)
+          throw invalid('The webhook signature does not match.', ['stripe-signature'], 'webhook_signature');
         throw error;
       }
       // Each event once: Stripe retries deliveries. It is recorded after it was handled, so a failure is retried;
@@ -155,8 +225,17 @@ export const billingRoutes = [
         }
       } catch (cause) {
         // A verified event we could not handle: 503 so that Stripe delivers it again, and the real cause in the log.
-        console.error(logLine('billing', { webhook: event.eventId, type: event.type, failed: cause instanceof Error ? cause.message : String(cause) }));
-        throw unavailable('The webhook event could not be processed now. It will be handled when Stripe delivers it again.', 'webhook_processing_failed');
+        console.error(
+          logLine('billing', {
+            webhook: event.eventId,
+            type: event.type,
+            failed: cause instanceof Error ? cause.message : String(cause),
+          }),
+        );
+        throw unavailable(
+          'The webhook event could not be processed now. It will be handled when Stripe delivers it again.',
+          'webhook_processing_failed',
+        );
       }
       await recordWebhookEvent(ctx, event.eventId, event.type);
       return { received: true };

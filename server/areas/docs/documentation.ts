@@ -20,26 +20,59 @@ import { sourceOf, type PostbackPartner } from '../../../src/contracts/partners'
  * editors and admins once the app has that partner's plugin (the URL carries the app's secret, so viewers, like on
  * the integration tab, read the placeholder); null also while the partner has no postback format.
  */
-async function resolvePostbackUrl(ctx: ServerContext, appId: string, source: PostbackPartner, role: Role): Promise<string | null> {
+async function resolvePostbackUrl(
+  ctx: ServerContext,
+  appId: string,
+  source: PostbackPartner,
+  role: Role,
+): Promise<string | null> {
   if (ROLE_RANK[role] < ROLE_RANK.editor) return null;
-  const plugin = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', source).executeTakeFirst();
+  const plugin = await ctx.db
+    .selectFrom('plugins')
+    .select('id')
+    .where('app_id', '=', appId)
+    .where('type', '=', source)
+    .executeTakeFirst();
   if (!plugin || !postbackFormat(sourceOf(source))) return null;
   const url = await postbackUrl(ctx, appId, sourceOf(source));
   // Adjust's callback carries its placeholders in the query, exactly as the Adjust tab shows it.
   return source === 'Adjust' ? adjustCallbackTemplate(url) : url;
 }
 
-export async function guideValues(ctx: ServerContext, workspaceId: string, appId: string, role: Role): Promise<GuideValues> {
-  const app = await ctx.db.selectFrom('apps').innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id')
-    .select(['apps.id', 'apps.app_name', 'apps.platform', 'apps.details', 'apps.workspace_id', 'workspaces.name as workspace_name'])
-    .where('apps.id', '=', appId).executeTakeFirst();
+export async function guideValues(
+  ctx: ServerContext,
+  workspaceId: string,
+  appId: string,
+  role: Role,
+): Promise<GuideValues> {
+  const app = await ctx.db
+    .selectFrom('apps')
+    .innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id')
+    .select([
+      'apps.id',
+      'apps.app_name',
+      'apps.platform',
+      'apps.details',
+      'apps.workspace_id',
+      'workspaces.name as workspace_name',
+    ])
+    .where('apps.id', '=', appId)
+    .executeTakeFirst();
   if (!app || app.workspace_id !== workspaceId) throw notFound('App');
   const packageName = packageNameOf(app);
   const hasPackage = packageName !== app.id;
   const details = app.details as Record<string, unknown>;
-  const storeId = typeof details.applePackageName === 'string' && /^\d+$/.test(details.applePackageName) ? details.applePackageName : null;
-  const bigQuery = await ctx.db.selectFrom('plugins').select(['attributes']).where('app_id', '=', appId).where('type', '=', 'BigQuery')
-    .orderBy('created_at').executeTakeFirst();
+  const storeId =
+    typeof details.applePackageName === 'string' && /^\d+$/.test(details.applePackageName)
+      ? details.applePackageName
+      : null;
+  const bigQuery = await ctx.db
+    .selectFrom('plugins')
+    .select(['attributes'])
+    .where('app_id', '=', appId)
+    .where('type', '=', 'BigQuery')
+    .orderBy('created_at')
+    .executeTakeFirst();
   const project = (bigQuery?.attributes as { targetProject?: unknown } | undefined)?.targetProject;
   return {
     appName: app.app_name,

@@ -10,6 +10,9 @@ import { guideValues } from './documentation';
 export const documentationRoutes = [
   defineRoute(documentationEndpoints.values, {
     access: access.app('viewer'),
-    handler: async ({ params, query, ctx, membership }) => ({ success: true, values: await guideValues(ctx, query.workspaceId, params.appId, membership.role) }),
+    handler: async ({ params, query, ctx, membership }) => ({
+      success: true,
+      values: await guideValues(ctx, query.workspaceId, params.appId, membership.role),
+    }),
   }),
 ];

@@ -13,14 +13,22 @@ export interface UploadedImage {
 
 export const fileUrl = (id: string | null | undefined) => (id ? pathOf(filesEndpoints.get, { id }) : null);
 
-export async function storeFile(ctx: Pick<ServerContext, 'db'>, contentType: string, bytes: Uint8Array): Promise<string> {
+export async function storeFile(
+  ctx: Pick<ServerContext, 'db'>,
+  contentType: string,
+  bytes: Uint8Array,
+): Promise<string> {
   const id = newId();
   await ctx.db.insertInto('files').values({ id, content_type: contentType, bytes }).execute();
   return id;
 }
 
 export async function readFile(ctx: ServerContext, id: string): Promise<{ contentType: string; bytes: Uint8Array }> {
-  const file = await ctx.db.selectFrom('files').select(['content_type', 'bytes']).where('id', '=', id).executeTakeFirst();
+  const file = await ctx.db
+    .selectFrom('files')
+    .select(['content_type', 'bytes'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!file) throw notFound('File');
   return { contentType: file.content_type, bytes: file.bytes };
 }

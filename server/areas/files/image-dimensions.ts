@@ -9,8 +9,10 @@ import { invalid } from '../../errors';
 import type { UploadedImage } from './files';
 import { jpegDimensions } from './jpeg';
 
-const ascii = (bytes: Uint8Array, at: number, text: string) => text.split('').every((c, i) => bytes[at + i] === c.charCodeAt(0));
-const positive = (width: number, height: number): Dimensions | null => (width > 0 && height > 0 ? { width, height } : null);
+const ascii = (bytes: Uint8Array, at: number, text: string) =>
+  text.split('').every((c, i) => bytes[at + i] === c.charCodeAt(0));
+const positive = (width: number, height: number): Dimensions | null =>
+  width > 0 && height > 0 ? { width, height } : null;
 
 function pngDimensions(bytes: Uint8Array): Dimensions | null {
   if (bytes.length < 24 || bytes[0] !== 0x89 || !ascii(bytes, 1, 'PNG') || !ascii(bytes, 12, 'IHDR')) return null;
@@ -31,7 +33,8 @@ function webpDimensions(bytes: Uint8Array): Dimensions | null {
     const bits = b(21) | (b(22) << 8) | (b(23) << 16) | (b(24) << 24);
     return positive((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1);
   }
-  if (ascii(bytes, 12, 'VP8X')) return positive((b(24) | (b(25) << 8) | (b(26) << 16)) + 1, (b(27) | (b(28) << 8) | (b(29) << 16)) + 1);
+  if (ascii(bytes, 12, 'VP8X'))
+    return positive((b(24) | (b(25) << 8) | (b(26) << 16)) + 1, (b(27) | (b(28) << 8) | (b(29) << 16)) + 1);
   return null;
 }
 

@@ -15,8 +15,10 @@ export const POSTBACK_NORMAL_DELAY_MS = 24 * HOUR;
 /** How far back refused postbacks count. */
 export const REFUSED_WINDOW_MS = 24 * HOUR;
 
-const hours = (ms: number) => (ms >= 48 * HOUR ? `${Math.floor(ms / (24 * HOUR))} days` : `${Math.floor(ms / HOUR)} hours`);
-const listed = (items: readonly string[], max = 5) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));
+const hours = (ms: number) =>
+  ms >= 48 * HOUR ? `${Math.floor(ms / (24 * HOUR))} days` : `${Math.floor(ms / HOUR)} hours`;
+const listed = (items: readonly string[], max = 5) =>
+  items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', ');
 
 export const postbackSilenceCheck: HealthCheck = {
   id: 'postback-silence',
@@ -24,7 +26,11 @@ export const postbackSilenceCheck: HealthCheck = {
     if (subject.plugin.status === 'disconnected') return null;
     const { lastAt } = await subject.postbacks();
     if (lastAt === null || subject.now - lastAt <= POSTBACK_NORMAL_DELAY_MS) return null;
-    return { check: this.id, severity: 'degraded', message: `No postback for ${hours(subject.now - lastAt)} (normally within ${hours(POSTBACK_NORMAL_DELAY_MS)}).` };
+    return {
+      check: this.id,
+      severity: 'degraded',
+      message: `No postback for ${hours(subject.now - lastAt)} (normally within ${hours(POSTBACK_NORMAL_DELAY_MS)}).`,
+    };
   },
 };
 
@@ -35,7 +41,11 @@ export const refusedPostbacksCheck: HealthCheck = {
     if (refused.length === 0) return null;
     const total = refused.reduce((sum, r) => sum + r.count, 0);
     const reasons = refused.map((r) => `${r.reason} (${r.count})`);
-    return { check: this.id, severity: 'degraded', message: `${total} postback${total === 1 ? ' was' : 's were'} refused in the last 24 hours: ${listed(reasons, 3)}.` };
+    return {
+      check: this.id,
+      severity: 'degraded',
+      message: `${total} postback${total === 1 ? ' was' : 's were'} refused in the last 24 hours: ${listed(reasons, 3)}.`,
+    };
   },
 };
 
@@ -48,6 +58,10 @@ export const fileEventsNeverReceivedCheck: HealthCheck = {
     const seen = new Set(received);
     const never = file.filter((name) => !seen.has(name));
     if (never.length === 0) return null;
-    return { check: this.id, severity: 'degraded', message: `In the events file but never received: ${listed(never)}.` };
+    return {
+      check: this.id,
+      severity: 'degraded',
+      message: `In the events file but never received: ${listed(never)}.`,
+    };
   },
 };

@@ -11,7 +11,9 @@ import { listPluginEvents } from './integrations';
 export async function appEventSchemas(ctx: ServerContext, appId: string, search: string | undefined) {
   const rows = await ctx.db.selectFrom('plugins').select(['id', 'type']).where('app_id', '=', appId).execute();
   // In the product's order of sources (docs/app-settings.md §Rules and limits plugin types), so sources read the same everywhere.
-  const plugins = rows.sort((a, b) => PLUGIN_TYPES.indexOf(a.type) - PLUGIN_TYPES.indexOf(b.type) || a.id.localeCompare(b.id));
+  const plugins = rows.sort(
+    (a, b) => PLUGIN_TYPES.indexOf(a.type) - PLUGIN_TYPES.indexOf(b.type) || a.id.localeCompare(b.id),
+  );
   const byName = new Map<string, EventSchema>();
   for (const plugin of plugins) {
     for (const event of await listPluginEvents(ctx, plugin.id, search)) {

@@ -22,9 +22,14 @@ export async function connectWaitingPlugin(tx: ServerContext, event: DomainEvent
   const { appId, source } = event.payload;
   const format = postbackFormat(source);
   if (!format) return;
-  const updated = await tx.db.updateTable('plugins').set({ status: 'connected' })
-    .where('app_id', '=', appId).where('type', '=', format.pluginType).where('status', 'in', [...WAITING])
-    .returning('id').executeTakeFirst();
+  const updated = await tx.db
+    .updateTable('plugins')
+    .set({ status: 'connected' })
+    .where('app_id', '=', appId)
+    .where('type', '=', format.pluginType)
+    .where('status', 'in', [...WAITING])
+    .returning('id')
+    .executeTakeFirst();
   if (!updated) return;
   await addFeed(tx, updated.id, connectedByPostback(format.pluginType), 'success');
   forgetPostbackTarget(tx, appId);

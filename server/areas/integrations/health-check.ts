@@ -14,12 +14,26 @@ type PluginRow = Selectable<PluginsTable>;
 export interface HealthSubject {
   plugin: PluginRow;
   now: number;
-  events: readonly { eventName: string; status: 'ACTIVE' | 'ENABLED' | 'DISABLED'; params: Record<string, string>; lastReceivedAt: number }[];
+  events: readonly {
+    eventName: string;
+    status: 'ACTIVE' | 'ENABLED' | 'DISABLED';
+    params: Record<string, string>;
+    lastReceivedAt: number;
+  }[];
   /** The latest job of each kind of this plugin. */
-  latestJobs: readonly { kind: string; status: 'queued' | 'running' | 'succeeded' | 'failed'; result: string | null; finishedAt: number | null }[];
+  latestJobs: readonly {
+    kind: string;
+    status: 'queued' | 'running' | 'succeeded' | 'failed';
+    result: string | null;
+    finishedAt: number | null;
+  }[];
   revenueSettings: readonly RevenueSettingRef[];
   /** The credential and the roles it holds in the plugin's project (null: no credential, or the project unreachable). */
-  grantedRoles(): Promise<{ credential: Pick<CredentialSubject, 'type' | 'email' | 'projectId'>; project: string; roles: string[] } | null>;
+  grantedRoles(): Promise<{
+    credential: Pick<CredentialSubject, 'type' | 'email' | 'projectId'>;
+    project: string;
+    roles: string[];
+  } | null>;
   /** The events the deployed Firebase conversion function forwards (null: none deployed). */
   deployedEvents(): Promise<string[] | null>;
   /** The days (YYYY-MM-DD) the processed tables hold for the app, between the plugin's data range; null: unknown. */

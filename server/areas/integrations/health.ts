@@ -22,7 +22,12 @@ import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase/firebase';
 import { JOB_KINDS } from './integrations';
 import { revenueSettingsFor, type RevenueSettingRef } from './revenue-settings';
 import { hasPostbacks, postbackSourceOf } from '../../../src/contracts/postbacks';
-import { fileEventsNeverReceivedCheck, postbackSilenceCheck, REFUSED_WINDOW_MS, refusedPostbacksCheck } from './attribution-health';
+import {
+  fileEventsNeverReceivedCheck,
+  postbackSilenceCheck,
+  REFUSED_WINDOW_MS,
+  refusedPostbacksCheck,
+} from './attribution-health';
 
 type PluginRow = Selectable<PluginsTable>;
 
@@ -49,14 +54,19 @@ export function duration(ms: number): string {
   return `${Math.max(1, Math.floor(ms / 60_000))} minutes`;
 }
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const listed = (items: readonly string[], max = 5) => (items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', '));
+const listed = (items: readonly string[], max = 5) =>
+  items.length > max ? `${items.slice(0, max).join(', ')} and ${items.length - max} more` : items.join(', ');
 
 /**
  * When the source last saw data: the newest event arrival or stored postback (attribution sources: the same rows the
  * tab's status card counts), else the last processing (BigQuery).
  */
-export function lastSeenOf(subject: Pick<HealthSubject, 'plugin' | 'events'>, lastPostbackAt: number | null = null): number | null {
-  const relevant = subject.plugin.type === 'Firebase' ? subject.events.filter((e) => e.status === 'ENABLED') : subject.events;
+export function lastSeenOf(
+  subject: Pick<HealthSubject, 'plugin' | 'events'>,
+  lastPostbackAt: number | null = null,
+): number | null {
+  const relevant =
+    subject.plugin.type === 'Firebase' ? subject.events.filter((e) => e.status === 'ENABLED') : subject.events;
   const newest = Math.max(0, lastPostbackAt ?? 0, ...relevant.map((e) => e.lastReceivedAt));
   if (newest > 0) return newest;
   return subject.plugin.last_refresh ? new Date(subject.plugin.last_refresh).getTime() : null;
@@ -70,12 +80,22 @@ export const credentialRolesCheck: HealthCheck = {
   async run(subject) {
     const type = subject.plugin.type;
     if (!isGoogleCloudType(type)) return null;
-    if (!subject.plugin.credential_id) return { check: this.id, severity: 'broken', message: 'No credential: configure the connection.' };
+    if (!subject.plugin.credential_id)
+      return { check: this.id, severity: 'broken', message: 'No credential: configure the connection.' };
     const granted = await subject.grantedRoles();
-    if (!granted) return { check: this.id, severity: 'broken', message: 'The credential cannot reach the GCP project of this connection.' };
+    if (!granted)
+      return {
+        check: this.id,
+        severity: 'broken',
+        message: 'The credential cannot reach the GCP project of this connection.',
+      };
     const missing = missingRoles(iamRows(type, granted.roles, granted.credential.type));
     if (missing.length === 0) return null;
-    return { check: this.id, severity: 'broken', message: `The credential ${granted.credential.email} lacks ${listed(missing)} in the GCP project ${granted.project}.` };
+    return {
+      check: this.id,
+      severity: 'broken',
+      message: `The credential ${granted.credential.email} lacks ${listed(missing)} in the GCP project ${granted.project}.`,
+    };
   },
 };
 
@@ -90,7 +110,10 @@ export const failedJobCheck: HealthCheck = {
   run(subject) {
     const failed = subject.latestJobs.filter((j) => j.status === 'failed');
     if (failed.length === 0) return null;
-    const words = failed.map((j) => `${JOB_WORDS[j.kind] ?? j.kind} failed${j.finishedAt ? ` on ${day(j.finishedAt)}` : ''}: ${j.result ?? 'no reason given'}`);
+    const words = failed.map(
+      (j) =>
+        `${JOB_WORDS[j.kind] ?? j.kind} failed${j.finishedAt ? ` on ${day(j.finishedAt)}` : ''}: ${j.result ?? 'no reason given'}`,
+    );
     return { check: this.id, severity: 'broken', message: words.join(' ') };
   },
 };
@@ -104,10 +127,18 @@ export const staleCheck: HealthCheck = {
     const type = subject.plugin.type;
     const delay = isGoogleCloudType(type) ? NORMAL_DELAY_MS[type] : null;
     if (!delay || subject.plugin.status === 'disconnected') return null;
-    if (subject.plugin.type === 'BigQuery' && (subject.plugin.attributes as Record<string, unknown>).dailyProcess !== true) return null;
+    if (
+      subject.plugin.type === 'BigQuery' &&
+      (subject.plugin.attributes as Record<string, unknown>).dailyProcess !== true
+    )
+      return null;
     const seen = lastSeenOf(subject);
     if (seen === null || subject.now - seen <= delay) return null;
-    return { check: this.id, severity: 'degraded', message: `No new events for ${duration(subject.now - seen)} (normally within ${duration(delay)}).` };
+    return {
+      check: this.id,
+      severity: 'degraded',
+      message: `No new events for ${duration(subject.now - seen)} (normally within ${duration(delay)}).`,
+    };
   },
 };
 
@@ -120,10 +151,13 @@ export const revenueParameterCheck: HealthCheck = {
       const event = subject.events.find((e) => e.eventName === setting.eventName);
       if (!event) continue;
       for (const parameter of [setting.revenueEp, setting.currencyEp]) {
-        if (!(parameter in event.params)) problems.push(`${setting.eventName} names the parameter ${parameter}, which its events never carry`);
+        if (!(parameter in event.params))
+          problems.push(`${setting.eventName} names the parameter ${parameter}, which its events never carry`);
       }
     }
-    return problems.length ? { check: this.id, severity: 'degraded', message: `Revenue settings: ${problems.join('; ')}.` } : null;
+    return problems.length
+      ? { check: this.id, severity: 'degraded', message: `Revenue settings: ${problems.join('; ')}.` }
+      : null;
   },
 };
 
@@ -133,7 +167,11 @@ export const enabledNeverArrivedCheck: HealthCheck = {
   run(subject) {
     const never = subject.events.filter((e) => e.status === 'ENABLED' && e.lastReceivedAt <= 0).map((e) => e.eventName);
     if (never.length === 0) return null;
-    return { check: this.id, severity: 'degraded', message: `Enabled for conversion but never received: ${listed(never)}.` };
+    return {
+      check: this.id,
+      severity: 'degraded',
+      message: `Enabled for conversion but never received: ${listed(never)}.`,
+    };
   },
 };
 
@@ -141,13 +179,19 @@ export const enabledNeverArrivedCheck: HealthCheck = {
 export const undeployedEventsCheck: HealthCheck = {
   id: 'undeployed-events',
   async run(subject) {
-    const deploying = subject.latestJobs.some((j) => j.kind === FUNCTION_DEPLOY && (j.status === 'queued' || j.status === 'running'));
+    const deploying = subject.latestJobs.some(
+      (j) => j.kind === FUNCTION_DEPLOY && (j.status === 'queued' || j.status === 'running'),
+    );
     const enabled = subject.events.filter((e) => e.status === 'ENABLED').map((e) => e.eventName);
     if (deploying || enabled.length === 0) return null;
     const deployed = new Set((await subject.deployedEvents()) ?? []);
     const missing = enabled.filter((name) => !deployed.has(name));
     if (missing.length === 0) return null;
-    return { check: this.id, severity: 'degraded', message: `Enabled for conversion but not forwarded by the deployed function: ${listed(missing)}. Enable or disable an event to deploy again.` };
+    return {
+      check: this.id,
+      severity: 'degraded',
+      message: `Enabled for conversion but not forwarded by the deployed function: ${listed(missing)}. Enable or disable an event to deploy again.`,
+    };
   },
 };
 
@@ -165,22 +209,49 @@ export const rangeGapsCheck: HealthCheck = {
       if (!have.has(day(t))) missing.push(day(t));
     }
     if (missing.length === 0) return null;
-    return { check: this.id, severity: 'degraded', message: `The processed range ${start} to ${end} misses ${missing.length} day${missing.length === 1 ? '' : 's'}: ${listed(missing)}.` };
+    return {
+      check: this.id,
+      severity: 'degraded',
+      message: `The processed range ${start} to ${end} misses ${missing.length} day${missing.length === 1 ? '' : 's'}: ${listed(missing)}.`,
+    };
   },
 };
 
-registerHealthChecks('BigQuery', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, rangeGapsCheck]);
-registerHealthChecks('Firebase', [credentialRolesCheck, failedJobCheck, staleCheck, revenueParameterCheck, enabledNeverArrivedCheck, undeployedEventsCheck]);
+registerHealthChecks('BigQuery', [
+  credentialRolesCheck,
+  failedJobCheck,
+  staleCheck,
+  revenueParameterCheck,
+  rangeGapsCheck,
+]);
+registerHealthChecks('Firebase', [
+  credentialRolesCheck,
+  failedJobCheck,
+  staleCheck,
+  revenueParameterCheck,
+  enabledNeverArrivedCheck,
+  undeployedEventsCheck,
+]);
 /** A partner's own checks, after the ones every partner with postbacks has. */
-const PARTNER_HEALTH_CHECKS: Partial<Record<PostbackPartner, readonly HealthCheck[]>> = { Adjust: [fileEventsNeverReceivedCheck] };
+const PARTNER_HEALTH_CHECKS: Partial<Record<PostbackPartner, readonly HealthCheck[]>> = {
+  Adjust: [fileEventsNeverReceivedCheck],
+};
 // Every partner of the registry whose postbacks arrive: silence and refusals, then its own.
 for (const partner of POSTBACK_PARTNERS) {
-  registerHealthChecks(partner, [postbackSilenceCheck, refusedPostbacksCheck, ...(PARTNER_HEALTH_CHECKS[partner] ?? [])]);
+  registerHealthChecks(partner, [
+    postbackSilenceCheck,
+    refusedPostbacksCheck,
+    ...(PARTNER_HEALTH_CHECKS[partner] ?? []),
+  ]);
 }
 
 // ------------------------------------------------------------------------------------------------ evaluation
 
-export function statusOf(plugin: PluginRow, findings: readonly HealthFinding[], lastSeenAt: number | null): HealthStatus {
+export function statusOf(
+  plugin: PluginRow,
+  findings: readonly HealthFinding[],
+  lastSeenAt: number | null,
+): HealthStatus {
   if (findings.some((f) => f.severity === 'broken')) return 'broken';
   if (findings.some((f) => f.severity === 'degraded')) return 'degraded';
   return lastSeenAt !== null && plugin.status === 'connected' ? 'receiving' : 'waiting';
@@ -192,28 +263,57 @@ function once<T>(compute: () => Promise<T>): () => Promise<T> {
   return () => (answer ??= compute());
 }
 
-async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings: readonly RevenueSettingRef[]): Promise<HealthSubject> {
-  const events = await ctx.db.selectFrom('plugin_events').select(['event_name', 'status', 'event_params', 'last_received_at'])
-    .where('plugin_id', '=', plugin.id).execute();
-  const jobs = await ctx.db.selectFrom('jobs').select(['kind', 'status', 'result', 'finished_at', 'created_at'])
-    .where('plugin_id', '=', plugin.id).orderBy('created_at', 'desc').limit(50).execute();
+async function subjectOf(
+  ctx: ServerContext,
+  plugin: PluginRow,
+  revenueSettings: readonly RevenueSettingRef[],
+): Promise<HealthSubject> {
+  const events = await ctx.db
+    .selectFrom('plugin_events')
+    .select(['event_name', 'status', 'event_params', 'last_received_at'])
+    .where('plugin_id', '=', plugin.id)
+    .execute();
+  const jobs = await ctx.db
+    .selectFrom('jobs')
+    .select(['kind', 'status', 'result', 'finished_at', 'created_at'])
+    .where('plugin_id', '=', plugin.id)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
   const latest = new Map<string, (typeof jobs)[number]>();
   for (const job of jobs) if (!latest.has(job.kind)) latest.set(job.kind, job);
   return {
     plugin,
     now: ctx.now().getTime(),
-    events: events.map((e) => ({ eventName: e.event_name, status: e.status, params: e.event_params, lastReceivedAt: Number(e.last_received_at) })),
-    latestJobs: [...latest.values()].map((j) => ({ kind: j.kind, status: j.status, result: j.result, finishedAt: j.finished_at ? new Date(j.finished_at).getTime() : null })),
+    events: events.map((e) => ({
+      eventName: e.event_name,
+      status: e.status,
+      params: e.event_params,
+      lastReceivedAt: Number(e.last_received_at),
+    })),
+    latestJobs: [...latest.values()].map((j) => ({
+      kind: j.kind,
+      status: j.status,
+      result: j.result,
+      finishedAt: j.finished_at ? new Date(j.finished_at).getTime() : null,
+    })),
     revenueSettings,
     async grantedRoles() {
       const found = await pluginTargetOf(ctx, plugin);
       if (!found) return null;
-      const projects = await ctx.providers.googleCloud.projects(found.credential, { workspaceId: found.target.workspaceId, apps: [found.target.app] });
+      const projects = await ctx.providers.googleCloud.projects(found.credential, {
+        workspaceId: found.target.workspaceId,
+        apps: [found.target.app],
+      });
       const roles = projects[found.target.project]?.[0]?.roles;
       return roles ? { credential: found.credential, project: found.target.project, roles } : null;
     },
     async deployedEvents() {
-      const row = await ctx.db.selectFrom('firebase_functions').select('event_names').where('plugin_id', '=', plugin.id).executeTakeFirst();
+      const row = await ctx.db
+        .selectFrom('firebase_functions')
+        .select('event_names')
+        .where('plugin_id', '=', plugin.id)
+        .executeTakeFirst();
       return row ? row.event_names : null;
     },
     async processedDays() {
@@ -221,18 +321,31 @@ async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings:
       if (!store || !plugin.data_start || !plugin.data_end) return null;
       const rows = await store.rows(
         'SELECT DISTINCT CAST(event_date AS VARCHAR) AS day FROM daily_user_metrics WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',
-        { app_id: plugin.app_id, start: plugin.data_start, end: plugin.data_end }, undefined, { timeoutMs: 0 },
+        { app_id: plugin.app_id, start: plugin.data_start, end: plugin.data_end },
+        undefined,
+        { timeoutMs: 0 },
       );
       return rows.map((r) => String(r.day));
     },
     postbacks: once(async () => {
       const source = postbackSourceOf(plugin.type);
-      const received = await ctx.db.selectFrom('postbacks').select(['event_name', sql<Date>`max(received_at)`.as('last')])
-        .where('app_id', '=', plugin.app_id).where('source', '=', source).groupBy('event_name').execute();
-      const refused = await ctx.db.selectFrom('postback_log').select(['reason', sql<string>`count(*)`.as('count')])
-        .where('app_id', '=', plugin.app_id).where('source', '=', source).where('outcome', '=', 'refused')
+      const received = await ctx.db
+        .selectFrom('postbacks')
+        .select(['event_name', sql<Date>`max(received_at)`.as('last')])
+        .where('app_id', '=', plugin.app_id)
+        .where('source', '=', source)
+        .groupBy('event_name')
+        .execute();
+      const refused = await ctx.db
+        .selectFrom('postback_log')
+        .select(['reason', sql<string>`count(*)`.as('count')])
+        .where('app_id', '=', plugin.app_id)
+        .where('source', '=', source)
+        .where('outcome', '=', 'refused')
         .where('received_at', '>', new Date(ctx.now().getTime() - REFUSED_WINDOW_MS))
-        .groupBy('reason').orderBy(sql`count(*)`, 'desc').execute();
+        .groupBy('reason')
+        .orderBy(sql`count(*)`, 'desc')
+        .execute();
       const last = Math.max(0, ...received.map((r) => new Date(r.last).getTime()));
       return {
         lastAt: last > 0 ? last : null,
@@ -242,7 +355,13 @@ async function subjectOf(ctx: ServerContext, plugin: PluginRow, revenueSettings:
     }),
     async fileEvents() {
       if (plugin.type !== 'Adjust') return null;
-      const rows = await ctx.db.withTables<AdjustTables>().selectFrom('adjust_events').select('event_name').where('plugin_id', '=', plugin.id).orderBy('position').execute();
+      const rows = await ctx.db
+        .withTables<AdjustTables>()
+        .selectFrom('adjust_events')
+        .select('event_name')
+        .where('plugin_id', '=', plugin.id)
+        .orderBy('position')
+        .execute();
       return rows.map((r) => r.event_name);
     },
   };
@@ -256,7 +375,11 @@ export async function evaluate(subject: HealthSubject, checks: readonly HealthCh
       const finding = await check.run(subject);
       if (finding) findings.push(finding);
     } catch (error) {
-      findings.push({ check: check.id, severity: 'degraded', message: `The ${check.id} check could not run: ${(error as Error).message}` });
+      findings.push({
+        check: check.id,
+        severity: 'degraded',
+        message: `The ${check.id} check could not run: ${(error as Error).message}`,
+      });
     }
   }
   return findings;
@@ -264,7 +387,12 @@ export async function evaluate(subject: HealthSubject, checks: readonly HealthCh
 
 /** GET /api/app/:appId/integrations/health: one line per plugin of the app. */
 export async function integrationHealth(ctx: ServerContext, appId: string): Promise<SourceHealth[]> {
-  const plugins = await ctx.db.selectFrom('plugins').selectAll().where('app_id', '=', appId).orderBy('created_at').execute();
+  const plugins = await ctx.db
+    .selectFrom('plugins')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .orderBy('created_at')
+    .execute();
   const revenueSettings = await revenueSettingsFor(ctx, appId);
   const lines: SourceHealth[] = [];
   for (const plugin of plugins) {
@@ -272,7 +400,14 @@ export async function integrationHealth(ctx: ServerContext, appId: string): Prom
     const findings = await evaluate(subject, healthChecksOf(plugin.type));
     const seen = lastSeenOf(subject, hasPostbacks(plugin.type) ? (await subject.postbacks()).lastAt : null);
     const lastSeenAt = seen === null ? null : Math.min(seen, subject.now); // generated demo days may run to the end of today
-    lines.push({ source: plugin.type, pluginId: plugin.id, status: statusOf(plugin, findings, lastSeenAt), findings, lastSeenAt, checkedAt: subject.now });
+    lines.push({
+      source: plugin.type,
+      pluginId: plugin.id,
+      status: statusOf(plugin, findings, lastSeenAt),
+      findings,
+      lastSeenAt,
+      checkedAt: subject.now,
+    });
   }
   return lines;
 }

@@ -12,8 +12,16 @@ import type { PluginsTable } from '../../db/schema';
 import type { Credential, InProgressOperation, Plugin, PluginType } from '../../../src/contracts/plugin';
 import { isGoogleCloudType } from '../../../src/contracts/plugin-types';
 import {
-  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, missingRoles, processEndInFuture, rolesInProject,
-  type CreatePluginRequest, type ServiceAccountKey, type UpdatePluginRequest,
+  IAM_MESSAGES,
+  PLUGIN_MESSAGES,
+  hasAllRoles,
+  iamRows,
+  missingRoles,
+  processEndInFuture,
+  rolesInProject,
+  type CreatePluginRequest,
+  type ServiceAccountKey,
+  type UpdatePluginRequest,
 } from '../../../src/contracts/integrations';
 import type { Role } from '../../../src/contracts/codecs';
 import { inTransaction, type ServerContext } from '../../context';
@@ -66,8 +74,12 @@ export function toPluginView(row: PluginRow, operations: readonly InProgressOper
 async function activeOperations(ctx: ServerContext, pluginIds: readonly string[]) {
   const byPlugin = new Map<string, InProgressOperation[]>();
   if (pluginIds.length === 0) return byPlugin;
-  const rows = await ctx.db.selectFrom('jobs').select(['plugin_id', 'kind'])
-    .where('plugin_id', 'in', pluginIds).where('status', 'in', ['queued', 'running']).execute();
+  const rows = await ctx.db
+    .selectFrom('jobs')
+    .select(['plugin_id', 'kind'])
+    .where('plugin_id', 'in', pluginIds)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
   for (const row of rows) {
     const operation = OPERATION_OF[row.kind];
     if (row.plugin_id && operation) byPlugin.set(row.plugin_id, [...(byPlugin.get(row.plugin_id) ?? []), operation]);
@@ -84,20 +96,42 @@ export async function activePluginOf(ctx: ServerContext, appId: string): Promise
 
 /** docs/integrations.md §Plugin states: only one source is active; only a connected source can become it. */
 export async function setActivePlugin(ctx: ServerContext, appId: string, pluginId: string) {
-  const row = await ctx.db.selectFrom('plugins').select(['id', 'type', 'status']).where('id', '=', pluginId).where('app_id', '=', appId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('plugins')
+    .select(['id', 'type', 'status'])
+    .where('id', '=', pluginId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (!row) throw invalid('The plugin does not belong to this app.', ['pluginId'], 'plugin_not_found');
   if (row.status === 'disconnected') throw conflict('Connect the source to activate it', 'not_connected');
   await ctx.db.transaction().execute(async (trx) => {
-    const app = await trx.selectFrom('apps').select('details').where('id', '=', appId).forUpdate().executeTakeFirstOrThrow();
+    const app = await trx
+      .selectFrom('apps')
+      .select('details')
+      .where('id', '=', appId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const details = { ...(app.details as Record<string, unknown>), activePluginId: pluginId };
-    await trx.updateTable('apps').set({ details: writeJson(JsonObject, details) }).where('id', '=', appId).execute();
+    await trx
+      .updateTable('apps')
+      .set({ details: writeJson(JsonObject, details) })
+      .where('id', '=', appId)
+      .execute();
   });
   await addFeed(ctx, pluginId, `${row.type} is now the active source.`, 'success');
 }
 
 export async function listPlugins(ctx: ServerContext, appId: string): Promise<Plugin[]> {
-  const rows = await ctx.db.selectFrom('plugins').selectAll().where('app_id', '=', appId).orderBy('created_at').execute();
-  const operations = await activeOperations(ctx, rows.map((r) => r.id));
+  const rows = await ctx.db
+    .selectFrom('plugins')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .orderBy('created_at')
+    .execute();
+  const operations = await activeOperations(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toPluginView(row, operations.get(row.id) ?? []));
 }
 
@@ -112,15 +146,30 @@ export async function getPlugin(ctx: ServerContext, pluginId: string): Promise<P
   return toPluginView(row, (await activeOperations(ctx, [row.id])).get(row.id) ?? []);
 }
 
-export async function addFeed(ctx: ServerContext, pluginId: string, message: string, type: 'error' | 'success' | 'default' = 'default') {
-  await ctx.db.insertInto('plugin_feed').values({ plugin_id: pluginId, message, type, created_at: ctx.now() }).execute();
+export async function addFeed(
+  ctx: ServerContext,
+  pluginId: string,
+  message: string,
+  type: 'error' | 'success' | 'default' = 'default',
+) {
+  await ctx.db
+    .insertInto('plugin_feed')
+    .values({ plugin_id: pluginId, message, type, created_at: ctx.now() })
+    .execute();
 }
 
 /** Latest Updates: the plugin's messages, oldest first (the UI scrolls to the newest), the last 200. */
 export async function pluginFeed(ctx: ServerContext, pluginId: string) {
-  const rows = await ctx.db.selectFrom('plugin_feed').select(['message', 'type', 'created_at'])
-    .where('plugin_id', '=', pluginId).orderBy('id', 'desc').limit(200).execute();
-  return rows.reverse().map((row) => ({ createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type }));
+  const rows = await ctx.db
+    .selectFrom('plugin_feed')
+    .select(['message', 'type', 'created_at'])
+    .where('plugin_id', '=', pluginId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows
+    .reverse()
+    .map((row) => ({ createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type }));
 }
 
 // ------------------------------------------------------------------------------------------------ credentials
@@ -133,28 +182,61 @@ async function appWorkspace(ctx: ServerContext, appId: string) {
 
 /** The workspace's apps as Firebase apps. */
 async function workspaceApps(ctx: ServerContext, workspaceId: string): Promise<WorkspaceApp[]> {
-  const rows = await ctx.db.selectFrom('apps').select(['id', 'app_name', 'platform', 'details']).where('workspace_id', '=', workspaceId).orderBy('created_at').execute();
-  return rows.map((row) => ({ id: row.id, appName: row.app_name, platform: row.platform, packageName: packageNameOf(row) }));
+  const rows = await ctx.db
+    .selectFrom('apps')
+    .select(['id', 'app_name', 'platform', 'details'])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    appName: row.app_name,
+    platform: row.platform,
+    packageName: packageNameOf(row),
+  }));
 }
 
-type CredentialRow = { id: string; workspace_id: string; type: CredentialSubject['type']; email: string; project_id: string | null; secret: string | null };
+type CredentialRow = {
+  id: string;
+  workspace_id: string;
+  type: CredentialSubject['type'];
+  email: string;
+  project_id: string | null;
+  secret: string | null;
+};
 
 /** A credential as the Google Cloud provider sees it: its secret opened only if the adapter asks (server side only). */
-export function credentialSubject(ctx: ServerContext, row: Pick<CredentialRow, 'type' | 'email' | 'project_id' | 'secret'>): CredentialSubject {
+export function credentialSubject(
+  ctx: ServerContext,
+  row: Pick<CredentialRow, 'type' | 'email' | 'project_id' | 'secret'>,
+): CredentialSubject {
   const sealed = row.secret;
-  return { type: row.type, email: row.email, projectId: row.project_id, secret: () => (sealed ? ctx.providers.secrets.open(sealed) : null) };
+  return {
+    type: row.type,
+    email: row.email,
+    projectId: row.project_id,
+    secret: () => (sealed ? ctx.providers.secrets.open(sealed) : null),
+  };
 }
 
 /** What the real adapter could not do, in its words: the credential's fault (409) or Google's (503). */
 export function googleCloudFailure(error: unknown): never {
   if (error instanceof GoogleCloudError) {
-    throw error.reason === 'credential' ? conflict(error.message, 'credential_unusable') : unavailable(error.message, 'google_cloud_unavailable', error);
+    throw error.reason === 'credential'
+      ? conflict(error.message, 'credential_unusable')
+      : unavailable(error.message, 'google_cloud_unavailable', error);
   }
   throw error;
 }
 
-async function toCredential(ctx: ServerContext, row: CredentialRow, apps: readonly WorkspaceApp[]): Promise<Credential> {
-  const projects = await ctx.providers.googleCloud.projects(credentialSubject(ctx, row), { workspaceId: row.workspace_id, apps }).catch(googleCloudFailure);
+async function toCredential(
+  ctx: ServerContext,
+  row: CredentialRow,
+  apps: readonly WorkspaceApp[],
+): Promise<Credential> {
+  const projects = await ctx.providers.googleCloud
+    .projects(credentialSubject(ctx, row), { workspaceId: row.workspace_id, apps })
+    .catch(googleCloudFailure);
   return { id: row.id, type: row.type, authenticatedEntity: { email: row.email }, projects };
 }
 
@@ -163,22 +245,40 @@ const CREDENTIAL_COLUMNS = ['id', 'workspace_id', 'type', 'email', 'project_id',
 /** The credentials of the app's workspace with the projects each reaches (never their secrets). */
 export async function listCredentials(ctx: ServerContext, appId: string) {
   const workspaceId = await appWorkspace(ctx, appId);
-  const rows = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('workspace_id', '=', workspaceId).orderBy('created_at').execute();
+  const rows = await ctx.db
+    .selectFrom('credentials')
+    .select(CREDENTIAL_COLUMNS)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at')
+    .execute();
   const apps = await workspaceApps(ctx, workspaceId);
   return {
     // A credential Google refuses (sign-in revoked, key deleted) or cannot check now is listed reaching no project.
-    credentials: await Promise.all(rows.map((row) => toCredential(ctx, row, apps).catch((error: unknown) => {
-      if (!(error instanceof DomainError)) throw error;
-      return { id: row.id, type: row.type, authenticatedEntity: { email: row.email }, projects: {} } satisfies Credential;
-    }))),
+    credentials: await Promise.all(
+      rows.map((row) =>
+        toCredential(ctx, row, apps).catch((error: unknown) => {
+          if (!(error instanceof DomainError)) throw error;
+          return {
+            id: row.id,
+            type: row.type,
+            authenticatedEntity: { email: row.email },
+            projects: {},
+          } satisfies Credential;
+        }),
+      ),
+    ),
     provider: ctx.providers.googleCloud.kind,
     productServiceAccount: ctx.providers.googleCloud.productServiceAccountEmail(workspaceId),
   };
 }
 
 async function credentialOf(ctx: ServerContext, workspaceId: string, credentialId: string): Promise<CredentialRow> {
-  const row = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS)
-    .where('id', '=', credentialId).where('workspace_id', '=', workspaceId).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('credentials')
+    .select(CREDENTIAL_COLUMNS)
+    .where('id', '=', credentialId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
   if (!row) throw invalid('The credential does not exist.', ['credentialId'], 'credential_not_found');
   return row;
 }
@@ -188,11 +288,25 @@ export async function addProductCredential(ctx: ServerContext, appId: string, ac
   const workspaceId = await appWorkspace(ctx, appId);
   const email = ctx.providers.googleCloud.productServiceAccountEmail(workspaceId);
   // The partial index's predicate as a literal: a bound value stops matching it once PostgreSQL plans generically.
-  await ctx.db.insertInto('credentials').values({
-    id: randomUUID(), workspace_id: workspaceId, type: 'TP_SERVICE_ACCOUNT', email, project_id: null, secret: null, created_by: accountId,
-  }).onConflict((oc) => oc.column('workspace_id').where('type', '=', sql.lit('TP_SERVICE_ACCOUNT')).doNothing()).execute();
-  const row = await ctx.db.selectFrom('credentials').select(CREDENTIAL_COLUMNS)
-    .where('workspace_id', '=', workspaceId).where('type', '=', 'TP_SERVICE_ACCOUNT').executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('credentials')
+    .values({
+      id: randomUUID(),
+      workspace_id: workspaceId,
+      type: 'TP_SERVICE_ACCOUNT',
+      email,
+      project_id: null,
+      secret: null,
+      created_by: accountId,
+    })
+    .onConflict((oc) => oc.column('workspace_id').where('type', '=', sql.lit('TP_SERVICE_ACCOUNT')).doNothing())
+    .execute();
+  const row = await ctx.db
+    .selectFrom('credentials')
+    .select(CREDENTIAL_COLUMNS)
+    .where('workspace_id', '=', workspaceId)
+    .where('type', '=', 'TP_SERVICE_ACCOUNT')
+    .executeTakeFirstOrThrow();
   return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
 }
 
@@ -204,23 +318,58 @@ export async function addProductCredential(ctx: ServerContext, appId: string, ac
  */
 export async function saveCredential(
   ctx: ServerContext,
-  values: { workspaceId: string; type: 'USER_OAUTH' | 'ORG_SERVICE_ACCOUNT'; email: string; projectId: string | null; secret: string; createdBy: string },
+  values: {
+    workspaceId: string;
+    type: 'USER_OAUTH' | 'ORG_SERVICE_ACCOUNT';
+    email: string;
+    projectId: string | null;
+    secret: string;
+    createdBy: string;
+  },
 ): Promise<CredentialRow> {
   const now = ctx.now();
-  return ctx.db.insertInto('credentials').values({
-    id: randomUUID(), workspace_id: values.workspaceId, type: values.type, email: values.email.trim().toLowerCase(), project_id: values.projectId,
-    secret: values.secret, created_by: values.createdBy, created_at: now,
-  }).onConflict((oc) => oc.columns(['workspace_id', 'type', 'email']).doUpdateSet({ secret: values.secret, project_id: values.projectId, created_at: now }))
-    .returning(CREDENTIAL_COLUMNS).executeTakeFirstOrThrow();
+  return ctx.db
+    .insertInto('credentials')
+    .values({
+      id: randomUUID(),
+      workspace_id: values.workspaceId,
+      type: values.type,
+      email: values.email.trim().toLowerCase(),
+      project_id: values.projectId,
+      secret: values.secret,
+      created_by: values.createdBy,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['workspace_id', 'type', 'email'])
+        .doUpdateSet({ secret: values.secret, project_id: values.projectId, created_at: now }),
+    )
+    .returning(CREDENTIAL_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 /** A workspace service-account key (docs/integrations.md §Roles admin only): sealed with the server key; only e-mail and project kept in clear. */
-export async function addServiceAccount(ctx: ServerContext, appId: string, accountId: string, key: ServiceAccountKey): Promise<Credential> {
+export async function addServiceAccount(
+  ctx: ServerContext,
+  appId: string,
+  accountId: string,
+  key: ServiceAccountKey,
+): Promise<Credential> {
   const workspaceId = await appWorkspace(ctx, appId);
-  if (!key.private_key.includes('PRIVATE KEY')) throw invalid('The file is not a service account key: its private_key holds no private key.', ['key.private_key'], 'invalid_service_account');
+  if (!key.private_key.includes('PRIVATE KEY'))
+    throw invalid(
+      'The file is not a service account key: its private_key holds no private key.',
+      ['key.private_key'],
+      'invalid_service_account',
+    );
   const row = await saveCredential(ctx, {
-    workspaceId, type: 'ORG_SERVICE_ACCOUNT', email: key.client_email, projectId: key.project_id.trim(),
-    secret: ctx.providers.secrets.seal(JSON.stringify(key)), createdBy: accountId,
+    workspaceId,
+    type: 'ORG_SERVICE_ACCOUNT',
+    email: key.client_email,
+    projectId: key.project_id.trim(),
+    secret: ctx.providers.secrets.seal(JSON.stringify(key)),
+    createdBy: accountId,
   });
   return toCredential(ctx, row, await workspaceApps(ctx, workspaceId));
 }
@@ -229,7 +378,14 @@ export async function addServiceAccount(ctx: ServerContext, appId: string, accou
  * docs/integrations.md §Roles: saving a connection with the product's or the workspace's service account is for admins; docs/integrations.md §Rules and limits: the
  * credential must hold every required role in the target project, else the docs/integrations.md §Messages IAM message.
  */
-async function checkCredential(ctx: ServerContext, type: PluginType, workspaceId: string, role: Role, credentialId: string, project: string | undefined) {
+async function checkCredential(
+  ctx: ServerContext,
+  type: PluginType,
+  workspaceId: string,
+  role: Role,
+  credentialId: string,
+  project: string | undefined,
+) {
   const credential = await credentialOf(ctx, workspaceId, credentialId);
   if (credential.type !== 'USER_OAUTH' && role !== 'admin') {
     throw forbidden('Only administrators can save a connection that uses a service account.');
@@ -237,7 +393,12 @@ async function checkCredential(ctx: ServerContext, type: PluginType, workspaceId
   if (!isGoogleCloudType(type)) return credential;
   const view = await toCredential(ctx, credential, await workspaceApps(ctx, workspaceId));
   const target = project ?? Object.keys(view.projects ?? {})[0];
-  if (!target || !view.projects?.[target]) throw invalid('The credential cannot reach this GCP project.', ['attributes.targetProject'], 'project_not_reachable');
+  if (!target || !view.projects?.[target])
+    throw invalid(
+      'The credential cannot reach this GCP project.',
+      ['attributes.targetProject'],
+      'project_not_reachable',
+    );
   const rows = iamRows(type, rolesInProject(view, target), credential.type);
   if (!hasAllRoles(rows)) {
     const message = credential.type === 'USER_OAUTH' ? IAM_MESSAGES.missingIam : IAM_MESSAGES.missing;
@@ -248,33 +409,58 @@ async function checkCredential(ctx: ServerContext, type: PluginType, workspaceId
 
 // ------------------------------------------------------------------------------------------------ plugin lifecycle
 
-export async function createPlugin(ctx: ServerContext, appId: string, role: Role, request: CreatePluginRequest): Promise<Plugin> {
+export async function createPlugin(
+  ctx: ServerContext,
+  appId: string,
+  role: Role,
+  request: CreatePluginRequest,
+): Promise<Plugin> {
   if (!isGoogleCloudType(request.type)) {
     throw invalid(`${request.type} is connected from its own tab.`, ['type'], 'unsupported_plugin_type');
   }
   if (!request.credentialId) throw invalid('A credential is required.', ['credentialId']);
   const workspaceId = await appWorkspace(ctx, appId);
   await checkCredential(ctx, request.type, workspaceId, role, request.credentialId, request.attributes?.targetProject);
-  const existing = await ctx.db.selectFrom('plugins').select('id').where('app_id', '=', appId).where('type', '=', request.type).executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom('plugins')
+    .select('id')
+    .where('app_id', '=', appId)
+    .where('type', '=', request.type)
+    .executeTakeFirst();
   if (existing) throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
   const id = randomUUID();
   const bigQuery = request.type === 'BigQuery';
-  await ctx.db.transaction().execute(async (trx) => {
-    const tx = { ...ctx, db: trx };
-    await trx.insertInto('plugins').values({
-      id, app_id: appId, type: request.type, status: 'no_data', credential_id: request.credentialId ?? null,
-      attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
-      refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
-    }).execute();
-    await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
-    // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
-    if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
-      await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
-    }
-  }).catch((error: unknown) => {
-    if (/plugins_one_per_type|duplicate key/i.test(String((error as Error).message))) throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
-    throw error;
-  });
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const tx = { ...ctx, db: trx };
+      await trx
+        .insertInto('plugins')
+        .values({
+          id,
+          app_id: appId,
+          type: request.type,
+          status: 'no_data',
+          credential_id: request.credentialId ?? null,
+          attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
+          refresh_schedule: null,
+          last_refresh: null,
+          data_start: null,
+          data_end: null,
+          created_at: ctx.now(),
+        })
+        .execute();
+      await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
+      // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
+      if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
+        await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
+      }
+    })
+    .catch((error: unknown) => {
+      if (/plugins_one_per_type|duplicate key/i.test(String((error as Error).message)))
+        throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
+      throw error;
+    });
   return getPlugin(ctx, id);
 }
 
@@ -285,7 +471,11 @@ export async function updatePlugin(ctx: ServerContext, pluginId: string, role: R
   await checkCredential(ctx, row.type, workspaceId, role, request.credentialId, request.attributes.targetProject);
   const attributes = { ...(row.attributes as Record<string, unknown>), ...request.attributes };
   const status = row.status === 'disconnected' ? (row.data_start ? 'connected' : 'no_data') : row.status;
-  await ctx.db.updateTable('plugins').set({ credential_id: request.credentialId, attributes: writeJson(JsonObject, attributes), status }).where('id', '=', pluginId).execute();
+  await ctx.db
+    .updateTable('plugins')
+    .set({ credential_id: request.credentialId, attributes: writeJson(JsonObject, attributes), status })
+    .where('id', '=', pluginId)
+    .execute();
   await addFeed(ctx, pluginId, PLUGIN_MESSAGES.updated, 'success');
 }
 
@@ -296,7 +486,13 @@ export async function connectPlugin(ctx: ServerContext, pluginId: string) {
   await inTransaction(ctx, async (tx) => {
     await tx.db.updateTable('plugins').set({ status }).where('id', '=', pluginId).execute();
     await addFeed(tx, pluginId, `${row.type} connected.`, 'success');
-    await emit(tx, 'plugin.connected', { workspaceId: await appWorkspace(tx, row.app_id), appId: row.app_id, pluginId, pluginType: row.type, changes: changesOf({ status: row.status }, { status }) });
+    await emit(tx, 'plugin.connected', {
+      workspaceId: await appWorkspace(tx, row.app_id),
+      appId: row.app_id,
+      pluginId,
+      pluginType: row.type,
+      changes: changesOf({ status: row.status }, { status }),
+    });
   });
 }
 
@@ -305,7 +501,13 @@ export async function disconnectPlugin(ctx: ServerContext, pluginId: string) {
   await inTransaction(ctx, async (tx) => {
     await tx.db.updateTable('plugins').set({ status: 'disconnected' }).where('id', '=', pluginId).execute();
     await addFeed(tx, pluginId, `${row.type} disconnected.`);
-    await emit(tx, 'plugin.disconnected', { workspaceId: await appWorkspace(tx, row.app_id), appId: row.app_id, pluginId, pluginType: row.type, changes: changesOf({ status: row.status }, { status: 'disconnected' }) });
+    await emit(tx, 'plugin.disconnected', {
+      workspaceId: await appWorkspace(tx, row.app_id),
+      appId: row.app_id,
+      pluginId,
+      pluginType: row.type,
+      changes: changesOf({ status: row.status }, { status: 'disconnected' }),
+    });
   });
 }
 
@@ -322,9 +524,15 @@ export async function setDailyProcess(ctx: ServerContext, pluginId: string, dail
   const attributes = { ...(row.attributes as Record<string, unknown>), dailyProcess };
   // Turned on: the first run is the schedule's next time (a time already past today is not caught up).
   const schedule = dailyProcess ? (row.refresh_schedule ?? DAILY_SCHEDULE) : null;
-  await ctx.db.updateTable('plugins')
-    .set({ attributes: writeJson(JsonObject, attributes), refresh_schedule: schedule, last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null })
-    .where('id', '=', pluginId).execute();
+  await ctx.db
+    .updateTable('plugins')
+    .set({
+      attributes: writeJson(JsonObject, attributes),
+      refresh_schedule: schedule,
+      last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null,
+    })
+    .where('id', '=', pluginId)
+    .execute();
   await addFeed(ctx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
 }
 
@@ -352,27 +560,45 @@ function firedDay(schedule: string, now: Date): string | null {
  */
 export async function scheduleDailyProcessing(ctx: ServerContext): Promise<string[]> {
   const now = ctx.now();
-  const rows = await ctx.db.selectFrom('plugins')
+  const rows = await ctx.db
+    .selectFrom('plugins')
     .select(['id', 'app_id', 'attributes', 'refresh_schedule', 'last_scheduled_day', 'data_end'])
-    .where('type', '=', 'BigQuery').where('status', '<>', 'disconnected')
-    .where('credential_id', 'is not', null).where('refresh_schedule', 'is not', null).execute();
+    .where('type', '=', 'BigQuery')
+    .where('status', '<>', 'disconnected')
+    .where('credential_id', 'is not', null)
+    .where('refresh_schedule', 'is not', null)
+    .execute();
   const jobIds: string[] = [];
   for (const row of rows) {
     if ((row.attributes as Record<string, unknown>).dailyProcess !== true) continue;
     const day = firedDay(row.refresh_schedule!, now);
     if (!day || (row.last_scheduled_day && row.last_scheduled_day >= day)) continue;
     if (!row.last_scheduled_day) {
-      await ctx.db.updateTable('plugins').set({ last_scheduled_day: day }).where('id', '=', row.id).where('last_scheduled_day', 'is', null).execute();
+      await ctx.db
+        .updateTable('plugins')
+        .set({ last_scheduled_day: day })
+        .where('id', '=', row.id)
+        .where('last_scheduled_day', 'is', null)
+        .execute();
       continue;
     }
     const end = addDays(day, -1);
     const start = addDays(row.data_end && row.data_end < end ? row.data_end : end, 1 - DAILY_REPROCESS_DAYS);
     try {
       const jobId = await inTransaction(ctx, async (tx) => {
-        const claimed = await tx.db.updateTable('plugins').set({ last_scheduled_day: day })
-          .where('id', '=', row.id).where('last_scheduled_day', '<', day).executeTakeFirst();
+        const claimed = await tx.db
+          .updateTable('plugins')
+          .set({ last_scheduled_day: day })
+          .where('id', '=', row.id)
+          .where('last_scheduled_day', '<', day)
+          .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return null;
-        const id = await enqueueJob(tx, { kind: JOB_KINDS.process, pluginId: row.id, appId: row.app_id, payload: { start, end, daily: true } });
+        const id = await enqueueJob(tx, {
+          kind: JOB_KINDS.process,
+          pluginId: row.id,
+          appId: row.app_id,
+          payload: { start, end, daily: true },
+        });
         await addFeed(tx, row.id, `Daily processing started: data from ${start} to ${end}.`);
         return id;
       });
@@ -389,7 +615,12 @@ export async function scheduleDailyProcessing(ctx: ServerContext): Promise<strin
 export const PROCESSING_IN_PROGRESS = 'Data is already being processed for this plugin.';
 
 /** docs/integrations.md §Rules and limits: Process Data needs both dates, a plugin with credentials, and no processing in progress. */
-export async function startProcessing(ctx: ServerContext, pluginId: string, start: string, end: string): Promise<string> {
+export async function startProcessing(
+  ctx: ServerContext,
+  pluginId: string,
+  start: string,
+  end: string,
+): Promise<string> {
   const row = await pluginRow(ctx, pluginId);
   if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data.', ['pluginId']);
   if (start > end) throw invalid('The start date must not be after the end date.', ['start', 'end'], 'invalid_range');
@@ -398,11 +629,17 @@ export async function startProcessing(ctx: ServerContext, pluginId: string, star
   if (!row.credential_id) throw conflict('Configure the connection before processing data.', 'no_credential');
   if (row.status === 'disconnected') throw conflict('Connect to BigQuery to reprocess data.', 'disconnected');
   try {
-    const jobId = await enqueueJob(ctx, { kind: JOB_KINDS.process, pluginId, appId: row.app_id, payload: { start, end } });
+    const jobId = await enqueueJob(ctx, {
+      kind: JOB_KINDS.process,
+      pluginId,
+      appId: row.app_id,
+      payload: { start, end },
+    });
     await addFeed(ctx, pluginId, `Processing data from ${start} to ${end} started.`);
     return jobId;
   } catch (error) {
-    if (/jobs_one_active|duplicate key/i.test(String((error as Error).message))) throw conflict(PROCESSING_IN_PROGRESS, 'processing_in_progress');
+    if (/jobs_one_active|duplicate key/i.test(String((error as Error).message)))
+      throw conflict(PROCESSING_IN_PROGRESS, 'processing_in_progress');
     throw error;
   }
 }
@@ -414,7 +651,11 @@ function analyticsOf(ctx: ServerContext) {
 }
 
 async function packageOf(ctx: ServerContext, appId: string) {
-  const row = await ctx.db.selectFrom('apps').select(['id', 'platform', 'details']).where('id', '=', appId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('apps')
+    .select(['id', 'platform', 'details'])
+    .where('id', '=', appId)
+    .executeTakeFirstOrThrow();
   return { platform: row.platform, packageName: packageNameOf(row) };
 }
 
@@ -444,22 +685,33 @@ export const integrationJobs: JobHandlers = {
       const analytics = analyticsOf(ctx);
       const revenue = () => revenueRules(ctx, appId);
       const bigQuery = analytics.bigQueryProcessorFor(await pluginRow(ctx, pluginId));
-      if (!bigQuery && !(await exportRange(analytics.store, appId))) throw new Error('No raw Firebase export was found for this app.');
+      if (!bigQuery && !(await exportRange(analytics.store, appId)))
+        throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
-      const result = await processPluginData(ctx.db, {
-        pluginId,
-        now: ctx.now,
-        process: bigQuery
-          ? (report) => bigQuery.processRange({ appId, start, end, revenue }, report)
-          : (report) => processRange(analytics.store, { appId, dataset: appId, start, end, revenue }, report),
-      }, progress);
+      const result = await processPluginData(
+        ctx.db,
+        {
+          pluginId,
+          now: ctx.now,
+          process: bigQuery
+            ? (report) => bigQuery.processRange({ appId, start, end, revenue }, report)
+            : (report) => processRange(analytics.store, { appId, dataset: appId, start, end, revenue }, report),
+        },
+        progress,
+      );
       const message = `Processed ${result.events.toLocaleString('en-US')} events from ${start} to ${end}.`;
       await addFeed(ctx, pluginId, message, 'success');
       return message;
     },
   },
   async onFailed(ctx, job, message) {
-    if (job.plugin_id) await addFeed(ctx, job.plugin_id, `${job.kind === JOB_KINDS.process ? 'Processing data failed' : 'Preparing the sandbox export failed'}: ${message}`, 'error');
+    if (job.plugin_id)
+      await addFeed(
+        ctx,
+        job.plugin_id,
+        `${job.kind === JOB_KINDS.process ? 'Processing data failed' : 'Preparing the sandbox export failed'}: ${message}`,
+        'error',
+      );
   },
 };
 
@@ -467,8 +719,11 @@ export const integrationJobs: JobHandlers = {
 
 /** The plugin's events (docs/integrations.md §Screens and routes Events table), by name; `search` matches a part of the name, any case. */
 export async function listPluginEvents(ctx: ServerContext, pluginId: string, search: string | undefined) {
-  let query = ctx.db.selectFrom('plugin_events').leftJoin('revenue_settings', 'revenue_settings.event_id', 'plugin_events.id')
-    .selectAll('plugin_events').select(['revenue_settings.revenue_ep', 'revenue_settings.revenue_type', 'revenue_settings.currency_ep'])
+  let query = ctx.db
+    .selectFrom('plugin_events')
+    .leftJoin('revenue_settings', 'revenue_settings.event_id', 'plugin_events.id')
+    .selectAll('plugin_events')
+    .select(['revenue_settings.revenue_ep', 'revenue_settings.revenue_type', 'revenue_settings.currency_ep'])
     .where('plugin_events.plugin_id', '=', pluginId);
   const term = search?.trim();
   if (term) query = query.where('plugin_events.event_name', 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);

@@ -10,7 +10,9 @@ import { runStatements } from '../../db/migrations';
 export const integrationsMigrations: Record<string, Migration> = {
   '0320_integrations': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE credentials (
           id text PRIMARY KEY,
           workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
@@ -60,7 +62,8 @@ export const integrationsMigrations: Record<string, Migration> = {
         );
         CREATE INDEX jobs_claim ON jobs (status, created_at);
         CREATE UNIQUE INDEX jobs_one_active ON jobs (plugin_id, kind) WHERE status IN ('queued','running')
-      `);
+      `,
+      );
     },
   },
   /** The UTC day of the last refresh-schedule run the daily scheduler enqueued (server/jobs/scheduler.ts). */
@@ -72,14 +75,17 @@ export const integrationsMigrations: Record<string, Migration> = {
   /** Google sign-ins started and not yet completed: the callback consumes its row, so a state link works once. */
   '0556_oauth_states': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE oauth_states (
           id text PRIMARY KEY,
           account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
           expires_at timestamptz NOT NULL
         );
         CREATE INDEX oauth_states_expiry ON oauth_states (expires_at)
-      `);
+      `,
+      );
     },
   },
   /**
@@ -89,7 +95,9 @@ export const integrationsMigrations: Record<string, Migration> = {
    */
   '0620_credentials_one_per_identity': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         UPDATE credentials SET email = lower(btrim(email)) WHERE email <> lower(btrim(email));
         CREATE TEMPORARY TABLE credential_twins AS
           SELECT id, first_value(id) OVER (PARTITION BY workspace_id, type, email ORDER BY created_at DESC, id DESC) AS keep FROM credentials;
@@ -97,7 +105,8 @@ export const integrationsMigrations: Record<string, Migration> = {
         DELETE FROM credentials WHERE id IN (SELECT id FROM credential_twins WHERE id <> keep);
         DROP TABLE credential_twins;
         CREATE UNIQUE INDEX credentials_one_per_identity ON credentials (workspace_id, type, email)
-      `);
+      `,
+      );
     },
   },
 };

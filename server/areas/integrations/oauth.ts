@@ -38,9 +38,11 @@ interface OAuthState {
 }
 
 /** A page of ours to come back to: a path under /workspace/, nothing else (no open redirect). */
-const isOwnPath = (path: string) => /^\/workspace\/[^/?#\\]+\/app\/[^?#\\]+$/.test(path) && !path.includes('//') && !path.includes('..');
+const isOwnPath = (path: string) =>
+  /^\/workspace\/[^/?#\\]+\/app\/[^?#\\]+$/.test(path) && !path.includes('//') && !path.includes('..');
 
-export const OAUTH_OTHER_BROWSER = 'This Google sign-in was started in another browser, or too long ago. Start it again from Questboard in this browser.';
+export const OAUTH_OTHER_BROWSER =
+  'This Google sign-in was started in another browser, or too long ago. Start it again from Questboard in this browser.';
 export const OAUTH_STATE_USED = 'This Google sign-in link was already used. Start it again from Questboard.';
 
 const CALLBACK_PATH = '/api/oauth/callback';
@@ -68,18 +70,32 @@ function sameSecret(a: string, b: string) {
 const states = (ctx: Pick<ServerContext, 'db'>) => ctx.db.withTables<OAuthStateTables>();
 
 /** The consent page's address, and the cookie that binds the sign-in to this browser (the route sets it). */
-export async function startOAuth(ctx: ServerContext, appId: string, accountId: string, returnTo: string): Promise<{ url: string; setCookie: string }> {
+export async function startOAuth(
+  ctx: ServerContext,
+  appId: string,
+  accountId: string,
+  returnTo: string,
+): Promise<{ url: string; setCookie: string }> {
   if (!isOwnPath(returnTo)) throw invalid('returnTo must be a page of this app.', ['returnTo']);
   const app = await ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
   const { kind, signIn } = ctx.providers.googleCloud;
-  if (kind !== 'sandbox' && !signIn) throw unavailable('Google sign-in is not configured on this server.', 'oauth_unavailable');
+  if (kind !== 'sandbox' && !signIn)
+    throw unavailable('Google sign-in is not configured on this server.', 'oauth_unavailable');
   const now = ctx.now();
   const state: OAuthState = {
-    id: randomBytes(12).toString('hex'), browser: randomBytes(32).toString('base64url'),
-    accountId, workspaceId: app.workspace_id, appId, returnTo, expiresAt: now.getTime() + STATE_MINUTES * 60_000,
+    id: randomBytes(12).toString('hex'),
+    browser: randomBytes(32).toString('base64url'),
+    accountId,
+    workspaceId: app.workspace_id,
+    appId,
+    returnTo,
+    expiresAt: now.getTime() + STATE_MINUTES * 60_000,
   };
   await states(ctx).deleteFrom('oauth_states').where('expires_at', '<', now).execute();
-  await states(ctx).insertInto('oauth_states').values({ id: state.id, account_id: accountId, expires_at: new Date(state.expiresAt) }).execute();
+  await states(ctx)
+    .insertInto('oauth_states')
+    .values({ id: state.id, account_id: accountId, expires_at: new Date(state.expiresAt) })
+    .execute();
   const sealed = ctx.providers.secrets.seal(JSON.stringify(state));
   return {
     url: signIn ? signIn.consentUrl(sealed) : `/api/oauth/sandbox/consent?state=${encodeURIComponent(sealed)}`,
@@ -94,7 +110,8 @@ function openState(ctx: ServerContext, sealed: string): OAuthState {
   } catch {
     throw invalid('This sign-in link is not valid.', ['state'], 'invalid_state');
   }
-  if (state.expiresAt < ctx.now().getTime()) throw invalid('This sign-in link has expired. Start again.', ['state'], 'state_expired');
+  if (state.expiresAt < ctx.now().getTime())
+    throw invalid('This sign-in link has expired. Start again.', ['state'], 'state_expired');
   return state;
 }
 
@@ -107,23 +124,31 @@ const page = (title: string, body: string) =>
 
 /** The sandbox's consent page: choose one of two demo Google accounts, or cancel. */
 export async function sandboxConsentPage(ctx: ServerContext, sealed: string) {
-  if (ctx.providers.googleCloud.kind !== 'sandbox') throw unavailable('Google sign-in goes through Google on this server.', 'oauth_unavailable');
+  if (ctx.providers.googleCloud.kind !== 'sandbox')
+    throw unavailable('Google sign-in goes through Google on this server.', 'oauth_unavailable');
   const state = openState(ctx, sealed);
   const workspace = state.workspaceId;
   const accounts = [
     { email: `publisher@${workspace}.dev`, note: 'holds every required role' },
     { email: `limited.analyst@${workspace}.dev`, note: 'lacks BigQuery Job User' },
   ];
-  const link = (email: string) => `/api/oauth/callback?state=${encodeURIComponent(sealed)}&code=${encodeURIComponent(SANDBOX_CODE + email)}`;
-  return page('Sign in with Google (Sandbox)', [
-    '<h1>Sign in with Google</h1>',
-    '<p><strong>Sandbox</strong>: this Questboard server uses the Google Cloud sandbox, so no Google account is contacted. Choose a demo account:</p>',
-    '<ul>',
-    ...accounts.map((a) => `<li><a href="${escapeHtml(link(a.email))}">Continue as ${escapeHtml(a.email)}</a> (${escapeHtml(a.note)})</li>`),
-    '</ul>',
-    // As Google does when consent is denied: the callback with error=access_denied (back with ?oAuthRedirect=cancelled).
-    `<p><a href="${escapeHtml(`/api/oauth/callback?state=${encodeURIComponent(sealed)}&error=access_denied`)}">Cancel</a></p>`,
-  ].join(''));
+  const link = (email: string) =>
+    `/api/oauth/callback?state=${encodeURIComponent(sealed)}&code=${encodeURIComponent(SANDBOX_CODE + email)}`;
+  return page(
+    'Sign in with Google (Sandbox)',
+    [
+      '<h1>Sign in with Google</h1>',
+      '<p><strong>Sandbox</strong>: this Questboard server uses the Google Cloud sandbox, so no Google account is contacted. Choose a demo account:</p>',
+      '<ul>',
+      ...accounts.map(
+        (a) =>
+          `<li><a href="${escapeHtml(link(a.email))}">Continue as ${escapeHtml(a.email)}</a> (${escapeHtml(a.note)})</li>`,
+      ),
+      '</ul>',
+      // As Google does when consent is denied: the callback with error=access_denied (back with ?oAuthRedirect=cancelled).
+      `<p><a href="${escapeHtml(`/api/oauth/callback?state=${encodeURIComponent(sealed)}&error=access_denied`)}">Cancel</a></p>`,
+    ].join(''),
+  );
 }
 
 /** The account that signed in: the sandbox's code names it; Google's is exchanged for the e-mail and a refresh token. */
@@ -132,7 +157,8 @@ async function signedIn(ctx: ServerContext, code: string): Promise<{ email: stri
   if (signIn) return signIn.exchange(code);
   if (!code.startsWith(SANDBOX_CODE)) throw invalid('This sign-in answer is not valid.', ['code'], 'invalid_code');
   const email = code.slice(SANDBOX_CODE.length).trim().toLowerCase();
-  if (!/^[^@\s]{1,64}@[^@\s]{1,190}$/.test(email)) throw invalid('This sign-in answer is not valid.', ['code'], 'invalid_code');
+  if (!/^[^@\s]{1,64}@[^@\s]{1,190}$/.test(email))
+    throw invalid('This sign-in answer is not valid.', ['code'], 'invalid_code');
   return { email, refreshToken: `sandbox-${randomUUID()}` };
 }
 
@@ -142,14 +168,25 @@ async function signedIn(ctx: ServerContext, code: string): Promise<{ email: stri
  * so that the same browser opening the link again is told it was already used.
  */
 export async function oauthCallback(
-  ctx: ServerContext, sealed: string, code: string | undefined, error: string | undefined, cookieHeader: string | undefined,
+  ctx: ServerContext,
+  sealed: string,
+  code: string | undefined,
+  error: string | undefined,
+  cookieHeader: string | undefined,
 ): Promise<Uint8Array> {
   const state = openState(ctx, sealed);
-  const cookie = typeof state.id === 'string' && typeof state.browser === 'string' ? cookieValue(cookieHeader, cookieName(state.id)) : null;
-  if (!cookie || !sameSecret(cookie, state.browser)) throw invalid(OAUTH_OTHER_BROWSER, ['state'], 'state_other_browser');
+  const cookie =
+    typeof state.id === 'string' && typeof state.browser === 'string'
+      ? cookieValue(cookieHeader, cookieName(state.id))
+      : null;
+  if (!cookie || !sameSecret(cookie, state.browser))
+    throw invalid(OAUTH_OTHER_BROWSER, ['state'], 'state_other_browser');
   const back = (query: string) => {
     const url = `${state.returnTo}?${query}`;
-    return page('Signing in', `<p>Returning to Questboard… <a href="${escapeHtml(url)}">Continue</a></p><meta http-equiv="refresh" content="0;url=${escapeHtml(url)}">`);
+    return page(
+      'Signing in',
+      `<p>Returning to Questboard… <a href="${escapeHtml(url)}">Continue</a></p><meta http-equiv="refresh" content="0;url=${escapeHtml(url)}">`,
+    );
   };
   if (error || !code) return back(`${OAUTH_REDIRECT_PARAM}=cancelled`);
   let account: { email: string; refreshToken: string };
@@ -158,17 +195,35 @@ export async function oauthCallback(
   } catch (failure) {
     if (!(failure instanceof GoogleCloudError)) throw failure;
     const url = `${state.returnTo}?${OAUTH_REDIRECT_PARAM}=failed`;
-    return page('Google sign-in failed', `<h1>Google sign-in failed</h1><p role="alert">${escapeHtml(failure.message)}</p><p><a href="${escapeHtml(url)}">Back to Questboard</a></p>`);
+    return page(
+      'Google sign-in failed',
+      `<h1>Google sign-in failed</h1><p role="alert">${escapeHtml(failure.message)}</p><p><a href="${escapeHtml(url)}">Back to Questboard</a></p>`,
+    );
   }
   await inTransaction(ctx, async (tx) => {
-    const consumed = await states(tx).deleteFrom('oauth_states').where('id', '=', state.id).where('account_id', '=', state.accountId).returning('id').executeTakeFirst();
+    const consumed = await states(tx)
+      .deleteFrom('oauth_states')
+      .where('id', '=', state.id)
+      .where('account_id', '=', state.accountId)
+      .returning('id')
+      .executeTakeFirst();
     if (!consumed) throw invalid(OAUTH_STATE_USED, ['state'], 'state_used');
-    const member = await tx.db.selectFrom('memberships').select('role').where('workspace_id', '=', state.workspaceId).where('account_id', '=', state.accountId).executeTakeFirst();
-    if (!member || member.role === 'viewer') throw invalid('You can no longer connect this workspace.', ['state'], 'not_a_member');
+    const member = await tx.db
+      .selectFrom('memberships')
+      .select('role')
+      .where('workspace_id', '=', state.workspaceId)
+      .where('account_id', '=', state.accountId)
+      .executeTakeFirst();
+    if (!member || member.role === 'viewer')
+      throw invalid('You can no longer connect this workspace.', ['state'], 'not_a_member');
     // The same Google account again: its credential is refreshed in place, not listed twice.
     await saveCredential(tx, {
-      workspaceId: state.workspaceId, type: 'USER_OAUTH', email: account.email, projectId: null,
-      secret: ctx.providers.secrets.seal(JSON.stringify({ refresh_token: account.refreshToken })), createdBy: state.accountId,
+      workspaceId: state.workspaceId,
+      type: 'USER_OAUTH',
+      email: account.email,
+      projectId: null,
+      secret: ctx.providers.secrets.seal(JSON.stringify({ refresh_token: account.refreshToken })),
+      createdBy: state.accountId,
     });
   });
   return back(`${OAUTH_REDIRECT_PARAM}=true`);

@@ -16,13 +16,24 @@ export type Processor = (progress: (percent: number) => Promise<void>) => Promis
 /** The plugin's events from the export's schema: new names added, known ones updated. */
 export async function recordPluginEvents(db: Kysely<Database>, pluginId: string, schema: EventSchema) {
   for (const event of schema) {
-    await db.insertInto('plugin_events').values({
-      id: randomUUID(), plugin_id: pluginId, event_name: event.eventName, event_params: writeJson(JsonTexts, event.params),
-      status: 'ACTIVE', last_received_at: event.lastReceivedAt, monetize_metadata: null,
-    }).onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doUpdateSet({
-      event_params: writeJson(JsonTexts, event.params),
-      last_received_at: event.lastReceivedAt,
-    })).execute();
+    await db
+      .insertInto('plugin_events')
+      .values({
+        id: randomUUID(),
+        plugin_id: pluginId,
+        event_name: event.eventName,
+        event_params: writeJson(JsonTexts, event.params),
+        status: 'ACTIVE',
+        last_received_at: event.lastReceivedAt,
+        monetize_metadata: null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['plugin_id', 'event_name']).doUpdateSet({
+          event_params: writeJson(JsonTexts, event.params),
+          last_received_at: event.lastReceivedAt,
+        }),
+      )
+      .execute();
   }
 }
 
@@ -41,12 +52,16 @@ export async function processPluginData(
 ): Promise<ProcessResult> {
   const result = await args.process(progress);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('plugins').set({
-      data_start: result.range?.start ?? null,
-      data_end: result.range?.end ?? null,
-      last_refresh: args.now(),
-      ...(result.range ? { status: 'connected' as const } : {}),
-    }).where('id', '=', args.pluginId).execute();
+    await trx
+      .updateTable('plugins')
+      .set({
+        data_start: result.range?.start ?? null,
+        data_end: result.range?.end ?? null,
+        last_refresh: args.now(),
+        ...(result.range ? { status: 'connected' as const } : {}),
+      })
+      .where('id', '=', args.pluginId)
+      .execute();
     await recordPluginEvents(trx, args.pluginId, result.schema);
   });
   return result;

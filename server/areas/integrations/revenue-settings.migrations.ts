@@ -23,7 +23,9 @@ export interface RevenueSettingsTables {
 export const revenueSettingsMigrations: Record<string, Migration> = {
   '0380_revenue_settings': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE revenue_settings (
           event_id text PRIMARY KEY REFERENCES plugin_events(id) ON DELETE CASCADE,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -35,7 +37,8 @@ export const revenueSettingsMigrations: Record<string, Migration> = {
           updated_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE INDEX revenue_settings_app ON revenue_settings (app_id, updated_at DESC)
-      `);
+      `,
+      );
     },
   },
 };

@@ -16,7 +16,10 @@ export const revenueSettingsRoutes = [
   }),
   defineRoute(api.save, {
     access: access.app('editor'),
-    handler: async ({ ctx, params, body, caller }) => (await saveRevenueSettings(ctx, params.appId, params.eventId, caller.accountId, body), ok),
+    handler: async ({ ctx, params, body, caller }) => (
+      await saveRevenueSettings(ctx, params.appId, params.eventId, caller.accountId, body),
+      ok
+    ),
   }),
   defineRoute(api.remove, {
     access: access.app('editor'),

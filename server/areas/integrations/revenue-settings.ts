@@ -10,8 +10,14 @@ import type { ServerContext } from '../../context';
 import type { PluginEvent, PluginType } from '../../../src/contracts/plugin';
 import { validateRevenueSettings } from '../../../src/contracts/integrations';
 import {
-  CURRENCY_PARAMETER_NOT_TEXT, REVENUE_PARAMETER_NOT_NUMBER, REVENUE_PARAMETER_UNKNOWN, REVENUE_VALUE_FIELD, isCurrencyType, isNumericType,
-  type EventParameter, type RevenueSettingsBody,
+  CURRENCY_PARAMETER_NOT_TEXT,
+  REVENUE_PARAMETER_NOT_NUMBER,
+  REVENUE_PARAMETER_UNKNOWN,
+  REVENUE_VALUE_FIELD,
+  isCurrencyType,
+  isNumericType,
+  type EventParameter,
+  type RevenueSettingsBody,
 } from '../../../src/contracts/revenue-settings';
 import type { RevenueRule } from '../../analytics/event-store';
 import { ensureRawTable } from '../../analytics/raw-export';
@@ -22,26 +28,44 @@ const SAMPLE_ROWS = 500;
 
 /** The event, when it belongs to a plugin of the app (another app's or workspace's events do not exist here). */
 async function eventOfApp(ctx: ServerContext, appId: string, eventId: string) {
-  const row = await ctx.db.selectFrom('plugin_events')
+  const row = await ctx.db
+    .selectFrom('plugin_events')
     .innerJoin('plugins', 'plugins.id', 'plugin_events.plugin_id')
     .leftJoin('revenue_settings', 'revenue_settings.event_id', 'plugin_events.id')
     .select([
-      'plugin_events.id', 'plugin_events.event_name', 'plugin_events.status', 'plugin_events.event_params', 'plugin_events.last_received_at',
-      'revenue_settings.revenue_ep', 'revenue_settings.revenue_type', 'revenue_settings.currency_ep',
+      'plugin_events.id',
+      'plugin_events.event_name',
+      'plugin_events.status',
+      'plugin_events.event_params',
+      'plugin_events.last_received_at',
+      'revenue_settings.revenue_ep',
+      'revenue_settings.revenue_type',
+      'revenue_settings.currency_ep',
     ])
-    .where('plugin_events.id', '=', eventId).where('plugins.app_id', '=', appId)
+    .where('plugin_events.id', '=', eventId)
+    .where('plugins.app_id', '=', appId)
     .executeTakeFirst();
   if (!row) throw notFound('Event');
   return row;
 }
 
-type SettingsColumns = { revenue_ep: string | null; revenue_type: 'ads' | 'iap' | 'other' | null; currency_ep: string | null };
+type SettingsColumns = {
+  revenue_ep: string | null;
+  revenue_type: 'ads' | 'iap' | 'other' | null;
+  currency_ep: string | null;
+};
 /** docs/integrations.md §Entities monetizeMetadata of an event row joined with its settings (null when it has none). */
 export const monetizeMetadataOf = (row: SettingsColumns): PluginEvent['monetizeMetadata'] =>
-  row.revenue_ep && row.revenue_type && row.currency_ep ? { revenueEp: row.revenue_ep, revenueType: row.revenue_type, currencyEp: row.currency_ep } : null;
+  row.revenue_ep && row.revenue_type && row.currency_ep
+    ? { revenueEp: row.revenue_ep, revenueType: row.revenue_type, currencyEp: row.currency_ep }
+    : null;
 
 /** The latest sample of each parameter of the event in the app's raw export, and of its event_value_in_usd. */
-async function samples(ctx: ServerContext, appId: string, eventName: string): Promise<{ params: Map<string, string>; valueInUsd: string | null }> {
+async function samples(
+  ctx: ServerContext,
+  appId: string,
+  eventName: string,
+): Promise<{ params: Map<string, string>; valueInUsd: string | null }> {
   const store = ctx.providers.analytics?.store;
   if (!store) return { params: new Map(), valueInUsd: null };
   await ensureRawTable(store);
@@ -54,7 +78,10 @@ async function samples(ctx: ServerContext, appId: string, eventName: string): Pr
      FROM (SELECT event_timestamp, unnest(event_params) AS p FROM (${latest})) GROUP BY p.key`,
     values,
   );
-  const [value] = await store.rows(`SELECT CAST(arg_max(event_value_in_usd, event_timestamp) AS VARCHAR) AS sample FROM (${latest}) WHERE event_value_in_usd IS NOT NULL`, values);
+  const [value] = await store.rows(
+    `SELECT CAST(arg_max(event_value_in_usd, event_timestamp) AS VARCHAR) AS sample FROM (${latest}) WHERE event_value_in_usd IS NOT NULL`,
+    values,
+  );
   return {
     params: new Map(params.filter((row) => row.sample !== null).map((row) => [String(row.name), String(row.sample)])),
     valueInUsd: value?.sample == null ? null : String(value.sample as string),
@@ -62,11 +89,18 @@ async function samples(ctx: ServerContext, appId: string, eventName: string): Pr
 }
 
 /** The event's parameters (name, data type, sample), event_value_in_usd last when the event carries it. */
-async function parametersOf(ctx: ServerContext, appId: string, eventName: string, declared: Record<string, string>): Promise<EventParameter[]> {
+async function parametersOf(
+  ctx: ServerContext,
+  appId: string,
+  eventName: string,
+  declared: Record<string, string>,
+): Promise<EventParameter[]> {
   const found = await samples(ctx, appId, eventName);
-  const parameters = Object.entries(declared).sort(([a], [b]) => a.localeCompare(b))
+  const parameters = Object.entries(declared)
+    .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, dataType]) => ({ name, dataType, sample: found.params.get(name) ?? null }));
-  if (found.valueInUsd !== null && !(REVENUE_VALUE_FIELD in declared)) parameters.push({ name: REVENUE_VALUE_FIELD, dataType: 'FLOAT64', sample: found.valueInUsd });
+  if (found.valueInUsd !== null && !(REVENUE_VALUE_FIELD in declared))
+    parameters.push({ name: REVENUE_VALUE_FIELD, dataType: 'FLOAT64', sample: found.valueInUsd });
   return parameters;
 }
 
@@ -86,8 +120,12 @@ export async function eventDetail(ctx: ServerContext, appId: string, eventId: st
 
 /** The app's revenue rules for the analytics rebuild, the latest setting first (it wins for a repeated event name). */
 export async function revenueRules(ctx: ServerContext, appId: string): Promise<RevenueRule[]> {
-  const rows = await ctx.db.selectFrom('revenue_settings').select(['event_name', 'revenue_type', 'revenue_ep'])
-    .where('app_id', '=', appId).orderBy('updated_at', 'desc').execute();
+  const rows = await ctx.db
+    .selectFrom('revenue_settings')
+    .select(['event_name', 'revenue_type', 'revenue_ep'])
+    .where('app_id', '=', appId)
+    .orderBy('updated_at', 'desc')
+    .execute();
   return rows.map((row) => ({ eventName: row.event_name, type: row.revenue_type, parameter: row.revenue_ep }));
 }
 
@@ -101,14 +139,25 @@ export interface RevenueSettingRef {
 
 /** The app's revenue settings with the source (plugin type) of each event. */
 export async function revenueSettingsFor(ctx: ServerContext, appId: string): Promise<RevenueSettingRef[]> {
-  const rows = await ctx.db.selectFrom('revenue_settings')
+  const rows = await ctx.db
+    .selectFrom('revenue_settings')
     .innerJoin('plugin_events', 'plugin_events.id', 'revenue_settings.event_id')
     .innerJoin('plugins', 'plugins.id', 'plugin_events.plugin_id')
-    .select(['plugins.type', 'revenue_settings.event_name', 'revenue_settings.revenue_ep', 'revenue_settings.currency_ep'])
+    .select([
+      'plugins.type',
+      'revenue_settings.event_name',
+      'revenue_settings.revenue_ep',
+      'revenue_settings.currency_ep',
+    ])
     .where('revenue_settings.app_id', '=', appId)
     .orderBy('revenue_settings.event_name')
     .execute();
-  return rows.map((row) => ({ source: row.type as PluginType, eventName: row.event_name, revenueEp: row.revenue_ep, currencyEp: row.currency_ep }));
+  return rows.map((row) => ({
+    source: row.type as PluginType,
+    eventName: row.event_name,
+    revenueEp: row.revenue_ep,
+    currencyEp: row.currency_ep,
+  }));
 }
 
 /**
@@ -122,7 +171,13 @@ export async function applyRevenueSettings(ctx: ServerContext, appId: string): P
 }
 
 /** Both parameters must be parameters of the event, the revenue one a number, the currency one text. */
-async function checkParameters(ctx: ServerContext, appId: string, eventName: string, declared: Record<string, string>, body: RevenueSettingsBody) {
+async function checkParameters(
+  ctx: ServerContext,
+  appId: string,
+  eventName: string,
+  declared: Record<string, string>,
+  body: RevenueSettingsBody,
+) {
   const errors = validateRevenueSettings(body);
   const [field] = Object.keys(errors);
   if (field) throw invalid(`${field}: ${errors[field]}`, [field]);
@@ -131,17 +186,34 @@ async function checkParameters(ctx: ServerContext, appId: string, eventName: str
   for (const field of ['revenueEp', 'currencyEp'] as const) {
     if (!typeOf(body[field])) throw invalid(REVENUE_PARAMETER_UNKNOWN, [field], 'unknown_parameter');
   }
-  if (!isNumericType(typeOf(body.revenueEp)!)) throw invalid(REVENUE_PARAMETER_NOT_NUMBER, ['revenueEp'], 'revenue_not_number');
-  if (!isCurrencyType(typeOf(body.currencyEp)!)) throw invalid(CURRENCY_PARAMETER_NOT_TEXT, ['currencyEp'], 'currency_not_text');
+  if (!isNumericType(typeOf(body.revenueEp)!))
+    throw invalid(REVENUE_PARAMETER_NOT_NUMBER, ['revenueEp'], 'revenue_not_number');
+  if (!isCurrencyType(typeOf(body.currencyEp)!))
+    throw invalid(CURRENCY_PARAMETER_NOT_TEXT, ['currencyEp'], 'currency_not_text');
 }
 
 /** docs/integrations.md §API endpoints save revenue settings: creates or replaces the event's settings, then recounts the app's revenue. */
-export async function saveRevenueSettings(ctx: ServerContext, appId: string, eventId: string, accountId: string, body: RevenueSettingsBody) {
+export async function saveRevenueSettings(
+  ctx: ServerContext,
+  appId: string,
+  eventId: string,
+  accountId: string,
+  body: RevenueSettingsBody,
+) {
   const event = await eventOfApp(ctx, appId, eventId);
   await checkParameters(ctx, appId, event.event_name, event.event_params, body);
-  const values = { revenue_type: body.revenueType, revenue_ep: body.revenueEp, currency_ep: body.currencyEp, updated_by: accountId, updated_at: ctx.now() };
-  await ctx.db.insertInto('revenue_settings').values({ event_id: eventId, app_id: appId, event_name: event.event_name, ...values })
-    .onConflict((oc) => oc.column('event_id').doUpdateSet(values)).execute();
+  const values = {
+    revenue_type: body.revenueType,
+    revenue_ep: body.revenueEp,
+    currency_ep: body.currencyEp,
+    updated_by: accountId,
+    updated_at: ctx.now(),
+  };
+  await ctx.db
+    .insertInto('revenue_settings')
+    .values({ event_id: eventId, app_id: appId, event_name: event.event_name, ...values })
+    .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
+    .execute();
   await applyRevenueSettings(ctx, appId);
 }
 

@@ -7,17 +7,38 @@ import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { integrationsEndpoints as api } from '../../../src/contracts/integrations';
 import {
-  activePluginOf, listPluginEvents, addProductCredential, addServiceAccount, setActivePlugin, connectPlugin, createPlugin, deletePlugin, disconnectPlugin, getPlugin,
-  listCredentials, listPlugins, pluginFeed, setDailyProcess, startProcessing, updatePlugin,
+  activePluginOf,
+  listPluginEvents,
+  addProductCredential,
+  addServiceAccount,
+  setActivePlugin,
+  connectPlugin,
+  createPlugin,
+  deletePlugin,
+  disconnectPlugin,
+  getPlugin,
+  listCredentials,
+  listPlugins,
+  pluginFeed,
+  setDailyProcess,
+  startProcessing,
+  updatePlugin,
 } from './integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from './oauth';
 
-const html = (bytes: Uint8Array) => ({ contentType: 'text/html; charset=utf-8', bytes, headers: { 'cache-control': 'no-store' } });
+const html = (bytes: Uint8Array) => ({
+  contentType: 'text/html; charset=utf-8',
+  bytes,
+  headers: { 'cache-control': 'no-store' },
+});
 
 const ok = { success: true } as const;
 
 export const integrationsRoutes = [
-  defineRoute(api.plugin, { access: access.plugin('viewer'), handler: ({ ctx, params }) => getPlugin(ctx, params.pluginId) }),
+  defineRoute(api.plugin, {
+    access: access.plugin('viewer'),
+    handler: ({ ctx, params }) => getPlugin(ctx, params.pluginId),
+  }),
   defineRoute(api.update, {
     access: access.plugin('editor'),
     handler: async ({ ctx, params, body, membership }) => {
@@ -27,22 +48,41 @@ export const integrationsRoutes = [
   }),
   defineRoute(api.list, {
     access: access.app('viewer'),
-    handler: async ({ ctx, params }) => ({ success: true, plugins: await listPlugins(ctx, params.appId), activePluginId: await activePluginOf(ctx, params.appId) }),
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      plugins: await listPlugins(ctx, params.appId),
+      activePluginId: await activePluginOf(ctx, params.appId),
+    }),
   }),
   defineRoute(api.create, {
     access: access.app('editor'),
-    handler: async ({ ctx, params, body, membership }) => ({ success: true, plugin: await createPlugin(ctx, params.appId, membership.role, body) }),
+    handler: async ({ ctx, params, body, membership }) => ({
+      success: true,
+      plugin: await createPlugin(ctx, params.appId, membership.role, body),
+    }),
   }),
-  defineRoute(api.connect, { access: access.plugin('editor'), handler: async ({ ctx, params }) => (await connectPlugin(ctx, params.pluginId), ok) }),
-  defineRoute(api.disconnect, { access: access.plugin('editor'), handler: async ({ ctx, params }) => (await disconnectPlugin(ctx, params.pluginId), ok) }),
-  defineRoute(api.remove, { access: access.plugin('editor'), handler: async ({ ctx, params }) => (await deletePlugin(ctx, params.pluginId), ok) }),
+  defineRoute(api.connect, {
+    access: access.plugin('editor'),
+    handler: async ({ ctx, params }) => (await connectPlugin(ctx, params.pluginId), ok),
+  }),
+  defineRoute(api.disconnect, {
+    access: access.plugin('editor'),
+    handler: async ({ ctx, params }) => (await disconnectPlugin(ctx, params.pluginId), ok),
+  }),
+  defineRoute(api.remove, {
+    access: access.plugin('editor'),
+    handler: async ({ ctx, params }) => (await deletePlugin(ctx, params.pluginId), ok),
+  }),
   defineRoute(api.dailyProcess, {
     access: access.plugin('editor'),
     handler: async ({ ctx, params, body }) => (await setDailyProcess(ctx, params.pluginId, body.dailyProcess), ok),
   }),
   defineRoute(api.process, {
     access: access.plugin('editor'),
-    handler: async ({ ctx, params, body }) => ({ success: true, jobId: await startProcessing(ctx, params.pluginId, body.start, body.end) }),
+    handler: async ({ ctx, params, body }) => ({
+      success: true,
+      jobId: await startProcessing(ctx, params.pluginId, body.start, body.end),
+    }),
   }),
   defineRoute(api.feed, {
     access: access.plugin('viewer'),
@@ -54,15 +94,24 @@ export const integrationsRoutes = [
   }),
   defineRoute(api.addProductCredential, {
     access: access.app('admin'),
-    handler: async ({ ctx, params, caller }) => ({ success: true, credential: await addProductCredential(ctx, params.appId, caller.accountId) }),
+    handler: async ({ ctx, params, caller }) => ({
+      success: true,
+      credential: await addProductCredential(ctx, params.appId, caller.accountId),
+    }),
   }),
   defineRoute(api.addServiceAccount, {
     access: access.app('admin'),
-    handler: async ({ ctx, params, body, caller }) => ({ success: true, credential: await addServiceAccount(ctx, params.appId, caller.accountId, body.key) }),
+    handler: async ({ ctx, params, body, caller }) => ({
+      success: true,
+      credential: await addServiceAccount(ctx, params.appId, caller.accountId, body.key),
+    }),
   }),
   defineRoute(api.events, {
     access: access.plugin('viewer'),
-    handler: async ({ ctx, params, query }) => ({ success: true, events: await listPluginEvents(ctx, params.pluginId, query.search) }),
+    handler: async ({ ctx, params, query }) => ({
+      success: true,
+      events: await listPluginEvents(ctx, params.pluginId, query.search),
+    }),
   }),
   defineRoute(api.activePlugin, {
     access: access.app('editor'),
@@ -78,9 +127,13 @@ export const integrationsRoutes = [
   }),
   // The sealed state in the query, and for the callback the cookie of the browser that started it, are the authorization
   // (the browser arrives here without our token).
-  defineRoute(api.oauthConsent, { access: access.public, handler: async ({ ctx, query }) => html(await sandboxConsentPage(ctx, query.state)) }),
+  defineRoute(api.oauthConsent, {
+    access: access.public,
+    handler: async ({ ctx, query }) => html(await sandboxConsentPage(ctx, query.state)),
+  }),
   defineRoute(api.oauthCallback, {
     access: access.public,
-    handler: async ({ ctx, query, req }) => html(await oauthCallback(ctx, query.state, query.code, query.error, req.headers.cookie)),
+    handler: async ({ ctx, query, req }) =>
+      html(await oauthCallback(ctx, query.state, query.code, query.error, req.headers.cookie)),
   }),
 ];

@@ -8,7 +8,9 @@ import { runStatements } from '../../db/migrations';
 export const monetizeMigrations: Record<string, Migration> = {
   '0480_monetize_campaigns': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE monetize_campaigns (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -23,7 +25,8 @@ export const monetizeMigrations: Record<string, Migration> = {
           updated_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE UNIQUE INDEX monetize_campaigns_app ON monetize_campaigns (app_id);
-      `);
+      `,
+      );
     },
   },
 };

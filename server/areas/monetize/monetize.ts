@@ -21,9 +21,17 @@ import type { ServerContext } from '../../context';
 import { ROLE_RANK, type Role } from '../../../src/contracts/codecs';
 import { addDays, utcToday } from '../../../src/contracts/analyze';
 import {
-  ESTIMATE_DAYS, EVENT_SOURCE_CHANGED, MONETIZE_MESSAGES, paramDataType, toMonetizeForm,
-  type ConditionDataType, type MonetizeCampaign, type MonetizeCampaignInput, type MonetizeEstimateResponse,
-  type MonetizeEvent, type TargetCondition,
+  ESTIMATE_DAYS,
+  EVENT_SOURCE_CHANGED,
+  MONETIZE_MESSAGES,
+  paramDataType,
+  toMonetizeForm,
+  type ConditionDataType,
+  type MonetizeCampaign,
+  type MonetizeCampaignInput,
+  type MonetizeEstimateResponse,
+  type MonetizeEvent,
+  type TargetCondition,
 } from '../../../src/contracts/monetize';
 import { validateMonetizeCampaign } from '../../../src/contracts/monetize-rules';
 import { newId } from '../../auth/crypto';
@@ -49,9 +57,14 @@ export interface Caller {
  * whose workspace allows Monetize (else 403), with the role (else 403 access_missing_role_for_action).
  */
 export async function authorize(ctx: ServerContext, caller: Caller, appId: string, role: Role): Promise<void> {
-  const row = await ctx.db.selectFrom('apps')
+  const row = await ctx.db
+    .selectFrom('apps')
     .innerJoin('workspaces', 'workspaces.id', 'apps.workspace_id')
-    .innerJoin('memberships', (join) => join.onRef('memberships.workspace_id', '=', 'apps.workspace_id').on('memberships.account_id', '=', caller.accountId))
+    .innerJoin('memberships', (join) =>
+      join
+        .onRef('memberships.workspace_id', '=', 'apps.workspace_id')
+        .on('memberships.account_id', '=', caller.accountId),
+    )
     .select(['memberships.role', 'workspaces.allow_monetize'])
     .where('apps.id', '=', appId)
     .executeTakeFirst();
@@ -65,7 +78,11 @@ const toCampaign = (row: CampaignRow): MonetizeCampaign => ({
   appId: row.app_id,
   refPublicPrice: row.ref_public_price,
   minAcceptedPrice: row.min_accepted_price,
-  sendTrafficToAppIds: readJson(JsonTextList, 'monetize_campaigns.send_traffic_to_app_ids', row.send_traffic_to_app_ids),
+  sendTrafficToAppIds: readJson(
+    JsonTextList,
+    'monetize_campaigns.send_traffic_to_app_ids',
+    row.send_traffic_to_app_ids,
+  ),
   countries: readJson(JsonTextList, 'monetize_campaigns.countries', row.countries),
   targetConditions: readJson(TargetConditions, 'monetize_campaigns.target_conditions', row.target_conditions),
   status: row.status,
@@ -91,23 +108,50 @@ export interface EventSource {
 export async function eventSourceOf(ctx: ServerContext, appId: string): Promise<EventSource> {
   const app = await ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst();
   const active = (app?.details as Record<string, unknown> | undefined)?.activePluginId;
-  let plugin = typeof active === 'string'
-    ? await ctx.db.selectFrom('plugins').select(['id', 'type']).where('id', '=', active).where('app_id', '=', appId).executeTakeFirst()
-    : undefined;
+  let plugin =
+    typeof active === 'string'
+      ? await ctx.db
+          .selectFrom('plugins')
+          .select(['id', 'type'])
+          .where('id', '=', active)
+          .where('app_id', '=', appId)
+          .executeTakeFirst()
+      : undefined;
   if (!plugin && typeof active !== 'string') {
-    plugin = await ctx.db.selectFrom('plugins').select(['plugins.id', 'plugins.type']).where('plugins.app_id', '=', appId)
-      .where((eb) => eb.exists(eb.selectFrom('plugin_events').select('plugin_events.id').whereRef('plugin_events.plugin_id', '=', 'plugins.id')))
-      .orderBy('plugins.created_at').orderBy('plugins.id').limit(1).executeTakeFirst();
+    plugin = await ctx.db
+      .selectFrom('plugins')
+      .select(['plugins.id', 'plugins.type'])
+      .where('plugins.app_id', '=', appId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('plugin_events')
+            .select('plugin_events.id')
+            .whereRef('plugin_events.plugin_id', '=', 'plugins.id'),
+        ),
+      )
+      .orderBy('plugins.created_at')
+      .orderBy('plugins.id')
+      .limit(1)
+      .executeTakeFirst();
   }
   if (!plugin) return { source: null, events: [] };
-  const rows = await ctx.db.selectFrom('plugin_events').select(['id', 'event_name', 'event_params'])
-    .where('plugin_id', '=', plugin.id).where('status', '<>', 'DISABLED').orderBy('event_name').limit(1000).execute();
+  const rows = await ctx.db
+    .selectFrom('plugin_events')
+    .select(['id', 'event_name', 'event_params'])
+    .where('plugin_id', '=', plugin.id)
+    .where('status', '<>', 'DISABLED')
+    .orderBy('event_name')
+    .limit(1000)
+    .execute();
   return {
     source: { id: plugin.id, type: plugin.type },
     events: rows.map((row) => ({
       id: row.id,
       eventName: row.event_name,
-      params: Object.fromEntries(Object.entries(row.event_params ?? {}).map(([name, type]) => [name, paramDataType(String(type))])),
+      params: Object.fromEntries(
+        Object.entries(row.event_params ?? {}).map(([name, type]) => [name, paramDataType(String(type))]),
+      ),
     })),
   };
 }
@@ -119,13 +163,23 @@ async function validate(ctx: ServerContext, input: MonetizeCampaignInput): Promi
   const { source, events } = await eventSourceOf(ctx, input.appId);
   const form = { ...toMonetizeForm({ ...input, id: '' }, input.appId), minAcceptedPrice: input.minAcceptedPrice };
   const context = { activeEventSource: source?.id ?? null, activeEventIds: events.map((e) => e.id) };
-  const paramsOf = (c: { eventId?: unknown }): Record<string, ConditionDataType> | undefined => events.find((e) => e.id === c.eventId)?.params;
+  const paramsOf = (c: { eventId?: unknown }): Record<string, ConditionDataType> | undefined =>
+    events.find((e) => e.id === c.eventId)?.params;
   const errors = validateMonetizeCampaign(form, context, paramsOf);
   const unsupported = input.countries.filter((c) => !SUPPORTED_COUNTRIES.includes(c));
   if (unsupported.length > 0) errors.countries ??= `These countries are not supported: ${unsupported.join(', ')}.`;
   if (input.sendTrafficToAppIds.length > 0) {
-    const app = await ctx.db.selectFrom('apps').select('workspace_id').where('id', '=', input.appId).executeTakeFirstOrThrow();
-    const known = await ctx.db.selectFrom('apps').select('id').where('workspace_id', '=', app.workspace_id).where('id', 'in', input.sendTrafficToAppIds).execute();
+    const app = await ctx.db
+      .selectFrom('apps')
+      .select('workspace_id')
+      .where('id', '=', input.appId)
+      .executeTakeFirstOrThrow();
+    const known = await ctx.db
+      .selectFrom('apps')
+      .select('id')
+      .where('workspace_id', '=', app.workspace_id)
+      .where('id', 'in', input.sendTrafficToAppIds)
+      .execute();
     const unknown = input.sendTrafficToAppIds.filter((id) => !known.some((k) => k.id === id));
     if (unknown.length > 0) errors.sendTrafficToAppIds ??= 'Choose apps of this workspace to send traffic to.';
   }
@@ -139,7 +193,10 @@ function refuseIfAny(errors: Record<string, string>): void {
   const first = fields[0]!;
   const message = errors[first]!;
   const condition = /^targetConditions\.(\d+)\./.exec(first);
-  throw invalid(condition && message !== EVENT_SOURCE_CHANGED ? `Condition ${Number(condition[1]) + 1}: ${message}` : message, fields);
+  throw invalid(
+    condition && message !== EVENT_SOURCE_CHANGED ? `Condition ${Number(condition[1]) + 1}: ${message}` : message,
+    fields,
+  );
 }
 
 const columns = (input: MonetizeCampaignInput) => ({
@@ -153,12 +210,19 @@ const columns = (input: MonetizeCampaignInput) => ({
 
 // ------------------------------------------------------------------------------------------------ calls
 
-export async function createCampaign(ctx: ServerContext, caller: Caller, input: MonetizeCampaignInput): Promise<MonetizeCampaign> {
+export async function createCampaign(
+  ctx: ServerContext,
+  caller: Caller,
+  input: MonetizeCampaignInput,
+): Promise<MonetizeCampaign> {
   await authorize(ctx, caller, input.appId, 'editor');
   await validate(ctx, input);
   const id = newId();
   try {
-    await ctx.db.insertInto('monetize_campaigns').values({ id, app_id: input.appId, ...columns(input), updated_by: caller.accountId }).execute();
+    await ctx.db
+      .insertInto('monetize_campaigns')
+      .values({ id, app_id: input.appId, ...columns(input), updated_by: caller.accountId })
+      .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MONETIZE_MESSAGES.exists, 'monetize_exists');
     throw error;
@@ -179,11 +243,19 @@ async function ownedCampaign(ctx: ServerContext, caller: Caller, id: string, rol
   return row;
 }
 
-export async function updateCampaign(ctx: ServerContext, caller: Caller, input: MonetizeCampaign): Promise<MonetizeCampaign> {
+export async function updateCampaign(
+  ctx: ServerContext,
+  caller: Caller,
+  input: MonetizeCampaign,
+): Promise<MonetizeCampaign> {
   const row = await ownedCampaign(ctx, caller, input.id, 'editor');
-  if (row.app_id !== input.appId) throw invalid('appId must be the campaign\'s app', ['appId']);
+  if (row.app_id !== input.appId) throw invalid("appId must be the campaign's app", ['appId']);
   await validate(ctx, input);
-  await ctx.db.updateTable('monetize_campaigns').set({ ...columns(input), updated_by: caller.accountId, updated_at: ctx.now() }).where('id', '=', row.id).execute();
+  await ctx.db
+    .updateTable('monetize_campaigns')
+    .set({ ...columns(input), updated_by: caller.accountId, updated_at: ctx.now() })
+    .where('id', '=', row.id)
+    .execute();
   return toCampaign((await campaignRow(ctx, row.id))!);
 }
 
@@ -195,12 +267,23 @@ export async function removeCampaign(ctx: ServerContext, caller: Caller, id: str
 // ------------------------------------------------------------------------------------------------ estimate
 
 /** "Beyond": players of the last ESTIMATE_DAYS days (UTC, up to today) matching the conditions. */
-export async function estimateAudience(ctx: ServerContext, appId: string, conditions: readonly TargetCondition[]): Promise<MonetizeEstimateResponse> {
+export async function estimateAudience(
+  ctx: ServerContext,
+  appId: string,
+  conditions: readonly TargetCondition[],
+): Promise<MonetizeEstimateResponse> {
   const { source, events } = await eventSourceOf(ctx, appId);
   const form = toMonetizeForm(null, appId);
   const probe = { ...form, countries: ['US'], displayQuestTo: 'some' as const, targetConditions: [...conditions] };
   const paramsOf = (c: { eventId?: unknown }) => events.find((e) => e.id === c.eventId)?.params;
-  if (conditions.length > 0) refuseIfAny(validateMonetizeCampaign(probe, { activeEventSource: source?.id ?? null, activeEventIds: events.map((e) => e.id) }, paramsOf));
+  if (conditions.length > 0)
+    refuseIfAny(
+      validateMonetizeCampaign(
+        probe,
+        { activeEventSource: source?.id ?? null, activeEventIds: events.map((e) => e.id) },
+        paramsOf,
+      ),
+    );
 
   const analytics = ctx.providers.analytics;
   if (!analytics) throw unavailable('Analytics is not available on this server.', 'analytics_unavailable');

@@ -7,7 +7,13 @@ import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { monetizeEndpoints } from '../../../src/contracts/monetize';
 import {
-  authorize, campaignOf, createCampaign, estimateAudience, eventSourceOf, removeCampaign, updateCampaign,
+  authorize,
+  campaignOf,
+  createCampaign,
+  estimateAudience,
+  eventSourceOf,
+  removeCampaign,
+  updateCampaign,
 } from './monetize';
 
 export const monetizeRoutes = [

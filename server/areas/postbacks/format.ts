@@ -105,7 +105,9 @@ export function currency(fields: PostbackFields, name: string): string | null {
 
 /** The idempotency key of a delivery: a hash of the parts that identify the event. */
 export const keyOf = (parts: readonly (string | number | null | undefined)[]) =>
-  createHash('sha256').update(parts.map((part) => (part === null || part === undefined ? '' : String(part))).join('\u0000')).digest('base64url');
+  createHash('sha256')
+    .update(parts.map((part) => (part === null || part === undefined ? '' : String(part))).join('\u0000'))
+    .digest('base64url');
 
 /** What could be read for the log of a refused postback, or null. */
 const safe = <T>(get: () => T): T | null => {
@@ -144,9 +146,18 @@ export function parsePartnerFields(
   const needed = essential(raw).filter((name) => Object.hasOwn(raw, name) && placeholderOf(raw[name]!) !== null);
   if (needed.length > 0) {
     const shown = left.length > 5 ? `${left.slice(0, 5).join(', ')} and ${left.length - 5} more` : left.join(', ');
-    return { ok: false, reason: `placeholders were not replaced: ${shown}`, eventName: null, advertisingId: safe(() => device(fields)) };
+    return {
+      ok: false,
+      reason: `placeholders were not replaced: ${shown}`,
+      eventName: null,
+      advertisingId: safe(() => device(fields)),
+    };
   }
-  return parseWith(fields, () => read(fields), () => device(fields));
+  return parseWith(
+    fields,
+    () => read(fields),
+    () => device(fields),
+  );
 }
 
 /** Runs a format's reading, turning a PostbackRefusal into a refused result (with what could be read for the log). */
@@ -155,6 +166,11 @@ function parseWith(fields: PostbackFields, read: () => NormalizedPostback, devic
     return { ok: true, postback: read() };
   } catch (error) {
     if (!(error instanceof PostbackRefusal)) throw error;
-    return { ok: false, reason: error.message, eventName: safe(() => text(fields, 'event_name')), advertisingId: safe(device) };
+    return {
+      ok: false,
+      reason: error.message,
+      eventName: safe(() => text(fields, 'event_name')),
+      advertisingId: safe(device),
+    };
   }
 }

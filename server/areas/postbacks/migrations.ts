@@ -11,7 +11,9 @@ import { runStatements } from '../../db/migrations';
 export const postbacksMigrations: Record<string, Migration> = {
   '0400_postbacks': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE postback_secrets (
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
           source text NOT NULL,
@@ -52,12 +54,15 @@ export const postbacksMigrations: Record<string, Migration> = {
           advertising_id text
         );
         CREATE INDEX postback_log_recent ON postback_log (app_id, source, id)
-      `);
+      `,
+      );
     },
   },
   '0560_postbacks_connect_waiting_plugins': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         WITH moved AS (
           UPDATE plugins p SET status = 'connected'
           WHERE p.type IN ('AppsFlyer', 'Adjust') AND p.status IN ('waiting_for_events', 'no_data', 'pending')
@@ -66,7 +71,8 @@ export const postbacksMigrations: Record<string, Migration> = {
         )
         INSERT INTO plugin_feed (plugin_id, message, type, created_at)
         SELECT plugin_id, plugin_type || ' connected: events are received.', 'success', now() FROM moved
-      `);
+      `,
+      );
     },
   },
 };

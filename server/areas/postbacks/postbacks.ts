@@ -12,8 +12,14 @@ import { sql } from 'kysely';
 import type { ServerConfig } from '../../config';
 import { inTransaction, type ServerContext } from '../../context';
 import {
-  POSTBACK_LOG_LIMIT, hasPostbacks, maskAdvertisingId, postbackSourceOf,
-  type CheckStatusResponse, type ConversionEvent, type PostbackLogEntry, type PostbackOutcome,
+  POSTBACK_LOG_LIMIT,
+  hasPostbacks,
+  maskAdvertisingId,
+  postbackSourceOf,
+  type CheckStatusResponse,
+  type ConversionEvent,
+  type PostbackLogEntry,
+  type PostbackOutcome,
 } from '../../../src/contracts/postbacks';
 import type { ConnectionStatus, PluginType } from '../../../src/contracts/plugin';
 import type { NormalizedPostback, PostbackFields } from './format';
@@ -49,13 +55,31 @@ const hashSecret = (secret: string) => createHash('sha256').update(secret).diges
 
 /** The app's secret for `source`, made on first use (a race is settled by the primary key). */
 async function ensureSecret(ctx: ServerContext, appId: string, source: string): Promise<string> {
-  const existing = await ctx.db.selectFrom('postback_secrets').select('secret_sealed').where('app_id', '=', appId).where('source', '=', source).executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom('postback_secrets')
+    .select('secret_sealed')
+    .where('app_id', '=', appId)
+    .where('source', '=', source)
+    .executeTakeFirst();
   if (existing) return ctx.providers.secrets.open(existing.secret_sealed);
   const secret = randomBytes(32).toString('base64url');
-  await ctx.db.insertInto('postback_secrets')
-    .values({ app_id: appId, source, secret_hash: hashSecret(secret), secret_sealed: ctx.providers.secrets.seal(secret), created_at: ctx.now() })
-    .onConflict((oc) => oc.columns(['app_id', 'source']).doNothing()).execute();
-  const row = await ctx.db.selectFrom('postback_secrets').select('secret_sealed').where('app_id', '=', appId).where('source', '=', source).executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('postback_secrets')
+    .values({
+      app_id: appId,
+      source,
+      secret_hash: hashSecret(secret),
+      secret_sealed: ctx.providers.secrets.seal(secret),
+      created_at: ctx.now(),
+    })
+    .onConflict((oc) => oc.columns(['app_id', 'source']).doNothing())
+    .execute();
+  const row = await ctx.db
+    .selectFrom('postback_secrets')
+    .select('secret_sealed')
+    .where('app_id', '=', appId)
+    .where('source', '=', source)
+    .executeTakeFirstOrThrow();
   return ctx.providers.secrets.open(row.secret_sealed);
 }
 
@@ -70,7 +94,12 @@ export async function postbackUrl(ctx: ServerContext, appId: string, source: str
 // ------------------------------------------------------------------------------------------------ storing
 
 /** Stores the postback once: 'duplicate' (and a log line) when its key was already stored for the app and source. */
-export async function recordPostback(ctx: ServerContext, appId: string, source: string, postback: NormalizedPostback): Promise<PostbackOutcome> {
+export async function recordPostback(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  postback: NormalizedPostback,
+): Promise<PostbackOutcome> {
   const wanted = await reactionsWanting(ctx, { appId, source, postback });
   const receivedAt = ctx.now();
   const row: PostbackRow = {
@@ -98,19 +127,38 @@ export async function recordPostback(ctx: ServerContext, appId: string, source: 
   } else {
     // Wanted: the insert and `postback.stored` share a transaction (a reaction that throws undoes the insert).
     stored = await inTransaction(ctx, async (tx) => {
-      const inserted = await tx.db.insertInto('postbacks').values(row)
-        .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing()).returning('id').executeTakeFirst();
+      const inserted = await tx.db
+        .insertInto('postbacks')
+        .values(row)
+        .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
       if (!inserted) return false;
       await emit(tx, 'postback.stored', {
-        appId, source, postbackId: String(inserted.id), eventName: postback.eventName, value: postback.value, revenue: postback.revenue,
-        currency: postback.currency, sub1: postback.sub1, sub2: postback.sub2, sub3: postback.sub3, sub4: postback.sub4, sub5: postback.sub5,
+        appId,
+        source,
+        postbackId: String(inserted.id),
+        eventName: postback.eventName,
+        value: postback.value,
+        revenue: postback.revenue,
+        currency: postback.currency,
+        sub1: postback.sub1,
+        sub2: postback.sub2,
+        sub3: postback.sub3,
+        sub4: postback.sub4,
+        sub5: postback.sub5,
         receivedAt: receivedAt.toISOString(),
       });
       return true;
     });
   }
   if (stored) return 'stored';
-  await logNotStored(ctx, appId, source, { outcome: 'duplicate', reason: 'already received', eventName: postback.eventName, advertisingId: postback.advertisingId });
+  await logNotStored(ctx, appId, source, {
+    outcome: 'duplicate',
+    reason: 'already received',
+    eventName: postback.eventName,
+    advertisingId: postback.advertisingId,
+  });
   return 'duplicate';
 }
 
@@ -121,15 +169,18 @@ interface NotStored {
   advertisingId: string | null;
 }
 async function logNotStored(ctx: ServerContext, appId: string, source: string, entry: NotStored) {
-  await ctx.db.insertInto('postback_log').values({
-    app_id: appId,
-    source,
-    received_at: ctx.now(),
-    event_name: entry.eventName?.slice(0, 100) ?? null,
-    outcome: entry.outcome,
-    reason: entry.reason.slice(0, 200),
-    advertising_id: maskAdvertisingId(entry.advertisingId),
-  }).execute();
+  await ctx.db
+    .insertInto('postback_log')
+    .values({
+      app_id: appId,
+      source,
+      received_at: ctx.now(),
+      event_name: entry.eventName?.slice(0, 100) ?? null,
+      outcome: entry.outcome,
+      reason: entry.reason.slice(0, 200),
+      advertising_id: maskAdvertisingId(entry.advertisingId),
+    })
+    .execute();
 }
 
 // ------------------------------------------------------------------------------------------------ the endpoint
@@ -153,15 +204,29 @@ export const TARGET_CACHE_MS = 2_000;
 const targets = shortCache<Target | null>(TARGET_CACHE_MS);
 
 /** The postback URL's secret hash and its plugin's status (cached a moment; see TARGET_CACHE_MS). */
-export function postbackTargetOf(ctx: ServerContext, appId: string, source: string, pluginType: PluginType): Promise<Target | null> {
-  return targets.get(ctx, `${appId}\u0000${source}`, async () => {
-    const row = await ctx.db.selectFrom('postback_secrets')
-      .leftJoin('plugins', (join) => join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', pluginType))
-      .select(['postback_secrets.secret_hash', 'plugins.status'])
-      .where('postback_secrets.app_id', '=', appId).where('postback_secrets.source', '=', source)
-      .executeTakeFirst();
-    return row ? { secretHash: row.secret_hash, status: row.status } : null;
-  }, (target) => target !== null); // only URLs that exist are kept (unknown app ids cannot grow the map)
+export function postbackTargetOf(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  pluginType: PluginType,
+): Promise<Target | null> {
+  return targets.get(
+    ctx,
+    `${appId}\u0000${source}`,
+    async () => {
+      const row = await ctx.db
+        .selectFrom('postback_secrets')
+        .leftJoin('plugins', (join) =>
+          join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', pluginType),
+        )
+        .select(['postback_secrets.secret_hash', 'plugins.status'])
+        .where('postback_secrets.app_id', '=', appId)
+        .where('postback_secrets.source', '=', source)
+        .executeTakeFirst();
+      return row ? { secretHash: row.secret_hash, status: row.status } : null;
+    },
+    (target) => target !== null,
+  ); // only URLs that exist are kept (unknown app ids cannot grow the map)
 }
 
 /** Forgets the cached target of an app (its plugin changed on this server). */
@@ -176,7 +241,10 @@ const sameSecret = (given: string, storedHash: string) => {
 };
 
 /** Query and body merged (the body wins), every value as text. */
-export function postbackFields(query: Record<string, string>, body: Record<string, unknown> | undefined): PostbackFields {
+export function postbackFields(
+  query: Record<string, string>,
+  body: Record<string, unknown> | undefined,
+): PostbackFields {
   const fields: Record<string, string> = { ...query };
   for (const [name, value] of Object.entries(body ?? {})) {
     // oxlint-disable-next-line typescript/no-base-to-string -- a JSON body's values as text, as a query string carries them
@@ -203,12 +271,15 @@ export async function receivePostback(ctx: ServerContext, request: PostbackReque
   if (!format) throw notFound('Postback URL');
   const row = await postbackTargetOf(ctx, appId, source, format.pluginType);
   if (!row) throw notFound('Postback URL');
-  if (!bucketsOf(ctx).take(appId, ctx.now().getTime())) throw rateLimited('Too many postbacks for this app. Please retry later.', 'postback_rate_limited');
+  if (!bucketsOf(ctx).take(appId, ctx.now().getTime()))
+    throw rateLimited('Too many postbacks for this app. Please retry later.', 'postback_rate_limited');
   if (!sameSecret(request.secret, row.secretHash)) throw notFound('Postback URL');
 
   const parsed = format.parse(request.fields);
   if (!row.status || row.status === 'disconnected') {
-    const reason = row.status ? `${format.pluginType} plugin is disconnected` : `the app has no ${format.pluginType} plugin`;
+    const reason = row.status
+      ? `${format.pluginType} plugin is disconnected`
+      : `the app has no ${format.pluginType} plugin`;
     await logNotStored(ctx, appId, source, { outcome: 'refused', reason, ...seen(parsed) });
     throw conflict(`Postback refused: ${reason}.`, 'plugin_not_enabled');
   }
@@ -236,21 +307,47 @@ function checkSource(source: string) {
 }
 
 /** The last postbacks of the app from the source, newest first: stored ones and those logged as not stored. */
-export async function postbackLog(ctx: ServerContext, appId: string, source: string, limit = POSTBACK_LOG_LIMIT): Promise<PostbackLogEntry[]> {
+export async function postbackLog(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  limit = POSTBACK_LOG_LIMIT,
+): Promise<PostbackLogEntry[]> {
   checkSource(source);
   const [stored, other] = await Promise.all([
-    ctx.db.selectFrom('postbacks').select(['id', 'received_at', 'event_name', 'advertising_id'])
-      .where('app_id', '=', appId).where('source', '=', source).orderBy('received_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
-    ctx.db.selectFrom('postback_log').select(['id', 'received_at', 'event_name', 'outcome', 'reason', 'advertising_id'])
-      .where('app_id', '=', appId).where('source', '=', source).orderBy('id', 'desc').limit(limit).execute(),
+    ctx.db
+      .selectFrom('postbacks')
+      .select(['id', 'received_at', 'event_name', 'advertising_id'])
+      .where('app_id', '=', appId)
+      .where('source', '=', source)
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    ctx.db
+      .selectFrom('postback_log')
+      .select(['id', 'received_at', 'event_name', 'outcome', 'reason', 'advertising_id'])
+      .where('app_id', '=', appId)
+      .where('source', '=', source)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
   ]);
   const entries: PostbackLogEntry[] = [
     ...stored.map((row) => ({
-      id: `s${row.id}`, receivedAt: new Date(row.received_at).getTime(), eventName: row.event_name, outcome: 'stored' as const, reason: null,
+      id: `s${row.id}`,
+      receivedAt: new Date(row.received_at).getTime(),
+      eventName: row.event_name,
+      outcome: 'stored' as const,
+      reason: null,
       advertisingId: maskAdvertisingId(row.advertising_id),
     })),
     ...other.map((row) => ({
-      id: `l${row.id}`, receivedAt: new Date(row.received_at).getTime(), eventName: row.event_name, outcome: row.outcome, reason: row.reason,
+      id: `l${row.id}`,
+      receivedAt: new Date(row.received_at).getTime(),
+      eventName: row.event_name,
+      outcome: row.outcome,
+      reason: row.reason,
       advertisingId: row.advertising_id,
     })),
   ];
@@ -260,24 +357,44 @@ export async function postbackLog(ctx: ServerContext, appId: string, source: str
 /** Whether postbacks arrived, the last one's time, and the conversion events received (by name). */
 export async function postbackSummary(ctx: ServerContext, appId: string, source: string) {
   checkSource(source);
-  const rows = await ctx.db.selectFrom('postbacks')
+  const rows = await ctx.db
+    .selectFrom('postbacks')
     .select(['event_name', sql<string>`count(*)`.as('count'), sql<Date>`max(received_at)`.as('last')])
-    .where('app_id', '=', appId).where('source', '=', source).groupBy('event_name').orderBy('event_name').limit(500).execute();
-  const events: ConversionEvent[] = rows.map((row) => ({ eventName: row.event_name, count: Number(row.count), lastReceivedAt: new Date(row.last).getTime() }));
+    .where('app_id', '=', appId)
+    .where('source', '=', source)
+    .groupBy('event_name')
+    .orderBy('event_name')
+    .limit(500)
+    .execute();
+  const events: ConversionEvent[] = rows.map((row) => ({
+    eventName: row.event_name,
+    count: Number(row.count),
+    lastReceivedAt: new Date(row.last).getTime(),
+  }));
   const lastEventAt = events.length ? Math.max(...events.map((event) => event.lastReceivedAt)) : null;
   return { eventsReceived: events.length > 0, lastEventAt, events };
 }
 
 /** Last postback of the app from the source, or null (one index probe). */
 async function lastPostbackAt(ctx: ServerContext, appId: string, source: string): Promise<number | null> {
-  const row = await ctx.db.selectFrom('postbacks').select('received_at')
-    .where('app_id', '=', appId).where('source', '=', source).orderBy('received_at', 'desc').limit(1).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('postbacks')
+    .select('received_at')
+    .where('app_id', '=', appId)
+    .where('source', '=', source)
+    .orderBy('received_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ? new Date(row.received_at).getTime() : null;
 }
 
 /** docs/postbacks.md §API endpoints check plugin status: the plugin's status as stored, whether postbacks arrived and the last one's time. */
 export async function checkPostbackStatus(ctx: ServerContext, pluginId: string): Promise<CheckStatusResponse> {
-  const plugin = await ctx.db.selectFrom('plugins').select(['id', 'app_id', 'type', 'status']).where('id', '=', pluginId).executeTakeFirst();
+  const plugin = await ctx.db
+    .selectFrom('plugins')
+    .select(['id', 'app_id', 'type', 'status'])
+    .where('id', '=', pluginId)
+    .executeTakeFirst();
   if (!plugin) throw notFound('Plugin');
   if (!hasPostbacks(plugin.type)) return { success: true, plugin: { connected: plugin.status } };
   const lastEventAt = await lastPostbackAt(ctx, plugin.app_id, postbackSourceOf(plugin.type));

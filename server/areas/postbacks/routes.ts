@@ -7,29 +7,50 @@
 import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { postbackEndpoints as api } from '../../../src/contracts/postbacks';
-import { checkPostbackStatus, postbackFields, postbackLog, postbackSummary, postbackUrl, receivePostback } from './postbacks';
+import {
+  checkPostbackStatus,
+  postbackFields,
+  postbackLog,
+  postbackSummary,
+  postbackUrl,
+  receivePostback,
+} from './postbacks';
 
 export const postbackRoutes = [
   defineRoute(api.receiveGet, {
     access: access.public,
-    handler: async ({ ctx, params, query }) => ({ success: true, outcome: await receivePostback(ctx, { ...params, fields: postbackFields(query, undefined) }) }),
+    handler: async ({ ctx, params, query }) => ({
+      success: true,
+      outcome: await receivePostback(ctx, { ...params, fields: postbackFields(query, undefined) }),
+    }),
   }),
   defineRoute(api.receivePost, {
     access: access.public,
-    handler: async ({ ctx, params, query, body }) => ({ success: true, outcome: await receivePostback(ctx, { ...params, fields: postbackFields(query, body) }) }),
+    handler: async ({ ctx, params, query, body }) => ({
+      success: true,
+      outcome: await receivePostback(ctx, { ...params, fields: postbackFields(query, body) }),
+    }),
   }),
-  defineRoute(api.status, { access: access.plugin('editor'), handler: ({ ctx, params }) => checkPostbackStatus(ctx, params.pluginId) }),
+  defineRoute(api.status, {
+    access: access.plugin('editor'),
+    handler: ({ ctx, params }) => checkPostbackStatus(ctx, params.pluginId),
+  }),
   defineRoute(api.url, {
     access: access.app('editor'),
     handler: async ({ ctx, params }) => ({ success: true, url: await postbackUrl(ctx, params.appId, params.source) }),
   }),
   defineRoute(api.log, {
     access: access.app('viewer'),
-    handler: async ({ ctx, params }) => ({ success: true, entries: await postbackLog(ctx, params.appId, params.source) }),
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      entries: await postbackLog(ctx, params.appId, params.source),
+    }),
   }),
   defineRoute(api.summary, {
     access: access.app('viewer'),
-    handler: async ({ ctx, params }) => ({ success: true, ...(await postbackSummary(ctx, params.appId, params.source)) }),
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      ...(await postbackSummary(ctx, params.appId, params.source)),
+    }),
   }),
 ];
-

@@ -44,9 +44,12 @@ function createWriter(db: Kysely<Database>): PostbackWriter {
   async function insert(rows: PostbackRow[]): Promise<Map<string, string>> {
     counts.statements += 1;
     counts.rows += rows.length;
-    const inserted = await db.insertInto('postbacks').values(rows)
+    const inserted = await db
+      .insertInto('postbacks')
+      .values(rows)
       .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing())
-      .returning(['id', 'app_id', 'source', 'idempotency_key']).execute();
+      .returning(['id', 'app_id', 'source', 'idempotency_key'])
+      .execute();
     return new Map(inserted.map((row) => [keyOf(row as PostbackRow), String(row.id)]));
   }
 
@@ -58,7 +61,7 @@ function createWriter(db: Kysely<Database>): PostbackWriter {
       const ids = await insert([...first.values()].map((pending) => pending.row));
       for (const pending of batch) {
         const key = keyOf(pending.row);
-        pending.resolve(first.get(key) === pending ? ids.get(key) ?? null : null);
+        pending.resolve(first.get(key) === pending ? (ids.get(key) ?? null) : null);
       }
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);

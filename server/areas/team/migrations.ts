@@ -9,11 +9,14 @@ import { runStatements } from '../../db/migrations';
 export const teamMigrations: Record<string, Migration> = {
   '0560_invites_superseded': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         ALTER TABLE invites DROP CONSTRAINT invites_state_check;
         ALTER TABLE invites ADD CONSTRAINT invites_state_check CHECK (state IN ('pending','accepted','revoked','superseded'));
         ALTER TABLE invites ADD COLUMN superseded_by text REFERENCES invites(id) ON DELETE SET NULL
-      `);
+      `,
+      );
     },
   },
 };

@@ -8,12 +8,21 @@ import { loadAccount } from '../workspace/index';
 export const teamRoutes = [
   defineRoute(teamEndpoints.list, {
     access: access.workspace('viewer'),
-    handler: async ({ params, caller, ctx }) => ({ success: true, accounts: await listTeam(ctx, params.workspaceId, caller.email) }),
+    handler: async ({ params, caller, ctx }) => ({
+      success: true,
+      accounts: await listTeam(ctx, params.workspaceId, caller.email),
+    }),
   }),
   defineRoute(teamEndpoints.invite, {
     access: access.workspace('editor'),
     handler: async ({ params, body, membership, caller, ctx }) => {
-      await inviteMember(ctx, params.workspaceId, { accountId: caller.accountId, role: membership.role }, body.email, body.role);
+      await inviteMember(
+        ctx,
+        params.workspaceId,
+        { accountId: caller.accountId, role: membership.role },
+        body.email,
+        body.role,
+      );
       return { success: true, message: `Invite sent to ${body.email}.` };
     },
   }),

@@ -12,7 +12,13 @@ import { emit } from '../../events/outbox';
 import { changesOf } from '../../../src/contracts/domain-events';
 import type { Account } from '../../../src/contracts/auth';
 import type { AcceptInviteRequest, InvitePreview } from '../../../src/contracts/team';
-import { INVITE_EXPIRY_DAYS, INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus, PASSWORD_MIN_LENGTH } from '../../../src/contracts/team';
+import {
+  INVITE_EXPIRY_DAYS,
+  INVITE_REFUSAL_CODES,
+  INVITE_REFUSED,
+  inviteStatus,
+  PASSWORD_MIN_LENGTH,
+} from '../../../src/contracts/team';
 import { roleLabel, type Role } from '../../../src/contracts/codecs';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../../auth/crypto';
 import { conflict, forbidden, gone, invalid, notFound, unauthenticated } from '../../errors';
@@ -28,7 +34,14 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
   const members = await ctx.db
     .selectFrom('memberships')
     .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
-    .select(['accounts.id', 'accounts.email', 'accounts.first_name', 'accounts.last_name', 'accounts.is_tp_user', 'memberships.role'])
+    .select([
+      'accounts.id',
+      'accounts.email',
+      'accounts.first_name',
+      'accounts.last_name',
+      'accounts.is_tp_user',
+      'memberships.role',
+    ])
     .where('memberships.workspace_id', '=', workspaceId)
     .where(visibleTeamEmail('accounts.email', callerEmail, ctx.config.internalDomains))
     .orderBy('memberships.created_at')
@@ -79,19 +92,30 @@ export interface Inviter {
 }
 
 async function workspaceName(ctx: ServerContext, workspaceId: string) {
-  const row = await ctx.db.selectFrom('workspaces').select('name').where('id', '=', workspaceId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('workspaces')
+    .select('name')
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
   return row.name;
 }
 
 /** The inviter as the e-mail names them: "Ada Admin" and, in the body, "Ada Admin (admin@demostudio.dev)". */
 async function inviterOf(ctx: ServerContext, accountId: string) {
-  const row = await ctx.db.selectFrom('accounts').select(['first_name', 'last_name', 'email']).where('id', '=', accountId).executeTakeFirstOrThrow();
+  const row = await ctx.db
+    .selectFrom('accounts')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
   const name = `${row.first_name} ${row.last_name}`.trim();
   return { short: name || row.email, full: name ? `${name} (${row.email})` : row.email };
 }
 
 /** The invitation e-mail: who invites, to which workspace, with which role, and the link. */
-async function sendInviteMail(ctx: ServerContext, invite: { email: string; workspaceId: string; role: Role; token: string; invitedBy: string }) {
+async function sendInviteMail(
+  ctx: ServerContext,
+  invite: { email: string; workspaceId: string; role: Role; token: string; invitedBy: string },
+) {
   const link = `${ctx.config.publicUrl}/invite/${invite.token}`;
   const workspace = await workspaceName(ctx, invite.workspaceId);
   const inviter = await inviterOf(ctx, invite.invitedBy);
@@ -105,7 +129,13 @@ async function sendInviteMail(ctx: ServerContext, invite: { email: string; works
 }
 
 /** `inviter`: the caller and their role in the workspace. Answers the new link's token (it is stored only hashed). */
-export async function inviteMember(ctx: ServerContext, workspaceId: string, inviter: Inviter, email: string, role: Role) {
+export async function inviteMember(
+  ctx: ServerContext,
+  workspaceId: string,
+  inviter: Inviter,
+  email: string,
+  role: Role,
+) {
   const normalised = email.trim().toLowerCase();
   if (inviter.role !== 'admin' && role === 'admin') throw forbidden('Only administrators can invite administrators.');
   return inTransaction(ctx, async (tx) => {
@@ -129,9 +159,23 @@ export async function inviteMember(ctx: ServerContext, workspaceId: string, invi
     const inviteId = newId();
     await tx.db
       .insertInto('invites')
-      .values({ id: inviteId, workspace_id: workspaceId, email: normalised, role, token_hash: hashToken(token), invited_by: inviter.accountId, sent_at: ctx.now(), state: 'pending' })
+      .values({
+        id: inviteId,
+        workspace_id: workspaceId,
+        email: normalised,
+        role,
+        token_hash: hashToken(token),
+        invited_by: inviter.accountId,
+        sent_at: ctx.now(),
+        state: 'pending',
+      })
       .execute();
-    await emit(tx, 'member.invited', { workspaceId, memberId: INVITE_ACCOUNT_PREFIX + inviteId, email: normalised, changes: changesOf(null, { email: normalised, role }) });
+    await emit(tx, 'member.invited', {
+      workspaceId,
+      memberId: INVITE_ACCOUNT_PREFIX + inviteId,
+      email: normalised,
+      changes: changesOf(null, { email: normalised, role }),
+    });
     await sendInviteMail(tx, { email: normalised, workspaceId, role, token, invitedBy: inviter.accountId });
     return token;
   }).catch((error: unknown) => {
@@ -163,7 +207,16 @@ export async function resendInvite(ctx: ServerContext, workspaceId: string, send
     await tx.db.updateTable('invites').set({ state: 'superseded' }).where('id', '=', invite.id).execute();
     await tx.db
       .insertInto('invites')
-      .values({ id, workspace_id: workspaceId, email: normalised, role: invite.role, token_hash: hashToken(token), invited_by: sender.accountId, sent_at: ctx.now(), state: 'pending' })
+      .values({
+        id,
+        workspace_id: workspaceId,
+        email: normalised,
+        role: invite.role,
+        token_hash: hashToken(token),
+        invited_by: sender.accountId,
+        sent_at: ctx.now(),
+        state: 'pending',
+      })
       .execute();
     await tx.db.updateTable('invites').set({ superseded_by: id }).where('id', '=', invite.id).execute();
     await sendInviteMail(tx, { email: normalised, workspaceId, role: invite.role, token, invitedBy: sender.accountId });
@@ -182,7 +235,13 @@ async function assertAnotherAdminRemains(ctx: ServerContext, workspaceId: string
   if (admins.length === 0) throw conflict('A workspace needs at least one admin.');
 }
 
-export async function changeRole(ctx: ServerContext, workspaceId: string, callerId: string, accountId: string, role: Role) {
+export async function changeRole(
+  ctx: ServerContext,
+  workspaceId: string,
+  callerId: string,
+  accountId: string,
+  role: Role,
+) {
   if (accountId === callerId) throw forbidden('You cannot change your own role.');
   await inTransaction(ctx, async (tx) => {
     if (accountId.startsWith(INVITE_ACCOUNT_PREFIX)) {
@@ -195,16 +254,40 @@ export async function changeRole(ctx: ServerContext, workspaceId: string, caller
         .forUpdate()
         .executeTakeFirst();
       if (!invite) throw notFound('Team member');
-      await tx.db.updateTable('invites').set({ role }).where('id', '=', accountId.slice(INVITE_ACCOUNT_PREFIX.length)).execute();
-      await emit(tx, 'member.role_changed', { workspaceId, memberId: accountId, email: invite.email, changes: changesOf({ role: invite.role }, { role }) });
+      await tx.db
+        .updateTable('invites')
+        .set({ role })
+        .where('id', '=', accountId.slice(INVITE_ACCOUNT_PREFIX.length))
+        .execute();
+      await emit(tx, 'member.role_changed', {
+        workspaceId,
+        memberId: accountId,
+        email: invite.email,
+        changes: changesOf({ role: invite.role }, { role }),
+      });
       return;
     }
-    const current = await tx.db.selectFrom('memberships').innerJoin('accounts', 'accounts.id', 'memberships.account_id').select(['memberships.role', 'accounts.email'])
-      .where('memberships.workspace_id', '=', workspaceId).where('memberships.account_id', '=', accountId).executeTakeFirst();
+    const current = await tx.db
+      .selectFrom('memberships')
+      .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
+      .select(['memberships.role', 'accounts.email'])
+      .where('memberships.workspace_id', '=', workspaceId)
+      .where('memberships.account_id', '=', accountId)
+      .executeTakeFirst();
     if (!current) throw notFound('Team member');
     if (current.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(tx, workspaceId, accountId);
-    await tx.db.updateTable('memberships').set({ role }).where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).execute();
-    await emit(tx, 'member.role_changed', { workspaceId, memberId: accountId, email: current.email, changes: changesOf({ role: current.role }, { role }) });
+    await tx.db
+      .updateTable('memberships')
+      .set({ role })
+      .where('workspace_id', '=', workspaceId)
+      .where('account_id', '=', accountId)
+      .execute();
+    await emit(tx, 'member.role_changed', {
+      workspaceId,
+      memberId: accountId,
+      email: current.email,
+      changes: changesOf({ role: current.role }, { role }),
+    });
   });
 }
 
@@ -221,8 +304,17 @@ export async function removeFromTeam(ctx: ServerContext, workspaceId: string, ca
       .executeTakeFirst();
     if (member) {
       if (member.role === 'admin') await assertAnotherAdminRemains(tx, workspaceId, member.id);
-      await tx.db.deleteFrom('memberships').where('workspace_id', '=', workspaceId).where('account_id', '=', member.id).execute();
-      await emit(tx, 'member.removed', { workspaceId, memberId: member.id, email: normalised, changes: changesOf({ email: normalised, role: member.role }, null) });
+      await tx.db
+        .deleteFrom('memberships')
+        .where('workspace_id', '=', workspaceId)
+        .where('account_id', '=', member.id)
+        .execute();
+      await emit(tx, 'member.removed', {
+        workspaceId,
+        memberId: member.id,
+        email: normalised,
+        changes: changesOf({ email: normalised, role: member.role }, null),
+      });
       return;
     }
     const revoked = await tx.db
@@ -234,7 +326,15 @@ export async function removeFromTeam(ctx: ServerContext, workspaceId: string, ca
       .returning(['id', 'role'])
       .executeTakeFirst();
     if (!revoked) throw notFound('Team member');
-    await emit(tx, 'member.removed', { workspaceId, memberId: INVITE_ACCOUNT_PREFIX + revoked.id, email: normalised, changes: changesOf({ email: normalised, role: revoked.role, invite: 'pending' }, { email: normalised, role: revoked.role, invite: 'revoked' }) });
+    await emit(tx, 'member.removed', {
+      workspaceId,
+      memberId: INVITE_ACCOUNT_PREFIX + revoked.id,
+      email: normalised,
+      changes: changesOf(
+        { email: normalised, role: revoked.role, invite: 'pending' },
+        { email: normalised, role: revoked.role, invite: 'revoked' },
+      ),
+    });
   });
 }
 
@@ -242,7 +342,15 @@ async function findInvite(ctx: ServerContext, token: string) {
   const invite = await ctx.db
     .selectFrom('invites')
     .innerJoin('workspaces', 'workspaces.id', 'invites.workspace_id')
-    .select(['invites.id', 'invites.email', 'invites.role', 'invites.sent_at', 'invites.state', 'invites.workspace_id', 'workspaces.name'])
+    .select([
+      'invites.id',
+      'invites.email',
+      'invites.role',
+      'invites.sent_at',
+      'invites.state',
+      'invites.workspace_id',
+      'workspaces.name',
+    ])
     .where('invites.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!invite) throw notFound('Invite');
@@ -273,16 +381,25 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: Acc
   const preview = await previewInvite(ctx, token);
   if (preview.state !== 'pending') throw gone(INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
   const invite = await findInvite(ctx, token);
-  const existing = await ctx.db.selectFrom('accounts').select(['id', 'password_hash']).where('email', '=', invite.email).executeTakeFirst();
+  const existing = await ctx.db
+    .selectFrom('accounts')
+    .select(['id', 'password_hash'])
+    .where('email', '=', invite.email)
+    .executeTakeFirst();
   const firstName = input.firstName?.trim() ?? '';
   const lastName = input.lastName?.trim() ?? '';
-  if (!existing && (!firstName || !lastName)) throw invalid('First name and last name are required.', ['firstName', 'lastName']);
+  if (!existing && (!firstName || !lastName))
+    throw invalid('First name and last name are required.', ['firstName', 'lastName']);
   if (existing) {
     // The invited address already has an account: joining needs that account's password, guarded like sign-in.
     await assertPasswordAttemptAllowed(ctx, invite.email, ip);
     const ok = await verifyPassword(input.password, existing.password_hash);
     await recordPasswordAttempt(ctx, invite.email, ip, ok);
-    if (!ok) throw unauthenticated('This email already has a Questboard account. Enter its password to join.', 'invalid_credentials');
+    if (!ok)
+      throw unauthenticated(
+        'This email already has a Questboard account. Enter its password to join.',
+        'invalid_credentials',
+      );
   } else if (input.password.length < PASSWORD_MIN_LENGTH) {
     throw invalid(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, ['password']);
   }
@@ -300,7 +417,14 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: Acc
     if (!existing) {
       await tx.db
         .insertInto('accounts')
-        .values({ id, email: invite.email, first_name: firstName, last_name: lastName, password_hash: passwordHash!, is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains) })
+        .values({
+          id,
+          email: invite.email,
+          first_name: firstName,
+          last_name: lastName,
+          password_hash: passwordHash!,
+          is_tp_user: isInternalEmail(invite.email, ctx.config.internalDomains),
+        })
         .execute();
     }
     await tx.db

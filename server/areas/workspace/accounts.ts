@@ -14,7 +14,6 @@ import { notFound } from '../../errors';
 import { reusableQuery } from '../../db/reusable-query';
 import { SUPPORTED_COUNTRIES } from '../../../src/contracts/countries';
 
-
 /** Who is looking: values, or (inside the account query) references to the account row's columns. */
 interface Viewer {
   accountId: string | Expression<string>;
@@ -26,22 +25,47 @@ function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomai
   return db
     .selectFrom('memberships')
     .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
-    .select(['workspaces.id', 'workspaces.name', 'workspaces.website', 'workspaces.icon_file_id', 'workspaces.allow_monetize', 'memberships.role'])
+    .select([
+      'workspaces.id',
+      'workspaces.name',
+      'workspaces.website',
+      'workspaces.icon_file_id',
+      'workspaces.allow_monetize',
+      'memberships.role',
+    ])
     .select((eb) => [
       teamCount(eb, viewer.email, internalDomains).as('accounts'),
       jsonArrayFrom(
         eb
           .selectFrom('apps')
           .selectAll('apps')
-          .select((apps) => jsonArrayFrom(apps.selectFrom('plugins').selectAll('plugins').whereRef('plugins.app_id', '=', 'apps.id').orderBy('plugins.created_at')).as('plugins'))
           .select((apps) =>
             jsonArrayFrom(
-              apps.selectFrom('app_api_keys').select(['prefix', 'type', 'status']).whereRef('app_api_keys.app_id', '=', 'apps.id').orderBy('app_api_keys.created_at').orderBy('app_api_keys.id'),
+              apps
+                .selectFrom('plugins')
+                .selectAll('plugins')
+                .whereRef('plugins.app_id', '=', 'apps.id')
+                .orderBy('plugins.created_at'),
+            ).as('plugins'),
+          )
+          .select((apps) =>
+            jsonArrayFrom(
+              apps
+                .selectFrom('app_api_keys')
+                .select(['prefix', 'type', 'status'])
+                .whereRef('app_api_keys.app_id', '=', 'apps.id')
+                .orderBy('app_api_keys.created_at')
+                .orderBy('app_api_keys.id'),
             ).as('api_keys'),
           )
           .select((apps) =>
             jsonArrayFrom(
-              apps.selectFrom('app_deeplinks').select(['id', 'type', 'url', 'platform']).whereRef('app_deeplinks.app_id', '=', 'apps.id').orderBy('app_deeplinks.position').orderBy('app_deeplinks.id'),
+              apps
+                .selectFrom('app_deeplinks')
+                .select(['id', 'type', 'url', 'platform'])
+                .whereRef('app_deeplinks.app_id', '=', 'apps.id')
+                .orderBy('app_deeplinks.position')
+                .orderBy('app_deeplinks.id'),
             ).as('deep_links'),
           )
           .whereRef('apps.workspace_id', '=', 'workspaces.id')
@@ -66,17 +90,29 @@ function toWorkspace(row: WorkspaceRow): Workspace {
     allowMonetize: row.allow_monetize,
     role: row.role as Role,
     accounts: Number(row.accounts ?? 0),
-    apps: row.apps.map((app) => ({ ...toApp(app, app.plugins), apiKeys: toApiKeys(app.api_keys), deepLinks: app.deep_links })),
+    apps: row.apps.map((app) => ({
+      ...toApp(app, app.plugins),
+      apiKeys: toApiKeys(app.api_keys),
+      deepLinks: app.deep_links,
+    })),
   };
 }
 
 /** The viewer's workspaces (or the one asked for) with role, team count and apps, in one query. */
-export async function loadWorkspaces(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId?: string): Promise<Workspace[]> {
+export async function loadWorkspaces(
+  ctx: ServerContext,
+  viewer: { accountId: string; email: string },
+  workspaceId?: string,
+): Promise<Workspace[]> {
   return (await workspaceRows(ctx.db, viewer, ctx.config.internalDomains, workspaceId).execute()).map(toWorkspace);
 }
 
 /** One workspace of the viewer (with role, team count and apps); 404 when they are not a member. */
-export async function loadWorkspace(ctx: ServerContext, viewer: { accountId: string; email: string }, workspaceId: string): Promise<Workspace> {
+export async function loadWorkspace(
+  ctx: ServerContext,
+  viewer: { accountId: string; email: string },
+  workspaceId: string,
+): Promise<Workspace> {
   const [workspace] = await loadWorkspaces(ctx, viewer, workspaceId);
   if (!workspace) throw notFound('Workspace');
   return workspace;
@@ -87,7 +123,11 @@ const accountQuery = reusableQuery((db, internalDomains: string[], accountId: st
   db
     .selectFrom('accounts')
     .selectAll('accounts')
-    .select((eb) => jsonArrayFrom(workspaceRows(db, { accountId: eb.ref('accounts.id'), email: eb.ref('accounts.email') }, internalDomains)).as('organisations'))
+    .select((eb) =>
+      jsonArrayFrom(
+        workspaceRows(db, { accountId: eb.ref('accounts.id'), email: eb.ref('accounts.email') }, internalDomains),
+      ).as('organisations'),
+    )
     .where('accounts.id', '=', accountId),
 );
 
@@ -122,10 +162,18 @@ const viewKeyQuery = reusableQuery((db, _settings: null, accountId: string) =>
   db
     .selectFrom('accounts')
     .select((eb) => [
-      'accounts.first_name', 'accounts.last_name', 'accounts.email', 'accounts.is_tp_user',
-      eb.selectFrom('memberships')
+      'accounts.first_name',
+      'accounts.last_name',
+      'accounts.email',
+      'accounts.is_tp_user',
+      eb
+        .selectFrom('memberships')
         .leftJoin('view_versions', 'view_versions.workspace_id', 'memberships.workspace_id')
-        .select(sql<string>`string_agg(memberships.workspace_id || ':' || coalesce(view_versions.version, 0), ',' ORDER BY memberships.workspace_id)`.as('v'))
+        .select(
+          sql<string>`string_agg(memberships.workspace_id || ':' || coalesce(view_versions.version, 0), ',' ORDER BY memberships.workspace_id)`.as(
+            'v',
+          ),
+        )
         .whereRef('memberships.account_id', '=', 'accounts.id')
         .as('versions'),
     ])

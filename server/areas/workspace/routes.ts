@@ -15,7 +15,10 @@ const ONLY_ADMINS_RENAME =
 export const workspaceRoutes = [
   defineRoute(workspaceEndpoints.get, {
     access: access.workspace('viewer'),
-    handler: async ({ params, caller, ctx }) => ({ success: true, data: await loadWorkspace(ctx, caller, params.workspaceId) }),
+    handler: async ({ params, caller, ctx }) => ({
+      success: true,
+      data: await loadWorkspace(ctx, caller, params.workspaceId),
+    }),
   }),
   defineRoute(workspaceEndpoints.create, {
     access: access.signedIn,

@@ -20,7 +20,11 @@ import { visibleTeamEmail } from './internal-emails';
  * (hidden staff are not counted for customers), pending invites excluded (docs/workspace.md §Roles "Team counts exclude pending
  * invites"). A subquery correlated with `workspaces.id` of the enclosing query.
  */
-export function teamCount(eb: ExpressionBuilder<Database, 'workspaces'>, viewerEmail: string | Expression<string>, internalDomains: string[]) {
+export function teamCount(
+  eb: ExpressionBuilder<Database, 'workspaces'>,
+  viewerEmail: string | Expression<string>,
+  internalDomains: string[],
+) {
   return eb
     .selectFrom('memberships as team')
     .innerJoin('accounts as member', 'member.id', 'team.account_id')
@@ -39,11 +43,18 @@ export interface WorkspaceInput {
 function validWorkspace({ data, image }: WorkspaceInput) {
   const website = normaliseWebsite(data.website);
   if (!website.ok) throw invalid(website.message, ['website']);
-  if (image && (!image.detectedType || !ICON_TYPES.includes(image.detectedType) || image.detectedType === 'image/webp')) {
+  if (
+    image &&
+    (!image.detectedType || !ICON_TYPES.includes(image.detectedType) || image.detectedType === 'image/webp')
+  ) {
     throw invalid(ICON_TYPE_MESSAGE, ['image']);
   }
   if (image) checkIconDimensions(image);
-  return { name: data.name.trim(), website: website.value, icon: image ? { type: image.detectedType!, bytes: image.bytes } : null };
+  return {
+    name: data.name.trim(),
+    website: website.value,
+    icon: image ? { type: image.detectedType!, bytes: image.bytes } : null,
+  };
 }
 
 export async function createWorkspace(ctx: ServerContext, accountId: string, input: WorkspaceInput): Promise<string> {
@@ -51,18 +62,29 @@ export async function createWorkspace(ctx: ServerContext, accountId: string, inp
   return inTransaction(ctx, async (tx) => {
     const iconId = form.icon ? await storeFile(tx, form.icon.type, form.icon.bytes) : null;
     const id = newId();
-    await tx.db.insertInto('workspaces').values({ id, name: form.name, website: form.website, icon_file_id: iconId, allow_monetize: 0 }).execute();
+    await tx.db
+      .insertInto('workspaces')
+      .values({ id, name: form.name, website: form.website, icon_file_id: iconId, allow_monetize: 0 })
+      .execute();
     await tx.db.insertInto('memberships').values({ workspace_id: id, account_id: accountId, role: 'admin' }).execute();
     return id;
   });
 }
 
 /** Saves the form and answers the values as stored (the form shows them, e.g. the normalised website). */
-export async function updateWorkspace(ctx: ServerContext, workspaceId: string, input: WorkspaceInput): Promise<{ name: string; website: string }> {
+export async function updateWorkspace(
+  ctx: ServerContext,
+  workspaceId: string,
+  input: WorkspaceInput,
+): Promise<{ name: string; website: string }> {
   const form = validWorkspace(input);
   await inTransaction(ctx, async (tx) => {
     const iconId = form.icon ? await storeFile(tx, form.icon.type, form.icon.bytes) : undefined;
-    const before = await tx.db.selectFrom('workspaces').select(['name', 'website']).where('id', '=', workspaceId).executeTakeFirst();
+    const before = await tx.db
+      .selectFrom('workspaces')
+      .select(['name', 'website'])
+      .where('id', '=', workspaceId)
+      .executeTakeFirst();
     await tx.db
       .updateTable('workspaces')
       .set({ name: form.name, website: form.website, ...(iconId ? { icon_file_id: iconId } : {}) })
@@ -73,7 +95,8 @@ export async function updateWorkspace(ctx: ServerContext, workspaceId: string, i
       ...changesOf(before ?? null, { name: form.name, website: form.website }, ['name', 'website']),
       ...(iconId ? [{ field: 'icon', before: null, after: 'replaced' }] : []),
     ];
-    if (changes.length) await emit(tx, 'workspace.settings_changed', { workspaceId, workspaceName: form.name, changes });
+    if (changes.length)
+      await emit(tx, 'workspace.settings_changed', { workspaceId, workspaceName: form.name, changes });
   });
   return { name: form.name, website: form.website };
 }

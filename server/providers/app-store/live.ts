@@ -41,7 +41,10 @@ export interface PlayApp {
 }
 
 export interface LiveClients {
-  itunes: { search: (term: string, limit: number) => Promise<ItunesAnswer>; lookup: (id: string) => Promise<ItunesAnswer> };
+  itunes: {
+    search: (term: string, limit: number) => Promise<ItunesAnswer>;
+    lookup: (id: string) => Promise<ItunesAnswer>;
+  };
   play: { search: (term: string, num: number) => Promise<PlayApp[]>; app: (appId: string) => Promise<PlayApp> };
   /** An icon's bytes and type, or null. */
   icon: (url: string) => Promise<{ bytes: Uint8Array; type: string } | null>;
@@ -49,7 +52,10 @@ export interface LiveClients {
 
 /** An HTTP failure of a store client, with the status when the store answered. */
 export class StoreHttpError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'StoreHttpError';
   }
@@ -57,11 +63,16 @@ export class StoreHttpError extends Error {
 
 const statusOf = (error: unknown) => (error as { status?: unknown })?.status;
 
-async function withIcon(result: AppSearchResult, source: string | undefined, icon: LiveClients['icon']): Promise<AppSearchResult> {
+async function withIcon(
+  result: AppSearchResult,
+  source: string | undefined,
+  icon: LiveClients['icon'],
+): Promise<AppSearchResult> {
   if (!source) return result;
   try {
     const fetched = await icon(source);
-    if (!fetched || fetched.bytes.length > APP_ICON_MAX_BYTES || !/^image\/(png|jpeg|gif)$/.test(fetched.type)) return result;
+    if (!fetched || fetched.bytes.length > APP_ICON_MAX_BYTES || !/^image\/(png|jpeg|gif)$/.test(fetched.type))
+      return result;
     const imageBase64 = Buffer.from(fetched.bytes).toString('base64');
     return { ...result, icon: `data:${fetched.type};base64,${imageBase64}`, imageBase64 };
   } catch {
@@ -75,24 +86,39 @@ export function fromItunes(item: ItunesSoftware): { result: AppSearchResult; ico
   const url = item.trackViewUrl ?? `https://apps.apple.com/app/id${id}`;
   return {
     result: {
-      appId: id, title: item.trackName, name: item.trackName, platform: 'ios',
-      developer: item.sellerName ?? item.artistName ?? '', description: item.description ?? '',
-      url, appUrl: url, appleBundleId: item.bundleId, applePackageName: id,
+      appId: id,
+      title: item.trackName,
+      name: item.trackName,
+      platform: 'ios',
+      developer: item.sellerName ?? item.artistName ?? '',
+      description: item.description ?? '',
+      url,
+      appUrl: url,
+      appleBundleId: item.bundleId,
+      applePackageName: id,
     },
     iconUrl: item.artworkUrl100 ?? item.artworkUrl512,
   };
 }
 
 /** A Play icon at 96 px (Google's image URLs take a size suffix), so search answers stay small. */
-export const playIconUrl = (icon: string) => (/googleusercontent\.com\//.test(icon) ? `${icon.replace(/=[a-z0-9-]+$/i, '')}=s96` : icon);
+export const playIconUrl = (icon: string) =>
+  /googleusercontent\.com\//.test(icon) ? `${icon.replace(/=[a-z0-9-]+$/i, '')}=s96` : icon;
 
 export function fromPlay(app: PlayApp): { result: AppSearchResult; iconUrl?: string } | null {
   if (!app.appId || !app.title) return null;
   const url = app.url || `https://play.google.com/store/apps/details?id=${app.appId}`;
   return {
     result: {
-      appId: app.appId, title: app.title, name: app.title, platform: 'android', developer: app.developer ?? '',
-      description: app.description ?? app.summary ?? '', url, appUrl: url, androidPackageName: app.appId,
+      appId: app.appId,
+      title: app.title,
+      name: app.title,
+      platform: 'android',
+      developer: app.developer ?? '',
+      description: app.description ?? app.summary ?? '',
+      url,
+      appUrl: url,
+      androidPackageName: app.appId,
     },
     iconUrl: app.icon ? playIconUrl(app.icon) : undefined,
   };
@@ -100,15 +126,23 @@ export function fromPlay(app: PlayApp): { result: AppSearchResult; iconUrl?: str
 
 export function liveAppStore(clients: LiveClients): AppStoreProvider {
   const finish = async (mapped: ReturnType<typeof fromPlay>[]) =>
-    Promise.all(mapped.filter((m): m is NonNullable<typeof m> => m !== null).slice(0, SEARCH_LIMIT).map((m) => withIcon(m.result, m.iconUrl, clients.icon)));
+    Promise.all(
+      mapped
+        .filter((m): m is NonNullable<typeof m> => m !== null)
+        .slice(0, SEARCH_LIMIT)
+        .map((m) => withIcon(m.result, m.iconUrl, clients.icon)),
+    );
   return {
     catalogue: 'store',
     async search(platform, query) {
       try {
-        if (platform === 'ios') return await finish((await clients.itunes.search(query, SEARCH_LIMIT)).results.map(fromItunes));
+        if (platform === 'ios')
+          return await finish((await clients.itunes.search(query, SEARCH_LIMIT)).results.map(fromItunes));
         return await finish((await clients.play.search(query, SEARCH_LIMIT)).map(fromPlay));
       } catch (error) {
-        throw new StoreUnavailableError(`${platform === 'ios' ? 'App Store' : 'Google Play'} search failed: ${(error as Error).message}`);
+        throw new StoreUnavailableError(
+          `${platform === 'ios' ? 'App Store' : 'Google Play'} search failed: ${(error as Error).message}`,
+        );
       }
     },
     async lookup(url): Promise<LookupOutcome> {
@@ -146,8 +180,11 @@ export function realClients(country = 'us'): LiveClients {
   return {
     itunes: {
       search: async (term, limit) =>
-        (await getJson(`${itunes}/search?${new URLSearchParams({ term, entity: 'software', limit: String(limit), country }).toString()}`)) as ItunesAnswer,
-      lookup: async (id) => (await getJson(`${itunes}/lookup?${new URLSearchParams({ id, country }).toString()}`)) as ItunesAnswer,
+        (await getJson(
+          `${itunes}/search?${new URLSearchParams({ term, entity: 'software', limit: String(limit), country }).toString()}`,
+        )) as ItunesAnswer,
+      lookup: async (id) =>
+        (await getJson(`${itunes}/lookup?${new URLSearchParams({ id, country }).toString()}`)) as ItunesAnswer,
     },
     play: {
       search: async (term, num) => (await play()).search({ term, num, country }) as Promise<PlayApp[]>,

@@ -35,7 +35,12 @@ export function encodePng(width: number, height: number, rgba: Uint8Array): Buff
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 function hsl(h: number, s: number, l: number): [number, number, number] {
@@ -70,11 +75,16 @@ export function iconPng(hue: number, shape: number, size = 64): Buffer {
       const uy = (y - c) / size;
       const d = Math.hypot(ux, uy);
       const inside =
-        kind === 'circle' ? d < 0.24
-        : kind === 'diamond' ? Math.abs(ux) + Math.abs(uy) < 0.28
-        : kind === 'ring' ? d < 0.27 && d > 0.16
-        : kind === 'bars' ? Math.abs(uy) < 0.25 && (Math.abs(ux + 0.17) < 0.06 || Math.abs(ux) < 0.06 || Math.abs(ux - 0.17) < 0.06)
-        : uy < 0.22 && uy > -0.26 && Math.abs(ux) < (uy + 0.26) * 0.6;
+        kind === 'circle'
+          ? d < 0.24
+          : kind === 'diamond'
+            ? Math.abs(ux) + Math.abs(uy) < 0.28
+            : kind === 'ring'
+              ? d < 0.27 && d > 0.16
+              : kind === 'bars'
+                ? Math.abs(uy) < 0.25 &&
+                  (Math.abs(ux + 0.17) < 0.06 || Math.abs(ux) < 0.06 || Math.abs(ux - 0.17) < 0.06)
+                : uy < 0.22 && uy > -0.26 && Math.abs(ux) < (uy + 0.26) * 0.6;
       if (inside) rgb = [255, 255, 255];
       px.set([rgb[0]!, rgb[1]!, rgb[2]!, 255], i);
     }

@@ -25,26 +25,128 @@ export interface CatalogueApp {
 }
 
 const FIRST = [
-  'Dragon', 'Pixel', 'Word', 'Candy', 'Galaxy', 'Puzzle', 'Merge', 'Tiny', 'Royal', 'Zen', 'Turbo', 'Ocean', 'Jungle', 'Crystal',
-  'Shadow', 'Sky', 'Farm', 'Cozy', 'Neon', 'Idle', 'Block', 'Bubble', 'Castle', 'Rocket', 'Ninja', 'Magic', 'Hidden',
-  'Solitaire', 'Sudoku', 'Mahjong', 'Bingo', 'Fruit', 'Pet', 'Dino', 'Robot', 'Hero', 'Kingdom', 'Pirate', 'Space', 'Garden',
+  'Dragon',
+  'Pixel',
+  'Word',
+  'Candy',
+  'Galaxy',
+  'Puzzle',
+  'Merge',
+  'Tiny',
+  'Royal',
+  'Zen',
+  'Turbo',
+  'Ocean',
+  'Jungle',
+  'Crystal',
+  'Shadow',
+  'Sky',
+  'Farm',
+  'Cozy',
+  'Neon',
+  'Idle',
+  'Block',
+  'Bubble',
+  'Castle',
+  'Rocket',
+  'Ninja',
+  'Magic',
+  'Hidden',
+  'Solitaire',
+  'Sudoku',
+  'Mahjong',
+  'Bingo',
+  'Fruit',
+  'Pet',
+  'Dino',
+  'Robot',
+  'Hero',
+  'Kingdom',
+  'Pirate',
+  'Space',
+  'Garden',
 ];
 const SECOND = [
-  'Merge', 'Racer', 'Garden', 'Quest', 'Saga', 'Blast', 'Legends', 'Tycoon', 'Match', 'Run', 'Builder', 'Rush', 'Story',
-  'Island', 'Kitchen', 'Defense', 'Tiles', 'Jump', 'Drift', 'Heroes', 'Crush', 'Journey', 'Mania', 'Arena', 'Valley',
+  'Merge',
+  'Racer',
+  'Garden',
+  'Quest',
+  'Saga',
+  'Blast',
+  'Legends',
+  'Tycoon',
+  'Match',
+  'Run',
+  'Builder',
+  'Rush',
+  'Story',
+  'Island',
+  'Kitchen',
+  'Defense',
+  'Tiles',
+  'Jump',
+  'Drift',
+  'Heroes',
+  'Crush',
+  'Journey',
+  'Mania',
+  'Arena',
+  'Valley',
 ];
-const SUFFIX = ['', '', '', '', ' 2', ': Puzzle Adventure', ' Deluxe', ': Idle Clicker', ' Mobile', ' Classic', ' Pro', ': Match 3'];
+const SUFFIX = [
+  '',
+  '',
+  '',
+  '',
+  ' 2',
+  ': Puzzle Adventure',
+  ' Deluxe',
+  ': Idle Clicker',
+  ' Mobile',
+  ' Classic',
+  ' Pro',
+  ': Match 3',
+];
 const STUDIOS = [
-  'Lumen Play', 'Bright Harbor Games', 'Northwind Studio', 'Kitefin Interactive', 'Moss & Mortar', 'Pocket Comet',
-  'Yellowtail Games', 'Blue Orchard', 'Copperfox Studio', 'Sundial Apps', 'Quartz Owl', 'Little Lantern', 'Redwood Pixel',
-  'Tidepool Games', 'Hexagon Hive', 'Cloudberry Labs', 'Paper Crane Games', 'Iron Kettle', 'Saltmarsh Studio',
-  'Velvet Arcade', 'Granite Bay Games', 'Honeycomb Play', 'Starling Works', 'Mapleleaf Mobile', 'Orbit Otter',
-  'Cinder & Sage', 'Wildplum Games', 'Foxglove Digital', 'Nimbus Nine', 'Harborlight Apps',
+  'Lumen Play',
+  'Bright Harbor Games',
+  'Northwind Studio',
+  'Kitefin Interactive',
+  'Moss & Mortar',
+  'Pocket Comet',
+  'Yellowtail Games',
+  'Blue Orchard',
+  'Copperfox Studio',
+  'Sundial Apps',
+  'Quartz Owl',
+  'Little Lantern',
+  'Redwood Pixel',
+  'Tidepool Games',
+  'Hexagon Hive',
+  'Cloudberry Labs',
+  'Paper Crane Games',
+  'Iron Kettle',
+  'Saltmarsh Studio',
+  'Velvet Arcade',
+  'Granite Bay Games',
+  'Honeycomb Play',
+  'Starling Works',
+  'Mapleleaf Mobile',
+  'Orbit Otter',
+  'Cinder & Sage',
+  'Wildplum Games',
+  'Foxglove Digital',
+  'Nimbus Nine',
+  'Harborlight Apps',
 ];
 const GENRES = ['puzzle', 'casual', 'arcade', 'strategy', 'simulation', 'word', 'racing', 'adventure', 'idle', 'board'];
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
-const kebab = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const kebab = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 export const playUrl = (pkg: string) => `https://play.google.com/store/apps/details?id=${pkg}`;
 export const appStoreUrl = (title: string, id: string) => `https://apps.apple.com/us/app/${kebab(title)}/id${id}`;
 
@@ -55,8 +157,12 @@ function describe(title: string, genre: string, developer: string, pick: () => n
     `${title}: relaxing ${genre} fun with hundreds of hand-made levels.`,
   ];
   const features = [
-    'Play offline, anytime.', 'New events every week.', 'Compete with friends on the leaderboards.',
-    'Collect rewards every day.', 'Easy to learn, hard to master.', 'Beautiful art and calm music.',
+    'Play offline, anytime.',
+    'New events every week.',
+    'Compete with friends on the leaderboards.',
+    'Collect rewards every day.',
+    'Easy to learn, hard to master.',
+    'Beautiful art and calm music.',
   ];
   const a = features[Math.floor(pick() * features.length)]!;
   const b = features[(features.indexOf(a) + 1 + Math.floor(pick() * (features.length - 1))) % features.length]!;
@@ -65,10 +171,42 @@ function describe(title: string, genre: string, developer: string, pick: () => n
 
 /** The demo studio's own games (server/demo/seed.ts), listed as the demo workspace has them. */
 const DEMO_LISTINGS: CatalogueApp[] = [
-  { platform: 'android', title: 'Dragon Merge', developer: 'Demo Studio', storeId: 'dev.demostudio.dragonmerge', bundleId: 'dev.demostudio.dragonmerge', hue: 160, shape: 1 },
-  { platform: 'ios', title: 'Dragon Merge', developer: 'Demo Studio', storeId: '1600000001', bundleId: 'dev.demostudio.dragonmerge', hue: 200, shape: 1 },
-  { platform: 'ios', title: 'Word Garden', developer: 'Demo Studio', storeId: '1600000002', bundleId: 'dev.demostudio.wordgarden', hue: 95, shape: 0 },
-  { platform: 'android', title: 'Word Garden', developer: 'Demo Studio', storeId: 'dev.demostudio.wordgarden', bundleId: 'dev.demostudio.wordgarden', hue: 110, shape: 0 },
+  {
+    platform: 'android',
+    title: 'Dragon Merge',
+    developer: 'Demo Studio',
+    storeId: 'dev.demostudio.dragonmerge',
+    bundleId: 'dev.demostudio.dragonmerge',
+    hue: 160,
+    shape: 1,
+  },
+  {
+    platform: 'ios',
+    title: 'Dragon Merge',
+    developer: 'Demo Studio',
+    storeId: '1600000001',
+    bundleId: 'dev.demostudio.dragonmerge',
+    hue: 200,
+    shape: 1,
+  },
+  {
+    platform: 'ios',
+    title: 'Word Garden',
+    developer: 'Demo Studio',
+    storeId: '1600000002',
+    bundleId: 'dev.demostudio.wordgarden',
+    hue: 95,
+    shape: 0,
+  },
+  {
+    platform: 'android',
+    title: 'Word Garden',
+    developer: 'Demo Studio',
+    storeId: 'dev.demostudio.wordgarden',
+    bundleId: 'dev.demostudio.wordgarden',
+    hue: 110,
+    shape: 0,
+  },
 ].map((app) => ({
   ...app,
   platform: app.platform as Platform,
@@ -94,11 +232,32 @@ export function buildCatalogue(count = 240, seed = 20240611): CatalogueApp[] {
     const hue = Math.floor(pick() * 360);
     const shape = Math.floor(pick() * ICON_SHAPES.length);
     const where = pick();
-    if (where < 0.75) listings.push({ platform: 'android', title, developer, description, storeId: pkg, bundleId: pkg, url: playUrl(pkg), hue, shape });
+    if (where < 0.75)
+      listings.push({
+        platform: 'android',
+        title,
+        developer,
+        description,
+        storeId: pkg,
+        bundleId: pkg,
+        url: playUrl(pkg),
+        hue,
+        shape,
+      });
     if (where > 0.35) {
       iosId += 1 + Math.floor(pick() * 9000);
       const id = String(iosId);
-      listings.push({ platform: 'ios', title, developer, description, storeId: id, bundleId: pkg, url: appStoreUrl(title, id), hue: (hue + 25) % 360, shape });
+      listings.push({
+        platform: 'ios',
+        title,
+        developer,
+        description,
+        storeId: id,
+        bundleId: pkg,
+        url: appStoreUrl(title, id),
+        hue: (hue + 25) % 360,
+        shape,
+      });
     }
   }
   return listings;

@@ -14,9 +14,14 @@ export function sandboxAppStore(catalogue: readonly CatalogueApp[] = buildCatalo
     async search(platform, query) {
       const needle = query.trim().toLowerCase();
       if (!needle) return [];
-      const matches = catalogue.filter((app) => app.platform === platform && (app.title.toLowerCase().includes(needle) || app.developer.toLowerCase().includes(needle)));
+      const matches = catalogue.filter(
+        (app) =>
+          app.platform === platform &&
+          (app.title.toLowerCase().includes(needle) || app.developer.toLowerCase().includes(needle)),
+      );
       // Titles that start with the query first, then by title.
-      const rank = (app: CatalogueApp) => (app.title.toLowerCase().startsWith(needle) ? 0 : app.title.toLowerCase().includes(needle) ? 1 : 2);
+      const rank = (app: CatalogueApp) =>
+        app.title.toLowerCase().startsWith(needle) ? 0 : app.title.toLowerCase().includes(needle) ? 1 : 2;
       return matches
         .sort((a, b) => rank(a) - rank(b) || a.title.localeCompare(b.title))
         .slice(0, SEARCH_LIMIT)

@@ -7,6 +7,7 @@ import { sandboxAppStore } from './sandbox';
 import { liveAppStore, realClients } from './live';
 
 export function appStoreFromEnv(env: NodeJS.ProcessEnv): AppStoreProvider {
-  if ((env.APP_STORE ?? '').toLowerCase() === 'live') return liveAppStore(realClients((env.APP_STORE_COUNTRY ?? 'us').toLowerCase()));
+  if ((env.APP_STORE ?? '').toLowerCase() === 'live')
+    return liveAppStore(realClients((env.APP_STORE_COUNTRY ?? 'us').toLowerCase()));
   return sandboxAppStore();
 }

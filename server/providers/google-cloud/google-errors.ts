@@ -9,11 +9,20 @@ import { GoogleCloudError, type CredentialSubject } from './provider';
 export function googleMessage(error: unknown): { status: number | undefined; message: string; grant: boolean } {
   const e = error as { status?: number; response?: { status?: number; data?: unknown }; message?: string };
   const status = e.response?.status ?? e.status;
-  const data = e.response?.data as { error?: string | { message?: string; status?: string }; error_description?: string } | undefined;
+  const data = e.response?.data as
+    { error?: string | { message?: string; status?: string }; error_description?: string } | undefined;
   if (data && typeof data.error === 'string') {
-    return { status, message: data.error_description || data.error, grant: data.error === 'invalid_grant' || data.error === 'unauthorized_client' };
+    return {
+      status,
+      message: data.error_description || data.error,
+      grant: data.error === 'invalid_grant' || data.error === 'unauthorized_client',
+    };
   }
-  return { status, message: (data?.error && typeof data.error === 'object' && data.error.message) || e.message || 'no answer', grant: false };
+  return {
+    status,
+    message: (data?.error && typeof data.error === 'object' && data.error.message) || e.message || 'no answer',
+    grant: false,
+  };
 }
 
 /** Any failure of a call as a GoogleCloudError naming the credential and what to do. */
@@ -21,10 +30,17 @@ export function asGoogleError(error: unknown, credential: Pick<CredentialSubject
   if (error instanceof GoogleCloudError) return error;
   const { status, message, grant } = googleMessage(error);
   if (grant) {
-    return new GoogleCloudError(credential.type === 'USER_OAUTH'
-      ? `The Google sign-in of ${credential.email} has expired or was revoked: sign in with Google again.`
-      : `Google refused the key of ${credential.email} (${message}): it may have been deleted or disabled; upload a new key.`, 'credential');
+    return new GoogleCloudError(
+      credential.type === 'USER_OAUTH'
+        ? `The Google sign-in of ${credential.email} has expired or was revoked: sign in with Google again.`
+        : `Google refused the key of ${credential.email} (${message}): it may have been deleted or disabled; upload a new key.`,
+      'credential',
+    );
   }
-  if (status === 401 || status === 403) return new GoogleCloudError(`Google Cloud refused ${credential.email}: ${message}`, 'credential');
-  return new GoogleCloudError(`Google Cloud could not answer${status ? ` (${status})` : ''}: ${message}`, 'unavailable');
+  if (status === 401 || status === 403)
+    return new GoogleCloudError(`Google Cloud refused ${credential.email}: ${message}`, 'credential');
+  return new GoogleCloudError(
+    `Google Cloud could not answer${status ? ` (${status})` : ''}: ${message}`,
+    'unavailable',
+  );
 }

@@ -24,14 +24,23 @@ const EXPORT_DATASET = /^analytics_\d{1,20}$/;
 /** The export dataset of a project: the first `analytics_<property>` one (a Firebase project links one property). */
 export async function exportDataset(client: FirebaseExportClient, project: string): Promise<string> {
   const [datasets] = await client.getDatasets();
-  const dataset = datasets.map((d) => d.id ?? '').filter((id) => EXPORT_DATASET.test(id)).sort()[0];
+  const dataset = datasets
+    .map((d) => d.id ?? '')
+    .filter((id) => EXPORT_DATASET.test(id))
+    .sort()[0];
   if (!dataset) {
-    throw new ExportMissingError(`The GCP project ${project} has no Google Analytics export (an analytics_<property> dataset): link Firebase to BigQuery in the Firebase console first.`);
+    throw new ExportMissingError(
+      `The GCP project ${project} has no Google Analytics export (an analytics_<property> dataset): link Firebase to BigQuery in the Firebase console first.`,
+    );
   }
   return dataset;
 }
 
-export function eventsQuery(project: string, dataset: string, options: { appId: string; platform: 'ANDROID' | 'IOS'; since: string; maximumBytesBilled: number }): Query {
+export function eventsQuery(
+  project: string,
+  dataset: string,
+  options: { appId: string; platform: 'ANDROID' | 'IOS'; since: string; maximumBytesBilled: number },
+): Query {
   if (!PROJECT_ID.test(project)) throw new Error(`Not a GCP project id: ${project}`);
   if (!EXPORT_DATASET.test(dataset)) throw new Error(`Not a Google Analytics export dataset: ${dataset}`);
   const query = [
@@ -58,10 +67,16 @@ export function eventsQuery(project: string, dataset: string, options: { appId: 
 }
 
 /** INT64 values come as numbers, or as strings / `{value}` objects when the client wraps integers. */
-const toNumber = (value: unknown) => Number(typeof value === 'object' && value !== null && 'value' in value ? (value as { value: unknown }).value : value);
+const toNumber = (value: unknown) =>
+  Number(typeof value === 'object' && value !== null && 'value' in value ? (value as { value: unknown }).value : value);
 
 /** A row of eventsQuery: its STRING columns (null when absent) and the INT64 last_timestamp. */
-type EventRow = { event_name: string | null; param_key: string | null; param_type: string | null; last_timestamp: unknown };
+type EventRow = {
+  event_name: string | null;
+  param_key: string | null;
+  param_type: string | null;
+  last_timestamp: unknown;
+};
 
 /** The query's rows folded into one entry per event (µs → ms; a parameter's first non-null type wins). */
 export function eventsFromRows(rows: readonly Record<string, unknown>[]): FirebaseEventInfo[] {

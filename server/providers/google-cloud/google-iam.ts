@@ -19,7 +19,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<string, readonly string[]>> = {
   'roles/bigquery.jobUser': ['bigquery.jobs.create'],
   'roles/iam.serviceAccountUser': ['iam.serviceAccounts.actAs'],
   'roles/viewer': ['resourcemanager.projects.get', 'resourcemanager.projects.getIamPolicy', 'iam.serviceAccounts.list'],
-  'roles/firebase.developAdmin': ['firebase.projects.get', 'cloudfunctions.functions.create', 'cloudfunctions.functions.update'],
+  'roles/firebase.developAdmin': [
+    'firebase.projects.get',
+    'cloudfunctions.functions.create',
+    'cloudfunctions.functions.update',
+  ],
 };
 
 /** Every permission asked in one testIamPermissions call (well under its limit of 100). */
@@ -28,5 +32,7 @@ export const TESTED_PERMISSIONS: readonly string[] = [...new Set(Object.values(R
 /** The role names whose proving permissions are all among `held`. */
 export function rolesFromPermissions(held: readonly string[]): string[] {
   const granted = new Set(held);
-  return Object.entries(ROLE_PERMISSIONS).filter(([, permissions]) => permissions.every((p) => granted.has(p))).map(([role]) => role);
+  return Object.entries(ROLE_PERMISSIONS)
+    .filter(([, permissions]) => permissions.every((p) => granted.has(p)))
+    .map(([role]) => role);
 }

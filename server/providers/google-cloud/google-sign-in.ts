@@ -27,22 +27,39 @@ export const oauthClient = ({ clientId, clientSecret, redirectUri, transporter }
 export function googleSignIn(settings: OAuthClientSettings): GoogleSignIn {
   const { clientId, redirectUri } = settings;
   return {
-    consentUrl: (state) => oauthClient(settings).generateAuthUrl({ access_type: 'offline', prompt: 'consent', include_granted_scopes: true, scope: SIGN_IN_SCOPES, state, redirect_uri: redirectUri }),
+    consentUrl: (state) =>
+      oauthClient(settings).generateAuthUrl({
+        access_type: 'offline',
+        prompt: 'consent',
+        include_granted_scopes: true,
+        scope: SIGN_IN_SCOPES,
+        state,
+        redirect_uri: redirectUri,
+      }),
     async exchange(code) {
       const client = oauthClient(settings);
       try {
         const { tokens } = await client.getToken({ code, redirect_uri: redirectUri });
-        if (!tokens.id_token) throw new GoogleCloudError('Google did not say which account signed in (no id token).', 'unavailable');
+        if (!tokens.id_token)
+          throw new GoogleCloudError('Google did not say which account signed in (no id token).', 'unavailable');
         const payload = (await client.verifyIdToken({ idToken: tokens.id_token, audience: clientId })).getPayload();
-        if (!payload?.email || payload.email_verified === false) throw new GoogleCloudError('Google did not confirm the e-mail address of the account.', 'credential');
+        if (!payload?.email || payload.email_verified === false)
+          throw new GoogleCloudError('Google did not confirm the e-mail address of the account.', 'credential');
         if (!tokens.refresh_token) {
-          throw new GoogleCloudError('Google gave no offline access: remove Questboard at myaccount.google.com/permissions and sign in again.', 'credential');
+          throw new GoogleCloudError(
+            'Google gave no offline access: remove Questboard at myaccount.google.com/permissions and sign in again.',
+            'credential',
+          );
         }
         return { email: payload.email.toLowerCase(), refreshToken: tokens.refresh_token };
       } catch (error) {
         if (error instanceof GoogleCloudError) throw error;
         const { grant, message, status } = googleMessage(error);
-        if (grant) throw new GoogleCloudError('Google did not accept this sign-in (the code is invalid, expired or already used). Sign in again.', 'credential');
+        if (grant)
+          throw new GoogleCloudError(
+            'Google did not accept this sign-in (the code is invalid, expired or already used). Sign in again.',
+            'credential',
+          );
         throw new GoogleCloudError(`Google sign-in failed${status ? ` (${status})` : ''}: ${message}`, 'unavailable');
       }
     },

@@ -33,8 +33,14 @@ import { REQUIRED_ROLES } from '../../../src/contracts/integrations';
 import { TESTED_PERMISSIONS, ROLE_PERMISSIONS, rolesFromPermissions } from './google-iam';
 import { asGoogleError, googleMessage } from './google-errors';
 import { CLOUD_PLATFORM_SCOPE, googleSignIn, oauthClient } from './google-sign-in';
-import { ExportMissingError, eventsFromRows, eventsQuery, exportDataset, suffixSince, type FirebaseExportClient } from './google-events';
-
+import {
+  ExportMissingError,
+  eventsFromRows,
+  eventsQuery,
+  exportDataset,
+  suffixSince,
+  type FirebaseExportClient,
+} from './google-events';
 
 const CRM = 'https://cloudresourcemanager.googleapis.com/v3';
 const FIREBASE = 'https://firebase.googleapis.com/v1beta1';
@@ -63,10 +69,24 @@ export interface GoogleCloudSettings {
   maximumBytesBilled?: number;
 }
 
-interface SearchProjectsResponse { projects?: { projectId: string; displayName?: string; state?: string }[]; nextPageToken?: string }
-interface AndroidAppsResponse { apps?: { appId: string; displayName?: string; packageName: string; state?: string }[]; nextPageToken?: string }
-interface IosAppsResponse { apps?: { appId: string; displayName?: string; bundleId: string; state?: string }[]; nextPageToken?: string }
-interface FirebaseApp { appId: string; displayName?: string; namespace: string; platform: 'ANDROID' | 'IOS' }
+interface SearchProjectsResponse {
+  projects?: { projectId: string; displayName?: string; state?: string }[];
+  nextPageToken?: string;
+}
+interface AndroidAppsResponse {
+  apps?: { appId: string; displayName?: string; packageName: string; state?: string }[];
+  nextPageToken?: string;
+}
+interface IosAppsResponse {
+  apps?: { appId: string; displayName?: string; bundleId: string; state?: string }[];
+  nextPageToken?: string;
+}
+interface FirebaseApp {
+  appId: string;
+  displayName?: string;
+  namespace: string;
+  platform: 'ANDROID' | 'IOS';
+}
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 const MAX_PAGES = 10;
@@ -79,7 +99,10 @@ function parseSecret<T>(credential: CredentialSubject, check: (value: Record<str
     value = null;
   }
   if (!value || typeof value !== 'object' || !check(value as Record<string, unknown>)) {
-    throw new GoogleCloudError(`The stored secret of ${credential.email} cannot be used: add the credential again.`, 'credential');
+    throw new GoogleCloudError(
+      `The stored secret of ${credential.email} cannot be used: add the credential again.`,
+      'credential',
+    );
   }
   return value as T;
 }
@@ -105,7 +128,13 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
   const createBigQuery = settings.createBigQuery ?? defaultBigQuery;
   const { clientId, clientSecret, redirectUri } = settings.oauth;
 
-  const jwt = (key: ServiceAccountKeyJson) => new JWT({ email: key.client_email, key: key.private_key, scopes: [CLOUD_PLATFORM_SCOPE], ...(transporter ? { transporter } : {}) });
+  const jwt = (key: ServiceAccountKeyJson) =>
+    new JWT({
+      email: key.client_email,
+      key: key.private_key,
+      scopes: [CLOUD_PLATFORM_SCOPE],
+      ...(transporter ? { transporter } : {}),
+    });
   const product = jwt(settings.productKey);
 
   /** One auth client per credential secret, so access tokens are reused until they expire (then refreshed). */
@@ -118,9 +147,17 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
     if (known) return known;
     let client: AuthClient;
     if (credential.type === 'ORG_SERVICE_ACCOUNT') {
-      client = jwt(parseSecret<ServiceAccountKeyJson>(credential, (v) => typeof v.client_email === 'string' && typeof v.private_key === 'string'));
+      client = jwt(
+        parseSecret<ServiceAccountKeyJson>(
+          credential,
+          (v) => typeof v.client_email === 'string' && typeof v.private_key === 'string',
+        ),
+      );
     } else {
-      const { refresh_token } = parseSecret<{ refresh_token: string }>(credential, (v) => typeof v.refresh_token === 'string' && v.refresh_token !== '');
+      const { refresh_token } = parseSecret<{ refresh_token: string }>(
+        credential,
+        (v) => typeof v.refresh_token === 'string' && v.refresh_token !== '',
+      );
       const user = oauthClient({ clientId, clientSecret, redirectUri, transporter });
       user.setCredentials({ refresh_token });
       client = user;
@@ -130,7 +167,11 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
     return client;
   }
 
-  async function call<T>(auth: AuthClient, credential: CredentialSubject, options: { url: string; method?: 'GET' | 'POST'; data?: unknown; params?: Record<string, string> }): Promise<T> {
+  async function call<T>(
+    auth: AuthClient,
+    credential: CredentialSubject,
+    options: { url: string; method?: 'GET' | 'POST'; data?: unknown; params?: Record<string, string> },
+  ): Promise<T> {
     try {
       return (await auth.request<T>({ ...options, method: options.method ?? 'GET', responseType: 'json' })).data;
     } catch (error) {
@@ -139,9 +180,21 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
   }
 
   /** A list call whose 403/404 means "nothing here for you" (Firebase not enabled, or no access to its apps). */
-  async function listOrNone<T>(auth: AuthClient, credential: CredentialSubject, url: string, pageToken?: string): Promise<T | null> {
+  async function listOrNone<T>(
+    auth: AuthClient,
+    credential: CredentialSubject,
+    url: string,
+    pageToken?: string,
+  ): Promise<T | null> {
     try {
-      return (await auth.request<T>({ url, method: 'GET', params: { pageSize: '100', ...(pageToken ? { pageToken } : {}) }, responseType: 'json' })).data;
+      return (
+        await auth.request<T>({
+          url,
+          method: 'GET',
+          params: { pageSize: '100', ...(pageToken ? { pageToken } : {}) },
+          responseType: 'json',
+        })
+      ).data;
     } catch (error) {
       const { status, grant } = googleMessage(error);
       if (!grant && (status === 403 || status === 404)) return null;
@@ -150,7 +203,11 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
   }
 
   /** Every page of a Firebase app list (none when the project has no Firebase or its apps are not readable). */
-  async function appPages<T extends { apps?: unknown[]; nextPageToken?: string }>(auth: AuthClient, credential: CredentialSubject, url: string): Promise<NonNullable<T['apps']>> {
+  async function appPages<T extends { apps?: unknown[]; nextPageToken?: string }>(
+    auth: AuthClient,
+    credential: CredentialSubject,
+    url: string,
+  ): Promise<NonNullable<T['apps']>> {
     const apps: unknown[] = [];
     let token: string | undefined;
     for (let page = 0; page < MAX_PAGES; page += 1) {
@@ -162,19 +219,47 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
     return apps as NonNullable<T['apps']>;
   }
 
-  async function firebaseApps(auth: AuthClient, credential: CredentialSubject, project: string, platforms: Set<string>): Promise<FirebaseApp[]> {
+  async function firebaseApps(
+    auth: AuthClient,
+    credential: CredentialSubject,
+    project: string,
+    platforms: Set<string>,
+  ): Promise<FirebaseApp[]> {
     const base = `${FIREBASE}/projects/${encodeURIComponent(project)}`;
-    const android = platforms.has('android') ? await appPages<AndroidAppsResponse>(auth, credential, `${base}/androidApps`) : [];
+    const android = platforms.has('android')
+      ? await appPages<AndroidAppsResponse>(auth, credential, `${base}/androidApps`)
+      : [];
     const ios = platforms.has('ios') ? await appPages<IosAppsResponse>(auth, credential, `${base}/iosApps`) : [];
     return [
-      ...android.filter((app) => app.state !== 'DELETED').map((app) => ({ appId: app.appId, displayName: app.displayName, namespace: app.packageName, platform: 'ANDROID' as const })),
-      ...ios.filter((app) => app.state !== 'DELETED').map((app) => ({ appId: app.appId, displayName: app.displayName, namespace: app.bundleId, platform: 'IOS' as const })),
+      ...android
+        .filter((app) => app.state !== 'DELETED')
+        .map((app) => ({
+          appId: app.appId,
+          displayName: app.displayName,
+          namespace: app.packageName,
+          platform: 'ANDROID' as const,
+        })),
+      ...ios
+        .filter((app) => app.state !== 'DELETED')
+        .map((app) => ({
+          appId: app.appId,
+          displayName: app.displayName,
+          namespace: app.bundleId,
+          platform: 'IOS' as const,
+        })),
     ];
   }
 
-  async function permissionsIn(auth: AuthClient, credential: CredentialSubject, project: string, permissions: readonly string[]): Promise<string[]> {
+  async function permissionsIn(
+    auth: AuthClient,
+    credential: CredentialSubject,
+    project: string,
+    permissions: readonly string[],
+  ): Promise<string[]> {
     const answer = await call<{ permissions?: string[] }>(auth, credential, {
-      url: `${CRM}/projects/${encodeURIComponent(project)}:testIamPermissions`, method: 'POST', data: { permissions },
+      url: `${CRM}/projects/${encodeURIComponent(project)}:testIamPermissions`,
+      method: 'POST',
+      data: { permissions },
     });
     return answer.permissions ?? [];
   }
@@ -184,32 +269,48 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
     let token: string | undefined;
     for (let page = 0; page < MAX_PAGES && ids.length < maxProjects; page += 1) {
       const answer = await call<SearchProjectsResponse>(auth, credential, {
-        url: `${CRM}/projects:search`, params: { query: 'state:ACTIVE', pageSize: '100', ...(token ? { pageToken: token } : {}) },
+        url: `${CRM}/projects:search`,
+        params: { query: 'state:ACTIVE', pageSize: '100', ...(token ? { pageToken: token } : {}) },
       });
-      for (const project of answer.projects ?? []) if (project.state === undefined || project.state === 'ACTIVE') ids.push(project.projectId);
+      for (const project of answer.projects ?? [])
+        if (project.state === undefined || project.state === 'ACTIVE') ids.push(project.projectId);
       token = answer.nextPageToken;
       if (!token) break;
     }
     // A workspace key's own project first (it may not be visible to a search).
-    if (credential.type === 'ORG_SERVICE_ACCOUNT' && credential.projectId && !ids.includes(credential.projectId)) ids.unshift(credential.projectId);
+    if (credential.type === 'ORG_SERVICE_ACCOUNT' && credential.projectId && !ids.includes(credential.projectId))
+      ids.unshift(credential.projectId);
     return ids.slice(0, maxProjects);
   }
 
-  async function projectsOf(credential: CredentialSubject, apps: readonly WorkspaceApp[]): Promise<Record<string, CredentialProject[]>> {
+  async function projectsOf(
+    credential: CredentialSubject,
+    apps: readonly WorkspaceApp[],
+  ): Promise<Record<string, CredentialProject[]>> {
     const auth = authOf(credential);
     const projects = await searchProjects(auth, credential);
     const platforms = new Set(apps.map((a) => a.platform));
     const answers = await mapLimited(projects, 4, async (project) => {
       const firebase = await firebaseApps(auth, credential, project, platforms);
       const matched = apps.flatMap((app) => {
-        const found = firebase.find((f) => f.namespace === app.packageName && f.platform === (app.platform === 'ios' ? 'IOS' : 'ANDROID'));
+        const found = firebase.find(
+          (f) => f.namespace === app.packageName && f.platform === (app.platform === 'ios' ? 'IOS' : 'ANDROID'),
+        );
         return found ? [{ app, found }] : [];
       });
       if (matched.length === 0) return null;
       const roles = rolesFromPermissions(await permissionsIn(auth, credential, project, TESTED_PERMISSIONS));
-      return [project, matched.map(({ app, found }) => ({
-        tpAppId: found.appId, packageName: app.packageName, displayName: found.displayName || app.appName, platform: found.platform, appId: app.id, roles: [...roles],
-      }))] as const;
+      return [
+        project,
+        matched.map(({ app, found }) => ({
+          tpAppId: found.appId,
+          packageName: app.packageName,
+          displayName: found.displayName || app.appName,
+          platform: found.platform,
+          appId: app.id,
+          roles: [...roles],
+        })),
+      ] as const;
     });
     return Object.fromEntries(answers.filter((a) => a !== null));
   }
@@ -217,7 +318,15 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
   const cache = new Map<string, { at: number; value: Promise<Record<string, CredentialProject[]>> }>();
   function cachedProjects(credential: CredentialSubject, apps: readonly WorkspaceApp[]) {
     if (cacheMs <= 0) return projectsOf(credential, apps);
-    const key = sha(JSON.stringify([credential.type, credential.email, credential.projectId, credential.secret(), apps.map((a) => [a.id, a.platform, a.packageName])]));
+    const key = sha(
+      JSON.stringify([
+        credential.type,
+        credential.email,
+        credential.projectId,
+        credential.secret(),
+        apps.map((a) => [a.id, a.platform, a.packageName]),
+      ]),
+    );
     const now = Date.now();
     for (const [k, entry] of cache) if (now - entry.at > cacheMs) cache.delete(k);
     const hit = cache.get(key);
@@ -240,12 +349,14 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
       try {
         const client = createBigQuery(target.project, auth);
         const dataset = await exportDataset(client, target.project);
-        const [rows] = await client.query(eventsQuery(target.project, dataset, {
-          appId: target.app.packageName,
-          platform: target.app.platform === 'ios' ? 'IOS' : 'ANDROID',
-          since: suffixSince(target.now, settings.eventsDays ?? 30),
-          maximumBytesBilled: settings.maximumBytesBilled ?? 1024 ** 3,
-        }));
+        const [rows] = await client.query(
+          eventsQuery(target.project, dataset, {
+            appId: target.app.packageName,
+            platform: target.app.platform === 'ios' ? 'IOS' : 'ANDROID',
+            since: suffixSince(target.now, settings.eventsDays ?? 30),
+            maximumBytesBilled: settings.maximumBytesBilled ?? 1024 ** 3,
+          }),
+        );
         return eventsFromRows(rows);
       } catch (error) {
         if (error instanceof ExportMissingError) throw new GoogleCloudError(error.message, 'unavailable');
@@ -259,12 +370,16 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
       const needed = ROLE_PERMISSIONS['roles/firebase.developAdmin']!;
       const held = await permissionsIn(auth, credential, target.project, needed);
       if (!needed.every((p) => held.includes(p))) {
-        throw new GoogleCloudError(`The credential ${credential.email} lacks ${deployRole.label} in the GCP project ${target.project}.`, 'credential');
+        throw new GoogleCloudError(
+          `The credential ${credential.email} lacks ${deployRole.label} in the GCP project ${target.project}.`,
+          'credential',
+        );
       }
       const names = [...target.eventNames].sort().join(', ');
       throw new GoogleCloudError(
         `Questboard cannot deploy the conversion function to ${target.project} by itself yet: deploy it by hand for ${names || 'the enabled events'} ` +
-        '(README, Integrations: "The real Google Cloud adapter").', 'unavailable',
+          '(README, Integrations: "The real Google Cloud adapter").',
+        'unavailable',
       );
     },
 
@@ -275,7 +390,8 @@ export function googleCloud(settings: GoogleCloudSettings): GoogleCloudProvider 
 /** `new BigQuery({projectId, authClient})`, loaded only when an app's events are asked. */
 function defaultBigQuery(projectId: string, auth: AuthClient): FirebaseExportClient {
   let client: Promise<BigQuery> | null = null;
-  const get = () => (client ??= import('@google-cloud/bigquery').then(({ BigQuery }) => new BigQuery({ projectId, authClient: auth })));
+  const get = () =>
+    (client ??= import('@google-cloud/bigquery').then(({ BigQuery }) => new BigQuery({ projectId, authClient: auth })));
   return {
     getDatasets: async () => (await get()).getDatasets() as unknown as Promise<[{ id?: string }[]]>,
     query: async (options) => (await get()).query(options) as unknown as Promise<[Record<string, unknown>[]]>,
@@ -288,13 +404,21 @@ export function googleCloudFromConfig(config: GoogleCloudConfig, publicUrl: stri
   try {
     key = JSON.parse(fs.readFileSync(config.serviceAccountKeyFile, 'utf8')) as typeof key;
   } catch (error) {
-    throw new Error(`GOOGLE_CLOUD=live: cannot read the service account key ${config.serviceAccountKeyFile}: ${(error as Error).message}`);
+    throw new Error(
+      `GOOGLE_CLOUD=live: cannot read the service account key ${config.serviceAccountKeyFile}: ${(error as Error).message}`,
+    );
   }
   if (key.type !== 'service_account' || typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
-    throw new Error(`GOOGLE_CLOUD=live: ${config.serviceAccountKeyFile} is not a service account key (type "service_account", client_email, private_key).`);
+    throw new Error(
+      `GOOGLE_CLOUD=live: ${config.serviceAccountKeyFile} is not a service account key (type "service_account", client_email, private_key).`,
+    );
   }
   return googleCloud({
-    oauth: { clientId: config.oauthClientId, clientSecret: config.oauthClientSecret, redirectUri: `${publicUrl.replace(/\/+$/, '')}/api/oauth/callback` },
+    oauth: {
+      clientId: config.oauthClientId,
+      clientSecret: config.oauthClientSecret,
+      redirectUri: `${publicUrl.replace(/\/+$/, '')}/api/oauth/callback`,
+    },
     productKey: { client_email: key.client_email, private_key: key.private_key, project_id: key.project_id },
   });
 }

@@ -43,7 +43,10 @@ export interface GoogleCloudProvider {
   /** The e-mail of the product's service account for a workspace (what an admin grants roles to). */
   productServiceAccountEmail(workspaceId: string): string;
   /** Projects the credential reaches → their Firebase apps, each with the roles the credential holds in that project. */
-  projects(credential: CredentialSubject, scope: { workspaceId: string; apps: readonly WorkspaceApp[] }): Promise<Record<string, CredentialProject[]>>;
+  projects(
+    credential: CredentialSubject,
+    scope: { workspaceId: string; apps: readonly WorkspaceApp[] },
+  ): Promise<Record<string, CredentialProject[]>>;
   /**
    * The Firebase (Google Analytics) events an app logs in a project: name, parameters with their types, and when one
    * was last received (0: declared but never received). Firebase tab, conversion events (server/areas/integrations/firebase/firebase.ts).
@@ -73,7 +76,10 @@ export interface FirebaseTarget {
  * itself is the problem (sign-in revoked, key deleted, no access), `unavailable` when Google could not answer.
  */
 export class GoogleCloudError extends Error {
-  constructor(message: string, readonly reason: 'credential' | 'unavailable') {
+  constructor(
+    message: string,
+    readonly reason: 'credential' | 'unavailable',
+  ) {
     super(message);
     this.name = 'GoogleCloudError';
   }

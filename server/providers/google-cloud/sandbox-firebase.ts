@@ -15,7 +15,10 @@ import type { CredentialSubject, FirebaseTarget } from './provider';
 import type { CredentialProject, FirebaseEventInfo } from './types';
 
 const EVENTS: readonly { name: string; params: Record<string, string>; never?: boolean }[] = [
-  { name: 'ad_impression', params: { ad_format: 'STRING', ad_source: 'STRING', ad_unit_name: 'STRING', value: 'DOUBLE', currency: 'STRING' } },
+  {
+    name: 'ad_impression',
+    params: { ad_format: 'STRING', ad_source: 'STRING', ad_unit_name: 'STRING', value: 'DOUBLE', currency: 'STRING' },
+  },
   { name: 'first_open', params: { previous_first_open_count: 'INT64' } },
   { name: 'in_app_purchase', params: { product_id: 'STRING', price: 'DOUBLE', currency: 'STRING', quantity: 'INT64' } },
   { name: 'level_complete', params: { level: 'INT64', success: 'STRING', duration_seconds: 'INT64' } },
@@ -32,7 +35,11 @@ const FIREBASE_DEPLOY_ROLES = REQUIRED_ROLES.Firebase[0]!;
 export async function sandboxFirebaseEvents(target: FirebaseTarget): Promise<FirebaseEventInfo[]> {
   return EVENTS.map((event) => {
     const minutesAgo = 1 + (parseInt(digest(`${target.app.id}/${event.name}`).slice(0, 6), 16) % 45);
-    return { eventName: event.name, params: { ...event.params }, lastReceivedAt: event.never ? 0 : target.now - minutesAgo * 60_000 };
+    return {
+      eventName: event.name,
+      params: { ...event.params },
+      lastReceivedAt: event.never ? 0 : target.now - minutesAgo * 60_000,
+    };
   });
 }
 
@@ -45,10 +52,15 @@ export async function sandboxDeployConversionFunction(
   const roles = projects[target.project]?.[0]?.roles;
   if (!roles) throw new Error(`The credential ${credential.email} cannot reach the GCP project ${target.project}.`);
   if (!FIREBASE_DEPLOY_ROLES.satisfiedBy.some((role) => roles.includes(role))) {
-    throw new Error(`The credential ${credential.email} lacks ${FIREBASE_DEPLOY_ROLES.label} in the GCP project ${target.project}.`);
+    throw new Error(
+      `The credential ${credential.email} lacks ${FIREBASE_DEPLOY_ROLES.label} in the GCP project ${target.project}.`,
+    );
   }
   const names = [...target.eventNames].sort();
-  await step(`Packaging the conversion function for ${names.length} event${names.length === 1 ? '' : 's'}: ${names.join(', ')}.`, 30);
+  await step(
+    `Packaging the conversion function for ${names.length} event${names.length === 1 ? '' : 's'}: ${names.join(', ')}.`,
+    30,
+  );
   await step(`Deploying questboard-conversions to ${target.project} (sandbox, us-central1).`, 70);
   return { version: `v-${digest(`${target.project}/${target.app.id}/${names.join(',')}`).slice(0, 10)}` };
 }

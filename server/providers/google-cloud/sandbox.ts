@@ -15,7 +15,13 @@ import type { CredentialSubject, GoogleCloudProvider, WorkspaceApp } from './pro
 import type { CredentialProject } from './types';
 import { sandboxDeployConversionFunction, sandboxFirebaseEvents } from './sandbox-firebase';
 
-const FULL_ROLES = ['roles/bigquery.dataViewer', 'roles/bigquery.jobUser', 'roles/iam.serviceAccountUser', 'roles/viewer', 'roles/firebase.admin'];
+const FULL_ROLES = [
+  'roles/bigquery.dataViewer',
+  'roles/bigquery.jobUser',
+  'roles/iam.serviceAccountUser',
+  'roles/viewer',
+  'roles/firebase.admin',
+];
 const LIMITED_ROLES = ['roles/viewer', 'roles/bigquery.dataViewer'];
 
 export const isLimitedEmail = (email: string) => /limited|readonly/i.test(email.split('@')[0] ?? '');
@@ -38,7 +44,8 @@ const projectApps = (project: string, apps: readonly WorkspaceApp[], roles: stri
 
 export const sandboxGoogleCloud: GoogleCloudProvider = {
   kind: 'sandbox',
-  productServiceAccountEmail: (workspaceId) => `questboard-${workspaceId}@questboard-sandbox.iam.gserviceaccount.com`.slice(0, 254),
+  productServiceAccountEmail: (workspaceId) =>
+    `questboard-${workspaceId}@questboard-sandbox.iam.gserviceaccount.com`.slice(0, 254),
   async projects(credential: CredentialSubject, scope) {
     const roles = isLimitedEmail(credential.email) ? LIMITED_ROLES : FULL_ROLES;
     const projects: Record<string, CredentialProject[]> = {
@@ -54,7 +61,10 @@ export const sandboxGoogleCloud: GoogleCloudProvider = {
   },
   firebaseEvents: async (_credential, target) => sandboxFirebaseEvents(target),
   async deployConversionFunction(credential, target, step) {
-    const projects = await sandboxGoogleCloud.projects(credential, { workspaceId: target.workspaceId, apps: [target.app] });
+    const projects = await sandboxGoogleCloud.projects(credential, {
+      workspaceId: target.workspaceId,
+      apps: [target.app],
+    });
     return sandboxDeployConversionFunction(credential, target, projects, step);
   },
 };

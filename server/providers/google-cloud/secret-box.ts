@@ -20,7 +20,12 @@ export function secretBox(key: Buffer): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     open(sealed) {
       const [version, iv, tag, body] = sealed.split('.');
@@ -36,7 +41,8 @@ export function secretBox(key: Buffer): SecretBox {
 export function loadServerKey(options: { credentialsKey?: string; dataDir: string }): Buffer {
   if (options.credentialsKey) {
     const key = Buffer.from(options.credentialsKey, 'base64');
-    if (key.length !== 32) throw new Error('CREDENTIALS_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
+    if (key.length !== 32)
+      throw new Error('CREDENTIALS_KEY must be 32 bytes, base64-encoded (openssl rand -base64 32)');
     return key;
   }
   const file = path.join(options.dataDir, 'credentials.key');
@@ -52,7 +58,8 @@ export function loadServerKey(options: { credentialsKey?: string; dataDir: strin
     return key;
   } catch (error) {
     // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
     throw error;
   }
 }

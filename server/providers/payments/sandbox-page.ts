@@ -8,7 +8,8 @@ import { SANDBOX_ERRORS, type SandboxErrorKey } from './sandbox';
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const isSandboxError = (key: string | undefined): key is SandboxErrorKey => !!key && Object.hasOwn(SANDBOX_ERRORS, key);
+export const isSandboxError = (key: string | undefined): key is SandboxErrorKey =>
+  !!key && Object.hasOwn(SANDBOX_ERRORS, key);
 
 const layout = (title: string, body: string) => `<!doctype html>
 <html lang="en">

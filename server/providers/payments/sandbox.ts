@@ -57,11 +57,13 @@ export function parseExpiry(value: string): { month: number; year: number } | nu
 }
 
 export type CardCheck =
-  | { ok: true; brand: string; last4: string; expMonth: number; expYear: number }
-  | { ok: false; error: SandboxErrorKey };
+  { ok: true; brand: string; last4: string; expMonth: number; expYear: number } | { ok: false; error: SandboxErrorKey };
 
 /** The checks of the sandbox form, in the order a real form makes them. `now` fixes the expiry check. */
-export function checkSandboxCard(form: { number: string; expiry: string; cvc: string; name: string }, now: Date): CardCheck {
+export function checkSandboxCard(
+  form: { number: string; expiry: string; cvc: string; name: string },
+  now: Date,
+): CardCheck {
   const fail = (error: SandboxErrorKey): CardCheck => ({ ok: false, error });
   const digits = form.number.replace(/[\s-]/g, '');
   if (!luhnValid(digits)) return fail('number');
@@ -71,7 +73,11 @@ export function checkSandboxCard(form: { number: string; expiry: string; cvc: st
   if (expiry.year * 12 + (expiry.month - 1) < thisMonth) return fail('expired');
   if (expiry.year > now.getUTCFullYear() + 20) return fail('expiry');
   const card = TEST_CARDS[digits];
-  if (!/^\d{3,4}$/.test(form.cvc.trim()) || (card?.brand === 'amex' ? form.cvc.trim().length !== 4 : form.cvc.trim().length !== 3)) return fail('cvc');
+  if (
+    !/^\d{3,4}$/.test(form.cvc.trim()) ||
+    (card?.brand === 'amex' ? form.cvc.trim().length !== 4 : form.cvc.trim().length !== 3)
+  )
+    return fail('cvc');
   if (!form.name.trim()) return fail('name');
   if (!card) return fail('unknown');
   if (card.declined) return fail(card.declined);

@@ -11,7 +11,14 @@
  * fetch client, and webhooks signed with `stripe.webhooks.generateTestHeaderString`.
  */
 import Stripe from 'stripe';
-import { WebhookSignatureError, type PaymentsProvider, type SetupSessionRequest, type VerifiedWebhook, type WebhookOutcome, type WebhookProvider } from './provider';
+import {
+  WebhookSignatureError,
+  type PaymentsProvider,
+  type SetupSessionRequest,
+  type VerifiedWebhook,
+  type WebhookOutcome,
+  type WebhookProvider,
+} from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -20,11 +27,17 @@ export interface StripeSettings {
   httpClient?: InstanceType<typeof Stripe.HttpClient>;
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 export function stripePayments(settings: StripeSettings): PaymentsProvider & WebhookProvider {
-  if (!settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook saves the card).');
-  const stripe = new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(settings.httpClient ? { httpClient: settings.httpClient } : {}) });
+  if (!settings.webhookSecret)
+    throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook saves the card).');
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(settings.httpClient ? { httpClient: settings.httpClient } : {}),
+  });
 
   /** A completed setup-mode Checkout Session: its SetupIntent's card, read from Stripe (expanded payment method). */
   async function outcomeOf(event: Stripe.Event): Promise<WebhookOutcome> {
@@ -38,7 +51,13 @@ export function stripePayments(settings: StripeSettings): PaymentsProvider & Web
     return {
       setupCompleted: {
         sessionRef: session.id,
-        card: { providerRef: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year },
+        card: {
+          providerRef: method.id,
+          brand: method.card.brand,
+          last4: method.card.last4,
+          expMonth: method.card.exp_month,
+          expYear: method.card.exp_year,
+        },
       },
     };
   }
@@ -47,10 +66,14 @@ export function stripePayments(settings: StripeSettings): PaymentsProvider & Web
     name: 'stripe',
 
     async createSetupSession(request: SetupSessionRequest) {
-      const customerId = request.customerId ?? (await stripe.customers.create(
-        { name: request.workspaceName, metadata: { workspaceId: request.workspaceId } },
-        { idempotencyKey: `questboard-customer-${request.workspaceId}` },
-      )).id;
+      const customerId =
+        request.customerId ??
+        (
+          await stripe.customers.create(
+            { name: request.workspaceName, metadata: { workspaceId: request.workspaceId } },
+            { idempotencyKey: `questboard-customer-${request.workspaceId}` },
+          )
+        ).id;
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'setup',
@@ -69,7 +92,11 @@ export function stripePayments(settings: StripeSettings): PaymentsProvider & Web
 
     async setDefault(customerId, providerRef, idempotencyKey) {
       if (!customerId || !providerRef) return;
-      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: providerRef } }, { idempotencyKey: `questboard-${idempotencyKey}` });
+      await stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: providerRef } },
+        { idempotencyKey: `questboard-${idempotencyKey}` },
+      );
     },
 
     async detach(providerRef, idempotencyKey) {

@@ -18,14 +18,21 @@
  */
 import { assign, setup } from 'xstate';
 import type { SignInResponse } from '../../contracts/auth';
-import { INVITE_REFUSAL_CODES, PASSWORD_MIN_LENGTH, type AcceptInviteRequest, type InvitePreview, type InviteRefusal } from '../../contracts/team';
+import {
+  INVITE_REFUSAL_CODES,
+  PASSWORD_MIN_LENGTH,
+  type AcceptInviteRequest,
+  type InvitePreview,
+  type InviteRefusal,
+} from '../../contracts/team';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
 
 /** Why the invitation is refused; its words are the contract's INVITE_REFUSED (src/contracts/team.ts). */
 export type Refusal = InviteRefusal;
 
-export const INVITE_NOT_FOUND = 'This invitation link is not valid. Check the link in your email, or ask your workspace admin for a new invite.';
+export const INVITE_NOT_FOUND =
+  'This invitation link is not valid. Check the link in your email, or ask your workspace admin for a new invite.';
 export const INVITE_UNAVAILABLE = 'We could not load this invitation. Please try again.';
 export const JOIN_FAILED = 'We could not add you to the workspace. Please try again.';
 
@@ -72,20 +79,21 @@ export interface AcceptInviteContext extends JoinForm {
 }
 
 export type AcceptInviteEvent =
-  | { type: 'CHANGE'; field: JoinField; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' };
+  { type: 'CHANGE'; field: JoinField; value: string } | { type: 'SUBMIT' } | { type: 'RETRY' };
 
 const REFUSAL_CODES: Record<string, Refusal> = Object.fromEntries(
   Object.entries(INVITE_REFUSAL_CODES).map(([refusal, code]) => [code, refusal as Refusal]),
 );
 const hasAccount = (context: AcceptInviteContext) => context.preview?.hasAccount === true;
 /** Back to the form the invite asks for (after a refused or failed join). */
-const BACK_TO_FORM = [{ guard: 'hasAccount', target: '#acceptInvite.ready.existingAccount' }, { target: '#acceptInvite.ready.newAccount' }] as const;
+const BACK_TO_FORM = [
+  { guard: 'hasAccount', target: '#acceptInvite.ready.existingAccount' },
+  { target: '#acceptInvite.ready.newAccount' },
+] as const;
 
 const refusalOf = (error: unknown): Refusal | null => {
   const failure = apiFailure(error);
-  return failure?.status === 410 ? REFUSAL_CODES[failure.code ?? ''] ?? 'accepted' : null;
+  return failure?.status === 410 ? (REFUSAL_CODES[failure.code ?? ''] ?? 'accepted') : null;
 };
 
 export const acceptInviteMachine = setup({
@@ -139,13 +147,26 @@ export const acceptInviteMachine = setup({
         src: 'loadInvite',
         input: ({ context }) => ({ token: context.token }),
         onDone: [
-          { guard: { type: 'invitePending', params: ({ event }) => event.output }, target: 'ready', actions: assign({ preview: ({ event }) => event.output }) },
+          {
+            guard: { type: 'invitePending', params: ({ event }) => event.output },
+            target: 'ready',
+            actions: assign({ preview: ({ event }) => event.output }),
+          },
           {
             target: 'refused',
-            actions: assign(({ event }) => ({ preview: event.output, refusal: event.output.state === 'pending' ? null : event.output.state })),
+            actions: assign(({ event }) => ({
+              preview: event.output,
+              refusal: event.output.state === 'pending' ? null : event.output.state,
+            })),
           },
         ],
-        onError: [{ guard: { type: 'inviteNotFound', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'notFound' }, { target: 'unavailable' }],
+        onError: [
+          {
+            guard: { type: 'inviteNotFound', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'notFound',
+          },
+          { target: 'unavailable' },
+        ],
       },
     },
     unavailable: {
@@ -165,12 +186,17 @@ export const acceptInviteMachine = setup({
         CHANGE: {
           actions: assign(({ context, event }) => {
             const next = { ...context, [event.field]: event.value };
-            return { [event.field]: event.value, errors: context.submitted ? validateJoin(next, hasAccount(context)) : context.errors };
+            return {
+              [event.field]: event.value,
+              errors: context.submitted ? validateJoin(next, hasAccount(context)) : context.errors,
+            };
           }),
         },
         SUBMIT: [
           { guard: 'formValid', target: 'joining', actions: assign({ submitted: true, errors: {}, error: null }) },
-          { actions: assign(({ context }) => ({ submitted: true, errors: validateJoin(context, hasAccount(context)) })) },
+          {
+            actions: assign(({ context }) => ({ submitted: true, errors: validateJoin(context, hasAccount(context)) })),
+          },
         ],
       },
     },
@@ -181,13 +207,25 @@ export const acceptInviteMachine = setup({
         input: ({ context }): JoinRequest =>
           hasAccount(context)
             ? { token: context.token, password: context.password }
-            : { token: context.token, firstName: context.firstName.trim(), lastName: context.lastName.trim(), password: context.password },
+            : {
+                token: context.token,
+                firstName: context.firstName.trim(),
+                lastName: context.lastName.trim(),
+                password: context.password,
+              },
         onDone: {
           target: 'joined',
-          actions: { type: 'joined', params: ({ context, event }) => ({ ...event.output, workspaceId: context.preview?.workspaceId ?? null }) },
+          actions: {
+            type: 'joined',
+            params: ({ context, event }) => ({ ...event.output, workspaceId: context.preview?.workspaceId ?? null }),
+          },
         },
         onError: [
-          { guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'refused', actions: assign({ refusal: ({ event }) => refusalOf(event.error) }) },
+          {
+            guard: { type: 'refused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'refused',
+            actions: assign({ refusal: ({ event }) => refusalOf(event.error) }),
+          },
           ...BACK_TO_FORM.map((to) => ({ ...to, actions: 'showJoinError' as const })),
         ],
       },

@@ -24,10 +24,13 @@ export const selectInvitePage = (s: Snapshot) => {
   const top = (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]) as TopState;
   const status = STATUS[top];
   const message =
-    status === 'refused' && s.context.refusal ? INVITE_REFUSED[s.context.refusal]
-    : status === 'notFound' ? INVITE_NOT_FOUND
-    : status === 'unavailable' ? INVITE_UNAVAILABLE
-    : null;
+    status === 'refused' && s.context.refusal
+      ? INVITE_REFUSED[s.context.refusal]
+      : status === 'notFound'
+        ? INVITE_NOT_FOUND
+        : status === 'unavailable'
+          ? INVITE_UNAVAILABLE
+          : null;
   return {
     status,
     message,
@@ -46,7 +49,8 @@ export const selectInvitePage = (s: Snapshot) => {
 
 /** The events the invite page sends, as named senders. */
 export const acceptInviteActions = (send: SendTo<typeof acceptInviteMachine>) => ({
-  change: (field: EventOf<typeof acceptInviteMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
+  change: (field: EventOf<typeof acceptInviteMachine, 'CHANGE'>['field'], value: string) =>
+    send({ type: 'CHANGE', field, value }),
   submit: () => send({ type: 'SUBMIT' }),
   retry: () => send({ type: 'RETRY' }),
 });

@@ -17,8 +17,12 @@
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import {
-  defaultAcquisitionSettings, SETTINGS_COMPARE_DEBOUNCE_MS,
-  type AcquisitionSettingsDraft, type AcquisitionSettingsResponse, type SaveAcquisitionSettingsRequest, type TargetKpi,
+  defaultAcquisitionSettings,
+  SETTINGS_COMPARE_DEBOUNCE_MS,
+  type AcquisitionSettingsDraft,
+  type AcquisitionSettingsResponse,
+  type SaveAcquisitionSettingsRequest,
+  type TargetKpi,
 } from '../../contracts/acquire';
 import { validateAcquireTarget } from '../../contracts/acquire-rules';
 import type { SuccessMessage } from '../../contracts/codecs';
@@ -90,7 +94,14 @@ export const draftOf = (values: TargetValues): AcquisitionSettingsDraft => ({
   analysisPeriod: Number(values.analysisPeriod.trim()),
 });
 
-const normalized = (v: TargetValues) => JSON.stringify({ ...v, countries: [...v.countries].sort(), dailyBudget: v.dailyBudget.trim(), targetKpiValue: v.targetKpiValue.trim(), analysisPeriod: v.analysisPeriod.trim() });
+const normalized = (v: TargetValues) =>
+  JSON.stringify({
+    ...v,
+    countries: [...v.countries].sort(),
+    dailyBudget: v.dailyBudget.trim(),
+    targetKpiValue: v.targetKpiValue.trim(),
+    analysisPeriod: v.analysisPeriod.trim(),
+  });
 export const differs = (a: TargetValues, b: TargetValues) => normalized(a) !== normalized(b);
 
 export const acquireSettingsMachine = setup({
@@ -116,17 +127,31 @@ export const acquireSettingsMachine = setup({
     settingsChanged: (_args, _params: { appId: string }) => {},
     edit: assign(({ context, event }) => {
       if (event.type === 'CHANGE') return { values: { ...context.values, [event.field]: event.value }, error: null };
-      if (event.type === 'SET_COUNTRIES') return { values: { ...context.values, countries: event.countries }, error: null };
+      if (event.type === 'SET_COUNTRIES')
+        return { values: { ...context.values, countries: event.countries }, error: null };
       return {};
     }),
     compare: assign({ dirty: ({ context }) => differs(context.values, context.saved) }),
-    revalidate: assign({ errors: ({ context }) => (Object.keys(context.errors).length > 0 ? validateAcquireTarget(context.values) : {}) }),
+    revalidate: assign({
+      errors: ({ context }) => (Object.keys(context.errors).length > 0 ? validateAcquireTarget(context.values) : {}),
+    }),
   },
 }).createMachine({
   id: 'acquireSettings',
   context: ({ input }) => {
     const empty = valuesOf(defaultAcquisitionSettings());
-    return { appId: input.appId, readOnly: input.readOnly ?? false, stored: null, saved: empty, values: empty, applyPriceSuggestions: false, dirty: false, errors: {}, error: null, leaveTo: null };
+    return {
+      appId: input.appId,
+      readOnly: input.readOnly ?? false,
+      stored: null,
+      saved: empty,
+      values: empty,
+      applyPriceSuggestions: false,
+      dirty: false,
+      errors: {},
+      error: null,
+      leaveTo: null,
+    };
   },
   initial: 'loading',
   states: {
@@ -159,7 +184,10 @@ export const acquireSettingsMachine = setup({
       on: {
         CHANGE: { guard: 'editable', target: '.comparing', reenter: true, actions: ['edit', 'revalidate'] },
         SET_COUNTRIES: { guard: 'editable', target: '.comparing', reenter: true, actions: ['edit', 'revalidate'] },
-        TOGGLE_SUGGESTIONS: { guard: 'editable', actions: assign({ applyPriceSuggestions: ({ event }) => event.value }) },
+        TOGGLE_SUGGESTIONS: {
+          guard: 'editable',
+          actions: assign({ applyPriceSuggestions: ({ event }) => event.value }),
+        },
         SUBMIT: [
           { guard: 'valid', target: 'saving', actions: assign({ errors: {}, error: null }) },
           { guard: 'editable', actions: assign({ errors: ({ context }) => validateAcquireTarget(context.values) }) },
@@ -173,29 +201,48 @@ export const acquireSettingsMachine = setup({
     confirmLeave: {
       on: {
         STAY: { target: 'editing', actions: assign({ leaveTo: null }) },
-        CONFIRM_LEAVE: { target: 'left', actions: { type: 'navigate', params: ({ context }) => ({ to: context.leaveTo ?? '' }) } },
+        CONFIRM_LEAVE: {
+          target: 'left',
+          actions: { type: 'navigate', params: ({ context }) => ({ to: context.leaveTo ?? '' }) },
+        },
       },
     },
     saving: {
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',
-        input: ({ context }) => ({ appId: context.appId, body: { settings: draftOf(context.values), applyPriceSuggestions: context.applyPriceSuggestions } }),
+        input: ({ context }) => ({
+          appId: context.appId,
+          body: { settings: draftOf(context.values), applyPriceSuggestions: context.applyPriceSuggestions },
+        }),
         onDone: [
           {
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
               assign(({ context }) => ({ saved: context.values, stored: draftOf(context.values), dirty: false })),
-              { type: 'notify', params: ({ event }) => ({ message: event.output.message || SETTINGS_SAVED, kind: 'success' as const }) },
+              {
+                type: 'notify',
+                params: ({ event }) => ({ message: event.output.message || SETTINGS_SAVED, kind: 'success' as const }),
+              },
               { type: 'settingsChanged', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
-          { target: 'editing', actions: assign({ error: ({ event }) => (event.output.message ? SAVE_FAILED(event.output.message) : SAVE_ERROR) }) },
+          {
+            target: 'editing',
+            actions: assign({
+              error: ({ event }) => (event.output.message ? SAVE_FAILED(event.output.message) : SAVE_ERROR),
+            }),
+          },
         ],
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => { const words = serverWords(event.error); return words ? SAVE_FAILED(words) : SAVE_ERROR; } }),
+          actions: assign({
+            error: ({ event }) => {
+              const words = serverWords(event.error);
+              return words ? SAVE_FAILED(words) : SAVE_ERROR;
+            },
+          }),
         },
       },
     },

@@ -8,7 +8,9 @@ import { integrationsKey } from '../../services/integrations.queries';
 import { queryClient } from '../../queryClient';
 
 export const liveActiveSourceMachine = activeSourceMachine.provide({
-  actors: { activate: mutation(({ appId, pluginId }: ActivateRequest, signal) => setActivePlugin(appId, pluginId, signal)) },
+  actors: {
+    activate: mutation(({ appId, pluginId }: ActivateRequest, signal) => setActivePlugin(appId, pluginId, signal)),
+  },
   actions: {
     notify: showNotice,
     changed: (_, { appId }) => void queryClient.invalidateQueries({ queryKey: integrationsKey(appId) }),

@@ -11,7 +11,15 @@
 import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE, type SuccessResponse } from '../../contracts/integrations';
 import type { PluginType } from '../../contracts/plugin';
-import { confirmMutation, confirmStates, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
+import {
+  confirmMutation,
+  confirmStates,
+  thrown,
+  outcomeDone,
+  outcomeFailed,
+  outcomeThrew,
+  outcome,
+} from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE };
@@ -27,7 +35,8 @@ export interface ActiveSourceContext {
   appId: string;
   plugin: { id: string; source: PluginType } | null;
 }
-export type ActiveSourceEvent = { type: 'ACTIVATE'; plugin: { id: string; source: PluginType } } | { type: 'CONFIRM' } | { type: 'CANCEL' };
+export type ActiveSourceEvent =
+  { type: 'ACTIVATE'; plugin: { id: string; source: PluginType } } | { type: 'CONFIRM' } | { type: 'CANCEL' };
 
 const RUNNING = { working: 'running' };
 
@@ -61,20 +70,33 @@ export const activeSourceMachine = setup({
             guard: and(['running', outcome('outcomeDone')]),
             target: 'idle',
             actions: [
-              { type: 'notify', params: ({ context }) => ({ message: activated(context.plugin!.source), kind: 'success' }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({ message: activated(context.plugin!.source), kind: 'success' }),
+              },
               { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
           {
             guard: and(['running', outcome('outcomeThrew')]),
             target: 'idle',
-            actions: [{ type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) }, { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } }],
+            actions: [
+              { type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) },
+              { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } },
+            ],
           },
-          { guard: and(['running', outcome('outcomeFailed')]), target: 'idle', actions: { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } } },
+          {
+            guard: and(['running', outcome('outcomeFailed')]),
+            target: 'idle',
+            actions: { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } },
+          },
         ],
         onError: {
           target: 'idle',
-          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } }],
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: { message: ACTIVATE_FAILED, kind: 'error' } },
+          ],
         },
       },
       initial: 'confirming',

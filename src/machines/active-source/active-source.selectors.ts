@@ -1,5 +1,10 @@
 /** View model of the 'Confirm Change?' dialog of the Overview's active switch (docs/integrations.md §Plugin states). */
-import { CONFIRM_CHANGE_MESSAGE, CONFIRM_CHANGE_TITLE, type ActiveSourceSnapshot, type activeSourceMachine } from './active-source.machine';
+import {
+  CONFIRM_CHANGE_MESSAGE,
+  CONFIRM_CHANGE_TITLE,
+  type ActiveSourceSnapshot,
+  type activeSourceMachine,
+} from './active-source.machine';
 import type { EventOf, SendTo } from '../shared/flow';
 
 export const selectActiveConfirm = (s: ActiveSourceSnapshot) => ({

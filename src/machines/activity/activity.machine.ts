@@ -90,18 +90,29 @@ export const activityMachine = setup({
 }).createMachine({
   id: 'activity',
   context: ({ input }) => ({
-    workspaceId: input.workspaceId, filters: { ...input.filters }, search: '', q: '',
-    entries: [], nextCursor: null, expanded: null, error: null, moreError: null,
+    workspaceId: input.workspaceId,
+    filters: { ...input.filters },
+    search: '',
+    q: '',
+    entries: [],
+    nextCursor: null,
+    expanded: null,
+    error: null,
+    moreError: null,
   }),
   initial: 'loading',
   on: {
     FILTER: {
       target: '.loading',
-      actions: assign(({ context, event }) => ({ filters: { ...context.filters, [event.field]: event.value || undefined } })),
+      actions: assign(({ context, event }) => ({
+        filters: { ...context.filters, [event.field]: event.value || undefined },
+      })),
     },
     CLEAR: { target: '.loading', actions: assign({ filters: {}, search: '', q: '' }) },
     SEARCH: { target: '.debouncing', reenter: true, actions: assign(({ event }) => ({ search: event.text })) },
-    TOGGLE: { actions: assign(({ context, event }) => ({ expanded: context.expanded === event.id ? null : event.id })) },
+    TOGGLE: {
+      actions: assign(({ context, event }) => ({ expanded: context.expanded === event.id ? null : event.id })),
+    },
   },
   states: {
     loading: {
@@ -112,7 +123,11 @@ export const activityMachine = setup({
         input: ({ context }) => ({ workspaceId: context.workspaceId, query: queryOf(context) }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ entries: event.output.entries, nextCursor: event.output.nextCursor, expanded: null })),
+          actions: assign(({ event }) => ({
+            entries: event.output.entries,
+            nextCursor: event.output.nextCursor,
+            expanded: null,
+          })),
         },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: wordsOf(event.error, LOAD_FAILED) })) },
       },
@@ -136,9 +151,15 @@ export const activityMachine = setup({
         input: ({ context }) => ({ workspaceId: context.workspaceId, query: queryOf(context, context.nextCursor) }),
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => ({ entries: [...context.entries, ...event.output.entries], nextCursor: event.output.nextCursor })),
+          actions: assign(({ context, event }) => ({
+            entries: [...context.entries, ...event.output.entries],
+            nextCursor: event.output.nextCursor,
+          })),
         },
-        onError: { target: 'ready', actions: assign(({ event }) => ({ moreError: wordsOf(event.error, MORE_FAILED) })) },
+        onError: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ moreError: wordsOf(event.error, MORE_FAILED) })),
+        },
       },
     },
     exporting: {

@@ -27,7 +27,8 @@ export interface ActivityRowView {
 
 const actionOf = (verb: string) => VERB_LABELS[verb as ActivityVerb] ?? verb;
 /** A value of a change in words: empty for "not there". */
-export const changeValue = (value: FieldChange['before']) => (value === null ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value));
+export const changeValue = (value: FieldChange['before']) =>
+  value === null ? '—' : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
 
 const rowOf = (entry: ActivityEntry, expanded: string | null): ActivityRowView => ({
   id: entry.id,

@@ -23,7 +23,11 @@ export const addAppFlow = defineFlow({
         lookup: fromPromise(({ input, signal }) => lookupStoreApp(input.url, signal)),
         // The icon the machine holds is the picked File (IconFile is the part of it the machine reads).
         createApp: fromPromise(({ input, signal }) =>
-          createApp({ workspaceId: input.workspaceId, listing: input.listing, image: input.icon as File | null }, signal)),
+          createApp(
+            { workspaceId: input.workspaceId, listing: input.listing, image: input.icon as File | null },
+            signal,
+          ),
+        ),
       },
       actions: {
         notify: showNotice,

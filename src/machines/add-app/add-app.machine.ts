@@ -21,7 +21,15 @@
  * (too large) shows 'File is too large!'. Calls, `notify` and `created` come from add-app.actors.ts.
  */
 import { assign, setup } from 'xstate';
-import { APP_ICON_MAX_BYTES, listingStoreKey, parseStoreUrl, SEARCH_MIN_CHARS, type AppSearchResult, type Catalogue, type CreateAppResponse } from '../../contracts/apps';
+import {
+  APP_ICON_MAX_BYTES,
+  listingStoreKey,
+  parseStoreUrl,
+  SEARCH_MIN_CHARS,
+  type AppSearchResult,
+  type Catalogue,
+  type CreateAppResponse,
+} from '../../contracts/apps';
 import type { AppLookupResponse, AppSearchResponse } from '../../contracts/apps';
 import type { Platform } from '../../contracts/codecs';
 import { FILE_TOO_LARGE, ICON_EXTENSIONS, ICON_TYPE_MESSAGE, type IconFile } from '../../contracts/workspace';
@@ -88,12 +96,16 @@ type LookupAnswer = t.TypeOf<typeof AppLookupResponse>;
 export function appIconError(file: IconFile | null): string | null {
   if (!file) return null;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-  if (!ICON_EXTENSIONS.includes(extension) && !['image/png', 'image/jpeg', 'image/gif'].includes(file.type)) return ICON_TYPE_MESSAGE;
+  if (!ICON_EXTENSIONS.includes(extension) && !['image/png', 'image/jpeg', 'image/gif'].includes(file.type))
+    return ICON_TYPE_MESSAGE;
   return file.size > APP_ICON_MAX_BYTES ? FILE_TOO_LARGE : null;
 }
 
 const lookupMessage = (answer: LookupAnswer) =>
-  answer.message && answer.message in SEARCH_ERRORS && answer.message !== 'search_failed' && answer.message !== 'fallback'
+  answer.message &&
+  answer.message in SEARCH_ERRORS &&
+  answer.message !== 'search_failed' &&
+  answer.message !== 'fallback'
     ? SEARCH_ERRORS[answer.message as 'invalid_url' | 'cant_load_data' | 'cant_get_app_data']
     : SEARCH_ERRORS.fallback;
 
@@ -106,7 +118,18 @@ function createFailure(error: unknown): string {
   return CREATE_APP_UNEXPECTED;
 }
 
-const fresh = { platform: 'android' as Platform, query: '', results: [], searchError: null, url: '', urlError: null, selected: null, icon: null, iconError: null, error: null };
+const fresh = {
+  platform: 'android' as Platform,
+  query: '',
+  results: [],
+  searchError: null,
+  url: '',
+  urlError: null,
+  selected: null,
+  icon: null,
+  iconError: null,
+  error: null,
+};
 
 export const addAppMachine = setup({
   types: {
@@ -118,7 +141,9 @@ export const addAppMachine = setup({
   actors: {
     search: toProvide<SearchAnswer, { platform: Platform; query: string }>('search'),
     lookup: toProvide<LookupAnswer, { url: string }>('lookup'),
-    createApp: toProvide<CreateAppResponse, { workspaceId: string; listing: AppSearchResult; icon: IconFile | null }>('createApp'),
+    createApp: toProvide<CreateAppResponse, { workspaceId: string; listing: AppSearchResult; icon: IconFile | null }>(
+      'createApp',
+    ),
   },
   delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
   guards: {
@@ -127,8 +152,12 @@ export const addAppMachine = setup({
     answerSucceeded,
     queryLongEnough: ({ context }) => context.query.trim().length >= SEARCH_MIN_CHARS,
     urlLooksValid: ({ context }) => parseStoreUrl(context.url) !== null,
-    selectable: ({ context, event }) => event.type === 'SELECT' && !context.existing.includes(listingStoreKey(event.result)),
-    addable: ({ context }) => appIconError(context.icon) === null && !!context.selected && !context.existing.includes(listingStoreKey(context.selected)),
+    selectable: ({ context, event }) =>
+      event.type === 'SELECT' && !context.existing.includes(listingStoreKey(event.result)),
+    addable: ({ context }) =>
+      appIconError(context.icon) === null &&
+      !!context.selected &&
+      !context.existing.includes(listingStoreKey(context.selected)),
   },
   actions: {
     notify,
@@ -137,7 +166,13 @@ export const addAppMachine = setup({
   },
 }).createMachine({
   id: 'addApp',
-  context: ({ input }) => ({ ...fresh, workspaceId: input.workspaceId, existing: input.existing ?? [], catalogue: null, createdId: null }),
+  context: ({ input }) => ({
+    ...fresh,
+    workspaceId: input.workspaceId,
+    existing: input.existing ?? [],
+    catalogue: null,
+    createdId: null,
+  }),
   initial: 'closed',
   states: {
     closed: {
@@ -169,7 +204,11 @@ export const addAppMachine = setup({
               {
                 guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: 'results',
-                actions: assign({ results: ({ event }) => event.output.data, catalogue: ({ event, context }) => event.output.catalogue ?? context.catalogue, searchError: null }),
+                actions: assign({
+                  results: ({ event }) => event.output.data,
+                  catalogue: ({ event, context }) => event.output.catalogue ?? context.catalogue,
+                  searchError: null,
+                }),
               },
               { target: 'failed', actions: assign({ results: [], searchError: SEARCH_ERRORS.search_failed }) },
             ],
@@ -177,7 +216,13 @@ export const addAppMachine = setup({
           },
         },
         results: {
-          on: { SELECT: { guard: 'selectable', target: '#addApp.review', actions: assign({ selected: ({ event }) => event.result, icon: null, iconError: null, error: null }) } },
+          on: {
+            SELECT: {
+              guard: 'selectable',
+              target: '#addApp.review',
+              actions: assign({ selected: ({ event }) => event.result, icon: null, iconError: null, error: null }),
+            },
+          },
         },
         failed: {},
       },
@@ -208,7 +253,9 @@ export const addAppMachine = setup({
                 actions: assign({
                   selected: ({ event }) => event.output.data!,
                   catalogue: ({ event, context }) => event.output.catalogue ?? context.catalogue,
-                  icon: null, iconError: null, error: null,
+                  icon: null,
+                  iconError: null,
+                  error: null,
                 }),
               },
               { target: 'editing', actions: assign({ urlError: ({ event }) => lookupMessage(event.output) }) },
@@ -225,7 +272,9 @@ export const addAppMachine = setup({
           on: {
             CLOSE: '#addApp.closed',
             BACK: { target: '#addApp.search.check', actions: assign({ error: null }) },
-            PICK_ICON: { actions: assign({ icon: ({ event }) => event.file, iconError: ({ event }) => appIconError(event.file) }) },
+            PICK_ICON: {
+              actions: assign({ icon: ({ event }) => event.file, iconError: ({ event }) => appIconError(event.file) }),
+            },
             ADD: { guard: 'addable', target: 'adding', actions: assign({ error: null }) },
           },
         },
@@ -233,7 +282,11 @@ export const addAppMachine = setup({
           invoke: {
             id: 'createApp',
             src: 'createApp',
-            input: ({ context }) => ({ workspaceId: context.workspaceId, listing: context.selected!, icon: context.icon }),
+            input: ({ context }) => ({
+              workspaceId: context.workspaceId,
+              listing: context.selected!,
+              icon: context.icon,
+            }),
             onDone: [
               {
                 guard: { type: 'appCreated', params: ({ event }) => event.output },
@@ -245,14 +298,20 @@ export const addAppMachine = setup({
               },
               {
                 target: 'ready',
-                actions: [assign({ error: CREATE_APP_FAILED }), { type: 'notify', params: { message: CREATE_APP_FAILED, kind: 'error' } }],
+                actions: [
+                  assign({ error: CREATE_APP_FAILED }),
+                  { type: 'notify', params: { message: CREATE_APP_FAILED, kind: 'error' } },
+                ],
               },
             ],
             onError: {
               target: 'ready',
               actions: [
                 assign({ error: ({ event }) => createFailure(event.error) }),
-                { type: 'notify', params: ({ event }) => ({ message: createFailure(event.error), kind: 'error' as const }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({ message: createFailure(event.error), kind: 'error' as const }),
+                },
               ],
             },
           },

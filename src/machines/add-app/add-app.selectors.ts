@@ -6,7 +6,8 @@ import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof addAppMachine>;
 
-const inWorkspace = (s: Snapshot, listing: Parameters<typeof listingStoreKey>[0]) => s.context.existing.includes(listingStoreKey(listing));
+const inWorkspace = (s: Snapshot, listing: Parameters<typeof listingStoreKey>[0]) =>
+  s.context.existing.includes(listingStoreKey(listing));
 
 export const selectAddApp = (s: Snapshot) => ({
   open: !s.matches('closed'),
@@ -17,7 +18,9 @@ export const selectAddApp = (s: Snapshot) => ({
   tooShort: s.context.query.trim().length > 0 && s.context.query.trim().length < SEARCH_MIN_CHARS,
   searching: s.matches({ search: 'debouncing' }) || s.matches({ search: 'searching' }),
   /** Each result, and whether the workspace already has it (shown, not addable). */
-  results: s.matches({ search: 'results' }) ? s.context.results.map((result) => ({ result, inWorkspace: inWorkspace(s, result) })) : [],
+  results: s.matches({ search: 'results' })
+    ? s.context.results.map((result) => ({ result, inWorkspace: inWorkspace(s, result) }))
+    : [],
   noResults: s.matches({ search: 'results' }) && s.context.results.length === 0,
   searchError: s.matches({ search: 'failed' }) ? s.context.searchError : null,
   sandbox: s.context.catalogue === 'sandbox',
@@ -36,7 +39,8 @@ export const selectAddApp = (s: Snapshot) => ({
 export const addAppActions = (send: SendTo<typeof addAppMachine>) => ({
   open: () => send({ type: 'OPEN' }),
   close: () => send({ type: 'CLOSE' }),
-  setPlatform: (platform: EventOf<typeof addAppMachine, 'SET_PLATFORM'>['platform']) => send({ type: 'SET_PLATFORM', platform }),
+  setPlatform: (platform: EventOf<typeof addAppMachine, 'SET_PLATFORM'>['platform']) =>
+    send({ type: 'SET_PLATFORM', platform }),
   type: (query: string) => send({ type: 'TYPE', query }),
   select: (result: EventOf<typeof addAppMachine, 'SELECT'>['result']) => send({ type: 'SELECT', result }),
   useUrl: () => send({ type: 'USE_URL' }),

@@ -9,7 +9,9 @@ import { queryClient } from '../../queryClient';
 
 export const liveAdjustConnectMachine = adjustConnectMachine.provide({
   actors: {
-    connectAdjust: fromPromise(({ input, signal }) => connectAdjust(input.appId, input.partnerLink, input.file, signal)),
+    connectAdjust: fromPromise(({ input, signal }) =>
+      connectAdjust(input.appId, input.partnerLink, input.file, signal),
+    ),
   },
   actions: {
     notify: showNotice,

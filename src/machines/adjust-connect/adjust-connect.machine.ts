@@ -44,9 +44,7 @@ export interface AdjustConnectContext {
   feed: FeedItem[];
 }
 export type AdjustConnectEvent =
-  | { type: 'SET_LINK'; value: string }
-  | { type: 'SET_FILE'; file: File | null }
-  | { type: 'CONNECT'; at: number };
+  { type: 'SET_LINK'; value: string } | { type: 'SET_FILE'; file: File | null } | { type: 'CONNECT'; at: number };
 
 export interface ConnectRequest {
   appId: string;
@@ -58,7 +56,11 @@ export interface ConnectRequest {
 export const connectFormValid = (context: Pick<AdjustConnectContext, 'partnerLink' | 'file'>) =>
   Object.keys(validateAdjustConnect({ partnerLink: context.partnerLink, eventFile: context.file })).length === 0;
 
-const item = (at: number, message: string, type: NonNullable<FeedItem['type']>): FeedItem => ({ createdAt: at, message, type });
+const item = (at: number, message: string, type: NonNullable<FeedItem['type']>): FeedItem => ({
+  createdAt: at,
+  message,
+  type,
+});
 
 export const adjustConnectMachine = setup({
   types: {
@@ -102,7 +104,11 @@ export const adjustConnectMachine = setup({
       invoke: {
         id: 'connectAdjust',
         src: 'connectAdjust',
-        input: ({ context }) => ({ appId: context.appId, partnerLink: context.partnerLink.trim(), file: context.file! }),
+        input: ({ context }) => ({
+          appId: context.appId,
+          partnerLink: context.partnerLink.trim(),
+          file: context.file!,
+        }),
         onDone: [
           {
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
@@ -119,7 +125,11 @@ export const adjustConnectMachine = setup({
               assign({
                 feed: ({ context, event }) => {
                   const errors = event.output.errors ?? [];
-                  return [...context.feed, item(context.at, refusedMessage(errors.length), 'error'), ...errors.map((error) => item(context.at, error, 'error'))];
+                  return [
+                    ...context.feed,
+                    item(context.at, refusedMessage(errors.length), 'error'),
+                    ...errors.map((error) => item(context.at, error, 'error')),
+                  ];
                 },
               }),
               { type: 'notify', params: { message: ADJUST_CONNECT_FAILED, kind: 'error', duration: 'partnerError' } },
@@ -131,7 +141,14 @@ export const adjustConnectMachine = setup({
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
             assign({
-              feed: ({ context, event }) => [...context.feed, item(context.at, serverWords(event.error) ?? networkWords(event.error) ?? ADJUST_CONNECT_FAILED, 'error')],
+              feed: ({ context, event }) => [
+                ...context.feed,
+                item(
+                  context.at,
+                  serverWords(event.error) ?? networkWords(event.error) ?? ADJUST_CONNECT_FAILED,
+                  'error',
+                ),
+              ],
             }),
             { type: 'notify', params: { message: ADJUST_CONNECT_FAILED, kind: 'error', duration: 'partnerError' } },
           ],

@@ -11,7 +11,9 @@ import { liveCheckStatusMachine } from '../check-status/check-status.actors';
 export const liveAdjustUpdateMachine = adjustUpdateMachine.provide({
   actors: {
     updatePartnerLink: fromPromise(({ input, signal }) => updatePartnerLink(input.appId, input.partnerLink, signal)),
-    saveEventsFile: fromPromise(({ input, signal }) => saveEventsFile(input.appId, input.file, input.removeEvents, signal)),
+    saveEventsFile: fromPromise(({ input, signal }) =>
+      saveEventsFile(input.appId, input.file, input.removeEvents, signal),
+    ),
     checkStatus: liveCheckStatusMachine,
   },
   actions: {

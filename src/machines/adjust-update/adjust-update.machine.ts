@@ -60,17 +60,33 @@ const linkNotFound = (error: unknown) => {
   const failure = apiFailure(error);
   return failure?.status === 404 && failure.code === PARTNER_LINK_NOT_FOUND_CODE;
 };
-const fail = (message: string) => ({ type: 'notify' as const, params: { message, kind: 'error' as const, duration: 'partnerError' as const } });
-const succeed = (message: string) => ({ type: 'notify' as const, params: { message, kind: 'success' as const, duration: 'partnerSuccess' as const } });
-const changed = { type: 'changed' as const, params: ({ context }: { context: AdjustUpdateContext }) => ({ appId: context.appId }) };
-const logError = { type: 'logError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
+const fail = (message: string) => ({
+  type: 'notify' as const,
+  params: { message, kind: 'error' as const, duration: 'partnerError' as const },
+});
+const succeed = (message: string) => ({
+  type: 'notify' as const,
+  params: { message, kind: 'success' as const, duration: 'partnerSuccess' as const },
+});
+const changed = {
+  type: 'changed' as const,
+  params: ({ context }: { context: AdjustUpdateContext }) => ({ appId: context.appId }),
+};
+const logError = {
+  type: 'logError' as const,
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+};
 
 export const adjustUpdateMachine = setup({
   types: {
     context: {} as AdjustUpdateContext,
     events: {} as AdjustUpdateEvent,
     input: {} as AdjustUpdateInput,
-    children: {} as { updatePartnerLink: 'updatePartnerLink'; saveEventsFile: 'saveEventsFile'; checkStatus: 'checkStatus' },
+    children: {} as {
+      updatePartnerLink: 'updatePartnerLink';
+      saveEventsFile: 'saveEventsFile';
+      checkStatus: 'checkStatus';
+    },
   },
   actors: {
     updatePartnerLink: toProvide<SuccessResponse, { appId: string; partnerLink: string }>('updatePartnerLink'),
@@ -92,21 +108,37 @@ export const adjustUpdateMachine = setup({
   },
 }).createMachine({
   id: 'adjustUpdate',
-  context: ({ input }) => ({ appId: input.appId, partnerLink: '', file: null, errors: [], removes: [], removeConfirmed: false, check: null }),
+  context: ({ input }) => ({
+    appId: input.appId,
+    partnerLink: '',
+    file: null,
+    errors: [],
+    removes: [],
+    removeConfirmed: false,
+    check: null,
+  }),
   initial: 'closed',
   states: {
     closed: {
       on: {
         OPEN_LINK: { target: 'link', actions: assign({ partnerLink: ({ event }) => event.current, errors: [] }) },
         OPEN_FILE: { target: 'file', actions: assign({ file: null, errors: [], removes: [], removeConfirmed: false }) },
-        CHECK_STATUS: { target: 'checking', actions: assign({ check: ({ event }) => ({ pluginId: event.pluginId, connected: event.connected }) }) },
+        CHECK_STATUS: {
+          target: 'checking',
+          actions: assign({ check: ({ event }) => ({ pluginId: event.pluginId, connected: event.connected }) }),
+        },
       },
     },
     checking: {
       invoke: {
         id: 'checkStatus',
         src: 'checkStatus',
-        input: ({ context }) => ({ appId: context.appId, pluginId: context.check!.pluginId, source: 'Adjust' as const, connected: context.check!.connected }),
+        input: ({ context }) => ({
+          appId: context.appId,
+          pluginId: context.check!.pluginId,
+          source: 'Adjust' as const,
+          connected: context.check!.connected,
+        }),
         onDone: { target: 'closed' },
         onError: { target: 'closed', actions: [logError, fail(ADJUST_MESSAGES.statusFailed)] },
       },
@@ -127,7 +159,11 @@ export const adjustUpdateMachine = setup({
             src: 'updatePartnerLink',
             input: ({ context }) => ({ appId: context.appId, partnerLink: context.partnerLink.trim() }),
             onDone: [
-              { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: '#adjustUpdate.closed', actions: [succeed(ADJUST_MESSAGES.partnerLinkUpdated), changed] },
+              {
+                guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
+                target: '#adjustUpdate.closed',
+                actions: [succeed(ADJUST_MESSAGES.partnerLinkUpdated), changed],
+              },
               { target: 'editing', actions: fail(ADJUST_MESSAGES.partnerLinkUpdateFailed) },
             ],
             onError: [
@@ -147,7 +183,9 @@ export const adjustUpdateMachine = setup({
       states: {
         editing: {
           on: {
-            SET_FILE: { actions: assign({ file: ({ event }) => event.file, errors: [], removes: [], removeConfirmed: false }) },
+            SET_FILE: {
+              actions: assign({ file: ({ event }) => event.file, errors: [], removes: [], removeConfirmed: false }),
+            },
             SAVE: { guard: 'validFile', target: 'saving' },
             CANCEL: { target: '#adjustUpdate.closed' },
           },
@@ -156,9 +194,17 @@ export const adjustUpdateMachine = setup({
           invoke: {
             id: 'saveEventsFile',
             src: 'saveEventsFile',
-            input: ({ context }) => ({ appId: context.appId, file: context.file!, removeEvents: context.removeConfirmed }),
+            input: ({ context }) => ({
+              appId: context.appId,
+              file: context.file!,
+              removeEvents: context.removeConfirmed,
+            }),
             onDone: [
-              { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: '#adjustUpdate.closed', actions: [succeed(ADJUST_MESSAGES.eventsFileSaved), changed] },
+              {
+                guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
+                target: '#adjustUpdate.closed',
+                actions: [succeed(ADJUST_MESSAGES.eventsFileSaved), changed],
+              },
               {
                 // The new file drops events of the current one: nothing was saved; the publisher confirms first.
                 guard: { type: 'dropsEvents', params: ({ event }) => event.output },
@@ -167,7 +213,11 @@ export const adjustUpdateMachine = setup({
               },
               {
                 target: 'editing',
-                actions: [assign({ errors: ({ event }) => event.output.errors ?? [] }), fail(ADJUST_MESSAGES.eventsFileSaveFailed), changed],
+                actions: [
+                  assign({ errors: ({ event }) => event.output.errors ?? [] }),
+                  fail(ADJUST_MESSAGES.eventsFileSaveFailed),
+                  changed,
+                ],
               },
             ],
             onError: { target: 'editing', actions: [logError, fail(ADJUST_MESSAGES.eventsFileSaveFailed)] },

@@ -9,7 +9,12 @@ export function selectUpdateDialog(s: AdjustUpdateSnapshot) {
   const saving = s.matches({ link: 'saving' }) || s.matches({ file: 'saving' });
   // Asking to confirm the events a new file removes, or saving once that was confirmed.
   const confirming = s.matches({ file: 'confirming' }) || (s.matches({ file: 'saving' }) && s.context.removeConfirmed);
-  const error = mode === 'link' ? partnerLinkError(s.context.partnerLink) : mode === 'file' && s.context.file ? eventsFileError(s.context.file) : null;
+  const error =
+    mode === 'link'
+      ? partnerLinkError(s.context.partnerLink)
+      : mode === 'file' && s.context.file
+        ? eventsFileError(s.context.file)
+        : null;
   const blocked = mode === 'link' ? error !== null : eventsFileError(s.context.file) !== null;
   return {
     mode,

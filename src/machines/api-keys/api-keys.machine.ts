@@ -13,9 +13,23 @@
  */
 import { assign, sendTo, setup } from 'xstate';
 import type { App } from '../../contracts/apps';
-import { API_KEY_CREATED, API_KEY_FAILED, API_KEY_TERMINATED, type ApiKeysResponse, type ApiKeysUpdate, type ApiKeyType } from '../../contracts/app-settings';
+import {
+  API_KEY_CREATED,
+  API_KEY_FAILED,
+  API_KEY_TERMINATED,
+  type ApiKeysResponse,
+  type ApiKeysUpdate,
+  type ApiKeyType,
+} from '../../contracts/app-settings';
 import { serverWords } from '../shared/api-error';
-import { confirmMutation, succeeded, outcomeDone, outcomeFailed, outcome, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import {
+  confirmMutation,
+  succeeded,
+  outcomeDone,
+  outcomeFailed,
+  outcome,
+  type MutationOutcome,
+} from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export interface ApiKeysInput {
@@ -39,7 +53,8 @@ type Outcome = MutationOutcome<ApiKeysResponse>;
 const keysOf = (app: App) => (app.apiKeys ?? []).map(({ key, type, status }) => ({ key, type, status }));
 /** The whole app object with the list changed (docs/app-settings.md §API endpoints). */
 export const withKeys = (app: App, apiKeys: ApiKeysUpdate['apiKeys']): ApiKeysUpdate & App => ({ ...app, apiKeys });
-const failureWords = (outcome: Outcome) => (outcome.status === 'failed' ? (serverWords(outcome.error) ?? API_KEY_FAILED) : API_KEY_FAILED);
+const failureWords = (outcome: Outcome) =>
+  outcome.status === 'failed' ? (serverWords(outcome.error) ?? API_KEY_FAILED) : API_KEY_FAILED;
 
 export const apiKeysMachine = setup({
   types: {
@@ -56,7 +71,8 @@ export const apiKeysMachine = setup({
     outcomeDone,
     outcomeFailed,
     /** TERMINATE names a key that is still active. */
-    keyActive: ({ context, event }) => event.type === 'TERMINATE' && context.app.apiKeys?.[event.index]?.status === 'active',
+    keyActive: ({ context, event }) =>
+      event.type === 'TERMINATE' && context.app.apiKeys?.[event.index]?.status === 'active',
     /** The key was created and the answer shows it (once). */
     keyCreated: (_, created: Outcome) => succeeded(created) && !!created.answer.createdKey,
   },
@@ -86,7 +102,10 @@ export const apiKeysMachine = setup({
         id: 'createKey',
         src: 'createKey',
         input: ({ context, event }) => ({
-          request: withKeys(context.app, [...keysOf(context.app), { key: '', type: (event as Extract<ApiKeysEvent, { type: 'CREATE' }>).keyType, status: 'active' as const }]),
+          request: withKeys(context.app, [
+            ...keysOf(context.app),
+            { key: '', type: (event as Extract<ApiKeysEvent, { type: 'CREATE' }>).keyType, status: 'active' as const },
+          ]),
           confirm: false,
         }),
         onDone: [
@@ -102,7 +121,13 @@ export const apiKeysMachine = setup({
               'saved',
             ],
           },
-          { target: 'idle', actions: { type: 'notify', params: ({ event }) => ({ message: failureWords(event.output), kind: 'error' as const }) } },
+          {
+            target: 'idle',
+            actions: {
+              type: 'notify',
+              params: ({ event }) => ({ message: failureWords(event.output), kind: 'error' as const }),
+            },
+          },
         ],
         onError: { target: 'idle', actions: { type: 'notify', params: { message: API_KEY_FAILED, kind: 'error' } } },
       },
@@ -115,7 +140,10 @@ export const apiKeysMachine = setup({
         id: 'terminateKey',
         src: 'terminateKey',
         input: ({ context }) => ({
-          request: withKeys(context.app, keysOf(context.app).map((k, i) => (i === context.target ? { ...k, status: 'terminated' as const } : k))),
+          request: withKeys(
+            context.app,
+            keysOf(context.app).map((k, i) => (i === context.target ? { ...k, status: 'terminated' as const } : k)),
+          ),
           confirm: true,
         }),
         // The child answers only after CONFIRM (it waits in its own confirming state; CANCEL stops it).
@@ -124,7 +152,10 @@ export const apiKeysMachine = setup({
             guard: outcome('outcomeDone'),
             target: 'idle',
             actions: [
-              assign(({ event }) => ({ app: (event.output as Extract<Outcome, { status: 'done' }>).answer.data, target: null })),
+              assign(({ event }) => ({
+                app: (event.output as Extract<Outcome, { status: 'done' }>).answer.data,
+                target: null,
+              })),
               { type: 'notify', params: { message: API_KEY_TERMINATED, kind: 'success' } },
               'saved',
             ],
@@ -132,10 +163,19 @@ export const apiKeysMachine = setup({
           {
             guard: outcome('outcomeFailed'),
             target: 'idle',
-            actions: [assign({ target: null }), { type: 'notify', params: ({ event }) => ({ message: failureWords(event.output), kind: 'error' as const }) }],
+            actions: [
+              assign({ target: null }),
+              {
+                type: 'notify',
+                params: ({ event }) => ({ message: failureWords(event.output), kind: 'error' as const }),
+              },
+            ],
           },
         ],
-        onError: { target: 'idle', actions: [assign({ target: null }), { type: 'notify', params: { message: API_KEY_FAILED, kind: 'error' } }] },
+        onError: {
+          target: 'idle',
+          actions: [assign({ target: null }), { type: 'notify', params: { message: API_KEY_FAILED, kind: 'error' } }],
+        },
       },
       initial: 'confirming',
       states: {

@@ -13,7 +13,14 @@ export const appDetailsFlow = defineFlow({
         loadDetails: fromPromise(({ input, signal }) => getCmsDetails(input.appId, signal)),
         // The image files the machine holds are the recompressed Files of the image slots.
         saveDetails: fromPromise(({ input, signal }) =>
-          updateCmsDetails({ ...input, screenshots: input.screenshots as File[], backgroundImage: input.backgroundImage as File | null }, signal),
+          updateCmsDetails(
+            {
+              ...input,
+              screenshots: input.screenshots as File[],
+              backgroundImage: input.backgroundImage as File | null,
+            },
+            signal,
+          ),
         ),
       },
       actions: { notify: showNotice },

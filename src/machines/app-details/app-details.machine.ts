@@ -19,8 +19,13 @@ import { assign, setup } from 'xstate';
 import type * as t from 'io-ts';
 import type { SuccessMessage } from '../../contracts/codecs';
 import {
-  CMS_FILE_TOO_LARGE, DETAILS_UPDATED, SCREENSHOT_SLOTS, UPDATE_DETAILS_FAILED,
-  type CmsAppDetails, type CmsDetailsResponse, type CmsDetailsUpdate,
+  CMS_FILE_TOO_LARGE,
+  DETAILS_UPDATED,
+  SCREENSHOT_SLOTS,
+  UPDATE_DETAILS_FAILED,
+  type CmsAppDetails,
+  type CmsDetailsResponse,
+  type CmsDetailsUpdate,
 } from '../../contracts/cms';
 import type { ImageFile } from '../image-slot/image-slot.machine';
 import { hasStatus, serverWords } from '../shared/api-error';
@@ -67,7 +72,10 @@ export function formOf(details: CmsAppDetails): DetailsForm {
   return {
     shortDescription: details.shortDescription,
     fullDescription: details.fullDescription,
-    screenshots: Array.from({ length: SCREENSHOT_SLOTS }, (_, i) => ({ url: details.screenshots[i] ?? null, file: null })),
+    screenshots: Array.from({ length: SCREENSHOT_SLOTS }, (_, i) => ({
+      url: details.screenshots[i] ?? null,
+      file: null,
+    })),
     background: { url: details.backgroundImage ?? null, file: null },
   };
 }
@@ -132,10 +140,18 @@ export const appDetailsMachine = setup({
         input: ({ context }) => ({ appId: context.appId }),
         onDone: [
           { guard: { type: 'loadRefused', params: ({ event }) => event.output }, target: 'loadFailed' },
-          { guard: { type: 'noDetails', params: ({ event }) => event.output }, target: 'empty', actions: assign({ details: null, form: null }) },
+          {
+            guard: { type: 'noDetails', params: ({ event }) => event.output },
+            target: 'empty',
+            actions: assign({ details: null, form: null }),
+          },
           {
             target: 'editing',
-            actions: assign(({ event }) => ({ details: event.output.data, form: formOf(event.output.data!), error: null })),
+            actions: assign(({ event }) => ({
+              details: event.output.data,
+              form: formOf(event.output.data!),
+              error: null,
+            })),
           },
         ],
         onError: { target: 'loadFailed' },
@@ -145,10 +161,24 @@ export const appDetailsMachine = setup({
     empty: { on: { RETRY: 'loading' } },
     editing: {
       on: {
-        CHANGE: { guard: 'hasForm', actions: assign(({ context, event }) => ({ form: { ...context.form!, [event.field]: event.value } })) },
-        SET_IMAGE: { guard: 'hasForm', actions: assign(({ context, event }) => ({ form: withSlot(context.form!, event.slot, { url: null, file: event.file }) })) },
-        REMOVE_IMAGE: { guard: 'hasForm', actions: assign(({ context, event }) => ({ form: withSlot(context.form!, event.slot, empty) })) },
-        RESET: { guard: 'hasForm', actions: assign(({ context }) => ({ form: formOf(context.details!), error: null })) },
+        CHANGE: {
+          guard: 'hasForm',
+          actions: assign(({ context, event }) => ({ form: { ...context.form!, [event.field]: event.value } })),
+        },
+        SET_IMAGE: {
+          guard: 'hasForm',
+          actions: assign(({ context, event }) => ({
+            form: withSlot(context.form!, event.slot, { url: null, file: event.file }),
+          })),
+        },
+        REMOVE_IMAGE: {
+          guard: 'hasForm',
+          actions: assign(({ context, event }) => ({ form: withSlot(context.form!, event.slot, empty) })),
+        },
+        RESET: {
+          guard: 'hasForm',
+          actions: assign(({ context }) => ({ form: formOf(context.details!), error: null })),
+        },
         SUBMIT: { guard: 'hasForm', target: 'saving', actions: assign({ error: null }) },
       },
     },
@@ -163,7 +193,13 @@ export const appDetailsMachine = setup({
             target: 'loading',
             actions: { type: 'notify', params: { message: DETAILS_UPDATED, kind: 'success' } },
           },
-          { target: 'editing', actions: [assign({ error: UPDATE_DETAILS_FAILED }), { type: 'notify', params: { message: UPDATE_DETAILS_FAILED, kind: 'error' } }] },
+          {
+            target: 'editing',
+            actions: [
+              assign({ error: UPDATE_DETAILS_FAILED }),
+              { type: 'notify', params: { message: UPDATE_DETAILS_FAILED, kind: 'error' } },
+            ],
+          },
         ],
         onError: {
           target: 'editing',

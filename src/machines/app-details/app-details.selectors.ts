@@ -11,7 +11,8 @@ export const selectAppDetails = (s: Snapshot) => {
   const { details, form } = s.context;
   const saved = details ? formOf(details) : null;
   const dirty =
-    !!form && !!saved &&
+    !!form &&
+    !!saved &&
     (form.shortDescription !== saved.shortDescription ||
       form.fullDescription !== saved.fullDescription ||
       form.screenshots.some((slot, i) => slotKey(slot) !== slotKey(saved.screenshots[i]!)) ||
@@ -30,8 +31,10 @@ export const selectAppDetails = (s: Snapshot) => {
 
 /** The events the Details tab sends, as named senders. */
 export const appDetailsActions = (send: SendTo<typeof appDetailsMachine>) => ({
-  change: (field: EventOf<typeof appDetailsMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
-  setImage: (slot: Slot, file: EventOf<typeof appDetailsMachine, 'SET_IMAGE'>['file']) => send({ type: 'SET_IMAGE', slot, file }),
+  change: (field: EventOf<typeof appDetailsMachine, 'CHANGE'>['field'], value: string) =>
+    send({ type: 'CHANGE', field, value }),
+  setImage: (slot: Slot, file: EventOf<typeof appDetailsMachine, 'SET_IMAGE'>['file']) =>
+    send({ type: 'SET_IMAGE', slot, file }),
   removeImage: (slot: Slot) => send({ type: 'REMOVE_IMAGE', slot }),
   submit: () => send({ type: 'SUBMIT' }),
   reset: () => send({ type: 'RESET' }),

@@ -16,7 +16,9 @@ export const appGeneralFlow = defineFlow({
     appGeneralMachine.provide({
       actors: {
         // The icon the machine holds is the picked File (IconFile is the part of it the machine reads).
-        updateGeneral: fromPromise(({ input, signal }) => updateAppGeneral({ ...input, icon: input.icon as File | null }, signal)),
+        updateGeneral: fromPromise(({ input, signal }) =>
+          updateAppGeneral({ ...input, icon: input.icon as File | null }, signal),
+        ),
       },
       actions: {
         notify: showNotice,

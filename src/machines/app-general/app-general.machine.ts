@@ -17,7 +17,11 @@ import { assign, setup } from 'xstate';
 import type { AppResponse } from '../../contracts/apps';
 import type * as t from 'io-ts';
 import {
-  APP_UPDATE_FAILED, APP_UPDATED, validateGeneral, type AppGeneralData, type GeneralErrors,
+  APP_UPDATE_FAILED,
+  APP_UPDATED,
+  validateGeneral,
+  type AppGeneralData,
+  type GeneralErrors,
 } from '../../contracts/app-settings';
 import { FILE_TOO_LARGE, type IconFile } from '../../contracts/workspace';
 import { hasStatus, serverWords } from '../shared/api-error';
@@ -40,7 +44,8 @@ export interface AppGeneralContext {
   submitted: boolean;
   error: string | null;
 }
-export type TextField = 'appName' | 'googlePackageName' | 'googleStoreUrl' | 'appleBundleId' | 'applePackageName' | 'appleStoreUrl';
+export type TextField =
+  'appName' | 'googlePackageName' | 'googleStoreUrl' | 'appleBundleId' | 'applePackageName' | 'appleStoreUrl';
 export type AppGeneralEvent =
   | { type: 'CHANGE'; field: TextField; value: string }
   | { type: 'SET_STATUS'; store: 'google' | 'apple'; status: AppGeneralData['googleStatus'] }
@@ -57,7 +62,8 @@ const shownErrors = (c: Pick<AppGeneralContext, 'values' | 'icon' | 'submitted'>
 };
 function failureWords(error: unknown): string {
   if (hasStatus(error, 413)) return FILE_TOO_LARGE;
-  if (hasStatus(error, 403) || hasStatus(error, 400) || hasStatus(error, 409)) return serverWords(error) ?? APP_UPDATE_FAILED;
+  if (hasStatus(error, 403) || hasStatus(error, 400) || hasStatus(error, 409))
+    return serverWords(error) ?? APP_UPDATE_FAILED;
   return APP_UPDATE_FAILED;
 }
 
@@ -69,7 +75,10 @@ export const appGeneralMachine = setup({
     children: {} as { updateGeneral: 'updateGeneral' },
   },
   actors: {
-    updateGeneral: toProvide<t.TypeOf<typeof AppResponse>, { appId: string; data: AppGeneralData; icon: IconFile | null }>('updateGeneral'),
+    updateGeneral: toProvide<
+      t.TypeOf<typeof AppResponse>,
+      { appId: string; data: AppGeneralData; icon: IconFile | null }
+    >('updateGeneral'),
   },
   guards: {
     answerSucceeded,
@@ -82,7 +91,15 @@ export const appGeneralMachine = setup({
   },
 }).createMachine({
   id: 'appGeneral',
-  context: ({ input }) => ({ appId: input.appId, values: input.data, saved: input.data, icon: null, errors: {}, submitted: false, error: null }),
+  context: ({ input }) => ({
+    appId: input.appId,
+    values: input.data,
+    saved: input.data,
+    icon: null,
+    errors: {},
+    submitted: false,
+    error: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -95,19 +112,41 @@ export const appGeneralMachine = setup({
         },
         SET_STATUS: {
           actions: assign(({ context, event }) => {
-            const values = { ...context.values, [event.store === 'google' ? 'googleStatus' : 'appleStatus']: event.status };
+            const values = {
+              ...context.values,
+              [event.store === 'google' ? 'googleStatus' : 'appleStatus']: event.status,
+            };
             return { values, errors: shownErrors({ ...context, values }) };
           }),
         },
         PICK_ICON: {
-          actions: assign(({ context, event }) => ({ icon: event.file, errors: shownErrors({ ...context, icon: event.file }) })),
+          actions: assign(({ context, event }) => ({
+            icon: event.file,
+            errors: shownErrors({ ...context, icon: event.file }),
+          })),
         },
         SUBMIT: [
           { guard: 'formValid', target: 'saving', actions: assign({ submitted: true, errors: {}, error: null }) },
           { actions: assign(({ context }) => ({ submitted: true, errors: errorsOf(context) })) },
         ],
-        RESET: { actions: assign(({ context }) => ({ values: context.saved, icon: null, errors: {}, submitted: false, error: null })) },
-        SYNC: { actions: assign(({ context, event }) => ({ saved: event.data, values: context.icon || JSON.stringify(context.values) !== JSON.stringify(context.saved) ? context.values : event.data })) },
+        RESET: {
+          actions: assign(({ context }) => ({
+            values: context.saved,
+            icon: null,
+            errors: {},
+            submitted: false,
+            error: null,
+          })),
+        },
+        SYNC: {
+          actions: assign(({ context, event }) => ({
+            saved: event.data,
+            values:
+              context.icon || JSON.stringify(context.values) !== JSON.stringify(context.saved)
+                ? context.values
+                : event.data,
+          })),
+        },
       },
     },
     saving: {
@@ -117,7 +156,11 @@ export const appGeneralMachine = setup({
         input: ({ context }) => ({ appId: context.appId, data: context.values, icon: context.icon }),
         ...formSaveOutcomes({
           target: 'editing',
-          onSaved: assign(({ context }: { context: AppGeneralContext }) => ({ saved: context.values, icon: null, submitted: false })),
+          onSaved: assign(({ context }: { context: AppGeneralContext }) => ({
+            saved: context.values,
+            icon: null,
+            submitted: false,
+          })),
           success: APP_UPDATED,
           failure: APP_UPDATE_FAILED,
           failureWords,

@@ -16,8 +16,10 @@ export const selectAppGeneral = (s: Snapshot) => ({
 
 /** The events the General tab sends, as named senders. */
 export const appGeneralActions = (send: SendTo<typeof appGeneralMachine>) => ({
-  change: (field: EventOf<typeof appGeneralMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
-  setStatus: (store: 'google' | 'apple', status: EventOf<typeof appGeneralMachine, 'SET_STATUS'>['status']) => send({ type: 'SET_STATUS', store, status }),
+  change: (field: EventOf<typeof appGeneralMachine, 'CHANGE'>['field'], value: string) =>
+    send({ type: 'CHANGE', field, value }),
+  setStatus: (store: 'google' | 'apple', status: EventOf<typeof appGeneralMachine, 'SET_STATUS'>['status']) =>
+    send({ type: 'SET_STATUS', store, status }),
   pickIcon: (file: EventOf<typeof appGeneralMachine, 'PICK_ICON'>['file']) => send({ type: 'PICK_ICON', file }),
   submit: () => send({ type: 'SUBMIT' }),
   reset: () => send({ type: 'RESET' }),

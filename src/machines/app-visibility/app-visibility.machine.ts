@@ -55,7 +55,10 @@ export const appVisibilityMachine = setup({
   states: {
     idle: {
       on: {
-        TOGGLE: { target: 'saving', actions: assign(({ context }) => ({ previous: context.enabled, enabled: !context.enabled })) },
+        TOGGLE: {
+          target: 'saving',
+          actions: assign(({ context }) => ({ previous: context.enabled, enabled: !context.enabled })),
+        },
         SYNC: { actions: assign({ enabled: ({ event }) => event.enabled }) },
       },
     },
@@ -65,10 +68,20 @@ export const appVisibilityMachine = setup({
         src: 'setEnabled',
         input: ({ context }) => ({ appId: context.appId, enabled: context.enabled }),
         onDone: [
-          { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'idle', actions: [assign({ enabled: ({ event }) => event.output.data.enabled }), 'changed'] },
-          { target: 'idle', actions: ['revert', { type: 'notify', params: { message: VISIBILITY_FAILED, kind: 'error' } }] },
+          {
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: [assign({ enabled: ({ event }) => event.output.data.enabled }), 'changed'],
+          },
+          {
+            target: 'idle',
+            actions: ['revert', { type: 'notify', params: { message: VISIBILITY_FAILED, kind: 'error' } }],
+          },
         ],
-        onError: { target: 'idle', actions: ['revert', { type: 'notify', params: { message: VISIBILITY_FAILED, kind: 'error' } }] },
+        onError: {
+          target: 'idle',
+          actions: ['revert', { type: 'notify', params: { message: VISIBILITY_FAILED, kind: 'error' } }],
+        },
       },
     },
   },

@@ -53,7 +53,8 @@ export type TestLinkEvent =
   | { type: 'COPY_SHORT' }
   | { type: 'DOWNLOAD' };
 
-export const canGenerate = (context: Pick<TestLinkContext, 'base' | 'advertisingId'>) => !!context.base && advertisingIdError(context.advertisingId) === null;
+export const canGenerate = (context: Pick<TestLinkContext, 'base' | 'advertisingId'>) =>
+  !!context.base && advertisingIdError(context.advertisingId) === null;
 
 const cleared = { link: null, shortUrl: null, expiresAt: null, qr: null };
 
@@ -76,7 +77,11 @@ export const appsflyerTestLinkMachine = setup({
   actions: {
     notify,
     /** The typed id; the links and QR no longer match it. */
-    edit: assign({ advertisingId: ({ event }) => (event.type === 'EDIT' ? event.value : ''), touched: true, ...cleared }),
+    edit: assign({
+      advertisingId: ({ event }) => (event.type === 'EDIT' ? event.value : ''),
+      touched: true,
+      ...cleared,
+    }),
   },
 }).createMachine({
   id: 'appsflyerTestLink',
@@ -96,11 +101,21 @@ export const appsflyerTestLinkMachine = setup({
         input: ({ context }) => ({ appId: context.base!.appId, advertisingId: context.advertisingId.trim() }),
         onDone: {
           target: 'drawing',
-          actions: assign({ link: ({ event }) => event.output.link, shortUrl: ({ event }) => event.output.shortUrl, expiresAt: ({ event }) => event.output.expiresAt }),
+          actions: assign({
+            link: ({ event }) => event.output.link,
+            shortUrl: ({ event }) => event.output.shortUrl,
+            expiresAt: ({ event }) => event.output.expiresAt,
+          }),
         },
         onError: {
           target: 'editing',
-          actions: [assign(cleared), { type: 'notify', params: ({ event }) => ({ message: serverWords(event.error) ?? LINK_FAILED, kind: 'error' as const }) }],
+          actions: [
+            assign(cleared),
+            {
+              type: 'notify',
+              params: ({ event }) => ({ message: serverWords(event.error) ?? LINK_FAILED, kind: 'error' as const }),
+            },
+          ],
         },
       },
     },
@@ -110,7 +125,10 @@ export const appsflyerTestLinkMachine = setup({
         src: 'qrCode',
         input: ({ context }) => ({ text: context.shortUrl! }),
         onDone: { target: 'ready', actions: assign({ qr: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: [assign(cleared), { type: 'notify', params: { message: QR_FAILED, kind: 'error' } }] },
+        onError: {
+          target: 'editing',
+          actions: [assign(cleared), { type: 'notify', params: { message: QR_FAILED, kind: 'error' } }],
+        },
       },
     },
     ready: {
@@ -127,7 +145,10 @@ export const appsflyerTestLinkMachine = setup({
         id: 'copyLink',
         src: 'copyLink',
         input: ({ context, event }) => ({ text: event.type === 'COPY_SHORT' ? context.shortUrl! : context.link! }),
-        onDone: { target: 'ready', actions: { type: 'notify', params: { message: LINK_COPIED, kind: 'success', duration: 'short' } } },
+        onDone: {
+          target: 'ready',
+          actions: { type: 'notify', params: { message: LINK_COPIED, kind: 'success', duration: 'short' } },
+        },
         onError: { target: 'ready', actions: { type: 'notify', params: { message: COPY_FAILED, kind: 'error' } } },
       },
     },

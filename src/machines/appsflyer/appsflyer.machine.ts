@@ -85,7 +85,11 @@ export const appsflyerMachine = setup({
   initial: 'sorting',
   states: {
     sorting: {
-      always: [{ guard: 'noPlugin', target: 'noPlugin' }, { guard: 'connected', target: 'connected' }, { target: 'enabled' }],
+      always: [
+        { guard: 'noPlugin', target: 'noPlugin' },
+        { guard: 'connected', target: 'connected' },
+        { target: 'enabled' },
+      ],
     },
     noPlugin: {
       on: {
@@ -103,12 +107,20 @@ export const appsflyerMachine = setup({
             guard: { type: 'pluginEnabled', params: ({ event }) => event.output },
             target: 'sorting',
             actions: [
-              assign({ plugin: ({ event }) => ({ id: event.output.plugin!.id, connected: event.output.plugin!.connected }) }),
+              assign({
+                plugin: ({ event }) => ({ id: event.output.plugin!.id, connected: event.output.plugin!.connected }),
+              }),
               { type: 'notify', params: { message: APPSFLYER_ENABLED, kind: 'success', duration: 'partnerSuccess' } },
               { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
-          { target: 'noPlugin', actions: { type: 'notify', params: { message: APPSFLYER_ENABLE_FAILED, kind: 'error', duration: 'partnerError' } } },
+          {
+            target: 'noPlugin',
+            actions: {
+              type: 'notify',
+              params: { message: APPSFLYER_ENABLE_FAILED, kind: 'error', duration: 'partnerError' },
+            },
+          },
         ],
         onError: {
           target: 'noPlugin',
@@ -129,12 +141,20 @@ export const appsflyerMachine = setup({
       invoke: {
         id: 'checkStatus',
         src: 'checkStatus',
-        input: ({ context }) => ({ appId: context.appId, pluginId: context.plugin!.id, source: 'AppsFlyer' as const, connected: false }),
+        input: ({ context }) => ({
+          appId: context.appId,
+          pluginId: context.plugin!.id,
+          source: 'AppsFlyer' as const,
+          connected: false,
+        }),
         onDone: [
           {
             guard: { type: 'testConnected', params: ({ event }) => event.output },
             target: 'connected',
-            actions: assign({ lastCheck: ({ event }) => event.output, plugin: ({ context }) => ({ id: context.plugin!.id, connected: 'connected' as const }) }),
+            actions: assign({
+              lastCheck: ({ event }) => event.output,
+              plugin: ({ context }) => ({ id: context.plugin!.id, connected: 'connected' as const }),
+            }),
           },
           { target: 'enabled', actions: assign({ lastCheck: ({ event }) => event.output }) },
         ],
@@ -157,7 +177,10 @@ export const appsflyerMachine = setup({
             guard: and(['running', outcome('outcomeDone')]),
             target: 'noPlugin',
             actions: [
-              assign({ plugin: ({ context }) => ({ id: context.plugin!.id, connected: 'disconnected' as const }), lastCheck: null }),
+              assign({
+                plugin: ({ context }) => ({ id: context.plugin!.id, connected: 'disconnected' as const }),
+                lastCheck: null,
+              }),
               { type: 'notify', params: { message: ACTION_MESSAGES.disconnect.done('AppsFlyer'), kind: 'success' } },
               { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
             ],
@@ -175,7 +198,10 @@ export const appsflyerMachine = setup({
         ],
         onError: {
           target: 'connected',
-          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: disconnectFailed }],
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: disconnectFailed },
+          ],
         },
       },
       initial: 'confirming',

@@ -26,6 +26,7 @@ export function handOff(appId: string, draftJson: string): void {
  * Whether an asked question waits to run in this app's new-report builder: the mark, and its draft still there (the
  * builder drops the draft when it is left, so a mark left behind never runs a later blank report).
  */
-export const askRunPending = (appId: string) => session()?.getItem(askRunKey(appId)) === '1' && session()?.getItem(draftStorageKey(appId)) != null;
+export const askRunPending = (appId: string) =>
+  session()?.getItem(askRunKey(appId)) === '1' && session()?.getItem(draftStorageKey(appId)) != null;
 /** The run was sent: forget the mark. */
 export const clearAskRun = (appId: string) => session()?.removeItem(askRunKey(appId));

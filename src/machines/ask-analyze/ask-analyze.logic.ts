@@ -5,8 +5,18 @@
  * of the builder applies unchanged). No React, no XState, no I/O.
  */
 import {
-  COMPARISONS_BY_TYPE, REPORT_LIMIT_DEFAULT, VALUELESS_COMPARISONS, addDays, daysBetween, defaultDateRange, oneOfValues, resolveRelativeDateRange,
-  type Comparison, type Condition, type Report, type RelativeDateComparison,
+  COMPARISONS_BY_TYPE,
+  REPORT_LIMIT_DEFAULT,
+  VALUELESS_COMPARISONS,
+  addDays,
+  daysBetween,
+  defaultDateRange,
+  oneOfValues,
+  resolveRelativeDateRange,
+  type Comparison,
+  type Condition,
+  type Report,
+  type RelativeDateComparison,
 } from '../../contracts/analyze';
 import type { AskColumn, AskResponse, AskSuggestion } from '../../contracts/ask';
 import { autoOrderBy, normalizeTitle } from '../report-builder/report-builder.logic';
@@ -37,15 +47,24 @@ export interface Part {
   comparison: { subject: string; current: string; options: PartOption[] } | null;
 }
 
-const labelOf = (columns: readonly AskColumn[], name: string) => columns.find((c) => c.column_name === name)?.label ?? name;
+const labelOf = (columns: readonly AskColumn[], name: string) =>
+  columns.find((c) => c.column_name === name)?.label ?? name;
 
 const VALUE_LABELS: Record<string, Record<string, string>> = { platform: { IOS: 'iOS', ANDROID: 'Android' } };
 const valueLabel = (column: string, value: string) => VALUE_LABELS[column]?.[value] ?? value;
 
 const COMPARISON_WORDS: Partial<Record<Comparison, string>> = {
-  equals: 'is', not_equals: 'is not', is_one_of: 'is one of', is_not_one_of: 'is not one of', contains: 'contains',
-  greater_than: 'is above', less_than: 'is below', greater_than_or_equal: 'is at least', less_than_or_equal: 'is at most',
-  from: 'from', to: 'up to',
+  equals: 'is',
+  not_equals: 'is not',
+  is_one_of: 'is one of',
+  is_not_one_of: 'is not one of',
+  contains: 'contains',
+  greater_than: 'is above',
+  less_than: 'is below',
+  greater_than_or_equal: 'is at least',
+  less_than_or_equal: 'is at most',
+  from: 'from',
+  to: 'up to',
 };
 
 const LIST_COMPARISONS: readonly Comparison[] = ['is_one_of', 'is_not_one_of'];
@@ -59,7 +78,12 @@ export function comparisonOptions(condition: Condition, columns: readonly AskCol
   const type = columns.find((c) => c.column_name === name)?.data_type ?? condition.data_type;
   const list = LIST_COMPARISONS.includes(condition.comparison);
   return COMPARISONS_BY_TYPE[type]
-    .filter((c) => !VALUELESS_COMPARISONS.includes(c) && COMPARISON_WORDS[c] !== undefined && LIST_COMPARISONS.includes(c) === list)
+    .filter(
+      (c) =>
+        !VALUELESS_COMPARISONS.includes(c) &&
+        COMPARISON_WORDS[c] !== undefined &&
+        LIST_COMPARISONS.includes(c) === list,
+    )
     .map((c) => ({ value: c, label: COMPARISON_WORDS[c]! }));
 }
 
@@ -76,7 +100,9 @@ export function conditionText(condition: Condition, columns: readonly AskColumn[
   if (condition.comparison === 'is_true') return `${label} is true`;
   if (condition.comparison === 'is_false') return `${label} is false`;
   if (condition.comparison === 'is_one_of' || condition.comparison === 'is_not_one_of') {
-    return `${label} ${COMPARISON_WORDS[condition.comparison]} ${oneOfValues(condition.value).map((v) => valueLabel(name, v)).join(', ')}`;
+    return `${label} ${COMPARISON_WORDS[condition.comparison]} ${oneOfValues(condition.value)
+      .map((v) => valueLabel(name, v))
+      .join(', ')}`;
   }
   const value = Array.isArray(condition.value) ? condition.value.join(' – ') : String(condition.value ?? '');
   return `${label} ${COMPARISON_WORDS[condition.comparison] ?? condition.comparison.replace(/_/g, ' ')} ${valueLabel(name, value)}`;
@@ -86,8 +112,13 @@ export function conditionText(condition: Condition, columns: readonly AskColumn[
 // Dates
 
 const PRESETS: [RelativeDateComparison, string][] = [
-  ['last_30_days', 'last 30 days'], ['last_90_days', 'last 90 days'], ['last_180_days', 'last 180 days'],
-  ['this_week', 'this week'], ['last_week', 'last week'], ['this_month', 'this month'], ['last_month', 'last month'],
+  ['last_30_days', 'last 30 days'],
+  ['last_90_days', 'last 90 days'],
+  ['last_180_days', 'last 180 days'],
+  ['this_week', 'this week'],
+  ['last_week', 'last week'],
+  ['this_month', 'this month'],
+  ['last_month', 'last month'],
 ];
 export const DEFAULT_DATES = 'default';
 
@@ -164,10 +195,21 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       kind: 'condition',
       text: conditionText(w, answer.columns),
       removable: true,
-      options: bool ? [{ value: 'is_true', label: 'true' }, { value: 'is_false', label: 'false' }] : null,
+      options: bool
+        ? [
+            { value: 'is_true', label: 'true' },
+            { value: 'is_false', label: 'false' },
+          ]
+        : null,
       current: bool ? w.comparison : Array.isArray(w.value) ? w.value.join(',') : String(w.value ?? ''),
       prefix: conditionPrefix(w, answer.columns),
-      comparison: bool ? null : { subject: labelOf(answer.columns, w.column_name ?? w.label), current: w.comparison, options: comparisonOptions(w, answer.columns) },
+      comparison: bool
+        ? null
+        : {
+            subject: labelOf(answer.columns, w.column_name ?? w.label),
+            current: w.comparison,
+            options: comparisonOptions(w, answer.columns),
+          },
     });
   });
   const limit = c.limit?.[0];
@@ -177,7 +219,9 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       kind: 'limit',
       text: `${limit.value} rows`,
       removable: true,
-      options: Array.from(new Set([...LIMITS, limit.value])).sort((a, b) => a - b).map((n) => ({ value: String(n), label: `${n} rows` })),
+      options: Array.from(new Set([...LIMITS, limit.value]))
+        .sort((a, b) => a - b)
+        .map((n) => ({ value: String(n), label: `${n} rows` })),
       current: String(limit.value),
       prefix: '',
       comparison: null,
@@ -190,7 +234,10 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
       kind: 'sort',
       text: `${label} ${o.order === 'DESC' ? 'highest first' : 'lowest first'}`,
       removable: true,
-      options: [{ value: 'DESC', label: `${label} highest first` }, { value: 'ASC', label: `${label} lowest first` }],
+      options: [
+        { value: 'DESC', label: `${label} highest first` },
+        { value: 'ASC', label: `${label} lowest first` },
+      ],
       current: o.order,
       prefix: '',
       comparison: null,
@@ -201,7 +248,10 @@ export function partsOf(report: Report, answer: Pick<AskResponse, 'metrics' | 'c
 
 /** "Retention D1, Retention D7 · by Country · last 30 days · Platform is iOS". */
 export function summaryOf(parts: readonly Part[]): string {
-  const metrics = parts.filter((p) => p.kind === 'metric').map((p) => p.text).join(', ');
+  const metrics = parts
+    .filter((p) => p.kind === 'metric')
+    .map((p) => p.text)
+    .join(', ');
   return [metrics, ...parts.filter((p) => p.kind !== 'metric').map((p) => p.text)].filter(Boolean).join(' · ');
 }
 
@@ -209,8 +259,12 @@ const withConfig = (report: Report, change: (c: Report['configuration']) => Repo
   ...report,
   configuration: change(report.configuration),
 });
-const columnOf = (answer: Pick<AskResponse, 'metrics' | 'columns'>, name: string) => answer.metrics.find((m) => m.column_name === name) ?? answer.columns.find((c) => c.column_name === name);
-const dropSort = (c: Report['configuration'], name: string) => ({ ...c, order_by: (c.order_by ?? []).filter((o) => o.column_name !== name) });
+const columnOf = (answer: Pick<AskResponse, 'metrics' | 'columns'>, name: string) =>
+  answer.metrics.find((m) => m.column_name === name) ?? answer.columns.find((c) => c.column_name === name);
+const dropSort = (c: Report['configuration'], name: string) => ({
+  ...c,
+  order_by: (c.order_by ?? []).filter((o) => o.column_name !== name),
+});
 
 export function removePart(report: Report, id: string): Report {
   const [kind, key] = id.split(/:(.*)/s) as [string, string | undefined];
@@ -237,7 +291,12 @@ export function removePart(report: Report, id: string): Report {
 }
 
 /** Changes a part to `value` (an option's value, or a typed condition value); `comparison:<i>` changes condition i's comparison. */
-export function changePart(report: Report, id: string, value: string, answer: Pick<AskResponse, 'metrics' | 'columns'>): Report {
+export function changePart(
+  report: Report,
+  id: string,
+  value: string,
+  answer: Pick<AskResponse, 'metrics' | 'columns'>,
+): Report {
   const [kind, key] = id.split(/:(.*)/s) as [string, string | undefined];
   const model_id = report.model_id;
   return withConfig(report, (c) => {
@@ -245,8 +304,23 @@ export function changePart(report: Report, id: string, value: string, answer: Pi
       case 'metric': {
         const metric = answer.metrics.find((m) => m.column_name === value);
         if (!metric || c.select.some((m) => m.column_name === value)) return c;
-        const next = c.select.map((m) => (m.column_name === key ? { column_name: metric.column_name, id: metric.column_name, data_type: metric.data_type, format: m.format, label: metric.label, model_id } : m));
-        return { ...c, select: next, order_by: (c.order_by ?? []).map((o) => (o.column_name === key ? { ...o, column_name: value } : o)) };
+        const next = c.select.map((m) =>
+          m.column_name === key
+            ? {
+                column_name: metric.column_name,
+                id: metric.column_name,
+                data_type: metric.data_type,
+                format: m.format,
+                label: metric.label,
+                model_id,
+              }
+            : m,
+        );
+        return {
+          ...c,
+          select: next,
+          order_by: (c.order_by ?? []).map((o) => (o.column_name === key ? { ...o, column_name: value } : o)),
+        };
       }
       case 'group': {
         const column = answer.columns.find((col) => col.column_name === value);
@@ -254,7 +328,16 @@ export function changePart(report: Report, id: string, value: string, answer: Pi
         const previous = c.group_by[0]?.column_name;
         return {
           ...c,
-          group_by: [{ column_name: column.column_name, id: column.column_name, label: column.label, data_type: column.data_type, sample_value: column.sample_value ?? null, model_id }],
+          group_by: [
+            {
+              column_name: column.column_name,
+              id: column.column_name,
+              label: column.label,
+              data_type: column.data_type,
+              sample_value: column.sample_value ?? null,
+              model_id,
+            },
+          ],
           order_by: (c.order_by ?? []).filter((o) => o.column_name !== previous),
         };
       }
@@ -268,14 +351,18 @@ export function changePart(report: Report, id: string, value: string, answer: Pi
         return {
           ...c,
           where: (c.where ?? []).map((w, i) =>
-            String(i) === key && comparisonOptions(w, answer.columns).some((o) => o.value === value) ? { ...w, comparison: value as Comparison } : w),
+            String(i) === key && comparisonOptions(w, answer.columns).some((o) => o.value === value)
+              ? { ...w, comparison: value as Comparison }
+              : w,
+          ),
         };
       case 'condition':
         return {
           ...c,
           where: (c.where ?? []).map((w, i) => {
             if (String(i) !== key) return w;
-            if (w.comparison === 'is_true' || w.comparison === 'is_false') return value === 'is_true' || value === 'is_false' ? { ...w, comparison: value, value } : w;
+            if (w.comparison === 'is_true' || w.comparison === 'is_false')
+              return value === 'is_true' || value === 'is_false' ? { ...w, comparison: value, value } : w;
             const numeric = typeof w.value === 'number' && value.trim() !== '' && Number.isFinite(Number(value));
             return { ...w, value: numeric ? Number(value) : value };
           }),
@@ -285,7 +372,9 @@ export function changePart(report: Report, id: string, value: string, answer: Pi
         return Number.isInteger(n) && n > 0 ? { ...c, limit: [{ value: n, model_id }] } : c;
       }
       case 'sort':
-        return value === 'ASC' || value === 'DESC' ? { ...c, order_by: (c.order_by ?? []).map((o) => (o.column_name === key ? { ...o, order: value } : o)) } : c;
+        return value === 'ASC' || value === 'DESC'
+          ? { ...c, order_by: (c.order_by ?? []).map((o) => (o.column_name === key ? { ...o, order: value } : o)) }
+          : c;
       default:
         return c;
     }
@@ -293,13 +382,27 @@ export function changePart(report: Report, id: string, value: string, answer: Pi
 }
 
 /** Takes a suggestion: a metric is added (once), a group-by column replaces the group-by. */
-export function applySuggestion(report: Report, suggestion: AskSuggestion, answer: Pick<AskResponse, 'metrics' | 'columns'>): Report {
+export function applySuggestion(
+  report: Report,
+  suggestion: AskSuggestion,
+  answer: Pick<AskResponse, 'metrics' | 'columns'>,
+): Report {
   if (suggestion.kind === 'group_by') return changePart(report, 'group', suggestion.column_name, answer);
   const metric = columnOf(answer, suggestion.column_name);
   if (!metric || report.configuration.select.some((m) => m.column_name === metric.column_name)) return report;
   return withConfig(report, (c) => ({
     ...c,
-    select: [...c.select, { column_name: metric.column_name, id: metric.column_name, data_type: metric.data_type, format: '', label: metric.label, model_id: report.model_id }],
+    select: [
+      ...c.select,
+      {
+        column_name: metric.column_name,
+        id: metric.column_name,
+        data_type: metric.data_type,
+        format: '',
+        label: metric.label,
+        model_id: report.model_id,
+      },
+    ],
   }));
 }
 
@@ -315,20 +418,31 @@ export function runBlocker(report: Report): string | null {
  * none (docs/ask.md §Question states), a title naming what it shows ("Retention D1, Retention D7 by Country", at most 75 characters; the
  * question when nothing is chosen), and whether the sort was chosen.
  */
-export function builderDraft(report: Report, question: string, sortChosen: boolean): { title: string; report: Report; sortTouched: boolean } {
+export function builderDraft(
+  report: Report,
+  question: string,
+  sortChosen: boolean,
+): { title: string; report: Report; sortTouched: boolean } {
   const c = report.configuration;
   const sorted = sortChosen && (c.order_by ?? []).length > 0;
   const order_by = sorted
     ? c.order_by!
-    : autoOrderBy({ metrics: c.select, groupBy: c.group_by[0] ?? null }).map((o) => ({ ...o, model_id: report.model_id }));
+    : autoOrderBy({ metrics: c.select, groupBy: c.group_by[0] ?? null }).map((o) => ({
+        ...o,
+        model_id: report.model_id,
+      }));
   const group = c.group_by[0];
   const named = `${c.select.map((m) => m.label ?? m.column_name).join(', ')}${group ? ` by ${group.label ?? group.column_name}` : ''}`;
   return {
     title: normalizeTitle(named.trim() ? named : question),
-    report: { ...report, configuration: { ...c, order_by, limit: c.limit ?? [{ value: REPORT_LIMIT_DEFAULT, model_id: report.model_id }] } },
+    report: {
+      ...report,
+      configuration: { ...c, order_by, limit: c.limit ?? [{ value: REPORT_LIMIT_DEFAULT, model_id: report.model_id }] },
+    },
     sortTouched: sorted,
   };
 }
 
 /** The dates the builder will use when the question named none (for the part's tooltip). */
-export const defaultDatesOf = (answer: Pick<AskResponse, 'available'>) => (answer.available ? defaultDateRange(answer.available) : null);
+export const defaultDatesOf = (answer: Pick<AskResponse, 'available'>) =>
+  answer.available ? defaultDateRange(answer.available) : null;

@@ -66,21 +66,36 @@ export const askAnalyzeMachine = setup({
     understood: (_, answer: AskResponse) => answer.success,
     hasMetric: ({ context }) => hasMetric(context.report),
     suggestsMetric: ({ context, event }) =>
-      event.type === 'PICK_SUGGESTION' && hasMetric(applySuggestion(context.report!, event.suggestion, context.answer!)),
+      event.type === 'PICK_SUGGESTION' &&
+      hasMetric(applySuggestion(context.report!, event.suggestion, context.answer!)),
     canRun: ({ context }) => context.report !== null && runBlocker(context.report) === null,
   },
   actions: {
     /** Opens the report builder with this report (its session draft), which then runs it. */
     openBuilder: (_args, _params: { appId: string; question: string; report: Report; sortChosen: boolean }) => {},
     logError: (_args, _params: { error: unknown }) => {},
-    removePart: assign({ report: ({ context, event }) => (event.type === 'REMOVE_PART' ? removePart(context.report!, event.id) : context.report) }),
+    removePart: assign({
+      report: ({ context, event }) =>
+        event.type === 'REMOVE_PART' ? removePart(context.report!, event.id) : context.report,
+    }),
     changePart: assign({
-      report: ({ context, event }) => (event.type === 'CHANGE_PART' ? changePart(context.report!, event.id, event.value, context.answer!) : context.report),
+      report: ({ context, event }) =>
+        event.type === 'CHANGE_PART'
+          ? changePart(context.report!, event.id, event.value, context.answer!)
+          : context.report,
     }),
   },
 }).createMachine({
   id: 'askAnalyze',
-  context: ({ input }) => ({ appId: input.appId, question: '', asked: '', answer: null, report: null, sortChosen: false, error: null }),
+  context: ({ input }) => ({
+    appId: input.appId,
+    question: '',
+    asked: '',
+    answer: null,
+    report: null,
+    sortChosen: false,
+    error: null,
+  }),
   initial: 'editing',
   on: {
     TYPE: { actions: assign({ question: ({ event }) => event.question }) },
@@ -99,11 +114,19 @@ export const askAnalyzeMachine = setup({
           {
             guard: { type: 'understood', params: ({ event }) => event.output },
             target: 'understood',
-            actions: assign(({ event }) => ({ answer: event.output, report: event.output.report, sortChosen: event.output.sort_chosen })),
+            actions: assign(({ event }) => ({
+              answer: event.output,
+              report: event.output.report,
+              sortChosen: event.output.sort_chosen,
+            })),
           },
           {
             target: 'notUnderstood',
-            actions: assign(({ event }) => ({ answer: event.output, report: event.output.report, sortChosen: event.output.sort_chosen })),
+            actions: assign(({ event }) => ({
+              answer: event.output,
+              report: event.output.report,
+              sortChosen: event.output.sort_chosen,
+            })),
           },
         ],
         onError: {
@@ -121,7 +144,9 @@ export const askAnalyzeMachine = setup({
         REMOVE_PART: { actions: 'removePart' },
         CHANGE_PART: { actions: 'changePart' },
         PICK_SUGGESTION: {
-          actions: assign({ report: ({ context, event }) => applySuggestion(context.report!, event.suggestion, context.answer!) }),
+          actions: assign({
+            report: ({ context, event }) => applySuggestion(context.report!, event.suggestion, context.answer!),
+          }),
         },
         RUN: {
           guard: 'canRun',
@@ -139,7 +164,9 @@ export const askAnalyzeMachine = setup({
         PICK_SUGGESTION: {
           target: 'understood',
           guard: 'suggestsMetric',
-          actions: assign({ report: ({ context, event }) => applySuggestion(context.report!, event.suggestion, context.answer!) }),
+          actions: assign({
+            report: ({ context, event }) => applySuggestion(context.report!, event.suggestion, context.answer!),
+          }),
         },
       },
     },
@@ -153,7 +180,12 @@ export const askAnalyzeMachine = setup({
       type: 'final',
       entry: {
         type: 'openBuilder',
-        params: ({ context }) => ({ appId: context.appId, question: context.asked, report: context.report!, sortChosen: context.sortChosen }),
+        params: ({ context }) => ({
+          appId: context.appId,
+          question: context.asked,
+          report: context.report!,
+          sortChosen: context.sortChosen,
+        }),
       },
     },
   },

@@ -50,6 +50,7 @@ export const askAnalyzeActions = (send: SendTo<typeof askAnalyzeMachine>) => ({
   retry: () => send({ type: 'RETRY' }),
   removePart: (id: string) => send({ type: 'REMOVE_PART', id }),
   changePart: (id: string, value: string) => send({ type: 'CHANGE_PART', id, value }),
-  pickSuggestion: (suggestion: EventOf<typeof askAnalyzeMachine, 'PICK_SUGGESTION'>['suggestion']) => send({ type: 'PICK_SUGGESTION', suggestion }),
+  pickSuggestion: (suggestion: EventOf<typeof askAnalyzeMachine, 'PICK_SUGGESTION'>['suggestion']) =>
+    send({ type: 'PICK_SUGGESTION', suggestion }),
   run: () => send({ type: 'RUN' }),
 });

@@ -17,9 +17,20 @@
 import { assign, setup } from 'xstate';
 import type { SuccessMessage } from '../../contracts/codecs';
 import {
-  ITEM_ADDED, ITEM_REMOVED, ITEM_REMOVE_FAILED, ITEM_SAVE_FAILED, ITEM_UPDATED, SKU_TAKEN,
-  catalogueInputOf, draftOf, emptyDraft, validateCatalogueItem,
-  type CatalogueDraft, type CatalogueItem, type CatalogueItemInput, type CatalogueItemResponse,
+  ITEM_ADDED,
+  ITEM_REMOVED,
+  ITEM_REMOVE_FAILED,
+  ITEM_SAVE_FAILED,
+  ITEM_UPDATED,
+  SKU_TAKEN,
+  catalogueInputOf,
+  draftOf,
+  emptyDraft,
+  validateCatalogueItem,
+  type CatalogueDraft,
+  type CatalogueItem,
+  type CatalogueItemInput,
+  type CatalogueItemResponse,
 } from '../../contracts/catalogue';
 import type { FieldErrors } from '../../contracts/validation';
 import { apiFailure, hasStatus, serverWords } from '../shared/api-error';
@@ -48,8 +59,10 @@ export type CatalogueItemEvent =
   | { type: 'CONFIRM' }
   | { type: 'CANCEL' };
 
-const otherSkus = (c: Pick<CatalogueItemContext, 'items' | 'target'>) => c.items.filter((item) => item.id !== c.target?.id).map((item) => item.sku);
-const errorsOf = (c: Pick<CatalogueItemContext, 'items' | 'target' | 'draft'>) => validateCatalogueItem(c.draft, otherSkus(c));
+const otherSkus = (c: Pick<CatalogueItemContext, 'items' | 'target'>) =>
+  c.items.filter((item) => item.id !== c.target?.id).map((item) => item.sku);
+const errorsOf = (c: Pick<CatalogueItemContext, 'items' | 'target' | 'draft'>) =>
+  validateCatalogueItem(c.draft, otherSkus(c));
 function changed(draft: CatalogueDraft, field: DraftField, value: string): CatalogueDraft {
   if (field === 'period') return { ...draft, period: value === '' ? null : (value as CatalogueDraft['period']) };
   if (field === 'type') return { ...draft, type: value as CatalogueDraft['type'] };
@@ -57,7 +70,8 @@ function changed(draft: CatalogueDraft, field: DraftField, value: string): Catal
 }
 function saveFailure(error: unknown): { error: string | null; errors: FieldErrors } {
   const words = hasStatus(error, 400) || hasStatus(error, 403) || hasStatus(error, 409) ? serverWords(error) : null;
-  if (words === SKU_TAKEN || apiFailure(error)?.code === 'sku_taken') return { error: null, errors: { sku: SKU_TAKEN } };
+  if (words === SKU_TAKEN || apiFailure(error)?.code === 'sku_taken')
+    return { error: null, errors: { sku: SKU_TAKEN } };
   return { error: words ?? ITEM_SAVE_FAILED, errors: {} };
 }
 /** A fresh dialog's state (ADD, EDIT and REMOVE set the target and the draft). */
@@ -73,7 +87,9 @@ export const catalogueItemMachine = setup({
     children: {} as { saveItem: 'saveItem'; removeItem: 'removeItem' },
   },
   actors: {
-    saveItem: toProvide<CatalogueItemResponse, { appId: string; itemId: string | null; item: CatalogueItemInput }>('saveItem'),
+    saveItem: toProvide<CatalogueItemResponse, { appId: string; itemId: string | null; item: CatalogueItemInput }>(
+      'saveItem',
+    ),
     removeItem: toProvide<SuccessMessage, { appId: string; itemId: string }>('removeItem'),
   },
   guards: {
@@ -96,7 +112,10 @@ export const catalogueItemMachine = setup({
     idle: {
       on: {
         ADD: { target: 'editing', actions: assign({ ...opened, draft: () => emptyDraft() }) },
-        EDIT: { target: 'editing', actions: assign(({ event }) => ({ ...opened, target: event.item, draft: draftOf(event.item) })) },
+        EDIT: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ ...opened, target: event.item, draft: draftOf(event.item) })),
+        },
         REMOVE: { target: 'confirmingRemove', actions: assign(({ event }) => ({ ...opened, target: event.item })) },
       },
     },
@@ -119,13 +138,23 @@ export const catalogueItemMachine = setup({
       invoke: {
         id: 'saveItem',
         src: 'saveItem',
-        input: ({ context }) => ({ appId: context.appId, itemId: context.target?.id ?? null, item: catalogueInputOf(context.draft) }),
+        input: ({ context }) => ({
+          appId: context.appId,
+          itemId: context.target?.id ?? null,
+          item: catalogueInputOf(context.draft),
+        }),
         onDone: [
           {
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
-              { type: 'notify', params: ({ context }) => ({ message: context.target ? ITEM_UPDATED : ITEM_ADDED, kind: 'success' as const }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  message: context.target ? ITEM_UPDATED : ITEM_ADDED,
+                  kind: 'success' as const,
+                }),
+              },
               { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
               assign(closed),
             ],
@@ -160,7 +189,9 @@ export const catalogueItemMachine = setup({
         ],
         onError: {
           target: 'confirmingRemove',
-          actions: assign({ error: ({ event }) => (hasStatus(event.error, 403) ? serverWords(event.error) : null) ?? ITEM_REMOVE_FAILED }),
+          actions: assign({
+            error: ({ event }) => (hasStatus(event.error, 403) ? serverWords(event.error) : null) ?? ITEM_REMOVE_FAILED,
+          }),
         },
       },
     },

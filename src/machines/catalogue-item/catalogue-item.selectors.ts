@@ -23,7 +23,8 @@ export const catalogueItemActions = (send: SendTo<typeof catalogueItemMachine>) 
   add: () => send({ type: 'ADD' }),
   edit: (item: Item) => send({ type: 'EDIT', item }),
   remove: (item: Item) => send({ type: 'REMOVE', item }),
-  change: (field: EventOf<typeof catalogueItemMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
+  change: (field: EventOf<typeof catalogueItemMachine, 'CHANGE'>['field'], value: string) =>
+    send({ type: 'CHANGE', field, value }),
   submit: () => send({ type: 'SUBMIT' }),
   confirm: () => send({ type: 'CONFIRM' }),
   cancel: () => send({ type: 'CANCEL' }),

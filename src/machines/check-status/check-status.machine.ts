@@ -67,7 +67,10 @@ export const checkStatusMachine = setup({
   },
 }).createMachine({
   id: 'checkStatus',
-  context: ({ input }) => ({ ...input, result: { connected: input.connected, eventsReceived: null, lastEventAt: null } }),
+  context: ({ input }) => ({
+    ...input,
+    result: { connected: input.connected, eventsReceived: null, lastEventAt: null },
+  }),
   initial: 'deciding',
   output: ({ context }) => context.result,
   states: {
@@ -77,7 +80,10 @@ export const checkStatusMachine = setup({
         {
           guard: 'connectedAdjust',
           target: 'done',
-          actions: { type: 'reloadEventSchemas', params: ({ context }) => ({ appId: context.appId, pluginId: context.pluginId }) },
+          actions: {
+            type: 'reloadEventSchemas',
+            params: ({ context }) => ({ appId: context.appId, pluginId: context.pluginId }),
+          },
         },
         { target: 'fetching' },
       ],
@@ -92,8 +98,21 @@ export const checkStatusMachine = setup({
             guard: { type: 'nowConnected', params: ({ event }) => event.output },
             target: 'done',
             actions: [
-              assign({ result: ({ event }) => ({ connected: true, eventsReceived: event.output.eventsReceived ?? true, lastEventAt: event.output.lastEventAt ?? null }) }),
-              { type: 'notify', params: ({ context }) => ({ message: connectedSuccessfully(context.source), kind: 'success', duration: 'partnerSuccess' }) },
+              assign({
+                result: ({ event }) => ({
+                  connected: true,
+                  eventsReceived: event.output.eventsReceived ?? true,
+                  lastEventAt: event.output.lastEventAt ?? null,
+                }),
+              }),
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  message: connectedSuccessfully(context.source),
+                  kind: 'success',
+                  duration: 'partnerSuccess',
+                }),
+              },
               { type: 'reloadPlugins', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
@@ -101,21 +120,41 @@ export const checkStatusMachine = setup({
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'done',
             actions: [
-              assign({ result: ({ event }) => ({ connected: false, eventsReceived: event.output.eventsReceived ?? false, lastEventAt: event.output.lastEventAt ?? null }) }),
+              assign({
+                result: ({ event }) => ({
+                  connected: false,
+                  eventsReceived: event.output.eventsReceived ?? false,
+                  lastEventAt: event.output.lastEventAt ?? null,
+                }),
+              }),
               { type: 'notify', params: { message: NO_EVENTS_YET, kind: 'info' } },
               { type: 'reloadPlugins', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
           {
             target: 'done',
-            actions: { type: 'notify', params: ({ context }) => ({ message: statusCheckFailed(context.source), kind: 'error', duration: 'partnerError' }) },
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({
+                message: statusCheckFailed(context.source),
+                kind: 'error',
+                duration: 'partnerError',
+              }),
+            },
           },
         ],
         onError: {
           target: 'done',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ context }) => ({ message: statusCheckFailed(context.source), kind: 'error', duration: 'partnerError' }) },
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                message: statusCheckFailed(context.source),
+                kind: 'error',
+                duration: 'partnerError',
+              }),
+            },
           ],
         },
       },

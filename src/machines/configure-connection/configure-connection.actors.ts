@@ -10,7 +10,14 @@ import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
 import { ServiceAccountKey } from '../../contracts/integrations';
 import { describeErrors } from '../../contracts/codecs';
-import { addProductCredential, addServiceAccount, createPlugin, fetchCredentials, startOAuth, updatePlugin } from '../../services/integrations.service';
+import {
+  addProductCredential,
+  addServiceAccount,
+  createPlugin,
+  fetchCredentials,
+  startOAuth,
+  updatePlugin,
+} from '../../services/integrations.service';
 import { integrationsKey } from '../../services/integrations.queries';
 import { queryClient } from '../../queryClient';
 
@@ -23,23 +30,40 @@ async function readKeyFile(file: KeyFile): Promise<ServiceAccountKey> {
     throw new KeyFileError('The file is not valid JSON.');
   }
   const decoded = ServiceAccountKey.decode(json);
-  if (isLeft(decoded)) throw new KeyFileError(`The file is not a service account key: ${describeErrors(decoded.left, 'key').slice(0, 3).join(', ')}.`);
+  if (isLeft(decoded))
+    throw new KeyFileError(
+      `The file is not a service account key: ${describeErrors(decoded.left, 'key').slice(0, 3).join(', ')}.`,
+    );
   return decoded.right;
 }
 
 export const liveConfigureConnectionMachine = configureConnectionMachine.provide({
   actors: {
     loadCredentials: fromPromise(({ input, signal }) => fetchCredentials(input.appId, signal)),
-    addProductCredential: fromPromise(async ({ input, signal }) => (await addProductCredential(input.appId, signal)).credential!),
-    uploadServiceAccount: fromPromise(async ({ input, signal }) => (await addServiceAccount(input.appId, await readKeyFile(input.file), signal)).credential!),
+    addProductCredential: fromPromise(
+      async ({ input, signal }) => (await addProductCredential(input.appId, signal)).credential!,
+    ),
+    uploadServiceAccount: fromPromise(
+      async ({ input, signal }) =>
+        (await addServiceAccount(input.appId, await readKeyFile(input.file), signal)).credential!,
+    ),
     savePlugin: fromPromise(({ input, signal }) =>
       input.pluginId
         ? updatePlugin(input.pluginId, { credentialId: input.credentialId, attributes: input.attributes }, signal)
-        : createPlugin(input.appId, { type: input.pluginType, credentialId: input.credentialId, attributes: input.attributes }, signal),
+        : createPlugin(
+            input.appId,
+            { type: input.pluginType, credentialId: input.credentialId, attributes: input.attributes },
+            signal,
+          ),
     ),
     // Back to this tab after the consent page (the path of the page that asked, with ?oAuthRedirect added by the server).
     startSignIn: fromPromise(({ input, signal }) =>
-      startOAuth(input.appId, window.location.pathname.replace(/\/integrations\/[^/]*$/, `/integrations/${input.pluginType}`), signal)),
+      startOAuth(
+        input.appId,
+        window.location.pathname.replace(/\/integrations\/[^/]*$/, `/integrations/${input.pluginType}`),
+        signal,
+      ),
+    ),
   },
   actions: {
     notify: showNotice,
@@ -49,4 +73,7 @@ export const liveConfigureConnectionMachine = configureConnectionMachine.provide
   },
 });
 
-export const configureConnectionFlow = defineFlow({ name: 'configure-connection', bind: () => liveConfigureConnectionMachine });
+export const configureConnectionFlow = defineFlow({
+  name: 'configure-connection',
+  bind: () => liveConfigureConnectionMachine,
+});

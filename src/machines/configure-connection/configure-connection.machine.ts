@@ -27,8 +27,15 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Role } from '../../contracts/codecs';
 import type { Credential } from '../../contracts/plugin';
 import {
-  IAM_MESSAGES, PLUGIN_MESSAGES, hasAllRoles, iamRows, rolesInProject, targetProjectNameError,
-  type CredentialsResponse, type PluginAnswer, type SuccessResponse,
+  IAM_MESSAGES,
+  PLUGIN_MESSAGES,
+  hasAllRoles,
+  iamRows,
+  rolesInProject,
+  targetProjectNameError,
+  type CredentialsResponse,
+  type PluginAnswer,
+  type SuccessResponse,
 } from '../../contracts/integrations';
 import type { GoogleCloudPluginType } from '../../contracts/plugin-types';
 import { notify } from '../shared/notice';
@@ -43,7 +50,8 @@ export const SIGN_IN_FAILED = 'Google sign-in could not be started.';
 export type ConnectionPluginType = GoogleCloudPluginType;
 
 /** Why a picked key file was not taken (only JSON keys are read). */
-export const notJsonFile = (name: string) => `${name || 'This file'} is not a JSON file. Choose the service account's key file (.json).`;
+export const notJsonFile = (name: string) =>
+  `${name || 'This file'} is not a JSON file. Choose the service account's key file (.json).`;
 /** application/json; a `.json` name with no type counts too (some systems give JSON files none). */
 export const isJsonKeyFile = (file: Pick<KeyFile, 'name' | 'type'>) =>
   file.type === 'application/json' || (file.type === '' && /\.json$/i.test(file.name));
@@ -126,7 +134,9 @@ export const selectedCredential = (context: Pick<ConfigureConnectionContext, 'cr
 export const projectsOf = (credential: Credential | null) => Object.keys(credential?.projects ?? {});
 
 /** The permission table of the chosen credential and project (docs/integrations.md §Rules and limits; Service Account User skipped for OAuth). */
-export function permissionRows(context: Pick<ConfigureConnectionContext, 'credentials' | 'credentialId' | 'project' | 'pluginType' | 'authType'>) {
+export function permissionRows(
+  context: Pick<ConfigureConnectionContext, 'credentials' | 'credentialId' | 'project' | 'pluginType' | 'authType'>,
+) {
   const credential = selectedCredential(context);
   if (!credential) return [];
   return iamRows(context.pluginType, rolesInProject(credential, context.project), context.authType);
@@ -157,7 +167,8 @@ export function saveBlocker(context: ConfigureConnectionContext): string | null 
   } else {
     if (context.role !== 'admin') return 'Only administrators can use a service account.';
     if (context.authType === 'ORG_SERVICE_ACCOUNT' && context.file) return 'Upload the credentials file first.';
-    if (context.authType === 'ORG_SERVICE_ACCOUNT' && !context.credentialId) return 'Upload a service account key first.';
+    if (context.authType === 'ORG_SERVICE_ACCOUNT' && !context.credentialId)
+      return 'Upload a service account key first.';
     if (context.authType === 'TP_SERVICE_ACCOUNT' && !context.credentialId) return null;
   }
   if (unchanged(context)) return 'Nothing has changed.';
@@ -191,11 +202,20 @@ const saveRequest = (context: ConfigureConnectionContext): SaveRequest => ({
   },
 });
 
-const warning = (prefix: string, message: string) => ({ message: `${prefix} ${message}`, kind: 'warning' as const, duration: 'long' as const });
-const savedMessage = (context: ConfigureConnectionContext) => (context.pluginId ? PLUGIN_MESSAGES.updated : PLUGIN_MESSAGES.created);
-const saveFailedMessage = (context: ConfigureConnectionContext) => (context.pluginId ? PLUGIN_MESSAGES.updateFailed : PLUGIN_MESSAGES.createFailed);
+const warning = (prefix: string, message: string) => ({
+  message: `${prefix} ${message}`,
+  kind: 'warning' as const,
+  duration: 'long' as const,
+});
+const savedMessage = (context: ConfigureConnectionContext) =>
+  context.pluginId ? PLUGIN_MESSAGES.updated : PLUGIN_MESSAGES.created;
+const saveFailedMessage = (context: ConfigureConnectionContext) =>
+  context.pluginId ? PLUGIN_MESSAGES.updateFailed : PLUGIN_MESSAGES.createFailed;
 
-const EMPTY: Omit<ConfigureConnectionContext, 'appId' | 'pluginType' | 'pluginId' | 'role' | 'current' | 'oauthRedirect'> = {
+const EMPTY: Omit<
+  ConfigureConnectionContext,
+  'appId' | 'pluginType' | 'pluginId' | 'role' | 'current' | 'oauthRedirect'
+> = {
   credentials: [],
   provider: 'sandbox',
   productServiceAccount: '',
@@ -232,13 +252,21 @@ export const configureConnectionMachine = setup({
     answerSucceeded,
     saveable: ({ context }) => saveBlocker(context) === null,
     needsProductCredential: ({ context }) => context.authType === 'TP_SERVICE_ACCOUNT' && !context.credentialId,
-    canUpload: ({ context }) => context.role === 'admin' && context.authType === 'ORG_SERVICE_ACCOUNT' && context.file !== null,
+    canUpload: ({ context }) =>
+      context.role === 'admin' && context.authType === 'ORG_SERVICE_ACCOUNT' && context.file !== null,
     canSignIn: ({ context }) => context.authType === 'USER_OAUTH',
     jsonFile: ({ event }) => event.type === 'PICK_FILE' && (event.file === null || isJsonKeyFile(event.file)),
     permissionsMissing: ({ context }) => permissionsMissing(context),
     autoSave: ({ context }) =>
-      context.oauthRedirect && context.authType === 'USER_OAUTH' && !!context.credentialId && context.credentialId !== context.current.credentialId,
-    oauthMissingRoles: ({ context }) => context.oauthRedirect && context.authType === 'USER_OAUTH' && !!context.credentialId && permissionsMissing(context),
+      context.oauthRedirect &&
+      context.authType === 'USER_OAUTH' &&
+      !!context.credentialId &&
+      context.credentialId !== context.current.credentialId,
+    oauthMissingRoles: ({ context }) =>
+      context.oauthRedirect &&
+      context.authType === 'USER_OAUTH' &&
+      !!context.credentialId &&
+      permissionsMissing(context),
   },
   actions: {
     notify,
@@ -250,7 +278,15 @@ export const configureConnectionMachine = setup({
   },
 }).createMachine({
   id: 'configureConnection',
-  context: { ...EMPTY, appId: '', pluginType: 'BigQuery', pluginId: null, role: 'viewer', current: { credentialId: null, project: null, projectName: null }, oauthRedirect: false },
+  context: {
+    ...EMPTY,
+    appId: '',
+    pluginType: 'BigQuery',
+    pluginId: null,
+    role: 'viewer',
+    current: { credentialId: null, project: null, projectName: null },
+    oauthRedirect: false,
+  },
   initial: 'closed',
   states: {
     closed: {
@@ -285,13 +321,20 @@ export const configureConnectionMachine = setup({
               actions: assign(({ context, event }) => {
                 const next = { ...context, credentials: event.output.credentials };
                 const currentType = next.credentials.find((c) => c.id === context.current.credentialId)?.type;
-                const authType: AuthType = context.oauthRedirect ? 'USER_OAUTH' : (currentType ?? (context.role === 'admin' ? 'TP_SERVICE_ACCOUNT' : 'USER_OAUTH'));
+                const authType: AuthType = context.oauthRedirect
+                  ? 'USER_OAUTH'
+                  : (currentType ?? (context.role === 'admin' ? 'TP_SERVICE_ACCOUNT' : 'USER_OAUTH'));
                 return {
                   credentials: event.output.credentials,
                   provider: event.output.provider ?? 'sandbox',
                   productServiceAccount: event.output.productServiceAccount ?? '',
                   authType,
-                  ...choose(next, context.oauthRedirect ? (credentialsOfType(next, 'USER_OAUTH').at(-1) ?? null) : defaultCredential(next, authType)),
+                  ...choose(
+                    next,
+                    context.oauthRedirect
+                      ? (credentialsOfType(next, 'USER_OAUTH').at(-1) ?? null)
+                      : defaultCredential(next, authType),
+                  ),
                 };
               }),
             },
@@ -306,7 +349,11 @@ export const configureConnectionMachine = setup({
         },
         checkRedirect: {
           always: [
-            { guard: 'oauthMissingRoles', target: 'editing', actions: { type: 'notify', params: warning(IAM_MESSAGES.userCreated, IAM_MESSAGES.missingIam) } },
+            {
+              guard: 'oauthMissingRoles',
+              target: 'editing',
+              actions: { type: 'notify', params: warning(IAM_MESSAGES.userCreated, IAM_MESSAGES.missingIam) },
+            },
             { guard: 'autoSave', target: 'saving' },
             { target: 'editing' },
           ],
@@ -314,9 +361,18 @@ export const configureConnectionMachine = setup({
         editing: {
           on: {
             SET_AUTH: {
-              actions: assign(({ context, event }) => ({ authType: event.value, file: null, fileError: null, ...choose(context, defaultCredential(context, event.value)) })),
+              actions: assign(({ context, event }) => ({
+                authType: event.value,
+                file: null,
+                fileError: null,
+                ...choose(context, defaultCredential(context, event.value)),
+              })),
             },
-            SET_CREDENTIAL: { actions: assign(({ context, event }) => choose(context, context.credentials.find((c) => c.id === event.value) ?? null)) },
+            SET_CREDENTIAL: {
+              actions: assign(({ context, event }) =>
+                choose(context, context.credentials.find((c) => c.id === event.value) ?? null),
+              ),
+            },
             SET_PROJECT: { actions: assign({ project: ({ event }) => event.value }) },
             SET_WRITE_BACK: { actions: assign({ writeBack: ({ event }) => event.value }) },
             SET_PROJECT_NAME: { actions: assign({ projectName: ({ event }) => event.value }) },
@@ -325,7 +381,10 @@ export const configureConnectionMachine = setup({
               // Not application/json → an error is logged and the file cleared; the user is told why.
               {
                 actions: [
-                  { type: 'logError', params: ({ event }) => ({ error: new Error(`Not a JSON file: ${event.file?.name ?? ''}`) }) },
+                  {
+                    type: 'logError',
+                    params: ({ event }) => ({ error: new Error(`Not a JSON file: ${event.file?.name ?? ''}`) }),
+                  },
                   assign({ file: null, fileError: ({ event }) => notJsonFile(event.file?.name ?? '') }),
                 ],
               },
@@ -361,7 +420,11 @@ export const configureConnectionMachine = setup({
         },
         afterProductCreated: {
           always: [
-            { guard: 'permissionsMissing', target: 'editing', actions: { type: 'notify', params: warning(IAM_MESSAGES.productCreated, IAM_MESSAGES.missing) } },
+            {
+              guard: 'permissionsMissing',
+              target: 'editing',
+              actions: { type: 'notify', params: warning(IAM_MESSAGES.productCreated, IAM_MESSAGES.missing) },
+            },
             { guard: 'saveable', target: 'saving' },
             { target: 'editing' },
           ],
@@ -383,7 +446,10 @@ export const configureConnectionMachine = setup({
               target: 'editing',
               actions: [
                 { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                { type: 'notify', params: ({ event }) => ({ message: uploadFailure(event.error), kind: 'error' as const }) },
+                {
+                  type: 'notify',
+                  params: ({ event }) => ({ message: uploadFailure(event.error), kind: 'error' as const }),
+                },
                 assign({ file: null }),
               ],
             },
@@ -391,7 +457,11 @@ export const configureConnectionMachine = setup({
         },
         afterUpload: {
           always: [
-            { guard: 'permissionsMissing', target: 'editing', actions: { type: 'notify', params: warning(IAM_MESSAGES.workspaceCreated, IAM_MESSAGES.missing) } },
+            {
+              guard: 'permissionsMissing',
+              target: 'editing',
+              actions: { type: 'notify', params: warning(IAM_MESSAGES.workspaceCreated, IAM_MESSAGES.missing) },
+            },
             { guard: 'saveable', target: 'saving' },
             { target: 'editing' },
           ],
@@ -410,7 +480,13 @@ export const configureConnectionMachine = setup({
                   { type: 'saved', params: ({ context }) => ({ appId: context.appId }) },
                 ],
               },
-              { target: 'editing', actions: { type: 'notify', params: ({ context }) => ({ message: saveFailedMessage(context), kind: 'error' }) } },
+              {
+                target: 'editing',
+                actions: {
+                  type: 'notify',
+                  params: ({ context }) => ({ message: saveFailedMessage(context), kind: 'error' }),
+                },
+              },
             ],
             onError: {
               target: 'editing',
@@ -427,7 +503,10 @@ export const configureConnectionMachine = setup({
             id: 'startSignIn',
             src: 'startSignIn',
             input: ({ context }) => ({ appId: context.appId, pluginType: context.pluginType }),
-            onDone: { target: 'leaving', actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.url }) } },
+            onDone: {
+              target: 'leaving',
+              actions: { type: 'redirect', params: ({ event }) => ({ url: event.output.url }) },
+            },
             onError: {
               target: 'editing',
               actions: [

@@ -21,7 +21,9 @@ export const createWorkspaceFlow = defineFlow({
     createWorkspaceMachine.provide({
       actors: {
         // The icon the machine holds is the picked File (IconFile is the part of it the machine reads).
-        createWorkspace: fromPromise(({ input, signal }) => createWorkspace({ ...input, icon: input.icon as File | null }, signal)),
+        createWorkspace: fromPromise(({ input, signal }) =>
+          createWorkspace({ ...input, icon: input.icon as File | null }, signal),
+        ),
       },
       actions: {
         notify: showNotice,

@@ -9,7 +9,12 @@
  * exception. The call (with its abort signal), `notify` and `created` are provided by create-workspace.actors.ts.
  */
 import { assign, setup } from 'xstate';
-import { FILE_TOO_LARGE, validateWorkspaceForm, workspaceFormField, type WorkspaceFormErrors } from '../../contracts/workspace';
+import {
+  FILE_TOO_LARGE,
+  validateWorkspaceForm,
+  workspaceFormField,
+  type WorkspaceFormErrors,
+} from '../../contracts/workspace';
 import type { WorkspaceSaved } from '../../contracts/workspace';
 import { hasStatus, serverFieldErrors } from '../shared/api-error';
 import { notify } from '../shared/notice';
@@ -49,7 +54,9 @@ export const createWorkspaceMachine = setup({
     children: {} as { createWorkspace: 'createWorkspace' },
   },
   actors: {
-    createWorkspace: toProvide<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>('createWorkspace'),
+    createWorkspace: toProvide<WorkspaceSaved, { name: string; website: string; icon: IconFile | null }>(
+      'createWorkspace',
+    ),
   },
   guards: {
     workspaceCreated: (_, answer: { success: boolean; data?: { id: string } }) => answer.success && !!answer.data?.id,
@@ -79,7 +86,13 @@ export const createWorkspaceMachine = setup({
         },
         // The icon is checked at once: a too-large file is refused before anything is sent.
         PICK_ICON: {
-          actions: assign(({ context, event }) => ({ icon: event.file, errors: { ...errorsOf({ ...context, icon: event.file }), ...(context.submitted ? {} : { name: undefined, website: undefined }) } })),
+          actions: assign(({ context, event }) => ({
+            icon: event.file,
+            errors: {
+              ...errorsOf({ ...context, icon: event.file }),
+              ...(context.submitted ? {} : { name: undefined, website: undefined }),
+            },
+          })),
         },
         SUBMIT: [
           { guard: 'formValid', target: 'submitting', actions: assign({ submitted: true, errors: {}, error: null }) },

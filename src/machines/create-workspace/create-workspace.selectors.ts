@@ -19,7 +19,8 @@ export const selectCreateWorkspace = (s: Snapshot) => ({
 export const createWorkspaceActions = (send: SendTo<typeof createWorkspaceMachine>) => ({
   open: () => send({ type: 'OPEN' }),
   close: () => send({ type: 'CLOSE' }),
-  change: (field: EventOf<typeof createWorkspaceMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
+  change: (field: EventOf<typeof createWorkspaceMachine, 'CHANGE'>['field'], value: string) =>
+    send({ type: 'CHANGE', field, value }),
   pickIcon: (file: EventOf<typeof createWorkspaceMachine, 'PICK_ICON'>['file']) => send({ type: 'PICK_ICON', file }),
   submit: () => send({ type: 'SUBMIT' }),
 });

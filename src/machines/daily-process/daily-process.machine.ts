@@ -54,12 +54,26 @@ export const dailyProcessMachine = setup({
         input: ({ context }) => ({ pluginId: context.pluginId, value: context.shown! }),
         onDone: [
           // Saved: the switch keeps the value (the reloaded plugin says the same).
-          { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'idle', actions: { type: 'saved', params: ({ context }) => ({ appId: context.appId }) } },
-          { target: 'idle', actions: [assign({ shown: null }), { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } }] },
+          {
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: { type: 'saved', params: ({ context }) => ({ appId: context.appId }) },
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign({ shown: null }),
+              { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } },
+            ],
+          },
         ],
         onError: {
           target: 'idle',
-          actions: [assign({ shown: null }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } }],
+          actions: [
+            assign({ shown: null }),
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: { message: DAILY_PROCESS_FAILED, kind: 'error' } },
+          ],
         },
       },
     },

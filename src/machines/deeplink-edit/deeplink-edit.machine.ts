@@ -19,7 +19,12 @@
  */
 import { assign, setup } from 'xstate';
 import type { Deeplink } from '../../contracts/apps';
-import { DEEPLINK_UPDATED, DEEPLINK_UPDATE_FAILED, deeplinkUrlError, isSupportedDeeplinkPlatform } from '../../contracts/deeplinks';
+import {
+  DEEPLINK_UPDATED,
+  DEEPLINK_UPDATE_FAILED,
+  deeplinkUrlError,
+  isSupportedDeeplinkPlatform,
+} from '../../contracts/deeplinks';
 import type { SuccessResponse, UpdateDeeplinkRequest } from '../../contracts/integrations';
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
@@ -40,16 +45,15 @@ export interface DeeplinkEditContext {
   failure: string | null;
 }
 export type DeeplinkEditEvent =
-  | { type: 'EDIT'; link: Deeplink }
-  | { type: 'CHANGE'; url: string }
-  | { type: 'SUBMIT' }
-  | { type: 'CANCEL' };
+  { type: 'EDIT'; link: Deeplink } | { type: 'CHANGE'; url: string } | { type: 'SUBMIT' } | { type: 'CANCEL' };
 
 function failureWords(error: unknown): string {
-  if (hasStatus(error, 400) || hasStatus(error, 403) || hasStatus(error, 404)) return serverWords(error) ?? DEEPLINK_UPDATE_FAILED;
+  if (hasStatus(error, 400) || hasStatus(error, 403) || hasStatus(error, 404))
+    return serverWords(error) ?? DEEPLINK_UPDATE_FAILED;
   return DEEPLINK_UPDATE_FAILED;
 }
-const urlError = (c: Pick<DeeplinkEditContext, 'link' | 'url'>) => (c.link ? deeplinkUrlError(c.link.platform, c.url) : null);
+const urlError = (c: Pick<DeeplinkEditContext, 'link' | 'url'>) =>
+  c.link ? deeplinkUrlError(c.link.platform, c.url) : null;
 
 export const deeplinkEditMachine = setup({
   types: {
@@ -88,7 +92,12 @@ export const deeplinkEditMachine = setup({
     },
     editing: {
       on: {
-        CHANGE: { actions: assign(({ context, event }) => ({ url: event.url, fieldError: urlError({ link: context.link, url: event.url }) })) },
+        CHANGE: {
+          actions: assign(({ context, event }) => ({
+            url: event.url,
+            fieldError: urlError({ link: context.link, url: event.url }),
+          })),
+        },
         SUBMIT: [
           { guard: 'urlInvalid', actions: assign(({ context }) => ({ fieldError: urlError(context) })) },
           { guard: 'urlUnchanged', target: 'idle', actions: assign({ link: null, failure: null }) },
@@ -103,7 +112,10 @@ export const deeplinkEditMachine = setup({
         src: 'updateDeeplink',
         input: ({ context }) => {
           const link = context.link!;
-          return { appId: context.appId, request: { deeplinkId: link.id, deeplink: { ...link, url: context.url.trim() } } };
+          return {
+            appId: context.appId,
+            request: { deeplinkId: link.id, deeplink: { ...link, url: context.url.trim() } },
+          };
         },
         onDone: [
           {
@@ -117,7 +129,10 @@ export const deeplinkEditMachine = setup({
           },
           {
             target: 'editing',
-            actions: [assign({ failure: DEEPLINK_UPDATE_FAILED }), { type: 'notify', params: { message: DEEPLINK_UPDATE_FAILED, kind: 'error' } }],
+            actions: [
+              assign({ failure: DEEPLINK_UPDATE_FAILED }),
+              { type: 'notify', params: { message: DEEPLINK_UPDATE_FAILED, kind: 'error' } },
+            ],
           },
         ],
         onError: {

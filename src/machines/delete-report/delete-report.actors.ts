@@ -15,7 +15,9 @@ export const liveDeleteReportMachine = deleteReportMachine.provide({
   actions: {
     notify: showNotice,
     deleted: (_, { appId, id }) => {
-      queryClient.setQueryData(templatesKey(appId), (list: TemplateSummary[] | undefined) => list?.filter((t) => t.id !== id));
+      queryClient.setQueryData(templatesKey(appId), (list: TemplateSummary[] | undefined) =>
+        list?.filter((t) => t.id !== id),
+      );
       void queryClient.invalidateQueries({ queryKey: templatesKey(appId) });
     },
     logError: (_, { error }) => {

@@ -18,7 +18,14 @@
  */
 import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { DeleteTemplateResponse } from '../../contracts/analyze';
-import { confirmMutation, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
+import {
+  confirmMutation,
+  thrown,
+  outcomeDone,
+  outcomeFailed,
+  outcomeThrew,
+  outcome,
+} from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 // docs/analyze.md §Messages and §Screens and routes, verbatim.
@@ -86,7 +93,15 @@ export const deleteReportMachine = setup({
       always: [{ guard: 'hasReport', target: 'asking' }, { target: 'idle' }],
     },
     idle: {
-      on: { DELETE: { target: 'asking', actions: assign({ report: ({ event }) => ({ id: event.report.id, title: event.report.title }), deleted: false }) } },
+      on: {
+        DELETE: {
+          target: 'asking',
+          actions: assign({
+            report: ({ event }) => ({ id: event.report.id, title: event.report.title }),
+            deleted: false,
+          }),
+        },
+      },
     },
     asking: {
       invoke: {
@@ -120,7 +135,10 @@ export const deleteReportMachine = setup({
         ],
         onError: {
           target: 'settled',
-          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } }],
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: { message: DELETE_FAILED, kind: 'error' } },
+          ],
         },
       },
       initial: 'confirming',
@@ -135,7 +153,10 @@ export const deleteReportMachine = setup({
       },
     },
     settled: {
-      always: [{ guard: 'once', target: 'finished' }, { target: 'idle', actions: assign({ report: null }) }],
+      always: [
+        { guard: 'once', target: 'finished' },
+        { target: 'idle', actions: assign({ report: null }) },
+      ],
     },
     finished: { type: 'final' },
   },

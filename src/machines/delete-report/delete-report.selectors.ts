@@ -1,5 +1,10 @@
 /** View model of the 'Delete Report' confirm (docs/analyze.md §Screens and routes), the same for the reports list and the report builder. */
-import { DELETE_TITLE, deleteQuestion, type DeleteReportSnapshot, type deleteReportMachine } from './delete-report.machine';
+import {
+  DELETE_TITLE,
+  deleteQuestion,
+  type DeleteReportSnapshot,
+  type deleteReportMachine,
+} from './delete-report.machine';
 import type { EventOf, SendTo } from '../shared/flow';
 
 export const selectDeleteDialog = (s: DeleteReportSnapshot | undefined) => ({

@@ -9,7 +9,13 @@ import { queryClient } from '../../queryClient';
 export const liveFirebaseConversionEventsMachine = firebaseConversionEventsMachine.provide({
   actors: {
     saveConversionEvents: fromPromise(({ input, signal }) =>
-      (input.action === 'enable' ? enableConversionEvents : disableConversionEvents)(input.pluginId, input.appId, input.eventNames, signal)),
+      (input.action === 'enable' ? enableConversionEvents : disableConversionEvents)(
+        input.pluginId,
+        input.appId,
+        input.eventNames,
+        signal,
+      ),
+    ),
   },
   actions: {
     changed: (_, { appId }) => void queryClient.invalidateQueries({ queryKey: integrationsKey(appId) }),
@@ -17,4 +23,7 @@ export const liveFirebaseConversionEventsMachine = firebaseConversionEventsMachi
   },
 });
 
-export const firebaseConversionEventsFlow = defineFlow({ name: 'firebase-conversion-events', bind: () => liveFirebaseConversionEventsMachine });
+export const firebaseConversionEventsFlow = defineFlow({
+  name: 'firebase-conversion-events',
+  bind: () => liveFirebaseConversionEventsMachine,
+});

@@ -30,7 +30,8 @@ export type ConversionEventsEvent =
   | { type: 'DISABLE'; eventNames: string[] };
 type ChangeInput = { pluginId: string; appId: string; action: ConversionAction; eventNames: string[] };
 
-const toggled = (selected: readonly string[], name: string) => (selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name]);
+const toggled = (selected: readonly string[], name: string) =>
+  selected.includes(name) ? selected.filter((n) => n !== name) : [...selected, name];
 
 export const firebaseConversionEventsMachine = setup({
   types: {
@@ -67,13 +68,19 @@ export const firebaseConversionEventsMachine = setup({
         id: 'saveConversionEvents',
         src: 'saveConversionEvents',
         input: ({ context, event }) => ({
-          pluginId: context.pluginId, appId: context.appId, action: context.action!, eventNames: (event as { eventNames: string[] }).eventNames,
+          pluginId: context.pluginId,
+          appId: context.appId,
+          action: context.action!,
+          eventNames: (event as { eventNames: string[] }).eventNames,
         }),
         onDone: [
           {
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
-            actions: [assign({ selected: [] }), { type: 'changed', params: ({ context }) => ({ appId: context.appId }) }],
+            actions: [
+              assign({ selected: [] }),
+              { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
+            ],
           },
           {
             target: 'idle',

@@ -20,6 +20,8 @@ export function selectConversionTable(s: ConversionEventsSnapshot, events: reado
 /** The events the conversion events table sends, as named senders. */
 export const firebaseConversionEventsActions = (send: SendTo<typeof firebaseConversionEventsMachine>) => ({
   toggle: (eventName: string) => send({ type: 'TOGGLE', eventName }),
-  enable: (eventNames: EventOf<typeof firebaseConversionEventsMachine, 'ENABLE'>['eventNames']) => send({ type: 'ENABLE', eventNames }),
-  disable: (eventNames: EventOf<typeof firebaseConversionEventsMachine, 'DISABLE'>['eventNames']) => send({ type: 'DISABLE', eventNames }),
+  enable: (eventNames: EventOf<typeof firebaseConversionEventsMachine, 'ENABLE'>['eventNames']) =>
+    send({ type: 'ENABLE', eventNames }),
+  disable: (eventNames: EventOf<typeof firebaseConversionEventsMachine, 'DISABLE'>['eventNames']) =>
+    send({ type: 'DISABLE', eventNames }),
 });

@@ -21,8 +21,13 @@
  */
 import { assign, setup } from 'xstate';
 import {
-  CMS_FILE_TYPE_NOT_SUPPORTED, CMS_INVALID_IMAGE_FILE, cmsImageFileError, imageDimensionsError,
-  type CmsImageKind, type Dimensions, type FileInfo,
+  CMS_FILE_TYPE_NOT_SUPPORTED,
+  CMS_INVALID_IMAGE_FILE,
+  cmsImageFileError,
+  imageDimensionsError,
+  type CmsImageKind,
+  type Dimensions,
+  type FileInfo,
 } from '../../contracts/cms';
 import { toProvide } from '../shared/to-provide';
 
@@ -60,7 +65,9 @@ export const imageSlotMachine = setup({
   },
   actors: {
     readImage: toProvide<ImageReading, { file: ImageFile }>('readImage'),
-    compressImage: toProvide<ImageFile, { file: ImageFile; kind: CmsImageKind; dimensions: Dimensions }>('compressImage'),
+    compressImage: toProvide<ImageFile, { file: ImageFile; kind: CmsImageKind; dimensions: Dimensions }>(
+      'compressImage',
+    ),
   },
   guards: {
     /** The image read does not fit its slot (size, dimensions). */
@@ -80,9 +87,18 @@ export const imageSlotMachine = setup({
       {
         guard: 'fileRefused',
         target: '.error',
-        actions: assign(({ event }) => ({ file: event.file, dimensions: null, result: null, error: cmsImageFileError(event.file) })),
+        actions: assign(({ event }) => ({
+          file: event.file,
+          dimensions: null,
+          result: null,
+          error: cmsImageFileError(event.file),
+        })),
       },
-      { target: '.reading', reenter: true, actions: assign(({ event }) => ({ file: event.file, dimensions: null, result: null, error: null })) },
+      {
+        target: '.reading',
+        reenter: true,
+        actions: assign(({ event }) => ({ file: event.file, dimensions: null, result: null, error: null })),
+      },
     ],
     CLEAR: { target: '.idle', actions: assign({ file: null, dimensions: null, result: null, error: null }) },
   },
@@ -111,7 +127,10 @@ export const imageSlotMachine = setup({
         input: ({ context }) => ({ file: context.file!, kind: context.kind, dimensions: context.dimensions! }),
         onDone: {
           target: 'ready',
-          actions: [assign({ result: ({ event }) => event.output }), { type: 'accepted', params: ({ event }) => event.output }],
+          actions: [
+            assign({ result: ({ event }) => event.output }),
+            { type: 'accepted', params: ({ event }) => event.output },
+          ],
         },
         onError: { target: 'error', actions: assign({ error: CMS_INVALID_IMAGE_FILE }) },
       },

@@ -12,8 +12,12 @@
  */
 import { assign, setup } from 'xstate';
 import {
-  MESSAGES_SAVED, MESSAGES_SAVE_FAILED, validateNotificationSettings,
-  type NotificationKind, type NotificationSettings, type NotificationSettingsResponse,
+  MESSAGES_SAVED,
+  MESSAGES_SAVE_FAILED,
+  validateNotificationSettings,
+  type NotificationKind,
+  type NotificationSettings,
+  type NotificationSettingsResponse,
 } from '../../contracts/messages';
 import type { FieldErrors } from '../../contracts/validation';
 import { hasStatus, serverWords } from '../shared/api-error';
@@ -37,7 +41,11 @@ export type MessagesEvent =
 
 const failureWords = (error: unknown) =>
   (hasStatus(error, 400) || hasStatus(error, 403) ? serverWords(error) : null) ?? MESSAGES_SAVE_FAILED;
-const edited = (values: NotificationSettings, kind: NotificationKind, change: Partial<NotificationSettings[NotificationKind]>) => {
+const edited = (
+  values: NotificationSettings,
+  kind: NotificationKind,
+  change: Partial<NotificationSettings[NotificationKind]>,
+) => {
   const next = { ...values, [kind]: { ...values[kind], ...change } };
   return { values: next, errors: validateNotificationSettings(next) };
 };
@@ -51,7 +59,9 @@ export const messagesSaveMachine = setup({
   },
   actors: {
     loadMessages: toProvide<NotificationSettingsResponse, { appId: string }>('loadMessages'),
-    saveMessages: toProvide<NotificationSettingsResponse, { appId: string; settings: NotificationSettings }>('saveMessages'),
+    saveMessages: toProvide<NotificationSettingsResponse, { appId: string; settings: NotificationSettings }>(
+      'saveMessages',
+    ),
   },
   guards: {
     answerSucceeded,
@@ -69,7 +79,11 @@ export const messagesSaveMachine = setup({
         src: 'loadMessages',
         input: ({ context }) => ({ appId: context.appId }),
         onDone: [
-          { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'editing', actions: assign(({ event }) => ({ values: event.output.data, saved: event.output.data, errors: {} })) },
+          {
+            guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
+            target: 'editing',
+            actions: assign(({ event }) => ({ values: event.output.data, saved: event.output.data, errors: {} })),
+          },
           { target: 'loadFailed' },
         ],
         onError: { target: 'loadFailed' },
@@ -78,8 +92,12 @@ export const messagesSaveMachine = setup({
     loadFailed: { on: { RETRY: 'loading' } },
     editing: {
       on: {
-        CHANGE: { actions: assign(({ context, event }) => edited(context.values!, event.kind, { [event.field]: event.value })) },
-        TOGGLE: { actions: assign(({ context, event }) => edited(context.values!, event.kind, { enabled: event.enabled })) },
+        CHANGE: {
+          actions: assign(({ context, event }) => edited(context.values!, event.kind, { [event.field]: event.value })),
+        },
+        TOGGLE: {
+          actions: assign(({ context, event }) => edited(context.values!, event.kind, { enabled: event.enabled })),
+        },
         SUBMIT: [
           { guard: 'valid', target: 'saving', actions: assign({ error: null, errors: {} }) },
           { actions: assign(({ context }) => ({ errors: validateNotificationSettings(context.values!) })) },
@@ -101,7 +119,13 @@ export const messagesSaveMachine = setup({
               { type: 'notify', params: { message: MESSAGES_SAVED, kind: 'success' } },
             ],
           },
-          { target: 'editing', actions: [assign({ error: MESSAGES_SAVE_FAILED }), { type: 'notify', params: { message: MESSAGES_SAVE_FAILED, kind: 'error' } }] },
+          {
+            target: 'editing',
+            actions: [
+              assign({ error: MESSAGES_SAVE_FAILED }),
+              { type: 'notify', params: { message: MESSAGES_SAVE_FAILED, kind: 'error' } },
+            ],
+          },
         ],
         onError: {
           target: 'editing',

@@ -13,7 +13,8 @@ export interface MonetizeFormDeps {
   navigate: (to: string) => void;
 }
 
-const save = ({ id, ...campaign }: SaveRequest, signal: AbortSignal) => (id ? updateCampaign({ id, ...campaign }, signal) : createCampaign(campaign, signal));
+const save = ({ id, ...campaign }: SaveRequest, signal: AbortSignal) =>
+  id ? updateCampaign({ id, ...campaign }, signal) : createCampaign(campaign, signal);
 
 export const monetizeFormFlow = defineFlow({
   name: 'monetize-form',

@@ -13,14 +13,26 @@
  * and vocabulary, which the server runs too). The call, `notify` and `saved` are provided by monetize-form.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { EVENT_SOURCE_CHANGED, MONETIZE_MESSAGES, type Audience, type MonetizeCampaign, type MonetizeResponse } from '../../contracts/monetize';
+import {
+  EVENT_SOURCE_CHANGED,
+  MONETIZE_MESSAGES,
+  type Audience,
+  type MonetizeCampaign,
+  type MonetizeResponse,
+} from '../../contracts/monetize';
 import type { FieldErrors } from '../../contracts/validation';
 import { hasStatus, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import {
-  draftErrors, emptyCondition, patchCondition, toDraft, toRequest,
-  type ConditionDraft, type EventSourceInfo, type FormDraft,
+  draftErrors,
+  emptyCondition,
+  patchCondition,
+  toDraft,
+  toRequest,
+  type ConditionDraft,
+  type EventSourceInfo,
+  type FormDraft,
 } from './form-draft';
 import { answerSucceeded } from '../shared/answer-guards';
 
@@ -50,10 +62,12 @@ export type MonetizeFormEvent =
 export type SaveRequest = ReturnType<typeof toRequest>;
 
 const isNew = (c: MonetizeFormContext) => !c.draft.id;
-const failedWords = (c: MonetizeFormContext) => (isNew(c) ? MONETIZE_MESSAGES.createFailed : MONETIZE_MESSAGES.updateFailed);
+const failedWords = (c: MonetizeFormContext) =>
+  isNew(c) ? MONETIZE_MESSAGES.createFailed : MONETIZE_MESSAGES.updateFailed;
 /** A refusal the server explained on purpose (role, field, duplicate) is shown in its words; anything else in ours. */
 function failureWords(c: MonetizeFormContext, error: unknown): string {
-  if (hasStatus(error, 400) || hasStatus(error, 403) || hasStatus(error, 409)) return serverWords(error) ?? failedWords(c);
+  if (hasStatus(error, 400) || hasStatus(error, 403) || hasStatus(error, 409))
+    return serverWords(error) ?? failedWords(c);
   return failedWords(c);
 }
 /**
@@ -62,9 +76,14 @@ function failureWords(c: MonetizeFormContext, error: unknown): string {
  */
 function shownErrors(submitted: boolean, draft: FormDraft, source: EventSourceInfo) {
   const errors = draftErrors(draft, source);
-  return submitted ? errors : Object.fromEntries(Object.entries(errors).filter(([, message]) => message === EVENT_SOURCE_CHANGED));
+  return submitted
+    ? errors
+    : Object.fromEntries(Object.entries(errors).filter(([, message]) => message === EVENT_SOURCE_CHANGED));
 }
-const withDraft = (c: MonetizeFormContext, draft: FormDraft) => ({ draft, errors: shownErrors(c.submitted, draft, c.source) });
+const withDraft = (c: MonetizeFormContext, draft: FormDraft) => ({
+  draft,
+  errors: shownErrors(c.submitted, draft, c.source),
+});
 
 export const monetizeFormMachine = setup({
   types: {
@@ -89,42 +108,72 @@ export const monetizeFormMachine = setup({
   id: 'monetizeForm',
   context: ({ input }) => {
     const draft = toDraft(input.campaign, input.appId);
-    return { draft, source: input.source, errors: shownErrors(false, draft, input.source), submitted: false, error: null };
+    return {
+      draft,
+      source: input.source,
+      errors: shownErrors(false, draft, input.source),
+      submitted: false,
+      error: null,
+    };
   },
   initial: 'editing',
   states: {
     editing: {
       on: {
-        SET: { actions: assign(({ context, event }) => withDraft(context, { ...context.draft, [event.field]: event.value })) },
+        SET: {
+          actions: assign(({ context, event }) => withDraft(context, { ...context.draft, [event.field]: event.value })),
+        },
         SET_AUDIENCE: {
           actions: assign(({ context, event }) => {
             const draft = { ...context.draft, [event.field]: event.value };
             // Choosing 'some' players starts with one condition to fill in.
-            if (event.field === 'displayQuestTo' && event.value === 'some' && draft.targetConditions.length === 0) draft.targetConditions = [emptyCondition()];
+            if (event.field === 'displayQuestTo' && event.value === 'some' && draft.targetConditions.length === 0)
+              draft.targetConditions = [emptyCondition()];
             return withDraft(context, draft);
           }),
         },
-        SET_LIST: { actions: assign(({ context, event }) => withDraft(context, { ...context.draft, [event.field]: [...event.value] })) },
+        SET_LIST: {
+          actions: assign(({ context, event }) =>
+            withDraft(context, { ...context.draft, [event.field]: [...event.value] }),
+          ),
+        },
         ADD_CONDITION: {
-          actions: assign(({ context }) => withDraft(context, { ...context.draft, targetConditions: [...context.draft.targetConditions, emptyCondition()] })),
+          actions: assign(({ context }) =>
+            withDraft(context, {
+              ...context.draft,
+              targetConditions: [...context.draft.targetConditions, emptyCondition()],
+            }),
+          ),
         },
         REMOVE_CONDITION: {
           actions: assign(({ context, event }) =>
-            withDraft(context, { ...context.draft, targetConditions: context.draft.targetConditions.filter((_, i) => i !== event.index) })),
+            withDraft(context, {
+              ...context.draft,
+              targetConditions: context.draft.targetConditions.filter((_, i) => i !== event.index),
+            }),
+          ),
         },
         SET_CONDITION: {
           actions: assign(({ context, event }) =>
             withDraft(context, {
               ...context.draft,
-              targetConditions: context.draft.targetConditions.map((c, i) => (i === event.index ? patchCondition(c, event.patch, context.source) : c)),
-            })),
+              targetConditions: context.draft.targetConditions.map((c, i) =>
+                i === event.index ? patchCondition(c, event.patch, context.source) : c,
+              ),
+            }),
+          ),
         },
         SYNC_SOURCE: {
-          actions: assign(({ context, event }) => ({ source: event.source, errors: shownErrors(context.submitted, context.draft, event.source) })),
+          actions: assign(({ context, event }) => ({
+            source: event.source,
+            errors: shownErrors(context.submitted, context.draft, event.source),
+          })),
         },
         SUBMIT: [
           { guard: 'formValid', target: 'saving', actions: assign({ submitted: true, errors: {}, error: null }) },
-          { actions: assign(({ context }) => ({ submitted: true, errors: draftErrors(context.draft, context.source) })) },
+          {
+            actions: assign(({ context }) => ({ submitted: true, errors: draftErrors(context.draft, context.source) })),
+          },
         ],
       },
     },
@@ -138,16 +187,34 @@ export const monetizeFormMachine = setup({
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
-              { type: 'notify', params: ({ context }) => ({ message: isNew(context) ? MONETIZE_MESSAGES.created : MONETIZE_MESSAGES.updated, kind: 'success' as const }) },
-              { type: 'saved', params: ({ context, event }) => ({ appId: context.draft.appId, campaign: event.output.data ?? null }) },
-              assign(({ context, event }) => ({ submitted: false, draft: event.output.data ? { ...context.draft, id: event.output.data.id } : context.draft })),
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  message: isNew(context) ? MONETIZE_MESSAGES.created : MONETIZE_MESSAGES.updated,
+                  kind: 'success' as const,
+                }),
+              },
+              {
+                type: 'saved',
+                params: ({ context, event }) => ({ appId: context.draft.appId, campaign: event.output.data ?? null }),
+              },
+              assign(({ context, event }) => ({
+                submitted: false,
+                draft: event.output.data ? { ...context.draft, id: event.output.data.id } : context.draft,
+              })),
             ],
           },
           {
             target: 'editing',
             actions: [
               assign({ error: ({ context, event }) => event.output.reason ?? failedWords(context) }),
-              { type: 'notify', params: ({ context, event }) => ({ message: event.output.reason ?? failedWords(context), kind: 'error' as const }) },
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  message: event.output.reason ?? failedWords(context),
+                  kind: 'error' as const,
+                }),
+              },
             ],
           },
         ],
@@ -155,7 +222,10 @@ export const monetizeFormMachine = setup({
           target: 'editing',
           actions: [
             assign({ error: ({ context, event }) => failureWords(context, event.error) }),
-            { type: 'notify', params: ({ context, event }) => ({ message: failureWords(context, event.error), kind: 'error' as const }) },
+            {
+              type: 'notify',
+              params: ({ context, event }) => ({ message: failureWords(context, event.error), kind: 'error' as const }),
+            },
           ],
         },
       },

@@ -13,7 +13,15 @@
  */
 import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { MONETIZE_MESSAGES, type MonetizeResponse } from '../../contracts/monetize';
-import { confirmMutation, confirmStates, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
+import {
+  confirmMutation,
+  confirmStates,
+  thrown,
+  outcomeDone,
+  outcomeFailed,
+  outcomeThrew,
+  outcome,
+} from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export interface MonetizeToggleInput {
@@ -61,7 +69,10 @@ export const monetizeToggleMachine = setup({
   states: {
     idle: {
       on: {
-        TURN_ON: { guard: 'noCampaign', actions: { type: 'openForm', params: ({ context }) => ({ appId: context.appId }) } },
+        TURN_ON: {
+          guard: 'noCampaign',
+          actions: { type: 'openForm', params: ({ context }) => ({ appId: context.appId }) },
+        },
         TURN_OFF: [
           { guard: 'hasCampaign', target: 'removing' },
           { actions: { type: 'closeForm', params: ({ context }) => ({ appId: context.appId }) } },
@@ -91,7 +102,10 @@ export const monetizeToggleMachine = setup({
           },
           { guard: and(['running', outcome('outcomeFailed')]), target: 'idle', actions: removeFailed },
         ],
-        onError: { target: 'idle', actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, removeFailed] },
+        onError: {
+          target: 'idle',
+          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, removeFailed],
+        },
       },
       initial: 'confirming',
       states: confirmStates('remove', '#monetizeToggle.idle'),

@@ -24,4 +24,7 @@ export const livePaymentMethodSetupMachine = paymentMethodSetupMachine.provide({
   },
 });
 
-export const paymentMethodSetupFlow = defineFlow({ name: 'payment-method-setup', bind: () => livePaymentMethodSetupMachine });
+export const paymentMethodSetupFlow = defineFlow({
+  name: 'payment-method-setup',
+  bind: () => livePaymentMethodSetupMachine,
+});

@@ -91,7 +91,9 @@ export const paymentMethodSetupMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? SETUP_FAILED }),
+          actions: assign({
+            error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? SETUP_FAILED,
+          }),
         },
       },
       on: { CANCEL: 'idle' },

@@ -1,5 +1,9 @@
 /** View model of the Add payment method button and the 'Payment method added successfully' banner. */
-import { PAYMENT_METHOD_ADDED, type PaymentMethodSetupSnapshot, type paymentMethodSetupMachine } from './payment-method-setup.machine';
+import {
+  PAYMENT_METHOD_ADDED,
+  type PaymentMethodSetupSnapshot,
+  type paymentMethodSetupMachine,
+} from './payment-method-setup.machine';
 import type { SendTo } from '../shared/flow';
 
 export const selectSetup = (s: PaymentMethodSetupSnapshot) => ({

@@ -14,8 +14,12 @@ export interface PaymentMethodsDeps {
 
 const livePaymentMethodsMachine = paymentMethodsMachine.provide({
   actors: {
-    setDefault: mutation(({ workspaceId, paymentMethodId }, signal) => setDefaultPaymentMethod(workspaceId, paymentMethodId, signal)),
-    deleteMethod: mutation(({ workspaceId, paymentMethodId }, signal) => deletePaymentMethod(workspaceId, paymentMethodId, signal)),
+    setDefault: mutation(({ workspaceId, paymentMethodId }, signal) =>
+      setDefaultPaymentMethod(workspaceId, paymentMethodId, signal),
+    ),
+    deleteMethod: mutation(({ workspaceId, paymentMethodId }, signal) =>
+      deletePaymentMethod(workspaceId, paymentMethodId, signal),
+    ),
   },
   actions: {
     notify: showNotice,
@@ -27,5 +31,6 @@ const livePaymentMethodsMachine = paymentMethodsMachine.provide({
 
 export const paymentMethodsFlow = defineFlow({
   name: 'payment-methods',
-  bind: (deps: () => PaymentMethodsDeps) => livePaymentMethodsMachine.provide({ actions: { addMethod: () => deps().addMethod() } }),
+  bind: (deps: () => PaymentMethodsDeps) =>
+    livePaymentMethodsMachine.provide({ actions: { addMethod: () => deps().addMethod() } }),
 });

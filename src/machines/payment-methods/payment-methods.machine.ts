@@ -20,7 +20,14 @@
  */
 import { and, assign, sendTo, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SuccessMessage } from '../../contracts/codecs';
-import { answerWords, confirmMutation, outcomeDone, outcomeFailed, outcome, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import {
+  answerWords,
+  confirmMutation,
+  outcomeDone,
+  outcomeFailed,
+  outcome,
+  type MutationOutcome,
+} from '../shared/confirm-mutation.machine';
 import { apiFailure, networkWords, serverWords } from '../shared/api-error';
 import { LAST_DEFAULT_PENDING, PAYMENT_METHOD_REQUIRED } from '../../contracts/billing';
 import { notify } from '../shared/notice';
@@ -33,7 +40,8 @@ export const DELETE_FAILED = 'We could not delete the payment method. Please try
 export const DELETE_TITLE = 'Delete payment method';
 export const CANNOT_DELETE_TITLE = 'This payment method is still needed';
 export const ADD_METHOD_LABEL = 'Add payment method';
-export const deleteQuestion = (label: string) => `Are you sure you want to delete ${label}? It can no longer be used to pay.`;
+export const deleteQuestion = (label: string) =>
+  `Are you sure you want to delete ${label}? It can no longer be used to pay.`;
 
 /** The method an action is about, with the words that name it ("Visa ending in 4242", "Manual invoice"). */
 export interface MethodRef {
@@ -65,13 +73,19 @@ export type PaymentMethodsEvent =
 
 /** Why a call failed, in words: the server's reason when it gave one on purpose, else the fallback. */
 const reasonOf = (outcome: MutationOutcome, fallback: string) =>
-  outcome.status === 'failed' ? (outcome.answer ? answerWords(outcome) : serverWords(outcome.error) ?? networkWords(outcome.error)) ?? fallback : fallback;
+  outcome.status === 'failed'
+    ? ((outcome.answer ? answerWords(outcome) : (serverWords(outcome.error) ?? networkWords(outcome.error))) ??
+      fallback)
+    : fallback;
 
 /** The server refused the delete because the method is still needed: retrying cannot help. */
 const stillNeeded = (outcome: MutationOutcome) =>
   outcome.status === 'failed' && apiFailure(outcome.error)?.code === PAYMENT_METHOD_REQUIRED;
 
-const request = (context: PaymentMethodsContext): MethodRequest => ({ workspaceId: context.workspaceId, paymentMethodId: context.method!.id });
+const request = (context: PaymentMethodsContext): MethodRequest => ({
+  workspaceId: context.workspaceId,
+  paymentMethodId: context.method!.id,
+});
 const WORKING = { deleting: 'working' };
 
 export const paymentMethodsMachine = setup({
@@ -135,10 +149,16 @@ export const paymentMethodsMachine = setup({
           },
           {
             target: 'idle',
-            actions: { type: 'notify', params: ({ event }) => ({ message: reasonOf(event.output, SET_DEFAULT_FAILED), kind: 'error' as const }) },
+            actions: {
+              type: 'notify',
+              params: ({ event }) => ({ message: reasonOf(event.output, SET_DEFAULT_FAILED), kind: 'error' as const }),
+            },
           },
         ],
-        onError: { target: 'idle', actions: { type: 'notify', params: { message: SET_DEFAULT_FAILED, kind: 'error' } } },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notify', params: { message: SET_DEFAULT_FAILED, kind: 'error' } },
+        },
       },
     },
     deleting: {

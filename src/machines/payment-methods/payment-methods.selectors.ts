@@ -1,5 +1,12 @@
 /** View models of the Payment Methods tab: the delete confirm and which row is busy. */
-import { ADD_METHOD_LABEL, CANNOT_DELETE_TITLE, DELETE_TITLE, deleteQuestion, type PaymentMethodsSnapshot, type paymentMethodsMachine } from './payment-methods.machine';
+import {
+  ADD_METHOD_LABEL,
+  CANNOT_DELETE_TITLE,
+  DELETE_TITLE,
+  deleteQuestion,
+  type PaymentMethodsSnapshot,
+  type paymentMethodsMachine,
+} from './payment-methods.machine';
 import type { EventOf, SendTo } from '../shared/flow';
 
 /**
@@ -22,7 +29,8 @@ export const selectDeleteDialog = (s: PaymentMethodsSnapshot) => {
 };
 
 /** The id of the method whose default is being set, else null. */
-export const selectSettingDefault = (s: PaymentMethodsSnapshot) => (s.matches('settingDefault') ? (s.context.method?.id ?? null) : null);
+export const selectSettingDefault = (s: PaymentMethodsSnapshot) =>
+  s.matches('settingDefault') ? (s.context.method?.id ?? null) : null;
 /** Whether a row action may start (nothing else is under way). */
 export const selectIdle = (s: PaymentMethodsSnapshot) => s.matches('idle');
 

@@ -15,7 +15,15 @@
 import { and, assign, setup, stateIn, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { PluginType } from '../../contracts/plugin';
 import { DELETE_PLUGIN_TITLE, DISCONNECT_PLUGIN_TITLE, type SuccessResponse } from '../../contracts/integrations';
-import { confirmMutation, confirmStates, thrown, outcomeDone, outcomeFailed, outcomeThrew, outcome } from '../shared/confirm-mutation.machine';
+import {
+  confirmMutation,
+  confirmStates,
+  thrown,
+  outcomeDone,
+  outcomeFailed,
+  outcomeThrew,
+  outcome,
+} from '../shared/confirm-mutation.machine';
 import { notify } from '../shared/notice';
 
 export type PluginAction = 'connect' | 'disconnect' | 'delete';
@@ -29,14 +37,22 @@ export interface PluginActionRequest {
 }
 
 /** Our words (docs/integrations.md §Messages gives none for these actions). */
-export const ACTION_MESSAGES: Record<PluginAction, { done: (source: string) => string; failed: (source: string) => string }> = {
+export const ACTION_MESSAGES: Record<
+  PluginAction,
+  { done: (source: string) => string; failed: (source: string) => string }
+> = {
   connect: { done: (s) => `${s} connected.`, failed: (s) => `Failed to connect ${s}.` },
   disconnect: { done: (s) => `${s} disconnected.`, failed: (s) => `Failed to disconnect ${s}.` },
   delete: { done: (s) => `${s} plugin deleted.`, failed: (s) => `Failed to delete the ${s} plugin.` },
 };
-export const CONFIRM_TITLES: Record<Exclude<PluginAction, 'connect'>, string> = { disconnect: DISCONNECT_PLUGIN_TITLE, delete: DELETE_PLUGIN_TITLE };
+export const CONFIRM_TITLES: Record<Exclude<PluginAction, 'connect'>, string> = {
+  disconnect: DISCONNECT_PLUGIN_TITLE,
+  delete: DELETE_PLUGIN_TITLE,
+};
 export const confirmQuestion = (action: PluginAction, source: string) =>
-  action === 'delete' ? `Are you sure you want to delete the ${source} plugin?` : `Are you sure you want to disconnect ${source} plugin?`;
+  action === 'delete'
+    ? `Are you sure you want to delete the ${source} plugin?`
+    : `Are you sure you want to disconnect ${source} plugin?`;
 
 export interface PluginLifecycleInput {
   appId: string;
@@ -55,8 +71,14 @@ export type PluginLifecycleEvent =
 
 const RUNNING = { working: 'running' };
 const source = (context: PluginLifecycleContext) => context.plugin?.source ?? 'Plugin';
-const doneMessage = ({ context }: { context: PluginLifecycleContext }) => ({ message: ACTION_MESSAGES[context.action!].done(source(context)), kind: 'success' as const });
-const failedMessage = ({ context }: { context: PluginLifecycleContext }) => ({ message: ACTION_MESSAGES[context.action!].failed(source(context)), kind: 'error' as const });
+const doneMessage = ({ context }: { context: PluginLifecycleContext }) => ({
+  message: ACTION_MESSAGES[context.action!].done(source(context)),
+  kind: 'success' as const,
+});
+const failedMessage = ({ context }: { context: PluginLifecycleContext }) => ({
+  message: ACTION_MESSAGES[context.action!].failed(source(context)),
+  kind: 'error' as const,
+});
 
 export const pluginLifecycleMachine = setup({
   types: {
@@ -88,26 +110,44 @@ export const pluginLifecycleMachine = setup({
   states: {
     idle: {
       on: {
-        CONNECT: { target: 'working.running', actions: assign({ action: 'connect', plugin: ({ event }) => event.plugin }) },
-        DISCONNECT: { target: 'working.confirming', actions: assign({ action: 'disconnect', plugin: ({ event }) => event.plugin }) },
-        DELETE: { target: 'working.confirming', actions: assign({ action: 'delete', plugin: ({ event }) => event.plugin }) },
+        CONNECT: {
+          target: 'working.running',
+          actions: assign({ action: 'connect', plugin: ({ event }) => event.plugin }),
+        },
+        DISCONNECT: {
+          target: 'working.confirming',
+          actions: assign({ action: 'disconnect', plugin: ({ event }) => event.plugin }),
+        },
+        DELETE: {
+          target: 'working.confirming',
+          actions: assign({ action: 'delete', plugin: ({ event }) => event.plugin }),
+        },
       },
     },
     working: {
       invoke: {
         id: 'pluginAction',
         src: 'pluginAction',
-        input: ({ context }) => ({ request: { action: context.action!, pluginId: context.plugin!.id }, confirm: context.action !== 'connect' }),
+        input: ({ context }) => ({
+          request: { action: context.action!, pluginId: context.plugin!.id },
+          confirm: context.action !== 'connect',
+        }),
         onDone: [
           {
             guard: and(['running', outcome('outcomeDone')]),
             target: 'idle',
-            actions: [{ type: 'notify', params: doneMessage }, { type: 'changed', params: ({ context }) => ({ appId: context.appId }) }],
+            actions: [
+              { type: 'notify', params: doneMessage },
+              { type: 'changed', params: ({ context }) => ({ appId: context.appId }) },
+            ],
           },
           {
             guard: and(['running', outcome('outcomeThrew')]),
             target: 'idle',
-            actions: [{ type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) }, { type: 'notify', params: failedMessage }],
+            actions: [
+              { type: 'logError', params: ({ event }) => ({ error: thrown(event.output) }) },
+              { type: 'notify', params: failedMessage },
+            ],
           },
           {
             guard: and(['running', outcome('outcomeFailed')]),
@@ -117,7 +157,10 @@ export const pluginLifecycleMachine = setup({
         ],
         onError: {
           target: 'idle',
-          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, { type: 'notify', params: failedMessage }],
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'notify', params: failedMessage },
+          ],
         },
       },
       initial: 'running',

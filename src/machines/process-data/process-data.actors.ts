@@ -9,7 +9,9 @@ import { queryClient } from '../../queryClient';
 
 export const liveProcessDataMachine = processDataMachine.provide({
   actors: {
-    startProcessing: fromPromise(({ input, signal }) => startProcessing(input.pluginId, { start: input.start, end: input.end }, signal)),
+    startProcessing: fromPromise(({ input, signal }) =>
+      startProcessing(input.pluginId, { start: input.start, end: input.end }, signal),
+    ),
   },
   actions: {
     notify: showNotice,

@@ -22,7 +22,8 @@ import { answerSucceeded } from '../shared/answer-guards';
 
 export const PROCESS_FAILED = 'Processing could not be started.';
 export const START_AFTER_END = 'The start date must not be after the end date.';
-export const processStartBeforeData = (earliest: string) => `The start date must be ${earliest} or later: the data range starts then.`;
+export const processStartBeforeData = (earliest: string) =>
+  `The start date must be ${earliest} or later: the data range starts then.`;
 export const processStarted = (start: string, end: string) => `Processing data from ${start} to ${end} started.`;
 
 export interface ProcessDataInput {
@@ -52,16 +53,24 @@ export type ProcessDataEvent =
   | ({ type: 'PROCESS' } & ProcessPreconditions);
 
 /** Why the picked dates cannot be processed, or null (the pickers' bounds: the data range's first day to today). */
-export function processDatesError(context: Pick<ProcessDataContext, 'start' | 'end'>, plugin: Pick<ProcessPreconditions, 'today' | 'earliest'>): string | null {
+export function processDatesError(
+  context: Pick<ProcessDataContext, 'start' | 'end'>,
+  plugin: Pick<ProcessPreconditions, 'today' | 'earliest'>,
+): string | null {
   if (context.end && context.end > plugin.today) return processEndInFuture(plugin.today);
-  if (context.start && plugin.earliest && context.start < plugin.earliest) return processStartBeforeData(plugin.earliest);
+  if (context.start && plugin.earliest && context.start < plugin.earliest)
+    return processStartBeforeData(plugin.earliest);
   if (context.start && context.end && context.start > context.end) return START_AFTER_END;
   return null;
 }
 
 /** docs/integrations.md §Rules and limits, shared by the button's disabled state and the machine's guard. */
 export const canProcess = (context: Pick<ProcessDataContext, 'start' | 'end'>, plugin: ProcessPreconditions) =>
-  !!context.start && !!context.end && processDatesError(context, plugin) === null && plugin.hasCredentials && !plugin.inProgress;
+  !!context.start &&
+  !!context.end &&
+  processDatesError(context, plugin) === null &&
+  plugin.hasCredentials &&
+  !plugin.inProgress;
 
 export const processDataMachine = setup({
   types: {
@@ -71,7 +80,9 @@ export const processDataMachine = setup({
     children: {} as { startProcessing: 'startProcessing' },
   },
   actors: {
-    startProcessing: toProvide<ProcessDataResponse, { pluginId: string; start: string; end: string }>('startProcessing'),
+    startProcessing: toProvide<ProcessDataResponse, { pluginId: string; start: string; end: string }>(
+      'startProcessing',
+    ),
   },
   guards: {
     answerSucceeded,
@@ -84,7 +95,12 @@ export const processDataMachine = setup({
   },
 }).createMachine({
   id: 'processData',
-  context: ({ input }) => ({ pluginId: input.pluginId, appId: input.appId, start: input.start ?? '', end: input.end ?? '' }),
+  context: ({ input }) => ({
+    pluginId: input.pluginId,
+    appId: input.appId,
+    start: input.start ?? '',
+    end: input.end ?? '',
+  }),
   initial: 'idle',
   states: {
     idle: {
@@ -104,7 +120,10 @@ export const processDataMachine = setup({
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
-              { type: 'notify', params: ({ context }) => ({ message: processStarted(context.start, context.end), kind: 'info' }) },
+              {
+                type: 'notify',
+                params: ({ context }) => ({ message: processStarted(context.start, context.end), kind: 'info' }),
+              },
               { type: 'started', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
@@ -114,7 +133,10 @@ export const processDataMachine = setup({
           target: 'idle',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ event }) => ({ message: serverWords(event.error) ?? PROCESS_FAILED, kind: 'error' }) },
+            {
+              type: 'notify',
+              params: ({ event }) => ({ message: serverWords(event.error) ?? PROCESS_FAILED, kind: 'error' }),
+            },
             { type: 'started', params: ({ context }) => ({ appId: context.appId }) },
           ],
         },

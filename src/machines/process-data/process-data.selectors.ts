@@ -1,6 +1,12 @@
 /** View model of the Data Status card's dates and Process Data button (docs/integrations.md §Screens and routes, §Rules and limits). */
 import { processDateBounds } from '../../contracts/integrations';
-import { canProcess, processDatesError, type ProcessDataSnapshot, type ProcessPreconditions, type processDataMachine } from './process-data.machine';
+import {
+  canProcess,
+  processDatesError,
+  type ProcessDataSnapshot,
+  type ProcessPreconditions,
+  type processDataMachine,
+} from './process-data.machine';
 import type { EventOf, SendTo } from '../shared/flow';
 
 export const selectProcessForm = (s: ProcessDataSnapshot, plugin: ProcessPreconditions) => ({
@@ -17,5 +23,6 @@ export const selectProcessForm = (s: ProcessDataSnapshot, plugin: ProcessPrecond
 export const processDataActions = (send: SendTo<typeof processDataMachine>) => ({
   setStart: (value: string) => send({ type: 'SET_START', value }),
   setEnd: (value: string) => send({ type: 'SET_END', value }),
-  process: (preconditions: Omit<EventOf<typeof processDataMachine, 'PROCESS'>, 'type'>) => send({ type: 'PROCESS', ...preconditions }),
+  process: (preconditions: Omit<EventOf<typeof processDataMachine, 'PROCESS'>, 'type'>) =>
+    send({ type: 'PROCESS', ...preconditions }),
 });

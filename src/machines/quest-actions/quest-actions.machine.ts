@@ -45,15 +45,24 @@ export type QuestActionsEvent =
   | { type: 'CANCEL' };
 
 const errorNotice = (message: string) => ({ message, kind: 'error' as const, duration: 'long' as const });
-const call = ({ context }: { context: QuestActionsContext }): QuestCall => ({ appId: context.appId, questId: context.quest!.id });
-const restartWords = (message: string | null | undefined) => (message ? `${RESTART_FAILED}: ${message}` : RESTART_FAILED);
+const call = ({ context }: { context: QuestActionsContext }): QuestCall => ({
+  appId: context.appId,
+  questId: context.quest!.id,
+});
+const restartWords = (message: string | null | undefined) =>
+  message ? `${RESTART_FAILED}: ${message}` : RESTART_FAILED;
 
 export const questActionsMachine = setup({
   types: {
     context: {} as QuestActionsContext,
     events: {} as QuestActionsEvent,
     input: {} as { appId: string },
-    children: {} as { stopQuest: 'stopQuest'; restartQuest: 'restartQuest'; deleteActive: 'deleteActive'; deleteDraft: 'deleteDraft' },
+    children: {} as {
+      stopQuest: 'stopQuest';
+      restartQuest: 'restartQuest';
+      deleteActive: 'deleteActive';
+      deleteDraft: 'deleteDraft';
+    },
   },
   actors: {
     stopQuest: toProvide<SuccessMessage, QuestCall>('stopQuest'),
@@ -99,7 +108,13 @@ export const questActionsMachine = setup({
                 guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: '#questActions.idle',
                 actions: [
-                  { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Quest stopped.', kind: 'success' as const }) },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({
+                      message: event.output.message || 'Quest stopped.',
+                      kind: 'success' as const,
+                    }),
+                  },
                   { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
                 ],
               },
@@ -120,13 +135,25 @@ export const questActionsMachine = setup({
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'idle',
             actions: [
-              { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Quest restarted.', kind: 'success' as const }) },
+              {
+                type: 'notify',
+                params: ({ event }) => ({
+                  message: event.output.message || 'Quest restarted.',
+                  kind: 'success' as const,
+                }),
+              },
               { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
-          { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(restartWords(event.output.message)) } },
+          {
+            target: 'idle',
+            actions: { type: 'notify', params: ({ event }) => errorNotice(restartWords(event.output.message)) },
+          },
         ],
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => errorNotice(restartWords(serverWords(event.error))) } },
+        onError: {
+          target: 'idle',
+          actions: { type: 'notify', params: ({ event }) => errorNotice(restartWords(serverWords(event.error))) },
+        },
       },
     },
     remove: {
@@ -148,7 +175,10 @@ export const questActionsMachine = setup({
               { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'deleted' },
               { target: '#questActions.idle', actions: { type: 'notify', params: errorNotice(DELETE_ACTIVE_FAILED) } },
             ],
-            onError: { target: '#questActions.idle', actions: { type: 'notify', params: errorNotice(DELETE_ACTIVE_FAILED) } },
+            onError: {
+              target: '#questActions.idle',
+              actions: { type: 'notify', params: errorNotice(DELETE_ACTIVE_FAILED) },
+            },
           },
         },
         deletingDraft: {
@@ -158,9 +188,21 @@ export const questActionsMachine = setup({
             input: call,
             onDone: [
               { guard: { type: 'answerSucceeded', params: ({ event }) => event.output }, target: 'deleted' },
-              { target: '#questActions.idle', actions: [{ type: 'notify', params: errorNotice(DELETE_DRAFT_FAILED) }, { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) }] },
+              {
+                target: '#questActions.idle',
+                actions: [
+                  { type: 'notify', params: errorNotice(DELETE_DRAFT_FAILED) },
+                  { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+                ],
+              },
             ],
-            onError: { target: '#questActions.idle', actions: [{ type: 'notify', params: errorNotice(DELETE_DRAFT_FAILED) }, { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) }] },
+            onError: {
+              target: '#questActions.idle',
+              actions: [
+                { type: 'notify', params: errorNotice(DELETE_DRAFT_FAILED) },
+                { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
+              ],
+            },
           },
         },
         deleted: {

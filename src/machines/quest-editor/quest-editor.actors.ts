@@ -13,7 +13,10 @@ export const questEditorFlow = defineFlow({
     questEditorMachine.provide({
       actors: {
         saveQuest: fromPromise(({ input, signal }) =>
-          input.questId === null ? createQuest(input.appId, input.definition, signal) : saveQuestDraft(input.appId, input.questId, input.definition, signal)),
+          input.questId === null
+            ? createQuest(input.appId, input.definition, signal)
+            : saveQuestDraft(input.appId, input.questId, input.definition, signal),
+        ),
       },
       actions: {
         notify: showNotice,

@@ -9,7 +9,13 @@
  *   editing ─SUBMIT (invalid)→ editing with field errors;  editing ─CANCEL→ cancelled (final)
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { QUEST_MAX_STEPS, validateQuestDefinition, type QuestDefinition, type QuestResponse, type StepConditionOp } from '../../contracts/acquire';
+import {
+  QUEST_MAX_STEPS,
+  validateQuestDefinition,
+  type QuestDefinition,
+  type QuestResponse,
+  type StepConditionOp,
+} from '../../contracts/acquire';
 import type { FieldErrors } from '../../contracts/validation';
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
@@ -64,16 +70,27 @@ export type QuestEditorEvent =
   | { type: 'SUBMIT' }
   | { type: 'CANCEL' };
 
-const emptyStep = (eventName: string): StepValues => ({ eventName, payout: '', conditionParam: '', conditionOp: 'gte', conditionValue: '' });
+const emptyStep = (eventName: string): StepValues => ({
+  eventName,
+  payout: '',
+  conditionParam: '',
+  conditionOp: 'gte',
+  conditionValue: '',
+});
 
 export function valuesOf(input: QuestEditorInput): QuestValues {
   const def = input.definition;
-  if (!def) return { name: '', steps: [emptyStep(input.defaultEvent)], countries: input.defaultCountries, dailyCap: '' };
+  if (!def)
+    return { name: '', steps: [emptyStep(input.defaultEvent)], countries: input.defaultCountries, dailyCap: '' };
   return {
     name: def.name,
     steps: def.steps.map((s) => ({
-      eventName: s.eventName, payout: String(s.payout), conditionParam: s.condition?.param ?? '', conditionOp: s.condition?.op ?? 'gte',
-      conditionValue: s.condition?.value ?? '', ...(s.explanation ? { explanation: s.explanation } : {}),
+      eventName: s.eventName,
+      payout: String(s.payout),
+      conditionParam: s.condition?.param ?? '',
+      conditionOp: s.condition?.op ?? 'gte',
+      conditionValue: s.condition?.value ?? '',
+      ...(s.explanation ? { explanation: s.explanation } : {}),
     })),
     countries: [...def.countries],
     dailyCap: String(def.dailyCap),
@@ -87,7 +104,9 @@ export function definitionOf(values: QuestValues): QuestDefinition {
     steps: values.steps.map((s) => ({
       eventName: s.eventName,
       payout: Number(s.payout.trim()),
-      condition: s.conditionParam.trim() ? { param: s.conditionParam.trim(), op: s.conditionOp, value: s.conditionValue.trim() } : null,
+      condition: s.conditionParam.trim()
+        ? { param: s.conditionParam.trim(), op: s.conditionOp, value: s.conditionValue.trim() }
+        : null,
       ...(s.explanation ? { explanation: s.explanation } : {}),
     })),
     countries: values.countries,
@@ -96,7 +115,17 @@ export function definitionOf(values: QuestValues): QuestDefinition {
 }
 
 const check = (values: QuestValues) =>
-  validateQuestDefinition({ ...values, steps: values.steps.map((s) => ({ eventName: s.eventName, payout: s.payout, condition: s.conditionParam.trim() || s.conditionValue.trim() ? { param: s.conditionParam, value: s.conditionValue } : null })) });
+  validateQuestDefinition({
+    ...values,
+    steps: values.steps.map((s) => ({
+      eventName: s.eventName,
+      payout: s.payout,
+      condition:
+        s.conditionParam.trim() || s.conditionValue.trim()
+          ? { param: s.conditionParam, value: s.conditionValue }
+          : null,
+    })),
+  });
 
 export const questEditorMachine = setup({
   types: {
@@ -106,13 +135,16 @@ export const questEditorMachine = setup({
     children: {} as { saveQuest: 'saveQuest' },
   },
   actors: {
-    saveQuest: toProvide<QuestResponse, { appId: string; questId: string | null; definition: QuestDefinition }>('saveQuest'),
+    saveQuest: toProvide<QuestResponse, { appId: string; questId: string | null; definition: QuestDefinition }>(
+      'saveQuest',
+    ),
   },
   guards: {
     answerSucceeded,
     valid: ({ context }) => Object.keys(check(context.values)).length === 0,
     canAddStep: ({ context }) => context.values.steps.length < QUEST_MAX_STEPS,
-    canRemoveStep: ({ context, event }) => event.type === 'REMOVE_STEP' && context.values.steps.length > 1 && event.index < context.values.steps.length,
+    canRemoveStep: ({ context, event }) =>
+      event.type === 'REMOVE_STEP' && context.values.steps.length > 1 && event.index < context.values.steps.length,
   },
   actions: {
     notify,
@@ -121,13 +153,29 @@ export const questEditorMachine = setup({
       const v = context.values;
       let values = v;
       switch (event.type) {
-        case 'SET_NAME': values = { ...v, name: event.value }; break;
-        case 'SET_DAILY_CAP': values = { ...v, dailyCap: event.value }; break;
-        case 'SET_COUNTRIES': values = { ...v, countries: event.countries }; break;
-        case 'ADD_STEP': values = { ...v, steps: [...v.steps, emptyStep(context.defaultEvent)] }; break;
-        case 'REMOVE_STEP': values = { ...v, steps: v.steps.filter((_, i) => i !== event.index) }; break;
-        case 'SET_STEP': values = { ...v, steps: v.steps.map((s, i) => (i === event.index ? { ...s, [event.field]: event.value } : s)) }; break;
-        default: break;
+        case 'SET_NAME':
+          values = { ...v, name: event.value };
+          break;
+        case 'SET_DAILY_CAP':
+          values = { ...v, dailyCap: event.value };
+          break;
+        case 'SET_COUNTRIES':
+          values = { ...v, countries: event.countries };
+          break;
+        case 'ADD_STEP':
+          values = { ...v, steps: [...v.steps, emptyStep(context.defaultEvent)] };
+          break;
+        case 'REMOVE_STEP':
+          values = { ...v, steps: v.steps.filter((_, i) => i !== event.index) };
+          break;
+        case 'SET_STEP':
+          values = {
+            ...v,
+            steps: v.steps.map((s, i) => (i === event.index ? { ...s, [event.field]: event.value } : s)),
+          };
+          break;
+        default:
+          break;
       }
       return { values, errors: Object.keys(context.errors).length > 0 ? check(values) : {} };
     }),
@@ -156,19 +204,29 @@ export const questEditorMachine = setup({
       invoke: {
         id: 'saveQuest',
         src: 'saveQuest',
-        input: ({ context }) => ({ appId: context.appId, questId: context.questId, definition: definitionOf(context.values) }),
+        input: ({ context }) => ({
+          appId: context.appId,
+          questId: context.questId,
+          definition: definitionOf(context.values),
+        }),
         onDone: [
           {
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'saved',
             actions: [
-              { type: 'notify', params: ({ event }) => ({ message: event.output.message || QUEST_SAVED, kind: 'success' as const }) },
+              {
+                type: 'notify',
+                params: ({ event }) => ({ message: event.output.message || QUEST_SAVED, kind: 'success' as const }),
+              },
               { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },
           { target: 'editing', actions: assign({ error: ({ event }) => event.output.message || QUEST_SAVE_FAILED }) },
         ],
-        onError: { target: 'editing', actions: assign({ error: ({ event }) => serverWords(event.error) ?? QUEST_SAVE_FAILED }) },
+        onError: {
+          target: 'editing',
+          actions: assign({ error: ({ event }) => serverWords(event.error) ?? QUEST_SAVE_FAILED }),
+        },
       },
     },
     saved: { type: 'final' },

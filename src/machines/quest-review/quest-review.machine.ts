@@ -57,11 +57,17 @@ export function discardAllQuestion(plan: DiscardAllPlan): string {
   const total = plan.reverted + plan.deleted.length;
   const parts = [`Discard the unpublished changes of ${quests(total)}?`];
   if (plan.reverted > 0) {
-    parts.push(`${plan.reverted === 1 ? '1 published quest goes' : `${plan.reverted} published quests go`} back to the published version.`);
+    parts.push(
+      `${plan.reverted === 1 ? '1 published quest goes' : `${plan.reverted} published quests go`} back to the published version.`,
+    );
   }
   if (plan.deleted.length > 0) {
     const names = plan.deleted.join(', ');
-    parts.push(plan.deleted.length === 1 ? `${names} was never published and will be deleted.` : `${plan.deleted.length} quests were never published and will be deleted: ${names}.`);
+    parts.push(
+      plan.deleted.length === 1
+        ? `${names} was never published and will be deleted.`
+        : `${plan.deleted.length} quests were never published and will be deleted: ${names}.`,
+    );
   }
   return parts.join(' ');
 }
@@ -98,7 +104,12 @@ export const questReviewMachine = setup({
     context: {} as QuestReviewContext,
     events: {} as QuestReviewEvent,
     input: {} as { appId: string },
-    children: {} as { publishQuest: 'publishQuest'; discardQuest: 'discardQuest'; publishAll: 'publishAll'; discardAll: 'discardAll' },
+    children: {} as {
+      publishQuest: 'publishQuest';
+      discardQuest: 'discardQuest';
+      publishAll: 'publishAll';
+      discardAll: 'discardAll';
+    },
   },
   actors: {
     publishQuest: toProvide<SuccessMessage, QuestCall>('publishQuest'),
@@ -147,13 +158,25 @@ export const questReviewMachine = setup({
                 guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: '#questReview.closed',
                 actions: [
-                  { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Changes published.', kind: 'success' as const }) },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({
+                      message: event.output.message || 'Changes published.',
+                      kind: 'success' as const,
+                    }),
+                  },
                   { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
                 ],
               },
-              { target: 'reviewing', actions: assign({ error: ({ event }) => event.output.message || PUBLISH_FAILED }) },
+              {
+                target: 'reviewing',
+                actions: assign({ error: ({ event }) => event.output.message || PUBLISH_FAILED }),
+              },
             ],
-            onError: { target: 'reviewing', actions: assign({ error: ({ event }) => serverWords(event.error) ?? PUBLISH_FAILED }) },
+            onError: {
+              target: 'reviewing',
+              actions: assign({ error: ({ event }) => serverWords(event.error) ?? PUBLISH_FAILED }),
+            },
           },
         },
         discarding: {
@@ -166,13 +189,25 @@ export const questReviewMachine = setup({
                 guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
                 target: '#questReview.closed',
                 actions: [
-                  { type: 'notify', params: ({ event }) => ({ message: event.output.message || 'Changes discarded.', kind: 'success' as const }) },
+                  {
+                    type: 'notify',
+                    params: ({ event }) => ({
+                      message: event.output.message || 'Changes discarded.',
+                      kind: 'success' as const,
+                    }),
+                  },
                   { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
                 ],
               },
-              { target: 'reviewing', actions: [assign({ error: DISCARD_FAILED }), { type: 'notify', params: errorNotice(DISCARD_FAILED) }] },
+              {
+                target: 'reviewing',
+                actions: [assign({ error: DISCARD_FAILED }), { type: 'notify', params: errorNotice(DISCARD_FAILED) }],
+              },
             ],
-            onError: { target: 'reviewing', actions: [assign({ error: DISCARD_FAILED }), { type: 'notify', params: errorNotice(DISCARD_FAILED) }] },
+            onError: {
+              target: 'reviewing',
+              actions: [assign({ error: DISCARD_FAILED }), { type: 'notify', params: errorNotice(DISCARD_FAILED) }],
+            },
           },
         },
       },
@@ -204,7 +239,13 @@ export const questReviewMachine = setup({
             guard: and(['running', outcome('outcomeDone')]),
             target: 'closed',
             actions: [
-              { type: 'notify', params: ({ event }) => (succeeded(event.output) ? bulkNotice(event.output.answer, ALL_DISCARD_FAILED) : errorNotice(ALL_DISCARD_FAILED)) },
+              {
+                type: 'notify',
+                params: ({ event }) =>
+                  succeeded(event.output)
+                    ? bulkNotice(event.output.answer, ALL_DISCARD_FAILED)
+                    : errorNotice(ALL_DISCARD_FAILED),
+              },
               { type: 'questsChanged', params: ({ context }) => ({ appId: context.appId }) },
             ],
           },

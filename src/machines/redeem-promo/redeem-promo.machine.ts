@@ -75,7 +75,10 @@ export const redeemPromoMachine = setup({
             guard: { type: 'answerSucceeded', params: ({ event }) => event.output },
             target: 'editing',
             actions: [
-              { type: 'notify', params: ({ event }) => ({ message: event.output.message ?? REDEEMED, kind: 'success' as const }) },
+              {
+                type: 'notify',
+                params: ({ event }) => ({ message: event.output.message ?? REDEEMED, kind: 'success' as const }),
+              },
               { type: 'creditsChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
               assign({ code: '' }),
             ],
@@ -84,7 +87,9 @@ export const redeemPromoMachine = setup({
         ],
         onError: {
           target: 'editing',
-          actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? REDEEM_FAILED }),
+          actions: assign({
+            error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? REDEEM_FAILED,
+          }),
         },
       },
       on: { CANCEL: 'editing' },

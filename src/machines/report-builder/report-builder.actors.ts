@@ -41,13 +41,23 @@ function safeStorage(kind: 'local' | 'session'): Storage | null {
   }
 }
 
-const readDraft = (appId: string) => parseDraft(safeStorage('session')?.getItem(draftStorageKey(appId)) ?? null, Report);
+const readDraft = (appId: string) =>
+  parseDraft(safeStorage('session')?.getItem(draftStorageKey(appId)) ?? null, Report);
 
 /** The key of the builder of this app and report. */
-export const reportBuilderKey = ({ appId, reportId }: { appId: string; reportId?: string | null }) => `${appId}:${reportId ?? 'new'}`;
+export const reportBuilderKey = ({ appId, reportId }: { appId: string; reportId?: string | null }) =>
+  `${appId}:${reportId ?? 'new'}`;
 
 /** The machine's input for a page: a saved report opens with the stored showSettings flag, a new one with its draft. */
-export const reportBuilderInput = ({ appId, reportId, modelId }: { appId: string; reportId: string | null; modelId?: string }): ReportBuilderInput => ({
+export const reportBuilderInput = ({
+  appId,
+  reportId,
+  modelId,
+}: {
+  appId: string;
+  reportId: string | null;
+  modelId?: string;
+}): ReportBuilderInput => ({
   appId,
   reportId,
   modelId,
@@ -72,7 +82,9 @@ export const reportBuilderFlow = defineFlow({
           void queryClient.invalidateQueries({ queryKey: templatesKey(context.appId) });
           if (!first) return;
           safeStorage('session')?.removeItem(draftStorageKey(context.appId));
-          deps().navigate(href.app(deps().workspaceId, context.appId, `analyze/report/${encodeURIComponent(id)}`), { replace: true });
+          deps().navigate(href.app(deps().workspaceId, context.appId, `analyze/report/${encodeURIComponent(id)}`), {
+            replace: true,
+          });
         },
         storeShowSettings: ({ context }) => {
           if (context.reportId) storeShowSettings(context.reportId);
@@ -92,7 +104,8 @@ export const reportBuilderFlow = defineFlow({
       const storage = safeStorage('session');
       if (!storage || !snapshot.matches('ready')) return;
       const { reportId, appId, config, title, sortTouched } = snapshot.context;
-      if (reportId === null && selectDirty(snapshot)) storage.setItem(draftStorageKey(appId), serializeDraft(config, title, sortTouched));
+      if (reportId === null && selectDirty(snapshot))
+        storage.setItem(draftStorageKey(appId), serializeDraft(config, title, sortTouched));
       else if (reportId === null) storage.removeItem(draftStorageKey(appId));
     });
     return () => {

@@ -87,9 +87,15 @@ export function normalizeTitle(input: string): string {
  * labels ("Retention D1 by Country", "New Users, DAU and 2 more by Date"), so saved reports do not all read
  * "New Report". At most 75 characters; 'New Report' when the report has no metric.
  */
-export function questionTitle(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>, model: ModelConfiguration | null): string {
+export function questionTitle(
+  config: Pick<BuilderConfig, 'metrics' | 'groupBy'>,
+  model: ModelConfiguration | null,
+): string {
   const labelOf = (name: string, fallback?: string) =>
-    model?.select.find((m) => m.column_name === name)?.label ?? model?.group_by_where.find((d) => d.column_name === name)?.label ?? fallback ?? name;
+    model?.select.find((m) => m.column_name === name)?.label ??
+    model?.group_by_where.find((d) => d.column_name === name)?.label ??
+    fallback ??
+    name;
   const metrics = config.metrics.map((m) => labelOf(m.column_name, m.label));
   if (metrics.length === 0) return DEFAULT_REPORT_TITLE;
   const shown = metrics.length <= 3 ? metrics : [...metrics.slice(0, 2), `${metrics.length - 2} more`];
@@ -99,8 +105,12 @@ export function questionTitle(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>
 }
 
 /** The title to save with: the one the user gave, or the question's words for an unnamed report's first save. */
-export const titleToSave = (reportId: string | null, title: string, config: Pick<BuilderConfig, 'metrics' | 'groupBy'>, model: ModelConfiguration | null): string =>
-  reportId === null && title === DEFAULT_REPORT_TITLE ? questionTitle(config, model) : title;
+export const titleToSave = (
+  reportId: string | null,
+  title: string,
+  config: Pick<BuilderConfig, 'metrics' | 'groupBy'>,
+  model: ModelConfiguration | null,
+): string => (reportId === null && title === DEFAULT_REPORT_TITLE ? questionTitle(config, model) : title);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Dates (docs/analyze.md §Report states default range, §Rules and limits date formats)
@@ -128,7 +138,8 @@ export function clampDateRange(
   let end = range.date_end && isDay(range.date_end) ? range.date_end : fallback?.date_end;
   if (!start || !end) return null;
   if (available && isDay(available.start_date) && isDay(available.end_date)) {
-    const clamp = (d: string) => (d < available.start_date ? available.start_date : d > available.end_date ? available.end_date : d);
+    const clamp = (d: string) =>
+      d < available.start_date ? available.start_date : d > available.end_date ? available.end_date : d;
     start = clamp(start);
     end = clamp(end);
   }
@@ -184,7 +195,10 @@ export function previewRelativeDates(comparison: Comparison, now: Date = new Dat
 }
 
 /** The resolved dates of a relative condition from the run answer, when the server sent them. */
-export function resolvedDatesOf(resolved: ResolvedDates | null | undefined, row: Pick<ConditionRow, 'column_name' | 'comparison'>): DateRange | null {
+export function resolvedDatesOf(
+  resolved: ResolvedDates | null | undefined,
+  row: Pick<ConditionRow, 'column_name' | 'comparison'>,
+): DateRange | null {
   const hit = resolved?.conditions.find((c) => c.label === row.column_name && c.comparison === row.comparison);
   return hit ? { date_start: hit.date_start, date_end: hit.date_end } : null;
 }
@@ -196,17 +210,24 @@ export function resolvedDatesOf(resolved: ResolvedDates | null | undefined, row:
 export const tokensOf = (value: ConditionValue | undefined): string[] => oneOfTokens(value);
 
 /** Adds whatever tokens `text` holds to a stored value and returns the new comma-joined value. */
-export const addTokens = (value: ConditionValue | undefined, text: string): string => joinOneOf([...tokensOf(value), ...oneOfTokens(text)]);
+export const addTokens = (value: ConditionValue | undefined, text: string): string =>
+  joinOneOf([...tokensOf(value), ...oneOfTokens(text)]);
 
 /** Removes one token (a chip's delete button). */
-export const removeToken = (value: ConditionValue | undefined, token: string): string => joinOneOf(tokensOf(value).filter((t) => t !== token));
+export const removeToken = (value: ConditionValue | undefined, token: string): string =>
+  joinOneOf(tokensOf(value).filter((t) => t !== token));
 
 /**
  * What typing into a chip input does: every complete token (followed by a space or a comma) is committed and the
  * unfinished rest stays in the input. `{ commit: [], rest: text }` when nothing is complete yet.
  */
 export function splitTokenInput(text: string): { commit: string[]; rest: string } {
-  const lastSeparator = Math.max(text.lastIndexOf(' '), text.lastIndexOf(','), text.lastIndexOf('\t'), text.lastIndexOf('\n'));
+  const lastSeparator = Math.max(
+    text.lastIndexOf(' '),
+    text.lastIndexOf(','),
+    text.lastIndexOf('\t'),
+    text.lastIndexOf('\n'),
+  );
   if (lastSeparator < 0) return { commit: [], rest: text };
   return { commit: oneOfTokens(text.slice(0, lastSeparator)), rest: text.slice(lastSeparator + 1) };
 }
@@ -244,9 +265,11 @@ export function changeComparison(row: ConditionRow, comparison: Comparison): Con
   const wasValueless = VALUELESS_COMPARISONS.includes(row.comparison);
   let value: ConditionValue;
   if (VALUELESS_COMPARISONS.includes(comparison)) value = comparison;
-  else if (comparison === 'between') value = row.comparison === 'between' && Array.isArray(row.value) ? row.value : ['', ''];
+  else if (comparison === 'between')
+    value = row.comparison === 'between' && Array.isArray(row.value) ? row.value : ['', ''];
   else if (wasValueless || row.comparison === 'between') value = '';
-  else if (isOneOfComparison(comparison) && !isOneOfComparison(row.comparison)) value = addTokens('', typeof row.value === 'string' ? row.value : '');
+  else if (isOneOfComparison(comparison) && !isOneOfComparison(row.comparison))
+    value = addTokens('', typeof row.value === 'string' ? row.value : '');
   else value = row.value;
   return { ...row, comparison, value, error: null };
 }
@@ -297,21 +320,27 @@ export function shownErrors(config: Pick<BuilderConfig, 'limit' | 'conditions'>)
 }
 
 /** docs/analyze.md §Screens and routes/§Rules and limits: Run Report needs at least one metric and one group-by. */
-export const hasRequiredColumns = (config: Pick<BuilderConfig, 'metrics' | 'groupBy'>) => config.metrics.length > 0 && config.groupBy !== null;
+export const hasRequiredColumns = (config: Pick<BuilderConfig, 'metrics' | 'groupBy'>) =>
+  config.metrics.length > 0 && config.groupBy !== null;
 
 /**
  * Why Run Report is disabled now, in words for its tooltip and the note beside it; null when it can run.
  * `labelOf` names a condition's column ("Days Since Install") when the catalogue is at hand.
  */
-export function runBlocker(config: BuilderConfig, labelOf: (columnName: string) => string = (name) => name): string | null {
-  if (config.metrics.length === 0 && !config.groupBy) return 'Choose at least one metric and a group-by to run the report.';
+export function runBlocker(
+  config: BuilderConfig,
+  labelOf: (columnName: string) => string = (name) => name,
+): string | null {
+  if (config.metrics.length === 0 && !config.groupBy)
+    return 'Choose at least one metric and a group-by to run the report.';
   if (config.metrics.length === 0) return 'Choose at least one metric to run the report.';
   if (!config.groupBy) return 'Choose a group-by to run the report.';
   if (shownErrors(config).limit !== null) return 'Fix the highlighted fields to run the report.';
   // A checked condition that needs a value blocks the run even when its row shows no error (a changed comparison
   // clears the row's error): the reason names it.
   const missing = config.conditions.find((row) => conditionRowError(row) !== null || row.error !== null);
-  if (missing) return `Enter a value for the condition on ${labelOf(missing.column_name)}, or uncheck it, to run the report.`;
+  if (missing)
+    return `Enter a value for the condition on ${labelOf(missing.column_name)}, or uncheck it, to run the report.`;
   return null;
 }
 
@@ -327,7 +356,8 @@ export const isDateType = (type: DataType | undefined) => type === 'DATE' || typ
 
 /** docs/analyze.md §Report states auto sort of a new report: a date group-by sorted DESC, otherwise the first metric DESC. */
 export function autoOrderBy(config: Pick<BuilderConfig, 'metrics' | 'groupBy'>): OrderBy[] {
-  if (config.groupBy && isDateType(config.groupBy.data_type)) return [{ column_name: config.groupBy.column_name, order: 'DESC' }];
+  if (config.groupBy && isDateType(config.groupBy.data_type))
+    return [{ column_name: config.groupBy.column_name, order: 'DESC' }];
   const first = config.metrics[0];
   return first ? [{ column_name: first.column_name, order: 'DESC' }] : [];
 }
@@ -347,10 +377,16 @@ export function reconcileOrderBy(
 
 /** docs/analyze.md §Report states: a new Sort By entry defaults to DESC (an entry already there is left alone). */
 export function addSort(orderBy: readonly OrderBy[], column_name: string): OrderBy[] {
-  return orderBy.some((o) => o.column_name === column_name) ? [...orderBy] : [...orderBy, { column_name, order: 'DESC' }];
+  return orderBy.some((o) => o.column_name === column_name)
+    ? [...orderBy]
+    : [...orderBy, { column_name, order: 'DESC' }];
 }
 export const toggleSort = (orderBy: readonly OrderBy[], column_name: string): OrderBy[] =>
-  orderBy.map((o) => (o.column_name === column_name ? { ...o, order: o.order === 'DESC' ? ('ASC' as SortOrder) : ('DESC' as SortOrder) } : o));
+  orderBy.map((o) =>
+    o.column_name === column_name
+      ? { ...o, order: o.order === 'DESC' ? ('ASC' as SortOrder) : ('DESC' as SortOrder) }
+      : o,
+  );
 
 /** Moves an item of a list (drag and drop, or the keyboard's move up / move down); out-of-range moves do nothing. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
@@ -427,7 +463,8 @@ const toNumberIfNumeric = (type: DataType, v: unknown): unknown => {
 export function toCondition(row: ConditionRow, modelId: string): Condition {
   let value: ConditionValue = row.value;
   if (Array.isArray(value)) value = value.map((v) => toNumberIfNumeric(row.data_type, v) as string | number | null);
-  else if (isOneOfComparison(row.comparison)) value = addTokens('', typeof value === 'string' ? value : String(value ?? ''));
+  else if (isOneOfComparison(row.comparison))
+    value = addTokens('', typeof value === 'string' ? value : String(value ?? ''));
   else value = toNumberIfNumeric(row.data_type, value) as ConditionValue;
   return {
     label: row.column_name,
@@ -475,7 +512,9 @@ export function configFromReport(report: Report, model: ModelConfiguration | nul
     modelId: report.model_id,
     metrics,
     groupBy,
-    dateRange: saved ? { date_start: saved.date_start, date_end: saved.date_end } : defaultDateRange(model?.date_range[0]),
+    dateRange: saved
+      ? { date_start: saved.date_start, date_end: saved.date_end }
+      : defaultDateRange(model?.date_range[0]),
     limit: String(c.limit?.[0]?.value ?? REPORT_LIMIT_DEFAULT),
     orderBy: (c.order_by ?? []).map((o) => ({ column_name: o.column_name, order: o.order })),
     conditions: (c.where ?? []).map((w, i) => {
@@ -502,7 +541,9 @@ export function configFromReport(report: Report, model: ModelConfiguration | nul
 export function fitToModel(config: BuilderConfig, model: ModelConfiguration): BuilderConfig {
   const metricNames = new Set(model.select.map((m) => m.column_name));
   const dims = new Map(model.group_by_where.map((d) => [d.column_name, d]));
-  const metrics = config.metrics.filter((m) => metricNames.has(m.column_name)).map((m) => model.select.find((s) => s.column_name === m.column_name) ?? m);
+  const metrics = config.metrics
+    .filter((m) => metricNames.has(m.column_name))
+    .map((m) => model.select.find((s) => s.column_name === m.column_name) ?? m);
   const groupBy = config.groupBy && dims.has(config.groupBy.column_name) ? dims.get(config.groupBy.column_name)! : null;
   const options = new Set(sortOptions({ metrics, groupBy }));
   return {
@@ -511,7 +552,9 @@ export function fitToModel(config: BuilderConfig, model: ModelConfiguration): Bu
     groupBy,
     orderBy: config.orderBy.filter((o) => options.has(o.column_name)),
     conditions: config.conditions.filter((c) => dims.has(c.column_name)),
-    dateRange: config.dateRange ? clampDateRange(config.dateRange, model.date_range[0]) : defaultDateRange(model.date_range[0]),
+    dateRange: config.dateRange
+      ? clampDateRange(config.dateRange, model.date_range[0])
+      : defaultDateRange(model.date_range[0]),
   };
 }
 
@@ -528,7 +571,10 @@ export function nextConditionKey(conditions: readonly ConditionRow[]): number {
 // ---------------------------------------------------------------------------------------------------------------
 // Session draft of an unsaved new report (survives a page reload; keyed by app)
 
-export const ReportDraft = t.type({ version: t.literal(1), title: t.string, report: t.unknown, sortTouched: t.boolean }, 'ReportDraft');
+export const ReportDraft = t.type(
+  { version: t.literal(1), title: t.string, report: t.unknown, sortTouched: t.boolean },
+  'ReportDraft',
+);
 export interface DecodedDraft {
   title: string;
   report: Report;

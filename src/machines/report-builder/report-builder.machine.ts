@@ -181,11 +181,18 @@ function initialContext(input: ReportBuilderInput): ReportBuilderContext {
 }
 
 /** Applies an edit to the configuration; the metrics or group-by changing re-runs the docs/analyze.md §Report states Sort By rules. */
-const withColumns = (context: ReportBuilderContext, next: Pick<BuilderConfig, 'metrics' | 'groupBy'>): BuilderConfig => {
+const withColumns = (
+  context: ReportBuilderContext,
+  next: Pick<BuilderConfig, 'metrics' | 'groupBy'>,
+): BuilderConfig => {
   const merged = { ...context.config, ...next };
-  return { ...merged, orderBy: reconcileOrderBy(merged, { isNew: context.reportId === null, sortTouched: context.sortTouched }) };
+  return {
+    ...merged,
+    orderBy: reconcileOrderBy(merged, { isNew: context.reportId === null, sortTouched: context.sortTouched }),
+  };
 };
-const updateRow = (rows: ConditionRow[], key: string, fn: (row: ConditionRow) => ConditionRow) => rows.map((r) => (r.key === key ? fn(r) : r));
+const updateRow = (rows: ConditionRow[], key: string, fn: (row: ConditionRow) => ConditionRow) =>
+  rows.map((r) => (r.key === key ? fn(r) : r));
 const now = () => new Date().toISOString();
 
 export const reportBuilderMachine = setup({
@@ -216,9 +223,11 @@ export const reportBuilderMachine = setup({
       event.type === 'ADD_METRIC' &&
       !context.config.metrics.some((m) => m.column_name === event.column_name) &&
       !!context.modelConfig?.select.some((m) => m.column_name === event.column_name),
-    sortable: ({ context, event }) => event.type === 'ADD_SORT' && sortOptions(context.config).includes(event.column_name),
+    sortable: ({ context, event }) =>
+      event.type === 'ADD_SORT' && sortOptions(context.config).includes(event.column_name),
     conditionOfModel: ({ context, event }) =>
-      event.type === 'ADD_CONDITION' && !!context.modelConfig?.group_by_where.some((d) => d.column_name === event.column_name),
+      event.type === 'ADD_CONDITION' &&
+      !!context.modelConfig?.group_by_where.some((d) => d.column_name === event.column_name),
     reportDeleted: (_, outcome: { deleted: boolean }) => outcome.deleted,
     answerSucceeded,
     hasReportId: ({ context }) => context.reportId !== null,
@@ -243,7 +252,10 @@ export const reportBuilderMachine = setup({
     showValidation: assign(({ context }) => {
       const result = validateConfig(context.config);
       return {
-        config: { ...context.config, conditions: context.config.conditions.map((row) => ({ ...row, error: result.conditions[row.key] ?? null })) },
+        config: {
+          ...context.config,
+          conditions: context.config.conditions.map((row) => ({ ...row, error: result.conditions[row.key] ?? null })),
+        },
       };
     }),
   },
@@ -353,7 +365,11 @@ export const reportBuilderMachine = setup({
       },
       on: {
         SET_TITLE: [
-          { guard: 'titleChangedOnSavedReport', target: 'renaming', actions: assign({ pendingTitle: ({ event }) => normalizeTitle(event.title) }) },
+          {
+            guard: 'titleChangedOnSavedReport',
+            target: 'renaming',
+            actions: assign({ pendingTitle: ({ event }) => normalizeTitle(event.title) }),
+          },
           { guard: 'hasReportId' },
           { actions: [assign({ title: ({ event }) => normalizeTitle(event.title) }), 'touch'] },
         ],
@@ -367,8 +383,16 @@ export const reportBuilderMachine = setup({
             assign({
               config: ({ context, event }) => {
                 const moved = event.date_start !== undefined ? 'start' : 'end';
-                const range = { ...context.config.dateRange, ...(event.date_start !== undefined ? { date_start: event.date_start } : {}), ...(event.date_end !== undefined ? { date_end: event.date_end } : {}) };
-                return { ...context.config, dateRange: clampDateRange(range, context.modelConfig?.date_range[0], moved) ?? context.config.dateRange };
+                const range = {
+                  ...context.config.dateRange,
+                  ...(event.date_start !== undefined ? { date_start: event.date_start } : {}),
+                  ...(event.date_end !== undefined ? { date_end: event.date_end } : {}),
+                };
+                return {
+                  ...context.config,
+                  dateRange:
+                    clampDateRange(range, context.modelConfig?.date_range[0], moved) ?? context.config.dateRange,
+                };
               },
             }),
             'touch',
@@ -378,10 +402,14 @@ export const reportBuilderMachine = setup({
           guard: 'newMetricOfModel',
           actions: [
             assign({
-              config: ({ context, event }) => withColumns(context, {
-                metrics: [...context.config.metrics, context.modelConfig!.select.find((m) => m.column_name === event.column_name)!],
-                groupBy: context.config.groupBy,
-              }),
+              config: ({ context, event }) =>
+                withColumns(context, {
+                  metrics: [
+                    ...context.config.metrics,
+                    context.modelConfig!.select.find((m) => m.column_name === event.column_name)!,
+                  ],
+                  groupBy: context.config.groupBy,
+                }),
             }),
             'touch',
           ],
@@ -389,10 +417,11 @@ export const reportBuilderMachine = setup({
         REMOVE_METRIC: {
           actions: [
             assign({
-              config: ({ context, event }) => withColumns(context, {
-                metrics: context.config.metrics.filter((m) => m.column_name !== event.column_name),
-                groupBy: context.config.groupBy,
-              }),
+              config: ({ context, event }) =>
+                withColumns(context, {
+                  metrics: context.config.metrics.filter((m) => m.column_name !== event.column_name),
+                  groupBy: context.config.groupBy,
+                }),
             }),
             'touch',
           ],
@@ -400,7 +429,11 @@ export const reportBuilderMachine = setup({
         MOVE_METRIC: {
           actions: [
             assign({
-              config: ({ context, event }) => withColumns(context, { metrics: moveItem(context.config.metrics, event.from, event.to), groupBy: context.config.groupBy }),
+              config: ({ context, event }) =>
+                withColumns(context, {
+                  metrics: moveItem(context.config.metrics, event.from, event.to),
+                  groupBy: context.config.groupBy,
+                }),
             }),
             'touch',
           ],
@@ -408,27 +441,70 @@ export const reportBuilderMachine = setup({
         SET_GROUP_BY: {
           actions: [
             assign({
-              config: ({ context, event }) => withColumns(context, {
-                metrics: context.config.metrics,
-                groupBy: event.column_name === null ? null : (context.modelConfig?.group_by_where.find((d) => d.column_name === event.column_name) ?? context.config.groupBy),
-              }),
+              config: ({ context, event }) =>
+                withColumns(context, {
+                  metrics: context.config.metrics,
+                  groupBy:
+                    event.column_name === null
+                      ? null
+                      : (context.modelConfig?.group_by_where.find((d) => d.column_name === event.column_name) ??
+                        context.config.groupBy),
+                }),
             }),
             'touch',
           ],
         },
-        SET_LIMIT: { actions: [assign({ config: ({ context, event }) => ({ ...context.config, limit: event.value }) }), 'touch'] },
+        SET_LIMIT: {
+          actions: [assign({ config: ({ context, event }) => ({ ...context.config, limit: event.value }) }), 'touch'],
+        },
         ADD_SORT: {
           guard: 'sortable',
-          actions: [assign({ config: ({ context, event }) => ({ ...context.config, orderBy: addSort(context.config.orderBy, event.column_name) }), sortTouched: true }), 'touch'],
+          actions: [
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                orderBy: addSort(context.config.orderBy, event.column_name),
+              }),
+              sortTouched: true,
+            }),
+            'touch',
+          ],
         },
         REMOVE_SORT: {
-          actions: [assign({ config: ({ context, event }) => ({ ...context.config, orderBy: context.config.orderBy.filter((o) => o.column_name !== event.column_name) }), sortTouched: true }), 'touch'],
+          actions: [
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                orderBy: context.config.orderBy.filter((o) => o.column_name !== event.column_name),
+              }),
+              sortTouched: true,
+            }),
+            'touch',
+          ],
         },
         MOVE_SORT: {
-          actions: [assign({ config: ({ context, event }) => ({ ...context.config, orderBy: moveItem(context.config.orderBy, event.from, event.to) }), sortTouched: true }), 'touch'],
+          actions: [
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                orderBy: moveItem(context.config.orderBy, event.from, event.to),
+              }),
+              sortTouched: true,
+            }),
+            'touch',
+          ],
         },
         TOGGLE_SORT_ORDER: {
-          actions: [assign({ config: ({ context, event }) => ({ ...context.config, orderBy: toggleSort(context.config.orderBy, event.column_name) }), sortTouched: true }), 'touch'],
+          actions: [
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                orderBy: toggleSort(context.config.orderBy, event.column_name),
+              }),
+              sortTouched: true,
+            }),
+            'touch',
+          ],
         },
         ADD_CONDITION: {
           guard: 'conditionOfModel',
@@ -436,7 +512,10 @@ export const reportBuilderMachine = setup({
             assign(({ context, event }) => {
               const column = context.modelConfig!.group_by_where.find((d) => d.column_name === event.column_name)!;
               return {
-                config: { ...context.config, conditions: [...context.config.conditions, newConditionRow(column, `c${context.nextKey}`)] },
+                config: {
+                  ...context.config,
+                  conditions: [...context.config.conditions, newConditionRow(column, `c${context.nextKey}`)],
+                },
                 nextKey: context.nextKey + 1,
               };
             }),
@@ -444,31 +523,56 @@ export const reportBuilderMachine = setup({
           ],
         },
         REMOVE_CONDITION: {
-          actions: [assign({ config: ({ context, event }) => ({ ...context.config, conditions: context.config.conditions.filter((c) => c.key !== event.key) }) }), 'touch'],
+          actions: [
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                conditions: context.config.conditions.filter((c) => c.key !== event.key),
+              }),
+            }),
+            'touch',
+          ],
         },
         SET_CONDITION_CHECKED: {
           actions: [
-            assign({ config: ({ context, event }) => ({ ...context.config, conditions: updateRow(context.config.conditions, event.key, (r) => changeConditionChecked(r, event.checked)) }) }),
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                conditions: updateRow(context.config.conditions, event.key, (r) =>
+                  changeConditionChecked(r, event.checked),
+                ),
+              }),
+            }),
             'touch',
           ],
         },
         SET_CONDITION_COMPARISON: {
           actions: [
-            assign({ config: ({ context, event }) => ({ ...context.config, conditions: updateRow(context.config.conditions, event.key, (r) => changeComparison(r, event.comparison)) }) }),
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                conditions: updateRow(context.config.conditions, event.key, (r) =>
+                  changeComparison(r, event.comparison),
+                ),
+              }),
+            }),
             'touch',
           ],
         },
         SET_CONDITION_VALUE: {
           actions: [
-            assign({ config: ({ context, event }) => ({ ...context.config, conditions: updateRow(context.config.conditions, event.key, (r) => changeConditionValue(r, event.value)) }) }),
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                conditions: updateRow(context.config.conditions, event.key, (r) =>
+                  changeConditionValue(r, event.value),
+                ),
+              }),
+            }),
             'touch',
           ],
         },
-        RUN: [
-          { guard: 'missingColumns' },
-          { guard: 'canRun', target: 'running' },
-          { actions: 'showValidation' },
-        ],
+        RUN: [{ guard: 'missingColumns' }, { guard: 'canRun', target: 'running' }, { actions: 'showValidation' }],
         DELETE: { guard: 'hasReportId', target: 'deleting' },
       },
     },
@@ -479,7 +583,12 @@ export const reportBuilderMachine = setup({
         src: 'runReport',
         input: ({ context }) => ({
           appId: context.appId,
-          request: { report: toReport(context.config), saveTemplate: true, id: context.reportId, title: titleToSave(context.reportId, context.title, context.config, context.modelConfig) },
+          request: {
+            report: toReport(context.config),
+            saveTemplate: true,
+            id: context.reportId,
+            title: titleToSave(context.reportId, context.title, context.config, context.modelConfig),
+          },
         }),
         onDone: [
           {
@@ -550,7 +659,10 @@ export const reportBuilderMachine = setup({
           target: 'settle',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ event }) => ({ message: failureWords(event.error, CONFIG_FAILED), kind: 'error' as const }) },
+            {
+              type: 'notify',
+              params: ({ event }) => ({ message: failureWords(event.error, CONFIG_FAILED), kind: 'error' as const }),
+            },
             assign({ pendingModelId: null }),
           ],
         },
@@ -564,7 +676,12 @@ export const reportBuilderMachine = setup({
         src: 'saveTitle',
         input: ({ context }) => ({
           appId: context.appId,
-          request: { report: toReport(context.baseline.config), saveTemplate: true, id: context.reportId, title: context.pendingTitle ?? context.title },
+          request: {
+            report: toReport(context.baseline.config),
+            saveTemplate: true,
+            id: context.reportId,
+            title: context.pendingTitle ?? context.title,
+          },
         }),
         onDone: [
           {
@@ -572,7 +689,9 @@ export const reportBuilderMachine = setup({
             target: 'settle',
             actions: [
               assign(({ context, event }) => {
-                const title = event.output.template ? normalizeTitle(event.output.template.title) : (context.pendingTitle ?? context.title);
+                const title = event.output.template
+                  ? normalizeTitle(event.output.template.title)
+                  : (context.pendingTitle ?? context.title);
                 return {
                   title,
                   baseline: { config: context.baseline.config, title },
@@ -586,14 +705,20 @@ export const reportBuilderMachine = setup({
           },
           {
             target: 'settle',
-            actions: [{ type: 'notify', params: { message: RUN_FAILED, kind: 'error' } }, assign({ pendingTitle: null })],
+            actions: [
+              { type: 'notify', params: { message: RUN_FAILED, kind: 'error' } },
+              assign({ pendingTitle: null }),
+            ],
           },
         ],
         onError: {
           target: 'settle',
           actions: [
             { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notify', params: ({ event }) => ({ message: failureWords(event.error, RUN_FAILED), kind: 'error' as const }) },
+            {
+              type: 'notify',
+              params: ({ event }) => ({ message: failureWords(event.error, RUN_FAILED), kind: 'error' as const }),
+            },
             assign({ pendingTitle: null }),
           ],
         },

@@ -7,7 +7,8 @@ import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
 
-export type BuilderPhase = 'loading' | 'loadFailed' | 'editing' | 'running' | 'results' | 'runFailed' | 'error' | 'busy';
+export type BuilderPhase =
+  'loading' | 'loadFailed' | 'editing' | 'running' | 'results' | 'runFailed' | 'error' | 'busy';
 
 export const selectPhase = (s: Snapshot): BuilderPhase => {
   if (s.matches('boot') || s.matches('opening') || s.matches('new')) return 'loading';
@@ -23,7 +24,14 @@ export const selectPhase = (s: Snapshot): BuilderPhase => {
 /** The configuration differs from what was last saved (or from the blank report). */
 export const selectDirty = (s: Snapshot): boolean => {
   const { config, title, baseline } = s.context;
-  if (s.matches('boot') || s.matches('opening') || s.matches('new') || s.matches('openFailed') || s.matches('configFailed')) return false;
+  if (
+    s.matches('boot') ||
+    s.matches('opening') ||
+    s.matches('new') ||
+    s.matches('openFailed') ||
+    s.matches('configFailed')
+  )
+    return false;
   return configFingerprint(config, title) !== configFingerprint(baseline.config, baseline.title);
 };
 
@@ -46,7 +54,8 @@ export const selectDeleteReport = (s: Snapshot) => s.children.deleteReport;
 
 /** Run Report: enabled with a metric and a group-by and no validation error standing (docs/analyze.md §Screens and routes, §Rules and limits). */
 export const selectRun = (s: Snapshot) => {
-  const labelOf = (name: string) => s.context.modelConfig?.group_by_where.find((d) => d.column_name === name)?.label ?? name;
+  const labelOf = (name: string) =>
+    s.context.modelConfig?.group_by_where.find((d) => d.column_name === name)?.label ?? name;
   const blocker = runBlocker(s.context.config, labelOf);
   const running = s.matches('running');
   return {
@@ -113,7 +122,12 @@ type SavedConfig = Snapshot['context']['baseline']['config'];
 export function resultColumns(config: SavedConfig, model: ModelConfig): ResultColumnView[] {
   const metric = new Map(model?.select.map((m) => [m.column_name, m]));
   const dimension = new Map(model?.group_by_where.map((d) => [d.column_name, d]));
-  const view = (id: string, label: string | undefined, format: string | undefined, dataType: string | undefined): ResultColumnView => ({
+  const view = (
+    id: string,
+    label: string | undefined,
+    format: string | undefined,
+    dataType: string | undefined,
+  ): ResultColumnView => ({
     id,
     label: label || id,
     ...(format === undefined ? {} : { format }),
@@ -121,10 +135,24 @@ export function resultColumns(config: SavedConfig, model: ModelConfig): ResultCo
   });
   const group = config.groupBy;
   return [
-    ...(group ? [view(group.column_name, dimension.get(group.column_name)?.label ?? group.label, undefined, dimension.get(group.column_name)?.data_type ?? group.data_type)] : []),
+    ...(group
+      ? [
+          view(
+            group.column_name,
+            dimension.get(group.column_name)?.label ?? group.label,
+            undefined,
+            dimension.get(group.column_name)?.data_type ?? group.data_type,
+          ),
+        ]
+      : []),
     ...config.metrics.map((m) => {
       const current = metric.get(m.column_name);
-      return view(m.column_name, current?.label ?? m.label, current?.format ?? m.format, current?.data_type ?? m.data_type);
+      return view(
+        m.column_name,
+        current?.label ?? m.label,
+        current?.format ?? m.format,
+        current?.data_type ?? m.data_type,
+      );
     }),
   ];
 }
@@ -144,7 +172,14 @@ const cachedResultColumns = (config: SavedConfig, model: ModelConfig): ResultCol
 export const selectResults = (s: Snapshot) => {
   const { rows, config, resolved, compiled, title, baseline, modelConfig } = s.context;
   const limit = Number(baseline.config.limit) || Number(config.limit) || 0;
-  return { rows, columns: cachedResultColumns(baseline.config, modelConfig), limit, resolved, compiled, title: baseline.title || title };
+  return {
+    rows,
+    columns: cachedResultColumns(baseline.config, modelConfig),
+    limit,
+    resolved,
+    compiled,
+    title: baseline.title || title,
+  };
 };
 
 export const selectError = (s: Snapshot) => s.context.error;
@@ -168,8 +203,12 @@ export const reportBuilderActions = (send: SendTo<typeof reportBuilderMachine>) 
   addCondition: (column_name: string) => send({ type: 'ADD_CONDITION', column_name }),
   removeCondition: (key: string) => send({ type: 'REMOVE_CONDITION', key }),
   setConditionChecked: (key: string, checked: boolean) => send({ type: 'SET_CONDITION_CHECKED', key, checked }),
-  setConditionComparison: (key: string, comparison: EventOf<typeof reportBuilderMachine, 'SET_CONDITION_COMPARISON'>['comparison']) => send({ type: 'SET_CONDITION_COMPARISON', key, comparison }),
-  setConditionValue: (key: string, value: EventOf<typeof reportBuilderMachine, 'SET_CONDITION_VALUE'>['value']) => send({ type: 'SET_CONDITION_VALUE', key, value }),
+  setConditionComparison: (
+    key: string,
+    comparison: EventOf<typeof reportBuilderMachine, 'SET_CONDITION_COMPARISON'>['comparison'],
+  ) => send({ type: 'SET_CONDITION_COMPARISON', key, comparison }),
+  setConditionValue: (key: string, value: EventOf<typeof reportBuilderMachine, 'SET_CONDITION_VALUE'>['value']) =>
+    send({ type: 'SET_CONDITION_VALUE', key, value }),
   toggleSettings: () => send({ type: 'TOGGLE_SETTINGS' }),
   run: () => send({ type: 'RUN' }),
   remove: () => send({ type: 'DELETE' }),

@@ -9,8 +9,12 @@ import { queryClient } from '../../queryClient';
 
 export const liveRevenueSettingsMachine = revenueSettingsMachine.provide({
   actors: {
-    saveRevenueSettings: fromPromise(({ input, signal }) => saveRevenueSettings(input.appId, input.eventId, input.settings, signal)),
-    deleteRevenueSettings: fromPromise(({ input, signal }) => deleteRevenueSettings(input.appId, input.eventId, signal)),
+    saveRevenueSettings: fromPromise(({ input, signal }) =>
+      saveRevenueSettings(input.appId, input.eventId, input.settings, signal),
+    ),
+    deleteRevenueSettings: fromPromise(({ input, signal }) =>
+      deleteRevenueSettings(input.appId, input.eventId, signal),
+    ),
   },
   actions: {
     notify: showNotice,

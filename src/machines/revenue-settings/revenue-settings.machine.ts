@@ -13,7 +13,12 @@
  * OPEN carries the event's current settings (null when it has none): the form starts from them.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { REVENUE_SETTINGS_MESSAGES, validateRevenueSettings, type RevenueSettings, type SuccessResponse } from '../../contracts/integrations';
+import {
+  REVENUE_SETTINGS_MESSAGES,
+  validateRevenueSettings,
+  type RevenueSettings,
+  type SuccessResponse,
+} from '../../contracts/integrations';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
 import { answerSucceeded } from '../shared/answer-guards';
@@ -38,17 +43,26 @@ export type RevenueSettingsEvent =
 export const isRevenueFormValid = (form: RevenueForm) => Object.keys(validateRevenueSettings(form)).length === 0;
 
 const failed = (message: string) => ({ type: 'notify' as const, params: { message, kind: 'error' as const } });
-const logged = { type: 'logError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
+const logged = {
+  type: 'logError' as const,
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+};
 
 /** A call's outcomes: success closes with its message and reloads; success:false or a throw stays open with the failure. */
 const outcomes = (done: string, failure: string) => ({
   onDone: [
     {
-      guard: { type: 'answerSucceeded' as const, params: ({ event }: { event: { output: SuccessResponse } }) => event.output },
+      guard: {
+        type: 'answerSucceeded' as const,
+        params: ({ event }: { event: { output: SuccessResponse } }) => event.output,
+      },
       target: 'closed' as const,
       actions: [
         { type: 'notify' as const, params: { message: done, kind: 'success' as const } },
-        { type: 'changed' as const, params: ({ context }: { context: RevenueSettingsContext }) => ({ appId: context.appId }) },
+        {
+          type: 'changed' as const,
+          params: ({ context }: { context: RevenueSettingsContext }) => ({ appId: context.appId }),
+        },
       ],
     },
     { target: 'editing' as const, actions: failed(failure) },
@@ -64,7 +78,9 @@ export const revenueSettingsMachine = setup({
     children: {} as { saveRevenueSettings: 'saveRevenueSettings'; deleteRevenueSettings: 'deleteRevenueSettings' },
   },
   actors: {
-    saveRevenueSettings: toProvide<SuccessResponse, { appId: string; eventId: string; settings: RevenueSettings }>('saveRevenueSettings'),
+    saveRevenueSettings: toProvide<SuccessResponse, { appId: string; eventId: string; settings: RevenueSettings }>(
+      'saveRevenueSettings',
+    ),
     deleteRevenueSettings: toProvide<SuccessResponse, { appId: string; eventId: string }>('deleteRevenueSettings'),
   },
   guards: {
@@ -87,13 +103,18 @@ export const revenueSettingsMachine = setup({
       on: {
         OPEN: {
           target: 'editing',
-          actions: assign(({ event }) => ({ settings: event.settings, form: event.settings ? { ...event.settings } : EMPTY_REVENUE_FORM })),
+          actions: assign(({ event }) => ({
+            settings: event.settings,
+            form: event.settings ? { ...event.settings } : EMPTY_REVENUE_FORM,
+          })),
         },
       },
     },
     editing: {
       on: {
-        CHANGE: { actions: assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }) }) },
+        CHANGE: {
+          actions: assign({ form: ({ context, event }) => ({ ...context.form, [event.field]: event.value }) }),
+        },
         SAVE: { guard: 'formValid', target: 'saving' },
         DELETE: { guard: 'hasSettings', target: 'deleting' },
         CLOSE: 'closed',
@@ -103,7 +124,11 @@ export const revenueSettingsMachine = setup({
       invoke: {
         id: 'saveRevenueSettings',
         src: 'saveRevenueSettings',
-        input: ({ context }) => ({ appId: context.appId, eventId: context.eventId, settings: context.form as RevenueSettings }),
+        input: ({ context }) => ({
+          appId: context.appId,
+          eventId: context.eventId,
+          settings: context.form as RevenueSettings,
+        }),
         ...outcomes(REVENUE_SETTINGS_MESSAGES.saved, REVENUE_SETTINGS_MESSAGES.saveFailed),
       },
     },

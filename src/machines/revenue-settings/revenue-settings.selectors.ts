@@ -1,5 +1,9 @@
 /** The Revenue Settings dialog's view model: open, the form, what Save and Delete may do, and which call runs. */
-import { isRevenueFormValid, type RevenueSettingsSnapshot, type revenueSettingsMachine } from './revenue-settings.machine';
+import {
+  isRevenueFormValid,
+  type RevenueSettingsSnapshot,
+  type revenueSettingsMachine,
+} from './revenue-settings.machine';
 import type { EventOf, SendTo } from '../shared/flow';
 
 export const selectRevenueDialog = (s: RevenueSettingsSnapshot) => {
@@ -21,7 +25,8 @@ export const selectRevenueDialog = (s: RevenueSettingsSnapshot) => {
 /** The events the revenue settings dialog sends, as named senders. */
 export const revenueSettingsActions = (send: SendTo<typeof revenueSettingsMachine>) => ({
   open: (settings: EventOf<typeof revenueSettingsMachine, 'OPEN'>['settings']) => send({ type: 'OPEN', settings }),
-  change: (field: EventOf<typeof revenueSettingsMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
+  change: (field: EventOf<typeof revenueSettingsMachine, 'CHANGE'>['field'], value: string) =>
+    send({ type: 'CHANGE', field, value }),
   save: () => send({ type: 'SAVE' }),
   remove: () => send({ type: 'DELETE' }),
   close: () => send({ type: 'CLOSE' }),

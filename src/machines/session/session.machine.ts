@@ -55,7 +55,8 @@ export type SessionEvent =
 export const FOCUS_RECHECK_MS = 30_000;
 
 export const removedNotice = (workspace: WorkspaceRef) => `You are no longer a member of ${workspace.name}.`;
-export const roleChangedNotice = (workspace: WorkspaceRef, role: Role) => `Your role in ${workspace.name} is now ${roleLabel(role)}.`;
+export const roleChangedNotice = (workspace: WorkspaceRef, role: Role) =>
+  `Your role in ${workspace.name} is now ${roleLabel(role)}.`;
 
 /** What changed for the same account between two reads: the workspaces it left and the roles that changed. */
 export function membershipChanges(before: Account | null, after: Account) {
@@ -66,20 +67,27 @@ export function membershipChanges(before: Account | null, after: Account) {
   for (const old of before.organisations ?? []) {
     const current = now.get(old.id);
     if (!current) removed.push({ id: old.id, name: old.name });
-    else if (current.role && old.role && current.role !== old.role) roles.push({ workspace: { id: current.id, name: current.name }, role: current.role });
+    else if (current.role && old.role && current.role !== old.role)
+      roles.push({ workspace: { id: current.id, name: current.name }, role: current.role });
   }
   return { removed, roles };
 }
 
 export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.';
-export const SESSION_UNCHECKED = 'We could not reach Questboard to check your session. Reload the page to try again, or sign in.';
+export const SESSION_UNCHECKED =
+  'We could not reach Questboard to check your session. Reload the page to try again, or sign in.';
 export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
-    children: {} as { restoreAccount: 'loadAccount'; signIn: 'signIn'; refreshAccount: 'loadAccount'; signOut: 'signOut' },
+    children: {} as {
+      restoreAccount: 'loadAccount';
+      signIn: 'signIn';
+      refreshAccount: 'loadAccount';
+      signOut: 'signOut';
+    },
   },
   delays: { FOCUS_RECHECK: FOCUS_RECHECK_MS },
   actors: {
@@ -98,7 +106,9 @@ export const sessionMachine = setup({
     notify,
     storeToken: (_args, _params: { token: string | null }) => {},
     /** SIGNED_IN (an accepted invitation): its account becomes the session's. */
-    adoptAccount: assign(({ event }) => (event.type === 'SIGNED_IN' ? { account: event.account, error: null, notice: null, removedFrom: [] } : {})),
+    adoptAccount: assign(({ event }) =>
+      event.type === 'SIGNED_IN' ? { account: event.account, error: null, notice: null, removedFrom: [] } : {},
+    ),
   },
 }).createMachine({
   id: 'session',
@@ -160,7 +170,9 @@ export const sessionMachine = setup({
             onError: {
               target: 'idle',
               // The server's refusal in its words ('wrong email or password', too many attempts), else ours.
-              actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? SIGN_IN_FAILED }),
+              actions: assign({
+                error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? SIGN_IN_FAILED,
+              }),
             },
           },
         },
@@ -197,8 +209,13 @@ export const sessionMachine = setup({
                   account: event.output,
                   removedFrom: [...context.removedFrom.filter((w) => !removed.some((r) => r.id === w.id)), ...removed],
                 });
-                for (const workspace of removed) enqueue({ type: 'notify', params: { message: removedNotice(workspace), kind: 'warning', duration: 'long' } });
-                for (const { workspace, role } of roles) enqueue({ type: 'notify', params: { message: roleChangedNotice(workspace, role), kind: 'info' } });
+                for (const workspace of removed)
+                  enqueue({
+                    type: 'notify',
+                    params: { message: removedNotice(workspace), kind: 'warning', duration: 'long' },
+                  });
+                for (const { workspace, role } of roles)
+                  enqueue({ type: 'notify', params: { message: roleChangedNotice(workspace, role), kind: 'info' } });
               }),
             },
             onError: { target: 'ready' },

@@ -54,7 +54,10 @@ export function networkWords(error: unknown): string | null {
  * names (`formField` maps a request field such as "data.website" or "image" to the form's "website" or "icon"; a field
  * it does not map is left out). Empty for any other failure, so the form keeps only its title.
  */
-export function serverFieldErrors<F extends string>(error: unknown, formField: (requestField: string) => F | null): Partial<Record<F, string>> {
+export function serverFieldErrors<F extends string>(
+  error: unknown,
+  formField: (requestField: string) => F | null,
+): Partial<Record<F, string>> {
   const failure = apiFailure(error);
   const errors: Partial<Record<F, string>> = {};
   if (!failure || failure.status !== 400 || !serverWords(error)) return errors;

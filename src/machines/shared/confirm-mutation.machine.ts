@@ -90,12 +90,16 @@ export function confirmMutation<TRequest, TAnswer extends MutationAnswer>() {
             },
             {
               target: 'failed',
-              actions: assign({ outcome: ({ event }) => ({ status: 'failed' as const, answer: event.output, error: null }) }),
+              actions: assign({
+                outcome: ({ event }) => ({ status: 'failed' as const, answer: event.output, error: null }),
+              }),
             },
           ],
           onError: {
             target: 'failed',
-            actions: assign({ outcome: ({ event }) => ({ status: 'failed' as const, answer: null, error: event.error }) }),
+            actions: assign({
+              outcome: ({ event }) => ({ status: 'failed' as const, answer: null, error: event.error }),
+            }),
           },
         },
       },
@@ -107,27 +111,35 @@ export function confirmMutation<TRequest, TAnswer extends MutationAnswer>() {
   });
 }
 
-export type ConfirmMutationMachine<TRequest, TAnswer extends MutationAnswer> = ReturnType<typeof confirmMutation<TRequest, TAnswer>>;
+export type ConfirmMutationMachine<TRequest, TAnswer extends MutationAnswer> = ReturnType<
+  typeof confirmMutation<TRequest, TAnswer>
+>;
 
 /** The machine for any request (scripts/export-machines.ts and the model tests read this instance). */
 export const confirmMutationMachine = confirmMutation<unknown, MutationAnswer>();
 
 /** The child with its call bound (used by `<flow>.actors.ts`): `removeMember: mutation((r, signal) => …)`. */
-export function mutation<TRequest, TAnswer extends MutationAnswer>(call: (request: TRequest, signal: AbortSignal) => Promise<TAnswer>) {
+export function mutation<TRequest, TAnswer extends MutationAnswer>(
+  call: (request: TRequest, signal: AbortSignal) => Promise<TAnswer>,
+) {
   return confirmMutation<TRequest, TAnswer>().provide({
     actors: { mutate: fromPromise<TAnswer, { request: TRequest }>(({ input, signal }) => call(input.request, signal)) },
   });
 }
 
 // Reading an outcome in the parent's onDone (`actions: ({ event }) => … thrown(event.output)`, and the guards below):
-export const succeeded = <A extends MutationAnswer>(outcome: MutationOutcome<A>): outcome is Extract<MutationOutcome<A>, { status: 'done' }> =>
-  outcome.status === 'done';
-export const failed = <A extends MutationAnswer>(outcome: MutationOutcome<A>): outcome is Extract<MutationOutcome<A>, { status: 'failed' }> =>
-  outcome.status === 'failed';
+export const succeeded = <A extends MutationAnswer>(
+  outcome: MutationOutcome<A>,
+): outcome is Extract<MutationOutcome<A>, { status: 'done' }> => outcome.status === 'done';
+export const failed = <A extends MutationAnswer>(
+  outcome: MutationOutcome<A>,
+): outcome is Extract<MutationOutcome<A>, { status: 'failed' }> => outcome.status === 'failed';
 /** What the call threw (to log it), when it failed that way; null for a `success: false` answer or any other outcome. */
-export const thrown = (outcome: MutationOutcome) => (outcome.status === 'failed' && outcome.answer === null ? (outcome.error ?? null) : null);
+export const thrown = (outcome: MutationOutcome) =>
+  outcome.status === 'failed' && outcome.answer === null ? (outcome.error ?? null) : null;
 /** The answer's own message (a success's words, or a `success: false` answer's reason), else null. */
-export const answerWords = (outcome: MutationOutcome) => (outcome.status !== 'cancelled' && outcome.answer?.message) || null;
+export const answerWords = (outcome: MutationOutcome) =>
+  (outcome.status !== 'cancelled' && outcome.answer?.message) || null;
 
 /**
  * The parent's two child states around an invoked confirm-mutation (`id` is the invoke id): `confirming` forwards
@@ -160,4 +172,7 @@ export const outcomeThrew = (_: unknown, outcome: MutationOutcome) => thrown(out
  * `and([...])` too, but its types there take params as a value only, so the reference is typed as one here.
  */
 export const outcome = <T extends 'outcomeDone' | 'outcomeFailed' | 'outcomeThrew'>(type: T) =>
-  ({ type, params: ({ event }: { event: { output: MutationOutcome } }) => event.output }) as unknown as { type: T; params: MutationOutcome };
+  ({ type, params: ({ event }: { event: { output: MutationOutcome } }) => event.output }) as unknown as {
+    type: T;
+    params: MutationOutcome;
+  };

@@ -31,4 +31,7 @@ export const defineFlow = <TMachine extends AnyStateMachine, TDeps = undefined>(
  */
 export type SendTo<TMachine extends AnyStateMachine> = (event: EventFrom<TMachine>) => void;
 /** One of a flow's events, to type an action's arguments: `EventOf<typeof teamMachine, 'INVITE_ROLE'>['role']`. */
-export type EventOf<TMachine extends AnyStateMachine, TType extends EventFrom<TMachine>['type']> = Extract<EventFrom<TMachine>, { type: TType }>;
+export type EventOf<TMachine extends AnyStateMachine, TType extends EventFrom<TMachine>['type']> = Extract<
+  EventFrom<TMachine>,
+  { type: TType }
+>;

@@ -28,21 +28,39 @@ export function formSaveOutcomes({ target, onSaved, success, failure, failureWor
     onDone: [
       {
         // the form's machine lists `answerSucceeded` (src/machines/shared/answer-guards.ts) in its guards
-        guard: { type: 'answerSucceeded' as const, params: ({ event }: { event: AnyEventObject }) => ({ success: Boolean(event.output?.success) }) },
+        guard: {
+          type: 'answerSucceeded' as const,
+          params: ({ event }: { event: AnyEventObject }) => ({ success: Boolean(event.output?.success) }),
+        },
         target,
-        actions: [onSaved as never, { type: 'notify' as const, params: { message: success, kind: 'success' as const } }, 'saved' as const],
+        actions: [
+          onSaved as never,
+          { type: 'notify' as const, params: { message: success, kind: 'success' as const } },
+          'saved' as const,
+        ],
       },
       {
         target,
-        actions: [assign({ error: failure }) as never, { type: 'notify' as const, params: { message: failure, kind: 'error' as const } }],
+        actions: [
+          assign({ error: failure }) as never,
+          { type: 'notify' as const, params: { message: failure, kind: 'error' as const } },
+        ],
       },
     ],
     onError: {
       target,
       actions: [
         assign({ error: ({ event }: { event: AnyEventObject }) => failureWords(event.error) }) as never,
-        ...(fieldErrors ? [assign({ errors: ({ event }: { event: AnyEventObject }) => fieldErrors(event.error) }) as never] : []),
-        { type: 'notify' as const, params: ({ event }: { event: AnyEventObject }) => ({ message: failureWords(event.error), kind: 'error' as const }) },
+        ...(fieldErrors
+          ? [assign({ errors: ({ event }: { event: AnyEventObject }) => fieldErrors(event.error) }) as never]
+          : []),
+        {
+          type: 'notify' as const,
+          params: ({ event }: { event: AnyEventObject }) => ({
+            message: failureWords(event.error),
+            kind: 'error' as const,
+          }),
+        },
       ],
     },
   };

@@ -17,7 +17,10 @@ import {
 } from '../../services/google-sheets.service';
 
 /** The Google OAuth client id this server is configured with (null: the export is off), and the words saying so. */
-export { googleClientId as configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED } from '../../services/google-sheets.service';
+export {
+  googleClientId as configuredGoogleClientId,
+  GOOGLE_SHEETS_NOT_CONFIGURED,
+} from '../../services/google-sheets.service';
 
 export interface SpreadsheetExportDeps {
   clientId: string | null;
@@ -38,8 +41,12 @@ export const spreadsheetExportFlow = defineFlow({
           });
           return () => signIn.stop();
         }),
-        createSpreadsheet: fromPromise(({ input, signal }) => tokens.use((accessToken) => createSpreadsheet({ ...input, accessToken }, signal))),
-        appendValues: fromPromise(({ input, signal }) => tokens.use((accessToken) => appendValues({ ...input, accessToken }, signal))),
+        createSpreadsheet: fromPromise(({ input, signal }) =>
+          tokens.use((accessToken) => createSpreadsheet({ ...input, accessToken }, signal)),
+        ),
+        appendValues: fromPromise(({ input, signal }) =>
+          tokens.use((accessToken) => appendValues({ ...input, accessToken }, signal)),
+        ),
         openSheet: fromPromise(async ({ input }) => ({ opened: openSheetWindow(input.url) })),
       },
       actions: { notify: showNotice },

@@ -79,7 +79,12 @@ export const spreadsheetExportMachine = setup({
   types: {
     context: {} as SpreadsheetExportContext,
     events: {} as SpreadsheetExportEvent,
-    children: {} as { signIn: 'signIn'; createSpreadsheet: 'createSpreadsheet'; appendValues: 'appendValues'; openSheet: 'openSheet' },
+    children: {} as {
+      signIn: 'signIn';
+      createSpreadsheet: 'createSpreadsheet';
+      appendValues: 'appendValues';
+      openSheet: 'openSheet';
+    },
   },
   actors: {
     signIn: fromCallback<SignInCommand, SignInInput>(() => {
@@ -95,7 +100,8 @@ export const spreadsheetExportMachine = setup({
   },
   guards: {
     sheetOpened: (_, tab: { opened: boolean }) => tab.opened,
-    hasFreshToken: ({ context }) => context.tokenExpiresAt !== null && context.tokenExpiresAt - TOKEN_MARGIN_MS > Date.now(),
+    hasFreshToken: ({ context }) =>
+      context.tokenExpiresAt !== null && context.tokenExpiresAt - TOKEN_MARGIN_MS > Date.now(),
   },
   actions: {
     notify,
@@ -136,17 +142,16 @@ export const spreadsheetExportMachine = setup({
         waitingForToken: {},
       },
       on: {
-        AUTH_STARTED: { actions: assign({ authUrl: ({ event }) => event.authUrl, oauthState: ({ event }) => event.oauthState }) },
+        AUTH_STARTED: {
+          actions: assign({ authUrl: ({ event }) => event.authUrl, oauthState: ({ event }) => event.oauthState }),
+        },
         POPUP_BLOCKED: {
           target: 'blocked.signIn',
           actions: { type: 'notify', params: BLOCKED },
         },
         AUTHORIZED: {
           target: 'creating',
-          actions: [
-            assign({ tokenExpiresAt: ({ event }) => event.expiresAt }),
-            'forgetSignIn',
-          ],
+          actions: [assign({ tokenExpiresAt: ({ event }) => event.expiresAt }), 'forgetSignIn'],
         },
         AUTH_FAILED: { target: 'failed', actions: 'forgetSignIn' },
         POPUP_CLOSED: { target: 'idle', actions: 'forgetSignIn' },
@@ -162,11 +167,15 @@ export const spreadsheetExportMachine = setup({
         input: ({ context }) => ({ title: context.title }),
         onDone: {
           target: 'appending',
-          actions: assign({ spreadsheet: ({ event }) => ({ id: event.output.spreadsheetId, url: event.output.spreadsheetUrl }) }),
+          actions: assign({
+            spreadsheet: ({ event }) => ({ id: event.output.spreadsheetId, url: event.output.spreadsheetUrl }),
+          }),
         },
         onError: {
           target: 'failed',
-          actions: assign({ tokenExpiresAt: ({ context, event }) => (isUnauthorized(event.error) ? null : context.tokenExpiresAt) }),
+          actions: assign({
+            tokenExpiresAt: ({ context, event }) => (isUnauthorized(event.error) ? null : context.tokenExpiresAt),
+          }),
         },
       },
     },
@@ -178,7 +187,9 @@ export const spreadsheetExportMachine = setup({
         onDone: { target: 'opening' },
         onError: {
           target: 'failed',
-          actions: assign({ tokenExpiresAt: ({ context, event }) => (isUnauthorized(event.error) ? null : context.tokenExpiresAt) }),
+          actions: assign({
+            tokenExpiresAt: ({ context, event }) => (isUnauthorized(event.error) ? null : context.tokenExpiresAt),
+          }),
         },
       },
     },

@@ -23,14 +23,19 @@ export const selectSpreadsheetExport = (s: Snapshot) => {
     phase,
     busy: phase === 'authorizing' || phase === 'working',
     /** What RETRY will open: the kept sign-in URL, or the spreadsheet whose tab was blocked. */
-    blockedStep: s.matches({ blocked: 'sheet' }) ? ('sheet' as const) : s.matches({ blocked: 'signIn' }) ? ('signIn' as const) : null,
+    blockedStep: s.matches({ blocked: 'sheet' })
+      ? ('sheet' as const)
+      : s.matches({ blocked: 'signIn' })
+        ? ('signIn' as const)
+        : null,
     sheetUrl: s.context.spreadsheet?.url ?? null,
   };
 };
 
 /** The events the export menu sends, as named senders. */
 export const spreadsheetExportActions = (send: SendTo<typeof spreadsheetExportMachine>) => ({
-  exportSheet: (title: string, values: EventOf<typeof spreadsheetExportMachine, 'EXPORT'>['values']) => send({ type: 'EXPORT', title, values }),
+  exportSheet: (title: string, values: EventOf<typeof spreadsheetExportMachine, 'EXPORT'>['values']) =>
+    send({ type: 'EXPORT', title, values }),
   retry: () => send({ type: 'RETRY' }),
   dismiss: () => send({ type: 'DISMISS' }),
 });

@@ -26,4 +26,5 @@ export function validateInvite(input: { email: string; role: Role; roles: readon
 }
 
 /** docs/team.md §Rules and limits default is admin; an inviter who may not give admin starts at their best allowed role. */
-export const defaultInviteRole = (roles: readonly Role[]): Role => (roles.includes('admin') ? 'admin' : roles[0] ?? 'viewer');
+export const defaultInviteRole = (roles: readonly Role[]): Role =>
+  roles.includes('admin') ? 'admin' : (roles[0] ?? 'viewer');

@@ -37,7 +37,10 @@ export const isOwnRow = (member: Pick<Account, 'accountId' | 'workEmail'>, me: V
   member.accountId === me.accountId || member.workEmail.toLowerCase() === me.email.toLowerCase();
 
 /** The items of a row's menu, in display order; an empty list means the row shows no menu. */
-export function rowActions(member: Pick<Account, 'accountId' | 'workEmail' | 'invitePending'>, me: Viewer): RowAction[] {
+export function rowActions(
+  member: Pick<Account, 'accountId' | 'workEmail' | 'invitePending'>,
+  me: Viewer,
+): RowAction[] {
   if (me.role !== 'admin' && me.role !== 'editor') return [];
   if (isOwnRow(member, me)) return [];
   const actions: RowAction[] = [];

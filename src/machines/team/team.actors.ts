@@ -11,7 +11,9 @@ export const liveTeamMachine = teamMachine.provide({
   actors: {
     sendInvite: mutation(({ workspaceId, email, role }, signal) => invite(workspaceId, { email, role }, signal)),
     resendInvite: mutation(({ workspaceId, email }, signal) => resend(workspaceId, email, signal)),
-    updateRole: mutation(({ workspaceId, accountId, role }, signal) => updateRole(workspaceId, { accountId, role }, signal)),
+    updateRole: mutation(({ workspaceId, accountId, role }, signal) =>
+      updateRole(workspaceId, { accountId, role }, signal),
+    ),
     removeMember: mutation(({ workspaceId, email }, signal) => removeFromTeam(workspaceId, email, signal)),
   },
   actions: {

@@ -27,7 +27,15 @@
 import { and, assertEvent, assign, sendTo, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { Role, SuccessMessage } from '../../contracts/codecs';
 import { defaultInviteRole, validateInvite, type InviteFormErrors } from './invite-form';
-import { answerWords, confirmMutation, failed, outcomeDone, outcomeFailed, outcome, type MutationOutcome } from '../shared/confirm-mutation.machine';
+import {
+  answerWords,
+  confirmMutation,
+  failed,
+  outcomeDone,
+  outcomeFailed,
+  outcome,
+  type MutationOutcome,
+} from '../shared/confirm-mutation.machine';
 import { serverWords } from '../shared/api-error';
 import { notify, type Notice } from '../shared/notice';
 
@@ -88,17 +96,41 @@ export type TeamEvent =
   | { type: 'CANCEL' };
 
 // The requests of the four calls (src/services/team.service.ts).
-export interface InviteRequest { workspaceId: string; email: string; role: Role }
-export interface ResendRequest { workspaceId: string; email: string }
-export interface RoleRequest { workspaceId: string; accountId: string; role: Role }
-export interface RemoveRequest { workspaceId: string; email: string }
+export interface InviteRequest {
+  workspaceId: string;
+  email: string;
+  role: Role;
+}
+export interface ResendRequest {
+  workspaceId: string;
+  email: string;
+}
+export interface RoleRequest {
+  workspaceId: string;
+  accountId: string;
+  role: Role;
+}
+export interface RemoveRequest {
+  workspaceId: string;
+  email: string;
+}
 
 const REMOVING = { memberAction: { remove: 'removing' } };
 
-const emptyInvite: InviteForm = { email: '', role: 'admin', roles: ['admin', 'editor', 'viewer'], errors: {}, submitted: false, error: null };
+const emptyInvite: InviteForm = {
+  email: '',
+  role: 'admin',
+  roles: ['admin', 'editor', 'viewer'],
+  errors: {},
+  submitted: false,
+  error: null,
+};
 
 /** The success snackbar: the server's words when it sent some, else ours. */
-const doneNotice = (outcome: MutationOutcome<SuccessMessage>, fallback: string): Notice => ({ message: answerWords(outcome) ?? fallback, kind: 'success' });
+const doneNotice = (outcome: MutationOutcome<SuccessMessage>, fallback: string): Notice => ({
+  message: answerWords(outcome) ?? fallback,
+  kind: 'success',
+});
 /** docs/team.md §Rules and limits: errors stay 10 s so they can be read. */
 const errorNotice = (message: string): Notice => ({ message, kind: 'error', duration: 'long' });
 
@@ -107,7 +139,12 @@ export const teamMachine = setup({
     context: {} as TeamContext,
     events: {} as TeamEvent,
     input: {} as { workspaceId: string },
-    children: {} as { sendInvite: 'sendInvite'; resendInvite: 'resendInvite'; updateRole: 'updateRole'; removeMember: 'removeMember' },
+    children: {} as {
+      sendInvite: 'sendInvite';
+      resendInvite: 'resendInvite';
+      updateRole: 'updateRole';
+      removeMember: 'removeMember';
+    },
   },
   actors: {
     sendInvite: confirmMutation<InviteRequest, SuccessMessage>(),
@@ -131,7 +168,10 @@ export const teamMachine = setup({
     }),
     editInvite: assign(({ context, event }) => {
       assertEvent(event, ['INVITE_EMAIL', 'INVITE_ROLE']);
-      const next = event.type === 'INVITE_EMAIL' ? { ...context.invite, email: event.value } : { ...context.invite, role: event.role };
+      const next =
+        event.type === 'INVITE_EMAIL'
+          ? { ...context.invite, email: event.value }
+          : { ...context.invite, role: event.role };
       return { invite: { ...next, errors: next.submitted ? validateInvite(next) : next.errors } };
     }),
     pickMember: assign(({ event }) => {
@@ -142,7 +182,13 @@ export const teamMachine = setup({
   },
 }).createMachine({
   id: 'team',
-  context: ({ input }) => ({ workspaceId: input.workspaceId, invite: emptyInvite, member: null, newRole: 'admin', actionError: null }),
+  context: ({ input }) => ({
+    workspaceId: input.workspaceId,
+    invite: emptyInvite,
+    member: null,
+    newRole: 'admin',
+    actionError: null,
+  }),
   type: 'parallel',
   states: {
     inviteDialog: {
@@ -161,8 +207,20 @@ export const teamMachine = setup({
             INVITE_ROLE: { actions: 'editInvite' },
             CLOSE_INVITE: { target: 'closed.idle' },
             SUBMIT_INVITE: [
-              { guard: 'inviteValid', target: 'sending', actions: assign({ invite: ({ context }) => ({ ...context.invite, submitted: true, errors: {} }) }) },
-              { actions: assign({ invite: ({ context }) => ({ ...context.invite, submitted: true, errors: validateInvite(context.invite) }) }) },
+              {
+                guard: 'inviteValid',
+                target: 'sending',
+                actions: assign({ invite: ({ context }) => ({ ...context.invite, submitted: true, errors: {} }) }),
+              },
+              {
+                actions: assign({
+                  invite: ({ context }) => ({
+                    ...context.invite,
+                    submitted: true,
+                    errors: validateInvite(context.invite),
+                  }),
+                }),
+              },
             ],
           },
         },
@@ -170,7 +228,14 @@ export const teamMachine = setup({
           invoke: {
             id: 'sendInvite',
             src: 'sendInvite',
-            input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.invite.email.trim(), role: context.invite.role }, confirm: false }),
+            input: ({ context }) => ({
+              request: {
+                workspaceId: context.workspaceId,
+                email: context.invite.email.trim(),
+                role: context.invite.role,
+              },
+              confirm: false,
+            }),
             onDone: [
               {
                 guard: outcome('outcomeDone'),
@@ -187,12 +252,17 @@ export const teamMachine = setup({
                 actions: assign({
                   invite: ({ context, event }) => ({
                     ...context.invite,
-                    error: (failed(event.output) && (event.output.answer?.message || serverWords(event.output.error))) || INVITE_FAILED,
+                    error:
+                      (failed(event.output) && (event.output.answer?.message || serverWords(event.output.error))) ||
+                      INVITE_FAILED,
                   }),
                 }),
               },
             ],
-            onError: { target: 'open.failed', actions: assign({ invite: ({ context }) => ({ ...context.invite, error: INVITE_FAILED }) }) },
+            onError: {
+              target: 'open.failed',
+              actions: assign({ invite: ({ context }) => ({ ...context.invite, error: INVITE_FAILED }) }),
+            },
           },
         },
       },
@@ -213,7 +283,10 @@ export const teamMachine = setup({
           invoke: {
             id: 'resendInvite',
             src: 'resendInvite',
-            input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.member!.email }, confirm: false }),
+            input: ({ context }) => ({
+              request: { workspaceId: context.workspaceId, email: context.member!.email },
+              confirm: false,
+            }),
             onDone: [
               {
                 guard: outcome('outcomeDone'),
@@ -242,7 +315,14 @@ export const teamMachine = setup({
               invoke: {
                 id: 'updateRole',
                 src: 'updateRole',
-                input: ({ context }) => ({ request: { workspaceId: context.workspaceId, accountId: context.member!.accountId, role: context.newRole }, confirm: false }),
+                input: ({ context }) => ({
+                  request: {
+                    workspaceId: context.workspaceId,
+                    accountId: context.member!.accountId,
+                    role: context.newRole,
+                  },
+                  confirm: false,
+                }),
                 onDone: [
                   {
                     guard: outcome('outcomeDone'),
@@ -265,7 +345,10 @@ export const teamMachine = setup({
           invoke: {
             id: 'removeMember',
             src: 'removeMember',
-            input: ({ context }) => ({ request: { workspaceId: context.workspaceId, email: context.member!.email }, confirm: true }),
+            input: ({ context }) => ({
+              request: { workspaceId: context.workspaceId, email: context.member!.email },
+              confirm: true,
+            }),
             onDone: [
               {
                 guard: and([stateIn(REMOVING), outcome('outcomeDone')]),
@@ -276,15 +359,27 @@ export const teamMachine = setup({
                 ],
               },
               // Failed: ask again (a fresh child) with the SPEC message in the dialog.
-              { guard: and([stateIn(REMOVING), outcome('outcomeFailed')]), target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
+              {
+                guard: and([stateIn(REMOVING), outcome('outcomeFailed')]),
+                target: 'remove',
+                reenter: true,
+                actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } },
+              },
             ],
-            onError: { target: 'remove', reenter: true, actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } } },
+            onError: {
+              target: 'remove',
+              reenter: true,
+              actions: { type: 'actionFailed', params: { message: REMOVE_FAILED } },
+            },
           },
           initial: 'confirming',
           states: {
             confirming: {
               on: {
-                CONFIRM_REMOVE: { target: 'removing', actions: [assign({ actionError: null }), sendTo('removeMember', { type: 'CONFIRM' })] },
+                CONFIRM_REMOVE: {
+                  target: 'removing',
+                  actions: [assign({ actionError: null }), sendTo('removeMember', { type: 'CONFIRM' })],
+                },
                 CANCEL: { target: '#team.memberAction.ready.idle' },
               },
             },

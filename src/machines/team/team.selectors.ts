@@ -33,7 +33,8 @@ export const selectRemoveDialog = (s: Snapshot) => ({
 });
 
 /** The email of the row whose invite is being resent (its menu shows a spinner), else null. */
-export const selectResendingEmail = (s: Snapshot) => (s.matches({ memberAction: 'resending' }) ? s.context.member?.email ?? null : null);
+export const selectResendingEmail = (s: Snapshot) =>
+  s.matches({ memberAction: 'resending' }) ? (s.context.member?.email ?? null) : null;
 
 /** Row menus are disabled while any row action runs. */
 export const selectRowActionsBusy = (s: Snapshot) => !s.matches({ memberAction: 'ready' });

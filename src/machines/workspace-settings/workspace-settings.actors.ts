@@ -16,7 +16,9 @@ export const workspaceSettingsFlow = defineFlow({
     workspaceSettingsMachine.provide({
       actors: {
         // The icon the machine holds is the picked File (IconFile is the part of it the machine reads).
-        updateWorkspace: fromPromise(({ input, signal }) => updateWorkspace({ ...input, icon: input.icon as File | null }, signal)),
+        updateWorkspace: fromPromise(({ input, signal }) =>
+          updateWorkspace({ ...input, icon: input.icon as File | null }, signal),
+        ),
       },
       actions: {
         notify: showNotice,

@@ -16,7 +16,14 @@
  * Every field is kept after a failure. The call, `notify` and `saved` are provided by workspace-settings.actors.ts.
  */
 import { assign, setup, type AnyEventObject } from 'xstate';
-import { FILE_TOO_LARGE, validateWorkspaceForm, workspaceFormField, type WorkspaceFormErrors, type WorkspaceSaved, type IconFile } from '../../contracts/workspace';
+import {
+  FILE_TOO_LARGE,
+  validateWorkspaceForm,
+  workspaceFormField,
+  type WorkspaceFormErrors,
+  type WorkspaceSaved,
+  type IconFile,
+} from '../../contracts/workspace';
 
 export type { IconFile };
 import { hasStatus, serverFieldErrors, serverWords } from '../shared/api-error';
@@ -65,7 +72,9 @@ export const workspaceSettingsMachine = setup({
     children: {} as { updateWorkspace: 'updateWorkspace' },
   },
   actors: {
-    updateWorkspace: toProvide<WorkspaceSaved, { id: string; name: string; website: string; icon: IconFile | null }>('updateWorkspace'),
+    updateWorkspace: toProvide<WorkspaceSaved, { id: string; name: string; website: string; icon: IconFile | null }>(
+      'updateWorkspace',
+    ),
   },
   guards: {
     answerSucceeded,
@@ -78,7 +87,15 @@ export const workspaceSettingsMachine = setup({
   },
 }).createMachine({
   id: 'workspaceSettings',
-  context: ({ input }) => ({ ...input, savedName: input.name, savedWebsite: input.website, icon: null, errors: {}, submitted: false, error: null }),
+  context: ({ input }) => ({
+    ...input,
+    savedName: input.name,
+    savedWebsite: input.website,
+    icon: null,
+    errors: {},
+    submitted: false,
+    error: null,
+  }),
   initial: 'editing',
   states: {
     editing: {
@@ -99,15 +116,36 @@ export const workspaceSettingsMachine = setup({
           { guard: 'formValid', target: 'saving', actions: assign({ submitted: true, errors: {}, error: null }) },
           { actions: assign(({ context }) => ({ submitted: true, errors: errorsOf(context) })) },
         ],
-        RESET: { actions: assign(({ context }) => ({ name: context.savedName, website: context.savedWebsite, icon: null, errors: {}, submitted: false, error: null })) },
-        SYNC: { actions: assign(({ event }) => ({ name: event.name, website: event.website, savedName: event.name, savedWebsite: event.website })) },
+        RESET: {
+          actions: assign(({ context }) => ({
+            name: context.savedName,
+            website: context.savedWebsite,
+            icon: null,
+            errors: {},
+            submitted: false,
+            error: null,
+          })),
+        },
+        SYNC: {
+          actions: assign(({ event }) => ({
+            name: event.name,
+            website: event.website,
+            savedName: event.name,
+            savedWebsite: event.website,
+          })),
+        },
       },
     },
     saving: {
       invoke: {
         id: 'updateWorkspace',
         src: 'updateWorkspace',
-        input: ({ context }) => ({ id: context.workspaceId, name: context.name, website: context.website, icon: context.icon }),
+        input: ({ context }) => ({
+          id: context.workspaceId,
+          name: context.name,
+          website: context.website,
+          icon: context.icon,
+        }),
         ...formSaveOutcomes({
           target: 'editing',
           onSaved: assign(({ context, event }: { context: WorkspaceSettingsContext; event: AnyEventObject }) => {

@@ -12,12 +12,14 @@ export const selectWorkspaceSettings = (s: Snapshot) => ({
   iconName: s.context.icon?.name ?? null,
   errors: s.context.errors,
   error: s.context.error,
-  dirty: s.context.name !== s.context.savedName || s.context.website !== s.context.savedWebsite || s.context.icon !== null,
+  dirty:
+    s.context.name !== s.context.savedName || s.context.website !== s.context.savedWebsite || s.context.icon !== null,
 });
 
 /** The events the workspace settings page sends, as named senders. */
 export const workspaceSettingsActions = (send: SendTo<typeof workspaceSettingsMachine>) => ({
-  change: (field: EventOf<typeof workspaceSettingsMachine, 'CHANGE'>['field'], value: string) => send({ type: 'CHANGE', field, value }),
+  change: (field: EventOf<typeof workspaceSettingsMachine, 'CHANGE'>['field'], value: string) =>
+    send({ type: 'CHANGE', field, value }),
   pickIcon: (file: EventOf<typeof workspaceSettingsMachine, 'PICK_ICON'>['file']) => send({ type: 'PICK_ICON', file }),
   submit: () => send({ type: 'SUBMIT' }),
   reset: () => send({ type: 'RESET' }),

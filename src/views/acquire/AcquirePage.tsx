@@ -29,7 +29,11 @@ export default function AcquirePage() {
   if (!workspace || !app) return null;
   if (source.isPending || settings.isPending) return <Spinner label="Loading Acquire" />;
   if (source.isError || settings.isError) {
-    return <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">Acquire could not be loaded. Reload the page to try again.</p>;
+    return (
+      <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">
+        Acquire could not be loaded. Reload the page to try again.
+      </p>
+    );
   }
   if (!source.data.source) return <AcquireGate workspaceId={workspace.id} appId={app.id} tab={tab} />;
   const hasDraft = settings.data !== null;
@@ -39,10 +43,20 @@ export default function AcquirePage() {
   return (
     <section className="mx-auto max-w-6xl">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">Acquire<span className="sr-only"> — {TAB_TITLES[tab]}</span></h1>
-        <p className="text-sm text-slate-600">Events from <span className="font-medium text-slate-800">{source.data.source.type}</span></p>
+        <h1 className="text-2xl font-bold text-slate-900">
+          Acquire<span className="sr-only"> — {TAB_TITLES[tab]}</span>
+        </h1>
+        <p className="text-sm text-slate-600">
+          Events from <span className="font-medium text-slate-800">{source.data.source.type}</span>
+        </p>
       </div>
-      <RouteTabList label="Acquire" idPrefix="acquire" tabs={tabs} selected={tab} hrefOf={(t) => href.app(workspace.id, app.id, `acquire/${t}`)} />
+      <RouteTabList
+        label="Acquire"
+        idPrefix="acquire"
+        tabs={tabs}
+        selected={tab}
+        hrefOf={(t) => href.app(workspace.id, app.id, `acquire/${t}`)}
+      />
       <div id="acquire-panel" role="tabpanel" aria-labelledby={tabId('acquire', tab)} className="mt-6">
         <Suspense fallback={<Spinner label={tab === 'quests' ? 'Loading Quests' : 'Loading Target'} />}>
           {tab === 'quests' ? (
@@ -56,10 +70,20 @@ export default function AcquirePage() {
   );
 }
 
-function AcquireGate({ workspaceId, appId, tab }: { workspaceId: string; appId: string; tab: keyof typeof TAB_TITLES }) {
+function AcquireGate({
+  workspaceId,
+  appId,
+  tab,
+}: {
+  workspaceId: string;
+  appId: string;
+  tab: keyof typeof TAB_TITLES;
+}) {
   return (
     <section className="mx-auto max-w-3xl">
-      <h1 className="text-2xl font-bold text-slate-900">Acquire<span className="sr-only"> — {TAB_TITLES[tab]}</span></h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        Acquire<span className="sr-only"> — {TAB_TITLES[tab]}</span>
+      </h1>
       <div className="mt-6">
         <EmptyState title="Connect an attribution source to start acquiring players">
           <p>Quests count each step from your attribution partner&apos;s events. Connect one of them:</p>
@@ -67,7 +91,10 @@ function AcquireGate({ workspaceId, appId, tab }: { workspaceId: string; appId: 
             {/* every attribution partner of the registry (src/contracts/partners.ts) */}
             {PARTNERS.map((name) => (
               <li key={name}>
-                <Link href={href.app(workspaceId, appId, `integrations/${name}`)} className="inline-flex rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-slate-300 hover:bg-slate-50">
+                <Link
+                  href={href.app(workspaceId, appId, `integrations/${name}`)}
+                  className="inline-flex rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                >
                   Connect {name}
                 </Link>
               </li>

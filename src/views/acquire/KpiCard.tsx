@@ -24,16 +24,36 @@ export function KpiCard({ appId }: { appId: string }) {
   return (
     <section aria-labelledby="kpi-tracking" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="kpi-tracking" className="text-base font-semibold text-slate-900">KPI tracking: {KPI_LABELS[data.kpi]}</h2>
-        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${verdict.tone}`}>{verdict.text}</span>
+        <h2 id="kpi-tracking" className="text-base font-semibold text-slate-900">
+          KPI tracking: {KPI_LABELS[data.kpi]}
+        </h2>
+        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${verdict.tone}`}>
+          {verdict.text}
+        </span>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
-        <div><dt className="text-slate-600">Actual</dt><dd className="font-semibold text-slate-900">{data.value === null ? '—' : data.value}</dd></div>
-        <div><dt className="text-slate-600">Target</dt><dd className="font-semibold text-slate-900">{data.target}</dd></div>
-        <div><dt className="text-slate-600">Players acquired</dt><dd className="font-semibold text-slate-900">{data.players}</dd></div>
-        <div><dt className="text-slate-600">In mature cohorts</dt><dd className="font-semibold text-slate-900">{data.maturePlayers}</dd></div>
+        <div>
+          <dt className="text-slate-600">Actual</dt>
+          <dd className="font-semibold text-slate-900">{data.value === null ? '—' : data.value}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Target</dt>
+          <dd className="font-semibold text-slate-900">{data.target}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Players acquired</dt>
+          <dd className="font-semibold text-slate-900">{data.players}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">In mature cohorts</dt>
+          <dd className="font-semibold text-slate-900">{data.maturePlayers}</dd>
+        </div>
       </dl>
-      {data.matureOn && <p className="mt-2 text-xs text-slate-600">The first cohort is mature on {data.matureOn} (the KPI's window plus 3 days of late data).</p>}
+      {data.matureOn && (
+        <p className="mt-2 text-xs text-slate-600">
+          The first cohort is mature on {data.matureOn} (the KPI's window plus 3 days of late data).
+        </p>
+      )}
     </section>
   );
 }

@@ -23,7 +23,15 @@ function fields(version: QuestVersion | null): { label: string; value: string }[
   ];
 }
 
-export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewActor; view: View; quest: Quest | null }) {
+export function QuestReviewDialog({
+  actor,
+  view,
+  quest,
+}: {
+  actor: QuestReviewActor;
+  view: View;
+  quest: Quest | null;
+}) {
   const actions = useActions(actor, questReviewActions);
   const active = fields(quest?.active ?? null);
   const draft = fields(quest?.draft ?? null);
@@ -38,9 +46,15 @@ export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewAc
       size="lg"
       footer={
         <>
-          <Button variant="secondary" onClick={actions.close} disabled={busy}>Close</Button>
-          <Button variant="danger" onClick={actions.discard} busy={view.discarding} disabled={busy}>Discard</Button>
-          <Button onClick={actions.publish} busy={view.publishing} disabled={busy}>Publish</Button>
+          <Button variant="secondary" onClick={actions.close} disabled={busy}>
+            Close
+          </Button>
+          <Button variant="danger" onClick={actions.discard} busy={view.discarding} disabled={busy}>
+            Discard
+          </Button>
+          <Button onClick={actions.publish} busy={view.publishing} disabled={busy}>
+            Publish
+          </Button>
         </>
       }
     >
@@ -48,9 +62,15 @@ export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewAc
         <caption className="sr-only">The draft beside the published version</caption>
         <thead>
           <tr className="text-left text-slate-600">
-            <th scope="col" className="w-28 py-1 pr-3 font-medium">Field</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Published</th>
-            <th scope="col" className="py-1 font-medium">Draft</th>
+            <th scope="col" className="w-28 py-1 pr-3 font-medium">
+              Field
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Published
+            </th>
+            <th scope="col" className="py-1 font-medium">
+              Draft
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -59,8 +79,15 @@ export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewAc
             const after = draft.find((f) => f.label === label)?.value ?? '—';
             const changed = before !== after;
             return (
-              <tr key={label} data-changed={changed || undefined} className={`align-top ${changed ? 'bg-amber-50' : ''}`}>
-                <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-700">{label}{changed && <span className="sr-only"> (changed)</span>}</th>
+              <tr
+                key={label}
+                data-changed={changed || undefined}
+                className={`align-top ${changed ? 'bg-amber-50' : ''}`}
+              >
+                <th scope="row" className="py-2 pr-3 text-left font-medium text-slate-700">
+                  {label}
+                  {changed && <span className="sr-only"> (changed)</span>}
+                </th>
                 <td className="py-2 pr-3 text-slate-700">{before}</td>
                 <td className={`py-2 ${changed ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{after}</td>
               </tr>
@@ -68,7 +95,11 @@ export function QuestReviewDialog({ actor, view, quest }: { actor: QuestReviewAc
           })}
         </tbody>
       </table>
-      {view.error && <p role="alert" className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      {view.error && (
+        <p role="alert" className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {view.error}
+        </p>
+      )}
     </Modal>
   );
 }

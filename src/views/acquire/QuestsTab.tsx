@@ -10,8 +10,15 @@ import { useMemo, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import {
-  QUEST_GRID_PAGE_SIZE, QUEST_GRID_PAGE_SIZE_OPTIONS, QUEST_STATUS_LABELS, questMenu, questStatusRule, shownVersion,
-  type Quest, type QuestMenuItem, type SourceEvent,
+  QUEST_GRID_PAGE_SIZE,
+  QUEST_GRID_PAGE_SIZE_OPTIONS,
+  QUEST_STATUS_LABELS,
+  questMenu,
+  questStatusRule,
+  shownVersion,
+  type Quest,
+  type QuestMenuItem,
+  type SourceEvent,
 } from '../../contracts/acquire';
 import type { Workspace } from '../../contracts/workspace';
 import { useQuests } from '../../services/acquire.queries';
@@ -31,25 +38,59 @@ import { QuestEditorDialog } from './QuestEditorDialog';
 import { QuestReviewDialog } from './QuestReviewDialog';
 import { useActions } from '../flows/useActions';
 
-interface Row { quest: Quest; name: string; status: string; viewed: number; started: number; completed: number; percent: number }
+interface Row {
+  quest: Quest;
+  name: string;
+  status: string;
+  viewed: number;
+  started: number;
+  completed: number;
+  percent: number;
+}
 const count = new Intl.NumberFormat('en-US');
 const percent = (value: number) => `${value.toFixed(1)} %`;
 
 const HEADER_CELL = 'border-b border-slate-200 bg-slate-50 px-2 py-2 font-semibold sm:px-4 text-slate-700';
 const CELL = 'border-b border-slate-100 px-2 py-2 whitespace-nowrap sm:px-4 text-slate-800';
-const numeric = (header: string, value: (row: Row) => string): TableColumn<Row> => ({ header, cell: value, headerClassName: 'text-right', className: 'text-right tabular-nums' });
+const numeric = (header: string, value: (row: Row) => string): TableColumn<Row> => ({
+  header,
+  cell: value,
+  headerClassName: 'text-right',
+  className: 'text-right tabular-nums',
+});
 const columns: TableColumn<Row>[] = [
-  { header: 'Name', headerClassName: 'text-left', cell: (row) => <span className="font-medium text-slate-900">{row.name}</span> },
-  { header: 'Status', headerClassName: 'text-left', cell: (row) => <StatusBadge status={row.status} draftOnly={row.quest.active === null} /> },
+  {
+    header: 'Name',
+    headerClassName: 'text-left',
+    cell: (row) => <span className="font-medium text-slate-900">{row.name}</span>,
+  },
+  {
+    header: 'Status',
+    headerClassName: 'text-left',
+    cell: (row) => <StatusBadge status={row.status} draftOnly={row.quest.active === null} />,
+  },
   numeric('Viewed', (row) => count.format(row.viewed)),
   numeric('Started', (row) => count.format(row.started)),
   numeric('Completed', (row) => count.format(row.completed)),
   numeric('% Completed', (row) => percent(row.percent)),
 ];
 
-const refOf = (quest: Quest): QuestRef => ({ id: quest.id, name: shownVersion(quest)?.name ?? quest.id, hasActive: quest.active !== null, hasDraft: quest.draft !== null });
+const refOf = (quest: Quest): QuestRef => ({
+  id: quest.id,
+  name: shownVersion(quest)?.name ?? quest.id,
+  hasActive: quest.active !== null,
+  hasDraft: quest.draft !== null,
+});
 
-export default function QuestsTab({ appId, workspace, events }: { appId: string; workspace: Workspace; events: SourceEvent[] }) {
+export default function QuestsTab({
+  appId,
+  workspace,
+  events,
+}: {
+  appId: string;
+  workspace: Workspace;
+  events: SourceEvent[];
+}) {
   const quests = useQuests(appId);
   const questActor = useFlowActor(questActionsFlow, { appId }, { key: `quest-actions:${appId}` });
   const review = useFlowActor(questReviewFlow, { appId }, { key: `quest-review:${appId}` });
@@ -60,16 +101,44 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
   const [editing, setEditing] = useState<{ quest: Quest | null } | null>(null);
   const denied = viewerDenied(workspace.role);
 
-  const data = useMemo<Row[]>(() => (quests.data ?? []).map((quest) => {
-    const version = shownVersion(quest);
-    const a = version?.analytics;
-    return { quest, name: version?.name ?? quest.id, status: version?.status ?? 'DRAFT', viewed: a?.totalViewed ?? 0, started: a?.totalStarted ?? 0, completed: a?.totalCompleted ?? 0, percent: a?.percentageCompleted ?? 0 };
-  }), [quests.data]);
-  const totals = useMemo(() => data.reduce((t, r) => ({ viewed: t.viewed + r.viewed, started: t.started + r.started, completed: t.completed + r.completed }), { viewed: 0, started: 0, completed: 0 }), [data]);
+  const data = useMemo<Row[]>(
+    () =>
+      (quests.data ?? []).map((quest) => {
+        const version = shownVersion(quest);
+        const a = version?.analytics;
+        return {
+          quest,
+          name: version?.name ?? quest.id,
+          status: version?.status ?? 'DRAFT',
+          viewed: a?.totalViewed ?? 0,
+          started: a?.totalStarted ?? 0,
+          completed: a?.totalCompleted ?? 0,
+          percent: a?.percentageCompleted ?? 0,
+        };
+      }),
+    [quests.data],
+  );
+  const totals = useMemo(
+    () =>
+      data.reduce(
+        (t, r) => ({
+          viewed: t.viewed + r.viewed,
+          started: t.started + r.started,
+          completed: t.completed + r.completed,
+        }),
+        { viewed: 0, started: 0, completed: 0 },
+      ),
+    [data],
+  );
   const withChanges = data.filter((r) => r.quest.draft !== null).length;
 
   if (quests.isPending) return <Spinner label="Loading quests" />;
-  if (quests.isError) return <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">The quests could not be loaded. Reload the page to try again.</p>;
+  if (quests.isError)
+    return (
+      <p role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">
+        The quests could not be loaded. Reload the page to try again.
+      </p>
+    );
 
   const onMenu = (item: QuestMenuItem, quest: Quest) => {
     if (item === 'Edit') setEditing({ quest });
@@ -82,11 +151,33 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">{withChanges === 0 ? 'No unpublished changes.' : `${withChanges} quest${withChanges === 1 ? ' has' : 's have'} unpublished changes.`}</p>
+        <p className="text-sm text-slate-600">
+          {withChanges === 0
+            ? 'No unpublished changes.'
+            : `${withChanges} quest${withChanges === 1 ? ' has' : 's have'} unpublished changes.`}
+        </p>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.discardingAll} onClick={() => reviewActions.discardAll(quests.data ?? [])}>Discard all</Button>
-          <Button variant="secondary" deniedReason={denied} disabled={withChanges === 0 || reviewView.bulkBusy} busy={reviewView.publishingAll} onClick={reviewActions.publishAll}>Publish all</Button>
-          <Button deniedReason={denied} onClick={() => setEditing({ quest: null })}>New quest</Button>
+          <Button
+            variant="secondary"
+            deniedReason={denied}
+            disabled={withChanges === 0 || reviewView.bulkBusy}
+            busy={reviewView.discardingAll}
+            onClick={() => reviewActions.discardAll(quests.data ?? [])}
+          >
+            Discard all
+          </Button>
+          <Button
+            variant="secondary"
+            deniedReason={denied}
+            disabled={withChanges === 0 || reviewView.bulkBusy}
+            busy={reviewView.publishingAll}
+            onClick={reviewActions.publishAll}
+          >
+            Publish all
+          </Button>
+          <Button deniedReason={denied} onClick={() => setEditing({ quest: null })}>
+            New quest
+          </Button>
         </div>
       </div>
 
@@ -96,29 +187,54 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         <section aria-label="Quests" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
           <Table
             frame={{ scroll: 'Quests table' }}
-            classes={{ table: 'min-w-full text-sm', head: '', headerCell: HEADER_CELL, body: '', row: 'even:bg-slate-50/60', cell: CELL }}
+            classes={{
+              table: 'min-w-full text-sm',
+              head: '',
+              headerCell: HEADER_CELL,
+              body: '',
+              row: 'even:bg-slate-50/60',
+              cell: CELL,
+            }}
             rows={data}
             rowKey={(row) => row.quest.id}
             rowAttributes={(row) => ({ 'data-quest-id': row.quest.id })}
             columns={columns}
-            rowActions={denied ? null : {
-              label: 'Options',
-              headerClassName: 'sticky right-0 border-b border-slate-200 bg-slate-50 px-4 py-2',
-              className: 'sticky right-0 w-14 border-b border-slate-100 bg-white px-2 py-1 text-right',
-              cell: (row) => <QuestMenu quest={row.quest} busy={actionsView.busy} onPick={onMenu} />,
-            }}
+            rowActions={
+              denied
+                ? null
+                : {
+                    label: 'Options',
+                    headerClassName: 'sticky right-0 border-b border-slate-200 bg-slate-50 px-4 py-2',
+                    className: 'sticky right-0 w-14 border-b border-slate-100 bg-white px-2 py-1 text-right',
+                    cell: (row) => <QuestMenu quest={row.quest} busy={actionsView.busy} onPick={onMenu} />,
+                  }
+            }
             footer={
               <tr className="font-semibold text-slate-900">
-                <th scope="row" className="px-4 py-2 text-left">Total</th>
+                <th scope="row" className="px-4 py-2 text-left">
+                  Total
+                </th>
                 <td />
-                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-viewed">{count.format(totals.viewed)}</td>
-                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-started">{count.format(totals.started)}</td>
-                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-completed">{count.format(totals.completed)}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{percent(totals.started === 0 ? 0 : Math.round((totals.completed / totals.started) * 1000) / 10)}</td>
+                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-viewed">
+                  {count.format(totals.viewed)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-started">
+                  {count.format(totals.started)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums" data-testid="total-completed">
+                  {count.format(totals.completed)}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {percent(totals.started === 0 ? 0 : Math.round((totals.completed / totals.started) * 1000) / 10)}
+                </td>
                 {!denied && <td />}
               </tr>
             }
-            pagination={{ label: 'Quest pages', pageSize: QUEST_GRID_PAGE_SIZE, pageSizes: QUEST_GRID_PAGE_SIZE_OPTIONS }}
+            pagination={{
+              label: 'Quest pages',
+              pageSize: QUEST_GRID_PAGE_SIZE,
+              pageSizes: QUEST_GRID_PAGE_SIZE_OPTIONS,
+            }}
           />
         </section>
       )}
@@ -151,28 +267,67 @@ export default function QuestsTab({ appId, workspace, events }: { appId: string;
         />
       )}
       <FlowConfirmDialog view={reviewView.discardAllConfirm} actions={reviewActions} confirmLabel="Discard all" />
-      <QuestReviewDialog actor={review} view={reviewView} quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null} />
+      <QuestReviewDialog
+        actor={review}
+        view={reviewView}
+        quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null}
+      />
     </div>
   );
 }
 
 function StatusBadge({ status, draftOnly }: { status: string; draftOnly: boolean }) {
-  const tone = status === 'LIVE' ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : status === 'CAPPED' ? 'bg-amber-50 text-amber-800 ring-amber-200' : status === 'STOPPED' ? 'bg-slate-100 text-slate-700 ring-slate-300' : 'bg-indigo-50 text-indigo-800 ring-indigo-200';
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${tone}`} title={draftOnly ? 'Never published' : undefined}>{QUEST_STATUS_LABELS[status] ?? status}</span>;
+  const tone =
+    status === 'LIVE'
+      ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+      : status === 'CAPPED'
+        ? 'bg-amber-50 text-amber-800 ring-amber-200'
+        : status === 'STOPPED'
+          ? 'bg-slate-100 text-slate-700 ring-slate-300'
+          : 'bg-indigo-50 text-indigo-800 ring-indigo-200';
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${tone}`}
+      title={draftOnly ? 'Never published' : undefined}
+    >
+      {QUEST_STATUS_LABELS[status] ?? status}
+    </span>
+  );
 }
 
-function QuestMenu({ quest, busy, onPick }: { quest: Quest; busy: boolean; onPick: (item: QuestMenuItem, quest: Quest) => void }) {
+function QuestMenu({
+  quest,
+  busy,
+  onPick,
+}: {
+  quest: Quest;
+  busy: boolean;
+  onPick: (item: QuestMenuItem, quest: Quest) => void;
+}) {
   const version = shownVersion(quest);
   const items = questMenu(quest, questStatusRule(version?.status ?? 'DRAFT'));
   return (
     <Menu>
-      <MenuButton aria-label={`Options for ${version?.name ?? 'quest'}`} disabled={busy} className="flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-wait disabled:opacity-60 data-open:bg-slate-100">
-        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5"><path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z" /></svg>
+      <MenuButton
+        aria-label={`Options for ${version?.name ?? 'quest'}`}
+        disabled={busy}
+        className="flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 disabled:cursor-wait disabled:opacity-60 data-open:bg-slate-100"
+      >
+        <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
+          <path d="M10 6a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Zm0 5.5a1.5 1.5 0 1 1 0-3 1.5 1.5 0 0 1 0 3Z" />
+        </svg>
       </MenuButton>
-      <MenuItems anchor="bottom end" className="z-40 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <MenuItems
+        anchor="bottom end"
+        className="z-40 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         {items.map((item) => (
           <MenuItem key={item}>
-            <button type="button" onClick={() => onPick(item, quest)} className={`flex w-full rounded-lg px-3 py-2 text-left text-sm ${item === 'Delete' || item === 'Stop' ? 'text-rose-600 data-focus:bg-rose-50' : 'text-slate-700 data-focus:bg-slate-100'}`}>
+            <button
+              type="button"
+              onClick={() => onPick(item, quest)}
+              className={`flex w-full rounded-lg px-3 py-2 text-left text-sm ${item === 'Delete' || item === 'Stop' ? 'text-rose-600 data-focus:bg-rose-50' : 'text-slate-700 data-focus:bg-slate-100'}`}
+            >
               {item}
             </button>
           </MenuItem>

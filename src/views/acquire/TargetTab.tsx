@@ -14,7 +14,10 @@ import { MAX } from '../../contracts/codecs';
 import type { Workspace } from '../../contracts/workspace';
 import { useQuests } from '../../services/acquire.queries';
 import { acquireSettingsFlow } from '../../machines/acquire-settings/acquire-settings.actors';
-import { selectAcquireSettings, acquireSettingsActions } from '../../machines/acquire-settings/acquire-settings.selectors';
+import {
+  selectAcquireSettings,
+  acquireSettingsActions,
+} from '../../machines/acquire-settings/acquire-settings.selectors';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
@@ -31,13 +34,27 @@ import { useActions } from '../flows/useActions';
 const STAFF_ONLY_HINT = 'Only Questboard staff can change the target value.';
 const READ_ONLY = '[&_input]:bg-slate-50';
 
-export default function TargetTab({ appId, workspace, hasDraft }: { appId: string; workspace: Workspace; hasDraft: boolean }) {
+export default function TargetTab({
+  appId,
+  workspace,
+  hasDraft,
+}: {
+  appId: string;
+  workspace: Workspace;
+  hasDraft: boolean;
+}) {
   const [, setLocation] = useLocation();
   const denied = viewerDenied(workspace.role);
   const readOnly = denied !== null;
-  const actor = useFlowActor(acquireSettingsFlow, { appId, readOnly }, {
-    deps: { navigate: (to: string) => unguarded(() => (to === LEAVE_BACK ? window.history.go(-1) : setLocation(to))) },
-  });
+  const actor = useFlowActor(
+    acquireSettingsFlow,
+    { appId, readOnly },
+    {
+      deps: {
+        navigate: (to: string) => unguarded(() => (to === LEAVE_BACK ? window.history.go(-1) : setLocation(to))),
+      },
+    },
+  );
   const view = useSelector(actor, selectAcquireSettings);
   const account = Session.useSelector((s) => s.context.account);
   const actions = useActions(actor, acquireSettingsActions);
@@ -49,12 +66,17 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
   if (view.loadFailed) {
     return (
       <div role="alert" className="rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-700">
-        {view.error} <button type="button" className="font-semibold underline" onClick={actions.retry}>Try again</button>
+        {view.error}{' '}
+        <button type="button" className="font-semibold underline" onClick={actions.retry}>
+          Try again
+        </button>
       </div>
     );
   }
   const { values, errors } = view;
-  const text = (field: 'dailyBudget' | 'targetKpiValue' | 'analysisPeriod') => (event: React.ChangeEvent<HTMLInputElement>) => actions.change(field, event.target.value);
+  const text =
+    (field: 'dailyBudget' | 'targetKpiValue' | 'analysisPeriod') => (event: React.ChangeEvent<HTMLInputElement>) =>
+      actions.change(field, event.target.value);
 
   return (
     <form
@@ -68,18 +90,53 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
     >
       {!hasDraft && (
         <p className="rounded-lg bg-indigo-50 px-4 py-3 text-sm text-indigo-900 ring-1 ring-indigo-200">
-          Set your target and save it to create your acquisition settings draft; the Quests tab appears once it is saved.
+          Set your target and save it to create your acquisition settings draft; the Quests tab appears once it is
+          saved.
         </p>
       )}
       <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <legend className="sr-only">Target</legend>
-        <CountryPicker label="Countries" options={account?.supportedCountries ?? []} value={values.countries} onChange={actions.setCountries} error={errors.countries ? 'Choose at least one country.' : null} disabled={view.saving || readOnly} />
+        <CountryPicker
+          label="Countries"
+          options={account?.supportedCountries ?? []}
+          value={values.countries}
+          onChange={actions.setCountries}
+          error={errors.countries ? 'Choose at least one country.' : null}
+          disabled={view.saving || readOnly}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="Daily budget (USD)" inputMode="decimal" value={values.dailyBudget} onChange={text('dailyBudget')} error={fieldError(errors.dailyBudget)} disabled={view.saving} readOnly={readOnly} className={readOnly ? READ_ONLY : ''} maxLength={MAX.label} />
-          <TextField label="Analysis period (days)" inputMode="numeric" value={values.analysisPeriod} onChange={text('analysisPeriod')} error={fieldError(errors.analysisPeriod)} disabled={view.saving} readOnly={readOnly} className={readOnly ? READ_ONLY : ''} maxLength={MAX.label} />
+          <TextField
+            label="Daily budget (USD)"
+            inputMode="decimal"
+            value={values.dailyBudget}
+            onChange={text('dailyBudget')}
+            error={fieldError(errors.dailyBudget)}
+            disabled={view.saving}
+            readOnly={readOnly}
+            className={readOnly ? READ_ONLY : ''}
+            maxLength={MAX.label}
+          />
+          <TextField
+            label="Analysis period (days)"
+            inputMode="numeric"
+            value={values.analysisPeriod}
+            onChange={text('analysisPeriod')}
+            error={fieldError(errors.analysisPeriod)}
+            disabled={view.saving}
+            readOnly={readOnly}
+            className={readOnly ? READ_ONLY : ''}
+            maxLength={MAX.label}
+          />
           <div>
-            <span className="block text-sm font-medium text-slate-700" id="target-kpi-label">Target KPI</span>
-            <p aria-labelledby="target-kpi-label" className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">{KPI_LABELS[values.targetKpi]}</p>
+            <span className="block text-sm font-medium text-slate-700" id="target-kpi-label">
+              Target KPI
+            </span>
+            <p
+              aria-labelledby="target-kpi-label"
+              className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200"
+            >
+              {KPI_LABELS[values.targetKpi]}
+            </p>
           </div>
           <TextField
             label="Target value"
@@ -95,18 +152,33 @@ export default function TargetTab({ appId, workspace, hasDraft }: { appId: strin
           />
         </div>
         <label className="flex items-start gap-3 border-t border-slate-100 pt-5 text-sm text-slate-700">
-          <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" checked={view.applyPriceSuggestions} onChange={(e) => actions.toggleSuggestions(e.target.checked)} disabled={view.saving || readOnly} aria-describedby="suggestions-hint" />
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 rounded border-slate-300"
+            checked={view.applyPriceSuggestions}
+            onChange={(e) => actions.toggleSuggestions(e.target.checked)}
+            disabled={view.saving || readOnly}
+            aria-describedby="suggestions-hint"
+          />
           <span>
             <span className="font-medium text-slate-800">Suggest quests and prices from my data</span>
-            <span id="suggestions-hint" className="block text-slate-600">{suggestionsHint(quests.data)}</span>
+            <span id="suggestions-hint" className="block text-slate-600">
+              {suggestionsHint(quests.data)}
+            </span>
           </span>
         </label>
       </fieldset>
       {hasDraft && <KpiCard appId={appId} />}
-      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      {view.error && (
+        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {view.error}
+        </p>
+      )}
       <div className="flex flex-wrap items-center justify-end gap-3">
         {view.dirty && <span className="text-sm text-amber-700">Unsaved changes</span>}
-        <Button type="submit" busy={view.saving} deniedReason={denied}>Save</Button>
+        <Button type="submit" busy={view.saving} deniedReason={denied}>
+          Save
+        </Button>
       </div>
       <ConfirmDialog
         open={view.confirmingLeave}

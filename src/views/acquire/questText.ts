@@ -12,7 +12,11 @@ export const countriesText = (countries: readonly string[]) => countries.map(cou
 export function suggestionsHint(quests: readonly Quest[] | undefined): string {
   const names = (quests ?? []).filter((q) => q.suggested).map((q) => shownVersion(q)?.name ?? q.id);
   const own = 'Quests you made yourself are not changed.';
-  if (names.length === 0) return `When ticked, saving creates suggested draft quests at the level milestones your installs reach, priced for this target. ${own}`;
-  const which = names.length === 1 ? `the draft of your suggested quest ${names[0]}` : `the drafts of your ${names.length} suggested quests (${names.join(', ')})`;
+  if (names.length === 0)
+    return `When ticked, saving creates suggested draft quests at the level milestones your installs reach, priced for this target. ${own}`;
+  const which =
+    names.length === 1
+      ? `the draft of your suggested quest ${names[0]}`
+      : `the drafts of your ${names.length} suggested quests (${names.join(', ')})`;
   return `When ticked, saving replaces ${which} with new steps and prices for this target, to review before publishing. ${own}`;
 }

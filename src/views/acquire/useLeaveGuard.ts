@@ -32,7 +32,11 @@ export function useLeaveGuard(active: boolean, asking: boolean, onLeave: (to: st
   useEffect(() => {
     if (!active) return;
     if (!asking && (window.history.state as { guard?: string } | null)?.guard !== GUARD_STATE) {
-      window.history.pushState({ ...(window.history.state as object | null), guard: GUARD_STATE }, '', window.location.href);
+      window.history.pushState(
+        { ...(window.history.state as object | null), guard: GUARD_STATE },
+        '',
+        window.location.href,
+      );
     }
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
@@ -40,7 +44,15 @@ export function useLeaveGuard(active: boolean, asking: boolean, onLeave: (to: st
     };
     const onPopState = () => leave.current(LEAVE_BACK);
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
       const url = new URL(anchor.href, window.location.href);
@@ -52,9 +64,15 @@ export function useLeaveGuard(active: boolean, asking: boolean, onLeave: (to: st
     };
     // oxlint-disable-next-line typescript/unbound-method -- kept as-is to be put back on cleanup; every call passes the history as `this`
     const pushState = window.history.pushState;
-    window.history.pushState = function guardedPushState(this: History, data: unknown, unused: string, url?: string | URL | null) {
+    window.history.pushState = function guardedPushState(
+      this: History,
+      data: unknown,
+      unused: string,
+      url?: string | URL | null,
+    ) {
       const to = url === undefined || url === null ? null : new URL(url, window.location.href);
-      if (bypass || !to || (to.pathname === window.location.pathname && to.search === window.location.search)) return pushState.call(this, data, unused, url);
+      if (bypass || !to || (to.pathname === window.location.pathname && to.search === window.location.search))
+        return pushState.call(this, data, unused, url);
       leave.current(to.pathname + to.search + to.hash);
     };
     window.addEventListener('beforeunload', onBeforeUnload);

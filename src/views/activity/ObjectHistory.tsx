@@ -12,7 +12,15 @@ import { fromNow, fullTime } from '../analyze/time';
 
 const HISTORY_SHOWN = 10;
 
-export function ObjectHistory({ workspaceId, objectType, objectId }: { workspaceId: string; objectType: string; objectId: string }) {
+export function ObjectHistory({
+  workspaceId,
+  objectType,
+  objectId,
+}: {
+  workspaceId: string;
+  objectType: string;
+  objectId: string;
+}) {
   const history = useObjectHistory(workspaceId, objectType, objectId);
   return (
     <section aria-label="History" className="mt-6 border-t border-slate-100 pt-4">
@@ -28,8 +36,11 @@ export function ObjectHistory({ workspaceId, objectType, objectId }: { workspace
           {history.data.slice(0, HISTORY_SHOWN).map((entry) => (
             <li key={entry.id} className="text-sm">
               <p className="break-words text-slate-800">
-                <span className="font-medium">{entry.actor.name}</span> {VERB_LABELS[entry.verb as ActivityVerb] ?? entry.verb}{' '}
-                <time dateTime={entry.at} title={fullTime(entry.at)} className="text-slate-600">{fromNow(entry.at)}</time>
+                <span className="font-medium">{entry.actor.name}</span>{' '}
+                {VERB_LABELS[entry.verb as ActivityVerb] ?? entry.verb}{' '}
+                <time dateTime={entry.at} title={fullTime(entry.at)} className="text-slate-600">
+                  {fromNow(entry.at)}
+                </time>
               </p>
               {entry.changes.length > 0 && (
                 <ul className="mt-0.5 space-y-0.5 pl-3 text-xs text-slate-600">
@@ -44,7 +55,10 @@ export function ObjectHistory({ workspaceId, objectType, objectId }: { workspace
           ))}
         </ol>
       )}
-      <Link href={href.activity(workspaceId)} className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline">
+      <Link
+        href={href.activity(workspaceId)}
+        className="mt-2 inline-block text-sm font-medium text-indigo-700 hover:underline"
+      >
         All activity
       </Link>
     </section>
@@ -52,7 +66,17 @@ export function ObjectHistory({ workspaceId, objectType, objectId }: { workspace
 }
 
 /** "Last changed by Ada Admin 3 minutes ago", from the object's newest entry; nothing until there is one. */
-export function LastChangedBy({ workspaceId, objectType, objectId, version }: { workspaceId: string; objectType: string; objectId: string | null; version: string | null }) {
+export function LastChangedBy({
+  workspaceId,
+  objectType,
+  objectId,
+  version,
+}: {
+  workspaceId: string;
+  objectType: string;
+  objectId: string | null;
+  version: string | null;
+}) {
   const history = useObjectHistory(workspaceId, objectType, objectId, version);
   const last = history.data?.[0];
   if (!last) return null;

@@ -7,7 +7,13 @@
 import { VERB_LABELS, type ActivityEntry, type ActivityVerb } from '../../contracts/activity';
 
 export const MARKER_VERBS: readonly ActivityVerb[] = [
-  'quest.published', 'quest.stopped', 'quest.restarted', 'quest.capped', 'target.changed', 'plugin.connected', 'plugin.disconnected',
+  'quest.published',
+  'quest.stopped',
+  'quest.restarted',
+  'quest.capped',
+  'target.changed',
+  'plugin.connected',
+  'plugin.disconnected',
 ];
 
 export interface ChartMarker {
@@ -22,7 +28,10 @@ const DAY = /^(\d{4}-\d{2}-\d{2})/;
 
 /** The first and last day of the chart's x values, when they are days; null otherwise. */
 export function dayRange(xs: readonly string[]): { from: string; to: string } | null {
-  const days = xs.map((x) => DAY.exec(x)?.[1]).filter((d): d is string => !!d).sort();
+  const days = xs
+    .map((x) => DAY.exec(x)?.[1])
+    .filter((d): d is string => !!d)
+    .sort();
   return days.length === xs.length && days.length > 0 ? { from: days[0]!, to: days[days.length - 1]! } : null;
 }
 

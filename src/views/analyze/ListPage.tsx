@@ -38,8 +38,16 @@ export default function ListPage() {
           <p className="mt-1 text-sm text-slate-500">Saved reports of {app?.appName ?? 'this app'}, newest first.</p>
         </div>
         <div className="flex gap-2">
-          <Link href={href.app(workspaceId, appId, 'analyze/overview')} className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white">Overview</Link>
-          <Link href={href.app(workspaceId, appId, 'analyze/new')} className="inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500">
+          <Link
+            href={href.app(workspaceId, appId, 'analyze/overview')}
+            className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white"
+          >
+            Overview
+          </Link>
+          <Link
+            href={href.app(workspaceId, appId, 'analyze/new')}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+          >
             <PlusIcon /> Create Blank Report
           </Link>
         </div>
@@ -48,24 +56,41 @@ export default function ListPage() {
       <div className="mt-6 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
         <Table
           frame={{ bare: true }}
-          classes={{ table: 'min-w-full text-left text-sm', head: 'bg-slate-50 text-xs font-semibold text-slate-600 uppercase', headerCell: 'px-4 py-3', row: 'hover:bg-slate-50' }}
+          classes={{
+            table: 'min-w-full text-left text-sm',
+            head: 'bg-slate-50 text-xs font-semibold text-slate-600 uppercase',
+            headerCell: 'px-4 py-3',
+            row: 'hover:bg-slate-50',
+          }}
           rows={templates.data ?? []}
           rowKey={(t) => t.id}
-          placeholder={templates.isPending &&
+          placeholder={
+            templates.isPending &&
             [0, 1, 2].map((i) => (
               <tr key={i} className="animate-pulse">
-                <td className="px-4 py-4"><div className="h-4 w-56 max-w-full rounded bg-slate-200" /></td>
-                <td className="hidden px-4 py-4 sm:table-cell"><div className="h-3 w-24 rounded bg-slate-100" /></td>
+                <td className="px-4 py-4">
+                  <div className="h-4 w-56 max-w-full rounded bg-slate-200" />
+                </td>
+                <td className="hidden px-4 py-4 sm:table-cell">
+                  <div className="h-3 w-24 rounded bg-slate-100" />
+                </td>
                 <td className="px-4 py-4" />
               </tr>
-            ))}
+            ))
+          }
           columns={[
             {
               header: 'Title',
               className: 'w-full max-w-0',
               cell: (t) => (
                 <>
-                  <Link href={reportHref(t.id)} title={t.title} className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900 hover:text-indigo-700">{t.title}</Link>
+                  <Link
+                    href={reportHref(t.id)}
+                    title={t.title}
+                    className="line-clamp-2 font-medium [overflow-wrap:anywhere] text-slate-900 hover:text-indigo-700"
+                  >
+                    {t.title}
+                  </Link>
                   <span className="text-xs text-slate-600 sm:hidden">Updated {fromNow(t.updated_at, now)}</span>
                 </>
               ),
@@ -82,7 +107,13 @@ export default function ListPage() {
             headerClassName: 'text-right',
             cell: (t) => (
               <div className="flex justify-end gap-1">
-                <Link href={reportHref(t.id)} aria-label={`Open ${t.title}`} className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50">Open</Link>
+                <Link
+                  href={reportHref(t.id)}
+                  aria-label={`Open ${t.title}`}
+                  className="rounded-lg px-2.5 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
+                >
+                  Open
+                </Link>
                 <button
                   type="button"
                   onClick={() => deletionActions.remove(t)}

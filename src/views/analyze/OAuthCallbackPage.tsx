@@ -38,7 +38,8 @@ export default function OAuthCallbackPage() {
         <p className="mt-2 text-sm text-slate-600" role="status">
           {outcome === 'sending' && 'Finishing sign-in…'}
           {outcome === 'sent' && 'Signed in. You can close this window.'}
-          {outcome === 'noOpener' && 'The Questboard tab that started this sign-in is gone. Close this window and start the export again.'}
+          {outcome === 'noOpener' &&
+            'The Questboard tab that started this sign-in is gone. Close this window and start the export again.'}
           {outcome === 'noAnswer' && 'There is no sign-in to finish here. You can close this window.'}
         </p>
       </div>

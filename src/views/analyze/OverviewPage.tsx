@@ -27,9 +27,14 @@ export default function OverviewPage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Unearth the Treasures in Your Data</h1>
-          <p className="mt-1 text-sm text-slate-500">Build a report over {app?.appName ?? 'your app'}'s game events, or open a saved one.</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Build a report over {app?.appName ?? 'your app'}'s game events, or open a saved one.
+          </p>
         </div>
-        <Link href={href.app(workspaceId, appId, 'analyze/list')} className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white">
+        <Link
+          href={href.app(workspaceId, appId, 'analyze/list')}
+          className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-white"
+        >
           <ListIcon /> All reports
         </Link>
       </div>
@@ -39,20 +44,29 @@ export default function OverviewPage() {
           href={href.app(workspaceId, appId, 'analyze/new')}
           className="group flex min-h-36 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-indigo-200 bg-indigo-50/50 p-5 text-center transition hover:border-indigo-400 hover:bg-indigo-50"
         >
-          <span className="flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-sm transition group-hover:scale-105"><PlusIcon className="size-5" /></span>
+          <span className="flex size-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-sm transition group-hover:scale-105">
+            <PlusIcon className="size-5" />
+          </span>
           <span className="text-base font-semibold text-indigo-700">Create Blank Report</span>
         </Link>
         <Link
           href={href.app(workspaceId, appId, 'analyze/reportAi')}
           className="group flex min-h-36 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-sky-200 bg-sky-50/50 p-5 text-center transition hover:border-sky-400 hover:bg-sky-50"
         >
-          <span className="flex size-11 items-center justify-center rounded-full bg-sky-600 text-white shadow-sm transition group-hover:scale-105"><ChatIcon className="size-5" /></span>
+          <span className="flex size-11 items-center justify-center rounded-full bg-sky-600 text-white shadow-sm transition group-hover:scale-105">
+            <ChatIcon className="size-5" />
+          </span>
           <span className="text-base font-semibold text-sky-800">Ask in plain words</span>
         </Link>
 
         {templates.isPending &&
           [0, 1, 2, 3, 4].map((i) => (
-            <div key={i} role="presentation" className="min-h-36 animate-pulse rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="report-card-skeleton">
+            <div
+              key={i}
+              role="presentation"
+              className="min-h-36 animate-pulse rounded-2xl bg-white p-5 ring-1 ring-slate-200"
+              data-testid="report-card-skeleton"
+            >
               <div className="size-9 rounded-lg bg-slate-200" />
               <div className="mt-4 h-4 w-3/4 rounded bg-slate-200" />
               <div className="mt-2 h-3 w-1/3 rounded bg-slate-100" />
@@ -65,18 +79,33 @@ export default function OverviewPage() {
             href={reportHref(t.id)}
             className="group flex min-h-36 min-w-0 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-indigo-300"
           >
-            <span className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600"><ReportIcon className="size-5" /></span>
-            <h2 title={t.title} className="mt-4 line-clamp-2 text-base font-semibold [overflow-wrap:anywhere] text-slate-900 group-hover:text-indigo-700">{t.title}</h2>
-            <p className="mt-auto pt-2 text-xs text-slate-600" title={fullTime(t.updated_at)}>Updated {fromNow(t.updated_at, now)}</p>
+            <span className="flex size-9 items-center justify-center rounded-lg bg-sky-50 text-sky-600">
+              <ReportIcon className="size-5" />
+            </span>
+            <h2
+              title={t.title}
+              className="mt-4 line-clamp-2 text-base font-semibold [overflow-wrap:anywhere] text-slate-900 group-hover:text-indigo-700"
+            >
+              {t.title}
+            </h2>
+            <p className="mt-auto pt-2 text-xs text-slate-600" title={fullTime(t.updated_at)}>
+              Updated {fromNow(t.updated_at, now)}
+            </p>
           </Link>
         ))}
       </div>
 
       {templates.isSuccess && templates.data.length === 0 && (
-        <NoReportFound hint="Reports you run are saved here." className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center" />
+        <NoReportFound
+          hint="Reports you run are saved here."
+          className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center"
+        />
       )}
       {templates.isError && (
-        <SavedReportsLoadError onRetry={() => void templates.refetch()} className="mt-6 rounded-xl bg-rose-50 px-4 py-3 ring-1 ring-rose-200" />
+        <SavedReportsLoadError
+          onRetry={() => void templates.refetch()}
+          className="mt-6 rounded-xl bg-rose-50 px-4 py-3 ring-1 ring-rose-200"
+        />
       )}
     </section>
   );

@@ -17,7 +17,17 @@ import { Link, useParams } from 'wouter';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { DEFAULT_MODEL_ID } from '../../contracts/analyze';
 import { RUN_FAILED } from '../../machines/report-builder/report-builder.machine';
-import { selectDeleteReport, selectDirty, selectError, selectHeader, selectPhase, selectResults, selectRun, selectSettings, reportBuilderActions } from '../../machines/report-builder/report-builder.selectors';
+import {
+  selectDeleteReport,
+  selectDirty,
+  selectError,
+  selectHeader,
+  selectPhase,
+  selectResults,
+  selectRun,
+  selectSettings,
+  reportBuilderActions,
+} from '../../machines/report-builder/report-builder.selectors';
 import { useModels } from '../../services/analyze.queries';
 import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
@@ -42,10 +52,21 @@ import { useActions } from '../flows/useActions';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export default function ReportBuilderPage() {
-  const { workspaceId = '', appId = '', reportId } = useParams<{ workspaceId?: string; appId?: string; reportId?: string }>();
+  const {
+    workspaceId = '',
+    appId = '',
+    reportId,
+  } = useParams<{ workspaceId?: string; appId?: string; reportId?: string }>();
   const app = useCurrentApp();
   if (app && app.enableAnalyze === false) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
-  return <Builder key={`${appId}:${reportId ?? 'new'}`} workspaceId={workspaceId} appId={appId} reportId={reportId ?? null} />;
+  return (
+    <Builder
+      key={`${appId}:${reportId ?? 'new'}`}
+      workspaceId={workspaceId}
+      appId={appId}
+      reportId={reportId ?? null}
+    />
+  );
 }
 
 function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId: string; reportId: string | null }) {
@@ -71,14 +92,18 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();
         // The value being typed is committed by the blur/change handlers before RUN is read.
-        const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+        const active =
+          document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+            ? document.activeElement
+            : null;
         active?.blur();
         actions.run();
         // Then the focus goes back: to the same control once React has settled, unless it is gone (the title
         // editor closes on blur) or is a search box (focusing it reopens its list): then to Run Report.
         window.requestAnimationFrame(() => {
           if (document.activeElement && document.activeElement !== document.body) return;
-          const back = active?.isConnected && active.getAttribute('role') !== 'combobox' ? active : document.getElementById(runId);
+          const back =
+            active?.isConnected && active.getAttribute('role') !== 'combobox' ? active : document.getElementById(runId);
           back?.focus();
         });
       }
@@ -96,11 +121,20 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
           <div className="flex items-start gap-3">
             <AlertIcon className="mt-0.5 size-5 shrink-0 text-rose-600" />
             <div>
-              <h1 className="text-base font-semibold text-slate-900">{reportId ? 'This report could not be opened' : 'The report builder could not start'}</h1>
+              <h1 className="text-base font-semibold text-slate-900">
+                {reportId ? 'This report could not be opened' : 'The report builder could not start'}
+              </h1>
               <p className="mt-1 text-sm text-slate-600">{error}</p>
               <div className="mt-4 flex flex-wrap gap-3">
                 <Button onClick={actions.retry}>Try again</Button>
-                {reportId && <Link href={href.app(workspaceId, appId, 'analyze/report')} className="inline-flex items-center rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">Start a blank report</Link>}
+                {reportId && (
+                  <Link
+                    href={href.app(workspaceId, appId, 'analyze/report')}
+                    className="inline-flex items-center rounded-lg px-3.5 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                  >
+                    Start a blank report
+                  </Link>
+                )}
               </div>
             </div>
           </div>
@@ -109,8 +143,14 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
     );
   }
 
-  const modelOptions = models.data?.length ? models.data : [{ id: header.modelId, name: header.modelId, description: '' }];
-  const status = reportStatusText({ saved: header.reportId !== null, dirty, lastChanged: fromNow(header.lastChangedAt, now) });
+  const modelOptions = models.data?.length
+    ? models.data
+    : [{ id: header.modelId, name: header.modelId, description: '' }];
+  const status = reportStatusText({
+    saved: header.reportId !== null,
+    dirty,
+    lastChanged: fromNow(header.lastChangedAt, now),
+  });
   return (
     <div className="mx-auto max-w-[1600px] space-y-4">
       <BackLink to={overview} />
@@ -118,7 +158,12 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
       <section aria-label="Report" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
           <div className="min-w-0 flex-1">
-            <TitleEditor title={header.title} saving={header.renaming} disabled={phase === 'running' || phase === 'busy'} onSave={(title) => actions.setTitle(title)} />
+            <TitleEditor
+              title={header.title}
+              saving={header.renaming}
+              disabled={phase === 'running' || phase === 'busy'}
+              onSave={(title) => actions.setTitle(title)}
+            />
             {status && (
               <p
                 data-testid="report-status"
@@ -128,7 +173,14 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
                 {status}
               </p>
             )}
-            {header.reportId && <LastChangedBy workspaceId={workspaceId} objectType="report" objectId={header.reportId} version={header.lastChangedAt} />}
+            {header.reportId && (
+              <LastChangedBy
+                workspaceId={workspaceId}
+                objectType="report"
+                objectId={header.reportId}
+                version={header.lastChangedAt}
+              />
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <ResultsSqlButton actor={actor} onOpen={() => setSqlOpen(true)} />
@@ -140,7 +192,11 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
             <RunButton id={runId} actor={actor} run={run} onRun={actions.run} />
           </div>
         </div>
-        {run.reason && <p id="run-blocker" className="mt-2 px-1 text-xs text-slate-500 lg:text-right">{run.reason}</p>}
+        {run.reason && (
+          <p id="run-blocker" className="mt-2 px-1 text-xs text-slate-500 lg:text-right">
+            {run.reason}
+          </p>
+        )}
 
         <div className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
           <label className="block min-w-0">
@@ -151,7 +207,11 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
               disabled={phase !== 'editing' && phase !== 'results' && phase !== 'runFailed' && phase !== 'error'}
               onChange={(event) => actions.setModel(event.target.value)}
             >
-              {modelOptions.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
+              {modelOptions.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                </option>
+              ))}
             </select>
           </label>
           <DateField
@@ -184,7 +244,11 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
         {header.available && (
           <p className="mt-2 text-xs text-slate-500">
             Data available from {header.available.start_date} to {header.available.end_date}.
-            {header.switchingModel && <span className="ml-2 inline-flex items-center gap-1 text-indigo-600"><Spinner className="size-3" /> Loading the data model…</span>}
+            {header.switchingModel && (
+              <span className="ml-2 inline-flex items-center gap-1 text-indigo-600">
+                <Spinner className="size-3" /> Loading the data model…
+              </span>
+            )}
           </p>
         )}
       </section>
@@ -212,7 +276,17 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
 const runFocusedOnUnmount = new WeakSet<ReportBuilderActor>();
 
 /** Run Report: aria-disabled (still focusable) while it cannot run; clicks are ignored then. */
-function RunButton({ id, actor, run, onRun }: { id: string; actor: ReportBuilderActor; run: ReturnType<typeof selectRun>; onRun: () => void }) {
+function RunButton({
+  id,
+  actor,
+  run,
+  onRun,
+}: {
+  id: string;
+  actor: ReportBuilderActor;
+  run: ReturnType<typeof selectRun>;
+  onRun: () => void;
+}) {
   useLayoutEffect(() => {
     const button = document.getElementById(id);
     if (runFocusedOnUnmount.has(actor)) {
@@ -239,7 +313,10 @@ function RunButton({ id, actor, run, onRun }: { id: string; actor: ReportBuilder
     >
       {run.running ? 'Running…' : 'Run Report'}
       {!run.running && (
-        <kbd aria-hidden="true" className="hidden rounded bg-indigo-800 px-1 font-sans text-[10px] font-medium text-white sm:inline">
+        <kbd
+          aria-hidden="true"
+          className="hidden rounded bg-indigo-800 px-1 font-sans text-[10px] font-medium text-white sm:inline"
+        >
           {isMac ? '⌘↵' : 'Ctrl+↵'}
         </kbd>
       )}
@@ -254,26 +331,43 @@ function Settings({ actor }: { actor: ReportBuilderActor }) {
   return <SettingsPanel view={view} actions={actions} resolved={resolved} />;
 }
 
-function Outcome({ actor, phase, error }: { actor: ReportBuilderActor; phase: ReturnType<typeof selectPhase>; error: string | null }) {
+function Outcome({
+  actor,
+  phase,
+  error,
+}: {
+  actor: ReportBuilderActor;
+  phase: ReturnType<typeof selectPhase>;
+  error: string | null;
+}) {
   const results = useSelector(actor, selectResults, shallowEqual);
   return (
     <div className="space-y-3">
       {phase === 'running' && (
-        <div role="status" className="flex items-center gap-3 rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-800 ring-1 ring-indigo-100">
+        <div
+          role="status"
+          className="flex items-center gap-3 rounded-xl bg-indigo-50 px-4 py-3 text-sm text-indigo-800 ring-1 ring-indigo-100"
+        >
           <Spinner className="size-4" /> Running the report…
         </div>
       )}
       {phase === 'runFailed' && <Banner>{RUN_FAILED}</Banner>}
       {phase === 'error' && <Banner>{error ?? RUN_FAILED}</Banner>}
       {results.rows ? (
-        <div className={phase === 'running' ? 'pointer-events-none opacity-60 transition-opacity' : 'transition-opacity'}>
+        <div
+          className={phase === 'running' ? 'pointer-events-none opacity-60 transition-opacity' : 'transition-opacity'}
+        >
           <ResultsSection title={results.title} rows={results.rows} columns={results.columns} limit={results.limit} />
         </div>
       ) : phase !== 'running' ? (
         <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600"><ReportIcon className="size-6" /></span>
+          <span className="flex size-12 items-center justify-center rounded-full bg-indigo-50 text-indigo-600">
+            <ReportIcon className="size-6" />
+          </span>
           <h2 className="mt-3 text-sm font-semibold text-slate-900">No results yet</h2>
-          <p className="mt-1 max-w-sm text-sm text-slate-500">Choose metrics and a group-by in the settings, then Run Report. Running saves the report.</p>
+          <p className="mt-1 max-w-sm text-sm text-slate-500">
+            Choose metrics and a group-by in the settings, then Run Report. Running saves the report.
+          </p>
         </div>
       ) : null}
     </div>
@@ -282,7 +376,10 @@ function Outcome({ actor, phase, error }: { actor: ReportBuilderActor; phase: Re
 
 function Banner({ children }: { children: string }) {
   return (
-    <div role="alert" className="flex items-start gap-3 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200">
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200"
+    >
       <AlertIcon className="mt-0.5 size-4 shrink-0" />
       <span>{children}</span>
     </div>
@@ -294,7 +391,13 @@ function ResultsSqlButton({ actor, onOpen }: { actor: ReportBuilderActor; onOpen
   const hasRows = useSelector(actor, (s) => s.context.rows !== null);
   const reason = compiled ? null : hasRows ? 'The SQL of this run is not available.' : 'Run the report to see its SQL.';
   return (
-    <Button variant="secondary" icon={<CodeIcon />} onClick={onOpen} disabled={!compiled} title={reason ?? 'Show the compiled SQL and its bound values'}>
+    <Button
+      variant="secondary"
+      icon={<CodeIcon />}
+      onClick={onOpen}
+      disabled={!compiled}
+      title={reason ?? 'Show the compiled SQL and its bound values'}
+    >
       View SQL
     </Button>
   );
@@ -305,7 +408,21 @@ function SqlDialogFor({ actor, open, onClose }: { actor: ReportBuilderActor; ope
   return <SqlDialog open={open} compiled={compiled} onClose={onClose} />;
 }
 
-function DateField({ label, value, min, max, disabled, onChange }: { label: string; value: string; min?: string; max?: string; disabled?: boolean; onChange: (value: string) => void }) {
+function DateField({
+  label,
+  value,
+  min,
+  max,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+}) {
   return (
     <label className="block min-w-0">
       <span className="mb-1 block text-xs font-medium text-slate-700">{label}</span>
@@ -325,7 +442,10 @@ function DateField({ label, value, min, max, disabled, onChange }: { label: stri
 
 function BackLink({ to }: { to: string }) {
   return (
-    <Link href={to} className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+    <Link
+      href={to}
+      className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+    >
       <ArrowLeftIcon /> Back
     </Link>
   );
@@ -340,11 +460,15 @@ function BuilderSkeleton({ backTo }: { backTo: string }) {
           <div className="h-7 w-64 max-w-full rounded bg-slate-200" />
           <div className="mt-2 h-3 w-40 rounded bg-slate-100" />
           <div className="mt-5 grid gap-3 sm:grid-cols-4">
-            {[0, 1, 2, 3].map((i) => <div key={i} className="h-9 rounded-lg bg-slate-100" />)}
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="h-9 rounded-lg bg-slate-100" />
+            ))}
           </div>
         </div>
         <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => <div key={i} className="h-48 rounded-xl bg-white ring-1 ring-slate-200" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="h-48 rounded-xl bg-white ring-1 ring-slate-200" />
+          ))}
         </div>
       </div>
     </div>

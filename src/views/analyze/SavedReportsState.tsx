@@ -16,7 +16,9 @@ export function SavedReportsLoadError({ onRetry, className }: { onRetry: () => v
     <div role="alert" className={`flex flex-wrap items-center gap-3 text-sm text-rose-800 ${className}`}>
       <AlertIcon className="size-4" />
       <span className="flex-1">We could not load the saved reports.</span>
-      <Button variant="secondary" onClick={onRetry}>Try again</Button>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }

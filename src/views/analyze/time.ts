@@ -14,7 +14,8 @@ export function fromNow(iso: string | null | undefined, now: number = Date.now()
 }
 
 /** A full local date and time for a tooltip. */
-export const fullTime = (iso: string | null | undefined) => (iso && dayjs(iso).isValid() ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+export const fullTime = (iso: string | null | undefined) =>
+  iso && dayjs(iso).isValid() ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '';
 
 /** The current time, refreshed every `everyMs` so relative times stay true. */
 export function useNow(everyMs = 30_000): number {

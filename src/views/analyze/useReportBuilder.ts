@@ -12,7 +12,11 @@ import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { useLocation } from 'wouter';
 import type { reportBuilderMachine } from '../../machines/report-builder/report-builder.machine';
-import { reportBuilderFlow, reportBuilderInput, reportBuilderKey } from '../../machines/report-builder/report-builder.actors';
+import {
+  reportBuilderFlow,
+  reportBuilderInput,
+  reportBuilderKey,
+} from '../../machines/report-builder/report-builder.actors';
 import { askRunPending, clearAskRun } from '../../machines/ask-analyze/ask-analyze.handoff';
 import { reportBuilderActions } from '../../machines/report-builder/report-builder.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
@@ -21,7 +25,17 @@ import { bypassLeaveGuard } from './useLeaveGuard';
 export type ReportBuilderActor = ActorRefFrom<typeof reportBuilderMachine>;
 
 /** The builder actor for this app and report (null = a new report), kept across the new → saved URL change. */
-export function useReportBuilder({ workspaceId, appId, reportId, modelId }: { workspaceId: string; appId: string; reportId: string | null; modelId?: string }): ReportBuilderActor {
+export function useReportBuilder({
+  workspaceId,
+  appId,
+  reportId,
+  modelId,
+}: {
+  workspaceId: string;
+  appId: string;
+  reportId: string | null;
+  modelId?: string;
+}): ReportBuilderActor {
   const [, navigate] = useLocation();
   const actor = useFlowActor(reportBuilderFlow, () => reportBuilderInput({ appId, reportId, modelId }), {
     key: reportBuilderKey({ appId, reportId }),

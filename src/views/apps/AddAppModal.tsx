@@ -35,12 +35,19 @@ function ListingIcon({ listing, className }: { listing: AppSearchResult; classNa
   return listing.icon ? (
     <img src={listing.icon} alt="" className={`${className} shrink-0 rounded-xl object-cover`} />
   ) : (
-    <span aria-hidden="true" className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-slate-200 font-bold text-slate-600`}>{listing.title.slice(0, 1)}</span>
+    <span
+      aria-hidden="true"
+      className={`${className} flex shrink-0 items-center justify-center rounded-xl bg-slate-200 font-bold text-slate-600`}
+    >
+      {listing.title.slice(0, 1)}
+    </span>
   );
 }
 
 function SandboxBadge() {
-  return <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sandbox catalogue</span>;
+  return (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">Sandbox catalogue</span>
+  );
 }
 
 export default function AddAppModal({ workspaceId, existing, onClose, onCreated }: AddAppModalProps) {
@@ -68,7 +75,10 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
   if (view.step === 'review' && view.selected) {
     const listing = view.selected;
     const storeIdLabel = listing.platform === 'android' ? 'Package name' : 'Bundle id';
-    const storeId = listing.platform === 'android' ? (listing.androidPackageName ?? listing.appId) : (listing.appleBundleId ?? listing.appId);
+    const storeId =
+      listing.platform === 'android'
+        ? (listing.androidPackageName ?? listing.appId)
+        : (listing.appleBundleId ?? listing.appId);
     body = (
       <div className="space-y-4">
         <div className="flex items-center gap-4">
@@ -78,11 +88,16 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
             {listing.developer && <p className="text-sm text-slate-600">{listing.developer}</p>}
             <p className="text-xs text-slate-600">{platformLabel(listing.platform)}</p>
           </div>
-          {view.sandbox && <span className="ml-auto"><SandboxBadge /></span>}
+          {view.sandbox && (
+            <span className="ml-auto">
+              <SandboxBadge />
+            </span>
+          )}
         </div>
         {view.selectedInWorkspace && (
           <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-            <span className="font-semibold">{ALREADY_IN_WORKSPACE}.</span> Open it from the Apps page; it cannot be added twice.
+            <span className="font-semibold">{ALREADY_IN_WORKSPACE}.</span> Open it from the Apps page; it cannot be
+            added twice.
           </p>
         )}
         {listing.description && <p className="whitespace-pre-line text-sm text-slate-700">{listing.description}</p>}
@@ -92,7 +107,11 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
           {listing.url && (
             <>
               <dt className="font-medium text-slate-700">Store URL</dt>
-              <dd className="break-all"><a className="text-indigo-700 underline" href={listing.url} target="_blank" rel="noreferrer">{listing.url}</a></dd>
+              <dd className="break-all">
+                <a className="text-indigo-700 underline" href={listing.url} target="_blank" rel="noreferrer">
+                  {listing.url}
+                </a>
+              </dd>
             </>
           )}
         </dl>
@@ -104,13 +123,21 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
           disabled={view.adding}
           onPick={(file) => actions.pickIcon(file)}
         />
-        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+        {view.error && (
+          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+            {view.error}
+          </p>
+        )}
       </div>
     );
     footer = (
       <>
-        <Button variant="secondary" onClick={actions.back} disabled={view.adding}>Back</Button>
-        <Button onClick={actions.add} busy={view.adding} disabled={view.selectedInWorkspace}>Add App</Button>
+        <Button variant="secondary" onClick={actions.back} disabled={view.adding}>
+          Back
+        </Button>
+        <Button onClick={actions.add} busy={view.adding} disabled={view.selectedInWorkspace}>
+          Add App
+        </Button>
       </>
     );
   } else if (view.step === 'url') {
@@ -138,8 +165,12 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
     );
     footer = (
       <>
-        <Button variant="secondary" onClick={actions.back} disabled={view.looking}>Back to search</Button>
-        <Button type="submit" form="add-app-url" busy={view.looking}>Get App Details</Button>
+        <Button variant="secondary" onClick={actions.back} disabled={view.looking}>
+          Back to search
+        </Button>
+        <Button type="submit" form="add-app-url" busy={view.looking}>
+          Get App Details
+        </Button>
       </>
     );
   } else {
@@ -169,15 +200,23 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
         />
         <div aria-live="polite" className="min-h-40">
           {view.searching ? (
-            <div className="flex items-center gap-2 py-6 text-sm text-slate-600"><Spinner className="size-4" /> Searching…</div>
+            <div className="flex items-center gap-2 py-6 text-sm text-slate-600">
+              <Spinner className="size-4" /> Searching…
+            </div>
           ) : view.searchError ? (
-            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.searchError}</p>
+            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+              {view.searchError}
+            </p>
           ) : view.noResults ? (
-            <p className="py-6 text-center text-sm text-slate-600">No apps found. Try another name, or add your app by its store URL.</p>
+            <p className="py-6 text-center text-sm text-slate-600">
+              No apps found. Try another name, or add your app by its store URL.
+            </p>
           ) : view.results.length > 0 ? (
             <>
               <div className="mb-2 flex items-center justify-between text-xs text-slate-600">
-                <span>{view.results.length} {view.results.length === 1 ? 'app' : 'apps'} found</span>
+                <span>
+                  {view.results.length} {view.results.length === 1 ? 'app' : 'apps'} found
+                </span>
                 {view.sandbox && <SandboxBadge />}
               </div>
               <ul className="max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-lg ring-1 ring-slate-200">
@@ -194,23 +233,37 @@ export default function AddAppModal({ workspaceId, existing, onClose, onCreated 
                         <span className="block truncate text-sm font-medium text-slate-900">{result.title}</span>
                         <span className="block truncate text-xs text-slate-600">{result.developer}</span>
                       </span>
-                      {inWorkspace && <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{ALREADY_IN_WORKSPACE}</span>}
+                      {inWorkspace && (
+                        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                          {ALREADY_IN_WORKSPACE}
+                        </span>
+                      )}
                     </button>
                   </li>
                 ))}
               </ul>
             </>
           ) : (
-            <p className="py-6 text-center text-sm text-slate-600">{view.tooShort ? 'Keep typing: at least 3 characters.' : 'Search Google Play or the App Store by app name.'}</p>
+            <p className="py-6 text-center text-sm text-slate-600">
+              {view.tooShort
+                ? 'Keep typing: at least 3 characters.'
+                : 'Search Google Play or the App Store by app name.'}
+            </p>
           )}
         </div>
         <p className="text-sm text-slate-600">
           Can’t find it?{' '}
-          <button type="button" className="font-medium text-indigo-700 underline" onClick={actions.useUrl}>Add by store URL</button>
+          <button type="button" className="font-medium text-indigo-700 underline" onClick={actions.useUrl}>
+            Add by store URL
+          </button>
         </p>
       </div>
     );
-    footer = <Button variant="secondary" onClick={close}>Cancel</Button>;
+    footer = (
+      <Button variant="secondary" onClick={close}>
+        Cancel
+      </Button>
+    );
   }
 
   return (

@@ -18,7 +18,11 @@ export const SHOW_ON_APP = 'Show on Questboard App';
 /** The flow's value for the card (optimistic while a change is on its way). */
 export function useAppVisibility(app: App) {
   const session = Session.useActorRef();
-  const actor = useFlowActor(appVisibilityFlow, { appId: app.id, enabled: app.enabled }, { key: app.id, deps: { session } });
+  const actor = useFlowActor(
+    appVisibilityFlow,
+    { appId: app.id, enabled: app.enabled },
+    { key: app.id, deps: { session } },
+  );
   const view = useSelector(actor, selectAppVisibility);
   const actions = useActions(actor, appVisibilityActions);
   // The workspace's value wins whenever it changes (after a refresh, or another person's change).
@@ -42,7 +46,13 @@ function placeUnder(button: HTMLElement, panel: HTMLElement) {
   panel.style.left = `${Math.max(SCREEN_MARGIN, left)}px`;
 }
 
-export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedReason }: {
+export function AppVisibilityPopover({
+  app,
+  enabled,
+  saving,
+  onToggle,
+  deniedReason,
+}: {
   app: App;
   enabled: boolean;
   saving: boolean;
@@ -77,7 +87,9 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
         className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
         <svg viewBox="0 0 20 20" fill="currentColor" aria-hidden="true" className="size-5">
-          <circle cx="10" cy="4" r="1.6" /><circle cx="10" cy="10" r="1.6" /><circle cx="10" cy="16" r="1.6" />
+          <circle cx="10" cy="4" r="1.6" />
+          <circle cx="10" cy="10" r="1.6" />
+          <circle cx="10" cy="16" r="1.6" />
         </svg>
       </button>
       {/*
@@ -97,11 +109,22 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
         className="fixed inset-auto m-0 w-72 max-w-[calc(100vw-2rem)] rounded-xl bg-white p-4 text-slate-900 shadow-lg ring-1 ring-slate-200"
       >
         <div className="flex items-center justify-between gap-3">
-          <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
-          <VisibilitySwitch labelledBy={`${panelId}-label`} enabled={enabled} saving={saving} onToggle={onToggle} deniedReason={deniedReason} />
+          <span id={`${panelId}-label`} className="text-sm font-medium text-slate-800">
+            {SHOW_ON_APP}
+          </span>
+          <VisibilitySwitch
+            labelledBy={`${panelId}-label`}
+            enabled={enabled}
+            saving={saving}
+            onToggle={onToggle}
+            deniedReason={deniedReason}
+          />
         </div>
         <p className="mt-2 text-xs text-slate-600">
-          {deniedReason ?? (enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.')}
+          {deniedReason ??
+            (enabled
+              ? 'Players can find this app in the Questboard app.'
+              : 'Hidden from players of the Questboard app.')}
         </p>
       </div>
     </div>
@@ -109,7 +132,13 @@ export function AppVisibilityPopover({ app, enabled, saving, onToggle, deniedRea
 }
 
 /** The switch itself (docs/apps.md §App states), named by the element `labelledBy` points at; used by the popover and App Settings. */
-export function VisibilitySwitch({ labelledBy, enabled, saving, onToggle, deniedReason }: {
+export function VisibilitySwitch({
+  labelledBy,
+  enabled,
+  saving,
+  onToggle,
+  deniedReason,
+}: {
   labelledBy: string;
   enabled: boolean;
   saving: boolean;
@@ -128,7 +157,9 @@ export function VisibilitySwitch({ labelledBy, enabled, saving, onToggle, denied
       onClick={onToggle}
       className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition disabled:cursor-not-allowed disabled:opacity-60 ${enabled ? 'bg-indigo-600' : 'bg-slate-400'}`}
     >
-      <span className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition ${enabled ? 'left-[1.375rem]' : 'left-0.5'}`} />
+      <span
+        className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition ${enabled ? 'left-[1.375rem]' : 'left-0.5'}`}
+      />
     </button>
   );
 }

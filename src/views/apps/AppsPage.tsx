@@ -23,7 +23,11 @@ const NO_APPS: App[] = [];
 type Filter = 'all' | Platform;
 
 export function countByPlatform(apps: App[]) {
-  return { all: apps.length, android: apps.filter((a) => a.platform === 'android').length, ios: apps.filter((a) => a.platform === 'ios').length };
+  return {
+    all: apps.length,
+    android: apps.filter((a) => a.platform === 'android').length,
+    ios: apps.filter((a) => a.platform === 'ios').length,
+  };
 }
 
 /**
@@ -45,22 +49,42 @@ function AppCard({ workspace, app }: { workspace: Workspace; app: App }) {
         <AppIcon app={app} className={`size-14 ${hidden ? 'opacity-50 grayscale' : ''}`} />
         <div className="min-w-0 flex-1">
           <h2 className="line-clamp-2 text-base font-semibold break-words text-slate-900 group-hover:text-indigo-700">
-            <Link href={href.app(workspace.id, app.id, appLandingSection(app))} title={app.appName} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
+            <Link
+              href={href.app(workspace.id, app.id, appLandingSection(app))}
+              title={app.appName}
+              className="outline-none after:absolute after:inset-0 after:rounded-2xl"
+            >
               {app.appName}
               <span className="sr-only"> ({platformLabel(app.platform)})</span>
             </Link>
           </h2>
-          <p aria-hidden="true" className="text-sm text-slate-600">{platformLabel(app.platform)}</p>
+          <p aria-hidden="true" className="text-sm text-slate-600">
+            {platformLabel(app.platform)}
+          </p>
         </div>
-        <AppVisibilityPopover app={app} enabled={visibility.enabled} saving={visibility.saving} onToggle={visibility.toggle} deniedReason={viewerDenied(workspace.role)} />
+        <AppVisibilityPopover
+          app={app}
+          enabled={visibility.enabled}
+          saving={visibility.saving}
+          onToggle={visibility.toggle}
+          deniedReason={viewerDenied(workspace.role)}
+        />
       </div>
       <div className="mt-4 flex flex-wrap gap-1.5">
         {connected.length === 0 ? (
-          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">No integrations yet</span>
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800">
+            No integrations yet
+          </span>
         ) : (
-          connected.map((source) => <span key={source} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">{source}</span>)
+          connected.map((source) => (
+            <span key={source} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              {source}
+            </span>
+          ))
         )}
-        {hidden && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>}
+        {hidden && (
+          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Hidden</span>
+        )}
       </div>
     </div>
   );
@@ -88,7 +112,15 @@ export default function AppsPage() {
   if (!workspace) return null;
   const denied = viewerDenied(workspace.role);
   const newApp = (
-    <Button onClick={() => setAdding(true)} deniedReason={denied} icon={<span aria-hidden="true" className="text-base leading-none">+</span>}>
+    <Button
+      onClick={() => setAdding(true)}
+      deniedReason={denied}
+      icon={
+        <span aria-hidden="true" className="text-base leading-none">
+          +
+        </span>
+      }
+    >
       New App
     </Button>
   );
@@ -106,38 +138,54 @@ export default function AppsPage() {
           <p className="mt-1 text-sm text-slate-600">Every Android and iOS app of {workspace.name}.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-        <div role="radiogroup" aria-label="Platform" className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200">
-          {options.map((option) => (
-            <button
-              key={option.id}
-              type="button"
-              role="radio"
-              aria-checked={filter === option.id}
-              onClick={() => setFilter(option.id)}
-              className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === option.id ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-            >
-              {option.label} <span className={filter === option.id ? 'text-indigo-100' : 'text-slate-600'}>({counts[option.id]})</span>
-            </button>
-          ))}
-        </div>
-        {newApp}
+          <div
+            role="radiogroup"
+            aria-label="Platform"
+            className="inline-flex rounded-lg bg-white p-1 ring-1 ring-slate-200"
+          >
+            {options.map((option) => (
+              <button
+                key={option.id}
+                type="button"
+                role="radio"
+                aria-checked={filter === option.id}
+                onClick={() => setFilter(option.id)}
+                className={`rounded-md px-3 py-1.5 text-sm font-medium ${filter === option.id ? 'bg-indigo-600 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+              >
+                {option.label}{' '}
+                <span className={filter === option.id ? 'text-indigo-100' : 'text-slate-600'}>
+                  ({counts[option.id]})
+                </span>
+              </button>
+            ))}
+          </div>
+          {newApp}
         </div>
       </div>
       {shown.length === 0 ? (
         <div className="mt-8">
           <EmptyState title={apps.length === 0 ? 'No apps yet' : `No ${filter === 'ios' ? 'iOS' : 'Android'} apps`}>
-            {apps.length === 0 ? 'Add your first Android or iOS app with New App: find it in the store, review it and add it.' : 'Try another platform filter.'}
+            {apps.length === 0
+              ? 'Add your first Android or iOS app with New App: find it in the store, review it and add it.'
+              : 'Try another platform filter.'}
           </EmptyState>
         </div>
       ) : (
         // As many columns as cards of at least 17rem fit (not by screen width: the side menu takes its share).
         <div className="mt-6 grid grid-cols-[repeat(auto-fill,minmax(min(100%,17rem),1fr))] gap-4">
-          {shown.map((app) => <AppCard key={app.id} workspace={workspace} app={app} />)}
+          {shown.map((app) => (
+            <AppCard key={app.id} workspace={workspace} app={app} />
+          ))}
         </div>
       )}
       {adding && (
         <Suspense fallback={null}>
-          <AddAppModal workspaceId={workspace.id} existing={existing} onClose={closeModal} onCreated={setOpenWhenListed} />
+          <AddAppModal
+            workspaceId={workspace.id}
+            existing={existing}
+            onClose={closeModal}
+            onCreated={setOpenWhenListed}
+          />
         </Suspense>
       )}
     </section>

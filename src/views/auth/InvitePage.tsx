@@ -33,7 +33,9 @@ function Frame({ children }: { children: ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-violet-50 px-4 py-10">
       <div className="w-full max-w-md">
-        <div className="mb-8 flex justify-center"><Logo /></div>
+        <div className="mb-8 flex justify-center">
+          <Logo />
+        </div>
         <div className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">{children}</div>
       </div>
     </main>
@@ -43,14 +45,25 @@ function Frame({ children }: { children: ReactNode }) {
 function Refused({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
   return (
     <div className="text-center" role="alert">
-      <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600" aria-hidden="true">
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-6"><path d="M12 8v5m0 3h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" strokeLinecap="round" strokeLinejoin="round" /></svg>
+      <div
+        className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600"
+        aria-hidden="true"
+      >
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-6">
+          <path
+            d="M12 8v5m0 3h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
       </div>
       <h1 className="mt-4 text-xl font-bold text-slate-900">{title}</h1>
       <p className="mt-2 text-sm text-slate-600">{message}</p>
       <div className="mt-6 flex flex-col items-center gap-3">
         {onRetry && <Button onClick={onRetry}>Try again</Button>}
-        <Link href={href.signIn()} className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">Go to sign in</Link>
+        <Link href={href.signIn()} className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">
+          Go to sign in
+        </Link>
       </div>
     </div>
   );
@@ -74,19 +87,46 @@ function InviteScreen({ token }: { token: string }) {
   const actions = useActions(actor, acceptInviteActions);
   const { status } = view;
 
-  if (status === 'loading') return <Frame><Centered label="Checking your invitation" /></Frame>;
-  if (status === 'joined') return <Frame><Centered label="Opening your workspace" /></Frame>;
+  if (status === 'loading')
+    return (
+      <Frame>
+        <Centered label="Checking your invitation" />
+      </Frame>
+    );
+  if (status === 'joined')
+    return (
+      <Frame>
+        <Centered label="Opening your workspace" />
+      </Frame>
+    );
   if (status === 'refused' && view.refusal) {
-    const title = view.refusal === 'superseded' && view.preview ? `${REFUSAL_TITLES.superseded} to ${view.preview.email}` : REFUSAL_TITLES[view.refusal];
-    return <Frame><Refused title={title} message={view.message ?? ''} /></Frame>;
+    const title =
+      view.refusal === 'superseded' && view.preview
+        ? `${REFUSAL_TITLES.superseded} to ${view.preview.email}`
+        : REFUSAL_TITLES[view.refusal];
+    return (
+      <Frame>
+        <Refused title={title} message={view.message ?? ''} />
+      </Frame>
+    );
   }
-  if (status === 'notFound') return <Frame><Refused title="Invitation not found" message={view.message ?? ''} /></Frame>;
+  if (status === 'notFound')
+    return (
+      <Frame>
+        <Refused title="Invitation not found" message={view.message ?? ''} />
+      </Frame>
+    );
   if (status === 'unavailable' || !view.preview) {
-    return <Frame><Refused title="Invitation unavailable" message={view.message ?? ''} onRetry={actions.retry} /></Frame>;
+    return (
+      <Frame>
+        <Refused title="Invitation unavailable" message={view.message ?? ''} onRetry={actions.retry} />
+      </Frame>
+    );
   }
 
   const preview = view.preview;
-  const otherAccount = account && account.workEmail.toLowerCase() !== preview.email.toLowerCase() ? account.workEmail : null;
+  const otherAccount =
+    account && account.workEmail.toLowerCase() !== preview.email.toLowerCase() ? account.workEmail : null;
   return (
     <Frame>
       <form
@@ -100,8 +140,8 @@ function InviteScreen({ token }: { token: string }) {
         <div>
           <h1 className="text-xl font-bold text-slate-900">Join {preview.workspaceName}</h1>
           <p className="mt-1 text-sm text-slate-500">
-            You have been invited to <span className="font-medium text-slate-700">{preview.workspaceName}</span> on Questboard as{' '}
-            <span className="font-medium text-slate-700">{roleLabel(preview.role)}</span>.
+            You have been invited to <span className="font-medium text-slate-700">{preview.workspaceName}</span> on
+            Questboard as <span className="font-medium text-slate-700">{roleLabel(preview.role)}</span>.
           </p>
         </div>
         {otherAccount && (
@@ -115,7 +155,13 @@ function InviteScreen({ token }: { token: string }) {
           <dt className="text-slate-600">Role</dt>
           <dd className="font-medium text-slate-900">{roleLabel(preview.role)}</dd>
         </dl>
-        <TextField label="Email" type="email" value={preview.email} readOnly className="[&_input]:bg-slate-50 [&_input]:text-slate-600" />
+        <TextField
+          label="Email"
+          type="email"
+          value={preview.email}
+          readOnly
+          className="[&_input]:bg-slate-50 [&_input]:text-slate-600"
+        />
         {view.existingAccount ? (
           <>
             <p className="text-sm text-slate-600">
@@ -161,8 +207,14 @@ function InviteScreen({ token }: { token: string }) {
             />
           </>
         )}
-        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
-        <Button type="submit" busy={view.busy} className="w-full">Join</Button>
+        {view.error && (
+          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+            {view.error}
+          </p>
+        )}
+        <Button type="submit" busy={view.busy} className="w-full">
+          Join
+        </Button>
       </form>
     </Frame>
   );

@@ -2,7 +2,13 @@
 import { useState, type FormEvent } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { Session } from '../flows/session';
-import { selectNotice, selectSignInError, selectSigningIn, selectStatus, sessionActions } from '../../machines/session/session.selectors';
+import {
+  selectNotice,
+  selectSignInError,
+  selectSigningIn,
+  selectStatus,
+  sessionActions,
+} from '../../machines/session/session.selectors';
 import { TextField } from '../ui/TextField';
 import { Button } from '../ui/Button';
 import { href, PRIVACY_URL, TERMS_URL } from '../../paths';
@@ -11,7 +17,8 @@ import { Logo } from '../shell/Logo';
 import { useActions } from '../flows/useActions';
 
 /** Only same-site paths are followed after sign-in. */
-export const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : href.home());
+export const safeNext = (next: string | null) =>
+  next && next.startsWith('/') && !next.startsWith('//') ? next : href.home();
 
 export default function SignInPage() {
   const actor = Session.useActorRef();
@@ -39,22 +46,57 @@ export default function SignInPage() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-violet-50 px-4">
       <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center"><Logo /></div>
-        <form onSubmit={submit} noValidate className="space-y-5 rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200">
+        <div className="mb-8 flex justify-center">
+          <Logo />
+        </div>
+        <form
+          onSubmit={submit}
+          noValidate
+          className="space-y-5 rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200"
+        >
           <div>
             <h1 className="text-xl font-bold text-slate-900">Sign in to Questboard</h1>
             <p className="mt-1 text-sm text-slate-500">Analytics, quests and monetization for your games.</p>
           </div>
-          {notice && <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">{notice}</p>}
-          <TextField label="Email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} error={emailError} autoFocus />
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={passwordError} />
-          {error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{error}</p>}
-          <Button type="submit" busy={busy} className="w-full">Sign in</Button>
+          {notice && (
+            <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+              {notice}
+            </p>
+          )}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={emailError}
+            autoFocus
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={passwordError}
+          />
+          {error && (
+            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+              {error}
+            </p>
+          )}
+          <Button type="submit" busy={busy} className="w-full">
+            Sign in
+          </Button>
         </form>
         <p className="mt-6 text-center text-xs text-slate-500">
-          <a className="hover:text-slate-700" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy</a>
+          <a className="hover:text-slate-700" href={PRIVACY_URL} target="_blank" rel="noreferrer">
+            Privacy
+          </a>
           <span className="mx-2">·</span>
-          <a className="hover:text-slate-700" href={TERMS_URL} target="_blank" rel="noreferrer">Terms</a>
+          <a className="hover:text-slate-700" href={TERMS_URL} target="_blank" rel="noreferrer">
+            Terms
+          </a>
         </p>
       </div>
     </main>

@@ -7,7 +7,14 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import {
-  balanceDollars, balanceLabel, billingThresholdDollars, expiryCountdown, formatDollars, LOW_BALANCE_DAYS, PROMO_CODE_MAX, type Runway,
+  balanceDollars,
+  balanceLabel,
+  billingThresholdDollars,
+  expiryCountdown,
+  formatDollars,
+  LOW_BALANCE_DAYS,
+  PROMO_CODE_MAX,
+  type Runway,
 } from '../../contracts/billing';
 import { useBalance, useRunway, useSubscription } from '../../services/billing.queries';
 import { redeemPromoFlow } from '../../machines/redeem-promo/redeem-promo.actors';
@@ -34,7 +41,12 @@ export function BalanceTab({ workspaceId }: { workspaceId: string }) {
           const amount = balanceDollars(data);
           return (
             <Panel title={balanceLabel(amount)}>
-              <p className={`text-3xl font-bold ${amount < 0 ? 'text-rose-700' : 'text-slate-900'}`} data-testid="balance-amount">{formatDollars(amount)}</p>
+              <p
+                className={`text-3xl font-bold ${amount < 0 ? 'text-rose-700' : 'text-slate-900'}`}
+                data-testid="balance-amount"
+              >
+                {formatDollars(amount)}
+              </p>
               <p className="mt-2 text-sm text-slate-600">
                 Credits {formatDollars(data.credits / 100)} − pending charges {formatDollars(data.pendingCharges)}
               </p>
@@ -48,7 +60,13 @@ export function BalanceTab({ workspaceId }: { workspaceId: string }) {
             <p className="text-3xl font-bold text-slate-900">{formatDollars(billingThresholdDollars(data))}</p>
             <p className="mt-2 text-sm text-slate-600">
               Pending charges are billed when they reach the threshold or when the period ends.
-              {data && <> Current period ends <strong className="font-semibold text-slate-800">{formatDate(data.currentPeriodEnd)}</strong>.</>}
+              {data && (
+                <>
+                  {' '}
+                  Current period ends{' '}
+                  <strong className="font-semibold text-slate-800">{formatDate(data.currentPeriodEnd)}</strong>.
+                </>
+              )}
             </p>
           </Panel>
         )}
@@ -67,14 +85,18 @@ function RunwayPanel({ runway }: { runway: Runway }) {
     <Panel title="Spending pace and runway" className="lg:col-span-2">
       <div className="flex flex-wrap gap-x-10 gap-y-3">
         <div>
-          <p className="text-2xl font-bold text-slate-900">{formatDollars(runway.dailySpend)} <span className="text-base font-medium text-slate-600">a day</span></p>
+          <p className="text-2xl font-bold text-slate-900">
+            {formatDollars(runway.dailySpend)} <span className="text-base font-medium text-slate-600">a day</span>
+          </p>
           <p className="text-sm text-slate-600">average of the last {runway.paceDays} days</p>
         </div>
         <div>
           <p className="text-2xl font-bold text-slate-900" data-testid="runway-days">
             {runway.runwayDays === null ? 'No spending' : days(runway.runwayDays)}
           </p>
-          <p className="text-sm text-slate-600">{runway.runwayDays === null ? 'nothing charged lately' : 'of runway at this pace'}</p>
+          <p className="text-sm text-slate-600">
+            {runway.runwayDays === null ? 'nothing charged lately' : 'of runway at this pace'}
+          </p>
         </div>
       </div>
       {runway.lowBalance && (
@@ -91,13 +113,21 @@ function RunwayPanel({ runway }: { runway: Runway }) {
       ) : (
         <ol className="mt-2 divide-y divide-slate-100" aria-label="Credits in the order they are used">
           {runway.credits.map((credit) => {
-            const soon = credit.expiresAt !== null && credit.expiresAt !== undefined && credit.expiresAt - now < 14 * 86_400;
+            const soon =
+              credit.expiresAt !== null && credit.expiresAt !== undefined && credit.expiresAt - now < 14 * 86_400;
             return (
               <li key={credit.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                <span aria-hidden="true" className="flex size-6 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-800">{credit.order}</span>
+                <span
+                  aria-hidden="true"
+                  className="flex size-6 items-center justify-center rounded-full bg-indigo-50 text-xs font-semibold text-indigo-800"
+                >
+                  {credit.order}
+                </span>
                 <span className="sr-only">Used {credit.order === 1 ? 'first' : `in position ${credit.order}`}:</span>
                 <span className="min-w-0 flex-1 text-slate-800">{credit.description}</span>
-                <span className="font-semibold text-slate-900">{formatCents(credit.remaining, credit.currency)} left</span>
+                <span className="font-semibold text-slate-900">
+                  {formatCents(credit.remaining, credit.currency)} left
+                </span>
                 {credit.expiresAt ? (
                   <Badge tone={soon ? 'amber' : 'slate'}>{expiryCountdown(credit.expiresAt, now)}</Badge>
                 ) : (
@@ -138,8 +168,14 @@ function RedeemForm({ actor }: { actor: RedeemPromoActor }) {
           hint="Credits from a promo code are used before your payment method."
           onChange={(event) => actions.type(event.target.value)}
         />
-        <Button type="submit" className="sm:mt-6" disabled={!view.canRedeem} busy={view.busy}>Redeem</Button>
-        {view.busy && <Button variant="secondary" className="sm:mt-6" onClick={actions.cancel}>Cancel</Button>}
+        <Button type="submit" className="sm:mt-6" disabled={!view.canRedeem} busy={view.busy}>
+          Redeem
+        </Button>
+        {view.busy && (
+          <Button variant="secondary" className="sm:mt-6" onClick={actions.cancel}>
+            Cancel
+          </Button>
+        )}
       </form>
     </Panel>
   );

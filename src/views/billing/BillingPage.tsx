@@ -11,7 +11,10 @@ import { BILLING_TABS } from '../../contracts/billing';
 import type { Workspace } from '../../contracts/workspace';
 import { BILLING_TAB_SLUGS, href, type BillingTabSlug } from '../../paths';
 import { paymentMethodSetupFlow } from '../../machines/payment-method-setup/payment-method-setup.actors';
-import { selectSetup, paymentMethodSetupActions } from '../../machines/payment-method-setup/payment-method-setup.selectors';
+import {
+  selectSetup,
+  paymentMethodSetupActions,
+} from '../../machines/payment-method-setup/payment-method-setup.selectors';
 import type { PaymentMethodSetupActor } from '../../machines/payment-method-setup/payment-method-setup.machine';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
@@ -20,16 +23,26 @@ import { PaymentMethodsTab } from './PaymentMethodsTab';
 import { CreditsHistoryTab, PaymentHistoryTab } from './HistoryTabs';
 import { useActions } from '../flows/useActions';
 
-const isTab = (value: string | undefined): value is BillingTabSlug => BILLING_TAB_SLUGS.includes(value as BillingTabSlug);
+const isTab = (value: string | undefined): value is BillingTabSlug =>
+  BILLING_TAB_SLUGS.includes(value as BillingTabSlug);
 
 function BillingScreen({ workspace }: { workspace: Workspace }) {
   const { tab: tabParam } = useParams<{ tab?: string }>();
   const search = useSearch();
-  if (tabParam !== undefined && !isTab(tabParam)) return <Redirect to={`${href.billing(workspace.id)}${search ? `?${search}` : ''}`} replace />;
+  if (tabParam !== undefined && !isTab(tabParam))
+    return <Redirect to={`${href.billing(workspace.id)}${search ? `?${search}` : ''}`} replace />;
   return <BillingTabs workspace={workspace} tabParam={tabParam} search={search} />;
 }
 
-function BillingTabs({ workspace, tabParam, search }: { workspace: Workspace; tabParam: BillingTabSlug | undefined; search: string }) {
+function BillingTabs({
+  workspace,
+  tabParam,
+  search,
+}: {
+  workspace: Workspace;
+  tabParam: BillingTabSlug | undefined;
+  search: string;
+}) {
   const returned = new URLSearchParams(search).get('success') === 'true';
   const setup = useFlowActor(paymentMethodSetupFlow, { workspaceId: workspace.id, returned }, { key: workspace.id });
   const tab: BillingTabSlug = tabParam ?? (returned ? 'payment-methods' : 'balance');
@@ -77,8 +90,11 @@ function AddedBanner({ setup }: { setup: PaymentMethodSetupActor }) {
       {added && (
         <div className="mt-4 flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
           <span className="font-medium">{added}</span>
-          <button type="button" onClick={setupActions.dismiss}
-            className="rounded-md px-2 py-1 font-semibold text-emerald-900 hover:bg-emerald-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600">
+          <button
+            type="button"
+            onClick={setupActions.dismiss}
+            className="rounded-md px-2 py-1 font-semibold text-emerald-900 hover:bg-emerald-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-600"
+          >
             Dismiss
           </button>
         </div>

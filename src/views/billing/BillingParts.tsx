@@ -12,7 +12,13 @@ const TONES = {
 export type Tone = keyof typeof TONES;
 
 export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
@@ -34,7 +40,13 @@ interface Read<T> {
 }
 
 /** Loading skeleton, error with a retry, empty message, or the content. */
-export function ReadState<T>({ read, what, empty, isEmpty, children }: {
+export function ReadState<T>({
+  read,
+  what,
+  empty,
+  isEmpty,
+  children,
+}: {
   read: Read<T>;
   what: string;
   empty?: { title: string; text: string };
@@ -43,17 +55,28 @@ export function ReadState<T>({ read, what, empty, isEmpty, children }: {
 }) {
   if (read.isPending) {
     return (
-      <div role="status" aria-label={`Loading ${what}`} className="space-y-3 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
-        {[0, 1, 2].map((i) => <div key={i} className="h-6 animate-pulse rounded bg-slate-100" />)}
+      <div
+        role="status"
+        aria-label={`Loading ${what}`}
+        className="space-y-3 rounded-2xl bg-white p-5 ring-1 ring-slate-200"
+      >
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="h-6 animate-pulse rounded bg-slate-100" />
+        ))}
       </div>
     );
   }
   if (read.isError || read.data === undefined) {
     return (
-      <div role="alert" className="flex flex-col items-center rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
+      <div
+        role="alert"
+        className="flex flex-col items-center rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200"
+      >
         <p className="text-base font-semibold text-slate-900">The {what} could not be loaded.</p>
         {read.error?.message && <p className="mt-1 text-sm text-slate-600">{read.error.message}</p>}
-        <Button variant="secondary" className="mt-5" busy={read.isFetching} onClick={() => void read.refetch()}>Try again</Button>
+        <Button variant="secondary" className="mt-5" busy={read.isFetching} onClick={() => void read.refetch()}>
+          Try again
+        </Button>
       </div>
     );
   }

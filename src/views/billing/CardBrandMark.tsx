@@ -38,12 +38,19 @@ export function CardBrandMark({ brand }: { brand: string }) {
   if (id === 'discover') {
     return (
       <span aria-hidden="true" title={name} data-brand={id} className={`${FRAME} bg-white ring-slate-200`}>
-        <span className="text-[0.6rem] font-bold tracking-tight text-slate-900">DISC<span className="text-[#f76f20]">●</span>VER</span>
+        <span className="text-[0.6rem] font-bold tracking-tight text-slate-900">
+          DISC<span className="text-[#f76f20]">●</span>VER
+        </span>
       </span>
     );
   }
   return (
-    <span aria-hidden="true" title={name} data-brand={id} className="flex h-9 min-w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 px-2 text-xs font-semibold text-slate-700">
+    <span
+      aria-hidden="true"
+      title={name}
+      data-brand={id}
+      className="flex h-9 min-w-14 shrink-0 items-center justify-center rounded-md bg-slate-100 px-2 text-xs font-semibold text-slate-700"
+    >
       {name}
     </span>
   );
@@ -54,7 +61,8 @@ export function InvoiceMark() {
   return (
     <span aria-hidden="true" data-brand="invoice" className={`${FRAME} bg-slate-100 text-slate-600 ring-slate-200`}>
       <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-5">
-        <path d="M5 2.5h7l3 3v12H5z" /><path d="M8 9h5M8 12h5M8 15h3" />
+        <path d="M5 2.5h7l3 3v12H5z" />
+        <path d="M8 9h5M8 12h5M8 15h3" />
       </svg>
     </span>
   );

@@ -4,7 +4,12 @@ import { creditStatus, invoiceStatus } from '../../contracts/billing';
 import { lookupTable } from '../../contracts/lookup';
 
 export const formatDate = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(seconds * 1000).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** Cents in a currency: 2500, 'usd' → "$25.00"; other currencies by their code ("25.00 EUR"). */
 export function formatCents(cents: number, currency: string) {
@@ -14,8 +19,16 @@ export function formatCents(cents: number, currency: string) {
 
 /** The card brands the payments provider names (Stripe's `card.brand` values), in their owners' spelling. */
 const BRANDS: Record<string, string> = lookupTable({
-  visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', american_express: 'American Express', discover: 'Discover',
-  diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay', eftpos_au: 'eftpos', unknown: 'Card',
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  american_express: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  eftpos_au: 'eftpos',
+  unknown: 'Card',
 });
 export const brandName = (brand: string) => BRANDS[brand.toLowerCase()] ?? capitalised(brand);
 
@@ -31,7 +44,9 @@ const capitalised = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1).r
 
 /** docs/billing.md §Invoice and credit states: paid, or the other status in words. */
 export const invoiceBadge = (status: string) =>
-  invoiceStatus(status) === 'paid' ? { text: 'Paid', tone: 'green' as const } : { text: capitalised(status), tone: 'amber' as const };
+  invoiceStatus(status) === 'paid'
+    ? { text: 'Paid', tone: 'green' as const }
+    : { text: capitalised(status), tone: 'amber' as const };
 
 /** docs/billing.md §Invoice and credit states: active, expired, or the other status in words. */
 export function creditBadge(status: string) {

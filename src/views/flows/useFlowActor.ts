@@ -36,7 +36,8 @@ let instances = 0;
 /** How long an actor created by a render that never mounted (an interrupted render) is kept before it is dropped. */
 const UNMOUNTED_GRACE_MS = 5000;
 
-const keyNow = (entry: Entry) => (entry.started && entry.flow.keyOf ? entry.flow.keyOf(entry.actor.getSnapshot()) : entry.key);
+const keyNow = (entry: Entry) =>
+  entry.started && entry.flow.keyOf ? entry.flow.keyOf(entry.actor.getSnapshot()) : entry.key;
 
 function find(flow: Flow<AnyStateMachine, unknown>, key: string): Entry | undefined {
   let found: Entry | undefined;

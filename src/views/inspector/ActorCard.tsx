@@ -17,12 +17,23 @@ export function ActorCard({ actor }: { actor: ActorEntry }) {
   const context = asJson(actor.context);
   const error = asJson(actor.error);
   return (
-    <li aria-labelledby={headingId} data-machine-id={actor.machineId} className={`rounded-lg border border-slate-200 p-2 ${actor.status === 'stopped' ? 'opacity-80' : ''}`}>
+    <li
+      aria-labelledby={headingId}
+      data-machine-id={actor.machineId}
+      className={`rounded-lg border border-slate-200 p-2 ${actor.status === 'stopped' ? 'opacity-80' : ''}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <h4 id={headingId} className="font-mono text-sm font-semibold text-slate-900">{actor.machineId}</h4>
-        <span className={`rounded px-1.5 text-xs ${statusTone[actor.status] ?? statusTone.created}`}>{actor.status}</span>
+        <h4 id={headingId} className="font-mono text-sm font-semibold text-slate-900">
+          {actor.machineId}
+        </h4>
+        <span className={`rounded px-1.5 text-xs ${statusTone[actor.status] ?? statusTone.created}`}>
+          {actor.status}
+        </span>
         <span className="text-xs text-slate-700">
-          state: <span className="font-mono" data-testid="flow-state-value">{describeStateValue(actor.value)}</span>
+          state:{' '}
+          <span className="font-mono" data-testid="flow-state-value">
+            {describeStateValue(actor.value)}
+          </span>
         </span>
       </div>
       {actor.children.length > 0 && (
@@ -37,7 +48,9 @@ export function ActorCard({ actor }: { actor: ActorEntry }) {
       ) : (
         <p className="mt-1 text-xs text-slate-700">Not a state machine: no diagram.</p>
       )}
-      {error && <pre className="mt-2 whitespace-pre-wrap break-all rounded bg-rose-50 p-1 text-xs text-rose-900">{error}</pre>}
+      {error && (
+        <pre className="mt-2 whitespace-pre-wrap break-all rounded bg-rose-50 p-1 text-xs text-rose-900">{error}</pre>
+      )}
       {context && (
         <details className="mt-2">
           <summary className="text-xs text-slate-700">Context (masked)</summary>

@@ -14,7 +14,9 @@ export function EventLog({ events }: { events: readonly EventEntry[] }) {
         return (
           <li key={event.seq} className="rounded border border-slate-200 px-2 py-1 text-xs text-slate-900">
             <div className="flex flex-wrap gap-x-2">
-              <time dateTime={new Date(event.at).toISOString()} className="font-mono text-slate-700">{clockTime(event.at)}</time>
+              <time dateTime={new Date(event.at).toISOString()} className="font-mono text-slate-700">
+                {clockTime(event.at)}
+              </time>
               <span className="font-mono font-semibold">{event.type}</span>
               <span className="text-slate-700">
                 → {event.target}

@@ -64,7 +64,8 @@ export function InspectorPanel({ store, openStately }: InspectorPanelProps) {
 
   const live = actors.filter((actor) => actor.status !== 'stopped');
   const stopped = actors.filter((actor) => actor.status === 'stopped');
-  const placement = dock === 'right' ? 'inset-y-0 right-0 w-full max-w-md border-l' : 'inset-x-0 bottom-0 h-[50vh] border-t';
+  const placement =
+    dock === 'right' ? 'inset-y-0 right-0 w-full max-w-md border-l' : 'inset-x-0 bottom-0 h-[50vh] border-t';
 
   return (
     <aside aria-label="Flow inspector" className="font-sans">
@@ -94,7 +95,12 @@ export function InspectorPanel({ store, openStately }: InspectorPanelProps) {
             <button type="button" className={buttonClass} onClick={() => void onStately()} disabled={stately.busy}>
               Open in Stately
             </button>
-            <button type="button" className={buttonClass} onClick={() => setOpen(false)} aria-label="Close flow inspector">
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => setOpen(false)}
+              aria-label="Close flow inspector"
+            >
               Close
             </button>
           </div>
@@ -106,7 +112,10 @@ export function InspectorPanel({ store, openStately }: InspectorPanelProps) {
               {stately.result ? statelyMessage[stately.result] : ''}
             </p>
             <section aria-labelledby="flow-actors-heading">
-              <h3 id="flow-actors-heading" className="mb-1 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+              <h3
+                id="flow-actors-heading"
+                className="mb-1 text-xs font-semibold tracking-wide text-slate-700 uppercase"
+              >
                 Root actors ({live.length} live)
               </h3>
               {actors.length === 0 ? (
@@ -120,7 +129,10 @@ export function InspectorPanel({ store, openStately }: InspectorPanelProps) {
               )}
             </section>
             <section aria-labelledby="flow-events-heading">
-              <h3 id="flow-events-heading" className="mb-1 text-xs font-semibold tracking-wide text-slate-700 uppercase">
+              <h3
+                id="flow-events-heading"
+                className="mb-1 text-xs font-semibold tracking-wide text-slate-700 uppercase"
+              >
                 Last events
               </h3>
               <EventLog events={events} />

@@ -29,7 +29,9 @@ function NodeBox({ node, active }: { node: ChartNode; active: Set<string> }) {
           {node.events.length > 0 && <>on {node.events.join(', ')}</>}
         </span>
       )}
-      {node.children.length > 0 && <NodeList nodes={node.children} active={active} parallel={node.type === 'parallel'} />}
+      {node.children.length > 0 && (
+        <NodeList nodes={node.children} active={active} parallel={node.type === 'parallel'} />
+      )}
     </li>
   );
 }
@@ -44,7 +46,15 @@ function NodeList({ nodes, active, parallel }: { nodes: ChartNode[]; active: Set
   );
 }
 
-export function StateDiagram({ machine, value, label }: { machine: AnyStateMachine; value: StateValue | null; label: string }) {
+export function StateDiagram({
+  machine,
+  value,
+  label,
+}: {
+  machine: AnyStateMachine;
+  value: StateValue | null;
+  label: string;
+}) {
   const chart = useMemo(() => statechartOf(machine), [machine]);
   const active = useMemo(() => activePaths(value), [value]);
   return (

@@ -9,6 +9,7 @@ export const clockTime = (at: number) => {
 /** Already-masked, plain values only. Empty objects print nothing. */
 export function asJson(value: unknown): string {
   if (value === undefined) return '';
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return '';
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)
+    return '';
   return JSON.stringify(value, null, 2) ?? '';
 }

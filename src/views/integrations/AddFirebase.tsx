@@ -18,7 +18,17 @@ import { useOAuthRedirect } from './PluginTab';
 import { configureConnectionActions } from '../../machines/configure-connection/configure-connection.selectors';
 import { useActions } from '../flows/useActions';
 
-export function AddFirebase({ workspaceId, appId, role, hasFirebase }: { workspaceId: string; appId: string; role: Role; hasFirebase: boolean }) {
+export function AddFirebase({
+  workspaceId,
+  appId,
+  role,
+  hasFirebase,
+}: {
+  workspaceId: string;
+  appId: string;
+  role: Role;
+  hasFirebase: boolean;
+}) {
   const configure = useFlowActor(configureConnectionFlow, undefined, { key: `${appId}:Firebase:configure` });
   const configureActions = useActions(configure, configureConnectionActions);
   const [, navigate] = useLocation();
@@ -28,7 +38,14 @@ export function AddFirebase({ workspaceId, appId, role, hasFirebase }: { workspa
   }, [hasFirebase, navigate, workspaceId, appId]);
   const open = (oauthRedirect = false) => {
     asked.current = true;
-    configureActions.open({ appId, pluginType: 'Firebase', pluginId: null, role, oauthRedirect, current: { credentialId: null, project: null, projectName: null } });
+    configureActions.open({
+      appId,
+      pluginType: 'Firebase',
+      pluginId: null,
+      role,
+      oauthRedirect,
+      current: { credentialId: null, project: null, projectName: null },
+    });
   };
   // Back from the Google sign-in started here (the page kept ?oAuthRedirect): the dialog finishes in that mode.
   useOAuthRedirect(configure, open);
@@ -36,8 +53,12 @@ export function AddFirebase({ workspaceId, appId, role, hasFirebase }: { workspa
     <>
       {!hasFirebase && (
         <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3">
-          <p className="text-sm text-slate-600">Firebase forwards conversion events in real time. Its tab appears once it is connected.</p>
-          <Button variant="secondary" deniedReason={viewerDenied(role)} onClick={() => open()}>Connect to Firebase</Button>
+          <p className="text-sm text-slate-600">
+            Firebase forwards conversion events in real time. Its tab appears once it is connected.
+          </p>
+          <Button variant="secondary" deniedReason={viewerDenied(role)} onClick={() => open()}>
+            Connect to Firebase
+          </Button>
         </div>
       )}
       <ConfigureConnectionDialog actor={configure} />

@@ -64,7 +64,14 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <PluginCard type="Adjust" description={DESCRIPTION} workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
+        <PluginCard
+          type="Adjust"
+          description={DESCRIPTION}
+          workspaceId={workspaceId}
+          appId={appId}
+          plugin={plugin}
+          denied={denied}
+        />
         {plugin?.connected === 'connected' && <GoToAcquire workspaceId={workspaceId} appId={appId} />}
         {connected ? (
           <AdjustStatusCard appId={appId} plugin={plugin} denied={denied} update={update} />
@@ -111,7 +118,9 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
           onChange={(e) => actions.setLink(e.target.value)}
         />
         <div>
-          <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">Event File</label>
+          <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
+            Event File
+          </label>
           <input
             id={fileId}
             type="file"
@@ -123,9 +132,17 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
             onChange={(e) => actions.setFile(e.target.files?.[0] ?? null)}
             className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
           />
-          <p id={`${fileId}-hint`} className={`mt-1 text-xs ${form.fileError ? 'text-rose-600' : 'text-slate-600'}`}>{CSV_ONLY_HINT}</p>
+          <p id={`${fileId}-hint`} className={`mt-1 text-xs ${form.fileError ? 'text-rose-600' : 'text-slate-600'}`}>
+            {CSV_ONLY_HINT}
+          </p>
         </div>
-        <Button type="submit" className="w-full" busy={form.busy} disabled={form.disabled} deniedReason={denied ?? form.tooltip}>
+        <Button
+          type="submit"
+          className="w-full"
+          busy={form.busy}
+          disabled={form.disabled}
+          deniedReason={denied ?? form.tooltip}
+        >
           {form.label}
         </Button>
       </form>
@@ -138,7 +155,17 @@ function AdjustConnectCard({ appId, role }: { appId: string; role: Role }) {
   );
 }
 
-function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; plugin: Plugin; denied: string | null; update: AdjustUpdateActor }) {
+function AdjustStatusCard({
+  appId,
+  plugin,
+  denied,
+  update,
+}: {
+  appId: string;
+  plugin: Plugin;
+  denied: string | null;
+  update: AdjustUpdateActor;
+}) {
   const lifecycle = usePluginLifecycle(appId, 'Adjust');
   const running = useSelector(lifecycle, selectRunningAction);
   const adjust = useAdjust(appId, true);
@@ -153,16 +180,38 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
 
   return (
     <Card title="Connection Status">
-      {adjust.isError && <p role="alert" className="mb-3 text-sm text-rose-700">The Adjust settings could not be loaded.</p>}
+      {adjust.isError && (
+        <p role="alert" className="mb-3 text-sm text-rose-700">
+          The Adjust settings could not be loaded.
+        </p>
+      )}
       <dl className="divide-y divide-slate-100 text-sm">
         <StatusRows plugin={plugin} lastEventAt={last || null} now={now} />
         <div className="py-2">
           <dt className="text-slate-600">Partner URL</dt>
           <dd className="mt-1">
-            <span data-testid="partner-url" className="block truncate font-mono text-xs text-slate-800" title={link ?? undefined}>{adjust.isPending ? 'Loading…' : (link ?? 'N/A')}</span>
+            <span
+              data-testid="partner-url"
+              className="block truncate font-mono text-xs text-slate-800"
+              title={link ?? undefined}
+            >
+              {adjust.isPending ? 'Loading…' : (link ?? 'N/A')}
+            </span>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Button variant="secondary" disabled={!link} onClick={() => link && void copyWithNotice('Partner URL', link)}>Copy To Clipboard</Button>
-              <Button variant="secondary" deniedReason={denied} disabled={adjust.isPending} onClick={() => updateActions.openLink(link ?? '')} aria-label="Update Partner URL">
+              <Button
+                variant="secondary"
+                disabled={!link}
+                onClick={() => link && void copyWithNotice('Partner URL', link)}
+              >
+                Copy To Clipboard
+              </Button>
+              <Button
+                variant="secondary"
+                deniedReason={denied}
+                disabled={adjust.isPending}
+                onClick={() => updateActions.openLink(link ?? '')}
+                aria-label="Update Partner URL"
+              >
                 Update
               </Button>
             </div>
@@ -172,21 +221,45 @@ function AdjustStatusCard({ appId, plugin, denied, update }: { appId: string; pl
           <dt className="text-slate-600">Events File</dt>
           <dd className="mt-1">
             <span data-testid="events-file" className="block truncate text-slate-800">
-              {adjust.isPending ? 'Loading…' : `${adjust.data?.fileName ?? 'events.csv'} (${fileEvents.length} event${fileEvents.length === 1 ? '' : 's'})`}
+              {adjust.isPending
+                ? 'Loading…'
+                : `${adjust.data?.fileName ?? 'events.csv'} (${fileEvents.length} event${fileEvents.length === 1 ? '' : 's'})`}
             </span>
             <div className="mt-2 flex flex-wrap gap-2">
-              <Button variant="secondary" disabled={fileEvents.length === 0} onClick={() => downloadEventsCsv(fileEvents)}>Download</Button>
-              <Button variant="secondary" deniedReason={denied} onClick={updateActions.openFile} aria-label="Update Events File">Update</Button>
+              <Button
+                variant="secondary"
+                disabled={fileEvents.length === 0}
+                onClick={() => downloadEventsCsv(fileEvents)}
+              >
+                Download
+              </Button>
+              <Button
+                variant="secondary"
+                deniedReason={denied}
+                onClick={updateActions.openFile}
+                aria-label="Update Events File"
+              >
+                Update
+              </Button>
             </div>
           </dd>
         </div>
       </dl>
       <CallbackUrlRow appId={appId} canSee={!denied} />
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button busy={checking} deniedReason={denied} onClick={() => updateActions.checkStatus(plugin.id, plugin.connected === 'connected')}>
+        <Button
+          busy={checking}
+          deniedReason={denied}
+          onClick={() => updateActions.checkStatus(plugin.id, plugin.connected === 'connected')}
+        >
           Check Status
         </Button>
-        <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => lifecycleActions.disconnect({ id: plugin.id, source: 'Adjust' })}>
+        <Button
+          variant="secondary"
+          deniedReason={denied}
+          busy={running === 'disconnect'}
+          onClick={() => lifecycleActions.disconnect({ id: plugin.id, source: 'Adjust' })}
+        >
           Disconnect
         </Button>
       </div>
@@ -206,12 +279,23 @@ function CallbackUrlRow({ appId, canSee }: { appId: string; canSee: boolean }) {
       ) : url.isPending ? (
         <p className="mt-1 text-xs text-slate-600">Loading…</p>
       ) : url.isError || !template ? (
-        <p role="alert" className="mt-1 text-xs text-rose-700">The callback URL could not be loaded.</p>
+        <p role="alert" className="mt-1 text-xs text-rose-700">
+          The callback URL could not be loaded.
+        </p>
       ) : (
         <>
-          <code data-testid="callback-url" className="mt-1 block break-all rounded bg-slate-50 p-1.5 text-xs text-slate-800">{template}</code>
-          <p className="mt-1 text-xs text-slate-600">Add it in Adjust as Questboard's partner callback for your events.</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void copyWithNotice('Callback URL', template)}>Copy Callback URL</Button>
+          <code
+            data-testid="callback-url"
+            className="mt-1 block break-all rounded bg-slate-50 p-1.5 text-xs text-slate-800"
+          >
+            {template}
+          </code>
+          <p className="mt-1 text-xs text-slate-600">
+            Add it in Adjust as Questboard's partner callback for your events.
+          </p>
+          <Button variant="secondary" className="mt-2" onClick={() => void copyWithNotice('Callback URL', template)}>
+            Copy Callback URL
+          </Button>
         </>
       )}
     </div>

@@ -29,13 +29,21 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
       footer={
         confirming ? (
           <>
-            <Button variant="secondary" disabled={dialog.saving} onClick={actions.cancel}>Back</Button>
-            <Button variant="danger" busy={dialog.saving} onClick={actions.confirm}>{dialog.saving ? 'Saving...' : 'Remove and Save'}</Button>
+            <Button variant="secondary" disabled={dialog.saving} onClick={actions.cancel}>
+              Back
+            </Button>
+            <Button variant="danger" busy={dialog.saving} onClick={actions.confirm}>
+              {dialog.saving ? 'Saving...' : 'Remove and Save'}
+            </Button>
           </>
         ) : (
           <>
-            <Button variant="secondary" disabled={dialog.saving} onClick={actions.cancel}>Cancel</Button>
-            <Button type="submit" form={formId} busy={dialog.saving} disabled={!dialog.canSave}>{dialog.saving ? 'Saving...' : 'Save'}</Button>
+            <Button variant="secondary" disabled={dialog.saving} onClick={actions.cancel}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} busy={dialog.saving} disabled={!dialog.canSave}>
+              {dialog.saving ? 'Saving...' : 'Save'}
+            </Button>
           </>
         )
       }
@@ -43,58 +51,73 @@ export function AdjustUpdateDialog({ actor }: { actor: AdjustUpdateActor }) {
       {confirming ? (
         <div className="text-sm text-slate-700">
           <p>{removeEventsQuestion(dialog.removes.length)}</p>
-          <ul className="mt-3 max-h-48 list-inside list-disc overflow-y-auto font-medium text-slate-900" data-testid="events-file-removes" aria-label="Events the new file removes">
-            {dialog.removes.map((name) => <li key={name}>{name}</li>)}
+          <ul
+            className="mt-3 max-h-48 list-inside list-disc overflow-y-auto font-medium text-slate-900"
+            data-testid="events-file-removes"
+            aria-label="Events the new file removes"
+          >
+            {dialog.removes.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
           </ul>
         </div>
       ) : (
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          actions.save();
-        }}
-      >
-        {dialog.mode === 'link' ? (
-          <TextField
-            data-autofocus
-            label="Partner Link"
-            type="url"
-            required
-            maxLength={2048}
-            value={dialog.partnerLink}
-            error={dialog.error ?? undefined}
-            disabled={dialog.saving}
-            onChange={(e) => actions.setLink(e.target.value)}
-          />
-        ) : (
-          <div>
-            <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">Event File</label>
-            <input
+        <form
+          id={formId}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            actions.save();
+          }}
+        >
+          {dialog.mode === 'link' ? (
+            <TextField
               data-autofocus
-              id={fileId}
-              type="file"
+              label="Partner Link"
+              type="url"
               required
-              accept={EVENTS_UPLOAD_ACCEPT}
+              maxLength={2048}
+              value={dialog.partnerLink}
+              error={dialog.error ?? undefined}
               disabled={dialog.saving}
-              aria-describedby={`${fileId}-hint`}
-              aria-invalid={!!dialog.error || undefined}
-              onChange={(e) => actions.setFile(e.target.files?.[0] ?? null)}
-              className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
+              onChange={(e) => actions.setLink(e.target.value)}
             />
-            <p id={`${fileId}-hint`} className={`mt-1 text-xs ${dialog.error ? 'text-rose-600' : 'text-slate-600'}`}>{CSV_ONLY_HINT}</p>
-            {dialog.serverErrors.length > 0 && (
-              <div role="alert" className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200">
-                <p className="font-semibold">Nothing was saved: fix these lines and upload the file again.</p>
-                <ul className="mt-1 max-h-48 list-inside list-disc overflow-y-auto" data-testid="events-file-errors">
-                  {dialog.serverErrors.map((error) => <li key={error}>{error}</li>)}
-                </ul>
-              </div>
-            )}
-          </div>
-        )}
-      </form>
+          ) : (
+            <div>
+              <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">
+                Event File
+              </label>
+              <input
+                data-autofocus
+                id={fileId}
+                type="file"
+                required
+                accept={EVENTS_UPLOAD_ACCEPT}
+                disabled={dialog.saving}
+                aria-describedby={`${fileId}-hint`}
+                aria-invalid={!!dialog.error || undefined}
+                onChange={(e) => actions.setFile(e.target.files?.[0] ?? null)}
+                className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-indigo-700 hover:file:bg-indigo-100"
+              />
+              <p id={`${fileId}-hint`} className={`mt-1 text-xs ${dialog.error ? 'text-rose-600' : 'text-slate-600'}`}>
+                {CSV_ONLY_HINT}
+              </p>
+              {dialog.serverErrors.length > 0 && (
+                <div
+                  role="alert"
+                  className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800 ring-1 ring-rose-200"
+                >
+                  <p className="font-semibold">Nothing was saved: fix these lines and upload the file again.</p>
+                  <ul className="mt-1 max-h-48 list-inside list-disc overflow-y-auto" data-testid="events-file-errors">
+                    {dialog.serverErrors.map((error) => (
+                      <li key={error}>{error}</li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </div>
+          )}
+        </form>
       )}
     </Modal>
   );

@@ -15,7 +15,11 @@ import type { Role } from '../../contracts/codecs';
 import type { Plugin } from '../../contracts/plugin';
 import { usePostbackSummary, usePostbackUrl } from '../../services/postbacks.queries';
 import { appsflyerFlow } from '../../machines/appsflyer/appsflyer.actors';
-import { selectAppsFlyerView, selectDisconnectConfirm, appsflyerActions } from '../../machines/appsflyer/appsflyer.selectors';
+import {
+  selectAppsFlyerView,
+  selectDisconnectConfirm,
+  appsflyerActions,
+} from '../../machines/appsflyer/appsflyer.selectors';
 import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
@@ -35,7 +39,8 @@ import { TONE_CLASSES, pluginOf } from './plugin-view';
 import { useActions } from '../flows/useActions';
 
 const SOURCE = postbackSourceOf('AppsFlyer');
-const DESCRIPTION = 'Receive your AppsFlyer in-app events as postbacks in real time to trigger quests and segment players.';
+const DESCRIPTION =
+  'Receive your AppsFlyer in-app events as postbacks in real time to trigger quests and segment players.';
 
 interface Props {
   workspaceId: string;
@@ -72,7 +77,14 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <PluginCard type="AppsFlyer" description={DESCRIPTION} workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
+        <PluginCard
+          type="AppsFlyer"
+          description={DESCRIPTION}
+          workspaceId={workspaceId}
+          appId={appId}
+          plugin={plugin}
+          denied={denied}
+        />
         {view.connected && <GoToAcquire workspaceId={workspaceId} appId={appId} />}
 
         <Card title="Connection Status">
@@ -83,9 +95,13 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
           <div className="mt-4 flex flex-wrap gap-3">
             {/* A disconnected plugin is enabled again from the guide's Enable Plugin: one action, not two. */}
             {!plugin ? (
-              <Button busy={view.enableBusy} deniedReason={denied} onClick={actions.enable}>Connect</Button>
+              <Button busy={view.enableBusy} deniedReason={denied} onClick={actions.enable}>
+                Connect
+              </Button>
             ) : view.connected ? (
-              <Button variant="secondary" busy={view.disconnecting} deniedReason={denied} onClick={actions.disconnect}>Disconnect</Button>
+              <Button variant="secondary" busy={view.disconnecting} deniedReason={denied} onClick={actions.disconnect}>
+                Disconnect
+              </Button>
             ) : null}
           </div>
         </Card>
@@ -96,11 +112,20 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
         {view.guide ? (
           <Card title="Connect AppsFlyer">
             <p className="text-sm text-slate-700">
-              Add Questboard as an integrated partner in AppsFlyer and send its in-app event postbacks to the URL shown in
-              Connection Status. Read the{' '}
-              <Link className="font-medium text-indigo-700 underline" href={guideLink}>AppsFlyer integration requirements</Link>.
+              Add Questboard as an integrated partner in AppsFlyer and send its in-app event postbacks to the URL shown
+              in Connection Status. Read the{' '}
+              <Link className="font-medium text-indigo-700 underline" href={guideLink}>
+                AppsFlyer integration requirements
+              </Link>
+              .
             </p>
-            <Button className="mt-4" busy={view.enableBusy} disabled={view.enabled} deniedReason={view.enabled ? null : denied} onClick={actions.enable}>
+            <Button
+              className="mt-4"
+              busy={view.enableBusy}
+              disabled={view.enabled}
+              deniedReason={view.enabled ? null : denied}
+              onClick={actions.enable}
+            >
               {view.enableLabel}
             </Button>
             {view.enabled && (
@@ -109,7 +134,11 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
                 <Step n={2}>Enter the test device's advertising ID.</Step>
                 <Step n={3}>
                   Generate the test link and its QR code.
-                  {app ? <TestLinkGenerator app={{ id: appId, platform: app.platform, appPath }} /> : <p className="mt-2 text-slate-600">Loading the app…</p>}
+                  {app ? (
+                    <TestLinkGenerator app={{ id: appId, platform: app.platform, appPath }} />
+                  ) : (
+                    <p className="mt-2 text-slate-600">Loading the app…</p>
+                  )}
                 </Step>
                 <Step n={4}>Scan the QR code with the test device and install the app from the store.</Step>
                 <Step n={5}>Open the app and perform the test actions (complete a level, make a purchase).</Step>
@@ -122,7 +151,9 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
                     >
                       {eventsReceived ? EVENTS_RECEIVED : NO_EVENTS_RECEIVED}
                     </span>
-                    <Button variant="secondary" busy={view.checking} deniedReason={denied} onClick={actions.check}>Check Status</Button>
+                    <Button variant="secondary" busy={view.checking} deniedReason={denied} onClick={actions.check}>
+                      Check Status
+                    </Button>
                   </div>
                 </Step>
               </ol>
@@ -133,7 +164,9 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
             {summary.isPending ? (
               <p className="text-sm text-slate-600">Loading events…</p>
             ) : summary.isError ? (
-              <p role="alert" className="text-sm text-rose-700">The conversion events could not be loaded.</p>
+              <p role="alert" className="text-sm text-rose-700">
+                The conversion events could not be loaded.
+              </p>
             ) : (summary.data?.events ?? []).length === 0 ? (
               <p className="text-sm text-slate-600">No conversion events received yet.</p>
             ) : (
@@ -141,7 +174,9 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
                 {summary.data!.events.map((event) => (
                   <li key={event.eventName} className="flex flex-wrap items-center justify-between gap-2 py-2">
                     <span className="break-all font-mono text-xs text-slate-900">{event.eventName}</span>
-                    <span className="text-xs text-slate-600">{event.count} received · last {fromNow(new Date(event.lastReceivedAt).toISOString(), now)}</span>
+                    <span className="text-xs text-slate-600">
+                      {event.count} received · last {fromNow(new Date(event.lastReceivedAt).toISOString(), now)}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -167,7 +202,12 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
 function Step({ n, children }: { n: number; children: React.ReactNode }) {
   return (
     <li className="flex gap-3">
-      <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white">{n}</span>
+      <span
+        aria-hidden="true"
+        className="flex size-6 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white"
+      >
+        {n}
+      </span>
       <div className="min-w-0 flex-1">{children}</div>
     </li>
   );
@@ -186,11 +226,20 @@ function PostbackUrlRow({ appId, canSee }: { appId: string; canSee: boolean }) {
         ) : url.isPending ? (
           <span className="text-xs text-slate-600">Loading…</span>
         ) : url.isError ? (
-          <span role="alert" className="text-xs text-rose-700">The postback URL could not be loaded.</span>
+          <span role="alert" className="text-xs text-rose-700">
+            The postback URL could not be loaded.
+          </span>
         ) : (
           <>
-            <code data-testid="postback-url" className="min-w-0 flex-1 break-all rounded bg-slate-50 p-1.5 text-xs text-slate-800">{url.data}</code>
-            <Button variant="secondary" onClick={() => void copy()} aria-label="Copy Postback URL">Copy</Button>
+            <code
+              data-testid="postback-url"
+              className="min-w-0 flex-1 break-all rounded bg-slate-50 p-1.5 text-xs text-slate-800"
+            >
+              {url.data}
+            </code>
+            <Button variant="secondary" onClick={() => void copy()} aria-label="Copy Postback URL">
+              Copy
+            </Button>
           </>
         )}
       </dd>

@@ -30,12 +30,21 @@ interface Props {
 }
 
 export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
-  const process = useFlowActor(processDataFlow, { pluginId: plugin.id, appId, start: dayOffset(-29), end: dayOffset(0) }, { key: `${plugin.id}:process` });
+  const process = useFlowActor(
+    processDataFlow,
+    { pluginId: plugin.id, appId, start: dayOffset(-29), end: dayOffset(0) },
+    { key: `${plugin.id}:process` },
+  );
   const daily = useFlowActor(dailyProcessFlow, { pluginId: plugin.id, appId }, { key: `${plugin.id}:daily` });
   const processActions = useActions(process, processDataActions);
   const dailyActions = useActions(daily, dailyProcessActions);
   const processing = hasOperation(plugin, 'bigquery_process_event');
-  const preconditions = { hasCredentials: !!plugin.credentials, inProgress: processing, today: dayOffset(0), earliest: plugin.dataRange?.start ?? null };
+  const preconditions = {
+    hasCredentials: !!plugin.credentials,
+    inProgress: processing,
+    today: dayOffset(0),
+    earliest: plugin.dataRange?.start ?? null,
+  };
   const form = useSelector(process, (s) => selectProcessForm(s, preconditions));
   const dailySwitch = useSelector(daily, (s) => selectDailySwitch(s, plugin.attributes?.dailyProcess ?? false));
   const connected = plugin.connected !== 'disconnected';
@@ -45,11 +54,15 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
     <Card title="Data Status">
       <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
         <dt className="text-slate-600">Refresh Schedule</dt>
-        <dd data-testid="refresh-schedule" className="text-slate-900">{refreshScheduleText(plugin.refreshSchedule)}</dd>
+        <dd data-testid="refresh-schedule" className="text-slate-900">
+          {refreshScheduleText(plugin.refreshSchedule)}
+        </dd>
         <dt className="text-slate-600">Last Refreshed</dt>
         <dd className="text-slate-900">{utcTime(plugin.lastRefresh)}</dd>
         <dt className="text-slate-600">Data Range Available</dt>
-        <dd data-testid="data-range" className="text-slate-900">{range ? `${range.start} to ${range.end}` : 'N/A'}</dd>
+        <dd data-testid="data-range" className="text-slate-900">
+          {range ? `${range.start} to ${range.end}` : 'N/A'}
+        </dd>
       </dl>
 
       <form
@@ -61,22 +74,43 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
       >
         <label className="block text-sm font-medium text-slate-700">
           Start date
-          <input type="date" required value={form.start} min={form.bounds.start.min} max={form.bounds.start.max}
+          <input
+            type="date"
+            required
+            value={form.start}
+            min={form.bounds.start.min}
+            max={form.bounds.start.max}
             aria-describedby={form.datesError ? 'process-dates-error' : undefined}
             onChange={(e) => processActions.setStart(e.target.value)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           End date
-          <input type="date" required value={form.end} min={form.bounds.end.min} max={form.bounds.end.max}
+          <input
+            type="date"
+            required
+            value={form.end}
+            min={form.bounds.end.min}
+            max={form.bounds.end.max}
             aria-describedby={form.datesError ? 'process-dates-error' : undefined}
             onChange={(e) => processActions.setEnd(e.target.value)}
-            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
         </label>
-        <Button type="submit" busy={processing || form.starting} disabled={!form.canProcess || !connected} deniedReason={denied}>
+        <Button
+          type="submit"
+          busy={processing || form.starting}
+          disabled={!form.canProcess || !connected}
+          deniedReason={denied}
+        >
           {processing ? 'Processing Data' : 'Process Data'}
         </Button>
-        {form.datesError && <p id="process-dates-error" role="alert" className="text-sm text-red-700 sm:col-span-3">{form.datesError}</p>}
+        {form.datesError && (
+          <p id="process-dates-error" role="alert" className="text-sm text-red-700 sm:col-span-3">
+            {form.datesError}
+          </p>
+        )}
       </form>
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
@@ -89,13 +123,20 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
           Process Data Daily
         </Switch>
         {connected ? (
-          <Link href={href.app(workspaceId, appId, 'analyze/overview')} className="rounded-lg px-3.5 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-300 hover:bg-indigo-50">
+          <Link
+            href={href.app(workspaceId, appId, 'analyze/overview')}
+            className="rounded-lg px-3.5 py-2 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-300 hover:bg-indigo-50"
+          >
             Go to Analyze
           </Link>
         ) : (
           <p data-testid="reconnect-note" className="flex items-center gap-1.5 text-sm text-slate-700">
             <svg viewBox="0 0 20 20" fill="currentColor" className="size-4 shrink-0 text-rose-600" aria-hidden="true">
-              <path fillRule="evenodd" d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM8.28 7.22a.75.75 0 0 0-1.06 1.06L8.94 10l-1.72 1.72a.75.75 0 1 0 1.06 1.06L10 11.06l1.72 1.72a.75.75 0 1 0 1.06-1.06L11.06 10l1.72-1.72a.75.75 0 0 0-1.06-1.06L10 8.94 8.28 7.22Z" clipRule="evenodd" />
+              <path
+                fillRule="evenodd"
+                d="M10 18a8 8 0 1 0 0-16 8 8 0 0 0 0 16ZM8.28 7.22a.75.75 0 0 0-1.06 1.06L8.94 10l-1.72 1.72a.75.75 0 1 0 1.06 1.06L10 11.06l1.72 1.72a.75.75 0 1 0 1.06-1.06L11.06 10l1.72-1.72a.75.75 0 0 0-1.06-1.06L10 8.94 8.28 7.22Z"
+                clipRule="evenodd"
+              />
             </svg>
             {RECONNECT_NOTE}
           </p>

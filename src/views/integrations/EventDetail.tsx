@@ -23,21 +23,38 @@ function RevenueSummary({ eventName, settings }: { eventName: string; settings: 
     const byDefault = DEFAULT_REVENUE.find((rule) => rule.eventName === eventName);
     return (
       <p className="text-sm text-slate-600">
-        No revenue settings: {byDefault
-          ? <>counts <strong>{REVENUE_TYPE_LABELS[byDefault.type]}</strong> revenue from <code className="font-mono text-xs">{byDefault.parameter}</code> by default.</>
-          : 'this event does not count as revenue.'}
+        No revenue settings:{' '}
+        {byDefault ? (
+          <>
+            counts <strong>{REVENUE_TYPE_LABELS[byDefault.type]}</strong> revenue from{' '}
+            <code className="font-mono text-xs">{byDefault.parameter}</code> by default.
+          </>
+        ) : (
+          'this event does not count as revenue.'
+        )}
       </p>
     );
   }
   return (
     <p className="text-sm text-slate-800">
-      Counts <strong>{REVENUE_TYPE_LABELS[settings.revenueType]}</strong> revenue from <code className="font-mono text-xs">{settings.revenueEp}</code>,
-      currency in <code className="font-mono text-xs">{settings.currencyEp}</code>.
+      Counts <strong>{REVENUE_TYPE_LABELS[settings.revenueType]}</strong> revenue from{' '}
+      <code className="font-mono text-xs">{settings.revenueEp}</code>, currency in{' '}
+      <code className="font-mono text-xs">{settings.currencyEp}</code>.
     </p>
   );
 }
 
-export function EventDetail({ appId, eventId, eventName, onBack }: { appId: string; eventId: string; eventName: string; onBack: () => void }) {
+export function EventDetail({
+  appId,
+  eventId,
+  eventName,
+  onBack,
+}: {
+  appId: string;
+  eventId: string;
+  eventName: string;
+  onBack: () => void;
+}) {
   const detail = useEventDetail(appId, eventId);
   const role = useCurrentWorkspace()?.role;
   const actor = useFlowActor(revenueSettingsFlow, { appId, eventId }, { key: `${appId}:${eventId}:revenue` });
@@ -55,13 +72,27 @@ export function EventDetail({ appId, eventId, eventName, onBack }: { appId: stri
         <nav aria-label="Breadcrumb">
           <ol className="flex flex-wrap items-center gap-2 text-base">
             <li>
-              <button type="button" onClick={onBack} className="font-semibold text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 rounded">
+              <button
+                type="button"
+                onClick={onBack}
+                className="font-semibold text-indigo-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 rounded"
+              >
                 All Events
               </button>
             </li>
-            <li aria-hidden="true" className="text-slate-500">&gt;</li>
+            <li aria-hidden="true" className="text-slate-500">
+              &gt;
+            </li>
             <li>
-              <h2 id={`event-${eventId}`} ref={heading} tabIndex={-1} aria-current="page" className="font-mono text-sm font-semibold text-slate-900 focus:outline-none">{name}</h2>
+              <h2
+                id={`event-${eventId}`}
+                ref={heading}
+                tabIndex={-1}
+                aria-current="page"
+                className="font-mono text-sm font-semibold text-slate-900 focus:outline-none"
+              >
+                {name}
+              </h2>
             </li>
           </ol>
         </nav>
@@ -80,11 +111,15 @@ export function EventDetail({ appId, eventId, eventName, onBack }: { appId: stri
       ) : detail.isError ? (
         <div role="alert" className="py-6 text-center">
           <p className="text-sm text-rose-700">The event could not be loaded.</p>
-          <Button variant="secondary" className="mt-3" busy={detail.isFetching} onClick={() => void detail.refetch()}>Try again</Button>
+          <Button variant="secondary" className="mt-3" busy={detail.isFetching} onClick={() => void detail.refetch()}>
+            Try again
+          </Button>
         </div>
       ) : (
         <>
-          <div className="mt-3"><RevenueSummary eventName={name} settings={event?.monetizeMetadata ?? null} /></div>
+          <div className="mt-3">
+            <RevenueSummary eventName={name} settings={event?.monetizeMetadata ?? null} />
+          </div>
           {parameters.length === 0 ? (
             <p className="py-6 text-center text-sm text-slate-600">This event has no parameters.</p>
           ) : (
@@ -92,9 +127,15 @@ export function EventDetail({ appId, eventId, eventName, onBack }: { appId: stri
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-3">Event Parameter</th>
-                    <th scope="col" className="py-2 pr-3">Data Type</th>
-                    <th scope="col" className="py-2">Sample</th>
+                    <th scope="col" className="py-2 pr-3">
+                      Event Parameter
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      Data Type
+                    </th>
+                    <th scope="col" className="py-2">
+                      Sample
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -102,7 +143,12 @@ export function EventDetail({ appId, eventId, eventName, onBack }: { appId: stri
                     <tr key={p.name} className="border-b border-slate-100">
                       <td className="py-2 pr-3 font-mono text-xs text-slate-900">{p.name}</td>
                       <td className="py-2 pr-3 text-slate-800">{p.dataType}</td>
-                      <td className="max-w-[16rem] truncate py-2 font-mono text-xs text-slate-700" title={p.sample ?? undefined}>{p.sample ?? '—'}</td>
+                      <td
+                        className="max-w-[16rem] truncate py-2 font-mono text-xs text-slate-700"
+                        title={p.sample ?? undefined}
+                      >
+                        {p.sample ?? '—'}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -34,28 +34,59 @@ export function EventsTable({ appId, plugin }: { appId: string; plugin: Plugin }
     returnTo.current = null;
   }, [selected]);
   if (selected) {
-    return <EventDetail appId={appId} eventId={selected.id} eventName={selected.name} onBack={() => { returnTo.current = selected.id; setSelected(null); }} />;
+    return (
+      <EventDetail
+        appId={appId}
+        eventId={selected.id}
+        eventName={selected.name}
+        onBack={() => {
+          returnTo.current = selected.id;
+          setSelected(null);
+        }}
+      />
+    );
   }
   return (
     <Card
       title="Events"
-      actions={<Button variant="secondary" busy={events.isFetching} onClick={() => void events.refetch()}>Refresh</Button>}
+      actions={
+        <Button variant="secondary" busy={events.isFetching} onClick={() => void events.refetch()}>
+          Refresh
+        </Button>
+      }
     >
       {box}
-      <div className="mt-3 max-h-[640px] min-h-[320px] overflow-y-auto" tabIndex={0} role="region" aria-label="Events list">
+      <div
+        className="mt-3 max-h-[640px] min-h-[320px] overflow-y-auto"
+        tabIndex={0}
+        role="region"
+        aria-label="Events list"
+      >
         {events.isPending ? (
           <p className="py-6 text-center text-sm text-slate-600">Loading events…</p>
         ) : events.isError ? (
-          <p role="alert" className="py-6 text-center text-sm text-rose-700">The events could not be loaded.</p>
+          <p role="alert" className="py-6 text-center text-sm text-rose-700">
+            The events could not be loaded.
+          </p>
         ) : rows.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-600">{search ? `No event matches "${search}".` : 'No events yet: process data to see them here.'}</p>
+          <p className="py-6 text-center text-sm text-slate-600">
+            {search ? `No event matches "${search}".` : 'No events yet: process data to see them here.'}
+          </p>
         ) : (
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-white">
               <tr className="border-b border-slate-200 text-slate-600">
-                <th scope="col" className="py-2 pr-3">Event Name</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                {showLastReceived && <th scope="col" className="py-2">Last Received</th>}
+                <th scope="col" className="py-2 pr-3">
+                  Event Name
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+                {showLastReceived && (
+                  <th scope="col" className="py-2">
+                    Last Received
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody>
@@ -72,7 +103,11 @@ export function EventsTable({ appId, plugin }: { appId: string; plugin: Plugin }
                     </button>
                   </td>
                   <td className="py-2 pr-3 text-slate-800">{EVENT_STATUS_LABELS[event.status]}</td>
-                  {showLastReceived && <td className="py-2 text-slate-700">{event.lastReceivedAt ? utcTime(event.lastReceivedAt) : 'Never'}</td>}
+                  {showLastReceived && (
+                    <td className="py-2 text-slate-700">
+                      {event.lastReceivedAt ? utcTime(event.lastReceivedAt) : 'Never'}
+                    </td>
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -10,7 +10,10 @@ import { EVENT_STATUS_LABELS, NO_DATA_TEXT } from '../../contracts/integrations'
 import type { Plugin } from '../../contracts/plugin';
 import { useConversionEvents } from '../../services/firebase.queries';
 import { firebaseConversionEventsFlow } from '../../machines/firebase-conversion-events/firebase-conversion-events.actors';
-import { selectConversionTable, firebaseConversionEventsActions } from '../../machines/firebase-conversion-events/firebase-conversion-events.selectors';
+import {
+  selectConversionTable,
+  firebaseConversionEventsActions,
+} from '../../machines/firebase-conversion-events/firebase-conversion-events.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
@@ -29,7 +32,11 @@ interface Props {
 export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
   const revision = `${plugin.connected}:${(plugin.inProgress ?? []).join(',')}`;
   const events = useConversionEvents(appId, plugin.id, revision);
-  const actor = useFlowActor(firebaseConversionEventsFlow, { pluginId: plugin.id, appId }, { key: `${appId}:${plugin.id}:conversion-events` });
+  const actor = useFlowActor(
+    firebaseConversionEventsFlow,
+    { pluginId: plugin.id, appId },
+    { key: `${appId}:${plugin.id}:conversion-events` },
+  );
   const actions = useActions(actor, firebaseConversionEventsActions);
   const rows = events.data ?? [];
   const table = useSelector(actor, (s) => selectConversionTable(s, rows));
@@ -40,12 +47,21 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
   return (
     <div className="flex min-w-0 flex-col gap-6">
       {events.isSuccess && !anyEnabled && (
-        <p role="status" data-testid="firebase-banner" className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 ring-1 ring-amber-300">
-          <span aria-hidden="true">⚠ </span>{NO_DATA_TEXT.Firebase}
+        <p
+          role="status"
+          data-testid="firebase-banner"
+          className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 ring-1 ring-amber-300"
+        >
+          <span aria-hidden="true">⚠ </span>
+          {NO_DATA_TEXT.Firebase}
         </p>
       )}
       {deploying && (
-        <p role="status" data-testid="function-deploy" className="flex items-center gap-2 rounded-xl bg-indigo-50 px-4 py-3 text-sm font-medium text-indigo-900 ring-1 ring-indigo-200">
+        <p
+          role="status"
+          data-testid="function-deploy"
+          className="flex items-center gap-2 rounded-xl bg-indigo-50 px-4 py-3 text-sm font-medium text-indigo-900 ring-1 ring-indigo-200"
+        >
           <Spinner className="size-4" /> {DEPLOYING_FUNCTION}
         </p>
       )}
@@ -54,7 +70,9 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
         title="Conversion Events"
         actions={
           <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" busy={events.isFetching} onClick={() => void events.refetch()}>Refresh</Button>
+            <Button variant="secondary" busy={events.isFetching} onClick={() => void events.refetch()}>
+              Refresh
+            </Button>
             <Button
               variant="secondary"
               deniedReason={denied}
@@ -64,7 +82,11 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
             >
               Disable
             </Button>
-            <Button deniedReason={denied} disabled={table.busy || table.toEnable.length === 0} onClick={() => actions.enable(table.toEnable)}>
+            <Button
+              deniedReason={denied}
+              disabled={table.busy || table.toEnable.length === 0}
+              onClick={() => actions.enable(table.toEnable)}
+            >
               Enable
             </Button>
           </div>
@@ -75,21 +97,36 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
             <Spinner className="size-4" /> {ENABLING_EVENTS}
           </p>
         )}
-        <div className="max-h-[640px] min-h-[320px] overflow-auto" tabIndex={0} role="region" aria-label="Conversion events list">
+        <div
+          className="max-h-[640px] min-h-[320px] overflow-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Conversion events list"
+        >
           {events.isPending ? (
             <p className="py-6 text-center text-sm text-slate-600">Loading events…</p>
           ) : events.isError ? (
-            <p role="alert" className="py-6 text-center text-sm text-rose-700">The events could not be loaded.</p>
+            <p role="alert" className="py-6 text-center text-sm text-rose-700">
+              The events could not be loaded.
+            </p>
           ) : rows.length === 0 ? (
             <p className="py-6 text-center text-sm text-slate-600">No events received from Firebase yet.</p>
           ) : (
             <table className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-white">
                 <tr className="border-b border-slate-200 text-slate-600">
-                  <th scope="col" className="w-10 py-2 pr-2"><span className="sr-only">Select</span></th>
-                  <th scope="col" className="py-2 pr-3">Event Name</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2">Last Received</th>
+                  <th scope="col" className="w-10 py-2 pr-2">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Event Name
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2">
+                    Last Received
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -107,7 +144,9 @@ export function FirebasePanel({ workspaceId, appId, plugin, denied }: Props) {
                     </td>
                     <td className="py-2 pr-3 font-mono text-xs text-slate-900">{event.eventName}</td>
                     <td className="py-2 pr-3 text-slate-800">{EVENT_STATUS_LABELS[event.status]}</td>
-                    <td className="py-2 text-slate-700">{event.lastReceivedAt ? utcTime(event.lastReceivedAt) : 'Never'}</td>
+                    <td className="py-2 text-slate-700">
+                      {event.lastReceivedAt ? utcTime(event.lastReceivedAt) : 'Never'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

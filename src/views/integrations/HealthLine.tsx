@@ -19,11 +19,17 @@ export const healthRevision = (plugins: readonly Plugin[]) =>
   plugins.map((p) => `${p.id}:${p.connected}:${(p.inProgress ?? []).join(',')}:${p.dataRange?.end ?? ''}`).join('|');
 
 function lastSeenText(line: SourceHealth, now: number) {
-  return line.lastSeenAt ? `last seen ${fromNow(new Date(line.lastSeenAt).toISOString(), now)}` : 'nothing received yet';
+  return line.lastSeenAt
+    ? `last seen ${fromNow(new Date(line.lastSeenAt).toISOString(), now)}`
+    : 'nothing received yet';
 }
 
 function Badge({ status }: { status: HealthStatus }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONES[status]}`}>{HEALTH_LABELS[status]}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONES[status]}`}>
+      {HEALTH_LABELS[status]}
+    </span>
+  );
 }
 
 /** The line on a source's tab. */
@@ -32,7 +38,11 @@ export function HealthLine({ appId, plugin, plugins }: { appId: string; plugin: 
   const now = useNow();
   const line = health.data?.find((h) => h.pluginId === plugin.id);
   return (
-    <section aria-label="Health" data-testid="health-line" className="rounded-2xl bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-label="Health"
+      data-testid="health-line"
+      className="rounded-2xl bg-white px-5 py-4 shadow-sm ring-1 ring-slate-200"
+    >
       {health.isPending ? (
         <p className="text-sm text-slate-600">Checking health…</p>
       ) : health.isError || !line ? (
@@ -46,7 +56,9 @@ export function HealthLine({ appId, plugin, plugins }: { appId: string; plugin: 
           </p>
           {line.findings.length > 0 && (
             <ul className="mt-2 list-inside list-disc space-y-1 text-sm text-slate-800">
-              {line.findings.map((f) => <li key={f.check}>{f.message}</li>)}
+              {line.findings.map((f) => (
+                <li key={f.check}>{f.message}</li>
+              ))}
             </ul>
           )}
         </>
@@ -60,7 +72,10 @@ export function HealthCell({ line }: { line: SourceHealth | undefined }) {
   const now = useNow();
   if (!line) return <span className="text-slate-500">–</span>;
   return (
-    <span className="inline-flex flex-col items-center gap-1" title={line.findings.map((f) => f.message).join('\n') || undefined}>
+    <span
+      className="inline-flex flex-col items-center gap-1"
+      title={line.findings.map((f) => f.message).join('\n') || undefined}
+    >
       <Badge status={line.status} />
       <span className="text-xs text-slate-600">{lastSeenText(line, now)}</span>
       {line.findings[0] && <span className="max-w-48 text-xs text-slate-700">{line.findings[0].message}</span>}

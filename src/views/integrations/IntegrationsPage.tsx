@@ -25,7 +25,11 @@ import { useActions } from '../flows/useActions';
 const AppsFlyerTab = lazy(() => import('./AppsFlyerTab'));
 
 export default function IntegrationsPage() {
-  const { workspaceId = '', appId = '', source } = useParams<{ workspaceId?: string; appId?: string; source?: string }>();
+  const {
+    workspaceId = '',
+    appId = '',
+    source,
+  } = useParams<{ workspaceId?: string; appId?: string; source?: string }>();
   const [, navigate] = useLocation();
   const workspace = useCurrentWorkspace();
   const role = workspace?.role ?? 'viewer';
@@ -45,7 +49,9 @@ export default function IntegrationsPage() {
   }, [plugins.isSuccess, tab, navigate, workspaceId, appId, source, search]);
 
   // When a plugin's data or status changes (a processing job finished), the account's apps (enableAnalyze) follow.
-  const signature = list.map((p) => `${p.id}:${p.connected}:${p.dataRange?.start ?? ''}:${p.dataRange?.end ?? ''}`).join('|');
+  const signature = list
+    .map((p) => `${p.id}:${p.connected}:${p.dataRange?.start ?? ''}:${p.dataRange?.end ?? ''}`)
+    .join('|');
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (!plugins.isSuccess) return;
@@ -77,10 +83,23 @@ export default function IntegrationsPage() {
         ) : plugins.isError ? (
           <div role="alert" className="rounded-2xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
             <p className="font-semibold text-slate-900">The integrations could not be loaded.</p>
-            <Button variant="secondary" className="mt-4" busy={plugins.isFetching} onClick={() => void plugins.refetch()}>Try again</Button>
+            <Button
+              variant="secondary"
+              className="mt-4"
+              busy={plugins.isFetching}
+              onClick={() => void plugins.refetch()}
+            >
+              Try again
+            </Button>
           </div>
         ) : tab === 'Overview' ? (
-          <OverviewTab workspaceId={workspaceId} appId={appId} plugins={list} activePluginId={plugins.data?.activePluginId ?? null} role={role} />
+          <OverviewTab
+            workspaceId={workspaceId}
+            appId={appId}
+            plugins={list}
+            activePluginId={plugins.data?.activePluginId ?? null}
+            role={role}
+          />
         ) : tab !== null && isGoogleCloudType(tab) ? (
           <PluginTab key={tab} type={tab} workspaceId={workspaceId} appId={appId} plugins={list} role={role} />
         ) : tab === 'Adjust' ? (

@@ -22,7 +22,6 @@ import { AddFirebase } from './AddFirebase';
 import { HealthCell, useHealthBySource } from './HealthLine';
 import { useActions } from '../flows/useActions';
 
-
 interface Props {
   workspaceId: string;
   appId: string;
@@ -44,25 +43,41 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
         <caption className="sr-only">What each data source unlocks</caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <th scope="col" className="px-4 py-3 text-left font-semibold text-slate-700">Feature</th>
-            {sources.map((s) => <th key={s} scope="col" className="px-4 py-3 text-center font-semibold text-slate-900">{s}</th>)}
+            <th scope="col" className="px-4 py-3 text-left font-semibold text-slate-700">
+              Feature
+            </th>
+            {sources.map((s) => (
+              <th key={s} scope="col" className="px-4 py-3 text-center font-semibold text-slate-900">
+                {s}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {INTEGRATION_CAPABILITIES.map((capability) => (
             <tr key={capability} className="border-b border-slate-100">
-              <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">{capability}</th>
+              <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">
+                {capability}
+              </th>
               {sources.map((s) => (
                 <td key={s} className="px-4 py-3 text-center">
-                  {SUPPORTED_CAPABILITIES[s].includes(capability)
-                    ? <span className="text-emerald-700" role="img" aria-label="Supported">✓</span>
-                    : <span className="text-slate-400" role="img" aria-label="Not supported">–</span>}
+                  {SUPPORTED_CAPABILITIES[s].includes(capability) ? (
+                    <span className="text-emerald-700" role="img" aria-label="Supported">
+                      ✓
+                    </span>
+                  ) : (
+                    <span className="text-slate-400" role="img" aria-label="Not supported">
+                      –
+                    </span>
+                  )}
                 </td>
               ))}
             </tr>
           ))}
           <tr>
-            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">Connection</th>
+            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">
+              Connection
+            </th>
             {sources.map((s) => {
               const plugin = hasPlugin(s) ? pluginOf(plugins, s) : null;
               const look = statusLook(plugin);
@@ -81,7 +96,9 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
             })}
           </tr>
           <tr className="border-t border-slate-100">
-            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">Active</th>
+            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">
+              Active
+            </th>
             {sources.map((s) => {
               const plugin = hasPlugin(s) ? pluginOf(plugins, s) : null;
               const active = !!plugin && plugin.id === activePluginId;
@@ -101,8 +118,14 @@ export function OverviewTab({ workspaceId, appId, plugins, activePluginId, role 
             })}
           </tr>
           <tr className="border-t border-slate-100">
-            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">Health</th>
-            {sources.map((s) => <td key={s} className="px-4 py-3 text-center align-top"><HealthCell line={health.get(s)} /></td>)}
+            <th scope="row" className="px-4 py-3 text-left font-medium text-slate-700">
+              Health
+            </th>
+            {sources.map((s) => (
+              <td key={s} className="px-4 py-3 text-center align-top">
+                <HealthCell line={health.get(s)} />
+              </td>
+            ))}
           </tr>
         </tbody>
       </table>

@@ -34,7 +34,8 @@ import { configureConnectionActions } from '../../machines/configure-connection/
 import { useActions } from '../flows/useActions';
 
 const DESCRIPTIONS: Record<GoogleCloudPluginType, string> = {
-  BigQuery: 'Process your Firebase Analytics export from BigQuery into the tables Analyze reads, and let Questboard generate quests from it.',
+  BigQuery:
+    'Process your Firebase Analytics export from BigQuery into the tables Analyze reads, and let Questboard generate quests from it.',
   Firebase: 'Receive your Firebase conversion events in real time to trigger quests and segment players.',
 };
 
@@ -68,8 +69,16 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
 
   const openConfigure = (oauthRedirect = false) =>
     configureActions.open({
-      appId, pluginType: type, pluginId: plugin?.id ?? null, role, oauthRedirect,
-      current: { credentialId: plugin?.credentials ?? null, project: plugin?.attributes?.targetProject ?? null, projectName: plugin?.attributes?.targetProjectName ?? null },
+      appId,
+      pluginType: type,
+      pluginId: plugin?.id ?? null,
+      role,
+      oauthRedirect,
+      current: {
+        credentialId: plugin?.credentials ?? null,
+        project: plugin?.attributes?.targetProject ?? null,
+        projectName: plugin?.attributes?.targetProjectName ?? null,
+      },
     });
 
   useOAuthRedirect(configure, openConfigure);
@@ -82,7 +91,14 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <div className="flex min-w-0 flex-col gap-6">
-        <PluginCard type={type} description={DESCRIPTIONS[type]} workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
+        <PluginCard
+          type={type}
+          description={DESCRIPTIONS[type]}
+          workspaceId={workspaceId}
+          appId={appId}
+          plugin={plugin}
+          denied={denied}
+        />
 
         <Card title="Connection">
           <Button
@@ -102,7 +118,10 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
               <div className="flex items-center justify-between gap-3 py-2">
                 <dt className="text-slate-600">Status</dt>
                 <dd className="flex items-center gap-2">
-                  <span data-testid="plugin-status" className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASSES[look.tone]}`}>
+                  <span
+                    data-testid="plugin-status"
+                    className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${TONE_CLASSES[look.tone]}`}
+                  >
                     {look.hourglass && <span aria-hidden="true">⌛</span>}
                     {look.label}
                   </span>
@@ -113,23 +132,40 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
                 <div key={row.label} className="flex items-center justify-between gap-3 py-2">
                   <dt className="shrink-0 text-slate-600">{row.label}</dt>
                   <dd className="flex min-w-0 items-center gap-2">
-                    <span className="truncate font-mono text-xs text-slate-800" title={row.value ?? undefined}>{row.value ?? 'N/A'}</span>
+                    <span className="truncate font-mono text-xs text-slate-800" title={row.value ?? undefined}>
+                      {row.value ?? 'N/A'}
+                    </span>
                     {row.value && <CopyButton label={row.label} value={row.value} />}
                   </dd>
                 </div>
               ))}
             </dl>
             {plugin.connected === 'no_data' && type !== 'Firebase' && NO_DATA_TEXT[type] && (
-              <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{NO_DATA_TEXT[type]}</p>
+              <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+                {NO_DATA_TEXT[type]}
+              </p>
             )}
             <div className="mt-4 flex flex-wrap gap-3">
               {plugin.connected === 'disconnected' ? (
-                <Button busy={running === 'connect'} deniedReason={denied} onClick={() => ref && lifecycleActions.connect(ref)}>Connect</Button>
+                <Button
+                  busy={running === 'connect'}
+                  deniedReason={denied}
+                  onClick={() => ref && lifecycleActions.connect(ref)}
+                >
+                  Connect
+                </Button>
               ) : (
-                <Button variant="secondary" deniedReason={denied} disabled={connecting} onClick={() => openConfigure()}>Configure Connection</Button>
+                <Button variant="secondary" deniedReason={denied} disabled={connecting} onClick={() => openConfigure()}>
+                  Configure Connection
+                </Button>
               )}
               {plugin.connected !== 'disconnected' && (
-                <Button variant="secondary" deniedReason={denied} busy={running === 'disconnect'} onClick={() => ref && lifecycleActions.disconnect(ref)}>
+                <Button
+                  variant="secondary"
+                  deniedReason={denied}
+                  busy={running === 'disconnect'}
+                  onClick={() => ref && lifecycleActions.disconnect(ref)}
+                >
                   Disconnect
                 </Button>
               )}
@@ -140,8 +176,12 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
 
       <div className="flex min-w-0 flex-col gap-6">
         {plugin && <HealthLine appId={appId} plugin={plugin} plugins={plugins} />}
-        {type === 'Firebase' && plugin && <FirebasePanel workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />}
-        {type === 'BigQuery' && plugin && <DataStatusCard key={plugin.id} plugin={plugin} workspaceId={workspaceId} appId={appId} denied={denied} />}
+        {type === 'Firebase' && plugin && (
+          <FirebasePanel workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
+        )}
+        {type === 'BigQuery' && plugin && (
+          <DataStatusCard key={plugin.id} plugin={plugin} workspaceId={workspaceId} appId={appId} denied={denied} />
+        )}
         {type === 'BigQuery' && !plugin && (
           <Card title="Data Status">
             <p className="text-sm text-slate-600">{NO_DATA_TEXT.BigQuery} Connect to BigQuery first.</p>
@@ -178,9 +218,15 @@ export function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRe
 
 function CopyButton({ label, value }: { label: string; value: string }) {
   return (
-    <button type="button" onClick={() => void copyWithNotice(label, value)} aria-label={`Copy ${label}`} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
-      <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true"><path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm7 11V8a2 2 0 0 0-2-2H7V5h8v9h-1ZM4 8h8v8H4V8Z" /></svg>
+    <button
+      type="button"
+      onClick={() => void copyWithNotice(label, value)}
+      aria-label={`Copy ${label}`}
+      className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+    >
+      <svg viewBox="0 0 20 20" fill="currentColor" className="size-4" aria-hidden="true">
+        <path d="M7 3a2 2 0 0 0-2 2v1H4a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2v-1h1a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2H7Zm7 11V8a2 2 0 0 0-2-2H7V5h8v9h-1ZM4 8h8v8H4V8Z" />
+      </svg>
     </button>
   );
 }
-

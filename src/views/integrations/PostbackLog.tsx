@@ -21,13 +21,19 @@ export function PostbackLog({ appId, source, label }: { appId: string; source: s
   return (
     <Card
       title="Postback Log"
-      actions={<Button variant="secondary" busy={log.isFetching} onClick={() => void log.refetch()}>Refresh</Button>}
+      actions={
+        <Button variant="secondary" busy={log.isFetching} onClick={() => void log.refetch()}>
+          Refresh
+        </Button>
+      }
     >
       <p className="text-sm text-slate-600">The last postbacks {label} sent for this app, and what became of each.</p>
       {log.isPending ? (
         <p className="mt-3 text-sm text-slate-600">Loading postbacks…</p>
       ) : log.isError ? (
-        <p role="alert" className="mt-3 text-sm text-rose-700">The postback log could not be loaded.</p>
+        <p role="alert" className="mt-3 text-sm text-rose-700">
+          The postback log could not be loaded.
+        </p>
       ) : entries.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No postbacks received yet.</p>
       ) : (
@@ -35,10 +41,18 @@ export function PostbackLog({ appId, source, label }: { appId: string; source: s
           <table className="w-full text-left text-sm" data-testid="postback-log">
             <thead className="sticky top-0 bg-white text-xs uppercase text-slate-600">
               <tr>
-                <th scope="col" className="py-2 pr-3">Time</th>
-                <th scope="col" className="py-2 pr-3">Event</th>
-                <th scope="col" className="py-2 pr-3">Outcome</th>
-                <th scope="col" className="py-2">Advertising ID</th>
+                <th scope="col" className="py-2 pr-3">
+                  Time
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Event
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Outcome
+                </th>
+                <th scope="col" className="py-2">
+                  Advertising ID
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -47,7 +61,11 @@ export function PostbackLog({ appId, source, label }: { appId: string; source: s
                   <td className="whitespace-nowrap py-2 pr-3 text-xs text-slate-600">{utcTime(entry.receivedAt)}</td>
                   <td className="break-all py-2 pr-3 font-mono text-xs text-slate-900">{entry.eventName ?? '—'}</td>
                   <td className="py-2 pr-3">
-                    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${OUTCOME_CLASSES[entry.outcome]}`}>{OUTCOME_LABELS[entry.outcome]}</span>
+                    <span
+                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${OUTCOME_CLASSES[entry.outcome]}`}
+                    >
+                      {OUTCOME_LABELS[entry.outcome]}
+                    </span>
                     {entry.reason && <span className="mt-1 block text-xs text-slate-700">{entry.reason}</span>}
                   </td>
                   <td className="py-2 font-mono text-xs text-slate-700">{entry.advertisingId ?? '—'}</td>

@@ -8,14 +8,27 @@ import { useSelector } from '@xstate/react';
 import { REVENUE_TYPES, REVENUE_TYPE_LABELS } from '../../contracts/integrations';
 import { revenueParameterChoices, type EventParameter } from '../../contracts/revenue-settings';
 import type { RevenueForm, RevenueSettingsActor } from '../../machines/revenue-settings/revenue-settings.machine';
-import { selectRevenueDialog, revenueSettingsActions } from '../../machines/revenue-settings/revenue-settings.selectors';
+import {
+  selectRevenueDialog,
+  revenueSettingsActions,
+} from '../../machines/revenue-settings/revenue-settings.selectors';
 import { Modal } from '../ui/Modal';
 import { Button } from '../ui/Button';
 import { useActions } from '../flows/useActions';
 
-const SELECT = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100 disabled:bg-slate-50';
+const SELECT =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100 disabled:bg-slate-50';
 
-function Choice({ label, field, value, options, busy, change, hint, autoFocus }: {
+function Choice({
+  label,
+  field,
+  value,
+  options,
+  busy,
+  change,
+  hint,
+  autoFocus,
+}: {
   label: string;
   field: keyof RevenueForm;
   value: string;
@@ -28,7 +41,9 @@ function Choice({ label, field, value, options, busy, change, hint, autoFocus }:
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
       <select
         id={id}
         value={value}
@@ -39,15 +54,31 @@ function Choice({ label, field, value, options, busy, change, hint, autoFocus }:
         onChange={(e) => change(field, e.target.value)}
         className={SELECT}
       >
-        <option value="" disabled>Choose…</option>
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        <option value="" disabled>
+          Choose…
+        </option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
-      {hint && <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }
 
-export function RevenueSettingsDialog({ actor, parameters }: { actor: RevenueSettingsActor; parameters: readonly EventParameter[] }) {
+export function RevenueSettingsDialog({
+  actor,
+  parameters,
+}: {
+  actor: RevenueSettingsActor;
+  parameters: readonly EventParameter[];
+}) {
   const view = useSelector(actor, selectRevenueDialog);
   const actions = useActions(actor, revenueSettingsActions);
   const busy = view.saving || view.deleting;
@@ -62,27 +93,66 @@ export function RevenueSettingsDialog({ actor, parameters }: { actor: RevenueSet
       footer={
         <>
           {view.showDelete && (
-            <Button variant="danger" className="mr-auto" busy={view.deleting} disabled={!view.canDelete} onClick={actions.remove}>Delete</Button>
+            <Button
+              variant="danger"
+              className="mr-auto"
+              busy={view.deleting}
+              disabled={!view.canDelete}
+              onClick={actions.remove}
+            >
+              Delete
+            </Button>
           )}
-          <Button variant="secondary" disabled={busy} onClick={actions.close}>Cancel</Button>
-          <Button busy={view.saving} disabled={!view.canSave} onClick={actions.save}>Save</Button>
+          <Button variant="secondary" disabled={busy} onClick={actions.close}>
+            Cancel
+          </Button>
+          <Button busy={view.saving} disabled={!view.canSave} onClick={actions.save}>
+            Save
+          </Button>
         </>
       }
     >
-      <form className="space-y-4" onSubmit={(e) => { e.preventDefault(); actions.save(); }}>
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          actions.save();
+        }}
+      >
         <Choice
-          label="Revenue Type" field="revenueType" value={view.form.revenueType} busy={busy} change={actions.change} autoFocus
+          label="Revenue Type"
+          field="revenueType"
+          value={view.form.revenueType}
+          busy={busy}
+          change={actions.change}
+          autoFocus
           options={REVENUE_TYPES.map((type) => ({ value: type, label: REVENUE_TYPE_LABELS[type] }))}
         />
         <Choice
-          label="Revenue Parameter" field="revenueEp" value={view.form.revenueEp} busy={busy} change={actions.change}
+          label="Revenue Parameter"
+          field="revenueEp"
+          value={view.form.revenueEp}
+          busy={busy}
+          change={actions.change}
           options={numeric.map(asOption)}
-          hint={numeric.length === 0 ? 'This event has no numeric parameter to count as revenue.' : 'The amount each event counts as revenue.'}
+          hint={
+            numeric.length === 0
+              ? 'This event has no numeric parameter to count as revenue.'
+              : 'The amount each event counts as revenue.'
+          }
         />
         <Choice
-          label="Currency Parameter" field="currencyEp" value={view.form.currencyEp} busy={busy} change={actions.change}
+          label="Currency Parameter"
+          field="currencyEp"
+          value={view.form.currencyEp}
+          busy={busy}
+          change={actions.change}
           options={text.map(asOption)}
-          hint={text.length === 0 ? 'This event has no text parameter to read the currency from.' : 'The parameter holding the currency code.'}
+          hint={
+            text.length === 0
+              ? 'This event has no text parameter to read the currency from.'
+              : 'The parameter holding the currency code.'
+          }
         />
       </form>
     </Modal>

@@ -15,19 +15,29 @@ export function SingularTab({ appId }: { appId: string }) {
     appName: app?.appName ?? appId,
     platform: app?.platform ?? ('android' as const),
     workspaceName: workspace?.name ?? null,
-    storeId: app ? (app.platform === 'ios' ? (app.applePackageName ?? app.appleBundleId) : app.googlePackageName) : null,
+    storeId: app
+      ? app.platform === 'ios'
+        ? (app.applePackageName ?? app.appleBundleId)
+        : app.googlePackageName
+      : null,
   };
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
       <Card title="Singular">
         <p className="text-sm text-slate-600">
-          Singular connects partners through its own team: there is nothing to set up in Questboard. Ask your Singular customer success manager to
-          integrate your game with Questboard, with our integrations team in copy, and they will enable the Questboard partner for this app.
+          Singular connects partners through its own team: there is nothing to set up in Questboard. Ask your Singular
+          customer success manager to integrate your game with Questboard, with our integrations team in copy, and they
+          will enable the Questboard partner for this app.
         </p>
         <ol className="mt-4 list-inside list-decimal space-y-1 text-sm text-slate-700">
           <li>Open the e-mail below (it is written for {details.appName}).</li>
-          <li>Send it to your customer success manager ({SINGULAR_CSM_EMAIL} reaches them if you do not know their address).</li>
-          <li>Keep {INTEGRATIONS_EMAIL} in CC: we answer with the click macros, postback templates and test devices.</li>
+          <li>
+            Send it to your customer success manager ({SINGULAR_CSM_EMAIL} reaches them if you do not know their
+            address).
+          </li>
+          <li>
+            Keep {INTEGRATIONS_EMAIL} in CC: we answer with the click macros, postback templates and test devices.
+          </li>
         </ol>
       </Card>
       <Card title="Ask Singular to integrate your game">

@@ -32,7 +32,8 @@ interface PluginCardProps {
 }
 
 /** The source's plugin-lifecycle actor (connect, disconnect, delete): one per app and source, shared by its tab. */
-export const usePluginLifecycle = (appId: string, type: PluginType) => useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:${type}` });
+export const usePluginLifecycle = (appId: string, type: PluginType) =>
+  useFlowActor(pluginLifecycleFlow, { appId }, { key: `${appId}:${type}` });
 
 export function PluginCard({ type, description, workspaceId, appId, plugin, denied }: PluginCardProps) {
   const lifecycle = usePluginLifecycle(appId, type);
@@ -45,14 +46,26 @@ export function PluginCard({ type, description, workspaceId, appId, plugin, deni
       <p className="text-sm text-slate-600">{description}</p>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Features Unlocked</h3>
       <ul className="mt-2 list-inside list-disc text-sm text-slate-700">
-        {FEATURES_UNLOCKED[type].map((f) => <li key={f}>{f}</li>)}
+        {FEATURES_UNLOCKED[type].map((f) => (
+          <li key={f}>{f}</li>
+        ))}
       </ul>
       <div className="mt-4 flex flex-wrap gap-x-4 gap-y-2 text-sm">
-        <Link className="font-medium text-indigo-700 underline" href={guide}>Integration Guide</Link>
-        <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">Privacy Policy</a>
+        <Link className="font-medium text-indigo-700 underline" href={guide}>
+          Integration Guide
+        </Link>
+        <a className="font-medium text-indigo-700 underline" href={PRIVACY_URL} target="_blank" rel="noreferrer">
+          Privacy Policy
+        </a>
       </div>
       {plugin && (
-        <Button className="mt-5" variant="danger" busy={deleting} deniedReason={denied} onClick={() => lifecycleActions.remove({ id: plugin.id, source: type })}>
+        <Button
+          className="mt-5"
+          variant="danger"
+          busy={deleting}
+          deniedReason={denied}
+          onClick={() => lifecycleActions.remove({ id: plugin.id, source: type })}
+        >
           {deleting ? 'Deleting...' : 'Delete Plugin'}
         </Button>
       )}

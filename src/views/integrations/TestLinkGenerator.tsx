@@ -9,14 +9,21 @@ import dayjs from 'dayjs';
 import { QR_CODE_SIZE, testLinkBase } from '../../contracts/integrations';
 import type { Platform } from '../../contracts/codecs';
 import { appsflyerTestLinkFlow } from '../../machines/appsflyer-test-link/appsflyer-test-link.actors';
-import { selectTestLink, appsflyerTestLinkActions } from '../../machines/appsflyer-test-link/appsflyer-test-link.selectors';
+import {
+  selectTestLink,
+  appsflyerTestLinkActions,
+} from '../../machines/appsflyer-test-link/appsflyer-test-link.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { useActions } from '../flows/useActions';
 
 export function TestLinkGenerator({ app }: { app: { id: string; platform: Platform; appPath: string | null } }) {
-  const actor = useFlowActor(appsflyerTestLinkFlow, { base: testLinkBase(app) }, { key: `${app.id}:appsflyer-test-link` });
+  const actor = useFlowActor(
+    appsflyerTestLinkFlow,
+    { base: testLinkBase(app) },
+    { key: `${app.id}:appsflyer-test-link` },
+  );
   const view = useSelector(actor, selectTestLink);
   const actions = useActions(actor, appsflyerTestLinkActions);
   return (
@@ -40,12 +47,21 @@ export function TestLinkGenerator({ app }: { app: { id: string; platform: Platfo
         {!view.hasAppPath && (
           <p className="mt-2 text-xs text-amber-800">Add the app's store id in App Settings to generate its link.</p>
         )}
-        <Button type="submit" className="mt-3" busy={view.generating} disabled={!view.canGenerate}>Generate Link</Button>
+        <Button type="submit" className="mt-3" busy={view.generating} disabled={!view.canGenerate}>
+          Generate Link
+        </Button>
         {view.link && (
           <div className="mt-3">
             <p className="text-xs font-medium text-slate-700">Test link</p>
-            <p data-testid="appsflyer-test-link" className="mt-1 break-all rounded-lg bg-slate-50 p-2 font-mono text-xs text-slate-800">{view.link}</p>
-            <Button variant="secondary" className="mt-2" busy={view.copying} onClick={actions.copy}>Copy Link</Button>
+            <p
+              data-testid="appsflyer-test-link"
+              className="mt-1 break-all rounded-lg bg-slate-50 p-2 font-mono text-xs text-slate-800"
+            >
+              {view.link}
+            </p>
+            <Button variant="secondary" className="mt-2" busy={view.copying} onClick={actions.copy}>
+              Copy Link
+            </Button>
           </div>
         )}
       </form>
@@ -55,19 +71,31 @@ export function TestLinkGenerator({ app }: { app: { id: string; platform: Platfo
           style={{ width: QR_CODE_SIZE + 18, height: QR_CODE_SIZE + 18 }}
         >
           {view.qr ? (
-            <img src={view.qr} width={QR_CODE_SIZE} height={QR_CODE_SIZE} alt="QR code of the test link" data-testid="appsflyer-qr" />
+            <img
+              src={view.qr}
+              width={QR_CODE_SIZE}
+              height={QR_CODE_SIZE}
+              alt="QR code of the test link"
+              data-testid="appsflyer-qr"
+            />
           ) : (
             <span>QR Code will be generated here</span>
           )}
         </div>
         {view.qr && view.shortUrl && (
           <>
-            <p className="w-full break-all font-mono text-xs text-slate-800" data-testid="appsflyer-short-link">{view.shortUrl}</p>
+            <p className="w-full break-all font-mono text-xs text-slate-800" data-testid="appsflyer-short-link">
+              {view.shortUrl}
+            </p>
             {view.expiresAt !== null && (
               <p className="text-xs text-slate-600">Works until {dayjs(view.expiresAt).format('YYYY-MM-DD HH:mm')}</p>
             )}
-            <Button variant="secondary" busy={view.downloading} onClick={actions.download}>Download PNG</Button>
-            <Button variant="secondary" onClick={actions.copyShort} disabled={view.copying}>Copy short link</Button>
+            <Button variant="secondary" busy={view.downloading} onClick={actions.download}>
+              Download PNG
+            </Button>
+            <Button variant="secondary" onClick={actions.copyShort} disabled={view.copying}>
+              Copy short link
+            </Button>
           </>
         )}
       </div>

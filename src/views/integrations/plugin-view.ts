@@ -12,18 +12,22 @@ export type IntegrationTab = (typeof INTEGRATION_TABS)[number];
 
 /** docs/integrations.md §Screens and routes: a type whose tab shows only with a plugin (Firebase) only when the app has one. */
 export const visibleTabs = (plugins: readonly Plugin[]): IntegrationTab[] =>
-  INTEGRATION_TABS.filter((tab) => tab === 'Overview' || PLUGIN_TYPE_REGISTRY[tab].tab === 'always' || plugins.some((p) => p.source === tab));
+  INTEGRATION_TABS.filter(
+    (tab) => tab === 'Overview' || PLUGIN_TYPE_REGISTRY[tab].tab === 'always' || plugins.some((p) => p.source === tab),
+  );
 
 /** The tab of the URL, or null when it is not one of the visible tabs (the page then goes to the Overview). */
 export const tabOf = (source: string | undefined, plugins: readonly Plugin[]): IntegrationTab | null =>
   visibleTabs(plugins).find((tab) => tab === source) ?? null;
 
-export const pluginOf = (plugins: readonly Plugin[] | undefined, type: PluginType) => plugins?.find((p) => p.source === type) ?? null;
+export const pluginOf = (plugins: readonly Plugin[] | undefined, type: PluginType) =>
+  plugins?.find((p) => p.source === type) ?? null;
 
 /** docs/integrations.md §Plugin states colours: connected green, disconnected default, waiting for events / no data warning; pending hourglass. */
 export function statusLook(plugin: Plugin | null) {
   if (!plugin) return { label: 'Not Connected', tone: 'default' as const, hourglass: false };
-  const tone = plugin.connected === 'connected' ? 'success' : plugin.connected === 'disconnected' ? 'default' : 'warning';
+  const tone =
+    plugin.connected === 'connected' ? 'success' : plugin.connected === 'disconnected' ? 'default' : 'warning';
   return { label: STATUS_LABELS[plugin.connected], tone, hourglass: plugin.connected === 'pending' } as const;
 }
 export const TONE_CLASSES = {
@@ -50,7 +54,8 @@ export function utcTime(ms: number | null | undefined): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} UTC`;
 }
 
-export const dayOffset = (days: number, from = Date.now()) => new Date(from + days * 86_400_000).toISOString().slice(0, 10);
+export const dayOffset = (days: number, from = Date.now()) =>
+  new Date(from + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Connection Status rows (docs/integrations.md §Screens and routes): Status, GCP Project, GCP App, GCP App Platform, GCP App Id, Authenticated As. */
 export function connectionRows(plugin: Plugin | null, credential: Credential | null, appId: string) {
@@ -66,7 +71,8 @@ export function connectionRows(plugin: Plugin | null, credential: Credential | n
   ];
 }
 
-export const hasOperation = (plugin: Plugin | null, op: NonNullable<Plugin['inProgress']>[number]) => !!plugin?.inProgress?.includes(op);
+export const hasOperation = (plugin: Plugin | null, op: NonNullable<Plugin['inProgress']>[number]) =>
+  !!plugin?.inProgress?.includes(op);
 
 /**
  * The Connection card's button (docs/integrations.md §Screens and routes Connect to {type} / Connecting... / Connected), from the same status as the
@@ -76,6 +82,7 @@ export const hasOperation = (plugin: Plugin | null, op: NonNullable<Plugin['inPr
 export function connectionButton(type: PluginType, plugin: Plugin | null, connecting: boolean) {
   if (connecting) return { label: 'Connecting...', busy: true, action: null } as const;
   if (!plugin) return { label: `Connect to ${type}`, busy: false, action: 'configure' } as const;
-  if (plugin.connected === 'disconnected') return { label: `Connect to ${type}`, busy: false, action: 'reconnect' } as const;
+  if (plugin.connected === 'disconnected')
+    return { label: `Connect to ${type}`, busy: false, action: 'reconnect' } as const;
   return { label: 'Connected', busy: false, action: null } as const;
 }

@@ -4,7 +4,14 @@
  * parameter; the operator and the value input follow the dataType (a whole number, a date and time, or text).
  */
 import { useId, type ReactNode } from 'react';
-import { CONDITION_METRICS, CONDITION_TYPES, OPERATORS, USER_KEYS, type ConditionType, type MonetizeEvent } from '../../contracts/monetize';
+import {
+  CONDITION_METRICS,
+  CONDITION_TYPES,
+  OPERATORS,
+  USER_KEYS,
+  type ConditionType,
+  type MonetizeEvent,
+} from '../../contracts/monetize';
 import type { ConditionDraft } from '../../machines/monetize-form/form-draft';
 
 interface Props {
@@ -17,13 +24,27 @@ interface Props {
   onRemove: () => void;
 }
 
-function Field({ label, error, children }: { label: string; error?: string | null; children: (id: string, describedBy?: string) => ReactNode }) {
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | null;
+  children: (id: string, describedBy?: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className="min-w-0">
-      <label htmlFor={id} className="block text-xs font-medium text-slate-600">{label}</label>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-600">
+        {label}
+      </label>
       {children(id, error ? `${id}-error` : undefined)}
-      {error && <p id={`${id}-error`} className="mt-1 text-xs text-rose-600">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-xs text-rose-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -38,7 +59,12 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
   const event = events.find((e) => e.id === c.eventId);
   const params = event ? Object.keys(event.params) : [];
   const operators = c.dataType ? OPERATORS[c.dataType] : [];
-  const select = (field: keyof ConditionDraft, label: string, options: { value: string; label: string }[], placeholder?: string) => (
+  const select = (
+    field: keyof ConditionDraft,
+    label: string,
+    options: { value: string; label: string }[],
+    placeholder?: string,
+  ) => (
     <Field label={label} error={error(field)}>
       {(id, describedBy) => (
         <select
@@ -51,7 +77,11 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
           onChange={(e) => onChange({ [field]: e.target.value })}
         >
           {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       )}
     </Field>
@@ -64,15 +94,33 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
         {select('metric', 'Metric', [...metrics])}
         {isEvent ? (
           <>
-            {select('eventId', 'Event', events.map((e) => ({ value: e.id, label: e.eventName })), events.length ? 'Choose an event' : 'No events in the event source')}
+            {select(
+              'eventId',
+              'Event',
+              events.map((e) => ({ value: e.id, label: e.eventName })),
+              events.length ? 'Choose an event' : 'No events in the event source',
+            )}
             {error('event') && !error('eventId') && <p className="text-xs text-rose-600">{error('event')}</p>}
-            {select('eventParam', 'Parameter', params.map((p) => ({ value: p, label: p })), 'Choose a parameter')}
+            {select(
+              'eventParam',
+              'Parameter',
+              params.map((p) => ({ value: p, label: p })),
+              'Choose a parameter',
+            )}
           </>
         ) : (
           select('key', 'Key', [...(USER_KEYS[c.metric] ?? [])], USER_KEYS[c.metric] ? undefined : 'Choose a key')
         )}
         <Field label="Data type" error={error('dataType')}>
-          {(id, describedBy) => <input id={id} aria-describedby={describedBy} readOnly className={`${control(error('dataType'))} bg-slate-50 text-slate-600`} value={c.dataType || '—'} />}
+          {(id, describedBy) => (
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              readOnly
+              className={`${control(error('dataType'))} bg-slate-50 text-slate-600`}
+              value={c.dataType || '—'}
+            />
+          )}
         </Field>
         {select('op', 'Operator', [...operators])}
         <Field label={c.dataType === 'timestamp' ? 'Value (UTC)' : 'Value'} error={error('value')}>
@@ -92,9 +140,16 @@ export function ConditionRow({ index, condition: c, events, errors, disabled, on
           )}
         </Field>
       </div>
-      {(error('eventSource') || error('key')) && <p className="mt-2 text-xs text-rose-600">{error('eventSource') ?? error('key')}</p>}
+      {(error('eventSource') || error('key')) && (
+        <p className="mt-2 text-xs text-rose-600">{error('eventSource') ?? error('key')}</p>
+      )}
       <div className="mt-2 flex justify-end">
-        <button type="button" disabled={disabled} onClick={onRemove} className="rounded px-2 py-1 text-sm font-medium text-rose-700 hover:bg-rose-50 disabled:text-slate-400">
+        <button
+          type="button"
+          disabled={disabled}
+          onClick={onRemove}
+          className="rounded px-2 py-1 text-sm font-medium text-rose-700 hover:bg-rose-50 disabled:text-slate-400"
+        >
           Remove condition {index + 1}
         </button>
       </div>

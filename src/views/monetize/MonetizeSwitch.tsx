@@ -24,7 +24,11 @@ interface Props {
 
 export function MonetizeSwitch({ workspaceId, appId, appName, campaignId, onForm = false, deniedReason }: Props) {
   const [, navigate] = useLocation();
-  const actor = useFlowActor(monetizeToggleFlow, { appId, campaignId }, { key: appId, deps: { workspaceId, navigate } });
+  const actor = useFlowActor(
+    monetizeToggleFlow,
+    { appId, campaignId },
+    { key: appId, deps: { workspaceId, navigate } },
+  );
   const actions = useActions(actor, monetizeToggleActions);
   useEffect(() => actions.sync(campaignId), [actions, campaignId]);
   const view = useSelector(actor, (s) => selectMonetizeSwitch(s, onForm));

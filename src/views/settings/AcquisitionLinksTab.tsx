@@ -9,7 +9,12 @@ import { useSelector } from '@xstate/react';
 import { Link } from 'wouter';
 import type { App, Deeplink } from '../../contracts/apps';
 import type { Workspace } from '../../contracts/workspace';
-import { DEEPLINK_COPIED, DEEPLINK_PLATFORM_LABELS, DEEPLINK_UNSUPPORTED, isSupportedDeeplinkPlatform } from '../../contracts/deeplinks';
+import {
+  DEEPLINK_COPIED,
+  DEEPLINK_PLATFORM_LABELS,
+  DEEPLINK_UNSUPPORTED,
+  isSupportedDeeplinkPlatform,
+} from '../../contracts/deeplinks';
 import { deeplinkEditFlow } from '../../machines/deeplink-edit/deeplink-edit.actors';
 import { selectDeeplinkEdit, deeplinkEditActions } from '../../machines/deeplink-edit/deeplink-edit.selectors';
 import { useDeeplinks } from '../../services/app-links.queries';
@@ -30,7 +35,8 @@ const URL_HINTS: Record<string, string> = {
   ios: 'The https:// universal link that opens the app on iOS.',
   android: 'The https:// app link that opens the app on Android.',
 };
-const platformLabel = (platform: string) => (isSupportedDeeplinkPlatform(platform) ? DEEPLINK_PLATFORM_LABELS[platform] : platform);
+const platformLabel = (platform: string) =>
+  isSupportedDeeplinkPlatform(platform) ? DEEPLINK_PLATFORM_LABELS[platform] : platform;
 
 async function copy(url: string) {
   try {
@@ -51,19 +57,35 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
   return (
     <SettingsSubpage
       title="Acquisition Links"
-      intro={<p>The links that bring players from a quest into {app.appName}. Copy one to test it on a device; update its URL when your attribution partner's link changes.</p>}
+      intro={
+        <p>
+          The links that bring players from a quest into {app.appName}. Copy one to test it on a device; update its URL
+          when your attribution partner's link changes.
+        </p>
+      }
     >
       {links.isPending ? (
-        <div className="flex justify-center py-12 text-indigo-600"><Spinner className="size-6" label="Loading acquisition links" /></div>
+        <div className="flex justify-center py-12 text-indigo-600">
+          <Spinner className="size-6" label="Loading acquisition links" />
+        </div>
       ) : links.isError ? (
         <div role="alert" className="rounded-2xl bg-rose-50 p-6 text-sm text-rose-800 ring-1 ring-rose-200">
           <p>The acquisition links could not be loaded.</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void links.refetch()}>Retry</Button>
+          <Button variant="secondary" className="mt-3" onClick={() => void links.refetch()}>
+            Retry
+          </Button>
         </div>
       ) : links.data.length === 0 ? (
         <EmptyState
           title="No acquisition links yet"
-          action={<Link href={href.app(workspace.id, app.id, 'integrations/Overview')} className="rounded-lg bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white hover:bg-indigo-500">Go to Integrations</Link>}
+          action={
+            <Link
+              href={href.app(workspace.id, app.id, 'integrations/Overview')}
+              className="rounded-lg bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white hover:bg-indigo-500"
+            >
+              Go to Integrations
+            </Link>
+          }
         >
           Links appear here once an attribution partner (AppsFlyer or Adjust) creates them for {app.appName}.
         </EmptyState>
@@ -100,7 +122,11 @@ export default function AcquisitionLinksTab({ app, workspace }: { app: App; work
           hint={edit.link ? URL_HINTS[edit.link.platform] : undefined}
           onChange={(e) => actions.change(e.target.value)}
         />
-        {edit.failure && <p role="alert" className="text-sm text-rose-700">{edit.failure}</p>}
+        {edit.failure && (
+          <p role="alert" className="text-sm text-rose-700">
+            {edit.failure}
+          </p>
+        )}
       </FormModal>
     </SettingsSubpage>
   );
@@ -113,13 +139,28 @@ function LinkRow({ link, deniedReason, onEdit }: { link: Deeplink; deniedReason:
     <li className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-sm font-semibold text-slate-900">{link.type}</h3>
-        <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800">{platformLabel(link.platform)}</span>
-        {!supported && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">Unsupported platform</span>}
+        <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-800">
+          {platformLabel(link.platform)}
+        </span>
+        {!supported && (
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">
+            Unsupported platform
+          </span>
+        )}
       </div>
       <p className="mt-2 break-all font-mono text-xs text-slate-800">{link.url}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button variant="secondary" aria-label={`Copy link ${name}`} onClick={() => void copy(link.url)}>Copy link</Button>
-        <Button variant="secondary" aria-label={`Edit URL of ${name}`} deniedReason={supported ? deniedReason : DEEPLINK_UNSUPPORTED} onClick={onEdit}>Edit URL</Button>
+        <Button variant="secondary" aria-label={`Copy link ${name}`} onClick={() => void copy(link.url)}>
+          Copy link
+        </Button>
+        <Button
+          variant="secondary"
+          aria-label={`Edit URL of ${name}`}
+          deniedReason={supported ? deniedReason : DEEPLINK_UNSUPPORTED}
+          onClick={onEdit}
+        >
+          Edit URL
+        </Button>
       </div>
     </li>
   );

@@ -39,32 +39,45 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
     <div className="space-y-6">
       <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <p className="text-sm text-slate-600">
-          Keys let your servers call Questboard for this app. An <strong>s2s</strong> key signs the server-to-server calls of Acquire.
-          A key is shown in full only once, when it is created.
+          Keys let your servers call Questboard for this app. An <strong>s2s</strong> key signs the server-to-server
+          calls of Acquire. A key is shown in full only once, when it is created.
         </p>
         <div className="mt-4 flex flex-wrap items-end gap-3">
           <div>
-            <label htmlFor={typeId} className="block text-sm font-medium text-slate-700">Key type</label>
+            <label htmlFor={typeId} className="block text-sm font-medium text-slate-700">
+              Key type
+            </label>
             <select
               id={typeId}
               value={keyType}
               onChange={(event) => setKeyType(event.target.value as ApiKeyType)}
               className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100"
             >
-              {(Object.keys(TYPE_LABELS) as ApiKeyType[]).map((t) => <option key={t} value={t}>{TYPE_LABELS[t]}</option>)}
+              {(Object.keys(TYPE_LABELS) as ApiKeyType[]).map((t) => (
+                <option key={t} value={t}>
+                  {TYPE_LABELS[t]}
+                </option>
+              ))}
             </select>
           </div>
-          <Button onClick={() => actions.create(keyType)} busy={view.creating} deniedReason={denied}>Create API key</Button>
+          <Button onClick={() => actions.create(keyType)} busy={view.creating} deniedReason={denied}>
+            Create API key
+          </Button>
         </div>
       </div>
 
       {view.keys.length === 0 ? (
-        <EmptyState title="No API keys yet">Create a key when your game's servers need to talk to Questboard.</EmptyState>
+        <EmptyState title="No API keys yet">
+          Create a key when your game's servers need to talk to Questboard.
+        </EmptyState>
       ) : (
         <Table
           frame={{ card: true }}
           caption={`API keys of ${app.appName}`}
-          classes={{ head: 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600', headerCell: 'px-4 py-3' }}
+          classes={{
+            head: 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600',
+            headerCell: 'px-4 py-3',
+          }}
           rows={view.keys}
           rowKey={(key) => String(key.id)}
           columns={[
@@ -73,7 +86,9 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
             {
               header: 'Status',
               cell: (key) => (
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${key.status === 'active' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${key.status === 'active' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}
+                >
                   {key.status === 'active' ? 'Active' : 'Terminated'}
                 </span>
               ),
@@ -81,9 +96,17 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
           ]}
           rowActions={{
             className: 'text-right',
-            cell: (key) => key.status === 'active' && (
-              <Button variant="secondary" aria-label={`Terminate ${key.key}`} deniedReason={denied} onClick={() => actions.terminate(key.id)}>Terminate</Button>
-            ),
+            cell: (key) =>
+              key.status === 'active' && (
+                <Button
+                  variant="secondary"
+                  aria-label={`Terminate ${key.key}`}
+                  deniedReason={denied}
+                  onClick={() => actions.terminate(key.id)}
+                >
+                  Terminate
+                </Button>
+              ),
           }}
         />
       )}
@@ -94,7 +117,9 @@ export default function ApiKeysTab({ app, workspace }: { app: App; workspace: Wo
         onClose={actions.dismiss}
         footer={<Button onClick={actions.dismiss}>Done</Button>}
       >
-        <p className="text-sm text-slate-600">Copy the key now and keep it somewhere safe. It will not be shown again.</p>
+        <p className="text-sm text-slate-600">
+          Copy the key now and keep it somewhere safe. It will not be shown again.
+        </p>
         <CopyableKey value={view.createdKey ?? ''} />
       </Modal>
       <ConfirmDialog
@@ -115,13 +140,24 @@ function CopyableKey({ value }: { value: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <div className="mt-4">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">API key</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        API key
+      </label>
       <div className="mt-1 flex gap-2">
-        <input id={id} readOnly value={value} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm" />
+        <input
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.target.select()}
+          className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm"
+        />
         <Button
           variant="secondary"
           onClick={() => {
-            void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
+            void navigator.clipboard?.writeText(value).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            );
           }}
         >
           {copied ? 'Copied' : 'Copy'}

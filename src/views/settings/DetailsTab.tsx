@@ -47,19 +47,29 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
 
   return (
     <SettingsForm onSubmit={actions.submit}>
-      <section aria-labelledby={`${ids}-listing`} className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby={`${ids}-listing`}
+        className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-3">
             {details.icon && <img src={details.icon} alt="" className="size-12 rounded-lg ring-1 ring-slate-200" />}
-            <h2 id={`${ids}-listing`} className="text-base font-semibold text-slate-900">{details.title}</h2>
+            <h2 id={`${ids}-listing`} className="text-base font-semibold text-slate-900">
+              {details.title}
+            </h2>
           </div>
           <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
             <div>
               <dt className="text-slate-600">Rating</dt>
               <dd className="font-semibold text-slate-900">
-                {details.rating === null || details.rating === undefined ? 'No rating yet' : (
+                {details.rating === null || details.rating === undefined ? (
+                  'No rating yet'
+                ) : (
                   <span aria-label={`${roundRating(details.rating).toFixed(1)} out of 5 stars`}>
-                    {roundRating(details.rating).toFixed(1)} <span aria-hidden="true" className="text-amber-500">★</span>
+                    {roundRating(details.rating).toFixed(1)}{' '}
+                    <span aria-hidden="true" className="text-amber-500">
+                      ★
+                    </span>
                   </span>
                 )}
               </dd>
@@ -67,10 +77,17 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
             <div>
               <dt className="text-slate-600">Genres</dt>
               <dd>
-                {details.genres.length === 0 ? <span className="text-slate-600">None</span> : (
+                {details.genres.length === 0 ? (
+                  <span className="text-slate-600">None</span>
+                ) : (
                   <ul className="mt-0.5 flex flex-wrap gap-1.5" aria-label="Genres">
                     {details.genres.map((genre) => (
-                      <li key={genre} className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200">{genre}</li>
+                      <li
+                        key={genre}
+                        className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-xs font-medium text-indigo-800 ring-1 ring-indigo-200"
+                      >
+                        {genre}
+                      </li>
                     ))}
                   </ul>
                 )}
@@ -93,35 +110,78 @@ export default function DetailsTab({ app, workspace }: { app: App; workspace: Wo
       </section>
 
       <section aria-labelledby={`${ids}-shots`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id={`${ids}-shots`} className="text-base font-semibold text-slate-900">Screenshots</h2>
-        <p className="mt-1 text-sm text-slate-600">Up to {SCREENSHOT_SLOTS} JPEG images, each at most 480 × 640 pixels and 3 MB; they are recompressed to at most 1 MB.</p>
+        <h2 id={`${ids}-shots`} className="text-base font-semibold text-slate-900">
+          Screenshots
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Up to {SCREENSHOT_SLOTS} JPEG images, each at most 480 × 640 pixels and 3 MB; they are recompressed to at most
+          1 MB.
+        </p>
         <div className="mt-4 grid grid-cols-1 justify-items-center gap-4 sm:grid-cols-2">
           {form.screenshots.map((slot, i) => (
-            <ImageDropSlot key={i} id={`${app.id}:screenshot:${i}`} kind="screenshot" label={`Screenshot ${i + 1}`} slot={slot} {...slotProps(i)} />
+            <ImageDropSlot
+              key={i}
+              id={`${app.id}:screenshot:${i}`}
+              kind="screenshot"
+              label={`Screenshot ${i + 1}`}
+              slot={slot}
+              {...slotProps(i)}
+            />
           ))}
         </div>
       </section>
 
-      <section aria-labelledby={`${ids}-background`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h2 id={`${ids}-background`} className="text-base font-semibold text-slate-900">Background</h2>
+      <section
+        aria-labelledby={`${ids}-background`}
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
+        <h2 id={`${ids}-background`} className="text-base font-semibold text-slate-900">
+          Background
+        </h2>
         <p className="mt-1 mb-4 text-sm text-slate-600">One JPEG image, at most 640 × 360 pixels and 3 MB.</p>
-        <ImageDropSlot id={`${app.id}:background`} kind="background" label="Background image" slot={form.background} {...slotProps('background')} />
+        <ImageDropSlot
+          id={`${app.id}:background`}
+          kind="background"
+          label="Background image"
+          slot={form.background}
+          {...slotProps('background')}
+        />
       </section>
 
-      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      {view.error && (
+        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {view.error}
+        </p>
+      )}
       <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
-        <Button type="submit" busy={view.saving} deniedReason={denied}>Save Changes</Button>
+        <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.saving || !!denied}>
+          Discard changes
+        </Button>
+        <Button type="submit" busy={view.saving} deniedReason={denied}>
+          Save Changes
+        </Button>
       </div>
     </SettingsForm>
   );
 }
 
-function TextArea({ label, value, disabled, onChange }: { label: string; value: string; disabled: boolean; onChange: (value: string) => void }) {
+function TextArea({
+  label,
+  value,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
       <textarea
         id={id}
         value={value}

@@ -44,14 +44,22 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
   }, [actions, savedKey]);
   const denied = viewerDenied(workspace.role);
   const switchLabel = useId();
-  const change = (field: TextFieldName) => (event: React.ChangeEvent<HTMLInputElement>) => actions.change(field, event.target.value);
+  const change = (field: TextFieldName) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    actions.change(field, event.target.value);
   const { values, errors } = view;
 
   return (
     <SettingsForm onSubmit={actions.submit}>
       <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <legend className="sr-only">App</legend>
-        <TextField label="App name" value={values.appName} onChange={change('appName')} error={errors.appName} disabled={view.busy} maxLength={MAX.name} />
+        <TextField
+          label="App name"
+          value={values.appName}
+          onChange={change('appName')}
+          error={errors.appName}
+          disabled={view.busy}
+          maxLength={MAX.name}
+        />
         <IconPicker
           buttonLabel="Choose icon"
           fileName={view.iconName}
@@ -59,20 +67,38 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
           error={errors.icon}
           disabled={view.busy}
           onPick={(file) => actions.pickIcon(file)}
-          preview={app.image ? (
-            <img src={app.image} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
-          ) : (
-            <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-lg bg-slate-200 font-bold text-slate-600">{app.appName.slice(0, 1)}</span>
-          )}
+          preview={
+            app.image ? (
+              <img src={app.image} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex size-12 items-center justify-center rounded-lg bg-slate-200 font-bold text-slate-600"
+              >
+                {app.appName.slice(0, 1)}
+              </span>
+            )
+          }
         />
         <div className="flex items-center justify-between gap-4 border-t border-slate-100 pt-5">
           <div>
-            <span id={switchLabel} className="text-sm font-medium text-slate-800">{SHOW_ON_APP}</span>
+            <span id={switchLabel} className="text-sm font-medium text-slate-800">
+              {SHOW_ON_APP}
+            </span>
             <p className="text-xs text-slate-600">
-              {visibility.enabled ? 'Players can find this app in the Questboard app.' : 'Hidden from players of the Questboard app.'} Saved at once.
+              {visibility.enabled
+                ? 'Players can find this app in the Questboard app.'
+                : 'Hidden from players of the Questboard app.'}{' '}
+              Saved at once.
             </p>
           </div>
-          <VisibilitySwitch labelledBy={switchLabel} enabled={visibility.enabled} saving={visibility.saving} onToggle={visibility.toggle} deniedReason={denied} />
+          <VisibilitySwitch
+            labelledBy={switchLabel}
+            enabled={visibility.enabled}
+            saving={visibility.saving}
+            onToggle={visibility.toggle}
+            deniedReason={denied}
+          />
         </div>
       </fieldset>
 
@@ -83,8 +109,18 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
           onStatus={(status) => actions.setStatus('google', status)}
           disabled={view.busy}
           fields={[
-            { field: 'googlePackageName', label: 'Package name', placeholder: 'com.example.game', shown: values.googleStatus !== 'NotReady' },
-            { field: 'googleStoreUrl', label: 'Store URL', placeholder: 'https://play.google.com/store/apps/details?id=com.example.game', shown: values.googleStatus === 'InStore' },
+            {
+              field: 'googlePackageName',
+              label: 'Package name',
+              placeholder: 'com.example.game',
+              shown: values.googleStatus !== 'NotReady',
+            },
+            {
+              field: 'googleStoreUrl',
+              label: 'Store URL',
+              placeholder: 'https://play.google.com/store/apps/details?id=com.example.game',
+              shown: values.googleStatus === 'InStore',
+            },
           ]}
           values={values}
           errors={errors}
@@ -97,9 +133,24 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
           onStatus={(status) => actions.setStatus('apple', status)}
           disabled={view.busy}
           fields={[
-            { field: 'appleBundleId', label: 'Bundle ID', placeholder: 'com.example.game', shown: values.appleStatus !== 'NotReady' },
-            { field: 'applePackageName', label: 'App Store ID (optional)', placeholder: '1234567890', shown: values.appleStatus !== 'NotReady' },
-            { field: 'appleStoreUrl', label: 'Store URL', placeholder: 'https://apps.apple.com/app/id1234567890', shown: values.appleStatus === 'InStore' },
+            {
+              field: 'appleBundleId',
+              label: 'Bundle ID',
+              placeholder: 'com.example.game',
+              shown: values.appleStatus !== 'NotReady',
+            },
+            {
+              field: 'applePackageName',
+              label: 'App Store ID (optional)',
+              placeholder: '1234567890',
+              shown: values.appleStatus !== 'NotReady',
+            },
+            {
+              field: 'appleStoreUrl',
+              label: 'Store URL',
+              placeholder: 'https://apps.apple.com/app/id1234567890',
+              shown: values.appleStatus === 'InStore',
+            },
           ]}
           values={values}
           errors={errors}
@@ -107,10 +158,20 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
         />
       )}
 
-      <section aria-labelledby={`${switchLabel}-keys`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby={`${switchLabel}-keys`}
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id={`${switchLabel}-keys`} className="text-base font-semibold text-slate-900">API keys</h2>
-          <Link href={href.app(workspace.id, app.id, 'settings/apikeys')} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">Manage API keys</Link>
+          <h2 id={`${switchLabel}-keys`} className="text-base font-semibold text-slate-900">
+            API keys
+          </h2>
+          <Link
+            href={href.app(workspace.id, app.id, 'settings/apikeys')}
+            className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+          >
+            Manage API keys
+          </Link>
         </div>
         {(app.apiKeys ?? []).length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No API keys yet.</p>
@@ -119,23 +180,42 @@ export default function GeneralTab({ app, workspace }: { app: App; workspace: Wo
             {(app.apiKeys ?? []).map((key, index) => (
               <li key={key.id ?? index} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-mono text-slate-900">{key.key}</span>
-                <span className="text-slate-600">{key.type} · {key.status === 'active' ? 'Active' : 'Terminated'}</span>
+                <span className="text-slate-600">
+                  {key.type} · {key.status === 'active' ? 'Active' : 'Terminated'}
+                </span>
               </li>
             ))}
           </ul>
         )}
       </section>
 
-      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      {view.error && (
+        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {view.error}
+        </p>
+      )}
       <div className="flex flex-wrap justify-end gap-3">
-        <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.busy}>Discard changes</Button>
-        <Button type="submit" busy={view.busy} deniedReason={denied}>Save</Button>
+        <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.busy}>
+          Discard changes
+        </Button>
+        <Button type="submit" busy={view.busy} deniedReason={denied}>
+          Save
+        </Button>
       </div>
     </SettingsForm>
   );
 }
 
-function StoreSection({ title, status, onStatus, disabled, fields, values, errors, change }: {
+function StoreSection({
+  title,
+  status,
+  onStatus,
+  disabled,
+  fields,
+  values,
+  errors,
+  change,
+}: {
   title: string;
   status: Status;
   onStatus: (status: Status) => void;
@@ -150,7 +230,9 @@ function StoreSection({ title, status, onStatus, disabled, fields, values, error
     <fieldset className="space-y-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <legend className="float-left w-full text-base font-semibold text-slate-900">{title}</legend>
       <div className="clear-both">
-        <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">Store status</label>
+        <label htmlFor={selectId} className="block text-sm font-medium text-slate-700">
+          Store status
+        </label>
         <select
           id={selectId}
           value={status}
@@ -158,23 +240,29 @@ function StoreSection({ title, status, onStatus, disabled, fields, values, error
           onChange={(event) => onStatus(event.target.value as Status)}
           className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-100"
         >
-          {(Object.keys(STATUS_LABELS) as Status[]).map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
         </select>
       </div>
-      {fields.filter((f) => f.shown).map((f) => (
-        <TextField
-          key={f.field}
-          label={f.label}
-          value={values[f.field] ?? ''}
-          onChange={change(f.field)}
-          error={errors[f.field]}
-          placeholder={f.placeholder}
-          disabled={disabled}
-          maxLength={f.field.endsWith('Url') ? MAX.url : MAX.label}
-          spellCheck={false}
-          autoCapitalize="off"
-        />
-      ))}
+      {fields
+        .filter((f) => f.shown)
+        .map((f) => (
+          <TextField
+            key={f.field}
+            label={f.label}
+            value={values[f.field] ?? ''}
+            onChange={change(f.field)}
+            error={errors[f.field]}
+            placeholder={f.placeholder}
+            disabled={disabled}
+            maxLength={f.field.endsWith('Url') ? MAX.url : MAX.label}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
+        ))}
     </fieldset>
   );
 }

@@ -11,8 +11,13 @@ import type { App } from '../../contracts/apps';
 import type { Workspace } from '../../contracts/workspace';
 import { MAX } from '../../contracts/codecs';
 import {
-  NOTIFICATION_BODY_MAX, NOTIFICATION_KINDS, NOTIFICATION_LABELS, NOTIFICATION_TITLE_MAX, renderNotification,
-  type NotificationKind, type NotificationMessage,
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_LABELS,
+  NOTIFICATION_TITLE_MAX,
+  renderNotification,
+  type NotificationKind,
+  type NotificationMessage,
 } from '../../contracts/messages';
 import { messagesSaveFlow } from '../../machines/messages-save/messages-save.actors';
 import { selectMessages, messagesActions } from '../../machines/messages-save/messages-save.selectors';
@@ -39,9 +44,12 @@ export default function MessagesTab({ app, workspace }: { app: App; workspace: W
   return (
     <section aria-labelledby="messages-heading" className="space-y-4">
       <div>
-        <h2 id="messages-heading" className="text-lg font-semibold text-slate-900">Messages</h2>
+        <h2 id="messages-heading" className="text-lg font-semibold text-slate-900">
+          Messages
+        </h2>
         <p className="text-sm text-slate-600">
-          The notifications players of {app.appName} receive. Use the placeholders <code>{'{questName}'}</code>, <code>{'{appName}'}</code> and <code>{'{reward}'}</code>; the preview fills them with sample values.
+          The notifications players of {app.appName} receive. Use the placeholders <code>{'{questName}'}</code>,{' '}
+          <code>{'{appName}'}</code> and <code>{'{reward}'}</code>; the preview fills them with sample values.
         </p>
       </div>
       {view.loading ? (
@@ -57,16 +65,27 @@ export default function MessagesTab({ app, workspace }: { app: App; workspace: W
               message={view.values![kind]}
               errors={{ title: view.errors[`${kind}.title`], body: view.errors[`${kind}.body`] }}
               disabled={view.saving || !!denied}
-              preview={{ title: renderNotification(view.values![kind].title, sample), body: renderNotification(view.values![kind].body, sample) }}
+              preview={{
+                title: renderNotification(view.values![kind].title, sample),
+                body: renderNotification(view.values![kind].body, sample),
+              }}
               appName={app.appName}
               onToggle={(enabled) => actions.toggle(kind, enabled)}
               onChange={(field, value) => actions.change(kind, field, value)}
             />
           ))}
-          {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+          {view.error && (
+            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+              {view.error}
+            </p>
+          )}
           <div className="flex flex-wrap justify-end gap-3">
-            <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.saving || !!denied}>Discard changes</Button>
-            <Button type="submit" busy={view.saving} deniedReason={denied}>Save messages</Button>
+            <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.saving || !!denied}>
+              Discard changes
+            </Button>
+            <Button type="submit" busy={view.saving} deniedReason={denied}>
+              Save messages
+            </Button>
           </div>
         </SettingsForm>
       )}
@@ -74,7 +93,16 @@ export default function MessagesTab({ app, workspace }: { app: App; workspace: W
   );
 }
 
-function MessageCard({ kind, message, errors, disabled, preview, appName, onToggle, onChange }: {
+function MessageCard({
+  kind,
+  message,
+  errors,
+  disabled,
+  preview,
+  appName,
+  onToggle,
+  onChange,
+}: {
   kind: NotificationKind;
   message: NotificationMessage;
   errors: { title?: string; body?: string };
@@ -91,7 +119,9 @@ function MessageCard({ kind, message, errors, disabled, preview, appName, onTogg
       <legend className="sr-only">{label}</legend>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 id={`${ids}-title`} className="text-base font-semibold text-slate-900">{label}</h3>
+          <h3 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
+            {label}
+          </h3>
           <p className="text-sm text-slate-600">{WHEN[kind]}</p>
         </div>
         <Switch
@@ -101,7 +131,9 @@ function MessageCard({ kind, message, errors, disabled, preview, appName, onTogg
           aria-label={`Send the ${label.toLowerCase()} notification`}
           className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition focus-visible:outline-2 focus-visible:outline-indigo-500 disabled:cursor-not-allowed disabled:opacity-60 ${message.enabled ? 'bg-indigo-600' : 'bg-slate-400'}`}
         >
-          <span className={`inline-block size-4 rounded-full bg-white transition ${message.enabled ? 'translate-x-6' : 'translate-x-1'}`} />
+          <span
+            className={`inline-block size-4 rounded-full bg-white transition ${message.enabled ? 'translate-x-6' : 'translate-x-1'}`}
+          />
         </Switch>
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
@@ -116,7 +148,10 @@ function MessageCard({ kind, message, errors, disabled, preview, appName, onTogg
             maxLength={MAX.name}
           />
           <div>
-            <label htmlFor={`${ids}-body`} className="block text-sm font-medium text-slate-700">{`${label}: message`}</label>
+            <label
+              htmlFor={`${ids}-body`}
+              className="block text-sm font-medium text-slate-700"
+            >{`${label}: message`}</label>
             <textarea
               id={`${ids}-body`}
               value={message.body}
@@ -133,13 +168,18 @@ function MessageCard({ kind, message, errors, disabled, preview, appName, onTogg
             </p>
           </div>
         </div>
-        <figure aria-label={`Preview of the ${label.toLowerCase()} notification`} className="self-start rounded-2xl bg-slate-800 p-4">
+        <figure
+          aria-label={`Preview of the ${label.toLowerCase()} notification`}
+          className="self-start rounded-2xl bg-slate-800 p-4"
+        >
           <div className={`rounded-xl p-3 shadow ${message.enabled ? 'bg-white' : 'bg-slate-200'}`}>
             <p className="text-xs font-medium uppercase tracking-wide text-slate-600">{appName} · now</p>
             <p className="mt-1 break-words text-sm font-semibold text-slate-900">{preview.title || 'Title'}</p>
             <p className="mt-0.5 break-words text-sm text-slate-700">{preview.body || 'Message'}</p>
           </div>
-          <figcaption className="mt-2 text-xs text-slate-200">{message.enabled ? 'Preview with sample values' : 'Off: players do not receive this notification'}</figcaption>
+          <figcaption className="mt-2 text-xs text-slate-200">
+            {message.enabled ? 'Preview with sample values' : 'Off: players do not receive this notification'}
+          </figcaption>
         </figure>
       </div>
     </fieldset>

@@ -4,7 +4,12 @@
  */
 import type { ReactNode } from 'react';
 
-export function SettingsSubpage({ title, intro, actions, children }: {
+export function SettingsSubpage({
+  title,
+  intro,
+  actions,
+  children,
+}: {
   title: string;
   intro: ReactNode;
   actions?: ReactNode;

@@ -10,7 +10,14 @@ import { useReplayIntent, type IntentRef } from '../ui/lazyOnIntent';
 import { AppPickerFace, APP_PICKER_BUTTON_CLASS, appPickerLabelClass, type AppPickerProps } from './AppPickerFace';
 import { AppIcon, platformLabel } from './AppIcon';
 
-export default function AppPicker({ label, labelVisible = false, apps, current, onPick, intent }: AppPickerProps & { intent?: IntentRef }) {
+export default function AppPicker({
+  label,
+  labelVisible = false,
+  apps,
+  current,
+  onPick,
+  intent,
+}: AppPickerProps & { intent?: IntentRef }) {
   const button = useRef<HTMLButtonElement>(null);
   useReplayIntent(intent, button, ' ');
   return (
@@ -19,9 +26,16 @@ export default function AppPicker({ label, labelVisible = false, apps, current, 
       <ListboxButton ref={button} className={APP_PICKER_BUTTON_CLASS}>
         <AppPickerFace app={current} />
       </ListboxButton>
-      <ListboxOptions anchor="bottom start" className="z-50 mt-1 w-[var(--button-width)] min-w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+      <ListboxOptions
+        anchor="bottom start"
+        className="z-50 mt-1 w-[var(--button-width)] min-w-56 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+      >
         {apps.map((app) => (
-          <ListboxOption key={app.id} value={app} className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm data-focus:bg-slate-100 data-selected:font-semibold">
+          <ListboxOption
+            key={app.id}
+            value={app}
+            className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-2 text-sm data-focus:bg-slate-100 data-selected:font-semibold"
+          >
             <AppIcon app={app} />
             <span className="flex-1 truncate">{app.appName}</span>
             <span className="text-xs text-slate-600">{platformLabel(app.platform)}</span>

@@ -14,18 +14,34 @@ import { SideNav } from './SideNav';
 import { useOverlayFocus } from './useOverlayFocus';
 
 // Loaded the first time someone picks 'Create new', not with every page.
-const CreateWorkspaceModal = lazy(() => import('./CreateWorkspaceModal').then((m) => ({ default: m.CreateWorkspaceModal })));
+const CreateWorkspaceModal = lazy(() =>
+  import('./CreateWorkspaceModal').then((m) => ({ default: m.CreateWorkspaceModal })),
+);
 
 /** docs/workspace.md §Rules and limits: the narrow-screen menu fades in and out in 300 ms. */
 const MENU_FADE_MS = 300;
 
-export default function AppShell({ workspace, app = null, children }: { workspace: Workspace; app?: App | null; children: ReactNode }) {
+export default function AppShell({
+  workspace,
+  app = null,
+  children,
+}: {
+  workspace: Workspace;
+  app?: App | null;
+  children: ReactNode;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const overlayRef = useRef<HTMLDivElement>(null);
   const overlay = useFade(menuOpen, MENU_FADE_MS, overlayRef);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useOverlayFocus({ open: menuOpen, mounted: overlay.mounted, overlay: overlayRef, trigger: menuButtonRef, onClose: closeMenu });
+  useOverlayFocus({
+    open: menuOpen,
+    mounted: overlay.mounted,
+    overlay: overlayRef,
+    trigger: menuButtonRef,
+    onClose: closeMenu,
+  });
   const [createOpen, setCreateOpen] = useState(false);
   const [createRequested, setCreateRequested] = useState(false);
   return (
@@ -37,13 +53,21 @@ export default function AppShell({ workspace, app = null, children }: { workspac
         menuOpen={menuOpen}
         menuButtonRef={menuButtonRef}
         onToggleMenu={() => setMenuOpen((open) => !open)}
-        onCreateWorkspace={() => { setCreateRequested(true); setCreateOpen(true); }}
+        onCreateWorkspace={() => {
+          setCreateRequested(true);
+          setCreateOpen(true);
+        }}
       />
       <div className="flex" inert={menuOpen}>
-        <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white desk:block" aria-label="Main navigation">
+        <aside
+          className="sticky top-16 hidden h-[calc(100vh-4rem)] w-64 shrink-0 overflow-y-auto border-r border-slate-200 bg-white desk:block"
+          aria-label="Main navigation"
+        >
           <SideNav workspace={workspace} app={app} />
         </aside>
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none desk:px-8">{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none desk:px-8">
+          {children}
+        </main>
       </div>
       {overlay.mounted && (
         <div

@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { createWorkspaceFlow } from '../../machines/create-workspace/create-workspace.actors';
-import { selectCreateWorkspace, createWorkspaceActions } from '../../machines/create-workspace/create-workspace.selectors';
+import {
+  selectCreateWorkspace,
+  createWorkspaceActions,
+} from '../../machines/create-workspace/create-workspace.selectors';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { href } from '../../paths';
@@ -48,9 +51,25 @@ export function CreateWorkspaceModal({ open, onClose }: { open: boolean; onClose
       busy={view.busy}
       className="space-y-4"
     >
-      <WorkspaceNameFields name={view.name} website={view.website} errors={view.errors} onChange={(field, value) => actions.change(field, value)} autoFocus />
-      <IconPicker buttonLabel="Choose icon" fileName={view.iconName} hint="PNG, JPG or GIF, up to 3 MB" error={view.errors.icon} onPick={(file) => actions.pickIcon(file)} />
-      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      <WorkspaceNameFields
+        name={view.name}
+        website={view.website}
+        errors={view.errors}
+        onChange={(field, value) => actions.change(field, value)}
+        autoFocus
+      />
+      <IconPicker
+        buttonLabel="Choose icon"
+        fileName={view.iconName}
+        hint="PNG, JPG or GIF, up to 3 MB"
+        error={view.errors.icon}
+        onPick={(file) => actions.pickIcon(file)}
+      />
+      {view.error && (
+        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {view.error}
+        </p>
+      )}
     </FormModal>
   );
 }

@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 
 export const PRODUCT_NAME = 'Questboard';
 
-export const documentTitle = (...parts: (string | null | undefined)[]) => [...parts, PRODUCT_NAME].filter(Boolean).join(' · ');
+export const documentTitle = (...parts: (string | null | undefined)[]) =>
+  [...parts, PRODUCT_NAME].filter(Boolean).join(' · ');
 
 export function DocumentTitle({ parts }: { parts: (string | null | undefined)[] }) {
   const title = documentTitle(...parts);

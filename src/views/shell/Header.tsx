@@ -18,10 +18,21 @@ import { MENU_BUTTON_CLASS, PROFILE_BUTTON_CLASS, ProfileFace, WorkspaceFace } f
 import { sessionActions } from '../../machines/session/session.selectors';
 import { useActions } from '../flows/useActions';
 
-const WorkspaceMenu = lazyOnIntent<WorkspaceMenuProps>(() => import('./HeaderMenus').then((m) => ({ default: m.WorkspaceMenu })));
-const ProfileMenu = lazyOnIntent<ProfileMenuProps>(() => import('./HeaderMenus').then((m) => ({ default: m.ProfileMenu })));
+const WorkspaceMenu = lazyOnIntent<WorkspaceMenuProps>(() =>
+  import('./HeaderMenus').then((m) => ({ default: m.WorkspaceMenu })),
+);
+const ProfileMenu = lazyOnIntent<ProfileMenuProps>(() =>
+  import('./HeaderMenus').then((m) => ({ default: m.ProfileMenu })),
+);
 
-export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, onCreateWorkspace }: {
+export function Header({
+  workspace,
+  app,
+  menuOpen,
+  menuButtonRef,
+  onToggleMenu,
+  onCreateWorkspace,
+}: {
   workspace: Workspace;
   app: App | null;
   menuOpen: boolean;
@@ -35,12 +46,21 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur desk:px-6">
       <Link href={href.apps(workspace.id)} aria-label="Questboard home" className="shrink-0" inert={menuOpen}>
-        <span className="desk:hidden"><Logo compact /></span>
-        <span className="hidden desk:inline"><Logo /></span>
+        <span className="desk:hidden">
+          <Logo compact />
+        </span>
+        <span className="hidden desk:inline">
+          <Logo />
+        </span>
       </Link>
       {app && (
         <div className="min-w-0 flex-1 desk:hidden" inert={menuOpen}>
-          <AppPicker label="Switch app" apps={workspace.apps ?? []} current={app} onPick={(next) => navigate(switchAppInPath(location, next.id))} />
+          <AppPicker
+            label="Switch app"
+            apps={workspace.apps ?? []}
+            current={app}
+            onPick={(next) => navigate(switchAppInPath(location, next.id))}
+          />
         </div>
       )}
       <div className="ml-auto flex items-center gap-2">
@@ -50,7 +70,14 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
             onCreate={onCreateWorkspace}
             placeholder={(trigger) => (
               <div className="relative">
-                <button {...trigger} type="button" aria-haspopup="menu" aria-expanded="false" aria-label={`Workspace: ${workspace.name}`} className={MENU_BUTTON_CLASS}>
+                <button
+                  {...trigger}
+                  type="button"
+                  aria-haspopup="menu"
+                  aria-expanded="false"
+                  aria-label={`Workspace: ${workspace.name}`}
+                  className={MENU_BUTTON_CLASS}
+                >
                   <WorkspaceFace workspace={workspace} />
                 </button>
               </div>
@@ -60,7 +87,13 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
             onSignOut={sessionSenders.signOut}
             placeholder={(trigger) => (
               <div className="relative">
-                <button {...trigger} type="button" aria-haspopup="menu" aria-expanded="false" className={PROFILE_BUTTON_CLASS}>
+                <button
+                  {...trigger}
+                  type="button"
+                  aria-haspopup="menu"
+                  aria-expanded="false"
+                  className={PROFILE_BUTTON_CLASS}
+                >
                   <ProfileFace />
                 </button>
               </div>
@@ -76,7 +109,14 @@ export function Header({ workspace, app, menuOpen, menuButtonRef, onToggleMenu, 
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 desk:hidden"
         >
-          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>

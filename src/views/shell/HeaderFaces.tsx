@@ -32,7 +32,12 @@ export function WorkspaceFace({ workspace }: { workspace: Workspace }) {
     <>
       <WorkspaceIcon workspace={workspace} />
       <span className="hidden truncate sm:inline">{workspace.name}</span>
-      <svg viewBox="0 0 20 20" className="hidden size-4 shrink-0 text-slate-500 sm:block" fill="currentColor" aria-hidden="true">
+      <svg
+        viewBox="0 0 20 20"
+        className="hidden size-4 shrink-0 text-slate-500 sm:block"
+        fill="currentColor"
+        aria-hidden="true"
+      >
         <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" />
       </svg>
     </>

@@ -33,12 +33,18 @@ export function WorkspaceMenu({ workspace, onCreate, intent }: WorkspaceMenuProp
       <MenuItems anchor="bottom end" className={ITEMS_CLASS}>
         {(account?.organisations ?? []).map((org) => (
           <MenuItem key={org.id}>
-            <button type="button" onClick={() => navigate(href.apps(org.id))} className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100">
+            <button
+              type="button"
+              onClick={() => navigate(href.apps(org.id))}
+              className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm data-focus:bg-slate-100"
+            >
               <WorkspaceIcon workspace={org} />
               <span className="flex-1 truncate">{org.name}</span>
               {org.id === workspace.id && (
                 <>
-                  <span aria-hidden="true" className="text-indigo-600">✓</span>
+                  <span aria-hidden="true" className="text-indigo-600">
+                    ✓
+                  </span>
                   <span className="sr-only">(current)</span>
                 </>
               )}
@@ -47,8 +53,17 @@ export function WorkspaceMenu({ workspace, onCreate, intent }: WorkspaceMenuProp
         ))}
         <div className="my-1 border-t border-slate-100" />
         <MenuItem>
-          <button type="button" onClick={onCreate} className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-indigo-700 data-focus:bg-indigo-50">
-            <span aria-hidden="true" className="flex size-6 items-center justify-center rounded-md border border-dashed border-indigo-300">+</span>
+          <button
+            type="button"
+            onClick={onCreate}
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-indigo-700 data-focus:bg-indigo-50"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-6 items-center justify-center rounded-md border border-dashed border-indigo-300"
+            >
+              +
+            </span>
             Create new
           </button>
         </MenuItem>
@@ -72,12 +87,18 @@ export function ProfileMenu({ onSignOut, intent }: ProfileMenuProps & { intent?:
       </MenuButton>
       <MenuItems anchor="bottom end" className={ITEMS_CLASS}>
         <div className="px-3 py-2">
-          <p className="truncate text-sm font-semibold text-slate-900">{account?.firstName} {account?.lastName}</p>
+          <p className="truncate text-sm font-semibold text-slate-900">
+            {account?.firstName} {account?.lastName}
+          </p>
           <p className="truncate text-xs text-slate-600">{account?.workEmail}</p>
         </div>
         <div className="my-1 border-t border-slate-100" />
         <MenuItem>
-          <button type="button" onClick={onSignOut} className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100">
+          <button
+            type="button"
+            onClick={onSignOut}
+            className="w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100"
+          >
             Logout
           </button>
         </MenuItem>

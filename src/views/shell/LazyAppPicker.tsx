@@ -15,7 +15,13 @@ export function LazyAppPicker(props: AppPickerProps) {
       {...props}
       placeholder={(trigger) => (
         <>
-          <label id={`${id}-label`} htmlFor={`${id}-button`} className={appPickerLabelClass(props.labelVisible ?? false)}>{props.label}</label>
+          <label
+            id={`${id}-label`}
+            htmlFor={`${id}-button`}
+            className={appPickerLabelClass(props.labelVisible ?? false)}
+          >
+            {props.label}
+          </label>
           <button
             {...trigger}
             id={`${id}-button`}

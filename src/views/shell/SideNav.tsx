@@ -9,7 +9,17 @@ import type { App } from '../../contracts/apps';
 import { APP_SECTIONS, href, PRIVACY_URL, SUPPORT_EMAIL, switchAppInPath, TERMS_URL } from '../../paths';
 import { LazyAppPicker as AppPicker } from './LazyAppPicker';
 
-function NavLink({ to, label, active, onNavigate }: { to: string; label: string; active: boolean; onNavigate?: () => void }) {
+function NavLink({
+  to,
+  label,
+  active,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  active: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <Link
       href={to}
@@ -22,39 +32,85 @@ function NavLink({ to, label, active, onNavigate }: { to: string; label: string;
   );
 }
 
-export function SideNav({ workspace, app, onNavigate }: { workspace: Workspace; app: App | null; onNavigate?: () => void }) {
+export function SideNav({
+  workspace,
+  app,
+  onNavigate,
+}: {
+  workspace: Workspace;
+  app: App | null;
+  onNavigate?: () => void;
+}) {
   const [location, navigate] = useLocation();
   const isAdmin = workspace.role === 'admin';
   const items = [
     { to: href.apps(workspace.id), label: 'Apps' },
     { to: href.team(workspace.id), label: 'Team' },
     { to: href.activity(workspace.id), label: 'Activity' },
-    ...(isAdmin ? [{ to: href.billing(workspace.id), label: 'Billing' }, { to: href.workspaceSettings(workspace.id), label: 'Settings' }] : []),
+    ...(isAdmin
+      ? [
+          { to: href.billing(workspace.id), label: 'Billing' },
+          { to: href.workspaceSettings(workspace.id), label: 'Settings' },
+        ]
+      : []),
   ];
   const appBase = app ? href.app(workspace.id, app.id, '') : '';
   return (
     <nav className="flex h-full flex-col gap-6 p-4">
       <div className="space-y-1">
         {items.map((item) => (
-          <NavLink key={item.label} to={item.to} label={item.label} active={location === item.to || location.startsWith(`${item.to}/`)} onNavigate={onNavigate} />
+          <NavLink
+            key={item.label}
+            to={item.to}
+            label={item.label}
+            active={location === item.to || location.startsWith(`${item.to}/`)}
+            onNavigate={onNavigate}
+          />
         ))}
       </div>
       {app && (
         <div>
-          <AppPicker label="App" labelVisible apps={workspace.apps ?? []} current={app} onPick={(next) => { navigate(switchAppInPath(location, next.id)); onNavigate?.(); }} />
+          <AppPicker
+            label="App"
+            labelVisible
+            apps={workspace.apps ?? []}
+            current={app}
+            onPick={(next) => {
+              navigate(switchAppInPath(location, next.id));
+              onNavigate?.();
+            }}
+          />
           <div className="mt-2 space-y-1">
             {APP_SECTIONS.filter((s) => !('guard' in s) || s.guard({ workspace })).map((s) => (
-              <NavLink key={s.id} to={appBase + s.section} label={s.label} active={location.startsWith(appBase + s.match)} onNavigate={onNavigate} />
+              <NavLink
+                key={s.id}
+                to={appBase + s.section}
+                label={s.label}
+                active={location.startsWith(appBase + s.match)}
+                onNavigate={onNavigate}
+              />
             ))}
           </div>
         </div>
       )}
       <div className="mt-auto space-y-1 border-t border-slate-100 pt-4 text-sm">
-        <a className="block rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100" href={`mailto:${SUPPORT_EMAIL}`}>Contact support</a>
-        <Link className="block rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100" href={href.documentation()} onClick={onNavigate}>Documentation</Link>
+        <a className="block rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100" href={`mailto:${SUPPORT_EMAIL}`}>
+          Contact support
+        </a>
+        <Link
+          className="block rounded-lg px-3 py-1.5 text-slate-600 hover:bg-slate-100"
+          href={href.documentation()}
+          onClick={onNavigate}
+        >
+          Documentation
+        </Link>
         <div className="flex gap-3 px-3 pt-1 text-xs text-slate-600">
-          <a href={PRIVACY_URL} target="_blank" rel="noreferrer" className="hover:text-slate-700">Privacy</a>
-          <a href={TERMS_URL} target="_blank" rel="noreferrer" className="hover:text-slate-700">Terms</a>
+          <a href={PRIVACY_URL} target="_blank" rel="noreferrer" className="hover:text-slate-700">
+            Privacy
+          </a>
+          <a href={TERMS_URL} target="_blank" rel="noreferrer" className="hover:text-slate-700">
+            Terms
+          </a>
         </div>
       </div>
     </nav>

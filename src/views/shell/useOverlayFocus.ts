@@ -6,13 +6,22 @@
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function focusables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[inert]') && el.getClientRects().length > 0);
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !el.closest('[inert]') && el.getClientRects().length > 0,
+  );
 }
 
-export function useOverlayFocus({ open, mounted, overlay, trigger, onClose }: {
+export function useOverlayFocus({
+  open,
+  mounted,
+  overlay,
+  trigger,
+  onClose,
+}: {
   open: boolean;
   /** True once the overlay element is in the page. */
   mounted: boolean;
@@ -41,7 +50,13 @@ export function useOverlayFocus({ open, mounted, overlay, trigger, onClose }: {
       const cycle = [trigger.current, ...focusables(panel)].filter((el): el is HTMLElement => !!el);
       if (cycle.length === 0) return;
       const index = cycle.indexOf(document.activeElement as HTMLElement);
-      const next = event.shiftKey ? (index <= 0 ? cycle.length - 1 : index - 1) : index === -1 || index === cycle.length - 1 ? 0 : index + 1;
+      const next = event.shiftKey
+        ? index <= 0
+          ? cycle.length - 1
+          : index - 1
+        : index === -1 || index === cycle.length - 1
+          ? 0
+          : index + 1;
       event.preventDefault();
       cycle[next]!.focus();
     };

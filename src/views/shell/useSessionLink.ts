@@ -24,7 +24,8 @@ export function useSessionLink() {
     previous.current = status;
   }, [status, navigate]);
   useEffect(() => {
-    if (previousAccountId.current !== null && accountId !== null && accountId !== previousAccountId.current) queryClient.clear();
+    if (previousAccountId.current !== null && accountId !== null && accountId !== previousAccountId.current)
+      queryClient.clear();
     previousAccountId.current = accountId;
   }, [accountId]);
 }

@@ -47,7 +47,9 @@ export function ChangeRoleDialog({ actor }: { actor: TeamActor }) {
               <span>
                 <span className="block text-sm font-medium text-slate-900">
                   {roleLabel(role)}
-                  {view.member?.role === role && <span className="ml-2 text-xs font-normal text-slate-600">(current)</span>}
+                  {view.member?.role === role && (
+                    <span className="ml-2 text-xs font-normal text-slate-600">(current)</span>
+                  )}
                 </span>
                 <span className="block text-xs text-slate-600">{ROLE_DESCRIPTIONS[role]}</span>
               </span>

@@ -40,7 +40,9 @@ export function InviteDialog({ actor }: { actor: TeamActor }) {
         autoFocus
       />
       <div>
-        <label htmlFor={roleId} className="block text-sm font-medium text-slate-700">Role</label>
+        <label htmlFor={roleId} className="block text-sm font-medium text-slate-700">
+          Role
+        </label>
         <select
           id={roleId}
           value={view.role}
@@ -53,14 +55,20 @@ export function InviteDialog({ actor }: { actor: TeamActor }) {
           className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-100"
         >
           {view.roles.map((role) => (
-            <option key={role} value={role}>{roleLabel(role)}</option>
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
           ))}
         </select>
         <p id={`${roleId}-hint`} className="mt-1 text-xs text-slate-500">
           {view.errors.role ? <span className="text-rose-600">{view.errors.role}</span> : ROLE_DESCRIPTIONS[view.role]}
         </p>
       </div>
-      {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+      {view.error && (
+        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+          {view.error}
+        </p>
+      )}
     </FormModal>
   );
 }

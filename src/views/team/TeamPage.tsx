@@ -54,14 +54,19 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
           <div className="flex items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900">Team</h1>
             {team.data && (
-              <span data-testid="member-count" className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-sm font-medium text-indigo-700">
+              <span
+                data-testid="member-count"
+                className="rounded-full bg-indigo-50 px-2.5 py-0.5 text-sm font-medium text-indigo-700"
+              >
                 {plural(memberCount(members), 'member', 'members')}
               </span>
             )}
           </div>
           <p className="mt-1 text-sm text-slate-500">
             People with access to {workspace.name}
-            {team.data && pendingCount(members) > 0 && <> · {plural(pendingCount(members), 'invite', 'invites')} not accepted yet</>}
+            {team.data && pendingCount(members) > 0 && (
+              <> · {plural(pendingCount(members), 'invite', 'invites')} not accepted yet</>
+            )}
           </p>
         </div>
         {/* Full width on phones (the view-only wrapper of a denied button included). */}
@@ -76,7 +81,10 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
         {team.isPending ? (
           <TeamSkeleton />
         ) : team.isError && !team.data ? (
-          <div role="alert" className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200">
+          <div
+            role="alert"
+            className="flex flex-col items-center rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-slate-200"
+          >
             <p className="text-base font-semibold text-slate-900">The team could not be loaded.</p>
             <p className="mt-1 text-sm text-slate-600">{team.error.message}</p>
             <Button variant="secondary" className="mt-5" busy={team.isFetching} onClick={() => void team.refetch()}>
@@ -84,7 +92,10 @@ function TeamScreen({ workspace }: { workspace: Workspace }) {
             </Button>
           </div>
         ) : members.length === 0 ? (
-          <EmptyState title="No team members yet" action={roles.length > 0 ? <Button onClick={openInvite}>Invite</Button> : undefined}>
+          <EmptyState
+            title="No team members yet"
+            action={roles.length > 0 ? <Button onClick={openInvite}>Invite</Button> : undefined}
+          >
             Invite the people you work with to {workspace.name}.
           </EmptyState>
         ) : (

@@ -9,8 +9,20 @@ import type { Account } from '../../contracts/auth';
 import type { TeamActor } from '../../machines/team/team.machine';
 import type { MemberRef } from '../../machines/team/team.machine';
 import { selectResendingEmail, selectRowActionsBusy, teamActions } from '../../machines/team/team.selectors';
-import { isOwnRow, ROW_ACTION_LABELS, rowActions, type RowAction, type Viewer } from '../../machines/team/team-permissions';
-import { memberName, memberRole, memberRoleLabel, memberStatus, type StatusKind } from '../../machines/team/team-members';
+import {
+  isOwnRow,
+  ROW_ACTION_LABELS,
+  rowActions,
+  type RowAction,
+  type Viewer,
+} from '../../machines/team/team-permissions';
+import {
+  memberName,
+  memberRole,
+  memberRoleLabel,
+  memberStatus,
+  type StatusKind,
+} from '../../machines/team/team-members';
 import { Spinner } from '../ui/Spinner';
 import { useTeamTableFits } from './useTeamTableFits';
 import { useActions } from '../flows/useActions';
@@ -30,7 +42,13 @@ function toRow(member: Account, me: Viewer, nowSeconds: number): RowModel {
   const name = memberName(member);
   return {
     member,
-    ref: { accountId: member.accountId, email: member.workEmail, name, role: memberRole(member), pending: member.invitePending ?? false },
+    ref: {
+      accountId: member.accountId,
+      email: member.workEmail,
+      name,
+      role: memberRole(member),
+      pending: member.invitePending ?? false,
+    },
     name,
     own: isOwnRow(member, me),
     actions: rowActions(member, me),
@@ -44,12 +62,18 @@ const badgeTone: Record<StatusKind, string> = {
   expired: 'bg-rose-50 text-rose-700 ring-rose-200',
   active: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
 };
-const dotTone: Record<StatusKind, string> = { pending: 'bg-amber-500', expired: 'bg-rose-500', active: 'bg-emerald-500' };
+const dotTone: Record<StatusKind, string> = {
+  pending: 'bg-amber-500',
+  expired: 'bg-rose-500',
+  active: 'bg-emerald-500',
+};
 
 function StatusBadge({ row }: { row: RowModel }) {
   return (
     <div>
-      <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTone[row.status.kind]}`}>
+      <span
+        className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTone[row.status.kind]}`}
+      >
         <span aria-hidden="true" className={`size-1.5 rounded-full ${dotTone[row.status.kind]}`} />
         {row.status.label}
       </span>
@@ -61,7 +85,9 @@ function StatusBadge({ row }: { row: RowModel }) {
 function RolePill({ row }: { row: RowModel }) {
   const admin = row.ref.role === 'admin';
   return (
-    <span className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ${admin ? 'bg-indigo-50 text-indigo-700' : 'bg-slate-100 text-slate-700'}`}>
+    <span
+      className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ${admin ? 'bg-indigo-50 text-indigo-700' : 'bg-slate-100 text-slate-700'}`}
+    >
       {row.roleLabel}
     </span>
   );
@@ -69,8 +95,13 @@ function RolePill({ row }: { row: RowModel }) {
 
 function Avatar({ row }: { row: RowModel }) {
   const initials = row.name
-    ? row.name.split(/\s+/).map((part) => part[0]).slice(0, 2).join('').toUpperCase()
-    : row.member.workEmail[0]?.toUpperCase() ?? '?';
+    ? row.name
+        .split(/\s+/)
+        .map((part) => part[0])
+        .slice(0, 2)
+        .join('')
+        .toUpperCase()
+    : (row.member.workEmail[0]?.toUpperCase() ?? '?');
   return (
     <span
       aria-hidden="true"
@@ -82,7 +113,11 @@ function Avatar({ row }: { row: RowModel }) {
 }
 
 function YouTag() {
-  return <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">You</span>;
+  return (
+    <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
+      You
+    </span>
+  );
 }
 
 function RowMenu({ row, actor }: { row: RowModel; actor: TeamActor }) {
@@ -131,7 +166,17 @@ function RowMenu({ row, actor }: { row: RowModel; actor: TeamActor }) {
   );
 }
 
-export function TeamTable({ members, me, nowSeconds, actor }: { members: Account[]; me: Viewer; nowSeconds: number; actor: TeamActor }) {
+export function TeamTable({
+  members,
+  me,
+  nowSeconds,
+  actor,
+}: {
+  members: Account[];
+  me: Viewer;
+  nowSeconds: number;
+  actor: TeamActor;
+}) {
   const wide = useTeamTableFits();
   const rows = members.map((member) => toRow(member, me, nowSeconds));
   // One layout in the DOM at a time, so each row's text and menu exist once.
@@ -166,42 +211,68 @@ export function TeamTable({ members, me, nowSeconds, actor }: { members: Account
               </div>
             ),
           },
-          { header: 'Email', headerClassName: 'px-3 py-3', cell: (row) => row.member.workEmail, title: (row) => row.member.workEmail, className: 'max-w-[14rem] truncate px-3 py-3 text-slate-600 xl:max-w-[18rem]' },
-          { header: 'Role', headerClassName: 'px-3 py-3', cell: (row) => <RolePill row={row} />, className: 'px-3 py-3 whitespace-nowrap' },
-          { header: 'Status', headerClassName: 'px-3 py-3', cell: (row) => <StatusBadge row={row} />, className: 'px-3 py-3 whitespace-nowrap' },
+          {
+            header: 'Email',
+            headerClassName: 'px-3 py-3',
+            cell: (row) => row.member.workEmail,
+            title: (row) => row.member.workEmail,
+            className: 'max-w-[14rem] truncate px-3 py-3 text-slate-600 xl:max-w-[18rem]',
+          },
+          {
+            header: 'Role',
+            headerClassName: 'px-3 py-3',
+            cell: (row) => <RolePill row={row} />,
+            className: 'px-3 py-3 whitespace-nowrap',
+          },
+          {
+            header: 'Status',
+            headerClassName: 'px-3 py-3',
+            cell: (row) => <StatusBadge row={row} />,
+            className: 'px-3 py-3 whitespace-nowrap',
+          },
         ]}
-        rowActions={{ headerClassName: 'py-3 pr-4 pl-3', className: 'w-14 py-3 pr-4 pl-3 text-right', cell: (row) => <RowMenu row={row} actor={actor} /> }}
+        rowActions={{
+          headerClassName: 'py-3 pr-4 pl-3',
+          className: 'w-14 py-3 pr-4 pl-3 text-right',
+          cell: (row) => <RowMenu row={row} actor={actor} />,
+        }}
       />
     );
   }
   return (
-      <ul className="space-y-3" aria-label="Team members and pending invites">
-        {rows.map((row) => (
-          <li key={row.member.accountId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <div className="flex items-start gap-3">
-              <Avatar row={row} />
-              <div className="min-w-0 flex-1">
-                <p className="flex items-center text-sm font-medium text-slate-900">
-                  <span className="truncate">{row.name ?? row.member.workEmail}</span>
-                  {row.own && <YouTag />}
-                </p>
-                {row.name && <p className="truncate text-sm text-slate-500">{row.member.workEmail}</p>}
-              </div>
-              <RowMenu row={row} actor={actor} />
+    <ul className="space-y-3" aria-label="Team members and pending invites">
+      {rows.map((row) => (
+        <li key={row.member.accountId} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <div className="flex items-start gap-3">
+            <Avatar row={row} />
+            <div className="min-w-0 flex-1">
+              <p className="flex items-center text-sm font-medium text-slate-900">
+                <span className="truncate">{row.name ?? row.member.workEmail}</span>
+                {row.own && <YouTag />}
+              </p>
+              {row.name && <p className="truncate text-sm text-slate-500">{row.member.workEmail}</p>}
             </div>
-            <div className="mt-3 flex flex-wrap items-start justify-between gap-2 border-t border-slate-100 pt-3">
-              <RolePill row={row} />
-              <div className="text-right"><StatusBadge row={row} /></div>
+            <RowMenu row={row} actor={actor} />
+          </div>
+          <div className="mt-3 flex flex-wrap items-start justify-between gap-2 border-t border-slate-100 pt-3">
+            <RolePill row={row} />
+            <div className="text-right">
+              <StatusBadge row={row} />
             </div>
-          </li>
-        ))}
-      </ul>
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 
 export function TeamSkeleton() {
   return (
-    <div role="status" aria-label="Loading the team" className="animate-pulse rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <div
+      role="status"
+      aria-label="Loading the team"
+      className="animate-pulse rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       {[0, 1, 2, 3].map((i) => (
         <div key={i} className="flex items-center gap-4 border-b border-slate-100 py-3 last:border-0">
           <div className="size-9 rounded-full bg-slate-200" />

@@ -19,7 +19,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon?: ReactNode;
 }
 
-export function Button({ variant = 'primary', busy, deniedReason, icon, className = '', children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy,
+  deniedReason,
+  icon,
+  className = '',
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const button = (
     <button
       type={type}
@@ -77,7 +87,11 @@ function DeniedTooltip({ reason, children }: { reason: string; children: ReactNo
       {children}
       {place &&
         createPortal(
-          <span role="tooltip" style={place} className="pointer-events-none fixed z-[60] rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg">
+          <span
+            role="tooltip"
+            style={place}
+            className="pointer-events-none fixed z-[60] rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg"
+          >
             {reason}
           </span>,
           document.body,

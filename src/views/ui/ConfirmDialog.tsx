@@ -15,7 +15,17 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', busy, error, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Confirm',
+  busy,
+  error,
+  tone = 'danger',
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Modal
       open={open}
@@ -25,13 +35,21 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Confirm', 
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>Cancel</Button>
-          <Button variant={tone} onClick={onConfirm} busy={busy}>{confirmLabel}</Button>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant={tone} onClick={onConfirm} busy={busy}>
+            {confirmLabel}
+          </Button>
         </>
       }
     >
       <p className="text-sm text-slate-600">{message}</p>
-      {error && <p role="alert" className="mt-3 text-sm text-rose-600">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-rose-600">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }
@@ -48,7 +66,11 @@ export interface ConfirmView {
 }
 
 /** A ConfirmDialog bound to a flow's confirm / cancel actions (its selectors'); `confirmLabel` wins over the view's own. */
-export function FlowConfirmDialog({ view, actions, confirmLabel }: {
+export function FlowConfirmDialog({
+  view,
+  actions,
+  confirmLabel,
+}: {
   view: ConfirmView;
   actions: { confirm: () => void; cancel: () => void };
   confirmLabel?: string;

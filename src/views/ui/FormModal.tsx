@@ -20,7 +20,17 @@ export interface FormModalProps {
   children: ReactNode;
 }
 
-export function FormModal({ open, title, onClose, onSubmit, submitLabel, busy, submitDisabled, className, children }: FormModalProps) {
+export function FormModal({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  submitLabel,
+  busy,
+  submitDisabled,
+  className,
+  children,
+}: FormModalProps) {
   const formId = useId();
   return (
     <Modal
@@ -30,8 +40,12 @@ export function FormModal({ open, title, onClose, onSubmit, submitLabel, busy, s
       busy={busy}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>Cancel</Button>
-          <Button type="submit" form={formId} busy={busy} disabled={submitDisabled}>{submitLabel}</Button>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={busy} disabled={submitDisabled}>
+            {submitLabel}
+          </Button>
         </>
       }
     >

@@ -19,14 +19,30 @@ export interface IconPickerProps {
   onPick: (file: File | null) => void;
 }
 
-export function IconPicker({ buttonLabel, fileName, hint, error, disabled, deniedReason, preview, onPick }: IconPickerProps) {
+export function IconPicker({
+  buttonLabel,
+  fileName,
+  hint,
+  error,
+  disabled,
+  deniedReason,
+  preview,
+  onPick,
+}: IconPickerProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <div>
       <span className="block text-sm font-medium text-slate-700">Icon</span>
       <div className="mt-1 flex flex-wrap items-center gap-3">
         {preview}
-        <Button variant="secondary" onClick={() => input.current?.click()} disabled={disabled} deniedReason={deniedReason}>{buttonLabel}</Button>
+        <Button
+          variant="secondary"
+          onClick={() => input.current?.click()}
+          disabled={disabled}
+          deniedReason={deniedReason}
+        >
+          {buttonLabel}
+        </Button>
         <span className="truncate text-sm text-slate-600">{fileName ?? hint}</span>
         <input
           ref={input}
@@ -41,7 +57,11 @@ export function IconPicker({ buttonLabel, fileName, hint, error, disabled, denie
           }}
         />
       </div>
-      {error && <p role="alert" className="mt-1 text-xs text-rose-600">{error}</p>}
+      {error && (
+        <p role="alert" className="mt-1 text-xs text-rose-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

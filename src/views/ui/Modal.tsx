@@ -41,7 +41,9 @@ export function Modal({ open, title, onClose, busy, children, footer, size = 'md
         'transition duration-200 data-closed:scale-95 data-closed:opacity-0',
       ].join(' ')}
     >
-      <DialogTitle className="shrink-0 border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">{title}</DialogTitle>
+      <DialogTitle className="shrink-0 border-b border-slate-100 px-6 py-4 text-lg font-semibold text-slate-900">
+        {title}
+      </DialogTitle>
       <div className="min-h-0 overflow-y-auto px-6 py-5">{children}</div>
       {footer && <div className="flex shrink-0 justify-end gap-3 rounded-b-2xl bg-slate-50 px-6 py-4">{footer}</div>}
     </Dialog>

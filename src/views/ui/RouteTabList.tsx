@@ -15,7 +15,13 @@ const STEPS: Record<string, (index: number, count: number) => number> = {
   End: (_, n) => n - 1,
 };
 
-export function RouteTabList({ label, idPrefix, tabs, selected, hrefOf }: {
+export function RouteTabList({
+  label,
+  idPrefix,
+  tabs,
+  selected,
+  hrefOf,
+}: {
   label: string;
   idPrefix: string;
   tabs: readonly { tab: string; label: string }[];
@@ -35,7 +41,12 @@ export function RouteTabList({ label, idPrefix, tabs, selected, hrefOf }: {
     if (next.tab !== selected) navigate(hrefOf(next.tab));
   };
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200">
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="mt-4 flex gap-1 overflow-x-auto border-b border-slate-200"
+    >
       {tabs.map((t) => {
         const isSelected = t.tab === selected;
         return (

@@ -45,8 +45,18 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
         >
           {children}
         </div>
-        {hidden.left && <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-slate-400/30 to-transparent" />}
-        {hidden.right && <div aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-slate-400/30 to-transparent" />}
+        {hidden.left && (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-0 w-8 bg-linear-to-r from-slate-400/30 to-transparent"
+          />
+        )}
+        {hidden.right && (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-0 w-8 bg-linear-to-l from-slate-400/30 to-transparent"
+          />
+        )}
       </div>
       {overflowing && (
         <p className="flex items-center justify-end gap-1 px-4 pt-2 text-xs text-slate-600">

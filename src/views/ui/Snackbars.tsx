@@ -12,11 +12,25 @@ const tone = {
 export function Snackbars() {
   const notices = useSyncExternalStore(subscribeNotices, getNotices);
   return (
-    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4">
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-4"
+    >
       {notices.map((notice) => (
-        <div key={notice.id} role={notice.kind === 'error' ? 'alert' : 'status'} className={`pointer-events-auto flex max-w-lg items-center gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg ${tone[notice.kind]}`}>
+        <div
+          key={notice.id}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex max-w-lg items-center gap-3 rounded-lg px-4 py-3 text-sm text-white shadow-lg ${tone[notice.kind]}`}
+        >
           <span>{notice.message}</span>
-          <button type="button" onClick={() => dismiss(notice.id)} className="ml-2 rounded px-1 text-white/80 hover:text-white" aria-label="Dismiss">✕</button>
+          <button
+            type="button"
+            onClick={() => dismiss(notice.id)}
+            className="ml-2 rounded px-1 text-white/80 hover:text-white"
+            aria-label="Dismiss"
+          >
+            ✕
+          </button>
         </div>
       ))}
     </div>

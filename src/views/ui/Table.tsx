@@ -81,16 +81,26 @@ const BASE: Required<TableClasses> = {
 const join = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(' ');
 
 export function Table<Row extends object>(props: TableProps<Row>) {
-  return props.pagination ? <PagedTable {...props} pagination={props.pagination} /> : <Framed {...props} shown={props.rows} />;
+  return props.pagination ? (
+    <PagedTable {...props} pagination={props.pagination} />
+  ) : (
+    <Framed {...props} shown={props.rows} />
+  );
 }
 
 function Framed<Row>(props: TableProps<Row> & { shown: readonly Row[] }) {
   const { frame } = props;
   const grid = <Grid {...props} />;
-  if ('card' in frame) return <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">{grid}</div>;
+  if ('card' in frame)
+    return <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">{grid}</div>;
   if ('region' in frame) {
     return (
-      <div role="region" aria-label={frame.region} tabIndex={0} className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+      <div
+        role="region"
+        aria-label={frame.region}
+        tabIndex={0}
+        className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+      >
         {grid}
       </div>
     );
@@ -99,7 +109,17 @@ function Framed<Row>(props: TableProps<Row> & { shown: readonly Row[] }) {
   return grid;
 }
 
-function Grid<Row>({ shown, rowKey, columns, caption, rowActions, rowAttributes, placeholder, footer, classes }: TableProps<Row> & { shown: readonly Row[] }) {
+function Grid<Row>({
+  shown,
+  rowKey,
+  columns,
+  caption,
+  rowActions,
+  rowAttributes,
+  placeholder,
+  footer,
+  classes,
+}: TableProps<Row> & { shown: readonly Row[] }) {
   const c = { ...BASE, ...classes };
   return (
     <table className={c.table}>
@@ -107,10 +127,14 @@ function Grid<Row>({ shown, rowKey, columns, caption, rowActions, rowAttributes,
       <thead className={c.head || undefined}>
         <tr>
           {columns.map((column, i) => (
-            <th key={i} scope="col" className={join(c.headerCell, column.headerClassName)}>{column.header}</th>
+            <th key={i} scope="col" className={join(c.headerCell, column.headerClassName)}>
+              {column.header}
+            </th>
           ))}
           {rowActions && (
-            <th scope="col" className={join(c.headerCell, rowActions.headerClassName)}><span className="sr-only">{rowActions.label ?? 'Actions'}</span></th>
+            <th scope="col" className={join(c.headerCell, rowActions.headerClassName)}>
+              <span className="sr-only">{rowActions.label ?? 'Actions'}</span>
+            </th>
           )}
         </tr>
       </thead>
@@ -120,9 +144,13 @@ function Grid<Row>({ shown, rowKey, columns, caption, rowActions, rowAttributes,
           <tr key={rowKey(row)} className={c.row || undefined} {...rowAttributes?.(row)}>
             {columns.map((column, i) =>
               column.rowHeader ? (
-                <th key={i} scope="row" className={join(c.cell, column.className)} title={column.title?.(row)}>{column.cell(row)}</th>
+                <th key={i} scope="row" className={join(c.cell, column.className)} title={column.title?.(row)}>
+                  {column.cell(row)}
+                </th>
               ) : (
-                <td key={i} className={join(c.cell, column.className)} title={column.title?.(row)}>{column.cell(row)}</td>
+                <td key={i} className={join(c.cell, column.className)} title={column.title?.(row)}>
+                  {column.cell(row)}
+                </td>
               ),
             )}
             {rowActions && <td className={join(c.cell, rowActions.className)}>{rowActions.cell(row)}</td>}
@@ -149,17 +177,44 @@ function PagedTable<Row extends object>(props: TableProps<Row> & { pagination: T
   return (
     <>
       <Framed {...props} shown={table.getRowModel().rows.map((row) => row.original)} />
-      <nav aria-label={pagination.label} className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
+      <nav
+        aria-label={pagination.label}
+        className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-700"
+      >
         <label className="flex items-center gap-2">
           <span>Rows per page</span>
-          <select value={pageSize} onChange={(e) => table.setPageSize(Number(e.target.value))} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
-            {pagination.pageSizes.map((size) => <option key={size} value={size}>{size}</option>)}
+          <select
+            value={pageSize}
+            onChange={(e) => table.setPageSize(Number(e.target.value))}
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+          >
+            {pagination.pageSizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
           </select>
         </label>
         <div className="flex items-center gap-2">
-          <Button variant="secondary" aria-label="Previous page" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>‹</Button>
-          <span className="tabular-nums">Page {pageIndex + 1} of {Math.max(1, table.getPageCount())}</span>
-          <Button variant="secondary" aria-label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>›</Button>
+          <Button
+            variant="secondary"
+            aria-label="Previous page"
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+          >
+            ‹
+          </Button>
+          <span className="tabular-nums">
+            Page {pageIndex + 1} of {Math.max(1, table.getPageCount())}
+          </span>
+          <Button
+            variant="secondary"
+            aria-label="Next page"
+            onClick={() => table.nextPage()}
+            disabled={!table.getCanNextPage()}
+          >
+            ›
+          </Button>
         </div>
       </nav>
     </>

@@ -12,7 +12,9 @@ export function TextField({ label, error, hint, className = '', ...rest }: TextF
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
       <input
         id={id}
         aria-invalid={!!error || undefined}
@@ -21,9 +23,13 @@ export function TextField({ label, error, hint, className = '', ...rest }: TextF
         {...rest}
       />
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-rose-600">{error}</p>
+        <p id={`${id}-error`} className="mt-1 text-xs text-rose-600">
+          {error}
+        </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
       ) : null}
     </div>
   );

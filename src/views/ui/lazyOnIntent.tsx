@@ -44,7 +44,9 @@ export interface TriggerProps {
 
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp']);
 
-export function lazyOnIntent<P extends object>(load: () => Promise<{ default: ComponentType<P & { intent?: IntentRef }> }>) {
+export function lazyOnIntent<P extends object>(
+  load: () => Promise<{ default: ComponentType<P & { intent?: IntentRef }> }>,
+) {
   const Real = lazy(load);
   let requested = false; // once asked for on one page, later pages render the real widget straight away
 
@@ -93,7 +95,9 @@ export function lazyOnIntent<P extends object>(load: () => Promise<{ default: Co
  */
 export function useReplayIntent(intent: IntentRef | undefined, button: RefObject<HTMLElement | null>, openKey: string) {
   // Read while rendering, when the placeholder is still in the page.
-  const [hadFocus] = useState(() => !!intent?.current.placeholder && document.activeElement === intent.current.placeholder);
+  const [hadFocus] = useState(
+    () => !!intent?.current.placeholder && document.activeElement === intent.current.placeholder,
+  );
   useEffect(() => {
     const element = button.current;
     const pending = intent?.current;

@@ -9,7 +9,11 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 
-export function useFade(open: boolean, ms: number, element: RefObject<HTMLElement | null>): { mounted: boolean; shown: boolean } {
+export function useFade(
+  open: boolean,
+  ms: number,
+  element: RefObject<HTMLElement | null>,
+): { mounted: boolean; shown: boolean } {
   const [mounted, setMounted] = useState(open);
   const [shown, setShown] = useState(open);
   // Opening mounts at once and closing starts the fade-out at once: adjusted while rendering, not in an effect.

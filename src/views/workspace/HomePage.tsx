@@ -25,10 +25,16 @@ export default function HomePage() {
       <SkipLink />
       <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-6">
         <Logo />
-        <Button variant="ghost" onClick={actions.signOut}>Logout</Button>
+        <Button variant="ghost" onClick={actions.signOut}>
+          Logout
+        </Button>
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-xl px-4 py-16 outline-none">
-        <EmptyState level={1} title={NO_WORKSPACE} action={<Button onClick={() => setCreating(true)}>Create Workspace</Button>}>
+        <EmptyState
+          level={1}
+          title={NO_WORKSPACE}
+          action={<Button onClick={() => setCreating(true)}>Create Workspace</Button>}
+        >
           A workspace holds your apps, reports and team.
         </EmptyState>
       </main>

@@ -13,10 +13,26 @@ export interface WorkspaceNameFieldsProps {
   autoFocus?: boolean;
 }
 
-export function WorkspaceNameFields({ name, website, errors, onChange, disabled, readOnly, autoFocus }: WorkspaceNameFieldsProps) {
+export function WorkspaceNameFields({
+  name,
+  website,
+  errors,
+  onChange,
+  disabled,
+  readOnly,
+  autoFocus,
+}: WorkspaceNameFieldsProps) {
   return (
     <>
-      <TextField label="Workspace name" value={name} onChange={(e) => onChange('name', e.target.value)} error={errors.name} disabled={disabled} readOnly={readOnly} autoFocus={autoFocus} />
+      <TextField
+        label="Workspace name"
+        value={name}
+        onChange={(e) => onChange('name', e.target.value)}
+        error={errors.name}
+        disabled={disabled}
+        readOnly={readOnly}
+        autoFocus={autoFocus}
+      />
       <TextField
         label="Website"
         value={website}

@@ -10,7 +10,10 @@
 import { useEffect } from 'react';
 import { useSelector } from '@xstate/react';
 import { workspaceSettingsFlow } from '../../machines/workspace-settings/workspace-settings.actors';
-import { selectWorkspaceSettings, workspaceSettingsActions } from '../../machines/workspace-settings/workspace-settings.selectors';
+import {
+  selectWorkspaceSettings,
+  workspaceSettingsActions,
+} from '../../machines/workspace-settings/workspace-settings.selectors';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useCurrentWorkspace } from './useCurrentWorkspace';
@@ -28,7 +31,11 @@ export default function WorkspaceSettingsPage() {
 
 function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof useCurrentWorkspace>> }) {
   const session = Session.useActorRef();
-  const actor = useFlowActor(workspaceSettingsFlow, { workspaceId: workspace.id, name: workspace.name, website: workspace.website }, { key: workspace.id, deps: { session } });
+  const actor = useFlowActor(
+    workspaceSettingsFlow,
+    { workspaceId: workspace.id, name: workspace.name, website: workspace.website },
+    { key: workspace.id, deps: { session } },
+  );
   const actions = useActions(actor, workspaceSettingsActions);
   const view = useSelector(actor, selectWorkspaceSettings);
   // The workspace's saved values follow the session (after a save, or a change made elsewhere).
@@ -49,7 +56,9 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
           if (!denied) actions.submit();
         }}
       >
-        {denied && <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">{denied}</p>}
+        {denied && (
+          <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200">{denied}</p>
+        )}
         <WorkspaceNameFields
           name={view.name}
           website={view.website}
@@ -66,16 +75,33 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
           disabled={view.busy}
           deniedReason={denied}
           onPick={(file) => actions.pickIcon(file)}
-          preview={workspace.icon ? (
-            <img src={workspace.icon} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
-          ) : (
-            <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-lg bg-slate-200 font-bold text-slate-600">{workspace.name.slice(0, 1)}</span>
-          )}
+          preview={
+            workspace.icon ? (
+              <img src={workspace.icon} alt="" className="size-12 rounded-lg object-cover ring-1 ring-slate-200" />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="flex size-12 items-center justify-center rounded-lg bg-slate-200 font-bold text-slate-600"
+              >
+                {workspace.name.slice(0, 1)}
+              </span>
+            )
+          }
         />
-        {view.error && <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">{view.error}</p>}
+        {view.error && (
+          <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+            {view.error}
+          </p>
+        )}
         <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-5">
-          {!denied && <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.busy}>Discard changes</Button>}
-          <Button type="submit" busy={view.busy} deniedReason={denied}>Save</Button>
+          {!denied && (
+            <Button variant="secondary" onClick={actions.reset} disabled={!view.dirty || view.busy}>
+              Discard changes
+            </Button>
+          )}
+          <Button type="submit" busy={view.busy} deniedReason={denied}>
+            Save
+          </Button>
         </div>
       </form>
     </section>

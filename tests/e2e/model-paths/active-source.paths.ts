@@ -8,7 +8,10 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { activeSourceMachine, type ActiveSourceContext } from '../../../src/machines/active-source/active-source.machine';
+import {
+  activeSourceMachine,
+  type ActiveSourceContext,
+} from '../../../src/machines/active-source/active-source.machine';
 import type { MutationOutcome } from '../../../src/machines/shared/confirm-mutation.machine';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
@@ -34,7 +37,11 @@ const E = {
   confirm: { type: 'CONFIRM' },
   cancel: { type: 'CANCEL' },
   activated: doneEvent('activate', { status: 'done', answer: { success: true } } satisfies MutationOutcome),
-  refused: doneEvent('activate', { status: 'failed', answer: { success: false }, error: null } satisfies MutationOutcome),
+  refused: doneEvent('activate', {
+    status: 'failed',
+    answer: { success: false },
+    error: null,
+  } satisfies MutationOutcome),
   crashed: crashEvent('activate'),
 };
 
@@ -77,7 +84,8 @@ export const activeSourceTable: FlowTable<ActiveUi> = {
     expect(credential.status(), 'the product service account').toBe(200);
     const credentialId = ((await credential.json()) as { credential: { id: string } }).credential.id;
     const plugin = await page.request.post(`/api/app/${appId}/plugins`, {
-      headers, data: { type: 'Firebase', credentialId, attributes: { targetProject: `${workspace.id}-analytics` } },
+      headers,
+      data: { type: 'Firebase', credentialId, attributes: { targetProject: `${workspace.id}-analytics` } },
     });
     expect(plugin.status(), `a Firebase plugin: ${await plugin.text()}`).toBe(200);
     return { page, workspaceId: workspace.id, appId, active: null };
@@ -90,13 +98,37 @@ export const activeSourceTable: FlowTable<ActiveUi> = {
       kind: 'journey',
       input,
       open,
-      events: [E.activate, E.cancel, E.activate, E.confirm, E.refused, E.activate, E.confirm, E.crashed, E.activate, E.confirm, E.activated],
+      events: [
+        E.activate,
+        E.cancel,
+        E.activate,
+        E.confirm,
+        E.refused,
+        E.activate,
+        E.confirm,
+        E.crashed,
+        E.activate,
+        E.confirm,
+        E.activated,
+      ],
     },
   ],
   events: {
-    ACTIVATE: { act: async (ui) => { await firebaseSwitch(ui.page).click({ force: true }); } }, // the input hides behind its track
-    CONFIRM: { act: async (ui) => { await dialog(ui.page).getByRole('button', { name: 'Confirm' }).click(); } },
-    CANCEL: { act: async (ui) => { await dialog(ui.page).getByRole('button', { name: 'Cancel' }).click(); } },
+    ACTIVATE: {
+      act: async (ui) => {
+        await firebaseSwitch(ui.page).click({ force: true });
+      },
+    }, // the input hides behind its track
+    CONFIRM: {
+      act: async (ui) => {
+        await dialog(ui.page).getByRole('button', { name: 'Confirm' }).click();
+      },
+    },
+    CANCEL: {
+      act: async (ui) => {
+        await dialog(ui.page).getByRole('button', { name: 'Cancel' }).click();
+      },
+    },
     'xstate.done.actor.activate': activateOutcome,
     'xstate.error.actor.activate': activateOutcome,
   },

@@ -8,7 +8,15 @@
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { activityMachine, EXPORT_DONE, EXPORT_FAILED, LOAD_FAILED, MORE_FAILED, type ActivityContext, type ActivityEvent } from '../../../src/machines/activity/activity.machine';
+import {
+  activityMachine,
+  EXPORT_DONE,
+  EXPORT_FAILED,
+  LOAD_FAILED,
+  MORE_FAILED,
+  type ActivityContext,
+  type ActivityEvent,
+} from '../../../src/machines/activity/activity.machine';
 import { VERB_LABELS, type ActivityEntry, type ActivityPage } from '../../../src/contracts/activity';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
@@ -33,10 +41,20 @@ const DEBOUNCE = 'xstate.after.searchDebounce.activity.debouncing';
 /** Entries standing in for the server's (only their number and first id matter to the checks). */
 const entries = (n: number): ActivityEntry[] =>
   Array.from({ length: n }, (_, i) => ({
-    id: String(i + 1), at: '2026-11-26T10:00:00.000Z', actor: { accountId: 'a', name: 'Admin' }, area: 'team', verb: 'member.invited', appId: null,
-    object: { type: 'member', id: `m${i}`, name: emailOf(i) }, changes: [{ field: 'role', before: null, after: 'viewer' }],
+    id: String(i + 1),
+    at: '2026-11-26T10:00:00.000Z',
+    actor: { accountId: 'a', name: 'Admin' },
+    area: 'team',
+    verb: 'member.invited',
+    appId: null,
+    object: { type: 'member', id: `m${i}`, name: emailOf(i) },
+    changes: [{ field: 'role', before: null, after: 'viewer' }],
   }));
-const pageOf = (n: number, nextCursor: string | null): ActivityPage => ({ success: true, entries: entries(n), nextCursor });
+const pageOf = (n: number, nextCursor: string | null): ActivityPage => ({
+  success: true,
+  entries: entries(n),
+  nextCursor,
+});
 
 const E = {
   firstPage: doneEvent('loadPage', pageOf(50, 'next')),
@@ -70,8 +88,16 @@ const labelOf = (event: EventObject) => `${event.type.split('.').pop()} ${isErro
 
 const LIST_URL = /\/api\/workspace\/[^/]+\/activity(\?(?!.*cursor=)[^/]*)?$/;
 const listCall = outcome<ActivityUi>({ method: 'GET', url: LIST_URL }, answerOf, labelOf);
-const moreCall = outcome<ActivityUi>({ method: 'GET', url: /\/api\/workspace\/[^/]+\/activity\?.*cursor=/ }, answerOf, labelOf);
-const exportCall = outcome<ActivityUi>({ method: 'GET', url: /\/api\/workspace\/[^/]+\/activity\/export/ }, answerOf, labelOf);
+const moreCall = outcome<ActivityUi>(
+  { method: 'GET', url: /\/api\/workspace\/[^/]+\/activity\?.*cursor=/ },
+  answerOf,
+  labelOf,
+);
+const exportCall = outcome<ActivityUi>(
+  { method: 'GET', url: /\/api\/workspace\/[^/]+\/activity\/export/ },
+  answerOf,
+  labelOf,
+);
 /** A list call is held from the step before, unless the debounce step (which must hold it before the timer ends) did. */
 const listOutcome: EventEntry<ActivityUi> = {
   arrange: async (ui, event) => {
@@ -99,32 +125,70 @@ const input = { workspaceId: 'paths' };
 export const activityTable: FlowTable<ActivityUi> = {
   flow: 'activity',
   machine: activityMachine,
-  serialize: (state) => JSON.stringify([state.value, ctx(state).entries.length, ctx(state).expanded, ctx(state).filters, ctx(state).q]),
+  serialize: (state) =>
+    JSON.stringify([state.value, ctx(state).entries.length, ctx(state).expanded, ctx(state).filters, ctx(state).q]),
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     const { id: workspaceId } = await throwawayWorkspace(page.request, token);
     for (let i = 0; i < INVITES; i++) await inviteByApi(page.request, token, workspaceId, emailOf(i), 'viewer');
-    const removed = await page.request.post(`/api/workspace/${workspaceId}/team/remove`, { data: { email: emailOf(0) }, headers: { authorization: `Bearer ${token}` } });
+    const removed = await page.request.post(`/api/workspace/${workspaceId}/team/remove`, {
+      data: { email: emailOf(0) },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(removed.status()).toBe(200);
     return { page, workspaceId, shell: new Shell(page) };
   },
   traversals: [
     // Two pages, one row opened into its before → after (scanned at both widths), the CSV download.
-    { name: 'browse', kind: 'journey', input, open, events: [E.firstPage, E.toggle, E.more, E.rest, E.export, E.exported] },
+    {
+      name: 'browse',
+      kind: 'journey',
+      input,
+      open,
+      events: [E.firstPage, E.toggle, E.more, E.rest, E.export, E.exported],
+    },
     // A filter with one match and one with none, cleared; a search typed, asked for after 500 ms.
-    { name: 'filter and search', kind: 'journey', input, open, events: [E.firstPage, E.removedFilter, E.removedOnly, E.apiKeysFilter, E.none, E.clear, E.firstPage, E.search, E.debounce, E.searched] },
+    {
+      name: 'filter and search',
+      kind: 'journey',
+      input,
+      open,
+      events: [
+        E.firstPage,
+        E.removedFilter,
+        E.removedOnly,
+        E.apiKeysFilter,
+        E.none,
+        E.clear,
+        E.firstPage,
+        E.search,
+        E.debounce,
+        E.searched,
+      ],
+    },
     // A crashed first page and Try again; a crashed next page keeps the rows; a crashed download says so.
-    { name: 'failures', kind: 'journey', input, open, events: [E.pageCrashed, E.retry, E.firstPage, E.more, E.moreCrashed, E.export, E.exportCrashed] },
+    {
+      name: 'failures',
+      kind: 'journey',
+      input,
+      open,
+      events: [E.pageCrashed, E.retry, E.firstPage, E.more, E.moreCrashed, E.export, E.exportCrashed],
+    },
   ],
   events: {
     FILTER: {
       act: async (ui, event: Ev<'FILTER'>) => {
-        await ui.page.getByLabel('Action', { exact: true }).selectOption({ label: event.value ? VERB_LABELS[event.value as keyof typeof VERB_LABELS] : 'All actions' });
+        await ui.page
+          .getByLabel('Action', { exact: true })
+          .selectOption({ label: event.value ? VERB_LABELS[event.value as keyof typeof VERB_LABELS] : 'All actions' });
       },
       label: (event: Ev<'FILTER'>) => `FILTER ${event.field} '${event.value}'`,
     },
     CLEAR: { act: (ui) => ui.page.getByRole('button', { name: 'Clear filters', exact: true }).click() },
-    SEARCH: { act: (ui, event: Ev<'SEARCH'>) => searchBox(ui).fill(event.text), label: (event: Ev<'SEARCH'>) => `SEARCH '${event.text}'` },
+    SEARCH: {
+      act: (ui, event: Ev<'SEARCH'>) => searchBox(ui).fill(event.text),
+      label: (event: Ev<'SEARCH'>) => `SEARCH '${event.text}'`,
+    },
     [DEBOUNCE]: {
       // Held from the step that types (the timer starts there); the wait is over when the page asks the server.
       arrange: async (ui, event) => {
@@ -161,7 +225,9 @@ export const activityTable: FlowTable<ActivityUi> = {
       if (via.type === 'xstate.done.actor.exportAll') await expect(ui.shell.snackbar(EXPORT_DONE)).toBeVisible();
       if (via.type === 'xstate.error.actor.exportAll') await expect(ui.shell.snackbar(EXPORT_FAILED)).toBeVisible();
       if (c.entries.length === 0) {
-        await expect(ui.page.getByRole('heading', { name: 'No activity matches these filters', exact: true })).toBeVisible();
+        await expect(
+          ui.page.getByRole('heading', { name: 'No activity matches these filters', exact: true }),
+        ).toBeVisible();
         await expect(downloadButton(ui)).toBeDisabled();
         return;
       }
@@ -169,7 +235,8 @@ export const activityTable: FlowTable<ActivityUi> = {
       await expect(downloadButton(ui)).toBeEnabled();
       if (c.nextCursor) await expect(moreButton(ui)).toBeEnabled();
       else await expect(moreButton(ui)).toHaveCount(0);
-      if (c.filters.verb) await expect(list(ui).getByText(c.filters.verb, { exact: true })).toHaveCount(c.entries.length);
+      if (c.filters.verb)
+        await expect(list(ui).getByText(c.filters.verb, { exact: true })).toHaveCount(c.entries.length);
       if (c.q) for (const name of await rowButtons(ui).allInnerTexts()) expect(name).toContain(c.q);
       await expect(list(ui).locator('[aria-expanded="true"]')).toHaveCount(c.expanded ? 1 : 0);
       if (c.expanded) {

@@ -13,7 +13,17 @@ import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { DEMO_WORKSPACE } from '../pages/demo';
 import { AppsPage, throwawayWorkspace, TINY_PNG } from '../pages/apps.page';
-import { answers, crashEvent, doneEvent, outcome, TRANSIENT, type EventEntry, type FlowTable, type StateCheck, type Ui } from './driver';
+import {
+  answers,
+  crashEvent,
+  doneEvent,
+  outcome,
+  TRANSIENT,
+  type EventEntry,
+  type FlowTable,
+  type StateCheck,
+  type Ui,
+} from './driver';
 
 interface AddAppUi extends Ui {
   apps: AppsPage;
@@ -28,10 +38,20 @@ const CREATE_FAILED = 'Error creating app.';
 const CREATE_UNEXPECTED = 'An unexpected error occurred while creating the app.';
 const DEBOUNCE = 'xstate.after.searchDebounce.addApp.search.debouncing';
 
-const WORD_GARDEN: AppSearchResult = { appId: 'dev.demostudio.wordgarden', title: 'Word Garden', developer: 'Demo Studio', platform: 'android' };
+const WORD_GARDEN: AppSearchResult = {
+  appId: 'dev.demostudio.wordgarden',
+  title: 'Word Garden',
+  developer: 'Demo Studio',
+  platform: 'android',
+};
 // A listing the demo workspace does not have (its own Dragon Merge iOS is marked 'Already in workspace' and cannot be
 // added, which the model, run without the workspace's apps, does not know).
-const DRAGON_IOS: AppSearchResult = { appId: '1450398496', title: 'Dragon Jump', developer: 'Foxglove Digital', platform: 'ios' };
+const DRAGON_IOS: AppSearchResult = {
+  appId: '1450398496',
+  title: 'Dragon Jump',
+  developer: 'Foxglove Digital',
+  platform: 'ios',
+};
 const DRAGON_URL = 'https://apps.apple.com/us/app/dragon-jump/id1450398496';
 
 const E = {
@@ -65,10 +85,12 @@ const E = {
 
 type Ev<K extends AddAppEvent['type']> = Extract<AddAppEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as AddAppContext;
-const output = (event: EventObject) => (event as EventObject & { output: { success: boolean; message?: string } }).output;
+const output = (event: EventObject) =>
+  (event as EventObject & { output: { success: boolean; message?: string } }).output;
 const isError = (event: EventObject) => event.type.startsWith('xstate.error.');
 /** success → the real server (sandbox store); refusal → `success: false` with the payload's message; error → 500. */
-const answerOf = (event: EventObject) => (isError(event) ? answers.crash : output(event).success ? answers.server : answers.refused(output(event).message));
+const answerOf = (event: EventObject) =>
+  isError(event) ? answers.crash : output(event).success ? answers.server : answers.refused(output(event).message);
 const labelOf = (event: EventObject) => {
   const id = event.type.split('.').pop();
   return isError(event) ? `${id} 500` : output(event).success ? `${id} ✓` : `${id} refused`;
@@ -90,7 +112,8 @@ export const addAppTable: FlowTable<AddAppUi> = {
   flow: 'add-app',
   machine: addAppMachine,
   // The states, whether the store URL would be looked up, whether an app was created.
-  serialize: (state) => JSON.stringify([state.value, parseStoreUrl(ctx(state).url) !== null, ctx(state).createdId !== null]),
+  serialize: (state) =>
+    JSON.stringify([state.value, parseStoreUrl(ctx(state).url) !== null, ctx(state).createdId !== null]),
   async setup(page, events) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     // Only a path that really creates an app writes: it gets a workspace of its own.
@@ -104,7 +127,19 @@ export const addAppTable: FlowTable<AddAppUi> = {
       kind: 'shortest',
       input: { workspaceId: DEMO_WORKSPACE.id },
       open: (ui) => ui.apps.goto().then(() => undefined),
-      events: [E.open, E.typeWord, E.debounce, E.found, E.searchCrashed, E.selectWord, E.useUrl, E.urlDragon, E.submitUrl, E.add, E.created],
+      events: [
+        E.open,
+        E.typeWord,
+        E.debounce,
+        E.found,
+        E.searchCrashed,
+        E.selectWord,
+        E.useUrl,
+        E.urlDragon,
+        E.submitUrl,
+        E.add,
+        E.created,
+      ],
     },
     {
       // Under 3 characters nothing is searched; a crashed search says so; another platform searches again and finds;
@@ -113,7 +148,21 @@ export const addAppTable: FlowTable<AddAppUi> = {
       kind: 'journey',
       input: { workspaceId: DEMO_WORKSPACE.id },
       open: (ui) => ui.apps.goto().then(() => undefined),
-      events: [E.open, E.typeShort, E.typeWord, E.debounce, E.searchCrashed, E.ios, E.debounce, E.found, E.useUrl, E.back, E.debounce, E.found, E.close],
+      events: [
+        E.open,
+        E.typeShort,
+        E.typeWord,
+        E.debounce,
+        E.searchCrashed,
+        E.ios,
+        E.debounce,
+        E.found,
+        E.useUrl,
+        E.back,
+        E.debounce,
+        E.found,
+        E.close,
+      ],
     },
     {
       // SPEC §8 words of the store-URL step: a typo is refused on the page, a refusal and a crash say theirs; the
@@ -122,7 +171,21 @@ export const addAppTable: FlowTable<AddAppUi> = {
       kind: 'journey',
       input: { workspaceId: DEMO_WORKSPACE.id },
       open: (ui) => ui.apps.goto().then(() => undefined),
-      events: [E.open, E.useUrl, E.urlTypo, E.submitUrl, E.urlDragon, E.submitUrl, E.lookupRefused, E.submitUrl, E.lookupCrashed, E.submitUrl, E.looked, E.back, E.close],
+      events: [
+        E.open,
+        E.useUrl,
+        E.urlTypo,
+        E.submitUrl,
+        E.urlDragon,
+        E.submitUrl,
+        E.lookupRefused,
+        E.submitUrl,
+        E.lookupCrashed,
+        E.submitUrl,
+        E.looked,
+        E.back,
+        E.close,
+      ],
     },
     {
       // Review: a too-large icon is refused on the page, a good one taken; a crash and a refusal keep the review
@@ -131,26 +194,50 @@ export const addAppTable: FlowTable<AddAppUi> = {
       kind: 'journey',
       input: { workspaceId: DEMO_WORKSPACE.id },
       open: (ui) => ui.apps.goto().then(() => undefined),
-      events: [E.open, E.ios, E.typeDragon, E.debounce, E.foundDragon, E.selectDragon, E.hugeIcon, E.icon, E.add, E.createCrashed, E.add, E.createRefused, E.add, E.created],
+      events: [
+        E.open,
+        E.ios,
+        E.typeDragon,
+        E.debounce,
+        E.foundDragon,
+        E.selectDragon,
+        E.hugeIcon,
+        E.icon,
+        E.add,
+        E.createCrashed,
+        E.add,
+        E.createRefused,
+        E.add,
+        E.created,
+      ],
     },
   ],
   events: {
     OPEN: { act: (ui) => ui.apps.newAppButton.click() },
     CLOSE: {
       act: async (ui, _event, before) => {
-        if (before.matches('search')) await ui.apps.search.root.getByRole('button', { name: 'Cancel', exact: true }).click();
+        if (before.matches('search'))
+          await ui.apps.search.root.getByRole('button', { name: 'Cancel', exact: true }).click();
         else await ui.page.keyboard.press('Escape');
       },
     },
     SET_PLATFORM: {
-      act: (ui, event: Ev<'SET_PLATFORM'>) => ui.apps.search.root.getByRole('radio', { name: event.platform === 'ios' ? 'iOS' : 'Android', exact: true }).click(),
+      act: (ui, event: Ev<'SET_PLATFORM'>) =>
+        ui.apps.search.root
+          .getByRole('radio', { name: event.platform === 'ios' ? 'iOS' : 'Android', exact: true })
+          .click(),
       label: (event: Ev<'SET_PLATFORM'>) => `SET_PLATFORM ${event.platform}`,
     },
-    TYPE: { act: (ui, event: Ev<'TYPE'>) => ui.apps.searchBox.fill(event.query), label: (event: Ev<'TYPE'>) => `TYPE '${event.query}'` },
+    TYPE: {
+      act: (ui, event: Ev<'TYPE'>) => ui.apps.searchBox.fill(event.query),
+      label: (event: Ev<'TYPE'>) => `TYPE '${event.query}'`,
+    },
     [DEBOUNCE]: {
       // Held from the step that types; the debounce is over when the page sends the search.
       arrange: async (ui, event) => {
-        ui.searchSent = ui.page.waitForRequest((request) => request.method() === 'GET' && /\/api\/app\/search\?/.test(request.url()));
+        ui.searchSent = ui.page.waitForRequest(
+          (request) => request.method() === 'GET' && /\/api\/app\/search\?/.test(request.url()),
+        );
         await searchCall.arrange!(ui, event);
       },
       act: async (ui) => {
@@ -159,15 +246,27 @@ export const addAppTable: FlowTable<AddAppUi> = {
       label: () => 'debounce',
     },
     SELECT: {
-      act: (ui, event: Ev<'SELECT'>) => ui.apps.search.root.getByRole('button', { name: new RegExp(`^${event.result.title}`) }).first().click(),
+      act: (ui, event: Ev<'SELECT'>) =>
+        ui.apps.search.root
+          .getByRole('button', { name: new RegExp(`^${event.result.title}`) })
+          .first()
+          .click(),
       label: (event: Ev<'SELECT'>) => `SELECT ${event.result.title}`,
     },
-    USE_URL: { act: (ui) => ui.apps.search.root.getByRole('button', { name: 'Add by store URL', exact: true }).click() },
-    CHANGE_URL: { act: (ui, event: Ev<'CHANGE_URL'>) => ui.apps.urlField.fill(event.url), label: (event: Ev<'CHANGE_URL'>) => (parseStoreUrl(event.url) ? 'CHANGE_URL store link' : 'CHANGE_URL typo') },
-    SUBMIT_URL: { act: (ui) => ui.apps.byUrl.root.getByRole('button', { name: 'Get App Details', exact: true }).click() },
+    USE_URL: {
+      act: (ui) => ui.apps.search.root.getByRole('button', { name: 'Add by store URL', exact: true }).click(),
+    },
+    CHANGE_URL: {
+      act: (ui, event: Ev<'CHANGE_URL'>) => ui.apps.urlField.fill(event.url),
+      label: (event: Ev<'CHANGE_URL'>) => (parseStoreUrl(event.url) ? 'CHANGE_URL store link' : 'CHANGE_URL typo'),
+    },
+    SUBMIT_URL: {
+      act: (ui) => ui.apps.byUrl.root.getByRole('button', { name: 'Get App Details', exact: true }).click(),
+    },
     BACK: {
       act: async (ui, _event, before) => {
-        if (before.matches('url')) await ui.apps.byUrl.root.getByRole('button', { name: 'Back to search', exact: true }).click();
+        if (before.matches('url'))
+          await ui.apps.byUrl.root.getByRole('button', { name: 'Back to search', exact: true }).click();
         else await ui.apps.review.root.getByRole('button', { name: 'Back', exact: true }).click();
       },
     },
@@ -192,7 +291,9 @@ export const addAppTable: FlowTable<AddAppUi> = {
     'addApp.closed': async (ui, state) => {
       if (ctx(state).createdId) {
         // The new app opens on its integrations overview (SPEC §2), in the test's own workspace.
-        await expect(ui.page).toHaveURL(new RegExp(`/workspace/${ui.apps.workspaceId}/app/[^/]+/integrations/Overview$`));
+        await expect(ui.page).toHaveURL(
+          new RegExp(`/workspace/${ui.apps.workspaceId}/app/[^/]+/integrations/Overview$`),
+        );
       } else {
         await ui.apps.expectNoModal();
         await expect(ui.apps.newAppButton).toBeEnabled();
@@ -203,14 +304,24 @@ export const addAppTable: FlowTable<AddAppUi> = {
       await ui.apps.search.expectOpen();
       const { query, platform } = ctx(state);
       await expect(ui.apps.searchBox).toHaveValue(query);
-      await expect(ui.apps.search.root.getByRole('radio', { name: platform === 'ios' ? 'iOS' : 'Android', exact: true })).toHaveAttribute('aria-checked', 'true');
-      await expect(ui.apps.search.root.getByText(query ? 'Keep typing: at least 3 characters.' : 'Search Google Play or the App Store by app name.', { exact: true })).toBeVisible();
+      await expect(
+        ui.apps.search.root.getByRole('radio', { name: platform === 'ios' ? 'iOS' : 'Android', exact: true }),
+      ).toHaveAttribute('aria-checked', 'true');
+      await expect(
+        ui.apps.search.root.getByText(
+          query ? 'Keep typing: at least 3 characters.' : 'Search Google Play or the App Store by app name.',
+          { exact: true },
+        ),
+      ).toBeVisible();
     },
     'addApp.search.debouncing': searchingCheck,
     'addApp.search.searching': searchingCheck,
     'addApp.search.results': async (ui, state) => {
       await ui.apps.search.expectOpen();
-      for (const result of ctx(state).results) await expect(ui.apps.search.root.getByRole('button', { name: new RegExp(`^${result.title}`) }).first()).toBeVisible();
+      for (const result of ctx(state).results)
+        await expect(
+          ui.apps.search.root.getByRole('button', { name: new RegExp(`^${result.title}`) }).first(),
+        ).toBeVisible();
       await expect(ui.apps.search.root.getByText('Sandbox catalogue', { exact: true })).toBeVisible();
       await expect(ui.apps.search.root.getByRole('alert')).toHaveCount(0);
     },
@@ -223,11 +334,16 @@ export const addAppTable: FlowTable<AddAppUi> = {
       const { url, urlError } = ctx(state);
       await expect(ui.apps.urlField).toHaveValue(url);
       if (urlError) await expect(ui.apps.byUrl.root.getByText(urlError, { exact: true })).toBeVisible();
-      else for (const words of [INVALID_URL, CANT_GET]) await expect(ui.apps.byUrl.root.getByText(words, { exact: true })).toHaveCount(0);
+      else
+        for (const words of [INVALID_URL, CANT_GET])
+          await expect(ui.apps.byUrl.root.getByText(words, { exact: true })).toHaveCount(0);
       await expect(ui.apps.byUrl.root.getByRole('button', { name: 'Get App Details', exact: true })).toBeEnabled();
     },
     'addApp.url.looking': async (ui) => {
-      await expect(ui.apps.byUrl.root.getByRole('button', { name: 'Get App Details', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(ui.apps.byUrl.root.getByRole('button', { name: 'Get App Details', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
       await expect(ui.apps.byUrl.root.getByRole('button', { name: 'Back to search', exact: true })).toBeDisabled();
     },
     'addApp.review.ready': async (ui, state) => {
@@ -238,16 +354,20 @@ export const addAppTable: FlowTable<AddAppUi> = {
       if (error) {
         expect([CREATE_FAILED, CREATE_UNEXPECTED]).toContain(error);
         await expect(review.root.getByRole('alert').filter({ hasText: error })).toHaveText(error);
-      } else for (const words of [CREATE_FAILED, CREATE_UNEXPECTED]) await expect(review.root.getByText(words, { exact: true })).toHaveCount(0);
+      } else
+        for (const words of [CREATE_FAILED, CREATE_UNEXPECTED])
+          await expect(review.root.getByText(words, { exact: true })).toHaveCount(0);
       if (iconError) await expect(review.root.getByText(iconError, { exact: true })).toBeVisible();
       else await expect(review.root.getByText('File is too large!', { exact: true })).toHaveCount(0);
       await expect(review.root.getByRole('button', { name: 'Add App', exact: true })).toBeEnabled();
     },
     'addApp.review.adding': async (ui) => {
-      await expect(ui.apps.review.root.getByRole('button', { name: 'Add App', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(ui.apps.review.root.getByRole('button', { name: 'Add App', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
       await expect(ui.apps.review.root.getByRole('button', { name: 'Back', exact: true })).toBeDisabled();
     },
   },
   timeout: 60_000,
 };
-

@@ -35,7 +35,8 @@ const APP = { id: 'path-app', apiKeys: [] };
 const WITH_KEY = { ...APP, apiKeys: [key('active')] };
 const WITH_TERMINATED = { ...APP, apiKeys: [key('terminated')] };
 
-const ok = (data: unknown, createdKey?: string) => ({ status: 'done', answer: { success: true, data, createdKey } }) as unknown as MutationOutcome;
+const ok = (data: unknown, createdKey?: string) =>
+  ({ status: 'done', answer: { success: true, data, createdKey } }) as unknown as MutationOutcome;
 const refused = { status: 'failed', answer: { success: false }, error: null } as unknown as MutationOutcome;
 
 const E = {
@@ -93,9 +94,25 @@ export const apiKeysTable: FlowTable<KeysUi> = {
       input: { app: APP },
       open: (ui) => ui.page.goto(appPath(ui.appId, 'settings/apikeys', ui.workspaceId)).then(() => undefined),
       events: [
-        E.create, E.createRefused, E.create, E.createCrashed, E.create, E.created, E.dismiss,
-        E.terminate, E.cancel, E.terminate, E.confirm, E.terminateRefused, E.terminate, E.confirm, E.terminateCrashed,
-        E.terminate, E.confirm, E.terminated, E.reread,
+        E.create,
+        E.createRefused,
+        E.create,
+        E.createCrashed,
+        E.create,
+        E.created,
+        E.dismiss,
+        E.terminate,
+        E.cancel,
+        E.terminate,
+        E.confirm,
+        E.terminateRefused,
+        E.terminate,
+        E.confirm,
+        E.terminateCrashed,
+        E.terminate,
+        E.confirm,
+        E.terminated,
+        E.reread,
       ],
     },
   ],
@@ -120,13 +137,16 @@ export const apiKeysTable: FlowTable<KeysUi> = {
     'apiKeys.idle': async (ui, state, via) => {
       // Snackbars first: they stay 3 s (SPEC §9).
       if (failedCall(via)) await expect(ui.shell.snackbar(FAILED).last()).toBeVisible();
-      if (via.type === 'xstate.done.actor.terminateKey' && succeeded(via)) await expect(ui.shell.snackbar(TERMINATED)).toBeVisible();
+      if (via.type === 'xstate.done.actor.terminateKey' && succeeded(via))
+        await expect(ui.shell.snackbar(TERMINATED)).toBeVisible();
       await newKeyDialog(ui).expectClosed();
       await terminateDialog(ui).expectClosed();
       const keys = ctx(state).app.apiKeys ?? [];
       if (keys.length === 0) await expect(ui.page.getByRole('heading', { name: 'No API keys yet' })).toBeVisible();
       await expect(terminateButtons(ui)).toHaveCount(keys.filter((k) => k.status === 'active').length);
-      await expect(ui.page.getByRole('row').filter({ hasText: 'Terminated' })).toHaveCount(keys.filter((k) => k.status === 'terminated').length);
+      await expect(ui.page.getByRole('row').filter({ hasText: 'Terminated' })).toHaveCount(
+        keys.filter((k) => k.status === 'terminated').length,
+      );
       await expect(ui.page.getByRole('button', { name: 'Create API key' })).toBeEnabled();
     },
     'apiKeys.creating': async (ui) => {
@@ -139,7 +159,9 @@ export const apiKeysTable: FlowTable<KeysUi> = {
       // The full key, once: the list shows only its prefix.
       const full = await dialog.root.getByLabel('API key').inputValue();
       expect(full).toMatch(/^qb_s2s_[A-Za-z0-9_-]{43}$/);
-      await expect(ui.page.getByRole('row', { name: new RegExp(`${full.slice(0, 13)}…`), includeHidden: true })).toContainText('Active');
+      await expect(
+        ui.page.getByRole('row', { name: new RegExp(`${full.slice(0, 13)}…`), includeHidden: true }),
+      ).toContainText('Active');
     },
     'apiKeys.terminate.confirming': async (ui) => {
       const dialog = terminateDialog(ui);
@@ -148,7 +170,10 @@ export const apiKeysTable: FlowTable<KeysUi> = {
       await expect(dialog.root.getByRole('button', { name: 'Terminate', exact: true })).toBeEnabled();
     },
     'apiKeys.terminate.terminating': async (ui) => {
-      await expect(terminateDialog(ui).root.getByRole('button', { name: 'Terminate', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(terminateDialog(ui).root.getByRole('button', { name: 'Terminate', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
     },
   },
   timeout: 60_000,

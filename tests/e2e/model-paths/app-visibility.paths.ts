@@ -7,7 +7,11 @@
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { appVisibilityMachine, type AppVisibilityContext, type AppVisibilityEvent } from '../../../src/machines/app-visibility/app-visibility.machine';
+import {
+  appVisibilityMachine,
+  type AppVisibilityContext,
+  type AppVisibilityEvent,
+} from '../../../src/machines/app-visibility/app-visibility.machine';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { Shell } from '../pages/shell.page';
@@ -34,7 +38,8 @@ const E = {
 
 const ctx = (state: AnyMachineSnapshot) => state.context as AppVisibilityContext;
 const isError = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isError(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isError(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 const setEnabledCall = outcome<VisibilityUi>(
   { method: 'POST', url: /\/api\/app\/enable\/[^/]+$/ },
   (event) => (isError(event) ? answers.crash : succeeded(event) ? answers.server : answers.refused()),
@@ -56,7 +61,13 @@ export const appVisibilityTable: FlowTable<VisibilityUi> = {
     const workspace = await throwawayWorkspace(page.request, token);
     const appId = await appByApi(page.request, token, workspace.id, 'Path Shown');
     const otherId = await appByApi(page.request, token, workspace.id, 'Path Other');
-    return { page, token, apps: new AppsPage(page, workspace.id), card: new AppCard(page, appId), other: new AppCard(page, otherId) };
+    return {
+      page,
+      token,
+      apps: new AppsPage(page, workspace.id),
+      card: new AppCard(page, appId),
+      other: new AppCard(page, otherId),
+    };
   },
   traversals: [
     {
@@ -95,7 +106,8 @@ export const appVisibilityTable: FlowTable<VisibilityUi> = {
         await ui.page.keyboard.press('Escape');
         await ui.card.openOptions();
       },
-      label: (event: Extract<AppVisibilityEvent, { type: 'SYNC' }>) => (event.enabled ? 'SYNC shown elsewhere' : 'SYNC hidden elsewhere'),
+      label: (event: Extract<AppVisibilityEvent, { type: 'SYNC' }>) =>
+        event.enabled ? 'SYNC shown elsewhere' : 'SYNC hidden elsewhere',
     },
     'xstate.done.actor.setEnabled': setEnabledCall,
     'xstate.error.actor.setEnabled': setEnabledCall,

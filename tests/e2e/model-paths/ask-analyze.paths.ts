@@ -8,7 +8,11 @@
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { askAnalyzeMachine, type AskAnalyzeContext, type AskAnalyzeEvent } from '../../../src/machines/ask-analyze/ask-analyze.machine';
+import {
+  askAnalyzeMachine,
+  type AskAnalyzeContext,
+  type AskAnalyzeEvent,
+} from '../../../src/machines/ask-analyze/ask-analyze.machine';
 import type { AskResponse } from '../../../src/contracts/ask';
 import { understood as understoodAnswer, whales as whalesAnswer } from '../../fixtures/ask';
 import type { Report } from '../../../src/contracts/analyze';
@@ -44,7 +48,12 @@ const ASK_URL = { method: 'POST', url: /\/api\/app\/[^/]+\/analyze\/ask$/ };
 const askCall = outcome<Ui>(
   ASK_URL,
   (event) => (event.type.startsWith('xstate.error.') ? answers.crash : answers.server),
-  (event) => (event.type.startsWith('xstate.error.') ? 'ask 500' : (event as EventObject & { output: AskResponse }).output.success ? 'ask ✓' : 'ask: no metric'),
+  (event) =>
+    event.type.startsWith('xstate.error.')
+      ? 'ask 500'
+      : (event as EventObject & { output: AskResponse }).output.success
+        ? 'ask ✓'
+        : 'ask: no metric',
 );
 
 const questionField = (ui: Ui) => ui.page.getByLabel('Your question');
@@ -68,7 +77,12 @@ const summaryStart = (r: Report) => {
 export const askAnalyzeTable: FlowTable<Ui> = {
   flow: 'ask-analyze',
   machine: askAnalyzeMachine,
-  serialize: (state) => JSON.stringify([state.value, ctx(state).question.trim() !== '', ctx(state).report?.configuration.select.length ?? null]),
+  serialize: (state) =>
+    JSON.stringify([
+      state.value,
+      ctx(state).question.trim() !== '',
+      ctx(state).report?.configuration.select.length ?? null,
+    ]),
   async setup(page) {
     await signInOnce(page, DEMO_ACCOUNTS.viewer);
     return { page };
@@ -100,15 +114,23 @@ export const askAnalyzeTable: FlowTable<Ui> = {
     },
   ],
   events: {
-    TYPE: { act: (ui, event: Ev<'TYPE'>) => questionField(ui).fill(event.question), label: (event: Ev<'TYPE'>) => `TYPE ${event.question.split(' ')[0]}` },
+    TYPE: {
+      act: (ui, event: Ev<'TYPE'>) => questionField(ui).fill(event.question),
+      label: (event: Ev<'TYPE'>) => `TYPE ${event.question.split(' ')[0]}`,
+    },
     ASK: { act: (ui) => askButton(ui).click() },
     RETRY: { act: (ui) => ui.page.getByRole('button', { name: 'Try again' }).click() },
     REMOVE_PART: {
-      act: (ui, event: Ev<'REMOVE_PART'>) => ui.page.getByTestId(`part-${event.id}`).getByRole('button', { name: /^Remove / }).click(),
+      act: (ui, event: Ev<'REMOVE_PART'>) =>
+        ui.page
+          .getByTestId(`part-${event.id}`)
+          .getByRole('button', { name: /^Remove / })
+          .click(),
       label: (event: Ev<'REMOVE_PART'>) => `REMOVE ${event.id}`,
     },
     PICK_SUGGESTION: {
-      act: (ui, event: Ev<'PICK_SUGGESTION'>) => ui.page.getByRole('button', { name: `Add ${event.suggestion.label}`, exact: true }).click(),
+      act: (ui, event: Ev<'PICK_SUGGESTION'>) =>
+        ui.page.getByRole('button', { name: `Add ${event.suggestion.label}`, exact: true }).click(),
       label: (event: Ev<'PICK_SUGGESTION'>) => `PICK ${event.suggestion.label}`,
     },
     CHANGE_PART: {
@@ -116,7 +138,9 @@ export const askAnalyzeTable: FlowTable<Ui> = {
         // a condition's comparison is the second choice of its chip
         const comparison = /^comparison:(\d+)$/.exec(event.id);
         const chip = ui.page.getByTestId(`part-${comparison ? `condition:${comparison[1]}` : event.id}`);
-        await (comparison ? chip.getByRole('combobox', { name: /^Change the comparison of / }) : chip.getByRole('combobox')).selectOption(event.value);
+        await (
+          comparison ? chip.getByRole('combobox', { name: /^Change the comparison of / }) : chip.getByRole('combobox')
+        ).selectOption(event.value);
       },
       label: (event: Ev<'CHANGE_PART'>) => `CHANGE ${event.id} ${event.value}`,
     },
@@ -159,7 +183,9 @@ export const askAnalyzeTable: FlowTable<Ui> = {
       // The builder opens with the report as changed, and runs it.
       await expect(ui.page).toHaveURL(/\/analyze\/report\/[^/]+$/, { timeout: 30_000 });
       const metrics = ctx(state).report!.configuration.select.map((m) => m.label ?? m.column_name);
-      await expect(ui.page.getByRole('list', { name: 'Chosen metrics' }).getByRole('listitem')).toHaveText(metrics, { timeout: 30_000 });
+      await expect(ui.page.getByRole('list', { name: 'Chosen metrics' }).getByRole('listitem')).toHaveText(metrics, {
+        timeout: 30_000,
+      });
     },
   },
   timeout: 60_000,

@@ -38,7 +38,8 @@ const E = {
 };
 
 const isCrash = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 const mutateCall = outcome<ConfirmUi>(
   { method: 'POST', url: /\/api\/app\/[^/]+\/api-keys$/ },
   (event) => (isCrash(event) ? answers.crash : succeeded(event) ? answers.server : answers.refused()),
@@ -56,10 +57,18 @@ async function open(ui: ConfirmUi) {
   await created.root.getByRole('button', { name: 'Done' }).click();
   await created.expectClosed();
   ui.sent = 0;
-  await keyRow(ui).getByRole('button', { name: /^Terminate/ }).click();
+  await keyRow(ui)
+    .getByRole('button', { name: /^Terminate/ })
+    .click();
 }
 
-const traversal = (name: string, events: EventObject[]) => ({ name, kind: 'shortest' as const, input: { request: {}, confirm: true }, open, events });
+const traversal = (name: string, events: EventObject[]) => ({
+  name,
+  kind: 'shortest' as const,
+  input: { request: {}, confirm: true },
+  open,
+  events,
+});
 
 export const confirmMutationTable: FlowTable<ConfirmUi> = {
   flow: 'confirm-mutation',
@@ -69,7 +78,14 @@ export const confirmMutationTable: FlowTable<ConfirmUi> = {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     const workspace = await throwawayWorkspace(page.request, token);
     const appId = await appByApi(page.request, token, workspace.id, 'Path Confirm');
-    const ui: ConfirmUi = { page, shell: new Shell(page), dialog: new Modal(page, 'Terminate API key?'), appId, workspaceId: workspace.id, sent: 0 };
+    const ui: ConfirmUi = {
+      page,
+      shell: new Shell(page),
+      dialog: new Modal(page, 'Terminate API key?'),
+      appId,
+      workspaceId: workspace.id,
+      sent: 0,
+    };
     page.on('request', (request) => {
       if (request.method() === 'POST' && /\/api-keys$/.test(new URL(request.url()).pathname)) ui.sent += 1;
     });
@@ -93,7 +109,10 @@ export const confirmMutationTable: FlowTable<ConfirmUi> = {
       expect(ui.sent, 'asking sends nothing').toBe(0);
     },
     'confirmMutation.mutating': async (ui) => {
-      await expect(ui.dialog.root.getByRole('button', { name: 'Terminate', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(ui.dialog.root.getByRole('button', { name: 'Terminate', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
       await expect(ui.dialog.root.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     },
     'confirmMutation.done': async (ui) => {

@@ -61,12 +61,18 @@ const E = {
 
 const ctx = (state: AnyMachineSnapshot) => state.context as CreateWorkspaceContext;
 const isCrash = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 
 /** POST /api/workspace: success → the real server; `success: false` → a routed refusal; an error event → a routed 500. */
 const held = outcome<CreateUi>(
   { method: 'POST', url: /\/api\/workspace$/ },
-  (event) => (isCrash(event) ? answers.crash : succeeded(event) ? answers.server : answers.refused((event as EventObject & { output: { message?: string } }).output.message)),
+  (event) =>
+    isCrash(event)
+      ? answers.crash
+      : succeeded(event)
+        ? answers.server
+        : answers.refused((event as EventObject & { output: { message?: string } }).output.message),
   (event) => (isCrash(event) ? 'create 500' : succeeded(event) ? 'create ✓' : 'create refused'),
 );
 const createCall: typeof held = {
@@ -85,8 +91,10 @@ async function expectForm(ui: CreateUi, state: AnyMachineSnapshot) {
   await expect(field(ui, 'Workspace name')).toHaveValue(ui.real(c.name));
   await expect(field(ui, 'Website')).toHaveValue(c.website);
   // Errors under the fields: the machine's prediction, and SPEC §5's words for a too-large icon, literally.
-  for (const message of Object.values(c.errors)) if (message) await expect(ui.dialog.root.getByText(message, { exact: true })).toBeVisible();
-  if (c.icon && c.icon.size > ICON_MAX_BYTES) await expect(ui.dialog.root.getByText(FILE_TOO_LARGE, { exact: true })).toBeVisible();
+  for (const message of Object.values(c.errors))
+    if (message) await expect(ui.dialog.root.getByText(message, { exact: true })).toBeVisible();
+  if (c.icon && c.icon.size > ICON_MAX_BYTES)
+    await expect(ui.dialog.root.getByText(FILE_TOO_LARGE, { exact: true })).toBeVisible();
   if (!c.errors.name) await expect(field(ui, 'Workspace name')).not.toHaveAttribute('aria-invalid', 'true');
   if (c.errors.name) await expect(field(ui, 'Workspace name')).toHaveAttribute('aria-invalid', 'true');
 }
@@ -96,11 +104,19 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
   machine: createWorkspaceMachine,
   // What the page tells apart: the state, which fields the form would refuse (a projection that only said "valid or
   // not" would hide the one-field-typed steps on the way to a valid form), and whether errors show as typed.
-  serialize: (state) => JSON.stringify([state.value, Object.keys(validateWorkspaceForm(ctx(state))).sort(), ctx(state).submitted]),
+  serialize: (state) =>
+    JSON.stringify([state.value, Object.keys(validateWorkspaceForm(ctx(state))).sort(), ctx(state).submitted]),
   async setup(page: Page) {
     await signInOnce(page, DEMO_ACCOUNTS.admin);
     const name = unique(NAME);
-    const ui: CreateUi = { page, shell: new Shell(page), dialog: new Modal(page, 'Create Workspace'), sent: 0, answered: 0, real: (value) => (value === NAME ? name : value) };
+    const ui: CreateUi = {
+      page,
+      shell: new Shell(page),
+      dialog: new Modal(page, 'Create Workspace'),
+      sent: 0,
+      answered: 0,
+      real: (value) => (value === NAME ? name : value),
+    };
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/workspace') ui.sent += 1;
     });
@@ -122,14 +138,30 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
       kind: 'journey',
       input: undefined,
       open: (ui) => ui.page.goto(appsPath(DEMO_WORKSPACE.id)).then(() => undefined),
-      events: [E.open, E.submit, E.name, E.websiteWithSpaces, E.iconTooLarge, E.submit, E.website, E.icon, E.submit, E.refused, E.submit, E.crashed, E.submit, E.created],
+      events: [
+        E.open,
+        E.submit,
+        E.name,
+        E.websiteWithSpaces,
+        E.iconTooLarge,
+        E.submit,
+        E.website,
+        E.icon,
+        E.submit,
+        E.refused,
+        E.submit,
+        E.crashed,
+        E.submit,
+        E.created,
+      ],
     },
   ],
   events: {
     OPEN: { act: (ui) => ui.shell.openCreateWorkspace(DEMO_WORKSPACE.name).then(() => undefined) },
     CLOSE: { act: (ui) => ui.dialog.root.getByRole('button', { name: 'Cancel', exact: true }).click() },
     CHANGE: {
-      act: (ui, event: Ev<'CHANGE'>) => field(ui, event.field === 'name' ? 'Workspace name' : 'Website').fill(ui.real(event.value)),
+      act: (ui, event: Ev<'CHANGE'>) =>
+        field(ui, event.field === 'name' ? 'Workspace name' : 'Website').fill(ui.real(event.value)),
       label: (event: Ev<'CHANGE'>) => `${event.field} "${event.value}"`,
     },
     PICK_ICON: {
@@ -139,9 +171,14 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
           .setInputFiles(
             event.file === null
               ? []
-              : { name: event.file.name, mimeType: event.file.type, buffer: event.file.size > ICON_MAX_BYTES ? Buffer.alloc(event.file.size) : TINY_PNG },
+              : {
+                  name: event.file.name,
+                  mimeType: event.file.type,
+                  buffer: event.file.size > ICON_MAX_BYTES ? Buffer.alloc(event.file.size) : TINY_PNG,
+                },
           ),
-      label: (event: Ev<'PICK_ICON'>) => (event.file === null ? 'no icon' : event.file.size > ICON_MAX_BYTES ? 'icon too large' : 'icon'),
+      label: (event: Ev<'PICK_ICON'>) =>
+        event.file === null ? 'no icon' : event.file.size > ICON_MAX_BYTES ? 'icon too large' : 'icon',
     },
     SUBMIT: { act: (ui) => ui.dialog.root.getByRole('button', { name: 'Create', exact: true }).click() },
     'xstate.done.actor.createWorkspace': createCall,
@@ -161,7 +198,11 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
         // The creator is its admin; saved with https:// before the website typed without one, and with the icon.
         await expect(ui.shell.navLink('Billing')).toBeVisible();
         const id = new URL(ui.page.url()).pathname.split('/')[2]!;
-        const saved = (await ui.shell.apiGet<{ data: { name: string; website: string; icon: string | null } }>(`/api/workspace/${id}`)).data;
+        const saved = (
+          await ui.shell.apiGet<{ data: { name: string; website: string; icon: string | null } }>(
+            `/api/workspace/${id}`,
+          )
+        ).data;
         expect(saved).toMatchObject({ name: ui.real(NAME), website: `https://${ctx(state).website}` });
         if (ctx(state).icon) expect(saved.icon).toBeTruthy();
         expect(ui.sent).toBe(ui.answered);
@@ -183,7 +224,10 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
     },
     'createWorkspace.submitting': async (ui, state) => {
       await ui.dialog.expectOpen();
-      await expect(ui.dialog.root.getByRole('button', { name: 'Create', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(ui.dialog.root.getByRole('button', { name: 'Create', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
       await expect(ui.dialog.root.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
       await expect(field(ui, 'Workspace name')).toHaveValue(ui.real(ctx(state).name));
     },

@@ -7,7 +7,11 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { dailyProcessMachine, type DailyProcessContext, type DailyProcessEvent } from '../../../src/machines/daily-process/daily-process.machine';
+import {
+  dailyProcessMachine,
+  type DailyProcessContext,
+  type DailyProcessEvent,
+} from '../../../src/machines/daily-process/daily-process.machine';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { Shell } from '../pages/shell.page';
@@ -37,7 +41,8 @@ const E = {
 
 const ctx = (state: AnyMachineSnapshot) => state.context as DailyProcessContext;
 const isError = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isError(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isError(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 const saveCall = outcome<DailyUi>(
   { method: 'POST', url: /\/api\/plugins\/[^/]+\/daily-process$/ },
   (event) => (isError(event) ? answers.crash : succeeded(event) ? answers.server : answers.refused()),
@@ -53,7 +58,10 @@ const saveOutcome = {
 };
 
 async function setDaily(request: APIRequestContext, token: string, dailyProcess: boolean) {
-  const res = await request.post(`/api/plugins/${PLUGIN}/daily-process`, { headers: { authorization: `Bearer ${token}` }, data: { dailyProcess } });
+  const res = await request.post(`/api/plugins/${PLUGIN}/daily-process`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { dailyProcess },
+  });
   expect(res.status(), 'set Process Data Daily through the API').toBe(200);
 }
 
@@ -66,7 +74,8 @@ export const dailyProcessTable: FlowTable<DailyUi> = {
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     const res = await page.request.get(`/api/plugins/${PLUGIN}`, { headers: { authorization: `Bearer ${token}` } });
-    const original = ((await res.json()) as { attributes?: { dailyProcess?: boolean } }).attributes?.dailyProcess ?? false;
+    const original =
+      ((await res.json()) as { attributes?: { dailyProcess?: boolean } }).attributes?.dailyProcess ?? false;
     await setDaily(page.request, token, true);
     return { page, token, saved: true, original };
   },
@@ -74,7 +83,13 @@ export const dailyProcessTable: FlowTable<DailyUi> = {
     await setDaily(ui.page.request, ui.token, ui.original);
   },
   traversals: [
-    { name: 'turn off', kind: 'shortest', input: { pluginId: PLUGIN, appId: APP }, open: (ui) => ui.page.goto(appPath(APP, 'integrations/BigQuery')).then(() => {}), events: [E.off, E.saved] },
+    {
+      name: 'turn off',
+      kind: 'shortest',
+      input: { pluginId: PLUGIN, appId: APP },
+      open: (ui) => ui.page.goto(appPath(APP, 'integrations/BigQuery')).then(() => {}),
+      events: [E.off, E.saved],
+    },
     {
       // A refusal and a crash put the switch back and say so; then off, and on again.
       name: 'failures, off, on',

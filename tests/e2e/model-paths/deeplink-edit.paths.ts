@@ -10,7 +10,11 @@
  */
 import { expect, type Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { deeplinkEditMachine, type DeeplinkEditContext, type DeeplinkEditEvent } from '../../../src/machines/deeplink-edit/deeplink-edit.machine';
+import {
+  deeplinkEditMachine,
+  type DeeplinkEditContext,
+  type DeeplinkEditEvent,
+} from '../../../src/machines/deeplink-edit/deeplink-edit.machine';
 import { ApiError } from '../../../src/services/http';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
@@ -20,7 +24,12 @@ import { appPath, unique } from '../pages/demo';
 import { answers, crashEvent, doneEvent, outcome, type FlowTable, type Ui } from './driver';
 
 const APP = 'dragon-merge-ios';
-const LINK = { id: 'dl-dragon-ios-onelink', type: 'OneLink', platform: 'appsFlyer', url: 'https://dragonmerge.onelink.me/Qb7y?pid=questboard_int&c=quests' };
+const LINK = {
+  id: 'dl-dragon-ios-onelink',
+  type: 'OneLink',
+  platform: 'appsFlyer',
+  url: 'https://dragonmerge.onelink.me/Qb7y?pid=questboard_int&c=quests',
+};
 /** The symbolic new url; each test saves its own unique one. */
 const NEW_URL = 'https://dragonmerge.onelink.me/paths';
 const FORBIDDEN = 'You do not have permission to do this.';
@@ -37,7 +46,8 @@ type Ev<K extends DeeplinkEditEvent['type']> = Extract<DeeplinkEditEvent, { type
 const ctx = (state: AnyMachineSnapshot) => state.context as DeeplinkEditContext;
 const isCrash = (event: EventObject) => event.type.startsWith('xstate.error.');
 const errorOf = (event: EventObject) => (event as EventObject & { error: { status?: number } }).error;
-const succeeded = (event: EventObject) => !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 const forbidden = new ApiError(403, FORBIDDEN, 'access_missing_role_for_action');
 
 const E = {
@@ -55,18 +65,30 @@ const E = {
 const updateCall = outcome<LinkUi>(
   { method: 'POST', url: /\/api\/app\/[^/]+\/deeplinks\/update$/ },
   (event) => {
-    if (isCrash(event)) return errorOf(event).status === 403 ? { status: 403, json: { success: false, message: FORBIDDEN, code: 'access_missing_role_for_action' } } : answers.crash;
+    if (isCrash(event))
+      return errorOf(event).status === 403
+        ? { status: 403, json: { success: false, message: FORBIDDEN, code: 'access_missing_role_for_action' } }
+        : answers.crash;
     return succeeded(event) ? answers.server : answers.refused();
   },
-  (event) => (isCrash(event) ? `update ${errorOf(event).status === 403 ? 403 : 500}` : succeeded(event) ? 'update ✓' : 'update refused'),
+  (event) =>
+    isCrash(event)
+      ? `update ${errorOf(event).status === 403 ? 403 : 500}`
+      : succeeded(event)
+        ? 'update ✓'
+        : 'update refused',
 );
 
-const row = (ui: LinkUi) => ui.page.getByRole('list', { name: 'Acquisition links' }).getByRole('listitem').filter({ hasText: 'OneLink' });
+const row = (ui: LinkUi) =>
+  ui.page.getByRole('list', { name: 'Acquisition links' }).getByRole('listitem').filter({ hasText: 'OneLink' });
 const field = (ui: LinkUi) => ui.dialog.root.getByLabel('Link URL');
 const save = (ui: LinkUi) => ui.dialog.root.getByRole('button', { name: 'Save', exact: true });
 
 async function restore(page: Page, token: string) {
-  const res = await page.request.post(`/api/app/${APP}/deeplinks/update`, { headers: { authorization: `Bearer ${token}` }, data: { deeplinkId: LINK.id, deeplink: LINK } });
+  const res = await page.request.post(`/api/app/${APP}/deeplinks/update`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { deeplinkId: LINK.id, deeplink: LINK },
+  });
   expect(res.status()).toBe(200);
 }
 
@@ -77,7 +99,14 @@ export const deeplinkEditTable: FlowTable<LinkUi> = {
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     const url = `https://dragonmerge.onelink.me/${unique('p').replace(/[^a-z0-9]/gi, '')}`;
-    const ui: LinkUi = { page, token, shell: new Shell(page), dialog: new Modal(page, 'Update deep link'), sent: 0, real: (value) => (value === NEW_URL ? url : value) };
+    const ui: LinkUi = {
+      page,
+      token,
+      shell: new Shell(page),
+      dialog: new Modal(page, 'Update deep link'),
+      sent: 0,
+      real: (value) => (value === NEW_URL ? url : value),
+    };
     page.on('request', (request) => {
       if (request.method() === 'POST' && /\/deeplinks\/update$/.test(new URL(request.url()).pathname)) ui.sent += 1;
     });
@@ -99,12 +128,31 @@ export const deeplinkEditTable: FlowTable<LinkUi> = {
       kind: 'journey',
       input: { appId: APP },
       open: (ui) => ui.page.goto(appPath(APP, 'settings/acquisitionLinks')).then(() => undefined),
-      events: [E.edit, E.cancel, E.edit, E.submit, E.edit, E.offDomain, E.fresh, E.submit, E.refused, E.submit, E.crashed, E.submit, E.denied, E.submit, E.saved],
+      events: [
+        E.edit,
+        E.cancel,
+        E.edit,
+        E.submit,
+        E.edit,
+        E.offDomain,
+        E.fresh,
+        E.submit,
+        E.refused,
+        E.submit,
+        E.crashed,
+        E.submit,
+        E.denied,
+        E.submit,
+        E.saved,
+      ],
     },
   ],
   events: {
     EDIT: { act: (ui) => row(ui).getByRole('button', { name: 'Edit URL of OneLink (AppsFlyer)' }).click() },
-    CHANGE: { act: (ui, event: Ev<'CHANGE'>) => field(ui).fill(ui.real(event.url)), label: (event: Ev<'CHANGE'>) => `CHANGE ${event.url === NEW_URL ? 'new url' : event.url}` },
+    CHANGE: {
+      act: (ui, event: Ev<'CHANGE'>) => field(ui).fill(ui.real(event.url)),
+      label: (event: Ev<'CHANGE'>) => `CHANGE ${event.url === NEW_URL ? 'new url' : event.url}`,
+    },
     SUBMIT: { act: (ui) => save(ui).click() },
     CANCEL: { act: (ui) => ui.dialog.root.getByRole('button', { name: 'Cancel', exact: true }).click() },
     'xstate.done.actor.updateDeeplink': updateCall,
@@ -127,7 +175,9 @@ export const deeplinkEditTable: FlowTable<LinkUi> = {
       await ui.dialog.expectOpen();
       await expect(field(ui)).toHaveValue(ui.real(c.url));
       if (c.fieldError) {
-        await expect(ui.dialog.root.getByText('An AppsFlyer link must be on onelink.me or app.appsflyer.com.', { exact: true })).toBeVisible();
+        await expect(
+          ui.dialog.root.getByText('An AppsFlyer link must be on onelink.me or app.appsflyer.com.', { exact: true }),
+        ).toBeVisible();
         await expect(save(ui)).toBeDisabled();
       } else await expect(save(ui)).toBeEnabled();
       const alert = ui.dialog.root.getByRole('alert');

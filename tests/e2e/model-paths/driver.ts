@@ -103,7 +103,12 @@ async function holdRequest(page: Page, key: string, url: RegExp, method: string)
     try {
       if (answer === 'server') await route.continue();
       else if (answer === 'abort') await route.abort();
-      else await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.json) });
+      else
+        await route.fulfill({
+          status: answer.status,
+          contentType: 'application/json',
+          body: JSON.stringify(answer.json),
+        });
     } catch {
       // The page went away while the request was held (the end of a test): nothing to answer.
     } finally {
@@ -122,7 +127,9 @@ async function releaseRequest(page: Page, key: string, answer: Answer) {
   gatesOf(page).delete(key);
   gate.release(answer);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the page never sent the held request ${key}`)), 20_000)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`the page never sent the held request ${key}`)), 20_000)),
+  );
   await Promise.race([gate.answered, late]).finally(() => clearTimeout(timer));
   await gate.unroute();
 }
@@ -134,15 +141,25 @@ export const crashEvent = (id: string) => ({ type: `xstate.error.actor.${id}`, e
 /** The common answers of our API for a failed call. */
 export const answers = {
   server: 'server' as Answer,
-  crash: { status: 500, json: { success: false, message: 'Something went wrong. Please try again later.', code: 'internal' } } as Answer,
-  refused: (message?: string): Answer => ({ status: 200, json: message === undefined ? { success: false } : { success: false, message } }),
+  crash: {
+    status: 500,
+    json: { success: false, message: 'Something went wrong. Please try again later.', code: 'internal' },
+  } as Answer,
+  refused: (message?: string): Answer => ({
+    status: 200,
+    json: message === undefined ? { success: false } : { success: false, message },
+  }),
 };
 
 /**
  * The outcome of a call as an event entry: the request (method + URL pattern) is held from the step before, and the
  * event's payload decides the answer: the real server's, a crash (500) or a refusal (`success: false`).
  */
-export function outcome<TUi extends Ui>(request: { method: string; url: RegExp }, answer: (event: EventObject) => Answer, label?: (event: EventObject) => string): EventEntry<TUi> {
+export function outcome<TUi extends Ui>(
+  request: { method: string; url: RegExp },
+  answer: (event: EventObject) => Answer,
+  label?: (event: EventObject) => string,
+): EventEntry<TUi> {
   const key = `${request.method} ${request.url.source}`;
   return {
     arrange: (ui) => holdRequest(ui.page, key, request.url, request.method),
@@ -158,26 +175,34 @@ export function outcome<TUi extends Ui>(request: { method: string; url: RegExp }
 export function handledEventTypes(machine: AnyStateMachine): string[] {
   const types = new Set<string>();
   for (const node of [machine.root, ...getStateNodes(machine.root)]) {
-    for (const type of node.ownEvents) if (type && type !== '*' && !type.startsWith('xstate.done.state.')) types.add(type);
+    for (const type of node.ownEvents)
+      if (type && type !== '*' && !type.startsWith('xstate.done.state.')) types.add(type);
   }
   return [...types].sort();
 }
 
-const atomicNodes = (machine: AnyStateMachine) => getStateNodes(machine.root).filter((node) => node.type === 'atomic' || node.type === 'final');
+const atomicNodes = (machine: AnyStateMachine) =>
+  getStateNodes(machine.root).filter((node) => node.type === 'atomic' || node.type === 'final');
 
 /** A journey's one path, step by step through the pure transition function (each event must be handled where sent). */
-function journey(machine: AnyStateMachine, fromState: AnyMachineSnapshot, traversal: { name: string; events: readonly EventObject[] }): Path {
+function journey(
+  machine: AnyStateMachine,
+  fromState: AnyMachineSnapshot,
+  traversal: { name: string; events: readonly EventObject[] },
+): Path {
   const steps: Path['steps'] = [{ event: { type: 'xstate.init' }, state: fromState }];
   let state = fromState;
   for (const event of traversal.events) {
-    if (!state.can(event)) throw new Error(`journey '${traversal.name}': ${event.type} is not handled in ${JSON.stringify(state.value)}`);
+    if (!state.can(event))
+      throw new Error(`journey '${traversal.name}': ${event.type} is not handled in ${JSON.stringify(state.value)}`);
     [state] = transition(machine, state, event);
     steps.push({ event, state });
   }
   return { state, steps, weight: steps.length };
 }
 
-const eventKey = (event: EventObject) => JSON.stringify(event, (_, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value));
+const eventKey = (event: EventObject) =>
+  JSON.stringify(event, (_, value: unknown) => (value instanceof Error ? `Error(${value.message})` : value));
 
 export interface NamedPath<TUi extends Ui> {
   name: string;
@@ -197,11 +222,20 @@ export function flowPaths<TUi extends Ui>(table: FlowTable<TUi>): NamedPath<TUi>
       toState: traversal.toState,
       serializeState: (state: AnyMachineSnapshot) => table.serialize(state),
     };
-    const found = traversal.kind === 'journey' ? [] : ((traversal.kind === 'shortest' ? getShortestPaths(table.machine, options) : getSimplePaths(table.machine, options)) as Path[]);
-    const eventLists = traversal.kind === 'journey' ? [traversal.events] : found.map((path) => path.steps.slice(1).map((step) => step.event));
+    const found =
+      traversal.kind === 'journey'
+        ? []
+        : ((traversal.kind === 'shortest'
+            ? getShortestPaths(table.machine, options)
+            : getSimplePaths(table.machine, options)) as Path[]);
+    const eventLists =
+      traversal.kind === 'journey'
+        ? [traversal.events]
+        : found.map((path) => path.steps.slice(1).map((step) => step.event));
     // The graph keeps one snapshot per projection key, so a found path's steps may carry another path's context:
     // each path is replayed to get the snapshots it really goes through (checking each event is handled there).
-    for (const events of eventLists) all.push({ name: '', traversal, path: journey(table.machine, fromState, { name: traversal.name, events }) });
+    for (const events of eventLists)
+      all.push({ name: '', traversal, path: journey(table.machine, fromState, { name: traversal.name, events }) });
   }
   const keyOf = (p: NamedPath<TUi>) => [p.traversal.name, ...p.path.steps.slice(1).map((step) => eventKey(step.event))];
   const keys = all.map(keyOf);
@@ -225,20 +259,29 @@ export function flowPaths<TUi extends Ui>(table: FlowTable<TUi>): NamedPath<TUi>
 
 function labelOf<TUi extends Ui>(table: FlowTable<TUi>, event: EventObject) {
   const entry = table.events[event.type];
-  return entry?.label?.(event) ?? event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? 'done:' : 'error:'));
+  return (
+    entry?.label?.(event) ??
+    event.type.replace(/^xstate\.(done|error)\.actor\./, (_, kind: string) => (kind === 'done' ? 'done:' : 'error:'))
+  );
 }
 
 /** Table problems: states and events without an entry, entries for nothing, and states or events no path visits. */
-export function tableProblems<TUi extends Ui>(table: FlowTable<TUi>, paths: readonly NamedPath<TUi>[] = flowPaths(table)): string[] {
+export function tableProblems<TUi extends Ui>(
+  table: FlowTable<TUi>,
+  paths: readonly NamedPath<TUi>[] = flowPaths(table),
+): string[] {
   const problems: string[] = [];
   const stateIds = atomicNodes(table.machine).map((node) => node.id);
   const eventTypes = handledEventTypes(table.machine);
   for (const id of stateIds) if (!(id in table.states)) problems.push(`state ${id} has no entry`);
   for (const type of eventTypes) if (!(type in table.events)) problems.push(`event ${type} has no entry`);
-  for (const id of Object.keys(table.states)) if (!stateIds.includes(id)) problems.push(`state entry ${id} names no atomic state`);
-  for (const type of Object.keys(table.events)) if (!eventTypes.includes(type)) problems.push(`event entry ${type} names no handled event`);
+  for (const id of Object.keys(table.states))
+    if (!stateIds.includes(id)) problems.push(`state entry ${id} names no atomic state`);
+  for (const type of Object.keys(table.events))
+    if (!eventTypes.includes(type)) problems.push(`event entry ${type} names no handled event`);
   for (const node of atomicNodes(table.machine)) {
-    if (table.states[node.id] === TRANSIENT && !node.always?.length) problems.push(`state ${node.id} is marked transient but has no always transition`);
+    if (table.states[node.id] === TRANSIENT && !node.always?.length)
+      problems.push(`state ${node.id} is marked transient but has no always transition`);
   }
   const visited = new Set<string>();
   const used = new Set<string>();
@@ -248,7 +291,8 @@ export function tableProblems<TUi extends Ui>(table: FlowTable<TUi>, paths: read
       used.add(step.event.type);
     }
   }
-  for (const id of stateIds) if (table.states[id] !== TRANSIENT && !visited.has(id)) problems.push(`state ${id} is on no path`);
+  for (const id of stateIds)
+    if (table.states[id] !== TRANSIENT && !visited.has(id)) problems.push(`state ${id} is on no path`);
   for (const type of eventTypes) if (!used.has(type)) problems.push(`event ${type} is on no path`);
   return problems;
 }
@@ -268,10 +312,15 @@ async function checkState<TUi extends Ui>(table: FlowTable<TUi>, ui: TUi, state:
 
 export async function runPath<TUi extends Ui>(table: FlowTable<TUi>, page: Page, named: NamedPath<TUi>) {
   const steps = named.path.steps;
-  const ui = await table.setup(page, steps.map((step) => step.event));
+  const ui = await table.setup(
+    page,
+    steps.map((step) => step.event),
+  );
   // A path that ends while a call is under way: hold that call too, so the in-flight state stays to be seen.
   const last = steps.at(-1)!.state;
-  const pending = table.traversals.flatMap((traversal) => traversal.events).find((event) => table.events[event.type]?.arrange && last.can(event));
+  const pending = table.traversals
+    .flatMap((traversal) => traversal.events)
+    .find((event) => table.events[event.type]?.arrange && last.can(event));
   try {
     for (const [index, step] of steps.entries()) {
       const next = steps[index + 1] ?? (pending ? { event: pending } : undefined);

@@ -26,7 +26,8 @@ const EVENT = 'session_start';
 type Ev<K extends ConversionEventsEvent['type']> = Extract<ConversionEventsEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as ConversionEventsContext;
 const isCrash = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 
 const E = {
   pick: { type: 'TOGGLE', eventName: EVENT },
@@ -113,7 +114,8 @@ export const firebaseConversionEventsTable: FlowTable<Ui> = {
     },
     'firebaseConversionEvents.saving': async (ui, state) => {
       await expect(box(ui)).toBeDisabled();
-      if (ctx(state).action === 'enable') await expect(ui.page.getByRole('status').filter({ hasText: 'Enabling Events' })).toBeVisible();
+      if (ctx(state).action === 'enable')
+        await expect(ui.page.getByRole('status').filter({ hasText: 'Enabling Events' })).toBeVisible();
       else await expect(button(ui, 'Disable')).toHaveAttribute('aria-busy', 'true');
       await expect(button(ui, 'Enable')).toBeDisabled();
     },

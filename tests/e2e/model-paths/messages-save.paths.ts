@@ -10,7 +10,12 @@
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { messagesSaveMachine, type MessagesEvent } from '../../../src/machines/messages-save/messages-save.machine';
-import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_LABELS, type NotificationKind, type NotificationSettings } from '../../../src/contracts/messages';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NOTIFICATION_LABELS,
+  type NotificationKind,
+  type NotificationSettings,
+} from '../../../src/contracts/messages';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { Shell } from '../pages/shell.page';
@@ -36,10 +41,15 @@ interface Ctx {
 }
 const ctx = (state: AnyMachineSnapshot) => state.context as Ctx;
 const isCrash = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 
 const NEW_TITLE = 'Go: {questName}';
-const edited: NotificationSettings = { ...DEFAULT_NOTIFICATION_SETTINGS, questStart: { ...DEFAULT_NOTIFICATION_SETTINGS.questStart, title: NEW_TITLE }, questComplete: { ...DEFAULT_NOTIFICATION_SETTINGS.questComplete, enabled: false } };
+const edited: NotificationSettings = {
+  ...DEFAULT_NOTIFICATION_SETTINGS,
+  questStart: { ...DEFAULT_NOTIFICATION_SETTINGS.questStart, title: NEW_TITLE },
+  questComplete: { ...DEFAULT_NOTIFICATION_SETTINGS.questComplete, enabled: false },
+};
 
 const E = {
   loaded: doneEvent('loadMessages', { success: true, data: DEFAULT_NOTIFICATION_SETTINGS }),
@@ -63,11 +73,15 @@ const call = (method: 'GET' | 'PUT', id: string) =>
   );
 
 const label = (kind: NotificationKind) => NOTIFICATION_LABELS[kind];
-const titleField = (ui: MessagesUi, kind: NotificationKind) => ui.page.getByLabel(`${label(kind)}: title`, { exact: true });
-const bodyField = (ui: MessagesUi, kind: NotificationKind) => ui.page.getByLabel(`${label(kind)}: message`, { exact: true });
-const toggle = (ui: MessagesUi, kind: NotificationKind) => ui.page.getByRole('switch', { name: `Send the ${label(kind).toLowerCase()} notification` });
+const titleField = (ui: MessagesUi, kind: NotificationKind) =>
+  ui.page.getByLabel(`${label(kind)}: title`, { exact: true });
+const bodyField = (ui: MessagesUi, kind: NotificationKind) =>
+  ui.page.getByLabel(`${label(kind)}: message`, { exact: true });
+const toggle = (ui: MessagesUi, kind: NotificationKind) =>
+  ui.page.getByRole('switch', { name: `Send the ${label(kind).toLowerCase()} notification` });
 const saveButton = (ui: MessagesUi) => ui.page.getByRole('button', { name: 'Save messages' });
-const open = (ui: MessagesUi) => ui.page.goto(appPath(ui.appId, 'settings/messages', ui.workspaceId)).then(() => undefined);
+const open = (ui: MessagesUi) =>
+  ui.page.goto(appPath(ui.appId, 'settings/messages', ui.workspaceId)).then(() => undefined);
 
 export const messagesSaveTable: FlowTable<MessagesUi> = {
   flow: 'messages-save',
@@ -89,16 +103,35 @@ export const messagesSaveTable: FlowTable<MessagesUi> = {
       kind: 'journey',
       input: { appId: 'path-app' },
       open,
-      events: [E.loadCrashed, E.retry, E.loaded, E.badBody, E.submit, E.reset, E.title, E.off, E.submit, E.saveRefused, E.submit, E.saveCrashed, E.submit, E.saved],
+      events: [
+        E.loadCrashed,
+        E.retry,
+        E.loaded,
+        E.badBody,
+        E.submit,
+        E.reset,
+        E.title,
+        E.off,
+        E.submit,
+        E.saveRefused,
+        E.submit,
+        E.saveCrashed,
+        E.submit,
+        E.saved,
+      ],
     },
   ],
   events: {
     RETRY: { act: (ui) => ui.page.getByRole('button', { name: 'Try again' }).click() },
     CHANGE: {
-      act: (ui, event: Ev<'CHANGE'>) => (event.field === 'title' ? titleField(ui, event.kind) : bodyField(ui, event.kind)).fill(event.value),
+      act: (ui, event: Ev<'CHANGE'>) =>
+        (event.field === 'title' ? titleField(ui, event.kind) : bodyField(ui, event.kind)).fill(event.value),
       label: (event: Ev<'CHANGE'>) => `${event.kind} ${event.field} "${event.value}"`,
     },
-    TOGGLE: { act: (ui, event: Ev<'TOGGLE'>) => toggle(ui, event.kind).click(), label: (event: Ev<'TOGGLE'>) => `${event.kind} ${event.enabled ? 'on' : 'off'}` },
+    TOGGLE: {
+      act: (ui, event: Ev<'TOGGLE'>) => toggle(ui, event.kind).click(),
+      label: (event: Ev<'TOGGLE'>) => `${event.kind} ${event.enabled ? 'on' : 'off'}`,
+    },
     SUBMIT: { act: (ui) => saveButton(ui).click() },
     RESET: { act: (ui) => ui.page.getByRole('button', { name: 'Discard changes' }).click() },
     'xstate.done.actor.loadMessages': call('GET', 'load'),
@@ -108,7 +141,9 @@ export const messagesSaveTable: FlowTable<MessagesUi> = {
   },
   states: {
     'messagesSave.loading': async (ui) => {
-      await expect(ui.page.getByRole('status', { name: 'Loading the messages' }).or(ui.page.getByLabel('Loading the messages'))).toBeVisible();
+      await expect(
+        ui.page.getByRole('status', { name: 'Loading the messages' }).or(ui.page.getByLabel('Loading the messages')),
+      ).toBeVisible();
     },
     'messagesSave.loadFailed': async (ui) => {
       await expect(ui.page.getByText('The messages could not be loaded', { exact: true })).toBeVisible();
@@ -117,7 +152,8 @@ export const messagesSaveTable: FlowTable<MessagesUi> = {
     'messagesSave.editing': async (ui, state, via) => {
       const c = ctx(state);
       // The snackbar first: it stays 3 s (SPEC §9).
-      if (c.error && via.type.endsWith('.saveMessages')) await expect(ui.shell.snackbar(SAVE_FAILED).last()).toBeVisible();
+      if (c.error && via.type.endsWith('.saveMessages'))
+        await expect(ui.shell.snackbar(SAVE_FAILED).last()).toBeVisible();
       for (const kind of ['questStart', 'questComplete'] as const) {
         const message = c.values![kind];
         await expect(titleField(ui, kind)).toHaveValue(message.title);
@@ -125,7 +161,12 @@ export const messagesSaveTable: FlowTable<MessagesUi> = {
         await expect(toggle(ui, kind)).toHaveAttribute('aria-checked', String(message.enabled));
       }
       // An unknown placeholder is named under its field, in the contract's words, literally.
-      if (c.errors['questStart.body']) await expect(ui.page.getByText('Unknown placeholder {playerName}. Use {questName}, {appName} or {reward}.', { exact: true })).toBeVisible();
+      if (c.errors['questStart.body'])
+        await expect(
+          ui.page.getByText('Unknown placeholder {playerName}. Use {questName}, {appName} or {reward}.', {
+            exact: true,
+          }),
+        ).toBeVisible();
       else await expect(ui.page.getByText(/^Unknown placeholder/)).toHaveCount(0);
       const alert = ui.page.getByRole('alert').filter({ hasText: SAVE_FAILED });
       if (c.error) await expect(alert).toHaveCount(1);

@@ -7,7 +7,10 @@
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { paymentMethodSetupMachine, type SetupContext } from '../../../src/machines/payment-method-setup/payment-method-setup.machine';
+import {
+  paymentMethodSetupMachine,
+  type SetupContext,
+} from '../../../src/machines/payment-method-setup/payment-method-setup.machine';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { throwawayWorkspace } from '../pages/apps.page';
@@ -33,11 +36,17 @@ const E = {
 
 const ctx = (state: AnyMachineSnapshot) => state.context as SetupContext;
 const isError = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isError(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isError(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 const SETUP_URL = { method: 'POST', url: /\/billing\/payment-methods\/setup$/ };
 const setupCall = outcome<SetupUi>(
   SETUP_URL,
-  (event) => (isError(event) ? answers.crash : succeeded(event) ? answers.server : { status: 200, json: { success: false, url: '' } }),
+  (event) =>
+    isError(event)
+      ? answers.crash
+      : succeeded(event)
+        ? answers.server
+        : { status: 200, json: { success: false, url: '' } },
   (event) => (isError(event) ? 'requestSetup 500' : succeeded(event) ? 'requestSetup ✓' : 'requestSetup refused'),
 );
 /** CANCEL: the call is held from the step that sends it, and dropped once the page gave it up. */

@@ -7,7 +7,11 @@
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { redeemPromoMachine, type RedeemContext, type RedeemEvent } from '../../../src/machines/redeem-promo/redeem-promo.machine';
+import {
+  redeemPromoMachine,
+  type RedeemContext,
+  type RedeemEvent,
+} from '../../../src/machines/redeem-promo/redeem-promo.machine';
 import { ApiError } from '../../../src/services/http';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
@@ -38,7 +42,8 @@ const E = {
 type Ev<K extends RedeemEvent['type']> = Extract<RedeemEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as RedeemContext;
 const isExpired = (event: EventObject) => (event as EventObject & { error?: unknown }).error instanceof ApiError;
-const succeeded = (event: EventObject) => event.type.startsWith('xstate.done.') && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  event.type.startsWith('xstate.done.') && (event as EventObject & { output: { success: boolean } }).output.success;
 const REDEEM_URL = { method: 'POST', url: /\/api\/workspace\/[^/]+\/billing\/redeem$/ };
 const redeemCall = outcome<RedeemUi>(
   REDEEM_URL,
@@ -46,7 +51,14 @@ const redeemCall = outcome<RedeemUi>(
     if (event.type.startsWith('xstate.error.')) return isExpired(event) ? answers.server : answers.crash;
     return succeeded(event) ? answers.server : answers.refused();
   },
-  (event) => (event.type.startsWith('xstate.error.') ? (isExpired(event) ? 'redeem expired' : 'redeem 500') : succeeded(event) ? 'redeem ✓' : 'redeem refused'),
+  (event) =>
+    event.type.startsWith('xstate.error.')
+      ? isExpired(event)
+        ? 'redeem expired'
+        : 'redeem 500'
+      : succeeded(event)
+        ? 'redeem ✓'
+        : 'redeem refused',
 );
 /** CANCEL: the call is held from the step that sends it, and dropped once the box gave it up. */
 const cancelledCall = outcome<RedeemUi>(REDEEM_URL, () => 'abort' as const);
@@ -77,11 +89,27 @@ export const redeemPromoTable: FlowTable<RedeemUi> = {
       kind: 'journey',
       input,
       open,
-      events: [E.typeExpired, E.redeem, E.expired, E.typeGood, E.redeem, E.crashed, E.redeem, E.refused, E.redeem, E.cancel, E.redeem, E.redeemed],
+      events: [
+        E.typeExpired,
+        E.redeem,
+        E.expired,
+        E.typeGood,
+        E.redeem,
+        E.crashed,
+        E.redeem,
+        E.refused,
+        E.redeem,
+        E.cancel,
+        E.redeem,
+        E.redeemed,
+      ],
     },
   ],
   events: {
-    TYPE: { act: (ui, event: Ev<'TYPE'>) => codeField(ui).fill(event.code), label: (event: Ev<'TYPE'>) => `TYPE ${event.code}` },
+    TYPE: {
+      act: (ui, event: Ev<'TYPE'>) => codeField(ui).fill(event.code),
+      label: (event: Ev<'TYPE'>) => `TYPE ${event.code}`,
+    },
     REDEEM: { act: (ui) => redeemButton(ui).click() },
     CANCEL: {
       arrange: cancelledCall.arrange,
@@ -101,14 +129,21 @@ export const redeemPromoTable: FlowTable<RedeemUi> = {
       if (error) {
         expect([EXPIRED, REDEEM_FAILED]).toContain(error);
         await expect(box(ui).getByText(error, { exact: true })).toBeVisible();
-      } else for (const words of [EXPIRED, REDEEM_FAILED]) await expect(box(ui).getByText(words, { exact: true })).toHaveCount(0);
+      } else
+        for (const words of [EXPIRED, REDEEM_FAILED])
+          await expect(box(ui).getByText(words, { exact: true })).toHaveCount(0);
       // SPEC §5: Redeem is disabled while the code is empty.
       if (code.trim()) await expect(redeemButton(ui)).toBeEnabled();
       else await expect(redeemButton(ui)).toBeDisabled();
       if (succeeded(via)) {
         await expect(ui.page.getByText(REDEEMED, { exact: true })).toBeVisible();
         // One credit, used first (the cancelled call never reached the server).
-        await expect(ui.page.getByRole('list', { name: 'Credits in the order they are used' }).getByRole('listitem').filter({ hasText: 'Promo code LAUNCH100: Launch offer' })).toHaveCount(1);
+        await expect(
+          ui.page
+            .getByRole('list', { name: 'Credits in the order they are used' })
+            .getByRole('listitem')
+            .filter({ hasText: 'Promo code LAUNCH100: Launch offer' }),
+        ).toHaveCount(1);
       }
     },
     'redeemPromo.redeeming': async (ui) => {

@@ -19,7 +19,16 @@ import {
   type RunOutput,
 } from '../../../src/machines/report-builder/report-builder.machine';
 import { selectHeader, selectRun } from '../../../src/machines/report-builder/report-builder.selectors';
-import { builderEvents, dailyMetricsConfig, eventsConfig, renamed, resultRows, runNotSaved, runSucceeded, savedTemplate } from '../../fixtures/analyze';
+import {
+  builderEvents,
+  dailyMetricsConfig,
+  eventsConfig,
+  renamed,
+  resultRows,
+  runNotSaved,
+  runSucceeded,
+  savedTemplate,
+} from '../../fixtures/analyze';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { ANALYZE_APP, ReportBuilder } from '../pages/report-builder.page';
@@ -45,7 +54,13 @@ const app = ANALYZE_APP.id;
 // Event payloads (the outcomes' payloads only decide the answer: the real server's, a refusal or a crash)
 
 const runOk: RunOutput = { saved: runSucceeded, rows: resultRows };
-const opened: OpenOutput = { template: savedTemplate.template, rows: savedTemplate.report.report, config: dailyMetricsConfig, compiled: null, resolved: null };
+const opened: OpenOutput = {
+  template: savedTemplate.template,
+  rows: savedTemplate.report.report,
+  config: dailyMetricsConfig,
+  compiled: null,
+  resolved: null,
+};
 
 const E = {
   ...builderEvents,
@@ -70,43 +85,78 @@ const E = {
 // Actions
 
 /** A column's label in the catalogue (the fixtures hold the real catalogue's labels). */
-const LABELS = new Map([...dailyMetricsConfig.select, ...dailyMetricsConfig.group_by_where, ...eventsConfig.select, ...eventsConfig.group_by_where].map((c) => [c.column_name, c.label ?? c.column_name]));
+const LABELS = new Map(
+  [
+    ...dailyMetricsConfig.select,
+    ...dailyMetricsConfig.group_by_where,
+    ...eventsConfig.select,
+    ...eventsConfig.group_by_where,
+  ].map((c) => [c.column_name, c.label ?? c.column_name]),
+);
 const label = (column: string) => LABELS.get(column) ?? column;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A picker option: its label, then its column id ('New Users new_users', never 'New Users % new_users_per'). */
 const option = (column: string) => new RegExp(`^${escape(label(column))} ${escape(column)}\\b`);
-const conditionLabel = (state: AnyMachineSnapshot, key: string) => label(ctx(state).config.conditions.find((c) => c.key === key)!.column_name);
+const conditionLabel = (state: AnyMachineSnapshot, key: string) =>
+  label(ctx(state).config.conditions.find((c) => c.key === key)!.column_name);
 
 const templateUrl = new RegExp(`/analytics/template/${app}$`);
 const configUrl = new RegExp(`/analytics/application/${app}/report/config/[^/]+$`);
 const answerOf = (event: EventObject) => {
   if (event.type.startsWith('xstate.error.')) return answers.crash;
-  const output = (event as EventObject & { output: unknown }).output as { success?: boolean; saved?: { success: boolean } };
+  const output = (event as EventObject & { output: unknown }).output as {
+    success?: boolean;
+    saved?: { success: boolean };
+  };
   const success = output.saved ? output.saved.success : output.success !== false;
   return success ? answers.server : { status: 200, json: { success: false, url: '', template: null } };
 };
 const outcomeLabel = (event: EventObject) => {
   const id = event.type.split('.').pop();
-  return event.type.startsWith('xstate.error.') ? `${id} 500` : answerOf(event) === answers.server ? `${id} ✓` : `${id} success:false`;
+  return event.type.startsWith('xstate.error.')
+    ? `${id} 500`
+    : answerOf(event) === answers.server
+      ? `${id} ✓`
+      : `${id} success:false`;
 };
 const runCall = outcome<BuilderUi>({ method: 'POST', url: templateUrl }, answerOf, outcomeLabel);
 const configCall = outcome<BuilderUi>({ method: 'GET', url: configUrl }, answerOf, outcomeLabel);
-const openCall = outcome<BuilderUi>({ method: 'GET', url: new RegExp(`/analytics/template/${app}/[^/]+$`) }, answerOf, outcomeLabel);
+const openCall = outcome<BuilderUi>(
+  { method: 'GET', url: new RegExp(`/analytics/template/${app}/[^/]+$`) },
+  answerOf,
+  outcomeLabel,
+);
 
 const deleteDialog = (page: Page) => page.getByRole('dialog', { name: 'Delete Report', exact: true });
 /** The delete flow's outcome: the editor confirms (the real server deletes, or answers 500), or cancels. */
 const deleteOutcome: EventEntry<BuilderUi> = {
   arrange: async (ui, event) => {
     if (event.type.startsWith('xstate.error.')) {
-      await ui.page.route(new RegExp(`/analytics/template/${app}/[^/]+$`), (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, json: (answers.crash as { json: unknown }).json }) : route.fallback()), { times: 1 });
+      await ui.page.route(
+        new RegExp(`/analytics/template/${app}/[^/]+$`),
+        (route) =>
+          route.request().method() === 'DELETE'
+            ? route.fulfill({ status: 500, json: (answers.crash as { json: unknown }).json })
+            : route.fallback(),
+        { times: 1 },
+      );
     }
   },
   act: async (ui, event) => {
-    const confirm = event.type.startsWith('xstate.error.') || (event as EventObject & { output: { deleted: boolean } }).output.deleted;
-    await deleteDialog(ui.page).getByRole('button', { name: confirm ? 'Delete' : 'Cancel', exact: true }).click();
+    const confirm =
+      event.type.startsWith('xstate.error.') ||
+      (event as EventObject & { output: { deleted: boolean } }).output.deleted;
+    await deleteDialog(ui.page)
+      .getByRole('button', { name: confirm ? 'Delete' : 'Cancel', exact: true })
+      .click();
     await expect(deleteDialog(ui.page)).toHaveCount(0);
   },
-  label: (event) => (event.type.startsWith('xstate.error.') ? 'deleteReport 500' : (event as EventObject & { output: { deleted: boolean } }).output.deleted ? 'deleteReport confirmed' : 'deleteReport cancelled'),
+  label: (event) =>
+    event.type.startsWith('xstate.error.')
+      ? 'deleteReport 500'
+      : (event as EventObject & { output: { deleted: boolean } }).output.deleted
+        ? 'deleteReport confirmed'
+        : 'deleteReport cancelled',
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -123,7 +173,9 @@ async function readyCommon(ui: BuilderUi, state: AnyMachineSnapshot) {
   const c = ctx(state);
   await expect(builder.settingsToggle).toHaveText(c.settingsOpen ? 'Hide Settings' : 'Show Settings');
   if (c.settingsOpen) {
-    await expect(builder.metricsList.getByRole('listitem')).toHaveText(c.config.metrics.map((m) => new RegExp(`^${escape(label(m.column_name))}(?! %)`)));
+    await expect(builder.metricsList.getByRole('listitem')).toHaveText(
+      c.config.metrics.map((m) => new RegExp(`^${escape(label(m.column_name))}(?! %)`)),
+    );
     await expect(builder.groupBy).toHaveValue(c.config.groupBy?.column_name ?? '');
     await expect(builder.limit).toHaveValue(c.config.limit);
     for (const row of c.config.conditions) {
@@ -170,13 +222,29 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
     const ui: BuilderUi = { page, token, builder: new ReportBuilder(page), reportId: null, saved: new Set() };
     // Every template a run or rename of this test saves, to delete it at the end.
     page.on('response', (res) => {
-      if (res.request().method() !== 'POST' || !templateUrl.test(new URL(res.url()).pathname) || res.status() !== 200) return;
-      void res.json().then((body: { template?: { id?: string } | null }) => body.template?.id && ui.saved.add(body.template.id), () => {});
+      if (res.request().method() !== 'POST' || !templateUrl.test(new URL(res.url()).pathname) || res.status() !== 200)
+        return;
+      void res.json().then(
+        (body: { template?: { id?: string } | null }) => body.template?.id && ui.saved.add(body.template.id),
+        () => {},
+      );
     });
-    if (events.some((event) => event.type === 'xstate.done.actor.loadReport' || event.type === 'xstate.error.actor.loadReport')) {
+    if (
+      events.some(
+        (event) => event.type === 'xstate.done.actor.loadReport' || event.type === 'xstate.error.actor.loadReport',
+      )
+    ) {
       // The saved report the fixture describes (title, columns, condition); the server picks the last 7 days.
-      const report = { ...savedTemplate.template.report, configuration: { ...savedTemplate.template.report.configuration, date_range: [] } };
-      const res = await api(ui, 'POST', `/analytics/template/${app}`, { report, saveTemplate: true, id: null, title: savedTemplate.template.title });
+      const report = {
+        ...savedTemplate.template.report,
+        configuration: { ...savedTemplate.template.report.configuration, date_range: [] },
+      };
+      const res = await api(ui, 'POST', `/analytics/template/${app}`, {
+        report,
+        saveTemplate: true,
+        id: null,
+        title: savedTemplate.template.title,
+      });
       expect(res.status(), 'saving the report a path opens').toBe(200);
       ui.reportId = ((await res.json()) as { template: { id: string } }).template.id;
       ui.saved.add(ui.reportId);
@@ -203,14 +271,34 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       name: 'saved report',
       kind: 'journey',
       input: { appId: app, reportId: savedTemplate.template.id },
-      open: (ui) => ui.page.goto(`/workspace/demo-studio/app/${app}/analyze/report/${ui.reportId}`).then(() => undefined),
+      open: (ui) =>
+        ui.page.goto(`/workspace/demo-studio/app/${app}/analyze/report/${ui.reportId}`).then(() => undefined),
       // It cannot open, Try again opens it; a rerun fails both ways; a rename fails both ways, then works; a model
       // switch fails, then works; a delete fails, is cancelled, then deletes and a blank report starts.
       events: [
-        E.reportCrashed, E.retry, E.reportLoaded, E.run, E.runNotSaved, E.run, E.runCrashed,
-        E.rename, E.renameCrashed, E.rename, E.renameRefused, E.rename, E.renameDone,
-        E.switchModel, E.modelCrashed, E.switchModel, E.modelLoaded,
-        E.delete, E.deleteCrashed, E.delete, E.deleteCancelled, E.delete, E.deleteConfirmed,
+        E.reportCrashed,
+        E.retry,
+        E.reportLoaded,
+        E.run,
+        E.runNotSaved,
+        E.run,
+        E.runCrashed,
+        E.rename,
+        E.renameCrashed,
+        E.rename,
+        E.renameRefused,
+        E.rename,
+        E.renameDone,
+        E.switchModel,
+        E.modelCrashed,
+        E.switchModel,
+        E.modelLoaded,
+        E.delete,
+        E.deleteCrashed,
+        E.delete,
+        E.deleteCancelled,
+        E.delete,
+        E.deleteConfirmed,
       ],
     },
     {
@@ -220,40 +308,104 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       open: (ui) => ui.page.goto(`/workspace/demo-studio/app/${app}/analyze/new`).then(() => undefined),
       // Every edit of the settings panel, a Run blocked by a missing condition value, then a run.
       events: [
-        E.configLoaded, E.toggleSettings, E.toggleSettings, E.groupByDate, E.addMetric, E.moveMetric, E.removeMetric,
-        E.addSort, E.toggleSort, E.moveSort, E.removeSort, E.addIntCondition, E.run,
-        E.changeComparison, E.fillCondition, E.uncheckCondition, E.removeCondition, E.badLimit, E.goodLimit, E.setDates, E.run, E.runDone,
+        E.configLoaded,
+        E.toggleSettings,
+        E.toggleSettings,
+        E.groupByDate,
+        E.addMetric,
+        E.moveMetric,
+        E.removeMetric,
+        E.addSort,
+        E.toggleSort,
+        E.moveSort,
+        E.removeSort,
+        E.addIntCondition,
+        E.run,
+        E.changeComparison,
+        E.fillCondition,
+        E.uncheckCondition,
+        E.removeCondition,
+        E.badLimit,
+        E.goodLimit,
+        E.setDates,
+        E.run,
+        E.runDone,
       ],
     },
   ],
   events: {
     RETRY: { act: (ui) => ui.page.getByRole('button', { name: 'Try again', exact: true }).click() },
     SET_TITLE: { act: (ui, event: Ev<'SET_TITLE'>) => ui.builder.rename(event.title) },
-    SET_MODEL: { act: (ui, event: Ev<'SET_MODEL'>) => ui.builder.dataModel.selectOption(event.modelId).then(() => undefined) },
+    SET_MODEL: {
+      act: (ui, event: Ev<'SET_MODEL'>) => ui.builder.dataModel.selectOption(event.modelId).then(() => undefined),
+    },
     // The fixture's date may be outside the demo data: the earliest day the picker offers (the machine clamps alike).
     SET_DATE_RANGE: { act: async (ui) => ui.builder.startDate.fill((await ui.builder.startDate.getAttribute('min'))!) },
-    ADD_METRIC: { act: (ui, event: Ev<'ADD_METRIC'>) => ui.builder.addMetric(label(event.column_name), option(event.column_name)) },
-    REMOVE_METRIC: { act: (ui, event: Ev<'REMOVE_METRIC'>) => ui.builder.metricsList.getByRole('button', { name: `Remove ${label(event.column_name)}`, exact: true }).click() },
+    ADD_METRIC: {
+      act: (ui, event: Ev<'ADD_METRIC'>) => ui.builder.addMetric(label(event.column_name), option(event.column_name)),
+    },
+    REMOVE_METRIC: {
+      act: (ui, event: Ev<'REMOVE_METRIC'>) =>
+        ui.builder.metricsList.getByRole('button', { name: `Remove ${label(event.column_name)}`, exact: true }).click(),
+    },
     MOVE_METRIC: {
       act: (ui, event: Ev<'MOVE_METRIC'>, before) =>
-        ui.builder.metricsList.getByRole('button', { name: `Move ${label(ctx(before).config.metrics[event.from]!.column_name)} ${event.to > event.from ? 'down' : 'up'}`, exact: true }).click(),
+        ui.builder.metricsList
+          .getByRole('button', {
+            name: `Move ${label(ctx(before).config.metrics[event.from]!.column_name)} ${event.to > event.from ? 'down' : 'up'}`,
+            exact: true,
+          })
+          .click(),
     },
-    SET_GROUP_BY: { act: (ui, event: Ev<'SET_GROUP_BY'>) => ui.builder.groupBy.selectOption(event.column_name ?? '').then(() => undefined) },
+    SET_GROUP_BY: {
+      act: (ui, event: Ev<'SET_GROUP_BY'>) =>
+        ui.builder.groupBy.selectOption(event.column_name ?? '').then(() => undefined),
+    },
     SET_LIMIT: { act: (ui, event: Ev<'SET_LIMIT'>) => ui.builder.limit.fill(event.value) },
-    ADD_SORT: { act: (ui, event: Ev<'ADD_SORT'>) => ui.builder.addSort(label(event.column_name), option(event.column_name)) },
-    REMOVE_SORT: { act: (ui, event: Ev<'REMOVE_SORT'>) => ui.builder.sortList.getByRole('button', { name: `Remove ${label(event.column_name)}`, exact: true }).click() },
+    ADD_SORT: {
+      act: (ui, event: Ev<'ADD_SORT'>) => ui.builder.addSort(label(event.column_name), option(event.column_name)),
+    },
+    REMOVE_SORT: {
+      act: (ui, event: Ev<'REMOVE_SORT'>) =>
+        ui.builder.sortList.getByRole('button', { name: `Remove ${label(event.column_name)}`, exact: true }).click(),
+    },
     MOVE_SORT: {
       act: (ui, event: Ev<'MOVE_SORT'>, before) =>
-        ui.builder.sortList.getByRole('button', { name: `Move ${label(ctx(before).config.orderBy[event.from]!.column_name)} ${event.to > event.from ? 'down' : 'up'}`, exact: true }).click(),
+        ui.builder.sortList
+          .getByRole('button', {
+            name: `Move ${label(ctx(before).config.orderBy[event.from]!.column_name)} ${event.to > event.from ? 'down' : 'up'}`,
+            exact: true,
+          })
+          .click(),
     },
-    TOGGLE_SORT_ORDER: { act: (ui, event: Ev<'TOGGLE_SORT_ORDER'>) => ui.builder.sortList.getByRole('button', { name: new RegExp(`^${escape(label(event.column_name))} sorted `) }).click() },
-    ADD_CONDITION: { act: (ui, event: Ev<'ADD_CONDITION'>) => ui.builder.addCondition(label(event.column_name), option(event.column_name)) },
-    REMOVE_CONDITION: { act: (ui, event: Ev<'REMOVE_CONDITION'>, before) => ui.page.getByRole('button', { name: `Remove condition ${conditionLabel(before, event.key)}`, exact: true }).click() },
+    TOGGLE_SORT_ORDER: {
+      act: (ui, event: Ev<'TOGGLE_SORT_ORDER'>) =>
+        ui.builder.sortList
+          .getByRole('button', { name: new RegExp(`^${escape(label(event.column_name))} sorted `) })
+          .click(),
+    },
+    ADD_CONDITION: {
+      act: (ui, event: Ev<'ADD_CONDITION'>) =>
+        ui.builder.addCondition(label(event.column_name), option(event.column_name)),
+    },
+    REMOVE_CONDITION: {
+      act: (ui, event: Ev<'REMOVE_CONDITION'>, before) =>
+        ui.page
+          .getByRole('button', { name: `Remove condition ${conditionLabel(before, event.key)}`, exact: true })
+          .click(),
+    },
     SET_CONDITION_CHECKED: {
-      act: (ui, event: Ev<'SET_CONDITION_CHECKED'>, before) => ui.page.getByRole('checkbox', { name: `Apply condition on ${conditionLabel(before, event.key)}`, exact: true }).setChecked(event.checked),
+      act: (ui, event: Ev<'SET_CONDITION_CHECKED'>, before) =>
+        ui.page
+          .getByRole('checkbox', { name: `Apply condition on ${conditionLabel(before, event.key)}`, exact: true })
+          .setChecked(event.checked),
     },
     SET_CONDITION_COMPARISON: {
-      act: (ui, event: Ev<'SET_CONDITION_COMPARISON'>, before) => ui.builder.comparison(conditionLabel(before, event.key)).selectOption(event.comparison).then(() => undefined),
+      act: (ui, event: Ev<'SET_CONDITION_COMPARISON'>, before) =>
+        ui.builder
+          .comparison(conditionLabel(before, event.key))
+          .selectOption(event.comparison)
+          .then(() => undefined),
     },
     SET_CONDITION_VALUE: {
       act: async (ui, event: Ev<'SET_CONDITION_VALUE'>, before) => {
@@ -265,7 +417,12 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
     TOGGLE_SETTINGS: { act: (ui) => ui.builder.settingsToggle.click() },
     // A blocked report's Run button is disabled (it says why); the keyboard's Ctrl+Enter still sends RUN, which the
     // machine answers by showing what blocks it.
-    RUN: { act: async (ui) => ((await ui.builder.runButton.isDisabled()) ? ui.page.keyboard.press('Control+Enter') : ui.builder.runButton.click()) },
+    RUN: {
+      act: async (ui) =>
+        (await ui.builder.runButton.isDisabled())
+          ? ui.page.keyboard.press('Control+Enter')
+          : ui.builder.runButton.click(),
+    },
     DELETE: { act: (ui) => ui.builder.deleteButton.click() },
     'xstate.done.actor.loadConfig': configCall,
     'xstate.error.actor.loadConfig': configCall,
@@ -327,7 +484,9 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
     },
     'reportBuilder.deleting': async (ui, state) => {
       await expect(deleteDialog(ui.page)).toBeVisible();
-      await expect(deleteDialog(ui.page)).toContainText(`Are you sure you want to delete the report ${ctx(state).title}?`);
+      await expect(deleteDialog(ui.page)).toContainText(
+        `Are you sure you want to delete the report ${ctx(state).title}?`,
+      );
     },
   },
   timeout: 90_000,

@@ -8,7 +8,11 @@
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { revenueSettingsMachine, type RevenueSettingsContext, type RevenueSettingsEvent } from '../../../src/machines/revenue-settings/revenue-settings.machine';
+import {
+  revenueSettingsMachine,
+  type RevenueSettingsContext,
+  type RevenueSettingsEvent,
+} from '../../../src/machines/revenue-settings/revenue-settings.machine';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
 import { Shell } from '../pages/shell.page';
@@ -20,7 +24,11 @@ const APP = 'dragon-merge-ios';
 const EVENT = 'in_app_purchase';
 const DEFAULTS = 'No revenue settings: counts IAP revenue from event_value_in_usd by default.';
 const SAVED_SUMMARY = 'Counts Ads revenue from event_value_in_usd, currency in product_id.';
-const SAVED = { revenueType: 'ads', revenueEp: 'event_value_in_usd', currencyEp: 'product_id' } as Ev<'OPEN'>['settings'];
+const SAVED = {
+  revenueType: 'ads',
+  revenueEp: 'event_value_in_usd',
+  currencyEp: 'product_id',
+} as Ev<'OPEN'>['settings'];
 
 interface RevenueUi extends Ui {
   token: string;
@@ -33,7 +41,8 @@ interface RevenueUi extends Ui {
 type Ev<K extends RevenueSettingsEvent['type']> = Extract<RevenueSettingsEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as RevenueSettingsContext;
 const isCrash = (event: EventObject) => event.type.startsWith('xstate.error.');
-const succeeded = (event: EventObject) => !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  !isCrash(event) && (event as EventObject & { output: { success: boolean } }).output.success;
 const isOutcome = (event: EventObject) => /^xstate\.(done|error)\.actor\./.test(event.type);
 
 const E = {
@@ -60,12 +69,20 @@ const call = (method: 'PUT' | 'DELETE') =>
     (event) => `${method === 'PUT' ? 'save' : 'delete'} ${isCrash(event) ? '500' : succeeded(event) ? '✓' : 'refused'}`,
   );
 
-const LABELS = { revenueType: 'Revenue Type', revenueEp: 'Revenue Parameter', currencyEp: 'Currency Parameter' } as const;
-const choice = (ui: RevenueUi, field: keyof typeof LABELS) => ui.dialog.root.getByRole('combobox', { name: LABELS[field] });
-const button = (ui: RevenueUi, name: 'Save' | 'Delete' | 'Cancel') => ui.dialog.root.getByRole('button', { name, exact: true });
+const LABELS = {
+  revenueType: 'Revenue Type',
+  revenueEp: 'Revenue Parameter',
+  currencyEp: 'Currency Parameter',
+} as const;
+const choice = (ui: RevenueUi, field: keyof typeof LABELS) =>
+  ui.dialog.root.getByRole('combobox', { name: LABELS[field] });
+const button = (ui: RevenueUi, name: 'Save' | 'Delete' | 'Cancel') =>
+  ui.dialog.root.getByRole('button', { name, exact: true });
 
 async function resetSettings(request: APIRequestContext, token: string, eventId: string) {
-  const res = await request.delete(`/api/app/${APP}/events/${eventId}/revenue-settings`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.delete(`/api/app/${APP}/events/${eventId}/revenue-settings`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.status(), 'revenue settings back to the defaults').toBeLessThan(500);
 }
 
@@ -73,16 +90,26 @@ async function open(ui: RevenueUi) {
   await ui.page.goto(appPath(APP, 'integrations/BigQuery'));
   const events = ui.page.getByRole('region', { name: 'Events list' });
   await expect(events.getByRole('button', { name: EVENT, exact: true })).toBeVisible({ timeout: 60_000 });
-  const detail = ui.page.waitForResponse((res) => res.request().method() === 'GET' && new RegExp(`/api/app/${APP}/events/[^/]+$`).test(new URL(res.url()).pathname));
+  const detail = ui.page.waitForResponse(
+    (res) =>
+      res.request().method() === 'GET' && new RegExp(`/api/app/${APP}/events/[^/]+$`).test(new URL(res.url()).pathname),
+  );
   await events.getByRole('button', { name: EVENT, exact: true }).click();
   ui.eventId = new URL((await detail).url()).pathname.split('/').pop()!;
-  await expect(ui.page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('heading', { name: EVENT })).toBeVisible();
+  await expect(
+    ui.page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('heading', { name: EVENT }),
+  ).toBeVisible();
 }
 
 export const revenueSettingsTable: FlowTable<RevenueUi> = {
   flow: 'revenue-settings',
   machine: revenueSettingsMachine,
-  serialize: (state) => JSON.stringify([state.value, ctx(state).settings !== null, Object.values(ctx(state).form).filter(Boolean).length === 3]),
+  serialize: (state) =>
+    JSON.stringify([
+      state.value,
+      ctx(state).settings !== null,
+      Object.values(ctx(state).form).filter(Boolean).length === 3,
+    ]),
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -102,8 +129,25 @@ export const revenueSettingsTable: FlowTable<RevenueUi> = {
       input: { appId: APP, eventId: EVENT },
       open,
       events: [
-        E.openNew, E.close, E.openNew, E.type, E.revenue, E.currency, E.save, E.saveRefused, E.save, E.saveCrashed, E.save, E.saved,
-        E.openSaved, E.remove, E.deleteRefused, E.remove, E.deleteCrashed, E.remove, E.deleted,
+        E.openNew,
+        E.close,
+        E.openNew,
+        E.type,
+        E.revenue,
+        E.currency,
+        E.save,
+        E.saveRefused,
+        E.save,
+        E.saveCrashed,
+        E.save,
+        E.saved,
+        E.openSaved,
+        E.remove,
+        E.deleteRefused,
+        E.remove,
+        E.deleteCrashed,
+        E.remove,
+        E.deleted,
       ],
     },
   ],
@@ -113,7 +157,10 @@ export const revenueSettingsTable: FlowTable<RevenueUi> = {
       label: (event: Ev<'OPEN'>) => (event.settings ? 'OPEN (saved settings)' : 'OPEN (none)'),
     },
     CHANGE: {
-      act: (ui, event: Ev<'CHANGE'>) => choice(ui, event.field).selectOption(event.value).then(() => undefined),
+      act: (ui, event: Ev<'CHANGE'>) =>
+        choice(ui, event.field)
+          .selectOption(event.value)
+          .then(() => undefined),
       label: (event: Ev<'CHANGE'>) => `${LABELS[event.field]} ${event.value}`,
     },
     SAVE: { act: (ui) => button(ui, 'Save').click() },
@@ -131,7 +178,8 @@ export const revenueSettingsTable: FlowTable<RevenueUi> = {
         await expect(ui.shell.snackbar('Revenue Settings saved successfully.')).toBeVisible();
         await expect(ui.page.getByText(SAVED_SUMMARY)).toBeVisible();
       } else {
-        if (via.type === 'xstate.done.actor.deleteRevenueSettings') await expect(ui.shell.snackbar('Revenue Settings deleted successfully.')).toBeVisible();
+        if (via.type === 'xstate.done.actor.deleteRevenueSettings')
+          await expect(ui.shell.snackbar('Revenue Settings deleted successfully.')).toBeVisible();
         await expect(ui.page.getByText(DEFAULTS)).toBeVisible();
       }
     },
@@ -139,11 +187,14 @@ export const revenueSettingsTable: FlowTable<RevenueUi> = {
       const c = ctx(state);
       // The snackbar first: it stays 3 s (SPEC §9).
       if (isOutcome(via)) {
-        const words = via.type.endsWith('saveRevenueSettings') ? 'Failed to save Revenue Settings.' : 'Failed to delete Revenue Settings.';
+        const words = via.type.endsWith('saveRevenueSettings')
+          ? 'Failed to save Revenue Settings.'
+          : 'Failed to delete Revenue Settings.';
         await expect(ui.shell.snackbar(words).last()).toBeVisible();
       }
       await ui.dialog.expectOpen();
-      for (const field of Object.keys(LABELS) as (keyof typeof LABELS)[]) await expect(choice(ui, field)).toHaveValue(c.form[field]);
+      for (const field of Object.keys(LABELS) as (keyof typeof LABELS)[])
+        await expect(choice(ui, field)).toHaveValue(c.form[field]);
       // Delete only for saved settings; Save once the three are chosen.
       await expect(button(ui, 'Delete')).toHaveCount(c.settings ? 1 : 0);
       if (Object.values(c.form).every(Boolean)) await expect(button(ui, 'Save')).toBeEnabled();

@@ -35,7 +35,8 @@ const pending: MemberRef = { accountId: 'invite:pending', email: PENDING, name: 
 const member: MemberRef = { accountId: 'member', email: MEMBER, name: 'Path Member', role: 'editor', pending: false };
 
 const ok = (message: string) => ({ status: 'done', answer: { success: true, message } }) as MutationOutcome;
-const refused = (message?: string) => ({ status: 'failed', answer: { success: false, message }, error: null }) as MutationOutcome;
+const refused = (message?: string) =>
+  ({ status: 'failed', answer: { success: false, message }, error: null }) as MutationOutcome;
 
 /** SPEC §8: the server's invite error message is shown as it is; this one is real server copy (server/areas/team/team.ts). */
 const ALREADY_MEMBER = 'This user is already a member of the workspace.';
@@ -68,7 +69,18 @@ const E = {
 };
 
 const inviteEvents = [E.open, E.emailValid, E.submit, E.close, E.inviteSent, E.inviteRefused];
-const memberEvents = [E.resend, E.resent, E.changeRole, E.pickViewer, E.saveRole, E.roleUpdated, E.remove, E.confirmRemove, E.cancel, E.removed];
+const memberEvents = [
+  E.resend,
+  E.resent,
+  E.changeRole,
+  E.pickViewer,
+  E.saveRole,
+  E.roleUpdated,
+  E.remove,
+  E.confirmRemove,
+  E.cancel,
+  E.removed,
+];
 
 type Ev<K extends TeamEvent['type']> = Extract<TeamEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as TeamContext;
@@ -80,12 +92,16 @@ const teamOutcome = (path: string) =>
     (event) => {
       if (event.type.startsWith('xstate.error.')) return answers.crash;
       const output = (event as EventObject & { output: MutationOutcome }).output;
-      return output.status === 'done' ? answers.server : answers.refused(output.status === 'failed' ? output.answer?.message : undefined);
+      return output.status === 'done'
+        ? answers.server
+        : answers.refused(output.status === 'failed' ? output.answer?.message : undefined);
     },
     (event) => {
       const id = event.type.split('.').pop();
       if (event.type.startsWith('xstate.error.')) return `${id} 500`;
-      return (event as EventObject & { output: MutationOutcome }).output.status === 'done' ? `${id} ✓` : `${id} refused`;
+      return (event as EventObject & { output: MutationOutcome }).output.status === 'done'
+        ? `${id} ✓`
+        : `${id} refused`;
     },
   );
 
@@ -110,8 +126,10 @@ const inviteEditing: StateCheck<TeamUi> = async (ui, state) => {
   const { invite } = ctx(state);
   await expect(dialog.root.getByLabel('Email', { exact: true })).toHaveValue(ui.real(invite.email));
   await expect(dialog.root.getByLabel('Role', { exact: true })).toHaveValue(invite.role);
-  for (const message of Object.values(invite.errors)) if (message) await expect(dialog.root.getByText(message, { exact: true })).toBeVisible();
-  if (!invite.errors.email) await expect(dialog.root.getByLabel('Email', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  for (const message of Object.values(invite.errors))
+    if (message) await expect(dialog.root.getByText(message, { exact: true })).toBeVisible();
+  if (!invite.errors.email)
+    await expect(dialog.root.getByLabel('Email', { exact: true })).not.toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.root.getByRole('button', { name: 'Send invite', exact: true })).toBeEnabled();
 };
 
@@ -122,23 +140,41 @@ export const teamTable: FlowTable<TeamUi> = {
   // Failures and their words are walked by the two journeys.
   serialize: (state) => {
     const c = ctx(state);
-    return JSON.stringify([state.value, Object.keys(validateInvite(c.invite)).length === 0, c.member !== null && c.newRole !== c.member.role]);
+    return JSON.stringify([
+      state.value,
+      Object.keys(validateInvite(c.invite)).length === 0,
+      c.member !== null && c.newRole !== c.member.role,
+    ]);
   },
   async setup(page, events) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
-    const people: Record<string, string> = { [INVITEE]: uniqueEmail('paths-invitee'), [PENDING]: uniqueEmail('paths-pending'), [MEMBER]: uniqueEmail('paths-member') };
+    const people: Record<string, string> = {
+      [INVITEE]: uniqueEmail('paths-invitee'),
+      [PENDING]: uniqueEmail('paths-pending'),
+      [MEMBER]: uniqueEmail('paths-member'),
+    };
     const acts = new Set(events.map((event) => event.type));
     // Only the people this path acts on: a pending invite to resend, a joined editor to change or remove.
     if (acts.has('RESEND')) await inviteByApi(page.request, token, DEMO_WORKSPACE.id, people[PENDING]!, 'editor');
     if (acts.has('CHANGE_ROLE') || acts.has('REMOVE')) {
       await inviteByApi(page.request, token, DEMO_WORKSPACE.id, people[MEMBER]!, 'editor');
-      await acceptInviteByApi(page.request, await inviteLinkFor(people[MEMBER]!), { firstName: 'Path', lastName: 'Member', password: 'paths-member-1' });
+      await acceptInviteByApi(page.request, await inviteLinkFor(people[MEMBER]!), {
+        firstName: 'Path',
+        lastName: 'Member',
+        password: 'paths-member-1',
+      });
     }
     const team = new TeamPage(page);
     return { page, team, real: (email) => people[email] ?? email };
   },
   traversals: [
-    { name: 'invite', kind: 'shortest', input: { workspaceId: DEMO_WORKSPACE.id }, open: (ui) => ui.team.goto(), events: inviteEvents },
+    {
+      name: 'invite',
+      kind: 'shortest',
+      input: { workspaceId: DEMO_WORKSPACE.id },
+      open: (ui) => ui.team.goto(),
+      events: inviteEvents,
+    },
     {
       // Validation first; then a crash and a refusal keep every field (the role picked too), each with its words;
       // the retry is sent and lands in the list.
@@ -146,9 +182,26 @@ export const teamTable: FlowTable<TeamUi> = {
       kind: 'journey',
       input: { workspaceId: DEMO_WORKSPACE.id },
       open: (ui) => ui.team.goto(),
-      events: [E.open, E.submit, E.emailValid, E.roleViewer, E.submit, E.inviteCrashed, E.submit, E.inviteRefused, E.submit, E.inviteSent],
+      events: [
+        E.open,
+        E.submit,
+        E.emailValid,
+        E.roleViewer,
+        E.submit,
+        E.inviteCrashed,
+        E.submit,
+        E.inviteRefused,
+        E.submit,
+        E.inviteSent,
+      ],
     },
-    { name: 'member actions', kind: 'shortest', input: { workspaceId: DEMO_WORKSPACE.id }, open: (ui) => ui.team.goto(), events: memberEvents },
+    {
+      name: 'member actions',
+      kind: 'shortest',
+      input: { workspaceId: DEMO_WORKSPACE.id },
+      open: (ui) => ui.team.goto(),
+      events: memberEvents,
+    },
     {
       // Each member call refused and crashed: SPEC's words in place (a snackbar, or the dialog asking again); each
       // is retried and succeeds.
@@ -157,25 +210,65 @@ export const teamTable: FlowTable<TeamUi> = {
       input: { workspaceId: DEMO_WORKSPACE.id },
       open: (ui) => ui.team.goto(),
       events: [
-        E.resend, E.resendRefused, E.resend, E.resendCrashed, E.resend, E.resent,
-        E.changeRole, E.pickViewer, E.saveRole, E.roleRefused, E.saveRole, E.roleCrashed, E.cancel,
-        E.changeRole, E.pickViewer, E.saveRole, E.roleUpdated,
-        E.remove, E.confirmRemove, E.removeRefused, E.confirmRemove, E.removeCrashed, E.confirmRemove, E.removed,
+        E.resend,
+        E.resendRefused,
+        E.resend,
+        E.resendCrashed,
+        E.resend,
+        E.resent,
+        E.changeRole,
+        E.pickViewer,
+        E.saveRole,
+        E.roleRefused,
+        E.saveRole,
+        E.roleCrashed,
+        E.cancel,
+        E.changeRole,
+        E.pickViewer,
+        E.saveRole,
+        E.roleUpdated,
+        E.remove,
+        E.confirmRemove,
+        E.removeRefused,
+        E.confirmRemove,
+        E.removeCrashed,
+        E.confirmRemove,
+        E.removed,
       ],
     },
   ],
   events: {
     OPEN_INVITE: { act: (ui) => ui.team.openInviteDialog().then(() => undefined) },
-    INVITE_EMAIL: { act: (ui, event: Ev<'INVITE_EMAIL'>) => inviteDialog(ui.page).root.getByLabel('Email', { exact: true }).fill(ui.real(event.value)) },
-    INVITE_ROLE: { act: (ui, event: Ev<'INVITE_ROLE'>) => inviteDialog(ui.page).root.getByLabel('Role', { exact: true }).selectOption(event.role).then(() => undefined) },
-    SUBMIT_INVITE: { act: (ui) => inviteDialog(ui.page).root.getByRole('button', { name: 'Send invite', exact: true }).click() },
-    CLOSE_INVITE: { act: (ui) => inviteDialog(ui.page).root.getByRole('button', { name: 'Cancel', exact: true }).click() },
+    INVITE_EMAIL: {
+      act: (ui, event: Ev<'INVITE_EMAIL'>) =>
+        inviteDialog(ui.page).root.getByLabel('Email', { exact: true }).fill(ui.real(event.value)),
+    },
+    INVITE_ROLE: {
+      act: (ui, event: Ev<'INVITE_ROLE'>) =>
+        inviteDialog(ui.page)
+          .root.getByLabel('Role', { exact: true })
+          .selectOption(event.role)
+          .then(() => undefined),
+    },
+    SUBMIT_INVITE: {
+      act: (ui) => inviteDialog(ui.page).root.getByRole('button', { name: 'Send invite', exact: true }).click(),
+    },
+    CLOSE_INVITE: {
+      act: (ui) => inviteDialog(ui.page).root.getByRole('button', { name: 'Cancel', exact: true }).click(),
+    },
     RESEND: { act: (ui, event: Ev<'RESEND'>) => rowAction(ui, event.member.email, 'Resend invite') },
     CHANGE_ROLE: { act: (ui, event: Ev<'CHANGE_ROLE'>) => rowAction(ui, event.member.email, 'Change role') },
-    PICK_ROLE: { act: (ui, event: Ev<'PICK_ROLE'>) => roleDialog(ui.page).root.getByRole('radio', { name: new RegExp(`^${ROLE_LABELS[event.role]}\\b`) }).check() },
+    PICK_ROLE: {
+      act: (ui, event: Ev<'PICK_ROLE'>) =>
+        roleDialog(ui.page)
+          .root.getByRole('radio', { name: new RegExp(`^${ROLE_LABELS[event.role]}\\b`) })
+          .check(),
+    },
     SAVE_ROLE: { act: (ui) => roleDialog(ui.page).root.getByRole('button', { name: 'Save', exact: true }).click() },
     REMOVE: { act: (ui, event: Ev<'REMOVE'>) => rowAction(ui, event.member.email, 'Remove from team') },
-    CONFIRM_REMOVE: { act: (ui) => removeDialog(ui.page).root.getByRole('button', { name: 'Remove', exact: true }).click() },
+    CONFIRM_REMOVE: {
+      act: (ui) => removeDialog(ui.page).root.getByRole('button', { name: 'Remove', exact: true }).click(),
+    },
     CANCEL: { act: (ui) => ui.page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).click() },
     'xstate.done.actor.sendInvite': teamOutcome('invite'),
     'xstate.error.actor.sendInvite': teamOutcome('invite'),
@@ -209,7 +302,10 @@ export const teamTable: FlowTable<TeamUi> = {
     'team.inviteDialog.sending': async (ui) => {
       const dialog = inviteDialog(ui.page);
       await dialog.expectOpen();
-      await expect(dialog.root.getByRole('button', { name: 'Send invite', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(dialog.root.getByRole('button', { name: 'Send invite', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
       await expect(dialog.root.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
     },
     'team.memberAction.ready.idle': async (ui) => {
@@ -223,7 +319,8 @@ export const teamTable: FlowTable<TeamUi> = {
       const { member: who, newRole } = ctx(state);
       const email = ui.real(who!.email);
       if (via.type === 'xstate.done.actor.removeMember') await expect(ui.team.row(email)).toHaveCount(0);
-      else if (via.type === 'xstate.done.actor.updateRole') await expect(ui.team.row(email).getByText(ROLE_LABELS[newRole], { exact: true })).toBeVisible();
+      else if (via.type === 'xstate.done.actor.updateRole')
+        await expect(ui.team.row(email).getByText(ROLE_LABELS[newRole], { exact: true })).toBeVisible();
       else await expect(ui.team.row(email).getByText('Invite Sent', { exact: true })).toBeVisible();
     },
     'team.memberAction.resending': async (ui) => {
@@ -235,14 +332,19 @@ export const teamTable: FlowTable<TeamUi> = {
     'team.memberAction.changeRole.choosing': async (ui, state) => {
       const dialog = roleDialog(ui.page);
       await dialog.expectOpen();
-      await expect(dialog.root.getByRole('radio', { name: new RegExp(`^${ROLE_LABELS[ctx(state).newRole]}\\b`) })).toBeChecked();
+      await expect(
+        dialog.root.getByRole('radio', { name: new RegExp(`^${ROLE_LABELS[ctx(state).newRole]}\\b`) }),
+      ).toBeChecked();
       await expectAlert(dialog, ctx(state).actionError);
       const save = dialog.root.getByRole('button', { name: 'Save', exact: true });
       if (ctx(state).newRole === ctx(state).member?.role) await expect(save).toBeDisabled();
       else await expect(save).toBeEnabled();
     },
     'team.memberAction.changeRole.updating': async (ui) => {
-      await expect(roleDialog(ui.page).root.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(roleDialog(ui.page).root.getByRole('button', { name: 'Save', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
     },
     'team.memberAction.remove.confirming': async (ui, state) => {
       const dialog = removeDialog(ui.page);
@@ -252,9 +354,11 @@ export const teamTable: FlowTable<TeamUi> = {
       await expect(dialog.root.getByRole('button', { name: 'Remove', exact: true })).toBeEnabled();
     },
     'team.memberAction.remove.removing': async (ui) => {
-      await expect(removeDialog(ui.page).root.getByRole('button', { name: 'Remove', exact: true })).toHaveAttribute('aria-busy', 'true');
+      await expect(removeDialog(ui.page).root.getByRole('button', { name: 'Remove', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
     },
   },
   timeout: 90_000,
 };
-

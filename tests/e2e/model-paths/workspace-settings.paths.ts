@@ -7,7 +7,11 @@
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import { workspaceSettingsMachine, type WorkspaceSettingsContext, type WorkspaceSettingsEvent } from '../../../src/machines/workspace-settings/workspace-settings.machine';
+import {
+  workspaceSettingsMachine,
+  type WorkspaceSettingsContext,
+  type WorkspaceSettingsEvent,
+} from '../../../src/machines/workspace-settings/workspace-settings.machine';
 import { ApiError } from '../../../src/services/http';
 import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
 import { signInOnce } from '../pages/session';
@@ -26,7 +30,8 @@ interface SettingsUi extends Ui {
 // SPEC words, verbatim.
 const UPDATED = 'Workspace updated successfully.';
 const UPDATE_FAILED = 'Error updating workspace!';
-const ONLY_ADMINS = 'Only administrators can change the workspace name. Please contact your administrator for assistance.';
+const ONLY_ADMINS =
+  'Only administrators can change the workspace name. Please contact your administrator for assistance.';
 const TOO_LARGE = 'File is too large!';
 const NAME_REQUIRED = 'Workspace name is required.';
 const BAD_WEBSITE = 'Enter a valid website URL.';
@@ -39,7 +44,11 @@ const ELSEWHERE = 'elsewhere.paths';
 const WEBSITE = 'https://renamed.example.org';
 
 /** A thrown call as the page's http client throws it (its status decides the machine's words). */
-const failedWith = (status: number, message: string, code: string) => ({ type: 'xstate.error.actor.updateWorkspace', error: new ApiError(status, message, code), actorId: 'updateWorkspace' });
+const failedWith = (status: number, message: string, code: string) => ({
+  type: 'xstate.error.actor.updateWorkspace',
+  error: new ApiError(status, message, code),
+  actorId: 'updateWorkspace',
+});
 const E = {
   rename: { type: 'CHANGE', field: 'name', value: RENAMED },
   clearName: { type: 'CHANGE', field: 'name', value: '' },
@@ -60,7 +69,8 @@ const E = {
 type Ev<K extends WorkspaceSettingsEvent['type']> = Extract<WorkspaceSettingsEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as WorkspaceSettingsContext;
 const statusOf = (event: EventObject) => (event as EventObject & { error: { status: number } }).error.status;
-const succeeded = (event: EventObject) => event.type.startsWith('xstate.done.') && (event as EventObject & { output: { success: boolean } }).output.success;
+const succeeded = (event: EventObject) =>
+  event.type.startsWith('xstate.done.') && (event as EventObject & { output: { success: boolean } }).output.success;
 const updateCall = outcome<SettingsUi>(
   { method: 'POST', url: /\/api\/workspace\/[^/]+$/ },
   (event) => {
@@ -69,7 +79,12 @@ const updateCall = outcome<SettingsUi>(
     const { message, code } = (event as EventObject & { error: ApiError }).error;
     return { status, json: { success: false, message, code } };
   },
-  (event) => (event.type.startsWith('xstate.done.') ? (succeeded(event) ? 'update ✓' : 'update refused') : `update ${statusOf(event)}`),
+  (event) =>
+    event.type.startsWith('xstate.done.')
+      ? succeeded(event)
+        ? 'update ✓'
+        : 'update refused'
+      : `update ${statusOf(event)}`,
 );
 
 const nameField = (ui: SettingsUi) => ui.page.getByLabel('Workspace name', { exact: true });
@@ -88,7 +103,11 @@ export const workspaceSettingsTable: FlowTable<SettingsUi> = {
   serialize: (state) => JSON.stringify(state.value),
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
-    const names: Record<string, string> = { [OWN_NAME]: letters('Paths Settings'), [RENAMED]: letters('Paths Renamed'), [ELSEWHERE]: letters('Paths Elsewhere') };
+    const names: Record<string, string> = {
+      [OWN_NAME]: letters('Paths Settings'),
+      [RENAMED]: letters('Paths Renamed'),
+      [ELSEWHERE]: letters('Paths Elsewhere'),
+    };
     const workspaceId = (await throwawayWorkspace(page.request, token, names[OWN_NAME], input.website)).id;
     return { page, token, workspaceId, shell: new Shell(page), real: (value) => names[value] ?? value };
   },
@@ -102,14 +121,33 @@ export const workspaceSettingsTable: FlowTable<SettingsUi> = {
       input,
       open,
       events: [
-        E.rename, E.reset, E.clearName, E.badWebsite, E.submit, E.rename, E.website, E.hugeIcon, E.icon,
-        E.submit, E.refused, E.submit, E.forbidden, E.submit, E.tooLarge, E.submit, E.crashed, E.submit, E.saved, E.elsewhere,
+        E.rename,
+        E.reset,
+        E.clearName,
+        E.badWebsite,
+        E.submit,
+        E.rename,
+        E.website,
+        E.hugeIcon,
+        E.icon,
+        E.submit,
+        E.refused,
+        E.submit,
+        E.forbidden,
+        E.submit,
+        E.tooLarge,
+        E.submit,
+        E.crashed,
+        E.submit,
+        E.saved,
+        E.elsewhere,
       ],
     },
   ],
   events: {
     CHANGE: {
-      act: (ui, event: Ev<'CHANGE'>) => (event.field === 'name' ? nameField(ui) : websiteField(ui)).fill(ui.real(event.value)),
+      act: (ui, event: Ev<'CHANGE'>) =>
+        (event.field === 'name' ? nameField(ui) : websiteField(ui)).fill(ui.real(event.value)),
       label: (event: Ev<'CHANGE'>) => `CHANGE ${event.field} '${event.value}'`,
     },
     PICK_ICON: {
@@ -128,7 +166,9 @@ export const workspaceSettingsTable: FlowTable<SettingsUi> = {
       act: async (ui, event: Ev<'SYNC'>) => {
         const res = await ui.page.request.post(`/api/workspace/${ui.workspaceId}`, {
           headers: { authorization: `Bearer ${ui.token}` },
-          multipart: { data: JSON.stringify({ id: ui.workspaceId, name: ui.real(event.name), website: event.website }) },
+          multipart: {
+            data: JSON.stringify({ id: ui.workspaceId, name: ui.real(event.name), website: event.website }),
+          },
         });
         expect(res.status()).toBe(200);
         await ui.page.reload();
@@ -147,13 +187,16 @@ export const workspaceSettingsTable: FlowTable<SettingsUi> = {
       const shown = Object.values(c.errors).filter(Boolean) as string[];
       for (const words of FIELD_WORDS) {
         if (shown.includes(words)) await expect(ui.page.getByText(words, { exact: true }).first()).toBeVisible();
-        else if (!(words === TOO_LARGE && c.error === TOO_LARGE)) await expect(ui.page.getByText(words, { exact: true })).toHaveCount(0);
+        else if (!(words === TOO_LARGE && c.error === TOO_LARGE))
+          await expect(ui.page.getByText(words, { exact: true })).toHaveCount(0);
       }
       const form = ui.page.locator('form');
       if (c.error) {
         expect([UPDATE_FAILED, ONLY_ADMINS, TOO_LARGE]).toContain(c.error);
         await expect(form.getByRole('alert').filter({ hasText: c.error })).toHaveText(c.error);
-      } else for (const words of [UPDATE_FAILED, ONLY_ADMINS]) await expect(form.getByText(words, { exact: true })).toHaveCount(0);
+      } else
+        for (const words of [UPDATE_FAILED, ONLY_ADMINS])
+          await expect(form.getByText(words, { exact: true })).toHaveCount(0);
       const discard = ui.page.getByRole('button', { name: 'Discard changes', exact: true });
       if (c.name !== c.savedName) await expect(discard).toBeEnabled();
       if (succeeded(via)) {

@@ -8,13 +8,25 @@ import { Modal } from './modal';
 import { appsPath, unique } from './demo';
 
 /** A 1×1 PNG (real magic bytes) for icon pickers. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A run-unique name of letters only (workspace names refuse digits in some checks). */
-export const letters = (prefix: string) => `${prefix} ${unique('x').replace(/[^0-9]/g, '').slice(-9).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+export const letters = (prefix: string) =>
+  `${prefix} ${unique('x')
+    .replace(/[^0-9]/g, '')
+    .slice(-9)
+    .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
 
 /** A workspace of the signed-in user's own (its admin), created through the API. */
-export async function throwawayWorkspace(request: APIRequestContext, token: string, name = letters('Paths Studio'), website = `${unique('site')}.example.com`) {
+export async function throwawayWorkspace(
+  request: APIRequestContext,
+  token: string,
+  name = letters('Paths Studio'),
+  website = `${unique('site')}.example.com`,
+) {
   const res = await request.post('/api/workspace', {
     headers: { authorization: `Bearer ${token}` },
     multipart: { data: JSON.stringify({ name, website }) },
@@ -28,7 +40,10 @@ export class AppsPage {
   readonly byUrl: Modal;
   readonly review: Modal;
 
-  constructor(readonly page: Page, readonly workspaceId: string) {
+  constructor(
+    readonly page: Page,
+    readonly workspaceId: string,
+  ) {
     this.search = new Modal(page, 'Add New App');
     this.byUrl = new Modal(page, 'Add App by Store URL');
     this.review = new Modal(page, 'Review App');
@@ -66,7 +81,11 @@ export async function appByApi(request: APIRequestContext, token: string, worksp
   const res = await request.post(`/api/workspace/${workspaceId}/apps`, {
     headers: { authorization: `Bearer ${token}` },
     multipart: {
-      data: JSON.stringify({ appName, platform: 'android', googlePackageName: `dev.paths.${unique('app').replace(/[^a-z0-9]/gi, '')}` }),
+      data: JSON.stringify({
+        appName,
+        platform: 'android',
+        googlePackageName: `dev.paths.${unique('app').replace(/[^a-z0-9]/gi, '')}`,
+      }),
       organisationId: workspaceId,
     },
   });
@@ -76,13 +95,19 @@ export async function appByApi(request: APIRequestContext, token: string, worksp
 
 /** Sets an app's 'Show on Questboard App' through the API (SPEC §7 POST /app/enable/{appId}), as another admin would. */
 export async function enableByApi(request: APIRequestContext, token: string, appId: string, enabled: boolean) {
-  const res = await request.post(`/api/app/enable/${appId}`, { headers: { authorization: `Bearer ${token}` }, data: { enabled } });
+  const res = await request.post(`/api/app/enable/${appId}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { enabled },
+  });
   expect(res.status(), `enable ${appId}`).toBe(200);
 }
 
 /** One app card's options popover and its 'Show on Questboard App' switch (src/views/apps/AppVisibility.tsx). */
 export class AppCard {
-  constructor(readonly page: Page, readonly appId: string) {}
+  constructor(
+    readonly page: Page,
+    readonly appId: string,
+  ) {}
 
   get root() {
     return this.page.getByTestId(`app-card-${this.appId}`);

@@ -16,11 +16,17 @@ const BLOCKING = new Set(['serious', 'critical']);
  */
 async function settled(page: Page) {
   await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || (a.effect?.getComputedTiming().endTime ?? 0) === Infinity),
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || (a.effect?.getComputedTiming().endTime ?? 0) === Infinity),
   );
 }
 
-export async function expectNoSeriousA11yViolations(page: Page, where: string, { soft = false }: { soft?: boolean } = {}) {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  where: string,
+  { soft = false }: { soft?: boolean } = {},
+) {
   await settled(page);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -28,7 +34,11 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string, {
     .analyze();
   const blocking = result.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
   const described = blocking.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`).join('\n')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`)
+        .join('\n')}`,
   );
   (soft ? expect.soft : expect)(described, `serious or critical axe-core violations on ${where}`).toEqual([]);
 }

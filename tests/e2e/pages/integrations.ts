@@ -3,7 +3,8 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 
 /** A snackbar with exactly this text (the feed may hold the same words). */
-export const snackbar = (page: Page, text: string) => page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
+export const snackbar = (page: Page, text: string) =>
+  page.locator('[role=status], [role=alert]').getByText(text, { exact: true });
 
 /** Scans the page at 1280 px and at 700 px (soft: every violation is reported), then returns to 1280 px. */
 export async function scan(page: Page, where: string) {

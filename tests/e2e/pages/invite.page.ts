@@ -27,13 +27,26 @@ export class InvitePage {
 }
 
 /** Invites through the API (SPEC §7 invite: workspace id, email, role), as the holder of `token`. */
-export async function inviteByApi(request: APIRequestContext, token: string, workspaceId: string, email: string, role: 'admin' | 'editor' | 'viewer') {
-  const res = await request.post(`/api/workspace/${workspaceId}/team/invite`, { data: { email, role }, headers: { Authorization: `Bearer ${token}` } });
+export async function inviteByApi(
+  request: APIRequestContext,
+  token: string,
+  workspaceId: string,
+  email: string,
+  role: 'admin' | 'editor' | 'viewer',
+) {
+  const res = await request.post(`/api/workspace/${workspaceId}/team/invite`, {
+    data: { email, role },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(res.status(), `inviting ${email}`).toBe(200);
 }
 
 /** Accepts an invite through the API (for specs that only need a joined member, not the join screen). */
-export async function acceptInviteByApi(request: APIRequestContext, link: string, person: { firstName: string; lastName: string; password: string }) {
+export async function acceptInviteByApi(
+  request: APIRequestContext,
+  link: string,
+  person: { firstName: string; lastName: string; password: string },
+) {
   const res = await request.post(`/api/invite/${tokenOf(link)}/accept`, { data: person });
   expect(res.status(), 'accepting the invite').toBe(200);
 }

@@ -15,7 +15,10 @@ interface Mail {
 /** Every message the outbox holds for `email`, oldest first. */
 export async function outboxFor(email: string): Promise<Mail[]> {
   const token = process.env.E2E_OUTBOX_TOKEN;
-  if (!token) throw new Error('E2E_OUTBOX_TOKEN is not set: run through tests/e2e/global-setup.ts, or start the server at E2E_BASE_URL with it.');
+  if (!token)
+    throw new Error(
+      'E2E_OUTBOX_TOKEN is not set: run through tests/e2e/global-setup.ts, or start the server at E2E_BASE_URL with it.',
+    );
   const api = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
   try {
     const res = await api.get('/__test/outbox', { params: { to: email }, headers: { 'x-test-outbox-token': token } });
@@ -32,7 +35,9 @@ export async function inviteLinkFor(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const links = (await outboxFor(email.toLowerCase())).map((mail) => /Accept the invitation: (\S+?\/invite\/[A-Za-z0-9_-]+)/.exec(mail.body)?.[1]);
+        const links = (await outboxFor(email.toLowerCase())).map(
+          (mail) => /Accept the invitation: (\S+?\/invite\/[A-Za-z0-9_-]+)/.exec(mail.body)?.[1],
+        );
         link = links.filter(Boolean).at(-1);
         return link;
       },

@@ -8,7 +8,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class Modal {
   readonly root: Locator;
 
-  constructor(page: Page, readonly title: string) {
+  constructor(
+    page: Page,
+    readonly title: string,
+  ) {
     this.root = page.getByRole('dialog', { name: title, exact: true });
   }
 

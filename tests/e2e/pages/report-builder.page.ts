@@ -26,10 +26,17 @@ export const MESSAGES = {
 
 /** Analyze needs the analytics engine and the demo events (server/main.ts wires them): say so plainly when missing. */
 export async function expectAnalyticsReady(request: APIRequestContext) {
-  const signIn = await request.post('/api/auth/sign-in', { data: { email: DEMO_ACCOUNTS.editor, password: DEMO_PASSWORD } });
+  const signIn = await request.post('/api/auth/sign-in', {
+    data: { email: DEMO_ACCOUNTS.editor, password: DEMO_PASSWORD },
+  });
   const { token } = (await signIn.json()) as { token: string };
-  const config = await request.get(`/analytics/application/${ANALYZE_APP.id}/report/config/daily_metrics`, { headers: { authorization: `Bearer ${token}` } });
-  expect(config.status(), `the server at ${process.env.E2E_BASE_URL} answers the analytics config of ${ANALYZE_APP.id} (analytics engine and demo events loaded)`).toBe(200);
+  const config = await request.get(`/analytics/application/${ANALYZE_APP.id}/report/config/daily_metrics`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(
+    config.status(),
+    `the server at ${process.env.E2E_BASE_URL} answers the analytics config of ${ANALYZE_APP.id} (analytics engine and demo events loaded)`,
+  ).toBe(200);
 }
 
 /** Script requests of the page, to check the chart and Excel code load only when needed. */
@@ -57,11 +64,17 @@ export async function expectAccessible(page: Page, where: string) {
   await settled(page);
   await expectNoSeriousA11yViolations(page, where);
   const headings = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
-  expect(headings.violations.flatMap((v) => v.nodes.map((n) => n.html)), `heading order on ${where}`).toEqual([]);
+  expect(
+    headings.violations.flatMap((v) => v.nodes.map((n) => n.html)),
+    `heading order on ${where}`,
+  ).toEqual([]);
 }
 
 export class AnalyzeOverview {
-  constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
+  constructor(
+    readonly page: Page,
+    readonly appId: string = ANALYZE_APP.id,
+  ) {}
 
   async goto() {
     await this.page.goto(appPath(this.appId, 'analyze/overview'));
@@ -79,7 +92,10 @@ export class AnalyzeOverview {
 }
 
 export class ReportsList {
-  constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
+  constructor(
+    readonly page: Page,
+    readonly appId: string = ANALYZE_APP.id,
+  ) {}
   async goto() {
     await this.page.goto(appPath(this.appId, 'analyze/list'));
     await expect(this.page.getByRole('heading', { name: 'Reports', exact: true })).toBeVisible();
@@ -102,7 +118,10 @@ export class ReportBuilder {
     return builder;
   }
 
-  constructor(readonly page: Page, readonly appId: string = ANALYZE_APP.id) {}
+  constructor(
+    readonly page: Page,
+    readonly appId: string = ANALYZE_APP.id,
+  ) {}
 
   // -- navigation -------------------------------------------------------------------------------------------------
   async gotoNew() {
@@ -180,7 +199,11 @@ export class ReportBuilder {
     return this.page.getByRole('spinbutton', { name: 'Limit' });
   }
   /** Picks an option from a searchable column picker (metrics, sort, conditions). */
-  async pick(picker: 'Search metrics' | 'Search sort columns' | 'Search columns to filter', search: string, option: string | RegExp) {
+  async pick(
+    picker: 'Search metrics' | 'Search sort columns' | 'Search columns to filter',
+    search: string,
+    option: string | RegExp,
+  ) {
     const input = this.page.getByRole('combobox', { name: picker });
     await input.fill(search);
     await this.page.getByRole('listbox').getByRole('option', { name: option }).click();
@@ -239,7 +262,9 @@ export class ReportBuilder {
   }
   /** The chart legend's entry of a series, by its label. */
   legendEntry(label: string): Locator {
-    return this.chart.getByRole('list', { name: 'Series' }).getByRole('button', { name: new RegExp(`^${escape(label)}(?: \\(|$)`) });
+    return this.chart
+      .getByRole('list', { name: 'Series' })
+      .getByRole('button', { name: new RegExp(`^${escape(label)}(?: \\(|$)`) });
   }
   /** Body rows of the grid (the header row excluded). */
   get bodyRows(): Locator {
@@ -266,12 +291,21 @@ export class ReportBuilder {
   }
   /** The grid's column headers as shown: each column's label (its id is shown under it when they differ). */
   async columnLabels(): Promise<string[]> {
-    return (await this.results.getByRole('columnheader').getByRole('button').locator('span > span:first-child').allTextContents()).map((name) => name.trim());
+    return (
+      await this.results
+        .getByRole('columnheader')
+        .getByRole('button')
+        .locator('span > span:first-child')
+        .allTextContents()
+    ).map((name) => name.trim());
   }
 
   /** Runs like run() and returns the rows the signed result url answered (SPEC §7: `{report}`). */
   async runForRows(): Promise<Record<string, unknown>[]> {
-    const result = this.page.waitForResponse((r) => r.url().includes('/analytics/result/') && r.request().method() === 'GET', { timeout: 30_000 });
+    const result = this.page.waitForResponse(
+      (r) => r.url().includes('/analytics/result/') && r.request().method() === 'GET',
+      { timeout: 30_000 },
+    );
     await this.run();
     return ((await (await result).json()) as { report: Record<string, unknown>[] }).report;
   }

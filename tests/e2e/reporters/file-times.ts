@@ -42,7 +42,10 @@ export default class FileTimesReporter implements Reporter {
     const width = Math.max(...rows.map((r) => r.file.length));
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log(`\ne2e time per spec file (wall clock of the run: ${seconds(Date.now() - this.started)})`);
-    for (const r of rows) console.log(`  ${r.file.padEnd(width)}  ${String(r.tests).padStart(4)} tests  ${seconds(r.ms).padStart(9)}${r.failed ? `  ${r.failed} failed` : ''}`);
+    for (const r of rows)
+      console.log(
+        `  ${r.file.padEnd(width)}  ${String(r.tests).padStart(4)} tests  ${seconds(r.ms).padStart(9)}${r.failed ? `  ${r.failed} failed` : ''}`,
+      );
     fs.mkdirSync(path.dirname(FILE_TIMES_PATH), { recursive: true });
     fs.writeFileSync(FILE_TIMES_PATH, JSON.stringify({ wallMs: Date.now() - this.started, files: rows }, null, 2));
   }

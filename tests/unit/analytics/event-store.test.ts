@@ -33,7 +33,8 @@ describe('lock-down', () => {
   test('settings hold', async () => {
     const [row] = await store.rows(
       `SELECT current_setting('enable_external_access') AS ext, current_setting('allow_community_extensions') AS community,
-              current_setting('lock_configuration') AS locked, current_setting('memory_limit') AS mem`);
+              current_setting('lock_configuration') AS locked, current_setting('memory_limit') AS mem`,
+    );
     expect(row).toMatchObject({ ext: false, community: false, locked: true });
     expect(String(row!.mem)).toMatch(/MiB|MB/);
   });
@@ -42,7 +43,9 @@ describe('lock-down', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-events-'));
     try {
       const file = await EventStore.open({ dataDir: dir });
-      await file.run(`INSERT INTO events (app_id, event_date, event_timestamp, event_name, user_pseudo_id) VALUES ('x', DATE '2025-01-01', TIMESTAMP '2025-01-01 10:00:00', 'first_open', 'u')`);
+      await file.run(
+        `INSERT INTO events (app_id, event_date, event_timestamp, event_name, user_pseudo_id) VALUES ('x', DATE '2025-01-01', TIMESTAMP '2025-01-01 10:00:00', 'first_open', 'u')`,
+      );
       await file.rebuildDailyUserMetrics('x');
       await file.close();
       expect(fs.existsSync(path.join(dir, 'events.duckdb'))).toBe(true);

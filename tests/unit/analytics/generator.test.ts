@@ -15,9 +15,13 @@ afterAll(() => engine.close());
 
 /** A fingerprint of an app's events that does not depend on row order. */
 const fingerprint = async (appId: string) =>
-  (await engine.store.rows(
-    `SELECT count(*) AS n, sum(hash(event_name, user_pseudo_id, event_timestamp, value, country, app_version) % 1000000007) AS h
-     FROM events WHERE app_id = $app_id`, { app_id: appId }))[0];
+  (
+    await engine.store.rows(
+      `SELECT count(*) AS n, sum(hash(event_name, user_pseudo_id, event_timestamp, value, country, app_version) % 1000000007) AS h
+     FROM events WHERE app_id = $app_id`,
+      { app_id: appId },
+    )
+  )[0];
 
 describe('generator', () => {
   test('same seed → same events; another seed → other events; replaces the app only', async () => {
@@ -34,7 +38,9 @@ describe('generator', () => {
     expect(await fingerprint('a')).toEqual(first);
     expect(await fingerprint('c')).toEqual(c);
     // Different app ids give different users, the same seed the same shape.
-    const users = await engine.store.rows(`SELECT count(DISTINCT user_pseudo_id) AS n FROM events WHERE app_id IN ('a', 'b')`);
+    const users = await engine.store.rows(
+      `SELECT count(DISTINCT user_pseudo_id) AS n FROM events WHERE app_id IN ('a', 'b')`,
+    );
     expect(Number(users[0]!.n)).toBeGreaterThan(0);
   });
 
@@ -52,10 +58,25 @@ describe('generator', () => {
       appId: 'game',
       available: { start: '2025-05-02', end: TEST_END },
       today: TEST_END,
-      report: report('daily_metrics', [
-        'retention_d1', 'retention_d7', 'sessions_per_dau', 'mins_per_day', 'mins_per_session', 'impressions_per_dau',
-        'ecpm', 'ads_completed_rate', 'conversion_rate', 'dau', 'ad_viewers', 'new_users',
-      ], 'platform', { date_range: [{ date_start: '2025-05-02', date_end: TEST_END }] }),
+      report: report(
+        'daily_metrics',
+        [
+          'retention_d1',
+          'retention_d7',
+          'sessions_per_dau',
+          'mins_per_day',
+          'mins_per_session',
+          'impressions_per_dau',
+          'ecpm',
+          'ads_completed_rate',
+          'conversion_rate',
+          'dau',
+          'ad_viewers',
+          'new_users',
+        ],
+        'platform',
+        { date_range: [{ date_start: '2025-05-02', date_end: TEST_END }] },
+      ),
     });
     const rows = await engine.duckdb.run(compiled);
     expect(rows.map((r) => r.platform)).toEqual(['ANDROID', 'IOS']);
@@ -88,7 +109,8 @@ describe('generator', () => {
     expect(iosShare).toBeLessThan(0.47);
     const [sources] = await engine.store.rows(
       `SELECT count(DISTINCT country) AS countries, avg(CASE WHEN media_source = 'organic' THEN 1 ELSE 0 END) AS organic
-       FROM daily_user_metrics WHERE app_id = 'game' AND is_new`);
+       FROM daily_user_metrics WHERE app_id = 'game' AND is_new`,
+    );
     expect(Number(sources!.countries)).toBeGreaterThanOrEqual(25);
     expect(Number(sources!.organic)).toBeGreaterThan(0.25);
     expect(Number(sources!.organic)).toBeLessThan(0.55);
@@ -96,7 +118,9 @@ describe('generator', () => {
 
   test('a single-platform app gets only its platform', async () => {
     await engine.generate({ appId: 'ios-only', days: 7, events: 3000, seed: 1, endDate: TEST_END, platforms: ['IOS'] });
-    expect(await engine.store.rows(`SELECT DISTINCT platform FROM events WHERE app_id = 'ios-only'`)).toEqual([{ platform: 'IOS' }]);
+    expect(await engine.store.rows(`SELECT DISTINCT platform FROM events WHERE app_id = 'ios-only'`)).toEqual([
+      { platform: 'IOS' },
+    ]);
   });
 
   test('bad options are refused', async () => {

@@ -18,7 +18,7 @@ const HOSTILE = [
   `'; DROP TABLE events; --`,
   `' OR '1'='1`,
   `") OR 1=1 --`,
-  "` OR 1=1; --",
+  '` OR 1=1; --',
   `$app_id`,
   `@app_id`,
   `$1`,
@@ -47,25 +47,30 @@ const compile = (r: Report) => compileReport({ appId: 'test-app', report: r, ava
 describe('no filter value appears in the SQL text', () => {
   test('string values: the SQL is the same for every value, and the value is bound', () => {
     fc.assert(
-      fc.property(anyString, fc.constantFrom(...STRING_COMPARISONS), fc.constantFrom('country', 'media_source', 'app_version'), (value, comparison, column) => {
-        const compiled = compile(stringReport(column, comparison, value));
-        if ((comparison === 'is_one_of' || comparison === 'is_not_one_of') && oneOfValues(value).length === 0) {
-          // No values (no chips yet): the condition filters nothing and binds nothing.
-          expect(compiled.query.params.c1).toBeUndefined();
-          expect(compiled.query).toEqual(compile(report('daily_metrics', ['dau', 'new_users'], 'country')).query);
-          return;
-        }
-        const reference = compile(stringReport(column, comparison, 'reference'));
-        for (const dialect of DIALECTS) {
-          const rendered = renderReport(compiled, dialect);
-          expect(rendered.sql).toBe(renderReport(reference, dialect).sql);
-          const marked = `\u2063${value}\u2063`; // a marker no SQL template contains
-          expect(renderReport(compile(stringReport(column, comparison, marked)), dialect).sql).not.toContain(marked);
-        }
-        const bound = compiled.query.params.c1!.value;
-        if (comparison === 'is_one_of' || comparison === 'is_not_one_of') expect(Array.isArray(bound)).toBe(true);
-        else expect(bound).toBe(value);
-      }),
+      fc.property(
+        anyString,
+        fc.constantFrom(...STRING_COMPARISONS),
+        fc.constantFrom('country', 'media_source', 'app_version'),
+        (value, comparison, column) => {
+          const compiled = compile(stringReport(column, comparison, value));
+          if ((comparison === 'is_one_of' || comparison === 'is_not_one_of') && oneOfValues(value).length === 0) {
+            // No values (no chips yet): the condition filters nothing and binds nothing.
+            expect(compiled.query.params.c1).toBeUndefined();
+            expect(compiled.query).toEqual(compile(report('daily_metrics', ['dau', 'new_users'], 'country')).query);
+            return;
+          }
+          const reference = compile(stringReport(column, comparison, 'reference'));
+          for (const dialect of DIALECTS) {
+            const rendered = renderReport(compiled, dialect);
+            expect(rendered.sql).toBe(renderReport(reference, dialect).sql);
+            const marked = `\u2063${value}\u2063`; // a marker no SQL template contains
+            expect(renderReport(compile(stringReport(column, comparison, marked)), dialect).sql).not.toContain(marked);
+          }
+          const bound = compiled.query.params.c1!.value;
+          if (comparison === 'is_one_of' || comparison === 'is_not_one_of') expect(Array.isArray(bound)).toBe(true);
+          else expect(bound).toBe(value);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -74,13 +79,23 @@ describe('no filter value appears in the SQL text', () => {
     const typed: [string, DataType, fc.Arbitrary<unknown>][] = [
       ['days_since_install', 'INT64', fc.integer()],
       ['user_minutes', 'FLOAT', fc.double({ noNaN: true, noDefaultInfinity: true })],
-      ['date', 'DATE', fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10))],
+      [
+        'date',
+        'DATE',
+        fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      ],
     ];
     for (const [column, type, arbitrary] of typed) {
       fc.assert(
         fc.property(arbitrary, fc.constantFrom<Comparison>('equals', 'not_equals'), (value, comparison) => {
-          const r = (v: unknown) => report('daily_metrics', ['dau'], 'date', { where: [condition(column, type, comparison, v as string)] });
-          for (const dialect of DIALECTS) expect(renderReport(compile(r(value)), dialect).sql).toBe(renderReport(compile(r(type === 'DATE' ? '2030-01-01' : 7)), dialect).sql);
+          const r = (v: unknown) =>
+            report('daily_metrics', ['dau'], 'date', { where: [condition(column, type, comparison, v as string)] });
+          for (const dialect of DIALECTS)
+            expect(renderReport(compile(r(value)), dialect).sql).toBe(
+              renderReport(compile(r(type === 'DATE' ? '2030-01-01' : 7)), dialect).sql,
+            );
         }),
         { numRuns: 100 },
       );
@@ -104,14 +119,21 @@ describe('hostile values come back as ordinary non-matching values (DuckDB)', ()
     const everything = await engine.duckdb.run(compile(report('daily_metrics', ['dau', 'new_users'], 'country')));
     const realCountries = new Set(everything.map((r) => r.country));
     await fc.assert(
-      fc.asyncProperty(anyString.filter((v) => !realCountries.has(v.trim())), async (value) => {
-        expect(await countries('equals', value)).toEqual([]);
-        const tokens = oneOfValues(value);
-        expect(await countries('is_one_of', value)).toEqual(
-          tokens.length === 0 ? everything.map((r) => r.country) : tokens.some((t) => realCountries.has(t)) ? expect.anything() : [],
-        );
-        expect(await countries('not_equals', value)).toEqual(everything.map((r) => r.country));
-      }),
+      fc.asyncProperty(
+        anyString.filter((v) => !realCountries.has(v.trim())),
+        async (value) => {
+          expect(await countries('equals', value)).toEqual([]);
+          const tokens = oneOfValues(value);
+          expect(await countries('is_one_of', value)).toEqual(
+            tokens.length === 0
+              ? everything.map((r) => r.country)
+              : tokens.some((t) => realCountries.has(t))
+                ? expect.anything()
+                : [],
+          );
+          expect(await countries('not_equals', value)).toEqual(everything.map((r) => r.country));
+        },
+      ),
       { numRuns: 60 },
     );
     for (const value of HOSTILE) {
@@ -122,7 +144,9 @@ describe('hostile values come back as ordinary non-matching values (DuckDB)', ()
     }
     // The store is unharmed and still locked down.
     expect(Number((await engine.store.rows('SELECT count(*) AS n FROM events'))[0]!.n)).toBe(eventCount);
-    await expect(engine.store.rows(`SELECT * FROM read_csv('/etc/passwd')`)).rejects.toThrow(/disabled by configuration/);
+    await expect(engine.store.rows(`SELECT * FROM read_csv('/etc/passwd')`)).rejects.toThrow(
+      /disabled by configuration/,
+    );
   });
 
   test('contains is a literal substring test: % and _ are not wildcards', async () => {

@@ -70,8 +70,17 @@ beforeAll(async () => {
        VALUES ('m', CAST($day AS DATE), CAST($day AS TIMESTAMP) + to_seconds($i), $name, $user, 'ANDROID', $country, $session,
                $ms, $format, $value, $usd, $success)`,
       {
-        day: e.day, i, name: e.name, user: e.user, country: e.country ?? 'US', session: e.session ?? null, ms: e.ms ?? null,
-        format: e.format ?? null, value: e.value ?? null, usd: e.usd ?? null, success: e.success ?? null,
+        day: e.day,
+        i,
+        name: e.name,
+        user: e.user,
+        country: e.country ?? 'US',
+        session: e.session ?? null,
+        ms: e.ms ?? null,
+        format: e.format ?? null,
+        value: e.value ?? null,
+        usd: e.usd ?? null,
+        success: e.success ?? null,
       },
     );
   }
@@ -82,7 +91,9 @@ afterAll(() => engine.close());
 const run = async (metrics: string[], group: string, range: [string, string] = ['2025-01-01', '2025-01-10']) => {
   const available = (await engine.store.dataRange('m'))!;
   const compiled = compileReport({
-    appId: 'm', available, today: '2025-01-10',
+    appId: 'm',
+    available,
+    today: '2025-01-10',
     report: report('daily_metrics', metrics, group, { date_range: [{ date_start: range[0], date_end: range[1] }] }),
   });
   return engine.duckdb.run(compiled);
@@ -120,10 +131,27 @@ describe('curated metrics on a hand-made event log', () => {
 
   test('play time, sessions, levels, ads, conversion on 01-01', async () => {
     const [day] = await run(
-      ['mins_per_day', 'mins_per_session', 'sessions', 'sessions_per_dau', 'level_starts', 'level_completions', 'completion_rate',
-        'impressions', 'impressions_per_dau', 'ad_viewers', 'ad_revenue', 'ecpm', 'ads_completed', 'ads_completed_rate',
-        'payers', 'conversion_rate', 'iap_revenue'],
-      'date', ['2025-01-01', '2025-01-01'],
+      [
+        'mins_per_day',
+        'mins_per_session',
+        'sessions',
+        'sessions_per_dau',
+        'level_starts',
+        'level_completions',
+        'completion_rate',
+        'impressions',
+        'impressions_per_dau',
+        'ad_viewers',
+        'ad_revenue',
+        'ecpm',
+        'ads_completed',
+        'ads_completed_rate',
+        'payers',
+        'conversion_rate',
+        'iap_revenue',
+      ],
+      'date',
+      ['2025-01-01', '2025-01-01'],
     );
     expect(day).toEqual({
       date: '2025-01-01',
@@ -148,12 +176,24 @@ describe('curated metrics on a hand-made event log', () => {
   });
 
   test('ratios over an empty denominator are NULL, never an error', async () => {
-    const [day] = await run(['mins_per_session', 'ecpm', 'completion_rate', 'ads_completed_rate'], 'date', ['2025-01-10', '2025-01-10']);
-    expect(day).toEqual({ date: '2025-01-10', mins_per_session: null, ecpm: null, completion_rate: null, ads_completed_rate: null });
+    const [day] = await run(['mins_per_session', 'ecpm', 'completion_rate', 'ads_completed_rate'], 'date', [
+      '2025-01-10',
+      '2025-01-10',
+    ]);
+    expect(day).toEqual({
+      date: '2025-01-10',
+      mins_per_session: null,
+      ecpm: null,
+      completion_rate: null,
+      ads_completed_rate: null,
+    });
   });
 
   test('group by country uses the row attributes', async () => {
     const rows = await run(['dau'], 'country', ['2025-01-01', '2025-01-01']);
-    expect(rows).toEqual([{ country: 'DE', dau: 1 }, { country: 'US', dau: 1 }]);
+    expect(rows).toEqual([
+      { country: 'DE', dau: 1 },
+      { country: 'US', dau: 1 },
+    ]);
   });
 });

@@ -4,25 +4,41 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  LIMIT_MESSAGE, VALUE_REQUIRED_MESSAGE, COMPARISONS_BY_TYPE, VALUELESS_COMPARISONS,
-  conditionError, defaultDateRange, limitError, oneOfTokens, oneOfValues, resolveRelativeDateRange, mondayOf, utcToday,
+  LIMIT_MESSAGE,
+  VALUE_REQUIRED_MESSAGE,
+  COMPARISONS_BY_TYPE,
+  VALUELESS_COMPARISONS,
+  conditionError,
+  defaultDateRange,
+  limitError,
+  oneOfTokens,
+  oneOfValues,
+  resolveRelativeDateRange,
+  mondayOf,
+  utcToday,
 } from '../../../src/contracts/analyze';
 
 describe('limit', () => {
   test('1..10,000 whole numbers pass; anything else gets the SPEC message', () => {
     for (const ok of [1, 1000, 10_000, '250']) expect(limitError(ok)).toBeNull();
-    for (const bad of [0, 10_001, -5, 2.5, '', 'ten', null, undefined, Number.NaN]) expect(limitError(bad)).toBe(LIMIT_MESSAGE);
+    for (const bad of [0, 10_001, -5, 2.5, '', 'ten', null, undefined, Number.NaN])
+      expect(limitError(bad)).toBe(LIMIT_MESSAGE);
     expect(LIMIT_MESSAGE).toBe('Value must be between 1 and 10,000');
   });
 });
 
 describe('conditions', () => {
-  const c = (data_type: Parameters<typeof conditionError>[0]['data_type'], comparison: Parameters<typeof conditionError>[0]['comparison'], value: unknown, checked = true) =>
-    conditionError({ data_type, comparison, value: value as never, checked });
+  const c = (
+    data_type: Parameters<typeof conditionError>[0]['data_type'],
+    comparison: Parameters<typeof conditionError>[0]['comparison'],
+    value: unknown,
+    checked = true,
+  ) => conditionError({ data_type, comparison, value: value as never, checked });
 
   test('checked numeric/date conditions need a valid value; FLOAT64 and strings do not', () => {
     expect(VALUE_REQUIRED_MESSAGE).toBe('A valid value is required.');
-    for (const type of ['INTEGER', 'FLOAT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'INT64'] as const) expect(c(type, 'equals', '')).toBe(VALUE_REQUIRED_MESSAGE);
+    for (const type of ['INTEGER', 'FLOAT', 'DOUBLE', 'DATE', 'TIMESTAMP', 'INT64'] as const)
+      expect(c(type, 'equals', '')).toBe(VALUE_REQUIRED_MESSAGE);
     expect(c('FLOAT64', 'equals', '')).toBeNull();
     expect(c('STRING', 'equals', '')).toBeNull();
     expect(c('INTEGER', 'equals', '', false)).toBeNull();
@@ -40,11 +56,29 @@ describe('conditions', () => {
   test('comparisons per type and the value-less ones (SPEC §5)', () => {
     expect(COMPARISONS_BY_TYPE.BOOL).toEqual(['is_true', 'is_false']);
     expect(COMPARISONS_BY_TYPE.STRING).toEqual(['equals', 'not_equals', 'is_one_of', 'is_not_one_of', 'contains']);
-    expect(COMPARISONS_BY_TYPE.INT64).toEqual(['equals', 'not_equals', 'greater_than', 'less_than', 'greater_than_or_equal', 'less_than_or_equal']);
+    expect(COMPARISONS_BY_TYPE.INT64).toEqual([
+      'equals',
+      'not_equals',
+      'greater_than',
+      'less_than',
+      'greater_than_or_equal',
+      'less_than_or_equal',
+    ]);
     expect(COMPARISONS_BY_TYPE.TIMESTAMP).toEqual(COMPARISONS_BY_TYPE.DATE);
     expect(COMPARISONS_BY_TYPE.DATE).toHaveLength(12);
     expect([...VALUELESS_COMPARISONS].sort()).toEqual(
-      ['is_false', 'is_true', 'last_180_days', 'last_30_days', 'last_90_days', 'last_month', 'last_week', 'this_month', 'this_week'].sort());
+      [
+        'is_false',
+        'is_true',
+        'last_180_days',
+        'last_30_days',
+        'last_90_days',
+        'last_month',
+        'last_week',
+        'this_month',
+        'this_week',
+      ].sort(),
+    );
   });
 
   test('is-one-of: the input rule splits on space and comma; stored values split on commas', () => {
@@ -75,8 +109,17 @@ describe('relative date ranges (UTC, weeks start on Monday)', () => {
   });
 
   test('default range: last 7 days when the data spans 7 days or more, else all of it', () => {
-    expect(defaultDateRange({ start_date: '2025-01-01', end_date: '2025-03-31' })).toEqual({ date_start: '2025-03-25', date_end: '2025-03-31' });
-    expect(defaultDateRange({ start_date: '2025-03-25', end_date: '2025-03-31' })).toEqual({ date_start: '2025-03-25', date_end: '2025-03-31' });
-    expect(defaultDateRange({ start_date: '2025-03-28', end_date: '2025-03-31' })).toEqual({ date_start: '2025-03-28', date_end: '2025-03-31' });
+    expect(defaultDateRange({ start_date: '2025-01-01', end_date: '2025-03-31' })).toEqual({
+      date_start: '2025-03-25',
+      date_end: '2025-03-31',
+    });
+    expect(defaultDateRange({ start_date: '2025-03-25', end_date: '2025-03-31' })).toEqual({
+      date_start: '2025-03-25',
+      date_end: '2025-03-31',
+    });
+    expect(defaultDateRange({ start_date: '2025-03-28', end_date: '2025-03-31' })).toEqual({
+      date_start: '2025-03-28',
+      date_end: '2025-03-31',
+    });
   });
 });

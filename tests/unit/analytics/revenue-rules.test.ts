@@ -37,7 +37,12 @@ async function totals(rules?: readonly RevenueRule[]) {
     'SELECT sum(ad_revenue) AS ads, sum(iap_revenue) AS iap, sum(iap_count) AS purchases, count(*) FILTER (WHERE iap_count > 0) AS payers FROM daily_user_metrics WHERE app_id = $app',
     { app: APP },
   );
-  return { ads: Number(row!.ads), iap: Number(row!.iap), purchases: Number(row!.purchases), payers: Number(row!.payers) };
+  return {
+    ads: Number(row!.ads),
+    iap: Number(row!.iap),
+    purchases: Number(row!.purchases),
+    payers: Number(row!.payers),
+  };
 }
 
 describe('revenue rules', () => {
@@ -45,10 +50,25 @@ describe('revenue rules', () => {
     expect(await totals([])).toEqual({ ads: 0.75, iap: 4.99, purchases: 1, payers: 1 });
   });
 
-  test('a setting moves an event\'s revenue to another type or parameter; the others keep their defaults', async () => {
-    expect(await totals([{ eventName: 'in_app_purchase', type: 'ads', parameter: 'event_value_in_usd' }])).toEqual({ ads: 5.74, iap: 0, purchases: 0, payers: 0 });
-    expect(await totals([{ eventName: 'in_app_purchase', type: 'iap', parameter: 'tip' }])).toEqual({ ads: 0.75, iap: 2, purchases: 1, payers: 1 });
-    expect(await totals([{ eventName: 'ad_impression', type: 'other', parameter: 'value' }])).toEqual({ ads: 0, iap: 4.99, purchases: 1, payers: 1 });
+  test("a setting moves an event's revenue to another type or parameter; the others keep their defaults", async () => {
+    expect(await totals([{ eventName: 'in_app_purchase', type: 'ads', parameter: 'event_value_in_usd' }])).toEqual({
+      ads: 5.74,
+      iap: 0,
+      purchases: 0,
+      payers: 0,
+    });
+    expect(await totals([{ eventName: 'in_app_purchase', type: 'iap', parameter: 'tip' }])).toEqual({
+      ads: 0.75,
+      iap: 2,
+      purchases: 1,
+      payers: 1,
+    });
+    expect(await totals([{ eventName: 'ad_impression', type: 'other', parameter: 'value' }])).toEqual({
+      ads: 0,
+      iap: 4.99,
+      purchases: 1,
+      payers: 1,
+    });
   });
 
   test('a setting makes an event count that counted nothing; the first rule naming an event wins', async () => {

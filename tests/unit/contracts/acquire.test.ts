@@ -34,15 +34,35 @@ codecSuite([
     fixture: fx.questAnalytics,
     required: ['totalViewed', 'totalStarted', 'totalCompleted', 'percentageCompleted'],
   },
-  { name: 'QuestVersion', codec: QuestVersion, fixture: fx.editedQuest.active, required: ['id', 'name', 'status', 'analytics.totalViewed'], nested: ['analytics'] },
+  {
+    name: 'QuestVersion',
+    codec: QuestVersion,
+    fixture: fx.editedQuest.active,
+    required: ['id', 'name', 'status', 'analytics.totalViewed'],
+    nested: ['analytics'],
+  },
   {
     name: 'Quest (active and draft)',
     codec: Quest,
     fixture: fx.editedQuest,
-    required: ['id', 'diff', 'active.name', 'active.status', 'active.analytics.percentageCompleted', 'draft.id', 'draft.name'],
+    required: [
+      'id',
+      'diff',
+      'active.name',
+      'active.status',
+      'active.analytics.percentageCompleted',
+      'draft.id',
+      'draft.name',
+    ],
     nested: ['active', 'active.analytics', 'draft'],
   },
-  { name: 'Quest (draft only)', codec: Quest, fixture: fx.draftOnlyQuest, required: ['diff', 'draft.status'], nested: ['draft'] },
+  {
+    name: 'Quest (draft only)',
+    codec: Quest,
+    fixture: fx.draftOnlyQuest,
+    required: ['diff', 'draft.status'],
+    nested: ['draft'],
+  },
   {
     name: 'AcquisitionSettingsDraft',
     codec: AcquisitionSettingsDraft,
@@ -73,16 +93,27 @@ codecSuite([
   {
     name: 'BulkQuestResult',
     codec: BulkQuestResult,
-    fixture: { success: false, succeeded: [], failed: ['quest_1', 'quest_2'], message: 'All quests failed to publish.' },
+    fixture: {
+      success: false,
+      succeeded: [],
+      failed: ['quest_1', 'quest_2'],
+      message: 'All quests failed to publish.',
+    },
     required: ['success', 'succeeded', 'failed'],
   },
-  { name: 'QuestParams', codec: QuestParams, fixture: { appId: 'app_1', questId: 'quest_1' }, required: ['appId', 'questId'] },
+  {
+    name: 'QuestParams',
+    codec: QuestParams,
+    fixture: { appId: 'app_1', questId: 'quest_1' },
+    required: ['appId', 'questId'],
+  },
 ]);
 
 describe('acquire codecs: rejections', () => {
   it('accepts only the four target KPIs', () => {
     expect(TARGET_KPIS).toEqual(['roas_d7', 'retention_d1', 'retention_d7', 'playtime']);
-    for (const targetKpi of TARGET_KPIS) expect(AcquisitionSettingsDraft.is({ ...fx.acquisitionSettings, targetKpi })).toBe(true);
+    for (const targetKpi of TARGET_KPIS)
+      expect(AcquisitionSettingsDraft.is({ ...fx.acquisitionSettings, targetKpi })).toBe(true);
     expect(decodeMessages(AcquisitionSettingsDraft, { ...fx.acquisitionSettings, targetKpi: 'roas_d30' })).toEqual([
       'targetKpi must be one of roas_d7, retention_d1, retention_d7, playtime',
     ]);
@@ -103,7 +134,12 @@ describe('defaults (SPEC §9)', () => {
       targetKpiValue: 5,
       analysisPeriod: 30,
     });
-    expect([DEFAULT_DAILY_BUDGET, DEFAULT_TARGET_KPI, DEFAULT_TARGET_KPI_VALUE, DEFAULT_ANALYSIS_PERIOD_DAYS]).toEqual([0, 'roas_d7', 5, 30]);
+    expect([DEFAULT_DAILY_BUDGET, DEFAULT_TARGET_KPI, DEFAULT_TARGET_KPI_VALUE, DEFAULT_ANALYSIS_PERIOD_DAYS]).toEqual([
+      0,
+      'roas_d7',
+      5,
+      30,
+    ]);
     expect(AcquisitionSettingsDraft.is(defaultAcquisitionSettings())).toBe(true);
   });
   it('returns a fresh object each time', () => {
@@ -124,7 +160,9 @@ describe('validateAcquireTarget (SPEC §5)', () => {
     expect(validateAcquireTarget({ ...defaultAcquisitionSettings(), countries: ['US'] })).toEqual({});
   });
   it('accepts numeric strings from inputs', () => {
-    expect(validateAcquireTarget({ countries: ['US'], dailyBudget: '100.5', targetKpiValue: ' 5 ', analysisPeriod: '30' })).toEqual({});
+    expect(
+      validateAcquireTarget({ countries: ['US'], dailyBudget: '100.5', targetKpiValue: ' 5 ', analysisPeriod: '30' }),
+    ).toEqual({});
   });
   it('requires every field', () => {
     expect(validateAcquireTarget({})).toEqual({
@@ -133,7 +171,9 @@ describe('validateAcquireTarget (SPEC §5)', () => {
       targetKpiValue: 'required',
       analysisPeriod: 'required',
     });
-    expect(validateAcquireTarget({ countries: [], dailyBudget: '', targetKpiValue: null, analysisPeriod: '  ' })).toEqual({
+    expect(
+      validateAcquireTarget({ countries: [], dailyBudget: '', targetKpiValue: null, analysisPeriod: '  ' }),
+    ).toEqual({
       countries: 'required',
       dailyBudget: 'required',
       targetKpiValue: 'required',
@@ -141,12 +181,21 @@ describe('validateAcquireTarget (SPEC §5)', () => {
     });
   });
   it('requires numbers and a whole analysis period', () => {
-    expect(validateAcquireTarget({ countries: ['US'], dailyBudget: 'ten', targetKpiValue: Number.NaN, analysisPeriod: 14.5 })).toEqual({
+    expect(
+      validateAcquireTarget({
+        countries: ['US'],
+        dailyBudget: 'ten',
+        targetKpiValue: Number.NaN,
+        analysisPeriod: 14.5,
+      }),
+    ).toEqual({
       dailyBudget: 'must be a number',
       targetKpiValue: 'must be a number',
       analysisPeriod: 'must be an integer',
     });
-    expect(validateAcquireTarget({ countries: ['US'], dailyBudget: 0, targetKpiValue: 0, analysisPeriod: '7.2' })).toEqual({
+    expect(
+      validateAcquireTarget({ countries: ['US'], dailyBudget: 0, targetKpiValue: 0, analysisPeriod: '7.2' }),
+    ).toEqual({
       analysisPeriod: 'must be an integer',
     });
   });
@@ -163,7 +212,12 @@ describe('validateAcquireTarget (SPEC §5)', () => {
 describe('quest menu (SPEC §4)', () => {
   it('offers Edit, Review Edits on a diff, Restart when restartable and Stop when stoppable', () => {
     expect(questMenu(fx.editedQuest, { canRestart: false, canStop: true })).toEqual(['Edit', 'Review Edits', 'Stop']);
-    expect(questMenu(fx.editedQuest, { canRestart: true, canStop: false })).toEqual(['Edit', 'Review Edits', 'Restart', 'Delete']);
+    expect(questMenu(fx.editedQuest, { canRestart: true, canStop: false })).toEqual([
+      'Edit',
+      'Review Edits',
+      'Restart',
+      'Delete',
+    ]);
   });
   it('offers Delete when the quest cannot be stopped', () => {
     expect(questMenu(fx.draftOnlyQuest, { canRestart: false, canStop: false })).toEqual(['Edit', 'Delete']);

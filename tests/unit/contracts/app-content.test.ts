@@ -1,7 +1,11 @@
 /** The catalogue and messages rules shared by the forms and the server (src/contracts/catalogue.ts, messages.ts). */
 import { describe, expect, it } from 'vitest';
 import { catalogueInputOf, formatPrice, priceCents, validateCatalogueItem } from '../../../src/contracts/catalogue';
-import { renderNotification, unknownPlaceholderIn, validateNotificationSettings } from '../../../src/contracts/messages';
+import {
+  renderNotification,
+  unknownPlaceholderIn,
+  validateNotificationSettings,
+} from '../../../src/contracts/messages';
 
 describe('catalogue prices and items', () => {
   it('reads prices as whole cents: at most two decimals, 0 to 999.99', () => {
@@ -19,11 +23,27 @@ describe('catalogue prices and items', () => {
   });
 
   it('an item is trimmed and keeps a period only as a subscription', () => {
-    const draft = { name: ' Gems ', sku: ' gems_1 ', type: 'consumable' as const, price: '1.50', period: 'month' as const };
+    const draft = {
+      name: ' Gems ',
+      sku: ' gems_1 ',
+      type: 'consumable' as const,
+      price: '1.50',
+      period: 'month' as const,
+    };
     expect(validateCatalogueItem(draft, [])).toEqual({});
-    expect(catalogueInputOf(draft)).toEqual({ name: 'Gems', sku: 'gems_1', type: 'consumable', priceUsd: 1.5, period: null });
-    expect(validateCatalogueItem(draft, ['gems_1'])).toEqual({ sku: 'Another item of this app already uses this SKU.' });
-    expect(validateCatalogueItem({ ...draft, type: 'subscription', period: null }, [])).toEqual({ period: 'Choose how often the subscription renews.' });
+    expect(catalogueInputOf(draft)).toEqual({
+      name: 'Gems',
+      sku: 'gems_1',
+      type: 'consumable',
+      priceUsd: 1.5,
+      period: null,
+    });
+    expect(validateCatalogueItem(draft, ['gems_1'])).toEqual({
+      sku: 'Another item of this app already uses this SKU.',
+    });
+    expect(validateCatalogueItem({ ...draft, type: 'subscription', period: null }, [])).toEqual({
+      period: 'Choose how often the subscription renews.',
+    });
   });
 });
 
@@ -32,7 +52,9 @@ describe('notification messages', () => {
     expect(unknownPlaceholderIn('Play {questName} in {appName} for {reward}')).toBeNull();
     expect(unknownPlaceholderIn('Hi {player}!')).toBe('player');
     expect(unknownPlaceholderIn('Empty {}')).toBe('');
-    expect(renderNotification('{questName} · {reward} · {other}', { questName: 'Q', appName: 'A', reward: 'R' })).toBe('Q · R · {other}');
+    expect(renderNotification('{questName} · {reward} · {other}', { questName: 'Q', appName: 'A', reward: 'R' })).toBe(
+      'Q · R · {other}',
+    );
   });
 
   it('a switched-off message may be empty; a switched-on one may not', () => {

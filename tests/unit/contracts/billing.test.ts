@@ -35,7 +35,12 @@ import { codecSuite, decodeMessages } from './codec-harness';
 
 codecSuite([
   { name: 'Balance', codec: Balance, fixture: fx.balance, required: ['credits', 'pendingCharges'] },
-  { name: 'Card', codec: Card, fixture: fx.cardPaymentMethod.card, required: ['brand', 'last4', 'expMonth', 'expYear'] },
+  {
+    name: 'Card',
+    codec: Card,
+    fixture: fx.cardPaymentMethod.card,
+    required: ['brand', 'last4', 'expMonth', 'expYear'],
+  },
   {
     name: 'PaymentMethod (card)',
     codec: PaymentMethod,
@@ -43,7 +48,12 @@ codecSuite([
     required: ['id', 'type', 'isDefault', 'manualInvoice', 'card.brand', 'card.last4', 'card.expMonth', 'card.expYear'],
     nested: ['card'],
   },
-  { name: 'PaymentMethod (manual invoice)', codec: PaymentMethod, fixture: fx.manualInvoicePaymentMethod, required: ['id', 'manualInvoice'] },
+  {
+    name: 'PaymentMethod (manual invoice)',
+    codec: PaymentMethod,
+    fixture: fx.manualInvoicePaymentMethod,
+    required: ['id', 'manualInvoice'],
+  },
   {
     name: 'Subscription',
     codec: Subscription,
@@ -51,8 +61,18 @@ codecSuite([
     required: ['currentPeriodEnd', 'billingThresholds.amountGte'],
     nested: ['billingThresholds'],
   },
-  { name: 'Subscription (no threshold)', codec: Subscription, fixture: fx.subscriptionWithoutThreshold, required: ['currentPeriodEnd'] },
-  { name: 'Address', codec: Address, fixture: fx.customerDetails.address, required: ['line1', 'city', 'postal_code', 'country'] },
+  {
+    name: 'Subscription (no threshold)',
+    codec: Subscription,
+    fixture: fx.subscriptionWithoutThreshold,
+    required: ['currentPeriodEnd'],
+  },
+  {
+    name: 'Address',
+    codec: Address,
+    fixture: fx.customerDetails.address,
+    required: ['line1', 'city', 'postal_code', 'country'],
+  },
   {
     name: 'CustomerDetails',
     codec: CustomerDetails,
@@ -60,7 +80,12 @@ codecSuite([
     required: ['isComplete', 'address.line1', 'address.city', 'address.postal_code', 'address.country'],
     nested: ['address'],
   },
-  { name: 'CustomerDetails (incomplete)', codec: CustomerDetails, fixture: fx.incompleteCustomerDetails, required: ['isComplete'] },
+  {
+    name: 'CustomerDetails (incomplete)',
+    codec: CustomerDetails,
+    fixture: fx.incompleteCustomerDetails,
+    required: ['isComplete'],
+  },
   {
     name: 'Invoice',
     codec: Invoice,
@@ -75,7 +100,13 @@ codecSuite([
     fixture: fx.activeCredit,
     required: ['id', 'created', 'description', 'amount', 'currency', 'status'],
   },
-  { name: 'BalanceResponse', codec: BalanceResponse, fixture: { success: true, data: fx.balance }, required: ['success', 'data.credits'], nested: ['data'] },
+  {
+    name: 'BalanceResponse',
+    codec: BalanceResponse,
+    fixture: { success: true, data: fx.balance },
+    required: ['success', 'data.credits'],
+    nested: ['data'],
+  },
   {
     name: 'SubscriptionResponse',
     codec: SubscriptionResponse,
@@ -116,8 +147,18 @@ codecSuite([
     fixture: { success: true, url: 'https://billing.example.test/setup/s_1' },
     required: ['success', 'url'],
   },
-  { name: 'RedeemVoucherRequest', codec: RedeemVoucherRequest, fixture: decodeOrThrow(RedeemVoucherRequest, { code: 'LAUNCH50' }), required: ['code'] },
-  { name: 'PaymentMethodParams', codec: PaymentMethodParams, fixture: { workspaceId: 'ws_1', paymentMethodId: 'pm_1' }, required: ['workspaceId', 'paymentMethodId'] },
+  {
+    name: 'RedeemVoucherRequest',
+    codec: RedeemVoucherRequest,
+    fixture: decodeOrThrow(RedeemVoucherRequest, { code: 'LAUNCH50' }),
+    required: ['code'],
+  },
+  {
+    name: 'PaymentMethodParams',
+    codec: PaymentMethodParams,
+    fixture: { workspaceId: 'ws_1', paymentMethodId: 'pm_1' },
+    required: ['workspaceId', 'paymentMethodId'],
+  },
 ]);
 
 describe('billing codecs: rejections', () => {

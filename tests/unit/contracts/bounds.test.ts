@@ -16,12 +16,34 @@ import { BoundedStringType, Email, describeErrors, isEmail, line } from '../../.
 import { isMultipart, type Endpoint } from '../../../src/contracts/endpoint';
 
 const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
-  auth: authEndpoints, workspace: workspaceEndpoints, apps: appsEndpoints, team: teamEndpoints, files: filesEndpoints, analyze: analyzeEndpoints,
-  postbacks: postbackEndpoints, appsflyer: appsflyerEndpoints,
+  auth: authEndpoints,
+  workspace: workspaceEndpoints,
+  apps: appsEndpoints,
+  team: teamEndpoints,
+  files: filesEndpoints,
+  analyze: analyzeEndpoints,
+  postbacks: postbackEndpoints,
+  appsflyer: appsflyerEndpoints,
 };
 
-type Node = t.Mixed & { _tag?: string; props?: t.Props; types?: t.Mixed[]; type?: t.Mixed; codomain?: t.Mixed; domain?: t.Mixed };
-const SCALAR = new Set(['NumberType', 'BoundedNumber', 'BooleanType', 'NullType', 'UndefinedType', 'LiteralType', 'KeyofType', 'VoidType']);
+type Node = t.Mixed & {
+  _tag?: string;
+  props?: t.Props;
+  types?: t.Mixed[];
+  type?: t.Mixed;
+  codomain?: t.Mixed;
+  domain?: t.Mixed;
+};
+const SCALAR = new Set([
+  'NumberType',
+  'BoundedNumber',
+  'BooleanType',
+  'NullType',
+  'UndefinedType',
+  'LiteralType',
+  'KeyofType',
+  'VoidType',
+]);
 
 /** The fields (dotted paths) holding an unbounded string or a codec the walk cannot see into. */
 function unbounded(codec: Node, path: string, out: string[], seen = new Set<unknown>()): string[] {
@@ -31,13 +53,24 @@ function unbounded(codec: Node, path: string, out: string[], seen = new Set<unkn
   const tag = codec._tag;
   if (tag && SCALAR.has(tag)) return out;
   switch (tag) {
-    case 'InterfaceType': case 'PartialType': case 'StrictType':
-      for (const [key, child] of Object.entries(codec.props ?? {})) unbounded(child as Node, path ? `${path}.${key}` : key, out, seen);
+    case 'InterfaceType':
+    case 'PartialType':
+    case 'StrictType':
+      for (const [key, child] of Object.entries(codec.props ?? {}))
+        unbounded(child as Node, path ? `${path}.${key}` : key, out, seen);
       return out;
-    case 'IntersectionType': case 'UnionType': case 'TupleType':
+    case 'IntersectionType':
+    case 'UnionType':
+    case 'TupleType':
       for (const child of codec.types ?? []) unbounded(child as Node, path, out, seen);
       return out;
-    case 'ExactType': case 'RefinementType': case 'BrandType': case 'ReadonlyType': case 'ArrayType': case 'ReadonlyArrayType': case 'Refine':
+    case 'ExactType':
+    case 'RefinementType':
+    case 'BrandType':
+    case 'ReadonlyType':
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
+    case 'Refine':
       return unbounded(codec.type as Node, tag.includes('Array') ? `${path}[]` : path, out, seen);
     case 'DictionaryType':
       unbounded(codec.domain as Node, `${path}{key}`, out, seen);
@@ -53,16 +86,21 @@ const requestCodecs = (endpoint: Endpoint): [string, t.Mixed][] => {
   if (endpoint.params) codecs.push(['params', endpoint.params as t.Mixed]);
   if (endpoint.query) codecs.push(['query', endpoint.query as t.Mixed]);
   if (endpoint.body && isMultipart(endpoint.body)) {
-    for (const [name, codec] of [...Object.entries(endpoint.body.json), ...Object.entries(endpoint.body.text)]) codecs.push([`body.${name}`, codec as t.Mixed]);
+    for (const [name, codec] of [...Object.entries(endpoint.body.json), ...Object.entries(endpoint.body.text)])
+      codecs.push([`body.${name}`, codec as t.Mixed]);
   } else if (endpoint.body) codecs.push(['body', endpoint.body as t.Mixed]);
   return codecs;
 };
 
 describe('every request string has a maximum length', () => {
-  const rows = Object.entries(ENDPOINTS).flatMap(([area, endpoints]) => Object.entries(endpoints).map(([name, e]) => [`${area}.${name}`, e] as const));
+  const rows = Object.entries(ENDPOINTS).flatMap(([area, endpoints]) =>
+    Object.entries(endpoints).map(([name, e]) => [`${area}.${name}`, e] as const),
+  );
   test('the walk sees every endpoint', () => expect(rows.length).toBeGreaterThanOrEqual(20));
   test.each(rows)('%s', (_name, endpoint) => {
-    const found = requestCodecs(endpoint).flatMap(([where, codec]) => unbounded(codec as Node, '', []).map((f) => `${endpoint.method} ${endpoint.path} ${where}: ${f}`));
+    const found = requestCodecs(endpoint).flatMap(([where, codec]) =>
+      unbounded(codec as Node, '', []).map((f) => `${endpoint.method} ${endpoint.path} ${where}: ${f}`),
+    );
     expect(found).toEqual([]);
   });
   test('the walk does find an unbounded string', () => {
@@ -88,7 +126,19 @@ describe('bounded strings', () => {
 
   test('e-mail addresses: linear check, the usual shapes', () => {
     for (const ok of ['a@b.dev', 'first.last+tag@sub.example.co.uk']) expect(isEmail(ok)).toBe(true);
-    for (const bad of ['', 'a', 'a@', '@b.dev', 'a@b', 'a@.dev', 'a@b.', 'a b@c.dev', 'a@b@c.dev', `a@${'.'.repeat(240)}@`]) expect(isEmail(bad), bad).toBe(false);
+    for (const bad of [
+      '',
+      'a',
+      'a@',
+      '@b.dev',
+      'a@b',
+      'a@.dev',
+      'a@b.',
+      'a b@c.dev',
+      'a@b@c.dev',
+      `a@${'.'.repeat(240)}@`,
+    ])
+      expect(isEmail(bad), bad).toBe(false);
   });
 
   test('NUL, lone surrogates and (single-line) control characters are refused in words', () => {
@@ -107,15 +157,23 @@ describe('bounded strings', () => {
 describe('the SPA forms mirror the server bounds', () => {
   test('workspace name and website: the max length error', async () => {
     const { validateWorkspaceForm } = await import('../../../src/contracts/workspace');
-    expect(validateWorkspaceForm({ name: 'x'.repeat(101), website: 'moon.dev', icon: null }).name).toBe('Workspace name must be at most 100 characters.');
+    expect(validateWorkspaceForm({ name: 'x'.repeat(101), website: 'moon.dev', icon: null }).name).toBe(
+      'Workspace name must be at most 100 characters.',
+    );
     expect(validateWorkspaceForm({ name: 'x'.repeat(100), website: 'moon.dev', icon: null })).toEqual({});
-    expect(validateWorkspaceForm({ name: 'Moon\r\nForge', website: 'moon.dev', icon: null }).name).toBe('Workspace name must be a single line of text.');
-    expect(validateWorkspaceForm({ name: 'Moon', website: `moon.dev/${'x'.repeat(2048)}`, icon: null }).website).toBe('Website must be at most 2048 characters.');
+    expect(validateWorkspaceForm({ name: 'Moon\r\nForge', website: 'moon.dev', icon: null }).name).toBe(
+      'Workspace name must be a single line of text.',
+    );
+    expect(validateWorkspaceForm({ name: 'Moon', website: `moon.dev/${'x'.repeat(2048)}`, icon: null }).website).toBe(
+      'Website must be at most 2048 characters.',
+    );
   });
 
   test('invite e-mail: the max length error before the format check', async () => {
     const { validateInvite } = await import('../../../src/machines/team/invite-form');
-    expect(validateInvite({ email: `${'a'.repeat(250)}@b.dev`, role: 'viewer', roles: ['viewer'] }).email).toBe('Email must be at most 254 characters.');
+    expect(validateInvite({ email: `${'a'.repeat(250)}@b.dev`, role: 'viewer', roles: ['viewer'] }).email).toBe(
+      'Email must be at most 254 characters.',
+    );
     expect(validateInvite({ email: 'a@b.dev', role: 'viewer', roles: ['viewer'] })).toEqual({});
   });
 });

@@ -46,13 +46,26 @@ codecSuite([
     required: ['success', 'data', 'data.title'],
     nested: ['data'],
   },
-  { name: 'CmsDetailsResponse (no details)', codec: CmsDetailsResponse, fixture: { success: true, data: null }, required: ['data'] },
-  { name: 'CmsDetailsUpdate', codec: CmsDetailsUpdate, fixture: fx.cmsUpdate, required: ['shortDescription', 'fullDescription'] },
+  {
+    name: 'CmsDetailsResponse (no details)',
+    codec: CmsDetailsResponse,
+    fixture: { success: true, data: null },
+    required: ['data'],
+  },
+  {
+    name: 'CmsDetailsUpdate',
+    codec: CmsDetailsUpdate,
+    fixture: fx.cmsUpdate,
+    required: ['shortDescription', 'fullDescription'],
+  },
 ]);
 
 describe('CMS app details codec (SPEC §3)', () => {
   it('keeps only the first 4 genres', () => {
-    const details = decodeOrThrow(CmsAppDetails, { ...CmsAppDetails.encode(fx.cmsDetails), genres: ['A', 'B', 'C', 'D', 'E', 'F'] });
+    const details = decodeOrThrow(CmsAppDetails, {
+      ...CmsAppDetails.encode(fx.cmsDetails),
+      genres: ['A', 'B', 'C', 'D', 'E', 'F'],
+    });
     expect(details.genres).toEqual(['A', 'B', 'C', 'D']);
     expect(GENRES_MAX).toBe(4);
     expect(keepGenres(['Puzzle'])).toEqual(['Puzzle']);
@@ -65,7 +78,9 @@ describe('CMS app details codec (SPEC §3)', () => {
     expect(decodeMessages(CmsAppDetails, { ...CmsAppDetails.encode(fx.cmsDetails), screenshots: five })).toEqual([
       'screenshots must have at most 4 items',
     ]);
-    expect(decodeMessages(CmsDetailsUpdate, { ...fx.cmsUpdate, screenshots: [...five] })).toEqual(['screenshots must have at most 4 items']);
+    expect(decodeMessages(CmsDetailsUpdate, { ...fx.cmsUpdate, screenshots: [...five] })).toEqual([
+      'screenshots must have at most 4 items',
+    ]);
   });
   it('rejects non-string genres, naming the field', () => {
     expect(decodeMessages(CmsAppDetails, { ...CmsAppDetails.encode(fx.cmsDetails), genres: ['Puzzle', 3] })).toEqual([
@@ -104,24 +119,39 @@ describe('CMS image file check (SPEC §5)', () => {
     expect(cmsImageFileError({ type: 'image/jpeg', size: 3 * MB + 1 })).toBe('File is too large! Maximum size is 3MB.');
   });
   it('rejects anything but JPEG, before the size', () => {
-    expect(cmsImageFileError({ type: 'image/png', size: 1000 })).toBe('File type not supported! Please upload a JPEG image.');
-    expect(cmsImageFileError({ type: 'image/webp', size: 5 * MB })).toBe('File type not supported! Please upload a JPEG image.');
+    expect(cmsImageFileError({ type: 'image/png', size: 1000 })).toBe(
+      'File type not supported! Please upload a JPEG image.',
+    );
+    expect(cmsImageFileError({ type: 'image/webp', size: 5 * MB })).toBe(
+      'File type not supported! Please upload a JPEG image.',
+    );
     expect(cmsImageFileError({ type: '', size: 10 })).toBe('File type not supported! Please upload a JPEG image.');
   });
 });
 
 describe('image dimension check (SPEC §5)', () => {
   it('limits screenshots to 480 × 640 and the background to 640 × 360', () => {
-    expect(CMS_IMAGE_LIMITS).toEqual({ screenshot: { width: 480, height: 640 }, background: { width: 640, height: 360 } });
+    expect(CMS_IMAGE_LIMITS).toEqual({
+      screenshot: { width: 480, height: 640 },
+      background: { width: 640, height: 360 },
+    });
     expect(imageDimensionsError('screenshot', { width: 480, height: 640 })).toBeNull();
     expect(imageDimensionsError('screenshot', { width: 300, height: 400 })).toBeNull();
     expect(imageDimensionsError('background', { width: 640, height: 360 })).toBeNull();
   });
   it("answers 'Image must not exceed {w} × {h} pixels.' with the slot's limit", () => {
-    expect(imageDimensionsError('screenshot', { width: 481, height: 640 })).toBe('Image must not exceed 480 × 640 pixels.');
-    expect(imageDimensionsError('screenshot', { width: 480, height: 641 })).toBe('Image must not exceed 480 × 640 pixels.');
-    expect(imageDimensionsError('background', { width: 641, height: 360 })).toBe('Image must not exceed 640 × 360 pixels.');
-    expect(imageDimensionsError('background', { width: 640, height: 480 })).toBe('Image must not exceed 640 × 360 pixels.');
+    expect(imageDimensionsError('screenshot', { width: 481, height: 640 })).toBe(
+      'Image must not exceed 480 × 640 pixels.',
+    );
+    expect(imageDimensionsError('screenshot', { width: 480, height: 641 })).toBe(
+      'Image must not exceed 480 × 640 pixels.',
+    );
+    expect(imageDimensionsError('background', { width: 641, height: 360 })).toBe(
+      'Image must not exceed 640 × 360 pixels.',
+    );
+    expect(imageDimensionsError('background', { width: 640, height: 480 })).toBe(
+      'Image must not exceed 640 × 360 pixels.',
+    );
     expect(imageTooLargeMessage({ width: 12, height: 34 })).toBe('Image must not exceed 12 × 34 pixels.');
   });
   it("answers 'Invalid image file.' for an unreadable image", () => {
@@ -134,7 +164,10 @@ describe('image dimension check (SPEC §5)', () => {
 
 describe('recompression (SPEC §5, §9)', () => {
   it('targets screenshots 460x640 and background 640x360 at most 1 MB', () => {
-    expect(CMS_COMPRESSION_TARGETS).toEqual({ screenshot: { width: 460, height: 640 }, background: { width: 640, height: 360 } });
+    expect(CMS_COMPRESSION_TARGETS).toEqual({
+      screenshot: { width: 460, height: 640 },
+      background: { width: 640, height: 360 },
+    });
     expect(CMS_COMPRESSED_MAX_MB).toBe(1);
     expect(CMS_COMPRESSED_MAX_BYTES).toBe(MB);
   });
@@ -143,9 +176,21 @@ describe('recompression (SPEC §5, §9)', () => {
     expect(cmsCompressionQualities()).toEqual([0.8, 0.7, 0.6, 0.5, 0.4, 0.3]);
   });
   it('fits an image in the box keeping its aspect ratio, never enlarging it', () => {
-    expect(fitWithin({ width: 480, height: 640 }, CMS_COMPRESSION_TARGETS.screenshot)).toEqual({ width: 460, height: 613 });
-    expect(fitWithin({ width: 1280, height: 720 }, CMS_COMPRESSION_TARGETS.background)).toEqual({ width: 640, height: 360 });
-    expect(fitWithin({ width: 300, height: 200 }, CMS_COMPRESSION_TARGETS.background)).toEqual({ width: 300, height: 200 });
-    expect(fitWithin({ width: 460, height: 1280 }, CMS_COMPRESSION_TARGETS.screenshot)).toEqual({ width: 230, height: 640 });
+    expect(fitWithin({ width: 480, height: 640 }, CMS_COMPRESSION_TARGETS.screenshot)).toEqual({
+      width: 460,
+      height: 613,
+    });
+    expect(fitWithin({ width: 1280, height: 720 }, CMS_COMPRESSION_TARGETS.background)).toEqual({
+      width: 640,
+      height: 360,
+    });
+    expect(fitWithin({ width: 300, height: 200 }, CMS_COMPRESSION_TARGETS.background)).toEqual({
+      width: 300,
+      height: 200,
+    });
+    expect(fitWithin({ width: 460, height: 1280 }, CMS_COMPRESSION_TARGETS.screenshot)).toEqual({
+      width: 230,
+      height: 640,
+    });
   });
 });

@@ -44,7 +44,11 @@ export function decodeMessages(codec: t.Type<any, any, unknown>, value: unknown)
 }
 
 /** The message of a missing required field: its path without array indexes. */
-export const requiredMessage = (path: string) => `${path.split('.').filter((key) => !/^\d+$/.test(key)).join('.')} is required`;
+export const requiredMessage = (path: string) =>
+  `${path
+    .split('.')
+    .filter((key) => !/^\d+$/.test(key))
+    .join('.')} is required`;
 
 export function codecSuite(cases: CodecCase[]) {
   describe.each(cases)('$name', ({ codec, fixture, required, nested }) => {

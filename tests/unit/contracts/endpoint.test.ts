@@ -5,11 +5,32 @@
 import { describe, expect, test } from 'vitest';
 import * as t from 'io-ts';
 import { struct, SuccessMessage } from '../../../src/contracts/codecs';
-import { binary, endpoint, isBinary, isEndpoint, isMultipart, matchPath, multipart, paramNames, pathOf, urlOf } from '../../../src/contracts/endpoint';
+import {
+  binary,
+  endpoint,
+  isBinary,
+  isEndpoint,
+  isMultipart,
+  matchPath,
+  multipart,
+  paramNames,
+  pathOf,
+  urlOf,
+} from '../../../src/contracts/endpoint';
 
 const Params = struct({ workspaceId: t.string, email: t.string });
-const member = endpoint({ method: 'GET', path: '/api/workspace/:workspaceId/member/:email', params: Params, response: SuccessMessage });
-const search = endpoint({ method: 'GET', path: '/api/search', query: struct({ q: t.string }, { page: t.string }), response: SuccessMessage });
+const member = endpoint({
+  method: 'GET',
+  path: '/api/workspace/:workspaceId/member/:email',
+  params: Params,
+  response: SuccessMessage,
+});
+const search = endpoint({
+  method: 'GET',
+  path: '/api/search',
+  query: struct({ q: t.string }, { page: t.string }),
+  response: SuccessMessage,
+});
 
 describe('endpoint()', () => {
   test('keeps what was declared, and is recognised as an endpoint (a look-alike object is not)', () => {
@@ -22,7 +43,9 @@ describe('endpoint()', () => {
   test('refuses a path without a leading slash, and path params without a params codec', () => {
     expect(() => endpoint({ method: 'GET', path: 'api/x', response: SuccessMessage })).toThrow(/must start with '\/'/);
     // @ts-expect-error the type rule catches it too: a path with :params needs a params codec
-    expect(() => endpoint({ method: 'GET', path: '/api/x/:id', response: SuccessMessage })).toThrow(/needs a params codec/);
+    expect(() => endpoint({ method: 'GET', path: '/api/x/:id', response: SuccessMessage })).toThrow(
+      /needs a params codec/,
+    );
   });
 
   test('paramNames lists the :name segments in order', () => {
@@ -33,7 +56,9 @@ describe('endpoint()', () => {
 
 describe('urls', () => {
   test('pathOf fills each :name with encodeURIComponent', () => {
-    expect(pathOf(member, { workspaceId: 'demo studio', email: 'a/b@x.dev' })).toBe('/api/workspace/demo%20studio/member/a%2Fb%40x.dev');
+    expect(pathOf(member, { workspaceId: 'demo studio', email: 'a/b@x.dev' })).toBe(
+      '/api/workspace/demo%20studio/member/a%2Fb%40x.dev',
+    );
   });
 
   test('pathOf refuses a missing value', () => {
@@ -46,7 +71,10 @@ describe('urls', () => {
   });
 
   test('matchPath reads a concrete path back into its decoded params; other paths do not match', () => {
-    expect(matchPath(member, '/api/workspace/demo%20studio/member/a%2Fb%40x.dev')).toEqual({ workspaceId: 'demo studio', email: 'a/b@x.dev' });
+    expect(matchPath(member, '/api/workspace/demo%20studio/member/a%2Fb%40x.dev')).toEqual({
+      workspaceId: 'demo studio',
+      email: 'a/b@x.dev',
+    });
     expect(matchPath(member, '/api/workspace/w/member')).toBeNull();
     expect(matchPath(member, '/api/workspace/w/member/e/extra')).toBeNull();
     expect(matchPath(member, '/api/workspace/w/member/%E0%A4%A')).toBeNull();

@@ -68,8 +68,18 @@ codecSuite([
     nested: ['attributes'],
   },
   { name: 'SuccessResponse', codec: SuccessResponse, fixture: { success: true }, required: ['success'] },
-  { name: 'RevenueSettings', codec: RevenueSettings, fixture: fx.revenueSettings, required: ['revenueEp', 'revenueType', 'currencyEp'] },
-  { name: 'RevenueSettingsParams', codec: RevenueSettingsParams, fixture: { appId: 'app_1', eventId: 'ev_1' }, required: ['appId', 'eventId'] },
+  {
+    name: 'RevenueSettings',
+    codec: RevenueSettings,
+    fixture: fx.revenueSettings,
+    required: ['revenueEp', 'revenueType', 'currencyEp'],
+  },
+  {
+    name: 'RevenueSettingsParams',
+    codec: RevenueSettingsParams,
+    fixture: { appId: 'app_1', eventId: 'ev_1' },
+    required: ['appId', 'eventId'],
+  },
   {
     name: 'CheckPluginStatusResponse',
     codec: CheckPluginStatusResponse,
@@ -146,7 +156,11 @@ describe('revenue settings (SPEC §5)', () => {
     expect(validateRevenueSettings(fx.revenueSettings)).toEqual({});
   });
   it('requires revenueEp, revenueType and currencyEp strings', () => {
-    expect(validateRevenueSettings({})).toEqual({ revenueEp: 'required', revenueType: 'required', currencyEp: 'required' });
+    expect(validateRevenueSettings({})).toEqual({
+      revenueEp: 'required',
+      revenueType: 'required',
+      currencyEp: 'required',
+    });
     expect(validateRevenueSettings({ revenueEp: ' ', revenueType: 'iap', currencyEp: 3 })).toEqual({
       revenueEp: 'required',
       currencyEp: 'must be a string',
@@ -217,10 +231,16 @@ describe('AppsFlyer test link (SPEC §3, §7, §9)', () => {
     expect(params).not.toHaveProperty('advertising_id');
   });
   it('picks the link path of an app', () => {
-    expect(appsFlyerAppPath({ platform: 'android', googlePackageName: 'com.pixelforge.gemquest' })).toBe('com.pixelforge.gemquest');
+    expect(appsFlyerAppPath({ platform: 'android', googlePackageName: 'com.pixelforge.gemquest' })).toBe(
+      'com.pixelforge.gemquest',
+    );
     expect(appsFlyerAppPath({ platform: 'android', googlePackageName: null })).toBeNull();
     expect(
-      appsFlyerAppPath({ platform: 'ios', appleStoreUrl: 'https://apps.apple.com/us/app/gem-quest/id1234567890', appleBundleId: 'com.pf.gq' }),
+      appsFlyerAppPath({
+        platform: 'ios',
+        appleStoreUrl: 'https://apps.apple.com/us/app/gem-quest/id1234567890',
+        appleBundleId: 'com.pf.gq',
+      }),
     ).toBe('id1234567890');
     expect(appsFlyerAppPath({ platform: 'ios', appleStoreUrl: null, appleBundleId: 'com.pf.gq' })).toBe('com.pf.gq');
   });
@@ -259,7 +279,9 @@ describe('Adjust connect form (SPEC §2, §5)', () => {
   });
   it('shows the invalid tooltip to everyone but viewers', () => {
     expect(ADJUST_INVALID_TOOLTIP).toBe('Please enter a valid Partner Link and upload a valid Events File.');
-    expect(adjustConnectTooltip({}, 'editor')).toBe('Please enter a valid Partner Link and upload a valid Events File.');
+    expect(adjustConnectTooltip({}, 'editor')).toBe(
+      'Please enter a valid Partner Link and upload a valid Events File.',
+    );
     expect(adjustConnectTooltip({}, 'viewer')).toBeNull();
     expect(adjustConnectTooltip({ partnerLink: 'https://app.adjust.com/abc123x', eventFile: csv }, 'admin')).toBeNull();
   });
@@ -288,8 +310,12 @@ describe('Adjust events CSV rows (docs/domain.md)', () => {
     }
   });
   it('requires a non-blank event name and a known revenue type', () => {
-    expect(decodeMessages(AdjustEventRow, { event_token: 'abc123', event_name: ' ' })).toEqual(['event_name: required']);
-    expect(decodeMessages(AdjustEventRow, { ...fx.adjustRow, revenue_type: 'sub' })).toEqual(['revenue_type must be one of ads, iap, other']);
+    expect(decodeMessages(AdjustEventRow, { event_token: 'abc123', event_name: ' ' })).toEqual([
+      'event_name: required',
+    ]);
+    expect(decodeMessages(AdjustEventRow, { ...fx.adjustRow, revenue_type: 'sub' })).toEqual([
+      'revenue_type must be one of ads, iap, other',
+    ]);
   });
   it('requires unique tokens across rows', () => {
     const rows = [fx.adjustRow, { event_token: 'lvl001', event_name: 'Level Up' }];

@@ -32,7 +32,12 @@ codecSuite([
     fixture: fx.eventCondition,
     required: ['type', 'metric', 'key', 'dataType', 'op', 'value'],
   },
-  { name: 'TargetCondition (user, timestamp)', codec: TargetCondition, fixture: fx.timestampCondition, required: ['value'] },
+  {
+    name: 'TargetCondition (user, timestamp)',
+    codec: TargetCondition,
+    fixture: fx.timestampCondition,
+    required: ['value'],
+  },
   {
     name: 'MonetizeCampaign',
     codec: MonetizeCampaign,
@@ -64,7 +69,12 @@ codecSuite([
     required: ['success', 'data.id', 'data.targetConditions.0.dataType'],
     nested: ['data', 'data.targetConditions.0'],
   },
-  { name: 'MonetizeResponse (failure)', codec: MonetizeResponse, fixture: { success: false, reason: 'Campaign not found' }, required: ['success'] },
+  {
+    name: 'MonetizeResponse (failure)',
+    codec: MonetizeResponse,
+    fixture: { success: false, reason: 'Campaign not found' },
+    required: ['success'],
+  },
   { name: 'MonetizeParams', codec: MonetizeParams, fixture: { id: 'monetize_1' }, required: ['id'] },
   {
     name: 'MonetizeForm',
@@ -77,13 +87,19 @@ codecSuite([
 
 describe('monetize codecs: rejections', () => {
   it('accepts only LIVE and STOPPED', () => {
-    expect(decodeMessages(MonetizeCampaign, { ...fx.liveCampaign, status: 'PAUSED' })).toEqual(['status must be one of LIVE, STOPPED']);
+    expect(decodeMessages(MonetizeCampaign, { ...fx.liveCampaign, status: 'PAUSED' })).toEqual([
+      'status must be one of LIVE, STOPPED',
+    ]);
   });
   it('accepts only string, number and timestamp data types', () => {
-    expect(decodeMessages(TargetCondition, { ...fx.userCondition, dataType: 'boolean' })).toEqual(['dataType must be one of string, number, timestamp']);
+    expect(decodeMessages(TargetCondition, { ...fx.userCondition, dataType: 'boolean' })).toEqual([
+      'dataType must be one of string, number, timestamp',
+    ]);
   });
   it('does not accept an id on create', () => {
-    expect(MonetizeCampaignInput.encode(decodeOrThrow(MonetizeCampaignInput, fx.liveCampaign))).not.toHaveProperty('id');
+    expect(MonetizeCampaignInput.encode(decodeOrThrow(MonetizeCampaignInput, fx.liveCampaign))).not.toHaveProperty(
+      'id',
+    );
   });
 });
 
@@ -147,7 +163,13 @@ describe('validateMonetizeForm (SPEC §5)', () => {
   });
   it('checks types and choices', () => {
     expect(
-      validateMonetizeForm({ ...validForm(), appId: 42, refPublicPrice: 'one', sendTrafficToApp: 'none', displayQuestTo: 'any' }),
+      validateMonetizeForm({
+        ...validForm(),
+        appId: 42,
+        refPublicPrice: 'one',
+        sendTrafficToApp: 'none',
+        displayQuestTo: 'any',
+      }),
     ).toEqual({
       appId: 'must be a string',
       refPublicPrice: 'must be a number',
@@ -157,16 +179,29 @@ describe('validateMonetizeForm (SPEC §5)', () => {
     expect(validateMonetizeForm({ ...validForm(), refPublicPrice: '2.5' }, context)).toEqual({});
   });
   it("requires target apps only when sending traffic to 'some'", () => {
-    expect(validateMonetizeForm({ ...validForm(), sendTrafficToAppIds: [] }, context)).toEqual({ sendTrafficToAppIds: 'required' });
-    expect(validateMonetizeForm({ ...validForm(), sendTrafficToAppIds: undefined }, context)).toEqual({ sendTrafficToAppIds: 'required' });
-    expect(validateMonetizeForm({ ...validForm(), sendTrafficToApp: 'all', sendTrafficToAppIds: [] }, context)).toEqual({});
+    expect(validateMonetizeForm({ ...validForm(), sendTrafficToAppIds: [] }, context)).toEqual({
+      sendTrafficToAppIds: 'required',
+    });
+    expect(validateMonetizeForm({ ...validForm(), sendTrafficToAppIds: undefined }, context)).toEqual({
+      sendTrafficToAppIds: 'required',
+    });
+    expect(validateMonetizeForm({ ...validForm(), sendTrafficToApp: 'all', sendTrafficToAppIds: [] }, context)).toEqual(
+      {},
+    );
   });
   it("requires target conditions only when displaying the quest to 'some'", () => {
-    expect(validateMonetizeForm({ ...validForm(), targetConditions: [] }, context)).toEqual({ targetConditions: 'required' });
-    expect(validateMonetizeForm({ ...validForm(), displayQuestTo: 'all', targetConditions: [{}] }, context)).toEqual({});
+    expect(validateMonetizeForm({ ...validForm(), targetConditions: [] }, context)).toEqual({
+      targetConditions: 'required',
+    });
+    expect(validateMonetizeForm({ ...validForm(), displayQuestTo: 'all', targetConditions: [{}] }, context)).toEqual(
+      {},
+    );
   });
   it('reports condition errors by index and field', () => {
-    const errors = validateMonetizeForm({ ...validForm(), targetConditions: [fx.eventCondition, { type: 'user' }] }, context);
+    const errors = validateMonetizeForm(
+      { ...validForm(), targetConditions: [fx.eventCondition, { type: 'user' }] },
+      context,
+    );
     expect(errors).toEqual({
       'targetConditions.1.metric': 'required',
       'targetConditions.1.key': 'required',
@@ -215,11 +250,15 @@ describe('validateTargetCondition (SPEC §5)', () => {
     expect(validateTargetCondition({ ...bare, type: 'user' }, context)).toEqual({});
   });
   it('rejects an event picked from another event source', () => {
-    expect(validateTargetCondition({ ...fx.eventCondition, eventSource: 'plugin_old' }, context)).toEqual({ eventId: SPEC_MESSAGE });
+    expect(validateTargetCondition({ ...fx.eventCondition, eventSource: 'plugin_old' }, context)).toEqual({
+      eventId: SPEC_MESSAGE,
+    });
   });
   it('rejects an event that is not among the active source events', () => {
     expect(validateTargetCondition(fx.eventCondition, { ...context, activeEventIds: ['event_level_end'] })).toEqual({});
-    expect(validateTargetCondition(fx.eventCondition, { activeEventIds: ['event_purchase'] })).toEqual({ eventId: SPEC_MESSAGE });
+    expect(validateTargetCondition(fx.eventCondition, { activeEventIds: ['event_purchase'] })).toEqual({
+      eventId: SPEC_MESSAGE,
+    });
   });
   it('skips the source check when no active source is known', () => {
     expect(validateTargetCondition({ ...fx.eventCondition, eventSource: 'plugin_old' })).toEqual({});

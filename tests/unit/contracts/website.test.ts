@@ -4,7 +4,12 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  normaliseWebsite, validateWorkspaceForm, WEBSITE_INVALID, WEBSITE_REQUIRED, WEBSITE_SPACES, websiteSchemeRefused,
+  normaliseWebsite,
+  validateWorkspaceForm,
+  WEBSITE_INVALID,
+  WEBSITE_REQUIRED,
+  WEBSITE_SPACES,
+  websiteSchemeRefused,
 } from '../../../src/contracts/workspace';
 
 describe('normaliseWebsite', () => {
@@ -44,7 +49,9 @@ describe('normaliseWebsite', () => {
   });
 
   test('the form shows the same words under the field', () => {
-    expect(validateWorkspaceForm({ name: 'Demo Studio', website: 'ftp://x.com', icon: null })).toEqual({ website: websiteSchemeRefused('ftp') });
+    expect(validateWorkspaceForm({ name: 'Demo Studio', website: 'ftp://x.com', icon: null })).toEqual({
+      website: websiteSchemeRefused('ftp'),
+    });
     expect(validateWorkspaceForm({ name: 'Demo Studio', website: '//demostudio.dev', icon: null })).toEqual({});
   });
 });

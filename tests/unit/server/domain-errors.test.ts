@@ -5,13 +5,26 @@
  */
 import { describe, expect, test } from 'vitest';
 import {
-  conflict, DomainError, forbidden, gone, invalid, notFound, rateLimited, timedOut, unauthenticated, unavailable,
+  conflict,
+  DomainError,
+  forbidden,
+  gone,
+  invalid,
+  notFound,
+  rateLimited,
+  timedOut,
+  unauthenticated,
+  unavailable,
 } from '../../../server/errors';
 import { httpAnswerOf } from '../../../server/http/errors';
 
 describe('domain error → HTTP answer', () => {
   test.each([
-    [invalid('name is required', ['name']), 400, { message: 'name is required', code: 'bad_request', fields: ['name'] }],
+    [
+      invalid('name is required', ['name']),
+      400,
+      { message: 'name is required', code: 'bad_request', fields: ['name'] },
+    ],
     [unauthenticated(), 401, { message: 'Please sign in to continue.', code: 'unauthorized' }],
     [unauthenticated('Incorrect email or password.', 'invalid_credentials'), 401, { code: 'invalid_credentials' }],
     [forbidden(), 403, { message: 'You do not have permission to do this.', code: 'access_missing_role_for_action' }],
@@ -20,7 +33,11 @@ describe('domain error → HTTP answer', () => {
     [conflict('Analyze is off.', 'analyze_not_enabled'), 409, { code: 'analyze_not_enabled' }],
     [gone('This invitation has expired.', 'invite_expired'), 410, { code: 'invite_expired' }],
     [rateLimited('Too many.', 'too_many_attempts'), 429, { code: 'too_many_attempts' }],
-    [unavailable('Analytics is not available on this server.', 'analytics_unavailable'), 503, { code: 'analytics_unavailable' }],
+    [
+      unavailable('Analytics is not available on this server.', 'analytics_unavailable'),
+      503,
+      { code: 'analytics_unavailable' },
+    ],
     [timedOut('The report took too long.', 'report_timeout'), 504, { code: 'report_timeout' }],
   ] as const)('%s → %i', (error, status, body) => {
     expect(error).toBeInstanceOf(DomainError);

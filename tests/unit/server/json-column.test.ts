@@ -6,8 +6,12 @@ import { JsonTextList, readJson, writeJson } from '../../../server/db/json-colum
 import { TargetConditions } from '../../../server/areas/monetize/schema';
 
 test('writeJson stores the codec encoding; readJson reads parsed values and text alike', () => {
-  const DateText = new t.Type<Date, string, unknown>('DateText', (u): u is Date => u instanceof Date,
-    (u, c) => (typeof u === 'string' ? t.success(new Date(u)) : t.failure(u, c)), (d) => d.toISOString());
+  const DateText = new t.Type<Date, string, unknown>(
+    'DateText',
+    (u): u is Date => u instanceof Date,
+    (u, c) => (typeof u === 'string' ? t.success(new Date(u)) : t.failure(u, c)),
+    (d) => d.toISOString(),
+  );
   const at = new Date('2026-11-27T10:00:00.000Z');
   expect(writeJson(t.array(DateText), [at])).toBe('["2026-11-27T10:00:00.000Z"]');
   expect(readJson(t.array(DateText), 'x.at', ['2026-11-27T10:00:00.000Z'])).toEqual([at]);
@@ -15,6 +19,10 @@ test('writeJson stores the codec encoding; readJson reads parsed values and text
 });
 
 test('a stored value the codec refuses throws, naming the column', () => {
-  expect(() => readJson(JsonTextList, 'monetize_campaigns.countries', ['US', 7])).toThrow(/monetize_campaigns\.countries/);
-  expect(() => readJson(TargetConditions, 'monetize_campaigns.target_conditions', [{ nonsense: true }])).toThrow(/target_conditions/);
+  expect(() => readJson(JsonTextList, 'monetize_campaigns.countries', ['US', 7])).toThrow(
+    /monetize_campaigns\.countries/,
+  );
+  expect(() => readJson(TargetConditions, 'monetize_campaigns.target_conditions', [{ nonsense: true }])).toThrow(
+    /target_conditions/,
+  );
 });

@@ -14,10 +14,13 @@ import { struct } from '../../../src/contracts/codecs';
 
 const calls: { url: string; method?: string; headers: Record<string, string>; body?: BodyInit | null }[] = [];
 function answer(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
-    calls.push({ url, method: init.method, headers: init.headers as Record<string, string>, body: init.body });
-    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, method: init.method, headers: init.headers as Record<string, string>, body: init.body });
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }
 
 beforeEach(() => {
@@ -57,8 +60,16 @@ describe('request', () => {
   });
 
   test('no answer at all is a network ApiError in words', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
-    await expect(request(Ok, '/api/a')).rejects.toMatchObject({ status: 0, message: 'Cannot reach Questboard. Check your connection and try again.' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(request(Ok, '/api/a')).rejects.toMatchObject({
+      status: 0,
+      message: 'Cannot reach Questboard. Check your connection and try again.',
+    });
   });
 
   test('a 401 for the current token tells the session; a 401 for a replaced token does not', async () => {
@@ -79,10 +90,23 @@ describe('request', () => {
 
 describe('call(endpoint, …)', () => {
   const Params = struct({ workspaceId: t.string });
-  const rename = endpoint({ method: 'PATCH', path: '/api/workspace/:workspaceId/name', params: Params, body: struct({ name: t.string }), response: Ok });
-  const find = endpoint({ method: 'GET', path: '/api/find/:workspaceId', params: Params, query: struct({ q: t.string }), response: Ok });
+  const rename = endpoint({
+    method: 'PATCH',
+    path: '/api/workspace/:workspaceId/name',
+    params: Params,
+    body: struct({ name: t.string }),
+    response: Ok,
+  });
+  const find = endpoint({
+    method: 'GET',
+    path: '/api/find/:workspaceId',
+    params: Params,
+    query: struct({ q: t.string }),
+    response: Ok,
+  });
   const upload = endpoint({
-    method: 'POST', path: '/api/upload',
+    method: 'POST',
+    path: '/api/upload',
     body: multipart({ json: { data: struct({ name: t.string }) }, text: { note: t.string }, files: ['image'] }),
     response: Ok,
   });
@@ -91,12 +115,18 @@ describe('call(endpoint, …)', () => {
   test('method, the path filled with encoded params, and a JSON body; the answer decoded', async () => {
     setToken('current');
     answer(200, { ok: true, extra: 'ignored' });
-    await expect(call(rename, { params: { workspaceId: 'a b/c' }, body: { name: 'Moon' } })).resolves.toEqual({ ok: true, extra: 'ignored' });
-    expect(calls).toEqual([{
-      url: '/api/workspace/a%20b%2Fc/name', method: 'PATCH',
-      headers: { accept: 'application/json', authorization: 'Bearer current', 'content-type': 'application/json' },
-      body: '{"name":"Moon"}',
-    }]);
+    await expect(call(rename, { params: { workspaceId: 'a b/c' }, body: { name: 'Moon' } })).resolves.toEqual({
+      ok: true,
+      extra: 'ignored',
+    });
+    expect(calls).toEqual([
+      {
+        url: '/api/workspace/a%20b%2Fc/name',
+        method: 'PATCH',
+        headers: { accept: 'application/json', authorization: 'Bearer current', 'content-type': 'application/json' },
+        body: '{"name":"Moon"}',
+      },
+    ]);
   });
 
   test('the query, and no token when auth is false', async () => {
@@ -123,7 +153,9 @@ describe('call(endpoint, …)', () => {
 
   test('an answer that breaks the response codec is a ContractError naming the path', async () => {
     answer(200, { ok: 'yes' });
-    await expect(call(find, { params: { workspaceId: 'w' }, query: { q: 'x' } })).rejects.toThrow(/\/api\/find\/w\?q=x/);
+    await expect(call(find, { params: { workspaceId: 'w' }, query: { q: 'x' } })).rejects.toThrow(
+      /\/api\/find\/w\?q=x/,
+    );
   });
 
   test('a binary endpoint cannot be called (it is linked to)', () => {

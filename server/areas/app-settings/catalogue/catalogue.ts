@@ -5,8 +5,14 @@
  * found (the route's access rule has already checked the caller may see this app).
  */
 import {
-  CATALOGUE_FULL, CATALOGUE_MAX_ITEMS, SKU_TAKEN, catalogueInputOf, priceCents, validateCatalogueItem,
-  type CatalogueItem, type CatalogueItemInput,
+  CATALOGUE_FULL,
+  CATALOGUE_MAX_ITEMS,
+  SKU_TAKEN,
+  catalogueInputOf,
+  priceCents,
+  validateCatalogueItem,
+  type CatalogueItem,
+  type CatalogueItemInput,
 } from '../../../../src/contracts/catalogue';
 import type { AppCatalogueItemsTable } from '../app-content.schema';
 import { newId } from '../../../auth/crypto';
@@ -17,11 +23,22 @@ type ItemRow = Pick<AppCatalogueItemsTable, 'id' | 'name' | 'sku' | 'type' | 'pr
 const COLUMNS = ['id', 'name', 'sku', 'type', 'price_cents', 'period'] as const;
 
 const toItem = (row: ItemRow): CatalogueItem => ({
-  id: row.id, name: row.name, sku: row.sku, type: row.type, priceUsd: row.price_cents / 100, period: row.period,
+  id: row.id,
+  name: row.name,
+  sku: row.sku,
+  type: row.type,
+  priceUsd: row.price_cents / 100,
+  period: row.period,
 });
 
 export async function listCatalogue(ctx: ServerContext, appId: string): Promise<CatalogueItem[]> {
-  const rows = await ctx.db.selectFrom('app_catalogue_items').select(COLUMNS).where('app_id', '=', appId).orderBy('created_at').orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('app_catalogue_items')
+    .select(COLUMNS)
+    .where('app_id', '=', appId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map(toItem);
 }
 
@@ -31,7 +48,13 @@ function checked(input: CatalogueItemInput, otherSkus: string[]) {
   const [field] = Object.keys(errors);
   if (field) throw invalid(errors[field]!, [field], errors[field] === SKU_TAKEN ? 'sku_taken' : 'bad_request');
   const clean = catalogueInputOf({ ...input, price: String(input.priceUsd), period: input.period ?? null });
-  return { name: clean.name, sku: clean.sku, type: clean.type, price_cents: priceCents(input.priceUsd)!, period: clean.period ?? null };
+  return {
+    name: clean.name,
+    sku: clean.sku,
+    type: clean.type,
+    price_cents: priceCents(input.priceUsd)!,
+    period: clean.period ?? null,
+  };
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === '23505';
@@ -42,14 +65,22 @@ async function otherSkus(ctx: ServerContext, appId: string, exceptId: string | n
   return (await query.execute()).map((row) => row.sku);
 }
 
-export async function createCatalogueItem(ctx: ServerContext, appId: string, input: CatalogueItemInput): Promise<CatalogueItem> {
+export async function createCatalogueItem(
+  ctx: ServerContext,
+  appId: string,
+  input: CatalogueItemInput,
+): Promise<CatalogueItem> {
   try {
     return await inTransaction(ctx, async (tx) => {
       await tx.db.selectFrom('apps').select('id').where('id', '=', appId).forUpdate().executeTakeFirstOrThrow();
       const skus = await otherSkus(tx, appId, null);
       const values = checked(input, skus);
       if (skus.length >= CATALOGUE_MAX_ITEMS) throw conflict(CATALOGUE_FULL, 'catalogue_full');
-      const row = await tx.db.insertInto('app_catalogue_items').values({ id: newId(), app_id: appId, ...values }).returning(COLUMNS).executeTakeFirstOrThrow();
+      const row = await tx.db
+        .insertInto('app_catalogue_items')
+        .values({ id: newId(), app_id: appId, ...values })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
       return toItem(row);
     });
   } catch (error) {
@@ -58,13 +89,29 @@ export async function createCatalogueItem(ctx: ServerContext, appId: string, inp
   }
 }
 
-export async function updateCatalogueItem(ctx: ServerContext, appId: string, itemId: string, input: CatalogueItemInput): Promise<CatalogueItem> {
+export async function updateCatalogueItem(
+  ctx: ServerContext,
+  appId: string,
+  itemId: string,
+  input: CatalogueItemInput,
+): Promise<CatalogueItem> {
   try {
     return await inTransaction(ctx, async (tx) => {
-      const current = await tx.db.selectFrom('app_catalogue_items').select('id').where('id', '=', itemId).where('app_id', '=', appId).forUpdate().executeTakeFirst();
+      const current = await tx.db
+        .selectFrom('app_catalogue_items')
+        .select('id')
+        .where('id', '=', itemId)
+        .where('app_id', '=', appId)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) throw notFound('Item');
       const values = checked(input, await otherSkus(tx, appId, itemId));
-      const row = await tx.db.updateTable('app_catalogue_items').set(values).where('id', '=', itemId).returning(COLUMNS).executeTakeFirstOrThrow();
+      const row = await tx.db
+        .updateTable('app_catalogue_items')
+        .set(values)
+        .where('id', '=', itemId)
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
       return toItem(row);
     });
   } catch (error) {
@@ -74,6 +121,10 @@ export async function updateCatalogueItem(ctx: ServerContext, appId: string, ite
 }
 
 export async function removeCatalogueItem(ctx: ServerContext, appId: string, itemId: string): Promise<void> {
-  const result = await ctx.db.deleteFrom('app_catalogue_items').where('id', '=', itemId).where('app_id', '=', appId).executeTakeFirst();
+  const result = await ctx.db
+    .deleteFrom('app_catalogue_items')
+    .where('id', '=', itemId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw notFound('Item');
 }

@@ -14,11 +14,19 @@ export const catalogueRoutes = [
   }),
   defineRoute(catalogueEndpoints.create, {
     access: access.app('editor'),
-    handler: async ({ params, body, ctx }) => ({ success: true, data: await createCatalogueItem(ctx, params.appId, body), message: ITEM_ADDED }),
+    handler: async ({ params, body, ctx }) => ({
+      success: true,
+      data: await createCatalogueItem(ctx, params.appId, body),
+      message: ITEM_ADDED,
+    }),
   }),
   defineRoute(catalogueEndpoints.update, {
     access: access.app('editor'),
-    handler: async ({ params, body, ctx }) => ({ success: true, data: await updateCatalogueItem(ctx, params.appId, params.itemId, body), message: ITEM_UPDATED }),
+    handler: async ({ params, body, ctx }) => ({
+      success: true,
+      data: await updateCatalogueItem(ctx, params.appId, params.itemId, body),
+      message: ITEM_UPDATED,
+    }),
   }),
   defineRoute(catalogueEndpoints.remove, {
     access: access.app('editor'),

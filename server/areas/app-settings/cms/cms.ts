@@ -7,8 +7,15 @@
  * only (first 4 genres kept by the codec).
  */
 import {
-  CMS_FILE_TOO_LARGE, CMS_FILE_TYPE_NOT_SUPPORTED, CMS_IMAGE_MAX_BYTES, SCREENSHOT_SLOTS,
-  imageDimensionsError, keepGenres, type CmsAppDetails, type CmsDetailsUpdate, type CmsImageKind,
+  CMS_FILE_TOO_LARGE,
+  CMS_FILE_TYPE_NOT_SUPPORTED,
+  CMS_IMAGE_MAX_BYTES,
+  SCREENSHOT_SLOTS,
+  imageDimensionsError,
+  keepGenres,
+  type CmsAppDetails,
+  type CmsDetailsUpdate,
+  type CmsImageKind,
 } from '../../../../src/contracts/cms';
 import { inTransaction, type ServerContext } from '../../../context';
 import { fileUrl, storeFile, type UploadedImage } from '../../files/index';
@@ -17,7 +24,11 @@ import { invalid, notFound } from '../../../errors';
 import { JsonTextList, writeJson } from '../../../db/json-column';
 
 export async function getCmsDetails(ctx: ServerContext, appId: string): Promise<CmsAppDetails | null> {
-  const app = await ctx.db.selectFrom('apps').select(['app_name', 'image_file_id']).where('id', '=', appId).executeTakeFirst();
+  const app = await ctx.db
+    .selectFrom('apps')
+    .select(['app_name', 'image_file_id'])
+    .where('id', '=', appId)
+    .executeTakeFirst();
   if (!app) throw notFound('App');
   const row = await ctx.db.selectFrom('cms_app_details').selectAll().where('app_id', '=', appId).executeTakeFirst();
   if (!row) return null;
@@ -55,8 +66,16 @@ export async function updateCmsDetails(ctx: ServerContext, appId: string, input:
   await inTransaction(ctx, async (tx) => {
     const app = await tx.db.selectFrom('apps').select(['id']).where('id', '=', appId).forUpdate().executeTakeFirst();
     if (!app) throw notFound('App');
-    const row = await tx.db.selectFrom('cms_app_details').selectAll().where('app_id', '=', appId).forUpdate().executeTakeFirst();
-    const ownIds = new Set([...(row?.screenshot_file_ids ?? []), ...(row?.background_file_id ? [row.background_file_id] : [])]);
+    const row = await tx.db
+      .selectFrom('cms_app_details')
+      .selectAll()
+      .where('app_id', '=', appId)
+      .forUpdate()
+      .executeTakeFirst();
+    const ownIds = new Set([
+      ...(row?.screenshot_file_ids ?? []),
+      ...(row?.background_file_id ? [row.background_file_id] : []),
+    ]);
     const keptId = (url: string, field: string) => {
       const id = [...ownIds].find((candidate) => fileUrl(candidate) === url);
       if (!id) throw invalid(`${field}: not an image of this app.`, [field]);
@@ -71,7 +90,8 @@ export async function updateCmsDetails(ctx: ServerContext, appId: string, input:
       if (id) screenshotIds.push(id);
     }
     screenshotIds.push(...newIds);
-    if (screenshotIds.length > SCREENSHOT_SLOTS) throw invalid(`screenshots: at most ${SCREENSHOT_SLOTS}.`, ['screenshots']);
+    if (screenshotIds.length > SCREENSHOT_SLOTS)
+      throw invalid(`screenshots: at most ${SCREENSHOT_SLOTS}.`, ['screenshots']);
     const backgroundId = input.backgroundImage
       ? await storeFile(tx, 'image/jpeg', input.backgroundImage.bytes)
       : input.data.backgroundImage === undefined
@@ -86,6 +106,10 @@ export async function updateCmsDetails(ctx: ServerContext, appId: string, input:
       background_file_id: backgroundId,
     };
     if (row) await tx.db.updateTable('cms_app_details').set(values).where('app_id', '=', appId).execute();
-    else await tx.db.insertInto('cms_app_details').values({ app_id: appId, rating: null, genres: writeJson(JsonTextList, []), ...values }).execute();
+    else
+      await tx.db
+        .insertInto('cms_app_details')
+        .values({ app_id: appId, rating: null, genres: writeJson(JsonTextList, []), ...values })
+        .execute();
   });
 }

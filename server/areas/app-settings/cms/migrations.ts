@@ -8,7 +8,9 @@ import { runStatements } from '../../../db/migrations';
 export const cmsMigrations: Record<string, Migration> = {
   '0390_cms_app_details': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE cms_app_details (
           app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
           short_description text NOT NULL DEFAULT '',
@@ -19,7 +21,8 @@ export const cmsMigrations: Record<string, Migration> = {
           background_file_id text REFERENCES files(id),
           updated_at timestamptz NOT NULL DEFAULT now()
         );
-      `);
+      `,
+      );
     },
   },
 };

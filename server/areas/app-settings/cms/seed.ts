@@ -13,7 +13,8 @@ interface DemoAppIds {
 export async function seedCmsDetails(trx: Transaction<Database>, ids: DemoAppIds): Promise<void> {
   const dragon = {
     short_description: 'Merge dragons, hatch eggs and grow your island.',
-    full_description: 'Merge three of a kind to evolve your dragons.\nExplore 40 islands and collect 200 creatures.\nPlay offline, any time.',
+    full_description:
+      'Merge three of a kind to evolve your dragons.\nExplore 40 islands and collect 200 creatures.\nPlay offline, any time.',
     rating: 4.46,
     genres: writeJson(JsonTextList, ['Puzzle', 'Casual', 'Adventure']),
   };

@@ -5,18 +5,31 @@
  * stored trimmed in one upsert.
  */
 import {
-  DEFAULT_NOTIFICATION_SETTINGS, NotificationSettings, normalizeNotificationSettings, validateNotificationSettings,
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NotificationSettings,
+  normalizeNotificationSettings,
+  validateNotificationSettings,
 } from '../../../../src/contracts/messages';
 import { readJson, writeJson } from '../../../db/json-column';
 import type { ServerContext } from '../../../context';
 import { invalid } from '../../../errors';
 
 export async function getNotificationSettings(ctx: ServerContext, appId: string): Promise<NotificationSettings> {
-  const row = await ctx.db.selectFrom('app_notification_settings').select('settings').where('app_id', '=', appId).executeTakeFirst();
-  return row ? readJson(NotificationSettings, 'app_notification_settings.settings', row.settings) : DEFAULT_NOTIFICATION_SETTINGS;
+  const row = await ctx.db
+    .selectFrom('app_notification_settings')
+    .select('settings')
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  return row
+    ? readJson(NotificationSettings, 'app_notification_settings.settings', row.settings)
+    : DEFAULT_NOTIFICATION_SETTINGS;
 }
 
-export async function saveNotificationSettings(ctx: ServerContext, appId: string, input: NotificationSettings): Promise<NotificationSettings> {
+export async function saveNotificationSettings(
+  ctx: ServerContext,
+  appId: string,
+  input: NotificationSettings,
+): Promise<NotificationSettings> {
   const settings = normalizeNotificationSettings(input);
   const errors = validateNotificationSettings(settings);
   const [field] = Object.keys(errors);

@@ -15,6 +15,10 @@ export const messagesRoutes = [
   }),
   defineRoute(messagesEndpoints.update, {
     access: access.app('editor'),
-    handler: async ({ params, body, ctx }) => ({ success: true, data: await saveNotificationSettings(ctx, params.appId, body), message: MESSAGES_SAVED }),
+    handler: async ({ params, body, ctx }) => ({
+      success: true,
+      data: await saveNotificationSettings(ctx, params.appId, body),
+      message: MESSAGES_SAVED,
+    }),
   }),
 ];

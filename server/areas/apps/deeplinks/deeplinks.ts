@@ -5,21 +5,36 @@
  * contract's (`deeplinkUrlError`), the same the browser shows as the user types.
  */
 import type { Deeplink } from '../../../../src/contracts/apps';
-import { DEEPLINK_UNSUPPORTED, deeplinkUrlError, isSupportedDeeplinkPlatform } from '../../../../src/contracts/deeplinks';
+import {
+  DEEPLINK_UNSUPPORTED,
+  deeplinkUrlError,
+  isSupportedDeeplinkPlatform,
+} from '../../../../src/contracts/deeplinks';
 import type { UpdateDeeplinkRequest } from '../../../../src/contracts/integrations';
 import type { ServerContext } from '../../../context';
 import { logLine } from '../../../log';
 import { invalid, notFound } from '../../../errors';
 
 const logUnsupported = (appId: string, link: { id: string; platform: string }) =>
-  console.warn(logLine('deeplinks', { app: appId, deeplink: link.id, platform: link.platform, outcome: 'unsupported platform' }));
+  console.warn(
+    logLine('deeplinks', { app: appId, deeplink: link.id, platform: link.platform, outcome: 'unsupported platform' }),
+  );
 
 /** The links of several apps as the App entity carries them (docs/app-settings.md §Entities App.deepLinks), each app's in order. */
-export async function deeplinksOf(ctx: Pick<ServerContext, 'db'>, appIds: readonly string[]): Promise<Map<string, Deeplink[]>> {
+export async function deeplinksOf(
+  ctx: Pick<ServerContext, 'db'>,
+  appIds: readonly string[],
+): Promise<Map<string, Deeplink[]>> {
   const result = new Map<string, Deeplink[]>();
   if (appIds.length === 0) return result;
-  const rows = await ctx.db.selectFrom('app_deeplinks').select(['app_id', 'id', 'type', 'url', 'platform'])
-    .where('app_id', 'in', appIds).orderBy('app_id').orderBy('position').orderBy('id').execute();
+  const rows = await ctx.db
+    .selectFrom('app_deeplinks')
+    .select(['app_id', 'id', 'type', 'url', 'platform'])
+    .where('app_id', 'in', appIds)
+    .orderBy('app_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   for (const { app_id, ...link } of rows) result.set(app_id, [...(result.get(app_id) ?? []), link]);
   return result;
 }
@@ -33,9 +48,14 @@ export async function listDeeplinks(ctx: ServerContext, appId: string): Promise<
 
 /** docs/app-settings.md §API endpoints: the deeplink id and the deeplink object carrying the new url. Only the url changes. */
 export async function updateDeeplink(ctx: ServerContext, appId: string, request: UpdateDeeplinkRequest): Promise<void> {
-  if (request.deeplink.id !== request.deeplinkId) throw invalid('The deep link id does not match the link sent.', ['deeplink.id'], 'deeplink_mismatch');
-  const row = await ctx.db.selectFrom('app_deeplinks').select(['id', 'platform'])
-    .where('id', '=', request.deeplinkId).where('app_id', '=', appId).executeTakeFirst();
+  if (request.deeplink.id !== request.deeplinkId)
+    throw invalid('The deep link id does not match the link sent.', ['deeplink.id'], 'deeplink_mismatch');
+  const row = await ctx.db
+    .selectFrom('app_deeplinks')
+    .select(['id', 'platform'])
+    .where('id', '=', request.deeplinkId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
   if (!row) throw notFound('Deep link');
   if (!isSupportedDeeplinkPlatform(row.platform)) {
     logUnsupported(appId, row);
@@ -43,6 +63,10 @@ export async function updateDeeplink(ctx: ServerContext, appId: string, request:
   }
   const error = deeplinkUrlError(row.platform, request.deeplink.url);
   if (error) throw invalid(error, ['deeplink.url'], 'invalid_url');
-  await ctx.db.updateTable('app_deeplinks').set({ url: request.deeplink.url.trim(), updated_at: ctx.now() })
-    .where('id', '=', row.id).where('app_id', '=', appId).execute();
+  await ctx.db
+    .updateTable('app_deeplinks')
+    .set({ url: request.deeplink.url.trim(), updated_at: ctx.now() })
+    .where('id', '=', row.id)
+    .where('app_id', '=', appId)
+    .execute();
 }

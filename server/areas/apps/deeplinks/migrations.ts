@@ -9,7 +9,9 @@ import { runStatements } from '../../../db/migrations';
 export const deeplinksMigrations: Record<string, Migration> = {
   '0440_app_deeplinks': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE app_deeplinks (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -20,7 +22,8 @@ export const deeplinksMigrations: Record<string, Migration> = {
           updated_at timestamptz NOT NULL DEFAULT now()
         );
         CREATE INDEX app_deeplinks_app ON app_deeplinks (app_id, position, id);
-      `);
+      `,
+      );
     },
   },
 };

@@ -13,7 +13,10 @@ import { appEventSchemas } from '../../integrations/index';
 export const appLinksRoutes = [
   defineRoute(eventSchemaEndpoints.list, {
     access: access.app('viewer'),
-    handler: async ({ params, query, ctx }) => ({ success: true, ...(await appEventSchemas(ctx, params.appId, query.search)) }),
+    handler: async ({ params, query, ctx }) => ({
+      success: true,
+      ...(await appEventSchemas(ctx, params.appId, query.search)),
+    }),
   }),
   defineRoute(deeplinkEndpoints.list, {
     access: access.app('viewer'),

@@ -6,7 +6,12 @@
  * (src/contracts/integrations.ts adjustEventsFromRecords), which name the line of every error.
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import { CSV_ONLY_HINT, adjustEventsFromRecords, type AdjustEventsParse, type CsvRecord } from '../../../../src/contracts/integrations';
+import {
+  CSV_ONLY_HINT,
+  adjustEventsFromRecords,
+  type AdjustEventsParse,
+  type CsvRecord,
+} from '../../../../src/contracts/integrations';
 import { ADJUST_EVENTS_FILE_MAX_BYTES, ADJUST_EVENTS_MAX } from '../../../../src/contracts/adjust';
 
 export const NOT_TEXT = 'The events file is not a text CSV file.';
@@ -28,7 +33,12 @@ function textOf(bytes: Uint8Array): string | null {
 /** csv-parse records with the line each starts on (line endings unified first, so lines inside quotes count once). */
 export function readCsvRecords(text: string): { records: CsvRecord[] } | { error: string } {
   try {
-    const parsed = parse(text.replace(/\r\n?/g, '\n'), { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
+    const parsed = parse(text.replace(/\r\n?/g, '\n'), {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];
@@ -41,7 +51,10 @@ export function readCsvRecords(text: string): { records: CsvRecord[] } | { error
   } catch (error) {
     if (error instanceof CsvError) {
       const at = (error as CsvError & { lines?: number }).lines;
-      const reason = error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'unterminated quoted field' : error.message.replace(/^[^:]*:\s*/, '').toLowerCase();
+      const reason =
+        error.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'unterminated quoted field'
+          : error.message.replace(/^[^:]*:\s*/, '').toLowerCase();
       return { error: at ? `line ${at}: ${reason}` : reason };
     }
     throw error;

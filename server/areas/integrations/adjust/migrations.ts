@@ -22,7 +22,9 @@ export type AdjustTables = {
 export const adjustMigrations: Record<string, Migration> = {
   '0420_adjust_events': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE adjust_events (
           plugin_id text NOT NULL REFERENCES plugins(id) ON DELETE CASCADE,
           event_token text NOT NULL,
@@ -33,7 +35,8 @@ export const adjustMigrations: Record<string, Migration> = {
           position integer NOT NULL,
           PRIMARY KEY (plugin_id, event_token)
         );
-      `);
+      `,
+      );
     },
   },
 };

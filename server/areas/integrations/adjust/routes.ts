@@ -16,7 +16,8 @@ export const adjustRoutes = [
   }),
   defineRoute(api.saveEventsFile, {
     access: access.app('editor'),
-    handler: ({ ctx, params, query, body }) => saveAdjustEventsFile(ctx, params.appId, body.file, query.removeEvents === 'true'),
+    handler: ({ ctx, params, query, body }) =>
+      saveAdjustEventsFile(ctx, params.appId, body.file, query.removeEvents === 'true'),
   }),
   defineRoute(api.updatePartnerLink, {
     access: access.app('editor'),

@@ -18,11 +18,28 @@ export async function enableAppsFlyer(ctx: ServerContext, appId: string): Promis
   const app = await ctx.db.selectFrom('apps').select('id').where('id', '=', appId).executeTakeFirst();
   if (!app) throw notFound('App');
   await postbackUrl(ctx, appId, APPSFLYER_SOURCE);
-  await ctx.db.insertInto('plugins').values({
-    id: randomUUID(), app_id: appId, type: 'AppsFlyer', status: 'waiting_for_events', attributes: writeJson(JsonObject, {}),
-    refresh_schedule: null, last_refresh: null, data_start: null, data_end: null, created_at: ctx.now(),
-  }).onConflict((oc) => oc.columns(['app_id', 'type']).doNothing()).execute();
-  const plugin = await ctx.db.selectFrom('plugins').select(['id', 'status']).where('app_id', '=', appId).where('type', '=', 'AppsFlyer').executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('plugins')
+    .values({
+      id: randomUUID(),
+      app_id: appId,
+      type: 'AppsFlyer',
+      status: 'waiting_for_events',
+      attributes: writeJson(JsonObject, {}),
+      refresh_schedule: null,
+      last_refresh: null,
+      data_start: null,
+      data_end: null,
+      created_at: ctx.now(),
+    })
+    .onConflict((oc) => oc.columns(['app_id', 'type']).doNothing())
+    .execute();
+  const plugin = await ctx.db
+    .selectFrom('plugins')
+    .select(['id', 'status'])
+    .where('app_id', '=', appId)
+    .where('type', '=', 'AppsFlyer')
+    .executeTakeFirstOrThrow();
   if (plugin.status === 'disconnected') {
     await ctx.db.updateTable('plugins').set({ status: 'waiting_for_events' }).where('id', '=', plugin.id).execute();
   }

@@ -25,9 +25,19 @@ export const appsflyerRoutes = [
       const opened = await openTestLink(ctx, params.code);
       // The short link expires: never cached; the partner is not told where the device came from.
       const headers = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
-      if (opened.kind === 'redirect') return { contentType: 'text/plain; charset=utf-8', bytes: new Uint8Array(), headers: { ...headers, location: opened.link } };
+      if (opened.kind === 'redirect')
+        return {
+          contentType: 'text/plain; charset=utf-8',
+          bytes: new Uint8Array(),
+          headers: { ...headers, location: opened.link },
+        };
       const page = testLinkPage(opened);
-      return { contentType: 'text/html; charset=utf-8', bytes: new TextEncoder().encode(page.html), headers, status: page.status };
+      return {
+        contentType: 'text/html; charset=utf-8',
+        bytes: new TextEncoder().encode(page.html),
+        headers,
+        status: page.status,
+      };
     },
   }),
 ];

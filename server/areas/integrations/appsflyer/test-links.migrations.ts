@@ -21,7 +21,9 @@ export type TestLinkTables = {
 export const testLinksMigrations: Record<string, Migration> = {
   '0610_test_links': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE test_links (
           code text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -32,7 +34,8 @@ export const testLinksMigrations: Record<string, Migration> = {
         );
         CREATE UNIQUE INDEX test_links_one_per_link ON test_links (app_id, link);
         CREATE INDEX test_links_expiry ON test_links (app_id, expires_at)
-      `);
+      `,
+      );
     },
   },
 };

@@ -9,7 +9,9 @@ import { runStatements } from '../../../db/migrations';
 export const firebaseMigrations: Record<string, Migration> = {
   '0350_firebase_functions': {
     async up(db: Kysely<any>) {
-      await runStatements(db, `
+      await runStatements(
+        db,
+        `
         CREATE TABLE firebase_functions (
           plugin_id text PRIMARY KEY REFERENCES plugins(id) ON DELETE CASCADE,
           version text NOT NULL,
@@ -17,7 +19,8 @@ export const firebaseMigrations: Record<string, Migration> = {
           deployed_at timestamptz NOT NULL
         );
         CREATE INDEX jobs_plugin_latest ON jobs (plugin_id, kind, created_at);
-      `);
+      `,
+      );
     },
   },
 };

@@ -17,11 +17,17 @@ export const firebaseRoutes = [
   }),
   defineRoute(api.enable, {
     access: access.plugin('editor'),
-    handler: async ({ ctx, params, body }) => (await setConversionEvents(ctx, params.pluginId, body.appId, body.eventNames, true), ok),
+    handler: async ({ ctx, params, body }) => (
+      await setConversionEvents(ctx, params.pluginId, body.appId, body.eventNames, true),
+      ok
+    ),
   }),
   defineRoute(api.disable, {
     access: access.plugin('editor'),
-    handler: async ({ ctx, params, body }) => (await setConversionEvents(ctx, params.pluginId, body.appId, body.eventNames, false), ok),
+    handler: async ({ ctx, params, body }) => (
+      await setConversionEvents(ctx, params.pluginId, body.appId, body.eventNames, false),
+      ok
+    ),
   }),
   defineRoute(api.health, {
     access: access.app('viewer'),

@@ -9,8 +9,11 @@ import { DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../../demo/ids';
 
 export async function seedFirebaseDemo(db: Kysely<Database>) {
   const project = `${DEMO_WORKSPACE_ID}-analytics`;
-  await db.updateTable('plugins')
-    .set({ attributes: sql`attributes || ${JSON.stringify({ targetProject: project, targetProjectName: 'Demo Studio Analytics' })}::jsonb` })
+  await db
+    .updateTable('plugins')
+    .set({
+      attributes: sql`attributes || ${JSON.stringify({ targetProject: project, targetProjectName: 'Demo Studio Analytics' })}::jsonb`,
+    })
     .where('id', '=', `${DEMO_APP_IDS.wordGarden}-firebase`)
     .where(sql<boolean>`NOT (attributes ? 'targetProject')`)
     .execute();

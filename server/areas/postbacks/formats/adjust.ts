@@ -17,8 +17,19 @@
 import { ADJUST_EVENT_TOKEN } from '../../../../src/contracts/integrations';
 import type { ServerContext } from '../../../context';
 import {
-  amount, currency, deviceId, INSTALL_EVENT, keyOf, parsePartnerFields, PostbackRefusal, required, text, time,
-  type NormalizedPostback, type PostbackFields, type PostbackFormat,
+  amount,
+  currency,
+  deviceId,
+  INSTALL_EVENT,
+  keyOf,
+  parsePartnerFields,
+  PostbackRefusal,
+  required,
+  text,
+  time,
+  type NormalizedPostback,
+  type PostbackFields,
+  type PostbackFormat,
 } from '../format';
 
 /**
@@ -32,14 +43,20 @@ type AdjustEventNames = {
 const advertisingIdOf = (fields: PostbackFields) => deviceId(fields, 'gps_adid') ?? deviceId(fields, 'idfa');
 
 /** The fields without which a callback is nothing: a placeholder in one means the template was never filled in. */
-const essential = (raw: PostbackFields) => ['activity_kind', 'created_at', ...(raw.activity_kind?.trim() === INSTALL_EVENT ? [] : ['event'])];
+const essential = (raw: PostbackFields) => [
+  'activity_kind',
+  'created_at',
+  ...(raw.activity_kind?.trim() === INSTALL_EVENT ? [] : ['event']),
+];
 
 function read(fields: PostbackFields): NormalizedPostback {
   const activity = text(fields, 'activity_kind', 32) ?? 'event';
-  if (activity !== 'event' && activity !== INSTALL_EVENT) throw new PostbackRefusal(`activity_kind ${activity} is neither an in-app event nor an install`);
+  if (activity !== 'event' && activity !== INSTALL_EVENT)
+    throw new PostbackRefusal(`activity_kind ${activity} is neither an in-app event nor an install`);
   const install = activity === INSTALL_EVENT;
   const token = install ? null : required(fields, 'event', 32);
-  if (token !== null && !ADJUST_EVENT_TOKEN.test(token)) throw new PostbackRefusal('event is not an Adjust event token');
+  if (token !== null && !ADJUST_EVENT_TOKEN.test(token))
+    throw new PostbackRefusal('event is not an Adjust event token');
   const createdAt = time(fields, 'created_at') ?? (required(fields, 'created_at') as never);
   const advertisingId = advertisingIdOf(fields);
   const adid = deviceId(fields, 'adid');
@@ -53,7 +70,7 @@ function read(fields: PostbackFields): NormalizedPostback {
     // An event's token (named from the events file by `resolve`); an install has none.
     value: token,
     revenue,
-    currency: install ? null : currency(fields, 'currency') ?? (revenue !== null ? 'USD' : null),
+    currency: install ? null : (currency(fields, 'currency') ?? (revenue !== null ? 'USD' : null)),
     advertisingId: advertisingId ?? adid,
     sub1: sub(1),
     sub2: sub(2),
@@ -67,14 +84,19 @@ function read(fields: PostbackFields): NormalizedPostback {
 
 export const adjust: PostbackFormat = {
   pluginType: 'Adjust',
-  parse: (raw) => parsePartnerFields(raw, essential, read, (fields) => advertisingIdOf(fields) ?? deviceId(fields, 'adid')),
+  parse: (raw) =>
+    parsePartnerFields(raw, essential, read, (fields) => advertisingIdOf(fields) ?? deviceId(fields, 'adid')),
   async resolve(ctx: ServerContext, appId: string, postback: NormalizedPostback) {
     if (postback.value === null) return postback; // an install: not in the events file
     const token = postback.value;
-    const row = await ctx.db.withTables<AdjustEventNames>().selectFrom('adjust_events')
+    const row = await ctx.db
+      .withTables<AdjustEventNames>()
+      .selectFrom('adjust_events')
       .innerJoin('plugins', 'plugins.id', 'adjust_events.plugin_id')
       .select('adjust_events.event_name')
-      .where('plugins.app_id', '=', appId).where('plugins.type', '=', 'Adjust').where('adjust_events.event_token', '=', token)
+      .where('plugins.app_id', '=', appId)
+      .where('plugins.type', '=', 'Adjust')
+      .where('adjust_events.event_token', '=', token)
       .executeTakeFirst();
     return row ? { ...postback, eventName: row.event_name } : `event token ${token} is not in the events file`;
   },

@@ -10,7 +10,18 @@
  * carries the same values, so its key (device, event, time, value, revenue) is the same.
  */
 import { POSTBACK_VALUE_MAX } from '../../../../src/contracts/postbacks';
-import { amount, currency, deviceId, keyOf, parsePartnerFields, required, text, time, type PostbackFields, type PostbackFormat } from '../format';
+import {
+  amount,
+  currency,
+  deviceId,
+  keyOf,
+  parsePartnerFields,
+  required,
+  text,
+  time,
+  type PostbackFields,
+  type PostbackFormat,
+} from '../format';
 
 const advertisingIdOf = (fields: PostbackFields) => deviceId(fields, 'advertising_id') ?? deviceId(fields, 'idfa');
 /** A macro left unreplaced in one of these means the template was never filled in; elsewhere it counts as absent. */

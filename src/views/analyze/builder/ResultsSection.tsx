@@ -16,7 +16,10 @@ export interface ResultsPanelProps {
   columns: readonly ResultColumn[];
   limit: number;
 }
-type ResultsPanelModule = { ResultsPanel?: ComponentType<ResultsPanelProps>; default?: ComponentType<ResultsPanelProps> };
+type ResultsPanelModule = {
+  ResultsPanel?: ComponentType<ResultsPanelProps>;
+  default?: ComponentType<ResultsPanelProps>;
+};
 
 const panelModules = import.meta.glob<ResultsPanelModule>('../results/ResultsPanel.tsx');
 const loadPanel = Object.values(panelModules)[0];
@@ -47,13 +50,15 @@ const PREVIEW_ROWS = 100;
 
 /** A plain, accessible table of the first rows (stand-in for the results grid). */
 export function FallbackTable({ title, rows, columns, limit }: ResultsPanelProps) {
-  const cols: readonly ResultColumn[] = columns.length > 0 ? columns : Object.keys(rows[0] ?? {}).map((id) => ({ id, label: id }));
+  const cols: readonly ResultColumn[] =
+    columns.length > 0 ? columns : Object.keys(rows[0] ?? {}).map((id) => ({ id, label: id }));
   return (
     <section aria-label="Report results" className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
         <p className="text-xs text-slate-500">
-          {rows.length.toLocaleString('en-US')} rows{rows.length >= limit && limit > 0 ? ` · reached the limit of ${limit.toLocaleString('en-US')}` : ''}
+          {rows.length.toLocaleString('en-US')} rows
+          {rows.length >= limit && limit > 0 ? ` · reached the limit of ${limit.toLocaleString('en-US')}` : ''}
         </p>
       </div>
       {rows.length === 0 ? (
@@ -62,17 +67,31 @@ export function FallbackTable({ title, rows, columns, limit }: ResultsPanelProps
         <div className="max-h-[32rem] overflow-auto">
           <table className="min-w-full text-left text-sm">
             <thead className="sticky top-0 bg-slate-50 text-xs font-semibold text-slate-600 uppercase">
-              <tr>{cols.map((c) => <th key={c.id} scope="col" title={c.id} className="px-4 py-2 whitespace-nowrap">{c.label}</th>)}</tr>
+              <tr>
+                {cols.map((c) => (
+                  <th key={c.id} scope="col" title={c.id} className="px-4 py-2 whitespace-nowrap">
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.slice(0, PREVIEW_ROWS).map((row, i) => (
                 <tr key={i} className="hover:bg-slate-50">
-                  {cols.map((c) => <td key={c.id} className="px-4 py-1.5 whitespace-nowrap text-slate-700 tabular-nums">{formatCell(c, cellValue(row[c.id]))}</td>)}
+                  {cols.map((c) => (
+                    <td key={c.id} className="px-4 py-1.5 whitespace-nowrap text-slate-700 tabular-nums">
+                      {formatCell(c, cellValue(row[c.id]))}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>
           </table>
-          {rows.length > PREVIEW_ROWS && <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">Showing the first {PREVIEW_ROWS} rows.</p>}
+          {rows.length > PREVIEW_ROWS && (
+            <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
+              Showing the first {PREVIEW_ROWS} rows.
+            </p>
+          )}
         </div>
       )}
     </section>

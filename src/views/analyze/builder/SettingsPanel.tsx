@@ -7,14 +7,32 @@ import { useId, useRef } from 'react';
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
 import type { ResolvedDates } from '../../../contracts/analyze';
 import { columnLabel } from '../../../machines/report-builder/report-builder.logic';
-import { ColumnPicker, SettingsCard, SortableList, idDetail, inputClass, invalidInputClass, labelWithId, useRemovalFocus, type PickerHandle } from './parts';
+import {
+  ColumnPicker,
+  SettingsCard,
+  SortableList,
+  idDetail,
+  inputClass,
+  invalidInputClass,
+  labelWithId,
+  useRemovalFocus,
+  type PickerHandle,
+} from './parts';
 import { ConditionsCard } from './ConditionsCard';
 import { SortAscIcon, SortDescIcon } from '../icons';
 import { type ReportBuilderActions } from '../../../machines/report-builder/report-builder.selectors';
 
 type Actions = ReportBuilderActions;
 
-export function SettingsPanel({ view, actions, resolved }: { view: SettingsView; actions: Actions; resolved: ResolvedDates | null }) {
+export function SettingsPanel({
+  view,
+  actions,
+  resolved,
+}: {
+  view: SettingsView;
+  actions: Actions;
+  resolved: ResolvedDates | null;
+}) {
   return (
     <div id="report-settings" className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
       <MetricsCard view={view} actions={actions} />
@@ -27,7 +45,10 @@ export function SettingsPanel({ view, actions, resolved }: { view: SettingsView;
 
 function MetricsCard({ view, actions }: { view: SettingsView; actions: Actions }) {
   const picker = useRef<PickerHandle>(null);
-  const removal = useRemovalFocus(view.metrics.map((m) => m.column_name), () => picker.current?.focus());
+  const removal = useRemovalFocus(
+    view.metrics.map((m) => m.column_name),
+    () => picker.current?.focus(),
+  );
   const chosen = new Set(view.metrics.map((m) => m.column_name));
   const options = view.metricGroups.flatMap((group) =>
     group.metrics.map((m) => ({
@@ -41,10 +62,19 @@ function MetricsCard({ view, actions }: { view: SettingsView; actions: Actions }
   );
   return (
     <SettingsCard title="Metrics" description="What to measure. Drag to reorder.">
-      <ColumnPicker ref={picker} label="Search metrics" placeholder="Search metrics" options={options} disabled={!view.editable} onPick={(name) => actions.addMetric(name)} />
+      <ColumnPicker
+        ref={picker}
+        label="Search metrics"
+        placeholder="Search metrics"
+        options={options}
+        disabled={!view.editable}
+        onPick={(name) => actions.addMetric(name)}
+      />
       <div className="mt-3 flex-1">
         {view.metrics.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">Add at least one metric.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">
+            Add at least one metric.
+          </p>
         ) : (
           <SortableList
             listLabel="Chosen metrics"
@@ -68,7 +98,9 @@ function GroupByCard({ view, actions }: { view: SettingsView; actions: Actions }
   const limitId = useId();
   return (
     <SettingsCard title="Group By" description="One row per value of this column.">
-      <label htmlFor={groupId} className="sr-only">Group By</label>
+      <label htmlFor={groupId} className="sr-only">
+        Group By
+      </label>
       <select
         id={groupId}
         value={view.groupBy?.column_name ?? ''}
@@ -78,12 +110,16 @@ function GroupByCard({ view, actions }: { view: SettingsView; actions: Actions }
       >
         <option value="">Select a column…</option>
         {view.dimensions.map((d) => (
-          <option key={d.column_name} value={d.column_name} title={d.column_name}>{columnLabel(d)}</option>
+          <option key={d.column_name} value={d.column_name} title={d.column_name}>
+            {columnLabel(d)}
+          </option>
         ))}
       </select>
       {!view.groupBy && <p className="mt-1.5 text-xs text-slate-500">Choose a group-by to run the report.</p>}
       <div className="mt-4">
-        <label htmlFor={limitId} className="block text-xs font-medium text-slate-700">Limit</label>
+        <label htmlFor={limitId} className="block text-xs font-medium text-slate-700">
+          Limit
+        </label>
         <input
           id={limitId}
           type="number"
@@ -99,9 +135,13 @@ function GroupByCard({ view, actions }: { view: SettingsView; actions: Actions }
           className={`mt-1 ${inputClass} ${view.limitError ? invalidInputClass : ''}`}
         />
         {view.limitError ? (
-          <p id={`${limitId}-error`} role="alert" className="mt-1 text-xs text-rose-600">{view.limitError}</p>
+          <p id={`${limitId}-error`} role="alert" className="mt-1 text-xs text-rose-600">
+            {view.limitError}
+          </p>
         ) : (
-          <p id={`${limitId}-hint`} className="mt-1 text-xs text-slate-500">Most rows the report returns.</p>
+          <p id={`${limitId}-hint`} className="mt-1 text-xs text-slate-500">
+            Most rows the report returns.
+          </p>
         )}
       </div>
     </SettingsCard>
@@ -110,7 +150,10 @@ function GroupByCard({ view, actions }: { view: SettingsView; actions: Actions }
 
 function SortCard({ view, actions }: { view: SettingsView; actions: Actions }) {
   const picker = useRef<PickerHandle>(null);
-  const removal = useRemovalFocus(view.orderBy.map((o) => o.column_name), () => picker.current?.focus());
+  const removal = useRemovalFocus(
+    view.orderBy.map((o) => o.column_name),
+    () => picker.current?.focus(),
+  );
   const sorted = new Set(view.orderBy.map((o) => o.column_name));
   const options = view.sortOptions.map((o) => ({
     value: o.column_name,
@@ -132,7 +175,9 @@ function SortCard({ view, actions }: { view: SettingsView; actions: Actions }) {
       />
       <div className="mt-3 flex-1">
         {view.orderBy.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">No sorting: the engine's order.</p>
+          <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-xs text-slate-500">
+            No sorting: the engine's order.
+          </p>
         ) : (
           <SortableList
             listLabel="Sort order"
@@ -154,7 +199,9 @@ function SortCard({ view, actions }: { view: SettingsView; actions: Actions }) {
                   aria-label={`${o.label} sorted ${o.order}, switch to ${o.order === 'ASC' ? 'DESC' : 'ASC'}`}
                   title="Toggle ASC / DESC"
                   className={`inline-flex shrink-0 items-center gap-1 rounded-md px-1.5 py-0.5 text-[11px] font-semibold ring-1 transition ${
-                    o.order === 'ASC' ? 'bg-emerald-50 text-emerald-700 ring-emerald-200 hover:bg-emerald-100' : 'bg-indigo-50 text-indigo-700 ring-indigo-200 hover:bg-indigo-100'
+                    o.order === 'ASC'
+                      ? 'bg-emerald-50 text-emerald-700 ring-emerald-200 hover:bg-emerald-100'
+                      : 'bg-indigo-50 text-indigo-700 ring-indigo-200 hover:bg-indigo-100'
                   }`}
                 >
                   {o.order === 'ASC' ? <SortAscIcon className="size-3" /> : <SortDescIcon className="size-3" />}

@@ -4,7 +4,17 @@ import { REPORT_TITLE_MAX } from '../../../contracts/analyze';
 import { PencilIcon } from '../icons';
 import { Spinner } from '../../ui/Spinner';
 
-export function TitleEditor({ title, saving, disabled, onSave }: { title: string; saving: boolean; disabled: boolean; onSave: (title: string) => void }) {
+export function TitleEditor({
+  title,
+  saving,
+  disabled,
+  onSave,
+}: {
+  title: string;
+  saving: boolean;
+  disabled: boolean;
+  onSave: (title: string) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
   const input = useRef<HTMLInputElement>(null);
@@ -53,7 +63,11 @@ export function TitleEditor({ title, saving, disabled, onSave }: { title: string
         className="group flex min-w-0 items-center gap-2 rounded-lg px-1 py-0.5 text-left text-xl font-bold text-slate-900 hover:bg-slate-100 disabled:hover:bg-transparent sm:text-2xl"
       >
         <span className="line-clamp-2 min-w-0 break-words">{title}</span>
-        {saving ? <Spinner className="size-4 text-indigo-600" /> : <PencilIcon className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600" />}
+        {saving ? (
+          <Spinner className="size-4 text-indigo-600" />
+        ) : (
+          <PencilIcon className="size-4 shrink-0 text-slate-400 group-hover:text-slate-600" />
+        )}
       </button>
     </h1>
   );

@@ -6,17 +6,46 @@
  * Focus after a removal (ours): the next item's remove button, else the previous one's, else the card's search box
  * (focused without opening its list), so keyboard users keep their place (useRemovalFocus).
  */
-import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon, GripIcon, SearchIcon } from '../icons';
 
-export function SettingsCard({ title, description, children, action, className = '' }: { title: string; description?: string; children: ReactNode; action?: ReactNode; className?: string }) {
+export function SettingsCard({
+  title,
+  description,
+  children,
+  action,
+  className = '',
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  action?: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={`flex min-w-0 flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`}>
+    <section
+      aria-labelledby={id}
+      className={`flex min-w-0 flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${className}`}
+    >
       <div className="mb-3 flex items-start justify-between gap-2">
         <div>
-          <h2 id={id} className="text-sm font-semibold text-slate-900">{title}</h2>
+          <h2 id={id} className="text-sm font-semibold text-slate-900">
+            {title}
+          </h2>
           {description && <p className="mt-0.5 text-xs text-slate-500">{description}</p>}
         </div>
         {action}
@@ -47,7 +76,15 @@ export interface PickerHandle {
 }
 
 /** A search box that lists matching columns (grouped when options carry a group) and calls onPick. */
-export function ColumnPicker({ label, placeholder, options, onPick, disabled, emptyText = 'No matching columns', ref }: {
+export function ColumnPicker({
+  label,
+  placeholder,
+  options,
+  onPick,
+  disabled,
+  emptyText = 'No matching columns',
+  ref,
+}: {
   label: string;
   placeholder: string;
   options: PickerOption[];
@@ -61,12 +98,16 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
   const [quiet, setQuiet] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => ({
-    focus: () => {
-      setQuiet(true);
-      setFocusRequest((n) => n + 1);
-    },
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focus: () => {
+        setQuiet(true);
+        setFocusRequest((n) => n + 1);
+      },
+    }),
+    [],
+  );
   useEffect(() => {
     if (focusRequest > 0) input.current?.focus();
   }, [focusRequest]);
@@ -107,7 +148,10 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
           displayValue={() => query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        <ComboboxButton aria-label={`Show ${label.replace(/^Search /, '')}`} className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-2 text-slate-400 hover:text-slate-600 disabled:opacity-50">
+        <ComboboxButton
+          aria-label={`Show ${label.replace(/^Search /, '')}`}
+          className="absolute inset-y-0 right-0 flex items-center rounded-r-lg px-2 text-slate-400 hover:text-slate-600 disabled:opacity-50"
+        >
           <ChevronDownIcon />
         </ComboboxButton>
       </div>
@@ -120,7 +164,14 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
         ) : (
           groups.map((group, gi) => (
             <div key={`${group.name ?? ''}-${gi}`} role="presentation">
-              {group.name && <div role="presentation" className="sticky top-0 bg-slate-50 px-3 py-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase">{group.name}</div>}
+              {group.name && (
+                <div
+                  role="presentation"
+                  className="sticky top-0 bg-slate-50 px-3 py-1 text-[11px] font-semibold tracking-wide text-slate-500 uppercase"
+                >
+                  {group.name}
+                </div>
+              )}
               {group.options.map((option) => (
                 <ComboboxOption
                   key={option.value}
@@ -130,9 +181,17 @@ export function ColumnPicker({ label, placeholder, options, onPick, disabled, em
                 >
                   <span className="flex min-w-0 items-baseline gap-2" title={option.detail}>
                     <span className="truncate">{option.label}</span>
-                    {option.detail && <span className="truncate font-mono text-[11px] text-slate-600 group-data-disabled:text-slate-400">{option.detail}</span>}
+                    {option.detail && (
+                      <span className="truncate font-mono text-[11px] text-slate-600 group-data-disabled:text-slate-400">
+                        {option.detail}
+                      </span>
+                    )}
                   </span>
-                  {option.hint && <span className="shrink-0 text-xs text-slate-600 group-data-disabled:text-slate-400">{option.hint}</span>}
+                  {option.hint && (
+                    <span className="shrink-0 text-xs text-slate-600 group-data-disabled:text-slate-400">
+                      {option.hint}
+                    </span>
+                  )}
                 </ComboboxOption>
               ))}
             </div>
@@ -189,7 +248,18 @@ export function useRemovalFocus(keys: readonly string[], fallback: () => void) {
  * A list the user reorders by dragging or with the keyboard, and removes items from. `removal` (useRemovalFocus,
  * held by the card, as the list itself is gone once empty) places the focus after a removal.
  */
-export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove, onRemove, removal, disabled, listLabel }: {
+export function SortableList<T>({
+  items,
+  keyOf,
+  labelOf,
+  titleOf,
+  render,
+  onMove,
+  onRemove,
+  removal,
+  disabled,
+  listLabel,
+}: {
   items: readonly T[];
   keyOf: (item: T) => string;
   labelOf: (item: T) => string;
@@ -248,15 +318,31 @@ export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove
               over === index && dragFrom !== index ? 'border-indigo-400 ring-2 ring-indigo-100' : 'border-slate-200'
             } ${dragFrom === index ? 'opacity-50' : ''}`}
           >
-            <span className={`text-slate-400 ${disabled ? '' : 'cursor-grab active:cursor-grabbing'}`} title="Drag to reorder" aria-hidden="true">
+            <span
+              className={`text-slate-400 ${disabled ? '' : 'cursor-grab active:cursor-grabbing'}`}
+              title="Drag to reorder"
+              aria-hidden="true"
+            >
               <GripIcon />
             </span>
-            <span className="min-w-0 flex-1 truncate text-slate-800" title={titleOf ? titleOf(item) : label}>{render ? render(item, index) : label}</span>
+            <span className="min-w-0 flex-1 truncate text-slate-800" title={titleOf ? titleOf(item) : label}>
+              {render ? render(item, index) : label}
+            </span>
             <span className="flex shrink-0 items-center">
-              <IconButton label={`Move ${label} up`} disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)} hideUntilHover>
+              <IconButton
+                label={`Move ${label} up`}
+                disabled={disabled || index === 0}
+                onClick={() => onMove(index, index - 1)}
+                hideUntilHover
+              >
                 <ChevronUpIcon />
               </IconButton>
-              <IconButton label={`Move ${label} down`} disabled={disabled || index === items.length - 1} onClick={() => onMove(index, index + 1)} hideUntilHover>
+              <IconButton
+                label={`Move ${label} down`}
+                disabled={disabled || index === items.length - 1}
+                onClick={() => onMove(index, index + 1)}
+                hideUntilHover
+              >
                 <ChevronDownIcon />
               </IconButton>
               <IconButton
@@ -279,7 +365,15 @@ export function SortableList<T>({ items, keyOf, labelOf, titleOf, render, onMove
   );
 }
 
-export function IconButton({ label, onClick, disabled, children, tone = 'default', hideUntilHover, buttonRef }: {
+export function IconButton({
+  label,
+  onClick,
+  disabled,
+  children,
+  tone = 'default',
+  hideUntilHover,
+  buttonRef,
+}: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
@@ -297,7 +391,9 @@ export function IconButton({ label, onClick, disabled, children, tone = 'default
       onClick={onClick}
       disabled={disabled}
       className={`rounded-md p-1 transition disabled:pointer-events-none ${
-        tone === 'danger' ? 'text-slate-400 hover:bg-rose-50 hover:text-rose-600' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'
+        tone === 'danger'
+          ? 'text-slate-400 hover:bg-rose-50 hover:text-rose-600'
+          : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'
       } ${
         hideUntilHover
           ? 'disabled:opacity-30 desk:opacity-0 desk:group-focus-within:opacity-100 desk:group-hover:opacity-100 desk:focus-visible:opacity-100 desk:disabled:opacity-0 desk:group-focus-within:disabled:opacity-30 desk:group-hover:disabled:opacity-30'

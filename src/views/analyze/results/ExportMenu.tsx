@@ -7,8 +7,15 @@
 import { useId, useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import { configuredGoogleClientId, GOOGLE_SHEETS_NOT_CONFIGURED, spreadsheetExportFlow } from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
-import { selectSpreadsheetExport, spreadsheetExportActions } from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
+import {
+  configuredGoogleClientId,
+  GOOGLE_SHEETS_NOT_CONFIGURED,
+  spreadsheetExportFlow,
+} from '../../../machines/spreadsheet-export/spreadsheet-export.actors';
+import {
+  selectSpreadsheetExport,
+  spreadsheetExportActions,
+} from '../../../machines/spreadsheet-export/spreadsheet-export.selectors';
 import { copyToClipboard, exportCsv, exportExcel, sheetKindOf, toSheetValues } from '../../../lib/exports';
 import { toMatrix, type ResultRow } from '../../../lib/report-rows';
 import { useFlowActor } from '../../flows/useFlowActor';
@@ -44,12 +51,28 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
   return (
     <div className="flex flex-wrap items-center justify-end gap-2">
       {sheets.phase === 'blocked' && (
-        <div role="alert" className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-900 ring-1 ring-amber-200">
-          <span>{sheets.blockedStep === 'sheet' ? 'Your Google Sheet is ready, but the pop-up was blocked.' : 'The Google sign-in pop-up was blocked.'}</span>
-          <button type="button" onClick={actions.retry} className="rounded-md bg-amber-600 px-2 py-1 font-semibold text-white hover:bg-amber-500">
+        <div
+          role="alert"
+          className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-1.5 text-xs text-amber-900 ring-1 ring-amber-200"
+        >
+          <span>
+            {sheets.blockedStep === 'sheet'
+              ? 'Your Google Sheet is ready, but the pop-up was blocked.'
+              : 'The Google sign-in pop-up was blocked.'}
+          </span>
+          <button
+            type="button"
+            onClick={actions.retry}
+            className="rounded-md bg-amber-600 px-2 py-1 font-semibold text-white hover:bg-amber-500"
+          >
             {sheets.blockedStep === 'sheet' ? 'Open Google Sheet' : 'Try again'}
           </button>
-          <button type="button" onClick={actions.dismiss} aria-label="Dismiss" className="rounded px-1 text-amber-700 hover:text-amber-900">
+          <button
+            type="button"
+            onClick={actions.dismiss}
+            aria-label="Dismiss"
+            className="rounded px-1 text-amber-700 hover:text-amber-900"
+          >
             ✕
           </button>
         </div>
@@ -71,7 +94,10 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
             <path d="M5.5 7.5 10 12l4.5-4.5" stroke="currentColor" strokeWidth="1.5" fill="none" />
           </svg>
         </MenuButton>
-        <MenuItems anchor="bottom end" className="z-50 mt-2 w-72 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+        <MenuItems
+          anchor="bottom end"
+          className="z-50 mt-2 w-72 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 focus:outline-none"
+        >
           <MenuItem>
             <button type="button" className={itemClass} onClick={() => void exportCsv(matrix())}>
               CSV
@@ -119,7 +145,14 @@ export function ExportMenu({ title, rows, columns, googleClientId: clientIdProp 
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="size-4 text-slate-500" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.6">
+    <svg
+      viewBox="0 0 20 20"
+      className="size-4 text-slate-500"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+    >
       <path d="M10 3v9m0 0-3.5-3.5M10 12l3.5-3.5M4 14.5V16h12v-1.5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

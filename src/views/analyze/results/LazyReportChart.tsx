@@ -12,7 +12,11 @@ const ReportChart = lazy(() => import('./ReportChart'));
 /** Same height as the chart (docs/analyze.md §Rules and limits: 500) plus its header and legend. */
 export function ChartSkeleton({ height = 500 }: { height?: number }) {
   return (
-    <section aria-label="Report chart" aria-busy="true" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-label="Report chart"
+      aria-busy="true"
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <div className="h-4 w-16 animate-pulse rounded bg-slate-200" />
         <div className="h-6 w-40 animate-pulse rounded bg-slate-100" />

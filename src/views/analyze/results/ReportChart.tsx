@@ -23,7 +23,18 @@ export const CHART_HEIGHT = 500;
 export const CHART_EXPORT_FAILED = 'Failed to export the chart.';
 
 /** Series colours, in order; chosen to stay apart for the colour-blind and on white. */
-export const SERIES_COLORS = ['#4f46e5', '#0d9488', '#ea580c', '#db2777', '#0284c7', '#65a30d', '#9333ea', '#ca8a04', '#dc2626', '#475569'];
+export const SERIES_COLORS = [
+  '#4f46e5',
+  '#0d9488',
+  '#ea580c',
+  '#db2777',
+  '#0284c7',
+  '#65a30d',
+  '#9333ea',
+  '#ca8a04',
+  '#dc2626',
+  '#475569',
+];
 
 const theme = buildChartTheme({
   backgroundColor: '#ffffff',
@@ -56,7 +67,9 @@ function useWidth<T extends HTMLElement>() {
     const element = ref.current;
     if (!element) return;
     setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? element.clientWidth)));
+    const observer = new ResizeObserver(([entry]) =>
+      setWidth(Math.floor(entry?.contentRect.width ?? element.clientWidth)),
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -75,7 +88,17 @@ function RowLines({ ticks }: { ticks: number[] }) {
       {ticks.map((tick) => {
         const y = Number(yScale(tick));
         if (!Number.isFinite(y)) return null;
-        return <line key={tick} x1={margin.left} x2={margin.left + innerWidth} y1={y} y2={y} stroke="#e2e8f0" strokeWidth={1} />;
+        return (
+          <line
+            key={tick}
+            x1={margin.left}
+            x2={margin.left + innerWidth}
+            y1={y}
+            y2={y}
+            stroke="#e2e8f0"
+            strokeWidth={1}
+          />
+        );
       })}
     </g>
   );
@@ -105,7 +128,14 @@ function Markers({ markers }: { markers: readonly ChartMarker[] }) {
 
 const truncate = (text: string, max = 16) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export default function ReportChart({ rows, columns, fileName = 'report_chart', height = CHART_HEIGHT, markers = [], markerLink }: ReportChartProps) {
+export default function ReportChart({
+  rows,
+  columns,
+  fileName = 'report_chart',
+  height = CHART_HEIGHT,
+  markers = [],
+  markerLink,
+}: ReportChartProps) {
   const [showMarkers, setShowMarkers] = useState(true);
   const allSeries = useMemo(() => chartSeries(rows, columns), [rows, columns]);
   const columnOf = useMemo(() => {
@@ -118,7 +148,10 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
   // The axes fit the series on show: hiding a large series rescales the others.
   const model = useMemo(() => {
     const shown = new Set(visibleKey ? visibleKey.split('\u0000') : []);
-    return buildChartModel(rows, columns.filter((column, index) => index === 0 || shown.has(column.id)));
+    return buildChartModel(
+      rows,
+      columns.filter((column, index) => index === 0 || shown.has(column.id)),
+    );
   }, [rows, columns, visibleKey]);
   const [wrapperRef, width] = useWidth<HTMLDivElement>();
   const chartRef = useRef<HTMLDivElement>(null);
@@ -128,7 +161,10 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
     return (name: string) => map.get(name) ?? SERIES_COLORS[0]!;
   }, [allSeries]);
   // Accessors must stay stable between renders, or every series re-registers its data.
-  const yAccessors = useMemo(() => new Map(allSeries.map((name) => [name, (d: ChartDatum) => d.plotted[name] ?? NaN])), [allSeries]);
+  const yAccessors = useMemo(
+    () => new Map(allSeries.map((name) => [name, (d: ChartDatum) => d.plotted[name] ?? NaN])),
+    [allSeries],
+  );
 
   const visible = model?.series ?? NO_SERIES;
   const toggle = (name: string) =>
@@ -144,7 +180,10 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
       const svg = chartRef.current?.querySelector('svg');
       if (!svg || !model) return;
       try {
-        const image = serializeChartSvg(svg, visible.map((name) => ({ name: columnOf(name).label, color: colorOf(name) })));
+        const image = serializeChartSvg(
+          svg,
+          visible.map((name) => ({ name: columnOf(name).label, color: colorOf(name) })),
+        );
         const blob = kind === 'svg' ? svgBlob(image.text) : await pngBlob(image);
         downloadBlob(blob, `${fileName}.${kind}`);
       } catch {
@@ -156,7 +195,10 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
 
   if (!model) {
     return (
-      <section aria-label="Report chart" className="rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-600 shadow-sm">
+      <section
+        aria-label="Report chart"
+        className="rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-600 shadow-sm"
+      >
         Nothing to chart: the result needs a first column for the x axis and at least one numeric column.
       </section>
     );
@@ -172,14 +214,27 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
         <h3 className="text-sm font-semibold text-slate-800">Chart</h3>
         <div className="flex gap-2">
           {markers.length > 0 && (
-            <button type="button" aria-pressed={showMarkers} onClick={() => setShowMarkers((shown) => !shown)} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+            <button
+              type="button"
+              aria-pressed={showMarkers}
+              onClick={() => setShowMarkers((shown) => !shown)}
+              className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
               Changes
             </button>
           )}
-          <button type="button" onClick={() => void exportAs('png')} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={() => void exportAs('png')}
+            className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
             Download PNG
           </button>
-          <button type="button" onClick={() => void exportAs('svg')} className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={() => void exportAs('svg')}
+            className="rounded-md px-2.5 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
             Download SVG
           </button>
         </div>
@@ -204,7 +259,13 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
                 label={labelOf(model.xColumn)}
                 labelOffset={14}
               />
-              <Axis orientation="left" axisClassName="chart-axis-left" tickValues={model.left.ticks} tickFormat={(value: number) => model.left.format(value)} hideAxisLine />
+              <Axis
+                orientation="left"
+                axisClassName="chart-axis-left"
+                tickValues={model.left.ticks}
+                tickFormat={(value: number) => model.left.format(value)}
+                hideAxisLine
+              />
               {model.right && (
                 <Axis
                   orientation="right"
@@ -244,7 +305,9 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
                             <span className="inline-block size-2 rounded-full" style={{ background: colorOf(name) }} />
                             {labelOf(name)}
                           </span>
-                          <span className="font-medium text-slate-900 tabular-nums">{formatSeriesValue(columnOf(name), datum.shown[name] ?? null)}</span>
+                          <span className="font-medium text-slate-900 tabular-nums">
+                            {formatSeriesValue(columnOf(name), datum.shown[name] ?? null)}
+                          </span>
                         </div>
                       ))}
                     </div>
@@ -259,8 +322,16 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
         <ul aria-label="Changes on these days" className="space-y-0.5 px-4 pt-1 text-xs text-slate-700">
           {markers.map((marker) => (
             <li key={marker.day} className="break-words">
-              <span aria-hidden="true" className="text-amber-600">▲ </span>
-              {markerLink ? <Link href={markerLink(marker.day)} className="font-medium text-indigo-700 hover:underline">{marker.day}</Link> : <span className="font-medium">{marker.day}</span>}
+              <span aria-hidden="true" className="text-amber-600">
+                ▲{' '}
+              </span>
+              {markerLink ? (
+                <Link href={markerLink(marker.day)} className="font-medium text-indigo-700 hover:underline">
+                  {marker.day}
+                </Link>
+              ) : (
+                <span className="font-medium">{marker.day}</span>
+              )}
               : {marker.lines.join('; ')}
             </li>
           ))}
@@ -281,7 +352,11 @@ export default function ReportChart({ rows, columns, fileName = 'report_chart', 
                 data-column-id={name}
                 className={`flex items-center gap-2 rounded-full px-2.5 py-1 text-xs ring-1 ring-slate-200 hover:bg-slate-50 ${shown ? 'text-slate-800' : 'text-slate-500 line-through'}`}
               >
-                <span aria-hidden="true" className="inline-block h-0.5 w-4 rounded" style={{ background: shown ? colorOf(name) : '#cbd5e1', height: 3 }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-0.5 w-4 rounded"
+                  style={{ background: shown ? colorOf(name) : '#cbd5e1', height: 3 }}
+                />
                 {column.label}
                 {hasOwnLabel(column) && <span className="sr-only">({column.id})</span>}
                 {model.right && isPercentColumn(column) && <span className="text-slate-600">(%, right axis)</span>}

@@ -18,7 +18,14 @@ import {
   useTable,
   type SortFn,
 } from '@tanstack/react-table';
-import { compareCells, NULL_TEXT, unwrapRows, type CellValue, type PlainRow, type ResultRow } from '../../../lib/report-rows';
+import {
+  compareCells,
+  NULL_TEXT,
+  unwrapRows,
+  type CellValue,
+  type PlainRow,
+  type ResultRow,
+} from '../../../lib/report-rows';
 import { formatCell, hasOwnLabel, type ResultColumn } from './result-columns';
 
 export const PAGE_SIZE = 20;
@@ -35,7 +42,8 @@ type Features = typeof features;
 
 const column = createColumnHelper<Features, PlainRow>();
 
-const sortCells: SortFn<Features, PlainRow> = (a, b, columnId) => compareCells(a.getValue(columnId), b.getValue(columnId));
+const sortCells: SortFn<Features, PlainRow> = (a, b, columnId) =>
+  compareCells(a.getValue(columnId), b.getValue(columnId));
 
 const countFormat = new Intl.NumberFormat('en-US');
 
@@ -84,7 +92,10 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
   const pageCount = Math.max(1, table.getPageCount());
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
-  const numericColumns = useMemo(() => new Set(ids.filter((name) => data.some((row) => typeof row[name] === 'number'))), [ids, data]);
+  const numericColumns = useMemo(
+    () => new Set(ids.filter((name) => data.some((row) => typeof row[name] === 'number'))),
+    [ids, data],
+  );
   const reachedLimit = limit !== undefined && limit > 0 && total >= limit;
 
   return (
@@ -95,7 +106,8 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
         </p>
         {reachedLimit && (
           <p role="note" className="rounded-md bg-amber-50 px-2.5 py-1 text-xs text-amber-800 ring-1 ring-amber-200">
-            This result reached the limit of {countFormat.format(limit)} rows, so there may be more. Raise the limit or add conditions to see the rest.
+            This result reached the limit of {countFormat.format(limit)} rows, so there may be more. Raise the limit or
+            add conditions to see the rest.
           </p>
         )}
       </div>
@@ -126,8 +138,14 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
                         title={`Sort by ${labelled ? `${meta.label} (${meta.id})` : meta.label}`}
                       >
                         <span className={`flex min-w-0 flex-col ${numeric ? 'items-end' : 'items-start'}`}>
-                          <span className="max-w-full truncate"><table.FlexRender header={header} /></span>
-                          {labelled && <span className="max-w-full truncate font-mono text-xs font-normal text-slate-600">{meta.id}</span>}
+                          <span className="max-w-full truncate">
+                            <table.FlexRender header={header} />
+                          </span>
+                          {labelled && (
+                            <span className="max-w-full truncate font-mono text-xs font-normal text-slate-600">
+                              {meta.id}
+                            </span>
+                          )}
                         </span>
                         <SortIcon direction={sorted} />
                       </button>
@@ -155,7 +173,10 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
         </table>
       </div>
 
-      <nav aria-label="Result pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
+      <nav
+        aria-label="Result pages"
+        className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-700"
+      >
         <label className="flex items-center gap-2">
           <span>Rows per page</span>
           <select
@@ -164,7 +185,9 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
             className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
           >
             {PAGE_SIZE_OPTIONS.map((size) => (
-              <option key={size} value={size}>{size}</option>
+              <option key={size} value={size}>
+                {size}
+              </option>
             ))}
           </select>
         </label>
@@ -172,20 +195,38 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
           {countFormat.format(from)}–{countFormat.format(to)} of {countFormat.format(total)}
         </span>
         <div className="flex items-center gap-1">
-          <PageButton label="First page" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>«</PageButton>
-          <PageButton label="Previous page" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>‹</PageButton>
+          <PageButton label="First page" onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
+            «
+          </PageButton>
+          <PageButton label="Previous page" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()}>
+            ‹
+          </PageButton>
           <span className="px-2 tabular-nums">
             Page {pageIndex + 1} of {pageCount}
           </span>
-          <PageButton label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>›</PageButton>
-          <PageButton label="Last page" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>»</PageButton>
+          <PageButton label="Next page" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()}>
+            ›
+          </PageButton>
+          <PageButton label="Last page" onClick={() => table.lastPage()} disabled={!table.getCanNextPage()}>
+            »
+          </PageButton>
         </div>
       </nav>
     </section>
   );
 }
 
-function PageButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled: boolean; children: string }) {
+function PageButton({
+  label,
+  onClick,
+  disabled,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+  children: string;
+}) {
   return (
     <button
       type="button"
@@ -202,7 +243,11 @@ function PageButton({ label, onClick, disabled, children }: { label: string; onC
 
 function SortIcon({ direction }: { direction: false | 'asc' | 'desc' }) {
   return (
-    <svg aria-hidden="true" viewBox="0 0 12 16" className={`size-3 shrink-0 ${direction ? 'text-indigo-600' : 'text-slate-300'}`}>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 12 16"
+      className={`size-3 shrink-0 ${direction ? 'text-indigo-600' : 'text-slate-300'}`}
+    >
       <path d="M6 1 10 6H2z" fill="currentColor" opacity={direction === 'desc' ? 0.25 : 1} />
       <path d="M6 15 2 10h8z" fill="currentColor" opacity={direction === 'asc' ? 0.25 : 1} />
     </svg>

@@ -39,10 +39,19 @@ const fileBase = (title: string) =>
     .replace(/^_+|_+$/g, '')
     .slice(0, 60) || 'report';
 
-export const ResultsPanel = memo(function ResultsPanel({ title, rows, columns, limit, googleClientId }: ResultsPanelProps) {
+export const ResultsPanel = memo(function ResultsPanel({
+  title,
+  rows,
+  columns,
+  limit,
+  googleClientId,
+}: ResultsPanelProps) {
   const ids = useMemo(() => columns.map((column) => column.id), [columns]);
   // The chart's x values, for the activity markers of their days (docs/activity.md §Chart markers).
-  const xs = useMemo(() => (columns[0] ? rows.map((row) => cellText(unwrapCell(row[columns[0]!.id]))) : []), [rows, columns]);
+  const xs = useMemo(
+    () => (columns[0] ? rows.map((row) => cellText(unwrapCell(row[columns[0]!.id]))) : []),
+    [rows, columns],
+  );
   const changes = useChartMarkers(xs);
   return (
     <div className="space-y-4" data-testid="results-panel">
@@ -51,12 +60,20 @@ export const ResultsPanel = memo(function ResultsPanel({ title, rows, columns, l
         <ExportMenu title={title} rows={rows} columns={columns} googleClientId={googleClientId} />
       </div>
       {rows.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">{NO_ROWS_MESSAGE}</div>
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">
+          {NO_ROWS_MESSAGE}
+        </div>
       ) : (
         <>
           {/* A new column set is a new grid: sorting and paging start over. */}
           <ResultsGrid key={ids.join('\u0000')} rows={rows} columns={columns} limit={limit} />
-          <LazyReportChart rows={rows} columns={columns} fileName={`${fileBase(title)}_chart`} markers={changes.markers} markerLink={changes.link} />
+          <LazyReportChart
+            rows={rows}
+            columns={columns}
+            fileName={`${fileBase(title)}_chart`}
+            markers={changes.markers}
+            markerLink={changes.link}
+          />
         </>
       )}
     </div>

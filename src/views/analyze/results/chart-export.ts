@@ -30,7 +30,10 @@ function legendRows(entries: LegendEntry[], width: number): { entry: LegendEntry
 }
 
 /** The chart as a standalone SVG document (text). */
-export function serializeChartSvg(svg: SVGSVGElement, legend: LegendEntry[]): { text: string; width: number; height: number } {
+export function serializeChartSvg(
+  svg: SVGSVGElement,
+  legend: LegendEntry[],
+): { text: string; width: number; height: number } {
   const box = svg.getBoundingClientRect();
   const width = Math.round(Number(svg.getAttribute('width')) || box.width);
   const chartHeight = Math.round(Number(svg.getAttribute('height')) || box.height);
@@ -102,7 +105,9 @@ export async function pngBlob(svg: { text: string; width: number; height: number
     if (!context) throw new Error('No canvas available.');
     context.scale(scale, scale);
     context.drawImage(image, 0, 0, svg.width, svg.height);
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed.'))), 'image/png'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed.'))), 'image/png'),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

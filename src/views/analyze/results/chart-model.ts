@@ -18,7 +18,8 @@ import { formatPercent, isPercentColumn, type ResultColumn } from './result-colu
 
 /** A column of the chart: its metadata, or only its id (then the `retention_` rule decides percent (docs/analyze.md §Rules and limits)). */
 export type ChartColumn = string | ResultColumn;
-const toColumn = (column: ChartColumn): ResultColumn => (typeof column === 'string' ? { id: column, label: column } : column);
+const toColumn = (column: ChartColumn): ResultColumn =>
+  typeof column === 'string' ? { id: column, label: column } : column;
 
 export interface ChartDatum {
   /** The x value as text (nulls as `null`). */
@@ -51,7 +52,11 @@ const DATE_LIKE = /^\d{4}-\d{2}-\d{2}/;
 const numberOrNull = (value: CellValue) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** Nice round ticks covering [lo, hi] (d3's tick step rule), about `count` of them. */
-export function niceTicks(lo: number, hi: number, count = 5): { lo: number; hi: number; step: number; ticks: number[] } {
+export function niceTicks(
+  lo: number,
+  hi: number,
+  count = 5,
+): { lo: number; hi: number; step: number; ticks: number[] } {
   if (!(hi > lo)) hi = lo === 0 ? 1 : lo + Math.abs(lo);
   const rough = (hi - lo) / count;
   const power = Math.floor(Math.log10(rough));
@@ -76,7 +81,10 @@ export const formatValue = (value: number) => (Math.abs(value) < 1 ? smallValueF
 /** Main axis tick: rounded (to whole numbers when the tick step allows, else to the step's decimals). */
 function mainTickFormat(step: number) {
   const decimals = step >= 1 ? 0 : Math.min(6, Math.ceil(-Math.log10(step)));
-  const format = decimals === 0 ? grouped : new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
+  const format =
+    decimals === 0
+      ? grouped
+      : new Intl.NumberFormat('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
   return (value: number) => format.format(decimals === 0 ? Math.round(value) : value);
 }
 function percentTickFormat(step: number) {
@@ -109,11 +117,18 @@ export function buildChartModel(rows: readonly ResultRow[], columns: readonly Ch
   if (!xColumn || rows.length === 0) return null;
   const series = chartSeries(rows, columns);
   if (series.length === 0) return null;
-  const percentNames = new Set(columns.slice(1).map(toColumn).filter(isPercentColumn).map((column) => column.id));
+  const percentNames = new Set(
+    columns
+      .slice(1)
+      .map(toColumn)
+      .filter(isPercentColumn)
+      .map((column) => column.id),
+  );
   const isPercentSeries = (name: string) => percentNames.has(name);
 
   const xs = rows.map((row) => unwrapCell(row[xColumn]));
-  const sortable = xs.every((x) => typeof x === 'number') || xs.every((x) => typeof x === 'string' && DATE_LIKE.test(x));
+  const sortable =
+    xs.every((x) => typeof x === 'number') || xs.every((x) => typeof x === 'string' && DATE_LIKE.test(x));
   const order = rows.map((_, index) => index);
   if (sortable) order.sort((a, b) => compareCells(xs[a], xs[b]));
 
@@ -141,15 +156,26 @@ export function buildChartModel(rows: readonly ResultRow[], columns: readonly Ch
     if (percentExtent) {
       const percentTicks = niceTicks(percentExtent[0], percentExtent[1]);
       percentScale = mainTicks.hi > 0 && percentTicks.hi > 0 ? mainTicks.hi / percentTicks.hi : 1;
-      domain = [Math.min(mainTicks.lo, percentTicks.lo * percentScale), Math.max(mainTicks.hi, percentTicks.hi * percentScale)];
+      domain = [
+        Math.min(mainTicks.lo, percentTicks.lo * percentScale),
+        Math.max(mainTicks.hi, percentTicks.hi * percentScale),
+      ];
       const format = percentTickFormat(percentTicks.step);
       const scale = percentScale;
-      right = { domain, ticks: percentTicks.ticks.map((tick) => tick * scale), format: (plotted) => format(plotted / scale) };
+      right = {
+        domain,
+        ticks: percentTicks.ticks.map((tick) => tick * scale),
+        format: (plotted) => format(plotted / scale),
+      };
     }
     left = { domain, ticks: mainTicks.ticks, format: mainTickFormat(mainTicks.step) };
   } else {
     const percentTicks = niceTicks(percentExtent![0], percentExtent![1]);
-    left = { domain: [percentTicks.lo, percentTicks.hi], ticks: percentTicks.ticks, format: percentTickFormat(percentTicks.step) };
+    left = {
+      domain: [percentTicks.lo, percentTicks.hi],
+      ticks: percentTicks.ticks,
+      format: percentTickFormat(percentTicks.step),
+    };
   }
 
   const data: ChartDatum[] = shownRows.map(({ x, shown }) => {

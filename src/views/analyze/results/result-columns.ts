@@ -46,6 +46,7 @@ export const formatPercent = (value: number): string => `${value.toFixed(2)}%`;
 /** A cell as the grid prints it: `null` for nulls, percent columns ×100 with 2 decimals, numbers grouped. */
 export function formatCell(column: Pick<ResultColumn, 'id' | 'format'>, value: CellValue): string {
   if (value === null) return NULL_TEXT;
-  if (typeof value === 'number') return isPercentColumn(column) ? formatPercent(value * 100) : numberFormat.format(value);
+  if (typeof value === 'number')
+    return isPercentColumn(column) ? formatPercent(value * 100) : numberFormat.format(value);
   return String(value);
 }

@@ -31,9 +31,12 @@ interface Props {
 function usePreview(slot: Slot): string | null {
   const file = slot.file as File | null;
   const objectUrl = useMemo(() => (file instanceof Blob ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => {
-    if (objectUrl) URL.revokeObjectURL(objectUrl);
-  }, [objectUrl]);
+  useEffect(
+    () => () => {
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    },
+    [objectUrl],
+  );
   return objectUrl ?? slot.url;
 }
 
@@ -64,7 +67,11 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, deniedReason, o
       <div
         {...getRootProps()}
         className={`relative flex ${wide ? 'aspect-[16/9]' : 'aspect-[3/4]'} w-full flex-col items-center justify-center gap-3 overflow-hidden rounded-xl border-2 border-dashed text-center text-sm transition ${
-          view.error ? 'border-rose-400 bg-rose-50' : isDragActive ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300 bg-slate-50'
+          view.error
+            ? 'border-rose-400 bg-rose-50'
+            : isDragActive
+              ? 'border-indigo-500 bg-indigo-50'
+              : 'border-slate-300 bg-slate-50'
         }`}
       >
         <input {...getInputProps()} data-testid={`${id}-input`} />
@@ -73,7 +80,9 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, deniedReason, o
         ) : (
           <span className="px-4 text-slate-600">
             <span className="block font-medium text-slate-800">{label}</span>
-            <span className="block text-xs">Drop a JPEG here: up to 3 MB, at most {limit.width} × {limit.height} px</span>
+            <span className="block text-xs">
+              Drop a JPEG here: up to 3 MB, at most {limit.width} × {limit.height} px
+            </span>
           </span>
         )}
         <Button
@@ -94,7 +103,13 @@ export function ImageDropSlot({ id, kind, label, slot, disabled, deniedReason, o
         )}
       </div>
       <div className="mt-1 flex min-h-6 items-start justify-between gap-2">
-        {view.error ? <p id={errorId} role="alert" className="text-xs text-rose-700">{view.error}</p> : <span className="text-xs text-slate-600">{label}</span>}
+        {view.error ? (
+          <p id={errorId} role="alert" className="text-xs text-rose-700">
+            {view.error}
+          </p>
+        ) : (
+          <span className="text-xs text-slate-600">{label}</span>
+        )}
         {(slot.url || slot.file) && !locked && (
           <button
             type="button"
