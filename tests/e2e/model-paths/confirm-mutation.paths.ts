@@ -87,7 +87,7 @@ export const confirmMutationTable: FlowTable<ConfirmUi> = {
       sent: 0,
     };
     page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/api-keys$/.test(new URL(request.url()).pathname)) ui.sent += 1;
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/api-keys')) ui.sent += 1;
     });
     return ui;
   },

@@ -166,17 +166,15 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
     },
     PICK_ICON: {
       act: (ui, event: Ev<'PICK_ICON'>) =>
-        ui.dialog.root
-          .getByLabel('Icon file')
-          .setInputFiles(
-            event.file === null
-              ? []
-              : {
-                  name: event.file.name,
-                  mimeType: event.file.type,
-                  buffer: event.file.size > ICON_MAX_BYTES ? Buffer.alloc(event.file.size) : TINY_PNG,
-                },
-          ),
+        ui.dialog.root.getByLabel('Icon file').setInputFiles(
+          event.file === null
+            ? []
+            : {
+                name: event.file.name,
+                mimeType: event.file.type,
+                buffer: event.file.size > ICON_MAX_BYTES ? Buffer.alloc(event.file.size) : TINY_PNG,
+              },
+        ),
       label: (event: Ev<'PICK_ICON'>) =>
         event.file === null ? 'no icon' : event.file.size > ICON_MAX_BYTES ? 'icon too large' : 'icon',
     },

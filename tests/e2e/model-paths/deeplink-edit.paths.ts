@@ -108,7 +108,7 @@ export const deeplinkEditTable: FlowTable<LinkUi> = {
       real: (value) => (value === NEW_URL ? url : value),
     };
     page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/deeplinks\/update$/.test(new URL(request.url()).pathname)) ui.sent += 1;
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/deeplinks/update')) ui.sent += 1;
     });
     return ui;
   },
