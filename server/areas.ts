@@ -150,7 +150,7 @@ export const reactions: readonly Reaction[] = [
   ...DOMAIN_EVENT_NAMES.map((event) => ({
     event,
     area: 'activity',
-    name: 'activity.record',
+    name: `activity.record-${event}`,
     mode: 'transaction' as const,
     handle: recordActivity,
     ...(event === 'postback.stored' ? { wants: activityWantsPostback } : {}),

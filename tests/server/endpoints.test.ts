@@ -90,6 +90,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
         'monetize',
         'adjust',
         'acquire',
+        'activity',
       ]),
     );
   });
