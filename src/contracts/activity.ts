@@ -57,7 +57,7 @@ export const ActivityQuery = struct(
     to: ActivityDay,
     /** Text searched in object names (case-insensitive). */
     q: line(ACTIVITY_SEARCH_MAX),
-    /** One object's history: its type and id (a quest's History tab, a report's "Last changed by"). */
+    /** One object's history: its type and id (a quest's History tab, a report's "Changed by"). */
     objectType: line(MAX.label),
     objectId: Id,
     /** The cursor of the next page, as the previous page answered it. */

@@ -330,6 +330,8 @@ test('one status line: Not saved yet, then Last changed …, then Unsaved change
   await builder.run();
   await expect(builder.status).toHaveText(/^Last changed (a few seconds|a minute|\d+ minutes) ago$/);
   await expect(statusTexts).toHaveCount(1);
+  // Who changed it, from the activity log, beside the status line (which alone says when).
+  await expect(page.getByTestId('last-changed-by')).toHaveText('Changed by Eddie Editor');
 
   await builder.limit.fill('50');
   await expect(builder.status).toHaveText(/^Unsaved changes · Last changed (a few seconds|a minute|\d+ minutes) ago$/);

@@ -1,7 +1,7 @@
 /**
  * One object's history where a publisher looks at the object (docs/activity.md §Screens and routes): the quest
  * editor's History section (who changed what, newest first, each change before → after) and a report's
- * "Last changed by {who} {relative time}". Plain reads (src/services/activity.queries.ts); a link opens the full log.
+ * "Changed by {who}" under the status line that says when. Plain reads (src/services/activity.queries.ts); a link opens the full log.
  */
 import { Link } from 'wouter';
 import { href } from '../../paths';
@@ -65,7 +65,10 @@ export function ObjectHistory({
   );
 }
 
-/** "Last changed by Ada Admin 3 minutes ago", from the object's newest entry; nothing until there is one. */
+/**
+ * "Changed by Ada Admin" (the time on hover), from the object's newest entry; nothing until there is one. It sits under
+ * a status line that already says when ("Last changed 3 minutes ago"), so it names only who: one status line.
+ */
 export function LastChangedBy({
   workspaceId,
   objectType,
@@ -82,7 +85,7 @@ export function LastChangedBy({
   if (!last) return null;
   return (
     <p data-testid="last-changed-by" title={fullTime(last.at)} className="mt-0.5 px-1 text-xs text-slate-600">
-      Last changed by {last.actor.name} {fromNow(last.at)}
+      Changed by {last.actor.name}
     </p>
   );
 }
