@@ -17,7 +17,7 @@ import { DEMO_WORKSPACE } from './pages/demo';
  * router may), each with its pattern from src/paths.ts.
  */
 const routeIds = [
-  ...fs.readFileSync(new URL('../../src/routes.ts', import.meta.url), 'utf8').matchAll(/\broute\('(\w+)'/g),
+  ...fs.readFileSync(new URL('../../src/routes.ts', import.meta.url), 'utf8').matchAll(/\broute\(\s*'(\w+)'/g),
 ].map((m) => m[1] as RouteId);
 const routes = routeIds.map((id) => ({ id, pattern: patterns[id] }));
 
