@@ -62,6 +62,11 @@ export interface ServerConfig {
   sandboxExport: { events: number; days: number };
   /** Attribution postbacks accepted per app (POSTBACK_RATE_PER_SECOND, POSTBACK_BURST): a token bucket per server. */
   postbackRate: { perSecond: number; burst: number };
+  /**
+   * Who issues the invoices, printed on every invoice PDF: INVOICE_SELLER_NAME, INVOICE_SELLER_ADDRESS (lines
+   * separated by `|`) and INVOICE_SELLER_EMAIL. Unset: Questboard's own details.
+   */
+  invoiceSeller: { name: string; lines: string[]; email: string };
 }
 
 export interface GoogleCloudConfig {
@@ -155,6 +160,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     postbackRate: {
       perSecond: Number(env.POSTBACK_RATE_PER_SECOND ?? 1_000),
       burst: Number(env.POSTBACK_BURST ?? 2_000),
+    },
+    invoiceSeller: {
+      name: env.INVOICE_SELLER_NAME?.trim() || 'Questboard Ltd',
+      lines: (env.INVOICE_SELLER_ADDRESS ?? '1 Quest Lane|London EC2A 4NE|United Kingdom')
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      email: env.INVOICE_SELLER_EMAIL?.trim() || 'support@questboard.io',
     },
   };
 }

@@ -7,12 +7,12 @@
 import PDFDocument from 'pdfkit';
 import { formatDollars } from '../../../src/contracts/billing';
 
-/** Who issues the invoices (docs/decisions.md "Invoice documents"). */
-export const SELLER = {
-  name: 'Questboard Ltd',
-  lines: ['1 Quest Lane', 'London EC2A 4NE', 'United Kingdom'],
-  email: 'support@questboard.io',
-} as const;
+/** Who issues the invoices: the operator's company (INVOICE_SELLER_*, docs/billing.md §Decisions). */
+export interface InvoiceSeller {
+  name: string;
+  lines: readonly string[];
+  email: string;
+}
 
 /** The workspace's billing details as kept on its billing account; any part may be missing. */
 export interface InvoiceCustomer {
@@ -26,6 +26,7 @@ export interface InvoiceCustomer {
 }
 
 export interface InvoiceDocument {
+  seller: InvoiceSeller;
   id: string;
   workspaceName: string;
   customer: InvoiceCustomer | null;
@@ -102,9 +103,13 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     .fontSize(10)
     .fillColor('#475569')
     .text(paid ? 'Invoice (paid)' : 'Invoice');
-  pdf.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a').text(SELLER.name, right, top, { width, align: 'right' });
+  pdf
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('#0f172a')
+    .text(doc.seller.name, right, top, { width, align: 'right' });
   pdf.font('Helvetica').fillColor('#334155');
-  for (const line of [...SELLER.lines, SELLER.email]) pdf.text(line, right, pdf.y, { width, align: 'right' });
+  for (const line of [...doc.seller.lines, doc.seller.email]) pdf.text(line, right, pdf.y, { width, align: 'right' });
 
   // Billed to, and the invoice's facts.
   pdf.moveDown(2);
@@ -156,7 +161,7 @@ export function invoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#64748b')
-    .text(`${SELLER.name} · ${SELLER.email} · Amounts in US dollars.`, left);
+    .text(`${doc.seller.name} · ${doc.seller.email} · Amounts in US dollars.`, left);
   pdf.end();
   return finished;
 }

@@ -125,6 +125,7 @@ export const billingRoutes = [
     handler: async ({ params, query, ctx }) => {
       const { invoice, lines } = await signedInvoice(ctx, params.invoiceId, query.expires, query.signature);
       const bytes = await invoicePdf({
+        seller: ctx.config.invoiceSeller,
         id: invoice.id,
         workspaceName: invoice.workspace_name,
         issuedAt: invoice.issued_at,
