@@ -232,6 +232,44 @@ test('a viewer can run reports too', async ({ page }) => {
   await builder.deleteReport();
 });
 
+test('the chart marks the days of changes that move numbers, hides them on request, and links each to the log of its day', async ({
+  page,
+}) => {
+  // The demo's quests on Dragon Merge (iOS) reached their daily cap today through the demo players' postbacks: a
+  // change that moves numbers, recorded by Questboard in the activity log (docs/activity.md §Chart markers).
+  const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.viewer, 'dragon-merge-ios');
+  await builder.groupBy.selectOption({ label: 'Date' });
+  await builder.rename(unique('Markers report'));
+  await builder.run();
+  const reportId = builder.reportId()!;
+  const today = new Date().toISOString().slice(0, 10);
+  const toggle = builder.chart.getByRole('button', { name: 'Changes' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const marker = builder.chart.getByTestId('chart-markers').locator(`[data-day="${today}"]`);
+  await expect(marker).toHaveCount(1);
+  const changes = builder.chart.getByRole('list', { name: 'Changes on these days' });
+  await expect(changes.getByRole('listitem').filter({ hasText: today })).toContainText('Questboard');
+
+  // Markers never move the scale: the y axis reads the same with them hidden.
+  const ticks = () => builder.chart.locator('.chart-axis-left text').allTextContents();
+  const withMarkers = await ticks();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(builder.chart.getByTestId('chart-markers')).toHaveCount(0);
+  await expect(changes).toHaveCount(0);
+  expect(await ticks()).toEqual(withMarkers);
+  await toggle.click();
+
+  // A marker's day opens the activity log filtered to the app and that day.
+  await builder.chart.getByRole('link', { name: today }).click();
+  await expect(page).toHaveURL(new RegExp(`/activity\\?.*from=${today}`));
+  await expect(page).toHaveURL(/app=dragon-merge-ios/);
+  await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+
+  await builder.gotoReport(reportId);
+  await builder.deleteReport();
+});
+
 test('the Analyze pages pass axe-core wide and at 700 px: overview, list, new report, results and chart, menus and dialogs', async ({
   page,
 }) => {

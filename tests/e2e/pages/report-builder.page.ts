@@ -111,9 +111,9 @@ export class ReportsList {
 
 export class ReportBuilder {
   /** Signs in as `email` (by the API) and opens a blank report on the demo app with data. */
-  static async openNewAs(page: Page, email: string): Promise<ReportBuilder> {
+  static async openNewAs(page: Page, email: string, appId: string = ANALYZE_APP.id): Promise<ReportBuilder> {
     await signInByApi(page, email);
-    const builder = new ReportBuilder(page);
+    const builder = new ReportBuilder(page, appId);
     await builder.gotoNew();
     return builder;
   }
