@@ -355,6 +355,41 @@ describe('progress from rows', () => {
     expect(await complete('p2', 'af_level_achieved', { af_level: '7' })).toBe('ignored');
   });
 
+  test('a quest is announced capped once a day, even when a smaller step still fits after a refusal', async () => {
+    const res = await as('editor', 'POST', QUESTS, {
+      name: 'Capped once',
+      countries: ['US'],
+      dailyCap: 0.6,
+      steps: [
+        { eventName: 'af_tutorial_completion', payout: 0.5, condition: null },
+        { eventName: 'af_level_achieved', payout: 0.1, condition: null },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as string;
+    await as('editor', 'POST', `${QUESTS}/${id}/publish`);
+    const key = await s2sKeyOf(ACQUIRE_DEMO_APP);
+    for (const p of ['c1', 'c2'])
+      await report(ACQUIRE_DEMO_APP, key, { eventId: `start-once-${p}`, questId: id, playerId: p, kind: 'start' });
+    const complete = (playerId: string, eventName: string) =>
+      recordStepCompletion(server.app.questboard, {
+        appId: ACQUIRE_DEMO_APP,
+        questId: id,
+        playerId,
+        eventName,
+        at: new Date(),
+      });
+    expect(await complete('c1', 'af_tutorial_completion')).toBe('charged'); // $0.50 of $0.60
+    expect(await complete('c2', 'af_tutorial_completion')).toBe('over_cap'); // the first refusal: capped
+    expect(await complete('c1', 'af_level_achieved')).toBe('charged'); // $0.10 still fits and reaches the cap
+    const capped = await server.db
+      .selectFrom('domain_events')
+      .select('payload')
+      .where('name', '=', 'quest.capped')
+      .execute();
+    expect(capped.filter((e) => (e.payload as { questId: string }).questId === id)).toHaveLength(1);
+  });
+
   test('an AppsFlyer postback with af_sub3 = quest id and af_sub1 = player id completes the step (once, even when delivered twice)', async () => {
     const id = await createQuest('Postback quest', 'af_tutorial_completion', 10);
     const url = new URL(await postbackUrl(server.app.questboard, ACQUIRE_DEMO_APP, 'appsflyer'));

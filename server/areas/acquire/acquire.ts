@@ -853,9 +853,9 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
       chargeId,
       completedAt: completion.at.toISOString(),
     });
-    const capReached = withinCap
-      ? day.cents < capCents && day.cents + payoutCents >= capCents
-      : !day.refused && day.cents < capCents;
+    // Once a day: the step that reaches the cap, or the first refusal before it was reached (a smaller step that
+    // still fits after a refusal does not announce it again).
+    const capReached = !day.refused && day.cents < capCents && (withinCap ? day.cents + payoutCents >= capCents : true);
     if (capReached) await emit(tx, 'quest.capped', { ...ids, day: completion.at.toISOString().slice(0, 10) });
     return withinCap ? 'charged' : 'over_cap';
   };
