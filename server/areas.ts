@@ -53,6 +53,7 @@ import { monetizeMigrations } from './areas/monetize/index';
 import { revenueSettingsRoutes } from './areas/integrations/index';
 import { revenueSettingsMigrations } from './areas/integrations/index';
 import { activityMigrations, activityRoutes, activityWantsPostback, recordActivity } from './areas/activity/index';
+import { alertQuestCapped, notificationRoutes, notificationsMigrations } from './areas/notifications/index';
 import { DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
 
 export interface Area {
@@ -93,6 +94,7 @@ export const areas: readonly Area[] = [
   },
   { name: 'monetize', routes: monetizeRoutes, migrations: monetizeMigrations },
   { name: 'activity', routes: activityRoutes, migrations: activityMigrations },
+  { name: 'notifications', routes: notificationRoutes, migrations: notificationsMigrations },
 ];
 
 /** Every route of every area: its contract endpoint (method, path, codecs, multipart parts) and access rule. */
@@ -144,6 +146,14 @@ export const reactions: readonly Reaction[] = [
     name: 'billing.charge-quest-step',
     mode: 'after-commit',
     handle: chargeQuestStep,
+  },
+  // A quest that reached its daily cap tells the workspace's admins and editors (docs/notifications.md §Alerts).
+  {
+    event: 'quest.capped',
+    area: 'notifications',
+    name: 'notifications.alert-quest-capped',
+    mode: 'after-commit',
+    handle: alertQuestCapped,
   },
   // Every event becomes its activity row in the change's own transaction (last, after the reactions above changed
   // what they change): a change cannot commit without its row. Postbacks only when another reaction wanted them.

@@ -11,6 +11,7 @@ import type { MonetizeTables } from '../areas/monetize/schema';
 import type { RevenueSettingsTables } from '../areas/integrations/revenue-settings.migrations';
 import type { EventTables } from '../events/schema';
 import type { ActivityTables } from '../areas/activity/schema';
+import type { NotificationTables } from '../areas/notifications/schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -195,7 +196,8 @@ export interface Database
     MonetizeTables,
     RevenueSettingsTables,
     AcquireTables,
-    ActivityTables {
+    ActivityTables,
+    NotificationTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

@@ -692,6 +692,21 @@ const MATRIX: MatrixRow[] = [
   // activity log (server/areas/activity/routes.ts): every member reads it (billing entries reach admins only)
   { route: 'GET /api/workspace/:workspaceId/activity', expect: [200, 200, 200, 404, 401] },
   { route: 'GET /api/workspace/:workspaceId/activity/export', expect: [200, 200, 200, 404, 401] },
+  // notifications (server/areas/notifications/routes.ts): every member has their own inbox and preferences; an entry
+  // id that is not the caller's own is not found
+  { route: 'GET /api/workspace/:workspaceId/notifications', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'POST /api/workspace/:workspaceId/notifications/:notificationId/read',
+    expect: [404, 404, 404, 404, 401],
+    params: { notificationId: '999999999' },
+  },
+  { route: 'POST /api/workspace/:workspaceId/notifications/read-all', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/workspace/:workspaceId/notifications/preferences', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'PUT /api/workspace/:workspaceId/notifications/preferences',
+    expect: [400, 400, 400, 404, 401],
+    body: BAD_BODY,
+  },
 
   // adjust (server/areas/integrations/adjust/routes.ts): members read the partner link and events file; editors connect and update
   { route: 'GET /api/app/:appId/adjust', expect: [200, 200, 200, 404, 401] },

@@ -1,0 +1,9 @@
+/**
+ * Notifications (docs/notifications.md): the built-in alerts (src/contracts/notifications.ts `ALERTS`) put into the
+ * inboxes of the members they concern, from the domain events that fire them (after-commit reactions in
+ * server/areas.ts), once per person, object and period; read through the bell in the header, with per-person
+ * preferences. This file is the area's only door (docs/architecture.md §Areas and their doors).
+ */
+export { alertQuestCapped, deliverAlert } from './notifications';
+export { notificationsMigrations } from './migrations';
+export { notificationRoutes } from './routes';

@@ -1,0 +1,43 @@
+/**
+ * The notifications' tables (numbers 0900–0909, docs/notifications.md §Delivery). An inbox entry is unique per person
+ * and `dedupe_key` (the alert, its object and its period): an event delivered twice, or two servers racing, make one
+ * entry. The inbox is read newest first with an (created_at, id) cursor; the unread count from a partial index.
+ */
+import type { Kysely, Migration } from 'kysely';
+import { runStatements } from '../../db/migrations';
+
+export const notificationsMigrations: Record<string, Migration> = {
+  '0900_notifications': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        CREATE TABLE notifications (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          workspace_id text NOT NULL,
+          account_id text NOT NULL,
+          app_id text,
+          kind text NOT NULL,
+          title text NOT NULL,
+          body text NOT NULL,
+          link text NOT NULL,
+          dedupe_key text NOT NULL,
+          created_at timestamptz NOT NULL,
+          read_at timestamptz,
+          UNIQUE (account_id, dedupe_key)
+        );
+        CREATE INDEX notifications_inbox ON notifications (account_id, workspace_id, created_at DESC, id DESC);
+        CREATE INDEX notifications_unread ON notifications (account_id, workspace_id) WHERE read_at IS NULL;
+        CREATE TABLE notification_preferences (
+          account_id text NOT NULL,
+          workspace_id text NOT NULL,
+          kind text NOT NULL,
+          enabled boolean NOT NULL,
+          muted_apps jsonb NOT NULL,
+          PRIMARY KEY (account_id, workspace_id, kind)
+        )
+      `,
+      );
+    },
+  },
+};

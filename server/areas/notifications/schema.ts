@@ -1,0 +1,34 @@
+/** Kysely table types of the notifications (server/areas/notifications/migrations.ts). */
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+/** One entry of a person's inbox in a workspace. */
+export interface NotificationsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  account_id: string;
+  app_id: string | null;
+  /** A key of the alerts registry (src/contracts/notifications.ts). */
+  kind: string;
+  title: string;
+  body: string;
+  /** The SPA path of the object it is about. */
+  link: string;
+  /** The alert, its object and its period: one entry per person and key. */
+  dedupe_key: string;
+  created_at: ColumnType<Date, Date | string, never>;
+  read_at: ColumnType<Date | null, never, Date | string | null>;
+}
+
+/** A person's setting of one alert in a workspace; no row: the alert's default (on for its roles). */
+export interface NotificationPreferencesTable {
+  account_id: string;
+  workspace_id: string;
+  kind: string;
+  enabled: boolean;
+  muted_apps: JSONColumnType<string[], string, string>;
+}
+
+export interface NotificationTables {
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+}

@@ -1,0 +1,127 @@
+/**
+ * Notifications (docs/notifications.md): what Questboard tells a person when something matters in a workspace. The
+ * built-in alerts are one registry (ALERTS): each is fired by a domain event of the catalogue, on by default for the
+ * roles it names, and switchable per person (and per app, where it is about an app). The bell in the header reads
+ * the person's inbox page by page (a cursor, newest first) with its unread count.
+ *
+ * Pure: io-ts and the shared codec helpers only.
+ */
+import * as t from 'io-ts';
+import { struct, nullable, line, Id, MAX, WorkspaceParams, type Role } from './codecs';
+import { endpoint } from './endpoint';
+import type { DomainEventName } from './domain-events';
+
+export interface AlertEntry {
+  /** The domain event that fires it. */
+  readonly event: DomainEventName;
+  /** Its name in the preferences. */
+  readonly label: string;
+  /** What it tells, in the preferences. */
+  readonly description: string;
+  /** Who gets it unless they turn it off. */
+  readonly roles: readonly Role[];
+  /** It is about one app: it can be turned off for one app. */
+  readonly perApp: boolean;
+}
+
+/** The built-in alerts, one line each: every list of alerts (preferences, reactions, docs) derives from it. */
+export const ALERTS = {
+  quest_capped: {
+    event: 'quest.capped',
+    label: 'Quest reached its daily cap',
+    description: 'A live quest reached its daily cap: further completions today are counted but not charged.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
+} as const satisfies Readonly<Record<string, AlertEntry>>;
+
+export type AlertKind = keyof typeof ALERTS;
+export const ALERT_KINDS = Object.keys(ALERTS) as AlertKind[];
+export const AlertKindCodec = t.keyof(
+  Object.fromEntries(ALERT_KINDS.map((kind) => [kind, null])) as Record<AlertKind, null>,
+  'AlertKind',
+);
+
+/** Entries per page of the inbox. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const Notification = struct({
+  id: t.string,
+  kind: t.string,
+  appId: nullable(t.string),
+  title: t.string,
+  body: t.string,
+  /** The page of the object it is about (an SPA path). */
+  link: t.string,
+  /** When it was made, ISO 8601. */
+  at: t.string,
+  read: t.boolean,
+});
+export type Notification = t.TypeOf<typeof Notification>;
+
+export const NotificationsPage = struct({
+  success: t.literal(true),
+  notifications: t.array(Notification),
+  unread: t.number,
+  nextCursor: nullable(t.string),
+});
+export type NotificationsPage = t.TypeOf<typeof NotificationsPage>;
+
+export const NotificationsQuery = struct({}, { cursor: line(MAX.token) });
+export const NotificationParams = struct({ workspaceId: Id, notificationId: Id });
+export const ReadAnswer = struct({ success: t.literal(true), unread: t.number });
+export type ReadAnswer = t.TypeOf<typeof ReadAnswer>;
+
+/** One alert's setting for the person: on or off, and the apps it is off for (per-app alerts). */
+export const AlertPreference = struct({
+  kind: AlertKindCodec,
+  enabled: t.boolean,
+  mutedApps: t.array(Id),
+});
+export type AlertPreference = t.TypeOf<typeof AlertPreference>;
+export const AlertPreferences = struct({ success: t.literal(true), alerts: t.array(AlertPreference) });
+export type AlertPreferences = t.TypeOf<typeof AlertPreferences>;
+/** At most this many apps muted in one alert's setting. */
+export const MUTED_APPS_MAX = 500;
+export const AlertPreferenceInput = struct({
+  kind: AlertKindCodec,
+  enabled: t.boolean,
+  mutedApps: t.refinement(t.array(Id), (ids) => ids.length <= MUTED_APPS_MAX, `at most ${MUTED_APPS_MAX} apps`),
+});
+export type AlertPreferenceInput = t.TypeOf<typeof AlertPreferenceInput>;
+
+export const notificationEndpoints = {
+  /** The person's inbox in a workspace, newest first, with the unread count. */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/workspace/:workspaceId/notifications',
+    params: WorkspaceParams,
+    query: NotificationsQuery,
+    response: NotificationsPage,
+  }),
+  markRead: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/notifications/:notificationId/read',
+    params: NotificationParams,
+    response: ReadAnswer,
+  }),
+  markAllRead: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/notifications/read-all',
+    params: WorkspaceParams,
+    response: ReadAnswer,
+  }),
+  preferences: endpoint({
+    method: 'GET',
+    path: '/api/workspace/:workspaceId/notifications/preferences',
+    params: WorkspaceParams,
+    response: AlertPreferences,
+  }),
+  setPreference: endpoint({
+    method: 'PUT',
+    path: '/api/workspace/:workspaceId/notifications/preferences',
+    params: WorkspaceParams,
+    body: AlertPreferenceInput,
+    response: AlertPreferences,
+  }),
+};
