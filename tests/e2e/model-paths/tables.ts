@@ -24,6 +24,7 @@ import { revenueSettingsTable } from './revenue-settings.paths';
 import { messagesSaveTable } from './messages-save.paths';
 import { confirmMutationTable } from './confirm-mutation.paths';
 import { activityTable } from './activity.paths';
+import { notificationsTable } from './notifications.paths';
 
 export const flowTables = [
   teamTable,
@@ -45,4 +46,5 @@ export const flowTables = [
   messagesSaveTable,
   confirmMutationTable,
   activityTable,
+  notificationsTable,
 ] as unknown as readonly FlowTable<Ui>[];
