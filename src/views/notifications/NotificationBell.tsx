@@ -70,11 +70,14 @@ function Panel({ actor, close }: { actor: ActorRefFrom<typeof notificationsMachi
     <>
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+        {/* aria-disabled, not disabled: the focus stays here after marking all, so Escape still closes the panel. */}
         <button
           type="button"
-          disabled={view.unread === 0 || view.busy}
-          onClick={actions.readAll}
-          className="rounded-md px-2 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50 disabled:text-slate-400 disabled:hover:bg-transparent"
+          aria-disabled={view.unread === 0 || view.busy}
+          onClick={() => {
+            if (view.unread > 0 && !view.busy) actions.readAll();
+          }}
+          className="rounded-md px-2 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50 aria-disabled:cursor-default aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent"
         >
           Mark all read
         </button>
@@ -123,7 +126,11 @@ function Panel({ actor, close }: { actor: ActorRefFrom<typeof notificationsMachi
                     <button
                       type="button"
                       disabled={view.busy}
-                      onClick={() => actions.read(n.id)}
+                      onClick={(e) => {
+                        // The button goes once the entry is read: the focus moves to the entry first.
+                        e.currentTarget.closest('li')?.querySelector('button')?.focus();
+                        actions.read(n.id);
+                      }}
                       aria-label={`Mark read: ${n.title}`}
                       className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-60"
                     >
