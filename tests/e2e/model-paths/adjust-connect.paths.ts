@@ -66,7 +66,8 @@ const connectCall = outcome<AdjustUi>(
 const form = (ui: AdjustUi) => ui.page.getByRole('region', { name: 'Connect to Adjust' });
 const linkField = (ui: AdjustUi) => form(ui).getByRole('textbox', { name: 'Partner Link' });
 const fileInput = (ui: AdjustUi) => form(ui).getByLabel('Event File', { exact: true });
-const connectButton = (ui: AdjustUi) => form(ui).getByRole('button', { name: /^(Connect to Adjust|Connecting\.\.\.)$/ });
+const connectButton = (ui: AdjustUi) =>
+  form(ui).getByRole('button', { name: /^(Connect to Adjust|Connecting\.\.\.)$/ });
 const feed = (ui: AdjustUi) => ui.page.getByTestId('adjust-connect-feed');
 
 export const adjustConnectTable: FlowTable<AdjustUi> = {
@@ -142,14 +143,17 @@ export const adjustConnectTable: FlowTable<AdjustUi> = {
       // The last attempt's messages: what was checked, then each error in red.
       if (c.feed.length === 0) await expect(feed(ui)).toHaveCount(0);
       else {
-        await expect(feed(ui).locator('[data-type=error]')).toHaveCount(c.feed.filter((i) => i.type === 'error').length);
+        await expect(feed(ui).locator('[data-type=error]')).toHaveCount(
+          c.feed.filter((i) => i.type === 'error').length,
+        );
         if (via.type === 'xstate.done.actor.connectAdjust')
           await expect(feed(ui).locator('[data-type=error]')).toHaveText([
             /The events file has 2 errors; nothing was saved/,
             new RegExp(BAD_LINES[0]!),
             new RegExp(BAD_LINES[1]!),
           ]);
-        if (isCrash(via)) await expect(feed(ui).locator('[data-type=error]')).toHaveText([/Failed to connect Adjust!$/]);
+        if (isCrash(via))
+          await expect(feed(ui).locator('[data-type=error]')).toHaveText([/Failed to connect Adjust!$/]);
       }
     },
     'adjustConnect.connecting': async (ui, state) => {

@@ -36,7 +36,12 @@ export function anyMethodOutcome<TUi extends Ui>(
         try {
           if (chosen === 'server') await route.continue();
           else if (chosen === 'abort') await route.abort();
-          else await route.fulfill({ status: chosen.status, contentType: 'application/json', body: JSON.stringify(chosen.json) });
+          else
+            await route.fulfill({
+              status: chosen.status,
+              contentType: 'application/json',
+              body: JSON.stringify(chosen.json),
+            });
         } catch {
           // The page went away while the request was held.
         } finally {

@@ -53,6 +53,8 @@ interface GeneralUi extends Ui {
   saves: number;
   /** Saves answered so far. */
   answered: number;
+  /** The content type of the last save the page sent (multipart: data + image). */
+  contentType: string;
 }
 type Ev<K extends AppGeneralEvent['type']> = Extract<AppGeneralEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as AppGeneralContext;
@@ -153,9 +155,12 @@ export const appGeneralTable: FlowTable<GeneralUi> = {
       shell: new Shell(page),
       saves: 0,
       answered: 0,
+      contentType: '',
     };
     page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/app/${appId}/general`) ui.saves += 1;
+      if (r.method() !== 'POST' || new URL(r.url()).pathname !== `/api/app/${appId}/general`) return;
+      ui.saves += 1;
+      ui.contentType = r.headers()['content-type'] ?? '';
     });
     return ui;
   },
@@ -277,6 +282,7 @@ export const appGeneralTable: FlowTable<GeneralUi> = {
           headers: { authorization: `Bearer ${ui.token}` },
         });
         const saved = ((await res.json()) as { data: { appName: string; image: string | null } }).data;
+        expect(ui.contentType).toMatch(/^multipart\/form-data/);
         expect(saved.appName).toBe(RENAMED);
         expect(saved.image).toMatch(/^\/api\/files\//);
       }
@@ -289,4 +295,3 @@ export const appGeneralTable: FlowTable<GeneralUi> = {
   },
   timeout: 90_000,
 };
-

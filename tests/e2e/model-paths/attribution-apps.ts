@@ -26,7 +26,11 @@ export async function enableAppsFlyer(request: APIRequestContext, token: string,
 
 /** One real AppsFlyer postback to the app's postback URL (the first stored one connects the plugin). */
 export async function sendAppsFlyerPostback(request: APIRequestContext, token: string, appId: string) {
-  const url = ((await (await request.get(`/api/app/${appId}/postbacks/appsflyer/url`, { headers: auth(token) })).json()) as { url: string }).url;
+  const url = (
+    (await (await request.get(`/api/app/${appId}/postbacks/appsflyer/url`, { headers: auth(token) })).json()) as {
+      url: string;
+    }
+  ).url;
   const fields = appsflyerPostback(
     0,
     {
@@ -42,4 +46,26 @@ export async function sendAppsFlyerPostback(request: APIRequestContext, token: s
   );
   const res = await request.get(`${url}?${new URLSearchParams(fields).toString()}`);
   expect(res.status(), `a postback stored: ${await res.text()}`).toBe(200);
+}
+
+/** An Adjust events file (scripts and tables send it as a multipart part). */
+export const adjustCsv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+/** Connects Adjust through the API with a partner link and an events file: the plugin waits for its first callback. */
+export async function connectAdjust(
+  request: APIRequestContext,
+  token: string,
+  appId: string,
+  partnerLink: string,
+  file: ReturnType<typeof adjustCsv>,
+) {
+  const res = await request.post(`/api/app/${appId}/adjust/connect`, {
+    headers: auth(token),
+    multipart: { partnerLink, file },
+  });
+  expect(res.status(), `Adjust connected through the API: ${await res.text()}`).toBe(200);
+  const plugins = (await (await request.get(`/api/app/${appId}/plugins`, { headers: auth(token) })).json()) as {
+    plugins: { id: string; source: string }[];
+  };
+  return plugins.plugins.find((p) => p.source === 'Adjust')!.id;
 }

@@ -32,48 +32,51 @@ declare global {
 }
 
 export async function installBrowserGates(page: Page) {
-  await page.addInitScript(({ gates, sync }: { gates: Record<string, readonly string[]>; sync: readonly string[] }) => {
-    const state: NonNullable<Window['__e2eGates']> = {};
-    window.__e2eGates = state;
-    for (const [name, targets] of Object.entries(gates)) {
-      state[name] = { armed: false, waiting: false, done: false };
-      for (const target of targets) {
-        const parts = target.split('.');
-        const method = parts.pop()!;
-        let owner: Record<string, unknown> | undefined = window as unknown as Record<string, unknown>;
-        for (const part of parts) owner = owner?.[part] as Record<string, unknown> | undefined;
-        const original = owner?.[method] as ((...args: unknown[]) => unknown) | undefined;
-        if (!owner || typeof original !== 'function') continue;
-        const gate = state[name]!;
-        owner[method] = function (this: unknown, ...args: unknown[]) {
-          if (!gate.armed) return original.apply(this, args);
-          gate.armed = false;
-          if (sync.includes(name)) {
-            gate.done = true;
-            if (gate.fail) throw new Error(`${target} failed (e2e gate)`);
-            return original.apply(this, args);
-          }
-          gate.waiting = true;
-          const decided = new Promise<boolean>((resolve) => (gate.open = resolve));
-          const callback = method === 'toBlob' ? (args[0] as (blob: Blob | null) => void) : null;
-          const run = decided.then((pass) => {
-            gate.waiting = false;
-            gate.done = true;
-            if (!pass) throw new Error(`${target} failed (e2e gate)`);
-          });
-          if (callback) {
-            // toBlob answers through its callback: null when the encoding failed.
-            void run.then(
-              () => original.apply(this, args),
-              () => callback(null),
-            );
-            return undefined;
-          }
-          return run.then(() => original.apply(this, args));
-        };
+  await page.addInitScript(
+    ({ gates, sync }: { gates: Record<string, readonly string[]>; sync: readonly string[] }) => {
+      const state: NonNullable<Window['__e2eGates']> = {};
+      window.__e2eGates = state;
+      for (const [name, targets] of Object.entries(gates)) {
+        state[name] = { armed: false, waiting: false, done: false };
+        for (const target of targets) {
+          const parts = target.split('.');
+          const method = parts.pop()!;
+          let owner: Record<string, unknown> | undefined = window as unknown as Record<string, unknown>;
+          for (const part of parts) owner = owner?.[part] as Record<string, unknown> | undefined;
+          const original = owner?.[method] as ((...args: unknown[]) => unknown) | undefined;
+          if (!owner || typeof original !== 'function') continue;
+          const gate = state[name]!;
+          owner[method] = function (this: unknown, ...args: unknown[]) {
+            if (!gate.armed) return original.apply(this, args);
+            gate.armed = false;
+            if (sync.includes(name)) {
+              gate.done = true;
+              if (gate.fail) throw new Error(`${target} failed (e2e gate)`);
+              return original.apply(this, args);
+            }
+            gate.waiting = true;
+            const decided = new Promise<boolean>((resolve) => (gate.open = resolve));
+            const callback = method === 'toBlob' ? (args[0] as (blob: Blob | null) => void) : null;
+            const run = decided.then((pass) => {
+              gate.waiting = false;
+              gate.done = true;
+              if (!pass) throw new Error(`${target} failed (e2e gate)`);
+            });
+            if (callback) {
+              // toBlob answers through its callback: null when the encoding failed.
+              void run.then(
+                () => original.apply(this, args),
+                () => callback(null),
+              );
+              return undefined;
+            }
+            return run.then(() => original.apply(this, args));
+          };
+        }
       }
-    }
-  }, { gates: GATES as unknown as Record<string, readonly string[]>, sync: SYNC });
+    },
+    { gates: GATES as unknown as Record<string, readonly string[]>, sync: SYNC },
+  );
 }
 
 /** The outcome of an in-page call as an event entry: the gate is armed from the step before, opened by the event. */

@@ -53,7 +53,8 @@ const E = {
 
 const statusCall = outcome<CheckUi>(
   { method: 'GET', url: /\/api\/plugins\/[^/]+\/status$/ },
-  (event) => (kindOf(event) === '500' ? answers.crash : kindOf(event) === 'refused' ? answers.refused() : answers.server),
+  (event) =>
+    kindOf(event) === '500' ? answers.crash : kindOf(event) === 'refused' ? answers.refused() : answers.server,
   (event) => `status ${kindOf(event)}`,
 );
 const statusOutcome = {
@@ -72,8 +73,7 @@ const pluginStatus = (ui: CheckUi) =>
 export const checkStatusTable: FlowTable<CheckUi> = {
   flow: 'check-status',
   machine: checkStatusMachine,
-  serialize: (state) =>
-    JSON.stringify([state.value, ctx(state).result.connected, ctx(state).result.eventsReceived]),
+  serialize: (state) => JSON.stringify([state.value, ctx(state).result.connected, ctx(state).result.eventsReceived]),
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     await page.setViewportSize({ width: 1280, height: 900 });

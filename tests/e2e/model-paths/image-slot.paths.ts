@@ -58,7 +58,11 @@ const E = {
 const readLabel = (event: EventObject) => {
   if (isCrash(event)) return 'read fails';
   const out = (event as EventObject & { output: { jpeg: boolean; dimensions: { width: number } | null } }).output;
-  return !out.jpeg ? 'read: not a JPEG' : !out.dimensions ? 'read: unreadable' : `read: ${out.dimensions.width} px wide`;
+  return !out.jpeg
+    ? 'read: not a JPEG'
+    : !out.dimensions
+      ? 'read: unreadable'
+      : `read: ${out.dimensions.width} px wide`;
 };
 
 const ID = (ui: SlotUi) => `${ui.appId}:screenshot:0`;
@@ -131,8 +135,16 @@ export const imageSlotTable: FlowTable<SlotUi> = {
     CLEAR: { act: (ui) => ui.page.getByRole('button', { name: 'Remove Screenshot 1', exact: true }).click() },
     'xstate.done.actor.readImage': gateOutcome('readBytes', () => true, readLabel),
     'xstate.error.actor.readImage': gateOutcome('readBytes', () => false, readLabel),
-    'xstate.done.actor.compressImage': gateOutcome('encode', () => true, () => 'compressed'),
-    'xstate.error.actor.compressImage': gateOutcome('encode', () => false, () => 'compression fails'),
+    'xstate.done.actor.compressImage': gateOutcome(
+      'encode',
+      () => true,
+      () => 'compressed',
+    ),
+    'xstate.error.actor.compressImage': gateOutcome(
+      'encode',
+      () => false,
+      () => 'compression fails',
+    ),
   },
   states: {
     'imageSlot.idle': async (ui) => {

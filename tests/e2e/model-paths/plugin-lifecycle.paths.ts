@@ -54,7 +54,11 @@ const E = {
     answer: { success: false },
     error: null,
   } satisfies MutationOutcome),
-  crashed: doneEvent('pluginAction', { status: 'failed', answer: null, error: new Error('500') } satisfies MutationOutcome),
+  crashed: doneEvent('pluginAction', {
+    status: 'failed',
+    answer: null,
+    error: new Error('500'),
+  } satisfies MutationOutcome),
   /** The call never reached the server (the child's own failure; the page says the same). */
   unreachable: crashEvent('pluginAction'),
 } satisfies Record<string, PluginLifecycleEvent | EventObject>;
@@ -181,7 +185,9 @@ export const pluginLifecycleTable: FlowTable<LifecycleUi> = {
           ? action === 'disconnect'
           : action === 'connect';
       await expect(statusChip(ui)).toHaveText(disconnected ? 'Disconnected' : 'Connected');
-      await expect(statusCard(ui).getByRole('button', { name: disconnected ? 'Connect' : 'Disconnect', exact: true })).toBeEnabled();
+      await expect(
+        statusCard(ui).getByRole('button', { name: disconnected ? 'Connect' : 'Disconnect', exact: true }),
+      ).toBeEnabled();
       await expect(ui.page.getByRole('button', { name: 'Delete Plugin', exact: true })).toBeEnabled();
     },
     'pluginLifecycle.working.confirming': async (ui, state) => {
@@ -201,7 +207,10 @@ export const pluginLifecycleTable: FlowTable<LifecycleUi> = {
     'pluginLifecycle.working.running': async (ui, state) => {
       const action = ctx(state).action;
       if (action === 'connect') {
-        await expect(statusCard(ui).getByRole('button', { name: 'Connect', exact: true })).toHaveAttribute('aria-busy', 'true');
+        await expect(statusCard(ui).getByRole('button', { name: 'Connect', exact: true })).toHaveAttribute(
+          'aria-busy',
+          'true',
+        );
         return;
       }
       const d = dialog(ui, action === 'delete' ? 'Delete Plugin?' : 'Disconnect Plugin?');

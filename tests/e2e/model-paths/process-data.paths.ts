@@ -79,17 +79,7 @@ export const processDataTable: FlowTable<ProcessUi> = {
         await ui.page.goto(appPath(APP, 'integrations/BigQuery'));
         await expect(dateInput(ui, 'Start date')).toBeVisible({ timeout: 60_000 });
       },
-      events: [
-        E.startAfterEnd,
-        E.end,
-        E.start,
-        E.process,
-        E.refused,
-        E.process,
-        E.crashed,
-        E.process,
-        E.started,
-      ],
+      events: [E.startAfterEnd, E.end, E.start, E.process, E.refused, E.process, E.crashed, E.process, E.started],
     },
   ],
   events: {
@@ -116,7 +106,9 @@ export const processDataTable: FlowTable<ProcessUi> = {
       await expect(dateInput(ui, 'Start date')).toHaveValue(c.start);
       await expect(dateInput(ui, 'End date')).toHaveValue(c.end);
       if (c.start > c.end) {
-        await expect(ui.page.getByRole('alert').filter({ hasText: 'The start date must not be after the end date.' })).toBeVisible();
+        await expect(
+          ui.page.getByRole('alert').filter({ hasText: 'The start date must not be after the end date.' }),
+        ).toBeVisible();
         await expect(processButton(ui)).toBeDisabled();
       } else {
         await expect(ui.page.getByText('The start date must not be after the end date.')).toHaveCount(0);
