@@ -197,8 +197,7 @@ export const appsflyerTestLinkTable: FlowTable<LinkUi> = {
       await expect(button(ui, 'Generate Link')).toHaveAttribute('aria-busy', 'true');
     },
     'appsflyerTestLink.drawing': async (ui) => {
-      // Drawn at once (see above): no error, and the id kept.
-      await expect(ui.page.getByText('The QR code could not be generated.', { exact: true })).toHaveCount(0);
+      // Drawn (or failed) at once (see above): what holds until then and after is the id kept.
       await expect(idField(ui)).toHaveValue(GAID);
     },
     'appsflyerTestLink.ready': async (ui, _state, via) => {
