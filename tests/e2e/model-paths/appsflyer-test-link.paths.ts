@@ -26,6 +26,7 @@ import { enableAppsFlyer, throwawayApp } from './attribution-apps';
 import { gateOutcome, installBrowserGates, syncGateOutcome } from './browser-gate';
 
 const GAID = '38400000-8cf0-11bd-b23e-10b96e40000d';
+const OTHER_GAID = '38400000-8cf0-11bd-b23e-10b96e40000e';
 
 interface LinkUi extends Ui {
   workspaceId: string;
@@ -40,6 +41,7 @@ const E = {
   blank: { type: 'EDIT', value: '  ' },
   spaced: { type: 'EDIT', value: '38400000 8cf0' },
   id: { type: 'EDIT', value: GAID },
+  otherId: { type: 'EDIT', value: OTHER_GAID },
   generate: { type: 'GENERATE' },
   copy: { type: 'COPY' },
   copyShort: { type: 'COPY_SHORT' },
@@ -146,7 +148,7 @@ export const appsflyerTestLinkTable: FlowTable<LinkUi> = {
         E.generate,
         E.created,
         E.drawn,
-        E.id,
+        E.otherId,
       ],
     },
   ],
@@ -196,9 +198,9 @@ export const appsflyerTestLinkTable: FlowTable<LinkUi> = {
     'appsflyerTestLink.shortening': async (ui) => {
       await expect(button(ui, 'Generate Link')).toHaveAttribute('aria-busy', 'true');
     },
-    'appsflyerTestLink.drawing': async (ui) => {
+    'appsflyerTestLink.drawing': async (ui, state) => {
       // Drawn (or failed) at once (see above): what holds until then and after is the id kept.
-      await expect(idField(ui)).toHaveValue(GAID);
+      await expect(idField(ui)).toHaveValue(ctx(state).advertisingId);
     },
     'appsflyerTestLink.ready': async (ui, _state, via) => {
       if (via.type === 'xstate.done.actor.copyLink')
