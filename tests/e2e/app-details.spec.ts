@@ -1,8 +1,9 @@
 /**
  * App Settings → Details, Catalogue and Messages (SPEC §2 App Details tab, §3 CMS app details / App.catalogue /
  * App.notificationSettings, §5 CMS images and the dimension check, §7 update CMS details multipart, §8 app details
- * message, §9 CMS image limits), with real JPEG files drawn on a canvas in the page: each image error, four
- * screenshots and a background dropped, recompressed and saved, a failed save keeping the edits; 'No details found
+ * message, §9 CMS image limits), with real JPEG files drawn on a canvas in the page: four screenshots and a
+ * background dropped, recompressed and saved (each image error, and a failed save keeping the edits, are the
+ * image-slot and app-details path tables' in tests/e2e/model-paths); 'No details found
  * for this app.'; catalogue add / edit / remove with its rules; messages with the live preview; viewers; axe at wide
  * and 700 px. Details edits Dragon Merge (iOS), the catalogue and messages Word Garden (nothing else changes them).
  */
@@ -15,11 +16,6 @@ import { expectNoSeriousA11yViolations } from './pages/axe';
 
 const DRAGON_IOS = 'dragon-merge-ios';
 const MB = 1024 * 1024;
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /** A real JPEG of that size drawn in the page (noise, so it does not compress to nothing), at quality 1. */
 async function jpeg(page: Page, width: number, height: number, name = 'image.jpg') {
   const base64 = await page.evaluate(
@@ -49,9 +45,7 @@ interface DetailsAnswer {
   data: { shortDescription: string; screenshots: string[]; backgroundImage: string | null } | null;
 }
 
-test('Details: every image error, four screenshots and a background recompressed and saved, a failed save keeps the edits', async ({
-  page,
-}) => {
+test('Details: four screenshots and a background recompressed and saved, then one removed', async ({ page }) => {
   test.setTimeout(90_000); // a long journey: five images drawn, checked and recompressed in the page, three saves
   const shell = new Shell(page);
   await signInByApi(page, DEMO_ACCOUNTS.editor);
@@ -70,27 +64,6 @@ test('Details: every image error, four screenshots and a background recompressed
 
   const slot = (n: number) => page.getByTestId(`${DRAGON_IOS}:screenshot:${n}-input`);
   const background = page.getByTestId(`${DRAGON_IOS}:background-input`);
-  const shotButton = (n: number) => page.getByRole('button', { name: `Choose a JPEG for Screenshot ${n + 1}` });
-  // SPEC §5: type, size, dimensions (each slot its own limit), an unreadable file. Each error blocks the slot.
-  await slot(0).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(3 * MB + 1, 0xff) });
-  await expect(page.getByText('File is too large! Maximum size is 3MB.', { exact: true })).toBeVisible();
-  await slot(0).setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: TINY_PNG });
-  await expect(page.getByText('File type not supported! Please upload a JPEG image.', { exact: true })).toBeVisible();
-  await slot(1).setInputFiles({ name: 'renamed.jpg', mimeType: 'image/jpeg', buffer: TINY_PNG });
-  await expect(shotButton(1)).toHaveAccessibleDescription('File type not supported! Please upload a JPEG image.');
-  await slot(2).setInputFiles(await jpeg(page, 481, 640, 'wide.jpg'));
-  await expect(page.getByText('Image must not exceed 480 × 640 pixels.', { exact: true })).toBeVisible();
-  await background.setInputFiles(await jpeg(page, 480, 640, 'portrait.jpg'));
-  await expect(page.getByText('Image must not exceed 640 × 360 pixels.', { exact: true })).toBeVisible();
-  await slot(3).setInputFiles({
-    name: 'broken.jpg',
-    mimeType: 'image/jpeg',
-    buffer: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]),
-  });
-  await expect(page.getByText('Invalid image file.', { exact: true })).toBeVisible();
-  await expect(page.getByRole('img', { name: /Screenshot \d preview/ })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page, 'settings details with image errors (wide)');
-
   // Four good screenshots and a background: checked, recompressed, shown.
   const big = await jpeg(page, 480, 640, 'shot.jpg');
   expect(big.buffer.length).toBeGreaterThan(200_000);
@@ -100,18 +73,6 @@ test('Details: every image error, four screenshots and a background recompressed
   await expect(page.getByRole('img', { name: 'Background image preview' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await short.fill('Merge dragons on 40 islands.');
-
-  // A failed save keeps every edit.
-  await page.route(`**/api/app/${DRAGON_IOS}/details`, (route) =>
-    route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, json: { success: false, message: 'boom', code: 'internal' } })
-      : route.fallback(),
-  );
-  await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(shell.snackbar('Something went wrong when updating the app details. Try again later!')).toBeVisible();
-  await expect(short).toHaveValue('Merge dragons on 40 islands.');
-  await expect(page.getByRole('img', { name: /Screenshot \d preview/ })).toHaveCount(4);
-  await page.unroute(`**/api/app/${DRAGON_IOS}/details`);
 
   const saves: string[] = [];
   page.on('request', (r) => {

@@ -1,10 +1,11 @@
 /**
  * App Settings (SPEC §2 Settings tabs; §4 store status per platform and the 'Show on Questboard App' switch; §7 update
- * app general multipart data + image; §9 app icon 1,000,000 bytes): the page shell and its tab routes, the General
- * tab's store-status field rules and format checks, a save with a new icon, and the viewer's disabled actions. Each
+ * app general multipart data + image; §9 app icon 1,000,000 bytes): the page shell and its tab routes and the viewer's
+ * disabled actions (the General tab's field rules, icon limit and saves are the app-general path table's:
+ * tests/e2e/model-paths/app-general.paths.ts). Each
  * run adds its own app (through the API) so it never changes the seeded apps other specs read. Axe at wide and 700 px.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { Shell } from './pages/shell.page';
@@ -17,16 +18,6 @@ const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-interface AppAnswer {
-  data: {
-    appName: string;
-    image: string | null;
-    googleStatus: string;
-    googlePackageName: string | null;
-    googleStoreUrl: string | null;
-  };
-}
 
 /** Adds a fresh Android app (InStore on Google Play) to Demo Studio through the API; returns its id and package. */
 async function addApp(page: Page, token: string) {
@@ -111,77 +102,6 @@ test('the page: heading, every tab in the bar (labelled ones first) that navigat
   await page.goto(general);
   await expect(page.getByLabel('App name', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'settings general (700 px)');
-});
-
-test('General: store-status field rules, real formats, the icon limit, and a save as multipart data + image', async ({
-  page,
-}) => {
-  const shell = new Shell(page);
-  const token = await signInByApi(page, DEMO_ACCOUNTS.editor);
-  const { id, pkg } = await addApp(page, token);
-  await page.goto(appPath(id, 'settings/general'));
-  await expect(page.getByRole('heading', { name: 'App Settings', exact: true })).toBeVisible();
-  const status = page.getByLabel('Store status');
-  const packageName = page.getByLabel('Package name', { exact: true });
-  const storeUrl = page.getByLabel('Store URL', { exact: true });
-  await expect(status).toHaveValue('InStore');
-  await expect(packageName).toHaveValue(pkg);
-
-  // SPEC §4: package fields when not NotReady, store URL only when InStore.
-  await status.selectOption({ label: 'Not ready' });
-  await expect(packageName).toHaveCount(0);
-  await expect(storeUrl).toHaveCount(0);
-  await status.selectOption({ label: 'In development' });
-  await expect(packageName).toBeVisible();
-  await expect(storeUrl).toHaveCount(0);
-  await status.selectOption({ label: 'In store' });
-  await expect(storeUrl).toBeVisible();
-
-  const saves: Request[] = [];
-  page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/app/${id}/general`) saves.push(r);
-  });
-  const save = page.getByRole('button', { name: 'Save', exact: true });
-  await packageName.fill('not a package');
-  await storeUrl.fill('https://apps.apple.com/app/id123');
-  await save.click();
-  await expect(page.getByText('Enter a valid package name, such as com.example.game.', { exact: true })).toBeVisible();
-  await expect(
-    page.getByText('Enter the Google Play listing URL (https://play.google.com/store/apps/details?id=…).', {
-      exact: true,
-    }),
-  ).toBeVisible();
-  await packageName.fill(pkg);
-  await storeUrl.fill(`https://play.google.com/store/apps/details?id=${pkg}x`);
-  await expect(
-    page.getByText('The Google Play URL must be the listing of this package name.', { exact: true }),
-  ).toBeVisible();
-  await storeUrl.fill(`https://play.google.com/store/apps/details?id=${pkg}`);
-
-  // The app icon validator: 1,000,000 bytes (the helper text still says 3 MB).
-  await expect(page.getByText('PNG, JPG or GIF, up to 3 MB', { exact: true })).toBeVisible();
-  await page
-    .getByLabel('Icon file')
-    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(1_000_001) });
-  await expect(page.getByText('File is too large!', { exact: true })).toBeVisible();
-  await page.getByLabel('Icon file').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: TINY_PNG });
-  await expect(page.getByText('File is too large!', { exact: true })).toHaveCount(0);
-  expect(saves, 'nothing is sent while the form is invalid').toHaveLength(0);
-
-  const name = `Settings ${unique('n')}`;
-  await page.getByLabel('App name', { exact: true }).fill(name);
-  await save.click();
-  await expect(shell.snackbar('App settings saved.')).toBeVisible();
-  expect(saves).toHaveLength(1);
-  expect(saves[0]!.headers()['content-type']).toMatch(/^multipart\/form-data/);
-  // (Chromium does not expose a multipart body holding a file; the stored icon below shows the image part arrived.)
-  const saved = await shell.apiGet<AppAnswer>(`/api/app/${id}`);
-  expect(saved.data).toMatchObject({ appName: name, googleStatus: 'InStore', googlePackageName: pkg });
-  expect(saved.data.image).toMatch(/^\/api\/files\//);
-  // Saved for real: a reload shows the new name and the status kept.
-  await page.reload();
-  await expect(page.getByLabel('App name', { exact: true })).toHaveValue(name);
-  await expect(page.getByLabel('Store status')).toHaveValue('InStore');
 });
 
 test('a viewer sees the form but Save and the visibility switch are disabled with the view-only tooltip', async ({

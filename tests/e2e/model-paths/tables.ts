@@ -25,6 +25,16 @@ import { messagesSaveTable } from './messages-save.paths';
 import { confirmMutationTable } from './confirm-mutation.paths';
 import { activityTable } from './activity.paths';
 import { notificationsTable } from './notifications.paths';
+import { adjustConnectTable } from './adjust-connect.paths';
+import { adjustUpdateTable } from './adjust-update.paths';
+import { appDetailsTable } from './app-details.paths';
+import { appGeneralTable } from './app-general.paths';
+import { appsflyerTable } from './appsflyer.paths';
+import { appsflyerTestLinkTable } from './appsflyer-test-link.paths';
+import { checkStatusTable } from './check-status.paths';
+import { imageSlotTable } from './image-slot.paths';
+import { pluginLifecycleTable } from './plugin-lifecycle.paths';
+import { processDataTable } from './process-data.paths';
 
 export const flowTables = [
   teamTable,
@@ -47,4 +57,14 @@ export const flowTables = [
   confirmMutationTable,
   activityTable,
   notificationsTable,
+  adjustConnectTable,
+  adjustUpdateTable,
+  appDetailsTable,
+  appGeneralTable,
+  appsflyerTable,
+  appsflyerTestLinkTable,
+  checkStatusTable,
+  imageSlotTable,
+  pluginLifecycleTable,
+  processDataTable,
 ] as unknown as readonly FlowTable<Ui>[];
