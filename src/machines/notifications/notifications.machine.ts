@@ -70,7 +70,7 @@ export const notificationsMachine = setup({
   },
   actions: {
     // Provided by the binding (the router's navigate).
-    navigate: (_, _params: { link: string }) => {},
+    navigate: (_args, _params: { link: string }) => {},
   },
 }).createMachine({
   id: 'notifications',
