@@ -166,6 +166,12 @@ export const postgres: Dialect = {
   contains: (e, ph) => `strpos(lower(${e}), lower(${ph})) > 0`,
 };
 
+/** The PostgreSQL dialect over tables of one schema (the shared analytics store's `analytics`). */
+export const postgresIn = (schema: string): Dialect => ({
+  ...postgres,
+  table: (name) => `"${assertIdent(schema)}"."${assertIdent(name)}"`,
+});
+
 export interface RenderContext {
   dialect: Dialect;
   params: Record<string, BoundParam>;

@@ -40,7 +40,7 @@ import {
   analyzeEndpoints,
 } from '../../../src/contracts/analyze';
 import { urlOf } from '../../../src/contracts/endpoint';
-import type { AnalyticsEngine } from '../../analytics/index';
+import type { Analytics } from '../../analytics/index';
 import { ReportInputError, compileReport, requireModel } from '../../analytics/compiler';
 import { QueryTimeoutError } from '../../analytics/event-store';
 import { ReportTooLargeError, modelConfiguration, type ReportEngine } from '../../analytics/engine';
@@ -49,7 +49,7 @@ export const RESULT_URL_TTL_SECONDS = 60 * 60;
 /** Results of runs that saved no template are kept this long. */
 const UNSAVED_RESULT_DAYS = 1;
 
-function analyticsOf(ctx: ServerContext): AnalyticsEngine {
+function analyticsOf(ctx: ServerContext): Analytics {
   const engine = ctx.providers.analytics;
   if (!engine) throw unavailable('Analytics is not available on this server.', 'analytics_unavailable');
   return engine;
