@@ -166,7 +166,7 @@ async function main() {
       `Questboard is running at ${url}`,
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
       `  payments: ${payments ? 'Stripe (STRIPE_SECRET_KEY)' : 'embedded sandbox (no real card is charged)'}`,
-      `  analytics: ${config.analyticsStore === 'postgres' ? 'the database\'s analytics schema (ANALYTICS_STORE=postgres, shared by every server on it)' : `embedded DuckDB in ${config.dataDir}/events.duckdb (one server only; ANALYTICS_STORE=postgres to share)`}${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
+      `  analytics: ${config.analyticsStore === 'postgres' ? "the database's analytics schema (ANALYTICS_STORE=postgres, shared by every server on it)" : `embedded DuckDB in ${config.dataDir}/events.duckdb (one server only; ANALYTICS_STORE=postgres to share)`}${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
       `  google cloud: ${googleCloud ? `live (${googleCloud.productServiceAccountEmail('')})` : 'sandbox (GOOGLE_CLOUD=live for the real Google Cloud)'}`,
       `  app store: ${process.env.APP_STORE?.toLowerCase() === 'live' ? 'live (App Store and Google Play)' : 'sandbox catalogue (APP_STORE=live for the real stores)'}`,
       '',

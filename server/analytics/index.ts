@@ -84,12 +84,8 @@ function bigQueryStoreOf(plugin: PluginLike | null) {
 }
 
 export async function openAnalytics(opts?: AnalyticsOptions): Promise<AnalyticsEngine>;
-export async function openAnalytics(
-  opts: AnalyticsOptions & { shared?: SharedStoreOptions },
-): Promise<Analytics>;
-export async function openAnalytics(
-  opts: AnalyticsOptions & { shared?: SharedStoreOptions } = {},
-): Promise<Analytics> {
+export async function openAnalytics(opts: AnalyticsOptions & { shared?: SharedStoreOptions }): Promise<Analytics>;
+export async function openAnalytics(opts: AnalyticsOptions & { shared?: SharedStoreOptions } = {}): Promise<Analytics> {
   if (opts.shared) {
     const local = await openPostgresStore({
       ...opts.shared,
