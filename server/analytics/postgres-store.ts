@@ -131,6 +131,10 @@ const SCHEMA_STATEMENTS = [
        CREATE TYPE ${S}.param_value AS (string_value text, int_value bigint, float_value double precision, double_value double precision);
      END IF;
    END $do$`,
+  // min/max of a BOOL column (a model's describe samples every dimension, DuckDB orders false < true): found first
+  // by the describe query, which runs with the analytics schema on its search_path.
+  `CREATE OR REPLACE AGGREGATE ${S}.min(boolean) (SFUNC = booland_statefunc, STYPE = boolean)`,
+  `CREATE OR REPLACE AGGREGATE ${S}.max(boolean) (SFUNC = boolor_statefunc, STYPE = boolean)`,
 ];
 
 /** Serialises schema changes between servers starting together (any fixed key; the transaction releases it). */
@@ -235,6 +239,14 @@ export const postgresRebuild: RebuildDialect = {
 
 // ------------------------------------------------------------------------------------------------ engine
 
+const selectQuery = (rendered: RenderedSql) =>
+  CompiledQuery.raw(
+    `SELECT row_to_json(q) AS r FROM (${rendered.sql}) q`,
+    rendered.order.map((name) => rendered.params[name]),
+  );
+const read = (result: { rows: unknown[] }) =>
+  (result.rows as { r: Record<string, unknown> }[]).map((row) => plainRow(row.r));
+
 /** Reports on the shared store; with `timeoutMs` on PostgreSQL, a statement_timeout per report. */
 export class PostgresReportEngine implements ReportEngine {
   readonly kind = 'postgres' as const;
@@ -258,15 +270,16 @@ export class PostgresReportEngine implements ReportEngine {
   }
 
   async describe(model: ModelDef, appId: string) {
-    const [row] = await this.select(renderSelect(describeModel(model, appId), pgAnalytics));
+    const rendered = renderSelect(describeModel(model, appId), pgAnalytics);
+    const [row] = await this.db.transaction().execute(async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw(`SET LOCAL search_path TO ${S}, public`));
+      return read(await trx.executeQuery(selectQuery(rendered)));
+    });
     return row?.date_min ? row : null;
   }
 
   private async select(rendered: RenderedSql) {
-    const parameters = rendered.order.map((name) => rendered.params[name]);
-    const query = CompiledQuery.raw(`SELECT row_to_json(q) AS r FROM (${rendered.sql}) q`, parameters);
-    const read = (result: { rows: unknown[] }) =>
-      (result.rows as { r: Record<string, unknown> }[]).map((row) => plainRow(row.r));
+    const query = selectQuery(rendered);
     // PGlite runs one statement at a time in this process: a timeout could not interrupt it.
     if (this.dbKind !== 'postgres' || this.timeoutMs <= 0) return read(await this.db.executeQuery(query));
     try {
@@ -363,7 +376,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       const found = await rows(
         db,
         `SELECT DISTINCT CAST(event_date AS text) AS day FROM ${S}.daily_user_metrics
-         WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS date) AND CAST($end AS date)`,
+         WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS date) AND CAST($end AS date) ORDER BY day`,
         { app_id: appId, start, end },
       );
       return found.map((r) => String(r.day));
@@ -383,7 +396,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       );
       if (!row?.start) return null;
       const day = (key: string) => `${key.slice(0, 4)}-${key.slice(4, 6)}-${key.slice(6, 8)}`;
-      return { start: day(String(row.start)), end: day(String(row.end)), events: Number(row.events) };
+      return { start: day(dateText(row.start)), end: day(dateText(row.end)), events: Number(row.events) };
     },
     async writeSandboxExport(options) {
       const from = await scratchStore();
@@ -517,7 +530,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       return generated;
     },
     async close() {
-      await Promise.allSettled([...rebuilds.values()]);
+      await Promise.allSettled(rebuilds.values());
       if (scratch) await (await scratch).close();
     },
   };

@@ -74,7 +74,7 @@ export function duckdbStore(store: EventStore): AnalyticsStore & { engine: DuckD
     dataRange: (appId) => store.dataRange(appId),
     async processedDays(appId, start, end) {
       const rows = await store.rows(
-        'SELECT DISTINCT CAST(event_date AS VARCHAR) AS day FROM daily_user_metrics WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',
+        'SELECT DISTINCT CAST(event_date AS VARCHAR) AS day FROM daily_user_metrics WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE) ORDER BY day',
         { app_id: appId, start, end },
         undefined,
         { timeoutMs: 0 },

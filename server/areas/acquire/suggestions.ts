@@ -14,7 +14,7 @@
  *     equals the allowed cost per install; cents, at least $0.01.
  *  5. Daily cap: the settings' dailyBudget, or 100 allowed installs when the budget is 0.
  *
- * Needs the embedded event store (apps whose Analyze data is in DuckDB) and a level event in the source; otherwise
+ * Needs the deployment's analytics store (apps whose Analyze data is not on BigQuery) and a level event in the source; otherwise
  * nothing is suggested (the save says so).
  */
 import type { AcquisitionSettingsDraft, QuestDefinition } from '../../../src/contracts/acquire';

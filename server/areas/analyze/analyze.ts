@@ -4,7 +4,7 @@
  *
  * - Analyze is enabled for an app by the one rule of server/areas/apps/apps.ts (analyzePlugin: a BigQuery plugin with a
  *   processed data range), the same rule that sets the app's `enableAnalyze`; reports run on that plugin's engine
- *   (embedded DuckDB, or BigQuery when the plugin asks for it) over that range.
+ *   (the deployment's analytics store, or BigQuery when the plugin asks for it) over that range.
  * - Running a report compiles it first (bad input → 400 before anything is written), runs it, then saves the
  *   template and the result rows in one transaction; the previous result of the template is replaced.
  * - The result url is `/analytics/result/{id}?expires={epoch s}&signature={HMAC-SHA256(key, id.expires)}`: fetched
