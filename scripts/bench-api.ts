@@ -7,7 +7,9 @@
  * Runs on the embedded PGlite database, and — when a PostgreSQL URL is given (`--database-url` or
  * BENCH_DATABASE_URL) — on PostgreSQL with 1 and then 2 server processes on one database (autocannon spreads its
  * connections over both ports, as a round-robin load balancer would). A throwaway database `qb_bench_…` is created
- * on that server for the run and dropped afterwards (the role needs CREATEDB).
+ * on that server for the run and dropped afterwards (the role needs CREATEDB). The PostgreSQL servers share their
+ * analytics through the database (ANALYTICS_STORE=postgres): the first one writes and processes the demo events
+ * there on its first start, the second answers from the same tables (no file is copied).
  *
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
@@ -311,14 +313,13 @@ async function withBenchDatabase<T>(baseUrl: string, fn: (url: string) => Promis
   }
 }
 
-/** Each PostgreSQL server process needs its own DuckDB file (one writer per file): copies of the PGlite run's events. */
-function eventsCopy(name: string): string {
-  const source = path.join(DATA_DIR, 'pglite', 'events.duckdb');
+/** A PostgreSQL server process's own DATA_DIR (its credentials key, logs); analytics live in the shared database. */
+function serverDir(name: string): string {
   const dir = path.join(DATA_DIR, name);
   fs.mkdirSync(dir, { recursive: true });
-  if (fs.existsSync(source)) fs.copyFileSync(source, path.join(dir, 'events.duckdb'));
   return dir;
 }
+const SHARED_ANALYTICS = { ANALYTICS_STORE: 'postgres' };
 
 // ---------------------------------------------------------------- main
 
@@ -393,15 +394,21 @@ async function main() {
     }
   }
   if (DATABASE_URL && args.only !== 'pglite' && args.only !== 'activity') {
-    if (!fs.existsSync(path.join(DATA_DIR, 'pglite', 'events.duckdb')))
-      throw new Error('run the PGlite case once first: it builds the demo events the PostgreSQL servers copy');
     await withBenchDatabase(DATABASE_URL, async (url) => {
       console.log('PostgreSQL, 1 process:');
-      const first = await startServer('postgres-1', { DATA_DIR: eventsCopy('postgres-1'), DATABASE_URL: url });
+      const first = await startServer('postgres-1', {
+        DATA_DIR: serverDir('postgres-1'),
+        DATABASE_URL: url,
+        ...SHARED_ANALYTICS,
+      });
       try {
         await runCases('PostgreSQL ×1', [first.url], [first.pid], rows);
         console.log('PostgreSQL, 2 processes:');
-        const second = await startServer('postgres-2', { DATA_DIR: eventsCopy('postgres-2'), DATABASE_URL: url });
+        const second = await startServer('postgres-2', {
+          DATA_DIR: serverDir('postgres-2'),
+          DATABASE_URL: url,
+          ...SHARED_ANALYTICS,
+        });
         try {
           await runCases('PostgreSQL ×2', [first.url, second.url], [first.pid, second.pid], rows);
         } finally {

@@ -35,6 +35,12 @@ export interface ServerConfig {
    * passed to Fastify's trustProxy. Empty: the client address is the connecting socket's.
    */
   trustProxy: string[];
+  /**
+   * Where the processed analytics tables live (ANALYTICS_STORE): `duckdb` (default) the embedded DuckDB file of this
+   * server (one server only), `postgres` the app database's `analytics` schema, shared by every server on it
+   * (docs/engineering/deployment.md §Scale-out). Apps on BigQuery stay there either way.
+   */
+  analyticsStore: AnalyticsStoreKind;
   /** The embedded DuckDB analytics engine's limits. */
   analytics: { memoryLimit: string; queryTimeoutMs: number };
   /**
@@ -97,6 +103,16 @@ export function googleCloudFromEnv(env: NodeJS.ProcessEnv): GoogleCloudConfig | 
   return { ...settings, serviceAccountKeyFile: path.resolve(settings.serviceAccountKeyFile) };
 }
 
+export type AnalyticsStoreKind = 'duckdb' | 'postgres';
+
+/** ANALYTICS_STORE=duckdb|postgres; unset: duckdb. Anything else is refused. */
+export function analyticsStoreFromEnv(env: NodeJS.ProcessEnv): AnalyticsStoreKind {
+  const value = (env.ANALYTICS_STORE ?? '').trim().toLowerCase();
+  if (value === '' || value === 'duckdb') return 'duckdb';
+  if (value === 'postgres' || value === 'postgresql') return 'postgres';
+  throw new Error(`ANALYTICS_STORE must be "duckdb" or "postgres" (got "${env.ANALYTICS_STORE}").`);
+}
+
 /** DEMO=on|off (also true/false, 1/0, yes/no); unset: on, except with NODE_ENV=production. Anything else is refused. */
 export function demoFromEnv(env: NodeJS.ProcessEnv): boolean {
   const value = (env.DEMO ?? '').trim().toLowerCase();
@@ -130,6 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
+    analyticsStore: analyticsStoreFromEnv(env),
     analytics: {
       memoryLimit: env.ANALYTICS_MEMORY_LIMIT ?? '512MB',
       queryTimeoutMs: Number(env.ANALYTICS_QUERY_TIMEOUT_MS ?? 10_000),

@@ -8,7 +8,7 @@ import type { Database } from './db/schema';
 import type { ServerConfig } from './config';
 import type { RouteEntry } from './http/access';
 import type { Mailer } from './providers/mailer';
-import type { AnalyticsEngine } from './analytics/index';
+import type { Analytics } from './analytics/index';
 import type { AppStoreProvider } from './providers/app-store/provider';
 import type { PaymentsProvider } from './providers/payments/provider';
 import type { GoogleCloudProvider } from './providers/google-cloud/provider';
@@ -19,7 +19,7 @@ import type { DomainEvent, DomainEventName } from '../src/contracts/domain-event
 export interface Providers {
   mailer: Mailer;
   /** The analytics engine (DuckDB store, BigQuery engines); null on a server opened without it. */
-  analytics: AnalyticsEngine | null;
+  analytics: Analytics | null;
   /** Store search and lookup for adding apps (sandbox catalogue unless APP_STORE=live). */
   appStore: AppStoreProvider;
   /** Billing's payments provider: the embedded sandbox unless Stripe is configured (server/providers/payments). */

@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed';
 import { playDemoCrowdOnce, prepareStartData, StartRefused } from './demo/demo-mode';
 import { claimDataDir } from './db/data-dir-lock';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
+import { joinServers, ServerRefused } from './jobs/heartbeat';
 import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
 import { appStoreFromEnv } from './providers/app-store/select';
@@ -63,11 +64,20 @@ async function main() {
     },
   });
   await migrate(handle.db);
-  const analytics = await openAnalytics({
-    dataDir: config.dataDir,
-    ...config.analytics,
-    bigquery: await bigQueryOptions(config),
+  // This server's heartbeat row; the embedded analytics store refuses to run beside another live server.
+  const heartbeat = await joinServers(handle.db, {
+    store: config.analyticsStore,
+    log: (line) => console.error(line),
+  }).catch(async (error: unknown) => {
+    await handle.close();
+    releaseDataDir();
+    throw error;
   });
+  const bigquery = await bigQueryOptions(config);
+  const analytics =
+    config.analyticsStore === 'postgres'
+      ? await openAnalytics({ ...config.analytics, bigquery, shared: { db: handle.db, dbKind: handle.kind } })
+      : await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery });
   try {
     await prepareStartData(handle.db, analytics, {
       demo: config.demo,
@@ -77,6 +87,7 @@ async function main() {
     });
   } catch (error) {
     await analytics.close();
+    await heartbeat.stop().catch(() => {});
     await handle.close();
     releaseDataDir();
     throw error;
@@ -135,6 +146,7 @@ async function main() {
         await activityWorker.stop();
         await dispatcher.stop();
         await analytics.close();
+        await heartbeat.stop();
         await handle.close();
         releaseDataDir();
         process.exit(0);
@@ -154,7 +166,7 @@ async function main() {
       `Questboard is running at ${url}`,
       `  database: ${handle.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
       `  payments: ${payments ? 'Stripe (STRIPE_SECRET_KEY)' : 'embedded sandbox (no real card is charged)'}`,
-      `  analytics: embedded DuckDB in ${config.dataDir}/events.duckdb${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
+      `  analytics: ${config.analyticsStore === 'postgres' ? "the database's analytics schema (ANALYTICS_STORE=postgres, shared by every server on it)" : `embedded DuckDB in ${config.dataDir}/events.duckdb (one server only; ANALYTICS_STORE=postgres to share)`}${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
       `  google cloud: ${googleCloud ? `live (${googleCloud.productServiceAccountEmail('')})` : 'sandbox (GOOGLE_CLOUD=live for the real Google Cloud)'}`,
       `  app store: ${process.env.APP_STORE?.toLowerCase() === 'live' ? 'live (App Store and Google Play)' : 'sandbox catalogue (APP_STORE=live for the real stores)'}`,
       '',
@@ -186,6 +198,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof StartRefused ? error.message : error);
+  console.error(error instanceof StartRefused || error instanceof ServerRefused ? error.message : error);
   process.exit(1);
 });

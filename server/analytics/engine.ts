@@ -17,7 +17,7 @@ import type { AvailableRange, CompiledReport } from './compiler';
 import type { RenderedSql } from './sql';
 
 export interface ReportEngine {
-  readonly kind: 'duckdb' | 'bigquery';
+  readonly kind: 'duckdb' | 'postgres' | 'bigquery';
   /** The report in this engine's dialect: the SQL text and its bound values ('View SQL'). */
   render(compiled: CompiledReport): RenderedSql;
   /**

@@ -47,7 +47,7 @@ export interface EventStoreOptions {
 }
 
 /** Flattened Firebase export: one row per event; common params as columns, the rest in `params`. */
-const EVENTS_DDL = `
+export const EVENTS_DDL = `
 CREATE TABLE IF NOT EXISTS events (
   app_id VARCHAR NOT NULL,
   event_date DATE NOT NULL,               -- UTC calendar day of event_timestamp
@@ -85,7 +85,7 @@ CREATE TABLE IF NOT EXISTS events (
 const RETENTION_DAYS = [1, 2, 3, 4, 5, 6, 7];
 
 /** One row per (app, user, UTC day with at least one event other than app_remove). */
-const DAILY_DDL = `
+export const DAILY_DDL = `
 CREATE TABLE IF NOT EXISTS daily_user_metrics (
   app_id VARCHAR NOT NULL,
   event_date DATE NOT NULL,

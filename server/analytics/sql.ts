@@ -7,7 +7,8 @@
  * dialects share the renderer and differ only in the hooks of `Dialect`:
  *   duckdb   — the embedded event store ($name placeholders, lists as LIST parameters, FILTER (WHERE …))
  *   bigquery — BigQuery standard SQL (@name placeholders typed in the job request, COUNTIF, IN UNNEST)
- *   postgres — PGlite/PostgreSQL, used by the benchmark for the same reports ($1 positional, = ANY(array))
+ *   postgres — PGlite/PostgreSQL: the shared analytics store (postgres-store.ts, `postgresIn`) and the benchmark
+ *              ($1 positional, = ANY(array))
  */
 
 /** Types of bound parameters (BigQuery names; each dialect maps them). */
@@ -165,6 +166,12 @@ export const postgres: Dialect = {
   inList: (e, ph) => `${e} = ANY(${ph})`,
   contains: (e, ph) => `strpos(lower(${e}), lower(${ph})) > 0`,
 };
+
+/** The PostgreSQL dialect over tables of one schema (the shared analytics store's `analytics`). */
+export const postgresIn = (schema: string): Dialect => ({
+  ...postgres,
+  table: (name) => `"${assertIdent(schema)}"."${assertIdent(name)}"`,
+});
 
 export interface RenderContext {
   dialect: Dialect;

@@ -135,6 +135,19 @@ const migrations: Record<string, Migration> = {
       );
     },
   },
+  // The servers running on this database, by heartbeat (server/jobs/heartbeat.ts).
+  '0210_servers_heartbeat': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE servers (
+        id text PRIMARY KEY,
+        host text NOT NULL,
+        pid integer NOT NULL,
+        analytics_store text NOT NULL,
+        started_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL
+      )`.execute(db);
+    },
+  },
 };
 
 /** Foundation migrations plus each area's own, ordered by name. */

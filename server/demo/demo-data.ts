@@ -18,8 +18,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEMO_APP_IDS, isSeeded, seedDemo } from './seed';
-import type { AnalyticsEngine, DemoApp } from '../analytics/index';
-import { exportRange, processRange, writeSandboxExport } from '../analytics/raw-export';
+import type { Analytics, DemoApp } from '../analytics/index';
 import { packageNameOf, processPluginData } from '../areas/integrations/index';
 
 /** The apps whose demo BigQuery plugin has generated events, in seeding order (the order fixes each app's seed). */
@@ -40,12 +39,12 @@ export interface DemoDataOptions {
 
 /** A demo app's raw Firebase export, deterministic per app (step 2 of `ensureDemoData`; tests simulate interruptions with it). */
 export async function writeDemoExport(
-  analytics: AnalyticsEngine,
+  analytics: Analytics,
   app: DemoApp,
   options: { totalEvents?: number; endDate?: string; packageName?: string } = {},
 ) {
   const index = DEMO_EVENT_APPS.findIndex((a) => a.id === app.id);
-  return writeSandboxExport(analytics.store, {
+  return analytics.local.writeSandboxExport({
     appId: app.id,
     platform: app.platform,
     packageName: options.packageName ?? app.id,
@@ -59,7 +58,7 @@ export async function writeDemoExport(
 export const DEMO_TOTAL_EVENTS = 1_200_000;
 const DEMO_SEED = 20_240_601;
 
-export async function ensureDemoData(db: Kysely<Database>, analytics: AnalyticsEngine, options: DemoDataOptions = {}) {
+export async function ensureDemoData(db: Kysely<Database>, analytics: Analytics, options: DemoDataOptions = {}) {
   const log = options.log ?? (() => {});
   if (!(await isSeeded(db))) {
     log('First start: seeding the demo workspace…');
@@ -78,7 +77,7 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: AnalyticsE
         .execute()
     ).map((row) => row.name),
   );
-  const store = analytics.store;
+  const store = analytics.local;
   const ranges = await Promise.all(DEMO_EVENT_APPS.map((app) => store.dataRange(app.id)));
   const todo = DEMO_EVENT_APPS.filter((app, i) => !(ranges[i] && markers.has(demoEventsMarker(app.id))));
   if (todo.length === 0) return;
@@ -91,13 +90,13 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: AnalyticsE
       .select(['id', 'platform', 'details'])
       .where('id', '=', app.id)
       .executeTakeFirstOrThrow();
-    if (!(await exportRange(store, app.id))) {
+    if (!(await store.exportRange(app.id))) {
       log(
         `Writing the raw Firebase export of ${app.id} (${Math.ceil(totalEvents / DEMO_EVENT_APPS.length).toLocaleString('en-US')} demo game events, about 90 days)…`,
       );
       await writeDemoExport(analytics, app, { totalEvents, endDate: options.endDate, packageName: packageNameOf(row) });
     }
-    const range = (await exportRange(store, app.id))!;
+    const range = (await store.exportRange(app.id))!;
     const plugin = await db
       .selectFrom('plugins')
       .select('id')
@@ -109,7 +108,7 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: AnalyticsE
       pluginId: plugin.id,
       now: () => new Date(),
       process: (progress) =>
-        processRange(store, { appId: app.id, dataset: app.id, start: range.start, end: range.end }, progress),
+        store.processRange({ appId: app.id, dataset: app.id, start: range.start, end: range.end }, progress),
     });
     await db
       .insertInto('seed_markers')

@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { AnalyticsEngine } from '../analytics/index';
+import type { Analytics } from '../analytics/index';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from './seed';
 import { DEMO_EVENT_APPS, demoEventsMarker, ensureDemoData } from './demo-data';
 import { DEMO_PROMO_CODES } from '../areas/billing/index';
@@ -59,7 +59,7 @@ export interface StartDataOptions {
 /** What a start does to the data before serving: refuse production with demo accounts; with DEMO=on, the demo. */
 export async function prepareStartData(
   db: Kysely<Database>,
-  analytics: AnalyticsEngine | null,
+  analytics: Analytics | null,
   options: StartDataOptions,
 ): Promise<void> {
   if (options.production) {

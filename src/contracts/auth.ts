@@ -39,7 +39,8 @@ export type SignInRequest = t.TypeOf<typeof SignInRequest>;
 export const SignInResponse = struct({ token: t.string, account: Account }, {}, 'SignInResponse');
 export type SignInResponse = t.TypeOf<typeof SignInResponse>;
 
-export const Health = struct({ status: t.literal('ok') });
+/** The health check; `store` is where this server keeps analytics (ANALYTICS_STORE). */
+export const Health = struct({ status: t.literal('ok'), store: t.union([t.literal('duckdb'), t.literal('postgres')]) });
 
 export const authEndpoints = {
   health: endpoint({ method: 'GET', path: '/api/health', response: Health }),

@@ -30,10 +30,10 @@ const UNAUTHORIZED = 'Please sign in to continue.';
 const SIGN_IN_FAILED = 'Incorrect email or password.';
 
 describe('GET /api/health', () => {
-  test('answers {status: "ok"} without a token', async () => {
+  test('answers {status: "ok", store} without a token: the analytics store of this server (ANALYTICS_STORE, default duckdb)', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', store: 'duckdb' });
   });
 });
 

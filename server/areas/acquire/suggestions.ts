@@ -14,7 +14,7 @@
  *     equals the allowed cost per install; cents, at least $0.01.
  *  5. Daily cap: the settings' dailyBudget, or 100 allowed installs when the budget is 0.
  *
- * Needs the embedded event store (apps whose Analyze data is in DuckDB) and a level event in the source; otherwise
+ * Needs the deployment's analytics store (apps whose Analyze data is not on BigQuery) and a level event in the source; otherwise
  * nothing is suggested (the save says so).
  */
 import type { AcquisitionSettingsDraft, QuestDefinition } from '../../../src/contracts/acquire';
@@ -75,28 +75,9 @@ async function cohortFacts(
 ): Promise<{ installs: number; arpuD7: number; reach: Reach[] } | null> {
   const analytics = ctx.providers.analytics;
   const plugin = await analyzePluginOf(ctx, appId);
-  if (!analytics || !plugin || analytics.engineFor(plugin).kind !== 'duckdb') return null;
-  const rows = await analytics.store.rows(
-    `WITH bounds AS (SELECT max(event_date) - INTERVAL 3 DAY AS last_day FROM events WHERE app_id = $app),
-     installs AS (
-       SELECT user_pseudo_id, min(user_first_touch_timestamp) AS installed FROM events, bounds
-       WHERE app_id = $app AND user_first_touch_timestamp IS NOT NULL
-       GROUP BY user_pseudo_id, bounds.last_day
-       HAVING min(user_first_touch_timestamp) > bounds.last_day - to_days(CAST($days AS INTEGER))
-          AND min(user_first_touch_timestamp) <= bounds.last_day),
-     levels AS (
-       SELECT e.user_pseudo_id, max(e.level) AS max_level FROM events e JOIN installs i USING (user_pseudo_id)
-       WHERE e.app_id = $app AND e.event_name = 'level_end' AND e.level IS NOT NULL AND e.event_timestamp <= i.installed + INTERVAL 3 DAY
-       GROUP BY e.user_pseudo_id),
-     revenue AS (
-       SELECT coalesce(sum(e.event_value_in_usd), 0) AS usd FROM events e JOIN installs i USING (user_pseudo_id)
-       WHERE e.app_id = $app AND e.event_timestamp <= i.installed + INTERVAL 7 DAY)
-     SELECT (SELECT count(*) FROM installs) AS installs, (SELECT usd FROM revenue) AS usd,
-            CAST(l.max_level AS INTEGER) AS level, count(*) AS players
-     FROM levels l GROUP BY l.max_level ORDER BY l.max_level`,
-    { app: appId, days },
-  );
-  const installs = Number(rows[0]?.installs ?? 0);
+  if (!analytics || !plugin || analytics.engineFor(plugin).kind === 'bigquery') return null;
+  const rows = await analytics.local.cohortRows(appId, days);
+  const installs = rows[0]?.installs ?? 0;
   if (installs === 0) return null;
   // players whose best level is L → share reaching ≥ L (cumulative from the top).
   const reach: Reach[] = [];
@@ -105,7 +86,7 @@ async function cohortFacts(
     atLeast += Number(row.players);
     reach.push({ level: Number(row.level), share: atLeast / installs });
   }
-  return { installs, arpuD7: Number(rows[0]?.usd ?? 0) / installs, reach };
+  return { installs, arpuD7: (rows[0]?.usd ?? 0) / installs, reach };
 }
 
 /** The suggested quests (zero or one) for the app, from the formula above. */

@@ -4,7 +4,7 @@
  *
  * - Analyze is enabled for an app by the one rule of server/areas/apps/apps.ts (analyzePlugin: a BigQuery plugin with a
  *   processed data range), the same rule that sets the app's `enableAnalyze`; reports run on that plugin's engine
- *   (embedded DuckDB, or BigQuery when the plugin asks for it) over that range.
+ *   (the deployment's analytics store, or BigQuery when the plugin asks for it) over that range.
  * - Running a report compiles it first (bad input → 400 before anything is written), runs it, then saves the
  *   template and the result rows in one transaction; the previous result of the template is replaced.
  * - The result url is `/analytics/result/{id}?expires={epoch s}&signature={HMAC-SHA256(key, id.expires)}`: fetched
@@ -40,7 +40,7 @@ import {
   analyzeEndpoints,
 } from '../../../src/contracts/analyze';
 import { urlOf } from '../../../src/contracts/endpoint';
-import type { AnalyticsEngine } from '../../analytics/index';
+import type { Analytics } from '../../analytics/index';
 import { ReportInputError, compileReport, requireModel } from '../../analytics/compiler';
 import { QueryTimeoutError } from '../../analytics/event-store';
 import { ReportTooLargeError, modelConfiguration, type ReportEngine } from '../../analytics/engine';
@@ -49,7 +49,7 @@ export const RESULT_URL_TTL_SECONDS = 60 * 60;
 /** Results of runs that saved no template are kept this long. */
 const UNSAVED_RESULT_DAYS = 1;
 
-function analyticsOf(ctx: ServerContext): AnalyticsEngine {
+function analyticsOf(ctx: ServerContext): Analytics {
   const engine = ctx.providers.analytics;
   if (!engine) throw unavailable('Analytics is not available on this server.', 'analytics_unavailable');
   return engine;

@@ -8,7 +8,7 @@ import { revokeSession, signIn } from './auth';
 export const authRoutes = [
   defineRoute(authEndpoints.health, {
     access: access.public,
-    handler: async () => ({ status: 'ok' as const }),
+    handler: async ({ ctx }) => ({ status: 'ok' as const, store: ctx.config.analyticsStore }),
   }),
   defineRoute(authEndpoints.signIn, {
     access: access.public,

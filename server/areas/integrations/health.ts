@@ -317,15 +317,9 @@ async function subjectOf(
       return row ? row.event_names : null;
     },
     async processedDays() {
-      const store = ctx.providers.analytics?.store;
+      const store = ctx.providers.analytics?.local;
       if (!store || !plugin.data_start || !plugin.data_end) return null;
-      const rows = await store.rows(
-        'SELECT DISTINCT CAST(event_date AS VARCHAR) AS day FROM daily_user_metrics WHERE app_id = $app_id AND event_date BETWEEN CAST($start AS DATE) AND CAST($end AS DATE)',
-        { app_id: plugin.app_id, start: plugin.data_start, end: plugin.data_end },
-        undefined,
-        { timeoutMs: 0 },
-      );
-      return rows.map((r) => String(r.day));
+      return store.processedDays(plugin.app_id, plugin.data_start, plugin.data_end);
     },
     postbacks: once(async () => {
       const source = postbackSourceOf(plugin.type);

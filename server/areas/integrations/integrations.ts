@@ -31,7 +31,6 @@ import { latestFire, parseCron } from '../../jobs/cron';
 import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../../jobs/queue';
-import { exportRange, processRange, writeSandboxExport } from '../../analytics/raw-export';
 import { packageNameOf, processPluginData } from './process-data';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
@@ -515,7 +514,7 @@ export async function disconnectPlugin(ctx: ServerContext, pluginId: string) {
 export async function deletePlugin(ctx: ServerContext, pluginId: string) {
   const row = await pluginRow(ctx, pluginId);
   await ctx.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
-  if (row.type === 'BigQuery') await ctx.providers.analytics?.store.deleteApp(row.app_id);
+  if (row.type === 'BigQuery') await ctx.providers.analytics?.local.deleteApp(row.app_id);
 }
 
 export async function setDailyProcess(ctx: ServerContext, pluginId: string, dailyProcess: boolean) {
@@ -666,12 +665,12 @@ export const integrationJobs: JobHandlers = {
     async [JOB_KINDS.sandboxExport](ctx, { job }) {
       const appId = job.app_id!;
       const pluginId = job.plugin_id!;
-      const store = analyticsOf(ctx).store;
-      if (!(await exportRange(store, appId))) {
+      const store = analyticsOf(ctx).local;
+      if (!(await store.exportRange(appId))) {
         const { platform, packageName } = await packageOf(ctx, appId);
-        await writeSandboxExport(store, { appId, platform, packageName, ...ctx.config.sandboxExport });
+        await store.writeSandboxExport({ appId, platform, packageName, ...ctx.config.sandboxExport });
       }
-      const range = await exportRange(store, appId);
+      const range = await store.exportRange(appId);
       if (!range) throw new Error('The sandbox export is empty.');
       const message = `Sandbox Firebase export ready: ${range.events.toLocaleString('en-US')} raw events from ${range.start} to ${range.end}.`;
       await addFeed(ctx, pluginId, message, 'success');
@@ -685,7 +684,7 @@ export const integrationJobs: JobHandlers = {
       const analytics = analyticsOf(ctx);
       const revenue = () => revenueRules(ctx, appId);
       const bigQuery = analytics.bigQueryProcessorFor(await pluginRow(ctx, pluginId));
-      if (!bigQuery && !(await exportRange(analytics.store, appId)))
+      if (!bigQuery && !(await analytics.local.exportRange(appId)))
         throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
       const result = await processPluginData(
@@ -695,7 +694,7 @@ export const integrationJobs: JobHandlers = {
           now: ctx.now,
           process: bigQuery
             ? (report) => bigQuery.processRange({ appId, start, end, revenue }, report)
-            : (report) => processRange(analytics.store, { appId, dataset: appId, start, end, revenue }, report),
+            : (report) => analytics.local.processRange({ appId, dataset: appId, start, end, revenue }, report),
         },
         progress,
       );

@@ -1,8 +1,8 @@
 /**
  * Process Data for one BigQuery plugin, the one function both the `bigquery_process_event` job
  * (server/areas/integrations/integrations.ts) and the demo seed's first start (server/demo/demo-data.ts) run: the app's raw Firebase
- * export of [start, end] flattened into its processed tables by the app's engine (`processor`: the embedded DuckDB
- * `processRange` of server/analytics/raw-export.ts, or the BigQuery processor of server/analytics/bigquery-process.ts),
+ * export of [start, end] flattened into its processed tables by the app's engine (`processor`: the deployment's
+ * analytics store's `processRange`, server/analytics/store.ts, or the BigQuery processor of server/analytics/bigquery-process.ts),
  * then, in one transaction, the plugin's data range, Last Refreshed, status and events (docs/integrations.md §Entities plugin event).
  */
 import { randomUUID } from 'node:crypto';

@@ -20,11 +20,7 @@ import {
   type RevenueSettingsBody,
 } from '../../../src/contracts/revenue-settings';
 import type { RevenueRule } from '../../analytics/event-store';
-import { ensureRawTable } from '../../analytics/raw-export';
 import { invalid, notFound } from '../../errors';
-
-/** How many of the event's latest raw rows the samples are read from. */
-const SAMPLE_ROWS = 500;
 
 /** The event, when it belongs to a plugin of the app (another app's or workspace's events do not exist here). */
 async function eventOfApp(ctx: ServerContext, appId: string, eventId: string) {
@@ -66,26 +62,9 @@ async function samples(
   appId: string,
   eventName: string,
 ): Promise<{ params: Map<string, string>; valueInUsd: string | null }> {
-  const store = ctx.providers.analytics?.store;
+  const store = ctx.providers.analytics?.local;
   if (!store) return { params: new Map(), valueInUsd: null };
-  await ensureRawTable(store);
-  const latest = `SELECT event_timestamp, event_params, event_value_in_usd FROM raw_events
-                  WHERE dataset = $dataset AND event_name = $event_name ORDER BY event_timestamp DESC LIMIT ${SAMPLE_ROWS}`;
-  const values = { dataset: appId, event_name: eventName };
-  const params = await store.rows(
-    `SELECT p.key AS name,
-            arg_max(coalesce(p.value.string_value, CAST(p.value.int_value AS VARCHAR), CAST(coalesce(p.value.double_value, p.value.float_value) AS VARCHAR)), event_timestamp) AS sample
-     FROM (SELECT event_timestamp, unnest(event_params) AS p FROM (${latest})) GROUP BY p.key`,
-    values,
-  );
-  const [value] = await store.rows(
-    `SELECT CAST(arg_max(event_value_in_usd, event_timestamp) AS VARCHAR) AS sample FROM (${latest}) WHERE event_value_in_usd IS NOT NULL`,
-    values,
-  );
-  return {
-    params: new Map(params.filter((row) => row.sample !== null).map((row) => [String(row.name), String(row.sample)])),
-    valueInUsd: value?.sample == null ? null : String(value.sample as string),
-  };
+  return store.parameterSamples(appId, eventName);
 }
 
 /** The event's parameters (name, data type, sample), event_value_in_usd last when the event carries it. */
@@ -165,7 +144,7 @@ export async function revenueSettingsFor(ctx: ServerContext, appId: string): Pro
  * the rebuild's turn comes (the store runs one app's rebuilds one after another), so the last one counts the latest.
  */
 export async function applyRevenueSettings(ctx: ServerContext, appId: string): Promise<void> {
-  const store = ctx.providers.analytics?.store;
+  const store = ctx.providers.analytics?.local;
   if (!store || !(await store.dataRange(appId))) return;
   await store.rebuildDailyUserMetrics(appId, () => revenueRules(ctx, appId));
 }
