@@ -30,7 +30,6 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
  * fails the test below, and so does a machine with neither).
  */
 const WITHOUT_TABLE_YET: readonly string[] = [
-  'accept-invite',
   'acquire-settings',
   'adjust-connect',
   'adjust-update',
@@ -41,15 +40,11 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'catalogue-item',
   'check-status',
   'configure-connection',
-  'delete-report',
   'image-slot',
   'monetize-form',
-  'monetize-toggle',
   'plugin-lifecycle',
   'process-data',
-  'quest-actions',
   'quest-editor',
-  'quest-review',
   'session',
   'spreadsheet-export',
 ];

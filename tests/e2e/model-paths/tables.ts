@@ -19,11 +19,16 @@ import { activeSourceTable } from './active-source.paths';
 import { createWorkspaceTable } from './create-workspace.paths';
 import { firebaseConversionEventsTable } from './firebase-conversion-events.paths';
 import { deeplinkEditTable } from './deeplink-edit.paths';
+import { deleteReportTable } from './delete-report.paths';
 import { apiKeysTable } from './api-keys.paths';
 import { revenueSettingsTable } from './revenue-settings.paths';
 import { messagesSaveTable } from './messages-save.paths';
+import { monetizeToggleTable } from './monetize-toggle.paths';
 import { confirmMutationTable } from './confirm-mutation.paths';
+import { acceptInviteTable } from './accept-invite.paths';
 import { activityTable } from './activity.paths';
+import { questActionsTable } from './quest-actions.paths';
+import { questReviewTable } from './quest-review.paths';
 
 export const flowTables = [
   teamTable,
@@ -40,9 +45,14 @@ export const flowTables = [
   createWorkspaceTable,
   firebaseConversionEventsTable,
   deeplinkEditTable,
+  deleteReportTable,
   apiKeysTable,
   revenueSettingsTable,
   messagesSaveTable,
+  monetizeToggleTable,
   confirmMutationTable,
+  acceptInviteTable,
   activityTable,
+  questActionsTable,
+  questReviewTable,
 ] as unknown as readonly FlowTable<Ui>[];
