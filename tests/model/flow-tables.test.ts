@@ -44,7 +44,6 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'monetize-form',
   'plugin-lifecycle',
   'process-data',
-  'quest-editor',
   'session',
   'spreadsheet-export',
 ];

@@ -28,6 +28,7 @@ import { confirmMutationTable } from './confirm-mutation.paths';
 import { acceptInviteTable } from './accept-invite.paths';
 import { activityTable } from './activity.paths';
 import { questActionsTable } from './quest-actions.paths';
+import { questEditorTable } from './quest-editor.paths';
 import { questReviewTable } from './quest-review.paths';
 
 export const flowTables = [
@@ -54,5 +55,6 @@ export const flowTables = [
   acceptInviteTable,
   activityTable,
   questActionsTable,
+  questEditorTable,
   questReviewTable,
 ] as unknown as readonly FlowTable<Ui>[];
