@@ -30,7 +30,6 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
  * fails the test below, and so does a machine with neither).
  */
 const WITHOUT_TABLE_YET: readonly string[] = [
-  'acquire-settings',
   'adjust-connect',
   'adjust-update',
   'app-details',

@@ -97,7 +97,13 @@ export const questEditorTable: FlowTable<EditorUi> = {
     {
       name: 'cancel',
       kind: 'shortest',
-      input: { appId: QUEST_APP, questId: null, definition: null, defaultCountries: [], defaultEvent: 'the first event' },
+      input: {
+        appId: QUEST_APP,
+        questId: null,
+        definition: null,
+        defaultCountries: [],
+        defaultEvent: 'the first event',
+      },
       open,
       events: [E.cancel],
     },
@@ -106,7 +112,13 @@ export const questEditorTable: FlowTable<EditorUi> = {
       // words) and crashed (ours) keep every field; then the draft is saved and listed.
       name: 'new quest',
       kind: 'journey',
-      input: { appId: QUEST_APP, questId: null, definition: null, defaultCountries: [], defaultEvent: 'the first event' },
+      input: {
+        appId: QUEST_APP,
+        questId: null,
+        definition: null,
+        defaultCountries: [],
+        defaultEvent: 'the first event',
+      },
       open,
       events: [
         E.submit,

@@ -26,6 +26,7 @@ import { messagesSaveTable } from './messages-save.paths';
 import { monetizeToggleTable } from './monetize-toggle.paths';
 import { confirmMutationTable } from './confirm-mutation.paths';
 import { acceptInviteTable } from './accept-invite.paths';
+import { acquireSettingsTable } from './acquire-settings.paths';
 import { activityTable } from './activity.paths';
 import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
@@ -53,6 +54,7 @@ export const flowTables = [
   monetizeToggleTable,
   confirmMutationTable,
   acceptInviteTable,
+  acquireSettingsTable,
   activityTable,
   questActionsTable,
   questEditorTable,
