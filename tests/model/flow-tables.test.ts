@@ -36,7 +36,6 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'app-general',
   'appsflyer-test-link',
   'appsflyer',
-  'catalogue-item',
   'check-status',
   'configure-connection',
   'image-slot',

@@ -19,7 +19,7 @@ export interface QuestDef {
 export const questDef = (name: string, payout = 1.5): QuestDef => ({
   name,
   steps: [{ eventName: 'af_tutorial_completion', payout }],
-  countries: [],
+  countries: ['US'],
   dailyCap: 50,
 });
 export const uniqueQuestName = () => `Path Quest ${unique('q').slice(-8)}`;

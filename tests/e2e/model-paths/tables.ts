@@ -21,6 +21,7 @@ import { firebaseConversionEventsTable } from './firebase-conversion-events.path
 import { deeplinkEditTable } from './deeplink-edit.paths';
 import { deleteReportTable } from './delete-report.paths';
 import { apiKeysTable } from './api-keys.paths';
+import { catalogueItemTable } from './catalogue-item.paths';
 import { revenueSettingsTable } from './revenue-settings.paths';
 import { messagesSaveTable } from './messages-save.paths';
 import { monetizeToggleTable } from './monetize-toggle.paths';
@@ -49,6 +50,7 @@ export const flowTables = [
   deeplinkEditTable,
   deleteReportTable,
   apiKeysTable,
+  catalogueItemTable,
   revenueSettingsTable,
   messagesSaveTable,
   monetizeToggleTable,
