@@ -39,7 +39,6 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'check-status',
   'configure-connection',
   'image-slot',
-  'monetize-form',
   'plugin-lifecycle',
   'process-data',
   'session',

@@ -24,6 +24,7 @@ import { apiKeysTable } from './api-keys.paths';
 import { catalogueItemTable } from './catalogue-item.paths';
 import { revenueSettingsTable } from './revenue-settings.paths';
 import { messagesSaveTable } from './messages-save.paths';
+import { monetizeFormTable } from './monetize-form.paths';
 import { monetizeToggleTable } from './monetize-toggle.paths';
 import { confirmMutationTable } from './confirm-mutation.paths';
 import { acceptInviteTable } from './accept-invite.paths';
@@ -53,6 +54,7 @@ export const flowTables = [
   catalogueItemTable,
   revenueSettingsTable,
   messagesSaveTable,
+  monetizeFormTable,
   monetizeToggleTable,
   confirmMutationTable,
   acceptInviteTable,
