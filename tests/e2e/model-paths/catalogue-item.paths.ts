@@ -229,7 +229,10 @@ export const catalogueItemTable: FlowTable<CatalogueUi> = {
         await expect(saved).toContainText(c.draft.sku);
         await expect(saved).toContainText(`$${Number(c.draft.price).toFixed(2)}`);
       }
-      await expect(ui.page.getByRole('button', { name: 'Add item', exact: true }).first()).toBeEnabled();
+      // (the page's first load may take a while on a busy machine)
+      await expect(ui.page.getByRole('button', { name: 'Add item', exact: true }).first()).toBeEnabled({
+        timeout: 30_000,
+      });
     },
     'catalogueItem.editing': async (ui, state, via) => {
       const c = ctx(state);

@@ -96,6 +96,12 @@ function failureWords(via: EventObject): string | null {
   return DELETE_DRAFT_FAILED;
 }
 
+/** The Quests grid with this test's quest (the first load may take a while on a busy machine). */
+async function openGrid(ui: { page: import('@playwright/test').Page; name: string }) {
+  await ui.page.goto(questsPath);
+  await expect(questRow(ui.page, ui.name)).toBeVisible({ timeout: 30_000 });
+}
+
 export const questActionsTable: FlowTable<ActionsUi> = {
   flow: 'quest-actions',
   machine: questActionsMachine,
@@ -117,7 +123,7 @@ export const questActionsTable: FlowTable<ActionsUi> = {
       name: 'stop and restart',
       kind: 'journey',
       input: { appId: QUEST_APP },
-      open: (ui) => ui.page.goto(questsPath).then(() => undefined),
+      open: openGrid,
       events: [
         E.stop,
         E.cancel,
@@ -144,7 +150,7 @@ export const questActionsTable: FlowTable<ActionsUi> = {
       name: 'delete',
       kind: 'journey',
       input: { appId: QUEST_APP },
-      open: (ui) => ui.page.goto(questsPath).then(() => undefined),
+      open: openGrid,
       events: [
         E.remove,
         E.cancel,

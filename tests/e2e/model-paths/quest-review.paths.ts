@@ -129,6 +129,12 @@ function snackbarWords(via: EventObject): string | null {
   }
 }
 
+/** The Quests grid with this test's quest (the first load may take a while on a busy machine). */
+async function openGrid(ui: { page: import('@playwright/test').Page; name: string }) {
+  await ui.page.goto(questsPath);
+  await expect(questRow(ui.page, ui.name)).toBeVisible({ timeout: 30_000 });
+}
+
 export const questReviewTable: FlowTable<ReviewUi> = {
   flow: 'quest-review',
   machine: questReviewMachine,
@@ -149,7 +155,7 @@ export const questReviewTable: FlowTable<ReviewUi> = {
       name: 'one quest, published',
       kind: 'journey',
       input: { appId: QUEST_APP },
-      open: (ui) => ui.page.goto(questsPath).then(() => undefined),
+      open: openGrid,
       events: [
         E.open,
         E.close,
@@ -170,7 +176,7 @@ export const questReviewTable: FlowTable<ReviewUi> = {
       name: 'one quest, discarded',
       kind: 'journey',
       input: { appId: QUEST_APP },
-      open: (ui) => ui.page.goto(questsPath).then(() => undefined),
+      open: openGrid,
       events: [E.open, E.discard, E.discarded],
     },
     {
@@ -178,7 +184,7 @@ export const questReviewTable: FlowTable<ReviewUi> = {
       name: 'all quests',
       kind: 'journey',
       input: { appId: QUEST_APP },
-      open: (ui) => ui.page.goto(questsPath).then(() => undefined),
+      open: openGrid,
       events: [
         E.publishAll,
         E.publishedAll,
