@@ -310,5 +310,5 @@ export const acquireSettingsTable: FlowTable<TargetUi> = {
       await expect(ui.page.getByRole('button', { name: 'New quest', exact: true })).toBeVisible();
     },
   },
-  timeout: 120_000,
+  timeout: 180_000,
 };

@@ -31,11 +31,11 @@ export type QuestShape = 'draft' | 'live' | 'stopped' | 'stopped+draft' | 'live+
 
 export async function questByApi(request: APIRequestContext, token: string, name: string, shape: QuestShape) {
   const created = await request.post(QUESTS, { headers: auth(token), data: questDef(name) });
-  expect(created.status(), `a quest: ${await created.text()}`).toBe(200);
+  expect(created.status(), `a quest: ${await created.text()}`).toBeLessThan(300);
   const id = ((await created.json()) as { data: { id: string } }).data.id;
   const call = async (method: 'POST' | 'PUT', path: string, data?: unknown) => {
     const res = await request.fetch(`${QUESTS}/${id}/${path}`, { method, headers: auth(token), data });
-    expect(res.status(), `${path} ${name}: ${await res.text()}`).toBe(200);
+    expect(res.status(), `${path} ${name}: ${await res.text()}`).toBeLessThan(300);
   };
   if (shape === 'draft') return id;
   await call('POST', 'publish');
