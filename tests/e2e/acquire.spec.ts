@@ -3,7 +3,7 @@
  * without an attribution source; on Dragon Merge (iOS, AppsFlyer) the Target tab (save, the route-leave guard on a
  * link and on browser Back), the Quests grid, a new quest through the editor, the review diff and publish, the
  * pre-publish block, a player completing a step through the real doors (s2s start + AppsFlyer postback) moving the
- * grid totals and the billing balance (stop / restart / delete: tests/e2e/model-paths/quest-actions.paths.ts); the viewer's view; 700 px; axe on each screen.
+ * grid totals and the billing balance, stop / restart / delete; the viewer's view; 700 px; axe on each screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
@@ -75,7 +75,7 @@ test('no attribution source: Acquire offers AppsFlyer, Adjust and Singular', asy
   await expectNoSeriousA11yViolations(page, 'acquire gate');
 });
 
-test('target, quests, editor, review, publish, a completion', async ({ page }) => {
+test('target, quests, editor, review, publish, a completion, stop / restart / delete', async ({ page }) => {
   test.setTimeout(90_000);
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(target);
@@ -198,14 +198,19 @@ test('target, quests, editor, review, publish, a completion', async ({ page }) =
   await expect(row(page, name).getByRole('cell').nth(4)).toHaveText('1');
   await expect(row(page, name).getByRole('cell').nth(5)).toHaveText('100.0 %');
 
-  // Stop, restart and delete from the menu are the quest-actions path table's
-  // (tests/e2e/model-paths/quest-actions.paths.ts): here the quest goes through the API.
-  const client = api(page.request, token);
-  expect((await client.post(`/api/app/${APP}/acquire/quests/${questId}/stop`, {})).status()).toBe(200);
-  const removed = await page.request.delete(`/api/app/${APP}/acquire/quests/${questId}/active`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(removed.status()).toBe(200);
+  // stop (confirm) → restart → stop → delete (confirm)
+  await menu(page, name, 'Stop');
+  await page.getByRole('dialog', { name: 'Stop quest' }).getByRole('button', { name: 'Stop' }).click();
+  await expect(row(page, name)).toContainText('Stopped');
+  await menu(page, name, 'Restart');
+  await expect(row(page, name)).toContainText('Live');
+  await menu(page, name, 'Stop');
+  await page.getByRole('dialog', { name: 'Stop quest' }).getByRole('button', { name: 'Stop' }).click();
+  await expect(row(page, name)).toContainText('Stopped');
+  await menu(page, name, 'Delete');
+  await page.getByRole('dialog', { name: 'Delete quest' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Quest deleted.')).toBeVisible();
+  await expect(row(page, name)).toHaveCount(0);
 });
 
 test("a viewer's view, at 700 px: a read-only target, Save and New quest disabled with the view-only tooltip, no options menu", async ({

@@ -41,6 +41,8 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'image-slot',
   'plugin-lifecycle',
   'process-data',
+  'quest-actions',
+  'quest-editor',
   'session',
   'spreadsheet-export',
 ];

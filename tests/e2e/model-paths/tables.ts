@@ -30,8 +30,6 @@ import { confirmMutationTable } from './confirm-mutation.paths';
 import { acceptInviteTable } from './accept-invite.paths';
 import { acquireSettingsTable } from './acquire-settings.paths';
 import { activityTable } from './activity.paths';
-import { questActionsTable } from './quest-actions.paths';
-import { questEditorTable } from './quest-editor.paths';
 import { questReviewTable } from './quest-review.paths';
 
 export const flowTables = [
@@ -60,7 +58,5 @@ export const flowTables = [
   acceptInviteTable,
   acquireSettingsTable,
   activityTable,
-  questActionsTable,
-  questEditorTable,
   questReviewTable,
 ] as unknown as readonly FlowTable<Ui>[];
