@@ -18,6 +18,7 @@ import { buildApp, migrate } from './app';
 import { outboxMailer } from './providers/mailer';
 import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
+import { registerTestFixtures } from './testing/fixtures-route';
 import { startJobWorker } from './jobs/queue';
 import { startEventDispatcher } from './events/outbox';
 import { integrationJobs, scheduleDailyProcessing } from './areas/integrations/index';
@@ -109,7 +110,11 @@ async function main() {
     logger: logRequests ? true : { level: 'error' },
   });
   // TEST ONLY: the end-to-end server (scripts/e2e-server.ts) sets a random secret to read the outbox; never set otherwise.
-  if (process.env.E2E_OUTBOX_TOKEN) registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
+  if (process.env.E2E_OUTBOX_TOKEN) {
+    registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
+    // …and to make throwaway data the product has no route for (a workspace with Monetize on).
+    registerTestFixtures(app, handle.db, process.env.E2E_OUTBOX_TOKEN);
+  }
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
   // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
   const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, {

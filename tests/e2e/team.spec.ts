@@ -10,8 +10,7 @@ import { Shell } from './pages/shell.page';
 import { TeamPage, VIEW_ONLY_MESSAGE } from './pages/team.page';
 import { signInByApi } from './pages/session';
 import { InvitePage, acceptInviteByApi, inviteByApi } from './pages/invite.page';
-import { inviteLinkFor, outboxFor } from './pages/mailbox';
-import { throwawayWorkspace } from './pages/apps.page';
+import { inviteLinkFor } from './pages/mailbox';
 import {
   appsPath,
   DEMO_WORKSPACE,
@@ -289,37 +288,6 @@ test('the admin changes a member role and removes the member after confirming', 
   // Still gone after a reload: the server removed the membership.
   await team.goto();
   await expect(team.row(email)).toHaveCount(0);
-});
-
-test('an existing account joins with its password alone; the e-mail says who invited it and with which role', async ({
-  page,
-  request,
-}) => {
-  const email = uniqueEmail('existing');
-  const password = 'existing-by-e2e-1';
-  const adminToken = await signInByApi(page, DEMO_ACCOUNTS.admin);
-  // The address gets an account (a Demo Studio viewer), then an invitation to a second workspace.
-  await inviteByApi(request, adminToken, DEMO_WORKSPACE.id, email, 'viewer');
-  await acceptInviteByApi(request, await inviteLinkFor(email), { firstName: 'Ezra', lastName: 'Existing', password });
-  const other = await throwawayWorkspace(request, adminToken);
-  await inviteByApi(request, adminToken, other.id, email, 'editor');
-  const mail = (await outboxFor(email)).at(-1)!;
-  expect(mail.subject).toBe(`Ada Admin invited you to ${other.name} on Questboard`);
-  expect(mail.body).toContain(
-    `Ada Admin (${DEMO_ACCOUNTS.admin}) invited you to join ${other.name} on Questboard as Editor.`,
-  );
-
-  const invite = new InvitePage(page);
-  await invite.open(await inviteLinkFor(email), other.name);
-  await expect(
-    page.getByText(`${email} already has a Questboard account. Enter its password to join ${other.name}.`),
-  ).toBeVisible();
-  await invite.confirmWithPassword(password);
-  await expect(page).toHaveURL(appsPath(other.id));
-  expect(await new Shell(page).apiGet<{ firstName: string; lastName: string }>('/api/me')).toMatchObject({
-    firstName: 'Ezra',
-    lastName: 'Existing',
-  });
 });
 
 test("a resent invite's old link says a newer invitation was sent", async ({ page, request }) => {

@@ -30,16 +30,9 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
  * fails the test below, and so does a machine with neither).
  */
 const WITHOUT_TABLE_YET: readonly string[] = [
-  'accept-invite',
-  'acquire-settings',
-  'catalogue-item',
   'configure-connection',
-  'delete-report',
-  'monetize-form',
-  'monetize-toggle',
   'quest-actions',
   'quest-editor',
-  'quest-review',
   'session',
   'spreadsheet-export',
 ];

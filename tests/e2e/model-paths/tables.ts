@@ -19,10 +19,16 @@ import { activeSourceTable } from './active-source.paths';
 import { createWorkspaceTable } from './create-workspace.paths';
 import { firebaseConversionEventsTable } from './firebase-conversion-events.paths';
 import { deeplinkEditTable } from './deeplink-edit.paths';
+import { deleteReportTable } from './delete-report.paths';
 import { apiKeysTable } from './api-keys.paths';
+import { catalogueItemTable } from './catalogue-item.paths';
 import { revenueSettingsTable } from './revenue-settings.paths';
 import { messagesSaveTable } from './messages-save.paths';
+import { monetizeFormTable } from './monetize-form.paths';
+import { monetizeToggleTable } from './monetize-toggle.paths';
 import { confirmMutationTable } from './confirm-mutation.paths';
+import { acceptInviteTable } from './accept-invite.paths';
+import { acquireSettingsTable } from './acquire-settings.paths';
 import { activityTable } from './activity.paths';
 import { notificationsTable } from './notifications.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
@@ -35,6 +41,7 @@ import { checkStatusTable } from './check-status.paths';
 import { imageSlotTable } from './image-slot.paths';
 import { pluginLifecycleTable } from './plugin-lifecycle.paths';
 import { processDataTable } from './process-data.paths';
+import { questReviewTable } from './quest-review.paths';
 
 export const flowTables = [
   teamTable,
@@ -51,10 +58,16 @@ export const flowTables = [
   createWorkspaceTable,
   firebaseConversionEventsTable,
   deeplinkEditTable,
+  deleteReportTable,
   apiKeysTable,
+  catalogueItemTable,
   revenueSettingsTable,
   messagesSaveTable,
+  monetizeFormTable,
+  monetizeToggleTable,
   confirmMutationTable,
+  acceptInviteTable,
+  acquireSettingsTable,
   activityTable,
   notificationsTable,
   adjustConnectTable,
@@ -67,4 +80,5 @@ export const flowTables = [
   imageSlotTable,
   pluginLifecycleTable,
   processDataTable,
+  questReviewTable,
 ] as unknown as readonly FlowTable<Ui>[];

@@ -1,0 +1,209 @@
+/**
+ * NOT YET IN tables.ts: one browser path of this table still fails (see the branch's report); the model check passes.
+ *
+ * The quest editor (src/machines/quest-editor, src/views/acquire/QuestEditorDialog.tsx; docs/acquire.md §Entities
+ * Quest, §Quest states "editing writes the draft"): each event → what the admin does in 'New quest' on Dragon Merge
+ * (iOS)'s Quests grid, each state → the dialog (its fields, their errors, the save's words) or the grid after it.
+ *
+ * Data: the journey saves a new quest for real (a unique name) and removes it at its end; the save's refusal and
+ * crash are routed.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import {
+  questEditorMachine,
+  type QuestEditorContext,
+  type QuestEditorEvent,
+} from '../../../src/machines/quest-editor/quest-editor.machine';
+import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
+import { signInOnce } from '../pages/session';
+import { Shell } from '../pages/shell.page';
+import { Modal } from '../pages/modal';
+import { answers, crashEvent, doneEvent, outcome, type FlowTable, type Ui } from './driver';
+import { QUEST_APP, questRow, questsPath, removeQuestByApi, uniqueQuestName } from './quests';
+
+// Ours (docs/acquire.md has no quest-editor texts), literally.
+const SAVE_FAILED = 'Failed to save the quest.';
+const SAVED = 'Draft saved.';
+const REFUSED = 'A quest with this name already exists.';
+const NAME = 'Path quest';
+
+interface EditorUi extends Ui {
+  shell: Shell;
+  token: string;
+  name: string;
+}
+
+type Ev<K extends QuestEditorEvent['type']> = Extract<QuestEditorEvent, { type: K }>;
+const ctx = (state: AnyMachineSnapshot) => state.context as QuestEditorContext;
+const isCrash = (event: EventObject) => event.type.startsWith('xstate.error.');
+const outputOf = (event: EventObject) =>
+  (event as EventObject & { output: { success: boolean; message?: string } }).output;
+
+const E = {
+  name: { type: 'SET_NAME', value: NAME },
+  cap: { type: 'SET_DAILY_CAP', value: '50' },
+  countries: { type: 'SET_COUNTRIES', countries: ['DE'] },
+  payout: { type: 'SET_STEP', index: 0, field: 'payout', value: '1.5' },
+  addStep: { type: 'ADD_STEP' },
+  payout2: { type: 'SET_STEP', index: 1, field: 'payout', value: '2' },
+  removeStep: { type: 'REMOVE_STEP', index: 1 },
+  submit: { type: 'SUBMIT' },
+  cancel: { type: 'CANCEL' },
+  saved: doneEvent('saveQuest', { success: true, message: SAVED }),
+  refused: doneEvent('saveQuest', { success: false, message: REFUSED }),
+  crashed: crashEvent('saveQuest'),
+} satisfies Record<string, QuestEditorEvent | EventObject>;
+
+const saveCall = outcome<EditorUi>(
+  { method: 'POST', url: new RegExp(`/api/app/${QUEST_APP}/acquire/quests$`) },
+  (event) =>
+    isCrash(event)
+      ? answers.crash
+      : outputOf(event).success
+        ? answers.server
+        : answers.refused(outputOf(event).message),
+  (event) => `save ${isCrash(event) ? '500' : outputOf(event).success ? '✓' : 'refused'}`,
+);
+
+const dialog = (ui: EditorUi) => new Modal(ui.page, 'New quest');
+const field = (ui: EditorUi, label: string) => dialog(ui).root.getByLabel(label, { exact: true });
+const saveButton = (ui: EditorUi) => dialog(ui).root.getByRole('button', { name: 'Save draft', exact: true });
+
+async function questIdByName(request: APIRequestContext, token: string, name: string) {
+  const res = await request.get(`/api/app/${QUEST_APP}/acquire/quests`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const quests = ((await res.json()) as { data: { id: string; draft: { name: string } | null }[] }).data;
+  return quests.find((quest) => quest.draft?.name === name)?.id ?? null;
+}
+
+const open = async (ui: EditorUi) => {
+  await ui.page.goto(questsPath);
+  await ui.page.getByRole('button', { name: 'New quest', exact: true }).click();
+};
+
+export const questEditorTable: FlowTable<EditorUi> = {
+  flow: 'quest-editor',
+  machine: questEditorMachine,
+  serialize: (state) => JSON.stringify(state.value),
+  async setup(page) {
+    const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
+    return { page, token, name: uniqueQuestName(), shell: new Shell(page) };
+  },
+  async teardown(ui) {
+    const id = await questIdByName(ui.page.request, ui.token, ui.name);
+    if (id) await removeQuestByApi(ui.page.request, ui.token, id);
+  },
+  traversals: [
+    {
+      name: 'cancel',
+      kind: 'shortest',
+      input: {
+        appId: QUEST_APP,
+        questId: null,
+        definition: null,
+        defaultCountries: [],
+        defaultEvent: 'the first event',
+      },
+      open,
+      events: [E.cancel],
+    },
+    {
+      // Save shows what is missing; the fields filled, a step added and removed; the save refused (the server's
+      // words) and crashed (ours) keep every field; then the draft is saved and listed.
+      name: 'new quest',
+      kind: 'journey',
+      input: {
+        appId: QUEST_APP,
+        questId: null,
+        definition: null,
+        defaultCountries: [],
+        defaultEvent: 'the first event',
+      },
+      open,
+      events: [
+        E.submit,
+        E.name,
+        E.cap,
+        E.countries,
+        E.payout,
+        E.addStep,
+        E.payout2,
+        E.removeStep,
+        E.submit,
+        E.refused,
+        E.submit,
+        E.crashed,
+        E.submit,
+        E.saved,
+      ],
+    },
+  ],
+  events: {
+    SET_NAME: { act: (ui) => field(ui, 'Quest name').fill(ui.name) },
+    SET_DAILY_CAP: { act: (ui, event: Ev<'SET_DAILY_CAP'>) => field(ui, 'Daily cap (USD)').fill(event.value) },
+    SET_COUNTRIES: {
+      act: async (ui, event: Ev<'SET_COUNTRIES'>) => {
+        for (const code of event.countries) {
+          await field(ui, 'Quest countries').fill(code);
+          await ui.page.getByRole('option', { name: new RegExp(`\\(${code}\\)`) }).click();
+        }
+        await ui.page.keyboard.press('Escape');
+      },
+    },
+    ADD_STEP: { act: (ui) => dialog(ui).root.getByRole('button', { name: 'Add step', exact: true }).click() },
+    REMOVE_STEP: {
+      act: (ui, event: Ev<'REMOVE_STEP'>) =>
+        dialog(ui)
+          .root.getByRole('button', { name: `Remove step ${event.index + 1}`, exact: true })
+          .click(),
+    },
+    SET_STEP: {
+      act: (ui, event: Ev<'SET_STEP'>) => field(ui, `Step ${event.index + 1} payout (USD)`).fill(event.value),
+      label: (event: Ev<'SET_STEP'>) => `step ${event.index + 1} ${event.field} ${event.value}`,
+    },
+    SUBMIT: { act: (ui) => saveButton(ui).click() },
+    CANCEL: { act: (ui) => dialog(ui).root.getByRole('button', { name: 'Cancel', exact: true }).click() },
+    'xstate.done.actor.saveQuest': saveCall,
+    'xstate.error.actor.saveQuest': saveCall,
+  },
+  states: {
+    'questEditor.editing': async (ui, state, via) => {
+      const c = ctx(state);
+      await dialog(ui).expectOpen();
+      // The save's words: the server's refusal, or ours for a crash.
+      if (c.error) await expect(dialog(ui).root.getByRole('alert')).toHaveText(c.error);
+      else await expect(dialog(ui).root.getByRole('alert')).toHaveCount(0);
+      if (isCrash(via)) await expect(dialog(ui).root.getByRole('alert')).toHaveText(SAVE_FAILED);
+      await expect(field(ui, 'Quest name')).toHaveValue(c.values.name ? ui.name : '');
+      await expect(field(ui, 'Daily cap (USD)')).toHaveValue(c.values.dailyCap);
+      await expect(dialog(ui).root.getByRole('listitem', { name: /^Step \d+$/ })).toHaveCount(c.values.steps.length);
+      for (const [i, step] of c.values.steps.entries())
+        await expect(field(ui, `Step ${i + 1} payout (USD)`)).toHaveValue(step.payout);
+      for (const code of c.values.countries)
+        await expect(
+          dialog(ui).root.getByRole('button', { name: new RegExp(`^Remove (${code}|Germany)$`) }),
+        ).toBeVisible();
+      // Field errors after a save: the name and the daily cap in words.
+      if (c.errors.name) await expect(dialog(ui).root.getByText('A name is required.')).toBeVisible();
+      else await expect(dialog(ui).root.getByText('A name is required.')).toHaveCount(0);
+      if (c.errors.dailyCap) await expect(dialog(ui).root.getByText(`Daily cap ${c.errors.dailyCap}.`)).toBeVisible();
+      await expect(saveButton(ui)).toBeEnabled();
+    },
+    'questEditor.saving': async (ui) => {
+      await expect(saveButton(ui)).toHaveAttribute('aria-busy', 'true');
+      await expect(dialog(ui).root.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
+    },
+    'questEditor.saved': async (ui) => {
+      await expect(ui.shell.snackbar(SAVED)).toBeVisible();
+      await dialog(ui).expectClosed();
+      await expect(questRow(ui.page, ui.name)).toContainText('Draft');
+    },
+    'questEditor.cancelled': async (ui) => {
+      await dialog(ui).expectClosed();
+      await expect(ui.page.getByRole('button', { name: 'New quest', exact: true })).toBeEnabled();
+    },
+  },
+  timeout: 90_000,
+};
