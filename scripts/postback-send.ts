@@ -1,6 +1,6 @@
 /**
  * `npm run postback:send -- --app <appId>`: sends realistic AppsFlyer in-app event postbacks (the macros of
- * server/areas/postbacks/formats/appsflyer.ts) to a running server, so the demo's AppsFlyer plugin can be connected on a
+ * server/areas/integrations/appsflyer/postback-format.ts) to a running server, so the demo's AppsFlyer plugin can be connected on a
  * fresh machine (then press Check Status on the tab).
  *
  * It signs in as the demo admin (--email / --password) to read the app's platform and its postback URL (or takes
@@ -9,7 +9,7 @@
  * prints what became of each. Options: --server (http://127.0.0.1:8080), --count (5), --device, --player, --quest,
  * --method GET|POST (GET, as AppsFlyer sends them), --replay (send each twice: the second is a duplicate).
  *
- * `--source adjust` sends Adjust partner callbacks instead (the placeholders of server/areas/postbacks/formats/adjust.ts):
+ * `--source adjust` sends Adjust partner callbacks instead (the placeholders of server/areas/integrations/adjust/postback-format.ts):
  * one per event of the app's Adjust events file (read through the API), revenue in cents for events with a revenue
  * type, sub1 / sub2 / sub3 as callback parameters. Then press Check Status on the Adjust tab.
  */

@@ -2,7 +2,7 @@
  * The attribution partners registry (docs/architecture.md §Registries): every partner Questboard knows, one line each.
  * Every list of partners, client and server, derives from it: the plugin types (plugin-types.ts), the Integrations
  * tabs and the Overview row, Acquire's "connect a partner" list and its refusal, the postback formats
- * (server/areas/postbacks/formats/, one per partner that sends postbacks, keyed by this registry), Check Status, the
+ * (server/areas/integrations/<source>/postback-format.ts, one per partner that sends postbacks, keyed by this registry), Check Status, the
  * postback health checks, the docs guides. `tests/unit/registries.test.ts` fails when a partner is listed by hand.
  *
  * Add a partner: docs/architecture.md §Registries (the numbered list).
@@ -11,7 +11,7 @@
 export interface PartnerEntry {
   /** How an app connects it: a plugin in Questboard (enable or connect on its tab), or an e-mail to the partner (no plugin). */
   readonly connect: 'plugin' | 'email';
-  /** Questboard receives its postbacks: a format in server/areas/postbacks/formats/<source>.ts reads them. */
+  /** Questboard receives its postbacks: a format in server/areas/integrations/<source>/postback-format.ts reads them. */
   readonly postbacks: boolean;
   /** It has an integration guide, docs/guides/<source>_integration.md. */
   readonly guide: boolean;

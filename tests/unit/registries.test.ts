@@ -38,7 +38,7 @@ import { GUIDES } from '../../src/contracts/documentation';
 import { hasPostbacks, postbackSourceOf } from '../../src/contracts/postbacks';
 import { INTEGRATION_TABS } from '../../src/paths';
 import { visibleTabs } from '../../src/views/integrations/plugin-view';
-import { POSTBACK_FORMATS, postbackFormat } from '../../server/areas/postbacks/formats/index';
+import { POSTBACK_FORMATS, postbackFormat } from '../../server/areas/integrations/postback-formats';
 import { NO_ATTRIBUTION_SOURCE } from '../../server/areas/acquire/acquire';
 import { healthChecksOf } from '../../server/areas/integrations/health';
 

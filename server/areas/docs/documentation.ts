@@ -7,11 +7,10 @@
  */
 import type { GuideValues } from '../../../src/contracts/documentation';
 import type { ServerContext } from '../../context';
-import { packageNameOf } from '../integrations/index';
+import { packageNameOf, postbackFormat } from '../integrations/index';
 import { notFound } from '../../errors';
 import { postbackUrl } from '../postbacks/index';
 import { adjustCallbackTemplate } from '../../../src/contracts/adjust';
-import { postbackFormat } from '../postbacks/index';
 import { ROLE_RANK, type Role } from '../../../src/contracts/codecs';
 import { sourceOf, type PostbackPartner } from '../../../src/contracts/partners';
 

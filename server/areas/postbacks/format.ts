@@ -1,6 +1,7 @@
 /**
  * What a partner's postback format turns a request into, and the small parsers formats share. A format
- * (formats/<source>.ts, listed in formats/index.ts) reads the request's flat fields (query and body
+ * (in its partner's folder, server/areas/integrations/<source>/postback-format.ts, listed in
+ * server/areas/integrations/postback-formats.ts and handed to this area through its ports) reads the request's flat fields (query and body
  * merged, as text) and answers a normalized postback, or why it refused it (the endpoint answers 400 and stores nothing).
  */
 import { createHash } from 'node:crypto';

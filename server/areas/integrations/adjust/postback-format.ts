@@ -16,6 +16,7 @@
  */
 import { ADJUST_EVENT_TOKEN } from '../../../../src/contracts/integrations';
 import type { ServerContext } from '../../../context';
+import type { AdjustTables } from './migrations';
 import {
   amount,
   currency,
@@ -30,15 +31,7 @@ import {
   type NormalizedPostback,
   type PostbackFields,
   type PostbackFormat,
-} from '../format';
-
-/**
- * The columns of the app's Adjust events file that name a token (the integrations area owns the table; a callback is
- * named from it before it is stored, so the format reads it).
- */
-type AdjustEventNames = {
-  adjust_events: { plugin_id: string; event_token: string; event_name: string };
-};
+} from '../../postbacks/index';
 
 const advertisingIdOf = (fields: PostbackFields) => deviceId(fields, 'gps_adid') ?? deviceId(fields, 'idfa');
 
@@ -90,7 +83,7 @@ export const adjust: PostbackFormat = {
     if (postback.value === null) return postback; // an install: not in the events file
     const token = postback.value;
     const row = await ctx.db
-      .withTables<AdjustEventNames>()
+      .withTables<AdjustTables>()
       .selectFrom('adjust_events')
       .innerJoin('plugins', 'plugins.id', 'adjust_events.plugin_id')
       .select('adjust_events.event_name')
