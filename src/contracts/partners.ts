@@ -15,11 +15,26 @@ export interface PartnerEntry {
   readonly postbacks: boolean;
   /** It has an integration guide, docs/guides/<source>_integration.md. */
   readonly guide: boolean;
+  /**
+   * With postbacks: what the partner calls the URL they go to, and the word for its plugin being ready on its tab, as
+   * the docs guide's placeholder says them ("your app's callback URL (shown here once the Adjust plugin is connected)").
+   */
+  readonly postbackUrl?: { readonly name: string; readonly ready: string };
 }
 
 export const ATTRIBUTION_PARTNERS = {
-  AppsFlyer: { connect: 'plugin', postbacks: true, guide: true },
-  Adjust: { connect: 'plugin', postbacks: true, guide: true },
+  AppsFlyer: {
+    connect: 'plugin',
+    postbacks: true,
+    guide: true,
+    postbackUrl: { name: 'postback URL', ready: 'enabled' },
+  },
+  Adjust: {
+    connect: 'plugin',
+    postbacks: true,
+    guide: true,
+    postbackUrl: { name: 'callback URL', ready: 'connected' },
+  },
   Singular: { connect: 'email', postbacks: false, guide: false },
 } as const satisfies Readonly<Record<string, PartnerEntry>>;
 

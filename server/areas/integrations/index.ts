@@ -18,6 +18,7 @@ export { seedFirebaseDemo } from './firebase/seed';
 export { connectWaitingPlugin, reachesWaitingPlugin } from './first-postback';
 export {
   integrationJobs,
+  pluginAttributesOf,
   pluginStatusOf,
   pluginSummaryOf,
   pluginsOfTypes,

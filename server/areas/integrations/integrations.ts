@@ -184,6 +184,18 @@ export async function pluginsOfTypes(
     .execute();
 }
 
+/** The attributes of the app's oldest plugin of this type, or null when it has none (other areas ask through the door). */
+export async function pluginAttributesOf(ctx: ServerContext, appId: string, type: PluginType): Promise<unknown> {
+  const row = await ctx.db
+    .selectFrom('plugins')
+    .select('attributes')
+    .where('app_id', '=', appId)
+    .where('type', '=', type)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row ? row.attributes : null;
+}
+
 /** A plugin's app, type and status, or null (other areas ask through the door). */
 export async function pluginSummaryOf(
   ctx: ServerContext,

@@ -41,6 +41,8 @@ export interface PostbackFormat {
    * Answers the postback to store, or the reason it is refused (logged; the endpoint answers 400, nothing stored).
    */
   resolve?(ctx: ServerContext, appId: string, postback: NormalizedPostback): Promise<NormalizedPostback | string>;
+  /** What the partner is given when its URL carries the partner's placeholders (Adjust's callback template). */
+  urlTemplate?(url: string): string;
 }
 
 /** Thrown by the helpers below; the format's parse catches it as a refusal with this reason. */

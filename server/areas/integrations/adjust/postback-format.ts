@@ -15,6 +15,7 @@
  * token, time and revenue, so its idempotency key is the same.
  */
 import { ADJUST_EVENT_TOKEN } from '../../../../src/contracts/integrations';
+import { adjustCallbackTemplate } from '../../../../src/contracts/adjust';
 import type { ServerContext } from '../../../context';
 import type { AdjustTables } from './migrations';
 import {
@@ -77,6 +78,7 @@ function read(fields: PostbackFields): NormalizedPostback {
 
 export const adjust: PostbackFormat = {
   pluginType: 'Adjust',
+  urlTemplate: adjustCallbackTemplate,
   parse: (raw) =>
     parsePartnerFields(raw, essential, read, (fields) => advertisingIdOf(fields) ?? deviceId(fields, 'adid')),
   async resolve(ctx: ServerContext, appId: string, postback: NormalizedPostback) {
