@@ -20,6 +20,8 @@ export interface PartnerEntry {
    * the docs guide's placeholder says them ("your app's callback URL (shown here once the Adjust plugin is connected)").
    */
   readonly postbackUrl?: { readonly name: string; readonly ready: string };
+  /** Its events are declared in an events file uploaded on its tab: the app's event schemas follow the file. */
+  readonly eventsFile?: boolean;
 }
 
 export const ATTRIBUTION_PARTNERS = {
@@ -34,6 +36,7 @@ export const ATTRIBUTION_PARTNERS = {
     postbacks: true,
     guide: true,
     postbackUrl: { name: 'callback URL', ready: 'connected' },
+    eventsFile: true,
   },
   Singular: { connect: 'email', postbacks: false, guide: false },
 } as const satisfies Readonly<Record<string, PartnerEntry>>;
@@ -42,6 +45,10 @@ type Registry = typeof ATTRIBUTION_PARTNERS;
 export type Partner = keyof Registry;
 /** Partners whose postbacks Questboard receives (each has a postback format on the server). */
 export type PostbackPartner = { [K in Partner]: Registry[K]['postbacks'] extends true ? K : never }[Partner];
+
+/** Whether the partner's events come from an events file uploaded on its tab. */
+export const hasEventsFile = (partner: Partner): boolean =>
+  (ATTRIBUTION_PARTNERS[partner] as PartnerEntry).eventsFile === true;
 
 /** The partners in registry order. */
 export const PARTNERS = Object.keys(ATTRIBUTION_PARTNERS) as Partner[];
