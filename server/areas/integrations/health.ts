@@ -16,7 +16,7 @@ import type { PluginType } from '../../../src/contracts/plugin';
 import type { HealthFinding, HealthStatus, SourceHealth } from '../../../src/contracts/firebase';
 import { iamRows, missingRoles } from '../../../src/contracts/integrations';
 import { isGoogleCloudType, type GoogleCloudPluginType } from '../../../src/contracts/plugin-types';
-import { POSTBACK_PARTNERS, type PostbackPartner } from '../../../src/contracts/partners';
+import { POSTBACK_PARTNERS, hasEventsFile, isPartner } from '../../../src/contracts/partners';
 import type { ServerContext } from '../../context';
 import { postbackHealth } from '../postbacks/index';
 import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase/firebase';
@@ -233,16 +233,13 @@ registerHealthChecks('Firebase', [
   enabledNeverArrivedCheck,
   undeployedEventsCheck,
 ]);
-/** A partner's own checks, after the ones every partner with postbacks has. */
-const PARTNER_HEALTH_CHECKS: Partial<Record<PostbackPartner, readonly HealthCheck[]>> = {
-  Adjust: [fileEventsNeverReceivedCheck],
-};
-// Every partner of the registry whose postbacks arrive: silence and refusals, then its own.
+// Every partner of the registry whose postbacks arrive: silence and refusals, then, with an events file, its events
+// that never arrived.
 for (const partner of POSTBACK_PARTNERS) {
   registerHealthChecks(partner, [
     postbackSilenceCheck,
     refusedPostbacksCheck,
-    ...(PARTNER_HEALTH_CHECKS[partner] ?? []),
+    ...(hasEventsFile(partner) ? [fileEventsNeverReceivedCheck] : []),
   ]);
 }
 
@@ -344,7 +341,7 @@ async function subjectOf(
       };
     }),
     async fileEvents() {
-      if (plugin.type !== 'Adjust') return null;
+      if (!isPartner(plugin.type) || !hasEventsFile(plugin.type)) return null;
       return adjustFileEventNames(ctx, plugin.id);
     },
   };
