@@ -1,6 +1,6 @@
 /**
  * `npm run postback:send -- --app <appId>`: sends realistic AppsFlyer in-app event postbacks (the macros of
- * server/areas/postbacks/formats/appsflyer.ts) to a running server, so the demo's AppsFlyer plugin can be connected on a
+ * server/areas/integrations/appsflyer/postback-format.ts) to a running server, so the demo's AppsFlyer plugin can be connected on a
  * fresh machine (then press Check Status on the tab).
  *
  * It signs in as the demo admin (--email / --password) to read the app's platform and its postback URL (or takes
@@ -9,12 +9,19 @@
  * prints what became of each. Options: --server (http://127.0.0.1:8080), --count (5), --device, --player, --quest,
  * --method GET|POST (GET, as AppsFlyer sends them), --replay (send each twice: the second is a duplicate).
  *
- * `--source adjust` sends Adjust partner callbacks instead (the placeholders of server/areas/postbacks/formats/adjust.ts):
+ * `--source adjust` sends Adjust partner callbacks instead (the placeholders of server/areas/integrations/adjust/postback-format.ts):
  * one per event of the app's Adjust events file (read through the API), revenue in cents for events with a revenue
  * type, sub1 / sub2 / sub3 as callback parameters. Then press Check Status on the Adjust tab.
  */
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
+import {
+  POSTBACK_PARTNERS,
+  inWords,
+  postbackPartnerOf,
+  sourceOf,
+  type PostbackPartner,
+} from '../src/contracts/partners';
 
 /** One play session's events, in order (AppsFlyer's predefined event names). */
 const SESSION = [
@@ -81,6 +88,36 @@ export function adjustCallback(
   };
 }
 
+/** How the script sends a partner's postbacks: what it reads first through the API, and the i-th postback's fields. */
+interface Sender {
+  /** Reads what the postbacks need (Adjust: the app's events file); throws when the app cannot receive them yet. */
+  prepare(
+    server: string,
+    appId: string,
+    auth: Record<string, string>,
+  ): Promise<(i: number, o: PostbackOptions, at: Date) => Record<string, string>>;
+  /** What they are called in the messages. */
+  noun: string;
+  /** `prepare` reads the API (so the script signs in even when --url and --platform are given). */
+  readsApi: boolean;
+}
+
+/** One sender per partner of the registry that sends postbacks (the type check asks for a new one). */
+const SENDERS: Record<PostbackPartner, Sender> = {
+  AppsFlyer: { noun: 'AppsFlyer postbacks', readsApi: false, prepare: async () => appsflyerPostback },
+  Adjust: {
+    noun: 'Adjust callbacks',
+    readsApi: true,
+    async prepare(server, appId, auth) {
+      const events = (
+        await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/adjust`, { headers: auth }))
+      ).events as { event_token: string; revenue?: unknown }[];
+      if (events.length === 0) throw new Error(`${appId} has no Adjust events file: connect Adjust on its tab first.`);
+      return (i, o, at) => adjustCallback(events[i % events.length]!, o, at);
+    },
+  },
+};
+
 async function json(res: Response) {
   const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) throw new Error(`${res.status} ${String((body.message as string | undefined) ?? res.statusText)}`);
@@ -113,10 +150,11 @@ async function main() {
   const server = args.server!.replace(/\/+$/, '');
   let url = args.url;
   let platform = args.platform as 'ios' | 'android' | undefined;
-  const adjust = args.source === 'adjust';
-  if (!adjust && args.source !== 'appsflyer') throw new Error('--source is appsflyer or adjust');
-  let adjustEvents: { event_token: string; revenue?: unknown }[] = [];
-  if (!url || !platform || adjust) {
+  const partner = postbackPartnerOf(args.source!);
+  if (!partner) throw new Error(`--source is ${inWords(POSTBACK_PARTNERS.map(sourceOf))}`);
+  const sender = SENDERS[partner];
+  let postbackOf: ((i: number, o: PostbackOptions, at: Date) => Record<string, string>) | null = null;
+  if (!url || !platform || sender.readsApi) {
     const signIn = await json(
       await fetch(`${server}/api/auth/sign-in`, {
         method: 'POST',
@@ -136,14 +174,9 @@ async function main() {
         )
       ).url,
     );
-    if (adjust) {
-      adjustEvents = (
-        await json(await fetch(`${server}/api/app/${encodeURIComponent(appId)}/adjust`, { headers: auth }))
-      ).events as typeof adjustEvents;
-      if (adjustEvents.length === 0)
-        throw new Error(`${appId} has no Adjust events file: connect Adjust on its tab first.`);
-    }
+    postbackOf = await sender.prepare(server, appId, auth);
   }
+  postbackOf ??= await sender.prepare(server, appId, {});
   const options: PostbackOptions = {
     appId,
     platform,
@@ -154,15 +187,13 @@ async function main() {
     installedAt: new Date(Date.now() - 10 * 60_000),
   };
   console.log(
-    `Sending ${args.count} ${adjust ? 'Adjust callbacks' : 'AppsFlyer postbacks'} for ${appId} (${platform}, device ${options.device}) to ${url.replace(/[^/]+$/, '<secret>')}`,
+    `Sending ${args.count} ${sender.noun} for ${appId} (${platform}, device ${options.device}) to ${url.replace(/[^/]+$/, '<secret>')}`,
   );
   const start = Date.now() - Number(args.count) * 30_000;
   let failures = 0;
   for (let i = 0; i < Number(args.count); i++) {
     const at = new Date(start + i * 30_000);
-    const fields = adjust
-      ? adjustCallback(adjustEvents[i % adjustEvents.length]!, options, at)
-      : appsflyerPostback(i, options, at);
+    const fields = postbackOf(i, options, at);
     for (let attempt = 0; attempt < (args.replay ? 2 : 1); attempt++) {
       const res =
         args.method?.toUpperCase() === 'POST'
@@ -182,7 +213,7 @@ async function main() {
   if (failures) {
     console.error(`${failures} postback(s) were refused.`);
     process.exitCode = 1;
-  } else console.log(`Done. Press Check Status on the ${adjust ? 'Adjust' : 'AppsFlyer'} tab.`);
+  } else console.log(`Done. Press Check Status on the ${partner} tab.`);
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

@@ -44,7 +44,8 @@ import { adjustRoutes } from './areas/integrations/index';
 import { adjustMigrations } from './areas/integrations/index';
 import { acquireRoutes } from './areas/acquire/index';
 import { acquireMigrations } from './areas/acquire/index';
-import { postbackRoutes } from './areas/postbacks/index';
+import { postbackRoutes, providePostbackPorts } from './areas/postbacks/index';
+import { POSTBACK_FORMATS, pluginStatusOf, pluginSummaryOf } from './areas/integrations/index';
 import { appsflyerRoutes } from './areas/integrations/index';
 import { postbacksMigrations } from './areas/postbacks/index';
 import { testLinksMigrations } from './areas/integrations/index';
@@ -55,6 +56,12 @@ import { revenueSettingsMigrations } from './areas/integrations/index';
 import { activityMigrations, activityRoutes, activityWantsPostback, recordActivity } from './areas/activity/index';
 import { alertQuestCapped, notificationRoutes, notificationsMigrations } from './areas/notifications/index';
 import { DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
+
+/**
+ * The postbacks area's ports: the partners' formats (each in its partner's folder of integrations) and the plugins it
+ * checks a postback against (integrations' table), so postbacks imports no partner and reads no other area's table.
+ */
+providePostbackPorts({ formats: POSTBACK_FORMATS, pluginStatus: pluginStatusOf, pluginById: pluginSummaryOf });
 
 export interface Area {
   name: string;

@@ -9,7 +9,7 @@
  *    depends on a value, only on the shape of the configuration;
  *  - order by accepts only the chosen metrics or group-by columns; limit is a whole number 1..10,000;
  *  - a checked condition on a numeric/date type without a valid value → 'A valid value is required.'
- *    (FLOAT64 is not in SPEC's check list: an empty FLOAT64 value means the condition filters nothing, and so does
+ *    (FLOAT64 is not in docs/analyze.md §Rules and limits' check list: an empty FLOAT64 value means the condition filters nothing, and so does
  *    an is-one-of / is-not-one-of without values);
  *  - the date range must lie inside the model's available range; relative date comparisons are resolved in UTC
  *    (weeks start on Monday) and returned in `resolved`.
@@ -271,7 +271,7 @@ export function compileCondition(
   if (type === 'STRING') {
     if (comparison === 'is_one_of' || comparison === 'is_not_one_of') {
       const values = oneOfValues(c.value);
-      if (values.length === 0) return { expr: null }; // no chips yet: the condition filters nothing (STRING is not in SPEC's check list)
+      if (values.length === 0) return { expr: null }; // no chips yet: the condition filters nothing (STRING is not in docs/analyze.md §Rules and limits' check list)
       const test = inList(e, name);
       bind(name, { type: 'STRING', list: true, value: values });
       return { expr: comparison === 'is_one_of' ? test : orMissing(test) };

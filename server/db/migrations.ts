@@ -15,6 +15,16 @@ export async function runStatements(db: Kysely<any>, block: string) {
   }
 }
 
+/**
+ * Migrations that are each a block of plain SQL (run by runStatements), from their names and their SQL: how the areas
+ * write theirs.
+ */
+export function sqlMigrations(blocks: Readonly<Record<string, string>>): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(blocks).map(([name, block]) => [name, { up: (db: Kysely<any>) => runStatements(db, block) }]),
+  );
+}
+
 const migrations: Record<string, Migration> = {
   '0001_foundation': {
     async up(db: Kysely<any>) {

@@ -79,7 +79,7 @@ export interface RouteContext<E extends Endpoint, A extends Access> {
 
 export interface RouteOptions<E extends Endpoint, A extends Access> {
   access: A;
-  /** Message of the 403 answer when the caller's role is too low (SPEC wording where it gives one). */
+  /** Message of the 403 answer when the caller's role is too low (docs/<area>.md §Messages wording where it gives one). */
   deniedMessage?: string;
   /** HTTP status of a successful answer (default 200). */
   status?: number;

@@ -104,7 +104,7 @@ export const adjustEndpoints = {
 
 /**
  * The callback the publisher sets up in Adjust for Questboard (the app's postback URL with Adjust's placeholders, read
- * by server/areas/postbacks/formats/adjust.ts). sub1 / sub3 are the callback parameters the quest link carries.
+ * by server/areas/integrations/adjust/postback-format.ts). sub1 / sub3 are the callback parameters the quest link carries.
  */
 export const ADJUST_CALLBACK_PARAMS = [
   'activity_kind',

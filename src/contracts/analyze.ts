@@ -2,9 +2,9 @@
  * Analyze contracts (docs/analyze.md §Entities report template / report config per model / column / condition / curated metric groups,
  * §Rules and limits limit, conditions, comparisons and date formats, §API endpoints "Analytics service", §Rules and limits report limit).
  *
- * Shared by the SPA (report builder) and the server (routes/analyze.ts). Keys are snake_case exactly as SPEC writes
+ * Shared by the SPA (report builder) and the server (routes/analyze.ts). Keys are snake_case exactly as docs/analyze.md writes
  * them. Besides the codecs this module holds the pure rules both sides apply: limit and condition validation with the
- * SPEC messages, comparisons per data type, value-less comparisons, is-one-of tokens and the resolution of relative
+ * docs/analyze.md §Messages, comparisons per data type, value-less comparisons, is-one-of tokens and the resolution of relative
  * date ranges (UTC calendar days, weeks start on Monday).
  *
  * The endpoints (`analyzeEndpoints`, at the end of the codecs) are the paths under /analytics (docs/analyze.md §API endpoints), plus the
@@ -426,7 +426,7 @@ export const analyzeEndpoints = {
 // ---------------------------------------------------------------------------------------------------------------
 // Pure rules shared by the builder and the server
 
-/** docs/analyze.md §Rules and limits: the limit must be a whole number from 1 to 10,000; otherwise the SPEC message. */
+/** docs/analyze.md §Rules and limits: the limit must be a whole number from 1 to 10,000; otherwise its §Messages message. */
 export function limitError(value: unknown): string | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= REPORT_LIMIT_MIN && n <= REPORT_LIMIT_MAX

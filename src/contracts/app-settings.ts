@@ -30,7 +30,7 @@ export const LABELLED_SETTINGS_TABS = [
   { tab: 'details', label: 'Details' },
   { tab: 'apikeys', label: 'API Keys' },
 ] as const;
-/** The tab bar: every tab that exists, the labelled ones first as SPEC labels them, then the others. */
+/** The tab bar: every tab that exists, the labelled ones first as docs/app-settings.md §Screens and routes labels them, then the others. */
 export const SETTINGS_TAB_BAR = [
   ...LABELLED_SETTINGS_TABS,
   { tab: 'events', label: 'Events' },

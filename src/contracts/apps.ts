@@ -106,7 +106,7 @@ export const AppSearchResponse = struct(
   'AppSearchResponse',
 );
 
-/** docs/apps.md §Messages search-modal error keys a store lookup answers with (the SPA shows SPEC's words for each). */
+/** docs/apps.md §Messages search-modal error keys a store lookup answers with (the SPA shows docs/apps.md §Messages words for each). */
 export const LookupError = t.keyof({ invalid_url: null, cant_load_data: null, cant_get_app_data: null }, 'LookupError');
 export type LookupError = t.TypeOf<typeof LookupError>;
 export const AppLookupQuery = struct({ url: line(MAX.url) }, {}, 'AppLookupQuery');
@@ -157,7 +157,7 @@ export const appsEndpoints = {
     body: EnableAppRequest,
     response: EnableAppResponse,
   }),
-  /** docs/apps.md §API endpoints `GET /app/search?platform&query` (under /api like every SPEC path of the main API). */
+  /** docs/apps.md §API endpoints `GET /app/search?platform&query` (under /api like every path of the main API, docs/architecture.md §Endpoints and errors). */
   search: endpoint({ method: 'GET', path: '/api/app/search', query: AppSearchQuery, response: AppSearchResponse }),
   /** App details by store URL (docs/apps.md §API endpoints: path not shown). */
   lookup: endpoint({

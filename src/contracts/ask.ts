@@ -1,5 +1,5 @@
 /**
- * "Ask Analyze in plain words" contract (SPEC route /analyze/reportAi): a publisher's question in, the
+ * "Ask Analyze in plain words" contract (docs/ask.md §Screens and routes, /analyze/reportAi): a publisher's question in, the
  * report configuration of the existing builder (docs/ask.md §Entities Report) out, with what could not be placed and the chosen
  * model's catalogue so the page can show and change the understanding before the builder runs it.
  *

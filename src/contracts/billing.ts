@@ -177,7 +177,7 @@ export const canDownloadInvoice = (invoice: Pick<Invoice, 'downloadUrl'>): boole
 /** docs/billing.md §Rules and limits: Redeem is disabled while the promo code is empty. */
 export const canRedeemVoucher = (code: string): boolean => code.trim() !== '';
 
-// ---------------------------------------------------------------- beyond SPEC: spending pace and runway
+// ---------------------------------------------------------------- spending pace and runway (docs/billing.md §What it does)
 
 /** A credit still usable, in the order it will be used (soonest expiry first, never-expiring last). */
 export const UsableCredit = struct(

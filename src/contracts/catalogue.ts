@@ -1,6 +1,6 @@
 /**
  * The app's catalogue (docs/app-settings.md §Entities App.catalogue; docs/app-settings.md Settings → Catalogue): the in-game items and prices a publisher
- * maintains so quests can name them as rewards or purchase goals. SPEC shows the field but not its shape; ours:
+ * maintains so quests can name them as rewards or purchase goals. the contract shows the field but not its shape; ours (docs/app-settings.md §Decisions):
  *
  *   CatalogueItem { id, name, sku, type, priceUsd, period }
  *     name      shown to players and publishers: 1–60 characters, one line
@@ -106,7 +106,7 @@ export const catalogueEndpoints = {
   }),
 };
 
-// ---------------------------------------------------------------- messages (ours: SPEC shows none for the catalogue)
+// ---------------------------------------------------------------- messages (ours: docs/app-settings.md §Messages)
 
 export const ITEM_ADDED = 'Item added to the catalogue.';
 export const ITEM_UPDATED = 'Item updated.';

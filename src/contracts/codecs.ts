@@ -96,7 +96,7 @@ export function explainErrors(errors: t.Errors, root = 'body'): { field: string;
     const field = path.join('.') || root;
     const say = (text: string) => ({ field, text: `${field} ${text}` });
     if (error.value === undefined) return say('is required');
-    // Refinement messages read on from the field ("must be an integer"); a bare word (SPEC's 'required') after a colon.
+    // Refinement messages read on from the field ("must be an integer"); a bare word (the docs' 'required', docs/architecture.md §Endpoints and errors) after a colon.
     if (error.message)
       return /^(must|is|has|cannot|should) /.test(error.message)
         ? say(error.message)

@@ -11,6 +11,7 @@ import * as t from 'io-ts';
 import { AppParams, Id, Platform, nullable, struct } from './codecs';
 import { endpoint } from './endpoint';
 import { GUIDE_TYPES, guideSlugOf, guideTitleOf, type PluginTypeName } from './plugin-types';
+import { POSTBACK_PARTNERS, type PostbackPartner } from './partners';
 
 export const OVERVIEW_GUIDE = 'questboard_overview';
 /** A guide page: the overview, then one per plugin type with a guide (the registry, plugin-types.ts), in its order. */
@@ -27,6 +28,15 @@ export const GUIDES: readonly Guide[] = [
 export type GuideSlug = string;
 export const isGuideSlug = (slug: string): slug is GuideSlug => GUIDES.some((g) => g.slug === slug);
 
+/** A guide's token for the app's postback URL of a partner that sends postbacks: `appsflyerPostbackUrl`. */
+export type PostbackUrlField = `${Lowercase<PostbackPartner>}PostbackUrl`;
+export const postbackUrlField = <P extends PostbackPartner>(partner: P) =>
+  `${partner.toLowerCase() as Lowercase<P>}PostbackUrl` as const;
+/** One field per partner of the registry that sends postbacks: its postback URL; null until the app has one. */
+const POSTBACK_URL_FIELDS = Object.fromEntries(
+  POSTBACK_PARTNERS.map((partner) => [postbackUrlField(partner), nullable(t.string)]),
+) as Record<PostbackUrlField, ReturnType<typeof nullable<t.StringC>>>;
+
 export const GuideValues = struct(
   {
     appName: t.string,
@@ -40,9 +50,7 @@ export const GuideValues = struct(
     serviceAccountEmail: t.string,
     /** The GCP project of the app's BigQuery plugin, when set. */
     gcpProject: nullable(t.string),
-    /** The app's postback URLs; null until the app has one. */
-    appsflyerPostbackUrl: nullable(t.string),
-    adjustPostbackUrl: nullable(t.string),
+    ...POSTBACK_URL_FIELDS,
   },
   {},
   'GuideValues',

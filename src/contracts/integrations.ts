@@ -232,7 +232,7 @@ export const AppsFlyerTestLinkParams = struct(
 export type AppsFlyerTestLinkParams = t.TypeOf<typeof AppsFlyerTestLinkParams>;
 
 export const APPSFLYER_LINK_BASE = 'https://app.appsflyer.com/';
-/** Placeholders the quest service replaces when it serves the link (ours; SPEC does not show them). */
+/** Placeholders the quest service replaces when it serves the link (ours: docs/integrations.md §Decisions). */
 export const APPSFLYER_USER_ID_PLACEHOLDER = 'USER_ID';
 export const APPSFLYER_QUEST_ID_PLACEHOLDER = 'QUEST_ID';
 
@@ -584,7 +584,7 @@ export const CONFIRM_CHANGE_MESSAGE = 'This will cause all events to be stopped.
 export const CONNECT_TO_ACTIVATE = 'Connect the source to activate it';
 export const DELETE_PLUGIN_TITLE = 'Delete Plugin?';
 export const DISCONNECT_PLUGIN_TITLE = 'Disconnect Plugin?';
-/** SPEC's note 'X Connect to BigQuery to reprocess data': the X is an icon beside the words, not a letter. */
+/** The note 'X Connect to BigQuery to reprocess data' (docs/integrations.md §Screens and routes): the X is an icon beside the words, not a letter. */
 export const RECONNECT_NOTE = 'Connect to BigQuery to reprocess data';
 
 /** Label text of each connection status (docs/integrations.md §Plugin states "from a map (not shown)": ours). */

@@ -1,6 +1,6 @@
 /**
  * The app's player notifications (docs/app-settings.md §Entities App.notificationSettings {questStart, questComplete}; docs/app-settings.md Settings →
- * Messages): what a player's phone shows when a quest starts and when it is completed. SPEC names the two settings
+ * Messages): what a player's phone shows when a quest starts and when it is completed. docs/app-settings.md §Screens and routes names the two settings
  * but not their shape; ours, per setting:
  *
  *   NotificationMessage { enabled, title, body }

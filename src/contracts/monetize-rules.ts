@@ -5,7 +5,7 @@
  * (the least a player is offered cannot exceed the price the campaign asks for).
  *
  * Every message is said in words: what the field needs ("Choose at least one country."), not a bare "required". Keys
- * stay those of validateMonetizeForm: field names, and `targetConditions.{index}.{field}` for conditions. SPEC's own
+ * stay those of validateMonetizeForm: field names, and `targetConditions.{index}.{field}` for conditions. docs/monetize.md §Messages'
  * sentence for a stale event ('Active event source has been changed…') is kept verbatim.
  */
 import {

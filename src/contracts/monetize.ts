@@ -10,7 +10,7 @@
  *   POST   /monetize          CreateMonetizeRequest → MonetizeResponse   (editor)
  *   POST   /monetize/update   UpdateMonetizeRequest → MonetizeResponse   (editor)
  *   DELETE /monetize/{id}                           → MonetizeResponse   (editor)
- * and ours for what SPEC does not show:
+ * and ours for what docs/monetize.md §Messages does not show:
  *   GET    /api/app/:appId/monetize                 → MonetizeResponse (data null when the app has no campaign) (viewer)
  *   GET    /api/app/:appId/monetize/events          → MonetizeEventsResponse: the app's event source and its events,
  *                                                     the choices of an event condition (viewer)
@@ -65,7 +65,7 @@ export type ConditionDataType = t.TypeOf<typeof ConditionDataType>;
 export const ConditionValue = t.union([boundedString(MAX.filterValue), SafeNumber], 'ConditionValue');
 export type ConditionValue = t.TypeOf<typeof ConditionValue>;
 
-/** The condition type whose event fields are required (docs/monetize.md §Rules and limits). Other type values are not shown in SPEC. */
+/** The condition type whose event fields are required (docs/monetize.md §Rules and limits). Other type values are not shown in docs/monetize.md. */
 export const EVENT_CONDITION_TYPE = 'event';
 
 /** `eventSource` is the id of the plugin that produced the event (the app's activePluginId when it was chosen). */

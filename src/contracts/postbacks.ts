@@ -13,7 +13,7 @@
  *   GET  /t/:code                              the short test link (public)  → 302 to the test link, or 404 / 410 page
  *
  * `source` is the partner's name in lower case (partners.ts `sourceOf`): each partner of the registry that sends
- * postbacks has a format on the server (server/areas/postbacks/formats/).
+ * postbacks has a format on the server (server/areas/integrations/<source>/postback-format.ts).
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';

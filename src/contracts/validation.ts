@@ -4,8 +4,8 @@
  *
  * Validators return `FieldErrors`: a flat record from a field path (dotted, array indexes included, e.g.
  * `targetConditions.0.eventId`) to one message; an empty record means valid. Where docs/architecture.md §Endpoints and errors gives a message it is used
- * verbatim at the call site. Where SPEC says a field is "required" without showing the text, we reuse the one required
- * message SPEC does show (`'required'`, the AppsFlyer advertising-id rule); the other generic messages below are ours.
+ * verbatim at the call site. Where docs/<area>.md says a field is "required" without showing the text, we reuse the one required
+ * message the docs do show (`'required'`, the AppsFlyer advertising-id rule); the other generic messages below are ours.
  * Pure: imports only io-ts and fp-ts.
  */
 import * as t from 'io-ts';
@@ -14,7 +14,7 @@ import { pipe } from 'fp-ts/function';
 
 export type FieldErrors = Record<string, string>;
 
-/** docs/architecture.md §Endpoints and errors (AppsFlyer test advertising id) wording, reused wherever SPEC says only "required". */
+/** docs/architecture.md §Endpoints and errors (AppsFlyer test advertising id) wording, reused wherever the docs say only "required". */
 export const REQUIRED = 'required';
 /** Ours: docs/architecture.md §Endpoints and errors does not show these texts. */
 export const MUST_BE_NUMBER = 'must be a number';

@@ -5,7 +5,8 @@
  * so a name such as `<b>` stays text. Tokens are never placed inside link targets in the guides.
  */
 import { Marked } from 'marked';
-import type { GuideValues } from '../contracts/documentation';
+import { postbackUrlField, type GuideValues, type PostbackUrlField } from '../contracts/documentation';
+import { ATTRIBUTION_PARTNERS, POSTBACK_PARTNERS } from '../contracts/partners';
 
 type TokenName = keyof Omit<GuideValues, 'platform'>;
 
@@ -17,8 +18,15 @@ export const GUIDE_PLACEHOLDERS: Record<TokenName, string> = {
   appsflyerAppId: 'your AppsFlyer app ID (the package name, or "id" and the App Store ID)',
   serviceAccountEmail: 'the Questboard service account e-mail shown in Configure Connection',
   gcpProject: 'your-gcp-project',
-  appsflyerPostbackUrl: "your app's postback URL (shown here once the AppsFlyer plugin is enabled)",
-  adjustPostbackUrl: "your app's callback URL (shown here once the Adjust plugin is connected)",
+  ...(Object.fromEntries(
+    POSTBACK_PARTNERS.map((partner) => {
+      const url = ATTRIBUTION_PARTNERS[partner].postbackUrl;
+      return [
+        postbackUrlField(partner),
+        `your app's ${url.name} (shown here once the ${partner} plugin is ${url.ready})`,
+      ];
+    }),
+  ) as Record<PostbackUrlField, string>),
 };
 
 const escapeHtml = (text: string) =>

@@ -196,7 +196,7 @@ describe('update', () => {
   });
 });
 
-describe('Adjust callbacks (server/areas/postbacks/formats/adjust.ts)', () => {
+describe('Adjust callbacks (server/areas/integrations/adjust/postback-format.ts)', () => {
   const callback = async (query: Record<string, string>) => {
     const { url } = (
       await call(server.app, tokens.editor, { method: 'GET', url: `/api/app/${APP}/postbacks/adjust/url` })

@@ -30,6 +30,9 @@ import type { ServerContext } from '../../server/context';
 import { openDatabase, type DbHandle } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../../server/demo/seed';
+import type { AnalyticsEngine } from '../../server/analytics/index';
+import { drainJobs } from '../../server/jobs/queue';
+import { integrationJobs } from '../../server/areas/integrations/index';
 
 /** buildApp's answer: Fastify plus the server context (routeTable, db, config…). */
 export type TestApp = FastifyInstance & { questboard: ServerContext };
@@ -253,4 +256,35 @@ export function call(
   request: InjectOptions,
 ): Promise<LightMyRequestResponse> {
   return app.inject({ ...request, headers: { ...request.headers, ...(token ? bearer(token) : {}) } });
+}
+
+// ---------------------------------------------------------------- processed plugins
+
+/** The first and last day ('YYYY-MM-DD') of an app's sandbox raw export (its `event_date` keys are 'YYYYMMDD'). */
+export async function rawExportDays(
+  store: AnalyticsEngine['store'],
+  appId: string,
+): Promise<{ first: string; last: string }> {
+  const [range] = await store.rows(
+    'SELECT min(event_date) AS s, max(event_date) AS e FROM raw_events WHERE dataset = $d',
+    { d: appId },
+  );
+  const day = (key: unknown) => `${String(key).slice(0, 4)}-${String(key).slice(4, 6)}-${String(key).slice(6, 8)}`;
+  return { first: day(range!.s), last: day(range!.e) };
+}
+
+/** Asks, as `token`, to process the plugin's data from start to end, then runs the jobs to the end: the ask's status. */
+export async function processAndDrain(
+  server: TestServer,
+  token: string,
+  pluginId: string,
+  range: { start: string; end: string },
+): Promise<number> {
+  const res = await call(server.app, token, {
+    method: 'POST',
+    url: `/api/plugins/${pluginId}/process`,
+    payload: { start: range.start, end: range.end },
+  });
+  await drainJobs(server.app.questboard, integrationJobs);
+  return res.statusCode;
 }

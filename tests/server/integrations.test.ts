@@ -15,7 +15,7 @@ import { drainJobs, enqueueJob, runNextJob } from '../../server/jobs/queue';
 import { processRange } from '../../server/analytics/raw-export';
 import { writeDemoExport } from '../../server/demo/demo-data';
 import { integrationJobs } from '../../server/areas/integrations/integrations';
-import { call, createTestServer, signInAs, type TestServer } from './helpers';
+import { call, createTestServer, processAndDrain, rawExportDays, signInAs, type TestServer } from './helpers';
 
 const APP = DEMO_APP_IDS.pixelRacer; // the demo app with no integration
 let server: TestServer;
@@ -219,11 +219,7 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
   test('process a range: one job at a time, then the plugin has data and Analyze is enabled', async () => {
     const app = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}` });
     expect(app.json().data.enableAnalyze).toBe(false);
-    const [range] = await analytics.store.rows(
-      'SELECT min(event_date) AS s, max(event_date) AS e FROM raw_events WHERE dataset = $d',
-      { d: APP },
-    );
-    end = `${String(range!.e).slice(0, 4)}-${String(range!.e).slice(4, 6)}-${String(range!.e).slice(6, 8)}`;
+    end = (await rawExportDays(analytics.store, APP)).last;
     start = new Date(Date.parse(`${end}T00:00:00Z`) - 13 * 86_400_000).toISOString().slice(0, 10);
 
     expect(
@@ -313,16 +309,7 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
 
   test('reprocessing the same range replaces it (idempotent)', async () => {
     clock += 1000;
-    expect(
-      (
-        await call(server.app, editor, {
-          method: 'POST',
-          url: `/api/plugins/${pluginId}/process`,
-          payload: { start, end },
-        })
-      ).statusCode,
-    ).toBe(200);
-    await drainJobs(ctx(), integrationJobs);
+    expect(await processAndDrain(server, editor, pluginId, { start, end })).toBe(200);
     const [count] = await analytics.store.rows('SELECT count(*) AS n FROM events WHERE app_id = $a', { a: APP });
     expect(Number(count!.n)).toBe(processedEvents);
   });
@@ -628,16 +615,7 @@ describe('demo rows (server/areas/integrations/seed.ts)', () => {
       { a: appId },
     );
     expect(Number(before!.n)).toBeGreaterThan(0);
-    expect(
-      (
-        await call(server.app, editor, {
-          method: 'POST',
-          url: `/api/plugins/${pluginId}/process`,
-          payload: { start: range.start, end: range.end },
-        })
-      ).statusCode,
-    ).toBe(200);
-    await drainJobs(ctx(), integrationJobs);
+    expect(await processAndDrain(server, editor, pluginId, range)).toBe(200);
     const [after] = await analytics.store.rows(
       'SELECT count(*) AS n, sum(engagement_time_msec) AS ms FROM events WHERE app_id = $a',
       { a: appId },

@@ -12,7 +12,7 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS, RIVAL_APP_ID } from '../../server/demo/see
 import { drainJobs } from '../../server/jobs/queue';
 import { integrationJobs } from '../../server/areas/integrations/integrations';
 import { revenueSettingsFor } from '../../server/areas/integrations/revenue-settings';
-import { call, createTestServer, signInAs, type TestServer } from './helpers';
+import { call, createTestServer, processAndDrain, rawExportDays, signInAs, type TestServer } from './helpers';
 
 const APP: string = DEMO_APP_IDS.pixelRacer; // the demo app with no integration
 let server: TestServer;
@@ -53,22 +53,9 @@ beforeAll(async () => {
   });
   pluginId = created.json().plugin.id;
   await drainJobs(ctx(), integrationJobs);
-  const [range] = await analytics.store.rows(
-    'SELECT min(event_date) AS s, max(event_date) AS e FROM raw_events WHERE dataset = $d',
-    { d: APP },
-  );
-  const day = (key: unknown) => `${String(key).slice(0, 4)}-${String(key).slice(4, 6)}-${String(key).slice(6, 8)}`;
-  [start, end] = [day(range!.s), day(range!.e)];
-  expect(
-    (
-      await call(server.app, editor, {
-        method: 'POST',
-        url: `/api/plugins/${pluginId}/process`,
-        payload: { start, end },
-      })
-    ).statusCode,
-  ).toBe(200);
-  await drainJobs(ctx(), integrationJobs);
+  const days = await rawExportDays(analytics.store, APP);
+  [start, end] = [days.first, days.last];
+  expect(await processAndDrain(server, editor, pluginId, { start, end })).toBe(200);
   for (const event of (await call(server.app, viewer, { method: 'GET', url: `/api/plugins/${pluginId}/events` })).json()
     .events)
     events.set(event.eventName, event);

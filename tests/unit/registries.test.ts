@@ -38,7 +38,7 @@ import { GUIDES } from '../../src/contracts/documentation';
 import { hasPostbacks, postbackSourceOf } from '../../src/contracts/postbacks';
 import { INTEGRATION_TABS } from '../../src/paths';
 import { visibleTabs } from '../../src/views/integrations/plugin-view';
-import { POSTBACK_FORMATS, postbackFormat } from '../../server/areas/postbacks/formats/index';
+import { POSTBACK_FORMATS, postbackFormat } from '../../server/areas/integrations/postback-formats';
 import { NO_ATTRIBUTION_SOURCE } from '../../server/areas/acquire/acquire';
 import { healthChecksOf } from '../../server/areas/integrations/health';
 
@@ -163,12 +163,14 @@ export function handLists(code: string): { kind: string; text: string }[] {
 }
 
 describe('no partner or plugin type is listed by hand', () => {
-  const files = [...sources('src'), ...sources('server')].map((path) => relative(ROOT, join(ROOT, path)));
+  const files = [...sources('src'), ...sources('server'), ...sources('scripts')].map((path) =>
+    relative(ROOT, join(ROOT, path)),
+  );
   const hits = new Map(
     files.filter((f) => !REGISTRY_FILES.includes(f)).map((f) => [f, handLists(readFileSync(join(ROOT, f), 'utf8'))]),
   );
 
-  it('src/ and server/ derive every list from the registries', () => {
+  it('src/, server/ and scripts/ derive every list from the registries', () => {
     const offending = [...hits]
       .filter(([file, lists]) => lists.length > 0 && !(file in ALLOWED))
       .map(
@@ -201,6 +203,50 @@ describe('no partner or plugin type is listed by hand', () => {
         "const s = 'the Firebase export in BigQuery'; const rows = [{ type: 'AppsFlyer' }, { type: 'Adjust' }];",
       ),
     ).toEqual([]);
+  });
+});
+
+/**
+ * A branch on one partner (`x === 'Adjust'`) is that partner's own code: it lives in the partner's own files (a path
+ * naming it: server/areas/integrations/adjust/, src/views/integrations/AdjustTab.tsx, src/machines/adjust-update/,
+ * src/contracts/adjust.ts), or derives from a registry field (hasEventsFile, the postback URL's words…).
+ */
+const PARTNER_BRANCH_ALLOWED: Readonly<Record<string, string>> = {
+  'src/views/integrations/IntegrationsPage.tsx': "the tab switch: each branch renders that partner's own tab component",
+};
+const PARTNER_BRANCH = new RegExp(
+  `[!=]==\\s*(['"])(${PARTNERS.join('|')})\\1|(['"])(${PARTNERS.join('|')})\\3\\s*[!=]==`,
+  'g',
+);
+export function partnerBranches(code: string): string[] {
+  return [...withoutComments(code).matchAll(PARTNER_BRANCH)].map((m) => m[2] ?? m[4]!);
+}
+const ownFile = (file: string, partner: string) => file.toLowerCase().includes(sourceOf(partner));
+
+describe("a partner's own code stays in its own files", () => {
+  const files = [...sources('src'), ...sources('server'), ...sources('scripts')].filter(
+    (f) => !REGISTRY_FILES.includes(f),
+  );
+  const found = new Map(
+    files.map((f) => [f, partnerBranches(readFileSync(join(ROOT, f), 'utf8')).filter((p) => !ownFile(f, p))]),
+  );
+
+  it('no branch on one partner outside its files (Check Status, the health line, postback:send derive them)', () => {
+    const offending = [...found]
+      .filter(([file, names]) => names.length > 0 && !(file in PARTNER_BRANCH_ALLOWED))
+      .map(([file, names]) => `${file}: ${[...new Set(names)].join(', ')}`);
+    expect(offending).toEqual([]);
+  });
+
+  it('every allowed branch still exists', () => {
+    expect(Object.keys(PARTNER_BRANCH_ALLOWED).filter((f) => (found.get(f) ?? []).length === 0)).toEqual([]);
+  });
+
+  it('the scanner finds a branch either way round, and not in comments', () => {
+    expect(partnerBranches("const a = source === 'Adjust' || 'AppsFlyer' !== type;")).toEqual(['Adjust', 'AppsFlyer']);
+    expect(partnerBranches("// source === 'Adjust'\nconst b = type === 'BigQuery';")).toEqual([]);
+    expect(ownFile('src/machines/adjust-update/adjust-update.machine.ts', 'Adjust')).toBe(true);
+    expect(ownFile('server/areas/integrations/health.ts', 'Adjust')).toBe(false);
   });
 });
 

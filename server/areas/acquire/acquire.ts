@@ -37,9 +37,10 @@ import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
 import { SUPPORTED_COUNTRIES } from '../../../src/contracts/countries';
 import { verifyApiKey } from '../apps/index';
+import { pluginsOfTypes } from '../integrations/index';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../errors';
 import { suggestQuests } from './suggestions';
-import type { PostbackSubject } from '../postbacks/index';
+import { postbackLastSeen, type PostbackSubject } from '../postbacks/index';
 import { changesOf, type DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
 import { JsonTextList, readJson, writeJson } from '../../db/json-column';
@@ -56,14 +57,7 @@ export const NO_ATTRIBUTION_SOURCE = `Connect ${inWords(PARTNERS)} to use Acquir
 export async function acquireSource(ctx: ServerContext, appId: string): Promise<AcquireSource | null> {
   const [app, plugins] = await Promise.all([
     ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst(),
-    ctx.db
-      .selectFrom('plugins')
-      .select(['id', 'type', 'status'])
-      .where('app_id', '=', appId)
-      .where('type', 'in', QUEST_EVENT_TYPES)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
+    pluginsOfTypes(ctx, appId, QUEST_EVENT_TYPES),
   ]);
   if (!app) throw notFound('App');
   const activeId = (app.details as Record<string, unknown>).activePluginId;
@@ -96,17 +90,6 @@ export async function sourceEvents(
   return [...seen]
     .map(([eventName, lastReceivedAt]) => ({ eventName, lastReceivedAt }))
     .sort((a, b) => a.eventName.localeCompare(b.eventName));
-}
-
-/** Last received time per event name of the app's stored attribution postbacks (any source). */
-async function postbackLastSeen(ctx: ServerContext, appId: string): Promise<Map<string, number>> {
-  const rows = await ctx.db
-    .selectFrom('postbacks')
-    .select(['event_name', sql<Date | string>`max(received_at)`.as('last_at')])
-    .where('app_id', '=', appId)
-    .groupBy('event_name')
-    .execute();
-  return new Map(rows.map((row) => [row.event_name, new Date(row.last_at).getTime()]));
 }
 
 async function requireSource(ctx: ServerContext, appId: string): Promise<AcquireSource> {

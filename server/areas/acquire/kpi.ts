@@ -14,6 +14,7 @@ import {
 } from '../../../src/contracts/acquire';
 import type { ServerContext } from '../../context';
 import { loadSettings } from './acquire';
+import { postbacksOfPlayers } from '../postbacks/index';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,12 +48,7 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
   }
   const ids = mature.map((s) => s.player_id);
   const startOf = new Map(mature.map((s) => [s.player_id, new Date(s.started).getTime()]));
-  const postbacks = await ctx.db
-    .selectFrom('postbacks')
-    .select(['sub1', 'revenue', 'received_at'])
-    .where('app_id', '=', appId)
-    .where('sub1', 'in', ids)
-    .execute();
+  const postbacks = await postbacksOfPlayers(ctx, appId, ids);
   let value: number | null;
   if (kpi === 'roas_d7') {
     const revenue = postbacks.reduce((sum, p) => {

@@ -4,15 +4,10 @@
  * and event id so a replayed request counts once), and completed steps (unique per quest, player and step, so a
  * postback delivered twice completes a step once), each linked to the billing charge it made.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const acquireMigrations: Record<string, Migration> = {
-  '0450_acquire': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const acquireMigrations = sqlMigrations({
+  '0450_acquire': `
         CREATE TABLE acquire_settings (
           app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
           countries jsonb NOT NULL,
@@ -58,17 +53,7 @@ export const acquireMigrations: Record<string, Migration> = {
         );
         CREATE INDEX quest_step_completions_day ON quest_step_completions (quest_id, completed_at)
       `,
-      );
-    },
-  },
   // A completed step names the charge Billing records for it after the commit (the quest.step_completed reaction),
   // so the charge does not exist yet when the step is stored: the id is a reference, not a foreign key.
-  '0451_quest_charges_through_billing': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `ALTER TABLE quest_step_completions DROP CONSTRAINT IF EXISTS quest_step_completions_charge_id_fkey`,
-      );
-    },
-  },
-};
+  '0451_quest_charges_through_billing': `ALTER TABLE quest_step_completions DROP CONSTRAINT IF EXISTS quest_step_completions_charge_id_fkey`,
+});

@@ -26,8 +26,24 @@ import {
   stopQuest,
 } from './acquire';
 import { kpiTracking } from './kpi';
+import type { ServerContext } from '../../context';
 
 const done = (message: string) => ({ success: true, message });
+
+type QuestAction = 'publish' | 'stop' | 'restart' | 'deleteActive' | 'deleteDraft' | 'discard';
+/**
+ * The menu actions on one quest: each an editor's call on the app's quest, answered with the action's message. Declared
+ * in this order, so the route table keeps it.
+ */
+const questActions = (
+  actions: Record<QuestAction, (ctx: ServerContext, appId: string, questId: string) => Promise<string>>,
+) =>
+  (Object.keys(actions) as QuestAction[]).map((name) =>
+    defineRoute(e[name], {
+      access: access.app('editor'),
+      handler: async ({ ctx, params }) => done(await actions[name](ctx, params.appId, params.questId)),
+    }),
+  );
 
 export const acquireRoutes = [
   defineRoute(e.source, {
@@ -65,29 +81,13 @@ export const acquireRoutes = [
       message: 'Draft saved.',
     }),
   }),
-  defineRoute(e.publish, {
-    access: access.app('editor'),
-    handler: async ({ ctx, params }) => done(await publishQuest(ctx, params.appId, params.questId)),
-  }),
-  defineRoute(e.stop, {
-    access: access.app('editor'),
-    handler: async ({ ctx, params }) => done(await stopQuest(ctx, params.appId, params.questId)),
-  }),
-  defineRoute(e.restart, {
-    access: access.app('editor'),
-    handler: async ({ ctx, params }) => done(await restartQuest(ctx, params.appId, params.questId)),
-  }),
-  defineRoute(e.deleteActive, {
-    access: access.app('editor'),
-    handler: async ({ ctx, params }) => done(await deleteActive(ctx, params.appId, params.questId)),
-  }),
-  defineRoute(e.deleteDraft, {
-    access: access.app('editor'),
-    handler: async ({ ctx, params }) => done(await deleteDraft(ctx, params.appId, params.questId)),
-  }),
-  defineRoute(e.discard, {
-    access: access.app('editor'),
-    handler: async ({ ctx, params }) => done(await discardQuest(ctx, params.appId, params.questId)),
+  ...questActions({
+    publish: publishQuest,
+    stop: stopQuest,
+    restart: restartQuest,
+    deleteActive,
+    deleteDraft,
+    discard: discardQuest,
   }),
   defineRoute(e.publishAll, {
     access: access.app('editor'),

@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { connectedByPostback } from '../../../src/contracts/postbacks';
 import { JsonTextList, JsonTexts, writeJson } from '../../db/json-column';
+import { seedPostbacks } from '../postbacks/index';
 
 export const ACQUIRE_DEMO_APP = 'dragon-merge-ios';
 export const ACQUIRE_DEMO_PLUGIN = 'dragon-merge-ios-appsflyer';
@@ -44,30 +45,27 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
       .onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doNothing())
       .execute();
   }
-  await trx
-    .insertInto('postbacks')
-    .values(
-      events.map(([name, age, params]) => ({
-        app_id: ACQUIRE_DEMO_APP,
-        source: 'appsflyer',
-        idempotency_key: `demo-${name}`,
-        event_name: name,
-        value: JSON.stringify(params),
-        revenue: params.af_revenue ? Number(params.af_revenue) : null,
-        currency: params.af_revenue ? (params.af_currency ?? 'USD') : null,
-        advertising_id: null,
-        sub1: null,
-        sub2: ACQUIRE_DEMO_APP,
-        sub3: null,
-        sub4: null,
-        sub5: null,
-        install_time: null,
-        event_time: new Date(now.getTime() - age),
-        received_at: new Date(now.getTime() - age),
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await seedPostbacks(
+    { db: trx },
+    events.map(([name, age, params]) => ({
+      app_id: ACQUIRE_DEMO_APP,
+      source: 'appsflyer',
+      idempotency_key: `demo-${name}`,
+      event_name: name,
+      value: JSON.stringify(params),
+      revenue: params.af_revenue ? Number(params.af_revenue) : null,
+      currency: params.af_revenue ? (params.af_currency ?? 'USD') : null,
+      advertising_id: null,
+      sub1: null,
+      sub2: ACQUIRE_DEMO_APP,
+      sub3: null,
+      sub4: null,
+      sub5: null,
+      install_time: null,
+      event_time: new Date(now.getTime() - age),
+      received_at: new Date(now.getTime() - age),
+    })),
+  );
   // The first of them connected the waiting plugin (server/areas/postbacks/postbacks.ts writes the same line).
   const first = Math.max(...events.map(([, age]) => age));
   await trx

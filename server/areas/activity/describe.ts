@@ -31,6 +31,40 @@ const quest = (p: { questId: string; questName: string }): ActivityObject => ({
   id: p.questId,
   name: p.questName,
 });
+const plugin = (p: { pluginId: string; pluginType: string }): ActivityObject => ({
+  type: 'plugin',
+  id: p.pluginId,
+  name: p.pluginType,
+});
+const member = (p: { memberId: string; email: string }): ActivityObject => ({
+  type: 'member',
+  id: p.memberId,
+  name: p.email,
+});
+const report = (p: { reportId: string; title: string }): ActivityObject => ({
+  type: 'report',
+  id: p.reportId,
+  name: p.title,
+});
+const paymentMethod = (p: { paymentMethodId: string; description: string }): ActivityObject => ({
+  type: 'payment method',
+  id: p.paymentMethodId,
+  name: p.description,
+});
+const apiKey = (p: { keyId: string; label: string }): ActivityObject => ({
+  type: 'API key',
+  id: p.keyId,
+  name: p.label,
+});
+
+/** A person's change in an app: the payload's workspace and app, the object it is about, and its own changes. */
+const inApp =
+  <P extends { workspaceId: string; appId: string; changes: FieldChange[] }>(object: (p: P) => ActivityObject) =>
+  (p: P): Described => ({ workspaceId: p.workspaceId, appId: p.appId, object: object(p), changes: p.changes });
+/** A person's change to the workspace itself (no app): the object it is about, and its own changes. */
+const inWorkspace =
+  <P extends { workspaceId: string; changes: FieldChange[] }>(object: (p: P) => ActivityObject) =>
+  (p: P): Described => ({ workspaceId: p.workspaceId, appId: null, object: object(p), changes: p.changes });
 
 type Describers = { [N in DomainEventName]: (payload: DomainEventPayload<N>) => Described };
 
@@ -78,87 +112,22 @@ export const DESCRIBE: Describers = {
       ...(p.sub3 === null ? [] : [{ field: 'quest', before: null, after: p.sub3 }]),
     ],
   }),
-  'quest.draft_saved': (p) => ({ workspaceId: p.workspaceId, appId: p.appId, object: quest(p), changes: p.changes }),
-  'quest.stopped': (p) => ({ workspaceId: p.workspaceId, appId: p.appId, object: quest(p), changes: p.changes }),
-  'quest.restarted': (p) => ({ workspaceId: p.workspaceId, appId: p.appId, object: quest(p), changes: p.changes }),
-  'target.changed': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'target', id: p.appId, name: 'Target settings' },
-    changes: p.changes,
-  }),
-  'plugin.connected': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'plugin', id: p.pluginId, name: p.pluginType },
-    changes: p.changes,
-  }),
-  'plugin.disconnected': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'plugin', id: p.pluginId, name: p.pluginType },
-    changes: p.changes,
-  }),
-  'member.invited': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: null,
-    object: { type: 'member', id: p.memberId, name: p.email },
-    changes: p.changes,
-  }),
-  'member.role_changed': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: null,
-    object: { type: 'member', id: p.memberId, name: p.email },
-    changes: p.changes,
-  }),
-  'member.removed': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: null,
-    object: { type: 'member', id: p.memberId, name: p.email },
-    changes: p.changes,
-  }),
-  'report.saved': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'report', id: p.reportId, name: p.title },
-    changes: p.changes,
-  }),
-  'report.deleted': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'report', id: p.reportId, name: p.title },
-    changes: p.changes,
-  }),
-  'payment_method.added': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: null,
-    object: { type: 'payment method', id: p.paymentMethodId, name: p.description },
-    changes: p.changes,
-  }),
-  'payment_method.removed': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: null,
-    object: { type: 'payment method', id: p.paymentMethodId, name: p.description },
-    changes: p.changes,
-  }),
-  'api_key.created': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'API key', id: p.keyId, name: p.label },
-    changes: p.changes,
-  }),
-  'api_key.revoked': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'API key', id: p.keyId, name: p.label },
-    changes: p.changes,
-  }),
-  'workspace.settings_changed': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: null,
-    object: { type: 'workspace', id: p.workspaceId, name: p.workspaceName },
-    changes: p.changes,
-  }),
+  'quest.draft_saved': inApp((p) => quest(p)),
+  'quest.stopped': inApp((p) => quest(p)),
+  'quest.restarted': inApp((p) => quest(p)),
+  'target.changed': inApp((p) => ({ type: 'target', id: p.appId, name: 'Target settings' })),
+  'plugin.connected': inApp((p) => plugin(p)),
+  'plugin.disconnected': inApp((p) => plugin(p)),
+  'member.invited': inWorkspace((p) => member(p)),
+  'member.role_changed': inWorkspace((p) => member(p)),
+  'member.removed': inWorkspace((p) => member(p)),
+  'report.saved': inApp((p) => report(p)),
+  'report.deleted': inApp((p) => report(p)),
+  'payment_method.added': inWorkspace((p) => paymentMethod(p)),
+  'payment_method.removed': inWorkspace((p) => paymentMethod(p)),
+  'api_key.created': inApp((p) => apiKey(p)),
+  'api_key.revoked': inApp((p) => apiKey(p)),
+  'workspace.settings_changed': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
 };
 
 const maskValue = (field: string, value: FieldChange['before']): FieldChange['before'] => {

@@ -3,15 +3,10 @@
  * items (a sku unique per app, so two saves racing for one sku end with one refused) and its saved player
  * notifications (one row per app).
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const appContentMigrations: Record<string, Migration> = {
-  '0430_app_catalogue_items': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const appContentMigrations = sqlMigrations({
+  '0430_app_catalogue_items': `
         CREATE TABLE app_catalogue_items (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -25,21 +20,11 @@ export const appContentMigrations: Record<string, Migration> = {
         CREATE UNIQUE INDEX app_catalogue_items_sku ON app_catalogue_items (app_id, sku);
         CREATE INDEX app_catalogue_items_app ON app_catalogue_items (app_id, created_at, id);
       `,
-      );
-    },
-  },
-  '0431_app_notification_settings': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+  '0431_app_notification_settings': `
         CREATE TABLE app_notification_settings (
           app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
           settings jsonb NOT NULL,
           updated_at timestamptz NOT NULL DEFAULT now()
         );
       `,
-      );
-    },
-  },
-};
+});

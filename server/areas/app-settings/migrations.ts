@@ -3,15 +3,10 @@
  * active|terminated). The key itself is never stored: a short prefix to recognise it and its SHA-256 hash (the key
  * is 256 random bits, so a fast hash is enough; a unique index makes a lookup by hash one row).
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const appSettingsMigrations: Record<string, Migration> = {
-  '0360_app_api_keys': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const appSettingsMigrations = sqlMigrations({
+  '0360_app_api_keys': `
         CREATE TABLE app_api_keys (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -24,7 +19,4 @@ export const appSettingsMigrations: Record<string, Migration> = {
         );
         CREATE INDEX app_api_keys_app ON app_api_keys (app_id, created_at, id);
       `,
-      );
-    },
-  },
-};
+});

@@ -4,21 +4,13 @@
  * bundle id) from the app's details, so apps created before this index (and the demo seed) are covered with no new
  * column; a concurrent second add fails on the index, not on a read-then-write race.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const appsMigrations: Record<string, Migration> = {
-  '0300_apps_store_unique': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const appsMigrations = sqlMigrations({
+  '0300_apps_store_unique': `
         CREATE UNIQUE INDEX apps_store_app ON apps (
           workspace_id, platform,
           (lower(CASE WHEN platform = 'android' THEN details->>'googlePackageName' ELSE details->>'appleBundleId' END))
         );
       `,
-      );
-    },
-  },
-};
+});

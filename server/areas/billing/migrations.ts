@@ -13,15 +13,10 @@
  * 0551 adds what an invoice document needs: the date an invoice was paid, and the workspace's billing details (docs/billing.md §Entities
  * customer details: the name and postal address invoices are made out to) on billing_accounts.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const billingMigrations: Record<string, Migration> = {
-  '0310_billing': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const billingMigrations = sqlMigrations({
+  '0310_billing': `
         CREATE TABLE billing_accounts (
           workspace_id text PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
           threshold_cents integer,
@@ -129,14 +124,7 @@ export const billingMigrations: Record<string, Migration> = {
           created_at timestamptz NOT NULL DEFAULT now()
         );
       `,
-      );
-    },
-  },
-  '0551_billing_paid_at_customer_details': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+  '0551_billing_paid_at_customer_details': `
         ALTER TABLE billing_invoices ADD COLUMN paid_at timestamptz;
         UPDATE billing_invoices SET paid_at = issued_at WHERE status = 'paid' AND paid_at IS NULL;
         ALTER TABLE billing_accounts ADD COLUMN customer_name text;
@@ -146,7 +134,4 @@ export const billingMigrations: Record<string, Migration> = {
         ALTER TABLE billing_accounts ADD COLUMN customer_postal_code text;
         ALTER TABLE billing_accounts ADD COLUMN customer_country text;
       `,
-      );
-    },
-  },
-};
+});

@@ -5,15 +5,13 @@
  * roles), the BigQuery plugin's GCP project, and its postback URLs. A workspace id that is not the app's answers 404,
  * like an app of another workspace.
  */
-import type { GuideValues } from '../../../src/contracts/documentation';
+import { postbackUrlField, type GuideValues, type PostbackUrlField } from '../../../src/contracts/documentation';
 import type { ServerContext } from '../../context';
-import { packageNameOf } from '../integrations/index';
+import { packageNameOf, pluginAttributesOf, pluginStatusOf, postbackFormat } from '../integrations/index';
 import { notFound } from '../../errors';
 import { postbackUrl } from '../postbacks/index';
-import { adjustCallbackTemplate } from '../../../src/contracts/adjust';
-import { postbackFormat } from '../postbacks/index';
 import { ROLE_RANK, type Role } from '../../../src/contracts/codecs';
-import { sourceOf, type PostbackPartner } from '../../../src/contracts/partners';
+import { POSTBACK_PARTNERS, sourceOf, type PostbackPartner } from '../../../src/contracts/partners';
 
 /**
  * THE one place a guide gets an app's postback URL for an attribution partner: the postbacks area's own URL, shown to
@@ -27,16 +25,11 @@ async function resolvePostbackUrl(
   role: Role,
 ): Promise<string | null> {
   if (ROLE_RANK[role] < ROLE_RANK.editor) return null;
-  const plugin = await ctx.db
-    .selectFrom('plugins')
-    .select('id')
-    .where('app_id', '=', appId)
-    .where('type', '=', source)
-    .executeTakeFirst();
-  if (!plugin || !postbackFormat(sourceOf(source))) return null;
+  const format = postbackFormat(sourceOf(source));
+  if (!format || (await pluginStatusOf(ctx, appId, source)) === null) return null;
   const url = await postbackUrl(ctx, appId, sourceOf(source));
-  // Adjust's callback carries its placeholders in the query, exactly as the Adjust tab shows it.
-  return source === 'Adjust' ? adjustCallbackTemplate(url) : url;
+  // A partner whose URL carries its placeholders (Adjust's callback) gets it exactly as its tab shows it.
+  return format.urlTemplate ? format.urlTemplate(url) : url;
 }
 
 export async function guideValues(
@@ -66,14 +59,15 @@ export async function guideValues(
     typeof details.applePackageName === 'string' && /^\d+$/.test(details.applePackageName)
       ? details.applePackageName
       : null;
-  const bigQuery = await ctx.db
-    .selectFrom('plugins')
-    .select(['attributes'])
-    .where('app_id', '=', appId)
-    .where('type', '=', 'BigQuery')
-    .orderBy('created_at')
-    .executeTakeFirst();
-  const project = (bigQuery?.attributes as { targetProject?: unknown } | undefined)?.targetProject;
+  const bigQuery = await pluginAttributesOf(ctx, appId, 'BigQuery');
+  const project = (bigQuery as { targetProject?: unknown } | null)?.targetProject;
+  const postbackUrls = Object.fromEntries(
+    await Promise.all(
+      POSTBACK_PARTNERS.map(
+        async (partner) => [postbackUrlField(partner), await resolvePostbackUrl(ctx, appId, partner, role)] as const,
+      ),
+    ),
+  ) as Record<PostbackUrlField, string | null>;
   return {
     appName: app.app_name,
     platform: app.platform,
@@ -82,7 +76,6 @@ export async function guideValues(
     appsflyerAppId: app.platform === 'ios' ? (storeId ? `id${storeId}` : null) : hasPackage ? packageName : null,
     serviceAccountEmail: ctx.providers.googleCloud.productServiceAccountEmail(workspaceId),
     gcpProject: typeof project === 'string' && project ? project : null,
-    appsflyerPostbackUrl: await resolvePostbackUrl(ctx, appId, 'AppsFlyer', role),
-    adjustPostbackUrl: await resolvePostbackUrl(ctx, appId, 'Adjust', role),
+    ...postbackUrls,
   };
 }

@@ -7,7 +7,7 @@ import { connectedByPostback } from '../../../src/contracts/postbacks';
 import type { ConnectionStatus } from '../../../src/contracts/plugin';
 import type { DomainEvent } from '../../../src/contracts/domain-events';
 import { forgetPostbackTarget, postbackTargetOf, type PostbackSubject } from '../postbacks/index';
-import { postbackFormat } from '../postbacks/index';
+import { postbackFormat } from './postback-formats';
 import { addFeed } from './integrations';
 
 /** Statuses a stored postback moves to connected (not a disconnected plugin: it refuses postbacks). */

@@ -9,15 +9,16 @@
  * Status: any broken finding → broken; else any degraded → degraded; else receiving once the source has seen data
  * and is connected; otherwise waiting.
  */
-import { sql, type Selectable } from 'kysely';
-import type { AdjustTables } from './adjust/migrations';
+import type { Selectable } from 'kysely';
+import { adjustFileEventNames } from './adjust/adjust';
 import type { PluginsTable } from '../../db/schema';
 import type { PluginType } from '../../../src/contracts/plugin';
 import type { HealthFinding, HealthStatus, SourceHealth } from '../../../src/contracts/firebase';
 import { iamRows, missingRoles } from '../../../src/contracts/integrations';
 import { isGoogleCloudType, type GoogleCloudPluginType } from '../../../src/contracts/plugin-types';
-import { POSTBACK_PARTNERS, type PostbackPartner } from '../../../src/contracts/partners';
+import { POSTBACK_PARTNERS, hasEventsFile, isPartner } from '../../../src/contracts/partners';
 import type { ServerContext } from '../../context';
+import { postbackHealth } from '../postbacks/index';
 import { pluginTargetOf, FUNCTION_DEPLOY } from './firebase/firebase';
 import { JOB_KINDS } from './integrations';
 import { revenueSettingsFor, type RevenueSettingRef } from './revenue-settings';
@@ -232,16 +233,13 @@ registerHealthChecks('Firebase', [
   enabledNeverArrivedCheck,
   undeployedEventsCheck,
 ]);
-/** A partner's own checks, after the ones every partner with postbacks has. */
-const PARTNER_HEALTH_CHECKS: Partial<Record<PostbackPartner, readonly HealthCheck[]>> = {
-  Adjust: [fileEventsNeverReceivedCheck],
-};
-// Every partner of the registry whose postbacks arrive: silence and refusals, then its own.
+// Every partner of the registry whose postbacks arrive: silence and refusals, then, with an events file, its events
+// that never arrived.
 for (const partner of POSTBACK_PARTNERS) {
   registerHealthChecks(partner, [
     postbackSilenceCheck,
     refusedPostbacksCheck,
-    ...(PARTNER_HEALTH_CHECKS[partner] ?? []),
+    ...(hasEventsFile(partner) ? [fileEventsNeverReceivedCheck] : []),
   ]);
 }
 
@@ -323,23 +321,12 @@ async function subjectOf(
     },
     postbacks: once(async () => {
       const source = postbackSourceOf(plugin.type);
-      const received = await ctx.db
-        .selectFrom('postbacks')
-        .select(['event_name', sql<Date>`max(received_at)`.as('last')])
-        .where('app_id', '=', plugin.app_id)
-        .where('source', '=', source)
-        .groupBy('event_name')
-        .execute();
-      const refused = await ctx.db
-        .selectFrom('postback_log')
-        .select(['reason', sql<string>`count(*)`.as('count')])
-        .where('app_id', '=', plugin.app_id)
-        .where('source', '=', source)
-        .where('outcome', '=', 'refused')
-        .where('received_at', '>', new Date(ctx.now().getTime() - REFUSED_WINDOW_MS))
-        .groupBy('reason')
-        .orderBy(sql`count(*)`, 'desc')
-        .execute();
+      const { received, refused } = await postbackHealth(
+        ctx,
+        plugin.app_id,
+        source,
+        new Date(ctx.now().getTime() - REFUSED_WINDOW_MS),
+      );
       const last = Math.max(0, ...received.map((r) => new Date(r.last).getTime()));
       return {
         lastAt: last > 0 ? last : null,
@@ -348,15 +335,8 @@ async function subjectOf(
       };
     }),
     async fileEvents() {
-      if (plugin.type !== 'Adjust') return null;
-      const rows = await ctx.db
-        .withTables<AdjustTables>()
-        .selectFrom('adjust_events')
-        .select('event_name')
-        .where('plugin_id', '=', plugin.id)
-        .orderBy('position')
-        .execute();
-      return rows.map((r) => r.event_name);
+      if (!isPartner(plugin.type) || !hasEventsFile(plugin.type)) return null;
+      return adjustFileEventNames(ctx, plugin.id);
     },
   };
 }

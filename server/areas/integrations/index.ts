@@ -16,9 +16,17 @@ export { firebaseMigrations } from './firebase/migrations';
 export { firebaseRoutes } from './firebase/routes';
 export { seedFirebaseDemo } from './firebase/seed';
 export { connectWaitingPlugin, reachesWaitingPlugin } from './first-postback';
-export { integrationJobs, scheduleDailyProcessing } from './integrations';
+export {
+  integrationJobs,
+  pluginAttributesOf,
+  pluginStatusOf,
+  pluginSummaryOf,
+  pluginsOfTypes,
+  scheduleDailyProcessing,
+} from './integrations';
 export { integrationsMigrations } from './migrations';
 export { packageNameOf, processPluginData } from './process-data';
+export { POSTBACK_FORMATS, postbackFormat } from './postback-formats';
 export { revenueSettingsMigrations } from './revenue-settings.migrations';
 export { revenueSettingsRoutes } from './revenue-settings.routes';
 export { integrationsRoutes } from './routes';

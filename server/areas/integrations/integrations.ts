@@ -9,7 +9,13 @@
 import { sql, type Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { PluginsTable } from '../../db/schema';
-import type { Credential, InProgressOperation, Plugin, PluginType } from '../../../src/contracts/plugin';
+import type {
+  ConnectionStatus,
+  Credential,
+  InProgressOperation,
+  Plugin,
+  PluginType,
+} from '../../../src/contracts/plugin';
 import { isGoogleCloudType } from '../../../src/contracts/plugin-types';
 import {
   IAM_MESSAGES,
@@ -143,6 +149,63 @@ async function pluginRow(ctx: ServerContext, pluginId: string): Promise<PluginRo
 export async function getPlugin(ctx: ServerContext, pluginId: string): Promise<Plugin> {
   const row = await pluginRow(ctx, pluginId);
   return toPluginView(row, (await activeOperations(ctx, [row.id])).get(row.id) ?? []);
+}
+
+/** The status of the app's plugin of this type, or null when it has none (other areas ask through the door). */
+export async function pluginStatusOf(
+  ctx: ServerContext,
+  appId: string,
+  type: PluginType,
+): Promise<ConnectionStatus | null> {
+  const row = await ctx.db
+    .selectFrom('plugins')
+    .select('status')
+    .where('app_id', '=', appId)
+    .where('type', '=', type)
+    .executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** The app's plugins of these types, oldest first: id, type and status (other areas ask through the door). */
+export async function pluginsOfTypes(
+  ctx: ServerContext,
+  appId: string,
+  types: readonly PluginType[],
+): Promise<{ id: string; type: PluginType; status: ConnectionStatus }[]> {
+  if (types.length === 0) return [];
+  return ctx.db
+    .selectFrom('plugins')
+    .select(['id', 'type', 'status'])
+    .where('app_id', '=', appId)
+    .where('type', 'in', [...types])
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The attributes of the app's oldest plugin of this type, or null when it has none (other areas ask through the door). */
+export async function pluginAttributesOf(ctx: ServerContext, appId: string, type: PluginType): Promise<unknown> {
+  const row = await ctx.db
+    .selectFrom('plugins')
+    .select('attributes')
+    .where('app_id', '=', appId)
+    .where('type', '=', type)
+    .orderBy('created_at')
+    .executeTakeFirst();
+  return row ? row.attributes : null;
+}
+
+/** A plugin's app, type and status, or null (other areas ask through the door). */
+export async function pluginSummaryOf(
+  ctx: ServerContext,
+  pluginId: string,
+): Promise<{ appId: string; type: PluginType; status: ConnectionStatus } | null> {
+  const row = await ctx.db
+    .selectFrom('plugins')
+    .select(['app_id', 'type', 'status'])
+    .where('id', '=', pluginId)
+    .executeTakeFirst();
+  return row ? { appId: row.app_id, type: row.type, status: row.status } : null;
 }
 
 export async function addFeed(

@@ -4,15 +4,10 @@
  * credential, its events (docs/integrations.md §Entities plugin event) and its feed (Latest Updates), and the jobs table: work that outlives
  * a request (process data, the sandbox export), claimed with FOR UPDATE SKIP LOCKED (server/jobs/queue.ts).
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const integrationsMigrations: Record<string, Migration> = {
-  '0320_integrations': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const integrationsMigrations = sqlMigrations({
+  '0320_integrations': `
         CREATE TABLE credentials (
           id text PRIMARY KEY,
           workspace_id text NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
@@ -63,21 +58,10 @@ export const integrationsMigrations: Record<string, Migration> = {
         CREATE INDEX jobs_claim ON jobs (status, created_at);
         CREATE UNIQUE INDEX jobs_one_active ON jobs (plugin_id, kind) WHERE status IN ('queued','running')
       `,
-      );
-    },
-  },
   /** The UTC day of the last refresh-schedule run the daily scheduler enqueued (server/jobs/scheduler.ts). */
-  '0510_plugins_last_scheduled_day': {
-    async up(db: Kysely<any>) {
-      await runStatements(db, 'ALTER TABLE plugins ADD COLUMN last_scheduled_day text');
-    },
-  },
+  '0510_plugins_last_scheduled_day': 'ALTER TABLE plugins ADD COLUMN last_scheduled_day text',
   /** Google sign-ins started and not yet completed: the callback consumes its row, so a state link works once. */
-  '0556_oauth_states': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+  '0556_oauth_states': `
         CREATE TABLE oauth_states (
           id text PRIMARY KEY,
           account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
@@ -85,19 +69,12 @@ export const integrationsMigrations: Record<string, Migration> = {
         );
         CREATE INDEX oauth_states_expiry ON oauth_states (expires_at)
       `,
-      );
-    },
-  },
   /**
    * One credential per workspace, type and account e-mail (a second Google sign-in with the same account, or a new
    * key of the same service account, refreshes it: server/areas/integrations/integrations.ts saveCredential). Existing twins are
    * folded into their newest: plugins move to it, the others go.
    */
-  '0620_credentials_one_per_identity': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+  '0620_credentials_one_per_identity': `
         UPDATE credentials SET email = lower(btrim(email)) WHERE email <> lower(btrim(email));
         CREATE TEMPORARY TABLE credential_twins AS
           SELECT id, first_value(id) OVER (PARTITION BY workspace_id, type, email ORDER BY created_at DESC, id DESC) AS keep FROM credentials;
@@ -106,10 +83,7 @@ export const integrationsMigrations: Record<string, Migration> = {
         DROP TABLE credential_twins;
         CREATE UNIQUE INDEX credentials_one_per_identity ON credentials (workspace_id, type, email)
       `,
-      );
-    },
-  },
-};
+});
 
 /** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */
 export type OAuthStateTables = {

@@ -3,8 +3,8 @@
  * per plugin event that has settings, going with its event; `app_id` lets the analytics rebuild read an app's rules
  * in one query (server/areas/integrations/revenue-settings.ts).
  */
-import type { ColumnType, Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import type { ColumnType } from 'kysely';
+import { sqlMigrations } from '../../db/migrations';
 
 export interface RevenueSettingsTable {
   event_id: string;
@@ -20,12 +20,8 @@ export interface RevenueSettingsTables {
   revenue_settings: RevenueSettingsTable;
 }
 
-export const revenueSettingsMigrations: Record<string, Migration> = {
-  '0380_revenue_settings': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const revenueSettingsMigrations = sqlMigrations({
+  '0380_revenue_settings': `
         CREATE TABLE revenue_settings (
           event_id text PRIMARY KEY REFERENCES plugin_events(id) ON DELETE CASCADE,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -38,7 +34,4 @@ export const revenueSettingsMigrations: Record<string, Migration> = {
         );
         CREATE INDEX revenue_settings_app ON revenue_settings (app_id, updated_at DESC)
       `,
-      );
-    },
-  },
-};
+});

@@ -2,15 +2,10 @@
  * App-database changes of the Monetize area (docs/monetize.md §Entities Monetize campaign): one campaign per app (a unique index, so two
  * racing creates end in one row and a 409), its lists and target conditions as JSON, LIVE or STOPPED.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const monetizeMigrations: Record<string, Migration> = {
-  '0480_monetize_campaigns': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const monetizeMigrations = sqlMigrations({
+  '0480_monetize_campaigns': `
         CREATE TABLE monetize_campaigns (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -26,7 +21,4 @@ export const monetizeMigrations: Record<string, Migration> = {
         );
         CREATE UNIQUE INDEX monetize_campaigns_app ON monetize_campaigns (app_id);
       `,
-      );
-    },
-  },
-};
+});

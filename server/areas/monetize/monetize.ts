@@ -8,7 +8,7 @@
  *   gives the write paths without the app in them, so these checks are made here (`authorize`), not by the route.
  * - A campaign is validated with the form's own rules (monetize-rules.ts validateMonetizeCampaign: docs/monetize.md §Rules and limits, our
  *   condition vocabulary and the prices, a minimum accepted price never above the reference one), against the app's
- *   event source: an event condition whose source or event is not the current one is refused with SPEC's 'Active
+ *   event source: an event condition whose source or event is not the current one is refused with docs/monetize.md §Messages' 'Active
  *   event source has been changed…'. Countries must be supported ones, traffic apps other apps of the same workspace.
  *   The 400 says the first problem in the form's words (a condition's prefixed with its number) and names every field.
  * - One campaign per app: a unique index turns two racing creates into one row and a 409.

@@ -1,6 +1,7 @@
 /**
  * What a partner's postback format turns a request into, and the small parsers formats share. A format
- * (formats/<source>.ts, listed in formats/index.ts) reads the request's flat fields (query and body
+ * (in its partner's folder, server/areas/integrations/<source>/postback-format.ts, listed in
+ * server/areas/integrations/postback-formats.ts and handed to this area through its ports) reads the request's flat fields (query and body
  * merged, as text) and answers a normalized postback, or why it refused it (the endpoint answers 400 and stores nothing).
  */
 import { createHash } from 'node:crypto';
@@ -40,6 +41,8 @@ export interface PostbackFormat {
    * Answers the postback to store, or the reason it is refused (logged; the endpoint answers 400, nothing stored).
    */
   resolve?(ctx: ServerContext, appId: string, postback: NormalizedPostback): Promise<NormalizedPostback | string>;
+  /** What the partner is given when its URL carries the partner's placeholders (Adjust's callback template). */
+  urlTemplate?(url: string): string;
 }
 
 /** Thrown by the helpers below; the format's parse catches it as a refusal with this reason. */

@@ -5,15 +5,10 @@
  * 0560: a waiting attribution plugin becomes connected when a postback is stored (server/areas/postbacks/postbacks.ts); plugins
  * that were left waiting beside stored postbacks before that rule are connected once, with the same feed line.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const postbacksMigrations: Record<string, Migration> = {
-  '0400_postbacks': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const postbacksMigrations = sqlMigrations({
+  '0400_postbacks': `
         CREATE TABLE postback_secrets (
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
           source text NOT NULL,
@@ -55,14 +50,7 @@ export const postbacksMigrations: Record<string, Migration> = {
         );
         CREATE INDEX postback_log_recent ON postback_log (app_id, source, id)
       `,
-      );
-    },
-  },
-  '0560_postbacks_connect_waiting_plugins': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+  '0560_postbacks_connect_waiting_plugins': `
         WITH moved AS (
           UPDATE plugins p SET status = 'connected'
           WHERE p.type IN ('AppsFlyer', 'Adjust') AND p.status IN ('waiting_for_events', 'no_data', 'pending')
@@ -72,7 +60,4 @@ export const postbacksMigrations: Record<string, Migration> = {
         INSERT INTO plugin_feed (plugin_id, message, type, created_at)
         SELECT plugin_id, plugin_type || ' connected: events are received.', 'success', now() FROM moved
       `,
-      );
-    },
-  },
-};
+});

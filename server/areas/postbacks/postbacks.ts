@@ -22,8 +22,9 @@ import {
   type PostbackOutcome,
 } from '../../../src/contracts/postbacks';
 import type { ConnectionStatus, PluginType } from '../../../src/contracts/plugin';
-import type { NormalizedPostback, PostbackFields } from './format';
-import { postbackFormat } from './formats/index';
+import { postbackPartnerOf } from '../../../src/contracts/partners';
+import type { NormalizedPostback, ParseResult, PostbackFields } from './format';
+import { postbackFormat, postbackPorts } from './ports';
 import { tokenBuckets } from './rate-limit';
 import { postbackWriter, type PostbackRow } from './writer';
 import { shortCache } from '../../short-cache';
@@ -85,7 +86,7 @@ async function ensureSecret(ctx: ServerContext, appId: string, source: string): 
 
 /** Where a partner sends the app's postbacks: `${publicOrigin}/postbacks/${source}/${appId}/${secret}`. */
 export async function postbackUrl(ctx: ServerContext, appId: string, source: string): Promise<string> {
-  if (!postbackFormat(source)) throw notFound('Postback source');
+  checkSource(source);
   const secret = await ensureSecret(ctx, appId, source);
   const origin = ctx.config.publicUrl.replace(/\/+$/, '');
   return `${origin}/postbacks/${encodeURIComponent(source)}/${encodeURIComponent(appId)}/${secret}`;
@@ -214,16 +215,16 @@ export function postbackTargetOf(
     ctx,
     `${appId}\u0000${source}`,
     async () => {
-      const row = await ctx.db
-        .selectFrom('postback_secrets')
-        .leftJoin('plugins', (join) =>
-          join.onRef('plugins.app_id', '=', 'postback_secrets.app_id').on('plugins.type', '=', pluginType),
-        )
-        .select(['postback_secrets.secret_hash', 'plugins.status'])
-        .where('postback_secrets.app_id', '=', appId)
-        .where('postback_secrets.source', '=', source)
-        .executeTakeFirst();
-      return row ? { secretHash: row.secret_hash, status: row.status } : null;
+      const [row, status] = await Promise.all([
+        ctx.db
+          .selectFrom('postback_secrets')
+          .select('secret_hash')
+          .where('app_id', '=', appId)
+          .where('source', '=', source)
+          .executeTakeFirst(),
+        postbackPorts().pluginStatus(ctx, appId, pluginType),
+      ]);
+      return row ? { secretHash: row.secret_hash, status } : null;
     },
     (target) => target !== null,
   ); // only URLs that exist are kept (unknown app ids cannot grow the map)
@@ -295,15 +296,16 @@ export async function receivePostback(ctx: ServerContext, request: PostbackReque
   return recordPostback(ctx, appId, source, postback);
 }
 
-const seen = (parsed: ReturnType<NonNullable<ReturnType<typeof postbackFormat>>['parse']>) =>
+const seen = (parsed: ParseResult) =>
   parsed.ok
     ? { eventName: parsed.postback.eventName, advertisingId: parsed.postback.advertisingId }
     : { eventName: parsed.eventName, advertisingId: parsed.advertisingId };
 
 // ------------------------------------------------------------------------------------------------ reading
 
+/** A source no partner of the registry sends postbacks from is not found. */
 function checkSource(source: string) {
-  if (!postbackFormat(source)) throw notFound('Postback source');
+  if (!postbackPartnerOf(source)) throw notFound('Postback source');
 }
 
 /** The last postbacks of the app from the source, newest first: stored ones and those logged as not stored. */
@@ -390,13 +392,73 @@ async function lastPostbackAt(ctx: ServerContext, appId: string, source: string)
 
 /** docs/postbacks.md §API endpoints check plugin status: the plugin's status as stored, whether postbacks arrived and the last one's time. */
 export async function checkPostbackStatus(ctx: ServerContext, pluginId: string): Promise<CheckStatusResponse> {
-  const plugin = await ctx.db
-    .selectFrom('plugins')
-    .select(['id', 'app_id', 'type', 'status'])
-    .where('id', '=', pluginId)
-    .executeTakeFirst();
+  const plugin = await postbackPorts().pluginById(ctx, pluginId);
   if (!plugin) throw notFound('Plugin');
   if (!hasPostbacks(plugin.type)) return { success: true, plugin: { connected: plugin.status } };
-  const lastEventAt = await lastPostbackAt(ctx, plugin.app_id, postbackSourceOf(plugin.type));
+  const lastEventAt = await lastPostbackAt(ctx, plugin.appId, postbackSourceOf(plugin.type));
   return { success: true, plugin: { connected: plugin.status }, eventsReceived: lastEventAt !== null, lastEventAt };
+}
+
+// ------------------------------------------------------------------------------------------------ for other areas
+
+/** Last received time per event name of the app's stored postbacks, any source (Acquire's source events). */
+export async function postbackLastSeen(ctx: ServerContext, appId: string): Promise<Map<string, number>> {
+  const rows = await ctx.db
+    .selectFrom('postbacks')
+    .select(['event_name', sql<Date | string>`max(received_at)`.as('last_at')])
+    .where('app_id', '=', appId)
+    .groupBy('event_name')
+    .execute();
+  return new Map(rows.map((row) => [row.event_name, new Date(row.last_at).getTime()]));
+}
+
+/** The app's stored postbacks of these players (sub1 = player id): revenue and arrival (Acquire's KPIs). */
+export async function postbacksOfPlayers(
+  ctx: ServerContext,
+  appId: string,
+  playerIds: readonly string[],
+): Promise<{ sub1: string | null; revenue: number | null; received_at: Date | string }[]> {
+  return ctx.db
+    .selectFrom('postbacks')
+    .select(['sub1', 'revenue', 'received_at'])
+    .where('app_id', '=', appId)
+    .where('sub1', 'in', [...playerIds])
+    .execute();
+}
+
+/**
+ * What a source's health line reads (the integrations area): the last arrival per event name of the stored postbacks,
+ * and the refusal reasons since `refusedSince` with their counts, most frequent first.
+ */
+export async function postbackHealth(ctx: ServerContext, appId: string, source: string, refusedSince: Date) {
+  const [received, refused] = await Promise.all([
+    ctx.db
+      .selectFrom('postbacks')
+      .select(['event_name', sql<Date>`max(received_at)`.as('last')])
+      .where('app_id', '=', appId)
+      .where('source', '=', source)
+      .groupBy('event_name')
+      .execute(),
+    ctx.db
+      .selectFrom('postback_log')
+      .select(['reason', sql<string>`count(*)`.as('count')])
+      .where('app_id', '=', appId)
+      .where('source', '=', source)
+      .where('outcome', '=', 'refused')
+      .where('received_at', '>', refusedSince)
+      .groupBy('reason')
+      .orderBy(sql`count(*)`, 'desc')
+      .execute(),
+  ]);
+  return { received, refused };
+}
+
+/** Stores demo postbacks as they are (a seed; the same key again is skipped). */
+export async function seedPostbacks(ctx: Pick<ServerContext, 'db'>, rows: readonly PostbackRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await ctx.db
+    .insertInto('postbacks')
+    .values([...rows])
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }

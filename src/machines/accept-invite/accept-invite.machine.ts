@@ -12,7 +12,7 @@
  *      (SUBMIT with a password → joining; no names are asked for, none are sent)
  *  joining (POST /api/invite/:token/accept) → joined (the `joined` action signs the session in and opens the
  *      workspace) | refused (410: expired, used or resent meanwhile) | back to the same form with the server's
- *      refusal in its words (SPEC gives none here) or 'We could not add you…' for a crash, fields kept.
+ *      refusal in its words (docs/team.md §Messages gives none here) or 'We could not add you…' for a crash, fields kept.
  * Every invoke has an id and an onError; the calls (with their abort signal) and `joined` are provided by
  * accept-invite.actors.ts.
  */

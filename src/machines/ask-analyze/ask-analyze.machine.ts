@@ -1,5 +1,5 @@
 /**
- * "Ask Analyze in plain words" (SPEC route /analyze/reportAi): a question → how it was understood → the
+ * "Ask Analyze in plain words" (docs/ask.md §Screens and routes, /analyze/reportAi): a question → how it was understood → the
  * publisher confirms → the normal report builder opens with it and runs it (docs/ask.md §Screens and routes "Report builder", §Question states lifecycle:
  * every builder rule — validation, limit, saving, exports — applies unchanged, and only the compiler writes SQL).
  *
@@ -21,7 +21,7 @@ import { networkWords, serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
 import { applySuggestion, changePart, removePart, runBlocker } from './ask-analyze.logic';
 
-/** Ours (SPEC gives no words for these). */
+/** Ours (docs/ask.md §Messages). */
 export const ASK_FAILED = 'We could not read that question. Please try again.';
 
 export interface AskAnalyzeInput {

@@ -3,8 +3,8 @@
  * {source} plugin!", §Rules and limits 6000 ms on error, 10000 ms on success). One check, as a child the AppsFlyer and Adjust tab
  * machines invoke (or a flow of its own):
  *
- *   deciding ─┬─ already connected, AppsFlyer ──► done            (does nothing)
- *             ├─ already connected, Adjust ─────► done            (reloads the event schemas)
+ *   deciding ─┬─ already connected, events file ─► done         (reloads the event schemas: Adjust)
+ *             ├─ already connected ──────────────► done         (does nothing: AppsFlyer)
  *             └─ not connected ─► fetching ─┬─ success, now connected ──► done  ('{source} connected successfully',
  *                                           │                                   10 s; the plugins reload)
  *                                           ├─ success, still waiting ──► done  ('No events received yet')
@@ -17,7 +17,7 @@
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { isNowConnected, statusCheckFailed } from '../../contracts/integrations';
-import type { PostbackPartner } from '../../contracts/partners';
+import { hasEventsFile, type PostbackPartner } from '../../contracts/partners';
 import { NO_EVENTS_YET, connectedSuccessfully, type CheckStatusResponse } from '../../contracts/postbacks';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
@@ -56,8 +56,9 @@ export const checkStatusMachine = setup({
   guards: {
     nowConnected: (_, status: CheckStatusResponse) => isNowConnected(status),
     answerSucceeded,
-    connectedAppsFlyer: ({ context }) => context.connected && context.source === 'AppsFlyer',
-    connectedAdjust: ({ context }) => context.connected && context.source === 'Adjust',
+    // The partner's registry entry decides: one whose events come from an events file reloads the event schemas.
+    connectedWithEventsFile: ({ context }) => context.connected && hasEventsFile(context.source),
+    alreadyConnected: ({ context }) => context.connected,
   },
   actions: {
     notify,
@@ -76,15 +77,15 @@ export const checkStatusMachine = setup({
   states: {
     deciding: {
       always: [
-        { guard: 'connectedAppsFlyer', target: 'done' },
         {
-          guard: 'connectedAdjust',
+          guard: 'connectedWithEventsFile',
           target: 'done',
           actions: {
             type: 'reloadEventSchemas',
             params: ({ context }) => ({ appId: context.appId, pluginId: context.pluginId }),
           },
         },
+        { guard: 'alreadyConnected', target: 'done' },
         { target: 'fetching' },
       ],
     },

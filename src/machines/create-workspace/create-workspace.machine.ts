@@ -3,7 +3,7 @@
  * multipart, §Messages workspace messages).
  * closed → editing (fields validated as typed once submitted) → submitting → closed on success ('Workspace created
  * successfully.'; the `created` action refreshes the session's organisations and the new workspace opens), or back
- * to editing with 'Error creating workspace!' and every field kept — SPEC's words as the title; a refusal that names
+ * to editing with 'Error creating workspace!' and every field kept — docs/workspace.md §Messages words as the title; a refusal that names
  * a field (400) puts the server's message under that field; an icon the server finds too large (413) gets per docs/workspace.md §Rules and limits
  * 'File is too large!'. A `success: false` answer is a failure, not an
  * exception. The call (with its abort signal), `notify` and `created` are provided by create-workspace.actors.ts.

@@ -7,8 +7,8 @@
  *         └ none ─────────► idle ─DELETE(report)─► asking   (the reports list holds it: a round per DELETE)
  *
  *   asking.confirming ─CONFIRM─► asking.deleting ─┬─ success ──────► settled ('Report deleted successfully.', `deleted`)
- *        └─CANCEL─► settled                       ├─ success:false ─► settled (the SPEC error message)
- *                                                 └─ thrown ───────► settled (logged, the SPEC error message)
+ *        └─CANCEL─► settled                       ├─ success:false ─► settled (docs/analyze.md §Messages error)
+ *                                                 └─ thrown ───────► settled (logged, docs/analyze.md §Messages error)
  *   settled ─► finished (final, output { deleted }) after a builder's round, else back to idle.
  *
  * The confirm → delete → done / failed step is the shared child (src/machines/shared/confirm-mutation.machine.ts,

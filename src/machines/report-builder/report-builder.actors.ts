@@ -99,7 +99,7 @@ export const reportBuilderFlow = defineFlow({
     }),
   keyOf: (snapshot) => reportBuilderKey(snapshot.context),
   attach: (actor) => {
-    // Keep an unsaved new report's configuration for the tab (beyond SPEC: survives a reload).
+    // Keep an unsaved new report's configuration for the tab (docs/analyze.md §Decisions: survives a reload).
     const subscription = actor.subscribe((snapshot) => {
       const storage = safeStorage('session');
       if (!storage || !snapshot.matches('ready')) return;

@@ -405,7 +405,7 @@ export interface MetricGroup {
   metrics: Column[];
 }
 
-/** The model's metrics grouped by the curated groups in SPEC order; metrics of no group go to 'Other' at the end. */
+/** The model's metrics grouped by the curated groups in docs/analyze.md §Screens and routes order; metrics of no group go to 'Other' at the end. */
 export function groupMetrics(select: readonly Column[]): MetricGroup[] {
   const groups: MetricGroup[] = METRIC_GROUPS.map((g) => ({ name: g.name, metrics: [] as Column[] }));
   const other: Column[] = [];

@@ -17,7 +17,7 @@
  *                                                 └─ failed or cancelled ──► back (it said why)
  *
  * Running saves: the first run of a new report creates the template and the URL moves to /analyze/report/{id}
- * without a reload (action `reportSaved` with `first: true`); later runs update it. Failures show SPEC's words
+ * without a reload (action `reportSaved` with `first: true`); later runs update it. Failures show docs/analyze.md §Messages words
  * (RUN_FAILED), or the server's words when it chose them (a report timeout, analyze not enabled), never a crash's.
  * Implementations (HTTP calls with their abort signal, navigation, snackbars, storage) are placeholders here,
  * provided by report-builder.actors.ts; every invoke has an id and an onError.
@@ -70,7 +70,7 @@ import { answerSucceeded } from '../shared/answer-guards';
 // docs/analyze.md §Messages, verbatim.
 export const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
 export const REPORT_CREATED = 'Report created successfully.';
-// Ours (SPEC gives no words for these).
+// Ours (docs/analyze.md §Messages).
 export const OPEN_FAILED = 'We could not open this report. Please try again.';
 export const CONFIG_FAILED = 'We could not load the data model. Please try again.';
 

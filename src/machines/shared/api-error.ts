@@ -4,7 +4,7 @@
  * Machines import no service, so an ApiError (src/services/http.ts) is read structurally: `name === 'ApiError'`,
  * a numeric `status` (0 when the server was not reached) and the `code` of the server's error body.
  *
- * The rule for words (docs/architecture.md §Endpoints and errors): a failure shows SPEC's own words. The server's words are shown only where a flow
+ * The rule for words (docs/architecture.md §Endpoints and errors): a failure shows the product's own words (docs/<area>.md §Messages). The server's words are shown only where a flow
  * lets the server speak (the invite dialog's red message, the sign-in and join forms), and even there only when the
  * server chose them on purpose: an error body with a `code` other than `internal` (a refusal such as 409
  * 'conflict', or a report timeout). A crash ('Something went wrong…'), a proxy's error page ('Request failed (502).')

@@ -11,7 +11,7 @@
  *                                        (final)
  *
  * The parent reads the outcome from the invoke's `onDone` (`event.output`, a MutationOutcome) and decides what it
- * means for its own flow (which SPEC message, which state). While the child asks, the parent forwards its own
+ * means for its own flow (which message of its docs page's §Messages, which state). While the child asks, the parent forwards its own
  * confirm event with `sendTo(<invoke id>, { type: 'CONFIRM' })`; leaving the parent's state cancels the child.
  * The call itself is the `mutate` actor (invoke id `mutate`, with the abort signal), provided by the flow's actors
  * through `mutation(call)`.

@@ -1,7 +1,7 @@
 /**
  * The outcomes of a settings form's save call, written once for every such form (workspace settings, app general):
  *   success ──────────► `target` with the form's own `onSaved` update, the success notice and the `saved` action
- *   success: false ───► `target` with the SPEC failure words in `error` and an error notice
+ *   success: false ───► `target` with the failure words of docs/<area>.md §Messages in `error` and an error notice
  *   a failed call ────► `target` with `failureWords(error)` (the form decides which server words may show), and
  *                       with `fieldErrors(error)` under the fields when the form reads a refusal's named fields
  * Every field the user typed stays: neither failure touches the form's values.

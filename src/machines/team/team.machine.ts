@@ -20,7 +20,7 @@
  * Each of the four calls is the shared confirm → mutate child (src/machines/shared/confirm-mutation.machine.ts):
  * it tells a success from a `success: false` answer and a thrown call; this machine only says what each outcome
  * means here. Removing asks first: the child waits in its confirming state and CONFIRM_REMOVE is forwarded to it
- * (`remove.removing` mirrors that the call is under way). Apart from the invite dialog, failures show SPEC's words
+ * (`remove.removing` mirrors that the call is under way). Apart from the invite dialog, failures show docs/team.md §Messages words
  * only, never the server's. Who may send which event is decided by the view from team-permissions.ts; the server
  * enforces it again. `notify` and `teamChanged` (invalidate the team query) are provided by team.actors.ts.
  */
@@ -358,7 +358,7 @@ export const teamMachine = setup({
                   { type: 'teamChanged', params: ({ context }) => ({ workspaceId: context.workspaceId }) },
                 ],
               },
-              // Failed: ask again (a fresh child) with the SPEC message in the dialog.
+              // Failed: ask again (a fresh child) with the docs/team.md §Messages message in the dialog.
               {
                 guard: and([stateIn(REMOVING), outcome('outcomeFailed')]),
                 target: 'remove',

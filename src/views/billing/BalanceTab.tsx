@@ -1,6 +1,6 @@
 /**
  * Balance tab (docs/billing.md §Screens and routes, §Rules and limits): the balance (credits − pending charges) as 'Credits Available' or 'Current Balance',
- * the billing threshold and the current period's end, the promo code box (redeem-promo flow), and — beyond SPEC —
+ * the billing threshold and the current period's end, the promo code box (redeem-promo flow), and — beyond the product contract (docs/billing.md §What it does) —
  * the spending pace, the days of runway at that pace with a low-balance warning, and the usable credits in the order
  * they are spent with their expiry countdowns.
  */

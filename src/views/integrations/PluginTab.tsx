@@ -198,7 +198,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
 
 /**
  * docs/integrations.md §Screens and routes: ?oAuthRedirect opens the dialog in that mode once, and the query is stripped (also used by AddFirebase).
- * Not in SPEC, decided here: a sign-in that did not finish comes back with ?oAuthRedirect=cancelled (consent denied)
+ * Decided here (docs/integrations.md §Decisions): a sign-in that did not finish comes back with ?oAuthRedirect=cancelled (consent denied)
  * or =failed (Google refused the code; its page said why), and says so in an error notice instead of nothing.
  */
 export function useOAuthRedirect(actor: ConfigureConnectionActor, open: (oauthRedirect: boolean) => void) {

@@ -1,6 +1,6 @@
 /**
  * /workspace/{id}/app/{appId}/settings/{tab} (docs/app-settings.md §Screens and routes Settings): heading App Settings and a tab bar with every tab that
- * exists — General, Details and API Keys first as SPEC labels them, then Events, Catalogue, Messages and Acquisition
+ * exists — General, Details and API Keys first as docs/app-settings.md §Screens and routes labels them, then Events, Catalogue, Messages and Acquisition
  * Links; changing a tab (click, or the arrow keys) navigates to its route, and an unknown tab goes to general. Each
  * tab's screen is loaded on demand.
  */

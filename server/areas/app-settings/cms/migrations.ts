@@ -2,15 +2,10 @@
  * App-database changes of the CMS area (docs/app-settings.md §Entities CMS app details): one row of store-listing details per app. Title and
  * icon are the app's own; images are stored files (files table) referenced by id, screenshots in slot order.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../../db/migrations';
+import { sqlMigrations } from '../../../db/migrations';
 
-export const cmsMigrations: Record<string, Migration> = {
-  '0390_cms_app_details': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const cmsMigrations = sqlMigrations({
+  '0390_cms_app_details': `
         CREATE TABLE cms_app_details (
           app_id text PRIMARY KEY REFERENCES apps(id) ON DELETE CASCADE,
           short_description text NOT NULL DEFAULT '',
@@ -22,7 +17,4 @@ export const cmsMigrations: Record<string, Migration> = {
           updated_at timestamptz NOT NULL DEFAULT now()
         );
       `,
-      );
-    },
-  },
-};
+});

@@ -3,15 +3,10 @@
  * partner listed them. The platform is free text on purpose: a partner may send one Questboard does not support yet,
  * which is kept, shown and logged, never updated.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../../db/migrations';
+import { sqlMigrations } from '../../../db/migrations';
 
-export const deeplinksMigrations: Record<string, Migration> = {
-  '0440_app_deeplinks': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const deeplinksMigrations = sqlMigrations({
+  '0440_app_deeplinks': `
         CREATE TABLE app_deeplinks (
           id text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -23,7 +18,4 @@ export const deeplinksMigrations: Record<string, Migration> = {
         );
         CREATE INDEX app_deeplinks_app ON app_deeplinks (app_id, position, id);
       `,
-      );
-    },
-  },
-};
+});

@@ -5,7 +5,7 @@
  * arrives), the file's rows in `adjust_events`, and the conversion events list (plugin_events, one per event name,
  * 'Enabled' until received). Every write of a file is one transaction: a file with any bad line stores nothing and
  * answers `{success: false, errors}` with the line and reason of each. A disconnected plugin connects again through
- * the same form (new link and file). Reads: getAdjust. Adjust callbacks (server/areas/postbacks/formats/adjust.ts) arrive as
+ * the same form (new link and file). Reads: getAdjust. Adjust callbacks (./postback-format.ts) arrive as
  * postbacks; each stored one marks its event of the conversion events list received ('Active', its time).
  */
 import { randomUUID } from 'node:crypto';
@@ -39,6 +39,17 @@ async function adjustPlugin(db: Db, appId: string, lock = false) {
   let query = db.selectFrom('plugins').selectAll().where('app_id', '=', appId).where('type', '=', 'Adjust');
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/** The event names of the plugin's events file, in the file's order (its health line reads them). */
+export async function adjustFileEventNames(ctx: ServerContext, pluginId: string): Promise<string[]> {
+  const rows = await tables(ctx.db)
+    .selectFrom('adjust_events')
+    .select('event_name')
+    .where('plugin_id', '=', pluginId)
+    .orderBy('position')
+    .execute();
+  return rows.map((r) => r.event_name);
 }
 
 const attributesOf = (row: { attributes: unknown }) => (row.attributes ?? {}) as Record<string, unknown>;

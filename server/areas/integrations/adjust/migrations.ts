@@ -3,8 +3,7 @@
  * CSV, ours), one per event token. The primary key makes a token unique per plugin, so per app (one Adjust plugin per
  * app: plugins_one_per_type). The partner link, file name and upload time are the plugin's attributes.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../../db/migrations';
+import { sqlMigrations } from '../../../db/migrations';
 
 /** The table's row type (used with `db.withTables<AdjustTables>()`, so the shared schema file stays untouched). */
 export type AdjustTables = {
@@ -19,12 +18,8 @@ export type AdjustTables = {
   };
 };
 
-export const adjustMigrations: Record<string, Migration> = {
-  '0420_adjust_events': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const adjustMigrations = sqlMigrations({
+  '0420_adjust_events': `
         CREATE TABLE adjust_events (
           plugin_id text NOT NULL REFERENCES plugins(id) ON DELETE CASCADE,
           event_token text NOT NULL,
@@ -36,7 +31,4 @@ export const adjustMigrations: Record<string, Migration> = {
           PRIMARY KEY (plugin_id, event_token)
         );
       `,
-      );
-    },
-  },
-};
+});

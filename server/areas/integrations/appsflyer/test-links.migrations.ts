@@ -3,8 +3,7 @@
  * (PUBLIC_URL/t/{code}) and the full test link it redirects to, one row per app and link (generating the same link
  * again refreshes its expiry in place). Rows long expired are removed when the app's next link is generated.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../../db/migrations';
+import { sqlMigrations } from '../../../db/migrations';
 
 /** The table's row type (used with `db.withTables<TestLinkTables>()`, so the shared schema file stays untouched). */
 export type TestLinkTables = {
@@ -18,12 +17,8 @@ export type TestLinkTables = {
   };
 };
 
-export const testLinksMigrations: Record<string, Migration> = {
-  '0610_test_links': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const testLinksMigrations = sqlMigrations({
+  '0610_test_links': `
         CREATE TABLE test_links (
           code text PRIMARY KEY,
           app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
@@ -35,7 +30,4 @@ export const testLinksMigrations: Record<string, Migration> = {
         CREATE UNIQUE INDEX test_links_one_per_link ON test_links (app_id, link);
         CREATE INDEX test_links_expiry ON test_links (app_id, expires_at)
       `,
-      );
-    },
-  },
-};
+});

@@ -3,15 +3,10 @@
  * deployed for a Firebase plugin (server/areas/integrations/firebase/firebase.ts): which version forwards which enabled events, and when
  * it was deployed. One row per plugin, replaced by each successful `function_deploy` job.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../../db/migrations';
+import { sqlMigrations } from '../../../db/migrations';
 
-export const firebaseMigrations: Record<string, Migration> = {
-  '0350_firebase_functions': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const firebaseMigrations = sqlMigrations({
+  '0350_firebase_functions': `
         CREATE TABLE firebase_functions (
           plugin_id text PRIMARY KEY REFERENCES plugins(id) ON DELETE CASCADE,
           version text NOT NULL,
@@ -20,7 +15,4 @@ export const firebaseMigrations: Record<string, Migration> = {
         );
         CREATE INDEX jobs_plugin_latest ON jobs (plugin_id, kind, created_at);
       `,
-      );
-    },
-  },
-};
+});

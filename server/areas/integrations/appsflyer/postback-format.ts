@@ -21,7 +21,7 @@ import {
   time,
   type PostbackFields,
   type PostbackFormat,
-} from '../format';
+} from '../../postbacks/index';
 
 const advertisingIdOf = (fields: PostbackFields) => deviceId(fields, 'advertising_id') ?? deviceId(fields, 'idfa');
 /** A macro left unreplaced in one of these means the template was never filled in; elsewhere it counts as absent. */

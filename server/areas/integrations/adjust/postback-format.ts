@@ -15,7 +15,9 @@
  * token, time and revenue, so its idempotency key is the same.
  */
 import { ADJUST_EVENT_TOKEN } from '../../../../src/contracts/integrations';
+import { adjustCallbackTemplate } from '../../../../src/contracts/adjust';
 import type { ServerContext } from '../../../context';
+import type { AdjustTables } from './migrations';
 import {
   amount,
   currency,
@@ -30,15 +32,7 @@ import {
   type NormalizedPostback,
   type PostbackFields,
   type PostbackFormat,
-} from '../format';
-
-/**
- * The columns of the app's Adjust events file that name a token (the integrations area owns the table; a callback is
- * named from it before it is stored, so the format reads it).
- */
-type AdjustEventNames = {
-  adjust_events: { plugin_id: string; event_token: string; event_name: string };
-};
+} from '../../postbacks/index';
 
 const advertisingIdOf = (fields: PostbackFields) => deviceId(fields, 'gps_adid') ?? deviceId(fields, 'idfa');
 
@@ -84,13 +78,14 @@ function read(fields: PostbackFields): NormalizedPostback {
 
 export const adjust: PostbackFormat = {
   pluginType: 'Adjust',
+  urlTemplate: adjustCallbackTemplate,
   parse: (raw) =>
     parsePartnerFields(raw, essential, read, (fields) => advertisingIdOf(fields) ?? deviceId(fields, 'adid')),
   async resolve(ctx: ServerContext, appId: string, postback: NormalizedPostback) {
     if (postback.value === null) return postback; // an install: not in the events file
     const token = postback.value;
     const row = await ctx.db
-      .withTables<AdjustEventNames>()
+      .withTables<AdjustTables>()
       .selectFrom('adjust_events')
       .innerJoin('plugins', 'plugins.id', 'adjust_events.plugin_id')
       .select('adjust_events.event_name')
