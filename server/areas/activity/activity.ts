@@ -106,7 +106,8 @@ function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: Ac
   if (query.objectType) q = q.where('object_type', '=', query.objectType);
   if (query.objectId) q = q.where('object_id', '=', query.objectId);
   const text = query.q?.trim();
-  if (text) q = q.where(sql<boolean>`position(lower(${text}) in lower(object_name)) > 0`);
+  // ILIKE, so the trigram index on object_name serves it (migrations.ts); the text's own %, _ and backslash match themselves.
+  if (text) q = q.where('object_name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return q;
 }
 
