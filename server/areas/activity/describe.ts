@@ -32,6 +32,37 @@ const quest = (p: { questId: string; questName: string }): ActivityObject => ({
   name: p.questName,
 });
 
+const plugin = (p: DomainEventPayload<'plugin.connected'>): Described => ({
+  workspaceId: p.workspaceId,
+  appId: p.appId,
+  object: { type: 'plugin', id: p.pluginId, name: p.pluginType },
+  changes: p.changes,
+});
+const monetize = (p: DomainEventPayload<'monetize.settings_saved'>): Described => ({
+  workspaceId: p.workspaceId,
+  appId: p.appId,
+  object: { type: 'monetize', id: p.campaignId, name: 'Monetize' },
+  changes: p.changes,
+});
+const revenueSettings = (p: DomainEventPayload<'revenue_settings.saved'>): Described => ({
+  workspaceId: p.workspaceId,
+  appId: p.appId,
+  object: { type: 'event', id: p.eventId, name: p.eventName },
+  changes: p.changes,
+});
+const catalogueItem = (p: DomainEventPayload<'catalogue_item.added'>): Described => ({
+  workspaceId: p.workspaceId,
+  appId: p.appId,
+  object: { type: 'catalogue item', id: p.itemId, name: p.itemName },
+  changes: p.changes,
+});
+const app = (p: DomainEventPayload<'app.added'>): Described => ({
+  workspaceId: p.workspaceId,
+  appId: p.appId,
+  object: { type: 'app', id: p.appId, name: p.appName },
+  changes: p.changes,
+});
+
 type Describers = { [N in DomainEventName]: (payload: DomainEventPayload<N>) => Described };
 
 export const DESCRIBE: Describers = {
@@ -87,18 +118,31 @@ export const DESCRIBE: Describers = {
     object: { type: 'target', id: p.appId, name: 'Target settings' },
     changes: p.changes,
   }),
-  'plugin.connected': (p) => ({
+  'plugin.connected': plugin,
+  'plugin.disconnected': plugin,
+  'plugin.created': plugin,
+  'plugin.updated': plugin,
+  'plugin.deleted': plugin,
+  'plugin.processed': plugin,
+  'quest.draft_discarded': (p) => ({ workspaceId: p.workspaceId, appId: p.appId, object: quest(p), changes: p.changes }),
+  'quest.deleted': (p) => ({ workspaceId: p.workspaceId, appId: p.appId, object: quest(p), changes: p.changes }),
+  'revenue_settings.saved': revenueSettings,
+  'revenue_settings.removed': revenueSettings,
+  'monetize.turned_on': monetize,
+  'monetize.turned_off': monetize,
+  'monetize.settings_saved': monetize,
+  'monetize.removed': monetize,
+  'app.settings_changed': (p) => ({
     workspaceId: p.workspaceId,
     appId: p.appId,
-    object: { type: 'plugin', id: p.pluginId, name: p.pluginType },
+    object: { type: 'app settings', id: `${p.appId}:${p.section}`, name: `${p.appName} (${p.section})` },
     changes: p.changes,
   }),
-  'plugin.disconnected': (p) => ({
-    workspaceId: p.workspaceId,
-    appId: p.appId,
-    object: { type: 'plugin', id: p.pluginId, name: p.pluginType },
-    changes: p.changes,
-  }),
+  'catalogue_item.added': catalogueItem,
+  'catalogue_item.updated': catalogueItem,
+  'catalogue_item.removed': catalogueItem,
+  'app.added': app,
+  'app.switched': app,
   'member.invited': (p) => ({
     workspaceId: p.workspaceId,
     appId: null,

@@ -26,7 +26,7 @@ import {
 import type { Role } from '../../../src/contracts/codecs';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
-import { changesOf } from '../../../src/contracts/domain-events';
+import { changesOf, type FieldChange } from '../../../src/contracts/domain-events';
 import { latestFire, parseCron } from '../../jobs/cron';
 import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../../providers/google-cloud/provider';
@@ -104,21 +104,26 @@ export async function setActivePlugin(ctx: ServerContext, appId: string, pluginI
     .executeTakeFirst();
   if (!row) throw invalid('The plugin does not belong to this app.', ['pluginId'], 'plugin_not_found');
   if (row.status === 'disconnected') throw conflict('Connect the source to activate it', 'not_connected');
-  await ctx.db.transaction().execute(async (trx) => {
-    const app = await trx
+  await inTransaction(ctx, async (tx) => {
+    const app = await tx.db
       .selectFrom('apps')
       .select('details')
       .where('id', '=', appId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    const before = (app.details as Record<string, unknown>).activePluginId;
     const details = { ...(app.details as Record<string, unknown>), activePluginId: pluginId };
-    await trx
+    await tx.db
       .updateTable('apps')
       .set({ details: writeJson(JsonObject, details) })
       .where('id', '=', appId)
       .execute();
+    await addFeed(tx, pluginId, `${row.type} is now the active source.`, 'success');
+    if (before !== pluginId)
+      await emitPluginEvent(tx, 'plugin.updated', { id: row.id, app_id: appId, type: row.type }, [
+        { field: 'active source', before: false, after: true },
+      ]);
   });
-  await addFeed(ctx, pluginId, `${row.type} is now the active source.`, 'success');
 }
 
 export async function listPlugins(ctx: ServerContext, appId: string): Promise<Plugin[]> {
@@ -144,6 +149,26 @@ async function pluginRow(ctx: ServerContext, pluginId: string): Promise<PluginRo
 export async function getPlugin(ctx: ServerContext, pluginId: string): Promise<Plugin> {
   const row = await pluginRow(ctx, pluginId);
   return toPluginView(row, (await activeOperations(ctx, [row.id])).get(row.id) ?? []);
+}
+
+/**
+ * A plugin's domain event (docs/activity.md): the plugin names its app and type, the changes are before → after.
+ * Written in the caller's transaction, with the change and its feed line.
+ */
+export async function emitPluginEvent(
+  tx: ServerContext,
+  name: 'plugin.connected' | 'plugin.disconnected' | 'plugin.created' | 'plugin.updated' | 'plugin.deleted' | 'plugin.processed',
+  plugin: { id: string; app_id: string; type: string },
+  changes: FieldChange[],
+) {
+  if (changes.length === 0) return;
+  await emit(tx, name, {
+    workspaceId: await appWorkspace(tx, plugin.app_id),
+    appId: plugin.app_id,
+    pluginId: plugin.id,
+    pluginType: plugin.type,
+    changes,
+  });
 }
 
 export async function addFeed(
@@ -430,10 +455,8 @@ export async function createPlugin(
   if (existing) throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
   const id = randomUUID();
   const bigQuery = request.type === 'BigQuery';
-  await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      const tx = { ...ctx, db: trx };
+  await inTransaction(ctx, async (tx) => {
+      const trx = tx.db;
       await trx
         .insertInto('plugins')
         .values({
@@ -451,6 +474,10 @@ export async function createPlugin(
         })
         .execute();
       await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
+      await emitPluginEvent(tx, 'plugin.created', { id, app_id: appId, type: request.type }, [
+        { field: 'status', before: null, after: 'no_data' },
+        ...changesOf(null, request.attributes ?? {}),
+      ]);
       // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
       if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
         await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
@@ -471,12 +498,18 @@ export async function updatePlugin(ctx: ServerContext, pluginId: string, role: R
   await checkCredential(ctx, row.type, workspaceId, role, request.credentialId, request.attributes.targetProject);
   const attributes = { ...(row.attributes as Record<string, unknown>), ...request.attributes };
   const status = row.status === 'disconnected' ? (row.data_start ? 'connected' : 'no_data') : row.status;
-  await ctx.db
-    .updateTable('plugins')
-    .set({ credential_id: request.credentialId, attributes: writeJson(JsonObject, attributes), status })
-    .where('id', '=', pluginId)
-    .execute();
-  await addFeed(ctx, pluginId, PLUGIN_MESSAGES.updated, 'success');
+  await inTransaction(ctx, async (tx) => {
+    await tx.db
+      .updateTable('plugins')
+      .set({ credential_id: request.credentialId, attributes: writeJson(JsonObject, attributes), status })
+      .where('id', '=', pluginId)
+      .execute();
+    await addFeed(tx, pluginId, PLUGIN_MESSAGES.updated, 'success');
+    await emitPluginEvent(tx, 'plugin.updated', row, [
+      ...changesOf({ credential: row.credential_id, status: row.status }, { credential: request.credentialId, status }),
+      ...changesOf(row.attributes as Record<string, unknown>, attributes),
+    ]);
+  });
 }
 
 export async function connectPlugin(ctx: ServerContext, pluginId: string) {
@@ -514,7 +547,10 @@ export async function disconnectPlugin(ctx: ServerContext, pluginId: string) {
 /** Deletes the plugin (its events, feed and jobs go with it) and, for BigQuery, the app's processed tables. */
 export async function deletePlugin(ctx: ServerContext, pluginId: string) {
   const row = await pluginRow(ctx, pluginId);
-  await ctx.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
+    await emitPluginEvent(tx, 'plugin.deleted', row, [{ field: 'status', before: row.status, after: null }]);
+  });
   if (row.type === 'BigQuery') await ctx.providers.analytics?.store.deleteApp(row.app_id);
 }
 
@@ -524,16 +560,24 @@ export async function setDailyProcess(ctx: ServerContext, pluginId: string, dail
   const attributes = { ...(row.attributes as Record<string, unknown>), dailyProcess };
   // Turned on: the first run is the schedule's next time (a time already past today is not caught up).
   const schedule = dailyProcess ? (row.refresh_schedule ?? DAILY_SCHEDULE) : null;
-  await ctx.db
-    .updateTable('plugins')
-    .set({
-      attributes: writeJson(JsonObject, attributes),
-      refresh_schedule: schedule,
-      last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null,
-    })
-    .where('id', '=', pluginId)
-    .execute();
-  await addFeed(ctx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
+  await inTransaction(ctx, async (tx) => {
+    await tx.db
+      .updateTable('plugins')
+      .set({
+        attributes: writeJson(JsonObject, attributes),
+        refresh_schedule: schedule,
+        last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null,
+      })
+      .where('id', '=', pluginId)
+      .execute();
+    await addFeed(tx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
+    await emitPluginEvent(
+      tx,
+      'plugin.updated',
+      row,
+      changesOf({ dailyProcess: (row.attributes as Record<string, unknown>).dailyProcess ?? false }, { dailyProcess }),
+    );
+  });
 }
 
 /** Days processed again by each daily run before the new ones: the export's daily tables change for up to 3 days. */
@@ -600,6 +644,9 @@ export async function scheduleDailyProcessing(ctx: ServerContext): Promise<strin
           payload: { start, end, daily: true },
         });
         await addFeed(tx, row.id, `Daily processing started: data from ${start} to ${end}.`);
+        await emitPluginEvent(tx, 'plugin.processed', { id: row.id, app_id: row.app_id, type: 'BigQuery' }, [
+          { field: 'days processed', before: null, after: `${start} to ${end} (daily)` },
+        ]);
         return id;
       });
       if (jobId) jobIds.push(jobId);
@@ -629,14 +676,19 @@ export async function startProcessing(
   if (!row.credential_id) throw conflict('Configure the connection before processing data.', 'no_credential');
   if (row.status === 'disconnected') throw conflict('Connect to BigQuery to reprocess data.', 'disconnected');
   try {
-    const jobId = await enqueueJob(ctx, {
-      kind: JOB_KINDS.process,
-      pluginId,
-      appId: row.app_id,
-      payload: { start, end },
+    return await inTransaction(ctx, async (tx) => {
+      const jobId = await enqueueJob(tx, {
+        kind: JOB_KINDS.process,
+        pluginId,
+        appId: row.app_id,
+        payload: { start, end },
+      });
+      await addFeed(tx, pluginId, `Processing data from ${start} to ${end} started.`);
+      await emitPluginEvent(tx, 'plugin.processed', row, [
+        { field: 'days processed', before: null, after: `${start} to ${end}` },
+      ]);
+      return jobId;
     });
-    await addFeed(ctx, pluginId, `Processing data from ${start} to ${end} started.`);
-    return jobId;
   } catch (error) {
     if (/jobs_one_active|duplicate key/i.test(String((error as Error).message)))
       throw conflict(PROCESSING_IN_PROGRESS, 'processing_in_progress');
