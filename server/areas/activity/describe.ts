@@ -124,7 +124,12 @@ export const DESCRIBE: Describers = {
   'plugin.updated': plugin,
   'plugin.deleted': plugin,
   'plugin.processed': plugin,
-  'quest.draft_discarded': (p) => ({ workspaceId: p.workspaceId, appId: p.appId, object: quest(p), changes: p.changes }),
+  'quest.draft_discarded': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: quest(p),
+    changes: p.changes,
+  }),
   'quest.deleted': (p) => ({ workspaceId: p.workspaceId, appId: p.appId, object: quest(p), changes: p.changes }),
   'revenue_settings.saved': revenueSettings,
   'revenue_settings.removed': revenueSettings,
@@ -205,11 +210,28 @@ export const DESCRIBE: Describers = {
   }),
 };
 
+/** A link (a partner link, a store URL) keeps its address; a query parameter that names or looks like a secret is masked. */
+function maskLink(value: string): string {
+  if (!/^https?:\/\//i.test(value) || !value.includes('?')) return value;
+  try {
+    const url = new URL(value);
+    let masked = false;
+    for (const [name, param] of url.searchParams)
+      if (isSensitiveKey(name) || isSecretValue(param) || isCardNumber(param)) {
+        url.searchParams.set(name, MASKED);
+        masked = true;
+      }
+    return masked ? url.toString() : value;
+  } catch {
+    return value;
+  }
+}
+
 const maskValue = (field: string, value: FieldChange['before']): FieldChange['before'] => {
   if (value === null || typeof value === 'boolean') return value;
   if (isSensitiveKey(field)) return MASKED;
   if (typeof value === 'string' && (isSecretValue(value) || isCardNumber(value))) return MASKED;
-  return value;
+  return typeof value === 'string' ? maskLink(value) : value;
 };
 
 /** The changes with every secret masked: by field name (password, token, key…) and by value (credentials, card numbers). */

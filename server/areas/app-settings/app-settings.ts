@@ -46,7 +46,13 @@ export async function updateAppGeneral(
         })
         .where('id', '=', appId)
         .execute();
-      const was = { appName: row.app_name, ...(row.details as Record<string, unknown>) };
+      // A store never set reads as NotReady, as the tab shows it.
+      const was = {
+        appName: row.app_name,
+        googleStatus: 'NotReady',
+        appleStatus: 'NotReady',
+        ...(row.details as Record<string, unknown>),
+      };
       await emitAppSettingsChanged(tx, appId, 'general', [
         ...changesOf(was, data, Object.keys(data)),
         ...(imageId ? [{ field: 'icon', before: row.image_file_id ? 'an icon' : null, after: 'a new icon' }] : []),

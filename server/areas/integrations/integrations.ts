@@ -157,7 +157,13 @@ export async function getPlugin(ctx: ServerContext, pluginId: string): Promise<P
  */
 export async function emitPluginEvent(
   tx: ServerContext,
-  name: 'plugin.connected' | 'plugin.disconnected' | 'plugin.created' | 'plugin.updated' | 'plugin.deleted' | 'plugin.processed',
+  name:
+    | 'plugin.connected'
+    | 'plugin.disconnected'
+    | 'plugin.created'
+    | 'plugin.updated'
+    | 'plugin.deleted'
+    | 'plugin.processed',
   plugin: { id: string; app_id: string; type: string },
   changes: FieldChange[],
 ) {
@@ -456,38 +462,37 @@ export async function createPlugin(
   const id = randomUUID();
   const bigQuery = request.type === 'BigQuery';
   await inTransaction(ctx, async (tx) => {
-      const trx = tx.db;
-      await trx
-        .insertInto('plugins')
-        .values({
-          id,
-          app_id: appId,
-          type: request.type,
-          status: 'no_data',
-          credential_id: request.credentialId ?? null,
-          attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
-          refresh_schedule: null,
-          last_refresh: null,
-          data_start: null,
-          data_end: null,
-          created_at: ctx.now(),
-        })
-        .execute();
-      await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
-      await emitPluginEvent(tx, 'plugin.created', { id, app_id: appId, type: request.type }, [
-        { field: 'status', before: null, after: 'no_data' },
-        ...changesOf(null, request.attributes ?? {}),
-      ]);
-      // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
-      if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
-        await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
-      }
-    })
-    .catch((error: unknown) => {
-      if (/plugins_one_per_type|duplicate key/i.test(String((error as Error).message)))
-        throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
-      throw error;
-    });
+    const trx = tx.db;
+    await trx
+      .insertInto('plugins')
+      .values({
+        id,
+        app_id: appId,
+        type: request.type,
+        status: 'no_data',
+        credential_id: request.credentialId ?? null,
+        attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
+        refresh_schedule: null,
+        last_refresh: null,
+        data_start: null,
+        data_end: null,
+        created_at: ctx.now(),
+      })
+      .execute();
+    await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
+    await emitPluginEvent(tx, 'plugin.created', { id, app_id: appId, type: request.type }, [
+      { field: 'status', before: null, after: 'no_data' },
+      ...changesOf(null, request.attributes ?? {}),
+    ]);
+    // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
+    if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
+      await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
+    }
+  }).catch((error: unknown) => {
+    if (/plugins_one_per_type|duplicate key/i.test(String((error as Error).message)))
+      throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
+    throw error;
+  });
   return getPlugin(ctx, id);
 }
 

@@ -220,7 +220,14 @@ export async function saveRevenueSettings(
     const before = event.revenue_type
       ? { revenueType: event.revenue_type, revenueEp: event.revenue_ep, currencyEp: event.currency_ep }
       : null;
-    await emitRevenueSettings(tx, 'revenue_settings.saved', appId, eventId, event.event_name, changesOf(before, body, REVENUE_FIELDS));
+    await emitRevenueSettings(
+      tx,
+      'revenue_settings.saved',
+      appId,
+      eventId,
+      event.event_name,
+      changesOf(before, body, REVENUE_FIELDS),
+    );
   });
   await applyRevenueSettings(ctx, appId);
 }
@@ -248,7 +255,14 @@ export async function deleteRevenueSettings(ctx: ServerContext, appId: string, e
     const deleted = await tx.db.deleteFrom('revenue_settings').where('event_id', '=', eventId).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) throw notFound('Revenue settings');
     const before = { revenueType: event.revenue_type, revenueEp: event.revenue_ep, currencyEp: event.currency_ep };
-    await emitRevenueSettings(tx, 'revenue_settings.removed', appId, eventId, event.event_name, changesOf(before, null, REVENUE_FIELDS));
+    await emitRevenueSettings(
+      tx,
+      'revenue_settings.removed',
+      appId,
+      eventId,
+      event.event_name,
+      changesOf(before, null, REVENUE_FIELDS),
+    );
   });
   await applyRevenueSettings(ctx, appId);
 }

@@ -126,7 +126,13 @@ export async function updateCatalogueItem(
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
       const item = toItem(row);
-      await emitCatalogueItem(tx, 'catalogue_item.updated', appId, item, changesOf(shown(toItem(current)), shown(item)));
+      await emitCatalogueItem(
+        tx,
+        'catalogue_item.updated',
+        appId,
+        item,
+        changesOf(shown(toItem(current)), shown(item)),
+      );
       return item;
     });
   } catch (error) {

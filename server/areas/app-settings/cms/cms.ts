@@ -114,7 +114,12 @@ export async function updateCmsDetails(ctx: ServerContext, appId: string, input:
         .values({ app_id: appId, rating: null, genres: writeJson(JsonTextList, []), ...values })
         .execute();
     // Images are named by count and kind, never by their stored ids.
-    const shown = (d: { shortDescription: unknown; fullDescription: unknown; screenshots: string[]; background: unknown }) => ({
+    const shown = (d: {
+      shortDescription: unknown;
+      fullDescription: unknown;
+      screenshots: string[];
+      background: unknown;
+    }) => ({
       shortDescription: d.shortDescription,
       fullDescription: d.fullDescription,
       screenshots: d.screenshots.length,

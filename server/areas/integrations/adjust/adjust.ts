@@ -146,7 +146,12 @@ export async function connectAdjust(
       }
       await replaceEvents(trx, id, parsed.rows);
       const tx = { ...ctx, db: trx };
-      await addFeed(tx, id, `Adjust connected with ${plural(parsed.rows.length)}. Waiting for the first callback.`, 'success');
+      await addFeed(
+        tx,
+        id,
+        `Adjust connected with ${plural(parsed.rows.length)}. Waiting for the first callback.`,
+        'success',
+      );
       await emitPluginEvent(tx, 'plugin.connected', { id, app_id: appId, type: 'Adjust' }, [
         { field: 'status', before: existing?.status ?? null, after: 'waiting_for_events' },
         ...changesOf(existing ? attributesOf(existing) : null, attributes, ['partnerLink', 'eventsFileName']),

@@ -168,7 +168,11 @@ export async function setConversionEvents(
       }
     }
     await emitPluginEvent(tx, 'plugin.updated', row, [
-      { field: enable ? 'conversion events enabled' : 'conversion events disabled', before: null, after: names.join(', ') },
+      {
+        field: enable ? 'conversion events enabled' : 'conversion events disabled',
+        before: null,
+        after: names.join(', '),
+      },
     ]);
     const status = await statusFromEvents(tx, pluginId);
     const deploy = status !== 'no_data';
