@@ -18,7 +18,7 @@ import {
 } from '../../server/areas/app-settings/catalogue/catalogue';
 import { getNotificationSettings, saveNotificationSettings } from '../../server/areas/app-settings/messages/messages';
 import { enableAppsFlyer } from '../../server/areas/integrations/appsflyer/appsflyer';
-import { disconnectPlugin, setDailyProcess } from '../../server/areas/integrations/integrations';
+import { disconnectPlugin, pluginFeed, setDailyProcess } from '../../server/areas/integrations/integrations';
 import { connectAdjust, updatePartnerLink } from '../../server/areas/integrations/adjust/adjust';
 import { loadApp } from '../../server/areas/apps/index';
 import { DEMO_MONETIZE_ID } from '../../server/areas/monetize/seed';
@@ -193,6 +193,20 @@ describe('integrations', () => {
       before: 'disconnected',
       after: 'waiting_for_events',
     });
+
+    // Latest Updates: the plugin's own lines and who made each change, in time order.
+    const feed = (await pluginFeed(ctx, plugin.id)).map((item) => item.message);
+    const enabled = 'AppsFlyer plugin enabled. Waiting for events.';
+    const byAda = 'Ada Admin connected plugin AppsFlyer: status waiting_for_events.';
+    const again = 'Ada Admin connected plugin AppsFlyer: status disconnected → waiting_for_events.';
+    expect(feed).toContain(byAda);
+    expect(feed.indexOf(enabled)).toBeLessThan(feed.indexOf(byAda));
+    expect(feed.indexOf(byAda)).toBeLessThan(
+      feed.indexOf('Ada Admin disconnected plugin AppsFlyer: status waiting_for_events → disconnected.'),
+    );
+    expect(feed.at(-1)).toBe(again);
+    // Questboard's own changes are the plugin's lines already: not repeated.
+    expect((await pluginFeed(ctx, plugin.id)).filter((item) => item.by === 'Questboard')).toEqual([]);
   });
 
   test('Adjust connected and its partner link updated: before → after', async () => {

@@ -175,6 +175,30 @@ export async function listActivity(
   };
 }
 
+/**
+ * One object's newest entries made by people (Questboard's own are left out: the object's page says those itself),
+ * newest first: for the pages that show an object's history next to their own updates (a plugin's Latest Updates).
+ */
+export async function peopleActivityAbout(
+  ctx: ServerContext,
+  workspaceId: string,
+  object: { type: string; id: string },
+  limit: number,
+): Promise<ActivityEntry[]> {
+  const rows = await ctx.db
+    .selectFrom('activity')
+    .select(COLUMNS)
+    .where('workspace_id', '=', workspaceId)
+    .where('object_type', '=', object.type)
+    .where('object_id', '=', object.id)
+    .where('actor_id', 'is not', null)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toEntry);
+}
+
 /** Every entry the filters match, newest first, up to ACTIVITY_EXPORT_LIMIT (the SPA writes the CSV). */
 export async function exportActivity(
   ctx: ServerContext,

@@ -9,6 +9,7 @@
 export {
   activityJobs,
   activityWantsPostback,
+  peopleActivityAbout,
   pruneActivity,
   recordActivity,
   scheduleActivityPruning,

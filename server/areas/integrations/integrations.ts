@@ -36,6 +36,9 @@ import { packageNameOf, processPluginData } from './process-data';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 import { JsonObject, writeJson } from '../../db/json-column';
+import { peopleActivityAbout } from '../activity/index';
+import { VERB_LABELS, type ActivityEntry, type ActivityVerb } from '../../../src/contracts/activity';
+import type { FeedItem } from '../../../src/contracts/plugin';
 
 type PluginRow = Selectable<PluginsTable>;
 
@@ -189,18 +192,49 @@ export async function addFeed(
     .execute();
 }
 
-/** Latest Updates: the plugin's messages, oldest first (the UI scrolls to the newest), the last 200. */
-export async function pluginFeed(ctx: ServerContext, pluginId: string) {
-  const rows = await ctx.db
-    .selectFrom('plugin_feed')
-    .select(['message', 'type', 'created_at'])
-    .where('plugin_id', '=', pluginId)
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-  return rows
+const FEED_LENGTH = 200;
+
+/** A person's change as a Latest Updates line: "Ada Admin updated plugin Adjust: partnerLink a → b." */
+function feedLine(entry: ActivityEntry): FeedItem {
+  const changes = entry.changes
+    .map(
+      (c) =>
+        `${c.field} ${c.before === null ? '' : `${String(c.before)} → `}${c.after === null ? 'removed' : String(c.after)}`,
+    )
+    .join('; ');
+  const verb = VERB_LABELS[entry.verb as ActivityVerb] ?? entry.verb;
+  return {
+    createdAt: new Date(entry.at).getTime(),
+    message: `${entry.actor.name} ${verb} ${entry.object.name}${changes ? `: ${changes}` : ''}.`,
+    by: entry.actor.name,
+  };
+}
+
+/**
+ * Latest Updates: the plugin's own messages merged in time order with the people's changes to it from the activity
+ * log (who connected or updated it), oldest first (the UI scrolls to the newest), the last 200.
+ */
+export async function pluginFeed(ctx: ServerContext, pluginId: string): Promise<FeedItem[]> {
+  const plugin = await pluginRow(ctx, pluginId);
+  const [rows, people] = await Promise.all([
+    ctx.db
+      .selectFrom('plugin_feed')
+      .select(['message', 'type', 'created_at'])
+      .where('plugin_id', '=', pluginId)
+      .orderBy('id', 'desc')
+      .limit(FEED_LENGTH)
+      .execute(),
+    peopleActivityAbout(ctx, await appWorkspace(ctx, plugin.app_id), { type: 'plugin', id: pluginId }, FEED_LENGTH),
+  ]);
+  const own: FeedItem[] = rows
     .reverse()
     .map((row) => ({ createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type }));
+  // A stable merge: at the same instant the plugin's own line comes first, then who did it.
+  return [...own, ...people.reverse().map(feedLine)]
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.createdAt - b.item.createdAt || a.index - b.index)
+    .map(({ item }) => item)
+    .slice(-FEED_LENGTH);
 }
 
 // ------------------------------------------------------------------------------------------------ credentials
