@@ -646,3 +646,20 @@ describe('POST team/remove', () => {
     expect((await post(tokens.admin, `${TEAM}/remove`, { email: 'stranger@example.com' })).statusCode).toBe(404);
   });
 });
+
+describe('invited by … on …', () => {
+  test('each invite and member names who invited them and when: from the activity log, else the invitation', async () => {
+    const email = 'invited.by@example.com';
+    expect((await invite(tokens.editor, email, 'viewer')).statusCode).toBe(200);
+    const rows = await team(tokens.viewer);
+    const invited = rows.find((row) => row.workEmail === email)!;
+    expect(invited.invitedBy).toBe('Eddie Editor');
+    expect(Math.abs(invited.invitedAt! - nowSeconds())).toBeLessThan(60);
+    // Seeded before the log existed: the invitation's own sender and day.
+    const seeded = rows.find((row) => row.workEmail === PENDING_INVITE_EMAIL)!;
+    expect(seeded.invitedBy).toBe('Ada Admin');
+    expect(Math.abs(seeded.invitedAt! - (nowSeconds() - DAY))).toBeLessThan(DAY);
+    // The demo's founding members were never invited: nothing is made up.
+    expect(rows.find((row) => row.workEmail === DEMO_ACCOUNTS.admin)!.invitedBy).toBeUndefined();
+  });
+});

@@ -199,6 +199,25 @@ export async function peopleActivityAbout(
   return rows.map(toEntry);
 }
 
+/**
+ * Who invited each address into the workspace, and when (its latest `member.invited` entry), by lower-cased
+ * address: the team list's "Invited by … on …". The name is kept as it was when they invited.
+ */
+export async function invitationsOf(
+  ctx: ServerContext,
+  workspaceId: string,
+): Promise<Map<string, { by: string; at: Date }>> {
+  const rows = await ctx.db
+    .selectFrom('activity')
+    .select(['object_name', 'actor_name', 'at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('verb', '=', 'member.invited')
+    .orderBy('at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return new Map(rows.map((row) => [row.object_name.toLowerCase(), { by: row.actor_name, at: new Date(row.at) }]));
+}
+
 /** Every entry the filters match, newest first, up to ACTIVITY_EXPORT_LIMIT (the SPA writes the CSV). */
 export async function exportActivity(
   ctx: ServerContext,

@@ -9,6 +9,7 @@
 export {
   activityJobs,
   activityWantsPostback,
+  invitationsOf,
   peopleActivityAbout,
   pruneActivity,
   recordActivity,
