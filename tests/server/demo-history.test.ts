@@ -38,7 +38,8 @@ test('the demo team’s last 30 days, through the domain, leaving the demo as se
   const skipped: string[] = [];
   await seedDemoHistoryOnce(server.app.questboard, (line) => skipped.push(line));
   expect(skipped).toEqual([]);
-  expect(Date.now() - started).toBeLessThan(5_000);
+  // A few seconds on a loaded machine (a dozen transactions); the e2e global setup seeds it.
+  expect(Date.now() - started).toBeLessThan(15_000);
 
   const rows = await server.db
     .selectFrom('activity')
