@@ -12,6 +12,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connect';
+import { withPgliteExtensions } from '../server/db/pglite-extensions';
 import { buildApp, migrate } from '../server/app';
 import { configFromEnv } from '../server/config';
 import { hashToken, newToken } from '../server/auth/crypto';
@@ -88,7 +89,7 @@ export async function benchActivity(options: {
   samples: number;
   log: (line: string) => void;
 }): Promise<ActivityBenchRow[]> {
-  const handle = await openDatabase({ pglite: await PGlite.create() });
+  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
   try {
     await migrate(handle.db);
     const app = (await buildApp({

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { withPgliteExtensions } from '../server/db/pglite-extensions';
 import { openAnalytics, type AnalyticsEngine } from '../server/analytics/index';
 import { compileReport, renderReport, type CompiledReport } from '../server/analytics/compiler';
 import { postgres } from '../server/analytics/sql';
@@ -184,7 +185,7 @@ async function copyTable(engine: AnalyticsEngine, pg: PGlite, table: string, app
 }
 
 async function ensurePglite(engine: AnalyticsEngine, expected: number): Promise<PGlite> {
-  const pg = await PGlite.create(path.join(DIR, 'pglite'));
+  const pg = await PGlite.create(withPgliteExtensions({ dataDir: path.join(DIR, 'pglite') }));
   const exists = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'events'`);
   if (exists.rows[0]!.n > 0) {
     const count = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM events`);

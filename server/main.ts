@@ -11,6 +11,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import { openDatabase } from './db/connect';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/seed';
 import { playDemoCrowdOnce, prepareStartData, StartRefused } from './demo/demo-mode';
+import { seedDemoHistoryOnce } from './demo/demo-history';
 import { claimDataDir } from './db/data-dir-lock';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { joinServers, ServerRefused } from './jobs/heartbeat';
@@ -109,6 +110,11 @@ async function main() {
     },
     logger: logRequests ? true : { level: 'error' },
   });
+  // The demo's month of activity, made through the domain by its team (once per database).
+  if (config.demo)
+    await seedDemoHistoryOnce((app as unknown as { questboard: ServerContext }).questboard, (line) =>
+      console.log(line),
+    );
   // TEST ONLY: the end-to-end server (scripts/e2e-server.ts) sets a random secret to read the outbox; never set otherwise.
   if (process.env.E2E_OUTBOX_TOKEN) {
     registerTestOutbox(app, handle.db, process.env.E2E_OUTBOX_TOKEN);

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteSession } from './pglite-session';
+import { withPgliteExtensions } from './pglite-extensions';
 import { preparedQueryRunner } from './pglite-prepared';
 import { serializeError, type ToWorker, type FromWorker, type WorkerOptions } from './pglite-worker-protocol';
 
@@ -16,7 +17,7 @@ const { dataDir } = workerData as WorkerOptions;
 
 let pglite: PGlite;
 try {
-  pglite = await PGlite.create(dataDir);
+  pglite = await PGlite.create(withPgliteExtensions({ dataDir }));
 } catch (error) {
   post({ type: 'failed', error: serializeError(error) });
   throw error;

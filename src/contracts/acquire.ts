@@ -344,10 +344,15 @@ export const KpiTracking = struct(
     maturePlayers: t.number,
     matureOn: nullable(t.string),
   },
-  {},
+  {
+    /** The KPI card's chart: players acquired (first quest start) per UTC day, the last KPI_CHART_DAYS days, oldest first. */
+    daily: t.array(t.type({ day: t.string, players: t.number })),
+  },
   'KpiTracking',
 );
 export type KpiTracking = t.TypeOf<typeof KpiTracking>;
+/** Days the KPI card's chart covers (today included). */
+export const KPI_CHART_DAYS = 30;
 export const KpiTrackingResponse = struct({ success: t.boolean, data: KpiTracking }, {}, 'KpiTrackingResponse');
 
 const QUESTS = '/api/app/:appId/acquire/quests';

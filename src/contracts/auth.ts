@@ -19,6 +19,9 @@ export const Account = struct(
     inviteSentAt: nullable(t.number),
     inviteExpired: t.boolean,
     expiredOn: nullable(t.number),
+    /** Team list: who invited this member or invite, and when (epoch seconds); absent when not known. */
+    invitedBy: t.string,
+    invitedAt: t.number,
     token: t.string,
     workspaceRole: Role,
     organisations: t.array(Workspace),

@@ -100,7 +100,11 @@ export const QuestStatusChanged = t.type({
 /** Acquire's target settings saved (countries, daily budget, target KPI and value, analysis period): before → after. */
 export const TargetChanged = t.type({ workspaceId: Id, appId: Id, changes: FieldChanges });
 
-/** A plugin connected or disconnected (its status before → after). */
+/**
+ * A plugin connected or disconnected (its status before → after), created, updated (its connection, schedule,
+ * partner link, events file or conversion events), deleted, or its data processed (Process Data run: the days).
+ * AppsFlyer and Adjust are plugins too: their Enable and Connect are `plugin.connected`.
+ */
 export const PluginConnectionChanged = t.type({
   workspaceId: Id,
   appId: Id,
@@ -134,6 +138,39 @@ export const ApiKeyChanged = t.type({ workspaceId: Id, appId: Id, keyId: Id, lab
 
 /** The workspace's settings (name, website, icon) changed: before → after. */
 export const WorkspaceSettingsChanged = t.type({ workspaceId: Id, workspaceName: t.string, changes: FieldChanges });
+
+/** Monetize (the app's ads campaign) turned on or off, its settings saved, or removed: before → after. */
+export const MonetizeChanged = t.type({ workspaceId: Id, appId: Id, campaignId: Id, changes: FieldChanges });
+
+/** An app's settings saved (`section`: general, details, messages): the fields before → after. */
+export const AppSettingsChanged = t.type({
+  workspaceId: Id,
+  appId: Id,
+  appName: t.string,
+  section: t.string,
+  changes: FieldChanges,
+});
+
+/** An item of an app's catalogue added, changed or removed (name, sku, type, price, period). */
+export const CatalogueItemChanged = t.type({
+  workspaceId: Id,
+  appId: Id,
+  itemId: Id,
+  itemName: t.string,
+  changes: FieldChanges,
+});
+
+/** A conversion event's revenue settings saved or removed (revenue type and parameters). */
+export const RevenueSettingsChanged = t.type({
+  workspaceId: Id,
+  appId: Id,
+  eventId: Id,
+  eventName: t.string,
+  changes: FieldChanges,
+});
+
+/** An app added to the workspace, or switched on or off. */
+export const AppChanged = t.type({ workspaceId: Id, appId: Id, appName: t.string, changes: FieldChanges });
 
 /** A quest that reached its daily cap today (the first refused step of the day). */
 export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, day: t.string });
@@ -173,9 +210,27 @@ export const DOMAIN_EVENTS = {
   'quest.draft_saved': { payload: QuestDraftSaved, emittedBy: 'acquire' },
   'quest.stopped': { payload: QuestStatusChanged, emittedBy: 'acquire' },
   'quest.restarted': { payload: QuestStatusChanged, emittedBy: 'acquire' },
+  'quest.draft_discarded': { payload: QuestStatusChanged, emittedBy: 'acquire' },
+  'quest.deleted': { payload: QuestStatusChanged, emittedBy: 'acquire' },
   'target.changed': { payload: TargetChanged, emittedBy: 'acquire' },
   'plugin.connected': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
   'plugin.disconnected': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'plugin.created': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'plugin.updated': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'plugin.deleted': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'plugin.processed': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'revenue_settings.saved': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
+  'revenue_settings.removed': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
+  'monetize.turned_on': { payload: MonetizeChanged, emittedBy: 'monetize' },
+  'monetize.turned_off': { payload: MonetizeChanged, emittedBy: 'monetize' },
+  'monetize.settings_saved': { payload: MonetizeChanged, emittedBy: 'monetize' },
+  'monetize.removed': { payload: MonetizeChanged, emittedBy: 'monetize' },
+  'app.settings_changed': { payload: AppSettingsChanged, emittedBy: 'app-settings' },
+  'catalogue_item.added': { payload: CatalogueItemChanged, emittedBy: 'app-settings' },
+  'catalogue_item.updated': { payload: CatalogueItemChanged, emittedBy: 'app-settings' },
+  'catalogue_item.removed': { payload: CatalogueItemChanged, emittedBy: 'app-settings' },
+  'app.added': { payload: AppChanged, emittedBy: 'apps' },
+  'app.switched': { payload: AppChanged, emittedBy: 'apps' },
   'member.invited': { payload: MemberChanged, emittedBy: 'team' },
   'member.role_changed': { payload: MemberChanged, emittedBy: 'team' },
   'member.removed': { payload: MemberChanged, emittedBy: 'team' },

@@ -79,5 +79,10 @@ export const PluginEvent = struct(
 export type PluginEvent = t.TypeOf<typeof PluginEvent>;
 
 export const FeedType = t.keyof({ error: null, success: null, default: null });
-export const FeedItem = struct({ createdAt: t.number, message: t.string }, { type: FeedType }, 'FeedItem');
+/** A Latest Updates line: the plugin's own update, or a person's change from the activity log (`by`: who). */
+export const FeedItem = struct(
+  { createdAt: t.number, message: t.string },
+  { type: FeedType, by: t.string },
+  'FeedItem',
+);
 export type FeedItem = t.TypeOf<typeof FeedItem>;

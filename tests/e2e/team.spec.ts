@@ -40,6 +40,7 @@ test('the admin sees the seeded invite states and no staff account', async ({ pa
 
   const pending = team.row(PENDING_INVITE_EMAIL);
   await expect(pending.getByText('Invite Sent', { exact: true })).toBeVisible();
+  await expect(pending.getByText(/^Invited by Ada Admin on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(pending.getByText(/^Expires in .+$/)).toBeVisible();
 
   // Roles read 'Team Admin' / 'Editor' / 'Viewer'.

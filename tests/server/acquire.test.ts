@@ -434,6 +434,10 @@ describe('progress from rows', () => {
     const young = await kpi();
     expect(young).toMatchObject({ kpi: 'roas_d7', verdict: 'not_mature', maturePlayers: 0, value: null });
     expect(young.matureOn).toBe(new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10));
+    // The card's chart: players acquired per day, the last 30 days up to today, every day present.
+    expect(young.daily).toHaveLength(30);
+    expect(young.daily.at(-1).day).toBe(new Date().toISOString().slice(0, 10));
+    expect(young.daily.reduce((sum: number, d: { players: number }) => sum + d.players, 0)).toBe(young.players);
     // a player who started 12 days ago (7 days + 3 of late data have passed), cost $2, brought $0.25 on day 2
     const started = new Date(Date.now() - 12 * 86_400_000);
     await server.db

@@ -138,6 +138,118 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     label: 'qb_api_ab••••',
     changes: [{ field: 'status', before: 'active', after: 'terminated' }],
   },
+  'quest.draft_discarded': { ...quest, changes: [{ field: 'draft', before: 'saved', after: null }] },
+  'quest.deleted': { ...quest, changes: [{ field: 'status', before: 'STOPPED', after: null }] },
+  'plugin.created': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    changes: [{ field: 'status', before: null, after: 'no_data' }],
+  },
+  // AppsFlyer's and Adjust's connection details: the partner link holds a token, masked by value.
+  'plugin.updated': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-2',
+    pluginType: 'Adjust',
+    changes: [
+      { field: 'partnerLink', before: 'https://app.adjust.com/abc', after: 'https://app.adjust.com/def' },
+      { field: 'accessToken', before: null, after: 'ya29.a0AfH6SMBsecret' },
+    ],
+  },
+  'plugin.deleted': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    changes: [{ field: 'status', before: 'connected', after: null }],
+  },
+  'plugin.processed': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    changes: [{ field: 'days processed', before: null, after: '2026-11-01 to 2026-11-20' }],
+  },
+  'revenue_settings.saved': {
+    workspaceId: W,
+    appId: A,
+    eventId: 'ev-1',
+    eventName: 'purchase',
+    changes: [{ field: 'revenueType', before: null, after: 'PURCHASE' }],
+  },
+  'revenue_settings.removed': {
+    workspaceId: W,
+    appId: A,
+    eventId: 'ev-1',
+    eventName: 'purchase',
+    changes: [{ field: 'revenueType', before: 'PURCHASE', after: null }],
+  },
+  'monetize.turned_on': {
+    workspaceId: W,
+    appId: A,
+    campaignId: 'm-1',
+    changes: [{ field: 'status', before: 'STOPPED', after: 'LIVE' }],
+  },
+  'monetize.turned_off': {
+    workspaceId: W,
+    appId: A,
+    campaignId: 'm-1',
+    changes: [{ field: 'status', before: 'LIVE', after: 'STOPPED' }],
+  },
+  'monetize.settings_saved': {
+    workspaceId: W,
+    appId: A,
+    campaignId: 'm-1',
+    changes: [{ field: 'refPublicPrice', before: 1.5, after: 2 }],
+  },
+  'monetize.removed': {
+    workspaceId: W,
+    appId: A,
+    campaignId: 'm-1',
+    changes: [{ field: 'status', before: 'LIVE', after: null }],
+  },
+  'app.settings_changed': {
+    workspaceId: W,
+    appId: A,
+    appName: 'Dragon Merge',
+    section: 'general',
+    changes: [{ field: 'appName', before: 'Dragon Merge', after: 'Dragon Merge!' }],
+  },
+  'catalogue_item.added': {
+    workspaceId: W,
+    appId: A,
+    itemId: 'i-1',
+    itemName: 'Gem pack',
+    changes: [{ field: 'price', before: null, after: '$4.99' }],
+  },
+  'catalogue_item.updated': {
+    workspaceId: W,
+    appId: A,
+    itemId: 'i-1',
+    itemName: 'Gem pack',
+    changes: [{ field: 'price', before: '$4.99', after: '$5.99' }],
+  },
+  'catalogue_item.removed': {
+    workspaceId: W,
+    appId: A,
+    itemId: 'i-1',
+    itemName: 'Gem pack',
+    changes: [{ field: 'sku', before: 'gems_1', after: null }],
+  },
+  'app.added': {
+    workspaceId: W,
+    appId: A,
+    appName: 'Dragon Merge',
+    changes: [{ field: 'enabled', before: null, after: true }],
+  },
+  'app.switched': {
+    workspaceId: W,
+    appId: A,
+    appName: 'Dragon Merge',
+    changes: [{ field: 'enabled', before: true, after: false }],
+  },
   'workspace.settings_changed': {
     workspaceId: W,
     workspaceName: 'Demo Studio',
@@ -220,6 +332,15 @@ test('secrets are masked by value and by field name', async () => {
     { field: 'apiToken', before: null, after: MASKED },
   ]);
   expect(JSON.stringify(row)).not.toContain('4242 4242');
+});
+
+test('a connection token in a plugin update is masked', async () => {
+  const eventId = await inTransaction({ ...ctx, actor: adminId }, (tx) =>
+    emit(tx, 'plugin.updated', FIXTURES['plugin.updated']),
+  );
+  const [row] = await rowsOf(eventId);
+  expect(row?.changes[1]).toEqual({ field: 'accessToken', before: null, after: MASKED });
+  expect(JSON.stringify(row)).not.toContain('ya29');
 });
 
 test('a change cannot commit without its activity row', async () => {

@@ -16,6 +16,7 @@
  *   const token = await signInAs(server.app, DEMO_ACCOUNTS.admin);
  */
 import { PGlite } from '@electric-sql/pglite';
+import { withPgliteExtensions } from '../../server/db/pglite-extensions';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
@@ -79,7 +80,7 @@ function templateKey(): string {
 }
 
 async function buildTemplateDump(): Promise<Blob> {
-  const template = await PGlite.create();
+  const template = await PGlite.create(withPgliteExtensions());
   const handle = await openDatabase({ pglite: template });
   try {
     await migrate(handle.db);
@@ -128,7 +129,7 @@ function templateDump(): Promise<Blob> {
 }
 
 async function freshPglite(): Promise<DbHandle> {
-  const pglite = await PGlite.create({ loadDataDir: await templateDump() });
+  const pglite = await PGlite.create(withPgliteExtensions({ loadDataDir: await templateDump() }));
   return openDatabase({ pglite });
 }
 
@@ -136,7 +137,7 @@ async function freshPglite(): Promise<DbHandle> {
 
 /** A migrated PGlite with no demo data (no template: each one runs initdb). */
 async function emptyPglite(): Promise<DbHandle> {
-  const handle = await openDatabase({ pglite: await PGlite.create() });
+  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
   await migrate(handle.db);
   return handle;
 }

@@ -4,6 +4,7 @@
  * start ("corrupted migrations").
  */
 import { PGlite } from '@electric-sql/pglite';
+import { withPgliteExtensions } from '../../server/db/pglite-extensions';
 import { sql, type Migration } from 'kysely';
 import { afterAll, expect, test } from 'vitest';
 import { openDatabase, type DbHandle } from '../../server/db/connect';
@@ -17,7 +18,7 @@ const table = (name: string): Migration => ({
 });
 
 test('a later start runs a lower-numbered area migration that landed after the database was migrated', async () => {
-  handle = await openDatabase({ pglite: await PGlite.create() });
+  handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
   await migrateToLatest(handle.db, [{ '0990_later_area': table('later_area') }]);
   await migrateToLatest(handle.db, [
     { '0990_later_area': table('later_area') },

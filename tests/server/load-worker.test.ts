@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
+import { withPgliteExtensions } from '../../server/db/pglite-extensions';
 import { openDatabase, type DbHandle } from '../../server/db/connect';
 import { buildApp, migrate } from '../../server/app';
 import { testConfig } from '../../server/config';
@@ -160,7 +161,7 @@ describe('durability and shutdown of the real process', () => {
       });
     });
     await exited;
-    const pglite = await PGlite.create(path.join(dataDir, 'pg'));
+    const pglite = await PGlite.create(withPgliteExtensions({ dataDir: path.join(dataDir, 'pg') }));
     try {
       const { rows } = await pglite.query<{ n: number }>('SELECT n FROM durability ORDER BY n');
       const have = new Set(rows.map((row) => row.n));

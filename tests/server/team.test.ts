@@ -646,3 +646,34 @@ describe('POST team/remove', () => {
     expect((await post(tokens.admin, `${TEAM}/remove`, { email: 'stranger@example.com' })).statusCode).toBe(404);
   });
 });
+
+describe('invited by … on …', () => {
+  test('each invite and member names who invited them and when: from the activity log, else the invitation', async () => {
+    const email = 'invited.by@example.com';
+    expect((await invite(tokens.editor, email, 'viewer')).statusCode).toBe(200);
+    const rows = await team(tokens.viewer);
+    const invited = rows.find((row) => row.workEmail === email)!;
+    expect(invited.invitedBy).toBe('Eddie Editor');
+    expect(Math.abs(invited.invitedAt! - nowSeconds())).toBeLessThan(60);
+    // An invitation from before the log existed: its own sender and day.
+    const oldEmail = 'before.the.log@example.com';
+    await server.db
+      .insertInto('invites')
+      .values({
+        id: 'invite-before-log',
+        workspace_id: DEMO_WORKSPACE_ID,
+        email: oldEmail,
+        role: 'viewer',
+        token_hash: hashToken('before-the-log'),
+        invited_by: ids.admin,
+        sent_at: new Date(Date.now() - DAY * 1000),
+        state: 'pending',
+      })
+      .execute();
+    const old = (await team(tokens.viewer)).find((row) => row.workEmail === oldEmail)!;
+    expect(old.invitedBy).toBe('Ada Admin');
+    expect(Math.abs(old.invitedAt! - (nowSeconds() - DAY))).toBeLessThan(60);
+    // The demo's founding members were never invited: nothing is made up.
+    expect(rows.find((row) => row.workEmail === DEMO_ACCOUNTS.admin)!.invitedBy).toBeUndefined();
+  });
+});

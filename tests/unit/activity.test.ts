@@ -107,4 +107,25 @@ describe('chart markers', () => {
       },
     ]);
   });
+
+  it('a Process Data run and a source disconnected are marked too; a settings save elsewhere is not', () => {
+    const plugin = (verb: string, when: string) => ({
+      ...at(verb, when, 'BigQuery'),
+      area: 'integrations',
+      object: { type: 'plugin', id: 'p', name: 'BigQuery' },
+    });
+    expect(
+      markersOf(
+        [
+          plugin('plugin.processed', '2026-11-20T10:00:00.000Z'),
+          plugin('plugin.disconnected', '2026-11-22T10:00:00.000Z'),
+          plugin('plugin.updated', '2026-11-22T11:00:00.000Z'),
+        ],
+        xs,
+      ).map((m) => [m.day, m.lines]),
+    ).toEqual([
+      ['2026-11-20', ['Ada Admin ran Process Data for BigQuery']],
+      ['2026-11-22', ['Ada Admin disconnected plugin BigQuery']],
+    ]);
+  });
 });

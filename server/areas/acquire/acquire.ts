@@ -435,11 +435,20 @@ async function afterwardForget<T>(ctx: ServerContext, appId: string, work: Promi
   return result;
 }
 
-/** Drops the draft; a quest with no version left is removed. */
+/** Drops the draft (`quest.draft_discarded`: the draft's fields → the active version's); a quest with no version left is removed. */
 async function dropDraft(tx: ServerContext, row: QuestRow) {
   if (row.active)
     await tx.db.updateTable('quests').set({ draft: null, updated_at: tx.now() }).where('id', '=', row.id).execute();
   else await tx.db.deleteFrom('quests').where('id', '=', row.id).execute();
+  const draft = definitionOf(row.draft!);
+  const changes = changesOf(row.draft, row.active, QUEST_FIELDS);
+  await emit(tx, 'quest.draft_discarded', {
+    workspaceId: await appWorkspaceOf(tx, row.app_id),
+    appId: row.app_id,
+    questId: row.id,
+    questName: draft.name,
+    changes: changes.length ? changes : [{ field: 'draft', before: 'saved', after: null }],
+  });
 }
 
 export async function discardQuest(ctx: ServerContext, appId: string, questId: string): Promise<string> {
@@ -519,7 +528,18 @@ export async function deleteActive(ctx: ServerContext, appId: string, questId: s
         .where('id', '=', questId)
         .execute();
     else await tx.db.deleteFrom('quests').where('id', '=', questId).execute();
-    return `${definitionOf(row.active).name} deleted.`;
+    const name = definitionOf(row.active).name;
+    await emit(tx, 'quest.deleted', {
+      workspaceId: await appWorkspaceOf(tx, appId),
+      appId,
+      questId,
+      questName: name,
+      changes: [
+        { field: 'status', before: status, after: row.draft ? 'DRAFT' : null },
+        { field: 'active version', before: 'published', after: null },
+      ],
+    });
+    return `${name} deleted.`;
   });
 }
 

@@ -8,3 +8,5 @@ export { countQuestStep, namesLiveQuest } from './acquire';
 export { acquireMigrations } from './migrations';
 export { acquireRoutes } from './routes';
 export { seedAcquireDemo } from './seed';
+export { loadSettings, restartQuest, saveSettings, stopQuest } from './acquire';
+export { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from './seed';

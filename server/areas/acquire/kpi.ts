@@ -9,6 +9,7 @@ import {
   DEFAULT_TARGET_KPI,
   DEFAULT_TARGET_KPI_VALUE,
   KPI_LATE_DATA_DAYS,
+  KPI_CHART_DAYS,
   KPI_WINDOW_DAYS,
   type KpiTracking,
 } from '../../../src/contracts/acquire';
@@ -17,6 +18,20 @@ import { loadSettings } from './acquire';
 import { postbacksOfPlayers } from '../postbacks/index';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Players acquired per UTC day, the last KPI_CHART_DAYS days up to today, zero-filled. */
+function dailyPlayers(starts: readonly { started: Date }[], now: Date): { day: string; players: number }[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = Array.from({ length: KPI_CHART_DAYS }, (_, i) =>
+    new Date(today - (KPI_CHART_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+  const count = new Map(days.map((day) => [day, 0]));
+  for (const start of starts) {
+    const day = new Date(start.started).toISOString().slice(0, 10);
+    if (count.has(day)) count.set(day, count.get(day)! + 1);
+  }
+  return days.map((day) => ({ day, players: count.get(day)! }));
+}
 
 export async function kpiTracking(ctx: ServerContext, appId: string): Promise<KpiTracking> {
   const settings = await loadSettings(ctx, appId);
@@ -29,7 +44,7 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
     .where('kind', '=', 'start')
     .groupBy('player_id')
     .execute();
-  const base = { kpi, target, players: starts.length };
+  const base = { kpi, target, players: starts.length, daily: dailyPlayers(starts, ctx.now()) };
   const window = KPI_WINDOW_DAYS[kpi];
   if (window === null) return { ...base, value: null, verdict: 'not_tracked', maturePlayers: 0, matureOn: null };
   if (starts.length === 0) return { ...base, value: null, verdict: 'no_data', maturePlayers: 0, matureOn: null };

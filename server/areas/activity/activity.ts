@@ -106,7 +106,8 @@ function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: Ac
   if (query.objectType) q = q.where('object_type', '=', query.objectType);
   if (query.objectId) q = q.where('object_id', '=', query.objectId);
   const text = query.q?.trim();
-  if (text) q = q.where(sql<boolean>`position(lower(${text}) in lower(object_name)) > 0`);
+  // ILIKE, so the trigram index on object_name serves it (migrations.ts); the text's own %, _ and backslash match themselves.
+  if (text) q = q.where('object_name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return q;
 }
 
@@ -172,6 +173,49 @@ export async function listActivity(
     entries: page,
     nextCursor: rows.length > ACTIVITY_PAGE_SIZE && last ? encodeCursor({ at: last.at, id: last.id }) : null,
   };
+}
+
+/**
+ * One object's newest entries made by people (Questboard's own are left out: the object's page says those itself),
+ * newest first: for the pages that show an object's history next to their own updates (a plugin's Latest Updates).
+ */
+export async function peopleActivityAbout(
+  ctx: ServerContext,
+  workspaceId: string,
+  object: { type: string; id: string },
+  limit: number,
+): Promise<ActivityEntry[]> {
+  const rows = await ctx.db
+    .selectFrom('activity')
+    .select(COLUMNS)
+    .where('workspace_id', '=', workspaceId)
+    .where('object_type', '=', object.type)
+    .where('object_id', '=', object.id)
+    .where('actor_id', 'is not', null)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toEntry);
+}
+
+/**
+ * Who invited each address into the workspace, and when (its latest `member.invited` entry), by lower-cased
+ * address: the team list's "Invited by … on …". The name is kept as it was when they invited.
+ */
+export async function invitationsOf(
+  ctx: ServerContext,
+  workspaceId: string,
+): Promise<Map<string, { by: string; at: Date }>> {
+  const rows = await ctx.db
+    .selectFrom('activity')
+    .select(['object_name', 'actor_name', 'at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('verb', '=', 'member.invited')
+    .orderBy('at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  return new Map(rows.map((row) => [row.object_name.toLowerCase(), { by: row.actor_name, at: new Date(row.at) }]));
 }
 
 /** Every entry the filters match, newest first, up to ACTIVITY_EXPORT_LIMIT (the SPA writes the CSV). */

@@ -66,6 +66,23 @@ const inWorkspace =
   <P extends { workspaceId: string; changes: FieldChange[] }>(object: (p: P) => ActivityObject) =>
   (p: P): Described => ({ workspaceId: p.workspaceId, appId: null, object: object(p), changes: p.changes });
 
+const monetize = (p: { campaignId: string }): ActivityObject => ({
+  type: 'monetize',
+  id: p.campaignId,
+  name: 'Monetize',
+});
+const revenueSettings = (p: { eventId: string; eventName: string }): ActivityObject => ({
+  type: 'event',
+  id: p.eventId,
+  name: p.eventName,
+});
+const catalogueItem = (p: { itemId: string; itemName: string }): ActivityObject => ({
+  type: 'catalogue item',
+  id: p.itemId,
+  name: p.itemName,
+});
+const app = (p: { appId: string; appName: string }): ActivityObject => ({ type: 'app', id: p.appId, name: p.appName });
+
 type Describers = { [N in DomainEventName]: (payload: DomainEventPayload<N>) => Described };
 
 export const DESCRIBE: Describers = {
@@ -118,6 +135,28 @@ export const DESCRIBE: Describers = {
   'target.changed': inApp((p) => ({ type: 'target', id: p.appId, name: 'Target settings' })),
   'plugin.connected': inApp((p) => plugin(p)),
   'plugin.disconnected': inApp((p) => plugin(p)),
+  'plugin.created': inApp((p) => plugin(p)),
+  'plugin.updated': inApp((p) => plugin(p)),
+  'plugin.deleted': inApp((p) => plugin(p)),
+  'plugin.processed': inApp((p) => plugin(p)),
+  'quest.draft_discarded': inApp((p) => quest(p)),
+  'quest.deleted': inApp((p) => quest(p)),
+  'revenue_settings.saved': inApp((p) => revenueSettings(p)),
+  'revenue_settings.removed': inApp((p) => revenueSettings(p)),
+  'monetize.turned_on': inApp((p) => monetize(p)),
+  'monetize.turned_off': inApp((p) => monetize(p)),
+  'monetize.settings_saved': inApp((p) => monetize(p)),
+  'monetize.removed': inApp((p) => monetize(p)),
+  'app.settings_changed': inApp((p) => ({
+    type: 'app settings',
+    id: `${p.appId}:${p.section}`,
+    name: `${p.appName} (${p.section})`,
+  })),
+  'catalogue_item.added': inApp((p) => catalogueItem(p)),
+  'catalogue_item.updated': inApp((p) => catalogueItem(p)),
+  'catalogue_item.removed': inApp((p) => catalogueItem(p)),
+  'app.added': inApp((p) => app(p)),
+  'app.switched': inApp((p) => app(p)),
   'member.invited': inWorkspace((p) => member(p)),
   'member.role_changed': inWorkspace((p) => member(p)),
   'member.removed': inWorkspace((p) => member(p)),
@@ -130,11 +169,28 @@ export const DESCRIBE: Describers = {
   'workspace.settings_changed': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
 };
 
+/** A link (a partner link, a store URL) keeps its address; a query parameter that names or looks like a secret is masked. */
+function maskLink(value: string): string {
+  if (!/^https?:\/\//i.test(value) || !value.includes('?')) return value;
+  try {
+    const url = new URL(value);
+    let masked = false;
+    for (const [name, param] of url.searchParams)
+      if (isSensitiveKey(name) || isSecretValue(param) || isCardNumber(param)) {
+        url.searchParams.set(name, MASKED);
+        masked = true;
+      }
+    return masked ? url.toString() : value;
+  } catch {
+    return value;
+  }
+}
+
 const maskValue = (field: string, value: FieldChange['before']): FieldChange['before'] => {
   if (value === null || typeof value === 'boolean') return value;
   if (isSensitiveKey(field)) return MASKED;
   if (typeof value === 'string' && (isSecretValue(value) || isCardNumber(value))) return MASKED;
-  return value;
+  return typeof value === 'string' ? maskLink(value) : value;
 };
 
 /** The changes with every secret masked: by field name (password, token, key…) and by value (credentials, card numbers). */

@@ -9,6 +9,8 @@
 export {
   activityJobs,
   activityWantsPostback,
+  invitationsOf,
+  peopleActivityAbout,
   pruneActivity,
   recordActivity,
   scheduleActivityPruning,

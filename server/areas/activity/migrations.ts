@@ -2,9 +2,11 @@
  * The activity log's table (numbers 0800–0809, docs/activity.md §Speed and scale). Every read is one workspace's
  * newest entries first, walked with a (at, id) cursor (never OFFSET), optionally narrowed to an app, an area, a
  * person, a verb or one object: each has an index ending in (at DESC, id DESC), so a page reads at most 51 index
- * entries whatever the log's size. The retention job deletes by `at` alone (activity_at).
+ * entries whatever the log's size. The retention job deletes by `at` alone (activity_at). The object-name search
+ * (`object_name ILIKE '%text%'`) has a trigram index where pg_trgm is available (PostgreSQL with contrib, and every
+ * embedded PGlite: server/db/pglite-extensions.ts); without it the search walks the workspace's newest rows.
  */
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { runStatements } from '../../db/migrations';
 
 export const activityMigrations: Record<string, Migration> = {
@@ -35,6 +37,20 @@ export const activityMigrations: Record<string, Migration> = {
         CREATE INDEX activity_workspace_verb ON activity (workspace_id, verb, at DESC, id DESC);
         CREATE INDEX activity_object ON activity (workspace_id, object_type, object_id, at DESC, id DESC);
         CREATE INDEX activity_at ON activity (at)
+      `,
+      );
+    },
+  },
+  '0801_activity_name_search': {
+    async up(db: Kysely<any>) {
+      const { rows } = await sql<{ name: string }>`
+        SELECT name FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
+      if (rows.length === 0) return;
+      await runStatements(
+        db,
+        `
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+        CREATE INDEX activity_object_name_trgm ON activity USING gin (object_name gin_trgm_ops)
       `,
       );
     },

@@ -12,6 +12,8 @@ import { storeFile, type UploadedImage } from '../files/index';
 import { APP_ALREADY_ADDED, checkAppIcon, loadApp } from '../apps/index';
 import { conflict, invalid, notFound } from '../../errors';
 import { JsonObject, writeJson } from '../../db/json-column';
+import { changesOf } from '../../../src/contracts/domain-events';
+import { emitAppSettingsChanged } from './activity';
 
 export async function updateAppGeneral(
   ctx: ServerContext,
@@ -28,7 +30,7 @@ export async function updateAppGeneral(
     await inTransaction(ctx, async (tx) => {
       const row = await tx.db
         .selectFrom('apps')
-        .select(['details'])
+        .select(['details', 'app_name', 'image_file_id'])
         .where('id', '=', appId)
         .forUpdate()
         .executeTakeFirst();
@@ -44,6 +46,17 @@ export async function updateAppGeneral(
         })
         .where('id', '=', appId)
         .execute();
+      // A store never set reads as NotReady, as the tab shows it.
+      const was = {
+        appName: row.app_name,
+        googleStatus: 'NotReady',
+        appleStatus: 'NotReady',
+        ...(row.details as Record<string, unknown>),
+      };
+      await emitAppSettingsChanged(tx, appId, 'general', [
+        ...changesOf(was, data, Object.keys(data)),
+        ...(imageId ? [{ field: 'icon', before: row.image_file_id ? 'an icon' : null, after: 'a new icon' }] : []),
+      ]);
     });
   } catch (error) {
     if ((error as { code?: unknown })?.code === '23505') throw conflict(APP_ALREADY_ADDED, 'app_exists');

@@ -13,3 +13,5 @@ export { seedCmsDetails } from './cms/seed';
 export { messagesRoutes } from './messages/routes';
 export { appSettingsMigrations } from './migrations';
 export { appSettingsRoutes } from './routes';
+export { createCatalogueItem, removeCatalogueItem, updateCatalogueItem } from './catalogue/catalogue';
+export { getNotificationSettings, saveNotificationSettings } from './messages/messages';

@@ -26,6 +26,8 @@ import { deeplinksOf } from './deeplinks/deeplinks';
 import { conflict, invalid, notFound, unavailable } from '../../errors';
 import { checkIconDimensions } from '../files/index';
 import { JsonObject, writeJson } from '../../db/json-column';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/areas/workspace/accounts.ts: timestamps arrive as text). */
 type AppRow = Omit<Selectable<AppsTable>, 'created_at'>;
@@ -123,7 +125,22 @@ export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
 }
 
 export async function setAppEnabled(ctx: ServerContext, appId: string, enabled: boolean) {
-  await ctx.db.updateTable('apps').set({ enabled }).where('id', '=', appId).execute();
+  await inTransaction(ctx, async (tx) => {
+    const row = await tx.db
+      .selectFrom('apps')
+      .select(['workspace_id', 'app_name', 'enabled'])
+      .where('id', '=', appId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await tx.db.updateTable('apps').set({ enabled }).where('id', '=', appId).execute();
+    if (row.enabled !== enabled)
+      await emit(tx, 'app.switched', {
+        workspaceId: row.workspace_id,
+        appId,
+        appName: row.app_name,
+        changes: [{ field: 'enabled', before: row.enabled, after: enabled }],
+      });
+  });
   return enabled;
 }
 
@@ -237,6 +254,12 @@ export async function createApp(
           details: writeJson(JsonObject, details),
         })
         .execute();
+      await emit(tx, 'app.added', {
+        workspaceId,
+        appId: id,
+        appName: data.appName.trim(),
+        changes: changesOf(null, { platform: data.platform, ...listing, icon: imageId ? 'set' : null }),
+      });
     });
   } catch (error) {
     if ((error as { code?: unknown })?.code === '23505') throw conflict(APP_ALREADY_ADDED, 'app_exists');

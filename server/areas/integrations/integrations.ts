@@ -32,7 +32,7 @@ import {
 import type { Role } from '../../../src/contracts/codecs';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
-import { changesOf } from '../../../src/contracts/domain-events';
+import { changesOf, type FieldChange } from '../../../src/contracts/domain-events';
 import { latestFire, parseCron } from '../../jobs/cron';
 import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../../providers/google-cloud/provider';
@@ -41,6 +41,9 @@ import { packageNameOf, processPluginData } from './process-data';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 import { JsonObject, writeJson } from '../../db/json-column';
+import { peopleActivityAbout } from '../activity/index';
+import { VERB_LABELS, type ActivityEntry, type ActivityVerb } from '../../../src/contracts/activity';
+import type { FeedItem } from '../../../src/contracts/plugin';
 
 type PluginRow = Selectable<PluginsTable>;
 
@@ -109,21 +112,26 @@ export async function setActivePlugin(ctx: ServerContext, appId: string, pluginI
     .executeTakeFirst();
   if (!row) throw invalid('The plugin does not belong to this app.', ['pluginId'], 'plugin_not_found');
   if (row.status === 'disconnected') throw conflict('Connect the source to activate it', 'not_connected');
-  await ctx.db.transaction().execute(async (trx) => {
-    const app = await trx
+  await inTransaction(ctx, async (tx) => {
+    const app = await tx.db
       .selectFrom('apps')
       .select('details')
       .where('id', '=', appId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    const before = (app.details as Record<string, unknown>).activePluginId;
     const details = { ...(app.details as Record<string, unknown>), activePluginId: pluginId };
-    await trx
+    await tx.db
       .updateTable('apps')
       .set({ details: writeJson(JsonObject, details) })
       .where('id', '=', appId)
       .execute();
+    await addFeed(tx, pluginId, `${row.type} is now the active source.`, 'success');
+    if (before !== pluginId)
+      await emitPluginEvent(tx, 'plugin.updated', { id: row.id, app_id: appId, type: row.type }, [
+        { field: 'active source', before: false, after: true },
+      ]);
   });
-  await addFeed(ctx, pluginId, `${row.type} is now the active source.`, 'success');
 }
 
 export async function listPlugins(ctx: ServerContext, appId: string): Promise<Plugin[]> {
@@ -208,6 +216,32 @@ export async function pluginSummaryOf(
   return row ? { appId: row.app_id, type: row.type, status: row.status } : null;
 }
 
+/**
+ * A plugin's domain event (docs/activity.md): the plugin names its app and type, the changes are before → after.
+ * Written in the caller's transaction, with the change and its feed line.
+ */
+export async function emitPluginEvent(
+  tx: ServerContext,
+  name:
+    | 'plugin.connected'
+    | 'plugin.disconnected'
+    | 'plugin.created'
+    | 'plugin.updated'
+    | 'plugin.deleted'
+    | 'plugin.processed',
+  plugin: { id: string; app_id: string; type: string },
+  changes: FieldChange[],
+) {
+  if (changes.length === 0) return;
+  await emit(tx, name, {
+    workspaceId: await appWorkspace(tx, plugin.app_id),
+    appId: plugin.app_id,
+    pluginId: plugin.id,
+    pluginType: plugin.type,
+    changes,
+  });
+}
+
 export async function addFeed(
   ctx: ServerContext,
   pluginId: string,
@@ -220,18 +254,49 @@ export async function addFeed(
     .execute();
 }
 
-/** Latest Updates: the plugin's messages, oldest first (the UI scrolls to the newest), the last 200. */
-export async function pluginFeed(ctx: ServerContext, pluginId: string) {
-  const rows = await ctx.db
-    .selectFrom('plugin_feed')
-    .select(['message', 'type', 'created_at'])
-    .where('plugin_id', '=', pluginId)
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-  return rows
+const FEED_LENGTH = 200;
+
+/** A person's change as a Latest Updates line: "Ada Admin updated plugin Adjust: partnerLink a → b." */
+function feedLine(entry: ActivityEntry): FeedItem {
+  const changes = entry.changes
+    .map(
+      (c) =>
+        `${c.field} ${c.before === null ? '' : `${String(c.before)} → `}${c.after === null ? 'removed' : String(c.after)}`,
+    )
+    .join('; ');
+  const verb = VERB_LABELS[entry.verb as ActivityVerb] ?? entry.verb;
+  return {
+    createdAt: new Date(entry.at).getTime(),
+    message: `${entry.actor.name} ${verb} ${entry.object.name}${changes ? `: ${changes}` : ''}.`,
+    by: entry.actor.name,
+  };
+}
+
+/**
+ * Latest Updates: the plugin's own messages merged in time order with the people's changes to it from the activity
+ * log (who connected or updated it), oldest first (the UI scrolls to the newest), the last 200.
+ */
+export async function pluginFeed(ctx: ServerContext, pluginId: string): Promise<FeedItem[]> {
+  const plugin = await pluginRow(ctx, pluginId);
+  const [rows, people] = await Promise.all([
+    ctx.db
+      .selectFrom('plugin_feed')
+      .select(['message', 'type', 'created_at'])
+      .where('plugin_id', '=', pluginId)
+      .orderBy('id', 'desc')
+      .limit(FEED_LENGTH)
+      .execute(),
+    peopleActivityAbout(ctx, await appWorkspace(ctx, plugin.app_id), { type: 'plugin', id: pluginId }, FEED_LENGTH),
+  ]);
+  const own: FeedItem[] = rows
     .reverse()
     .map((row) => ({ createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type }));
+  // A stable merge: at the same instant the plugin's own line comes first, then who did it.
+  return [...own, ...people.reverse().map(feedLine)]
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.createdAt - b.item.createdAt || a.index - b.index)
+    .map(({ item }) => item)
+    .slice(-FEED_LENGTH);
 }
 
 // ------------------------------------------------------------------------------------------------ credentials
@@ -492,37 +557,38 @@ export async function createPlugin(
   if (existing) throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
   const id = randomUUID();
   const bigQuery = request.type === 'BigQuery';
-  await ctx.db
-    .transaction()
-    .execute(async (trx) => {
-      const tx = { ...ctx, db: trx };
-      await trx
-        .insertInto('plugins')
-        .values({
-          id,
-          app_id: appId,
-          type: request.type,
-          status: 'no_data',
-          credential_id: request.credentialId ?? null,
-          attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
-          refresh_schedule: null,
-          last_refresh: null,
-          data_start: null,
-          data_end: null,
-          created_at: ctx.now(),
-        })
-        .execute();
-      await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
-      // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
-      if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
-        await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
-      }
-    })
-    .catch((error: unknown) => {
-      if (/plugins_one_per_type|duplicate key/i.test(String((error as Error).message)))
-        throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
-      throw error;
-    });
+  await inTransaction(ctx, async (tx) => {
+    const trx = tx.db;
+    await trx
+      .insertInto('plugins')
+      .values({
+        id,
+        app_id: appId,
+        type: request.type,
+        status: 'no_data',
+        credential_id: request.credentialId ?? null,
+        attributes: writeJson(JsonObject, { ...(bigQuery ? { dailyProcess: false } : {}), ...request.attributes }),
+        refresh_schedule: null,
+        last_refresh: null,
+        data_start: null,
+        data_end: null,
+        created_at: ctx.now(),
+      })
+      .execute();
+    await addFeed(tx, id, PLUGIN_MESSAGES.created, 'success');
+    await emitPluginEvent(tx, 'plugin.created', { id, app_id: appId, type: request.type }, [
+      { field: 'status', before: null, after: 'no_data' },
+      ...changesOf(null, request.attributes ?? {}),
+    ]);
+    // A new app in the sandbox gets a synthetic Firebase export to process (Connecting... until it is written).
+    if (bigQuery && ctx.providers.googleCloud.kind === 'sandbox') {
+      await enqueueJob(tx, { kind: JOB_KINDS.sandboxExport, pluginId: id, appId });
+    }
+  }).catch((error: unknown) => {
+    if (/plugins_one_per_type|duplicate key/i.test(String((error as Error).message)))
+      throw conflict(`This app already has a ${request.type} plugin.`, 'plugin_exists');
+    throw error;
+  });
   return getPlugin(ctx, id);
 }
 
@@ -533,12 +599,18 @@ export async function updatePlugin(ctx: ServerContext, pluginId: string, role: R
   await checkCredential(ctx, row.type, workspaceId, role, request.credentialId, request.attributes.targetProject);
   const attributes = { ...(row.attributes as Record<string, unknown>), ...request.attributes };
   const status = row.status === 'disconnected' ? (row.data_start ? 'connected' : 'no_data') : row.status;
-  await ctx.db
-    .updateTable('plugins')
-    .set({ credential_id: request.credentialId, attributes: writeJson(JsonObject, attributes), status })
-    .where('id', '=', pluginId)
-    .execute();
-  await addFeed(ctx, pluginId, PLUGIN_MESSAGES.updated, 'success');
+  await inTransaction(ctx, async (tx) => {
+    await tx.db
+      .updateTable('plugins')
+      .set({ credential_id: request.credentialId, attributes: writeJson(JsonObject, attributes), status })
+      .where('id', '=', pluginId)
+      .execute();
+    await addFeed(tx, pluginId, PLUGIN_MESSAGES.updated, 'success');
+    await emitPluginEvent(tx, 'plugin.updated', row, [
+      ...changesOf({ credential: row.credential_id, status: row.status }, { credential: request.credentialId, status }),
+      ...changesOf(row.attributes as Record<string, unknown>, attributes),
+    ]);
+  });
 }
 
 export async function connectPlugin(ctx: ServerContext, pluginId: string) {
@@ -576,7 +648,10 @@ export async function disconnectPlugin(ctx: ServerContext, pluginId: string) {
 /** Deletes the plugin (its events, feed and jobs go with it) and, for BigQuery, the app's processed tables. */
 export async function deletePlugin(ctx: ServerContext, pluginId: string) {
   const row = await pluginRow(ctx, pluginId);
-  await ctx.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
+    await emitPluginEvent(tx, 'plugin.deleted', row, [{ field: 'status', before: row.status, after: null }]);
+  });
   if (row.type === 'BigQuery') await ctx.providers.analytics?.local.deleteApp(row.app_id);
 }
 
@@ -586,16 +661,24 @@ export async function setDailyProcess(ctx: ServerContext, pluginId: string, dail
   const attributes = { ...(row.attributes as Record<string, unknown>), dailyProcess };
   // Turned on: the first run is the schedule's next time (a time already past today is not caught up).
   const schedule = dailyProcess ? (row.refresh_schedule ?? DAILY_SCHEDULE) : null;
-  await ctx.db
-    .updateTable('plugins')
-    .set({
-      attributes: writeJson(JsonObject, attributes),
-      refresh_schedule: schedule,
-      last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null,
-    })
-    .where('id', '=', pluginId)
-    .execute();
-  await addFeed(ctx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
+  await inTransaction(ctx, async (tx) => {
+    await tx.db
+      .updateTable('plugins')
+      .set({
+        attributes: writeJson(JsonObject, attributes),
+        refresh_schedule: schedule,
+        last_scheduled_day: schedule ? firedDay(schedule, ctx.now()) : null,
+      })
+      .where('id', '=', pluginId)
+      .execute();
+    await addFeed(tx, pluginId, dailyProcess ? 'Daily processing turned on.' : 'Daily processing turned off.');
+    await emitPluginEvent(
+      tx,
+      'plugin.updated',
+      row,
+      changesOf({ dailyProcess: (row.attributes as Record<string, unknown>).dailyProcess ?? false }, { dailyProcess }),
+    );
+  });
 }
 
 /** Days processed again by each daily run before the new ones: the export's daily tables change for up to 3 days. */
@@ -662,6 +745,9 @@ export async function scheduleDailyProcessing(ctx: ServerContext): Promise<strin
           payload: { start, end, daily: true },
         });
         await addFeed(tx, row.id, `Daily processing started: data from ${start} to ${end}.`);
+        await emitPluginEvent(tx, 'plugin.processed', { id: row.id, app_id: row.app_id, type: 'BigQuery' }, [
+          { field: 'days processed', before: null, after: `${start} to ${end} (daily)` },
+        ]);
         return id;
       });
       if (jobId) jobIds.push(jobId);
@@ -691,14 +777,19 @@ export async function startProcessing(
   if (!row.credential_id) throw conflict('Configure the connection before processing data.', 'no_credential');
   if (row.status === 'disconnected') throw conflict('Connect to BigQuery to reprocess data.', 'disconnected');
   try {
-    const jobId = await enqueueJob(ctx, {
-      kind: JOB_KINDS.process,
-      pluginId,
-      appId: row.app_id,
-      payload: { start, end },
+    return await inTransaction(ctx, async (tx) => {
+      const jobId = await enqueueJob(tx, {
+        kind: JOB_KINDS.process,
+        pluginId,
+        appId: row.app_id,
+        payload: { start, end },
+      });
+      await addFeed(tx, pluginId, `Processing data from ${start} to ${end} started.`);
+      await emitPluginEvent(tx, 'plugin.processed', row, [
+        { field: 'days processed', before: null, after: `${start} to ${end}` },
+      ]);
+      return jobId;
     });
-    await addFeed(ctx, pluginId, `Processing data from ${start} to ${end} started.`);
-    return jobId;
   } catch (error) {
     if (/jobs_one_active|duplicate key/i.test(String((error as Error).message)))
       throw conflict(PROCESSING_IN_PROGRESS, 'processing_in_progress');

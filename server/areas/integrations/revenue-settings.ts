@@ -6,7 +6,9 @@
  * number, and every change rebuilds the app's daily metrics, so Analyze's revenue metrics count what the settings
  * say (server/analytics/event-store.ts RevenueRule).
  */
-import type { ServerContext } from '../../context';
+import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf, type FieldChange } from '../../../src/contracts/domain-events';
 import type { PluginEvent, PluginType } from '../../../src/contracts/plugin';
 import { validateRevenueSettings } from '../../../src/contracts/integrations';
 import {
@@ -188,18 +190,58 @@ export async function saveRevenueSettings(
     updated_by: accountId,
     updated_at: ctx.now(),
   };
-  await ctx.db
-    .insertInto('revenue_settings')
-    .values({ event_id: eventId, app_id: appId, event_name: event.event_name, ...values })
-    .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
-    .execute();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db
+      .insertInto('revenue_settings')
+      .values({ event_id: eventId, app_id: appId, event_name: event.event_name, ...values })
+      .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
+      .execute();
+    const before = event.revenue_type
+      ? { revenueType: event.revenue_type, revenueEp: event.revenue_ep, currencyEp: event.currency_ep }
+      : null;
+    await emitRevenueSettings(
+      tx,
+      'revenue_settings.saved',
+      appId,
+      eventId,
+      event.event_name,
+      changesOf(before, body, REVENUE_FIELDS),
+    );
+  });
   await applyRevenueSettings(ctx, appId);
+}
+
+const REVENUE_FIELDS = ['revenueType', 'revenueEp', 'currencyEp'] as const;
+
+/** The activity of a revenue settings change (no event when nothing changed). */
+async function emitRevenueSettings(
+  tx: ServerContext,
+  name: 'revenue_settings.saved' | 'revenue_settings.removed',
+  appId: string,
+  eventId: string,
+  eventName: string,
+  changes: FieldChange[],
+) {
+  if (changes.length === 0) return;
+  const app = await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
+  await emit(tx, name, { workspaceId: app.workspace_id, appId, eventId, eventName, changes });
 }
 
 /** docs/integrations.md §API endpoints delete revenue settings: the event counts by the defaults again. */
 export async function deleteRevenueSettings(ctx: ServerContext, appId: string, eventId: string) {
-  await eventOfApp(ctx, appId, eventId);
-  const deleted = await ctx.db.deleteFrom('revenue_settings').where('event_id', '=', eventId).executeTakeFirst();
-  if (Number(deleted.numDeletedRows) === 0) throw notFound('Revenue settings');
+  const event = await eventOfApp(ctx, appId, eventId);
+  await inTransaction(ctx, async (tx) => {
+    const deleted = await tx.db.deleteFrom('revenue_settings').where('event_id', '=', eventId).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound('Revenue settings');
+    const before = { revenueType: event.revenue_type, revenueEp: event.revenue_ep, currencyEp: event.currency_ep };
+    await emitRevenueSettings(
+      tx,
+      'revenue_settings.removed',
+      appId,
+      eventId,
+      event.event_name,
+      changesOf(before, null, REVENUE_FIELDS),
+    );
+  });
   await applyRevenueSettings(ctx, appId);
 }

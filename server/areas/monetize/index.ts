@@ -6,3 +6,4 @@
 export { monetizeMigrations } from './migrations';
 export { monetizeRoutes } from './routes';
 export { seedMonetize } from './seed';
+export { campaignOf, updateCampaign } from './monetize';

@@ -17,7 +17,9 @@
  */
 import type { Selectable } from 'kysely';
 import type { MonetizeCampaignsTable } from './schema';
-import type { ServerContext } from '../../context';
+import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
 import { ROLE_RANK, type Role } from '../../../src/contracts/codecs';
 import { addDays, utcToday } from '../../../src/contracts/analyze';
 import {
@@ -219,10 +221,13 @@ export async function createCampaign(
   await validate(ctx, input);
   const id = newId();
   try {
-    await ctx.db
-      .insertInto('monetize_campaigns')
-      .values({ id, app_id: input.appId, ...columns(input), updated_by: caller.accountId })
-      .execute();
+    await inTransaction(ctx, async (tx) => {
+      await tx.db
+        .insertInto('monetize_campaigns')
+        .values({ id, app_id: input.appId, ...columns(input), updated_by: caller.accountId })
+        .execute();
+      await emitMonetize(tx, id, null, { ...input, id });
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(MONETIZE_MESSAGES.exists, 'monetize_exists');
     throw error;
@@ -251,17 +256,58 @@ export async function updateCampaign(
   const row = await ownedCampaign(ctx, caller, input.id, 'editor');
   if (row.app_id !== input.appId) throw invalid("appId must be the campaign's app", ['appId']);
   await validate(ctx, input);
-  await ctx.db
-    .updateTable('monetize_campaigns')
-    .set({ ...columns(input), updated_by: caller.accountId, updated_at: ctx.now() })
-    .where('id', '=', row.id)
-    .execute();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db
+      .updateTable('monetize_campaigns')
+      .set({ ...columns(input), updated_by: caller.accountId, updated_at: tx.now() })
+      .where('id', '=', row.id)
+      .execute();
+    await emitMonetize(tx, row.id, toCampaign(row), input);
+  });
   return toCampaign((await campaignRow(ctx, row.id))!);
+}
+
+/** The Monetize settings the activity log compares (docs/activity.md). */
+const MONETIZE_FIELDS = [
+  'status',
+  'refPublicPrice',
+  'minAcceptedPrice',
+  'countries',
+  'sendTrafficToAppIds',
+  'targetConditions',
+] as const;
+
+/**
+ * Monetize's activity: turned on or off when its status changed (with any other field saved at once), else its
+ * settings saved; removed when `after` is null. A save that changes nothing writes no event.
+ */
+async function emitMonetize(
+  tx: ServerContext,
+  campaignId: string,
+  before: MonetizeCampaign | null,
+  after: MonetizeCampaign | null,
+) {
+  const appId = (after ?? before)!.appId;
+  const changes = changesOf(before, after, MONETIZE_FIELDS);
+  if (changes.length === 0) return;
+  const name =
+    after === null
+      ? 'monetize.removed'
+      : before && before.status !== after.status
+        ? after.status === 'LIVE'
+          ? 'monetize.turned_on'
+          : 'monetize.turned_off'
+        : 'monetize.settings_saved';
+  const app = await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow();
+  await emit(tx, name, { workspaceId: app.workspace_id, appId, campaignId, changes });
 }
 
 export async function removeCampaign(ctx: ServerContext, caller: Caller, id: string): Promise<void> {
   const row = await ownedCampaign(ctx, caller, id, 'editor');
-  await ctx.db.deleteFrom('monetize_campaigns').where('id', '=', row.id).execute();
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.deleteFrom('monetize_campaigns').where('id', '=', row.id).execute();
+    await emitMonetize(tx, row.id, toCampaign(row), null);
+  });
 }
 
 // ------------------------------------------------------------------------------------------------ estimate

@@ -5,3 +5,4 @@
  */
 export { teamMigrations } from './migrations';
 export { teamRoutes } from './routes';
+export { changeRole } from './team';

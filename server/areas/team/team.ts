@@ -24,6 +24,7 @@ import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../../
 import { conflict, forbidden, gone, invalid, notFound, unauthenticated } from '../../errors';
 import { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from '../auth/index';
 import { isInternalEmail, visibleTeamEmail } from '../workspace/index';
+import { invitationsOf } from '../activity/index';
 
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
 export const INVITE_ACCOUNT_PREFIX = 'invite:';
@@ -54,7 +55,13 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     .where(visibleTeamEmail('invites.email', callerEmail, ctx.config.internalDomains))
     .orderBy('sent_at', 'desc')
     .execute();
+  const invited = await whoInvited(ctx, workspaceId);
+  const invitedFields = (email: string) => {
+    const found = invited.get(email.toLowerCase());
+    return found ? { invitedBy: found.by, invitedAt: seconds(found.at) } : {};
+  };
   const rows: Account[] = members.map((m) => ({
+    ...invitedFields(m.email),
     accountId: m.id,
     firstName: m.first_name,
     lastName: m.last_name,
@@ -70,6 +77,7 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     const sentAt = seconds(invite.sent_at);
     const status = inviteStatus(sentAt, now);
     rows.push({
+      ...invitedFields(invite.email),
       accountId: INVITE_ACCOUNT_PREFIX + invite.id,
       firstName: '',
       lastName: '',
@@ -83,6 +91,30 @@ export async function listTeam(ctx: ServerContext, workspaceId: string, callerEm
     });
   }
   return rows;
+}
+
+/**
+ * Who invited each address, and when: the activity log's `member.invited` entries (the inviter's name as it was),
+ * else the invitations themselves (their sender, for invites from before the log).
+ */
+async function whoInvited(ctx: ServerContext, workspaceId: string) {
+  const fromLog = await invitationsOf(ctx, workspaceId);
+  const sent = await ctx.db
+    .selectFrom('invites')
+    .innerJoin('accounts', 'accounts.id', 'invites.invited_by')
+    .select(['invites.email', 'invites.sent_at', 'accounts.first_name', 'accounts.last_name', 'accounts.email as by'])
+    .where('invites.workspace_id', '=', workspaceId)
+    .where('invites.state', 'in', ['pending', 'accepted'])
+    .orderBy('invites.sent_at', 'asc')
+    .execute();
+  const found = new Map<string, { by: string; at: Date }>();
+  for (const row of sent)
+    found.set(row.email.toLowerCase(), {
+      by: `${row.first_name} ${row.last_name}`.trim() || row.by,
+      at: new Date(row.sent_at),
+    });
+  for (const [email, invite] of fromLog) found.set(email, invite);
+  return found;
 }
 
 /** Who sends an invitation (the caller) and their role in the workspace. */

@@ -29,6 +29,12 @@ export function memberStatus(member: InviteFields, nowSeconds: number): MemberSt
   return { kind: 'pending', label: 'Invite Sent', detail: relative && `Expires ${relative}` };
 }
 
+/** 'Invited by Ada Admin on Nov 12, 2026' (UTC day), or null when nobody is known to have invited them. */
+export function invitedLine(member: Pick<Account, 'invitedBy' | 'invitedAt'>): string | null {
+  if (!member.invitedBy || member.invitedAt == null) return null;
+  return `Invited by ${member.invitedBy} on ${dayjs.unix(member.invitedAt).toDate().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}`;
+}
+
 /** docs/team.md §Roles: roles shown as 'Team Admin', 'Editor', 'Viewer'. */
 export const memberRole = (member: Pick<Account, 'role'>): Role => member.role ?? 'viewer';
 export const memberRoleLabel = (member: Pick<Account, 'role'>) => roleLabel(memberRole(member));

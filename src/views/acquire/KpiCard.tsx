@@ -3,9 +3,39 @@
  * quests, "not mature yet" until its cohorts are old enough (the rule: src/contracts/acquire.ts KpiTracking), then
  * on track or below target.
  */
-import type { KpiVerdict } from '../../contracts/acquire';
+import { useMemo } from 'react';
+import type { KpiTracking, KpiVerdict } from '../../contracts/acquire';
 import { useAcquireKpi } from '../../services/acquire.queries';
 import { KPI_LABELS } from './kpiLabels';
+import { LazyReportChart } from '../analyze/results/LazyReportChart';
+import { useChartMarkers } from '../activity/useChartMarkers';
+
+const CHART_COLUMNS = [
+  { id: 'day', label: 'Day' },
+  { id: 'players', label: 'Players acquired' },
+];
+
+/**
+ * Players acquired per day, with the days something that moves numbers happened marked on the x axis (the Analyze
+ * chart and its markers: docs/activity.md §Chart markers).
+ */
+function KpiChart({ daily }: { daily: NonNullable<KpiTracking['daily']> }) {
+  const rows = useMemo(() => daily.map((d) => ({ day: d.day, players: d.players })), [daily]);
+  const xs = useMemo(() => daily.map((d) => d.day), [daily]);
+  const changes = useChartMarkers(xs);
+  return (
+    <div className="mt-4">
+      <LazyReportChart
+        rows={rows}
+        columns={CHART_COLUMNS}
+        fileName="kpi_players_acquired"
+        height={220}
+        markers={changes.markers}
+        markerLink={changes.link}
+      />
+    </div>
+  );
+}
 
 const VERDICTS: Record<KpiVerdict, { text: string; tone: string }> = {
   no_data: { text: 'No data yet', tone: 'bg-slate-100 text-slate-700 ring-slate-300' },
@@ -54,6 +84,7 @@ export function KpiCard({ appId }: { appId: string }) {
           The first cohort is mature on {data.matureOn} (the KPI's window plus 3 days of late data).
         </p>
       )}
+      {data.daily && data.daily.length > 0 && <KpiChart daily={data.daily} />}
     </section>
   );
 }

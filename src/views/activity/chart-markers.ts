@@ -1,7 +1,7 @@
 /**
  * Chart markers (docs/activity.md §Chart markers): the days on an Analyze line chart on which something that moves
  * numbers happened for the app — a quest published, stopped, restarted or capped, the target or budget changed, a
- * source connected or disconnected. Pure: entries of the activity log and the chart's x values in, one marker per
+ * source connected or disconnected, Process Data run. Pure: entries of the activity log and the chart's x values in, one marker per
  * charted day out, each with the lines its tooltip lists. Markers are not series: they never move the scale.
  */
 import { VERB_LABELS, type ActivityEntry, type ActivityVerb } from '../../contracts/activity';
@@ -14,6 +14,7 @@ export const MARKER_VERBS: readonly ActivityVerb[] = [
   'target.changed',
   'plugin.connected',
   'plugin.disconnected',
+  'plugin.processed',
 ];
 
 export interface ChartMarker {

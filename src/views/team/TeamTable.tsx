@@ -21,6 +21,7 @@ import {
   memberRole,
   memberRoleLabel,
   memberStatus,
+  invitedLine,
   type StatusKind,
 } from '../../machines/team/team-members';
 import { Spinner } from '../ui/Spinner';
@@ -36,6 +37,8 @@ interface RowModel {
   actions: RowAction[];
   roleLabel: string;
   status: ReturnType<typeof memberStatus>;
+  /** 'Invited by … on …', or null. */
+  invited: string | null;
 }
 
 function toRow(member: Account, me: Viewer, nowSeconds: number): RowModel {
@@ -54,6 +57,7 @@ function toRow(member: Account, me: Viewer, nowSeconds: number): RowModel {
     actions: rowActions(member, me),
     roleLabel: memberRoleLabel(member),
     status: memberStatus(member, nowSeconds),
+    invited: invitedLine(member),
   };
 }
 
@@ -78,6 +82,7 @@ function StatusBadge({ row }: { row: RowModel }) {
         {row.status.label}
       </span>
       {row.status.detail && <p className="mt-1 text-xs text-slate-500">{row.status.detail}</p>}
+      {row.invited && <p className="mt-1 text-xs text-slate-500">{row.invited}</p>}
     </div>
   );
 }

@@ -18,9 +18,20 @@ import type { AppCatalogueItemsTable } from '../app-content.schema';
 import { newId } from '../../../auth/crypto';
 import { inTransaction, type ServerContext } from '../../../context';
 import { conflict, invalid, notFound } from '../../../errors';
+import { changesOf } from '../../../../src/contracts/domain-events';
+import { emitCatalogueItem } from '../activity';
 
 type ItemRow = Pick<AppCatalogueItemsTable, 'id' | 'name' | 'sku' | 'type' | 'price_cents' | 'period'>;
 const COLUMNS = ['id', 'name', 'sku', 'type', 'price_cents', 'period'] as const;
+
+/** An item as the activity log shows it (price in dollars). */
+const shown = (item: CatalogueItem) => ({
+  name: item.name,
+  sku: item.sku,
+  type: item.type,
+  price: `$${item.priceUsd.toFixed(2)}`,
+  period: item.period,
+});
 
 const toItem = (row: ItemRow): CatalogueItem => ({
   id: row.id,
@@ -81,7 +92,9 @@ export async function createCatalogueItem(
         .values({ id: newId(), app_id: appId, ...values })
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
-      return toItem(row);
+      const item = toItem(row);
+      await emitCatalogueItem(tx, 'catalogue_item.added', appId, item, changesOf(null, shown(item)));
+      return item;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid(SKU_TAKEN, ['sku'], 'sku_taken');
@@ -99,7 +112,7 @@ export async function updateCatalogueItem(
     return await inTransaction(ctx, async (tx) => {
       const current = await tx.db
         .selectFrom('app_catalogue_items')
-        .select('id')
+        .select(COLUMNS)
         .where('id', '=', itemId)
         .where('app_id', '=', appId)
         .forUpdate()
@@ -112,7 +125,15 @@ export async function updateCatalogueItem(
         .where('id', '=', itemId)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow();
-      return toItem(row);
+      const item = toItem(row);
+      await emitCatalogueItem(
+        tx,
+        'catalogue_item.updated',
+        appId,
+        item,
+        changesOf(shown(toItem(current)), shown(item)),
+      );
+      return item;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid(SKU_TAKEN, ['sku'], 'sku_taken');
@@ -121,10 +142,15 @@ export async function updateCatalogueItem(
 }
 
 export async function removeCatalogueItem(ctx: ServerContext, appId: string, itemId: string): Promise<void> {
-  const result = await ctx.db
-    .deleteFrom('app_catalogue_items')
-    .where('id', '=', itemId)
-    .where('app_id', '=', appId)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound('Item');
+  await inTransaction(ctx, async (tx) => {
+    const row = await tx.db
+      .deleteFrom('app_catalogue_items')
+      .where('id', '=', itemId)
+      .where('app_id', '=', appId)
+      .returning(COLUMNS)
+      .executeTakeFirst();
+    if (!row) throw notFound('Item');
+    const item = toItem(row);
+    await emitCatalogueItem(tx, 'catalogue_item.removed', appId, item, changesOf(shown(item), null));
+  });
 }

@@ -18,6 +18,8 @@ import {
   type CmsImageKind,
 } from '../../../../src/contracts/cms';
 import { inTransaction, type ServerContext } from '../../../context';
+import { changesOf } from '../../../../src/contracts/domain-events';
+import { emitAppSettingsChanged } from '../activity';
 import { fileUrl, storeFile, type UploadedImage } from '../../files/index';
 import { isJpeg, jpegDimensions } from '../../files/index';
 import { invalid, notFound } from '../../../errors';
@@ -111,5 +113,37 @@ export async function updateCmsDetails(ctx: ServerContext, appId: string, input:
         .insertInto('cms_app_details')
         .values({ app_id: appId, rating: null, genres: writeJson(JsonTextList, []), ...values })
         .execute();
+    // Images are named by count and kind, never by their stored ids.
+    const shown = (d: {
+      shortDescription: unknown;
+      fullDescription: unknown;
+      screenshots: string[];
+      background: unknown;
+    }) => ({
+      shortDescription: d.shortDescription,
+      fullDescription: d.fullDescription,
+      screenshots: d.screenshots.length,
+      backgroundImage: d.background ? 'set' : 'none',
+    });
+    const was = row
+      ? shown({
+          shortDescription: row.short_description,
+          fullDescription: row.full_description,
+          screenshots: row.screenshot_file_ids,
+          background: row.background_file_id,
+        })
+      : null;
+    const now = shown({
+      shortDescription: values.short_description,
+      fullDescription: values.full_description,
+      screenshots: screenshotIds,
+      background: backgroundId,
+    });
+    const changed = changesOf(was, now);
+    const replaced =
+      uploads.length > 0 || input.backgroundImage
+        ? [{ field: 'images uploaded', before: null, after: uploads.length + (input.backgroundImage ? 1 : 0) }]
+        : [];
+    await emitAppSettingsChanged(tx, appId, 'details', [...changed, ...replaced]);
   });
 }

@@ -11,7 +11,9 @@ import {
   validateNotificationSettings,
 } from '../../../../src/contracts/messages';
 import { readJson, writeJson } from '../../../db/json-column';
-import type { ServerContext } from '../../../context';
+import { inTransaction, type ServerContext } from '../../../context';
+import { changesOf } from '../../../../src/contracts/domain-events';
+import { emitAppSettingsChanged } from '../activity';
 import { invalid } from '../../../errors';
 
 export async function getNotificationSettings(ctx: ServerContext, appId: string): Promise<NotificationSettings> {
@@ -25,6 +27,17 @@ export async function getNotificationSettings(ctx: ServerContext, appId: string)
     : DEFAULT_NOTIFICATION_SETTINGS;
 }
 
+/** Each notification's fields, named `questStart.title` and so on, before → after. */
+function flatChanges(before: NotificationSettings, after: NotificationSettings) {
+  const flat = (settings: NotificationSettings) =>
+    Object.fromEntries(
+      Object.entries(settings).flatMap(([kind, fields]) =>
+        Object.entries(fields as Record<string, unknown>).map(([field, value]) => [`${kind}.${field}`, value]),
+      ),
+    );
+  return changesOf(flat(before), flat(after));
+}
+
 export async function saveNotificationSettings(
   ctx: ServerContext,
   appId: string,
@@ -35,10 +48,14 @@ export async function saveNotificationSettings(
   const [field] = Object.keys(errors);
   if (field) throw invalid(errors[field]!, [field]);
   const json = writeJson(NotificationSettings, settings);
-  await ctx.db
-    .insertInto('app_notification_settings')
-    .values({ app_id: appId, settings: json })
-    .onConflict((oc) => oc.column('app_id').doUpdateSet({ settings: json, updated_at: new Date() }))
-    .execute();
+  await inTransaction(ctx, async (tx) => {
+    const before = await getNotificationSettings(tx, appId);
+    await tx.db
+      .insertInto('app_notification_settings')
+      .values({ app_id: appId, settings: json })
+      .onConflict((oc) => oc.column('app_id').doUpdateSet({ settings: json, updated_at: tx.now() }))
+      .execute();
+    await emitAppSettingsChanged(tx, appId, 'messages', flatChanges(before, settings));
+  });
   return settings;
 }

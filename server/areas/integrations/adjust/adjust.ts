@@ -21,9 +21,9 @@ import {
 import type { ServerContext } from '../../../context';
 import type { AdjustTables } from './migrations';
 import { readAdjustEventsFile } from './csv';
-import { addFeed, getPlugin } from '../integrations';
+import { addFeed, emitPluginEvent, getPlugin } from '../integrations';
 import type { PostbackSubject } from '../../postbacks/index';
-import type { DomainEvent } from '../../../../src/contracts/domain-events';
+import { changesOf, type DomainEvent } from '../../../../src/contracts/domain-events';
 import { DomainError, conflict, notFound } from '../../../errors';
 import { JsonObject, JsonTexts, writeJson } from '../../../db/json-column';
 
@@ -156,12 +156,18 @@ export async function connectAdjust(
           .execute();
       }
       await replaceEvents(trx, id, parsed.rows);
+      const tx = { ...ctx, db: trx };
       await addFeed(
-        { ...ctx, db: trx },
+        tx,
         id,
         `Adjust connected with ${plural(parsed.rows.length)}. Waiting for the first callback.`,
         'success',
       );
+      await emitPluginEvent(tx, 'plugin.connected', { id, app_id: appId, type: 'Adjust' }, [
+        { field: 'status', before: existing?.status ?? null, after: 'waiting_for_events' },
+        ...changesOf(existing ? attributesOf(existing) : null, attributes, ['partnerLink', 'eventsFileName']),
+        { field: 'events', before: null, after: parsed.rows.length },
+      ]);
       return id;
     })
     .catch((error: unknown) => {
@@ -228,8 +234,25 @@ export async function saveAdjustEventsFile(
       .set({ attributes: writeJson(JsonObject, attributes) })
       .where('id', '=', row.id)
       .execute();
+    const before = await tables(trx)
+      .selectFrom('adjust_events')
+      .select('event_name')
+      .where('plugin_id', '=', row.id)
+      .execute();
     await replaceEvents(trx, row.id, parsed.rows);
-    await addFeed({ ...ctx, db: trx }, row.id, `Events file saved: ${plural(parsed.rows.length)}.`, 'success');
+    const tx = { ...ctx, db: trx };
+    await addFeed(tx, row.id, `Events file saved: ${plural(parsed.rows.length)}.`, 'success');
+    const uploaded = (at: unknown) => (typeof at === 'number' ? new Date(at).toISOString() : null);
+    await emitPluginEvent(
+      tx,
+      'plugin.updated',
+      row,
+      changesOf(
+        { ...attributesOf(row), events: before.length, uploaded: uploaded(attributesOf(row).eventsFileUploadedAt) },
+        { ...attributes, events: parsed.rows.length, uploaded: uploaded(attributes.eventsFileUploadedAt) },
+        ['eventsFileName', 'events', 'uploaded'],
+      ),
+    );
     return null;
   });
   if (refused) return { success: false, removes: refused };
@@ -249,7 +272,9 @@ export async function updatePartnerLink(ctx: ServerContext, appId: string, partn
       .set({ attributes: writeJson(JsonObject, attributes) })
       .where('id', '=', row.id)
       .execute();
-    await addFeed({ ...ctx, db: trx }, row.id, 'Partner link updated.', 'success');
+    const tx = { ...ctx, db: trx };
+    await addFeed(tx, row.id, 'Partner link updated.', 'success');
+    await emitPluginEvent(tx, 'plugin.updated', row, changesOf(attributesOf(row), attributes, ['partnerLink']));
   });
 }
 

@@ -15,7 +15,7 @@ import type { PluginEvent } from '../../../../src/contracts/plugin';
 import type { ServerContext } from '../../../context';
 import type { CredentialSubject, FirebaseTarget } from '../../../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../../../jobs/queue';
-import { addFeed, credentialSubject } from '../integrations';
+import { addFeed, credentialSubject, emitPluginEvent } from '../integrations';
 import { packageNameOf, recordPluginEvents } from '../process-data';
 import { conflict, invalid, notFound } from '../../../errors';
 import { JsonTexts, writeJson } from '../../../db/json-column';
@@ -167,6 +167,13 @@ export async function setConversionEvents(
           .execute();
       }
     }
+    await emitPluginEvent(tx, 'plugin.updated', row, [
+      {
+        field: enable ? 'conversion events enabled' : 'conversion events disabled',
+        before: null,
+        after: names.join(', '),
+      },
+    ]);
     const status = await statusFromEvents(tx, pluginId);
     const deploy = status !== 'no_data';
     if (deploy) {

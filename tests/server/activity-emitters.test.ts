@@ -1,0 +1,335 @@
+/**
+ * Every change a publisher makes is in the activity log (docs/activity.md §What a row holds): each mutating route
+ * either emits a domain event (and so writes a row) or is named here as not a change a person would look for, and
+ * the writers the log gained emit their events with who did it and the fields before → after, secrets masked.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ServerContext } from '../../server/context';
+import { routeTable } from '../../server/areas';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/ids';
+import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/areas/acquire/seed';
+import { createQuest, deleteActive, discardQuest, getQuest } from '../../server/areas/acquire/acquire';
+import { campaignOf, updateCampaign } from '../../server/areas/monetize/monetize';
+import { updateAppGeneral } from '../../server/areas/app-settings/app-settings';
+import {
+  createCatalogueItem,
+  removeCatalogueItem,
+  updateCatalogueItem,
+} from '../../server/areas/app-settings/catalogue/catalogue';
+import { getNotificationSettings, saveNotificationSettings } from '../../server/areas/app-settings/messages/messages';
+import { enableAppsFlyer } from '../../server/areas/integrations/appsflyer/appsflyer';
+import { disconnectPlugin, pluginFeed, setDailyProcess } from '../../server/areas/integrations/integrations';
+import { connectAdjust, updatePartnerLink } from '../../server/areas/integrations/adjust/adjust';
+import { loadApp } from '../../server/areas/apps/index';
+import { DEMO_MONETIZE_ID } from '../../server/areas/monetize/seed';
+import { MASKED } from '../../src/contracts/secrets';
+import { createTestServer, type TestServer } from './helpers';
+
+/**
+ * Each mutating route: the verbs it writes, or why it writes none. A new route fails the first test until it is
+ * named here (and, if a person would want it in the log, emits an event).
+ */
+const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
+  'POST /api/auth/sign-in': { notAChange: 'a session, not a change to the workspace' },
+  'POST /api/auth/sign-out': { notAChange: 'a session, not a change to the workspace' },
+  'POST /api/workspace': { notAChange: 'creates a new workspace: its log starts empty' },
+  'POST /api/workspace/:workspaceId': ['workspace.settings_changed'],
+  'POST /api/app/enable/:appId': ['app.switched'],
+  'POST /api/workspace/:workspaceId/apps': ['app.added'],
+  'POST /api/workspace/:workspaceId/team/invite': ['member.invited'],
+  'POST /api/workspace/:workspaceId/team/resend': { notAChange: 'the same invitation mailed again' },
+  'POST /api/workspace/:workspaceId/team/role': ['member.role_changed'],
+  'POST /api/workspace/:workspaceId/team/remove': ['member.removed'],
+  'POST /api/invite/:token/accept': { notAChange: 'the invitation, already logged as member.invited, is used' },
+  'POST /analytics/template/:appId': ['report.saved'],
+  'DELETE /analytics/template/:appId/:reportId': ['report.deleted'],
+  'POST /api/app/:appId/analyze/ask': { notAChange: 'a question answered, nothing stored' },
+  'POST /api/workspace/:workspaceId/billing/payment-methods/setup': {
+    notAChange: 'opens the hosted page; payment_method.added is written when it completes',
+  },
+  'POST /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default': {
+    notAChange: 'which card is charged first (billing detail, not yet in the log)',
+  },
+  'DELETE /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId': ['payment_method.removed'],
+  'POST /api/workspace/:workspaceId/billing/redeem': {
+    notAChange: 'a promotion credit: it shows in the credit transactions (billing detail, not yet in the log)',
+  },
+  'POST /sandbox/payments/setup/:sessionId': ['payment_method.added'],
+  'POST /api/billing/stripe/webhook': ['payment_method.added'],
+  'POST /api/plugins/:pluginId/update': ['plugin.updated'],
+  'POST /api/app/:appId/plugins': ['plugin.created'],
+  'POST /api/plugins/:pluginId/connect': ['plugin.connected'],
+  'POST /api/plugins/:pluginId/disconnect': ['plugin.disconnected'],
+  'DELETE /api/plugins/:pluginId': ['plugin.deleted'],
+  'POST /api/plugins/:pluginId/daily-process': ['plugin.updated'],
+  'POST /api/plugins/:pluginId/process': ['plugin.processed'],
+  'POST /api/app/:appId/credentials/product': {
+    notAChange: 'a credential stored for later use; its use is logged as plugin.created or plugin.updated',
+  },
+  'POST /api/app/:appId/credentials/service-account': {
+    notAChange: 'a credential stored for later use; its use is logged as plugin.created or plugin.updated',
+  },
+  'POST /api/app/:appId/active-plugin': ['plugin.updated'],
+  'POST /api/app/:appId/credentials/oauth': { notAChange: 'starts a Google sign-in; nothing stored yet' },
+  'POST /api/plugins/:pluginId/firebase/events/enable': ['plugin.updated'],
+  'POST /api/plugins/:pluginId/firebase/events/disable': ['plugin.updated'],
+  'PUT /api/app/:appId/events/:eventId/revenue-settings': ['revenue_settings.saved'],
+  'DELETE /api/app/:appId/events/:eventId/revenue-settings': ['revenue_settings.removed'],
+  'POST /api/app/:appId/adjust/connect': ['plugin.connected'],
+  'POST /api/app/:appId/adjust/events-file': ['plugin.updated'],
+  'POST /api/app/:appId/adjust/partner-link': ['plugin.updated'],
+  'POST /api/app/:appId/general': ['app.settings_changed'],
+  'POST /api/app/:appId/api-keys': ['api_key.created', 'api_key.revoked'],
+  'POST /api/app/:appId/details': ['app.settings_changed'],
+  'POST /api/app/:appId/deeplinks/update': {
+    notAChange: 'deep link templates (app settings detail, not yet in the log)',
+  },
+  'POST /api/app/:appId/catalogue': ['catalogue_item.added'],
+  'PUT /api/app/:appId/catalogue/:itemId': ['catalogue_item.updated'],
+  'DELETE /api/app/:appId/catalogue/:itemId': ['catalogue_item.removed'],
+  'PUT /api/app/:appId/notification-settings': ['app.settings_changed'],
+  'POST /api/app/:appId/acquire/quests': ['quest.draft_saved'],
+  'PUT /api/app/:appId/acquire/quests/:questId/draft': ['quest.draft_saved'],
+  'POST /api/app/:appId/acquire/quests/:questId/publish': ['quest.published'],
+  'POST /api/app/:appId/acquire/quests/:questId/stop': ['quest.stopped'],
+  'POST /api/app/:appId/acquire/quests/:questId/restart': ['quest.restarted'],
+  'DELETE /api/app/:appId/acquire/quests/:questId/active': ['quest.deleted'],
+  'DELETE /api/app/:appId/acquire/quests/:questId/draft': ['quest.draft_discarded'],
+  'POST /api/app/:appId/acquire/quests/:questId/discard': ['quest.draft_discarded'],
+  'POST /api/app/:appId/acquire/quests/publish-all': ['quest.published'],
+  'POST /api/app/:appId/acquire/quests/discard-all': ['quest.draft_discarded'],
+  'POST /api/app/:appId/acquire/settings': ['target.changed'],
+  'POST /api/s2s/:appId/quest-events': ['quest.step_completed', 'quest.capped'],
+  'POST /postbacks/:source/:appId/:secret': ['postback.stored'],
+  'POST /api/app/:appId/appsflyer/enable': ['plugin.connected'],
+  'POST /api/app/:appId/appsflyer/test-links': { notAChange: 'a test link for one device, seen by nobody else' },
+  'POST /api/app/:appId/monetize/estimate': { notAChange: 'an estimate, nothing stored' },
+  'POST /api/monetize': ['monetize.settings_saved'],
+  'POST /api/monetize/update': ['monetize.turned_on', 'monetize.turned_off', 'monetize.settings_saved'],
+  'DELETE /api/monetize/:id': ['monetize.removed'],
+};
+
+test('every mutating route writes an activity row or says why it is not a change', () => {
+  const mutating = routeTable.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+  expect(mutating.filter((route) => !(route in ROUTES))).toEqual([]);
+  expect(Object.keys(ROUTES).filter((route) => !mutating.includes(route))).toEqual([]);
+});
+
+let server: TestServer;
+let ctx: ServerContext;
+let adminId: string;
+beforeAll(async () => {
+  server = await createTestServer();
+  adminId = (
+    await server.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', DEMO_ACCOUNTS.admin)
+      .executeTakeFirstOrThrow()
+  ).id;
+  ctx = { ...server.app.questboard, actor: adminId };
+});
+afterAll(() => server?.close());
+
+/** The newest row of a verb (about one object when given). */
+const newest = async (verb: string, objectId?: string) => {
+  let q = server.db.selectFrom('activity').selectAll().where('verb', '=', verb);
+  if (objectId) q = q.where('object_id', '=', objectId);
+  return q.orderBy('id', 'desc').executeTakeFirst();
+};
+const expectRow = async (verb: string, objectId?: string) => {
+  const row = await newest(verb, objectId);
+  expect(row, `${verb} wrote no row`).toBeDefined();
+  expect(row!.workspace_id).toBe(DEMO_WORKSPACE_ID);
+  expect(row!.actor_id).toBe(adminId);
+  expect(row!.changes.length, `${verb} recorded no change`).toBeGreaterThan(0);
+  return row!;
+};
+const count = async (verb: string) =>
+  Number(
+    (
+      await server.db
+        .selectFrom('activity')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('verb', '=', verb)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('acquire', () => {
+  test('discarding a draft and deleting a quest are in the log', async () => {
+    const { quest } = await getQuest(ctx, ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS.live);
+    const draft = await createQuest(ctx, ACQUIRE_DEMO_APP, {
+      name: 'Activity discard',
+      steps: quest.active!.steps!,
+      countries: quest.active!.countries!,
+      dailyCap: 50,
+    });
+    await discardQuest(ctx, ACQUIRE_DEMO_APP, draft.id);
+    const discarded = await expectRow('quest.draft_discarded', draft.id);
+    expect(discarded.object_name).toBe('Activity discard');
+
+    await deleteActive(ctx, ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS.stopped);
+    const deleted = await expectRow('quest.deleted', ACQUIRE_DEMO_QUESTS.stopped);
+    expect(deleted.changes).toContainEqual({ field: 'status', before: 'STOPPED', after: null });
+  });
+});
+
+describe('integrations', () => {
+  test('AppsFlyer enabled, disconnected and enabled again: connected, disconnected, connected', async () => {
+    const app = DEMO_APP_IDS.wordGarden;
+    const plugin = await enableAppsFlyer(ctx, app);
+    expect((await expectRow('plugin.connected', plugin.id)).changes).toEqual([
+      { field: 'status', before: null, after: 'waiting_for_events' },
+    ]);
+    const before = await count('plugin.connected');
+    await enableAppsFlyer(ctx, app); // already enabled: not a change
+    expect(await count('plugin.connected')).toBe(before);
+    await disconnectPlugin(ctx, plugin.id);
+    await expectRow('plugin.disconnected', plugin.id);
+    await enableAppsFlyer(ctx, app);
+    expect((await expectRow('plugin.connected', plugin.id)).changes[0]).toEqual({
+      field: 'status',
+      before: 'disconnected',
+      after: 'waiting_for_events',
+    });
+
+    // Latest Updates: the plugin's own lines and who made each change, in time order.
+    const feed = (await pluginFeed(ctx, plugin.id)).map((item) => item.message);
+    const enabled = 'AppsFlyer plugin enabled. Waiting for events.';
+    const byAda = 'Ada Admin connected plugin AppsFlyer: status waiting_for_events.';
+    const again = 'Ada Admin connected plugin AppsFlyer: status disconnected → waiting_for_events.';
+    expect(feed).toContain(byAda);
+    expect(feed.indexOf(enabled)).toBeLessThan(feed.indexOf(byAda));
+    expect(feed.indexOf(byAda)).toBeLessThan(
+      feed.indexOf('Ada Admin disconnected plugin AppsFlyer: status waiting_for_events → disconnected.'),
+    );
+    expect(feed.at(-1)).toBe(again);
+    // Questboard's own changes are the plugin's lines already: not repeated.
+    expect((await pluginFeed(ctx, plugin.id)).filter((item) => item.by === 'Questboard')).toEqual([]);
+  });
+
+  test('Adjust connected and its partner link updated: before → after', async () => {
+    const app = DEMO_APP_IDS.pixelRacer;
+    const file = {
+      filename: 'events.csv',
+      bytes: new TextEncoder().encode('event_token,event_name\nabc123,Purchase\nlvl001,Level Up\n'),
+    };
+    const answer = await connectAdjust(ctx, app, 'https://app.adjust.com/first', file);
+    expect(answer.success).toBe(true);
+    const pluginId = (answer as { plugin: { id: string } }).plugin.id;
+    const connected = await expectRow('plugin.connected', pluginId);
+    expect(connected.object_name).toBe('Adjust');
+    expect(connected.changes).toContainEqual({ field: 'events', before: null, after: 2 });
+    await updatePartnerLink(ctx, app, 'https://app.adjust.com/second');
+    expect((await expectRow('plugin.updated', pluginId)).changes).toEqual([
+      { field: 'partnerLink', before: 'https://app.adjust.com/first', after: 'https://app.adjust.com/second' },
+    ]);
+  });
+
+  test('daily processing switched: plugin.updated', async () => {
+    const plugin = await server.db
+      .selectFrom('plugins')
+      .select(['id', 'attributes'])
+      .where('app_id', '=', DEMO_APP_IDS.dragonMergeAndroid)
+      .where('type', '=', 'BigQuery')
+      .executeTakeFirstOrThrow();
+    const was = (plugin.attributes as { dailyProcess?: boolean }).dailyProcess === true;
+    await setDailyProcess(ctx, plugin.id, !was);
+    const row = await expectRow('plugin.updated', plugin.id);
+    expect(row.changes).toEqual([{ field: 'dailyProcess', before: was, after: !was }]);
+  });
+});
+
+describe('monetize', () => {
+  test('turned off, turned on, settings saved; a save without change writes nothing', async () => {
+    const campaign = (await campaignOf(ctx, DEMO_APP_IDS.dragonMergeIos))!;
+    expect(campaign.id).toBe(DEMO_MONETIZE_ID);
+    const caller = { accountId: adminId };
+    await updateCampaign(ctx, caller, { ...campaign, status: 'STOPPED' });
+    expect((await expectRow('monetize.turned_off', campaign.id)).changes).toEqual([
+      { field: 'status', before: 'LIVE', after: 'STOPPED' },
+    ]);
+    await updateCampaign(ctx, caller, { ...campaign, status: 'LIVE' });
+    await expectRow('monetize.turned_on', campaign.id);
+    await updateCampaign(ctx, caller, { ...campaign, refPublicPrice: campaign.refPublicPrice + 1 });
+    expect((await expectRow('monetize.settings_saved', campaign.id)).changes).toEqual([
+      { field: 'refPublicPrice', before: campaign.refPublicPrice, after: campaign.refPublicPrice + 1 },
+    ]);
+    const saved = await count('monetize.settings_saved');
+    await updateCampaign(ctx, caller, { ...campaign, refPublicPrice: campaign.refPublicPrice + 1 });
+    expect(await count('monetize.settings_saved')).toBe(saved);
+  });
+});
+
+describe('app settings', () => {
+  const APP = DEMO_APP_IDS.dragonMergeAndroid;
+
+  test('general: the app name before → after', async () => {
+    const app = await loadApp(ctx, APP);
+    await updateAppGeneral(ctx, APP, {
+      data: {
+        appName: `${app.appName} Deluxe`,
+        googleStatus: app.googleStatus!,
+        googlePackageName: app.googlePackageName ?? null,
+        googleStoreUrl: app.googleStoreUrl ?? null,
+        appleStatus: app.appleStatus!,
+        appleBundleId: app.appleBundleId ?? null,
+        applePackageName: app.applePackageName ?? null,
+        appleStoreUrl: app.appleStoreUrl ?? null,
+      },
+    });
+    const row = await expectRow('app.settings_changed');
+    expect(row.object_name).toBe(`${app.appName} Deluxe (general)`);
+    expect(row.changes).toEqual([{ field: 'appName', before: app.appName, after: `${app.appName} Deluxe` }]);
+  });
+
+  test('messages: the changed title only', async () => {
+    const settings = await getNotificationSettings(ctx, APP);
+    await saveNotificationSettings(ctx, APP, {
+      ...settings,
+      questStart: { ...settings.questStart, title: 'A new quest awaits' },
+    });
+    const row = await expectRow('app.settings_changed');
+    expect(row.changes).toEqual([
+      { field: 'questStart.title', before: settings.questStart.title, after: 'A new quest awaits' },
+    ]);
+  });
+
+  test('catalogue items added, changed, removed', async () => {
+    const item = await createCatalogueItem(ctx, APP, {
+      name: 'Gem pack',
+      sku: 'gems_activity',
+      type: 'consumable',
+      priceUsd: 4.99,
+    } as never);
+    expect((await expectRow('catalogue_item.added', item.id)).changes).toContainEqual({
+      field: 'price',
+      before: null,
+      after: '$4.99',
+    });
+    await updateCatalogueItem(ctx, APP, item.id, {
+      name: 'Gem pack',
+      sku: 'gems_activity',
+      type: item.type,
+      priceUsd: 5.99,
+    } as never);
+    expect((await expectRow('catalogue_item.updated', item.id)).changes).toEqual([
+      { field: 'price', before: '$4.99', after: '$5.99' },
+    ]);
+    await removeCatalogueItem(ctx, APP, item.id);
+    expect((await expectRow('catalogue_item.removed', item.id)).changes).toContainEqual({
+      field: 'sku',
+      before: 'gems_activity',
+      after: null,
+    });
+  });
+});
+
+test('a secret in a change is masked wherever it comes from', async () => {
+  const app = DEMO_APP_IDS.pixelRacer;
+  await updatePartnerLink(ctx, app, 'https://app.adjust.com/x?token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl');
+  const row = await newest('plugin.updated');
+  expect(JSON.stringify(row)).not.toContain('eyJhbGci');
+  expect(row?.changes[0]?.after).toBe(`https://app.adjust.com/x?token=${encodeURIComponent(MASKED)}`);
+});
