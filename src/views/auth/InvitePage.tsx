@@ -13,7 +13,7 @@ import type { Refusal } from '../../machines/accept-invite/accept-invite.machine
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { selectAccount } from '../../machines/session/session.selectors';
-import { PASSWORD_MIN_LENGTH } from '../../contracts/team';
+import { PASSWORD_HINT } from '../../contracts/passwords';
 import { roleLabel } from '../../contracts/codecs';
 import { href } from '../../paths';
 import { Logo } from '../shell/Logo';
@@ -203,7 +203,7 @@ function InviteScreen({ token }: { token: string }) {
               value={view.password}
               onChange={(e) => actions.change('password', e.target.value)}
               error={view.errors.password}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              hint={PASSWORD_HINT}
             />
           </>
         )}
