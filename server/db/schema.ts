@@ -11,6 +11,7 @@ import type { MonetizeTables } from '../areas/monetize/schema';
 import type { RevenueSettingsTables } from '../areas/integrations/revenue-settings.migrations';
 import type { EventTables } from '../events/schema';
 import type { ActivityTables } from '../areas/activity/schema';
+import type { AuthTables } from '../areas/auth/schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -58,6 +59,11 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Added by the auth area (0850): the id the sessions list names it by, its client and its last request. */
+  id: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  last_used_at: Timestamp | null;
 }
 export interface SignInAttemptsTable {
   id: Generated<number>;
@@ -65,6 +71,8 @@ export interface SignInAttemptsTable {
   ip: string;
   succeeded: boolean;
   at: CreatedAt;
+  /** What was attempted (0850): `password` (sign-in, invite as an existing account) or `link` (a mailed link asked for). */
+  kind: Generated<'password' | 'link'>;
 }
 export interface FilesTable {
   id: string;
@@ -195,7 +203,8 @@ export interface Database
     MonetizeTables,
     RevenueSettingsTables,
     AcquireTables,
-    ActivityTables {
+    ActivityTables,
+    AuthTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

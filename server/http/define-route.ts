@@ -111,12 +111,14 @@ export const routeEntry = (area: string, route: AnyRoute): RouteEntry => ({
   endpoint: route.endpoint,
 });
 
+const LAST_USED_EVERY_MS = 60_000;
+
 /** The session lookup every signed-in request makes: one indexed query, compiled once. */
 const sessionLookup = reusableQuery((db, _settings: null, tokenHash: string, now: Date) =>
   db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .select(['accounts.id', 'accounts.email', 'accounts.is_tp_user'])
+    .select(['accounts.id', 'accounts.email', 'accounts.is_tp_user', 'sessions.last_used_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now),
@@ -126,7 +128,11 @@ export async function resolveCaller(ctx: ServerContext, header: string | undefin
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   if (!match) return null;
   const tokenHash = hashToken(match[1]!);
-  const [row] = await sessionLookup(ctx.db, null, tokenHash, ctx.now());
+  const now = ctx.now();
+  const [row] = await sessionLookup(ctx.db, null, tokenHash, now);
+  // "Last used" of the sessions list (docs/accounts.md §Account page), written at most once a minute per session.
+  if (row && (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() > LAST_USED_EVERY_MS))
+    await ctx.db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', '=', tokenHash).execute();
   return row ? { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash } : null;
 }
 

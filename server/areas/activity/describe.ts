@@ -32,6 +32,13 @@ const quest = (p: { questId: string; questName: string }): ActivityObject => ({
   name: p.questName,
 });
 
+const account = (p: DomainEventPayload<'account.profile_changed'>): Described => ({
+  workspaceId: p.workspaceId,
+  appId: null,
+  object: { type: 'account', id: p.accountId, name: p.email },
+  changes: p.changes,
+});
+
 type Describers = { [N in DomainEventName]: (payload: DomainEventPayload<N>) => Described };
 
 export const DESCRIBE: Describers = {
@@ -159,6 +166,11 @@ export const DESCRIBE: Describers = {
     object: { type: 'workspace', id: p.workspaceId, name: p.workspaceName },
     changes: p.changes,
   }),
+  // accounts
+  'account.profile_changed': (p) => account(p),
+  'account.password_changed': (p) => account(p),
+  'account.password_reset': (p) => account(p),
+  'account.sessions_signed_out': (p) => account(p),
 };
 
 const maskValue = (field: string, value: FieldChange['before']): FieldChange['before'] => {

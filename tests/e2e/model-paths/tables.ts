@@ -24,6 +24,8 @@ import { revenueSettingsTable } from './revenue-settings.paths';
 import { messagesSaveTable } from './messages-save.paths';
 import { confirmMutationTable } from './confirm-mutation.paths';
 import { activityTable } from './activity.paths';
+import { forgotPasswordTable } from './forgot-password.paths';
+import { resetPasswordTable } from './reset-password.paths';
 
 export const flowTables = [
   teamTable,
@@ -45,4 +47,6 @@ export const flowTables = [
   messagesSaveTable,
   confirmMutationTable,
   activityTable,
+  forgotPasswordTable,
+  resetPasswordTable,
 ] as unknown as readonly FlowTable<Ui>[];
