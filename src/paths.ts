@@ -22,6 +22,7 @@ export const patterns = {
   invite: '/invite/:token',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:token',
+  account: '/account',
   oauthCallback: '/oauth-callback',
   home: '/workspace/home',
   apps: '/workspace/:workspaceId/apps',
@@ -67,6 +68,7 @@ const enc = encodeURIComponent;
 export const href = {
   signIn: () => '/continue',
   forgotPassword: () => '/forgot-password',
+  account: () => '/account',
   home: () => '/workspace/home',
   apps: (workspaceId: string) => `/workspace/${enc(workspaceId)}/apps`,
   team: (workspaceId: string) => `/workspace/${enc(workspaceId)}/team`,

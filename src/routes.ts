@@ -63,6 +63,12 @@ export const routes: RouteDef[] = [
     lazy(() => import('./views/auth/ResetPasswordPage')),
   ),
   route(
+    'account',
+    'Your account',
+    'session',
+    lazy(() => import('./views/account/AccountPage')),
+  ),
+  route(
     'oauthCallback',
     'Signing in',
     'public',

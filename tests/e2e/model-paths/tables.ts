@@ -26,6 +26,9 @@ import { confirmMutationTable } from './confirm-mutation.paths';
 import { activityTable } from './activity.paths';
 import { forgotPasswordTable } from './forgot-password.paths';
 import { resetPasswordTable } from './reset-password.paths';
+import { accountProfileTable } from './account-profile.paths';
+import { changePasswordTable } from './change-password.paths';
+import { accountSessionsTable } from './account-sessions.paths';
 
 export const flowTables = [
   teamTable,
@@ -49,4 +52,7 @@ export const flowTables = [
   activityTable,
   forgotPasswordTable,
   resetPasswordTable,
+  accountProfileTable,
+  changePasswordTable,
+  accountSessionsTable,
 ] as unknown as readonly FlowTable<Ui>[];
