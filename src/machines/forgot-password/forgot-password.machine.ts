@@ -45,10 +45,7 @@ export const forgotPasswordMachine = setup({
     editing: {
       on: {
         CHANGE: { actions: assign({ email: ({ event }) => event.email, fieldError: null, error: null }) },
-        SUBMIT: [
-          { guard: 'validEmail', target: 'sending' },
-          { actions: assign({ fieldError: INVALID_EMAIL }) },
-        ],
+        SUBMIT: [{ guard: 'validEmail', target: 'sending' }, { actions: assign({ fieldError: INVALID_EMAIL }) }],
       },
     },
     sending: {

@@ -45,9 +45,7 @@ export interface ResetPasswordContext extends NewPasswordForm {
   refusal: LinkRefusal | null;
 }
 export type ResetPasswordEvent =
-  | { type: 'CHANGE'; field: NewPasswordField; value: string }
-  | { type: 'SUBMIT' }
-  | { type: 'RETRY' };
+  { type: 'CHANGE'; field: NewPasswordField; value: string } | { type: 'SUBMIT' } | { type: 'RETRY' };
 
 const refusalOf = (error: unknown): LinkRefusal | null => {
   const failure = apiFailure(error);
