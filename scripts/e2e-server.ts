@@ -84,6 +84,8 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
     GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? 'questboard-e2e.apps.googleusercontent.com',
     DEMO: 'on', // the specs sign in as the demo accounts
     DEMO_PLAYERS: '0', // the e2e specs play their own players (players:simulate) and check exact balances
+    // Every test asks for its mailed links from 127.0.0.1: the per-client limit is the server tests' to check.
+    ACCOUNT_LINKS_PER_CLIENT: '100000',
     // Registers the test-only outbox read (only this script sets it; a fresh secret per run).
     E2E_OUTBOX_TOKEN: outboxToken,
   };

@@ -31,6 +31,14 @@ export interface ServerConfig {
    */
   signInLimit: { attempts: number; windowMinutes: number; accountAttempts: number; addressAttempts: number };
   /**
+   * Mailed links (password reset, sign-up and e-mail confirmations) asked for within the window: `perAddress` per
+   * e-mail address, `perClient` per client address (ACCOUNT_LINKS_PER_ADDRESS, ACCOUNT_LINKS_PER_CLIENT,
+   * ACCOUNT_LINKS_WINDOW_MINUTES).
+   */
+  linkLimit: { perAddress: number; perClient: number; windowMinutes: number };
+  /** SIGN_UP=off: invite-only (no self-service sign-up). */
+  signUp: boolean;
+  /**
    * Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or `loopback` / `linklocal` / `uniquelocal`),
    * passed to Fastify's trustProxy. Empty: the client address is the connecting socket's.
    */
@@ -142,6 +150,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: env.PUBLIC_URL ?? `http://${host}:${port}`,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     signInLimit: signInLimit(env),
+    linkLimit: {
+      perAddress: Number(env.ACCOUNT_LINKS_PER_ADDRESS ?? 5),
+      perClient: Number(env.ACCOUNT_LINKS_PER_CLIENT ?? 20),
+      windowMinutes: Number(env.ACCOUNT_LINKS_WINDOW_MINUTES ?? 60),
+    },
+    signUp: !['off', 'false', '0', 'no'].includes((env.SIGN_UP ?? 'on').trim().toLowerCase()),
     trustProxy: (env.TRUST_PROXY ?? '')
       .split(',')
       .map((entry) => entry.trim())

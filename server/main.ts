@@ -16,7 +16,7 @@ import { claimDataDir } from './db/data-dir-lock';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
 import { joinServers, ServerRefused } from './jobs/heartbeat';
 import { buildApp, migrate } from './app';
-import { outboxMailer } from './providers/mailer';
+import { mailerFromEnv } from './providers/mailer';
 import { appStoreFromEnv } from './providers/app-store/select';
 import { registerTestOutbox } from './testing/outbox-route';
 import { registerTestFixtures } from './testing/fixtures-route';
@@ -95,7 +95,9 @@ async function main() {
     throw error;
   }
   const logRequests = process.env.LOG_REQUESTS === '1';
-  // Invite emails always reach the server log (the embedded outbox mailer); with request logging on, through it.
+  // Sandbox mail always reaches the server log (the embedded outbox mailer); with request logging on, through it.
+  // SMTP_URL sends through a real mail server instead.
+  const mailer = await mailerFromEnv(process.env, config.publicUrl, (line) => console.log(line));
   const payments = await paymentsProvider(config);
   const googleCloud = await googleCloudProvider(config);
   const app = await buildApp({
@@ -106,7 +108,7 @@ async function main() {
       appStore: appStoreFromEnv(process.env),
       ...(payments ? { payments } : {}),
       ...(googleCloud ? { googleCloud } : {}),
-      ...(logRequests ? {} : { mailer: outboxMailer((line) => console.log(line)) }),
+      ...(logRequests && mailer.kind === 'sandbox' ? {} : { mailer }),
     },
     logger: logRequests ? true : { level: 'error' },
   });

@@ -20,6 +20,9 @@ const APP = '/workspace/:workspaceId/app/:appId';
 export const patterns = {
   continue: '/continue',
   invite: '/invite/:token',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:token',
+  account: '/account',
   oauthCallback: '/oauth-callback',
   home: '/workspace/home',
   apps: '/workspace/:workspaceId/apps',
@@ -64,6 +67,8 @@ export const SETTINGS_TABS = [
 const enc = encodeURIComponent;
 export const href = {
   signIn: () => '/continue',
+  forgotPassword: () => '/forgot-password',
+  account: () => '/account',
   home: () => '/workspace/home',
   apps: (workspaceId: string) => `/workspace/${enc(workspaceId)}/apps`,
   team: (workspaceId: string) => `/workspace/${enc(workspaceId)}/team`,

@@ -51,6 +51,24 @@ export const routes: RouteDef[] = [
     lazy(() => import('./views/auth/InvitePage')),
   ),
   route(
+    'forgotPassword',
+    'Reset your password',
+    'public',
+    lazy(() => import('./views/auth/ForgotPasswordPage')),
+  ),
+  route(
+    'resetPassword',
+    'Choose a new password',
+    'public',
+    lazy(() => import('./views/auth/ResetPasswordPage')),
+  ),
+  route(
+    'account',
+    'Your account',
+    'session',
+    lazy(() => import('./views/account/AccountPage')),
+  ),
+  route(
     'oauthCallback',
     'Signing in',
     'public',

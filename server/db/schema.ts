@@ -12,6 +12,7 @@ import type { RevenueSettingsTables } from '../areas/integrations/revenue-settin
 import type { EventTables } from '../events/schema';
 import type { ActivityTables } from '../areas/activity/schema';
 import type { NotificationTables } from '../areas/notifications/schema';
+import type { AuthTables } from '../areas/auth/schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** A timestamp the database fills in unless one is given. */
@@ -59,6 +60,11 @@ export interface SessionsTable {
   created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** Added by the auth area (0850): the id the sessions list names it by, its client and its last request. */
+  id: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  last_used_at: Timestamp | null;
 }
 export interface SignInAttemptsTable {
   id: Generated<number>;
@@ -66,6 +72,8 @@ export interface SignInAttemptsTable {
   ip: string;
   succeeded: boolean;
   at: CreatedAt;
+  /** What was attempted (0850): `password` (sign-in, invite as an existing account) or `link` (a mailed link asked for). */
+  kind: Generated<'password' | 'link'>;
 }
 export interface FilesTable {
   id: string;
@@ -197,7 +205,8 @@ export interface Database
     RevenueSettingsTables,
     AcquireTables,
     ActivityTables,
-    NotificationTables {
+    NotificationTables,
+    AuthTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
   memberships: MembershipsTable;

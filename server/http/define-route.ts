@@ -111,12 +111,26 @@ export const routeEntry = (area: string, route: AnyRoute): RouteEntry => ({
   endpoint: route.endpoint,
 });
 
+const LAST_USED_EVERY_MS = 60_000;
+const lastUsed = new WeakMap<Caller, Date | null>();
+
+/**
+ * "Last used" of the sessions list (docs/accounts.md §Account page): written after an answered request, at most once
+ * a minute per session (a refused request writes nothing).
+ */
+async function touchSession(ctx: ServerContext, caller: Caller) {
+  const now = ctx.now();
+  const before = lastUsed.get(caller);
+  if (before && now.getTime() - before.getTime() <= LAST_USED_EVERY_MS) return;
+  await ctx.db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', '=', caller.tokenHash).execute();
+}
+
 /** The session lookup every signed-in request makes: one indexed query, compiled once. */
 const sessionLookup = reusableQuery((db, _settings: null, tokenHash: string, now: Date) =>
   db
     .selectFrom('sessions')
     .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
-    .select(['accounts.id', 'accounts.email', 'accounts.is_tp_user'])
+    .select(['accounts.id', 'accounts.email', 'accounts.is_tp_user', 'sessions.last_used_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now),
@@ -127,7 +141,10 @@ export async function resolveCaller(ctx: ServerContext, header: string | undefin
   if (!match) return null;
   const tokenHash = hashToken(match[1]!);
   const [row] = await sessionLookup(ctx.db, null, tokenHash, ctx.now());
-  return row ? { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash } : null;
+  if (!row) return null;
+  const caller = { accountId: row.id, email: row.email, isTpUser: row.is_tp_user, tokenHash };
+  lastUsed.set(caller, row.last_used_at ? new Date(row.last_used_at) : null);
+  return caller;
 }
 
 async function resolveMembership(
@@ -234,6 +251,7 @@ export function registerRoutes(app: FastifyInstance, ctx: ServerContext, routes:
           membership,
           ctx: caller ? { ...ctx, actor: caller.accountId } : ctx,
         });
+        if (caller) await touchSession(ctx, caller);
         reply.status(route.status ?? 200);
         if (isBinary(endpoint.response)) {
           const { contentType, bytes, headers, status } = answer as BinaryAnswer;

@@ -1,8 +1,10 @@
 /**
- * Mail provider interface. The embedded default ("outbox") writes each message to the outbox table and the server
- * log, so invites work on one machine with no mail server; a real adapter would send through an SMTP or API provider.
- * Header fields (to, subject) are single-line: CR, LF and other control characters are replaced by spaces, so an
- * interpolated value cannot add a header or a forged line. The log line JSON-encodes every value it writes.
+ * Mail provider interface (docs/accounts.md §Mail). The embedded default ("sandbox") writes each message to the
+ * outbox table and the server log, so invitations and account links work on one machine with no mail server; with
+ * `SMTP_URL` set, the SMTP adapter sends through that server with `nodemailer` (loaded only then).
+ * Every message is plain text (`body`, its text part); header fields (to, subject) are single-line: CR, LF and other
+ * control characters are replaced by spaces, so an interpolated value cannot add a header or a forged line. The log
+ * line JSON-encodes every value it writes.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
@@ -11,9 +13,12 @@ import { logLine } from '../log';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part (every message has one). */
   body: string;
 }
 export interface Mailer {
+  /** `sandbox`: written to the outbox table and the log only (labelled "sandbox" where the UI mentions mail). */
+  readonly kind: 'sandbox' | 'smtp';
   send(db: Kysely<Database>, message: MailMessage): Promise<void>;
 }
 
@@ -23,6 +28,7 @@ export const headerValue = (value: string) => value.replace(/[\u0000-\u001f\u007
 
 export function outboxMailer(log: (line: string) => void = () => {}): Mailer {
   return {
+    kind: 'sandbox',
     async send(db, message) {
       const to = headerValue(message.to);
       const subject = headerValue(message.subject);
@@ -30,4 +36,51 @@ export function outboxMailer(log: (line: string) => void = () => {}): Mailer {
       log(logLine('mail', { to, subject, body: message.body }));
     },
   };
+}
+
+/** What the SMTP adapter needs of a nodemailer transport (so a test can hand in its own). */
+export interface SmtpTransport {
+  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+}
+
+/** The SMTP adapter: each message sent as text/plain through `transport`, from `from`. */
+export function smtpMailer(transport: SmtpTransport, from: string): Mailer {
+  return {
+    kind: 'smtp',
+    async send(_db, message) {
+      await transport.sendMail({
+        from,
+        to: headerValue(message.to),
+        subject: headerValue(message.subject),
+        text: message.body,
+      });
+    },
+  };
+}
+
+/** The package the SMTP adapter loads; not a dependency until a deployment sets SMTP_URL. */
+const NODEMAILER = 'nodemailer';
+
+/**
+ * The mailer the environment asks for: `SMTP_URL` (smtp:// or smtps://, credentials in the URL) sends through that
+ * server from `MAIL_FROM` (default `Questboard <no-reply@PUBLIC_URL's host>`); unset: the sandbox outbox. A set
+ * SMTP_URL without nodemailer installed stops the start with words, never falls back silently.
+ */
+export async function mailerFromEnv(
+  env: NodeJS.ProcessEnv,
+  publicUrl: string,
+  log: (line: string) => void,
+): Promise<Mailer> {
+  const url = env.SMTP_URL?.trim();
+  if (!url) return outboxMailer(log);
+  if (!/^smtps?:\/\//i.test(url)) throw new Error('SMTP_URL must start with smtp:// or smtps://.');
+  let nodemailer: { createTransport(url: string): SmtpTransport };
+  try {
+    const loaded = (await import(/* @vite-ignore */ NODEMAILER)) as { default?: unknown };
+    nodemailer = (loaded.default ?? loaded) as typeof nodemailer;
+  } catch {
+    throw new Error('SMTP_URL is set but the nodemailer package is not installed (npm install nodemailer).');
+  }
+  const from = env.MAIL_FROM?.trim() || `Questboard <no-reply@${new URL(publicUrl).hostname}>`;
+  return smtpMailer(nodemailer.createTransport(url), headerValue(from));
 }

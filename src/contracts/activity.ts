@@ -150,6 +150,11 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'api_key.created': 'created API key',
   'api_key.revoked': 'revoked API key',
   'workspace.settings_changed': 'changed workspace settings',
+  // accounts
+  'account.profile_changed': 'changed the name of account',
+  'account.password_changed': 'changed the password of account',
+  'account.password_reset': 'reset the password of account',
+  'account.sessions_signed_out': 'signed out sessions of account',
 };
 
 /** The CSV download's columns (docs/activity.md §CSV). */

@@ -175,6 +175,12 @@ export const AppChanged = t.type({ workspaceId: Id, appId: Id, appName: t.string
 /** A quest that reached its daily cap today (the first refused step of the day). */
 export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, day: t.string });
 
+/**
+ * Accounts (docs/accounts.md §Activity): a person's own account changed. Emitted once per workspace the account
+ * belongs to, so each of its workspaces' logs shows it; never a password, token or link in the payload.
+ */
+export const AccountChanged = t.type({ workspaceId: Id, accountId: Id, email: t.string, changes: FieldChanges });
+
 const Text = t.union([t.string, t.null]);
 /**
  * An attribution postback stored (once per idempotency key): its event and the partner's sub-parameters (sub3 = quest
@@ -241,6 +247,11 @@ export const DOMAIN_EVENTS = {
   'api_key.created': { payload: ApiKeyChanged, emittedBy: 'apps' },
   'api_key.revoked': { payload: ApiKeyChanged, emittedBy: 'apps' },
   'workspace.settings_changed': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },
+  // accounts
+  'account.profile_changed': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.password_changed': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.password_reset': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.sessions_signed_out': { payload: AccountChanged, emittedBy: 'accounts' },
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -63,7 +63,8 @@ export const AcceptInviteRequest = struct(
   'AcceptInviteRequest',
 );
 export type AcceptInviteRequest = t.TypeOf<typeof AcceptInviteRequest>;
-export const PASSWORD_MIN_LENGTH = 10;
+/** The password rule lives in passwords.ts (one validator for every flow that sets a password). */
+export { PASSWORD_MIN_LENGTH } from './passwords';
 export const TokenParams = struct({ token: Token });
 
 export const teamEndpoints = {

@@ -131,6 +131,15 @@ describe('accept-invite machine paths', () => {
     expect(path.steps[7]!.state.children.acceptInvite).toBeDefined();
   });
 
+  it('a new account with a common password is refused in the shared rule’s words before any call', () => {
+    const common = { type: 'CHANGE', field: 'password', value: 'Password123' } as const;
+    const path = pathOf(model, [outcomes.pending, ev.firstName, ev.lastName, common, ev.submit], input);
+    expect(path.state.matches({ ready: 'newAccount' })).toBe(true);
+    expect(path.state.context.errors).toEqual({
+      password: 'This password is too common. Choose one that is harder to guess.',
+    });
+  });
+
   describe('an existing account only confirms with its password', () => {
     it('asks for no names: an empty submit asks for the password, then joining sends the password alone', async () => {
       const path = pathOf(

@@ -21,6 +21,7 @@ import { call, createTestServer, signInDemo, type TestServer } from './helpers';
 
 const W = DEMO_WORKSPACE_ID;
 const A = DEMO_APP_IDS.dragonMergeAndroid;
+const account = { workspaceId: W, accountId: 'acc-1', email: 'x@demostudio.dev' };
 const quest = { workspaceId: W, appId: A, questId: 'q-cat', questName: 'Catalogue quest' };
 
 /** One realistic payload per event of the catalogue (typed: a new event without one here does not compile). */
@@ -255,6 +256,11 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     workspaceName: 'Demo Studio',
     changes: [{ field: 'website', before: 'https://a.dev', after: 'https://b.dev' }],
   },
+  // accounts
+  'account.profile_changed': { ...account, changes: [{ field: 'lastName', before: 'Admin', after: 'Adams' }] },
+  'account.password_changed': { ...account, changes: [{ field: 'sign-in', before: null, after: 'changed' }] },
+  'account.password_reset': { ...account, changes: [{ field: 'sign-in', before: null, after: 'reset by e-mail' }] },
+  'account.sessions_signed_out': { ...account, changes: [{ field: 'sessions', before: '3', after: '1' }] },
 };
 
 let server: TestServer;

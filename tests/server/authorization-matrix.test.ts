@@ -127,6 +127,42 @@ async function freshInviteToken({ db, who }: CallContext) {
   return { token };
 }
 
+/** A reset link for the caller's account (the viewer's for anonymous), so its preview answers 200. */
+async function freshResetToken({ db, who }: CallContext) {
+  const email = ACCOUNT[who === 'anonymous' ? 'viewer' : who];
+  const account = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const token = newToken();
+  await db
+    .insertInto('account_links')
+    .values({
+      token_hash: hashToken(token),
+      purpose: 'reset_password',
+      account_id: account.id,
+      email,
+      details: '{}',
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+  return { token };
+}
+
+/** Another session of the caller's account (the viewer's for anonymous), for signing out one session. */
+async function throwawaySession({ db, who }: CallContext) {
+  const email = ACCOUNT[who === 'anonymous' ? 'viewer' : who];
+  const account = await db.selectFrom('accounts').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const sessionId = newId();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      token_hash: hashToken(newToken()),
+      account_id: account.id,
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+  return { sessionId };
+}
+
 /** Runs and saves a small Dragon Merge report as the admin (the analytics API is the only sane way to make one). */
 async function runDemoReport(app: TestApp): Promise<{ templateId: string; resultUrl: URL }> {
   const res = await app.inject({
@@ -432,6 +468,24 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/auth/sign-in', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
   { route: 'POST /api/auth/sign-out', expect: [200, 200, 200, 200, 401], freshSessions: true },
   { route: 'GET /api/me', expect: [200, 200, 200, 200, 401] },
+  // the account's own (server/areas/auth/account.routes.ts)
+  { route: 'POST /api/auth/forgot-password', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'GET /api/auth/reset-password/:token', expect: [200, 200, 200, 200, 200], params: freshResetToken },
+  {
+    route: 'POST /api/auth/reset-password/:token',
+    expect: [400, 400, 400, 400, 400],
+    params: freshResetToken,
+    body: BAD_BODY,
+  },
+  { route: 'PUT /api/account/profile', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
+  { route: 'POST /api/account/password', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
+  { route: 'GET /api/account/sessions', expect: [200, 200, 200, 200, 401] },
+  {
+    route: 'POST /api/account/sessions/:sessionId/sign-out',
+    expect: [200, 200, 200, 200, 401],
+    params: throwawaySession,
+  },
+  { route: 'POST /api/account/sessions/sign-out-others', expect: [200, 200, 200, 200, 401] },
 
   // workspaces (server/areas/workspace/routes.ts)
   { route: 'GET /api/workspace/:workspaceId', expect: [200, 200, 200, 404, 401] },

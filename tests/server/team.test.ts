@@ -397,6 +397,13 @@ describe('invite links: preview and accept', () => {
     expect((await preview(token)).json().state).toBe('pending');
   });
 
+  test('a common password answers 400 in the shared rule’s words and creates nothing', async () => {
+    const res = await accept(token, { firstName: 'Jo', lastName: 'Iner', password: 'Password123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This password is too common. Choose one that is harder to guess.');
+    expect(await server.db.selectFrom('accounts').select('id').where('email', '=', email).execute()).toEqual([]);
+  });
+
   test('blank names answer 400 naming the fields', async () => {
     const res = await accept(token, { firstName: ' ', lastName: '', password });
     expect(res.statusCode).toBe(400);

@@ -83,6 +83,12 @@ const catalogueItem = (p: { itemId: string; itemName: string }): ActivityObject 
 });
 const app = (p: { appId: string; appName: string }): ActivityObject => ({ type: 'app', id: p.appId, name: p.appName });
 
+const account = (p: { accountId: string; email: string }): ActivityObject => ({
+  type: 'account',
+  id: p.accountId,
+  name: p.email,
+});
+
 type Describers = { [N in DomainEventName]: (payload: DomainEventPayload<N>) => Described };
 
 export const DESCRIBE: Describers = {
@@ -167,6 +173,11 @@ export const DESCRIBE: Describers = {
   'api_key.created': inApp((p) => apiKey(p)),
   'api_key.revoked': inApp((p) => apiKey(p)),
   'workspace.settings_changed': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
+  // accounts
+  'account.profile_changed': inWorkspace((p) => account(p)),
+  'account.password_changed': inWorkspace((p) => account(p)),
+  'account.password_reset': inWorkspace((p) => account(p)),
+  'account.sessions_signed_out': inWorkspace((p) => account(p)),
 };
 
 /** A link (a partner link, a store URL) keeps its address; a query parameter that names or looks like a secret is masked. */

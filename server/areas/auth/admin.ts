@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { isEmail, MAX } from '../../../src/contracts/codecs';
-import { PASSWORD_MIN_LENGTH } from '../../../src/contracts/team';
+import { passwordProblem } from '../../../src/contracts/passwords';
 import { normaliseWebsite } from '../../../src/contracts/workspace';
 import { hashPassword, hashToken, newId, newToken } from '../../auth/crypto';
 
@@ -50,10 +50,8 @@ export async function createFirstAdmin(
   const [firstName, lastName] = [input.firstName?.trim() ?? '', input.lastName?.trim() ?? ''];
   if (lineProblem(firstName, MAX.name) || lineProblem(lastName, MAX.name))
     throw new AdminCommandError(`Names must be one line of at most ${MAX.name} characters.`);
-  if (input.password !== undefined && input.password.length < PASSWORD_MIN_LENGTH)
-    throw new AdminCommandError(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
-  if (input.password !== undefined && input.password.length > MAX.password)
-    throw new AdminCommandError(`Password must be at most ${MAX.password} characters.`);
+  const problem = input.password === undefined ? null : passwordProblem(input.password);
+  if (problem) throw new AdminCommandError(problem);
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   const now = options.now ?? new Date();
   return db.transaction().execute(async (trx) => {

@@ -15,14 +15,27 @@ export const tooManyAttempts = (minutes: number) =>
 // A constant hash to compare against when the email is unknown, so both paths cost the same.
 const dummyHash = hashPassword('questboard-timing-equaliser');
 
-export async function createSession(ctx: ServerContext, accountId: string) {
+/** Where a request comes from, as the sessions list shows it (the user agent is kept to 512 characters). */
+export interface Client {
+  ip: string;
+  userAgent: string;
+}
+
+export async function createSession(ctx: ServerContext, accountId: string, client?: Client) {
   const { db, config } = ctx;
   const now = ctx.now();
   const token = newToken();
   const expires = new Date(now.getTime() + config.sessionDays * 24 * 60 * 60 * 1000);
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), account_id: accountId, expires_at: expires })
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      expires_at: expires,
+      created_at: now,
+      last_used_at: now,
+      ...(client ? { ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 512) } : {}),
+    })
     .execute();
   return token;
 }
@@ -36,18 +49,7 @@ export async function createSession(ctx: ServerContext, accountId: string) {
  */
 export async function assertPasswordAttemptAllowed(ctx: ServerContext, email: string, ip: string) {
   const limit = ctx.config.signInLimit;
-  const since = new Date(ctx.now().getTime() - limit.windowMinutes * 60 * 1000);
-  const failures = await ctx.db
-    .selectFrom('sign_in_attempts')
-    .select([
-      sql<string>`count(*) FILTER (WHERE email = ${email} AND ip = ${ip})`.as('pair'),
-      sql<string>`count(*) FILTER (WHERE email = ${email})`.as('account'),
-      sql<string>`count(*) FILTER (WHERE ip = ${ip})`.as('address'),
-    ])
-    .where('succeeded', '=', false)
-    .where('at', '>', since)
-    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
-    .executeTakeFirstOrThrow();
+  const failures = await countAttempts(ctx, 'password', email, ip, limit.windowMinutes);
   if (
     Number(failures.pair) >= limit.attempts ||
     Number(failures.account) >= limit.accountAttempts ||
@@ -61,7 +63,52 @@ export async function recordPasswordAttempt(ctx: ServerContext, email: string, i
   await ctx.db.insertInto('sign_in_attempts').values({ email, ip, succeeded }).execute();
 }
 
-export async function signIn(ctx: ServerContext, email: string, password: string, ip: string) {
+/**
+ * The rows of one kind within the last `windowMinutes`: for this e-mail from this address (`pair`), for the e-mail
+ * (`account`) and from the address (`address`). Failed password checks count; every link asked for counts (a link
+ * row is never a success).
+ */
+async function countAttempts(
+  ctx: ServerContext,
+  kind: 'password' | 'link',
+  email: string,
+  ip: string,
+  windowMinutes: number,
+) {
+  const since = new Date(ctx.now().getTime() - windowMinutes * 60 * 1000);
+  return ctx.db
+    .selectFrom('sign_in_attempts')
+    .select([
+      sql<string>`count(*) FILTER (WHERE email = ${email} AND ip = ${ip})`.as('pair'),
+      sql<string>`count(*) FILTER (WHERE email = ${email})`.as('account'),
+      sql<string>`count(*) FILTER (WHERE ip = ${ip})`.as('address'),
+    ])
+    .where('kind', '=', kind)
+    .where('succeeded', '=', false)
+    .where('at', '>', since)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ip)]))
+    .executeTakeFirstOrThrow();
+}
+
+export const tooManyLinks = (minutes: number) =>
+  `Too many requests for this address. Please wait ${minutes} minutes and try again.`;
+
+/**
+ * A mailed link (reset, sign-up, e-mail change) asked for `email` from `ip`: refused (429) past the link limits, else
+ * counted. Counted whether or not an account uses the address, so the limit reveals nothing either.
+ */
+export async function takeLinkRequest(ctx: ServerContext, email: string, ip: string) {
+  const limit = ctx.config.linkLimit;
+  const asked = await countAttempts(ctx, 'link', email, ip, limit.windowMinutes);
+  if (Number(asked.account) >= limit.perAddress || Number(asked.address) >= limit.perClient)
+    throw rateLimited(tooManyLinks(limit.windowMinutes), 'too_many_requests');
+  await ctx.db
+    .insertInto('sign_in_attempts')
+    .values({ email, ip, succeeded: false, kind: 'link', at: ctx.now() })
+    .execute();
+}
+
+export async function signIn(ctx: ServerContext, email: string, password: string, ip: string, userAgent = '') {
   const normalised = email.trim().toLowerCase();
   await assertPasswordAttemptAllowed(ctx, normalised, ip);
   const account = await ctx.db
@@ -72,7 +119,7 @@ export async function signIn(ctx: ServerContext, email: string, password: string
   const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
   await recordPasswordAttempt(ctx, normalised, ip, ok && !!account);
   if (!ok || !account) throw unauthenticated(SIGN_IN_FAILED, 'invalid_credentials');
-  return { accountId: account.id, token: await createSession(ctx, account.id) };
+  return { accountId: account.id, token: await createSession(ctx, account.id, { ip, userAgent }) };
 }
 
 export async function revokeSession(ctx: ServerContext, tokenHash: string) {

@@ -6,3 +6,4 @@
 export { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from './auth';
 export { accountsMigrations } from './migrations';
 export { authRoutes } from './routes';
+export { accountRoutes } from './account.routes';

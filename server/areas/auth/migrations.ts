@@ -10,6 +10,7 @@
  * harmless row behind (it is deleted with the workspace when the workspace row goes first).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
+import { runStatements } from '../../db/migrations';
 
 /** Table → how a changed row names its workspace(s), in plpgsql over the row variable `r`. */
 const WORKSPACE_OF: Record<string, string> = {
@@ -102,6 +103,35 @@ export const accountsMigrations: Record<string, Migration> = {
       $$`,
         )
         .execute(db);
+    },
+  },
+  // Account links (reset, sign-up and e-mail confirmations) and what the sessions list shows of each session; the
+  // sign-in attempt rows also count the links asked for (`kind`), so both limits are one mechanism.
+  '0850_account_links_and_sessions': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        CREATE TABLE account_links (
+          token_hash text PRIMARY KEY,
+          purpose text NOT NULL CHECK (purpose IN ('reset_password','confirm_sign_up','change_email')),
+          account_id text REFERENCES accounts(id) ON DELETE CASCADE,
+          email text NOT NULL,
+          details jsonb NOT NULL DEFAULT '{}'::jsonb,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          expires_at timestamptz NOT NULL,
+          used_at timestamptz
+        );
+        CREATE INDEX account_links_account ON account_links (account_id, purpose) WHERE used_at IS NULL;
+        ALTER TABLE sessions ADD COLUMN id text NOT NULL DEFAULT gen_random_uuid()::text;
+        CREATE UNIQUE INDEX sessions_id ON sessions (id);
+        CREATE INDEX sessions_account ON sessions (account_id);
+        ALTER TABLE sessions ADD COLUMN ip text NOT NULL DEFAULT '';
+        ALTER TABLE sessions ADD COLUMN user_agent text NOT NULL DEFAULT '';
+        ALTER TABLE sessions ADD COLUMN last_used_at timestamptz;
+        ALTER TABLE sign_in_attempts ADD COLUMN kind text NOT NULL DEFAULT 'password' CHECK (kind IN ('password','link'))
+      `,
+      );
     },
   },
 };

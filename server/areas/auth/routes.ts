@@ -13,7 +13,13 @@ export const authRoutes = [
   defineRoute(authEndpoints.signIn, {
     access: access.public,
     handler: async ({ body, ctx, req }) => {
-      const { accountId, token } = await signIn(ctx, body.email, body.password, req.ip);
+      const { accountId, token } = await signIn(
+        ctx,
+        body.email,
+        body.password,
+        req.ip,
+        req.headers['user-agent'] ?? '',
+      );
       return { token, account: await loadAccount(ctx, accountId) };
     },
   }),

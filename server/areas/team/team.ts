@@ -12,14 +12,9 @@ import { emit } from '../../events/outbox';
 import { changesOf } from '../../../src/contracts/domain-events';
 import type { Account } from '../../../src/contracts/auth';
 import type { AcceptInviteRequest, InvitePreview } from '../../../src/contracts/team';
-import {
-  INVITE_EXPIRY_DAYS,
-  INVITE_REFUSAL_CODES,
-  INVITE_REFUSED,
-  inviteStatus,
-  PASSWORD_MIN_LENGTH,
-} from '../../../src/contracts/team';
+import { INVITE_EXPIRY_DAYS, INVITE_REFUSAL_CODES, INVITE_REFUSED, inviteStatus } from '../../../src/contracts/team';
 import { roleLabel, type Role } from '../../../src/contracts/codecs';
+import { passwordProblem } from '../../../src/contracts/passwords';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../../auth/crypto';
 import { conflict, forbidden, gone, invalid, notFound, unauthenticated } from '../../errors';
 import { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from '../auth/index';
@@ -432,8 +427,9 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: Acc
         'This email already has a Questboard account. Enter its password to join.',
         'invalid_credentials',
       );
-  } else if (input.password.length < PASSWORD_MIN_LENGTH) {
-    throw invalid(`Password must be at least ${PASSWORD_MIN_LENGTH} characters.`, ['password']);
+  } else {
+    const problem = passwordProblem(input.password);
+    if (problem) throw invalid(problem, ['password']);
   }
   const passwordHash = existing ? null : await hashPassword(input.password);
   const accountId = await inTransaction(ctx, async (tx) => {

@@ -7,7 +7,7 @@
  *                                  | notFound (404: unknown or mistyped link)
  *                                  | unavailable (network or server trouble; RETRY → loading)
  *  ready branches on the preview's `hasAccount`:
- *    ready.newAccount: CHANGE fields; SUBMIT (first name, last name, password ≥ PASSWORD_MIN_LENGTH) → joining
+ *    ready.newAccount: CHANGE fields; SUBMIT (first name, last name, a password passwordProblem accepts) → joining
  *    ready.existingAccount: the invited address already has an account: it only confirms with its password
  *      (SUBMIT with a password → joining; no names are asked for, none are sent)
  *  joining (POST /api/invite/:token/accept) → joined (the `joined` action signs the session in and opens the
@@ -20,11 +20,11 @@ import { assign, setup } from 'xstate';
 import type { SignInResponse } from '../../contracts/auth';
 import {
   INVITE_REFUSAL_CODES,
-  PASSWORD_MIN_LENGTH,
   type AcceptInviteRequest,
   type InvitePreview,
   type InviteRefusal,
 } from '../../contracts/team';
+import { passwordProblem } from '../../contracts/passwords';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
 
@@ -38,7 +38,6 @@ export const JOIN_FAILED = 'We could not add you to the workspace. Please try ag
 
 export const FIRST_NAME_REQUIRED = 'First name is required.';
 export const LAST_NAME_REQUIRED = 'Last name is required.';
-export const PASSWORD_TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 export const PASSWORD_REQUIRED = 'Enter your password.';
 
 export interface JoinForm {
@@ -61,7 +60,8 @@ export function validateJoin(form: JoinForm, hasAccount = false): JoinErrors {
   }
   if (!form.firstName.trim()) errors.firstName = FIRST_NAME_REQUIRED;
   if (!form.lastName.trim()) errors.lastName = LAST_NAME_REQUIRED;
-  if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT;
+  const problem = passwordProblem(form.password);
+  if (problem) errors.password = problem;
   return errors;
 }
 

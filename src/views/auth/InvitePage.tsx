@@ -4,23 +4,20 @@
  * with its password. Expired, used, withdrawn, resent and unknown links are refused in words with a way to sign
  * in. A thin view over the accept-invite machine.
  */
-import { type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { acceptInviteFlow } from '../../machines/accept-invite/accept-invite.actors';
 import { selectInvitePage, acceptInviteActions } from '../../machines/accept-invite/accept-invite.selectors';
 import type { Refusal } from '../../machines/accept-invite/accept-invite.machine';
 import { Session } from '../flows/session';
 import { useFlowActor } from '../flows/useFlowActor';
 import { selectAccount } from '../../machines/session/session.selectors';
-import { PASSWORD_MIN_LENGTH } from '../../contracts/team';
+import { PASSWORD_HINT } from '../../contracts/passwords';
 import { roleLabel } from '../../contracts/codecs';
-import { href } from '../../paths';
-import { Logo } from '../shell/Logo';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
-import { Spinner } from '../ui/Spinner';
 import { useActions } from '../flows/useActions';
+import { Centered, Frame, Refused } from './AuthFrame';
 
 const REFUSAL_TITLES: Record<Refusal, string> = {
   expired: 'This invitation has expired',
@@ -28,55 +25,6 @@ const REFUSAL_TITLES: Record<Refusal, string> = {
   revoked: 'This invitation was withdrawn',
   superseded: 'A newer invitation was sent',
 };
-
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-violet-50 px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex justify-center">
-          <Logo />
-        </div>
-        <div className="rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 sm:p-8">{children}</div>
-      </div>
-    </main>
-  );
-}
-
-function Refused({ title, message, onRetry }: { title: string; message: string; onRetry?: () => void }) {
-  return (
-    <div className="text-center" role="alert">
-      <div
-        className="mx-auto flex size-12 items-center justify-center rounded-full bg-amber-50 text-amber-600"
-        aria-hidden="true"
-      >
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" className="size-6">
-          <path
-            d="M12 8v5m0 3h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </div>
-      <h1 className="mt-4 text-xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-2 text-sm text-slate-600">{message}</p>
-      <div className="mt-6 flex flex-col items-center gap-3">
-        {onRetry && <Button onClick={onRetry}>Try again</Button>}
-        <Link href={href.signIn()} className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">
-          Go to sign in
-        </Link>
-      </div>
-    </div>
-  );
-}
-
-function Centered({ label }: { label: string }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-8 text-indigo-600">
-      <Spinner className="size-8" label={label} />
-      <p className="text-sm text-slate-600">{label}</p>
-    </div>
-  );
-}
 
 function InviteScreen({ token }: { token: string }) {
   const session = Session.useActorRef();
@@ -203,7 +151,7 @@ function InviteScreen({ token }: { token: string }) {
               value={view.password}
               onChange={(e) => actions.change('password', e.target.value)}
               error={view.errors.password}
-              hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              hint={PASSWORD_HINT}
             />
           </>
         )}

@@ -1,6 +1,6 @@
 /** /continue: the sign-in page (docs/accounts.md §Screens and routes login landing, reached after logout). */
 import { useState, type FormEvent } from 'react';
-import { Redirect, useSearch } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { Session } from '../flows/session';
 import {
   selectNotice,
@@ -88,6 +88,11 @@ export default function SignInPage() {
           <Button type="submit" busy={busy} className="w-full">
             Sign in
           </Button>
+          <p className="text-center text-sm">
+            <Link href={href.forgotPassword()} className="font-semibold text-indigo-600 hover:text-indigo-500">
+              Forgot your password?
+            </Link>
+          </p>
         </form>
         <p className="mt-6 text-center text-xs text-slate-500">
           <a className="hover:text-slate-700" href={PRIVACY_URL} target="_blank" rel="noreferrer">

@@ -5,7 +5,7 @@
  */
 import { useRef } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
 import { Session } from '../flows/session';
 import { selectAccount } from '../../machines/session/session.selectors';
@@ -93,6 +93,14 @@ export function ProfileMenu({ onSignOut, intent }: ProfileMenuProps & { intent?:
           <p className="truncate text-xs text-slate-600">{account?.workEmail}</p>
         </div>
         <div className="my-1 border-t border-slate-100" />
+        <MenuItem>
+          <Link
+            href={href.account()}
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100"
+          >
+            Your account
+          </Link>
+        </MenuItem>
         <MenuItem>
           <button
             type="button"

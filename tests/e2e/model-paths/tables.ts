@@ -42,6 +42,11 @@ import { imageSlotTable } from './image-slot.paths';
 import { pluginLifecycleTable } from './plugin-lifecycle.paths';
 import { processDataTable } from './process-data.paths';
 import { questReviewTable } from './quest-review.paths';
+import { forgotPasswordTable } from './forgot-password.paths';
+import { resetPasswordTable } from './reset-password.paths';
+import { accountProfileTable } from './account-profile.paths';
+import { changePasswordTable } from './change-password.paths';
+import { accountSessionsTable } from './account-sessions.paths';
 
 export const flowTables = [
   teamTable,
@@ -81,4 +86,9 @@ export const flowTables = [
   pluginLifecycleTable,
   processDataTable,
   questReviewTable,
+  forgotPasswordTable,
+  resetPasswordTable,
+  accountProfileTable,
+  changePasswordTable,
+  accountSessionsTable,
 ] as unknown as readonly FlowTable<Ui>[];

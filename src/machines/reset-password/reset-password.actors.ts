@@ -1,0 +1,33 @@
+/**
+ * The reset-password flow bound to the account service and the session: once the new password is set, the session
+ * takes the new token (every other session was ended by the server) and home opens. Deps from the page: the session
+ * actor and the router's navigate.
+ */
+import { fromPromise } from 'xstate';
+import { resetPasswordMachine } from './reset-password.machine';
+import type { SessionActorRef } from '../session/session.machine';
+import { defineFlow } from '../shared/flow';
+import { previewResetLink, resetPassword } from '../../services/account.service';
+import { href } from '../../paths';
+
+export interface ResetPasswordDeps {
+  session: Pick<SessionActorRef, 'send'>;
+  navigate(path: string): void;
+}
+
+export const resetPasswordFlow = defineFlow({
+  name: 'reset-password',
+  bind: (deps: () => ResetPasswordDeps) =>
+    resetPasswordMachine.provide({
+      actors: {
+        loadLink: fromPromise(({ input, signal }) => previewResetLink(input.token, signal)),
+        resetPassword: fromPromise(({ input, signal }) => resetPassword(input.token, input.password, signal)),
+      },
+      actions: {
+        signedIn: (_, { token, account }) => {
+          deps().session.send({ type: 'SIGNED_IN', token, account });
+          deps().navigate(href.home());
+        },
+      },
+    }),
+});
