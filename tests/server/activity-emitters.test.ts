@@ -32,6 +32,21 @@ import { createTestServer, type TestServer } from './helpers';
 const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/auth/sign-in': { notAChange: 'a session, not a change to the workspace' },
   'POST /api/auth/sign-out': { notAChange: 'a session, not a change to the workspace' },
+  'POST /api/auth/forgot-password': { notAChange: 'a link mailed; the reset itself is logged' },
+  'POST /api/auth/reset-password/:token': ['account.password_reset'],
+  'PUT /api/account/profile': ['account.profile_changed'],
+  'POST /api/account/password': ['account.password_changed'],
+  'POST /api/account/sessions/:sessionId/sign-out': ['account.sessions_signed_out'],
+  'POST /api/account/sessions/sign-out-others': ['account.sessions_signed_out'],
+  'POST /api/workspace/:workspaceId/notifications/:notificationId/read': {
+    notAChange: "the person's own inbox, seen by nobody else",
+  },
+  'POST /api/workspace/:workspaceId/notifications/read-all': {
+    notAChange: "the person's own inbox, seen by nobody else",
+  },
+  'PUT /api/workspace/:workspaceId/notifications/preferences': {
+    notAChange: "the person's own alert settings, seen by nobody else",
+  },
   'POST /api/workspace': { notAChange: 'creates a new workspace: its log starts empty' },
   'POST /api/workspace/:workspaceId': ['workspace.settings_changed'],
   'POST /api/app/enable/:appId': ['app.switched'],

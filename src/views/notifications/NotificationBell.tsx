@@ -1,21 +1,21 @@
 /**
- * The bell in the header (docs/notifications.md §The bell): the unread count on the button, and a panel with the
- * person's newest notifications in this workspace (mark one or all read, load more, follow one to its page). Thin: the
- * notifications flow holds the inbox and runs the calls. Loaded after the first screen (Header.tsx shows the same
- * button without a count until then); Headless UI's Popover closes it on Escape and on a click outside.
+ * The bell in the header (docs/notifications.md §The bell): runs the notifications flow (the unread count, asked for
+ * now and every minute) and shows the count on a light button; the Headless UI popover with the panel
+ * (NotificationPanel.tsx) loads on first intent and takes the button's place, so neither the popover code nor the
+ * panel is part of a page's first download.
  */
-import { useEffect } from 'react';
-import type { ActorRefFrom } from 'xstate';
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { useFlowActor } from '../flows/useFlowActor';
-import { useActions } from '../flows/useActions';
+import { lazyOnIntent } from '../ui/lazyOnIntent';
 import { notificationsFlow } from '../../machines/notifications/notifications.actors';
-import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
-import { notificationsActions, selectPanel, selectUnread } from '../../machines/notifications/notifications.selectors';
-import { fromNow, fullTime } from '../analyze/time';
-import { BELL_BUTTON_CLASS, BellIcon, bellLabel } from './BellFace';
+import { selectUnread } from '../../machines/notifications/notifications.selectors';
+import type { BellPopoverProps } from './NotificationPanel';
+import { BELL_BUTTON_CLASS, BellFace, bellLabel } from './BellFace';
+
+const BellPopover = lazyOnIntent<BellPopoverProps>(() =>
+  import('./NotificationPanel').then((m) => ({ default: m.BellPopover })),
+);
 
 export default function NotificationBell({ workspaceId }: { workspaceId: string }) {
   const [, navigate] = useLocation();
@@ -25,141 +25,22 @@ export default function NotificationBell({ workspaceId }: { workspaceId: string 
     { key: `notifications:${workspaceId}`, deps: { navigate } },
   );
   const unread = useSelector(actor, selectUnread);
-  const actions = useActions(actor, notificationsActions);
   return (
-    <Popover className="relative">
-      {({ open }) => (
-        <>
-          <OpenSync open={open} onOpen={actions.open} onClose={actions.close} />
-          <PopoverButton aria-label={bellLabel(unread)} className={BELL_BUTTON_CLASS}>
-            <BellIcon />
-            {unread > 0 && (
-              <span
-                aria-hidden="true"
-                className="absolute -top-1 -right-1 min-w-5 rounded-full bg-rose-600 px-1 text-center text-[11px] leading-5 font-semibold text-white"
-              >
-                {unread > 99 ? '99+' : unread}
-              </span>
-            )}
-          </PopoverButton>
-          <PopoverPanel
-            anchor="bottom end"
-            className="z-50 mt-2 flex max-h-[min(32rem,calc(100dvh-5rem))] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-xl bg-white shadow-lg ring-1 ring-slate-200 focus:outline-none"
+    <BellPopover
+      actor={actor}
+      placeholder={(trigger) => (
+        <div className="relative">
+          <button
+            {...trigger}
+            type="button"
+            aria-expanded="false"
+            aria-label={bellLabel(unread)}
+            className={BELL_BUTTON_CLASS}
           >
-            {({ close }) => <Panel actor={actor} close={close} />}
-          </PopoverPanel>
-        </>
+            <BellFace unread={unread} />
+          </button>
+        </div>
       )}
-    </Popover>
-  );
-}
-
-/** Tells the flow when the popover opens or closes (Headless UI owns the open state: Escape, outside clicks). */
-function OpenSync({ open, onOpen, onClose }: { open: boolean; onOpen: () => void; onClose: () => void }) {
-  useEffect(() => {
-    if (open) onOpen();
-    else onClose();
-  }, [open, onOpen, onClose]);
-  return null;
-}
-
-function Panel({ actor, close }: { actor: ActorRefFrom<typeof notificationsMachine>; close: () => void }) {
-  const view = useSelector(actor, selectPanel);
-  const actions = useActions(actor, notificationsActions);
-  return (
-    <>
-      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
-        {/* aria-disabled, not disabled: the focus stays here after marking all, so Escape still closes the panel. */}
-        <button
-          type="button"
-          aria-disabled={view.unread === 0 || view.busy}
-          onClick={() => {
-            if (view.unread > 0 && !view.busy) actions.readAll();
-          }}
-          className="rounded-md px-2 py-1 text-xs font-semibold text-indigo-700 hover:bg-indigo-50 aria-disabled:cursor-default aria-disabled:text-slate-400 aria-disabled:hover:bg-transparent"
-        >
-          Mark all read
-        </button>
-      </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
-        {view.loading ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-600">Loading notifications…</p>
-        ) : view.failed ? (
-          <div role="alert" className="px-4 py-6 text-center text-sm text-slate-700">
-            <p>{view.error}</p>
-            <button
-              type="button"
-              onClick={actions.retry}
-              className="mt-2 rounded-md px-3 py-1.5 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-200 hover:bg-indigo-50"
-            >
-              Try again
-            </button>
-          </div>
-        ) : view.notifications.length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-600">You’re all caught up.</p>
-        ) : (
-          <ul aria-label="Notifications" className="divide-y divide-slate-100">
-            {view.notifications.map((n) => (
-              <li key={n.id} className={n.read ? 'bg-white' : 'bg-indigo-50/60'}>
-                <div className="flex items-start gap-2 px-4 py-3">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      actions.follow(n.id, n.link);
-                      close();
-                    }}
-                    className="min-w-0 flex-1 text-left"
-                  >
-                    <span
-                      className={`block text-sm break-words ${n.read ? 'text-slate-800' : 'font-semibold text-slate-900'}`}
-                    >
-                      {!n.read && <span className="sr-only">Unread: </span>}
-                      {n.title}
-                    </span>
-                    <span className="mt-0.5 block text-xs break-words text-slate-600">{n.body}</span>
-                    <time dateTime={n.at} title={fullTime(n.at)} className="mt-0.5 block text-xs text-slate-500">
-                      {fromNow(n.at)}
-                    </time>
-                  </button>
-                  {!n.read && (
-                    <button
-                      type="button"
-                      disabled={view.busy}
-                      onClick={(e) => {
-                        // The button goes once the entry is read: the focus moves to the entry first.
-                        e.currentTarget.closest('li')?.querySelector('button')?.focus();
-                        actions.read(n.id);
-                      }}
-                      aria-label={`Mark read: ${n.title}`}
-                      className="shrink-0 rounded-md px-2 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-white disabled:opacity-60"
-                    >
-                      Mark read
-                    </button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        {view.error && !view.failed && (
-          <p role="alert" className="px-4 py-2 text-xs text-rose-700">
-            {view.error}
-          </p>
-        )}
-        {view.hasMore && !view.loading && !view.failed && (
-          <div className="px-4 py-2 text-center">
-            <button
-              type="button"
-              disabled={view.loadingMore}
-              onClick={actions.more}
-              className="rounded-md px-3 py-1.5 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 disabled:text-slate-400"
-            >
-              {view.loadingMore ? 'Loading…' : 'Load more'}
-            </button>
-          </div>
-        )}
-      </div>
-    </>
+    />
   );
 }

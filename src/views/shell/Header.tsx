@@ -17,7 +17,7 @@ import type { ProfileMenuProps, WorkspaceMenuProps } from './HeaderMenus';
 import { MENU_BUTTON_CLASS, PROFILE_BUTTON_CLASS, ProfileFace, WorkspaceFace } from './HeaderFaces';
 import { sessionActions } from '../../machines/session/session.selectors';
 import { useActions } from '../flows/useActions';
-import { BELL_BUTTON_CLASS, BellIcon, bellLabel } from '../notifications/BellFace';
+import { BELL_BUTTON_CLASS, BellFace, bellLabel } from '../notifications/BellFace';
 
 // The bell and its panel load after the first screen (docs/notifications.md §The bell); the same button stands in.
 const NotificationBell = lazy(() => import('../notifications/NotificationBell'));
@@ -72,7 +72,7 @@ export function Header({
           <Suspense
             fallback={
               <button type="button" aria-label={bellLabel(0)} className={BELL_BUTTON_CLASS}>
-                <BellIcon />
+                <BellFace />
               </button>
             }
           >
