@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema';
 import type { ServerContext } from '../../context';
 import { inTransaction } from '../../context';
 import { invalid } from '../../errors';
+import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
 import { enqueueJob, type JobHandlers } from '../../jobs/queue';
 import { describeEvent } from './describe';
 
@@ -72,18 +73,6 @@ export const activityWantsPostback = () => false;
 const areaOf = (name: DomainEventName) => DOMAIN_EVENTS[name].emittedBy;
 
 // ------------------------------------------------------------------------------------------------ reading
-
-interface Cursor {
-  at: string;
-  id: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(`${c.at}|${c.id}`).toString('base64url');
-function decodeCursor(text: string): Cursor {
-  const [at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(at)))
-    throw invalid('cursor is not one this list gave out.', ['cursor']);
-  return { at, id };
-}
 
 const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
 const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
@@ -157,7 +146,7 @@ export async function listActivity(
 ): Promise<ActivityPage> {
   let q = filtered(ctx, workspaceId, role, query);
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeTimeCursor(query.cursor);
     q = q.where(sql<boolean>`(at, id) < (${new Date(cursor.at)}::timestamptz, ${cursor.id}::bigint)`);
   }
   const rows = await q
@@ -171,7 +160,7 @@ export async function listActivity(
   return {
     success: true,
     entries: page,
-    nextCursor: rows.length > ACTIVITY_PAGE_SIZE && last ? encodeCursor({ at: last.at, id: last.id }) : null,
+    nextCursor: rows.length > ACTIVITY_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at, id: last.id }) : null,
   };
 }
 

@@ -3,15 +3,10 @@
  * and `dedupe_key` (the alert, its object and its period): an event delivered twice, or two servers racing, make one
  * entry. The inbox is read newest first with an (created_at, id) cursor; the unread count from a partial index.
  */
-import type { Kysely, Migration } from 'kysely';
-import { runStatements } from '../../db/migrations';
+import { sqlMigrations } from '../../db/migrations';
 
-export const notificationsMigrations: Record<string, Migration> = {
-  '0900_notifications': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
+export const notificationsMigrations = sqlMigrations({
+  '0900_notifications': `
         CREATE TABLE notifications (
           id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
           workspace_id text NOT NULL,
@@ -37,7 +32,4 @@ export const notificationsMigrations: Record<string, Migration> = {
           PRIMARY KEY (account_id, workspace_id, kind)
         )
       `,
-      );
-    },
-  },
-};
+});

@@ -18,6 +18,7 @@ import {
 import type { ServerContext } from '../../context';
 import { inTransaction } from '../../context';
 import { invalid, notFound } from '../../errors';
+import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
 import { readJson, writeJson } from '../../db/json-column';
 
 const AppIds = t.array(t.string);
@@ -113,18 +114,6 @@ export async function alertQuestCapped(ctx: ServerContext, event: DomainEvent<'q
 
 // ------------------------------------------------------------------------------------------------ the inbox
 
-interface Cursor {
-  at: string;
-  id: string;
-}
-const encodeCursor = (c: Cursor) => Buffer.from(`${c.at}|${c.id}`).toString('base64url');
-function decodeCursor(text: string): Cursor {
-  const [at, id] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !/^\d+$/.test(id) || Number.isNaN(Date.parse(at)))
-    throw invalid('cursor is not one this list gave out.', ['cursor']);
-  return { at, id };
-}
-
 async function unreadCount(ctx: ServerContext, workspaceId: string, accountId: string): Promise<number> {
   const row = await ctx.db
     .selectFrom('notifications')
@@ -148,7 +137,7 @@ export async function listNotifications(
     .where('account_id', '=', accountId)
     .where('workspace_id', '=', workspaceId);
   if (cursor) {
-    const c = decodeCursor(cursor);
+    const c = decodeTimeCursor(cursor);
     q = q.where((eb) =>
       eb.or([
         eb('created_at', '<', new Date(c.at)),
@@ -179,7 +168,7 @@ export async function listNotifications(
     unread: await unreadCount(ctx, workspaceId, accountId),
     nextCursor:
       rows.length > NOTIFICATIONS_PAGE_SIZE && last
-        ? encodeCursor({ at: last.created_at.toISOString(), id: last.id })
+        ? encodeTimeCursor({ at: last.created_at.toISOString(), id: last.id })
         : null,
   };
 }
