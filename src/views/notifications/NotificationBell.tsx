@@ -2,7 +2,7 @@
  * The bell in the header (docs/notifications.md §The bell): runs the notifications flow (the unread count, asked for
  * now and every minute) and shows the count on a light button; the Headless UI popover with the panel
  * (NotificationPanel.tsx) loads on first intent and takes the button's place, so neither the popover code nor the
- * panel is part of a page's first download.
+ * panel is part of a page's first download (the bell itself is ≈ 2 kB of it).
  */
 import { useSelector } from '@xstate/react';
 import { useLocation } from 'wouter';

@@ -4,7 +4,7 @@
  * the same stand in until someone hovers, focuses or presses one. While the narrow overlay menu is open everything
  * here but the menu button is inert (the overlay is modal; the menu button is its close button).
  */
-import { lazy, Suspense, type Ref } from 'react';
+import type { Ref } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/apps';
@@ -17,10 +17,7 @@ import type { ProfileMenuProps, WorkspaceMenuProps } from './HeaderMenus';
 import { MENU_BUTTON_CLASS, PROFILE_BUTTON_CLASS, ProfileFace, WorkspaceFace } from './HeaderFaces';
 import { sessionActions } from '../../machines/session/session.selectors';
 import { useActions } from '../flows/useActions';
-import { BELL_BUTTON_CLASS, BellFace, bellLabel } from '../notifications/BellFace';
-
-// The bell and its panel load after the first screen (docs/notifications.md §The bell); the same button stands in.
-const NotificationBell = lazy(() => import('../notifications/NotificationBell'));
+import NotificationBell from '../notifications/NotificationBell';
 
 const WorkspaceMenu = lazyOnIntent<WorkspaceMenuProps>(() =>
   import('./HeaderMenus').then((m) => ({ default: m.WorkspaceMenu })),
@@ -69,15 +66,7 @@ export function Header({
       )}
       <div className="ml-auto flex items-center gap-2">
         <div className="flex items-center gap-2" inert={menuOpen}>
-          <Suspense
-            fallback={
-              <button type="button" aria-label={bellLabel(0)} className={BELL_BUTTON_CLASS}>
-                <BellFace />
-              </button>
-            }
-          >
-            <NotificationBell workspaceId={workspace.id} />
-          </Suspense>
+          <NotificationBell workspaceId={workspace.id} />
           <WorkspaceMenu
             workspace={workspace}
             onCreate={onCreateWorkspace}
