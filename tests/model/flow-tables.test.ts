@@ -30,6 +30,8 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
  * fails the test below, and so does a machine with neither).
  */
 const WITHOUT_TABLE_YET: readonly string[] = [
+  'account-profile',
+  'account-sessions',
   'configure-connection',
   'quest-actions',
   'quest-editor',

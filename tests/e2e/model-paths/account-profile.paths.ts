@@ -2,6 +2,9 @@
  * The account page's name form (src/machines/account-profile/account-profile.machine.ts, /account): each test signs
  * in as an account of its own (tests/e2e/pages/account.page.ts). The real server saves the name (the profile menu
  * shows it); a crash is answered through a Playwright route.
+ *
+ * Not registered in tables.ts yet (tests/model/flow-tables.test.ts WITHOUT_TABLE_YET): its last path failed in the
+ * browser; see docs/engineering/machine-paths.md.
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';

@@ -3,6 +3,9 @@
  * signs in as an account of its own in the page and twice more through the API (an "iPhone" and a "Windows" client),
  * so there are other sessions to sign out. The real server lists and signs out; a crash is answered through a
  * Playwright route, an unreachable list by an aborted request.
+ *
+ * Not registered in tables.ts yet (tests/model/flow-tables.test.ts WITHOUT_TABLE_YET): its last path failed in the
+ * browser; see docs/engineering/machine-paths.md.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';

@@ -44,9 +44,7 @@ import { processDataTable } from './process-data.paths';
 import { questReviewTable } from './quest-review.paths';
 import { forgotPasswordTable } from './forgot-password.paths';
 import { resetPasswordTable } from './reset-password.paths';
-import { accountProfileTable } from './account-profile.paths';
 import { changePasswordTable } from './change-password.paths';
-import { accountSessionsTable } from './account-sessions.paths';
 
 export const flowTables = [
   teamTable,
@@ -88,7 +86,5 @@ export const flowTables = [
   questReviewTable,
   forgotPasswordTable,
   resetPasswordTable,
-  accountProfileTable,
   changePasswordTable,
-  accountSessionsTable,
 ] as unknown as readonly FlowTable<Ui>[];
