@@ -91,6 +91,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
         'adjust',
         'acquire',
         'activity',
+        'notifications',
       ]),
     );
   });
