@@ -291,13 +291,27 @@ export async function pluginFeed(ctx: ServerContext, pluginId: string): Promise<
   const own: FeedItem[] = rows
     .reverse()
     .map((row) => ({ createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type }));
-  // A stable merge: at the same instant the plugin's own line comes first, then who did it.
-  return [...own, ...people.reverse().map(feedLine)]
+  // A person's change made in the same transaction as one of the plugin's own lines names who did it on that line;
+  // any other change of theirs is a line of its own. Then a stable merge in time order.
+  const lines = people.reverse().map(feedLine);
+  const alone: FeedItem[] = [];
+  for (const line of lines) {
+    const distance = (item: FeedItem) => Math.abs(item.createdAt - line.createdAt);
+    const same = own
+      .filter((item) => !item.by && distance(item) <= SAME_CHANGE_MS)
+      .sort((a, b) => distance(a) - distance(b))[0];
+    if (same) same.by = line.by;
+    else alone.push(line);
+  }
+  return [...own, ...alone]
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.createdAt - b.item.createdAt || a.index - b.index)
     .map(({ item }) => item)
     .slice(-FEED_LENGTH);
 }
+
+/** A feed line and an activity row this close in time were written by one change (one transaction). */
+const SAME_CHANGE_MS = 2_000;
 
 // ------------------------------------------------------------------------------------------------ credentials
 

@@ -36,7 +36,10 @@ export function FeedList({
           data-type={item.type ?? 'default'}
           className="rounded-lg bg-slate-50 px-3 py-2"
         >
-          <time className="block text-xs text-slate-600">{utcTime(item.createdAt)}</time>
+          <span className="block text-xs text-slate-600">
+            <time>{utcTime(item.createdAt)}</time>
+            {item.by && ` · by ${item.by}`}
+          </span>
           <span className={TYPE_CLASSES[item.type ?? 'default']}>{item.message}</span>
         </li>
       ))}
