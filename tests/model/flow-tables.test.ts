@@ -35,6 +35,7 @@ const WITHOUT_TABLE_YET: readonly string[] = [
   'configure-connection',
   'quest-actions',
   'quest-editor',
+  'reset-password',
   'session',
   'spreadsheet-export',
 ];

@@ -213,11 +213,22 @@ export default function AccountPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       <SkipLink />
-      <header className="flex h-16 items-center justify-between gap-4 border-b border-slate-200 bg-white px-4 sm:px-6">
-        <Logo />
+      <header className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4 sm:gap-4 sm:px-6">
+        {/* The compact logo and a short link on narrow screens, so the header fits 320 px. */}
+        <span className="sm:hidden">
+          <Logo compact />
+        </span>
+        <span className="hidden sm:inline">
+          <Logo />
+        </span>
         <div className="flex items-center gap-2">
-          <Link href={back} className="text-sm font-semibold text-indigo-600 hover:text-indigo-500">
-            Back to Questboard
+          <Link
+            href={back}
+            aria-label="Back to Questboard"
+            className="text-sm font-semibold text-indigo-600 hover:text-indigo-500"
+          >
+            <span className="sm:hidden">Back</span>
+            <span className="hidden sm:inline">Back to Questboard</span>
           </Link>
           <Button variant="ghost" onClick={sessionAct.signOut}>
             Logout

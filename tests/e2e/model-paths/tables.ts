@@ -43,7 +43,6 @@ import { pluginLifecycleTable } from './plugin-lifecycle.paths';
 import { processDataTable } from './process-data.paths';
 import { questReviewTable } from './quest-review.paths';
 import { forgotPasswordTable } from './forgot-password.paths';
-import { resetPasswordTable } from './reset-password.paths';
 import { changePasswordTable } from './change-password.paths';
 
 export const flowTables = [
@@ -85,6 +84,5 @@ export const flowTables = [
   processDataTable,
   questReviewTable,
   forgotPasswordTable,
-  resetPasswordTable,
   changePasswordTable,
 ] as unknown as readonly FlowTable<Ui>[];

@@ -212,7 +212,7 @@ export default function ReportChart({
     <section aria-label="Report chart" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h3 className="text-sm font-semibold text-slate-800">Chart</h3>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           {markers.length > 0 && (
             <button
               type="button"
