@@ -1,13 +1,11 @@
 /**
- * Bootstrap: flags → (lazy) inspector → QueryClient → session (its flow's actor, created by useFlowActor with the
+ * Bootstrap: flags → (lazy) inspector → session (its flow's actor, created by useFlowActor with the
  * inspector's options) → router. The Google sign-in pop-up's
  * /oauth-callback page runs alone: no session restore (the opener owns the session; a pop-up that closes while it
  * checks the token must not touch it), no router.
  */
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from './queryClient';
 import { inspectRequested, startInspector } from './inspector';
 import { Session } from './views/flows/session';
 import { AppRouter } from './views/AppRouter';
@@ -32,12 +30,10 @@ async function boot() {
   if (inspectRequested()) await startInspector();
   root.render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Session.Provider>
-          <AppRouter />
-          <Snackbars />
-        </Session.Provider>
-      </QueryClientProvider>
+      <Session.Provider>
+        <AppRouter />
+        <Snackbars />
+      </Session.Provider>
     </StrictMode>,
   );
 }

@@ -22,6 +22,9 @@ import { pipe } from 'fp-ts/function';
 import { struct, nullable, boundedString, line, MAX, AppParams, SuccessMessage } from './codecs';
 import { endpoint, multipart } from './endpoint';
 import { maxItems } from './validation';
+import { dimensionsError, type Dimensions } from './images';
+
+export { type Dimensions, INVALID_IMAGE_FILE as CMS_INVALID_IMAGE_FILE } from './images';
 
 // ---------------------------------------------------------------- constants (docs/app-settings.md §Screens and routes, §Rules and limits, §Messages, §Rules and limits)
 
@@ -33,10 +36,6 @@ export const CMS_IMAGE_TYPES = ['image/jpeg', 'image/jpg'] as const;
 export const CMS_IMAGE_ACCEPT = { 'image/jpeg': ['.jpg', '.jpeg'] } as const;
 
 export type CmsImageKind = 'screenshot' | 'background';
-export interface Dimensions {
-  width: number;
-  height: number;
-}
 /** Largest image accepted per slot (docs/app-settings.md §Rules and limits), width × height. */
 export const CMS_IMAGE_LIMITS: Record<CmsImageKind, Dimensions> = {
   screenshot: { width: 480, height: 640 },
@@ -65,7 +64,6 @@ export function cmsCompressionQualities(): number[] {
 
 export const CMS_FILE_TOO_LARGE = 'File is too large! Maximum size is 3MB.';
 export const CMS_FILE_TYPE_NOT_SUPPORTED = 'File type not supported! Please upload a JPEG image.';
-export const CMS_INVALID_IMAGE_FILE = 'Invalid image file.';
 export const imageTooLargeMessage = (limit: Dimensions) =>
   `Image must not exceed ${limit.width} × ${limit.height} pixels.`;
 export const NO_DETAILS_FOUND = 'No details found for this app.';
@@ -165,9 +163,8 @@ export function cmsImageFileError(file: FileInfo): string | null {
 
 /** Dimension check on image load: null dimensions mean the file could not be read as an image. */
 export function imageDimensionsError(kind: CmsImageKind, dimensions: Dimensions | null | undefined): string | null {
-  if (!dimensions || !(dimensions.width > 0) || !(dimensions.height > 0)) return CMS_INVALID_IMAGE_FILE;
   const limit = CMS_IMAGE_LIMITS[kind];
-  return dimensions.width > limit.width || dimensions.height > limit.height ? imageTooLargeMessage(limit) : null;
+  return dimensionsError(dimensions, limit, imageTooLargeMessage(limit));
 }
 
 /** Size of an image scaled down (never up) to fit a box, keeping its aspect ratio (for recompression). */

@@ -6,7 +6,7 @@ import * as t from 'io-ts';
 import { struct, nullable, Role, Name, Id, line, MAX, WorkspaceParams, characterProblem } from './codecs';
 import { endpoint, multipart } from './endpoint';
 import { App } from './apps';
-import { CMS_INVALID_IMAGE_FILE, type Dimensions } from './cms';
+import { dimensionsError, type Dimensions } from './images';
 
 export const Workspace = struct(
   {
@@ -72,10 +72,7 @@ export const ICON_MAX_DIMENSIONS = { width: 1024, height: 1024 };
 export const ICON_DIMENSIONS_MESSAGE = `Icon must not exceed ${ICON_MAX_DIMENSIONS.width} × ${ICON_MAX_DIMENSIONS.height} pixels.`;
 /** Why an icon of these dimensions (null: unreadable) is refused, or null (server on the bytes, the form once loaded). */
 export function iconDimensionsError(dimensions: Dimensions | null): string | null {
-  if (!dimensions || !(dimensions.width > 0) || !(dimensions.height > 0)) return CMS_INVALID_IMAGE_FILE;
-  return dimensions.width > ICON_MAX_DIMENSIONS.width || dimensions.height > ICON_MAX_DIMENSIONS.height
-    ? ICON_DIMENSIONS_MESSAGE
-    : null;
+  return dimensionsError(dimensions, ICON_MAX_DIMENSIONS, ICON_DIMENSIONS_MESSAGE);
 }
 
 export const WorkspaceData = struct({ name: Name, website: line(MAX.url) }, { id: Id }, 'WorkspaceData');

@@ -2,7 +2,7 @@
  * React Query reads of Acquire (plain reads of no lifecycle): the attribution source (the gate), the quests grid, one
  * quest with its funnel. The acquire flows invalidate `acquireQueryKey(appId)` (everything of the app) after changes.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { fetchKpi, fetchQuest, fetchQuests, fetchSettings, fetchSource } from './acquire.service';
 
 export const acquireQueryKey = (appId: string) => ['acquire', appId] as const;
@@ -13,19 +13,19 @@ const unwrap = <T extends { success: boolean }>(answer: T, what: string): T => {
 };
 
 export const useAcquireSource = (appId: string) =>
-  useQuery({
+  useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'source'],
     queryFn: async ({ signal }) => unwrap(await fetchSource(appId, signal), 'The attribution source').data,
   });
 
 export const useQuests = (appId: string) =>
-  useQuery({
+  useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'quests'],
     queryFn: async ({ signal }) => unwrap(await fetchQuests(appId, signal), 'The quests').data,
   });
 
 export const useQuestDetail = (appId: string, questId: string | null) =>
-  useQuery({
+  useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'quest', questId],
     enabled: questId !== null,
     queryFn: async ({ signal }) => unwrap(await fetchQuest(appId, questId!, signal), 'The quest'),
@@ -33,14 +33,14 @@ export const useQuestDetail = (appId: string, questId: string | null) =>
 
 /** The acquisition settings draft (null: none yet, so the Quests tab is hidden, docs/acquire.md §Screens and routes). */
 export const useAcquireSettings = (appId: string) =>
-  useQuery({
+  useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'settings'],
     queryFn: async ({ signal }) => unwrap(await fetchSettings(appId, signal), 'The acquisition settings').data,
   });
 
 /** The target KPI's actual value for the players acquired through quests, with its maturity. */
 export const useAcquireKpi = (appId: string) =>
-  useQuery({
+  useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'kpi'],
     queryFn: async ({ signal }) => unwrap(await fetchKpi(appId, signal), 'The KPI tracking').data,
   });

@@ -3,7 +3,7 @@
  * read of no lifecycle for the places an object is shown (a quest's editor, a report's status line). `version`
  * (e.g. the object's last change time) makes a new change read again.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { exportActivity, listActivity } from './activity.service';
 
 export const activityQueryKey = (workspaceId: string) => ['activity', workspaceId] as const;
@@ -14,7 +14,7 @@ export function useObjectHistory(
   objectId: string | null,
   version: string | null = null,
 ) {
-  return useQuery({
+  return useServerQuery({
     queryKey: [...activityQueryKey(workspaceId), objectType, objectId, version] as const,
     enabled: objectId !== null && workspaceId !== '',
     queryFn: async ({ signal }) =>
@@ -24,7 +24,7 @@ export function useObjectHistory(
 
 /** The app's log between two days (the chart markers' source): up to the export's limit, newest first. */
 export function useAppActivity(workspaceId: string, appId: string, range: { from: string; to: string } | null) {
-  return useQuery({
+  return useServerQuery({
     queryKey: [...activityQueryKey(workspaceId), 'app', appId, range?.from ?? null, range?.to ?? null] as const,
     enabled: range !== null && workspaceId !== '' && appId !== '',
     queryFn: async ({ signal }) =>

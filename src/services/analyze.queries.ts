@@ -3,7 +3,7 @@
  * app and its data models. Views read them here; the report-builder and delete-report flows invalidate
  * `templatesKey(appId)` after a save or a delete.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { listModels, listTemplates } from './analyze.service';
 
 export const templatesKey = (appId: string) => ['templates', appId] as const;
@@ -11,7 +11,7 @@ export const modelsKey = (appId: string) => ['models', appId] as const;
 
 /** The saved reports of an app, newest first. */
 export function useTemplates(appId: string | undefined, enabled = true) {
-  return useQuery({
+  return useServerQuery({
     queryKey: templatesKey(appId ?? ''),
     queryFn: ({ signal }) => listTemplates(appId!, signal),
     enabled: !!appId && enabled,
@@ -20,7 +20,7 @@ export function useTemplates(appId: string | undefined, enabled = true) {
 
 /** The data models of an app (the Data Model selector). */
 export function useModels(appId: string | undefined, enabled = true) {
-  return useQuery({
+  return useServerQuery({
     queryKey: modelsKey(appId ?? ''),
     queryFn: ({ signal }) => listModels(appId!, signal),
     enabled: !!appId && enabled,

@@ -2,7 +2,7 @@
  * React Query reads of the App Settings Events and Acquisition Links tabs and of the documentation pages
  * (docs/architecture.md §House rules 4). The deeplink-edit flow invalidates `deeplinksKey(appId)` after a save.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { isSupportedDeeplinkPlatform } from '../contracts/deeplinks';
 import { fetchDeeplinks, fetchEventSchemas, fetchGuideValues } from './app-links.service';
 
@@ -14,7 +14,7 @@ export const guideValuesKey = (workspaceId: string, appId: string) =>
 
 /** The Events tab's rows for the (already debounced) search text; the previous rows stay while the next load. */
 export function useEventSchemas(appId: string, search: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: eventSchemasKey(appId, search),
     queryFn: ({ signal }) => fetchEventSchemas(appId, search, signal),
     placeholderData: (previous) => previous,
@@ -23,7 +23,7 @@ export function useEventSchemas(appId: string, search: string) {
 
 /** The app's acquisition links; a link of a platform Questboard does not support is logged (docs/app-settings.md §Entities). */
 export function useDeeplinks(appId: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: deeplinksKey(appId),
     queryFn: async ({ signal }) => {
       const { deepLinks } = await fetchDeeplinks(appId, signal);
@@ -41,7 +41,7 @@ export function useDeeplinks(appId: string) {
  * member) is no error for the page: it keeps its placeholders, so the query does not retry.
  */
 export function useGuideValues(workspaceId: string | null, appId: string | null, enabled: boolean) {
-  return useQuery({
+  return useServerQuery({
     queryKey: guideValuesKey(workspaceId ?? '', appId ?? ''),
     enabled: enabled && !!workspaceId && !!appId,
     retry: false,

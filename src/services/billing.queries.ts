@@ -2,7 +2,7 @@
  * React Query reads of the billing tabs (plain reads, no lifecycle). The billing flows invalidate
  * `billingQueryKey(workspaceId)` (every billing read of the workspace) after a change.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import {
   fetchBalance,
   fetchCreditTransactions,
@@ -31,14 +31,14 @@ function billingRead<T>(
 }
 
 export const useBalance = (workspaceId: string) =>
-  useQuery(billingRead(workspaceId, 'balance', fetchBalance, 'The balance could not be loaded.'));
+  useServerQuery(billingRead(workspaceId, 'balance', fetchBalance, 'The balance could not be loaded.'));
 export const useSubscription = (workspaceId: string) =>
-  useQuery(billingRead(workspaceId, 'subscription', fetchSubscription, 'The subscription could not be loaded.'));
+  useServerQuery(billingRead(workspaceId, 'subscription', fetchSubscription, 'The subscription could not be loaded.'));
 export const useRunway = (workspaceId: string) =>
-  useQuery(billingRead(workspaceId, 'runway', fetchRunway, 'The spending pace could not be loaded.'));
+  useServerQuery(billingRead(workspaceId, 'runway', fetchRunway, 'The spending pace could not be loaded.'));
 /** The methods and the provider that keeps them ('sandbox' is labelled as such). */
 export const usePaymentMethods = (workspaceId: string) =>
-  useQuery(
+  useServerQuery(
     billingRead(
       workspaceId,
       'payment-methods',
@@ -50,9 +50,9 @@ export const usePaymentMethods = (workspaceId: string) =>
     ),
   );
 export const useInvoices = (workspaceId: string) =>
-  useQuery(billingRead(workspaceId, 'invoices', fetchInvoices, 'The payment history could not be loaded.'));
+  useServerQuery(billingRead(workspaceId, 'invoices', fetchInvoices, 'The payment history could not be loaded.'));
 export const useCreditTransactions = (workspaceId: string) =>
-  useQuery(
+  useServerQuery(
     billingRead(
       workspaceId,
       'credit-transactions',

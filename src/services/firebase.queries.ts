@@ -3,7 +3,7 @@
  * integrations flow's invalidation refreshes them; `revision` (the plugins' statuses and operations) is part of the
  * key, so the health line and the events follow a deployment or a processing job as it ends.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { integrationsKey } from './integrations.queries';
 import { fetchConversionEvents, fetchIntegrationHealth } from './firebase.service';
 
@@ -12,7 +12,7 @@ export const conversionEventsKey = (appId: string, pluginId: string, revision: s
 export const healthKey = (appId: string, revision: string) => [...integrationsKey(appId), 'health', revision] as const;
 
 export function useConversionEvents(appId: string, pluginId: string, revision: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: conversionEventsKey(appId, pluginId, revision),
     queryFn: async ({ signal }) => (await fetchConversionEvents(pluginId, signal)).events,
     placeholderData: (previous) => previous,
@@ -20,7 +20,7 @@ export function useConversionEvents(appId: string, pluginId: string, revision: s
 }
 
 export function useIntegrationHealth(appId: string, revision: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: healthKey(appId, revision),
     queryFn: async ({ signal }) => (await fetchIntegrationHealth(appId, signal)).sources,
     placeholderData: (previous) => previous,

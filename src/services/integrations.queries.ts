@@ -3,7 +3,7 @@
  * progress, so Connecting... / Processing Data end by themselves), a plugin's feed, the workspace's credentials.
  * The integrations flows invalidate `integrationsKey(appId)` after each change.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { fetchCredentials, fetchFeed, fetchPluginEvents, fetchPlugins } from './integrations.service';
 
 export const integrationsKey = (appId: string) => ['integrations', appId] as const;
@@ -15,7 +15,7 @@ export const credentialsKey = (appId: string) => [...integrationsKey(appId), 'cr
 export const IN_PROGRESS_POLL_MS = 1500;
 
 export function usePlugins(appId: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: pluginsKey(appId),
     queryFn: async ({ signal }) => {
       const answer = await fetchPlugins(appId, signal);
@@ -27,7 +27,7 @@ export function usePlugins(appId: string) {
 }
 
 export function useFeed(appId: string, pluginId: string | null, polling: boolean) {
-  return useQuery({
+  return useServerQuery({
     queryKey: feedKey(appId, pluginId ?? ''),
     enabled: !!pluginId,
     queryFn: async ({ signal }) => (await fetchFeed(pluginId!, signal)).feed,
@@ -36,7 +36,7 @@ export function useFeed(appId: string, pluginId: string | null, polling: boolean
 }
 
 export function useCredentials(appId: string, enabled = true) {
-  return useQuery({
+  return useServerQuery({
     queryKey: credentialsKey(appId),
     enabled,
     queryFn: ({ signal }) => fetchCredentials(appId, signal),
@@ -48,7 +48,7 @@ export const eventsKey = (appId: string, pluginId: string, search: string) =>
 
 /** The Events table's rows (docs/integrations.md §Screens and routes), for the (already debounced) search text. */
 export function usePluginEvents(appId: string, pluginId: string, search: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: eventsKey(appId, pluginId, search),
     queryFn: async ({ signal }) => (await fetchPluginEvents(pluginId, search, signal)).events,
     placeholderData: (previous) => previous,

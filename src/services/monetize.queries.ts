@@ -3,7 +3,8 @@
  * "Beyond" audience estimate for (already debounced) conditions. The monetize flows invalidate `monetizeKey(appId)`
  * after each change.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import type { TargetCondition } from '../contracts/monetize';
 import { fetchCampaign, fetchEstimate, fetchMonetizeEvents } from './monetize.service';
 
@@ -12,7 +13,7 @@ export const campaignKey = (appId: string) => [...monetizeKey(appId), 'campaign'
 
 /** The app's campaign, or null when it has none. */
 export function useCampaign(appId: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: campaignKey(appId),
     queryFn: async ({ signal }) => {
       const answer = await fetchCampaign(appId, signal);
@@ -24,7 +25,7 @@ export function useCampaign(appId: string) {
 
 /** The event source an event condition picks from, and its events. */
 export function useMonetizeEvents(appId: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: [...monetizeKey(appId), 'events'],
     queryFn: async ({ signal }) => fetchMonetizeEvents(appId, signal),
   });
@@ -32,7 +33,7 @@ export function useMonetizeEvents(appId: string) {
 
 /** Players matching `conditions` over the last 30 days (the caller debounces the conditions). */
 export function useAudienceEstimate(appId: string, conditions: TargetCondition[] | null) {
-  return useQuery({
+  return useServerQuery({
     queryKey: [...monetizeKey(appId), 'estimate', JSON.stringify(conditions)],
     enabled: conditions !== null,
     queryFn: ({ signal }) => fetchEstimate(appId, conditions ?? [], signal),

@@ -3,7 +3,7 @@
  * summary (events received, last event, conversion events). Under integrationsKey(appId), so every integrations flow's
  * reload (Check Status, enable, disconnect) refreshes them too.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { fetchPostbackLog, fetchPostbackSummary, fetchPostbackUrl } from './postbacks.service';
 import { integrationsKey } from './integrations.queries';
 
@@ -11,7 +11,7 @@ export const postbacksKey = (appId: string, source: string) =>
   [...integrationsKey(appId), 'postbacks', source] as const;
 
 export function usePostbackUrl(appId: string, source: string, enabled: boolean) {
-  return useQuery({
+  return useServerQuery({
     queryKey: [...postbacksKey(appId, source), 'url'],
     enabled,
     queryFn: async ({ signal }) => (await fetchPostbackUrl(appId, source, signal)).url,
@@ -20,14 +20,14 @@ export function usePostbackUrl(appId: string, source: string, enabled: boolean) 
 }
 
 export function usePostbackLog(appId: string, source: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: [...postbacksKey(appId, source), 'log'],
     queryFn: async ({ signal }) => (await fetchPostbackLog(appId, source, signal)).entries,
   });
 }
 
 export function usePostbackSummary(appId: string, source: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: [...postbacksKey(appId, source), 'summary'],
     queryFn: ({ signal }) => fetchPostbackSummary(appId, source, signal),
   });

@@ -2,14 +2,14 @@
  * The React Query read of the team list (docs/architecture.md §House rules 4: a plain read of no lifecycle). The team flow
  * invalidates `teamQueryKey(workspaceId)` after each change.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useServerQuery } from '../queryClient';
 import { fetchTeam } from './team.service';
 
 export const teamQueryKey = (workspaceId: string) => ['team', workspaceId] as const;
 
 /** The team of a workspace (members first, then pending invites). `success: false` is surfaced as a query error. */
 export function useTeam(workspaceId: string) {
-  return useQuery({
+  return useServerQuery({
     queryKey: teamQueryKey(workspaceId),
     queryFn: async ({ signal }) => {
       const answer = await fetchTeam(workspaceId, signal);

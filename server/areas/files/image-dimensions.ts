@@ -3,7 +3,7 @@
  * upload may be: PNG (IHDR), JPEG (the first frame header, jpeg.ts), GIF (the logical screen) and WebP (VP8, VP8L,
  * VP8X). A browser allocates width × height × 4 bytes to show an image, so a small file can claim a huge canvas.
  */
-import type { Dimensions } from '../../../src/contracts/cms';
+import type { Dimensions } from '../../../src/contracts/images';
 import { iconDimensionsError } from '../../../src/contracts/workspace';
 import { invalid } from '../../errors';
 import type { UploadedImage } from './files';

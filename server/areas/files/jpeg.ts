@@ -1,5 +1,5 @@
 /** JPEG facts read from the bytes (never from a file's name or claimed type): the magic bytes and the SOF dimensions. */
-import type { Dimensions } from '../../../src/contracts/cms';
+import type { Dimensions } from '../../../src/contracts/images';
 
 export const isJpeg = (bytes: Uint8Array) =>
   bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;

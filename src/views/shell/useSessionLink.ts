@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { Session } from '../flows/session';
 import { selectAccount, selectStatus } from '../../machines/session/session.selectors';
 import { href } from '../../paths';
-import { queryClient } from '../../queryClient';
+import { forgetServerData } from '../../services/server-cache';
 
 export function useSessionLink() {
   const status = Session.useSelector(selectStatus);
@@ -18,14 +18,14 @@ export function useSessionLink() {
   const previousAccountId = useRef(accountId);
   useEffect(() => {
     if (previous.current === 'signedIn' && status === 'signedOut') {
-      queryClient.clear();
+      forgetServerData();
       navigate(href.signIn(), { replace: true });
     }
     previous.current = status;
   }, [status, navigate]);
   useEffect(() => {
     if (previousAccountId.current !== null && accountId !== null && accountId !== previousAccountId.current)
-      queryClient.clear();
+      forgetServerData();
     previousAccountId.current = accountId;
   }, [accountId]);
 }
