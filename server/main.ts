@@ -14,6 +14,7 @@ import { playDemoCrowdOnce, prepareStartData, StartRefused } from './demo/demo-m
 import { seedDemoHistoryOnce } from './demo/demo-history';
 import { claimDataDir } from './db/data-dir-lock';
 import { openAnalytics, type AnalyticsOptions } from './analytics/index';
+import { sharedStoreRefusal } from './analytics/placements';
 import { joinServers, ServerRefused } from './jobs/heartbeat';
 import { buildApp, migrate } from './app';
 import { mailerFromEnv } from './providers/mailer';
@@ -75,11 +76,19 @@ async function main() {
     releaseDataDir();
     throw error;
   });
+  const database = { db: handle.db, dbKind: handle.kind };
+  const refused = config.analyticsStore === 'postgres' ? await sharedStoreRefusal(handle.db) : null;
+  if (refused) {
+    await heartbeat.stop().catch(() => {});
+    await handle.close();
+    releaseDataDir();
+    throw new ServerRefused(refused);
+  }
   const bigquery = await bigQueryOptions(config);
   const analytics =
     config.analyticsStore === 'postgres'
-      ? await openAnalytics({ ...config.analytics, bigquery, shared: { db: handle.db, dbKind: handle.kind } })
-      : await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery });
+      ? await openAnalytics({ ...config.analytics, bigquery, shared: database })
+      : await openAnalytics({ dataDir: config.dataDir, ...config.analytics, bigquery, placements: database });
   try {
     await prepareStartData(handle.db, analytics, {
       demo: config.demo,

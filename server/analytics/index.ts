@@ -25,6 +25,7 @@ import { BigQueryProcessor, type BigQueryProcessClient } from './bigquery-proces
 import type { GenerateOptions, GenerateResult } from './generator';
 import { MODELS, type ModelDef } from './catalogue';
 import type { ReportEngine } from './engine';
+import { placeIfNew, placementOf } from './placements';
 
 export interface AnalyticsOptions extends EventStoreOptions {
   bigquery?: {
@@ -42,18 +43,24 @@ export interface SharedStoreOptions {
   dbKind: 'pglite' | 'postgres';
 }
 
-/** The slice of a plugin row the engine choice needs. */
+/** The slice of a plugin row the engine choice needs (its app's placement, when the plugin names the app). */
 export interface PluginLike {
   attributes: Record<string, unknown> | null;
+  app_id?: string;
 }
 
 /** What the server uses of analytics, whichever the store. */
 export interface Analytics {
-  /** The deployment's store: where processing writes and every non-BigQuery report reads. */
+  /** The deployment's store: where an app's first data goes (ANALYTICS_STORE). */
   readonly local: AnalyticsStore;
   readonly models: readonly ModelDef[];
-  /** The engine that serves an app, from its BigQuery plugin. */
-  engineFor(plugin: PluginLike | null): ReportEngine;
+  /**
+   * The store that holds an app's data: its placement (placements.ts; `npm run analytics:move` switches it), else the
+   * deployment's store, which its first write then records as the app's placement.
+   */
+  storeFor(appId: string): Promise<AnalyticsStore>;
+  /** The engine that serves an app: BigQuery when its plugin asks for it, else its store's. */
+  engineFor(plugin: PluginLike | null): Promise<ReportEngine>;
   /** The BigQuery processing of an app whose reports run on BigQuery, else null (processing runs embedded). */
   bigQueryProcessorFor(plugin: PluginLike | null): BigQueryProcessor | null;
   /** Replaces an app's events with generated ones (deterministic from the seed). */
@@ -83,31 +90,76 @@ function bigQueryStoreOf(plugin: PluginLike | null) {
   };
 }
 
-export async function openAnalytics(opts?: AnalyticsOptions): Promise<AnalyticsEngine>;
-export async function openAnalytics(opts: AnalyticsOptions & { shared?: SharedStoreOptions }): Promise<Analytics>;
-export async function openAnalytics(opts: AnalyticsOptions & { shared?: SharedStoreOptions } = {}): Promise<Analytics> {
+export interface OpenOptions extends AnalyticsOptions {
+  /** ANALYTICS_STORE=postgres: the app database's analytics schema is the deployment's store. */
+  shared?: SharedStoreOptions;
+  /**
+   * The app database, for the apps' placements (the server passes it; scripts and tests without it read and write
+   * the deployment's store only). With the embedded store, an app moved to PostgreSQL is read there.
+   */
+  placements?: SharedStoreOptions;
+}
+
+export async function openAnalytics(
+  opts?: AnalyticsOptions & { placements?: SharedStoreOptions },
+): Promise<AnalyticsEngine>;
+export async function openAnalytics(opts: OpenOptions): Promise<Analytics>;
+export async function openAnalytics(opts: OpenOptions = {}): Promise<Analytics> {
+  const postgresOptions = (database: SharedStoreOptions) => ({
+    ...database,
+    queryTimeoutMs: opts.queryTimeoutMs,
+    memoryLimit: opts.memoryLimit,
+    threads: opts.threads,
+  });
   if (opts.shared) {
-    const local = await openPostgresStore({
-      ...opts.shared,
-      queryTimeoutMs: opts.queryTimeoutMs,
-      memoryLimit: opts.memoryLimit,
-      threads: opts.threads,
+    const local = await openPostgresStore(postgresOptions(opts.shared));
+    return withStores(local, opts, opts.shared, () => {
+      throw new Error('the embedded DuckDB store is not open on a server with ANALYTICS_STORE=postgres');
     });
-    return withBigQuery(local, opts);
   }
   const store = await EventStore.open(opts);
   const local = duckdbStore(store);
-  const embedded: AnalyticsEngine = { ...withBigQuery(local, opts), store, duckdb: local.engine };
+  const database = opts.placements;
+  let shared: Promise<AnalyticsStore> | null = null;
+  const embedded: AnalyticsEngine = {
+    ...withStores(local, opts, database, () => (shared ??= openPostgresStore(postgresOptions(database!)))),
+    store,
+    duckdb: local.engine,
+  };
   return embedded;
 }
 
-function withBigQuery(local: AnalyticsStore, opts: AnalyticsOptions): Analytics {
+/** A store whose writes first record the app's placement (an app's first data decides where it lives). */
+function placing(store: AnalyticsStore, place: () => Promise<void>): AnalyticsStore {
+  return {
+    ...store,
+    writeSandboxExport: async (options) => (await place(), store.writeSandboxExport(options)),
+    processRange: async (args, progress) => (await place(), store.processRange(args, progress)),
+    generate: async (options) => (await place(), store.generate(options)),
+  };
+}
+
+function withStores(
+  local: AnalyticsStore,
+  opts: AnalyticsOptions,
+  database: SharedStoreOptions | undefined,
+  other: () => Promise<AnalyticsStore>,
+): Analytics {
+  let opened: AnalyticsStore | null = null;
+  async function storeFor(appId: string): Promise<AnalyticsStore> {
+    if (!database) return local;
+    const placed = await placementOf(database.db, appId);
+    if (!placed) return placing(local, () => placeIfNew(database.db, appId, local.kind));
+    if (placed === local.kind) return local;
+    return (opened = await other());
+  }
   return {
     local,
     models: MODELS,
-    engineFor(plugin) {
+    storeFor,
+    async engineFor(plugin) {
       const target = bigQueryStoreOf(plugin);
-      if (!target || !opts.bigquery) return local.engine;
+      if (!target || !opts.bigquery) return plugin?.app_id ? (await storeFor(plugin.app_id)).engine : local.engine;
       const { project, dataset } = target;
       return new BigQueryReportEngine(opts.bigquery.createClient(project), {
         project,
@@ -125,8 +177,11 @@ function withBigQuery(local: AnalyticsStore, opts: AnalyticsOptions): Analytics 
         location: opts.bigquery.location,
       });
     },
-    generate: (options) => local.generate(options),
-    close: () => local.close(),
+    generate: async (options) => (await storeFor(options.appId)).generate(options),
+    async close() {
+      await opened?.close();
+      await local.close();
+    },
   };
 }
 

@@ -64,7 +64,7 @@ export function positional(text: string, values: Values = {}): { sql: string; pa
   return { sql, parameters: order.map((name) => values[name]) };
 }
 
-async function exec(db: Db, text: string, values?: Values) {
+export async function exec(db: Db, text: string, values?: Values) {
   const { sql, parameters } = positional(text, values);
   return db.executeQuery(CompiledQuery.raw(sql, parameters));
 }
@@ -140,7 +140,7 @@ const SCHEMA_STATEMENTS = [
 /** Serialises schema changes between servers starting together (any fixed key; the transaction releases it). */
 const SCHEMA_LOCK = 7_3215_0032;
 
-async function ensureSchema(db: Db) {
+export async function ensureSchema(db: Db) {
   await db.transaction().execute(async (trx) => {
     await trx.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`));
     for (const statement of SCHEMA_STATEMENTS) await trx.executeQuery(CompiledQuery.raw(statement));
@@ -163,7 +163,7 @@ const nextMonth = (month: string) => {
 };
 
 /** Creates the monthly partitions of both processed tables for [start, end] that do not exist yet. */
-async function ensurePartitions(db: Db, start: string, end: string) {
+export async function ensurePartitions(db: Db, start: string, end: string) {
   await db.transaction().execute(async (trx) => {
     await trx.executeQuery(CompiledQuery.raw(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`));
     for (const month of monthsOf(start, end)) {

@@ -44,7 +44,7 @@ export async function writeDemoExport(
   options: { totalEvents?: number; endDate?: string; packageName?: string } = {},
 ) {
   const index = DEMO_EVENT_APPS.findIndex((a) => a.id === app.id);
-  return analytics.local.writeSandboxExport({
+  return (await analytics.storeFor(app.id)).writeSandboxExport({
     appId: app.id,
     platform: app.platform,
     packageName: options.packageName ?? app.id,
@@ -77,14 +77,15 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: Analytics,
         .execute()
     ).map((row) => row.name),
   );
-  const store = analytics.local;
-  const ranges = await Promise.all(DEMO_EVENT_APPS.map((app) => store.dataRange(app.id)));
+  const stores = await Promise.all(DEMO_EVENT_APPS.map((app) => analytics.storeFor(app.id)));
+  const ranges = await Promise.all(DEMO_EVENT_APPS.map((app, i) => stores[i]!.dataRange(app.id)));
   const todo = DEMO_EVENT_APPS.filter((app, i) => !(ranges[i] && markers.has(demoEventsMarker(app.id))));
   if (todo.length === 0) return;
 
   const totalEvents = options.totalEvents ?? DEMO_TOTAL_EVENTS;
   const started = Date.now();
   for (const app of todo) {
+    const store = await analytics.storeFor(app.id);
     const row = await db
       .selectFrom('apps')
       .select(['id', 'platform', 'details'])

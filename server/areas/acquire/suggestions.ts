@@ -75,8 +75,8 @@ async function cohortFacts(
 ): Promise<{ installs: number; arpuD7: number; reach: Reach[] } | null> {
   const analytics = ctx.providers.analytics;
   const plugin = await analyzePluginOf(ctx, appId);
-  if (!analytics || !plugin || analytics.engineFor(plugin).kind === 'bigquery') return null;
-  const rows = await analytics.local.cohortRows(appId, days);
+  if (!analytics || !plugin || (await analytics.engineFor(plugin)).kind === 'bigquery') return null;
+  const rows = await (await analytics.storeFor(appId)).cohortRows(appId, days);
   const installs = rows[0]?.installs ?? 0;
   if (installs === 0) return null;
   // players whose best level is L → share reaching ≥ L (cumulative from the top).

@@ -63,7 +63,7 @@ async function enabledEngine(
   const analytics = analyticsOf(ctx);
   const plugin = await analyzePluginOf(ctx, appId);
   if (!plugin) throw conflict(ANALYZE_NOT_ENABLED_MESSAGE, 'analyze_not_enabled');
-  return { engine: analytics.engineFor(plugin), available: { start: plugin.data_start, end: plugin.data_end } };
+  return { engine: await analytics.engineFor(plugin), available: { start: plugin.data_start, end: plugin.data_end } };
 }
 
 /** Engine errors → domain errors: bad input and too large are invalid (400), a timeout 504 (the server keeps serving). */

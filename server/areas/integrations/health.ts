@@ -315,9 +315,9 @@ async function subjectOf(
       return row ? row.event_names : null;
     },
     async processedDays() {
-      const store = ctx.providers.analytics?.local;
-      if (!store || !plugin.data_start || !plugin.data_end) return null;
-      return store.processedDays(plugin.app_id, plugin.data_start, plugin.data_end);
+      const analytics = ctx.providers.analytics;
+      if (!analytics || !plugin.data_start || !plugin.data_end) return null;
+      return (await analytics.storeFor(plugin.app_id)).processedDays(plugin.app_id, plugin.data_start, plugin.data_end);
     },
     postbacks: once(async () => {
       const source = postbackSourceOf(plugin.type);

@@ -666,7 +666,8 @@ export async function deletePlugin(ctx: ServerContext, pluginId: string) {
     await tx.db.deleteFrom('plugins').where('id', '=', pluginId).execute();
     await emitPluginEvent(tx, 'plugin.deleted', row, [{ field: 'status', before: row.status, after: null }]);
   });
-  if (row.type === 'BigQuery') await ctx.providers.analytics?.local.deleteApp(row.app_id);
+  const analytics = ctx.providers.analytics;
+  if (row.type === 'BigQuery' && analytics) await (await analytics.storeFor(row.app_id)).deleteApp(row.app_id);
 }
 
 export async function setDailyProcess(ctx: ServerContext, pluginId: string, dailyProcess: boolean) {
@@ -833,7 +834,7 @@ export const integrationJobs: JobHandlers = {
     async [JOB_KINDS.sandboxExport](ctx, { job }) {
       const appId = job.app_id!;
       const pluginId = job.plugin_id!;
-      const store = analyticsOf(ctx).local;
+      const store = await analyticsOf(ctx).storeFor(appId);
       if (!(await store.exportRange(appId))) {
         const { platform, packageName } = await packageOf(ctx, appId);
         await store.writeSandboxExport({ appId, platform, packageName, ...ctx.config.sandboxExport });
@@ -852,7 +853,8 @@ export const integrationJobs: JobHandlers = {
       const analytics = analyticsOf(ctx);
       const revenue = () => revenueRules(ctx, appId);
       const bigQuery = analytics.bigQueryProcessorFor(await pluginRow(ctx, pluginId));
-      if (!bigQuery && !(await analytics.local.exportRange(appId)))
+      const store = await analytics.storeFor(appId);
+      if (!bigQuery && !(await store.exportRange(appId)))
         throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
       const result = await processPluginData(
@@ -862,7 +864,7 @@ export const integrationJobs: JobHandlers = {
           now: ctx.now,
           process: bigQuery
             ? (report) => bigQuery.processRange({ appId, start, end, revenue }, report)
-            : (report) => analytics.local.processRange({ appId, dataset: appId, start, end, revenue }, report),
+            : (report) => store.processRange({ appId, dataset: appId, start, end, revenue }, report),
         },
         progress,
       );

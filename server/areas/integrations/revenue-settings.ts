@@ -64,9 +64,9 @@ async function samples(
   appId: string,
   eventName: string,
 ): Promise<{ params: Map<string, string>; valueInUsd: string | null }> {
-  const store = ctx.providers.analytics?.local;
-  if (!store) return { params: new Map(), valueInUsd: null };
-  return store.parameterSamples(appId, eventName);
+  const analytics = ctx.providers.analytics;
+  if (!analytics) return { params: new Map(), valueInUsd: null };
+  return (await analytics.storeFor(appId)).parameterSamples(appId, eventName);
 }
 
 /** The event's parameters (name, data type, sample), event_value_in_usd last when the event carries it. */
@@ -146,7 +146,8 @@ export async function revenueSettingsFor(ctx: ServerContext, appId: string): Pro
  * the rebuild's turn comes (the store runs one app's rebuilds one after another), so the last one counts the latest.
  */
 export async function applyRevenueSettings(ctx: ServerContext, appId: string): Promise<void> {
-  const store = ctx.providers.analytics?.local;
+  const analytics = ctx.providers.analytics;
+  const store = analytics && (await analytics.storeFor(appId));
   if (!store || !(await store.dataRange(appId))) return;
   await store.rebuildDailyUserMetrics(appId, () => revenueRules(ctx, appId));
 }

@@ -338,7 +338,7 @@ export async function estimateAudience(
   const to = utcToday(ctx.now());
   const from = addDays(to, -(ESTIMATE_DAYS - 1));
   try {
-    const engine = analytics.engineFor(plugin);
+    const engine = await analytics.engineFor(plugin);
     const compiled = compileAudience({ appId, conditions, from, to });
     const [row] = await engine.run(compiled, countAudience(engine.render(compiled)));
     return { success: true, players: Number(row?.players ?? 0), total: Number(row?.total ?? 0), from, to };

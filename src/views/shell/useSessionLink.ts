@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { Session } from '../flows/session';
 import { selectAccount, selectStatus } from '../../machines/session/session.selectors';
 import { href } from '../../paths';
-import { forgetServerData } from '../../services/server-cache';
+import { forgetServerData } from '../../server-cache';
 
 export function useSessionLink() {
   const status = Session.useSelector(selectStatus);

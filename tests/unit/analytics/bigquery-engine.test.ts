@@ -134,14 +134,11 @@ describe('BigQuery engine', () => {
     const withBq = await openAnalytics({ bigquery: { createClient: () => fake, maximumBytesBilled: 5e9 } });
     const without = await openAnalytics({});
     try {
-      expect(withBq.engineFor({ attributes: { eventStore: 'bigquery', targetProject: 'questboard-demo' } }).kind).toBe(
-        'bigquery',
-      );
-      expect(withBq.engineFor({ attributes: { targetProject: 'questboard-demo' } }).kind).toBe('duckdb');
-      expect(withBq.engineFor(null).kind).toBe('duckdb');
-      expect(without.engineFor({ attributes: { eventStore: 'bigquery', targetProject: 'questboard-demo' } }).kind).toBe(
-        'duckdb',
-      );
+      const bigQueryPlugin = { attributes: { eventStore: 'bigquery', targetProject: 'questboard-demo' } };
+      expect((await withBq.engineFor(bigQueryPlugin)).kind).toBe('bigquery');
+      expect((await withBq.engineFor({ attributes: { targetProject: 'questboard-demo' } })).kind).toBe('duckdb');
+      expect((await withBq.engineFor(null)).kind).toBe('duckdb');
+      expect((await without.engineFor(bigQueryPlugin)).kind).toBe('duckdb');
     } finally {
       await withBq.close();
       await without.close();
