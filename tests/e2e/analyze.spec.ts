@@ -9,7 +9,7 @@
  * as percents; columns are named by their labels with their ids at hand; one status line; titles not cut short.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS } from './pages/sign-in.page';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { unique } from './pages/demo';
 import {
@@ -235,8 +235,23 @@ test('a viewer can run reports too', async ({ page }) => {
 test('the chart marks the days of changes that move numbers, hides them on request, and links each to the log of its day', async ({
   page,
 }) => {
-  // The demo's quests on Dragon Merge (iOS) reached their daily cap today through the demo players' postbacks: a
-  // change that moves numbers, recorded by Questboard in the activity log (docs/activity.md §Chart markers).
+  // A change that moves numbers, made today (docs/activity.md §Chart markers): the admin raises Dragon Merge (iOS)'s
+  // daily budget and puts it back, through the API (the viewer below cannot).
+  const signIn = await page.request.post('/api/auth/sign-in', {
+    data: { email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+  const settingsUrl = '/api/app/dragon-merge-ios/acquire/settings';
+  const { data: settings } = (await (await page.request.get(settingsUrl, { headers })).json()) as {
+    data: { dailyBudget: number };
+  };
+  for (const dailyBudget of [settings.dailyBudget + 1, settings.dailyBudget]) {
+    const saved = await page.request.post(settingsUrl, {
+      headers,
+      data: { settings: { ...settings, dailyBudget }, applyPriceSuggestions: false },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
   const builder = await ReportBuilder.openNewAs(page, DEMO_ACCOUNTS.viewer, 'dragon-merge-ios');
   await builder.groupBy.selectOption({ label: 'Date' });
   await builder.rename(unique('Markers report'));
@@ -248,7 +263,9 @@ test('the chart marks the days of changes that move numbers, hides them on reque
   const marker = builder.chart.getByTestId('chart-markers').locator(`[data-day="${today}"]`);
   await expect(marker).toHaveCount(1);
   const changes = builder.chart.getByRole('list', { name: 'Changes on these days' });
-  await expect(changes.getByRole('listitem').filter({ hasText: today })).toContainText('Questboard');
+  await expect(changes.getByRole('listitem').filter({ hasText: today })).toContainText(
+    'Ada Admin changed target settings',
+  );
 
   // Markers never move the scale: the y axis reads the same with them hidden.
   const ticks = () => builder.chart.locator('.chart-axis-left text').allTextContents();
