@@ -37,7 +37,7 @@ import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
 import { SUPPORTED_COUNTRIES } from '../../../src/contracts/countries';
 import { verifyApiKey } from '../apps/index';
-import { pluginsOfTypes } from '../integrations/index';
+import { pluginEventsOf, pluginsOfTypes } from '../integrations/index';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../errors';
 import { suggestQuests } from './suggestions';
 import { postbackLastSeen, type PostbackSubject } from '../postbacks/index';
@@ -76,11 +76,7 @@ export async function sourceEvents(
 ): Promise<SourceEvent[]> {
   if (!source) return [];
   const seen = new Map<string, number | null>();
-  const rows = await ctx.db
-    .selectFrom('plugin_events')
-    .select(['event_name', 'last_received_at'])
-    .where('plugin_id', '=', source.pluginId)
-    .execute();
+  const rows = await pluginEventsOf(ctx, source.pluginId, { includeDisabled: true, limit: 10_000 });
   for (const row of rows)
     seen.set(row.event_name, Number(row.last_received_at) > 0 ? Number(row.last_received_at) : null);
   for (const [name, at] of await postbackLastSeen(ctx, appId)) {

@@ -9,7 +9,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { connectedByPostback } from '../../../src/contracts/postbacks';
-import { JsonTextList, JsonTexts, writeJson } from '../../db/json-column';
+import { JsonTextList, writeJson } from '../../db/json-column';
+import { seedPluginEvents } from '../integrations/index';
 import { seedPostbacks } from '../postbacks/index';
 
 export const ACQUIRE_DEMO_APP = 'dragon-merge-ios';
@@ -30,21 +31,11 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
     ['af_ad_view', HOUR / 2, { af_adrev_ad_type: 'rewarded' }],
     ['af_subscribe', 6 * 24 * HOUR, { af_revenue: '9.99' }],
   ];
-  for (const [name, age, params] of events) {
-    await trx
-      .insertInto('plugin_events')
-      .values({
-        id: `${ACQUIRE_DEMO_PLUGIN}-${name}`,
-        plugin_id: ACQUIRE_DEMO_PLUGIN,
-        event_name: name,
-        event_params: writeJson(JsonTexts, params),
-        status: 'ACTIVE',
-        last_received_at: now.getTime() - age,
-        monetize_metadata: null,
-      })
-      .onConflict((oc) => oc.columns(['plugin_id', 'event_name']).doNothing())
-      .execute();
-  }
+  await seedPluginEvents(
+    trx,
+    ACQUIRE_DEMO_PLUGIN,
+    events.map(([name, age, params]) => ({ name, params, lastReceivedAt: now.getTime() - age })),
+  );
   await seedPostbacks(
     { db: trx },
     events.map(([name, age, params]) => ({

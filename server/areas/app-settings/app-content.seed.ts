@@ -6,15 +6,13 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { hashToken, newId, newToken } from '../../auth/crypto';
+import { newId } from '../../auth/crypto';
+import { seedApiKeys } from '../apps/index';
 
 interface DragonMergeIds {
   dragonMergeAndroid: string;
   dragonMergeIos: string;
 }
-
-/** Characters of a key kept to recognise it (server/areas/apps/api-keys.ts API_KEY_PREFIX_LENGTH; tests hold them equal). */
-export const SEEDED_KEY_PREFIX_LENGTH = 13;
 
 const CATALOGUE = [
   { name: 'Handful of Gems', sku: 'gems_handful', type: 'consumable', price_cents: 99, period: null },
@@ -35,23 +33,5 @@ export async function seedAppContent(trx: Transaction<Database>, ids: DragonMerg
       ),
     )
     .execute();
-  await trx
-    .insertInto('app_api_keys')
-    .values(
-      apps.flatMap((appId) =>
-        (['api', 's2s'] as const).map((type, i) => {
-          const key = `qb_${type}_${newToken()}`;
-          return {
-            id: newId(),
-            app_id: appId,
-            type,
-            prefix: key.slice(0, SEEDED_KEY_PREFIX_LENGTH),
-            key_hash: hashToken(key),
-            status: 'active' as const,
-            created_at: new Date(base + i * 1000),
-          };
-        }),
-      ),
-    )
-    .execute();
+  await seedApiKeys(trx, apps, base);
 }

@@ -6,6 +6,8 @@
  * `verifyApiKey` (used by the s2s endpoint of Acquire) only accepts an active key of the right app and type.
  */
 import { randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { App } from '../../../src/contracts/apps';
 import {
   API_KEYS_MAX,
@@ -161,4 +163,27 @@ export async function verifyApiKey(
     .where('status', '=', 'active')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Demo seeds: an active api key and s2s key for each app, made `base` ms since the epoch (nobody holds the keys). */
+export async function seedApiKeys(trx: Transaction<Database>, appIds: readonly string[], base: number): Promise<void> {
+  await trx
+    .insertInto('app_api_keys')
+    .values(
+      appIds.flatMap((appId) =>
+        (['api', 's2s'] as const).map((type, i) => {
+          const key = generateApiKey(type);
+          return {
+            id: newId(),
+            app_id: appId,
+            type,
+            prefix: key.slice(0, API_KEY_PREFIX_LENGTH),
+            key_hash: hashToken(key),
+            status: 'active' as const,
+            created_at: new Date(base + i * 1000),
+          };
+        }),
+      ),
+    )
+    .execute();
 }

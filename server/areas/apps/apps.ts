@@ -5,7 +5,9 @@
  * search modal → review → Add App, §API endpoints search / details by store URL / create app) goes through the configured app
  * store provider (server/providers/app-store/).
  */
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Database } from '../../db/schema';
 import type { AppsTable, PluginsTable } from '../../db/schema';
 import {
   APP_ICON_MAX_BYTES,
@@ -27,6 +29,7 @@ import { conflict, invalid, notFound, unavailable } from '../../errors';
 import { checkIconDimensions } from '../files/index';
 import { JsonObject, writeJson } from '../../db/json-column';
 import { emit } from '../../events/outbox';
+import { pluginRowsOf, pluginsJsonOf } from '../integrations/index';
 import { changesOf } from '../../../src/contracts/domain-events';
 
 /** Rows as read directly or as nested JSON (jsonArrayFrom, server/areas/workspace/accounts.ts: timestamps arrive as text). */
@@ -62,12 +65,9 @@ export function analyzePlugin(plugins: readonly PluginRow[]): AnalyzePlugin | un
     .find((p): p is AnalyzePlugin => p.type === 'BigQuery' && !!p.data_start && !!p.data_end);
 }
 
-const pluginRows = (ctx: ServerContext, appIds: readonly string[]) =>
-  ctx.db.selectFrom('plugins').selectAll().where('app_id', 'in', appIds).orderBy('created_at').execute();
-
 /** The plugin Analyze of an app runs with, or undefined when Analyze is not enabled for it. */
 export async function analyzePluginOf(ctx: ServerContext, appId: string): Promise<AnalyzePlugin | undefined> {
-  return analyzePlugin(await pluginRows(ctx, [appId]));
+  return analyzePlugin(await pluginRowsOf(ctx, [appId]));
 }
 
 export async function isAnalyzeEnabled(ctx: ServerContext, appId: string): Promise<boolean> {
@@ -105,7 +105,11 @@ export async function loadApps(ctx: ServerContext, workspaceIds: string[]): Prom
     .execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [plugins, keys, links] = await Promise.all([pluginRows(ctx, ids), apiKeysOf(ctx, ids), deeplinksOf(ctx, ids)]);
+  const [plugins, keys, links] = await Promise.all([
+    pluginRowsOf(ctx, ids),
+    apiKeysOf(ctx, ids),
+    deeplinksOf(ctx, ids),
+  ]);
   return rows.map((row) => ({
     ...toApp(row, plugins),
     apiKeys: keys.get(row.id) ?? [],
@@ -117,7 +121,7 @@ export async function loadApp(ctx: ServerContext, appId: string): Promise<App> {
   const row = await ctx.db.selectFrom('apps').selectAll().where('id', '=', appId).executeTakeFirst();
   if (!row) throw notFound('App');
   const [plugins, keys, links] = await Promise.all([
-    pluginRows(ctx, [appId]),
+    pluginRowsOf(ctx, [appId]),
     apiKeysOf(ctx, [appId]),
     deeplinksOf(ctx, [appId]),
   ]);
@@ -267,3 +271,38 @@ export async function createApp(
   }
   return id;
 }
+
+/**
+ * The apps of the workspace row of the enclosing query (`workspaces`), each with its plugins, key prefixes and deep
+ * links, as a JSON array (the account answer is one statement; `toApp` reads each element).
+ */
+export const appsJsonOf = (eb: ExpressionBuilder<Database, 'workspaces'>) =>
+  jsonArrayFrom(
+    eb
+      .selectFrom('apps')
+      .selectAll('apps')
+      .select((apps) => pluginsJsonOf(apps).as('plugins'))
+      .select((apps) =>
+        jsonArrayFrom(
+          apps
+            .selectFrom('app_api_keys')
+            .select(['prefix', 'type', 'status'])
+            .whereRef('app_api_keys.app_id', '=', 'apps.id')
+            .orderBy('app_api_keys.created_at')
+            .orderBy('app_api_keys.id'),
+        ).as('api_keys'),
+      )
+      .select((apps) =>
+        jsonArrayFrom(
+          apps
+            .selectFrom('app_deeplinks')
+            .select(['id', 'type', 'url', 'platform'])
+            .whereRef('app_deeplinks.app_id', '=', 'apps.id')
+            .orderBy('app_deeplinks.position')
+            .orderBy('app_deeplinks.id'),
+        ).as('deep_links'),
+      )
+      .whereRef('apps.workspace_id', '=', 'workspaces.id')
+      .orderBy('apps.created_at')
+      .orderBy('apps.app_name'),
+  );

@@ -4,8 +4,8 @@
  * This file is the area's only door (docs/architecture.md §Areas and their doors): other areas, server/areas.ts and
  * the demo import what is named here, nothing else of the folder.
  */
-export { API_KEY_PREFIX_LENGTH, toApiKeys, updateApiKeys, verifyApiKey } from './api-keys';
-export { APP_ALREADY_ADDED, analyzePluginOf, checkAppIcon, loadApp, toApp } from './apps';
+export { API_KEY_PREFIX_LENGTH, seedApiKeys, toApiKeys, updateApiKeys, verifyApiKey } from './api-keys';
+export { APP_ALREADY_ADDED, analyzePluginOf, appsJsonOf, checkAppIcon, loadApp, toApp } from './apps';
 export { deeplinksMigrations } from './deeplinks/migrations';
 export { appLinksRoutes } from './deeplinks/routes';
 export { seedDeeplinks } from './deeplinks/seed';

@@ -45,6 +45,7 @@ import { QueryTimeoutError } from '../../analytics/event-store';
 import { compileAudience, countAudience } from '../../analytics/audience';
 import { JsonTextList, readJson, writeJson } from '../../db/json-column';
 import { TargetConditions } from './schema';
+import { eventSourcePluginOf, pluginEventsOf } from '../integrations/index';
 
 type CampaignRow = Selectable<MonetizeCampaignsTable>;
 /** Who calls: the signed-in account (the route passes its caller). */
@@ -110,42 +111,9 @@ export interface EventSource {
 export async function eventSourceOf(ctx: ServerContext, appId: string): Promise<EventSource> {
   const app = await ctx.db.selectFrom('apps').select('details').where('id', '=', appId).executeTakeFirst();
   const active = (app?.details as Record<string, unknown> | undefined)?.activePluginId;
-  let plugin =
-    typeof active === 'string'
-      ? await ctx.db
-          .selectFrom('plugins')
-          .select(['id', 'type'])
-          .where('id', '=', active)
-          .where('app_id', '=', appId)
-          .executeTakeFirst()
-      : undefined;
-  if (!plugin && typeof active !== 'string') {
-    plugin = await ctx.db
-      .selectFrom('plugins')
-      .select(['plugins.id', 'plugins.type'])
-      .where('plugins.app_id', '=', appId)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('plugin_events')
-            .select('plugin_events.id')
-            .whereRef('plugin_events.plugin_id', '=', 'plugins.id'),
-        ),
-      )
-      .orderBy('plugins.created_at')
-      .orderBy('plugins.id')
-      .limit(1)
-      .executeTakeFirst();
-  }
+  const plugin = await eventSourcePluginOf(ctx, appId, typeof active === 'string' ? active : null);
   if (!plugin) return { source: null, events: [] };
-  const rows = await ctx.db
-    .selectFrom('plugin_events')
-    .select(['id', 'event_name', 'event_params'])
-    .where('plugin_id', '=', plugin.id)
-    .where('status', '<>', 'DISABLED')
-    .orderBy('event_name')
-    .limit(1000)
-    .execute();
+  const rows = await pluginEventsOf(ctx, plugin.id);
   return {
     source: { id: plugin.id, type: plugin.type },
     events: rows.map((row) => ({

@@ -7,7 +7,7 @@ import type { Account } from '../../../src/contracts/auth';
 import type { Workspace } from '../../../src/contracts/workspace';
 import type { Role } from '../../../src/contracts/codecs';
 import { fileUrl } from '../files/index';
-import { toApp } from '../apps/index';
+import { appsJsonOf, toApp } from '../apps/index';
 import { toApiKeys } from '../apps/index';
 import { teamCount } from './workspace';
 import { notFound } from '../../errors';
@@ -33,46 +33,7 @@ function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomai
       'workspaces.allow_monetize',
       'memberships.role',
     ])
-    .select((eb) => [
-      teamCount(eb, viewer.email, internalDomains).as('accounts'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('apps')
-          .selectAll('apps')
-          .select((apps) =>
-            jsonArrayFrom(
-              apps
-                .selectFrom('plugins')
-                .selectAll('plugins')
-                .whereRef('plugins.app_id', '=', 'apps.id')
-                .orderBy('plugins.created_at'),
-            ).as('plugins'),
-          )
-          .select((apps) =>
-            jsonArrayFrom(
-              apps
-                .selectFrom('app_api_keys')
-                .select(['prefix', 'type', 'status'])
-                .whereRef('app_api_keys.app_id', '=', 'apps.id')
-                .orderBy('app_api_keys.created_at')
-                .orderBy('app_api_keys.id'),
-            ).as('api_keys'),
-          )
-          .select((apps) =>
-            jsonArrayFrom(
-              apps
-                .selectFrom('app_deeplinks')
-                .select(['id', 'type', 'url', 'platform'])
-                .whereRef('app_deeplinks.app_id', '=', 'apps.id')
-                .orderBy('app_deeplinks.position')
-                .orderBy('app_deeplinks.id'),
-            ).as('deep_links'),
-          )
-          .whereRef('apps.workspace_id', '=', 'workspaces.id')
-          .orderBy('apps.created_at')
-          .orderBy('apps.app_name'),
-      ).as('apps'),
-    ])
+    .select((eb) => [teamCount(eb, viewer.email, internalDomains).as('accounts'), appsJsonOf(eb).as('apps')])
     .where('memberships.account_id', '=', viewer.accountId)
     .$if(workspaceId !== undefined, (qb) => qb.where('workspaces.id', '=', workspaceId!))
     .orderBy('memberships.created_at')
