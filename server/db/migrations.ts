@@ -160,29 +160,24 @@ const migrations: Record<string, Migration> = {
   },
   // Which analytics store holds each app's data, and the days an interrupted move already copied
   // (server/analytics/placements.ts, server/analytics/move.ts).
-  '0220_analytics_placements': {
-    async up(db: Kysely<any>) {
-      await runStatements(
-        db,
-        `
-        CREATE TABLE analytics_placements (
-          app_id text PRIMARY KEY,
-          store text NOT NULL CHECK (store IN ('duckdb', 'postgres')),
-          placed_at timestamptz NOT NULL DEFAULT now()
-        );
-        CREATE TABLE analytics_move_days (
-          app_id text NOT NULL,
-          to_store text NOT NULL,
-          table_name text NOT NULL,
-          day text NOT NULL,
-          row_count integer NOT NULL,
-          checksum text NOT NULL,
-          PRIMARY KEY (app_id, to_store, table_name, day)
-        );
-        `,
+  ...sqlMigrations({
+    '0220_analytics_placements': `
+      CREATE TABLE analytics_placements (
+        app_id text PRIMARY KEY,
+        store text NOT NULL CHECK (store IN ('duckdb', 'postgres')),
+        placed_at timestamptz NOT NULL DEFAULT now()
       );
-    },
-  },
+      CREATE TABLE analytics_move_days (
+        app_id text NOT NULL,
+        to_store text NOT NULL,
+        table_name text NOT NULL,
+        day text NOT NULL,
+        row_count integer NOT NULL,
+        checksum text NOT NULL,
+        PRIMARY KEY (app_id, to_store, table_name, day)
+      );
+    `,
+  }),
 };
 
 /** Foundation migrations plus each area's own, ordered by name. */
