@@ -128,6 +128,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'plugin.updated': 'updated plugin',
   'plugin.deleted': 'deleted plugin',
   'plugin.processed': 'ran Process Data for',
+  'app.version_seen': 'first saw app version',
   'revenue_settings.saved': 'saved revenue settings of',
   'revenue_settings.removed': 'removed revenue settings of',
   'monetize.turned_on': 'turned on',

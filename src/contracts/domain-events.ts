@@ -172,6 +172,18 @@ export const RevenueSettingsChanged = t.type({
 /** An app added to the workspace, or switched on or off. */
 export const AppChanged = t.type({ workspaceId: Id, appId: Id, appName: t.string, changes: FieldChanges });
 
+/**
+ * An app version seen for the first time in the app's processed events (Process Data): the version as the events
+ * name it (`app_info.version` of the Firebase export) and the time of its first event (ISO 8601). Questboard's own
+ * observation, emitted once per app and version.
+ */
+export const AppVersionSeen = t.type({
+  workspaceId: Id,
+  appId: Id,
+  version: t.string,
+  firstSeenAt: t.string,
+});
+
 /** A quest that reached its daily cap today (the first refused step of the day). */
 export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, day: t.string });
 
@@ -225,6 +237,7 @@ export const DOMAIN_EVENTS = {
   'plugin.updated': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
   'plugin.deleted': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
   'plugin.processed': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'app.version_seen': { payload: AppVersionSeen, emittedBy: 'integrations' },
   'revenue_settings.saved': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'revenue_settings.removed': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'monetize.turned_on': { payload: MonetizeChanged, emittedBy: 'monetize' },

@@ -70,6 +70,7 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     pluginType: 'BigQuery',
     changes: [{ field: 'status', before: 'disconnected', after: 'connected' }],
   },
+  'app.version_seen': { workspaceId: W, appId: A, version: '1.4.0', firstSeenAt: '2026-11-20T03:10:00.000Z' },
   'plugin.disconnected': {
     workspaceId: W,
     appId: A,

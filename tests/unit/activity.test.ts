@@ -128,4 +128,54 @@ describe('chart markers', () => {
       ['2026-11-22', ['Ada Admin disconnected plugin BigQuery']],
     ]);
   });
+
+  it("a budget's change is named on its day: the app's daily budget and a quest's published daily cap; a draft is not marked", () => {
+    const changed = (verb: string, when: string, name: string, changes: ActivityEntry['changes']) => ({
+      ...at(verb, when, name),
+      changes,
+    });
+    expect(
+      markersOf(
+        [
+          changed('target.changed', '2026-11-20T09:00:00.000Z', 'Target settings', [
+            { field: 'dailyBudget', before: 100, after: 150.5 },
+            { field: 'targetKpiValue', before: 5, after: 6 },
+          ]),
+          changed('quest.published', '2026-11-21T09:00:00.000Z', 'Dragon Tamer', [
+            { field: 'dailyCap', before: 50, after: 80 },
+          ]),
+          changed('quest.published', '2026-11-21T10:00:00.000Z', 'New quest', [
+            { field: 'status', before: 'DRAFT', after: 'LIVE' },
+            { field: 'dailyCap', before: null, after: 1200 },
+          ]),
+          changed('quest.draft_saved', '2026-11-22T09:00:00.000Z', 'Dragon Tamer', [
+            { field: 'dailyCap', before: 80, after: 90 },
+          ]),
+        ],
+        xs,
+      ).map((m) => [m.day, m.lines]),
+    ).toEqual([
+      ['2026-11-20', ['Ada Admin changed target settings Target settings (daily budget $100 → $150.5)']],
+      [
+        '2026-11-21',
+        [
+          'Ada Admin published quest Dragon Tamer (daily cap $50 → $80)',
+          'Ada Admin published quest New quest (daily cap $1,200)',
+        ],
+      ],
+    ]);
+  });
+
+  it('a new app version first seen in the events marks its day', () => {
+    const seen: ActivityEntry = {
+      ...at('app.version_seen', '2026-11-22T03:10:00.000Z', '1.4.0'),
+      actor: { accountId: null, name: 'Questboard' },
+      area: 'integrations',
+      object: { type: 'app version', id: 'app-1:1.4.0', name: '1.4.0' },
+      changes: [{ field: 'version', before: null, after: '1.4.0' }],
+    };
+    expect(markersOf([seen], xs)).toEqual([
+      { x: '2026-11-22', day: '2026-11-22', lines: ['Questboard first saw app version 1.4.0'] },
+    ]);
+  });
 });

@@ -145,6 +145,15 @@ export const DESCRIBE: Describers = {
   'plugin.updated': inApp((p) => plugin(p)),
   'plugin.deleted': inApp((p) => plugin(p)),
   'plugin.processed': inApp((p) => plugin(p)),
+  'app.version_seen': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: { type: 'app version', id: `${p.appId}:${p.version}`, name: p.version },
+    changes: [
+      { field: 'version', before: null, after: p.version },
+      { field: 'first event', before: null, after: p.firstSeenAt },
+    ],
+  }),
   'quest.draft_discarded': inApp((p) => quest(p)),
   'quest.deleted': inApp((p) => quest(p)),
   'revenue_settings.saved': inApp((p) => revenueSettings(p)),

@@ -25,7 +25,7 @@ export {
   scheduleDailyProcessing,
 } from './integrations';
 export { integrationsMigrations } from './migrations';
-export { packageNameOf, processPluginData } from './process-data';
+export { packageNameOf, processDemoPluginData, processPluginData } from './process-data';
 export { POSTBACK_FORMATS, postbackFormat } from './postback-formats';
 export { revenueSettingsMigrations } from './revenue-settings.migrations';
 export { revenueSettingsRoutes } from './revenue-settings.routes';
