@@ -53,6 +53,8 @@ export const ActivityQuery = struct(
     /** An account id, or `questboard` for Questboard's own changes. */
     person: Id,
     verb: ActivityVerb,
+    /** Every verb but this one (a quest's History leaves its step completions out until asked). */
+    exceptVerb: ActivityVerb,
     from: ActivityDay,
     to: ActivityDay,
     /** Text searched in object names (case-insensitive). */

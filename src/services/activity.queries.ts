@@ -4,6 +4,7 @@
  * (e.g. the object's last change time) makes a new change read again.
  */
 import { useServerQuery } from '../queryClient';
+import type { ActivityVerb } from '../contracts/activity';
 import { exportActivity, listActivity } from './activity.service';
 
 export const activityQueryKey = (workspaceId: string) => ['activity', workspaceId] as const;
@@ -19,6 +20,24 @@ export function useObjectHistory(
     enabled: objectId !== null && workspaceId !== '',
     queryFn: async ({ signal }) =>
       (await listActivity(workspaceId, { objectType, objectId: objectId! }, signal)).entries,
+  });
+}
+
+/**
+ * One page (the newest 50) of an object's history, with only one verb (`verb`) or without it (`exceptVerb`): a
+ * quest's History reads its step completions apart from its other changes, so they never crowd those out.
+ */
+export function useObjectHistoryPage(
+  workspaceId: string,
+  objectType: string,
+  objectId: string,
+  filter: { verb?: ActivityVerb; exceptVerb?: ActivityVerb },
+  enabled = true,
+) {
+  return useServerQuery({
+    queryKey: [...activityQueryKey(workspaceId), objectType, objectId, filter] as const,
+    enabled: enabled && workspaceId !== '',
+    queryFn: async ({ signal }) => listActivity(workspaceId, { objectType, objectId, ...filter }, signal),
   });
 }
 

@@ -8,6 +8,7 @@ import { isCardNumber } from '../../src/contracts/secrets';
 import { activityCsv } from '../../src/lib/activity-csv';
 import type { ActivityEntry } from '../../src/contracts/activity';
 import { dayRange, markersOf } from '../../src/views/activity/chart-markers';
+import { HISTORY_SHOWN, historyList } from '../../src/views/activity/object-history';
 
 describe('changesOf', () => {
   it('lists the fields that differ, in the given order; lists and objects compare by their JSON', () => {
@@ -177,5 +178,48 @@ describe('chart markers', () => {
     expect(markersOf([seen], xs)).toEqual([
       { x: '2026-11-22', day: '2026-11-22', lines: ['Questboard first saw app version 1.4.0'] },
     ]);
+  });
+});
+
+describe("an object's History with step completions kept apart", () => {
+  const entry = (id: number, verb: string, at: string): ActivityEntry => ({
+    id: String(id),
+    at,
+    actor: { accountId: verb === 'quest.step_completed' ? null : 'a', name: 'Ada Admin' },
+    area: 'acquire',
+    verb,
+    appId: 'app-1',
+    object: { type: 'quest', id: 'q', name: 'Dragon Tamer' },
+    changes: [{ field: 'status', before: null, after: 'LIVE' }],
+  });
+  const changes = {
+    entries: [
+      entry(3, 'quest.published', '2026-11-21T10:00:00.000Z'),
+      entry(1, 'quest.draft_saved', '2026-11-20T10:00:00.000Z'),
+    ],
+  };
+  const steps = Array.from({ length: 12 }, (_, i) =>
+    entry(100 + i, 'quest.step_completed', `2026-11-22T${String(10 + i).padStart(2, '0')}:00:00.000Z`),
+  ).reverse();
+
+  it('hides the step completions by default and counts them on the toggle', () => {
+    const list = historyList(changes, { entries: steps, nextCursor: null }, false);
+    expect(list.entries.map((e) => e.verb)).toEqual(['quest.published', 'quest.draft_saved']);
+    expect(list.count).toBe('12');
+    expect(list.hasHidden).toBe(true);
+  });
+
+  it('shown, they merge in time order, at most the section’s ten; a count beyond the page read ends in "+"', () => {
+    const list = historyList(changes, { entries: steps.slice(0, 50), nextCursor: 'next' }, true);
+    expect(list.entries).toHaveLength(HISTORY_SHOWN);
+    expect(list.entries[0]!.id).toBe('111');
+    expect(list.count).toBe('12+');
+    const few = historyList(changes, { entries: steps.slice(0, 1), nextCursor: null }, true);
+    expect(few.entries.map((e) => e.id)).toEqual(['111', '3', '1']);
+  });
+
+  it('no step completions: nothing to toggle', () => {
+    expect(historyList(changes, { entries: [], nextCursor: null }, false).hasHidden).toBe(false);
+    expect(historyList(changes, undefined, false).entries).toHaveLength(2);
   });
 });
