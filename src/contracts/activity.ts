@@ -150,9 +150,13 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'report.deleted': 'deleted report',
   'payment_method.added': 'added payment method',
   'payment_method.removed': 'removed payment method',
+  'payment_method.made_default': 'made default payment method',
+  'promo_code.redeemed': 'redeemed promo code',
+  'deep_link.updated': 'changed deep link',
   'api_key.created': 'created API key',
   'api_key.revoked': 'revoked API key',
   'workspace.settings_changed': 'changed workspace settings',
+  'workspace.created': 'created workspace',
   // accounts
   'account.profile_changed': 'changed the name of account',
   'account.password_changed': 'changed the password of account',

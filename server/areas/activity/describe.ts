@@ -179,9 +179,13 @@ export const DESCRIBE: Describers = {
   'report.deleted': inApp((p) => report(p)),
   'payment_method.added': inWorkspace((p) => paymentMethod(p)),
   'payment_method.removed': inWorkspace((p) => paymentMethod(p)),
+  'payment_method.made_default': inWorkspace((p) => paymentMethod(p)),
+  'promo_code.redeemed': inWorkspace((p) => ({ type: 'credit', id: p.creditId, name: p.code })),
+  'deep_link.updated': inApp((p) => ({ type: 'deep link', id: p.deeplinkId, name: p.label })),
   'api_key.created': inApp((p) => apiKey(p)),
   'api_key.revoked': inApp((p) => apiKey(p)),
   'workspace.settings_changed': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
+  'workspace.created': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
   // accounts
   'account.profile_changed': inWorkspace((p) => account(p)),
   'account.password_changed': inWorkspace((p) => account(p)),
