@@ -66,7 +66,10 @@ describe('app versions seen first in the events', () => {
     expect(await processAndDrain(server, editor, PLUGIN, { start: range.start, end: firstEnd })).toBe(200);
 
     const rows = await versionRows();
-    expect(rows.map((r) => [r.object_name, new Date(r.at).toISOString()]).sort()).toEqual([...early.entries()].sort());
+    const byVersion = (a: readonly string[], b: readonly string[]) => a[0]!.localeCompare(b[0]!);
+    expect(rows.map((r) => [r.object_name, new Date(r.at).toISOString()]).sort(byVersion)).toEqual(
+      [...early.entries()].sort(byVersion),
+    );
     for (const row of rows) {
       expect(row.workspace_id).toBe(DEMO_WORKSPACE_ID);
       expect(row.actor_id).toBeNull();
