@@ -41,12 +41,19 @@ export function useObjectHistoryPage(
   });
 }
 
-/** The app's log between two days (the chart markers' source): up to the export's limit, newest first. */
+/** The app's log between two days (the chart markers' source), without step completions: up to the export's limit, newest first. */
 export function useAppActivity(workspaceId: string, appId: string, range: { from: string; to: string } | null) {
   return useServerQuery({
     queryKey: [...activityQueryKey(workspaceId), 'app', appId, range?.from ?? null, range?.to ?? null] as const,
     enabled: range !== null && workspaceId !== '' && appId !== '',
     queryFn: async ({ signal }) =>
-      (await exportActivity(workspaceId, { app: appId, from: range!.from, to: range!.to }, signal)).entries,
+      (
+        await exportActivity(
+          workspaceId,
+          // Players' step completions mark nothing and would fill the export's limit on a busy app.
+          { app: appId, from: range!.from, to: range!.to, exceptVerb: 'quest.step_completed' },
+          signal,
+        )
+      ).entries,
   });
 }
