@@ -1,14 +1,14 @@
 /**
  * One object's history where a publisher looks at the object (docs/activity.md §Screens and routes): the quest
  * editor's History section (who changed what, newest first, each change before → after; its step completions behind
- * a toggle that counts them) and a report's
- * "Changed by {who}" under the status line that says when. Plain reads (src/services/activity.queries.ts); a link opens the full log.
+ * a checkbox that counts them) and a report's "Changed by {who}" under the status line that says when. Plain reads
+ * (src/services/activity.queries.ts); a link opens the full log.
  */
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { href } from '../../paths';
 import { VERB_LABELS, type ActivityVerb } from '../../contracts/activity';
 import { changeValue } from '../../machines/activity/activity.selectors';
-import { useState } from 'react';
 import { useObjectHistory, useObjectHistoryPage } from '../../services/activity.queries';
 import { historyList } from './object-history';
 import { fromNow, fullTime } from '../analyze/time';
