@@ -23,6 +23,8 @@ import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
 import { dateText } from './engine';
 import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
 import {
+  appVersionsOf,
+  appVersionsSql,
   byEntryText,
   dayKey,
   exportKeysAround,
@@ -229,7 +231,17 @@ GROUP BY event_name ORDER BY event_name`,
       params: { from_key: dayKey(args.start), to_key: dayKey(args.end) },
       types: { from_key: 'STRING', to_key: 'STRING' },
     };
-    return { createEvents, replaceEvents, rebuildDaily, summary, schema };
+    const versions: ProcessStatement = {
+      query: appVersionsSql({
+        table: this.target('events'),
+        epochMs: (e) => `UNIX_MILLIS(${e})`,
+        p: (name) => `@${name}`,
+        date: (e) => e,
+      }),
+      params: range,
+      types: rangeTypes,
+    };
+    return { createEvents, replaceEvents, rebuildDaily, summary, schema, versions };
   }
 
   /** Runs one statement as a query job and waits for its rows; a failed job rejects with BigQuery's message. */
@@ -261,6 +273,7 @@ GROUP BY event_name ORDER BY event_name`,
     await progress(85);
     const [summary] = await this.run(statements.summary);
     const schemaRows = await this.run(statements.schema);
+    const versionRows = await this.run(statements.versions);
     await progress(95);
     const start = plain(summary?.range_start);
     const end = plain(summary?.range_end);
@@ -276,6 +289,9 @@ GROUP BY event_name ORDER BY event_name`,
         ),
         lastReceivedAt: Math.floor(Number(plain(row.last_at)) / 1000),
       })),
+      versions: appVersionsOf(
+        versionRows.map((row) => ({ version: plain(row.version), first_at: plain(row.first_at) })),
+      ),
     };
   }
 }

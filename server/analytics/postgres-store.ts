@@ -32,6 +32,8 @@ import {
 } from './event-store';
 import { generateEvents } from './generator';
 import {
+  appVersionsOf,
+  appVersionsSql,
   byEntryText,
   dayKey,
   exportKeysAround,
@@ -455,6 +457,18 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         events: Number(count?.n ?? 0),
         range: await dataRange(db, args.appId),
         schema: await exportSchema(db, args.dataset, args.start, args.end),
+        versions: appVersionsOf(
+          await rows(
+            db,
+            appVersionsSql({
+              table: `${S}.events`,
+              epochMs: (e) => `CAST(floor(extract(epoch FROM ${e}) * 1000) AS bigint)`,
+              p: (name) => `$${name}`,
+              date: (e) => `CAST(${e} AS date)`,
+            }),
+            range,
+          ),
+        ),
       };
     },
     async parameterSamples(dataset, eventName) {

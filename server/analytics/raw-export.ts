@@ -292,7 +292,38 @@ export interface ProcessResult {
   range: { start: string; end: string } | null;
   /** Each event name seen in the range with its parameters' data types. */
   schema: { eventName: string; params: Record<string, string>; lastReceivedAt: number }[];
+  /** Each app version (`app_info.version`) of the range's events with its first event's time (ms), oldest first. */
+  versions: AppVersionFirstSeen[];
 }
+
+export interface AppVersionFirstSeen {
+  version: string;
+  firstSeenAt: number;
+}
+
+/** At most this many versions are read per run (a real app has a few dozen; an export with more is not versions). */
+export const APP_VERSIONS_READ = 500;
+
+/**
+ * The versions of an app's processed events in [start, end] with their first event's time, in a dialect: the table,
+ * and the expression of a timestamp as epoch milliseconds; parameters `app_id`, `start`, `end` (`p` writes one).
+ */
+export function appVersionsSql(d: {
+  table: string;
+  epochMs: (e: string) => string;
+  p: (name: string) => string;
+  date: (e: string) => string;
+}): string {
+  return `SELECT app_version AS version, ${d.epochMs('MIN(event_timestamp)')} AS first_at
+FROM ${d.table}
+WHERE app_id = ${d.p('app_id')} AND event_date BETWEEN ${d.date(d.p('start'))} AND ${d.date(d.p('end'))}
+  AND app_version IS NOT NULL AND app_version <> ''
+GROUP BY app_version ORDER BY first_at, version LIMIT ${APP_VERSIONS_READ}`;
+}
+
+/** Rows of appVersionsSql → versions. */
+export const appVersionsOf = (rows: readonly Record<string, unknown>[]): AppVersionFirstSeen[] =>
+  rows.map((row) => ({ version: String(row.version), firstSeenAt: Number(row.first_at) }));
 
 /**
  * Process Data on the embedded engine: replaces the app's processed events of [start, end] (UTC days) with the
@@ -333,6 +364,19 @@ export async function processRange(
     events: Number(count?.n ?? 0),
     range: await store.dataRange(args.appId),
     schema: await exportSchema(store, args.dataset, args.start, args.end),
+    versions: appVersionsOf(
+      await store.rows(
+        appVersionsSql({
+          table: 'events',
+          epochMs: (e) => `epoch_ms(${e})`,
+          p: (name) => `$${name}`,
+          date: (e) => `CAST(${e} AS DATE)`,
+        }),
+        range,
+        undefined,
+        { timeoutMs: 0 },
+      ),
+    ),
   };
 }
 

@@ -9,6 +9,7 @@ import type { AcquireTables } from '../areas/acquire/schema';
 import type { PostbackTables } from '../areas/postbacks/schema';
 import type { MonetizeTables } from '../areas/monetize/schema';
 import type { RevenueSettingsTables } from '../areas/integrations/revenue-settings.migrations';
+import type { AppVersionTables } from '../areas/integrations/migrations';
 import type { EventTables } from '../events/schema';
 import type { ActivityTables } from '../areas/activity/schema';
 import type { NotificationTables } from '../areas/notifications/schema';
@@ -203,6 +204,7 @@ export interface Database
     PostbackTables,
     MonetizeTables,
     RevenueSettingsTables,
+    AppVersionTables,
     AcquireTables,
     ActivityTables,
     NotificationTables,

@@ -5,8 +5,8 @@
  *  2. For each demo app with analytics (Dragon Merge on Android and iOS), the path every real app takes
  *     ("raw export → process → Analyze"): its raw Firebase export in the exact BigQuery export schema (a generated game,
  *     writeSandboxExport; an app counts as exported once it has raw rows — the export's last step is one INSERT), then
- *     Process Data over the whole export, run inline through the very function the Process Data job runs
- *     (processPluginData: flatten, daily metrics, then the plugin's data range, Last Refreshed and events), then the
+ *     Process Data over the whole export, run inline with the Process Data job's own outcome (processDemoPluginData:
+ *     flatten, daily metrics, then the plugin's data range, Last Refreshed, events and known app versions), then the
  *     marker `demo-events:<appId>` in seed_markers.
  *
  * Each start redoes only what is missing: an app without raw export is generated (with the same deterministic seed as
@@ -19,7 +19,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEMO_APP_IDS, isSeeded, seedDemo } from './seed';
 import type { Analytics, DemoApp } from '../analytics/index';
-import { packageNameOf, processPluginData } from '../areas/integrations/index';
+import { packageNameOf, processDemoPluginData } from '../areas/integrations/index';
 
 /** The apps whose demo BigQuery plugin has generated events, in seeding order (the order fixes each app's seed). */
 export const DEMO_EVENT_APPS: readonly DemoApp[] = [
@@ -105,9 +105,9 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: Analytics,
       .where('type', '=', 'BigQuery')
       .executeTakeFirstOrThrow();
     log(`Processing ${app.id}'s export from ${range.start} to ${range.end} (Process Data)…`);
-    await processPluginData(db, {
+    await processDemoPluginData(db, {
       pluginId: plugin.id,
-      now: () => new Date(),
+      appId: app.id,
       process: (progress) =>
         store.processRange({ appId: app.id, dataset: app.id, start: range.start, end: range.end }, progress),
     });

@@ -53,6 +53,8 @@ export const ActivityQuery = struct(
     /** An account id, or `questboard` for Questboard's own changes. */
     person: Id,
     verb: ActivityVerb,
+    /** Every verb but this one (a quest's History leaves its step completions out until asked). */
+    exceptVerb: ActivityVerb,
     from: ActivityDay,
     to: ActivityDay,
     /** Text searched in object names (case-insensitive). */
@@ -128,6 +130,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'plugin.updated': 'updated plugin',
   'plugin.deleted': 'deleted plugin',
   'plugin.processed': 'ran Process Data for',
+  'app.version_seen': 'first saw app version',
   'revenue_settings.saved': 'saved revenue settings of',
   'revenue_settings.removed': 'removed revenue settings of',
   'monetize.turned_on': 'turned on',
@@ -147,9 +150,13 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'report.deleted': 'deleted report',
   'payment_method.added': 'added payment method',
   'payment_method.removed': 'removed payment method',
+  'payment_method.made_default': 'made default payment method',
+  'promo_code.redeemed': 'redeemed promo code',
+  'deep_link.updated': 'changed deep link',
   'api_key.created': 'created API key',
   'api_key.revoked': 'revoked API key',
   'workspace.settings_changed': 'changed workspace settings',
+  'workspace.created': 'created workspace',
   // accounts
   'account.profile_changed': 'changed the name of account',
   'account.password_changed': 'changed the password of account',

@@ -133,10 +133,22 @@ export const PaymentMethodChanged = t.type({
   changes: FieldChanges,
 });
 
+/** A promo code redeemed: the credit it gave (amount, expiry), named by the code (shown on the credit too). */
+export const PromoCodeRedeemed = t.type({ workspaceId: Id, creditId: Id, code: t.string, changes: FieldChanges });
+
+/** An app's deep link (acquisition link) changed: its url before → after (secret-looking query values masked). */
+export const DeepLinkChanged = t.type({
+  workspaceId: Id,
+  appId: Id,
+  deeplinkId: Id,
+  label: t.string,
+  changes: FieldChanges,
+});
+
 /** An API key created or revoked: its type and the last four characters only (the key itself is a secret). */
 export const ApiKeyChanged = t.type({ workspaceId: Id, appId: Id, keyId: Id, label: t.string, changes: FieldChanges });
 
-/** The workspace's settings (name, website, icon) changed: before → after. */
+/** The workspace created (its name, website and icon), or its settings changed: before → after. */
 export const WorkspaceSettingsChanged = t.type({ workspaceId: Id, workspaceName: t.string, changes: FieldChanges });
 
 /** Monetize (the app's ads campaign) turned on or off, its settings saved, or removed: before → after. */
@@ -171,6 +183,18 @@ export const RevenueSettingsChanged = t.type({
 
 /** An app added to the workspace, or switched on or off. */
 export const AppChanged = t.type({ workspaceId: Id, appId: Id, appName: t.string, changes: FieldChanges });
+
+/**
+ * An app version seen for the first time in the app's processed events (Process Data): the version as the events
+ * name it (`app_info.version` of the Firebase export) and the time of its first event (ISO 8601). Questboard's own
+ * observation, emitted once per app and version.
+ */
+export const AppVersionSeen = t.type({
+  workspaceId: Id,
+  appId: Id,
+  version: t.string,
+  firstSeenAt: t.string,
+});
 
 /** A quest that reached its daily cap today (the first refused step of the day). */
 export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, day: t.string });
@@ -225,6 +249,7 @@ export const DOMAIN_EVENTS = {
   'plugin.updated': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
   'plugin.deleted': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
   'plugin.processed': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
+  'app.version_seen': { payload: AppVersionSeen, emittedBy: 'integrations' },
   'revenue_settings.saved': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'revenue_settings.removed': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'monetize.turned_on': { payload: MonetizeChanged, emittedBy: 'monetize' },
@@ -244,9 +269,13 @@ export const DOMAIN_EVENTS = {
   'report.deleted': { payload: ReportChanged, emittedBy: 'analyze' },
   'payment_method.added': { payload: PaymentMethodChanged, emittedBy: 'billing' },
   'payment_method.removed': { payload: PaymentMethodChanged, emittedBy: 'billing' },
+  'payment_method.made_default': { payload: PaymentMethodChanged, emittedBy: 'billing' },
+  'promo_code.redeemed': { payload: PromoCodeRedeemed, emittedBy: 'billing' },
+  'deep_link.updated': { payload: DeepLinkChanged, emittedBy: 'apps' },
   'api_key.created': { payload: ApiKeyChanged, emittedBy: 'apps' },
   'api_key.revoked': { payload: ApiKeyChanged, emittedBy: 'apps' },
   'workspace.settings_changed': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },
+  'workspace.created': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },
   // accounts
   'account.profile_changed': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.password_changed': { payload: AccountChanged, emittedBy: 'accounts' },

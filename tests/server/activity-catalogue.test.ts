@@ -70,6 +70,31 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     pluginType: 'BigQuery',
     changes: [{ field: 'status', before: 'disconnected', after: 'connected' }],
   },
+  'app.version_seen': { workspaceId: W, appId: A, version: '1.4.0', firstSeenAt: '2026-11-20T03:10:00.000Z' },
+  'payment_method.made_default': {
+    workspaceId: W,
+    paymentMethodId: 'pm-1',
+    description: 'visa •••• 4242',
+    changes: [{ field: 'default method', before: 'mastercard •••• 4444', after: 'visa •••• 4242' }],
+  },
+  'promo_code.redeemed': {
+    workspaceId: W,
+    creditId: 'ct-1',
+    code: 'QUEST50',
+    changes: [{ field: 'credit', before: null, after: '$50.00' }],
+  },
+  'deep_link.updated': {
+    workspaceId: W,
+    appId: A,
+    deeplinkId: 'dl-1',
+    label: 'AppLink (android)',
+    changes: [{ field: 'url', before: 'https://a.example/x', after: 'https://a.example/y' }],
+  },
+  'workspace.created': {
+    workspaceId: W,
+    workspaceName: 'Demo Studio',
+    changes: [{ field: 'name', before: null, after: 'Demo Studio' }],
+  },
   'plugin.disconnected': {
     workspaceId: W,
     appId: A,

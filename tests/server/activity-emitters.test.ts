@@ -23,6 +23,10 @@ import { connectAdjust, updatePartnerLink } from '../../server/areas/integration
 import { loadApp } from '../../server/areas/apps/index';
 import { DEMO_MONETIZE_ID } from '../../server/areas/monetize/seed';
 import { MASKED } from '../../src/contracts/secrets';
+import { redeemPromoCode, setDefaultPaymentMethod } from '../../server/areas/billing/billing';
+import { DEMO_PROMO_CODES } from '../../server/areas/billing/seed';
+import { updateDeeplink } from '../../server/areas/apps/deeplinks/deeplinks';
+import { createWorkspace } from '../../server/areas/workspace/workspace';
 import { createTestServer, type TestServer } from './helpers';
 
 /**
@@ -47,7 +51,7 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'PUT /api/workspace/:workspaceId/notifications/preferences': {
     notAChange: "the person's own alert settings, seen by nobody else",
   },
-  'POST /api/workspace': { notAChange: 'creates a new workspace: its log starts empty' },
+  'POST /api/workspace': ['workspace.created'],
   'POST /api/workspace/:workspaceId': ['workspace.settings_changed'],
   'POST /api/app/enable/:appId': ['app.switched'],
   'POST /api/workspace/:workspaceId/apps': ['app.added'],
@@ -62,13 +66,9 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/workspace/:workspaceId/billing/payment-methods/setup': {
     notAChange: 'opens the hosted page; payment_method.added is written when it completes',
   },
-  'POST /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default': {
-    notAChange: 'which card is charged first (billing detail, not yet in the log)',
-  },
+  'POST /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId/default': ['payment_method.made_default'],
   'DELETE /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId': ['payment_method.removed'],
-  'POST /api/workspace/:workspaceId/billing/redeem': {
-    notAChange: 'a promotion credit: it shows in the credit transactions (billing detail, not yet in the log)',
-  },
+  'POST /api/workspace/:workspaceId/billing/redeem': ['promo_code.redeemed'],
   'POST /sandbox/payments/setup/:sessionId': ['payment_method.added'],
   'POST /api/billing/stripe/webhook': ['payment_method.added'],
   'POST /api/plugins/:pluginId/update': ['plugin.updated'],
@@ -96,9 +96,7 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/app/:appId/general': ['app.settings_changed'],
   'POST /api/app/:appId/api-keys': ['api_key.created', 'api_key.revoked'],
   'POST /api/app/:appId/details': ['app.settings_changed'],
-  'POST /api/app/:appId/deeplinks/update': {
-    notAChange: 'deep link templates (app settings detail, not yet in the log)',
-  },
+  'POST /api/app/:appId/deeplinks/update': ['deep_link.updated'],
   'POST /api/app/:appId/catalogue': ['catalogue_item.added'],
   'PUT /api/app/:appId/catalogue/:itemId': ['catalogue_item.updated'],
   'DELETE /api/app/:appId/catalogue/:itemId': ['catalogue_item.removed'],
@@ -337,6 +335,72 @@ describe('app settings', () => {
       before: 'gems_activity',
       after: null,
     });
+  });
+});
+
+describe('billing, deep links and a new workspace', () => {
+  test('a default payment method: the cards by brand and last four, never their numbers', async () => {
+    await setDefaultPaymentMethod(ctx, DEMO_WORKSPACE_ID, 'pm_demo_mastercard');
+    const row = await expectRow('payment_method.made_default', 'pm_demo_mastercard');
+    expect(row.area).toBe('billing');
+    expect(row.object_name).toBe('mastercard •••• 4444');
+    expect(row.changes).toEqual([{ field: 'default method', before: 'visa •••• 4242', after: 'mastercard •••• 4444' }]);
+    const before = await count('payment_method.made_default');
+    await setDefaultPaymentMethod(ctx, DEMO_WORKSPACE_ID, 'pm_demo_mastercard');
+    expect(await count('payment_method.made_default')).toBe(before);
+  });
+
+  test('a promo code redeemed: the credit it gave and until when; a refused code writes nothing', async () => {
+    await redeemPromoCode(ctx, DEMO_WORKSPACE_ID, adminId, ' quest50 ');
+    const row = await expectRow('promo_code.redeemed');
+    expect(row.object_type).toBe('credit');
+    expect(row.object_name).toBe(DEMO_PROMO_CODES.valid);
+    expect(row.changes).toEqual([
+      { field: 'credit', before: null, after: '$50.00' },
+      { field: 'expires', before: null, after: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+    ]);
+    await expect(redeemPromoCode(ctx, DEMO_WORKSPACE_ID, adminId, DEMO_PROMO_CODES.valid)).rejects.toThrow();
+    expect(await count('promo_code.redeemed')).toBe(1);
+  });
+
+  test('a deep link changed: its url before → after, a secret-looking value masked; the same url writes nothing', async () => {
+    const app = DEMO_APP_IDS.dragonMergeAndroid;
+    const link = { id: 'dl-dragon-android-applink', type: 'AppLink', platform: 'android' };
+    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    const url = `https://play.dragonmerge.demostudio.dev/open?screen=shop&token=${token}`;
+    await updateDeeplink(ctx, app, { deeplinkId: link.id, deeplink: { ...link, url } });
+    const row = await expectRow('deep_link.updated', link.id);
+    expect(row.app_id).toBe(app);
+    expect(row.object_name).toBe('AppLink (android)');
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.changes).toEqual([
+      {
+        field: 'url',
+        before: 'https://play.dragonmerge.demostudio.dev/open?screen=quests',
+        after: `https://play.dragonmerge.demostudio.dev/open?screen=shop&token=${encodeURIComponent(MASKED)}`,
+      },
+    ]);
+    await updateDeeplink(ctx, app, { deeplinkId: link.id, deeplink: { ...link, url } });
+    expect(await count('deep_link.updated')).toBe(1);
+  });
+
+  test("a new workspace's log opens with its creation, by whoever created it", async () => {
+    const id = await createWorkspace(ctx, adminId, { data: { name: 'Activity Studio', website: 'activity.example' } });
+    const row = await server.db
+      .selectFrom('activity')
+      .selectAll()
+      .where('workspace_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      verb: 'workspace.created',
+      actor_id: adminId,
+      object_id: id,
+      object_name: 'Activity Studio',
+    });
+    expect(row.changes).toEqual([
+      { field: 'name', before: null, after: 'Activity Studio' },
+      { field: 'website', before: null, after: expect.stringContaining('activity.example') },
+    ]);
   });
 });
 

@@ -126,6 +126,17 @@ describe('changes made through the API', () => {
     expect((await list(tokens.admin, { person: QUESTBOARD_PERSON, area: 'team' })).body.entries).toEqual([]);
   });
 
+  test("every verb but one (a quest's History without its step completions)", async () => {
+    const member = { objectType: 'member', objectId: ids.viewer! };
+    expect(verbs((await list(tokens.admin, { ...member, exceptVerb: 'member.role_changed' })).body.entries)).toEqual(
+      [],
+    );
+    expect(verbs((await list(tokens.admin, { area: 'team', exceptVerb: 'member.role_changed' })).body.entries)).toEqual(
+      ['member.invited'],
+    );
+    expect((await list(tokens.admin, { exceptVerb: 'member.nothing' })).status).toBe(400);
+  });
+
   test('the export answers every matching entry at once', async () => {
     const res = await call(server.app, tokens.viewer, {
       method: 'GET',

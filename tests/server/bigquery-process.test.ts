@@ -34,6 +34,7 @@ class FakeBigQuery implements BigQueryClient {
           );
         if (query.includes('AS range_start'))
           return [[{ events: 48211, range_start: '2025-04-01', range_end: '2025-06-30' }]];
+        if (query.includes('AS first_at')) return [[{ version: { value: '1.4.0' }, first_at: '1751328000000' }]];
         if (query.includes('ARRAY_AGG(DISTINCT')) {
           return [
             [
@@ -78,12 +79,13 @@ describe('BigQuery processing: the job requests', () => {
         { eventName: 'level_end', params: { level_name: 'STRING', success: 'INT64' }, lastReceivedAt: 1751327999000 },
         { eventName: 'session_start', params: { ga_session_id: 'INT64' }, lastReceivedAt: 1751327000000 },
       ],
+      versions: [{ version: '1.4.0', firstSeenAt: 1751328000000 }],
     });
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.at(-1)).toBeGreaterThanOrEqual(90);
 
-    const [create, replace, rebuild, summary, schema] = fake.requests;
-    expect(fake.requests).toHaveLength(5);
+    const [create, replace, rebuild, summary, schema, versions] = fake.requests;
+    expect(fake.requests).toHaveLength(6);
     expect(create!.query).toContain('CREATE TABLE IF NOT EXISTS `questboard-demo.questboard_analytics.events`');
     expect(create!.query).toContain('PARTITION BY event_date');
 
@@ -130,6 +132,9 @@ describe('BigQuery processing: the job requests', () => {
     });
     expect(summary!.params).toMatchObject({ app_id: 'dragon-merge-android' });
     expect(schema!.params).toEqual({ from_key: '20250601', to_key: '20250630' });
+    expect(versions!.query).toContain('UNIX_MILLIS(MIN(event_timestamp)) AS first_at');
+    expect(versions!.query).toContain('FROM `questboard-demo.questboard_analytics.events`');
+    expect(versions!.params).toMatchObject({ app_id: 'dragon-merge-android' });
   });
 
   test('a revenue rule on the BOOLEAN success column casts through INT64 (BigQuery has no BOOL to FLOAT64 cast)', () => {

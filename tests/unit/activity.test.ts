@@ -8,6 +8,7 @@ import { isCardNumber } from '../../src/contracts/secrets';
 import { activityCsv } from '../../src/lib/activity-csv';
 import type { ActivityEntry } from '../../src/contracts/activity';
 import { dayRange, markersOf } from '../../src/views/activity/chart-markers';
+import { HISTORY_SHOWN, historyList } from '../../src/views/activity/object-history';
 
 describe('changesOf', () => {
   it('lists the fields that differ, in the given order; lists and objects compare by their JSON', () => {
@@ -127,5 +128,98 @@ describe('chart markers', () => {
       ['2026-11-20', ['Ada Admin ran Process Data for BigQuery']],
       ['2026-11-22', ['Ada Admin disconnected plugin BigQuery']],
     ]);
+  });
+
+  it("a budget's change is named on its day: the app's daily budget and a quest's published daily cap; a draft is not marked", () => {
+    const changed = (verb: string, when: string, name: string, changes: ActivityEntry['changes']) => ({
+      ...at(verb, when, name),
+      changes,
+    });
+    expect(
+      markersOf(
+        [
+          changed('target.changed', '2026-11-20T09:00:00.000Z', 'Target settings', [
+            { field: 'dailyBudget', before: 100, after: 150.5 },
+            { field: 'targetKpiValue', before: 5, after: 6 },
+          ]),
+          changed('quest.published', '2026-11-21T09:00:00.000Z', 'Dragon Tamer', [
+            { field: 'dailyCap', before: 50, after: 80 },
+          ]),
+          changed('quest.published', '2026-11-21T10:00:00.000Z', 'New quest', [
+            { field: 'status', before: 'DRAFT', after: 'LIVE' },
+            { field: 'dailyCap', before: null, after: 1200 },
+          ]),
+          changed('quest.draft_saved', '2026-11-22T09:00:00.000Z', 'Dragon Tamer', [
+            { field: 'dailyCap', before: 80, after: 90 },
+          ]),
+        ],
+        xs,
+      ).map((m) => [m.day, m.lines]),
+    ).toEqual([
+      ['2026-11-20', ['Ada Admin changed target settings Target settings (daily budget $100 → $150.5)']],
+      [
+        '2026-11-21',
+        [
+          'Ada Admin published quest Dragon Tamer (daily cap $50 → $80)',
+          'Ada Admin published quest New quest (daily cap $1,200)',
+        ],
+      ],
+    ]);
+  });
+
+  it('a new app version first seen in the events marks its day', () => {
+    const seen: ActivityEntry = {
+      ...at('app.version_seen', '2026-11-22T03:10:00.000Z', '1.4.0'),
+      actor: { accountId: null, name: 'Questboard' },
+      area: 'integrations',
+      object: { type: 'app version', id: 'app-1:1.4.0', name: '1.4.0' },
+      changes: [{ field: 'version', before: null, after: '1.4.0' }],
+    };
+    expect(markersOf([seen], xs)).toEqual([
+      { x: '2026-11-22', day: '2026-11-22', lines: ['Questboard first saw app version 1.4.0'] },
+    ]);
+  });
+});
+
+describe("an object's History with step completions kept apart", () => {
+  const entry = (id: number, verb: string, at: string): ActivityEntry => ({
+    id: String(id),
+    at,
+    actor: { accountId: verb === 'quest.step_completed' ? null : 'a', name: 'Ada Admin' },
+    area: 'acquire',
+    verb,
+    appId: 'app-1',
+    object: { type: 'quest', id: 'q', name: 'Dragon Tamer' },
+    changes: [{ field: 'status', before: null, after: 'LIVE' }],
+  });
+  const changes = {
+    entries: [
+      entry(3, 'quest.published', '2026-11-21T10:00:00.000Z'),
+      entry(1, 'quest.draft_saved', '2026-11-20T10:00:00.000Z'),
+    ],
+  };
+  const steps = Array.from({ length: 12 }, (_, i) =>
+    entry(100 + i, 'quest.step_completed', `2026-11-22T${String(10 + i).padStart(2, '0')}:00:00.000Z`),
+  ).reverse();
+
+  it('hides the step completions by default and counts them on the toggle', () => {
+    const list = historyList(changes, { entries: steps, nextCursor: null }, false);
+    expect(list.entries.map((e) => e.verb)).toEqual(['quest.published', 'quest.draft_saved']);
+    expect(list.count).toBe('12');
+    expect(list.hasHidden).toBe(true);
+  });
+
+  it('shown, they merge in time order, at most the section’s ten; a count beyond the page read ends in "+"', () => {
+    const list = historyList(changes, { entries: steps.slice(0, 50), nextCursor: 'next' }, true);
+    expect(list.entries).toHaveLength(HISTORY_SHOWN);
+    expect(list.entries[0]!.id).toBe('111');
+    expect(list.count).toBe('12+');
+    const few = historyList(changes, { entries: steps.slice(0, 1), nextCursor: null }, true);
+    expect(few.entries.map((e) => e.id)).toEqual(['111', '3', '1']);
+  });
+
+  it('no step completions: nothing to toggle', () => {
+    expect(historyList(changes, { entries: [], nextCursor: null }, false).hasHidden).toBe(false);
+    expect(historyList(changes, undefined, false).entries).toHaveLength(2);
   });
 });

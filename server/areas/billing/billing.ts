@@ -260,13 +260,24 @@ export async function setDefaultPaymentMethod(ctx: ServerContext, workspaceId: s
         tx.providers.payments.setDefault(account.provider_customer_id, row.provider_ref, `default-${id}`),
       );
     }
-    await tx.db
+    const previous = await tx.db
       .updateTable('billing_payment_methods')
       .set({ is_default: false })
       .where('workspace_id', '=', workspaceId)
       .where('is_default', '=', true)
-      .execute();
+      .returning(['type', 'brand', 'last4'])
+      .executeTakeFirst();
     await tx.db.updateTable('billing_payment_methods').set({ is_default: true }).where('id', '=', id).execute();
+    // The log names the cards as the list does (brand and last four), never their numbers.
+    await emit(tx, 'payment_method.made_default', {
+      workspaceId,
+      paymentMethodId: id,
+      description: methodDescription(row),
+      changes: changesOf(
+        { 'default method': previous ? methodDescription(previous) : null },
+        { 'default method': methodDescription(row) },
+      ),
+    });
   });
 }
 
@@ -527,6 +538,15 @@ export async function redeemPromoCode(
         .insertInto('billing_promo_redemptions')
         .values({ code, workspace_id: workspaceId, credit_id: creditId, redeemed_by: accountId, redeemed_at: now })
         .execute();
+      await emit(tx, 'promo_code.redeemed', {
+        workspaceId,
+        creditId,
+        code,
+        changes: changesOf(null, {
+          credit: formatDollars(dollars(promo.amount_cents)),
+          expires: new Date(now.getTime() + promo.credit_days * DAY_MS).toISOString().slice(0, 10),
+        }),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw await refuse(used());

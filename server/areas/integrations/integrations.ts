@@ -858,10 +858,10 @@ export const integrationJobs: JobHandlers = {
         throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
       const result = await processPluginData(
-        ctx.db,
+        ctx,
         {
           pluginId,
-          now: ctx.now,
+          appId,
           process: bigQuery
             ? (report) => bigQuery.processRange({ appId, start, end, revenue }, report)
             : (report) => store.processRange({ appId, dataset: appId, start, end, revenue }, report),

@@ -4,6 +4,7 @@
  * credential, its events (docs/integrations.md §Entities plugin event) and its feed (Latest Updates), and the jobs table: work that outlives
  * a request (process data, the sandbox export), claimed with FOR UPDATE SKIP LOCKED (server/jobs/queue.ts).
  */
+import type { ColumnType } from 'kysely';
 import { sqlMigrations } from '../../db/migrations';
 
 export const integrationsMigrations = sqlMigrations({
@@ -83,9 +84,27 @@ export const integrationsMigrations = sqlMigrations({
         DROP TABLE credential_twins;
         CREATE UNIQUE INDEX credentials_one_per_identity ON credentials (workspace_id, type, email)
       `,
+  /** The app versions seen in each app's processed events (app-versions.ts): one row per app and version. */
+  '0915_app_versions': `
+        CREATE TABLE app_versions (
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          version text NOT NULL,
+          first_seen_at timestamptz NOT NULL,
+          PRIMARY KEY (app_id, version)
+        )
+      `,
 });
 
 /** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */
 export type OAuthStateTables = {
   oauth_states: { id: string; account_id: string; expires_at: Date };
+};
+
+/** `app_versions` (0915): the versions seen in an app's processed events (app-versions.ts). */
+export type AppVersionTables = {
+  app_versions: {
+    app_id: string;
+    version: string;
+    first_seen_at: ColumnType<Date, Date | string, never>;
+  };
 };

@@ -3,13 +3,16 @@
  * (server/areas/integrations/integrations.ts) and the demo seed's first start (server/demo/demo-data.ts) run: the app's raw Firebase
  * export of [start, end] flattened into its processed tables by the app's engine (`processor`: the deployment's
  * analytics store's `processRange`, server/analytics/store.ts, or the BigQuery processor of server/analytics/bigquery-process.ts),
- * then, in one transaction, the plugin's data range, Last Refreshed, status and events (docs/integrations.md §Entities plugin event).
+ * then, in one transaction, the plugin's data range, Last Refreshed, status and events (docs/integrations.md §Entities plugin event)
+ * and the app versions seen for the first time (app-versions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EventSchema, ProcessResult } from '../../analytics/raw-export';
 import { JsonTexts, writeJson } from '../../db/json-column';
+import { inTransaction, type ServerContext } from '../../context';
+import { recordAppVersions, rememberAppVersions } from './app-versions';
 
 export type Processor = (progress: (percent: number) => Promise<void>) => Promise<ProcessResult>;
 
@@ -44,25 +47,50 @@ export function packageNameOf(row: { id: string; platform: 'android' | 'ios'; de
   return typeof name === 'string' && name ? name : row.id;
 }
 
-/** Runs the processing, then records its outcome on the plugin. Returns the processing's result. */
+/** The run's outcome on the plugin: its data range, Last Refreshed, status and events. */
+async function recordOutcome(db: Kysely<Database>, pluginId: string, now: Date, result: ProcessResult) {
+  await db
+    .updateTable('plugins')
+    .set({
+      data_start: result.range?.start ?? null,
+      data_end: result.range?.end ?? null,
+      last_refresh: now,
+      ...(result.range ? { status: 'connected' as const } : {}),
+    })
+    .where('id', '=', pluginId)
+    .execute();
+  await recordPluginEvents(db, pluginId, result.schema);
+}
+
+/**
+ * Runs the processing, then records its outcome on the plugin and the app versions its events show for the first
+ * time (`app.version_seen`, app-versions.ts), in one transaction. Returns the processing's result.
+ */
 export async function processPluginData(
-  db: Kysely<Database>,
-  args: { pluginId: string; now: () => Date; process: Processor },
+  ctx: ServerContext,
+  args: { pluginId: string; appId: string; process: Processor },
   progress: (percent: number) => Promise<void> = async () => {},
 ): Promise<ProcessResult> {
   const result = await args.process(progress);
+  await inTransaction(ctx, async (tx) => {
+    await recordOutcome(tx.db, args.pluginId, tx.now(), result);
+    await recordAppVersions(tx, args.appId, result.versions);
+  });
+  return result;
+}
+
+/**
+ * The demo's first start (before the server exists): the same outcome; the versions of the generated months are
+ * remembered as the app's known ones without announcing them (docs/activity.md §Decisions).
+ */
+export async function processDemoPluginData(
+  db: Kysely<Database>,
+  args: { pluginId: string; appId: string; process: Processor },
+): Promise<ProcessResult> {
+  const result = await args.process(async () => {});
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('plugins')
-      .set({
-        data_start: result.range?.start ?? null,
-        data_end: result.range?.end ?? null,
-        last_refresh: args.now(),
-        ...(result.range ? { status: 'connected' as const } : {}),
-      })
-      .where('id', '=', args.pluginId)
-      .execute();
-    await recordPluginEvents(trx, args.pluginId, result.schema);
+    await recordOutcome(trx, args.pluginId, new Date(), result);
+    await rememberAppVersions(trx, args.appId, result.versions);
   });
   return result;
 }

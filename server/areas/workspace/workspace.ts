@@ -67,6 +67,15 @@ export async function createWorkspace(ctx: ServerContext, accountId: string, inp
       .values({ id, name: form.name, website: form.website, icon_file_id: iconId, allow_monetize: 0 })
       .execute();
     await tx.db.insertInto('memberships').values({ workspace_id: id, account_id: accountId, role: 'admin' }).execute();
+    // The new workspace's log opens with its creation, by whoever created it (docs/activity.md).
+    await emit({ ...tx, actor: accountId }, 'workspace.created', {
+      workspaceId: id,
+      workspaceName: form.name,
+      changes: [
+        ...changesOf(null, { name: form.name, website: form.website }),
+        ...(iconId ? [{ field: 'icon', before: null, after: 'added' }] : []),
+      ],
+    });
     return id;
   });
 }

@@ -17,10 +17,14 @@ import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { CountryPicker } from './CountryPicker';
-import { ObjectHistory } from '../activity/ObjectHistory';
+import { ObjectHistory, type KeptApart } from '../activity/ObjectHistory';
+
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { OP_LABELS } from './questText';
 import { useActions } from '../flows/useActions';
+
+/** A quest's History keeps its players' step completions behind a toggle (docs/activity.md §Where an object's history shows). */
+const STEP_COMPLETIONS: KeptApart = { verb: 'quest.step_completed', label: 'Show step completions' };
 
 const since = (at: number | null) => {
   if (at === null) return 'never received';
@@ -226,7 +230,9 @@ export function QuestEditorDialog({
         )}
       </form>
       {quest && <Funnel appId={appId} questId={quest.id} />}
-      {quest && workspace && <ObjectHistory workspaceId={workspace.id} objectType="quest" objectId={quest.id} />}
+      {quest && workspace && (
+        <ObjectHistory workspaceId={workspace.id} objectType="quest" objectId={quest.id} apart={STEP_COMPLETIONS} />
+      )}
     </Modal>
   );
 }

@@ -1,39 +1,62 @@
 /**
  * One object's history where a publisher looks at the object (docs/activity.md §Screens and routes): the quest
- * editor's History section (who changed what, newest first, each change before → after) and a report's
- * "Changed by {who}" under the status line that says when. Plain reads (src/services/activity.queries.ts); a link opens the full log.
+ * editor's History section (who changed what, newest first, each change before → after; its step completions behind
+ * a checkbox that counts them) and a report's "Changed by {who}" under the status line that says when. Plain reads
+ * (src/services/activity.queries.ts); a link opens the full log.
  */
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { href } from '../../paths';
 import { VERB_LABELS, type ActivityVerb } from '../../contracts/activity';
 import { changeValue } from '../../machines/activity/activity.selectors';
-import { useObjectHistory } from '../../services/activity.queries';
+import { useObjectHistory, useObjectHistoryPage } from '../../services/activity.queries';
+import { historyList } from './object-history';
 import { fromNow, fullTime } from '../analyze/time';
 
-const HISTORY_SHOWN = 10;
+/** A verb whose entries the section keeps apart: hidden until the toggle (labelled `label`, with their count) shows them. */
+export interface KeptApart {
+  verb: ActivityVerb;
+  label: string;
+}
 
 export function ObjectHistory({
   workspaceId,
   objectType,
   objectId,
+  apart,
 }: {
   workspaceId: string;
   objectType: string;
   objectId: string;
+  apart?: KeptApart;
 }) {
-  const history = useObjectHistory(workspaceId, objectType, objectId);
+  const [showKept, setShowKept] = useState(false);
+  const changes = useObjectHistoryPage(workspaceId, objectType, objectId, apart ? { exceptVerb: apart.verb } : {});
+  const kept = useObjectHistoryPage(workspaceId, objectType, objectId, apart ? { verb: apart.verb } : {}, !!apart);
+  const list = changes.data ? historyList(changes.data, apart ? kept.data : undefined, showKept) : null;
   return (
     <section aria-label="History" className="mt-6 border-t border-slate-100 pt-4">
       <h3 className="text-sm font-semibold text-slate-900">History</h3>
-      {history.isPending ? (
+      {apart && list?.hasHidden && (
+        <label className="mt-2 flex w-fit items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={showKept}
+            onChange={(event) => setShowKept(event.target.checked)}
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500"
+          />
+          {apart.label} ({list.count})
+        </label>
+      )}
+      {changes.isPending ? (
         <p className="mt-2 text-sm text-slate-600">Loading history…</p>
-      ) : history.isError ? (
+      ) : changes.isError || !list ? (
         <p className="mt-2 text-sm text-slate-600">The history could not be loaded.</p>
-      ) : history.data.length === 0 ? (
+      ) : list.entries.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No changes recorded yet.</p>
       ) : (
         <ol className="mt-2 space-y-2">
-          {history.data.slice(0, HISTORY_SHOWN).map((entry) => (
+          {list.entries.map((entry) => (
             <li key={entry.id} className="text-sm">
               <p className="break-words text-slate-800">
                 <span className="font-medium">{entry.actor.name}</span>{' '}

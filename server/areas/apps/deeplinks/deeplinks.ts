@@ -11,7 +11,9 @@ import {
   isSupportedDeeplinkPlatform,
 } from '../../../../src/contracts/deeplinks';
 import type { UpdateDeeplinkRequest } from '../../../../src/contracts/integrations';
-import type { ServerContext } from '../../../context';
+import { inTransaction, type ServerContext } from '../../../context';
+import { emit } from '../../../events/outbox';
+import { changesOf } from '../../../../src/contracts/domain-events';
 import { logLine } from '../../../log';
 import { invalid, notFound } from '../../../errors';
 
@@ -50,23 +52,44 @@ export async function listDeeplinks(ctx: ServerContext, appId: string): Promise<
 export async function updateDeeplink(ctx: ServerContext, appId: string, request: UpdateDeeplinkRequest): Promise<void> {
   if (request.deeplink.id !== request.deeplinkId)
     throw invalid('The deep link id does not match the link sent.', ['deeplink.id'], 'deeplink_mismatch');
-  const row = await ctx.db
-    .selectFrom('app_deeplinks')
-    .select(['id', 'platform'])
-    .where('id', '=', request.deeplinkId)
-    .where('app_id', '=', appId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Deep link');
-  if (!isSupportedDeeplinkPlatform(row.platform)) {
-    logUnsupported(appId, row);
-    throw invalid(DEEPLINK_UNSUPPORTED, ['deeplink.platform'], 'unsupported_platform');
-  }
-  const error = deeplinkUrlError(row.platform, request.deeplink.url);
-  if (error) throw invalid(error, ['deeplink.url'], 'invalid_url');
-  await ctx.db
-    .updateTable('app_deeplinks')
-    .set({ url: request.deeplink.url.trim(), updated_at: ctx.now() })
-    .where('id', '=', row.id)
-    .where('app_id', '=', appId)
-    .execute();
+  await inTransaction(ctx, async (tx) => {
+    const row = await tx.db
+      .selectFrom('app_deeplinks')
+      .innerJoin('apps', 'apps.id', 'app_deeplinks.app_id')
+      .select([
+        'app_deeplinks.id',
+        'app_deeplinks.platform',
+        'app_deeplinks.type',
+        'app_deeplinks.url',
+        'apps.workspace_id',
+      ])
+      .where('app_deeplinks.id', '=', request.deeplinkId)
+      .where('app_deeplinks.app_id', '=', appId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Deep link');
+    if (!isSupportedDeeplinkPlatform(row.platform)) {
+      logUnsupported(appId, row);
+      throw invalid(DEEPLINK_UNSUPPORTED, ['deeplink.platform'], 'unsupported_platform');
+    }
+    const error = deeplinkUrlError(row.platform, request.deeplink.url);
+    if (error) throw invalid(error, ['deeplink.url'], 'invalid_url');
+    const url = request.deeplink.url.trim();
+    await tx.db
+      .updateTable('app_deeplinks')
+      .set({ url, updated_at: tx.now() })
+      .where('id', '=', row.id)
+      .where('app_id', '=', appId)
+      .execute();
+    // The log's before → after (docs/activity.md): a query value that looks like a secret is masked there.
+    const changes = changesOf({ url: row.url }, { url });
+    if (changes.length)
+      await emit(tx, 'deep_link.updated', {
+        workspaceId: row.workspace_id,
+        appId,
+        deeplinkId: row.id,
+        label: `${row.type} (${row.platform})`,
+        changes,
+      });
+  });
 }
