@@ -25,6 +25,7 @@ export {
   scheduleDailyProcessing,
 } from './integrations';
 export { integrationsMigrations } from './migrations';
+export { scheduleSilenceCheck } from './silence';
 export { packageNameOf, processPluginData } from './process-data';
 export { POSTBACK_FORMATS, postbackFormat } from './postback-formats';
 export { revenueSettingsMigrations } from './revenue-settings.migrations';
