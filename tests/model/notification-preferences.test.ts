@@ -39,10 +39,7 @@ const model = defineModel(notificationPreferencesMachine, {
   TOGGLE_ENABLED: { type: 'TOGGLE_ENABLED', kind: 'source_silent' },
   TOGGLE_EMAIL: { type: 'TOGGLE_EMAIL', kind: 'quest_capped' },
   TOGGLE_APP: { type: 'TOGGLE_APP', kind: 'quest_capped', appId: APP },
-  'xstate.done.actor.loadPreferences': [
-    done('loadPreferences', answer(alerts)),
-    done('loadPreferences', answer([])),
-  ],
+  'xstate.done.actor.loadPreferences': [done('loadPreferences', answer(alerts)), done('loadPreferences', answer([]))],
   'xstate.error.actor.loadPreferences': failed('loadPreferences', new TypeError('Failed to fetch')),
   'xstate.done.actor.savePreference': done('savePreference', saved),
   'xstate.error.actor.savePreference': [
@@ -103,7 +100,7 @@ describe('notification preferences machine paths', () => {
     expect(after.alerts[0]).toMatchObject({ email: false, saving: false });
 
     const off = path([ev.loaded, ev.toggleEnabled]).state.context.alerts;
-    expect(off.find((a) => a.kind === 'source_silent')!.enabled).toBe(false);
+    expect(off.find((a: AlertPreference) => a.kind === 'source_silent')!.enabled).toBe(false);
     const muted = path([ev.loaded, ev.toggleApp]).state.context.alerts;
     expect(muted[0]!.mutedApps).toEqual([APP]);
   });

@@ -52,7 +52,7 @@ const inbox = async (who: Who, kind: string) => {
 };
 const only = (kind: string): JobHandlers => ({
   handlers: { [kind]: integrationJobs.handlers[kind]! },
-  ...(integrationJobs.onFailed ? { onFailed: integrationJobs.onFailed } : {}),
+  onFailed: (jobCtx, job, message) => integrationJobs.onFailed!(jobCtx, job, message),
 });
 async function lastEvent<N extends DomainEventName>(name: N): Promise<DomainEvent<N>> {
   const row = await server.db
@@ -75,7 +75,7 @@ describe('a source went silent', () => {
     const lastAt = new Date(last.at as Date | string).getTime();
     const silent = async () =>
       (await inbox('editor', 'source_silent')).filter(
-        (n) => n.appId === ACQUIRE_DEMO_APP && /^AppsFlyer/.test(n.title),
+        (n) => n.appId === ACQUIRE_DEMO_APP && n.title.startsWith('AppsFlyer'),
       );
     const check = async () => {
       await runScheduledTasks(ctx(), [scheduleSilenceCheck]);

@@ -76,7 +76,8 @@ async function failAProcessingRun() {
 }
 const alertsTo = (email: string) =>
   received.filter(
-    (m) => m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email && /^Process Data/.test(m.subject ?? ''),
+    (m) =>
+      m.to && !Array.isArray(m.to) && m.to.value[0]?.address === email && (m.subject ?? '').startsWith('Process Data'),
   );
 const header = (mail: ParsedMail, name: string) =>
   mail.headerLines.find((h) => h.key === name.toLowerCase())?.line.replace(/^[^:]+:\s*/, '');

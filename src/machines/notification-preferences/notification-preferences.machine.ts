@@ -67,9 +67,7 @@ export const notificationPreferencesMachine = setup({
   },
   actors: {
     loadPreferences: toProvide<AlertPreferences, { workspaceId: string }>('loadPreferences'),
-    savePreference: toProvide<AlertPreferences, { workspaceId: string; preference: AlertPreference }>(
-      'savePreference',
-    ),
+    savePreference: toProvide<AlertPreferences, { workspaceId: string; preference: AlertPreference }>('savePreference'),
   },
   actions: {
     /** The change shown at once; the settings before it kept to put back if the save fails. */

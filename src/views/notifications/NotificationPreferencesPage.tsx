@@ -99,7 +99,11 @@ function Preferences({
   workspaceName: string;
   apps: readonly App[];
 }) {
-  const actor = useFlowActor(notificationPreferencesFlow, { workspaceId }, { key: `notification-preferences:${workspaceId}` });
+  const actor = useFlowActor(
+    notificationPreferencesFlow,
+    { workspaceId },
+    { key: `notification-preferences:${workspaceId}` },
+  );
   const view = useSelector(actor, selectNotificationPreferences);
   const act = useActions(actor, notificationPreferencesActions);
   const account = Session.useSelector(selectAccount);
