@@ -76,7 +76,7 @@ export function smtpMailer(transport: SmtpTransport, from: string): Mailer {
   };
 }
 
-/** The package the SMTP adapter loads; not a dependency until a deployment sets SMTP_URL. */
+/** The package the SMTP adapter loads (a dependency), imported only when a deployment sets SMTP_URL. */
 const NODEMAILER = 'nodemailer';
 
 /**
