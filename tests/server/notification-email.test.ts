@@ -4,7 +4,8 @@
  * failed Process Data job) reaches each admin and editor once, as plain text with the alert's words, its link, a
  * signed unsubscribe link and the List-Unsubscribe / List-Unsubscribe-Post headers; the e-mail job run again sends
  * nothing twice; the one-click POST turns that alert's e-mails off (the bell keeps it), so the next failure sends
- * no e-mail; the link's page changes nothing until its button; a forged token is refused.
+ * no e-mail; the link's page changes nothing until its button; a forged token is refused. A send that fails is
+ * retried by a later job with a growing backoff and given up after a day.
  */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -12,9 +13,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { integrationJobs } from '../../server/areas/integrations/index';
-import { notificationJobs } from '../../server/areas/notifications/index';
+import { notificationJobs, scheduleNotificationEmails } from '../../server/areas/notifications/index';
 import { JOB_KINDS } from '../../server/areas/integrations/integrations';
-import { mailerFromEnv } from '../../server/providers/mailer';
+import { mailerFromEnv, outboxMailer, type Mailer } from '../../server/providers/mailer';
 import { drainJobs, enqueueJob } from '../../server/jobs/queue';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
@@ -159,5 +160,88 @@ describe('alerts by e-mail over SMTP', () => {
       })
     ).json().unread as number;
     expect(inboxAfter).toBe(inboxBefore + 1);
+  });
+});
+
+describe('a failed send', () => {
+  let flaky: TestServer;
+  let failing = true;
+  let now = Date.now();
+  beforeAll(async () => {
+    const sandbox = outboxMailer();
+    const mailer: Mailer = {
+      kind: 'smtp',
+      async send(db, message) {
+        if (failing) throw new Error('connect ECONNREFUSED 127.0.0.1:25');
+        await sandbox.send(db, message);
+      },
+    };
+    flaky = await createTestServer({ providers: { mailer }, now: () => new Date(now) });
+  });
+  afterAll(() => flaky?.close());
+
+  const emails = () =>
+    flaky.db
+      .selectFrom('notification_emails')
+      .select(['to_email', 'status', 'attempts', 'last_error'])
+      .where('to_email', '=', DEMO_ACCOUNTS.admin)
+      .execute();
+
+  test('is retried with a growing backoff (a later job, from the scheduler), and given up after a day', async () => {
+    const plugin = await flaky.db
+      .selectFrom('plugins')
+      .select('id')
+      .where('app_id', '=', DEMO_APP_IDS.dragonMergeAndroid)
+      .where('type', '=', 'BigQuery')
+      .executeTakeFirstOrThrow();
+    const fail = async () => {
+      await enqueueJob(flaky.app.questboard, {
+        kind: JOB_KINDS.process,
+        pluginId: plugin.id,
+        appId: DEMO_APP_IDS.dragonMergeAndroid,
+        payload: { start: '2026-01-01', end: '2026-01-01' },
+      });
+      await drainJobs(flaky.app.questboard, integrationJobs);
+    };
+    await fail();
+    await drainJobs(flaky.app.questboard, notificationJobs);
+    expect(await emails()).toEqual([
+      {
+        to_email: DEMO_ACCOUNTS.admin,
+        status: 'pending',
+        attempts: 1,
+        last_error: 'connect ECONNREFUSED 127.0.0.1:25',
+      },
+    ]);
+    // Not due yet: nothing is tried; a minute later the scheduler's job sends it.
+    expect(await scheduleNotificationEmails(flaky.app.questboard)).toEqual([]);
+    failing = false;
+    now += 61_000;
+    expect(await scheduleNotificationEmails(flaky.app.questboard)).toHaveLength(1);
+    await drainJobs(flaky.app.questboard, notificationJobs);
+    expect(await emails()).toMatchObject([{ status: 'sent', attempts: 2 }]);
+    const outbox = await flaky.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('to_email', '=', DEMO_ACCOUNTS.admin)
+      .execute();
+    expect(outbox.filter((m) => m.subject.startsWith('Process Data failed'))).toHaveLength(1);
+
+    // A server that never answers: retried until the message is a day old, then failed.
+    failing = true;
+    await fail();
+    for (let i = 0; i < 20; i++) {
+      now += 3 * 3_600_000;
+      await scheduleNotificationEmails(flaky.app.questboard);
+      await drainJobs(flaky.app.questboard, notificationJobs);
+    }
+    const [, second] = await flaky.db
+      .selectFrom('notification_emails')
+      .select(['status', 'attempts'])
+      .where('to_email', '=', DEMO_ACCOUNTS.admin)
+      .orderBy('id')
+      .execute();
+    expect(second!.status).toBe('failed');
+    expect(second!.attempts).toBeGreaterThan(5);
   });
 });
