@@ -97,11 +97,15 @@ export const notificationPreferencesTable: FlowTable<Ui> = {
   events: {
     RETRY: { act: (ui) => ui.page.getByRole('button', { name: 'Try again', exact: true }).click() },
     TOGGLE_ENABLED: {
-      act: (ui, event: { kind: AlertKind }) => notifySwitch(ui, event.kind).click(),
+      // By keyboard: the switch takes the focus and Space flips it.
+      act: async (ui, event: { kind: AlertKind }) => {
+        await notifySwitch(ui, event.kind).focus();
+        await ui.page.keyboard.press('Space');
+      },
       label: (event: { kind: AlertKind }) => `TOGGLE_ENABLED ${event.kind}`,
     },
     TOGGLE_EMAIL: {
-      act: (ui, event: { kind: AlertKind }) => emailSwitch(ui, event.kind).click(),
+      act: (ui, event: { kind: AlertKind }) => emailSwitch(ui, event.kind).click({ force: true }),
       label: (event: { kind: AlertKind }) => `TOGGLE_EMAIL ${event.kind}`,
     },
     TOGGLE_APP: {
