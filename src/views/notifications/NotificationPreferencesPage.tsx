@@ -44,12 +44,21 @@ function AlertCard({ alert, apps, act }: { alert: AlertSettingView; apps: readon
           <p className="mt-1 text-sm text-slate-600">{alert.description}</p>
         </div>
         <div className="flex flex-col gap-2">
-          <Switch checked={alert.enabled} onChange={() => act.toggleEnabled(alert.kind)}>
-            Notify me<span className="sr-only">: {alert.label}</span>
+          {/* The name starts with the visible words and says which alert (each card has the same switches). */}
+          <Switch
+            aria-label={`Notify me: ${alert.label}`}
+            checked={alert.enabled}
+            onChange={() => act.toggleEnabled(alert.kind)}
+          >
+            Notify me
           </Switch>
           {alert.enabled && (
-            <Switch checked={alert.email} onChange={() => act.toggleEmail(alert.kind)}>
-              Also by e-mail<span className="sr-only">: {alert.label}</span>
+            <Switch
+              aria-label={`Also by e-mail: ${alert.label}`}
+              checked={alert.email}
+              onChange={() => act.toggleEmail(alert.kind)}
+            >
+              Also by e-mail
             </Switch>
           )}
         </div>
@@ -58,7 +67,6 @@ function AlertCard({ alert, apps, act }: { alert: AlertSettingView; apps: readon
         <details className="mt-4 rounded-lg bg-slate-50 px-3 py-2">
           <summary className="cursor-pointer text-sm font-medium text-slate-800">
             Apps: on for {on} of {apps.length}
-            <span className="sr-only"> ({alert.label})</span>
           </summary>
           <fieldset className="mt-2">
             <legend className="sr-only">Apps that send “{alert.label}”</legend>
