@@ -54,7 +54,15 @@ import { monetizeMigrations } from './areas/monetize/index';
 import { revenueSettingsRoutes } from './areas/integrations/index';
 import { revenueSettingsMigrations } from './areas/integrations/index';
 import { activityMigrations, activityRoutes, activityWantsPostback, recordActivity } from './areas/activity/index';
-import { alertQuestCapped, notificationRoutes, notificationsMigrations } from './areas/notifications/index';
+import {
+  alertInvitationAccepted,
+  alertPaymentFailed,
+  alertProcessFailed,
+  alertQuestCapped,
+  alertSourceSilent,
+  notificationRoutes,
+  notificationsMigrations,
+} from './areas/notifications/index';
 import { DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
 
 /**
@@ -161,6 +169,38 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-quest-capped',
     mode: 'after-commit',
     handle: alertQuestCapped,
+  },
+  // A connected attribution source silent for its threshold (the scheduler's check) tells admins and editors.
+  {
+    event: 'plugin.silent',
+    area: 'notifications',
+    name: 'notifications.alert-source-silent',
+    mode: 'after-commit',
+    handle: alertSourceSilent,
+  },
+  // A failed Process Data run tells admins and editors.
+  {
+    event: 'plugin.process_failed',
+    area: 'notifications',
+    name: 'notifications.alert-process-failed',
+    mode: 'after-commit',
+    handle: alertProcessFailed,
+  },
+  // A payment the provider could not collect tells the admins (billing is theirs).
+  {
+    event: 'payment.failed',
+    area: 'notifications',
+    name: 'notifications.alert-payment-failed',
+    mode: 'after-commit',
+    handle: alertPaymentFailed,
+  },
+  // An accepted invitation tells the admins.
+  {
+    event: 'member.joined',
+    area: 'notifications',
+    name: 'notifications.alert-invitation-accepted',
+    mode: 'after-commit',
+    handle: alertInvitationAccepted,
   },
   // Every event becomes its activity row in the change's own transaction (last, after the reactions above changed
   // what they change): a change cannot commit without its row. Postbacks only when another reaction wanted them.

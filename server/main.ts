@@ -23,7 +23,8 @@ import { registerTestOutbox } from './testing/outbox-route';
 import { registerTestFixtures } from './testing/fixtures-route';
 import { startJobWorker } from './jobs/queue';
 import { startEventDispatcher } from './events/outbox';
-import { integrationJobs, scheduleDailyProcessing } from './areas/integrations/index';
+import { integrationJobs, scheduleDailyProcessing, scheduleSilenceCheck } from './areas/integrations/index';
+import { notificationJobs, scheduleNotificationEmails } from './areas/notifications/index';
 import { startScheduler } from './jobs/scheduler';
 import { firebaseJobs } from './areas/integrations/index';
 import { activityJobs, scheduleActivityPruning } from './areas/activity/index';
@@ -145,14 +146,23 @@ async function main() {
   const activityWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, activityJobs, {
     log: (line) => console.error(line),
   });
+  // Alerts by e-mail (docs/notifications.md §E-mail), in a lane of their own so a long job never holds them up.
+  const notificationWorker = startJobWorker(
+    (app as unknown as { questboard: ServerContext }).questboard,
+    notificationJobs,
+    {
+      log: (line) => console.error(line),
+    },
+  );
   // Domain events committed but not yet delivered (a server stopped in between, a subscriber that failed) go out here.
   const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, {
     log: (line) => console.error(line),
   });
-  // Daily Process Data of BigQuery plugins at their refresh schedule (safe with several servers: server/jobs/scheduler.ts).
+  // Daily Process Data of BigQuery plugins at their refresh schedule, the silent-source check, e-mail retries (safe
+  // with several servers: server/jobs/scheduler.ts).
   const scheduler = startScheduler(
     (app as unknown as { questboard: ServerContext }).questboard,
-    [scheduleDailyProcessing, scheduleActivityPruning],
+    [scheduleDailyProcessing, scheduleActivityPruning, scheduleSilenceCheck, scheduleNotificationEmails],
     { log: (line) => console.error(line) },
   );
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
@@ -166,6 +176,7 @@ async function main() {
         await jobs.stop();
         await firebaseWorker.stop();
         await activityWorker.stop();
+        await notificationWorker.stop();
         await dispatcher.stop();
         await analytics.close();
         await heartbeat.stop();

@@ -28,6 +28,7 @@ export const patterns = {
   apps: '/workspace/:workspaceId/apps',
   team: '/workspace/:workspaceId/team',
   activity: '/workspace/:workspaceId/activity',
+  notifications: '/workspace/:workspaceId/notifications',
   billing: '/workspace/:workspaceId/billing',
   billingTab: '/workspace/:workspaceId/billing/:tab',
   workspaceSettings: '/workspace/:workspaceId/settings',
@@ -77,6 +78,8 @@ export const href = {
     const query = new URLSearchParams(filters).toString();
     return `/workspace/${enc(workspaceId)}/activity${query ? `?${query}` : ''}`;
   },
+  /** The person's notification settings in the workspace (docs/notifications.md §Preferences). */
+  notifications: (workspaceId: string) => `/workspace/${enc(workspaceId)}/notifications`,
   billing: (workspaceId: string) => `/workspace/${enc(workspaceId)}/billing`,
   /** A billing tab (BILLING_TAB_SLUGS); Balance is also the bare billing page. */
   billingTab: (workspaceId: string, tab: BillingTabSlug) => `/workspace/${enc(workspaceId)}/billing/${tab}`,

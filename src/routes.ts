@@ -98,6 +98,12 @@ export const routes: RouteDef[] = [
     'workspace',
     lazy(() => import('./views/activity/ActivityPage')),
   ),
+  route(
+    'notifications',
+    'Notifications',
+    'workspace',
+    lazy(() => import('./views/notifications/NotificationPreferencesPage')),
+  ),
   route('billing', 'Billing', 'workspace', billing, isAdmin),
   route('billingTab', 'Billing', 'workspace', billing, isAdmin),
   // Every member may open it; the navigation lists it for admins only, and the server refuses a non-admin's save.

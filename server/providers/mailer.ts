@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   /** The plain-text part (every message has one). */
   body: string;
+  /** Extra header fields (e.g. `List-Unsubscribe`); names and values single-line like the others. */
+  headers?: Readonly<Record<string, string>>;
 }
 export interface Mailer {
   /** `sandbox`: written to the outbox table and the log only (labelled "sandbox" where the UI mentions mail). */
@@ -33,14 +35,29 @@ export function outboxMailer(log: (line: string) => void = () => {}): Mailer {
       const to = headerValue(message.to);
       const subject = headerValue(message.subject);
       await db.insertInto('outbox').values({ to_email: to, subject, body: message.body }).execute();
-      log(logLine('mail', { to, subject, body: message.body }));
+      const headers = message.headers ? safeHeaders(message.headers) : undefined;
+      log(logLine('mail', { to, subject, ...(headers ? { headers } : {}), body: message.body }));
     },
   };
 }
 
+/** Extra header fields on one line each; a name that is not a plain header name is dropped. */
+const safeHeaders = (headers: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => /^[A-Za-z][A-Za-z0-9-]{0,76}$/.test(name))
+      .map(([name, value]) => [name, headerValue(value)]),
+  );
+
 /** What the SMTP adapter needs of a nodemailer transport (so a test can hand in its own). */
 export interface SmtpTransport {
-  sendMail(mail: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 }
 
 /** The SMTP adapter: each message sent as text/plain through `transport`, from `from`. */
@@ -53,12 +70,13 @@ export function smtpMailer(transport: SmtpTransport, from: string): Mailer {
         to: headerValue(message.to),
         subject: headerValue(message.subject),
         text: message.body,
+        ...(message.headers ? { headers: safeHeaders(message.headers) } : {}),
       });
     },
   };
 }
 
-/** The package the SMTP adapter loads; not a dependency until a deployment sets SMTP_URL. */
+/** The package the SMTP adapter loads (a dependency), imported only when a deployment sets SMTP_URL. */
 const NODEMAILER = 'nodemailer';
 
 /**

@@ -205,6 +205,47 @@ export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, que
  */
 export const AccountChanged = t.type({ workspaceId: Id, accountId: Id, email: t.string, changes: FieldChanges });
 
+/** A person accepted an invitation and joined the workspace (`memberId`: their account; `changes`: the role given). */
+export const MemberJoined = t.type({
+  workspaceId: Id,
+  memberId: Id,
+  email: t.string,
+  name: t.string,
+  changes: FieldChanges,
+});
+
+/** A Process Data run (a job) failed: the plugin, the job and the reason it gave (never a credential). */
+export const PluginProcessFailed = t.type({
+  workspaceId: Id,
+  appId: Id,
+  pluginId: Id,
+  pluginType: t.string,
+  jobId: Id,
+  reason: t.string,
+});
+
+/**
+ * A connected attribution source went silent: no postback for `silentHours` (its threshold) since `lastPostbackAt`
+ * (ISO 8601). Announced once per silence (a postback after it starts a new one).
+ */
+export const PluginSilent = t.type({
+  workspaceId: Id,
+  appId: Id,
+  pluginId: Id,
+  pluginType: t.string,
+  lastPostbackAt: t.string,
+  silentHours: t.number,
+});
+
+/** The payments provider could not collect an invoice (its reference, amount and currency; never the card). */
+export const PaymentFailed = t.type({
+  workspaceId: Id,
+  invoiceRef: Id,
+  amountCents: t.number,
+  currency: t.string,
+  attempt: t.number,
+});
+
 const Text = t.union([t.string, t.null]);
 /**
  * An attribution postback stored (once per idempotency key): its event and the partner's sub-parameters (sub3 = quest
@@ -250,6 +291,8 @@ export const DOMAIN_EVENTS = {
   'plugin.deleted': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
   'plugin.processed': { payload: PluginConnectionChanged, emittedBy: 'integrations' },
   'app.version_seen': { payload: AppVersionSeen, emittedBy: 'integrations' },
+  'plugin.process_failed': { payload: PluginProcessFailed, emittedBy: 'integrations' },
+  'plugin.silent': { payload: PluginSilent, emittedBy: 'integrations' },
   'revenue_settings.saved': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'revenue_settings.removed': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'monetize.turned_on': { payload: MonetizeChanged, emittedBy: 'monetize' },
@@ -265,6 +308,7 @@ export const DOMAIN_EVENTS = {
   'member.invited': { payload: MemberChanged, emittedBy: 'team' },
   'member.role_changed': { payload: MemberChanged, emittedBy: 'team' },
   'member.removed': { payload: MemberChanged, emittedBy: 'team' },
+  'member.joined': { payload: MemberJoined, emittedBy: 'team' },
   'report.saved': { payload: ReportChanged, emittedBy: 'analyze' },
   'report.deleted': { payload: ReportChanged, emittedBy: 'analyze' },
   'payment_method.added': { payload: PaymentMethodChanged, emittedBy: 'billing' },
@@ -272,6 +316,7 @@ export const DOMAIN_EVENTS = {
   'payment_method.made_default': { payload: PaymentMethodChanged, emittedBy: 'billing' },
   'promo_code.redeemed': { payload: PromoCodeRedeemed, emittedBy: 'billing' },
   'deep_link.updated': { payload: DeepLinkChanged, emittedBy: 'apps' },
+  'payment.failed': { payload: PaymentFailed, emittedBy: 'billing' },
   'api_key.created': { payload: ApiKeyChanged, emittedBy: 'apps' },
   'api_key.revoked': { payload: ApiKeyChanged, emittedBy: 'apps' },
   'workspace.settings_changed': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },

@@ -8,7 +8,7 @@
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, Id, MAX, WorkspaceParams, type Role } from './codecs';
-import { endpoint } from './endpoint';
+import { binary, endpoint } from './endpoint';
 import type { DomainEventName } from './domain-events';
 
 export interface AlertEntry {
@@ -24,6 +24,9 @@ export interface AlertEntry {
   readonly perApp: boolean;
 }
 
+/** Hours without a postback after which a connected attribution source is silent, unless the source says otherwise. */
+export const SILENT_HOURS_DEFAULT = 6;
+
 /** The built-in alerts, one line each: every list of alerts (preferences, reactions, docs) derives from it. */
 export const ALERTS = {
   quest_capped: {
@@ -33,10 +36,41 @@ export const ALERTS = {
     roles: ['admin', 'editor'],
     perApp: true,
   },
+  source_silent: {
+    event: 'plugin.silent',
+    label: 'Source went silent',
+    description: `A connected attribution source sent no postback for ${SILENT_HOURS_DEFAULT} hours.`,
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
+  process_failed: {
+    event: 'plugin.process_failed',
+    label: 'Process Data failed',
+    description: 'A Process Data run failed: the days it covered were not updated.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
+  payment_failed: {
+    event: 'payment.failed',
+    label: 'Payment failed',
+    description: 'An invoice could not be paid with the payment method on file.',
+    roles: ['admin'],
+    perApp: false,
+  },
+  invitation_accepted: {
+    event: 'member.joined',
+    label: 'Invitation accepted',
+    description: 'Someone accepted an invitation and joined the workspace.',
+    roles: ['admin'],
+    perApp: false,
+  },
 } as const satisfies Readonly<Record<string, AlertEntry>>;
 
 export type AlertKind = keyof typeof ALERTS;
 export const ALERT_KINDS = Object.keys(ALERTS) as AlertKind[];
+/** The alerts a role gets (the only ones its preferences list). */
+export const alertsForRole = (role: Role): AlertKind[] =>
+  ALERT_KINDS.filter((kind) => (ALERTS[kind].roles as readonly Role[]).includes(role));
 export const AlertKindCodec = t.keyof(
   Object.fromEntries(ALERT_KINDS.map((kind) => [kind, null])) as Record<AlertKind, null>,
   'AlertKind',
@@ -72,10 +106,14 @@ export const NotificationParams = struct({ workspaceId: Id, notificationId: Id }
 export const ReadAnswer = struct({ success: t.literal(true), unread: t.number });
 export type ReadAnswer = t.TypeOf<typeof ReadAnswer>;
 
-/** One alert's setting for the person: on or off, and the apps it is off for (per-app alerts). */
+/**
+ * One alert's setting for the person: on or off (off: neither the bell nor e-mail), also by e-mail, and the apps it
+ * is off for (per-app alerts).
+ */
 export const AlertPreference = struct({
   kind: AlertKindCodec,
   enabled: t.boolean,
+  email: t.boolean,
   mutedApps: t.array(Id),
 });
 export type AlertPreference = t.TypeOf<typeof AlertPreference>;
@@ -86,9 +124,15 @@ export const MUTED_APPS_MAX = 500;
 export const AlertPreferenceInput = struct({
   kind: AlertKindCodec,
   enabled: t.boolean,
+  email: t.boolean,
   mutedApps: t.refinement(t.array(Id), (ids) => ids.length <= MUTED_APPS_MAX, `at most ${MUTED_APPS_MAX} apps`),
 });
 export type AlertPreferenceInput = t.TypeOf<typeof AlertPreferenceInput>;
+
+/** An unsubscribe link's signed token (docs/notifications.md §E-mail). */
+export const UnsubscribeQuery = struct({ token: line(512) }, {}, 'UnsubscribeQuery');
+/** The one-click form body mail clients post (RFC 8058: `List-Unsubscribe=One-Click`), or the page's own form. */
+export const UnsubscribeForm = t.UnknownRecord;
 
 export const notificationEndpoints = {
   /** The person's inbox in a workspace, newest first, with the unread count. */
@@ -123,5 +167,20 @@ export const notificationEndpoints = {
     params: WorkspaceParams,
     body: AlertPreferenceInput,
     response: AlertPreferences,
+  }),
+  /** The page an e-mail's unsubscribe link opens (no sign-in: the signed token is the credential). */
+  unsubscribePage: endpoint({
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    query: UnsubscribeQuery,
+    response: binary,
+  }),
+  /** One click: the page's button, or the mail client's List-Unsubscribe-Post. Turns the alert's e-mails off. */
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    query: UnsubscribeQuery,
+    body: UnsubscribeForm,
+    response: binary,
   }),
 };

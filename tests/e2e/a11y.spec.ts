@@ -146,6 +146,7 @@ for (const { name: width, viewport } of WIDTHS) {
       for (const [path, heading] of [
         [`/workspace/${DEMO_WORKSPACE.id}/billing`, 'Billing'],
         [`/workspace/${DEMO_WORKSPACE.id}/settings`, 'Settings'],
+        [`/workspace/${DEMO_WORKSPACE.id}/notifications`, 'Notifications'],
       ] as const) {
         await open(page, path, heading);
         await scan(page, `${heading} (${width})`);

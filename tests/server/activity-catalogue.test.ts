@@ -120,6 +120,13 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     email: 'x@demostudio.dev',
     changes: [{ field: 'role', before: 'editor', after: null }],
   },
+  'member.joined': {
+    workspaceId: W,
+    memberId: 'acc-2',
+    email: 'joined@demostudio.dev',
+    name: 'Joan Joined',
+    changes: [{ field: 'role', before: null, after: 'editor' }],
+  },
   'report.saved': {
     workspaceId: W,
     appId: A,
@@ -150,6 +157,7 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     description: 'visa •••• 4242',
     changes: [{ field: 'method', before: 'visa •••• 4242', after: null }],
   },
+  'payment.failed': { workspaceId: W, invoiceRef: 'in_1', amountCents: 4200, currency: 'usd', attempt: 1 },
   'api_key.created': {
     workspaceId: W,
     appId: A,
@@ -197,6 +205,22 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     pluginId: 'pl-1',
     pluginType: 'BigQuery',
     changes: [{ field: 'days processed', before: null, after: '2026-11-01 to 2026-11-20' }],
+  },
+  'plugin.process_failed': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    jobId: 'job-1',
+    reason: 'No raw Firebase export was found for this app.',
+  },
+  'plugin.silent': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-3',
+    pluginType: 'AppsFlyer',
+    lastPostbackAt: '2026-11-26T04:00:00.000Z',
+    silentHours: 6,
   },
   'revenue_settings.saved': {
     workspaceId: W,

@@ -51,6 +51,9 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'PUT /api/workspace/:workspaceId/notifications/preferences': {
     notAChange: "the person's own alert settings, seen by nobody else",
   },
+  'POST /api/notifications/unsubscribe': {
+    notAChange: "the person's own e-mail setting of one alert (an e-mail's unsubscribe link), seen by nobody else",
+  },
   'POST /api/workspace': ['workspace.created'],
   'POST /api/workspace/:workspaceId': ['workspace.settings_changed'],
   'POST /api/app/enable/:appId': ['app.switched'],
@@ -59,7 +62,7 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/workspace/:workspaceId/team/resend': { notAChange: 'the same invitation mailed again' },
   'POST /api/workspace/:workspaceId/team/role': ['member.role_changed'],
   'POST /api/workspace/:workspaceId/team/remove': ['member.removed'],
-  'POST /api/invite/:token/accept': { notAChange: 'the invitation, already logged as member.invited, is used' },
+  'POST /api/invite/:token/accept': ['member.joined'],
   'POST /analytics/template/:appId': ['report.saved'],
   'DELETE /analytics/template/:appId/:reportId': ['report.deleted'],
   'POST /api/app/:appId/analyze/ask': { notAChange: 'a question answered, nothing stored' },
@@ -70,7 +73,7 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'DELETE /api/workspace/:workspaceId/billing/payment-methods/:paymentMethodId': ['payment_method.removed'],
   'POST /api/workspace/:workspaceId/billing/redeem': ['promo_code.redeemed'],
   'POST /sandbox/payments/setup/:sessionId': ['payment_method.added'],
-  'POST /api/billing/stripe/webhook': ['payment_method.added'],
+  'POST /api/billing/stripe/webhook': ['payment_method.added', 'payment.failed'],
   'POST /api/plugins/:pluginId/update': ['plugin.updated'],
   'POST /api/app/:appId/plugins': ['plugin.created'],
   'POST /api/plugins/:pluginId/connect': ['plugin.connected'],

@@ -761,6 +761,18 @@ const MATRIX: MatrixRow[] = [
     expect: [400, 400, 400, 404, 401],
     body: BAD_BODY,
   },
+  // an e-mail's unsubscribe link: public, its signed token is the credential (a token not ours: 400)
+  {
+    route: 'GET /api/notifications/unsubscribe',
+    expect: [400, 400, 400, 400, 400],
+    query: { token: 'not-a-signed-token' },
+  },
+  {
+    route: 'POST /api/notifications/unsubscribe',
+    expect: [400, 400, 400, 400, 400],
+    query: { token: 'not-a-signed-token' },
+    body: { 'List-Unsubscribe': 'One-Click' },
+  },
 
   // adjust (server/areas/integrations/adjust/routes.ts): members read the partner link and events file; editors connect and update
   { route: 'GET /api/app/:appId/adjust', expect: [200, 200, 200, 404, 401] },

@@ -142,20 +142,40 @@ describe('the inbox', () => {
 });
 
 describe('preferences', () => {
-  test('every alert reads on by default; muting the app or turning it off keeps the inbox quiet', async () => {
+  test('each role lists the alerts it gets, on by default and by e-mail; muting the app or turning it off keeps the inbox quiet', async () => {
+    const on = (kind: string) => ({ kind, enabled: true, email: true, mutedApps: [] });
     const prefs = await as('editor', 'GET', `${N}/preferences`);
     expect(prefs.json()).toEqual({
       success: true,
-      alerts: [{ kind: 'quest_capped', enabled: true, mutedApps: [] }],
+      alerts: ['quest_capped', 'source_silent', 'process_failed'].map(on),
     });
+    expect((await as('admin', 'GET', `${N}/preferences`)).json().alerts.map((a: { kind: string }) => a.kind)).toEqual([
+      'quest_capped',
+      'source_silent',
+      'process_failed',
+      'payment_failed',
+      'invitation_accepted',
+    ]);
+    expect((await as('viewer', 'GET', `${N}/preferences`)).json()).toEqual({ success: true, alerts: [] });
     const muted = await as('editor', 'PUT', `${N}/preferences`, {
       kind: 'quest_capped',
       enabled: true,
+      email: true,
       mutedApps: [ACQUIRE_DEMO_APP],
     });
     expect(muted.statusCode, muted.body).toBe(200);
-    expect(muted.json().alerts[0]).toEqual({ kind: 'quest_capped', enabled: true, mutedApps: [ACQUIRE_DEMO_APP] });
-    const off = await as('admin', 'PUT', `${N}/preferences`, { kind: 'quest_capped', enabled: false, mutedApps: [] });
+    expect(muted.json().alerts[0]).toEqual({
+      kind: 'quest_capped',
+      enabled: true,
+      email: true,
+      mutedApps: [ACQUIRE_DEMO_APP],
+    });
+    const off = await as('admin', 'PUT', `${N}/preferences`, {
+      kind: 'quest_capped',
+      enabled: false,
+      email: true,
+      mutedApps: [],
+    });
     expect(off.statusCode).toBe(200);
 
     await capAQuest('Quiet quest');
@@ -164,14 +184,29 @@ describe('preferences', () => {
   });
 
   test('an unknown alert or an app of another workspace is refused with 400', async () => {
-    const unknown = await as('editor', 'PUT', `${N}/preferences`, { kind: 'nope', enabled: true, mutedApps: [] });
+    const unknown = await as('editor', 'PUT', `${N}/preferences`, {
+      kind: 'nope',
+      enabled: true,
+      email: true,
+      mutedApps: [],
+    });
     expect(unknown.statusCode).toBe(400);
     const other = await as('editor', 'PUT', `${N}/preferences`, {
       kind: 'quest_capped',
       enabled: true,
+      email: true,
       mutedApps: ['rival-app-that-is-not-here'],
     });
     expect(other.statusCode).toBe(400);
     expect(other.json().message).toContain('mutedApps names an app of another workspace.');
+    // An alert the role does not get cannot be set either (an editor and billing's alert).
+    const notMine = await as('editor', 'PUT', `${N}/preferences`, {
+      kind: 'payment_failed',
+      enabled: false,
+      email: false,
+      mutedApps: [],
+    });
+    expect(notMine.statusCode).toBe(400);
+    expect(notMine.json().message).toContain('This alert is not sent to your role in this workspace.');
   });
 });

@@ -37,6 +37,7 @@ import {
 import { conflict, DomainError, forbidden, gone, notFound, rateLimited, unavailable } from '../../errors';
 import { emit } from '../../events/outbox';
 import type { DomainEvent } from '../../../src/contracts/domain-events';
+import type { PaymentFailure } from '../../providers/payments/provider';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const seconds = (date: Date | string) => Math.floor(new Date(date).getTime() / 1000);
@@ -679,4 +680,27 @@ export async function recordWebhookEvent(ctx: ServerContext, eventId: string, ty
     .values({ id: eventId, type })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/**
+ * The provider could not collect an invoice (Stripe's `invoice.payment_failed`): `payment.failed` for the workspace
+ * whose customer it is (the notifications' alert to its admins). An unknown customer changes nothing.
+ */
+export async function recordPaymentFailure(ctx: ServerContext, failure: PaymentFailure): Promise<boolean> {
+  const account = await ctx.db
+    .selectFrom('billing_accounts')
+    .select('workspace_id')
+    .where('provider_customer_id', '=', failure.customerRef)
+    .executeTakeFirst();
+  if (!account) return false;
+  await inTransaction(ctx, (tx) =>
+    emit(tx, 'payment.failed', {
+      workspaceId: account.workspace_id,
+      invoiceRef: failure.invoiceRef,
+      amountCents: failure.amountCents,
+      currency: failure.currency,
+      attempt: failure.attempt,
+    }),
+  );
+  return true;
 }

@@ -21,6 +21,7 @@ import {
   setDefaultPaymentMethod,
   signedInvoice,
   startPaymentMethodSetup,
+  recordPaymentFailure,
   recordWebhookEvent,
   webhookEventSeen,
 } from './billing';
@@ -224,6 +225,7 @@ export const billingRoutes = [
           const session = await openSetupSession(ctx, { providerRef: outcome.setupCompleted.sessionRef }, 'stripe');
           if (session) await completePaymentMethodSetup(ctx, session.id, 'stripe', outcome.setupCompleted.card);
         }
+        if (outcome.paymentFailed) await recordPaymentFailure(ctx, outcome.paymentFailed);
       } catch (cause) {
         // A verified event we could not handle: 503 so that Stripe delivers it again, and the real cause in the log.
         console.error(

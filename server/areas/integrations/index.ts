@@ -26,6 +26,7 @@ export {
 } from './integrations';
 export { integrationsMigrations } from './migrations';
 export { eventSourcePluginOf, pluginEventsOf, pluginRowsOf, pluginsJsonOf, seedPluginEvents } from './plugin-reads';
+export { scheduleSilenceCheck } from './silence';
 export { packageNameOf, processDemoPluginData, processPluginData } from './process-data';
 export { POSTBACK_FORMATS, postbackFormat } from './postback-formats';
 export { revenueSettingsMigrations } from './revenue-settings.migrations';

@@ -38,6 +38,7 @@ import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../../jobs/queue';
 import { packageNameOf, processPluginData } from './process-data';
+import { checkSilentSources, SILENCE_CHECK_JOB } from './silence';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 import { JsonObject, writeJson } from '../../db/json-column';
@@ -830,6 +831,11 @@ async function packageOf(ctx: ServerContext, appId: string) {
 /** The job handlers of this area, and what a failure writes to the plugin's feed. */
 export const integrationJobs: JobHandlers = {
   handlers: {
+    /** Connected attribution sources without a postback for their threshold are announced (./silence.ts). */
+    async [SILENCE_CHECK_JOB](ctx) {
+      const announced = await checkSilentSources(ctx);
+      return `${announced} silent source${announced === 1 ? '' : 's'} announced.`;
+    },
     /** The app's raw export in the sandbox: a synthetic game for a newly connected app. */
     async [JOB_KINDS.sandboxExport](ctx, { job }) {
       const appId = job.app_id!;
@@ -874,13 +880,29 @@ export const integrationJobs: JobHandlers = {
     },
   },
   async onFailed(ctx, job, message) {
-    if (job.plugin_id)
+    const pluginId = job.plugin_id;
+    if (!pluginId) return;
+    const processing = job.kind === JOB_KINDS.process;
+    await inTransaction(ctx, async (tx) => {
       await addFeed(
-        ctx,
-        job.plugin_id,
-        `${job.kind === JOB_KINDS.process ? 'Processing data failed' : 'Preparing the sandbox export failed'}: ${message}`,
+        tx,
+        pluginId,
+        `${processing ? 'Processing data failed' : 'Preparing the sandbox export failed'}: ${message}`,
         'error',
       );
+      // A failed Process Data run is announced (the notifications' alert, docs/notifications.md), once per run.
+      if (!processing || !job.app_id) return;
+      const plugin = await tx.db.selectFrom('plugins').select('type').where('id', '=', pluginId).executeTakeFirst();
+      if (!plugin) return;
+      await emit(tx, 'plugin.process_failed', {
+        workspaceId: await appWorkspace(tx, job.app_id),
+        appId: job.app_id,
+        pluginId,
+        pluginType: plugin.type,
+        jobId: job.id,
+        reason: message.slice(0, 500),
+      });
+    });
   },
 };
 

@@ -75,6 +75,12 @@ export const integrationsMigrations = sqlMigrations({
    * key of the same service account, refreshes it: server/areas/integrations/integrations.ts saveCredential). Existing twins are
    * folded into their newest: plugins move to it, the others go.
    */
+  // A connected attribution source is silent after silent_hours without a postback (default 6); the last postback whose
+  // silence was announced, so each silence is announced once (scheduleSilenceCheck).
+  '0627_plugins_silence': `
+        ALTER TABLE plugins ADD COLUMN silent_hours integer NOT NULL DEFAULT 6 CHECK (silent_hours BETWEEN 1 AND 720);
+        ALTER TABLE plugins ADD COLUMN silence_announced_for text
+      `,
   '0620_credentials_one_per_identity': `
         UPDATE credentials SET email = lower(btrim(email)) WHERE email <> lower(btrim(email));
         CREATE TEMPORARY TABLE credential_twins AS

@@ -1,7 +1,7 @@
 /**
  * The notifications' tables (numbers 0900–0909, docs/notifications.md §Delivery). An inbox entry is unique per person
  * and `dedupe_key` (the alert, its object and its period): an event delivered twice, or two servers racing, make one
- * entry. The inbox is read newest first with an (created_at, id) cursor; the unread count from a partial index.
+ * entry (and one e-mail). The inbox is read newest first with an (created_at, id) cursor; the unread count from a partial index.
  */
 import { sqlMigrations } from '../../db/migrations';
 
@@ -30,6 +30,34 @@ export const notificationsMigrations = sqlMigrations({
           enabled boolean NOT NULL,
           muted_apps jsonb NOT NULL,
           PRIMARY KEY (account_id, workspace_id, kind)
+        )
+      `,
+  // E-mail: a per-alert switch (on by default), one message per person and key (the same unique key as the inbox),
+  // sent by a job with retries; the key signing unsubscribe links.
+  '0901_notification_emails': `
+        ALTER TABLE notification_preferences ADD COLUMN email boolean NOT NULL DEFAULT true;
+        CREATE TABLE notification_emails (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          workspace_id text NOT NULL,
+          account_id text NOT NULL,
+          kind text NOT NULL,
+          dedupe_key text NOT NULL,
+          to_email text NOT NULL,
+          subject text NOT NULL,
+          body text NOT NULL,
+          headers jsonb NOT NULL,
+          status text NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+          attempts integer NOT NULL DEFAULT 0,
+          next_attempt_at timestamptz NOT NULL,
+          created_at timestamptz NOT NULL,
+          sent_at timestamptz,
+          last_error text,
+          UNIQUE (account_id, dedupe_key)
+        );
+        CREATE INDEX notification_emails_due ON notification_emails (next_attempt_at) WHERE status = 'pending';
+        CREATE TABLE notification_keys (
+          id text PRIMARY KEY,
+          secret text NOT NULL
         )
       `,
 });

@@ -8,7 +8,7 @@ import * as t from 'io-ts';
 import type { DomainEvent } from '../../../src/contracts/domain-events';
 import {
   ALERTS,
-  ALERT_KINDS,
+  alertsForRole,
   NOTIFICATIONS_PAGE_SIZE,
   type AlertKind,
   type AlertPreference,
@@ -20,6 +20,8 @@ import { inTransaction } from '../../context';
 import { invalid, notFound } from '../../errors';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
 import { readJson, writeJson } from '../../db/json-column';
+import { queueAlertMails, readUnsubscribeToken } from './email';
+import type { Role } from '../../../src/contracts/codecs';
 
 const AppIds = t.array(t.string);
 const enc = encodeURIComponent;
@@ -37,18 +39,25 @@ export interface Alert {
   at: Date;
 }
 
-/** The members an alert goes to: its roles, less those who turned it off (or off for its app). */
-async function recipients(ctx: ServerContext, alert: Alert): Promise<string[]> {
+interface Recipient {
+  accountId: string;
+  email: string;
+  byEmail: boolean;
+}
+
+/** The members an alert goes to: its roles, less those who turned it off (or off for its app); and who wants e-mail. */
+async function recipients(ctx: ServerContext, alert: Alert): Promise<Recipient[]> {
   const entry = ALERTS[alert.kind];
   const members = await ctx.db
     .selectFrom('memberships')
+    .innerJoin('accounts', 'accounts.id', 'memberships.account_id')
     .leftJoin('notification_preferences as p', (join) =>
       join
         .onRef('p.account_id', '=', 'memberships.account_id')
         .onRef('p.workspace_id', '=', 'memberships.workspace_id')
         .on('p.kind', '=', alert.kind),
     )
-    .select(['memberships.account_id', 'p.enabled', 'p.muted_apps'])
+    .select(['memberships.account_id', 'accounts.email', 'p.enabled', 'p.email as by_email', 'p.muted_apps'])
     .where('memberships.workspace_id', '=', alert.workspaceId)
     .where('memberships.role', 'in', [...entry.roles])
     .execute();
@@ -60,31 +69,59 @@ async function recipients(ctx: ServerContext, alert: Alert): Promise<string[]> {
         m.muted_apps === null ||
         !readJson(AppIds, 'notification_preferences.muted_apps', m.muted_apps).includes(alert.appId),
     )
-    .map((m) => m.account_id);
+    .map((m) => ({ accountId: m.account_id, email: m.email, byEmail: m.by_email !== false }));
 }
 
-/** Puts an alert in the inboxes it concerns, once per person and key (a repeated delivery adds nothing). */
+/**
+ * Puts an alert in the inboxes it concerns and queues its e-mails, once per person and key (a repeated delivery adds
+ * nothing). Runs in the reaction's transaction, so the entry and its e-mail are written together.
+ */
 export async function deliverAlert(ctx: ServerContext, alert: Alert): Promise<number> {
   const people = await recipients(ctx, alert);
   if (people.length === 0) return 0;
+  const dedupeKey = `${alert.kind}:${alert.key}`;
   const rows = await ctx.db
     .insertInto('notifications')
     .values(
-      people.map((accountId) => ({
+      people.map((person) => ({
         workspace_id: alert.workspaceId,
-        account_id: accountId,
+        account_id: person.accountId,
         app_id: alert.appId,
         kind: alert.kind,
         title: alert.title,
         body: alert.body,
         link: alert.link,
-        dedupe_key: `${alert.kind}:${alert.key}`,
+        dedupe_key: dedupeKey,
         created_at: alert.at,
       })),
     )
     .onConflict((oc) => oc.columns(['account_id', 'dedupe_key']).doNothing())
-    .returning('id')
+    .returning('account_id')
     .execute();
+  const fresh = new Set(rows.map((row) => row.account_id));
+  const mailTo = people.filter((person) => person.byEmail && fresh.has(person.accountId));
+  if (mailTo.length > 0) {
+    const workspace = await ctx.db
+      .selectFrom('workspaces')
+      .select('name')
+      .where('id', '=', alert.workspaceId)
+      .executeTakeFirst();
+    await queueAlertMails(
+      ctx,
+      mailTo.map((person) => ({
+        workspaceId: alert.workspaceId,
+        workspaceName: workspace?.name ?? alert.workspaceId,
+        accountId: person.accountId,
+        email: person.email,
+        kind: alert.kind,
+        key: alert.key,
+        title: alert.title,
+        body: alert.body,
+        link: alert.link,
+        at: alert.at,
+      })),
+    );
+  }
   return rows.length;
 }
 
@@ -108,6 +145,76 @@ export async function alertQuestCapped(ctx: ServerContext, event: DomainEvent<'q
     body: `${await appLabel(ctx, appId)}: completions beyond the cap on ${day} are counted but not charged. The cap starts again at 00:00 UTC.`,
     link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/acquire/quests`,
     key: `${questId}:${day}`,
+    at: event.at,
+  });
+}
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const hoursAgo = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+
+/** `plugin.silent` → "AppsFlyer went silent", once per silence (its last postback is the period). */
+export async function alertSourceSilent(ctx: ServerContext, event: DomainEvent<'plugin.silent'>): Promise<void> {
+  const { workspaceId, appId, pluginId, pluginType, lastPostbackAt, silentHours } = event.payload;
+  await deliverAlert(ctx, {
+    kind: 'source_silent',
+    workspaceId,
+    appId,
+    title: `${pluginType} went silent`,
+    body: `${await appLabel(ctx, appId)}: no postback from ${pluginType} for ${hoursAgo(silentHours)} (the last arrived at ${lastPostbackAt.slice(0, 16).replace('T', ' ')} UTC). Quest steps are not counted while no postback arrives.`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/integrations/${enc(pluginType)}`,
+    key: `${pluginId}:${lastPostbackAt}`,
+    at: event.at,
+  });
+}
+
+/** `plugin.process_failed` → "Process Data failed", once per run (the job). */
+export async function alertProcessFailed(
+  ctx: ServerContext,
+  event: DomainEvent<'plugin.process_failed'>,
+): Promise<void> {
+  const { workspaceId, appId, pluginType, jobId, reason } = event.payload;
+  await deliverAlert(ctx, {
+    kind: 'process_failed',
+    workspaceId,
+    appId,
+    title: `Process Data failed for ${pluginType}`,
+    body: `${await appLabel(ctx, appId)}: ${reason}`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/integrations/${enc(pluginType)}`,
+    key: jobId,
+    at: event.at,
+  });
+}
+
+/** `payment.failed` → "A payment failed", once per invoice and day (a retry the next day tells again). */
+export async function alertPaymentFailed(ctx: ServerContext, event: DomainEvent<'payment.failed'>): Promise<void> {
+  const { workspaceId, invoiceRef, amountCents, currency } = event.payload;
+  const amount = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
+    amountCents / 100,
+  );
+  await deliverAlert(ctx, {
+    kind: 'payment_failed',
+    workspaceId,
+    appId: null,
+    title: `A payment of ${amount} failed`,
+    body: `The invoice ${invoiceRef} could not be paid with the payment method on file. Add or change a payment method so that it can be paid.`,
+    link: `/workspace/${enc(workspaceId)}/billing/payment-methods`,
+    key: `${invoiceRef}:${dayOf(event.at)}`,
+    at: event.at,
+  });
+}
+
+/** `member.joined` → "Ada Lovelace accepted the invitation", once per member and day. */
+export async function alertInvitationAccepted(ctx: ServerContext, event: DomainEvent<'member.joined'>): Promise<void> {
+  const { workspaceId, memberId, email, name, changes } = event.payload;
+  const role = changes.find((change) => change.field === 'role')?.after;
+  await deliverAlert(ctx, {
+    kind: 'invitation_accepted',
+    workspaceId,
+    appId: null,
+    title: `${name || email} accepted the invitation`,
+    body: `${email} joined the workspace${typeof role === 'string' ? ` as ${role}` : ''}.`,
+    link: `/workspace/${enc(workspaceId)}/team`,
+    key: `${memberId}:${dayOf(event.at)}`,
     at: event.at,
   });
 }
@@ -202,35 +309,40 @@ export async function markAllRead(ctx: ServerContext, workspaceId: string, accou
 
 // ------------------------------------------------------------------------------------------------ preferences
 
-/** The person's setting of every alert of the registry (its default where they changed nothing). */
-export async function alertPreferences(ctx: ServerContext, workspaceId: string, accountId: string) {
+/** The person's setting of every alert their role gets (its default where they changed nothing: on, by e-mail too). */
+export async function alertPreferences(ctx: ServerContext, workspaceId: string, accountId: string, role: Role) {
   const rows = await ctx.db
     .selectFrom('notification_preferences')
-    .select(['kind', 'enabled', 'muted_apps'])
+    .select(['kind', 'enabled', 'email', 'muted_apps'])
     .where('account_id', '=', accountId)
     .where('workspace_id', '=', workspaceId)
     .execute();
-  const alerts: AlertPreference[] = ALERT_KINDS.map((kind) => {
+  const alerts: AlertPreference[] = alertsForRole(role).map((kind) => {
     const row = rows.find((r) => r.kind === kind);
     return row
       ? {
           kind,
           enabled: row.enabled,
+          email: row.email,
           mutedApps: readJson(AppIds, 'notification_preferences.muted_apps', row.muted_apps),
         }
-      : { kind, enabled: true, mutedApps: [] };
+      : { kind, enabled: true, email: true, mutedApps: [] };
   });
   return { success: true as const, alerts };
 }
 
-/** Sets one alert on or off, and the apps it is off for (apps of this workspace only; none for a workspace alert). */
+export const NOT_FOR_ROLE = 'This alert is not sent to your role in this workspace.';
+
+/** Sets one alert on or off, by e-mail or not, and the apps it is off for (apps of this workspace; per-app alerts). */
 export async function setAlertPreference(
   ctx: ServerContext,
   workspaceId: string,
   accountId: string,
+  role: Role,
   input: AlertPreferenceInput,
 ) {
   const { kind } = input;
+  if (!alertsForRole(role).includes(kind)) throw invalid(NOT_FOR_ROLE, ['kind']);
   const muted = [...new Set(input.mutedApps)];
   if (!ALERTS[kind].perApp && muted.length > 0)
     throw invalid('This alert is about the workspace: it cannot be turned off for one app.', ['mutedApps']);
@@ -243,22 +355,44 @@ export async function setAlertPreference(
       .execute();
     if (known.length !== muted.length) throw invalid('mutedApps names an app of another workspace.', ['mutedApps']);
   }
+  const values = { enabled: input.enabled, email: input.email, muted_apps: writeJson(AppIds, muted) };
+  await inTransaction(ctx, (tx) =>
+    tx.db
+      .insertInto('notification_preferences')
+      .values({ account_id: accountId, workspace_id: workspaceId, kind, ...values })
+      .onConflict((oc) => oc.columns(['account_id', 'workspace_id', 'kind']).doUpdateSet(values))
+      .execute(),
+  );
+  return alertPreferences(ctx, workspaceId, accountId, role);
+}
+
+// ------------------------------------------------------------------------------------------------ unsubscribe
+
+/** What an unsubscribe link names, for its page: the alert and the workspace; null when the link is not ours. */
+export async function unsubscribeSubject(ctx: ServerContext, token: string) {
+  const claim = await readUnsubscribeToken(ctx, token);
+  if (!claim) return null;
+  const workspace = await ctx.db.selectFrom('workspaces').select('name').where('id', '=', claim.w).executeTakeFirst();
+  return { claim, label: ALERTS[claim.k].label, workspaceName: workspace?.name ?? claim.w };
+}
+
+/** Turns the alert's e-mails off for the person the link was sent to (the bell keeps it); true when the link is ours. */
+export async function unsubscribe(ctx: ServerContext, token: string): Promise<boolean> {
+  const claim = await readUnsubscribeToken(ctx, token);
+  if (!claim) return false;
   await inTransaction(ctx, (tx) =>
     tx.db
       .insertInto('notification_preferences')
       .values({
-        account_id: accountId,
-        workspace_id: workspaceId,
-        kind,
-        enabled: input.enabled,
-        muted_apps: writeJson(AppIds, muted),
+        account_id: claim.a,
+        workspace_id: claim.w,
+        kind: claim.k,
+        enabled: true,
+        email: false,
+        muted_apps: writeJson(AppIds, []),
       })
-      .onConflict((oc) =>
-        oc
-          .columns(['account_id', 'workspace_id', 'kind'])
-          .doUpdateSet({ enabled: input.enabled, muted_apps: writeJson(AppIds, muted) }),
-      )
+      .onConflict((oc) => oc.columns(['account_id', 'workspace_id', 'kind']).doUpdateSet({ email: false }))
       .execute(),
   );
-  return alertPreferences(ctx, workspaceId, accountId);
+  return true;
 }

@@ -2,10 +2,26 @@
 import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { notificationEndpoints as api } from '../../../src/contracts/notifications';
-import { alertPreferences, listNotifications, markAllRead, markRead, setAlertPreference } from './notifications';
+import {
+  alertPreferences,
+  listNotifications,
+  markAllRead,
+  markRead,
+  setAlertPreference,
+  unsubscribe,
+  unsubscribeSubject,
+} from './notifications';
+import { unsubscribeDonePage, unsubscribeInvalidPage, unsubscribePage } from './unsubscribe-page';
 
 // Every member has their own inbox and settings in a workspace (viewers too): a person only ever reaches their own.
 const member = access.workspace('viewer');
+
+const html = (text: string, status = 200) => ({
+  status,
+  contentType: 'text/html; charset=utf-8',
+  bytes: new TextEncoder().encode(text),
+  headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+});
 
 export const notificationRoutes = [
   defineRoute(api.list, {
@@ -23,10 +39,28 @@ export const notificationRoutes = [
   }),
   defineRoute(api.preferences, {
     access: member,
-    handler: ({ params, caller, ctx }) => alertPreferences(ctx, params.workspaceId, caller.accountId),
+    handler: ({ params, caller, membership, ctx }) =>
+      alertPreferences(ctx, params.workspaceId, caller.accountId, membership.role),
   }),
   defineRoute(api.setPreference, {
     access: member,
-    handler: ({ params, body, caller, ctx }) => setAlertPreference(ctx, params.workspaceId, caller.accountId, body),
+    handler: ({ params, body, caller, membership, ctx }) =>
+      setAlertPreference(ctx, params.workspaceId, caller.accountId, membership.role, body),
+  }),
+  // The signed token is the credential of both (an e-mail link must work without signing in).
+  defineRoute(api.unsubscribePage, {
+    access: access.public,
+    handler: async ({ query, ctx }) => {
+      const subject = await unsubscribeSubject(ctx, query.token);
+      return subject ? html(unsubscribePage({ ...subject, token: query.token })) : html(unsubscribeInvalidPage(), 400);
+    },
+  }),
+  defineRoute(api.unsubscribe, {
+    access: access.public,
+    handler: async ({ query, ctx }) => {
+      const subject = await unsubscribeSubject(ctx, query.token);
+      if (!subject || !(await unsubscribe(ctx, query.token))) return html(unsubscribeInvalidPage(), 400);
+      return html(unsubscribeDonePage(subject));
+    },
   }),
 ];

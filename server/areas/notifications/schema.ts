@@ -25,10 +25,39 @@ export interface NotificationPreferencesTable {
   workspace_id: string;
   kind: string;
   enabled: boolean;
+  /** Also by e-mail (0901; default on). */
+  email: ColumnType<boolean, boolean | undefined, boolean>;
   muted_apps: JSONColumnType<string[], string, string>;
+}
+
+/** One alert's e-mail to one person, sent by the e-mail job (pending → sent, or failed after a day of retries). */
+export interface NotificationEmailsTable {
+  id: Generated<string>;
+  workspace_id: string;
+  account_id: string;
+  kind: string;
+  dedupe_key: string;
+  to_email: string;
+  subject: string;
+  body: string;
+  headers: JSONColumnType<Record<string, string>, string, string>;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: ColumnType<Date, Date | string, never>;
+  sent_at: ColumnType<Date | null, never, Date | string | null>;
+  last_error: ColumnType<string | null, never, string | null>;
+}
+
+/** Keys of the area (the one signing unsubscribe links), made on first use. */
+export interface NotificationKeysTable {
+  id: string;
+  secret: string;
 }
 
 export interface NotificationTables {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  notification_emails: NotificationEmailsTable;
+  notification_keys: NotificationKeysTable;
 }

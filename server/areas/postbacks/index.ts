@@ -21,6 +21,7 @@ export type { NormalizedPostback, ParseResult, PostbackFields, PostbackFormat } 
 export { postbacksMigrations } from './migrations';
 export {
   forgetPostbackTarget,
+  lastPostbackAt,
   postbackHealth,
   postbackLastSeen,
   postbacksOfPlayers,

@@ -378,7 +378,7 @@ export async function postbackSummary(ctx: ServerContext, appId: string, source:
 }
 
 /** Last postback of the app from the source, or null (one index probe). */
-async function lastPostbackAt(ctx: ServerContext, appId: string, source: string): Promise<number | null> {
+export async function lastPostbackAt(ctx: ServerContext, appId: string, source: string): Promise<number | null> {
   const row = await ctx.db
     .selectFrom('postbacks')
     .select('received_at')

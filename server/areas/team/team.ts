@@ -410,7 +410,7 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: Acc
   const invite = await findInvite(ctx, token);
   const existing = await ctx.db
     .selectFrom('accounts')
-    .select(['id', 'password_hash'])
+    .select(['id', 'password_hash', 'first_name', 'last_name'])
     .where('email', '=', invite.email)
     .executeTakeFirst();
   const firstName = input.firstName?.trim() ?? '';
@@ -455,11 +455,20 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: Acc
         })
         .execute();
     }
-    await tx.db
+    const joined = await tx.db
       .insertInto('memberships')
       .values({ workspace_id: invite.workspace_id, account_id: id, role: invite.role })
       .onConflict((oc) => oc.columns(['workspace_id', 'account_id']).doNothing())
-      .execute();
+      .executeTakeFirst();
+    // The workspace learns who joined (its admins' alert, docs/notifications.md): made by the person who accepted.
+    if (Number(joined.numInsertedOrUpdatedRows ?? 0) > 0)
+      await emit({ ...tx, actor: id }, 'member.joined', {
+        workspaceId: invite.workspace_id,
+        memberId: id,
+        email: invite.email,
+        name: existing ? `${existing.first_name} ${existing.last_name}`.trim() : `${firstName} ${lastName}`,
+        changes: changesOf(null, { role: invite.role }),
+      });
     return id;
   });
   return { accountId, token: await createSession(ctx, accountId) };

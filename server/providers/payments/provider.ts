@@ -49,6 +49,16 @@ export interface PaymentsProvider {
 export interface WebhookOutcome {
   /** A hosted setup finished with a saved card: the provider's session id and the card. */
   setupCompleted?: { sessionRef: string; card: SavedCard };
+  /** The provider could not collect an invoice of the customer (which attempt, what amount). */
+  paymentFailed?: PaymentFailure;
+}
+
+export interface PaymentFailure {
+  customerRef: string;
+  invoiceRef: string;
+  amountCents: number;
+  currency: string;
+  attempt: number;
 }
 
 /** An event whose signature matched: its id and type, and what it means (which may ask the provider again). */

@@ -41,6 +41,20 @@ export function stripePayments(settings: StripeSettings): PaymentsProvider & Web
 
   /** A completed setup-mode Checkout Session: its SetupIntent's card, read from Stripe (expanded payment method). */
   async function outcomeOf(event: Stripe.Event): Promise<WebhookOutcome> {
+    if (event.type === 'invoice.payment_failed') {
+      const invoice = event.data.object;
+      const customerRef = idOf(invoice.customer);
+      if (!customerRef || !invoice.id) return {};
+      return {
+        paymentFailed: {
+          customerRef,
+          invoiceRef: invoice.id,
+          amountCents: invoice.amount_due,
+          currency: invoice.currency,
+          attempt: invoice.attempt_count,
+        },
+      };
+    }
     if (event.type !== 'checkout.session.completed' || event.data.object.mode !== 'setup') return {};
     const session = event.data.object;
     const setupIntentId = idOf(session.setup_intent);

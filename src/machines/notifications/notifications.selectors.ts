@@ -9,6 +9,7 @@ export const selectUnread = (s: Snapshot) => s.context.unread;
 
 export function selectPanel(s: Snapshot) {
   return {
+    workspaceId: s.context.workspaceId,
     open: s.matches('open'),
     loading: s.matches({ open: 'loading' }),
     failed: s.matches({ open: 'failed' }),

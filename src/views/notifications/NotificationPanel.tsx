@@ -8,6 +8,8 @@ import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { href } from '../../paths';
 import { useActions } from '../flows/useActions';
 import { useReplayIntent, type IntentRef } from '../ui/lazyOnIntent';
 import type { notificationsMachine } from '../../machines/notifications/notifications.machine';
@@ -62,6 +64,13 @@ function Panel({ actor, close }: { actor: NotificationsActor; close: () => void 
     <>
       <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+        <Link
+          href={href.notifications(view.workspaceId)}
+          onClick={close}
+          className="mr-auto rounded-md px-2 py-1 text-xs font-semibold text-slate-600 hover:bg-slate-100"
+        >
+          Settings<span className="sr-only"> for notifications</span>
+        </Link>
         {/* aria-disabled, not disabled: the focus stays here after marking all, so Escape still closes the panel. */}
         <button
           type="button"

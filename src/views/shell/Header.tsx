@@ -87,6 +87,7 @@ export function Header({
           />
           <ProfileMenu
             onSignOut={sessionSenders.signOut}
+            workspaceId={workspace.id}
             placeholder={(trigger) => (
               <div className="relative">
                 <button

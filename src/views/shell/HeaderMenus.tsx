@@ -74,9 +74,11 @@ export function WorkspaceMenu({ workspace, onCreate, intent }: WorkspaceMenuProp
 
 export interface ProfileMenuProps {
   onSignOut: () => void;
+  /** The workspace of the page: its notification settings are the person's own (docs/decisions.md). */
+  workspaceId?: string;
 }
 
-export function ProfileMenu({ onSignOut, intent }: ProfileMenuProps & { intent?: IntentRef }) {
+export function ProfileMenu({ onSignOut, workspaceId, intent }: ProfileMenuProps & { intent?: IntentRef }) {
   const account = Session.useSelector(selectAccount);
   const button = useRef<HTMLButtonElement>(null);
   useReplayIntent(intent, button, 'Enter');
@@ -101,6 +103,16 @@ export function ProfileMenu({ onSignOut, intent }: ProfileMenuProps & { intent?:
             Your account
           </Link>
         </MenuItem>
+        {workspaceId && (
+          <MenuItem>
+            <Link
+              href={href.notifications(workspaceId)}
+              className="block w-full rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100"
+            >
+              Notification settings
+            </Link>
+          </MenuItem>
+        )}
         <MenuItem>
           <button
             type="button"

@@ -31,6 +31,7 @@ import { acceptInviteTable } from './accept-invite.paths';
 import { acquireSettingsTable } from './acquire-settings.paths';
 import { activityTable } from './activity.paths';
 import { notificationsTable } from './notifications.paths';
+import { notificationPreferencesTable } from './notification-preferences.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
 import { adjustUpdateTable } from './adjust-update.paths';
 import { appDetailsTable } from './app-details.paths';
@@ -72,6 +73,7 @@ export const flowTables = [
   acquireSettingsTable,
   activityTable,
   notificationsTable,
+  notificationPreferencesTable,
   adjustConnectTable,
   adjustUpdateTable,
   appDetailsTable,

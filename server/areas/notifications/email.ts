@@ -1,0 +1,240 @@
+/**
+ * Alerts by e-mail (docs/notifications.md §E-mail): an alert delivered to a person whose e-mail switch for it is on
+ * becomes one `notification_emails` row (unique per person and key, like the inbox entry), written in the same
+ * transaction as the inbox entry; the e-mail job sends the due rows through the mail provider (the sandbox outbox, or
+ * SMTP with SMTP_URL) and retries a failed send with a doubling backoff for up to 24 hours, then marks it failed.
+ * Each message has a plain-text part, a signed unsubscribe link for its alert, and `List-Unsubscribe` /
+ * `List-Unsubscribe-Post` headers (one click from the mail client, RFC 8058).
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import * as t from 'io-ts';
+import { isRight } from 'fp-ts/Either';
+import { ALERTS, AlertKindCodec, type AlertKind } from '../../../src/contracts/notifications';
+import type { ServerContext } from '../../context';
+import { inTransaction } from '../../context';
+import { enqueueJob, type JobHandlers } from '../../jobs/queue';
+import { writeJson, readJson } from '../../db/json-column';
+import { logLine } from '../../log';
+
+export const EMAIL_JOB = 'notifications_email';
+/** First retry after a failed send; doubling, until a message is a day old. */
+export const EMAIL_RETRY_BASE_MS = 60_000;
+export const EMAIL_GIVE_UP_MS = 24 * 60 * 60_000;
+/** Messages one job run sends at most (the next tick's job sends the rest). */
+const EMAIL_BATCH = 200;
+
+const Headers = t.record(t.string, t.string);
+const UnsubscribeClaim = t.type({ a: t.string, w: t.string, k: AlertKindCodec });
+export type UnsubscribeClaim = t.TypeOf<typeof UnsubscribeClaim>;
+
+async function unsubscribeKey(ctx: ServerContext): Promise<Buffer> {
+  const read = () =>
+    ctx.db.selectFrom('notification_keys').select('secret').where('id', '=', 'unsubscribe').executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    await ctx.db
+      .insertInto('notification_keys')
+      .values({ id: 'unsubscribe', secret: randomBytes(32).toString('base64') })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    row = await read();
+  }
+  return Buffer.from(row!.secret, 'base64');
+}
+
+const sign = (key: Buffer, payload: string) =>
+  createHmac('sha256', key).update(`unsubscribe:${payload}`).digest('base64url');
+
+/** A token naming the person, the workspace and the alert, signed with the area's key (it does not expire). */
+export async function unsubscribeToken(ctx: ServerContext, claim: UnsubscribeClaim): Promise<string> {
+  const payload = Buffer.from(JSON.stringify(claim)).toString('base64url');
+  return `${payload}.${sign(await unsubscribeKey(ctx), payload)}`;
+}
+
+/** The claim of a token this server signed; null for anything else. */
+export async function readUnsubscribeToken(ctx: ServerContext, token: string): Promise<UnsubscribeClaim | null> {
+  const [payload, signature, extra] = token.split('.');
+  if (!payload || !signature || extra !== undefined) return null;
+  const expected = Buffer.from(sign(await unsubscribeKey(ctx), payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const decoded = UnsubscribeClaim.decode(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
+    return isRight(decoded) ? decoded.right : null;
+  } catch {
+    return null;
+  }
+}
+
+export const unsubscribeUrl = (ctx: ServerContext, token: string) =>
+  `${ctx.config.publicUrl.replace(/\/$/, '')}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+
+export interface AlertMail {
+  workspaceId: string;
+  workspaceName: string;
+  accountId: string;
+  email: string;
+  kind: AlertKind;
+  key: string;
+  title: string;
+  body: string;
+  link: string;
+  at: Date;
+}
+
+/** The message of one alert to one person: subject, plain text and the unsubscribe headers. */
+export async function composeAlertMail(ctx: ServerContext, mail: AlertMail) {
+  const origin = ctx.config.publicUrl.replace(/\/$/, '');
+  const url = unsubscribeUrl(
+    ctx,
+    await unsubscribeToken(ctx, { a: mail.accountId, w: mail.workspaceId, k: mail.kind }),
+  );
+  const label = ALERTS[mail.kind].label;
+  const text = [
+    mail.title,
+    '',
+    mail.body,
+    '',
+    `Open in Questboard: ${origin}${mail.link}`,
+    '',
+    '—',
+    `You get this e-mail because the alert "${label}" is on for you in ${mail.workspaceName}.`,
+    `Stop these e-mails (one click): ${url}`,
+    `All your notification settings: ${origin}/workspace/${encodeURIComponent(mail.workspaceId)}/notifications`,
+    '',
+  ].join('\n');
+  return {
+    subject: `${mail.title} · ${mail.workspaceName}`,
+    body: text,
+    headers: {
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
+
+/** Writes the alert's e-mails (in the caller's transaction; one per person and key) and makes sure a job sends them. */
+export async function queueAlertMails(tx: ServerContext, mails: readonly AlertMail[]): Promise<number> {
+  if (mails.length === 0) return 0;
+  const values = [];
+  for (const mail of mails) {
+    const message = await composeAlertMail(tx, mail);
+    values.push({
+      workspace_id: mail.workspaceId,
+      account_id: mail.accountId,
+      kind: mail.kind,
+      dedupe_key: `${mail.kind}:${mail.key}`,
+      to_email: mail.email,
+      subject: message.subject,
+      body: message.body,
+      headers: writeJson(Headers, message.headers),
+      status: 'pending' as const,
+      next_attempt_at: mail.at,
+      created_at: mail.at,
+    });
+  }
+  const rows = await tx.db
+    .insertInto('notification_emails')
+    .values(values)
+    .onConflict((oc) => oc.columns(['account_id', 'dedupe_key']).doNothing())
+    .returning('id')
+    .execute();
+  if (rows.length > 0) await ensureEmailJob(tx);
+  return rows.length;
+}
+
+/** One queued e-mail job at a time is enough: it sends every due message. */
+async function ensureEmailJob(ctx: ServerContext): Promise<string | null> {
+  const queued = await ctx.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', EMAIL_JOB)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return queued ? null : enqueueJob(ctx, { kind: EMAIL_JOB });
+}
+
+/** Sends one due message (claimed with SKIP LOCKED, so several servers share them); false when none is due. */
+async function sendNextEmail(ctx: ServerContext): Promise<'sent' | 'retry' | 'failed' | 'none'> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const row = await trx
+      .selectFrom('notification_emails')
+      .select(['id', 'to_email', 'subject', 'body', 'headers', 'attempts', 'created_at'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!row) return 'none';
+    const attempts = row.attempts + 1;
+    try {
+      await ctx.providers.mailer.send(trx, {
+        to: row.to_email,
+        subject: row.subject,
+        body: row.body,
+        headers: readJson(Headers, 'notification_emails.headers', row.headers),
+      });
+      await trx
+        .updateTable('notification_emails')
+        .set({ status: 'sent', attempts, sent_at: now, last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+      return 'sent';
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const next = new Date(now.getTime() + EMAIL_RETRY_BASE_MS * 2 ** (attempts - 1));
+      const givenUp = next.getTime() - new Date(row.created_at).getTime() > EMAIL_GIVE_UP_MS;
+      await trx
+        .updateTable('notification_emails')
+        .set({
+          status: givenUp ? 'failed' : 'pending',
+          attempts,
+          next_attempt_at: next,
+          last_error: message.slice(0, 2000),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      console.error(logLine('notifications', { email: row.id, attempt: attempts, failed: message, givenUp }));
+      return givenUp ? 'failed' : 'retry';
+    }
+  });
+}
+
+/** The e-mail job: sends what is due now. */
+export const notificationJobs: JobHandlers = {
+  handlers: {
+    async [EMAIL_JOB](ctx) {
+      let sent = 0;
+      let failed = 0;
+      for (let i = 0; i < EMAIL_BATCH; i++) {
+        const outcome = await sendNextEmail(ctx);
+        if (outcome === 'none') break;
+        if (outcome === 'sent') sent++;
+        else failed++;
+      }
+      return `${sent} e-mail${sent === 1 ? '' : 's'} sent${failed ? `, ${failed} to retry or failed` : ''}.`;
+    },
+  },
+};
+
+/** The scheduler's task: a job when messages are due (retries, or what a stopped server left) and none is queued. */
+export async function scheduleNotificationEmails(ctx: ServerContext): Promise<string[]> {
+  const due = await ctx.db
+    .selectFrom('notification_emails')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', ctx.now())
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return [];
+  const id = await inTransaction(ctx, async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${EMAIL_JOB}))`.execute(tx.db);
+    return ensureEmailJob(tx);
+  });
+  return id ? [id] : [];
+}
