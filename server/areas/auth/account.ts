@@ -34,19 +34,16 @@ import { summariseUserAgent } from './user-agent';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 
-const sameHash = (a: string, b: string) => {
+export const sameHash = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-type AccountEvent = Extract<
-  DomainEventName,
-  'account.profile_changed' | 'account.password_changed' | 'account.password_reset' | 'account.sessions_signed_out'
->;
+type AccountEvent = Extract<DomainEventName, `account.${string}`>;
 
 /** One event per workspace the account belongs to (in the caller's transaction), each naming the account. */
-async function emitForAccount(tx: ServerContext, name: AccountEvent, accountId: string, changes: FieldChange[]) {
+export async function emitForAccount(tx: ServerContext, name: AccountEvent, accountId: string, changes: FieldChange[]) {
   const account = await tx.db.selectFrom('accounts').select('email').where('id', '=', accountId).executeTakeFirst();
   const memberships = await tx.db
     .selectFrom('memberships')
@@ -107,7 +104,7 @@ export async function requestPasswordReset(ctx: ServerContext, rawEmail: string,
 }
 
 /** The link behind `token` if it may still be used; 404 unknown, 410 used or expired (in words). */
-async function usableLink(ctx: ServerContext, token: string, purpose: AccountLinkPurpose) {
+export async function usableLink(ctx: ServerContext, token: string, purpose: AccountLinkPurpose) {
   const tokenHash = hashToken(token);
   const link = await ctx.db
     .selectFrom('account_links')
