@@ -26,6 +26,8 @@ import type { AccountLinkPurpose } from './schema';
 import {
   assertPasswordAttemptAllowed,
   createSession,
+  hasTwoFactor,
+  openChallenge,
   recordPasswordAttempt,
   takeLinkRequest,
   type Client,
@@ -129,7 +131,14 @@ export async function previewResetLink(ctx: ServerContext, token: string) {
  * Sets the new password from a reset link, in one transaction: the link is claimed (a second use gets 410), every
  * session of the account and every other reset link are ended, and this browser gets a new session.
  */
-export async function resetPassword(ctx: ServerContext, token: string, password: string, client: Client) {
+export async function resetPassword(
+  ctx: ServerContext,
+  token: string,
+  password: string,
+  client: Client,
+): Promise<
+  { accountId: string } & ({ token: string; challengeToken?: never } | { challengeToken: string; token?: never })
+> {
   const link = await usableLink(ctx, token, 'reset_password');
   const problem = passwordProblem(password);
   if (problem) throw invalid(problem, ['password']);
@@ -157,6 +166,9 @@ export async function resetPassword(ctx: ServerContext, token: string, password:
       { field: 'sign-in', before: null, after: 'reset by e-mail link' },
     ]);
     await passwordChangedMail(tx, link.email);
+    // The link proves the mailbox only: with two-factor sign-in the code is still asked for.
+    if (await hasTwoFactor(tx, accountId))
+      return { accountId, challengeToken: await openChallenge(tx, accountId, link.email) };
     return { accountId, token: await createSession(tx, accountId, client) };
   });
 }
