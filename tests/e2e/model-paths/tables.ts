@@ -44,6 +44,8 @@ import { processDataTable } from './process-data.paths';
 import { questReviewTable } from './quest-review.paths';
 import { forgotPasswordTable } from './forgot-password.paths';
 import { changePasswordTable } from './change-password.paths';
+import { signUpTable } from './sign-up.paths';
+import { twoFactorTable } from './two-factor.paths';
 
 export const flowTables = [
   teamTable,
@@ -85,4 +87,6 @@ export const flowTables = [
   questReviewTable,
   forgotPasswordTable,
   changePasswordTable,
+  signUpTable,
+  twoFactorTable,
 ] as unknown as readonly FlowTable<Ui>[];
