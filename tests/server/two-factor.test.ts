@@ -138,8 +138,27 @@ describe('two-factor sign-in', () => {
     expect((await passwordStep(DEMO_ACCOUNTS.editor, '10.8.9.9')).statusCode).toBe(200);
   });
 
-  test('turning it off needs the password and a code; then sign-in needs only the password', async () => {
+  test('a password reset does not skip the code: it answers the code step', async () => {
     later(16 * 60);
+    expect((await post('/api/auth/forgot-password', { email: DEMO_ACCOUNTS.editor })).statusCode).toBe(200);
+    const mail = await server.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('to_email', '=', DEMO_ACCOUNTS.editor)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const link = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    const reset = await post(`/api/auth/reset-password/${link}`, { password: DEMO_PASSWORD });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ twoFactor: true, challengeToken: expect.any(String) });
+    later(30);
+    const signedIn = await codeStep(reset.json().challengeToken, codeAt(secret, clock));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().account.workEmail).toBe(DEMO_ACCOUNTS.editor);
+  });
+
+  test('turning it off needs the password and a code; then sign-in needs only the password', async () => {
+    later(60);
     const challenge = (await passwordStep(DEMO_ACCOUNTS.editor)).json().challengeToken;
     const token = (await codeStep(challenge, codeAt(secret, clock))).json().token as string;
     later(30);
