@@ -40,7 +40,7 @@ export default function SignUpPage() {
   if (view.status === 'loading' || view.status === 'confirming')
     return (
       <Frame>
-        <Centered label={view.status === 'loading' ? 'Loading' : 'Creating your account'} />
+        <Centered label={view.status === 'loading' ? 'Checking sign-up' : 'Creating your account'} />
       </Frame>
     );
   if (view.status === 'closed')

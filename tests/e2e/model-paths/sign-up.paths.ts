@@ -216,7 +216,7 @@ export const signUpTable: FlowTable<SignUpUi> = {
   states: {
     'signUp.start': TRANSIENT,
     'signUp.checking': async (ui) => {
-      await expect(ui.page.getByText('Loading', { exact: true }).first()).toBeVisible();
+      await expect(ui.page.getByText('Checking sign-up', { exact: true })).toBeVisible();
     },
     'signUp.closed': async (ui) => {
       await expect(ui.page.getByRole('heading', { name: 'Sign-up is invite-only' })).toBeVisible();

@@ -154,7 +154,7 @@ export const twoFactorTable: FlowTable<TwoFactorUi> = {
   },
   states: {
     'twoFactor.loading': async (ui) => {
-      await expect(section(ui).getByText('Loading two-factor sign-in').first()).toBeAttached();
+      await expect(section(ui).getByRole('status', { name: 'Loading two-factor sign-in' })).toBeVisible();
     },
     'twoFactor.unavailable': async (ui) => {
       await expect(
