@@ -13,7 +13,7 @@ import { countQuestStep, namesLiveQuest } from './areas/acquire/index';
 import { chargeQuestStep } from './areas/billing/index';
 import { isAdjustCallback, markAdjustEventActive } from './areas/integrations/index';
 import { connectWaitingPlugin, reachesWaitingPlugin } from './areas/integrations/index';
-import { accountRoutes, authRoutes } from './areas/auth/index';
+import { accountRoutes, authRoutes, signUpRoutes, twoFactorRoutes } from './areas/auth/index';
 import { workspaceRoutes } from './areas/workspace/index';
 import { appRoutes } from './areas/apps/index';
 import { teamRoutes } from './areas/team/index';
@@ -78,7 +78,11 @@ export interface Area {
 }
 
 export const areas: readonly Area[] = [
-  { name: 'auth', routes: [...authRoutes, ...accountRoutes], migrations: accountsMigrations },
+  {
+    name: 'auth',
+    routes: [...authRoutes, ...accountRoutes, ...signUpRoutes, ...twoFactorRoutes],
+    migrations: accountsMigrations,
+  },
   { name: 'workspace', routes: workspaceRoutes },
   { name: 'apps', routes: appRoutes, migrations: appsMigrations },
   { name: 'team', routes: teamRoutes, migrations: teamMigrations },

@@ -21,6 +21,8 @@ export const patterns = {
   continue: '/continue',
   invite: '/invite/:token',
   forgotPassword: '/forgot-password',
+  signUp: '/sign-up',
+  confirmSignUp: '/confirm-sign-up/:token',
   resetPassword: '/reset-password/:token',
   account: '/account',
   oauthCallback: '/oauth-callback',
@@ -69,6 +71,7 @@ const enc = encodeURIComponent;
 export const href = {
   signIn: () => '/continue',
   forgotPassword: () => '/forgot-password',
+  signUp: () => '/sign-up',
   account: () => '/account',
   home: () => '/workspace/home',
   apps: (workspaceId: string) => `/workspace/${enc(workspaceId)}/apps`,

@@ -57,6 +57,18 @@ export const routes: RouteDef[] = [
     lazy(() => import('./views/auth/ForgotPasswordPage')),
   ),
   route(
+    'signUp',
+    'Create your account',
+    'public',
+    lazy(() => import('./views/auth/SignUpPage')),
+  ),
+  route(
+    'confirmSignUp',
+    'Confirm your account',
+    'public',
+    lazy(() => import('./views/auth/SignUpPage')),
+  ),
+  route(
     'resetPassword',
     'Choose a new password',
     'public',

@@ -74,7 +74,7 @@ export interface SignInAttemptsTable {
   succeeded: boolean;
   at: CreatedAt;
   /** What was attempted (0850): `password` (sign-in, invite as an existing account) or `link` (a mailed link asked for). */
-  kind: Generated<'password' | 'link'>;
+  kind: Generated<'password' | 'link' | 'code'>;
 }
 export interface FilesTable {
   id: string;

@@ -5,7 +5,7 @@
 import * as t from 'io-ts';
 import { struct, nullable, Email, Id, line, boundedString, MAX, Name, Token } from './codecs';
 import { endpoint } from './endpoint';
-import { SignInResponse } from './auth';
+import { SignInAnswer } from './auth';
 
 /** How long a reset link works. */
 export const RESET_LINK_MINUTES = 60;
@@ -87,13 +87,16 @@ export const accountEndpoints = {
     params: ResetTokenParams,
     response: ResetLinkPreview,
   }),
-  /** Sets the password, signs out every session and every other reset link, and signs this browser in. */
+  /**
+   * Sets the password, signs out every session and every other reset link, and signs this browser in (or, with
+   * two-factor sign-in, opens the code step).
+   */
   resetPassword: endpoint({
     method: 'POST',
     path: '/api/auth/reset-password/:token',
     params: ResetTokenParams,
     body: ResetPasswordRequest,
-    response: SignInResponse,
+    response: SignInAnswer,
   }),
   saveProfile: endpoint({ method: 'PUT', path: '/api/account/profile', body: ProfileRequest, response: ProfileSaved }),
   /** Needs the current password (counted like a sign-in); signs out every other session. */

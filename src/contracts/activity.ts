@@ -166,6 +166,9 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'account.password_changed': 'changed the password of account',
   'account.password_reset': 'reset the password of account',
   'account.sessions_signed_out': 'signed out sessions of account',
+  'account.signed_up': 'signed up and created the workspace with account',
+  'account.two_factor_enabled': 'turned on two-factor sign-in of account',
+  'account.two_factor_disabled': 'turned off two-factor sign-in of account',
 };
 
 /** The CSV download's columns (docs/activity.md §CSV). */

@@ -42,12 +42,25 @@ export type SignInRequest = t.TypeOf<typeof SignInRequest>;
 export const SignInResponse = struct({ token: t.string, account: Account }, {}, 'SignInResponse');
 export type SignInResponse = t.TypeOf<typeof SignInResponse>;
 
+/** The password was right and the account has two-factor sign-in: the code is asked for next, with this token. */
+export const TwoFactorChallenge = struct(
+  { twoFactor: t.literal(true), challengeToken: t.string },
+  {},
+  'TwoFactorChallenge',
+);
+export type TwoFactorChallenge = t.TypeOf<typeof TwoFactorChallenge>;
+/** A sign-in's answer: signed in, or the code step (docs/accounts.md §Two-factor sign-in). */
+export const SignInAnswer = t.union([SignInResponse, TwoFactorChallenge], 'SignInAnswer');
+export type SignInAnswer = t.TypeOf<typeof SignInAnswer>;
+export const isChallenge = (answer: SignInAnswer): answer is TwoFactorChallenge => 'twoFactor' in answer;
+
 /** The health check; `store` is where this server keeps analytics (ANALYTICS_STORE). */
 export const Health = struct({ status: t.literal('ok'), store: t.union([t.literal('duckdb'), t.literal('postgres')]) });
 
 export const authEndpoints = {
   health: endpoint({ method: 'GET', path: '/api/health', response: Health }),
-  signIn: endpoint({ method: 'POST', path: '/api/auth/sign-in', body: SignInRequest, response: SignInResponse }),
+  /** Signed in, or the code step when the account has two-factor sign-in. */
+  signIn: endpoint({ method: 'POST', path: '/api/auth/sign-in', body: SignInRequest, response: SignInAnswer }),
   /** Revokes the token it is called with. */
   signOut: endpoint({ method: 'POST', path: '/api/auth/sign-out', response: SuccessMessage }),
   me: endpoint({ method: 'GET', path: '/api/me', response: Account }),

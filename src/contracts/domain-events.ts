@@ -326,6 +326,9 @@ export const DOMAIN_EVENTS = {
   'account.password_changed': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.password_reset': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.sessions_signed_out': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.signed_up': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.two_factor_enabled': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.two_factor_disabled': { payload: AccountChanged, emittedBy: 'accounts' },
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

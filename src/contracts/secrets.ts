@@ -16,6 +16,9 @@ const SECRET_WORDS = new Set([
   'auth',
   'jwt',
   'otp',
+  'totp',
+  'mfa',
+  'recovery',
   'signature',
   'file',
   'files',
@@ -47,6 +50,7 @@ const SECRET_VALUE_PATTERNS: RegExp[] = [
   /^1\/\/[\w-]{20,}$/, // Google OAuth refresh token
   /^AIza[\w-]{30,}$/, // Google API key
   /^GOCSPX-[\w-]+$/, // Google OAuth client secret
+  /^otpauth:\/\//i, // a two-factor enrolment URI (it carries the TOTP secret)
   /"(private_key|private_key_id|access_token|refresh_token|id_token|client_secret|password|api_?key|secret|token)"\s*:/i, // JSON text with credentials
 ];
 

@@ -33,6 +33,7 @@ const outcomes = {
   unknown: load.status(404, 'This link is not valid. Check the link in your email, or ask for a new one.', 'not_found'),
   offline: load.offline(),
   set: reset.done(joinResponse),
+  setWithCode: reset.done({ twoFactor: true as const, challengeToken: 'challenge-after-reset' }),
   usedMeanwhile: reset.status(410, USED, 'link_used'),
   refused: reset.status(400, 'This password is too common. Choose one that is harder to guess.', 'bad_request'),
   crashed: reset.crash(),
@@ -43,7 +44,7 @@ const fixtures = defineModel(resetPasswordMachine, {
   RETRY: ev.retry,
   'xstate.done.actor.loadLink': outcomes.link,
   'xstate.error.actor.loadLink': [outcomes.expired, outcomes.used, outcomes.unknown, outcomes.offline],
-  'xstate.done.actor.resetPassword': outcomes.set,
+  'xstate.done.actor.resetPassword': [outcomes.set, outcomes.setWithCode],
   'xstate.error.actor.resetPassword': [outcomes.usedMeanwhile, outcomes.refused, outcomes.crashed],
 });
 const model = resetPasswordMachine.provide({ actors: { loadLink: pendingForever(), resetPassword: pendingForever() } });
@@ -71,6 +72,14 @@ describe('reset-password machine paths', () => {
     const signedIn = vi.fn();
     await replay(model.provide({ actions: { signedIn: (_, params) => signedIn(params) } }), path, input);
     expect(signedIn).toHaveBeenCalledWith(joinResponse);
+  });
+
+  it('with two-factor sign-in the answer is the code step, handed over as it is', async () => {
+    const path = pathOf(model, [outcomes.link, ev.good, ev.confirm, ev.submit, outcomes.setWithCode], input);
+    expect(path.state.matches('done')).toBe(true);
+    const signedIn = vi.fn();
+    await replay(model.provide({ actions: { signedIn: (_, params) => signedIn(params) } }), path, input);
+    expect(signedIn).toHaveBeenCalledWith({ twoFactor: true, challengeToken: 'challenge-after-reset' });
   });
 
   it('expired, used and unknown links are refused in words; an unreachable server can be retried', () => {

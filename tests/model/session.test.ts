@@ -40,6 +40,10 @@ const ev = {
   refused: { type: 'ACCESS_REFUSED' },
   focused: { type: 'FOCUSED' },
   expired: { type: 'EXPIRED' },
+  submitCode: { type: 'SUBMIT_CODE', otp: ' 123456 ' },
+  emptyCode: { type: 'SUBMIT_CODE', otp: '  ' },
+  cancelCode: { type: 'CANCEL_CODE' },
+  codeNeeded: { type: 'CODE_NEEDED', challengeToken: 'challenge-after-reset' },
 } satisfies Record<string, SessionEvent>;
 const focusWindowOver = after('xstate.after.FOCUS_RECHECK.session.signedIn.ready.fresh');
 
@@ -60,6 +64,9 @@ const restore = calls('restoreAccount');
 const signIn = calls('signIn');
 const refresh = calls('refreshAccount');
 const signOut = calls('signOut');
+const withCode = calls('signInWithCode');
+const WRONG_CODE = 'That code is not correct. Check your authenticator app and try again.';
+const CODE_STEP_ENDED = 'This sign-in took too long. Enter your email and password again.';
 const outcomes = {
   restored: restore.done(adminAccount),
   restoreFailed: restore.status(401, 'Sign in to continue.', 'unauthorized'),
@@ -79,6 +86,11 @@ const outcomes = {
   signInServerCrash: signIn.crash(),
   signInBare500: signIn.bare500(),
   signInOffline: signIn.offline(),
+  challenged: signIn.done({ twoFactor: true as const, challengeToken: 'challenge-1' }),
+  codeAccepted: withCode.done(signInResponse),
+  codeWrong: withCode.status(401, WRONG_CODE, 'invalid_code'),
+  codeStepEnded: withCode.status(410, CODE_STEP_ENDED, 'challenge_expired'),
+  codeOffline: withCode.offline(),
 };
 const model = defineModel(sessionMachine, {
   SIGN_IN: [ev.signInWrong, ev.signIn, ev.signInEmpty],
@@ -91,7 +103,12 @@ const model = defineModel(sessionMachine, {
   'xstate.after.FOCUS_RECHECK.session.signedIn.ready.fresh': focusWindowOver,
   'xstate.done.actor.restoreAccount': outcomes.restored,
   'xstate.error.actor.restoreAccount': [outcomes.restoreFailed, outcomes.restoreUnreachable],
-  'xstate.done.actor.signIn': outcomes.signedIn,
+  SUBMIT_CODE: [ev.submitCode, ev.emptyCode],
+  CANCEL_CODE: ev.cancelCode,
+  CODE_NEEDED: ev.codeNeeded,
+  'xstate.done.actor.signIn': [outcomes.signedIn, outcomes.challenged],
+  'xstate.done.actor.signInWithCode': outcomes.codeAccepted,
+  'xstate.error.actor.signInWithCode': [outcomes.codeWrong, outcomes.codeStepEnded, outcomes.codeOffline],
   'xstate.error.actor.signIn': [
     outcomes.signInRefused,
     outcomes.signInCrashed,
@@ -115,7 +132,12 @@ const allEvents = model.events;
 /** `hasToken` decides the first step; the model is explored both with and without a stored token. */
 const modelWith = (hasToken: boolean) =>
   sessionMachine.provide({
-    actors: { loadAccount: pendingForever(), signIn: pendingForever(), signOut: pendingForever() },
+    actors: {
+      loadAccount: pendingForever(),
+      signIn: pendingForever(),
+      signInWithCode: pendingForever(),
+      signOut: pendingForever(),
+    },
     guards: { hasToken: () => hasToken },
   });
 const withToken = modelWith(true);
@@ -126,6 +148,56 @@ function liveModel(hasToken: boolean) {
   const machine = modelWith(hasToken).provide({ actions: { storeToken: (_, params) => storeToken(params.token) } });
   return { machine, storeToken };
 }
+
+describe('session machine: two-factor sign-in', () => {
+  it('a challenge opens the code step; a code signs in with the token it answers', () => {
+    const path = pathOf(withoutToken, [ev.signIn, outcomes.challenged, ev.submitCode, outcomes.codeAccepted]);
+    expect(path.steps[2]!.state.matches({ signedOut: 'code' })).toBe(true);
+    expect(path.steps[2]!.state.context.challengeToken).toBe('challenge-1');
+    expect(path.steps[3]!.state.matches({ signedOut: 'verifyingCode' })).toBe(true);
+    expect(path.state.matches('signedIn')).toBe(true);
+    expect(path.state.context.challengeToken).toBeNull();
+  });
+
+  it('the code is sent trimmed with the challenge; an empty one is refused with no call', () => {
+    const calls: unknown[] = [];
+    const machine = withoutToken.provide({
+      actors: {
+        signInWithCode: fromPromise(async ({ input }) => {
+          calls.push(input);
+          return new Promise<never>(() => {});
+        }),
+      },
+    });
+    const empty = pathOf(withoutToken, [ev.signIn, outcomes.challenged, ev.emptyCode]);
+    expect(empty.state.matches({ signedOut: 'code' })).toBe(true);
+    expect(empty.state.context.error).toBe('Enter the 6-digit code from your authenticator app, or a recovery code.');
+    const replayed = createActor(machine).start();
+    for (const event of [ev.signIn, outcomes.challenged, ev.submitCode]) replayed.send(event as never);
+    expect(calls).toEqual([{ challengeToken: 'challenge-1', otp: '123456' }]);
+    replayed.stop();
+  });
+
+  it('a wrong code stays on the code step in the server’s words; an ended step asks for the password again', () => {
+    const wrong = pathOf(withoutToken, [ev.signIn, outcomes.challenged, ev.submitCode, outcomes.codeWrong]);
+    expect(wrong.state.matches({ signedOut: 'code' })).toBe(true);
+    expect(wrong.state.context.error).toBe(WRONG_CODE);
+    const ended = pathOf(withoutToken, [ev.signIn, outcomes.challenged, ev.submitCode, outcomes.codeStepEnded]);
+    expect(ended.state.matches({ signedOut: 'idle' })).toBe(true);
+    expect(ended.state.context.error).toBe(CODE_STEP_ENDED);
+    expect(ended.state.context.challengeToken).toBeNull();
+    const back = pathOf(withoutToken, [ev.signIn, outcomes.challenged, ev.cancelCode]);
+    expect(back.state.matches({ signedOut: 'idle' })).toBe(true);
+  });
+
+  it('a password reset of an account with two-factor sign-in opens the code step with a notice', () => {
+    const path = pathOf(withoutToken, [ev.codeNeeded]);
+    expect(path.state.matches({ signedOut: 'code' })).toBe(true);
+    expect(path.state.context.notice).toBe(
+      'Your new password is set. Enter the code from your authenticator app to sign in.',
+    );
+  });
+});
 
 describe('session machine paths', () => {
   it('reaches every state node (checking is transient: it always moves on at once)', () => {
@@ -252,7 +324,13 @@ describe('session machine paths', () => {
       expect(switched.matches({ signedIn: 'refreshing' })).toBe(true);
       expect(switched.context.account).toEqual(joinedAccount);
       expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
-      expect(path.state.context).toEqual({ account: ninaFromMe(), error: null, notice: null, removedFrom: [] });
+      expect(path.state.context).toEqual({
+        account: ninaFromMe(),
+        error: null,
+        notice: null,
+        removedFrom: [],
+        challengeToken: null,
+      });
 
       const { machine, storeToken, loadAccount } = counting(true);
       await replay(machine, pathOf(withToken, [outcomes.restored, ev.switchToNina]));
@@ -318,7 +396,13 @@ describe('session machine paths', () => {
     it('clears a notice or error left from before, and a failed refetch keeps the new account', () => {
       const path = pathOf(withToken, [outcomes.restored, ev.switchToNina, outcomes.refreshFailed]);
       expect(path.state.matches({ signedIn: 'ready' })).toBe(true);
-      expect(path.state.context).toEqual({ account: joinedAccount, error: null, notice: null, removedFrom: [] });
+      expect(path.state.context).toEqual({
+        account: joinedAccount,
+        error: null,
+        notice: null,
+        removedFrom: [],
+        challengeToken: null,
+      });
     });
   });
 });

@@ -310,6 +310,9 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
   'account.password_changed': { ...account, changes: [{ field: 'sign-in', before: null, after: 'changed' }] },
   'account.password_reset': { ...account, changes: [{ field: 'sign-in', before: null, after: 'reset by e-mail' }] },
   'account.sessions_signed_out': { ...account, changes: [{ field: 'sessions', before: '3', after: '1' }] },
+  'account.signed_up': { ...account, changes: [{ field: 'workspace', before: null, after: 'Nova Games' }] },
+  'account.two_factor_enabled': { ...account, changes: [{ field: 'two-factor sign-in', before: 'off', after: 'on' }] },
+  'account.two_factor_disabled': { ...account, changes: [{ field: 'two-factor sign-in', before: 'on', after: 'off' }] },
 };
 
 let server: TestServer;

@@ -42,6 +42,12 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/account/password': ['account.password_changed'],
   'POST /api/account/sessions/:sessionId/sign-out': ['account.sessions_signed_out'],
   'POST /api/account/sessions/sign-out-others': ['account.sessions_signed_out'],
+  'POST /api/auth/sign-up': { notAChange: 'a link mailed; the confirmation is logged' },
+  'POST /api/auth/confirm-sign-up/:token': ['account.signed_up'],
+  'POST /api/auth/sign-in/two-factor': { notAChange: 'a session, not a change to the workspace' },
+  'POST /api/account/two-factor/enrol': { notAChange: 'a pending set-up; turning it on is logged' },
+  'POST /api/account/two-factor/confirm': ['account.two_factor_enabled'],
+  'POST /api/account/two-factor/disable': ['account.two_factor_disabled'],
   'POST /api/workspace/:workspaceId/notifications/:notificationId/read': {
     notAChange: "the person's own inbox, seen by nobody else",
   },

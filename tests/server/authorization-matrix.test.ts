@@ -146,6 +146,28 @@ async function freshResetToken({ db, who }: CallContext) {
   return { token };
 }
 
+/** A fresh sign-up confirmation link for a new address, so confirming it answers 200. */
+async function freshSignUpToken({ db, who }: CallContext) {
+  const token = newToken();
+  await db
+    .insertInto('account_links')
+    .values({
+      token_hash: hashToken(token),
+      purpose: 'confirm_sign_up',
+      account_id: null,
+      email: `matrix-signup-${who}-${newId().slice(0, 8)}@newstudio.dev`,
+      details: JSON.stringify({
+        firstName: 'Matrix',
+        lastName: 'Row',
+        workspaceName: `Matrix ${who}`,
+        passwordHash: 'not-a-usable-hash',
+      }),
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+  return { token };
+}
+
 /** Another session of the caller's account (the viewer's for anonymous), for signing out one session. */
 async function throwawaySession({ db, who }: CallContext) {
   const email = ACCOUNT[who === 'anonymous' ? 'viewer' : who];
@@ -486,6 +508,16 @@ const MATRIX: MatrixRow[] = [
     params: throwawaySession,
   },
   { route: 'POST /api/account/sessions/sign-out-others', expect: [200, 200, 200, 200, 401] },
+  // sign-up (server/areas/auth/sign-up.routes.ts)
+  { route: 'GET /api/auth/sign-up', expect: [200, 200, 200, 200, 200] },
+  { route: 'POST /api/auth/sign-up', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'POST /api/auth/confirm-sign-up/:token', expect: [200, 200, 200, 200, 200], params: freshSignUpToken },
+  // two-factor sign-in (server/areas/auth/two-factor.routes.ts)
+  { route: 'POST /api/auth/sign-in/two-factor', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'GET /api/account/two-factor', expect: [200, 200, 200, 200, 401] },
+  { route: 'POST /api/account/two-factor/enrol', expect: [200, 200, 200, 200, 401] },
+  { route: 'POST /api/account/two-factor/confirm', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
+  { route: 'POST /api/account/two-factor/disable', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
 
   // workspaces (server/areas/workspace/routes.ts)
   { route: 'GET /api/workspace/:workspaceId', expect: [200, 200, 200, 404, 401] },

@@ -42,6 +42,21 @@ const PNG_BASE64 = Buffer.from(PNG_BYTES).toString('base64');
 const leaves = (value: unknown, secret: string) => JSON.stringify(value).includes(JSON.stringify(secret).slice(1, -1));
 
 describe('mask: realistic payloads', () => {
+  it('masks two-factor codes, secrets, the enrolment URI and recovery codes (docs/accounts.md §Two-factor sign-in)', () => {
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const context = {
+      enrolment: { secret, uri: `otpauth://totp/Questboard:ada%40demostudio.dev?secret=${secret}&issuer=Questboard` },
+      recoveryCodes: ['abcde-fghjk', 'mnpqr-stuvw'],
+      otp: '123456',
+      challengeToken: SESSION_TOKEN,
+      status: { enabled: true, recoveryCodesLeft: 9 },
+    };
+    const masked = mask(context);
+    for (const leak of [secret, 'abcde-fghjk', '123456', SESSION_TOKEN]) expect(leaves(masked, leak)).toBe(false);
+    expect(masked).toMatchObject({ otp: MASKED, recoveryCodes: MASKED, status: { enabled: true } });
+    expect(mask({ type: 'SUBMIT_CODE', otp: '654321' })).toEqual({ type: 'SUBMIT_CODE', otp: MASKED });
+  });
+
   it('masks the password of a sign-in event and keeps the rest readable', () => {
     const event = { type: 'SIGN_IN', email: 'editor@demostudio.dev', password: PASSWORD };
     expect(mask(event)).toEqual({ type: 'SIGN_IN', email: 'editor@demostudio.dev', password: MASKED });

@@ -4,6 +4,7 @@
  * pruned, the last events recorded masked with timestamps and their target actor, the Stately forwarding masked
  * end to end through @statelyai/inspect's own conversion.
  */
+import type { SignInAnswer } from '../../src/contracts/auth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, fromPromise, waitFor } from 'xstate';
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
@@ -19,7 +20,12 @@ const signInEvent = { type: 'SIGN_IN', email: 'editor@demostudio.dev', password:
 
 /** The session machine with a sign-in that answers at once with a real-looking token. */
 const session = sessionMachine.provide({
-  actors: { signIn: fromPromise(async () => ({ ...signInResponse, token: TOKEN })) },
+  actors: {
+    signIn: fromPromise<SignInAnswer, { email: string; password: string }>(async () => ({
+      ...signInResponse,
+      token: TOKEN,
+    })),
+  },
   guards: { hasToken: () => false },
 });
 

@@ -213,6 +213,9 @@ export const DESCRIBE: Describers = {
   'account.password_changed': inWorkspace((p) => account(p)),
   'account.password_reset': inWorkspace((p) => account(p)),
   'account.sessions_signed_out': inWorkspace((p) => account(p)),
+  'account.signed_up': inWorkspace((p) => account(p)),
+  'account.two_factor_enabled': inWorkspace((p) => account(p)),
+  'account.two_factor_disabled': inWorkspace((p) => account(p)),
 };
 
 /** A link (a partner link, a store URL) keeps its address; a query parameter that names or looks like a secret is masked. */

@@ -27,8 +27,9 @@ export const accountRoutes = [
     access: access.public,
     handler: async ({ params, body, ctx, req }) => {
       const client = { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' };
-      const { accountId, token } = await resetPassword(ctx, params.token, body.password, client);
-      return { token, account: await loadAccount(ctx, accountId) };
+      const reset = await resetPassword(ctx, params.token, body.password, client);
+      if (reset.challengeToken !== undefined) return { twoFactor: true as const, challengeToken: reset.challengeToken };
+      return { token: reset.token, account: await loadAccount(ctx, reset.accountId) };
     },
   }),
   defineRoute(accountEndpoints.saveProfile, {

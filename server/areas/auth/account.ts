@@ -26,6 +26,8 @@ import type { AccountLinkPurpose } from './schema';
 import {
   assertPasswordAttemptAllowed,
   createSession,
+  hasTwoFactor,
+  openChallenge,
   recordPasswordAttempt,
   takeLinkRequest,
   type Client,
@@ -34,19 +36,16 @@ import { summariseUserAgent } from './user-agent';
 
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct.';
 
-const sameHash = (a: string, b: string) => {
+export const sameHash = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-type AccountEvent = Extract<
-  DomainEventName,
-  'account.profile_changed' | 'account.password_changed' | 'account.password_reset' | 'account.sessions_signed_out'
->;
+type AccountEvent = Extract<DomainEventName, `account.${string}`>;
 
 /** One event per workspace the account belongs to (in the caller's transaction), each naming the account. */
-async function emitForAccount(tx: ServerContext, name: AccountEvent, accountId: string, changes: FieldChange[]) {
+export async function emitForAccount(tx: ServerContext, name: AccountEvent, accountId: string, changes: FieldChange[]) {
   const account = await tx.db.selectFrom('accounts').select('email').where('id', '=', accountId).executeTakeFirst();
   const memberships = await tx.db
     .selectFrom('memberships')
@@ -107,7 +106,7 @@ export async function requestPasswordReset(ctx: ServerContext, rawEmail: string,
 }
 
 /** The link behind `token` if it may still be used; 404 unknown, 410 used or expired (in words). */
-async function usableLink(ctx: ServerContext, token: string, purpose: AccountLinkPurpose) {
+export async function usableLink(ctx: ServerContext, token: string, purpose: AccountLinkPurpose) {
   const tokenHash = hashToken(token);
   const link = await ctx.db
     .selectFrom('account_links')
@@ -132,7 +131,14 @@ export async function previewResetLink(ctx: ServerContext, token: string) {
  * Sets the new password from a reset link, in one transaction: the link is claimed (a second use gets 410), every
  * session of the account and every other reset link are ended, and this browser gets a new session.
  */
-export async function resetPassword(ctx: ServerContext, token: string, password: string, client: Client) {
+export async function resetPassword(
+  ctx: ServerContext,
+  token: string,
+  password: string,
+  client: Client,
+): Promise<
+  { accountId: string } & ({ token: string; challengeToken?: never } | { challengeToken: string; token?: never })
+> {
   const link = await usableLink(ctx, token, 'reset_password');
   const problem = passwordProblem(password);
   if (problem) throw invalid(problem, ['password']);
@@ -160,6 +166,9 @@ export async function resetPassword(ctx: ServerContext, token: string, password:
       { field: 'sign-in', before: null, after: 'reset by e-mail link' },
     ]);
     await passwordChangedMail(tx, link.email);
+    // The link proves the mailbox only: with two-factor sign-in the code is still asked for.
+    if (await hasTwoFactor(tx, accountId))
+      return { accountId, challengeToken: await openChallenge(tx, accountId, link.email) };
     return { accountId, token: await createSession(tx, accountId, client) };
   });
 }

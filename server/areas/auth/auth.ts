@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { ServerContext } from '../../context';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../auth/crypto';
 import { rateLimited, unauthenticated } from '../../errors';
+import { CHALLENGE_MINUTES, TOO_MANY_CODES_CODE, tooManyCodes } from '../../../src/contracts/two-factor';
 
 export const SIGN_IN_FAILED = 'Incorrect email or password.';
 export const tooManyAttempts = (minutes: number) =>
@@ -70,7 +71,7 @@ export async function recordPasswordAttempt(ctx: ServerContext, email: string, i
  */
 async function countAttempts(
   ctx: ServerContext,
-  kind: 'password' | 'link',
+  kind: 'password' | 'link' | 'code',
   email: string,
   ip: string,
   windowMinutes: number,
@@ -108,7 +109,39 @@ export async function takeLinkRequest(ctx: ServerContext, email: string, ip: str
     .execute();
 }
 
-export async function signIn(ctx: ServerContext, email: string, password: string, ip: string, userAgent = '') {
+/**
+ * The code step of two-factor sign-in (and the codes typed on the account page) has its own limit, of the same numbers
+ * as the password's, counted in `code` rows: a right password does not buy more guesses at the code.
+ */
+export async function assertCodeAttemptAllowed(ctx: ServerContext, email: string, ip: string) {
+  const limit = ctx.config.signInLimit;
+  const failures = await countAttempts(ctx, 'code', email, ip, limit.windowMinutes);
+  if (
+    Number(failures.pair) >= limit.attempts ||
+    Number(failures.account) >= limit.accountAttempts ||
+    Number(failures.address) >= limit.addressAttempts
+  ) {
+    throw rateLimited(tooManyCodes(limit.windowMinutes), TOO_MANY_CODES_CODE);
+  }
+}
+
+export async function recordCodeAttempt(ctx: ServerContext, email: string, ip: string, succeeded: boolean) {
+  await ctx.db.insertInto('sign_in_attempts').values({ email, ip, succeeded, kind: 'code', at: ctx.now() }).execute();
+}
+
+/**
+ * Checks the password (limited); answers the session, or, when the account has two-factor sign-in, the token of the
+ * code step (docs/accounts.md §Two-factor sign-in).
+ */
+export async function signIn(
+  ctx: ServerContext,
+  email: string,
+  password: string,
+  ip: string,
+  userAgent = '',
+): Promise<
+  { accountId: string } & ({ token: string; challengeToken?: never } | { challengeToken: string; token?: never })
+> {
   const normalised = email.trim().toLowerCase();
   await assertPasswordAttemptAllowed(ctx, normalised, ip);
   const account = await ctx.db
@@ -119,9 +152,37 @@ export async function signIn(ctx: ServerContext, email: string, password: string
   const ok = await verifyPassword(password, account?.password_hash ?? (await dummyHash));
   await recordPasswordAttempt(ctx, normalised, ip, ok && !!account);
   if (!ok || !account) throw unauthenticated(SIGN_IN_FAILED, 'invalid_credentials');
+  if (await hasTwoFactor(ctx, account.id))
+    return { accountId: account.id, challengeToken: await openChallenge(ctx, account.id, normalised) };
   return { accountId: account.id, token: await createSession(ctx, account.id, { ip, userAgent }) };
 }
 
 export async function revokeSession(ctx: ServerContext, tokenHash: string) {
   await ctx.db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('token_hash', '=', tokenHash).execute();
+}
+
+/** Whether the account signs in with a code after the password. */
+export async function hasTwoFactor(ctx: ServerContext, accountId: string) {
+  const row = await ctx.db
+    .selectFrom('account_two_factor')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The code step of a sign-in whose password was right: a token (stored hashed) valid for CHALLENGE_MINUTES. */
+export async function openChallenge(ctx: ServerContext, accountId: string, email: string) {
+  const token = newToken();
+  await ctx.db
+    .insertInto('sign_in_challenges')
+    .values({
+      token_hash: hashToken(token),
+      account_id: accountId,
+      email,
+      expires_at: new Date(ctx.now().getTime() + CHALLENGE_MINUTES * 60_000),
+    })
+    .execute();
+  return token;
 }

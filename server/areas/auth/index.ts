@@ -7,3 +7,5 @@ export { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } fr
 export { accountsMigrations } from './migrations';
 export { authRoutes } from './routes';
 export { accountRoutes } from './account.routes';
+export { signUpRoutes } from './sign-up.routes';
+export { twoFactorRoutes } from './two-factor.routes';

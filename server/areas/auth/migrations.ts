@@ -134,4 +134,40 @@ export const accountsMigrations: Record<string, Migration> = {
       );
     },
   },
+  // Two-factor sign-in: the TOTP secret sealed with the server key (pending until a typed code confirms it), the last
+  // time step used (a code works once), the recovery codes' hashes, the code step of a sign-in, and `code` attempts
+  // (the code step's own rate limit).
+  '0860_two_factor': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        CREATE TABLE account_two_factor (
+          account_id text PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
+          secret_sealed text NOT NULL,
+          enabled_at timestamptz,
+          last_step bigint,
+          created_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE account_recovery_codes (
+          account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          code_hash text NOT NULL,
+          used_at timestamptz,
+          PRIMARY KEY (account_id, code_hash)
+        );
+        CREATE TABLE sign_in_challenges (
+          token_hash text PRIMARY KEY,
+          account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          email text NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          expires_at timestamptz NOT NULL,
+          used_at timestamptz
+        );
+        CREATE INDEX sign_in_challenges_account ON sign_in_challenges (account_id);
+        ALTER TABLE sign_in_attempts DROP CONSTRAINT sign_in_attempts_kind_check;
+        ALTER TABLE sign_in_attempts ADD CONSTRAINT sign_in_attempts_kind_check CHECK (kind IN ('password','link','code'))
+      `,
+      );
+    },
+  },
 };

@@ -13,14 +13,10 @@ export const authRoutes = [
   defineRoute(authEndpoints.signIn, {
     access: access.public,
     handler: async ({ body, ctx, req }) => {
-      const { accountId, token } = await signIn(
-        ctx,
-        body.email,
-        body.password,
-        req.ip,
-        req.headers['user-agent'] ?? '',
-      );
-      return { token, account: await loadAccount(ctx, accountId) };
+      const signedIn = await signIn(ctx, body.email, body.password, req.ip, req.headers['user-agent'] ?? '');
+      if (signedIn.challengeToken !== undefined)
+        return { twoFactor: true as const, challengeToken: signedIn.challengeToken };
+      return { token: signedIn.token, account: await loadAccount(ctx, signedIn.accountId) };
     },
   }),
   defineRoute(authEndpoints.signOut, {

@@ -19,6 +19,34 @@ export interface AccountLinksTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** Two-factor sign-in of an account (0860): the TOTP secret sealed (CREDENTIALS_KEY); pending while `enabled_at` is null. */
+export interface AccountTwoFactorTable {
+  account_id: string;
+  secret_sealed: string;
+  enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last 30-second step a code was accepted for: a code works once. */
+  last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_at: Generated<Date>;
+}
+/** A recovery code's SHA-256 (the code itself is shown once); single use. */
+export interface AccountRecoveryCodesTable {
+  account_id: string;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+/** The code step of one sign-in whose password was right: only the token's SHA-256 is kept. */
+export interface SignInChallengesTable {
+  token_hash: string;
+  account_id: string;
+  email: string;
+  created_at: Generated<Date>;
+  expires_at: ColumnType<Date, Date, Date>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface AuthTables {
   account_links: AccountLinksTable;
+  account_two_factor: AccountTwoFactorTable;
+  account_recovery_codes: AccountRecoveryCodesTable;
+  sign_in_challenges: SignInChallengesTable;
 }

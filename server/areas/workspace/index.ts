@@ -7,3 +7,4 @@
 export { currentAccount, loadAccount } from './accounts';
 export { isInternalEmail, visibleTeamEmail } from './internal-emails';
 export { workspaceRoutes } from './routes';
+export { insertWorkspace } from './workspace';

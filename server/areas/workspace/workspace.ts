@@ -61,12 +61,7 @@ export async function createWorkspace(ctx: ServerContext, accountId: string, inp
   const form = validWorkspace(input);
   return inTransaction(ctx, async (tx) => {
     const iconId = form.icon ? await storeFile(tx, form.icon.type, form.icon.bytes) : null;
-    const id = newId();
-    await tx.db
-      .insertInto('workspaces')
-      .values({ id, name: form.name, website: form.website, icon_file_id: iconId, allow_monetize: 0 })
-      .execute();
-    await tx.db.insertInto('memberships').values({ workspace_id: id, account_id: accountId, role: 'admin' }).execute();
+    const id = await insertWorkspace(tx, accountId, { name: form.name, website: form.website, iconId });
     // The new workspace's log opens with its creation, by whoever created it (docs/activity.md).
     await emit({ ...tx, actor: accountId }, 'workspace.created', {
       workspaceId: id,
@@ -78,6 +73,21 @@ export async function createWorkspace(ctx: ServerContext, accountId: string, inp
     });
     return id;
   });
+}
+
+/** A new workspace whose admin is `accountId`, in the caller's transaction (also a confirmed sign-up's first one). */
+export async function insertWorkspace(
+  tx: ServerContext,
+  accountId: string,
+  workspace: { name: string; website: string; iconId: string | null },
+): Promise<string> {
+  const id = newId();
+  await tx.db
+    .insertInto('workspaces')
+    .values({ id, name: workspace.name, website: workspace.website, icon_file_id: workspace.iconId, allow_monetize: 0 })
+    .execute();
+  await tx.db.insertInto('memberships').values({ workspace_id: id, account_id: accountId, role: 'admin' }).execute();
+  return id;
 }
 
 /** Saves the form and answers the values as stored (the form shows them, e.g. the normalised website). */

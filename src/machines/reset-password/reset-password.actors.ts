@@ -9,6 +9,7 @@ import type { SessionActorRef } from '../session/session.machine';
 import { defineFlow } from '../shared/flow';
 import { previewResetLink, resetPassword } from '../../services/account.service';
 import { href } from '../../paths';
+import { isChallenge } from '../../contracts/auth';
 
 export interface ResetPasswordDeps {
   session: Pick<SessionActorRef, 'send'>;
@@ -24,8 +25,13 @@ export const resetPasswordFlow = defineFlow({
         resetPassword: fromPromise(({ input, signal }) => resetPassword(input.token, input.password, signal)),
       },
       actions: {
-        signedIn: (_, { token, account }) => {
-          deps().session.send({ type: 'SIGNED_IN', token, account });
+        signedIn: (_, answer) => {
+          if (isChallenge(answer)) {
+            deps().session.send({ type: 'CODE_NEEDED', challengeToken: answer.challengeToken });
+            deps().navigate(href.signIn());
+            return;
+          }
+          deps().session.send({ type: 'SIGNED_IN', token: answer.token, account: answer.account });
           deps().navigate(href.home());
         },
       },

@@ -4,12 +4,13 @@
  *  loading (GET the link) → ready (the link works: the address it was sent to)
  *                         | refused (410: expired or used) | notFound (404) | unavailable (RETRY → loading)
  *  ready: CHANGE password / confirm; SUBMIT (the shared password rule, both typed alike) → saving
- *  saving (POST the password) → done (`signedIn`: every other session ended, this browser signed in, home opens)
+ *  saving (POST the password) → done (`signedIn`: every other session ended, this browser signed in, home opens;
+ *                                   with two-factor sign-in the sign-in page asks for the code)
  *                             | refused (410: used or expired meanwhile)
  *                             | ready with the server's words (a refused password), or SAVE_FAILED for a crash
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import type { SignInResponse } from '../../contracts/auth';
+import type { SignInAnswer } from '../../contracts/auth';
 import { LINK_REFUSAL_CODES, type ResetLinkPreview } from '../../contracts/account';
 import { passwordProblem } from '../../contracts/passwords';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
@@ -62,7 +63,7 @@ export const resetPasswordMachine = setup({
   },
   actors: {
     loadLink: toProvide<ResetLinkPreview, { token: string }>('loadLink'),
-    resetPassword: toProvide<SignInResponse, { token: string; password: string }>('resetPassword'),
+    resetPassword: toProvide<SignInAnswer, { token: string; password: string }>('resetPassword'),
   },
   guards: {
     linkNotFound: (_, error: unknown) => hasStatus(error, 404),
@@ -70,8 +71,11 @@ export const resetPasswordMachine = setup({
     formValid: ({ context }) => Object.keys(validateNewPassword(context)).length === 0,
   },
   actions: {
-    /** Signs the session in with the new token and opens the workspace (provided by reset-password.actors.ts). */
-    signedIn: (_args, _params: SignInResponse) => {},
+    /**
+     * Signs the session in with the new token and opens the workspace, or, for an account with two-factor sign-in,
+     * hands the code step to the session on the sign-in page (provided by reset-password.actors.ts).
+     */
+    signedIn: (_args, _params: SignInAnswer) => {},
   },
 }).createMachine({
   id: 'resetPassword',

@@ -6,7 +6,7 @@
 import { fromPromise } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { defineFlow } from '../shared/flow';
-import { fetchMe, revokeToken, signIn, signOut } from '../../services/auth.service';
+import { fetchMe, revokeToken, signIn, signInWithCode, signOut } from '../../services/auth.service';
 import { getToken, setToken } from '../../services/token';
 import { onAccessRefused, onUnauthorized } from '../../services/http';
 import { showNotice } from '../shared/notice.actors';
@@ -15,6 +15,7 @@ export const liveSessionMachine = sessionMachine.provide({
   actors: {
     loadAccount: fromPromise(({ signal }) => fetchMe(signal)),
     signIn: fromPromise(({ input, signal }) => signIn(input, signal)),
+    signInWithCode: fromPromise(({ input, signal }) => signInWithCode(input, signal)),
     signOut: fromPromise(async ({ signal }) => {
       await signOut(signal);
     }),

@@ -14,12 +14,16 @@
  * restoring or already signed in it switches the session: the new token replaces the old one, the account is
  * replaced at once and then fetched again with the new token (GET /api/me), any refresh or sign-out of the old
  * session being cancelled so its answer cannot overwrite the new one.
+ * Two-factor sign-in (docs/accounts.md §Two-factor sign-in): when the password step answers a challenge, signingIn
+ * moves to `code` (the code step, its token kept); SUBMIT_CODE → verifyingCode → signedIn, or back to `code` with the
+ * server's words (a wrong code, too many codes), or to idle when the step expired (410); CANCEL_CODE → idle.
+ * CODE_NEEDED (a reset password of an account with two-factor sign-in) opens the code step from signedOut.
  * A failed sign-in shows the server's refusal in its words ('wrong email or password'), the network's, or ours —
  * never a crash's text; the next submit clears it, even one the form refuses before asking (empty fields). Every invoke has an id and an onError; the calls (with their abort signal) and the token
  * store are provided by session.actors.ts; src/views/flows/session.tsx hands the actor to the views.
  */
 import { assign, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Account, SignInResponse } from '../../contracts/auth';
+import { isChallenge, type Account, type SignInAnswer, type SignInResponse } from '../../contracts/auth';
 import { isEmail, roleLabel, type Role } from '../../contracts/codecs';
 import { hasStatus, networkWords, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
@@ -38,11 +42,18 @@ export interface SessionContext {
   notice: string | null;
   /** Workspaces this account was taken out of while signed in (seen on a re-read of /api/me). */
   removedFrom: WorkspaceRef[];
+  /** The code step's token while two-factor sign-in asks for a code. */
+  challengeToken: string | null;
 }
 
 export type SessionEvent =
   | { type: 'SIGN_IN'; email: string; password: string }
   | { type: 'SIGNED_IN'; token: string; account: Account }
+  /** The code typed at the code step of two-factor sign-in (6 digits or a recovery code). */
+  | { type: 'SUBMIT_CODE'; otp: string }
+  | { type: 'CANCEL_CODE' }
+  /** A new password was set for an account with two-factor sign-in: the code step opens. */
+  | { type: 'CODE_NEEDED'; challengeToken: string }
   | { type: 'SIGN_OUT' }
   | { type: 'REFRESH' }
   /** A call answered 403 or 404 for a workspace: the account's memberships or roles may have changed. */
@@ -77,6 +88,9 @@ export const SESSION_EXPIRED = 'Your session has ended. Please sign in again.';
 export const SESSION_UNCHECKED =
   'We could not reach Questboard to check your session. Reload the page to try again, or sign in.';
 export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
+export const CODE_MISSING = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+export const PASSWORD_SET_CODE_NEEDED =
+  'Your new password is set. Enter the code from your authenticator app to sign in.';
 
 export const sessionMachine = setup({
   types: {
@@ -85,6 +99,7 @@ export const sessionMachine = setup({
     children: {} as {
       restoreAccount: 'loadAccount';
       signIn: 'signIn';
+      signInWithCode: 'signInWithCode';
       refreshAccount: 'loadAccount';
       signOut: 'signOut';
     },
@@ -92,7 +107,8 @@ export const sessionMachine = setup({
   delays: { FOCUS_RECHECK: FOCUS_RECHECK_MS },
   actors: {
     loadAccount: toProvide<Account, void>('loadAccount'),
-    signIn: toProvide<SignInResponse, { email: string; password: string }>('signIn'),
+    signIn: toProvide<SignInAnswer, { email: string; password: string }>('signIn'),
+    signInWithCode: toProvide<SignInResponse, { challengeToken: string; otp: string }>('signInWithCode'),
     signOut: toProvide<void, void>('signOut'),
   },
   guards: {
@@ -101,6 +117,11 @@ export const sessionMachine = setup({
     tokenRefused: ({ event }) => hasStatus((event as { error?: unknown }).error, 401),
     /** What the form sends is worth asking the server about (the form shows its own field errors otherwise). */
     credentialsEntered: ({ event }) => event.type === 'SIGN_IN' && isEmail(event.email) && event.password.length > 0,
+    /** The password was right and the account asks for a code next. */
+    challenged: (_, answer: SignInAnswer) => isChallenge(answer),
+    codeEntered: ({ event }) => event.type === 'SUBMIT_CODE' && event.otp.trim().length > 0,
+    /** The code step ended (410: expired or used): the password is asked for again. */
+    codeStepEnded: ({ event }) => hasStatus((event as { error?: unknown }).error, 410),
   },
   actions: {
     notify,
@@ -112,7 +133,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { account: null, error: null, notice: null, removedFrom: [] },
+  context: { account: null, error: null, notice: null, removedFrom: [], challengeToken: null },
   initial: 'checking',
   on: {
     // While restoring or signed in (signedOut has its own): the handed-over session replaces the current one. Every
@@ -160,13 +181,29 @@ export const sessionMachine = setup({
               const e = event as Extract<SessionEvent, { type: 'SIGN_IN' }>;
               return { email: e.email, password: e.password };
             },
-            onDone: {
-              target: '#session.signedIn',
-              actions: [
-                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
-                assign({ account: ({ event }) => event.output.account, error: null }),
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'challenged', params: ({ event }) => event.output },
+                target: 'code',
+                actions: assign({
+                  challengeToken: ({ event }) => (isChallenge(event.output) ? event.output.challengeToken : null),
+                  error: null,
+                }),
+              },
+              {
+                target: '#session.signedIn',
+                actions: [
+                  {
+                    type: 'storeToken',
+                    params: ({ event }) => ({ token: isChallenge(event.output) ? null : event.output.token }),
+                  },
+                  assign({
+                    account: ({ event }) => (isChallenge(event.output) ? null : event.output.account),
+                    error: null,
+                  }),
+                ],
+              },
+            ],
             onError: {
               target: 'idle',
               // The server's refusal in its words ('wrong email or password', too many attempts), else ours.
@@ -176,8 +213,59 @@ export const sessionMachine = setup({
             },
           },
         },
+        /** Two-factor sign-in: the code step. */
+        code: {
+          on: {
+            SUBMIT_CODE: [
+              { guard: 'codeEntered', target: 'verifyingCode', actions: assign({ error: null, notice: null }) },
+              { actions: assign({ error: CODE_MISSING }) },
+            ],
+            CANCEL_CODE: { target: 'idle', actions: assign({ challengeToken: null, error: null, notice: null }) },
+          },
+        },
+        verifyingCode: {
+          invoke: {
+            id: 'signInWithCode',
+            src: 'signInWithCode',
+            input: ({ context, event }) => ({
+              challengeToken: context.challengeToken ?? '',
+              otp: (event as Extract<SessionEvent, { type: 'SUBMIT_CODE' }>).otp.trim(),
+            }),
+            onDone: {
+              target: '#session.signedIn',
+              actions: [
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+                assign({ account: ({ event }) => event.output.account, error: null, challengeToken: null }),
+              ],
+            },
+            onError: [
+              {
+                guard: 'codeStepEnded',
+                target: 'idle',
+                actions: assign({
+                  challengeToken: null,
+                  error: ({ event }) => serverWords(event.error) ?? SIGN_IN_FAILED,
+                }),
+              },
+              {
+                target: 'code',
+                actions: assign({
+                  error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? SIGN_IN_FAILED,
+                }),
+              },
+            ],
+          },
+        },
       },
       on: {
+        CODE_NEEDED: {
+          target: '.code',
+          actions: assign({
+            challengeToken: ({ event }) => event.challengeToken,
+            error: null,
+            notice: PASSWORD_SET_CODE_NEEDED,
+          }),
+        },
         SIGNED_IN: {
           target: 'signedIn',
           actions: [{ type: 'storeToken', params: ({ event }) => ({ token: event.token }) }, 'adoptAccount'],

@@ -1,6 +1,6 @@
 /**
- * /account (signed in, from the profile menu; docs/accounts.md §Account page): the name, the password change and
- * the signed-in devices with "Sign out" for one and for all the others. Thin views over account-profile,
+ * /account (signed in, from the profile menu; docs/accounts.md §Account page): the name, the password change,
+ * two-factor sign-in and the signed-in devices with "Sign out" for one and for all the others. Thin views over account-profile,
  * change-password and account-sessions.
  */
 import type { ReactNode } from 'react';
@@ -27,6 +27,7 @@ import { TextField } from '../ui/TextField';
 import { Spinner } from '../ui/Spinner';
 import { SkipLink, MAIN_CONTENT_ID } from '../ui/SkipLink';
 import { Logo } from '../shell/Logo';
+import { TwoFactorSection } from './TwoFactorSection';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Not yet';
@@ -242,6 +243,9 @@ export default function AccountPage() {
         </Section>
         <Section title="Password">
           <PasswordForm accountId={account.accountId} onChanged={() => sessions.send({ type: 'REFRESH' })} />
+        </Section>
+        <Section title="Two-factor sign-in">
+          <TwoFactorSection accountId={account.accountId} />
         </Section>
         <Section title="Sessions">
           <SessionsList actor={sessions} />

@@ -45,6 +45,8 @@ import { processDataTable } from './process-data.paths';
 import { questReviewTable } from './quest-review.paths';
 import { forgotPasswordTable } from './forgot-password.paths';
 import { changePasswordTable } from './change-password.paths';
+import { signUpTable } from './sign-up.paths';
+import { twoFactorTable } from './two-factor.paths';
 
 export const flowTables = [
   teamTable,
@@ -87,4 +89,6 @@ export const flowTables = [
   questReviewTable,
   forgotPasswordTable,
   changePasswordTable,
+  signUpTable,
+  twoFactorTable,
 ] as unknown as readonly FlowTable<Ui>[];

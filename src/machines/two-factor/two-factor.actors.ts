@@ -1,0 +1,25 @@
+/** The account page's two-factor sign-in bound to the two-factor service and the snackbars. */
+import { fromPromise } from 'xstate';
+import { twoFactorMachine } from './two-factor.machine';
+import { defineFlow } from '../shared/flow';
+import { showNotice } from '../shared/notice.actors';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  fetchTwoFactorStatus,
+  startTwoFactorEnrolment,
+} from '../../services/two-factor.service';
+
+export const twoFactorFlow = defineFlow({
+  name: 'two-factor',
+  bind: () =>
+    twoFactorMachine.provide({
+      actors: {
+        loadStatus: fromPromise(({ signal }) => fetchTwoFactorStatus(signal)),
+        startEnrolment: fromPromise(({ signal }) => startTwoFactorEnrolment(signal)),
+        confirmEnrolment: fromPromise(({ input, signal }) => confirmTwoFactor(input.otp, signal)),
+        disableTwoFactor: fromPromise(({ input, signal }) => disableTwoFactor(input, signal)),
+      },
+      actions: { notify: showNotice },
+    }),
+});
