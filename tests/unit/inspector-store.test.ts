@@ -202,6 +202,8 @@ describe('statechart model', () => {
     expect(signedOut.children.map((n) => [n.key, n.initial])).toEqual([
       ['idle', true],
       ['signingIn', false],
+      ['code', false],
+      ['verifyingCode', false],
     ]);
     expect(chart.children[0].initial).toBe(true);
     expect(signedOut.children[1]).toMatchObject({ path: 'signedOut.signingIn', type: 'atomic', invokes: ['signIn'] });
