@@ -45,6 +45,17 @@ export const ActivityDay = new t.Type<string, string, unknown>(
   t.identity,
 );
 
+/**
+ * The entries Questboard writes by the hundred on a busy day — a postback stored, a quest step completed, its charge
+ * recorded — which the activity page leaves out until asked, so people's changes are not buried
+ * (docs/activity.md §Screens and routes).
+ */
+export const ROUTINE_VERBS = [
+  'postback.stored',
+  'quest.step_completed',
+  'charge.recorded',
+] as const satisfies readonly ActivityVerb[];
+
 export const ActivityQuery = struct(
   {},
   {
@@ -55,6 +66,8 @@ export const ActivityQuery = struct(
     verb: ActivityVerb,
     /** Every verb but this one (a quest's History leaves its step completions out until asked). */
     exceptVerb: ActivityVerb,
+    /** `hide`: without the routine entries (ROUTINE_VERBS), unless `verb` names one (the activity page's default). */
+    routine: t.keyof({ hide: null }, 'ActivityRoutine'),
     from: ActivityDay,
     to: ActivityDay,
     /** Text searched in object names (case-insensitive). */

@@ -60,6 +60,10 @@ const model = defineModel(activityMachine, {
   ],
   MORE: { type: 'MORE' },
   TOGGLE: { type: 'TOGGLE', id: '3' },
+  ROUTINE: [
+    { type: 'ROUTINE', show: true },
+    { type: 'ROUTINE', show: false },
+  ],
   RETRY: { type: 'RETRY' },
   EXPORT: { type: 'EXPORT' },
   [DEBOUNCE]: after(DEBOUNCE),
@@ -78,6 +82,8 @@ const ev = {
   typeDragon: fixture(model, 'SEARCH', 1),
   more: fixture(model, 'MORE'),
   toggle: fixture(model, 'TOGGLE'),
+  showRoutine: fixture(model, 'ROUTINE', 0),
+  hideRoutine: fixture(model, 'ROUTINE', 1),
   retry: fixture(model, 'RETRY'),
   export: fixture(model, 'EXPORT'),
   waited: fixture(model, DEBOUNCE),
@@ -118,17 +124,30 @@ describe('activity machine paths', () => {
     expect(journey.state.matches('loading')).toBe(true);
     expect(queryOf(journey.state.context)).toEqual({ verb: 'member.invited' });
     const cleared = path([ev.page, ev.invitesOnly, ev.page, ev.anyVerb]);
-    expect(queryOf(cleared.state.context)).toEqual({});
+    expect(queryOf(cleared.state.context)).toEqual({ routine: 'hide' });
+  });
+
+  it('the routine entries are left out at first, shown on request (from the first page), and moot with an action', () => {
+    expect(queryOf(path([]).state.context)).toEqual({ routine: 'hide' });
+    const shown = path([ev.page, ev.more, ev.showRoutine]);
+    expect(shown.state.matches('loading')).toBe(true);
+    expect(queryOf(shown.state.context)).toEqual({});
+    expect(selectActivity(shown.state)).toMatchObject({ routine: true, routineMoot: false });
+    expect(queryOf(path([ev.page, ev.showRoutine, ev.page, ev.hideRoutine]).state.context)).toEqual({
+      routine: 'hide',
+    });
+    const byAction = path([ev.page, ev.invitesOnly]);
+    expect(selectActivity(byAction.state)).toMatchObject({ routine: false, routineMoot: true });
   });
 
   it('the search is asked for 500 ms after the last keystroke, trimmed; CLEAR empties it and every filter', () => {
     const journey = path([ev.page, ev.typeDrag, ev.typeDragon, ev.waited]);
     expect(journey.steps[2]!.state.matches('debouncing')).toBe(true);
     expect(journey.state.matches('loading')).toBe(true);
-    expect(queryOf(journey.state.context)).toEqual({ q: 'dragon' });
+    expect(queryOf(journey.state.context)).toEqual({ q: 'dragon', routine: 'hide' });
     const cleared = path([ev.page, ev.invitesOnly, ev.page, ev.typeDrag, ev.waited, ev.page, ev.clear]);
     expect(cleared.state.context).toMatchObject({ filters: {}, search: '', q: '' });
-    expect(queryOf(cleared.state.context)).toEqual({});
+    expect(queryOf(cleared.state.context)).toEqual({ routine: 'hide' });
   });
 
   it('opens one row at a time and closes it again', () => {
@@ -198,9 +217,12 @@ describe('activity machine paths', () => {
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 100);
       actor.send({ type: 'SEARCH', text: 'dragon' });
       await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 100);
-      expect(asked).toEqual([{ app: 'dragon-merge-ios' }]);
+      expect(asked).toEqual([{ app: 'dragon-merge-ios', routine: 'hide' }]);
       await vi.advanceTimersByTimeAsync(100);
-      expect(asked).toEqual([{ app: 'dragon-merge-ios' }, { app: 'dragon-merge-ios', q: 'dragon' }]);
+      expect(asked).toEqual([
+        { app: 'dragon-merge-ios', routine: 'hide' },
+        { app: 'dragon-merge-ios', q: 'dragon', routine: 'hide' },
+      ]);
       actor.stop();
     } finally {
       vi.useRealTimers();

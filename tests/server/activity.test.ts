@@ -137,6 +137,40 @@ describe('changes made through the API', () => {
     expect((await list(tokens.admin, { exceptVerb: 'member.nothing' })).status).toBe(400);
   });
 
+  test('routine=hide leaves out the routine entries (postbacks, quest steps, charges) unless an action names one', async () => {
+    await server.db
+      .insertInto('activity')
+      .values(
+        (['postback.stored', 'quest.step_completed', 'charge.recorded'] as const).map((verb) => ({
+          workspace_id: W,
+          app_id: null,
+          at: new Date(),
+          actor_id: null,
+          actor_name: 'Questboard',
+          area: verb === 'charge.recorded' ? 'billing' : verb === 'postback.stored' ? 'postbacks' : 'acquire',
+          verb,
+          object_type: 'routine',
+          object_id: `routine-${verb}`,
+          object_name: `routine ${verb}`,
+          changes: JSON.stringify([]),
+          event_id: null,
+        })),
+      )
+      .execute();
+    const routine = { q: 'routine' };
+    expect(verbs((await list(tokens.admin, routine)).body.entries).sort()).toEqual([
+      'charge.recorded',
+      'postback.stored',
+      'quest.step_completed',
+    ]);
+    expect(verbs((await list(tokens.admin, { ...routine, routine: 'hide' })).body.entries)).toEqual([]);
+    expect(
+      verbs((await list(tokens.admin, { ...routine, routine: 'hide', verb: 'postback.stored' })).body.entries),
+    ).toEqual(['postback.stored']);
+    expect((await list(tokens.admin, { routine: 'show' })).status).toBe(400);
+    await server.db.deleteFrom('activity').where('object_type', '=', 'routine').execute();
+  });
+
   test('the export answers every matching entry at once', async () => {
     const res = await call(server.app, tokens.viewer, {
       method: 'GET',

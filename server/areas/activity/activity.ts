@@ -11,6 +11,7 @@ import {
   ACTIVITY_PAGE_SIZE,
   QUESTBOARD_ACTOR,
   QUESTBOARD_PERSON,
+  ROUTINE_VERBS,
   type ActivityEntry,
   type ActivityPage,
   type ActivityQuery,
@@ -91,6 +92,7 @@ function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: Ac
     q = query.person === QUESTBOARD_PERSON ? q.where('actor_id', 'is', null) : q.where('actor_id', '=', query.person);
   if (query.verb) q = q.where('verb', '=', query.verb);
   if (query.exceptVerb) q = q.where('verb', '<>', query.exceptVerb);
+  if (query.routine === 'hide' && !query.verb) q = q.where('verb', 'not in', [...ROUTINE_VERBS]);
   if (query.from) q = q.where('at', '>=', dayStart(query.from));
   if (query.to) q = q.where('at', '<', nextDay(query.to));
   if (query.objectType) q = q.where('object_type', '=', query.objectType);

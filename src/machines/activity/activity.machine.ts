@@ -9,6 +9,7 @@
  *   anywhere: FILTER(field, value) / CLEAR ─► loading (from the first page)
  *             SEARCH(text) ─► debouncing ─500 ms─► loading with the text (each keystroke restarts the wait)
  *             TOGGLE(id) opens or closes a row's changes (one at a time)
+ *             ROUTINE(show) shows or leaves out the routine entries (postbacks, quest steps, charges; left out at first)
  *
  * A page that answers after the filters changed again is dropped: the invoke of the old state is stopped with it.
  * The calls and `notify` are provided by activity.actors.ts.
@@ -41,6 +42,8 @@ export interface ActivityContext {
   /** What the search box holds; `q` is the text the list was last asked for. */
   search: string;
   q: string;
+  /** The routine entries (ROUTINE_VERBS) are shown; off at first. */
+  routine: boolean;
   entries: ActivityEntry[];
   nextCursor: string | null;
   expanded: string | null;
@@ -53,13 +56,18 @@ export type ActivityEvent =
   | { type: 'SEARCH'; text: string }
   | { type: 'MORE' }
   | { type: 'TOGGLE'; id: string }
+  | { type: 'ROUTINE'; show: boolean }
   | { type: 'RETRY' }
   | { type: 'EXPORT' };
 
 /** The query of the list: the set filters and the applied text (empty ones left out). */
-export function queryOf(context: Pick<ActivityContext, 'filters' | 'q'>, cursor?: string | null): ActivityQuery {
+export function queryOf(
+  context: Pick<ActivityContext, 'filters' | 'q' | 'routine'>,
+  cursor?: string | null,
+): ActivityQuery {
   const query: Record<string, string> = {};
   for (const [field, value] of Object.entries(context.filters)) if (value) query[field] = value;
+  if (!context.routine && !context.filters.verb) query.routine = 'hide';
   if (context.q) query.q = context.q;
   if (cursor) query.cursor = cursor;
   return query as ActivityQuery;
@@ -94,6 +102,7 @@ export const activityMachine = setup({
     filters: { ...input.filters },
     search: '',
     q: '',
+    routine: false,
     entries: [],
     nextCursor: null,
     expanded: null,
@@ -113,6 +122,7 @@ export const activityMachine = setup({
     TOGGLE: {
       actions: assign(({ context, event }) => ({ expanded: context.expanded === event.id ? null : event.id })),
     },
+    ROUTINE: { target: '.loading', actions: assign(({ event }) => ({ routine: event.show })) },
   },
   states: {
     loading: {

@@ -52,6 +52,9 @@ export const selectActivity = (s: Snapshot) => {
     rows: c.entries.map((entry) => rowOf(entry, c.expanded)),
     filters: c.filters,
     search: c.search,
+    /** The routine entries are shown; the switch is moot while an action is chosen. */
+    routine: c.routine,
+    routineMoot: Boolean(c.filters.verb),
     loading: firstLoad,
     searching: s.matches('debouncing'),
     loadingMore: s.matches('loadingMore'),
@@ -72,6 +75,7 @@ export const activityActions = (send: (event: ActivityEvent) => void) => ({
   search: (text: string) => send({ type: 'SEARCH', text }),
   more: () => send({ type: 'MORE' }),
   toggle: (id: string) => send({ type: 'TOGGLE', id }),
+  routine: (show: boolean) => send({ type: 'ROUTINE', show }),
   retry: () => send({ type: 'RETRY' }),
   export: () => send({ type: 'EXPORT' }),
 });

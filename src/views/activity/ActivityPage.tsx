@@ -270,13 +270,23 @@ function ActivityScreen({ workspace }: { workspace: Workspace }) {
         <DayField label="From" value={view.filters.from ?? ''} onChange={(v) => act.filter('from', v)} />
         <DayField label="To" value={view.filters.to ?? ''} onChange={(v) => act.filter('to', v)} />
       </form>
-      {view.filtered && (
-        <div className="mt-2">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-x-6 gap-y-2">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={view.routine || view.routineMoot}
+            disabled={view.routineMoot}
+            onChange={(e) => act.routine(e.target.checked)}
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600"
+          />
+          Show postbacks, quest steps and charges
+        </label>
+        {view.filtered && (
           <button type="button" onClick={act.clear} className="text-sm font-medium text-indigo-700 hover:underline">
             Clear filters
           </button>
-        </div>
-      )}
+        )}
+      </div>
 
       <div className="mt-6" aria-busy={view.loading || view.searching}>
         {view.loading ? (

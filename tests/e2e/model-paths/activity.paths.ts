@@ -76,6 +76,7 @@ const E = {
   debounce: { type: DEBOUNCE },
   more: { type: 'MORE' },
   toggle: { type: 'TOGGLE', id: '1' },
+  showRoutine: { type: 'ROUTINE', show: true },
   retry: { type: 'RETRY' },
   export: { type: 'EXPORT' },
 };
@@ -126,7 +127,14 @@ export const activityTable: FlowTable<ActivityUi> = {
   flow: 'activity',
   machine: activityMachine,
   serialize: (state) =>
-    JSON.stringify([state.value, ctx(state).entries.length, ctx(state).expanded, ctx(state).filters, ctx(state).q]),
+    JSON.stringify([
+      state.value,
+      ctx(state).entries.length,
+      ctx(state).expanded,
+      ctx(state).filters,
+      ctx(state).q,
+      ctx(state).routine,
+    ]),
   async setup(page) {
     const token = await signInOnce(page, DEMO_ACCOUNTS.admin);
     const { id: workspaceId } = await throwawayWorkspace(page.request, token);
@@ -145,7 +153,7 @@ export const activityTable: FlowTable<ActivityUi> = {
       kind: 'journey',
       input,
       open,
-      events: [E.firstPage, E.toggle, E.more, E.rest, E.export, E.exported],
+      events: [E.firstPage, E.showRoutine, E.firstPage, E.toggle, E.more, E.rest, E.export, E.exported],
     },
     // A filter with one match and one with none, cleared; a search typed, asked for after 500 ms.
     {
@@ -185,6 +193,11 @@ export const activityTable: FlowTable<ActivityUi> = {
       label: (event: Ev<'FILTER'>) => `FILTER ${event.field} '${event.value}'`,
     },
     CLEAR: { act: (ui) => ui.page.getByRole('button', { name: 'Clear filters', exact: true }).click() },
+    ROUTINE: {
+      act: (ui, event: Ev<'ROUTINE'>) =>
+        ui.page.getByLabel('Show postbacks, quest steps and charges', { exact: true }).setChecked(event.show),
+      label: (event: Ev<'ROUTINE'>) => `ROUTINE ${event.show ? 'shown' : 'hidden'}`,
+    },
     SEARCH: {
       act: (ui, event: Ev<'SEARCH'>) => searchBox(ui).fill(event.text),
       label: (event: Ev<'SEARCH'>) => `SEARCH '${event.text}'`,
@@ -233,6 +246,9 @@ export const activityTable: FlowTable<ActivityUi> = {
       }
       await expect(rowButtons(ui)).toHaveCount(c.entries.length);
       await expect(downloadButton(ui)).toBeEnabled();
+      const routine = ui.page.getByLabel('Show postbacks, quest steps and charges', { exact: true });
+      if (c.filters.verb) await expect(routine).toBeDisabled();
+      else await expect(routine).toBeChecked({ checked: c.routine });
       if (c.nextCursor) await expect(moreButton(ui)).toBeEnabled();
       else await expect(moreButton(ui)).toHaveCount(0);
       if (c.filters.verb)
