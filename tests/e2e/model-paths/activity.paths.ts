@@ -1,9 +1,9 @@
 /**
  * The activity flow's table (src/machines/activity/activity.machine.ts, src/views/activity/ActivityPage.tsx;
  * docs/activity.md): each event → what the admin does on /workspace/{id}/activity, each state → what the page shows.
- * Every test works in a throwaway workspace whose log it writes through the API first (55 invites, one of them
- * revoked: 56 entries, two pages), so the payloads' entry counts are the real server's. A crash is answered through
- * Playwright routes. The rich page (56 rows, one open) is scanned with axe-core and checked for sideways scroll at
+ * Every test works in a throwaway workspace whose log it writes through the API first (its creation, 55 invites, one
+ * of them revoked: 57 entries, two pages), so the payloads' entry counts are the real server's. A crash is answered
+ * through Playwright routes. The rich page (57 rows, one open) is scanned with axe-core and checked for sideways scroll at
  * 1280 and 700 px.
  */
 import { expect } from '@playwright/test';
@@ -65,7 +65,7 @@ const E = {
   /** paths00: its invite and its removal. */
   searched: doneEvent('loadPage', pageOf(2, null)),
   pageCrashed: crashEvent('loadPage'),
-  rest: doneEvent('loadMore', pageOf(6, null)),
+  rest: doneEvent('loadMore', pageOf(7, null)),
   moreCrashed: crashEvent('loadMore'),
   exported: doneEvent('exportAll', undefined),
   exportCrashed: crashEvent('exportAll'),
@@ -77,6 +77,7 @@ const E = {
   more: { type: 'MORE' },
   toggle: { type: 'TOGGLE', id: '1' },
   showRoutine: { type: 'ROUTINE', show: true },
+  hideRoutine: { type: 'ROUTINE', show: false },
   retry: { type: 'RETRY' },
   export: { type: 'EXPORT' },
 };
@@ -147,13 +148,25 @@ export const activityTable: FlowTable<ActivityUi> = {
     return { page, workspaceId, shell: new Shell(page) };
   },
   traversals: [
-    // Two pages, one row opened into its before → after (scanned at both widths), the CSV download.
+    // Two pages (the routine entries shown, then left out again), one row opened into its before → after (scanned at
+    // both widths), the CSV download.
     {
       name: 'browse',
       kind: 'journey',
       input,
       open,
-      events: [E.firstPage, E.showRoutine, E.firstPage, E.toggle, E.more, E.rest, E.export, E.exported],
+      events: [
+        E.firstPage,
+        E.showRoutine,
+        E.firstPage,
+        E.hideRoutine,
+        E.firstPage,
+        E.toggle,
+        E.more,
+        E.rest,
+        E.export,
+        E.exported,
+      ],
     },
     // A filter with one match and one with none, cleared; a search typed, asked for after 500 ms.
     {
@@ -265,7 +278,7 @@ export const activityTable: FlowTable<ActivityUi> = {
       }
       if (c.moreError) await expect(ui.page.getByRole('alert').filter({ hasText: MORE_FAILED })).toBeVisible();
       if (via.type === 'xstate.done.actor.loadMore') {
-        // The rich page: 56 rows, one open. No sideways scroll at 700 px; axe-clean at both widths.
+        // The rich page: 57 rows, one open. No sideways scroll at 700 px; axe-clean at both widths.
         await ui.page.setViewportSize({ width: 700, height: 900 });
         expect(await ui.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         await ui.page.setViewportSize({ width: 1280, height: 900 });
