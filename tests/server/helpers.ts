@@ -142,6 +142,29 @@ async function emptyPglite(): Promise<DbHandle> {
   return handle;
 }
 
+/**
+ * Drops a test database. FORCE ends stray sessions, but a role without pg_signal_backend may not end a session it
+ * does not own (an autovacuum worker busy in the database, as in CI); a plain DROP then asks autovacuum to stop and is
+ * retried while the database is still in use.
+ */
+async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error; // insufficient_privilege
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${name}"`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 10) throw error; // object_in_use
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 async function freshPostgres(baseUrl: string, seed = true): Promise<{ handle: DbHandle; drop: () => Promise<void> }> {
   const name = `qb_test_${Date.now().toString(36)}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -158,7 +181,7 @@ async function freshPostgres(baseUrl: string, seed = true): Promise<{ handle: Db
     const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
     try {
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropDatabase(client, name);
     } finally {
       await client.end();
     }

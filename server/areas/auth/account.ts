@@ -122,6 +122,19 @@ export async function usableLink(ctx: ServerContext, token: string, purpose: Acc
 }
 const notFoundLink = () => new DomainError('not_found', RESET_LINK_NOT_FOUND, 'not_found');
 
+/** Marks a link used inside the transaction that acts on it; a second use meanwhile (a race) gets 410. */
+export async function claimLink(tx: ServerContext, tokenHash: string) {
+  const now = tx.now();
+  const claimed = await tx.db
+    .updateTable('account_links')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) throw gone(RESET_LINK_REFUSED.used, LINK_REFUSAL_CODES.used);
+}
+
 export async function previewResetLink(ctx: ServerContext, token: string) {
   const link = await usableLink(ctx, token, 'reset_password');
   return { email: link.email };
@@ -146,14 +159,7 @@ export async function resetPassword(
   const accountId = link.account_id!;
   return inTransaction({ ...ctx, actor: accountId }, async (tx) => {
     const now = ctx.now();
-    const claimed = await tx.db
-      .updateTable('account_links')
-      .set({ used_at: now })
-      .where('token_hash', '=', link.token_hash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw gone(RESET_LINK_REFUSED.used, LINK_REFUSAL_CODES.used);
+    await claimLink(tx, link.token_hash);
     await tx.db.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
     await endOtherResetLinks(tx, accountId);
     await tx.db

@@ -7,11 +7,11 @@
 import type { ServerContext } from '../../context';
 import { inTransaction } from '../../context';
 import { emit } from '../../events/outbox';
-import { conflict, forbidden, gone, invalid } from '../../errors';
+import { conflict, forbidden, invalid } from '../../errors';
 import { hashPassword, hashToken, newId, newToken } from '../../auth/crypto';
 import { isEmail } from '../../../src/contracts/codecs';
 import { passwordProblem } from '../../../src/contracts/passwords';
-import { LINK_REFUSAL_CODES, RESET_LINK_REFUSED, type LinkSent } from '../../../src/contracts/account';
+import { type LinkSent } from '../../../src/contracts/account';
 import {
   SIGN_UP_CLOSED,
   SIGN_UP_CLOSED_CODE,
@@ -20,7 +20,7 @@ import {
 } from '../../../src/contracts/sign-up';
 import { insertWorkspace, isInternalEmail } from '../workspace/index';
 import { createSession, takeLinkRequest, type Client } from './auth';
-import { usableLink } from './account';
+import { claimLink, usableLink } from './account';
 
 export const ACCOUNT_EXISTS = 'This email already has a Questboard account. Sign in instead.';
 
@@ -93,14 +93,7 @@ export async function confirmSignUp(ctx: ServerContext, token: string, client: C
   const accountId = newId();
   return inTransaction({ ...ctx, actor: accountId }, async (tx) => {
     const now = tx.now();
-    const claimed = await tx.db
-      .updateTable('account_links')
-      .set({ used_at: now })
-      .where('token_hash', '=', link.token_hash)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 0) throw gone(RESET_LINK_REFUSED.used, LINK_REFUSAL_CODES.used);
+    await claimLink(tx, link.token_hash);
     const taken = await tx.db.selectFrom('accounts').select('id').where('email', '=', link.email).executeTakeFirst();
     if (taken) throw conflict(ACCOUNT_EXISTS, 'account_exists');
     await tx.db

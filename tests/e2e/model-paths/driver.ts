@@ -95,10 +95,11 @@ async function holdRequest(page: Page, key: string, url: RegExp, method: string)
   const decided = new Promise<Answer>((resolve) => (release = resolve));
   let answeredResolve!: () => void;
   const answered = new Promise<void>((resolve) => (answeredResolve = resolve));
-  let released = false;
-  void decided.then(() => (released = true));
+  // Requests that come before the first answer is given all get it (the call and its repeat when a view re-mounts,
+  // or a page slow to send it after the release); later ones go to the server.
+  let settled = false;
   const handler = async (route: Route, request: Request) => {
-    if (released || request.method() !== method) return route.fallback();
+    if (settled || request.method() !== method) return route.fallback();
     const answer = await decided;
     try {
       if (answer === 'server') await route.continue();
@@ -112,10 +113,11 @@ async function holdRequest(page: Page, key: string, url: RegExp, method: string)
     } catch {
       // The page went away while the request was held (the end of a test): nothing to answer.
     } finally {
+      settled = true;
       answeredResolve();
     }
   };
-  // Never unrouted while a request waits (unroute would let it through); once released the handler falls back, and
+  // Never unrouted while a request waits (unroute would let it through); once answered the handler falls back, and
   // once its request is answered it is removed (a stale handler of the same URL must never see the next gate's call).
   await page.route(url, handler);
   gatesOf(page).set(key, { release, answered, unroute: () => page.unroute(url, handler) });
