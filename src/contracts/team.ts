@@ -5,7 +5,7 @@
  */
 import * as t from 'io-ts';
 import { struct, Role, Email, SuccessMessage, WorkspaceParams, Id, Token, line, boundedString, MAX } from './codecs';
-import { Account, SignInResponse } from './auth';
+import { Account, SignInAnswer } from './auth';
 import { endpoint } from './endpoint';
 
 export const INVITE_EXPIRY_DAYS = 5;
@@ -108,7 +108,7 @@ export const teamEndpoints = {
     path: '/api/invite/:token/accept',
     params: TokenParams,
     body: AcceptInviteRequest,
-    response: SignInResponse,
+    response: SignInAnswer,
   }),
 };
 

@@ -259,7 +259,7 @@ describe('accept-invite machine paths', () => {
   describe('joined: the session takes the invited account', () => {
     const join = [outcomes.pending, ev.firstName, ev.lastName, ev.password, ev.submit, outcomes.joined];
 
-    function setup(signedInAs: 'nobody' | 'someone else') {
+    function setup(signedInAs: 'nobody' | 'someone else', answer: AcceptInviteEvent = outcomes.joined) {
       const storeToken = vi.fn();
       const session = createActor(
         sessionMachine.provide({
@@ -274,7 +274,7 @@ describe('accept-invite machine paths', () => {
         .bind(() => ({ session, navigate }))
         .provide({ actors: { loadInvite: pendingForever(), acceptInvite: pendingForever() } });
       const invite = createActor(machine, { input }).start();
-      for (const event of join) invite.send(event as AcceptInviteEvent);
+      for (const event of [...join.slice(0, -1), answer]) invite.send(event as AcceptInviteEvent);
       expect(invite.getSnapshot().matches('joined')).toBe(true);
       return { session, navigate, storeToken };
     }
@@ -285,6 +285,18 @@ describe('accept-invite machine paths', () => {
       expect(session.getSnapshot().context.account).toEqual(joinedAccount);
       expect(storeToken.mock.calls).toEqual([['token-nina']]);
       expect(navigate.mock.calls).toEqual([['/workspace/ws-demo/apps']]);
+    });
+
+    it('an account with two-factor sign-in: joined, and the sign-in asks for its code before signing in', () => {
+      const challenge = accept.done({ twoFactor: true, challengeToken: 'challenge-after-join' });
+      const { session, navigate, storeToken } = setup('nobody', challenge as AcceptInviteEvent);
+      expect(session.getSnapshot().matches({ signedOut: 'code' })).toBe(true);
+      expect(session.getSnapshot().context).toMatchObject({
+        challengeToken: 'challenge-after-join',
+        notice: 'You joined the workspace. Enter the code from your authenticator app to sign in.',
+      });
+      expect(storeToken).not.toHaveBeenCalled();
+      expect(navigate.mock.calls).toEqual([['/continue']]);
     });
 
     it('someone else signed in: the session switches to the invited account (no reload) and refetches it', () => {

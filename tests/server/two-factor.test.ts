@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
-import { hashToken } from '../../server/auth/crypto';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/seed';
+import { hashToken, newId, newToken } from '../../server/auth/crypto';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -153,6 +153,40 @@ describe('two-factor sign-in', () => {
     expect(reset.json()).toEqual({ twoFactor: true, challengeToken: expect.any(String) });
     later(30);
     const signedIn = await codeStep(reset.json().challengeToken, codeAt(secret, clock));
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().account.workEmail).toBe(DEMO_ACCOUNTS.editor);
+  });
+
+  test('accepting an invitation with the password does not skip the code: it answers the code step', async () => {
+    later(60);
+    const account = await server.db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', DEMO_ACCOUNTS.editor)
+      .executeTakeFirstOrThrow();
+    const link = newToken();
+    await server.db
+      .insertInto('invites')
+      .values({
+        id: newId(),
+        workspace_id: DEMO_WORKSPACE_ID,
+        email: DEMO_ACCOUNTS.editor,
+        role: 'editor',
+        token_hash: hashToken(link),
+        invited_by: null,
+        sent_at: clock,
+        state: 'pending',
+      })
+      .execute();
+    const sessions = async () =>
+      (await server.db.selectFrom('sessions').select('id').where('account_id', '=', account.id).execute()).length;
+    const before = await sessions();
+    const joined = await post(`/api/invite/${link}/accept`, { password: DEMO_PASSWORD });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toEqual({ twoFactor: true, challengeToken: expect.any(String) });
+    expect(await sessions(), 'no session before the code').toBe(before);
+    later(30);
+    const signedIn = await codeStep(joined.json().challengeToken, codeAt(secret, clock));
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().account.workEmail).toBe(DEMO_ACCOUNTS.editor);
   });

@@ -54,8 +54,10 @@ export const teamRoutes = [
   defineRoute(teamEndpoints.acceptInvite, {
     access: access.public,
     handler: async ({ params, body, ctx, req }) => {
-      const { accountId, token } = await acceptInvite(ctx, params.token, body, req.ip);
-      return { token, account: await loadAccount(ctx, accountId) };
+      const client = { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' };
+      const joined = await acceptInvite(ctx, params.token, body, client);
+      if ('challengeToken' in joined) return { twoFactor: true as const, challengeToken: joined.challengeToken };
+      return { token: joined.token, account: await loadAccount(ctx, joined.accountId) };
     },
   }),
 ];

@@ -17,7 +17,14 @@ import { roleLabel, type Role } from '../../../src/contracts/codecs';
 import { passwordProblem } from '../../../src/contracts/passwords';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../../auth/crypto';
 import { conflict, forbidden, gone, invalid, notFound, unauthenticated } from '../../errors';
-import { assertPasswordAttemptAllowed, createSession, recordPasswordAttempt } from '../auth/index';
+import {
+  assertPasswordAttemptAllowed,
+  createSession,
+  hasTwoFactor,
+  openChallenge,
+  recordPasswordAttempt,
+  type Client,
+} from '../auth/index';
 import { isInternalEmail, visibleTeamEmail } from '../workspace/index';
 import { invitationsOf } from '../activity/index';
 
@@ -401,10 +408,19 @@ export async function previewInvite(ctx: ServerContext, token: string): Promise<
 }
 
 /**
- * `ip` is the client's address: joining with an existing account's password counts against the sign-in limits.
- * A new account needs a first and last name; an existing one joins with its password alone (names sent are ignored).
+ * `client` is the browser's address and user agent: joining with an existing account's password counts against the
+ * sign-in limits, and the session made is listed with them. A new account needs a first and last name; an existing
+ * one joins with its password alone (names sent are ignored). An existing account with two-factor sign-in joins, but
+ * its session still needs the code: the answer is the code step's token, as a sign-in's (docs/accounts.md
+ * §Two-factor sign-in).
  */
-export async function acceptInvite(ctx: ServerContext, token: string, input: AcceptInviteRequest, ip: string) {
+export async function acceptInvite(
+  ctx: ServerContext,
+  token: string,
+  input: AcceptInviteRequest,
+  client: Client,
+): Promise<{ accountId: string } & ({ token: string } | { challengeToken: string })> {
+  const { ip } = client;
   const preview = await previewInvite(ctx, token);
   if (preview.state !== 'pending') throw gone(INVITE_REFUSED[preview.state], INVITE_REFUSAL_CODES[preview.state]);
   const invite = await findInvite(ctx, token);
@@ -471,5 +487,7 @@ export async function acceptInvite(ctx: ServerContext, token: string, input: Acc
       });
     return id;
   });
-  return { accountId, token: await createSession(ctx, accountId) };
+  if (existing && (await hasTwoFactor(ctx, accountId)))
+    return { accountId, challengeToken: await openChallenge(ctx, accountId, invite.email) };
+  return { accountId, token: await createSession(ctx, accountId, client) };
 }

@@ -5,10 +5,11 @@
  */
 import { fromPromise } from 'xstate';
 import { acceptInviteMachine, joinedWorkspaceId } from './accept-invite.machine';
-import type { SessionActorRef } from '../session/session.machine';
+import { INVITE_JOINED_CODE_NEEDED, type SessionActorRef } from '../session/session.machine';
 import { defineFlow } from '../shared/flow';
 import { acceptInvite, previewInvite } from '../../services/team.service';
 import { href } from '../../paths';
+import { isChallenge } from '../../contracts/auth';
 
 export interface AcceptInviteDeps {
   session: Pick<SessionActorRef, 'send'>;
@@ -25,9 +26,19 @@ export const acceptInviteFlow = defineFlow({
       },
       actions: {
         // Signed out, or signed in as someone else: the session machine takes the new token and account either way.
-        joined: (_, { token, account, workspaceId: invited }) => {
-          const workspaceId = joinedWorkspaceId(account, invited);
-          deps().session.send({ type: 'SIGNED_IN', token, account });
+        // An account with two-factor sign-in has joined, and its code is asked for before it is signed in.
+        joined: (_, { workspaceId: invited, ...answer }) => {
+          if (isChallenge(answer)) {
+            deps().session.send({
+              type: 'CODE_NEEDED',
+              challengeToken: answer.challengeToken,
+              notice: INVITE_JOINED_CODE_NEEDED,
+            });
+            deps().navigate(href.signIn());
+            return;
+          }
+          const workspaceId = joinedWorkspaceId(answer.account, invited);
+          deps().session.send({ type: 'SIGNED_IN', token: answer.token, account: answer.account });
           deps().navigate(workspaceId ? href.apps(workspaceId) : href.home());
         },
       },

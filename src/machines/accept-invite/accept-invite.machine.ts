@@ -11,13 +11,13 @@
  *    ready.existingAccount: the invited address already has an account: it only confirms with its password
  *      (SUBMIT with a password → joining; no names are asked for, none are sent)
  *  joining (POST /api/invite/:token/accept) → joined (the `joined` action signs the session in and opens the
- *      workspace) | refused (410: expired, used or resent meanwhile) | back to the same form with the server's
+ *      workspace; an existing account with two-factor sign-in has joined but goes to the sign-in's code step) | refused (410: expired, used or resent meanwhile) | back to the same form with the server's
  *      refusal in its words (docs/team.md §Messages gives none here) or 'We could not add you…' for a crash, fields kept.
  * Every invoke has an id and an onError; the calls (with their abort signal) and `joined` are provided by
  * accept-invite.actors.ts.
  */
 import { assign, setup } from 'xstate';
-import type { SignInResponse } from '../../contracts/auth';
+import type { SignInAnswer, SignInResponse } from '../../contracts/auth';
 import {
   INVITE_REFUSAL_CODES,
   type AcceptInviteRequest,
@@ -105,7 +105,7 @@ export const acceptInviteMachine = setup({
   },
   actors: {
     loadInvite: toProvide<InvitePreview, { token: string }>('loadInvite'),
-    acceptInvite: toProvide<SignInResponse, JoinRequest>('acceptInvite'),
+    acceptInvite: toProvide<SignInAnswer, JoinRequest>('acceptInvite'),
   },
   guards: {
     invitePending: (_, preview: { state: string }) => preview.state === 'pending',
@@ -123,8 +123,11 @@ export const acceptInviteMachine = setup({
         return serverWords(error) ?? networkWords(error) ?? JOIN_FAILED;
       },
     }),
-    /** Sign the session in with the new token and open the joined workspace (provided by accept-invite.actors.ts). */
-    joined: (_args, _params: SignInResponse & { workspaceId: string | null }) => {},
+    /**
+     * Sign the session in with the new token and open the joined workspace, or, for an account with two-factor
+     * sign-in, open the sign-in's code step (provided by accept-invite.actors.ts).
+     */
+    joined: (_args, _params: SignInAnswer & { workspaceId: string | null }) => {},
   },
 }).createMachine({
   id: 'acceptInvite',

@@ -17,7 +17,8 @@
  * Two-factor sign-in (docs/accounts.md §Two-factor sign-in): when the password step answers a challenge, signingIn
  * moves to `code` (the code step, its token kept); SUBMIT_CODE → verifyingCode → signedIn, or back to `code` with the
  * server's words (a wrong code, too many codes), or to idle when the step expired (410); CANCEL_CODE → idle.
- * CODE_NEEDED (a reset password of an account with two-factor sign-in) opens the code step from signedOut.
+ * CODE_NEEDED (a reset password, or an accepted invitation, of an account with two-factor sign-in) opens the code
+ * step from signedOut.
  * A failed sign-in shows the server's refusal in its words ('wrong email or password'), the network's, or ours —
  * never a crash's text; the next submit clears it, even one the form refuses before asking (empty fields). Every invoke has an id and an onError; the calls (with their abort signal) and the token
  * store are provided by session.actors.ts; src/views/flows/session.tsx hands the actor to the views.
@@ -52,8 +53,11 @@ export type SessionEvent =
   /** The code typed at the code step of two-factor sign-in (6 digits or a recovery code). */
   | { type: 'SUBMIT_CODE'; otp: string }
   | { type: 'CANCEL_CODE' }
-  /** A new password was set for an account with two-factor sign-in: the code step opens. */
-  | { type: 'CODE_NEEDED'; challengeToken: string }
+  /**
+   * A new password was set, or an invitation accepted, for an account with two-factor sign-in: the code step opens,
+   * with `notice` saying why (a new password when not given).
+   */
+  | { type: 'CODE_NEEDED'; challengeToken: string; notice?: string }
   | { type: 'SIGN_OUT' }
   | { type: 'REFRESH' }
   /** A call answered 403 or 404 for a workspace: the account's memberships or roles may have changed. */
@@ -91,6 +95,8 @@ export const SIGN_IN_FAILED = 'Sign-in failed. Please try again.';
 export const CODE_MISSING = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
 export const PASSWORD_SET_CODE_NEEDED =
   'Your new password is set. Enter the code from your authenticator app to sign in.';
+export const INVITE_JOINED_CODE_NEEDED =
+  'You joined the workspace. Enter the code from your authenticator app to sign in.';
 
 export const sessionMachine = setup({
   types: {
@@ -263,7 +269,7 @@ export const sessionMachine = setup({
           actions: assign({
             challengeToken: ({ event }) => event.challengeToken,
             error: null,
-            notice: PASSWORD_SET_CODE_NEEDED,
+            notice: ({ event }) => event.notice ?? PASSWORD_SET_CODE_NEEDED,
           }),
         },
         SIGNED_IN: {
