@@ -15,6 +15,7 @@ import { LINK_REFUSAL_CODES, type ResetLinkPreview } from '../../contracts/accou
 import { passwordProblem } from '../../contracts/passwords';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
+import { validatedFormEvents } from '../shared/validated-form';
 
 export const PASSWORDS_DIFFER = 'The passwords do not match.';
 export const SAVE_FAILED = 'We could not set the new password. Please try again.';
@@ -114,24 +115,7 @@ export const resetPasswordMachine = setup({
     unavailable: { on: { RETRY: 'loading' } },
     notFound: {},
     refused: {},
-    ready: {
-      on: {
-        CHANGE: {
-          actions: assign(({ context, event }) => {
-            const next = { ...context, [event.field]: event.value };
-            return {
-              [event.field]: event.value,
-              error: null,
-              errors: context.submitted ? validateNewPassword(next) : context.errors,
-            };
-          }),
-        },
-        SUBMIT: [
-          { guard: 'formValid', target: 'saving', actions: assign({ submitted: true, errors: {}, error: null }) },
-          { actions: assign(({ context }) => ({ submitted: true, errors: validateNewPassword(context) })) },
-        ],
-      },
-    },
+    ready: { on: validatedFormEvents(validateNewPassword, 'saving') },
     saving: {
       invoke: {
         id: 'resetPassword',

@@ -24,6 +24,7 @@ import {
 } from '../../contracts/sign-up';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../shared/api-error';
 import { toProvide } from '../shared/to-provide';
+import { validatedFormEvents } from '../shared/validated-form';
 
 export const FIRST_NAME_REQUIRED = 'First name is required.';
 export const LAST_NAME_REQUIRED = 'Last name is required.';
@@ -120,24 +121,7 @@ export const signUpMachine = setup({
       },
     },
     closed: {},
-    editing: {
-      on: {
-        CHANGE: {
-          actions: assign(({ context, event }) => {
-            const next = { ...context, [event.field]: event.value };
-            return {
-              [event.field]: event.value,
-              error: null,
-              errors: context.submitted ? validateSignUp(next) : context.errors,
-            };
-          }),
-        },
-        SUBMIT: [
-          { guard: 'formValid', target: 'sending', actions: assign({ submitted: true, errors: {}, error: null }) },
-          { actions: assign(({ context }) => ({ submitted: true, errors: validateSignUp(context) })) },
-        ],
-      },
-    },
+    editing: { on: validatedFormEvents(validateSignUp, 'sending') },
     sending: {
       invoke: {
         id: 'requestSignUp',
