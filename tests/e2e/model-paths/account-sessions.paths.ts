@@ -1,11 +1,8 @@
 /**
  * The account page's sessions list (src/machines/account-sessions/account-sessions.machine.ts, /account): each test
- * signs in as an account of its own in the page and twice more through the API (an "iPhone" and a "Windows" client),
+ * signs in as an account of its own in the page and twice more through the API (an "iPhone" and a "Firefox on Windows" client),
  * so there are other sessions to sign out. The real server lists and signs out; a crash is answered through a
  * Playwright route, an unreachable list by an aborted request.
- *
- * Not registered in tables.ts yet (tests/model/flow-tables.test.ts WITHOUT_TABLE_YET): its last path failed in the
- * browser; see docs/engineering/machine-paths.md.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -25,7 +22,8 @@ interface SessionsUi extends Ui {
 const UNAVAILABLE = 'We could not load your sessions. Please try again.';
 const SIGN_OUT_FAILED = 'We could not sign that session out. Please try again.';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Safari/604.1';
-const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36';
+// Not Chrome on Windows: the page's own session (and the one joining made) has Playwright's Desktop Chrome agent.
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0';
 
 const E = {
   signOut: { type: 'SIGN_OUT', sessionId: 'iphone' },
@@ -151,7 +149,7 @@ export const accountSessionsTable: FlowTable<SessionsUi> = {
       await expect(list(ui).getByText('This device')).toBeVisible();
       const [iphone, windows] = await live(ui);
       await expect(list(ui).getByText('Safari on iOS')).toHaveCount(iphone ? 1 : 0);
-      await expect(list(ui).getByText('Chrome on Windows')).toHaveCount(windows ? 1 : 0);
+      await expect(list(ui).getByText('Firefox on Windows')).toHaveCount(windows ? 1 : 0);
       if (ctx(state).error) await expect(ui.page.getByText(SIGN_OUT_FAILED, { exact: true })).toBeVisible();
       if (!iphone && !windows) await expect(othersButton(ui)).toBeDisabled();
     },

@@ -1,6 +1,4 @@
 /**
- * NOT YET IN tables.ts: one browser path of this table still fails (see the branch's report); the model check passes.
- *
  * A quest's options menu (src/machines/quest-actions, src/views/acquire/QuestsTab.tsx; docs/acquire.md §Quest
  * states, §Messages): each event → what the admin picks in a quest's menu on Dragon Merge (iOS)'s Quests grid or
  * in its Stop / Delete confirmation, each state → the dialogs, the grid's row and the words.

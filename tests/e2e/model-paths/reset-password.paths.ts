@@ -4,10 +4,6 @@
  * server answers the link and the new password (the person is signed in and home opens); an expired, used or
  * unknown link, a refused password and a crash are answered through Playwright routes, an unreachable server by an
  * aborted request.
- *
- * Not registered in tables.ts yet (tests/model/flow-tables.test.ts WITHOUT_TABLE_YET): the first held preview
- * request is sometimes answered before its route holds it (one path in nine per run); see
- * docs/engineering/machine-paths.md.
  */
 import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';

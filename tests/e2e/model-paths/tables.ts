@@ -47,6 +47,11 @@ import { forgotPasswordTable } from './forgot-password.paths';
 import { changePasswordTable } from './change-password.paths';
 import { signUpTable } from './sign-up.paths';
 import { twoFactorTable } from './two-factor.paths';
+import { accountProfileTable } from './account-profile.paths';
+import { accountSessionsTable } from './account-sessions.paths';
+import { resetPasswordTable } from './reset-password.paths';
+import { questActionsTable } from './quest-actions.paths';
+import { questEditorTable } from './quest-editor.paths';
 
 export const flowTables = [
   teamTable,
@@ -91,4 +96,9 @@ export const flowTables = [
   changePasswordTable,
   signUpTable,
   twoFactorTable,
+  accountProfileTable,
+  accountSessionsTable,
+  resetPasswordTable,
+  questActionsTable,
+  questEditorTable,
 ] as unknown as readonly FlowTable<Ui>[];
