@@ -207,3 +207,16 @@ export function defaultCohortRange(grain: CohortGrain, data: { start: string; en
   for (let i = 1; i < DEFAULT_COHORTS[grain]; i++) start = cohortStart(grain, addDays(start, -1));
   return { date_start: start < data.start ? data.start : start, date_end: data.end };
 }
+
+/** Why a question cannot run, in the server's words, or null (the builder checks before asking the server). */
+export function questionProblem(q: Pick<CohortQuestion, 'grain' | 'date_range'>): string | null {
+  const r = q.date_range;
+  if (!r) return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(r.date_start) || !/^\d{4}-\d{2}-\d{2}$/.test(r.date_end))
+    return 'The date range needs a start and an end date written YYYY-MM-DD.';
+  if (r.date_start > r.date_end) return 'The start date must not be after the end date.';
+  return cohortStarts(q.grain, r.date_start, r.date_end).length > COHORTS_MAX ? TOO_MANY_COHORTS_MESSAGE : null;
+}
+
+/** docs/analyze.md §Messages: the title rule of saved reports applies to saved cohorts. */
+export const COHORT_TITLE_MESSAGE = `The title must be at most ${COHORT_TITLE_MAX} characters.`;

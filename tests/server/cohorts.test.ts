@@ -344,7 +344,7 @@ describe('bad input answers 400 in words, never 500', () => {
 
 describe('saved cohorts', () => {
   const question: CohortQuestion = { grain: 'week', periods: 8, split: 'platform' };
-  const save = (token: string, body: unknown) =>
+  const save = (token: string, body: Record<string, unknown>) =>
     call(server.app, token, { method: 'POST', url: `/api/app/${APP}/analyze/cohorts`, payload: body });
 
   test('an editor saves, everyone lists and opens, a viewer cannot save or delete; reports do not list them', async () => {
