@@ -7,7 +7,8 @@ import { fromPromise } from 'xstate';
 import { cohortBuilderMachine } from './cohort-builder.machine';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
-import { openCohort, runCohorts, saveCohort, savedCohortsKey } from '../../services/cohorts.service';
+import { openCohort, runCohorts, saveCohort } from '../../services/cohorts.service';
+import { savedCohortsKey } from '../../services/cohorts.queries';
 import { queryClient } from '../../queryClient';
 import { href } from '../../paths';
 

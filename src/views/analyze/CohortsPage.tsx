@@ -31,7 +31,7 @@ import {
   selectSaveError,
   selectTitle,
 } from '../../machines/cohort-builder/cohort-builder.selectors';
-import { useSavedCohorts } from '../../services/cohorts.service';
+import { useSavedCohorts } from '../../services/cohorts.queries';
 import { href } from '../../paths';
 import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { useFlowActor } from '../flows/useFlowActor';
