@@ -198,7 +198,10 @@ export function renderCohorts(c: CompiledCohorts, dialect: Dialect): RenderedSql
 
 const cellOf = (value: unknown) =>
   value !== null && typeof value === 'object' && 'value' in value ? (value as { value: unknown }).value : value;
-const dayOf = (value: unknown) => dateText(cellOf(value)).slice(0, 10).replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+const dayOf = (value: unknown) =>
+  dateText(cellOf(value))
+    .slice(0, 10)
+    .replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
 
 /** The engine's rows → the cohort groups (one without a split; else the largest split values, then "Other"). */
 export function cohortGroups(c: CompiledCohorts, rows: readonly ReportRow[]): CohortGroup[] {

@@ -185,7 +185,7 @@ export function cohortEnd(grain: CohortGrain, start: string): string {
 /** The first days of the cohorts an install date range covers, oldest first. */
 export function cohortStarts(grain: CohortGrain, dateStart: string, dateEnd: string, max = COHORTS_MAX + 1): string[] {
   const starts: string[] = [];
-  for (let s = cohortStart(grain, dateStart); s <= dateEnd && starts.length < max; ) {
+  for (let s = cohortStart(grain, dateStart); s <= dateEnd && starts.length < max;) {
     starts.push(s);
     s = grain === 'month' ? nextMonth(s) : addDays(s, PERIOD_DAYS[grain]);
   }

@@ -68,7 +68,10 @@ for (let i = 0; i < 700; i++) {
   };
   USERS.push(user);
   const base = { user: user.id, country: user.country, platform: user.platform, source: user.source };
-  EVENTS.push({ ...base, day: user.install, name: 'first_open' }, { ...base, day: user.install, name: 'session_start' });
+  EVENTS.push(
+    { ...base, day: user.install, name: 'first_open' },
+    { ...base, day: user.install, name: 'session_start' },
+  );
   const loyalty = random();
   for (let d = 1; installN + d <= dayNumber(DATA_END); d++) {
     if (random() < loyalty * 0.6 * Math.pow(d, -0.5)) {
@@ -241,7 +244,11 @@ describe('cohort numbers match an independent computation over the raw events', 
   });
 
   test('cells not yet mature are empty (null), not 0', async () => {
-    const got = await answer({ grain: 'day', periods: 7, date_range: { date_start: '2025-06-10', date_end: DATA_END } });
+    const got = await answer({
+      grain: 'day',
+      periods: 7,
+      date_range: { date_start: '2025-06-10', date_end: DATA_END },
+    });
     const last = got.groups[0]!.cohorts.at(-1)!; // installed on the last day of data
     expect(last.cohort).toBe(DATA_END);
     expect(last.share.slice(1)).toEqual(new Array(6).fill(null));
@@ -280,7 +287,15 @@ describe('cohort numbers match an independent computation over the raw events', 
     });
     const members = USERS.filter((u) => u.platform === 'IOS' && ['US', 'DE', 'BR'].includes(u.country));
     for (const g of got.groups)
-      expectTriangle(g, expected('week', 8, range, members.filter((u) => u.source === g.split_value)));
+      expectTriangle(
+        g,
+        expected(
+          'week',
+          8,
+          range,
+          members.filter((u) => u.source === g.split_value),
+        ),
+      );
     expect(got.groups.map((g) => g.split_value).sort()).toEqual([...SOURCES].sort());
   });
 
@@ -331,7 +346,13 @@ describe('bad input answers 400 in words, never 500', () => {
       {
         grain: 'week',
         periods: 4,
-        where: new Array(21).fill({ label: 'country', comparison: 'equals', value: 'US', checked: true, data_type: 'STRING' }),
+        where: new Array(21).fill({
+          label: 'country',
+          comparison: 'equals',
+          value: 'US',
+          checked: true,
+          data_type: 'STRING',
+        }),
       },
       'where must have at most 20 items',
     ));
@@ -356,7 +377,10 @@ describe('saved cohorts', () => {
 
     const list = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/analyze/cohorts` });
     expect((list.json() as { cohorts: { id: string }[] }).cohorts.map((c) => c.id)).toContain(cohort.id);
-    const opened = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/analyze/cohorts/${cohort.id}` });
+    const opened = await call(server.app, viewer, {
+      method: 'GET',
+      url: `/api/app/${APP}/analyze/cohorts/${cohort.id}`,
+    });
     expect(opened.json()).toMatchObject({ cohort: { id: cohort.id, title: 'Weekly by platform', question } });
 
     const reports = await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${APP}` });
@@ -366,7 +390,10 @@ describe('saved cohorts', () => {
 
     const renamed = await save(admin, { id: cohort.id, title: 'Renamed', question: { ...question, periods: 4 } });
     expect(renamed.statusCode).toBe(200);
-    const reopened = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/analyze/cohorts/${cohort.id}` });
+    const reopened = await call(server.app, viewer, {
+      method: 'GET',
+      url: `/api/app/${APP}/analyze/cohorts/${cohort.id}`,
+    });
     expect(reopened.json()).toMatchObject({ cohort: { title: 'Renamed', question: { periods: 4 } } });
 
     const url = `/api/app/${APP}/analyze/cohorts/${cohort.id}`;

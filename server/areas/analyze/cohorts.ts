@@ -110,10 +110,10 @@ export async function saveCohort(
         .insertInto('report_templates')
         .values({ id, app_id: appId, created_by: accountId, kind: KIND, ...values })
         .execute();
-    const changes = changesOf(
-      existing ? { title: existing.title, cohort: existing.configuration } : null,
-      { title, cohort: body.question },
-    );
+    const changes = changesOf(existing ? { title: existing.title, cohort: existing.configuration } : null, {
+      title,
+      cohort: body.question,
+    });
     if (changes.length)
       await emit(tx, 'report.saved', {
         workspaceId: await workspaceOfApp(tx, appId),

@@ -44,7 +44,11 @@ import { AnalyzePromo } from './AnalyzePromo';
 import { AlertIcon, ArrowLeftIcon, CloseIcon } from './icons';
 
 export default function CohortsPage() {
-  const { workspaceId = '', appId = '', cohortId } = useParams<{
+  const {
+    workspaceId = '',
+    appId = '',
+    cohortId,
+  } = useParams<{
     workspaceId?: string;
     appId?: string;
     cohortId?: string;
@@ -204,7 +208,8 @@ function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId:
             )}
             {busy && (
               <p className="flex items-center gap-2 text-sm text-slate-600">
-                <Spinner className="size-4" /> {phase === 'opening' ? 'Opening the cohort table…' : 'Building the cohort table…'}
+                <Spinner className="size-4" />{' '}
+                {phase === 'opening' ? 'Opening the cohort table…' : 'Building the cohort table…'}
               </p>
             )}
           </div>
@@ -326,7 +331,14 @@ function Filters({
   const add = () => {
     const list = oneOfValues(values);
     if (list.length === 0 || full) return;
-    onAdd({ label: column, column_name: column, comparison: 'is_one_of', value: list.join(','), checked: true, data_type: 'STRING' });
+    onAdd({
+      label: column,
+      column_name: column,
+      comparison: 'is_one_of',
+      value: list.join(','),
+      checked: true,
+      data_type: 'STRING',
+    });
     setValues('');
   };
   const labelOf = (name: string) => FILTER_COLUMNS.find((c) => c.value === name)?.label ?? name;
@@ -398,7 +410,12 @@ function Filters({
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
 function cohortLabel(grain: CohortGrain, start: string) {
@@ -429,7 +446,10 @@ function Triangle({ result }: { result: CohortResult }) {
       {result.groups.map((group) => {
         const name = split ? `${split.label}: ${group.split_value ?? '(not set)'}` : null;
         return (
-          <section key={group.split_value ?? ''} className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <section
+            key={group.split_value ?? ''}
+            className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          >
             {name && <h2 className="mb-2 text-sm font-semibold text-slate-900">{name}</h2>}
             <CohortTable result={result} group={group} caption={name} />
           </section>
@@ -481,7 +501,10 @@ function CohortTable({ result, group, caption }: { result: CohortResult; group: 
         <tbody>
           {group.cohorts.map((row) => (
             <tr key={row.cohort} className="border-t border-white">
-              <th scope="row" className="sticky left-0 bg-white px-2 py-1.5 text-left font-medium whitespace-nowrap text-slate-900">
+              <th
+                scope="row"
+                className="sticky left-0 bg-white px-2 py-1.5 text-left font-medium whitespace-nowrap text-slate-900"
+              >
                 {cohortLabel(result.grain, row.cohort)}
               </th>
               <td className="px-2 py-1.5 text-right text-slate-900 tabular-nums">{row.size.toLocaleString('en-US')}</td>
