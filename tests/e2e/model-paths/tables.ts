@@ -47,6 +47,7 @@ import { forgotPasswordTable } from './forgot-password.paths';
 import { changePasswordTable } from './change-password.paths';
 import { signUpTable } from './sign-up.paths';
 import { twoFactorTable } from './two-factor.paths';
+import { cohortBuilderTable } from './cohort-builder.paths';
 
 export const flowTables = [
   teamTable,
@@ -91,4 +92,5 @@ export const flowTables = [
   changePasswordTable,
   signUpTable,
   twoFactorTable,
+  cohortBuilderTable,
 ] as unknown as readonly FlowTable<Ui>[];
