@@ -215,7 +215,7 @@ export function cohortGroups(c: CompiledCohorts, rows: readonly ReportRow[]): Co
     if (!Number.isInteger(period) || period < 0 || period >= periods) continue;
     const byCohort = counts.get(key) ?? new Map<string, number[]>();
     counts.set(key, byCohort);
-    const active = byCohort.get(start) ?? new Array<number>(periods).fill(0);
+    const active = byCohort.get(start) ?? Array.from({ length: periods }, () => 0);
     byCohort.set(start, active);
     active[period] = (active[period] ?? 0) + Number(cellOf(row.users));
   }
@@ -229,7 +229,7 @@ export function cohortGroups(c: CompiledCohorts, rows: readonly ReportRow[]): Co
     const merged = new Map<string, number[]>();
     for (const k of rest)
       for (const [start, active] of counts.get(k)!) {
-        const sum = merged.get(start) ?? new Array<number>(periods).fill(0);
+        const sum = merged.get(start) ?? Array.from({ length: periods }, () => 0);
         active.forEach((n, i) => (sum[i] = (sum[i] ?? 0) + n));
         merged.set(start, sum);
       }
@@ -242,10 +242,10 @@ const cmpKey = (a: string | null, b: string | null) => (a ?? '\uffff').localeCom
 
 function group(c: CompiledCohorts, key: string | null, other: boolean, byCohort: Map<string, number[]>): CohortGroup {
   const { grain, periods } = c.question;
-  const sums = new Array<number>(periods).fill(0);
-  const sizes = new Array<number>(periods).fill(0);
+  const sums = Array.from({ length: periods }, () => 0);
+  const sizes = Array.from({ length: periods }, () => 0);
   const cohorts: CohortRow[] = c.starts.map((start) => {
-    const active = byCohort.get(start) ?? new Array<number>(periods).fill(0);
+    const active = byCohort.get(start) ?? Array.from({ length: periods }, () => 0);
     const size = active[0] ?? 0;
     const last = cohortEnd(grain, start) < c.range.date_end ? cohortEnd(grain, start) : c.range.date_end;
     const mature = (n: number) => size > 0 && isMature(grain, last, n, c.dataEnd);

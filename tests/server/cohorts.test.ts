@@ -117,8 +117,8 @@ function expected(
   for (let s = startOf(grain, range.date_start); s <= range.date_end; s = isoOf(dayNumber(lastDayOf(grain, s)) + 1))
     starts.push(s);
   const len = LENGTH[grain];
-  const sums = new Array<number>(periods).fill(0);
-  const sizes = new Array<number>(periods).fill(0);
+  const sums = Array.from({ length: periods }, () => 0);
+  const sizes = Array.from({ length: periods }, () => 0);
   const cohorts = starts.map((start) => {
     const members = users.filter(
       (u) => startOf(grain, u.install) === start && u.install >= range.date_start && u.install <= range.date_end,
@@ -226,7 +226,7 @@ describe('cohort numbers match an independent computation over the raw events', 
     // each younger cohort one week less; the youngest (installs up to the last day) has not lived a whole week yet
     const mature = got.groups[0]!.cohorts.map((c) => c.share.filter((s) => s !== null).length);
     expect(mature).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]);
-    expect(got.groups[0]!.cohorts[11]!.share).toEqual(new Array(12).fill(null));
+    expect(got.groups[0]!.cohorts[11]!.share).toEqual(Array.from({ length: 12 }, () => null));
     expect(got.groups[0]!.cohorts[11]!.size).toBeGreaterThan(0);
   });
 
@@ -251,8 +251,8 @@ describe('cohort numbers match an independent computation over the raw events', 
     });
     const last = got.groups[0]!.cohorts.at(-1)!; // installed on the last day of data
     expect(last.cohort).toBe(DATA_END);
-    expect(last.share.slice(1)).toEqual(new Array(6).fill(null));
-    expect(last.active.slice(1)).toEqual(new Array(6).fill(null));
+    expect(last.share.slice(1)).toEqual(Array.from({ length: 6 }, () => null));
+    expect(last.active.slice(1)).toEqual(Array.from({ length: 6 }, () => null));
   });
 
   test('a split by country: one triangle per value (the largest ten), the rest summed into Other', async () => {
@@ -296,7 +296,9 @@ describe('cohort numbers match an independent computation over the raw events', 
           members.filter((u) => u.source === g.split_value),
         ),
       );
-    expect(got.groups.map((g) => g.split_value).sort()).toEqual([...SOURCES].sort());
+    expect(got.groups.map((g) => g.split_value).sort((a, b) => a!.localeCompare(b!))).toEqual(
+      [...SOURCES].sort((a, b) => a.localeCompare(b)),
+    );
   });
 
   test('a hostile condition value is bound: it matches nothing and changes no SQL', async () => {
@@ -346,13 +348,13 @@ describe('bad input answers 400 in words, never 500', () => {
       {
         grain: 'week',
         periods: 4,
-        where: new Array(21).fill({
+        where: Array.from({ length: 21 }, () => ({
           label: 'country',
           comparison: 'equals',
           value: 'US',
           checked: true,
           data_type: 'STRING',
-        }),
+        })),
       },
       'where must have at most 20 items',
     ));

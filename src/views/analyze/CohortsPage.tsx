@@ -319,8 +319,8 @@ function Filters({
   disabled,
 }: {
   conditions: readonly Condition[];
-  onAdd(condition: Condition): void;
-  onRemove(index: number): void;
+  onAdd: (condition: Condition) => void;
+  onRemove: (index: number) => void;
   disabled: boolean;
 }) {
   const [column, setColumn] = useState<CohortSplit>('country');
