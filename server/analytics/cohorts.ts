@@ -15,14 +15,13 @@
  * Σ active ÷ Σ size over the cohorts mature for each period.
  */
 import {
-  COHORTS_MAX,
   PERIOD_DAYS,
   SPLIT_VALUES_MAX,
-  TOO_MANY_COHORTS_MESSAGE,
   cohortEnd,
   cohortStarts,
   defaultCohortRange,
   isMature,
+  questionProblem,
   type CohortGroup,
   type CohortQuestion,
   type CohortRow,
@@ -94,8 +93,9 @@ export function compileCohorts(input: {
   const range = question.date_range ?? defaultCohortRange(grain, available);
   if (!isIsoDate(range.date_start) || !isIsoDate(range.date_end))
     throw new ReportInputError('The date range needs a start and an end date written YYYY-MM-DD.', 'date_range');
-  if (range.date_start > range.date_end)
-    throw new ReportInputError('The start date must not be after the end date.', 'date_range');
+  // The builder's own check first (order, at most 52 cohorts), then the data's range.
+  const problem = questionProblem({ grain, date_range: range });
+  if (problem) throw new ReportInputError(problem, 'date_range');
   if (range.date_start < available.start || range.date_end > available.end) {
     throw new ReportInputError(
       `The install dates ${range.date_start} to ${range.date_end} are outside the data available ` +
@@ -104,7 +104,6 @@ export function compileCohorts(input: {
     );
   }
   const starts = cohortStarts(grain, range.date_start, range.date_end);
-  if (starts.length > COHORTS_MAX) throw new ReportInputError(TOO_MANY_COHORTS_MESSAGE, 'date_range');
 
   const params: Record<string, BoundParam> = {};
   const bind = (name: string, p: BoundParam) => {
