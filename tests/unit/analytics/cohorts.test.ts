@@ -4,6 +4,7 @@
  * on a value), the question's rules (≤ 52 cohorts, dates inside the data, catalogue-only conditions) and a run on the
  * BigQuery engine against a fake client (named, typed parameters; a dry run first).
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { CohortQuestion } from '../../../src/contracts/cohorts';
 import { cohortGroups, compileCohorts, renderCohorts } from '../../../server/analytics/cohorts';
@@ -75,6 +76,29 @@ describe('the question', () => {
     expect(hostile.sql).toBe(a.sql);
     expect(hostile.params.c1).toBe("x'); DROP TABLE events; --");
     expect(hostile.types).toEqual(a.types);
+  });
+
+  test('property: whatever the filter values, the SQL text of every dialect stays the same', () => {
+    const hostile = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.string({ unit: fc.constantFrom(...`'"\`;-/*\\$@%_(),{}[]\n\t `.split('')), minLength: 1, maxLength: 20 }),
+      fc.constantFrom(`'; DROP TABLE events; --`, `' OR '1'='1`, '$app_id', '@app_id', '$1', `ATTACH 'evil.db'`),
+    );
+    const shape = (a: string, b: string): CohortQuestion => ({
+      ...WEEKLY_BY_COUNTRY,
+      where: [
+        condition('platform', 'STRING', 'equals', a),
+        condition('media_source', 'STRING', 'is_one_of', `x,${b.replace(/,/g, '') || 'y'}`),
+      ],
+    });
+    const expected = [duckdb, BQ, postgres].map((d) => renderCohorts(compile(shape('IOS', 'b')), d).sql);
+    fc.assert(
+      fc.property(hostile, hostile, (a, b) => {
+        const c = compile(shape(a, b));
+        [duckdb, BQ, postgres].forEach((d, i) => expect(renderCohorts(c, d).sql).toBe(expected[i]));
+      }),
+      { seed: 20_250_615, numRuns: 200 },
+    );
   });
 
   test('the default range is the most recent cohorts; more than 52 cohorts is refused in words', () => {
