@@ -18,3 +18,6 @@ export const listCohorts = async (appId: string, signal?: AbortSignal) =>
 
 export const saveCohort = async (appId: string, body: SaveCohortRequest, signal?: AbortSignal) =>
   (await call(cohortEndpoints.save, { params: { appId }, body, signal })).cohort;
+
+export const deleteCohort = (appId: string, cohortId: string, signal?: AbortSignal) =>
+  call(cohortEndpoints.remove, { params: { appId, cohortId }, signal });

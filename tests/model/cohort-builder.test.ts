@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cohortBuilderMachine,
+  DELETE_FAILED,
   OPEN_FAILED,
   RUN_FAILED,
   SAVE_FAILED,
@@ -80,6 +81,9 @@ const model = defineModel(cohortBuilderMachine, {
     { type: 'SET_TITLE', title: 'x'.repeat(76) },
   ],
   SAVE: { type: 'SAVE' },
+  DELETE: { type: 'DELETE' },
+  CONFIRM: { type: 'CONFIRM' },
+  CANCEL: { type: 'CANCEL' },
   RETRY: { type: 'RETRY' },
   'xstate.done.actor.open': done('open', saved),
   'xstate.error.actor.open': [
@@ -100,6 +104,8 @@ const model = defineModel(cohortBuilderMachine, {
   ],
   'xstate.done.actor.save': done('save', summary),
   'xstate.error.actor.save': failed('save', serverCrash()),
+  'xstate.done.actor.remove': done('remove', { success: true }),
+  'xstate.error.actor.remove': failed('remove', serverCrash()),
 });
 const ev = {
   month: fixture(model, 'SET_GRAIN', 0),
@@ -122,9 +128,14 @@ const ev = {
   runCrash: fixture(model, 'xstate.error.actor.run', 1),
   savedOk: fixture(model, 'xstate.done.actor.save'),
   saveCrash: fixture(model, 'xstate.error.actor.save'),
+  del: fixture(model, 'DELETE'),
+  confirm: fixture(model, 'CONFIRM'),
+  cancel: fixture(model, 'CANCEL'),
+  removed: fixture(model, 'xstate.done.actor.remove'),
+  removeCrash: fixture(model, 'xstate.error.actor.remove'),
 };
 const pending = cohortBuilderMachine.provide({
-  actors: { open: pendingForever(), run: pendingForever(), save: pendingForever() },
+  actors: { open: pendingForever(), run: pendingForever(), save: pendingForever(), remove: pendingForever() },
 });
 
 describe('cohort-builder machine paths', () => {
@@ -232,5 +243,31 @@ describe('cohort-builder machine paths', () => {
   it('a viewer runs and looks, but does not save', () => {
     const path = pathOf(cohortBuilderMachine, [ev.answered], { ...newInput, canSave: false });
     expect(path.state.can(ev.save)).toBe(false);
+  });
+
+  it('deleting a saved table asks first; cancel keeps it, a failure says so in the dialog, done goes back', () => {
+    expect(pathOf(cohortBuilderMachine, [ev.answered], newInput).state.can(ev.del)).toBe(false);
+    const cancelled = pathOf(cohortBuilderMachine, [ev.opened, ev.answered, ev.del, ev.cancel], savedInput);
+    expect(cancelled.steps[3]!.state.matches('confirmingDelete')).toBe(true);
+    expect(cancelled.state.matches('ready')).toBe(true);
+    const crashed = pathOf(
+      cohortBuilderMachine,
+      [ev.opened, ev.answered, ev.del, ev.confirm, ev.removeCrash],
+      savedInput,
+    );
+    expect(crashed.state.matches('confirmingDelete')).toBe(true);
+    expect(crashed.state.context.saveError).toBe(DELETE_FAILED);
+
+    const { send, spies, notices } = live(pending, { input: savedInput, spies: ['deleted', 'notify'] });
+    send(ev.opened, ev.answered, ev.del, ev.confirm);
+    const end = send(ev.removed);
+    expect(end.status).toBe('done');
+    expect(spies.deleted).toHaveBeenCalledTimes(1);
+    expect(notices()).toEqual(['Cohort table deleted.']);
+  });
+
+  it('a viewer cannot delete', () => {
+    const path = pathOf(cohortBuilderMachine, [ev.opened, ev.answered], { ...savedInput, canSave: false });
+    expect(path.state.can(ev.del)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@ import { fromPromise } from 'xstate';
 import { cohortBuilderMachine } from './cohort-builder.machine';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
-import { openCohort, runCohorts, saveCohort } from '../../services/cohorts.service';
+import { deleteCohort, openCohort, runCohorts, saveCohort } from '../../services/cohorts.service';
 import { savedCohortsKey } from '../../services/cohorts.queries';
 import { queryClient } from '../../queryClient';
 import { href } from '../../paths';
@@ -28,6 +28,7 @@ export const cohortBuilderFlow = defineFlow({
         open: fromPromise(({ input, signal }) => openCohort(input.appId, input.cohortId, signal)),
         run: fromPromise(({ input, signal }) => runCohorts(input.appId, input.question, signal)),
         save: fromPromise(({ input, signal }) => saveCohort(input.appId, input.request, signal)),
+        remove: fromPromise(({ input, signal }) => deleteCohort(input.appId, input.cohortId, signal)),
       },
       actions: {
         notify: showNotice,
@@ -37,6 +38,10 @@ export const cohortBuilderFlow = defineFlow({
             deps().navigate(href.app(deps().workspaceId, context.appId, `analyze/cohorts/${encodeURIComponent(id)}`), {
               replace: true,
             });
+        },
+        deleted: ({ context }) => {
+          void queryClient.invalidateQueries({ queryKey: savedCohortsKey(context.appId) });
+          deps().navigate(href.app(deps().workspaceId, context.appId, 'analyze/cohorts'), { replace: true });
         },
         logError: (_, { error }) => {
           console.error('[cohort builder]', error);

@@ -12,9 +12,14 @@
  *   ready ─SAVE (may save, title ≤ 75)→ saving ─ done → ready ('Cohort table saved.'; a new one moves to its URL)
  *                                               └ error → ready (the words shown beside Save)
  *         ─SAVE (title too long)→ ready with the title message
+ *         ─DELETE (may save, a saved table)→ confirmingDelete ─CANCEL→ ready
+ *                                                            └ CONFIRM → deleting ─ done → deleted (final: back to a
+ *                                                                                         new table, 'Cohort table deleted.')
+ *                                                                                 └ error → confirmingDelete (its words)
  *   any ─SET_TITLE→ the title changes.
  *
- * `open`, `run` and `save` (the cohort calls) and `saved` (the list refresh and the new URL) are placeholders here,
+ * `open`, `run`, `save` and `remove` (the cohort calls), `saved` (the list refresh and the new URL) and `deleted`
+ * (the list refresh and the way back) are placeholders here,
  * provided by cohort-builder.actors.ts.
  */
 import { and, assign, not, setup } from 'xstate';
@@ -41,6 +46,8 @@ export const RUN_FAILED = 'We could not build the cohort table. Please try again
 export const OPEN_FAILED = 'We could not open this cohort table. Please try again.';
 export const SAVE_FAILED = 'We could not save this cohort table. Please try again.';
 export const SAVED = 'Cohort table saved.';
+export const DELETED = 'Cohort table deleted.';
+export const DELETE_FAILED = 'We could not delete this cohort table. Please try again.';
 
 export interface CohortBuilderInput {
   appId: string;
@@ -70,6 +77,9 @@ export type CohortBuilderEvent =
   | { type: 'REMOVE_CONDITION'; index: number }
   | { type: 'SET_TITLE'; title: string }
   | { type: 'SAVE' }
+  | { type: 'DELETE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
   | { type: 'RETRY' };
 
 export const newQuestion = (grain: CohortGrain = 'week'): CohortQuestion => ({
@@ -116,7 +126,7 @@ export const cohortBuilderMachine = setup({
     context: {} as CohortBuilderContext,
     events: {} as CohortBuilderEvent,
     input: {} as CohortBuilderInput,
-    children: {} as { open: 'open'; run: 'run'; save: 'save' },
+    children: {} as { open: 'open'; run: 'run'; save: 'save'; remove: 'remove' },
   },
   actors: {
     open: toProvide<SavedCohort, { appId: string; cohortId: string }>('open'),
@@ -125,9 +135,11 @@ export const cohortBuilderMachine = setup({
       CohortSummary,
       { appId: string; request: { id: string | null; title: string; question: CohortQuestion } }
     >('save'),
+    remove: toProvide<{ success: boolean }, { appId: string; cohortId: string }>('remove'),
   },
   guards: {
     isSaved: ({ context }) => context.cohortId !== null,
+    canDelete: ({ context }) => context.canSave && context.cohortId !== null,
     hasProblem: ({ context }) => questionProblem(context.question) !== null,
     canSave: ({ context }) => context.canSave,
     titleFits: ({ context }) => context.title.trim().length <= COHORT_TITLE_MAX,
@@ -137,6 +149,8 @@ export const cohortBuilderMachine = setup({
     notify,
     /** Refreshes the saved cohorts; a first save moves to /analyze/cohorts/{id}. */
     saved: (_args, _params: { id: string; first: boolean }) => {},
+    /** Refreshes the saved cohorts and goes back to a new table. */
+    deleted: () => {},
     logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
@@ -222,8 +236,35 @@ export const cohortBuilderMachine = setup({
           { guard: and(['canSave', not('titleFits')]), actions: assign({ saveError: COHORT_TITLE_MESSAGE }) },
           { guard: 'canSave', target: 'saving' },
         ],
+        DELETE: { guard: 'canDelete', target: 'confirmingDelete' },
       },
     },
+    confirmingDelete: {
+      on: {
+        CONFIRM: 'deleting',
+        CANCEL: { target: 'ready', actions: assign({ saveError: null }) },
+      },
+    },
+    deleting: {
+      entry: assign({ saveError: null }),
+      invoke: {
+        id: 'remove',
+        src: 'remove',
+        input: ({ context }) => ({ appId: context.appId, cohortId: context.cohortId! }),
+        onDone: {
+          target: 'deleted',
+          actions: ['deleted', { type: 'notify', params: { message: DELETED, kind: 'success' } }],
+        },
+        onError: {
+          target: 'confirmingDelete',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            assign({ saveError: ({ event }) => wordsOf(event.error, DELETE_FAILED) }),
+          ],
+        },
+      },
+    },
+    deleted: { type: 'final' },
     saving: {
       entry: assign({ saveError: null }),
       invoke: {

@@ -5,7 +5,17 @@ import type { SendTo, EventOf } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof cohortBuilderMachine>;
 
-export type CohortPhase = 'opening' | 'openFailed' | 'invalid' | 'running' | 'runFailed' | 'ready' | 'saving';
+export type CohortPhase =
+  | 'opening'
+  | 'openFailed'
+  | 'invalid'
+  | 'running'
+  | 'runFailed'
+  | 'ready'
+  | 'saving'
+  | 'confirmingDelete'
+  | 'deleting'
+  | 'deleted';
 export const selectPhase = (s: Snapshot): CohortPhase =>
   s.matches('boot') || s.matches('checking') ? 'running' : (s.value as CohortPhase);
 export const selectQuestion = (s: Snapshot) => s.context.question;
@@ -28,5 +38,8 @@ export const cohortBuilderActions = (send: Send) => ({
   removeCondition: (index: number) => send({ type: 'REMOVE_CONDITION', index }),
   setTitle: (title: string) => send({ type: 'SET_TITLE', title }),
   save: () => send({ type: 'SAVE' }),
+  askDelete: () => send({ type: 'DELETE' }),
+  confirmDelete: () => send({ type: 'CONFIRM' }),
+  cancelDelete: () => send({ type: 'CANCEL' }),
   retry: () => send({ type: 'RETRY' }),
 });

@@ -24,6 +24,7 @@ import { cohortBuilderFlow, cohortBuilderKey } from '../../machines/cohort-build
 import {
   cohortBuilderActions,
   selectCanSave,
+  selectCohortId,
   selectError,
   selectPhase,
   selectQuestion,
@@ -37,6 +38,7 @@ import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorks
 import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { ScrollRegion } from '../ui/ScrollRegion';
 import { viewerDenied } from '../ui/permissions';
@@ -85,6 +87,7 @@ function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId:
   const saveError = useSelector(actor, selectSaveError);
   const title = useSelector(actor, selectTitle);
   const canSave = useSelector(actor, selectCanSave);
+  const savedId = useSelector(actor, selectCohortId);
   const saved = useSavedCohorts(appId);
   const ids = { grain: useId(), periods: useId(), split: useId(), from: useId(), to: useId(), title: useId() };
   const busy = phase === 'running' || phase === 'opening';
@@ -244,7 +247,7 @@ function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId:
               readOnly={!canSave}
               onChange={(e) => actions.setTitle(e.target.value)}
             />
-            {saveError && (
+            {saveError && phase !== 'confirmingDelete' && (
               <p id={`${ids.title}-error`} className="mt-1 text-xs text-rose-700">
                 {saveError}
               </p>
@@ -258,7 +261,27 @@ function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId:
             >
               Save cohort table
             </Button>
+            {savedId && canSave && (
+              <Button
+                variant="secondary"
+                className="mt-2 w-full"
+                disabled={phase !== 'ready'}
+                onClick={actions.askDelete}
+              >
+                Delete cohort table
+              </Button>
+            )}
           </form>
+          <ConfirmDialog
+            open={phase === 'confirmingDelete' || phase === 'deleting'}
+            title="Delete cohort table"
+            message={`Are you sure you want to delete the cohort table ${title}?`}
+            confirmLabel="Delete"
+            busy={phase === 'deleting'}
+            error={phase === 'confirmingDelete' ? saveError : null}
+            onConfirm={actions.confirmDelete}
+            onCancel={actions.cancelDelete}
+          />
 
           <nav aria-label="Saved cohort tables" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 className="text-sm font-semibold text-slate-900">Saved cohort tables</h2>

@@ -57,6 +57,9 @@ const E = {
   title: { type: 'SET_TITLE', title: 'Path cohorts' },
   longTitle: { type: 'SET_TITLE', title: 'x'.repeat(76) },
   save: { type: 'SAVE' },
+  del: { type: 'DELETE' },
+  confirm: { type: 'CONFIRM' },
+  cancel: { type: 'CANCEL' },
   retry: { type: 'RETRY' },
   ran: doneEvent('run', null),
   runCrashed: crashEvent('run'),
@@ -64,6 +67,8 @@ const E = {
   openCrashed: crashEvent('open'),
   saved: doneEvent('save', summary),
   saveCrashed: crashEvent('save'),
+  removed: doneEvent('remove', { success: true }),
+  removeCrashed: crashEvent('remove'),
 };
 
 type Ev<K extends CohortBuilderEvent['type']> = Extract<CohortBuilderEvent, { type: K }>;
@@ -78,6 +83,9 @@ const call = (method: string, url: RegExp, name: string) =>
 const runCall = call('POST', /\/api\/app\/[^/]+\/analyze\/cohorts\/run$/, 'run');
 const openCall = call('GET', /\/api\/app\/[^/]+\/analyze\/cohorts\/(?!run$)[^/?]+$/, 'open');
 const saveCall = call('POST', /\/api\/app\/[^/]+\/analyze\/cohorts$/, 'save');
+const removeCall = call('DELETE', /\/api\/app\/[^/]+\/analyze\/cohorts\/[^/?]+$/, 'delete');
+const DELETE_FAILED = 'We could not delete this cohort table. Please try again.';
+const dialog = (ui: CohortUi) => ui.page.getByRole('dialog', { name: 'Delete cohort table' });
 
 const api = (ui: CohortUi, method: 'POST' | 'DELETE', path: string, data?: unknown) =>
   ui.page.request.fetch(path, { method, headers: { authorization: `Bearer ${ui.token}` }, data });
@@ -183,6 +191,14 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
         E.saved,
       ],
     },
+    {
+      // Delete asks first: Cancel keeps the table; a failed delete says so in the dialog; done goes back to a new table.
+      name: 'delete',
+      kind: 'journey',
+      input: savedInput,
+      open: openSaved,
+      events: [E.opened, E.ran, E.del, E.cancel, E.del, E.confirm, E.removeCrashed, E.confirm, E.removed],
+    },
   ],
   events: {
     SET_GRAIN: {
@@ -234,6 +250,9 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
       label: (event: Ev<'SET_TITLE'>) => `TITLE ${event.title.length > 20 ? 'too long' : event.title}`,
     },
     SAVE: { act: (ui) => saveButton(ui).click() },
+    DELETE: { act: (ui) => page(ui).getByRole('button', { name: 'Delete cohort table' }).click() },
+    CONFIRM: { act: (ui) => dialog(ui).getByRole('button', { name: 'Delete', exact: true }).click() },
+    CANCEL: { act: (ui) => dialog(ui).getByRole('button', { name: 'Cancel' }).click() },
     RETRY: { act: (ui) => page(ui).getByRole('button', { name: 'Retry' }).click() },
     'xstate.done.actor.run': runCall,
     'xstate.error.actor.run': runCall,
@@ -241,6 +260,8 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
     'xstate.error.actor.open': openCall,
     'xstate.done.actor.save': saveCall,
     'xstate.error.actor.save': saveCall,
+    'xstate.done.actor.remove': removeCall,
+    'xstate.error.actor.remove': removeCall,
   },
   states: {
     'cohortBuilder.boot': TRANSIENT,
@@ -268,6 +289,7 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
     'cohortBuilder.ready': async (ui, state, via) => {
       await expect(building(ui)).toHaveCount(0);
       await expect(averageRows(ui).first()).toBeVisible();
+      await expect(dialog(ui)).toHaveCount(0);
       const { question: q, saveError, cohortId } = ctx(state);
       if (q.split)
         await expect(
@@ -286,6 +308,21 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
         if (cohortId)
           await expect(page(ui).getByRole('navigation', { name: 'Saved cohort tables' })).toContainText('Path cohorts');
       }
+    },
+    'cohortBuilder.confirmingDelete': async (ui, state) => {
+      await expect(dialog(ui)).toBeVisible();
+      await expect(dialog(ui)).toContainText('Are you sure you want to delete the cohort table');
+      if (ctx(state).saveError) await expect(dialog(ui).getByRole('alert')).toHaveText(DELETE_FAILED);
+    },
+    'cohortBuilder.deleting': async (ui) => {
+      await expect(dialog(ui).getByRole('button', { name: 'Delete', exact: true })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
+    },
+    'cohortBuilder.deleted': async (ui) => {
+      await expect(page(ui)).toHaveURL(/\/analyze\/cohorts$/);
+      await expect(page(ui).getByText('Cohort table deleted.')).toBeVisible();
     },
     'cohortBuilder.saving': async (ui) => {
       await expect(saveButton(ui)).toHaveAttribute('aria-busy', 'true');
