@@ -4,10 +4,11 @@
  * under test), the maturity rule (young cells empty, not 0), the weighted average row, splits and conditions,
  * bad input (400 in words, never 500), and saving / listing / opening / deleting by role.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { isRight } from 'fp-ts/Either';
 import { CohortResult, type CohortQuestion } from '../../src/contracts/cohorts';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
+import { QueryTimeoutError } from '../../server/analytics/event-store';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, markAnalyticsData } from '../../server/demo/seed';
 import { call, createTestServer, signInAs, type TestServer } from './helpers';
 
@@ -358,6 +359,21 @@ describe('bad input answers 400 in words, never 500', () => {
       },
       'where must have at most 20 items',
     ));
+  test('a table the engine cannot hold in memory: 400 in words; one over the time limit: 504 in words', async () => {
+    vi.spyOn(analytics.duckdb, 'rows').mockRejectedValueOnce(
+      new Error('Out of Memory Error: failed to allocate data of size 64.0 MiB (512.0 MiB/512.0 MiB used)'),
+    );
+    await bad(
+      { grain: 'week', periods: 12, split: 'app_version' },
+      'This cohort table needs more memory than the analytics engine allows: shorten the install dates, choose fewer periods or remove the split.',
+    );
+    vi.spyOn(analytics.duckdb, 'rows').mockRejectedValueOnce(new QueryTimeoutError(10_000));
+    const res = await runCohorts(viewer, { grain: 'week', periods: 12 });
+    expect(res.statusCode).toBe(504);
+    expect((res.json() as { message: string }).message).toMatch(/took longer than/);
+    // the server keeps serving
+    expect((await runCohorts(viewer, { grain: 'week', periods: 4 })).statusCode).toBe(200);
+  });
   test('a date range outside the data', () =>
     bad(
       { grain: 'week', periods: 4, date_range: { date_start: '2024-01-01', date_end: '2024-02-01' } },

@@ -9,7 +9,7 @@ import type { ReportTemplatesTable } from '../../db/schema';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
 import { changesOf } from '../../../src/contracts/domain-events';
-import { invalid, notFound } from '../../errors';
+import { DomainError, invalid, notFound } from '../../errors';
 import { newId } from '../../auth/crypto';
 import { utcToday } from '../../../src/contracts/analyze';
 import {
@@ -26,6 +26,11 @@ import { cohortGroups, compileCohorts, renderCohorts } from '../../analytics/coh
 import { asDomainError, enabledEngine, workspaceOfApp } from './analyze';
 
 const KIND = 'cohort';
+/** A question the engine cannot hold in its memory limit: refused in words (as a report too large to scan). */
+export const COHORTS_TOO_LARGE_MESSAGE =
+  'This cohort table needs more memory than the analytics engine allows: shorten the install dates, choose fewer periods or remove the split.';
+const isOutOfMemory = (error: unknown) =>
+  error instanceof Error && /out of memory|memory limit/i.test(error.message) && !(error instanceof DomainError);
 
 export async function runCohorts(ctx: ServerContext, appId: string, question: CohortQuestion): Promise<CohortResult> {
   try {
@@ -45,6 +50,7 @@ export async function runCohorts(ctx: ServerContext, appId: string, question: Co
       compiled: { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params },
     };
   } catch (error) {
+    if (isOutOfMemory(error)) throw invalid(COHORTS_TOO_LARGE_MESSAGE, ['question'], 'cohorts_too_large');
     throw asDomainError(error);
   }
 }
