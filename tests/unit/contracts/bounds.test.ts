@@ -54,6 +54,9 @@ function unbounded(codec: Node, path: string, out: string[], seen = new Set<unkn
   if (codec instanceof BoundedStringType) return out;
   const tag = codec._tag;
   if (tag && SCALAR.has(tag)) return out;
+  // validation.ts refine (maxItems…): a plain t.Type over its `base`.
+  const base = (codec as { base?: Node }).base;
+  if (!tag && base) return unbounded(base, path, out, seen);
   switch (tag) {
     case 'InterfaceType':
     case 'PartialType':
