@@ -40,8 +40,9 @@ const E = {
   weekly: { type: 'SET_GRAIN', grain: 'week' },
   sixPeriods: { type: 'SET_PERIODS', periods: 6 },
   byPlatform: { type: 'SET_SPLIT', split: 'platform' },
-  // The act fills "Installed from" 61 days before "to": more than 52 daily cohorts.
-  tooLong: { type: 'SET_RANGE', date_start: '61 days before', date_end: 'the end' },
+  // 61 days: more than 52 daily cohorts. The act fills "Installed from" 61 days before the page's "to" (the data's
+  // own dates); the model only needs the length.
+  tooLong: { type: 'SET_RANGE', date_start: '2025-04-01', date_end: '2025-05-31' },
   onlyAndroid: {
     type: 'ADD_CONDITION',
     condition: {
