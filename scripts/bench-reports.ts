@@ -1,6 +1,7 @@
 /**
  * `npm run bench:reports`: times five Analyze reports on the embedded DuckDB engine at 10 million events, and the
- * same compiled reports at 1 million events on DuckDB and on PGlite (PostgreSQL dialect of the same compiler), printing
+ * retention cohort table (12 weekly cohorts × 12 weeks), and the
+ * same compiled queries at 1 million events on DuckDB and on PGlite (PostgreSQL dialect of the same compiler), printing
  * each report's median of 5 runs (after one warm-up) and the PGlite ÷ DuckDB ratio at equal size. Target (issue 3):
  * every median ≤ 500 ms at 10 M events on 2 cores, memory under 1 GB.
  *
@@ -15,8 +16,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { withPgliteExtensions } from '../server/db/pglite-extensions';
 import { openAnalytics, type AnalyticsEngine } from '../server/analytics/index';
 import { compileReport, renderReport, type CompiledReport } from '../server/analytics/compiler';
-import { postgres } from '../server/analytics/sql';
+import { duckdb, postgres, type RenderedSql } from '../server/analytics/sql';
+import { compileCohorts, renderCohorts } from '../server/analytics/cohorts';
 import { addDays, type Report } from '../src/contracts/analyze';
+import type { CohortQuestion } from '../src/contracts/cohorts';
 
 const { values: args } = parseArgs({
   options: {
@@ -103,6 +106,16 @@ let peakRss = 0;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 25);
+
+/** Retention cohort tables (server/analytics/cohorts.ts), timed like the reports; the default range is the latest cohorts. */
+const COHORTS: { name: string; question: CohortQuestion }[] = [
+  { name: 'cohorts: 12 weekly cohorts × 12 weeks', question: { grain: 'week', periods: 12 } },
+];
+const cohortSql = async (engine: AnalyticsEngine, appId: string, question: CohortQuestion, dialect = duckdb) =>
+  renderCohorts(
+    compileCohorts({ appId, question, available: (await engine.store.dataRange(appId))!, today: END }),
+    dialect,
+  );
 
 async function time(fn: () => Promise<unknown>): Promise<{ ms: number; result: unknown }> {
   await fn(); // warm-up
@@ -213,7 +226,8 @@ function sameResults(a: unknown, b: unknown) {
         .map((v) => (typeof v === 'number' ? v.toPrecision(9) : String(v)))
         .join('|'),
     );
-  return JSON.stringify(rows(a)) === JSON.stringify(rows(b));
+  // A cohort table's rows come in no set order: compare them as sets.
+  return JSON.stringify(rows(a).sort()) === JSON.stringify(rows(b).sort());
 }
 
 async function main() {
@@ -235,12 +249,24 @@ async function main() {
       const small = await compileFor(engine, SMALL.appId, report);
       duckSmall.push(await time(() => engine.duckdb.run(small)));
     }
+    for (const { question } of COHORTS) {
+      const big: RenderedSql = await cohortSql(engine, BIG.appId, question);
+      const timed = await time(() => engine.duckdb.rows(big));
+      duckBig.push({ ms: timed.ms, rows: (timed.result as unknown[]).length });
+      const small = await cohortSql(engine, SMALL.appId, question);
+      duckSmall.push(await time(() => engine.duckdb.rows(small)));
+    }
     const duckPeak = peakRss;
 
     const pg = await ensurePglite(engine, smallCount);
     const pgSmall: { ms: number; same: boolean }[] = [];
-    for (const [i, { report }] of REPORTS.entries()) {
-      const rendered = renderReport(await compileFor(engine, SMALL.appId, report), postgres);
+    const pgQueries = [
+      ...(await Promise.all(
+        REPORTS.map(async ({ report }) => renderReport(await compileFor(engine, SMALL.appId, report), postgres)),
+      )),
+      ...(await Promise.all(COHORTS.map(({ question }) => cohortSql(engine, SMALL.appId, question, postgres)))),
+    ];
+    for (const [i, rendered] of pgQueries.entries()) {
       const values = rendered.order.map((name) => rendered.params[name]);
       const timed = await time(async () => (await pg.query(rendered.sql, values)).rows);
       const normalised = (timed.result as Record<string, unknown>[]).map((row) =>
@@ -263,7 +289,7 @@ async function main() {
       `| report | DuckDB ${(bigCount / 1e6).toFixed(1)} M | DuckDB ${(smallCount / 1e6).toFixed(1)} M | PGlite ${(smallCount / 1e6).toFixed(1)} M | PGlite ÷ DuckDB (equal size) |`,
     );
     console.log('|---|---:|---:|---:|---:|');
-    REPORTS.forEach((r, i) => {
+    [...REPORTS, ...COHORTS].forEach((r, i) => {
       const ratio = pgSmall[i]!.ms / duckSmall[i]!.ms;
       console.log(
         `| ${r.name} | ${fmt(duckBig[i]!.ms)} | ${fmt(duckSmall[i]!.ms)} | ${fmt(pgSmall[i]!.ms)} | ${ratio.toFixed(1)}×${pgSmall[i]!.same ? '' : ' (results differ!)'} |`,

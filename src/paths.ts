@@ -40,6 +40,8 @@ export const patterns = {
   analyzeSavedReport: `${APP}/analyze/report/:reportId`,
   analyzeReportAi: `${APP}/analyze/reportAi`,
   analyzeNew: `${APP}/analyze/new`,
+  analyzeCohorts: `${APP}/analyze/cohorts`,
+  analyzeSavedCohort: `${APP}/analyze/cohorts/:cohortId`,
   acquireQuests: `${APP}/acquire/quests`,
   acquireTarget: `${APP}/acquire/target`,
   monetizeList: `${APP}/monetize/list`,

@@ -18,6 +18,7 @@ export interface RouteDef {
 }
 
 const reportBuilder = lazy(() => import('./views/analyze/ReportBuilderPage'));
+const cohorts = lazy(() => import('./views/analyze/CohortsPage'));
 const billing = lazy(() => import('./views/billing/BillingPage'));
 const monetizeForm = lazy(() => import('./views/monetize/MonetizeFormPage'));
 const acquire = lazy(() => import('./views/acquire/AcquirePage'));
@@ -146,6 +147,8 @@ export const routes: RouteDef[] = [
     lazy(() => import('./views/analyze/ReportAiPage')),
   ),
   route('analyzeNew', 'New Report', 'app', reportBuilder),
+  route('analyzeCohorts', 'Retention cohorts', 'app', cohorts),
+  route('analyzeSavedCohort', 'Retention cohorts', 'app', cohorts),
   route('acquireQuests', 'Quests', 'app', acquire),
   route('acquireTarget', 'Target', 'app', acquire),
   route(

@@ -111,6 +111,10 @@ export class BigQueryReportEngine implements ReportEngine {
     return (await this.execute(rendered)) as ReportRow[];
   }
 
+  async rows(rendered: RenderedSql): Promise<ReportRow[]> {
+    return (await this.execute(rendered)) as ReportRow[];
+  }
+
   async dataRange(appId: string): Promise<AvailableRange | null> {
     const q = describeModel(DAILY_METRICS_MODEL, appId);
     const rangeOnly: SelectQuery = { ...q, select: q.select.slice(0, 2) };

@@ -33,6 +33,7 @@ export function duckdbBindings(rendered: RenderedSql): {
 
 export class DuckDbReportEngine implements ReportEngine {
   readonly kind = 'duckdb' as const;
+  readonly dialect = duckdb;
 
   constructor(readonly store: EventStore) {}
 
@@ -41,6 +42,10 @@ export class DuckDbReportEngine implements ReportEngine {
   }
 
   async run(compiled: CompiledReport, rendered = this.render(compiled)): Promise<ReportRow[]> {
+    return this.rows(rendered);
+  }
+
+  async rows(rendered: RenderedSql): Promise<ReportRow[]> {
     const { values, types } = duckdbBindings(rendered);
     return (await this.store.rows(rendered.sql, values, types)) as ReportRow[];
   }

@@ -14,10 +14,14 @@ import {
 } from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
 import type { AvailableRange, CompiledReport } from './compiler';
-import type { RenderedSql } from './sql';
+import type { Dialect, RenderedSql } from './sql';
 
 export interface ReportEngine {
   readonly kind: 'duckdb' | 'postgres' | 'bigquery';
+  /** The SQL dialect of this engine (for queries other than a report's, such as a cohort table's). */
+  readonly dialect: Dialect;
+  /** Runs SQL rendered in this engine's dialect and returns its rows (same limits as a report). */
+  rows(rendered: RenderedSql): Promise<ReportRow[]>;
   /** The report in this engine's dialect: the SQL text and its bound values ('View SQL'). */
   render(compiled: CompiledReport): RenderedSql;
   /**

@@ -252,6 +252,7 @@ const read = (result: { rows: unknown[] }) =>
 /** Reports on the shared store; with `timeoutMs` on PostgreSQL, a statement_timeout per report. */
 export class PostgresReportEngine implements ReportEngine {
   readonly kind = 'postgres' as const;
+  readonly dialect = pgAnalytics;
 
   constructor(
     private readonly db: Db,
@@ -264,6 +265,10 @@ export class PostgresReportEngine implements ReportEngine {
   }
 
   async run(compiled: CompiledReport, rendered = this.render(compiled)): Promise<ReportRow[]> {
+    return (await this.select(rendered)) as ReportRow[];
+  }
+
+  async rows(rendered: RenderedSql): Promise<ReportRow[]> {
     return (await this.select(rendered)) as ReportRow[];
   }
 

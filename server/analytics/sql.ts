@@ -45,7 +45,11 @@ export type Expr =
   /** Case-insensitive literal substring test (no LIKE wildcards). */
   | { k: 'contains'; e: Expr; param: string }
   /** The Monday of the week of a DATE. */
-  | { k: 'week'; e: Expr };
+  | { k: 'week'; e: Expr }
+  /** The first day of the month of a DATE. */
+  | { k: 'month'; e: Expr }
+  /** Whole-number division of a non-negative integer by a positive constant (the floor). */
+  | { k: 'idiv'; e: Expr; by: number };
 
 // Small constructors keep the catalogue readable.
 export const col = (name: string): Expr => ({ k: 'col', name });
@@ -69,6 +73,8 @@ export const isFalse = (e: Expr): Expr => ({ k: 'isFalse', e });
 export const inList = (e: Expr, name: string): Expr => ({ k: 'inList', e, param: name });
 export const contains = (e: Expr, name: string): Expr => ({ k: 'contains', e, param: name });
 export const week = (e: Expr): Expr => ({ k: 'week', e });
+export const month = (e: Expr): Expr => ({ k: 'month', e });
+export const idiv = (e: Expr, by: number): Expr => ({ k: 'idiv', e, by });
 
 export type DialectName = 'duckdb' | 'bigquery' | 'postgres';
 
@@ -84,6 +90,9 @@ export interface Dialect {
   aggregate(fn: AggFn, arg: string | null, filter: string | null): string;
   float(e: string): string;
   week(e: string): string;
+  month(e: string): string;
+  /** e ÷ n rounded down, for a non-negative integer e and a positive integer constant n. */
+  intDiv(e: string, n: number): string;
   inList(e: string, placeholder: string): string;
   contains(e: string, placeholder: string): string;
 }
@@ -115,6 +124,8 @@ export const duckdb: Dialect = {
   aggregate: filteredAggregate,
   float: (e) => `CAST(${e} AS DOUBLE)`,
   week: (e) => `CAST(date_trunc('week', ${e}) AS DATE)`,
+  month: (e) => `CAST(date_trunc('month', ${e}) AS DATE)`,
+  intDiv: (e, n) => `(${e} // ${n})`,
   inList: (e, ph) => `list_contains(${ph}, ${e})`,
   contains: (e, ph) => `strpos(lower(${e}), lower(${ph})) > 0`,
 };
@@ -134,6 +145,8 @@ export function bigquery(options: { project: string; dataset: string }): Dialect
     },
     float: (e) => `CAST(${e} AS FLOAT64)`,
     week: (e) => `DATE_TRUNC(${e}, WEEK(MONDAY))`,
+    month: (e) => `DATE_TRUNC(${e}, MONTH)`,
+    intDiv: (e, n) => `DIV(${e}, ${n})`,
     inList: (e, ph) => `${e} IN UNNEST(${ph})`,
     contains: (e, ph) => `STRPOS(LOWER(${e}), LOWER(${ph})) > 0`,
   };
@@ -163,6 +176,8 @@ export const postgres: Dialect = {
   aggregate: filteredAggregate,
   float: (e) => `CAST(${e} AS double precision)`,
   week: (e) => `CAST(date_trunc('week', ${e}) AS date)`,
+  month: (e) => `CAST(date_trunc('month', ${e}) AS date)`,
+  intDiv: (e, n) => `(${e} / ${n})`,
   inList: (e, ph) => `${e} = ANY(${ph})`,
   contains: (e, ph) => `strpos(lower(${e}), lower(${ph})) > 0`,
 };
@@ -220,6 +235,11 @@ export function renderExpr(e: Expr, rc: RenderContext): string {
       return d.contains(r(e.e), r(param(e.param)));
     case 'week':
       return d.week(r(e.e));
+    case 'month':
+      return d.month(r(e.e));
+    case 'idiv':
+      if (!Number.isInteger(e.by) || e.by < 1) throw new Error('invalid divisor');
+      return d.intDiv(r(e.e), e.by);
   }
 }
 
@@ -257,6 +277,8 @@ export function paramsOf(e: Expr, out: string[] = []): string[] {
     case 'isTrue':
     case 'isFalse':
     case 'week':
+    case 'month':
+    case 'idiv':
       paramsOf(e.e, out);
       break;
     case 'inList':

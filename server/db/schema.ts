@@ -171,6 +171,8 @@ export interface ReportTemplatesTable {
   model_id: string;
   /** docs/architecture.md §Layers report configuration (src/contracts/analyze.ts ReportConfiguration). */
   configuration: JSONColumnType<Record<string, unknown>>;
+  /** 'report' (a report's configuration) or 'cohort' (a cohort question, src/contracts/cohorts.ts). */
+  kind: Generated<string>;
   created_by: string | null;
   created_at: Generated<Date>;
   updated_at: Date;

@@ -33,6 +33,17 @@ test.describe.configure({ mode: 'default' });
 let page: Page;
 let token: string;
 let reportId: string;
+let cohortId: string;
+
+/** A saved cohort table of the app (weekly, split by platform), made through the API. */
+async function savedCohort(): Promise<string> {
+  const res = await page.request.post(`/api/app/${APP}/analyze/cohorts`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title: 'Sideways scroll cohorts', question: { grain: 'week', periods: 12, split: 'platform' } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { cohort: { id: string } }).cohort.id;
+}
 
 /** A saved report of the app, made through the API (the seed has none). */
 async function savedReport(): Promise<string> {
@@ -78,6 +89,7 @@ function urlsOf(pattern: string): string[] {
     appId: [APP],
     // Made in beforeAll: filled in when the test runs.
     reportId: [':reportId'],
+    cohortId: [':cohortId'],
     monetizeId: [MONETIZE_ID],
     token: ['no-such-invite'],
     page: GUIDES.map((g) => g.slug),
@@ -88,7 +100,7 @@ function urlsOf(pattern: string): string[] {
   for (const [, name] of pattern.matchAll(/:(\w+)/g)) {
     const options = values[name!];
     if (!options) throw new Error(`no value for :${name} of ${pattern}: add one to urlsOf`);
-    if (name === 'reportId') continue;
+    if (name === 'reportId' || name === 'cohortId') continue;
     urls = urls.flatMap((url) => options.map((value) => url.replace(`:${name}`, value)));
   }
   // The Firebase tab exists only for an app with a Firebase plugin.
@@ -151,6 +163,7 @@ test.beforeAll(async ({ browser }) => {
   page = await browser.newPage({ viewport: { width: 1280, height: HEIGHT } });
   token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   reportId = await savedReport();
+  cohortId = await savedCohort();
 });
 test.afterAll(async () => {
   await page?.close();
@@ -161,7 +174,7 @@ for (const route of routes) {
     test(`${route.id}: ${url} fits the window at ${WIDTHS.join(', ')} px`, async () => {
       const problems: string[] = [];
       await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: HEIGHT });
-      await page.goto(url.replace(':reportId', reportId));
+      await page.goto(url.replace(':reportId', reportId).replace(':cohortId', cohortId));
       await settle();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: HEIGHT });

@@ -215,6 +215,24 @@ const reportParams = async ({ app }: CallContext) => ({
 /** A report made for this one call, for the destructive DELETE. */
 const throwawayReportParams = async ({ app }: CallContext) => ({ reportId: (await runDemoReport(app)).templateId });
 
+/** A saved cohort table of Dragon Merge (Android) per call (a row beside the saved reports), for its GET and DELETE. */
+async function throwawayCohortParams({ db }: CallContext) {
+  const id = newId();
+  await db
+    .insertInto('report_templates')
+    .values({
+      id,
+      app_id: DEMO_APP_IDS.dragonMergeAndroid,
+      kind: 'cohort',
+      title: 'Matrix cohorts',
+      model_id: 'daily_metrics',
+      configuration: JSON.stringify({ grain: 'week', periods: 4 }),
+      updated_at: new Date(),
+    })
+    .execute();
+  return { cohortId: id };
+}
+
 /** A fresh catalogue item of Dragon Merge (Android) per call, for the DELETE row (its removal is real). */
 async function throwawayCatalogueItem({ db, who }: CallContext) {
   const id = newId();
@@ -606,6 +624,21 @@ const MATRIX: MatrixRow[] = [
     route: 'DELETE /analytics/template/:appId/:reportId',
     expect: [200, 200, 200, 404, 401],
     params: throwawayReportParams,
+  },
+
+  // retention cohorts (server/areas/analyze/routes.ts): every member runs and opens them, editors and admins save and delete
+  { route: 'POST /api/app/:appId/analyze/cohorts/run', expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/analyze/cohorts', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'GET /api/app/:appId/analyze/cohorts/:cohortId',
+    expect: [200, 200, 200, 404, 401],
+    params: throwawayCohortParams,
+  },
+  { route: 'POST /api/app/:appId/analyze/cohorts', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  {
+    route: 'DELETE /api/app/:appId/analyze/cohorts/:cohortId',
+    expect: [200, 200, 403, 404, 401],
+    params: throwawayCohortParams,
   },
 
   // ask Analyze in plain words (server/areas/ask/routes.ts): every member may ask, as every member may run reports (SPEC §6)

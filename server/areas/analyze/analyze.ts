@@ -56,7 +56,7 @@ function analyticsOf(ctx: ServerContext): Analytics {
 }
 
 /** The engine and data range of an app whose Analyze is enabled (apps.ts analyzePlugin); 409 otherwise. */
-async function enabledEngine(
+export async function enabledEngine(
   ctx: ServerContext,
   appId: string,
 ): Promise<{ engine: ReportEngine; available: { start: string; end: string } }> {
@@ -67,7 +67,7 @@ async function enabledEngine(
 }
 
 /** Engine errors → domain errors: bad input and too large are invalid (400), a timeout 504 (the server keeps serving). */
-function asDomainError(error: unknown): unknown {
+export function asDomainError(error: unknown): unknown {
   if (error instanceof ReportInputError) return invalid(error.message, error.field ? [error.field] : undefined);
   if (error instanceof ReportTooLargeError) return invalid(error.message, undefined, 'report_too_large');
   if (error instanceof QueryTimeoutError) return timedOut(error.message, 'report_timeout', error);
@@ -168,6 +168,7 @@ export async function runReport(
         .selectAll()
         .where('id', '=', body.id)
         .where('app_id', '=', appId)
+        .where('kind', '=', 'report')
         .executeTakeFirst()
     : undefined;
   if (body.id && !existing) throw notFound('Report');
@@ -272,6 +273,7 @@ export async function getTemplate(ctx: ServerContext, appId: string, reportId: s
     .selectAll()
     .where('id', '=', reportId)
     .where('app_id', '=', appId)
+    .where('kind', '=', 'report')
     .executeTakeFirst();
   if (!row) throw notFound('Report');
   const result = await ctx.db
@@ -297,6 +299,7 @@ export async function listTemplates(ctx: ServerContext, appId: string): Promise<
     .selectFrom('report_templates')
     .select(['id', 'title', 'updated_at'])
     .where('app_id', '=', appId)
+    .where('kind', '=', 'report')
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .execute();
@@ -309,6 +312,7 @@ export async function deleteTemplate(ctx: ServerContext, appId: string, reportId
       .deleteFrom('report_templates')
       .where('id', '=', reportId)
       .where('app_id', '=', appId)
+      .where('kind', '=', 'report')
       .returning(['title', 'model_id'])
       .executeTakeFirst();
     if (!deleted) throw notFound('Report');
@@ -322,6 +326,6 @@ export async function deleteTemplate(ctx: ServerContext, appId: string, reportId
   });
 }
 
-const workspaceOfApp = async (tx: ServerContext, appId: string) =>
+export const workspaceOfApp = async (tx: ServerContext, appId: string) =>
   (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow())
     .workspace_id;

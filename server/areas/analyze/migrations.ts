@@ -57,4 +57,14 @@ export const analyticsMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE report_results ADD COLUMN compiled jsonb`.execute(db);
     },
   },
+  // Saved cohort tables live beside saved reports: `kind` tells them apart ('report' | 'cohort'; the configuration
+  // then holds the cohort question). IF NOT EXISTS: other saved kinds may add the same column.
+  '0103_report_templates_kind': {
+    async up(db: Kysely<any>) {
+      await sql`ALTER TABLE report_templates ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'report'`.execute(db);
+      await sql`CREATE INDEX IF NOT EXISTS report_templates_app_kind ON report_templates (app_id, kind, updated_at DESC)`.execute(
+        db,
+      );
+    },
+  },
 };

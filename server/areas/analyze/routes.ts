@@ -6,6 +6,8 @@
 import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { analyzeEndpoints } from '../../../src/contracts/analyze';
+import { cohortEndpoints } from '../../../src/contracts/cohorts';
+import { deleteCohort, getCohort, listCohorts, runCohorts, saveCohort } from './cohorts';
 import {
   deleteTemplate,
   getTemplate,
@@ -63,6 +65,33 @@ export const analyzeRoutes = [
     access: access.app('viewer'),
     handler: async ({ ctx, params }) => {
       await deleteTemplate(ctx, params.appId, params.reportId);
+      return { success: true };
+    },
+  }),
+  // Retention cohorts (docs/analyze.md §Retention cohorts): every member runs and opens them, editors and admins save
+  // and delete them.
+  defineRoute(cohortEndpoints.run, {
+    access: access.app('viewer'),
+    handler: ({ ctx, params, body }) => runCohorts(ctx, params.appId, body.question),
+  }),
+  defineRoute(cohortEndpoints.list, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ cohorts: await listCohorts(ctx, params.appId) }),
+  }),
+  defineRoute(cohortEndpoints.get, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ cohort: await getCohort(ctx, params.appId, params.cohortId) }),
+  }),
+  defineRoute(cohortEndpoints.save, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params, body, caller }) => ({
+      cohort: await saveCohort(ctx, params.appId, caller.accountId, body),
+    }),
+  }),
+  defineRoute(cohortEndpoints.remove, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => {
+      await deleteCohort(ctx, params.appId, params.cohortId);
       return { success: true };
     },
   }),

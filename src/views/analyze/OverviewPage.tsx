@@ -58,6 +58,15 @@ export default function OverviewPage() {
           </span>
           <span className="text-base font-semibold text-sky-800">Ask in plain words</span>
         </Link>
+        <Link
+          href={href.app(workspaceId, appId, 'analyze/cohorts')}
+          className="group flex min-h-36 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-emerald-200 bg-emerald-50/50 p-5 text-center transition hover:border-emerald-400 hover:bg-emerald-50"
+        >
+          <span className="flex size-11 items-center justify-center rounded-full bg-emerald-700 text-white shadow-sm transition group-hover:scale-105">
+            <ReportIcon className="size-5" />
+          </span>
+          <span className="text-base font-semibold text-emerald-800">Retention cohorts</span>
+        </Link>
 
         {templates.isPending &&
           [0, 1, 2, 3, 4].map((i) => (

@@ -52,6 +52,7 @@ import { accountSessionsTable } from './account-sessions.paths';
 import { resetPasswordTable } from './reset-password.paths';
 import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
+import { cohortBuilderTable } from './cohort-builder.paths';
 
 export const flowTables = [
   teamTable,
@@ -101,4 +102,5 @@ export const flowTables = [
   resetPasswordTable,
   questActionsTable,
   questEditorTable,
+  cohortBuilderTable,
 ] as unknown as readonly FlowTable<Ui>[];

@@ -11,6 +11,7 @@ import { appsEndpoints } from '../../../src/contracts/apps';
 import { teamEndpoints } from '../../../src/contracts/team';
 import { filesEndpoints } from '../../../src/contracts/files';
 import { analyzeEndpoints } from '../../../src/contracts/analyze';
+import { cohortEndpoints } from '../../../src/contracts/cohorts';
 import { appsflyerEndpoints, postbackEndpoints } from '../../../src/contracts/postbacks';
 import { BoundedStringType, Email, describeErrors, isEmail, line } from '../../../src/contracts/codecs';
 import { isMultipart, type Endpoint } from '../../../src/contracts/endpoint';
@@ -22,6 +23,7 @@ const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   team: teamEndpoints,
   files: filesEndpoints,
   analyze: analyzeEndpoints,
+  cohorts: cohortEndpoints,
   postbacks: postbackEndpoints,
   appsflyer: appsflyerEndpoints,
 };
@@ -52,6 +54,9 @@ function unbounded(codec: Node, path: string, out: string[], seen = new Set<unkn
   if (codec instanceof BoundedStringType) return out;
   const tag = codec._tag;
   if (tag && SCALAR.has(tag)) return out;
+  // validation.ts refine (maxItems…): a plain t.Type over its `base`.
+  const base = (codec as { base?: Node }).base;
+  if (!tag && base) return unbounded(base, path, out, seen);
   switch (tag) {
     case 'InterfaceType':
     case 'PartialType':
