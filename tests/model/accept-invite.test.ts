@@ -259,7 +259,7 @@ describe('accept-invite machine paths', () => {
   describe('joined: the session takes the invited account', () => {
     const join = [outcomes.pending, ev.firstName, ev.lastName, ev.password, ev.submit, outcomes.joined];
 
-    function setup(signedInAs: 'nobody' | 'someone else', answer: AcceptInviteEvent = outcomes.joined) {
+    function setup(signedInAs: 'nobody' | 'someone else', answer: unknown = outcomes.joined) {
       const storeToken = vi.fn();
       const session = createActor(
         sessionMachine.provide({
@@ -289,7 +289,7 @@ describe('accept-invite machine paths', () => {
 
     it('an account with two-factor sign-in: joined, and the sign-in asks for its code before signing in', () => {
       const challenge = accept.done({ twoFactor: true, challengeToken: 'challenge-after-join' });
-      const { session, navigate, storeToken } = setup('nobody', challenge as AcceptInviteEvent);
+      const { session, navigate, storeToken } = setup('nobody', challenge);
       expect(session.getSnapshot().matches({ signedOut: 'code' })).toBe(true);
       expect(session.getSnapshot().context).toMatchObject({
         challengeToken: 'challenge-after-join',
