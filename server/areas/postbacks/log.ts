@@ -1,0 +1,173 @@
+/**
+ * The postback log page (docs/postbacks.md §Postback log): every postback of an app from one source with what became
+ * of it — stored (a `postbacks` row), duplicate or refused with its reason (a `postback_log` row) — newest first,
+ * filtered by event, outcome, device id, time range and a search text, walked 50 at a time by a (received_at, id)
+ * cursor. Both tables take their ids from one sequence (migration 0930), so (received_at, id) is one key over both:
+ * each table is read along its keyset index up to one page past the cursor, and the two are merged. Filters are bound
+ * values only; the CSV is written by the SPA from the export's JSON (src/lib/exports.ts, formula-safe).
+ */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
+import { invalid, notFound } from '../../errors';
+import {
+  POSTBACK_LOG_EXPORT_LIMIT,
+  POSTBACK_LOG_PAGE_SIZE,
+  maskAdvertisingId,
+  type PostbackLogPage,
+  type PostbackLogQuery,
+  type PostbackLogRow,
+  type PostbackReasonCode,
+} from '../../../src/contracts/postbacks';
+import { postbackPartnerOf } from '../../../src/contracts/partners';
+import { isIsoDate } from '../../../src/contracts/analyze';
+
+/** A time filter's end: a day covers the whole UTC day; an instant is itself. */
+function timeRange(query: PostbackLogQuery): { from?: Date; before?: Date; upTo?: Date } {
+  const from = query.from ? new Date(isIsoDate(query.from) ? `${query.from}T00:00:00.000Z` : query.from) : undefined;
+  let before: Date | undefined;
+  let upTo: Date | undefined;
+  if (query.to) {
+    if (isIsoDate(query.to)) before = new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000);
+    else upTo = new Date(query.to);
+  }
+  const end = before ?? upTo;
+  if (from && end && (before ? from >= before : from > end))
+    throw invalid('from must not be after to.', ['from', 'to'], 'invalid_range');
+  return { from, before, upTo };
+}
+
+/** The text as an ILIKE pattern that finds it anywhere (its own %, _ and backslash match themselves). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The receipt time as fixed-width ISO text with microseconds: the cursor keeps what the database holds. */
+const atText = sql<string>`to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+interface Found {
+  id: string;
+  at: string;
+  event_name: string | null;
+  outcome: PostbackLogRow['outcome'];
+  reason_code: PostbackReasonCode | null;
+  reason: string | null;
+  advertising_id: string | null;
+}
+
+/** The filters every table shares: app, source, event, device, time, cursor (bound values only). */
+function common<T extends 'postbacks' | 'postback_log'>(
+  q: SelectQueryBuilder<Database, T, {}>,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+  cursor: { at: string; id: string } | null,
+): SelectQueryBuilder<Database, T, {}> {
+  // The builder's table is one of two with these columns; kysely cannot name them over a union of tables.
+  let b = q as unknown as SelectQueryBuilder<Database, 'postbacks', {}>;
+  b = b.where('app_id', '=', appId).where('source', '=', source);
+  if (query.event) b = b.where('event_name', '=', query.event);
+  if (query.device) b = b.where('advertising_id', '=', query.device);
+  const { from, before, upTo } = timeRange(query);
+  if (from) b = b.where('received_at', '>=', from);
+  if (before) b = b.where('received_at', '<', before);
+  if (upTo) b = b.where('received_at', '<=', upTo);
+  if (cursor) b = b.where(sql<boolean>`(received_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
+  return b as unknown as SelectQueryBuilder<Database, T, {}>;
+}
+
+async function find(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+  limit: number,
+): Promise<Found[]> {
+  if (!postbackPartnerOf(source)) throw notFound('Postback source');
+  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
+  const text = query.q?.trim() ? containing(query.q.trim()) : null;
+  const stored =
+    query.outcome && query.outcome !== 'stored'
+      ? Promise.resolve([])
+      : common(ctx.db.selectFrom('postbacks'), appId, source, query, cursor)
+          .$if(text !== null, (q) =>
+            q.where((eb) => eb.or([eb('event_name', 'ilike', text!), eb('advertising_id', 'ilike', text!)])),
+          )
+          .select(['id', atText.as('at'), 'event_name', 'advertising_id'])
+          .orderBy('received_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute();
+  const other =
+    query.outcome === 'stored'
+      ? Promise.resolve([])
+      : common(ctx.db.selectFrom('postback_log'), appId, source, query, cursor)
+          .$if(query.outcome !== undefined, (q) => q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'))
+          .$if(text !== null, (q) =>
+            q.where((eb) =>
+              eb.or([
+                eb('event_name', 'ilike', text!),
+                eb('advertising_id', 'ilike', text!),
+                eb('reason', 'ilike', text!),
+              ]),
+            ),
+          )
+          .select(['id', atText.as('at'), 'event_name', 'outcome', 'reason_code', 'reason', 'advertising_id'])
+          .orderBy('received_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute();
+  const [s, o] = await Promise.all([stored, other]);
+  const rows: Found[] = [
+    ...s.map((row) => ({
+      id: String(row.id),
+      at: row.at,
+      event_name: row.event_name,
+      outcome: 'stored' as const,
+      reason_code: null,
+      reason: null,
+      advertising_id: row.advertising_id,
+    })),
+    ...o.map((row) => ({ ...row, id: String(row.id) })),
+  ];
+  // Newest first by (received_at, id): the texts are fixed width, the ids compared as numbers.
+  rows.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+  return rows.slice(0, limit);
+}
+
+const toRow = (row: Found): PostbackLogRow => ({
+  id: row.id,
+  receivedAt: Date.parse(row.at),
+  eventName: row.event_name,
+  outcome: row.outcome,
+  reasonCode: row.reason_code,
+  reason: row.reason,
+  advertisingId: maskAdvertisingId(row.advertising_id),
+});
+
+/** One page (50 entries), newest first; `nextCursor` continues after its last entry (null: no more). */
+export async function listPostbackLog(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+): Promise<PostbackLogPage> {
+  const rows = await find(ctx, appId, source, query, POSTBACK_LOG_PAGE_SIZE + 1);
+  const page = rows.slice(0, POSTBACK_LOG_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    success: true,
+    entries: page.map(toRow),
+    nextCursor: rows.length > POSTBACK_LOG_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at, id: last.id }) : null,
+  };
+}
+
+/** Every entry the filters match, newest first, up to POSTBACK_LOG_EXPORT_LIMIT (the SPA writes the CSV). */
+export async function exportPostbackLog(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+): Promise<PostbackLogPage> {
+  const rows = await find(ctx, appId, source, { ...query, cursor: undefined }, POSTBACK_LOG_EXPORT_LIMIT);
+  return { success: true, entries: rows.map(toRow), nextCursor: null };
+}
