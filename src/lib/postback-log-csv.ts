@@ -3,11 +3,7 @@
  * exports' writer (src/lib/exports.ts), so every text cell is neutralised against formula injection, fields are
  * RFC 4180 quoted and the file starts with a BOM.
  */
-import {
-  POSTBACK_LOG_CSV_FILE_NAME,
-  POSTBACK_LOG_CSV_HEADER,
-  type PostbackLogRow,
-} from '../contracts/postbacks';
+import { POSTBACK_LOG_CSV_FILE_NAME, POSTBACK_LOG_CSV_HEADER, type PostbackLogRow } from '../contracts/postbacks';
 import { CSV_MIME, UTF8_BOM, downloadBlob, toCsv } from './exports';
 import type { CellValue } from './report-rows';
 

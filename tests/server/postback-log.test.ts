@@ -134,9 +134,7 @@ describe('filters', () => {
     expect((await entries(IOS, { q: 'filter_', from: '2026-11-21', to: '2026-11-21' })).length).toBe(4);
     // The search reads reasons too; its % and _ are plain characters.
     expect(devices(await entries(IOS, { q: 'FILTER', outcome: 'refused' }))).toEqual(['filter_a/FILT…000A/refused']);
-    expect((await entries(IOS, { q: 'event_time is', event: 'filter_a' })).map((e) => e.outcome)).toEqual([
-      'refused',
-    ]);
+    expect((await entries(IOS, { q: 'event_time is', event: 'filter_a' })).map((e) => e.outcome)).toEqual(['refused']);
     expect(await entries(IOS, { q: 'filter%a' })).toEqual([]);
   });
 });
@@ -203,7 +201,10 @@ describe('the CSV export', () => {
   test('hands formula-like values over as they are (the SPA writer defuses them), filtered like the page', async () => {
     const path = await urlOf(IOS);
     clock += 1000;
-    await send(path, event({ event_name: '=HYPERLINK("http://x.example","y")', idfa: 'FORMULADEV-0000-0000-000000000001' }));
+    await send(
+      path,
+      event({ event_name: '=HYPERLINK("http://x.example","y")', idfa: 'FORMULADEV-0000-0000-000000000001' }),
+    );
     const res = await page(IOS, { device: 'FORMULADEV-0000-0000-000000000001' }, viewer, '/export');
     expect(res.statusCode).toBe(200);
     expect((res.json() as PostbackLogPage).entries).toMatchObject([

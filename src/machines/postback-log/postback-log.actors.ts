@@ -11,9 +11,7 @@ export const postbackLogFlow = defineFlow({
   bind: () =>
     postbackLogMachine.provide({
       actors: {
-        loadPage: fromPromise(({ input, signal }) =>
-          listPostbackLog(input.appId, input.source, input.query, signal),
-        ),
+        loadPage: fromPromise(({ input, signal }) => listPostbackLog(input.appId, input.source, input.query, signal)),
         exportAll: fromPromise(async ({ input, signal }) => {
           const { entries } = await exportPostbackLog(input.appId, input.source, input.query, signal);
           downloadPostbackLogCsv(entries);

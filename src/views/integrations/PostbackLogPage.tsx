@@ -36,7 +36,15 @@ const when = (iso: string) => iso.replace('T', ' ').replace(/\.\d+Z$/, '');
 const INPUT = 'w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900';
 
 /** A labelled field (the label names it alone: a wrapped select would add its option to the name). */
-function Field({ label, className = '', children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
+function Field({
+  label,
+  className = '',
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: (id: string) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
@@ -71,15 +79,7 @@ function Row({ row }: { row: PostbackLogRowView }) {
   );
 }
 
-function PostbackLogScreen({
-  workspaceId,
-  appId,
-  partner,
-}: {
-  workspaceId: string;
-  appId: string;
-  partner: string;
-}) {
+function PostbackLogScreen({ workspaceId, appId, partner }: { workspaceId: string; appId: string; partner: string }) {
   const source = sourceOf(partner);
   const actor = useFlowActor(postbackLogFlow, { appId, source }, { key: `${appId}/${source}` });
   const view = useSelector(actor, selectPostbackLog);
