@@ -122,38 +122,35 @@ export async function recordPostback(
     event_time: postback.eventTime,
     received_at: receivedAt,
   };
-  let stored: boolean;
-  if (wanted === 0) {
-    // No reaction wants it: one atomic INSERT … ON CONFLICT DO NOTHING, grouped with the postbacks arriving meanwhile.
-    stored = (await postbackWriter(ctx.db).write(row)) !== null;
-  } else {
-    // Wanted: the insert and `postback.stored` share a transaction (a reaction that throws undoes the insert).
-    stored = await inTransaction(ctx, async (tx) => {
-      const inserted = await tx.db
-        .insertInto('postbacks')
-        .values(row)
-        .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      await emit(tx, 'postback.stored', {
-        appId,
-        source,
-        postbackId: String(inserted.id),
-        eventName: postback.eventName,
-        value: postback.value,
-        revenue: postback.revenue,
-        currency: postback.currency,
-        sub1: postback.sub1,
-        sub2: postback.sub2,
-        sub3: postback.sub3,
-        sub4: postback.sub4,
-        sub5: postback.sub5,
-        receivedAt: receivedAt.toISOString(),
-      });
-      return true;
+  // No reaction wants it: one atomic INSERT … ON CONFLICT DO NOTHING, grouped with the postbacks arriving meanwhile
+  // (the writer logs a duplicate with its group).
+  if (wanted === 0) return (await postbackWriter(ctx.db).write(row)) !== null ? 'stored' : 'duplicate';
+  // Wanted: the insert and `postback.stored` share a transaction (a reaction that throws undoes the insert).
+  const stored = await inTransaction(ctx, async (tx) => {
+    const inserted = await tx.db
+      .insertInto('postbacks')
+      .values(row)
+      .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await emit(tx, 'postback.stored', {
+      appId,
+      source,
+      postbackId: String(inserted.id),
+      eventName: postback.eventName,
+      value: postback.value,
+      revenue: postback.revenue,
+      currency: postback.currency,
+      sub1: postback.sub1,
+      sub2: postback.sub2,
+      sub3: postback.sub3,
+      sub4: postback.sub4,
+      sub5: postback.sub5,
+      receivedAt: receivedAt.toISOString(),
     });
-  }
+    return true;
+  });
   if (stored) return 'stored';
   await logNotStored(ctx, appId, source, {
     outcome: 'duplicate',
