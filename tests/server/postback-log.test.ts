@@ -223,11 +223,23 @@ describe('bad input and access', () => {
     [{ event: 'a\nb' }, 'event'],
     [{ device: 'd'.repeat(201) }, 'device'],
     [{ cursor: 'not-a-cursor' }, 'cursor'],
+    [{ cursor: Buffer.from('+275760-09-13T00:00:00.000Z|1').toString('base64url') }, 'cursor'],
+    [{ cursor: Buffer.from('2026-11-20T10:00:00.000000Z|99999999999999999999').toString('base64url') }, 'cursor'],
     [{ from: '2026-11-21', to: '2026-11-20' }, 'from'],
   ])('%j answers 400 naming %s', async (query, field) => {
     const res = await page(IOS, query);
     expect(res.statusCode, res.body).toBe(400);
     expect(JSON.stringify(res.json())).toContain(field);
+  });
+
+  test('the ends of the calendar are answered, never 500', async () => {
+    for (const query of [
+      { from: '1000-01-01', to: '9999-12-31' },
+      { from: '1000-01-01T00:00+14:00', to: '9999-12-31T23:59:59.999999-12:00' },
+    ]) {
+      const res = await page(IOS, { ...query, q: 'filter_' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
   });
 
   test('an unknown source is not found; another workspace is not found; every member reads', async () => {

@@ -6,7 +6,7 @@
  * each table is read along its keyset index up to one page past the cursor, and the two are merged. Filters are bound
  * values only; the CSV is written by the SPA from the export's JSON (src/lib/exports.ts, formula-safe).
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ServerContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
@@ -21,21 +21,35 @@ import {
   type PostbackReasonCode,
 } from '../../../src/contracts/postbacks';
 import { postbackPartnerOf } from '../../../src/contracts/partners';
-import { isIsoDate } from '../../../src/contracts/analyze';
 
-/** A time filter's end: a day covers the whole UTC day; an instant is itself. */
-function timeRange(query: PostbackLogQuery): { from?: Date; before?: Date; upTo?: Date } {
-  const from = query.from ? new Date(isIsoDate(query.from) ? `${query.from}T00:00:00.000Z` : query.from) : undefined;
-  let before: Date | undefined;
-  let upTo: Date | undefined;
-  if (query.to) {
-    if (isIsoDate(query.to)) before = new Date(Date.parse(`${query.to}T00:00:00.000Z`) + 86_400_000);
-    else upTo = new Date(query.to);
+/**
+ * The time filters as SQL conditions on bound text (a Date past year 9999 does not survive the driver): a day covers
+ * the whole UTC day, an instant is itself. A reversed range is refused.
+ */
+function timeRange(query: PostbackLogQuery): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  const day = (s: string) => s.length === 10;
+  if (query.from) {
+    conditions.push(
+      day(query.from)
+        ? sql<boolean>`received_at >= (${query.from}::timestamp AT TIME ZONE 'UTC')`
+        : sql<boolean>`received_at >= ${query.from}::timestamptz`,
+    );
   }
-  const end = before ?? upTo;
-  if (from && end && (before ? from >= before : from > end))
-    throw invalid('from must not be after to.', ['from', 'to'], 'invalid_range');
-  return { from, before, upTo };
+  if (query.to) {
+    conditions.push(
+      day(query.to)
+        ? sql<boolean>`received_at < ((${query.to}::timestamp + interval '1 day') AT TIME ZONE 'UTC')`
+        : sql<boolean>`received_at <= ${query.to}::timestamptz`,
+    );
+  }
+  if (query.from && query.to) {
+    const from = Date.parse(day(query.from) ? `${query.from}T00:00:00Z` : query.from);
+    const to = day(query.to) ? Date.parse(`${query.to}T00:00:00Z`) + 86_400_000 : Date.parse(query.to);
+    if (day(query.to) ? from >= to : from > to)
+      throw invalid('from must not be after to.', ['from', 'to'], 'invalid_range');
+  }
+  return conditions;
 }
 
 /** The text as an ILIKE pattern that finds it anywhere (its own %, _ and backslash match themselves). */
@@ -43,6 +57,14 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 /** The receipt time as fixed-width ISO text with microseconds: the cursor keeps what the database holds. */
 const atText = sql<string>`to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The cursor as this list writes it (the time as `atText` prints it, an id that fits a bigint), else 400. */
+function pageCursor(text: string) {
+  const cursor = decodeTimeCursor(text);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(cursor.at) || cursor.id.length > 18)
+    throw invalid('cursor is not one this list gave out.', ['cursor']);
+  return cursor;
+}
 
 interface Found {
   id: string;
@@ -67,10 +89,7 @@ function common<T extends 'postbacks' | 'postback_log'>(
   b = b.where('app_id', '=', appId).where('source', '=', source);
   if (query.event) b = b.where('event_name', '=', query.event);
   if (query.device) b = b.where('advertising_id', '=', query.device);
-  const { from, before, upTo } = timeRange(query);
-  if (from) b = b.where('received_at', '>=', from);
-  if (before) b = b.where('received_at', '<', before);
-  if (upTo) b = b.where('received_at', '<=', upTo);
+  for (const condition of timeRange(query)) b = b.where(condition);
   if (cursor) b = b.where(sql<boolean>`(received_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
   return b as unknown as SelectQueryBuilder<Database, T, {}>;
 }
@@ -83,7 +102,7 @@ async function find(
   limit: number,
 ): Promise<Found[]> {
   if (!postbackPartnerOf(source)) throw notFound('Postback source');
-  const cursor = query.cursor ? decodeTimeCursor(query.cursor) : null;
+  const cursor = query.cursor ? pageCursor(query.cursor) : null;
   const text = query.q?.trim() ? containing(query.q.trim()) : null;
   const stored =
     query.outcome && query.outcome !== 'stored'
