@@ -77,7 +77,7 @@ async function generate(ctx: ServerContext, rows: number) {
     await sql`
       INSERT INTO postbacks (app_id, source, idempotency_key, event_name, advertising_id, sub1, received_at)
       SELECT ${APP}, 'appsflyer', 'k' || g, (${sql.val(EVENTS)}::text[])[1 + (g % 5)],
-        'BENCHDEV-0000-0000-0000-' || lpad(((g * 7919) % ${DEVICES}::int)::text, 12, '0'), 'player-' || (g % 50000),
+        'BENCHDEV-0000-0000-0000-' || lpad(((g::bigint * 7919) % ${DEVICES}::int)::text, 12, '0'), 'player-' || (g % 50000),
         ${now}::timestamptz - make_interval(secs => (${rows}::int - g) * (${span}::float8 / ${rows}::float8))
       FROM generate_series(${start + 1}::int, ${end}::int) AS g WHERE g % 20 <> 0`.execute(ctx.db);
     await sql`
@@ -87,7 +87,7 @@ async function generate(ctx: ServerContext, rows: number) {
         CASE WHEN g % 40 = 0 THEN 'refused' ELSE 'duplicate' END,
         CASE WHEN g % 40 = 0 THEN 'malformed' ELSE 'already_received' END,
         CASE WHEN g % 40 = 0 THEN 'event_time is not a time' ELSE 'already received' END,
-        'BENCHDEV-0000-0000-0000-' || lpad(((g * 7919) % ${DEVICES}::int)::text, 12, '0')
+        'BENCHDEV-0000-0000-0000-' || lpad(((g::bigint * 7919) % ${DEVICES}::int)::text, 12, '0')
       FROM generate_series(${start + 1}::int, ${end}::int) AS g WHERE g % 20 = 0`.execute(ctx.db);
   }
   await sql`ANALYZE postbacks`.execute(ctx.db);
