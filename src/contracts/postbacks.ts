@@ -151,7 +151,16 @@ export const PostbackLogRow = struct(
 );
 export type PostbackLogRow = t.TypeOf<typeof PostbackLogRow>;
 export const PostbackLogPage = struct(
-  { success: t.literal(true), entries: t.array(PostbackLogRow), nextCursor: nullable(t.string) },
+  {
+    success: t.literal(true),
+    entries: t.array(PostbackLogRow),
+    nextCursor: nullable(t.string),
+    /**
+     * A filter no index serves (event, outcome, search) looks among a bounded number of postbacks per request: when
+     * the answer stopped there, the receipt time it searched back to (older ones: the next cursor); else null.
+     */
+    searchedTo: nullable(t.number),
+  },
   {},
   'PostbackLogPage',
 );

@@ -45,6 +45,7 @@ const page = (ids: string[], nextCursor: string | null): PostbackLogPage => ({
   success: true,
   entries: ids.map((id) => row(id, id === '2' ? 'refused' : 'stored')),
   nextCursor,
+  searchedTo: null,
 });
 
 const model = defineModel(postbackLogMachine, {
@@ -61,7 +62,11 @@ const model = defineModel(postbackLogMachine, {
   RETRY: { type: 'RETRY' },
   EXPORT: { type: 'EXPORT' },
   [DEBOUNCE]: after(DEBOUNCE),
-  'xstate.done.actor.loadPage': [done('loadPage', page(['3', '2'], 'cursor-1')), done('loadPage', page([], null))],
+  'xstate.done.actor.loadPage': [
+    done('loadPage', page(['3', '2'], 'cursor-1')),
+    done('loadPage', page([], null)),
+    done('loadPage', { ...page([], 'cursor-w'), searchedTo: Date.parse('2026-11-20T08:00:00.000Z') }),
+  ],
   'xstate.error.actor.loadPage': failed('loadPage', serverCrash()),
   'xstate.done.actor.loadMore': done('loadMore', page(['1'], null)),
   'xstate.error.actor.loadMore': failed('loadMore', new TypeError('Failed to fetch')),
@@ -80,6 +85,7 @@ const ev = {
   waited: fixture(model, DEBOUNCE),
   page: fixture(model, 'xstate.done.actor.loadPage', 0),
   emptyPage: fixture(model, 'xstate.done.actor.loadPage', 1),
+  windowPage: fixture(model, 'xstate.done.actor.loadPage', 2),
   pageFailed: fixture(model, 'xstate.error.actor.loadPage'),
   morePage: fixture(model, 'xstate.done.actor.loadMore'),
   moreFailed: fixture(model, 'xstate.error.actor.loadMore'),
@@ -114,6 +120,13 @@ describe('postback log machine paths', () => {
 
   it('an empty answer is the empty state, not an error', () => {
     expect(selectPostbackLog(path([ev.emptyPage]).state)).toMatchObject({ empty: true, error: null, rows: [] });
+  });
+
+  it('a page a filter stopped early is not the empty state: it says how far it searched and offers more', () => {
+    const view = selectPostbackLog(path([ev.windowPage]).state);
+    expect(view).toMatchObject({ empty: false, canLoadMore: true, rows: [], searchedTo: '2026-11-20T08:00:00.000Z' });
+    expect(path([ev.windowPage, ev.more]).state.matches('loadingMore')).toBe(true);
+    expect(selectPostbackLog(path([ev.windowPage, ev.more, ev.morePage]).state).searchedTo).toBeNull();
   });
 
   it('a filter starts again from the first page with the filter in the query; an empty value removes it', () => {

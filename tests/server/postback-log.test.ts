@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
+import { sql } from 'kysely';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+import { SCAN_WINDOW } from '../../server/areas/postbacks/log';
 import type { PostbackLogPage, PostbackLogRow } from '../../src/contracts/postbacks';
 
 const IOS: string = DEMO_APP_IDS.dragonMergeIos; // has an AppsFlyer plugin
@@ -194,6 +196,38 @@ describe('paging', () => {
       headers: bearer(viewer),
     });
     expect((all.json() as PostbackLogPage).entries.map((e) => e.id)).toEqual(seen);
+  });
+});
+
+describe('a filter no index serves', () => {
+  test('reads at most SCAN_WINDOW rows per request: a rare event is found page after page, saying how far it looked', async () => {
+    // 45,000 postbacks of one app, one a second; the 6th and the 44,991st are the only 'rare_event'.
+    const start = Date.parse('2026-11-01T00:00:00.000Z');
+    await sql`
+      INSERT INTO postbacks (app_id, source, idempotency_key, event_name, received_at)
+      SELECT ${ANDROID}, 'appsflyer', 'window-' || g, CASE WHEN g IN (5, 44990) THEN 'rare_event' ELSE 'bulk' END,
+        ${new Date(start).toISOString()}::timestamptz + make_interval(secs => g)
+      FROM generate_series(0, 44999) AS g`.execute(server.db);
+    expect(SCAN_WINDOW).toBe(20_000);
+    const pages: PostbackLogPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await page(ANDROID, { event: 'rare_event', ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as PostbackLogPage;
+      pages.push(body);
+      cursor = body.nextCursor;
+    } while (cursor && pages.length < 10);
+    expect(pages.map((p) => p.entries.map((e) => new Date(e.receivedAt).toISOString()))).toEqual([
+      [new Date(start + 44_990_000).toISOString()],
+      [],
+      [new Date(start + 5_000).toISOString()],
+    ]);
+    // Searched back to the 20,000th newest, then the 40,000th; the last page reached the end.
+    expect(pages.map((p) => p.searchedTo)).toEqual([start + 25_000_000, start + 5_000_000, null]);
+    // Unfiltered, the same app pages on without a window.
+    expect((await page(ANDROID, {})).json()).toMatchObject({ searchedTo: null });
+    expect((await page(ANDROID, {})).json().entries).toHaveLength(50);
   });
 });
 

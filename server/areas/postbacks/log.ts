@@ -76,23 +76,38 @@ interface Found {
   advertising_id: string | null;
 }
 
-/** The filters every table shares: app, source, event, device, time, cursor (bound values only). */
-function common<T extends 'postbacks' | 'postback_log'>(
+/** The filters an index serves (app, source, device, time, cursor): bound values only. */
+function indexed<T extends 'postbacks' | 'postback_log'>(
   q: SelectQueryBuilder<Database, T, {}>,
   appId: string,
   source: string,
   query: PostbackLogQuery,
-  cursor: { at: string; id: string } | null,
+  cursor: Position | null,
 ): SelectQueryBuilder<Database, T, {}> {
   // The builder's table is one of two with these columns; kysely cannot name them over a union of tables.
   let b = q as unknown as SelectQueryBuilder<Database, 'postbacks', {}>;
   b = b.where('app_id', '=', appId).where('source', '=', source);
-  if (query.event) b = b.where('event_name', '=', query.event);
   if (query.device) b = b.where('advertising_id', '=', query.device);
   for (const condition of timeRange(query)) b = b.where(condition);
   if (cursor) b = b.where(sql<boolean>`(received_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
   return b as unknown as SelectQueryBuilder<Database, T, {}>;
 }
+
+interface Position {
+  at: string;
+  id: string;
+}
+/** Newest first by (received_at, id): the texts are fixed width, the ids compared as numbers. */
+const newerFirst = (a: Position, b: Position) =>
+  a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(a.id) === BigInt(b.id) ? 0 : BigInt(b.id) > BigInt(a.id) ? 1 : -1;
+
+/**
+ * How many rows of each table one request reads at most when a filter no index serves is set (event, outcome,
+ * search): its matches are looked for among that many rows after the cursor, so a filter that matches almost
+ * nothing never reads millions of rows in one request; the answer then says how far it searched.
+ */
+export const SCAN_WINDOW = 20_000;
+const EXPORT_SCAN_WINDOW = 200_000;
 
 async function find(
   ctx: ServerContext,
@@ -100,57 +115,85 @@ async function find(
   source: string,
   query: PostbackLogQuery,
   limit: number,
-): Promise<Found[]> {
+  window: number,
+): Promise<{ rows: Found[]; searchedTo: Position | null }> {
   if (!postbackPartnerOf(source)) throw notFound('Postback source');
   const cursor = query.cursor ? pageCursor(query.cursor) : null;
   const text = query.q?.trim() ? containing(query.q.trim()) : null;
-  const stored =
-    query.outcome && query.outcome !== 'stored'
-      ? Promise.resolve([])
-      : common(ctx.db.selectFrom('postbacks'), appId, source, query, cursor)
-          .$if(text !== null, (q) =>
-            q.where((eb) => eb.or([eb('event_name', 'ilike', text!), eb('advertising_id', 'ilike', text!)])),
-          )
-          .select(['id', atText.as('at'), 'event_name', 'advertising_id'])
-          .orderBy('received_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute();
-  const other =
-    query.outcome === 'stored'
-      ? Promise.resolve([])
-      : common(ctx.db.selectFrom('postback_log'), appId, source, query, cursor)
-          .$if(query.outcome !== undefined, (q) => q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'))
-          .$if(text !== null, (q) =>
-            q.where((eb) =>
-              eb.or([
-                eb('event_name', 'ilike', text!),
-                eb('advertising_id', 'ilike', text!),
-                eb('reason', 'ilike', text!),
-              ]),
-            ),
-          )
-          .select(['id', atText.as('at'), 'event_name', 'outcome', 'reason_code', 'reason', 'advertising_id'])
-          .orderBy('received_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .execute();
-  const [s, o] = await Promise.all([stored, other]);
-  const rows: Found[] = [
-    ...s.map((row) => ({
-      id: String(row.id),
-      at: row.at,
-      event_name: row.event_name,
-      outcome: 'stored' as const,
-      reason_code: null,
-      reason: null,
-      advertising_id: row.advertising_id,
-    })),
-    ...o.map((row) => ({ ...row, id: String(row.id) })),
-  ];
-  // Newest first by (received_at, id): the texts are fixed width, the ids compared as numbers.
-  rows.sort((a, b) => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(b.id) > BigInt(a.id) ? 1 : -1));
-  return rows.slice(0, limit);
+  const unindexed = text !== null || query.event !== undefined || query.outcome !== undefined;
+  const wantStored = !query.outcome || query.outcome === 'stored';
+  const wantLogged = query.outcome !== 'stored';
+
+  /** The table's `window`-th row after the cursor by the indexed filters alone (an index-only probe), or null. */
+  const edgeOf = async (table: 'postbacks' | 'postback_log'): Promise<Position | null> => {
+    if (!unindexed) return null;
+    const row = await indexed(ctx.db.selectFrom(table), appId, source, query, cursor)
+      .select(['id', atText.as('at')])
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(window - 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { at: row.at, id: String(row.id) } : null;
+  };
+  const within = (edge: Position | null) =>
+    sql<boolean>`${edge === null ? sql`true` : sql`(received_at, id) >= (${edge.at}::timestamptz, ${edge.id}::bigint)`}`;
+
+  const stored = async () => {
+    if (!wantStored) return { rows: [], edge: null };
+    const edge = await edgeOf('postbacks');
+    const rows = await indexed(ctx.db.selectFrom('postbacks'), appId, source, query, cursor)
+      .where(within(edge))
+      .$if(query.event !== undefined, (q) => q.where('event_name', '=', query.event!))
+      .$if(text !== null, (q) =>
+        q.where((eb) => eb.or([eb('event_name', 'ilike', text!), eb('advertising_id', 'ilike', text!)])),
+      )
+      .select(['id', atText.as('at'), 'event_name', 'advertising_id'])
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return {
+      edge,
+      rows: rows.map((row): Found => ({
+        id: String(row.id),
+        at: row.at,
+        event_name: row.event_name,
+        outcome: 'stored',
+        reason_code: null,
+        reason: null,
+        advertising_id: row.advertising_id,
+      })),
+    };
+  };
+  const logged = async () => {
+    if (!wantLogged) return { rows: [], edge: null };
+    const edge = await edgeOf('postback_log');
+    const rows = await indexed(ctx.db.selectFrom('postback_log'), appId, source, query, cursor)
+      .where(within(edge))
+      .$if(query.event !== undefined, (q) => q.where('event_name', '=', query.event!))
+      .$if(query.outcome !== undefined, (q) => q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'))
+      .$if(text !== null, (q) =>
+        q.where((eb) =>
+          eb.or([eb('event_name', 'ilike', text!), eb('advertising_id', 'ilike', text!), eb('reason', 'ilike', text!)]),
+        ),
+      )
+      .select(['id', atText.as('at'), 'event_name', 'outcome', 'reason_code', 'reason', 'advertising_id'])
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return { edge, rows: rows.map((row): Found => ({ ...row, id: String(row.id) })) };
+  };
+
+  const [s, o] = await Promise.all([stored(), logged()]);
+  // Both tables were read down to the newer of their edges: rows below it wait for the next request.
+  const edges = [s.edge, o.edge].filter((edge): edge is Position => edge !== null).sort(newerFirst);
+  const searchedTo = edges[0] ?? null;
+  const rows = [...s.rows, ...o.rows]
+    .filter((row) => searchedTo === null || newerFirst(row, searchedTo) <= 0)
+    .sort(newerFirst);
+  return { rows: rows.slice(0, limit), searchedTo };
 }
 
 const toRow = (row: Found): PostbackLogRow => ({
@@ -163,30 +206,51 @@ const toRow = (row: Found): PostbackLogRow => ({
   advertisingId: maskAdvertisingId(row.advertising_id),
 });
 
-/** One page (50 entries), newest first; `nextCursor` continues after its last entry (null: no more). */
+/**
+ * One page (50 entries), newest first; `nextCursor` continues after its last entry (null: no more). A page of a filter
+ * no index serves may hold fewer entries with a cursor all the same: `searchedTo` says how far back it looked.
+ */
 export async function listPostbackLog(
   ctx: ServerContext,
   appId: string,
   source: string,
   query: PostbackLogQuery,
 ): Promise<PostbackLogPage> {
-  const rows = await find(ctx, appId, source, query, POSTBACK_LOG_PAGE_SIZE + 1);
+  const { rows, searchedTo } = await find(ctx, appId, source, query, POSTBACK_LOG_PAGE_SIZE + 1, SCAN_WINDOW);
   const page = rows.slice(0, POSTBACK_LOG_PAGE_SIZE);
   const last = page[page.length - 1];
+  if (rows.length > POSTBACK_LOG_PAGE_SIZE && last)
+    return { success: true, entries: page.map(toRow), nextCursor: encodeTimeCursor(last), searchedTo: null };
   return {
     success: true,
     entries: page.map(toRow),
-    nextCursor: rows.length > POSTBACK_LOG_PAGE_SIZE && last ? encodeTimeCursor({ at: last.at, id: last.id }) : null,
+    nextCursor: searchedTo ? encodeTimeCursor(searchedTo) : null,
+    searchedTo: searchedTo ? Date.parse(searchedTo.at) : null,
   };
 }
 
-/** Every entry the filters match, newest first, up to POSTBACK_LOG_EXPORT_LIMIT (the SPA writes the CSV). */
+/**
+ * Every entry the filters match, newest first, up to POSTBACK_LOG_EXPORT_LIMIT (the SPA writes the CSV); a filter no
+ * index serves looks among the newest 200,000 rows of each table (`searchedTo` says so).
+ */
 export async function exportPostbackLog(
   ctx: ServerContext,
   appId: string,
   source: string,
   query: PostbackLogQuery,
 ): Promise<PostbackLogPage> {
-  const rows = await find(ctx, appId, source, { ...query, cursor: undefined }, POSTBACK_LOG_EXPORT_LIMIT);
-  return { success: true, entries: rows.map(toRow), nextCursor: null };
+  const { rows, searchedTo } = await find(
+    ctx,
+    appId,
+    source,
+    { ...query, cursor: undefined },
+    POSTBACK_LOG_EXPORT_LIMIT,
+    EXPORT_SCAN_WINDOW,
+  );
+  return {
+    success: true,
+    entries: rows.map(toRow),
+    nextCursor: null,
+    searchedTo: searchedTo && rows.length < POSTBACK_LOG_EXPORT_LIMIT ? Date.parse(searchedTo.at) : null,
+  };
 }

@@ -9,7 +9,8 @@
  *   anywhere: FILTER(field, value) / CLEAR ─► loading (from the first page)
  *             TYPE(field, text) (search, device id) ─► debouncing ─500 ms─► loading with the typed texts
  *
- * A page that answers after the filters changed again is dropped: the invoke of the old state is stopped with it.
+ * A filter no index serves may answer a short (even empty) page with a cursor: it searched back to `searchedTo`, and
+ * MORE searches older postbacks. A page that answers after the filters changed again is dropped: the invoke of the old state is stopped with it.
  * The calls and `notify` are provided by postback-log.actors.ts.
  */
 import { assign, setup } from 'xstate';
@@ -46,6 +47,8 @@ export interface PostbackLogContext {
   applied: PostbackLogTexts;
   entries: PostbackLogRow[];
   nextCursor: string | null;
+  /** How far back the last page looked when a filter no index serves stopped it early (ms), else null. */
+  searchedTo: number | null;
   error: string | null;
   moreError: string | null;
 }
@@ -109,6 +112,7 @@ export const postbackLogMachine = setup({
     applied: NO_TEXT,
     entries: [],
     nextCursor: null,
+    searchedTo: null,
     error: null,
     moreError: null,
   }),
@@ -136,7 +140,11 @@ export const postbackLogMachine = setup({
         input: ({ context }) => ({ appId: context.appId, source: context.source, query: queryOf(context) }),
         onDone: {
           target: 'ready',
-          actions: assign(({ event }) => ({ entries: event.output.entries, nextCursor: event.output.nextCursor })),
+          actions: assign(({ event }) => ({
+            entries: event.output.entries,
+            nextCursor: event.output.nextCursor,
+            searchedTo: event.output.searchedTo,
+          })),
         },
         onError: { target: 'failed', actions: assign(({ event }) => ({ error: wordsOf(event.error, LOAD_FAILED) })) },
       },
@@ -172,6 +180,7 @@ export const postbackLogMachine = setup({
           actions: assign(({ context, event }) => ({
             entries: [...context.entries, ...event.output.entries],
             nextCursor: event.output.nextCursor,
+            searchedTo: event.output.searchedTo,
           })),
         },
         onError: {

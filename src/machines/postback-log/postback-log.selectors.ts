@@ -54,9 +54,11 @@ export const selectPostbackLog = (s: Snapshot) => {
     exporting: s.matches('exporting'),
     error: s.matches('failed') ? c.error : null,
     moreError: c.moreError,
-    empty: s.matches('ready') && c.entries.length === 0,
+    empty: s.matches('ready') && c.entries.length === 0 && c.nextCursor === null,
     canLoadMore: s.matches('ready') && c.nextCursor !== null,
     canExport: s.matches('ready') && c.entries.length > 0,
+    /** ISO time the list searched back to, when a filter no index serves stopped it early (more may be older). */
+    searchedTo: c.searchedTo !== null && c.nextCursor !== null ? new Date(c.searchedTo).toISOString() : null,
     filtered: Object.values(c.filters).some(Boolean) || c.applied.q !== '' || c.applied.device !== '',
   };
 };

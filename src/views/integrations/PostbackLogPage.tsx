@@ -225,7 +225,7 @@ function PostbackLogScreen({ workspaceId, appId, partner }: { workspaceId: strin
               Try again
             </Button>
           </div>
-        ) : view.rows.length === 0 && !view.searching ? (
+        ) : view.rows.length === 0 && !view.searching && !view.canLoadMore && !view.loadingMore ? (
           <EmptyState title={view.filtered ? 'No postbacks match these filters' : 'No postbacks received yet'}>
             {view.filtered
               ? 'Try other filters or clear them.'
@@ -233,40 +233,48 @@ function PostbackLogScreen({ workspaceId, appId, partner }: { workspaceId: strin
           </EmptyState>
         ) : (
           <>
-            <div
-              role="region"
-              aria-label="Postbacks"
-              tabIndex={0}
-              className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <table className="w-full min-w-[40rem] text-left text-sm" data-testid="postback-log-table">
-                <caption className="sr-only">Postbacks received, newest first</caption>
-                <thead className="text-xs uppercase text-slate-600">
-                  <tr className="border-b border-slate-200">
-                    <th scope="col" className="py-2 pl-4 pr-3">
-                      Received (UTC)
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Event
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Outcome
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      Reason
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Device ID
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {view.rows.map((row) => (
-                    <Row key={row.id} row={row} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            {view.rows.length > 0 && (
+              <div
+                role="region"
+                aria-label="Postbacks"
+                tabIndex={0}
+                className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                <table className="w-full min-w-[40rem] text-left text-sm" data-testid="postback-log-table">
+                  <caption className="sr-only">Postbacks received, newest first</caption>
+                  <thead className="text-xs uppercase text-slate-600">
+                    <tr className="border-b border-slate-200">
+                      <th scope="col" className="py-2 pl-4 pr-3">
+                        Received (UTC)
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Event
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Outcome
+                      </th>
+                      <th scope="col" className="py-2 pr-3">
+                        Reason
+                      </th>
+                      <th scope="col" className="py-2 pr-4">
+                        Device ID
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {view.rows.map((row) => (
+                      <Row key={row.id} row={row} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            {view.searchedTo && (
+              <p className="mt-3 text-sm text-slate-600" data-testid="postback-log-searched-to">
+                {view.rows.length === 0 ? 'No matches among' : 'Searched'} the postbacks received since{' '}
+                <time dateTime={view.searchedTo}>{when(view.searchedTo)}</time> (UTC). Load more to search older ones.
+              </p>
+            )}
             {view.moreError && (
               <p role="alert" className="mt-3 text-sm text-rose-700">
                 {view.moreError}

@@ -83,6 +83,7 @@ const pageOf = (n: number, nextCursor: string | null): PostbackLogPage => ({
   success: true,
   entries: entries(n),
   nextCursor,
+  searchedTo: null,
 });
 
 const E = {
