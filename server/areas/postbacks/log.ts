@@ -120,13 +120,11 @@ async function find(
   if (!postbackPartnerOf(source)) throw notFound('Postback source');
   const cursor = query.cursor ? pageCursor(query.cursor) : null;
   const text = query.q?.trim() ? containing(query.q.trim()) : null;
-  const unindexed = text !== null || query.event !== undefined || query.outcome !== undefined;
   const wantStored = !query.outcome || query.outcome === 'stored';
   const wantLogged = query.outcome !== 'stored';
 
   /** The table's `window`-th row after the cursor by the indexed filters alone (an index-only probe), or null. */
   const edgeOf = async (table: 'postbacks' | 'postback_log'): Promise<Position | null> => {
-    if (!unindexed) return null;
     const row = await indexed(ctx.db.selectFrom(table), appId, source, query, cursor)
       .select(['id', atText.as('at')])
       .orderBy('received_at', 'desc')
@@ -136,46 +134,40 @@ async function find(
       .executeTakeFirst();
     return row ? { at: row.at, id: String(row.id) } : null;
   };
-  const within = (edge: Position | null) =>
-    sql<boolean>`${edge === null ? sql`true` : sql`(received_at, id) >= (${edge.at}::timestamptz, ${edge.id}::bigint)`}`;
-
-  const stored = async () => {
-    if (!wantStored) return { rows: [], edge: null };
-    const edge = await edgeOf('postbacks');
-    const rows = await indexed(ctx.db.selectFrom('postbacks'), appId, source, query, cursor)
-      .where(within(edge))
-      .$if(query.event !== undefined, (q) => q.where('event_name', '=', query.event!))
-      .$if(text !== null, (q) =>
-        q.where((eb) => eb.or([eb('event_name', 'ilike', text!), eb('advertising_id', 'ilike', text!)])),
+  /**
+   * The table's newest rows after the cursor by the indexed filters, at most `window` of them when a filter no index
+   * serves is set (the database stops reading once `limit` match); a short answer's edge is probed.
+   */
+  const read = async (table: 'postbacks' | 'postback_log', unindexed: boolean) => {
+    const logTable = table === 'postback_log';
+    // The two tables share these columns; the postbacks table's missing ones are read as nulls.
+    const window_ = indexed(ctx.db.selectFrom(table as 'postback_log'), appId, source, query, cursor)
+      .select(['id', 'received_at', 'event_name', 'advertising_id'])
+      .$if(logTable, (q) => q.select(['outcome', 'reason_code', 'reason']))
+      .$if(!logTable, (q) =>
+        q.select([
+          sql<'stored'>`'stored'`.as('outcome'),
+          sql<null>`null`.as('reason_code'),
+          sql<null>`null`.as('reason'),
+        ]),
       )
-      .select(['id', atText.as('at'), 'event_name', 'advertising_id'])
       .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return {
-      edge,
-      rows: rows.map((row): Found => ({
-        id: String(row.id),
-        at: row.at,
-        event_name: row.event_name,
-        outcome: 'stored',
-        reason_code: null,
-        reason: null,
-        advertising_id: row.advertising_id,
-      })),
-    };
-  };
-  const logged = async () => {
-    if (!wantLogged) return { rows: [], edge: null };
-    const edge = await edgeOf('postback_log');
-    const rows = await indexed(ctx.db.selectFrom('postback_log'), appId, source, query, cursor)
-      .where(within(edge))
+      .$if(unindexed, (q) => q.limit(window))
+      .as('w');
+    const rows = await ctx.db
+      .selectFrom(window_)
       .$if(query.event !== undefined, (q) => q.where('event_name', '=', query.event!))
-      .$if(query.outcome !== undefined, (q) => q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'))
+      .$if(logTable && query.outcome !== undefined, (q) =>
+        q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'),
+      )
       .$if(text !== null, (q) =>
         q.where((eb) =>
-          eb.or([eb('event_name', 'ilike', text!), eb('advertising_id', 'ilike', text!), eb('reason', 'ilike', text!)]),
+          eb.or([
+            eb('event_name', 'ilike', text!),
+            eb('advertising_id', 'ilike', text!),
+            ...(logTable ? [eb('reason', 'ilike', text!)] : []),
+          ]),
         ),
       )
       .select(['id', atText.as('at'), 'event_name', 'outcome', 'reason_code', 'reason', 'advertising_id'])
@@ -183,8 +175,23 @@ async function find(
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return { edge, rows: rows.map((row): Found => ({ ...row, id: String(row.id) })) };
+    const edge = unindexed && rows.length < limit ? await edgeOf(table) : null;
+    return {
+      edge,
+      rows: rows.map((row): Found => ({
+        ...row,
+        id: String(row.id),
+        outcome: row.outcome as Found['outcome'],
+        reason_code: row.reason_code ?? null,
+        reason: row.reason ?? null,
+      })),
+    };
   };
+
+  const none = { rows: [] as Found[], edge: null };
+  const stored = () => (wantStored ? read('postbacks', text !== null || query.event !== undefined) : none);
+  const logged = () =>
+    wantLogged ? read('postback_log', text !== null || query.event !== undefined || query.outcome !== undefined) : none;
 
   const [s, o] = await Promise.all([stored(), logged()]);
   // Both tables were read down to the newer of their edges: rows below it wait for the next request.
