@@ -200,7 +200,7 @@ describe('paging', () => {
 });
 
 describe('a filter no index serves', () => {
-  test('reads at most SCAN_WINDOW rows per request: a rare event is found page after page, saying how far it looked', async () => {
+  test('a search reads at most SCAN_WINDOW rows per request: rare matches are found page after page, saying how far it looked', async () => {
     // 45,000 postbacks of one app, one a second; the 6th and the 44,991st are the only 'rare_event'.
     const start = Date.parse('2026-11-01T00:00:00.000Z');
     await sql`
@@ -208,11 +208,11 @@ describe('a filter no index serves', () => {
       SELECT ${ANDROID}, 'appsflyer', 'window-' || g, CASE WHEN g IN (5, 44990) THEN 'rare_event' ELSE 'bulk' END,
         ${new Date(start).toISOString()}::timestamptz + make_interval(secs => g)
       FROM generate_series(0, 44999) AS g`.execute(server.db);
-    expect(SCAN_WINDOW).toBe(20_000);
+    expect(SCAN_WINDOW).toBe(10_000);
     const pages: PostbackLogPage[] = [];
     let cursor: string | null = null;
     do {
-      const res = await page(ANDROID, { event: 'rare_event', ...(cursor ? { cursor } : {}) });
+      const res = await page(ANDROID, { q: 'rare_ev', ...(cursor ? { cursor } : {}) });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json() as PostbackLogPage;
       pages.push(body);
@@ -221,10 +221,22 @@ describe('a filter no index serves', () => {
     expect(pages.map((p) => p.entries.map((e) => new Date(e.receivedAt).toISOString()))).toEqual([
       [new Date(start + 44_990_000).toISOString()],
       [],
+      [],
+      [],
       [new Date(start + 5_000).toISOString()],
     ]);
-    // Searched back to the 20,000th newest, then the 40,000th; the last page reached the end.
-    expect(pages.map((p) => p.searchedTo)).toEqual([start + 25_000_000, start + 5_000_000, null]);
+    // Searched back to the 10,000th newest, the 20,000th, …; the last page reached the end.
+    expect(pages.map((p) => p.searchedTo)).toEqual([
+      start + 35_000_000,
+      start + 25_000_000,
+      start + 15_000_000,
+      start + 5_000_000,
+      null,
+    ]);
+    // The event filter has its index: both at once.
+    const byEvent = (await page(ANDROID, { event: 'rare_event' })).json() as PostbackLogPage;
+    expect(byEvent).toMatchObject({ nextCursor: null, searchedTo: null });
+    expect(byEvent.entries).toHaveLength(2);
     // Unfiltered, the same app pages on without a window.
     expect((await page(ANDROID, {})).json()).toMatchObject({ searchedTo: null });
     expect((await page(ANDROID, {})).json().entries).toHaveLength(50);

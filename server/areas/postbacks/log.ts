@@ -76,7 +76,7 @@ interface Found {
   advertising_id: string | null;
 }
 
-/** The filters an index serves (app, source, device, time, cursor): bound values only. */
+/** The filters an index serves (app, source, event, device, time, cursor): bound values only. */
 function indexed<T extends 'postbacks' | 'postback_log'>(
   q: SelectQueryBuilder<Database, T, {}>,
   appId: string,
@@ -87,6 +87,7 @@ function indexed<T extends 'postbacks' | 'postback_log'>(
   // The builder's table is one of two with these columns; kysely cannot name them over a union of tables.
   let b = q as unknown as SelectQueryBuilder<Database, 'postbacks', {}>;
   b = b.where('app_id', '=', appId).where('source', '=', source);
+  if (query.event) b = b.where('event_name', '=', query.event);
   if (query.device) b = b.where('advertising_id', '=', query.device);
   for (const condition of timeRange(query)) b = b.where(condition);
   if (cursor) b = b.where(sql<boolean>`(received_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
@@ -102,11 +103,11 @@ const newerFirst = (a: Position, b: Position) =>
   a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(a.id) === BigInt(b.id) ? 0 : BigInt(b.id) > BigInt(a.id) ? 1 : -1;
 
 /**
- * How many rows of each table one request reads at most when a filter no index serves is set (event, outcome,
- * search): its matches are looked for among that many rows after the cursor, so a filter that matches almost
+ * How many rows of each table one request reads at most when a filter no index serves is set (the search; the
+ * outcome on the log): its matches are looked for among that many rows after the cursor, so a filter that matches almost
  * nothing never reads millions of rows in one request; the answer then says how far it searched.
  */
-export const SCAN_WINDOW = 20_000;
+export const SCAN_WINDOW = 10_000;
 const EXPORT_SCAN_WINDOW = 200_000;
 
 async function find(
@@ -157,7 +158,6 @@ async function find(
       .as('w');
     const rows = await ctx.db
       .selectFrom(window_)
-      .$if(query.event !== undefined, (q) => q.where('event_name', '=', query.event!))
       .$if(logTable && query.outcome !== undefined, (q) =>
         q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'),
       )
@@ -189,9 +189,8 @@ async function find(
   };
 
   const none = { rows: [] as Found[], edge: null };
-  const stored = () => (wantStored ? read('postbacks', text !== null || query.event !== undefined) : none);
-  const logged = () =>
-    wantLogged ? read('postback_log', text !== null || query.event !== undefined || query.outcome !== undefined) : none;
+  const stored = () => (wantStored ? read('postbacks', text !== null) : none);
+  const logged = () => (wantLogged ? read('postback_log', text !== null || query.outcome !== undefined) : none);
 
   const [s, o] = await Promise.all([stored(), logged()]);
   // Both tables were read down to the newer of their edges: rows below it wait for the next request.

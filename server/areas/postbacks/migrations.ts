@@ -7,7 +7,7 @@
  * 0930: the postback log page (docs/postbacks.md §Postback log) reads both tables newest first by (received_at, id):
  * the log's rows take their ids from the postbacks' sequence, so (received_at, id) is one key over both; each log row
  * gets a bounded reason code and keeps the whole device id (the readers mask it), so a device can be looked up; the
- * page's keyset indexes replace the older by-time ones, and one serves "this device's postbacks".
+ * page's keyset indexes replace the older by-time ones, and two more serve "this device's" and "this event's" postbacks.
  */
 import { sqlMigrations } from '../../db/migrations';
 
@@ -78,8 +78,10 @@ export const postbacksMigrations = sqlMigrations({
         DROP INDEX postbacks_recent;
         CREATE INDEX postbacks_log_page ON postbacks (app_id, source, received_at, id);
         CREATE INDEX postbacks_by_device ON postbacks (app_id, source, advertising_id, received_at, id);
+        CREATE INDEX postbacks_by_event ON postbacks (app_id, source, event_name, received_at, id);
         DROP INDEX postback_log_recent;
         CREATE INDEX postback_log_page ON postback_log (app_id, source, received_at, id);
-        CREATE INDEX postback_log_by_device ON postback_log (app_id, source, advertising_id, received_at, id)
+        CREATE INDEX postback_log_by_device ON postback_log (app_id, source, advertising_id, received_at, id);
+        CREATE INDEX postback_log_by_event ON postback_log (app_id, source, event_name, received_at, id)
       `,
 });
