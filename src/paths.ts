@@ -48,6 +48,7 @@ export const patterns = {
   monetizeNew: `${APP}/monetize/new`,
   monetizeEdit: `${APP}/monetize/edit/:monetizeId`,
   integrations: `${APP}/integrations/:source`,
+  postbackLog: `${APP}/integrations/:source/postbacks`,
   appSettings: `${APP}/settings/:tab`,
   productDocs: '/documentation/:page',
 } as const;

@@ -167,6 +167,12 @@ export const routes: RouteDef[] = [
     lazy(() => import('./views/integrations/IntegrationsPage')),
   ),
   route(
+    'postbackLog',
+    'Postback log',
+    'app',
+    lazy(() => import('./views/integrations/PostbackLogPage')),
+  ),
+  route(
     'appSettings',
     'App Settings',
     'app',

@@ -8,6 +8,8 @@
  *   GET  /api/app/:appId/postbacks/:source/url                                           (editor) → PostbackUrlResponse
  *   GET  /api/app/:appId/postbacks/:source/log                                           (viewer) → PostbackLogResponse
  *   GET  /api/app/:appId/postbacks/:source/summary                                       (viewer) → PostbackSummaryResponse
+ *   GET  /api/app/:appId/postbacks/:source/entries  PostbackLogQuery (filters, cursor)   (viewer) → PostbackLogPage
+ *   GET  /api/app/:appId/postbacks/:source/entries/export  PostbackLogQuery (no cursor)  (viewer) → PostbackLogPage
  *   POST /api/app/:appId/appsflyer/enable                                                (editor) → PluginAnswer
  *   POST /api/app/:appId/appsflyer/test-links  TestLinkRequest                           (viewer) → TestLinkResponse
  *   GET  /t/:code                              the short test link (public)  → 302 to the test link, or 404 / 410 page
@@ -17,6 +19,7 @@
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';
+import { isIsoDate } from './analyze';
 import { binary, endpoint } from './endpoint';
 import { ConnectionStatus, type PluginType } from './plugin';
 import { isPostbackPartner, sourceOf } from './partners';
@@ -75,6 +78,103 @@ export const PostbackLogResponse = struct(
 export type PostbackLogResponse = t.TypeOf<typeof PostbackLogResponse>;
 /** How many log lines the tab shows. */
 export const POSTBACK_LOG_LIMIT = 50;
+
+// ------------------------------------------------------------------------------------------------ the postback log page
+
+/** docs/postbacks.md §Postback log: entries per page, at most this many in one CSV, the longest search text. */
+export const POSTBACK_LOG_PAGE_SIZE = 50;
+export const POSTBACK_LOG_EXPORT_LIMIT = 10_000;
+export const POSTBACK_LOG_SEARCH_MAX = 100;
+/** The longest event name and device id a filter takes (the stored values are bounded by the formats). */
+export const POSTBACK_LOG_FILTER_MAX = 200;
+
+/** Why a postback was not stored, as a bounded code (the reason's words say the detail). */
+export const PostbackReasonCode = t.keyof(
+  {
+    already_received: null,
+    plugin_missing: null,
+    plugin_disconnected: null,
+    malformed: null,
+    unknown_event: null,
+  },
+  'PostbackReasonCode',
+);
+export type PostbackReasonCode = t.TypeOf<typeof PostbackReasonCode>;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** A day `YYYY-MM-DD` (UTC, the whole day) or an instant in ISO 8601 with its offset (`2026-11-20T10:00Z`). */
+export function isPostbackLogTime(s: string): boolean {
+  const day = s.slice(0, 10);
+  if (s.length === 10) return isIsoDate(day);
+  return ISO_INSTANT.test(s) && isIsoDate(day) && !Number.isNaN(Date.parse(s));
+}
+export const PostbackLogTime = line(MAX.date, {
+  name: 'PostbackLogTime',
+  expected: 'a day (YYYY-MM-DD) or an ISO 8601 time',
+  check: (s) => (isPostbackLogTime(s) ? null : 'must be a day (YYYY-MM-DD) or an ISO 8601 time with its offset'),
+});
+
+export const PostbackLogQuery = struct(
+  {},
+  {
+    /** The event name, exactly. */
+    event: line(POSTBACK_LOG_FILTER_MAX),
+    outcome: PostbackLogOutcome,
+    /** The device id (advertising id), exactly. */
+    device: line(POSTBACK_LOG_FILTER_MAX),
+    /** Received at or after (a day: from its start, UTC). */
+    from: PostbackLogTime,
+    /** Received at or before (a day: to its end, UTC). */
+    to: PostbackLogTime,
+    /** Text searched in event names, device ids and reasons (case-insensitive). */
+    q: line(POSTBACK_LOG_SEARCH_MAX),
+    /** The cursor of the next page, as the previous page answered it. */
+    cursor: line(MAX.token),
+  },
+  'PostbackLogQuery',
+);
+export type PostbackLogQuery = t.TypeOf<typeof PostbackLogQuery>;
+
+/** One line of the log page: a log line with its reason's code (null when stored). */
+export const PostbackLogRow = struct(
+  {
+    id: t.string,
+    receivedAt: t.number,
+    eventName: nullable(t.string),
+    outcome: PostbackLogOutcome,
+    reasonCode: nullable(PostbackReasonCode),
+    reason: nullable(t.string),
+    advertisingId: nullable(t.string),
+  },
+  {},
+  'PostbackLogRow',
+);
+export type PostbackLogRow = t.TypeOf<typeof PostbackLogRow>;
+export const PostbackLogPage = struct(
+  {
+    success: t.literal(true),
+    entries: t.array(PostbackLogRow),
+    nextCursor: nullable(t.string),
+    /**
+     * A filter no index serves (event, outcome, search) looks among a bounded number of postbacks per request: when
+     * the answer stopped there, the receipt time it searched back to (older ones: the next cursor); else null.
+     */
+    searchedTo: nullable(t.number),
+  },
+  {},
+  'PostbackLogPage',
+);
+export type PostbackLogPage = t.TypeOf<typeof PostbackLogPage>;
+/** The CSV's file name and columns (docs/postbacks.md §Postback log). */
+export const POSTBACK_LOG_CSV_FILE_NAME = 'postbacks.csv';
+export const POSTBACK_LOG_CSV_HEADER = [
+  'Received (UTC)',
+  'Event',
+  'Outcome',
+  'Reason code',
+  'Reason',
+  'Device ID',
+] as const;
 
 export const PostbackUrlResponse = struct({ success: t.boolean, url: t.string }, {}, 'PostbackUrlResponse');
 export type PostbackUrlResponse = t.TypeOf<typeof PostbackUrlResponse>;
@@ -160,6 +260,22 @@ export const postbackEndpoints = {
     path: '/api/app/:appId/postbacks/:source/summary',
     params: PostbackSourceParams,
     response: PostbackSummaryResponse,
+  }),
+  /** The postback log page: filtered, newest first, 50 a page by cursor. */
+  entries: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/postbacks/:source/entries',
+    params: PostbackSourceParams,
+    query: PostbackLogQuery,
+    response: PostbackLogPage,
+  }),
+  /** Every entry the filters match, newest first, up to POSTBACK_LOG_EXPORT_LIMIT: the SPA writes them as CSV. */
+  exportEntries: endpoint({
+    method: 'GET',
+    path: '/api/app/:appId/postbacks/:source/entries/export',
+    params: PostbackSourceParams,
+    query: PostbackLogQuery,
+    response: PostbackLogPage,
   }),
 };
 

@@ -776,6 +776,16 @@ const MATRIX: MatrixRow[] = [
     params: { source: 'appsflyer' },
   },
   {
+    route: 'GET /api/app/:appId/postbacks/:source/entries',
+    expect: [200, 200, 200, 404, 401],
+    params: { source: 'appsflyer' },
+  },
+  {
+    route: 'GET /api/app/:appId/postbacks/:source/entries/export',
+    expect: [200, 200, 200, 404, 401],
+    params: { source: 'appsflyer' },
+  },
+  {
     route: 'POST /api/app/:appId/appsflyer/enable',
     expect: [200, 200, 403, 404, 401],
     params: { appId: DEMO_APP_IDS.wordGarden },

@@ -70,6 +70,34 @@ describe('the postback writer', () => {
     expect(await stored('burst-')).toEqual(keys);
   });
 
+  test('the duplicates of a group are logged with it (one more statement), with their reason code', async () => {
+    const writer = postbackWriter(server.db);
+    await writer.write({ ...row('dup-log-00'), advertising_id: 'DUPLOG-DEVICE-000000000001' });
+    const before = writer.stats();
+    const sent = Array.from({ length: 20 }, (_, i) => ({
+      ...row(i % 4 === 0 ? 'dup-log-00' : `dup-log-${String(i).padStart(2, '0')}`),
+      advertising_id: 'DUPLOG-DEVICE-000000000001',
+    }));
+    const ids = await Promise.all(sent.map((r) => writer.write(r)));
+    expect(ids.filter((id) => id === null)).toHaveLength(5);
+    const after = writer.stats();
+    expect(after.logStatements - before.logStatements).toBeLessThanOrEqual(after.statements - before.statements);
+    const logged = await server.db
+      .selectFrom('postback_log')
+      .select(['outcome', 'reason_code', 'reason', 'advertising_id'])
+      .where('app_id', '=', APP)
+      .where('advertising_id', '=', 'DUPLOG-DEVICE-000000000001')
+      .execute();
+    expect(logged).toEqual(
+      Array.from({ length: 5 }, () => ({
+        outcome: 'duplicate',
+        reason_code: 'already_received',
+        reason: 'already received',
+        advertising_id: 'DUPLOG-DEVICE-000000000001',
+      })),
+    );
+  });
+
   test('a row the database refuses fails alone; the rest of its group is stored', async () => {
     await sql`ALTER TABLE postbacks ADD CONSTRAINT test_refuses_boom CHECK (event_name <> 'boom')`.execute(server.db);
     try {

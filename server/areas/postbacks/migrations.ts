@@ -4,6 +4,10 @@
  * app, source and idempotency key: a retried postback is one event) and the log of postbacks that were not stored.
  * 0560: a waiting attribution plugin becomes connected when a postback is stored (server/areas/postbacks/postbacks.ts); plugins
  * that were left waiting beside stored postbacks before that rule are connected once, with the same feed line.
+ * 0930: the postback log page (docs/postbacks.md §Postback log) reads both tables newest first by (received_at, id):
+ * the log's rows take their ids from the postbacks' sequence, so (received_at, id) is one key over both; each log row
+ * gets a bounded reason code and keeps the whole device id (the readers mask it), so a device can be looked up; the
+ * page's keyset indexes replace the older by-time ones, and two more serve "this device's" and "this event's" postbacks.
  */
 import { sqlMigrations } from '../../db/migrations';
 
@@ -59,5 +63,25 @@ export const postbacksMigrations = sqlMigrations({
         )
         INSERT INTO plugin_feed (plugin_id, message, type, created_at)
         SELECT plugin_id, plugin_type || ' connected: events are received.', 'success', now() FROM moved
+      `,
+  '0930_postback_log_page': `
+        ALTER TABLE postback_log ADD COLUMN reason_code text CHECK (reason_code IN
+          ('already_received', 'plugin_missing', 'plugin_disconnected', 'malformed', 'unknown_event'));
+        UPDATE postback_log SET reason_code = CASE
+          WHEN outcome = 'duplicate' THEN 'already_received'
+          WHEN reason LIKE '%plugin is disconnected' THEN 'plugin_disconnected'
+          WHEN reason LIKE 'the app has no % plugin' THEN 'plugin_missing'
+          WHEN reason LIKE '%not in the events file%' THEN 'unknown_event'
+          ELSE 'malformed' END;
+        UPDATE postback_log SET id = nextval('postbacks_id_seq');
+        ALTER TABLE postback_log ALTER COLUMN id SET DEFAULT nextval('postbacks_id_seq');
+        DROP INDEX postbacks_recent;
+        CREATE INDEX postbacks_log_page ON postbacks (app_id, source, received_at, id);
+        CREATE INDEX postbacks_by_device ON postbacks (app_id, source, advertising_id, received_at, id);
+        CREATE INDEX postbacks_by_event ON postbacks (app_id, source, event_name, received_at, id);
+        DROP INDEX postback_log_recent;
+        CREATE INDEX postback_log_page ON postback_log (app_id, source, received_at, id);
+        CREATE INDEX postback_log_by_device ON postback_log (app_id, source, advertising_id, received_at, id);
+        CREATE INDEX postback_log_by_event ON postback_log (app_id, source, event_name, received_at, id)
       `,
 });

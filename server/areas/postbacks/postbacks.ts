@@ -20,6 +20,7 @@ import {
   type ConversionEvent,
   type PostbackLogEntry,
   type PostbackOutcome,
+  type PostbackReasonCode,
 } from '../../../src/contracts/postbacks';
 import type { ConnectionStatus, PluginType } from '../../../src/contracts/plugin';
 import { postbackPartnerOf } from '../../../src/contracts/partners';
@@ -121,41 +122,39 @@ export async function recordPostback(
     event_time: postback.eventTime,
     received_at: receivedAt,
   };
-  let stored: boolean;
-  if (wanted === 0) {
-    // No reaction wants it: one atomic INSERT … ON CONFLICT DO NOTHING, grouped with the postbacks arriving meanwhile.
-    stored = (await postbackWriter(ctx.db).write(row)) !== null;
-  } else {
-    // Wanted: the insert and `postback.stored` share a transaction (a reaction that throws undoes the insert).
-    stored = await inTransaction(ctx, async (tx) => {
-      const inserted = await tx.db
-        .insertInto('postbacks')
-        .values(row)
-        .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return false;
-      await emit(tx, 'postback.stored', {
-        appId,
-        source,
-        postbackId: String(inserted.id),
-        eventName: postback.eventName,
-        value: postback.value,
-        revenue: postback.revenue,
-        currency: postback.currency,
-        sub1: postback.sub1,
-        sub2: postback.sub2,
-        sub3: postback.sub3,
-        sub4: postback.sub4,
-        sub5: postback.sub5,
-        receivedAt: receivedAt.toISOString(),
-      });
-      return true;
+  // No reaction wants it: one atomic INSERT … ON CONFLICT DO NOTHING, grouped with the postbacks arriving meanwhile
+  // (the writer logs a duplicate with its group).
+  if (wanted === 0) return (await postbackWriter(ctx.db).write(row)) !== null ? 'stored' : 'duplicate';
+  // Wanted: the insert and `postback.stored` share a transaction (a reaction that throws undoes the insert).
+  const stored = await inTransaction(ctx, async (tx) => {
+    const inserted = await tx.db
+      .insertInto('postbacks')
+      .values(row)
+      .onConflict((oc) => oc.columns(['app_id', 'source', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return false;
+    await emit(tx, 'postback.stored', {
+      appId,
+      source,
+      postbackId: String(inserted.id),
+      eventName: postback.eventName,
+      value: postback.value,
+      revenue: postback.revenue,
+      currency: postback.currency,
+      sub1: postback.sub1,
+      sub2: postback.sub2,
+      sub3: postback.sub3,
+      sub4: postback.sub4,
+      sub5: postback.sub5,
+      receivedAt: receivedAt.toISOString(),
     });
-  }
+    return true;
+  });
   if (stored) return 'stored';
   await logNotStored(ctx, appId, source, {
     outcome: 'duplicate',
+    reasonCode: 'already_received',
     reason: 'already received',
     eventName: postback.eventName,
     advertisingId: postback.advertisingId,
@@ -165,6 +164,7 @@ export async function recordPostback(
 
 interface NotStored {
   outcome: 'duplicate' | 'refused';
+  reasonCode: PostbackReasonCode;
   reason: string;
   eventName: string | null;
   advertisingId: string | null;
@@ -178,8 +178,10 @@ async function logNotStored(ctx: ServerContext, appId: string, source: string, e
       received_at: ctx.now(),
       event_name: entry.eventName?.slice(0, 100) ?? null,
       outcome: entry.outcome,
+      reason_code: entry.reasonCode,
       reason: entry.reason.slice(0, 200),
-      advertising_id: maskAdvertisingId(entry.advertisingId),
+      // Whole, so the log page finds a device's postbacks; every reader masks it.
+      advertising_id: entry.advertisingId?.slice(0, 200) ?? null,
     })
     .execute();
 }
@@ -281,16 +283,27 @@ export async function receivePostback(ctx: ServerContext, request: PostbackReque
     const reason = row.status
       ? `${format.pluginType} plugin is disconnected`
       : `the app has no ${format.pluginType} plugin`;
-    await logNotStored(ctx, appId, source, { outcome: 'refused', reason, ...seen(parsed) });
+    const reasonCode = row.status ? 'plugin_disconnected' : 'plugin_missing';
+    await logNotStored(ctx, appId, source, { outcome: 'refused', reasonCode, reason, ...seen(parsed) });
     throw conflict(`Postback refused: ${reason}.`, 'plugin_not_enabled');
   }
   if (!parsed.ok) {
-    await logNotStored(ctx, appId, source, { outcome: 'refused', reason: parsed.reason, ...seen(parsed) });
+    await logNotStored(ctx, appId, source, {
+      outcome: 'refused',
+      reasonCode: 'malformed',
+      reason: parsed.reason,
+      ...seen(parsed),
+    });
     throw invalid(`Malformed postback: ${parsed.reason}.`, [], 'malformed_postback');
   }
   const postback = format.resolve ? await format.resolve(ctx, appId, parsed.postback) : parsed.postback;
   if (typeof postback === 'string') {
-    await logNotStored(ctx, appId, source, { outcome: 'refused', reason: postback, ...seen(parsed) });
+    await logNotStored(ctx, appId, source, {
+      outcome: 'refused',
+      reasonCode: 'unknown_event',
+      reason: postback,
+      ...seen(parsed),
+    });
     throw invalid(`Postback refused: ${postback}.`, [], 'unknown_event');
   }
   return recordPostback(ctx, appId, source, postback);
@@ -331,6 +344,7 @@ export async function postbackLog(
       .select(['id', 'received_at', 'event_name', 'outcome', 'reason', 'advertising_id'])
       .where('app_id', '=', appId)
       .where('source', '=', source)
+      .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .execute(),
@@ -350,7 +364,7 @@ export async function postbackLog(
       eventName: row.event_name,
       outcome: row.outcome,
       reason: row.reason,
-      advertisingId: row.advertising_id,
+      advertisingId: maskAdvertisingId(row.advertising_id),
     })),
   ];
   return entries.sort((a, b) => b.receivedAt - a.receivedAt).slice(0, limit);

@@ -15,6 +15,7 @@ import {
   postbackUrl,
   receivePostback,
 } from './postbacks';
+import { exportPostbackLog, listPostbackLog } from './log';
 
 export const postbackRoutes = [
   defineRoute(api.receiveGet, {
@@ -52,5 +53,14 @@ export const postbackRoutes = [
       success: true,
       ...(await postbackSummary(ctx, params.appId, params.source)),
     }),
+  }),
+  // The log page and its CSV: read, like the log card, by every member of the app.
+  defineRoute(api.entries, {
+    access: access.app('viewer'),
+    handler: ({ ctx, params, query }) => listPostbackLog(ctx, params.appId, params.source, query),
+  }),
+  defineRoute(api.exportEntries, {
+    access: access.app('viewer'),
+    handler: ({ ctx, params, query }) => exportPostbackLog(ctx, params.appId, params.source, query),
   }),
 ];

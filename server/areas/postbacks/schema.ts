@@ -1,5 +1,6 @@
 /** Kysely table types of the postbacks area (server/areas/postbacks/migrations.ts). */
 import type { ColumnType, Generated } from 'kysely';
+import type { PostbackReasonCode } from '../../../src/contracts/postbacks';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -40,8 +41,9 @@ export interface PostbackLogTable {
   received_at: Timestamp;
   event_name: string | null;
   outcome: 'duplicate' | 'refused';
+  reason_code: PostbackReasonCode | null;
   reason: string | null;
-  /** Already masked. */
+  /** The device id as received (rows written before 0930 hold it masked); readers mask it. */
   advertising_id: string | null;
 }
 

@@ -10,10 +10,14 @@
  * - A caller is answered only once its batch has committed (the INSERT is one statement, so it commits alone).
  * - A batch that fails (say an app deleted meanwhile: its foreign key) is retried one postback at a time, so only the
  *   postback at fault fails, with its own error.
+ * - The duplicates of a batch are logged (`postback_log`, outcome duplicate: the postback log page shows them) by one
+ *   more multi-row INSERT before their callers are answered; a log that cannot be written is reported on stderr and
+ *   does not change the answer (the postback itself was received once, as the answer says).
  */
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PostbacksTable } from './schema';
+import { logLine } from '../../log';
 
 export type PostbackRow = Insertable<PostbacksTable> & { app_id: string; source: string; idempotency_key: string };
 
@@ -30,16 +34,16 @@ interface Pending {
 const keyOf = (row: PostbackRow) => `${row.app_id}\u0000${row.source}\u0000${row.idempotency_key}`;
 
 export interface PostbackWriter {
-  /** Stores the row unless its key is stored already: the new row's id, or null for a duplicate. */
+  /** Stores the row unless its key is stored already: the new row's id, or null for a duplicate (logged as one). */
   write(row: PostbackRow): Promise<string | null>;
-  /** Rows written and INSERT statements run so far (the benchmark prints rows per statement). */
-  stats(): { rows: number; statements: number };
+  /** Rows written and INSERT statements run so far (the benchmark prints rows per statement); duplicate log statements. */
+  stats(): { rows: number; statements: number; logStatements: number };
 }
 
 function createWriter(db: Kysely<Database>): PostbackWriter {
   const queue: Pending[] = [];
   let inFlight = 0;
-  const counts = { rows: 0, statements: 0 };
+  const counts = { rows: 0, statements: 0, logStatements: 0 };
 
   async function insert(rows: PostbackRow[]): Promise<Map<string, string>> {
     counts.statements += 1;
@@ -53,27 +57,60 @@ function createWriter(db: Kysely<Database>): PostbackWriter {
     return new Map(inserted.map((row) => [keyOf(row as PostbackRow), String(row.id)]));
   }
 
+  /** One INSERT logging the duplicates (bounded values, the device id whole: readers mask it). */
+  async function logDuplicates(rows: PostbackRow[]) {
+    if (rows.length === 0) return;
+    counts.logStatements += 1;
+    try {
+      await db
+        .insertInto('postback_log')
+        .values(
+          rows.map((row) => ({
+            app_id: row.app_id,
+            source: row.source,
+            received_at: row.received_at,
+            event_name: row.event_name.slice(0, 100),
+            outcome: 'duplicate' as const,
+            reason_code: 'already_received' as const,
+            reason: 'already received',
+            advertising_id: row.advertising_id?.slice(0, 200) ?? null,
+          })),
+        )
+        .execute();
+    } catch (error) {
+      console.error(
+        logLine('postbacks', { outcome: 'duplicate log not written', rows: rows.length, error: String(error) }),
+      );
+    }
+  }
+
   async function flush(batch: Pending[]) {
     // The first postback of each key goes in the statement; a repeat inside the batch is a duplicate.
     const first = new Map<string, Pending>();
     for (const pending of batch) if (!first.has(keyOf(pending.row))) first.set(keyOf(pending.row), pending);
+    const answers: [Pending, string | null][] = [];
     try {
       const ids = await insert([...first.values()].map((pending) => pending.row));
       for (const pending of batch) {
         const key = keyOf(pending.row);
-        pending.resolve(first.get(key) === pending ? (ids.get(key) ?? null) : null);
+        answers.push([pending, first.get(key) === pending ? (ids.get(key) ?? null) : null]);
       }
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One at a time, in order, so a repeat of a key sees its first one stored.
       for (const pending of batch) {
         try {
-          pending.resolve((await insert([pending.row])).get(keyOf(pending.row)) ?? null);
+          answers.push([pending, (await insert([pending.row])).get(keyOf(pending.row)) ?? null]);
         } catch (single) {
           pending.reject(single);
         }
       }
     }
+    // Stored ones are answered at once; duplicates once their log is written.
+    for (const [pending, id] of answers) if (id !== null) pending.resolve(id);
+    const duplicates = answers.filter(([, id]) => id === null).map(([pending]) => pending);
+    await logDuplicates(duplicates.map((pending) => pending.row));
+    for (const pending of duplicates) pending.resolve(null);
   }
 
   function pump() {

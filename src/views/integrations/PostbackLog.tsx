@@ -3,7 +3,9 @@
  * event, outcome (stored / duplicate / refused and why), the advertising id masked — so a publisher testing a device
  * sees at once whether and why an event did not count. Used by the AppsFlyer tab (and the Adjust tab).
  */
+import { Link, useParams } from 'wouter';
 import { usePostbackLog } from '../../services/postbacks.queries';
+import { href } from '../../paths';
 import { Button } from '../ui/Button';
 import { Card } from './Card';
 import { utcTime } from './plugin-view';
@@ -17,6 +19,7 @@ const OUTCOME_LABELS = { stored: 'Stored', duplicate: 'Duplicate', refused: 'Ref
 
 export function PostbackLog({ appId, source, label }: { appId: string; source: string; label: string }) {
   const log = usePostbackLog(appId, source);
+  const { workspaceId = '' } = useParams<{ workspaceId?: string }>();
   const entries = log.data ?? [];
   return (
     <Card
@@ -27,7 +30,15 @@ export function PostbackLog({ appId, source, label }: { appId: string; source: s
         </Button>
       }
     >
-      <p className="text-sm text-slate-600">The last postbacks {label} sent for this app, and what became of each.</p>
+      <p className="text-sm text-slate-600">
+        The last postbacks {label} sent for this app, and what became of each.{' '}
+        <Link
+          href={href.app(workspaceId, appId, `integrations/${label}/postbacks`)}
+          className="font-medium text-indigo-700 hover:underline"
+        >
+          Search the whole postback log
+        </Link>
+      </p>
       {log.isPending ? (
         <p className="mt-3 text-sm text-slate-600">Loading postbacks…</p>
       ) : log.isError ? (

@@ -30,6 +30,7 @@ import { confirmMutationTable } from './confirm-mutation.paths';
 import { acceptInviteTable } from './accept-invite.paths';
 import { acquireSettingsTable } from './acquire-settings.paths';
 import { activityTable } from './activity.paths';
+import { postbackLogTable } from './postback-log.paths';
 import { notificationsTable } from './notifications.paths';
 import { notificationPreferencesTable } from './notification-preferences.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
@@ -80,6 +81,7 @@ export const flowTables = [
   acceptInviteTable,
   acquireSettingsTable,
   activityTable,
+  postbackLogTable,
   notificationsTable,
   notificationPreferencesTable,
   adjustConnectTable,

@@ -1,0 +1,191 @@
+/**
+ * The postback log case of `npm run bench:api` (docs/postbacks.md §Postback log; target: the page answers ≤ 50 ms p99
+ * at 5 M postbacks of one app).
+ *
+ * In-process on an embedded PGlite: a migrated database with one workspace, one app, an admin with a session, and
+ * `rows` generated postbacks of the app from AppsFlyer (SQL generate_series over 90 days: 5 event names, 200,000
+ * devices), 1 in 20 of them a logged duplicate or refusal. Then GET /api/app/{appId}/postbacks/appsflyer/entries through
+ * Fastify's inject (session, membership, decode, query, encode) for the first page, each filter, a search, a day and
+ * the second page (a cursor), `samples` times each: p50, p99. Printed, never asserted.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import { openDatabase } from '../server/db/connect';
+import { withPgliteExtensions } from '../server/db/pglite-extensions';
+import { buildApp, migrate } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { hashToken, newToken } from '../server/auth/crypto';
+import type { ServerContext } from '../server/context';
+import { POSTBACK_LOG_PAGE_SIZE, type PostbackLogPage } from '../src/contracts/postbacks';
+
+export interface PostbackLogBenchRow {
+  case: string;
+  samples: number;
+  p50: number;
+  p99: number;
+}
+
+const W = 'bench-ws';
+const APP = 'bench-app';
+const ADMIN = 'bench-admin';
+const EVENTS = ['af_tutorial_completion', 'af_level_achieved', 'af_ad_view', 'af_purchase', 'af_login'];
+const DEVICES = 200_000;
+const device = (n: number) => `BENCHDEV-0000-0000-0000-${String(n).padStart(12, '0')}`;
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const stats = (name: string, ms: number[]): PostbackLogBenchRow => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { case: name, samples: ms.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+};
+
+async function generate(ctx: ServerContext, rows: number) {
+  await ctx.db
+    .insertInto('accounts')
+    .values({
+      id: ADMIN,
+      email: 'admin@bench.dev',
+      first_name: 'Bench',
+      last_name: 'Admin',
+      password_hash: 'x',
+      is_tp_user: false,
+    })
+    .execute();
+  await ctx.db
+    .insertInto('workspaces')
+    .values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 })
+    .execute();
+  await ctx.db.insertInto('memberships').values({ workspace_id: W, account_id: ADMIN, role: 'admin' }).execute();
+  await ctx.db
+    .insertInto('apps')
+    .values({
+      id: APP,
+      workspace_id: W,
+      app_name: 'Bench',
+      platform: 'android',
+      enabled: true,
+      image_file_id: null,
+      details: '{}' as never,
+    })
+    .execute();
+  const now = ctx.now();
+  const span = 90 * 86400.0;
+  // In chunks, so PGlite's single connection never holds one huge statement; both tables share the id sequence.
+  const chunk = 100_000;
+  for (let start = 0; start < rows; start += chunk) {
+    const end = Math.min(rows, start + chunk);
+    await sql`
+      INSERT INTO postbacks (app_id, source, idempotency_key, event_name, advertising_id, sub1, received_at)
+      SELECT ${APP}, 'appsflyer', 'k' || g, (${sql.val(EVENTS)}::text[])[1 + (g % 5)],
+        'BENCHDEV-0000-0000-0000-' || lpad(((g::bigint * 7919) % ${DEVICES}::int)::text, 12, '0'), 'player-' || (g % 50000),
+        ${now}::timestamptz - make_interval(secs => (${rows}::int - g) * (${span}::float8 / ${rows}::float8))
+      FROM generate_series(${start + 1}::int, ${end}::int) AS g WHERE g % 20 <> 0`.execute(ctx.db);
+    await sql`
+      INSERT INTO postback_log (app_id, source, received_at, event_name, outcome, reason_code, reason, advertising_id)
+      SELECT ${APP}, 'appsflyer', ${now}::timestamptz - make_interval(secs => (${rows}::int - g) * (${span}::float8 / ${rows}::float8)),
+        (${sql.val(EVENTS)}::text[])[1 + (g % 5)],
+        CASE WHEN g % 40 = 0 THEN 'refused' ELSE 'duplicate' END,
+        CASE WHEN g % 40 = 0 THEN 'malformed' ELSE 'already_received' END,
+        CASE WHEN g % 40 = 0 THEN 'event_time is not a time' ELSE 'already received' END,
+        'BENCHDEV-0000-0000-0000-' || lpad(((g::bigint * 7919) % ${DEVICES}::int)::text, 12, '0')
+      FROM generate_series(${start + 1}::int, ${end}::int) AS g WHERE g % 20 = 0`.execute(ctx.db);
+  }
+  await sql`ANALYZE postbacks`.execute(ctx.db);
+  await sql`ANALYZE postback_log`.execute(ctx.db);
+}
+
+export async function benchPostbackLog(options: {
+  rows: number;
+  samples: number;
+  log: (line: string) => void;
+}): Promise<PostbackLogBenchRow[]> {
+  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
+  try {
+    await migrate(handle.db);
+    const app = (await buildApp({
+      config: { ...configFromEnv({}), staticDir: undefined, demo: false },
+      db: handle.db,
+    })) as unknown as {
+      questboard: ServerContext;
+      ready(): Promise<unknown>;
+      close(): Promise<unknown>;
+      inject(o: {
+        method: string;
+        url: string;
+        headers: Record<string, string>;
+        query?: Record<string, string>;
+      }): Promise<{ statusCode: number; body: string; json(): unknown }>;
+    };
+    await app.ready();
+    const ctx = app.questboard;
+    const started = Date.now();
+    await generate(ctx, options.rows);
+    options.log(
+      `  postback log: ${options.rows.toLocaleString('en-US')} postbacks generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    const token = newToken();
+    await ctx.db
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), account_id: ADMIN, expires_at: new Date(Date.now() + 86_400_000) })
+      .execute();
+    const headers = { authorization: `Bearer ${token}` };
+    const get = async (query: Record<string, string>) => {
+      const t0 = performance.now();
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/app/${APP}/postbacks/appsflyer/entries`,
+        headers,
+        query,
+      });
+      const ms = performance.now() - t0;
+      if (res.statusCode !== 200) throw new Error(`the postback log answered ${res.statusCode}: ${res.body}`);
+      return { ms, page: res.json() as PostbackLogPage };
+    };
+    const first = await get({});
+    if (first.page.entries.length !== POSTBACK_LOG_PAGE_SIZE || !first.page.nextCursor)
+      throw new Error('the first page is not a full page with a cursor');
+    const day = new Date(first.page.entries[0]!.receivedAt - 30 * 86_400_000).toISOString().slice(0, 10);
+    const cases: [string, Record<string, string>][] = [
+      ['first page', {}],
+      ['event filter', { event: 'af_purchase' }],
+      ['outcome: stored', { outcome: 'stored' }],
+      ['outcome: refused', { outcome: 'refused' }],
+      ['device filter', { device: device(4242) }],
+      ['search (event name)', { q: 'purchase' }],
+      // Reads every row of the app (its matches are few): 10 samples.
+      ['search, one device (of 200,000)', { q: device(4242).slice(-8) }],
+      ['one day, 30 days ago', { from: day, to: day }],
+      ['second page (cursor)', { cursor: first.page.nextCursor }],
+    ];
+    const rows: PostbackLogBenchRow[] = [];
+    for (const [name, query] of cases) {
+      const samples = name.startsWith('search, one device') ? Math.min(10, options.samples) : options.samples;
+      for (let i = 0; i < Math.min(5, samples); i++) await get(query); // warm-up
+      const ms: number[] = [];
+      for (let i = 0; i < samples; i++) ms.push((await get(query)).ms);
+      rows.push(stats(`GET postback log: ${name}`, ms));
+    }
+    await app.close();
+    return rows;
+  } finally {
+    await handle.close();
+  }
+}
+
+export function printPostbackLogTable(rows: readonly PostbackLogBenchRow[], log: (line: string) => void) {
+  log('| postback log case | samples | p50 ms | p99 ms |');
+  log('|---|---:|---:|---:|');
+  for (const r of rows) log(`| ${r.case} | ${r.samples} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+}
+
+// Alone: `npx tsx scripts/bench-api-postbacks.ts [rows] [samples]`.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = Number(process.argv[2] ?? 5_000_000);
+  const samples = Number(process.argv[3] ?? 200);
+  benchPostbackLog({ rows, samples, log: console.log })
+    .then((result) => printPostbackLogTable(result, console.log))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,262 @@
+/**
+ * The postback log page (docs/postbacks.md §Postback log): every postback of an app from one source with what became
+ * of it — stored (a `postbacks` row), duplicate or refused with its reason (a `postback_log` row) — newest first,
+ * filtered by event, outcome, device id, time range and a search text, walked 50 at a time by a (received_at, id)
+ * cursor. Both tables take their ids from one sequence (migration 0930), so (received_at, id) is one key over both:
+ * each table is read along its keyset index up to one page past the cursor, and the two are merged. Filters are bound
+ * values only; the CSV is written by the SPA from the export's JSON (src/lib/exports.ts, formula-safe).
+ */
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { ServerContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
+import { invalid, notFound } from '../../errors';
+import {
+  POSTBACK_LOG_EXPORT_LIMIT,
+  POSTBACK_LOG_PAGE_SIZE,
+  maskAdvertisingId,
+  type PostbackLogPage,
+  type PostbackLogQuery,
+  type PostbackLogRow,
+  type PostbackReasonCode,
+} from '../../../src/contracts/postbacks';
+import { postbackPartnerOf } from '../../../src/contracts/partners';
+
+/**
+ * The time filters as SQL conditions on bound text (a Date past year 9999 does not survive the driver): a day covers
+ * the whole UTC day, an instant is itself. A reversed range is refused.
+ */
+function timeRange(query: PostbackLogQuery): RawBuilder<boolean>[] {
+  const conditions: RawBuilder<boolean>[] = [];
+  const day = (s: string) => s.length === 10;
+  if (query.from) {
+    conditions.push(
+      day(query.from)
+        ? sql<boolean>`received_at >= (${query.from}::timestamp AT TIME ZONE 'UTC')`
+        : sql<boolean>`received_at >= ${query.from}::timestamptz`,
+    );
+  }
+  if (query.to) {
+    conditions.push(
+      day(query.to)
+        ? sql<boolean>`received_at < ((${query.to}::timestamp + interval '1 day') AT TIME ZONE 'UTC')`
+        : sql<boolean>`received_at <= ${query.to}::timestamptz`,
+    );
+  }
+  if (query.from && query.to) {
+    const from = Date.parse(day(query.from) ? `${query.from}T00:00:00Z` : query.from);
+    const to = day(query.to) ? Date.parse(`${query.to}T00:00:00Z`) + 86_400_000 : Date.parse(query.to);
+    if (day(query.to) ? from >= to : from > to)
+      throw invalid('from must not be after to.', ['from', 'to'], 'invalid_range');
+  }
+  return conditions;
+}
+
+/** The text as an ILIKE pattern that finds it anywhere (its own %, _ and backslash match themselves). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The receipt time as fixed-width ISO text with microseconds: the cursor keeps what the database holds. */
+const atText = sql<string>`to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** The cursor as this list writes it (the time as `atText` prints it, an id that fits a bigint), else 400. */
+function pageCursor(text: string) {
+  const cursor = decodeTimeCursor(text);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(cursor.at) || cursor.id.length > 18)
+    throw invalid('cursor is not one this list gave out.', ['cursor']);
+  return cursor;
+}
+
+interface Found {
+  id: string;
+  at: string;
+  event_name: string | null;
+  outcome: PostbackLogRow['outcome'];
+  reason_code: PostbackReasonCode | null;
+  reason: string | null;
+  advertising_id: string | null;
+}
+
+/** The filters an index serves (app, source, event, device, time, cursor): bound values only. */
+function indexed<T extends 'postbacks' | 'postback_log'>(
+  q: SelectQueryBuilder<Database, T, {}>,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+  cursor: Position | null,
+): SelectQueryBuilder<Database, T, {}> {
+  // The builder's table is one of two with these columns; kysely cannot name them over a union of tables.
+  let b = q as unknown as SelectQueryBuilder<Database, 'postbacks', {}>;
+  b = b.where('app_id', '=', appId).where('source', '=', source);
+  if (query.event) b = b.where('event_name', '=', query.event);
+  if (query.device) b = b.where('advertising_id', '=', query.device);
+  for (const condition of timeRange(query)) b = b.where(condition);
+  if (cursor) b = b.where(sql<boolean>`(received_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
+  return b as unknown as SelectQueryBuilder<Database, T, {}>;
+}
+
+interface Position {
+  at: string;
+  id: string;
+}
+/** Newest first by (received_at, id): the texts are fixed width, the ids compared as numbers. */
+const newerFirst = (a: Position, b: Position) =>
+  a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(a.id) === BigInt(b.id) ? 0 : BigInt(b.id) > BigInt(a.id) ? 1 : -1;
+
+/**
+ * How many rows of each table one request reads at most when a filter no index serves is set (the search; the
+ * outcome on the log): its matches are looked for among that many rows after the cursor, so a filter that matches almost
+ * nothing never reads millions of rows in one request; the answer then says how far it searched.
+ */
+export const SCAN_WINDOW = 10_000;
+const EXPORT_SCAN_WINDOW = 200_000;
+
+async function find(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+  limit: number,
+  window: number,
+): Promise<{ rows: Found[]; searchedTo: Position | null }> {
+  if (!postbackPartnerOf(source)) throw notFound('Postback source');
+  const cursor = query.cursor ? pageCursor(query.cursor) : null;
+  const text = query.q?.trim() ? containing(query.q.trim()) : null;
+  const wantStored = !query.outcome || query.outcome === 'stored';
+  const wantLogged = query.outcome !== 'stored';
+
+  /** The table's `window`-th row after the cursor by the indexed filters alone (an index-only probe), or null. */
+  const edgeOf = async (table: 'postbacks' | 'postback_log'): Promise<Position | null> => {
+    const row = await indexed(ctx.db.selectFrom(table), appId, source, query, cursor)
+      .select(['id', atText.as('at')])
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(window - 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { at: row.at, id: String(row.id) } : null;
+  };
+  /**
+   * The table's newest rows after the cursor by the indexed filters, at most `window` of them when a filter no index
+   * serves is set (the database stops reading once `limit` match); a short answer's edge is probed.
+   */
+  const read = async (table: 'postbacks' | 'postback_log', unindexed: boolean) => {
+    const logTable = table === 'postback_log';
+    // The two tables share these columns; the postbacks table's missing ones are read as nulls.
+    const window_ = indexed(ctx.db.selectFrom(table as 'postback_log'), appId, source, query, cursor)
+      .select(['id', 'received_at', 'event_name', 'advertising_id'])
+      .$if(logTable, (q) => q.select(['outcome', 'reason_code', 'reason']))
+      .$if(!logTable, (q) =>
+        q.select([
+          sql<'stored'>`'stored'`.as('outcome'),
+          sql<null>`null`.as('reason_code'),
+          sql<null>`null`.as('reason'),
+        ]),
+      )
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .$if(unindexed, (q) => q.limit(window))
+      .as('w');
+    const rows = await ctx.db
+      .selectFrom(window_)
+      .$if(logTable && query.outcome !== undefined, (q) =>
+        q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'),
+      )
+      .$if(text !== null, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('event_name', 'ilike', text!),
+            eb('advertising_id', 'ilike', text!),
+            ...(logTable ? [eb('reason', 'ilike', text!)] : []),
+          ]),
+        ),
+      )
+      .select(['id', atText.as('at'), 'event_name', 'outcome', 'reason_code', 'reason', 'advertising_id'])
+      .orderBy('received_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    const edge = unindexed && rows.length < limit ? await edgeOf(table) : null;
+    return {
+      edge,
+      rows: rows.map((row): Found => ({
+        ...row,
+        id: String(row.id),
+        outcome: row.outcome as Found['outcome'],
+        reason_code: row.reason_code ?? null,
+        reason: row.reason ?? null,
+      })),
+    };
+  };
+
+  const none = { rows: [] as Found[], edge: null };
+  const stored = () => (wantStored ? read('postbacks', text !== null) : none);
+  const logged = () => (wantLogged ? read('postback_log', text !== null || query.outcome !== undefined) : none);
+
+  const [s, o] = await Promise.all([stored(), logged()]);
+  // Both tables were read down to the newer of their edges: rows below it wait for the next request.
+  const edges = [s.edge, o.edge].filter((edge): edge is Position => edge !== null).sort(newerFirst);
+  const searchedTo = edges[0] ?? null;
+  const rows = [...s.rows, ...o.rows]
+    .filter((row) => searchedTo === null || newerFirst(row, searchedTo) <= 0)
+    .sort(newerFirst);
+  return { rows: rows.slice(0, limit), searchedTo };
+}
+
+const toRow = (row: Found): PostbackLogRow => ({
+  id: row.id,
+  receivedAt: Date.parse(row.at),
+  eventName: row.event_name,
+  outcome: row.outcome,
+  reasonCode: row.reason_code,
+  reason: row.reason,
+  advertisingId: maskAdvertisingId(row.advertising_id),
+});
+
+/**
+ * One page (50 entries), newest first; `nextCursor` continues after its last entry (null: no more). A page of a filter
+ * no index serves may hold fewer entries with a cursor all the same: `searchedTo` says how far back it looked.
+ */
+export async function listPostbackLog(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+): Promise<PostbackLogPage> {
+  const { rows, searchedTo } = await find(ctx, appId, source, query, POSTBACK_LOG_PAGE_SIZE + 1, SCAN_WINDOW);
+  const page = rows.slice(0, POSTBACK_LOG_PAGE_SIZE);
+  const last = page[page.length - 1];
+  if (rows.length > POSTBACK_LOG_PAGE_SIZE && last)
+    return { success: true, entries: page.map(toRow), nextCursor: encodeTimeCursor(last), searchedTo: null };
+  return {
+    success: true,
+    entries: page.map(toRow),
+    nextCursor: searchedTo ? encodeTimeCursor(searchedTo) : null,
+    searchedTo: searchedTo ? Date.parse(searchedTo.at) : null,
+  };
+}
+
+/**
+ * Every entry the filters match, newest first, up to POSTBACK_LOG_EXPORT_LIMIT (the SPA writes the CSV); a filter no
+ * index serves looks among the newest 200,000 rows of each table (`searchedTo` says so).
+ */
+export async function exportPostbackLog(
+  ctx: ServerContext,
+  appId: string,
+  source: string,
+  query: PostbackLogQuery,
+): Promise<PostbackLogPage> {
+  const { rows, searchedTo } = await find(
+    ctx,
+    appId,
+    source,
+    { ...query, cursor: undefined },
+    POSTBACK_LOG_EXPORT_LIMIT,
+    EXPORT_SCAN_WINDOW,
+  );
+  return {
+    success: true,
+    entries: rows.map(toRow),
+    nextCursor: null,
+    searchedTo: searchedTo && rows.length < POSTBACK_LOG_EXPORT_LIMIT ? Date.parse(searchedTo.at) : null,
+  };
+}
