@@ -72,6 +72,9 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /analytics/template/:appId': ['report.saved'],
   'DELETE /analytics/template/:appId/:reportId': ['report.deleted'],
   'POST /api/app/:appId/analyze/ask': { notAChange: 'a question answered, nothing stored' },
+  'POST /api/app/:appId/analyze/cohorts/run': { notAChange: 'a cohort table computed, nothing stored' },
+  'POST /api/app/:appId/analyze/cohorts': ['report.saved'],
+  'DELETE /api/app/:appId/analyze/cohorts/:cohortId': ['report.deleted'],
   'POST /api/workspace/:workspaceId/billing/payment-methods/setup': {
     notAChange: 'opens the hosted page; payment_method.added is written when it completes',
   },

@@ -418,6 +418,19 @@ describe('saved cohorts', () => {
     expect((await call(server.app, viewer, { method: 'DELETE', url })).statusCode).toBe(403);
     expect((await call(server.app, editor, { method: 'DELETE', url })).statusCode).toBe(200);
     expect((await call(server.app, viewer, { method: 'GET', url })).statusCode).toBe(404);
+
+    // Saving, renaming and deleting are in the activity log, as a report's are.
+    const logged = await server.db
+      .selectFrom('activity')
+      .select(['verb', 'object_name'])
+      .where('object_id', '=', cohort.id)
+      .orderBy('id')
+      .execute();
+    expect(logged).toEqual([
+      { verb: 'report.saved', object_name: 'Weekly by platform' },
+      { verb: 'report.saved', object_name: 'Renamed' },
+      { verb: 'report.deleted', object_name: 'Renamed' },
+    ]);
   });
 
   test('a question that would not run is not saved; a long title is refused in words', async () => {
