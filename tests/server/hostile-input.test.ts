@@ -11,7 +11,7 @@ import { outboxMailer } from '../../server/providers/mailer';
 import type { Report } from '../../src/contracts/analyze';
 import { call, signInAs } from './helpers';
 import { createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
-import { dbSnapshot } from './db-snapshot';
+import { dbSnapshot, SESSION_LAST_USE } from './db-snapshot';
 import { workspaceForm } from './multipart-form';
 import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_QUESTS } from '../../server/areas/acquire/seed';
 import { buildApp } from '../../server/app';
@@ -38,13 +38,13 @@ const IGNORED = ['sign_in_attempts'];
 type Res = Awaited<ReturnType<typeof call>>;
 /** The request answers 400 with a message in words (no codec internals) and the database is unchanged. */
 async function refused(send: () => Promise<Res>): Promise<{ message: string; fields?: string[] }> {
-  const before = await dbSnapshot(server.db, IGNORED);
+  const before = await dbSnapshot(server.db, IGNORED, SESSION_LAST_USE);
   const res = await send();
   expect(res.statusCode, res.body).toBe(400);
   const body = res.json() as { success: boolean; message: string; fields?: string[] };
   expect(body.success).toBe(false);
   expect(body.message).not.toMatch(/Exact<|Partial<|\{ \w+: \w+ \}|<[A-Z]/);
-  expect(await dbSnapshot(server.db, IGNORED)).toEqual(before);
+  expect(await dbSnapshot(server.db, IGNORED, SESSION_LAST_USE)).toEqual(before);
   return body;
 }
 
