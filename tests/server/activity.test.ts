@@ -4,7 +4,9 @@
  * 400); pages of 50 walk with a cursor; billing entries reach admins only; another workspace gets 404; old entries
  * are pruned once a day by a job.
  */
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ActivityTable } from '../../server/areas/activity/schema';
 import { inTransaction, type ServerContext } from '../../server/context';
 import { emit } from '../../server/events/outbox';
 import { drainJobs } from '../../server/jobs/queue';
@@ -47,6 +49,17 @@ const list = async (token: string, query: Record<string, string> = {}, workspace
   return { status: res.statusCode, body: res.json() as ActivityPage & { message?: string } };
 };
 const verbs = (entries: readonly ActivityEntry[]) => entries.map((e) => e.verb);
+
+type RawEntry = Insertable<ActivityTable>;
+/** Entries written as the writer would (the row and its name), for times and verbs no API call makes. */
+async function insertEntries(rows: RawEntry[]) {
+  await server.db.insertInto('activity').values(rows).execute();
+  await server.db
+    .insertInto('activity_names')
+    .values(rows.map((r) => ({ workspace_id: W, name: r.object_name })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
 
 describe('changes made through the API', () => {
   beforeAll(async () => {
@@ -138,10 +151,8 @@ describe('changes made through the API', () => {
   });
 
   test('routine=hide leaves out the routine entries (postbacks, quest steps, charges) unless an action names one', async () => {
-    await server.db
-      .insertInto('activity')
-      .values(
-        (['postback.stored', 'quest.step_completed', 'charge.recorded'] as const).map((verb) => ({
+    await insertEntries(
+      (['postback.stored', 'quest.step_completed', 'charge.recorded'] as const).map((verb) => ({
           workspace_id: W,
           app_id: null,
           at: new Date(),
@@ -155,8 +166,7 @@ describe('changes made through the API', () => {
           changes: JSON.stringify([]),
           event_id: null,
         })),
-      )
-      .execute();
+    );
     const routine = { q: 'routine' };
     expect(verbs((await list(tokens.admin, routine)).body.entries).sort()).toEqual([
       'charge.recorded',
@@ -277,14 +287,57 @@ describe('pages', () => {
     expect(seen[0]).toBe('page-119');
     expect(seen[119]).toBe('page-0');
   });
+
+  test('the name search finds a rare name under many newer entries, and pages a common text by cursor', async () => {
+    const key = (tx: ServerContext, label: string) =>
+      emit(tx, 'api_key.created', {
+        workspaceId: W,
+        appId: ACQUIRE_DEMO_APP,
+        keyId: label.replace(/ /g, '-'),
+        label,
+        changes: [{ field: 'status', before: null, after: 'active' }],
+      });
+    await inTransaction({ ...ctx, actor: ids.admin }, async (tx) => {
+      await key(tx, 'needle key');
+      // More distinct names than the search looks up one by one: this text is walked over the newest entries.
+      for (let i = 0; i < 260; i++) await key(tx, `hay key ${i}`);
+    });
+    const needle = await list(tokens.viewer, { q: 'NEEDLE' });
+    expect(needle.body.entries.map((e) => e.object.name)).toEqual(['needle key']);
+    expect(needle.body.nextCursor).toBeNull();
+    expect((await list(tokens.viewer, { q: 'needle', area: 'team' })).body.entries).toEqual([]);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const { body }: { body: ActivityPage } = await list(tokens.viewer, { q: 'hay key', ...(cursor ? { cursor } : {}) });
+      seen.push(...body.entries.map((e) => e.object.name));
+      cursor = body.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(260);
+    expect(seen[0]).toBe('hay key 259');
+    expect(seen[259]).toBe('hay key 0');
+    // A text that is part of a handful of names: each name's entries, merged newest first.
+    expect((await list(tokens.viewer, { q: 'hay key 25' })).body.entries.map((e) => e.object.name)).toEqual([
+      'hay key 259',
+      'hay key 258',
+      'hay key 257',
+      'hay key 256',
+      'hay key 255',
+      'hay key 254',
+      'hay key 253',
+      'hay key 252',
+      'hay key 251',
+      'hay key 250',
+      'hay key 25',
+    ]);
+  });
 });
 
 describe('retention', () => {
   test('a daily job removes entries older than ACTIVITY_DAYS, once a day', async () => {
     now = new Date('2026-11-27T12:00:00Z');
-    await server.db
-      .insertInto('activity')
-      .values({
+    await insertEntries([
+      {
         workspace_id: W,
         app_id: null,
         at: new Date(now.getTime() - 401 * 86_400_000),
@@ -297,11 +350,8 @@ describe('retention', () => {
         object_name: 'ancient@demostudio.dev',
         changes: JSON.stringify([{ field: 'role', before: null, after: 'viewer' }]),
         event_id: null,
-      })
-      .execute();
-    await server.db
-      .insertInto('activity')
-      .values({
+      },
+      {
         workspace_id: W,
         app_id: null,
         at: new Date(now.getTime() - 399 * 86_400_000),
@@ -314,8 +364,8 @@ describe('retention', () => {
         object_name: 'kept@demostudio.dev',
         changes: JSON.stringify([{ field: 'role', before: null, after: 'viewer' }]),
         event_id: null,
-      })
-      .execute();
+      },
+    ]);
     const first = await scheduleActivityPruning(ctx);
     expect(first).toHaveLength(1);
     expect(await scheduleActivityPruning(ctx)).toEqual([]);
@@ -326,6 +376,13 @@ describe('retention', () => {
       .where('object_id', 'in', ['ancient', 'old-but-kept'])
       .execute();
     expect(left.map((r) => r.object_id)).toEqual(['old-but-kept']);
+    // The pruned entry's name leaves the search's list of names with it.
+    const names = await server.db
+      .selectFrom('activity_names')
+      .select('name')
+      .where('name', 'in', ['ancient@demostudio.dev', 'kept@demostudio.dev'])
+      .execute();
+    expect(names.map((r) => r.name)).toEqual(['kept@demostudio.dev']);
     const job = await server.db
       .selectFrom('jobs')
       .select(['status', 'result'])

@@ -66,6 +66,11 @@ export async function recordActivity(tx: ServerContext, event: DomainEvent): Pro
       event_id: event.id,
     })
     .execute();
+  await tx.db
+    .insertInto('activity_names')
+    .values({ workspace_id: workspaceId, name: described.object.name })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 /** Only postbacks some other reaction wants become events (and so rows): activity alone never asks for one. */
@@ -80,7 +85,7 @@ const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
 
 type ActivityQueryBuilder = SelectQueryBuilder<Database, 'activity', {}>;
 
-/** The filters as bound values (docs/activity.md §Filters); billing entries only for admins. */
+/** The filters as bound values except the name search (docs/activity.md §Filters); billing entries only for admins. */
 function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: ActivityQuery): ActivityQueryBuilder {
   if (query.from && query.to && query.from > query.to)
     throw invalid('from must not be after to.', ['from', 'to'], 'invalid_range');
@@ -97,13 +102,39 @@ function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: Ac
   if (query.to) q = q.where('at', '<', nextDay(query.to));
   if (query.objectType) q = q.where('object_type', '=', query.objectType);
   if (query.objectId) q = q.where('object_id', '=', query.objectId);
-  const text = query.q?.trim();
-  // ILIKE, so the trigram index on object_name serves it (migrations.ts); the text's own %, _ and backslash match themselves.
-  if (text) q = q.where('object_name', 'ilike', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   return q;
 }
 
-const toEntry = (row: {
+/** Past this many matching names the text is common, and the workspace's newest entries are walked instead. */
+const NAME_CANDIDATES = 200;
+
+/**
+ * The filtered entries newest first, at most `limit`. A name search (ILIKE: the text's own %, _ and backslash match
+ * themselves) looks up the matching distinct names first (activity_names, trigram-indexed), then reads at most
+ * `limit` entries per name from (workspace_id, object_name, at, id) and keeps the newest: a rare text never walks the
+ * whole log, however few entries it matches (docs/activity.md §Speed and scale).
+ */
+async function newest(ctx: ServerContext, workspaceId: string, q: ActivityQueryBuilder, text: string, limit: number) {
+  const ordered = (b: ActivityQueryBuilder) => b.select(COLUMNS).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
+  if (!text) return ordered(q).execute();
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const names = await ctx.db
+    .selectFrom('activity_names')
+    .select('name')
+    .where('workspace_id', '=', workspaceId)
+    .where('name', 'ilike', pattern)
+    .limit(NAME_CANDIDATES + 1)
+    .execute();
+  if (names.length === 0) return [];
+  if (names.length > NAME_CANDIDATES) return ordered(q.where('object_name', 'ilike', pattern)).execute();
+  const each = ordered(q.where(sql<boolean>`object_name = n.name`));
+  const { rows } = await sql<ActivityRow>`
+    SELECT a.* FROM unnest(${names.map((n) => n.name)}::text[]) AS n(name) CROSS JOIN LATERAL (${each}) AS a
+    ORDER BY a.at DESC, a.id DESC LIMIT ${limit}`.execute(ctx.db);
+  return rows;
+}
+
+interface ActivityRow {
   id: string;
   at: Date;
   actor_id: string | null;
@@ -115,7 +146,9 @@ const toEntry = (row: {
   object_id: string;
   object_name: string;
   changes: ActivityEntry['changes'];
-}): ActivityEntry => ({
+}
+
+const toEntry = (row: ActivityRow): ActivityEntry => ({
   id: String(row.id),
   at: new Date(row.at).toISOString(),
   actor: { accountId: row.actor_id, name: row.actor_name },
@@ -152,12 +185,7 @@ export async function listActivity(
     const cursor = decodeTimeCursor(query.cursor);
     q = q.where(sql<boolean>`(at, id) < (${new Date(cursor.at)}::timestamptz, ${cursor.id}::bigint)`);
   }
-  const rows = await q
-    .select(COLUMNS)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(ACTIVITY_PAGE_SIZE + 1)
-    .execute();
+  const rows = await newest(ctx, workspaceId, q, query.q?.trim() ?? '', ACTIVITY_PAGE_SIZE + 1);
   const page = rows.slice(0, ACTIVITY_PAGE_SIZE).map(toEntry);
   const last = page[page.length - 1];
   return {
@@ -217,12 +245,8 @@ export async function exportActivity(
   role: Role,
   query: ActivityQuery,
 ): Promise<ActivityPage> {
-  const rows = await filtered(ctx, workspaceId, role, { ...query, cursor: undefined })
-    .select(COLUMNS)
-    .orderBy('at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(ACTIVITY_EXPORT_LIMIT)
-    .execute();
+  const q = filtered(ctx, workspaceId, role, query);
+  const rows = await newest(ctx, workspaceId, q, query.q?.trim() ?? '', ACTIVITY_EXPORT_LIMIT);
   return { success: true, entries: rows.map(toEntry), nextCursor: null };
 }
 
@@ -242,8 +266,14 @@ export async function pruneActivity(ctx: ServerContext): Promise<number> {
       DELETE FROM activity WHERE id IN (SELECT id FROM doomed)`.execute(ctx.db);
     const deleted = Number(result.numAffectedRows ?? 0);
     total += deleted;
-    if (deleted < PRUNE_BATCH) return total;
+    if (deleted < PRUNE_BATCH) break;
   }
+  // The names no entry carries any more leave the name search's list.
+  if (total > 0)
+    await sql`
+      DELETE FROM activity_names n WHERE NOT EXISTS (
+        SELECT 1 FROM activity a WHERE a.workspace_id = n.workspace_id AND a.object_name = n.name)`.execute(ctx.db);
+  return total;
 }
 
 /**

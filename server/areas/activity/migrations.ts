@@ -3,8 +3,9 @@
  * newest entries first, walked with a (at, id) cursor (never OFFSET), optionally narrowed to an app, an area, a
  * person, a verb or one object: each has an index ending in (at DESC, id DESC), so a page reads at most 51 index
  * entries whatever the log's size. The retention job deletes by `at` alone (activity_at). The object-name search
- * (`object_name ILIKE '%text%'`) has a trigram index where pg_trgm is available (PostgreSQL with contrib, and every
- * embedded PGlite: server/db/pglite-extensions.ts); without it the search walks the workspace's newest rows.
+ * first finds the matching names in `activity_names` (each distinct name once, with a trigram index where pg_trgm is
+ * available: PostgreSQL with contrib, and every embedded PGlite, server/db/pglite-extensions.ts), then reads each
+ * name's newest entries from (workspace_id, object_name, at, id): docs/activity.md §Speed and scale.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { runStatements } from '../../db/migrations';
@@ -51,6 +52,33 @@ export const activityMigrations: Record<string, Migration> = {
         `
         CREATE EXTENSION IF NOT EXISTS pg_trgm;
         CREATE INDEX activity_object_name_trgm ON activity USING gin (object_name gin_trgm_ops)
+      `,
+      );
+    },
+  },
+  '0802_activity_names': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        CREATE TABLE activity_names (
+          workspace_id text NOT NULL,
+          name text NOT NULL,
+          PRIMARY KEY (workspace_id, name)
+        );
+        INSERT INTO activity_names (workspace_id, name) SELECT DISTINCT workspace_id, object_name FROM activity;
+        CREATE INDEX activity_workspace_name ON activity (workspace_id, object_name, at DESC, id DESC);
+        DROP INDEX IF EXISTS activity_object_name_trgm
+      `,
+      );
+      const { rows } = await sql<{ name: string }>`
+        SELECT name FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
+      if (rows.length === 0) return;
+      await runStatements(
+        db,
+        `
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+        CREATE INDEX activity_names_trgm ON activity_names USING gin (name gin_trgm_ops)
       `,
       );
     },

@@ -21,6 +21,13 @@ export interface ActivityTable {
   event_id: string | null;
 }
 
+/** Every object name the workspace's log holds, once: the name search looks here first (docs/activity.md). */
+export interface ActivityNameTable {
+  workspace_id: string;
+  name: string;
+}
+
 export interface ActivityTables {
   activity: ActivityTable;
+  activity_names: ActivityNameTable;
 }
