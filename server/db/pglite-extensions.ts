@@ -1,6 +1,6 @@
 /**
  * The PostgreSQL extensions every embedded PGlite is opened with (PGlite loads an extension only when it is named at
- * creation): pg_trgm, for the activity log's trigram index on object names (server/areas/activity/migrations.ts).
+ * creation): pg_trgm, for the trigram index on the activity log's object names (server/areas/activity/migrations.ts).
  * Every `PGlite.create` of the server, the tests and the benches passes these, so a data folder or a dump made by one
  * opens in another.
  */

@@ -153,19 +153,19 @@ describe('changes made through the API', () => {
   test('routine=hide leaves out the routine entries (postbacks, quest steps, charges) unless an action names one', async () => {
     await insertEntries(
       (['postback.stored', 'quest.step_completed', 'charge.recorded'] as const).map((verb) => ({
-          workspace_id: W,
-          app_id: null,
-          at: new Date(),
-          actor_id: null,
-          actor_name: 'Questboard',
-          area: verb === 'charge.recorded' ? 'billing' : verb === 'postback.stored' ? 'postbacks' : 'acquire',
-          verb,
-          object_type: 'routine',
-          object_id: `routine-${verb}`,
-          object_name: `routine ${verb}`,
-          changes: JSON.stringify([]),
-          event_id: null,
-        })),
+        workspace_id: W,
+        app_id: null,
+        at: new Date(),
+        actor_id: null,
+        actor_name: 'Questboard',
+        area: verb === 'charge.recorded' ? 'billing' : verb === 'postback.stored' ? 'postbacks' : 'acquire',
+        verb,
+        object_type: 'routine',
+        object_id: `routine-${verb}`,
+        object_name: `routine ${verb}`,
+        changes: JSON.stringify([]),
+        event_id: null,
+      })),
     );
     const routine = { q: 'routine' };
     expect(verbs((await list(tokens.admin, routine)).body.entries).sort()).toEqual([
@@ -309,7 +309,10 @@ describe('pages', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const { body }: { body: ActivityPage } = await list(tokens.viewer, { q: 'hay key', ...(cursor ? { cursor } : {}) });
+      const { body }: { body: ActivityPage } = await list(tokens.viewer, {
+        q: 'hay key',
+        ...(cursor ? { cursor } : {}),
+      });
       seen.push(...body.entries.map((e) => e.object.name));
       cursor = body.nextCursor;
     } while (cursor);

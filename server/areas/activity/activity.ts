@@ -105,36 +105,35 @@ function filtered(ctx: ServerContext, workspaceId: string, role: Role, query: Ac
   return q;
 }
 
-/** Past this many matching names the text is common, and the workspace's newest entries are walked instead. */
+/** Past this many matching names the text is common, and the workspace's newest entries are walked with it instead. */
 const NAME_CANDIDATES = 200;
 
 /**
  * The filtered entries newest first, at most `limit`. A name search (ILIKE: the text's own %, _ and backslash match
- * themselves) looks up the matching distinct names first (activity_names, trigram-indexed), then reads at most
- * `limit` entries per name from (workspace_id, object_name, at, id) and keeps the newest: a rare text never walks the
- * whole log, however few entries it matches (docs/activity.md §Speed and scale).
+ * themselves) looks up the matching distinct names first (activity_names, trigram-indexed), then asks for entries of
+ * those names: PostgreSQL reads a few names' entries from (workspace_id, object_name, at, id) and walks the newest
+ * entries for many, so a rare text never walks the whole log (docs/activity.md §Decisions).
  */
 async function newest(ctx: ServerContext, workspaceId: string, q: ActivityQueryBuilder, text: string, limit: number) {
-  const ordered = (b: ActivityQueryBuilder) => b.select(COLUMNS).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit);
-  if (!text) return ordered(q).execute();
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const names = await ctx.db
-    .selectFrom('activity_names')
-    .select('name')
-    .where('workspace_id', '=', workspaceId)
-    .where('name', 'ilike', pattern)
-    .limit(NAME_CANDIDATES + 1)
-    .execute();
-  if (names.length === 0) return [];
-  if (names.length > NAME_CANDIDATES) return ordered(q.where('object_name', 'ilike', pattern)).execute();
-  const each = ordered(q.where(sql<boolean>`object_name = n.name`));
-  const { rows } = await sql<ActivityRow>`
-    SELECT a.* FROM unnest(${names.map((n) => n.name)}::text[]) AS n(name) CROSS JOIN LATERAL (${each}) AS a
-    ORDER BY a.at DESC, a.id DESC LIMIT ${limit}`.execute(ctx.db);
-  return rows;
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const names = await ctx.db
+      .selectFrom('activity_names')
+      .select('name')
+      .where('workspace_id', '=', workspaceId)
+      .where('name', 'ilike', pattern)
+      .limit(NAME_CANDIDATES + 1)
+      .execute();
+    if (names.length === 0) return [];
+    q =
+      names.length > NAME_CANDIDATES
+        ? q.where('object_name', 'ilike', pattern)
+        : q.where('object_name', '=', sql<string>`ANY(${names.map((n) => n.name)}::text[])`);
+  }
+  return q.select(COLUMNS).orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
-interface ActivityRow {
+const toEntry = (row: {
   id: string;
   at: Date;
   actor_id: string | null;
@@ -146,9 +145,7 @@ interface ActivityRow {
   object_id: string;
   object_name: string;
   changes: ActivityEntry['changes'];
-}
-
-const toEntry = (row: ActivityRow): ActivityEntry => ({
+}): ActivityEntry => ({
   id: String(row.id),
   at: new Date(row.at).toISOString(),
   actor: { accountId: row.actor_id, name: row.actor_name },
