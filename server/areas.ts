@@ -14,7 +14,7 @@ import { chargeQuestStep } from './areas/billing/index';
 import { isAdjustCallback, markAdjustEventActive } from './areas/integrations/index';
 import { connectWaitingPlugin, reachesWaitingPlugin } from './areas/integrations/index';
 import { accountRoutes, authRoutes, signUpRoutes, twoFactorRoutes } from './areas/auth/index';
-import { workspaceRoutes } from './areas/workspace/index';
+import { workspaceMigrations, workspaceRoutes } from './areas/workspace/index';
 import { appRoutes } from './areas/apps/index';
 import { teamRoutes } from './areas/team/index';
 import { teamMigrations } from './areas/team/index';
@@ -83,7 +83,7 @@ export const areas: readonly Area[] = [
     routes: [...authRoutes, ...accountRoutes, ...signUpRoutes, ...twoFactorRoutes],
     migrations: accountsMigrations,
   },
-  { name: 'workspace', routes: workspaceRoutes },
+  { name: 'workspace', routes: workspaceRoutes, migrations: workspaceMigrations },
   { name: 'apps', routes: appRoutes, migrations: appsMigrations },
   { name: 'team', routes: teamRoutes, migrations: teamMigrations },
   { name: 'files', routes: fileRoutes },

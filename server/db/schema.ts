@@ -34,6 +34,8 @@ export interface WorkspacesTable {
   website: string;
   icon_file_id: string | null;
   allow_monetize: number;
+  /** Members must have two-factor sign-in to open the workspace (docs/accounts.md §Two-factor sign-in). */
+  require_two_factor: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 export interface MembershipsTable {

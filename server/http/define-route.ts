@@ -25,6 +25,7 @@
 import type * as t from 'io-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE_RANK } from '../../src/contracts/codecs';
+import { TWO_FACTOR_REQUIRED, TWO_FACTOR_REQUIRED_CODE } from '../../src/contracts/workspace';
 import {
   isBinary,
   isMultipart,
@@ -178,12 +179,16 @@ async function resolveMembership(
   }
   const member = await ctx.db
     .selectFrom('memberships')
-    .select('role')
-    .where('workspace_id', '=', workspaceId)
-    .where('account_id', '=', caller.accountId)
+    .innerJoin('workspaces', 'workspaces.id', 'memberships.workspace_id')
+    .leftJoin('account_two_factor', 'account_two_factor.account_id', 'memberships.account_id')
+    .select(['memberships.role', 'workspaces.require_two_factor', 'account_two_factor.enabled_at'])
+    .where('memberships.workspace_id', '=', workspaceId)
+    .where('memberships.account_id', '=', caller.accountId)
     .executeTakeFirst();
   // Not a member: answer as if it did not exist, so ids of other workspaces reveal nothing.
   if (!member) throw notFound(rule.kind === 'app' ? 'App' : rule.kind === 'plugin' ? 'Plugin' : 'Workspace');
+  // A workspace that requires two-factor sign-in is closed to members without it (docs/accounts.md §Two-factor sign-in).
+  if (member.require_two_factor && !member.enabled_at) throw forbidden(TWO_FACTOR_REQUIRED, TWO_FACTOR_REQUIRED_CODE);
   if (ROLE_RANK[member.role] < ROLE_RANK[rule.role]) throw forbidden(route.deniedMessage);
   return { workspaceId, role: member.role };
 }

@@ -25,6 +25,8 @@ export const Account = struct(
     token: t.string,
     workspaceRole: Role,
     organisations: t.array(Workspace),
+    /** The account has two-factor sign-in turned on (docs/accounts.md §Two-factor sign-in). */
+    twoFactor: t.boolean,
     allApps: t.array(App),
     supportedCountries: t.array(t.string),
   },

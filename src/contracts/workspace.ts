@@ -16,7 +16,13 @@ export const Workspace = struct(
     icon: nullable(t.string),
     allowMonetize: t.number,
   },
-  { apps: t.array(App), accounts: t.number, role: Role },
+  {
+    apps: t.array(App),
+    accounts: t.number,
+    role: Role,
+    /** Members must have two-factor sign-in to open it (docs/accounts.md §Two-factor sign-in). */
+    requireTwoFactor: t.boolean,
+  },
   'Workspace',
 );
 export type Workspace = t.TypeOf<typeof Workspace>;
@@ -89,7 +95,46 @@ export const WorkspaceResponse = struct({ success: t.boolean, data: Workspace },
 /** The create/update form: the `data` part (JSON) and an optional `image` part (the icon). */
 export const WorkspaceFormParts = multipart({ json: { data: WorkspaceData }, files: ['image'] });
 
+/** docs/accounts.md §Messages: a workspace route refused to a member without two-factor sign-in (403, this code). */
+export const TWO_FACTOR_REQUIRED =
+  'This workspace requires two-factor sign-in. Turn it on for your account to open it.';
+export const TWO_FACTOR_REQUIRED_CODE = 'two_factor_required';
+/** docs/accounts.md §Messages: an admin without two-factor sign-in cannot require it of others (409, this code). */
+export const TWO_FACTOR_YOURS_FIRST =
+  'Turn on two-factor sign-in for your own account before you require it in this workspace.';
+export const TWO_FACTOR_YOURS_FIRST_CODE = 'two_factor_yours_first';
+
+/** The workspace's security settings as its admins see them. */
+export const WorkspaceSecurity = struct(
+  {
+    success: t.boolean,
+    requireTwoFactor: t.boolean,
+    /** Members (invitations not counted) who have not turned on two-factor sign-in. */
+    membersWithoutTwoFactor: t.number,
+    /** The admin asking has two-factor sign-in (needed to require it). */
+    youHaveTwoFactor: t.boolean,
+  },
+  {},
+  'WorkspaceSecurity',
+);
+export type WorkspaceSecurity = t.TypeOf<typeof WorkspaceSecurity>;
+export const WorkspaceSecurityRequest = struct({ requireTwoFactor: t.boolean }, {}, 'WorkspaceSecurityRequest');
+export type WorkspaceSecurityRequest = t.TypeOf<typeof WorkspaceSecurityRequest>;
+
 export const workspaceEndpoints = {
+  security: endpoint({
+    method: 'GET',
+    path: '/api/workspace/:workspaceId/security',
+    params: WorkspaceParams,
+    response: WorkspaceSecurity,
+  }),
+  setSecurity: endpoint({
+    method: 'POST',
+    path: '/api/workspace/:workspaceId/security',
+    params: WorkspaceParams,
+    body: WorkspaceSecurityRequest,
+    response: WorkspaceSecurity,
+  }),
   get: endpoint({
     method: 'GET',
     path: '/api/workspace/:workspaceId',

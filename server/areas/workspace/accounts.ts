@@ -1,5 +1,5 @@
 /** The signed-in account as docs/accounts.md §Entities describes it: profile, organisations (workspaces with role and apps), all apps. */
-import { sql, type Expression, type QueryCreator } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type QueryCreator } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema';
 import type { ServerContext } from '../../context';
@@ -31,6 +31,7 @@ function workspaceRows(db: QueryCreator<Database>, viewer: Viewer, internalDomai
       'workspaces.website',
       'workspaces.icon_file_id',
       'workspaces.allow_monetize',
+      'workspaces.require_two_factor',
       'memberships.role',
     ])
     .select((eb) => [teamCount(eb, viewer.email, internalDomains).as('accounts'), appsJsonOf(eb).as('apps')])
@@ -51,6 +52,7 @@ function toWorkspace(row: WorkspaceRow): Workspace {
     allowMonetize: row.allow_monetize,
     role: row.role as Role,
     accounts: Number(row.accounts ?? 0),
+    requireTwoFactor: row.require_two_factor,
     apps: row.apps.map((app) => ({
       ...toApp(app, app.plugins),
       apiKeys: toApiKeys(app.api_keys),
@@ -79,16 +81,25 @@ export async function loadWorkspace(
   return workspace;
 }
 
+/** When the account turned on two-factor sign-in (null: it has not), as `two_factor`. */
+const twoFactorOf = (eb: ExpressionBuilder<Database, 'accounts'>) =>
+  eb
+    .selectFrom('account_two_factor')
+    .select('account_two_factor.enabled_at')
+    .whereRef('account_two_factor.account_id', '=', 'accounts.id')
+    .as('two_factor');
+
 /** The account with its workspaces, apps, plugins and key prefixes as nested JSON: one query, compiled once. */
 const accountQuery = reusableQuery((db, internalDomains: string[], accountId: string) =>
   db
     .selectFrom('accounts')
     .selectAll('accounts')
-    .select((eb) =>
+    .select((eb) => [
       jsonArrayFrom(
         workspaceRows(db, { accountId: eb.ref('accounts.id'), email: eb.ref('accounts.email') }, internalDomains),
       ).as('organisations'),
-    )
+      twoFactorOf(eb),
+    ])
     .where('accounts.id', '=', accountId),
 );
 
@@ -109,6 +120,7 @@ export async function loadAccount(ctx: ServerContext, accountId: string): Promis
     isTpUser: row.is_tp_user,
     workspaceRole: organisations[0]?.role,
     organisations,
+    twoFactor: row.two_factor !== null,
     allApps: organisations.flatMap((o) => o.apps ?? []),
     supportedCountries: SUPPORTED_COUNTRIES,
   };
@@ -127,6 +139,7 @@ const viewKeyQuery = reusableQuery((db, _settings: null, accountId: string) =>
       'accounts.last_name',
       'accounts.email',
       'accounts.is_tp_user',
+      twoFactorOf(eb),
       eb
         .selectFrom('memberships')
         .leftJoin('view_versions', 'view_versions.workspace_id', 'memberships.workspace_id')

@@ -6,5 +6,6 @@
  */
 export { currentAccount, loadAccount } from './accounts';
 export { isInternalEmail, visibleTeamEmail } from './internal-emails';
+export { workspaceMigrations } from './migrations';
 export { workspaceRoutes } from './routes';
 export { insertWorkspace } from './workspace';
