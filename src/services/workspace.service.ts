@@ -25,3 +25,10 @@ export const createWorkspace = (form: WorkspaceForm, signal?: AbortSignal) =>
 
 export const updateWorkspace = (form: WorkspaceForm & { id: string }, signal?: AbortSignal) =>
   call(workspaceEndpoints.update, { params: { workspaceId: form.id }, form: formOf(form), signal });
+
+/** The workspace's security settings (admins). */
+export const workspaceSecurity = (workspaceId: string, signal?: AbortSignal) =>
+  call(workspaceEndpoints.security, { params: { workspaceId }, signal });
+
+export const setWorkspaceSecurity = (workspaceId: string, requireTwoFactor: boolean, signal?: AbortSignal) =>
+  call(workspaceEndpoints.setSecurity, { params: { workspaceId }, body: { requireTwoFactor }, signal });

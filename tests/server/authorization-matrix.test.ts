@@ -541,6 +541,8 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/workspace/:workspaceId', expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/workspace', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
   { route: 'POST /api/workspace/:workspaceId', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/workspace/:workspaceId/security', expect: [200, 403, 403, 404, 401] },
+  { route: 'POST /api/workspace/:workspaceId/security', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
 
   // apps (server/areas/apps/routes.ts)
   { route: 'GET /api/app/:appId', expect: [200, 200, 200, 404, 401] },

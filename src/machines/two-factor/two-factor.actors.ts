@@ -1,6 +1,7 @@
-/** The account page's two-factor sign-in bound to the two-factor service and the snackbars. */
+/** The account page's two-factor sign-in bound to the two-factor service, the snackbars and the session (refreshed on a change). */
 import { fromPromise } from 'xstate';
 import { twoFactorMachine } from './two-factor.machine';
+import type { SessionActorRef } from '../session/session.machine';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
 import {
@@ -10,9 +11,13 @@ import {
   startTwoFactorEnrolment,
 } from '../../services/two-factor.service';
 
+export interface TwoFactorDeps {
+  session: Pick<SessionActorRef, 'send'>;
+}
+
 export const twoFactorFlow = defineFlow({
   name: 'two-factor',
-  bind: () =>
+  bind: (deps: () => TwoFactorDeps) =>
     twoFactorMachine.provide({
       actors: {
         loadStatus: fromPromise(({ signal }) => fetchTwoFactorStatus(signal)),
@@ -20,6 +25,6 @@ export const twoFactorFlow = defineFlow({
         confirmEnrolment: fromPromise(({ input, signal }) => confirmTwoFactor(input.otp, signal)),
         disableTwoFactor: fromPromise(({ input, signal }) => disableTwoFactor(input, signal)),
       },
-      actions: { notify: showNotice },
+      actions: { notify: showNotice, changed: () => deps().session.send({ type: 'REFRESH' }) },
     }),
 });

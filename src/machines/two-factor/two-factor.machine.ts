@@ -8,6 +8,7 @@
  *              └─error─► enrolling (the server's words: a wrong code, too many codes)
  *   on ─DISABLE─► disabling: CHANGE password / otp; SUBMIT (both typed) ─► turningOff; CANCEL ─► on
  *   turningOff ─ok─► off (notified) | ─error─► disabling (the server's words, under the field it names)
+ * Turning it on or off is `changed` (the binding refreshes the session: a workspace may require two-factor sign-in).
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type {
@@ -84,7 +85,11 @@ export const twoFactorMachine = setup({
     codeTyped: ({ context }) => context.otp.trim().length > 0,
     disableTyped: ({ context }) => context.otp.trim().length > 0 && context.password.length > 0,
   },
-  actions: { notify },
+  actions: {
+    notify,
+    /** Two-factor sign-in was turned on or off: the session re-reads the account (a workspace may require it). */
+    changed: () => {},
+  },
 }).createMachine({
   id: 'twoFactor',
   context: { status: null, enrolment: null, recoveryCodes: [], otp: '', password: '', errors: {}, error: null },
@@ -145,12 +150,15 @@ export const twoFactorMachine = setup({
         input: ({ context }) => ({ otp: context.otp.trim() }),
         onDone: {
           target: 'showingCodes',
-          actions: assign({
-            recoveryCodes: ({ event }) => event.output.recoveryCodes,
-            enrolment: null,
-            status: ({ event }) => ({ enabled: true, recoveryCodesLeft: event.output.recoveryCodes.length }),
-            ...cleared,
-          }),
+          actions: [
+            assign({
+              recoveryCodes: ({ event }) => event.output.recoveryCodes,
+              enrolment: null,
+              status: ({ event }) => ({ enabled: true, recoveryCodesLeft: event.output.recoveryCodes.length }),
+              ...cleared,
+            }),
+            'changed',
+          ],
         },
         onError: { target: 'enrolling', actions: assign(({ event }) => refusal(event.error, CONFIRM_FAILED)) },
       },
@@ -182,6 +190,7 @@ export const twoFactorMachine = setup({
           target: 'off',
           actions: [
             assign({ status: { enabled: false, recoveryCodesLeft: 0 }, ...cleared }),
+            'changed',
             { type: 'notify', params: { message: TURNED_OFF, kind: 'success' as const } },
           ],
         },

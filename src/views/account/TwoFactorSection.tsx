@@ -8,6 +8,7 @@ import { useSelector } from '@xstate/react';
 import { twoFactorFlow } from '../../machines/two-factor/two-factor.actors';
 import { selectTwoFactor, twoFactorActions } from '../../machines/two-factor/two-factor.selectors';
 import { useFlowActor } from '../flows/useFlowActor';
+import { Session } from '../flows/session';
 import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
@@ -50,7 +51,8 @@ function QrCode({ uri }: { uri: string }) {
 }
 
 export function TwoFactorSection({ accountId }: { accountId: string }) {
-  const actor = useFlowActor(twoFactorFlow, undefined, { key: accountId });
+  const session = Session.useActorRef();
+  const actor = useFlowActor(twoFactorFlow, undefined, { key: accountId, deps: { session } });
   const view = useSelector(actor, selectTwoFactor);
   const actions = useActions(actor, twoFactorActions);
   const submit = (event: FormEvent) => {

@@ -22,6 +22,7 @@ import { WorkspaceNameFields } from './WorkspaceNameFields';
 import { IconPicker } from '../ui/IconPicker';
 import { viewerDenied } from '../ui/permissions';
 import { useActions } from '../flows/useActions';
+import { WorkspaceSecuritySection } from './WorkspaceSecuritySection';
 
 export default function WorkspaceSettingsPage() {
   const workspace = useCurrentWorkspace();
@@ -104,6 +105,9 @@ function SettingsForm({ workspace }: { workspace: NonNullable<ReturnType<typeof 
           </Button>
         </div>
       </form>
+      {workspace.role === 'admin' && (
+        <WorkspaceSecuritySection workspaceId={workspace.id} workspaceName={workspace.name} />
+      )}
     </section>
   );
 }
