@@ -1,6 +1,6 @@
 /**
- * Matches the URL against src/routes.ts, enforces sign-in, workspace membership and a workspace's two-factor
- * requirement on the client (the server enforces them too), wraps workspace and app pages in the shell, and sets the document title of each page.
+ * Matches the URL against src/routes.ts, enforces sign-in and workspace membership on the client (the server
+ * enforces them too; the shell adds a workspace's two-factor requirement), wraps workspace and app pages in the shell, and sets the document title of each page.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
@@ -10,7 +10,6 @@ import { Session } from './flows/session';
 import { selectAccount, selectStatus, selectWasRemovedFrom } from '../machines/session/session.selectors';
 import { PageSpinner } from './ui/Spinner';
 import { NotFoundPage } from './shell/NotFoundPage';
-import { TwoFactorRequiredPage } from './shell/TwoFactorRequiredPage';
 import { notify } from '../services/notify';
 import { useSessionLink } from './shell/useSessionLink';
 import { DocumentTitle } from './shell/DocumentTitle';
@@ -66,14 +65,6 @@ function Guarded({ route }: { route: RouteDef }) {
     );
   const workspace = account.organisations?.find((w) => w.id === params.workspaceId) ?? null;
   if (!workspace) return <UnknownWorkspace workspaceId={params.workspaceId} />;
-  if (workspace.requireTwoFactor && !account.twoFactor) {
-    return (
-      <AppShell workspace={workspace}>
-        <DocumentTitle parts={['Two-factor sign-in required', workspace.name]} />
-        <TwoFactorRequiredPage workspaceName={workspace.name} />
-      </AppShell>
-    );
-  }
   if (route.guard && !route.guard({ workspace })) {
     return (
       <AppShell workspace={workspace}>

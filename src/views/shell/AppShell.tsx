@@ -2,7 +2,8 @@
  * The shell of docs/workspace.md §Screens and routes: a skip link to the main content, the header (workspace selector with 'Create new', profile
  * menu with Logout, a menu button under 765 px), a left menu on wide screens and, on narrow ones, a full-screen
  * overlay menu that fades in and out in 300 ms and is modal (useOverlayFocus: focus inside, Escape closes, focus back
- * to the menu button; the rest of the page is inert meanwhile).
+ * to the menu button; the rest of the page is inert meanwhile). A workspace that requires two-factor sign-in shows
+ * its members without it "Two-factor sign-in required" in place of every page (docs/accounts.md §Two-factor sign-in).
  */
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useFade } from '../ui/useFade';
@@ -12,6 +13,10 @@ import type { App } from '../../contracts/apps';
 import { Header } from './Header';
 import { SideNav } from './SideNav';
 import { useOverlayFocus } from './useOverlayFocus';
+import { DocumentTitle } from './DocumentTitle';
+import { TwoFactorRequiredPage } from './TwoFactorRequiredPage';
+import { Session } from '../flows/session';
+import { selectAccount } from '../../machines/session/session.selectors';
 
 // Loaded the first time someone picks 'Create new', not with every page.
 const CreateWorkspaceModal = lazy(() =>
@@ -30,6 +35,7 @@ export default function AppShell({
   app?: App | null;
   children: ReactNode;
 }) {
+  const account = Session.useSelector(selectAccount);
   const [menuOpen, setMenuOpen] = useState(false);
   const overlayRef = useRef<HTMLDivElement>(null);
   const overlay = useFade(menuOpen, MENU_FADE_MS, overlayRef);
@@ -66,7 +72,14 @@ export default function AppShell({
           <SideNav workspace={workspace} app={app} />
         </aside>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none desk:px-8">
-          {children}
+          {workspace.requireTwoFactor && !account?.twoFactor ? (
+            <>
+              <DocumentTitle parts={['Two-factor sign-in required', workspace.name]} />
+              <TwoFactorRequiredPage workspaceName={workspace.name} />
+            </>
+          ) : (
+            children
+          )}
         </main>
       </div>
       {overlay.mounted && (
