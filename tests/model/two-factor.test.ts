@@ -99,11 +99,21 @@ describe('two-factor machine paths', () => {
     });
     const wrong = pathOf(model, [outcomes.on, ev.disable, ev.password, ev.code, ev.submit, outcomes.wrongPassword]);
     expect(wrong.state.context.errors).toEqual({ password: 'Your password is not correct.' });
-    const { send, notices } = live(model, { spies: ['notify'] });
+    const { send, notices, spies } = live(model, { spies: ['notify', 'changed'] });
     send(outcomes.on, ev.disable, ev.password, ev.code, ev.submit);
+    expect(spies.changed).not.toHaveBeenCalled();
     const off = send(outcomes.disabled);
     expect(selectTwoFactor(off)).toMatchObject({ view: 'off', password: '', otp: '' });
     expect(notices()).toEqual(['Two-factor sign-in is off.']);
+    expect(spies.changed).toHaveBeenCalledTimes(1);
+  });
+
+  it('turning it on or off is a change the session re-reads (a workspace may require it); a refusal is not', () => {
+    const { send, spies } = live(model, { spies: ['changed'] });
+    send(outcomes.off, ev.enrol, outcomes.started, ev.code, ev.submit, outcomes.wrongCode);
+    expect(spies.changed).not.toHaveBeenCalled();
+    send(ev.submit, outcomes.enabled);
+    expect(spies.changed).toHaveBeenCalledTimes(1);
   });
 
   it('an unreachable status can be retried', () => {
