@@ -10,6 +10,13 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { runStatements } from '../../db/migrations';
 
+/** pg_trgm can be created here (PostgreSQL with contrib, every embedded PGlite). */
+async function trigramsAvailable(db: Kysely<any>) {
+  const { rows } = await sql<{ name: string }>`
+    SELECT name FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
+  return rows.length > 0;
+}
+
 export const activityMigrations: Record<string, Migration> = {
   '0800_activity': {
     async up(db: Kysely<any>) {
@@ -44,9 +51,7 @@ export const activityMigrations: Record<string, Migration> = {
   },
   '0801_activity_name_search': {
     async up(db: Kysely<any>) {
-      const { rows } = await sql<{ name: string }>`
-        SELECT name FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
-      if (rows.length === 0) return;
+      if (!(await trigramsAvailable(db))) return;
       await runStatements(
         db,
         `
@@ -71,9 +76,7 @@ export const activityMigrations: Record<string, Migration> = {
         DROP INDEX IF EXISTS activity_object_name_trgm
       `,
       );
-      const { rows } = await sql<{ name: string }>`
-        SELECT name FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
-      if (rows.length === 0) return;
+      if (!(await trigramsAvailable(db))) return;
       await runStatements(
         db,
         `
