@@ -25,6 +25,7 @@ import { usePostbackSummary } from '../../services/postbacks.queries';
 import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
+import { Table, type TableColumn } from '../ui/Table';
 
 const OUTCOME_CLASSES = {
   stored: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -56,28 +57,49 @@ function Field({
   );
 }
 
-function Row({ row }: { row: PostbackLogRowView }) {
-  return (
-    <tr className="align-top">
-      <td className="whitespace-nowrap py-2 pl-4 pr-3 text-xs text-slate-600">
-        <time dateTime={row.at}>{when(row.at)}</time>
-      </td>
-      <td className="break-all py-2 pr-3 font-mono text-xs text-slate-900">{row.event}</td>
-      <td className="py-2 pr-3">
-        <span
-          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${OUTCOME_CLASSES[row.outcome]}`}
-        >
-          {row.outcomeLabel}
-        </span>
-      </td>
-      <td className="py-2 pr-3 text-xs text-slate-700">
+/** The log's columns (the one Table of the views: docs/architecture.md §Views). */
+const COLUMNS: readonly TableColumn<PostbackLogRowView>[] = [
+  {
+    header: 'Received (UTC)',
+    headerClassName: 'pl-4',
+    className: 'whitespace-nowrap pl-4 text-xs text-slate-600',
+    cell: (row) => <time dateTime={row.at}>{when(row.at)}</time>,
+  },
+  { header: 'Event', className: 'break-all font-mono text-xs text-slate-900', cell: (row) => row.event },
+  {
+    header: 'Outcome',
+    cell: (row) => (
+      <span
+        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${OUTCOME_CLASSES[row.outcome]}`}
+      >
+        {row.outcomeLabel}
+      </span>
+    ),
+  },
+  {
+    header: 'Reason',
+    className: 'text-xs text-slate-700',
+    cell: (row) => (
+      <>
         {row.reason ?? '—'}
         {row.reasonCode && <span className="mt-0.5 block font-mono text-slate-600">{row.reasonCode}</span>}
-      </td>
-      <td className="whitespace-nowrap py-2 pr-4 font-mono text-xs text-slate-700">{row.device}</td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  {
+    header: 'Device ID',
+    headerClassName: 'pr-4',
+    className: 'whitespace-nowrap pr-4 font-mono text-xs text-slate-700',
+    cell: (row) => row.device,
+  },
+];
+const TABLE_CLASSES = {
+  table: 'w-full min-w-[40rem] text-left text-sm',
+  head: 'text-xs uppercase text-slate-600',
+  headerCell: 'border-b border-slate-200 py-2 pr-3 font-semibold',
+  row: 'align-top',
+  cell: 'py-2 pr-3',
+};
 
 function PostbackLogScreen({ workspaceId, appId, partner }: { workspaceId: string; appId: string; partner: string }) {
   const source = sourceOf(partner);
@@ -234,40 +256,14 @@ function PostbackLogScreen({ workspaceId, appId, partner }: { workspaceId: strin
         ) : (
           <>
             {view.rows.length > 0 && (
-              <div
-                role="region"
-                aria-label="Postbacks"
-                tabIndex={0}
-                className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
-              >
-                <table className="w-full min-w-[40rem] text-left text-sm" data-testid="postback-log-table">
-                  <caption className="sr-only">Postbacks received, newest first</caption>
-                  <thead className="text-xs uppercase text-slate-600">
-                    <tr className="border-b border-slate-200">
-                      <th scope="col" className="py-2 pl-4 pr-3">
-                        Received (UTC)
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Event
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Outcome
-                      </th>
-                      <th scope="col" className="py-2 pr-3">
-                        Reason
-                      </th>
-                      <th scope="col" className="py-2 pr-4">
-                        Device ID
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {view.rows.map((row) => (
-                      <Row key={row.id} row={row} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <Table
+                rows={view.rows}
+                rowKey={(row) => row.id}
+                columns={COLUMNS}
+                frame={{ region: 'Postbacks' }}
+                caption="Postbacks received, newest first"
+                classes={TABLE_CLASSES}
+              />
             )}
             {view.searchedTo && (
               <p className="mt-3 text-sm text-slate-600" data-testid="postback-log-searched-to">

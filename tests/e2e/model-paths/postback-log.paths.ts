@@ -147,7 +147,7 @@ const listOutcome: EventEntry<PostbackLogUi> = {
   label: labelOf,
 };
 
-const table = (ui: PostbackLogUi) => ui.page.getByTestId('postback-log-table');
+const table = (ui: PostbackLogUi) => ui.page.getByRole('region', { name: 'Postbacks', exact: true }).getByRole('table');
 const bodyRows = (ui: PostbackLogUi) => table(ui).locator('tbody tr');
 const searchBox = (ui: PostbackLogUi) => ui.page.getByLabel('Search events, device IDs and reasons', { exact: true });
 const deviceBox = (ui: PostbackLogUi) => ui.page.getByLabel('Device ID', { exact: true });
