@@ -9,35 +9,18 @@
  *  - a change's transaction (one `member.role_changed` event) with and without the activity reaction: the median
  *    difference is what the entry costs the writer.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { openDatabase } from '../server/db/connect';
-import { withPgliteExtensions } from '../server/db/pglite-extensions';
-import { buildApp, migrate } from '../server/app';
-import { configFromEnv } from '../server/config';
-import { hashToken, newToken } from '../server/auth/crypto';
 import { inTransaction, type ServerContext } from '../server/context';
+import { printBenchTable, stats, withBenchApp, type BenchRow } from './bench-in-process';
 import { emit } from '../server/events/outbox';
 import { DOMAIN_EVENTS, DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
 import { ACTIVITY_PAGE_SIZE, type ActivityPage } from '../src/contracts/activity';
 
-export interface ActivityBenchRow {
-  case: string;
-  samples: number;
-  p50: number;
-  p99: number;
-}
+export type ActivityBenchRow = BenchRow;
 
 const W = 'bench-ws';
 const APPS = ['app-a', 'app-b', 'app-c', 'app-d'];
 const PEOPLE = ['acc-0', 'acc-1', 'acc-2', 'acc-3', 'acc-4', 'acc-5'];
-
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-const stats = (name: string, ms: number[]): ActivityBenchRow => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { case: name, samples: ms.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
-};
 
 async function generate(ctx: ServerContext, rows: number) {
   await ctx.db
@@ -93,42 +76,16 @@ export async function benchActivity(options: {
   samples: number;
   log: (line: string) => void;
 }): Promise<ActivityBenchRow[]> {
-  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
-  try {
-    await migrate(handle.db);
-    const app = (await buildApp({
-      config: { ...configFromEnv({}), staticDir: undefined, demo: false },
-      db: handle.db,
-    })) as unknown as {
-      questboard: ServerContext;
-      ready(): Promise<unknown>;
-      close(): Promise<unknown>;
-      inject(o: {
-        method: string;
-        url: string;
-        headers: Record<string, string>;
-        query?: Record<string, string>;
-      }): Promise<{ statusCode: number; json(): unknown }>;
-    };
-    await app.ready();
-    const ctx = app.questboard;
+  return withBenchApp(async ({ ctx, signIn, timedGet }) => {
     let started = Date.now();
     await generate(ctx, options.rows);
     options.log(
       `  activity: ${options.rows.toLocaleString('en-US')} entries generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    const token = newToken();
-    await ctx.db
-      .insertInto('sessions')
-      .values({ token_hash: hashToken(token), account_id: PEOPLE[0]!, expires_at: new Date(Date.now() + 86_400_000) })
-      .execute();
-    const headers = { authorization: `Bearer ${token}` };
+    const list = timedGet<ActivityPage>(`/api/workspace/${W}/activity`, await signIn(PEOPLE[0]!));
     const get = async (query: Record<string, string>) => {
-      const t0 = performance.now();
-      const res = await app.inject({ method: 'GET', url: `/api/workspace/${W}/activity`, headers, query });
-      const ms = performance.now() - t0;
-      if (res.statusCode !== 200) throw new Error(`activity answered ${res.statusCode}`);
-      return { ms, page: res.json() as ActivityPage };
+      const { ms, answer } = await list(query);
+      return { ms, page: answer };
     };
     const first = await get({});
     if (first.page.entries.length !== ACTIVITY_PAGE_SIZE || !first.page.nextCursor)
@@ -193,18 +150,12 @@ export async function benchActivity(options: {
       p50: withRow.p50 - without.p50,
       p99: withRow.p99 - without.p99,
     });
-    await app.close();
     return rows;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-export function printActivityTable(rows: readonly ActivityBenchRow[], log: (line: string) => void) {
-  log('| activity case | samples | p50 ms | p99 ms |');
-  log('|---|---:|---:|---:|');
-  for (const r of rows) log(`| ${r.case} | ${r.samples} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
-}
+export const printActivityTable = (rows: readonly ActivityBenchRow[], log: (line: string) => void) =>
+  printBenchTable('activity case', rows, log);
 
 // Alone: `npx tsx scripts/bench-api-activity.ts [rows] [samples]`.
 if (import.meta.url === `file://${process.argv[1]}`) {

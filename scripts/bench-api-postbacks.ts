@@ -8,22 +8,12 @@
  * Fastify's inject (session, membership, decode, query, encode) for the first page, each filter, a search, a day and
  * the second page (a cursor), `samples` times each: p50, p99. Printed, never asserted.
  */
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import { openDatabase } from '../server/db/connect';
-import { withPgliteExtensions } from '../server/db/pglite-extensions';
-import { buildApp, migrate } from '../server/app';
-import { configFromEnv } from '../server/config';
-import { hashToken, newToken } from '../server/auth/crypto';
 import type { ServerContext } from '../server/context';
+import { printBenchTable, stats, withBenchApp, type BenchRow } from './bench-in-process';
 import { POSTBACK_LOG_PAGE_SIZE, type PostbackLogPage } from '../src/contracts/postbacks';
 
-export interface PostbackLogBenchRow {
-  case: string;
-  samples: number;
-  p50: number;
-  p99: number;
-}
+export type PostbackLogBenchRow = BenchRow;
 
 const W = 'bench-ws';
 const APP = 'bench-app';
@@ -31,13 +21,6 @@ const ADMIN = 'bench-admin';
 const EVENTS = ['af_tutorial_completion', 'af_level_achieved', 'af_ad_view', 'af_purchase', 'af_login'];
 const DEVICES = 200_000;
 const device = (n: number) => `BENCHDEV-0000-0000-0000-${String(n).padStart(12, '0')}`;
-
-const quantile = (sorted: readonly number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-const stats = (name: string, ms: number[]): PostbackLogBenchRow => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { case: name, samples: ms.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
-};
 
 async function generate(ctx: ServerContext, rows: number) {
   await ctx.db
@@ -99,47 +82,16 @@ export async function benchPostbackLog(options: {
   samples: number;
   log: (line: string) => void;
 }): Promise<PostbackLogBenchRow[]> {
-  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
-  try {
-    await migrate(handle.db);
-    const app = (await buildApp({
-      config: { ...configFromEnv({}), staticDir: undefined, demo: false },
-      db: handle.db,
-    })) as unknown as {
-      questboard: ServerContext;
-      ready(): Promise<unknown>;
-      close(): Promise<unknown>;
-      inject(o: {
-        method: string;
-        url: string;
-        headers: Record<string, string>;
-        query?: Record<string, string>;
-      }): Promise<{ statusCode: number; body: string; json(): unknown }>;
-    };
-    await app.ready();
-    const ctx = app.questboard;
+  return withBenchApp(async ({ ctx, signIn, timedGet }) => {
     const started = Date.now();
     await generate(ctx, options.rows);
     options.log(
       `  postback log: ${options.rows.toLocaleString('en-US')} postbacks generated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    const token = newToken();
-    await ctx.db
-      .insertInto('sessions')
-      .values({ token_hash: hashToken(token), account_id: ADMIN, expires_at: new Date(Date.now() + 86_400_000) })
-      .execute();
-    const headers = { authorization: `Bearer ${token}` };
+    const list = timedGet<PostbackLogPage>(`/api/app/${APP}/postbacks/appsflyer/entries`, await signIn(ADMIN));
     const get = async (query: Record<string, string>) => {
-      const t0 = performance.now();
-      const res = await app.inject({
-        method: 'GET',
-        url: `/api/app/${APP}/postbacks/appsflyer/entries`,
-        headers,
-        query,
-      });
-      const ms = performance.now() - t0;
-      if (res.statusCode !== 200) throw new Error(`the postback log answered ${res.statusCode}: ${res.body}`);
-      return { ms, page: res.json() as PostbackLogPage };
+      const { ms, answer } = await list(query);
+      return { ms, page: answer };
     };
     const first = await get({});
     if (first.page.entries.length !== POSTBACK_LOG_PAGE_SIZE || !first.page.nextCursor)
@@ -165,18 +117,12 @@ export async function benchPostbackLog(options: {
       for (let i = 0; i < samples; i++) ms.push((await get(query)).ms);
       rows.push(stats(`GET postback log: ${name}`, ms));
     }
-    await app.close();
     return rows;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-export function printPostbackLogTable(rows: readonly PostbackLogBenchRow[], log: (line: string) => void) {
-  log('| postback log case | samples | p50 ms | p99 ms |');
-  log('|---|---:|---:|---:|');
-  for (const r of rows) log(`| ${r.case} | ${r.samples} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
-}
+export const printPostbackLogTable = (rows: readonly PostbackLogBenchRow[], log: (line: string) => void) =>
+  printBenchTable('postback log case', rows, log);
 
 // Alone: `npx tsx scripts/bench-api-postbacks.ts [rows] [samples]`.
 if (import.meta.url === `file://${process.argv[1]}`) {

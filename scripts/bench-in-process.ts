@@ -1,0 +1,101 @@
+/**
+ * What the in-process cases of `npm run bench:api` share (the activity log and the postback log, docs/activity.md
+ * §Speed, docs/postbacks.md §Postback log): the real app on a migrated embedded PGlite (Fastify's inject, no socket),
+ * a session for an account, a timed GET, the p50/p99 of a case and its table.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '../server/db/connect';
+import { withPgliteExtensions } from '../server/db/pglite-extensions';
+import { buildApp, migrate } from '../server/app';
+import { configFromEnv } from '../server/config';
+import { hashToken, newToken } from '../server/auth/crypto';
+import type { ServerContext } from '../server/context';
+
+export interface BenchRow {
+  case: string;
+  samples: number;
+  p50: number;
+  p99: number;
+}
+
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/** The case's p50 and p99 of its timings (ms). */
+export const stats = (name: string, ms: number[]): BenchRow => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { case: name, samples: ms.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
+};
+
+export function printBenchTable(title: string, rows: readonly BenchRow[], log: (line: string) => void) {
+  log(`| ${title} | samples | p50 ms | p99 ms |`);
+  log('|---|---:|---:|---:|');
+  for (const r of rows) log(`| ${r.case} | ${r.samples} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+}
+
+interface InjectedApp {
+  questboard: ServerContext;
+  ready(): Promise<unknown>;
+  close(): Promise<unknown>;
+  inject(o: {
+    method: string;
+    url: string;
+    headers: Record<string, string>;
+    query?: Record<string, string>;
+  }): Promise<{ statusCode: number; body: string; json(): unknown }>;
+}
+
+/**
+ * Runs `body` with the app on a fresh migrated PGlite (no demo), then closes both. `signIn(accountId)` gives the
+ * headers of a new session of that account (insert the account first); `timedGet(url, headers)` answers a function
+ * that GETs `url` with a query and gives the time and the decoded answer (anything but 200 throws).
+ */
+export async function withBenchApp<T>(
+  body: (bench: {
+    ctx: ServerContext;
+    signIn: (accountId: string) => Promise<Record<string, string>>;
+    timedGet: <A>(
+      url: string,
+      headers: Record<string, string>,
+    ) => (query: Record<string, string>) => Promise<{ ms: number; answer: A }>;
+  }) => Promise<T>,
+): Promise<T> {
+  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
+  try {
+    await migrate(handle.db);
+    const app = (await buildApp({
+      config: { ...configFromEnv({}), staticDir: undefined, demo: false },
+      db: handle.db,
+    })) as unknown as InjectedApp;
+    await app.ready();
+    const ctx = app.questboard;
+    try {
+      return await body({
+        ctx,
+        signIn: async (accountId) => {
+          const token = newToken();
+          await ctx.db
+            .insertInto('sessions')
+            .values({
+              token_hash: hashToken(token),
+              account_id: accountId,
+              expires_at: new Date(Date.now() + 86_400_000),
+            })
+            .execute();
+          return { authorization: `Bearer ${token}` };
+        },
+        timedGet: (url, headers) => async (query) => {
+          const t0 = performance.now();
+          const res = await app.inject({ method: 'GET', url, headers, query });
+          const ms = performance.now() - t0;
+          if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${res.body}`);
+          return { ms, answer: res.json() as never };
+        },
+      });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await handle.close();
+  }
+}
