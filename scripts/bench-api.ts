@@ -137,7 +137,8 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     if (!(await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]))) child.kill('SIGKILL');
   };
   const started = Date.now();
-  while (Date.now() - started < 600_000) {
+  // A first start on the shared store writes and processes the demo events in the database: minutes on a busy machine.
+  while (Date.now() - started < 1_800_000) {
     if (child.exitCode !== null) throw new Error(`${name} exited early:\n${fs.readFileSync(logFile, 'utf8')}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
@@ -152,7 +153,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     await sleep(250);
   }
   await stop();
-  throw new Error(`${name} was not healthy after 10 minutes (log: ${logFile})`);
+  throw new Error(`${name} was not healthy after 30 minutes (log: ${logFile})`);
 }
 
 async function json<T>(res: Response): Promise<T> {
