@@ -9,7 +9,8 @@
  * connections over both ports, as a round-robin load balancer would). A throwaway database `qb_bench_…` is created
  * on that server for the run and dropped afterwards (the role needs CREATEDB). The PostgreSQL servers share their
  * analytics through the database (ANALYTICS_STORE=postgres): the first one writes and processes the demo events
- * there on its first start, the second answers from the same tables (no file is copied).
+ * there on its first start, the second answers from the same tables (no file is copied; after the ×2 cases the run
+ * checks that both servers' health says store=postgres and that neither DATA_DIR holds an events file).
  *
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
@@ -136,7 +137,8 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     if (!(await Promise.race([exited.then(() => true), sleep(15_000).then(() => false)]))) child.kill('SIGKILL');
   };
   const started = Date.now();
-  while (Date.now() - started < 600_000) {
+  // A first start on the shared store writes and processes the demo events in the database: minutes on a busy machine.
+  while (Date.now() - started < 1_800_000) {
     if (child.exitCode !== null) throw new Error(`${name} exited early:\n${fs.readFileSync(logFile, 'utf8')}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
@@ -151,7 +153,7 @@ async function startServer(name: string, env: Record<string, string>): Promise<S
     await sleep(250);
   }
   await stop();
-  throw new Error(`${name} was not healthy after 10 minutes (log: ${logFile})`);
+  throw new Error(`${name} was not healthy after 30 minutes (log: ${logFile})`);
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -317,13 +319,30 @@ async function withBenchDatabase<T>(baseUrl: string, fn: (url: string) => Promis
   }
 }
 
-/** A PostgreSQL server process's own DATA_DIR (its credentials key, logs); analytics live in the shared database. */
+/**
+ * A PostgreSQL server process's own DATA_DIR (its credentials key, logs); analytics live in the shared database.
+ * An events file left there by an older run (which copied one to each server) is removed, so that the check after
+ * the run (sharedStoreCheck) sees only what this run's servers made.
+ */
 function serverDir(name: string): string {
   const dir = path.join(DATA_DIR, name);
   fs.mkdirSync(dir, { recursive: true });
+  for (const file of fs.readdirSync(dir))
+    if (file.startsWith('events.duckdb')) fs.rmSync(path.join(dir, file), { force: true });
   return dir;
 }
 const SHARED_ANALYTICS = { ANALYTICS_STORE: 'postgres' };
+
+/** Both servers answer from the shared store: their health says so, and neither made an events file of its own. */
+async function sharedStoreCheck(servers: { name: string; url: string }[]): Promise<string> {
+  for (const server of servers) {
+    const health = await json<{ store?: string }>(await fetch(`${server.url}/api/health`));
+    if (health.store !== 'postgres') throw new Error(`${server.name} reports the analytics store ${health.store}`);
+    const files = fs.readdirSync(path.join(DATA_DIR, server.name)).filter((file) => file.startsWith('events.duckdb'));
+    if (files.length) throw new Error(`${server.name} has ${files.join(', ')} in its DATA_DIR`);
+  }
+  return `analytics: ${servers.map((s) => s.name).join(' and ')} report store=postgres; no events file in either DATA_DIR`;
+}
 
 // ---------------------------------------------------------------- main
 
@@ -428,6 +447,12 @@ async function main() {
         });
         try {
           await runCases('PostgreSQL ×2', [first.url, second.url], [first.pid, second.pid], rows);
+          console.log(
+            `  ${await sharedStoreCheck([
+              { name: 'postgres-1', url: first.url },
+              { name: 'postgres-2', url: second.url },
+            ])}`,
+          );
         } finally {
           await second.stop();
         }
