@@ -12,7 +12,8 @@ import { MailDelivery, ResetTokenParams } from './account';
 export const EMAIL_CHANGE_MINUTES = 60;
 
 export const SAME_EMAIL = 'This is already your email address.';
-export const EMAIL_TAKEN = 'This email already has a Questboard account. Ask for the change again with another address.';
+export const EMAIL_TAKEN =
+  'This email already has a Questboard account. Ask for the change again with another address.';
 export const EMAIL_TAKEN_CODE = 'email_taken';
 
 export const EmailChangeRequest = struct(
@@ -44,7 +45,12 @@ export type EmailChanged = t.TypeOf<typeof EmailChanged>;
 export const emailChangeEndpoints = {
   status: endpoint({ method: 'GET', path: '/api/account/email', response: EmailChangeStatus }),
   /** Needs the current password (counted like a sign-in); limited like the reset links; replaces a pending change. */
-  request: endpoint({ method: 'POST', path: '/api/account/email', body: EmailChangeRequest, response: EmailChangeSent }),
+  request: endpoint({
+    method: 'POST',
+    path: '/api/account/email',
+    body: EmailChangeRequest,
+    response: EmailChangeSent,
+  }),
   cancel: endpoint({ method: 'POST', path: '/api/account/email/cancel', response: EmailChangeCancelled }),
   /** The link is the credential: works signed in or signed out. */
   confirm: endpoint({

@@ -62,7 +62,8 @@ const confirm = (token: string, session: string | null = null) =>
 const status = (token: string) => call(server.app, token, { method: 'GET', url: '/api/account/email' });
 const mails = (to: string) =>
   server.db.selectFrom('outbox').select(['subject', 'body']).where('to_email', '=', to).orderBy('id').execute();
-const linkTo = async (to: string) => /\/confirm-email\/([A-Za-z0-9_-]+)/.exec((await mails(to)).at(-1)?.body ?? '')?.[1];
+const linkTo = async (to: string) =>
+  /\/confirm-email\/([A-Za-z0-9_-]+)/.exec((await mails(to)).at(-1)?.body ?? '')?.[1];
 const emailOf = async (id: string) =>
   (await server.db.selectFrom('accounts').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
 

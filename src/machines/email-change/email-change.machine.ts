@@ -79,7 +79,11 @@ export const emailChangeMachine = setup({
     context: {} as EmailChangeContext,
     events: {} as EmailChangeEvent,
     input: {} as { currentEmail: string },
-    children: {} as { loadEmailChange: 'loadEmailChange'; requestChange: 'requestChange'; cancelChange: 'cancelChange' },
+    children: {} as {
+      loadEmailChange: 'loadEmailChange';
+      requestChange: 'requestChange';
+      cancelChange: 'cancelChange';
+    },
   },
   actors: {
     loadEmailChange: toProvide<EmailChangeStatus, void>('loadEmailChange'),
@@ -186,7 +190,9 @@ export const emailChangeMachine = setup({
         },
         onError: {
           target: 'pending',
-          actions: assign({ error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? CANCEL_FAILED }),
+          actions: assign({
+            error: ({ event }) => serverWords(event.error) ?? networkWords(event.error) ?? CANCEL_FAILED,
+          }),
         },
       },
     },

@@ -63,7 +63,7 @@ export function EmailSection({ accountId, email }: { accountId: string; email: s
             error={view.errors.email}
           />
           <TextField
-            label="Password"
+            label="Your password"
             type="password"
             autoComplete="current-password"
             value={view.password}
@@ -89,8 +89,8 @@ export function EmailSection({ accountId, email }: { accountId: string; email: s
         <div role="status" className="space-y-2 rounded-lg bg-indigo-50 px-4 py-3">
           <h3 className="text-sm font-semibold text-slate-900">Check your inbox</h3>
           <p className="text-sm text-slate-700">
-            We sent a link to <span className="font-medium break-words text-slate-900">{view.pendingEmail}</span>.
-            Open it to confirm your new address. The link works once, for {EMAIL_CHANGE_MINUTES} minutes.
+            We sent a link to <span className="font-medium break-words text-slate-900">{view.pendingEmail}</span>. Open
+            it to confirm your new address. The link works once, for {EMAIL_CHANGE_MINUTES} minutes.
           </p>
           {view.sandbox && (
             <p className="text-sm text-amber-800">

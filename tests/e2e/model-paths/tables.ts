@@ -54,6 +54,8 @@ import { resetPasswordTable } from './reset-password.paths';
 import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
 import { cohortBuilderTable } from './cohort-builder.paths';
+import { emailChangeTable } from './email-change.paths';
+import { confirmEmailTable } from './confirm-email.paths';
 
 export const flowTables = [
   teamTable,
@@ -105,4 +107,6 @@ export const flowTables = [
   questActionsTable,
   questEditorTable,
   cohortBuilderTable,
+  emailChangeTable,
+  confirmEmailTable,
 ] as unknown as readonly FlowTable<Ui>[];
