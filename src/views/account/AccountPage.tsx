@@ -1,7 +1,7 @@
 /**
  * /account (signed in, from the profile menu; docs/accounts.md §Account page): the name, the e-mail change, the
- * password change, two-factor sign-in and the signed-in devices with "Sign out" for one and for all the others. Thin views over account-profile,
- * change-password and account-sessions.
+ * password change, two-factor sign-in and the signed-in devices with "Sign out" for one and for all the others. Thin
+ * views over account-profile, email-change, change-password and account-sessions.
  */
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';

@@ -93,7 +93,7 @@ export const emailChangeTable: FlowTable<EmailUi> = {
   },
   traversals: [
     {
-      // Closed once; the rules before any call; a wrong password (the real server); a crash; sent; send again, then cancelled.
+      // Closed once; the rules before any call; a wrong password (the real server); a crash; sent; again; cancelled.
       name: 'refusals, then sent and cancelled',
       kind: 'journey',
       input: { currentEmail: OWN },
