@@ -24,6 +24,7 @@ export const patterns = {
   signUp: '/sign-up',
   confirmSignUp: '/confirm-sign-up/:token',
   resetPassword: '/reset-password/:token',
+  confirmEmail: '/confirm-email/:token',
   account: '/account',
   oauthCallback: '/oauth-callback',
   home: '/workspace/home',

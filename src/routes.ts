@@ -76,6 +76,12 @@ export const routes: RouteDef[] = [
     lazy(() => import('./views/auth/ResetPasswordPage')),
   ),
   route(
+    'confirmEmail',
+    'Confirm your new email',
+    'public',
+    lazy(() => import('./views/auth/ConfirmEmailPage')),
+  ),
+  route(
     'account',
     'Your account',
     'session',

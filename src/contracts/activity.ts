@@ -176,6 +176,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'workspace.created': 'created workspace',
   // accounts
   'account.profile_changed': 'changed the name of account',
+  'account.email_changed': 'changed the email of account',
   'account.password_changed': 'changed the password of account',
   'account.password_reset': 'reset the password of account',
   'account.sessions_signed_out': 'signed out sessions of account',

@@ -323,6 +323,7 @@ export const DOMAIN_EVENTS = {
   'workspace.created': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },
   // accounts
   'account.profile_changed': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.email_changed': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.password_changed': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.password_reset': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.sessions_signed_out': { payload: AccountChanged, emittedBy: 'accounts' },

@@ -307,6 +307,10 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
   },
   // accounts
   'account.profile_changed': { ...account, changes: [{ field: 'lastName', before: 'Admin', after: 'Adams' }] },
+  'account.email_changed': {
+    ...account,
+    changes: [{ field: 'email', before: 'admin@demostudio.dev', after: 'ada@demostudio.dev' }],
+  },
   'account.password_changed': { ...account, changes: [{ field: 'sign-in', before: null, after: 'changed' }] },
   'account.password_reset': { ...account, changes: [{ field: 'sign-in', before: null, after: 'reset by e-mail' }] },
   'account.sessions_signed_out': { ...account, changes: [{ field: 'sessions', before: '3', after: '1' }] },

@@ -168,6 +168,36 @@ async function freshSignUpToken({ db, who }: CallContext) {
   return { token };
 }
 
+/** A throwaway account with an e-mail change link, so confirming it answers 200 (no demo account's address moves). */
+async function freshEmailChangeToken({ db, who }: CallContext) {
+  const accountId = newId();
+  const token = newToken();
+  const tag = `${who}-${accountId.slice(0, 8)}`;
+  await db
+    .insertInto('accounts')
+    .values({
+      id: accountId,
+      email: `matrix-email-${tag}@demostudio.dev`,
+      first_name: 'Matrix',
+      last_name: 'Row',
+      password_hash: 'not-a-usable-hash',
+      is_tp_user: false,
+    })
+    .execute();
+  await db
+    .insertInto('account_links')
+    .values({
+      token_hash: hashToken(token),
+      purpose: 'change_email',
+      account_id: accountId,
+      email: `matrix-email-${tag}@newstudio.dev`,
+      details: '{}',
+      expires_at: new Date(Date.now() + 3_600_000),
+    })
+    .execute();
+  return { token };
+}
+
 /** Another session of the caller's account (the viewer's for anonymous), for signing out one session. */
 async function throwawaySession({ db, who }: CallContext) {
   const email = ACCOUNT[who === 'anonymous' ? 'viewer' : who];
@@ -526,6 +556,14 @@ const MATRIX: MatrixRow[] = [
     params: throwawaySession,
   },
   { route: 'POST /api/account/sessions/sign-out-others', expect: [200, 200, 200, 200, 401] },
+  { route: 'GET /api/account/email', expect: [200, 200, 200, 200, 401] },
+  { route: 'POST /api/account/email', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
+  { route: 'POST /api/account/email/cancel', expect: [200, 200, 200, 200, 401] },
+  {
+    route: 'POST /api/auth/confirm-email/:token',
+    expect: [200, 200, 200, 200, 200],
+    params: freshEmailChangeToken,
+  },
   // sign-up (server/areas/auth/sign-up.routes.ts)
   { route: 'GET /api/auth/sign-up', expect: [200, 200, 200, 200, 200] },
   { route: 'POST /api/auth/sign-up', expect: [400, 400, 400, 400, 400], body: BAD_BODY },

@@ -210,6 +210,7 @@ export const DESCRIBE: Describers = {
   'workspace.created': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
   // accounts
   'account.profile_changed': inWorkspace((p) => account(p)),
+  'account.email_changed': inWorkspace((p) => account(p)),
   'account.password_changed': inWorkspace((p) => account(p)),
   'account.password_reset': inWorkspace((p) => account(p)),
   'account.sessions_signed_out': inWorkspace((p) => account(p)),

@@ -1,7 +1,11 @@
-/** The account's own routes (contract: src/contracts/account.ts): reset links, profile, password and sessions. */
+/**
+ * The account's own routes (contracts: src/contracts/account.ts, email-change.ts): reset links, profile, e-mail change,
+ * password and sessions.
+ */
 import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
 import { accountEndpoints } from '../../../src/contracts/account';
+import { emailChangeEndpoints } from '../../../src/contracts/email-change';
 import { loadAccount } from '../workspace/index';
 import {
   changePassword,
@@ -13,6 +17,7 @@ import {
   signOutOtherSessions,
   signOutSession,
 } from './account';
+import { cancelEmailChange, confirmEmailChange, emailChangeStatus, requestEmailChange } from './email-change';
 
 export const accountRoutes = [
   defineRoute(accountEndpoints.forgotPassword, {
@@ -52,5 +57,21 @@ export const accountRoutes = [
   defineRoute(accountEndpoints.signOutOthers, {
     access: access.signedIn,
     handler: async ({ caller, ctx }) => signOutOtherSessions(ctx, caller.accountId, caller.tokenHash),
+  }),
+  defineRoute(emailChangeEndpoints.status, {
+    access: access.signedIn,
+    handler: async ({ caller, ctx }) => emailChangeStatus(ctx, caller.accountId),
+  }),
+  defineRoute(emailChangeEndpoints.request, {
+    access: access.signedIn,
+    handler: async ({ body, caller, ctx, req }) => requestEmailChange(ctx, caller, body.email, body.password, req.ip),
+  }),
+  defineRoute(emailChangeEndpoints.cancel, {
+    access: access.signedIn,
+    handler: async ({ caller, ctx }) => cancelEmailChange(ctx, caller.accountId),
+  }),
+  defineRoute(emailChangeEndpoints.confirm, {
+    access: access.public,
+    handler: async ({ params, ctx }) => confirmEmailChange(ctx, params.token),
   }),
 ];

@@ -179,12 +179,13 @@ export async function resetPassword(
   });
 }
 
+/** A new password voids the account's other reset links and any e-mail change waiting for its link. */
 async function endOtherResetLinks(tx: ServerContext, accountId: string) {
   await tx.db
     .updateTable('account_links')
     .set({ used_at: tx.now() })
     .where('account_id', '=', accountId)
-    .where('purpose', '=', 'reset_password')
+    .where('purpose', 'in', ['reset_password', 'change_email'])
     .where('used_at', 'is', null)
     .execute();
 }

@@ -1,7 +1,7 @@
 /**
- * /account (signed in, from the profile menu; docs/accounts.md §Account page): the name, the password change,
- * two-factor sign-in and the signed-in devices with "Sign out" for one and for all the others. Thin views over account-profile,
- * change-password and account-sessions.
+ * /account (signed in, from the profile menu; docs/accounts.md §Account page): the name, the e-mail change, the
+ * password change, two-factor sign-in and the signed-in devices with "Sign out" for one and for all the others. Thin
+ * views over account-profile, email-change, change-password and account-sessions.
  */
 import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
@@ -28,6 +28,7 @@ import { Spinner } from '../ui/Spinner';
 import { SkipLink, MAIN_CONTENT_ID } from '../ui/SkipLink';
 import { Logo } from '../shell/Logo';
 import { TwoFactorSection } from './TwoFactorSection';
+import { EmailSection } from './EmailSection';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Not yet';
@@ -86,7 +87,6 @@ function NameForm({ account }: { account: Account }) {
           error={view.errors.lastName}
         />
       </div>
-      <TextField label="Email" type="email" value={account.workEmail} readOnly />
       <ErrorLine text={view.error} />
       <Button type="submit" busy={view.busy}>
         Save name
@@ -240,6 +240,9 @@ export default function AccountPage() {
         <h1 className="text-2xl font-bold text-slate-900">Your account</h1>
         <Section title="Name">
           <NameForm account={account} />
+        </Section>
+        <Section title="Email">
+          <EmailSection accountId={account.accountId} email={account.workEmail} />
         </Section>
         <Section title="Password">
           <PasswordForm accountId={account.accountId} onChanged={() => sessions.send({ type: 'REFRESH' })} />

@@ -55,6 +55,8 @@ import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
 import { cohortBuilderTable } from './cohort-builder.paths';
 import { workspaceSecurityTable } from './workspace-security.paths';
+import { emailChangeTable } from './email-change.paths';
+import { confirmEmailTable } from './confirm-email.paths';
 
 export const flowTables = [
   teamTable,
@@ -107,4 +109,6 @@ export const flowTables = [
   questEditorTable,
   cohortBuilderTable,
   workspaceSecurityTable,
+  emailChangeTable,
+  confirmEmailTable,
 ] as unknown as readonly FlowTable<Ui>[];

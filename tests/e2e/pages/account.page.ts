@@ -1,7 +1,7 @@
 /**
  * Accounts of the account flows' tests (docs/accounts.md §Forgot password, §Account page): a person of the test's
  * own (invited to Demo Studio as a viewer and joined through the API, so resetting or changing their password touches
- * no demo account), and the reset link mailed to them, read from the test-only outbox.
+ * no demo account), and the reset and e-mail change links mailed to them, read from the test-only outbox.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './sign-in.page';
@@ -41,6 +41,27 @@ export async function resetTokenFor(request: APIRequestContext, email: string): 
         return token;
       },
       { message: `a reset link to ${email} in the outbox`, timeout: 10_000 },
+    )
+    .toBeTruthy();
+  return token!;
+}
+
+/** Asks through the API to move the signed-in account (`session`) to `newEmail`; answers the link's token mailed there. */
+export async function emailChangeTokenFor(request: APIRequestContext, session: string, newEmail: string) {
+  const res = await request.post('/api/account/email', {
+    headers: { Authorization: `Bearer ${session}` },
+    data: { email: newEmail, password: OWN_PASSWORD },
+  });
+  expect(res.status(), 'asking for an e-mail change').toBe(200);
+  let token: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const tokens = (await outboxFor(newEmail)).map((m) => /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(m.body)?.[1]);
+        token = tokens.filter(Boolean).at(-1);
+        return token;
+      },
+      { message: `an e-mail change link to ${newEmail} in the outbox`, timeout: 10_000 },
     )
     .toBeTruthy();
   return token!;
