@@ -4,29 +4,10 @@
  * after the password, refuses a wrong one in words, and signs in with a code of the next step (one step either side
  * is accepted, and each step only once). A recovery code works once.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { OWN_PASSWORD, ownAccount } from './pages/account.page';
+import { expect, test, type Page } from '@playwright/test';
+import { OWN_PASSWORD, codeAt, ownAccount, turnOnTwoFactor as turnOn } from './pages/account.page';
 
 test.describe.configure({ mode: 'parallel' });
-
-const codeAt = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
-
-/** Turns two-factor sign-in on for `email`; answers the secret and the recovery codes. */
-async function turnOn(request: APIRequestContext, email: string) {
-  const signIn = await request.post('/api/auth/sign-in', { data: { email, password: OWN_PASSWORD } });
-  const { token } = (await signIn.json()) as { token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-  const enrol = await request.post('/api/account/two-factor/enrol', { headers });
-  const { secret } = (await enrol.json()) as { secret: string };
-  const confirm = await request.post('/api/account/two-factor/confirm', {
-    headers,
-    data: { otp: codeAt(secret, Date.now()) },
-  });
-  expect(confirm.status(), 'two-factor sign-in turned on').toBe(200);
-  return { secret, recoveryCodes: ((await confirm.json()) as { recoveryCodes: string[] }).recoveryCodes };
-}
 
 async function passwordStep(page: Page, email: string) {
   await page.goto('/continue');

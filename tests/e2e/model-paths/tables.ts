@@ -54,6 +54,7 @@ import { resetPasswordTable } from './reset-password.paths';
 import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
 import { cohortBuilderTable } from './cohort-builder.paths';
+import { sessionTable } from './session.paths';
 
 export const flowTables = [
   teamTable,
@@ -105,4 +106,5 @@ export const flowTables = [
   questActionsTable,
   questEditorTable,
   cohortBuilderTable,
+  sessionTable,
 ] as unknown as readonly FlowTable<Ui>[];
