@@ -55,6 +55,7 @@ import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
 import { cohortBuilderTable } from './cohort-builder.paths';
 import { sessionTable } from './session.paths';
+import { spreadsheetExportTable } from './spreadsheet-export.paths';
 
 export const flowTables = [
   teamTable,
@@ -107,4 +108,5 @@ export const flowTables = [
   questEditorTable,
   cohortBuilderTable,
   sessionTable,
+  spreadsheetExportTable,
 ] as unknown as readonly FlowTable<Ui>[];
