@@ -56,6 +56,7 @@ import { questEditorTable } from './quest-editor.paths';
 import { cohortBuilderTable } from './cohort-builder.paths';
 import { sessionTable } from './session.paths';
 import { spreadsheetExportTable } from './spreadsheet-export.paths';
+import { configureConnectionTable } from './configure-connection.paths';
 
 export const flowTables = [
   teamTable,
@@ -109,4 +110,5 @@ export const flowTables = [
   cohortBuilderTable,
   sessionTable,
   spreadsheetExportTable,
+  configureConnectionTable,
 ] as unknown as readonly FlowTable<Ui>[];
