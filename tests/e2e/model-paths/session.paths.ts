@@ -184,7 +184,7 @@ export const sessionTable: FlowTable<SessionUi> = {
     if (types.has('FOCUSED')) await page.clock.install();
     let me = 0;
     page.on('request', (request) => {
-      if (request.method() === 'GET' && /\/api\/me$/.test(request.url())) me += 1;
+      if (request.method() === 'GET' && request.url().endsWith('/api/me')) me += 1;
     });
     return { page, email, secret, resetToken, meRequests: () => me, me: { seen: 0 } };
   },
