@@ -10,7 +10,7 @@
  * blocker stops (or makes throw) is read from the path's events when the test starts (`planPopups`). The machine's
  * two delays are time passing: 500 ms before the pop-up is checked, 1 s before the sheet's tab opens.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import {
   POPUP_CHECK_DELAY_MS,
@@ -32,7 +32,6 @@ interface ExportUi extends Ui {
   /** Google's held steps, oldest first, each waiting for its answer. */
   held: Record<GoogleStep, ((answer: GoogleAnswer) => void)[]>;
   opened: () => Promise<{ url: string; at: number }[]>;
-  popups: Page[];
   /** Google answers given so far, per step. */
   answered: Record<GoogleStep, number>;
   appendAnsweredAt: number;
@@ -166,12 +165,10 @@ export const spreadsheetExportTable: FlowTable<ExportUi> = {
       google,
       held,
       opened,
-      popups: [],
       answered: { auth: 0, create: 0, append: 0 },
       appendAnsweredAt: 0,
       tabsBeforeAppend: 0,
     };
-    page.on('popup', (popup) => ui.popups.push(popup));
     // A report with rows to export: run (and so saved) on the demo app, titled for this test.
     await ui.builder.gotoNew();
     await ui.builder.groupBy.selectOption({ label: 'Platform' });
@@ -283,7 +280,7 @@ export const spreadsheetExportTable: FlowTable<ExportUi> = {
           .getByRole('button', { name: before.matches({ blocked: 'sheet' }) ? 'Open Google Sheet' : 'Try again' })
           .click(),
     },
-    DISMISS: { act: (ui) => ui.page.getByRole('button', { name: 'Dismiss' }).click() },
+    DISMISS: { act: (ui) => notice(ui, 'pop-up was blocked').getByRole('button', { name: 'Dismiss' }).click() },
     // Reported by the sign-in itself, with the EXPORT or RETRY that started it.
     AUTH_STARTED: { act: async () => {}, label: () => 'AUTH_STARTED (with it)' },
     POPUP_BLOCKED: { act: async () => {}, label: () => 'POPUP_BLOCKED (window.open gave nothing)' },
@@ -295,8 +292,11 @@ export const spreadsheetExportTable: FlowTable<ExportUi> = {
     AUTHORIZED: { act: (ui) => answerGoogle(ui, 'auth', 'ok'), label: () => 'AUTHORIZED (Google grants)' },
     AUTH_FAILED: { act: (ui) => answerGoogle(ui, 'auth', 'denied'), label: () => 'AUTH_FAILED (refused)' },
     POPUP_CLOSED: {
+      // Google's page comes up in the pop-up (until then Playwright has no page for it), and the person closes it.
       act: async (ui) => {
-        await ui.popups.at(-1)!.close();
+        const popup = ui.page.waitForEvent('popup');
+        await answerGoogle(ui, 'auth', 'page');
+        await (await popup).close();
       },
       label: () => 'POPUP_CLOSED (closed by the person)',
     },
@@ -330,7 +330,7 @@ export const spreadsheetExportTable: FlowTable<ExportUi> = {
     },
     'spreadsheetExport.authorizing.waitingForToken': async (ui) => {
       await expect(status(ui)).toHaveText('Waiting for Google sign-in…');
-      expect(ui.popups.at(-1)!.isClosed()).toBe(false);
+      // The pop-up is open on Google's sign-in, which is held: the person has not answered yet.
       await expect.poll(() => ui.held.auth.length).toBeGreaterThan(0);
     },
     'spreadsheetExport.blocked.signIn': async (ui) => {

@@ -11,8 +11,11 @@ import type { Page } from '@playwright/test';
 
 /** A step of the export that reaches Google. */
 export type GoogleStep = 'auth' | 'create' | 'append';
-/** Google's answer to a step: granted / made, the person refused the sign-in, or an error status. */
-export type GoogleAnswer = 'ok' | 'denied' | { status: number; message: string };
+/**
+ * Google's answer to a step: granted / made, the person refused the sign-in, Google's sign-in page shown (the person
+ * has not chosen yet), or an error status.
+ */
+export type GoogleAnswer = 'ok' | 'denied' | 'page' | { status: number; message: string };
 
 /** Records Google's endpoints as the export calls them and answers them (`answer`: when and how; default at once, ok). */
 export async function routeGoogle(
@@ -40,6 +43,13 @@ export async function routeGoogle(
     const url = new URL(route.request().url());
     google.authRequests.push(url);
     const decided = await answer('auth');
+    if (decided === 'page')
+      return route
+        .fulfill({
+          contentType: 'text/html',
+          body: '<!doctype html><title>Sign in - Google Accounts</title><h1>Choose an account</h1>',
+        })
+        .catch(() => undefined);
     // Google's implicit flow answers on the redirect uri with the token (or the refusal) in the hash, next to the
     // state it was given.
     const params = new URLSearchParams(
@@ -83,7 +93,8 @@ export async function routeGoogle(
     const decided = step ? await answer(step) : null;
     const fulfill = (options: Parameters<typeof route.fulfill>[0]) => route.fulfill(options).catch(() => undefined);
     if (decided !== null && decided !== 'ok') {
-      const { status, message } = decided === 'denied' ? { status: 403, message: 'denied' } : decided;
+      const { status, message } =
+        decided === 'denied' || decided === 'page' ? { status: 403, message: 'denied' } : decided;
       return fulfill(googleError(status, message));
     }
     if (step === 'create') {
