@@ -367,6 +367,10 @@ export const sessionTable: FlowTable<SessionUi> = {
       await expect(ui.page).toHaveURL(/\/continue/);
       if (notice) await expect(ui.page.getByRole('status').filter({ hasText: notice })).toBeVisible();
       if (error) await expect(ui.page.getByRole('alert').filter({ hasText: error })).toHaveText(error);
+      // A refused password keeps the address typed; a submit with empty fields says what is missing.
+      if (error === WRONG_PASSWORD) await expect(ui.page.getByLabel('Email', { exact: true })).toHaveValue(ui.email);
+      if (via.type === 'SIGN_IN' && !(via as Ev<'SIGN_IN'>).email)
+        await expect(ui.page.getByText('Enter your password.', { exact: true })).toBeVisible();
       await expect(signInButton(ui)).not.toHaveAttribute('aria-busy', 'true');
       // A refused, expired or signed-out token is gone; an unchecked one is kept for the next load.
       if (notice === SESSION_UNCHECKED) expect(await storedToken(ui.page)).not.toBeNull();
@@ -394,7 +398,7 @@ export const sessionTable: FlowTable<SessionUi> = {
       await expect(verifyButton(ui)).toHaveAttribute('aria-busy', 'true');
     },
     'session.signedIn.ready.fresh': async (ui, state) => {
-      await expect(ui.page).not.toHaveURL(/\/continue/);
+      await expect(ui.page).toHaveURL(/\/(workspace|account)(\/|$)/);
       if (new URL(ui.page.url()).pathname === '/account')
         await expect(ui.page.getByLabel('First name', { exact: true })).toHaveValue(ctx(state).account!.firstName);
       else await expect(profileButton(ui)).toContainText(initials(state));
