@@ -149,7 +149,9 @@ const realProject = (ui: ConnectionUi, project: string) => project.replace(/^ws-
 const root = (ui: ConnectionUi) => ui.dialog.root;
 const saveButton = (ui: ConnectionUi) => root(ui).getByRole('button', { name: 'Save', exact: true });
 const uploadButton = (ui: ConnectionUi) => root(ui).getByRole('button', { name: 'Upload Credentials' });
-const snackbar = (ui: Ui, text: string) => ui.page.locator('[aria-live="polite"]').getByText(text, { exact: true });
+// The newest showing: the same words may still be on screen from the step before.
+const snackbar = (ui: Ui, text: string) =>
+  ui.page.locator('[aria-live="polite"]').getByText(text, { exact: true }).last();
 const AUTH_LABEL = {
   USER_OAUTH: 'Google account',
   ORG_SERVICE_ACCOUNT: 'Workspace service account',

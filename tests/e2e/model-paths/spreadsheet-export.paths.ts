@@ -80,7 +80,9 @@ const E = {
 const ctx = (state: AnyMachineSnapshot) => state.context as SpreadsheetExportContext;
 const status = (ui: Ui) =>
   ui.page.getByRole('status').filter({ hasText: /Google sign-in…|Exporting to Google Sheets…/ });
-const snackbar = (ui: Ui, text: string) => ui.page.locator('[aria-live="polite"]').getByText(text, { exact: true });
+// The newest showing: the same words may still be on screen from the step before.
+const snackbar = (ui: Ui, text: string) =>
+  ui.page.locator('[aria-live="polite"]').getByText(text, { exact: true }).last();
 const notice = (ui: Ui, text: string) => ui.page.getByRole('alert').filter({ hasText: text });
 const exportButton = (ui: Ui) => ui.page.getByRole('button', { name: 'Export As', exact: true });
 
