@@ -114,6 +114,14 @@ async function answerGoogle(ui: ExportUi, step: GoogleStep, answer: GoogleAnswer
   ui.answered[step] += 1;
   if (step === 'append') ui.appendAnsweredAt = Date.now();
 }
+/**
+ * Google answers the sign-in; the answer reaches the page once the pop-up has loaded /oauth-callback (the app's own
+ * page, slow on a busy machine) and posted it back: the step ends when the page no longer waits for the sign-in.
+ */
+async function signInAnswered(ui: ExportUi, answer: GoogleAnswer) {
+  await answerGoogle(ui, 'auth', answer);
+  await expect(status(ui).filter({ hasText: 'Waiting for Google sign-in…' })).toHaveCount(0, { timeout: 30_000 });
+}
 const googleOutcome = (
   step: GoogleStep,
   answer: (event: EventObject) => GoogleAnswer,
@@ -291,8 +299,8 @@ export const spreadsheetExportTable: FlowTable<ExportUi> = {
       act: (ui) => ui.page.waitForTimeout(POPUP_CHECK_DELAY_MS + 200),
       label: () => '500 ms pass',
     },
-    AUTHORIZED: { act: (ui) => answerGoogle(ui, 'auth', 'ok'), label: () => 'AUTHORIZED (Google grants)' },
-    AUTH_FAILED: { act: (ui) => answerGoogle(ui, 'auth', 'denied'), label: () => 'AUTH_FAILED (refused)' },
+    AUTHORIZED: { act: (ui) => signInAnswered(ui, 'ok'), label: () => 'AUTHORIZED (Google grants)' },
+    AUTH_FAILED: { act: (ui) => signInAnswered(ui, 'denied'), label: () => 'AUTH_FAILED (refused)' },
     POPUP_CLOSED: {
       // Google's page comes up in the pop-up (until then Playwright has no page for it), and the person closes it.
       act: async (ui) => {
