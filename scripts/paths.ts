@@ -24,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
 import { toMermaid } from './export-machines';
 import { flowTables } from '../tests/e2e/model-paths/tables';
-import { flowPaths, tableProblems, type FlowTable, type Ui } from '../tests/e2e/model-paths/driver';
+import { flowPaths, isTableOf, tableProblems, type FlowTable, type Ui } from '../tests/e2e/model-paths/driver';
 import {
   coverPath,
   emptyCoverage,
@@ -69,7 +69,7 @@ async function loadFlows(): Promise<Flow[]> {
         name,
         file: path.relative(root, file),
         machine,
-        table: flowTables.find((table) => table.machine === machine),
+        table: flowTables.find((table) => isTableOf(table, machine)),
       });
     }
   }

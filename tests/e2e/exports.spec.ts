@@ -20,6 +20,7 @@ import { unique } from './pages/demo';
 import { Shell } from './pages/shell.page';
 import { RUNTIME_META } from '../../src/contracts/runtime-config';
 import { ANALYZE_APP, MESSAGES, ReportBuilder, expectAnalyticsReady, scriptsLoaded } from './pages/report-builder.page';
+import { blockPopups, routeGoogle } from './pages/google';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -141,106 +142,6 @@ const numeral = (cell: unknown) => {
 
 async function clipboardText(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
-}
-
-/** Records Google's endpoints as the export calls them and answers them (no request leaves the machine). */
-async function routeGoogle(page: Page, title: string) {
-  const token = `ya29.e2e-${Date.now().toString(36)}`;
-  const sheet = { id: `e2e-sheet-${Date.now().toString(36)}`, url: '' };
-  sheet.url = `https://docs.google.com/spreadsheets/d/${sheet.id}/edit`;
-  const google = {
-    token,
-    sheet,
-    authRequests: [] as URL[],
-    sheetsCalls: [] as { url: URL; method: string; authorization: string | null; body: unknown }[],
-    sheetTabs: [] as string[],
-    appendedAt: 0,
-  };
-  const context = page.context();
-  await context.route('https://accounts.google.com/**', async (route) => {
-    const url = new URL(route.request().url());
-    google.authRequests.push(url);
-    // Google's implicit flow answers on the redirect uri with the token in the hash, next to the state it was given.
-    const answer = new URLSearchParams({
-      access_token: token,
-      token_type: 'Bearer',
-      expires_in: '3599',
-      scope: url.searchParams.get('scope') ?? '',
-      state: url.searchParams.get('state') ?? '',
-    });
-    const redirect = `${url.searchParams.get('redirect_uri')}#${answer.toString()}`;
-    await route.fulfill({
-      contentType: 'text/html',
-      body: `<!doctype html><title>Sign in - Google Accounts</title><script>location.replace(${JSON.stringify(redirect)})</script>`,
-    });
-  });
-  await context.route('https://sheets.googleapis.com/**', async (route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204 });
-    google.sheetsCalls.push({
-      url,
-      method: request.method(),
-      authorization: await request.headerValue('authorization'),
-      body: request.postDataJSON(),
-    });
-    const path = decodeURIComponent(url.pathname);
-    if (request.method() === 'POST' && path === '/v4/spreadsheets') {
-      return route.fulfill({
-        json: {
-          spreadsheetId: sheet.id,
-          spreadsheetUrl: sheet.url,
-          properties: { title },
-          sheets: [{ properties: { sheetId: 0, title: 'Report Data' } }],
-        },
-      });
-    }
-    if (request.method() === 'POST' && path === `/v4/spreadsheets/${sheet.id}/values/'Report Data'!A1:append`) {
-      google.appendedAt = Date.now();
-      return route.fulfill({
-        json: {
-          spreadsheetId: sheet.id,
-          tableRange: "'Report Data'!A1",
-          updates: { spreadsheetId: sheet.id, updatedRange: "'Report Data'!A1:D9" },
-        },
-      });
-    }
-    return route.fulfill({
-      status: 404,
-      json: {
-        error: { code: 404, message: `not answered by the test: ${request.method()} ${path}`, status: 'NOT_FOUND' },
-      },
-    });
-  });
-  await context.route('https://docs.google.com/**', async (route) => {
-    google.sheetTabs.push(route.request().url());
-    await route.fulfill({
-      contentType: 'text/html',
-      body: '<!doctype html><title>Spreadsheet - Google Sheets</title><h1>Spreadsheet</h1>',
-    });
-  });
-  return google;
-}
-
-/** Makes window.open of the page (and its pop-ups) return null for URLs matching `window.__e2eBlock`, as a pop-up blocker does. */
-async function blockPopups(page: Page, pattern: string) {
-  await page.addInitScript((initial) => {
-    const w = window as unknown as { __e2eBlock: string | null; __e2eOpened: string[] };
-    const open = window.open.bind(window);
-    w.__e2eBlock = initial;
-    w.__e2eOpened = [];
-    window.open = (url?: string | URL, target?: string, features?: string) => {
-      const text = String(url ?? '');
-      w.__e2eOpened.push(text);
-      if (w.__e2eBlock && new RegExp(w.__e2eBlock).test(text)) return null;
-      return open(url, target, features);
-    };
-  }, pattern);
-  return {
-    set: (next: string | null) =>
-      page.evaluate((value) => void ((window as unknown as { __e2eBlock: string | null }).__e2eBlock = value), next),
-    opened: () => page.evaluate(() => (window as unknown as { __e2eOpened: string[] }).__e2eOpened),
-  };
 }
 
 /**

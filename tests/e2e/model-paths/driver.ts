@@ -69,6 +69,13 @@ export interface FlowTable<TUi extends Ui> {
   timeout?: number;
 }
 
+/**
+ * Whether `table` is the table of `machine`: its machine itself, or the same chart with some placeholders provided
+ * (`machine.provide({ guards })`: a guard the page decides, such as "a token is stored", read from a traversal's input).
+ */
+export const isTableOf = (table: { machine: AnyStateMachine }, machine: AnyStateMachine) =>
+  table.machine === machine || table.machine.config === machine.config;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Outcomes of calls: hold the request, then answer
 

@@ -57,6 +57,9 @@ import { cohortBuilderTable } from './cohort-builder.paths';
 import { workspaceSecurityTable } from './workspace-security.paths';
 import { emailChangeTable } from './email-change.paths';
 import { confirmEmailTable } from './confirm-email.paths';
+import { sessionTable } from './session.paths';
+import { spreadsheetExportTable } from './spreadsheet-export.paths';
+import { configureConnectionTable } from './configure-connection.paths';
 
 export const flowTables = [
   teamTable,
@@ -111,4 +114,7 @@ export const flowTables = [
   workspaceSecurityTable,
   emailChangeTable,
   confirmEmailTable,
+  sessionTable,
+  spreadsheetExportTable,
+  configureConnectionTable,
 ] as unknown as readonly FlowTable<Ui>[];

@@ -4,6 +4,7 @@
  * no demo account), and the reset and e-mail change links mailed to them, read from the test-only outbox.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './sign-in.page';
 import { DEMO_WORKSPACE, uniqueEmail } from './demo';
 import { acceptInviteByApi, inviteByApi } from './invite.page';
@@ -65,4 +66,23 @@ export async function emailChangeTokenFor(request: APIRequestContext, session: s
     )
     .toBeTruthy();
   return token!;
+}
+
+/** The authenticator's 6-digit code of `secret` at `at` (ms). */
+export const codeAt = (secret: string, at: number) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+
+/** Turns two-factor sign-in on for `email` (an ownAccount); answers the secret and the recovery codes. */
+export async function turnOnTwoFactor(request: APIRequestContext, email: string) {
+  const signIn = await request.post('/api/auth/sign-in', { data: { email, password: OWN_PASSWORD } });
+  const { token } = (await signIn.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const enrol = await request.post('/api/account/two-factor/enrol', { headers });
+  const { secret } = (await enrol.json()) as { secret: string };
+  const confirm = await request.post('/api/account/two-factor/confirm', {
+    headers,
+    data: { otp: codeAt(secret, Date.now()) },
+  });
+  expect(confirm.status(), 'two-factor sign-in turned on').toBe(200);
+  return { secret, recoveryCodes: ((await confirm.json()) as { recoveryCodes: string[] }).recoveryCodes };
 }
