@@ -39,8 +39,9 @@ const me = async (token: string) => (await get(token, '/api/me')).json() as Acco
 
 /** Enrols the token's account in two-factor sign-in with a code computed from the enrolment secret. */
 async function enrol(token: string) {
-  const secret = (await call(server.app, token, { method: 'POST', url: '/api/account/two-factor/enrol', payload: {} }))
-    .json().secret as string;
+  const secret = (
+    await call(server.app, token, { method: 'POST', url: '/api/account/two-factor/enrol', payload: {} })
+  ).json().secret as string;
   const otp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
   const confirmed = await call(server.app, token, {
     method: 'POST',
@@ -111,8 +112,9 @@ describe('requiring two-factor sign-in in a workspace', () => {
     expect((await setRequired(tokens.admin, true)).statusCode).toBe(200);
     expect((await setRequired(tokens.admin, false)).statusCode).toBe(200);
     expect((await get(tokens.viewer, `/api/workspace/${W}`)).statusCode).toBe(200);
-    const log = (await get(tokens.admin, `/api/workspace/${W}/activity?verb=workspace.settings_changed`))
-      .json() as ActivityPage;
+    const log = (
+      await get(tokens.admin, `/api/workspace/${W}/activity?verb=workspace.settings_changed`)
+    ).json() as ActivityPage;
     const changes = log.entries.map((e) => e.changes).filter((c) => c[0]?.field === 'requireTwoFactor');
     expect(changes).toEqual([
       [{ field: 'requireTwoFactor', before: true, after: false }],

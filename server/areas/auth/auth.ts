@@ -3,6 +3,7 @@
  * Repeated failed password checks (sign-in, and accepting an invite as an existing account) are limited per account
  * and client address, per account and per address, using rows (works across processes).
  */
+import { hasTwoFactor } from '../../auth/two-factor-state';
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../auth/crypto';
@@ -161,17 +162,6 @@ export async function revokeSession(ctx: ServerContext, tokenHash: string) {
   await ctx.db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('token_hash', '=', tokenHash).execute();
 }
 
-/** Whether the account signs in with a code after the password. */
-export async function hasTwoFactor(ctx: ServerContext, accountId: string) {
-  const row = await ctx.db
-    .selectFrom('account_two_factor')
-    .select('account_id')
-    .where('account_id', '=', accountId)
-    .where('enabled_at', 'is not', null)
-    .executeTakeFirst();
-  return !!row;
-}
-
 /** The code step of a sign-in whose password was right: a token (stored hashed) valid for CHALLENGE_MINUTES. */
 export async function openChallenge(ctx: ServerContext, accountId: string, email: string) {
   const token = newToken();
@@ -186,3 +176,5 @@ export async function openChallenge(ctx: ServerContext, accountId: string, email
     .execute();
   return token;
 }
+
+export { hasTwoFactor };

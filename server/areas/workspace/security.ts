@@ -11,7 +11,7 @@ import {
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
 import { conflict } from '../../errors';
-import { hasTwoFactor } from '../auth/index';
+import { hasTwoFactor } from '../../auth/two-factor-state';
 
 /** The setting, how many members lack two-factor sign-in, and whether the asking admin has it. */
 export async function workspaceSecurity(
