@@ -65,6 +65,7 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   },
   'POST /api/workspace': ['workspace.created'],
   'POST /api/workspace/:workspaceId': ['workspace.settings_changed'],
+  'POST /api/workspace/:workspaceId/security': ['workspace.settings_changed'],
   'POST /api/app/enable/:appId': ['app.switched'],
   'POST /api/workspace/:workspaceId/apps': ['app.added'],
   'POST /api/workspace/:workspaceId/team/invite': ['member.invited'],
