@@ -229,6 +229,28 @@ export async function saveProfile(ctx: ServerContext, accountId: string, firstNa
 }
 
 /**
+ * The signed-in person's current password, counted like a sign-in (its limit first, the attempt recorded); a wrong
+ * one is 400 `wrong_password` under `field` (never 401: the session stays). Changing the password or the e-mail asks it.
+ */
+export async function checkCurrentPassword(
+  ctx: ServerContext,
+  caller: { accountId: string; email: string },
+  password: string,
+  ip: string,
+  field: string,
+) {
+  await assertPasswordAttemptAllowed(ctx, caller.email, ip);
+  const row = await ctx.db
+    .selectFrom('accounts')
+    .select('password_hash')
+    .where('id', '=', caller.accountId)
+    .executeTakeFirstOrThrow();
+  const ok = await verifyPassword(password, row.password_hash);
+  await recordPasswordAttempt(ctx, caller.email, ip, ok);
+  if (!ok) throw invalid(WRONG_CURRENT_PASSWORD, [field], 'wrong_password');
+}
+
+/**
  * Changes the password: the current one is checked like a sign-in (and limited like one), the new one by the shared
  * rule; every other session is signed out and every reset link voided. Answers how many sessions ended.
  */
@@ -241,15 +263,7 @@ export async function changePassword(
 ) {
   const problem = passwordProblem(newPassword);
   if (problem) throw invalid(problem, ['newPassword']);
-  await assertPasswordAttemptAllowed(ctx, caller.email, ip);
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .select('password_hash')
-    .where('id', '=', caller.accountId)
-    .executeTakeFirstOrThrow();
-  const ok = await verifyPassword(currentPassword, row.password_hash);
-  await recordPasswordAttempt(ctx, caller.email, ip, ok);
-  if (!ok) throw invalid(WRONG_CURRENT_PASSWORD, ['currentPassword'], 'wrong_password');
+  await checkCurrentPassword(ctx, caller, currentPassword, ip, 'currentPassword');
   const passwordHash = await hashPassword(newPassword);
   return inTransaction(ctx, async (tx) => {
     await tx.db

@@ -9,7 +9,7 @@
 import type { ServerContext } from '../../context';
 import { inTransaction } from '../../context';
 import { conflict, invalid, isUniqueViolation } from '../../errors';
-import { hashToken, newToken, verifyPassword } from '../../auth/crypto';
+import { hashToken, newToken } from '../../auth/crypto';
 import { isEmail } from '../../../src/contracts/codecs';
 import {
   EMAIL_CHANGE_MINUTES,
@@ -19,8 +19,8 @@ import {
   type EmailChangeSent,
   type EmailChangeStatus,
 } from '../../../src/contracts/email-change';
-import { assertPasswordAttemptAllowed, recordPasswordAttempt, takeLinkRequest } from './auth';
-import { claimLink, emitForAccount, usableLink, WRONG_CURRENT_PASSWORD } from './account';
+import { takeLinkRequest } from './auth';
+import { checkCurrentPassword, claimLink, emitForAccount, usableLink } from './account';
 
 type Caller = { accountId: string; email: string };
 
@@ -65,15 +65,7 @@ export async function requestEmailChange(
   const email = rawEmail.trim().toLowerCase();
   if (!isEmail(email)) throw invalid('Enter a valid email address.', ['email']);
   if (email === caller.email) throw invalid(SAME_EMAIL, ['email']);
-  await assertPasswordAttemptAllowed(ctx, caller.email, ip);
-  const row = await ctx.db
-    .selectFrom('accounts')
-    .select('password_hash')
-    .where('id', '=', caller.accountId)
-    .executeTakeFirstOrThrow();
-  const ok = await verifyPassword(password, row.password_hash);
-  await recordPasswordAttempt(ctx, caller.email, ip, ok);
-  if (!ok) throw invalid(WRONG_CURRENT_PASSWORD, ['password'], 'wrong_password');
+  await checkCurrentPassword(ctx, caller, password, ip, 'password');
   await takeLinkRequest(ctx, email, ip);
   const token = newToken();
   const expiresAt = new Date(ctx.now().getTime() + EMAIL_CHANGE_MINUTES * 60_000);
