@@ -14,13 +14,15 @@
  *
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
- * --only pglite|postgres|activity|postbacks, --activity-rows <n> (1,000,000), --activity-samples <n> (200), --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
+ * --only pglite|postgres|activity|postbacks|pacing, --activity-rows <n> (1,000,000), --activity-samples <n> (200), --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
  * depends much less on what else the machine is doing. Targets (issue 9): PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
  * report run p99 ≤ 2 s in the mixed case; PostgreSQL /api/me p99 ≤ 50 ms and 2 processes ≥ 1.6× one.
  * The activity case (scripts/bench-api-activity.ts, in-process on PGlite): the activity page at 1 M entries in one
  * workspace (target p99 ≤ 50 ms) and what writing an entry adds to a change's transaction (target ≤ 1 ms).
  * The postback log case (scripts/bench-api-postbacks.ts, in-process on PGlite, `--only postbacks`,
  * --postback-rows <n> (5,000,000)): the postback log page at 5 M postbacks of one app (target p99 ≤ 50 ms).
+ * The spend and pacing case (scripts/bench-api-pacing.ts, in-process on PGlite, `--only pacing`, --pacing-rows <n>
+ * (1,000,000)): the Quests tab's pacing card and a quest's spend at 1 M completions (target p99 ≤ 50 ms).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +37,8 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '.
 import { addDays, type RunReportRequest } from '../src/contracts/analyze';
 import { benchActivity, printActivityTable, type ActivityBenchRow } from './bench-api-activity';
 import { benchPostbackLog, printPostbackLogTable, type PostbackLogBenchRow } from './bench-api-postbacks';
+import { benchPacing, printPacingTable } from './bench-api-pacing';
+import type { BenchRow } from './bench-in-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -49,6 +53,7 @@ const { values: args } = parseArgs({
     'activity-rows': { type: 'string', default: '1000000' },
     'activity-samples': { type: 'string', default: '200' },
     'postback-rows': { type: 'string', default: '5000000' },
+    'pacing-rows': { type: 'string', default: '1000000' },
   },
 });
 const DURATION = Number(args.duration);
@@ -420,7 +425,21 @@ async function main() {
       })),
     );
   }
-  if (args.only !== 'postgres' && args.only !== 'activity' && args.only !== 'postbacks') {
+  const pacingRows: BenchRow[] = [];
+  if (!args.only || args.only === 'pacing') {
+    console.log(
+      `Spend and pacing (in-process on PGlite, ${Number(args['pacing-rows']).toLocaleString('en-US')} completions of one app):`,
+    );
+    pacingRows.push(
+      ...(await benchPacing({
+        rows: Number(args['pacing-rows']),
+        samples: Number(args['activity-samples']),
+        log: console.log,
+      })),
+    );
+  }
+  const inProcessOnly = ['activity', 'postbacks', 'pacing'].includes(args.only ?? '');
+  if (args.only !== 'postgres' && !inProcessOnly) {
     console.log('PGlite (embedded; the first run generates the demo events, later runs reuse them):');
     const server = await startServer('pglite', { DATA_DIR: path.join(DATA_DIR, 'pglite') });
     try {
@@ -429,7 +448,7 @@ async function main() {
       await server.stop();
     }
   }
-  if (DATABASE_URL && args.only !== 'pglite' && args.only !== 'activity' && args.only !== 'postbacks') {
+  if (DATABASE_URL && args.only !== 'pglite' && !inProcessOnly) {
     await withBenchDatabase(DATABASE_URL, async (url) => {
       console.log('PostgreSQL, 1 process:');
       const first = await startServer('postgres-1', {
@@ -471,6 +490,10 @@ async function main() {
   if (postbackRows.length) {
     console.log('');
     printPostbackLogTable(postbackRows, console.log);
+  }
+  if (pacingRows.length) {
+    console.log('');
+    printPacingTable(pacingRows, console.log);
   }
   const load1 = os.loadavg();
   console.log(

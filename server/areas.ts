@@ -59,6 +59,8 @@ import {
   alertPaymentFailed,
   alertProcessFailed,
   alertQuestCapped,
+  alertQuestCapNear,
+  alertBudgetFast,
   alertSourceSilent,
   notificationRoutes,
   notificationsMigrations,
@@ -173,6 +175,21 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-quest-capped',
     mode: 'after-commit',
     handle: alertQuestCapped,
+  },
+  // A quest near its cap, or an app spending its budget faster than the day, tells admins and editors.
+  {
+    event: 'quest.cap_near',
+    area: 'notifications',
+    name: 'notifications.alert-quest-cap-near',
+    mode: 'after-commit',
+    handle: alertQuestCapNear,
+  },
+  {
+    event: 'target.budget_fast',
+    area: 'notifications',
+    name: 'notifications.alert-budget-fast',
+    mode: 'after-commit',
+    handle: alertBudgetFast,
   },
   // A connected attribution source silent for its threshold (the scheduler's check) tells admins and editors.
   {

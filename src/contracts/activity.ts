@@ -129,6 +129,8 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'quest.step_completed': 'completed a quest step',
   'quest.published': 'published quest',
   'quest.capped': 'capped quest',
+  'quest.cap_near': 'projected the cap of quest',
+  'target.budget_fast': 'saw the daily budget spent faster than the day in',
   'charge.recorded': 'recorded a charge',
   'postback.stored': 'received a postback',
   'quest.draft_saved': 'saved quest draft',

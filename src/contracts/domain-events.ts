@@ -198,6 +198,32 @@ export const AppVersionSeen = t.type({
 
 /** A quest that reached its daily cap today (the first refused step of the day). */
 export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, day: t.string });
+/**
+ * A live quest's charges today passed another tenth of its daily cap (30 % and up) and, at today's pace, reach the cap
+ * before midnight UTC (`projectedAt`, ISO 8601): docs/acquire.md §Spend and pacing.
+ */
+export const QuestCapNear = t.type({
+  workspaceId: Id,
+  appId: Id,
+  questId: Id,
+  questName: t.string,
+  day: t.string,
+  spentCents: t.number,
+  capCents: t.number,
+  projectedAt: t.string,
+});
+/**
+ * The app's quest charges today passed another tenth of the target's daily budget faster than the day goes by: at
+ * today's pace the budget runs out at `runsOutAt` (ISO 8601), before midnight UTC.
+ */
+export const TargetBudgetFast = t.type({
+  workspaceId: Id,
+  appId: Id,
+  day: t.string,
+  spentCents: t.number,
+  budgetCents: t.number,
+  runsOutAt: t.string,
+});
 
 /**
  * Accounts (docs/accounts.md §Activity): a person's own account changed. Emitted once per workspace the account
@@ -276,6 +302,8 @@ export const DOMAIN_EVENTS = {
   'quest.step_completed': { payload: QuestStepCompleted, emittedBy: 'acquire' },
   'quest.published': { payload: QuestPublished, emittedBy: 'acquire' },
   'quest.capped': { payload: QuestCapped, emittedBy: 'acquire' },
+  'quest.cap_near': { payload: QuestCapNear, emittedBy: 'acquire' },
+  'target.budget_fast': { payload: TargetBudgetFast, emittedBy: 'acquire' },
   'charge.recorded': { payload: ChargeRecorded, emittedBy: 'billing' },
   'postback.stored': { payload: PostbackStored, emittedBy: 'postbacks' },
   'quest.draft_saved': { payload: QuestDraftSaved, emittedBy: 'acquire' },

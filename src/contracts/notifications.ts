@@ -36,6 +36,21 @@ export const ALERTS = {
     roles: ['admin', 'editor'],
     perApp: true,
   },
+  quest_cap_near: {
+    event: 'quest.cap_near',
+    label: 'Quest will reach its daily cap',
+    description: 'A live quest will reach its daily cap before midnight UTC at today’s pace.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
+  budget_fast: {
+    event: 'target.budget_fast',
+    label: 'Budget spent faster than the day',
+    description:
+      'The app’s quests spend its daily budget faster than the day goes by: it runs out before midnight UTC.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
   source_silent: {
     event: 'plugin.silent',
     label: 'Source went silent',

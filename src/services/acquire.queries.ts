@@ -3,7 +3,15 @@
  * quest with its funnel. The acquire flows invalidate `acquireQueryKey(appId)` (everything of the app) after changes.
  */
 import { useServerQuery } from '../queryClient';
-import { fetchKpi, fetchQuest, fetchQuests, fetchSettings, fetchSource } from './acquire.service';
+import {
+  fetchKpi,
+  fetchPacing,
+  fetchQuest,
+  fetchQuestSpend,
+  fetchQuests,
+  fetchSettings,
+  fetchSource,
+} from './acquire.service';
 
 export const acquireQueryKey = (appId: string) => ['acquire', appId] as const;
 
@@ -43,4 +51,24 @@ export const useAcquireKpi = (appId: string) =>
   useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'kpi'],
     queryFn: async ({ signal }) => unwrap(await fetchKpi(appId, signal), 'The KPI tracking').data,
+  });
+
+/** Pacing refreshes every minute while shown: the projection moves with the clock. */
+export const PACING_REFRESH_MS = 60_000;
+
+/** Today's spend of the app's quests against the daily budget (docs/acquire.md §Spend and pacing). */
+export const useAcquirePacing = (appId: string) =>
+  useServerQuery({
+    queryKey: [...acquireQueryKey(appId), 'pacing'],
+    refetchInterval: PACING_REFRESH_MS,
+    queryFn: async ({ signal }) => unwrap(await fetchPacing(appId, signal), 'The pacing').data,
+  });
+
+/** One quest's spend per hour today and per day for 30 days. */
+export const useQuestSpend = (appId: string, questId: string | null) =>
+  useServerQuery({
+    queryKey: [...acquireQueryKey(appId), 'spend', questId],
+    enabled: questId !== null,
+    refetchInterval: PACING_REFRESH_MS,
+    queryFn: async ({ signal }) => unwrap(await fetchQuestSpend(appId, questId!, signal), 'The quest spend').data,
   });

@@ -1,6 +1,7 @@
 /** Acquire calls (contract: src/contracts/acquire.ts). Used only by the machines' actors and the acquire queries. */
 import { call } from './http';
 import { acquireEndpoints as e, type QuestDefinition, type SaveAcquisitionSettingsRequest } from '../contracts/acquire';
+import { acquirePacingEndpoints as pacing } from '../contracts/acquire-pacing';
 
 const q = (appId: string, questId: string) => ({ appId, questId });
 
@@ -8,6 +9,9 @@ export const fetchSource = (appId: string, signal?: AbortSignal) => call(e.sourc
 export const fetchQuests = (appId: string, signal?: AbortSignal) => call(e.quests, { params: { appId }, signal });
 export const fetchQuest = (appId: string, questId: string, signal?: AbortSignal) =>
   call(e.quest, { params: q(appId, questId), signal });
+export const fetchPacing = (appId: string, signal?: AbortSignal) => call(pacing.pacing, { params: { appId }, signal });
+export const fetchQuestSpend = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(pacing.questSpend, { params: q(appId, questId), signal });
 export const fetchSettings = (appId: string, signal?: AbortSignal) => call(e.settings, { params: { appId }, signal });
 export const saveSettings = (appId: string, body: SaveAcquisitionSettingsRequest, signal?: AbortSignal) =>
   call(e.saveSettings, { params: { appId }, body, signal });

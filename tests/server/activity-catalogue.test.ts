@@ -37,6 +37,21 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
   },
   'quest.published': quest,
   'quest.capped': { ...quest, day: '2026-11-26' },
+  'quest.cap_near': {
+    ...quest,
+    day: '2026-11-26',
+    spentCents: 1200,
+    capCents: 4000,
+    projectedAt: '2026-11-26T14:30:00.000Z',
+  },
+  'target.budget_fast': {
+    workspaceId: W,
+    appId: A,
+    day: '2026-11-26',
+    spentCents: 9000,
+    budgetCents: 15000,
+    runsOutAt: '2026-11-26T16:10:00.000Z',
+  },
   'charge.recorded': {
     workspaceId: W,
     chargeId: 'c1',

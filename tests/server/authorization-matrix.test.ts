@@ -941,6 +941,12 @@ const MATRIX: MatrixRow[] = [
   { route: 'GET /api/app/:appId/acquire/settings', expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/acquire/settings', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/app/:appId/acquire/kpi', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/acquire/pacing', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'GET /api/app/:appId/acquire/quests/:questId/spend',
+    expect: [200, 200, 200, 404, 401],
+    params: demoQuestParams,
+  },
   { route: 'POST /api/s2s/:appId/quest-events', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
 ];
 

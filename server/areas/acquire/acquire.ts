@@ -40,6 +40,8 @@ import { verifyApiKey } from '../apps/index';
 import { pluginEventsOf, pluginsOfTypes } from '../integrations/index';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../errors';
 import { suggestQuests } from './suggestions';
+import { addToSpendHour, countStep, utcDayStart } from './spend-hours';
+import { announcePace } from './pace-alerts';
 import { postbackLastSeen, type PostbackSubject } from '../postbacks/index';
 import { changesOf, type DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
@@ -96,7 +98,7 @@ async function requireSource(ctx: ServerContext, appId: string): Promise<Acquire
 
 // ------------------------------------------------------------------------------------------------ quests: reading
 
-type QuestRow = {
+export type QuestRow = {
   id: string;
   app_id: string;
   status: 'DRAFT' | 'LIVE' | 'STOPPED';
@@ -105,13 +107,9 @@ type QuestRow = {
   draft: Record<string, unknown> | null;
 };
 
-const definitionOf = (json: Record<string, unknown>): QuestDefinition => json as unknown as QuestDefinition;
+export const definitionOf = (json: Record<string, unknown>): QuestDefinition => json as unknown as QuestDefinition;
 const sameDefinition = (a: Record<string, unknown> | null, b: Record<string, unknown> | null) =>
   JSON.stringify(a) === JSON.stringify(b);
-
-function utcDayStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
 
 /** Today's (UTC) charged cents of each quest, and whether a completion was refused by its cap today. */
 async function today(
@@ -120,15 +118,16 @@ async function today(
 ): Promise<Map<string, { cents: number; refused: boolean }>> {
   const result = new Map<string, { cents: number; refused: boolean }>();
   if (questIds.length === 0) return result;
+  // The hours written with each completion (spend-hours.ts), in the completion's transaction: the same sums, ≤ 24 rows.
   const rows = await ctx.db
-    .selectFrom('quest_step_completions')
+    .selectFrom('quest_spend_hours')
     .select([
       'quest_id',
-      sql<string>`coalesce(sum(payout_cents) FILTER (WHERE charge_id IS NOT NULL), 0)`.as('cents'),
-      sql<string>`count(*) FILTER (WHERE charge_id IS NULL)`.as('refused'),
+      sql<string>`coalesce(sum(charged_cents), 0)`.as('cents'),
+      sql<string>`coalesce(sum(over_cap), 0)`.as('refused'),
     ])
     .where('quest_id', 'in', questIds)
-    .where('completed_at', '>=', utcDayStart(ctx.now()))
+    .where('hour', '>=', utcDayStart(ctx.now()))
     .groupBy('quest_id')
     .execute();
   for (const row of rows) result.set(row.quest_id, { cents: Number(row.cents), refused: Number(row.refused) > 0 });
@@ -139,7 +138,7 @@ async function today(
  * The shown status of the active version (the status table): LIVE becomes CAPPED once today's charges reach the daily
  * cap or a completed step was refused by it today.
  */
-function activeStatus(row: QuestRow, day: { cents: number; refused: boolean } | undefined): QuestStatus {
+export function activeStatus(row: QuestRow, day: { cents: number; refused: boolean } | undefined): QuestStatus {
   if (row.status !== 'LIVE' || !row.active || !day) return row.status;
   return day.refused || day.cents >= Math.round(definitionOf(row.active).dailyCap * 100) ? 'CAPPED' : 'LIVE';
 }
@@ -156,10 +155,9 @@ async function analyticsOf(ctx: ServerContext, rows: readonly QuestRow[]): Promi
       .groupBy(['quest_id', 'kind'])
       .execute(),
     ctx.db
-      .selectFrom('quest_step_completions')
-      .select(['quest_id', 'step_index', sql<string>`count(*)`.as('players')])
+      .selectFrom('quest_step_counts')
+      .select(['quest_id', 'step_index', 'players'])
       .where('quest_id', 'in', ids)
-      .groupBy(['quest_id', 'step_index'])
       .execute(),
   ]);
   for (const row of rows) {
@@ -211,7 +209,7 @@ async function toQuests(ctx: ServerContext, rows: readonly QuestRow[]): Promise<
   }));
 }
 
-const questColumns = ['id', 'app_id', 'status', 'suggested', 'active', 'draft'] as const;
+export const questColumns = ['id', 'app_id', 'status', 'suggested', 'active', 'draft'] as const;
 
 export async function listQuests(ctx: ServerContext, appId: string): Promise<Quest[]> {
   const rows = await ctx.db
@@ -224,7 +222,7 @@ export async function listQuests(ctx: ServerContext, appId: string): Promise<Que
   return toQuests(ctx, rows);
 }
 
-async function questRow(ctx: ServerContext, appId: string, questId: string, lock = false): Promise<QuestRow> {
+export async function questRow(ctx: ServerContext, appId: string, questId: string, lock = false): Promise<QuestRow> {
   let query = ctx.db.selectFrom('quests').select(questColumns).where('id', '=', questId).where('app_id', '=', appId);
   if (lock) query = query.forUpdate();
   const row = await query.executeTakeFirst();
@@ -797,7 +795,7 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
     const quest = await tx.db
       .selectFrom('quests')
       .innerJoin('apps', 'apps.id', 'quests.app_id')
-      .select(['quests.id', 'quests.status', 'quests.active', 'apps.workspace_id'])
+      .select(['quests.id', 'quests.status', 'quests.active', 'quests.published_at', 'apps.workspace_id'])
       .where('quests.id', '=', completion.questId)
       .where('quests.app_id', '=', completion.appId)
       .forUpdate()
@@ -842,6 +840,8 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
       .returning('step_index')
       .executeTakeFirst();
     if (!inserted) return 'ignored';
+    await addToSpendHour(tx, quest.id, completion.at, payoutCents, withinCap);
+    await countStep(tx, quest.id, next);
     const ids = { workspaceId: quest.workspace_id, appId: completion.appId, questId: quest.id, questName: def.name };
     await emit(tx, 'quest.step_completed', {
       ...ids,
@@ -856,6 +856,8 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
     // still fits after a refusal does not announce it again).
     const capReached = !day.refused && day.cents < capCents && (withinCap ? day.cents + payoutCents >= capCents : true);
     if (capReached) await emit(tx, 'quest.capped', { ...ids, day: completion.at.toISOString().slice(0, 10) });
+    else if (withinCap)
+      await announcePace(tx, { ...ids, publishedAt: quest.published_at, before: day.cents, payoutCents, capCents });
     return withinCap ? 'charged' : 'over_cap';
   };
   return ctx.db.isTransaction ? run(ctx) : inTransaction(ctx, run);

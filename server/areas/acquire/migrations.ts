@@ -2,9 +2,11 @@
  * App-database changes of the Acquire area (numbers 0450–0479): the acquisition settings draft per app, quests with
  * their active and draft definitions, the player app's views and starts (one row per reported event, unique per app
  * and event id so a replayed request counts once), and completed steps (unique per quest, player and step, so a
- * postback delivered twice completes a step once), each linked to the billing charge it made.
+ * postback delivered twice completes a step once), each linked to the billing charge it made, and their sums per
+ * quest and UTC hour (spend and pacing).
  */
 import { sqlMigrations } from '../../db/migrations';
+import { FILL_SPEND_HOURS_SQL, FILL_STEP_COUNTS_SQL } from './spend-hours';
 
 export const acquireMigrations = sqlMigrations({
   '0450_acquire': `
@@ -56,4 +58,25 @@ export const acquireMigrations = sqlMigrations({
   // A completed step names the charge Billing records for it after the commit (the quest.step_completed reaction),
   // so the charge does not exist yet when the step is stored: the id is a reference, not a foreign key.
   '0451_quest_charges_through_billing': `ALTER TABLE quest_step_completions DROP CONSTRAINT IF EXISTS quest_step_completions_charge_id_fkey`,
+  // Spend and pacing (docs/acquire.md §Spend and pacing): each quest's completions per UTC hour, kept by the writer in
+  // the completion's transaction (the quest row is locked there), so a chart reads at most 30 × 24 rows of a quest.
+  '0452_quest_spend_hours': `
+        CREATE TABLE quest_spend_hours (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          hour timestamptz NOT NULL,
+          completions integer NOT NULL,
+          over_cap integer NOT NULL,
+          charged_cents bigint NOT NULL,
+          PRIMARY KEY (quest_id, hour)
+        );${FILL_SPEND_HOURS_SQL}
+      `,
+  // The quest grid's completed players per step, kept by the same writer (one row per quest and step).
+  '0453_quest_step_counts': `
+        CREATE TABLE quest_step_counts (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          step_index integer NOT NULL,
+          players integer NOT NULL,
+          PRIMARY KEY (quest_id, step_index)
+        );${FILL_STEP_COUNTS_SQL}
+      `,
 });

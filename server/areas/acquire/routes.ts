@@ -26,6 +26,8 @@ import {
   stopQuest,
 } from './acquire';
 import { kpiTracking } from './kpi';
+import { acquirePacing, questSpend } from './pacing';
+import { acquirePacingEndpoints as pacing } from '../../../src/contracts/acquire-pacing';
 import type { ServerContext } from '../../context';
 
 const done = (message: string) => ({ success: true, message });
@@ -110,6 +112,17 @@ export const acquireRoutes = [
   defineRoute(e.kpi, {
     access: access.app('viewer'),
     handler: async ({ ctx, params }) => ({ success: true, data: await kpiTracking(ctx, params.appId) }),
+  }),
+  defineRoute(pacing.pacing, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ success: true, data: await acquirePacing(ctx, params.appId) }),
+  }),
+  defineRoute(pacing.questSpend, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      data: await questSpend(ctx, params.appId, params.questId),
+    }),
   }),
   defineRoute(e.playerEvent, {
     access: access.public,

@@ -47,9 +47,27 @@ export interface QuestStepCompletionsTable {
   completed_at: Timestamp;
 }
 
+/** A quest's completions in one UTC hour (written with each completion): what the spend and pacing charts read. */
+export interface QuestSpendHoursTable {
+  quest_id: string;
+  hour: Timestamp;
+  completions: number;
+  over_cap: number;
+  charged_cents: ColumnType<string | number, number, number>;
+}
+
+/** Players who completed each step of a quest (written with each completion): what the quest grid reads. */
+export interface QuestStepCountsTable {
+  quest_id: string;
+  step_index: number;
+  players: number;
+}
+
 export interface AcquireTables {
   acquire_settings: AcquireSettingsTable;
   quests: QuestsTable;
   quest_player_events: QuestPlayerEventsTable;
   quest_step_completions: QuestStepCompletionsTable;
+  quest_spend_hours: QuestSpendHoursTable;
+  quest_step_counts: QuestStepCountsTable;
 }

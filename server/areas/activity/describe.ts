@@ -114,6 +114,24 @@ export const DESCRIBE: Describers = {
     object: quest(p),
     changes: [{ field: 'daily cap', before: null, after: `reached on ${p.day}` }],
   }),
+  'quest.cap_near': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: quest(p),
+    changes: [
+      { field: 'spent today', before: null, after: `${money(p.spentCents)} of ${money(p.capCents)}` },
+      { field: 'daily cap', before: null, after: `reached at ≈ ${p.projectedAt.slice(11, 16)} UTC at today's pace` },
+    ],
+  }),
+  'target.budget_fast': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: { type: 'target', id: p.appId, name: 'Target settings' },
+    changes: [
+      { field: 'spent today', before: null, after: `${money(p.spentCents)} of ${money(p.budgetCents)}` },
+      { field: 'daily budget', before: null, after: `runs out at ≈ ${p.runsOutAt.slice(11, 16)} UTC at today's pace` },
+    ],
+  }),
   'charge.recorded': (p) => ({
     workspaceId: p.workspaceId,
     appId: null,

@@ -10,6 +10,8 @@ export {
   alertPaymentFailed,
   alertProcessFailed,
   alertQuestCapped,
+  alertQuestCapNear,
+  alertBudgetFast,
   alertSourceSilent,
   deliverAlert,
 } from './notifications';

@@ -149,6 +149,40 @@ export async function alertQuestCapped(ctx: ServerContext, event: DomainEvent<'q
   });
 }
 
+const utcClock = (iso: string) => `${iso.slice(11, 16)} UTC`;
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** `quest.cap_near` → "Dragon Tamer will reach its daily cap at ≈ 14:30 UTC", once per quest and day. */
+export async function alertQuestCapNear(ctx: ServerContext, event: DomainEvent<'quest.cap_near'>): Promise<void> {
+  const { workspaceId, appId, questId, questName, day, spentCents, capCents, projectedAt } = event.payload;
+  await deliverAlert(ctx, {
+    kind: 'quest_cap_near',
+    workspaceId,
+    appId,
+    title: `${questName} will reach its daily cap at ≈ ${utcClock(projectedAt)}`,
+    body: `${await appLabel(ctx, appId)}: ${usd(spentCents)} of its ${usd(capCents)} cap charged so far today; at today’s pace the rest is spent by ≈ ${utcClock(projectedAt)}. Completions after that are counted but not charged.`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/acquire/quests`,
+    key: `${questId}:${day}`,
+    at: event.at,
+  });
+}
+
+/** `target.budget_fast` → "Dragon Merge (iOS) is spending its budget faster than the day", once per app and day. */
+export async function alertBudgetFast(ctx: ServerContext, event: DomainEvent<'target.budget_fast'>): Promise<void> {
+  const { workspaceId, appId, day, spentCents, budgetCents, runsOutAt } = event.payload;
+  const app = await appLabel(ctx, appId);
+  await deliverAlert(ctx, {
+    kind: 'budget_fast',
+    workspaceId,
+    appId,
+    title: `${app} is spending its budget faster than the day`,
+    body: `${usd(spentCents)} of the ${usd(budgetCents)} daily budget charged so far today; at this pace it runs out at ≈ ${utcClock(runsOutAt)}.`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/acquire/quests`,
+    key: `${appId}:${day}`,
+    at: event.at,
+  });
+}
+
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const hoursAgo = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 

@@ -12,7 +12,6 @@ import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import {
   QUEST_GRID_PAGE_SIZE,
   QUEST_GRID_PAGE_SIZE_OPTIONS,
-  QUEST_STATUS_LABELS,
   questMenu,
   questStatusRule,
   shownVersion,
@@ -37,6 +36,8 @@ import { viewerDenied } from '../ui/permissions';
 import { QuestEditorDialog } from './QuestEditorDialog';
 import { QuestReviewDialog } from './QuestReviewDialog';
 import { useActions } from '../flows/useActions';
+import { StatusBadge } from './StatusBadge';
+import { PacingCard } from './PacingCard';
 
 interface Row {
   quest: Quest;
@@ -150,6 +151,7 @@ export default function QuestsTab({
 
   return (
     <div className="space-y-4">
+      <PacingCard appId={appId} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
           {withChanges === 0
@@ -273,25 +275,6 @@ export default function QuestsTab({
         quest={data.find((r) => r.quest.id === reviewView.questId)?.quest ?? null}
       />
     </div>
-  );
-}
-
-function StatusBadge({ status, draftOnly }: { status: string; draftOnly: boolean }) {
-  const tone =
-    status === 'LIVE'
-      ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
-      : status === 'CAPPED'
-        ? 'bg-amber-50 text-amber-800 ring-amber-200'
-        : status === 'STOPPED'
-          ? 'bg-slate-100 text-slate-700 ring-slate-300'
-          : 'bg-indigo-50 text-indigo-800 ring-indigo-200';
-  return (
-    <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${tone}`}
-      title={draftOnly ? 'Never published' : undefined}
-    >
-      {QUEST_STATUS_LABELS[status] ?? status}
-    </span>
   );
 }
 
