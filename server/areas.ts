@@ -61,6 +61,7 @@ import {
   alertQuestCapped,
   alertQuestCapNear,
   alertBudgetFast,
+  alertRunwayLow,
   alertSourceSilent,
   notificationRoutes,
   notificationsMigrations,
@@ -190,6 +191,14 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-budget-fast',
     mode: 'after-commit',
     handle: alertBudgetFast,
+  },
+  // Billing's runway falling below a week tells admins.
+  {
+    event: 'balance.ran_low',
+    area: 'notifications',
+    name: 'notifications.alert-runway-low',
+    mode: 'after-commit',
+    handle: alertRunwayLow,
   },
   // A connected attribution source silent for its threshold (the scheduler's check) tells admins and editors.
   {

@@ -26,6 +26,7 @@ import { startEventDispatcher } from './events/outbox';
 import { integrationJobs, scheduleDailyProcessing, scheduleSilenceCheck } from './areas/integrations/index';
 import { notificationJobs, scheduleNotificationEmails } from './areas/notifications/index';
 import { startScheduler } from './jobs/scheduler';
+import { billingJobs, scheduleRunwayCheck } from './areas/billing/index';
 import { firebaseJobs } from './areas/integrations/index';
 import { activityJobs, scheduleActivityPruning } from './areas/activity/index';
 import type { ServerContext } from './context';
@@ -154,6 +155,9 @@ async function main() {
       log: (line) => console.error(line),
     },
   );
+  const billingWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, billingJobs, {
+    log: (line) => console.error(line),
+  });
   // Domain events committed but not yet delivered (a server stopped in between, a subscriber that failed) go out here.
   const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, {
     log: (line) => console.error(line),
@@ -162,7 +166,13 @@ async function main() {
   // with several servers: server/jobs/scheduler.ts).
   const scheduler = startScheduler(
     (app as unknown as { questboard: ServerContext }).questboard,
-    [scheduleDailyProcessing, scheduleActivityPruning, scheduleSilenceCheck, scheduleNotificationEmails],
+    [
+      scheduleDailyProcessing,
+      scheduleActivityPruning,
+      scheduleSilenceCheck,
+      scheduleNotificationEmails,
+      scheduleRunwayCheck,
+    ],
     { log: (line) => console.error(line) },
   );
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
@@ -177,6 +187,7 @@ async function main() {
         await firebaseWorker.stop();
         await activityWorker.stop();
         await notificationWorker.stop();
+        await billingWorker.stop();
         await dispatcher.stop();
         await analytics.close();
         await heartbeat.stop();

@@ -11,11 +11,30 @@
  * The tasks: `scheduleDailyProcessing` (server/areas/integrations/integrations.ts) enqueues each BigQuery plugin's daily Process
  * Data once per UTC day, at or after its refresh schedule (5-field cron, server/jobs/cron.ts).
  */
-import type { ServerContext } from '../context';
-import { repeatInBackground } from './queue';
+import { sql } from 'kysely';
+import { inTransaction, type ServerContext } from '../context';
+import { enqueueJob, repeatInBackground } from './queue';
 
 /** One scheduled task: enqueues what is due at ctx.now(); returns what it enqueued (ids, for tests and logs). */
 export type ScheduledTask = (ctx: ServerContext) => Promise<string[]>;
+
+/**
+ * A task's usual body: one job of `kind` unless one was made since `since` or one is still queued. Several servers
+ * ticking at once take turns on an advisory lock on the kind, so the others see the first one's job.
+ */
+export async function enqueueUnlessRecent(ctx: ServerContext, kind: string, since: Date): Promise<string[]> {
+  const id = await inTransaction(ctx, async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${kind}))`.execute(tx.db);
+    const recent = await tx.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', kind)
+      .where((eb) => eb.or([eb('created_at', '>=', since), eb('status', '=', 'queued')]))
+      .executeTakeFirst();
+    return recent ? null : enqueueJob(tx, { kind });
+  });
+  return id ? [id] : [];
+}
 
 /** Runs each task once; a failing task is logged and does not stop the others. */
 export async function runScheduledTasks(

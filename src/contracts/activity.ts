@@ -132,6 +132,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'quest.cap_near': 'projected the cap of quest',
   'target.budget_fast': 'saw the daily budget spent faster than the day in',
   'charge.recorded': 'recorded a charge',
+  'balance.ran_low': 'saw the runway fall low of',
   'postback.stored': 'received a postback',
   'quest.draft_saved': 'saved quest draft',
   'quest.stopped': 'stopped quest',

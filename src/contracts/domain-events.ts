@@ -226,6 +226,12 @@ export const TargetBudgetFast = t.type({
 });
 
 /**
+ * Billing's runway (the balance at the last 30 days' pace) fell below RUNWAY_ALERT_DAYS (src/contracts/notifications.ts):
+ * announced once per fall by the scheduled check.
+ */
+export const BalanceRanLow = t.type({ workspaceId: Id, runwayDays: t.number, dailySpendCents: t.number });
+
+/**
  * Accounts (docs/accounts.md §Activity): a person's own account changed. Emitted once per workspace the account
  * belongs to, so each of its workspaces' logs shows it; never a password, token or link in the payload.
  */
@@ -305,6 +311,7 @@ export const DOMAIN_EVENTS = {
   'quest.cap_near': { payload: QuestCapNear, emittedBy: 'acquire' },
   'target.budget_fast': { payload: TargetBudgetFast, emittedBy: 'acquire' },
   'charge.recorded': { payload: ChargeRecorded, emittedBy: 'billing' },
+  'balance.ran_low': { payload: BalanceRanLow, emittedBy: 'billing' },
   'postback.stored': { payload: PostbackStored, emittedBy: 'postbacks' },
   'quest.draft_saved': { payload: QuestDraftSaved, emittedBy: 'acquire' },
   'quest.stopped': { payload: QuestStatusChanged, emittedBy: 'acquire' },

@@ -24,6 +24,9 @@ export interface AlertEntry {
   readonly perApp: boolean;
 }
 
+/** Days of runway (Billing's balance at its spending pace) under which the balance is running out. */
+export const RUNWAY_ALERT_DAYS = 7;
+
 /** Hours without a postback after which a connected attribution source is silent, unless the source says otherwise. */
 export const SILENT_HOURS_DEFAULT = 6;
 
@@ -64,6 +67,13 @@ export const ALERTS = {
     description: 'A Process Data run failed: the days it covered were not updated.',
     roles: ['admin', 'editor'],
     perApp: true,
+  },
+  runway_low: {
+    event: 'balance.ran_low',
+    label: 'Balance running out',
+    description: `At the last 30 days’ spending pace the balance lasts fewer than ${RUNWAY_ALERT_DAYS} days.`,
+    roles: ['admin'],
+    perApp: false,
   },
   payment_failed: {
     event: 'payment.failed',

@@ -52,6 +52,7 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     budgetCents: 15000,
     runsOutAt: '2026-11-26T16:10:00.000Z',
   },
+  'balance.ran_low': { workspaceId: W, runwayDays: 5, dailySpendCents: 4200 },
   'charge.recorded': {
     workspaceId: W,
     chargeId: 'c1',

@@ -155,6 +155,7 @@ describe('preferences', () => {
       'budget_fast',
       'source_silent',
       'process_failed',
+      'runway_low',
       'payment_failed',
       'invitation_accepted',
     ]);

@@ -127,19 +127,29 @@ export async function questSpend(ctx: ServerContext, appId: string, questId: str
     .where('app_id', '=', appId)
     .executeTakeFirst();
   if (!row) throw notFound('Quest');
+  // Days before today summed in SQL, today's hours as they are: at most 29 + 24 rows.
+  const today = new Date(dayStart);
   const hourRows = await ctx.db
     .selectFrom('quest_spend_hours')
-    .select(['hour', 'completions', 'over_cap', 'charged_cents'])
+    .select([
+      sql<Date>`CASE WHEN hour >= ${today} THEN hour ELSE date_trunc('day', hour AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' END`.as(
+        'hour',
+      ),
+      sql<string>`sum(completions)`.as('completions'),
+      sql<string>`sum(over_cap)`.as('over_cap'),
+      sql<string>`sum(charged_cents)`.as('charged_cents'),
+    ])
     .where('quest_id', '=', questId)
     .where('hour', '>=', new Date(firstDay))
+    .groupBy(sql`1`)
     .execute();
   const hours = Array.from({ length: 24 }, () => ({ ...NONE }));
   const days = Array.from({ length: SPEND_CHART_DAYS }, () => ({ ...NONE }));
   for (const r of hourRows) {
     const at = new Date(r.hour).getTime();
     const add = (t: Totals) => {
-      t.completions += r.completions;
-      t.overCap += r.over_cap;
+      t.completions += Number(r.completions);
+      t.overCap += Number(r.over_cap);
       t.cents += Number(r.charged_cents);
     };
     const day = Math.floor((at - firstDay) / DAY_MS);

@@ -19,10 +19,10 @@ import {
 import type { Role } from '../../../src/contracts/codecs';
 import type { Database } from '../../db/schema';
 import type { ServerContext } from '../../context';
-import { inTransaction } from '../../context';
 import { invalid } from '../../errors';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
-import { enqueueJob, type JobHandlers } from '../../jobs/queue';
+import type { JobHandlers } from '../../jobs/queue';
+import { enqueueUnlessRecent } from '../../jobs/scheduler';
 import { describeEvent } from './describe';
 
 // ------------------------------------------------------------------------------------------------ writing
@@ -277,21 +277,8 @@ export async function pruneActivity(ctx: ServerContext): Promise<number> {
  * The scheduler's task (server/jobs/scheduler.ts): once per UTC day, a prune job. Several servers ticking at once
  * take turns on an advisory lock and see the job the first one enqueued today.
  */
-export async function scheduleActivityPruning(ctx: ServerContext): Promise<string[]> {
-  const today = new Date(`${ctx.now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-  const id = await inTransaction(ctx, async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${ACTIVITY_PRUNE_JOB}))`.execute(tx.db);
-    const done = await tx.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', ACTIVITY_PRUNE_JOB)
-      .where('created_at', '>=', today)
-      .executeTakeFirst();
-    if (done) return null;
-    return enqueueJob(tx, { kind: ACTIVITY_PRUNE_JOB });
-  });
-  return id ? [id] : [];
-}
+export const scheduleActivityPruning = (ctx: ServerContext): Promise<string[]> =>
+  enqueueUnlessRecent(ctx, ACTIVITY_PRUNE_JOB, new Date(`${ctx.now().toISOString().slice(0, 10)}T00:00:00.000Z`));
 
 /** The prune job's handler. */
 export const activityJobs: JobHandlers = {

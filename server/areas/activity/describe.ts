@@ -132,6 +132,15 @@ export const DESCRIBE: Describers = {
       { field: 'daily budget', before: null, after: `runs out at ≈ ${p.runsOutAt.slice(11, 16)} UTC at today's pace` },
     ],
   }),
+  'balance.ran_low': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: null,
+    object: { type: 'balance', id: p.workspaceId, name: 'Balance' },
+    changes: [
+      { field: 'runway', before: null, after: `${p.runwayDays} day${p.runwayDays === 1 ? '' : 's'}` },
+      { field: 'daily spend', before: null, after: money(p.dailySpendCents) },
+    ],
+  }),
   'charge.recorded': (p) => ({
     workspaceId: p.workspaceId,
     appId: null,

@@ -8,3 +8,4 @@ export { chargeQuestStep } from './billing';
 export { billingMigrations } from './migrations';
 export { STRIPE_WEBHOOK_PATH, billingRoutes } from './routes';
 export { DEMO_PROMO_CODES, seedBilling } from './seed';
+export { billingJobs, scheduleRunwayCheck } from './runway-alert';

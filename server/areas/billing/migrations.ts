@@ -134,4 +134,12 @@ export const billingMigrations = sqlMigrations({
         ALTER TABLE billing_accounts ADD COLUMN customer_postal_code text;
         ALTER TABLE billing_accounts ADD COLUMN customer_country text;
       `,
+  // A workspace whose runway is below RUNWAY_ALERT_DAYS, since when (docs/notifications.md §Alerts): claimed by the
+  // check that announces it, removed when the runway is long again, so each fall is announced once.
+  '0552_billing_runway_alerts': `
+        CREATE TABLE billing_runway_alerts (
+          workspace_id text PRIMARY KEY REFERENCES workspaces(id) ON DELETE CASCADE,
+          low_since timestamptz NOT NULL
+        );
+      `,
 });

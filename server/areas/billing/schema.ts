@@ -117,6 +117,11 @@ export interface BillingUrlKeysTable {
   created_at: CreatedAt;
 }
 
+/** A workspace whose runway fell below the alert's days, and since when (announced once per fall). */
+export interface BillingRunwayAlertsTable {
+  workspace_id: string;
+  low_since: Timestamp;
+}
 export interface BillingTables {
   billing_accounts: BillingAccountsTable;
   billing_payment_methods: BillingPaymentMethodsTable;
@@ -129,4 +134,5 @@ export interface BillingTables {
   billing_setup_sessions: BillingSetupSessionsTable;
   billing_webhook_events: BillingWebhookEventsTable;
   billing_url_keys: BillingUrlKeysTable;
+  billing_runway_alerts: BillingRunwayAlertsTable;
 }

@@ -7,11 +7,10 @@
  * once. A postback after it starts a new period: the next silence is announced again. A source that never received a
  * postback is Waiting, not silent.
  */
-import { sql } from 'kysely';
 import { isPostbackPartner, sourceOf } from '../../../src/contracts/partners';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
-import { enqueueJob } from '../../jobs/queue';
+import { enqueueUnlessRecent } from '../../jobs/scheduler';
 import { lastPostbackAt } from '../postbacks/index';
 
 export const SILENCE_CHECK_JOB = 'source_silence_check';
@@ -20,20 +19,8 @@ export const SILENCE_CHECK_EVERY_MS = 10 * 60_000;
 const HOUR = 3_600_000;
 
 /** The scheduler's task: a silence check job unless one was made in the last SILENCE_CHECK_EVERY_MS. */
-export async function scheduleSilenceCheck(ctx: ServerContext): Promise<string[]> {
-  const since = new Date(ctx.now().getTime() - SILENCE_CHECK_EVERY_MS);
-  const id = await inTransaction(ctx, async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${SILENCE_CHECK_JOB}))`.execute(tx.db);
-    const recent = await tx.db
-      .selectFrom('jobs')
-      .select('id')
-      .where('kind', '=', SILENCE_CHECK_JOB)
-      .where((eb) => eb.or([eb('created_at', '>', since), eb('status', '=', 'queued')]))
-      .executeTakeFirst();
-    return recent ? null : enqueueJob(tx, { kind: SILENCE_CHECK_JOB });
-  });
-  return id ? [id] : [];
-}
+export const scheduleSilenceCheck = (ctx: ServerContext): Promise<string[]> =>
+  enqueueUnlessRecent(ctx, SILENCE_CHECK_JOB, new Date(ctx.now().getTime() - SILENCE_CHECK_EVERY_MS));
 
 /** The job: announces each connected attribution source silent for its threshold and not announced for that silence. */
 export async function checkSilentSources(ctx: ServerContext): Promise<number> {

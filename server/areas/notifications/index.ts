@@ -12,6 +12,7 @@ export {
   alertQuestCapped,
   alertQuestCapNear,
   alertBudgetFast,
+  alertRunwayLow,
   alertSourceSilent,
   deliverAlert,
 } from './notifications';

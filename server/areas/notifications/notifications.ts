@@ -183,6 +183,21 @@ export async function alertBudgetFast(ctx: ServerContext, event: DomainEvent<'ta
   });
 }
 
+/** `balance.ran_low` → "The balance lasts 5 more days", once per fall below the alert's days. */
+export async function alertRunwayLow(ctx: ServerContext, event: DomainEvent<'balance.ran_low'>): Promise<void> {
+  const { workspaceId, runwayDays, dailySpendCents } = event.payload;
+  await deliverAlert(ctx, {
+    kind: 'runway_low',
+    workspaceId,
+    appId: null,
+    title: `The balance lasts ${runwayDays} more day${runwayDays === 1 ? '' : 's'}`,
+    body: `At the last 30 days’ pace of ${usd(dailySpendCents)} a day, the balance runs out in ${runwayDays} day${runwayDays === 1 ? '' : 's'}. Add credit or a payment method so quests keep running.`,
+    link: `/workspace/${enc(workspaceId)}/billing`,
+    key: `${workspaceId}:${event.at.toISOString()}`,
+    at: event.at,
+  });
+}
+
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const hoursAgo = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 
