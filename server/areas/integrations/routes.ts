@@ -25,12 +25,8 @@ import {
   updatePlugin,
 } from './integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from './oauth';
+import { html } from '../../http/browser-pages';
 
-const html = (bytes: Uint8Array) => ({
-  contentType: 'text/html; charset=utf-8',
-  bytes,
-  headers: { 'cache-control': 'no-store' },
-});
 
 const ok = { success: true } as const;
 
