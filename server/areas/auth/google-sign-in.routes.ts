@@ -1,7 +1,7 @@
 /** People's Google sign-in routes (contract: src/contracts/google-sign-in.ts, docs/accounts.md §Sign in with Google). */
 import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
-import { html } from '../../http/browser-pages';
+import { html } from '../../http/html-answer';
 import type { ServerContext } from '../../context';
 import { googleSignInEndpoints as api, type GoogleContinueAnswer } from '../../../src/contracts/google-sign-in';
 import { loadAccount } from '../workspace/index';

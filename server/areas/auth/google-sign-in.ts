@@ -16,7 +16,7 @@ import type { ServerContext } from '../../context';
 import { inTransaction } from '../../context';
 import { conflict, forbidden, gone, invalid, isUniqueViolation, notFound, unavailable } from '../../errors';
 import { hashPassword, hashToken, newId, newToken, verifyPassword } from '../../auth/crypto';
-import { bindingCookie, cookieValue, escapeHtml, htmlPage, redirectPage, sameSecret } from '../../http/browser-pages';
+import { bindingCookie, cookieValue, escapeHtml, htmlPage, redirectPage, sameSecret } from '../../auth/browser-pages';
 import { GoogleCloudError } from '../../providers/google-cloud/provider';
 import { sandboxCode, sandboxSub } from '../../providers/google-cloud/people-sign-in';
 import { isEmail } from '../../../src/contracts/codecs';

@@ -28,7 +28,7 @@ import {
   htmlPage as page,
   redirectPage,
   sameSecret,
-} from '../../http/browser-pages';
+} from '../../auth/browser-pages';
 
 const STATE_MINUTES = 10;
 const SANDBOX_CODE = 'sandbox:';

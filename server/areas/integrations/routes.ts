@@ -25,7 +25,7 @@ import {
   updatePlugin,
 } from './integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from './oauth';
-import { html } from '../../http/browser-pages';
+import { html } from '../../http/html-answer';
 
 
 const ok = { success: true } as const;

@@ -79,11 +79,11 @@ export const googleSignInMachine = setup({
   },
   actions: {
     /** Provided: the browser goes to Google's (or the sandbox's) consent page. */
-    goTo: (_, _url: string) => {},
+    goTo: (_args, _url: string) => {},
     /** Provided: the session takes the account (and the page opens its workspace). */
-    signedIn: (_, _answer: Answer) => {},
+    signedIn: (_args, _answer: Answer) => {},
     /** Provided: the session's code step with this challenge (the sign-in page). */
-    codeNeeded: (_, _answer: Answer) => {},
+    codeNeeded: (_args, _answer: Answer) => {},
   },
 }).createMachine({
   id: 'googleSignIn',

@@ -1,7 +1,8 @@
 /**
  * What the Google sign-ins (the integrations' credential sign-in and people's sign-in) share for the pages a browser
  * opens directly, without our token: small HTML pages of ours (escaped text, no script), the cookie that binds a
- * started sign-in to the browser that started it, and a constant-time comparison of its value.
+ * started sign-in to the browser that started it, and a constant-time comparison of its value. Routes answer the
+ * pages with `html` (server/http/html-answer.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 
@@ -20,13 +21,6 @@ export const redirectPage = (url: string) =>
     'Signing in',
     `<p>Returning to Questboard… <a href="${escapeHtml(url)}">Continue</a></p><meta http-equiv="refresh" content="0;url=${escapeHtml(url)}">`,
   );
-
-/** A route's answer for a page (never cached). */
-export const html = (bytes: Uint8Array) => ({
-  contentType: 'text/html; charset=utf-8',
-  bytes,
-  headers: { 'cache-control': 'no-store' },
-});
 
 /** The value of one cookie of a Cookie header, or null. */
 export function cookieValue(header: string | undefined, name: string): string | null {
