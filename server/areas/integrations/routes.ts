@@ -27,7 +27,6 @@ import {
 import { oauthCallback, sandboxConsentPage, startOAuth } from './oauth';
 import { html } from '../../http/html-answer';
 
-
 const ok = { success: true } as const;
 
 export const integrationsRoutes = [
