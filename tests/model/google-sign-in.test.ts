@@ -9,6 +9,7 @@ import { googleSignInMachine, type GoogleSignInEvent } from '../../src/machines/
 import { selectGoogleSignIn } from '../../src/machines/google-sign-in/google-sign-in.selectors';
 import { defineModel, live, pathOf, pendingForever, shortestPaths, unreachedStateNodeIds } from './graph-harness';
 import { calls } from './fixtures';
+import { isSensitiveKey } from '../../src/contracts/secrets';
 
 const ACCOUNT = {
   accountId: 'acc-gina',
@@ -82,6 +83,11 @@ describe('google-sign-in machine paths', () => {
     expect(
       unreachedStateNodeIds(googleSignInMachine, paths, ['googleSignIn.entering', 'googleSignIn.answered']),
     ).toEqual([]);
+  });
+
+  it('the inspector masks the ticket and the password', () => {
+    expect(isSensitiveKey('ticket')).toBe(true);
+    expect(isSensitiveKey('password')).toBe(true);
   });
 
   it('the button goes to the consent page; offline it says so and stays', () => {

@@ -34,7 +34,8 @@ export default function GoogleSignInPage() {
   const session = Session.useActorRef();
   const [, navigate] = useLocation();
   const actor = useFlowActor(googleSignInFlow, input, {
-    key: `google-${input.ticket ?? input.error ?? 'page'}`,
+    // (the ticket itself stays out of the key: the inspector lists keys)
+    key: `google-${input.ticket ? 'ticket' : (input.error ?? 'page')}`,
     deps: { session, navigate },
   });
   const view = useSelector(actor, selectGoogleSignIn);
