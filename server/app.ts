@@ -26,6 +26,7 @@ import { sandboxPayments } from './providers/payments/sandbox';
 import { bodyParsers } from './http/raw-body';
 import { STRIPE_WEBHOOK_PATH } from './areas/billing/index';
 import { sandboxGoogleCloud } from './providers/google-cloud/sandbox';
+import { sandboxPeopleSignIn } from './providers/google-cloud/people-sign-in';
 import { loadServerKey, secretBox } from './providers/google-cloud/secret-box';
 import { areaMigrations, areas, infrastructureMigrations, reactions, routeTable } from './areas';
 import { eventBus } from './events/outbox';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildOptions) {
       appStore: options.providers?.appStore ?? sandboxAppStore(),
       payments: options.providers?.payments ?? sandboxPayments(),
       googleCloud: options.providers?.googleCloud ?? sandboxGoogleCloud,
+      peopleSignIn: options.providers?.peopleSignIn ?? sandboxPeopleSignIn,
       secrets: options.providers?.secrets ?? secretBox(loadServerKey(options.config)),
     },
     routeTable,

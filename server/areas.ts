@@ -13,7 +13,7 @@ import { countQuestStep, namesLiveQuest } from './areas/acquire/index';
 import { chargeQuestStep } from './areas/billing/index';
 import { isAdjustCallback, markAdjustEventActive } from './areas/integrations/index';
 import { connectWaitingPlugin, reachesWaitingPlugin } from './areas/integrations/index';
-import { accountRoutes, authRoutes, signUpRoutes, twoFactorRoutes } from './areas/auth/index';
+import { accountRoutes, authRoutes, googleSignInRoutes, signUpRoutes, twoFactorRoutes } from './areas/auth/index';
 import { workspaceMigrations, workspaceRoutes } from './areas/workspace/index';
 import { appRoutes } from './areas/apps/index';
 import { teamRoutes } from './areas/team/index';
@@ -83,7 +83,7 @@ export interface Area {
 export const areas: readonly Area[] = [
   {
     name: 'auth',
-    routes: [...authRoutes, ...accountRoutes, ...signUpRoutes, ...twoFactorRoutes],
+    routes: [...authRoutes, ...accountRoutes, ...signUpRoutes, ...twoFactorRoutes, ...googleSignInRoutes],
     migrations: accountsMigrations,
   },
   { name: 'workspace', routes: workspaceRoutes, migrations: workspaceMigrations },

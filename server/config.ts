@@ -70,6 +70,13 @@ export interface ServerConfig {
    * GOOGLE_APPLICATION_CREDENTIALS). Absent (GOOGLE_CLOUD unset or `sandbox`): the embedded sandbox.
    */
   googleCloud?: GoogleCloudConfig;
+  /**
+   * The real adapter of people's "Sign in with Google" (GOOGLE_SIGN_IN=live, server/providers/google-cloud/
+   * people-sign-in.ts): an OAuth web client (GOOGLE_SIGN_IN_CLIENT_ID, GOOGLE_SIGN_IN_CLIENT_SECRET, else the
+   * integrations' GOOGLE_OAUTH_CLIENT_ID / _SECRET) whose redirect URI is PUBLIC_URL/api/auth/google/callback.
+   * Absent (GOOGLE_SIGN_IN unset or `sandbox`): the embedded sandbox.
+   */
+  googleSignIn?: GoogleSignInConfig;
   /** Server key for credentials' secrets (CREDENTIALS_KEY, 32 bytes base64); unset: DATA_DIR/credentials.key. */
   credentialsKey?: string;
   /** Size of the synthetic Firebase export a newly connected app gets in the Google Cloud sandbox. */
@@ -109,6 +116,25 @@ export function googleCloudFromEnv(env: NodeJS.ProcessEnv): GoogleCloudConfig | 
     throw new Error('GOOGLE_OAUTH_CLIENT_ID must be an OAuth client id (…apps.googleusercontent.com).');
   }
   return { ...settings, serviceAccountKeyFile: path.resolve(settings.serviceAccountKeyFile) };
+}
+
+export interface GoogleSignInConfig {
+  clientId: string;
+  clientSecret: string;
+}
+
+/** GOOGLE_SIGN_IN=live needs a client id and secret (its own, else the integrations'); anything else is refused. */
+export function googleSignInFromEnv(env: NodeJS.ProcessEnv): GoogleSignInConfig | undefined {
+  const mode = (env.GOOGLE_SIGN_IN ?? '').trim().toLowerCase();
+  if (mode === '' || mode === 'sandbox') return undefined;
+  if (mode !== 'live') throw new Error(`GOOGLE_SIGN_IN must be "live" or "sandbox" (got "${env.GOOGLE_SIGN_IN}").`);
+  const clientId = (env.GOOGLE_SIGN_IN_CLIENT_ID || env.GOOGLE_OAUTH_CLIENT_ID || '').trim();
+  const clientSecret = (env.GOOGLE_SIGN_IN_CLIENT_SECRET || env.GOOGLE_OAUTH_CLIENT_SECRET || '').trim();
+  if (!clientId || !clientSecret)
+    throw new Error('GOOGLE_SIGN_IN=live needs GOOGLE_SIGN_IN_CLIENT_ID and GOOGLE_SIGN_IN_CLIENT_SECRET.');
+  if (!clientId.endsWith('.apps.googleusercontent.com'))
+    throw new Error('GOOGLE_SIGN_IN_CLIENT_ID must be an OAuth client id (…apps.googleusercontent.com).');
+  return { clientId, clientSecret };
 }
 
 export type AnalyticsStoreKind = 'duckdb' | 'postgres';
@@ -184,6 +210,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       : undefined,
     credentialsKey: env.CREDENTIALS_KEY || undefined,
     googleCloud: googleCloudFromEnv(env),
+    googleSignIn: googleSignInFromEnv(env),
     sandboxExport: {
       events: Number(env.SANDBOX_EXPORT_EVENTS ?? 150_000),
       days: Number(env.SANDBOX_EXPORT_DAYS ?? 90),

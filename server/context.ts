@@ -12,6 +12,7 @@ import type { Analytics } from './analytics/index';
 import type { AppStoreProvider } from './providers/app-store/provider';
 import type { PaymentsProvider } from './providers/payments/provider';
 import type { GoogleCloudProvider } from './providers/google-cloud/provider';
+import type { PeopleSignInProvider } from './providers/google-cloud/people-sign-in';
 import type { SecretBox } from './providers/google-cloud/secret-box';
 import type { DomainEvent, DomainEventName } from '../src/contracts/domain-events';
 
@@ -26,6 +27,8 @@ export interface Providers {
   payments: PaymentsProvider;
   /** Google Cloud (integrations): the sandbox by default. */
   googleCloud: GoogleCloudProvider;
+  /** People's "Sign in with Google": the sandbox by default, Google's OpenID Connect when GOOGLE_SIGN_IN=live. */
+  peopleSignIn: PeopleSignInProvider;
   /** Encrypts credentials' secrets at rest under the server key. */
   secrets: SecretBox;
 }

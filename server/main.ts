@@ -55,6 +55,16 @@ async function googleCloudProvider(config: ServerConfig) {
   return googleCloudFromConfig(config.googleCloud, config.publicUrl);
 }
 
+/** People's Google sign-in: the real adapter when GOOGLE_SIGN_IN=live, else the sandbox. */
+async function peopleSignInProvider(config: ServerConfig) {
+  if (!config.googleSignIn) return undefined;
+  const { googlePeopleSignIn } = await import('./providers/google-cloud/people-sign-in');
+  return googlePeopleSignIn({
+    ...config.googleSignIn,
+    redirectUri: `${config.publicUrl.replace(/\/+$/, '')}/api/auth/google/callback`,
+  });
+}
+
 async function main() {
   const config = configFromEnv();
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -111,6 +121,7 @@ async function main() {
   const mailer = await mailerFromEnv(process.env, config.publicUrl, (line) => console.log(line));
   const payments = await paymentsProvider(config);
   const googleCloud = await googleCloudProvider(config);
+  const peopleSignIn = await peopleSignInProvider(config);
   const app = await buildApp({
     config,
     db: handle.db,
@@ -119,6 +130,7 @@ async function main() {
       appStore: appStoreFromEnv(process.env),
       ...(payments ? { payments } : {}),
       ...(googleCloud ? { googleCloud } : {}),
+      ...(peopleSignIn ? { peopleSignIn } : {}),
       ...(logRequests && mailer.kind === 'sandbox' ? {} : { mailer }),
     },
     logger: logRequests ? true : { level: 'error' },
@@ -212,6 +224,7 @@ async function main() {
       `  payments: ${payments ? 'Stripe (STRIPE_SECRET_KEY)' : 'embedded sandbox (no real card is charged)'}`,
       `  analytics: ${config.analyticsStore === 'postgres' ? "the database's analytics schema (ANALYTICS_STORE=postgres, shared by every server on it)" : `embedded DuckDB in ${config.dataDir}/events.duckdb (one server only; ANALYTICS_STORE=postgres to share)`}${config.bigquery ? ', BigQuery for apps configured for it' : ''}`,
       `  google cloud: ${googleCloud ? `live (${googleCloud.productServiceAccountEmail('')})` : 'sandbox (GOOGLE_CLOUD=live for the real Google Cloud)'}`,
+      `  google sign-in: ${peopleSignIn ? 'live (GOOGLE_SIGN_IN=live)' : 'sandbox (GOOGLE_SIGN_IN=live for Google)'}`,
       `  app store: ${process.env.APP_STORE?.toLowerCase() === 'live' ? 'live (App Store and Google Play)' : 'sandbox catalogue (APP_STORE=live for the real stores)'}`,
       '',
       ...(config.demo

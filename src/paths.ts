@@ -25,6 +25,7 @@ export const patterns = {
   confirmSignUp: '/confirm-sign-up/:token',
   resetPassword: '/reset-password/:token',
   confirmEmail: '/confirm-email/:token',
+  googleSignIn: '/google-sign-in',
   account: '/account',
   oauthCallback: '/oauth-callback',
   home: '/workspace/home',

@@ -82,6 +82,12 @@ export const routes: RouteDef[] = [
     lazy(() => import('./views/auth/ConfirmEmailPage')),
   ),
   route(
+    'googleSignIn',
+    'Sign in with Google',
+    'public',
+    lazy(() => import('./views/auth/GoogleSignInPage')),
+  ),
+  route(
     'account',
     'Your account',
     'session',

@@ -186,6 +186,8 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'account.signed_up': 'signed up and created the workspace with account',
   'account.two_factor_enabled': 'turned on two-factor sign-in of account',
   'account.two_factor_disabled': 'turned off two-factor sign-in of account',
+  'account.google_linked': 'linked a Google account to account',
+  'account.google_unlinked': 'unlinked the Google account of account',
 };
 
 /** The CSV download's columns (docs/activity.md §CSV). */

@@ -365,6 +365,8 @@ export const DOMAIN_EVENTS = {
   'account.signed_up': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.two_factor_enabled': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.two_factor_disabled': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.google_linked': { payload: AccountChanged, emittedBy: 'accounts' },
+  'account.google_unlinked': { payload: AccountChanged, emittedBy: 'accounts' },
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

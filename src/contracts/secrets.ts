@@ -19,6 +19,7 @@ const SECRET_WORDS = new Set([
   'totp',
   'mfa',
   'recovery',
+  'ticket',
   'signature',
   'file',
   'files',

@@ -333,6 +333,8 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
   'account.signed_up': { ...account, changes: [{ field: 'workspace', before: null, after: 'Nova Games' }] },
   'account.two_factor_enabled': { ...account, changes: [{ field: 'two-factor sign-in', before: 'off', after: 'on' }] },
   'account.two_factor_disabled': { ...account, changes: [{ field: 'two-factor sign-in', before: 'on', after: 'off' }] },
+  'account.google_linked': { ...account, changes: [{ field: 'Google', before: null, after: 'ada@gmail.com' }] },
+  'account.google_unlinked': { ...account, changes: [{ field: 'Google', before: 'ada@gmail.com', after: null }] },
 };
 
 let server: TestServer;

@@ -51,6 +51,10 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/account/two-factor/enrol': { notAChange: 'a pending set-up; turning it on is logged' },
   'POST /api/account/two-factor/confirm': ['account.two_factor_enabled'],
   'POST /api/account/two-factor/disable': ['account.two_factor_disabled'],
+  'POST /api/auth/google/start': { notAChange: 'a Google sign-in started; what it leads to is logged' },
+  'POST /api/auth/google/continue': ['account.signed_up', 'account.google_linked'],
+  'POST /api/auth/google/link': ['account.google_linked'],
+  'POST /api/account/google/unlink': ['account.google_unlinked'],
   'POST /api/workspace/:workspaceId/notifications/:notificationId/read': {
     notAChange: "the person's own inbox, seen by nobody else",
   },

@@ -44,6 +44,7 @@ import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/inde
 import { createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
 import { postbackUrl } from '../../server/areas/postbacks/postbacks';
 import { startOAuth } from '../../server/areas/integrations/oauth';
+import { startGoogleSignIn } from '../../server/areas/auth/google-sign-in';
 import { createTestLink } from '../../server/areas/integrations/appsflyer/test-links';
 
 // ------------------------------------------------------------------------------------------------ the table's types
@@ -446,6 +447,11 @@ const oauthStateQuery = (page: string) => async (ctx: CallContext) => ({
   state: (await oauthStart(ctx, page)).state,
   code: `sandbox:matrix-${newId().slice(0, 8)}@demostudio.dev`,
 });
+/** A people's Google sign-in started (its sealed state is the authorization of the public sandbox pages). */
+const googleState = async ({ app }: CallContext) => {
+  const { url } = await startGoogleSignIn(app.questboard);
+  return new URL(url, 'http://x').searchParams.get('state')!;
+};
 const oauthBrowser = (page: string) => async (ctx: CallContext) => ({ cookie: (await oauthStart(ctx, page)).cookie });
 
 // acquire helpers: a quest of Dragon Merge (iOS, whose AppsFlyer events are fresh) made for this one call, in the status
@@ -574,6 +580,28 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/account/two-factor/enrol', expect: [200, 200, 200, 200, 401] },
   { route: 'POST /api/account/two-factor/confirm', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
   { route: 'POST /api/account/two-factor/disable', expect: [400, 400, 400, 400, 401], body: BAD_BODY },
+  // Google sign-in for people (server/areas/auth/google-sign-in.routes.ts): the sealed state, the browser's cookie and
+  // the single-use ticket are the authorization of the public routes.
+  { route: 'POST /api/auth/google/start', expect: [200, 200, 200, 200, 200] },
+  {
+    route: 'GET /api/auth/google/sandbox',
+    expect: [200, 200, 200, 200, 200],
+    query: async (ctx: CallContext) => ({ state: await googleState(ctx) }),
+  },
+  {
+    route: 'GET /api/auth/google/sandbox/approve',
+    expect: [200, 200, 200, 200, 200],
+    query: async (ctx: CallContext) => ({ state: await googleState(ctx), email: 'matrix@gmail.com', name: 'Matrix' }),
+  },
+  {
+    route: 'GET /api/auth/google/callback',
+    expect: [200, 200, 200, 200, 200],
+    query: async (ctx: CallContext) => ({ state: await googleState(ctx) }),
+  },
+  { route: 'POST /api/auth/google/continue', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'POST /api/auth/google/link', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  { route: 'GET /api/account/google', expect: [200, 200, 200, 200, 401] },
+  { route: 'POST /api/account/google/unlink', expect: [404, 404, 404, 404, 401] },
 
   // workspaces (server/areas/workspace/routes.ts)
   { route: 'GET /api/workspace/:workspaceId', expect: [200, 200, 200, 404, 401] },

@@ -244,6 +244,8 @@ export const DESCRIBE: Describers = {
   'account.signed_up': inWorkspace((p) => account(p)),
   'account.two_factor_enabled': inWorkspace((p) => account(p)),
   'account.two_factor_disabled': inWorkspace((p) => account(p)),
+  'account.google_linked': inWorkspace((p) => account(p)),
+  'account.google_unlinked': inWorkspace((p) => account(p)),
 };
 
 /** A link (a partner link, a store URL) keeps its address; a query parameter that names or looks like a secret is masked. */

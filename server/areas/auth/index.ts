@@ -16,3 +16,4 @@ export { authRoutes } from './routes';
 export { accountRoutes } from './account.routes';
 export { signUpRoutes } from './sign-up.routes';
 export { twoFactorRoutes } from './two-factor.routes';
+export { googleSignInRoutes } from './google-sign-in.routes';

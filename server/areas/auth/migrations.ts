@@ -170,4 +170,35 @@ export const accountsMigrations: Record<string, Migration> = {
       );
     },
   },
+  // Sign in with Google: a Google account (its `sub`, unique) linked to at most one account and an account to at most
+  // one Google account; a started sign-in's single-use state; the ticket its callback hands the page (hashed, single
+  // use, short-lived) with the identity Google verified.
+  '0940_google_sign_in': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        CREATE TABLE account_google_links (
+          sub text PRIMARY KEY,
+          account_id text NOT NULL UNIQUE REFERENCES accounts(id) ON DELETE CASCADE,
+          email text NOT NULL,
+          linked_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE google_sign_in_states (
+          id text PRIMARY KEY,
+          expires_at timestamptz NOT NULL
+        );
+        CREATE TABLE google_sign_in_tickets (
+          token_hash text PRIMARY KEY,
+          sub text NOT NULL,
+          email text NOT NULL,
+          email_verified boolean NOT NULL,
+          name text NOT NULL DEFAULT '',
+          expires_at timestamptz NOT NULL,
+          used_at timestamptz
+        )
+      `,
+      );
+    },
+  },
 };

@@ -44,7 +44,33 @@ export interface SignInChallengesTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A Google account linked to an account (0940): `sub` unique, one per account. */
+export interface AccountGoogleLinksTable {
+  sub: string;
+  account_id: string;
+  email: string;
+  linked_at: Generated<Date>;
+}
+/** A started Google sign-in (its id is sealed in the state): deleted when the callback uses it. */
+export interface GoogleSignInStatesTable {
+  id: string;
+  expires_at: ColumnType<Date, Date, Date>;
+}
+/** The identity a Google callback verified, for the page to continue with (only the ticket's SHA-256 kept). */
+export interface GoogleSignInTicketsTable {
+  token_hash: string;
+  sub: string;
+  email: string;
+  email_verified: boolean;
+  name: string;
+  expires_at: ColumnType<Date, Date, Date>;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
 export interface AuthTables {
+  account_google_links: AccountGoogleLinksTable;
+  google_sign_in_states: GoogleSignInStatesTable;
+  google_sign_in_tickets: GoogleSignInTicketsTable;
   account_links: AccountLinksTable;
   account_two_factor: AccountTwoFactorTable;
   account_recovery_codes: AccountRecoveryCodesTable;

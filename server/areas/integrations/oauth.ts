@@ -14,13 +14,21 @@
  * value is also sealed in the state, and the callback refuses a browser without it; the start also writes an
  * `oauth_states` row that the callback deletes in the transaction that adds the credential, so a second use is refused.
  */
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { OAUTH_REDIRECT_PARAM } from '../../../src/contracts/integrations';
 import { inTransaction, type ServerContext } from '../../context';
 import type { OAuthStateTables } from './migrations';
 import { GoogleCloudError } from '../../providers/google-cloud/provider';
 import { invalid, unavailable } from '../../errors';
 import { saveCredential } from './integrations';
+import {
+  bindingCookie,
+  cookieValue,
+  escapeHtml,
+  htmlPage as page,
+  redirectPage,
+  sameSecret,
+} from '../../auth/browser-pages';
 
 const STATE_MINUTES = 10;
 const SANDBOX_CODE = 'sandbox:';
@@ -47,25 +55,9 @@ export const OAUTH_STATE_USED = 'This Google sign-in link was already used. Star
 
 const CALLBACK_PATH = '/api/oauth/callback';
 const cookieName = (id: string) => `qb_oauth_${id}`;
-/** The Set-Cookie of a started sign-in (Secure when the server is reached over https). */
-function stateCookie(ctx: ServerContext, state: OAuthState) {
-  const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
-  return `${cookieName(state.id)}=${state.browser}; Path=${CALLBACK_PATH}; Max-Age=${STATE_MINUTES * 60}; HttpOnly; SameSite=Lax${secure}`;
-}
-
-/** The value of one cookie of a Cookie header, or null. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return null;
-}
-
-function sameSecret(a: string, b: string) {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-}
+/** The Set-Cookie of a started sign-in. */
+const stateCookie = (ctx: ServerContext, state: OAuthState) =>
+  bindingCookie(ctx.config.publicUrl, cookieName(state.id), state.browser, CALLBACK_PATH, STATE_MINUTES);
 
 const states = (ctx: Pick<ServerContext, 'db'>) => ctx.db.withTables<OAuthStateTables>();
 
@@ -114,13 +106,6 @@ function openState(ctx: ServerContext, sealed: string): OAuthState {
     throw invalid('This sign-in link has expired. Start again.', ['state'], 'state_expired');
   return state;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title: string, body: string) =>
-  new TextEncoder().encode(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`,
-  );
 
 /** The sandbox's consent page: choose one of two demo Google accounts, or cancel. */
 export async function sandboxConsentPage(ctx: ServerContext, sealed: string) {
@@ -181,13 +166,7 @@ export async function oauthCallback(
       : null;
   if (!cookie || !sameSecret(cookie, state.browser))
     throw invalid(OAUTH_OTHER_BROWSER, ['state'], 'state_other_browser');
-  const back = (query: string) => {
-    const url = `${state.returnTo}?${query}`;
-    return page(
-      'Signing in',
-      `<p>Returning to Questboard… <a href="${escapeHtml(url)}">Continue</a></p><meta http-equiv="refresh" content="0;url=${escapeHtml(url)}">`,
-    );
-  };
+  const back = (query: string) => redirectPage(`${state.returnTo}?${query}`);
   if (error || !code) return back(`${OAUTH_REDIRECT_PARAM}=cancelled`);
   let account: { email: string; refreshToken: string };
   try {

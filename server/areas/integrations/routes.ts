@@ -25,12 +25,7 @@ import {
   updatePlugin,
 } from './integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from './oauth';
-
-const html = (bytes: Uint8Array) => ({
-  contentType: 'text/html; charset=utf-8',
-  bytes,
-  headers: { 'cache-control': 'no-store' },
-});
+import { html } from '../../http/html-answer';
 
 const ok = { success: true } as const;
 

@@ -29,6 +29,7 @@ import { SkipLink, MAIN_CONTENT_ID } from '../ui/SkipLink';
 import { Logo } from '../shell/Logo';
 import { TwoFactorSection } from './TwoFactorSection';
 import { EmailSection } from './EmailSection';
+import { GoogleSection } from './GoogleSection';
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Not yet';
@@ -249,6 +250,9 @@ export default function AccountPage() {
         </Section>
         <Section title="Two-factor sign-in">
           <TwoFactorSection accountId={account.accountId} />
+        </Section>
+        <Section title="Google sign-in">
+          <GoogleSection accountId={account.accountId} />
         </Section>
         <Section title="Sessions">
           <SessionsList actor={sessions} />

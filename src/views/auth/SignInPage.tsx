@@ -16,6 +16,7 @@ import { href, PRIVACY_URL, TERMS_URL } from '../../paths';
 import { isEmail } from '../../contracts/codecs';
 import { Logo } from '../shell/Logo';
 import { useActions } from '../flows/useActions';
+import { ContinueWithGoogle } from './ContinueWithGoogle';
 
 /** Only same-site paths are followed after sign-in. */
 export const safeNext = (next: string | null) =>
@@ -151,6 +152,7 @@ export default function SignInPage() {
               Forgot your password?
             </Link>
           </p>
+          <ContinueWithGoogle place="sign-in" />
           <p className="text-center text-sm text-slate-600">
             New to Questboard?{' '}
             <Link href={href.signUp()} className="font-semibold text-indigo-600 hover:text-indigo-500">

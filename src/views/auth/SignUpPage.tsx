@@ -18,6 +18,7 @@ import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { Centered, Frame, Refused } from './AuthFrame';
+import { ContinueWithGoogle } from './ContinueWithGoogle';
 
 const linkClass = 'font-semibold text-indigo-600 hover:text-indigo-500';
 
@@ -154,6 +155,7 @@ export default function SignUpPage() {
         <Button type="submit" busy={view.busy} className="w-full">
           Create account
         </Button>
+        <ContinueWithGoogle place="sign-up" />
         <p className="text-center text-sm text-slate-600">
           Already have an account?{' '}
           <Link href={href.signIn()} className={linkClass}>

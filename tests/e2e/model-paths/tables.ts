@@ -60,6 +60,8 @@ import { confirmEmailTable } from './confirm-email.paths';
 import { sessionTable } from './session.paths';
 import { spreadsheetExportTable } from './spreadsheet-export.paths';
 import { configureConnectionTable } from './configure-connection.paths';
+import { googleSignInTable } from './google-sign-in.paths';
+import { googleLinkTable } from './google-link.paths';
 
 export const flowTables = [
   teamTable,
@@ -117,4 +119,6 @@ export const flowTables = [
   sessionTable,
   spreadsheetExportTable,
   configureConnectionTable,
+  googleSignInTable,
+  googleLinkTable,
 ] as unknown as readonly FlowTable<Ui>[];
