@@ -256,3 +256,15 @@ export function formatDuration(seconds: number | null): string {
   if (seconds < 86_400) return `${(seconds / 3600).toFixed(1)} h`;
   return `${(seconds / 86_400).toFixed(1)} d`;
 }
+
+/** The event columns a step condition offers in the builder (the server accepts any column of the Events model). */
+export const STEP_CONDITION_COLUMNS: readonly { value: string; label: string; data_type: 'BOOL' | 'INTEGER' | 'STRING' | 'FLOAT64' }[] = [
+  { value: 'success', label: 'Success', data_type: 'BOOL' },
+  { value: 'level', label: 'Level', data_type: 'INTEGER' },
+  { value: 'level_name', label: 'Level Name', data_type: 'STRING' },
+  { value: 'ad_format', label: 'Ad Format', data_type: 'STRING' },
+  { value: 'ad_unit_name', label: 'Ad Unit Name', data_type: 'STRING' },
+  { value: 'virtual_currency_name', label: 'Virtual Currency', data_type: 'STRING' },
+  { value: 'currency', label: 'Currency', data_type: 'STRING' },
+  { value: 'value', label: 'Value', data_type: 'FLOAT64' },
+];

@@ -244,7 +244,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const post = (token: string, path: string, payload: unknown) =>
+const post = (token: string, path: string, payload: Record<string, unknown>) =>
   call(server.app, token, { method: 'POST', url: `/api/app/${APP}/analyze/funnels${path}`, payload });
 
 async function answer(question: FunnelQuestion): Promise<FunnelResult> {
