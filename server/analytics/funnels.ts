@@ -327,9 +327,7 @@ export function funnelSteps(c: CompiledFunnel, players: readonly FunnelPlayer[])
     const players_ = counts[k]!;
     const previous = k > 0 ? counts[k - 1]! : null;
     const deltas =
-      k === 0
-        ? []
-        : players.filter((p) => p.reached[k] !== null).map((p) => (p.reached[k]! - p.reached[k - 1]!) / 1e6);
+      k === 0 ? [] : players.filter((p) => p.reached[k] !== null).map((p) => (p.reached[k]! - p.reached[k - 1]!) / 1e6);
     return {
       event_name: step.event_name,
       players: players_,

@@ -258,7 +258,11 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /** The event columns a step condition offers in the builder (the server accepts any column of the Events model). */
-export const STEP_CONDITION_COLUMNS: readonly { value: string; label: string; data_type: 'BOOL' | 'INTEGER' | 'STRING' | 'FLOAT64' }[] = [
+export const STEP_CONDITION_COLUMNS: readonly {
+  value: string;
+  label: string;
+  data_type: 'BOOL' | 'INTEGER' | 'STRING' | 'FLOAT64';
+}[] = [
   { value: 'success', label: 'Success', data_type: 'BOOL' },
   { value: 'level', label: 'Level', data_type: 'INTEGER' },
   { value: 'level_name', label: 'Level Name', data_type: 'STRING' },

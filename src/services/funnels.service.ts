@@ -4,7 +4,12 @@
  * (funnels.queries.ts), the list refreshed by the flow after a save.
  */
 import { call } from './http';
-import { funnelEndpoints, type FunnelDropoffRequest, type FunnelQuestion, type SaveFunnelRequest } from '../contracts/funnels';
+import {
+  funnelEndpoints,
+  type FunnelDropoffRequest,
+  type FunnelQuestion,
+  type SaveFunnelRequest,
+} from '../contracts/funnels';
 
 export const runFunnel = (appId: string, question: FunnelQuestion, signal?: AbortSignal) =>
   call(funnelEndpoints.run, { params: { appId }, body: { question }, signal });

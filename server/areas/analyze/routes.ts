@@ -9,7 +9,15 @@ import { analyzeEndpoints } from '../../../src/contracts/analyze';
 import { cohortEndpoints } from '../../../src/contracts/cohorts';
 import { deleteCohort, getCohort, listCohorts, runCohorts, saveCohort } from './cohorts';
 import { funnelEndpoints } from '../../../src/contracts/funnels';
-import { deleteFunnel, funnelDropoff, funnelEventNames, getFunnel, listFunnels, runFunnel, saveFunnel } from './funnels';
+import {
+  deleteFunnel,
+  funnelDropoff,
+  funnelEventNames,
+  getFunnel,
+  listFunnels,
+  runFunnel,
+  saveFunnel,
+} from './funnels';
 import {
   deleteTemplate,
   getTemplate,

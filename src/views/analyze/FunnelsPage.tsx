@@ -150,9 +150,7 @@ function Funnels({ workspaceId, appId, funnelId }: { workspaceId: string; appId:
               >
                 Add step
               </Button>
-              {eventNames.isError && (
-                <p className="mt-1 text-xs text-rose-700">We could not load the app’s events.</p>
-              )}
+              {eventNames.isError && <p className="mt-1 text-xs text-rose-700">We could not load the app’s events.</p>}
             </fieldset>
 
             <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
@@ -414,7 +412,8 @@ function StepRow({
   actions: Actions;
 }) {
   const selectId = useId();
-  const names = step.event_name && !eventNames.includes(step.event_name) ? [step.event_name, ...eventNames] : eventNames;
+  const names =
+    step.event_name && !eventNames.includes(step.event_name) ? [step.event_name, ...eventNames] : eventNames;
   const n = index + 1;
   return (
     <li className="rounded-xl bg-slate-50 p-2 ring-1 ring-slate-200">
@@ -757,7 +756,9 @@ function StepTable({
                   '0'
                 )}
               </td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{i === 0 ? '–' : formatDuration(s.median_seconds)}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {i === 0 ? '–' : formatDuration(s.median_seconds)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -68,7 +68,17 @@ test('every value is bound: the SQL does not change with the values', () => {
   expect(hostile.sql.replace(/level_name/g, 'success')).not.toContain('DROP TABLE');
   expect(hostile.params.s2c1).toBe("x'); DROP TABLE events; --");
   expect(hostile.params.s3c1).toEqual(['`evil`', '@app_id']);
-  const plain = renderFunnel(compile({ ...LEVELS, steps: [LEVELS.steps[0]!, { event_name: 'level_end', where: [condition('level_name', 'STRING', 'equals', 'x')] }, LEVELS.steps[2]!] }), BQ);
+  const plain = renderFunnel(
+    compile({
+      ...LEVELS,
+      steps: [
+        LEVELS.steps[0]!,
+        { event_name: 'level_end', where: [condition('level_name', 'STRING', 'equals', 'x')] },
+        LEVELS.steps[2]!,
+      ],
+    }),
+    BQ,
+  );
   expect(hostile.sql).toBe(plain.sql);
 });
 
