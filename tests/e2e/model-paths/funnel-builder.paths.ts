@@ -106,11 +106,16 @@ const page = (ui: FunnelUi) => ui.page;
 const building = (ui: FunnelUi) => page(ui).getByText('Building the funnel…');
 const saveButton = (ui: FunnelUi) => page(ui).getByRole('button', { name: 'Save funnel' });
 const everyPlayer = (ui: FunnelUi) => page(ui).getByRole('table', { name: 'Funnel steps, Every player' });
+// The page's chunk loads on demand: on a busy machine that alone can outlast a state check's wait.
+const loaded = (ui: FunnelUi) =>
+  expect(page(ui).getByRole('heading', { name: 'Funnels', level: 1 })).toBeVisible({ timeout: 30_000 });
 const openNew = async (ui: FunnelUi) => {
   await page(ui).goto(appPath(app, 'analyze/funnels'));
+  await loaded(ui);
 };
 const openSaved = async (ui: FunnelUi) => {
   await page(ui).goto(appPath(app, `analyze/funnels/${ui.savedId}`));
+  await loaded(ui);
 };
 const newInput = { appId: app, funnelId: null, canSave: true };
 const savedInput = { appId: app, funnelId: 'saved', canSave: true };
