@@ -1,6 +1,6 @@
 /**
  * `npm run bench:reports`: times five Analyze reports on the embedded DuckDB engine at 10 million events, and the
- * retention cohort table (12 weekly cohorts × 12 weeks), and the
+ * retention cohort table (12 weekly cohorts × 12 weeks), a 5-step funnel (7-day window), and the
  * same compiled queries at 1 million events on DuckDB and on PGlite (PostgreSQL dialect of the same compiler), printing
  * each report's median of 5 runs (after one warm-up) and the PGlite ÷ DuckDB ratio at equal size. Target: every
  * median ≤ 500 ms at 10 M events on 2 cores, memory under 1 GB.
@@ -28,9 +28,11 @@ import { migrate } from '../server/app';
 import { compileReport, renderReport, type CompiledReport } from '../server/analytics/compiler';
 import { duckdb, postgres, type RenderedSql } from '../server/analytics/sql';
 import { compileCohorts, renderCohorts } from '../server/analytics/cohorts';
+import { compileFunnel, renderFunnel } from '../server/analytics/funnels';
 import { sql } from 'kysely';
 import { addDays, type Report } from '../src/contracts/analyze';
 import type { CohortQuestion } from '../src/contracts/cohorts';
+import type { FunnelQuestion } from '../src/contracts/funnels';
 
 const { values: args } = parseArgs({
   options: {
@@ -128,6 +130,32 @@ const COHORTS: { name: string; question: CohortQuestion }[] = [
 const cohortSql = async (engine: AnalyticsEngine, appId: string, question: CohortQuestion, dialect = duckdb) =>
   renderCohorts(
     compileCohorts({ appId, question, available: (await engine.store.dataRange(appId))!, today: END }),
+    dialect,
+  );
+
+/** Funnels (server/analytics/funnels.ts) over the raw events, timed like the reports; entry dates: the last 30 days. */
+const FUNNELS: { name: string; question: FunnelQuestion }[] = [
+  {
+    name: 'funnel: 5 steps in this order, 7-day window',
+    question: {
+      steps: [
+        { event_name: 'first_open' },
+        { event_name: 'tutorial_complete' },
+        {
+          event_name: 'level_end',
+          where: [{ label: 'success', comparison: 'is_true', checked: true, data_type: 'BOOL' }],
+        },
+        { event_name: 'ad_impression' },
+        { event_name: 'in_app_purchase' },
+      ],
+      window: { value: 7, unit: 'day' },
+      order: 'strict',
+    },
+  },
+];
+const funnelSql = async (engine: AnalyticsEngine, appId: string, question: FunnelQuestion, dialect = duckdb) =>
+  renderFunnel(
+    compileFunnel({ appId, question, available: (await engine.store.dataRange(appId))!, today: END }),
     dialect,
   );
 
@@ -284,7 +312,7 @@ async function ensureSharedEvents(analytics: Analytics, db: Parameters<typeof mi
 }
 
 /** The DuckDB cache's answers for the same app (same seed: the same events), when that cache holds it. */
-async function duckdbAnswers(queries: { report?: Report; question?: CohortQuestion }[]) {
+async function duckdbAnswers(queries: { report?: Report; question?: CohortQuestion; funnel?: FunnelQuestion }[]) {
   if (!fs.existsSync(path.join(DIR, 'events.duckdb'))) return null;
   const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0 });
   try {
@@ -295,7 +323,9 @@ async function duckdbAnswers(queries: { report?: Report; question?: CohortQuesti
       answers.push(
         q.report
           ? await engine.duckdb.run(await compileFor(engine, BIG.appId, q.report))
-          : await engine.duckdb.rows(await cohortSql(engine, BIG.appId, q.question!)),
+          : q.funnel
+            ? await engine.duckdb.rows(await funnelSql(engine, BIG.appId, q.funnel))
+            : await engine.duckdb.rows(await cohortSql(engine, BIG.appId, q.question!)),
       );
     return answers;
   } finally {
@@ -334,6 +364,13 @@ async function mainPostgres() {
           engine.dialect,
         );
         return { name, modelId: 'daily_metrics', question, run: () => engine.rows(rendered) };
+      }),
+      ...FUNNELS.map(({ name, question: funnel }) => {
+        const rendered = renderFunnel(
+          compileFunnel({ appId: BIG.appId, question: funnel, available, today: END }),
+          engine.dialect,
+        );
+        return { name, modelId: 'events', funnel, run: () => engine.rows(rendered) };
       }),
     ];
     const load = os.loadavg();
@@ -405,6 +442,13 @@ async function main() {
       const small = await cohortSql(engine, SMALL.appId, question);
       duckSmall.push(await time(() => engine.duckdb.rows(small)));
     }
+    for (const { question } of FUNNELS) {
+      const big: RenderedSql = await funnelSql(engine, BIG.appId, question);
+      const timed = await time(() => engine.duckdb.rows(big));
+      duckBig.push({ ms: timed.ms, rows: (timed.result as unknown[]).length });
+      const small = await funnelSql(engine, SMALL.appId, question);
+      duckSmall.push(await time(() => engine.duckdb.rows(small)));
+    }
     const duckPeak = peakRss;
 
     const pg = await ensurePglite(engine, smallCount);
@@ -414,6 +458,7 @@ async function main() {
         REPORTS.map(async ({ report }) => renderReport(await compileFor(engine, SMALL.appId, report), postgres)),
       )),
       ...(await Promise.all(COHORTS.map(({ question }) => cohortSql(engine, SMALL.appId, question, postgres)))),
+      ...(await Promise.all(FUNNELS.map(({ question }) => funnelSql(engine, SMALL.appId, question, postgres)))),
     ];
     for (const [i, rendered] of pgQueries.entries()) {
       const values = rendered.order.map((name) => rendered.params[name]);
@@ -438,7 +483,7 @@ async function main() {
       `| report | DuckDB ${(bigCount / 1e6).toFixed(1)} M | DuckDB ${(smallCount / 1e6).toFixed(1)} M | PGlite ${(smallCount / 1e6).toFixed(1)} M | PGlite ÷ DuckDB (equal size) |`,
     );
     console.log('|---|---:|---:|---:|---:|');
-    [...REPORTS, ...COHORTS].forEach((r, i) => {
+    [...REPORTS, ...COHORTS, ...FUNNELS].forEach((r, i) => {
       const ratio = pgSmall[i]!.ms / duckSmall[i]!.ms;
       console.log(
         `| ${r.name} | ${fmt(duckBig[i]!.ms)} | ${fmt(duckSmall[i]!.ms)} | ${fmt(pgSmall[i]!.ms)} | ${ratio.toFixed(1)}×${pgSmall[i]!.same ? '' : ' (results differ!)'} |`,

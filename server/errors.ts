@@ -19,7 +19,9 @@ export type DomainErrorKind =
   /** A part of the server this needs is not running here. */
   | 'unavailable'
   /** It took too long and was stopped. */
-  | 'timeout';
+  | 'timeout'
+  /** Well-formed, but too large for the engine to answer (a funnel spanning too many events). */
+  | 'too_large';
 
 export class DomainError extends Error {
   constructor(
@@ -50,6 +52,7 @@ export const gone = (message: string, code: string) => new DomainError('gone', m
 export const rateLimited = (message: string, code: string) => new DomainError('rate_limited', message, code);
 export const unavailable = (message: string, code: string, cause?: unknown) =>
   new DomainError('unavailable', message, code, undefined, cause);
+export const tooLarge = (message: string, code: string) => new DomainError('too_large', message, code);
 export const timedOut = (message: string, code: string, cause?: unknown) =>
   new DomainError('timeout', message, code, undefined, cause);
 

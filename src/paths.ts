@@ -44,6 +44,8 @@ export const patterns = {
   analyzeNew: `${APP}/analyze/new`,
   analyzeCohorts: `${APP}/analyze/cohorts`,
   analyzeSavedCohort: `${APP}/analyze/cohorts/:cohortId`,
+  analyzeFunnels: `${APP}/analyze/funnels`,
+  analyzeSavedFunnel: `${APP}/analyze/funnels/:funnelId`,
   acquireQuests: `${APP}/acquire/quests`,
   acquireTarget: `${APP}/acquire/target`,
   monetizeList: `${APP}/monetize/list`,

@@ -19,6 +19,7 @@ export interface RouteDef {
 
 const reportBuilder = lazy(() => import('./views/analyze/ReportBuilderPage'));
 const cohorts = lazy(() => import('./views/analyze/CohortsPage'));
+const funnels = lazy(() => import('./views/analyze/FunnelsPage'));
 const billing = lazy(() => import('./views/billing/BillingPage'));
 const monetizeForm = lazy(() => import('./views/monetize/MonetizeFormPage'));
 const acquire = lazy(() => import('./views/acquire/AcquirePage'));
@@ -161,6 +162,8 @@ export const routes: RouteDef[] = [
   route('analyzeNew', 'New Report', 'app', reportBuilder),
   route('analyzeCohorts', 'Retention cohorts', 'app', cohorts),
   route('analyzeSavedCohort', 'Retention cohorts', 'app', cohorts),
+  route('analyzeFunnels', 'Funnels', 'app', funnels),
+  route('analyzeSavedFunnel', 'Funnels', 'app', funnels),
   route('acquireQuests', 'Quests', 'app', acquire),
   route('acquireTarget', 'Target', 'app', acquire),
   route(

@@ -14,6 +14,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, number> = {
   rate_limited: 429,
   unavailable: 503,
   timeout: 504,
+  too_large: 422,
 };
 
 export interface ErrorAnswer {

@@ -83,6 +83,10 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/app/:appId/analyze/cohorts/run': { notAChange: 'a cohort table computed, nothing stored' },
   'POST /api/app/:appId/analyze/cohorts': ['report.saved'],
   'DELETE /api/app/:appId/analyze/cohorts/:cohortId': ['report.deleted'],
+  'POST /api/app/:appId/analyze/funnels/run': { notAChange: 'a funnel computed, nothing stored' },
+  'POST /api/app/:appId/analyze/funnels/dropoff': { notAChange: "a step's dropped players listed, nothing stored" },
+  'POST /api/app/:appId/analyze/funnels': ['report.saved'],
+  'DELETE /api/app/:appId/analyze/funnels/:funnelId': ['report.deleted'],
   'POST /api/workspace/:workspaceId/billing/payment-methods/setup': {
     notAChange: 'opens the hosted page; payment_method.added is written when it completes',
   },

@@ -264,6 +264,28 @@ async function throwawayCohortParams({ db }: CallContext) {
   return { cohortId: id };
 }
 
+/** A saved funnel of Dragon Merge (Android) per call (a row beside the saved reports), for its GET and DELETE. */
+async function throwawayFunnelParams({ db }: CallContext) {
+  const id = newId();
+  await db
+    .insertInto('report_templates')
+    .values({
+      id,
+      app_id: DEMO_APP_IDS.dragonMergeAndroid,
+      kind: 'funnel',
+      title: 'Matrix funnel',
+      model_id: 'events',
+      configuration: JSON.stringify({
+        steps: [{ event_name: 'first_open' }, { event_name: 'level_start' }],
+        window: { value: 1, unit: 'day' },
+        order: 'strict',
+      }),
+      updated_at: new Date(),
+    })
+    .execute();
+  return { funnelId: id };
+}
+
 /** A fresh catalogue item of Dragon Merge (Android) per call, for the DELETE row (its removal is real). */
 async function throwawayCatalogueItem({ db, who }: CallContext) {
   const id = newId();
@@ -707,6 +729,24 @@ const MATRIX: MatrixRow[] = [
     route: 'DELETE /api/app/:appId/analyze/cohorts/:cohortId',
     expect: [200, 200, 403, 404, 401],
     params: throwawayCohortParams,
+  },
+
+  // funnels (server/areas/analyze/routes.ts): every member runs them, reads a drop-off and opens them, editors and
+  // admins save and delete them
+  { route: 'POST /api/app/:appId/analyze/funnels/run', expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  { route: 'POST /api/app/:appId/analyze/funnels/dropoff', expect: [400, 400, 400, 404, 401], body: BAD_BODY },
+  { route: 'GET /api/app/:appId/analyze/funnels/events', expect: [200, 200, 200, 404, 401] },
+  { route: 'GET /api/app/:appId/analyze/funnels', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'GET /api/app/:appId/analyze/funnels/:funnelId',
+    expect: [200, 200, 200, 404, 401],
+    params: throwawayFunnelParams,
+  },
+  { route: 'POST /api/app/:appId/analyze/funnels', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  {
+    route: 'DELETE /api/app/:appId/analyze/funnels/:funnelId',
+    expect: [200, 200, 403, 404, 401],
+    params: throwawayFunnelParams,
   },
 
   // ask Analyze in plain words (server/areas/ask/routes.ts): every member may ask, as every member may run reports (SPEC §6)

@@ -8,6 +8,16 @@ import { access } from '../../http/access';
 import { analyzeEndpoints } from '../../../src/contracts/analyze';
 import { cohortEndpoints } from '../../../src/contracts/cohorts';
 import { deleteCohort, getCohort, listCohorts, runCohorts, saveCohort } from './cohorts';
+import { funnelEndpoints } from '../../../src/contracts/funnels';
+import {
+  deleteFunnel,
+  funnelDropoff,
+  funnelEventNames,
+  getFunnel,
+  listFunnels,
+  runFunnel,
+  saveFunnel,
+} from './funnels';
 import {
   deleteTemplate,
   getTemplate,
@@ -92,6 +102,41 @@ export const analyzeRoutes = [
     access: access.app('editor'),
     handler: async ({ ctx, params }) => {
       await deleteCohort(ctx, params.appId, params.cohortId);
+      return { success: true };
+    },
+  }),
+  // Funnels (docs/analyze.md §Funnels): every member runs them, reads the drop-off and opens them, editors and admins
+  // save and delete them.
+  defineRoute(funnelEndpoints.run, {
+    access: access.app('viewer'),
+    handler: ({ ctx, params, body }) => runFunnel(ctx, params.appId, body.question),
+  }),
+  defineRoute(funnelEndpoints.dropoff, {
+    access: access.app('viewer'),
+    handler: ({ ctx, params, body }) => funnelDropoff(ctx, params.appId, body),
+  }),
+  defineRoute(funnelEndpoints.events, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ event_names: await funnelEventNames(ctx, params.appId) }),
+  }),
+  defineRoute(funnelEndpoints.list, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ funnels: await listFunnels(ctx, params.appId) }),
+  }),
+  defineRoute(funnelEndpoints.get, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ funnel: await getFunnel(ctx, params.appId, params.funnelId) }),
+  }),
+  defineRoute(funnelEndpoints.save, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params, body, caller }) => ({
+      funnel: await saveFunnel(ctx, params.appId, caller.accountId, body),
+    }),
+  }),
+  defineRoute(funnelEndpoints.remove, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => {
+      await deleteFunnel(ctx, params.appId, params.funnelId);
       return { success: true };
     },
   }),

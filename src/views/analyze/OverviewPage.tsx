@@ -67,6 +67,15 @@ export default function OverviewPage() {
           </span>
           <span className="text-base font-semibold text-emerald-800">Retention cohorts</span>
         </Link>
+        <Link
+          href={href.app(workspaceId, appId, 'analyze/funnels')}
+          className="group flex min-h-36 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-amber-200 bg-amber-50/50 p-5 text-center transition hover:border-amber-400 hover:bg-amber-50"
+        >
+          <span className="flex size-11 items-center justify-center rounded-full bg-amber-700 text-white shadow-sm transition group-hover:scale-105">
+            <ListIcon className="size-5" />
+          </span>
+          <span className="text-base font-semibold text-amber-900">Funnels</span>
+        </Link>
 
         {templates.isPending &&
           [0, 1, 2, 3, 4].map((i) => (

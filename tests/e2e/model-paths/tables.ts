@@ -54,6 +54,7 @@ import { resetPasswordTable } from './reset-password.paths';
 import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
 import { cohortBuilderTable } from './cohort-builder.paths';
+import { funnelBuilderTable } from './funnel-builder.paths';
 import { workspaceSecurityTable } from './workspace-security.paths';
 import { emailChangeTable } from './email-change.paths';
 import { confirmEmailTable } from './confirm-email.paths';
@@ -113,6 +114,7 @@ export const flowTables = [
   questActionsTable,
   questEditorTable,
   cohortBuilderTable,
+  funnelBuilderTable,
   workspaceSecurityTable,
   emailChangeTable,
   confirmEmailTable,

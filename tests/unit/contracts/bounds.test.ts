@@ -12,6 +12,7 @@ import { teamEndpoints } from '../../../src/contracts/team';
 import { filesEndpoints } from '../../../src/contracts/files';
 import { analyzeEndpoints } from '../../../src/contracts/analyze';
 import { cohortEndpoints } from '../../../src/contracts/cohorts';
+import { funnelEndpoints } from '../../../src/contracts/funnels';
 import { appsflyerEndpoints, postbackEndpoints } from '../../../src/contracts/postbacks';
 import { BoundedStringType, Email, describeErrors, isEmail, line } from '../../../src/contracts/codecs';
 import { isMultipart, type Endpoint } from '../../../src/contracts/endpoint';
@@ -24,6 +25,7 @@ const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   files: filesEndpoints,
   analyze: analyzeEndpoints,
   cohorts: cohortEndpoints,
+  funnels: funnelEndpoints,
   postbacks: postbackEndpoints,
   appsflyer: appsflyerEndpoints,
 };

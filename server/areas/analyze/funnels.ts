@@ -1,0 +1,237 @@
+/**
+ * Funnels (docs/analyze.md §Funnels): run a funnel question on the app's engine (the one its reports use, DuckDB,
+ * PostgreSQL or BigQuery, compiled by server/analytics/funnels.ts), list the players who dropped at a step, list the
+ * app's event names for the steps, and save, list, open and delete funnel questions. Saved funnels are rows of
+ * report_templates with kind 'funnel' (the configuration holds the question); opening one runs it again.
+ */
+import type { Selectable } from 'kysely';
+import type { ReportTemplatesTable } from '../../db/schema';
+import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
+import { changesOf } from '../../../src/contracts/domain-events';
+import { DomainError, invalid, notFound, tooLarge } from '../../errors';
+import { newId } from '../../auth/crypto';
+import { utcToday } from '../../../src/contracts/analyze';
+import {
+  DEFAULT_FUNNEL_TITLE,
+  DROPOFF_IDS_MAX,
+  FUNNEL_TITLE_MAX,
+  FUNNEL_TITLE_MESSAGE,
+  FUNNEL_TOO_LARGE_MESSAGE,
+  windowMinutes,
+  type FunnelDropoff,
+  type FunnelDropoffRequest,
+  type FunnelQuestion,
+  type FunnelResult,
+  type FunnelSummary,
+  type SavedFunnel,
+  type SaveFunnelRequest,
+} from '../../../src/contracts/funnels';
+import {
+  compileFunnel,
+  droppedPlayers,
+  funnelGroups,
+  funnelPlayers,
+  renderFunnel,
+  type CompiledFunnel,
+  type FunnelPlayer,
+} from '../../analytics/funnels';
+import { EVENTS_MODEL } from '../../analytics/catalogue';
+import { ReportTooLargeError } from '../../analytics/engine';
+import { cmp, col, param, renderSelect } from '../../analytics/sql';
+import { asDomainError, enabledEngine, workspaceOfApp } from './analyze';
+
+const KIND = 'funnel';
+/** How many event names the step picker offers (the app's distinct names, alphabetically). */
+export const EVENT_NAMES_MAX = 500;
+const isOutOfMemory = (error: unknown) =>
+  error instanceof Error && /out of memory|memory limit/i.test(error.message) && !(error instanceof DomainError);
+const tooLargeError = () => tooLarge(FUNNEL_TOO_LARGE_MESSAGE, 'funnel_too_large');
+
+/** Testing seam: the most entering players a funnel reads back (the product's is FUNNEL_PLAYERS_MAX). */
+export const funnelLimits: { maxRows?: number } = {};
+
+async function players(
+  ctx: ServerContext,
+  appId: string,
+  question: FunnelQuestion,
+): Promise<{ compiled: CompiledFunnel; players: FunnelPlayer[]; rendered: ReturnType<typeof renderFunnel> }> {
+  try {
+    const { engine, available } = await enabledEngine(ctx, appId);
+    const compiled = compileFunnel({
+      appId,
+      question,
+      available,
+      today: utcToday(ctx.now()),
+      maxRows: funnelLimits.maxRows,
+    });
+    const rendered = renderFunnel(compiled, engine.dialect);
+    const rows = await engine.rows(rendered);
+    if (rows.length > compiled.maxRows) throw tooLargeError();
+    return { compiled, players: funnelPlayers(compiled, rows), rendered };
+  } catch (error) {
+    if (isOutOfMemory(error) || error instanceof ReportTooLargeError) throw tooLargeError();
+    throw asDomainError(error);
+  }
+}
+
+export async function runFunnel(ctx: ServerContext, appId: string, question: FunnelQuestion): Promise<FunnelResult> {
+  const { compiled, players: entered, rendered } = await players(ctx, appId, question);
+  const { total, groups } = funnelGroups(compiled, entered);
+  return {
+    order: question.order,
+    window_minutes: windowMinutes(question.window),
+    date_start: compiled.range.date_start,
+    date_end: compiled.range.date_end,
+    total,
+    split: question.split ?? null,
+    groups,
+    compiled: { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params },
+  };
+}
+
+export async function funnelDropoff(
+  ctx: ServerContext,
+  appId: string,
+  body: FunnelDropoffRequest,
+): Promise<FunnelDropoff> {
+  if (body.step > body.question.steps.length)
+    throw invalid(`step must be between 2 and ${body.question.steps.length}`, ['step']);
+  const { compiled, players: entered } = await players(ctx, appId, body.question);
+  const group =
+    body.split_value !== undefined || body.other
+      ? { split_value: body.split_value ?? null, other: body.other ?? false }
+      : undefined;
+  const ids = droppedPlayers(compiled, entered, body.step, group);
+  return { count: ids.length, user_ids: ids.slice(0, DROPOFF_IDS_MAX), truncated: ids.length > DROPOFF_IDS_MAX };
+}
+
+/** The app's event names within its data, for the step picker. */
+export async function funnelEventNames(ctx: ServerContext, appId: string): Promise<string[]> {
+  try {
+    const { engine, available } = await enabledEngine(ctx, appId);
+    const rendered = renderSelect(
+      {
+        table: EVENTS_MODEL.table,
+        select: [{ alias: 'event_name', expr: col('event_name') }],
+        where: [
+          cmp(col('app_id'), '=', param('app_id')),
+          cmp(col('event_date'), '>=', param('date_start')),
+          cmp(col('event_date'), '<=', param('date_end')),
+        ],
+        groupCount: 1,
+        orderBy: [{ alias: 'event_name', direction: 'ASC' }],
+        limit: EVENT_NAMES_MAX,
+        params: {
+          app_id: { type: 'STRING', value: appId },
+          date_start: { type: 'DATE', value: available.start },
+          date_end: { type: 'DATE', value: available.end },
+        },
+      },
+      engine.dialect,
+    );
+    const rows = await engine.rows(rendered);
+    return rows.map((r) => {
+      const v = r.event_name;
+      return String(v !== null && typeof v === 'object' && 'value' in v ? (v as { value: unknown }).value : v);
+    });
+  } catch (error) {
+    throw asDomainError(error);
+  }
+}
+
+const toSummary = (row: Pick<Selectable<ReportTemplatesTable>, 'id' | 'title' | 'updated_at'>): FunnelSummary => ({
+  id: row.id,
+  title: row.title,
+  updated_at: new Date(row.updated_at).toISOString(),
+});
+
+export async function listFunnels(ctx: ServerContext, appId: string): Promise<FunnelSummary[]> {
+  const rows = await ctx.db
+    .selectFrom('report_templates')
+    .select(['id', 'title', 'updated_at'])
+    .where('app_id', '=', appId)
+    .where('kind', '=', KIND)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toSummary);
+}
+
+const findFunnel = (ctx: ServerContext, appId: string, id: string) =>
+  ctx.db
+    .selectFrom('report_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('app_id', '=', appId)
+    .where('kind', '=', KIND)
+    .executeTakeFirst();
+
+export async function getFunnel(ctx: ServerContext, appId: string, id: string): Promise<SavedFunnel> {
+  const row = await findFunnel(ctx, appId, id);
+  if (!row) throw notFound('Funnel');
+  return { ...toSummary(row), question: row.configuration as unknown as FunnelQuestion };
+}
+
+/** Saves (creates or updates) a funnel question after checking it compiles against the app's data. */
+export async function saveFunnel(
+  ctx: ServerContext,
+  appId: string,
+  accountId: string,
+  body: SaveFunnelRequest,
+): Promise<FunnelSummary> {
+  const title = body.title.trim() || DEFAULT_FUNNEL_TITLE;
+  if (title.length > FUNNEL_TITLE_MAX) throw invalid(FUNNEL_TITLE_MESSAGE, ['title']);
+  try {
+    const { available } = await enabledEngine(ctx, appId);
+    compileFunnel({ appId, question: body.question, available, today: utcToday(ctx.now()) });
+  } catch (error) {
+    throw asDomainError(error);
+  }
+  const now = ctx.now();
+  return inTransaction(ctx, async (tx) => {
+    const existing = body.id ? await findFunnel(tx, appId, body.id) : undefined;
+    if (body.id && !existing) throw notFound('Funnel');
+    const values = { title, model_id: 'events', configuration: JSON.stringify(body.question), updated_at: now };
+    const id = existing?.id ?? newId();
+    if (existing) await tx.db.updateTable('report_templates').set(values).where('id', '=', id).execute();
+    else
+      await tx.db
+        .insertInto('report_templates')
+        .values({ id, app_id: appId, created_by: accountId, kind: KIND, ...values })
+        .execute();
+    const changes = changesOf(existing ? { title: existing.title, funnel: existing.configuration } : null, {
+      title,
+      funnel: body.question,
+    });
+    if (changes.length)
+      await emit(tx, 'report.saved', {
+        workspaceId: await workspaceOfApp(tx, appId),
+        appId,
+        reportId: id,
+        title,
+        changes,
+      });
+    return { id, title, updated_at: now.toISOString() };
+  });
+}
+
+export async function deleteFunnel(ctx: ServerContext, appId: string, id: string): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const deleted = await tx.db
+      .deleteFrom('report_templates')
+      .where('id', '=', id)
+      .where('app_id', '=', appId)
+      .where('kind', '=', KIND)
+      .returning(['title'])
+      .executeTakeFirst();
+    if (!deleted) throw notFound('Funnel');
+    await emit(tx, 'report.deleted', {
+      workspaceId: await workspaceOfApp(tx, appId),
+      appId,
+      reportId: id,
+      title: deleted.title,
+      changes: changesOf({ title: deleted.title }, null),
+    });
+  });
+}

@@ -1,0 +1,395 @@
+/**
+ * The funnel builder (docs/analyze.md §Funnels, /analyze/funnels and /analyze/funnels/{id}): a funnel question runs as
+ * soon as it is whole and again on every change, so the steps always answer the controls shown; a saved one opens
+ * first; a step's drop-off lists the players who dropped there; editors and admins save it under a title.
+ *
+ *   boot ─ funnelId → opening ─ done → checking | openFailed ─RETRY→ opening
+ *        └ none     → checking
+ *   checking (transient) ─ funnelProblem → invalid (the words shown, nothing runs)
+ *                        └ whole         → running ─ done → ready | runFailed ─RETRY→ running
+ *   invalid / running / ready / runFailed ─SET_STEP / ADD_STEP / REMOVE_STEP / MOVE_STEP / ADD_STEP_CONDITION /
+ *        REMOVE_STEP_CONDITION / SET_WINDOW / SET_ORDER / SET_SPLIT / SET_RANGE→ checking (a run in flight is dropped)
+ *   ready ─DROPOFF→ loadingDropoff ─ done → ready (the count and ids kept for the CSV)
+ *                                  └ error → ready (the words shown beside the drop-off)
+ *         ─SAVE (may save, title ≤ 75)→ saving ─ done → ready ('Funnel saved.'; a new one moves to its URL)
+ *                                                └ error → ready (the words shown beside Save)
+ *         ─SAVE (title too long)→ ready with the title message
+ *         ─DELETE (may save, a saved funnel)→ confirmingDelete ─CANCEL→ ready
+ *                                                            └ CONFIRM → deleting ─ done → deleted (final)
+ *                                                                                 └ error → confirmingDelete
+ *   any ─SET_TITLE→ the title changes.
+ *
+ * `open`, `run`, `dropoff`, `save` and `remove` (the funnel calls), `saved`, `deleted` and `download` are
+ * placeholders here, provided by funnel-builder.actors.ts.
+ */
+import { and, assign, not, setup } from 'xstate';
+import type { Condition } from '../../contracts/analyze';
+import {
+  DEFAULT_FUNNEL_TITLE,
+  FUNNEL_STEPS_MAX,
+  FUNNEL_STEPS_MIN,
+  FUNNEL_TITLE_MAX,
+  FUNNEL_TITLE_MESSAGE,
+  STEP_CONDITIONS_MAX,
+  funnelProblem,
+  type FunnelDropoff,
+  type FunnelOrder,
+  type FunnelQuestion,
+  type FunnelResult,
+  type FunnelSplit,
+  type FunnelSummary,
+  type SavedFunnel,
+  type WindowUnit,
+} from '../../contracts/funnels';
+import { networkWords, serverWords } from '../shared/api-error';
+import { notify } from '../shared/notice';
+import { toProvide } from '../shared/to-provide';
+
+/** Ours (docs/analyze.md §Funnels). */
+export const RUN_FAILED = 'We could not build the funnel. Please try again.';
+export const OPEN_FAILED = 'We could not open this funnel. Please try again.';
+export const SAVE_FAILED = 'We could not save this funnel. Please try again.';
+export const DROPOFF_FAILED = 'We could not list the players who dropped. Please try again.';
+export const SAVED = 'Funnel saved.';
+export const DELETED = 'Funnel deleted.';
+export const DELETE_FAILED = 'We could not delete this funnel. Please try again.';
+
+export interface FunnelBuilderInput {
+  appId: string;
+  funnelId: string | null;
+  canSave: boolean;
+}
+
+/** Which drop-off was asked: the step (1-based, ≥ 2) and the split group. */
+export interface DropoffTarget {
+  step: number;
+  split_value: string | null;
+  other: boolean;
+}
+
+export interface FunnelBuilderContext {
+  appId: string;
+  funnelId: string | null;
+  canSave: boolean;
+  title: string;
+  question: FunnelQuestion;
+  result: FunnelResult | null;
+  error: string | null;
+  saveError: string | null;
+  dropoffTarget: DropoffTarget | null;
+  dropoff: FunnelDropoff | null;
+  dropoffError: string | null;
+}
+
+export type FunnelBuilderEvent =
+  | { type: 'SET_STEP'; index: number; event_name: string }
+  | { type: 'ADD_STEP' }
+  | { type: 'REMOVE_STEP'; index: number }
+  | { type: 'MOVE_STEP'; index: number; by: -1 | 1 }
+  | { type: 'ADD_STEP_CONDITION'; index: number; condition: Condition }
+  | { type: 'REMOVE_STEP_CONDITION'; index: number; condition: number }
+  | { type: 'SET_WINDOW'; value: number; unit: WindowUnit }
+  | { type: 'SET_ORDER'; order: FunnelOrder }
+  | { type: 'SET_SPLIT'; split: FunnelSplit | null }
+  | { type: 'SET_RANGE'; date_start: string; date_end: string }
+  | { type: 'DROPOFF'; target: DropoffTarget }
+  | { type: 'SET_TITLE'; title: string }
+  | { type: 'SAVE' }
+  | { type: 'DELETE' }
+  | { type: 'CONFIRM' }
+  | { type: 'CANCEL' }
+  | { type: 'RETRY' };
+
+export const newFunnelQuestion = (): FunnelQuestion => ({
+  steps: [{ event_name: '' }, { event_name: '' }],
+  window: { value: 1, unit: 'day' },
+  order: 'strict',
+  split: null,
+});
+
+const wordsOf = (error: unknown, fallback: string) => serverWords(error) ?? networkWords(error) ?? fallback;
+
+/** The question after a change of the controls (bounds kept: 2–10 steps, ≤ 10 conditions a step). */
+export function changed(question: FunnelQuestion, event: FunnelBuilderEvent): FunnelQuestion {
+  const steps = question.steps;
+  switch (event.type) {
+    case 'SET_STEP':
+      return {
+        ...question,
+        steps: steps.map((s, i) => (i === event.index ? { event_name: event.event_name } : s)),
+      };
+    case 'ADD_STEP':
+      return steps.length >= FUNNEL_STEPS_MAX ? question : { ...question, steps: [...steps, { event_name: '' }] };
+    case 'REMOVE_STEP':
+      return steps.length <= FUNNEL_STEPS_MIN
+        ? question
+        : { ...question, steps: steps.filter((_, i) => i !== event.index) };
+    case 'MOVE_STEP': {
+      const to = event.index + event.by;
+      if (to < 0 || to >= steps.length) return question;
+      const next = [...steps];
+      [next[event.index], next[to]] = [next[to]!, next[event.index]!];
+      return { ...question, steps: next };
+    }
+    case 'ADD_STEP_CONDITION':
+      return {
+        ...question,
+        steps: steps.map((s, i) =>
+          i === event.index && (s.where ?? []).length < STEP_CONDITIONS_MAX
+            ? { ...s, where: [...(s.where ?? []), event.condition] }
+            : s,
+        ),
+      };
+    case 'REMOVE_STEP_CONDITION':
+      return {
+        ...question,
+        steps: steps.map((s, i) =>
+          i === event.index ? { ...s, where: (s.where ?? []).filter((_, c) => c !== event.condition) } : s,
+        ),
+      };
+    case 'SET_WINDOW':
+      return { ...question, window: { value: event.value, unit: event.unit } };
+    case 'SET_ORDER':
+      return { ...question, order: event.order };
+    case 'SET_SPLIT':
+      return { ...question, split: event.split };
+    case 'SET_RANGE':
+      return { ...question, date_range: { date_start: event.date_start, date_end: event.date_end } };
+    default:
+      return question;
+  }
+}
+
+const change = { target: '#funnelBuilder.checking', actions: 'change' } as const;
+const CHANGES = {
+  SET_STEP: change,
+  ADD_STEP: change,
+  REMOVE_STEP: change,
+  MOVE_STEP: change,
+  ADD_STEP_CONDITION: change,
+  REMOVE_STEP_CONDITION: change,
+  SET_WINDOW: change,
+  SET_ORDER: change,
+  SET_SPLIT: change,
+  SET_RANGE: change,
+} as const;
+
+export const funnelBuilderMachine = setup({
+  types: {
+    context: {} as FunnelBuilderContext,
+    events: {} as FunnelBuilderEvent,
+    input: {} as FunnelBuilderInput,
+    children: {} as { open: 'open'; run: 'run'; dropoff: 'dropoff'; save: 'save'; remove: 'remove' },
+  },
+  actors: {
+    open: toProvide<SavedFunnel, { appId: string; funnelId: string }>('open'),
+    run: toProvide<FunnelResult, { appId: string; question: FunnelQuestion }>('run'),
+    dropoff: toProvide<FunnelDropoff, { appId: string; question: FunnelQuestion; target: DropoffTarget }>('dropoff'),
+    save: toProvide<
+      FunnelSummary,
+      { appId: string; request: { id: string | null; title: string; question: FunnelQuestion } }
+    >('save'),
+    remove: toProvide<{ success: boolean }, { appId: string; funnelId: string }>('remove'),
+  },
+  guards: {
+    isSaved: ({ context }) => context.funnelId !== null,
+    canDelete: ({ context }) => context.canSave && context.funnelId !== null,
+    hasProblem: ({ context }) => funnelProblem(context.question) !== null,
+    canSave: ({ context }) => context.canSave,
+    titleFits: ({ context }) => context.title.trim().length <= FUNNEL_TITLE_MAX,
+  },
+  actions: {
+    change: assign({
+      question: ({ context, event }) => changed(context.question, event),
+      dropoff: null,
+      dropoffTarget: null,
+      dropoffError: null,
+    }),
+    notify,
+    /** Refreshes the saved funnels; a first save moves to /analyze/funnels/{id}. */
+    saved: (_args, _params: { id: string; first: boolean }) => {},
+    /** Refreshes the saved funnels and goes back to a new funnel. */
+    deleted: () => {},
+    /** Downloads the dropped players as a CSV. */
+    download: (_args, _params: { ids: string[]; step: number }) => {},
+    logError: (_args, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'funnelBuilder',
+  context: ({ input }) => ({
+    appId: input.appId,
+    funnelId: input.funnelId,
+    canSave: input.canSave,
+    title: DEFAULT_FUNNEL_TITLE,
+    question: newFunnelQuestion(),
+    result: null,
+    error: null,
+    saveError: null,
+    dropoffTarget: null,
+    dropoff: null,
+    dropoffError: null,
+  }),
+  initial: 'boot',
+  on: {
+    SET_TITLE: { actions: assign({ title: ({ event }) => event.title, saveError: null }) },
+  },
+  states: {
+    boot: {
+      always: [{ guard: 'isSaved', target: 'opening' }, { target: 'checking' }],
+    },
+    opening: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'open',
+        src: 'open',
+        input: ({ context }) => ({ appId: context.appId, funnelId: context.funnelId! }),
+        onDone: {
+          target: 'checking',
+          actions: assign(({ event }) => ({ title: event.output.title, question: event.output.question })),
+        },
+        onError: {
+          target: 'openFailed',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            assign({ error: ({ event }) => wordsOf(event.error, OPEN_FAILED) }),
+          ],
+        },
+      },
+    },
+    openFailed: {
+      on: { RETRY: 'opening' },
+    },
+    checking: {
+      always: [
+        {
+          guard: 'hasProblem',
+          target: 'invalid',
+          actions: assign({ error: ({ context }) => funnelProblem(context.question) }),
+        },
+        { target: 'running' },
+      ],
+    },
+    invalid: {
+      on: { ...CHANGES },
+    },
+    running: {
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'run',
+        src: 'run',
+        input: ({ context }) => ({ appId: context.appId, question: context.question }),
+        onDone: { target: 'ready', actions: assign({ result: ({ event }) => event.output }) },
+        onError: {
+          target: 'runFailed',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            assign({ error: ({ event }) => wordsOf(event.error, RUN_FAILED) }),
+          ],
+        },
+      },
+      on: { ...CHANGES },
+    },
+    runFailed: {
+      on: { ...CHANGES, RETRY: 'running' },
+    },
+    ready: {
+      on: {
+        ...CHANGES,
+        DROPOFF: {
+          target: 'loadingDropoff',
+          actions: assign({ dropoffTarget: ({ event }) => event.target, dropoff: null, dropoffError: null }),
+        },
+        // Save is not offered to a viewer: their SAVE does nothing.
+        SAVE: [
+          { guard: and(['canSave', not('titleFits')]), actions: assign({ saveError: FUNNEL_TITLE_MESSAGE }) },
+          { guard: 'canSave', target: 'saving' },
+        ],
+        DELETE: { guard: 'canDelete', target: 'confirmingDelete' },
+      },
+    },
+    loadingDropoff: {
+      invoke: {
+        id: 'dropoff',
+        src: 'dropoff',
+        input: ({ context }) => ({ appId: context.appId, question: context.question, target: context.dropoffTarget! }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            assign({ dropoff: ({ event }) => event.output }),
+            {
+              type: 'download',
+              params: ({ context, event }) => ({ ids: event.output.user_ids, step: context.dropoffTarget!.step }),
+            },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            assign({ dropoffError: ({ event }) => wordsOf(event.error, DROPOFF_FAILED) }),
+          ],
+        },
+      },
+      on: { ...CHANGES },
+    },
+    confirmingDelete: {
+      on: {
+        CONFIRM: 'deleting',
+        CANCEL: { target: 'ready', actions: assign({ saveError: null }) },
+      },
+    },
+    deleting: {
+      entry: assign({ saveError: null }),
+      invoke: {
+        id: 'remove',
+        src: 'remove',
+        input: ({ context }) => ({ appId: context.appId, funnelId: context.funnelId! }),
+        onDone: {
+          target: 'deleted',
+          actions: ['deleted', { type: 'notify', params: { message: DELETED, kind: 'success' } }],
+        },
+        onError: {
+          target: 'confirmingDelete',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            assign({ saveError: ({ event }) => wordsOf(event.error, DELETE_FAILED) }),
+          ],
+        },
+      },
+    },
+    deleted: { type: 'final' },
+    saving: {
+      entry: assign({ saveError: null }),
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => ({
+          appId: context.appId,
+          request: {
+            id: context.funnelId,
+            title: context.title.trim() || DEFAULT_FUNNEL_TITLE,
+            question: context.question,
+          },
+        }),
+        onDone: {
+          target: 'ready',
+          actions: [
+            {
+              type: 'saved',
+              params: ({ context, event }) => ({ id: event.output.id, first: context.funnelId === null }),
+            },
+            assign({ funnelId: ({ event }) => event.output.id, title: ({ event }) => event.output.title }),
+            { type: 'notify', params: { message: SAVED, kind: 'success' } },
+          ],
+        },
+        onError: {
+          target: 'ready',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            assign({ saveError: ({ event }) => wordsOf(event.error, SAVE_FAILED) }),
+          ],
+        },
+      },
+    },
+  },
+});

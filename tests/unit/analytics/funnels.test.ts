@@ -1,0 +1,143 @@
+/**
+ * The funnel compiler (server/analytics/funnels.ts): golden SQL for DuckDB and BigQuery (reviewed files in ./golden,
+ * regenerate with `-u` and review the diff), the dialect differences, values always bound (the SQL text never depends
+ * on a value), the rows → funnel rules (strict, any order, window, medians, top ten + Other) and a run on the BigQuery
+ * engine against a fake client (named, typed parameters; a dry run first).
+ */
+import { describe, expect, test } from 'vitest';
+import type { Query } from '@google-cloud/bigquery';
+import type { FunnelQuestion } from '../../../src/contracts/funnels';
+import { compileFunnel, funnelGroups, funnelPlayers, median, renderFunnel } from '../../../server/analytics/funnels';
+import { BigQueryReportEngine, type BigQueryClient, type BigQueryJob } from '../../../server/analytics/bigquery-engine';
+import { bigquery, duckdb, postgres, type RenderedSql } from '../../../server/analytics/sql';
+import { condition, expectValidBigQueryRequest } from './support';
+
+const AVAILABLE = { start: '2025-04-01', end: '2025-06-30' };
+const BQ = bigquery({ project: 'questboard-demo', dataset: 'analytics' });
+const compile = (question: FunnelQuestion) =>
+  compileFunnel({ appId: 'dragon-merge-android', question, available: AVAILABLE, today: '2025-06-30' });
+const golden = (rendered: RenderedSql) =>
+  `${rendered.sql}\n\n-- params\n${JSON.stringify({ params: rendered.params, types: rendered.types }, null, 2)}\n`;
+
+const LEVELS: FunnelQuestion = {
+  steps: [
+    { event_name: 'level_start' },
+    { event_name: 'level_end', where: [condition('success', 'BOOL', 'is_true', null)] },
+    { event_name: 'in_app_purchase', where: [condition('currency', 'STRING', 'is_one_of', 'USD,EUR')] },
+  ],
+  window: { value: 7, unit: 'day' },
+  order: 'strict',
+  date_range: { date_start: '2025-06-01', date_end: '2025-06-30' },
+  split: 'country',
+};
+
+describe('golden SQL', () => {
+  test('three steps in this order, split by country (duckdb)', async () => {
+    await expect(golden(renderFunnel(compile(LEVELS), duckdb))).toMatchFileSnapshot('golden/funnel-levels.duckdb.sql');
+  });
+  test('three steps in this order, split by country (bigquery)', async () => {
+    await expect(golden(renderFunnel(compile(LEVELS), BQ))).toMatchFileSnapshot('golden/funnel-levels.bigquery.sql');
+  });
+  test('any order (bigquery)', async () => {
+    await expect(golden(renderFunnel(compile({ ...LEVELS, order: 'any' }), BQ))).toMatchFileSnapshot(
+      'golden/funnel-levels-any.bigquery.sql',
+    );
+  });
+  test('the dialects differ only in their functions and placeholders', () => {
+    const c = compile(LEVELS);
+    expect(renderFunnel(c, duckdb).sql).toContain('epoch_us("event_timestamp")');
+    expect(renderFunnel(c, BQ).sql).toContain('UNIX_MICROS(`event_timestamp`)');
+    expect(renderFunnel(c, BQ).sql).toContain('FROM `questboard-demo.analytics.events`');
+    expect(renderFunnel(c, postgres).sql).toContain('extract(epoch FROM "event_timestamp")');
+    expect(renderFunnel(c, postgres).sql).toContain('"app_id" = CAST($1 AS text)');
+  });
+});
+
+test('every value is bound: the SQL does not change with the values', () => {
+  const hostile = renderFunnel(
+    compile({
+      ...LEVELS,
+      steps: [
+        LEVELS.steps[0]!,
+        { event_name: 'level_end', where: [condition('level_name', 'STRING', 'equals', "x'); DROP TABLE events; --")] },
+        { event_name: 'in_app_purchase', where: [condition('currency', 'STRING', 'is_one_of', '`evil`,@app_id')] },
+      ],
+    }),
+    BQ,
+  );
+  expect(hostile.sql.replace(/level_name/g, 'success')).not.toContain('DROP TABLE');
+  expect(hostile.params.s2c1).toBe("x'); DROP TABLE events; --");
+  expect(hostile.params.s3c1).toEqual(['`evil`', '@app_id']);
+  const plain = renderFunnel(
+    compile({
+      ...LEVELS,
+      steps: [
+        LEVELS.steps[0]!,
+        { event_name: 'level_end', where: [condition('level_name', 'STRING', 'equals', 'x')] },
+        LEVELS.steps[2]!,
+      ],
+    }),
+    BQ,
+  );
+  expect(hostile.sql).toBe(plain.sql);
+});
+
+describe('rows → funnel', () => {
+  const S = 1_000_000; // a second in microseconds
+  const at = (iso: string) => Date.parse(`${iso}Z`) * 1000;
+  test('strict: a step counts only after the previous one; medians from the previous step', () => {
+    const c = compile({ ...LEVELS, split: null });
+    const rows = [
+      { u: 'a', t1: at('2025-06-01T00:00:00'), t2: at('2025-06-01T00:00:10'), t3: at('2025-06-01T00:01:10') },
+      { u: 'b', t1: at('2025-06-02T00:00:00'), t2: at('2025-06-02T00:00:30'), t3: null },
+      { u: 'c', t1: at('2025-06-03T00:00:00'), t2: null, t3: null },
+    ];
+    const { total } = funnelGroups(c, funnelPlayers(c, rows));
+    expect(total.steps.map((s) => [s.players, s.dropped, s.median_seconds])).toEqual([
+      [3, 0, null],
+      [2, 1, 20],
+      [1, 1, 60],
+    ]);
+    expect(total.steps[2]!.from_first).toBeCloseTo(1 / 3, 12);
+    expect(total.steps[2]!.from_previous).toBe(0.5);
+  });
+  test('any order: the first times of steps 1..k within one window; entry within the dates', () => {
+    const c = compile({ ...LEVELS, order: 'any', split: null, window: { value: 10, unit: 'minute' } });
+    const t0 = at('2025-06-10T00:00:00');
+    const rows = [
+      { u: 'before', t1: t0, t2: t0 - 60 * S, t3: t0 + 9 * 60 * S }, // span 10 min: in
+      { u: 'wide', t1: t0, t2: t0 + 5 * 60 * S, t3: t0 + 11 * 60 * S }, // step 3 outside the window
+      { u: 'late', t1: at('2025-07-01T00:00:01'), t2: null, t3: null }, // entered after the dates
+    ];
+    const players = funnelPlayers(c, rows);
+    expect(players.map((p) => p.id)).toEqual(['before', 'wide']);
+    expect(players[0]!.reached).toEqual([t0, t0, t0 + 9 * 60 * S]);
+    expect(players[1]!.reached).toEqual([t0, t0 + 5 * 60 * S, null]);
+  });
+  test('medians of an even count average the middle two', () => {
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNull();
+  });
+});
+
+class FakeBigQuery implements BigQueryClient {
+  readonly requests: Query[] = [];
+  constructor(private readonly rows: Record<string, unknown>[]) {}
+  async createQueryJob(options: Query): Promise<[BigQueryJob]> {
+    this.requests.push(options);
+    expectValidBigQueryRequest(options);
+    return [{ metadata: { statistics: { totalBytesProcessed: '1000' } }, getQueryResults: async () => [this.rows] }];
+  }
+}
+
+test('a funnel runs on the BigQuery engine with named, typed parameters', async () => {
+  const fake = new FakeBigQuery([{ u: 'a', split_value: 'US', t1: 1, t2: 2, t3: null }]);
+  const engine = new BigQueryReportEngine(fake, { project: 'questboard-demo', dataset: 'analytics' });
+  const c = compile(LEVELS);
+  const rows = await engine.rows(renderFunnel(c, engine.dialect));
+  expect(fake.requests.map((r) => r.dryRun ?? false)).toEqual([true, false]);
+  expect(fake.requests[1]!.types).toMatchObject({ app_id: 'STRING', window_us: 'INT64', s3c1: ['STRING'] });
+  expect(fake.requests[1]!.params).toMatchObject({ window_us: 7 * 86_400_000_000, s1_event: 'level_start' });
+  const { groups } = funnelGroups(c, funnelPlayers(c, rows));
+  expect(groups[0]).toMatchObject({ split_value: 'US', steps: [{ players: 1 }, { players: 1 }, { players: 0 }] });
+});
