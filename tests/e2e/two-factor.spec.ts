@@ -68,6 +68,8 @@ test('a workspace that requires two-factor sign-in opens to a member only once t
   await expect(
     page.getByText('This workspace requires two-factor sign-in. Turn it on for your account to open it.'),
   ).toBeVisible();
+  // The gate shows alone: the header's bell would only meet the refused workspace routes.
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
   await page.getByRole('link', { name: 'Turn on two-factor sign-in' }).click();
   await expect(page.getByRole('heading', { name: 'Your account' })).toBeVisible();
 
@@ -82,4 +84,5 @@ test('a workspace that requires two-factor sign-in opens to a member only once t
   await page.goto(`/workspace/${workspaceId}/apps`);
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in required' })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
 });

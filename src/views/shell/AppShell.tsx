@@ -36,6 +36,8 @@ export default function AppShell({
   children: ReactNode;
 }) {
   const account = Session.useSelector(selectAccount);
+  // A workspace that requires two-factor sign-in of an account without it shows only the gate (docs/accounts.md).
+  const gated = Boolean(workspace.requireTwoFactor) && !account?.twoFactor;
   const [menuOpen, setMenuOpen] = useState(false);
   const overlayRef = useRef<HTMLDivElement>(null);
   const overlay = useFade(menuOpen, MENU_FADE_MS, overlayRef);
@@ -56,6 +58,7 @@ export default function AppShell({
       <Header
         workspace={workspace}
         app={app}
+        gated={gated}
         menuOpen={menuOpen}
         menuButtonRef={menuButtonRef}
         onToggleMenu={() => setMenuOpen((open) => !open)}
@@ -72,7 +75,7 @@ export default function AppShell({
           <SideNav workspace={workspace} app={app} />
         </aside>
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none desk:px-8">
-          {workspace.requireTwoFactor && !account?.twoFactor ? (
+          {gated ? (
             <>
               <DocumentTitle parts={['Two-factor sign-in required', workspace.name]} />
               <TwoFactorRequiredPage workspaceName={workspace.name} />

@@ -29,6 +29,7 @@ const ProfileMenu = lazyOnIntent<ProfileMenuProps>(() =>
 export function Header({
   workspace,
   app,
+  gated,
   menuOpen,
   menuButtonRef,
   onToggleMenu,
@@ -36,6 +37,8 @@ export function Header({
 }: {
   workspace: Workspace;
   app: App | null;
+  /** The two-factor gate shows: the workspace's routes refuse this account, so the bell stays away. */
+  gated: boolean;
   menuOpen: boolean;
   menuButtonRef: Ref<HTMLButtonElement>;
   onToggleMenu: () => void;
@@ -66,7 +69,7 @@ export function Header({
       )}
       <div className="ml-auto flex items-center gap-2">
         <div className="flex items-center gap-2" inert={menuOpen}>
-          <NotificationBell workspaceId={workspace.id} />
+          {!gated && <NotificationBell workspaceId={workspace.id} />}
           <WorkspaceMenu
             workspace={workspace}
             onCreate={onCreateWorkspace}
