@@ -24,7 +24,7 @@ import { registerTestFixtures } from './testing/fixtures-route';
 import { startJobWorker } from './jobs/queue';
 import { startEventDispatcher } from './events/outbox';
 import { integrationJobs, scheduleDailyProcessing, scheduleSilenceCheck } from './areas/integrations/index';
-import { notificationJobs, scheduleNotificationEmails } from './areas/notifications/index';
+import { notificationJobs, scheduleNotificationEmails, scheduleWebhookDeliveries } from './areas/notifications/index';
 import { startScheduler } from './jobs/scheduler';
 import { firebaseJobs } from './areas/integrations/index';
 import { activityJobs, scheduleActivityPruning } from './areas/activity/index';
@@ -158,11 +158,17 @@ async function main() {
   const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, {
     log: (line) => console.error(line),
   });
-  // Daily Process Data of BigQuery plugins at their refresh schedule, the silent-source check, e-mail retries (safe
+  // Daily Process Data of BigQuery plugins at their refresh schedule, the silent-source check, e-mail and webhook retries (safe
   // with several servers: server/jobs/scheduler.ts).
   const scheduler = startScheduler(
     (app as unknown as { questboard: ServerContext }).questboard,
-    [scheduleDailyProcessing, scheduleActivityPruning, scheduleSilenceCheck, scheduleNotificationEmails],
+    [
+      scheduleDailyProcessing,
+      scheduleActivityPruning,
+      scheduleSilenceCheck,
+      scheduleNotificationEmails,
+      scheduleWebhookDeliveries,
+    ],
     { log: (line) => console.error(line) },
   );
   // Idempotent: a process group kill (npx → tsx → node) can deliver the signal twice. Requests in flight finish,
