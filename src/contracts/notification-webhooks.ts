@@ -47,7 +47,12 @@ export function webhookUrlProblem(value: string): string | null {
   return null;
 }
 
-export const WebhookUrl = line(MAX.url, { check: webhookUrlProblem, expected: 'an https URL', name: 'WebhookUrl' });
+// (The codec's message ends the sentence itself.)
+export const WebhookUrl = line(MAX.url, {
+  check: (s) => webhookUrlProblem(s)?.replace(/\.$/, '') ?? null,
+  expected: 'an https URL',
+  name: 'WebhookUrl',
+});
 export const WebhookAlerts = t.refinement(
   t.array(AlertKindCodec),
   (kinds) => kinds.length <= ALERT_KINDS.length,

@@ -180,14 +180,17 @@ export async function updateWebhook(ctx: ServerContext, workspaceId: string, web
       .forUpdate()
       .executeTakeFirst();
     if (!before) throw notFound('Webhook');
+    // Compared in full; the activity log gets a URL's origin only.
     const changes = changesOf(
       {
-        url: before.url === url ? before.url : shortUrl(before.url),
+        url: before.url,
         format: before.format,
         alerts: readJson(Kinds, 'notification_webhooks.alerts', before.alerts),
         enabled: before.enabled,
       },
-      { url: before.url === url ? url : shortUrl(url), format: input.format, alerts, enabled: input.enabled },
+      { url, format: input.format, alerts, enabled: input.enabled },
+    ).map((change) =>
+      change.field === 'url' ? { field: 'url', before: shortUrl(before.url), after: shortUrl(url) } : change,
     );
     if (changes.length === 0) return;
     await tx.db
