@@ -14,7 +14,7 @@ import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { alertInvitationAccepted, notificationJobs } from '../../server/areas/notifications/index';
 import { scheduleWebhookDeliveries } from '../../server/areas/notifications/index';
 import { WEBHOOK_JOB } from '../../server/areas/notifications/webhooks';
-import { addressProblem } from '../../server/http/safe-post';
+import { addressProblem } from '../../server/providers/safe-post';
 import { drainJobs } from '../../server/jobs/queue';
 import { runScheduledTasks } from '../../server/jobs/scheduler';
 import type { DomainEvent } from '../../src/contracts/domain-events';

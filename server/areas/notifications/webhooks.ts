@@ -27,7 +27,7 @@ import { emit } from '../../events/outbox';
 import { enqueueJob, type JobRun } from '../../jobs/queue';
 import { readJson, writeJson } from '../../db/json-column';
 import { logLine } from '../../log';
-import { checkUrlTarget, OutboundRefused, safePost, type OutboundPolicy } from '../../http/safe-post';
+import { checkUrlTarget, OutboundRefused, safePost, type OutboundPolicy } from '../../providers/safe-post';
 
 export const WEBHOOK_JOB = 'notifications_webhook';
 /** First retry after a failed delivery; doubling, until a delivery is a day old. */
