@@ -79,6 +79,8 @@ export interface ServerConfig {
   googleSignIn?: GoogleSignInConfig;
   /** Server key for credentials' secrets (CREDENTIALS_KEY, 32 bytes base64); unset: DATA_DIR/credentials.key. */
   credentialsKey?: string;
+  /** Webhooks may reach loopback addresses, over http too (ALLOW_HTTP_WEBHOOKS=1): tests only. */
+  allowHttpWebhooks: boolean;
   /** Size of the synthetic Firebase export a newly connected app gets in the Google Cloud sandbox. */
   sandboxExport: { events: number; days: number };
   /** Attribution postbacks accepted per app (POSTBACK_RATE_PER_SECOND, POSTBACK_BURST): a token bucket per server. */
@@ -209,6 +211,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '' }
       : undefined,
     credentialsKey: env.CREDENTIALS_KEY || undefined,
+    allowHttpWebhooks: env.ALLOW_HTTP_WEBHOOKS === '1',
     googleCloud: googleCloudFromEnv(env),
     googleSignIn: googleSignInFromEnv(env),
     sandboxExport: {

@@ -24,7 +24,7 @@ import { registerTestFixtures } from './testing/fixtures-route';
 import { startJobWorker } from './jobs/queue';
 import { startEventDispatcher } from './events/outbox';
 import { integrationJobs, scheduleDailyProcessing, scheduleSilenceCheck } from './areas/integrations/index';
-import { notificationJobs, scheduleNotificationEmails } from './areas/notifications/index';
+import { notificationJobs, scheduleNotificationEmails, scheduleWebhookDeliveries } from './areas/notifications/index';
 import { startScheduler } from './jobs/scheduler';
 import { billingJobs, scheduleRunwayCheck } from './areas/billing/index';
 import { firebaseJobs } from './areas/integrations/index';
@@ -174,7 +174,7 @@ async function main() {
   const dispatcher = startEventDispatcher((app as unknown as { questboard: ServerContext }).questboard, {
     log: (line) => console.error(line),
   });
-  // Daily Process Data of BigQuery plugins at their refresh schedule, the silent-source check, e-mail retries (safe
+  // Daily Process Data of BigQuery plugins at their refresh schedule, the silent-source and runway checks, e-mail and webhook retries (safe
   // with several servers: server/jobs/scheduler.ts).
   const scheduler = startScheduler(
     (app as unknown as { questboard: ServerContext }).questboard,
@@ -183,6 +183,7 @@ async function main() {
       scheduleActivityPruning,
       scheduleSilenceCheck,
       scheduleNotificationEmails,
+      scheduleWebhookDeliveries,
       scheduleRunwayCheck,
     ],
     { log: (line) => console.error(line) },

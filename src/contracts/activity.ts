@@ -177,6 +177,9 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'api_key.revoked': 'revoked API key',
   'workspace.settings_changed': 'changed workspace settings',
   'workspace.created': 'created workspace',
+  'webhook.created': 'added webhook',
+  'webhook.changed': 'changed webhook',
+  'webhook.deleted': 'deleted webhook',
   // accounts
   'account.profile_changed': 'changed the name of account',
   'account.email_changed': 'changed the email of account',

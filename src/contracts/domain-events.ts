@@ -151,6 +151,9 @@ export const ApiKeyChanged = t.type({ workspaceId: Id, appId: Id, keyId: Id, lab
 /** The workspace created (its name, website and icon), or its settings changed: before → after. */
 export const WorkspaceSettingsChanged = t.type({ workspaceId: Id, workspaceName: t.string, changes: FieldChanges });
 
+/** A workspace's webhook added, changed (its URL, format, alerts, switch, a rolled secret) or deleted; `host`: its URL's host. */
+export const WebhookChanged = t.type({ workspaceId: Id, webhookId: Id, host: t.string, changes: FieldChanges });
+
 /** Monetize (the app's ads campaign) turned on or off, its settings saved, or removed: before → after. */
 export const MonetizeChanged = t.type({ workspaceId: Id, appId: Id, campaignId: Id, changes: FieldChanges });
 
@@ -356,6 +359,9 @@ export const DOMAIN_EVENTS = {
   'api_key.revoked': { payload: ApiKeyChanged, emittedBy: 'apps' },
   'workspace.settings_changed': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },
   'workspace.created': { payload: WorkspaceSettingsChanged, emittedBy: 'workspace' },
+  'webhook.created': { payload: WebhookChanged, emittedBy: 'notifications' },
+  'webhook.changed': { payload: WebhookChanged, emittedBy: 'notifications' },
+  'webhook.deleted': { payload: WebhookChanged, emittedBy: 'notifications' },
   // accounts
   'account.profile_changed': { payload: AccountChanged, emittedBy: 'accounts' },
   'account.email_changed': { payload: AccountChanged, emittedBy: 'accounts' },

@@ -111,6 +111,24 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     workspaceName: 'Demo Studio',
     changes: [{ field: 'name', before: null, after: 'Demo Studio' }],
   },
+  'webhook.created': {
+    workspaceId: W,
+    webhookId: 'wh-1',
+    host: 'hooks.example.com',
+    changes: [{ field: 'url', before: null, after: 'https://hooks.example.com/…' }],
+  },
+  'webhook.changed': {
+    workspaceId: W,
+    webhookId: 'wh-1',
+    host: 'hooks.example.com',
+    changes: [{ field: 'enabled', before: true, after: false }],
+  },
+  'webhook.deleted': {
+    workspaceId: W,
+    webhookId: 'wh-1',
+    host: 'hooks.example.com',
+    changes: [{ field: 'url', before: 'https://hooks.example.com/…', after: null }],
+  },
   'plugin.disconnected': {
     workspaceId: W,
     appId: A,

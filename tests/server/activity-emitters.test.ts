@@ -27,6 +27,12 @@ import { redeemPromoCode, setDefaultPaymentMethod } from '../../server/areas/bil
 import { DEMO_PROMO_CODES } from '../../server/areas/billing/seed';
 import { updateDeeplink } from '../../server/areas/apps/deeplinks/deeplinks';
 import { createWorkspace } from '../../server/areas/workspace/workspace';
+import {
+  createWebhook,
+  deleteWebhook,
+  rollWebhookSecret,
+  updateWebhook,
+} from '../../server/areas/notifications/webhooks';
 import { createTestServer, type TestServer } from './helpers';
 
 /**
@@ -66,6 +72,13 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   },
   'POST /api/notifications/unsubscribe': {
     notAChange: "the person's own e-mail setting of one alert (an e-mail's unsubscribe link), seen by nobody else",
+  },
+  'POST /api/workspace/:workspaceId/notifications/webhooks': ['webhook.created'],
+  'PUT /api/workspace/:workspaceId/notifications/webhooks/:webhookId': ['webhook.changed'],
+  'DELETE /api/workspace/:workspaceId/notifications/webhooks/:webhookId': ['webhook.deleted'],
+  'POST /api/workspace/:workspaceId/notifications/webhooks/:webhookId/secret': ['webhook.changed'],
+  'POST /api/workspace/:workspaceId/notifications/webhooks/:webhookId/test': {
+    notAChange: 'a test request sent; it is listed among the deliveries',
   },
   'POST /api/workspace': ['workspace.created'],
   'POST /api/workspace/:workspaceId': ['workspace.settings_changed'],
@@ -192,6 +205,28 @@ const count = async (verb: string) =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+describe('notifications', () => {
+  test('a webhook added, changed, its secret rolled and deleted: before → after, its URL path and secret left out', async () => {
+    const input = { url: 'https://8.8.8.8/hooks/private-path', format: 'json' as const, alerts: [], enabled: true };
+    const { webhook, secret } = await createWebhook(ctx, DEMO_WORKSPACE_ID, input);
+    const created = await expectRow('webhook.created', webhook.id);
+    expect(created.object_name).toBe('8.8.8.8');
+    expect(created.changes).toContainEqual({ field: 'url', before: null, after: 'https://8.8.8.8/…' });
+    await updateWebhook(ctx, DEMO_WORKSPACE_ID, webhook.id, { ...input, enabled: false });
+    expect((await expectRow('webhook.changed', webhook.id)).changes).toEqual([
+      { field: 'enabled', before: true, after: false },
+    ]);
+    await rollWebhookSecret(ctx, DEMO_WORKSPACE_ID, webhook.id);
+    await deleteWebhook(ctx, DEMO_WORKSPACE_ID, webhook.id);
+    const deleted = await expectRow('webhook.deleted', webhook.id);
+    expect(deleted.changes).toEqual([{ field: 'url', before: 'https://8.8.8.8/…', after: null }]);
+    const rows = await server.db.selectFrom('activity').selectAll().where('object_id', '=', webhook.id).execute();
+    expect(rows).toHaveLength(4);
+    expect(JSON.stringify(rows)).not.toContain('private-path');
+    expect(JSON.stringify(rows)).not.toContain(secret);
+  });
+});
 
 describe('acquire', () => {
   test('discarding a draft and deleting a quest are in the log', async () => {

@@ -246,6 +246,25 @@ const reportParams = async ({ app }: CallContext) => ({
 /** A report made for this one call, for the destructive DELETE. */
 const throwawayReportParams = async ({ app }: CallContext) => ({ reportId: (await runDemoReport(app)).templateId });
 
+/** A webhook of Demo Studio per call (its URL an IP literal of a documentation range: refused, never reached). */
+async function throwawayWebhookParams({ db, app }: CallContext) {
+  const id = newId();
+  await db
+    .insertInto('notification_webhooks')
+    .values({
+      id,
+      workspace_id: DEMO_WORKSPACE_ID,
+      url: 'https://203.0.113.10/matrix',
+      format: 'json',
+      alerts: JSON.stringify(['quest_capped']),
+      enabled: true,
+      secret_sealed: app.questboard.providers.secrets.seal('whsec_matrix'),
+      created_at: new Date(),
+    })
+    .execute();
+  return { webhookId: id };
+}
+
 /** A saved cohort table of Dragon Merge (Android) per call (a row beside the saved reports), for its GET and DELETE. */
 async function throwawayCohortParams({ db }: CallContext) {
   const id = newId();
@@ -943,6 +962,39 @@ const MATRIX: MatrixRow[] = [
     route: 'PUT /api/workspace/:workspaceId/notifications/preferences',
     expect: [400, 400, 400, 404, 401],
     body: BAD_BODY,
+  },
+  // a workspace's webhooks: admins only (a URL can be a credential); an unknown webhook is not found
+  { route: 'GET /api/workspace/:workspaceId/notifications/webhooks', expect: [200, 403, 403, 404, 401] },
+  {
+    route: 'POST /api/workspace/:workspaceId/notifications/webhooks',
+    expect: [400, 403, 403, 404, 401],
+    body: BAD_BODY,
+  },
+  {
+    route: 'PUT /api/workspace/:workspaceId/notifications/webhooks/:webhookId',
+    expect: [400, 403, 403, 404, 401],
+    params: throwawayWebhookParams,
+    body: BAD_BODY,
+  },
+  {
+    route: 'DELETE /api/workspace/:workspaceId/notifications/webhooks/:webhookId',
+    expect: [200, 403, 403, 404, 401],
+    params: throwawayWebhookParams,
+  },
+  {
+    route: 'POST /api/workspace/:workspaceId/notifications/webhooks/:webhookId/secret',
+    expect: [200, 403, 403, 404, 401],
+    params: throwawayWebhookParams,
+  },
+  {
+    route: 'POST /api/workspace/:workspaceId/notifications/webhooks/:webhookId/test',
+    expect: [200, 403, 403, 404, 401],
+    params: throwawayWebhookParams,
+  },
+  {
+    route: 'GET /api/workspace/:workspaceId/notifications/webhooks/:webhookId/deliveries',
+    expect: [200, 403, 403, 404, 401],
+    params: throwawayWebhookParams,
   },
   // an e-mail's unsubscribe link: public, its signed token is the credential (a token not ours: 400)
   {

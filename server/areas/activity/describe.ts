@@ -235,6 +235,9 @@ export const DESCRIBE: Describers = {
   'api_key.revoked': inApp((p) => apiKey(p)),
   'workspace.settings_changed': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
   'workspace.created': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
+  'webhook.created': inWorkspace((p) => ({ type: 'webhook', id: p.webhookId, name: p.host })),
+  'webhook.changed': inWorkspace((p) => ({ type: 'webhook', id: p.webhookId, name: p.host })),
+  'webhook.deleted': inWorkspace((p) => ({ type: 'webhook', id: p.webhookId, name: p.host })),
   // accounts
   'account.profile_changed': inWorkspace((p) => account(p)),
   'account.email_changed': inWorkspace((p) => account(p)),

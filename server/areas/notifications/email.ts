@@ -16,6 +16,7 @@ import { inTransaction } from '../../context';
 import { enqueueJob, type JobHandlers } from '../../jobs/queue';
 import { writeJson, readJson } from '../../db/json-column';
 import { logLine } from '../../log';
+import { runWebhookJob, WEBHOOK_JOB } from './webhooks';
 
 export const EMAIL_JOB = 'notifications_email';
 /** First retry after a failed send; doubling, until a message is a day old. */
@@ -205,9 +206,10 @@ async function sendNextEmail(ctx: ServerContext): Promise<'sent' | 'retry' | 'fa
   });
 }
 
-/** The e-mail job: sends what is due now. */
+/** The e-mail job and the webhook job (./webhooks.ts): each sends what is due now. */
 export const notificationJobs: JobHandlers = {
   handlers: {
+    [WEBHOOK_JOB]: runWebhookJob,
     async [EMAIL_JOB](ctx) {
       let sent = 0;
       let failed = 0;

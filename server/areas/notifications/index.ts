@@ -2,7 +2,8 @@
  * Notifications (docs/notifications.md): the built-in alerts (src/contracts/notifications.ts `ALERTS`) put into the
  * inboxes of the members they concern, from the domain events that fire them (after-commit reactions in
  * server/areas.ts), once per person, object and period, and sent by e-mail (a job, through the mail provider) to
- * those whose e-mail switch is on; read through the bell in the header, with per-person preferences.
+ * those whose e-mail switch is on, and POSTed to the workspace's webhooks that carry them; read through the bell in
+ * the header, with per-person preferences.
  * This file is the area's only door (docs/architecture.md §Areas and their doors).
  */
 export {
@@ -17,5 +18,6 @@ export {
   deliverAlert,
 } from './notifications';
 export { notificationJobs, scheduleNotificationEmails } from './email';
+export { scheduleWebhookDeliveries } from './webhooks';
 export { notificationsMigrations } from './migrations';
 export { notificationRoutes } from './routes';

@@ -60,4 +60,39 @@ export const notificationsMigrations = sqlMigrations({
           secret text NOT NULL
         )
       `,
+  // Webhooks of a workspace (at most 5) and their deliveries: one per webhook and key (the alert, its object and its
+  // period, like the inbox), sent by the webhook job with retries; a delivery's id is its Idempotency-Key.
+  '0902_notification_webhooks': `
+        CREATE TABLE notification_webhooks (
+          id text PRIMARY KEY,
+          workspace_id text NOT NULL,
+          url text NOT NULL,
+          format text NOT NULL CHECK (format IN ('slack', 'json')),
+          alerts jsonb NOT NULL,
+          enabled boolean NOT NULL,
+          secret_sealed text NOT NULL,
+          created_at timestamptz NOT NULL
+        );
+        CREATE INDEX notification_webhooks_workspace ON notification_webhooks (workspace_id, created_at);
+        CREATE TABLE notification_webhook_deliveries (
+          id text PRIMARY KEY,
+          webhook_id text NOT NULL REFERENCES notification_webhooks (id) ON DELETE CASCADE,
+          workspace_id text NOT NULL,
+          kind text NOT NULL,
+          dedupe_key text NOT NULL,
+          title text NOT NULL,
+          body text NOT NULL,
+          status text NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+          attempts integer NOT NULL DEFAULT 0,
+          next_attempt_at timestamptz NOT NULL,
+          created_at timestamptz NOT NULL,
+          last_attempt_at timestamptz,
+          http_status integer,
+          last_error text,
+          UNIQUE (webhook_id, dedupe_key)
+        );
+        CREATE INDEX notification_webhook_deliveries_due ON notification_webhook_deliveries (next_attempt_at)
+          WHERE status = 'pending';
+        CREATE INDEX notification_webhook_deliveries_recent ON notification_webhook_deliveries (webhook_id, created_at DESC)
+      `,
 });

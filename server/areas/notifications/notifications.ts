@@ -21,6 +21,7 @@ import { invalid, notFound } from '../../errors';
 import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
 import { readJson, writeJson } from '../../db/json-column';
 import { queueAlertMails, readUnsubscribeToken } from './email';
+import { queueWebhookDeliveries } from './webhooks';
 import type { Role } from '../../../src/contracts/codecs';
 
 const AppIds = t.array(t.string);
@@ -74,9 +75,10 @@ async function recipients(ctx: ServerContext, alert: Alert): Promise<Recipient[]
 
 /**
  * Puts an alert in the inboxes it concerns and queues its e-mails, once per person and key (a repeated delivery adds
- * nothing). Runs in the reaction's transaction, so the entry and its e-mail are written together.
+ * nothing). Runs in the reaction's transaction, so the entry, its e-mail and its webhook deliveries are written together.
  */
 export async function deliverAlert(ctx: ServerContext, alert: Alert): Promise<number> {
+  await queueWebhookDeliveries(ctx, alert);
   const people = await recipients(ctx, alert);
   if (people.length === 0) return 0;
   const dedupeKey = `${alert.kind}:${alert.key}`;

@@ -12,7 +12,19 @@ import {
   unsubscribeSubject,
 } from './notifications';
 import { unsubscribeDonePage, unsubscribeInvalidPage, unsubscribePage } from './unsubscribe-page';
+import { webhookEndpoints as hooks } from '../../../src/contracts/notification-webhooks';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  rollWebhookSecret,
+  testWebhook,
+  updateWebhook,
+} from './webhooks';
 
+// A workspace's webhooks are the admins' (their URLs can be credentials, e.g. Slack's): others are refused.
+const admin = access.workspace('admin');
 // Every member has their own inbox and settings in a workspace (viewers too): a person only ever reaches their own.
 const member = access.workspace('viewer');
 
@@ -62,5 +74,30 @@ export const notificationRoutes = [
       if (!subject || !(await unsubscribe(ctx, query.token))) return html(unsubscribeInvalidPage(), 400);
       return html(unsubscribeDonePage(subject));
     },
+  }),
+  defineRoute(hooks.list, { access: admin, handler: ({ params, ctx }) => listWebhooks(ctx, params.workspaceId) }),
+  defineRoute(hooks.create, {
+    access: admin,
+    handler: ({ params, body, ctx }) => createWebhook(ctx, params.workspaceId, body),
+  }),
+  defineRoute(hooks.update, {
+    access: admin,
+    handler: ({ params, body, ctx }) => updateWebhook(ctx, params.workspaceId, params.webhookId, body),
+  }),
+  defineRoute(hooks.remove, {
+    access: admin,
+    handler: ({ params, ctx }) => deleteWebhook(ctx, params.workspaceId, params.webhookId),
+  }),
+  defineRoute(hooks.rollSecret, {
+    access: admin,
+    handler: ({ params, ctx }) => rollWebhookSecret(ctx, params.workspaceId, params.webhookId),
+  }),
+  defineRoute(hooks.test, {
+    access: admin,
+    handler: ({ params, ctx }) => testWebhook(ctx, params.workspaceId, params.webhookId),
+  }),
+  defineRoute(hooks.deliveries, {
+    access: admin,
+    handler: ({ params, ctx }) => listDeliveries(ctx, params.workspaceId, params.webhookId),
   }),
 ];

@@ -55,9 +55,44 @@ export interface NotificationKeysTable {
   secret: string;
 }
 
+/** A workspace's webhook (0902): where its alerts are POSTed, signed with its sealed secret. */
+export interface NotificationWebhooksTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  format: 'slack' | 'json';
+  /** The alerts it carries (keys of the registry). */
+  alerts: JSONColumnType<string[], string, string>;
+  enabled: boolean;
+  /** The signing secret, sealed with the server key (CREDENTIALS_KEY). */
+  secret_sealed: string;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+/** One delivery of an alert (or a test) to a webhook; its id is the Idempotency-Key. */
+export interface NotificationWebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  workspace_id: string;
+  kind: string;
+  dedupe_key: string;
+  title: string;
+  /** The exact JSON body sent at every attempt. */
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: ColumnType<Date, Date | string, never>;
+  last_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  http_status: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface NotificationTables {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_emails: NotificationEmailsTable;
   notification_keys: NotificationKeysTable;
+  notification_webhooks: NotificationWebhooksTable;
+  notification_webhook_deliveries: NotificationWebhookDeliveriesTable;
 }

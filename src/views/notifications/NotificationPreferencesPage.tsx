@@ -22,6 +22,7 @@ import { Button } from '../ui/Button';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { Switch } from '../integrations/Switch';
+import { WebhooksSection } from './WebhooksSection';
 
 const appLabel = (app: App) => `${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`;
 
@@ -95,7 +96,17 @@ function AlertCard({ alert, apps, act }: { alert: AlertSettingView; apps: readon
 export default function NotificationPreferencesPage() {
   const workspace = useCurrentWorkspace();
   if (!workspace) return null;
-  return <Preferences workspaceId={workspace.id} workspaceName={workspace.name} apps={workspace.apps ?? []} />;
+  return (
+    <>
+      <Preferences workspaceId={workspace.id} workspaceName={workspace.name} apps={workspace.apps ?? []} />
+      {/* A workspace's webhooks are its admins' (docs/notifications.md §Webhooks). */}
+      {workspace.role === 'admin' && (
+        <div className="mx-auto max-w-3xl">
+          <WebhooksSection workspaceId={workspace.id} />
+        </div>
+      )}
+    </>
+  );
 }
 
 function Preferences({

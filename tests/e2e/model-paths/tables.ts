@@ -33,6 +33,7 @@ import { activityTable } from './activity.paths';
 import { postbackLogTable } from './postback-log.paths';
 import { notificationsTable } from './notifications.paths';
 import { notificationPreferencesTable } from './notification-preferences.paths';
+import { webhooksTable } from './webhooks.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
 import { adjustUpdateTable } from './adjust-update.paths';
 import { appDetailsTable } from './app-details.paths';
@@ -93,6 +94,7 @@ export const flowTables = [
   postbackLogTable,
   notificationsTable,
   notificationPreferencesTable,
+  webhooksTable,
   adjustConnectTable,
   adjustUpdateTable,
   appDetailsTable,
