@@ -1,26 +1,16 @@
 /**
- * "Continue with Google" on the sign-in and sign-up pages (docs/accounts.md §Sign in with Google): asks the server for
- * the consent page and goes there. A thin view over google-sign-in.
+ * "Continue with Google" on the sign-in and sign-up pages (docs/accounts.md §Sign in with Google). The flow behind it
+ * (ContinueWithGoogleFlow.tsx, the google-sign-in machine) is not part of the first screen: a stand-in button that
+ * looks and reads the same loads it on hover, focus or press, and the press is replayed once it arrives.
  */
-import { useSelector } from '@xstate/react';
-import { useLocation } from 'wouter';
-import { googleSignInFlow } from '../../machines/google-sign-in/google-sign-in.actors';
-import { googleSignInActions, selectGoogleSignIn } from '../../machines/google-sign-in/google-sign-in.selectors';
-import { Session } from '../flows/session';
-import { useFlowActor } from '../flows/useFlowActor';
-import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
+import { lazyOnIntent } from '../ui/lazyOnIntent';
+
+export const GOOGLE_BUTTON_TEXT = 'Continue with Google';
+
+const Flow = lazyOnIntent<{ place: 'sign-in' | 'sign-up' }>(() => import('./ContinueWithGoogleFlow'));
 
 export function ContinueWithGoogle({ place }: { place: 'sign-in' | 'sign-up' }) {
-  const session = Session.useActorRef();
-  const [, navigate] = useLocation();
-  const actor = useFlowActor(
-    googleSignInFlow,
-    { ticket: null, error: null },
-    { key: `google-start-${place}`, deps: { session, navigate } },
-  );
-  const view = useSelector(actor, selectGoogleSignIn);
-  const actions = useActions(actor, googleSignInActions);
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
@@ -28,26 +18,19 @@ export function ContinueWithGoogle({ place }: { place: 'sign-in' | 'sign-up' }) 
         or
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <Button
-        type="button"
-        variant="secondary"
-        className="w-full"
-        busy={view.status === 'starting' || view.status === 'redirecting'}
-        onClick={actions.start}
-        icon={<GoogleMark />}
-      >
-        Continue with Google
-      </Button>
-      {view.error && (
-        <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
-          {view.error}
-        </p>
-      )}
+      <Flow
+        place={place}
+        placeholder={(trigger) => (
+          <Button {...trigger} type="button" variant="secondary" className="w-full" icon={<GoogleMark />}>
+            {GOOGLE_BUTTON_TEXT}
+          </Button>
+        )}
+      />
     </div>
   );
 }
 
-function GoogleMark() {
+export function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
       <path

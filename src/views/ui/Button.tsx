@@ -1,5 +1,5 @@
 /** Buttons in three weights; `busy` shows a spinner and blocks clicks; `deniedReason` disables with a tooltip. */
-import { useEffect, useState, type ButtonHTMLAttributes, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { Spinner } from './Spinner';
 
@@ -17,6 +17,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** When set the button is disabled and this text is its tooltip (docs/accounts.md §Roles view-only access). */
   deniedReason?: string | null;
   icon?: ReactNode;
+  /** The underlying <button> (React 19 passes `ref` as a prop). */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({
