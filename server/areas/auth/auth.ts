@@ -4,6 +4,7 @@
  * and client address, per account and per address, using rows (works across processes).
  */
 import { hasTwoFactor } from '../../auth/two-factor-state';
+import { noticeDevice } from './devices';
 import { sql } from 'kysely';
 import type { ServerContext } from '../../context';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../../auth/crypto';
@@ -39,6 +40,7 @@ export async function createSession(ctx: ServerContext, accountId: string, clien
       ...(client ? { ip: client.ip.slice(0, 64), user_agent: client.userAgent.slice(0, 512) } : {}),
     })
     .execute();
+  if (client) await noticeDevice(ctx, accountId, client, now);
   return token;
 }
 

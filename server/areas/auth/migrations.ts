@@ -11,6 +11,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { runStatements } from '../../db/migrations';
+import { summariseUserAgent } from './user-agent';
 
 /** Table → how a changed row names its workspace(s), in plpgsql over the row variable `r`. */
 const WORKSPACE_OF: Record<string, string> = {
@@ -199,6 +200,39 @@ export const accountsMigrations: Record<string, Migration> = {
         )
       `,
       );
+    },
+  },
+  // The devices (user agent summaries, e.g. "Chrome on Windows") each account signed in from: a sign-in from a device
+  // not listed here tells the account's own address (docs/accounts.md §Mail to the account).
+  '0941_account_devices': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        CREATE TABLE account_devices (
+          account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+          device text NOT NULL,
+          first_seen_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (account_id, device)
+        )
+      `,
+      );
+      // The devices of the sessions so far, so nobody is told of a device they already used.
+      const seen = await db
+        .selectFrom('sessions')
+        .select(['account_id', 'user_agent', (eb) => eb.fn.min('created_at').as('first')])
+        .groupBy(['account_id', 'user_agent'])
+        .execute();
+      for (const row of seen)
+        await db
+          .insertInto('account_devices')
+          .values({
+            account_id: row.account_id,
+            device: summariseUserAgent(row.user_agent ?? ''),
+            first_seen_at: row.first,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
     },
   },
 };

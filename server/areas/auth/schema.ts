@@ -67,7 +67,15 @@ export interface GoogleSignInTicketsTable {
   used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A device an account signed in from (its user agent summary), first seen when. */
+export interface AccountDevicesTable {
+  account_id: string;
+  device: string;
+  first_seen_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface AuthTables {
+  account_devices: AccountDevicesTable;
   account_google_links: AccountGoogleLinksTable;
   google_sign_in_states: GoogleSignInStatesTable;
   google_sign_in_tickets: GoogleSignInTicketsTable;

@@ -13,7 +13,7 @@ import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
 import { useReplayIntent, type IntentRef } from '../ui/lazyOnIntent';
-import { GOOGLE_BUTTON_TEXT, GoogleMark } from './ContinueWithGoogle';
+import { GOOGLE_BUTTON_TEXT, GoogleMark } from './GoogleMark';
 
 export default function ContinueWithGoogleFlow({
   place,
