@@ -11,7 +11,7 @@
  */
 import { sql } from 'kysely';
 import { inTransaction, type ServerContext } from '../server/context';
-import { printBenchTable, stats, withBenchApp, type BenchRow } from './bench-in-process';
+import { printBenchTable, seedBenchWorkspace, stats, timeCase, withBenchApp, type BenchRow } from './bench-in-process';
 import { emit } from '../server/events/outbox';
 import { DOMAIN_EVENTS, DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
 import { ACTIVITY_PAGE_SIZE, type ActivityPage } from '../src/contracts/activity';
@@ -23,27 +23,7 @@ const APPS = ['app-a', 'app-b', 'app-c', 'app-d'];
 const PEOPLE = ['acc-0', 'acc-1', 'acc-2', 'acc-3', 'acc-4', 'acc-5'];
 
 async function generate(ctx: ServerContext, rows: number) {
-  await ctx.db
-    .insertInto('accounts')
-    .values(
-      PEOPLE.map((id, i) => ({
-        id,
-        email: `p${i}@bench.dev`,
-        first_name: `Person`,
-        last_name: String(i),
-        password_hash: 'x',
-        is_tp_user: false,
-      })),
-    )
-    .execute();
-  await ctx.db
-    .insertInto('workspaces')
-    .values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 })
-    .execute();
-  await ctx.db
-    .insertInto('memberships')
-    .values(PEOPLE.map((id) => ({ workspace_id: W, account_id: id, role: 'admin' as const })))
-    .execute();
+  await seedBenchWorkspace(ctx, { workspaceId: W, admins: PEOPLE });
   const verbs = DOMAIN_EVENT_NAMES;
   const areas = verbs.map((verb) => DOMAIN_EVENTS[verb].emittedBy);
   const now = ctx.now();
@@ -105,12 +85,8 @@ export async function benchActivity(options: {
       ['second page (cursor)', { cursor: first.page.nextCursor }],
     ];
     const rows: ActivityBenchRow[] = [];
-    for (const [name, query] of cases) {
-      for (let i = 0; i < 5; i++) await get(query); // warm-up
-      const ms: number[] = [];
-      for (let i = 0; i < options.samples; i++) ms.push((await get(query)).ms);
-      rows.push(stats(`GET activity: ${name}`, ms));
-    }
+    for (const [name, query] of cases)
+      rows.push(await timeCase(`GET activity: ${name}`, options.samples, () => get(query)));
     // The writer's cost: one event per transaction, with and without the activity reaction.
     const withActivity = ctx;
     const withoutActivity: ServerContext = {

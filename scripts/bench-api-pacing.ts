@@ -11,7 +11,7 @@
 import { sql } from 'kysely';
 import type { ServerContext } from '../server/context';
 import { FILL_SPEND_HOURS_SQL, FILL_STEP_COUNTS_SQL } from '../server/areas/acquire/spend-hours';
-import { printBenchTable, stats, withBenchApp, type BenchRow } from './bench-in-process';
+import { printBenchTable, seedBenchWorkspace, timeCase, withBenchApp, type BenchRow } from './bench-in-process';
 
 const W = 'bench-ws';
 const APP = 'bench-app';
@@ -19,34 +19,7 @@ const ADMIN = 'bench-admin';
 const QUESTS = ['bq-0', 'bq-1', 'bq-2', 'bq-3', 'bq-4'];
 
 async function generate(ctx: ServerContext, rows: number) {
-  await ctx.db
-    .insertInto('accounts')
-    .values({
-      id: ADMIN,
-      email: 'admin@bench.dev',
-      first_name: 'B',
-      last_name: 'A',
-      password_hash: 'x',
-      is_tp_user: false,
-    })
-    .execute();
-  await ctx.db
-    .insertInto('workspaces')
-    .values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 })
-    .execute();
-  await ctx.db.insertInto('memberships').values({ workspace_id: W, account_id: ADMIN, role: 'admin' }).execute();
-  await ctx.db
-    .insertInto('apps')
-    .values({
-      id: APP,
-      workspace_id: W,
-      app_name: 'Bench',
-      platform: 'android',
-      enabled: true,
-      image_file_id: null,
-      details: '{}' as never,
-    })
-    .execute();
+  await seedBenchWorkspace(ctx, { workspaceId: W, admins: [ADMIN], appId: APP });
   await ctx.db
     .insertInto('acquire_settings')
     .values({
@@ -115,10 +88,7 @@ export async function benchPacing(options: {
     const rows: BenchRow[] = [];
     for (const [name, url] of cases) {
       const get = timedGet(url, headers);
-      for (let i = 0; i < 5; i++) await get({}); // warm-up
-      const ms: number[] = [];
-      for (let i = 0; i < options.samples; i++) ms.push((await get({})).ms);
-      rows.push(stats(name, ms));
+      rows.push(await timeCase(name, options.samples, () => get({})));
     }
     return rows;
   });

@@ -10,7 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { ServerContext } from '../server/context';
-import { printBenchTable, stats, withBenchApp, type BenchRow } from './bench-in-process';
+import { printBenchTable, seedBenchWorkspace, timeCase, withBenchApp, type BenchRow } from './bench-in-process';
 import { POSTBACK_LOG_PAGE_SIZE, type PostbackLogPage } from '../src/contracts/postbacks';
 
 export type PostbackLogBenchRow = BenchRow;
@@ -23,34 +23,7 @@ const DEVICES = 200_000;
 const device = (n: number) => `BENCHDEV-0000-0000-0000-${String(n).padStart(12, '0')}`;
 
 async function generate(ctx: ServerContext, rows: number) {
-  await ctx.db
-    .insertInto('accounts')
-    .values({
-      id: ADMIN,
-      email: 'admin@bench.dev',
-      first_name: 'Bench',
-      last_name: 'Admin',
-      password_hash: 'x',
-      is_tp_user: false,
-    })
-    .execute();
-  await ctx.db
-    .insertInto('workspaces')
-    .values({ id: W, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 })
-    .execute();
-  await ctx.db.insertInto('memberships').values({ workspace_id: W, account_id: ADMIN, role: 'admin' }).execute();
-  await ctx.db
-    .insertInto('apps')
-    .values({
-      id: APP,
-      workspace_id: W,
-      app_name: 'Bench',
-      platform: 'android',
-      enabled: true,
-      image_file_id: null,
-      details: '{}' as never,
-    })
-    .execute();
+  await seedBenchWorkspace(ctx, { workspaceId: W, admins: [ADMIN], appId: APP });
   const now = ctx.now();
   const span = 90 * 86400.0;
   // In chunks, so PGlite's single connection never holds one huge statement; both tables share the id sequence.
@@ -112,10 +85,7 @@ export async function benchPostbackLog(options: {
     const rows: PostbackLogBenchRow[] = [];
     for (const [name, query] of cases) {
       const samples = name.startsWith('search, one device') ? Math.min(10, options.samples) : options.samples;
-      for (let i = 0; i < Math.min(5, samples); i++) await get(query); // warm-up
-      const ms: number[] = [];
-      for (let i = 0; i < samples; i++) ms.push((await get(query)).ms);
-      rows.push(stats(`GET postback log: ${name}`, ms));
+      rows.push(await timeCase(`GET postback log: ${name}`, samples, () => get(query)));
     }
     return rows;
   });

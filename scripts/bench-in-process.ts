@@ -33,6 +33,55 @@ export function printBenchTable(title: string, rows: readonly BenchRow[], log: (
   for (const r of rows) log(`| ${r.case} | ${r.samples} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
 }
 
+/** `samples` timings of `get` (ms) after 5 warm-up calls: the case's row. */
+export async function timeCase(name: string, samples: number, get: () => Promise<{ ms: number }>): Promise<BenchRow> {
+  for (let i = 0; i < Math.min(5, samples); i++) await get(); // warm-up
+  const ms: number[] = [];
+  for (let i = 0; i < samples; i++) ms.push((await get()).ms);
+  return stats(name, ms);
+}
+
+/** A bench workspace `workspaceId` with `admins` (ids) as its admins and, when given, one Android app `appId`. */
+export async function seedBenchWorkspace(
+  ctx: ServerContext,
+  ids: { workspaceId: string; admins: readonly string[]; appId?: string },
+): Promise<void> {
+  await ctx.db
+    .insertInto('accounts')
+    .values(
+      ids.admins.map((id, i) => ({
+        id,
+        email: `p${i}@bench.dev`,
+        first_name: 'Person',
+        last_name: String(i),
+        password_hash: 'x',
+        is_tp_user: false,
+      })),
+    )
+    .execute();
+  await ctx.db
+    .insertInto('workspaces')
+    .values({ id: ids.workspaceId, name: 'Bench', website: 'https://bench.dev', icon_file_id: null, allow_monetize: 0 })
+    .execute();
+  await ctx.db
+    .insertInto('memberships')
+    .values(ids.admins.map((id) => ({ workspace_id: ids.workspaceId, account_id: id, role: 'admin' as const })))
+    .execute();
+  if (ids.appId)
+    await ctx.db
+      .insertInto('apps')
+      .values({
+        id: ids.appId,
+        workspace_id: ids.workspaceId,
+        app_name: 'Bench',
+        platform: 'android',
+        enabled: true,
+        image_file_id: null,
+        details: '{}' as never,
+      })
+      .execute();
+}
+
 interface InjectedApp {
   questboard: ServerContext;
   ready(): Promise<unknown>;
