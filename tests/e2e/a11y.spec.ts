@@ -172,6 +172,20 @@ for (const { name: width, viewport } of WIDTHS) {
         await open(page, appPath(app, section), heading);
         await scan(page, `${section} (${width})`);
       }
+      // Funnels on an app with data (Dragon Merge Android).
+      await open(page, appPath('dragon-merge-android', 'analyze/funnels'), 'Funnels');
+      await scan(page, `analyze/funnels (${width})`);
+      // Acquire with live quests (Dragon Merge iOS): today's spend, and a quest's spend chart in its dialog.
+      await open(page, appPath('dragon-merge-ios', 'acquire/quests'), 'Acquire');
+      await page
+        .getByRole('button', { name: /^Spend chart of / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await scan(page, `a quest's spend (${width})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
       await open(page, appPath('no-such-app', 'acquire/target'), 'App not found');
       await scan(page, `an unknown app (${width})`);
 

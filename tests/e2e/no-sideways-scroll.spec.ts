@@ -34,6 +34,25 @@ let page: Page;
 let token: string;
 let reportId: string;
 let cohortId: string;
+let funnelId: string;
+
+/** A saved funnel of the app (two steps, split by platform), made through the API. */
+async function savedFunnel(): Promise<string> {
+  const res = await page.request.post(`/api/app/${APP}/analyze/funnels`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title: 'Sideways scroll funnel',
+      question: {
+        steps: [{ event_name: 'session_start' }, { event_name: 'level_end' }],
+        window: { value: 1, unit: 'day' },
+        order: 'strict',
+        split: 'platform',
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { funnel: { id: string } }).funnel.id;
+}
 
 /** A saved cohort table of the app (weekly, split by platform), made through the API. */
 async function savedCohort(): Promise<string> {
@@ -90,6 +109,7 @@ function urlsOf(pattern: string): string[] {
     // Made in beforeAll: filled in when the test runs.
     reportId: [':reportId'],
     cohortId: [':cohortId'],
+    funnelId: [':funnelId'],
     monetizeId: [MONETIZE_ID],
     token: ['no-such-invite'],
     page: GUIDES.map((g) => g.slug),
@@ -100,7 +120,7 @@ function urlsOf(pattern: string): string[] {
   for (const [, name] of pattern.matchAll(/:(\w+)/g)) {
     const options = values[name!];
     if (!options) throw new Error(`no value for :${name} of ${pattern}: add one to urlsOf`);
-    if (name === 'reportId' || name === 'cohortId') continue;
+    if (name === 'reportId' || name === 'cohortId' || name === 'funnelId') continue;
     urls = urls.flatMap((url) => options.map((value) => url.replace(`:${name}`, value)));
   }
   // The Firebase tab exists only for an app with a Firebase plugin.
@@ -164,6 +184,7 @@ test.beforeAll(async ({ browser }) => {
   token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   reportId = await savedReport();
   cohortId = await savedCohort();
+  funnelId = await savedFunnel();
 });
 test.afterAll(async () => {
   await page?.close();
@@ -174,7 +195,7 @@ for (const route of routes) {
     test(`${route.id}: ${url} fits the window at ${WIDTHS.join(', ')} px`, async () => {
       const problems: string[] = [];
       await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: HEIGHT });
-      await page.goto(url.replace(':reportId', reportId).replace(':cohortId', cohortId));
+      await page.goto(url.replace(':reportId', reportId).replace(':cohortId', cohortId).replace(':funnelId', funnelId));
       await settle();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: HEIGHT });
