@@ -18,7 +18,7 @@ import {
 } from '../../server/areas/app-settings/catalogue/catalogue';
 import { getNotificationSettings, saveNotificationSettings } from '../../server/areas/app-settings/messages/messages';
 import { enableAppsFlyer } from '../../server/areas/integrations/appsflyer/appsflyer';
-import { disconnectPlugin, pluginFeed, setDailyProcess } from '../../server/areas/integrations/integrations';
+import { addFeed, disconnectPlugin, pluginFeed, setDailyProcess } from '../../server/areas/integrations/integrations';
 import { connectAdjust, updatePartnerLink } from '../../server/areas/integrations/adjust/adjust';
 import { loadApp } from '../../server/areas/apps/index';
 import { DEMO_MONETIZE_ID } from '../../server/areas/monetize/seed';
@@ -278,6 +278,21 @@ describe('integrations', () => {
     expect(items.filter((item) => item.message.startsWith('Ada Admin'))).toEqual([]);
     // Questboard's own changes are the plugin's lines already: not repeated.
     expect((await pluginFeed(ctx, plugin.id)).filter((item) => item.by === 'Questboard')).toEqual([]);
+  });
+
+  test('Latest Updates pairs each line with the change of its own transaction, even at one instant', async () => {
+    const instant = new Date('2026-05-01T12:00:00.000Z');
+    const still: ServerContext = { ...ctx, now: () => instant };
+    const plugin = await enableAppsFlyer(still, DEMO_APP_IDS.pixelRacer);
+    // a line of the plugin's own (a job's: nobody's change) at the same instant, between two people's changes
+    await addFeed(still, plugin.id, 'Daily processing finished.', 'success');
+    await disconnectPlugin(still, plugin.id);
+    const items = (await pluginFeed(ctx, plugin.id)).filter((item) => item.createdAt === instant.getTime());
+    expect(items.map((item) => [item.message, item.by])).toEqual([
+      ['AppsFlyer plugin enabled. Waiting for events.', 'Ada Admin'],
+      ['Daily processing finished.', undefined],
+      ['AppsFlyer disconnected.', 'Ada Admin'],
+    ]);
   });
 
   test('Adjust connected and its partner link updated: before → after', async () => {

@@ -201,10 +201,10 @@ export async function peopleActivityAbout(
   workspaceId: string,
   object: { type: string; id: string },
   limit: number,
-): Promise<ActivityEntry[]> {
+): Promise<Array<ActivityEntry & { xact: string | null }>> {
   const rows = await ctx.db
     .selectFrom('activity')
-    .select(COLUMNS)
+    .select([...COLUMNS, sql<string | null>`xact::text`.as('xact')])
     .where('workspace_id', '=', workspaceId)
     .where('object_type', '=', object.type)
     .where('object_id', '=', object.id)
@@ -213,7 +213,7 @@ export async function peopleActivityAbout(
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toEntry);
+  return rows.map((row) => ({ ...toEntry(row), xact: row.xact }));
 }
 
 /**

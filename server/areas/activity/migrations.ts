@@ -86,4 +86,16 @@ export const activityMigrations: Record<string, Migration> = {
       );
     },
   },
+  /** The transaction that wrote each row: pairs a person's change with the plugin's feed line of that change (0925). */
+  '0803_activity_xact': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        ALTER TABLE activity ADD COLUMN xact bigint;
+        ALTER TABLE activity ALTER COLUMN xact SET DEFAULT (pg_current_xact_id()::text::bigint)
+      `,
+      );
+    },
+  },
 };

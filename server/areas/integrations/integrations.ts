@@ -282,37 +282,32 @@ export async function pluginFeed(ctx: ServerContext, pluginId: string): Promise<
   const [rows, people] = await Promise.all([
     ctx.db
       .selectFrom('plugin_feed')
-      .select(['message', 'type', 'created_at'])
+      .select(['message', 'type', 'created_at', sql<string | null>`xact::text`.as('xact')])
       .where('plugin_id', '=', pluginId)
       .orderBy('id', 'desc')
       .limit(FEED_LENGTH)
       .execute(),
     peopleActivityAbout(ctx, await appWorkspace(ctx, plugin.app_id), { type: 'plugin', id: pluginId }, FEED_LENGTH),
   ]);
-  const own: FeedItem[] = rows
-    .reverse()
-    .map((row) => ({ createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type }));
+  const own = rows.reverse().map((row) => {
+    const item: FeedItem = { createdAt: new Date(row.created_at).getTime(), message: row.message, type: row.type };
+    return { item, xact: row.xact };
+  });
   // A person's change made in the same transaction as one of the plugin's own lines names who did it on that line;
   // any other change of theirs is a line of its own. Then a stable merge in time order.
-  const lines = people.reverse().map(feedLine);
   const alone: FeedItem[] = [];
-  for (const line of lines) {
-    const distance = (item: FeedItem) => Math.abs(item.createdAt - line.createdAt);
-    const same = own
-      .filter((item) => !item.by && distance(item) <= SAME_CHANGE_MS)
-      .sort((a, b) => distance(a) - distance(b))[0];
-    if (same) same.by = line.by;
+  for (const entry of people.reverse()) {
+    const line = feedLine(entry);
+    const same = entry.xact === null ? undefined : own.find((o) => !o.item.by && o.xact === entry.xact);
+    if (same) same.item.by = line.by;
     else alone.push(line);
   }
-  return [...own, ...alone]
+  return [...own.map((o) => o.item), ...alone]
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.createdAt - b.item.createdAt || a.index - b.index)
     .map(({ item }) => item)
     .slice(-FEED_LENGTH);
 }
-
-/** A feed line and an activity row this close in time were written by one change (one transaction). */
-const SAME_CHANGE_MS = 2_000;
 
 // ------------------------------------------------------------------------------------------------ credentials
 

@@ -99,6 +99,14 @@ export const integrationsMigrations = sqlMigrations({
           PRIMARY KEY (app_id, version)
         )
       `,
+  /**
+   * The transaction that wrote each feed line: a person's change (its activity row, 0803) written in the same
+   * transaction names who did it on that line (docs/integrations.md §Latest Updates).
+   */
+  '0925_plugin_feed_xact': `
+        ALTER TABLE plugin_feed ADD COLUMN xact bigint;
+        ALTER TABLE plugin_feed ALTER COLUMN xact SET DEFAULT (pg_current_xact_id()::text::bigint)
+      `,
 });
 
 /** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */
