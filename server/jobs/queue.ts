@@ -61,6 +61,31 @@ export async function enqueueJob(
   return id;
 }
 
+/** A job of `kind` unless one is queued already (for a job that works through every due row of its own table). */
+export async function ensureQueuedJob(ctx: ServerContext, kind: string): Promise<string | null> {
+  const queued = await ctx.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return queued ? null : enqueueJob(ctx, { kind });
+}
+
+/**
+ * A row's next attempt after its `attempts`-th failed one: `baseMs` doubled each time (1, 2, 4… minutes for a minute),
+ * and whether to give up instead because that attempt would come later than `giveUpMs` after the row was made.
+ */
+export function nextAttempt(
+  now: Date,
+  attempts: number,
+  createdAt: Date | string,
+  policy: { baseMs: number; giveUpMs: number },
+): { at: Date; givenUp: boolean } {
+  const at = new Date(now.getTime() + policy.baseMs * 2 ** (attempts - 1));
+  return { at, givenUp: at.getTime() - new Date(createdAt).getTime() > policy.giveUpMs };
+}
+
 /** Claims the oldest due job (queued, or running with an expired lease) of the given kinds. */
 async function claim(ctx: ServerContext, kinds: string[]): Promise<JobRow | null> {
   return ctx.db.transaction().execute(async (trx) => {

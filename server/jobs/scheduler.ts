@@ -13,7 +13,7 @@
  */
 import { sql } from 'kysely';
 import { inTransaction, type ServerContext } from '../context';
-import { enqueueJob, repeatInBackground } from './queue';
+import { enqueueJob, ensureQueuedJob, repeatInBackground } from './queue';
 
 /** One scheduled task: enqueues what is due at ctx.now(); returns what it enqueued (ids, for tests and logs). */
 export type ScheduledTask = (ctx: ServerContext) => Promise<string[]>;
@@ -32,6 +32,19 @@ export async function enqueueUnlessRecent(ctx: ServerContext, kind: string, sinc
       .where((eb) => eb.or([eb('created_at', '>=', since), eb('status', '=', 'queued')]))
       .executeTakeFirst();
     return recent ? null : enqueueJob(tx, { kind });
+  });
+  return id ? [id] : [];
+}
+
+/**
+ * A task's body for a job that works through the due rows of its own table (e-mails, webhook deliveries): when `due`
+ * finds one, one job of `kind` unless one is queued already, under the kind's advisory lock like enqueueUnlessRecent.
+ */
+export async function enqueueWhenDue(ctx: ServerContext, kind: string, due: () => Promise<boolean>): Promise<string[]> {
+  if (!(await due())) return [];
+  const id = await inTransaction(ctx, async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${kind}))`.execute(tx.db);
+    return ensureQueuedJob(tx, kind);
   });
   return id ? [id] : [];
 }

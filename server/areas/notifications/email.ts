@@ -7,21 +7,19 @@
  * `List-Unsubscribe-Post` headers (one click from the mail client, RFC 8058).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import * as t from 'io-ts';
 import { isRight } from 'fp-ts/Either';
 import { ALERTS, AlertKindCodec, type AlertKind } from '../../../src/contracts/notifications';
 import type { ServerContext } from '../../context';
-import { inTransaction } from '../../context';
-import { enqueueJob, type JobHandlers } from '../../jobs/queue';
+import { enqueueWhenDue } from '../../jobs/scheduler';
+import { ensureQueuedJob, nextAttempt, type JobHandlers } from '../../jobs/queue';
 import { writeJson, readJson } from '../../db/json-column';
 import { logLine } from '../../log';
 import { runWebhookJob, WEBHOOK_JOB } from './webhooks';
 
 export const EMAIL_JOB = 'notifications_email';
 /** First retry after a failed send; doubling, until a message is a day old. */
-export const EMAIL_RETRY_BASE_MS = 60_000;
-export const EMAIL_GIVE_UP_MS = 24 * 60 * 60_000;
+export const EMAIL_RETRY = { baseMs: 60_000, giveUpMs: 24 * 60 * 60_000 };
 /** Messages one job run sends at most (the next tick's job sends the rest). */
 const EMAIL_BATCH = 200;
 
@@ -141,19 +139,9 @@ export async function queueAlertMails(tx: ServerContext, mails: readonly AlertMa
     .onConflict((oc) => oc.columns(['account_id', 'dedupe_key']).doNothing())
     .returning('id')
     .execute();
-  if (rows.length > 0) await ensureEmailJob(tx);
+  // One queued e-mail job at a time is enough: it sends every due message.
+  if (rows.length > 0) await ensureQueuedJob(tx, EMAIL_JOB);
   return rows.length;
-}
-
-/** One queued e-mail job at a time is enough: it sends every due message. */
-async function ensureEmailJob(ctx: ServerContext): Promise<string | null> {
-  const queued = await ctx.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', EMAIL_JOB)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  return queued ? null : enqueueJob(ctx, { kind: EMAIL_JOB });
 }
 
 /** Sends one due message (claimed with SKIP LOCKED, so several servers share them); false when none is due. */
@@ -188,8 +176,7 @@ async function sendNextEmail(ctx: ServerContext): Promise<'sent' | 'retry' | 'fa
       return 'sent';
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const next = new Date(now.getTime() + EMAIL_RETRY_BASE_MS * 2 ** (attempts - 1));
-      const givenUp = next.getTime() - new Date(row.created_at).getTime() > EMAIL_GIVE_UP_MS;
+      const { at: next, givenUp } = nextAttempt(now, attempts, row.created_at, EMAIL_RETRY);
       await trx
         .updateTable('notification_emails')
         .set({
@@ -226,17 +213,15 @@ export const notificationJobs: JobHandlers = {
 
 /** The scheduler's task: a job when messages are due (retries, or what a stopped server left) and none is queued. */
 export async function scheduleNotificationEmails(ctx: ServerContext): Promise<string[]> {
-  const due = await ctx.db
-    .selectFrom('notification_emails')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', ctx.now())
-    .limit(1)
-    .executeTakeFirst();
-  if (!due) return [];
-  const id = await inTransaction(ctx, async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${EMAIL_JOB}))`.execute(tx.db);
-    return ensureEmailJob(tx);
-  });
-  return id ? [id] : [];
+  return enqueueWhenDue(ctx, EMAIL_JOB, async () =>
+    Boolean(
+      await ctx.db
+        .selectFrom('notification_emails')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', ctx.now())
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
 }

@@ -22,17 +22,17 @@ import {
 import { changesOf } from '../../../src/contracts/domain-events';
 import type { ServerContext } from '../../context';
 import { inTransaction } from '../../context';
+import { enqueueWhenDue } from '../../jobs/scheduler';
 import { conflict, invalid, notFound } from '../../errors';
 import { emit } from '../../events/outbox';
-import { enqueueJob, type JobRun } from '../../jobs/queue';
+import { ensureQueuedJob, nextAttempt, type JobRun } from '../../jobs/queue';
 import { readJson, writeJson } from '../../db/json-column';
 import { logLine } from '../../log';
 import { checkUrlTarget, OutboundRefused, safePost, type OutboundPolicy } from '../../providers/safe-post';
 
 export const WEBHOOK_JOB = 'notifications_webhook';
 /** First retry after a failed delivery; doubling, until a delivery is a day old. */
-export const WEBHOOK_RETRY_BASE_MS = 60_000;
-export const WEBHOOK_GIVE_UP_MS = 24 * 60 * 60_000;
+export const WEBHOOK_RETRY = { baseMs: 60_000, giveUpMs: 24 * 60 * 60_000 };
 /** A claimed delivery is due again after this long if its server stopped before recording the answer. */
 const CLAIM_LEASE_MS = 2 * 60_000;
 /** Deliveries one job run sends at most (the next job sends the rest). */
@@ -393,19 +393,9 @@ export async function queueWebhookDeliveries(
     .onConflict((oc) => oc.columns(['webhook_id', 'dedupe_key']).doNothing())
     .returning('id')
     .execute();
-  if (rows.length > 0) await ensureWebhookJob(tx);
+  // One queued webhook job at a time is enough: it sends every due delivery.
+  if (rows.length > 0) await ensureQueuedJob(tx, WEBHOOK_JOB);
   return rows.length;
-}
-
-/** One queued webhook job at a time is enough: it sends every due delivery. */
-async function ensureWebhookJob(ctx: ServerContext): Promise<string | null> {
-  const queued = await ctx.db
-    .selectFrom('jobs')
-    .select('id')
-    .where('kind', '=', WEBHOOK_JOB)
-    .where('status', '=', 'queued')
-    .executeTakeFirst();
-  return queued ? null : enqueueJob(ctx, { kind: WEBHOOK_JOB });
 }
 
 // ------------------------------------------------------------------------------------------------ delivery
@@ -495,8 +485,9 @@ async function sendDelivery(ctx: ServerContext, claimed: Claimed, retry: boolean
       .execute();
     return 'delivered' as const;
   }
-  const next = new Date(now.getTime() + WEBHOOK_RETRY_BASE_MS * 2 ** (claimed.attempts - 1));
-  const givenUp = !retry || next.getTime() - claimed.created_at.getTime() > WEBHOOK_GIVE_UP_MS;
+  const attempt = nextAttempt(now, claimed.attempts, claimed.created_at, WEBHOOK_RETRY);
+  const next = attempt.at;
+  const givenUp = !retry || attempt.givenUp;
   await ctx.db
     .updateTable('notification_webhook_deliveries')
     .set({
@@ -584,17 +575,15 @@ export async function runWebhookJob(ctx: ServerContext, run: JobRun): Promise<st
 
 /** The scheduler's task: a job when deliveries are due (retries, or what a stopped server left) and none is queued. */
 export async function scheduleWebhookDeliveries(ctx: ServerContext): Promise<string[]> {
-  const due = await ctx.db
-    .selectFrom('notification_webhook_deliveries')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', ctx.now())
-    .limit(1)
-    .executeTakeFirst();
-  if (!due) return [];
-  const id = await inTransaction(ctx, async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${WEBHOOK_JOB}))`.execute(tx.db);
-    return ensureWebhookJob(tx);
-  });
-  return id ? [id] : [];
+  return enqueueWhenDue(ctx, WEBHOOK_JOB, async () =>
+    Boolean(
+      await ctx.db
+        .selectFrom('notification_webhook_deliveries')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', ctx.now())
+        .limit(1)
+        .executeTakeFirst(),
+    ),
+  );
 }
