@@ -201,7 +201,9 @@ module.exports = {
     moduleSystems: ['es6', 'cjs'],
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      // '.d.ts' last: a package's types-only module (no JS beside it, imported with `import type`), e.g.
+      // @google-cloud/bigquery/build/src/types, which types the recorded BigQuery responses (tests/fixtures/vendor-typed).
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
       // "exports" and "import"/"require" conditions as Node and Vite use them.
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

@@ -56,7 +56,9 @@ const fakeFetch: typeof fetch = async (input, init) => {
   const route = ROUTES.find(([m, p]) => m === method && p.test(url.pathname));
   if (!route)
     return new Response(
-      JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecorded ${method} ${url.pathname}` } }),
+      JSON.stringify({
+        error: { type: 'invalid_request_error', message: `Unrecorded ${method} ${url.pathname}` },
+      } satisfies { error: Stripe.StripeRawError }),
       { status: 404 },
     );
   // Stripe makes a new session id per session: the first is the recorded one (the webhook fixture names it).

@@ -16,6 +16,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Certificates, TokenPayload } from 'google-auth-library';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { googleCloudFromEnv } from '../../server/config';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
@@ -26,6 +27,7 @@ import type {
   FirebaseTarget,
   GoogleCloudProvider,
 } from '../../server/providers/google-cloud/provider';
+import type { AIPErrorInterface, OAuthErrorResponse } from '../fixtures/vendor-typed/google-cloud';
 import { byText, call, createTestServer, signInAs, type TestServer } from './helpers';
 
 const fixture = (name: string) =>
@@ -41,9 +43,18 @@ const PRIVATE_PEM = signer.privateKey.export({ type: 'pkcs8', format: 'pem' }).t
 const KID = 'f5f4bf46e52b31d9b6249f7309ad0338400680cd';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 /** An id token as Google's token endpoint returns it (RS256, Google's issuer, our client as audience). */
-function idToken(claims: Record<string, unknown>) {
+function idToken(claims: Partial<TokenPayload>) {
   const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'RS256', kid: KID, typ: 'JWT' })}.${b64({ iss: 'https://accounts.google.com', azp: CLIENT_ID, aud: CLIENT_ID, sub: '110248495921238986420', iat: now, exp: now + 3600, ...claims })}`;
+  const payload: TokenPayload = {
+    iss: 'https://accounts.google.com',
+    azp: CLIENT_ID,
+    aud: CLIENT_ID,
+    sub: '110248495921238986420',
+    iat: now,
+    exp: now + 3600,
+    ...claims,
+  };
+  const body = `${b64({ alg: 'RS256', kid: KID, typ: 'JWT' })}.${b64(payload)}`;
   return `${body}.${sign('RSA-SHA256', Buffer.from(body), signer.privateKey).toString('base64url')}`;
 }
 
@@ -57,7 +68,7 @@ interface Recorded {
 const recorded: Recorded[] = [];
 const tokenGrants = () =>
   recorded.filter((r) => r.url.href === 'https://oauth2.googleapis.com/token').map((r) => r.form);
-let idTokenClaims: Record<string, unknown> = { email: 'Publisher@DemoStudio.dev', email_verified: true };
+let idTokenClaims: Partial<TokenPayload> = { email: 'Publisher@DemoStudio.dev', email_verified: true };
 
 const json = (body: string, status = 200, headers: Record<string, string> = {}) =>
   new Response(body, { status, headers: { 'content-type': 'application/json; charset=UTF-8', ...headers } });
@@ -89,11 +100,18 @@ const fakeFetch: typeof fetch = async (input, init) => {
         : json(fixture('token-refresh'));
     if (grant === 'authorization_code' && form.get('code') === '4/0AeanS0b-good-code')
       return json(fixture('token-authorization-code').replace('{{id_token}}', idToken(idTokenClaims)));
-    return json(JSON.stringify({ error: 'invalid_grant', error_description: 'Malformed auth code.' }), 400);
+    return json(
+      JSON.stringify({
+        error: 'invalid_grant',
+        error_description: 'Malformed auth code.',
+      } satisfies OAuthErrorResponse),
+      400,
+    );
   }
   if (url.href === 'https://www.googleapis.com/oauth2/v1/certs') {
     // Google serves X.509 certificates by key id; the library verifies with the PEM it is given, a public key here.
-    return json(JSON.stringify({ [KID]: signer.publicKey.export({ type: 'spki', format: 'pem' }).toString() }), 200, {
+    const certificates: Certificates = { [KID]: signer.publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+    return json(JSON.stringify(certificates), 200, {
       'cache-control': 'public, max-age=19897, must-revalidate, no-transform',
     });
   }
@@ -115,10 +133,10 @@ const fakeFetch: typeof fetch = async (input, init) => {
       ? json(fixture(name))
       : json(fixture('error-not-found'), 404);
   }
-  return json(
-    JSON.stringify({ error: { code: 404, message: `Unrecorded ${method} ${url.href}`, status: 'NOT_FOUND' } }),
-    404,
-  );
+  const unrecorded: AIPErrorInterface = {
+    error: { code: 404, message: `Unrecorded ${method} ${url.href}`, status: 'NOT_FOUND' },
+  };
+  return json(JSON.stringify(unrecorded), 404);
 };
 
 /** BigQuery as recorded: the REST answers turned into what the library's getDatasets() / query() resolve with. */

@@ -10,7 +10,7 @@
  */
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { gaxios, type Credentials, type TokenPayload } from 'google-auth-library';
+import { gaxios, type Certificates, type CredentialRequest, type TokenPayload } from 'google-auth-library';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/demo/seed';
 import { googleSignInFromEnv } from '../../server/config';
 import {
@@ -20,6 +20,7 @@ import {
   type PeopleSignInProvider,
 } from '../../server/providers/google-cloud/people-sign-in';
 import { GOOGLE_ALREADY_LINKED, GOOGLE_SIGN_UP_CLOSED } from '../../src/contracts/google-sign-in';
+import type { AIPErrorInterface, OAuthErrorResponse } from '../fixtures/vendor-typed/google-cloud';
 import { call, createTestServer, type TestServer } from './helpers';
 
 const EMAIL_UNVERIFIED =
@@ -384,8 +385,11 @@ const recordedFetch: typeof fetch = async (input, init) => {
     );
     tokenForms.push(form);
     if (form.get('code') !== '4/0AeanS0b-people-code')
-      return json({ error: 'invalid_grant', error_description: 'Malformed auth code.' }, 400);
-    const answer: Credentials & { expires_in: number } = {
+      return json(
+        { error: 'invalid_grant', error_description: 'Malformed auth code.' } satisfies OAuthErrorResponse,
+        400,
+      );
+    const answer: CredentialRequest = {
       access_token: 'ya29.a0AcM612x_people_access_token',
       expires_in: 3599,
       scope: 'openid https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile',
@@ -395,8 +399,11 @@ const recordedFetch: typeof fetch = async (input, init) => {
     return json(answer);
   }
   if (url.href === 'https://www.googleapis.com/oauth2/v1/certs')
-    return json({ [KID]: signer.publicKey.export({ type: 'spki', format: 'pem' }).toString() });
-  return json({ error: { code: 404, message: `Unrecorded ${url.href}` } }, 404);
+    return json({ [KID]: signer.publicKey.export({ type: 'spki', format: 'pem' }).toString() } satisfies Certificates);
+  return json(
+    { error: { code: 404, message: `Unrecorded ${url.href}`, status: 'NOT_FOUND' } } satisfies AIPErrorInterface,
+    404,
+  );
 };
 
 const live: PeopleSignInProvider = googlePeopleSignIn({

@@ -4,25 +4,17 @@
  * adapter maps recorded iTunes Search/Lookup and google-play-scraper answers (tests/fixtures/app-store) to SPEC §3
  * App search results, fetches icons into data: URLs, and turns store failures into the SPEC §8 lookup keys.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { buildCatalogue } from '../../server/providers/app-store/sandbox-catalogue';
 import { sandboxAppStore } from '../../server/providers/app-store/sandbox';
-import {
-  liveAppStore,
-  playIconUrl,
-  StoreHttpError,
-  type ItunesAnswer,
-  type LiveClients,
-  type PlayApp,
-} from '../../server/providers/app-store/live';
+import { liveAppStore, playIconUrl, StoreHttpError, type LiveClients } from '../../server/providers/app-store/live';
 import { StoreUnavailableError } from '../../server/providers/app-store/provider';
 import { appStoreFromEnv } from '../../server/providers/app-store/select';
 import { parseStoreUrl } from '../../src/contracts/apps';
+import { appStoreFixtures } from '../fixtures/vendor-typed/app-store';
 
-const fixture = <T>(name: string): T =>
-  JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/app-store', name), 'utf8')) as T;
+/** The recorded answers, typed by google-play-scraper's types and ours of iTunes (a fresh copy per call). */
+const fixture = <K extends keyof typeof appStoreFixtures>(name: K) => structuredClone(appStoreFixtures[name]);
 const ICON = { bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), type: 'image/jpeg' };
 
 describe('sandbox catalogue', () => {
@@ -72,16 +64,16 @@ function clients(
 ): LiveClients {
   return {
     itunes: {
-      search: vi.fn(async () => fixture<ItunesAnswer>('itunes-search-candy-crush.json')),
+      search: vi.fn(async () => fixture('itunesSearchCandyCrush')),
       lookup: vi.fn(async () => {
-        const answer = fixture<ItunesAnswer>('itunes-search-candy-crush.json');
+        const answer = fixture('itunesSearchCandyCrush');
         return { resultCount: 1, results: [answer.results[0]!] };
       }),
       ...overrides.itunes,
     },
     play: {
-      search: vi.fn(async () => fixture<PlayApp[]>('play-search-candy-crush.json')),
-      app: vi.fn(async () => fixture<PlayApp>('play-app-candy-crush.json')),
+      search: vi.fn(async () => fixture('playSearchCandyCrush')),
+      app: vi.fn(async () => fixture('playAppCandyCrush')),
       ...overrides.play,
     },
     icon: overrides.icon ?? vi.fn(async () => ICON),
@@ -132,9 +124,7 @@ describe('live adapter on recorded answers', () => {
   });
 
   test('lookup outcomes: not a store URL, no such app (empty iTunes answer, Play 404), store unreachable', async () => {
-    const empty = liveAppStore(
-      clients({ itunes: { lookup: async () => fixture<ItunesAnswer>('itunes-lookup-empty.json') } }),
-    );
+    const empty = liveAppStore(clients({ itunes: { lookup: async () => fixture('itunesLookupEmpty') } }));
     expect(await empty.lookup('https://apps.apple.com/us/app/nothing/id1')).toEqual({
       ok: false,
       reason: 'cant_get_app_data',

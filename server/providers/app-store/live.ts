@@ -6,39 +6,39 @@
  *
  * Lookup outcomes: a URL that is not a store listing → invalid_url; the store answering 404 / no result, or an answer
  * without the app's fields → cant_get_app_data; the store not reachable or answering another error → cant_load_data.
- * The clients are injected (tests/unit/app-store-live.test.ts drives them with recorded responses; nothing here
+ * The clients are injected (tests/unit/app-store.test.ts drives them with recorded responses; nothing here
  * reaches the network in tests).
  */
 import { APP_ICON_MAX_BYTES, parseStoreUrl, type AppSearchResult } from '../../../src/contracts/apps';
+import type { IAppItem, IAppItemFullDetail } from 'google-play-scraper';
+import type { ItunesSoftwareResult } from './itunes-types';
 import { SEARCH_LIMIT, StoreUnavailableError, type AppStoreProvider, type LookupOutcome } from './provider';
 
-/** The parts of an iTunes Search/Lookup answer we read (https://performance-partners.apple.com/search-api). */
-export interface ItunesSoftware {
-  trackId?: number;
-  trackName?: string;
-  bundleId?: string;
-  sellerName?: string;
-  artistName?: string;
-  trackViewUrl?: string;
-  artworkUrl100?: string;
-  artworkUrl512?: string;
-  description?: string;
-  kind?: string;
-}
+/**
+ * The parts of an iTunes Search/Lookup answer we read, from our type of Apple's answer (itunes-types.ts: Apple
+ * publishes none); all optional here, since an answer without them is refused below, not trusted.
+ */
+export type ItunesSoftware = Partial<
+  Pick<
+    ItunesSoftwareResult,
+    | 'trackId'
+    | 'trackName'
+    | 'bundleId'
+    | 'sellerName'
+    | 'artistName'
+    | 'trackViewUrl'
+    | 'artworkUrl100'
+    | 'artworkUrl512'
+    | 'description'
+  >
+>;
 export interface ItunesAnswer {
   resultCount: number;
   results: ItunesSoftware[];
 }
-/** google-play-scraper's IAppItem / IAppItemFullDetail, the fields we read. */
-export interface PlayApp {
-  appId: string;
-  title: string;
-  url: string;
-  icon?: string;
-  developer?: string;
-  summary?: string;
-  description?: string;
-}
+/** The fields we read of google-play-scraper's own types: a search item (IAppItem) or an app's details. */
+export type PlayApp = Pick<IAppItem, 'appId' | 'title' | 'url'> &
+  Partial<Pick<IAppItemFullDetail, 'icon' | 'developer' | 'summary' | 'description'>>;
 
 export interface LiveClients {
   itunes: {
@@ -187,8 +187,8 @@ export function realClients(country = 'us'): LiveClients {
         (await getJson(`${itunes}/lookup?${new URLSearchParams({ id, country }).toString()}`)) as ItunesAnswer,
     },
     play: {
-      search: async (term, num) => (await play()).search({ term, num, country }) as Promise<PlayApp[]>,
-      app: async (appId) => (await play()).app({ appId, country }) as Promise<PlayApp>,
+      search: async (term, num) => (await play()).search({ term, num, country }),
+      app: async (appId) => (await play()).app({ appId, country }),
     },
     async icon(url) {
       if (!url.startsWith('https://')) return null;
