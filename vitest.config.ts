@@ -22,6 +22,10 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          // Two files at a time even on 2 cores (Vitest's default is one fewer than the cores): a file spends much of
+          // its time waiting on its database (PostgreSQL's own processes) or on DuckDB's threads, so two overlap well.
+          // docs/engineering/testing.md §Suite time.
+          maxWorkers: Number(process.env.QUESTBOARD_SERVER_WORKERS) || 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,6 @@
 /**
- * What the Google sign-ins (the integrations' credential sign-in and people's sign-in) share for the pages a browser
- * opens directly, without our token: small HTML pages of ours (escaped text, no script), the cookie that binds a
+ * What the server's own pages share (the Google sign-ins' sandbox and return pages, an e-mail's unsubscribe pages):
+ * pages a browser opens directly, without our token: small HTML pages of ours (escaped text, no script), the cookie that binds a
  * started sign-in to the browser that started it, and a constant-time comparison of its value. Routes answer the
  * pages with `html` (server/http/html-answer.ts).
  */
@@ -8,11 +8,15 @@ import { timingSafeEqual } from 'node:crypto';
 
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A page of ours: `body` is HTML already escaped by the caller. */
+/**
+ * A page of ours: `body` is HTML already escaped by the caller. Styled by the static `/pages.css` (public/pages.css:
+ * the Content-Security-Policy allows our own stylesheets, never inline ones).
+ */
 export const htmlPage = (title: string, body: string) =>
   new TextEncoder().encode(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escapeHtml(title)}</title></head><body><main>${body}</main></body></html>`,
+      `<title>${escapeHtml(title)} · Questboard</title><link rel="stylesheet" href="/pages.css"></head>` +
+      `<body><header>Questboard</header><main>${body}</main></body></html>`,
   );
 
 /** A page that sends the browser on to `url` (a path of ours), with a link for when refresh is off. */

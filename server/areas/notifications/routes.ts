@@ -11,6 +11,7 @@ import {
   unsubscribe,
   unsubscribeSubject,
 } from './notifications';
+import { html as htmlAnswer } from '../../http/html-answer';
 import { unsubscribeDonePage, unsubscribeInvalidPage, unsubscribePage } from './unsubscribe-page';
 import { webhookEndpoints as hooks } from '../../../src/contracts/notification-webhooks';
 import {
@@ -28,12 +29,11 @@ const admin = access.workspace('admin');
 // Every member has their own inbox and settings in a workspace (viewers too): a person only ever reaches their own.
 const member = access.workspace('viewer');
 
-const html = (text: string, status = 200) => ({
-  status,
-  contentType: 'text/html; charset=utf-8',
-  bytes: new TextEncoder().encode(text),
-  headers: { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-});
+// The page carries the token in its URL: never sent on as a referrer.
+const html = (bytes: Uint8Array, status = 200) => {
+  const answer = htmlAnswer(bytes);
+  return { status, ...answer, headers: { ...answer.headers, 'referrer-policy': 'no-referrer' } };
+};
 
 export const notificationRoutes = [
   defineRoute(api.list, {

@@ -3,28 +3,14 @@
  * Content-Security-Policy holds), every interpolated value escaped. The link opens a page with one button (a link
  * scanner opening it changes nothing); the button, or the mail client's one-click POST, turns the e-mails off.
  */
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml, htmlPage } from '../../auth/browser-pages';
 
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Questboard</title>
-</head>
-<body>
-<main>
-<h1>${escape(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+const escape = escapeHtml;
+const page = (title: string, body: string) => htmlPage(title, `<h1>${escape(title)}</h1>${body}`);
 
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Change your e-mail settings in Questboard.';
 
-export function unsubscribePage(input: { label: string; workspaceName: string; token: string }): string {
+export function unsubscribePage(input: { label: string; workspaceName: string; token: string }): Uint8Array {
   return page(
     'Unsubscribe',
     `<p>Stop e-mails for the alert “${escape(input.label)}” in ${escape(input.workspaceName)}? You still see it under the bell in Questboard.</p>
@@ -35,7 +21,7 @@ export function unsubscribePage(input: { label: string; workspaceName: string; t
   );
 }
 
-export function unsubscribeDonePage(input: { label: string; workspaceName: string; claim: { w: string } }): string {
+export function unsubscribeDonePage(input: { label: string; workspaceName: string; claim: { w: string } }): Uint8Array {
   return page(
     'You are unsubscribed',
     `<p>You will get no more e-mails for the alert “${escape(input.label)}” in ${escape(input.workspaceName)}.</p>
@@ -43,6 +29,6 @@ export function unsubscribeDonePage(input: { label: string; workspaceName: strin
   );
 }
 
-export function unsubscribeInvalidPage(): string {
+export function unsubscribeInvalidPage(): Uint8Array {
   return page('Unsubscribe', `<p>${escape(UNSUBSCRIBE_INVALID)}</p>`);
 }

@@ -71,8 +71,20 @@ function SpendBody({ spend, range }: { spend: QuestSpend; range: Range }) {
       <p className="text-sm text-slate-700">
         {usd(spend.pacing.spentToday)} of {usd(spend.pacing.dailyCap)} today. {questPaceText(spend.pacing)}
       </p>
-      <LazyReportChart rows={rows} columns={columns} fileName={`quest_spend_${range}`} height={200} />
-      <LazyReportChart rows={stepRows} columns={stepColumns} fileName={`quest_steps_${range}`} height={160} />
+      <LazyReportChart
+        rows={rows}
+        columns={columns}
+        fileName={`quest_spend_${range}`}
+        height={200}
+        label="Spend chart"
+      />
+      <LazyReportChart
+        rows={stepRows}
+        columns={stepColumns}
+        fileName={`quest_steps_${range}`}
+        height={160}
+        label="Completed steps chart"
+      />
       <div
         className="max-h-64 overflow-auto rounded-xl ring-1 ring-slate-200"
         tabIndex={0}

@@ -10,13 +10,9 @@ import type { ReportChartProps } from './ReportChart';
 const ReportChart = lazy(() => import('./ReportChart'));
 
 /** Same height as the chart (docs/analyze.md §Rules and limits: 500) plus its header and legend. */
-export function ChartSkeleton({ height = 500 }: { height?: number }) {
+export function ChartSkeleton({ height = 500, label = 'Report chart' }: { height?: number; label?: string }) {
   return (
-    <section
-      aria-label="Report chart"
-      aria-busy="true"
-      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
+    <section aria-label={label} aria-busy="true" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <div className="h-4 w-16 animate-pulse rounded bg-slate-200" />
         <div className="h-6 w-40 animate-pulse rounded bg-slate-100" />
@@ -38,9 +34,9 @@ export function LazyReportChart(props: ReportChartProps) {
   // Rows and columns are deferred together so the chart never pairs new columns with old rows.
   const result = useMemo(() => ({ rows, columns }), [rows, columns]);
   const deferred = useDeferredValue(result, null);
-  if (deferred === null) return <ChartSkeleton height={props.height} />;
+  if (deferred === null) return <ChartSkeleton height={props.height} label={props.label} />;
   return (
-    <Suspense fallback={<ChartSkeleton height={props.height} />}>
+    <Suspense fallback={<ChartSkeleton height={props.height} label={props.label} />}>
       <ReportChart {...props} rows={deferred.rows} columns={deferred.columns} />
     </Suspense>
   );

@@ -58,6 +58,8 @@ export interface ReportChartProps {
   markers?: readonly ChartMarker[];
   /** Where a marker's day links to (the activity log filtered to that day). */
   markerLink?: (day: string) => string;
+  /** The chart's name (its region's label and heading) where a page shows more than one: default "Report chart" / "Chart". */
+  label?: string;
 }
 
 function useWidth<T extends HTMLElement>() {
@@ -135,6 +137,7 @@ export default function ReportChart({
   height = CHART_HEIGHT,
   markers = [],
   markerLink,
+  label,
 }: ReportChartProps) {
   const [showMarkers, setShowMarkers] = useState(true);
   const allSeries = useMemo(() => chartSeries(rows, columns), [rows, columns]);
@@ -196,7 +199,7 @@ export default function ReportChart({
   if (!model) {
     return (
       <section
-        aria-label="Report chart"
+        aria-label={label ?? 'Report chart'}
         className="rounded-2xl border border-slate-200 bg-white p-6 text-sm text-slate-600 shadow-sm"
       >
         Nothing to chart: the result needs a first column for the x axis and at least one numeric column.
@@ -209,9 +212,9 @@ export default function ReportChart({
   const margin = { top: 20, right: model.right ? 72 : 28, bottom: 48, left: 80 };
 
   return (
-    <section aria-label="Report chart" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section aria-label={label ?? 'Report chart'} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <h3 className="text-sm font-semibold text-slate-800">Chart</h3>
+        <h3 className="text-sm font-semibold text-slate-800">{label ?? 'Chart'}</h3>
         <div className="flex flex-wrap gap-2">
           {markers.length > 0 && (
             <button
