@@ -26,7 +26,8 @@ export default defineConfig({
           // its time waiting on its database (PostgreSQL's own processes) or on DuckDB's threads, so two overlap well.
           // docs/engineering/testing.md §Suite time.
           maxWorkers: Number(process.env.QUESTBOARD_SERVER_WORKERS) || 2,
-          testTimeout: 60_000,
+          // A guard against a hung test, not a speed target: the seed and restart tests start real servers.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
