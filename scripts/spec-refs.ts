@@ -18,7 +18,9 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const SCAN = ['src', 'server'];
+const SCAN = ['src', 'server', 'tests', 'scripts'];
+/** Files that name the old references on purpose (this script). */
+const SKIP = new Set(['scripts/spec-refs.ts']);
 const EXTENSIONS = /\.(ts|tsx|js|cjs|mjs|css|html)$/;
 
 // ---------------------------------------------------------------- the map
@@ -112,6 +114,16 @@ export function sectionMap(area: Area, statesHeading?: string): Record<number, T
  * A file matching nothing belongs to the workspace area (the shell and the rest of SPEC §2's frame).
  */
 const FILE_AREAS: { test: RegExp; area: Area; states?: string }[] = [
+  // tests named after what they test
+  { test: /^tests\/.*(team|invite|mailbox)/, area: 'team' },
+  { test: /^tests\/.*(\/apps[./]|add-app)/, area: 'apps' },
+  { test: /^tests\/.*(\/auth[./]|sign-in|session)/, area: 'accounts' },
+  { test: /^tests\/e2e\/docs/, area: 'app-settings' },
+  { test: /^tests\/.*(exports|chart-model|result-columns)/, area: 'analyze' },
+  {
+    test: /^tests\/.*(authorization-matrix|bad-input|endpoints|me-cache|multipart-form|test-links|notify)/,
+    area: 'architecture',
+  },
   { test: /machines\/accept-invite\//, area: 'accounts', states: 'Invitation states' },
   {
     test: /(contracts\/auth|machines\/session\/|views\/auth\/|routes\/auth|domain\/(auth|accounts)|server\/auth\/|flows\/session)/,
@@ -203,6 +215,7 @@ function walk(dir: string, out: string[] = []): string[] {
 const files = () =>
   SCAN.flatMap((dir) => walk(path.join(ROOT, dir)))
     .map((f) => path.relative(ROOT, f))
+    .filter((f) => !SKIP.has(f))
     .sort();
 
 /** "SPEC §5", "SPEC §5/§9", "SPEC §6's" */
