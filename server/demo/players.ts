@@ -66,7 +66,7 @@ interface Step {
 }
 interface Quest {
   id: string;
-  active: { name: string; status: string; steps?: Step[] } | null;
+  active: { name: string; status: string; steps?: Step[]; countries?: string[] } | null;
 }
 
 /** A value that meets the condition (numbers a little above a ≥ bound, below a ≤ bound). */
