@@ -119,7 +119,7 @@ describe('quest-editor machine paths', () => {
     expect(path([...filled, f('REMOVE_STEP'), f('SUBMIT')]).state.matches('saving')).toBe(true);
   });
 
-  it("payouts by country: a row for each quest country not listed yet, its kind and value, saved as numbers", () => {
+  it('payouts by country: a row for each quest country not listed yet, its kind and value, saved as numbers', () => {
     const rows = [
       ...filled,
       f('SET_COUNTRIES'), // US, DE
@@ -156,7 +156,13 @@ describe('quest-editor machine paths', () => {
   });
 
   it('payouts by country: their rules block a save, in the words the server uses; at most 50 rows a step', () => {
-    const base = [...filled, f('SET_COUNTRIES'), f('ADD_COUNTRY_PAYOUT'), f('ADD_COUNTRY_PAYOUT'), f('SET_COUNTRY_PAYOUT', 2)];
+    const base = [
+      ...filled,
+      f('SET_COUNTRIES'),
+      f('ADD_COUNTRY_PAYOUT'),
+      f('ADD_COUNTRY_PAYOUT'),
+      f('SET_COUNTRY_PAYOUT', 2),
+    ];
     const tooMuch = path([...base, f('SET_COUNTRY_PAYOUT', 3), f('SET_COUNTRY_PAYOUT', 4), f('SUBMIT')]).state;
     expect(tooMuch.matches('editing')).toBe(true);
     expect(tooMuch.context.errors).toEqual({
@@ -164,7 +170,12 @@ describe('quest-editor machine paths', () => {
       'steps.0.countryPayouts.1.country': 'is listed twice',
     });
     // a quest country dropped while a row names it
-    const dropped = path([...base, f('SET_COUNTRY_PAYOUT', 0), { type: 'SET_COUNTRIES', countries: ['US'] }, f('SUBMIT')]);
+    const dropped = path([
+      ...base,
+      f('SET_COUNTRY_PAYOUT', 0),
+      { type: 'SET_COUNTRIES', countries: ['US'] } as EventObject,
+      f('SUBMIT'),
+    ]);
     expect(dropped.state.context.errors).toEqual({
       'steps.0.countryPayouts.1.country': "must be one of the quest's countries",
     });

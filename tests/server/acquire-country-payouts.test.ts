@@ -55,7 +55,10 @@ const changesOf = async (questId: string, name: string) =>
 
 describe('the rules', () => {
   test.each([
-    [[{ country: 'XX', mode: 'multiplier', value: 1.5 }], 'steps.0.countryPayouts.0.country must be a supported country.'],
+    [
+      [{ country: 'XX', mode: 'multiplier', value: 1.5 }],
+      'steps.0.countryPayouts.0.country must be a supported country.',
+    ],
     [
       [{ country: 'GB', mode: 'multiplier', value: 1.5 }],
       "steps.0.countryPayouts.0.country must be one of the quest's countries.",
@@ -71,7 +74,10 @@ describe('the rules', () => {
       [{ country: 'DE', mode: 'multiplier', value: 10.5 }],
       'steps.0.countryPayouts.0.value must be from 0 to 10, with at most 2 decimals.',
     ],
-    [[{ country: 'DE', mode: 'absolute', value: 0 }], 'steps.0.countryPayouts.0.value must be more than 0 and at most 1000.'],
+    [
+      [{ country: 'DE', mode: 'absolute', value: 0 }],
+      'steps.0.countryPayouts.0.value must be more than 0 and at most 1000.',
+    ],
   ] as [Row[], string][])('%j is refused: %s', async (rows, message) => {
     const res = await call('POST', QUESTS, definition('Refused', rows));
     expect(res.statusCode).toBe(400);
@@ -157,7 +163,13 @@ describe('charging', () => {
       method: 'POST',
       url: `/api/s2s/${ACQUIRE_DEMO_APP}/quest-events`,
       headers: { 'x-questboard-key': key },
-      payload: { eventId: `start-${questId}-${playerId}`, questId, playerId, kind: 'start', ...(country ? { country } : {}) },
+      payload: {
+        eventId: `start-${questId}-${playerId}`,
+        questId,
+        playerId,
+        kind: 'start',
+        ...(country ? { country } : {}),
+      },
     });
 
   test("a step is charged its player's country's payout, the step's own otherwise; the cap counts what was charged", async () => {

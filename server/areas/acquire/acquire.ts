@@ -327,7 +327,9 @@ const withoutCountryPayouts = (json: Record<string, unknown> | null) =>
     steps: definitionOf(json).steps?.map((step) => ({
       eventName: step.eventName,
       payout: step.payout,
-      condition: step.condition ? { param: step.condition.param, op: step.condition.op, value: step.condition.value } : null,
+      condition: step.condition
+        ? { param: step.condition.param, op: step.condition.op, value: step.condition.value }
+        : null,
       ...(step.explanation ? { explanation: step.explanation } : {}),
     })),
   };

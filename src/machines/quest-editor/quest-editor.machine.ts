@@ -109,7 +109,11 @@ export function valuesOf(input: QuestEditorInput): QuestValues {
       conditionOp: s.condition?.op ?? 'gte',
       conditionValue: s.condition?.value ?? '',
       ...(s.explanation ? { explanation: s.explanation } : {}),
-      countryPayouts: (s.countryPayouts ?? []).map((p) => ({ country: p.country, mode: p.mode, value: String(p.value) })),
+      countryPayouts: (s.countryPayouts ?? []).map((p) => ({
+        country: p.country,
+        mode: p.mode,
+        value: String(p.value),
+      })),
     })),
     countries: [...def.countries],
     dailyCap: String(def.dailyCap),

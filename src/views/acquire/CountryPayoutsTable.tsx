@@ -195,7 +195,8 @@ export function CountryPayoutsList({ step }: { step: QuestStep }) {
     <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Payouts by country">
       {rows.map((row) => (
         <li key={row.country}>
-          {countryName(row.country)} ({row.country}): <span className="tabular-nums">{countryPayoutText(step, row)}</span>
+          {countryName(row.country)} ({row.country}):{' '}
+          <span className="tabular-nums">{countryPayoutText(step, row)}</span>
         </li>
       ))}
     </ul>
