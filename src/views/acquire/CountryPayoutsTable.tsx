@@ -74,19 +74,19 @@ export function CountryPayoutsEditor({
         <table className="mt-1 w-full table-fixed text-sm" aria-labelledby={`step-${step}-country-payouts`}>
           <thead>
             <tr className="text-left text-xs text-slate-600">
-              <th scope="col" className="w-[32%] pb-1 pr-2 font-medium">
+              <th scope="col" className="w-[30%] pb-1 pr-2 font-medium">
                 Country
               </th>
-              <th scope="col" className="w-[28%] pb-1 pr-2 font-medium">
+              <th scope="col" className="w-[26%] pb-1 pr-2 font-medium">
                 Kind
               </th>
-              <th scope="col" className="w-[18%] pb-1 pr-2 font-medium">
+              <th scope="col" className="w-[16%] pb-1 pr-2 font-medium">
                 Value
               </th>
-              <th scope="col" className="w-[10%] pb-1 pr-2 font-medium">
+              <th scope="col" className="w-[12%] pb-1 pr-2 font-medium">
                 Pays
               </th>
-              <th scope="col" className="w-[12%] pb-1 font-medium">
+              <th scope="col" className="w-[16%] pb-1 font-medium">
                 <span className="sr-only">Remove</span>
               </th>
             </tr>
