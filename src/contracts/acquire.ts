@@ -3,7 +3,8 @@
  * draft, §Quest states Quest and Acquire settings, §Rules and limits Acquire target, §Roles viewers, §API endpoints Acquire calls, §Rules and limits defaults and grid sizes).
  *
  * WHAT A QUEST IS (ours, docs/domain.md §Quests, players and money): a name, 1–10 ordered steps (each an event of the app's
- * active attribution source, optionally with a parameter condition `param op value`, and a payout in US dollars),
+ * active attribution source, optionally with a parameter condition `param op value`, and a payout in US dollars,
+ * optionally paying differently in some of the quest's countries: PAYOUTS BY COUNTRY below),
  * the countries it is shown in, and a daily cap in US dollars (the most its completed steps may be charged per UTC
  * day). A quest has an active (published) version and/or a draft version; editing writes the draft; `diff` says there
  * is a draft that differs from the active version (a never-published draft is a diff too). Publishing copies the
