@@ -5,7 +5,8 @@
  *    key of that server and app kept in its key file (DATA_DIR/players-simulate-keys.json) while the app lists it as
  *    active, else a new one created as the admin and kept there, so runs after the first make no further key;
  *  - each completed step is an AppsFlyer in-app postback to the app's postback URL carrying af_sub3 = quest id and
- *    af_sub1 = player id, with an event_value that meets the step's condition.
+ *    af_sub1 = player id, with an event_value that meets the step's condition; each start carries the player's
+ *    country (one of the quest's, at random), so payouts by country apply.
  * About 60 % of viewers start; each started player goes on to the next step with 75 % chance. Deterministic for a
  * seed. Used by `npm run players:simulate` and, once, by a fresh `npm start` (server/main.ts), so the demo's quests
  * show real numbers.
@@ -65,7 +66,7 @@ interface Step {
 }
 interface Quest {
   id: string;
-  active: { name: string; status: string; steps?: Step[] } | null;
+  active: { name: string; status: string; steps?: Step[]; countries?: string[] } | null;
 }
 
 /** A value that meets the condition (numbers a little above a ≥ bound, below a ≤ bound). */
@@ -135,11 +136,20 @@ export async function simulatePlayers(
     const steps = quest.active?.steps ?? [];
     for (let p = 0; p < options.players; p++) {
       const playerId = `sim-${run}-${p}`;
+      // The player's country, one of the quest's (the start carries it: payouts by country apply to it).
+      const countries = quest.active?.countries ?? [];
+      const country = countries[Math.floor(rand() * countries.length)];
       const s2s = (kind: 'view' | 'start') =>
         json(`/api/s2s/${appId}/quest-events`, {
           method: 'POST',
           headers: { 'x-questboard-key': key! },
-          body: JSON.stringify({ eventId: `${playerId}-${quest.id}-${kind}`, questId: quest.id, playerId, kind }),
+          body: JSON.stringify({
+            eventId: `${playerId}-${quest.id}-${kind}`,
+            questId: quest.id,
+            playerId,
+            kind,
+            ...(kind === 'start' && country ? { country } : {}),
+          }),
         });
       await s2s('view');
       totals.views++;

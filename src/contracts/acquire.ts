@@ -3,7 +3,8 @@
  * draft, §Quest states Quest and Acquire settings, §Rules and limits Acquire target, §Roles viewers, §API endpoints Acquire calls, §Rules and limits defaults and grid sizes).
  *
  * WHAT A QUEST IS (ours, docs/domain.md §Quests, players and money): a name, 1–10 ordered steps (each an event of the app's
- * active attribution source, optionally with a parameter condition `param op value`, and a payout in US dollars),
+ * active attribution source, optionally with a parameter condition `param op value`, and a payout in US dollars,
+ * optionally paying differently in some of the quest's countries: PAYOUTS BY COUNTRY below),
  * the countries it is shown in, and a daily cap in US dollars (the most its completed steps may be charged per UTC
  * day). A quest has an active (published) version and/or a draft version; editing writes the draft; `diff` says there
  * is a draft that differs from the active version (a never-published draft is a diff too). Publishing copies the
@@ -46,9 +47,10 @@
  */
 import * as t from 'io-ts';
 import { struct, nullable, line, MAX, Name, Id, AppParams, SuccessMessage } from './codecs';
-import { type FieldErrors, REQUIRED, isBlank, maxItems, requiredNumber } from './validation';
+import { type FieldErrors, REQUIRED, isBlank, maxItems, refine, requiredNumber, toNumber } from './validation';
 import { endpoint } from './endpoint';
-import { Count, Measure, Money, SignedMoney } from './numbers';
+import { Count, Measure, Money, SignedMoney, boundedNumber, hasAtMostDecimals } from './numbers';
+import { SUPPORTED_COUNTRIES } from './countries';
 
 // ---------------------------------------------------------------- quests (docs/acquire.md §Entities Quest)
 
@@ -70,16 +72,148 @@ export const StepCondition = struct(
 );
 export type StepCondition = t.TypeOf<typeof StepCondition>;
 
-/** One ordered step: an event of the active source, an optional condition, a payout in dollars. */
+export const QUEST_MAX_STEPS = 10;
+export const QUEST_MAX_PAYOUT = 1000;
+
+/**
+ * PAYOUTS BY COUNTRY (docs/acquire.md §Payouts by country): a step may pay differently in some of the quest's
+ * countries, either its payout times a multiplier (0 to 10) or an absolute payout (like a step payout: more than 0, at
+ * most 1000), both with at most 2 decimals; at most QUEST_MAX_COUNTRY_PAYOUTS countries per step, each once. A
+ * completion from a player of a listed country is charged that country's payout; any other (or no) country, the
+ * step's own payout.
+ */
+export const CountryPayoutMode = t.keyof({ multiplier: null, absolute: null }, 'CountryPayoutMode');
+export type CountryPayoutMode = t.TypeOf<typeof CountryPayoutMode>;
+export const COUNTRY_PAYOUT_MODES: readonly CountryPayoutMode[] = ['multiplier', 'absolute'];
+export const QUEST_MAX_COUNTRY_PAYOUTS = 50;
+export const COUNTRY_MULTIPLIER_MAX = 10;
+export const COUNTRY_PAYOUT_DECIMALS = 2;
+export const CountryPayout = struct(
+  {
+    country: line(2),
+    mode: CountryPayoutMode,
+    value: boundedNumber({
+      name: 'CountryPayoutValue',
+      min: 0,
+      max: QUEST_MAX_PAYOUT,
+      decimals: COUNTRY_PAYOUT_DECIMALS,
+    }),
+  },
+  {},
+  'CountryPayout',
+);
+export type CountryPayout = t.TypeOf<typeof CountryPayout>;
+
+/** One ordered step: an event of the active source, an optional condition, a payout in dollars (and by country). */
 export const QuestStep = struct(
   { eventName: line(MAX.label), payout: Money },
-  { condition: nullable(StepCondition), explanation: line(MAX.label) },
+  {
+    condition: nullable(StepCondition),
+    explanation: line(MAX.label),
+    countryPayouts: maxItems(CountryPayout, QUEST_MAX_COUNTRY_PAYOUTS, 'CountryPayouts'),
+  },
   'QuestStep',
 );
 export type QuestStep = t.TypeOf<typeof QuestStep>;
 
-export const QUEST_MAX_STEPS = 10;
-export const QUEST_MAX_PAYOUT = 1000;
+/** The rules' words (the editor shows them after the field's name; the server after the field's path). */
+export const COUNTRY_PAYOUTS_TOO_MANY = `must have at most ${QUEST_MAX_COUNTRY_PAYOUTS} countries`;
+export const COUNTRY_NOT_SUPPORTED = 'must be a supported country';
+export const COUNTRY_NOT_IN_QUEST = "must be one of the quest's countries";
+export const COUNTRY_LISTED_TWICE = 'is listed twice';
+export const MULTIPLIER_RANGE = `must be from 0 to ${COUNTRY_MULTIPLIER_MAX}, with at most ${COUNTRY_PAYOUT_DECIMALS} decimals`;
+export const PAYOUT_RANGE = `must be more than 0 and at most ${QUEST_MAX_PAYOUT}`;
+export const PAYOUT_DECIMALS = `must have at most ${COUNTRY_PAYOUT_DECIMALS} decimals`;
+
+/** A country payout as the form or the wire holds it (inputs may be strings). */
+export interface CountryPayoutInput {
+  country?: unknown;
+  mode?: unknown;
+  value?: unknown;
+}
+
+/** The problems of one step's payouts by country, keyed `steps.{i}.countryPayouts[.{j}.{field}]`. */
+export function validateCountryPayouts(
+  stepIndex: number,
+  rows: readonly CountryPayoutInput[],
+  questCountries: readonly unknown[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const at = `steps.${stepIndex}.countryPayouts`;
+  if (rows.length > QUEST_MAX_COUNTRY_PAYOUTS) errors[at] = COUNTRY_PAYOUTS_TOO_MANY;
+  const seen = new Set<string>();
+  rows.forEach((row, j) => {
+    const country = typeof row.country === 'string' ? row.country : '';
+    if (isBlank(country)) errors[`${at}.${j}.country`] = REQUIRED;
+    else if (!SUPPORTED_COUNTRIES.includes(country)) errors[`${at}.${j}.country`] = COUNTRY_NOT_SUPPORTED;
+    else if (!questCountries.includes(country)) errors[`${at}.${j}.country`] = COUNTRY_NOT_IN_QUEST;
+    else if (seen.has(country)) errors[`${at}.${j}.country`] = COUNTRY_LISTED_TWICE;
+    seen.add(country);
+    const missing = requiredNumber(row.value);
+    const value = toNumber(row.value);
+    if (missing) errors[`${at}.${j}.value`] = missing;
+    else if (row.mode === 'absolute') {
+      if (value! <= 0 || value! > QUEST_MAX_PAYOUT) errors[`${at}.${j}.value`] = PAYOUT_RANGE;
+      else if (!hasAtMostDecimals(value!, COUNTRY_PAYOUT_DECIMALS)) errors[`${at}.${j}.value`] = PAYOUT_DECIMALS;
+    } else if (value! < 0 || value! > COUNTRY_MULTIPLIER_MAX || !hasAtMostDecimals(value!, COUNTRY_PAYOUT_DECIMALS))
+      errors[`${at}.${j}.value`] = MULTIPLIER_RANGE;
+  });
+  return errors;
+}
+
+/** Dollars as the quest's texts write them. */
+export const dollars = (usd: number) => `$${usd.toFixed(2)}`;
+
+/**
+ * What a completed step is charged, in cents, for a player of `country` (null: unknown): the country's payout when the
+ * step lists it, else the step's own payout. `country` says which listed country applied (null: the base payout).
+ */
+export function stepPayoutFor(
+  step: Pick<QuestStep, 'payout' | 'countryPayouts'>,
+  country: string | null,
+): { cents: number; country: string | null } {
+  const row = country ? step.countryPayouts?.find((p) => p.country === country) : undefined;
+  const base = Math.round(step.payout * 100);
+  if (!row) return { cents: base, country: null };
+  return {
+    cents: row.mode === 'absolute' ? Math.round(row.value * 100) : Math.round(step.payout * 100 * row.value),
+    country: row.country,
+  };
+}
+
+/** A country payout in words: "×1.5 ($0.60)" or "$2.00". */
+export function countryPayoutText(step: Pick<QuestStep, 'payout'>, row: CountryPayout): string {
+  if (row.mode === 'absolute') return dollars(row.value);
+  return `×${row.value} (${dollars(stepPayoutFor({ payout: step.payout, countryPayouts: [row] }, row.country).cents / 100)})`;
+}
+
+/** Every step's payouts by country as labelled lines ("Step 2 payout in DE" → "×1.5 ($0.75)"), in step order. */
+export function countryPayoutLines(steps: readonly QuestStep[] | undefined): { label: string; value: string }[] {
+  return (steps ?? []).flatMap((step, i) =>
+    (step.countryPayouts ?? []).map((row) => ({
+      label: `Step ${i + 1} payout in ${row.country}`,
+      value: countryPayoutText(step, row),
+    })),
+  );
+}
+
+/**
+ * The diff of two versions' payouts by country: one change per country payout added, removed or changed, with the
+ * line's label as the field (a step's own payout changing changes the text of its multiplied countries too).
+ */
+export function countryPayoutChanges(
+  before: readonly QuestStep[] | undefined,
+  after: readonly QuestStep[] | undefined,
+): { field: string; before: string | null; after: string | null }[] {
+  const was = new Map(countryPayoutLines(before).map((l) => [l.label, l.value]));
+  const now = new Map(countryPayoutLines(after).map((l) => [l.label, l.value]));
+  const labels = [...new Set([...was.keys(), ...now.keys()])];
+  return labels.flatMap((label) => {
+    const b = was.get(label) ?? null;
+    const a = now.get(label) ?? null;
+    return b === a ? [] : [{ field: label, before: b, after: a }];
+  });
+}
 
 /** What the editor writes into a draft (and what publishing copies to the active version). */
 export const QuestDefinition = struct(
@@ -139,7 +273,12 @@ export const QUEST_STATUS_LABELS: Record<string, string> = {
 /** Field-by-field problems of a quest definition (the editor shows them; the server refuses with the first). */
 export function validateQuestDefinition(def: {
   name?: unknown;
-  steps?: readonly { eventName?: unknown; payout?: unknown; condition?: { param?: unknown; value?: unknown } | null }[];
+  steps?: readonly {
+    eventName?: unknown;
+    payout?: unknown;
+    condition?: { param?: unknown; value?: unknown } | null;
+    countryPayouts?: readonly CountryPayoutInput[];
+  }[];
   countries?: readonly unknown[];
   dailyCap?: unknown;
 }): FieldErrors {
@@ -156,6 +295,7 @@ export function validateQuestDefinition(def: {
       errors[`steps.${i}.payout`] = `must be more than 0 and at most ${QUEST_MAX_PAYOUT}`;
     if (step.condition && (isBlank(step.condition.param) || isBlank(step.condition.value)))
       errors[`steps.${i}.condition`] = 'needs a parameter and a value';
+    Object.assign(errors, validateCountryPayouts(i, step.countryPayouts ?? [], def.countries ?? []));
   });
   if (!def.countries || def.countries.length === 0) errors.countries = REQUIRED;
   const cap = requiredNumber(def.dailyCap);
@@ -302,9 +442,20 @@ export type AcquireSourceResponse = t.TypeOf<typeof AcquireSourceResponse>;
 
 /** The player app's report of a quest view or start; `eventId` makes a replay count once. */
 export const PlayerQuestEventKind = t.keyof({ view: null, start: null }, 'PlayerQuestEventKind');
+/** A player's country, ISO 3166-1 alpha-2 (either case; stored upper-case). */
+export const PlayerCountry = refine(
+  line(2),
+  (code) => /^[A-Za-z]{2}$/.test(code),
+  'PlayerCountry',
+  'must be a two-letter country code',
+);
+/**
+ * `country`: the player's country as the player app knows it, sent with the start; a step the player completes is
+ * charged that country's payout (docs/acquire.md §Payouts by country).
+ */
 export const PlayerQuestEvent = struct(
   { eventId: Id, questId: Id, playerId: Id, kind: PlayerQuestEventKind },
-  {},
+  { country: PlayerCountry },
   'PlayerQuestEvent',
 );
 export type PlayerQuestEvent = t.TypeOf<typeof PlayerQuestEvent>;

@@ -185,6 +185,18 @@ for (const { name: width, viewport } of WIDTHS) {
       await scan(page, `a quest's spend (${width})`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
+      // A quest's details (read-only, from its name) and its editor, both with the steps' payouts by country.
+      await page.getByRole('button', { name: 'Dragon Tamer', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Dragon Tamer' })).toBeVisible();
+      await scan(page, `a quest's details (${width})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Options for Dragon Tamer' }).click();
+      await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+      await expect(page.getByRole('combobox', { name: 'Step 1 country 1' })).toBeVisible();
+      await scan(page, `the quest editor (${width})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
       await open(page, appPath('no-such-app', 'acquire/target'), 'App not found');
       await scan(page, `an unknown app (${width})`);

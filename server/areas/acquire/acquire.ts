@@ -13,6 +13,8 @@ import { sql } from 'kysely';
 import {
   PREPUBLISH_WINDOW_MS,
   TARGET_KPIS,
+  countryPayoutChanges,
+  stepPayoutFor,
   questStatusRule,
   validateQuestDefinition,
   type AcquireSource,
@@ -303,6 +305,9 @@ async function checkDefinition(ctx: ServerContext, appId: string, def: QuestDefi
       payout: Math.round(s.payout * 100) / 100,
       condition: s.condition ?? null,
       ...(s.explanation ? { explanation: s.explanation } : {}),
+      ...(s.countryPayouts?.length
+        ? { countryPayouts: s.countryPayouts.map(({ country, mode, value }) => ({ country, mode, value })) }
+        : {}),
     })),
     countries: [...new Set(def.countries)],
     dailyCap: Math.round(def.dailyCap * 100) / 100,
@@ -311,6 +316,31 @@ async function checkDefinition(ctx: ServerContext, appId: string, def: QuestDefi
 
 /** The fields of a quest definition the activity log compares (docs/activity.md). */
 const QUEST_FIELDS = ['name', 'steps', 'countries', 'dailyCap'] as const;
+
+/**
+ * A definition's steps without their payouts by country (those are compared country by country), each written in one
+ * key order (a stored version comes back from jsonb with its keys reordered, so its JSON text would always differ).
+ */
+const withoutCountryPayouts = (json: Record<string, unknown> | null) =>
+  json && {
+    ...json,
+    steps: definitionOf(json).steps?.map((step) => ({
+      eventName: step.eventName,
+      payout: step.payout,
+      condition: step.condition
+        ? { param: step.condition.param, op: step.condition.op, value: step.condition.value }
+        : null,
+      ...(step.explanation ? { explanation: step.explanation } : {}),
+    })),
+  };
+/**
+ * The changes between two versions of a quest: each field of QUEST_FIELDS (the steps without their payouts by
+ * country), then one readable line per country payout added, removed or changed ("Step 2 payout in DE").
+ */
+export const questChanges = (before: Record<string, unknown> | null, after: Record<string, unknown> | null) => [
+  ...changesOf(withoutCountryPayouts(before), withoutCountryPayouts(after), QUEST_FIELDS),
+  ...countryPayoutChanges(before ? definitionOf(before).steps : [], after ? definitionOf(after).steps : []),
+];
 const appWorkspaceOf = async (tx: ServerContext, appId: string) =>
   (await tx.db.selectFrom('apps').select('workspace_id').where('id', '=', appId).executeTakeFirstOrThrow())
     .workspace_id;
@@ -328,7 +358,7 @@ async function emitDraftSaved(
     appId,
     questId,
     questName: after.name,
-    changes: changesOf(before, after, QUEST_FIELDS),
+    changes: questChanges(before, after),
   });
 }
 
@@ -414,7 +444,7 @@ export async function publishQuest(ctx: ServerContext, appId: string, questId: s
         questName: def.name,
         changes: [
           ...changesOf({ status: row.status }, { status: row.status === 'DRAFT' ? 'LIVE' : row.status }),
-          ...changesOf(row.active, def, QUEST_FIELDS),
+          ...questChanges(row.active, def),
         ],
       });
       return `${def.name} published.`;
@@ -435,7 +465,7 @@ async function dropDraft(tx: ServerContext, row: QuestRow) {
     await tx.db.updateTable('quests').set({ draft: null, updated_at: tx.now() }).where('id', '=', row.id).execute();
   else await tx.db.deleteFrom('quests').where('id', '=', row.id).execute();
   const draft = definitionOf(row.draft!);
-  const changes = changesOf(row.draft, row.active, QUEST_FIELDS);
+  const changes = questChanges(row.draft, row.active);
   await emit(tx, 'quest.draft_discarded', {
     workspaceId: await appWorkspaceOf(tx, row.app_id),
     appId: row.app_id,
@@ -745,6 +775,7 @@ export async function recordPlayerEvent(
       player_id: event.playerId,
       kind: event.kind,
       at: ctx.now(),
+      country: event.country ? event.country.toUpperCase() : null,
     })
     .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
     .returning('event_id')
@@ -801,12 +832,15 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
       .forUpdate()
       .executeTakeFirst();
     if (!quest || !quest.active || quest.status !== 'LIVE') return 'ignored';
+    // The player's first start, with the country the player app sent (docs/acquire.md §Payouts by country).
     const started = await tx.db
       .selectFrom('quest_player_events')
-      .select('event_id')
+      .select(['event_id', 'country'])
       .where('quest_id', '=', quest.id)
       .where('player_id', '=', completion.playerId)
       .where('kind', '=', 'start')
+      .orderBy('at')
+      .limit(1)
       .executeTakeFirst();
     if (!started) return 'ignored';
     const def = definitionOf(quest.active);
@@ -820,7 +854,9 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
     const step = def.steps[next];
     if (next < 0 || !step || step.eventName !== completion.eventName || !conditionHolds(step, completion.params))
       return 'ignored';
-    const payoutCents = Math.round(step.payout * 100);
+    // The player's country's payout when the step lists it, else the step's own: what is charged and counted to the cap.
+    const payout = stepPayoutFor(step, started.country);
+    const payoutCents = payout.cents;
     const capCents = Math.round(def.dailyCap * 100);
     const day = (await today(tx, [quest.id])).get(quest.id) ?? { cents: 0, refused: false };
     const withinCap = day.cents + payoutCents <= capCents;
@@ -835,6 +871,7 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
         payout_cents: payoutCents,
         charge_id: chargeId,
         completed_at: completion.at,
+        country: payout.country,
       })
       .onConflict((oc) => oc.columns(['quest_id', 'player_id', 'step_index']).doNothing())
       .returning('step_index')

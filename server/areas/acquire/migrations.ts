@@ -3,7 +3,7 @@
  * their active and draft definitions, the player app's views and starts (one row per reported event, unique per app
  * and event id so a replayed request counts once), and completed steps (unique per quest, player and step, so a
  * postback delivered twice completes a step once), each linked to the billing charge it made, and their sums per
- * quest and UTC hour (spend and pacing).
+ * quest and UTC hour (spend and pacing); the player's country of a start and the country a completion was paid for.
  */
 import { sqlMigrations } from '../../db/migrations';
 import { FILL_SPEND_HOURS_SQL, FILL_STEP_COUNTS_SQL } from './spend-hours';
@@ -78,5 +78,12 @@ export const acquireMigrations = sqlMigrations({
           players integer NOT NULL,
           PRIMARY KEY (quest_id, step_index)
         );${FILL_STEP_COUNTS_SQL}
+      `,
+  // Payouts by country (docs/acquire.md §Payouts by country): a step's payouts by country live in the quest's draft and
+  // active definitions (JSON, so draft → review → publish carries them); the player app may send the player's country
+  // with a start, and a completed step keeps the country whose payout it was charged (null: the step's own payout).
+  '0454_quest_payouts_by_country': `
+        ALTER TABLE quest_player_events ADD COLUMN IF NOT EXISTS country text;
+        ALTER TABLE quest_step_completions ADD COLUMN IF NOT EXISTS country text
       `,
 });

@@ -35,6 +35,8 @@ export interface QuestPlayerEventsTable {
   player_id: string;
   kind: 'view' | 'start';
   at: Timestamp;
+  /** The player's country sent with a start (ISO 3166-1 alpha-2, upper-case); null when not sent. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 /** A player's completed step (from an attribution postback); charged when within the quest's daily cap. */
 export interface QuestStepCompletionsTable {
@@ -45,6 +47,8 @@ export interface QuestStepCompletionsTable {
   payout_cents: number;
   charge_id: string | null;
   completed_at: Timestamp;
+  /** The listed country whose payout `payout_cents` is; null: the step's own payout. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A quest's completions in one UTC hour (written with each completion): what the spend and pacing charts read. */

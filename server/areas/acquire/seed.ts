@@ -86,10 +86,36 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
     countries,
     dailyCap: 40,
     steps: [
-      { eventName: 'af_tutorial_completion', payout: 0.25, condition: null },
+      {
+        eventName: 'af_tutorial_completion',
+        payout: 0.25,
+        condition: null,
+        countryPayouts: [{ country: 'DE', mode: 'multiplier', value: 0.8 }],
+      },
       { eventName: 'af_level_achieved', payout: 0.75, condition: level(5) },
-      { eventName: 'af_level_achieved', payout: 2, condition: level(10) },
+      {
+        eventName: 'af_level_achieved',
+        payout: 2,
+        condition: level(10),
+        countryPayouts: [{ country: 'US', mode: 'absolute', value: 2.5 }],
+      },
     ],
+  };
+  // The pending edit of the live quest: a higher cap, and the payouts by country changed (the review lists each).
+  const tamerDraft = {
+    ...tamer,
+    dailyCap: 60,
+    steps: tamer.steps.map((step, i) =>
+      i === 2
+        ? {
+            ...step,
+            countryPayouts: [
+              { country: 'US', mode: 'absolute', value: 3 },
+              { country: 'GB', mode: 'multiplier', value: 1.2 },
+            ],
+          }
+        : step,
+    ),
   };
   const master = {
     name: 'Merge Master',
@@ -118,7 +144,7 @@ export async function seedAcquireDemo(trx: Transaction<Database>, now: Date) {
         app_id: ACQUIRE_DEMO_APP,
         status: 'LIVE',
         active: JSON.stringify(tamer),
-        draft: JSON.stringify({ ...tamer, dailyCap: 60 }),
+        draft: JSON.stringify(tamerDraft),
         published_at: days(12),
         created_at: days(14),
       },

@@ -1,17 +1,21 @@
 /**
  * The quest editor (docs/acquire.md §Entities Quest, ours in detail: src/contracts/acquire.ts header; §Quest states "editing writes the draft"):
  * a name, ordered steps (an event of the app's active source, an optional parameter condition, a payout in dollars),
- * countries and a daily cap. Saving creates a new quest's draft or rewrites an existing quest's draft; the active
+ * countries and a daily cap; each step may list payouts by country (a multiplier of its payout, or an absolute payout,
+ * for some of the quest's countries: docs/acquire.md §Payouts by country), one row per country. Saving creates a new quest's draft or rewrites an existing quest's draft; the active
  * version is untouched until the draft is published from the review.
  *
  *   editing ─SUBMIT (valid)→ saving ─done→ saved (final; notice, grid refreshed)
  *                                   └ success:false / thrown → editing with the server's words, or ours
  *   editing ─SUBMIT (invalid)→ editing with field errors;  editing ─CANCEL→ cancelled (final)
+ *   editing ─ADD_COUNTRY_PAYOUT (fewer than 50 rows)│REMOVE_COUNTRY_PAYOUT│SET_COUNTRY_PAYOUT→ editing (the step's rows)
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import {
+  QUEST_MAX_COUNTRY_PAYOUTS,
   QUEST_MAX_STEPS,
   validateQuestDefinition,
+  type CountryPayoutMode,
   type QuestDefinition,
   type QuestResponse,
   type StepConditionOp,
@@ -26,6 +30,14 @@ import { answerSucceeded } from '../shared/answer-guards';
 export const QUEST_SAVE_FAILED = 'Failed to save the quest.';
 export const QUEST_SAVED = 'Draft saved.';
 
+/** One row of a step's payouts by country, as the form holds it. */
+export interface CountryPayoutValues {
+  country: string;
+  mode: CountryPayoutMode;
+  value: string;
+}
+export type CountryPayoutField = keyof CountryPayoutValues;
+
 export interface StepValues {
   eventName: string;
   payout: string;
@@ -34,6 +46,7 @@ export interface StepValues {
   conditionOp: StepConditionOp;
   conditionValue: string;
   explanation?: string;
+  countryPayouts: CountryPayoutValues[];
 }
 export interface QuestValues {
   name: string;
@@ -67,6 +80,10 @@ export type QuestEditorEvent =
   | { type: 'ADD_STEP' }
   | { type: 'REMOVE_STEP'; index: number }
   | { type: 'SET_STEP'; index: number; field: StepField; value: string }
+  /** A row for the step's first quest country it does not list yet (none left: a row to choose one in). */
+  | { type: 'ADD_COUNTRY_PAYOUT'; index: number }
+  | { type: 'REMOVE_COUNTRY_PAYOUT'; index: number; row: number }
+  | { type: 'SET_COUNTRY_PAYOUT'; index: number; row: number; field: CountryPayoutField; value: string }
   | { type: 'SUBMIT' }
   | { type: 'CANCEL' };
 
@@ -76,6 +93,7 @@ const emptyStep = (eventName: string): StepValues => ({
   conditionParam: '',
   conditionOp: 'gte',
   conditionValue: '',
+  countryPayouts: [],
 });
 
 export function valuesOf(input: QuestEditorInput): QuestValues {
@@ -91,6 +109,11 @@ export function valuesOf(input: QuestEditorInput): QuestValues {
       conditionOp: s.condition?.op ?? 'gte',
       conditionValue: s.condition?.value ?? '',
       ...(s.explanation ? { explanation: s.explanation } : {}),
+      countryPayouts: (s.countryPayouts ?? []).map((p) => ({
+        country: p.country,
+        mode: p.mode,
+        value: String(p.value),
+      })),
     })),
     countries: [...def.countries],
     dailyCap: String(def.dailyCap),
@@ -108,10 +131,33 @@ export function definitionOf(values: QuestValues): QuestDefinition {
         ? { param: s.conditionParam.trim(), op: s.conditionOp, value: s.conditionValue.trim() }
         : null,
       ...(s.explanation ? { explanation: s.explanation } : {}),
+      ...(s.countryPayouts.length > 0
+        ? {
+            countryPayouts: s.countryPayouts.map((p) => ({
+              country: p.country,
+              mode: p.mode,
+              value: Number(p.value.trim()),
+            })),
+          }
+        : {}),
     })),
     countries: values.countries,
     dailyCap: Number(values.dailyCap.trim()),
   };
+}
+
+/** A step's rows after one of the country-payout events. */
+function editRows(
+  rows: CountryPayoutValues[],
+  questCountries: readonly string[],
+  event: Extract<QuestEditorEvent, { type: 'ADD_COUNTRY_PAYOUT' | 'REMOVE_COUNTRY_PAYOUT' | 'SET_COUNTRY_PAYOUT' }>,
+): CountryPayoutValues[] {
+  if (event.type === 'ADD_COUNTRY_PAYOUT') {
+    const country = questCountries.find((c) => !rows.some((r) => r.country === c)) ?? '';
+    return [...rows, { country, mode: 'multiplier', value: '' }];
+  }
+  if (event.type === 'REMOVE_COUNTRY_PAYOUT') return rows.filter((_, j) => j !== event.row);
+  return rows.map((r, j) => (j === event.row ? { ...r, [event.field]: event.value } : r));
 }
 
 const check = (values: QuestValues) =>
@@ -124,6 +170,7 @@ const check = (values: QuestValues) =>
         s.conditionParam.trim() || s.conditionValue.trim()
           ? { param: s.conditionParam, value: s.conditionValue }
           : null,
+      countryPayouts: s.countryPayouts,
     })),
   });
 
@@ -145,6 +192,13 @@ export const questEditorMachine = setup({
     canAddStep: ({ context }) => context.values.steps.length < QUEST_MAX_STEPS,
     canRemoveStep: ({ context, event }) =>
       event.type === 'REMOVE_STEP' && context.values.steps.length > 1 && event.index < context.values.steps.length,
+    canAddCountryPayout: ({ context, event }) =>
+      event.type === 'ADD_COUNTRY_PAYOUT' &&
+      (context.values.steps[event.index]?.countryPayouts.length ?? QUEST_MAX_COUNTRY_PAYOUTS) <
+        QUEST_MAX_COUNTRY_PAYOUTS,
+    hasCountryPayout: ({ context, event }) =>
+      (event.type === 'REMOVE_COUNTRY_PAYOUT' || event.type === 'SET_COUNTRY_PAYOUT') &&
+      context.values.steps[event.index]?.countryPayouts[event.row] !== undefined,
   },
   actions: {
     notify,
@@ -174,6 +228,16 @@ export const questEditorMachine = setup({
             steps: v.steps.map((s, i) => (i === event.index ? { ...s, [event.field]: event.value } : s)),
           };
           break;
+        case 'ADD_COUNTRY_PAYOUT':
+        case 'REMOVE_COUNTRY_PAYOUT':
+        case 'SET_COUNTRY_PAYOUT':
+          values = {
+            ...v,
+            steps: v.steps.map((s, i) =>
+              i === event.index ? { ...s, countryPayouts: editRows(s.countryPayouts, v.countries, event) } : s,
+            ),
+          };
+          break;
         default:
           break;
       }
@@ -193,6 +257,9 @@ export const questEditorMachine = setup({
         ADD_STEP: { guard: 'canAddStep', actions: 'edit' },
         REMOVE_STEP: { guard: 'canRemoveStep', actions: 'edit' },
         SET_STEP: { actions: 'edit' },
+        ADD_COUNTRY_PAYOUT: { guard: 'canAddCountryPayout', actions: 'edit' },
+        REMOVE_COUNTRY_PAYOUT: { guard: 'hasCountryPayout', actions: 'edit' },
+        SET_COUNTRY_PAYOUT: { guard: 'hasCountryPayout', actions: 'edit' },
         SUBMIT: [
           { guard: 'valid', target: 'saving', actions: assign({ errors: {}, error: null }) },
           { actions: assign({ errors: ({ context }) => check(context.values) }) },

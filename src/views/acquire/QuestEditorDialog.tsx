@@ -1,6 +1,7 @@
 /**
  * The quest editor (a thin view over the quest-editor flow): name, daily cap, countries, and ordered steps (an event of
- * the app's active source with when it was last received, an optional parameter condition, a payout). Saving writes
+ * the app's active source with when it was last received, an optional parameter condition, a payout, and payouts by
+ * country in a small table). Saving writes
  * the draft. For an existing quest, its per-step funnel (viewed → started → each step, median minutes) is shown.
  */
 import { useEffect } from 'react';
@@ -17,6 +18,7 @@ import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { TextField } from '../ui/TextField';
 import { CountryPicker } from './CountryPicker';
+import { CountryPayoutsEditor } from './CountryPayoutsTable';
 import { ObjectHistory, type KeptApart } from '../activity/ObjectHistory';
 
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
@@ -210,6 +212,17 @@ export function QuestEditorDialog({
                     disabled={view.saving}
                   />
                 </div>
+                <CountryPayoutsEditor
+                  step={i}
+                  stepPayout={step.payout}
+                  rows={step.countryPayouts}
+                  countries={values.countries}
+                  errors={errors}
+                  disabled={view.saving}
+                  onAdd={() => actions.addCountryPayout(i)}
+                  onRemove={(row) => actions.removeCountryPayout(i, row)}
+                  onSet={(row, field, value) => actions.setCountryPayout(i, row, field, value)}
+                />
                 {step.explanation && <p className="mt-2 text-xs text-indigo-800">Suggested: {step.explanation}</p>}
               </li>
             ))}

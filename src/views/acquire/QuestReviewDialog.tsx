@@ -1,8 +1,9 @@
 /**
- * Review Edits (docs/acquire.md §Quest states): the draft beside the active version, field by field (changed fields marked), with Publish and
+ * Review Edits (docs/acquire.md §Quest states): the draft beside the active version, field by field (changed fields marked;
+ * each step's payout in each listed country is a field of its own), with Publish and
  * Discard for this quest. A publish refused by the pre-publish check shows the server's reason per step.
  */
-import type { Quest, QuestVersion } from '../../contracts/acquire';
+import { countryPayoutLines, type Quest, type QuestVersion } from '../../contracts/acquire';
 import type { QuestReviewActor } from '../../machines/quest-review/quest-review.machine';
 import { questReviewActions, type selectQuestReview } from '../../machines/quest-review/quest-review.selectors';
 import { Button } from '../ui/Button';
@@ -20,6 +21,8 @@ function fields(version: QuestVersion | null): { label: string; value: string }[
     { label: 'Countries', value: countriesText(version.countries ?? []) },
     { label: 'Daily cap', value: money(version.dailyCap ?? 0) },
     ...steps.map((step, i) => ({ label: `Step ${i + 1}`, value: stepText(step) })),
+    // One line per country payout, so each country's change is its own marked row (docs/acquire.md §Payouts by country).
+    ...countryPayoutLines(steps),
   ];
 }
 

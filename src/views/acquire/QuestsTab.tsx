@@ -35,6 +35,7 @@ import { Spinner } from '../ui/Spinner';
 import { viewerDenied } from '../ui/permissions';
 import { QuestEditorDialog } from './QuestEditorDialog';
 import { QuestReviewDialog } from './QuestReviewDialog';
+import { QuestDetailsDialog } from './QuestDetailsDialog';
 import { useActions } from '../flows/useActions';
 import { StatusBadge } from './StatusBadge';
 import { PacingCard } from './PacingCard';
@@ -59,11 +60,20 @@ const numeric = (header: string, value: (row: Row) => string): TableColumn<Row> 
   headerClassName: 'text-right',
   className: 'text-right tabular-nums',
 });
-const columns: TableColumn<Row>[] = [
+/** The grid's columns; the name opens the quest's details (read-only, every role). */
+const columnsOf = (onDetails: (quest: Quest) => void): TableColumn<Row>[] => [
   {
     header: 'Name',
     headerClassName: 'text-left',
-    cell: (row) => <span className="font-medium text-slate-900">{row.name}</span>,
+    cell: (row) => (
+      <button
+        type="button"
+        onClick={() => onDetails(row.quest)}
+        className="rounded font-medium text-slate-900 underline decoration-slate-300 underline-offset-2 hover:decoration-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-500"
+      >
+        {row.name}
+      </button>
+    ),
   },
   {
     header: 'Status',
@@ -100,6 +110,8 @@ export default function QuestsTab({
   const questActions = useActions(questActor, questActionsActions);
   const reviewActions = useActions(review, questReviewActions);
   const [editing, setEditing] = useState<{ quest: Quest | null } | null>(null);
+  const [details, setDetails] = useState<Quest | null>(null);
+  const columns = useMemo(() => columnsOf(setDetails), []);
   const denied = viewerDenied(workspace.role);
 
   const data = useMemo<Row[]>(
@@ -268,6 +280,7 @@ export default function QuestsTab({
           onClose={() => setEditing(null)}
         />
       )}
+      {details && <QuestDetailsDialog quest={details} onClose={() => setDetails(null)} />}
       <FlowConfirmDialog view={reviewView.discardAllConfirm} actions={reviewActions} confirmLabel="Discard all" />
       <QuestReviewDialog
         actor={review}

@@ -1,9 +1,9 @@
 /** How a quest's parts read in the editor, the review, the funnel and the Target tab. */
-import { shownVersion, type Quest, type QuestStep, type StepConditionOp } from '../../contracts/acquire';
+import { dollars, shownVersion, type Quest, type QuestStep, type StepConditionOp } from '../../contracts/acquire';
 import { countryName } from './CountryPicker';
 
 export const OP_LABELS: Record<StepConditionOp, string> = { eq: '=', neq: '≠', gte: '≥', lte: '≤' };
-export const money = (usd: number) => `$${usd.toFixed(2)}`;
+export const money = dollars;
 export const stepText = (step: QuestStep) =>
   `${step.eventName}${step.condition ? ` (${step.condition.param} ${OP_LABELS[step.condition.op]} ${step.condition.value})` : ''} · ${money(step.payout)}`;
 export const countriesText = (countries: readonly string[]) => countries.map(countryName).join(', ');

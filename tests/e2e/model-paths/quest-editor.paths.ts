@@ -1,7 +1,8 @@
 /**
  * The quest editor (src/machines/quest-editor, src/views/acquire/QuestEditorDialog.tsx; docs/acquire.md §Entities
  * Quest, §Quest states "editing writes the draft"): each event → what the admin does in 'New quest' on Dragon Merge
- * (iOS)'s Quests grid, each state → the dialog (its fields, their errors, the save's words) or the grid after it.
+ * (iOS)'s Quests grid, each state → the dialog (its fields, each step's payouts by country, their errors, the save's
+ * words) or the grid after it.
  *
  * Data: the journey saves a new quest for real (a unique name) and removes it at its end; the save's refusal and
  * crash are routed.
@@ -48,6 +49,13 @@ const E = {
   addStep: { type: 'ADD_STEP' },
   payout2: { type: 'SET_STEP', index: 1, field: 'payout', value: '2' },
   removeStep: { type: 'REMOVE_STEP', index: 1 },
+  // Payouts by country: a row for the quest's country (DE), a multiplier out of range, then absolute $2.50; a second
+  // row has no quest country left to name (both its fields wanted) and is removed.
+  addCountry: { type: 'ADD_COUNTRY_PAYOUT', index: 0 },
+  countryTooMuch: { type: 'SET_COUNTRY_PAYOUT', index: 0, row: 0, field: 'value', value: '11' },
+  countryAbsolute: { type: 'SET_COUNTRY_PAYOUT', index: 0, row: 0, field: 'mode', value: 'absolute' },
+  countryValue: { type: 'SET_COUNTRY_PAYOUT', index: 0, row: 0, field: 'value', value: '2.5' },
+  removeCountry: { type: 'REMOVE_COUNTRY_PAYOUT', index: 0, row: 1 },
   submit: { type: 'SUBMIT' },
   cancel: { type: 'CANCEL' },
   saved: doneEvent('saveQuest', { success: true, message: SAVED }),
@@ -133,6 +141,12 @@ export const questEditorTable: FlowTable<EditorUi> = {
         E.cap,
         E.countries,
         E.payout,
+        E.addCountry,
+        E.countryTooMuch,
+        E.countryAbsolute,
+        E.countryValue,
+        E.addCountry,
+        E.removeCountry,
         E.addStep,
         E.payout2,
         E.removeStep,
@@ -174,6 +188,28 @@ export const questEditorTable: FlowTable<EditorUi> = {
       act: (ui, event: Ev<'SET_STEP'>) => field(ui, `Step ${event.index + 1} payout (USD)`).fill(event.value),
       label: (event: Ev<'SET_STEP'>) => `step ${event.index + 1} ${event.field} ${event.value}`,
     },
+    ADD_COUNTRY_PAYOUT: {
+      act: (ui, event: Ev<'ADD_COUNTRY_PAYOUT'>) =>
+        dialog(ui)
+          .root.getByRole('button', { name: `Add country to step ${event.index + 1}`, exact: true })
+          .click(),
+    },
+    REMOVE_COUNTRY_PAYOUT: {
+      act: (ui, event: Ev<'REMOVE_COUNTRY_PAYOUT'>) =>
+        dialog(ui)
+          .root.getByRole('button', { name: `Remove country ${event.row + 1} of step ${event.index + 1}`, exact: true })
+          .click(),
+    },
+    SET_COUNTRY_PAYOUT: {
+      // The keyboard where it can: a kind is chosen with the arrow keys on the focused select.
+      act: async (ui, event: Ev<'SET_COUNTRY_PAYOUT'>) => {
+        const at = `Step ${event.index + 1} ${event.field === 'mode' ? 'kind' : event.field} ${event.row + 1}`;
+        if (event.field === 'value') await field(ui, at).fill(event.value);
+        else await field(ui, at).selectOption(event.value);
+      },
+      label: (event: Ev<'SET_COUNTRY_PAYOUT'>) =>
+        `step ${event.index + 1} country row ${event.row + 1} ${event.field} ${event.value}`,
+    },
     SUBMIT: { act: (ui) => saveButton(ui).click() },
     CANCEL: { act: (ui) => dialog(ui).root.getByRole('button', { name: 'Cancel', exact: true }).click() },
     'xstate.done.actor.saveQuest': saveCall,
@@ -190,8 +226,27 @@ export const questEditorTable: FlowTable<EditorUi> = {
       await expect(field(ui, 'Quest name')).toHaveValue(c.values.name ? ui.name : '');
       await expect(field(ui, 'Daily cap (USD)')).toHaveValue(c.values.dailyCap);
       await expect(dialog(ui).root.getByRole('listitem', { name: /^Step \d+$/ })).toHaveCount(c.values.steps.length);
-      for (const [i, step] of c.values.steps.entries())
+      for (const [i, step] of c.values.steps.entries()) {
         await expect(field(ui, `Step ${i + 1} payout (USD)`)).toHaveValue(step.payout);
+        // Its payouts by country: one row each, with the machine's country, kind and value, and their errors in words.
+        await expect(
+          dialog(ui).root.getByRole('combobox', { name: new RegExp(`^Step ${i + 1} country \\d+$`) }),
+        ).toHaveCount(step.countryPayouts.length);
+        for (const [j, row] of step.countryPayouts.entries()) {
+          await expect(field(ui, `Step ${i + 1} country ${j + 1}`)).toHaveValue(row.country);
+          await expect(field(ui, `Step ${i + 1} kind ${j + 1}`)).toHaveValue(row.mode);
+          await expect(field(ui, `Step ${i + 1} value ${j + 1}`)).toHaveValue(row.value);
+          const at = `steps.${i}.countryPayouts.${j}`;
+          const valueError = c.errors[`${at}.value`];
+          const valueWords = valueError && `${row.mode === 'multiplier' ? 'Multiplier' : 'Payout'} ${valueError}.`;
+          if (valueWords) await expect(dialog(ui).root.getByText(valueWords)).toBeVisible();
+          if (c.errors[`${at}.country`])
+            await expect(dialog(ui).root.getByText(`Country ${c.errors[`${at}.country`]}.`)).toBeVisible();
+          if (valueError)
+            await expect(field(ui, `Step ${i + 1} value ${j + 1}`)).toHaveAttribute('aria-invalid', 'true');
+          else await expect(field(ui, `Step ${i + 1} value ${j + 1}`)).not.toHaveAttribute('aria-invalid');
+        }
+      }
       for (const code of c.values.countries)
         await expect(
           dialog(ui).root.getByRole('button', { name: new RegExp(`^Remove (${code}|Germany)$`) }),
