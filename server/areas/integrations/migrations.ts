@@ -99,6 +99,20 @@ export const integrationsMigrations = sqlMigrations({
           PRIMARY KEY (app_id, version)
         )
       `,
+  /**
+   * Managing a workspace's credentials (docs/integrations.md §Credentials): a name of its own (unique per workspace,
+   * case-insensitively), when a plugin or connection last used it, and the outcome of the last check against Google
+   * Cloud (Refresh). Plugins are found by credential for the list and the revoke refusal.
+   */
+  '0916_credentials_manage': `
+        ALTER TABLE credentials ADD COLUMN label text CHECK (label IS NULL OR char_length(label) BETWEEN 1 AND 60);
+        ALTER TABLE credentials ADD COLUMN last_used_at timestamptz;
+        ALTER TABLE credentials ADD COLUMN checked_at timestamptz;
+        ALTER TABLE credentials ADD COLUMN check_ok boolean;
+        ALTER TABLE credentials ADD COLUMN check_message text;
+        CREATE UNIQUE INDEX credentials_label_per_workspace ON credentials (workspace_id, lower(label)) WHERE label IS NOT NULL;
+        CREATE INDEX plugins_credential ON plugins (credential_id) WHERE credential_id IS NOT NULL
+      `,
 });
 
 /** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */
