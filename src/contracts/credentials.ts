@@ -48,7 +48,7 @@ export const credentialUseLabel = (use: CredentialUse) =>
 export function credentialNameProblem(name: string): string | null {
   const trimmed = name.trim();
   if (trimmed === '') return CREDENTIAL_MESSAGES.nameRequired;
-  if ([...trimmed].length > CREDENTIAL_NAME_MAX) return CREDENTIAL_MESSAGES.nameTooLong;
+  if (trimmed.length > CREDENTIAL_NAME_MAX) return CREDENTIAL_MESSAGES.nameTooLong;
   return null;
 }
 
