@@ -14,7 +14,7 @@ import { CredentialType } from './plugin';
 export const CREDENTIAL_NAME_MAX = 60;
 
 /** How each kind of credential reads (the Configure Connection dialog's authentication types). */
-export const CREDENTIAL_KIND_LABELS: Record<CredentialType, string> = {
+export const CREDENTIAL_KIND_LABELS: Record<t.TypeOf<typeof CredentialType>, string> = {
   USER_OAUTH: 'Google account',
   ORG_SERVICE_ACCOUNT: 'Workspace service account',
   TP_SERVICE_ACCOUNT: 'Questboard service account',
