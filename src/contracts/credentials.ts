@@ -33,6 +33,7 @@ export const CREDENTIAL_MESSAGES = {
   renameFailed: 'We could not rename the credential. Please try again.',
   refreshError: 'We could not check the credential. Please try again.',
   revokeFailed: 'We could not revoke the credential. Please try again.',
+  adminsOnly: 'Only admins can rename or revoke credentials.',
 } as const;
 
 /** What the server answers when a plugin still uses the credential: the plugins by app and source. */
