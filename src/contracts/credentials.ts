@@ -41,9 +41,11 @@ export const credentialInUse = (uses: readonly string[]) =>
   `This credential is used by ${uses.join(', ')}. Connect ${uses.length === 1 ? 'it' : 'them'} with another credential or delete ${uses.length === 1 ? 'it' : 'them'} first.`;
 
 const PLATFORM_LABELS = { android: 'Android', ios: 'iOS' } as const;
-/** How a use reads (the list, and the revoke refusal): "the BigQuery plugin of Dragon Merge (Android)". */
-export const credentialUseLabel = (use: CredentialUse) =>
-  `the ${use.pluginType} plugin of ${use.appName} (${PLATFORM_LABELS[use.platform]})`;
+/** How a use reads in the list: "BigQuery plugin of Dragon Merge (Android)". */
+export const credentialUseName = (use: CredentialUse) =>
+  `${use.pluginType} plugin of ${use.appName} (${PLATFORM_LABELS[use.platform]})`;
+/** How a use reads in a sentence (the revoke dialog and refusal): "the BigQuery plugin of Dragon Merge (Android)". */
+export const credentialUseLabel = (use: CredentialUse) => `the ${credentialUseName(use)}`;
 
 /** The problem of a name as typed, or null (the server's rule: trimmed, 1–60 characters, one line). */
 export function credentialNameProblem(name: string): string | null {

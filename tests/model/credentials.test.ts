@@ -146,7 +146,7 @@ describe('credentials machine paths', () => {
     expect(ready.credentials.map((c) => c.id)).toEqual(['publisher', 'spare']);
     expect(ready.credentials[0]).toMatchObject({
       kindLabel: 'Questboard service account',
-      usedByLabels: ['the BigQuery plugin of Dragon Merge (Android)'],
+      usedByNames: ['BigQuery plugin of Dragon Merge (Android)'],
       lastUsedLabel: '2026-11-27 09:30 UTC',
       addedLabel: '2026-11-20 10:00 UTC by Ada Admin',
       checkLabel: 'Not checked yet',

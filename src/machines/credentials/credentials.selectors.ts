@@ -5,6 +5,7 @@ import {
   CREDENTIAL_NAME_MAX,
   credentialNameProblem,
   credentialUseLabel,
+  credentialUseName,
 } from '../../contracts/credentials';
 import type { credentialsMachine } from './credentials.machine';
 import type { SendTo } from '../shared/flow';
@@ -27,7 +28,7 @@ export function selectCredentials(s: Snapshot) {
     credentials: c.credentials.map((credential) => ({
       ...credential,
       kindLabel: CREDENTIAL_KIND_LABELS[credential.type],
-      usedByLabels: credential.usedBy.map(credentialUseLabel),
+      usedByNames: credential.usedBy.map(credentialUseName),
       lastUsedLabel: shownTime(credential.lastUsedAt),
       addedLabel: `${shownTime(credential.addedAt)}${credential.addedBy ? ` by ${credential.addedBy.name}` : ''}`,
       checkLabel: credential.lastCheck

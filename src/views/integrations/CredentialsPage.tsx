@@ -72,12 +72,12 @@ function CredentialCard({
       </div>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Fact term="Used by">
-          {credential.usedByLabels.length === 0 ? (
+          {credential.usedByNames.length === 0 ? (
             'No plugin'
           ) : (
             <ul className="space-y-0.5">
-              {credential.usedByLabels.map((label) => (
-                <li key={label}>{label.replace(/^the /, '')}</li>
+              {credential.usedByNames.map((name) => (
+                <li key={name}>{name}</li>
               ))}
             </ul>
           )}
