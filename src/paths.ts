@@ -51,6 +51,8 @@ export const patterns = {
   monetizeList: `${APP}/monetize/list`,
   monetizeNew: `${APP}/monetize/new`,
   monetizeEdit: `${APP}/monetize/edit/:monetizeId`,
+  /** The workspace's credentials (docs/integrations.md §Credentials), beside the integrations tabs (matched first). */
+  credentials: `${APP}/integrations/credentials`,
   integrations: `${APP}/integrations/:source`,
   postbackLog: `${APP}/integrations/:source/postbacks`,
   appSettings: `${APP}/settings/:tab`,

@@ -175,6 +175,13 @@ export const routes: RouteDef[] = [
   ),
   route('monetizeNew', 'New Campaign', 'app', monetizeForm, allowsMonetize),
   route('monetizeEdit', 'Edit Campaign', 'app', monetizeForm, allowsMonetize),
+  // Before 'integrations', whose :source would take "credentials" for an unknown tab.
+  route(
+    'credentials',
+    'Credentials',
+    'app',
+    lazy(() => import('./views/integrations/CredentialsPage')),
+  ),
   route(
     'integrations',
     'Integrations',

@@ -126,6 +126,12 @@ export interface CredentialsTable {
   secret: string | null;
   created_by: string | null;
   created_at: CreatedAt;
+  /** Migration 0916 (docs/integrations.md §Credentials): its own name, last use, last check against Google Cloud. */
+  label: Generated<string | null>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  checked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  check_ok: Generated<boolean | null>;
+  check_message: Generated<string | null>;
 }
 export interface PluginEventsTable {
   id: string;

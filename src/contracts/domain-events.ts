@@ -154,6 +154,12 @@ export const WorkspaceSettingsChanged = t.type({ workspaceId: Id, workspaceName:
 /** A workspace's webhook added, changed (its URL, format, alerts, switch, a rolled secret) or deleted; `host`: its URL's host. */
 export const WebhookChanged = t.type({ workspaceId: Id, webhookId: Id, host: t.string, changes: FieldChanges });
 
+/**
+ * A workspace's credential renamed, checked again against Google Cloud (Refresh) or revoked (docs/integrations.md
+ * §Credentials); `name`: its name (or account e-mail) at the time. Never its secret.
+ */
+export const CredentialChanged = t.type({ workspaceId: Id, credentialId: Id, name: t.string, changes: FieldChanges });
+
 /** Monetize (the app's ads campaign) turned on or off, its settings saved, or removed: before → after. */
 export const MonetizeChanged = t.type({ workspaceId: Id, appId: Id, campaignId: Id, changes: FieldChanges });
 
@@ -331,6 +337,9 @@ export const DOMAIN_EVENTS = {
   'app.version_seen': { payload: AppVersionSeen, emittedBy: 'integrations' },
   'plugin.process_failed': { payload: PluginProcessFailed, emittedBy: 'integrations' },
   'plugin.silent': { payload: PluginSilent, emittedBy: 'integrations' },
+  'credential.renamed': { payload: CredentialChanged, emittedBy: 'integrations' },
+  'credential.refreshed': { payload: CredentialChanged, emittedBy: 'integrations' },
+  'credential.revoked': { payload: CredentialChanged, emittedBy: 'integrations' },
   'revenue_settings.saved': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'revenue_settings.removed': { payload: RevenueSettingsChanged, emittedBy: 'integrations' },
   'monetize.turned_on': { payload: MonetizeChanged, emittedBy: 'monetize' },

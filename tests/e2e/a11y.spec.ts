@@ -172,6 +172,18 @@ for (const { name: width, viewport } of WIDTHS) {
         await open(page, appPath(app, section), heading);
         await scan(page, `${section} (${width})`);
       }
+      // The workspace's credentials, and the revoke dialog showing the server's refusal (a plugin uses the credential).
+      await open(page, appPath(app, 'integrations/credentials'), 'Integrations');
+      await expect(page.getByRole('list', { name: 'Credentials', exact: true })).toBeVisible({ timeout: 20_000 });
+      await scan(page, `integrations/credentials (${width})`);
+      await page
+        .getByRole('button', { name: /^Revoke / })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
+      await expect(page.getByRole('dialog').getByRole('alert')).toContainText('This credential is used by');
+      await scan(page, `the revoke credential dialog with its refusal (${width})`);
+      await page.keyboard.press('Escape');
       // Funnels on an app with data (Dragon Merge Android).
       await open(page, appPath('dragon-merge-android', 'analyze/funnels'), 'Funnels');
       await scan(page, `analyze/funnels (${width})`);

@@ -27,7 +27,14 @@ test('connect Firebase, enable a conversion event, see the health line, delete t
   await signInByApi(page, DEMO_ACCOUNTS.admin);
   await page.goto(appPath(APP, 'integrations/Overview'));
   const tabs = page.getByRole('navigation', { name: 'Integrations' });
-  await expect(tabs.getByRole('link')).toHaveText(['Overview', 'BigQuery', 'AppsFlyer', 'Adjust', 'Singular']);
+  await expect(tabs.getByRole('link')).toHaveText([
+    'Overview',
+    'BigQuery',
+    'AppsFlyer',
+    'Adjust',
+    'Singular',
+    'Credentials',
+  ]);
   await expect(page.getByRole('rowheader', { name: 'Health' })).toBeVisible();
 
   // Connect from the Overview: the Configure Connection dialog for a new Firebase plugin, with a Google account. The
@@ -100,7 +107,14 @@ test('connect Firebase, enable a conversion event, see the health line, delete t
   const confirm = page.getByRole('dialog', { name: 'Delete Plugin?' });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(/\/integrations\/Overview$/);
-  await expect(tabs.getByRole('link')).toHaveText(['Overview', 'BigQuery', 'AppsFlyer', 'Adjust', 'Singular']);
+  await expect(tabs.getByRole('link')).toHaveText([
+    'Overview',
+    'BigQuery',
+    'AppsFlyer',
+    'Adjust',
+    'Singular',
+    'Credentials',
+  ]);
 });
 
 test('a viewer sees the conversion events with Enable and Disable disabled', async ({ page }) => {

@@ -34,7 +34,14 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
   await expect(page).toHaveURL(/\/integrations\/Overview$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   const tabs = page.getByRole('navigation', { name: 'Integrations' });
-  await expect(tabs.getByRole('link')).toHaveText(['Overview', 'BigQuery', 'AppsFlyer', 'Adjust', 'Singular']);
+  await expect(tabs.getByRole('link')).toHaveText([
+    'Overview',
+    'BigQuery',
+    'AppsFlyer',
+    'Adjust',
+    'Singular',
+    'Credentials',
+  ]);
   await expect(page.getByRole('link', { name: 'BigQuery: Continue' })).toBeVisible();
   await scan(page, 'Integrations Overview');
 

@@ -256,6 +256,24 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     lastPostbackAt: '2026-11-26T04:00:00.000Z',
     silentHours: 6,
   },
+  'credential.renamed': {
+    workspaceId: W,
+    credentialId: 'cr-1',
+    name: 'Analytics account',
+    changes: [{ field: 'name', before: 'publisher@demostudio.dev', after: 'Analytics account' }],
+  },
+  'credential.refreshed': {
+    workspaceId: W,
+    credentialId: 'cr-1',
+    name: 'Analytics account',
+    changes: [{ field: 'check', before: null, after: 'Works: reaches 1 GCP project.' }],
+  },
+  'credential.revoked': {
+    workspaceId: W,
+    credentialId: 'cr-1',
+    name: 'Analytics account',
+    changes: [{ field: 'account', before: 'Google account publisher@demostudio.dev', after: null }],
+  },
   'revenue_settings.saved': {
     workspaceId: W,
     appId: A,

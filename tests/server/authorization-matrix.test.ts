@@ -265,6 +265,24 @@ async function throwawayWebhookParams({ db, app }: CallContext) {
   return { webhookId: id };
 }
 
+/** An unused Google-account credential of Demo Studio per call, for Refresh and the destructive revoke. */
+async function throwawayCredentialParams({ db }: CallContext) {
+  const id = newId();
+  await db
+    .insertInto('credentials')
+    .values({
+      id,
+      workspace_id: DEMO_WORKSPACE_ID,
+      type: 'USER_OAUTH',
+      email: `matrix-credential-${id.slice(0, 8)}@demostudio.dev`,
+      project_id: null,
+      secret: null,
+      created_by: null,
+    })
+    .execute();
+  return { credentialId: id };
+}
+
 /** A saved cohort table of Dragon Merge (Android) per call (a row beside the saved reports), for its GET and DELETE. */
 async function throwawayCohortParams({ db }: CallContext) {
   const id = newId();
@@ -836,6 +854,24 @@ const MATRIX: MatrixRow[] = [
   },
   { route: 'GET /api/plugins/:pluginId/feed', expect: [200, 200, 200, 404, 401], params: demoPluginParams },
   { route: 'GET /api/app/:appId/credentials', expect: [200, 200, 200, 404, 401] },
+  // the workspace's credentials managed: every member reads; Refresh for editors; rename and revoke for admins
+  { route: 'GET /api/workspace/:workspaceId/credentials', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'PUT /api/workspace/:workspaceId/credentials/:credentialId/name',
+    expect: [400, 403, 403, 404, 401],
+    params: throwawayCredentialParams,
+    body: BAD_BODY,
+  },
+  {
+    route: 'POST /api/workspace/:workspaceId/credentials/:credentialId/refresh',
+    expect: [200, 200, 403, 404, 401],
+    params: throwawayCredentialParams,
+  },
+  {
+    route: 'DELETE /api/workspace/:workspaceId/credentials/:credentialId',
+    expect: [200, 403, 403, 404, 401],
+    params: throwawayCredentialParams,
+  },
   { route: 'POST /api/app/:appId/credentials/product', expect: [200, 403, 403, 404, 401] },
   { route: 'POST /api/app/:appId/credentials/service-account', expect: [400, 403, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/plugins/:pluginId/events', expect: [200, 200, 200, 404, 401], params: demoPluginParams },

@@ -66,6 +66,12 @@ const inWorkspace =
   <P extends { workspaceId: string; changes: FieldChange[] }>(object: (p: P) => ActivityObject) =>
   (p: P): Described => ({ workspaceId: p.workspaceId, appId: null, object: object(p), changes: p.changes });
 
+const credential = (p: { credentialId: string; name: string }): ActivityObject => ({
+  type: 'credential',
+  id: p.credentialId,
+  name: p.name,
+});
+
 const monetize = (p: { campaignId: string }): ActivityObject => ({
   type: 'monetize',
   id: p.campaignId,
@@ -235,6 +241,9 @@ export const DESCRIBE: Describers = {
   'api_key.revoked': inApp((p) => apiKey(p)),
   'workspace.settings_changed': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
   'workspace.created': inWorkspace((p) => ({ type: 'workspace', id: p.workspaceId, name: p.workspaceName })),
+  'credential.renamed': inWorkspace((p) => credential(p)),
+  'credential.refreshed': inWorkspace((p) => credential(p)),
+  'credential.revoked': inWorkspace((p) => credential(p)),
   'webhook.created': inWorkspace((p) => ({ type: 'webhook', id: p.webhookId, name: p.host })),
   'webhook.changed': inWorkspace((p) => ({ type: 'webhook', id: p.webhookId, name: p.host })),
   'webhook.deleted': inWorkspace((p) => ({ type: 'webhook', id: p.webhookId, name: p.host })),

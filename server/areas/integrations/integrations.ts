@@ -38,6 +38,7 @@ import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../../jobs/queue';
 import { packageNameOf, processPluginData } from './process-data';
+import { touchCredential } from './credential-use';
 import { checkSilentSources, SILENCE_CHECK_JOB } from './silence';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
@@ -318,7 +319,7 @@ async function appWorkspace(ctx: ServerContext, appId: string) {
 }
 
 /** The workspace's apps as Firebase apps. */
-async function workspaceApps(ctx: ServerContext, workspaceId: string): Promise<WorkspaceApp[]> {
+export async function workspaceApps(ctx: ServerContext, workspaceId: string): Promise<WorkspaceApp[]> {
   const rows = await ctx.db
     .selectFrom('apps')
     .select(['id', 'app_name', 'platform', 'details'])
@@ -536,6 +537,7 @@ async function checkCredential(
       ['attributes.targetProject'],
       'project_not_reachable',
     );
+  await touchCredential(ctx, credential.id);
   const rows = iamRows(type, rolesInProject(view, target), credential.type);
   if (!hasAllRoles(rows)) {
     const message = credential.type === 'USER_OAUTH' ? IAM_MESSAGES.missingIam : IAM_MESSAGES.missing;
@@ -853,7 +855,9 @@ export const integrationJobs: JobHandlers = {
       const pluginId = job.plugin_id!;
       const analytics = analyticsOf(ctx);
       const revenue = () => revenueRules(ctx, appId);
-      const bigQuery = analytics.bigQueryProcessorFor(await pluginRow(ctx, pluginId));
+      const plugin = await pluginRow(ctx, pluginId);
+      await touchCredential(ctx, plugin.credential_id); // the run reads the export under the plugin's connection
+      const bigQuery = analytics.bigQueryProcessorFor(plugin);
       const store = await analytics.storeFor(appId);
       if (!bigQuery && !(await store.exportRange(appId)))
         throw new Error('No raw Firebase export was found for this app.');

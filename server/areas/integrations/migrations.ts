@@ -100,8 +100,22 @@ export const integrationsMigrations = sqlMigrations({
         )
       `,
   /**
+   * Managing a workspace's credentials (docs/integrations.md §Credentials): a name of its own (unique per workspace,
+   * case-insensitively), when a plugin or connection last used it, and the outcome of the last check against Google
+   * Cloud (Refresh). Plugins are found by credential for the list and the revoke refusal.
+   */
+  '0916_credentials_manage': `
+        ALTER TABLE credentials ADD COLUMN label text CHECK (label IS NULL OR char_length(label) BETWEEN 1 AND 60);
+        ALTER TABLE credentials ADD COLUMN last_used_at timestamptz;
+        ALTER TABLE credentials ADD COLUMN checked_at timestamptz;
+        ALTER TABLE credentials ADD COLUMN check_ok boolean;
+        ALTER TABLE credentials ADD COLUMN check_message text;
+        CREATE UNIQUE INDEX credentials_label_per_workspace ON credentials (workspace_id, lower(label)) WHERE label IS NOT NULL;
+        CREATE INDEX plugins_credential ON plugins (credential_id) WHERE credential_id IS NOT NULL
+      `,
+  /**
    * The transaction that wrote each feed line: a person's change (its activity row, 0803) written in the same
-   * transaction names who did it on that line (docs/integrations.md §Latest Updates).
+   * transaction names who did it on that line (docs/activity.md, the plugin page).
    */
   '0925_plugin_feed_xact': `
         ALTER TABLE plugin_feed ADD COLUMN xact bigint;

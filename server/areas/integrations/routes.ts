@@ -1,7 +1,8 @@
 /**
  * Integrations area routes (contract: src/contracts/integrations.ts; rules: server/areas/integrations/integrations.ts). Reads are
  * for every member; changes for editors; adding a service-account credential for admins (docs/integrations.md §Roles), and saving a
- * connection with one is refused for non-admins by the domain.
+ * connection with one is refused for non-admins by the domain. The workspace's credentials are managed here too
+ * (server/areas/integrations/credentials.ts).
  */
 import { defineRoute } from '../../http/define-route';
 import { access } from '../../http/access';
@@ -25,6 +26,8 @@ import {
   updatePlugin,
 } from './integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from './oauth';
+import { credentialEndpoints as creds } from '../../../src/contracts/credentials';
+import { listManagedCredentials, refreshCredential, renameCredential, revokeCredential } from './credentials';
 import { html } from '../../http/html-answer';
 
 const ok = { success: true } as const;
@@ -100,6 +103,24 @@ export const integrationsRoutes = [
       success: true,
       credential: await addServiceAccount(ctx, params.appId, caller.accountId, body.key),
     }),
+  }),
+  // The workspace's credentials (docs/integrations.md §Credentials, §Roles): every member reads them; Refresh only
+  // checks one (editors too); renaming and revoking change what every app of the workspace uses (admins).
+  defineRoute(creds.list, {
+    access: access.workspace('viewer'),
+    handler: ({ ctx, params }) => listManagedCredentials(ctx, params.workspaceId),
+  }),
+  defineRoute(creds.rename, {
+    access: access.workspace('admin'),
+    handler: ({ ctx, params, body }) => renameCredential(ctx, params.workspaceId, params.credentialId, body.name),
+  }),
+  defineRoute(creds.refresh, {
+    access: access.workspace('editor'),
+    handler: ({ ctx, params }) => refreshCredential(ctx, params.workspaceId, params.credentialId),
+  }),
+  defineRoute(creds.revoke, {
+    access: access.workspace('admin'),
+    handler: ({ ctx, params }) => revokeCredential(ctx, params.workspaceId, params.credentialId),
   }),
   defineRoute(api.events, {
     access: access.plugin('viewer'),

@@ -4,7 +4,7 @@
  * from the usePlugins read (polled while an operation runs); every action is an event to a flow.
  */
 import { Suspense, lazy, useEffect, useRef } from 'react';
-import { Link, useLocation, useParams, useSearch } from 'wouter';
+import { useLocation, useParams, useSearch } from 'wouter';
 import { OAUTH_REDIRECT_PARAM } from '../../contracts/integrations';
 import { isGoogleCloudType } from '../../contracts/plugin-types';
 import { usePlugins } from '../../services/integrations.queries';
@@ -13,7 +13,8 @@ import { Session } from '../flows/session';
 import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { PageSpinner } from '../ui/Spinner';
 import { Button } from '../ui/Button';
-import { tabOf, visibleTabs } from './plugin-view';
+import { tabOf } from './plugin-view';
+import { IntegrationsTabs } from './IntegrationsTabs';
 import { OverviewTab } from './OverviewTab';
 import { PluginTab } from './PluginTab';
 import { AdjustTab } from './AdjustTab';
@@ -62,21 +63,7 @@ export default function IntegrationsPage() {
   return (
     <section className="mx-auto max-w-6xl">
       <h1 className="text-2xl font-bold text-slate-900">Integrations</h1>
-      <nav aria-label="Integrations" className="mt-4 overflow-x-auto border-b border-slate-200">
-        <ul className="flex min-w-max gap-1">
-          {visibleTabs(list).map((name) => (
-            <li key={name}>
-              <Link
-                href={href.app(workspaceId, appId, `integrations/${name}`)}
-                aria-current={name === tab ? 'page' : undefined}
-                className={`inline-block border-b-2 px-3 py-2 text-sm font-medium ${name === tab ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-              >
-                {name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <IntegrationsTabs workspaceId={workspaceId} appId={appId} plugins={list} current={tab} />
       <div className="mt-6">
         {plugins.isPending ? (
           <PageSpinner label="Loading integrations" />

@@ -34,6 +34,7 @@ import { postbackLogTable } from './postback-log.paths';
 import { notificationsTable } from './notifications.paths';
 import { notificationPreferencesTable } from './notification-preferences.paths';
 import { webhooksTable } from './webhooks.paths';
+import { credentialsTable } from './credentials.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
 import { adjustUpdateTable } from './adjust-update.paths';
 import { appDetailsTable } from './app-details.paths';
@@ -95,6 +96,7 @@ export const flowTables = [
   notificationsTable,
   notificationPreferencesTable,
   webhooksTable,
+  credentialsTable,
   adjustConnectTable,
   adjustUpdateTable,
   appDetailsTable,

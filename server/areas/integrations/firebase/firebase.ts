@@ -16,6 +16,7 @@ import type { ServerContext } from '../../../context';
 import type { CredentialSubject, FirebaseTarget } from '../../../providers/google-cloud/provider';
 import { enqueueJob, type JobHandlers } from '../../../jobs/queue';
 import { addFeed, credentialSubject, emitPluginEvent } from '../integrations';
+import { touchCredential } from '../credential-use';
 import { packageNameOf, recordPluginEvents } from '../process-data';
 import { conflict, invalid, notFound } from '../../../errors';
 import { JsonTexts, writeJson } from '../../../db/json-column';
@@ -49,6 +50,7 @@ export async function pluginTargetOf(
     .where('id', '=', row.app_id)
     .executeTakeFirst();
   if (!credential || !app) return null;
+  await touchCredential(ctx, row.credential_id);
   const subject = credentialSubject(ctx, credential);
   const workspaceApp = { id: app.id, appName: app.app_name, platform: app.platform, packageName: packageNameOf(app) };
   let project = (row.attributes as Record<string, unknown>).targetProject;
