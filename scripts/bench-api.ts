@@ -15,7 +15,7 @@
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
  * --only pglite|postgres|activity|postbacks|pacing, --activity-rows <n> (1,000,000), --activity-samples <n> (200), --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
- * depends much less on what else the machine is doing. Targets (issue 9): PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
+ * depends much less on what else the machine is doing. Targets: PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
  * report run p99 ≤ 2 s in the mixed case; PostgreSQL /api/me p99 ≤ 50 ms and 2 processes ≥ 1.6× one.
  * The activity case (scripts/bench-api-activity.ts, in-process on PGlite): the activity page at 1 M entries in one
  * workspace (target p99 ≤ 50 ms) and what writing an entry adds to a change's transaction (target ≤ 1 ms).

@@ -10,7 +10,7 @@
  * Prints accepted postbacks per second, the server's CPU time per postback (from /proc: a figure that depends much
  * less on what else the machine runs), p50 / p99 / max latency, the /api/me and /api/health p99 during the burst, and the
  * exactly-once check: every acknowledged 'stored' postback is one row, every retry answered 'duplicate', nothing else
- * stored. Targets (issue 12): embedded ≥ 500/s with p99 ≤ 100 ms; PostgreSQL ≥ 2,000/s. The per-app rate limit is
+ * stored. Targets: embedded ≥ 500/s with p99 ≤ 100 ms; PostgreSQL ≥ 2,000/s. The per-app rate limit is
  * raised for the run (POSTBACK_RATE_PER_SECOND), since the point is the server's throughput.
  *
  * Options: --duration <s> (10), --connections <n> (50), --data-dir <dir> (.bench/postbacks, emptied first),

@@ -1,5 +1,5 @@
 /**
- * npm run bench:process [-- --events 10000000 --memory 512MB]: Process Data on the embedded engine (issue 11).
+ * npm run bench:process [-- --events 10000000 --memory 512MB]: Process Data on the embedded engine.
  * Builds once (cached in .bench/process) a raw Firebase export of about `events` events over 90 days in the exact
  * BigQuery export schema (server/analytics/raw-export.ts), then times processRange over the whole range (flatten into
  * `events`, rebuild `daily_user_metrics`) and prints the time, events per second and peak memory (the process's peak

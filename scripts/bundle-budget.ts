@@ -1,7 +1,7 @@
 /**
  * Bundle budget: the gzipped JavaScript a real browser loads for the sign-in page (/continue) and for the apps page
  * (/workspace/<id>/apps, opened fresh by a signed-in user). Each first screen must stay within the target of 125 kB
- * (issue 8: lighter first screens); 150 kB is the hard budget printed beside it. Both fail the check (1 kB = 1000
+ * (docs/workspace.md: lighter first screens); 150 kB is the hard budget printed beside it. Both fail the check (1 kB = 1000
  * bytes, as Vite prints).
  *
  * Measured in Chromium, not guessed from the build graph: the script starts the real server on the production build

@@ -1,5 +1,5 @@
 /**
- * Acquire (SPEC §2 Acquire, §4 quest menu and draft → review → publish, §6 viewers, §8 messages): the gate of an app
+ * Acquire (docs/acquire.md §Screens and routes Acquire, §Quest states quest menu and draft → review → publish, §Roles viewers, §Messages messages): the gate of an app
  * without an attribution source; on Dragon Merge (iOS, AppsFlyer) the Target tab (save, the route-leave guard on a
  * link and on browser Back), the Quests grid, a new quest through the editor, the review diff and publish, the
  * pre-publish block, a player completing a step through the real doors (s2s start + AppsFlyer postback) moving the

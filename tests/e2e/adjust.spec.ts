@@ -1,6 +1,6 @@
 /**
- * Adjust and Singular in Chromium against the real server (issue 12; SPEC §2 Adjust and Singular tabs, §5 Adjust
- * rules, §6 guards, §8 Adjust messages, §9 events.csv and 6 s / 10 s snackbars): on Word Garden (no Adjust plugin) a
+ * Adjust and Singular in Chromium against the real server (docs/postbacks.md §Screens and routes Adjust and Singular tabs, §Rules and limits Adjust
+ * rules, §Roles guards, §Messages Adjust messages, §Rules and limits events.csv and 6 s / 10 s snackbars): on Word Garden (no Adjust plugin) a
  * viewer sees the guards; an admin connects with an invalid then a valid events file, copies and updates the partner
  * link, updates the events file (refused; then one that drops events, saved once their removal is confirmed),
  * downloads events.csv and checks its content, disconnects and deletes the plugin from its card (so other specs find
@@ -71,7 +71,7 @@ test('Adjust: guards, connect with an invalid then a valid file, update link and
   await expect(viewer.getByLabel(INVALID_FORM)).toHaveCount(0);
   await expect(viewer.getByRole('textbox', { name: 'Partner Link' })).toBeDisabled();
 
-  // An admin: the empty form is disabled with the SPEC §2 tooltip and the .csv hint.
+  // An admin: the empty form is disabled with the docs/postbacks.md §Screens and routes tooltip and the .csv hint.
   await page.goto(appPath(APP, 'integrations/Adjust'));
   const form = page.getByRole('region', { name: 'Connect to Adjust' });
   const connect = form.getByRole('button', { name: 'Connect to Adjust' });

@@ -1,10 +1,10 @@
 /**
- * Analyze end to end (SPEC §2 Analyze overview and Report builder, §4 report lifecycle / settings panel, §5 limit,
- * conditions and one-of tokens, §6 viewers run reports, §8 report messages) on the demo app with BigQuery data.
+ * Analyze end to end (docs/analyze.md §Screens and routes Analyze overview and Report builder, §Report states report lifecycle / settings panel, §Rules and limits limit,
+ * conditions and one-of tokens, §Roles viewers run reports, §Messages report messages) on the demo app with BigQuery data.
  * Exports (CSV, XLSX, clipboard, Google Sheets) are covered by their own spec. Every test saves its own uniquely
  * titled report and deletes what it needs to, so the tests do not depend on each other.
  *
- * Issue 8: the Analyze pages pass axe-core (no serious or critical violation, headings in order) wide and at 700 px;
+ * docs/analyze.md: the Analyze pages pass axe-core (no serious or critical violation, headings in order) wide and at 700 px;
  * the keyboard focus stays on Run Report through a run and moves to a neighbour after a removal; ratio metrics read
  * as percents; columns are named by their labels with their ids at hand; one status line; titles not cut short.
  */
@@ -39,7 +39,7 @@ test('an editor builds the default report from the overview, runs it and reads t
   await builder.waitReady();
   await expect(page).toHaveURL(/\/analyze\/new$/);
   await builder.expectTitle('New Report');
-  // SPEC §3 default metrics, §4 settings open for a new report, §2 Run needs a group-by.
+  // docs/analyze.md §Entities default metrics, §Report states settings open for a new report, §Screens and routes Run needs a group-by.
   await expect(builder.metricsList.getByRole('listitem')).toHaveText(['New Users', 'New Users %', 'Retention D1']);
   await expect(builder.settingsToggle).toHaveText('Hide Settings');
   await expect(builder.limit).toHaveValue('1000');
@@ -47,7 +47,7 @@ test('an editor builds the default report from the overview, runs it and reads t
   expect(scripts.chart(), 'no chart code before a result').toBe(false);
 
   await builder.groupBy.selectOption({ label: 'Date' });
-  // SPEC §4: a new report grouped by a date sorts it DESC.
+  // docs/analyze.md §Report states: a new report grouped by a date sorts it DESC.
   await expect(builder.sortList.getByRole('listitem')).toHaveText([/Date\s*DESC/]);
   await builder.rename(unique('Default report'));
   await builder.run();
@@ -121,7 +121,7 @@ test('a missing condition value and a bad limit block the run with the SPEC mess
   await expect(page.locator('#run-blocker')).toHaveText(
     'Enter a value for the condition on Days Since Install, or uncheck it, to run the report.',
   );
-  // SPEC §4: changing the comparison clears the row's error.
+  // docs/analyze.md §Report states: changing the comparison clears the row's error.
   await builder.comparison('Days Since Install').selectOption('greater_than');
   await expect(builder.condition('Days Since Install').getByText(MESSAGES.valueRequired)).toHaveCount(0);
   await builder.value('Days Since Install').fill('0');

@@ -1,7 +1,7 @@
 /**
- * App Settings → Details, Catalogue and Messages (SPEC §2 App Details tab, §3 CMS app details / App.catalogue /
- * App.notificationSettings, §5 CMS images and the dimension check, §7 update CMS details multipart, §8 app details
- * message, §9 CMS image limits), with real JPEG files drawn on a canvas in the page: four screenshots and a
+ * App Settings → Details, Catalogue and Messages (docs/app-settings.md §Screens and routes App Details tab, §Entities CMS app details / App.catalogue /
+ * App.notificationSettings, §Rules and limits CMS images and the dimension check, §API endpoints update CMS details multipart, §Messages app details
+ * message, §Rules and limits CMS image limits), with real JPEG files drawn on a canvas in the page: four screenshots and a
  * background dropped, recompressed and saved (each image error, and a failed save keeping the edits, are the
  * image-slot and app-details path tables' in tests/e2e/model-paths); 'No details found
  * for this app.'; catalogue add / edit / remove with its rules; messages with the live preview; viewers; axe at wide

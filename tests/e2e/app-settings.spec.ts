@@ -1,6 +1,6 @@
 /**
- * App Settings (SPEC §2 Settings tabs; §4 store status per platform and the 'Show on Questboard App' switch; §7 update
- * app general multipart data + image; §9 app icon 1,000,000 bytes): the page shell and its tab routes and the viewer's
+ * App Settings (docs/app-settings.md §Screens and routes Settings tabs; §App settings states store status per platform and the 'Show on Questboard App' switch; §API endpoints update
+ * app general multipart data + image; §Rules and limits app icon 1,000,000 bytes): the page shell and its tab routes and the viewer's
  * disabled actions (the General tab's field rules, icon limit and saves are the app-general path table's:
  * tests/e2e/model-paths/app-general.paths.ts). Each
  * run adds its own app (through the API) so it never changes the seeded apps other specs read. Axe at wide and 700 px.

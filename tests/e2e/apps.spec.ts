@@ -1,6 +1,6 @@
 /**
- * Apps and workspace settings end to end (SPEC §2 Apps: platform filter with counts, card destinations, New App →
- * search → select → review → Add App, by store URL; §4 'Show on Questboard App'; §2/§5/§6 workspace settings; §8
+ * Apps and workspace settings end to end (docs/apps.md §Screens and routes Apps: platform filter with counts, card destinations, New App →
+ * search → select → review → Add App, by store URL; §App states 'Show on Questboard App'; §Screens and routes/§5/§6 workspace settings; §Messages
  * search, app create and workspace messages), in Chromium against the real server with the sandbox app store, each
  * page and dialog scanned by axe at 1280 px and 700 px. Specs that add apps or rename work in a workspace of their
  * own (created through the API), so Demo Studio stays as seeded for every other spec.
@@ -163,7 +163,7 @@ test('add an app by search: search → select → review → Add App opens it; t
   expect((await shell.apiGet<Me>('/api/me')).organisations!.find((o) => o.id === workspace.id)!.apps).toHaveLength(1);
 });
 
-test('add an app by store URL, with the SPEC §8 errors on the way', async ({ page }) => {
+test('add an app by store URL, with the docs/apps.md §Messages errors on the way', async ({ page }) => {
   const token = await signInByApi(page, DEMO_ACCOUNTS.admin);
   const workspace = await ownWorkspace(page, token);
   await page.goto(appsPath(workspace.id));

@@ -1,6 +1,6 @@
 /**
- * The AppsFlyer tab in Chromium against the real server (issue 12; SPEC §2 AppsFlyer tab, §3 test link, §4 AppsFlyer
- * lifecycle and Check Status, §5 advertising id, §6 viewer guards, §8, §9 QR 150 px level H): an admin enables the
+ * The AppsFlyer tab in Chromium against the real server (docs/postbacks.md §Screens and routes AppsFlyer tab, §Entities test link, §Partner plugin states AppsFlyer
+ * lifecycle and Check Status, §Rules and limits advertising id, §Roles viewer guards, §Messages, §Rules and limits QR 150 px level H): an admin enables the
  * plugin on the demo iOS app without one (Word Garden) and a viewer sees the waiting plugin's guards (Check Status
  * among them); the admin generates the test link and decodes its QR code (the
  * short link that redirects to the full one), downloads its PNG, checks the status before any postback ('No
@@ -113,7 +113,7 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   await scan(viewer, 'AppsFlyer tab waiting, as a viewer');
   await viewerContext.close();
 
-  // The advertising id (SPEC §5) and the link built in the browser (SPEC §3), its QR code (SPEC §9).
+  // The advertising id (docs/postbacks.md §Rules and limits) and the link built in the browser (docs/postbacks.md §Entities), its QR code (docs/postbacks.md §Rules and limits).
   const id = guide.getByLabel('Test device advertising ID (IDFA)');
   const generate = guide.getByRole('button', { name: 'Generate Link' });
   await expect(guide.getByText('QR Code will be generated here')).toBeVisible();
@@ -170,7 +170,7 @@ test('enable AppsFlyer, a viewer sees the guards, generate the test link and QR,
   expect(stdout.match(/ 200 stored/g)).toHaveLength(3);
   expect(stdout.match(/ 200 duplicate/g)).toHaveLength(3);
 
-  // The first stored postback connected the plugin on the server; Check Status refreshes the page (SPEC §4 message).
+  // The first stored postback connected the plugin on the server; Check Status refreshes the page (docs/postbacks.md §Partner plugin states message).
   const stored = await page.request.get(`/api/app/${APP}/plugins`, { headers: { authorization: `Bearer ${token}` } });
   expect((await stored.json()).plugins.find((p: { source: string }) => p.source === 'AppsFlyer')).toMatchObject({
     connected: 'connected',

@@ -1,6 +1,6 @@
 /**
- * "Ask Analyze in plain words" end to end (/analyze/reportAi, issue 15) on the demo app with data, as a viewer
- * (running reports is open to every member, SPEC §6): from the Analyze overview, a question is understood offline,
+ * "Ask Analyze in plain words" end to end (/analyze/reportAi) on the demo app with data, as a viewer
+ * (running reports is open to every member, docs/ask.md §Roles): from the Analyze overview, a question is understood offline,
  * shown as parts that can be changed or removed, and Run Report opens the normal builder, which runs it to a grid.
  * A question with a word that is no metric says so and offers catalogue suggestions. axe-core wide and at 700 px.
  */

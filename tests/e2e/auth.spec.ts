@@ -1,5 +1,5 @@
 /**
- * Sign-in, navigation per role and logout (SPEC §2 shell, §6 roles). Each test signs in on its own fresh browser
+ * Sign-in, navigation per role and logout (docs/accounts.md §Screens and routes shell, §Roles roles). Each test signs in on its own fresh browser
  * context. A refused password, its words cleared by a later submit, and two-factor sign-in are paths of the session
  * machine (tests/e2e/model-paths/session.paths.ts).
  */
@@ -24,7 +24,7 @@ for (const { role, email, admin } of ROLES) {
     await expect(page).toHaveURL(appsPath());
     await expect(page.getByRole('heading', { name: 'Apps', exact: true })).toBeVisible();
 
-    // SPEC §2/§6: Apps and Team for everyone, Billing and Settings for admins only.
+    // docs/accounts.md §Screens and routes/§Roles: Apps and Team for everyone, Billing and Settings for admins only.
     await expect(shell.navLink('Apps')).toBeVisible();
     await expect(shell.navLink('Team')).toBeVisible();
     for (const adminOnly of ['Billing', 'Settings']) {

@@ -1,5 +1,5 @@
 /**
- * Billing (SPEC §2 billing tabs and ?success=true, §3 Billing, §4 statuses, §5 promo code, §6 admins only, §9 balance):
+ * Billing (docs/billing.md §Screens and routes billing tabs and ?success=true, §Entities Billing, §Invoice and credit states statuses, §Rules and limits promo code, §Roles admins only, §Rules and limits balance):
  * each tab wide and at 700 px with an axe scan; adding a card on the sandbox hosted page and coming back to the
  * success message; a declined card; redeeming a promo code (and an expired one); downloading an invoice PDF (a real
  * PDF holding its transaction id); set default and delete; viewers and editors never see Billing.
@@ -13,7 +13,7 @@ import { throwawayWorkspace } from './pages/apps.page';
 import { billingPath, cardByApi } from './pages/billing.page';
 
 const BILLING = `/workspace/${DEMO_WORKSPACE.id}/billing`;
-const ADDED = 'Payment method added successfully'; // SPEC §2, verbatim
+const ADDED = 'Payment method added successfully'; // docs/billing.md §Screens and routes, verbatim
 
 async function openBilling(page: Page, tab = '') {
   await signInByApi(page, DEMO_ACCOUNTS.admin);

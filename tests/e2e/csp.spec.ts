@@ -1,5 +1,5 @@
 /**
- * Issue 9 §7: the app works under its Content-Security-Policy. Loads the app, signs in through the form, runs a
+ * docs/architecture.md §7: the app works under its Content-Security-Policy. Loads the app, signs in through the form, runs a
  * report (grid and lazily loaded chart), opens the Google sign-in callback page and the page with the flow inspector
  * flag, and asserts that the browser reported no CSP violation: neither a `securitypolicyviolation` event in any page
  * nor a CSP console error.

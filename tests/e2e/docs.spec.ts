@@ -1,7 +1,7 @@
 /**
- * The documentation pages (SPEC §2 /documentation/{product}_overview and /documentation/{name}_integration
- * ?workspaceId=..&appId=..) and the App Settings Events and Acquisition Links tabs (SPEC §2 settings/events and
- * settings/acquisitionLinks; §3 Deeplink; §7 update deeplink; §8 'Deep link copied to clipboard.'):
+ * The documentation pages (docs/app-settings.md §Screens and routes /documentation/{product}_overview and /documentation/{name}_integration
+ * ?workspaceId=..&appId=..) and the App Settings Events and Acquisition Links tabs (docs/app-settings.md §Screens and routes settings/events and
+ * settings/acquisitionLinks; §Entities Deeplink; §API endpoints update deeplink; §Messages 'Deep link copied to clipboard.'):
  *  - every guide signed out (placeholders, a way to sign in), as a member (the app's own values filled in, guide links
  *    keep the app, a way back to the app) and as a member of another workspace (placeholders, no error page);
  *  - the Events tab: the demo app's events with their parameters and types, search, the empty states;

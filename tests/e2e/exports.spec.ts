@@ -1,6 +1,6 @@
 /**
- * Exports and 'View SQL' of the Analyze report builder end to end (SPEC §2 Report builder 'Export As', §4
- * spreadsheet export, §7 "Third-party and client-side", §8 export messages, §9 snackbar durations and the sheets
+ * Exports and 'View SQL' of the Analyze report builder end to end (docs/analyze.md §Screens and routes Report builder 'Export As', §Report states
+ * spreadsheet export, §API endpoints "Third-party and client-side", §Messages export messages, §Rules and limits snackbar durations and the sheets
  * delays) on the demo app with its real results: CSV and XLSX downloads read back in the test, the clipboard copy,
  * formula-looking text neutralised in every export (src/lib/exports.ts: a leading `'` before `=`, `+`, `-`, `@`,
  * tab or CR; numbers stay numbers), the Google Sheets flow and the compiled SQL with its bound values.
@@ -24,7 +24,7 @@ import { blockPopups, routeGoogle } from './pages/google';
 
 test.describe.configure({ timeout: 120_000 });
 
-/** SPEC §8 export messages, verbatim; the not-configured explanation as src/services/google-sheets.service.ts has it. */
+/** docs/analyze.md §Messages export messages, verbatim; the not-configured explanation as src/services/google-sheets.service.ts has it. */
 const EXPORT_MESSAGES = {
   noData: 'No data available to copy.',
   copied: 'Copied to clipboard!',
@@ -33,10 +33,10 @@ const EXPORT_MESSAGES = {
   sheetOpened: 'Google Sheet opened successfully!',
   notConfigured: 'Google Sheets export is not configured on this server.',
 } as const;
-/** SPEC §9 snackbar durations of those messages. */
+/** docs/analyze.md §Rules and limits snackbar durations of those messages. */
 const COPIED_MS = 2_000;
 const BLOCKED_MS = 3_000;
-/** SPEC §9 sheets open delay. */
+/** docs/analyze.md §Rules and limits sheets open delay. */
 const SHEETS_OPEN_DELAY_MS = 1_000;
 
 const UTF8_BOM = '\uFEFF';
@@ -112,7 +112,7 @@ const FORMULA_CASES = [
 ] as const;
 
 /**
- * Answers the signed result GET (SPEC §7 `{report}`) of the next runs with rows built on the real answer's columns:
+ * Answers the signed result GET (docs/analyze.md §API endpoints `{report}`) of the next runs with rows built on the real answer's columns:
  * the group-by column `textColumn` holds FORMULA_CASES, the metrics numbers (negative, fractions, a null and a
  * single-value object). The real request still goes to the server, so its signature is checked as usual.
  */
@@ -178,7 +178,7 @@ async function timeSnackbar(page: Page, text: string) {
 }
 
 /**
- * Expects the first showing of a timed snackbar to have lasted `ms` (SPEC §9). The tolerance keeps the neighbouring
+ * Expects the first showing of a timed snackbar to have lasted `ms` (docs/analyze.md §Rules and limits). The tolerance keeps the neighbouring
  * durations (2 s, 3 s, 10 s) apart: up to 200 ms short (the message renders a moment after its timer starts) and up to
  * 1 s long (a busy machine fires the timer late).
  */
@@ -311,7 +311,7 @@ test('Copy to Clipboard puts tab-separated text on the clipboard and says so for
   expect(lines[0]).toBe((await builder.columnLabels()).join('\t'));
   expect(lines[0]).not.toBe(columns.join('\t'));
   expect(lines.slice(1)).toEqual(rows.map((row) => columns.map((column) => numeral(row[column])).join('\t')));
-  // SPEC §9: the message goes away after 2 s.
+  // docs/analyze.md §Rules and limits: the message goes away after 2 s.
   await expect(shell.snackbar(EXPORT_MESSAGES.copied)).toBeHidden({ timeout: COPIED_MS + 5_000 });
   await expectShownFor(copiedSnackbar, COPIED_MS);
   await builder.deleteReport();

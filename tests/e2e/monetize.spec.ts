@@ -1,6 +1,6 @@
 /**
- * Monetize (issue 14; SPEC §2 monetize/list, /new, /edit/{id}; §4 switch on sets LIVE and shows the form, switching off
- * deletes; §5 rules; §6 viewers; §8 'Failed to remove Monetize!' and the success messages; §9 refPublicPrice 1) and its
+ * Monetize (docs/monetize.md §Screens and routes monetize/list, /new, /edit/{id}; §Campaign states switch on sets LIVE and shows the form, switching off
+ * deletes; §Rules and limits rules; §Roles viewers; §Messages 'Failed to remove Monetize!' and the success messages; §Rules and limits refPublicPrice 1) and its
  * "Beyond" audience estimate. One journey as an editor on Dragon Merge (Android), which has analytics and an event
  * source: on → validation (in words; a minimum price above the reference one refused) → conditions with the estimate → save → edit (turning it off is the monetize-toggle path table's); then a viewer on the
  * seeded campaign of Dragon Merge (iOS). Axe wide and at 700 px.
@@ -59,7 +59,7 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   const list = appPath(APP.id, 'monetize/list');
   const monetizeSwitch = page.getByRole('switch', { name: `Monetize ${APP.name}` });
 
-  // Off, then on: the new campaign's form, LIVE at refPublicPrice 1 (SPEC §4, §9).
+  // Off, then on: the new campaign's form, LIVE at refPublicPrice 1 (docs/monetize.md §Campaign states, §Rules and limits).
   await page.goto(list);
   await expect(page.getByRole('heading', { level: 1, name: 'Monetize' })).toBeVisible();
   await expect(page.getByText('Monetize is off for this app.')).toBeVisible();
@@ -72,7 +72,7 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await expect(monetizeSwitch).toBeChecked();
   await expect(page.getByLabel('Reference public price ($)')).toHaveValue('1');
 
-  // The estimate of all players, then SPEC §5 messages on save.
+  // The estimate of all players, then docs/monetize.md §Rules and limits messages on save.
   const everyone = await estimated(page);
   expect(everyone.players).toBe(everyone.total);
   expect(everyone.total).toBeGreaterThan(0);
@@ -168,7 +168,7 @@ test('an editor turns Monetize on, fixes the form, targets players with the esti
   await removeCampaign(page.request, token);
 });
 
-test('a viewer sees the campaign and its form but cannot change them (SPEC §6)', async ({ page }) => {
+test('a viewer sees the campaign and its form but cannot change them (docs/monetize.md §Roles)', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 700, height: 900 });
   await signInByApi(page, DEMO_ACCOUNTS.viewer);

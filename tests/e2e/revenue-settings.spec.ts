@@ -1,9 +1,9 @@
 /**
- * Event detail and Revenue Settings in Chromium against the real server (issue 11; SPEC §2 event detail and Revenue
- * Settings dialog, §5, §6, §8 revenue messages): an editor opens a processed event of a demo app (Dragon Merge iOS),
+ * Event detail and Revenue Settings in Chromium against the real server (docs/integrations.md §Screens and routes event detail and Revenue
+ * Settings dialog, §Rules and limits, §Roles, §Messages revenue messages): an editor opens a processed event of a demo app (Dragon Merge iOS),
  * sees its parameters with data types and samples, the Revenue Settings dialog's choices (saving and deleting are the
  * revenue-settings machine's browser table, tests/e2e/model-paths/revenue-settings.paths.ts), and comes back to All
- * Events by the breadcrumb. A viewer sees the Revenue Settings button disabled with the SPEC §6 tooltip. Axe wide and at 700 px;
+ * Events by the breadcrumb. A viewer sees the Revenue Settings button disabled with the docs/integrations.md §Roles tooltip. Axe wide and at 700 px;
  * a 700 px screenshot of the dialog.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
- * The shell of SPEC §2: /workspace/home rules, unknown workspace ids, the narrow-screen (≤ 765 px) overlay menu (a
- * modal that fades in and out) with its app dropdown; and issue 8's keyboard and document behaviour: the skip link,
+ * The shell of docs/workspace.md §Screens and routes: /workspace/home rules, unknown workspace ids, the narrow-screen (≤ 765 px) overlay menu (a
+ * modal that fades in and out) with its app dropdown; and docs/workspace.md's keyboard and document behaviour: the skip link,
  * document titles, both app switchers keeping the section, and the header menus that load on first use.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -83,7 +83,7 @@ test.describe('narrow screen (390 px)', () => {
     await shell.menuButton.click();
     await expect(shell.overlay).toBeVisible();
     await expect(shell.closeMenuButton).toHaveAttribute('aria-expanded', 'true');
-    await expect(shell.overlay).toHaveCSS('transition-duration', '0.3s'); // SPEC §9: 300 ms fade
+    await expect(shell.overlay).toHaveCSS('transition-duration', '0.3s'); // docs/workspace.md §Rules and limits: 300 ms fade
     // Full screen below the header.
     const box = await shell.overlay.boundingBox();
     expect(box).not.toBeNull();

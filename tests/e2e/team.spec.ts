@@ -1,5 +1,5 @@
 /**
- * Team, the reference vertical slice (SPEC §2 team, §4 invitation, §5 invite, §6 roles, §8 team messages): the
+ * Team, the reference vertical slice (docs/team.md §Screens and routes team, §Member states invitation, §Rules and limits invite, §Roles roles, §Messages team messages): the
  * seeded invite states, hidden staff, the invite dialog's errors, accepting an invite in a second browser context
  * and signing in as the new member, the viewer's view-only page, changing a role and removing a member.
  * Every test invites its own uniquely named people, so the seeded users stay as they are for the other specs.
@@ -49,7 +49,7 @@ test('the admin sees the seeded invite states and no staff account', async ({ pa
   await expect(team.row(DEMO_ACCOUNTS.viewer).getByText('Viewer', { exact: true })).toBeVisible();
   await expect(team.row(DEMO_ACCOUNTS.viewer).getByText('Active', { exact: true })).toBeVisible();
 
-  // SPEC §6: accounts on the internal domains are hidden from users who are not on one; counts leave invites out.
+  // docs/team.md §Roles: accounts on the internal domains are hidden from users who are not on one; counts leave invites out.
   await expect(page.getByText(STAFF_EMAIL)).toHaveCount(0);
   const active = await team.table.getByText('Active', { exact: true }).count();
   await expect(page.getByTestId('member-count')).toHaveText(`${active} members`);
@@ -109,7 +109,7 @@ test('the invite dialog shows the validation error and the server error', async 
   const team = await openTeamAs(page, DEMO_ACCOUNTS.admin);
 
   const dialog = await team.openInviteDialog();
-  // SPEC §5: role defaults to admin.
+  // docs/team.md §Rules and limits: role defaults to admin.
   await expect(dialog.getByLabel('Role', { exact: true })).toHaveValue('admin');
 
   await team.submitInvite('');
@@ -119,7 +119,7 @@ test('the invite dialog shows the validation error and the server error', async 
   await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await team.inviteDialog.expectOpen();
 
-  // An existing member: the server refuses, and its message shows in red in the dialog (SPEC §8).
+  // An existing member: the server refuses, and its message shows in red in the dialog (docs/team.md §Messages).
   await team.submitInvite(DEMO_ACCOUNTS.editor, 'viewer');
   const serverError = dialog.getByRole('alert');
   await expect(serverError).toHaveText('This user is already a member of the workspace.');

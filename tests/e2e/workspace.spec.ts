@@ -1,5 +1,5 @@
 /**
- * Workspace settings beyond the settings machine's paths (SPEC §5 workspace rules, §8 workspace messages): the
+ * Workspace settings beyond the settings machine's paths (docs/workspace.md §Rules and limits workspace rules, §Messages workspace messages): the
  * website as stored, a refused scheme, the server's reason under the icon, read-only for a viewer. Creating a
  * workspace (too-large icon refused, nothing sent while invalid, created and opened, saved with https:// and its
  * icon) is the create-workspace machine's browser table (tests/e2e/model-paths/create-workspace.paths.ts).

@@ -1,6 +1,6 @@
 /**
  * Paths of the acquire-settings machine (src/machines/acquire-settings): every state reachable; load → edit → save
- * with applyPriceSuggestions; SPEC §5 rules blocking a save; SPEC §8 'Failed to save settings: {message}' and 'Error
+ * with applyPriceSuggestions; docs/acquire.md §Rules and limits rules blocking a save; docs/acquire.md §Messages 'Failed to save settings: {message}' and 'Error
  * saving settings'; the route-leave guard: a change is compared after 200 ms, leaving with unsaved changes asks
  * (stay keeps the edits, leave navigates), leaving with none navigates at once; the shared target rules (a budget of 0
  * or more, a period of 1 to 365 days) stop a save before the server; a failed save is told once; suggestions start
@@ -112,7 +112,7 @@ describe('acquire-settings machine paths', () => {
     expect(unreachedStateNodeIds(acquireSettingsMachine, paths)).toEqual([]);
   });
 
-  it('no draft yet: SPEC §9 defaults; saving with suggestions sends the flag and clears the unsaved state', async () => {
+  it('no draft yet: docs/acquire.md §Rules and limits defaults; saving with suggestions sends the flag and clears the unsaved state', async () => {
     const journey = path([outcome.none, ev.addDe, ev.compared, ev.submit, outcome.saved]);
     expect(journey.steps[1]!.state.context.values).toEqual({
       countries: [],
@@ -136,14 +136,14 @@ describe('acquire-settings machine paths', () => {
     expect(spies.settingsChanged).toHaveBeenCalledWith({ appId: 'dragon-merge-ios' });
   });
 
-  it('SPEC §5: countries required and an integer analysis period, or no save', () => {
+  it('docs/acquire.md §Rules and limits: countries required and an integer analysis period, or no save', () => {
     expect(path([outcome.loaded, ev.noCountries, ev.submit]).state.context.errors).toEqual({ countries: 'required' });
     const bad = path([outcome.loaded, ev.badPeriod, ev.submit]);
     expect(bad.state.matches('editing')).toBe(true);
     expect(bad.state.context.errors).toEqual({ analysisPeriod: 'must be an integer' });
   });
 
-  it("SPEC §8: a success:false answer reads 'Failed to save settings: {message}', a refusal in the server's words likewise, a crash 'Error saving settings'", () => {
+  it("docs/acquire.md §Messages: a success:false answer reads 'Failed to save settings: {message}', a refusal in the server's words likewise, a crash 'Error saving settings'", () => {
     const cases: Array<[EventObject, string]> = [
       [outcome.refused, 'Failed to save settings: Budget exhausted'],
       [outcome.staffOnly, 'Failed to save settings: Only Questboard staff can change the target KPI and its value.'],

@@ -1,5 +1,5 @@
 /**
- * Paths of the Overview's active switch (src/machines/active-source; SPEC §4 one active source, 'Confirm Change?' /
+ * Paths of the Overview's active switch (src/machines/active-source; docs/integrations.md §Plugin states one active source, 'Confirm Change?' /
  * 'This will cause all events to be stopped.'): every state reachable; confirm → activated; cancel; each failure.
  */
 import { describe, expect, it } from 'vitest';

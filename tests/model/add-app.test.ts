@@ -1,7 +1,7 @@
 /**
  * Paths of the add-app machine (src/machines/add-app/add-app.machine.ts): every state reachable; search from 3
  * characters after the 500 ms debounce; select → review → Add App → closed with `created`; the store-URL path with
- * each SPEC §8 error; create failures with SPEC's words (and the duplicate's own); cancel from every step.
+ * each docs/apps.md §Messages error; create failures with SPEC's words (and the duplicate's own); cancel from every step.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -224,7 +224,7 @@ describe('add-app machine paths', () => {
     expect(path([ev.open, ev.word, ev.debounce, search.none]).state.matches({ search: 'results' })).toBe(true);
   });
 
-  it("a failed search shows SPEC §8's search_failed", () => {
+  it('a failed search shows the search_failed message (docs/apps.md §Messages)', () => {
     for (const outcome of [search.refused, search.crashed, search.unavailable]) {
       const failedSearch = path([ev.open, ev.word, ev.debounce, outcome]);
       expect(failedSearch.state.matches({ search: 'failed' })).toBe(true);
@@ -246,7 +246,7 @@ describe('add-app machine paths', () => {
     expect(good.state.matches('closed')).toBe(true);
   });
 
-  it('each lookup failure shows its SPEC §8 words and keeps the URL', () => {
+  it('each lookup failure shows its docs/apps.md §Messages words and keeps the URL', () => {
     const cases: Array<[EventObject, string]> = [
       [lookup.invalid, 'Please enter a valid URL for your app.'],
       [lookup.cantLoad, "Can't load data from the provided URL."],

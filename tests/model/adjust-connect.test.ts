@@ -1,6 +1,6 @@
 /**
- * Paths of the adjust-connect machine (src/machines/adjust-connect; SPEC §2 Adjust tab with no plugin, §4 Adjust
- * lifecycle, §5 "Connect disabled while invalid, empty or processing", §7 connect Adjust, §9 6000 / 10000 ms):
+ * Paths of the adjust-connect machine (src/machines/adjust-connect; docs/postbacks.md §Screens and routes Adjust tab with no plugin, §Partner plugin states Adjust
+ * lifecycle, §Rules and limits "Connect disabled while invalid, empty or processing", §API endpoints connect Adjust, §Rules and limits 6000 / 10000 ms):
  * every state reachable; an empty or invalid form cannot connect; success → connected with the 10 s notice and a
  * reload; a refused file → back to the form with every bad line in the feed; a thrown call → the error feed.
  */

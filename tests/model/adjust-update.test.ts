@@ -1,7 +1,7 @@
 /**
- * Paths of the adjust-update machine (src/machines/adjust-update; SPEC §2 'Update Partner Link' / 'Update Events
- * File', §5 "blocked on a validation error", §8 the five Adjust messages, §9 6000 / 10000 ms): every state reachable;
- * an invalid link or file cannot be saved; each SPEC §8 outcome; cancel.
+ * Paths of the adjust-update machine (src/machines/adjust-update; docs/postbacks.md §Screens and routes 'Update Partner Link' / 'Update Events
+ * File', §Rules and limits "blocked on a validation error", §Messages the five Adjust messages, §Rules and limits 6000 / 10000 ms): every state reachable;
+ * an invalid link or file cannot be saved; each docs/postbacks.md §Messages outcome; cancel.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
@@ -152,7 +152,7 @@ describe('adjust-update machine paths', () => {
     });
   });
 
-  it('partner link: updated, refused, not found, crashed (SPEC §8)', async () => {
+  it('partner link: updated, refused, not found, crashed (docs/postbacks.md §Messages)', async () => {
     let result = await outcome([ev.openLink, ev.link, ev.save, ev.linkOk]);
     expect(result.snapshot.matches('closed')).toBe(true);
     expect(result.notices).toEqual([success('Partner link updated successfully!')]);
@@ -169,7 +169,7 @@ describe('adjust-update machine paths', () => {
     expect(result.logged).toBe(1);
   });
 
-  it('events file: saved, refused with its lines (kept in the dialog), crashed (SPEC §8)', async () => {
+  it('events file: saved, refused with its lines (kept in the dialog), crashed (docs/postbacks.md §Messages)', async () => {
     let result = await outcome([ev.openFile, ev.file, ev.save, ev.fileOk]);
     expect(result.snapshot.matches('closed')).toBe(true);
     expect(result.notices).toEqual([success('Events file saved successfully!')]);

@@ -2,7 +2,7 @@
  * Paths of the api-keys machine (src/machines/api-keys/api-keys.machine.ts): every state reachable; create → the full
  * key shown once → dismissed (gone from the context); terminate asks first, then 'API key terminated.'; cancel sends
  * nothing; a viewer's 403 and a stale list's 409 in the server's words, a crash in our generic words; a terminated key
- * cannot be terminated again; the whole app object is what is sent (SPEC §7).
+ * cannot be terminated again; the whole app object is what is sent (docs/app-settings.md §API endpoints).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject } from 'xstate';

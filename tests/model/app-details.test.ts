@@ -2,7 +2,7 @@
  * Paths of the app-details machine (src/machines/app-details/app-details.machine.ts): every state reachable; loading
  * the listing into the form, 'No details found for this app.', a load failure and retry; a save with new screenshots
  * and background (the multipart request keeps stored URLs in place and fills the rest from the uploads in order); a
- * failed save keeping every edit with SPEC §8's words (or the server's on 400/403); Discard changes.
+ * failed save keeping every edit with the words (docs/app-settings.md §Messages) (or the server's on 400/403); Discard changes.
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -141,7 +141,7 @@ describe('app-details machine paths', () => {
     expect(spies.notify).toHaveBeenCalledWith({ message: 'App details saved.', kind: 'success' });
   });
 
-  it("a failed save keeps every edit (texts and images), with SPEC §8 words or the server's own refusal", async () => {
+  it("a failed save keeps every edit (texts and images), with docs/app-settings.md §Messages words or the server's own refusal", async () => {
     const cases: Array<[EventObject, string]> = [
       [save.refused, FAILED],
       [save.crashed, FAILED],

@@ -1,6 +1,6 @@
 /**
  * Paths of the app-general machine (src/machines/app-general/app-general.machine.ts): every state reachable; a valid
- * save ('App settings saved.', the session refreshed); the SPEC §4 store-status field rules (package / bundle required
+ * save ('App settings saved.', the session refreshed); the docs/app-settings.md §App settings states store-status field rules (package / bundle required
  * when not NotReady, store URL only when InStore) and real formats blocking a save; a too-large icon refused at once;
  * a viewer's 403 in the server's words; other failures keep every edit; Discard changes restores the saved values.
  */

@@ -1,6 +1,6 @@
 /**
- * Paths of the AppsFlyer test-link generator (src/machines/appsflyer-test-link; SPEC §3 parameters, §5 advertising id
- * 'required' / 'whitespaces not allowed', Generate Link disabled on error or empty, §9 QR): every state reachable; the
+ * Paths of the AppsFlyer test-link generator (src/machines/appsflyer-test-link; docs/postbacks.md §Entities parameters, §Rules and limits advertising id
+ * 'required' / 'whitespaces not allowed', Generate Link disabled on error or empty, §Rules and limits QR): every state reachable; the
  * server stores the link behind a short link and the QR code holds the short link; editing clears both; copy (full or
  * short link) done and failed; the 600 px download; a refused link or QR goes back to editing with the error.
  */

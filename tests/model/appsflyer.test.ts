@@ -1,5 +1,5 @@
 /**
- * Paths of the AppsFlyer tab machine (src/machines/appsflyer; SPEC §2 AppsFlyer tab, §4 AppsFlyer lifecycle: no
+ * Paths of the AppsFlyer tab machine (src/machines/appsflyer; docs/postbacks.md §Screens and routes AppsFlyer tab, §Partner plugin states AppsFlyer lifecycle: no
  * plugin → Enable Plugin → enabled → Check Status → connected once events arrive; "Disconnect always requires
  * confirmation"): every state reachable; the journey enable → check (no events) → check (a postback arrived) →
  * connected; enable refused / thrown; disconnect cancel, done, refused; the page's SYNC re-sorts.

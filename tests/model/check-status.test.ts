@@ -1,6 +1,6 @@
 /**
- * Paths of the check-status machine (src/machines/check-status; SPEC §4 Check Status, §8 "Can't check status of
- * AppsFlyer plugin!", §9 6000 ms on error / 10000 ms on success): every state reachable; not connected → the status is
+ * Paths of the check-status machine (src/machines/check-status; docs/postbacks.md §Partner plugin states Check Status, §Messages "Can't check status of
+ * AppsFlyer plugin!", §Rules and limits 6000 ms on error / 10000 ms on success): every state reachable; not connected → the status is
  * fetched, and when now connected the plugins reload and 'AppsFlyer connected successfully' shows for 10 s; already
  * connected: AppsFlyer does nothing, Adjust reloads the event schemas; refused and thrown → the error for 6 s.
  */
@@ -78,7 +78,7 @@ describe('check-status machine paths', () => {
     expect(spies.reloadPlugins.mock.calls).toEqual([[{ appId: 'app-1' }]]);
   });
 
-  it('success:false and a thrown call: the SPEC §8 error for 6 s (Adjust words for Adjust)', () => {
+  it('success:false and a thrown call: the docs/postbacks.md §Messages error for 6 s (Adjust words for Adjust)', () => {
     let run = start(waiting);
     expect(run.send(ev.refused).output).toMatchObject({ connected: false });
     expect(run.spies.notify.mock.calls).toEqual([

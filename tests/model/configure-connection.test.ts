@@ -1,6 +1,6 @@
 /**
- * Paths of the Configure Connection dialog (src/machines/configure-connection; SPEC §4 save-disabled rules and save
- * paths, §5 IAM roles / GCP project name / application/json upload, §6 admin-only service accounts, §8 plugin and IAM
+ * Paths of the Configure Connection dialog (src/machines/configure-connection; docs/integrations.md §Plugin states save-disabled rules and save
+ * paths, §Rules and limits IAM roles / GCP project name / application/json upload, §Roles admin-only service accounts, §Messages plugin and IAM
  * messages with their prefixes and the 10 s warning): every state reachable; each save path (product account created
  * then saved, product account lacking roles warns and stops, uploaded workspace key, Google account, update of an
  * existing plugin) and each failure; the OAuth redirect mode (auto-save, or the 'User credential created.' warning).
@@ -243,7 +243,7 @@ describe('configure-connection machine paths', () => {
     expect(spies.saved).toHaveBeenCalledTimes(1);
   });
 
-  it('product account lacking roles: warned with the SPEC §8 prefix for 10 s, nothing saved', async () => {
+  it('product account lacking roles: warned with the docs/integrations.md §Messages prefix for 10 s, nothing saved', async () => {
     const { path, spies } = await notices([ev.open, ev.loadedEmpty, ev.save, ev.productLimited]);
     expect(path.state.matches({ open: 'editing' })).toBe(true);
     expect(spies.notify.mock.calls).toEqual([

@@ -1,7 +1,7 @@
 /**
  * Paths of the create-workspace machine (src/machines/create-workspace/create-workspace.machine.ts): every state
  * node reachable; invalid then valid input; a too-large icon refused at once; refusals and a 500 keep the fields
- * and show SPEC §8's 'Error creating workspace!'.
+ * and show the 'Error creating workspace!' (docs/workspace.md §Messages).
  */
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
@@ -139,7 +139,7 @@ describe('create-workspace machine paths', () => {
     const cases: Array<[EventObject, string]> = [
       [outcomes.refused, 'Error creating workspace!'],
       [outcomes.refusedSilently, 'Error creating workspace!'],
-      // SPEC §5: the icon's own message when the server finds the file too large (413).
+      // docs/workspace.md §Rules and limits: the icon's own message when the server finds the file too large (413).
       [outcomes.tooLarge, 'File is too large!'],
       [outcomes.crashed, 'Error creating workspace!'],
       [outcomes.serverCrashed, 'Error creating workspace!'],

@@ -1,5 +1,5 @@
 /**
- * Paths of the Process Data Daily switch (src/machines/daily-process; SPEC §4 "toggles attributes.dailyProcess; on
+ * Paths of the Process Data Daily switch (src/machines/daily-process; docs/integrations.md §Plugin states "toggles attributes.dailyProcess; on
  * failure it reverts"): every state reachable; the switch shows the new value while saving and keeps it once saved;
  * a refusal or a thrown call reverts it to the plugin's value with a notice.
  */

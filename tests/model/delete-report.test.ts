@@ -1,6 +1,6 @@
 /**
- * Paths of the delete-report machine (src/machines/delete-report/delete-report.machine.ts; SPEC §2 'Delete Report'
- * confirm, §7 DELETE /template/{appId}/{reportId}, §8 'Report deleted successfully.' / 'We had a problem deleting the
+ * Paths of the delete-report machine (src/machines/delete-report/delete-report.machine.ts; docs/analyze.md §Screens and routes 'Delete Report'
+ * confirm, §API endpoints DELETE /template/{appId}/{reportId}, §Messages 'Report deleted successfully.' / 'We had a problem deleting the
  * report. Please try again later.'): every state node reachable in both of its uses — the reports list's actor
  * (idle → a round per DELETE) and the report builder's child (one round for its report, then done with
  * `{ deleted }`); confirm → deleted; confirm → refused or thrown → the SPEC message, then a retry or a cancel;

@@ -1,6 +1,6 @@
 /**
- * Paths of the Firebase conversion events table (src/machines/firebase-conversion-events; SPEC §2 Firebase tab, §7
- * enable / disable Firebase events, §8 "Firebase enable/disable errors are only logged"): every state reachable;
+ * Paths of the Firebase conversion events table (src/machines/firebase-conversion-events; docs/integrations.md §Screens and routes Firebase tab, §API endpoints
+ * enable / disable Firebase events, §Messages "Firebase enable/disable errors are only logged"): every state reachable;
  * checking boxes, Enable with the 'Enabling Events' state, Disable; a refusal and a thrown call are only logged (no
  * notice exists in this flow) and keep the selection; nothing happens without a chosen event.
  */
@@ -100,7 +100,7 @@ describe('firebase-conversion-events machine paths', () => {
     expect(spies.changed).toHaveBeenCalledTimes(1);
   });
 
-  it('failures are only logged (SPEC §8) and keep the selection', async () => {
+  it('failures are only logged (docs/integrations.md §Messages) and keep the selection', async () => {
     for (const [action, outcome] of [
       [ev.enable, ev.refused],
       [ev.enable, ev.thrown],

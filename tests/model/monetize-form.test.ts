@@ -1,7 +1,7 @@
 /**
- * Paths of the monetize-form machine (src/machines/monetize-form): every state reachable; a new campaign with SPEC §9's
+ * Paths of the monetize-form machine (src/machines/monetize-form): every state reachable; a new campaign with per docs/monetize.md §Rules and limits
  * refPublicPrice 1 saved as LIVE ('Monetize created successfully.'); an edit saved ('Monetize updated successfully.');
- * the SPEC §5 rules blocking a save (countries, ids when some, conditions when some, value by dataType, an event from
+ * the docs/monetize.md §Rules and limits rules blocking a save (countries, ids when some, conditions when some, value by dataType, an event from
  * another source with SPEC's words), each said in words of what the field needs, and a minimum accepted price above the
  * reference price refused; each failure keeping every edit (a success:false answer, the server's 400 words,
  * a crash).
@@ -196,7 +196,7 @@ describe('monetize-form machine paths', () => {
     expect(spies.notify.mock.calls).toEqual([[{ message: 'Monetize updated successfully.', kind: 'success' }]]);
   });
 
-  it('SPEC §5 rules block a save and say in words what each field needs', () => {
+  it('docs/monetize.md §Rules and limits rules block a save and say in words what each field needs', () => {
     expect(path([ev.submit]).state.context.errors).toEqual({ countries: 'Choose at least one country.' });
     expect(path([ev.countries, ev.noPrice, ev.submit]).state.context.errors).toEqual({
       refPublicPrice: 'Enter the reference public price, in dollars.',

@@ -1,6 +1,6 @@
 /**
- * Paths of the Monetize switch (src/machines/monetize-toggle; SPEC §4 "switch on sets LIVE and shows the form; switching
- * off an existing campaign deletes it", §8 'Failed to remove Monetize!'): every state reachable; on opens the form,
+ * Paths of the Monetize switch (src/machines/monetize-toggle; docs/monetize.md §Campaign states "switch on sets LIVE and shows the form; switching
+ * off an existing campaign deletes it", §Messages 'Failed to remove Monetize!'): every state reachable; on opens the form,
  * off on an unsaved form closes it; off on a campaign confirms, removes and says so; cancel; each failure. And the
  * journey across both Monetize machines: on → save → off.
  */

@@ -1,6 +1,6 @@
 /**
- * Paths of the payment-method setup machine (src/machines/payment-method-setup; SPEC §2 billing: success=true shows
- * 'Payment method added successfully'; §7 set up payment method returning a redirect URL): every state reachable;
+ * Paths of the payment-method setup machine (src/machines/payment-method-setup; docs/billing.md §Screens and routes billing: success=true shows
+ * 'Payment method added successfully'; §API endpoints set up payment method returning a redirect URL): every state reachable;
  * the journey to the hosted page; the return with success=true; each failure (success: false, a refusal in words,
  * a crash, no network); cancel while asking.
  */

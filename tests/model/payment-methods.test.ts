@@ -1,5 +1,5 @@
 /**
- * Paths of the payment-methods machine (src/machines/payment-methods; SPEC §2 billing, §7 set default and delete):
+ * Paths of the payment-methods machine (src/machines/payment-methods; docs/billing.md §Screens and routes billing, §API endpoints set default and delete):
  * every state reachable; set default → done, refused, thrown; delete → confirm → deleted; cancel before confirming;
  * a refusal that says why (the only method while charges are pending) keeps the dialog open, then a retry or a
  * cancel. Both calls are the shared confirm → mutate child (invoke ids `setDefault`, `deleteMethod`).

@@ -1,6 +1,6 @@
 /**
- * Paths of the plugin lifecycle machine (src/machines/plugin-lifecycle; SPEC §2 'Delete Plugin?' / 'Disconnect
- * Plugin?', §4 "Disconnect always requires confirmation", §7 connect / disconnect / delete): every state reachable;
+ * Paths of the plugin lifecycle machine (src/machines/plugin-lifecycle; docs/integrations.md §Screens and routes 'Delete Plugin?' / 'Disconnect
+ * Plugin?', §Plugin states "Disconnect always requires confirmation", §API endpoints connect / disconnect / delete): every state reachable;
  * connect runs at once; disconnect and delete ask first, cancel changes nothing; success reloads the plugins; a refusal
  * and a thrown call each say their failure.
  */

@@ -1,6 +1,6 @@
 /**
- * Paths of the process-data machine (src/machines/process-data; SPEC §5 "Process Data needs start and end dates, a
- * plugin with credentials, and no processing in progress", §7 start BigQuery reprocess with dates): every state
+ * Paths of the process-data machine (src/machines/process-data; docs/integrations.md §Rules and limits "Process Data needs start and end dates, a
+ * plugin with credentials, and no processing in progress", §API endpoints start BigQuery reprocess with dates): every state
  * reachable; each precondition blocks; started → notice and reload; refused and thrown → the failure notice.
  */
 import { describe, expect, it } from 'vitest';
@@ -70,7 +70,7 @@ describe('process-data machine paths', () => {
     ).toEqual([]);
   });
 
-  it('the SPEC §5 preconditions: both dates, credentials, nothing in progress', () => {
+  it('the docs/integrations.md §Rules and limits preconditions: both dates, credentials, nothing in progress', () => {
     expect(canProcess({ start: '2026-11-01', end: '2026-11-02' }, ready)).toBe(true);
     expect(canProcess({ start: '', end: '2026-11-02' }, ready)).toBe(false);
     expect(canProcess({ start: '2026-11-03', end: '2026-11-02' }, ready)).toBe(false);

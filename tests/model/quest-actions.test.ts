@@ -1,6 +1,6 @@
 /**
  * Paths of the quest-actions machine (src/machines/quest-actions): every state reachable; each menu action (stop with
- * its confirmation, restart, delete the active version then the draft) succeeding and failing with SPEC §8's words
+ * its confirmation, restart, delete the active version then the draft) succeeding and failing with per docs/acquire.md §Messages words
  * ('Failed to stop campaign', 'Failed to restart campaign' with the server's message, 'Failed to delete active
  * quest!', 'Failed to delete draft quest'); cancel.
  */
@@ -83,7 +83,7 @@ describe('quest-actions machine paths', () => {
     expect(unreachedStateNodeIds(questActionsMachine, paths, ['questActions.remove.deleted'])).toEqual([]);
   });
 
-  it('stop asks first; confirmed it stops and refreshes the grid; a failure reads SPEC §8', async () => {
+  it('stop asks first; confirmed it stops and refreshes the grid; a failure reads docs/acquire.md §Messages', async () => {
     expect(path([ev.stop]).state.matches({ stop: 'confirming' })).toBe(true);
     expect(path([ev.stop, ev.cancel]).state.matches('idle')).toBe(true);
     const stopped = await notices([ev.stop, ev.confirm, o('xstate.done.actor.stopQuest')]);

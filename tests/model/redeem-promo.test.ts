@@ -1,5 +1,5 @@
 /**
- * Paths of the redeem-promo machine (src/machines/redeem-promo; SPEC §5 "Promo code Redeem disabled when empty"):
+ * Paths of the redeem-promo machine (src/machines/redeem-promo; docs/billing.md §Rules and limits "Promo code Redeem disabled when empty"):
  * every state reachable; redeem → credit added; each refusal (unknown, expired, used, too many attempts, success:
  * false, a crash); cancel while redeeming; an empty or blank code cannot be sent.
  */

@@ -1,6 +1,6 @@
 /**
- * Model-based path tests of the report-builder machine (docs/architecture.md §Testing tiers; SPEC §4 report lifecycle,
- * §5 limit/conditions, §8 report messages).
+ * Model-based path tests of the report-builder machine (docs/architecture.md §Testing tiers; docs/analyze.md §Report states report lifecycle,
+ * §Rules and limits limit/conditions, §Messages report messages).
  *
  * xstate/graph traverses the machine's pure transition function with a fixed set of events whose payloads are
  * fixtures built through the io-ts codecs — the user's events and the `xstate.done.actor.<id>` /
@@ -56,7 +56,7 @@ import {
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
 type AnyEvent = ReportBuilderEvent | EventObject;
 
-// SPEC §8 and §5, verbatim.
+// docs/analyze.md §Messages and §Rules and limits, verbatim.
 const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
 const REPORT_CREATED = 'Report created successfully.';
 const REPORT_DELETED = 'Report deleted successfully.';

@@ -1,6 +1,6 @@
 /**
- * Paths of the Revenue Settings dialog (src/machines/revenue-settings; SPEC §2 Revenue Settings dialog, §5 each field
- * required, §7 save / delete revenue settings, §8 the four revenue messages): every state reachable; Save only with
+ * Paths of the Revenue Settings dialog (src/machines/revenue-settings; docs/integrations.md §Screens and routes Revenue Settings dialog, §Rules and limits each field
+ * required, §API endpoints save / delete revenue settings, §Messages the four revenue messages): every state reachable; Save only with
  * the three fields; Delete only when settings exist; each call's success, success:false and thrown outcome; Close.
  */
 import { describe, expect, it } from 'vitest';

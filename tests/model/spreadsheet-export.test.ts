@@ -1,4 +1,4 @@
-// Model-based paths of the spreadsheet-export machine (SPEC §4 "Spreadsheet export", §8 export messages, §9 delays):
+// Model-based paths of the spreadsheet-export machine (docs/analyze.md §Report states "Spreadsheet export", §Messages export messages, §Rules and limits delays):
 // xstate/graph explores the machine with a payload fixture for every event, keyed by event type (graph-harness.ts:
 // the actors' done/error events and the delayed transitions included), every state node must be reachable, and the
 // journeys end where they should.
@@ -29,7 +29,7 @@ import {
 type Snapshot = SnapshotFrom<typeof machine>;
 type Path = StatePath<Snapshot, SpreadsheetExportEvent>;
 
-// SPEC §8 export messages, verbatim.
+// docs/analyze.md §Messages export messages, verbatim.
 const POPUP_BLOCKED_MESSAGE = 'The browser blocked the pop-up. Please allow pop-ups and try again.';
 const OPENING_SHEETS_MESSAGE = 'Opening Google Sheets!';
 const SHEET_OPENED_MESSAGE = 'Google Sheet opened successfully!';
@@ -274,7 +274,7 @@ describe('spreadsheet-export machine: live journeys', () => {
     send(ev.authStarted);
     send(ev.popupBlocked);
     expect(actor.getSnapshot().matches({ blocked: 'signIn' })).toBe(true);
-    // SPEC §8/§9: 'The browser blocked the pop-up…' for 3 s ('normal' is 3000 ms, tests/unit/notify.test.ts).
+    // docs/analyze.md §Messages/§Rules and limits: 'The browser blocked the pop-up…' for 3 s ('normal' is 3000 ms, tests/unit/notify.test.ts).
     expect(notices.all()).toEqual([{ message: POPUP_BLOCKED_MESSAGE, kind: 'error', duration: 'normal' }]);
     expect(actor.getSnapshot().context.authUrl).toBe(AUTH_URL);
     send(ev.retry);

@@ -1,9 +1,9 @@
 /**
  * Paths of the team (invitation) machine (src/machines/team/team.machine.ts): every state node reachable, and
- * the team journeys of issue 2: invite → sent; invite → server error → retry → sent; resend; change role;
+ * the team journeys of docs/accounts.md: invite → sent; invite → server error → retry → sent; resend; change role;
  * remove confirmed and cancelled. Each call is the shared confirm → mutate child: paths send its outcome
  * (`xstate.done.actor.<id>` with a MutationOutcome); the live tests at the end run the real child against a failing
- * service call and check what the user reads (SPEC §8, literally).
+ * service call and check what the user reads (docs/team.md §Messages, literally).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type EventObject } from 'xstate';
@@ -417,7 +417,7 @@ describe('team machine with its real children: a 500 shows SPEC words, never the
     });
   }
 
-  it("invite: a 409 refusal shows the server's invite error message (SPEC §8)", async () => {
+  it("invite: a 409 refusal shows the server's invite error message (docs/team.md §Messages)", async () => {
     const { actor } = start({
       invite: async () => {
         throw apiError(409, 'An invite has already been sent to this email. Resend it from the team list.', 'conflict');

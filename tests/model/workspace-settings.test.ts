@@ -1,7 +1,7 @@
 /**
  * Paths of the workspace-settings machine (src/machines/workspace-settings/workspace-settings.machine.ts): every
  * state reachable; save with valid input ('Workspace updated successfully.', the session refreshed); invalid input
- * blocked; a non-admin's 403 shows the server's SPEC §6 words; other failures 'Error updating workspace!' with every
+ * blocked; a non-admin's 403 shows the server's docs/workspace.md §Roles words; other failures 'Error updating workspace!' with every
  * field kept; a too-large icon refused at once; Discard changes (cancel) restores the saved values.
  */
 import { describe, expect, it } from 'vitest';
@@ -118,7 +118,7 @@ describe('workspace-settings machine paths', () => {
     expect(path([ev.hugeIcon, ev.submit]).state.matches('editing')).toBe(true);
   });
 
-  it("a non-admin's save shows the server's SPEC §6 words; other failures 'Error updating workspace!'; fields kept", async () => {
+  it("a non-admin's save shows the server's docs/workspace.md §Roles words; other failures 'Error updating workspace!'; fields kept", async () => {
     const cases: Array<[EventObject, string]> = [
       [outcome.notAdmin, ONLY_ADMINS],
       [outcome.refused, 'Error updating workspace!'],

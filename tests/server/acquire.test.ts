@@ -214,7 +214,7 @@ describe('acquisition settings draft', () => {
     );
   });
 
-  test('SPEC §5 rules and supported countries are checked on the server', async () => {
+  test('docs/acquire.md §Rules and limits rules and supported countries are checked on the server', async () => {
     expect(
       (await save('editor', { settings: { ...settings, countries: [] }, applyPriceSuggestions: false })).json().fields,
     ).toEqual(['countries']);

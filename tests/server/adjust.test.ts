@@ -1,5 +1,5 @@
 /**
- * The Adjust API (issue 12; SPEC §2 Adjust tab, §5 Adjust rules, §7 connect Adjust / save events file, §8 messages)
+ * The Adjust API (docs/postbacks.md §Screens and routes Adjust tab, §Rules and limits Adjust rules, §API endpoints connect Adjust / save events file, §Messages messages)
  * through app.inject: connect with an invalid file (each line and reason, nothing stored), a file that is not text,
  * a file that is not .csv, then a valid one; a second connect refused; the partner link updated (and "not found" on an
  * app without Adjust); a new events file replacing the old one only when every line is valid; roles and another

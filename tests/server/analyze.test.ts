@@ -1,5 +1,5 @@
 /**
- * The analytics service API (SPEC §7 "Analytics service", §4 report lifecycle, §5 validation) through app.inject on
+ * The analytics service API (docs/analyze.md §API endpoints "Analytics service", §Report states report lifecycle, §Rules and limits validation) through app.inject on
  * the embedded database with a small in-memory event store: models, config per model, run + save, the signed result
  * url fetched without the auth header, open / list / rename / delete, bad input, Analyze not enabled (one rule for
  * the app's enableAnalyze and the 409), the query timeout, and result urls served by another server process on the
@@ -66,8 +66,8 @@ async function run(
   });
 }
 const fetchResult = (url: string) => server.app.inject({ method: 'GET', url }); // no auth header
-const LIMIT_MESSAGE = 'Value must be between 1 and 10,000'; // SPEC §8
-const VALUE_REQUIRED_MESSAGE = 'A valid value is required.'; // SPEC §8
+const LIMIT_MESSAGE = 'Value must be between 1 and 10,000'; // docs/analyze.md §Messages
+const VALUE_REQUIRED_MESSAGE = 'A valid value is required.'; // docs/analyze.md §Messages
 const ANALYZE_NOT_ENABLED =
   'Analyze is not enabled for this app. Run a processing job to activate the Analyze section.';
 
@@ -259,7 +259,7 @@ describe('report lifecycle', () => {
     ).toBe(404);
   });
 
-  test('delete (a viewer may, SPEC §6): {success}; then gone', async () => {
+  test('delete (a viewer may, docs/analyze.md §Roles): {success}; then gone', async () => {
     const id = first.template!.id;
     const res = await call(server.app, viewer, { method: 'DELETE', url: `/analytics/template/${APP}/${id}` });
     expect(res.statusCode).toBe(200);

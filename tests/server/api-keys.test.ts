@@ -1,5 +1,5 @@
 /**
- * API keys (SPEC §3 API key with a local id from its index, §7 update API keys with the whole app object): a key is
+ * API keys (docs/app-settings.md §Entities API key with a local id from its index, §API endpoints update API keys with the whole app object): a key is
  * created on the server from a cryptographic random source, shown in full once and then only as a prefix, stored
  * hashed; termination is one way and immediate for `verifyApiKey`; viewers are refused; stale or forged lists are
  * refused without changing anything.

@@ -1,5 +1,5 @@
 /**
- * The documentation values, the App Settings Events tab and the acquisition links (SPEC §3 Deeplink, §7 update
+ * The documentation values, the App Settings Events tab and the acquisition links (docs/app-settings.md §Entities Deeplink, §API endpoints update
  * deeplink): a member reads the app's guide values (another workspace, a wrong workspace id: 404); the events are the
  * app's plugin events merged by name over its plugins; links are listed in order, unsupported platforms included;
  * an editor updates a url that follows the rules, and nothing changes after a refusal (bad url, AppsFlyer domain,

@@ -1,5 +1,5 @@
 /**
- * App Settings General tab (SPEC §2, §4 store status per platform, §7 update app general multipart data + image, §9 app
+ * App Settings General tab (docs/app-settings.md §Screens and routes, §App settings states store status per platform, §API endpoints update app general multipart data + image, §Rules and limits app
  * icon 1,000,000 bytes): a save by role, the store-status field rules and formats checked on the server, hidden fields
  * cleared, the icon judged by its bytes, and nothing half-written after a refusal.
  */
@@ -48,7 +48,7 @@ function save(
 }
 const row = () => server.db.selectFrom('apps').selectAll().where('id', '=', APP).executeTakeFirstOrThrow();
 
-describe('POST /api/app/:appId/general (SPEC §7 update app general)', () => {
+describe('POST /api/app/:appId/general (docs/app-settings.md §API endpoints update app general)', () => {
   test('an editor saves name, store statuses and icon; a field the status hides is cleared', async () => {
     const res = await save(tokens.editor, GOOD, { filename: 'icon.png', contentType: 'image/png', data: PNG_1PX });
     expect(res.statusCode).toBe(200);
@@ -57,7 +57,7 @@ describe('POST /api/app/:appId/general (SPEC §7 update app general)', () => {
     expect(app.googleStatus).toBe('InStore');
     expect(app.appleStatus).toBe('InDev');
     expect(app.appleBundleId).toBe('dev.demostudio.PixelRacer');
-    // InDev shows no store URL (SPEC §4), so none is kept.
+    // InDev shows no store URL (docs/app-settings.md §App settings states), so none is kept.
     expect(app.appleStoreUrl).toBeNull();
     expect(app.image).toMatch(/^\/api\/files\//);
     const stored = await row();

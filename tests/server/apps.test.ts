@@ -1,6 +1,6 @@
 /**
- * Apps area (SPEC §2 add app, §3 App search result, §4 enabled switch, §7 GET /app/search, details by store URL,
- * create app multipart, POST /app/enable/{appId}, §8 search error keys, §9 app icon validator 1,000,000 bytes) on the
+ * Apps area (docs/apps.md §Screens and routes add app, §Entities App search result, §App states enabled switch, §API endpoints GET /app/search, details by store URL,
+ * create app multipart, POST /app/enable/{appId}, §Messages search error keys, §Rules and limits app icon validator 1,000,000 bytes) on the
  * sandbox app store: search from 3 characters by title and developer per platform, lookups by store URL with every
  * outcome, create by role with the icon checked by its bytes, the same store app refused twice in one workspace, and
  * nothing half-written after a refusal.
@@ -75,7 +75,7 @@ const WORD_GARDEN_ANDROID = {
   description: 'A calm word game.',
 };
 
-describe('GET /api/app/search (SPEC §7)', () => {
+describe('GET /api/app/search (docs/apps.md §API endpoints)', () => {
   test('finds apps by title on the chosen platform, with every field of an App search result, from the sandbox catalogue', async () => {
     const res = await search(tokens.viewer, 'android', 'dragon');
     expect(res.statusCode).toBe(200);
@@ -142,7 +142,7 @@ describe('GET /api/app/store-lookup (app details by store URL)', () => {
     });
   });
 
-  test('answers the SPEC §8 keys: invalid_url, cant_get_app_data, cant_load_data', async () => {
+  test('answers the docs/apps.md §Messages keys: invalid_url, cant_get_app_data, cant_load_data', async () => {
     expect((await lookup(tokens.admin, 'not a url')).json()).toEqual({
       success: false,
       message: 'invalid_url',

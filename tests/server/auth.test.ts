@@ -1,5 +1,5 @@
 /**
- * Sign-in and the session (issue 2, SPEC §3 Account, §7): tokens, their storage as hashes, wrong credentials, the
+ * Sign-in and the session (docs/accounts.md §Entities Account, §API endpoints): tokens, their storage as hashes, wrong credentials, the
  * sign-in rate limit, /api/me, sign-out and expiry, and the health check. One seeded server for the whole file.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -38,7 +38,7 @@ describe('GET /api/health', () => {
 });
 
 describe('POST /api/auth/sign-in', () => {
-  test('answers a random token and the Account of SPEC §3', async () => {
+  test('answers a random token and the Account of docs/accounts.md §Entities', async () => {
     const res = await signIn(DEMO_ACCOUNTS.admin, DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { token: string; account: Account };

@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 2 "Bad input", docs/architecture.md §House rules 8): malformed JSON, wrong types and missing fields answer 400
+ * Bad input (docs/accounts.md "Bad input", docs/architecture.md §House rules 8): malformed JSON, wrong types and missing fields answer 400
  * naming the field; unknown ids 404; unknown routes a JSON 404; failures answer without stack traces; answers carry
  * only what their contract declares; and nothing is half-written.
  */
@@ -21,7 +21,7 @@ afterAll(() => server?.close());
 
 const MALFORMED_JSON = 'Malformed JSON in request body.';
 const FILE_TOO_LARGE = 'File is too large!';
-const ICON_MAX_BYTES = 3145728; // SPEC §9: icon limit
+const ICON_MAX_BYTES = 3145728; // docs/architecture.md §Layers: icon limit
 const INVITE_ALREADY_SENT = 'An invite has already been sent to this email. Resend it from the team list.';
 const INTERNAL = 'Something went wrong. Please try again later.';
 const TEAM = `/api/workspace/${DEMO_WORKSPACE_ID}/team`;

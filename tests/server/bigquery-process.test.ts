@@ -1,5 +1,5 @@
 /**
- * Process Data on BigQuery (issue 11; server/analytics/bigquery-process.ts) against a fake @google-cloud/bigquery
+ * Process Data on BigQuery (server/analytics/bigquery-process.ts) against a fake @google-cloud/bigquery
  * client (this machine cannot reach BigQuery) that checks each job request the way BigQuery would (standard SQL,
  * named parameters each with a type and used in the query) and answers with cells shaped as the client returns them.
  * The SQL: tables created once, DELETE of the range then INSERT … SELECT from the customer's `analytics_*` export with

@@ -1,5 +1,5 @@
 /**
- * Billing (SPEC §2 billing tabs, §3 Billing, §4 statuses, §5 promo code, §6 admin only, §9 balance arithmetic):
+ * Billing (docs/billing.md §Screens and routes billing tabs, §Entities Billing, §Invoice and credit states statuses, §Rules and limits promo code, §Roles admin only, §Rules and limits balance arithmetic):
  * balance, subscription, runway, payment methods (set default, delete with the pending-charges rule), the sandbox
  * hosted setup page (Luhn, expiry, the declined test card, success back to billing?success=true), promo codes
  * (valid, unknown, expired, used, rate limit), invoices with their signed PDF, credit transactions, and isolation
@@ -214,7 +214,7 @@ describe('invoice PDF', () => {
     // The seller's block.
     for (const line of ['Questboard Ltd', '1 Quest Lane', 'London EC2A 4NE', 'support@questboard.io'])
       expect(text).toContain(line);
-    // The workspace's billing details (SPEC §3 customer details), in order, under "Billed to".
+    // The workspace's billing details (docs/billing.md §Entities customer details), in order, under "Billed to".
     const billed = text.findIndex((line) => line.startsWith('Billed to'));
     expect(billed).toBeGreaterThanOrEqual(0);
     const after = text.slice(billed).join('\n');

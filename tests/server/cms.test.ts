@@ -1,6 +1,6 @@
 /**
- * CMS app details (SPEC §3 CMS app details, §5 CMS images, §7 update CMS details multipart data + screenshots +
- * backgroundImage, §6 viewers): reading the seeded details, a save by an editor with four screenshots and a background,
+ * CMS app details (docs/app-settings.md §Entities CMS app details, §Rules and limits CMS images, §API endpoints update CMS details multipart data + screenshots +
+ * backgroundImage, §Roles viewers): reading the seeded details, a save by an editor with four screenshots and a background,
  * each image judged by its bytes (magic bytes, 3 MB, SOF dimensions), and nothing written after a refusal.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -81,7 +81,7 @@ describe('GET /api/app/:appId/details', () => {
   });
 });
 
-describe('POST /api/app/:appId/details (SPEC §7 update CMS details)', () => {
+describe('POST /api/app/:appId/details (docs/app-settings.md §API endpoints update CMS details)', () => {
   test('an editor saves texts, four screenshots and a background; a later save keeps and replaces by slot', async () => {
     const shots = [1, 2, 3, 4].map((n) => jpg(jpegOf(400 + n, 600)));
     const res = await save(

@@ -1,5 +1,5 @@
 /**
- * Process Data Daily (issue 11): the scheduler (server/jobs/scheduler.ts, task scheduleDailyProcessing) with an
+ * Process Data Daily: the scheduler (server/jobs/scheduler.ts, task scheduleDailyProcessing) with an
  * injected clock, no sleeps. Off: nothing runs. On: nothing for the rest of the day the switch was turned on, then
  * exactly one job at the schedule time even with two schedulers ticking at once, a feed line, and Last Refreshed moves
  * once the job ran. After downtime one job catches up every missed day. A manual processing in progress postpones the

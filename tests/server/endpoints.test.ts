@@ -136,7 +136,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
     }
   });
 
-  test('multipart endpoints declare their parts (SPEC §7 workspace form: data JSON and an optional image; create app: data, image, organisationId; update app general: data, image)', () => {
+  test('multipart endpoints declare their parts (docs/architecture.md §Endpoints and errors workspace form: data JSON and an optional image; create app: data, image, organisationId; update app general: data, image)', () => {
     const multipart = routeTable.filter((entry) => isMultipart(entry.endpoint.body));
     expect(multipart.map(key).sort()).toEqual([
       'POST /api/app/:appId/adjust/connect',
@@ -148,7 +148,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
       'POST /api/workspace/:workspaceId/apps',
     ]);
     for (const entry of multipart) {
-      // Adjust (SPEC §7 connect Adjust with partner link and file; save events file with the csv file).
+      // Adjust (docs/architecture.md §Endpoints and errors connect Adjust with partner link and file; save events file with the csv file).
       if (key(entry).includes('/adjust/')) {
         expect(entry.endpoint.body).toMatchObject({ json: {}, files: ['file'] });
         expect(Object.keys((entry.endpoint.body as { text: object }).text)).toEqual(
@@ -156,7 +156,7 @@ describe('every route comes from a contract endpoint, and every contract endpoin
         );
         continue;
       }
-      // Update CMS details (SPEC §7): data, repeated screenshots and one backgroundImage.
+      // Update CMS details (docs/architecture.md §Endpoints and errors): data, repeated screenshots and one backgroundImage.
       if (key(entry) === 'POST /api/app/:appId/details') {
         expect(entry.endpoint.body).toMatchObject({ files: ['backgroundImage'], fileLists: ['screenshots'] });
         continue;

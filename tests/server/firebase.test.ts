@@ -1,6 +1,6 @@
 /**
- * Firebase conversion events and the integration health line (issue 11 remainder; SPEC §2 Firebase tab, §4 Firebase
- * no-data text and statuses, §7 enable / disable Firebase events) through app.inject: the sandbox's events, enable →
+ * Firebase conversion events and the integration health line (docs/integrations.md remainder; docs/integrations.md §Screens and routes Firebase tab, §Plugin states Firebase
+ * no-data text and statuses, §API endpoints enable / disable Firebase events) through app.inject: the sandbox's events, enable →
  * pending → the function_deploy job (steps in the feed) → connected, disable back to no_data, a credential lacking
  * Firebase Admin whose deployment fails, another workspace never seeing them; then each health check on its own, and
  * the health endpoint's lines.

@@ -1,5 +1,5 @@
 /**
- * The integrations API (issue 11; SPEC §3, §4, §5, §6, §7, §8) through app.inject with an in-memory event store:
+ * The integrations API (docs/integrations.md §Entities, §Plugin states, §Rules and limits, §Roles, §API endpoints, §Messages) through app.inject with an in-memory event store:
  * credentials (product service account, uploaded workspace key sealed at rest and never echoed), the sandbox IAM
  * check with a project lacking roles, create → sandbox export job → Process Data job → Analyze enabled and a report
  * over the new range, idempotent reprocessing, one processing at a time, a job that survives a restart (expired
@@ -145,7 +145,7 @@ describe('credentials', () => {
 });
 
 describe('connect BigQuery, process data, Analyze enabled', () => {
-  test('a project where the credential lacks roles is refused with the SPEC §8 IAM message', async () => {
+  test('a project where the credential lacks roles is refused with the docs/integrations.md §Messages IAM message', async () => {
     const res = await call(server.app, admin, {
       method: 'POST',
       url: `/api/app/${APP}/plugins`,
@@ -160,7 +160,7 @@ describe('connect BigQuery, process data, Analyze enabled', () => {
     expect(res.json().message).toContain('BigQuery Job User');
   });
 
-  test('an editor may not save a connection with a service account (SPEC §6)', async () => {
+  test('an editor may not save a connection with a service account (docs/integrations.md §Roles)', async () => {
     const res = await call(server.app, editor, {
       method: 'POST',
       url: `/api/app/${APP}/plugins`,
@@ -627,7 +627,7 @@ describe('demo rows (server/areas/integrations/seed.ts)', () => {
   });
 });
 
-describe('the active source (SPEC §4: only one)', () => {
+describe('the active source (docs/integrations.md §Plugin states: only one)', () => {
   test('a connected plugin becomes the active one; a disconnected one is refused; viewers cannot', async () => {
     const ios = DEMO_APP_IDS.dragonMergeIos;
     const url = `/api/app/${ios}/active-plugin`;

@@ -1,5 +1,5 @@
 /**
- * Issue 9 §9 and issue 11: an interrupted first start is completed by the next start, and the demo events take the
+ * docs/architecture.md §9 and docs/integrations.md: an interrupted first start is completed by the next start, and the demo events take the
  * path of every app: raw Firebase export → Process Data → Analyze. The interruption is simulated by running the
  * seeding steps partially (the demo workspace, then the Android raw export only, or both exports processed but the
  * plugins not marked), then the start logic (ensureDemoData) again: what is missing is exported and processed, both

@@ -1,6 +1,6 @@
 /**
- * Issue 9 §6: a workspace's `accounts` count is what its team list shows the viewer — hidden Questboard staff are
- * not counted for customers, pending invites never (SPEC §6 "Team counts exclude pending invites") — on
+ * docs/architecture.md §6: a workspace's `accounts` count is what its team list shows the viewer — hidden Questboard staff are
+ * not counted for customers, pending invites never (docs/team.md §Roles "Team counts exclude pending invites") — on
  * GET /api/workspace/{id} and in /api/me alike.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

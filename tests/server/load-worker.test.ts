@@ -1,5 +1,5 @@
 /**
- * Issue 9 "the database under load": the embedded database as `npm start` opens it — PGlite in a worker thread
+ * docs/architecture.md "the database under load": the embedded database as `npm start` opens it — PGlite in a worker thread
  * behind the Kysely driver of server/db/connect.ts. Statements and their errors cross the thread unchanged; a
  * transaction holds the session (its rollback never takes another request's write with it); the event loop stays free
  * while the database computes (the health check answers first); close() ends the worker and keeps the data; a

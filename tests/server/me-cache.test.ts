@@ -1,5 +1,5 @@
 /**
- * Issue 9, `/api/me` on the hot path: the account is built once and reused while nothing it shows changed
+ * docs/architecture.md, `/api/me` on the hot path: the account is built once and reused while nothing it shows changed
  * (server/areas/workspace/accounts.ts currentAccount, versions bumped by triggers: accounts.migrations.ts). Every table it is
  * built from is changed here straight in the database, as another server would, and `/api/me` shows each change at once.
  */
@@ -91,7 +91,7 @@ describe('/api/me reuses the account it built', () => {
     expect(app(await me(), DEMO_APP_IDS.pixelRacer).apiKeys).toHaveLength(keysBefore + 1);
 
     const link = app(await me(), DEMO_APP_IDS.dragonMergeAndroid).deepLinks[0]!;
-    expect(link.url).toMatch(/^https:\/\//); // the demo's links are in the account (SPEC §3 App.deepLinks)
+    expect(link.url).toMatch(/^https:\/\//); // the demo's links are in the account (docs/architecture.md §Layers App.deepLinks)
     await db
       .updateTable('app_deeplinks')
       .set({ url: 'https://example.com/cache-test' })

@@ -1,5 +1,5 @@
 /**
- * Monetize API (server/areas/monetize/monetize.ts): create / update / remove on SPEC §7 paths, SPEC §5 validation on the server
+ * Monetize API (server/areas/monetize/monetize.ts): create / update / remove on docs/monetize.md §API endpoints paths, docs/monetize.md §Rules and limits validation on the server
  * (including 'Active event source has been changed…'), allowMonetize = 1, viewer and outsider refusals, one campaign
  * per app, and the "Beyond" estimate compiled with bound values (an injection attempt in a value, key or operator).
  */
@@ -141,7 +141,7 @@ describe('monetize campaigns', () => {
     expect(moved.statusCode).toBe(400);
   });
 
-  it('needs allowMonetize = 1 (SPEC §6)', async () => {
+  it('needs allowMonetize = 1 (docs/monetize.md §Roles)', async () => {
     await server.db.updateTable('workspaces').set({ allow_monetize: 0 }).where('id', '=', DEMO_WORKSPACE_ID).execute();
     try {
       for (const res of [
@@ -163,7 +163,7 @@ describe('monetize campaigns', () => {
     }
   });
 
-  it('validates SPEC §5 on the server, naming the fields', async () => {
+  it('validates docs/monetize.md §Rules and limits on the server, naming the fields', async () => {
     const cases: [Record<string, unknown>, string[]][] = [
       [{ countries: [] }, ['countries']],
       [{ refPublicPrice: -1 }, ['refPublicPrice']],

@@ -1,5 +1,5 @@
 /**
- * Builds multipart/form-data bodies for app.inject (the workspace create/update calls of SPEC §7: a `data` JSON field
+ * Builds multipart/form-data bodies for app.inject (the workspace create/update calls of docs/architecture.md §Endpoints and errors: a `data` JSON field
  * plus an optional `image` file), and small image payloads identified by their magic bytes.
  */
 import { randomBytes } from 'node:crypto';
@@ -60,7 +60,7 @@ export const PNG_1PX = Buffer.from(
 export const GIF_1PX = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 /** A 1×1 JPEG's header (SOI, APP0/JFIF, a SOF0 frame header) and end: the server reads type and size from these bytes. */
 export const JPEG_HEAD = jpegOf(1, 1);
-/** A WebP header (RIFF….WEBP): an image, but not one of the icon types SPEC §5 allows. */
+/** A WebP header (RIFF….WEBP): an image, but not one of the icon types docs/architecture.md §Endpoints and errors allows. */
 export const WEBP_HEAD = Buffer.concat([
   Buffer.from('RIFF'),
   Buffer.from([0x1a, 0, 0, 0]),

@@ -1,5 +1,5 @@
 /**
- * Issue 12, speed: postbacks nobody listens for are written in groups (server/areas/postbacks/writer.ts). A burst becomes a
+ * docs/postbacks.md, speed: postbacks nobody listens for are written in groups (server/areas/postbacks/writer.ts). A burst becomes a
  * few multi-row INSERTs; each key is stored once even when repeated inside one group; a row that fails fails alone.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the attribution postback endpoint (wrong secret, replay, malformed, rate limit, another app's secret),
+ * docs/postbacks.md: the attribution postback endpoint (wrong secret, replay, malformed, rate limit, another app's secret),
  * the postback log, a waiting plugin connected by its first stored postback (Check Status only reads; editors only)
  * and postback.stored reactions.
  */

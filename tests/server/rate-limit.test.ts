@@ -1,5 +1,5 @@
 /**
- * Issue 9 §4 and §5: password guessing is limited the same way through sign-in and through accepting an invite as
+ * docs/architecture.md §4 and §5: password guessing is limited the same way through sign-in and through accepting an invite as
  * an existing account (one counter, one 429 answer); the limit is per account AND client address, so an attacker's
  * address is locked while the real user still signs in from theirs, with a higher account-wide limit that still
  * slows a guess spread over many addresses; and the client address comes from X-Forwarded-For only when the request

@@ -1,5 +1,5 @@
 /**
- * Event detail and revenue settings (issue 11; SPEC §2 event detail, §3 monetizeMetadata, §5 revenue settings, §7
+ * Event detail and revenue settings (docs/integrations.md §Screens and routes event detail, §Entities monetizeMetadata, §Rules and limits revenue settings, §API endpoints
  * save / delete revenue settings) through app.inject with an in-memory event store: a processed sandbox export, the
  * event's parameters with samples read from the data, the domain's checks, another workspace never reaching an
  * event, and a report's revenue that follows the settings when they are saved and deleted.

@@ -1,5 +1,5 @@
 /**
- * Issue 9 §7: the page, an SPA route, an asset and the API answer with a Content-Security-Policy, frame protection
+ * docs/architecture.md §7: the page, an SPA route, an asset and the API answer with a Content-Security-Policy, frame protection
  * (frame-ancestors 'none' and X-Frame-Options) and nosniff; the policy allows only what the SPA needs (our origin,
  * the Google Sheets API, the Stately inspector) and never inline or evaluated script.
  */

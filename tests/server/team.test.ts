@@ -1,5 +1,5 @@
 /**
- * Team and invitations, the reference vertical slice (SPEC §2 team, §4 invitation, §5 invite, §6, §8 team), against
+ * Team and invitations, the reference vertical slice (docs/team.md §Screens and routes team, §Member states invitation, §Rules and limits invite, §Roles, §Messages team), against
  * the rules in the header of server/areas/team/team.ts: admins manage everything; editors invite editors/viewers and
  * resend; viewers read; nobody changes their own role or removes themselves; a workspace keeps an admin; invite links
  * are bound to the invited address and refused when expired, revoked or used.
@@ -37,8 +37,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const DAY = 24 * 60 * 60;
-const INVITE_EXPIRY_SECONDS = 5 * DAY; // SPEC §9: invite expiry 5 days
-const MISSING_ROLE = 'access_missing_role_for_action'; // SPEC §6
+const INVITE_EXPIRY_SECONDS = 5 * DAY; // docs/team.md §Rules and limits: invite expiry 5 days
+const MISSING_ROLE = 'access_missing_role_for_action'; // docs/team.md §Roles
 const INVITE_ALREADY_SENT = 'An invite has already been sent to this email. Resend it from the team list.';
 const INVITE_REFUSED = {
   expired: 'This invitation has expired. Ask your workspace admin to resend it.',

@@ -1,7 +1,7 @@
 /**
  * The AppsFlyer test link behind a short link (server/areas/integrations/appsflyer/test-links.ts): the QR code holds PUBLIC_URL/t/{code},
  * rendered exactly as the browser renders it (the qrcode library, 150 px, level H, qrCodeOptions), and a real decoder
- * reads it; opening the short link answers a 302 to the full test link with every SPEC §3 parameter, for 7 days; an
+ * reads it; opening the short link answers a 302 to the full test link with every docs/architecture.md §Layers parameter, for 7 days; an
  * unknown code answers a 404 page and an expired one a 410 page.
  */
 import { execFileSync } from 'node:child_process';
@@ -69,7 +69,7 @@ function zbar(png: Buffer): string | null {
 }
 
 describe('the test link behind a short link', () => {
-  test('the 150 px QR code of the short link decodes, and the short link answers a 302 to the full link with every SPEC §3 parameter', async () => {
+  test('the 150 px QR code of the short link decodes, and the short link answers a 302 to the full link with every docs/architecture.md §Layers parameter', async () => {
     const res = await generate(viewer, IDFA);
     expect(res.statusCode).toBe(200);
     const { link, shortUrl, expiresAt } = res.json() as { link: string; shortUrl: string; expiresAt: number };
@@ -141,7 +141,7 @@ describe('the test link behind a short link', () => {
     expect(unknown.body).toContain('This test link does not exist');
   });
 
-  test('the advertising id follows SPEC §5; an app without a store id has no link; nothing is stored then', async () => {
+  test('the advertising id follows docs/architecture.md §Endpoints and errors; an app without a store id has no link; nothing is stored then', async () => {
     for (const id of ['', '  ', 'has space']) expect((await generate(viewer, id)).statusCode).toBe(400);
     await server.db
       .updateTable('apps')

@@ -1,5 +1,5 @@
 /**
- * Workspaces (SPEC §5 workspace rules, §6 rename by admins only, §7 multipart create/update, §8 messages): create with
+ * Workspaces (docs/workspace.md §Rules and limits workspace rules, §Roles rename by admins only, §API endpoints multipart create/update, §Messages messages): create with
  * `data` JSON + optional icon, the icon limit and type checked by bytes, membership of the creator, update by role,
  * 404 for other workspaces, and no half-written rows when a create fails.
  */
@@ -20,12 +20,12 @@ import {
 } from './multipart-form';
 import { jpegOf } from './jpeg-bytes';
 
-const MISSING_ROLE = 'access_missing_role_for_action'; // SPEC §6
+const MISSING_ROLE = 'access_missing_role_for_action'; // docs/workspace.md §Roles
 const ONLY_ADMINS_RENAME =
-  'Only administrators can change the workspace name. Please contact your administrator for assistance.'; // SPEC §6
+  'Only administrators can change the workspace name. Please contact your administrator for assistance.'; // docs/workspace.md §Roles
 const FILE_TOO_LARGE = 'File is too large!';
 const ICON_TYPE_MESSAGE = 'Icon must be a PNG, JPG or GIF image.';
-const ICON_MAX_BYTES = 3145728; // SPEC §9: icon limit
+const ICON_MAX_BYTES = 3145728; // docs/workspace.md §Rules and limits: icon limit
 
 let server: TestServer;
 let tokens: Record<'admin' | 'editor' | 'viewer' | 'rival', string>;

@@ -138,7 +138,7 @@ describe("a condition's comparison", () => {
 });
 
 describe('the builder draft', () => {
-  test('no sort named: the builder auto sort (SPEC §4: a date group-by DESC), sort not touched; a title naming the report', () => {
+  test('no sort named: the builder auto sort (docs/ask.md §Question states: a date group-by DESC), sort not touched; a title naming the report', () => {
     const { report, sortChosen } = answerFor('dau by day last 7 days');
     const draft = builderDraft(report, 'dau by day last 7 days', sortChosen);
     expect(draft.title).toBe('DAU by Date');

@@ -1,5 +1,5 @@
 /**
- * Billing's pure rules: SPEC §9 balance arithmetic and threshold, §4 statuses, §5 Redeem disabled when empty, §8
+ * Billing's pure rules: docs/billing.md §Rules and limits balance arithmetic and threshold, §Invoice and credit states statuses, §Rules and limits Redeem disabled when empty, §Messages
  * download disabled without a url; the runway helpers (ours); the sandbox card checks (Luhn, expiry, CVC, Stripe's
  * test numbers, the declined one).
  */
@@ -28,7 +28,7 @@ import {
   expiredCredit,
 } from '../fixtures/billing';
 
-describe('SPEC §9 balance and threshold', () => {
+describe('docs/billing.md §Rules and limits balance and threshold', () => {
   it('balance = credits in cents ÷ 100 − pending charges in dollars, in whole cents', () => {
     expect(balanceDollars(balance)).toBe(103.35);
     expect(balanceDollars({ credits: 10, pendingCharges: 0.3 })).toBe(-0.2);

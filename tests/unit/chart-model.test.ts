@@ -1,4 +1,4 @@
-// The report chart's model (SPEC §9 chart): x axis, series, percent series (the catalogue's `percent` format;
+// The report chart's model (docs/analyze.md §Rules and limits chart): x axis, series, percent series (the catalogue's `percent` format;
 // `retention_` without metadata) ×100 as percent with 2 decimals, axes.
 import { describe, expect, it } from 'vitest';
 import { buildChartModel, formatSeriesValue, niceTicks } from '../../src/views/analyze/results/chart-model';

@@ -1,4 +1,4 @@
-// Exports of a report result (SPEC §7 local export, §8 export messages; DOMAIN "Risks": CSV formula injection).
+// Exports of a report result (docs/analyze.md §API endpoints local export, §Messages export messages; DOMAIN "Risks": CSV formula injection).
 import { describe, expect, it, vi } from 'vitest';
 import {
   copyToClipboard,
@@ -17,7 +17,7 @@ import {
 } from '../../src/lib/exports';
 import { cellText, columnsOf, compareCells, toMatrix, unwrapCell, unwrapRows } from '../../src/lib/report-rows';
 
-// SPEC §8 "Exports", verbatim.
+// docs/analyze.md §Messages "Exports", verbatim.
 const NO_DATA_TO_COPY = 'No data available to copy.';
 const COPIED_TO_CLIPBOARD = 'Copied to clipboard!';
 const COPY_FAILED = 'Failed to copy to clipboard.';

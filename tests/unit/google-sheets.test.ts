@@ -1,4 +1,4 @@
-// Google Sheets export services (SPEC §7 "Third-party and client-side"): the sign-in URL, the /oauth-callback
+// Google Sheets export services (docs/analyze.md §API endpoints "Third-party and client-side"): the sign-in URL, the /oauth-callback
 // message, the pop-up sign-in's origin and state checks, and the two Sheets API calls decoded through io-ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OAUTH_MESSAGE_TYPE } from '../../src/contracts/google-sheets';

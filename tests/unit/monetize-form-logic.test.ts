@@ -41,7 +41,7 @@ describe('monetize form draft', () => {
     ).toMatchObject({ sendTrafficToAppIds: [], targetConditions: [], minAcceptedPrice: null });
   });
 
-  it('a new form is LIVE at refPublicPrice 1 with nothing chosen (SPEC §9)', () => {
+  it('a new form is LIVE at refPublicPrice 1 with nothing chosen (docs/monetize.md §Rules and limits)', () => {
     expect(toDraft(null, 'app_1')).toEqual({
       appId: 'app_1',
       refPublicPrice: '1',

@@ -1,5 +1,5 @@
 /**
- * The snackbar store and the shared pieces machines use to speak (SPEC §8, §9): notify durations by name, the
+ * The snackbar store and the shared pieces machines use to speak (docs/architecture.md §Endpoints and errors, §Layers): notify durations by name, the
  * `notify` action binding, and which words a failed call may show (src/machines/shared/api-error.ts).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { showNotice } from '../../src/machines/shared/notice.actors';
 import { apiFailure, hasStatus, networkWords, serverWords } from '../../src/machines/shared/api-error';
 import { ApiError, ContractError } from '../../src/services/http';
 
-describe('notify: SPEC §9 snackbar durations', () => {
+describe('notify: docs/architecture.md §Layers snackbar durations', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     for (const notice of getNotices()) dismiss(notice.id);

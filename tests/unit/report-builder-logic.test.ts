@@ -1,7 +1,7 @@
 /**
- * Pure rules of the report builder (src/machines/report-builder/report-builder.logic.ts): SPEC §4 default date range,
- * Sort By and condition rules, §5 limit / condition validation with the exact SPEC messages, one-of tokens and the
- * date / timestamp formats, §2 title rules.
+ * Pure rules of the report builder (src/machines/report-builder/report-builder.logic.ts): docs/analyze.md §Report states default date range,
+ * Sort By and condition rules, §Rules and limits limit / condition validation with the exact SPEC messages, one-of tokens and the
+ * date / timestamp formats, §Screens and routes title rules.
  */
 import { describe, expect, it } from 'vitest';
 import { Report, type GroupByWhereColumn } from '../../src/contracts/analyze';
@@ -60,7 +60,7 @@ const row = (column: GroupByWhereColumn, patch: Partial<ConditionRow> = {}): Con
 });
 const base = (): BuilderConfig => blankConfig('daily_metrics', dailyMetricsConfig);
 
-describe('limit (SPEC §5, §9)', () => {
+describe('limit (docs/analyze.md §Rules and limits)', () => {
   it.each(['1', '1000', '10000', ' 250 '])('accepts %s', (limit) => {
     expect(validateConfig({ limit, conditions: [] }).limit).toBeNull();
   });
@@ -73,7 +73,7 @@ describe('limit (SPEC §5, §9)', () => {
   });
 });
 
-describe('conditions (SPEC §4, §5)', () => {
+describe('conditions (docs/analyze.md §Report states, §Rules and limits)', () => {
   it('a new condition starts checked; BOOL defaults to is_true (value = its name), others to equals', () => {
     const bool = newConditionRow(dim('is_new_user'), 'c1');
     expect(bool).toMatchObject({ checked: true, comparison: 'is_true', value: 'is_true', error: null });
@@ -155,7 +155,7 @@ describe('conditions (SPEC §4, §5)', () => {
   });
 });
 
-describe('one-of tokens (SPEC §5)', () => {
+describe('one-of tokens (docs/analyze.md §Rules and limits)', () => {
   it('trims, drops empties, de-duplicates and joins with commas', () => {
     expect(addTokens('', '  US ,, DE  US ')).toBe('US,DE');
     expect(addTokens('US,DE', 'FR DE')).toBe('US,DE,FR');
@@ -170,7 +170,7 @@ describe('one-of tokens (SPEC §5)', () => {
   });
 });
 
-describe('dates (SPEC §4 default range, §5 formats)', () => {
+describe('dates (docs/analyze.md §Report states default range, §Rules and limits formats)', () => {
   it('the default range is the last 7 days of the available range', () => {
     expect(defaultDateRange({ start_date: '2025-03-01', end_date: '2025-05-31' })).toEqual({
       date_start: '2025-05-25',
@@ -224,7 +224,7 @@ describe('dates (SPEC §4 default range, §5 formats)', () => {
   });
 });
 
-describe('Sort By (SPEC §4)', () => {
+describe('Sort By (docs/analyze.md §Report states)', () => {
   const metrics = base().metrics;
   it('options are the group-by and the chosen metrics', () => {
     expect(sortOptions({ metrics, groupBy: dim('country') })).toEqual([
@@ -312,7 +312,7 @@ describe('Run Report and configuration', () => {
   });
 });
 
-describe('title (SPEC §2: max 75, default New Report) and metric groups (SPEC §3)', () => {
+describe('title (docs/analyze.md §Screens and routes: max 75, default New Report) and metric groups (docs/analyze.md §Entities)', () => {
   it('trims, cuts at 75, falls back to New Report', () => {
     expect(normalizeTitle('  Retention  ')).toBe('Retention');
     expect(normalizeTitle('   ')).toBe('New Report');

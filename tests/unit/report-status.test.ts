@@ -1,4 +1,4 @@
-// The report builder's one status line (SPEC §2 text 'Last changed {relative time}'; one message at a time).
+// The report builder's one status line (docs/analyze.md §Screens and routes text 'Last changed {relative time}'; one message at a time).
 import { describe, expect, it } from 'vitest';
 import { reportStatusText } from '../../src/views/analyze/report-status';
 

@@ -1,5 +1,5 @@
 // How the results print each column (src/views/analyze/results/result-columns.ts): ratio metrics by the catalogue's
-// `percent` format as ×100 with 2 decimals (SPEC §9), other numbers grouped, nulls as `null` (SPEC §8); and the
+// `percent` format as ×100 with 2 decimals (docs/analyze.md §Rules and limits), other numbers grouped, nulls as `null` (docs/analyze.md §Messages); and the
 // catalogue itself gives every ratio metric that format, so new ones follow.
 import { describe, expect, it } from 'vitest';
 import { formatCell, hasOwnLabel, isPercentColumn, plainColumns } from '../../src/views/analyze/results/result-columns';

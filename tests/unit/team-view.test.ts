@@ -1,6 +1,6 @@
 /**
- * The pure rules behind the team page: status text and expiry (SPEC §4), role labels and counts (SPEC §6), which
- * row menu items each role gets (SPEC §6, server/areas/team/team.ts), invite validation (SPEC §5), and which
+ * The pure rules behind the team page: status text and expiry (docs/team.md §Member states), role labels and counts (docs/team.md §Roles), which
+ * row menu items each role gets (docs/team.md §Roles, server/areas/team/team.ts), invite validation (docs/team.md §Rules and limits), and which
  * workspace an accepted invite opens.
  */
 import { describe, expect, it } from 'vitest';
@@ -41,7 +41,7 @@ const expired = byEmail('expired@demostudio.dev');
 
 const as = (member: Account): Viewer => ({ accountId: member.accountId, email: member.workEmail, role: member.role });
 
-describe('member status (SPEC §4)', () => {
+describe('member status (docs/team.md §Member states)', () => {
   it("shows 'Invite Sent' with 'Expires {relative time}' for a pending invite", () => {
     expect(memberStatus(pending, NOW)).toEqual({ kind: 'pending', label: 'Invite Sent', detail: 'Expires in 4 days' });
   });
@@ -64,7 +64,7 @@ describe('member status (SPEC §4)', () => {
   });
 });
 
-describe('roles, names and counts (SPEC §6)', () => {
+describe('roles, names and counts (docs/team.md §Roles)', () => {
   it("labels admin 'Team Admin' and the others by their role", () => {
     expect([admin, editor, viewer].map(memberRoleLabel)).toEqual(['Team Admin', 'Editor', 'Viewer']);
   });
@@ -80,7 +80,7 @@ describe('roles, names and counts (SPEC §6)', () => {
   });
 });
 
-describe('row menus (SPEC §6; rules of server/areas/team/team.ts)', () => {
+describe('row menus (docs/team.md §Roles; rules of server/areas/team/team.ts)', () => {
   it('gives admins resend on invites, change role and remove on every other row', () => {
     expect(rowActions(pending, as(admin))).toEqual(['resend', 'changeRole', 'remove']);
     expect(rowActions(expired, as(admin))).toEqual(['resend', 'changeRole', 'remove']);
@@ -114,7 +114,7 @@ describe('row menus (SPEC §6; rules of server/areas/team/team.ts)', () => {
   });
 });
 
-describe('invite form (SPEC §5)', () => {
+describe('invite form (docs/team.md §Rules and limits)', () => {
   const roles = invitableRoles('admin');
   it('requires a valid email', () => {
     expect(validateInvite({ email: ' ', role: 'admin', roles })).toEqual({ email: EMAIL_REQUIRED });

@@ -1,6 +1,6 @@
 /**
  * The active-source flow's table (src/machines/active-source/active-source.machine.ts, the Overview's active switch
- * of src/views/integrations/OverviewTab.tsx; SPEC §4 "Only one source can be active. Activating another asks 'Confirm
+ * of src/views/integrations/OverviewTab.tsx; docs/integrations.md §Plugin states "Only one source can be active. Activating another asks 'Confirm
  * Change?' 'This will cause all events to be stopped.'"): each event → what the admin does on the Overview, each
  * state → what the switch and the dialog show. Every test works on a throwaway app of a throwaway workspace with a
  * Firebase plugin (made through the API, nothing active yet), so no demo app changes. Refusals and crashes are
@@ -27,7 +27,7 @@ interface ActiveUi extends Ui {
   active: string | null;
 }
 
-// SPEC §4 words, and ours for the outcome (SPEC §8 gives none).
+// docs/integrations.md §Plugin states words, and ours for the outcome (docs/integrations.md §Messages gives none).
 const ACTIVATED = 'Firebase is now the active source.';
 const ACTIVATE_FAILED = 'Failed to change the active source.';
 

@@ -1,6 +1,6 @@
 /**
- * The add-app flow's table (src/machines/add-app/add-app.machine.ts, src/views/apps/AddAppModal.tsx; SPEC §2 New
- * App, §5 search rules and app icon, §8 search and create messages): each event → what the admin does in the New App
+ * The add-app flow's table (src/machines/add-app/add-app.machine.ts, src/views/apps/AddAppModal.tsx; docs/apps.md §Screens and routes New
+ * App, §Rules and limits search rules and app icon, §Messages search and create messages): each event → what the admin does in the New App
  * modal on the apps page, each state → what the modal shows. The sandbox app store answers searches and lookups; a
  * path that really creates an app works in a throwaway workspace of its own, every other path in Demo Studio without
  * writing (a call still in flight when the path ends is aborted). Failures are answered through Playwright routes.
@@ -165,7 +165,7 @@ export const addAppTable: FlowTable<AddAppUi> = {
       ],
     },
     {
-      // SPEC §8 words of the store-URL step: a typo is refused on the page, a refusal and a crash say theirs; the
+      // docs/apps.md §Messages words of the store-URL step: a typo is refused on the page, a refusal and a crash say theirs; the
       // found app is reviewed, then back and cancel.
       name: 'store URL journey',
       kind: 'journey',
@@ -290,7 +290,7 @@ export const addAppTable: FlowTable<AddAppUi> = {
   states: {
     'addApp.closed': async (ui, state) => {
       if (ctx(state).createdId) {
-        // The new app opens on its integrations overview (SPEC §2), in the test's own workspace.
+        // The new app opens on its integrations overview (docs/apps.md §Screens and routes), in the test's own workspace.
         await expect(ui.page).toHaveURL(
           new RegExp(`/workspace/${ui.apps.workspaceId}/app/[^/]+/integrations/Overview$`),
         );

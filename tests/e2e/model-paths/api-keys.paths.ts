@@ -1,5 +1,5 @@
 /**
- * The API keys tab's paths (src/machines/api-keys, src/views/settings/ApiKeysTab.tsx; SPEC §3 API key, §7 update API
+ * The API keys tab's paths (src/machines/api-keys, src/views/settings/ApiKeysTab.tsx; docs/app-settings.md §Entities API key, §API endpoints update API
  * keys): each event → what an admin does on App Settings → API Keys, each state → the key list and its dialogs.
  *
  * Data: every test adds its own app to a throwaway workspace of its own (through the API), so its keys are its own.
@@ -135,7 +135,7 @@ export const apiKeysTable: FlowTable<KeysUi> = {
   },
   states: {
     'apiKeys.idle': async (ui, state, via) => {
-      // Snackbars first: they stay 3 s (SPEC §9).
+      // Snackbars first: they stay 3 s (docs/app-settings.md §Rules and limits).
       if (failedCall(via)) await expect(ui.shell.snackbar(FAILED).last()).toBeVisible();
       if (via.type === 'xstate.done.actor.terminateKey' && succeeded(via))
         await expect(ui.shell.snackbar(TERMINATED)).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * The app-visibility flow's table (src/machines/app-visibility/app-visibility.machine.ts, src/views/apps/
- * AppVisibility.tsx; SPEC §4 'Show on Questboard App'): each event → what the admin does in one app card's options
+ * AppVisibility.tsx; docs/workspace.md §Workspace states 'Show on Questboard App'): each event → what the admin does in one app card's options
  * popover, each state → what the switch and the card show. Every test works in a throwaway workspace with two apps
  * of its own: the path's app, and another one whose switch makes the page refresh the workspace (that is how a change
  * made elsewhere, through the API, reaches the path's card as SYNC). Failures are answered through Playwright routes.
@@ -25,7 +25,7 @@ interface VisibilityUi extends Ui {
   token: string;
 }
 
-/** Our words for a failed switch (SPEC §8 names none). */
+/** Our words for a failed switch (docs/workspace.md §Messages names none). */
 const VISIBILITY_FAILED = 'Failed to update the app visibility.';
 
 const E = {

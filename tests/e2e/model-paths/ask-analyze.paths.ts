@@ -1,6 +1,6 @@
 /**
  * The ask-analyze flow's table (src/machines/ask-analyze/ask-analyze.machine.ts, the page
- * src/views/analyze/ReportAiPage.tsx; issue 15): each event → what the viewer does on /analyze/reportAi, each state →
+ * src/views/analyze/ReportAiPage.tsx): each event → what the viewer does on /analyze/reportAi, each state →
  * what the page shows. The real server reads the questions (the offline parser on the demo app with Analyze data); the
  * done events carry the model test's fixture answers (tests/fixtures/ask.ts) for the same questions, and the assertions read only what those
  * answers share with the server's (metric and group-by labels, the server's words for a question without a metric),

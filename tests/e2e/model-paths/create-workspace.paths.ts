@@ -1,6 +1,6 @@
 /**
  * The create-workspace flow's table (src/machines/create-workspace/create-workspace.machine.ts,
- * src/views/shell/CreateWorkspaceModal.tsx; SPEC §2 header 'Create new', §5 workspace rules, §8 workspace messages):
+ * src/views/shell/CreateWorkspaceModal.tsx; docs/workspace.md §Screens and routes header 'Create new', §Rules and limits workspace rules, §Messages workspace messages):
  * each event → what the admin does in the Create Workspace dialog, each state → what the dialog (or, once created,
  * the new workspace's apps page) shows. The worked example of docs/engineering/machine-paths.md.
  *
@@ -30,7 +30,7 @@ import { answers, crashEvent, doneEvent, outcome, type FlowTable, type Ui } from
 
 /** The symbolic name of the payloads; each test types its own unique one. */
 const NAME = 'Path Studio';
-/** SPEC §8 / §5 words, literal. */
+/** docs/workspace.md §Messages / §Rules and limits words, literal. */
 const FILE_TOO_LARGE = 'File is too large!';
 
 interface CreateUi extends Ui {
@@ -90,7 +90,7 @@ async function expectForm(ui: CreateUi, state: AnyMachineSnapshot) {
   await ui.dialog.expectOpen();
   await expect(field(ui, 'Workspace name')).toHaveValue(ui.real(c.name));
   await expect(field(ui, 'Website')).toHaveValue(c.website);
-  // Errors under the fields: the machine's prediction, and SPEC §5's words for a too-large icon, literally.
+  // Errors under the fields: the machine's prediction, and the words for a too-large icon (docs/workspace.md §Rules and limits), literally.
   for (const message of Object.values(c.errors))
     if (message) await expect(ui.dialog.root.getByText(message, { exact: true })).toBeVisible();
   if (c.icon && c.icon.size > ICON_MAX_BYTES)
@@ -211,7 +211,7 @@ export const createWorkspaceTable: FlowTable<CreateUi> = {
     },
     'createWorkspace.editing': async (ui, state, via) => {
       await expectForm(ui, state);
-      // SPEC §8's title after a refusal or a crash, literally; none before (the icon's own error is an alert too).
+      // per docs/workspace.md §Messages title after a refusal or a crash, literally; none before (the icon's own error is an alert too).
       const title = ui.dialog.root.getByRole('alert').filter({ hasText: 'Error creating workspace!' });
       if (via.type.startsWith('xstate.')) expect(ctx(state).error).toBe(CREATE_FAILED);
       if (ctx(state).error) await expect(title).toHaveCount(1);

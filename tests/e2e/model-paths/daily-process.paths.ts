@@ -1,6 +1,6 @@
 /**
  * The daily-process flow's table (src/machines/daily-process/daily-process.machine.ts, the Process Data Daily switch of
- * src/views/integrations/DataStatusCard.tsx; SPEC §4 "toggles attributes.dailyProcess; on failure it reverts"): each
+ * src/views/integrations/DataStatusCard.tsx; docs/integrations.md §Plugin states "toggles attributes.dailyProcess; on failure it reverts"): each
  * event → what the admin does on the BigQuery tab of Dragon Merge (Android), each state → what the switch shows. Each
  * test starts with the switch on (set through the API) and puts back the plugin's own value at the end, so the demo
  * data stays as seeded. Refusals and crashes are answered through Playwright routes.
@@ -20,7 +20,7 @@ import { answers, crashEvent, doneEvent, outcome, type FlowTable, type Ui } from
 
 const APP = 'dragon-merge-android';
 const PLUGIN = `${APP}-bigquery`;
-/** Our words for a failed switch (SPEC §8 names none). */
+/** Our words for a failed switch (docs/integrations.md §Messages names none). */
 const DAILY_FAILED = 'Failed to update Process Data Daily.';
 
 interface DailyUi extends Ui {

@@ -1,6 +1,6 @@
 /**
- * The deep link edit's paths (src/machines/deeplink-edit, src/views/settings/AcquisitionLinksTab.tsx; SPEC §3
- * Deeplink, §7 update deeplink, §8 'Deep link updated.' / 'Failed to update deep link.'): each event → what an admin
+ * The deep link edit's paths (src/machines/deeplink-edit, src/views/settings/AcquisitionLinksTab.tsx; docs/app-settings.md §Entities
+ * Deeplink, §API endpoints update deeplink, §Messages 'Deep link updated.' / 'Failed to update deep link.'): each event → what an admin
  * does with Dragon Merge (iOS)'s OneLink on App Settings → Acquisition Links, each state → the Update deep link dialog
  * or the list.
  *

@@ -1,6 +1,6 @@
 /**
  * The Firebase conversion events table's paths (src/machines/firebase-conversion-events, src/views/integrations/
- * FirebasePanel.tsx; SPEC §2 Firebase tab: checkboxes, Enable, Disable, the 'Enabling Events' spinner; §8 "Firebase
+ * FirebasePanel.tsx; docs/integrations.md §Screens and routes Firebase tab: checkboxes, Enable, Disable, the 'Enabling Events' spinner; §Messages "Firebase
  * enable/disable errors are only logged"): each event → a checkbox or button of Word Garden (iOS)'s Firebase tab
  * (the demo app with the Firebase plugin), each state → what the table shows.
  *
@@ -66,7 +66,7 @@ export const firebaseConversionEventsTable: FlowTable<Ui> = {
       events: [E.pick],
     },
     {
-      // Enable refused and crashed: nothing said (SPEC §8: only logged), the choice kept for another try; then enabled
+      // Enable refused and crashed: nothing said (docs/integrations.md §Messages: only logged), the choice kept for another try; then enabled
       // for real, and disabled again for real (the tab as seeded).
       name: 'enable fails, enable, disable',
       kind: 'journey',

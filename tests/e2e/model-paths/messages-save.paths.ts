@@ -1,5 +1,5 @@
 /**
- * The Messages tab's paths (src/machines/messages-save, src/views/settings/MessagesTab.tsx; SPEC §3
+ * The Messages tab's paths (src/machines/messages-save, src/views/settings/MessagesTab.tsx; docs/app-settings.md §Entities
  * App.notificationSettings, rules in src/contracts/messages.ts): each event → what an admin does on App Settings →
  * Messages, each state → the tab (loading, the load failure with Try again, the form, saving).
  *
@@ -151,7 +151,7 @@ export const messagesSaveTable: FlowTable<MessagesUi> = {
     },
     'messagesSave.editing': async (ui, state, via) => {
       const c = ctx(state);
-      // The snackbar first: it stays 3 s (SPEC §9).
+      // The snackbar first: it stays 3 s (docs/app-settings.md §Rules and limits).
       if (c.error && via.type.endsWith('.saveMessages'))
         await expect(ui.shell.snackbar(SAVE_FAILED).last()).toBeVisible();
       for (const kind of ['questStart', 'questComplete'] as const) {

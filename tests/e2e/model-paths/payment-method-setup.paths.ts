@@ -1,7 +1,7 @@
 /**
  * The payment-method-setup flow's table (src/machines/payment-method-setup/payment-method-setup.machine.ts, the Add
- * payment method box of src/views/billing/PaymentMethodsTab.tsx and the banner of BillingPage.tsx; SPEC §2 billing
- * ?success=true 'Payment method added successfully', §7 set up payment method → redirect URL): each event → what the
+ * payment method box of src/views/billing/PaymentMethodsTab.tsx and the banner of BillingPage.tsx; docs/billing.md §Screens and routes billing
+ * ?success=true 'Payment method added successfully', §API endpoints set up payment method → redirect URL): each event → what the
  * admin does, each state → what the page shows; the redirect lands on the sandbox hosted payment page our server
  * serves. Every test works in a throwaway workspace of its own. Refusals and crashes are answered through routes.
  */
@@ -22,7 +22,7 @@ interface SetupUi extends Ui {
 }
 
 const ADDED = 'Payment method added successfully';
-/** Ours (SPEC §8 gives no billing messages). */
+/** Ours (docs/billing.md §Messages gives no billing messages). */
 const SETUP_FAILED = 'We could not open the payment page. Please try again later.';
 
 const E = {
@@ -72,7 +72,7 @@ export const paymentMethodSetupTable: FlowTable<SetupUi> = {
       events: [E.start, E.opened, E.refused],
     },
     {
-      // Back from the hosted page (?success=true): SPEC §2's words, on the Payment Methods tab's own address.
+      // Back from the hosted page (?success=true): the words (docs/billing.md §Screens and routes), on the Payment Methods tab's own address.
       name: 'back from the hosted page',
       kind: 'shortest',
       input: { workspaceId: 'paths', returned: true },

@@ -1,6 +1,6 @@
 /**
  * The payment-methods flow's table (src/machines/payment-methods/payment-methods.machine.ts,
- * src/views/billing/PaymentMethodsTab.tsx; SPEC §2 billing, §3 payment method, §7 set default and delete): each
+ * src/views/billing/PaymentMethodsTab.tsx; docs/billing.md §Screens and routes billing, §Entities payment method, §API endpoints set default and delete): each
  * event → what the admin does on the Payment Methods tab, each state → what the tab shows. Every test works in a
  * throwaway workspace with two cards of its own (added through the sandbox hosted page), so Demo Studio's methods
  * stay as seeded. Refusals and crashes are answered through Playwright routes.
@@ -27,7 +27,7 @@ interface MethodsUi extends Ui {
   shell: Shell;
 }
 
-// Our words (SPEC §8 gives no billing messages), verbatim.
+// Our words (docs/billing.md §Messages gives no billing messages), verbatim.
 const DEFAULT_SET = 'Default payment method updated.';
 const SET_DEFAULT_FAILED = 'We could not change the default payment method. Please try again later.';
 const METHOD_DELETED = 'Payment method deleted.';

@@ -1,6 +1,6 @@
 /**
  * The redeem-promo flow's table (src/machines/redeem-promo/redeem-promo.machine.ts, the promo code box of
- * src/views/billing/BalanceTab.tsx; SPEC §5 Redeem disabled while empty, §3 credit transaction): each event → what
+ * src/views/billing/BalanceTab.tsx; docs/billing.md §Rules and limits Redeem disabled while empty, §Entities credit transaction): each event → what
  * the admin does in the box, each state → what the box shows. Every test works in a throwaway workspace of its own,
  * so the credits it redeems never change Demo Studio's balance. The real server answers a good and an expired code;
  * a refusal and a crash are answered through Playwright routes, and a cancelled call is held, then dropped.
@@ -22,7 +22,7 @@ interface RedeemUi extends Ui {
   workspaceId: string;
 }
 
-// The server's and our words (SPEC §8 gives no billing messages), verbatim.
+// The server's and our words (docs/billing.md §Messages gives no billing messages), verbatim.
 const REDEEMED = 'Promo code redeemed: $100.00 of credits added.';
 const EXPIRED = 'This promo code has expired.';
 const REDEEM_FAILED = 'We could not redeem the promo code. Please try again later.';
@@ -132,7 +132,7 @@ export const redeemPromoTable: FlowTable<RedeemUi> = {
       } else
         for (const words of [EXPIRED, REDEEM_FAILED])
           await expect(box(ui).getByText(words, { exact: true })).toHaveCount(0);
-      // SPEC §5: Redeem is disabled while the code is empty.
+      // docs/billing.md §Rules and limits: Redeem is disabled while the code is empty.
       if (code.trim()) await expect(redeemButton(ui)).toBeEnabled();
       else await expect(redeemButton(ui)).toBeDisabled();
       if (succeeded(via)) {

@@ -1,6 +1,6 @@
 /**
- * The report builder's table (src/machines/report-builder/report-builder.machine.ts, src/views/analyze/*; SPEC §2
- * Report builder, §4 report lifecycle and settings panel, §5 limit and conditions, §8 report messages) on the demo
+ * The report builder's table (src/machines/report-builder/report-builder.machine.ts, src/views/analyze/*; docs/analyze.md §Screens and routes
+ * Report builder, §Report states report lifecycle and settings panel, §Rules and limits limit and conditions, §Messages report messages) on the demo
  * app with data, as the demo editor: each event → what the editor does on /analyze/new or /analyze/report/{id}, each
  * state → what the page shows, read from the state the machine predicts (its selectors give the Run button's state).
  *
@@ -34,7 +34,7 @@ import { signInOnce } from '../pages/session';
 import { ANALYZE_APP, ReportBuilder } from '../pages/report-builder.page';
 import { answers, crashEvent, doneEvent, outcome, TRANSIENT, type EventEntry, type FlowTable, type Ui } from './driver';
 
-// SPEC §8, verbatim.
+// docs/analyze.md §Messages, verbatim.
 const RUN_FAILED = 'We encountered an error while creating the report. Please try again later.';
 
 interface BuilderUi extends Ui {

@@ -1,6 +1,6 @@
 /**
  * The Revenue Settings dialog's paths (src/machines/revenue-settings, src/views/integrations/RevenueSettingsDialog.tsx;
- * SPEC §2 event detail → Revenue Settings, §5, §8 the four revenue messages): each event → what an admin does on
+ * docs/integrations.md §Screens and routes event detail → Revenue Settings, §Rules and limits, §Messages the four revenue messages): each event → what an admin does on
  * Dragon Merge (iOS)'s in_app_purchase event detail (BigQuery tab), each state → the dialog or the detail's summary.
  *
  * Data: the demo event's settings. The journey saves them for real and deletes them for real at its end, so the
@@ -185,7 +185,7 @@ export const revenueSettingsTable: FlowTable<RevenueUi> = {
     },
     'revenueSettings.editing': async (ui, state, via) => {
       const c = ctx(state);
-      // The snackbar first: it stays 3 s (SPEC §9).
+      // The snackbar first: it stays 3 s (docs/integrations.md §Rules and limits).
       if (isOutcome(via)) {
         const words = via.type.endsWith('saveRevenueSettings')
           ? 'Failed to save Revenue Settings.'

@@ -1,6 +1,6 @@
 /**
- * The team (invitation) flow's table (src/machines/team/team.machine.ts, src/views/team/*; SPEC §4 invitation, §5
- * invite, §6 roles, §8 team messages): each event → what the admin does on /workspace/demo-studio/team, each state →
+ * The team (invitation) flow's table (src/machines/team/team.machine.ts, src/views/team/*; docs/team.md §Member states invitation, §Rules and limits
+ * invite, §Roles roles, §Messages team messages): each event → what the admin does on /workspace/demo-studio/team, each state →
  * what the page shows. Payloads name symbolic people (`*@paths.invalid`); every test makes its own throwaway people
  * (a pending invite, a joined editor, a fresh address to invite) and acts on them only, so the seeded team stays as
  * the other specs expect it. Calls are held from the step that sends them, then answered by the real server, or
@@ -38,7 +38,7 @@ const ok = (message: string) => ({ status: 'done', answer: { success: true, mess
 const refused = (message?: string) =>
   ({ status: 'failed', answer: { success: false, message }, error: null }) as MutationOutcome;
 
-/** SPEC §8: the server's invite error message is shown as it is; this one is real server copy (server/areas/team/team.ts). */
+/** docs/team.md §Messages: the server's invite error message is shown as it is; this one is real server copy (server/areas/team/team.ts). */
 const ALREADY_MEMBER = 'This user is already a member of the workspace.';
 
 const E = {
@@ -114,7 +114,7 @@ async function rowAction(ui: TeamUi, email: string, item: 'Resend invite' | 'Cha
   await ui.page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
-/** The dialog's own alert: the SPEC §8 message the machine predicts, or none. */
+/** The dialog's own alert: the docs/team.md §Messages message the machine predicts, or none. */
 async function expectAlert(dialog: Modal, message: string | null) {
   if (message) await expect(dialog.root.getByRole('alert')).toHaveText(message);
   else await expect(dialog.root.getByRole('alert')).toHaveCount(0);

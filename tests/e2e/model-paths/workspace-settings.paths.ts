@@ -1,6 +1,6 @@
 /**
  * The workspace-settings flow's table (src/machines/workspace-settings/workspace-settings.machine.ts,
- * src/views/workspace/WorkspaceSettingsPage.tsx; SPEC §2 settings, §5 workspace rules, §6 admins only, §8 messages):
+ * src/views/workspace/WorkspaceSettingsPage.tsx; docs/workspace.md §Screens and routes settings, §Rules and limits workspace rules, §Roles admins only, §Messages messages):
  * each event → what the admin does on /workspace/{id}/settings, each state → what the form shows. Every test works
  * in a throwaway workspace of its own (names in the payloads are symbolic, mapped to run-unique ones), so Demo
  * Studio keeps its name. Failures (a refusal, 403, 413, 500) are answered through Playwright routes.
@@ -114,8 +114,8 @@ export const workspaceSettingsTable: FlowTable<SettingsUi> = {
   traversals: [
     { name: 'rename', kind: 'shortest', input, open, events: [E.rename, E.submit, E.saved] },
     {
-      // Discard; SPEC §5 field rules shown on Save and nothing sent; then each failure keeps every field with its
-      // words (refusal, SPEC §6's 403, 413, 500); the retry saves, the header follows; a rename made elsewhere shows.
+      // Discard; docs/workspace.md §Rules and limits field rules shown on Save and nothing sent; then each failure keeps every field with its
+      // words (refusal, the 403 (docs/workspace.md §Roles), 413, 500); the retry saves, the header follows; a rename made elsewhere shows.
       name: 'rules, failures, save',
       kind: 'journey',
       input,

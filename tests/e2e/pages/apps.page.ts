@@ -1,5 +1,5 @@
 /**
- * The apps page (SPEC §2 Apps) and its New App modal (src/views/apps/AddAppModal.tsx): the three steps of the modal
+ * The apps page (docs/apps.md §Screens and routes Apps) and its New App modal (src/views/apps/AddAppModal.tsx): the three steps of the modal
  * by their titles, and a throwaway workspace of the test's own (created through the API) where a flow adds apps, so
  * Demo Studio stays as seeded for every other spec.
  */
@@ -76,7 +76,7 @@ export class AppsPage {
   }
 }
 
-/** Adds an Android app to a workspace through the API (SPEC §7 create app); returns its id. */
+/** Adds an Android app to a workspace through the API (docs/apps.md §API endpoints create app); returns its id. */
 export async function appByApi(request: APIRequestContext, token: string, workspaceId: string, appName: string) {
   const res = await request.post(`/api/workspace/${workspaceId}/apps`, {
     headers: { authorization: `Bearer ${token}` },
@@ -93,7 +93,7 @@ export async function appByApi(request: APIRequestContext, token: string, worksp
   return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
-/** Sets an app's 'Show on Questboard App' through the API (SPEC §7 POST /app/enable/{appId}), as another admin would. */
+/** Sets an app's 'Show on Questboard App' through the API (docs/apps.md §API endpoints POST /app/enable/{appId}), as another admin would. */
 export async function enableByApi(request: APIRequestContext, token: string, appId: string, enabled: boolean) {
   const res = await request.post(`/api/app/enable/${appId}`, {
     headers: { authorization: `Bearer ${token}` },

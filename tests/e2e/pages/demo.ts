@@ -23,7 +23,7 @@ export function unique(prefix: string): string {
 /** A fresh email address nobody on the server has used. */
 export const uniqueEmail = (prefix = 'e2e') => `${unique(prefix)}@example.com`;
 
-/** Path of a page inside an app (SPEC §2: /workspace/{workspaceId}/app/{appId}/{section}). */
+/** Path of a page inside an app (docs/workspace.md §Screens and routes: /workspace/{workspaceId}/app/{appId}/{section}). */
 export const appPath = (appId: string, section = 'acquire/target', workspaceId: string = DEMO_WORKSPACE.id) =>
   `/workspace/${workspaceId}/app/${appId}/${section}`;
 export const appsPath = (workspaceId: string = DEMO_WORKSPACE.id) => `/workspace/${workspaceId}/apps`;

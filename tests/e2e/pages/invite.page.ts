@@ -1,4 +1,4 @@
-/** Page object for /invite/{token} (SPEC §4 invitation): the invited person sets a name and password and joins. */
+/** Page object for /invite/{token} (docs/team.md §Member states invitation): the invited person sets a name and password and joins. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { tokenOf } from './mailbox';
 
@@ -26,7 +26,7 @@ export class InvitePage {
   }
 }
 
-/** Invites through the API (SPEC §7 invite: workspace id, email, role), as the holder of `token`. */
+/** Invites through the API (docs/team.md §API endpoints invite: workspace id, email, role), as the holder of `token`. */
 export async function inviteByApi(
   request: APIRequestContext,
   token: string,

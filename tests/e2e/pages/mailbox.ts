@@ -29,7 +29,7 @@ export async function outboxFor(email: string): Promise<Mail[]> {
   }
 }
 
-/** The most recent invite link mailed to `email` (SPEC §4: /invite/{token}), waiting for it to be written. */
+/** The most recent invite link mailed to `email` (docs/team.md §Member states: /invite/{token}), waiting for it to be written. */
 export async function inviteLinkFor(email: string): Promise<string> {
   let link: string | undefined;
   await expect

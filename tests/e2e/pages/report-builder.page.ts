@@ -1,5 +1,5 @@
 /**
- * Page objects for Analyze (SPEC §2 "Analyze overview", "Report builder"): the overview, the reports list and the
+ * Page objects for Analyze (docs/analyze.md §Screens and routes "Analyze overview", "Report builder"): the overview, the reports list and the
  * report builder with its settings cards. Selectors are role/label based, matching src/views/analyze/*; the results
  * grid and chart are read through their landmarks ('Report results', 'Report chart'). Grid columns are found by
  * their column id (`data-column-id`: the name in the rows and exports); their headers show the metric labels.
@@ -300,7 +300,7 @@ export class ReportBuilder {
     ).map((name) => name.trim());
   }
 
-  /** Runs like run() and returns the rows the signed result url answered (SPEC §7: `{report}`). */
+  /** Runs like run() and returns the rows the signed result url answered (docs/analyze.md §API endpoints: `{report}`). */
   async runForRows(): Promise<Record<string, unknown>[]> {
     const result = this.page.waitForResponse(
       (r) => r.url().includes('/analytics/result/') && r.request().method() === 'GET',
@@ -310,7 +310,7 @@ export class ReportBuilder {
     return ((await (await result).json()) as { report: Record<string, unknown>[] }).report;
   }
 
-  // -- exports (SPEC §2 'Export As', §7 local export and spreadsheets) -----------------------------------------------
+  // -- exports (docs/analyze.md §Screens and routes 'Export As', §API endpoints local export and spreadsheets) -----------------------------------------------
   get exportMenu(): Locator {
     return this.page.getByRole('button', { name: 'Export As', exact: true });
   }
@@ -340,7 +340,7 @@ export class ReportBuilder {
     const values = await list.getByRole('definition').allTextContents();
     return Object.fromEntries(names.map((name, i) => [name.trim(), (values[i] ?? '').trim()]));
   }
-  /** SPEC §2 delete confirm. */
+  /** docs/analyze.md §Screens and routes delete confirm. */
   get deleteDialog(): Modal {
     return new Modal(this.page, 'Delete Report');
   }

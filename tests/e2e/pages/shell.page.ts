@@ -1,5 +1,5 @@
 /**
- * Page object for the signed-in shell (SPEC §2): header (workspace selector with 'Create new', profile menu with
+ * Page object for the signed-in shell (docs/workspace.md §Screens and routes): header (workspace selector with 'Create new', profile menu with
  * Logout, the menu button under 765 px, the narrow app dropdown), the left menu on wide screens and the full-screen
  * overlay menu on narrow ones. Selectors are role/label based, matching src/views/shell/*.
  */
@@ -73,7 +73,7 @@ export class Shell {
     return token!;
   }
 
-  /** GET an API path with the signed-in user's token, as the SPA does (SPEC §7 Authorization header). */
+  /** GET an API path with the signed-in user's token, as the SPA does (docs/workspace.md §API endpoints Authorization header). */
   async apiGet<T>(path: string): Promise<T> {
     const token = await this.token();
     const res = await this.page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });

@@ -1,5 +1,5 @@
 /**
- * Page object for /workspace/{id}/team (SPEC §2 team, §4 invitation, §6, §8 team): the wide-screen team table, the
+ * Page object for /workspace/{id}/team (docs/team.md §Screens and routes team, §Member states invitation, §Roles, §Messages team): the wide-screen team table, the
  * Invite button and dialog, row menus, the Change role dialog and the Remove confirmation (src/views/team/*).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
@@ -7,7 +7,7 @@ import { teamPath } from './demo';
 import { Modal } from './modal';
 
 export type Role = 'admin' | 'editor' | 'viewer';
-/** SPEC §6: admin shown as 'Team Admin'; every role label capitalised the same way everywhere (issue 8). */
+/** docs/team.md §Roles: admin shown as 'Team Admin'; every role label capitalised the same way everywhere. */
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Team Admin', editor: 'Editor', viewer: 'Viewer' };
 
 export const VIEW_ONLY_MESSAGE =

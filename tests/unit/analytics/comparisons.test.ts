@@ -1,5 +1,5 @@
 /**
- * Every comparison of SPEC §5 for every data type of every model compiles, renders in both dialects and runs on
+ * Every comparison of docs/analyze.md §Rules and limits for every data type of every model compiles, renders in both dialects and runs on
  * the DuckDB engine against generated data, with results that mean what the comparison says.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * Report compiler: golden SQL for both dialects (DuckDB and BigQuery; the files in ./golden are the reviewed output,
  * regenerate with `npx vitest run --project unit tests/unit/analytics -u` and review the diff), and every input rule
- * of SPEC §5: catalogue-only identifiers, limit 1..10,000, required values, order by, date range inside the data.
+ * of docs/analyze.md §Rules and limits: catalogue-only identifiers, limit 1..10,000, required values, order by, date range inside the data.
  */
 import { describe, expect, test } from 'vitest';
 import type { Report } from '../../../src/contracts/analyze';
@@ -10,7 +10,7 @@ import { MODELS } from '../../../server/analytics/catalogue';
 import { bigquery, duckdb, postgres, type RenderedSql } from '../../../server/analytics/sql';
 import { condition, report } from './support';
 
-// SPEC §8 "Conditions and limit", verbatim.
+// docs/analyze.md §Messages "Conditions and limit", verbatim.
 const LIMIT_MESSAGE = 'Value must be between 1 and 10,000';
 const VALUE_REQUIRED_MESSAGE = 'A valid value is required.';
 
@@ -69,7 +69,7 @@ const GOLDEN: Record<string, Report> = {
         condition('event_timestamp', 'TIMESTAMP', 'between', ['2025-06-25', '2025-06-28 18:30:00Z']),
         condition('success', 'BOOL', 'is_false', 'is_false'),
         condition('level', 'INTEGER', 'not_equals', 3),
-        condition('value', 'FLOAT64', 'greater_than', ''), // FLOAT64 without a value filters nothing (SPEC §5)
+        condition('value', 'FLOAT64', 'greater_than', ''), // FLOAT64 without a value filters nothing (docs/analyze.md §Rules and limits)
         condition('country', 'STRING', 'is_not_one_of', 'CN, RU'),
         condition('date', 'DATE', 'this_week', 'this_week'),
       ],
@@ -154,7 +154,7 @@ describe('intermediate form', () => {
     ]);
   });
 
-  test('the catalogue: unique column names per model, every metric group of SPEC §3 present, divisions guarded', () => {
+  test('the catalogue: unique column names per model, every metric group of docs/analyze.md §Entities present, divisions guarded', () => {
     for (const model of MODELS) {
       const names = [...model.metrics, ...model.dimensions].map((c) => c.column_name);
       expect(new Set(names).size).toBe(names.length);

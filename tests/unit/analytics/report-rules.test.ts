@@ -1,5 +1,5 @@
 /**
- * The pure rules of src/contracts/analyze.ts shared by the builder and the server: SPEC §5 limit and condition
+ * The pure rules of src/contracts/analyze.ts shared by the builder and the server: docs/analyze.md §Rules and limits limit and condition
  * checks with their exact messages, is-one-of tokens, relative date ranges (UTC, Monday weeks), default range.
  */
 import { describe, expect, test } from 'vitest';
@@ -53,7 +53,7 @@ describe('conditions', () => {
     expect(c('DATE', 'last_30_days', 'last_30_days')).toBeNull();
   });
 
-  test('comparisons per type and the value-less ones (SPEC §5)', () => {
+  test('comparisons per type and the value-less ones (docs/analyze.md §Rules and limits)', () => {
     expect(COMPARISONS_BY_TYPE.BOOL).toEqual(['is_true', 'is_false']);
     expect(COMPARISONS_BY_TYPE.STRING).toEqual(['equals', 'not_equals', 'is_one_of', 'is_not_one_of', 'contains']);
     expect(COMPARISONS_BY_TYPE.INT64).toEqual([

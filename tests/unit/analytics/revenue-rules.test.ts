@@ -1,5 +1,5 @@
 /**
- * Revenue rules of the daily-metrics rebuild (server/analytics/event-store.ts RevenueRule; SPEC §3 monetizeMetadata):
+ * Revenue rules of the daily-metrics rebuild (server/analytics/event-store.ts RevenueRule; docs/analyze.md §Entities monetizeMetadata):
  * the defaults (ad_impression value → ads, in_app_purchase event_value_in_usd → iap), a setting that moves an event's
  * revenue to another type or parameter (a column or a parameter of the params map), 'other' counting in neither, a
  * rule for an event that otherwise counts nothing, and rebuilds of one app running in order so the last asked counts.

@@ -125,7 +125,7 @@ describe('acquire codecs: rejections', () => {
   });
 });
 
-describe('defaults (SPEC §9)', () => {
+describe('defaults (docs/acquire.md §Rules and limits)', () => {
   it('starts a draft with dailyBudget 0, roas_d7, target value 5 and 30 days', () => {
     expect(defaultAcquisitionSettings()).toEqual({
       countries: [],
@@ -154,7 +154,7 @@ describe('defaults (SPEC §9)', () => {
   });
 });
 
-describe('validateAcquireTarget (SPEC §5)', () => {
+describe('validateAcquireTarget (docs/acquire.md §Rules and limits)', () => {
   it('accepts a complete target', () => {
     expect(validateAcquireTarget(fx.acquisitionSettings)).toEqual({});
     expect(validateAcquireTarget({ ...defaultAcquisitionSettings(), countries: ['US'] })).toEqual({});
@@ -209,7 +209,7 @@ describe('validateAcquireTarget (SPEC §5)', () => {
   });
 });
 
-describe('quest menu (SPEC §4)', () => {
+describe('quest menu (docs/acquire.md §Quest states)', () => {
   it('offers Edit, Review Edits on a diff, Restart when restartable and Stop when stoppable', () => {
     expect(questMenu(fx.editedQuest, { canRestart: false, canStop: true })).toEqual(['Edit', 'Review Edits', 'Stop']);
     expect(questMenu(fx.editedQuest, { canRestart: true, canStop: false })).toEqual([

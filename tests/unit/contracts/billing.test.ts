@@ -170,7 +170,7 @@ describe('billing codecs: rejections', () => {
   });
 });
 
-describe('billing threshold (SPEC §9)', () => {
+describe('billing threshold (docs/billing.md §Rules and limits)', () => {
   it('defaults to $200 when the subscription has none', () => {
     expect(DEFAULT_BILLING_THRESHOLD_DOLLARS).toBe(200);
     expect(billingThresholdDollars(null)).toBe(200);
@@ -184,7 +184,7 @@ describe('billing threshold (SPEC §9)', () => {
   });
 });
 
-describe('balance (SPEC §9)', () => {
+describe('balance (docs/billing.md §Rules and limits)', () => {
   it('converts credits from cents to dollars', () => {
     expect(centsToDollars(12345)).toBe(123.45);
     expect(centsToDollars(0)).toBe(0);
@@ -205,7 +205,7 @@ describe('balance (SPEC §9)', () => {
   });
 });
 
-describe('statuses (SPEC §4)', () => {
+describe('statuses (docs/billing.md §Invoice and credit states)', () => {
   it('classifies invoices as paid or other', () => {
     expect(invoiceStatus(fx.paidInvoice.status)).toBe('paid');
     expect(invoiceStatus(fx.openInvoice.status)).toBe('other');
@@ -221,18 +221,18 @@ describe('statuses (SPEC §4)', () => {
 });
 
 describe('billing UI rules', () => {
-  it('disables invoice download without a URL (SPEC §8)', () => {
+  it('disables invoice download without a URL (docs/billing.md §Messages)', () => {
     expect(canDownloadInvoice(fx.paidInvoice)).toBe(true);
     expect(canDownloadInvoice(fx.openInvoice)).toBe(false);
     expect(canDownloadInvoice({ downloadUrl: ' ' })).toBe(false);
     expect(canDownloadInvoice({})).toBe(false);
   });
-  it('disables Redeem while the promo code is empty (SPEC §5)', () => {
+  it('disables Redeem while the promo code is empty (docs/billing.md §Rules and limits)', () => {
     expect(canRedeemVoucher('')).toBe(false);
     expect(canRedeemVoucher('  ')).toBe(false);
     expect(canRedeemVoucher('LAUNCH50')).toBe(true);
   });
-  it('names the tabs and the setup success message (SPEC §2)', () => {
+  it('names the tabs and the setup success message (docs/billing.md §Screens and routes)', () => {
     expect(BILLING_TABS).toEqual(['Balance', 'Payment Methods', 'Payment History', 'Credits History']);
     expect(PAYMENT_METHOD_ADDED).toBe('Payment method added successfully');
   });

@@ -1,4 +1,4 @@
-/** The recompression quality loop (SPEC §5, §9): 0.8 down to 0.3 in steps of 0.1 until the JPEG is at most 1 MB. */
+/** The recompression quality loop (docs/app-settings.md §Rules and limits): 0.8 down to 0.3 in steps of 0.1 until the JPEG is at most 1 MB. */
 import { describe, expect, it } from 'vitest';
 import { compressWithQualities } from '../../../src/contracts/cms';
 

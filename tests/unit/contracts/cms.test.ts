@@ -60,7 +60,7 @@ codecSuite([
   },
 ]);
 
-describe('CMS app details codec (SPEC §3)', () => {
+describe('CMS app details codec (docs/app-settings.md §Entities)', () => {
   it('keeps only the first 4 genres', () => {
     const details = decodeOrThrow(CmsAppDetails, {
       ...CmsAppDetails.encode(fx.cmsDetails),
@@ -89,7 +89,7 @@ describe('CMS app details codec (SPEC §3)', () => {
   });
 });
 
-describe('rating (SPEC §2)', () => {
+describe('rating (docs/app-settings.md §Screens and routes)', () => {
   it('rounds to 1 decimal', () => {
     expect(roundRating(fx.cmsDetails.rating as number)).toBe(4.4);
     expect(roundRating(4.35)).toBe(4.4);
@@ -101,7 +101,7 @@ describe('rating (SPEC §2)', () => {
   });
 });
 
-describe('CMS image file check (SPEC §5)', () => {
+describe('CMS image file check (docs/app-settings.md §Rules and limits)', () => {
   it('uses the exact SPEC messages', () => {
     expect(CMS_FILE_TOO_LARGE).toBe('File is too large! Maximum size is 3MB.');
     expect(CMS_FILE_TYPE_NOT_SUPPORTED).toBe('File type not supported! Please upload a JPEG image.');
@@ -129,7 +129,7 @@ describe('CMS image file check (SPEC §5)', () => {
   });
 });
 
-describe('image dimension check (SPEC §5)', () => {
+describe('image dimension check (docs/app-settings.md §Rules and limits)', () => {
   it('limits screenshots to 480 × 640 and the background to 640 × 360', () => {
     expect(CMS_IMAGE_LIMITS).toEqual({
       screenshot: { width: 480, height: 640 },
@@ -162,7 +162,7 @@ describe('image dimension check (SPEC §5)', () => {
   });
 });
 
-describe('recompression (SPEC §5, §9)', () => {
+describe('recompression (docs/app-settings.md §Rules and limits)', () => {
   it('targets screenshots 460x640 and background 640x360 at most 1 MB', () => {
     expect(CMS_COMPRESSION_TARGETS).toEqual({
       screenshot: { width: 460, height: 640 },

@@ -115,7 +115,7 @@ codecSuite([
   },
 ]);
 
-describe('plugin calls (SPEC §7)', () => {
+describe('plugin calls (docs/integrations.md §API endpoints)', () => {
   it('tells the failure answer of GET /plugins/{pluginId} from plugin data', () => {
     expect(isPluginFailure(decodeOrThrow(GetPluginResponse, { success: false, reason: 'Network Error' }))).toBe(true);
     expect(isPluginFailure(decodeOrThrow(GetPluginResponse, Plugin()))).toBe(false);
@@ -129,13 +129,13 @@ describe('plugin calls (SPEC §7)', () => {
     const withoutWriteBack = decodeOrThrow(UpdatePluginRequest, { attributes: {}, credentialId: 'cred_2' });
     expect(withoutWriteBack).toEqual({ attributes: {}, credentialId: 'cred_2' });
   });
-  it('reloads after Check Status only when the answer succeeded and the plugin is connected (SPEC §4)', () => {
+  it('reloads after Check Status only when the answer succeeded and the plugin is connected (docs/integrations.md §Plugin states)', () => {
     expect(isNowConnected(fx.connectedStatus)).toBe(true);
     expect(isNowConnected({ success: true, plugin: { connected: 'waiting_for_events' } })).toBe(false);
     expect(isNowConnected({ success: false, plugin: { connected: 'connected' } })).toBe(false);
     expect(isNowConnected({ success: true })).toBe(false);
   });
-  it('requires a GCP project name only when writing results back (SPEC §5)', () => {
+  it('requires a GCP project name only when writing results back (docs/integrations.md §Rules and limits)', () => {
     expect(targetProjectNameError(true, '')).toBe('required');
     expect(targetProjectNameError(true, '  ')).toBe('required');
     expect(targetProjectNameError(true, undefined)).toBe('required');
@@ -148,7 +148,7 @@ function Plugin() {
   return { id: 'plugin_af_1', source: 'AppsFlyer', connected: 'waiting_for_events' };
 }
 
-describe('revenue settings (SPEC §5)', () => {
+describe('revenue settings (docs/integrations.md §Rules and limits)', () => {
   it('is the monetizeMetadata shape of a plugin event', () => {
     expect(RevenueSettings).toBe(MonetizeMetadata);
   });
@@ -171,7 +171,7 @@ describe('revenue settings (SPEC §5)', () => {
       revenueType: 'must be one of: ads, iap, other',
     });
   });
-  it('uses the exact SPEC §8 messages', () => {
+  it('uses the exact docs/integrations.md §Messages messages', () => {
     expect(REVENUE_SETTINGS_MESSAGES).toEqual({
       saved: 'Revenue Settings saved successfully.',
       saveFailed: 'Failed to save Revenue Settings.',
@@ -181,7 +181,7 @@ describe('revenue settings (SPEC §5)', () => {
   });
 });
 
-describe('AppsFlyer test advertising id (SPEC §5)', () => {
+describe('AppsFlyer test advertising id (docs/integrations.md §Rules and limits)', () => {
   it("answers 'required' when empty or blank", () => {
     expect(advertisingIdError('')).toBe('required');
     expect(advertisingIdError('   ')).toBe('required');
@@ -202,7 +202,7 @@ describe('AppsFlyer test advertising id (SPEC §5)', () => {
   });
 });
 
-describe('AppsFlyer test link (SPEC §3, §7, §9)', () => {
+describe('AppsFlyer test link (docs/integrations.md §Entities, §API endpoints, §Rules and limits)', () => {
   const input = {
     platform: 'android' as const,
     appPath: 'com.pixelforge.gemquest',
@@ -250,7 +250,7 @@ describe('AppsFlyer test link (SPEC §3, §7, §9)', () => {
   });
 });
 
-describe('Adjust connect form (SPEC §2, §5)', () => {
+describe('Adjust connect form (docs/integrations.md §Screens and routes, §Rules and limits)', () => {
   const csv = { name: 'events.csv' };
   it('requires a partner link URL', () => {
     expect(partnerLinkError('')).toBe('required');
@@ -285,7 +285,7 @@ describe('Adjust connect form (SPEC §2, §5)', () => {
     expect(adjustConnectTooltip({}, 'viewer')).toBeNull();
     expect(adjustConnectTooltip({ partnerLink: 'https://app.adjust.com/abc123x', eventFile: csv }, 'admin')).toBeNull();
   });
-  it('uses the exact SPEC §8 messages', () => {
+  it('uses the exact docs/integrations.md §Messages messages', () => {
     expect(ADJUST_MESSAGES).toEqual({
       statusFailed: "Can't check status of Adjust plugin!",
       partnerLinkUpdated: 'Partner link updated successfully!',
@@ -327,7 +327,7 @@ describe('Adjust events CSV rows (docs/domain.md)', () => {
   });
 });
 
-describe('plugin constants (SPEC §2, §9)', () => {
+describe('plugin constants (docs/integrations.md §Screens and routes, §Rules and limits)', () => {
   it('lists plugin, credential and revenue types', () => {
     expect(PLUGIN_TYPES).toEqual(['BigQuery', 'Firebase', 'AppsFlyer', 'Adjust', 'Singular']);
     expect(CREDENTIAL_TYPES).toEqual(['USER_OAUTH', 'TP_SERVICE_ACCOUNT', 'ORG_SERVICE_ACCOUNT']);

@@ -103,7 +103,7 @@ describe('monetize codecs: rejections', () => {
   });
 });
 
-describe('form model (SPEC §3, §4, §9)', () => {
+describe('form model (docs/monetize.md §Entities, §Campaign states, §Rules and limits)', () => {
   it('derives some/all from the lists of a campaign', () => {
     const form = validForm();
     expect(form.sendTrafficToApp).toBe('some');
@@ -136,14 +136,14 @@ describe('form model (SPEC §3, §4, §9)', () => {
     expect(campaign).not.toHaveProperty('displayQuestTo');
     expect(UpdateMonetizeRequest.is(campaign)).toBe(true);
   });
-  it('shows Monetize only when allowMonetize equals 1 (SPEC §6)', () => {
+  it('shows Monetize only when allowMonetize equals 1 (docs/monetize.md §Roles)', () => {
     expect(isMonetizeAllowed({ allowMonetize: 1 })).toBe(true);
     expect(isMonetizeAllowed({ allowMonetize: 0 })).toBe(false);
     expect(isMonetizeAllowed({ allowMonetize: 2 })).toBe(false);
   });
 });
 
-describe('validateMonetizeForm (SPEC §5)', () => {
+describe('validateMonetizeForm (docs/monetize.md §Rules and limits)', () => {
   it('uses the exact SPEC message', () => {
     expect(EVENT_SOURCE_CHANGED).toBe(SPEC_MESSAGE);
   });
@@ -216,7 +216,7 @@ describe('validateMonetizeForm (SPEC §5)', () => {
   });
 });
 
-describe('validateTargetCondition (SPEC §5)', () => {
+describe('validateTargetCondition (docs/monetize.md §Rules and limits)', () => {
   it('accepts valid conditions', () => {
     expect(validateTargetCondition(fx.eventCondition, context)).toEqual({});
     expect(validateTargetCondition(fx.userCondition, context)).toEqual({});
@@ -265,7 +265,7 @@ describe('validateTargetCondition (SPEC §5)', () => {
   });
 });
 
-describe('condition value by dataType (SPEC §5)', () => {
+describe('condition value by dataType (docs/monetize.md §Rules and limits)', () => {
   it('requires a value', () => {
     for (const dataType of ['string', 'number', 'timestamp']) {
       expect(conditionValueError(dataType, '')).toBe('required');
