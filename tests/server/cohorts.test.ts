@@ -9,9 +9,9 @@ import { isRight } from 'fp-ts/Either';
 import { CohortResult, type CohortQuestion } from '../../src/contracts/cohorts';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { QueryTimeoutError } from '../../server/analytics/event-store';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, markAnalyticsData } from '../../server/demo/seed';
-import { call, createTestServer, signInAs, type TestServer } from './helpers';
-import { checkSavedQuestionLifecycle, checkSaveRefusals } from './saved-questions.helpers';
+import { DEMO_APP_IDS } from '../../server/demo/seed';
+import { call, type TestServer } from './helpers';
+import { checkSavedQuestionLifecycle, checkSaveRefusals, startQuestionServer } from './saved-questions.helpers';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
 const DATA_START = '2025-03-03'; // a Monday
@@ -174,14 +174,7 @@ beforeAll(async () => {
       { app: APP, ...values },
     );
   }
-  await analytics.store.rebuildDailyUserMetrics(APP);
-  server = await createTestServer({ providers: { analytics } });
-  await markAnalyticsData(server.db, { start: DATA_START, end: DATA_END }, new Date(), [APP]);
-  [admin, editor, viewer] = await Promise.all([
-    signInAs(server.app, DEMO_ACCOUNTS.admin),
-    signInAs(server.app, DEMO_ACCOUNTS.editor),
-    signInAs(server.app, DEMO_ACCOUNTS.viewer),
-  ]);
+  ({ server, admin, editor, viewer } = await startQuestionServer(analytics, APP, { start: DATA_START, end: DATA_END }));
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -4,7 +4,29 @@
  * renames and edits it, each change is in the activity log, and a long title is refused in words.
  */
 import { expect } from 'vitest';
-import { call, type TestServer } from './helpers';
+import type { AnalyticsEngine } from '../../server/analytics/index';
+import { DEMO_ACCOUNTS, markAnalyticsData } from '../../server/demo/seed';
+import { call, createTestServer, signInAs, type TestServer } from './helpers';
+
+/**
+ * After a test's generated events are in `analytics`: the app's daily metrics rebuilt, a test server answering from
+ * it with the app's Analyze data marked over `range`, and the three demo members signed in.
+ */
+export async function startQuestionServer(
+  analytics: AnalyticsEngine,
+  appId: string,
+  range: { start: string; end: string },
+): Promise<{ server: TestServer; admin: string; editor: string; viewer: string }> {
+  await analytics.store.rebuildDailyUserMetrics(appId);
+  const server = await createTestServer({ providers: { analytics } });
+  await markAnalyticsData(server.db, range, new Date(), [appId]);
+  const [admin, editor, viewer] = await Promise.all([
+    signInAs(server.app, DEMO_ACCOUNTS.admin),
+    signInAs(server.app, DEMO_ACCOUNTS.editor),
+    signInAs(server.app, DEMO_ACCOUNTS.viewer),
+  ]);
+  return { server, admin, editor, viewer };
+}
 
 export interface SavedQuestionCase {
   server: TestServer;

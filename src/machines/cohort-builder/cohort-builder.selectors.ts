@@ -12,8 +12,10 @@ import {
 type Snapshot = SnapshotFrom<typeof cohortBuilderMachine>;
 
 export type CohortPhase = SavedQuestionPhase;
+/** The lifecycle's selectors (src/machines/shared/saved-question.selectors.ts). */
+export const cohortSelectors = savedQuestionSelectors<CohortQuestion, CohortResult>();
 export const { selectPhase, selectQuestion, selectResult, selectError, selectSaveError, selectTitle, selectCanSave } =
-  savedQuestionSelectors<CohortQuestion, CohortResult>();
+  cohortSelectors;
 export const selectCohortId = (s: Snapshot) => s.context.cohortId;
 
 type Send = SendTo<typeof cohortBuilderMachine>;

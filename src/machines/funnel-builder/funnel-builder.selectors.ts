@@ -12,8 +12,10 @@ import {
 type Snapshot = SnapshotFrom<typeof funnelBuilderMachine>;
 
 export type FunnelPhase = SavedQuestionPhase | 'loadingDropoff';
+/** The lifecycle's selectors (src/machines/shared/saved-question.selectors.ts). */
+export const funnelSelectors = savedQuestionSelectors<FunnelQuestion, FunnelResult, 'loadingDropoff'>();
 export const { selectPhase, selectQuestion, selectResult, selectError, selectSaveError, selectTitle, selectCanSave } =
-  savedQuestionSelectors<FunnelQuestion, FunnelResult, 'loadingDropoff'>();
+  funnelSelectors;
 export const selectFunnelId = (s: Snapshot) => s.context.funnelId;
 export const selectDropoff = (s: Snapshot) => ({
   target: s.context.dropoffTarget,

@@ -37,6 +37,10 @@ export function savedQuestionSelectors<Q, R, Extra extends string = never>() {
   };
 }
 
+export type SavedQuestionSelectors<Q, R, Extra extends string = never> = ReturnType<
+  typeof savedQuestionSelectors<Q, R, Extra>
+>;
+
 /** The lifecycle's events as named senders. */
 export const savedQuestionSenders = (send: (event: SavedQuestionEvent) => void) => ({
   setTitle: (title: string) => send({ type: 'SET_TITLE', title }),

@@ -6,8 +6,7 @@
  * cohort-builder machine; loaded on demand (routes.ts), so it adds nothing to the first screens.
  */
 import { useId, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
-import { useSelector } from '@xstate/react';
+import { useLocation } from 'wouter';
 import {
   COHORT_CONDITIONS_MAX,
   COHORT_SPLITS,
@@ -21,45 +20,21 @@ import {
 } from '../../contracts/cohorts';
 import { oneOfValues, type Condition } from '../../contracts/analyze';
 import { cohortBuilderFlow, cohortBuilderKey } from '../../machines/cohort-builder/cohort-builder.actors';
-import {
-  cohortBuilderActions,
-  selectCanSave,
-  selectCohortId,
-  selectError,
-  selectPhase,
-  selectQuestion,
-  selectResult,
-  selectSaveError,
-  selectTitle,
-} from '../../machines/cohort-builder/cohort-builder.selectors';
+import { cohortBuilderActions, cohortSelectors } from '../../machines/cohort-builder/cohort-builder.selectors';
 import { useSavedCohorts } from '../../services/cohorts.queries';
-import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
+import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
 import { ScrollRegion } from '../ui/ScrollRegion';
-import { AnalyzePromo } from './AnalyzePromo';
-import { inputClass, SavedQuestionFrame } from './SavedQuestionFrame';
+import { inputClass, SavedQuestionFrame, SavedQuestionRoute, useSavedQuestion } from './SavedQuestionFrame';
 import { CloseIcon } from './icons';
 
 export default function CohortsPage() {
-  const {
-    workspaceId = '',
-    appId = '',
-    cohortId,
-  } = useParams<{
-    workspaceId?: string;
-    appId?: string;
-    cohortId?: string;
-  }>();
-  const app = useCurrentApp();
-  if (app && app.enableAnalyze === false) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
   return (
-    <Cohorts
-      key={`${appId}:${cohortId ?? 'new'}`}
-      workspaceId={workspaceId}
-      appId={appId}
-      cohortId={cohortId ?? null}
+    <SavedQuestionRoute
+      idParam="cohortId"
+      render={({ workspaceId, appId, id }) => <Cohorts workspaceId={workspaceId} appId={appId} cohortId={id} />}
     />
   );
 }
@@ -76,14 +51,7 @@ function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId:
     { key: cohortBuilderKey({ appId, cohortId }), deps: { workspaceId, navigate } },
   );
   const actions = useActions(actor, cohortBuilderActions);
-  const phase = useSelector(actor, selectPhase);
-  const question = useSelector(actor, selectQuestion);
-  const result = useSelector(actor, selectResult);
-  const error = useSelector(actor, selectError);
-  const saveError = useSelector(actor, selectSaveError);
-  const title = useSelector(actor, selectTitle);
-  const canSave = useSelector(actor, selectCanSave);
-  const savedId = useSelector(actor, selectCohortId);
+  const { phase, question, result, view } = useSavedQuestion(actor, cohortSelectors, 'cohortId');
   const saved = useSavedCohorts(appId);
   const ids = { grain: useId(), periods: useId(), split: useId(), from: useId(), to: useId() };
   const range = question.date_range ?? (result ? { date_start: result.date_start, date_end: result.date_end } : null);
@@ -99,7 +67,7 @@ function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId:
       heading="Retention cohorts"
       intro="Players grouped by when they installed: the share of each cohort that came back in each period since install. Periods that have not fully passed yet are left empty."
       titleMax={COHORT_TITLE_MAX}
-      view={{ phase, hasResult: result !== null, error, saveError, title, canSave, savedId }}
+      view={view}
       actions={actions}
       saved={saved}
       settings={

@@ -7,7 +7,7 @@
  * the funnel-builder machine; loaded on demand (routes.ts), so it adds nothing to the first screens.
  */
 import { useId, useState } from 'react';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import {
   FUNNEL_ORDERS,
@@ -32,41 +32,31 @@ import type { Comparison, Condition } from '../../contracts/analyze';
 import { funnelBuilderFlow, funnelBuilderKey } from '../../machines/funnel-builder/funnel-builder.actors';
 import {
   funnelBuilderActions,
-  selectCanSave,
+  funnelSelectors,
   selectDropoff,
-  selectError,
-  selectFunnelId,
-  selectPhase,
-  selectQuestion,
-  selectResult,
-  selectSaveError,
-  selectTitle,
 } from '../../machines/funnel-builder/funnel-builder.selectors';
 import { useFunnelEventNames, useSavedFunnels } from '../../services/funnels.queries';
-import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
+import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
 import { ScrollRegion } from '../ui/ScrollRegion';
-import { AnalyzePromo } from './AnalyzePromo';
-import { cardClass, inputClass, Problem, SavedQuestionFrame } from './SavedQuestionFrame';
+import {
+  cardClass,
+  inputClass,
+  Problem,
+  SavedQuestionFrame,
+  SavedQuestionRoute,
+  useSavedQuestion,
+} from './SavedQuestionFrame';
 import { CloseIcon } from './icons';
 
 export default function FunnelsPage() {
-  const {
-    workspaceId = '',
-    appId = '',
-    funnelId,
-  } = useParams<{ workspaceId?: string; appId?: string; funnelId?: string }>();
-  const app = useCurrentApp();
-  if (app && app.enableAnalyze === false) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
   return (
-    <Funnels
-      key={`${appId}:${funnelId ?? 'new'}`}
-      workspaceId={workspaceId}
-      appId={appId}
-      funnelId={funnelId ?? null}
+    <SavedQuestionRoute
+      idParam="funnelId"
+      render={({ workspaceId, appId, id }) => <Funnels workspaceId={workspaceId} appId={appId} funnelId={id} />}
     />
   );
 }
@@ -83,14 +73,7 @@ function Funnels({ workspaceId, appId, funnelId }: { workspaceId: string; appId:
     { key: funnelBuilderKey({ appId, funnelId }), deps: { workspaceId, navigate } },
   );
   const actions = useActions(actor, funnelBuilderActions);
-  const phase = useSelector(actor, selectPhase);
-  const question = useSelector(actor, selectQuestion);
-  const result = useSelector(actor, selectResult);
-  const error = useSelector(actor, selectError);
-  const saveError = useSelector(actor, selectSaveError);
-  const title = useSelector(actor, selectTitle);
-  const canSave = useSelector(actor, selectCanSave);
-  const savedId = useSelector(actor, selectFunnelId);
+  const { phase, question, result, view } = useSavedQuestion(actor, funnelSelectors, 'funnelId');
   const dropoff = useSelector(actor, selectDropoff);
   const saved = useSavedFunnels(appId);
   const eventNames = useFunnelEventNames(appId);
@@ -117,7 +100,7 @@ function Funnels({ workspaceId, appId, funnelId }: { workspaceId: string; appId:
       heading="Funnels"
       intro="How many players go through a sequence of events within a conversion window, and where they drop out."
       titleMax={FUNNEL_TITLE_MAX}
-      view={{ phase, hasResult: result !== null, error, saveError, title, canSave, savedId }}
+      view={view}
       actions={actions}
       saved={saved}
       settings={

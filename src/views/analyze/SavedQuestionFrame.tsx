@@ -4,9 +4,13 @@
  * loading lines, the answer (the page's), and beside them the title with Save and Delete, the delete confirmation and
  * the saved list with its loading, error and empty states. The words come from the kind's noun ('cohort table').
  */
-import { useId, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'wouter';
-import type { SavedQuestionPhase } from '../../machines/shared/saved-question.selectors';
+import { Fragment, useId, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import { useSelector } from '@xstate/react';
+import type { AnyActorRef } from 'xstate';
+import type { SavedQuestionPhase, SavedQuestionSelectors } from '../../machines/shared/saved-question.selectors';
+import { useCurrentApp } from '../workspace/useCurrentWorkspace';
+import { AnalyzePromo } from './AnalyzePromo';
 import type { Role } from '../../contracts/codecs';
 import { href } from '../../paths';
 import { Button } from '../ui/Button';
@@ -29,6 +33,43 @@ export interface SavedQuestionView {
   canSave: boolean;
   /** The saved one's id once saved (null for a new question). */
   savedId: string | null;
+}
+
+/**
+ * The route of a kind's page: Analyze's promo when the app has it off, else the page for the id in the URL (`idParam`),
+ * remounted for another app or id.
+ */
+export function SavedQuestionRoute({
+  idParam,
+  render,
+}: {
+  idParam: string;
+  render: (p: { workspaceId: string; appId: string; id: string | null }) => ReactNode;
+}) {
+  const params = useParams<Record<string, string | undefined>>();
+  const { workspaceId = '', appId = '' } = params;
+  const id = params[idParam] ?? null;
+  const app = useCurrentApp();
+  if (app && app.enableAnalyze === false) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
+  return <Fragment key={`${appId}:${id ?? 'new'}`}>{render({ workspaceId, appId, id })}</Fragment>;
+}
+
+/** The builder's phase, question and answer, and what the frame shows of it (`view`). */
+export function useSavedQuestion<Q, R, Extra extends string>(
+  actor: Pick<AnyActorRef, 'subscribe' | 'getSnapshot'>,
+  selectors: SavedQuestionSelectors<Q, R, Extra>,
+  idKey: string,
+) {
+  const phase = useSelector(actor, selectors.selectPhase);
+  const question = useSelector(actor, selectors.selectQuestion);
+  const result = useSelector(actor, selectors.selectResult);
+  const error = useSelector(actor, selectors.selectError);
+  const saveError = useSelector(actor, selectors.selectSaveError);
+  const title = useSelector(actor, selectors.selectTitle);
+  const canSave = useSelector(actor, selectors.selectCanSave);
+  const savedId = useSelector(actor, (s: { context: Record<string, unknown> }) => s.context[idKey] as string | null);
+  const view: SavedQuestionView = { phase, hasResult: result !== null, error, saveError, title, canSave, savedId };
+  return { phase, question, result, view };
 }
 
 export interface SavedQuestionSenders {

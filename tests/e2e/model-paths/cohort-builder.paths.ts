@@ -56,7 +56,7 @@ const kit = savedQuestionKit({
   notAnId: 'run',
   seed: { title: 'Path saved cohorts', question },
 });
-const { page, dialog, building, openNew, openSaved } = kit;
+const { page, dialog, building, openNew } = kit;
 const averageRows = (ui: CohortUi) => page(ui).getByRole('rowheader', { name: 'Weighted average' });
 const newInput = { appId: app, cohortId: null, canSave: true };
 const savedInput = { appId: app, cohortId: 'saved', canSave: true };
@@ -110,35 +110,8 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
       open: openNew,
       events: [E.ran, E.onlyAndroid, E.ran, E.removeFilter, E.ran, E.sixPeriods, E.ran],
     },
-    {
-      // A saved table opens (after a failed open and Retry), runs, and is saved again; a failed save and a title
-      // too long say so beside Save.
-      name: 'saved table',
-      kind: 'journey',
-      input: savedInput,
-      open: openSaved,
-      events: [
-        E.openCrashed,
-        E.retry,
-        E.opened,
-        E.ran,
-        E.save,
-        E.saveCrashed,
-        E.longTitle,
-        E.save,
-        E.title,
-        E.save,
-        E.saved,
-      ],
-    },
-    {
-      // Delete asks first: Cancel keeps the table; a failed delete says so in the dialog; done goes back to a new table.
-      name: 'delete',
-      kind: 'journey',
-      input: savedInput,
-      open: openSaved,
-      events: [E.opened, E.ran, E.del, E.cancel, E.del, E.confirm, E.removeCrashed, E.confirm, E.removed],
-    },
+    // The saved one's journeys (tests/e2e/model-paths/saved-question.ts).
+    ...kit.savedJourneys('saved table', savedInput, E),
   ],
   events: {
     SET_GRAIN: {

@@ -73,7 +73,7 @@ const kit = savedQuestionKit({
   seed: { title: 'Path saved funnel', question },
   loaded: (ui) => expect(ui.page.getByRole('heading', { name: 'Funnels', level: 1 })).toBeVisible({ timeout: 30_000 }),
 });
-const { page, dialog, building, openNew, openSaved } = kit;
+const { page, dialog, building, openNew } = kit;
 const newInput = { appId: app, funnelId: null, canSave: true };
 const savedInput = { appId: app, funnelId: 'saved', canSave: true };
 const day = (iso: string, delta: number) =>
@@ -142,35 +142,8 @@ export const funnelBuilderTable: FlowTable<FunnelUi> = {
       open: openNew,
       events: [E.step1, E.step2, E.ran, E.week, E.ran, E.anyOrder, E.ran, E.byPlatform, E.ran, E.twoWeeks, E.ran],
     },
-    {
-      // A saved funnel opens (after a failed open and Retry), runs, and is saved again; a failed save and a title too
-      // long say so beside Save.
-      name: 'saved funnel',
-      kind: 'journey',
-      input: savedInput,
-      open: openSaved,
-      events: [
-        E.openCrashed,
-        E.retry,
-        E.opened,
-        E.ran,
-        E.save,
-        E.saveCrashed,
-        E.longTitle,
-        E.save,
-        E.title,
-        E.save,
-        E.saved,
-      ],
-    },
-    {
-      // Delete asks first: Cancel keeps it; a failed delete says so in the dialog; done goes back to a new funnel.
-      name: 'delete',
-      kind: 'journey',
-      input: savedInput,
-      open: openSaved,
-      events: [E.opened, E.ran, E.del, E.cancel, E.del, E.confirm, E.removeCrashed, E.confirm, E.removed],
-    },
+    // The saved one's journeys (tests/e2e/model-paths/saved-question.ts).
+    ...kit.savedJourneys('saved funnel', savedInput, E),
   ],
   events: {
     SET_STEP: {

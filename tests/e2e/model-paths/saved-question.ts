@@ -95,6 +95,7 @@ export function savedQuestionKit(kind: SavedQuestionKind) {
     await ui.page.goto(appPath(app, path(ui)));
     await kind.loaded?.(ui);
   };
+  const openSaved = open((ui) => `analyze/${kind.path}/${ui.savedId}`);
   const runCall = call('POST', new RegExp(`${apiPath}\\/run$`), 'run');
   const openCall = call('GET', new RegExp(`${apiPath}\\/(?!${kind.notAnId}$)[^/?]+$`), 'open');
   const saveCall = call('POST', new RegExp(`${apiPath}$`), 'save');
@@ -106,7 +107,7 @@ export function savedQuestionKit(kind: SavedQuestionKind) {
     saveButton,
     building,
     openNew: open(() => `analyze/${kind.path}`),
-    openSaved: open((ui) => `analyze/${kind.path}/${ui.savedId}`),
+    openSaved,
 
     setup: async (p: Page): Promise<SavedQuestionUi> => {
       const token = await signInOnce(p, DEMO_ACCOUNTS.editor);
@@ -125,6 +126,40 @@ export function savedQuestionKit(kind: SavedQuestionKind) {
         expect([200, 404], `deleting the ${kind.noun} ${id} this test made`).toContain(res.status());
       }
     },
+
+    /**
+     * The saved one's journeys (`name` 'saved table'): it opens after a failed open and Retry, runs, and is saved
+     * again, a failed save and a title too long saying so beside Save; delete asks first, Cancel keeps it, a failed
+     * delete says so in the dialog, done goes back to a new one.
+     */
+    savedJourneys: (name: string, input: object, E: ReturnType<typeof lifecycleEvents>) => [
+      {
+        name,
+        kind: 'journey' as const,
+        input,
+        open: openSaved,
+        events: [
+          E.openCrashed,
+          E.retry,
+          E.opened,
+          E.ran,
+          E.save,
+          E.saveCrashed,
+          E.longTitle,
+          E.save,
+          E.title,
+          E.save,
+          E.saved,
+        ],
+      },
+      {
+        name: 'delete',
+        kind: 'journey' as const,
+        input,
+        open: openSaved,
+        events: [E.opened, E.ran, E.del, E.cancel, E.del, E.confirm, E.removeCrashed, E.confirm, E.removed],
+      },
+    ],
 
     /** The lifecycle's events: the title, Save, Delete and its dialog, Retry, and the four calls. */
     events: {
