@@ -27,6 +27,7 @@ import {
   shortestPaths,
   unreachedStateNodeIds,
 } from './graph-harness';
+import { savedQuestionCases } from './saved-question.cases';
 
 const newInput = { appId: 'dragon-merge-android', cohortId: null, canSave: true };
 const savedInput = { appId: 'dragon-merge-android', cohortId: 'c-1', canSave: true };
@@ -207,67 +208,21 @@ describe('cohort-builder machine paths', () => {
     expect(retried.state.context.error).toBeNull();
   });
 
-  it('a saved table opens with its title and question, then runs it; a failed open → retry', () => {
-    const path = pathOf(cohortBuilderMachine, [ev.opened], savedInput);
-    expect(path.state.matches('running')).toBe(true);
-    expect(path.state.context.title).toBe('Weekly by platform');
-    expect(path.state.context.question).toEqual(saved.question);
-    const missing = pathOf(cohortBuilderMachine, [ev.openMissing], savedInput);
-    expect(missing.state.matches('openFailed')).toBe(true);
-    expect(missing.state.context.error).toBe('Cohort table not found.');
-    const crashed = pathOf(cohortBuilderMachine, [ev.openCrash, ev.retry, ev.opened], savedInput);
-    expect(crashed.steps[1]!.state.context.error).toBe(OPEN_FAILED);
-    expect(crashed.state.matches('running')).toBe(true);
+  savedQuestionCases({
+    machine: cohortBuilderMachine,
+    pending,
+    idKey: 'cohortId',
+    newInput,
+    savedInput,
+    whole: [ev.answered],
+    saved,
+    newId: 'c-2',
+    words: { OPEN_FAILED, SAVE_FAILED, DELETE_FAILED, NOT_FOUND: 'Cohort table not found.' },
+    notices: { saved: SAVED, deleted: 'Cohort table deleted.' },
+    ev,
   });
 
-  it('saving: the first save tells the page to move to the new URL, says so, and keeps the id', () => {
-    const { send, spies, notices } = live(pending, { input: newInput, spies: ['saved', 'notify'] });
-    send(ev.answered, ev.title, ev.save);
-    const after = send(ev.savedOk);
-    expect(after.matches('ready')).toBe(true);
-    expect(after.context.cohortId).toBe('c-2');
-    expect(spies.saved).toHaveBeenCalledWith({ id: 'c-2', first: true });
-    expect(notices()).toEqual(['Cohort table saved.']);
+  it('our notices, verbatim', () => {
     expect(SAVED).toBe('Cohort table saved.');
-  });
-
-  it('a title over 75 characters is not sent; a failed save says so beside Save', () => {
-    const long = pathOf(cohortBuilderMachine, [ev.answered, ev.longTitle, ev.save], newInput);
-    expect(long.state.matches('ready')).toBe(true);
-    expect(long.state.context.saveError).toBe('The title must be at most 75 characters.');
-    const crash = pathOf(cohortBuilderMachine, [ev.answered, ev.save, ev.saveCrash], newInput);
-    expect(crash.state.matches('ready')).toBe(true);
-    expect(crash.state.context.saveError).toBe(SAVE_FAILED);
-  });
-
-  it('a viewer runs and looks, but does not save', () => {
-    const path = pathOf(cohortBuilderMachine, [ev.answered], { ...newInput, canSave: false });
-    expect(path.state.can(ev.save)).toBe(false);
-  });
-
-  it('deleting a saved table asks first; cancel keeps it, a failure says so in the dialog, done goes back', () => {
-    expect(pathOf(cohortBuilderMachine, [ev.answered], newInput).state.can(ev.del)).toBe(false);
-    const cancelled = pathOf(cohortBuilderMachine, [ev.opened, ev.answered, ev.del, ev.cancel], savedInput);
-    expect(cancelled.steps[3]!.state.matches('confirmingDelete')).toBe(true);
-    expect(cancelled.state.matches('ready')).toBe(true);
-    const crashed = pathOf(
-      cohortBuilderMachine,
-      [ev.opened, ev.answered, ev.del, ev.confirm, ev.removeCrash],
-      savedInput,
-    );
-    expect(crashed.state.matches('confirmingDelete')).toBe(true);
-    expect(crashed.state.context.saveError).toBe(DELETE_FAILED);
-
-    const { send, spies, notices } = live(pending, { input: savedInput, spies: ['deleted', 'notify'] });
-    send(ev.opened, ev.answered, ev.del, ev.confirm);
-    const end = send(ev.removed);
-    expect(end.status).toBe('done');
-    expect(spies.deleted).toHaveBeenCalledTimes(1);
-    expect(notices()).toEqual(['Cohort table deleted.']);
-  });
-
-  it('a viewer cannot delete', () => {
-    const path = pathOf(cohortBuilderMachine, [ev.opened, ev.answered], { ...savedInput, canSave: false });
-    expect(path.state.can(ev.del)).toBe(false);
   });
 });

@@ -9,8 +9,9 @@ import { isRight } from 'fp-ts/Either';
 import { CohortResult, type CohortQuestion } from '../../src/contracts/cohorts';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { QueryTimeoutError } from '../../server/analytics/event-store';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, markAnalyticsData } from '../../server/demo/seed';
-import { call, createTestServer, signInAs, type TestServer } from './helpers';
+import { DEMO_APP_IDS } from '../../server/demo/seed';
+import { call, type TestServer } from './helpers';
+import { checkSavedQuestionLifecycle, checkSaveRefusals, startQuestionServer } from './saved-questions.helpers';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
 const DATA_START = '2025-03-03'; // a Monday
@@ -173,14 +174,7 @@ beforeAll(async () => {
       { app: APP, ...values },
     );
   }
-  await analytics.store.rebuildDailyUserMetrics(APP);
-  server = await createTestServer({ providers: { analytics } });
-  await markAnalyticsData(server.db, { start: DATA_START, end: DATA_END }, new Date(), [APP]);
-  [admin, editor, viewer] = await Promise.all([
-    signInAs(server.app, DEMO_ACCOUNTS.admin),
-    signInAs(server.app, DEMO_ACCOUNTS.editor),
-    signInAs(server.app, DEMO_ACCOUNTS.viewer),
-  ]);
+  ({ server, admin, editor, viewer } = await startQuestionServer(analytics, APP, { start: DATA_START, end: DATA_END }));
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -383,64 +377,28 @@ describe('bad input answers 400 in words, never 500', () => {
 
 describe('saved cohorts', () => {
   const question: CohortQuestion = { grain: 'week', periods: 8, split: 'platform' };
-  const save = (token: string, body: Record<string, unknown>) =>
-    call(server.app, token, { method: 'POST', url: `/api/app/${APP}/analyze/cohorts`, payload: body });
 
-  test('an editor saves, everyone lists and opens, a viewer cannot save or delete; reports do not list them', async () => {
-    expect((await save(viewer, { title: 'Weekly by platform', question })).statusCode).toBe(403);
-    const saved = await save(editor, { title: '  Weekly by platform  ', question });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const { cohort } = saved.json() as { cohort: { id: string; title: string } };
-    expect(cohort.title).toBe('Weekly by platform');
+  test('an editor saves, everyone lists and opens, a viewer cannot save or delete; reports do not list them', () =>
+    checkSavedQuestionLifecycle({
+      server,
+      appId: APP,
+      path: 'cohorts',
+      key: 'cohort',
+      tokens: { admin, editor, viewer },
+      title: 'Weekly by platform',
+      question,
+      edited: { ...question, periods: 4 },
+      editedMatch: { periods: 4 },
+      otherLists: ['funnels'],
+    }));
 
-    const list = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/analyze/cohorts` });
-    expect((list.json() as { cohorts: { id: string }[] }).cohorts.map((c) => c.id)).toContain(cohort.id);
-    const opened = await call(server.app, viewer, {
-      method: 'GET',
-      url: `/api/app/${APP}/analyze/cohorts/${cohort.id}`,
-    });
-    expect(opened.json()).toMatchObject({ cohort: { id: cohort.id, title: 'Weekly by platform', question } });
-
-    const reports = await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${APP}` });
-    expect(reports.body).not.toContain(cohort.id);
-    const asReport = await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${APP}/${cohort.id}` });
-    expect(asReport.statusCode).toBe(404);
-
-    const renamed = await save(admin, { id: cohort.id, title: 'Renamed', question: { ...question, periods: 4 } });
-    expect(renamed.statusCode).toBe(200);
-    const reopened = await call(server.app, viewer, {
-      method: 'GET',
-      url: `/api/app/${APP}/analyze/cohorts/${cohort.id}`,
-    });
-    expect(reopened.json()).toMatchObject({ cohort: { title: 'Renamed', question: { periods: 4 } } });
-
-    const url = `/api/app/${APP}/analyze/cohorts/${cohort.id}`;
-    expect((await call(server.app, viewer, { method: 'DELETE', url })).statusCode).toBe(403);
-    expect((await call(server.app, editor, { method: 'DELETE', url })).statusCode).toBe(200);
-    expect((await call(server.app, viewer, { method: 'GET', url })).statusCode).toBe(404);
-
-    // Saving, renaming and deleting are in the activity log, as a report's are.
-    const logged = await server.db
-      .selectFrom('activity')
-      .select(['verb', 'object_name'])
-      .where('object_id', '=', cohort.id)
-      .orderBy('id')
-      .execute();
-    expect(logged).toEqual([
-      { verb: 'report.saved', object_name: 'Weekly by platform' },
-      { verb: 'report.saved', object_name: 'Renamed' },
-      { verb: 'report.deleted', object_name: 'Renamed' },
-    ]);
-  });
-
-  test('a question that would not run is not saved; a long title is refused in words', async () => {
-    const tooMany = await save(editor, {
-      title: 'Too many',
-      question: { grain: 'day', periods: 7, date_range: { date_start: '2025-03-03', date_end: '2025-06-01' } },
-    });
-    expect(tooMany.statusCode).toBe(400);
-    const long = await save(editor, { title: 'x'.repeat(76), question });
-    expect(long.statusCode).toBe(400);
-    expect((long.json() as { message: string }).message).toBe('The title must be at most 75 characters.');
-  });
+  test('a question that would not run is not saved; a long title is refused in words', () =>
+    checkSaveRefusals({
+      server,
+      appId: APP,
+      path: 'cohorts',
+      editor,
+      question,
+      unrunnable: { grain: 'day', periods: 7, date_range: { date_start: '2025-03-03', date_end: '2025-06-01' } },
+    }));
 });

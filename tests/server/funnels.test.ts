@@ -16,8 +16,9 @@ import { compileFunnel, funnelPlayers, renderFunnel } from '../../server/analyti
 import { postgresIn } from '../../server/analytics/sql';
 import { funnelLimits } from '../../server/areas/analyze/funnels';
 import { dropoffCsv } from '../../src/lib/funnel-csv';
-import { DEMO_ACCOUNTS, DEMO_APP_IDS, markAnalyticsData } from '../../server/demo/seed';
-import { call, createTestServer, signInAs, type TestServer } from './helpers';
+import { DEMO_APP_IDS } from '../../server/demo/seed';
+import { call, type TestServer } from './helpers';
+import { checkSavedQuestionLifecycle, checkSaveRefusals, startQuestionServer } from './saved-questions.helpers';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
 const DATA_START = '2025-05-01';
@@ -226,14 +227,7 @@ beforeAll(async () => {
       { app: APP, ...(values as Record<string, string | number>) },
     );
   }
-  await analytics.store.rebuildDailyUserMetrics(APP);
-  server = await createTestServer({ providers: { analytics } });
-  await markAnalyticsData(server.db, { start: DATA_START, end: DATA_END }, new Date(), [APP]);
-  [admin, editor, viewer] = await Promise.all([
-    signInAs(server.app, DEMO_ACCOUNTS.admin),
-    signInAs(server.app, DEMO_ACCOUNTS.editor),
-    signInAs(server.app, DEMO_ACCOUNTS.viewer),
-  ]);
+  ({ server, admin, editor, viewer } = await startQuestionServer(analytics, APP, { start: DATA_START, end: DATA_END }));
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -556,56 +550,29 @@ describe('event names and saved funnels', () => {
     expect((res.json() as { event_names: string[] }).event_names).toEqual([...NAMES].sort());
   });
 
-  test('an editor saves, everyone lists and opens, a viewer cannot save or delete; reports do not list them', async () => {
+  test('an editor saves, everyone lists and opens, a viewer cannot save or delete; reports do not list them', () => {
     const question = toQuestion({ ...FOUR, split: 'platform' });
-    expect((await post(viewer, '', { title: 'Tutorial to ads', question })).statusCode).toBe(403);
-    const saved = await post(editor, '', { title: '  Tutorial to ads  ', question });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const { funnel } = saved.json() as { funnel: { id: string; title: string } };
-    expect(funnel.title).toBe('Tutorial to ads');
-    const url = `/api/app/${APP}/analyze/funnels/${funnel.id}`;
-
-    const list = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/analyze/funnels` });
-    expect((list.json() as { funnels: { id: string }[] }).funnels.map((c) => c.id)).toContain(funnel.id);
-    expect((await call(server.app, viewer, { method: 'GET', url })).json()).toMatchObject({
-      funnel: { id: funnel.id, title: 'Tutorial to ads', question },
+    return checkSavedQuestionLifecycle({
+      server,
+      appId: APP,
+      path: 'funnels',
+      key: 'funnel',
+      tokens: { admin, editor, viewer },
+      title: 'Tutorial to ads',
+      question,
+      edited: { ...question, order: 'any' },
+      editedMatch: { order: 'any' },
+      otherLists: ['cohorts'],
     });
-    const reports = await call(server.app, viewer, { method: 'GET', url: `/analytics/template/${APP}` });
-    expect(reports.body).not.toContain(funnel.id);
-    const cohorts = await call(server.app, viewer, { method: 'GET', url: `/api/app/${APP}/analyze/cohorts` });
-    expect(cohorts.body).not.toContain(funnel.id);
-
-    const renamed = await post(admin, '', { id: funnel.id, title: 'Renamed', question: { ...question, order: 'any' } });
-    expect(renamed.statusCode).toBe(200);
-    expect((await call(server.app, viewer, { method: 'GET', url })).json()).toMatchObject({
-      funnel: { title: 'Renamed', question: { order: 'any' } },
-    });
-
-    expect((await call(server.app, viewer, { method: 'DELETE', url })).statusCode).toBe(403);
-    expect((await call(server.app, editor, { method: 'DELETE', url })).statusCode).toBe(200);
-    expect((await call(server.app, viewer, { method: 'GET', url })).statusCode).toBe(404);
-
-    const logged = await server.db
-      .selectFrom('activity')
-      .select(['verb', 'object_name'])
-      .where('object_id', '=', funnel.id)
-      .orderBy('id')
-      .execute();
-    expect(logged).toEqual([
-      { verb: 'report.saved', object_name: 'Tutorial to ads' },
-      { verb: 'report.saved', object_name: 'Renamed' },
-      { verb: 'report.deleted', object_name: 'Renamed' },
-    ]);
   });
 
-  test('a question that would not run is not saved; a long title is refused in words', async () => {
-    const outside = await post(editor, '', {
-      title: 'Outside',
-      question: { ...toQuestion(FOUR), date_range: { date_start: '2024-01-01', date_end: '2024-01-31' } },
-    });
-    expect(outside.statusCode).toBe(400);
-    const long = await post(editor, '', { title: 'x'.repeat(76), question: toQuestion(FOUR) });
-    expect(long.statusCode).toBe(400);
-    expect((long.json() as { message: string }).message).toBe('The title must be at most 75 characters.');
-  });
+  test('a question that would not run is not saved; a long title is refused in words', () =>
+    checkSaveRefusals({
+      server,
+      appId: APP,
+      path: 'funnels',
+      editor,
+      question: toQuestion(FOUR),
+      unrunnable: { ...toQuestion(FOUR), date_range: { date_start: '2024-01-01', date_end: '2024-01-31' } },
+    }));
 });

@@ -1,16 +1,11 @@
 /**
  * Funnels (docs/analyze.md §Funnels): run a funnel question on the app's engine (the one its reports use, DuckDB,
  * PostgreSQL or BigQuery, compiled by server/analytics/funnels.ts), list the players who dropped at a step, list the
- * app's event names for the steps, and save, list, open and delete funnel questions. Saved funnels are rows of
- * report_templates with kind 'funnel' (the configuration holds the question); opening one runs it again.
+ * app's event names for the steps, and save, list, open and delete funnel questions through the saved-questions store
+ * (kind 'funnel', the configuration holds the question); opening one runs it again.
  */
-import type { Selectable } from 'kysely';
-import type { ReportTemplatesTable } from '../../db/schema';
-import { inTransaction, type ServerContext } from '../../context';
-import { emit } from '../../events/outbox';
-import { changesOf } from '../../../src/contracts/domain-events';
-import { DomainError, invalid, notFound, tooLarge } from '../../errors';
-import { newId } from '../../auth/crypto';
+import type { ServerContext } from '../../context';
+import { DomainError, invalid, tooLarge } from '../../errors';
 import { utcToday } from '../../../src/contracts/analyze';
 import {
   DEFAULT_FUNNEL_TITLE,
@@ -18,6 +13,7 @@ import {
   FUNNEL_TITLE_MAX,
   FUNNEL_TITLE_MESSAGE,
   FUNNEL_TOO_LARGE_MESSAGE,
+  FunnelQuestion as FunnelQuestionCodec,
   windowMinutes,
   type FunnelDropoff,
   type FunnelDropoffRequest,
@@ -39,9 +35,9 @@ import {
 import { EVENTS_MODEL } from '../../analytics/catalogue';
 import { ReportTooLargeError } from '../../analytics/engine';
 import { cmp, col, param, renderSelect } from '../../analytics/sql';
-import { asDomainError, enabledEngine, workspaceOfApp } from './analyze';
+import { asDomainError, enabledEngine } from './analyze';
+import { savedQuestions } from './saved-questions';
 
-const KIND = 'funnel';
 /** How many event names the step picker offers (the app's distinct names, alphabetically). */
 export const EVENT_NAMES_MAX = 500;
 const isOutOfMemory = (error: unknown) =>
@@ -140,98 +136,27 @@ export async function funnelEventNames(ctx: ServerContext, appId: string): Promi
   }
 }
 
-const toSummary = (row: Pick<Selectable<ReportTemplatesTable>, 'id' | 'title' | 'updated_at'>): FunnelSummary => ({
-  id: row.id,
-  title: row.title,
-  updated_at: new Date(row.updated_at).toISOString(),
+/** Saved funnels (server/areas/analyze/saved-questions.ts). */
+const store = savedQuestions<FunnelQuestion>({
+  kind: 'funnel',
+  codec: FunnelQuestionCodec,
+  label: 'Funnel',
+  defaultTitle: DEFAULT_FUNNEL_TITLE,
+  titleMax: FUNNEL_TITLE_MAX,
+  titleMessage: FUNNEL_TITLE_MESSAGE,
+  modelId: 'events',
+  check: async (ctx, appId, question) => {
+    const { available } = await enabledEngine(ctx, appId);
+    compileFunnel({ appId, question, available, today: utcToday(ctx.now()) });
+  },
 });
 
-export async function listFunnels(ctx: ServerContext, appId: string): Promise<FunnelSummary[]> {
-  const rows = await ctx.db
-    .selectFrom('report_templates')
-    .select(['id', 'title', 'updated_at'])
-    .where('app_id', '=', appId)
-    .where('kind', '=', KIND)
-    .orderBy('updated_at', 'desc')
-    .orderBy('id')
-    .execute();
-  return rows.map(toSummary);
-}
-
-const findFunnel = (ctx: ServerContext, appId: string, id: string) =>
-  ctx.db
-    .selectFrom('report_templates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('app_id', '=', appId)
-    .where('kind', '=', KIND)
-    .executeTakeFirst();
-
-export async function getFunnel(ctx: ServerContext, appId: string, id: string): Promise<SavedFunnel> {
-  const row = await findFunnel(ctx, appId, id);
-  if (!row) throw notFound('Funnel');
-  return { ...toSummary(row), question: row.configuration as unknown as FunnelQuestion };
-}
-
-/** Saves (creates or updates) a funnel question after checking it compiles against the app's data. */
-export async function saveFunnel(
+export const listFunnels: (ctx: ServerContext, appId: string) => Promise<FunnelSummary[]> = store.list;
+export const getFunnel: (ctx: ServerContext, appId: string, id: string) => Promise<SavedFunnel> = store.get;
+export const saveFunnel: (
   ctx: ServerContext,
   appId: string,
   accountId: string,
   body: SaveFunnelRequest,
-): Promise<FunnelSummary> {
-  const title = body.title.trim() || DEFAULT_FUNNEL_TITLE;
-  if (title.length > FUNNEL_TITLE_MAX) throw invalid(FUNNEL_TITLE_MESSAGE, ['title']);
-  try {
-    const { available } = await enabledEngine(ctx, appId);
-    compileFunnel({ appId, question: body.question, available, today: utcToday(ctx.now()) });
-  } catch (error) {
-    throw asDomainError(error);
-  }
-  const now = ctx.now();
-  return inTransaction(ctx, async (tx) => {
-    const existing = body.id ? await findFunnel(tx, appId, body.id) : undefined;
-    if (body.id && !existing) throw notFound('Funnel');
-    const values = { title, model_id: 'events', configuration: JSON.stringify(body.question), updated_at: now };
-    const id = existing?.id ?? newId();
-    if (existing) await tx.db.updateTable('report_templates').set(values).where('id', '=', id).execute();
-    else
-      await tx.db
-        .insertInto('report_templates')
-        .values({ id, app_id: appId, created_by: accountId, kind: KIND, ...values })
-        .execute();
-    const changes = changesOf(existing ? { title: existing.title, funnel: existing.configuration } : null, {
-      title,
-      funnel: body.question,
-    });
-    if (changes.length)
-      await emit(tx, 'report.saved', {
-        workspaceId: await workspaceOfApp(tx, appId),
-        appId,
-        reportId: id,
-        title,
-        changes,
-      });
-    return { id, title, updated_at: now.toISOString() };
-  });
-}
-
-export async function deleteFunnel(ctx: ServerContext, appId: string, id: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const deleted = await tx.db
-      .deleteFrom('report_templates')
-      .where('id', '=', id)
-      .where('app_id', '=', appId)
-      .where('kind', '=', KIND)
-      .returning(['title'])
-      .executeTakeFirst();
-    if (!deleted) throw notFound('Funnel');
-    await emit(tx, 'report.deleted', {
-      workspaceId: await workspaceOfApp(tx, appId),
-      appId,
-      reportId: id,
-      title: deleted.title,
-      changes: changesOf({ title: deleted.title }, null),
-    });
-  });
-}
+) => Promise<FunnelSummary> = store.save;
+export const deleteFunnel: (ctx: ServerContext, appId: string, id: string) => Promise<void> = store.remove;

@@ -18,11 +18,12 @@
  *                                                                                 └ error → confirmingDelete (its words)
  *   any ─SET_TITLE→ the title changes.
  *
- * `open`, `run`, `save` and `remove` (the cohort calls), `saved` (the list refresh and the new URL) and `deleted`
- * (the list refresh and the way back) are placeholders here,
- * provided by cohort-builder.actors.ts.
+ * The lifecycle is the saved questions' one (src/machines/shared/saved-question.ts, docs/analyze.md §Saved questions);
+ * this module adds the cohort question, its changes and its words. `open`, `run`, `save` and `remove` (the cohort
+ * calls), `saved` (the list refresh and the new URL) and `deleted` (the list refresh and the way back) are placeholders
+ * here, provided by cohort-builder.actors.ts.
  */
-import { and, assign, not, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Condition } from '../../contracts/analyze';
 import {
   COHORT_TITLE_MAX,
@@ -37,8 +38,14 @@ import {
   type CohortSummary,
   type SavedCohort,
 } from '../../contracts/cohorts';
-import { networkWords, serverWords } from '../shared/api-error';
-import { notify } from '../shared/notice';
+import {
+  savedQuestionActions,
+  savedQuestionContext,
+  savedQuestionGuards,
+  savedQuestionStates,
+  type SavedQuestionContext,
+  type SavedQuestionEvent,
+} from '../shared/saved-question';
 import { toProvide } from '../shared/to-provide';
 
 /** Ours (docs/analyze.md §Retention cohorts). */
@@ -56,16 +63,8 @@ export interface CohortBuilderInput {
   canSave: boolean;
 }
 
-export interface CohortBuilderContext {
-  appId: string;
+export interface CohortBuilderContext extends SavedQuestionContext<CohortQuestion, CohortResult> {
   cohortId: string | null;
-  canSave: boolean;
-  title: string;
-  question: CohortQuestion;
-  result: CohortResult | null;
-  /** Why the question cannot run, why the last run or open failed. */
-  error: string | null;
-  saveError: string | null;
 }
 
 export type CohortBuilderEvent =
@@ -75,12 +74,7 @@ export type CohortBuilderEvent =
   | { type: 'SET_RANGE'; date_start: string; date_end: string }
   | { type: 'ADD_CONDITION'; condition: Condition }
   | { type: 'REMOVE_CONDITION'; index: number }
-  | { type: 'SET_TITLE'; title: string }
-  | { type: 'SAVE' }
-  | { type: 'DELETE' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  | { type: 'RETRY' };
+  | SavedQuestionEvent;
 
 export const newQuestion = (grain: CohortGrain = 'week'): CohortQuestion => ({
   grain,
@@ -88,8 +82,6 @@ export const newQuestion = (grain: CohortGrain = 'week'): CohortQuestion => ({
   split: null,
   where: [],
 });
-
-const wordsOf = (error: unknown, fallback: string) => serverWords(error) ?? networkWords(error) ?? fallback;
 
 /** The question after a change of the controls (a new grain brings its own periods and most recent cohorts). */
 export function changed(question: CohortQuestion, event: CohortBuilderEvent): CohortQuestion {
@@ -111,15 +103,17 @@ export function changed(question: CohortQuestion, event: CohortBuilderEvent): Co
   }
 }
 
-const change = { target: '#cohortBuilder.checking', actions: 'change' } as const;
-const CHANGES = {
-  SET_GRAIN: change,
-  SET_PERIODS: change,
-  SET_SPLIT: change,
-  SET_RANGE: change,
-  ADD_CONDITION: change,
-  REMOVE_CONDITION: change,
-} as const;
+const saved = {
+  machineId: 'cohortBuilder',
+  idKey: 'cohortId',
+  problem: questionProblem,
+  defaultTitle: DEFAULT_COHORT_TITLE,
+  titleMax: COHORT_TITLE_MAX,
+  titleMessage: COHORT_TITLE_MESSAGE,
+  words: { RUN_FAILED, OPEN_FAILED, SAVE_FAILED, SAVED, DELETED, DELETE_FAILED },
+  changes: ['SET_GRAIN', 'SET_PERIODS', 'SET_SPLIT', 'SET_RANGE', 'ADD_CONDITION', 'REMOVE_CONDITION'],
+};
+const lifecycle = savedQuestionStates<CohortQuestion>(saved);
 
 export const cohortBuilderMachine = setup({
   types: {
@@ -137,21 +131,10 @@ export const cohortBuilderMachine = setup({
     >('save'),
     remove: toProvide<{ success: boolean }, { appId: string; cohortId: string }>('remove'),
   },
-  guards: {
-    isSaved: ({ context }) => context.cohortId !== null,
-    canDelete: ({ context }) => context.canSave && context.cohortId !== null,
-    hasProblem: ({ context }) => questionProblem(context.question) !== null,
-    canSave: ({ context }) => context.canSave,
-    titleFits: ({ context }) => context.title.trim().length <= COHORT_TITLE_MAX,
-  },
+  guards: savedQuestionGuards<CohortQuestion, CohortBuilderContext>(saved),
   actions: {
     change: assign({ question: ({ context, event }) => changed(context.question, event) }),
-    notify,
-    /** Refreshes the saved cohorts; a first save moves to /analyze/cohorts/{id}. */
-    saved: (_args, _params: { id: string; first: boolean }) => {},
-    /** Refreshes the saved cohorts and goes back to a new table. */
-    deleted: () => {},
-    logError: (_args, _params: { error: unknown }) => {},
+    ...savedQuestionActions,
   },
 }).createMachine({
   id: 'cohortBuilder',
@@ -159,144 +142,9 @@ export const cohortBuilderMachine = setup({
     appId: input.appId,
     cohortId: input.cohortId,
     canSave: input.canSave,
-    title: DEFAULT_COHORT_TITLE,
-    question: newQuestion(),
-    result: null,
-    error: null,
-    saveError: null,
+    ...savedQuestionContext(saved, newQuestion()),
   }),
   initial: 'boot',
-  on: {
-    SET_TITLE: { actions: assign({ title: ({ event }) => event.title, saveError: null }) },
-  },
-  states: {
-    boot: {
-      always: [{ guard: 'isSaved', target: 'opening' }, { target: 'checking' }],
-    },
-    opening: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'open',
-        src: 'open',
-        input: ({ context }) => ({ appId: context.appId, cohortId: context.cohortId! }),
-        onDone: {
-          target: 'checking',
-          actions: assign(({ event }) => ({ title: event.output.title, question: event.output.question })),
-        },
-        onError: {
-          target: 'openFailed',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ error: ({ event }) => wordsOf(event.error, OPEN_FAILED) }),
-          ],
-        },
-      },
-    },
-    openFailed: {
-      on: { RETRY: 'opening' },
-    },
-    checking: {
-      always: [
-        {
-          guard: 'hasProblem',
-          target: 'invalid',
-          actions: assign({ error: ({ context }) => questionProblem(context.question) }),
-        },
-        { target: 'running' },
-      ],
-    },
-    invalid: {
-      on: { ...CHANGES },
-    },
-    running: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'run',
-        src: 'run',
-        input: ({ context }) => ({ appId: context.appId, question: context.question }),
-        onDone: { target: 'ready', actions: assign({ result: ({ event }) => event.output }) },
-        onError: {
-          target: 'runFailed',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ error: ({ event }) => wordsOf(event.error, RUN_FAILED) }),
-          ],
-        },
-      },
-      on: { ...CHANGES },
-    },
-    runFailed: {
-      on: { ...CHANGES, RETRY: 'running' },
-    },
-    ready: {
-      on: {
-        ...CHANGES,
-        // Save is not offered to a viewer: their SAVE does nothing.
-        SAVE: [
-          { guard: and(['canSave', not('titleFits')]), actions: assign({ saveError: COHORT_TITLE_MESSAGE }) },
-          { guard: 'canSave', target: 'saving' },
-        ],
-        DELETE: { guard: 'canDelete', target: 'confirmingDelete' },
-      },
-    },
-    confirmingDelete: {
-      on: {
-        CONFIRM: 'deleting',
-        CANCEL: { target: 'ready', actions: assign({ saveError: null }) },
-      },
-    },
-    deleting: {
-      entry: assign({ saveError: null }),
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => ({ appId: context.appId, cohortId: context.cohortId! }),
-        onDone: {
-          target: 'deleted',
-          actions: ['deleted', { type: 'notify', params: { message: DELETED, kind: 'success' } }],
-        },
-        onError: {
-          target: 'confirmingDelete',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ saveError: ({ event }) => wordsOf(event.error, DELETE_FAILED) }),
-          ],
-        },
-      },
-    },
-    deleted: { type: 'final' },
-    saving: {
-      entry: assign({ saveError: null }),
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => ({
-          appId: context.appId,
-          request: {
-            id: context.cohortId,
-            title: context.title.trim() || DEFAULT_COHORT_TITLE,
-            question: context.question,
-          },
-        }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            {
-              type: 'saved',
-              params: ({ context, event }) => ({ id: event.output.id, first: context.cohortId === null }),
-            },
-            assign({ cohortId: ({ event }) => event.output.id, title: ({ event }) => event.output.title }),
-            { type: 'notify', params: { message: SAVED, kind: 'success' } },
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ saveError: ({ event }) => wordsOf(event.error, SAVE_FAILED) }),
-          ],
-        },
-      },
-    },
-  },
+  on: lifecycle.on,
+  states: lifecycle.states,
 });

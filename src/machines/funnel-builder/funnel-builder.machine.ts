@@ -19,10 +19,12 @@
  *                                                                                 └ error → confirmingDelete
  *   any ─SET_TITLE→ the title changes.
  *
- * `open`, `run`, `dropoff`, `save` and `remove` (the funnel calls), `saved`, `deleted` and `download` are
- * placeholders here, provided by funnel-builder.actors.ts.
+ * The lifecycle is the saved questions' one (src/machines/shared/saved-question.ts, docs/analyze.md §Saved questions);
+ * this module adds the funnel question, its changes, the drop-off and its words. `open`, `run`, `dropoff`, `save` and
+ * `remove` (the funnel calls), `saved`, `deleted` and `download` are placeholders here, provided by
+ * funnel-builder.actors.ts.
  */
-import { and, assign, not, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Condition } from '../../contracts/analyze';
 import {
   DEFAULT_FUNNEL_TITLE,
@@ -41,8 +43,15 @@ import {
   type SavedFunnel,
   type WindowUnit,
 } from '../../contracts/funnels';
-import { networkWords, serverWords } from '../shared/api-error';
-import { notify } from '../shared/notice';
+import {
+  savedQuestionActions,
+  savedQuestionContext,
+  savedQuestionGuards,
+  savedQuestionStates,
+  wordsOf,
+  type SavedQuestionContext,
+  type SavedQuestionEvent,
+} from '../shared/saved-question';
 import { toProvide } from '../shared/to-provide';
 
 /** Ours (docs/analyze.md §Funnels). */
@@ -67,15 +76,8 @@ export interface DropoffTarget {
   other: boolean;
 }
 
-export interface FunnelBuilderContext {
-  appId: string;
+export interface FunnelBuilderContext extends SavedQuestionContext<FunnelQuestion, FunnelResult> {
   funnelId: string | null;
-  canSave: boolean;
-  title: string;
-  question: FunnelQuestion;
-  result: FunnelResult | null;
-  error: string | null;
-  saveError: string | null;
   dropoffTarget: DropoffTarget | null;
   dropoff: FunnelDropoff | null;
   dropoffError: string | null;
@@ -93,12 +95,7 @@ export type FunnelBuilderEvent =
   | { type: 'SET_SPLIT'; split: FunnelSplit | null }
   | { type: 'SET_RANGE'; date_start: string; date_end: string }
   | { type: 'DROPOFF'; target: DropoffTarget }
-  | { type: 'SET_TITLE'; title: string }
-  | { type: 'SAVE' }
-  | { type: 'DELETE' }
-  | { type: 'CONFIRM' }
-  | { type: 'CANCEL' }
-  | { type: 'RETRY' };
+  | SavedQuestionEvent;
 
 export const newFunnelQuestion = (): FunnelQuestion => ({
   steps: [{ event_name: '' }, { event_name: '' }],
@@ -106,8 +103,6 @@ export const newFunnelQuestion = (): FunnelQuestion => ({
   order: 'strict',
   split: null,
 });
-
-const wordsOf = (error: unknown, fallback: string) => serverWords(error) ?? networkWords(error) ?? fallback;
 
 /** The question after a change of the controls (bounds kept: 2–10 steps, ≤ 10 conditions a step). */
 export function changed(question: FunnelQuestion, event: FunnelBuilderEvent): FunnelQuestion {
@@ -160,19 +155,33 @@ export function changed(question: FunnelQuestion, event: FunnelBuilderEvent): Fu
   }
 }
 
-const change = { target: '#funnelBuilder.checking', actions: 'change' } as const;
-const CHANGES = {
-  SET_STEP: change,
-  ADD_STEP: change,
-  REMOVE_STEP: change,
-  MOVE_STEP: change,
-  ADD_STEP_CONDITION: change,
-  REMOVE_STEP_CONDITION: change,
-  SET_WINDOW: change,
-  SET_ORDER: change,
-  SET_SPLIT: change,
-  SET_RANGE: change,
-} as const;
+const saved = {
+  machineId: 'funnelBuilder',
+  idKey: 'funnelId',
+  problem: funnelProblem,
+  defaultTitle: DEFAULT_FUNNEL_TITLE,
+  titleMax: FUNNEL_TITLE_MAX,
+  titleMessage: FUNNEL_TITLE_MESSAGE,
+  words: { RUN_FAILED, OPEN_FAILED, SAVE_FAILED, SAVED, DELETED, DELETE_FAILED },
+  changes: [
+    'SET_STEP',
+    'ADD_STEP',
+    'REMOVE_STEP',
+    'MOVE_STEP',
+    'ADD_STEP_CONDITION',
+    'REMOVE_STEP_CONDITION',
+    'SET_WINDOW',
+    'SET_ORDER',
+    'SET_SPLIT',
+    'SET_RANGE',
+  ],
+};
+const lifecycle = savedQuestionStates<FunnelQuestion>(saved, {
+  DROPOFF: {
+    target: 'loadingDropoff',
+    actions: assign({ dropoffTarget: ({ event }) => event.target, dropoff: null, dropoffError: null }),
+  },
+});
 
 export const funnelBuilderMachine = setup({
   types: {
@@ -191,13 +200,7 @@ export const funnelBuilderMachine = setup({
     >('save'),
     remove: toProvide<{ success: boolean }, { appId: string; funnelId: string }>('remove'),
   },
-  guards: {
-    isSaved: ({ context }) => context.funnelId !== null,
-    canDelete: ({ context }) => context.canSave && context.funnelId !== null,
-    hasProblem: ({ context }) => funnelProblem(context.question) !== null,
-    canSave: ({ context }) => context.canSave,
-    titleFits: ({ context }) => context.title.trim().length <= FUNNEL_TITLE_MAX,
-  },
+  guards: savedQuestionGuards<FunnelQuestion, FunnelBuilderContext>(saved),
   actions: {
     change: assign({
       question: ({ context, event }) => changed(context.question, event),
@@ -205,14 +208,9 @@ export const funnelBuilderMachine = setup({
       dropoffTarget: null,
       dropoffError: null,
     }),
-    notify,
-    /** Refreshes the saved funnels; a first save moves to /analyze/funnels/{id}. */
-    saved: (_args, _params: { id: string; first: boolean }) => {},
-    /** Refreshes the saved funnels and goes back to a new funnel. */
-    deleted: () => {},
+    ...savedQuestionActions,
     /** Downloads the dropped players as a CSV. */
     download: (_args, _params: { ids: string[]; step: number }) => {},
-    logError: (_args, _params: { error: unknown }) => {},
   },
 }).createMachine({
   id: 'funnelBuilder',
@@ -220,93 +218,15 @@ export const funnelBuilderMachine = setup({
     appId: input.appId,
     funnelId: input.funnelId,
     canSave: input.canSave,
-    title: DEFAULT_FUNNEL_TITLE,
-    question: newFunnelQuestion(),
-    result: null,
-    error: null,
-    saveError: null,
+    ...savedQuestionContext(saved, newFunnelQuestion()),
     dropoffTarget: null,
     dropoff: null,
     dropoffError: null,
   }),
   initial: 'boot',
-  on: {
-    SET_TITLE: { actions: assign({ title: ({ event }) => event.title, saveError: null }) },
-  },
+  on: lifecycle.on,
   states: {
-    boot: {
-      always: [{ guard: 'isSaved', target: 'opening' }, { target: 'checking' }],
-    },
-    opening: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'open',
-        src: 'open',
-        input: ({ context }) => ({ appId: context.appId, funnelId: context.funnelId! }),
-        onDone: {
-          target: 'checking',
-          actions: assign(({ event }) => ({ title: event.output.title, question: event.output.question })),
-        },
-        onError: {
-          target: 'openFailed',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ error: ({ event }) => wordsOf(event.error, OPEN_FAILED) }),
-          ],
-        },
-      },
-    },
-    openFailed: {
-      on: { RETRY: 'opening' },
-    },
-    checking: {
-      always: [
-        {
-          guard: 'hasProblem',
-          target: 'invalid',
-          actions: assign({ error: ({ context }) => funnelProblem(context.question) }),
-        },
-        { target: 'running' },
-      ],
-    },
-    invalid: {
-      on: { ...CHANGES },
-    },
-    running: {
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'run',
-        src: 'run',
-        input: ({ context }) => ({ appId: context.appId, question: context.question }),
-        onDone: { target: 'ready', actions: assign({ result: ({ event }) => event.output }) },
-        onError: {
-          target: 'runFailed',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ error: ({ event }) => wordsOf(event.error, RUN_FAILED) }),
-          ],
-        },
-      },
-      on: { ...CHANGES },
-    },
-    runFailed: {
-      on: { ...CHANGES, RETRY: 'running' },
-    },
-    ready: {
-      on: {
-        ...CHANGES,
-        DROPOFF: {
-          target: 'loadingDropoff',
-          actions: assign({ dropoffTarget: ({ event }) => event.target, dropoff: null, dropoffError: null }),
-        },
-        // Save is not offered to a viewer: their SAVE does nothing.
-        SAVE: [
-          { guard: and(['canSave', not('titleFits')]), actions: assign({ saveError: FUNNEL_TITLE_MESSAGE }) },
-          { guard: 'canSave', target: 'saving' },
-        ],
-        DELETE: { guard: 'canDelete', target: 'confirmingDelete' },
-      },
-    },
+    ...lifecycle.states,
     loadingDropoff: {
       invoke: {
         id: 'dropoff',
@@ -330,66 +250,7 @@ export const funnelBuilderMachine = setup({
           ],
         },
       },
-      on: { ...CHANGES },
-    },
-    confirmingDelete: {
-      on: {
-        CONFIRM: 'deleting',
-        CANCEL: { target: 'ready', actions: assign({ saveError: null }) },
-      },
-    },
-    deleting: {
-      entry: assign({ saveError: null }),
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => ({ appId: context.appId, funnelId: context.funnelId! }),
-        onDone: {
-          target: 'deleted',
-          actions: ['deleted', { type: 'notify', params: { message: DELETED, kind: 'success' } }],
-        },
-        onError: {
-          target: 'confirmingDelete',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ saveError: ({ event }) => wordsOf(event.error, DELETE_FAILED) }),
-          ],
-        },
-      },
-    },
-    deleted: { type: 'final' },
-    saving: {
-      entry: assign({ saveError: null }),
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => ({
-          appId: context.appId,
-          request: {
-            id: context.funnelId,
-            title: context.title.trim() || DEFAULT_FUNNEL_TITLE,
-            question: context.question,
-          },
-        }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            {
-              type: 'saved',
-              params: ({ context, event }) => ({ id: event.output.id, first: context.funnelId === null }),
-            },
-            assign({ funnelId: ({ event }) => event.output.id, title: ({ event }) => event.output.title }),
-            { type: 'notify', params: { message: SAVED, kind: 'success' } },
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: [
-            { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            assign({ saveError: ({ event }) => wordsOf(event.error, SAVE_FAILED) }),
-          ],
-        },
-      },
+      on: { ...lifecycle.changes },
     },
   },
 });

@@ -2,30 +2,21 @@
 import type { EventFrom, SnapshotFrom } from 'xstate';
 import type { funnelBuilderMachine } from './funnel-builder.machine';
 import type { SendTo, EventOf } from '../shared/flow';
+import type { FunnelQuestion, FunnelResult } from '../../contracts/funnels';
+import {
+  savedQuestionSelectors,
+  savedQuestionSenders,
+  type SavedQuestionPhase,
+} from '../shared/saved-question.selectors';
 
 type Snapshot = SnapshotFrom<typeof funnelBuilderMachine>;
 
-export type FunnelPhase =
-  | 'opening'
-  | 'openFailed'
-  | 'invalid'
-  | 'running'
-  | 'runFailed'
-  | 'ready'
-  | 'loadingDropoff'
-  | 'saving'
-  | 'confirmingDelete'
-  | 'deleting'
-  | 'deleted';
-export const selectPhase = (s: Snapshot): FunnelPhase =>
-  s.matches('boot') || s.matches('checking') ? 'running' : (s.value as FunnelPhase);
-export const selectQuestion = (s: Snapshot) => s.context.question;
-export const selectResult = (s: Snapshot) => s.context.result;
-export const selectError = (s: Snapshot) => s.context.error;
-export const selectSaveError = (s: Snapshot) => s.context.saveError;
-export const selectTitle = (s: Snapshot) => s.context.title;
+export type FunnelPhase = SavedQuestionPhase | 'loadingDropoff';
+/** The lifecycle's selectors (src/machines/shared/saved-question.selectors.ts). */
+export const funnelSelectors = savedQuestionSelectors<FunnelQuestion, FunnelResult, 'loadingDropoff'>();
+export const { selectPhase, selectQuestion, selectResult, selectError, selectSaveError, selectTitle, selectCanSave } =
+  funnelSelectors;
 export const selectFunnelId = (s: Snapshot) => s.context.funnelId;
-export const selectCanSave = (s: Snapshot) => s.context.canSave;
 export const selectDropoff = (s: Snapshot) => ({
   target: s.context.dropoffTarget,
   result: s.context.dropoff,
@@ -48,10 +39,5 @@ export const funnelBuilderActions = (send: Send) => ({
   setSplit: (split: Ev<'SET_SPLIT'>['split']) => send({ type: 'SET_SPLIT', split }),
   setRange: (date_start: string, date_end: string) => send({ type: 'SET_RANGE', date_start, date_end }),
   dropoff: (target: Ev<'DROPOFF'>['target']) => send({ type: 'DROPOFF', target }),
-  setTitle: (title: string) => send({ type: 'SET_TITLE', title }),
-  save: () => send({ type: 'SAVE' }),
-  askDelete: () => send({ type: 'DELETE' }),
-  confirmDelete: () => send({ type: 'CONFIRM' }),
-  cancelDelete: () => send({ type: 'CANCEL' }),
-  retry: () => send({ type: 'RETRY' }),
+  ...savedQuestionSenders(send),
 });

@@ -5,9 +5,8 @@
  * empty. Editors and admins save it under a title; the saved tables are listed beside it. A thin view over the
  * cohort-builder machine; loaded on demand (routes.ts), so it adds nothing to the first screens.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
-import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import { useLocation } from 'wouter';
 import {
   COHORT_CONDITIONS_MAX,
   COHORT_SPLITS,
@@ -21,54 +20,26 @@ import {
 } from '../../contracts/cohorts';
 import { oneOfValues, type Condition } from '../../contracts/analyze';
 import { cohortBuilderFlow, cohortBuilderKey } from '../../machines/cohort-builder/cohort-builder.actors';
-import {
-  cohortBuilderActions,
-  selectCanSave,
-  selectCohortId,
-  selectError,
-  selectPhase,
-  selectQuestion,
-  selectResult,
-  selectSaveError,
-  selectTitle,
-} from '../../machines/cohort-builder/cohort-builder.selectors';
+import { cohortBuilderActions, cohortSelectors } from '../../machines/cohort-builder/cohort-builder.selectors';
 import { useSavedCohorts } from '../../services/cohorts.queries';
-import { href } from '../../paths';
-import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
+import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { Spinner } from '../ui/Spinner';
 import { ScrollRegion } from '../ui/ScrollRegion';
-import { viewerDenied } from '../ui/permissions';
-import { AnalyzePromo } from './AnalyzePromo';
-import { AlertIcon, ArrowLeftIcon, CloseIcon } from './icons';
+import { inputClass, SavedQuestionFrame, SavedQuestionRoute, useSavedQuestion } from './SavedQuestionFrame';
+import { CloseIcon } from './icons';
 
 export default function CohortsPage() {
-  const {
-    workspaceId = '',
-    appId = '',
-    cohortId,
-  } = useParams<{
-    workspaceId?: string;
-    appId?: string;
-    cohortId?: string;
-  }>();
-  const app = useCurrentApp();
-  if (app && app.enableAnalyze === false) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
   return (
-    <Cohorts
-      key={`${appId}:${cohortId ?? 'new'}`}
-      workspaceId={workspaceId}
-      appId={appId}
-      cohortId={cohortId ?? null}
+    <SavedQuestionRoute
+      idParam="cohortId"
+      render={({ workspaceId, appId, id }) => <Cohorts workspaceId={workspaceId} appId={appId} cohortId={id} />}
     />
   );
 }
 
-const input =
-  'rounded-lg border-0 bg-white px-2.5 py-1.5 text-sm text-slate-900 ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600';
+const input = inputClass;
 const FILTER_COLUMNS = COHORT_SPLITS;
 
 function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId: string; cohortId: string | null }) {
@@ -80,257 +51,123 @@ function Cohorts({ workspaceId, appId, cohortId }: { workspaceId: string; appId:
     { key: cohortBuilderKey({ appId, cohortId }), deps: { workspaceId, navigate } },
   );
   const actions = useActions(actor, cohortBuilderActions);
-  const phase = useSelector(actor, selectPhase);
-  const question = useSelector(actor, selectQuestion);
-  const result = useSelector(actor, selectResult);
-  const error = useSelector(actor, selectError);
-  const saveError = useSelector(actor, selectSaveError);
-  const title = useSelector(actor, selectTitle);
-  const canSave = useSelector(actor, selectCanSave);
-  const savedId = useSelector(actor, selectCohortId);
+  const { phase, question, result, view } = useSavedQuestion(actor, cohortSelectors, 'cohortId');
   const saved = useSavedCohorts(appId);
-  const ids = { grain: useId(), periods: useId(), split: useId(), from: useId(), to: useId(), title: useId() };
-  const busy = phase === 'running' || phase === 'opening';
+  const ids = { grain: useId(), periods: useId(), split: useId(), from: useId(), to: useId() };
   const range = question.date_range ?? (result ? { date_start: result.date_start, date_end: result.date_end } : null);
 
   return (
-    <section className="mx-auto max-w-6xl min-w-0">
-      <Link
-        href={href.app(workspaceId, appId, 'analyze/overview')}
-        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-indigo-700"
-      >
-        <ArrowLeftIcon /> Analyze
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">Retention cohorts</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        Players grouped by when they installed: the share of each cohort that came back in each period since install.
-        Periods that have not fully passed yet are left empty.
-      </p>
-
-      <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-[1fr_16rem]">
-        <div className="min-w-0">
-          <form
-            aria-label="Cohort settings"
-            onSubmit={(e) => e.preventDefault()}
-            className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-          >
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.grain} className="text-xs font-semibold text-slate-700">
-                Cohorts by
-              </label>
-              <select
-                id={ids.grain}
-                className={input}
-                value={question.grain}
-                disabled={phase === 'opening' || phase === 'openFailed'}
-                onChange={(e) => actions.setGrain(e.target.value as CohortGrain)}
-              >
-                <option value="day">Install day</option>
-                <option value="week">Install week</option>
-                <option value="month">Install month</option>
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.periods} className="text-xs font-semibold text-slate-700">
-                {GRAIN_LABELS[question.grain].period}s
-              </label>
-              <select
-                id={ids.periods}
-                className={input}
-                value={question.periods}
-                disabled={phase === 'opening' || phase === 'openFailed'}
-                onChange={(e) => actions.setPeriods(Number(e.target.value))}
-              >
-                {Array.from({ length: PERIODS_MAX }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.from} className="text-xs font-semibold text-slate-700">
-                Installed from
-              </label>
-              <input
-                id={ids.from}
-                type="date"
-                className={input}
-                value={range?.date_start ?? ''}
-                max={range?.date_end}
-                disabled={!range}
-                onChange={(e) => e.target.value && range && actions.setRange(e.target.value, range.date_end)}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.to} className="text-xs font-semibold text-slate-700">
-                to
-              </label>
-              <input
-                id={ids.to}
-                type="date"
-                className={input}
-                value={range?.date_end ?? ''}
-                min={range?.date_start}
-                max={result?.data_end}
-                disabled={!range}
-                onChange={(e) => e.target.value && range && actions.setRange(range.date_start, e.target.value)}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={ids.split} className="text-xs font-semibold text-slate-700">
-                Split by
-              </label>
-              <select
-                id={ids.split}
-                className={input}
-                value={question.split ?? ''}
-                disabled={phase === 'opening' || phase === 'openFailed'}
-                onChange={(e) => actions.setSplit((e.target.value || null) as CohortSplit | null)}
-              >
-                <option value="">Nothing</option>
-                {COHORT_SPLITS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Filters
-              conditions={question.where ?? []}
-              onAdd={actions.addCondition}
-              onRemove={actions.removeCondition}
+    <SavedQuestionFrame
+      workspaceId={workspaceId}
+      appId={appId}
+      currentId={cohortId}
+      role={role}
+      basePath="analyze/cohorts"
+      noun={{ one: 'cohort table', many: 'cohort tables' }}
+      heading="Retention cohorts"
+      intro="Players grouped by when they installed: the share of each cohort that came back in each period since install. Periods that have not fully passed yet are left empty."
+      titleMax={COHORT_TITLE_MAX}
+      view={view}
+      actions={actions}
+      saved={saved}
+      settings={
+        <form
+          aria-label="Cohort settings"
+          onSubmit={(e) => e.preventDefault()}
+          className="flex flex-wrap items-end gap-x-4 gap-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.grain} className="text-xs font-semibold text-slate-700">
+              Cohorts by
+            </label>
+            <select
+              id={ids.grain}
+              className={input}
+              value={question.grain}
               disabled={phase === 'opening' || phase === 'openFailed'}
-            />
-          </form>
-
-          <div aria-live="polite" className="mt-4">
-            {phase === 'invalid' && error && <Problem text={error} />}
-            {(phase === 'runFailed' || phase === 'openFailed') && error && (
-              <Problem text={error} onRetry={actions.retry} />
-            )}
-            {busy && (
-              <p className="flex items-center gap-2 text-sm text-slate-600">
-                <Spinner className="size-4" />{' '}
-                {phase === 'opening' ? 'Opening the cohort table…' : 'Building the cohort table…'}
-              </p>
-            )}
+              onChange={(e) => actions.setGrain(e.target.value as CohortGrain)}
+            >
+              <option value="day">Install day</option>
+              <option value="week">Install week</option>
+              <option value="month">Install month</option>
+            </select>
           </div>
-
-          {result && phase !== 'openFailed' && (
-            <div aria-busy={busy || undefined} className={busy ? 'opacity-60' : undefined}>
-              <Triangle result={result} />
-            </div>
-          )}
-        </div>
-
-        <aside className="min-w-0 space-y-4">
-          <form
-            aria-label="Save cohort table"
-            onSubmit={(e: FormEvent) => {
-              e.preventDefault();
-              actions.save();
-            }}
-            className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-          >
-            <label htmlFor={ids.title} className="text-xs font-semibold text-slate-700">
-              Title
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.periods} className="text-xs font-semibold text-slate-700">
+              {GRAIN_LABELS[question.grain].period}s
+            </label>
+            <select
+              id={ids.periods}
+              className={input}
+              value={question.periods}
+              disabled={phase === 'opening' || phase === 'openFailed'}
+              onChange={(e) => actions.setPeriods(Number(e.target.value))}
+            >
+              {Array.from({ length: PERIODS_MAX }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.from} className="text-xs font-semibold text-slate-700">
+              Installed from
             </label>
             <input
-              id={ids.title}
-              type="text"
-              className={`${input} mt-1 w-full`}
-              value={title}
-              maxLength={COHORT_TITLE_MAX + 25}
-              aria-invalid={saveError ? true : undefined}
-              aria-describedby={saveError ? `${ids.title}-error` : undefined}
-              readOnly={!canSave}
-              onChange={(e) => actions.setTitle(e.target.value)}
+              id={ids.from}
+              type="date"
+              className={input}
+              value={range?.date_start ?? ''}
+              max={range?.date_end}
+              disabled={!range}
+              onChange={(e) => e.target.value && range && actions.setRange(e.target.value, range.date_end)}
             />
-            {saveError && phase !== 'confirmingDelete' && (
-              <p id={`${ids.title}-error`} className="mt-1 text-xs text-rose-700">
-                {saveError}
-              </p>
-            )}
-            <Button
-              type="submit"
-              className="mt-3 w-full"
-              busy={phase === 'saving'}
-              deniedReason={viewerDenied(role)}
-              disabled={phase !== 'ready' && phase !== 'saving'}
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.to} className="text-xs font-semibold text-slate-700">
+              to
+            </label>
+            <input
+              id={ids.to}
+              type="date"
+              className={input}
+              value={range?.date_end ?? ''}
+              min={range?.date_start}
+              max={result?.data_end}
+              disabled={!range}
+              onChange={(e) => e.target.value && range && actions.setRange(range.date_start, e.target.value)}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={ids.split} className="text-xs font-semibold text-slate-700">
+              Split by
+            </label>
+            <select
+              id={ids.split}
+              className={input}
+              value={question.split ?? ''}
+              disabled={phase === 'opening' || phase === 'openFailed'}
+              onChange={(e) => actions.setSplit((e.target.value || null) as CohortSplit | null)}
             >
-              Save cohort table
-            </Button>
-            {savedId && canSave && (
-              <Button
-                variant="secondary"
-                className="mt-2 w-full"
-                disabled={phase !== 'ready'}
-                onClick={actions.askDelete}
-              >
-                Delete cohort table
-              </Button>
-            )}
-          </form>
-          <ConfirmDialog
-            open={phase === 'confirmingDelete' || phase === 'deleting'}
-            title="Delete cohort table"
-            message={`Are you sure you want to delete the cohort table ${title}?`}
-            confirmLabel="Delete"
-            busy={phase === 'deleting'}
-            error={phase === 'confirmingDelete' ? saveError : null}
-            onConfirm={actions.confirmDelete}
-            onCancel={actions.cancelDelete}
-          />
-
-          <nav aria-label="Saved cohort tables" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 className="text-sm font-semibold text-slate-900">Saved cohort tables</h2>
-            <Link
-              href={href.app(workspaceId, appId, 'analyze/cohorts')}
-              className="mt-2 block text-sm font-medium text-indigo-700 hover:underline"
-            >
-              New cohort table
-            </Link>
-            {saved.isPending && <p className="mt-2 text-xs text-slate-600">Loading…</p>}
-            {saved.isError && <p className="mt-2 text-xs text-rose-700">We could not load the saved cohort tables.</p>}
-            {saved.isSuccess && saved.data.length === 0 && (
-              <p className="mt-2 text-xs text-slate-600">No saved cohort table yet.</p>
-            )}
-            <ul className="mt-2 space-y-1">
-              {saved.data?.map((c) => (
-                <li key={c.id}>
-                  <Link
-                    href={href.app(workspaceId, appId, `analyze/cohorts/${encodeURIComponent(c.id)}`)}
-                    aria-current={c.id === cohortId ? 'page' : undefined}
-                    className="block truncate rounded px-1 py-0.5 text-sm text-slate-800 hover:bg-slate-50 hover:text-indigo-700 aria-[current=page]:font-semibold"
-                    title={c.title}
-                  >
-                    {c.title}
-                  </Link>
-                </li>
+              <option value="">Nothing</option>
+              {COHORT_SPLITS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
               ))}
-            </ul>
-          </nav>
-        </aside>
-      </div>
-    </section>
-  );
-}
-
-function Problem({ text, onRetry }: { text: string; onRetry?: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-3 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200"
-    >
-      <AlertIcon className="size-4 shrink-0" />
-      <span className="min-w-0 flex-1">{text}</span>
-      {onRetry && (
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
-      )}
-    </div>
+            </select>
+          </div>
+          <Filters
+            conditions={question.where ?? []}
+            onAdd={actions.addCondition}
+            onRemove={actions.removeCondition}
+            disabled={phase === 'opening' || phase === 'openFailed'}
+          />
+        </form>
+      }
+      answer={result && <Triangle result={result} />}
+    />
   );
 }
 

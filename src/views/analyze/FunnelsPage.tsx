@@ -6,8 +6,8 @@
  * there as a CSV. Editors and admins save it under a title; the saved funnels are listed beside it. A thin view over
  * the funnel-builder machine; loaded on demand (routes.ts), so it adds nothing to the first screens.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { useId, useState } from 'react';
+import { useLocation } from 'wouter';
 import { useSelector } from '@xstate/react';
 import {
   FUNNEL_ORDERS,
@@ -32,50 +32,37 @@ import type { Comparison, Condition } from '../../contracts/analyze';
 import { funnelBuilderFlow, funnelBuilderKey } from '../../machines/funnel-builder/funnel-builder.actors';
 import {
   funnelBuilderActions,
-  selectCanSave,
+  funnelSelectors,
   selectDropoff,
-  selectError,
-  selectFunnelId,
-  selectPhase,
-  selectQuestion,
-  selectResult,
-  selectSaveError,
-  selectTitle,
 } from '../../machines/funnel-builder/funnel-builder.selectors';
 import { useFunnelEventNames, useSavedFunnels } from '../../services/funnels.queries';
-import { href } from '../../paths';
-import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
+import { useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
 import { Button } from '../ui/Button';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { ScrollRegion } from '../ui/ScrollRegion';
-import { viewerDenied } from '../ui/permissions';
-import { AnalyzePromo } from './AnalyzePromo';
-import { AlertIcon, ArrowLeftIcon, CloseIcon } from './icons';
+import {
+  cardClass,
+  inputClass,
+  Problem,
+  SavedQuestionFrame,
+  SavedQuestionRoute,
+  useSavedQuestion,
+} from './SavedQuestionFrame';
+import { CloseIcon } from './icons';
 
 export default function FunnelsPage() {
-  const {
-    workspaceId = '',
-    appId = '',
-    funnelId,
-  } = useParams<{ workspaceId?: string; appId?: string; funnelId?: string }>();
-  const app = useCurrentApp();
-  if (app && app.enableAnalyze === false) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
   return (
-    <Funnels
-      key={`${appId}:${funnelId ?? 'new'}`}
-      workspaceId={workspaceId}
-      appId={appId}
-      funnelId={funnelId ?? null}
+    <SavedQuestionRoute
+      idParam="funnelId"
+      render={({ workspaceId, appId, id }) => <Funnels workspaceId={workspaceId} appId={appId} funnelId={id} />}
     />
   );
 }
 
-const input =
-  'rounded-lg border-0 bg-white px-2.5 py-1.5 text-sm text-slate-900 ring-1 ring-slate-300 focus:ring-2 focus:ring-indigo-600';
-const card = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200';
+const input = inputClass;
+const card = cardClass;
 
 function Funnels({ workspaceId, appId, funnelId }: { workspaceId: string; appId: string; funnelId: string | null }) {
   const [, navigate] = useLocation();
@@ -86,14 +73,7 @@ function Funnels({ workspaceId, appId, funnelId }: { workspaceId: string; appId:
     { key: funnelBuilderKey({ appId, funnelId }), deps: { workspaceId, navigate } },
   );
   const actions = useActions(actor, funnelBuilderActions);
-  const phase = useSelector(actor, selectPhase);
-  const question = useSelector(actor, selectQuestion);
-  const result = useSelector(actor, selectResult);
-  const error = useSelector(actor, selectError);
-  const saveError = useSelector(actor, selectSaveError);
-  const title = useSelector(actor, selectTitle);
-  const canSave = useSelector(actor, selectCanSave);
-  const savedId = useSelector(actor, selectFunnelId);
+  const { phase, question, result, view } = useSavedQuestion(actor, funnelSelectors, 'funnelId');
   const dropoff = useSelector(actor, selectDropoff);
   const saved = useSavedFunnels(appId);
   const eventNames = useFunnelEventNames(appId);
@@ -104,293 +84,190 @@ function Funnels({ workspaceId, appId, funnelId }: { workspaceId: string; appId:
     split: useId(),
     from: useId(),
     to: useId(),
-    title: useId(),
   };
   const locked = phase === 'opening' || phase === 'openFailed';
-  const busy = phase === 'running' || phase === 'opening';
   const range = question.date_range ?? (result ? { date_start: result.date_start, date_end: result.date_end } : null);
   const maxValue = Math.floor(WINDOW_MINUTES_MAX / UNIT_MINUTES[question.window.unit]);
 
   return (
-    <section className="mx-auto max-w-6xl min-w-0">
-      <Link
-        href={href.app(workspaceId, appId, 'analyze/overview')}
-        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-indigo-700"
-      >
-        <ArrowLeftIcon /> Analyze
-      </Link>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">Funnels</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        How many players go through a sequence of events within a conversion window, and where they drop out.
-      </p>
+    <SavedQuestionFrame
+      workspaceId={workspaceId}
+      appId={appId}
+      currentId={funnelId}
+      role={role}
+      basePath="analyze/funnels"
+      noun={{ one: 'funnel', many: 'funnels' }}
+      heading="Funnels"
+      intro="How many players go through a sequence of events within a conversion window, and where they drop out."
+      titleMax={FUNNEL_TITLE_MAX}
+      view={view}
+      actions={actions}
+      saved={saved}
+      settings={
+        <form aria-label="Funnel settings" onSubmit={(e) => e.preventDefault()} className={`${card} space-y-4`}>
+          <fieldset className="min-w-0">
+            <legend className="text-xs font-semibold text-slate-700">Steps</legend>
+            <ol className="mt-2 space-y-2">
+              {question.steps.map((step, i) => (
+                <StepRow
+                  key={i}
+                  index={i}
+                  step={step}
+                  count={question.steps.length}
+                  eventNames={eventNames.data ?? []}
+                  disabled={locked}
+                  actions={actions}
+                />
+              ))}
+            </ol>
+            <Button
+              variant="secondary"
+              className="mt-2"
+              disabled={locked || question.steps.length >= FUNNEL_STEPS_MAX}
+              onClick={actions.addStep}
+            >
+              Add step
+            </Button>
+            {eventNames.isError && <p className="mt-1 text-xs text-rose-700">We could not load the app’s events.</p>}
+          </fieldset>
 
-      <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-[1fr_16rem]">
-        <div className="min-w-0">
-          <form aria-label="Funnel settings" onSubmit={(e) => e.preventDefault()} className={`${card} space-y-4`}>
-            <fieldset className="min-w-0">
-              <legend className="text-xs font-semibold text-slate-700">Steps</legend>
-              <ol className="mt-2 space-y-2">
-                {question.steps.map((step, i) => (
-                  <StepRow
-                    key={i}
-                    index={i}
-                    step={step}
-                    count={question.steps.length}
-                    eventNames={eventNames.data ?? []}
-                    disabled={locked}
-                    actions={actions}
-                  />
-                ))}
-              </ol>
-              <Button
-                variant="secondary"
-                className="mt-2"
-                disabled={locked || question.steps.length >= FUNNEL_STEPS_MAX}
-                onClick={actions.addStep}
-              >
-                Add step
-              </Button>
-              {eventNames.isError && <p className="mt-1 text-xs text-rose-700">We could not load the app’s events.</p>}
-            </fieldset>
-
-            <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-              <div className="flex flex-col gap-1">
-                <label htmlFor={ids.window} className="text-xs font-semibold text-slate-700">
-                  Conversion window
-                </label>
-                <div className="flex gap-2">
-                  <input
-                    id={ids.window}
-                    type="number"
-                    min={1}
-                    max={maxValue}
-                    step={1}
-                    className={`${input} w-20`}
-                    value={question.window.value}
-                    disabled={locked}
-                    onChange={(e) => {
-                      const value = Number(e.target.value);
-                      if (Number.isInteger(value) && value >= 1) actions.setWindow(value, question.window.unit);
-                    }}
-                  />
-                  <label htmlFor={ids.unit} className="sr-only">
-                    Window unit
-                  </label>
-                  <select
-                    id={ids.unit}
-                    className={input}
-                    value={question.window.unit}
-                    disabled={locked}
-                    onChange={(e) => actions.setWindow(question.window.value, e.target.value as WindowUnit)}
-                  >
-                    {WINDOW_UNITS.map((u) => (
-                      <option key={u.value} value={u.value}>
-                        {u.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={ids.order} className="text-xs font-semibold text-slate-700">
-                  Order
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.window} className="text-xs font-semibold text-slate-700">
+                Conversion window
+              </label>
+              <div className="flex gap-2">
+                <input
+                  id={ids.window}
+                  type="number"
+                  min={1}
+                  max={maxValue}
+                  step={1}
+                  className={`${input} w-20`}
+                  value={question.window.value}
+                  disabled={locked}
+                  onChange={(e) => {
+                    const value = Number(e.target.value);
+                    if (Number.isInteger(value) && value >= 1) actions.setWindow(value, question.window.unit);
+                  }}
+                />
+                <label htmlFor={ids.unit} className="sr-only">
+                  Window unit
                 </label>
                 <select
-                  id={ids.order}
+                  id={ids.unit}
                   className={input}
-                  value={question.order}
+                  value={question.window.unit}
                   disabled={locked}
-                  onChange={(e) => actions.setOrder(e.target.value as FunnelOrder)}
+                  onChange={(e) => actions.setWindow(question.window.value, e.target.value as WindowUnit)}
                 >
-                  {FUNNEL_ORDERS.map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={ids.from} className="text-xs font-semibold text-slate-700">
-                  Entered from
-                </label>
-                <input
-                  id={ids.from}
-                  type="date"
-                  className={input}
-                  value={range?.date_start ?? ''}
-                  max={range?.date_end}
-                  disabled={!range || locked}
-                  onChange={(e) => e.target.value && range && actions.setRange(e.target.value, range.date_end)}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={ids.to} className="text-xs font-semibold text-slate-700">
-                  to
-                </label>
-                <input
-                  id={ids.to}
-                  type="date"
-                  className={input}
-                  value={range?.date_end ?? ''}
-                  min={range?.date_start}
-                  disabled={!range || locked}
-                  onChange={(e) => e.target.value && range && actions.setRange(range.date_start, e.target.value)}
-                />
-              </div>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={ids.split} className="text-xs font-semibold text-slate-700">
-                  Split by
-                </label>
-                <select
-                  id={ids.split}
-                  className={input}
-                  value={question.split ?? ''}
-                  disabled={locked}
-                  onChange={(e) => actions.setSplit((e.target.value || null) as FunnelSplit | null)}
-                >
-                  <option value="">Nothing</option>
-                  {FUNNEL_SPLITS.map((s) => (
-                    <option key={s.value} value={s.value}>
-                      {s.label}
+                  {WINDOW_UNITS.map((u) => (
+                    <option key={u.value} value={u.value}>
+                      {u.label}
                     </option>
                   ))}
                 </select>
               </div>
             </div>
-          </form>
-
-          <div aria-live="polite" className="mt-4">
-            {phase === 'invalid' && error && <Problem text={error} />}
-            {(phase === 'runFailed' || phase === 'openFailed') && error && (
-              <Problem text={error} onRetry={actions.retry} />
-            )}
-            {busy && (
-              <p className="flex items-center gap-2 text-sm text-slate-600">
-                <Spinner className="size-4" /> {phase === 'opening' ? 'Opening the funnel…' : 'Building the funnel…'}
-              </p>
-            )}
-            {phase === 'loadingDropoff' && (
-              <p className="flex items-center gap-2 text-sm text-slate-600">
-                <Spinner className="size-4" /> Listing the players who dropped…
-              </p>
-            )}
-            {dropoff.error && <Problem text={dropoff.error} />}
-            {dropoff.result && dropoff.target && (
-              <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
-                {dropoff.result.count.toLocaleString('en-US')} players dropped before step {dropoff.target.step}
-                {dropoff.target.split_value !== null ? ` (${dropoff.target.split_value})` : ''}
-                {dropoff.result.count > 0
-                  ? dropoff.result.truncated
-                    ? `; the first ${dropoff.result.user_ids.length.toLocaleString('en-US')} ids were downloaded as a CSV.`
-                    : '; their ids were downloaded as a CSV.'
-                  : '.'}
-              </p>
-            )}
-          </div>
-
-          {result && phase !== 'openFailed' && (
-            <div aria-busy={busy || undefined} className={busy ? 'opacity-60' : undefined}>
-              <Results
-                result={result}
-                canDropoff={phase === 'ready'}
-                onDropoff={(step, group) =>
-                  actions.dropoff({ step, split_value: group.split_value, other: group.other })
-                }
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.order} className="text-xs font-semibold text-slate-700">
+                Order
+              </label>
+              <select
+                id={ids.order}
+                className={input}
+                value={question.order}
+                disabled={locked}
+                onChange={(e) => actions.setOrder(e.target.value as FunnelOrder)}
+              >
+                {FUNNEL_ORDERS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.from} className="text-xs font-semibold text-slate-700">
+                Entered from
+              </label>
+              <input
+                id={ids.from}
+                type="date"
+                className={input}
+                value={range?.date_start ?? ''}
+                max={range?.date_end}
+                disabled={!range || locked}
+                onChange={(e) => e.target.value && range && actions.setRange(e.target.value, range.date_end)}
               />
             </div>
-          )}
-        </div>
-
-        <aside className="min-w-0 space-y-4">
-          <form
-            aria-label="Save funnel"
-            onSubmit={(e: FormEvent) => {
-              e.preventDefault();
-              actions.save();
-            }}
-            className={card}
-          >
-            <label htmlFor={ids.title} className="text-xs font-semibold text-slate-700">
-              Title
-            </label>
-            <input
-              id={ids.title}
-              type="text"
-              className={`${input} mt-1 w-full`}
-              value={title}
-              maxLength={FUNNEL_TITLE_MAX + 25}
-              aria-invalid={saveError ? true : undefined}
-              aria-describedby={saveError ? `${ids.title}-error` : undefined}
-              readOnly={!canSave}
-              onChange={(e) => actions.setTitle(e.target.value)}
-            />
-            {saveError && phase !== 'confirmingDelete' && (
-              <p id={`${ids.title}-error`} className="mt-1 text-xs text-rose-700">
-                {saveError}
-              </p>
-            )}
-            <Button
-              type="submit"
-              className="mt-3 w-full"
-              busy={phase === 'saving'}
-              deniedReason={viewerDenied(role)}
-              disabled={phase !== 'ready' && phase !== 'saving'}
-            >
-              Save funnel
-            </Button>
-            {savedId && canSave && (
-              <Button
-                variant="secondary"
-                className="mt-2 w-full"
-                disabled={phase !== 'ready'}
-                onClick={actions.askDelete}
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.to} className="text-xs font-semibold text-slate-700">
+                to
+              </label>
+              <input
+                id={ids.to}
+                type="date"
+                className={input}
+                value={range?.date_end ?? ''}
+                min={range?.date_start}
+                disabled={!range || locked}
+                onChange={(e) => e.target.value && range && actions.setRange(range.date_start, e.target.value)}
+              />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={ids.split} className="text-xs font-semibold text-slate-700">
+                Split by
+              </label>
+              <select
+                id={ids.split}
+                className={input}
+                value={question.split ?? ''}
+                disabled={locked}
+                onChange={(e) => actions.setSplit((e.target.value || null) as FunnelSplit | null)}
               >
-                Delete funnel
-              </Button>
-            )}
-          </form>
-          <ConfirmDialog
-            open={phase === 'confirmingDelete' || phase === 'deleting'}
-            title="Delete funnel"
-            message={`Are you sure you want to delete the funnel ${title}?`}
-            confirmLabel="Delete"
-            busy={phase === 'deleting'}
-            error={phase === 'confirmingDelete' ? saveError : null}
-            onConfirm={actions.confirmDelete}
-            onCancel={actions.cancelDelete}
+                <option value="">Nothing</option>
+                {FUNNEL_SPLITS.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </form>
+      }
+      status={
+        <>
+          {phase === 'loadingDropoff' && (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner className="size-4" /> Listing the players who dropped…
+            </p>
+          )}
+          {dropoff.error && <Problem text={dropoff.error} />}
+          {dropoff.result && dropoff.target && (
+            <p className="rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200">
+              {dropoff.result.count.toLocaleString('en-US')} players dropped before step {dropoff.target.step}
+              {dropoff.target.split_value !== null ? ` (${dropoff.target.split_value})` : ''}
+              {dropoff.result.count > 0
+                ? dropoff.result.truncated
+                  ? `; the first ${dropoff.result.user_ids.length.toLocaleString('en-US')} ids were downloaded as a CSV.`
+                  : '; their ids were downloaded as a CSV.'
+                : '.'}
+            </p>
+          )}
+        </>
+      }
+      answer={
+        result && (
+          <Results
+            result={result}
+            canDropoff={phase === 'ready'}
+            onDropoff={(step, group) => actions.dropoff({ step, split_value: group.split_value, other: group.other })}
           />
-
-          <nav aria-label="Saved funnels" className={card}>
-            <h2 className="text-sm font-semibold text-slate-900">Saved funnels</h2>
-            <Link
-              href={href.app(workspaceId, appId, 'analyze/funnels')}
-              className="mt-2 block text-sm font-medium text-indigo-700 hover:underline"
-            >
-              New funnel
-            </Link>
-            {saved.isPending && <p className="mt-2 text-xs text-slate-600">Loading…</p>}
-            {saved.isError && <p className="mt-2 text-xs text-rose-700">We could not load the saved funnels.</p>}
-            {saved.isSuccess && saved.data.length === 0 && (
-              <p className="mt-2 text-xs text-slate-600">No saved funnel yet.</p>
-            )}
-            <ul className="mt-2 space-y-1">
-              {saved.data?.map((f) => (
-                <li key={f.id}>
-                  <Link
-                    href={href.app(workspaceId, appId, `analyze/funnels/${encodeURIComponent(f.id)}`)}
-                    aria-current={f.id === funnelId ? 'page' : undefined}
-                    className="block truncate rounded px-1 py-0.5 text-sm text-slate-800 hover:bg-slate-50 hover:text-indigo-700 aria-[current=page]:font-semibold"
-                    title={f.title}
-                  >
-                    {f.title}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </aside>
-      </div>
-    </section>
+        )
+      }
+    />
   );
 }
 
@@ -607,23 +484,6 @@ function StepConditions({
       <Button variant="secondary" onClick={add} disabled={disabled || full || !valueOk}>
         Add condition
       </Button>
-    </div>
-  );
-}
-
-function Problem({ text, onRetry }: { text: string; onRetry?: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center gap-3 rounded-xl bg-rose-50 px-4 py-3 text-sm text-rose-800 ring-1 ring-rose-200"
-    >
-      <AlertIcon className="size-4 shrink-0" />
-      <span className="min-w-0 flex-1">{text}</span>
-      {onRetry && (
-        <Button variant="secondary" onClick={onRetry}>
-          Retry
-        </Button>
-      )}
     </div>
   );
 }

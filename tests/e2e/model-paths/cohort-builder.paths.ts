@@ -5,34 +5,23 @@
  * through a Playwright route (500). A saved table for the "saved" journeys is made through the API in setup, and
  * every table a test saved is deleted in teardown.
  */
-import { expect, type Page } from '@playwright/test';
-import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { expect } from '@playwright/test';
+import type { AnyMachineSnapshot } from 'xstate';
 import {
   cohortBuilderMachine,
   type CohortBuilderContext,
   type CohortBuilderEvent,
 } from '../../../src/machines/cohort-builder/cohort-builder.machine';
-import { DEMO_ACCOUNTS } from '../pages/sign-in.page';
-import { signInOnce } from '../pages/session';
-import { appPath } from '../pages/demo';
-import { ANALYZE_APP } from '../pages/report-builder.page';
-import { answers, crashEvent, doneEvent, outcome, TRANSIENT, type FlowTable, type Ui } from './driver';
+import type { FlowTable } from './driver';
+import { alertSays, app, lifecycleEvents, savedQuestionKit, type SavedQuestionUi } from './saved-question';
 
 // Ours and the server's words, verbatim.
 const RUN_FAILED = 'We could not build the cohort table. Please try again.';
 const OPEN_FAILED = 'We could not open this cohort table. Please try again.';
 const TOO_MANY = 'A cohort table holds at most 52 cohorts: shorten the date range or choose a coarser grain.';
-const TITLE_TOO_LONG = 'The title must be at most 75 characters.';
+const DELETE_FAILED = 'We could not delete this cohort table. Please try again.';
 
-interface CohortUi extends Ui {
-  token: string;
-  /** A saved cohort table made for this test. */
-  savedId: string;
-  /** Tables this test saved (deleted in teardown). */
-  made: Set<string>;
-}
-
-const app = ANALYZE_APP.id;
+type CohortUi = SavedQuestionUi;
 const summary = { id: 'symbolic', title: 'Path cohorts', updated_at: '2025-06-16T10:00:00.000Z' };
 const question = { grain: 'week' as const, periods: 8, split: null, where: [] };
 const E = {
@@ -55,59 +44,24 @@ const E = {
     },
   },
   removeFilter: { type: 'REMOVE_CONDITION', index: 0 },
-  title: { type: 'SET_TITLE', title: 'Path cohorts' },
-  longTitle: { type: 'SET_TITLE', title: 'x'.repeat(76) },
-  save: { type: 'SAVE' },
-  del: { type: 'DELETE' },
-  confirm: { type: 'CONFIRM' },
-  cancel: { type: 'CANCEL' },
-  retry: { type: 'RETRY' },
-  ran: doneEvent('run', null),
-  runCrashed: crashEvent('run'),
-  opened: doneEvent('open', { ...summary, question }),
-  openCrashed: crashEvent('open'),
-  saved: doneEvent('save', summary),
-  saveCrashed: crashEvent('save'),
-  removed: doneEvent('remove', { success: true }),
-  removeCrashed: crashEvent('remove'),
+  ...lifecycleEvents(summary, question),
 };
 
 type Ev<K extends CohortBuilderEvent['type']> = Extract<CohortBuilderEvent, { type: K }>;
 const ctx = (state: AnyMachineSnapshot) => state.context as CohortBuilderContext;
-const isError = (event: EventObject) => event.type.startsWith('xstate.error.');
-const call = (method: string, url: RegExp, name: string) =>
-  outcome<CohortUi>(
-    { method, url },
-    (event) => (isError(event) ? answers.crash : answers.server),
-    (event) => `${name} ${isError(event) ? '500' : '✓'}`,
-  );
-const runCall = call('POST', /\/api\/app\/[^/]+\/analyze\/cohorts\/run$/, 'run');
-const openCall = call('GET', /\/api\/app\/[^/]+\/analyze\/cohorts\/(?!run$)[^/?]+$/, 'open');
-const saveCall = call('POST', /\/api\/app\/[^/]+\/analyze\/cohorts$/, 'save');
-const removeCall = call('DELETE', /\/api\/app\/[^/]+\/analyze\/cohorts\/[^/?]+$/, 'delete');
-const DELETE_FAILED = 'We could not delete this cohort table. Please try again.';
-const dialog = (ui: CohortUi) => ui.page.getByRole('dialog', { name: 'Delete cohort table' });
-
-const api = (ui: CohortUi, method: 'POST' | 'DELETE', path: string, data?: unknown) =>
-  ui.page.request.fetch(path, { method, headers: { authorization: `Bearer ${ui.token}` }, data });
-const page = (ui: CohortUi) => ui.page;
-const building = (ui: CohortUi) => page(ui).getByText('Building the cohort table…');
-const saveButton = (ui: CohortUi) => page(ui).getByRole('button', { name: 'Save cohort table' });
+const kit = savedQuestionKit({
+  path: 'cohorts',
+  key: 'cohort',
+  noun: 'cohort table',
+  notAnId: 'run',
+  seed: { title: 'Path saved cohorts', question },
+});
+const { page, dialog, building, openNew } = kit;
 const averageRows = (ui: CohortUi) => page(ui).getByRole('rowheader', { name: 'Weighted average' });
-const openNew = async (ui: CohortUi) => {
-  await page(ui).goto(appPath(app, 'analyze/cohorts'));
-};
-const openSaved = async (ui: CohortUi) => {
-  await page(ui).goto(appPath(app, `analyze/cohorts/${ui.savedId}`));
-};
 const newInput = { appId: app, cohortId: null, canSave: true };
 const savedInput = { appId: app, cohortId: 'saved', canSave: true };
 const day = (iso: string, delta: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + delta * 86_400_000).toISOString().slice(0, 10);
-
-async function alertSays(p: Page, words: string) {
-  await expect(p.getByRole('alert')).toContainText(words);
-}
 
 export const cohortBuilderTable: FlowTable<CohortUi> = {
   flow: 'cohort-builder',
@@ -121,23 +75,8 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
       ctx(state).cohortId !== null,
       ctx(state).saveError,
     ]),
-  async setup(p) {
-    const token = await signInOnce(p, DEMO_ACCOUNTS.editor);
-    const ui: CohortUi = { page: p, token, savedId: '', made: new Set() };
-    const res = await api(ui, 'POST', `/api/app/${app}/analyze/cohorts`, { title: 'Path saved cohorts', question });
-    expect(res.status(), await res.text()).toBe(200);
-    ui.savedId = ((await res.json()) as { cohort: { id: string } }).cohort.id;
-    ui.made.add(ui.savedId);
-    return ui;
-  },
-  async teardown(ui) {
-    const match = /\/analyze\/cohorts\/([^/?#]+)/.exec(ui.page.url());
-    if (match) ui.made.add(decodeURIComponent(match[1]!));
-    for (const id of ui.made) {
-      const res = await api(ui, 'DELETE', `/api/app/${app}/analyze/cohorts/${encodeURIComponent(id)}`);
-      expect([200, 404], `deleting the cohort table ${id} this test made`).toContain(res.status());
-    }
-  },
+  setup: kit.setup,
+  teardown: kit.teardown,
   traversals: [
     {
       // A new table runs at once; a split runs it again; saved under a title, the address becomes the table's.
@@ -171,35 +110,8 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
       open: openNew,
       events: [E.ran, E.onlyAndroid, E.ran, E.removeFilter, E.ran, E.sixPeriods, E.ran],
     },
-    {
-      // A saved table opens (after a failed open and Retry), runs, and is saved again; a failed save and a title
-      // too long say so beside Save.
-      name: 'saved table',
-      kind: 'journey',
-      input: savedInput,
-      open: openSaved,
-      events: [
-        E.openCrashed,
-        E.retry,
-        E.opened,
-        E.ran,
-        E.save,
-        E.saveCrashed,
-        E.longTitle,
-        E.save,
-        E.title,
-        E.save,
-        E.saved,
-      ],
-    },
-    {
-      // Delete asks first: Cancel keeps the table; a failed delete says so in the dialog; done goes back to a new table.
-      name: 'delete',
-      kind: 'journey',
-      input: savedInput,
-      open: openSaved,
-      events: [E.opened, E.ran, E.del, E.cancel, E.del, E.confirm, E.removeCrashed, E.confirm, E.removed],
-    },
+    // The saved one's journeys (tests/e2e/model-paths/saved-question.ts).
+    ...kit.savedJourneys('saved table', savedInput, E),
   ],
   events: {
     SET_GRAIN: {
@@ -246,52 +158,20 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
           .first()
           .click(),
     },
-    SET_TITLE: {
-      act: (ui, event: Ev<'SET_TITLE'>) => page(ui).getByLabel('Title').fill(event.title),
-      label: (event: Ev<'SET_TITLE'>) => `TITLE ${event.title.length > 20 ? 'too long' : event.title}`,
-    },
-    SAVE: { act: (ui) => saveButton(ui).click() },
-    DELETE: { act: (ui) => page(ui).getByRole('button', { name: 'Delete cohort table' }).click() },
-    CONFIRM: { act: (ui) => dialog(ui).getByRole('button', { name: 'Delete', exact: true }).click() },
-    CANCEL: { act: (ui) => dialog(ui).getByRole('button', { name: 'Cancel' }).click() },
-    RETRY: { act: (ui) => page(ui).getByRole('button', { name: 'Retry' }).click() },
-    'xstate.done.actor.run': runCall,
-    'xstate.error.actor.run': runCall,
-    'xstate.done.actor.open': openCall,
-    'xstate.error.actor.open': openCall,
-    'xstate.done.actor.save': saveCall,
-    'xstate.error.actor.save': saveCall,
-    'xstate.done.actor.remove': removeCall,
-    'xstate.error.actor.remove': removeCall,
+    ...kit.events,
   },
   states: {
-    'cohortBuilder.boot': TRANSIENT,
-    'cohortBuilder.checking': TRANSIENT,
-    'cohortBuilder.opening': async (ui) => {
-      await expect(page(ui).getByText('Opening the cohort table…')).toBeVisible();
-    },
-    'cohortBuilder.openFailed': async (ui) => {
-      await alertSays(page(ui), OPEN_FAILED);
-      await expect(page(ui).getByRole('button', { name: 'Retry' })).toBeVisible();
-      await expect(averageRows(ui)).toHaveCount(0);
-    },
+    ...kit.states('cohortBuilder', { OPEN_FAILED, RUN_FAILED, DELETE_FAILED }, averageRows),
     'cohortBuilder.invalid': async (ui, state) => {
       expect(ctx(state).error).toBe(TOO_MANY);
       await alertSays(page(ui), TOO_MANY);
       await expect(building(ui)).toHaveCount(0);
     },
-    'cohortBuilder.running': async (ui) => {
-      await expect(building(ui)).toBeVisible();
-    },
-    'cohortBuilder.runFailed': async (ui) => {
-      await alertSays(page(ui), RUN_FAILED);
-      await expect(page(ui).getByRole('button', { name: 'Retry' })).toBeVisible();
-    },
     'cohortBuilder.ready': async (ui, state, via) => {
       await expect(building(ui)).toHaveCount(0);
       await expect(averageRows(ui).first()).toBeVisible();
       await expect(dialog(ui)).toHaveCount(0);
-      const { question: q, saveError, cohortId } = ctx(state);
+      const { question: q } = ctx(state);
       if (q.split)
         await expect(
           page(ui)
@@ -300,33 +180,7 @@ export const cohortBuilderTable: FlowTable<CohortUi> = {
         ).toBeVisible();
       else await expect(averageRows(ui)).toHaveCount(1);
       await expect(page(ui).getByLabel('Cohorts by')).toHaveValue(q.grain);
-      if (saveError) await expect(page(ui).getByText(saveError, { exact: true })).toBeVisible();
-      if (saveError === TITLE_TOO_LONG)
-        await expect(page(ui).getByLabel('Title')).toHaveAttribute('aria-invalid', 'true');
-      if (via.type === 'xstate.done.actor.save') {
-        await expect(page(ui)).toHaveURL(/\/analyze\/cohorts\/[^/]+$/);
-        await expect(page(ui).getByText('Cohort table saved.')).toBeVisible();
-        if (cohortId)
-          await expect(page(ui).getByRole('navigation', { name: 'Saved cohort tables' })).toContainText('Path cohorts');
-      }
-    },
-    'cohortBuilder.confirmingDelete': async (ui, state) => {
-      await expect(dialog(ui)).toBeVisible();
-      await expect(dialog(ui)).toContainText('Are you sure you want to delete the cohort table');
-      if (ctx(state).saveError) await expect(dialog(ui).getByRole('alert')).toHaveText(DELETE_FAILED);
-    },
-    'cohortBuilder.deleting': async (ui) => {
-      await expect(dialog(ui).getByRole('button', { name: 'Delete', exact: true })).toHaveAttribute(
-        'aria-busy',
-        'true',
-      );
-    },
-    'cohortBuilder.deleted': async (ui) => {
-      await expect(page(ui)).toHaveURL(/\/analyze\/cohorts$/);
-      await expect(page(ui).getByText('Cohort table deleted.')).toBeVisible();
-    },
-    'cohortBuilder.saving': async (ui) => {
-      await expect(saveButton(ui)).toHaveAttribute('aria-busy', 'true');
+      await kit.readySaved(ui, state, via, 'cohortId', 'Path cohorts');
     },
   },
   timeout: 90_000,
