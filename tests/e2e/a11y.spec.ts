@@ -1,6 +1,6 @@
 /**
- * Accessibility of every built page (issue 8): an axe-core scan (WCAG 2.1 A/AA, serious and critical violations
- * fail; tests/e2e/pages/axe.ts) of each route, wide (1280 px) and at 700 px (the narrow layout of SPEC §9), with the
+ * Accessibility of every built page: an axe-core scan (WCAG 2.1 A/AA, serious and critical violations
+ * fail; tests/e2e/pages/axe.ts) of each route, wide (1280 px) and at 700 px (the narrow layout of docs/workspace.md §Rules and limits), with the
  * open states that matter: header menus, the workspace selector, the app switchers, the narrow overlay menu, the
  * create-workspace and invite dialogs, a team row menu, the invite page, and a report with results and its chart.
  * Signed-in pages are scanned as the demo admin, the sign-in and invite pages anonymously, and the pages that look

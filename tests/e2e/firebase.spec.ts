@@ -1,11 +1,11 @@
 /**
- * Firebase in Chromium against the real server (issue 11 remainder; SPEC §2 Firebase tab and OAuth-redirect mode, §4
- * Firebase no-data text, §7 enable Firebase events): an admin connects Firebase for Dragon Merge (Android) from the
+ * Firebase in Chromium against the real server (docs/integrations.md remainder; docs/integrations.md §Screens and routes Firebase tab and OAuth-redirect mode, §Plugin states
+ * Firebase no-data text, §API endpoints enable Firebase events): an admin connects Firebase for Dragon Merge (Android) from the
  * Overview with a Google account in the Google Cloud sandbox (consent page, back with ?oAuthRedirect, saved by
  * itself), lands on the new Firebase tab with the warning banner and the health line, enables a conversion event
  * ('Enabling Events' while the request is held), sees the function deployed in the feed, the banner gone and Go to
  * Acquire, the health line Receiving on the tab and in the Overview, then deletes the plugin again (the tab
- * disappears). A viewer finds Enable disabled with the SPEC §6 tooltip. Each
+ * disappears). A viewer finds Enable disabled with the docs/integrations.md §Roles tooltip. Each
  * screen is scanned with axe-core wide and at 700 px.
  */
 import { expect, test } from '@playwright/test';

@@ -1,11 +1,11 @@
 /**
- * Integrations in Chromium against the real server (issue 11; SPEC §2 Integrations page, §4, §5, §6, §8): an admin
+ * Integrations in Chromium against the real server (docs/integrations.md §Screens and routes Integrations page, §Plugin states, §Rules and limits, §Roles, §Messages): an admin
  * connects BigQuery on the demo app with no integration (Pixel Racer) with the Questboard service account in the
  * Google Cloud sandbox, sees the missing-permission warning for the sandbox project, signs in with a Google account
  * (the sandbox consent page, back with ?oAuthRedirect stripped), waits for the sandbox export, processes a date range
  * and runs a report over it, toggles Process Data Daily, disconnects it (the Connection card then offers Connect to
  * BigQuery, as the status says), and deletes the plugin again (so other specs still find
- * Pixel Racer without integrations). The viewer sees every action disabled with the SPEC §6 tooltip. Each tab is
+ * Pixel Racer without integrations). The viewer sees every action disabled with the docs/integrations.md §Roles tooltip. Each tab is
  * scanned with axe-core wide and at 700 px.
  */
 import { expect, test } from '@playwright/test';
@@ -66,7 +66,7 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
   await expect(page.getByTestId('latest-updates')).toContainText('Sandbox Firebase export ready');
   await expect(page.getByRole('region', { name: 'Connection Status' })).toContainText('demo-studio-analytics');
 
-  // The sandbox project lacks roles: badges, the SPEC §8 note, Save disabled.
+  // The sandbox project lacks roles: badges, the docs/integrations.md §Messages note, Save disabled.
   await page.getByRole('button', { name: 'Configure Connection' }).click();
   await dialog.getByRole('combobox', { name: 'GCP Project' }).selectOption('demo-studio-sandbox');
   await expect(dialog.getByText('No Access').first()).toBeVisible();

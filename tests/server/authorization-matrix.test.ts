@@ -730,7 +730,7 @@ const MATRIX: MatrixRow[] = [
   // files (server/areas/files/routes.ts)
   { route: 'GET /api/files/:id', expect: [200, 200, 200, 200, 200], params: demoIconParams },
 
-  // analytics service (server/areas/analyze/routes.ts): every member may run, read and delete reports (SPEC §6);
+  // analytics service (server/areas/analyze/routes.ts): every member may run, read and delete reports (docs/accounts.md §Roles);
   // the signed result url is public, its signature is the authorization
   { route: 'POST /analytics/template/:appId', expect: [400, 400, 400, 404, 401], body: BAD_BODY },
   {
@@ -786,13 +786,13 @@ const MATRIX: MatrixRow[] = [
     params: throwawayFunnelParams,
   },
 
-  // ask Analyze in plain words (server/areas/ask/routes.ts): every member may ask, as every member may run reports (SPEC §6)
+  // ask Analyze in plain words (server/areas/ask/routes.ts): every member may ask, as every member may run reports (docs/accounts.md §Roles)
   {
     route: 'POST /api/app/:appId/analyze/ask',
     expect: [200, 200, 200, 404, 401],
     body: { question: 'dau by country last 30 days' },
   },
-  // billing (server/areas/billing/routes.ts): admins only (SPEC §6); the invoice PDF url is signed, the sandbox hosted page's
+  // billing (server/areas/billing/routes.ts): admins only (docs/accounts.md §Roles); the invoice PDF url is signed, the sandbox hosted page's
   // session id is its credential, the Stripe webhook is verified by signature (404 while the sandbox is the provider)
   { route: 'GET /api/workspace/:workspaceId/billing/balance', expect: [200, 403, 403, 404, 401] },
   { route: 'GET /api/workspace/:workspaceId/billing/subscription', expect: [200, 403, 403, 404, 401] },
@@ -957,7 +957,7 @@ const MATRIX: MatrixRow[] = [
   { route: 'POST /api/app/:appId/appsflyer/test-links', expect: [400, 400, 400, 404, 401], body: BAD_BODY },
   { route: 'GET /t/:code', expect: [302, 302, 302, 302, 302], params: testLinkParams },
   // monetize (server/areas/monetize/routes.ts): members read and estimate; editors create, update and remove (the write
-  // paths are SPEC §7's, without the app: the domain authorizes the app of the body or of the campaign)
+  // paths are per docs/architecture.md §Endpoints and errors, without the app: the domain authorizes the app of the body or of the campaign)
   { route: 'GET /api/app/:appId/monetize', expect: [200, 200, 200, 404, 401] },
   { route: 'GET /api/app/:appId/monetize/events', expect: [200, 200, 200, 404, 401] },
   {

@@ -5,7 +5,7 @@
  * endpoint, BigQuery's datasets.list and jobs.query answers, the latter merged into rows by the BigQuery library's
  * own `mergeSchemaWithRows_`); id tokens are signed here with a key whose public half the certificates answer serves.
  * Checks: projects (two pages) with their Firebase apps matched by package name / bundle id and roles proven by
- * testIamPermissions (one project without bigquery.jobs.create → BigQuery Job User missing, and the SPEC §8 message),
+ * testIamPermissions (one project without bigquery.jobs.create → BigQuery Job User missing, and the docs/integrations.md §Messages message),
  * the product service account's JWT grant, a refresh token exchanged for an access token (and a revoked one in
  * words), the consent URL, the callback's code exchange (credential created, refresh token sealed), a denied consent
  * and a refused code (never an error status), the events of the BigQuery export, the deployment's steps and its
@@ -268,7 +268,7 @@ describe('projects, Firebase apps and roles', () => {
     expect(asked.json).toEqual({ permissions: [...TESTED_PERMISSIONS] });
   });
 
-  test('a project where bigquery.jobs.create is missing: BigQuery Job User missing, the SPEC §8 message; the full project connects', async () => {
+  test('a project where bigquery.jobs.create is missing: BigQuery Job User missing, the docs/integrations.md §Messages message; the full project connects', async () => {
     const missing = await call(server.app, admin, {
       method: 'POST',
       url: `/api/app/${DEMO_APP_IDS.wordGarden}/plugins`,

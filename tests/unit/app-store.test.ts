@@ -1,8 +1,8 @@
 /**
  * The app store providers (server/providers/app-store): the sandbox catalogue is deterministic, holds a few hundred
  * apps on both platforms with unique store ids, real PNG icons and store URLs that resolve by lookup; the live
- * adapter maps recorded iTunes Search/Lookup and google-play-scraper answers (tests/fixtures/app-store) to SPEC §3
- * App search results, fetches icons into data: URLs, and turns store failures into the SPEC §8 lookup keys.
+ * adapter maps recorded iTunes Search/Lookup and google-play-scraper answers (tests/fixtures/app-store) to docs/apps.md §Entities
+ * App search results, fetches icons into data: URLs, and turns store failures into the docs/apps.md §Messages lookup keys.
  */
 import { describe, expect, test, vi } from 'vitest';
 import { buildCatalogue } from '../../server/providers/app-store/sandbox-catalogue';

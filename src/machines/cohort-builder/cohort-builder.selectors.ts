@@ -1,5 +1,4 @@
 /** Snapshot → view model of the cohort builder (src/views/analyze/CohortsPage.tsx), and the events it may send. */
-import type { SnapshotFrom } from 'xstate';
 import type { CohortQuestion, CohortResult } from '../../contracts/cohorts';
 import type { cohortBuilderMachine } from './cohort-builder.machine';
 import type { SendTo, EventOf } from '../shared/flow';
@@ -9,14 +8,11 @@ import {
   type SavedQuestionPhase,
 } from '../shared/saved-question.selectors';
 
-type Snapshot = SnapshotFrom<typeof cohortBuilderMachine>;
-
 export type CohortPhase = SavedQuestionPhase;
 /** The lifecycle's selectors (src/machines/shared/saved-question.selectors.ts). */
 export const cohortSelectors = savedQuestionSelectors<CohortQuestion, CohortResult>();
 export const { selectPhase, selectQuestion, selectResult, selectError, selectSaveError, selectTitle, selectCanSave } =
   cohortSelectors;
-export const selectCohortId = (s: Snapshot) => s.context.cohortId;
 
 type Send = SendTo<typeof cohortBuilderMachine>;
 type Ev<T extends 'SET_GRAIN' | 'SET_SPLIT' | 'ADD_CONDITION'> = EventOf<typeof cohortBuilderMachine, T>;

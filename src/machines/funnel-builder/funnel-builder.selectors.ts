@@ -16,7 +16,6 @@ export type FunnelPhase = SavedQuestionPhase | 'loadingDropoff';
 export const funnelSelectors = savedQuestionSelectors<FunnelQuestion, FunnelResult, 'loadingDropoff'>();
 export const { selectPhase, selectQuestion, selectResult, selectError, selectSaveError, selectTitle, selectCanSave } =
   funnelSelectors;
-export const selectFunnelId = (s: Snapshot) => s.context.funnelId;
 export const selectDropoff = (s: Snapshot) => ({
   target: s.context.dropoffTarget,
   result: s.context.dropoff,
