@@ -2,7 +2,7 @@
  * Where is a Chromium for the end-to-end tests and the bundle budget? A pure finder, safe to import from
  * playwright.config.ts: it only looks, never installs (scripts/ensure-chromium.ts installs when it finds none).
  *
- * Order of preference (STACK.md):
+ * Order of preference (docs/engineering/testing.md §Tests):
  *   1. CHROMIUM_PATH from the environment, when that file exists;
  *   2. Debian's chromium at /usr/bin/chromium;
  *   3. Playwright's own download (playwright-core's registry path), when it was installed.
@@ -27,7 +27,7 @@ export interface FinderDeps {
 
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
-/** The Chromium flags that work on these machines (STACK.md): the closed network refuses background traffic. */
+/** The Chromium flags that work on these machines (docs/engineering/testing.md §Tests): the closed network refuses background traffic. */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--headless',
   '--no-sandbox',

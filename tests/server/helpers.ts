@@ -1,7 +1,7 @@
 /**
  * Server test helpers: a Fastify app (buildApp) on a fresh, migrated and seeded database, driven with app.inject.
  *
- * - Default: PGlite in memory. A fresh initdb costs 4–7 s and clone() ~1 s (STACK.md), so each test process prepares
+ * - Default: PGlite in memory. A fresh initdb costs 4–7 s and clone() ~1 s, so each test process prepares
  *   ONE migrated+seeded template and every createTestServer() gets its own copy of it. Because vitest runs each test
  *   file in its own process, the template is also kept as a PGlite data-dir dump in the OS temp folder, keyed by a
  *   hash of server/ and src/contracts/ sources and the date: other files (and later runs) load it in ~1 s instead of
