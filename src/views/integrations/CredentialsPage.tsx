@@ -221,9 +221,12 @@ export default function CredentialsPage() {
         open={view.revoke !== null}
         title="Revoke credential?"
         message={
-          view.revoke && view.revoke.usedBy.length > 0
-            ? `${view.revoke.name} is used by ${view.revoke.usedBy.join(', ')}. Questboard refuses to revoke it while a plugin uses it.`
-            : `Questboard forgets ${view.revoke?.name ?? 'this credential'} and its secret. This cannot be undone.`
+          // Once the server has answered, its words (the alert below) say why; the question is not said twice.
+          view.revoke?.error
+            ? `Revoke ${view.revoke.name}?`
+            : view.revoke && view.revoke.usedBy.length > 0
+              ? `${view.revoke.name} is used by ${view.revoke.usedBy.join(', ')}. Questboard refuses to revoke it while a plugin uses it.`
+              : `Questboard forgets ${view.revoke?.name ?? 'this credential'} and its secret. This cannot be undone.`
         }
         confirmLabel="Revoke"
         busy={view.revoke?.busy}
