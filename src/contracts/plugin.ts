@@ -59,7 +59,8 @@ export const CredentialProject = struct({
 });
 export const Credential = struct(
   { id: t.string, type: CredentialType, authenticatedEntity: struct({ email: t.string }) },
-  { projects: t.record(t.string, t.array(CredentialProject)) },
+  // `name`: the name given on the Credentials tab (docs/integrations.md §Credentials), when it has one.
+  { projects: t.record(t.string, t.array(CredentialProject)), name: t.string },
   'Credential',
 );
 export type Credential = t.TypeOf<typeof Credential>;

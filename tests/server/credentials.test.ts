@@ -169,6 +169,11 @@ describe('rename', () => {
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Another credential of this workspace already has this name.');
     expect((await list()).find((c) => c.id === b.id)?.name).toBe(b.email);
+    // The Configure Connection dialog's list names it too (a credential never renamed has no name there).
+    const connection = await api('GET', `/api/app/${DEMO_APP_IDS.dragonMergeAndroid}/credentials`);
+    const choices = connection.json().credentials as Array<{ id: string; name?: string }>;
+    expect(choices.find((c) => c.id === a.id)?.name).toBe('Analytics export');
+    expect(choices.find((c) => c.id === b.id)).not.toHaveProperty('name');
 
     const rows = await activity('credential.renamed', a.id);
     expect(rows).toHaveLength(3);

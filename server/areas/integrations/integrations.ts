@@ -341,6 +341,8 @@ type CredentialRow = {
   email: string;
   project_id: string | null;
   secret: string | null;
+  /** Its name in the workspace (docs/integrations.md §Credentials), when someone gave it one. */
+  label: string | null;
 };
 
 /** A credential as the Google Cloud provider sees it: its secret opened only if the adapter asks (server side only). */
@@ -367,6 +369,14 @@ export function googleCloudFailure(error: unknown): never {
   throw error;
 }
 
+/** What a connection's credential list says of one: its id, kind, account and name (never its secret). */
+const credentialHead = (row: CredentialRow) => ({
+  id: row.id,
+  type: row.type,
+  authenticatedEntity: { email: row.email },
+  ...(row.label ? { name: row.label } : {}),
+});
+
 async function toCredential(
   ctx: ServerContext,
   row: CredentialRow,
@@ -375,10 +385,10 @@ async function toCredential(
   const projects = await ctx.providers.googleCloud
     .projects(credentialSubject(ctx, row), { workspaceId: row.workspace_id, apps })
     .catch(googleCloudFailure);
-  return { id: row.id, type: row.type, authenticatedEntity: { email: row.email }, projects };
+  return { ...credentialHead(row), projects };
 }
 
-const CREDENTIAL_COLUMNS = ['id', 'workspace_id', 'type', 'email', 'project_id', 'secret'] as const;
+const CREDENTIAL_COLUMNS = ['id', 'workspace_id', 'type', 'email', 'project_id', 'secret', 'label'] as const;
 
 /** The credentials of the app's workspace with the projects each reaches (never their secrets). */
 export async function listCredentials(ctx: ServerContext, appId: string) {
@@ -396,12 +406,7 @@ export async function listCredentials(ctx: ServerContext, appId: string) {
       rows.map((row) =>
         toCredential(ctx, row, apps).catch((error: unknown) => {
           if (!(error instanceof DomainError)) throw error;
-          return {
-            id: row.id,
-            type: row.type,
-            authenticatedEntity: { email: row.email },
-            projects: {},
-          } satisfies Credential;
+          return { ...credentialHead(row), projects: {} } satisfies Credential;
         }),
       ),
     ),

@@ -255,7 +255,7 @@ function CredentialSelect({
         {!view.credentialId && <option value="">Choose a credential</option>}
         {view.credentials.map((c) => (
           <option key={c.id} value={c.id}>
-            {c.authenticatedEntity.email}
+            {c.name ? `${c.name} (${c.authenticatedEntity.email})` : c.authenticatedEntity.email}
           </option>
         ))}
       </select>
