@@ -64,10 +64,10 @@ module.exports = {
       name: 'contracts-are-pure',
       comment:
         'src/contracts is shared by the SPA and the server: the single source of truth for every request and ' +
-        'response. It may import only io-ts, fp-ts and other contracts, so the server never pulls browser code ' +
-        'and the SPA never pulls server code through it.',
+        'response. It may import only io-ts, fp-ts, safe-stable-stringify (pure: no I/O, no platform) and other ' +
+        'contracts, so the server never pulls browser code and the SPA never pulls server code through it.',
       from: '^src/contracts/',
-      toExcept: [`^src/contracts/`, npm('io-ts', 'fp-ts')],
+      toExcept: [`^src/contracts/`, npm('io-ts', 'fp-ts', 'safe-stable-stringify')],
     }),
 
     // -- browser: machines -----------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
  * new store. The source copy is kept (a later move back replaces it).
  */
 import { createHash } from 'node:crypto';
+import stableStringify from 'safe-stable-stringify';
 import { sql, type Kysely } from 'kysely';
 import { DAILY_DDL, EVENTS_DDL, type EventStore } from './event-store';
 import { ensureRawTable, RAW_EVENTS_DDL } from './raw-export';
@@ -186,33 +187,24 @@ export function postgresSide(db: Db): Side {
 
 const TIMESTAMP = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d+))?$/;
 
-/** A value as both stores agree on it: object keys sorted, timestamps as 'YYYY-MM-DD HH:mm:ss[.fff]'. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([k, v]) => [k, canonical(v)]),
-    );
-  if (typeof value === 'string') {
-    const m = TIMESTAMP.exec(value);
-    if (m) {
-      const fraction = (m[3] ?? '').replace(/0+$/, '');
-      return `${m[1]} ${m[2]}${fraction ? `.${fraction}` : ''}`;
-    }
-  }
-  return value;
+/** A string as both stores agree on it: a timestamp as 'YYYY-MM-DD HH:mm:ss[.fff]', anything else as it is. */
+function canonicalString(value: string): string {
+  const m = TIMESTAMP.exec(value);
+  if (!m) return value;
+  const fraction = (m[3] ?? '').replace(/0+$/, '');
+  return `${m[1]} ${m[2]}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** A row's JSON text as both stores agree on it: object keys sorted, timestamps canonical. */
+const canonicalJson = (row: unknown): string =>
+  stableStringify(row, (_key, value: unknown) => (typeof value === 'string' ? canonicalString(value) : value)) ?? '';
 
 const MASK = (1n << 64n) - 1n;
 
 /** Row count and an order-independent checksum (the sum of each row's hash, mod 2^64) of a JSON array of rows. */
 export function checksumOf(json: string, into = { rows: 0, sum: 0n }): { rows: number; sum: bigint } {
   for (const row of JSON.parse(json) as unknown[]) {
-    const digest = createHash('sha256')
-      .update(JSON.stringify(canonical(row)))
-      .digest();
+    const digest = createHash('sha256').update(canonicalJson(row)).digest();
     into.sum = (into.sum + digest.readBigUInt64BE(0)) & MASK;
     into.rows++;
   }

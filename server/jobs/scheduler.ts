@@ -36,12 +36,23 @@ export async function enqueueUnlessRecent(ctx: ServerContext, kind: string, sinc
   return id ? [id] : [];
 }
 
+/** The tables whose rows a job works through when due: `status` 'pending' and `next_attempt_at` reached. */
+export type DueRowsTable = 'notification_emails' | 'notification_webhook_deliveries';
+
 /**
- * A task's body for a job that works through the due rows of its own table (e-mails, webhook deliveries): when `due`
- * finds one, one job of `kind` unless one is queued already, under the kind's advisory lock like enqueueUnlessRecent.
+ * A task's body for a job that works through the due rows of its own table (e-mails, webhook deliveries): when one is
+ * due (a retry, or what a stopped server left), one job of `kind` unless one is queued already, under the kind's
+ * advisory lock like enqueueUnlessRecent.
  */
-export async function enqueueWhenDue(ctx: ServerContext, kind: string, due: () => Promise<boolean>): Promise<string[]> {
-  if (!(await due())) return [];
+export async function enqueueWhenDue(ctx: ServerContext, kind: string, table: DueRowsTable): Promise<string[]> {
+  const due = await ctx.db
+    .selectFrom(table)
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', ctx.now())
+    .limit(1)
+    .executeTakeFirst();
+  if (!due) return [];
   const id = await inTransaction(ctx, async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${kind}))`.execute(tx.db);
     return ensureQueuedJob(tx, kind);

@@ -7,12 +7,13 @@
  * Pure: io-ts only. Payloads carry ids and the few facts a subscriber needs, never secrets.
  */
 import * as t from 'io-ts';
+import stableStringify from 'safe-stable-stringify';
 
 const Id = t.string;
 
 /**
  * One field of a change, before → after, as the emitting area saw it (docs/activity.md §What a row holds). Values are
- * scalars; a list or an object is written as its JSON text. `null` before means the field did not exist yet (a
+ * scalars; a list or an object is written as its JSON text, object keys sorted. `null` before means the field did not exist yet (a
  * creation), `null` after that it no longer exists (a removal). Secrets never travel here: the emitter leaves them
  * out, and the activity log masks any value under a secret-sounding field name again (src/contracts/secrets.ts).
  */
@@ -30,11 +31,12 @@ const scalar = (value: unknown): Scalar =>
     ? null
     : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
       ? value
-      : JSON.stringify(value);
+      : // Keys sorted: a version read back from jsonb has its keys in another order and is still the same value.
+        (stableStringify(value) ?? null);
 
 /**
  * The fields that differ between two versions of an object (`before` null: created; `after` null: removed), in the
- * order of `fields` (default: every key of either side). Lists and objects compare by their JSON text.
+ * order of `fields` (default: every key of either side). Lists and objects compare by their JSON text with keys sorted.
  */
 export function changesOf(
   before: Record<string, unknown> | null,

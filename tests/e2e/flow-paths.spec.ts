@@ -11,6 +11,9 @@ import { pathTests } from './model-paths/driver';
 import { expectAnalyticsReady } from './pages/report-builder.page';
 import { flowTables } from './model-paths/tables';
 
+// Flows are spread over the workers (each with its own server); a flow's paths run in order in one worker
+// (pathTests declares each flow's group sequential).
+test.describe.configure({ mode: 'parallel' });
 test.beforeAll(({ request }) => expectAnalyticsReady(request));
 
 for (const table of flowTables) pathTests(table);

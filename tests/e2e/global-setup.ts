@@ -1,27 +1,42 @@
 /**
- * Starts the real server for the end-to-end run (scripts/e2e-server.ts: free port, fresh temporary DATA_DIR with the
- * seeded demo database, dist/ served) and exposes its URL as process.env.E2E_BASE_URL, which the workers inherit and
- * playwright.config.ts uses as baseURL, the file holding the server's output as process.env.E2E_SERVER_LOG, and the
- * secret of the server's test-only outbox read as process.env.E2E_OUTBOX_TOKEN (tests/e2e/pages/mailbox.ts). The returned function is
- * Playwright's global teardown: it stops the server and removes the data folder. When E2E_BASE_URL is already set,
- * that server is used and nothing is started (start it with E2E_OUTBOX_TOKEN set, and set the same value here, for the specs that read invite emails).
+ * Starts the real servers for the end-to-end run, one per worker slot (tests/e2e/worker-servers.ts): each is
+ * scripts/e2e-server.ts (free port, fresh temporary DATA_DIR with the seeded demo database, dist/ served), published
+ * as E2E_BASE_URL_<slot>, E2E_OUTBOX_TOKEN_<slot> (the secret of its test-only outbox read, tests/e2e/pages/mailbox.ts)
+ * and E2E_SERVER_LOG_<slot>, which the workers inherit; playwright.config.ts maps a worker's slot to the plain names.
+ * The plain names also hold slot 0's server, for anything outside a worker. The returned function is Playwright's
+ * global teardown: it stops the servers and removes their data folders. When E2E_BASE_URL is already set, that server
+ * is used by one worker and nothing is started (start it with E2E_OUTBOX_TOKEN set, and set the same value here, for
+ * the specs that read invite emails).
  */
 import type { FullConfig } from '@playwright/test';
 import { startServer } from '../../scripts/e2e-server';
+import { SERVER_ENV, slotName } from './worker-servers';
 
-export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | void> {
+export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | void> {
   if (process.env.E2E_BASE_URL) {
     console.log(`[e2e] using the server at ${process.env.E2E_BASE_URL}`);
     return;
   }
-  const server = await startServer();
-  process.env.E2E_BASE_URL = server.url;
-  process.env.E2E_SERVER_LOG = server.logFile;
-  process.env.E2E_OUTBOX_TOKEN = server.outboxToken;
+  // Started together: each seeds its own demo workspace (the same deterministic data).
+  const settled = await Promise.allSettled(Array.from({ length: config.workers }, () => startServer()));
+  const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((server) => server.stop()));
+    throw failed.reason;
+  }
+  servers.forEach((server, slot) => {
+    const values = { E2E_BASE_URL: server.url, E2E_OUTBOX_TOKEN: server.outboxToken, E2E_SERVER_LOG: server.logFile };
+    for (const name of SERVER_ENV) {
+      process.env[slotName(name, slot)] = values[name];
+      if (slot === 0) process.env[name] = values[name];
+    }
+  });
   return async () => {
-    await server.stop();
-    delete process.env.E2E_BASE_URL;
-    delete process.env.E2E_SERVER_LOG;
-    delete process.env.E2E_OUTBOX_TOKEN;
+    await Promise.all(servers.map((server) => server.stop()));
+    for (const name of SERVER_ENV) {
+      delete process.env[name];
+      servers.forEach((_, slot) => delete process.env[slotName(name, slot)]);
+    }
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The checks every kind of saved question shares through the API (docs/analyze.md §Saved questions): an editor saves,
  * every member lists and opens, a viewer neither saves nor deletes, the reports list never shows it, a save with the id
- * renames and edits it, each change is in the activity log, and a long title is refused in words.
+ * renames and edits it, a row kept in an outdated form is refused in words, each change is in the activity log, and a
+ * long title is refused in words.
  */
 import { expect } from 'vitest';
 import type { AnalyticsEngine } from '../../server/analytics/index';
@@ -86,6 +87,26 @@ export async function checkSavedQuestionLifecycle(c: SavedQuestionCase): Promise
   expect((await call(server.app, viewer, { method: 'GET', url })).json()).toMatchObject({
     [c.key]: { title: 'Renamed', question: c.editedMatch },
   });
+
+  // A row kept under an older contract is refused in words (409), never handed to the page half-understood.
+  const kept = await server.db
+    .selectFrom('report_templates')
+    .select('configuration')
+    .where('id', '=', summary.id)
+    .executeTakeFirstOrThrow();
+  await server.db
+    .updateTable('report_templates')
+    .set({ configuration: JSON.stringify({ shape: 'from an older version' }) })
+    .where('id', '=', summary.id)
+    .execute();
+  const outdated = await call(server.app, viewer, { method: 'GET', url });
+  expect(outdated.statusCode).toBe(409);
+  expect((outdated.json() as { message: string }).message).toMatch(/was kept in a form this version cannot open/);
+  await server.db
+    .updateTable('report_templates')
+    .set({ configuration: JSON.stringify(kept.configuration) })
+    .where('id', '=', summary.id)
+    .execute();
 
   expect((await call(server.app, viewer, { method: 'DELETE', url })).statusCode).toBe(403);
   expect((await call(server.app, editor, { method: 'DELETE', url })).statusCode).toBe(200);

@@ -19,6 +19,23 @@ describe('changesOf', () => {
     expect(changesOf({ a: 1, b: 2 }, { a: 2, b: 3 }, ['b', 'a']).map((c) => c.field)).toEqual(['b', 'a']);
   });
 
+  it('objects compare by value, whatever the order of their keys (jsonb reorders them)', () => {
+    const written = {
+      steps: [{ eventName: 'level_up', payout: 1.5, condition: { param: 'level', op: '>=', value: 5 } }],
+    };
+    const readBack = {
+      steps: [{ condition: { value: 5, op: '>=', param: 'level' }, payout: 1.5, eventName: 'level_up' }],
+    };
+    expect(changesOf(written, readBack)).toEqual([]);
+    expect(changesOf(written, { steps: [{ ...readBack.steps[0], payout: 2 }] })).toEqual([
+      {
+        field: 'steps',
+        before: '[{"condition":{"op":">=","param":"level","value":5},"eventName":"level_up","payout":1.5}]',
+        after: '[{"condition":{"op":">=","param":"level","value":5},"eventName":"level_up","payout":2}]',
+      },
+    ]);
+  });
+
   it('a creation has every field after; a removal every field before', () => {
     expect(changesOf(null, { role: 'viewer' })).toEqual([{ field: 'role', before: null, after: 'viewer' }]);
     expect(changesOf({ role: 'viewer' }, null)).toEqual([{ field: 'role', before: 'viewer', after: null }]);

@@ -317,22 +317,9 @@ async function checkDefinition(ctx: ServerContext, appId: string, def: QuestDefi
 /** The fields of a quest definition the activity log compares (docs/activity.md). */
 const QUEST_FIELDS = ['name', 'steps', 'countries', 'dailyCap'] as const;
 
-/**
- * A definition's steps without their payouts by country (those are compared country by country), each written in one
- * key order (a stored version comes back from jsonb with its keys reordered, so its JSON text would always differ).
- */
+/** A definition without its steps' payouts by country (those are compared country by country, below). */
 const withoutCountryPayouts = (json: Record<string, unknown> | null) =>
-  json && {
-    ...json,
-    steps: definitionOf(json).steps?.map((step) => ({
-      eventName: step.eventName,
-      payout: step.payout,
-      condition: step.condition
-        ? { param: step.condition.param, op: step.condition.op, value: step.condition.value }
-        : null,
-      ...(step.explanation ? { explanation: step.explanation } : {}),
-    })),
-  };
+  json && { ...json, steps: definitionOf(json).steps?.map(({ countryPayouts: _byCountry, ...step }) => step) };
 /**
  * The changes between two versions of a quest: each field of QUEST_FIELDS (the steps without their payouts by
  * country), then one readable line per country payout added, removed or changed ("Step 2 payout in DE").

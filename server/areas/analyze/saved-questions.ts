@@ -5,13 +5,14 @@
  * compiles against the app's data; the store lists, opens, saves (creates, updates or renames) and deletes them, each
  * change in one transaction with its activity entry (report.saved / report.deleted).
  */
+import { isLeft } from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import type { Selectable } from 'kysely';
 import type { ReportTemplatesTable } from '../../db/schema';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
 import { changesOf } from '../../../src/contracts/domain-events';
-import { invalid, notFound } from '../../errors';
+import { conflict, invalid, notFound } from '../../errors';
 import { newId } from '../../auth/crypto';
 import { asDomainError, workspaceOfApp } from './analyze';
 
@@ -24,7 +25,7 @@ export interface QuestionSummary {
 export interface SavedQuestionKind<Q> {
   /** report_templates.kind, and the key of the question in the activity entry's changes. */
   kind: string;
-  /** The question's contract (src/contracts): types the configuration kept. */
+  /** The question's contract (src/contracts): a kept configuration is decoded with it when opened. */
   codec: t.Type<Q, unknown, unknown>;
   /** What a missing one is called in the 404 ('Funnel'). */
   label: string;
@@ -75,7 +76,14 @@ export function savedQuestions<Q>(spec: SavedQuestionKind<Q>) {
   async function get(ctx: ServerContext, appId: string, id: string): Promise<QuestionSummary & { question: Q }> {
     const row = await find(ctx, appId, id);
     if (!row) throw notFound(spec.label);
-    return { ...toSummary(row), question: row.configuration as unknown as Q };
+    // A row written under an older contract is refused by name rather than handed to the page half-understood.
+    const question = spec.codec.decode(row.configuration);
+    if (isLeft(question))
+      throw conflict(
+        `This saved ${spec.label.toLowerCase()} was kept in a form this version cannot open. Save it again from a new one.`,
+        'saved_question_outdated',
+      );
+    return { ...toSummary(row), question: question.right };
   }
 
   /** Saves (creates, updates or renames) a question after checking it compiles against the app's data. */

@@ -1,7 +1,7 @@
 /**
  * The integrations area's demo rows, written once (marker `integrations-demo`): Demo Studio's Questboard
  * service-account credential (Google Cloud sandbox) on its BigQuery and Firebase plugins and their first Latest
- * Updates. The demo BigQuery plugins' raw Firebase exports, their processing and their plugin events come from the
+ * Updates, the credential last used when the demo events were processed. The demo BigQuery plugins' raw Firebase exports, their processing and their plugin events come from the
  * first start's demo data (server/demo/demo-data.ts), through the same path as a newly connected app.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,6 +29,7 @@ export async function seedIntegrationsDemo(db: Kysely<Database>, now = new Date(
       .where('plugins.type', 'in', GOOGLE_CLOUD_PLUGIN_TYPES)
       .execute();
     const email = sandboxGoogleCloud.productServiceAccountEmail(DEMO_WORKSPACE_ID);
+    const processed = plugins.some((plugin) => plugin.data_start && plugin.data_end);
     await trx
       .insertInto('credentials')
       .values({
@@ -39,6 +40,8 @@ export async function seedIntegrationsDemo(db: Kysely<Database>, now = new Date(
         project_id: null,
         secret: null,
         created_by: null,
+        // The processing below read the exports through it (its Latest Updates line, one minute ago).
+        last_used_at: processed ? new Date(now.getTime() - 60_000) : null,
       })
       .onConflict((oc) => oc.column('workspace_id').where('type', '=', 'TP_SERVICE_ACCOUNT').doNothing())
       .execute();

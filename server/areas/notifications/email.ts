@@ -213,15 +213,5 @@ export const notificationJobs: JobHandlers = {
 
 /** The scheduler's task: a job when messages are due (retries, or what a stopped server left) and none is queued. */
 export async function scheduleNotificationEmails(ctx: ServerContext): Promise<string[]> {
-  return enqueueWhenDue(ctx, EMAIL_JOB, async () =>
-    Boolean(
-      await ctx.db
-        .selectFrom('notification_emails')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', ctx.now())
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-  );
+  return enqueueWhenDue(ctx, EMAIL_JOB, 'notification_emails');
 }

@@ -575,15 +575,5 @@ export async function runWebhookJob(ctx: ServerContext, run: JobRun): Promise<st
 
 /** The scheduler's task: a job when deliveries are due (retries, or what a stopped server left) and none is queued. */
 export async function scheduleWebhookDeliveries(ctx: ServerContext): Promise<string[]> {
-  return enqueueWhenDue(ctx, WEBHOOK_JOB, async () =>
-    Boolean(
-      await ctx.db
-        .selectFrom('notification_webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', ctx.now())
-        .limit(1)
-        .executeTakeFirst(),
-    ),
-  );
+  return enqueueWhenDue(ctx, WEBHOOK_JOB, 'notification_webhook_deliveries');
 }

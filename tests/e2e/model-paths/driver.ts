@@ -354,6 +354,8 @@ export async function runPath<TUi extends Ui>(table: FlowTable<TUi>, page: Page,
 export function pathTests<TUi extends Ui>(table: FlowTable<TUi>) {
   const paths = flowPaths(table);
   test.describe(`${table.flow} machine paths in the browser`, () => {
+    // One worker runs a flow's paths in order, on one server (the flows may share its data).
+    test.describe.configure({ mode: 'default' });
     test('the table has an entry for every state and event, and every one is on a path', () => {
       expect(tableProblems(table, paths)).toEqual([]);
       expect(paths.length).toBeGreaterThan(0);
