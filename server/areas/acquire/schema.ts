@@ -67,6 +67,19 @@ export interface QuestStepCountsTable {
   players: number;
 }
 
+/** A player's returns from one quest (docs/acquire.md §Returns per quest), made by the first start, kept by the writers. */
+export interface QuestPlayerReturnsTable {
+  quest_id: string;
+  player_id: string;
+  app_id: string;
+  started_at: Timestamp;
+  cost_cents: ColumnType<string | number, number | undefined, number>;
+  /** Postback revenue (USD) received within 7 days of the start. */
+  revenue_d7: ColumnType<number, number | undefined, number>;
+  returned_d1: ColumnType<boolean, boolean | undefined, boolean>;
+  returned_d7: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
 export interface AcquireTables {
   acquire_settings: AcquireSettingsTable;
   quests: QuestsTable;
@@ -74,4 +87,5 @@ export interface AcquireTables {
   quest_step_completions: QuestStepCompletionsTable;
   quest_spend_hours: QuestSpendHoursTable;
   quest_step_counts: QuestStepCountsTable;
+  quest_player_returns: QuestPlayerReturnsTable;
 }
