@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import { ACQUIRE_DEMO_APP } from '../../server/areas/acquire/seed';
 import { postbackUrl } from '../../server/areas/postbacks/postbacks';
-import { FILL_QUEST_RETURNS_SQL } from '../../server/areas/acquire/quest-returns';
+import { FILL_QUEST_RETURN_SUMS_SQL, FILL_QUEST_RETURNS_SQL } from '../../server/areas/acquire/quest-returns';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
 const HOUR = 3_600_000;
@@ -17,6 +17,7 @@ const DAY = 24 * HOUR;
 const T0 = Math.floor((Date.now() - 20 * DAY) / HOUR) * HOUR;
 const at = (days: number, hours = 0) => new Date(T0 + days * DAY + hours * HOUR);
 let clock = new Date();
+const NOW = at(20, 0.5);
 
 let server: TestServer;
 const tokens = { admin: '', editor: '', viewer: '' };
@@ -120,20 +121,26 @@ describe('returns per quest', () => {
     await start(quest, 'ret-c', at(18));
     await postback('ret-c', at(18, 1), { event: 'af_tutorial_completion', quest });
     await postback('ret-c', at(18, 2), { event: 'af_purchase', revenue: 10 });
+    // ret-e and ret-f start a quarter of an hour either side of the D7 cutoff, in the same UTC hour: ret-e (10 days
+    // old to the minute) is mature for D7 and brought $1 within its 7 days, ret-f is not
+    await start(quest, 'ret-e', at(10, 0.25));
+    await start(quest, 'ret-f', at(10, 0.75));
+    await postback('ret-e', at(10, 1), { event: 'af_purchase', revenue: 1 });
     // the young quest: one start a day before now
     await start(young, 'ret-d', at(19));
-    clock = at(20);
+    clock = NOW;
   });
 
   test('cost, players, revenue within 7 days, ROAS D7 and retention over the mature players', async () => {
     expect(await returnsOf(quest)).toEqual({
       questId: quest,
-      players: 3,
+      players: 5,
       cost: 5, // $1 + $3 + $1: every charge of the quest
-      // ret-a and ret-b (20 days old ≥ 7 + 3): $3 + $0.50 within their 7 days ÷ their $4 of charges
-      d7: { maturePlayers: 2, matureOn: null, cost: 4, revenue: 3.5, roas: 87.5 },
-      retentionD1: { maturePlayers: 2, matureOn: null, value: 50 }, // ret-a came back on day 1
-      retentionD7: { maturePlayers: 2, matureOn: null, value: 50 }, // ret-a came back on day 7
+      // ret-a, ret-b (20 days old) and ret-e (10 days to the minute ≥ 7 + 3): $3 + $0.50 + $1 within their 7 days
+      // ÷ their $4 of charges
+      d7: { maturePlayers: 3, matureOn: null, cost: 4, revenue: 4.5, roas: 112.5 },
+      retentionD1: { maturePlayers: 4, matureOn: null, value: 25 }, // of ret-a, b, e, f only ret-a came back on day 1
+      retentionD7: { maturePlayers: 3, matureOn: null, value: 33.3 }, // ret-a came back on day 7
     });
   });
 
@@ -147,11 +154,11 @@ describe('returns per quest', () => {
       retentionD7: { maturePlayers: 0, matureOn: at(29).toISOString().slice(0, 10), value: null },
     });
     // three days later ret-d is 4 days old: mature for D1 (no return), still not for D7
-    clock = at(23);
+    clock = at(23, 0.5);
     const later = await returnsOf(young);
     expect(later.retentionD1).toEqual({ maturePlayers: 1, matureOn: null, value: 0 });
     expect(later.d7.matureOn).toBe(at(29).toISOString().slice(0, 10));
-    clock = at(20);
+    clock = NOW;
   });
 
   test('the list reads every quest of the app in one answer, for viewers, editors and admins', async () => {
@@ -173,8 +180,10 @@ describe('returns per quest', () => {
   test("the migration's fill from the stored rows gives the writers' figures", async () => {
     const before = [await returnsOf(quest), await returnsOf(young)];
     await server.db.deleteFrom('quest_player_returns').where('quest_id', 'in', [quest, young]).execute();
+    await server.db.deleteFrom('quest_return_sums').where('quest_id', 'in', [quest, young]).execute();
     expect((await returnsOf(quest)).players).toBe(0);
     await sql.raw(FILL_QUEST_RETURNS_SQL).execute(server.db);
+    await sql.raw(FILL_QUEST_RETURN_SUMS_SQL).execute(server.db);
     expect([await returnsOf(quest), await returnsOf(young)]).toEqual(before);
   });
 });

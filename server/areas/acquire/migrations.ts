@@ -8,7 +8,7 @@
  */
 import { sqlMigrations } from '../../db/migrations';
 import { FILL_SPEND_HOURS_SQL, FILL_STEP_COUNTS_SQL } from './spend-hours';
-import { FILL_QUEST_RETURNS_SQL } from './quest-returns';
+import { FILL_QUEST_RETURN_SUMS_SQL, FILL_QUEST_RETURNS_SQL } from './quest-returns';
 
 export const acquireMigrations = sqlMigrations({
   '0450_acquire': `
@@ -89,9 +89,10 @@ export const acquireMigrations = sqlMigrations({
         ALTER TABLE quest_step_completions ADD COLUMN IF NOT EXISTS country text
       `,
   // Returns per quest (docs/acquire.md §Returns per quest): one row per quest and player, made by the first start and
-  // kept by the writers (a charged step's cost, a postback's revenue within 7 days and the D1 / D7 return days), so the
-  // quest list reads one aggregate; filled here from the stored starts, completions and postbacks. A postback finds
-  // its player's rows by (app, player); the list reads a quest's rows by the primary key.
+  // kept by the writers (a charged step's cost, a postback's revenue within 7 days and the D1 / D7 return days), and
+  // their sums per quest and UTC day and hour of start, so the quest list reads a quest's days, at most a day of hours
+  // and an hour of players; filled here from the stored starts, completions and postbacks. A postback finds its player's rows by
+  // (app, player); the list finds a cutoff's hour of players by (quest, start).
   '0455_quest_player_returns': `
         CREATE TABLE quest_player_returns (
           quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
@@ -104,6 +105,18 @@ export const acquireMigrations = sqlMigrations({
           returned_d7 boolean NOT NULL DEFAULT false,
           PRIMARY KEY (quest_id, player_id)
         );
-        CREATE INDEX quest_player_returns_player ON quest_player_returns (app_id, player_id, started_at);${FILL_QUEST_RETURNS_SQL}
+        CREATE INDEX quest_player_returns_player ON quest_player_returns (app_id, player_id, started_at);
+        CREATE INDEX quest_player_returns_start ON quest_player_returns (quest_id, started_at);
+        CREATE TABLE quest_return_sums (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          span text NOT NULL CHECK (span IN ('day', 'hour')),
+          at timestamptz NOT NULL,
+          players integer NOT NULL,
+          cost_cents bigint NOT NULL,
+          revenue_d7 double precision NOT NULL,
+          returned_d1 integer NOT NULL,
+          returned_d7 integer NOT NULL,
+          PRIMARY KEY (quest_id, span, at)
+        );${FILL_QUEST_RETURNS_SQL};${FILL_QUEST_RETURN_SUMS_SQL}
       `,
 });

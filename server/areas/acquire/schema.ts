@@ -80,6 +80,18 @@ export interface QuestPlayerReturnsTable {
   returned_d7: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/** A quest's returns summed per UTC day and per UTC hour of its players' starts (written with each player's row). */
+export interface QuestReturnSumsTable {
+  quest_id: string;
+  span: 'day' | 'hour';
+  at: Timestamp;
+  players: number;
+  cost_cents: ColumnType<string | number, number, number>;
+  revenue_d7: number;
+  returned_d1: number;
+  returned_d7: number;
+}
+
 export interface AcquireTables {
   acquire_settings: AcquireSettingsTable;
   quests: QuestsTable;
@@ -88,4 +100,5 @@ export interface AcquireTables {
   quest_spend_hours: QuestSpendHoursTable;
   quest_step_counts: QuestStepCountsTable;
   quest_player_returns: QuestPlayerReturnsTable;
+  quest_return_sums: QuestReturnSumsTable;
 }
