@@ -34,7 +34,17 @@ function ReturnsSection({ appId, questId }: { appId: string; questId: string }) 
             {returnsLines(returns.data).map((line) => (
               <div key={line.label} className="contents">
                 <dt className="font-medium text-slate-600">{line.label}</dt>
-                <dd className="tabular-nums">{line.text}</dd>
+                <dd className="tabular-nums">
+                  {line.text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+                    i % 2 === 1 ? (
+                      <span key={i} className="whitespace-nowrap">
+                        {part}
+                      </span>
+                    ) : (
+                      part
+                    ),
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
