@@ -173,17 +173,31 @@ export async function addPostbackReturns(tx: ServerContext, event: DomainEvent<'
 
 /** Apps with a quest, reused for a short while per server (a burst of postbacks asks once). */
 const appsWithQuests = shortCache<boolean>(2_000);
-/** Only a postback of a player (sub1) of an app with quests can change returns: others keep the postbacks' fast path. */
+/**
+ * Only a postback of a player (sub1) who started one of the app's quests in the last 8 days can change returns: asked
+ * before the postback is stored (apps without quests answer from a short cache), so every other postback keeps the
+ * postbacks' fast path.
+ */
 export async function reachesQuestReturns(ctx: ServerContext, subject: unknown): Promise<boolean> {
   const { appId, postback } = subject as PostbackSubject;
   if (!postback.sub1) return false;
-  return appsWithQuests.get(
+  const hasQuests = await appsWithQuests.get(
     ctx,
     appId,
     async () =>
       (await ctx.db.selectFrom('quests').select('id').where('app_id', '=', appId).limit(1).executeTakeFirst()) !==
       undefined,
   );
+  if (!hasQuests) return false;
+  const recent = await ctx.db
+    .selectFrom('quest_player_returns')
+    .select('quest_id')
+    .where('app_id', '=', appId)
+    .where('player_id', '=', postback.sub1)
+    .where('started_at', '>', new Date(ctx.now().getTime() - LAST_DAY * DAY_MS))
+    .limit(1)
+    .executeTakeFirst();
+  return recent !== undefined;
 }
 
 // ------------------------------------------------------------------------------------------------ reads
