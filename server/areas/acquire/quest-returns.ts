@@ -70,7 +70,7 @@ export const FILL_QUEST_RETURN_SUMS_SQL = `
 const utcDay = (at: Date) => new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 
 /** Adds a player's change to the UTC day and the UTC hour of their start (their rows are made by the start). */
-async function addToHour(
+async function addToSums(
   tx: ServerContext,
   questId: string,
   startedAt: Date,
@@ -112,7 +112,7 @@ export async function recordQuestStart(
     .onConflict((oc) => oc.columns(['quest_id', 'player_id']).doNothing())
     .returning('started_at')
     .executeTakeFirst();
-  if (made) await addToHour(tx, start.questId, start.at, { players: 1 });
+  if (made) await addToSums(tx, start.questId, start.at, { players: 1 });
 }
 
 /** The `quest.step_completed` reaction (in the completion's transaction): a charged step adds to its player's cost. */
@@ -126,7 +126,7 @@ export async function addStepCost(tx: ServerContext, event: DomainEvent<'quest.s
     .where('player_id', '=', step.playerId)
     .returning('started_at')
     .executeTakeFirst();
-  if (player) await addToHour(tx, step.questId, new Date(player.started_at), { costCents: step.payoutCents });
+  if (player) await addToSums(tx, step.questId, new Date(player.started_at), { costCents: step.payoutCents });
 }
 
 /** Whether `at` falls on day `n` after `start` (ms epoch): [start + n days, start + n + 1 days). */
@@ -167,7 +167,7 @@ export async function addPostbackReturns(tx: ServerContext, event: DomainEvent<'
       .where('quest_id', '=', row.quest_id)
       .where('player_id', '=', postback.sub1)
       .execute();
-    await addToHour(tx, row.quest_id, new Date(start), { revenue, returnedD1: d1 ? 1 : 0, returnedD7: d7 ? 1 : 0 });
+    await addToSums(tx, row.quest_id, new Date(start), { revenue, returnedD1: d1 ? 1 : 0, returnedD7: d7 ? 1 : 0 });
   }
 }
 
