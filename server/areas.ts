@@ -9,7 +9,13 @@ import { routeEntry, type AnyRoute } from './http/define-route';
 import type { RouteEntry } from './http/access';
 import type { Reaction } from './context';
 import { eventsMigrations } from './events/migrations';
-import { countQuestStep, namesLiveQuest } from './areas/acquire/index';
+import {
+  addPostbackReturns,
+  addStepCost,
+  countQuestStep,
+  namesLiveQuest,
+  reachesQuestReturns,
+} from './areas/acquire/index';
 import { chargeQuestStep } from './areas/billing/index';
 import { isAdjustCallback, markAdjustEventActive } from './areas/integrations/index';
 import { connectWaitingPlugin, reachesWaitingPlugin } from './areas/integrations/index';
@@ -142,6 +148,23 @@ export const reactions: readonly Reaction[] = [
     mode: 'transaction',
     handle: countQuestStep,
     wants: namesLiveQuest,
+  },
+  // A postback of a player who started a quest adds to the player's returns (docs/acquire.md §Returns per quest).
+  {
+    event: 'postback.stored',
+    area: 'acquire',
+    name: 'acquire.quest-returns-postback',
+    mode: 'transaction',
+    handle: addPostbackReturns,
+    wants: reachesQuestReturns,
+  },
+  // A charged step adds its payout to its player's cost of the quest, in the completion's transaction.
+  {
+    event: 'quest.step_completed',
+    area: 'acquire',
+    name: 'acquire.quest-returns-cost',
+    mode: 'transaction',
+    handle: addStepCost,
   },
   // A waiting attribution plugin is connected by its first stored postback (with a feed line), in the same transaction.
   {

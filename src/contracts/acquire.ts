@@ -480,6 +480,21 @@ export const KPI_WINDOW_DAYS: Record<TargetKpi, number | null> = {
   retention_d7: 7,
   playtime: null,
 };
+/** Days as milliseconds (the KPI windows and the late-data allowance are whole days of 24 h). */
+const KPI_DAY_MS = 86_400_000;
+/**
+ * The KPI card's maturity rule: a player who started at or before this instant counts for a KPI window of
+ * `windowDays` (the window plus KPI_LATE_DATA_DAYS of late data have passed). The KPI card and the returns per quest
+ * (docs/acquire.md §Returns per quest) both call it.
+ */
+export const matureStartedBy = (now: Date, windowDays: number): Date =>
+  new Date(now.getTime() - (windowDays + KPI_LATE_DATA_DAYS) * KPI_DAY_MS);
+/** While no cohort is mature: the UTC day (YYYY-MM-DD) the first start (ms epoch) becomes mature for the window. */
+export const maturesOn = (firstStartMs: number, windowDays: number): string =>
+  new Date(firstStartMs + (windowDays + KPI_LATE_DATA_DAYS) * KPI_DAY_MS).toISOString().slice(0, 10);
+/** A KPI ratio in percent with one decimal (ROAS, retention); null when there is nothing to divide by. */
+export const kpiPercent = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
 export const KpiVerdict = t.keyof(
   { no_data: null, not_mature: null, on_track: null, below_target: null, not_tracked: null },
   'KpiVerdict',

@@ -7,7 +7,9 @@ import {
   fetchKpi,
   fetchPacing,
   fetchQuest,
+  fetchQuestReturns,
   fetchQuestSpend,
+  fetchReturns,
   fetchQuests,
   fetchSettings,
   fetchSource,
@@ -71,4 +73,18 @@ export const useQuestSpend = (appId: string, questId: string | null) =>
     enabled: questId !== null,
     refetchInterval: PACING_REFRESH_MS,
     queryFn: async ({ signal }) => unwrap(await fetchQuestSpend(appId, questId!, signal), 'The quest spend').data,
+  });
+
+/** Returns per quest of every quest of the app (docs/acquire.md §Returns per quest): the grid's ROAS D7 column. */
+export const useQuestReturnsList = (appId: string) =>
+  useServerQuery({
+    queryKey: [...acquireQueryKey(appId), 'returns'],
+    queryFn: async ({ signal }) => unwrap(await fetchReturns(appId, signal), 'The returns').data,
+  });
+
+/** One quest's returns (the quest details' Returns section). */
+export const useQuestReturns = (appId: string, questId: string) =>
+  useServerQuery({
+    queryKey: [...acquireQueryKey(appId), 'returns', questId],
+    queryFn: async ({ signal }) => unwrap(await fetchQuestReturns(appId, questId, signal), 'The returns').data,
   });

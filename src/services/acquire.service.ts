@@ -2,6 +2,7 @@
 import { call } from './http';
 import { acquireEndpoints as e, type QuestDefinition, type SaveAcquisitionSettingsRequest } from '../contracts/acquire';
 import { acquirePacingEndpoints as pacing } from '../contracts/acquire-pacing';
+import { acquireReturnsEndpoints as returns } from '../contracts/acquire-returns';
 
 const q = (appId: string, questId: string) => ({ appId, questId });
 
@@ -9,6 +10,10 @@ export const fetchSource = (appId: string, signal?: AbortSignal) => call(e.sourc
 export const fetchQuests = (appId: string, signal?: AbortSignal) => call(e.quests, { params: { appId }, signal });
 export const fetchQuest = (appId: string, questId: string, signal?: AbortSignal) =>
   call(e.quest, { params: q(appId, questId), signal });
+export const fetchReturns = (appId: string, signal?: AbortSignal) =>
+  call(returns.returns, { params: { appId }, signal });
+export const fetchQuestReturns = (appId: string, questId: string, signal?: AbortSignal) =>
+  call(returns.questReturns, { params: q(appId, questId), signal });
 export const fetchPacing = (appId: string, signal?: AbortSignal) => call(pacing.pacing, { params: { appId }, signal });
 export const fetchQuestSpend = (appId: string, questId: string, signal?: AbortSignal) =>
   call(pacing.questSpend, { params: q(appId, questId), signal });

@@ -200,6 +200,7 @@ for (const { name: width, viewport } of WIDTHS) {
       // A quest's details (read-only, from its name) and its editor, both with the steps' payouts by country.
       await page.getByRole('button', { name: 'Dragon Tamer', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Dragon Tamer' })).toBeVisible();
+      await expect(page.getByRole('dialog').getByText('Players started', { exact: true })).toBeVisible(); // its returns
       await scan(page, `a quest's details (${width})`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);

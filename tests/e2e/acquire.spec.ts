@@ -252,3 +252,24 @@ test('at 700 px the quests table scrolls inside its card and says so; the page d
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await expectNoSeriousA11yViolations(page, 'acquire quests (700 px, admin)');
 });
+
+test('each quest shows its ROAS D7 in the grid and its returns in its details, "not mature yet" while young (viewer, 700 px)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signInByApi(page, DEMO_ACCOUNTS.viewer);
+  await page.goto(quests);
+  await expect(page.getByRole('columnheader', { name: 'ROAS D7' })).toBeAttached();
+  // The demo's crowd started today: no player is 7 + 3 days old yet.
+  await expect(row(page, 'Dragon Tamer')).toContainText('Not mature yet');
+  await page.getByRole('button', { name: 'Dragon Tamer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dragon Tamer' });
+  await expect(dialog.getByRole('heading', { name: 'Returns' })).toBeVisible();
+  for (const label of ['Cost (charges)', 'Players started', 'Revenue D7', 'ROAS D7', 'Retention D1', 'Retention D7'])
+    await expect(dialog.getByText(label, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/^Not mature yet \(mature on \d{4}-\d{2}-\d{2}\)$/).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSeriousA11yViolations(page, 'a quest’s returns (700 px, viewer)');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1103,6 +1103,12 @@ const MATRIX: MatrixRow[] = [
     expect: [200, 200, 200, 404, 401],
     params: demoQuestParams,
   },
+  { route: 'GET /api/app/:appId/acquire/returns', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'GET /api/app/:appId/acquire/quests/:questId/returns',
+    expect: [200, 200, 200, 404, 401],
+    params: demoQuestParams,
+  },
   { route: 'POST /api/s2s/:appId/quest-events', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
 ];
 

@@ -43,6 +43,7 @@ import { pluginEventsOf, pluginsOfTypes } from '../integrations/index';
 import { conflict, forbidden, invalid, notFound, unauthenticated } from '../../errors';
 import { suggestQuests } from './suggestions';
 import { addToSpendHour, countStep, utcDayStart } from './spend-hours';
+import { recordQuestStart } from './quest-returns';
 import { announcePace } from './pace-alerts';
 import { postbackLastSeen, type PostbackSubject } from '../postbacks/index';
 import { changesOf, type DomainEvent } from '../../../src/contracts/domain-events';
@@ -753,20 +754,26 @@ export async function recordPlayerEvent(
     .executeTakeFirst();
   if (!quest || !quest.active) throw notFound('Quest');
   if (quest.status !== 'LIVE') throw conflict('This quest is not live.', 'quest_not_live');
-  const inserted = await ctx.db
-    .insertInto('quest_player_events')
-    .values({
-      app_id: appId,
-      event_id: event.eventId,
-      quest_id: event.questId,
-      player_id: event.playerId,
-      kind: event.kind,
-      at: ctx.now(),
-      country: event.country ? event.country.toUpperCase() : null,
-    })
-    .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
-    .returning('event_id')
-    .executeTakeFirst();
+  const at = ctx.now();
+  const inserted = await inTransaction(ctx, async (tx) => {
+    const row = await tx.db
+      .insertInto('quest_player_events')
+      .values({
+        app_id: appId,
+        event_id: event.eventId,
+        quest_id: event.questId,
+        player_id: event.playerId,
+        kind: event.kind,
+        at,
+        country: event.country ? event.country.toUpperCase() : null,
+      })
+      .onConflict((oc) => oc.columns(['app_id', 'event_id']).doNothing())
+      .returning('event_id')
+      .executeTakeFirst();
+    // The first start makes the player's returns row (docs/acquire.md §Returns per quest).
+    if (row && event.kind === 'start') await recordQuestStart(tx, { ...event, appId, at });
+    return row;
+  });
   return inserted ? 'recorded' : 'duplicate';
 }
 

@@ -8,9 +8,11 @@ import { sql } from 'kysely';
 import {
   DEFAULT_TARGET_KPI,
   DEFAULT_TARGET_KPI_VALUE,
-  KPI_LATE_DATA_DAYS,
   KPI_CHART_DAYS,
   KPI_WINDOW_DAYS,
+  kpiPercent,
+  maturesOn,
+  matureStartedBy,
   type KpiTracking,
 } from '../../../src/contracts/acquire';
 import type { ServerContext } from '../../context';
@@ -48,18 +50,11 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
   const window = KPI_WINDOW_DAYS[kpi];
   if (window === null) return { ...base, value: null, verdict: 'not_tracked', maturePlayers: 0, matureOn: null };
   if (starts.length === 0) return { ...base, value: null, verdict: 'no_data', maturePlayers: 0, matureOn: null };
-  const ageMs = (window + KPI_LATE_DATA_DAYS) * DAY_MS;
-  const now = ctx.now().getTime();
-  const mature = starts.filter((s) => new Date(s.started).getTime() + ageMs <= now);
+  const matureBy = matureStartedBy(ctx.now(), window).getTime();
+  const mature = starts.filter((s) => new Date(s.started).getTime() <= matureBy);
   if (mature.length === 0) {
     const first = Math.min(...starts.map((s) => new Date(s.started).getTime()));
-    return {
-      ...base,
-      value: null,
-      verdict: 'not_mature',
-      maturePlayers: 0,
-      matureOn: new Date(first + ageMs).toISOString().slice(0, 10),
-    };
+    return { ...base, value: null, verdict: 'not_mature', maturePlayers: 0, matureOn: maturesOn(first, window) };
   }
   const ids = mature.map((s) => s.player_id);
   const startOf = new Map(mature.map((s) => [s.player_id, new Date(s.started).getTime()]));
@@ -80,7 +75,7 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
       .where('charge_id', 'is not', null)
       .executeTakeFirstOrThrow();
     const spend = Number(cost.cents) / 100;
-    value = spend > 0 ? Math.round((revenue / spend) * 1000) / 10 : null;
+    value = kpiPercent(revenue, spend);
   } else {
     const returned = new Set(
       postbacks
@@ -91,7 +86,7 @@ export async function kpiTracking(ctx: ServerContext, appId: string): Promise<Kp
         })
         .map((p) => p.sub1),
     );
-    value = Math.round((returned.size / mature.length) * 1000) / 10;
+    value = kpiPercent(returned.size, mature.length);
   }
   if (value === null) return { ...base, value, verdict: 'no_data', maturePlayers: mature.length, matureOn: null };
   return {

@@ -3,10 +3,12 @@
  * their active and draft definitions, the player app's views and starts (one row per reported event, unique per app
  * and event id so a replayed request counts once), and completed steps (unique per quest, player and step, so a
  * postback delivered twice completes a step once), each linked to the billing charge it made, and their sums per
- * quest and UTC hour (spend and pacing); the player's country of a start and the country a completion was paid for.
+ * quest and UTC hour (spend and pacing); the player's country of a start and the country a completion was paid for;
+ * each player's returns from a quest (cost, revenue D7, return days).
  */
 import { sqlMigrations } from '../../db/migrations';
 import { FILL_SPEND_HOURS_SQL, FILL_STEP_COUNTS_SQL } from './spend-hours';
+import { FILL_QUEST_RETURN_SUMS_SQL, FILL_QUEST_RETURNS_SQL } from './quest-returns';
 
 export const acquireMigrations = sqlMigrations({
   '0450_acquire': `
@@ -85,5 +87,36 @@ export const acquireMigrations = sqlMigrations({
   '0454_quest_payouts_by_country': `
         ALTER TABLE quest_player_events ADD COLUMN IF NOT EXISTS country text;
         ALTER TABLE quest_step_completions ADD COLUMN IF NOT EXISTS country text
+      `,
+  // Returns per quest (docs/acquire.md §Returns per quest): one row per quest and player, made by the first start and
+  // kept by the writers (a charged step's cost, a postback's revenue within 7 days and the D1 / D7 return days), and
+  // their sums per quest and UTC day and hour of start, so the quest list reads a quest's days, at most a day of hours
+  // and an hour of players; filled here from the stored starts, completions and postbacks. A postback finds its player's rows by
+  // (app, player); the list finds a cutoff's hour of players by (quest, start).
+  '0455_quest_player_returns': `
+        CREATE TABLE quest_player_returns (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          player_id text NOT NULL,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          started_at timestamptz NOT NULL,
+          cost_cents bigint NOT NULL DEFAULT 0,
+          revenue_d7 double precision NOT NULL DEFAULT 0,
+          returned_d1 boolean NOT NULL DEFAULT false,
+          returned_d7 boolean NOT NULL DEFAULT false,
+          PRIMARY KEY (quest_id, player_id)
+        );
+        CREATE INDEX quest_player_returns_player ON quest_player_returns (app_id, player_id, started_at);
+        CREATE INDEX quest_player_returns_start ON quest_player_returns (quest_id, started_at);
+        CREATE TABLE quest_return_sums (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          span text NOT NULL CHECK (span IN ('day', 'hour')),
+          at timestamptz NOT NULL,
+          players integer NOT NULL,
+          cost_cents bigint NOT NULL,
+          revenue_d7 double precision NOT NULL,
+          returned_d1 integer NOT NULL,
+          returned_d7 integer NOT NULL,
+          PRIMARY KEY (quest_id, span, at)
+        );${FILL_QUEST_RETURNS_SQL};${FILL_QUEST_RETURN_SUMS_SQL}
       `,
 });

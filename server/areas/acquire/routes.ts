@@ -28,6 +28,8 @@ import {
 import { kpiTracking } from './kpi';
 import { acquirePacing, questSpend } from './pacing';
 import { acquirePacingEndpoints as pacing } from '../../../src/contracts/acquire-pacing';
+import { acquireReturnsEndpoints as returns } from '../../../src/contracts/acquire-returns';
+import { oneQuestReturns, questReturns } from './quest-returns';
 import type { ServerContext } from '../../context';
 
 const done = (message: string) => ({ success: true, message });
@@ -122,6 +124,17 @@ export const acquireRoutes = [
     handler: async ({ ctx, params }) => ({
       success: true,
       data: await questSpend(ctx, params.appId, params.questId),
+    }),
+  }),
+  defineRoute(returns.returns, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ success: true, data: await questReturns(ctx, params.appId) }),
+  }),
+  defineRoute(returns.questReturns, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({
+      success: true,
+      data: await oneQuestReturns(ctx, params.appId, params.questId),
     }),
   }),
   defineRoute(e.playerEvent, {

@@ -67,6 +67,31 @@ export interface QuestStepCountsTable {
   players: number;
 }
 
+/** A player's returns from one quest (docs/acquire.md §Returns per quest), made by the first start, kept by the writers. */
+export interface QuestPlayerReturnsTable {
+  quest_id: string;
+  player_id: string;
+  app_id: string;
+  started_at: Timestamp;
+  cost_cents: ColumnType<string | number, number | undefined, number>;
+  /** Postback revenue (USD) received within 7 days of the start. */
+  revenue_d7: ColumnType<number, number | undefined, number>;
+  returned_d1: ColumnType<boolean, boolean | undefined, boolean>;
+  returned_d7: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** A quest's returns summed per UTC day and per UTC hour of its players' starts (written with each player's row). */
+export interface QuestReturnSumsTable {
+  quest_id: string;
+  span: 'day' | 'hour';
+  at: Timestamp;
+  players: number;
+  cost_cents: ColumnType<string | number, number, number>;
+  revenue_d7: number;
+  returned_d1: number;
+  returned_d7: number;
+}
+
 export interface AcquireTables {
   acquire_settings: AcquireSettingsTable;
   quests: QuestsTable;
@@ -74,4 +99,6 @@ export interface AcquireTables {
   quest_step_completions: QuestStepCompletionsTable;
   quest_spend_hours: QuestSpendHoursTable;
   quest_step_counts: QuestStepCountsTable;
+  quest_player_returns: QuestPlayerReturnsTable;
+  quest_return_sums: QuestReturnSumsTable;
 }

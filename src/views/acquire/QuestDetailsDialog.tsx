@@ -1,7 +1,8 @@
 /**
  * A quest's details, read-only, for every role (the quest name in the grid opens it): the version players see (the
  * published one, else the draft), its countries, daily cap and steps with their payouts by country
- * (docs/acquire.md §Payouts by country).
+ * (docs/acquire.md §Payouts by country), and its returns: cost, players started, revenue D7, ROAS D7, retention D1 / D7,
+ * each with its maturity (docs/acquire.md §Returns per quest).
  */
 import { shownVersion, type Quest } from '../../contracts/acquire';
 import { Button } from '../ui/Button';
@@ -9,8 +10,55 @@ import { Modal } from '../ui/Modal';
 import { CountryPayoutsList } from './CountryPayoutsTable';
 import { countriesText, money, stepText } from './questText';
 import { QUEST_STATUS_LABELS } from '../../contracts/acquire';
+import { useQuestReturns } from '../../services/acquire.queries';
+import { Spinner } from '../ui/Spinner';
+import { returnsLines } from './returns-text';
 
-export function QuestDetailsDialog({ quest, onClose }: { quest: Quest; onClose: () => void }) {
+/** The quest's returns, as the KPI card counts them: only players mature for each window. */
+function ReturnsSection({ appId, questId }: { appId: string; questId: string }) {
+  const returns = useQuestReturns(appId, questId);
+  return (
+    <section aria-labelledby="quest-returns" className="space-y-2">
+      <h3 id="quest-returns" className="font-semibold text-slate-900">
+        Returns
+      </h3>
+      {returns.isPending ? (
+        <Spinner label="Loading returns" />
+      ) : returns.isError ? (
+        <p role="alert" className="text-rose-700">
+          The returns could not be loaded.
+        </p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
+            {returnsLines(returns.data).map((line) => (
+              <div key={line.label} className="contents">
+                <dt className="font-medium text-slate-600">{line.label}</dt>
+                <dd className="tabular-nums">
+                  {line.text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+                    i % 2 === 1 ? (
+                      <span key={i} className="whitespace-nowrap">
+                        {part}
+                      </span>
+                    ) : (
+                      part
+                    ),
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <p className="text-xs text-slate-600">
+            Each D1 / D7 figure counts the players who started at least the window plus 3 days of late data ago, as the
+            KPI card does.
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export function QuestDetailsDialog({ appId, quest, onClose }: { appId: string; quest: Quest; onClose: () => void }) {
   const version = shownVersion(quest);
   return (
     <Modal
@@ -46,6 +94,7 @@ export function QuestDetailsDialog({ quest, onClose }: { quest: Quest; onClose: 
               </li>
             ))}
           </ol>
+          {quest.active && <ReturnsSection appId={appId} questId={quest.id} />}
         </div>
       )}
     </Modal>

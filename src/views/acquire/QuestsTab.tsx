@@ -1,6 +1,7 @@
 /**
  * Acquire → Quests (docs/acquire.md §Screens and routes, §Quest states quest menu, §Roles viewers, §Rules and limits grid sizes): a TanStack Table grid (page size 20; 20, 50,
- * 100) of name, status and the analytics totals (viewed, started, completed, % completed) with their sums (scrolling
+ * 100) of name, status and the analytics totals (viewed, started, completed, % completed) with their sums, and each
+ * quest's ROAS D7 ("Not mature yet" until it is: docs/acquire.md §Returns per quest) (scrolling
  * sideways in its card, with a visible cue, when the card is narrower than the table), each row's
  * options menu from the status table (none for viewers), New quest, Publish all and Discard all (asked first: it
  * names the never-published quests it deletes). Menu actions run
@@ -20,7 +21,9 @@ import {
   type SourceEvent,
 } from '../../contracts/acquire';
 import type { Workspace } from '../../contracts/workspace';
-import { useQuests } from '../../services/acquire.queries';
+import { useQuestReturnsList, useQuests } from '../../services/acquire.queries';
+import type { QuestReturns } from '../../contracts/acquire-returns';
+import { NOT_MATURE, roasCell } from './returns-text';
 import { questActionsFlow } from '../../machines/quest-actions/quest-actions.actors';
 import { selectQuestActions, questActionsActions } from '../../machines/quest-actions/quest-actions.selectors';
 import type { QuestRef } from '../../machines/quest-actions/quest-actions.machine';
@@ -48,6 +51,8 @@ interface Row {
   started: number;
   completed: number;
   percent: number;
+  /** Undefined while loading or when the returns could not be loaded. */
+  returns: QuestReturns | undefined;
 }
 const count = new Intl.NumberFormat('en-US');
 const percent = (value: number) => `${value.toFixed(1)} %`;
@@ -84,6 +89,15 @@ const columnsOf = (onDetails: (quest: Quest) => void): TableColumn<Row>[] => [
   numeric('Started', (row) => count.format(row.started)),
   numeric('Completed', (row) => count.format(row.completed)),
   numeric('% Completed', (row) => percent(row.percent)),
+  {
+    header: 'ROAS D7',
+    headerClassName: 'text-right',
+    className: 'text-right tabular-nums',
+    cell: (row) => {
+      const text = roasCell(row.returns);
+      return text === NOT_MATURE ? <span className="text-xs text-amber-800">{text}</span> : text;
+    },
+  },
 ];
 
 const refOf = (quest: Quest): QuestRef => ({
@@ -103,6 +117,7 @@ export default function QuestsTab({
   events: SourceEvent[];
 }) {
   const quests = useQuests(appId);
+  const returns = useQuestReturnsList(appId);
   const questActor = useFlowActor(questActionsFlow, { appId }, { key: `quest-actions:${appId}` });
   const review = useFlowActor(questReviewFlow, { appId }, { key: `quest-review:${appId}` });
   const actionsView = useSelector(questActor, selectQuestActions);
@@ -127,9 +142,10 @@ export default function QuestsTab({
           started: a?.totalStarted ?? 0,
           completed: a?.totalCompleted ?? 0,
           percent: a?.percentageCompleted ?? 0,
+          returns: returns.data?.find((r) => r.questId === quest.id),
         };
       }),
-    [quests.data],
+    [quests.data, returns.data],
   );
   const totals = useMemo(
     () =>
@@ -195,6 +211,11 @@ export default function QuestsTab({
         </div>
       </div>
 
+      {returns.isError && (
+        <p role="alert" className="text-sm text-rose-700">
+          ROAS D7 could not be loaded. Reload the page to try again.
+        </p>
+      )}
       {data.length === 0 ? (
         <EmptyState title="No quests yet">Save your target with suggestions on, or create a quest.</EmptyState>
       ) : (
@@ -241,6 +262,7 @@ export default function QuestsTab({
                 <td className="px-4 py-2 text-right tabular-nums">
                   {percent(totals.started === 0 ? 0 : Math.round((totals.completed / totals.started) * 1000) / 10)}
                 </td>
+                <td />
                 {!denied && <td />}
               </tr>
             }
@@ -280,7 +302,7 @@ export default function QuestsTab({
           onClose={() => setEditing(null)}
         />
       )}
-      {details && <QuestDetailsDialog quest={details} onClose={() => setDetails(null)} />}
+      {details && <QuestDetailsDialog appId={appId} quest={details} onClose={() => setDetails(null)} />}
       <FlowConfirmDialog view={reviewView.discardAllConfirm} actions={reviewActions} confirmLabel="Discard all" />
       <QuestReviewDialog
         actor={review}
