@@ -12,6 +12,7 @@ import {
   fetchSettings,
   fetchSource,
 } from './acquire.service';
+import { listHolds } from './acquire-fraud.service';
 
 export const acquireQueryKey = (appId: string) => ['acquire', appId] as const;
 
@@ -71,4 +72,11 @@ export const useQuestSpend = (appId: string, questId: string | null) =>
     enabled: questId !== null,
     refetchInterval: PACING_REFRESH_MS,
     queryFn: async ({ signal }) => unwrap(await fetchQuestSpend(appId, questId!, signal), 'The quest spend').data,
+  });
+
+/** The app's count of held completions (the Held completions tab's badge); the tab's flow reads the list itself. */
+export const useHeldCount = (appId: string) =>
+  useServerQuery({
+    queryKey: [...acquireQueryKey(appId), 'held-count'],
+    queryFn: async ({ signal }) => (await listHolds(appId, 'held', null, signal)).counts.held,
   });
