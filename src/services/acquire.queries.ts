@@ -74,9 +74,13 @@ export const useQuestSpend = (appId: string, questId: string | null) =>
     queryFn: async ({ signal }) => unwrap(await fetchQuestSpend(appId, questId!, signal), 'The quest spend').data,
   });
 
-/** The app's count of held completions (the Held completions tab's badge); the tab's flow reads the list itself. */
-export const useHeldCount = (appId: string) =>
+/**
+ * The app's count of held completions (the Held completions tab's badge); on that tab the flow reads the list itself
+ * and writes its count here (so the page asks once).
+ */
+export const useHeldCount = (appId: string, enabled = true) =>
   useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'held-count'],
+    enabled,
     queryFn: async ({ signal }) => (await listHolds(appId, 'held', null, signal)).counts.held,
   });

@@ -33,7 +33,7 @@ export default function AcquirePage() {
   const app = useCurrentApp();
   const source = useAcquireSource(app?.id ?? '');
   const settings = useAcquireSettings(app?.id ?? '');
-  const held = useHeldCount(app?.id ?? '');
+  const held = useHeldCount(app?.id ?? '', tab !== 'holds');
   if (!workspace || !app) return null;
   if (source.isPending || settings.isPending) return <Spinner label="Loading Acquire" />;
   if (source.isError || settings.isError) {
