@@ -12,7 +12,7 @@
  *   shared_address  FRAUD_ADDRESS_PLAYERS + 2 players on one client address
  *   replay          a player's step sent again under a new postback id, same event and event time, where the next
  *                   step has the same event (the only replay that could be charged)
- *   source_burst    FRAUD_BURST_FLOOR_PER_MINUTE + 5 players of one new media source completing within one minute
+ *   source_burst    BURST_PLAYERS players of one new media source completing within one minute
  */
 import { mulberry32 } from '../analytics/generator';
 import {
@@ -46,6 +46,8 @@ export interface CrowdPlayer {
 }
 
 const HONEST_SOURCES = ['meta_ads', 'google_ads', 'unity_ads', 'applovin'];
+/** Enough that, split over two minutes by a slow sender, one minute still passes the floor. */
+export const BURST_PLAYERS = 2 * FRAUD_BURST_FLOOR_PER_MINUTE + 5;
 const MINUTE = 60_000;
 
 /** Seconds a step takes after the previous one (or the start): 90–360 s. */
@@ -121,13 +123,11 @@ export function generateCrowd(options: {
         break;
       }
       case 'source_burst': {
-        // Players started over the last hours, all completing step 1 within one minute from one new source.
+        // Players started together, all completing step 1 five minutes later within one minute from one new source.
         const minute = Math.ceil(next(10 * MINUTE).getTime() / MINUTE) * MINUTE;
-        for (let k = 0; k < FRAUD_BURST_FLOOR_PER_MINUTE + 5; k++) {
-          const startAt = new Date(minute - (30 + k) * MINUTE);
-          const done = minute + Math.floor((k * 50_000) / (FRAUD_BURST_FLOOR_PER_MINUTE + 5));
-          play(kind, startAt, { mediaSource: 'burst_network' }, () => (done - startAt.getTime()) / 1000, 1);
-        }
+        const startAt = new Date(minute - 5 * MINUTE);
+        for (let k = 0; k < BURST_PLAYERS; k++)
+          play(kind, startAt, { mediaSource: 'burst_network' }, () => 5 * 60 + k, 1);
         break;
       }
     }

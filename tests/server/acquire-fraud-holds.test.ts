@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { DEMO_ACCOUNTS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { ACQUIRE_DEMO_APP } from '../../server/areas/acquire/seed';
 import { recordStepCompletion, type StepOutcome } from '../../server/areas/acquire/acquire';
-import { FRAUD_KINDS, generateCrowd, type CrowdPlayer } from '../../server/demo/crowd';
+import { BURST_PLAYERS, FRAUD_KINDS, generateCrowd, type CrowdPlayer } from '../../server/demo/crowd';
 import {
   ALREADY_DECIDED,
   FRAUD_ADDRESS_PLAYERS,
@@ -159,7 +159,7 @@ describe('the rules, with a generated crowd', () => {
     // the burst: the source's first FRAUD_BURST_FLOOR_PER_MINUTE completions of the minute pass, the rest are held
     const burst = of('source_burst').map((p) => outcomes.get(p.playerId)![0]);
     expect(burst.filter((o) => o === 'charged')).toHaveLength(FRAUD_BURST_FLOOR_PER_MINUTE);
-    expect(burst.filter((o) => o === 'held')).toHaveLength(5);
+    expect(burst.filter((o) => o === 'held')).toHaveLength(BURST_PLAYERS - FRAUD_BURST_FLOOR_PER_MINUTE);
     expect(holds.filter((h) => h.reason === 'source_burst')[0]!.evidence).toMatchObject({
       'media source': 'burst_network',
     });
