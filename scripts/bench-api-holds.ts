@@ -45,6 +45,8 @@ async function generate(ctx: ServerContext, rows: number) {
         ${now}::timestamptz - make_interval(secs => (${rows}::int - g) * (${span}::float8 / ${rows}::float8))
       FROM generate_series(${start + 1}::int, ${end}::int) AS g`.execute(ctx.db);
   }
+  await sql`INSERT INTO quest_hold_counts (app_id, status, holds)
+    SELECT app_id, status, count(*) FROM quest_completion_holds GROUP BY 1, 2`.execute(ctx.db);
   await sql`ANALYZE quest_completion_holds`.execute(ctx.db);
 }
 

@@ -34,7 +34,7 @@
  * row with the statuses its declared access implies; check them, paste it, and adjust the body/params.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import type { Access, RouteEntry } from '../../server/http/access';
 import { hashToken, newId, newToken } from '../../server/auth/crypto';
@@ -552,6 +552,11 @@ async function heldParams(ctx: CallContext) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('quest_hold_counts')
+    .values({ app_id: ACQUIRE_DEMO_APP, status: 'held', holds: 1 })
+    .onConflict((oc) => oc.columns(['app_id', 'status']).doUpdateSet({ holds: sql`quest_hold_counts.holds + 1` }))
+    .execute();
   return { appId: ACQUIRE_DEMO_APP, holdId: String(hold.id) };
 }
 const demoQuestParams = { appId: ACQUIRE_DEMO_APP, questId: ACQUIRE_DEMO_QUESTS.live };

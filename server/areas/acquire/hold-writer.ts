@@ -29,6 +29,15 @@ export interface NewHold {
   evidence: HoldEvidence;
 }
 
+/** Adds `by` to the app's count of holds in `status` (the review list's counts). */
+export async function countHold(tx: ServerContext, appId: string, status: string, by: number): Promise<void> {
+  await tx.db
+    .insertInto('quest_hold_counts')
+    .values({ app_id: appId, status, holds: by })
+    .onConflict((oc) => oc.columns(['app_id', 'status']).doUpdateSet({ holds: sql`quest_hold_counts.holds + ${by}` }))
+    .execute();
+}
+
 /** Stores the hold; false when the player's step was already held (nothing new). */
 export async function holdCompletion(tx: ServerContext, ids: QuestIds, hold: NewHold): Promise<boolean> {
   const inserted = await tx.db
@@ -52,6 +61,7 @@ export async function holdCompletion(tx: ServerContext, ids: QuestIds, hold: New
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return false;
+  await countHold(tx, ids.appId, 'held', 1);
   await emit(tx, 'quest.completion_held', {
     ...ids,
     holdId: String(inserted.id),

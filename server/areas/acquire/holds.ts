@@ -22,6 +22,7 @@ import { decodeTimeCursor, encodeTimeCursor } from '../../db/time-cursor';
 import { conflict, notFound } from '../../errors';
 import { emit } from '../../events/outbox';
 import { addToSpendHour, countStep } from './spend-hours';
+import { countHold } from './hold-writer';
 
 const columns = [
   'h.id',
@@ -73,12 +74,11 @@ const toHold = (row: HoldRow): Hold => ({
 
 export async function holdCounts(ctx: ServerContext, appId: string): Promise<HoldCounts> {
   const rows = await ctx.db
-    .selectFrom('quest_completion_holds')
-    .select(['status', sql<string>`count(*)`.as('n')])
+    .selectFrom('quest_hold_counts')
+    .select(['status', 'holds'])
     .where('app_id', '=', appId)
-    .groupBy('status')
     .execute();
-  const of = (status: HoldStatus) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  const of = (status: HoldStatus) => Number(rows.find((r) => r.status === status)?.holds ?? 0);
   return { held: of('held'), released: of('released'), rejected: of('rejected') };
 }
 
@@ -196,6 +196,8 @@ export async function decideHold(
       })
       .where('id', '=', row.id as never)
       .execute();
+    await countHold(tx, appId, 'held', -1);
+    await countHold(tx, appId, decision === 'release' ? 'released' : 'rejected', 1);
     await emit(tx, decision === 'release' ? 'quest.completion_released' : 'quest.completion_rejected', {
       ...ids,
       holdId: String(row.id),

@@ -142,4 +142,15 @@ export const acquireMigrations = sqlMigrations({
         ALTER TABLE quest_step_completions ADD COLUMN IF NOT EXISTS postback_id text;
         CREATE INDEX IF NOT EXISTS quest_player_events_start ON quest_player_events (quest_id, player_id, kind, at)
       `,
+  // The review list's counts per status (the tab's badge), kept with each hold and decision so a read is ≤ 3 rows.
+  '0461_quest_hold_counts': `
+        CREATE TABLE quest_hold_counts (
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          status text NOT NULL,
+          holds integer NOT NULL,
+          PRIMARY KEY (app_id, status)
+        );
+        INSERT INTO quest_hold_counts (app_id, status, holds)
+        SELECT app_id, status, count(*) FROM quest_completion_holds GROUP BY 1, 2
+      `,
 });

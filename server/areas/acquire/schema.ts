@@ -92,6 +92,12 @@ export interface QuestCompletionHoldsTable {
   decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   charge_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+/** An app's holds per status (kept with each hold and decision): the review list's counts. */
+export interface QuestHoldCountsTable {
+  app_id: string;
+  status: string;
+  holds: number;
+}
 /** Honest (not held) completions of a step per time-from-start bucket (src/contracts/acquire-fraud.ts bucketOf). */
 export interface QuestStepTimingTable {
   quest_id: string;
@@ -124,6 +130,7 @@ export interface AcquireTables {
   quest_step_counts: QuestStepCountsTable;
   quest_completion_holds: QuestCompletionHoldsTable;
   quest_step_timing: QuestStepTimingTable;
+  quest_hold_counts: QuestHoldCountsTable;
   quest_fraud_signals: QuestFraudSignalsTable;
   acquire_source_minutes: AcquireSourceMinutesTable;
 }
