@@ -14,7 +14,7 @@
  *
  * Options: --duration <s> (5 per case), --connections <n> (50), --health-connections <n> (10, in the mixed case),
  * --events <n> (demo events of the cached data, 1,200,000), --data-dir <dir> (.bench/api; delete it to rebuild),
- * --only pglite|postgres|activity|postbacks|pacing|returns, --activity-rows <n> (1,000,000), --activity-samples <n> (200), --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
+ * --only pglite|postgres|activity|postbacks|pacing|returns|holds, --activity-rows <n> (1,000,000), --activity-samples <n> (200), --cpu-per-server <cores> (a CPU quota per server process; see capCpu). Besides latency it prints the server's CPU time per request (from /proc, Linux), a figure that
  * depends much less on what else the machine is doing. Targets: PGlite /api/health p99 ≤ 20 ms under any load, /api/me ≥ 1,000 req/s,
  * report run p99 ≤ 2 s in the mixed case; PostgreSQL /api/me p99 ≤ 50 ms and 2 processes ≥ 1.6× one.
  * The activity case (scripts/bench-api-activity.ts, in-process on PGlite): the activity page at 1 M entries in one
@@ -25,6 +25,8 @@
  * (1,000,000)): the Quests tab's pacing card and a quest's spend at 1 M completions (target p99 ≤ 50 ms).
  * The returns-per-quest case (scripts/bench-api-returns.ts, in-process on PGlite, `--only returns`, --returns-rows <n>
  * (1,000,000)): the quest list's returns (ROAS D7, retention) and one quest's at 1 M completions (target p99 ≤ 50 ms).
+ * The fraud holds case (scripts/bench-api-holds.ts, in-process on PGlite, `--only holds`, --holds-rows <n>
+ * (1,000,000)): the Held completions review list at 1 M holds of one app (target p99 ≤ 50 ms).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +43,7 @@ import { benchActivity, printActivityTable, type ActivityBenchRow } from './benc
 import { benchPostbackLog, printPostbackLogTable, type PostbackLogBenchRow } from './bench-api-postbacks';
 import { benchPacing, printPacingTable } from './bench-api-pacing';
 import { benchReturns, printReturnsTable } from './bench-api-returns';
+import { benchHolds, printHoldsTable } from './bench-api-holds';
 import type { BenchRow } from './bench-in-process';
 
 const { values: args } = parseArgs({
@@ -58,6 +61,7 @@ const { values: args } = parseArgs({
     'postback-rows': { type: 'string', default: '5000000' },
     'pacing-rows': { type: 'string', default: '1000000' },
     'returns-rows': { type: 'string', default: '1000000' },
+    'holds-rows': { type: 'string', default: '1000000' },
   },
 });
 const DURATION = Number(args.duration);
@@ -455,7 +459,20 @@ async function main() {
       })),
     );
   }
-  const inProcessOnly = ['activity', 'postbacks', 'pacing', 'returns'].includes(args.only ?? '');
+  const holdsRows: BenchRow[] = [];
+  if (!args.only || args.only === 'holds') {
+    console.log(
+      `Fraud holds (in-process on PGlite, ${Number(args['holds-rows']).toLocaleString('en-US')} holds of one app):`,
+    );
+    holdsRows.push(
+      ...(await benchHolds({
+        rows: Number(args['holds-rows']),
+        samples: Number(args['activity-samples']),
+        log: console.log,
+      })),
+    );
+  }
+  const inProcessOnly = ['activity', 'postbacks', 'pacing', 'returns', 'holds'].includes(args.only ?? '');
   if (args.only !== 'postgres' && !inProcessOnly) {
     console.log('PGlite (embedded; the first run generates the demo events, later runs reuse them):');
     const server = await startServer('pglite', { DATA_DIR: path.join(DATA_DIR, 'pglite') });
@@ -515,6 +532,10 @@ async function main() {
   if (returnsRows.length) {
     console.log('');
     printReturnsTable(returnsRows, console.log);
+  }
+  if (holdsRows.length) {
+    console.log('');
+    printHoldsTable(holdsRows, console.log);
   }
   const load1 = os.loadavg();
   console.log(

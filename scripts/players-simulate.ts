@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { simulatePlayers } from '../server/demo/players';
+import { FRAUD_KINDS, type FraudKind } from '../server/demo/crowd';
 
 export const PLAYERS_SIMULATE_USAGE = `Usage: npm run players:simulate -- [options]
 
@@ -21,6 +22,9 @@ Options:
   --key <s2s key>      use this s2s API key of the app
   --key-file <path>    where the simulator keeps its own s2s key per server and app, so that later runs reuse it
                        (default $DATA_DIR/players-simulate-keys.json, DATA_DIR defaulting to ./data)
+  --fraud <kinds>      also play fraudulent players of these kinds after each quest's honest ones, comma-separated:
+                       ${FRAUD_KINDS.join(', ')} (or all); their completions are held for review
+                       (docs/acquire.md §Fraud holds)
   --help               this text`;
 
 const defaultKeyFile = () => path.resolve(process.env.DATA_DIR ?? './data', 'players-simulate-keys.json');
@@ -36,6 +40,7 @@ function parse() {
         email: { type: 'string', default: 'admin@demostudio.dev' },
         password: { type: 'string', default: 'questboard-demo' },
         key: { type: 'string' },
+        fraud: { type: 'string' },
         'key-file': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -49,8 +54,22 @@ function parse() {
 const args = parse();
 const players = Number(args.players);
 const seed = Number(args.seed);
+const fraud = (
+  args.fraud === 'all'
+    ? [...FRAUD_KINDS]
+    : (args.fraud ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+) as FraudKind[];
+const unknownKind = fraud.find((k) => !FRAUD_KINDS.includes(k));
 if (args.help) {
   console.log(PLAYERS_SIMULATE_USAGE);
+} else if (unknownKind !== undefined) {
+  console.error(
+    `--fraud: ${unknownKind} is not a fraud kind (${FRAUD_KINDS.join(', ')}).\n\n${PLAYERS_SIMULATE_USAGE}`,
+  );
+  process.exit(2);
 } else if (!Number.isInteger(players) || players < 1 || !Number.isInteger(seed)) {
   console.error(
     `--players must be a whole number of at least 1 and --seed a whole number.\n\n${PLAYERS_SIMULATE_USAGE}`,
@@ -66,6 +85,7 @@ if (args.help) {
     password: args.password!,
     key: args.key,
     keyFile: args['key-file'] ?? defaultKeyFile(),
+    fraud,
     log: (line) => console.log(line),
   }).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -66,6 +66,7 @@ import {
   alertProcessFailed,
   alertQuestCapped,
   alertQuestCapNear,
+  alertHoldsBurst,
   alertBudgetFast,
   alertRunwayLow,
   alertSourceSilent,
@@ -199,6 +200,14 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-quest-capped',
     mode: 'after-commit',
     handle: alertQuestCapped,
+  },
+  // A burst of held completions (docs/acquire.md §Fraud holds) tells admins and editors.
+  {
+    event: 'quest.holds_burst',
+    area: 'notifications',
+    name: 'notifications.alert-holds-burst',
+    mode: 'after-commit',
+    handle: alertHoldsBurst,
   },
   // A quest near its cap, or an app spending its budget faster than the day, tells admins and editors.
   {

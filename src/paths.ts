@@ -48,6 +48,7 @@ export const patterns = {
   analyzeSavedFunnel: `${APP}/analyze/funnels/:funnelId`,
   acquireQuests: `${APP}/acquire/quests`,
   acquireTarget: `${APP}/acquire/target`,
+  acquireHolds: `${APP}/acquire/holds`,
   monetizeList: `${APP}/monetize/list`,
   monetizeNew: `${APP}/monetize/new`,
   monetizeEdit: `${APP}/monetize/edit/:monetizeId`,

@@ -166,6 +166,7 @@ export const routes: RouteDef[] = [
   route('analyzeSavedFunnel', 'Funnels', 'app', funnels),
   route('acquireQuests', 'Quests', 'app', acquire),
   route('acquireTarget', 'Target', 'app', acquire),
+  route('acquireHolds', 'Held completions', 'app', acquire),
   route(
     'monetizeList',
     'Monetize',

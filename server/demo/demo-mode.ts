@@ -17,6 +17,10 @@ import { INTEGRATIONS_DEMO_MARKER, seedIntegrationsDemo } from '../areas/integra
 import { seedFirebaseDemo } from '../areas/integrations/index';
 import { ADJUST_DEMO_MARKER, seedAdjustDemo } from '../areas/integrations/index';
 import { simulatePlayers } from './players';
+import type { FraudKind } from './crowd';
+
+/** The demo crowd's fraud: players sharing one device, and a replayed postback (where a quest repeats an event). */
+const DEMO_FRAUD: readonly FraudKind[] = ['shared_device', 'replay'];
 
 export const DEMO_CROWD_MARKER = 'demo-crowd';
 const DEMO_WORKSPACES = [DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID];
@@ -117,6 +121,8 @@ export async function playDemoCrowdOnce(
     email: DEMO_ACCOUNTS.admin,
     password: DEMO_PASSWORD,
     keyFile: options.keyFile,
+    // A few fraudulent players, so the Held completions tab has something to review (docs/acquire.md §Fraud holds).
+    fraud: DEMO_FRAUD,
     log: (line) => options.log(`[demo players] ${line}`),
   }).catch((error: unknown) =>
     options.log(`[demo players] not played: ${error instanceof Error ? error.message : String(error)}`),

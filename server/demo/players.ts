@@ -7,8 +7,10 @@
  *  - each completed step is an AppsFlyer in-app postback to the app's postback URL carrying af_sub3 = quest id and
  *    af_sub1 = player id, with an event_value that meets the step's condition; each start carries the player's
  *    country (one of the quest's, at random), so payouts by country apply.
- * About 60 % of viewers start; each started player goes on to the next step with 75 % chance. Deterministic for a
- * seed. Used by `npm run players:simulate` and, once, by a fresh `npm start` (server/main.ts), so the demo's quests
+ * About 60 % of viewers start; each started player goes on to the next step with 75 % chance, each step reported
+ * 1.5–6 minutes after the previous one (the partner's event time), from one of a few media sources. With `fraud`,
+ * each quest also gets the generated crowd's fraudulent players of those kinds (server/demo/crowd.ts), whose
+ * completions the fraud rules hold (docs/acquire.md §Fraud holds). Deterministic for a seed. Used by `npm run players:simulate` and, once, by a fresh `npm start` (server/main.ts), so the demo's quests
  * show real numbers.
  */
 import fs from 'node:fs';
@@ -16,6 +18,10 @@ import path from 'node:path';
 import { mulberry32 } from '../analytics/generator';
 import { maskedKey } from '../../src/contracts/app-settings';
 import { API_KEY_PREFIX_LENGTH } from '../areas/apps/index';
+import { generateCrowd, type FraudKind } from './crowd';
+
+/** The honest players' media sources, in turn (the burst rule counts each source apart). */
+const HONEST_SOURCES = ['meta_ads', 'google_ads', 'unity_ads', 'applovin'];
 
 export interface SimulateOptions {
   url: string;
@@ -27,6 +33,8 @@ export interface SimulateOptions {
   key?: string;
   /** Where the simulator keeps its s2s key per server and app (JSON); absent: a new key each run. */
   keyFile?: string;
+  /** Fraud kinds to inject after the honest players of each quest (server/demo/crowd.ts). */
+  fraud?: readonly FraudKind[];
   log: (line: string) => void;
 }
 
@@ -82,7 +90,7 @@ function valueFor(step: Step, rand: () => number): Record<string, string> {
 
 export async function simulatePlayers(
   options: SimulateOptions,
-): Promise<{ views: number; starts: number; steps: number }> {
+): Promise<{ views: number; starts: number; steps: number; fraudPlayers: number }> {
   const { appId, log } = options;
   const base = options.url.replace(/\/$/, '');
   const rand = mulberry32(options.seed);
@@ -131,54 +139,94 @@ export async function simulatePlayers(
   );
   if (quests.length === 0) log('No live quests: publish one first.');
   const run = `${Date.now().toString(36)}`;
-  const totals = { views: 0, starts: 0, steps: 0 };
+  const totals = { views: 0, starts: 0, steps: 0, fraudPlayers: 0 };
+  const send = async (fields: Record<string, string | null>) => {
+    const url = new URL(postbackUrl.replace(/^https?:\/\/[^/]+/, base));
+    for (const [k, v] of Object.entries(fields)) if (v !== null) url.searchParams.set(k, v);
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`postback answered ${res.status}: ${await res.text()}`);
+    totals.steps++;
+  };
+  /** AppsFlyer's event_time: UTC, to the millisecond. */
+  const eventTime = (at: number) => new Date(at).toISOString().replace('T', ' ').slice(0, 23);
   for (const quest of quests) {
     const steps = quest.active?.steps ?? [];
+    // The player's country, one of the quest's (the start carries it: payouts by country apply to it).
+    const countries = quest.active?.countries ?? [];
+    const s2s = (playerId: string, kind: 'view' | 'start', country: string | undefined) =>
+      json(`/api/s2s/${appId}/quest-events`, {
+        method: 'POST',
+        headers: { 'x-questboard-key': key! },
+        body: JSON.stringify({
+          eventId: `${playerId}-${quest.id}-${kind}`,
+          questId: quest.id,
+          playerId,
+          kind,
+          ...(kind === 'start' && country ? { country } : {}),
+        }),
+      });
     for (let p = 0; p < options.players; p++) {
       const playerId = `sim-${run}-${p}`;
-      // The player's country, one of the quest's (the start carries it: payouts by country apply to it).
-      const countries = quest.active?.countries ?? [];
       const country = countries[Math.floor(rand() * countries.length)];
-      const s2s = (kind: 'view' | 'start') =>
-        json(`/api/s2s/${appId}/quest-events`, {
-          method: 'POST',
-          headers: { 'x-questboard-key': key! },
-          body: JSON.stringify({
-            eventId: `${playerId}-${quest.id}-${kind}`,
-            questId: quest.id,
-            playerId,
-            kind,
-            ...(kind === 'start' && country ? { country } : {}),
-          }),
-        });
-      await s2s('view');
+      await s2s(playerId, 'view', country);
       totals.views++;
       if (rand() > 0.6) continue;
-      await s2s('start');
+      await s2s(playerId, 'start', country);
       totals.starts++;
+      // When the player does each step, as the partner reports it: players spread 20 s apart, each step 1.5–6
+      // minutes after the previous one (so the fraud rules see an honest pace: docs/acquire.md §Fraud holds).
+      let at = Date.now() + p * 20_000;
       for (const [i, step] of steps.entries()) {
         if (i > 0 && rand() > 0.75) break;
-        const url = new URL(postbackUrl.replace(/^https?:\/\/[^/]+/, base));
-        const params = {
+        at += (90 + Math.floor(rand() * 270)) * 1000;
+        await send({
           event_name: step.eventName,
           event_value: JSON.stringify(valueFor(step, rand)),
-          event_time: new Date().toISOString().replace('T', ' ').slice(0, 19),
-          idfa: `00000000-0000-4000-8000-${String(p).padStart(12, '0')}`,
+          event_time: eventTime(at),
+          idfa: `00000000-0000-4000-8000-${(run + String(p).padStart(4, '0')).slice(-12).padStart(12, '0')}`,
           appsflyer_id: `${playerId}-${i}`,
+          media_source: HONEST_SOURCES[p % HONEST_SOURCES.length]!,
           af_sub1: playerId,
           af_sub2: appId,
           af_sub3: quest.id,
-        };
-        for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-        const res = await fetch(url);
-        if (!res.ok) throw new Error(`postback answered ${res.status}: ${await res.text()}`);
-        totals.steps++;
+        });
       }
     }
     log(`${quest.active?.name}: played by ${options.players} players`);
+    if (!options.fraud?.length) continue;
+    // The injected fraud (server/demo/crowd.ts): each player's steps at the crowd's times from its own start.
+    const crowd = generateCrowd({
+      seed: options.seed,
+      steps,
+      honest: 0,
+      fraud: options.fraud,
+      from: new Date(),
+      prefix: `sim-${run}-${quest.id.slice(0, 8)}`,
+    });
+    for (const player of crowd) {
+      const country = countries[0];
+      await s2s(player.playerId, 'view', country);
+      await s2s(player.playerId, 'start', country);
+      const startedAt = Date.now();
+      for (const pb of player.postbacks)
+        await send({
+          event_name: pb.eventName,
+          event_value: JSON.stringify(valueFor(steps[pb.stepIndex]!, rand)),
+          event_time: eventTime(startedAt + pb.eventTime.getTime() - player.startAt.getTime()),
+          idfa: pb.deviceId,
+          appsflyer_id: pb.postbackId,
+          ip: pb.clientAddress,
+          media_source: pb.mediaSource,
+          af_sub1: player.playerId,
+          af_sub2: appId,
+          af_sub3: quest.id,
+        });
+    }
+    totals.fraudPlayers += crowd.length;
+    log(`${quest.active?.name}: ${crowd.length} fraudulent players (${options.fraud.join(', ')})`);
   }
   log(
-    `Done: ${totals.views} views, ${totals.starts} starts, ${totals.steps} step postbacks (charged within each quest's daily cap).`,
+    `Done: ${totals.views} views, ${totals.starts} starts, ${totals.steps} step postbacks (charged within each quest's daily cap${totals.fraudPlayers ? `; ${totals.fraudPlayers} fraudulent players, whose completions the fraud rules hold: Acquire → Held completions` : ''}).`,
   );
   return totals;
 }

@@ -207,6 +207,37 @@ export const AppVersionSeen = t.type({
   firstSeenAt: t.string,
 });
 
+/**
+ * A completion held by a fraud rule (docs/acquire.md §Fraud holds), and an editor's decision on it: released (charged,
+ * under `chargeId`) or rejected (never charged).
+ */
+export const QuestCompletionHeld = t.type({
+  workspaceId: Id,
+  appId: Id,
+  questId: Id,
+  questName: t.string,
+  holdId: Id,
+  playerId: t.string,
+  stepIndex: t.number,
+  eventName: t.string,
+  payoutCents: t.number,
+  reason: t.string,
+});
+export const QuestCompletionDecided = t.type({
+  workspaceId: Id,
+  appId: Id,
+  questId: Id,
+  questName: t.string,
+  holdId: Id,
+  playerId: t.string,
+  stepIndex: t.number,
+  payoutCents: t.number,
+  reason: t.string,
+  chargeId: t.union([Id, t.null]),
+});
+/** An app's holds within one UTC hour reached another FRAUD_HOLDS_ALERT (src/contracts/acquire-fraud.ts). */
+export const QuestHoldsBurst = t.type({ workspaceId: Id, appId: Id, hour: t.string, holds: t.number });
+
 /** A quest that reached its daily cap today (the first refused step of the day). */
 export const QuestCapped = t.type({ workspaceId: Id, appId: Id, questId: Id, questName: t.string, day: t.string });
 /**
@@ -295,21 +326,25 @@ const Text = t.union([t.string, t.null]);
  * id, sub1 = player id for quests), never the advertising id. A high-volume event: it is written only when a
  * reaction wants that postback (server/areas.ts `wants`); the others are stored by the group commit alone.
  */
-export const PostbackStored = t.type({
-  appId: Id,
-  source: t.string,
-  postbackId: Id,
-  eventName: t.string,
-  value: Text,
-  revenue: t.union([t.number, t.null]),
-  currency: Text,
-  sub1: Text,
-  sub2: Text,
-  sub3: Text,
-  sub4: Text,
-  sub5: Text,
-  receivedAt: t.string,
-});
+export const PostbackStored = t.intersection([
+  t.type({
+    appId: Id,
+    source: t.string,
+    postbackId: Id,
+    eventName: t.string,
+    value: Text,
+    revenue: t.union([t.number, t.null]),
+    currency: Text,
+    sub1: Text,
+    sub2: Text,
+    sub3: Text,
+    sub4: Text,
+    sub5: Text,
+    receivedAt: t.string,
+  }),
+  // What the fraud holds compare (docs/acquire.md §Fraud holds); absent from events written before they existed.
+  t.partial({ advertisingId: Text, clientAddress: Text, mediaSource: Text, eventTime: Text }),
+]);
 
 /**
  * Every event: its payload codec and the area that emits it. An event's name is `<entity>.<past tense>`; the
@@ -319,6 +354,10 @@ export const DOMAIN_EVENTS = {
   'quest.step_completed': { payload: QuestStepCompleted, emittedBy: 'acquire' },
   'quest.published': { payload: QuestPublished, emittedBy: 'acquire' },
   'quest.capped': { payload: QuestCapped, emittedBy: 'acquire' },
+  'quest.completion_held': { payload: QuestCompletionHeld, emittedBy: 'acquire' },
+  'quest.completion_released': { payload: QuestCompletionDecided, emittedBy: 'acquire' },
+  'quest.completion_rejected': { payload: QuestCompletionDecided, emittedBy: 'acquire' },
+  'quest.holds_burst': { payload: QuestHoldsBurst, emittedBy: 'acquire' },
   'quest.cap_near': { payload: QuestCapNear, emittedBy: 'acquire' },
   'target.budget_fast': { payload: TargetBudgetFast, emittedBy: 'acquire' },
   'charge.recorded': { payload: ChargeRecorded, emittedBy: 'billing' },

@@ -39,6 +39,14 @@ export const ALERTS = {
     roles: ['admin', 'editor'],
     perApp: true,
   },
+  holds_burst: {
+    event: 'quest.holds_burst',
+    label: 'Burst of held completions',
+    description:
+      'Many completions of an app were held for review within an hour: they look fake and wait for a decision.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
   quest_cap_near: {
     event: 'quest.cap_near',
     label: 'Quest will reach its daily cap',

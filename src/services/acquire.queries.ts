@@ -14,6 +14,7 @@ import {
   fetchSettings,
   fetchSource,
 } from './acquire.service';
+import { listHolds } from './acquire-fraud.service';
 
 export const acquireQueryKey = (appId: string) => ['acquire', appId] as const;
 
@@ -87,4 +88,15 @@ export const useQuestReturns = (appId: string, questId: string) =>
   useServerQuery({
     queryKey: [...acquireQueryKey(appId), 'returns', questId],
     queryFn: async ({ signal }) => unwrap(await fetchQuestReturns(appId, questId, signal), 'The returns').data,
+  });
+
+/**
+ * The app's count of held completions (the Held completions tab's badge); on that tab the flow reads the list itself
+ * and writes its count here (so the page asks once).
+ */
+export const useHeldCount = (appId: string, enabled = true) =>
+  useServerQuery({
+    queryKey: [...acquireQueryKey(appId), 'held-count'],
+    enabled,
+    queryFn: async ({ signal }) => (await listHolds(appId, 'held', null, signal)).counts.held,
   });

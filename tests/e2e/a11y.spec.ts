@@ -197,6 +197,11 @@ for (const { name: width, viewport } of WIDTHS) {
       await scan(page, `a quest's spend (${width})`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
+      // The held completions (docs/acquire.md §Fraud holds): the review list with its reasons and decisions.
+      await open(page, appPath('dragon-merge-ios', 'acquire/holds'), 'Acquire');
+      await expect(page.getByRole('button', { name: /^Rejected \(/ })).toBeVisible({ timeout: 20_000 });
+      await scan(page, `acquire/holds (${width})`);
+      await open(page, appPath('dragon-merge-ios', 'acquire/quests'), 'Acquire');
       // A quest's details (read-only, from its name) and its editor, both with the steps' payouts by country.
       await page.getByRole('button', { name: 'Dragon Tamer', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Dragon Tamer' })).toBeVisible();

@@ -153,6 +153,8 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/app/:appId/acquire/quests/discard-all': ['quest.draft_discarded'],
   'POST /api/app/:appId/acquire/settings': ['target.changed'],
   'POST /api/s2s/:appId/quest-events': ['quest.step_completed', 'quest.capped'],
+  'POST /api/app/:appId/acquire/holds/:holdId/release': ['quest.completion_released'],
+  'POST /api/app/:appId/acquire/holds/:holdId/reject': ['quest.completion_rejected'],
   'POST /postbacks/:source/:appId/:secret': ['postback.stored'],
   'POST /api/app/:appId/appsflyer/enable': ['plugin.connected'],
   'POST /api/app/:appId/appsflyer/test-links': { notAChange: 'a test link for one device, seen by nobody else' },

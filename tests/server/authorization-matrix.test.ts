@@ -34,7 +34,7 @@
  * row with the statuses its declared access implies; check them, paste it, and adjust the body/params.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import type { Access, RouteEntry } from '../../server/http/access';
 import { hashToken, newId, newToken } from '../../server/auth/crypto';
@@ -530,6 +530,35 @@ async function throwawayQuestParams({ db, who }: CallContext, status: 'DRAFT' | 
   return { appId: ACQUIRE_DEMO_APP, questId };
 }
 const questOf = (status: 'DRAFT' | 'LIVE' | 'STOPPED') => (ctx: CallContext) => throwawayQuestParams(ctx, status);
+/** A held completion of a throwaway live quest, made for this one call (docs/acquire.md §Fraud holds). */
+async function heldParams(ctx: CallContext) {
+  const { questId } = await throwawayQuestParams(ctx, 'LIVE');
+  const hold = await ctx.db
+    .insertInto('quest_completion_holds')
+    .values({
+      app_id: ACQUIRE_DEMO_APP,
+      quest_id: questId,
+      player_id: `matrix-${ctx.who}`,
+      step_index: 0,
+      event_name: 'af_tutorial_completion',
+      payout_cents: 50,
+      country: null,
+      completed_at: new Date(),
+      event_time: null,
+      postback_id: null,
+      reason: 'shared_device',
+      evidence: JSON.stringify({ 'device id': 'matrix' }),
+      held_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('quest_hold_counts')
+    .values({ app_id: ACQUIRE_DEMO_APP, status: 'held', holds: 1 })
+    .onConflict((oc) => oc.columns(['app_id', 'status']).doUpdateSet({ holds: sql`quest_hold_counts.holds + 1` }))
+    .execute();
+  return { appId: ACQUIRE_DEMO_APP, holdId: String(hold.id) };
+}
 const demoQuestParams = { appId: ACQUIRE_DEMO_APP, questId: ACQUIRE_DEMO_QUESTS.live };
 /** The demo iOS app's AppsFlyer postback URL parts (its secret made on first use) and one realistic postback. */
 const postbackParams = async ({ app }: CallContext) => {
@@ -1108,6 +1137,17 @@ const MATRIX: MatrixRow[] = [
     route: 'GET /api/app/:appId/acquire/quests/:questId/returns',
     expect: [200, 200, 200, 404, 401],
     params: demoQuestParams,
+  },
+  { route: 'GET /api/app/:appId/acquire/holds', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'POST /api/app/:appId/acquire/holds/:holdId/release',
+    expect: [200, 200, 403, 404, 401],
+    params: heldParams,
+  },
+  {
+    route: 'POST /api/app/:appId/acquire/holds/:holdId/reject',
+    expect: [200, 200, 403, 404, 401],
+    params: heldParams,
   },
   { route: 'POST /api/s2s/:appId/quest-events', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
 ];

@@ -264,6 +264,14 @@ describe('a database with the demo', () => {
       .where('app_id', '=', DEMO_APP_IDS.dragonMergeIos)
       .execute();
     expect(played.length).toBeGreaterThan(0);
+    // The demo crowd's fraudulent players (docs/acquire.md §Fraud holds): some completions held, for the review list.
+    const held = await server.db
+      .selectFrom('quest_completion_holds')
+      .select(['reason', 'status'])
+      .where('app_id', '=', DEMO_APP_IDS.dragonMergeIos)
+      .execute();
+    expect(held.filter((h) => h.reason === 'shared_device').length).toBeGreaterThan(0);
+    expect(held.every((h) => h.status === 'held')).toBe(true);
     await crowd();
     await crowd();
     expect(await keys()).toBe(before + 1);

@@ -45,6 +45,8 @@ import { suggestQuests } from './suggestions';
 import { addToSpendHour, countStep, utcDayStart } from './spend-hours';
 import { recordQuestStart } from './quest-returns';
 import { announcePace } from './pace-alerts';
+import { judgeCompletion } from './fraud-rules';
+import { holdCompletion } from './hold-writer';
 import { postbackLastSeen, type PostbackSubject } from '../postbacks/index';
 import { changesOf, type DomainEvent } from '../../../src/contracts/domain-events';
 import { shortCache } from '../../short-cache';
@@ -785,8 +787,14 @@ export interface StepCompletion {
   at: Date;
   /** The postback's event parameters (for a step's condition). */
   params?: Record<string, string>;
+  /** What the fraud rules compare (docs/acquire.md §Fraud holds); absent: the rules that need it do not apply. */
+  postbackId?: string | null;
+  deviceId?: string | null;
+  clientAddress?: string | null;
+  mediaSource?: string | null;
+  eventTime?: Date | null;
 }
-export type StepOutcome = 'charged' | 'over_cap' | 'ignored';
+export type StepOutcome = 'charged' | 'over_cap' | 'held' | 'ignored';
 
 function conditionHolds(step: QuestStep, params: Record<string, string> | undefined): boolean {
   const c = step.condition;
@@ -813,7 +821,8 @@ function conditionHolds(step: QuestStep, params: Record<string, string> | undefi
  * charge id while today's completions of the quest stay within its daily cap (Billing records that charge: the
  * reaction in server/areas.ts). Call it inside the postback's transaction; the quest row is locked, so concurrent
  * completions cannot overspend the cap. The first refusal of a day, or the step that reaches the cap, announces
- * `quest.capped`.
+ * `quest.capped`. A completion that breaks a fraud rule is held instead (docs/acquire.md §Fraud holds): stored with
+ * its reason and evidence, not charged, not counted in spend, cap or step counts until an editor releases it.
  */
 export async function recordStepCompletion(ctx: ServerContext, completion: StepCompletion): Promise<StepOutcome> {
   const run = async (tx: ServerContext): Promise<StepOutcome> => {
@@ -829,7 +838,7 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
     // The player's first start, with the country the player app sent (docs/acquire.md §Payouts by country).
     const started = await tx.db
       .selectFrom('quest_player_events')
-      .select(['event_id', 'country'])
+      .select(['event_id', 'country', 'at'])
       .where('quest_id', '=', quest.id)
       .where('player_id', '=', completion.playerId)
       .where('kind', '=', 'start')
@@ -838,11 +847,26 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
       .executeTakeFirst();
     if (!started) return 'ignored';
     const def = definitionOf(quest.active);
+    // The player's completed steps and the holds not released (a held step is not done again).
     const done = await tx.db
       .selectFrom('quest_step_completions')
-      .select('step_index')
+      .select(['step_index', 'event_name', 'event_time', 'postback_id', sql<string | null>`NULL`.as('hold_status')])
       .where('quest_id', '=', quest.id)
       .where('player_id', '=', completion.playerId)
+      .unionAll(
+        tx.db
+          .selectFrom('quest_completion_holds')
+          .select([
+            'step_index',
+            'event_name',
+            'event_time',
+            'postback_id',
+            sql<string | null>`status`.as('hold_status'),
+          ])
+          .where('quest_id', '=', quest.id)
+          .where('player_id', '=', completion.playerId)
+          .where('status', '<>', 'released'),
+      )
       .execute();
     const next = def.steps.findIndex((_, i) => !done.some((d) => d.step_index === i));
     const step = def.steps[next];
@@ -851,6 +875,42 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
     // The player's country's payout when the step lists it, else the step's own: what is charged and counted to the cap.
     const payout = stepPayoutFor(step, started.country);
     const payoutCents = payout.cents;
+    const ids = { workspaceId: quest.workspace_id, appId: completion.appId, questId: quest.id, questName: def.name };
+    const verdict = await judgeCompletion(tx, {
+      appId: completion.appId,
+      questId: quest.id,
+      playerId: completion.playerId,
+      stepIndex: next,
+      eventName: step.eventName,
+      at: completion.at,
+      startedAt: new Date(started.at),
+      deviceId: completion.deviceId ?? null,
+      clientAddress: completion.clientAddress ?? null,
+      mediaSource: completion.mediaSource ?? null,
+      eventTime: completion.eventTime ?? null,
+      postbackId: completion.postbackId ?? null,
+      earlier: done.map((d) => ({
+        stepIndex: d.step_index,
+        eventName: d.event_name,
+        eventTime: d.event_time ? new Date(d.event_time) : null,
+        postbackId: d.postback_id,
+        holdStatus: d.hold_status,
+      })),
+    });
+    if (verdict) {
+      const held = await holdCompletion(tx, ids, {
+        playerId: completion.playerId,
+        stepIndex: next,
+        eventName: step.eventName,
+        payoutCents,
+        country: payout.country,
+        completedAt: completion.at,
+        eventTime: completion.eventTime ?? null,
+        postbackId: completion.postbackId ?? null,
+        ...verdict,
+      });
+      return held ? 'held' : 'ignored';
+    }
     const capCents = Math.round(def.dailyCap * 100);
     const day = (await today(tx, [quest.id])).get(quest.id) ?? { cents: 0, refused: false };
     const withinCap = day.cents + payoutCents <= capCents;
@@ -866,6 +926,8 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
         charge_id: chargeId,
         completed_at: completion.at,
         country: payout.country,
+        event_time: completion.eventTime ?? null,
+        postback_id: completion.postbackId ?? null,
       })
       .onConflict((oc) => oc.columns(['quest_id', 'player_id', 'step_index']).doNothing())
       .returning('step_index')
@@ -873,7 +935,6 @@ export async function recordStepCompletion(ctx: ServerContext, completion: StepC
     if (!inserted) return 'ignored';
     await addToSpendHour(tx, quest.id, completion.at, payoutCents, withinCap);
     await countStep(tx, quest.id, next);
-    const ids = { workspaceId: quest.workspace_id, appId: completion.appId, questId: quest.id, questName: def.name };
     await emit(tx, 'quest.step_completed', {
       ...ids,
       playerId: completion.playerId,
@@ -926,6 +987,11 @@ export async function countQuestStep(tx: ServerContext, event: DomainEvent<'post
     eventName: postback.eventName,
     at: new Date(postback.receivedAt),
     params: postbackParams(postback.value),
+    postbackId: postback.postbackId,
+    deviceId: postback.advertisingId ?? null,
+    clientAddress: postback.clientAddress ?? null,
+    mediaSource: postback.mediaSource ?? null,
+    eventTime: postback.eventTime ? new Date(postback.eventTime) : null,
   });
 }
 /**

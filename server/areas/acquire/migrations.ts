@@ -119,4 +119,71 @@ export const acquireMigrations = sqlMigrations({
           PRIMARY KEY (quest_id, span, at)
         );${FILL_QUEST_RETURNS_SQL};${FILL_QUEST_RETURN_SUMS_SQL}
       `,
+  // Fraud holds (docs/acquire.md §Fraud holds): a completion that looks fake is held (not charged) until an editor
+  // releases it (charged once: the hold row is locked and its status moves once) or rejects it (never charged). The
+  // rules read what earlier completions left: each step's time-from-start histogram (honest completions only), the
+  // players seen per device id and client address of a quest, each media source's completions per minute, and a
+  // completion's partner event time and postback id (replays). The start lookup of a completion gets its index.
+  '0460_quest_fraud_holds': `
+        CREATE TABLE quest_completion_holds (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          player_id text NOT NULL,
+          step_index integer NOT NULL,
+          event_name text NOT NULL,
+          payout_cents integer NOT NULL,
+          country text,
+          completed_at timestamptz NOT NULL,
+          event_time timestamptz,
+          postback_id text,
+          reason text NOT NULL CHECK (reason IN ('too_fast', 'shared_device', 'shared_address', 'replay', 'source_burst', 'player_held')),
+          evidence jsonb NOT NULL,
+          status text NOT NULL DEFAULT 'held' CHECK (status IN ('held', 'released', 'rejected')),
+          held_at timestamptz NOT NULL,
+          decided_by text REFERENCES accounts(id) ON DELETE SET NULL,
+          decided_by_name text,
+          decided_at timestamptz,
+          charge_id text,
+          UNIQUE (quest_id, player_id, step_index)
+        );
+        CREATE INDEX quest_completion_holds_list ON quest_completion_holds (app_id, status, held_at DESC, id DESC);
+        CREATE INDEX quest_completion_holds_recent ON quest_completion_holds (app_id, held_at);
+        CREATE TABLE quest_step_timing (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          step_index integer NOT NULL,
+          bucket integer NOT NULL,
+          completions integer NOT NULL,
+          PRIMARY KEY (quest_id, step_index, bucket)
+        );
+        CREATE TABLE quest_fraud_signals (
+          quest_id text NOT NULL REFERENCES quests(id) ON DELETE CASCADE,
+          kind text NOT NULL CHECK (kind IN ('device', 'address')),
+          value text NOT NULL,
+          player_id text NOT NULL,
+          at timestamptz NOT NULL,
+          PRIMARY KEY (quest_id, kind, value, player_id)
+        );
+        CREATE TABLE acquire_source_minutes (
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          media_source text NOT NULL,
+          minute timestamptz NOT NULL,
+          completions integer NOT NULL,
+          PRIMARY KEY (app_id, media_source, minute)
+        );
+        ALTER TABLE quest_step_completions ADD COLUMN IF NOT EXISTS event_time timestamptz;
+        ALTER TABLE quest_step_completions ADD COLUMN IF NOT EXISTS postback_id text;
+        CREATE INDEX IF NOT EXISTS quest_player_events_start ON quest_player_events (quest_id, player_id, kind, at)
+      `,
+  // The review list's counts per status (the tab's badge), kept with each hold and decision so a read is ≤ 3 rows.
+  '0461_quest_hold_counts': `
+        CREATE TABLE quest_hold_counts (
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          status text NOT NULL,
+          holds integer NOT NULL,
+          PRIMARY KEY (app_id, status)
+        );
+        INSERT INTO quest_hold_counts (app_id, status, holds)
+        SELECT app_id, status, count(*) FROM quest_completion_holds GROUP BY 1, 2
+      `,
 });

@@ -31,6 +31,8 @@ import { acquirePacingEndpoints as pacing } from '../../../src/contracts/acquire
 import { acquireReturnsEndpoints as returns } from '../../../src/contracts/acquire-returns';
 import { oneQuestReturns, questReturns } from './quest-returns';
 import type { ServerContext } from '../../context';
+import { acquireFraudEndpoints as fraud } from '../../../src/contracts/acquire-fraud';
+import { decideHold, listHolds } from './holds';
 
 const done = (message: string) => ({ success: true, message });
 
@@ -137,6 +139,23 @@ export const acquireRoutes = [
       data: await oneQuestReturns(ctx, params.appId, params.questId),
     }),
   }),
+  // Fraud holds (docs/acquire.md §Fraud holds): every member reads the review list; editors and admins decide.
+  defineRoute(fraud.holds, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params, query }) => ({
+      success: true as const,
+      ...(await listHolds(ctx, params.appId, query)),
+    }),
+  }),
+  ...(['release', 'reject'] as const).map((decision) =>
+    defineRoute(fraud[decision], {
+      access: access.app('editor'),
+      handler: async ({ ctx, params }) => ({
+        success: true as const,
+        ...(await decideHold(ctx, params.appId, params.holdId, decision)),
+      }),
+    }),
+  ),
   defineRoute(e.playerEvent, {
     access: access.public,
     handler: async ({ ctx, params, body, req }) => {

@@ -49,6 +49,9 @@ export interface QuestStepCompletionsTable {
   completed_at: Timestamp;
   /** The listed country whose payout `payout_cents` is; null: the step's own payout. */
   country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The partner's event time and the postback's id (the replay rule of docs/acquire.md §Fraud holds). */
+  event_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  postback_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A quest's completions in one UTC hour (written with each completion): what the spend and pacing charts read. */
@@ -92,6 +95,57 @@ export interface QuestReturnSumsTable {
   returned_d7: number;
 }
 
+/** A completion held by a fraud rule (docs/acquire.md §Fraud holds): charged once when released, never when rejected. */
+export interface QuestCompletionHoldsTable {
+  id: ColumnType<string, never, never>;
+  app_id: string;
+  quest_id: string;
+  player_id: string;
+  step_index: number;
+  event_name: string;
+  payout_cents: number;
+  country: string | null;
+  completed_at: Timestamp;
+  event_time: Timestamp | null;
+  postback_id: string | null;
+  reason: string;
+  evidence: JSONColumnType<Record<string, string | number | null>, string, string>;
+  status: ColumnType<'held' | 'released' | 'rejected', 'held' | undefined, 'released' | 'rejected'>;
+  held_at: Timestamp;
+  decided_by: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_by_name: ColumnType<string | null, string | null | undefined, string | null>;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  charge_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** An app's holds per status (kept with each hold and decision): the review list's counts. */
+export interface QuestHoldCountsTable {
+  app_id: string;
+  status: string;
+  holds: number;
+}
+/** Honest (not held) completions of a step per time-from-start bucket (src/contracts/acquire-fraud.ts bucketOf). */
+export interface QuestStepTimingTable {
+  quest_id: string;
+  step_index: number;
+  bucket: number;
+  completions: number;
+}
+/** The players of a quest seen with one device id or client address (first seen at). */
+export interface QuestFraudSignalsTable {
+  quest_id: string;
+  kind: 'device' | 'address';
+  value: string;
+  player_id: string;
+  at: Timestamp;
+}
+/** An app's completions per media source and minute (the burst rule). */
+export interface AcquireSourceMinutesTable {
+  app_id: string;
+  media_source: string;
+  minute: Timestamp;
+  completions: number;
+}
+
 export interface AcquireTables {
   acquire_settings: AcquireSettingsTable;
   quests: QuestsTable;
@@ -101,4 +155,9 @@ export interface AcquireTables {
   quest_step_counts: QuestStepCountsTable;
   quest_player_returns: QuestPlayerReturnsTable;
   quest_return_sums: QuestReturnSumsTable;
+  quest_completion_holds: QuestCompletionHoldsTable;
+  quest_step_timing: QuestStepTimingTable;
+  quest_hold_counts: QuestHoldCountsTable;
+  quest_fraud_signals: QuestFraudSignalsTable;
+  acquire_source_minutes: AcquireSourceMinutesTable;
 }

@@ -10,6 +10,7 @@
  */
 import type { DomainEventName, DomainEventPayload, FieldChange } from '../../../src/contracts/domain-events';
 import { isCardNumber, isSecretValue, isSensitiveKey, MASKED } from '../../../src/contracts/secrets';
+import { HOLD_REASON_LABELS, type HoldReason } from '../../../src/contracts/acquire-fraud';
 
 export interface ActivityObject {
   type: string;
@@ -26,6 +27,7 @@ export interface Described {
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const holdReason = (reason: string) => HOLD_REASON_LABELS[reason as HoldReason] ?? reason;
 const quest = (p: { questId: string; questName: string }): ActivityObject => ({
   type: 'quest',
   id: p.questId,
@@ -119,6 +121,44 @@ export const DESCRIBE: Describers = {
     appId: p.appId,
     object: quest(p),
     changes: [{ field: 'daily cap', before: null, after: `reached on ${p.day}` }],
+  }),
+  'quest.completion_held': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: quest(p),
+    changes: [
+      { field: 'step', before: null, after: `${p.stepIndex + 1} (${p.eventName})` },
+      { field: 'player', before: null, after: p.playerId },
+      { field: 'charge', before: null, after: `${money(p.payoutCents)} held for review (${holdReason(p.reason)})` },
+    ],
+  }),
+  'quest.completion_released': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: quest(p),
+    changes: [
+      { field: 'player', before: null, after: p.playerId },
+      {
+        field: `step ${p.stepIndex + 1}`,
+        before: 'held',
+        after: p.chargeId ? `released, ${money(p.payoutCents)} charged` : 'released',
+      },
+    ],
+  }),
+  'quest.completion_rejected': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: quest(p),
+    changes: [
+      { field: 'player', before: null, after: p.playerId },
+      { field: `step ${p.stepIndex + 1}`, before: 'held', after: `rejected, ${money(p.payoutCents)} never charged` },
+    ],
+  }),
+  'quest.holds_burst': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: { type: 'target', id: p.appId, name: 'Held completions' },
+    changes: [{ field: 'held completions', before: null, after: `${p.holds} since ${p.hour.slice(11, 16)} UTC` }],
   }),
   'quest.cap_near': (p) => ({
     workspaceId: p.workspaceId,

@@ -12,6 +12,7 @@ export {
   alertProcessFailed,
   alertQuestCapped,
   alertQuestCapNear,
+  alertHoldsBurst,
   alertBudgetFast,
   alertRunwayLow,
   alertSourceSilent,

@@ -151,6 +151,21 @@ export async function alertQuestCapped(ctx: ServerContext, event: DomainEvent<'q
   });
 }
 
+/** `quest.holds_burst` → "10 completions held for review", once per app and UTC hour (docs/acquire.md §Fraud holds). */
+export async function alertHoldsBurst(ctx: ServerContext, event: DomainEvent<'quest.holds_burst'>): Promise<void> {
+  const { workspaceId, appId, hour, holds } = event.payload;
+  await deliverAlert(ctx, {
+    kind: 'holds_burst',
+    workspaceId,
+    appId,
+    title: `${holds} completions held for review`,
+    body: `${await appLabel(ctx, appId)}: ${holds} completions since ${hour.slice(11, 16)} UTC look fake and are held, not charged, until an editor releases or rejects them.`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/acquire/holds`,
+    key: `${appId}:${hour}`,
+    at: event.at,
+  });
+}
+
 const utcClock = (iso: string) => `${iso.slice(11, 16)} UTC`;
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

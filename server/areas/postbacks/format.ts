@@ -23,6 +23,9 @@ export interface NormalizedPostback {
   sub5: string | null;
   installTime: Date | null;
   eventTime: Date | null;
+  /** The player's device address as the partner saw it, and the media source (network) that brought the player (docs/acquire.md §Fraud holds). */
+  clientAddress?: string | null;
+  mediaSource?: string | null;
 }
 
 /** The request's parameters, query and body merged (the body wins), every value as text. */

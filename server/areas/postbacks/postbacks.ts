@@ -148,6 +148,10 @@ export async function recordPostback(
       sub4: postback.sub4,
       sub5: postback.sub5,
       receivedAt: receivedAt.toISOString(),
+      advertisingId: postback.advertisingId,
+      clientAddress: postback.clientAddress ?? null,
+      mediaSource: postback.mediaSource ?? null,
+      eventTime: postback.eventTime?.toISOString() ?? null,
     });
     return true;
   });

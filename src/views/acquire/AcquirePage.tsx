@@ -1,13 +1,14 @@
 /**
- * /workspace/{id}/app/{appId}/acquire/{quests|target} (docs/acquire.md §Screens and routes Acquire): without an attribution integration, a page
+ * /workspace/{id}/app/{appId}/acquire/{quests|target|holds} (docs/acquire.md §Screens and routes Acquire): without an attribution integration, a page
  * offering AppsFlyer, Adjust or Singular (links to their integration tabs); otherwise the tabs Quests (shown only when
- * an acquisition settings draft exists) and Target. Each tab's screen loads on demand.
+ * an acquisition settings draft exists), Target and Held completions (docs/acquire.md §Fraud holds; its label carries
+ * the held count). Each tab's screen loads on demand.
  */
 import { lazy, Suspense } from 'react';
 import { Link, Redirect, useLocation } from 'wouter';
 import { PARTNERS } from '../../contracts/partners';
 import { href } from '../../paths';
-import { useAcquireSettings, useAcquireSource } from '../../services/acquire.queries';
+import { useAcquireSettings, useAcquireSource, useHeldCount } from '../../services/acquire.queries';
 import { useCurrentApp, useCurrentWorkspace } from '../workspace/useCurrentWorkspace';
 import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
@@ -15,17 +16,24 @@ import { RouteTabList, tabId } from '../ui/RouteTabList';
 
 const TargetTab = lazy(() => import('./TargetTab'));
 const QuestsTab = lazy(() => import('./QuestsTab'));
+const HoldsTab = lazy(() => import('./HoldsTab'));
 
 /** The route's own title, read after the page heading by assistive technology (the visible tabs say it too). */
-const TAB_TITLES = { quests: 'Quests', target: 'Target' } as const;
+const TAB_TITLES = { quests: 'Quests', target: 'Target', holds: 'Held completions' } as const;
+const TAB_LOADING = { quests: 'Loading Quests', target: 'Loading Target', holds: 'Loading Held completions' } as const;
 
 export default function AcquirePage() {
   const [location] = useLocation();
-  const tab: keyof typeof TAB_TITLES = location.endsWith('/acquire/quests') ? 'quests' : 'target';
+  const tab: keyof typeof TAB_TITLES = location.endsWith('/acquire/quests')
+    ? 'quests'
+    : location.endsWith('/acquire/holds')
+      ? 'holds'
+      : 'target';
   const workspace = useCurrentWorkspace();
   const app = useCurrentApp();
   const source = useAcquireSource(app?.id ?? '');
   const settings = useAcquireSettings(app?.id ?? '');
+  const held = useHeldCount(app?.id ?? '', tab !== 'holds');
   if (!workspace || !app) return null;
   if (source.isPending || settings.isPending) return <Spinner label="Loading Acquire" />;
   if (source.isError || settings.isError) {
@@ -38,7 +46,11 @@ export default function AcquirePage() {
   if (!source.data.source) return <AcquireGate workspaceId={workspace.id} appId={app.id} tab={tab} />;
   const hasDraft = settings.data !== null;
   if (tab === 'quests' && !hasDraft) return <Redirect to={href.app(workspace.id, app.id, 'acquire/target')} replace />;
-  const tabs = [...(hasDraft ? [{ tab: 'quests', label: 'Quests' }] : []), { tab: 'target', label: 'Target' }];
+  const tabs = [
+    ...(hasDraft ? [{ tab: 'quests', label: 'Quests' }] : []),
+    { tab: 'target', label: 'Target' },
+    { tab: 'holds', label: held.data ? `Held completions (${held.data})` : 'Held completions' },
+  ];
 
   return (
     <section className="mx-auto max-w-6xl">
@@ -58,9 +70,11 @@ export default function AcquirePage() {
         hrefOf={(t) => href.app(workspace.id, app.id, `acquire/${t}`)}
       />
       <div id="acquire-panel" role="tabpanel" aria-labelledby={tabId('acquire', tab)} className="mt-6">
-        <Suspense fallback={<Spinner label={tab === 'quests' ? 'Loading Quests' : 'Loading Target'} />}>
+        <Suspense fallback={<Spinner label={TAB_LOADING[tab]} />}>
           {tab === 'quests' ? (
             <QuestsTab key={app.id} appId={app.id} workspace={workspace} events={source.data.events} />
+          ) : tab === 'holds' ? (
+            <HoldsTab key={app.id} appId={app.id} role={workspace.role ?? 'viewer'} />
           ) : (
             <TargetTab key={app.id} appId={app.id} workspace={workspace} hasDraft={hasDraft} />
           )}

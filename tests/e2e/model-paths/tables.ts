@@ -35,6 +35,7 @@ import { notificationsTable } from './notifications.paths';
 import { notificationPreferencesTable } from './notification-preferences.paths';
 import { webhooksTable } from './webhooks.paths';
 import { credentialsTable } from './credentials.paths';
+import { fraudHoldsTable } from './fraud-holds.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
 import { adjustUpdateTable } from './adjust-update.paths';
 import { appDetailsTable } from './app-details.paths';
@@ -97,6 +98,7 @@ export const flowTables = [
   notificationPreferencesTable,
   webhooksTable,
   credentialsTable,
+  fraudHoldsTable,
   adjustConnectTable,
   adjustUpdateTable,
   appDetailsTable,

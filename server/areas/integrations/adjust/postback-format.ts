@@ -73,6 +73,8 @@ function read(fields: PostbackFields): NormalizedPostback {
     sub5: sub(5),
     installTime: time(fields, 'installed_at') ?? (install ? createdAt : null),
     eventTime: createdAt,
+    clientAddress: text(fields, 'ip_address', 64),
+    mediaSource: text(fields, 'network_name'),
   };
 }
 

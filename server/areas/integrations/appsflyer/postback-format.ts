@@ -3,7 +3,8 @@
  * them (GET query or POST JSON/form), with AppsFlyer's macro names:
  *   event_name, event_value (the event's JSON, URL-encoded), event_revenue, event_revenue_currency, event_time
  *   ('YYYY-MM-DD HH:mm:ss.SSS' UTC), install_unix_ts (or install_time), advertising_id (GAID) or idfa, appsflyer_id,
- *   af_sub1..af_sub5 (echoed from the attribution link: sub1 player id, sub2 app id, sub3 quest id).
+ *   af_sub1..af_sub5 (echoed from the attribution link: sub1 player id, sub2 app id, sub3 quest id), ip (the device's
+ *   address) and media_source (or pid), read for the fraud holds (docs/acquire.md §Fraud holds).
  * Required: event_name, event_time and a device (appsflyer_id, advertising_id or idfa). event_revenue is signed (a
  * refund is negative). A macro left unreplaced counts as absent, or refuses the postback when it is in event_name or
  * event_time. A retry of the same delivery
@@ -57,6 +58,8 @@ export const appsflyer: PostbackFormat = {
           sub5: sub(5),
           installTime: time(fields, 'install_unix_ts') ?? time(fields, 'install_time'),
           eventTime,
+          clientAddress: text(fields, 'ip', 64),
+          mediaSource: text(fields, 'media_source') ?? text(fields, 'pid'),
         };
       },
       advertisingIdOf,
