@@ -146,7 +146,7 @@ export const queryJobsTable: FlowTable<JobsUi> = {
     MORE: { act: (ui) => card(ui).getByRole('button', { name: 'Load more' }).click() },
     REFRESH: { act: (ui) => card(ui).getByRole('button', { name: 'Refresh' }).click() },
     CANCEL: {
-      act: (ui, event: Ev<'CANCEL'>) =>
+      act: (ui) =>
         card(ui)
           .getByTestId('query-job')
           .filter({ hasText: 'Running' })
