@@ -167,8 +167,8 @@ export const queryJobsTable: FlowTable<JobsUi> = {
     'queryJobs.loading': async (ui) => {
       await expect(card(ui).getByRole('status')).toHaveText('Loading jobs…', { timeout: 60_000 });
     },
-    'queryJobs.failed': async (ui) => {
-      await expect(card(ui).getByRole('alert')).toHaveText('Something went wrong. Please try again later.');
+    'queryJobs.failed': async (ui, state) => {
+      await expect(card(ui).getByRole('alert')).toHaveText(ctx(state).error!);
     },
     'queryJobs.ready': async (ui, state) => {
       const c = ctx(state);
