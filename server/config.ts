@@ -57,6 +57,11 @@ export interface ServerConfig {
    */
   bigquery?: { location?: string; maximumBytesBilled?: number };
   /**
+   * The on-demand price of BigQuery analysis per TiB (BIGQUERY_USD_PER_TIB, default Google's published on-demand
+   * price): the job history's cost estimates (docs/integrations.md §Job history).
+   */
+  bigqueryUsdPerTiB: number;
+  /**
    * The language model "Ask Analyze in plain words" asks first (ASK_MODEL_URL, ASK_MODEL_KEY, ASK_MODEL_NAME,
    * ASK_MODEL_TIMEOUT_MS): an OpenAI-compatible endpoint. Absent: the offline reader answers alone.
    */
@@ -99,6 +104,18 @@ export interface GoogleCloudConfig {
 }
 
 /** GOOGLE_CLOUD=live needs all three settings; anything but live / sandbox / unset is refused at start. */
+/** Google's published on-demand price of BigQuery analysis, USD per TiB scanned (the first 1 TiB a month is free). */
+export const BIGQUERY_ON_DEMAND_USD_PER_TIB = 6.25;
+
+function usdPerTiBFromEnv(env: NodeJS.ProcessEnv): number {
+  const text = env.BIGQUERY_USD_PER_TIB?.trim();
+  if (!text) return BIGQUERY_ON_DEMAND_USD_PER_TIB;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0 || value > 1000)
+    throw new Error(`BIGQUERY_USD_PER_TIB must be a price in USD per TiB from 0 to 1000 (got "${text}").`);
+  return value;
+}
+
 export function googleCloudFromEnv(env: NodeJS.ProcessEnv): GoogleCloudConfig | undefined {
   const mode = (env.GOOGLE_CLOUD ?? '').trim().toLowerCase();
   if (mode === '' || mode === 'sandbox') return undefined;
@@ -199,6 +216,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           maximumBytesBilled: env.BIGQUERY_MAXIMUM_BYTES_BILLED ? Number(env.BIGQUERY_MAXIMUM_BYTES_BILLED) : undefined,
         }
       : undefined,
+    bigqueryUsdPerTiB: usdPerTiBFromEnv(env),
     askModel: env.ASK_MODEL_URL
       ? {
           url: env.ASK_MODEL_URL,

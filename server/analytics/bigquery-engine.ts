@@ -6,10 +6,12 @@
  * Every query is a job request with named, typed parameters (parameterMode NAMED, `types` for each value, lists as
  * [type]); a dry run first reports the bytes the query would scan, and a query over the limit is refused before it
  * runs; the real job carries `maximumBytesBilled` (BigQuery itself fails a job that would bill more) and a job
- * timeout. The client is injected (`BigQueryClient`, satisfied by `new BigQuery()`): this machine cannot reach
+ * timeout. Inside a query job (query-scope.ts) each job's statistics are recorded and a cancel cancels the BigQuery
+ * job (runQueryJob). The client is injected (`BigQueryClient`, satisfied by `new BigQuery()`): this machine cannot reach
  * BigQuery, so tests use a fake client that checks the job requests.
  */
 import type { Query } from '@google-cloud/bigquery';
+import type bigqueryTypes from '@google-cloud/bigquery/build/src/types';
 import type { ReportRow } from '../../src/contracts/analyze';
 import { formatTimestamp } from '../../src/contracts/analyze';
 import type { ModelDef } from './catalogue';
@@ -17,14 +19,19 @@ import { describeModel, renderReport, type AvailableRange, type CompiledReport }
 import { ReportTooLargeError, dateText, type ReportEngine } from './engine';
 import { bigquery, renderSelect, type Dialect, type RenderedSql, type SelectQuery } from './sql';
 import { DAILY_METRICS_MODEL } from './catalogue';
+import { QueryCancelledError, currentQueryScope, int64, throwIfCancelled, type StatementFigures } from './query-scope';
 
-/** The part of a job the engine uses. */
+/** The parts of a job resource (jobs.get, jobs.insert's answer) the engine reads: its reference and statistics. */
+export type BigQueryJobMetadata = Pick<bigqueryTypes.IJob, 'jobReference' | 'statistics'>;
+/** The part of a job the engine uses (the library's Job: getMetadata is jobs.get, cancel is jobs.cancel). */
 export interface BigQueryJob {
-  metadata?: { statistics?: { totalBytesProcessed?: string | number } };
+  metadata?: BigQueryJobMetadata;
   getQueryResults(options?: {
     timeoutMs?: number;
     maxResults?: number;
   }): Promise<[Record<string, unknown>[], ...unknown[]]>;
+  getMetadata?(): Promise<[BigQueryJobMetadata, ...unknown[]]>;
+  cancel?(): Promise<unknown>;
 }
 /** The part of the BigQuery client the engine uses (`new BigQuery({projectId, credentials})` satisfies it). */
 export interface BigQueryClient {
@@ -67,6 +74,54 @@ export function namedQueryJob(
   };
 }
 
+/** A job resource's figures (docs/integrations.md §Job history): bytes processed and billed, and the job id. */
+export function jobFigures(metadata: BigQueryJobMetadata | undefined): StatementFigures {
+  const statistics = metadata?.statistics;
+  const reference = metadata?.jobReference;
+  return {
+    bytesProcessed: int64(statistics?.query?.totalBytesProcessed ?? statistics?.totalBytesProcessed),
+    bytesBilled: int64(statistics?.query?.totalBytesBilled),
+    jobId: reference?.jobId
+      ? `${reference.projectId ?? ''}:${reference.location ? `${reference.location}.` : ''}${reference.jobId}`
+      : undefined,
+  };
+}
+
+/**
+ * Sends one query job and waits for its rows. Inside a query job's scope (query-scope.ts) a cancel calls jobs.cancel
+ * on the BigQuery job and the wait rejects with QueryCancelledError; the job's statistics (jobs.get) are recorded
+ * whether it succeeded or not.
+ */
+export async function runQueryJob(
+  client: BigQueryClient,
+  request: Query,
+  timeoutMs: number,
+): Promise<Record<string, unknown>[]> {
+  const scope = currentQueryScope();
+  throwIfCancelled(scope);
+  const [job] = await client.createQueryJob(request);
+  const cancel = () => void job.cancel?.().catch(() => {});
+  scope?.signal.addEventListener('abort', cancel, { once: true });
+  try {
+    const [rows] = await job.getQueryResults({ timeoutMs });
+    return rows;
+  } catch (error) {
+    if (scope?.signal.aborted) throw new QueryCancelledError();
+    throw error;
+  } finally {
+    scope?.signal.removeEventListener('abort', cancel);
+    if (scope) {
+      const metadata = job.getMetadata
+        ? await job.getMetadata().then(
+            ([m]) => m,
+            () => job.metadata,
+          )
+        : job.metadata;
+      scope.record(jobFigures(metadata));
+    }
+  }
+}
+
 export class BigQueryReportEngine implements ReportEngine {
   readonly kind = 'bigquery' as const;
   readonly dialect: Dialect;
@@ -98,8 +153,11 @@ export class BigQueryReportEngine implements ReportEngine {
     const request = this.jobRequest(rendered);
     const bytes = await this.dryRun(request);
     if (bytes > this.maximumBytesBilled) throw new ReportTooLargeError(bytes, this.maximumBytesBilled);
-    const [job] = await this.client.createQueryJob({ ...request, maximumBytesBilled: String(this.maximumBytesBilled) });
-    const [rows] = await job.getQueryResults({ timeoutMs: this.options.timeoutMs ?? 30_000 });
+    const rows = await runQueryJob(
+      this.client,
+      { ...request, maximumBytesBilled: String(this.maximumBytesBilled) },
+      this.options.timeoutMs ?? 30_000,
+    );
     return rows.map(normaliseRow);
   }
 

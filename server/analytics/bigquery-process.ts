@@ -19,7 +19,7 @@
  * awaited (getQueryResults); a failed job rejects with BigQuery's message, which the job runner writes to the job's
  * result and the plugin's feed. Progress is reported after each step.
  */
-import { namedQueryJob, type BigQueryClient } from './bigquery-engine';
+import { jobFigures, namedQueryJob, runQueryJob, type BigQueryClient } from './bigquery-engine';
 import { dateText } from './engine';
 import { rebuildDailySql, type RebuildDialect, type RevenueRule, type RevenueRules } from './event-store';
 import {
@@ -252,9 +252,36 @@ GROUP BY event_name ORDER BY event_name`,
       timeoutMs,
       label: 'questboard-process',
     });
-    const [job] = await this.client.createQueryJob(request);
-    const [rows] = await job.getQueryResults({ timeoutMs });
-    return rows;
+    return runQueryJob(this.client, request, timeoutMs);
+  }
+
+  /**
+   * Process Data's estimate before it starts (docs/integrations.md §Job history): the bytes the two statements that read
+   * data would process — the export's rows of [start, end] flattened into `events`, and the daily metrics rebuilt
+   * from the app's events — by dry runs (free; BigQuery answers totalBytesProcessed without running them).
+   */
+  async dryRunBytes(args: { appId: string; start: string; end: string; revenue?: RevenueRules }): Promise<number> {
+    await this.resolveSource();
+    const revenue = typeof args.revenue === 'function' ? await args.revenue() : args.revenue;
+    const statements = this.statements({ ...args, revenue });
+    const flattened: ProcessStatement = {
+      query: flattenSelect(this.flattenDialect()),
+      params: statements.replaceEvents.params,
+      types: statements.replaceEvents.types,
+    };
+    const rebuild = rebuildDailySql(revenue ?? [], this.rebuildDialect());
+    const rebuildDaily: ProcessStatement = { ...statements.rebuildDaily, query: rebuild.sql.trim() };
+    const dryRun = async (statement: ProcessStatement) => {
+      const request = namedQueryJob(statement, {
+        location: this.options.location,
+        timeoutMs: 60_000,
+        label: 'questboard-process',
+      });
+      const [job] = await this.client.createQueryJob({ ...request, dryRun: true });
+      return jobFigures(job.metadata).bytesProcessed ?? 0;
+    };
+    // Before the first run the target tables do not exist yet: the rebuild then reads only what this run writes.
+    return (await dryRun(flattened)) + (await dryRun(rebuildDaily).catch(() => 0));
   }
 
   /** Process Data of [start, end] for one app (idempotent per range); `progress` gets 0–100. */

@@ -8,7 +8,8 @@
  * no community extensions, no autoloading, a memory limit, a fixed thread count, and the configuration locked so
  * no statement can undo any of it. The DuckDB node API has no statement timeout, so `query` arms a timer that
  * calls `interrupt()` on the connection running the statement and turns the interruption into QueryTimeoutError.
- * Statements run on a small pool of connections (one statement per connection at a time).
+ * Statements run on a small pool of connections (one statement per connection at a time). A statement of a cancelled
+ * query job (query-scope.ts) is interrupted the same way and rejects with QueryCancelledError.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import {
 } from '@duckdb/node-api';
 import { lookupTable } from '../../src/contracts/lookup';
 import { dateText } from './engine';
+import { QueryCancelledError, currentQueryScope, throwIfCancelled } from './query-scope';
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -279,6 +281,7 @@ ORDER BY a.event_date`,
 export const REBUILD_DAILY_SQL = rebuildDailySql().sql;
 
 type Values = Record<string, DuckDBValue>;
+const NOT_CANCELLABLE = { cancelled: () => false, done: () => {} };
 type Types = Record<string, DuckDBType | undefined>;
 
 export class EventStore {
@@ -355,15 +358,34 @@ export class EventStore {
             connection.interrupt();
           }, timeoutMs)
         : null;
+    const stop = this.cancelOnAbort(connection);
     try {
       return await connection.runAndReadAll(sql, values, types);
     } catch (error) {
+      if (stop.cancelled()) throw new QueryCancelledError();
       if (timedOut || /INTERRUPT/i.test(String((error as Error).message))) throw new QueryTimeoutError(timeoutMs);
       throw error;
     } finally {
       if (timer) clearTimeout(timer);
+      stop.done();
       this.release(connection);
     }
+  }
+
+  /**
+   * A cancelled query job (query-scope.ts) interrupts the statement its connection runs, the way the timeout does;
+   * a job cancelled before the statement starts never runs it.
+   */
+  private cancelOnAbort(connection: DuckDBConnection) {
+    const scope = currentQueryScope();
+    if (!scope) return NOT_CANCELLABLE;
+    throwIfCancelled(scope);
+    const interrupt = () => connection.interrupt();
+    scope.signal.addEventListener('abort', interrupt, { once: true });
+    return {
+      cancelled: () => scope.signal.aborted,
+      done: () => scope.signal.removeEventListener('abort', interrupt),
+    };
   }
 
   /** A statement without a timeout (schema, data generation, processing). */
@@ -446,7 +468,18 @@ export class EventStore {
   ): Promise<T> {
     const connection = await this.acquire();
     try {
-      return await fn((sql, values, types) => connection.runAndReadAll(sql, values, types));
+      return await fn(async (sql, values, types) => {
+        // A rollback always runs: it ends the transaction a cancelled statement leaves open on this connection.
+        const stop = /^\s*ROLLBACK\b/i.test(sql) ? NOT_CANCELLABLE : this.cancelOnAbort(connection);
+        try {
+          return await connection.runAndReadAll(sql, values, types);
+        } catch (error) {
+          if (stop.cancelled()) throw new QueryCancelledError();
+          throw error;
+        } finally {
+          stop.done();
+        }
+      });
     } finally {
       this.release(connection);
     }

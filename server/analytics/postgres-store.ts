@@ -14,6 +14,7 @@
  *   in-memory DuckDB scratch database, then copied in a day at a time; nothing is read from the scratch afterwards.
  * Every statement is written with $name placeholders and sent positionally (`positional`).
  */
+import { rowsInRangeSql } from './scan-estimate';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { ReportRow } from '../../src/contracts/analyze';
 import { addDays } from '../../src/contracts/analyze';
@@ -394,6 +395,11 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         await exec(trx, `DELETE FROM ${S}.events WHERE app_id = $app_id`, { app_id: appId });
         await exec(trx, `DELETE FROM ${S}.daily_user_metrics WHERE app_id = $app_id`, { app_id: appId });
       });
+    },
+    async rowsInRange(table, args) {
+      const { sql, values } = rowsInRangeSql(table, `${S}.${table}`, args);
+      const [row] = await rows(db, sql, values);
+      return Number(row?.n ?? 0);
     },
     async exportRange(dataset) {
       const [row] = await rows(

@@ -17,6 +17,7 @@ import {
   type ProcessResult,
   type SandboxExportOptions,
 } from './raw-export';
+import { rowsInRangeSql, type ScannedTable } from './scan-estimate';
 
 export type StoreKind = 'duckdb' | 'postgres';
 
@@ -56,6 +57,11 @@ export interface AnalyticsStore {
     args: { appId: string; dataset: string; start: string; end: string; revenue?: RevenueRules },
     progress?: (percent: number) => Promise<void>,
   ): Promise<ProcessResult>;
+  /**
+   * The rows of one app (its export dataset for raw_events) in [start, end]: what a run reads, for the job history's
+   * estimate of the bytes it processed (scan-estimate.ts).
+   */
+  rowsInRange(table: ScannedTable, args: { key: string; start: string; end: string }): Promise<number>;
   /** The latest sample of each parameter of an event in a dataset's export, and of its event_value_in_usd. */
   parameterSamples(dataset: string, eventName: string): Promise<ParameterSamples>;
   /** Installs of the last `days` days before the data's last day − 3, with their D7 revenue and best level by D3. */
@@ -86,6 +92,12 @@ export function duckdbStore(store: EventStore): AnalyticsStore & { engine: DuckD
     exportRange: (dataset) => exportRange(store, dataset),
     writeSandboxExport: (options) => writeSandboxExport(store, options),
     processRange: (args, progress) => processRange(store, args, progress),
+    async rowsInRange(table, args) {
+      if (table === 'raw_events') await ensureRawTable(store);
+      const { sql, values } = rowsInRangeSql(table, table, args);
+      const [row] = await store.rows(sql, values, undefined, { timeoutMs: 0 });
+      return Number(row?.n ?? 0);
+    },
     async parameterSamples(dataset, eventName) {
       await ensureRawTable(store);
       const latest = `SELECT event_timestamp, event_params, event_value_in_usd FROM raw_events

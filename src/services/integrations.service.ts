@@ -3,6 +3,7 @@
  * integrations flows (src/machines/plugin-lifecycle, process-data, daily-process, configure-connection), which
  * invalidate the reads of integrations.queries.ts after each success.
  */
+import { queryJobEndpoints as queryJobs } from '../contracts/query-jobs';
 import { call } from './http';
 import {
   integrationsEndpoints as api,
@@ -45,6 +46,13 @@ export const setDailyProcess = (pluginId: string, dailyProcess: boolean, signal?
   call(api.dailyProcess, { params: { pluginId }, body: { dailyProcess }, signal });
 export const startProcessing = (pluginId: string, range: { start: string; end: string }, signal?: AbortSignal) =>
   call(api.process, { params: { pluginId }, body: range, signal });
+/** The job history (docs/integrations.md §Job history). */
+export const estimateProcessing = (pluginId: string, range: { start: string; end: string }, signal?: AbortSignal) =>
+  call(queryJobs.estimate, { params: { pluginId }, body: range, signal });
+export const listQueryJobs = (appId: string, cursor: string | null, signal?: AbortSignal) =>
+  call(queryJobs.list, { params: { appId }, query: cursor ? { cursor } : {}, signal });
+export const cancelQueryJob = (appId: string, jobId: string, signal?: AbortSignal) =>
+  call(queryJobs.cancel, { params: { appId, jobId }, signal });
 export const addProductCredential = (appId: string, signal?: AbortSignal) =>
   call(api.addProductCredential, { params: { appId }, signal });
 export const addServiceAccount = (appId: string, key: ServiceAccountKey, signal?: AbortSignal) =>

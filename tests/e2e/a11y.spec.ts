@@ -184,6 +184,17 @@ for (const { name: width, viewport } of WIDTHS) {
       await expect(page.getByRole('dialog').getByRole('alert')).toContainText('This credential is used by');
       await scan(page, `the revoke credential dialog with its refusal (${width})`);
       await page.keyboard.press('Escape');
+      // The BigQuery tab with its Jobs card (the job history), and Process Data's start dialog with its estimate.
+      await open(page, appPath('dragon-merge-android', 'integrations/BigQuery'), 'Integrations');
+      await expect(page.getByRole('region', { name: 'Jobs' })).toBeVisible({ timeout: 20_000 });
+      await scan(page, `integrations/BigQuery with its jobs (${width})`);
+      await page.getByRole('button', { name: 'Process Data', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Process Data?' }).getByTestId('process-estimate')).toBeVisible({
+        timeout: 20_000,
+      });
+      await scan(page, `the Process Data start dialog (${width})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
       // Funnels on an app with data (Dragon Merge Android).
       await open(page, appPath('dragon-merge-android', 'analyze/funnels'), 'Funnels');
       await scan(page, `analyze/funnels (${width})`);

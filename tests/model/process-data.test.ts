@@ -23,6 +23,7 @@ import {
 const input = { pluginId: 'plugin-1', appId: 'app-1', start: '2026-11-01', end: '2026-11-14' };
 const bounds = { today: '2026-11-20', earliest: '2026-10-01' };
 const ready = { hasCredentials: true, inProgress: false, ...bounds };
+const ESTIMATE = { success: true as const, bytes: 1_842_937_856, estimated: false, costUsd: 0.0105, usdPerTiB: 6.25 };
 const model = defineModel(processDataMachine, {
   SET_START: { type: 'SET_START', value: '2026-11-02' },
   SET_END: [
@@ -35,6 +36,13 @@ const model = defineModel(processDataMachine, {
     { type: 'PROCESS', hasCredentials: false, inProgress: false, ...bounds },
     { type: 'PROCESS', hasCredentials: true, inProgress: true, ...bounds },
   ],
+  CONFIRM: { type: 'CONFIRM' },
+  DISMISS: { type: 'DISMISS' },
+  'xstate.done.actor.estimateProcessing': done('estimateProcessing', ESTIMATE),
+  'xstate.error.actor.estimateProcessing': failed(
+    'estimateProcessing',
+    apiError(503, 'The cost could not be estimated. You can still start processing.', 'estimate_failed'),
+  ),
   'xstate.done.actor.startProcessing': [
     done('startProcessing', { success: true, jobId: 'job-1' }),
     done('startProcessing', { success: false }),
@@ -52,18 +60,52 @@ const ev = {
   process: fixture(model, 'PROCESS', 0),
   noCredentials: fixture(model, 'PROCESS', 1),
   busy: fixture(model, 'PROCESS', 2),
+  confirm: fixture(model, 'CONFIRM'),
+  dismiss: fixture(model, 'DISMISS'),
+  estimated: fixture(model, 'xstate.done.actor.estimateProcessing'),
+  estimateFailed: fixture(model, 'xstate.error.actor.estimateProcessing'),
   started: fixture(model, 'xstate.done.actor.startProcessing', 0),
   refused: fixture(model, 'xstate.done.actor.startProcessing', 1),
   thrown: fixture(model, 'xstate.error.actor.startProcessing'),
 };
 const spied = () =>
-  spyActions(processDataMachine.provide({ actors: { startProcessing: pendingForever() } }), [
-    'notify',
-    'started',
-    'logError',
-  ]);
+  spyActions(
+    processDataMachine.provide({
+      actors: { startProcessing: pendingForever(), estimateProcessing: pendingForever() },
+    }),
+    ['notify', 'started', 'logError'],
+  );
 
 describe('process-data machine paths', () => {
+  it('the start dialog shows the estimate before anything starts; dismissing it starts nothing', () => {
+    const estimating = pathOf(processDataMachine, [ev.process], input).state;
+    expect(selectProcessForm(estimating, ready).dialog).toMatchObject({ open: true, estimating: true, estimate: null });
+    const confirming = pathOf(processDataMachine, [ev.process, ev.estimated], input).state;
+    expect(selectProcessForm(confirming, ready).dialog).toEqual({
+      open: true,
+      estimating: false,
+      starting: false,
+      estimate: ESTIMATE,
+      estimateError: null,
+    });
+    const dismissed = pathOf(processDataMachine, [ev.process, ev.estimated, ev.dismiss], input).state;
+    expect(dismissed.matches('idle')).toBe(true);
+    expect(selectProcessForm(dismissed, ready).dialog.open).toBe(false);
+  });
+
+  it('an estimate that fails says so in the dialog, and starting stays possible', () => {
+    const failedEstimate = pathOf(processDataMachine, [ev.process, ev.estimateFailed], input).state;
+    expect(failedEstimate.matches('confirming')).toBe(true);
+    expect(selectProcessForm(failedEstimate, ready).dialog).toMatchObject({
+      estimate: null,
+      estimateError: 'The cost could not be estimated. You can still start processing.',
+    });
+    expect(failedEstimate.can(ev.confirm)).toBe(true);
+    // A new estimate forgets the old error.
+    const again = pathOf(processDataMachine, [ev.process, ev.estimateFailed, ev.dismiss, ev.process], input).state;
+    expect(again.context.estimateError).toBeNull();
+  });
+
   it('reaches every state node', () => {
     expect(
       unreachedStateNodeIds(processDataMachine, shortestPaths(processDataMachine, model.events, { input })),
@@ -107,8 +149,12 @@ describe('process-data machine paths', () => {
   });
 
   it('started: the dates chosen go out, the notice names them, the plugins reload', async () => {
-    const path = pathOf(processDataMachine, [ev.start, ev.end, ev.process, ev.started], input);
-    expect(path.steps[3]!.state.matches('starting')).toBe(true);
+    const path = pathOf(
+      processDataMachine,
+      [ev.start, ev.end, ev.process, ev.estimated, ev.confirm, ev.started],
+      input,
+    );
+    expect(path.steps[5]!.state.matches('starting')).toBe(true);
     expect(path.state.matches('idle')).toBe(true);
     const { machine, spies } = spied();
     (await replay(machine, path, input)).stop();
@@ -119,11 +165,11 @@ describe('process-data machine paths', () => {
   });
 
   it('a refusal and a thrown call (the server refusing a second run) say why', async () => {
-    const refused = pathOf(processDataMachine, [ev.process, ev.refused], input);
+    const refused = pathOf(processDataMachine, [ev.process, ev.estimated, ev.confirm, ev.refused], input);
     let { machine, spies } = spied();
     (await replay(machine, refused, input)).stop();
     expect(spies.notify.mock.calls).toEqual([[{ message: 'Processing could not be started.', kind: 'error' }]]);
-    const thrown = pathOf(processDataMachine, [ev.process, ev.thrown], input);
+    const thrown = pathOf(processDataMachine, [ev.process, ev.estimated, ev.confirm, ev.thrown], input);
     ({ machine, spies } = spied());
     (await replay(machine, thrown, input)).stop();
     expect(spies.notify.mock.calls).toEqual([

@@ -881,6 +881,19 @@ const MATRIX: MatrixRow[] = [
     params: demoPluginParams,
     body: BAD_BODY,
   },
+  {
+    route: 'POST /api/plugins/:pluginId/process/estimate',
+    expect: [400, 400, 403, 404, 401],
+    params: demoPluginParams,
+    body: BAD_BODY,
+  },
+  { route: 'GET /api/app/:appId/query-jobs', expect: [200, 200, 200, 404, 401] },
+  // No such job: an allowed caller passes the role check and gets 404 (nothing runs to cancel).
+  {
+    route: 'POST /api/app/:appId/query-jobs/:jobId/cancel',
+    expect: [404, 404, 403, 404, 401],
+    params: { jobId: '999999999' },
+  },
   { route: 'GET /api/plugins/:pluginId/feed', expect: [200, 200, 200, 404, 401], params: demoPluginParams },
   { route: 'GET /api/app/:appId/credentials', expect: [200, 200, 200, 404, 401] },
   // the workspace's credentials managed: every member reads; Refresh for editors; rename and revoke for admins

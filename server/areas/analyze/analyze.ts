@@ -19,6 +19,9 @@ import { emit } from '../../events/outbox';
 import { changesOf } from '../../../src/contracts/domain-events';
 import { conflict, forbidden, invalid, notFound, timedOut, unavailable } from '../../errors';
 import { analyzePluginOf } from '../apps/index';
+import { recordQueryJob } from '../integrations/index';
+import { QueryCancelledError } from '../../analytics/query-scope';
+import { estimatedBytes } from '../../analytics/scan-estimate';
 import { newId } from '../../auth/crypto';
 import {
   ANALYZE_NOT_ENABLED_MESSAGE,
@@ -45,6 +48,9 @@ import { ReportInputError, compileReport, requireModel } from '../../analytics/c
 import { QueryTimeoutError } from '../../analytics/event-store';
 import { ReportTooLargeError, modelConfiguration, type ReportEngine } from '../../analytics/engine';
 
+/** A run cancelled from the job history (docs/integrations.md §Job history). */
+export const REPORT_CANCELLED = 'The report was cancelled.';
+
 export const RESULT_URL_TTL_SECONDS = 60 * 60;
 /** Results of runs that saved no template are kept this long. */
 const UNSAVED_RESULT_DAYS = 1;
@@ -59,11 +65,15 @@ function analyticsOf(ctx: ServerContext): Analytics {
 export async function enabledEngine(
   ctx: ServerContext,
   appId: string,
-): Promise<{ engine: ReportEngine; available: { start: string; end: string } }> {
+): Promise<{ engine: ReportEngine; available: { start: string; end: string }; pluginId: string }> {
   const analytics = analyticsOf(ctx);
   const plugin = await analyzePluginOf(ctx, appId);
   if (!plugin) throw conflict(ANALYZE_NOT_ENABLED_MESSAGE, 'analyze_not_enabled');
-  return { engine: await analytics.engineFor(plugin), available: { start: plugin.data_start, end: plugin.data_end } };
+  return {
+    engine: await analytics.engineFor(plugin),
+    available: { start: plugin.data_start, end: plugin.data_end },
+    pluginId: plugin.id,
+  };
 }
 
 /** Engine errors → domain errors: bad input and too large are invalid (400), a timeout 504 (the server keeps serving). */
@@ -71,6 +81,7 @@ export function asDomainError(error: unknown): unknown {
   if (error instanceof ReportInputError) return invalid(error.message, error.field ? [error.field] : undefined);
   if (error instanceof ReportTooLargeError) return invalid(error.message, undefined, 'report_too_large');
   if (error instanceof QueryTimeoutError) return timedOut(error.message, 'report_timeout', error);
+  if (error instanceof QueryCancelledError) return conflict(REPORT_CANCELLED, 'report_cancelled');
   return error;
 }
 
@@ -179,12 +190,23 @@ export async function runReport(
   let compiledSql: CompiledSql;
   try {
     requireModel(body.report.model_id);
-    const { engine, available } = await enabledEngine(ctx, appId);
+    const { engine, available, pluginId } = await enabledEngine(ctx, appId);
     const compiled = compileReport({ appId, report: body.report, available, today: utcToday(ctx.now()) });
     resolved = compiled.resolved;
     const rendered = engine.render(compiled);
     compiledSql = { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params };
-    rows = await engine.run(compiled, rendered);
+    // Every run is in the job history (docs/integrations.md §Job history), cancellable while it runs.
+    const dates = { start: compiled.resolved.date_start, end: compiled.resolved.date_end };
+    rows = await recordQueryJob(
+      ctx,
+      { appId, pluginId, kind: 'report', engine: engine.kind, label: title },
+      () => engine.run(compiled, rendered),
+      async () => {
+        const store = await analyticsOf(ctx).storeFor(appId);
+        const table = compiled.model.table;
+        return estimatedBytes(table, await store.rowsInRange(table, { key: appId, ...dates }));
+      },
+    );
   } catch (error) {
     throw asDomainError(error);
   }

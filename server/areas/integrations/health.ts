@@ -9,6 +9,7 @@
  * Status: any broken finding → broken; else any degraded → degraded; else receiving once the source has seen data
  * and is connected; otherwise waiting.
  */
+import { QUERY_CANCELLED_MESSAGE } from '../../analytics/query-scope';
 import type { Selectable } from 'kysely';
 import { adjustFileEventNames } from './adjust/adjust';
 import type { PluginsTable } from '../../db/schema';
@@ -109,7 +110,8 @@ const JOB_WORDS: Record<string, string> = {
 export const failedJobCheck: HealthCheck = {
   id: 'failed-job',
   run(subject) {
-    const failed = subject.latestJobs.filter((j) => j.status === 'failed');
+    // A run cancelled by a person (docs/integrations.md §Job history) is no failure of the source.
+    const failed = subject.latestJobs.filter((j) => j.status === 'failed' && j.result !== QUERY_CANCELLED_MESSAGE);
     if (failed.length === 0) return null;
     const words = failed.map(
       (j) =>

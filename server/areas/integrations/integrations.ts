@@ -41,6 +41,14 @@ import { packageNameOf, processPluginData } from './process-data';
 import { touchCredential } from './credential-use';
 import { checkSilentSources, SILENCE_CHECK_JOB } from './silence';
 import { DomainError, conflict, forbidden, invalid, notFound, unavailable } from '../../errors';
+import { embeddedProcessBytes, recordQueryJob } from './query-jobs';
+import { QUERY_CANCELLED_MESSAGE } from '../../analytics/query-scope';
+import {
+  PROCESSING_CANCELLED,
+  QUERY_JOB_MESSAGES,
+  queryCostUsd,
+  type ProcessEstimateAnswer,
+} from '../../../src/contracts/query-jobs';
 import { monetizeMetadataOf, revenueRules } from './revenue-settings';
 import { JsonObject, writeJson } from '../../db/json-column';
 import { peopleActivityAbout } from '../activity/index';
@@ -815,6 +823,34 @@ export async function startProcessing(
   }
 }
 
+/**
+ * Process Data's estimate before it starts (docs/integrations.md §Job history): on BigQuery the dry runs' bytes
+ * (BigQueryProcessor.dryRunBytes), on the embedded engine the estimate of ./query-jobs.ts; the cost at the configured
+ * on-demand price. The same date rules as starting.
+ */
+export async function estimateProcessing(
+  ctx: ServerContext,
+  pluginId: string,
+  start: string,
+  end: string,
+): Promise<ProcessEstimateAnswer> {
+  const row = await pluginRow(ctx, pluginId);
+  if (row.type !== 'BigQuery') throw invalid('Only BigQuery plugins process data.', ['pluginId']);
+  if (start > end) throw invalid('The start date must not be after the end date.', ['start', 'end'], 'invalid_range');
+  const today = utcToday(ctx.now());
+  if (end > today) throw invalid(processEndInFuture(today), ['end'], 'date_in_future');
+  const analytics = analyticsOf(ctx);
+  const bigQuery = analytics.bigQueryProcessorFor(row);
+  const appId = row.app_id;
+  const bytes = bigQuery
+    ? await bigQuery.dryRunBytes({ appId, start, end, revenue: () => revenueRules(ctx, appId) }).catch((error) => {
+        throw unavailable(QUERY_JOB_MESSAGES.estimateFailed, 'estimate_failed', error);
+      })
+    : await embeddedProcessBytes(await analytics.storeFor(appId), appId, start, end);
+  const usdPerTiB = ctx.config.bigqueryUsdPerTiB;
+  return { success: true, bytes, estimated: !bigQuery, costUsd: queryCostUsd(bytes, usdPerTiB), usdPerTiB };
+}
+
 function analyticsOf(ctx: ServerContext) {
   const analytics = ctx.providers.analytics;
   if (!analytics) throw unavailable('The analytics engine is not running on this server.', 'analytics_unavailable');
@@ -867,14 +903,28 @@ export const integrationJobs: JobHandlers = {
       if (!bigQuery && !(await store.exportRange(appId)))
         throw new Error('No raw Firebase export was found for this app.');
       await progress(5);
+      // The run is a recorded query job (./query-jobs.ts): the job history shows it, and it can be cancelled.
       const result = await processPluginData(
         ctx,
         {
           pluginId,
           appId,
-          process: bigQuery
-            ? (report) => bigQuery.processRange({ appId, start, end, revenue }, report)
-            : (report) => store.processRange({ appId, dataset: appId, start, end, revenue }, report),
+          process: (report) =>
+            recordQueryJob(
+              ctx,
+              {
+                appId,
+                pluginId,
+                kind: 'process',
+                engine: bigQuery ? 'bigquery' : store.kind,
+                label: `${start} to ${end}`,
+              },
+              () =>
+                bigQuery
+                  ? bigQuery.processRange({ appId, start, end, revenue }, report)
+                  : store.processRange({ appId, dataset: appId, start, end, revenue }, report),
+              () => embeddedProcessBytes(store, appId, start, end),
+            ),
         },
         progress,
       );
@@ -887,6 +937,11 @@ export const integrationJobs: JobHandlers = {
     const pluginId = job.plugin_id;
     if (!pluginId) return;
     const processing = job.kind === JOB_KINDS.process;
+    // A cancelled run is no failure: the feed says so, and no alert goes out (docs/integrations.md §Job history).
+    if (processing && message === QUERY_CANCELLED_MESSAGE) {
+      await addFeed(ctx, pluginId, PROCESSING_CANCELLED);
+      return;
+    }
     await inTransaction(ctx, async (tx) => {
       await addFeed(
         tx,

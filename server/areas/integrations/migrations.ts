@@ -121,7 +121,52 @@ export const integrationsMigrations = sqlMigrations({
         ALTER TABLE plugin_feed ADD COLUMN xact bigint;
         ALTER TABLE plugin_feed ALTER COLUMN xact SET DEFAULT (pg_current_xact_id()::text::bigint)
       `,
+  /**
+   * The job history (docs/integrations.md §Job history): one row per Process Data run and report run, newest first per
+   * app by id (query-jobs.ts). `cancel_requested` reaches the server process running the job (it polls its row).
+   */
+  '0926_query_jobs': `
+        CREATE TABLE query_jobs (
+          id bigserial PRIMARY KEY,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          plugin_id text REFERENCES plugins(id) ON DELETE SET NULL,
+          kind text NOT NULL CHECK (kind IN ('process', 'report')),
+          engine text NOT NULL CHECK (engine IN ('bigquery', 'duckdb', 'postgres')),
+          label text NOT NULL CHECK (char_length(label) <= 200),
+          started_at timestamptz NOT NULL,
+          finished_at timestamptz,
+          state text NOT NULL CHECK (state IN ('running', 'succeeded', 'failed', 'cancelled')),
+          bytes_processed bigint CHECK (bytes_processed >= 0),
+          bytes_billed bigint CHECK (bytes_billed >= 0),
+          bytes_estimated boolean NOT NULL DEFAULT false,
+          bigquery_job_id text,
+          error text CHECK (char_length(error) <= 2000),
+          cancel_requested boolean NOT NULL DEFAULT false
+        );
+        CREATE INDEX query_jobs_app ON query_jobs (app_id, id DESC)
+      `,
 });
+
+/** `query_jobs` (0926): the job history (query-jobs.ts). */
+export type QueryJobTables = {
+  query_jobs: {
+    id: ColumnType<string, never, never>;
+    app_id: string;
+    plugin_id: string | null;
+    kind: 'process' | 'report';
+    engine: 'bigquery' | 'duckdb' | 'postgres';
+    label: string;
+    started_at: ColumnType<Date, Date, never>;
+    finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    state: 'running' | 'succeeded' | 'failed' | 'cancelled';
+    bytes_processed: ColumnType<string | null, number | null | undefined, number | null>;
+    bytes_billed: ColumnType<string | null, number | null | undefined, number | null>;
+    bytes_estimated: ColumnType<boolean, boolean | undefined, boolean>;
+    bigquery_job_id: ColumnType<string | null, string | null | undefined, string | null>;
+    error: ColumnType<string | null, string | null | undefined, string | null>;
+    cancel_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  };
+};
 
 /** The table's row type (used with `db.withTables<OAuthStateTables>()`, so the shared schema file stays untouched). */
 export type OAuthStateTables = {

@@ -23,12 +23,15 @@ import {
   pluginFeed,
   setDailyProcess,
   startProcessing,
+  estimateProcessing,
   updatePlugin,
 } from './integrations';
 import { oauthCallback, sandboxConsentPage, startOAuth } from './oauth';
 import { credentialEndpoints as creds } from '../../../src/contracts/credentials';
 import { listManagedCredentials, refreshCredential, renameCredential, revokeCredential } from './credentials';
 import { html } from '../../http/html-answer';
+import { queryJobEndpoints as queryJobs } from '../../../src/contracts/query-jobs';
+import { cancelQueryJob, listQueryJobs } from './query-jobs';
 
 const ok = { success: true } as const;
 
@@ -81,6 +84,20 @@ export const integrationsRoutes = [
       success: true,
       jobId: await startProcessing(ctx, params.pluginId, body.start, body.end),
     }),
+  }),
+  // The job history (docs/integrations.md §Job history, §Roles): every member reads it; cancelling a running job and
+  // Process Data's estimate are an editor's, like processing itself.
+  defineRoute(queryJobs.list, {
+    access: access.app('viewer'),
+    handler: ({ ctx, params, query }) => listQueryJobs(ctx, params.appId, query.cursor),
+  }),
+  defineRoute(queryJobs.cancel, {
+    access: access.app('editor'),
+    handler: ({ ctx, params }) => cancelQueryJob(ctx, params.appId, params.jobId),
+  }),
+  defineRoute(queryJobs.estimate, {
+    access: access.plugin('editor'),
+    handler: ({ ctx, params, body }) => estimateProcessing(ctx, params.pluginId, body.start, body.end),
   }),
   defineRoute(api.feed, {
     access: access.plugin('viewer'),

@@ -3,12 +3,15 @@ import { fromPromise } from 'xstate';
 import { processDataMachine } from './process-data.machine';
 import { defineFlow } from '../shared/flow';
 import { showNotice } from '../shared/notice.actors';
-import { startProcessing } from '../../services/integrations.service';
+import { estimateProcessing, startProcessing } from '../../services/integrations.service';
 import { integrationsKey } from '../../services/integrations.queries';
 import { queryClient } from '../../queryClient';
 
 export const liveProcessDataMachine = processDataMachine.provide({
   actors: {
+    estimateProcessing: fromPromise(({ input, signal }) =>
+      estimateProcessing(input.pluginId, { start: input.start, end: input.end }, signal),
+    ),
     startProcessing: fromPromise(({ input, signal }) =>
       startProcessing(input.pluginId, { start: input.start, end: input.end }, signal),
     ),

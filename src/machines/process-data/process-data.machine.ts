@@ -5,16 +5,22 @@
  *
  *   idle ─SET_START / SET_END─► idle (dates kept; processDatesError says why dates outside the data range's first
  *                                     day … today cannot be processed)
- *        ─PROCESS [canProcess]─► starting ─┬─ success ────────► idle (the job is queued: `started`, info notice)
- *                                          ├─ success:false ──► idle (error notice)
- *                                          └─ thrown ─────────► idle (logged; the server's words when it chose them)
+ *        ─PROCESS [canProcess]─► estimating ─┬─ estimate ─► confirming (the dialog: bytes it would process, its cost)
+ *                                            └─ thrown ───► confirming (the estimate's error; starting stays possible)
+ *   confirming ─DISMISS─► idle
+ *              ─CONFIRM─► starting ─┬─ success ────────► idle (the job is queued: `started`, info notice)
+ *                                   ├─ success:false ──► idle (error notice)
+ *                                   └─ thrown ─────────► idle (logged; the server's words when it chose them)
  *
+ * The estimate (docs/integrations.md §Job history) is BigQuery's dry run of the run's statements, or the embedded
+ * engine's estimate labelled so; its cost is at the server's on-demand price.
  * The job itself runs on the server (a jobs row); the page shows 'Processing Data' while the plugin's inProgress
  * holds bigquery_process_event, and its result arrives in the Latest Updates feed. `notify`, `started` and
  * `logError` are provided by process-data.actors.ts.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { processEndInFuture, type ProcessDataResponse } from '../../contracts/integrations';
+import { QUERY_JOB_MESSAGES, type ProcessEstimateAnswer } from '../../contracts/query-jobs';
 import { serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { toProvide } from '../shared/to-provide';
@@ -37,6 +43,9 @@ export interface ProcessDataContext {
   appId: string;
   start: string;
   end: string;
+  /** The estimate of the dates being confirmed, or null (none yet, or it failed: `estimateError`). */
+  estimate: ProcessEstimateAnswer | null;
+  estimateError: string | null;
 }
 /** What the page knows of the plugin when Process Data is pressed (its preconditions), and the picker bounds. */
 export interface ProcessPreconditions {
@@ -50,7 +59,9 @@ export interface ProcessPreconditions {
 export type ProcessDataEvent =
   | { type: 'SET_START'; value: string }
   | { type: 'SET_END'; value: string }
-  | ({ type: 'PROCESS' } & ProcessPreconditions);
+  | ({ type: 'PROCESS' } & ProcessPreconditions)
+  | { type: 'CONFIRM' }
+  | { type: 'DISMISS' };
 
 /** Why the picked dates cannot be processed, or null (the pickers' bounds: the data range's first day to today). */
 export function processDatesError(
@@ -77,9 +88,12 @@ export const processDataMachine = setup({
     context: {} as ProcessDataContext,
     events: {} as ProcessDataEvent,
     input: {} as ProcessDataInput,
-    children: {} as { startProcessing: 'startProcessing' },
+    children: {} as { startProcessing: 'startProcessing'; estimateProcessing: 'estimateProcessing' },
   },
   actors: {
+    estimateProcessing: toProvide<ProcessEstimateAnswer, { pluginId: string; start: string; end: string }>(
+      'estimateProcessing',
+    ),
     startProcessing: toProvide<ProcessDataResponse, { pluginId: string; start: string; end: string }>(
       'startProcessing',
     ),
@@ -100,6 +114,8 @@ export const processDataMachine = setup({
     appId: input.appId,
     start: input.start ?? '',
     end: input.end ?? '',
+    estimate: null,
+    estimateError: null,
   }),
   initial: 'idle',
   states: {
@@ -107,8 +123,27 @@ export const processDataMachine = setup({
       on: {
         SET_START: { actions: assign({ start: ({ event }) => event.value }) },
         SET_END: { actions: assign({ end: ({ event }) => event.value }) },
-        PROCESS: { guard: 'canProcess', target: 'starting' },
+        PROCESS: { guard: 'canProcess', target: 'estimating' },
       },
+    },
+    estimating: {
+      entry: assign({ estimate: null, estimateError: null }),
+      invoke: {
+        id: 'estimateProcessing',
+        src: 'estimateProcessing',
+        input: ({ context }) => ({ pluginId: context.pluginId, start: context.start, end: context.end }),
+        onDone: { target: 'confirming', actions: assign({ estimate: ({ event }) => event.output }) },
+        onError: {
+          target: 'confirming',
+          actions: assign({
+            estimateError: ({ event }) => serverWords(event.error) ?? QUERY_JOB_MESSAGES.estimateFailed,
+          }),
+        },
+      },
+      on: { DISMISS: 'idle' },
+    },
+    confirming: {
+      on: { CONFIRM: 'starting', DISMISS: 'idle' },
     },
     starting: {
       invoke: {

@@ -17,6 +17,14 @@ export const selectProcessForm = (s: ProcessDataSnapshot, plugin: ProcessPrecond
   datesError: processDatesError(s.context, plugin),
   starting: s.matches('starting'),
   canProcess: s.matches('idle') && canProcess(s.context, plugin),
+  /** The start dialog (docs/integrations.md §Job history): open while estimating, confirming and starting. */
+  dialog: {
+    open: s.matches('estimating') || s.matches('confirming') || s.matches('starting'),
+    estimating: s.matches('estimating'),
+    starting: s.matches('starting'),
+    estimate: s.context.estimate,
+    estimateError: s.context.estimateError,
+  },
 });
 
 /** The events the Process data form sends, as named senders. */
@@ -25,4 +33,6 @@ export const processDataActions = (send: SendTo<typeof processDataMachine>) => (
   setEnd: (value: string) => send({ type: 'SET_END', value }),
   process: (preconditions: Omit<EventOf<typeof processDataMachine, 'PROCESS'>, 'type'>) =>
     send({ type: 'PROCESS', ...preconditions }),
+  confirm: () => send({ type: 'CONFIRM' }),
+  dismiss: () => send({ type: 'DISMISS' }),
 });

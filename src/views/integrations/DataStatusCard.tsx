@@ -1,6 +1,7 @@
 /**
  * The BigQuery Data Status card (docs/integrations.md §Screens and routes, §Plugin states, §Rules and limits): Refresh Schedule (cron in UTC), Last Refreshed, Data Range
- * Available; Start / End date and Process Data (the process-data flow; 'Processing Data' while the job runs); the
+ * Available; Start / End date and Process Data (the process-data flow: a dialog with the run's estimated bytes and
+ * cost before it starts; 'Processing Data' while the job runs); the
  * Process Data Daily switch (the daily-process flow: reverts on failure); Go to Analyze when connected, else a
  * cross icon and 'Connect to BigQuery to reprocess data'.
  */
@@ -21,6 +22,7 @@ import { dayOffset, hasOperation, refreshScheduleText, utcTime } from './plugin-
 import { processDataActions } from '../../machines/process-data/process-data.selectors';
 import { dailyProcessActions } from '../../machines/daily-process/daily-process.selectors';
 import { useActions } from '../flows/useActions';
+import { ProcessStartDialog } from './ProcessStartDialog';
 
 interface Props {
   plugin: Plugin;
@@ -112,6 +114,14 @@ export function DataStatusCard({ plugin, workspaceId, appId, denied }: Props) {
           </p>
         )}
       </form>
+
+      <ProcessStartDialog
+        dialog={form.dialog}
+        start={form.start}
+        end={form.end}
+        onConfirm={processActions.confirm}
+        onDismiss={processActions.dismiss}
+      />
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
         <Switch

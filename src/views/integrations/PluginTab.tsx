@@ -24,6 +24,7 @@ import { copyWithNotice } from './copy';
 import { notify } from '../../services/notify';
 import { ConfigureConnectionDialog } from './ConfigureConnectionDialog';
 import { DataStatusCard } from './DataStatusCard';
+import { QueryJobsCard } from './QueryJobsCard';
 import { EventsTable } from './EventsTable';
 import { FirebasePanel } from './FirebasePanel';
 import { HealthLine } from './HealthLine';
@@ -187,6 +188,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
             <p className="text-sm text-slate-600">{NO_DATA_TEXT.BigQuery} Connect to BigQuery first.</p>
           </Card>
         )}
+        {type === 'BigQuery' && plugin && <QueryJobsCard appId={appId} denied={denied} />}
         <LatestUpdates feed={plugin ? feed : null} />
         {plugin && type !== 'Firebase' && <EventsTable appId={appId} plugin={plugin} />}
       </div>

@@ -35,11 +35,17 @@ const succeeded = (event: EventObject) =>
 
 /** The page's preconditions: the seeded plugin has credentials and no job running. */
 const ready = { hasCredentials: true, inProgress: false, today: TODAY, earliest: null };
+/** The estimate the route answers (a dry run's bytes on BigQuery; the embedded engine's is labelled estimated). */
+const ESTIMATE = { success: true, bytes: 1_842_937_856, estimated: true, costUsd: 0.0105, usdPerTiB: 6.25 };
 const E = {
   startAfterEnd: { type: 'SET_START', value: day(1) },
   start: { type: 'SET_START', value: day(-7) },
   end: { type: 'SET_END', value: day(-1) },
   process: { type: 'PROCESS', ...ready },
+  estimated: doneEvent('estimateProcessing', ESTIMATE),
+  estimateCrashed: crashEvent('estimateProcessing'),
+  confirm: { type: 'CONFIRM' },
+  dismiss: { type: 'DISMISS' },
   started: doneEvent('startProcessing', { success: true, jobId: 'job-e2e' }),
   refused: doneEvent('startProcessing', { success: false }),
   crashed: crashEvent('startProcessing'),
@@ -55,6 +61,13 @@ const startCall = outcome<ProcessUi>(
         : answers.refused(),
   (event) => (isCrash(event) ? 'start 500' : succeeded(event) ? 'start ✓' : 'start refused'),
 );
+
+const estimateCall = outcome<ProcessUi>(
+  { method: 'POST', url: /\/api\/plugins\/[^/]+\/process\/estimate$/ },
+  (event) => (isCrash(event) ? answers.crash : { status: 200, json: ESTIMATE }),
+  (event) => (isCrash(event) ? 'estimate 500' : 'estimate ✓'),
+);
+const dialog = (ui: ProcessUi) => ui.page.getByRole('dialog', { name: 'Process Data?' });
 
 const dateInput = (ui: ProcessUi, which: 'Start date' | 'End date') => ui.page.getByLabel(which, { exact: true });
 const processButton = (ui: ProcessUi) => ui.page.getByRole('button', { name: 'Process Data', exact: true });
@@ -79,7 +92,26 @@ export const processDataTable: FlowTable<ProcessUi> = {
         await ui.page.goto(appPath(APP, 'integrations/BigQuery'));
         await expect(dateInput(ui, 'Start date')).toBeVisible({ timeout: 60_000 });
       },
-      events: [E.startAfterEnd, E.end, E.start, E.process, E.refused, E.process, E.crashed, E.process, E.started],
+      events: [
+        E.startAfterEnd,
+        E.end,
+        E.start,
+        E.process,
+        E.estimateCrashed,
+        E.dismiss,
+        E.process,
+        E.estimated,
+        E.confirm,
+        E.refused,
+        E.process,
+        E.estimated,
+        E.confirm,
+        E.crashed,
+        E.process,
+        E.estimated,
+        E.confirm,
+        E.started,
+      ],
     },
   ],
   events: {
@@ -92,6 +124,10 @@ export const processDataTable: FlowTable<ProcessUi> = {
       label: (event: Ev<'SET_END'>) => `end ${event.value}`,
     },
     PROCESS: { act: (ui) => processButton(ui).click() },
+    CONFIRM: { act: (ui) => dialog(ui).getByRole('button', { name: 'Start processing' }).click() },
+    DISMISS: { act: (ui) => dialog(ui).getByRole('button', { name: 'Cancel' }).click() },
+    'xstate.done.actor.estimateProcessing': estimateCall,
+    'xstate.error.actor.estimateProcessing': estimateCall,
     'xstate.done.actor.startProcessing': startCall,
     'xstate.error.actor.startProcessing': startCall,
   },
@@ -115,8 +151,20 @@ export const processDataTable: FlowTable<ProcessUi> = {
         await expect(processButton(ui)).toBeEnabled();
       }
     },
+    'processData.estimating': async (ui) => {
+      await expect(dialog(ui)).toBeVisible();
+    },
+    'processData.confirming': async (ui, state) => {
+      const c = ctx(state);
+      await expect(dialog(ui)).toContainText(`Data from ${c.start} to ${c.end} will be processed.`);
+      if (c.estimate) {
+        await expect(dialog(ui).getByTestId('process-estimate')).toContainText('1.72 GiB');
+        await expect(dialog(ui).getByTestId('process-estimate')).toContainText('$0.01');
+      } else await expect(dialog(ui).getByRole('alert')).toBeVisible();
+    },
     'processData.starting': async (ui) => {
-      await expect(processButton(ui)).toHaveAttribute('aria-busy', 'true');
+      // The start dialog stays open while the start is answered (the page behind it is inert).
+      await expect(dialog(ui).getByRole('button', { name: 'Start processing' })).toHaveAttribute('aria-busy', 'true');
     },
   },
   timeout: 60_000,

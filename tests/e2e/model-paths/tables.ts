@@ -31,6 +31,7 @@ import { acceptInviteTable } from './accept-invite.paths';
 import { acquireSettingsTable } from './acquire-settings.paths';
 import { activityTable } from './activity.paths';
 import { postbackLogTable } from './postback-log.paths';
+import { queryJobsTable } from './query-jobs.paths';
 import { notificationsTable } from './notifications.paths';
 import { notificationPreferencesTable } from './notification-preferences.paths';
 import { webhooksTable } from './webhooks.paths';
@@ -94,6 +95,7 @@ export const flowTables = [
   acquireSettingsTable,
   activityTable,
   postbackLogTable,
+  queryJobsTable,
   notificationsTable,
   notificationPreferencesTable,
   webhooksTable,
