@@ -105,12 +105,7 @@ export async function ensureDemoData(db: Kysely<Database>, analytics: Analytics,
       .where('type', '=', 'BigQuery')
       .executeTakeFirstOrThrow();
     log(`Processing ${app.id}'s export from ${range.start} to ${range.end} (Process Data)…`);
-    await processDemoPluginData(db, {
-      pluginId: plugin.id,
-      appId: app.id,
-      process: (progress) =>
-        store.processRange({ appId: app.id, dataset: app.id, start: range.start, end: range.end }, progress),
-    });
+    await processDemoPluginData(db, { pluginId: plugin.id, appId: app.id, store, range });
     await db
       .insertInto('seed_markers')
       .values({ name: demoEventsMarker(app.id) })

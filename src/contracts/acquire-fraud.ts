@@ -71,7 +71,7 @@ export const HOLD_REASON_LABELS: Record<HoldReason, string> = {
 export const HoldStatus = t.keyof({ held: null, released: null, rejected: null }, 'HoldStatus');
 export type HoldStatus = t.TypeOf<typeof HoldStatus>;
 
-/** The evidence of a hold: the facts its rule compared, as short labelled values (shown as they are). */
+/** The evidence of a hold: the facts its rule compared, as short labelled values (times shown in UTC, the rest as they are). */
 export const HoldEvidence = t.record(t.string, t.union([t.string, t.number, t.null]));
 export type HoldEvidence = t.TypeOf<typeof HoldEvidence>;
 

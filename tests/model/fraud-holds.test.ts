@@ -111,6 +111,23 @@ describe('fraud-holds machine paths', () => {
     });
     expect(list.counts).toEqual(COUNTS);
     expect(list.hasMore).toBe(true);
+    // A replay's times read as the page's other times do; a missing value is a dash.
+    const replay = view([
+      done('loadHolds', {
+        ...PAGE,
+        holds: [
+          hold('9', {
+            reason: 'replay',
+            evidence: { 'event time': '2026-11-28T06:42:14.708Z', 'first postback': 57, 'this postback': null },
+          }),
+        ],
+      }),
+    ]);
+    expect(replay.holds[0]!.evidenceLines).toEqual([
+      'event time: 2026-11-28 06:42 UTC',
+      'first postback: 57',
+      'this postback: —',
+    ]);
     expect(view([ev.loadedEmpty]).holds).toEqual([]);
     const broken = view([ev.loadFailed]);
     expect(broken).toMatchObject({ failed: true, loadError: 'Held completions could not be loaded.' });

@@ -118,6 +118,11 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'DELETE /api/plugins/:pluginId': ['plugin.deleted'],
   'POST /api/plugins/:pluginId/daily-process': ['plugin.updated'],
   'POST /api/plugins/:pluginId/process': ['plugin.processed'],
+  'POST /api/plugins/:pluginId/process/estimate': { notAChange: 'an estimate computed (a dry run), nothing stored' },
+  'POST /api/app/:appId/query-jobs/:jobId/cancel': {
+    notAChange:
+      "a running query stopped: the job history shows it Cancelled, a Process Data run's also in Latest Updates",
+  },
   'POST /api/app/:appId/credentials/product': {
     notAChange: 'a credential stored for later use; its use is logged as plugin.created or plugin.updated',
   },

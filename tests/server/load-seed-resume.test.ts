@@ -15,6 +15,7 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import type { Account } from '../../src/contracts/auth';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 import { dailyReport } from './analyze-helpers';
+import type { QueryJobTables } from '../../server/areas/integrations/migrations';
 
 const END = '2025-06-30';
 const EVENTS = 4_000;
@@ -92,6 +93,23 @@ describe('ensureDemoData completes an interrupted first start', () => {
       expect(events.map((e) => e.event_name)).toEqual(
         expect.arrayContaining(['first_open', 'level_end', 'session_start']),
       );
+      // The processing is in the app's job history like any Process Data run, with its estimated bytes.
+      const jobs = await s.db
+        .withTables<QueryJobTables>()
+        .selectFrom('query_jobs')
+        .select(['kind', 'state', 'label', 'bytes_processed', 'bytes_estimated'])
+        .where('app_id', '=', app.id)
+        .execute();
+      expect(jobs).toEqual([
+        {
+          kind: 'process',
+          state: 'succeeded',
+          label: `${plugin.data_start} to ${END}`,
+          bytes_processed: expect.anything(),
+          bytes_estimated: true,
+        },
+      ]);
+      expect(Number(jobs[0]!.bytes_processed)).toBeGreaterThan(0);
     }
     expect(await enabledApps(s)).toEqual({
       [DEMO_APP_IDS.dragonMergeAndroid]: true,

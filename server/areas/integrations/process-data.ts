@@ -13,6 +13,8 @@ import type { EventSchema, ProcessResult } from '../../analytics/raw-export';
 import { JsonTexts, writeJson } from '../../db/json-column';
 import { inTransaction, type ServerContext } from '../../context';
 import { recordAppVersions, rememberAppVersions } from './app-versions';
+import { embeddedProcessBytes, recordQueryJob } from './query-jobs';
+import type { AnalyticsStore } from '../../analytics/store';
 
 export type Processor = (progress: (percent: number) => Promise<void>) => Promise<ProcessResult>;
 
@@ -80,14 +82,21 @@ export async function processPluginData(
 }
 
 /**
- * The demo's first start (before the server exists): the same outcome; the versions of the generated months are
- * remembered as the app's known ones without announcing them (docs/activity.md §Decisions).
+ * The demo's first start (before the server exists): the same outcome, and the run in the app's job history like any
+ * Process Data run (query-jobs.ts); the versions of the generated months are remembered as the app's known ones
+ * without announcing them (docs/activity.md §Decisions).
  */
 export async function processDemoPluginData(
   db: Kysely<Database>,
-  args: { pluginId: string; appId: string; process: Processor },
+  args: { pluginId: string; appId: string; store: AnalyticsStore; range: { start: string; end: string } },
 ): Promise<ProcessResult> {
-  const result = await args.process(async () => {});
+  const { pluginId, appId, store, range } = args;
+  const result = await recordQueryJob(
+    { db, now: () => new Date() },
+    { appId, pluginId, kind: 'process', engine: store.kind, label: `${range.start} to ${range.end}` },
+    () => store.processRange({ appId, dataset: appId, start: range.start, end: range.end }, async () => {}),
+    () => embeddedProcessBytes(store, appId, range.start, range.end),
+  );
   await db.transaction().execute(async (trx) => {
     await recordOutcome(trx, args.pluginId, new Date(), result);
     await rememberAppVersions(trx, args.appId, result.versions);

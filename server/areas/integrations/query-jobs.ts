@@ -53,7 +53,7 @@ export interface QueryJobStart {
  * after a success. A cancelled run rejects with QueryCancelledError; any failure is rethrown as it came.
  */
 export async function recordQueryJob<T>(
-  ctx: ServerContext,
+  ctx: Pick<ServerContext, 'db' | 'now'>,
   start: QueryJobStart,
   run: () => Promise<T>,
   estimate?: () => Promise<number>,

@@ -7,6 +7,10 @@ import type { SendTo } from '../shared/flow';
 type Snapshot = SnapshotFrom<typeof fraudHoldsMachine>;
 
 const shownTime = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T', ' ')} UTC` : '');
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
+/** An evidence value as the page shows it: a time in the page's UTC form, a missing one as a dash. */
+const shownValue = (value: string | number | null) =>
+  value === null ? '—' : typeof value === 'string' && ISO_TIME.test(value) ? shownTime(value) : String(value);
 
 export const HOLD_STATUS_LABELS: Record<HoldStatus, string> = {
   held: 'Held',
@@ -30,7 +34,7 @@ export function selectFraudHolds(s: Snapshot) {
       payoutLabel: `$${h.payout.toFixed(2)}`,
       arrivedLabel: shownTime(h.completedAt),
       decidedLabel: h.decidedAt ? `${shownTime(h.decidedAt)}${h.decidedBy ? ` by ${h.decidedBy}` : ''}` : null,
-      evidenceLines: Object.entries(h.evidence).map(([k, v]) => `${k}: ${v ?? '—'}`),
+      evidenceLines: Object.entries(h.evidence).map(([k, v]) => `${k}: ${shownValue(v)}`),
       deciding: s.matches('deciding') && c.target === h.id ? c.decision : null,
     })),
     /** A decision in flight: the other buttons wait. */

@@ -37,15 +37,18 @@ function HoldCard({ hold, busy, act, denied }: { hold: Row; busy: boolean; act: 
           <h3 id={headingId} className="text-sm font-semibold break-words text-slate-900">
             {hold.questName} · {hold.stepLabel}
           </h3>
-          <p className="mt-0.5 text-xs break-all text-slate-600">
-            Player {hold.playerId} · arrived {hold.arrivedLabel} · {hold.payoutLabel}
+          <p className="mt-0.5 text-xs text-slate-600">
+            {/* Only the player id may break anywhere (it has no spaces); a time or an amount never splits. */}
+            Player <span className="break-all">{hold.playerId}</span> ·{' '}
+            <span className="whitespace-nowrap">arrived {hold.arrivedLabel}</span> ·{' '}
+            <span className="whitespace-nowrap">{hold.payoutLabel}</span>
           </p>
         </div>
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
           {hold.reasonLabel}
         </span>
       </div>
-      <ul aria-label="Evidence" className="mt-2 space-y-0.5 text-xs break-all text-slate-700">
+      <ul aria-label="Evidence" className="mt-2 space-y-0.5 text-xs [overflow-wrap:anywhere] text-slate-700">
         {hold.evidenceLines.map((line) => (
           <li key={line}>{line}</li>
         ))}
