@@ -221,8 +221,11 @@ test("a viewer's view, at 700 px: a read-only target, Save and New quest disable
   await expect(page.getByLabel('Suggest quests and prices from my data')).toBeDisabled();
   await expect(page.getByText('Unsaved changes')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Save' }).hover({ force: true });
-  await expect(page.getByText(VIEW_ONLY).first()).toBeAttached();
+  // Hovered again until the tooltip shows: a panel still loading above may move the button from under the pointer.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Save' }).hover({ force: true });
+    await expect(page.getByText(VIEW_ONLY).first()).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expectNoSeriousA11yViolations(page, 'acquire target (700 px, viewer)');
   await page.getByRole('tab', { name: 'Quests' }).click();
   await expect(row(page, 'Dragon Tamer')).toBeVisible();

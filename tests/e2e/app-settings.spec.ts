@@ -114,8 +114,11 @@ test('a viewer sees the form but Save and the visibility switch are disabled wit
   await expect(page.getByLabel('Store URL', { exact: true })).toBeVisible();
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
-  await save.hover({ force: true });
-  await expect(page.getByText(VIEW_ONLY).first()).toBeAttached();
+  // Hovered again until the tooltip shows: a field still loading above may move the button from under the pointer.
+  await expect(async () => {
+    await save.hover({ force: true });
+    await expect(page.getByText(VIEW_ONLY).first()).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByRole('switch', { name: 'Show on Questboard App' })).toBeDisabled();
   await expectNoSeriousA11yViolations(page, 'settings general viewer (700 px)');
 });
