@@ -104,9 +104,9 @@ test('connect BigQuery in the sandbox, process a range, run a report on it, then
   await page.getByLabel('End date').fill(end);
   await page.getByRole('button', { name: 'Process Data' }).click();
   // It asks first, with the run's estimated bytes and cost (docs/integrations.md §Job history).
-  const confirm = page.getByRole('dialog', { name: 'Process Data?' });
-  await expect(confirm).toContainText(`Data from ${start} to ${end} will be processed.`);
-  await confirm.getByRole('button', { name: 'Start processing' }).click();
+  const startDialog = page.getByRole('dialog', { name: 'Process Data?' });
+  await expect(startDialog).toContainText(`Data from ${start} to ${end} will be processed.`);
+  await startDialog.getByRole('button', { name: 'Start processing' }).click();
   await expect(snackbar(page, `Processing data from ${start} to ${end} started.`)).toBeVisible();
   await expect(page.getByTestId('data-range')).toHaveText(`${start} to ${end}`, { timeout: 120_000 });
   await expect(page.getByTestId('latest-updates')).toContainText(/Processed [\d,]+ events from/);
