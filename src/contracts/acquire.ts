@@ -38,7 +38,7 @@
  *   DELETE /api/app/:appId/acquire/quests/:questId/draft         → SuccessMessage                  (editor)
  *   POST   /api/app/:appId/acquire/quests/:questId/discard       → SuccessMessage                  (editor)
  *   POST   /api/app/:appId/acquire/quests/publish-all            → BulkQuestResult                 (editor)
- *   POST   /api/app/:appId/acquire/quests/discard-all            → BulkQuestResult                 (editor)
+ *   POST   /api/app/:appId/acquire/quests/discard-all  DiscardAllRequest → BulkQuestResult         (editor)
  *   GET    /api/app/:appId/acquire/settings                      → AcquisitionSettingsResponse     (viewer)
  *   POST   /api/app/:appId/acquire/settings  SaveAcquisitionSettingsRequest → SuccessMessage       (editor)
  *   GET    /api/app/:appId/acquire/kpi                           → KpiTrackingResponse             (viewer)
@@ -392,6 +392,18 @@ export const BulkQuestResult = struct(
 );
 export type BulkQuestResult = t.TypeOf<typeof BulkQuestResult>;
 
+/**
+ * Discard all names the quests it was asked about: the server discards those that still have a draft, so a draft saved
+ * after the question (another tab, a teammate) is never deleted unnamed.
+ */
+export const QUEST_MAX_BULK = 1000;
+export const DiscardAllRequest = struct(
+  { questIds: maxItems(Id, QUEST_MAX_BULK, 'QuestIds') },
+  {},
+  'DiscardAllRequest',
+);
+export type DiscardAllRequest = t.TypeOf<typeof DiscardAllRequest>;
+
 /** null data: no draft yet, so the Quests tab is hidden (docs/acquire.md §Screens and routes). */
 export const AcquisitionSettingsResponse = struct(
   { success: t.boolean, data: nullable(AcquisitionSettingsDraft) },
@@ -577,7 +589,13 @@ export const acquireEndpoints = {
     response: SuccessMessage,
   }),
   publishAll: endpoint({ method: 'POST', path: `${QUESTS}/publish-all`, params: AppParams, response: BulkQuestResult }),
-  discardAll: endpoint({ method: 'POST', path: `${QUESTS}/discard-all`, params: AppParams, response: BulkQuestResult }),
+  discardAll: endpoint({
+    method: 'POST',
+    path: `${QUESTS}/discard-all`,
+    params: AppParams,
+    body: DiscardAllRequest,
+    response: BulkQuestResult,
+  }),
   settings: endpoint({
     method: 'GET',
     path: '/api/app/:appId/acquire/settings',

@@ -38,6 +38,6 @@ export const deleteDraftQuest = (appId: string, questId: string, signal?: AbortS
   call(e.deleteDraft, { params: q(appId, questId), signal });
 export const publishAllQuests = (appId: string, signal?: AbortSignal) =>
   call(e.publishAll, { params: { appId }, signal });
-export const discardAllQuests = (appId: string, signal?: AbortSignal) =>
-  call(e.discardAll, { params: { appId }, signal });
+export const discardAllQuests = (appId: string, questIds: readonly string[], signal?: AbortSignal) =>
+  call(e.discardAll, { params: { appId }, body: { questIds: [...questIds] }, signal });
 export const fetchKpi = (appId: string, signal?: AbortSignal) => call(e.kpi, { params: { appId }, signal });

@@ -170,6 +170,8 @@ test('target, quests, editor, review, publish, a completion', async ({ page }) =
   await editor.getByLabel('Step 1 event').selectOption('af_subscribe');
   await editor.getByLabel('Step 1 payout (USD)').fill('2');
   await editor.getByRole('button', { name: 'Save draft' }).click();
+  await expect(editor).toBeHidden();
+  await expect(row(page, `${name} stale`)).toContainText('Draft');
   // Discard all asks first, naming the never-published quests it would delete; Cancel keeps them
   await page.getByRole('button', { name: 'Discard all' }).click();
   const discardAll = page.getByRole('dialog', { name: 'Discard all changes?' });

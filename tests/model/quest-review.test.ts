@@ -6,7 +6,7 @@
  * deleted; close.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventObject } from 'xstate';
+import { createActor, type AnyActorRef, type EventObject } from 'xstate';
 import { discardAllPlan, questReviewMachine } from '../../src/machines/quest-review/quest-review.machine';
 import { selectQuestReview } from '../../src/machines/quest-review/quest-review.selectors';
 import type { MutationOutcome } from '../../src/machines/shared/confirm-mutation.machine';
@@ -38,9 +38,9 @@ const model = defineModel(questReviewMachine, {
   CLOSE: { type: 'CLOSE' },
   PUBLISH_ALL: { type: 'PUBLISH_ALL' },
   DISCARD_ALL: [
-    { type: 'DISCARD_ALL', plan: { reverted: 2, deleted: ['Level 5 Rush'] } },
-    { type: 'DISCARD_ALL', plan: { reverted: 0, deleted: ['Level 5 Rush', 'Daily Grind'] } },
-    { type: 'DISCARD_ALL', plan: { reverted: 1, deleted: [] } },
+    { type: 'DISCARD_ALL', plan: { questIds: ['q1', 'q2', 'q3'], reverted: 2, deleted: ['Level 5 Rush'] } },
+    { type: 'DISCARD_ALL', plan: { questIds: ['q3', 'q4'], reverted: 0, deleted: ['Level 5 Rush', 'Daily Grind'] } },
+    { type: 'DISCARD_ALL', plan: { questIds: ['q1'], reverted: 1, deleted: [] } },
   ],
   CONFIRM: { type: 'CONFIRM' },
   CANCEL: { type: 'CANCEL' },
@@ -179,6 +179,14 @@ describe('quest-review machine paths', () => {
     expect(selectQuestReview(path([f('DISCARD_ALL'), f('CONFIRM')]).state as never).discardAllConfirm.busy).toBe(true);
   });
 
+  it('discard all sends the quests it asked about, so a draft saved after the question is not discarded', async () => {
+    const actor = createActor(pending, { input: INPUT }).start();
+    actor.send(f('DISCARD_ALL') as never);
+    const child = actor.getSnapshot().children.discardAll as AnyActorRef;
+    expect(child.getSnapshot().context.request).toEqual({ appId: INPUT.appId, questIds: ['q1', 'q2', 'q3'] });
+    actor.stop();
+  });
+
   it('the plan of the grid: published quests with a draft revert, never-published ones are deleted, quests without a draft are untouched', () => {
     expect(
       discardAllPlan([
@@ -186,7 +194,11 @@ describe('quest-review machine paths', () => {
         acquireFx.draftOnlyQuest,
         { ...acquireFx.editedQuest, id: 'quest_3', diff: false, draft: null },
       ]),
-    ).toEqual({ reverted: 1, deleted: [acquireFx.draftOnlyQuest.draft!.name] });
+    ).toEqual({
+      questIds: [acquireFx.editedQuest.id, acquireFx.draftOnlyQuest.id],
+      reverted: 1,
+      deleted: [acquireFx.draftOnlyQuest.draft!.name],
+    });
   });
 
   it("discard all, once confirmed; none succeeding reads 'All quests failed to discard.'", async () => {

@@ -136,8 +136,13 @@ describe('publish and discard', () => {
     await as('editor', 'DELETE', `${QUESTS}/${id}/draft`);
   });
 
-  test('publish all with a partial failure says which quest failed; discard all drops every draft', async () => {
-    await as('editor', 'POST', `${QUESTS}/discard-all`);
+  test('publish all with a partial failure says which quest failed; discard all drops the drafts it names', async () => {
+    const withDraft = async () =>
+      ((await as('viewer', 'GET', QUESTS)).json().data as { id: string; draft: unknown }[])
+        .filter((q) => q.draft)
+        .map((q) => q.id);
+    await as('editor', 'POST', `${QUESTS}/discard-all`, { questIds: await withDraft() });
+    expect(await withDraft()).toEqual([]);
     const good = await createQuest('Good one');
     const stale = await createQuest('Stale one', 'af_subscribe');
     const res = await as('editor', 'POST', `${QUESTS}/publish-all`);
@@ -147,9 +152,19 @@ describe('publish and discard', () => {
     expect(body.failed).toEqual([stale]);
     expect(body.message).toContain('1 of 2 quests failed to publish: Stale one');
     expect((await quest(good)).data.active.status).toBe('LIVE');
-    const discard = (await as('editor', 'POST', `${QUESTS}/discard-all`)).json();
+    // a draft saved after the question (not named) stays; a named quest without a draft is skipped
+    const later = await createQuest('Saved after the question');
+    const discard = (await as('editor', 'POST', `${QUESTS}/discard-all`, { questIds: [stale, good] })).json();
     expect(discard).toMatchObject({ success: true, succeeded: [stale], failed: [] });
     expect((await as('viewer', 'GET', `${QUESTS}/${stale}`)).statusCode).toBe(404);
+    expect(await withDraft()).toEqual([later]);
+    expect((await as('editor', 'POST', `${QUESTS}/discard-all`, {})).statusCode).toBe(400);
+    expect((await as('editor', 'POST', `${QUESTS}/discard-all`, { questIds: [] })).json()).toMatchObject({
+      success: true,
+      succeeded: [],
+      message: 'No quests to discard.',
+    });
+    await as('editor', 'DELETE', `${QUESTS}/${later}/draft`);
     // nothing left to publish: both answer success with nothing done
     expect((await as('editor', 'POST', `${QUESTS}/publish-all`)).json()).toMatchObject({
       success: true,

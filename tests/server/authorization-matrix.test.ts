@@ -1135,7 +1135,11 @@ const MATRIX: MatrixRow[] = [
     params: questOf('LIVE'),
   },
   { route: 'POST /api/app/:appId/acquire/quests/publish-all', expect: [200, 200, 403, 404, 401] },
-  { route: 'POST /api/app/:appId/acquire/quests/discard-all', expect: [200, 200, 403, 404, 401] },
+  {
+    route: 'POST /api/app/:appId/acquire/quests/discard-all',
+    expect: [200, 200, 403, 404, 401],
+    body: { questIds: [] },
+  },
   { route: 'GET /api/app/:appId/acquire/settings', expect: [200, 200, 200, 404, 401] },
   { route: 'POST /api/app/:appId/acquire/settings', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
   { route: 'GET /api/app/:appId/acquire/kpi', expect: [200, 200, 200, 404, 401] },

@@ -572,12 +572,14 @@ async function bulk(
   appId: string,
   verb: 'publish' | 'discard',
   each: (questId: string) => Promise<unknown>,
+  only?: readonly string[],
 ): Promise<BulkQuestResult> {
   const rows = await ctx.db
     .selectFrom('quests')
     .select(['id', 'draft'])
     .where('app_id', '=', appId)
     .where('draft', 'is not', null)
+    .$if(only !== undefined, (q) => (only!.length === 0 ? q.where(sql<boolean>`false`) : q.where('id', 'in', only!)))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -607,8 +609,9 @@ async function bulk(
 
 export const publishAll = (ctx: ServerContext, appId: string) =>
   bulk(ctx, appId, 'publish', (id) => publishQuest(ctx, appId, id));
-export const discardAll = (ctx: ServerContext, appId: string) =>
-  bulk(ctx, appId, 'discard', (id) => discardQuest(ctx, appId, id));
+/** Discards the named quests that still have a draft (the ones Discard all asked about; DiscardAllRequest). */
+export const discardAll = (ctx: ServerContext, appId: string, questIds: readonly string[]) =>
+  bulk(ctx, appId, 'discard', (id) => discardQuest(ctx, appId, id), questIds);
 
 // ------------------------------------------------------------------------------------------------ settings draft
 

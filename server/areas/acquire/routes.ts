@@ -101,7 +101,7 @@ export const acquireRoutes = [
   }),
   defineRoute(e.discardAll, {
     access: access.app('editor'),
-    handler: async ({ ctx, params }) => discardAll(ctx, params.appId),
+    handler: async ({ ctx, params, body }) => discardAll(ctx, params.appId, body.questIds),
   }),
   defineRoute(e.settings, {
     access: access.app('viewer'),

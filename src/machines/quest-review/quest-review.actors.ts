@@ -16,7 +16,9 @@ export const questReviewFlow = defineFlow({
         publishQuest: fromPromise(({ input, signal }) => publishQuest(input.appId, input.questId, signal)),
         discardQuest: fromPromise(({ input, signal }) => discardQuest(input.appId, input.questId, signal)),
         publishAll: fromPromise(({ input, signal }) => publishAllQuests(input.appId, signal)),
-        discardAll: mutation(({ appId }: { appId: string }, signal) => discardAllQuests(appId, signal)),
+        discardAll: mutation(({ appId, questIds }: { appId: string; questIds: string[] }, signal) =>
+          discardAllQuests(appId, questIds, signal),
+        ),
       },
       actions: {
         notify: showNotice,

@@ -35,6 +35,8 @@ type QuestCall = { appId: string; questId: string };
 
 /** What Discard all does to the quests with changes: published ones go back to their active version, the others go. */
 export interface DiscardAllPlan {
+  /** The quests asked about: the server discards only these (a draft saved after the question stays). */
+  questIds: string[];
   /** How many published quests lose their draft. */
   reverted: number;
   /** The names of the never-published quests, deleted with their draft. */
@@ -42,9 +44,10 @@ export interface DiscardAllPlan {
 }
 
 /** The plan for the quests of the grid (the server discards every quest that has a draft). */
-export function discardAllPlan(quests: readonly Pick<Quest, 'active' | 'draft'>[]): DiscardAllPlan {
+export function discardAllPlan(quests: readonly Pick<Quest, 'id' | 'active' | 'draft'>[]): DiscardAllPlan {
   const withDraft = quests.filter((q) => q.draft);
   return {
+    questIds: withDraft.map((q) => q.id),
     reverted: withDraft.filter((q) => q.active).length,
     deleted: withDraft.filter((q) => !q.active).map((q) => q.draft!.name),
   };
@@ -115,7 +118,7 @@ export const questReviewMachine = setup({
     publishQuest: toProvide<SuccessMessage, QuestCall>('publishQuest'),
     discardQuest: toProvide<SuccessMessage, QuestCall>('discardQuest'),
     publishAll: toProvide<BulkQuestResult, { appId: string }>('publishAll'),
-    discardAll: confirmMutation<{ appId: string }, BulkQuestResult>(),
+    discardAll: confirmMutation<{ appId: string; questIds: string[] }, BulkQuestResult>(),
   },
   guards: {
     answerSucceeded,
@@ -232,7 +235,10 @@ export const questReviewMachine = setup({
       invoke: {
         id: 'discardAll',
         src: 'discardAll',
-        input: ({ context }) => ({ request: { appId: context.appId }, confirm: true }),
+        input: ({ context }) => ({
+          request: { appId: context.appId, questIds: context.discardPlan?.questIds ?? [] },
+          confirm: true,
+        }),
         // The child answers only once confirmed (running); CANCEL leaves before it could.
         onDone: [
           {

@@ -30,7 +30,7 @@ export const questReviewActions = (send: SendTo<typeof questReviewMachine>) => (
   close: () => send({ type: 'CLOSE' }),
   publishAll: () => send({ type: 'PUBLISH_ALL' }),
   /** Asks first, naming the never-published quests it deletes (`discardAllPlan`). */
-  discardAll: (quests: readonly Pick<Quest, 'active' | 'draft'>[]) =>
+  discardAll: (quests: readonly Pick<Quest, 'id' | 'active' | 'draft'>[]) =>
     send({ type: 'DISCARD_ALL', plan: discardAllPlan(quests) }),
   confirm: () => send({ type: 'CONFIRM' }),
   cancel: () => send({ type: 'CANCEL' }),

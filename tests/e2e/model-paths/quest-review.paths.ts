@@ -52,7 +52,7 @@ const PUBLISHED_SOME = bulk({
 });
 const PUBLISHED_NONE = bulk({ success: false, succeeded: [], failed: ['q'], message: 'Nothing was published.' });
 const DISCARDED_ALL = bulk({ success: true, succeeded: ['q'], failed: [], message: '1 quest discarded.' });
-const plan: DiscardAllPlan = { reverted: 1, deleted: [] };
+const plan: DiscardAllPlan = { questIds: ['q'], reverted: 1, deleted: [] };
 
 const E = {
   open: { type: 'OPEN', questId: 'q' },
