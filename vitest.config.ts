@@ -26,6 +26,11 @@ export default defineConfig({
           // its time waiting on its database (PostgreSQL's own processes) or on DuckDB's threads, so two overlap well.
           // docs/engineering/testing.md §Suite time.
           maxWorkers: Number(process.env.QUESTBOARD_SERVER_WORKERS) || 2,
+          // Files share their worker's module graph (the server, Fastify, DuckDB…) instead of importing it anew: the
+          // import alone took about a third of the tier. Each file still builds its own server and database; spies are
+          // put back after every test. docs/engineering/testing.md §Suite time.
+          isolate: false,
+          restoreMocks: true,
           // A guard against a hung test, not a speed target: the seed and restart tests start real servers.
           testTimeout: 120_000,
           hookTimeout: 120_000,

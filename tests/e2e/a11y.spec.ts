@@ -7,6 +7,7 @@
  * different to a viewer (team, the report builder) as the viewer too. Each test records every failing page before
  * it fails (soft assertions), so one run lists them all.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './pages/axe';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
@@ -29,6 +30,18 @@ const WIDTHS = [
 /** Scans the page as it is now; a failure is recorded and the test goes on to the next page. */
 async function scan(page: Page, where: string) {
   await test.step(`axe: ${where}`, () => expectNoSeriousA11yViolations(page, where, { soft: true }));
+}
+
+/** scan, plus headings in order (the Analyze pages' own rule, docs/analyze.md). */
+async function scanWithHeadings(page: Page, where: string) {
+  await scan(page, where);
+  const headings = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect
+    .soft(
+      headings.violations.flatMap((v) => v.nodes.map((n) => n.html)),
+      `heading order on ${where}`,
+    )
+    .toEqual([]);
 }
 
 /** Opens a page of the shell and waits for its heading. */
@@ -252,37 +265,41 @@ for (const { name: width, viewport } of WIDTHS) {
       await signInByApi(page, DEMO_ACCOUNTS.admin);
       const overview = new AnalyzeOverview(page);
       await overview.goto();
-      await scan(page, `analyze overview (${width})`);
+      await scanWithHeadings(page, `analyze overview (${width})`);
       await open(page, appPath(ANALYZE_APP.id, 'analyze/list'), 'Reports');
-      await scan(page, `reports list (${width})`);
+      await scanWithHeadings(page, `reports list (${width})`);
 
       const builder = new ReportBuilder(page);
       await builder.gotoNew();
-      await scan(page, `a new report (${width})`);
+      await scanWithHeadings(page, `a new report (${width})`);
       await builder.groupBy.selectOption({ label: 'Date' });
-      await builder.rename(unique('A11y report'));
+      await builder.addMetric('conv', 'Conversion Rate');
+      const title = unique('A11y report');
+      await builder.rename(title);
       await builder.run();
       await expect(builder.chart).toBeVisible();
       await expect(builder.bodyRows.first()).toBeVisible();
-      await scan(page, `a report with results and the chart (${width})`);
+      // The result holds nulls (the newest days' retention) and percents: the cells the contrast rule reads.
+      await expect(builder.results.getByText('null', { exact: true }).first()).toBeVisible();
+      await scanWithHeadings(page, `a report with results and the chart (${width})`);
       await builder.exportMenu.click();
       await expect(builder.exportItem('CSV')).toBeVisible();
-      await scan(page, `the Export As menu (${width})`);
+      await scanWithHeadings(page, `the Export As menu (${width})`);
       await page.keyboard.press('Escape');
       await builder.viewSql.click();
       await builder.sqlDialog.expectOpen();
-      await scan(page, `the SQL dialog (${width})`);
+      await scanWithHeadings(page, `the SQL dialog (${width})`);
       await page.keyboard.press('Escape');
       await builder.sqlDialog.expectClosed();
       await builder.deleteButton.click();
       await builder.deleteDialog.expectOpen();
-      await scan(page, `the delete-report dialog (${width})`);
+      await scanWithHeadings(page, `the delete-report dialog (${width})`);
       await builder.deleteDialog.root.getByRole('button', { name: 'Delete', exact: true }).click();
       await builder.deleteDialog.expectClosed();
 
       // An app without Analyze shows the promo.
       await open(page, appPath(DEMO_APPS.pixelRacer.id, 'analyze/overview'), /./);
-      await scan(page, `the analyze promo (${width})`);
+      await scanWithHeadings(page, `the analyze promo (${width})`);
     });
 
     test('what the viewer sees differently: team (view-only), its tooltip, a report', async ({ page }) => {
