@@ -1,6 +1,13 @@
 // Test tiers (ARCHITECTURE.md): unit, model (xstate/graph paths), server (app.inject on PGlite or PostgreSQL).
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files share their worker's module graph (the server, Fastify, DuckDB, XState…) instead of importing it anew: the
+ * imports alone took a third of the server tier and more than half of the model tier. What a test stubs is put back
+ * after it (spies, globals, environment variables). docs/engineering/testing.md §Suite time.
+ */
+const SHARED_MODULES = { isolate: false, restoreMocks: true, unstubGlobals: true, unstubEnvs: true } as const;
+
 export default defineConfig({
   test: {
     // A run that finds no test fails (Vitest's default, stated so nobody flips it): an empty tier proves nothing.
@@ -14,9 +21,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          ...SHARED_MODULES,
         },
       },
-      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node', ...SHARED_MODULES } },
       {
         test: {
           name: 'server',
@@ -26,11 +34,7 @@ export default defineConfig({
           // its time waiting on its database (PostgreSQL's own processes) or on DuckDB's threads, so two overlap well.
           // docs/engineering/testing.md §Suite time.
           maxWorkers: Number(process.env.QUESTBOARD_SERVER_WORKERS) || 2,
-          // Files share their worker's module graph (the server, Fastify, DuckDB…) instead of importing it anew: the
-          // import alone took about a third of the tier. Each file still builds its own server and database; spies are
-          // put back after every test. docs/engineering/testing.md §Suite time.
-          isolate: false,
-          restoreMocks: true,
+          ...SHARED_MODULES,
           // A guard against a hung test, not a speed target: the seed and restart tests start real servers.
           testTimeout: 120_000,
           hookTimeout: 120_000,

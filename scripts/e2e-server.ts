@@ -61,7 +61,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   }
 }
 
-export async function startServer(options: { timeoutMs?: number; quiet?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  options: {
+    timeoutMs?: number;
+    quiet?: boolean;
+    /** Demo game events to seed (DEMO_EVENTS); the server's default when not given. */
+    demoEvents?: number;
+  } = {},
+): Promise<RunningServer> {
   // Generous: a first start runs initdb, migrations and the demo seed, and a busy 2-core machine can take a while.
   const timeoutMs = options.timeoutMs ?? Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 180_000);
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
@@ -88,6 +95,7 @@ export async function startServer(options: { timeoutMs?: number; quiet?: boolean
     ACCOUNT_LINKS_PER_CLIENT: '100000',
     // Registers the test-only outbox read (only this script sets it; a fresh secret per run).
     E2E_OUTBOX_TOKEN: outboxToken,
+    ...(options.demoEvents !== undefined ? { DEMO_EVENTS: String(options.demoEvents) } : {}),
   };
   delete env.DATABASE_URL; // always the embedded database on a fresh folder
   if (env.NODE_ENV === 'production') delete env.NODE_ENV; // production refuses the demo accounts
