@@ -152,7 +152,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'plugin.processed': 'ran Process Data for',
   'app.version_seen': 'first saw app version',
   'plugin.process_failed': 'Process Data failed for',
-  'plugin.silent': 'no postbacks from',
+  'plugin.silent': 'nothing new from',
   'credential.renamed': 'renamed credential',
   'credential.refreshed': 'checked credential',
   'credential.revoked': 'revoked credential',

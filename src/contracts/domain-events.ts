@@ -299,17 +299,21 @@ export const PluginProcessFailed = t.type({
 });
 
 /**
- * A connected attribution source went silent: no postback for `silentHours` (its threshold) since `lastPostbackAt`
- * (ISO 8601). Announced once per silence (a postback after it starts a new one).
+ * A connected source went silent: nothing new for `silentHours` (its threshold) since `lastPostbackAt` (ISO 8601): its
+ * last postback, or with `signal: 'export'` (a BigQuery-linked source) the newest event of its export. Announced once
+ * per silence (new data after it starts a new one). Events written before exports were watched have no `signal`.
  */
-export const PluginSilent = t.type({
-  workspaceId: Id,
-  appId: Id,
-  pluginId: Id,
-  pluginType: t.string,
-  lastPostbackAt: t.string,
-  silentHours: t.number,
-});
+export const PluginSilent = t.intersection([
+  t.type({
+    workspaceId: Id,
+    appId: Id,
+    pluginId: Id,
+    pluginType: t.string,
+    lastPostbackAt: t.string,
+    silentHours: t.number,
+  }),
+  t.partial({ signal: t.keyof({ postback: null, export: null }) }),
+]);
 
 /** The payments provider could not collect an invoice (its reference, amount and currency; never the card). */
 export const PaymentFailed = t.type({

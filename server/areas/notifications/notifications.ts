@@ -218,15 +218,20 @@ export async function alertRunwayLow(ctx: ServerContext, event: DomainEvent<'bal
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const hoursAgo = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 
-/** `plugin.silent` → "AppsFlyer went silent", once per silence (its last postback is the period). */
+/** `plugin.silent` → "AppsFlyer went silent", once per silence (its last postback or exported event is the period). */
 export async function alertSourceSilent(ctx: ServerContext, event: DomainEvent<'plugin.silent'>): Promise<void> {
-  const { workspaceId, appId, pluginId, pluginType, lastPostbackAt, silentHours } = event.payload;
+  const { workspaceId, appId, pluginId, pluginType, lastPostbackAt, silentHours, signal } = event.payload;
+  const app = await appLabel(ctx, appId);
+  const lastAt = `${lastPostbackAt.slice(0, 16).replace('T', ' ')} UTC`;
   await deliverAlert(ctx, {
     kind: 'source_silent',
     workspaceId,
     appId,
     title: `${pluginType} went silent`,
-    body: `${await appLabel(ctx, appId)}: no postback from ${pluginType} for ${hoursAgo(silentHours)} (the last arrived at ${lastPostbackAt.slice(0, 16).replace('T', ' ')} UTC). Quest steps are not counted while no postback arrives.`,
+    body:
+      signal === 'export'
+        ? `${app}: no new export data from ${pluginType} for ${hoursAgo(silentHours)} (the newest event is from ${lastAt}). Analyze and the quests’ events show nothing newer until the export catches up.`
+        : `${app}: no postback from ${pluginType} for ${hoursAgo(silentHours)} (the last arrived at ${lastAt}). Quest steps are not counted while no postback arrives.`,
     link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/integrations/${enc(pluginType)}`,
     key: `${pluginId}:${lastPostbackAt}`,
     at: event.at,

@@ -1,0 +1,137 @@
+/**
+ * The source alerts of docs/notifications.md §Silent sources, each fired from its real domain event and found in the
+ * inboxes of the roles it names exactly once:
+ *   - BigQuery export silence: Process Data records the export's newest event, the clock passes the plugin's 36 hours,
+ *     the scheduler's task enqueues the silence check and its job announces it (later checks announce nothing more;
+ *     newer export data starts a new period, announced again at its own silence);
+ *   - a source's own threshold (`plugins.silent_hours`) replaces the default of its kind.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
+import { integrationJobs, scheduleSilenceCheck } from '../../server/areas/integrations/index';
+import { SILENCE_CHECK_JOB } from '../../server/areas/integrations/silence';
+import { processPluginData } from '../../server/areas/integrations/process-data';
+import { drainJobs, type JobHandlers } from '../../server/jobs/queue';
+import { runScheduledTasks } from '../../server/jobs/scheduler';
+import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
+
+type Who = 'admin' | 'editor' | 'viewer';
+const HOUR = 3_600_000;
+const N = `/api/workspace/${DEMO_WORKSPACE_ID}/notifications`;
+const APP = DEMO_APP_IDS.dragonMergeAndroid;
+const PLUGIN = `${APP}-bigquery`;
+let server: TestServer;
+// The jobs table stamps rows with the database's clock: the test's clock starts now and only moves forward.
+let clock = Date.now();
+const tokens = {} as Record<Who, string>;
+
+beforeAll(async () => {
+  server = await createTestServer({ now: () => new Date(clock) });
+  for (const who of ['admin', 'editor', 'viewer'] as Who[])
+    tokens[who] = await signInAs(server.app, DEMO_ACCOUNTS[who]);
+});
+afterAll(() => server?.close());
+
+const ctx = () => server.app.questboard;
+const inbox = async (who: Who, kind: string) => {
+  const res = await server.app.inject({ method: 'GET', url: N, headers: bearer(tokens[who]) });
+  expect(res.statusCode, res.body).toBe(200);
+  return (
+    res.json().notifications as { kind: string; title: string; body: string; link: string; appId: string }[]
+  ).filter((n) => n.kind === kind && n.appId === APP);
+};
+const only = (kind: string): JobHandlers => ({ handlers: { [kind]: integrationJobs.handlers[kind]! } });
+const check = async () => {
+  await runScheduledTasks(ctx(), [scheduleSilenceCheck]);
+  await drainJobs(ctx(), only(SILENCE_CHECK_JOB));
+};
+/** A Process Data run (the real recording path) whose export's newest event is at `newest`. */
+const processExport = (newest: number) =>
+  processPluginData(ctx(), {
+    pluginId: PLUGIN,
+    appId: APP,
+    process: async () => ({
+      events: 10,
+      range: { start: '2026-03-01', end: new Date(newest).toISOString().slice(0, 10) },
+      schema: [{ eventName: 'level_up', params: { level: 'INT64' }, lastReceivedAt: newest }],
+      versions: [],
+    }),
+  });
+
+describe('a BigQuery export went silent', () => {
+  test('36 hours without new export data fire the alert once; newer data starts a new silence', async () => {
+    // Only the export's newest event counts: the demo's own events are older than the run's.
+    await server.db.deleteFrom('plugin_events').where('plugin_id', '=', PLUGIN).execute();
+    const newest = clock - 2 * HOUR;
+    await processExport(newest);
+
+    clock = newest + 35 * HOUR;
+    await check();
+    expect(await inbox('editor', 'source_silent')).toHaveLength(0);
+
+    clock = newest + 36 * HOUR + 60_000;
+    await check();
+    const [alert, ...more] = await inbox('editor', 'source_silent');
+    expect(more).toHaveLength(0);
+    expect(alert).toMatchObject({
+      title: 'BigQuery went silent',
+      body: `Dragon Merge (Android): no new export data from BigQuery for 36 hours (the newest event is from ${new Date(newest).toISOString().slice(0, 16).replace('T', ' ')} UTC). Analyze and the quests’ events show nothing newer until the export catches up.`,
+      link: `/workspace/${DEMO_WORKSPACE_ID}/app/${APP}/integrations/BigQuery`,
+    });
+    expect(await inbox('admin', 'source_silent')).toHaveLength(1);
+    expect(await inbox('viewer', 'source_silent')).toHaveLength(0);
+
+    // Later checks of the same silence announce nothing more.
+    clock += 30 * 60_000;
+    await check();
+    expect(await inbox('editor', 'source_silent')).toHaveLength(1);
+    const events = await server.db
+      .selectFrom('domain_events')
+      .select('payload')
+      .where('name', '=', 'plugin.silent')
+      .execute();
+    expect(events.filter((e) => (e.payload as { pluginId: string }).pluginId === PLUGIN)).toHaveLength(1);
+
+    // Newer export data ends the silence; its own silence is announced again.
+    const newer = clock - HOUR;
+    await processExport(newer);
+    await check();
+    expect(await inbox('editor', 'source_silent')).toHaveLength(1);
+    clock = newer + 36 * HOUR + 60_000;
+    await check();
+    expect(await inbox('editor', 'source_silent')).toHaveLength(2);
+  });
+
+  test('the source’s own threshold replaces the 36 hours', async () => {
+    await server.db.updateTable('plugins').set({ silent_hours: 3 }).where('id', '=', PLUGIN).execute();
+    const newest = clock - HOUR;
+    await processExport(newest);
+    clock = newest + 2 * HOUR;
+    await check();
+    const before = (await inbox('editor', 'source_silent')).length;
+    clock = newest + 3 * HOUR + 60_000;
+    await check();
+    const after = await inbox('editor', 'source_silent');
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]!.body).toContain('no new export data from BigQuery for 3 hours');
+  });
+
+  test('a BigQuery plugin without daily processing is not watched (nothing reads its export on a clock)', async () => {
+    const row = await server.db
+      .selectFrom('plugins')
+      .select('attributes')
+      .where('id', '=', PLUGIN)
+      .executeTakeFirstOrThrow();
+    await server.db
+      .updateTable('plugins')
+      .set({ attributes: JSON.stringify({ ...(row.attributes as object), dailyProcess: false }) })
+      .where('id', '=', PLUGIN)
+      .execute();
+    const newest = clock - HOUR;
+    await processExport(newest);
+    const before = (await inbox('editor', 'source_silent')).length;
+    clock = newest + 100 * HOUR;
+    await check();
+    expect(await inbox('editor', 'source_silent')).toHaveLength(before);
+  });
+});
