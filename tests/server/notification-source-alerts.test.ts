@@ -4,7 +4,9 @@
  *   - BigQuery export silence: Process Data records the export's newest event, the clock passes the plugin's 36 hours,
  *     the scheduler's task enqueues the silence check and its job announces it (later checks announce nothing more;
  *     newer export data starts a new period, announced again at its own silence);
- *   - a source's own threshold (`plugins.silent_hours`) replaces the default of its kind.
+ *   - a source's own threshold (`plugins.silent_hours`) replaces the default of its kind; editors and admins set it on
+ *     the source's page (`PUT /api/plugins/:pluginId/silent-hours`), viewers read it, a bad value is a 400 naming
+ *     the field.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
@@ -133,5 +135,56 @@ describe('a BigQuery export went silent', () => {
     clock = newest + 100 * HOUR;
     await check();
     expect(await inbox('editor', 'source_silent')).toHaveLength(before);
+  });
+});
+
+describe('a source’s silence threshold', () => {
+  const url = (pluginId: string) => `/api/plugins/${pluginId}/silent-hours`;
+  const put = (who: Who, pluginId: string, payload: Record<string, unknown>) =>
+    server.app.inject({ method: 'PUT', url: url(pluginId), headers: bearer(tokens[who]), payload });
+  const own = async (pluginId: string) => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/plugins/${pluginId}`,
+      headers: bearer(tokens.viewer),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { silentHours: number | null }).silentHours;
+  };
+
+  test('an editor sets it and resets it to the default; a viewer reads it and cannot set it', async () => {
+    const saved = await put('editor', PLUGIN, { silentHours: 48 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await own(PLUGIN)).toBe(48);
+    const refused = await put('viewer', PLUGIN, { silentHours: 12 });
+    expect(refused.statusCode).toBe(403);
+    expect(await own(PLUGIN)).toBe(48);
+    const reset = await put('admin', PLUGIN, { silentHours: null });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await own(PLUGIN)).toBeNull();
+    const feed = await server.db
+      .selectFrom('plugin_feed')
+      .select('message')
+      .where('plugin_id', '=', PLUGIN)
+      .orderBy('id', 'desc')
+      .limit(2)
+      .execute();
+    expect(feed.map((f) => f.message)).toEqual([
+      'Silent after 36 hours (the default) without new data.',
+      'Silent after 48 hours without new data.',
+    ]);
+  });
+
+  test.each([0, 721, 2.5, '6', -3])('%s hours is refused with a 400 naming the field', async (value) => {
+    const res = await put('editor', PLUGIN, { silentHours: value });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.body).toContain('silentHours');
+  });
+
+  test('a Firebase source is not watched on its own: 400 naming the field', async () => {
+    const res = await put('editor', `${DEMO_APP_IDS.wordGarden}-firebase`, { silentHours: 10 });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ fields: ['silentHours'] });
+    expect(res.body).toContain('This source is not watched for silence');
   });
 });
