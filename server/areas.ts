@@ -70,6 +70,7 @@ import {
   alertBudgetFast,
   alertRunwayLow,
   alertSourceSilent,
+  alertSourceDegraded,
   notificationRoutes,
   notificationsMigrations,
 } from './areas/notifications/index';
@@ -239,6 +240,14 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-source-silent',
     mode: 'after-commit',
     handle: alertSourceSilent,
+  },
+  // A source whose health turned Degraded (the scheduler's health check) tells admins and editors.
+  {
+    event: 'plugin.degraded',
+    area: 'notifications',
+    name: 'notifications.alert-source-degraded',
+    mode: 'after-commit',
+    handle: alertSourceDegraded,
   },
   // A failed Process Data run tells admins and editors.
   {

@@ -117,6 +117,8 @@ export interface PluginsTable {
   silent_hours: ColumnType<number | null, number | null | undefined, number | null>;
   /** Integrations area (0627): the last postback or export data (ISO 8601) whose silence was announced (`plugin.silent`). */
   silence_announced_for: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Integrations area (0918): when the current Degraded period began (ISO 8601), null while not degraded. */
+  degraded_since: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 /** Integrations area (server/areas/integrations/migrations.ts). `secret` is AES-GCM ciphertext, never sent out. */

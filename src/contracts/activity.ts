@@ -153,6 +153,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'app.version_seen': 'first saw app version',
   'plugin.process_failed': 'Process Data failed for',
   'plugin.silent': 'nothing new from',
+  'plugin.degraded': 'health turned Degraded for',
   'credential.renamed': 'renamed credential',
   'credential.refreshed': 'checked credential',
   'credential.revoked': 'revoked credential',

@@ -315,6 +315,20 @@ export const PluginSilent = t.intersection([
   t.partial({ signal: t.keyof({ postback: null, export: null }) }),
 ]);
 
+/**
+ * A connected source's health turned Degraded (docs/integrations.md "Beyond the peers"): `since` (ISO 8601) starts the
+ * period, `findings` are the degraded findings' words (at most 5). Announced once per period (it ends when the source
+ * is Receiving or Waiting again).
+ */
+export const PluginDegraded = t.type({
+  workspaceId: Id,
+  appId: Id,
+  pluginId: Id,
+  pluginType: t.string,
+  since: t.string,
+  findings: t.array(t.string),
+});
+
 /** The payments provider could not collect an invoice (its reference, amount and currency; never the card). */
 export const PaymentFailed = t.type({
   workspaceId: Id,
@@ -382,6 +396,7 @@ export const DOMAIN_EVENTS = {
   'app.version_seen': { payload: AppVersionSeen, emittedBy: 'integrations' },
   'plugin.process_failed': { payload: PluginProcessFailed, emittedBy: 'integrations' },
   'plugin.silent': { payload: PluginSilent, emittedBy: 'integrations' },
+  'plugin.degraded': { payload: PluginDegraded, emittedBy: 'integrations' },
   'credential.renamed': { payload: CredentialChanged, emittedBy: 'integrations' },
   'credential.refreshed': { payload: CredentialChanged, emittedBy: 'integrations' },
   'credential.revoked': { payload: CredentialChanged, emittedBy: 'integrations' },

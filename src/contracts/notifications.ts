@@ -79,6 +79,13 @@ export const ALERTS = {
     roles: ['admin', 'editor'],
     perApp: true,
   },
+  source_degraded: {
+    event: 'plugin.degraded',
+    label: 'Source health turned Degraded',
+    description: 'A connected source’s health line turned Degraded: it works, but something needs a look.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
   process_failed: {
     event: 'plugin.process_failed',
     label: 'Process Data failed',

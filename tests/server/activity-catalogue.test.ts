@@ -284,6 +284,14 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     lastPostbackAt: '2026-11-26T04:00:00.000Z',
     silentHours: 6,
   },
+  'plugin.degraded': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    since: '2026-11-26T04:00:00.000Z',
+    findings: ['No new events for 3 days (normally within 2 days).'],
+  },
   'credential.renamed': {
     workspaceId: W,
     credentialId: 'cr-1',

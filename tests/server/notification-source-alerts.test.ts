@@ -4,13 +4,24 @@
  *   - BigQuery export silence: Process Data records the export's newest event, the clock passes the plugin's 36 hours,
  *     the scheduler's task enqueues the silence check and its job announces it (later checks announce nothing more;
  *     newer export data starts a new period, announced again at its own silence);
+ *   - a source's health turned Degraded: the clock passes a day without an AppsFlyer postback, the scheduler's health
+ *     check announces it once; a real postback (the partner's URL) makes it Receiving again, ending the period, and
+ *     the next Degraded period is announced again;
  *   - a source's own threshold (`plugins.silent_hours`) replaces the default of its kind; editors and admins set it on
  *     the source's page (`PUT /api/plugins/:pluginId/silent-hours`), viewers read it, a bad value is a 400 naming
  *     the field.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
-import { integrationJobs, scheduleSilenceCheck } from '../../server/areas/integrations/index';
+import {
+  integrationJobs,
+  scheduleHealthCheck,
+  scheduleSilenceCheck,
+  sourceHealthJobs,
+} from '../../server/areas/integrations/index';
+import { HEALTH_CHECK_JOB } from '../../server/areas/integrations/health-alerts';
+import { ACQUIRE_DEMO_APP, ACQUIRE_DEMO_PLUGIN } from '../../server/areas/acquire/seed';
+import { postbackUrl } from '../../server/areas/postbacks/postbacks';
 import { SILENCE_CHECK_JOB } from '../../server/areas/integrations/silence';
 import { processPluginData } from '../../server/areas/integrations/process-data';
 import { drainJobs, type JobHandlers } from '../../server/jobs/queue';
@@ -35,12 +46,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const ctx = () => server.app.questboard;
-const inbox = async (who: Who, kind: string) => {
+const inbox = async (who: Who, kind: string, app = APP) => {
   const res = await server.app.inject({ method: 'GET', url: N, headers: bearer(tokens[who]) });
   expect(res.statusCode, res.body).toBe(200);
   return (
     res.json().notifications as { kind: string; title: string; body: string; link: string; appId: string }[]
-  ).filter((n) => n.kind === kind && n.appId === APP);
+  ).filter((n) => n.kind === kind && n.appId === app);
 };
 const only = (kind: string): JobHandlers => ({ handlers: { [kind]: integrationJobs.handlers[kind]! } });
 const check = async () => {
@@ -186,5 +197,77 @@ describe('a source’s silence threshold', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({ fields: ['silentHours'] });
     expect(res.body).toContain('This source is not watched for silence');
+  });
+});
+
+describe('a source’s health turned Degraded', () => {
+  const healthCheck = async () => {
+    await runScheduledTasks(ctx(), [scheduleHealthCheck]);
+    await drainJobs(ctx(), { handlers: { [HEALTH_CHECK_JOB]: sourceHealthJobs.handlers[HEALTH_CHECK_JOB]! } });
+  };
+  const degraded = () => inbox('editor', 'source_degraded', ACQUIRE_DEMO_APP);
+  const lastPostback = async () => {
+    const row = await server.db
+      .selectFrom('postbacks')
+      .select((eb) => eb.fn.max('received_at').as('at'))
+      .where('app_id', '=', ACQUIRE_DEMO_APP)
+      .where('source', '=', 'appsflyer')
+      .executeTakeFirstOrThrow();
+    return new Date(row.at as Date | string).getTime();
+  };
+  /** A real AppsFlyer postback through the partner's URL (received at the test's clock). */
+  const postback = async (id: string) => {
+    const url = new URL(await postbackUrl(ctx(), ACQUIRE_DEMO_APP, 'appsflyer'));
+    const res = await server.app.inject({
+      method: 'GET',
+      url: url.pathname,
+      query: {
+        event_name: 'af_level_achieved',
+        event_value: '{}',
+        event_time: new Date(clock).toISOString().replace('T', ' ').slice(0, 19),
+        idfa: 'AEBE52E7-03EE-455A-B3C4-E57283966239',
+        af_sub1: `health-${id}`,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  test('a day without postbacks turns it Degraded: announced once per period', async () => {
+    clock = Math.max(clock, Date.now()) + HOUR;
+    await postback('fresh');
+    await healthCheck();
+    expect(await degraded()).toHaveLength(0);
+
+    clock = (await lastPostback()) + 25 * HOUR;
+    await healthCheck();
+    const [alert, ...more] = await degraded();
+    expect(more).toHaveLength(0);
+    expect(alert).toMatchObject({
+      title: 'AppsFlyer health turned Degraded',
+      link: `/workspace/${DEMO_WORKSPACE_ID}/app/${ACQUIRE_DEMO_APP}/integrations/AppsFlyer`,
+    });
+    expect(alert!.body).toContain('Dragon Merge (iOS): No postback for 25 hours (normally within 24 hours).');
+    expect(await inbox('admin', 'source_degraded', ACQUIRE_DEMO_APP)).toHaveLength(1);
+    expect(await inbox('viewer', 'source_degraded', ACQUIRE_DEMO_APP)).toHaveLength(0);
+
+    // Still Degraded an hour later: the same period, nothing more.
+    clock += 2 * HOUR;
+    await healthCheck();
+    expect(await degraded()).toHaveLength(1);
+
+    // A postback makes it Receiving: the period ends; the next day without one is a new period.
+    await postback('back');
+    clock += 2 * HOUR;
+    await healthCheck();
+    const plugin = await server.db
+      .selectFrom('plugins')
+      .select('degraded_since')
+      .where('id', '=', ACQUIRE_DEMO_PLUGIN)
+      .executeTakeFirstOrThrow();
+    expect(plugin.degraded_since).toBeNull();
+    expect(await degraded()).toHaveLength(1);
+    clock = (await lastPostback()) + 26 * HOUR;
+    await healthCheck();
+    expect(await degraded()).toHaveLength(2);
   });
 });

@@ -237,7 +237,19 @@ export const DESCRIBE: Describers = {
     workspaceId: p.workspaceId,
     appId: p.appId,
     object: plugin(p),
-    changes: [{ field: 'postbacks', before: `last at ${p.lastPostbackAt}`, after: `none for ${p.silentHours} hours` }],
+    changes: [
+      {
+        field: p.signal === 'export' ? 'export data' : 'postbacks',
+        before: `last at ${p.lastPostbackAt}`,
+        after: `none for ${p.silentHours} hours`,
+      },
+    ],
+  }),
+  'plugin.degraded': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: plugin(p),
+    changes: [{ field: 'health', before: null, after: `Degraded: ${p.findings.join(' ')}` }],
   }),
   'quest.draft_discarded': inApp((p) => quest(p)),
   'quest.deleted': inApp((p) => quest(p)),

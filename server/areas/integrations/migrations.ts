@@ -124,6 +124,12 @@ export const integrationsMigrations = sqlMigrations({
         UPDATE plugins SET silent_hours = NULL WHERE silent_hours = 6
       `,
   /**
+   * The start (ISO 8601) of a source's current Degraded period as the health check first saw it, NULL while it is not
+   * degraded: claimed in the `plugin.degraded` event's transaction, so a period is announced once
+   * (docs/notifications.md §Degraded sources).
+   */
+  '0918_plugins_degraded_since': 'ALTER TABLE plugins ADD COLUMN degraded_since text',
+  /**
    * The transaction that wrote each feed line: a person's change (its activity row, 0803) written in the same
    * transaction names who did it on that line (docs/activity.md, the plugin page).
    */

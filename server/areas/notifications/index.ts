@@ -16,6 +16,7 @@ export {
   alertBudgetFast,
   alertRunwayLow,
   alertSourceSilent,
+  alertSourceDegraded,
   deliverAlert,
 } from './notifications';
 export { notificationJobs, scheduleNotificationEmails } from './email';

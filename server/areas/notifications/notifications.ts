@@ -238,6 +238,21 @@ export async function alertSourceSilent(ctx: ServerContext, event: DomainEvent<'
   });
 }
 
+/** `plugin.degraded` → "BigQuery health turned Degraded", once per degradation period. */
+export async function alertSourceDegraded(ctx: ServerContext, event: DomainEvent<'plugin.degraded'>): Promise<void> {
+  const { workspaceId, appId, pluginId, pluginType, since, findings } = event.payload;
+  await deliverAlert(ctx, {
+    kind: 'source_degraded',
+    workspaceId,
+    appId,
+    title: `${pluginType} health turned Degraded`,
+    body: `${await appLabel(ctx, appId)}: ${findings.join(' ')}`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/integrations/${enc(pluginType)}`,
+    key: `${pluginId}:${since}`,
+    at: event.at,
+  });
+}
+
 /** `plugin.process_failed` → "Process Data failed", once per run (the job). */
 export async function alertProcessFailed(
   ctx: ServerContext,
