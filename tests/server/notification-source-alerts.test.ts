@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const ctx = () => server.app.questboard;
-const inbox = async (who: Who, kind: string, app = APP) => {
+const inbox = async (who: Who, kind: string, app: string = APP) => {
   const res = await server.app.inject({ method: 'GET', url: N, headers: bearer(tokens[who]) });
   expect(res.statusCode, res.body).toBe(200);
   return (
