@@ -71,6 +71,7 @@ import {
   alertRunwayLow,
   alertSourceSilent,
   alertSourceDegraded,
+  alertKpiBelow,
   notificationRoutes,
   notificationsMigrations,
 } from './areas/notifications/index';
@@ -224,6 +225,14 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-budget-fast',
     mode: 'after-commit',
     handle: alertBudgetFast,
+  },
+  // The target KPI below target once more players matured (Acquire's scheduled KPI check) tells admins and editors.
+  {
+    event: 'target.kpi_below',
+    area: 'notifications',
+    name: 'notifications.alert-kpi-below',
+    mode: 'after-commit',
+    handle: alertKpiBelow,
   },
   // Billing's runway falling below a week tells admins.
   {

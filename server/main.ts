@@ -33,6 +33,7 @@ import {
 import { notificationJobs, scheduleNotificationEmails, scheduleWebhookDeliveries } from './areas/notifications/index';
 import { startScheduler } from './jobs/scheduler';
 import { billingJobs, scheduleRunwayCheck } from './areas/billing/index';
+import { acquireJobs, scheduleKpiCheck } from './areas/acquire/index';
 import { firebaseJobs } from './areas/integrations/index';
 import { activityJobs, scheduleActivityPruning } from './areas/activity/index';
 import type { ServerContext } from './context';
@@ -154,10 +155,10 @@ async function main() {
   }
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
   // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
-  // The integrations lane also runs the sources' health check (Degraded alerts: docs/notifications.md).
+  // The integrations lane also runs the sources' health check and Acquire's KPI check (alerts: docs/notifications.md).
   const integrationLane = {
     ...integrationJobs,
-    handlers: { ...integrationJobs.handlers, ...sourceHealthJobs.handlers },
+    handlers: { ...integrationJobs.handlers, ...sourceHealthJobs.handlers, ...acquireJobs.handlers },
   };
   const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationLane, {
     log: (line) => console.error(line),
@@ -194,6 +195,7 @@ async function main() {
       scheduleActivityPruning,
       scheduleSilenceCheck,
       scheduleHealthCheck,
+      scheduleKpiCheck,
       scheduleNotificationEmails,
       scheduleWebhookDeliveries,
       scheduleRunwayCheck,

@@ -135,6 +135,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'quest.holds_burst': 'saw a burst of held completions in',
   'quest.cap_near': 'projected the cap of quest',
   'target.budget_fast': 'saw the daily budget spent faster than the day in',
+  'target.kpi_below': 'saw the target KPI below target in',
   'charge.recorded': 'recorded a charge',
   'balance.ran_low': 'saw the runway fall low of',
   'postback.stored': 'received a postback',

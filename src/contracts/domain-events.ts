@@ -329,6 +329,21 @@ export const PluginDegraded = t.type({
   findings: t.array(t.string),
 });
 
+/**
+ * An app's target KPI, counted over its mature players (Acquire's KPI card), is below the target value for a newly
+ * mature period: `period` is the UTC day up to which started players are mature; `value` and `target` in the KPI's
+ * unit (percent). Announced once per app and period.
+ */
+export const TargetKpiBelow = t.type({
+  workspaceId: Id,
+  appId: Id,
+  kpi: t.string,
+  value: t.number,
+  target: t.number,
+  period: t.string,
+  maturePlayers: t.number,
+});
+
 /** The payments provider could not collect an invoice (its reference, amount and currency; never the card). */
 export const PaymentFailed = t.type({
   workspaceId: Id,
@@ -378,6 +393,7 @@ export const DOMAIN_EVENTS = {
   'quest.holds_burst': { payload: QuestHoldsBurst, emittedBy: 'acquire' },
   'quest.cap_near': { payload: QuestCapNear, emittedBy: 'acquire' },
   'target.budget_fast': { payload: TargetBudgetFast, emittedBy: 'acquire' },
+  'target.kpi_below': { payload: TargetKpiBelow, emittedBy: 'acquire' },
   'charge.recorded': { payload: ChargeRecorded, emittedBy: 'billing' },
   'balance.ran_low': { payload: BalanceRanLow, emittedBy: 'billing' },
   'postback.stored': { payload: PostbackStored, emittedBy: 'postbacks' },

@@ -72,6 +72,14 @@ export const ALERTS = {
     roles: ['admin', 'editor'],
     perApp: true,
   },
+  kpi_below: {
+    event: 'target.kpi_below',
+    label: 'Target KPI below target',
+    description:
+      'The app’s target KPI, counted over the players old enough to be mature, is below its target value once more players matured.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
   source_silent: {
     event: 'plugin.silent',
     label: 'Source went silent',

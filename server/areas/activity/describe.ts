@@ -178,6 +178,14 @@ export const DESCRIBE: Describers = {
       { field: 'daily budget', before: null, after: `runs out at ≈ ${p.runsOutAt.slice(11, 16)} UTC at today's pace` },
     ],
   }),
+  'target.kpi_below': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: { type: 'target', id: p.appId, name: 'Target settings' },
+    changes: [
+      { field: p.kpi, before: null, after: `${p.value} % (target ${p.target} %), ${p.maturePlayers} mature players` },
+    ],
+  }),
   'balance.ran_low': (p) => ({
     workspaceId: p.workspaceId,
     appId: null,

@@ -17,6 +17,7 @@ export {
   alertRunwayLow,
   alertSourceSilent,
   alertSourceDegraded,
+  alertKpiBelow,
   deliverAlert,
 } from './notifications';
 export { notificationJobs, scheduleNotificationEmails } from './email';

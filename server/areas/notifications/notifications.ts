@@ -23,6 +23,7 @@ import { readJson, writeJson } from '../../db/json-column';
 import { queueAlertMails, readUnsubscribeToken } from './email';
 import { queueWebhookDeliveries } from './webhooks';
 import type { Role } from '../../../src/contracts/codecs';
+import { KPI_NAMES, type TargetKpi } from '../../../src/contracts/acquire';
 
 const AppIds = t.array(t.string);
 const enc = encodeURIComponent;
@@ -196,6 +197,22 @@ export async function alertBudgetFast(ctx: ServerContext, event: DomainEvent<'ta
     body: `${usd(spentCents)} of the ${usd(budgetCents)} daily budget charged so far today; at this pace it runs out at ≈ ${utcClock(runsOutAt)}.`,
     link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/acquire/quests`,
     key: `${appId}:${day}`,
+    at: event.at,
+  });
+}
+
+/** `target.kpi_below` → "Dragon Merge (iOS) is below its ROAS D7 target", once per app and period. */
+export async function alertKpiBelow(ctx: ServerContext, event: DomainEvent<'target.kpi_below'>): Promise<void> {
+  const { workspaceId, appId, kpi, value, target, period, maturePlayers } = event.payload;
+  const name = KPI_NAMES[kpi as TargetKpi] ?? kpi;
+  await deliverAlert(ctx, {
+    kind: 'kpi_below',
+    workspaceId,
+    appId,
+    title: `${await appLabel(ctx, appId)} is below its ${name} target`,
+    body: `${name} is ${value} % over the ${maturePlayers} player${maturePlayers === 1 ? '' : 's'} mature by ${period}, below the target of ${target} %.`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/acquire/target`,
+    key: `${appId}:${period}`,
     at: event.at,
   });
 }
