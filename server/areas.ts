@@ -70,6 +70,8 @@ import {
   alertBudgetFast,
   alertRunwayLow,
   alertSourceSilent,
+  alertSourceDegraded,
+  alertKpiBelow,
   notificationRoutes,
   notificationsMigrations,
 } from './areas/notifications/index';
@@ -224,6 +226,14 @@ export const reactions: readonly Reaction[] = [
     mode: 'after-commit',
     handle: alertBudgetFast,
   },
+  // The target KPI below target once more players matured (Acquire's scheduled KPI check) tells admins and editors.
+  {
+    event: 'target.kpi_below',
+    area: 'notifications',
+    name: 'notifications.alert-kpi-below',
+    mode: 'after-commit',
+    handle: alertKpiBelow,
+  },
   // Billing's runway falling below a week tells admins.
   {
     event: 'balance.ran_low',
@@ -239,6 +249,14 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-source-silent',
     mode: 'after-commit',
     handle: alertSourceSilent,
+  },
+  // A source whose health turned Degraded (the scheduler's health check) tells admins and editors.
+  {
+    event: 'plugin.degraded',
+    area: 'notifications',
+    name: 'notifications.alert-source-degraded',
+    mode: 'after-commit',
+    handle: alertSourceDegraded,
   },
   // A failed Process Data run tells admins and editors.
   {

@@ -23,10 +23,17 @@ import { registerTestOutbox } from './testing/outbox-route';
 import { registerTestFixtures } from './testing/fixtures-route';
 import { startJobWorker } from './jobs/queue';
 import { startEventDispatcher } from './events/outbox';
-import { integrationJobs, scheduleDailyProcessing, scheduleSilenceCheck } from './areas/integrations/index';
+import {
+  integrationJobs,
+  scheduleDailyProcessing,
+  scheduleHealthCheck,
+  scheduleSilenceCheck,
+  sourceHealthJobs,
+} from './areas/integrations/index';
 import { notificationJobs, scheduleNotificationEmails, scheduleWebhookDeliveries } from './areas/notifications/index';
 import { startScheduler } from './jobs/scheduler';
 import { billingJobs, scheduleRunwayCheck } from './areas/billing/index';
+import { acquireJobs, scheduleKpiCheck } from './areas/acquire/index';
 import { firebaseJobs } from './areas/integrations/index';
 import { activityJobs, scheduleActivityPruning } from './areas/activity/index';
 import type { ServerContext } from './context';
@@ -148,7 +155,12 @@ async function main() {
   }
   // Jobs (process data, sandbox exports): rows claimed with FOR UPDATE SKIP LOCKED, so any number of servers share them.
   // (Fastify instances are thenables, so `await buildApp()` types away the `questboard` context it carries.)
-  const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationJobs, {
+  // The integrations lane also runs the sources' health check and Acquire's KPI check (alerts: docs/notifications.md).
+  const integrationLane = {
+    ...integrationJobs,
+    handlers: { ...integrationJobs.handlers, ...sourceHealthJobs.handlers, ...acquireJobs.handlers },
+  };
+  const jobs = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, integrationLane, {
     log: (line) => console.error(line),
   });
   // Firebase function deployments have their own lane, so a long export or processing job never holds them up.
@@ -182,6 +194,8 @@ async function main() {
       scheduleDailyProcessing,
       scheduleActivityPruning,
       scheduleSilenceCheck,
+      scheduleHealthCheck,
+      scheduleKpiCheck,
       scheduleNotificationEmails,
       scheduleWebhookDeliveries,
       scheduleRunwayCheck,

@@ -110,10 +110,15 @@ export interface PluginsTable {
   credential_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Integrations area (0510): UTC day (YYYY-MM-DD) of the last scheduled daily processing (server/jobs/scheduler.ts). */
   last_scheduled_day: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Integrations area (0627): hours without a postback after which a connected attribution source is silent. */
-  silent_hours: ColumnType<number, number | undefined, number>;
-  /** Integrations area (0627): the last postback (ISO 8601) whose silence was announced (`plugin.silent`). */
+  /**
+   * Integrations area (0627, 0917): hours without new data after which a connected source is silent; null: the
+   * default of its kind (silentHoursOf, src/contracts/notifications.ts).
+   */
+  silent_hours: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Integrations area (0627): the last postback or export data (ISO 8601) whose silence was announced (`plugin.silent`). */
   silence_announced_for: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Integrations area (0918): when the current Degraded period began (ISO 8601), null while not degraded. */
+  degraded_since: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 /** Integrations area (server/areas/integrations/migrations.ts). `secret` is AES-GCM ciphertext, never sent out. */

@@ -486,6 +486,13 @@ export const S2S_KEY_HEADER = 'x-questboard-key';
  * in percent; retention D1 / D7 = the share of players with a postback on that day after their start, in percent.
  */
 export const KPI_LATE_DATA_DAYS = 3;
+/** Each target KPI's name in words (alerts, the activity log). */
+export const KPI_NAMES: Record<TargetKpi, string> = {
+  roas_d7: 'ROAS D7',
+  retention_d1: 'Retention D1',
+  retention_d7: 'Retention D7',
+  playtime: 'Playtime',
+};
 export const KPI_WINDOW_DAYS: Record<TargetKpi, number | null> = {
   roas_d7: 7,
   retention_d1: 1,

@@ -299,16 +299,49 @@ export const PluginProcessFailed = t.type({
 });
 
 /**
- * A connected attribution source went silent: no postback for `silentHours` (its threshold) since `lastPostbackAt`
- * (ISO 8601). Announced once per silence (a postback after it starts a new one).
+ * A connected source went silent: nothing new for `silentHours` (its threshold) since `lastPostbackAt` (ISO 8601): its
+ * last postback, or with `signal: 'export'` (a BigQuery-linked source) the newest event of its export. Announced once
+ * per silence (new data after it starts a new one). Events written before exports were watched have no `signal`.
  */
-export const PluginSilent = t.type({
+export const PluginSilent = t.intersection([
+  t.type({
+    workspaceId: Id,
+    appId: Id,
+    pluginId: Id,
+    pluginType: t.string,
+    lastPostbackAt: t.string,
+    silentHours: t.number,
+  }),
+  t.partial({ signal: t.keyof({ postback: null, export: null }) }),
+]);
+
+/**
+ * A connected source's health turned Degraded (docs/integrations.md "Beyond the peers"): `since` (ISO 8601) starts the
+ * period, `findings` are the degraded findings' words (at most 5). Announced once per period (it ends when the source
+ * is Receiving or Waiting again).
+ */
+export const PluginDegraded = t.type({
   workspaceId: Id,
   appId: Id,
   pluginId: Id,
   pluginType: t.string,
-  lastPostbackAt: t.string,
-  silentHours: t.number,
+  since: t.string,
+  findings: t.array(t.string),
+});
+
+/**
+ * An app's target KPI, counted over its mature players (Acquire's KPI card), is below the target value for a newly
+ * mature period: `period` is the UTC day up to which started players are mature; `value` and `target` in the KPI's
+ * unit (percent). Announced once per app and period.
+ */
+export const TargetKpiBelow = t.type({
+  workspaceId: Id,
+  appId: Id,
+  kpi: t.string,
+  value: t.number,
+  target: t.number,
+  period: t.string,
+  maturePlayers: t.number,
 });
 
 /** The payments provider could not collect an invoice (its reference, amount and currency; never the card). */
@@ -360,6 +393,7 @@ export const DOMAIN_EVENTS = {
   'quest.holds_burst': { payload: QuestHoldsBurst, emittedBy: 'acquire' },
   'quest.cap_near': { payload: QuestCapNear, emittedBy: 'acquire' },
   'target.budget_fast': { payload: TargetBudgetFast, emittedBy: 'acquire' },
+  'target.kpi_below': { payload: TargetKpiBelow, emittedBy: 'acquire' },
   'charge.recorded': { payload: ChargeRecorded, emittedBy: 'billing' },
   'balance.ran_low': { payload: BalanceRanLow, emittedBy: 'billing' },
   'postback.stored': { payload: PostbackStored, emittedBy: 'postbacks' },
@@ -378,6 +412,7 @@ export const DOMAIN_EVENTS = {
   'app.version_seen': { payload: AppVersionSeen, emittedBy: 'integrations' },
   'plugin.process_failed': { payload: PluginProcessFailed, emittedBy: 'integrations' },
   'plugin.silent': { payload: PluginSilent, emittedBy: 'integrations' },
+  'plugin.degraded': { payload: PluginDegraded, emittedBy: 'integrations' },
   'credential.renamed': { payload: CredentialChanged, emittedBy: 'integrations' },
   'credential.refreshed': { payload: CredentialChanged, emittedBy: 'integrations' },
   'credential.revoked': { payload: CredentialChanged, emittedBy: 'integrations' },

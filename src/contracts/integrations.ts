@@ -19,6 +19,8 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/Either';
 import { struct, describeErrors, Id, line, boundedString, MAX, type Platform } from './codecs';
 import { binary, endpoint } from './endpoint';
+import { boundedNumber } from './numbers';
+import { SILENT_HOURS_MAX, SILENT_HOURS_MIN } from './notifications';
 import {
   ConnectionStatus,
   Credential,
@@ -651,6 +653,24 @@ export const PluginAnswer = struct({ success: t.boolean }, { plugin: Plugin }, '
 export type PluginAnswer = t.TypeOf<typeof PluginAnswer>;
 
 export const DailyProcessRequest = struct({ dailyProcess: t.boolean }, {}, 'DailyProcessRequest');
+/** A source's silence threshold (docs/notifications.md §Silent sources): whole hours, 1–720. */
+export const SilentHours = boundedNumber({
+  name: 'SilentHours',
+  min: SILENT_HOURS_MIN,
+  max: SILENT_HOURS_MAX,
+  integer: true,
+});
+/** Its own threshold, or null for the default of its kind. */
+export const SilentHoursRequest = struct({ silentHours: t.union([SilentHours, t.null]) }, {}, 'SilentHoursRequest');
+export type SilentHoursRequest = t.TypeOf<typeof SilentHoursRequest>;
+/** The threshold field's words (the same rule as the server's). */
+export const SILENT_HOURS_INVALID = `Enter a whole number of hours from ${SILENT_HOURS_MIN} to ${SILENT_HOURS_MAX}.`;
+/** The threshold field's problem, or null: a whole number of hours within the bounds. */
+export function silentHoursProblem(input: string): string | null {
+  const text = input.trim();
+  if (!/^\d{1,4}$/.test(text)) return SILENT_HOURS_INVALID;
+  return SilentHours.problem(Number(text)) === null ? null : SILENT_HOURS_INVALID;
+}
 /** Start a BigQuery reprocess over a date range (docs/integrations.md §Rules and limits: both dates required). */
 export const ProcessDataRequest = struct({ start: Day, end: Day }, {}, 'ProcessDataRequest');
 /** Process Data reaches today at most: a day of the data is a UTC day (utcToday in analyze.ts). */
@@ -773,6 +793,13 @@ export const integrationsEndpoints = {
     path: '/api/plugins/:pluginId/daily-process',
     params: PluginParams,
     body: DailyProcessRequest,
+    response: SuccessResponse,
+  }),
+  silentHours: endpoint({
+    method: 'PUT',
+    path: '/api/plugins/:pluginId/silent-hours',
+    params: PluginParams,
+    body: SilentHoursRequest,
     response: SuccessResponse,
   }),
   process: endpoint({

@@ -29,6 +29,16 @@ export const RUNWAY_ALERT_DAYS = 7;
 
 /** Hours without a postback after which a connected attribution source is silent, unless the source says otherwise. */
 export const SILENT_HOURS_DEFAULT = 6;
+/** Hours without new export data after which a BigQuery-linked source (BigQuery, Firebase) is silent, unless set. */
+export const EXPORT_SILENT_HOURS_DEFAULT = 36;
+/** A source's own silence threshold is 1 to 720 hours (30 days). */
+export const SILENT_HOURS_MIN = 1;
+export const SILENT_HOURS_MAX = 720;
+/** The sources whose data arrives through the app's BigQuery export (docs/notifications.md §Silent sources). */
+export const isExportSource = (type: string): boolean => type === 'BigQuery' || type === 'Firebase';
+/** A source's threshold: its own (`plugins.silent_hours`) or the default of its kind. */
+export const silentHoursOf = (type: string, own: number | null): number =>
+  own ?? (isExportSource(type) ? EXPORT_SILENT_HOURS_DEFAULT : SILENT_HOURS_DEFAULT);
 
 /** The built-in alerts, one line each: every list of alerts (preferences, reactions, docs) derives from it. */
 export const ALERTS = {
@@ -62,10 +72,25 @@ export const ALERTS = {
     roles: ['admin', 'editor'],
     perApp: true,
   },
+  kpi_below: {
+    event: 'target.kpi_below',
+    label: 'Target KPI below target',
+    description:
+      'The app’s target KPI, counted over the players old enough to be mature, is below its target value once more players matured.',
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
   source_silent: {
     event: 'plugin.silent',
     label: 'Source went silent',
-    description: `A connected attribution source sent no postback for ${SILENT_HOURS_DEFAULT} hours.`,
+    description: `A connected source sent nothing new for its threshold: no postback for ${SILENT_HOURS_DEFAULT} hours, no BigQuery export data for ${EXPORT_SILENT_HOURS_DEFAULT} hours, unless the source sets its own.`,
+    roles: ['admin', 'editor'],
+    perApp: true,
+  },
+  source_degraded: {
+    event: 'plugin.degraded',
+    label: 'Source health turned Degraded',
+    description: 'A connected source’s health line turned Degraded: it works, but something needs a look.',
     roles: ['admin', 'editor'],
     perApp: true,
   },

@@ -40,6 +40,8 @@ export const Plugin = struct(
     refreshSchedule: nullable(t.string),
     lastRefresh: nullable(t.number),
     dataRange: nullable(DataRange),
+    /** Its own silence threshold in hours, or null: the default of its kind (docs/notifications.md §Silent sources). */
+    silentHours: nullable(t.number),
   },
   'Plugin',
 );

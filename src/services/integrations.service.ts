@@ -44,6 +44,9 @@ export const deletePlugin = (pluginId: string, signal?: AbortSignal) =>
   call(api.remove, { params: { pluginId }, signal });
 export const setDailyProcess = (pluginId: string, dailyProcess: boolean, signal?: AbortSignal) =>
   call(api.dailyProcess, { params: { pluginId }, body: { dailyProcess }, signal });
+/** A source's own silence threshold, or null for the default of its kind (docs/notifications.md §Silent sources). */
+export const setSilentHours = (pluginId: string, silentHours: number | null, signal?: AbortSignal) =>
+  call(api.silentHours, { params: { pluginId }, body: { silentHours }, signal });
 export const startProcessing = (pluginId: string, range: { start: string; end: string }, signal?: AbortSignal) =>
   call(api.process, { params: { pluginId }, body: range, signal });
 /** The job history (docs/integrations.md §Job history). */

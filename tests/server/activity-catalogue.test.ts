@@ -80,6 +80,15 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     budgetCents: 15000,
     runsOutAt: '2026-11-26T16:10:00.000Z',
   },
+  'target.kpi_below': {
+    workspaceId: W,
+    appId: A,
+    kpi: 'roas_d7',
+    value: 3.2,
+    target: 5,
+    period: '2026-11-16',
+    maturePlayers: 12,
+  },
   'balance.ran_low': { workspaceId: W, runwayDays: 5, dailySpendCents: 4200 },
   'charge.recorded': {
     workspaceId: W,
@@ -283,6 +292,14 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     pluginType: 'AppsFlyer',
     lastPostbackAt: '2026-11-26T04:00:00.000Z',
     silentHours: 6,
+  },
+  'plugin.degraded': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    since: '2026-11-26T04:00:00.000Z',
+    findings: ['No new events for 3 days (normally within 2 days).'],
   },
   'credential.renamed': {
     workspaceId: W,

@@ -18,7 +18,13 @@ import {
 } from '../../server/areas/app-settings/catalogue/catalogue';
 import { getNotificationSettings, saveNotificationSettings } from '../../server/areas/app-settings/messages/messages';
 import { enableAppsFlyer } from '../../server/areas/integrations/appsflyer/appsflyer';
-import { addFeed, disconnectPlugin, pluginFeed, setDailyProcess } from '../../server/areas/integrations/integrations';
+import {
+  addFeed,
+  disconnectPlugin,
+  pluginFeed,
+  setDailyProcess,
+  setSilentHours,
+} from '../../server/areas/integrations/integrations';
 import { connectAdjust, updatePartnerLink } from '../../server/areas/integrations/adjust/adjust';
 import { loadApp } from '../../server/areas/apps/index';
 import { DEMO_MONETIZE_ID } from '../../server/areas/monetize/seed';
@@ -117,6 +123,7 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/plugins/:pluginId/disconnect': ['plugin.disconnected'],
   'DELETE /api/plugins/:pluginId': ['plugin.deleted'],
   'POST /api/plugins/:pluginId/daily-process': ['plugin.updated'],
+  'PUT /api/plugins/:pluginId/silent-hours': ['plugin.updated'],
   'POST /api/plugins/:pluginId/process': ['plugin.processed'],
   'POST /api/plugins/:pluginId/process/estimate': { notAChange: 'an estimate computed (a dry run), nothing stored' },
   'POST /api/app/:appId/query-jobs/:jobId/cancel': {
@@ -334,6 +341,14 @@ describe('integrations', () => {
     await setDailyProcess(ctx, plugin.id, !was);
     const row = await expectRow('plugin.updated', plugin.id);
     expect(row.changes).toEqual([{ field: 'dailyProcess', before: was, after: !was }]);
+  });
+
+  test('silence threshold set: plugin.updated with the hours before → after', async () => {
+    const pluginId = `${DEMO_APP_IDS.dragonMergeAndroid}-bigquery`;
+    await setSilentHours(ctx, pluginId, 48);
+    expect((await expectRow('plugin.updated', pluginId)).changes).toEqual([
+      { field: 'silentHours', before: null, after: 48 },
+    ]);
   });
 });
 

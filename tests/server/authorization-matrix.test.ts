@@ -876,6 +876,12 @@ const MATRIX: MatrixRow[] = [
     body: BAD_BODY,
   },
   {
+    route: 'PUT /api/plugins/:pluginId/silent-hours',
+    expect: [400, 400, 403, 404, 401],
+    params: demoPluginParams,
+    body: BAD_BODY,
+  },
+  {
     route: 'POST /api/plugins/:pluginId/process',
     expect: [400, 400, 403, 404, 401],
     params: demoPluginParams,

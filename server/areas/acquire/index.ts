@@ -6,6 +6,7 @@
  */
 export { countQuestStep, namesLiveQuest } from './acquire';
 export { acquireMigrations } from './migrations';
+export { acquireJobs, scheduleKpiCheck } from './kpi-alerts';
 export { addPostbackReturns, addStepCost, reachesQuestReturns } from './quest-returns';
 export { acquireRoutes } from './routes';
 export { seedAcquireDemo } from './seed';

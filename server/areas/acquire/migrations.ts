@@ -175,6 +175,20 @@ export const acquireMigrations = sqlMigrations({
         ALTER TABLE quest_step_completions ADD COLUMN IF NOT EXISTS postback_id text;
         CREATE INDEX IF NOT EXISTS quest_player_events_start ON quest_player_events (quest_id, player_id, kind, at)
       `,
+  // The target KPI below target once mature (docs/notifications.md §Target KPI below target): one row per app and
+  // period announced, written in the `target.kpi_below` event's transaction (kpi-alerts.ts), so a period is announced
+  // once; `mature_players` lets the next period announce only when more players matured.
+  '0470_acquire_kpi_alerts': `
+        CREATE TABLE acquire_kpi_alerts (
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          period text NOT NULL,
+          kpi text NOT NULL,
+          value double precision NOT NULL,
+          mature_players integer NOT NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (app_id, period)
+        )
+      `,
   // The review list's counts per status (the tab's badge), kept with each hold and decision so a read is ≤ 3 rows.
   '0461_quest_hold_counts': `
         CREATE TABLE quest_hold_counts (

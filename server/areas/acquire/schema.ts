@@ -146,6 +146,16 @@ export interface AcquireSourceMinutesTable {
   completions: number;
 }
 
+/** A period whose target KPI below target was announced (0470, kpi-alerts.ts). */
+export interface AcquireKpiAlertsTable {
+  app_id: string;
+  period: string;
+  kpi: string;
+  value: number;
+  mature_players: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface AcquireTables {
   acquire_settings: AcquireSettingsTable;
   quests: QuestsTable;
@@ -160,4 +170,5 @@ export interface AcquireTables {
   quest_hold_counts: QuestHoldCountsTable;
   quest_fraud_signals: QuestFraudSignalsTable;
   acquire_source_minutes: AcquireSourceMinutesTable;
+  acquire_kpi_alerts: AcquireKpiAlertsTable;
 }

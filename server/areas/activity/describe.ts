@@ -178,6 +178,14 @@ export const DESCRIBE: Describers = {
       { field: 'daily budget', before: null, after: `runs out at ≈ ${p.runsOutAt.slice(11, 16)} UTC at today's pace` },
     ],
   }),
+  'target.kpi_below': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: { type: 'target', id: p.appId, name: 'Target settings' },
+    changes: [
+      { field: p.kpi, before: null, after: `${p.value} % (target ${p.target} %), ${p.maturePlayers} mature players` },
+    ],
+  }),
   'balance.ran_low': (p) => ({
     workspaceId: p.workspaceId,
     appId: null,
@@ -237,7 +245,19 @@ export const DESCRIBE: Describers = {
     workspaceId: p.workspaceId,
     appId: p.appId,
     object: plugin(p),
-    changes: [{ field: 'postbacks', before: `last at ${p.lastPostbackAt}`, after: `none for ${p.silentHours} hours` }],
+    changes: [
+      {
+        field: p.signal === 'export' ? 'export data' : 'postbacks',
+        before: `last at ${p.lastPostbackAt}`,
+        after: `none for ${p.silentHours} hours`,
+      },
+    ],
+  }),
+  'plugin.degraded': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: plugin(p),
+    changes: [{ field: 'health', before: null, after: `Degraded: ${p.findings.join(' ')}` }],
   }),
   'quest.draft_discarded': inApp((p) => quest(p)),
   'quest.deleted': inApp((p) => quest(p)),

@@ -27,6 +27,7 @@ export {
 export { integrationsMigrations } from './migrations';
 export { eventSourcePluginOf, pluginEventsOf, pluginRowsOf, pluginsJsonOf, seedPluginEvents } from './plugin-reads';
 export { scheduleSilenceCheck } from './silence';
+export { scheduleHealthCheck, sourceHealthJobs } from './health-alerts';
 export { recordQueryJob } from './query-jobs';
 export { packageNameOf, processDemoPluginData, processPluginData } from './process-data';
 export { POSTBACK_FORMATS, postbackFormat } from './postback-formats';

@@ -33,6 +33,8 @@ import type { Role } from '../../../src/contracts/codecs';
 import { inTransaction, type ServerContext } from '../../context';
 import { emit } from '../../events/outbox';
 import { changesOf, type FieldChange } from '../../../src/contracts/domain-events';
+import { isPostbackPartner } from '../../../src/contracts/partners';
+import { silentHoursOf } from '../../../src/contracts/notifications';
 import { latestFire, parseCron } from '../../jobs/cron';
 import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { GoogleCloudError, type CredentialSubject, type WorkspaceApp } from '../../providers/google-cloud/provider';
@@ -86,6 +88,7 @@ export function toPluginView(row: PluginRow, operations: readonly InProgressOper
     refreshSchedule: row.refresh_schedule,
     lastRefresh: row.last_refresh ? new Date(row.last_refresh).getTime() : null,
     dataRange: row.data_start && row.data_end ? { start: row.data_start, end: row.data_end } : null,
+    silentHours: row.silent_hours,
   };
 }
 
@@ -704,6 +707,28 @@ export async function setDailyProcess(ctx: ServerContext, pluginId: string, dail
       row,
       changesOf({ dailyProcess: (row.attributes as Record<string, unknown>).dailyProcess ?? false }, { dailyProcess }),
     );
+  });
+}
+
+/** The sources the silence check watches (docs/notifications.md §Silent sources): postback partners and BigQuery. */
+export const isWatchedForSilence = (type: string) => isPostbackPartner(type) || type === 'BigQuery';
+export const NOT_WATCHED_FOR_SILENCE =
+  'This source is not watched for silence: its data comes from the BigQuery plugin.';
+
+/**
+ * Sets a source's own silence threshold (hours, 1–720, the codec's bounds), or null for the default of its kind;
+ * logged as `plugin.updated` with the field before → after, and a feed line.
+ */
+export async function setSilentHours(ctx: ServerContext, pluginId: string, silentHours: number | null) {
+  const row = await pluginRow(ctx, pluginId);
+  if (!isWatchedForSilence(row.type)) throw invalid(NOT_WATCHED_FOR_SILENCE, ['silentHours']);
+  if (row.silent_hours === silentHours) return;
+  const shown = (hours: number | null) =>
+    `${silentHoursOf(row.type, hours)} hours${hours === null ? ' (the default)' : ''}`;
+  await inTransaction(ctx, async (tx) => {
+    await tx.db.updateTable('plugins').set({ silent_hours: silentHours }).where('id', '=', pluginId).execute();
+    await addFeed(tx, pluginId, `Silent after ${shown(silentHours)} without new data.`);
+    await emitPluginEvent(tx, 'plugin.updated', row, changesOf({ silentHours: row.silent_hours }, { silentHours }));
   });
 }
 

@@ -114,6 +114,22 @@ export const integrationsMigrations = sqlMigrations({
         CREATE INDEX plugins_credential ON plugins (credential_id) WHERE credential_id IS NOT NULL
       `,
   /**
+   * A source's silence threshold is its own only when someone set it (1–720 hours, the Integrations source page);
+   * NULL means the default of its kind: 6 hours for attribution sources, 36 for BigQuery-linked ones
+   * (docs/notifications.md §Silent sources). No screen set it before, so the old default 6 becomes NULL.
+   */
+  '0917_plugins_silent_hours_default': `
+        ALTER TABLE plugins ALTER COLUMN silent_hours DROP DEFAULT;
+        ALTER TABLE plugins ALTER COLUMN silent_hours DROP NOT NULL;
+        UPDATE plugins SET silent_hours = NULL WHERE silent_hours = 6
+      `,
+  /**
+   * The start (ISO 8601) of a source's current Degraded period as the health check first saw it, NULL while it is not
+   * degraded: claimed in the `plugin.degraded` event's transaction, so a period is announced once
+   * (docs/notifications.md §Degraded sources).
+   */
+  '0918_plugins_degraded_since': 'ALTER TABLE plugins ADD COLUMN degraded_since text',
+  /**
    * The transaction that wrote each feed line: a person's change (its activity row, 0803) written in the same
    * transaction names who did it on that line (docs/activity.md, the plugin page).
    */

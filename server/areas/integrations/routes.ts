@@ -22,6 +22,7 @@ import {
   listPlugins,
   pluginFeed,
   setDailyProcess,
+  setSilentHours,
   startProcessing,
   estimateProcessing,
   updatePlugin,
@@ -77,6 +78,11 @@ export const integrationsRoutes = [
   defineRoute(api.dailyProcess, {
     access: access.plugin('editor'),
     handler: async ({ ctx, params, body }) => (await setDailyProcess(ctx, params.pluginId, body.dailyProcess), ok),
+  }),
+  // A source's silence threshold (docs/notifications.md §Silent sources): an editor's, like its other settings.
+  defineRoute(api.silentHours, {
+    access: access.plugin('editor'),
+    handler: async ({ ctx, params, body }) => (await setSilentHours(ctx, params.pluginId, body.silentHours), ok),
   }),
   defineRoute(api.process, {
     access: access.plugin('editor'),

@@ -16,6 +16,8 @@ export {
   alertBudgetFast,
   alertRunwayLow,
   alertSourceSilent,
+  alertSourceDegraded,
+  alertKpiBelow,
   deliverAlert,
 } from './notifications';
 export { notificationJobs, scheduleNotificationEmails } from './email';

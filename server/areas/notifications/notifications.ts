@@ -23,6 +23,7 @@ import { readJson, writeJson } from '../../db/json-column';
 import { queueAlertMails, readUnsubscribeToken } from './email';
 import { queueWebhookDeliveries } from './webhooks';
 import type { Role } from '../../../src/contracts/codecs';
+import { KPI_NAMES, type TargetKpi } from '../../../src/contracts/acquire';
 
 const AppIds = t.array(t.string);
 const enc = encodeURIComponent;
@@ -200,6 +201,22 @@ export async function alertBudgetFast(ctx: ServerContext, event: DomainEvent<'ta
   });
 }
 
+/** `target.kpi_below` → "Dragon Merge (iOS) is below its ROAS D7 target", once per app and period. */
+export async function alertKpiBelow(ctx: ServerContext, event: DomainEvent<'target.kpi_below'>): Promise<void> {
+  const { workspaceId, appId, kpi, value, target, period, maturePlayers } = event.payload;
+  const name = KPI_NAMES[kpi as TargetKpi] ?? kpi;
+  await deliverAlert(ctx, {
+    kind: 'kpi_below',
+    workspaceId,
+    appId,
+    title: `${await appLabel(ctx, appId)} is below its ${name} target`,
+    body: `${name} is ${value} % over the ${maturePlayers} player${maturePlayers === 1 ? '' : 's'} mature by ${period}, below the target of ${target} %.`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/acquire/target`,
+    key: `${appId}:${period}`,
+    at: event.at,
+  });
+}
+
 /** `balance.ran_low` → "The balance lasts 5 more days", once per fall below the alert's days. */
 export async function alertRunwayLow(ctx: ServerContext, event: DomainEvent<'balance.ran_low'>): Promise<void> {
   const { workspaceId, runwayDays, dailySpendCents } = event.payload;
@@ -218,17 +235,37 @@ export async function alertRunwayLow(ctx: ServerContext, event: DomainEvent<'bal
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const hoursAgo = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 
-/** `plugin.silent` → "AppsFlyer went silent", once per silence (its last postback is the period). */
+/** `plugin.silent` → "AppsFlyer went silent", once per silence (its last postback or exported event is the period). */
 export async function alertSourceSilent(ctx: ServerContext, event: DomainEvent<'plugin.silent'>): Promise<void> {
-  const { workspaceId, appId, pluginId, pluginType, lastPostbackAt, silentHours } = event.payload;
+  const { workspaceId, appId, pluginId, pluginType, lastPostbackAt, silentHours, signal } = event.payload;
+  const app = await appLabel(ctx, appId);
+  const lastAt = `${lastPostbackAt.slice(0, 16).replace('T', ' ')} UTC`;
   await deliverAlert(ctx, {
     kind: 'source_silent',
     workspaceId,
     appId,
     title: `${pluginType} went silent`,
-    body: `${await appLabel(ctx, appId)}: no postback from ${pluginType} for ${hoursAgo(silentHours)} (the last arrived at ${lastPostbackAt.slice(0, 16).replace('T', ' ')} UTC). Quest steps are not counted while no postback arrives.`,
+    body:
+      signal === 'export'
+        ? `${app}: no new export data from ${pluginType} for ${hoursAgo(silentHours)} (the newest event is from ${lastAt}). Analyze and the quests’ events show nothing newer until the export catches up.`
+        : `${app}: no postback from ${pluginType} for ${hoursAgo(silentHours)} (the last arrived at ${lastAt}). Quest steps are not counted while no postback arrives.`,
     link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/integrations/${enc(pluginType)}`,
     key: `${pluginId}:${lastPostbackAt}`,
+    at: event.at,
+  });
+}
+
+/** `plugin.degraded` → "BigQuery health turned Degraded", once per degradation period. */
+export async function alertSourceDegraded(ctx: ServerContext, event: DomainEvent<'plugin.degraded'>): Promise<void> {
+  const { workspaceId, appId, pluginId, pluginType, since, findings } = event.payload;
+  await deliverAlert(ctx, {
+    kind: 'source_degraded',
+    workspaceId,
+    appId,
+    title: `${pluginType} health turned Degraded`,
+    body: `${await appLabel(ctx, appId)}: ${findings.join(' ')}`,
+    link: `/workspace/${enc(workspaceId)}/app/${enc(appId)}/integrations/${enc(pluginType)}`,
+    key: `${pluginId}:${since}`,
     at: event.at,
   });
 }

@@ -32,6 +32,7 @@ import { Card } from './Card';
 import { GoToAcquire } from './GoToAcquire';
 import { StatusRows } from './StatusChip';
 import { HealthLine } from './HealthLine';
+import { SilenceThresholdCard } from './SilenceThresholdCard';
 import { copyWithNotice } from './copy';
 import { EventsTable } from './EventsTable';
 import { FeedList, LatestUpdates } from './LatestUpdates';
@@ -81,6 +82,7 @@ export function AdjustTab({ workspaceId, appId, plugins, role }: Props) {
       </div>
       <div className="flex min-w-0 flex-col gap-6">
         {plugin && <HealthLine appId={appId} plugin={plugin} plugins={plugins} />}
+        {plugin && <SilenceThresholdCard plugin={plugin} appId={appId} denied={denied} />}
         <LatestUpdates feed={plugin ? feed : null} />
         {plugin && <PostbackLog appId={appId} source="adjust" label="Adjust" />}
         {plugin && <EventsTable appId={appId} plugin={plugin} />}

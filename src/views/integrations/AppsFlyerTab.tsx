@@ -34,6 +34,7 @@ import { PluginCard } from './SourceInfo';
 import { copyWithNotice } from './copy';
 import { PostbackLog } from './PostbackLog';
 import { HealthLine } from './HealthLine';
+import { SilenceThresholdCard } from './SilenceThresholdCard';
 import { TestLinkGenerator } from './TestLinkGenerator';
 import { TONE_CLASSES, pluginOf } from './plugin-view';
 import { useActions } from '../flows/useActions';
@@ -109,6 +110,7 @@ export default function AppsFlyerTab({ workspaceId, appId, plugins, role }: Prop
 
       <div className="flex min-w-0 flex-col gap-6">
         {plugin && <HealthLine appId={appId} plugin={plugin} plugins={plugins} />}
+        {plugin && <SilenceThresholdCard plugin={plugin} appId={appId} denied={denied} />}
         {view.guide ? (
           <Card title="Connect AppsFlyer">
             <p className="text-sm text-slate-700">

@@ -28,6 +28,7 @@ import { QueryJobsCard } from './QueryJobsCard';
 import { EventsTable } from './EventsTable';
 import { FirebasePanel } from './FirebasePanel';
 import { HealthLine } from './HealthLine';
+import { SilenceThresholdCard } from './SilenceThresholdCard';
 import { LatestUpdates } from './LatestUpdates';
 import { TONE_CLASSES, connectionButton, connectionRows, hasOperation, pluginOf, statusLook } from './plugin-view';
 import { pluginLifecycleActions } from '../../machines/plugin-lifecycle/plugin-lifecycle.selectors';
@@ -177,6 +178,7 @@ export function PluginTab({ type, workspaceId, appId, plugins, role }: Props) {
 
       <div className="flex min-w-0 flex-col gap-6">
         {plugin && <HealthLine appId={appId} plugin={plugin} plugins={plugins} />}
+        {plugin && type === 'BigQuery' && <SilenceThresholdCard plugin={plugin} appId={appId} denied={denied} />}
         {type === 'Firebase' && plugin && (
           <FirebasePanel workspaceId={workspaceId} appId={appId} plugin={plugin} denied={denied} />
         )}

@@ -35,6 +35,7 @@ import { queryJobsTable } from './query-jobs.paths';
 import { notificationsTable } from './notifications.paths';
 import { notificationPreferencesTable } from './notification-preferences.paths';
 import { webhooksTable } from './webhooks.paths';
+import { silenceThresholdTable } from './silence-threshold.paths';
 import { credentialsTable } from './credentials.paths';
 import { fraudHoldsTable } from './fraud-holds.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
@@ -99,6 +100,7 @@ export const flowTables = [
   notificationsTable,
   notificationPreferencesTable,
   webhooksTable,
+  silenceThresholdTable,
   credentialsTable,
   fraudHoldsTable,
   adjustConnectTable,
