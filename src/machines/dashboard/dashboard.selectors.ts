@@ -31,6 +31,14 @@ export function selectPhase(s: Snap): DashboardPhase {
 }
 /** Editing, adding, confirming a discard or saving: the draft is on screen. */
 export const selectEditing = (s: Snap) => s.matches('editing') || s.matches('confirmingDiscard') || s.matches('saving');
+/** Editing with changes not saved yet (a new dashboard counts once it has a tile or a name of its own). */
+export function selectDirty(s: Snap): boolean {
+  if (!selectEditing(s) || s.matches('saving')) return false;
+  const saved = s.context.dashboard;
+  const draft = s.context.draft;
+  if (!saved) return draft.tiles.length > 0;
+  return JSON.stringify(draft) !== JSON.stringify({ name: saved.name, tiles: saved.tiles, filters: saved.filters });
+}
 export const selectName = (s: Snap) => s.context.draft.name;
 export const selectTiles = (s: Snap): Tile[] => s.context.draft.tiles;
 export const selectKind = (s: Snap) => s.context.dashboard?.kind ?? 'custom';
