@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { DASHBOARD_WORDS, dashboardMachine } from '../../src/machines/dashboard/dashboard.machine';
+import { moveTile } from '../../src/machines/dashboard/layout';
 import { DASHBOARD_NAME_MESSAGE, gameHealthTiles, type Dashboard, type Tile } from '../../src/contracts/dashboards';
 import {
   apiError,
@@ -231,5 +232,19 @@ describe('dashboard machine paths', () => {
     const refused = path([...many, ev.add]);
     expect(refused.state.matches({ editing: 'idle' })).toBe(true);
     expect(refused.state.context.saveError).toBe(DASHBOARD_WORDS.TOO_MANY);
+  });
+});
+
+describe('dashboard layout steps', () => {
+  it('a keyboard step down passes the tile below, up takes the place of the tile above', () => {
+    const a: Tile = { id: 'a', kind: 'metric', ref: 'dau', x: 0, y: 0, w: 6, h: 4 };
+    const b: Tile = { id: 'b', kind: 'metric', ref: 'ecpm', x: 0, y: 4, w: 6, h: 3 };
+    const c: Tile = { id: 'c', kind: 'metric', ref: 'revenue', x: 6, y: 0, w: 6, h: 4 };
+    expect(moveTile([a, b, c], 'a', 0, 1).find((t) => t.id === 'a')).toMatchObject({ y: 5 });
+    const up = moveTile([a, b, c], 'b', 0, -1);
+    expect(up.find((t) => t.id === 'b')).toMatchObject({ y: 0 });
+    expect(up.find((t) => t.id === 'a')).toMatchObject({ y: 3 });
+    expect(moveTile([a, b, c], 'c', 0, 1).find((t) => t.id === 'c')).toMatchObject({ y: 1 });
+    expect(moveTile([a], 'a', -1, 0)[0]).toMatchObject({ x: 0 });
   });
 });

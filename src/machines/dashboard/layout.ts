@@ -14,8 +14,32 @@ export function bounded(tile: Tile): Tile {
   return { ...tile, w, h, x: clamp(tile.x, 0, GRID_COLUMNS - w), y: clamp(tile.y, 0, GRID_ROWS_MAX) };
 }
 
-export const moveTile = (tiles: readonly Tile[], id: string, dx: number, dy: number): Tile[] =>
-  tiles.map((t) => (t.id === id ? bounded({ ...t, x: t.x + dx, y: t.y + dy }) : t));
+const sharesColumns = (a: Tile, b: Tile) => a.x < b.x + b.w && b.x < a.x + a.w;
+
+/**
+ * A keyboard move by one step. The grid packs tiles upwards, so a step down or up passes the next tile in that
+ * direction (sharing a column) rather than one row: down lands just after the tile below, up takes the place of the
+ * tile above and pushes the tiles from there down by its height (the grid then closes the gaps).
+ */
+export function moveTile(tiles: readonly Tile[], id: string, dx: number, dy: number): Tile[] {
+  const tile = tiles.find((t) => t.id === id);
+  if (!tile) return [...tiles];
+  const moved = bounded({ ...tile, x: tile.x + dx });
+  const others = tiles.filter((t) => t.id !== id && sharesColumns(t, moved));
+  if (dy > 0) {
+    const below = others.filter((t) => t.y > tile.y).sort((a, b) => a.y - b.y)[0];
+    const y = below ? below.y + 1 : tile.y + dy;
+    return tiles.map((t) => (t.id === id ? bounded({ ...moved, y }) : t));
+  }
+  if (dy < 0) {
+    const above = others.filter((t) => t.y < tile.y).sort((a, b) => b.y - a.y)[0];
+    if (!above) return tiles.map((t) => (t.id === id ? bounded({ ...moved, y: tile.y + dy }) : t));
+    return tiles.map((t) =>
+      t.id === id ? bounded({ ...moved, y: above.y }) : t.y >= above.y ? bounded({ ...t, y: t.y + tile.h }) : t,
+    );
+  }
+  return tiles.map((t) => (t.id === id ? moved : t));
+}
 
 export const resizeTile = (tiles: readonly Tile[], id: string, dw: number, dh: number): Tile[] =>
   tiles.map((t) => (t.id === id ? bounded({ ...t, w: t.w + dw, h: t.h + dh }) : t));
