@@ -257,7 +257,9 @@ export const dashboardTable: FlowTable<DashboardUi> = {
       label: (event: Ev<'RENAME'>) => (event.name.trim() ? 'RENAME' : 'RENAME blank'),
     },
     SET_FILTERS: {
-      act: (ui, event: Ev<'SET_FILTERS'>) => ui.page.getByLabel('Platform').selectOption(event.filters.platform ?? ''),
+      act: async (ui, event: Ev<'SET_FILTERS'>) => {
+        await ui.page.getByLabel('Platform').selectOption(event.filters.platform ?? '');
+      },
     },
     SAVE: { act: (ui) => button(ui, 'Save').click() },
     CANCEL: {
