@@ -182,11 +182,11 @@ export function gameHealthTiles(withQuestReturns: boolean): Tile[] {
     kind: 'metric',
     ref,
     x: (i % 2) * 6,
-    y: Math.floor(i / 2) * 4,
+    y: Math.floor(i / 2) * 6,
     w: 6,
-    h: 4,
+    h: 6,
   }));
   if (withQuestReturns)
-    tiles.push({ id: 'gh-quest_returns', kind: 'metric', ref: 'quest_returns', x: 0, y: 12, w: 12, h: 5 });
+    tiles.push({ id: 'gh-quest_returns', kind: 'metric', ref: 'quest_returns', x: 0, y: 18, w: 12, h: 6 });
   return tiles;
 }

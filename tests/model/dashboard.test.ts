@@ -155,9 +155,9 @@ describe('dashboard machine paths', () => {
 
   it('edits: add through the dialog, remove, move and resize by keyboard inside the grid (announced), mouse layout', () => {
     const added = path([outcome.loaded, ev.edit, ev.add, ev.addReport]);
-    expect(added.state.context.draft.tiles[1]).toMatchObject({ kind: 'report', ref: 'r1', x: 0, y: 4, w: 6, h: 4 });
+    expect(added.state.context.draft.tiles[1]).toMatchObject({ kind: 'report', ref: 'r1', x: 0, y: 4, w: 6, h: 6 });
     expect(added.state.context.announcement).toBe(
-      'Installs by country added at column 1, row 5, 6 columns wide, 4 rows high.',
+      'Installs by country added at column 1, row 5, 6 columns wide, 6 rows high.',
     );
     expect(path([outcome.loaded, ev.edit, ev.add, ev.addReturns]).state.context.draft.tiles[1]).toMatchObject({
       w: 12,

@@ -60,7 +60,7 @@ export function applyLayout(
 export function addedTile(tiles: readonly Tile[], kind: TileKind, ref: string, id: string): Tile {
   const bottom = tiles.reduce((max, t) => Math.max(max, t.y + t.h), 0);
   const wide = kind === 'metric' && ref === 'quest_returns';
-  return bounded({ id, kind, ref, x: 0, y: bottom, w: wide ? GRID_COLUMNS : 6, h: wide ? 5 : 4 });
+  return bounded({ id, kind, ref, x: 0, y: bottom, w: wide ? GRID_COLUMNS : 6, h: 6 });
 }
 
 /** Words for the polite announcement of a keyboard move or resize. */

@@ -5,7 +5,7 @@
  * keyboard (announced politely), rename, save or cancel, delete. A thin view over the dashboard machine; loaded on
  * demand (routes.ts), so neither the grid nor the charts weigh on the first screens.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation, useParams } from 'wouter';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
@@ -17,6 +17,7 @@ import {
   type BuiltInTile,
   type DashboardFilters,
   type DashboardPlatform,
+  type Tile,
   type TileKind,
 } from '../../../contracts/dashboards';
 import { dashboardFlow, dashboardKey } from '../../../machines/dashboard/dashboard.actors';
@@ -34,7 +35,7 @@ import { Modal } from '../../ui/Modal';
 import { PageSpinner } from '../../ui/Spinner';
 import { EmptyState } from '../../ui/EmptyState';
 import { bypassLeaveGuard, useLeaveGuard } from '../useLeaveGuard';
-import { DashboardTile, ROW_HEIGHT } from './DashboardTile';
+import { DashboardTile, GAP, ROW_HEIGHT, tileHeight } from './DashboardTile';
 
 /** Below this width the tiles stack (no sideways scroll at 700 px). */
 const STACK_BELOW = 720;
@@ -204,6 +205,56 @@ function AddTileDialog({
   );
 }
 
+/**
+ * The tiles on the grid, or one under the other below STACK_BELOW px. Its own component so the container is measured
+ * once it is on the page (the dashboard's loading state renders no container).
+ */
+function TileGrid({
+  tiles,
+  editing,
+  tileOf,
+  onLayout,
+}: {
+  tiles: readonly Tile[];
+  editing: boolean;
+  tileOf: (tile: Tile) => ReactNode;
+  onLayout: (layout: Layout) => void;
+}) {
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  const layout: Layout = useMemo(() => tiles.map((t) => ({ i: t.id, x: t.x, y: t.y, w: t.w, h: t.h })), [tiles]);
+  const ordered = useMemo(() => [...tiles].sort((a, b) => a.y - b.y || a.x - b.x), [tiles]);
+  const stacked = width < STACK_BELOW;
+  return (
+    <div ref={containerRef} className="w-full min-w-0">
+      {mounted && stacked && (
+        <ul className="flex flex-col gap-3">
+          {ordered.map((t) => (
+            <li key={t.id} style={{ minHeight: tileHeight(Math.max(6, t.h)) }} className="flex flex-col">
+              {tileOf(t)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {mounted && !stacked && (
+        <GridLayout
+          width={width}
+          layout={layout}
+          gridConfig={{ cols: 12, rowHeight: ROW_HEIGHT - GAP, margin: [GAP, GAP], containerPadding: [0, 0] }}
+          dragConfig={{ enabled: editing, handle: '.tile-drag' }}
+          resizeConfig={{ enabled: editing }}
+          onLayoutChange={(next) => {
+            if (editing) onLayout(next);
+          }}
+        >
+          {tiles.map((t) => (
+            <div key={t.id}>{tileOf(t)}</div>
+          ))}
+        </GridLayout>
+      )}
+    </div>
+  );
+}
+
 function Dashboard({
   workspaceId,
   appId,
@@ -237,12 +288,8 @@ function Dashboard({
   const canDelete = useSelector(actor, sel.selectCanDelete);
   const isNew = useSelector(actor, sel.selectIsNew);
   const kind = useSelector(actor, sel.selectKind);
-  const { width, containerRef, mounted } = useContainerWidth();
   const guard = useLeaveGuard(() => sel.selectDirty(actor.getSnapshot()));
   const nameId = useId();
-  const layout: Layout = useMemo(() => tiles.map((t) => ({ i: t.id, x: t.x, y: t.y, w: t.w, h: t.h })), [tiles]);
-  const stacked = width < STACK_BELOW;
-  const ordered = useMemo(() => [...tiles].sort((a, b) => a.y - b.y || a.x - b.x), [tiles]);
 
   if (phase === 'loading') return <PageSpinner label="Loading the dashboard" />;
   if (phase === 'loadFailed')
@@ -265,7 +312,7 @@ function Dashboard({
       />
     );
 
-  const tileOf = (t: (typeof tiles)[number]) => (
+  const tileOf = (t: Tile) => (
     <DashboardTile
       workspaceId={workspaceId}
       appId={appId}
@@ -362,36 +409,13 @@ function Dashboard({
       <div aria-live="polite" className="sr-only">
         {announcement}
       </div>
-      <div ref={containerRef} className="mt-4 min-w-0">
-        {tiles.length === 0 && (
+      <div className="mt-4 min-w-0">
+        {tiles.length === 0 ? (
           <EmptyState title="No tiles yet">
             {editing ? 'Add a saved report, cohort table, funnel or game metric.' : 'Editors and admins add tiles.'}
           </EmptyState>
-        )}
-        {mounted && tiles.length > 0 && stacked && (
-          <ul className="flex flex-col gap-3">
-            {ordered.map((t) => (
-              <li key={t.id} style={{ height: Math.max(4, t.h) * ROW_HEIGHT }}>
-                {tileOf(t)}
-              </li>
-            ))}
-          </ul>
-        )}
-        {mounted && tiles.length > 0 && !stacked && (
-          <GridLayout
-            width={width}
-            layout={layout}
-            gridConfig={{ cols: 12, rowHeight: ROW_HEIGHT - 12, margin: [12, 12], containerPadding: [0, 0] }}
-            dragConfig={{ enabled: editing, handle: '.tile-drag' }}
-            resizeConfig={{ enabled: editing }}
-            onLayoutChange={(next) => {
-              if (editing) actions.layout(next);
-            }}
-          >
-            {tiles.map((t) => (
-              <div key={t.id}>{tileOf(t)}</div>
-            ))}
-          </GridLayout>
+        ) : (
+          <TileGrid tiles={tiles} editing={editing} tileOf={tileOf} onLayout={actions.layout} />
         )}
       </div>
       <AddTileDialog open={phase === 'adding'} appId={appId} onAdd={actions.addTile} onClose={actions.cancel} />

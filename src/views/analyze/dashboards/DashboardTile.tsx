@@ -14,7 +14,12 @@ import { returnsLines } from '../../acquire/returns-text';
 import { LazyReportChart } from '../results/LazyReportChart';
 import { formatCell } from '../results/result-columns';
 
+/** One grid row and the gap between tiles, in px: a tile of h rows is h × ROW_HEIGHT − GAP high. */
 export const ROW_HEIGHT = 56;
+export const GAP = 12;
+export const tileHeight = (rows: number) => rows * ROW_HEIGHT - GAP;
+/** What a tile's own header, the chart's header and legend take from its height. */
+const CHART_CHROME = 190;
 
 const FALLBACK_TITLE: Record<Tile['kind'], string> = {
   report: 'Report',
@@ -60,7 +65,7 @@ function SmallTable({ caption, head, rows }: { caption: string; head: string[]; 
             <tr key={i} className="border-t border-slate-100">
               {cells.map((c, j) =>
                 j === 0 ? (
-                  <th key={j} scope="row" className="px-2 py-1 text-left font-medium [overflow-wrap:anywhere]">
+                  <th key={j} scope="row" className="min-w-28 px-2 py-1 text-left font-medium">
                     {c}
                   </th>
                 ) : (
@@ -88,7 +93,7 @@ function TileBody({ result, height }: { result: TileResult; height: number }) {
         <LazyReportChart
           rows={result.rows}
           columns={result.columns}
-          height={Math.max(120, height - 120)}
+          height={Math.max(120, height - CHART_CHROME)}
           label={`${result.title} chart`}
         />
       );
@@ -170,7 +175,7 @@ export function DashboardTile({
   const title =
     query.data?.title ??
     (tile.kind === 'metric' ? (BUILT_IN_TILES[tile.ref as BuiltInTile]?.title ?? tile.ref) : FALLBACK_TITLE[tile.kind]);
-  const height = tile.h * ROW_HEIGHT;
+  const height = tileHeight(tile.h);
   const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
     const steps: Record<string, [number, number]> = {
       ArrowLeft: [-1, 0],
@@ -188,7 +193,7 @@ export function DashboardTile({
   return (
     <article
       aria-label={title}
-      className="flex h-full min-w-0 flex-col overflow-hidden rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200"
+      className="flex h-full min-w-0 flex-1 flex-col overflow-hidden rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200"
     >
       <header className="flex flex-wrap items-center gap-2">
         {editing && (
@@ -235,7 +240,7 @@ export function DashboardTile({
           </button>
         </div>
       )}
-      <div className="mt-2 flex min-h-0 flex-1 flex-col" aria-busy={query.isPending || undefined}>
+      <div className="mt-2 flex min-h-0 flex-1 flex-col overflow-hidden" aria-busy={query.isPending || undefined}>
         {query.isPending && (
           <div role="status" className="h-full min-h-16 w-full animate-pulse rounded-xl bg-slate-100">
             <span className="sr-only">Loading {title}</span>
