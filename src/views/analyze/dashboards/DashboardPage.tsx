@@ -312,6 +312,10 @@ function Dashboard({
       />
     );
 
+  // A dialog still fading out must not answer a click meant for the page (it would cancel twice).
+  const whileIn = (shown: sel.DashboardPhase, send: () => void) => () => {
+    if (sel.selectPhase(actor.getSnapshot()) === shown) send();
+  };
   const tileOf = (t: Tile) => (
     <DashboardTile
       workspaceId={workspaceId}
@@ -418,14 +422,19 @@ function Dashboard({
           <TileGrid tiles={tiles} editing={editing} tileOf={tileOf} onLayout={actions.layout} />
         )}
       </div>
-      <AddTileDialog open={phase === 'adding'} appId={appId} onAdd={actions.addTile} onClose={actions.cancel} />
+      <AddTileDialog
+        open={phase === 'adding'}
+        appId={appId}
+        onAdd={actions.addTile}
+        onClose={whileIn('adding', actions.cancel)}
+      />
       <ConfirmDialog
         open={phase === 'confirmingDiscard'}
         title="Discard your changes?"
         message="The dashboard goes back to how it was last saved."
         confirmLabel="Discard"
-        onConfirm={actions.confirm}
-        onCancel={actions.cancel}
+        onConfirm={whileIn('confirmingDiscard', actions.confirm)}
+        onCancel={whileIn('confirmingDiscard', actions.cancel)}
       />
       <ConfirmDialog
         open={phase === 'confirmingDelete' || phase === 'deleting'}
@@ -433,8 +442,8 @@ function Dashboard({
         message={`"${name}" is deleted for everyone in the workspace. Its saved reports stay.`}
         confirmLabel="Delete"
         busy={phase === 'deleting'}
-        onConfirm={actions.confirm}
-        onCancel={actions.cancel}
+        onConfirm={whileIn('confirmingDelete', actions.confirm)}
+        onCancel={whileIn('confirmingDelete', actions.cancel)}
       />
       <ConfirmDialog
         open={guard.asking}
