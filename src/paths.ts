@@ -46,6 +46,8 @@ export const patterns = {
   analyzeSavedCohort: `${APP}/analyze/cohorts/:cohortId`,
   analyzeFunnels: `${APP}/analyze/funnels`,
   analyzeSavedFunnel: `${APP}/analyze/funnels/:funnelId`,
+  analyzeDashboards: `${APP}/analyze/dashboards`,
+  analyzeDashboard: `${APP}/analyze/dashboards/:dashboardId`,
   acquireQuests: `${APP}/acquire/quests`,
   acquireTarget: `${APP}/acquire/target`,
   acquireHolds: `${APP}/acquire/holds`,

@@ -20,6 +20,8 @@ export interface RouteDef {
 const reportBuilder = lazy(() => import('./views/analyze/ReportBuilderPage'));
 const cohorts = lazy(() => import('./views/analyze/CohortsPage'));
 const funnels = lazy(() => import('./views/analyze/FunnelsPage'));
+const dashboards = lazy(() => import('./views/analyze/dashboards/DashboardsPage'));
+const dashboard = lazy(() => import('./views/analyze/dashboards/DashboardPage'));
 const billing = lazy(() => import('./views/billing/BillingPage'));
 const monetizeForm = lazy(() => import('./views/monetize/MonetizeFormPage'));
 const acquire = lazy(() => import('./views/acquire/AcquirePage'));
@@ -164,6 +166,8 @@ export const routes: RouteDef[] = [
   route('analyzeSavedCohort', 'Retention cohorts', 'app', cohorts),
   route('analyzeFunnels', 'Funnels', 'app', funnels),
   route('analyzeSavedFunnel', 'Funnels', 'app', funnels),
+  route('analyzeDashboards', 'Dashboards', 'app', dashboards),
+  route('analyzeDashboard', 'Dashboard', 'app', dashboard),
   route('acquireQuests', 'Quests', 'app', acquire),
   route('acquireTarget', 'Target', 'app', acquire),
   route('acquireHolds', 'Held completions', 'app', acquire),

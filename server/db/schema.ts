@@ -190,6 +190,19 @@ export interface ReportTemplatesTable {
   created_at: Generated<Date>;
   updated_at: Date;
 }
+/** An app's dashboard (server/areas/analyze/dashboards.ts): tiles and filters as src/contracts/dashboards.ts has them. */
+export interface DashboardsTable {
+  id: string;
+  app_id: string;
+  name: string;
+  /** 'custom' or 'game_health' (one per app). */
+  kind: Generated<string>;
+  tiles: JSONColumnType<unknown[]>;
+  filters: JSONColumnType<Record<string, unknown>>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Date;
+}
 export interface ReportResultsTable {
   id: string;
   app_id: string;
@@ -244,6 +257,7 @@ export interface Database
   outbox: OutboxTable;
   report_templates: ReportTemplatesTable;
   report_results: ReportResultsTable;
+  dashboards: DashboardsTable;
   report_url_keys: ReportUrlKeysTable;
   seed_markers: SeedMarkersTable;
   app_api_keys: AppApiKeysTable;

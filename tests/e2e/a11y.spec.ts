@@ -211,6 +211,20 @@ for (const { name: width, viewport } of WIDTHS) {
       // Funnels on an app with data (Dragon Merge Android).
       await open(page, appPath('dragon-merge-android', 'analyze/funnels'), 'Funnels');
       await scan(page, `analyze/funnels (${width})`);
+      // Dashboards: the list, and Game health of Dragon Merge (iOS) with its tiles (returns per quest among them), in
+      // edit mode with the add-tile dialog open.
+      await open(page, appPath('dragon-merge-ios', 'analyze/dashboards'), 'Dashboard');
+      await page.getByRole('link', { name: /Game health/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Game health' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('article', { name: 'Returns per quest' })).toBeVisible();
+      await scan(page, `a dashboard (${width})`);
+      await page.getByRole('button', { name: 'Edit dashboard' }).click();
+      await page.getByRole('button', { name: 'Add tile' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add a tile' })).toBeVisible();
+      await scan(page, `a dashboard in edit mode with the add-tile dialog (${width})`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
       // Acquire with live quests (Dragon Merge iOS): today's spend, and a quest's spend chart in its dialog.
       await open(page, appPath('dragon-merge-ios', 'acquire/quests'), 'Acquire');
       await page

@@ -35,6 +35,17 @@ let token: string;
 let reportId: string;
 let cohortId: string;
 let funnelId: string;
+let dashboardId: string;
+
+/** The app's Game health dashboard (the first list makes it), with its seven tiles. */
+async function gameHealth(): Promise<string> {
+  const res = await page.request.get(`/api/app/${APP}/analyze/dashboards`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { dashboards } = (await res.json()) as { dashboards: { id: string; kind: string }[] };
+  return dashboards.find((d) => d.kind === 'game_health')!.id;
+}
 
 /** A saved funnel of the app (two steps, split by platform), made through the API. */
 async function savedFunnel(): Promise<string> {
@@ -110,6 +121,7 @@ function urlsOf(pattern: string): string[] {
     reportId: [':reportId'],
     cohortId: [':cohortId'],
     funnelId: [':funnelId'],
+    dashboardId: [':dashboardId'],
     monetizeId: [MONETIZE_ID],
     token: ['no-such-invite'],
     page: GUIDES.map((g) => g.slug),
@@ -120,7 +132,7 @@ function urlsOf(pattern: string): string[] {
   for (const [, name] of pattern.matchAll(/:(\w+)/g)) {
     const options = values[name!];
     if (!options) throw new Error(`no value for :${name} of ${pattern}: add one to urlsOf`);
-    if (name === 'reportId' || name === 'cohortId' || name === 'funnelId') continue;
+    if (name === 'reportId' || name === 'cohortId' || name === 'funnelId' || name === 'dashboardId') continue;
     urls = urls.flatMap((url) => options.map((value) => url.replace(`:${name}`, value)));
   }
   // The Firebase tab exists only for an app with a Firebase plugin.
@@ -185,6 +197,7 @@ test.beforeAll(async ({ browser }) => {
   reportId = await savedReport();
   cohortId = await savedCohort();
   funnelId = await savedFunnel();
+  dashboardId = await gameHealth();
 });
 test.afterAll(async () => {
   await page?.close();
@@ -195,7 +208,13 @@ for (const route of routes) {
     test(`${route.id}: ${url} fits the window at ${WIDTHS.join(', ')} px`, async () => {
       const problems: string[] = [];
       await page.setViewportSize({ width: WIDTHS[WIDTHS.length - 1], height: HEIGHT });
-      await page.goto(url.replace(':reportId', reportId).replace(':cohortId', cohortId).replace(':funnelId', funnelId));
+      await page.goto(
+        url
+          .replace(':reportId', reportId)
+          .replace(':cohortId', cohortId)
+          .replace(':funnelId', funnelId)
+          .replace(':dashboardId', dashboardId),
+      );
       await settle();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: HEIGHT });

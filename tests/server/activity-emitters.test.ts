@@ -109,6 +109,9 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/app/:appId/analyze/funnels/dropoff': { notAChange: "a step's dropped players listed, nothing stored" },
   'POST /api/app/:appId/analyze/funnels': ['report.saved'],
   'DELETE /api/app/:appId/analyze/funnels/:funnelId': ['report.deleted'],
+  'POST /api/app/:appId/analyze/dashboards': ['report.saved'],
+  'PUT /api/app/:appId/analyze/dashboards/:dashboardId': ['report.saved'],
+  'DELETE /api/app/:appId/analyze/dashboards/:dashboardId': ['report.deleted'],
   'POST /api/workspace/:workspaceId/billing/payment-methods/setup': {
     notAChange: 'opens the hosted page; payment_method.added is written when it completes',
   },

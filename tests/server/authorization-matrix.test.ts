@@ -323,6 +323,24 @@ async function throwawayFunnelParams({ db }: CallContext) {
   return { funnelId: id };
 }
 
+/** A dashboard of Dragon Merge (Android) per call, for its GET and the destructive DELETE. */
+async function throwawayDashboardParams({ db }: CallContext) {
+  const id = newId();
+  await db
+    .insertInto('dashboards')
+    .values({
+      id,
+      app_id: DEMO_APP_IDS.dragonMergeAndroid,
+      name: 'Matrix dashboard',
+      tiles: JSON.stringify([]),
+      filters: JSON.stringify({ date_range: null, platform: null }),
+      created_by: null,
+      updated_at: new Date(),
+    })
+    .execute();
+  return { dashboardId: id };
+}
+
 /** A fresh catalogue item of Dragon Merge (Android) per call, for the DELETE row (its removal is real). */
 async function throwawayCatalogueItem({ db, who }: CallContext) {
   const id = newId();
@@ -813,6 +831,27 @@ const MATRIX: MatrixRow[] = [
     route: 'DELETE /api/app/:appId/analyze/funnels/:funnelId',
     expect: [200, 200, 403, 404, 401],
     params: throwawayFunnelParams,
+  },
+
+  // dashboards (server/areas/analyze/routes.ts): every member lists and opens them, editors and admins create, edit
+  // and delete them
+  { route: 'GET /api/app/:appId/analyze/dashboards', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'GET /api/app/:appId/analyze/dashboards/:dashboardId',
+    expect: [200, 200, 200, 404, 401],
+    params: throwawayDashboardParams,
+  },
+  { route: 'POST /api/app/:appId/analyze/dashboards', expect: [400, 400, 403, 404, 401], body: BAD_BODY },
+  {
+    route: 'PUT /api/app/:appId/analyze/dashboards/:dashboardId',
+    expect: [400, 400, 403, 404, 401],
+    body: BAD_BODY,
+    params: throwawayDashboardParams,
+  },
+  {
+    route: 'DELETE /api/app/:appId/analyze/dashboards/:dashboardId',
+    expect: [200, 200, 403, 404, 401],
+    params: throwawayDashboardParams,
   },
 
   // ask Analyze in plain words (server/areas/ask/routes.ts): every member may ask, as every member may run reports (docs/accounts.md §Roles)

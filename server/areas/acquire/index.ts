@@ -7,7 +7,7 @@
 export { countQuestStep, namesLiveQuest } from './acquire';
 export { acquireMigrations } from './migrations';
 export { acquireJobs, scheduleKpiCheck } from './kpi-alerts';
-export { addPostbackReturns, addStepCost, reachesQuestReturns } from './quest-returns';
+export { addPostbackReturns, addStepCost, appHasQuests, reachesQuestReturns } from './quest-returns';
 export { acquireRoutes } from './routes';
 export { seedAcquireDemo } from './seed';
 export { loadSettings, restartQuest, saveSettings, stopQuest } from './acquire';

@@ -312,3 +312,9 @@ export async function oneQuestReturns(ctx: ServerContext, appId: string, questId
   if (!returns) throw notFound('Quest');
   return returns;
 }
+
+/** Whether the app has any quest (a draft counts): the Game health dashboard then shows the returns per quest. */
+export async function appHasQuests(ctx: ServerContext, appId: string): Promise<boolean> {
+  const row = await ctx.db.selectFrom('quests').select('id').where('app_id', '=', appId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,7 +1,8 @@
 /**
  * App-database tables of the analytics area (PGlite and PostgreSQL alike): saved report templates, report results
  * (the rows a signed result url answers with; rows, not memory, so any server process can serve the url) and the
- * HMAC key that signs result urls (generated at random on first use, never a default).
+ * HMAC key that signs result urls (generated at random on first use, never a default), and the dashboards
+ * (docs/analyze.md §Dashboards).
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { runStatements } from '../../db/migrations';
@@ -64,6 +65,30 @@ export const analyticsMigrations: Record<string, Migration> = {
       await sql`ALTER TABLE report_templates ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'report'`.execute(db);
       await sql`CREATE INDEX IF NOT EXISTS report_templates_app_kind ON report_templates (app_id, kind, updated_at DESC)`.execute(
         db,
+      );
+    },
+  },
+  // Dashboards (docs/analyze.md §Dashboards): tiles and filters as json, checked by src/contracts/dashboards.ts. One
+  // Game health dashboard per app: the partial unique index makes concurrent first visits create it once.
+  '0105_dashboards': {
+    async up(db: Kysely<any>) {
+      await runStatements(
+        db,
+        `
+        CREATE TABLE dashboards (
+          id text PRIMARY KEY,
+          app_id text NOT NULL REFERENCES apps(id) ON DELETE CASCADE,
+          name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 80),
+          kind text NOT NULL DEFAULT 'custom' CHECK (kind IN ('custom', 'game_health')),
+          tiles jsonb NOT NULL DEFAULT '[]'::jsonb,
+          filters jsonb NOT NULL DEFAULT '{}'::jsonb,
+          created_by text REFERENCES accounts(id) ON DELETE SET NULL,
+          created_at timestamptz NOT NULL DEFAULT now(),
+          updated_at timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX dashboards_app ON dashboards (app_id, updated_at DESC);
+        CREATE UNIQUE INDEX dashboards_one_game_health ON dashboards (app_id) WHERE kind = 'game_health';
+      `,
       );
     },
   },

@@ -9,6 +9,8 @@ import { analyzeEndpoints } from '../../../src/contracts/analyze';
 import { cohortEndpoints } from '../../../src/contracts/cohorts';
 import { deleteCohort, getCohort, listCohorts, runCohorts, saveCohort } from './cohorts';
 import { funnelEndpoints } from '../../../src/contracts/funnels';
+import { dashboardEndpoints } from '../../../src/contracts/dashboards';
+import { createDashboard, deleteDashboard, getDashboard, listDashboards, updateDashboard } from './dashboards';
 import {
   deleteFunnel,
   funnelDropoff,
@@ -137,6 +139,35 @@ export const analyzeRoutes = [
     access: access.app('editor'),
     handler: async ({ ctx, params }) => {
       await deleteFunnel(ctx, params.appId, params.funnelId);
+      return { success: true };
+    },
+  }),
+  // Dashboards (docs/analyze.md §Dashboards): every member lists and opens them (the first list makes Game health),
+  // editors and admins create, edit and delete them.
+  defineRoute(dashboardEndpoints.list, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ dashboards: await listDashboards(ctx, params.appId) }),
+  }),
+  defineRoute(dashboardEndpoints.get, {
+    access: access.app('viewer'),
+    handler: async ({ ctx, params }) => ({ dashboard: await getDashboard(ctx, params.appId, params.dashboardId) }),
+  }),
+  defineRoute(dashboardEndpoints.create, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params, body, caller }) => ({
+      dashboard: await createDashboard(ctx, params.appId, caller.accountId, body),
+    }),
+  }),
+  defineRoute(dashboardEndpoints.update, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params, body }) => ({
+      dashboard: await updateDashboard(ctx, params.appId, params.dashboardId, body),
+    }),
+  }),
+  defineRoute(dashboardEndpoints.remove, {
+    access: access.app('editor'),
+    handler: async ({ ctx, params }) => {
+      await deleteDashboard(ctx, params.appId, params.dashboardId);
       return { success: true };
     },
   }),

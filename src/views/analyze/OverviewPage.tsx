@@ -1,12 +1,14 @@
 /**
  * /analyze/overview (docs/analyze.md §Screens and routes "Analyze overview"): heading, a Create Blank Report card, an "Ask in plain words" card
- * (/analyze/reportAi) and one card per saved report,
+ * (/analyze/reportAi), the cohorts, funnels and dashboards cards, one card per dashboard (docs/analyze.md §Dashboards)
+ * and one card per saved report,
  * newest first, each with its title and relative last-update time; 'No Report Found' when there is none; a loading
  * skeleton while the templates load; the BigQuery promo when Analyze is not enabled for the app (docs/analyze.md §Report states).
  * Loads no chart or Excel code: the results panel is only loaded by the builder once a result shows.
  */
 import { Link, useParams } from 'wouter';
 import { useTemplates } from '../../services/analyze.queries';
+import { useDashboards } from '../../services/dashboards.queries';
 import { href } from '../../paths';
 import { useCurrentApp } from '../workspace/useCurrentWorkspace';
 import { AnalyzePromo } from './AnalyzePromo';
@@ -19,6 +21,7 @@ export default function OverviewPage() {
   const app = useCurrentApp();
   const enabled = app?.enableAnalyze !== false;
   const templates = useTemplates(appId, enabled);
+  const dashboards = useDashboards(appId, enabled);
   const now = useNow();
   if (!enabled) return <AnalyzePromo workspaceId={workspaceId} appId={appId} />;
   const reportHref = (id: string) => href.app(workspaceId, appId, `analyze/report/${encodeURIComponent(id)}`);
@@ -76,6 +79,36 @@ export default function OverviewPage() {
           </span>
           <span className="text-base font-semibold text-amber-900">Funnels</span>
         </Link>
+        <Link
+          href={href.app(workspaceId, appId, 'analyze/dashboards')}
+          className="group flex min-h-36 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-violet-200 bg-violet-50/50 p-5 text-center transition hover:border-violet-400 hover:bg-violet-50"
+        >
+          <span className="flex size-11 items-center justify-center rounded-full bg-violet-700 text-white shadow-sm transition group-hover:scale-105">
+            <ReportIcon className="size-5" />
+          </span>
+          <span className="text-base font-semibold text-violet-900">Dashboards</span>
+        </Link>
+
+        {dashboards.data?.map((d) => (
+          <Link
+            key={`dashboard-${d.id}`}
+            href={href.app(workspaceId, appId, `analyze/dashboards/${encodeURIComponent(d.id)}`)}
+            className="group flex min-h-36 min-w-0 flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 ring-violet-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-violet-400"
+          >
+            <span className="w-fit rounded-full bg-violet-50 px-2 py-0.5 text-xs font-semibold text-violet-800">
+              Dashboard
+            </span>
+            <h2
+              title={d.name}
+              className="mt-3 line-clamp-2 text-base font-semibold [overflow-wrap:anywhere] text-slate-900 group-hover:text-indigo-700"
+            >
+              {d.name}
+            </h2>
+            <p className="mt-auto pt-2 text-xs text-slate-600" title={fullTime(d.updated_at)}>
+              {d.tiles} tile{d.tiles === 1 ? '' : 's'} · Updated {fromNow(d.updated_at, now)}
+            </p>
+          </Link>
+        ))}
 
         {templates.isPending &&
           [0, 1, 2, 3, 4].map((i) => (

@@ -59,6 +59,7 @@ import { resetPasswordTable } from './reset-password.paths';
 import { questActionsTable } from './quest-actions.paths';
 import { questEditorTable } from './quest-editor.paths';
 import { cohortBuilderTable } from './cohort-builder.paths';
+import { dashboardTable } from './dashboard.paths';
 import { funnelBuilderTable } from './funnel-builder.paths';
 import { workspaceSecurityTable } from './workspace-security.paths';
 import { emailChangeTable } from './email-change.paths';
@@ -124,6 +125,7 @@ export const flowTables = [
   questActionsTable,
   questEditorTable,
   cohortBuilderTable,
+  dashboardTable,
   funnelBuilderTable,
   workspaceSecurityTable,
   emailChangeTable,
