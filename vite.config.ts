@@ -6,6 +6,13 @@ import tailwindcss from '@tailwindcss/vite';
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|xstate|@xstate[\\/]react|io-ts|use-sync-external-store)[\\/]/;
 
+/**
+ * The small modules both first screens (sign-in and the apps page) load: one chunk instead of a dozen files of under
+ * 2 kB each, whose gzip headers and import lists cost more than their code (docs/architecture.md §Performance).
+ */
+const SHELL =
+  /src[\\/](contracts[\\/](codecs|auth|apps|plugin|plugin-types)|services[\\/](http|notify)|views[\\/](flows[\\/](useFlowActor|useActions)|ui[\\/](Button|lazyOnIntent)|shell[\\/]Logo)|machines[\\/]shared[\\/]notice\.actors)\.tsx?$|vite[\\/]preload-helper/;
+
 const apiPort = Number(process.env.API_PORT ?? 8080);
 const api = `http://127.0.0.1:${apiPort}`;
 
@@ -23,7 +30,10 @@ export default defineConfig({
         // Every screen needs the framework (React, the router, queries, XState, io-ts): one chunk compresses better
         // than the dozen small ones automatic splitting makes of it (docs/architecture.md §Performance).
         codeSplitting: {
-          groups: [{ name: 'framework', test: FRAMEWORK, priority: 20 }],
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 20 },
+            { name: 'shell', test: SHELL, priority: 10 },
+          ],
         },
       },
     },
