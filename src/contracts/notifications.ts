@@ -6,6 +6,7 @@
  *
  * Pure: io-ts and the shared codec helpers only.
  */
+import { isGoogleCloudType } from './plugin-types';
 import * as t from 'io-ts';
 import { struct, nullable, line, Id, MAX, WorkspaceParams, type Role } from './codecs';
 import { binary, endpoint } from './endpoint';
@@ -34,8 +35,8 @@ export const EXPORT_SILENT_HOURS_DEFAULT = 36;
 /** A source's own silence threshold is 1 to 720 hours (30 days). */
 export const SILENT_HOURS_MIN = 1;
 export const SILENT_HOURS_MAX = 720;
-/** The sources whose data arrives through the app's BigQuery export (docs/notifications.md §Silent sources). */
-export const isExportSource = (type: string): boolean => type === 'BigQuery' || type === 'Firebase';
+/** The sources whose data arrives through the app's BigQuery export: the Google Cloud types (docs/notifications.md §Silent sources). */
+export const isExportSource = (type: string): boolean => isGoogleCloudType(type);
 /** A source's threshold: its own (`plugins.silent_hours`) or the default of its kind. */
 export const silentHoursOf = (type: string, own: number | null): number =>
   own ?? (isExportSource(type) ? EXPORT_SILENT_HOURS_DEFAULT : SILENT_HOURS_DEFAULT);
