@@ -1,6 +1,6 @@
 /**
  * Fraud holds (docs/acquire.md §Fraud holds, server/areas/acquire/fraud-rules.ts and holds.ts), with a generated crowd
- * (server/demo/crowd.ts): 400 honest players are never held; every injected fraud kind is; a held completion is not
+ * (server/demo/crowd.ts): 1,000 honest players are never held; every injected fraud kind is; a held completion is not
  * charged nor counted; release charges it exactly once (also when two editors release at the same time), reject
  * never charges it and is counted apart; each decision is an activity entry; a burst of holds is a notification;
  * viewers read the list and cannot decide.
@@ -107,7 +107,7 @@ describe('the rules, with a generated crowd', () => {
     crowd = generateCrowd({
       seed: 7,
       steps: STEPS,
-      honest: 400,
+      honest: 1_000,
       fraud: FRAUD_KINDS,
       from: new Date(Date.UTC(2026, 10, 20)),
       prefix: 'crowd',
@@ -115,9 +115,9 @@ describe('the rules, with a generated crowd', () => {
     outcomes = await play(questId, crowd);
   }, 600_000);
 
-  test('none of the 400 honest players is held; each of their steps is charged', async () => {
+  test('none of the 1,000 honest players is held; each of their steps is charged', async () => {
     const honest = crowd.filter((p) => p.fraud === null);
-    expect(honest).toHaveLength(400);
+    expect(honest).toHaveLength(1_000);
     const held = new Set((await holdsOf(questId)).map((h) => h.player_id));
     expect(honest.filter((p) => held.has(p.playerId))).toEqual([]);
     for (const p of honest) expect(outcomes.get(p.playerId)).toEqual(['charged', 'charged', 'charged']);
@@ -199,7 +199,7 @@ describe('the rules, with a generated crowd', () => {
     const histogram = Array(100).fill(0) as number[];
     for (const r of rows) histogram[r.bucket] = r.completions;
     const under = tooFastUnder(histogram);
-    expect(under.sample).toBeGreaterThanOrEqual(400);
+    expect(under.sample).toBeGreaterThanOrEqual(1_000);
     expect(under.seconds).toBeGreaterThan(10);
     expect(under.seconds).toBeLessThan(90); // the honest crowd's fastest step takes 90 s
     expect(tooFastUnder(histogram.map(() => 0)).seconds).toBe(0); // no history: the rule waits
