@@ -147,16 +147,25 @@ describe('preferences', () => {
     const prefs = await as('editor', 'GET', `${N}/preferences`);
     expect(prefs.json()).toEqual({
       success: true,
-      alerts: ['quest_capped', 'holds_burst', 'quest_cap_near', 'budget_fast', 'source_silent', 'process_failed'].map(
-        on,
-      ),
+      alerts: [
+        'quest_capped',
+        'holds_burst',
+        'quest_cap_near',
+        'budget_fast',
+        'kpi_below',
+        'source_silent',
+        'source_degraded',
+        'process_failed',
+      ].map(on),
     });
     expect((await as('admin', 'GET', `${N}/preferences`)).json().alerts.map((a: { kind: string }) => a.kind)).toEqual([
       'quest_capped',
       'holds_burst',
       'quest_cap_near',
       'budget_fast',
+      'kpi_below',
       'source_silent',
+      'source_degraded',
       'process_failed',
       'runway_low',
       'payment_failed',
