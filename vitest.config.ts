@@ -29,6 +29,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // tests/server/embedded-*.test.ts open the embedded database themselves (PGlite, its worker thread, the
+          // migration runner on it) and never the test database: the PostgreSQL run would repeat them unchanged.
+          exclude: process.env.TEST_DATABASE_URL ? ['tests/server/embedded-*.test.ts'] : [],
           environment: 'node',
           // Two files at a time even on 2 cores (Vitest's default is one fewer than the cores): a file spends much of
           // its time waiting on its database (PostgreSQL's own processes) or on DuckDB's threads, so two overlap well.

@@ -1,7 +1,7 @@
 /**
  * Makes sure a Chromium exists for the end-to-end tests and the bundle budget (`npm test` needs nothing else on a
  * fresh machine). Looks in the order of scripts/chromium-path.ts; when none is found it installs one and says so:
- * Debian's `chromium` package when running as root with apt-get, otherwise Playwright's own download.
+ * Debian's `chromium-headless-shell` package when running as root with apt-get, otherwise Playwright's own download.
  * Prints the path it settled on; exits non-zero when it could not get one.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,11 +38,12 @@ export function ensureChromium(): FoundChromium {
     hasAptGet: hasAptGet(),
     skipDownload: skipsBrowserDownload(process.env),
   });
-  const none = "No Chromium found (CHROMIUM_PATH, /usr/bin/chromium, Playwright's own)";
+  const none =
+    "No Chromium found (CHROMIUM_PATH, /usr/bin/chromium-headless-shell, /usr/bin/chromium, Playwright's own)";
   if (plan.kind === 'refuse') throw new Error(`${none}. ${plan.reason}`);
   console.log(
     plan.kind === 'apt'
-      ? `${none}: installing Debian's chromium package with apt-get.`
+      ? `${none}: installing Debian's chromium-headless-shell package with apt-get.`
       : `${none}: installing Playwright's Chromium with \`npx playwright install chromium\`.`,
   );
   for (const command of plan.commands) run(command);

@@ -4,7 +4,9 @@
  *   the React and hooks rules: .oxlintrc.json) → format (Prettier's check: .prettierrc.json) → unit → model →
  *   server (PGlite) → server (PostgreSQL, when TEST_DATABASE_URL is set) → vite build → Chromium (installed when
  *   missing) → bundle budget → end-to-end (Playwright)
- * Ends with a table of tiers and durations and a last line `N passed, N failed`.
+ * The four static tiers (typecheck, imports, lint, format) run side by side, each one's output printed whole when it
+ * ends: none writes anything, and on 2 cores they overlap well (tsc and Prettier use one core each).
+ * Ends with a table of tiers and durations (the total is the run's own time) and a last line `N passed, N failed`.
  * A tier that ran nothing fails: Vitest and Playwright both exit non-zero when they find no test (never pass
  * `--passWithNoTests` / `--pass-with-no-tests` here), and the import checker when a root holds no module.
  *
@@ -24,6 +26,8 @@ export interface Tier {
   env?: Record<string, string | undefined>;
   /** Why the tier is skipped, when it is. */
   skip?: string;
+  /** Consecutive tiers of one group run side by side. */
+  group?: string;
 }
 
 export type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
@@ -33,6 +37,7 @@ export interface TierResult {
   outcome: Outcome;
   ms: number;
   note?: string;
+  group?: string;
 }
 
 export function tiers(env: Record<string, string | undefined> = process.env): Tier[] {
@@ -40,11 +45,11 @@ export function tiers(env: Record<string, string | undefined> = process.env): Ti
   const pgUrl = env.TEST_DATABASE_URL;
   return [
     // package.json's `typecheck` lists the tsconfigs (one per part: browser, node, tests); it stays the one place.
-    { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-    { name: 'imports', command: ['npx', 'tsx', 'scripts/check-imports.ts'] },
+    { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], group: 'static' },
+    { name: 'imports', command: ['npx', 'tsx', 'scripts/check-imports.ts'], group: 'static' },
     // A finding fails the tier (warnings too); `npm run lint` shows them, `npm run format` fixes the format.
-    { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-    { name: 'format', command: ['npm', 'run', '--silent', 'format:check'] },
+    { name: 'lint', command: ['npm', 'run', '--silent', 'lint'], group: 'static' },
+    { name: 'format', command: ['npm', 'run', '--silent', 'format:check'], group: 'static' },
     { name: 'unit', command: vitest('unit') },
     { name: 'model', command: vitest('model') },
     // The first server run is always the embedded database, even when a PostgreSQL URL is around.
@@ -112,7 +117,14 @@ export function formatSummary(results: TierResult[]): string {
     const time = r.outcome === 'passed' || r.outcome === 'failed' ? formatDuration(r.ms) : '';
     return `${r.name.padEnd(nameWidth)}  ${r.outcome.padEnd(7)}  ${time.padStart(10)}${r.note ? `  ${r.note}` : ''}`.trimEnd();
   });
-  const total = results.reduce((sum, r) => sum + r.ms, 0);
+  // A group's tiers ran side by side: the group took as long as its slowest.
+  const groups = new Map<string, number>();
+  let total = 0;
+  for (const r of results) {
+    if (!r.group) total += r.ms;
+    else groups.set(r.group, Math.max(groups.get(r.group) ?? 0, r.ms));
+  }
+  for (const ms of groups.values()) total += ms;
   const passed = results.filter((r) => r.outcome === 'passed').length;
   const failed = results.filter((r) => r.outcome === 'failed').length;
   const rule = '-'.repeat(Math.max(...rows.map((r) => r.length), nameWidth + 21));
@@ -127,24 +139,31 @@ export function formatSummary(results: TierResult[]): string {
   ].join('\n');
 }
 
-function runTier(tier: Tier): Promise<{ ok: boolean; note?: string }> {
+/** Runs one tier; with `capture`, its output is kept and handed back instead of streamed. */
+function runTier(tier: Tier, capture = false): Promise<{ ok: boolean; note?: string; output: string }> {
   return new Promise((resolve) => {
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const [key, value] of Object.entries(tier.env ?? {})) {
       if (value === undefined) delete env[key];
       else env[key] = value;
     }
-    const child = spawn(tier.command[0]!, tier.command.slice(1), { stdio: ['ignore', 'inherit', 'inherit'], env });
+    const child = spawn(tier.command[0]!, tier.command.slice(1), {
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
+      env,
+    });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     const done = (result: { ok: boolean; note?: string }) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
-      resolve(result);
+      resolve({ ...result, output: Buffer.concat(chunks).toString('utf8') });
     };
     child.on('error', (error) => done({ ok: false, note: error.message }));
-    child.on('exit', (code, signal) =>
+    child.on('close', (code, signal) =>
       done(code === 0 ? { ok: true } : { ok: false, note: signal ? `killed by ${signal}` : `exit code ${code}` }),
     );
   });
@@ -153,24 +172,37 @@ function runTier(tier: Tier): Promise<{ ok: boolean; note?: string }> {
 export async function runAll(selected: Tier[], log: (line: string) => void = console.log): Promise<TierResult[]> {
   const results: TierResult[] = [];
   let stopped = false;
-  for (const tier of selected) {
+  for (let i = 0; i < selected.length; ) {
+    const first = selected[i]!;
+    // The tiers that run now: one, or the consecutive tiers of its group.
+    let end = i + 1;
+    while (first.group && end < selected.length && selected[end]!.group === first.group) end++;
+    const batch = selected.slice(i, end);
+    i = end;
     if (stopped) {
-      results.push({ name: tier.name, outcome: 'not run', ms: 0 });
+      for (const tier of batch) results.push({ name: tier.name, outcome: 'not run', ms: 0 });
       continue;
     }
-    if (tier.skip) {
-      log(`\n=== ${tier.name}: skipped (${tier.skip})`);
-      results.push({ name: tier.name, outcome: 'skipped', ms: 0, note: tier.skip });
-      continue;
-    }
-    log(`\n=== ${tier.name}: ${tier.command.join(' ')}`);
-    // A stale per-file report must never be printed as this run's.
-    if (tier.name === 'e2e') fs.rmSync(E2E_FILE_TIMES, { force: true });
-    const started = performance.now();
-    const { ok, note } = await runTier(tier);
-    const ms = performance.now() - started;
-    results.push({ name: tier.name, outcome: ok ? 'passed' : 'failed', ms, note });
-    if (!ok) stopped = true;
+    const together = batch.filter((tier) => !tier.skip).length > 1;
+    const ran = await Promise.all(
+      batch.map(async (tier): Promise<TierResult> => {
+        if (tier.skip) {
+          log(`\n=== ${tier.name}: skipped (${tier.skip})`);
+          return { name: tier.name, outcome: 'skipped', ms: 0, note: tier.skip };
+        }
+        const header = `\n=== ${tier.name}: ${tier.command.join(' ')}`;
+        if (!together) log(header);
+        // A stale per-file report must never be printed as this run's.
+        if (tier.name === 'e2e') fs.rmSync(E2E_FILE_TIMES, { force: true });
+        const started = performance.now();
+        const { ok, note, output } = await runTier(tier, together);
+        const ms = performance.now() - started;
+        if (together) log(`${header} (${formatDuration(ms)}, alongside the rest of its group)\n${output.trimEnd()}`);
+        return { name: tier.name, outcome: ok ? 'passed' : 'failed', ms, note, group: together ? tier.group : undefined };
+      }),
+    );
+    results.push(...ran);
+    if (ran.some((r) => r.outcome === 'failed')) stopped = true;
   }
   return results;
 }

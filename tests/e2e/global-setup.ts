@@ -12,13 +12,19 @@ import type { FullConfig } from '@playwright/test';
 import { startServer } from '../../scripts/e2e-server';
 import { SERVER_ENV, slotName } from './worker-servers';
 
+/** Demo game events each e2e server seeds (docs/engineering/testing.md §End-to-end servers). */
+export const E2E_DEMO_EVENTS = 200_000;
+
 export default async function globalSetup(config: FullConfig): Promise<(() => Promise<void>) | void> {
   if (process.env.E2E_BASE_URL) {
     console.log(`[e2e] using the server at ${process.env.E2E_BASE_URL}`);
     return;
   }
   // Started together: each seeds its own demo workspace (the same deterministic data).
-  const settled = await Promise.allSettled(Array.from({ length: config.workers }, () => startServer()));
+  // 200,000 demo events, not the 1.2 M of `npm start`: every spec's data (90 days of both apps, cohorts, funnels,
+  // dashboards) is there, and each server seeds in a third of the time. DEMO_EVENTS in the environment wins.
+  const demoEvents = process.env.DEMO_EVENTS ? undefined : E2E_DEMO_EVENTS;
+  const settled = await Promise.allSettled(Array.from({ length: config.workers }, () => startServer({ demoEvents })));
   const servers = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {

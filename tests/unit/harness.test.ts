@@ -3,11 +3,13 @@
  * checker's self-test (the real rules run on a fixture that breaks them, so the imports tier cannot pass on nothing).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkImports } from '../../scripts/check-imports';
 import {
   DEBIAN_CHROMIUM,
+  DEBIAN_HEADLESS_SHELL,
   findChromium,
   installPlan,
   skipsBrowserDownload,
@@ -17,6 +19,7 @@ import {
   formatDuration,
   formatE2eFileTimes,
   formatSummary,
+  runAll,
   selectTiers,
   tiers,
   type TierResult,
@@ -58,6 +61,16 @@ describe('findChromium', () => {
     expect(findChromium(deps([DEBIAN_CHROMIUM, PLAYWRIGHT_OWN]))?.source).toBe('debian');
   });
 
+  test("Debian's headless shell before the whole Debian chromium", () => {
+    expect(findChromium(deps([DEBIAN_CHROMIUM, DEBIAN_HEADLESS_SHELL, PLAYWRIGHT_OWN]))).toEqual({
+      path: DEBIAN_HEADLESS_SHELL,
+      source: 'debian-headless-shell',
+    });
+    expect(
+      findChromium(deps([DEBIAN_HEADLESS_SHELL, '/opt/chrome'], { CHROMIUM_PATH: '/opt/chrome' }))?.source,
+    ).toBe('CHROMIUM_PATH');
+  });
+
   test("Playwright's own only when it was downloaded", () => {
     expect(findChromium(deps([PLAYWRIGHT_OWN]))).toEqual({ path: PLAYWRIGHT_OWN, source: 'playwright' });
     expect(findChromium(deps([]))).toBeNull();
@@ -66,12 +79,12 @@ describe('findChromium', () => {
 });
 
 describe('installPlan', () => {
-  test("root with apt-get installs Debian's chromium", () => {
+  test("root with apt-get installs Debian's chromium-headless-shell", () => {
     expect(installPlan({ isRoot: true, hasAptGet: true })).toEqual({
       kind: 'apt',
       commands: [
         ['apt-get', 'update'],
-        ['apt-get', 'install', '-y', 'chromium'],
+        ['apt-get', 'install', '-y', 'chromium-headless-shell'],
       ],
     });
   });
@@ -191,6 +204,49 @@ describe('test-all summary', () => {
         .split('\n')
         .at(-1),
     ).toBe('1 passed, 0 failed');
+  });
+
+  test("a group's tiers count once in the total: as long as the slowest of them", () => {
+    const summary = formatSummary([
+      { name: 'typecheck', outcome: 'passed', ms: 30_000, group: 'static' },
+      { name: 'format', outcome: 'passed', ms: 20_000, group: 'static' },
+      { name: 'unit', outcome: 'passed', ms: 5_000 },
+    ]);
+    expect(summary).toMatch(/^total\s+35\.0 s$/m);
+  });
+
+  test('a group runs side by side, each output printed whole; a failure in it stops what follows', async () => {
+    // Each of a and b marks that it started, then waits (at most 20 s) for the other's mark: one after the other,
+    // the first would give up and fail; side by side, both see the other.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qb-tiers-'));
+    const meet = (me: string, other: string, exit: number) => [
+      'node',
+      '-e',
+      `const fs = require('fs'); const p = require('path'); fs.writeFileSync(p.join(${JSON.stringify(dir)}, '${me}'), '');
+       const until = Date.now() + 20000;
+       const look = () => fs.existsSync(p.join(${JSON.stringify(dir)}, '${other}'))
+         ? (console.log('${me} met ${other}'), process.exit(${exit}))
+         : Date.now() > until ? process.exit(9) : setTimeout(look, 20);
+       look();`,
+    ];
+    const lines: string[] = [];
+    const results = await runAll(
+      [
+        { name: 'a', command: meet('a', 'b', 0), group: 'g' },
+        { name: 'b', command: meet('b', 'a', 3), group: 'g' },
+        { name: 'c', command: ['node', '-e', 'console.log("c")'] },
+      ],
+      (line) => lines.push(line),
+    );
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(results.map((r) => [r.name, r.outcome, r.group])).toEqual([
+      ['a', 'passed', 'g'],
+      ['b', 'failed', 'g'],
+      ['c', 'not run', undefined],
+    ]);
+    expect(results[1]!.note).toBe('exit code 3');
+    expect(lines.find((l) => l.includes('=== a:'))).toMatch(/alongside the rest of its group\)\na met b$/);
+    expect(lines.find((l) => l.includes('=== b:'))).toMatch(/\nb met a$/);
   });
 
   test('the e2e time per spec file, as the reporter wrote it', () => {

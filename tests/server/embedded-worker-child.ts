@@ -1,5 +1,5 @@
 /**
- * Child process for tests/server/load-worker.test.ts: opens the embedded database the way `npm start` does (PGlite
+ * Child process for tests/server/embedded-worker.test.ts: opens the embedded database the way `npm start` does (PGlite
  * in a worker thread, in the folder given as argv[2]), then commits numbered rows one by one and prints
  * `ack <n>` after each commit was answered — until the test kills it with SIGKILL.
  */

@@ -145,7 +145,7 @@ describe('durability and shutdown of the real process', () => {
     const dataDir = tempDir();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'tests/server/load-worker-child.ts'), dataDir],
+      ['--import', 'tsx', path.join(ROOT, 'tests/server/embedded-worker-child.ts'), dataDir],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let acked = 0;
