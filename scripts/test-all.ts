@@ -172,7 +172,7 @@ function runTier(tier: Tier, capture = false): Promise<{ ok: boolean; note?: str
 export async function runAll(selected: Tier[], log: (line: string) => void = console.log): Promise<TierResult[]> {
   const results: TierResult[] = [];
   let stopped = false;
-  for (let i = 0; i < selected.length; ) {
+  for (let i = 0; i < selected.length;) {
     const first = selected[i]!;
     // The tiers that run now: one, or the consecutive tiers of its group.
     let end = i + 1;
@@ -198,7 +198,13 @@ export async function runAll(selected: Tier[], log: (line: string) => void = con
         const { ok, note, output } = await runTier(tier, together);
         const ms = performance.now() - started;
         if (together) log(`${header} (${formatDuration(ms)}, alongside the rest of its group)\n${output.trimEnd()}`);
-        return { name: tier.name, outcome: ok ? 'passed' : 'failed', ms, note, group: together ? tier.group : undefined };
+        return {
+          name: tier.name,
+          outcome: ok ? 'passed' : 'failed',
+          ms,
+          note,
+          group: together ? tier.group : undefined,
+        };
       }),
     );
     results.push(...ran);

@@ -36,3 +36,39 @@ export async function dbSnapshot(
   const rows = await sql<{ name: string; print: string }>`${query}`.execute(db);
   return Object.fromEntries(rows.rows.map((r) => [r.name, r.print]));
 }
+
+/** Where a snapshot was taken: the WAL insert position then (docs/engineering/testing.md §Suite time). */
+export interface SnapshotMark {
+  lsn: string;
+  snapshot: DbSnapshot;
+}
+
+/**
+ * dbSnapshot for many requests in a row: a snapshot is computed again only when the WAL insert position moved since
+ * the last one. Every committed change writes WAL, so an unmoved position means the same data and the snapshot held
+ * is still the database's; a moved one (a write, or another database's on a shared PostgreSQL server) computes it
+ * anew. On the embedded database, where nothing else writes, most refused requests then cost two small queries
+ * instead of two whole-database fingerprints.
+ */
+export function snapshotWatcher(
+  db: Kysely<Database>,
+  ignore: readonly string[] = [],
+  ignoreColumns: Readonly<Record<string, readonly string[]>> = {},
+) {
+  let held: SnapshotMark | null = null;
+  const lsn = async () =>
+    (await sql<{ lsn: string }>`SELECT pg_current_wal_insert_lsn()::text AS lsn`.execute(db)).rows[0]!.lsn;
+  const take = async (): Promise<DbSnapshot> => {
+    const from = await lsn();
+    const snapshot = await dbSnapshot(db, ignore, ignoreColumns);
+    // Kept only when nothing was written while it was taken.
+    if ((await lsn()) === from) held = { lsn: from, snapshot };
+    return snapshot;
+  };
+  /** The database's snapshot now. */
+  return async (): Promise<DbSnapshot> => {
+    if (held && (await lsn()) === held.lsn) return held.snapshot;
+    held = null;
+    return take();
+  };
+}

@@ -15,7 +15,7 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/dem
 import { paramNames } from '../../src/contracts/endpoint';
 import { call, signInAs } from './helpers';
 import { createAnalyticsTestServer, dailyReport, type AnalyticsTestServer } from './analyze-helpers';
-import { dbSnapshot, SESSION_LAST_USE } from './db-snapshot';
+import { snapshotWatcher, SESSION_LAST_USE } from './db-snapshot';
 import { multipartForm, type FormPart } from './multipart-form';
 import { fieldNamesOf, leavesOf, requestCodecs, skeletonOf, type Replace } from './codec-walk';
 import { isMultipart, type Endpoint } from '../../src/contracts/endpoint';
@@ -28,9 +28,12 @@ const WHO = ['admin', 'editor', 'viewer', 'rival', 'anonymous'] as const;
 type Who = (typeof WHO)[number];
 
 let server: AnalyticsTestServer;
+/** The database's fingerprint now (computed again only after a write: tests/server/db-snapshot.ts). */
+let snapshot: () => Promise<Record<string, string>>;
 const tokens: Partial<Record<Who, string>> = {};
 beforeAll(async () => {
   server = await createAnalyticsTestServer();
+  snapshot = snapshotWatcher(server.db, IGNORED, SESSION_LAST_USE);
   for (const who of WHO)
     if (who !== 'anonymous')
       tokens[who] = await signInAs(server.app, who === 'rival' ? 'rival@rivalgames.dev' : DEMO_ACCOUNTS[who]);
@@ -201,7 +204,7 @@ test('every route holds under hostile input: no 5xx, none over 1 s, a refusal wr
             : b.kind === 'raw'
               ? { payload: b.payload, headers: { 'content-type': b.type } }
               : multipartForm([{ name: 'data', value: b.data }]);
-        const before = await dbSnapshot(server.db, IGNORED, SESSION_LAST_USE);
+        const before = await snapshot();
         const started = performance.now();
         const res = await call(server.app, tokens[who] ?? null, {
           method: route.method,
@@ -212,7 +215,7 @@ test('every route holds under hostile input: no 5xx, none over 1 s, a refusal wr
         const what = `${route.method} ${route.url} as ${who} → ${res.statusCode} ${res.body.slice(0, 300)}`;
         expect(res.statusCode, what).toBeLessThan(500);
         expect(took, what).toBeLessThan(1_000);
-        if (res.statusCode >= 400) expect(await dbSnapshot(server.db, IGNORED, SESSION_LAST_USE), what).toEqual(before);
+        if (res.statusCode >= 400) expect(await snapshot(), what).toEqual(before);
         // A successful sign-out ends that principal's session: sign in anew.
         if (res.statusCode < 300 && route.url === '/api/auth/sign-out' && who !== 'anonymous') {
           tokens[who] = await signInAs(server.app, who === 'rival' ? 'rival@rivalgames.dev' : DEMO_ACCOUNTS[who]);
@@ -307,7 +310,7 @@ test('every route, filled from its contract as a member, holds each hostile clas
       });
     }
     for (const { what, request, refused } of cases) {
-      const before = await dbSnapshot(server.db, IGNORED, SESSION_LAST_USE);
+      const before = await snapshot();
       // (Time is the random pass's bound: here the first call of a route also warms it up.)
       const res = await call(server.app, tokens.admin!, request);
       sent++;
@@ -315,7 +318,7 @@ test('every route, filled from its contract as a member, holds each hostile clas
       expect(res.statusCode, said).toBeLessThan(500);
       if (refused) expect(res.statusCode, said).toBeGreaterThanOrEqual(400);
       if (what === 'path params with NUL') expect(res.statusCode, said).toBe(400);
-      if (res.statusCode >= 400) expect(await dbSnapshot(server.db, IGNORED, SESSION_LAST_USE), said).toEqual(before);
+      if (res.statusCode >= 400) expect(await snapshot(), said).toEqual(before);
       if (res.statusCode < 300 && route.url === '/api/auth/sign-out')
         tokens.admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
     }

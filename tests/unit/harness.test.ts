@@ -66,9 +66,9 @@ describe('findChromium', () => {
       path: DEBIAN_HEADLESS_SHELL,
       source: 'debian-headless-shell',
     });
-    expect(
-      findChromium(deps([DEBIAN_HEADLESS_SHELL, '/opt/chrome'], { CHROMIUM_PATH: '/opt/chrome' }))?.source,
-    ).toBe('CHROMIUM_PATH');
+    expect(findChromium(deps([DEBIAN_HEADLESS_SHELL, '/opt/chrome'], { CHROMIUM_PATH: '/opt/chrome' }))?.source).toBe(
+      'CHROMIUM_PATH',
+    );
   });
 
   test("Playwright's own only when it was downloaded", () => {
