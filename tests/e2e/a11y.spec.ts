@@ -7,9 +7,8 @@
  * different to a viewer (team, the report builder) as the viewer too. Each test records every failing page before
  * it fails (soft assertions), so one run lists them all.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './pages/axe';
+import { expectHeadingsInOrder, expectNoSeriousA11yViolations } from './pages/axe';
 import { DEMO_ACCOUNTS } from './pages/sign-in.page';
 import { signInByApi } from './pages/session';
 import { Shell } from './pages/shell.page';
@@ -35,13 +34,7 @@ async function scan(page: Page, where: string) {
 /** scan, plus headings in order (the Analyze pages' own rule, docs/analyze.md). */
 async function scanWithHeadings(page: Page, where: string) {
   await scan(page, where);
-  const headings = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
-  expect
-    .soft(
-      headings.violations.flatMap((v) => v.nodes.map((n) => n.html)),
-      `heading order on ${where}`,
-    )
-    .toEqual([]);
+  await expectHeadingsInOrder(page, where, { soft: true });
 }
 
 /** Opens a page of the shell and waits for its heading. */

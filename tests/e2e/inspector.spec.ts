@@ -4,9 +4,8 @@
  * no pop-up by itself, passes the axe scan, and sends only masked events to the Stately window it opens on a
  * click; without the flag the page has no panel and downloads none of the inspector's code.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './pages/axe';
+import { axeOn, expectNoSeriousA11yViolations } from './pages/axe';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, signIn } from './pages/sign-in.page';
 import { TOKEN_KEY } from './pages/shell.page';
 import { appsPath } from './pages/demo';
@@ -89,7 +88,7 @@ test('?inspect=1: the panel shows the session actor in its statechart and the si
   expect(await page.content()).not.toContain(DEMO_PASSWORD);
 
   // The panel adds no violation on a busier page (the page's own findings are its own spec's business).
-  const scan = await new AxeBuilder({ page })
+  const scan = await axeOn(page)
     .include('#flow-inspector')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

@@ -11,6 +11,13 @@ import { expect, type Page } from '@playwright/test';
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**
+ * axe-core on the page's own frames (axe's legacy mode: one axe.run in the page). The default mode finishes every
+ * scan in a blank page it opens and closes, which doubled each scan's time (docs/engineering/testing.md §Suite time);
+ * the app draws no cross-origin frame, the one thing only that mode reaches.
+ */
+export const axeOn = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
+
+/**
  * Waits until no finite CSS transition or animation is running (a dialog fading in, a menu sliding): colours measured
  * mid-fade are blends and would make the contrast check flaky. Endless animations (spinners, skeletons) are ignored.
  */
@@ -28,7 +35,7 @@ export async function expectNoSeriousA11yViolations(
   { soft = false }: { soft?: boolean } = {},
 ) {
   await settled(page);
-  const result = await new AxeBuilder({ page })
+  const result = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
@@ -41,6 +48,15 @@ export async function expectNoSeriousA11yViolations(
         .join('\n')}`,
   );
   (soft ? expect.soft : expect)(described, `serious or critical axe-core violations on ${where}`).toEqual([]);
+}
+
+/** Headings in order (axe's heading-order rule, a best practice the Analyze pages hold to: docs/analyze.md). */
+export async function expectHeadingsInOrder(page: Page, where: string, { soft = false }: { soft?: boolean } = {}) {
+  const headings = await axeOn(page).withRules(['heading-order']).analyze();
+  (soft ? expect.soft : expect)(
+    headings.violations.flatMap((v) => v.nodes.map((n) => n.html)),
+    `heading order on ${where}`,
+  ).toEqual([]);
 }
 
 /** The same check at 1280 px and at 700 px (soft), leaving the page at 1280 × 900. */

@@ -4,9 +4,8 @@
  * grid and chart are read through their landmarks ('Report results', 'Report chart'). Grid columns are found by
  * their column id (`data-column-id`: the name in the rows and exports); their headers show the metric labels.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './axe';
+import { expectHeadingsInOrder, expectNoSeriousA11yViolations } from './axe';
 import { appPath } from './demo';
 import { Modal } from './modal';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './sign-in.page';
@@ -63,11 +62,7 @@ export async function settled(page: Page) {
 export async function expectAccessible(page: Page, where: string) {
   await settled(page);
   await expectNoSeriousA11yViolations(page, where);
-  const headings = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
-  expect(
-    headings.violations.flatMap((v) => v.nodes.map((n) => n.html)),
-    `heading order on ${where}`,
-  ).toEqual([]);
+  await expectHeadingsInOrder(page, where);
 }
 
 export class AnalyzeOverview {
