@@ -168,7 +168,8 @@ export const messagesSaveTable: FlowTable<MessagesUi> = {
           }),
         ).toBeVisible();
       else await expect(ui.page.getByText(/^Unknown placeholder/)).toHaveCount(0);
-      const alert = ui.page.getByRole('alert').filter({ hasText: SAVE_FAILED });
+      // The page's own alert (the snackbar, outside the page's main region, says the same for 3 s).
+      const alert = ui.page.getByRole('main').getByRole('alert').filter({ hasText: SAVE_FAILED });
       if (c.error) await expect(alert).toHaveCount(1);
       else await expect(alert).toHaveCount(0);
       if (via.type === 'xstate.done.actor.saveMessages' && succeeded(via)) {
