@@ -50,8 +50,8 @@ export type Expr =
   | { k: 'month'; e: Expr }
   /** Whole-number division of a non-negative integer by a positive constant (the floor). */
   | { k: 'idiv'; e: Expr; by: number }
-  /** CASE WHEN when THEN then ELSE else END. */
-  | { k: 'case'; when: Expr; then: Expr; else: Expr }
+  /** CASE WHEN when THEN value ELSE otherwise END. */
+  | { k: 'case'; when: Expr; value: Expr; otherwise: Expr }
   /** A DATE plus a whole number of days (an INT64 expression, a bound parameter). */
   | { k: 'addDays'; e: Expr; days: Expr }
   /** Change in % from prev to cur: (cur − prev) ÷ |prev| × 100, NULL when prev is 0 or NULL. */
@@ -83,7 +83,7 @@ export const contains = (e: Expr, name: string): Expr => ({ k: 'contains', e, pa
 export const week = (e: Expr): Expr => ({ k: 'week', e });
 export const month = (e: Expr): Expr => ({ k: 'month', e });
 export const idiv = (e: Expr, by: number): Expr => ({ k: 'idiv', e, by });
-export const caseWhen = (when: Expr, then: Expr, otherwise: Expr): Expr => ({ k: 'case', when, then, else: otherwise });
+export const caseWhen = (when: Expr, then: Expr, otherwise: Expr): Expr => ({ k: 'case', when, value: then, otherwise });
 export const addDays = (e: Expr, days: Expr): Expr => ({ k: 'addDays', e, days });
 export const change = (cur: Expr, prev: Expr): Expr => ({ k: 'change', cur, prev });
 export const inQuery = (e: Expr, query: SelectQuery): Expr => ({ k: 'inQuery', e, query });
@@ -258,7 +258,7 @@ export function renderExpr(e: Expr, rc: RenderContext): string {
       if (!Number.isInteger(e.by) || e.by < 1) throw new Error('invalid divisor');
       return d.intDiv(r(e.e), e.by);
     case 'case':
-      return `CASE WHEN ${r(e.when)} THEN ${r(e.then)} ELSE ${r(e.else)} END`;
+      return `CASE WHEN ${r(e.when)} THEN ${r(e.value)} ELSE ${r(e.otherwise)} END`;
     case 'addDays':
       return d.addDays(r(e.e), r(e.days));
     case 'change':
@@ -313,8 +313,8 @@ export function paramsOf(e: Expr, out: string[] = []): string[] {
       break;
     case 'case':
       paramsOf(e.when, out);
-      paramsOf(e.then, out);
-      paramsOf(e.else, out);
+      paramsOf(e.value, out);
+      paramsOf(e.otherwise, out);
       break;
     case 'addDays':
       paramsOf(e.e, out);
