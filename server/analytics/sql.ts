@@ -83,7 +83,12 @@ export const contains = (e: Expr, name: string): Expr => ({ k: 'contains', e, pa
 export const week = (e: Expr): Expr => ({ k: 'week', e });
 export const month = (e: Expr): Expr => ({ k: 'month', e });
 export const idiv = (e: Expr, by: number): Expr => ({ k: 'idiv', e, by });
-export const caseWhen = (when: Expr, then: Expr, otherwise: Expr): Expr => ({ k: 'case', when, value: then, otherwise });
+export const caseWhen = (when: Expr, then: Expr, otherwise: Expr): Expr => ({
+  k: 'case',
+  when,
+  value: then,
+  otherwise,
+});
 export const addDays = (e: Expr, days: Expr): Expr => ({ k: 'addDays', e, days });
 export const change = (cur: Expr, prev: Expr): Expr => ({ k: 'change', cur, prev });
 export const inQuery = (e: Expr, query: SelectQuery): Expr => ({ k: 'inQuery', e, query });
