@@ -54,6 +54,14 @@ const app = ANALYZE_APP.id;
 // Event payloads (the outcomes' payloads only decide the answer: the real server's, a refusal or a crash)
 
 const runOk: RunOutput = { saved: runSucceeded, rows: resultRows };
+/** An unnamed new report's first save is titled from its question (the default metrics by date), as the server saves it. */
+const runOkByDate: RunOutput = {
+  saved: {
+    ...runSucceeded,
+    template: { ...runSucceeded.template!, title: 'New Users, New Users % and Retention D1 by Date' },
+  },
+  rows: resultRows,
+};
 const opened: OpenOutput = {
   template: savedTemplate.template,
   rows: savedTemplate.report.report,
@@ -69,6 +77,7 @@ const E = {
   reportLoaded: doneEvent('loadReport', opened),
   reportCrashed: crashEvent('loadReport'),
   runDone: doneEvent('runReport', runOk),
+  runDoneByDate: doneEvent('runReport', runOkByDate),
   runNotSaved: doneEvent('runReport', { saved: runNotSaved, rows: null } satisfies RunOutput),
   runCrashed: crashEvent('runReport'),
   renameDone: doneEvent('renameReport', renamed),
@@ -272,7 +281,7 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       kind: 'shortest',
       input: { appId: app },
       open: (ui) => ui.page.goto(`/workspace/demo-studio/app/${app}/analyze/new`).then(() => undefined),
-      events: [E.configLoaded, E.configCrashed, E.groupByDate, E.run, E.runDone, E.runNotSaved, E.runCrashed],
+      events: [E.configLoaded, E.configCrashed, E.groupByDate, E.run, E.runDoneByDate, E.runNotSaved, E.runCrashed],
       filterEvents: (state, event) => event.type !== 'RUN' || ctx(state).reportId === null,
     },
     {
@@ -356,7 +365,7 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
         E.chartStacked,
         E.gridPivot,
         E.run,
-        E.runDone,
+        E.runDoneByDate,
         E.chartTable,
         E.compareOff,
         E.breakdownNone,
