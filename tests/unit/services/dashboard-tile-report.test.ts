@@ -17,7 +17,10 @@ test('a tile drops breakdown and compare, keeps the chart type and applies the d
       chart_type: 'bar',
     },
   };
-  const tile = overriddenReport(report, { date_range: { date_start: '2025-06-01', date_end: '2025-06-07' } });
+  const tile = overriddenReport(report, {
+    date_range: { date_start: '2025-06-01', date_end: '2025-06-07' },
+    platform: null,
+  });
   expect(tile.configuration).not.toHaveProperty('breakdown');
   expect(tile.configuration).not.toHaveProperty('compare');
   expect(tile.configuration.chart_type).toBe('bar');
