@@ -12,14 +12,26 @@
  *    (FLOAT64 is not in docs/analyze.md §Rules and limits' check list: an empty FLOAT64 value means the condition filters nothing, and so does
  *    an is-one-of / is-not-one-of without values);
  *  - the date range must lie inside the model's available range; relative date comparisons are resolved in UTC
- *    (weeks start on Monday) and returned in `resolved`.
+ *    (weeks start on Monday) and returned in `resolved`;
+ *  - breakdown and compare (docs/analyze.md §Breakdown, compare and chart types) stay one statement: the breakdown is a
+ *    CASE over a top-N subquery (values outside it become the bound 'Other'); compare widens the date filter to both
+ *    periods, filters every aggregate by its period and moves the previous period's dates onto the current ones.
  */
 import {
+  BREAKDOWN_OTHER,
+  CHANGE_SUFFIX,
+  COMPARE_YEAR_MAX_DAYS,
+  COMPARE_YEAR_TOO_LONG_MESSAGE,
   COMPARISONS_BY_TYPE,
+  PREVIOUS_SUFFIX,
+  daysBetween,
+  previousRange,
   INTEGER_TYPES,
   LIMIT_MESSAGE,
   NUMERIC_TYPES,
   REPORT_LIMIT_DEFAULT,
+  BREAKDOWN_TOP_MAX,
+  BREAKDOWN_TOP_MIN,
   VALUE_REQUIRED_MESSAGE,
   addDays,
   conditionError,
@@ -42,8 +54,12 @@ const NUMBER_TOO_LARGE_MESSAGE = (column: string) =>
   `The value for '${column}' is too large: whole numbers must be between -2^63 and 2^63.`;
 import { findModel, type DimensionDef, type MetricDef, type ModelDef } from './catalogue';
 import {
+  addDays as addDaysExpr,
   and,
+  caseWhen,
+  change,
   cmp,
+  inQuery,
   col,
   contains,
   inList,
@@ -88,7 +104,8 @@ export interface CompileInput {
 
 export interface OutputColumn {
   name: string;
-  kind: 'dimension' | 'metric';
+  /** breakdown: the second dimension; previous / change: a metric of the compared period and its change in %. */
+  kind: 'dimension' | 'breakdown' | 'metric' | 'previous' | 'change';
   data_type: DataType;
 }
 
@@ -183,25 +200,85 @@ export function compileReport(input: CompileInput): CompiledReport {
   }
 
   const dateCol = col(model.dateColumn);
-  const where: Expr[] = [
-    cmp(col('app_id'), '=', bind('app_id', { type: 'STRING', value: input.appId })),
+  const appFilter = cmp(col('app_id'), '=', bind('app_id', { type: 'STRING', value: input.appId }));
+  const current = [
     cmp(dateCol, '>=', bind('date_start', { type: 'DATE', value: range.date_start })),
     cmp(dateCol, '<=', bind('date_end', { type: 'DATE', value: range.date_end })),
   ];
 
+  // Compare (docs/analyze.md §Breakdown, compare and chart types): both periods in one scan.
+  const compareMode = cfg.compare ?? 'off';
+  const previous = previousRange(range, compareMode);
+  if (
+    previous &&
+    (previous.date_end >= range.date_start ||
+      (compareMode === 'previous_year' && daysBetween(range.date_start, range.date_end) + 1 > COMPARE_YEAR_MAX_DAYS))
+  )
+    throw new ReportInputError(COMPARE_YEAR_TOO_LONG_MESSAGE, 'compare');
+  const previousFilter = previous
+    ? and(
+        cmp(dateCol, '>=', bind('prev_start', { type: 'DATE', value: previous.date_start })),
+        cmp(dateCol, '<=', bind('prev_end', { type: 'DATE', value: previous.date_end })),
+      )
+    : null;
+  const where: Expr[] = previousFilter ? [appFilter, or(and(...current), previousFilter)] : [appFilter, ...current];
+
   // Conditions.
   const resolvedConditions: ResolvedCondition[] = [];
+  const conditionExprs: Expr[] = [];
   (cfg.where ?? []).forEach((condition, index) => {
     if (!condition.checked) return;
     const dimension = conditionDimension(model, condition);
     const compiled = compileCondition(dimension, condition, `c${index + 1}`, input.today, bind);
     if (compiled.resolved)
       resolvedConditions.push({ label: dimension.column_name, comparison: condition.comparison, ...compiled.resolved });
-    if (compiled.expr) where.push(compiled.expr);
+    if (compiled.expr) conditionExprs.push(compiled.expr);
   });
 
+  // Breakdown: a STRING dimension other than the group-by; its top N values by the first metric, the rest 'Other'.
+  const breakdownDef = cfg.breakdown ? dimensionOf(model, cfg.breakdown.column_name, 'breakdown') : null;
+  if (breakdownDef && breakdownDef.data_type !== 'STRING')
+    throw new ReportInputError(`Break down by a text column; '${breakdownDef.column_name}' is not one.`, 'breakdown');
+  if (breakdownDef && groups.some((g) => g.column_name === breakdownDef.column_name))
+    throw new ReportInputError('Break down by a column other than the group-by column.', 'breakdown');
+  let breakdownExpr: Expr | null = null;
+  if (breakdownDef && cfg.breakdown) {
+    const top = cfg.breakdown.top;
+    if (!Number.isInteger(top) || top < BREAKDOWN_TOP_MIN || top > BREAKDOWN_TOP_MAX)
+      throw new ReportInputError(
+        `Top must be a whole number from ${BREAKDOWN_TOP_MIN} to ${BREAKDOWN_TOP_MAX}.`,
+        'breakdown',
+      );
+    const topValues: SelectQuery = {
+      table: model.table,
+      select: [
+        { alias: 'top_value', expr: breakdownDef.expr },
+        { alias: 'top_rank', expr: metrics[0]!.expr },
+      ],
+      where: [appFilter, ...current, ...conditionExprs, not(isNull(breakdownDef.expr))],
+      groupCount: 1,
+      orderBy: [
+        { alias: 'top_rank', direction: 'DESC' },
+        { alias: 'top_value', direction: 'ASC' },
+      ],
+      limit: top,
+      params,
+    };
+    breakdownExpr = caseWhen(
+      inQuery(breakdownDef.expr, topValues),
+      breakdownDef.expr,
+      bind('other', { type: 'STRING', value: BREAKDOWN_OTHER }),
+    );
+  }
+
+  where.push(...conditionExprs);
+
   // Order by: only chosen metrics or group-by columns; group-by columns break ties.
-  const aliases = new Set([...groups.map((g) => g.column_name), ...metrics.map((m) => m.column_name)]);
+  const aliases = new Set([
+    ...groups.map((g) => g.column_name),
+    ...(breakdownDef ? [breakdownDef.column_name] : []),
+    ...metrics.map((m) => m.column_name),
+  ]);
   const orderBy = unique(cfg.order_by ?? [], (o) => o.column_name).map((o) => {
     if (!aliases.has(o.column_name)) {
       throw new ReportInputError(
@@ -211,17 +288,50 @@ export function compileReport(input: CompileInput): CompiledReport {
     }
     return { alias: o.column_name, direction: o.order };
   });
-  for (const g of groups)
+  const keys = [...groups, ...(breakdownDef ? [breakdownDef] : [])];
+  for (const g of keys)
     if (!orderBy.some((o) => o.alias === g.column_name)) orderBy.push({ alias: g.column_name, direction: 'ASC' });
+
+  // With compare, every aggregate counts its own period, and the previous period's dates group as the current ones.
+  const currentFilter = and(...current);
+  const shifted =
+    previous && groups.some((g) => usesColumn(g.expr, model.dateColumn))
+      ? caseWhen(
+          cmp(dateCol, '<', param('date_start')),
+          addDaysExpr(
+            dateCol,
+            bind('shift_days', { type: 'INT64', value: daysBetween(previous.date_start, range.date_start) }),
+          ),
+          dateCol,
+        )
+      : null;
+  const groupExpr = (g: DimensionDef) => (shifted ? replaceColumn(g.expr, model.dateColumn, shifted) : g.expr);
+  const metricItems = metrics.flatMap((m) => {
+    if (!previousFilter) return [{ alias: m.column_name, expr: m.expr }];
+    const cur = filtered(m.expr, currentFilter);
+    const prev = filtered(m.expr, previousFilter);
+    return [
+      { alias: m.column_name, expr: cur },
+      { alias: m.column_name + PREVIOUS_SUFFIX, expr: prev },
+      { alias: m.column_name + CHANGE_SUFFIX, expr: change(cur, prev) },
+    ];
+  });
+  const taken = new Set(keys.map((k) => k.column_name));
+  for (const item of metricItems) {
+    if (taken.has(item.alias))
+      throw new ReportInputError(`The column '${item.alias}' would appear twice; choose other metrics.`, 'select');
+    taken.add(item.alias);
+  }
 
   const query: SelectQuery = {
     table: model.table,
     select: [
-      ...groups.map((g) => ({ alias: g.column_name, expr: g.expr })),
-      ...metrics.map((m) => ({ alias: m.column_name, expr: m.expr })),
+      ...groups.map((g) => ({ alias: g.column_name, expr: groupExpr(g) })),
+      ...(breakdownDef && breakdownExpr ? [{ alias: breakdownDef.column_name, expr: breakdownExpr }] : []),
+      ...metricItems,
     ],
     where,
-    groupCount: groups.length,
+    groupCount: keys.length,
     orderBy,
     limit: limitValue,
     params,
@@ -231,10 +341,61 @@ export function compileReport(input: CompileInput): CompiledReport {
     query,
     columns: [
       ...groups.map((g) => ({ name: g.column_name, kind: 'dimension' as const, data_type: g.data_type })),
-      ...metrics.map((m) => ({ name: m.column_name, kind: 'metric' as const, data_type: m.data_type })),
+      ...(breakdownDef
+        ? [{ name: breakdownDef.column_name, kind: 'breakdown' as const, data_type: breakdownDef.data_type }]
+        : []),
+      ...metrics.flatMap((m) => [
+        { name: m.column_name, kind: 'metric' as const, data_type: m.data_type },
+        ...(previous
+          ? [
+              { name: m.column_name + PREVIOUS_SUFFIX, kind: 'previous' as const, data_type: m.data_type },
+              { name: m.column_name + CHANGE_SUFFIX, kind: 'change' as const, data_type: 'FLOAT64' as const },
+            ]
+          : []),
+      ]),
     ],
-    resolved: { ...range, conditions: resolvedConditions },
+    resolved: { ...range, conditions: resolvedConditions, ...(previous ? { previous } : {}) },
   };
+}
+
+/** Every aggregate of a metric expression, further filtered by `f` (its period). */
+function filtered(e: Expr, f: Expr): Expr {
+  switch (e.k) {
+    case 'agg':
+      return { ...e, filter: e.filter ? and(e.filter, f) : f };
+    case 'div':
+      return { ...e, num: filtered(e.num, f), den: filtered(e.den, f) };
+    case 'mul':
+      return { ...e, a: filtered(e.a, f), b: filtered(e.b, f) };
+    case 'num':
+      return e;
+    default:
+      throw new Error(`a metric expression of kind ${e.k} cannot be compared`);
+  }
+}
+
+/** Whether an expression reads the column `name`. */
+function usesColumn(e: Expr, name: string): boolean {
+  return JSON.stringify(replaceColumn(e, name, { k: 'num', value: 0 })) !== JSON.stringify(e);
+}
+
+/** A dimension expression with the column `name` replaced by `by` (the shifted date of compare). */
+function replaceColumn(e: Expr, name: string, by: Expr): Expr {
+  const r = (x: Expr) => replaceColumn(x, name, by);
+  switch (e.k) {
+    case 'col':
+      return e.name === name ? by : e;
+    case 'week':
+    case 'month':
+    case 'idiv':
+      return { ...e, e: r(e.e) };
+    case 'div':
+      return { ...e, num: r(e.num), den: r(e.den) };
+    case 'mul':
+      return { ...e, a: r(e.a), b: r(e.b) };
+    default:
+      return e;
+  }
 }
 
 export type Bind = (name: string, p: BoundParam) => Expr;

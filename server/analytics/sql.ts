@@ -49,7 +49,15 @@ export type Expr =
   /** The first day of the month of a DATE. */
   | { k: 'month'; e: Expr }
   /** Whole-number division of a non-negative integer by a positive constant (the floor). */
-  | { k: 'idiv'; e: Expr; by: number };
+  | { k: 'idiv'; e: Expr; by: number }
+  /** CASE WHEN when THEN value ELSE otherwise END. */
+  | { k: 'case'; when: Expr; value: Expr; otherwise: Expr }
+  /** A DATE plus a whole number of days (an INT64 expression, a bound parameter). */
+  | { k: 'addDays'; e: Expr; days: Expr }
+  /** Change in % from prev to cur: (cur − prev) ÷ |prev| × 100, NULL when prev is 0 or NULL. */
+  | { k: 'change'; cur: Expr; prev: Expr }
+  /** e is one of the values of the first select item of a (grouped, limited) subquery over the same bound parameters. */
+  | { k: 'inQuery'; e: Expr; query: SelectQuery };
 
 // Small constructors keep the catalogue readable.
 export const col = (name: string): Expr => ({ k: 'col', name });
@@ -75,6 +83,15 @@ export const contains = (e: Expr, name: string): Expr => ({ k: 'contains', e, pa
 export const week = (e: Expr): Expr => ({ k: 'week', e });
 export const month = (e: Expr): Expr => ({ k: 'month', e });
 export const idiv = (e: Expr, by: number): Expr => ({ k: 'idiv', e, by });
+export const caseWhen = (when: Expr, then: Expr, otherwise: Expr): Expr => ({
+  k: 'case',
+  when,
+  value: then,
+  otherwise,
+});
+export const addDays = (e: Expr, days: Expr): Expr => ({ k: 'addDays', e, days });
+export const change = (cur: Expr, prev: Expr): Expr => ({ k: 'change', cur, prev });
+export const inQuery = (e: Expr, query: SelectQuery): Expr => ({ k: 'inQuery', e, query });
 
 export type DialectName = 'duckdb' | 'bigquery' | 'postgres';
 
@@ -93,6 +110,8 @@ export interface Dialect {
   month(e: string): string;
   /** e ÷ n rounded down, for a non-negative integer e and a positive integer constant n. */
   intDiv(e: string, n: number): string;
+  /** A DATE plus n days (n an integer expression). */
+  addDays(e: string, n: string): string;
   inList(e: string, placeholder: string): string;
   contains(e: string, placeholder: string): string;
 }
@@ -126,6 +145,7 @@ export const duckdb: Dialect = {
   week: (e) => `CAST(date_trunc('week', ${e}) AS DATE)`,
   month: (e) => `CAST(date_trunc('month', ${e}) AS DATE)`,
   intDiv: (e, n) => `(${e} // ${n})`,
+  addDays: (e, n) => `CAST(${e} + to_days(CAST(${n} AS INTEGER)) AS DATE)`,
   inList: (e, ph) => `list_contains(${ph}, ${e})`,
   contains: (e, ph) => `strpos(lower(${e}), lower(${ph})) > 0`,
 };
@@ -147,6 +167,7 @@ export function bigquery(options: { project: string; dataset: string }): Dialect
     week: (e) => `DATE_TRUNC(${e}, WEEK(MONDAY))`,
     month: (e) => `DATE_TRUNC(${e}, MONTH)`,
     intDiv: (e, n) => `DIV(${e}, ${n})`,
+    addDays: (e, n) => `DATE_ADD(${e}, INTERVAL ${n} DAY)`,
     inList: (e, ph) => `${e} IN UNNEST(${ph})`,
     contains: (e, ph) => `STRPOS(LOWER(${e}), LOWER(${ph})) > 0`,
   };
@@ -178,6 +199,7 @@ export const postgres: Dialect = {
   week: (e) => `CAST(date_trunc('week', ${e}) AS date)`,
   month: (e) => `CAST(date_trunc('month', ${e}) AS date)`,
   intDiv: (e, n) => `(${e} / ${n})`,
+  addDays: (e, n) => `(${e} + CAST(${n} AS integer))`,
   inList: (e, ph) => `${e} = ANY(${ph})`,
   contains: (e, ph) => `strpos(lower(${e}), lower(${ph})) > 0`,
 };
@@ -240,6 +262,14 @@ export function renderExpr(e: Expr, rc: RenderContext): string {
     case 'idiv':
       if (!Number.isInteger(e.by) || e.by < 1) throw new Error('invalid divisor');
       return d.intDiv(r(e.e), e.by);
+    case 'case':
+      return `CASE WHEN ${r(e.when)} THEN ${r(e.value)} ELSE ${r(e.otherwise)} END`;
+    case 'addDays':
+      return d.addDays(r(e.e), r(e.days));
+    case 'change':
+      return `(${d.float(r(e.cur))} - ${r(e.prev)}) / NULLIF(ABS(${r(e.prev)}), 0) * 100`;
+    case 'inQuery':
+      return `${r(e.e)} IN (SELECT ${d.ident(e.query.select[0]!.alias)} FROM (\n${selectBody(e.query, rc)}\n) AS ${d.ident('top_values')})`;
   }
 }
 
@@ -286,6 +316,24 @@ export function paramsOf(e: Expr, out: string[] = []): string[] {
       paramsOf(e.e, out);
       add(e.param);
       break;
+    case 'case':
+      paramsOf(e.when, out);
+      paramsOf(e.value, out);
+      paramsOf(e.otherwise, out);
+      break;
+    case 'addDays':
+      paramsOf(e.e, out);
+      paramsOf(e.days, out);
+      break;
+    case 'change':
+      paramsOf(e.cur, out);
+      paramsOf(e.prev, out);
+      break;
+    case 'inQuery':
+      paramsOf(e.e, out);
+      for (const item of e.query.select) paramsOf(item.expr, out);
+      for (const w of e.query.where) paramsOf(w, out);
+      break;
     case 'col':
     case 'num':
       break;
@@ -322,6 +370,19 @@ export function renderSelect(q: SelectQuery, dialect: Dialect): RenderedSql {
   for (const w of q.where) paramsOf(w, order);
   for (const name of Object.keys(q.params)) if (!order.includes(name)) throw new Error(`unused parameter ${name}`);
   const rc: RenderContext = { dialect, params: q.params, order };
+  const params: Record<string, ParamValue> = {};
+  const types: Record<string, ParamType | [ParamType]> = {};
+  for (const name of order) {
+    const p = q.params[name]!;
+    params[name] = p.value;
+    types[name] = p.list ? [p.type] : p.type;
+  }
+  return { dialect: dialect.name, sql: selectBody(q, rc), params, types, order };
+}
+
+/** The text of a grouped SELECT (also of a subquery, whose parameters are the outer query's). */
+function selectBody(q: SelectQuery, rc: RenderContext): string {
+  const dialect = rc.dialect;
   const lines = [
     'SELECT',
     q.select.map((item) => `  ${renderExpr(item.expr, rc)} AS ${dialect.ident(item.alias)}`).join(',\n'),
@@ -335,12 +396,5 @@ export function renderSelect(q: SelectQuery, dialect: Dialect): RenderedSql {
     if (!Number.isInteger(q.limit) || q.limit < 1) throw new Error('invalid limit');
     lines.push(`LIMIT ${q.limit}`);
   }
-  const params: Record<string, ParamValue> = {};
-  const types: Record<string, ParamType | [ParamType]> = {};
-  for (const name of order) {
-    const p = q.params[name]!;
-    params[name] = p.value;
-    types[name] = p.list ? [p.type] : p.type;
-  }
-  return { dialect: dialect.name, sql: lines.join('\n'), params, types, order };
+  return lines.join('\n');
 }

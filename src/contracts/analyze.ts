@@ -15,7 +15,7 @@
 import * as t from 'io-ts';
 import { struct, nullable, line, boundedString, Id, Token, MAX } from './codecs';
 import { endpoint } from './endpoint';
-import { FiniteNumber, SafeNumber } from './numbers';
+import { FiniteNumber, SafeNumber, boundedNumber } from './numbers';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Constants (docs/analyze.md §Entities, §Rules and limits)
@@ -214,9 +214,56 @@ export const LimitEntry = struct(
 );
 export type LimitEntry = t.TypeOf<typeof LimitEntry>;
 
+/** docs/analyze.md §Breakdown, compare and chart types: how many breakdown values get their own series (the rest are "Other"). */
+export const BREAKDOWN_TOP_MIN = 2;
+export const BREAKDOWN_TOP_MAX = 10;
+export const BREAKDOWN_TOP_DEFAULT = 5;
+/** The series the breakdown values outside the top N fall into (bound as a parameter, never written in the SQL). */
+export const BREAKDOWN_OTHER = 'Other';
+/** docs/analyze.md §Breakdown, compare and chart types: a second dimension (STRING columns only), top N by the first metric. */
+export const Breakdown = struct(
+  {
+    column_name: Label,
+    top: boundedNumber({ name: 'Top', min: BREAKDOWN_TOP_MIN, max: BREAKDOWN_TOP_MAX, integer: true }),
+  },
+  { model_id: Label },
+  'Breakdown',
+);
+export type Breakdown = t.TypeOf<typeof Breakdown>;
+
+/** docs/analyze.md §Breakdown, compare and chart types: compare with the previous period. */
+export const CompareMode = t.keyof({ off: null, previous_period: null, previous_year: null }, 'CompareMode');
+export type CompareMode = t.TypeOf<typeof CompareMode>;
+export const COMPARE_LABELS: Readonly<Record<CompareMode, string>> = {
+  off: 'Off',
+  previous_period: 'Previous period',
+  previous_year: 'Same period last year',
+};
+/** docs/analyze.md §Breakdown, compare and chart types. 'table' shows the grid only. */
+export const ChartType = t.keyof({ line: null, bar: null, stacked_bar: null, area: null, table: null }, 'ChartType');
+export type ChartType = t.TypeOf<typeof ChartType>;
+export const CHART_TYPE_LABELS: Readonly<Record<ChartType, string>> = {
+  line: 'Line',
+  bar: 'Bar',
+  stacked_bar: 'Stacked bar',
+  area: 'Area',
+  table: 'Table only',
+};
+/** The results grid with a breakdown: one row per group and breakdown value (long) or one column per value (pivot). */
+export const GridLayout = t.keyof({ long: null, pivot: null }, 'GridLayout');
+export type GridLayout = t.TypeOf<typeof GridLayout>;
+/** Result column suffixes of compare: the previous value and the change in % (docs/analyze.md §Breakdown, compare and chart types). */
+export const PREVIOUS_SUFFIX = '_prev';
+export const CHANGE_SUFFIX = '_change_pct';
+/** A previous period longer than this would overlap a year-earlier comparison. */
+export const COMPARE_YEAR_MAX_DAYS = 365;
+export const COMPARE_YEAR_TOO_LONG_MESSAGE =
+  'Comparing with the same period last year needs a date range of at most 365 days.';
+
 /**
  * docs/analyze.md §Entities report configuration. select and group_by are required (Run Report needs one of each); the rest fall back
- * to defaults on the server: date_range = last 7 days of the available range, limit = 1000, no order, no conditions.
+ * to defaults on the server: date_range = last 7 days of the available range, limit = 1000, no order, no conditions,
+ * no breakdown, compare off, a line chart and a long grid (so reports saved before these fields existed load unchanged).
  */
 export const ReportConfiguration = struct(
   { select: t.array(Column), group_by: t.array(GroupByWhereColumn) },
@@ -225,6 +272,10 @@ export const ReportConfiguration = struct(
     limit: t.array(LimitEntry),
     order_by: t.array(OrderBy),
     where: t.array(Condition),
+    breakdown: nullable(Breakdown),
+    compare: CompareMode,
+    chart_type: ChartType,
+    grid_layout: GridLayout,
   },
   'ReportConfiguration',
 );
@@ -285,7 +336,7 @@ export const ResolvedCondition = struct({
 export type ResolvedCondition = t.TypeOf<typeof ResolvedCondition>;
 export const ResolvedDates = struct(
   { date_start: t.string, date_end: t.string, conditions: t.array(ResolvedCondition) },
-  {},
+  { previous: struct({ date_start: t.string, date_end: t.string }) },
   'ResolvedDates',
 );
 export type ResolvedDates = t.TypeOf<typeof ResolvedDates>;
@@ -577,4 +628,22 @@ export function defaultDateRange(available: AvailableDateRange): { date_start: s
   return span >= DEFAULT_RANGE_DAYS
     ? { date_start: addDays(available.end_date, -(DEFAULT_RANGE_DAYS - 1)), date_end: available.end_date }
     : { date_start: available.start_date, date_end: available.end_date };
+}
+
+/**
+ * docs/analyze.md §Breakdown, compare and chart types: the period a range is compared with. previous_period = the same number of
+ * days right before; previous_year = starting on the same calendar day a year earlier (29 February → 28 February), as
+ * many days long. Null when compare is off.
+ */
+export function previousRange(
+  range: { date_start: string; date_end: string },
+  compare: CompareMode,
+): { date_start: string; date_end: string } | null {
+  if (compare === 'off') return null;
+  const days = daysBetween(range.date_start, range.date_end) + 1;
+  if (compare === 'previous_period')
+    return { date_start: addDays(range.date_start, -days), date_end: addDays(range.date_start, -1) };
+  const [y, m, d] = range.date_start.split('-').map(Number) as [number, number, number];
+  const start = formatDate(new Date(Date.UTC(y - 1, m - 1, m === 2 && d === 29 ? 28 : d)));
+  return { date_start: start, date_end: addDays(start, days - 1) };
 }

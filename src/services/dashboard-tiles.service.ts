@@ -89,7 +89,9 @@ export function builtInReport(key: BuiltInTile, filters: DashboardFilters, today
 
 /** A saved report with the dashboard's range and platform over its own. */
 export function overriddenReport(report: Report, filters: DashboardFilters): Report {
-  const cfg = report.configuration;
+  // A tile shows the report's metrics by its group-by: no breakdown or compare columns (docs/analyze.md §Breakdown,
+  // compare and chart types).
+  const { breakdown: _breakdown, compare: _compare, ...cfg } = report.configuration;
   return {
     ...report,
     configuration: {

@@ -289,6 +289,21 @@ for (const { name: width, viewport } of WIDTHS) {
       // The result holds nulls (the newest days' retention) and percents: the cells the contrast rule reads.
       await expect(builder.results.getByText('null', { exact: true }).first()).toBeVisible();
       await scanWithHeadings(page, `a report with results and the chart (${width})`);
+      // docs/analyze.md §Breakdown, compare and chart types: a breakdown in a pivot grid, compare, a stacked bar chart.
+      const combo = (name: string) => page.getByRole('combobox', { name, exact: true });
+      await combo('Breakdown').selectOption({ label: 'Country' });
+      await combo('Compare with').selectOption({ label: 'Previous period' });
+      await combo('Chart').selectOption({ label: 'Stacked bar' });
+      await combo('Grid').selectOption({ label: 'Pivot' });
+      await builder.run();
+      await expect(builder.results.getByRole('columnheader', { name: /· Other/ }).first()).toBeVisible();
+      await expect(builder.chart).toBeVisible();
+      await scanWithHeadings(page, `a report with a breakdown, compare and a stacked chart (${width})`);
+      await combo('Breakdown').selectOption({ label: 'None' });
+      await combo('Chart').selectOption({ label: 'Area' });
+      await builder.run();
+      await expect(builder.results.getByRole('columnheader', { name: /\(previous\)/ }).first()).toBeVisible();
+      await scanWithHeadings(page, `a report comparing periods in an area chart (${width})`);
       await builder.exportMenu.click();
       await expect(builder.exportItem('CSV')).toBeVisible();
       await scanWithHeadings(page, `the Export As menu (${width})`);

@@ -21,13 +21,14 @@ import {
   selectDeleteReport,
   selectDirty,
   selectPhase,
+  selectResults,
   selectRun,
   selectSettings,
 } from '../../src/machines/report-builder/report-builder.selectors';
 import { deleteReportMachine } from '../../src/machines/delete-report/delete-report.machine';
 import { selectDeleteDialog } from '../../src/machines/delete-report/delete-report.selectors';
 import { mutation } from '../../src/machines/shared/confirm-mutation.machine';
-import type { DeleteTemplateResponse } from '../../src/contracts/analyze';
+import type { DeleteTemplateResponse, RunReportRequest } from '../../src/contracts/analyze';
 import {
   dailyMetricsConfig,
   deleted,
@@ -123,6 +124,11 @@ const model = defineModel(reportBuilderMachine, {
   SET_CONDITION_COMPARISON: E.changeComparison,
   SET_CONDITION_VALUE: E.fillCondition,
   TOGGLE_SETTINGS: E.toggleSettings,
+  SET_BREAKDOWN: [E.breakdownCountry, E.breakdownNone],
+  SET_BREAKDOWN_TOP: E.breakdownTop3,
+  SET_COMPARE: [E.compareYear, E.compareOff],
+  SET_CHART_TYPE: [E.chartStacked, E.chartTable],
+  SET_GRID_LAYOUT: E.gridPivot,
   RUN: E.run,
   DELETE: E.delete,
   'xstate.done.actor.loadConfig': E.configLoaded,
@@ -155,6 +161,7 @@ const serializeState = (s: Snapshot) =>
     Math.min(s.context.config.conditions.length, 1),
     s.context.config.conditions.some((c) => c.error),
     s.context.title,
+    s.context.config.breakdown !== null,
   ]);
 
 const newInput: ReportBuilderInput = { appId: 'dragon-merge-android' };
@@ -569,6 +576,76 @@ describe('report builder journeys', () => {
     s = saved.send(E.renameRefused);
     expect(s.context.title).toBe('Weekly retention');
     expect(saved.notices().at(-1)).toBe(RUN_FAILED);
+  });
+
+  it('breakdown, compare and chart type (docs/analyze.md §Breakdown, compare and chart types): sent with the run, drawn as run', () => {
+    const { send, actor } = live(newInput);
+    let s = send(E.configLoaded);
+    expect(s.can(E.breakdownTop3), 'Top needs a breakdown first').toBe(false);
+    s = send(E.groupByDate, E.breakdownCountry, E.breakdownTop3, E.compareYear, E.chartStacked, E.gridPivot);
+    const view = selectSettings(s);
+    expect(view.breakdown).toEqual({ column_name: 'country', top: 3 });
+    expect(view.breakdownOptions.map((d) => d.column_name)).toEqual(['country']); // text columns only, not the group-by
+    expect(view.previous).toEqual({ date_start: '2024-05-25', date_end: '2024-05-31' }); // the last 7 days, a year earlier
+    s = send(E.run);
+    const request = (
+      actor.getSnapshot().children as Record<string, { getSnapshot(): { input: { request: RunReportRequest } } }>
+    ).runReport!.getSnapshot().input.request;
+    expect(request.report.configuration).toMatchObject({
+      breakdown: { column_name: 'country', top: 3, model_id: 'daily_metrics' },
+      compare: 'previous_year',
+      chart_type: 'stacked_bar',
+      grid_layout: 'pivot',
+    });
+    s = send(E.runDone);
+    let results = selectResults(s);
+    expect(results.shape).toEqual({
+      group: 'date',
+      breakdown: 'country',
+      metrics: ['new_users', 'new_users_per', 'retention_d1'],
+      compare: true,
+    });
+    expect(results.columns.map((c) => c.id)).toEqual([
+      'date',
+      'country',
+      'new_users',
+      'new_users_prev',
+      'new_users_change_pct',
+      'new_users_per',
+      'new_users_per_prev',
+      'new_users_per_change_pct',
+      'retention_d1',
+      'retention_d1_prev',
+      'retention_d1_change_pct',
+    ]);
+    expect(results.columns[3]).toMatchObject({ label: 'New Users (previous)', role: 'previous', of: 'new_users' });
+    expect(selectDirty(s)).toBe(false);
+
+    // The chart type is a view choice: the shown result redraws at once, and it is an unsaved change.
+    s = send(E.chartTable);
+    results = selectResults(s);
+    expect(results.chartType).toBe('table');
+    expect(results.shape.breakdown).toBe('country');
+    expect(selectDirty(s)).toBe(true);
+
+    // What the next run asks does not reshape the shown result until it runs.
+    s = send(E.breakdownNone, E.compareOff);
+    expect(selectResults(s).shape).toMatchObject({ breakdown: 'country', compare: true });
+    expect(selectSettings(s).previous).toBeNull();
+
+    // A group-by on the breakdown column drops the breakdown.
+    s = send(E.breakdownCountry, { type: 'SET_GROUP_BY', column_name: 'country' });
+    expect(s.context.config.breakdown).toBeNull();
+    expect(selectSettings(s).breakdownOptions).toEqual([]);
+    expect(s.can(E.breakdownCountry), 'the group-by cannot also be the breakdown').toBe(false);
+  });
+
+  it('a saved report without these options opens with none of them and is not changed by opening', () => {
+    const { send } = live(savedInput);
+    const s = send(E.reportLoaded);
+    expect(s.context.config).toMatchObject({ breakdown: null, compare: 'off', chartType: 'line', gridLayout: 'long' });
+    expect(selectDirty(s)).toBe(false);
+    expect(selectResults(s).chartType).toBe('line');
   });
 
   it('a draft of a new report is re-applied after a reload, as an unsaved change', () => {

@@ -12,7 +12,7 @@ import { testConfig } from '../../server/config';
 import type { ServerContext } from '../../server/context';
 import { openAnalytics, type Analytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { compileReport } from '../../server/analytics/compiler';
-import { MODELS } from '../../server/analytics/catalogue';
+import { DAILY_METRICS_MODEL, EVENTS_MODEL, MODELS } from '../../server/analytics/catalogue';
 import { modelConfiguration } from '../../server/analytics/engine';
 import { monthsOf } from '../../server/analytics/postgres-store';
 import { runNextJob } from '../../server/jobs/queue';
@@ -21,7 +21,7 @@ import { integrationJobs, seedIntegrationsDemo } from '../../server/areas/integr
 import { joinServers, LIVE_MS, ServerRefused, type Heartbeat } from '../../server/jobs/heartbeat';
 import { DEMO_ACCOUNTS } from '../../server/demo/seed';
 import { DEMO_APP_IDS } from '../../server/demo/ids';
-import type { Report } from '../../src/contracts/analyze';
+import { addDays, type Report } from '../../src/contracts/analyze';
 import { call, createTestServer, signInAs, type TestApp, type TestServer } from './helpers';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
@@ -277,7 +277,39 @@ describe('the postgres store answers as the DuckDB store on the same data', () =
     })),
   );
 
-  test.each(mix)('$name', async ({ report: body }) => {
+  // docs/analyze.md §Breakdown, compare and chart types: the breakdown's subquery, the period filters and the shifted dates.
+  const deeper = [
+    {
+      name: 'daily_metrics: every metric by date, broken down by country (top 3), vs the previous period',
+      report: {
+        model_id: 'daily_metrics',
+        configuration: {
+          select: DAILY_METRICS_MODEL.metrics.map((m) => col(m.column_name)),
+          group_by: [{ column_name: 'date', data_type: 'DATE', sample_value: null }],
+          date_range: [{ date_start: addDays(END, -6), date_end: END }],
+          limit: [{ value: 10_000 }],
+          breakdown: { column_name: 'country', top: 3 },
+          compare: 'previous_period',
+        },
+      } as Report,
+    },
+    {
+      name: 'events: every metric by week, broken down by event name (top 4), vs last year',
+      report: {
+        model_id: 'events',
+        configuration: {
+          select: EVENTS_MODEL.metrics.map((m) => col(m.column_name)),
+          group_by: [{ column_name: 'week', data_type: 'DATE', sample_value: null }],
+          date_range: [{ date_start: START, date_end: END }],
+          limit: [{ value: 10_000 }],
+          breakdown: { column_name: 'event_name', top: 4 },
+          compare: 'previous_year',
+        },
+      } as Report,
+    },
+  ];
+
+  test.each([...mix, ...deeper])('$name', async ({ report: body }) => {
     for (const appId of [OTHER, APP]) {
       const available = (await duck.local.dataRange(appId))!;
       expect(await shared.local.dataRange(appId)).toEqual(available);

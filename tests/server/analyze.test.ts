@@ -309,6 +309,63 @@ describe('report lifecycle', () => {
   });
 });
 
+describe('breakdown, compare and chart type (docs/analyze.md §Breakdown, compare and chart types)', () => {
+  test('saved with the report and back when it opens; the result has the breakdown and compare columns', async () => {
+    const report = dailyReport(['dau'], 'date', {
+      date_range: [{ date_start: '2025-06-24', date_end: '2025-06-30' }],
+      breakdown: { column_name: 'country', top: 3 },
+      compare: 'previous_period',
+      chart_type: 'stacked_bar',
+      grid_layout: 'pivot',
+    });
+    const res = await run(admin, report, { title: 'DAU by country vs the week before' });
+    expect(res.statusCode).toBe(200);
+    const body: RunReportAnswer = res.json();
+    expect(body.resolved?.previous).toEqual({ date_start: '2025-06-17', date_end: '2025-06-23' });
+    expect(body.compiled!.params).toMatchObject({ other: 'Other', prev_start: '2025-06-17', prev_end: '2025-06-23' });
+    const rows = (await fetchResult(body.url)).json().report as Record<string, unknown>[];
+    expect(Object.keys(rows[0]!)).toEqual(['date', 'country', 'dau', 'dau_prev', 'dau_change_pct']);
+    expect(new Set(rows.map((r) => r.country)).size).toBeLessThanOrEqual(4);
+    const opened = await call(server.app, viewer, {
+      method: 'GET',
+      url: `/analytics/template/${APP}/${body.template!.id}`,
+    });
+    decodes(TemplateResponse, opened.json());
+    expect(opened.json().template.report.configuration).toMatchObject({
+      breakdown: { column_name: 'country', top: 3 },
+      compare: 'previous_period',
+      chart_type: 'stacked_bar',
+      grid_layout: 'pivot',
+    });
+    expect(opened.json().resolved.previous).toEqual(body.resolved!.previous);
+  });
+
+  test('a report saved before these fields existed opens and runs unchanged', async () => {
+    const old = dailyReport(['dau'], 'platform');
+    const saved = (await run(admin, old)).json() as RunReportAnswer;
+    const opened = await call(server.app, admin, {
+      method: 'GET',
+      url: `/analytics/template/${APP}/${saved.template!.id}`,
+    });
+    decodes(TemplateResponse, opened.json());
+    expect(opened.json().template.report.configuration).toEqual(old.configuration);
+    expect(Object.keys(opened.json().report.report[0])).toEqual(['platform', 'dau']);
+  });
+
+  test('the same period last year before the data starts: the report runs, the previous values are empty', async () => {
+    const res = await run(
+      admin,
+      dailyReport(['dau'], 'date', {
+        date_range: [{ date_start: ANALYTICS_START, date_end: ANALYTICS_END }],
+        compare: 'previous_year',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const rows = (await fetchResult((res.json() as RunReportAnswer).url)).json().report as Record<string, unknown>[];
+    expect(rows.every((r) => r.dau_prev === 0 && r.dau_change_pct === null)).toBe(true);
+  });
+});
+
 describe('bad input is refused before anything is saved', () => {
   const templates = () => server.db.selectFrom('report_templates').select('id').execute();
 
@@ -351,6 +408,30 @@ describe('bad input is refused before anything is saved', () => {
       dailyReport(['dau'], 'date', { date_range: [{ date_start: '2025-01-01', date_end: '2025-06-30' }] }),
       400,
       'The date range 2025-01-01 to 2025-06-30 is outside the data available for Daily Metrics (2025-05-22 to 2025-06-30).',
+    ],
+    [
+      'a breakdown by a number column',
+      dailyReport(['dau'], 'date', { breakdown: { column_name: 'days_since_install', top: 5 } }),
+      400,
+      "Break down by a text column; 'days_since_install' is not one.",
+    ],
+    [
+      'a breakdown by the group-by column',
+      dailyReport(['dau'], 'country', { breakdown: { column_name: 'country', top: 5 } }),
+      400,
+      'Break down by a column other than the group-by column.',
+    ],
+    [
+      'a breakdown top of 11',
+      dailyReport(['dau'], 'date', { breakdown: { column_name: 'country', top: 11 } }),
+      400,
+      'report.configuration.breakdown.top must be at most 10; report.configuration.breakdown must be an object or null.',
+    ],
+    [
+      'a chart type that does not exist',
+      dailyReport(['dau'], 'date', { chart_type: 'pie' as 'line' }),
+      400,
+      'report.configuration.chart_type must be one of line, bar, stacked_bar, area, table.',
     ],
     [
       'order by a column not chosen',

@@ -140,6 +140,22 @@ const jsonOf = (keys: string[]) =>
       }),
       saveTemplate: false,
     }),
+    // docs/analyze.md §Breakdown, compare and chart types: the new options, one of them hostile.
+    fc
+      .constantFrom(
+        { column_name: 'country', top: 10 },
+        { column_name: "country'; DROP TABLE events; --", top: 5 },
+        { column_name: 'platform', top: 2 },
+      )
+      .map((breakdown) => ({
+        report: dailyReport(['dau', 'new_users_per'], 'date', {
+          breakdown,
+          compare: 'previous_year',
+          chart_type: 'stacked_bar',
+          grid_layout: 'pivot',
+        }),
+        saveTemplate: false,
+      })),
   );
 /** JSON text of an object with the given keys, each a number literal JSON.stringify cannot write (1e999 → Infinity). */
 const numberTextOf = (keys: string[]) =>

@@ -12,7 +12,9 @@ import {
   addTokens,
   autoOrderBy,
   blankConfig,
+  breakdownOptions,
   changeComparison,
+  clampTop,
   changeConditionChecked,
   changeConditionValue,
   clampDateRange,
@@ -372,5 +374,58 @@ describe("an unnamed report's title comes from its question", () => {
     expect(titleToSave(null, 'New Report', config, model)).toBe('Retention D1 by Country');
     expect(titleToSave(null, 'Churn check', config, model)).toBe('Churn check');
     expect(titleToSave('rep-1', 'New Report', config, model)).toBe('New Report');
+  });
+});
+
+describe('breakdown, compare and chart type (docs/analyze.md §Breakdown, compare and chart types)', () => {
+  const base = { ...blankConfig('daily_metrics', dailyMetricsConfig), groupBy: dailyMetricsConfig.group_by_where[0]! };
+
+  it('a report sends only what differs from the defaults, so an old saved report compares equal', () => {
+    const sent = toReport(base).configuration;
+    expect(sent).not.toHaveProperty('breakdown');
+    expect(sent).not.toHaveProperty('compare');
+    expect(sent).not.toHaveProperty('chart_type');
+    expect(sent).not.toHaveProperty('grid_layout');
+    const full: BuilderConfig = {
+      ...base,
+      breakdown: { column_name: 'country', top: 4 },
+      compare: 'previous_period',
+      chartType: 'area',
+      gridLayout: 'pivot',
+    };
+    const report = toReport(full);
+    expect(Report.is(report)).toBe(true);
+    expect(report.configuration).toMatchObject({
+      breakdown: { column_name: 'country', top: 4 },
+      compare: 'previous_period',
+      chart_type: 'area',
+      grid_layout: 'pivot',
+    });
+    expect(configFromReport(report, dailyMetricsConfig)).toMatchObject({
+      breakdown: { column_name: 'country', top: 4 },
+      compare: 'previous_period',
+      chartType: 'area',
+      gridLayout: 'pivot',
+    });
+    expect(configFingerprint(configFromReport(toReport(base), dailyMetricsConfig), 'x')).toBe(
+      configFingerprint(base, 'x'),
+    );
+  });
+
+  it('breakdown options are the text columns other than the group-by; Top stays within 2 to 10', () => {
+    expect(breakdownOptions(dailyMetricsConfig.group_by_where, null).map((d) => d.column_name)).toEqual(['country']);
+    expect(breakdownOptions(dailyMetricsConfig.group_by_where, { column_name: 'country' })).toEqual([]);
+    expect([clampTop(1), clampTop(7), clampTop(11), clampTop(3.6), clampTop(Number.NaN)]).toEqual([2, 7, 10, 4, 5]);
+  });
+
+  it('a breakdown the model has no text column for is dropped when fitting to it', () => {
+    // The events fixture has no country column: the breakdown goes; event_name stays.
+    expect(fitToModel({ ...base, breakdown: { column_name: 'country', top: 5 } }, eventsConfig).breakdown).toBeNull();
+    expect(
+      fitToModel({ ...base, groupBy: null, breakdown: { column_name: 'event_name', top: 5 } }, eventsConfig).breakdown,
+    ).toEqual({ column_name: 'event_name', top: 5 });
+    expect(
+      fitToModel({ ...base, breakdown: { column_name: 'planet', top: 5 } }, dailyMetricsConfig).breakdown,
+    ).toBeNull();
   });
 });

@@ -43,6 +43,12 @@ import {
   type OrderBy,
   type Report,
   type ResolvedDates,
+  BREAKDOWN_TOP_DEFAULT,
+  BREAKDOWN_TOP_MAX,
+  BREAKDOWN_TOP_MIN,
+  type ChartType,
+  type CompareMode,
+  type GridLayout,
 } from '../../contracts/analyze';
 
 export interface DateRange {
@@ -71,7 +77,20 @@ export interface BuilderConfig {
   limit: string;
   orderBy: OrderBy[];
   conditions: ConditionRow[];
+  /** docs/analyze.md §Breakdown, compare and chart types: the second dimension and how many of its values get a series. */
+  breakdown: { column_name: string; top: number } | null;
+  compare: CompareMode;
+  chartType: ChartType;
+  gridLayout: GridLayout;
 }
+
+/** The options of a new configuration's breakdown, compare and chart (also what an old saved report means). */
+export const DISPLAY_DEFAULTS = {
+  breakdown: null,
+  compare: 'off',
+  chartType: 'line',
+  gridLayout: 'long',
+} as const satisfies Pick<BuilderConfig, 'breakdown' | 'compare' | 'chartType' | 'gridLayout'>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Title (docs/analyze.md §Screens and routes: click to edit, Enter saves, max 75, default New Report)
@@ -345,6 +364,27 @@ export function runBlocker(
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Breakdown (docs/analyze.md §Breakdown, compare and chart types)
+
+/** The columns a breakdown may use: the model's text columns other than the group-by. */
+export const breakdownOptions = (
+  dimensions: readonly GroupByWhereColumn[],
+  groupBy: Pick<GroupByWhereColumn, 'column_name'> | null,
+): GroupByWhereColumn[] => dimensions.filter((d) => d.data_type === 'STRING' && d.column_name !== groupBy?.column_name);
+
+/** A Top value typed in the builder, kept within 2 to 10 (whole numbers). */
+export const clampTop = (value: number): number =>
+  Number.isFinite(value)
+    ? Math.min(BREAKDOWN_TOP_MAX, Math.max(BREAKDOWN_TOP_MIN, Math.round(value)))
+    : BREAKDOWN_TOP_DEFAULT;
+
+/** The breakdown once the group-by changed: dropped when the group-by is now the breakdown column. */
+export const breakdownAfterGroupBy = (
+  breakdown: BuilderConfig['breakdown'],
+  groupBy: Pick<GroupByWhereColumn, 'column_name'> | null,
+): BuilderConfig['breakdown'] => (breakdown && breakdown.column_name === groupBy?.column_name ? null : breakdown);
+
+// ---------------------------------------------------------------------------------------------------------------
 // Sort By (docs/analyze.md §Report states)
 
 /** The columns Sort By may use: the group-by first, then the chosen metrics. */
@@ -450,6 +490,7 @@ export function blankConfig(modelId: string, model: ModelConfiguration | null): 
     limit: String(model?.limit[0]?.value ?? REPORT_LIMIT_DEFAULT),
     orderBy: [],
     conditions: [],
+    ...DISPLAY_DEFAULTS,
   };
 }
 
@@ -490,6 +531,11 @@ export function toReport(config: BuilderConfig): Report {
       limit: [{ value: Number.isFinite(limitValue) ? limitValue : REPORT_LIMIT_DEFAULT, model_id: config.modelId }],
       order_by: config.orderBy.map((o) => ({ ...o, model_id: config.modelId })),
       where: config.conditions.map((row) => toCondition(row, config.modelId)),
+      // Only what differs from the defaults, so a report saved before these options existed compares equal.
+      ...(config.breakdown ? { breakdown: { ...config.breakdown, model_id: config.modelId } } : {}),
+      ...(config.compare !== DISPLAY_DEFAULTS.compare ? { compare: config.compare } : {}),
+      ...(config.chartType !== DISPLAY_DEFAULTS.chartType ? { chart_type: config.chartType } : {}),
+      ...(config.gridLayout !== DISPLAY_DEFAULTS.gridLayout ? { grid_layout: config.gridLayout } : {}),
     },
   };
 }
@@ -517,6 +563,10 @@ export function configFromReport(report: Report, model: ModelConfiguration | nul
       : defaultDateRange(model?.date_range[0]),
     limit: String(c.limit?.[0]?.value ?? REPORT_LIMIT_DEFAULT),
     orderBy: (c.order_by ?? []).map((o) => ({ column_name: o.column_name, order: o.order })),
+    breakdown: c.breakdown ? { column_name: c.breakdown.column_name, top: c.breakdown.top } : null,
+    compare: c.compare ?? DISPLAY_DEFAULTS.compare,
+    chartType: c.chart_type ?? DISPLAY_DEFAULTS.chartType,
+    gridLayout: c.grid_layout ?? DISPLAY_DEFAULTS.gridLayout,
     conditions: (c.where ?? []).map((w, i) => {
       const name = w.column_name ?? w.label;
       const dim = dimByName.get(name);
@@ -552,6 +602,11 @@ export function fitToModel(config: BuilderConfig, model: ModelConfiguration): Bu
     groupBy,
     orderBy: config.orderBy.filter((o) => options.has(o.column_name)),
     conditions: config.conditions.filter((c) => dims.has(c.column_name)),
+    breakdown:
+      config.breakdown &&
+      breakdownOptions(model.group_by_where, groupBy).some((d) => d.column_name === config.breakdown!.column_name)
+        ? config.breakdown
+        : null,
     dateRange: config.dateRange
       ? clampDateRange(config.dateRange, model.date_range[0])
       : defaultDateRange(model.date_range[0]),

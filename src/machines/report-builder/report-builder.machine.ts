@@ -10,6 +10,8 @@
  *     ─RUN (a metric, a group-by, no validation error)─► running ─┬─ success ──► ready.results ('Report created successfully.')
  *                                                                 ├─ success:false ──► ready.runFailed (docs/analyze.md §Messages message)
  *                                                                 └─ thrown ──► ready.error (logged, loader stops, panel opens)
+ *     SET_BREAKDOWN / SET_BREAKDOWN_TOP / SET_COMPARE change what the next run asks (docs/analyze.md §Breakdown, compare and
+ *     chart types); SET_CHART_TYPE / SET_GRID_LAYOUT change how the shown result is drawn, at once (saved with the next run)
  *     ─SET_MODEL─► switchingModel (columns reset, the model's config loaded) ─► ready.editing
  *     ─SET_TITLE (saved report)─► renaming (re-saves; no 'created' notice) ─► back
  *     ─DELETE─► deleting: the delete-report machine (src/machines/delete-report, the same flow as the reports list)
@@ -27,11 +29,15 @@ import { networkWords, serverWords } from '../shared/api-error';
 import { notify } from '../shared/notice';
 import { deleteReportMachine } from '../delete-report/delete-report.machine';
 import {
+  BREAKDOWN_TOP_DEFAULT,
   DEFAULT_MODEL_ID,
   DEFAULT_REPORT_TITLE,
   type CompiledSql,
+  type ChartType,
+  type CompareMode,
   type Comparison,
   type ConditionValue,
+  type GridLayout,
   type ModelConfiguration,
   type ReportRow,
   type ReportTemplate,
@@ -42,6 +48,9 @@ import {
 import {
   addSort,
   blankConfig,
+  breakdownAfterGroupBy,
+  breakdownOptions,
+  clampTop,
   changeComparison,
   changeConditionChecked,
   changeConditionValue,
@@ -147,6 +156,11 @@ export type ReportBuilderEvent =
   | { type: 'SET_CONDITION_CHECKED'; key: string; checked: boolean }
   | { type: 'SET_CONDITION_COMPARISON'; key: string; comparison: Comparison }
   | { type: 'SET_CONDITION_VALUE'; key: string; value: ConditionValue }
+  | { type: 'SET_BREAKDOWN'; column_name: string | null }
+  | { type: 'SET_BREAKDOWN_TOP'; top: number }
+  | { type: 'SET_COMPARE'; compare: CompareMode }
+  | { type: 'SET_CHART_TYPE'; chartType: ChartType }
+  | { type: 'SET_GRID_LAYOUT'; layout: GridLayout }
   | { type: 'TOGGLE_SETTINGS' }
   | { type: 'RUN' }
   | { type: 'DELETE' };
@@ -188,6 +202,7 @@ const withColumns = (
   const merged = { ...context.config, ...next };
   return {
     ...merged,
+    breakdown: breakdownAfterGroupBy(merged.breakdown, merged.groupBy),
     orderBy: reconcileOrderBy(merged, { isNew: context.reportId === null, sortTouched: context.sortTouched }),
   };
 };
@@ -229,6 +244,14 @@ export const reportBuilderMachine = setup({
       event.type === 'ADD_CONDITION' &&
       !!context.modelConfig?.group_by_where.some((d) => d.column_name === event.column_name),
     reportDeleted: (_, outcome: { deleted: boolean }) => outcome.deleted,
+    /** SET_BREAKDOWN clears it, or names a text column of the model other than the group-by. */
+    breakdownOfModel: ({ context, event }) =>
+      event.type === 'SET_BREAKDOWN' &&
+      (event.column_name === null ||
+        breakdownOptions(context.modelConfig?.group_by_where ?? [], context.config.groupBy).some(
+          (d) => d.column_name === event.column_name,
+        )),
+    hasBreakdown: ({ context }) => context.config.breakdown !== null,
     answerSucceeded,
     hasReportId: ({ context }) => context.reportId !== null,
     hasRows: ({ context }) => context.rows !== null,
@@ -569,6 +592,51 @@ export const reportBuilderMachine = setup({
                 ),
               }),
             }),
+            'touch',
+          ],
+        },
+        SET_BREAKDOWN: {
+          guard: 'breakdownOfModel',
+          actions: [
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                breakdown:
+                  event.column_name === null
+                    ? null
+                    : { column_name: event.column_name, top: context.config.breakdown?.top ?? BREAKDOWN_TOP_DEFAULT },
+              }),
+            }),
+            'touch',
+          ],
+        },
+        SET_BREAKDOWN_TOP: {
+          guard: 'hasBreakdown',
+          actions: [
+            assign({
+              config: ({ context, event }) => ({
+                ...context.config,
+                breakdown: { ...context.config.breakdown!, top: clampTop(event.top) },
+              }),
+            }),
+            'touch',
+          ],
+        },
+        SET_COMPARE: {
+          actions: [
+            assign({ config: ({ context, event }) => ({ ...context.config, compare: event.compare }) }),
+            'touch',
+          ],
+        },
+        SET_CHART_TYPE: {
+          actions: [
+            assign({ config: ({ context, event }) => ({ ...context.config, chartType: event.chartType }) }),
+            'touch',
+          ],
+        },
+        SET_GRID_LAYOUT: {
+          actions: [
+            assign({ config: ({ context, event }) => ({ ...context.config, gridLayout: event.layout }) }),
             'touch',
           ],
         },

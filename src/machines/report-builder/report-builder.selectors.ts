@@ -1,8 +1,27 @@
 /** View model of the report builder: snapshot → what the page, the settings cards and the results show. */
 import type { SnapshotFrom } from 'xstate';
 import type { reportBuilderMachine } from './report-builder.machine';
-import { REPORT_LIMIT_MAX, type Column, type GroupByWhereColumn } from '../../contracts/analyze';
-import { configFingerprint, groupMetrics, runBlocker, shownErrors, sortOptions } from './report-builder.logic';
+import {
+  BREAKDOWN_TOP_MAX,
+  BREAKDOWN_TOP_MIN,
+  CHANGE_SUFFIX,
+  PREVIOUS_SUFFIX,
+  previousRange,
+  type ChartType,
+  type Column,
+  type CompareMode,
+  type GridLayout,
+  type GroupByWhereColumn,
+  REPORT_LIMIT_MAX,
+} from '../../contracts/analyze';
+import {
+  breakdownOptions,
+  configFingerprint,
+  groupMetrics,
+  runBlocker,
+  shownErrors,
+  sortOptions,
+} from './report-builder.logic';
 import type { EventOf, SendTo } from '../shared/flow';
 
 type Snapshot = SnapshotFrom<typeof reportBuilderMachine>;
@@ -78,6 +97,16 @@ export interface SettingsView {
   sortOptions: { column_name: string; label: string }[];
   conditions: Snapshot['context']['config']['conditions'];
   conditionErrors: Record<string, string>;
+  /** docs/analyze.md §Breakdown, compare and chart types. */
+  breakdown: { column_name: string; top: number } | null;
+  breakdownOptions: GroupByWhereColumn[];
+  topMin: number;
+  topMax: number;
+  compare: CompareMode;
+  /** The period compare would use for the chosen dates, shown beside the choice. */
+  previous: { date_start: string; date_end: string } | null;
+  chartType: ChartType;
+  gridLayout: GridLayout;
 }
 
 export const selectSettings = (s: Snapshot): SettingsView => {
@@ -100,6 +129,14 @@ export const selectSettings = (s: Snapshot): SettingsView => {
     sortOptions: sortOptions(config).map((name) => ({ column_name: name, label: labelOf(name) })),
     conditions: config.conditions,
     conditionErrors: errors.conditions,
+    breakdown: config.breakdown,
+    breakdownOptions: breakdownOptions(modelConfig?.group_by_where ?? [], config.groupBy),
+    topMin: BREAKDOWN_TOP_MIN,
+    topMax: BREAKDOWN_TOP_MAX,
+    compare: config.compare,
+    previous: config.dateRange ? previousRange(config.dateRange, config.compare) : null,
+    chartType: config.chartType,
+    gridLayout: config.gridLayout,
   };
 };
 
@@ -113,7 +150,24 @@ export interface ResultColumnView {
   format?: string;
   /** The catalogue's data type, when known (the exports write DATE and TIMESTAMP columns as dates). */
   dataType?: string;
+  /** compare: the metric this previous value or change belongs to (docs/analyze.md §Breakdown, compare and chart types). */
+  of?: string;
+  role?: 'previous' | 'change';
 }
+
+/** The shape of a result as it was run: which column is the breakdown, which metrics, whether compare was on. */
+export interface ResultShape {
+  group: string | null;
+  breakdown: string | null;
+  metrics: string[];
+  compare: boolean;
+}
+export const resultShape = (config: SavedConfig): ResultShape => ({
+  group: config.groupBy?.column_name ?? null,
+  breakdown: config.breakdown?.column_name ?? null,
+  metrics: config.metrics.map((m) => m.column_name),
+  compare: config.compare !== 'off',
+});
 
 type ModelConfig = Snapshot['context']['modelConfig'];
 type SavedConfig = Snapshot['context']['baseline']['config'];
@@ -134,6 +188,7 @@ export function resultColumns(config: SavedConfig, model: ModelConfig): ResultCo
     ...(dataType === undefined ? {} : { dataType }),
   });
   const group = config.groupBy;
+  const breakdown = config.breakdown ? dimension.get(config.breakdown.column_name) : undefined;
   return [
     ...(group
       ? [
@@ -145,14 +200,28 @@ export function resultColumns(config: SavedConfig, model: ModelConfig): ResultCo
           ),
         ]
       : []),
-    ...config.metrics.map((m) => {
+    ...(config.breakdown
+      ? [view(config.breakdown.column_name, breakdown?.label, undefined, breakdown?.data_type ?? 'STRING')]
+      : []),
+    ...config.metrics.flatMap((m) => {
       const current = metric.get(m.column_name);
-      return view(
-        m.column_name,
-        current?.label ?? m.label,
-        current?.format ?? m.format,
-        current?.data_type ?? m.data_type,
-      );
+      const label = current?.label ?? m.label ?? m.column_name;
+      const format = current?.format ?? m.format;
+      const own = view(m.column_name, label, format, current?.data_type ?? m.data_type);
+      if (config.compare === 'off') return [own];
+      return [
+        own,
+        {
+          ...view(m.column_name + PREVIOUS_SUFFIX, `${label} (previous)`, format, own.dataType),
+          of: m.column_name,
+          role: 'previous' as const,
+        },
+        {
+          ...view(m.column_name + CHANGE_SUFFIX, `${label} change`, 'change_percent', 'FLOAT64'),
+          of: m.column_name,
+          role: 'change' as const,
+        },
+      ];
     }),
   ];
 }
@@ -168,6 +237,15 @@ const cachedResultColumns = (config: SavedConfig, model: ModelConfig): ResultCol
   return columns;
 };
 
+const shapeCache = new WeakMap<object, ResultShape>();
+const cachedShape = (config: SavedConfig): ResultShape => {
+  const cached = shapeCache.get(config);
+  if (cached) return cached;
+  const shape = resultShape(config);
+  shapeCache.set(config, shape);
+  return shape;
+};
+
 /** The result as last run: rows, their columns in order with labels and formats, the limit, the title. */
 export const selectResults = (s: Snapshot) => {
   const { rows, config, resolved, compiled, title, baseline, modelConfig } = s.context;
@@ -175,6 +253,10 @@ export const selectResults = (s: Snapshot) => {
   return {
     rows,
     columns: cachedResultColumns(baseline.config, modelConfig),
+    shape: cachedShape(baseline.config),
+    // How the result is drawn follows the current choice at once (no new run needed).
+    chartType: config.chartType,
+    gridLayout: config.gridLayout,
     limit,
     resolved,
     compiled,
@@ -209,6 +291,11 @@ export const reportBuilderActions = (send: SendTo<typeof reportBuilderMachine>) 
   ) => send({ type: 'SET_CONDITION_COMPARISON', key, comparison }),
   setConditionValue: (key: string, value: EventOf<typeof reportBuilderMachine, 'SET_CONDITION_VALUE'>['value']) =>
     send({ type: 'SET_CONDITION_VALUE', key, value }),
+  setBreakdown: (column_name: string | null) => send({ type: 'SET_BREAKDOWN', column_name }),
+  setBreakdownTop: (top: number) => send({ type: 'SET_BREAKDOWN_TOP', top }),
+  setCompare: (compare: CompareMode) => send({ type: 'SET_COMPARE', compare }),
+  setChartType: (chartType: ChartType) => send({ type: 'SET_CHART_TYPE', chartType }),
+  setGridLayout: (layout: GridLayout) => send({ type: 'SET_GRID_LAYOUT', layout }),
   toggleSettings: () => send({ type: 'TOGGLE_SETTINGS' }),
   run: () => send({ type: 'RUN' }),
   remove: () => send({ type: 'DELETE' }),

@@ -357,7 +357,15 @@ function Outcome({
         <div
           className={phase === 'running' ? 'pointer-events-none opacity-60 transition-opacity' : 'transition-opacity'}
         >
-          <ResultsSection title={results.title} rows={results.rows} columns={results.columns} limit={results.limit} />
+          <ResultsSection
+            title={results.title}
+            rows={results.rows}
+            columns={results.columns}
+            limit={results.limit}
+            shape={results.shape}
+            chartType={results.chartType}
+            gridLayout={results.gridLayout}
+          />
         </div>
       ) : phase !== 'running' ? (
         <div className="flex flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">

@@ -54,6 +54,14 @@ const app = ANALYZE_APP.id;
 // Event payloads (the outcomes' payloads only decide the answer: the real server's, a refusal or a crash)
 
 const runOk: RunOutput = { saved: runSucceeded, rows: resultRows };
+/** An unnamed new report's first save is titled from its question (the default metrics by date), as the server saves it. */
+const runOkByDate: RunOutput = {
+  saved: {
+    ...runSucceeded,
+    template: { ...runSucceeded.template!, title: 'New Users, New Users % and Retention D1 by Date' },
+  },
+  rows: resultRows,
+};
 const opened: OpenOutput = {
   template: savedTemplate.template,
   rows: savedTemplate.report.report,
@@ -69,6 +77,7 @@ const E = {
   reportLoaded: doneEvent('loadReport', opened),
   reportCrashed: crashEvent('loadReport'),
   runDone: doneEvent('runReport', runOk),
+  runDoneByDate: doneEvent('runReport', runOkByDate),
   runNotSaved: doneEvent('runReport', { saved: runNotSaved, rows: null } satisfies RunOutput),
   runCrashed: crashEvent('runReport'),
   renameDone: doneEvent('renameReport', renamed),
@@ -184,11 +193,19 @@ async function readyCommon(ui: BuilderUi, state: AnyMachineSnapshot) {
       if (row.error) await expect(group.getByText(row.error, { exact: true })).toBeVisible();
     }
     await expect(ui.page.getByRole('group', { name: /^Condition / })).toHaveCount(c.config.conditions.length);
+    // docs/analyze.md §Breakdown, compare and chart types.
+    await expect(combo(ui.page, 'Breakdown')).toHaveValue(c.config.breakdown?.column_name ?? '');
+    await expect(combo(ui.page, 'Top')).toHaveValue(c.config.breakdown ? String(c.config.breakdown.top) : '');
+    await expect(combo(ui.page, 'Compare with')).toHaveValue(c.config.compare);
+    await expect(combo(ui.page, 'Chart')).toHaveValue(c.config.chartType);
+    await expect(combo(ui.page, 'Grid')).toHaveValue(c.config.gridLayout);
   }
   await expect(deleteDialog(ui.page)).toHaveCount(0);
   // Saved reports have a Delete button; new ones do not.
   await expect(builder.deleteButton).toHaveCount(c.reportId ? 1 : 0);
 }
+
+const combo = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 
 const loading = async (ui: BuilderUi) => {
   await expect(ui.page.getByRole('status', { name: 'Loading report' })).toBeVisible();
@@ -264,7 +281,7 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       kind: 'shortest',
       input: { appId: app },
       open: (ui) => ui.page.goto(`/workspace/demo-studio/app/${app}/analyze/new`).then(() => undefined),
-      events: [E.configLoaded, E.configCrashed, E.groupByDate, E.run, E.runDone, E.runNotSaved, E.runCrashed],
+      events: [E.configLoaded, E.configCrashed, E.groupByDate, E.run, E.runDoneByDate, E.runNotSaved, E.runCrashed],
       filterEvents: (state, event) => event.type !== 'RUN' || ctx(state).reportId === null,
     },
     {
@@ -330,6 +347,28 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
         E.setDates,
         E.run,
         E.runDone,
+      ],
+    },
+    {
+      // docs/analyze.md §Breakdown, compare and chart types: a breakdown with its Top, compare, a stacked chart and the
+      // pivot grid, a run; then the chart and the next run's options change.
+      name: 'breakdown and compare',
+      kind: 'journey',
+      input: { appId: app },
+      open: (ui) => ui.page.goto(`/workspace/demo-studio/app/${app}/analyze/new`).then(() => undefined),
+      events: [
+        E.configLoaded,
+        E.groupByDate,
+        E.breakdownCountry,
+        E.breakdownTop3,
+        E.compareYear,
+        E.chartStacked,
+        E.gridPivot,
+        E.run,
+        E.runDoneByDate,
+        E.chartTable,
+        E.compareOff,
+        E.breakdownNone,
       ],
     },
   ],
@@ -415,6 +454,36 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       },
     },
     TOGGLE_SETTINGS: { act: (ui) => ui.builder.settingsToggle.click() },
+    SET_BREAKDOWN: {
+      act: (ui, event: Ev<'SET_BREAKDOWN'>) =>
+        combo(ui.page, 'Breakdown')
+          .selectOption(event.column_name ?? '')
+          .then(() => undefined),
+    },
+    SET_BREAKDOWN_TOP: {
+      act: (ui, event: Ev<'SET_BREAKDOWN_TOP'>) =>
+        combo(ui.page, 'Top')
+          .selectOption(String(event.top))
+          .then(() => undefined),
+    },
+    SET_COMPARE: {
+      act: (ui, event: Ev<'SET_COMPARE'>) =>
+        combo(ui.page, 'Compare with')
+          .selectOption(event.compare)
+          .then(() => undefined),
+    },
+    SET_CHART_TYPE: {
+      act: (ui, event: Ev<'SET_CHART_TYPE'>) =>
+        combo(ui.page, 'Chart')
+          .selectOption(event.chartType)
+          .then(() => undefined),
+    },
+    SET_GRID_LAYOUT: {
+      act: (ui, event: Ev<'SET_GRID_LAYOUT'>) =>
+        combo(ui.page, 'Grid')
+          .selectOption(event.layout)
+          .then(() => undefined),
+    },
     // A blocked report's Run button is disabled (it says why); the keyboard's Ctrl+Enter still sends RUN, which the
     // machine answers by showing what blocks it.
     RUN: {
@@ -453,6 +522,18 @@ export const reportBuilderTable: FlowTable<BuilderUi> = {
       await readyCommon(ui, state);
       await expect(ui.builder.results).toBeVisible();
       await expect(ui.builder.rowCount).toHaveText(/^\d+ rows?$/);
+      // docs/analyze.md §Breakdown, compare and chart types: 'Table only' draws no chart; a pivot grid has a column per
+      // breakdown value; compare adds the previous value and the change beside each metric.
+      const c = ctx(state);
+      const ran = c.baseline.config;
+      if (c.config.chartType === 'table')
+        await expect(ui.page.getByRole('region', { name: 'Report chart' })).toHaveCount(0);
+      else await expect(ui.page.getByRole('region', { name: 'Report chart' })).toBeVisible();
+      const headers = ui.builder.results.getByRole('columnheader');
+      if (ran.breakdown && c.config.gridLayout === 'pivot')
+        await expect(headers.filter({ hasText: ` · ` }).first()).toBeVisible();
+      if (ran.compare !== 'off' && !(ran.breakdown && c.config.gridLayout === 'pivot'))
+        await expect(headers.filter({ hasText: /\(previous\)/ }).first()).toBeVisible();
       // A saved report lives at its own URL.
       await expect(ui.page).toHaveURL(new RegExp(`/analyze/report/[^/]+$`));
     },

@@ -77,6 +77,17 @@ const GOLDEN: Record<string, Report> = {
       limit: [{ value: 10000 }],
     },
   ),
+  // docs/analyze.md §Breakdown, compare and chart types.
+  'users-by-date-broken-down-by-country-vs-previous-period': report('daily_metrics', ['dau', 'new_users_per'], 'date', {
+    date_range: [{ date_start: '2025-06-01', date_end: '2025-06-14' }],
+    where: [condition('platform', 'STRING', 'equals', 'ANDROID')],
+    breakdown: { column_name: 'country', top: 5 },
+    compare: 'previous_period',
+  }),
+  'events-by-week-vs-last-year': report('events', ['event_count', 'users'], 'week', {
+    date_range: [{ date_start: '2025-06-02', date_end: '2025-06-29' }],
+    compare: 'previous_year',
+  }),
 };
 
 describe('golden SQL', () => {

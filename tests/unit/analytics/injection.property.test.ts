@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { oneOfValues, type Comparison, type DataType, type Report } from '../../../src/contracts/analyze';
-import { compileReport, renderReport } from '../../../server/analytics/compiler';
+import { compileReport, renderReport, ReportInputError } from '../../../server/analytics/compiler';
 import { bigquery, duckdb, postgres } from '../../../server/analytics/sql';
 import type { AnalyticsEngine } from '../../../server/analytics/index';
 import { TEST_END, condition, report, smallEngine } from './support';
@@ -100,6 +100,50 @@ describe('no filter value appears in the SQL text', () => {
         { numRuns: 100 },
       );
     }
+  });
+});
+
+describe('breakdown and compare (docs/analyze.md §Breakdown, compare and chart types) add no value to the SQL text', () => {
+  const MODES = ['off', 'previous_period', 'previous_year'] as const;
+  test('with any filter value, top and compare mode the text depends only on the shape; every new value is bound', () => {
+    fc.assert(
+      fc.property(
+        anyString,
+        fc.integer({ min: 2, max: 10 }),
+        fc.constantFrom(...MODES),
+        fc.constantFrom('date', 'platform'),
+        (value, top, compare, group) => {
+          const r = (v: string) =>
+            report('daily_metrics', ['dau', 'new_users'], group, {
+              where: [condition('media_source', 'STRING', 'equals', v)],
+              breakdown: { column_name: 'country', top },
+              compare,
+            });
+          const compiled = compile(r(value));
+          expect(compiled.query.params.other).toEqual({ type: 'STRING', value: 'Other' });
+          if (compare !== 'off') expect(compiled.query.params.prev_start?.type).toBe('DATE');
+          for (const dialect of DIALECTS) {
+            const sql = renderReport(compiled, dialect).sql;
+            expect(sql).toBe(renderReport(compile(r('reference')), dialect).sql);
+            expect(sql).not.toContain("'Other'");
+            expect(sql).not.toMatch(/\d{4}-\d{2}-\d{2}/); // no date of either period written inline
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  test('a breakdown column is a catalogue identifier or refused; a hostile name never reaches the SQL', () => {
+    fc.assert(
+      fc.property(anyString, (name) => {
+        const r = report('daily_metrics', ['dau'], 'date', { breakdown: { column_name: name, top: 5 } });
+        const known = ['country', 'platform', 'app_version', 'media_source'].includes(name);
+        if (known) return;
+        expect(() => compile(r)).toThrow(ReportInputError);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 

@@ -5,7 +5,8 @@
  * when it lands.
  */
 import { lazy, memo, Suspense, type ComponentType } from 'react';
-import { cellValue, type ReportRow } from '../../../contracts/analyze';
+import { cellValue, type ChartType, type GridLayout, type ReportRow } from '../../../contracts/analyze';
+import type { ResultShape } from '../../../machines/report-builder/report-builder.selectors';
 import { formatCell, type ResultColumn } from '../results/result-columns';
 import { Spinner } from '../../ui/Spinner';
 
@@ -15,6 +16,10 @@ export interface ResultsPanelProps {
   /** The columns in display order, with their labels and formats. */
   columns: readonly ResultColumn[];
   limit: number;
+  /** docs/analyze.md §Breakdown, compare and chart types. */
+  shape?: ResultShape;
+  chartType?: ChartType;
+  gridLayout?: GridLayout;
 }
 type ResultsPanelModule = {
   ResultsPanel?: ComponentType<ResultsPanelProps>;

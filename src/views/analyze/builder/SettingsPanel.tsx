@@ -5,7 +5,13 @@
  */
 import { useId, useRef } from 'react';
 import type { SettingsView } from '../../../machines/report-builder/report-builder.selectors';
-import type { ResolvedDates } from '../../../contracts/analyze';
+import {
+  CHART_TYPE_LABELS,
+  COMPARE_LABELS,
+  ChartType,
+  CompareMode,
+  type ResolvedDates,
+} from '../../../contracts/analyze';
 import { columnLabel } from '../../../machines/report-builder/report-builder.logic';
 import {
   ColumnPicker,
@@ -39,7 +45,126 @@ export function SettingsPanel({
       <GroupByCard view={view} actions={actions} />
       <SortCard view={view} actions={actions} />
       <ConditionsCard view={view} actions={actions} resolved={resolved} />
+      <BreakdownCard view={view} actions={actions} />
     </div>
+  );
+}
+
+const COMPARE_MODES = Object.keys(CompareMode.keys) as CompareMode[];
+const CHART_TYPES = Object.keys(ChartType.keys) as ChartType[];
+
+/** docs/analyze.md §Breakdown, compare and chart types: a second dimension, compare with the previous period, the chart and grid. */
+function BreakdownCard({ view, actions }: { view: SettingsView; actions: Actions }) {
+  const id = useId();
+  const tops = Array.from({ length: view.topMax - view.topMin + 1 }, (_, i) => view.topMin + i);
+  return (
+    <SettingsCard
+      title="Breakdown & Compare"
+      description="Split by a second column, compare periods, choose the chart."
+    >
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-2">
+        <div>
+          <label htmlFor={`${id}-breakdown`} className="block text-xs font-medium text-slate-700">
+            Breakdown
+          </label>
+          <select
+            id={`${id}-breakdown`}
+            value={view.breakdown?.column_name ?? ''}
+            disabled={!view.editable}
+            onChange={(event) => actions.setBreakdown(event.target.value || null)}
+            className={`mt-1 ${inputClass}`}
+          >
+            <option value="">None</option>
+            {view.breakdownOptions.map((d) => (
+              <option key={d.column_name} value={d.column_name} title={d.column_name}>
+                {columnLabel(d)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-top`} className="block text-xs font-medium text-slate-700">
+            Top
+          </label>
+          <select
+            id={`${id}-top`}
+            value={view.breakdown?.top ?? ''}
+            disabled={!view.editable || !view.breakdown}
+            onChange={(event) => actions.setBreakdownTop(Number(event.target.value))}
+            className={`mt-1 ${inputClass}`}
+          >
+            {!view.breakdown && <option value="">–</option>}
+            {tops.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-slate-500">
+        {view.breakdown
+          ? `The top ${view.breakdown.top} values by the first metric, the rest as Other.`
+          : 'One series per value of a text column.'}
+      </p>
+      <label htmlFor={`${id}-compare`} className="mt-3 block text-xs font-medium text-slate-700">
+        Compare with
+      </label>
+      <select
+        id={`${id}-compare`}
+        value={view.compare}
+        disabled={!view.editable}
+        onChange={(event) => actions.setCompare(event.target.value as CompareMode)}
+        aria-describedby={view.previous ? `${id}-previous` : undefined}
+        className={`mt-1 ${inputClass}`}
+      >
+        {COMPARE_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {COMPARE_LABELS[mode]}
+          </option>
+        ))}
+      </select>
+      {view.previous && (
+        <p id={`${id}-previous`} className="mt-1 text-xs text-slate-500">
+          {view.previous.date_start} to {view.previous.date_end}
+        </p>
+      )}
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <div>
+          <label htmlFor={`${id}-chart`} className="block text-xs font-medium text-slate-700">
+            Chart
+          </label>
+          <select
+            id={`${id}-chart`}
+            value={view.chartType}
+            disabled={!view.editable}
+            onChange={(event) => actions.setChartType(event.target.value as ChartType)}
+            className={`mt-1 ${inputClass}`}
+          >
+            {CHART_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {CHART_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-grid`} className="block text-xs font-medium text-slate-700">
+            Grid
+          </label>
+          <select
+            id={`${id}-grid`}
+            value={view.gridLayout}
+            disabled={!view.editable || !view.breakdown}
+            onChange={(event) => actions.setGridLayout(event.target.value === 'pivot' ? 'pivot' : 'long')}
+            className={`mt-1 ${inputClass}`}
+          >
+            <option value="long">Long</option>
+            <option value="pivot">Pivot</option>
+          </select>
+        </div>
+      </div>
+    </SettingsCard>
   );
 }
 

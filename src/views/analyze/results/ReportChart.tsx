@@ -9,7 +9,19 @@
  * This module is heavy (visx, d3, react-spring): load it through LazyReportChart, never import it directly.
  */
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { Axis, DataContext, LineSeries, Tooltip, XYChart, buildChartTheme } from '@visx/xychart';
+import {
+  AreaSeries,
+  Axis,
+  BarGroup,
+  BarSeries,
+  BarStack,
+  DataContext,
+  LineSeries,
+  Tooltip,
+  XYChart,
+  buildChartTheme,
+} from '@visx/xychart';
+import { CHART_TYPE_LABELS, type ChartType } from '../../../contracts/analyze';
 import type { ResultRow } from '../../../lib/report-rows';
 import { downloadBlob } from '../../../lib/exports';
 import { notify } from '../../../services/notify';
@@ -60,6 +72,10 @@ export interface ReportChartProps {
   markerLink?: (day: string) => string;
   /** The chart's name (its region's label and heading) where a page shows more than one: default "Report chart" / "Chart". */
   label?: string;
+  /** docs/analyze.md §Breakdown, compare and chart types: line (default), bar, stacked bar or area. */
+  chartType?: Exclude<ChartType, 'table'>;
+  /** Series drawn as dashed lines in the colour of another series (compare: a metric's previous period). */
+  dashed?: Readonly<Record<string, string>>;
 }
 
 function useWidth<T extends HTMLElement>() {
@@ -80,6 +96,7 @@ function useWidth<T extends HTMLElement>() {
 
 const xOf = (d: ChartDatum) => d.x;
 const NO_SERIES: string[] = [];
+const NO_DASHED: Readonly<Record<string, string>> = {};
 
 /** Horizontal grid lines exactly at the main axis' ticks (visx's Grid picks its own tick values). */
 function RowLines({ ticks }: { ticks: number[] }) {
@@ -138,6 +155,8 @@ export default function ReportChart({
   markers = [],
   markerLink,
   label,
+  chartType = 'line',
+  dashed = NO_DASHED,
 }: ReportChartProps) {
   const [showMarkers, setShowMarkers] = useState(true);
   const allSeries = useMemo(() => chartSeries(rows, columns), [rows, columns]);
@@ -151,18 +170,25 @@ export default function ReportChart({
   // The axes fit the series on show: hiding a large series rescales the others.
   const model = useMemo(() => {
     const shown = new Set(visibleKey ? visibleKey.split('\u0000') : []);
-    return buildChartModel(
-      rows,
-      columns.filter((column, index) => index === 0 || shown.has(column.id)),
-    );
-  }, [rows, columns, visibleKey]);
+    const drawn = columns.filter((column, index) => index === 0 || shown.has(column.id));
+    return buildChartModel(rows, drawn, {
+      stacked:
+        chartType === 'stacked_bar'
+          ? drawn
+              .slice(1)
+              .map((c) => c.id)
+              .filter((id) => !(id in dashed))
+          : [],
+    });
+  }, [rows, columns, visibleKey, chartType, dashed]);
   const [wrapperRef, width] = useWidth<HTMLDivElement>();
   const chartRef = useRef<HTMLDivElement>(null);
 
   const colorOf = useMemo(() => {
-    const map = new Map(allSeries.map((name, index) => [name, SERIES_COLORS[index % SERIES_COLORS.length]!]));
-    return (name: string) => map.get(name) ?? SERIES_COLORS[0]!;
-  }, [allSeries]);
+    const own = allSeries.filter((name) => !(name in dashed));
+    const map = new Map(own.map((name, index) => [name, SERIES_COLORS[index % SERIES_COLORS.length]!]));
+    return (name: string) => map.get(dashed[name] ?? name) ?? SERIES_COLORS[0]!;
+  }, [allSeries, dashed]);
   // Accessors must stay stable between renders, or every series re-registers its data.
   const yAccessors = useMemo(
     () => new Map(allSeries.map((name) => [name, (d: ChartDatum) => d.plotted[name] ?? NaN])),
@@ -170,6 +196,22 @@ export default function ReportChart({
   );
 
   const visible = model?.series ?? NO_SERIES;
+  // Bars and areas draw the series of their own; a dashed series (a previous period) is always a line over them.
+  const solid = visible.filter((name) => !(name in dashed));
+  // A stack treats a gap as 0 (NaN would break the stack's sums).
+  const stackAccessors = useMemo(
+    () =>
+      new Map(
+        allSeries.map((name) => [
+          name,
+          (d: ChartDatum) => {
+            const value = d.plotted[name];
+            return value === undefined || Number.isNaN(value) ? 0 : value;
+          },
+        ]),
+      ),
+    [allSeries],
+  );
   const toggle = (name: string) =>
     setHidden((current) => {
       const next = new Set(current);
@@ -252,7 +294,7 @@ export default function ReportChart({
               theme={theme}
               xScale={{ type: 'band', paddingInner: 0.2, paddingOuter: 0.1 }}
               yScale={{ type: 'linear', domain: model.left.domain, zero: false, nice: false }}
-              accessibilityLabel={`Line chart of ${model.series.map(labelOf).join(', ')} by ${labelOf(model.xColumn)}`}
+              accessibilityLabel={`${CHART_TYPE_LABELS[chartType]} chart of ${model.series.map(labelOf).join(', ')} by ${labelOf(model.xColumn)}`}
             >
               <RowLines ticks={model.left.ticks} />
               <Axis
@@ -278,17 +320,62 @@ export default function ReportChart({
                   hideAxisLine
                 />
               )}
-              {visible.map((name) => (
-                <LineSeries
-                  key={name}
-                  dataKey={name}
-                  data={model.data}
-                  xAccessor={xOf}
-                  yAccessor={yAccessors.get(name)!}
-                  colorAccessor={colorOf}
-                  strokeWidth={2}
-                />
-              ))}
+              {chartType === 'bar' && solid.length > 0 && (
+                <BarGroup padding={0.1}>
+                  {solid.map((name) => (
+                    <BarSeries
+                      key={name}
+                      dataKey={name}
+                      data={model.data}
+                      xAccessor={xOf}
+                      yAccessor={yAccessors.get(name)!}
+                      colorAccessor={() => colorOf(name)}
+                    />
+                  ))}
+                </BarGroup>
+              )}
+              {chartType === 'stacked_bar' && solid.length > 0 && (
+                <BarStack>
+                  {solid.map((name) => (
+                    <BarSeries
+                      key={name}
+                      dataKey={name}
+                      data={model.data}
+                      xAccessor={xOf}
+                      yAccessor={stackAccessors.get(name)!}
+                      colorAccessor={() => colorOf(name)}
+                    />
+                  ))}
+                </BarStack>
+              )}
+              {chartType === 'area' &&
+                solid.map((name) => (
+                  <AreaSeries
+                    key={name}
+                    dataKey={name}
+                    data={model.data}
+                    xAccessor={xOf}
+                    yAccessor={yAccessors.get(name)!}
+                    fill={colorOf(name)}
+                    fillOpacity={0.15}
+                    renderLine
+                    lineProps={{ stroke: colorOf(name), strokeWidth: 2 }}
+                  />
+                ))}
+              {visible
+                .filter((name) => chartType === 'line' || name in dashed)
+                .map((name) => (
+                  <LineSeries
+                    key={name}
+                    dataKey={name}
+                    data={model.data}
+                    xAccessor={xOf}
+                    yAccessor={yAccessors.get(name)!}
+                    colorAccessor={colorOf}
+                    strokeWidth={2}
+                    strokeDasharray={name in dashed ? '6 4' : undefined}
+                  />
+                ))}
               {showMarkers && markers.length > 0 && <Markers markers={markers} />}
               <Tooltip<ChartDatum>
                 snapTooltipToDatumX
@@ -358,7 +445,11 @@ export default function ReportChart({
                 <span
                   aria-hidden="true"
                   className="inline-block h-0.5 w-4 rounded"
-                  style={{ background: shown ? colorOf(name) : '#cbd5e1', height: 3 }}
+                  style={
+                    name in dashed
+                      ? { borderTop: `3px dashed ${shown ? colorOf(name) : '#cbd5e1'}`, height: 0 }
+                      : { background: shown ? colorOf(name) : '#cbd5e1', height: 3 }
+                  }
                 />
                 {column.label}
                 {hasOwnLabel(column) && <span className="sr-only">({column.id})</span>}

@@ -59,9 +59,11 @@ export interface ResultsGridProps {
   columns: readonly ResultColumn[];
   /** The report's row limit; a result with this many rows shows the limit notice. */
   limit?: number;
+  /** Whether the result (before a pivot folded its rows) reached the limit; by default this grid's rows are counted. */
+  reachedLimit?: boolean;
 }
 
-export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
+export function ResultsGrid({ rows, columns, limit, reachedLimit: reached }: ResultsGridProps) {
   const ids = useMemo(() => columns.map((c) => c.id), [columns]);
   const byId = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const data = useMemo(() => unwrapRows(rows, ids), [rows, ids]);
@@ -96,7 +98,7 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
     () => new Set(ids.filter((name) => data.some((row) => typeof row[name] === 'number'))),
     [ids, data],
   );
-  const reachedLimit = limit !== undefined && limit > 0 && total >= limit;
+  const reachedLimit = reached ?? (limit !== undefined && limit > 0 && total >= limit);
 
   return (
     <section aria-label="Report results" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -106,8 +108,8 @@ export function ResultsGrid({ rows, columns, limit }: ResultsGridProps) {
         </p>
         {reachedLimit && (
           <p role="note" className="rounded-md bg-amber-50 px-2.5 py-1 text-xs text-amber-800 ring-1 ring-amber-200">
-            This result reached the limit of {countFormat.format(limit)} rows, so there may be more. Raise the limit or
-            add conditions to see the rest.
+            This result reached the limit of {countFormat.format(limit ?? total)} rows, so there may be more. Raise the
+            limit or add conditions to see the rest.
           </p>
         )}
       </div>

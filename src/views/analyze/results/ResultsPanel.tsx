@@ -15,6 +15,8 @@ import { ExportMenu } from './ExportMenu';
 import type { ResultColumn } from './result-columns';
 import { cellText, unwrapCell } from '../../../lib/report-rows';
 import { useChartMarkers } from '../../activity/useChartMarkers';
+import { chartResult, pivotResult, type ResultShape } from './result-shape';
+import type { ChartType, GridLayout } from '../../../contracts/analyze';
 
 export const NO_ROWS_MESSAGE = 'No rows match this report.';
 
@@ -29,6 +31,10 @@ export interface ResultsPanelProps {
   limit: number;
   /** Overrides the configured Google OAuth client id (null: Google Sheets disabled). */
   googleClientId?: string | null;
+  /** docs/analyze.md §Breakdown, compare and chart types: the result's breakdown and compare, how to draw it. Default: none, a line chart. */
+  shape?: ResultShape;
+  chartType?: ChartType;
+  gridLayout?: GridLayout;
 }
 
 const fileBase = (title: string) =>
@@ -45,8 +51,20 @@ export const ResultsPanel = memo(function ResultsPanel({
   columns,
   limit,
   googleClientId,
+  shape,
+  chartType = 'line',
+  gridLayout = 'long',
 }: ResultsPanelProps) {
-  const ids = useMemo(() => columns.map((column) => column.id), [columns]);
+  const pivot = gridLayout === 'pivot' && !!shape?.breakdown;
+  const grid = useMemo(
+    () => (pivot && shape ? pivotResult(rows, columns, shape) : { rows, columns }),
+    [pivot, shape, rows, columns],
+  );
+  const chart = useMemo(
+    () => (shape ? chartResult(rows, columns, shape) : { rows, columns, dashed: {} }),
+    [shape, rows, columns],
+  );
+  const ids = useMemo(() => grid.columns.map((column) => column.id), [grid.columns]);
   // The chart's x values, for the activity markers of their days (docs/activity.md §Chart markers).
   const xs = useMemo(
     () => (columns[0] ? rows.map((row) => cellText(unwrapCell(row[columns[0]!.id]))) : []),
@@ -57,7 +75,7 @@ export const ResultsPanel = memo(function ResultsPanel({
     <div className="space-y-4" data-testid="results-panel">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-base font-semibold text-slate-900">Results</h2>
-        <ExportMenu title={title} rows={rows} columns={columns} googleClientId={googleClientId} />
+        <ExportMenu title={title} rows={grid.rows} columns={grid.columns} googleClientId={googleClientId} />
       </div>
       {rows.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-sm text-slate-600">
@@ -66,14 +84,24 @@ export const ResultsPanel = memo(function ResultsPanel({
       ) : (
         <>
           {/* A new column set is a new grid: sorting and paging start over. */}
-          <ResultsGrid key={ids.join('\u0000')} rows={rows} columns={columns} limit={limit} />
-          <LazyReportChart
-            rows={rows}
-            columns={columns}
-            fileName={`${fileBase(title)}_chart`}
-            markers={changes.markers}
-            markerLink={changes.link}
+          <ResultsGrid
+            key={ids.join('\u0000')}
+            rows={grid.rows}
+            columns={grid.columns}
+            limit={limit}
+            reachedLimit={limit > 0 && rows.length >= limit}
           />
+          {chartType !== 'table' && (
+            <LazyReportChart
+              rows={chart.rows}
+              columns={chart.columns}
+              chartType={chartType}
+              dashed={chart.dashed}
+              fileName={`${fileBase(title)}_chart`}
+              markers={changes.markers}
+              markerLink={changes.link}
+            />
+          )}
         </>
       )}
     </div>

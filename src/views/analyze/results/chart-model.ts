@@ -112,7 +112,11 @@ export function chartSeries(rows: readonly ResultRow[], columns: readonly ChartC
 }
 
 /** The chart of `columns` (x first, then the series to draw); null when there is nothing to draw. */
-export function buildChartModel(rows: readonly ResultRow[], columns: readonly ChartColumn[]): ChartModel | null {
+export function buildChartModel(
+  rows: readonly ResultRow[],
+  columns: readonly ChartColumn[],
+  options: { stacked?: readonly string[] } = {},
+): ChartModel | null {
   const xColumn = columns[0] === undefined ? undefined : toColumn(columns[0]).id;
   if (!xColumn || rows.length === 0) return null;
   const series = chartSeries(rows, columns);
@@ -144,8 +148,21 @@ export function buildChartModel(rows: readonly ResultRow[], columns: readonly Ch
     return { x: cellText(xs[index]), shown };
   });
   const valuesOf = (names: string[]) => shownRows.flatMap((row) => names.map((name) => row.shown[name] ?? NaN));
+  // A stacked chart (docs/analyze.md §Breakdown, compare and chart types) needs room for the sums of its stacked series.
+  const stacked = new Set(options.stacked ?? []);
+  const stackSums = (names: string[]) =>
+    shownRows.flatMap((row) => {
+      let up = 0;
+      let down = 0;
+      for (const name of names.filter((n) => stacked.has(n))) {
+        const value = row.shown[name] ?? 0;
+        if (value >= 0) up += value;
+        else down += value;
+      }
+      return [up, down];
+    });
 
-  const mainExtent = extent(valuesOf(main));
+  const mainExtent = extent([...valuesOf(main), ...(stacked.size ? stackSums(main) : [])]);
   const percentExtent = extent(valuesOf(percent));
   let left: AxisModel;
   let right: AxisModel | null = null;

@@ -23,7 +23,13 @@ export interface ResultColumn {
   format?: string;
   /** The catalogue's data type (`DATE`, `TIMESTAMP`, `STRING`, …), when known: exports write dates as dates. */
   dataType?: string;
+  /** Compare (docs/analyze.md §Breakdown, compare and chart types): the metric a previous value or change belongs to. */
+  of?: string;
+  role?: 'previous' | 'change';
 }
+
+/** The format of a compare change column: already in %, printed with a sign and 1 decimal (`+12.5%`). */
+export const CHANGE_FORMAT = 'change_percent';
 
 export const PERCENT_FORMAT = 'percent';
 /** docs/analyze.md §Rules and limits: `retention_` series are percents; the rule for columns that carry no format. */
@@ -46,7 +52,9 @@ export const formatPercent = (value: number): string => `${value.toFixed(2)}%`;
 /** A cell as the grid prints it: `null` for nulls, percent columns ×100 with 2 decimals, numbers grouped. */
 export function formatCell(column: Pick<ResultColumn, 'id' | 'format'>, value: CellValue): string {
   if (value === null) return NULL_TEXT;
-  if (typeof value === 'number')
+  if (typeof value === 'number') {
+    if (column.format === CHANGE_FORMAT) return `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
     return isPercentColumn(column) ? formatPercent(value * 100) : numberFormat.format(value);
+  }
   return String(value);
 }
