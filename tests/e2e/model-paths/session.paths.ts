@@ -338,10 +338,11 @@ export const sessionTable: FlowTable<SessionUi> = {
         await ui.page.getByRole('link', { name: 'Back to Questboard' }).click();
         // The apps page may answer from its cache: a page not read yet asks the server for sure.
         await ui.page.waitForURL(/\/apps|\/continue/);
-        if (!/\/continue/.test(ui.page.url()))
-          await sideLink(ui, 'Activity')
-            .click({ timeout: 10_000 })
-            .catch(() => undefined);
+        // Either the apps page (its side link to follow) or the sign-in page (the refusal came first): never wait
+        // for a link the page has already left.
+        const activity = sideLink(ui, 'Activity');
+        await expect(activity.or(ui.page.getByRole('button', { name: 'Sign in', exact: true })).first()).toBeVisible();
+        if (!/\/continue/.test(ui.page.url())) await activity.click({ timeout: 2_000 }).catch(() => undefined);
       },
       label: () => 'EXPIRED (token revoked)',
     },
