@@ -115,8 +115,8 @@ describe('test-all tiers', () => {
     expect(without.map((t) => t.name)).toEqual([
       'typecheck',
       'imports',
-      'lint',
       'format',
+      'lint',
       'unit',
       'model',
       'server',
