@@ -212,6 +212,18 @@ export default function ReportChart({
       ),
     [allSeries],
   );
+  /** One bar series per solid series, side by side or stacked by the accessors given. */
+  const barsOf = (accessors: Map<string, (d: ChartDatum) => number>) =>
+    solid.map((name) => (
+      <BarSeries
+        key={name}
+        dataKey={name}
+        data={model!.data}
+        xAccessor={xOf}
+        yAccessor={accessors.get(name)!}
+        colorAccessor={() => colorOf(name)}
+      />
+    ));
   const toggle = (name: string) =>
     setHidden((current) => {
       const next = new Set(current);
@@ -320,34 +332,8 @@ export default function ReportChart({
                   hideAxisLine
                 />
               )}
-              {chartType === 'bar' && solid.length > 0 && (
-                <BarGroup padding={0.1}>
-                  {solid.map((name) => (
-                    <BarSeries
-                      key={name}
-                      dataKey={name}
-                      data={model.data}
-                      xAccessor={xOf}
-                      yAccessor={yAccessors.get(name)!}
-                      colorAccessor={() => colorOf(name)}
-                    />
-                  ))}
-                </BarGroup>
-              )}
-              {chartType === 'stacked_bar' && solid.length > 0 && (
-                <BarStack>
-                  {solid.map((name) => (
-                    <BarSeries
-                      key={name}
-                      dataKey={name}
-                      data={model.data}
-                      xAccessor={xOf}
-                      yAccessor={stackAccessors.get(name)!}
-                      colorAccessor={() => colorOf(name)}
-                    />
-                  ))}
-                </BarStack>
-              )}
+              {chartType === 'bar' && solid.length > 0 && <BarGroup padding={0.1}>{barsOf(yAccessors)}</BarGroup>}
+              {chartType === 'stacked_bar' && solid.length > 0 && <BarStack>{barsOf(stackAccessors)}</BarStack>}
               {chartType === 'area' &&
                 solid.map((name) => (
                   <AreaSeries
