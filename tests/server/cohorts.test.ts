@@ -12,6 +12,7 @@ import { QueryTimeoutError } from '../../server/analytics/event-store';
 import { DEMO_APP_IDS } from '../../server/demo/seed';
 import { call, type TestServer } from './helpers';
 import { checkSavedQuestionLifecycle, checkSaveRefusals, startQuestionServer } from './saved-questions.helpers';
+import { mulberry32 } from '../../server/analytics/generator';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
 const DATA_START = '2025-03-03'; // a Monday
@@ -22,16 +23,6 @@ const SOURCES = ['organic', 'google-ads', 'unity'];
 
 // ------------------------------------------------------------------------------------------------ the generated set
 
-/** A small deterministic PRNG (mulberry32), so the set and its known answers are the same on every run. */
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const DAY_MS = 86_400_000;
 const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 const isoOf = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
@@ -54,7 +45,7 @@ interface RawEvent {
   source: string;
 }
 
-const random = prng(20250615);
+const random = mulberry32(20250615);
 const USERS: User[] = [];
 const EVENTS: RawEvent[] = [];
 const span = dayNumber(DATA_END) - dayNumber(DATA_START) + 1;

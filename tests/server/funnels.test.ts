@@ -19,6 +19,7 @@ import { dropoffCsv } from '../../src/lib/funnel-csv';
 import { DEMO_APP_IDS } from '../../server/demo/seed';
 import { call, type TestServer } from './helpers';
 import { checkSavedQuestionLifecycle, checkSaveRefusals, startQuestionServer } from './saved-questions.helpers';
+import { mulberry32 } from '../../server/analytics/generator';
 
 const APP = DEMO_APP_IDS.dragonMergeAndroid;
 const DATA_START = '2025-05-01';
@@ -29,15 +30,6 @@ const NAMES = ['first_open', 'tutorial_begin', 'level_start', 'level_end', 'ad_i
 
 // ------------------------------------------------------------------------------------------------ the generated set
 
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const DAY_MS = 86_400_000;
 const MIN_MS = 60_000;
 const ms = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -55,7 +47,7 @@ interface RawEvent {
   level: number | null;
 }
 
-const random = prng(20250630);
+const random = mulberry32(20250630);
 const EVENTS: RawEvent[] = [];
 const push = (user: string, country: string, platform: string, t: number, name: string, more: Partial<RawEvent> = {}) =>
   EVENTS.push({

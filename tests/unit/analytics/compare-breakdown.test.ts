@@ -15,6 +15,7 @@ import {
 import { compileReport, ReportInputError } from '../../../server/analytics/compiler';
 import { openAnalytics, type AnalyticsEngine } from '../../../server/analytics/index';
 import { report } from './support';
+import { mulberry32 } from '../../../server/analytics/generator';
 
 const APP = 'cb';
 const COUNTRIES = ['US', 'DE', 'BR', 'JP', 'KR', 'FR', 'GB', 'IN'];
@@ -26,20 +27,10 @@ interface Ev {
   platform: string;
 }
 
-function prng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // 2024-02-20 … 2025-03-31, a few events a day, skewed countries (some NULL), 40 users.
 const EVENTS: Ev[] = [];
 {
-  const rand = prng(7);
+  const rand = mulberry32(7);
   for (let day = '2024-02-20'; day <= '2025-03-31'; day = addDays(day, 1)) {
     const n = 2 + Math.floor(rand() * 9);
     for (let i = 0; i < n; i++) {
