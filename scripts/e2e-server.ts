@@ -24,6 +24,8 @@ export interface RunningServer {
   /** The secret of the test-only outbox read (server/testing/outbox-route.ts; tests/e2e/pages/mailbox.ts). */
   outboxToken: string;
   stop(): Promise<void>;
+  /** `kill -9` of the whole process group; the data folder stays, for a restart on it (`startServer({ dataDir })`). */
+  kill(): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -67,15 +69,22 @@ export async function startServer(
     quiet?: boolean;
     /** Demo game events to seed (DEMO_EVENTS); the server's default when not given. */
     demoEvents?: number;
+    /** More environment (a server test's SMTP_URL, ALLOW_HTTP_WEBHOOKS…). */
+    env?: Record<string, string>;
+    /** Serve the API only: no dist/ needed (server tests). */
+    apiOnly?: boolean;
+    /** Start again on this folder (from an earlier start's `dataDir`, after its `kill()`); it stays on stop. */
+    dataDir?: string;
   } = {},
 ): Promise<RunningServer> {
   // Generous: a first start runs initdb, migrations and the demo seed, and a busy 2-core machine can take a while.
   const timeoutMs = options.timeoutMs ?? Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 180_000);
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
+  if (!options.apiOnly && !fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) {
     throw new Error('dist/index.html is missing: run `npx vite build` first (npm run test:e2e does).');
   }
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-e2e-'));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'questboard-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const url = `http://127.0.0.1:${port}`;
@@ -96,6 +105,8 @@ export async function startServer(
     // Registers the test-only outbox read (only this script sets it; a fresh secret per run).
     E2E_OUTBOX_TOKEN: outboxToken,
     ...(options.demoEvents !== undefined ? { DEMO_EVENTS: String(options.demoEvents) } : {}),
+    ...(options.apiOnly ? { STATIC_DIR: path.join(dataDir, 'no-static') } : {}),
+    ...options.env,
   };
   delete env.DATABASE_URL; // always the embedded database on a fresh folder
   if (env.NODE_ENV === 'production') delete env.NODE_ENV; // production refuses the demo accounts
@@ -120,7 +131,15 @@ export async function startServer(
     if (!done) killGroup(child, 'SIGKILL');
     await sleep(100);
     killGroup(child, 'SIGKILL'); // stragglers in the group (a no-op when all are gone)
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const kill = async () => {
+    stopped = true;
+    process.removeListener('exit', onExit);
+    killGroup(child, 'SIGKILL');
+    await exited(child);
+    await sleep(100);
+    killGroup(child, 'SIGKILL');
   };
 
   const readLog = () => (fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '');
@@ -140,7 +159,7 @@ export async function startServer(
           console.log(
             `[e2e-server] ${url} healthy after ${((Date.now() - started) / 1000).toFixed(1)} s (DATA_DIR ${env.DATA_DIR})`,
           );
-        return { url, dataDir, logFile, outboxToken, stop };
+        return { url, dataDir, logFile, outboxToken, stop, kill };
       }
     } catch {
       /* not listening yet */

@@ -76,6 +76,12 @@ export function smtpMailer(transport: SmtpTransport, from: string): Mailer {
   };
 }
 
+/**
+ * A silent SMTP server fails the send in under a minute (nodemailer's own defaults wait up to 10 minutes), within the
+ * claim of the message being sent (EMAIL_CLAIM_LEASE_MS, docs/notifications.md §Delivery).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 /** The package the SMTP adapter loads (a dependency), imported only when a deployment sets SMTP_URL. */
 const NODEMAILER = 'nodemailer';
 
@@ -92,7 +98,7 @@ export async function mailerFromEnv(
   const url = env.SMTP_URL?.trim();
   if (!url) return outboxMailer(log);
   if (!/^smtps?:\/\//i.test(url)) throw new Error('SMTP_URL must start with smtp:// or smtps://.');
-  let nodemailer: { createTransport(url: string): SmtpTransport };
+  let nodemailer: { createTransport(options: typeof SMTP_TIMEOUTS & { url: string }): SmtpTransport };
   try {
     const loaded = (await import(/* @vite-ignore */ NODEMAILER)) as { default?: unknown };
     nodemailer = (loaded.default ?? loaded) as typeof nodemailer;
@@ -100,5 +106,5 @@ export async function mailerFromEnv(
     throw new Error('SMTP_URL is set but the nodemailer package is not installed (npm install nodemailer).');
   }
   const from = env.MAIL_FROM?.trim() || `Questboard <no-reply@${new URL(publicUrl).hostname}>`;
-  return smtpMailer(nodemailer.createTransport(url), headerValue(from));
+  return smtpMailer(nodemailer.createTransport({ url, ...SMTP_TIMEOUTS }), headerValue(from));
 }

@@ -144,8 +144,28 @@ export async function queueAlertMails(tx: ServerContext, mails: readonly AlertMa
   return rows.length;
 }
 
-/** Sends one due message (claimed with SKIP LOCKED, so several servers share them); false when none is due. */
-async function sendNextEmail(ctx: ServerContext): Promise<'sent' | 'retry' | 'failed' | 'none'> {
+/**
+ * A claimed message is due again after this long if its server stopped before recording the answer (longer than the
+ * SMTP adapter's connection, greeting and socket timeouts together: server/providers/mailer.ts).
+ */
+export const EMAIL_CLAIM_LEASE_MS = 60_000;
+
+interface ClaimedEmail {
+  id: string;
+  to_email: string;
+  subject: string;
+  body: string;
+  headers: unknown;
+  attempts: number;
+  created_at: Date;
+}
+
+/**
+ * Claims one due message (SKIP LOCKED, so several servers share them) in a short transaction of its own: the send
+ * happens outside any transaction, so a slow or silent SMTP server never holds a connection (the embedded database
+ * has one) and a killed server's message is due again after EMAIL_CLAIM_LEASE_MS (docs/notifications.md §Delivery).
+ */
+async function claimNextEmail(ctx: ServerContext): Promise<ClaimedEmail | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const row = await trx
@@ -159,38 +179,51 @@ async function sendNextEmail(ctx: ServerContext): Promise<'sent' | 'retry' | 'fa
       .forUpdate()
       .skipLocked()
       .executeTakeFirst();
-    if (!row) return 'none';
-    const attempts = row.attempts + 1;
-    try {
-      await ctx.providers.mailer.send(trx, {
-        to: row.to_email,
-        subject: row.subject,
-        body: row.body,
-        headers: readJson(Headers, 'notification_emails.headers', row.headers),
-      });
-      await trx
-        .updateTable('notification_emails')
-        .set({ status: 'sent', attempts, sent_at: now, last_error: null })
-        .where('id', '=', row.id)
-        .execute();
-      return 'sent';
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const { at: next, givenUp } = nextAttempt(now, attempts, row.created_at, EMAIL_RETRY);
-      await trx
-        .updateTable('notification_emails')
-        .set({
-          status: givenUp ? 'failed' : 'pending',
-          attempts,
-          next_attempt_at: next,
-          last_error: message.slice(0, 2000),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      console.error(logLine('notifications', { email: row.id, attempt: attempts, failed: message, givenUp }));
-      return givenUp ? 'failed' : 'retry';
-    }
+    if (!row) return null;
+    await trx
+      .updateTable('notification_emails')
+      .set({ attempts: row.attempts + 1, next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS) })
+      .where('id', '=', row.id)
+      .execute();
+    return { ...row, attempts: row.attempts + 1 };
   });
+}
+
+/** Sends one due message and records the answer; 'none' when none is due. */
+async function sendNextEmail(ctx: ServerContext): Promise<'sent' | 'retry' | 'failed' | 'none'> {
+  const row = await claimNextEmail(ctx);
+  if (!row) return 'none';
+  const pending = (db: ServerContext['db']) =>
+    db.updateTable('notification_emails').where('id', '=', row.id).where('status', '=', 'pending');
+  const message = {
+    to: row.to_email,
+    subject: row.subject,
+    body: row.body,
+    headers: readJson(Headers, 'notification_emails.headers', row.headers),
+  };
+  const sent = (db: ServerContext['db']) =>
+    pending(db).set({ status: 'sent', sent_at: ctx.now(), last_error: null }).execute();
+  try {
+    if (ctx.providers.mailer.kind === 'sandbox')
+      // The sandbox writes the outbox row: it and "sent" commit together.
+      await ctx.db.transaction().execute(async (trx) => {
+        await ctx.providers.mailer.send(trx, message);
+        await sent(trx);
+      });
+    else {
+      await ctx.providers.mailer.send(ctx.db, message);
+      await sent(ctx.db);
+    }
+    return 'sent';
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const { at: next, givenUp } = nextAttempt(ctx.now(), row.attempts, row.created_at, EMAIL_RETRY);
+    await pending(ctx.db)
+      .set({ status: givenUp ? 'failed' : 'pending', next_attempt_at: next, last_error: reason.slice(0, 2000) })
+      .execute();
+    console.error(logLine('notifications', { email: row.id, attempt: row.attempts, failed: reason, givenUp }));
+    return givenUp ? 'failed' : 'retry';
+  }
 }
 
 /** The e-mail job and the webhook job (./webhooks.ts): each sends what is due now. */
