@@ -20,7 +20,12 @@ export {
   alertKpiBelow,
   deliverAlert,
 } from './notifications';
-export { notificationJobs, scheduleNotificationEmails } from './email';
+export { scheduleNotificationEmails } from './email';
+import { notificationJobs as alertJobs } from './email';
+import { DIGEST_JOB, runDigestJob } from './digests';
+export { scheduleDigests } from './digests';
+/** The area's jobs: alert e-mails, webhook deliveries and digests (docs/notifications.md §Subscriptions). */
+export const notificationJobs = { ...alertJobs, handlers: { ...alertJobs.handlers, [DIGEST_JOB]: runDigestJob } };
 export { scheduleWebhookDeliveries } from './webhooks';
 export { notificationsMigrations } from './migrations';
 export { notificationRoutes } from './routes';
