@@ -1,21 +1,36 @@
 /**
- * The report-subscription machine (src/machines/report-subscription): the list loads (or fails, with Try again); a
- * new subscription's draft is checked as the server checks it before SAVE leaves the dialog; a refused save keeps
- * the dialog with the server's words; Escape (CLOSE) drops the draft; pause and delete change the list.
+ * Paths of the report-subscription machine (src/machines/report-subscription; docs/notifications.md §Subscriptions):
+ * every state reachable; the list loads (or fails, with Try again); a new subscription's draft is checked as the
+ * server checks it before SAVE leaves the dialog; a refused save keeps the dialog with the server's words, a crash
+ * with ours; CLOSE (Escape) drops the draft; pause / resume and delete change the list, a failure keeps it.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   LOAD_FAILED,
+  SAVE_FAILED,
   reportSubscriptionMachine,
-  type SaveInput,
 } from '../../src/machines/report-subscription/report-subscription.machine';
 import {
   selectSubscriptionDialog,
   selectSubscriptions,
 } from '../../src/machines/report-subscription/report-subscription.selectors';
-import { CHANNEL_REQUIRED, type Subscription } from '../../src/contracts/report-subscriptions';
+import type { Subscription } from '../../src/contracts/report-subscriptions';
+import {
+  apiError,
+  defineModel,
+  done,
+  failed,
+  fixture,
+  pathOf,
+  serverCrash,
+  shortestPaths,
+  unreachedStateNodeIds,
+} from './graph-harness';
 
+const INPUT = {
+  workspaceId: 'demo-studio',
+  target: { kind: 'report' as const, appId: 'app', id: 'r1', title: 'Daily players' },
+};
 const sub = (id: string, patch: Partial<Subscription> = {}): Subscription => ({
   id,
   target: { kind: 'report', appId: 'app', id: 'r1' },
@@ -33,81 +48,129 @@ const sub = (id: string, patch: Partial<Subscription> = {}): Subscription => ({
   ...patch,
 });
 
-function start(options: { loadFails?: boolean; saveFails?: string } = {}) {
-  const saved: SaveInput[] = [];
-  const machine = reportSubscriptionMachine.provide({
-    actors: {
-      load: fromPromise(async () => {
-        if (options.loadFails) throw new Error('down');
-        return { success: true as const, subscriptions: [sub('s1')], webhooks: [] };
-      }),
-      save: fromPromise(async ({ input }: { input: SaveInput }) => {
-        saved.push(input);
-        if (options.saveFails) throw new Error(options.saveFails);
-        return {
-          success: true as const,
-          subscription: sub('s2', { frequency: input.draft.frequency, hour: input.draft.hour }),
-        };
-      }),
-      toggle: fromPromise(async ({ input }: { input: { subscription: Subscription; paused: boolean } }) => ({
-        success: true as const,
-        subscription: { ...input.subscription, paused: input.paused, nextRunAt: null },
-      })),
-      remove: fromPromise(async () => ({ success: true as const, subscriptions: [], webhooks: [] })),
-    },
-  });
-  const actor = createActor(machine, {
-    input: { workspaceId: 'w', target: { kind: 'report', appId: 'app', id: 'r1', title: 'Daily players' } },
-  }).start();
-  return { actor, saved };
-}
+const model = defineModel(reportSubscriptionMachine, {
+  RETRY: { type: 'RETRY' },
+  OPEN: [{ type: 'OPEN' }, { type: 'OPEN', id: 's1' }],
+  CLOSE: { type: 'CLOSE' },
+  CHANGE: [
+    { type: 'CHANGE', patch: { frequency: 'weekly', weekday: 2, hour: 17, timeZone: 'Europe/Berlin' } },
+    { type: 'CHANGE', patch: { email: false } },
+  ],
+  SAVE: { type: 'SAVE' },
+  PAUSE: [
+    { type: 'PAUSE', id: 's1', paused: true },
+    { type: 'PAUSE', id: 's1', paused: false },
+  ],
+  DELETE: { type: 'DELETE', id: 's1' },
+  'xstate.done.actor.loadSubscriptions': done('loadSubscriptions', {
+    success: true as const,
+    subscriptions: [sub('s1')],
+    webhooks: [],
+  }),
+  'xstate.error.actor.loadSubscriptions': failed('loadSubscriptions', new TypeError('Failed to fetch')),
+  'xstate.done.actor.saveSubscription': done('saveSubscription', {
+    success: true as const,
+    subscription: sub('s2', { frequency: 'weekly', weekday: 2, hour: 17, timeZone: 'Europe/Berlin' }),
+  }),
+  'xstate.error.actor.saveSubscription': [
+    failed('saveSubscription', apiError(400, 'The time zone must be an IANA name, like Europe/Berlin or UTC.')),
+    failed('saveSubscription', serverCrash()),
+  ],
+  'xstate.done.actor.toggleSubscription': done('toggleSubscription', {
+    success: true as const,
+    subscription: sub('s1', { paused: true, nextRunAt: null }),
+  }),
+  'xstate.error.actor.toggleSubscription': failed('toggleSubscription', serverCrash()),
+  'xstate.done.actor.deleteSubscription': done('deleteSubscription', {
+    success: true as const,
+    subscriptions: [],
+    webhooks: [],
+  }),
+  'xstate.error.actor.deleteSubscription': failed('deleteSubscription', serverCrash()),
+});
+const ev = {
+  retry: fixture(model, 'RETRY'),
+  open: fixture(model, 'OPEN', 0),
+  edit: fixture(model, 'OPEN', 1),
+  close: fixture(model, 'CLOSE'),
+  weekly: fixture(model, 'CHANGE', 0),
+  noEmail: fixture(model, 'CHANGE', 1),
+  save: fixture(model, 'SAVE'),
+  pause: fixture(model, 'PAUSE', 0),
+  remove: fixture(model, 'DELETE'),
+  loaded: fixture(model, 'xstate.done.actor.loadSubscriptions'),
+  loadFailed: fixture(model, 'xstate.error.actor.loadSubscriptions'),
+  saved: fixture(model, 'xstate.done.actor.saveSubscription'),
+  refused: fixture(model, 'xstate.error.actor.saveSubscription', 0),
+  crashed: fixture(model, 'xstate.error.actor.saveSubscription', 1),
+  paused: fixture(model, 'xstate.done.actor.toggleSubscription'),
+  pauseFailed: fixture(model, 'xstate.error.actor.toggleSubscription'),
+  deleted: fixture(model, 'xstate.done.actor.deleteSubscription'),
+  deleteFailed: fixture(model, 'xstate.error.actor.deleteSubscription'),
+};
+const path = (events: Parameters<typeof pathOf>[1]) => pathOf(reportSubscriptionMachine, events, INPUT);
 
-describe('report-subscription machine', () => {
-  it('loads the list; a failed load offers Try again', async () => {
-    const { actor } = start({ loadFails: true });
-    await waitFor(actor, (s) => s.matches('failed'));
-    expect(selectSubscriptions(actor.getSnapshot())?.error).toBe(LOAD_FAILED);
-    const ok = start();
-    await waitFor(ok.actor, (s) => s.matches('ready'));
-    expect(selectSubscriptions(ok.actor.getSnapshot())?.items.map((i) => i.schedule)).toEqual(['Daily at 08:00 (UTC)']);
+describe('report-subscription machine paths', () => {
+  it('reaches every state node', () => {
+    const paths = shortestPaths(reportSubscriptionMachine, model.events, {
+      input: INPUT,
+      serializeState: (s) => JSON.stringify([s.value, s.context.subscriptions.length, s.context.draft?.email]),
+    });
+    expect(unreachedStateNodeIds(reportSubscriptionMachine, paths)).toEqual([]);
   });
 
-  it('checks the draft before saving, saves, and closes', async () => {
-    const { actor, saved } = start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'OPEN' });
-    expect(selectSubscriptionDialog(actor.getSnapshot())?.open).toBe(true);
-    actor.send({ type: 'CHANGE', patch: { email: false } });
-    actor.send({ type: 'SAVE' });
-    expect(actor.getSnapshot().matches({ ready: 'editing' })).toBe(true);
-    expect(selectSubscriptionDialog(actor.getSnapshot())?.error).toBe(CHANNEL_REQUIRED);
-    expect(saved).toHaveLength(0);
-    actor.send({ type: 'CHANGE', patch: { email: true, frequency: 'weekly', weekday: 2, hour: 17 } });
-    actor.send({ type: 'SAVE' });
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
-    expect(saved[0]!.draft).toMatchObject({ frequency: 'weekly', weekday: 2, hour: 17 });
-    expect(selectSubscriptions(actor.getSnapshot())?.items).toHaveLength(2);
+  it('loads the list; a failed load offers Try again', () => {
+    expect(selectSubscriptions(path([ev.loaded]).state)?.items.map((i) => i.schedule)).toEqual([
+      'Daily at 08:00 (UTC)',
+    ]);
+    const broken = path([ev.loadFailed]).state;
+    expect(selectSubscriptions(broken)).toMatchObject({ phase: 'failed', error: LOAD_FAILED });
+    expect(LOAD_FAILED).toBe('Your subscriptions could not be loaded.');
+    expect(path([ev.loadFailed, ev.retry, ev.loaded]).state.matches('ready')).toBe(true);
   });
 
-  it("keeps the dialog with the server's words when a save is refused; CLOSE drops the draft", async () => {
-    const { actor } = start({ saveFails: 'The hour must be a whole number from 0 to 23.' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'OPEN' });
-    actor.send({ type: 'SAVE' });
-    await waitFor(actor, (s) => s.matches({ ready: 'editing' }) && s.context.error !== null);
-    expect(selectSubscriptionDialog(actor.getSnapshot())?.error).toBe('The hour must be a whole number from 0 to 23.');
-    actor.send({ type: 'CLOSE' });
-    expect(selectSubscriptionDialog(actor.getSnapshot())?.open).toBe(false);
+  it('checks the draft before saving, saves and closes', () => {
+    const noChannel = path([ev.loaded, ev.open, ev.noEmail, ev.save]).state;
+    expect(noChannel.matches({ ready: 'editing' })).toBe(true);
+    expect(selectSubscriptionDialog(noChannel)?.error).toBe('Choose at least one channel: e-mail or a webhook.');
+    const saving = path([ev.loaded, ev.open, ev.weekly, ev.save]).state;
+    expect(saving.matches({ ready: 'saving' })).toBe(true);
+    expect(saving.context.draft).toMatchObject({
+      frequency: 'weekly',
+      weekday: 2,
+      hour: 17,
+      timeZone: 'Europe/Berlin',
+    });
+    const saved = path([ev.loaded, ev.open, ev.weekly, ev.save, ev.saved]).state;
+    expect(selectSubscriptionDialog(saved)?.open).toBe(false);
+    expect(selectSubscriptions(saved)?.items.map((i) => i.schedule)).toEqual([
+      'Daily at 08:00 (UTC)',
+      'Weekly on Wednesday at 17:00 (Europe/Berlin)',
+    ]);
+    // Editing starts from the subscription as it is.
+    expect(path([ev.loaded, ev.edit]).state.context.draft).toMatchObject({ id: 's1', hour: 8, frequency: 'daily' });
   });
 
-  it('pauses and deletes', async () => {
-    const { actor } = start();
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'PAUSE', id: 's1', paused: true });
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.busyId === null);
-    expect(selectSubscriptions(actor.getSnapshot())?.items[0]?.paused).toBe(true);
-    actor.send({ type: 'DELETE', id: 's1' });
-    await waitFor(actor, (s) => s.matches({ ready: 'idle' }) && s.context.subscriptions.length === 0);
-    expect(selectSubscriptions(actor.getSnapshot())?.items).toEqual([]);
+  it("a refused save keeps the dialog with the server's words, a crash with ours; CLOSE drops the draft", () => {
+    const refused = path([ev.loaded, ev.open, ev.save, ev.refused]).state;
+    expect(selectSubscriptionDialog(refused)?.error).toBe(
+      'The time zone must be an IANA name, like Europe/Berlin or UTC.',
+    );
+    const crashed = selectSubscriptionDialog(path([ev.loaded, ev.open, ev.save, ev.crashed]).state);
+    expect(crashed).toMatchObject({ open: true, error: 'The subscription could not be saved. Please try again.' });
+    expect(SAVE_FAILED).toBe('The subscription could not be saved. Please try again.');
+    const closed = path([ev.loaded, ev.open, ev.close]).state;
+    expect(selectSubscriptionDialog(closed)?.open).toBe(false);
+    expect(closed.context.draft).toBeNull();
+  });
+
+  it('pauses and deletes; a failure keeps the list with an error', () => {
+    expect(selectSubscriptions(path([ev.loaded, ev.pause, ev.paused]).state)?.items[0]?.paused).toBe(true);
+    expect(path([ev.loaded, ev.pause]).state.context).toMatchObject({ busyId: 's1', pausing: true });
+    const pauseFailed = selectSubscriptions(path([ev.loaded, ev.pause, ev.pauseFailed]).state);
+    expect(pauseFailed?.items[0]?.paused).toBe(false);
+    expect(pauseFailed?.error).toBeTruthy();
+    expect(selectSubscriptions(path([ev.loaded, ev.remove, ev.deleted]).state)?.items).toEqual([]);
+    expect(selectSubscriptions(path([ev.loaded, ev.remove, ev.deleteFailed]).state)?.items).toHaveLength(1);
   });
 });

@@ -23,14 +23,14 @@ export const reportSubscriptionFlow = defineFlow({
   bind: () =>
     reportSubscriptionMachine.provide({
       actors: {
-        load: fromPromise(({ input, signal }) =>
+        loadSubscriptions: fromPromise(({ input, signal }) =>
           listSubscriptions(
             input.workspaceId,
             input.target ? { kind: input.target.kind, appId: input.target.appId, id: input.target.id } : {},
             signal,
           ),
         ),
-        save: fromPromise(({ input }: { input: SaveInput }) =>
+        saveSubscription: fromPromise(({ input }: { input: SaveInput }) =>
           input.draft.id
             ? updateSubscription(input.workspaceId, input.draft.id, {
                 schedule: schedule(input.draft),
@@ -43,7 +43,7 @@ export const reportSubscriptionFlow = defineFlow({
                 channels: channels(input.draft),
               }),
         ),
-        toggle: fromPromise(
+        toggleSubscription: fromPromise(
           ({ input }: { input: { workspaceId: string; subscription: Subscription; paused: boolean } }) =>
             updateSubscription(input.workspaceId, input.subscription.id, {
               schedule: {
@@ -56,7 +56,7 @@ export const reportSubscriptionFlow = defineFlow({
               paused: input.paused,
             }),
         ),
-        remove: fromPromise(({ input }) => deleteSubscription(input.workspaceId, input.id)),
+        deleteSubscription: fromPromise(({ input }) => deleteSubscription(input.workspaceId, input.id)),
       },
     }),
 });

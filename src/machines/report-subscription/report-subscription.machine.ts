@@ -10,7 +10,8 @@
  *                       └─ DELETE(id) ─► ready.removing ─► ready.idle
  *
  * The draft is checked as the server checks it (hour 0–23, a day when weekly, at least one channel) before SAVE
- * leaves `editing`. Actors `load`, `save`, `toggle`, `remove` are bound in report-subscription.actors.ts.
+ * leaves `editing`. The calls (invoke ids `loadSubscriptions`, `saveSubscription`, `toggleSubscription`,
+ * `deleteSubscription`) are bound in report-subscription.actors.ts.
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
@@ -63,6 +64,8 @@ export interface ReportSubscriptionContext {
   error: string | null;
   /** The subscription being paused, resumed or deleted. */
   busyId: string | null;
+  /** PAUSE: pause (true) or resume (false) `busyId`. */
+  pausing: boolean;
 }
 
 export type ReportSubscriptionEvent =
@@ -112,8 +115,13 @@ const draftOf = (s: Subscription): Draft => ({
 });
 const replaced = (list: Subscription[], saved: Subscription) =>
   list.some((s) => s.id === saved.id) ? list.map((s) => (s.id === saved.id ? saved : s)) : [...list, saved];
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+/** A refusal (4xx) in the server's words; anything else (a crash, no network) in ours. */
+const messageOf = (error: unknown, fallback: string) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && error instanceof Error && error.message
+    ? error.message
+    : fallback;
+};
 
 export const reportSubscriptionMachine = setup({
   types: {
@@ -122,18 +130,21 @@ export const reportSubscriptionMachine = setup({
     input: {} as ReportSubscriptionInput,
   },
   actors: {
-    load: fromPromise<SubscriptionList, { workspaceId: string; target: SubscriptionTarget | null }>(async () => {
-      throw new Error('not bound');
-    }),
-    save: fromPromise<SubscriptionSaved, SaveInput>(async () => {
-      throw new Error('not bound');
-    }),
-    toggle: fromPromise<SubscriptionSaved, { workspaceId: string; subscription: Subscription; paused: boolean }>(
+    loadSubscriptions: fromPromise<SubscriptionList, { workspaceId: string; target: SubscriptionTarget | null }>(
       async () => {
         throw new Error('not bound');
       },
     ),
-    remove: fromPromise<SubscriptionList, { workspaceId: string; id: string }>(async () => {
+    saveSubscription: fromPromise<SubscriptionSaved, SaveInput>(async () => {
+      throw new Error('not bound');
+    }),
+    toggleSubscription: fromPromise<
+      SubscriptionSaved,
+      { workspaceId: string; subscription: Subscription; paused: boolean }
+    >(async () => {
+      throw new Error('not bound');
+    }),
+    deleteSubscription: fromPromise<SubscriptionList, { workspaceId: string; id: string }>(async () => {
       throw new Error('not bound');
     }),
   },
@@ -151,12 +162,14 @@ export const reportSubscriptionMachine = setup({
     draft: null,
     error: null,
     busyId: null,
+    pausing: true,
   }),
   initial: 'loading',
   states: {
     loading: {
       invoke: {
-        src: 'load',
+        id: 'loadSubscriptions',
+        src: 'loadSubscriptions',
         input: ({ context }) => ({ workspaceId: context.workspaceId, target: context.target }),
         onDone: {
           target: 'ready',
@@ -187,7 +200,7 @@ export const reportSubscriptionMachine = setup({
             },
             PAUSE: {
               target: 'toggling',
-              actions: assign({ busyId: ({ event }) => event.id, error: null }),
+              actions: assign({ busyId: ({ event }) => event.id, pausing: ({ event }) => event.paused, error: null }),
             },
             DELETE: {
               target: 'removing',
@@ -212,7 +225,8 @@ export const reportSubscriptionMachine = setup({
         },
         saving: {
           invoke: {
-            src: 'save',
+            id: 'saveSubscription',
+            src: 'saveSubscription',
             input: ({ context }) => ({
               workspaceId: context.workspaceId,
               target: context.target,
@@ -233,15 +247,13 @@ export const reportSubscriptionMachine = setup({
         },
         toggling: {
           invoke: {
-            src: 'toggle',
-            input: ({ context, event }) => {
-              const pause = event as Extract<ReportSubscriptionEvent, { type: 'PAUSE' }>;
-              return {
-                workspaceId: context.workspaceId,
-                subscription: context.subscriptions.find((s) => s.id === context.busyId)!,
-                paused: pause.paused,
-              };
-            },
+            id: 'toggleSubscription',
+            src: 'toggleSubscription',
+            input: ({ context }) => ({
+              workspaceId: context.workspaceId,
+              subscription: context.subscriptions.find((s) => s.id === context.busyId)!,
+              paused: context.pausing,
+            }),
             onDone: {
               target: 'idle',
               actions: assign({
@@ -257,7 +269,8 @@ export const reportSubscriptionMachine = setup({
         },
         removing: {
           invoke: {
-            src: 'remove',
+            id: 'deleteSubscription',
+            src: 'deleteSubscription',
             input: ({ context }) => ({ workspaceId: context.workspaceId, id: context.busyId! }),
             onDone: {
               target: 'idle',

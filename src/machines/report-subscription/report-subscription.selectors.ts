@@ -39,6 +39,16 @@ export const selectSubscriptions = (snapshot: ReportSubscriptionSnapshot | undef
   };
 };
 
+/** Every IANA zone the browser knows (none where Intl cannot list them). */
+function knownZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: string) => string[] };
+  try {
+    return intl.supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    return [];
+  }
+}
+
 export const selectSubscriptionDialog = (snapshot: ReportSubscriptionSnapshot | undefined) => {
   if (!snapshot) return null;
   const { context } = snapshot;
@@ -52,7 +62,11 @@ export const selectSubscriptionDialog = (snapshot: ReportSubscriptionSnapshot | 
     error: context.error,
     problem: draft ? draftProblem(draft) : null,
     webhooks: context.webhooks,
-    timeZones: [...new Set([DEFAULT_TIME_ZONE, context.localTimeZone, ...(draft ? [draft.timeZone] : [])])],
+    timeZones: [
+      ...new Set([DEFAULT_TIME_ZONE, context.localTimeZone, ...(draft ? [draft.timeZone] : []), ...knownZones()]),
+    ],
+    /** The person's subscriptions of this report or dashboard already (shown when adding another). */
+    existing: draft?.id ? [] : context.subscriptions.map((s) => scheduleText(s)),
     weekdays: WEEKDAYS,
     title: context.target?.title ?? '',
   };

@@ -4,6 +4,7 @@
  * by e-mail and, for admins, to a webhook — or to edit, pause or delete the person's subscriptions of it. The flow
  * is the report-subscription machine (src/machines/report-subscription/).
  */
+import { useId } from 'react';
 import { useSelector } from '@xstate/react';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
@@ -32,6 +33,7 @@ const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 /** The dialog that adds or edits one subscription of the actor's flow; nothing while it is closed. */
 export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }) {
+  const ids = useId();
   const view = useSelector(actor, selectSubscriptionDialog);
   const act = useActions(actor, reportSubscriptionActions);
   if (!view?.draft) return null;
@@ -69,6 +71,11 @@ export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }
         <p id={titleId} className="text-sm text-slate-600">
           A digest with the table’s first 20 rows, the chart and the full CSV attached.
         </p>
+        {view.existing.length > 0 && (
+          <p className="text-sm text-slate-600">
+            You already get: {view.existing.join('; ')}. Change or stop them on your notifications page.
+          </p>
+        )}
         <fieldset>
           <legend className="mb-1 text-xs font-medium text-slate-700">How often</legend>
           <div className="flex gap-4">
@@ -89,9 +96,12 @@ export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }
         </fieldset>
         <div className="grid gap-3 sm:grid-cols-2">
           {draft.frequency === 'weekly' && (
-            <label className="block">
-              <span className="mb-1 block text-xs font-medium text-slate-700">Day</span>
+            <div>
+              <label htmlFor={`${ids}-day`} className="mb-1 block text-xs font-medium text-slate-700">
+                Day
+              </label>
               <select
+                id={`${ids}-day`}
                 className={fieldClass}
                 value={draft.weekday}
                 onChange={(event) => act.change({ weekday: Number(event.target.value) })}
@@ -102,11 +112,14 @@ export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           )}
-          <label className="block">
-            <span className="mb-1 block text-xs font-medium text-slate-700">Hour</span>
+          <div>
+            <label htmlFor={`${ids}-hour`} className="mb-1 block text-xs font-medium text-slate-700">
+              Hour
+            </label>
             <select
+              id={`${ids}-hour`}
               className={fieldClass}
               value={draft.hour}
               onChange={(event) => act.change({ hour: Number(event.target.value) })}
@@ -117,10 +130,13 @@ export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }
                 </option>
               ))}
             </select>
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-xs font-medium text-slate-700">Time zone</span>
+          </div>
+          <div>
+            <label htmlFor={`${ids}-zone`} className="mb-1 block text-xs font-medium text-slate-700">
+              Time zone
+            </label>
             <select
+              id={`${ids}-zone`}
               className={fieldClass}
               value={draft.timeZone}
               onChange={(event) => act.change({ timeZone: event.target.value })}
@@ -131,7 +147,7 @@ export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         <fieldset>
           <legend className="mb-1 text-xs font-medium text-slate-700">Send to</legend>
@@ -144,9 +160,12 @@ export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }
             E-mail (to you)
           </label>
           {view.webhooks.length > 0 && (
-            <label className="mt-2 block">
-              <span className="mb-1 block text-xs font-medium text-slate-700">Webhook</span>
+            <div className="mt-2">
+              <label htmlFor={`${ids}-webhook`} className="mb-1 block text-xs font-medium text-slate-700">
+                Webhook
+              </label>
               <select
+                id={`${ids}-webhook`}
                 className={fieldClass}
                 value={draft.webhookId ?? ''}
                 onChange={(event) => act.change({ webhookId: event.target.value || null })}
@@ -158,7 +177,7 @@ export function SubscriptionDialog({ actor }: { actor: ReportSubscriptionActor }
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
           )}
         </fieldset>
         {view.editing && (
