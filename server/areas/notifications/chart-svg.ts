@@ -176,12 +176,19 @@ function draw(model: ChartModel, columns: readonly ResultColumn[], chartType: Di
   return { svg, width, height };
 }
 
-/** The SVG painted to PNG at twice its size (sharp on high-density screens). */
-export function svgToPng(svg: string): Buffer {
+/**
+ * The SVG painted to PNG at twice its size (sharp on high-density screens). `systemFonts: false` paints without any
+ * font (what a machine without fonts gets): the same valid image, its text left out.
+ */
+export function svgToPng(svg: string, options: { systemFonts?: boolean } = {}): Buffer {
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: 2 },
     background: '#ffffff',
-    font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
+    font: {
+      loadSystemFonts: options.systemFonts ?? true,
+      defaultFontFamily: 'DejaVu Sans',
+      sansSerifFamily: 'DejaVu Sans',
+    },
   });
   return Buffer.from(resvg.render().asPng());
 }
