@@ -171,7 +171,7 @@ function textTable(table: DigestTable, rows: DigestTable['rows']): string {
 
 function htmlTable(table: DigestTable, rows: DigestTable['rows']): string {
   const th = 'style="text-align:left;padding:4px 8px;border-bottom:1px solid #cbd5e1;font-size:13px"';
-  const td = 'style="padding:4px 8px;border-bottom:1px solid #e2e8f0;font-size:13px"';
+  const td = 'style="padding:4px 8px;border-bottom:1px solid #e2e8f0;font-size:13px;font-variant-numeric:tabular-nums"';
   return [
     '<table cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:8px 0">',
     `<thead><tr>${table.columns.map((c) => `<th scope="col" ${th}>${escapeHtml(c.label || c.id)}</th>`).join('')}</tr></thead>`,
@@ -229,8 +229,11 @@ export async function composeDigest(
   const usedNames = new Set<string>();
   content.tables.forEach((table, index) => {
     const link = `${appBase}${table.path}`;
-    texts.push(table.title, '='.repeat(Math.min(60, table.title.length)));
-    htmls.push(`<h2 style="font-size:16px;margin:20px 0 4px">${escapeHtml(table.title)}</h2>`);
+    // A report's one table is the digest itself: no second heading of the same name.
+    if (content.tables.length > 1 || table.title !== content.title) {
+      texts.push(table.title, '='.repeat(Math.min(60, table.title.length)));
+      htmls.push(`<h2 style="font-size:16px;margin:20px 0 4px">${escapeHtml(table.title)}</h2>`);
+    }
     if (table.note) {
       texts.push(table.note, `Open in Questboard: ${link}`, '');
       htmls.push(`<p>${escapeHtml(table.note)} <a href="${escapeHtml(link)}">Open in Questboard</a></p>`);
