@@ -19,6 +19,7 @@ export const selectSubscriptions = (snapshot: ReportSubscriptionSnapshot | undef
         : ('ready' as const),
     error: context.error,
     busyId: context.busyId,
+    workspaceId: context.workspaceId,
     webhooks: context.webhooks,
     items: context.subscriptions.map((s) => ({
       id: s.id,
@@ -26,6 +27,11 @@ export const selectSubscriptions = (snapshot: ReportSubscriptionSnapshot | undef
       kind: s.target.kind,
       appId: s.target.appId,
       targetId: s.target.id,
+      /** Where it opens, under the app (the report's or the dashboard's page). */
+      path:
+        s.target.kind === 'report'
+          ? `analyze/report/${encodeURIComponent(s.target.id)}`
+          : `analyze/dashboards/${encodeURIComponent(s.target.id)}`,
       schedule: scheduleText(s),
       channels: [
         s.email ? 'E-mail' : null,

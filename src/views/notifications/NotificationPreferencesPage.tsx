@@ -107,7 +107,7 @@ export default function NotificationPreferencesPage() {
         </div>
       )}
       {/* Every member's own report and dashboard subscriptions (docs/notifications.md §Subscriptions). */}
-      <div className="mx-auto mt-6 max-w-3xl">
+      <div className="mx-auto max-w-3xl pb-10">
         <SubscriptionsSection workspaceId={workspace.id} />
       </div>
     </>

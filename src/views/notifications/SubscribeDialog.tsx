@@ -6,6 +6,8 @@
  */
 import { useId } from 'react';
 import { useSelector } from '@xstate/react';
+import { Link } from 'wouter';
+import { href } from '../../paths';
 import { useFlowActor } from '../flows/useFlowActor';
 import { useActions } from '../flows/useActions';
 import { reportSubscriptionFlow } from '../../machines/report-subscription/report-subscription.actors';
@@ -236,7 +238,12 @@ export function SubscriptionList({ actor, emptyText }: { actor: ReportSubscripti
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="truncate text-sm font-semibold text-slate-900">
-                  {item.title}{' '}
+                  <Link
+                    href={href.app(view.workspaceId, item.appId, item.path)}
+                    className="text-indigo-700 underline-offset-2 hover:underline"
+                  >
+                    {item.title}
+                  </Link>{' '}
                   <span className="font-normal text-slate-500">
                     ({item.kind === 'report' ? 'report' : 'dashboard'})
                   </span>
@@ -315,18 +322,17 @@ export function SubscriptionsSection({ workspaceId }: { workspaceId: string }) {
     { key: `report-subscription:${workspaceId}:all` },
   );
   return (
-    <section
-      aria-labelledby="subscriptions-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5"
-    >
-      <h2 id="subscriptions-heading" className="text-base font-semibold text-slate-900">
+    <section aria-labelledby="subscriptions-heading" className="mt-10">
+      <h2 id="subscriptions-heading" className="text-xl font-bold text-slate-900">
         Subscriptions
       </h2>
-      <p className="mb-3 text-sm text-slate-600">
+      <p className="mt-1 text-sm text-slate-600">
         Digests of saved reports and dashboards you subscribed to (use “Subscribe…” on a report or dashboard to add
-        one).
+        one). Only you see yours.
       </p>
-      <SubscriptionList actor={actor} emptyText="You have no subscriptions yet." />
+      <div className="mt-4 rounded-2xl border border-slate-200 bg-white px-4 py-3 sm:px-5">
+        <SubscriptionList actor={actor} emptyText="You have no subscriptions yet." />
+      </div>
       <SubscriptionDialog actor={actor} />
     </section>
   );
