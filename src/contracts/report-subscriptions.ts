@@ -30,7 +30,6 @@ export type SubscriptionFrequency = t.TypeOf<typeof SubscriptionFrequency>;
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 export const HOUR_MESSAGE = 'The hour must be a whole number from 0 to 23.';
-export const WEEKDAY_MESSAGE = 'The day must be a whole number from 0 (Monday) to 6 (Sunday).';
 export const WEEKDAY_REQUIRED = 'A weekly subscription needs its day (0 for Monday to 6 for Sunday).';
 export const TIME_ZONE_MESSAGE = 'The time zone must be an IANA name, like Europe/Berlin or UTC.';
 export const CHANNEL_REQUIRED = 'Choose at least one channel: e-mail or a webhook.';

@@ -358,3 +358,32 @@ describe('a dashboard digest', () => {
     expect(mail.attachments.filter((a) => a.filename?.endsWith('.csv'))).toHaveLength(2);
   }, 120_000);
 });
+
+describe('a subscription whose report is gone', () => {
+  test('ends at its next digest, sending nothing', async () => {
+    clock = Date.parse('2026-09-01T07:00:00Z');
+    admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
+    const saved = await call(server.app, admin, {
+      method: 'POST',
+      url: `/analytics/template/${APP}`,
+      payload: { report, saveTemplate: true, id: null, title: 'Soon gone' },
+    });
+    const id = saved.json().template.id as string;
+    const sub = await subscribe(admin, {
+      target: { kind: 'report', appId: APP, id },
+      schedule: { frequency: 'daily', hour: 8 },
+      channels: { email: true, webhookId: null },
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    const deleted = await call(server.app, admin, { method: 'DELETE', url: `/analytics/template/${APP}/${id}` });
+    expect(deleted.statusCode).toBe(200);
+    const before = mails.length;
+    clock = Date.parse('2026-09-01T08:00:10Z');
+    expect(await scheduleDigests(ctx())).toHaveLength(1);
+    await drainJobs(ctx(), notificationJobs);
+    // (The dashboard subscription above is due again too; nothing is sent for the deleted report.)
+    expect(mails.slice(before).map((m) => m.subject)).not.toContain('Soon gone · Demo Studio');
+    const listed = (await call(server.app, admin, { method: 'GET', url: S })).json().subscriptions;
+    expect(listed.map((s: { id: string }) => s.id)).not.toContain(sub.json().subscription.id);
+  }, 120_000);
+});

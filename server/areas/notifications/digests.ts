@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { inTransaction, type ServerContext } from '../../context';
 import { ensureQueuedJob, nextAttempt } from '../../jobs/queue';
 import { logLine } from '../../log';
+import { DomainError } from '../../errors';
 import { dashboardDigest, reportDigest, type DigestContent, type DigestTable } from '../analyze/index';
 import { toCsv } from '../../../src/contracts/csv';
 import { toMatrix, unwrapCell } from '../../../src/contracts/report-rows';
@@ -330,10 +331,20 @@ async function sendDigest(ctx: ServerContext, claimed: Claimed): Promise<Outcome
       await ctx.db.deleteFrom('report_subscriptions').where('id', '=', claimed.subscription_id).execute();
       return 'dropped';
     }
-    const content =
-      claimed.target_kind === 'report'
-        ? await reportDigest(ctx, claimed.app_id, claimed.target_id)
-        : await dashboardDigest(ctx, claimed.app_id, claimed.target_id);
+    let content: DigestContent;
+    try {
+      content =
+        claimed.target_kind === 'report'
+          ? await reportDigest(ctx, claimed.app_id, claimed.target_id)
+          : await dashboardDigest(ctx, claimed.app_id, claimed.target_id);
+    } catch (error) {
+      // The report or dashboard was deleted: the subscription ends with it (nothing left to send, ever).
+      if (error instanceof DomainError && error.kind === 'not_found') {
+        await ctx.db.deleteFrom('report_subscriptions').where('id', '=', claimed.subscription_id).execute();
+        return 'dropped';
+      }
+      throw error;
+    }
     const mail = await composeDigest(ctx, claimed, content, member.name);
     const key = `${claimed.subscription_id}:${claimed.period}`;
     await inTransaction(ctx, async (tx) => {
