@@ -17,8 +17,6 @@ export const SUBSCRIPTIONS_MAX = 50;
 export const DIGEST_ROWS = 20;
 /** Rows a report's CSV attachment holds at most. */
 export const DIGEST_CSV_ROWS_MAX = 50_000;
-/** Tiles of a dashboard a digest shows at most (the dashboard's own limit). */
-export const DIGEST_TILES_MAX = 24;
 export const DEFAULT_TIME_ZONE = 'UTC';
 
 export const SubscriptionTargetKind = t.keyof({ report: null, dashboard: null }, 'SubscriptionTargetKind');

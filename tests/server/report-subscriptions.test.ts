@@ -387,3 +387,37 @@ describe('a subscription whose report is gone', () => {
     expect(listed.map((s: { id: string }) => s.id)).not.toContain(sub.json().subscription.id);
   }, 120_000);
 });
+
+describe('a subscription whose only channel is gone', () => {
+  test('a deleted webhook leaves it paused, sending nothing', async () => {
+    clock = Date.parse('2026-10-01T07:00:00Z');
+    admin = await signInAs(server.app, DEMO_ACCOUNTS.admin);
+    const hooks = `/api/workspace/${DEMO_WORKSPACE_ID}/notifications/webhooks`;
+    const hook = await call(server.app, admin, {
+      method: 'POST',
+      url: hooks,
+      payload: { url: `${base}/only`, format: 'json', alerts: [], enabled: true },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+    const webhookId = hook.json().webhook.id as string;
+    const sub = await subscribe(admin, {
+      target: target(),
+      schedule: { frequency: 'daily', hour: 8 },
+      channels: { email: false, webhookId },
+    });
+    expect(sub.statusCode, sub.body).toBe(200);
+    expect((await call(server.app, admin, { method: 'DELETE', url: `${hooks}/${webhookId}` })).statusCode).toBe(200);
+    const hitsBefore = hits.length;
+    clock = Date.parse('2026-10-01T08:00:10Z');
+    await scheduleDigests(ctx());
+    await drainJobs(ctx(), notificationJobs);
+    expect(hits.slice(hitsBefore).some((body) => body.includes('Daily players'))).toBe(false);
+    const listed = (await call(server.app, admin, { method: 'GET', url: S })).json().subscriptions;
+    expect(listed.find((s: { id: string }) => s.id === sub.json().subscription.id)).toMatchObject({
+      paused: true,
+      nextRunAt: null,
+      webhookId: null,
+      email: false,
+    });
+  }, 120_000);
+});

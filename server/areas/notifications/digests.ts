@@ -326,6 +326,20 @@ async function sendDigest(ctx: ServerContext, claimed: Claimed): Promise<Outcome
       .where('memberships.workspace_id', '=', claimed.workspace_id)
       .where('memberships.account_id', '=', claimed.account_id)
       .executeTakeFirst();
+    if (!claimed.email && !claimed.webhook_id) {
+      // Its only webhook was deleted (the column is set null) and e-mail is off: paused until its owner picks a channel.
+      await ctx.db
+        .updateTable('report_subscriptions')
+        .set({ paused: true, next_run_at: null })
+        .where('id', '=', claimed.subscription_id)
+        .execute();
+      await ctx.db
+        .updateTable('report_digests')
+        .set({ status: 'failed', last_error: 'No channel left.' })
+        .where('id', '=', claimed.id)
+        .execute();
+      return 'dropped';
+    }
     if (!member) {
       // No longer a member: the subscription ends with the membership (its digests go with it).
       await ctx.db.deleteFrom('report_subscriptions').where('id', '=', claimed.subscription_id).execute();
