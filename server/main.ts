@@ -30,7 +30,12 @@ import {
   scheduleSilenceCheck,
   sourceHealthJobs,
 } from './areas/integrations/index';
-import { notificationJobs, scheduleNotificationEmails, scheduleWebhookDeliveries } from './areas/notifications/index';
+import {
+  notificationJobs,
+  scheduleDigests,
+  scheduleNotificationEmails,
+  scheduleWebhookDeliveries,
+} from './areas/notifications/index';
 import { startScheduler } from './jobs/scheduler';
 import { billingJobs, scheduleRunwayCheck } from './areas/billing/index';
 import { acquireJobs, scheduleKpiCheck } from './areas/acquire/index';
@@ -199,6 +204,7 @@ async function main() {
       scheduleNotificationEmails,
       scheduleWebhookDeliveries,
       scheduleRunwayCheck,
+      scheduleDigests,
     ],
     { log: (line) => console.error(line) },
   );

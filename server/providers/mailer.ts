@@ -2,7 +2,7 @@
  * Mail provider interface (docs/accounts.md §Mail). The embedded default ("sandbox") writes each message to the
  * outbox table and the server log, so invitations and account links work on one machine with no mail server; with
  * `SMTP_URL` set, the SMTP adapter sends through that server with `nodemailer` (loaded only then).
- * Every message is plain text (`body`, its text part); header fields (to, subject) are single-line: CR, LF and other
+ * Every message has a plain-text part (`body`), some an HTML alternative and attachments (digests); header fields (to, subject) are single-line: CR, LF and other
  * control characters are replaced by spaces, so an interpolated value cannot add a header or a forged line. The log
  * line JSON-encodes every value it writes.
  */
@@ -17,6 +17,16 @@ export interface MailMessage {
   body: string;
   /** Extra header fields (e.g. `List-Unsubscribe`); names and values single-line like the others. */
   headers?: Readonly<Record<string, string>>;
+  /** An HTML alternative of the text part (digests, docs/notifications.md §Subscriptions). */
+  html?: string;
+  /** Files attached; one with a `cid` is an inline image the HTML shows as `cid:…`. */
+  attachments?: readonly MailAttachment[];
+}
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+  cid?: string;
 }
 export interface Mailer {
   /** `sandbox`: written to the outbox table and the log only (labelled "sandbox" where the UI mentions mail). */
@@ -36,7 +46,21 @@ export function outboxMailer(log: (line: string) => void = () => {}): Mailer {
       const subject = headerValue(message.subject);
       await db.insertInto('outbox').values({ to_email: to, subject, body: message.body }).execute();
       const headers = message.headers ? safeHeaders(message.headers) : undefined;
-      log(logLine('mail', { to, subject, ...(headers ? { headers } : {}), body: message.body }));
+      // The sandbox keeps the text part; attachments are named in the log line (name, type, size), not stored.
+      const attachments = message.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        bytes: a.content.length,
+      }));
+      log(
+        logLine('mail', {
+          to,
+          subject,
+          ...(headers ? { headers } : {}),
+          body: message.body,
+          ...(attachments?.length ? { attachments } : {}),
+        }),
+      );
     },
   };
 }
@@ -56,7 +80,9 @@ export interface SmtpTransport {
     to: string;
     subject: string;
     text: string;
+    html?: string;
     headers?: Record<string, string>;
+    attachments?: { filename: string; contentType: string; content: Buffer; cid?: string }[];
   }): Promise<unknown>;
 }
 
@@ -70,7 +96,18 @@ export function smtpMailer(transport: SmtpTransport, from: string): Mailer {
         to: headerValue(message.to),
         subject: headerValue(message.subject),
         text: message.body,
+        ...(message.html ? { html: message.html } : {}),
         ...(message.headers ? { headers: safeHeaders(message.headers) } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: headerValue(a.filename),
+                contentType: a.contentType,
+                content: a.content,
+                ...(a.cid ? { cid: a.cid } : {}),
+              })),
+            }
+          : {}),
       });
     },
   };

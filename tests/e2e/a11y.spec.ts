@@ -368,3 +368,24 @@ test('a member without a workspace: the /workspace/home empty state and its crea
     await dialog.expectClosed();
   }
 });
+
+test('a dashboard’s Subscribe… dialog (docs/notifications.md §Subscriptions), as a viewer', async ({ page }) => {
+  await signInByApi(page, DEMO_ACCOUNTS.viewer);
+  for (const { name: width, viewport } of WIDTHS) {
+    await page.setViewportSize(viewport);
+    await open(page, appPath(ANALYZE_APP.id, 'analyze/dashboards'), /./);
+    await page
+      .getByRole('link', { name: /Game health/ })
+      .first()
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Game health' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: /^Subscri/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Subscribe to Game health' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Weekly' }).check();
+    await scan(page, `the Subscribe… dialog (${width})`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+});

@@ -1212,6 +1212,24 @@ const MATRIX: MatrixRow[] = [
     params: heldParams,
   },
   { route: 'POST /api/s2s/:appId/quest-events', expect: [400, 400, 400, 400, 400], body: BAD_BODY },
+  // report and dashboard subscriptions: every member, their own only (an id not theirs: 404)
+  { route: 'GET /api/workspace/:workspaceId/notifications/subscriptions', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'POST /api/workspace/:workspaceId/notifications/subscriptions',
+    expect: [400, 400, 400, 404, 401],
+    body: BAD_BODY,
+  },
+  {
+    route: 'PUT /api/workspace/:workspaceId/notifications/subscriptions/:subscriptionId',
+    expect: [400, 400, 400, 404, 401],
+    params: { subscriptionId: 'matrix-subscription' },
+    body: BAD_BODY,
+  },
+  {
+    route: 'DELETE /api/workspace/:workspaceId/notifications/subscriptions/:subscriptionId',
+    expect: [404, 404, 404, 404, 401],
+    params: { subscriptionId: 'matrix-subscription' },
+  },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

@@ -166,6 +166,40 @@ export async function readSignedResult(
   return row.rows as ReportRow[];
 }
 
+/**
+ * Compiles and runs a report on the app's engine (recorded in the job history, cancellable there); bad input is a
+ * 400 before anything runs. Shared by the report page's run and the digests (docs/notifications.md §Subscriptions).
+ */
+export async function executeReport(
+  ctx: ServerContext,
+  appId: string,
+  report: Report,
+  label: string,
+): Promise<{ rows: ReportRow[]; resolved: ResolvedDates; compiledSql: CompiledSql }> {
+  try {
+    requireModel(report.model_id);
+    const { engine, available, pluginId } = await enabledEngine(ctx, appId);
+    const compiled = compileReport({ appId, report, available, today: utcToday(ctx.now()) });
+    const rendered = engine.render(compiled);
+    const compiledSql = { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params };
+    // Every run is in the job history (docs/integrations.md §Job history), cancellable while it runs.
+    const dates = { start: compiled.resolved.date_start, end: compiled.resolved.date_end };
+    const rows = await recordQueryJob(
+      ctx,
+      { appId, pluginId, kind: 'report', engine: engine.kind, label },
+      () => engine.run(compiled, rendered),
+      async () => {
+        const store = await analyticsOf(ctx).storeFor(appId);
+        const table = compiled.model.table;
+        return estimatedBytes(table, await store.rowsInRange(table, { key: appId, ...dates }));
+      },
+    );
+    return { rows, resolved: compiled.resolved, compiledSql };
+  } catch (error) {
+    throw asDomainError(error);
+  }
+}
+
 /** POST /template/{appId}: compile, run, then save template and result together. */
 export async function runReport(
   ctx: ServerContext,
@@ -185,31 +219,7 @@ export async function runReport(
   if (body.id && !existing) throw notFound('Report');
   const title = validTitle(body.title, existing?.title ?? DEFAULT_REPORT_TITLE);
 
-  let rows: ReportRow[];
-  let resolved: ResolvedDates;
-  let compiledSql: CompiledSql;
-  try {
-    requireModel(body.report.model_id);
-    const { engine, available, pluginId } = await enabledEngine(ctx, appId);
-    const compiled = compileReport({ appId, report: body.report, available, today: utcToday(ctx.now()) });
-    resolved = compiled.resolved;
-    const rendered = engine.render(compiled);
-    compiledSql = { dialect: rendered.dialect, sql: rendered.sql, params: rendered.params };
-    // Every run is in the job history (docs/integrations.md §Job history), cancellable while it runs.
-    const dates = { start: compiled.resolved.date_start, end: compiled.resolved.date_end };
-    rows = await recordQueryJob(
-      ctx,
-      { appId, pluginId, kind: 'report', engine: engine.kind, label: title },
-      () => engine.run(compiled, rendered),
-      async () => {
-        const store = await analyticsOf(ctx).storeFor(appId);
-        const table = compiled.model.table;
-        return estimatedBytes(table, await store.rowsInRange(table, { key: appId, ...dates }));
-      },
-    );
-  } catch (error) {
-    throw asDomainError(error);
-  }
+  const { rows, resolved, compiledSql } = await executeReport(ctx, appId, body.report, title);
 
   const now = ctx.now();
   const resultId = newId();

@@ -7,3 +7,5 @@
 export { listModels, modelConfig } from './analyze';
 export { analyticsMigrations } from './migrations';
 export { analyzeRoutes } from './routes';
+export { dashboardDigest, digestTargetTitle, reportDigest } from './digest-data';
+export type { DigestContent, DigestTable } from './digest-data';

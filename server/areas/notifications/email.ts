@@ -24,7 +24,11 @@ export const EMAIL_RETRY = { baseMs: 60_000, giveUpMs: 24 * 60 * 60_000 };
 const EMAIL_BATCH = 200;
 
 const Headers = t.record(t.string, t.string);
-const UnsubscribeClaim = t.type({ a: t.string, w: t.string, k: AlertKindCodec });
+// An alert's link names the alert (k); a digest's names its subscription (s, docs/notifications.md §Subscriptions).
+const UnsubscribeClaim = t.union([
+  t.type({ a: t.string, w: t.string, k: AlertKindCodec }),
+  t.type({ a: t.string, w: t.string, s: t.string }),
+]);
 export type UnsubscribeClaim = t.TypeOf<typeof UnsubscribeClaim>;
 
 async function unsubscribeKey(ctx: ServerContext): Promise<Buffer> {

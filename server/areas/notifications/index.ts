@@ -3,7 +3,8 @@
  * inboxes of the members they concern, from the domain events that fire them (after-commit reactions in
  * server/areas.ts), once per person, object and period, and sent by e-mail (a job, through the mail provider) to
  * those whose e-mail switch is on, and POSTed to the workspace's webhooks that carry them; read through the bell in
- * the header, with per-person preferences.
+ * the header, with per-person preferences; and each person's report and dashboard subscriptions, whose digests the
+ * scheduler sends at their hour (./digests.ts, docs/notifications.md §Subscriptions).
  * This file is the area's only door (docs/architecture.md §Areas and their doors).
  */
 export {
@@ -20,7 +21,12 @@ export {
   alertKpiBelow,
   deliverAlert,
 } from './notifications';
-export { notificationJobs, scheduleNotificationEmails } from './email';
+export { scheduleNotificationEmails } from './email';
+import { notificationJobs as alertJobs } from './email';
+import { DIGEST_JOB, runDigestJob } from './digests';
+export { scheduleDigests } from './digests';
+/** The area's jobs: alert e-mails, webhook deliveries and digests (docs/notifications.md §Subscriptions). */
+export const notificationJobs = { ...alertJobs, handlers: { ...alertJobs.handlers, [DIGEST_JOB]: runDigestJob } };
 export { scheduleWebhookDeliveries } from './webhooks';
 export { notificationsMigrations } from './migrations';
 export { notificationRoutes } from './routes';

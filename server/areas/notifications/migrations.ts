@@ -95,4 +95,44 @@ export const notificationsMigrations = sqlMigrations({
           WHERE status = 'pending';
         CREATE INDEX notification_webhook_deliveries_recent ON notification_webhook_deliveries (webhook_id, created_at DESC)
       `,
+  // Report and dashboard subscriptions (docs/notifications.md §Subscriptions): a person's schedule for one saved
+  // report or dashboard, its next due instant indexed so the scheduler finds the due ones without reading the
+  // others; one digest per subscription and period (the due instant), sent by the digest job with retries.
+  '0950_report_subscriptions': `
+        CREATE TABLE report_subscriptions (
+          id text PRIMARY KEY,
+          workspace_id text NOT NULL,
+          account_id text NOT NULL,
+          app_id text NOT NULL,
+          target_kind text NOT NULL CHECK (target_kind IN ('report', 'dashboard')),
+          target_id text NOT NULL,
+          title text NOT NULL,
+          frequency text NOT NULL CHECK (frequency IN ('daily', 'weekly')),
+          hour integer NOT NULL CHECK (hour BETWEEN 0 AND 23),
+          weekday integer CHECK (weekday BETWEEN 0 AND 6),
+          time_zone text NOT NULL,
+          email boolean NOT NULL,
+          webhook_id text REFERENCES notification_webhooks (id) ON DELETE SET NULL,
+          paused boolean NOT NULL DEFAULT false,
+          next_run_at timestamptz,
+          last_sent_at timestamptz,
+          created_at timestamptz NOT NULL
+        );
+        CREATE INDEX report_subscriptions_due ON report_subscriptions (next_run_at) WHERE NOT paused;
+        CREATE INDEX report_subscriptions_owner ON report_subscriptions (account_id, workspace_id, created_at);
+        CREATE INDEX report_subscriptions_target ON report_subscriptions (target_kind, target_id);
+        CREATE TABLE report_digests (
+          id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+          subscription_id text NOT NULL REFERENCES report_subscriptions (id) ON DELETE CASCADE,
+          period text NOT NULL,
+          status text NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+          attempts integer NOT NULL DEFAULT 0,
+          next_attempt_at timestamptz NOT NULL,
+          created_at timestamptz NOT NULL,
+          sent_at timestamptz,
+          last_error text,
+          UNIQUE (subscription_id, period)
+        );
+        CREATE INDEX report_digests_due ON report_digests (next_attempt_at) WHERE status = 'pending'
+      `,
 });

@@ -476,13 +476,34 @@ export async function unsubscribeSubject(ctx: ServerContext, token: string) {
   const claim = await readUnsubscribeToken(ctx, token);
   if (!claim) return null;
   const workspace = await ctx.db.selectFrom('workspaces').select('name').where('id', '=', claim.w).executeTakeFirst();
-  return { claim, label: ALERTS[claim.k].label, workspaceName: workspace?.name ?? claim.w };
+  const workspaceName = workspace?.name ?? claim.w;
+  if ('s' in claim) {
+    // A digest's link (docs/notifications.md §Subscriptions): the subscription may be gone already (still valid).
+    const row = await ctx.db
+      .selectFrom('report_subscriptions')
+      .select('title')
+      .where('id', '=', claim.s)
+      .where('account_id', '=', claim.a)
+      .executeTakeFirst();
+    return { claim, label: row?.title ?? 'a deleted subscription', workspaceName, subscription: true };
+  }
+  return { claim, label: ALERTS[claim.k].label, workspaceName, subscription: false };
 }
 
 /** Turns the alert's e-mails off for the person the link was sent to (the bell keeps it); true when the link is ours. */
 export async function unsubscribe(ctx: ServerContext, token: string): Promise<boolean> {
   const claim = await readUnsubscribeToken(ctx, token);
   if (!claim) return false;
+  if ('s' in claim) {
+    // A digest's link stops that subscription (deletes it: one click, nothing else of the person's changes).
+    await ctx.db
+      .deleteFrom('report_subscriptions')
+      .where('id', '=', claim.s)
+      .where('account_id', '=', claim.a)
+      .where('workspace_id', '=', claim.w)
+      .execute();
+    return true;
+  }
   await inTransaction(ctx, (tx) =>
     tx.db
       .insertInto('notification_preferences')

@@ -35,6 +35,9 @@ const html = (bytes: Uint8Array, status = 200) => {
   return { status, ...answer, headers: { ...answer.headers, 'referrer-policy': 'no-referrer' } };
 };
 
+import { subscriptionEndpoints as subs } from '../../../src/contracts/report-subscriptions';
+import { createSubscription, deleteSubscription, listSubscriptions, updateSubscription } from './subscriptions';
+
 export const notificationRoutes = [
   defineRoute(api.list, {
     access: member,
@@ -99,5 +102,26 @@ export const notificationRoutes = [
   defineRoute(hooks.deliveries, {
     access: admin,
     handler: ({ params, ctx }) => listDeliveries(ctx, params.workspaceId, params.webhookId),
+  }),
+  // Report and dashboard subscriptions (docs/notifications.md §Subscriptions): every member, their own only.
+  defineRoute(subs.list, {
+    access: member,
+    handler: ({ params, query, caller, membership, ctx }) =>
+      listSubscriptions(ctx, params.workspaceId, caller.accountId, membership.role, query),
+  }),
+  defineRoute(subs.create, {
+    access: member,
+    handler: ({ params, body, caller, membership, ctx }) =>
+      createSubscription(ctx, params.workspaceId, caller.accountId, membership.role, body),
+  }),
+  defineRoute(subs.update, {
+    access: member,
+    handler: ({ params, body, caller, membership, ctx }) =>
+      updateSubscription(ctx, params.workspaceId, caller.accountId, membership.role, params.subscriptionId, body),
+  }),
+  defineRoute(subs.remove, {
+    access: member,
+    handler: ({ params, caller, membership, ctx }) =>
+      deleteSubscription(ctx, params.workspaceId, caller.accountId, membership.role, params.subscriptionId),
   }),
 ];

@@ -88,6 +88,42 @@ export interface NotificationWebhookDeliveriesTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A person's digest of a saved report or dashboard on a schedule (0950, docs/notifications.md §Subscriptions). */
+export interface ReportSubscriptionsTable {
+  id: string;
+  workspace_id: string;
+  account_id: string;
+  app_id: string;
+  target_kind: 'report' | 'dashboard';
+  target_id: string;
+  title: string;
+  frequency: 'daily' | 'weekly';
+  hour: number;
+  /** 0 Monday … 6 Sunday; null when daily. */
+  weekday: number | null;
+  time_zone: string;
+  email: boolean;
+  webhook_id: string | null;
+  paused: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The next due instant; null while paused. */
+  next_run_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  last_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string, never>;
+}
+
+/** One digest of a subscription for one period (its due instant): pending → sent, or failed after a day. */
+export interface ReportDigestsTable {
+  id: Generated<string>;
+  subscription_id: string;
+  period: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date, Date | string, Date | string>;
+  created_at: ColumnType<Date, Date | string, never>;
+  sent_at: ColumnType<Date | null, never, Date | string | null>;
+  last_error: ColumnType<string | null, never, string | null>;
+}
+
 export interface NotificationTables {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
@@ -95,4 +131,6 @@ export interface NotificationTables {
   notification_keys: NotificationKeysTable;
   notification_webhooks: NotificationWebhooksTable;
   notification_webhook_deliveries: NotificationWebhookDeliveriesTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_digests: ReportDigestsTable;
 }

@@ -10,10 +10,18 @@ const page = (title: string, body: string) => htmlPage(title, `<h1>${escape(titl
 
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Change your e-mail settings in Questboard.';
 
-export function unsubscribePage(input: { label: string; workspaceName: string; token: string }): Uint8Array {
+export function unsubscribePage(input: {
+  label: string;
+  workspaceName: string;
+  token: string;
+  subscription?: boolean;
+}): Uint8Array {
+  const question = input.subscription
+    ? `Stop your subscription to “${escape(input.label)}” in ${escape(input.workspaceName)}? No more digests of it are sent, by e-mail or webhook.`
+    : `Stop e-mails for the alert “${escape(input.label)}” in ${escape(input.workspaceName)}? You still see it under the bell in Questboard.`;
   return page(
     'Unsubscribe',
-    `<p>Stop e-mails for the alert “${escape(input.label)}” in ${escape(input.workspaceName)}? You still see it under the bell in Questboard.</p>
+    `<p>${question}</p>
 <form method="post" action="/api/notifications/unsubscribe?token=${encodeURIComponent(input.token)}">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
 <button type="submit">Unsubscribe</button>
@@ -21,10 +29,18 @@ export function unsubscribePage(input: { label: string; workspaceName: string; t
   );
 }
 
-export function unsubscribeDonePage(input: { label: string; workspaceName: string; claim: { w: string } }): Uint8Array {
+export function unsubscribeDonePage(input: {
+  label: string;
+  workspaceName: string;
+  claim: { w: string };
+  subscription?: boolean;
+}): Uint8Array {
+  const done = input.subscription
+    ? `Your subscription to “${escape(input.label)}” in ${escape(input.workspaceName)} is stopped.`
+    : `You will get no more e-mails for the alert “${escape(input.label)}” in ${escape(input.workspaceName)}.`;
   return page(
     'You are unsubscribed',
-    `<p>You will get no more e-mails for the alert “${escape(input.label)}” in ${escape(input.workspaceName)}.</p>
+    `<p>${done}</p>
 <p><a href="/workspace/${encodeURIComponent(input.claim.w)}/notifications">Notification settings</a></p>`,
   );
 }

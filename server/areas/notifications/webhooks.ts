@@ -296,7 +296,8 @@ export async function listDeliveries(ctx: ServerContext, workspaceId: string, we
 
 /** What a webhook tells of an alert: what the alert shows, nothing more. */
 export interface WebhookAlert {
-  kind: AlertKind | 'test';
+  /** An alert, a test, or a digest of a subscription (docs/notifications.md §Subscriptions). */
+  kind: AlertKind | 'test' | 'digest';
   workspaceId: string;
   workspaceName: string;
   appId: string | null;
@@ -328,9 +329,10 @@ export function webhookBody(ctx: ServerContext, format: 'slack' | 'json', delive
     });
   return JSON.stringify({
     id: deliveryId,
-    type: alert.kind === 'test' ? 'test' : 'alert',
-    alert: alert.kind === 'test' ? null : alert.kind,
-    label: alert.kind === 'test' ? 'Test delivery' : ALERTS[alert.kind].label,
+    type: alert.kind === 'test' || alert.kind === 'digest' ? alert.kind : 'alert',
+    alert: alert.kind === 'test' || alert.kind === 'digest' ? null : alert.kind,
+    label:
+      alert.kind === 'test' ? 'Test delivery' : alert.kind === 'digest' ? 'Subscription' : ALERTS[alert.kind].label,
     title: alert.title,
     text: alert.body,
     url,
@@ -394,6 +396,50 @@ export async function queueWebhookDeliveries(
     .returning('id')
     .execute();
   // One queued webhook job at a time is enough: it sends every due delivery.
+  if (rows.length > 0) await ensureQueuedJob(tx, WEBHOOK_JOB);
+  return rows.length;
+}
+
+/**
+ * A digest's short summary to the one webhook its subscription names (docs/notifications.md §Subscriptions), once
+ * per subscription and period; sent by the webhook job like an alert's delivery. Nothing when the webhook is gone or off.
+ */
+export async function queueDigestWebhookDelivery(
+  tx: ServerContext,
+  digest: Omit<WebhookAlert, 'workspaceName' | 'kind'> & { webhookId: string; key: string },
+): Promise<number> {
+  const hook = await tx.db
+    .selectFrom('notification_webhooks')
+    .select(['id', 'format'])
+    .where('id', '=', digest.webhookId)
+    .where('workspace_id', '=', digest.workspaceId)
+    .where('enabled', '=', true)
+    .executeTakeFirst();
+  if (!hook) return 0;
+  const workspace = await tx.db
+    .selectFrom('workspaces')
+    .select('name')
+    .where('id', '=', digest.workspaceId)
+    .executeTakeFirst();
+  const id = randomUUID();
+  const full: WebhookAlert = { ...digest, kind: 'digest', workspaceName: workspace?.name ?? digest.workspaceId };
+  const rows = await tx.db
+    .insertInto('notification_webhook_deliveries')
+    .values({
+      id,
+      webhook_id: hook.id,
+      workspace_id: digest.workspaceId,
+      kind: 'digest',
+      dedupe_key: `digest:${digest.key}`,
+      title: digest.title,
+      body: webhookBody(tx, hook.format, id, full),
+      status: 'pending' as const,
+      next_attempt_at: digest.at,
+      created_at: digest.at,
+    })
+    .onConflict((oc) => oc.columns(['webhook_id', 'dedupe_key']).doNothing())
+    .returning('id')
+    .execute();
   if (rows.length > 0) await ensureQueuedJob(tx, WEBHOOK_JOB);
   return rows.length;
 }

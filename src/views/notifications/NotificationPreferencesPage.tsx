@@ -23,6 +23,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { Switch } from '../integrations/Switch';
 import { WebhooksSection } from './WebhooksSection';
+import { SubscriptionsSection } from './SubscribeDialog';
 
 const appLabel = (app: App) => `${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`;
 
@@ -105,6 +106,10 @@ export default function NotificationPreferencesPage() {
           <WebhooksSection workspaceId={workspace.id} />
         </div>
       )}
+      {/* Every member's own report and dashboard subscriptions (docs/notifications.md §Subscriptions). */}
+      <div className="mx-auto max-w-3xl pb-10">
+        <SubscriptionsSection workspaceId={workspace.id} />
+      </div>
     </>
   );
 }

@@ -29,6 +29,7 @@ import { href } from '../../../paths';
 import { useCurrentWorkspace } from '../../workspace/useCurrentWorkspace';
 import { useFlowActor } from '../../flows/useFlowActor';
 import { useActions } from '../../flows/useActions';
+import { SubscribeButton } from '../../notifications/SubscribeDialog';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Modal } from '../../ui/Modal';
@@ -364,6 +365,9 @@ function Dashboard({
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
+          {!editing && !isNew && dashboardId && (
+            <SubscribeButton workspaceId={workspaceId} kind="dashboard" appId={appId} id={dashboardId} title={name} />
+          )}
           {editing ? (
             <>
               <Button variant="secondary" onClick={actions.add} disabled={phase !== 'editing'}>
