@@ -29,13 +29,11 @@
  * (1,000,000)): the Held completions review list at 1 M holds of one app (target p99 ≤ 50 ms).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort, ROOT } from './e2e-server';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../server/demo/seed';
 import { addDays, type RunReportRequest } from '../src/contracts/analyze';
@@ -44,7 +42,7 @@ import { benchPostbackLog, printPostbackLogTable, type PostbackLogBenchRow } fro
 import { benchPacing, printPacingTable } from './bench-api-pacing';
 import { benchReturns, printReturnsTable } from './bench-api-returns';
 import { benchHolds, printHoldsTable } from './bench-api-holds';
-import type { BenchRow } from './bench-in-process';
+import { withBenchDatabase, type BenchRow } from './bench-in-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -310,27 +308,6 @@ async function runCases(setup: string, urls: string[], pids: number[], rows: Row
 }
 
 // ---------------------------------------------------------------- PostgreSQL database for the run
-
-async function withBenchDatabase<T>(baseUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `qb_bench_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  try {
-    return await fn(url.toString());
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
 
 /**
  * A PostgreSQL server process's own DATA_DIR (its credentials key, logs); analytics live in the shared database.

@@ -3,6 +3,8 @@
  * §Speed, docs/postbacks.md §Postback log): the real app on a migrated embedded PGlite (Fastify's inject, no socket),
  * a session for an account, a timed GET, the p50/p99 of a case and its table.
  */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../server/db/connect';
 import { withPgliteExtensions } from '../server/db/pglite-extensions';
@@ -146,5 +148,27 @@ export async function withBenchApp<T>(
     }
   } finally {
     await handle.close();
+  }
+}
+
+/** A fresh database on the PostgreSQL server at `baseUrl` for `fn`, dropped afterwards. */
+export async function withBenchDatabase<T>(baseUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `qb_bench_${randomBytes(4).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await fn(url.toString());
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }

@@ -361,6 +361,18 @@ async function sendDigest(ctx: ServerContext, claimed: Claimed): Promise<Outcome
     }
     const mail = await composeDigest(ctx, claimed, content, member.name);
     const key = `${claimed.subscription_id}:${claimed.period}`;
+    const message = {
+      to: member.email,
+      subject: mail.subject,
+      body: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+      attachments: mail.attachments,
+    };
+    // SMTP outside any transaction (a slow server never holds a database connection: docs/notifications.md §E-mail);
+    // the sandbox's outbox row commits with "sent".
+    const sandbox = ctx.providers.mailer.kind === 'sandbox';
+    if (claimed.email && !sandbox) await ctx.providers.mailer.send(ctx.db, message);
     await inTransaction(ctx, async (tx) => {
       if (claimed.webhook_id) {
         await queueDigestWebhookDelivery(tx, {
@@ -374,16 +386,7 @@ async function sendDigest(ctx: ServerContext, claimed: Claimed): Promise<Outcome
           at: now,
         });
       }
-      if (claimed.email) {
-        await ctx.providers.mailer.send(tx.db, {
-          to: member.email,
-          subject: mail.subject,
-          body: mail.text,
-          html: mail.html,
-          headers: mail.headers,
-          attachments: mail.attachments,
-        });
-      }
+      if (claimed.email && sandbox) await ctx.providers.mailer.send(tx.db, message);
       await tx.db
         .updateTable('report_digests')
         .set({ status: 'sent', sent_at: now, last_error: null })
@@ -422,5 +425,7 @@ export async function runDigestJob(ctx: ServerContext): Promise<string> {
     if ((await sendDigest(ctx, claimed)) === 'sent') sent++;
     else other++;
   }
+  // A full batch may have left digests due: the next job takes them now, not the scheduler a minute later.
+  if (sent + other === BATCH) await ensureQueuedJob(ctx, DIGEST_JOB);
   return `${opened} period${opened === 1 ? '' : 's'} opened, ${sent} digest${sent === 1 ? '' : 's'} sent${other ? `, ${other} to retry, failed or dropped` : ''}.`;
 }

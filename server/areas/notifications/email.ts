@@ -243,6 +243,8 @@ export const notificationJobs: JobHandlers = {
         if (outcome === 'sent') sent++;
         else failed++;
       }
+      // A full batch may have left messages due: the next job takes them now, not the scheduler a minute later.
+      if (sent + failed === EMAIL_BATCH) await ensureQueuedJob(ctx, EMAIL_JOB);
       return `${sent} e-mail${sent === 1 ? '' : 's'} sent${failed ? `, ${failed} to retry or failed` : ''}.`;
     },
   },

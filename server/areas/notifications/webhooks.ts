@@ -607,7 +607,8 @@ export async function testWebhook(ctx: ServerContext, workspaceId: string, webho
 export async function runWebhookJob(ctx: ServerContext, run: JobRun): Promise<string> {
   let delivered = 0;
   let failed = 0;
-  for (let i = 0; i < WEBHOOK_BATCH; i++) {
+  let i = 0;
+  for (; i < WEBHOOK_BATCH; i++) {
     const claimed = await claimDelivery(ctx);
     if (claimed === 'none') break;
     if (claimed === 'skipped') continue;
@@ -616,6 +617,8 @@ export async function runWebhookJob(ctx: ServerContext, run: JobRun): Promise<st
     else failed++;
     await run.progress(((i + 1) / WEBHOOK_BATCH) * 100);
   }
+  // A full batch may have left deliveries due: the next job takes them now, not the scheduler a minute later.
+  if (i === WEBHOOK_BATCH) await ensureQueuedJob(ctx, WEBHOOK_JOB);
   return `${delivered} webhook deliver${delivered === 1 ? 'y' : 'ies'} sent${failed ? `, ${failed} to retry or failed` : ''}.`;
 }
 
