@@ -4,6 +4,8 @@
  * a session for an account, a timed GET, the p50/p99 of a case and its table.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connect';
 import { withPgliteExtensions } from '../server/db/pglite-extensions';
 import { buildApp, migrate } from '../server/app';
@@ -94,22 +96,58 @@ interface InjectedApp {
   }): Promise<{ statusCode: number; body: string; json(): unknown }>;
 }
 
+/** The migrations a database has run. */
+const migrationsRun = async (db: ServerContext['db']) =>
+  Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM kysely_migration`.execute(db).catch(() => ({ rows: [] })))
+      .rows[0]?.n ?? 0,
+  );
+
+/**
+ * A database dump (`dump.file`) made by the same generator (`dump.key`) with every migration of today is reused, to
+ * iterate without generating millions of rows each time: it is loaded into a fresh in-memory PGlite, as a generated
+ * one lives. Anything else (no file, another key, a migration the dump lacks) answers null.
+ */
+async function reusedDump(dump: { file: string; key: string } | undefined) {
+  if (!dump || !existsSync(dump.file) || !existsSync(`${dump.file}.key`)) return null;
+  if (readFileSync(`${dump.file}.key`, 'utf8') !== dump.key) return null;
+  const pglite = await PGlite.create(withPgliteExtensions({ loadDataDir: new Blob([readFileSync(dump.file)]) }));
+  const handle = await openDatabase({ pglite });
+  const before = await migrationsRun(handle.db);
+  await migrate(handle.db);
+  if ((await migrationsRun(handle.db)) === before) return { pglite, handle };
+  await handle.close();
+  return null;
+}
+
 /**
  * Runs `body` with the app on a fresh migrated PGlite (no demo), then closes both. `signIn(accountId)` gives the
  * headers of a new session of that account (insert the account first); `timedGet(url, headers)` answers a function
- * that GETs `url` with a query and gives the time and the decoded answer (anything but 200 throws).
+ * that GETs `url` with a query and gives the time and the decoded answer (anything but 200 throws). With `dump`, a
+ * dump of the same key is loaded instead (`reused`), and `saveDump()` writes the database's for the next run.
  */
 export async function withBenchApp<T>(
   body: (bench: {
     ctx: ServerContext;
+    reused: boolean;
+    saveDump: () => Promise<void>;
     signIn: (accountId: string) => Promise<Record<string, string>>;
     timedGet: <A>(
       url: string,
       headers: Record<string, string>,
     ) => (query: Record<string, string>) => Promise<{ ms: number; answer: A }>;
   }) => Promise<T>,
+  dump?: { file: string; key: string },
 ): Promise<T> {
-  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
+  const reused = await reusedDump(dump);
+  const pglite = reused?.pglite ?? (await PGlite.create(withPgliteExtensions()));
+  const handle = reused?.handle ?? (await openDatabase({ pglite }));
+  const saveDump = async () => {
+    if (!dump) return;
+    const file = await pglite.dumpDataDir('none');
+    writeFileSync(dump.file, Buffer.from(await file.arrayBuffer()));
+    writeFileSync(`${dump.file}.key`, dump.key);
+  };
   try {
     await migrate(handle.db);
     const app = (await buildApp({
@@ -121,6 +159,8 @@ export async function withBenchApp<T>(
     try {
       return await body({
         ctx,
+        reused: reused !== null,
+        saveDump,
         signIn: async (accountId) => {
           const token = newToken();
           await ctx.db
