@@ -21,7 +21,8 @@
  * workspace (target p99 ≤ 50 ms) and what writing an entry adds to a change's transaction (target ≤ 1 ms).
  * The postback log case (scripts/bench-api-postbacks.ts, in-process on PGlite, `--only postbacks`,
  * --postback-rows <n> (5,000,000), --postback-dump <file> (keep the generated database there and load it on the next
- * run instead of generating again, while the generator and the migrations are the same)): the postback log page at
+ * run instead of generating again, while the generator and the migrations are the same; PGlite cannot dump 5 M postbacks
+ * (≈ 8.5 GB with its WAL), so this serves runs of up to ≈ 1 M)): the postback log page at
  * 5 M postbacks of one app (target p99 ≤ 50 ms).
  * The spend and pacing case (scripts/bench-api-pacing.ts, in-process on PGlite, `--only pacing`, --pacing-rows <n>
  * (1,000,000)): the Quests tab's pacing card and a quest's spend at 1 M completions (target p99 ≤ 50 ms).
