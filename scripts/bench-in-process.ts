@@ -6,6 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { closeSync, existsSync, openAsBlob, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
+import { sql } from 'kysely';
 import { openDatabase } from '../server/db/connect';
 import { withPgliteExtensions } from '../server/db/pglite-extensions';
 import { buildApp, migrate } from '../server/app';
@@ -96,22 +98,66 @@ interface InjectedApp {
   }): Promise<{ statusCode: number; body: string; json(): unknown }>;
 }
 
+/** The migrations a database has run. */
+const migrationsRun = async (db: ServerContext['db']) =>
+  Number(
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM kysely_migration`.execute(db).catch(() => ({ rows: [] })))
+      .rows[0]?.n ?? 0,
+  );
+
+/**
+ * A database dump (`dump.file`) made by the same generator (`dump.key`) with every migration of today is reused, to
+ * iterate without generating millions of rows each time: it is loaded into a fresh in-memory PGlite, as a generated
+ * one lives. Anything else (no file, another key, a migration the dump lacks) answers null.
+ */
+async function reusedDump(dump: { file: string; key: string } | undefined) {
+  if (!dump || !existsSync(dump.file) || !existsSync(`${dump.file}.key`)) return null;
+  if (readFileSync(`${dump.file}.key`, 'utf8') !== dump.key) return null;
+  const pglite = await PGlite.create(withPgliteExtensions({ loadDataDir: await openAsBlob(dump.file) }));
+  const handle = await openDatabase({ pglite });
+  const before = await migrationsRun(handle.db);
+  await migrate(handle.db);
+  if ((await migrationsRun(handle.db)) === before) return { pglite, handle };
+  await handle.close();
+  return null;
+}
+
 /**
  * Runs `body` with the app on a fresh migrated PGlite (no demo), then closes both. `signIn(accountId)` gives the
  * headers of a new session of that account (insert the account first); `timedGet(url, headers)` answers a function
- * that GETs `url` with a query and gives the time and the decoded answer (anything but 200 throws).
+ * that GETs `url` with a query and gives the time and the decoded answer (anything but 200 throws). With `dump`, a
+ * dump of the same key is loaded instead (`reused`), and `saveDump()` writes the database's for the next run.
  */
 export async function withBenchApp<T>(
   body: (bench: {
     ctx: ServerContext;
+    reused: boolean;
+    saveDump: () => Promise<void>;
     signIn: (accountId: string) => Promise<Record<string, string>>;
     timedGet: <A>(
       url: string,
       headers: Record<string, string>,
     ) => (query: Record<string, string>) => Promise<{ ms: number; answer: A }>;
   }) => Promise<T>,
+  dump?: { file: string; key: string },
 ): Promise<T> {
-  const handle = await openDatabase({ pglite: await PGlite.create(withPgliteExtensions()) });
+  const reused = await reusedDump(dump);
+  const pglite = reused?.pglite ?? (await PGlite.create(withPgliteExtensions()));
+  const handle = reused?.handle ?? (await openDatabase({ pglite }));
+  // PGlite dumps into one array (its WAL included): 1 M postbacks make ≈ 2.9 GB, 5 M ≈ 8.5 GB, past what an array
+  // holds. A dump that cannot be made is said and skipped; the bench goes on.
+  const saveDump = async () => {
+    if (!dump) return;
+    try {
+      const bytes = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+      const fd = openSync(dump.file, 'w');
+      for (let at = 0; at < bytes.length; at += 1 << 30) writeSync(fd, bytes, at, Math.min(1 << 30, bytes.length - at));
+      closeSync(fd);
+      writeFileSync(`${dump.file}.key`, dump.key);
+    } catch (error) {
+      console.log(`  (the database could not be kept in ${dump.file}: ${String(error)})`);
+    }
+  };
   try {
     await migrate(handle.db);
     const app = (await buildApp({
@@ -123,6 +169,8 @@ export async function withBenchApp<T>(
     try {
       return await body({
         ctx,
+        reused: reused !== null,
+        saveDump,
         signIn: async (accountId) => {
           const token = newToken();
           await ctx.db

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS } from '../../server/demo/seed';
 import { sql } from 'kysely';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
-import { SCAN_WINDOW } from '../../server/areas/postbacks/log';
+import { QUICK_WINDOW, SCAN_WINDOW, SEARCH_VALUES } from '../../server/areas/postbacks/log';
 import type { PostbackLogPage, PostbackLogRow } from '../../src/contracts/postbacks';
 
 const IOS: string = DEMO_APP_IDS.dragonMergeIos; // has an AppsFlyer plugin
@@ -199,33 +199,51 @@ describe('paging', () => {
   });
 });
 
-describe('a filter no index serves', () => {
-  test('a search reads at most SCAN_WINDOW rows per request: rare matches are found page after page, saying how far it looked', async () => {
-    // 45,000 postbacks of one app, one a second; the 6th and the 44,991st are the only 'rare_event'.
+describe('the search', () => {
+  test('a text of up to SEARCH_VALUES distinct values finds every match page after page, however old; a commoner one reads at most SCAN_WINDOW rows per request, saying how far it looked', async () => {
+    // 45,000 postbacks of one app, one a second: the 44,991st is 'rare_event', the oldest 1,055 'rare_event_0' … '_1054'.
     const start = Date.parse('2026-11-01T00:00:00.000Z');
     await sql`
       INSERT INTO postbacks (app_id, source, idempotency_key, event_name, received_at)
-      SELECT ${ANDROID}, 'appsflyer', 'window-' || g, CASE WHEN g IN (5, 44990) THEN 'rare_event' ELSE 'bulk' END,
+      SELECT ${ANDROID}, 'appsflyer', 'window-' || g,
+        CASE WHEN g = 44990 THEN 'rare_event' WHEN g < 1055 THEN 'rare_event_' || g ELSE 'bulk' END,
         ${new Date(start).toISOString()}::timestamptz + make_interval(secs => g)
       FROM generate_series(0, 44999) AS g`.execute(server.db);
+    const at = (g: number) => new Date(start + g * 1000).toISOString();
+    const times = (p: PostbackLogPage) => p.entries.map((e) => new Date(e.receivedAt).toISOString());
+    const walk = async (q: string, most: number) => {
+      const pages: PostbackLogPage[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await page(ANDROID, { q, ...(cursor ? { cursor } : {}) });
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json() as PostbackLogPage;
+        pages.push(body);
+        cursor = body.nextCursor;
+      } while (cursor && pages.length < most);
+      return pages;
+    };
+
+    // 'rare_event_1' finds 166 names (_1, _10 … _19, _100 … _199, _1000 … _1054): all their rows, newest first,
+    // 50 a page, none missed or repeated, each page whole.
+    expect(SEARCH_VALUES).toBe(1_000);
+    const ones = [
+      1,
+      ...Array.from({ length: 10 }, (_, i) => 10 + i),
+      ...Array.from({ length: 100 }, (_, i) => 100 + i),
+    ];
+    const expected = [...ones, ...Array.from({ length: 55 }, (_, i) => 1000 + i)].sort((x, y) => y - x).map(at);
+    const few = await walk('RARE_EVENT_1', 10);
+    expect(few.map((p) => p.entries.length)).toEqual([50, 50, 50, 16]);
+    expect(few.flatMap(times)).toEqual(expected);
+    expect(few.map((p) => p.searchedTo)).toEqual([null, null, null, null]);
+    expect(times((await page(ANDROID, { q: 'rare_event_999' })).json())).toEqual([at(999)]);
+
+    // 'rare_ev' finds 1,056 names, more than SEARCH_VALUES: the newest rows are walked with the text, 10,000 a request.
     expect(SCAN_WINDOW).toBe(10_000);
-    const pages: PostbackLogPage[] = [];
-    let cursor: string | null = null;
-    do {
-      const res = await page(ANDROID, { q: 'rare_ev', ...(cursor ? { cursor } : {}) });
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json() as PostbackLogPage;
-      pages.push(body);
-      cursor = body.nextCursor;
-    } while (cursor && pages.length < 10);
-    expect(pages.map((p) => p.entries.map((e) => new Date(e.receivedAt).toISOString()))).toEqual([
-      [new Date(start + 44_990_000).toISOString()],
-      [],
-      [],
-      [],
-      [new Date(start + 5_000).toISOString()],
-    ]);
-    // Searched back to the 10,000th newest, the 20,000th, …; the last page reached the end.
+    const pages = await walk('rare_ev', 5);
+    expect(pages.map(times)).toEqual([[at(44990)], [], [], [], Array.from({ length: 50 }, (_, i) => at(1054 - i))]);
+    // Searched back to the 10,000th newest, the 20,000th, …; the last window holds a whole page and goes on.
     expect(pages.map((p) => p.searchedTo)).toEqual([
       start + 35_000_000,
       start + 25_000_000,
@@ -233,10 +251,21 @@ describe('a filter no index serves', () => {
       start + 5_000_000,
       null,
     ]);
+    expect(pages[4]!.nextCursor).not.toBeNull();
+    // 'bulk' fills its page among the newest QUICK_WINDOW rows: the whole answer, read there.
+    expect(QUICK_WINDOW).toBe(2_000);
+    const bulk = (await page(ANDROID, { q: 'bulk' })).json() as PostbackLogPage;
+    expect(bulk.searchedTo).toBeNull();
+    expect(times(bulk)).toEqual(
+      Array.from({ length: 51 }, (_, i) => 44999 - i)
+        .filter((g) => g !== 44990)
+        .map(at),
+    );
+    expect(bulk.nextCursor).not.toBeNull();
     // The event filter has its index: both at once.
-    const byEvent = (await page(ANDROID, { event: 'rare_event' })).json() as PostbackLogPage;
+    const byEvent = (await page(ANDROID, { event: 'rare_event_3' })).json() as PostbackLogPage;
     expect(byEvent).toMatchObject({ nextCursor: null, searchedTo: null });
-    expect(byEvent.entries).toHaveLength(2);
+    expect(times(byEvent)).toEqual([at(3)]);
     // Unfiltered, the same app pages on without a window.
     expect((await page(ANDROID, {})).json()).toMatchObject({ searchedTo: null });
     expect((await page(ANDROID, {})).json().entries).toHaveLength(50);

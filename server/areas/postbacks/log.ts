@@ -103,12 +103,89 @@ const newerFirst = (a: Position, b: Position) =>
   a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(a.id) === BigInt(b.id) ? 0 : BigInt(b.id) > BigInt(a.id) ? 1 : -1;
 
 /**
- * How many rows of each table one request reads at most when a filter no index serves is set (the search; the
- * outcome on the log): its matches are looked for among that many rows after the cursor, so a filter that matches almost
- * nothing never reads millions of rows in one request; the answer then says how far it searched.
+ * How many rows of each table one request reads at most when a filter no index serves is set (a common search text;
+ * the outcome on the log): its matches are looked for among that many rows after the cursor, so a filter that matches
+ * almost nothing never reads millions of rows in one request; the answer then says how far it searched.
  */
 export const SCAN_WINDOW = 10_000;
 const EXPORT_SCAN_WINDOW = 200_000;
+
+/**
+ * Past this many matching distinct values the search text is common, and the newest rows are walked with it instead
+ * (the CSV, which reads up to 10,000 rows of each value, past EXPORT_SEARCH_VALUES).
+ */
+export const SEARCH_VALUES = 1_000;
+/** The newest rows of each table a search reads first: a text that is common fills its page there. */
+export const QUICK_WINDOW = 2_000;
+const EXPORT_SEARCH_VALUES = 50;
+
+type Kind = 'event' | 'device' | 'reason';
+/** The searched columns of each table, by the kind of value they hold. */
+const SEARCHED: Record<'postbacks' | 'postback_log', [Kind, 'event_name' | 'advertising_id' | 'reason'][]> = {
+  postbacks: [
+    ['event', 'event_name'],
+    ['device', 'advertising_id'],
+  ],
+  postback_log: [
+    ['event', 'event_name'],
+    ['device', 'advertising_id'],
+    ['reason', 'reason'],
+  ],
+};
+
+/**
+ * The app's distinct event names, device ids and reasons from the source that the pattern finds, by kind
+ * (`postback_search_values`, trigram-indexed), or null when there are more than SEARCH_VALUES of them.
+ */
+async function matchingValues(ctx: ServerContext, appId: string, source: string, pattern: string, max: number) {
+  const found = await ctx.db
+    .selectFrom('postback_search_values')
+    .select(['kind', 'value'])
+    .where('app_id', '=', appId)
+    .where('source', '=', source)
+    .where('value', 'ilike', pattern)
+    .limit(max + 1)
+    .execute();
+  if (found.length > max) return null;
+  const values: Record<Kind, string[]> = { event: [], device: [], reason: [] };
+  for (const { kind, value } of found) values[kind].push(value);
+  return values;
+}
+
+/** The rows as both tables give them: the postbacks table's missing columns are read as nulls. */
+function logColumns<T extends 'postbacks' | 'postback_log'>(q: SelectQueryBuilder<Database, T, {}>, logTable: boolean) {
+  const b = q as unknown as SelectQueryBuilder<Database, 'postback_log', {}>;
+  return b
+    .select(['id', 'received_at', 'event_name', 'advertising_id'])
+    .$if(logTable, (q) => q.select(['outcome', 'reason_code', 'reason']))
+    .$if(!logTable, (q) =>
+      q.select([
+        sql<'stored'>`'stored'`.as('outcome'),
+        sql<null>`null`.as('reason_code'),
+        sql<null>`null`.as('reason'),
+      ]),
+    );
+}
+
+/** A row as read: the postbacks table's missing columns are typed as absent by kysely, read as nulls. */
+interface ReadRow {
+  id: string;
+  at: string;
+  event_name?: string | null;
+  outcome?: string;
+  reason_code?: PostbackReasonCode | null;
+  reason?: string | null;
+  advertising_id?: string | null;
+}
+const toFound = (row: ReadRow): Found => ({
+  id: String(row.id),
+  at: row.at,
+  event_name: row.event_name ?? null,
+  advertising_id: row.advertising_id ?? null,
+  outcome: row.outcome as Found['outcome'],
+  reason_code: row.reason_code ?? null,
+  reason: row.reason ?? null,
+});
 
 async function find(
   ctx: ServerContext,
@@ -117,15 +194,92 @@ async function find(
   query: PostbackLogQuery,
   limit: number,
   window: number,
+  maxValues: number,
 ): Promise<{ rows: Found[]; searchedTo: Position | null }> {
   if (!postbackPartnerOf(source)) throw notFound('Postback source');
   const cursor = query.cursor ? pageCursor(query.cursor) : null;
   const text = query.q?.trim() ? containing(query.q.trim()) : null;
   const wantStored = !query.outcome || query.outcome === 'stored';
   const wantLogged = query.outcome !== 'stored';
+  const outcome = query.outcome === 'stored' ? undefined : query.outcome;
+
+  /**
+   * A search that finds at most `maxValues` distinct values reads along the index of each value's column, in two
+   * steps: each value's newest row after the cursor (one index descent per value and table), then, from the values
+   * whose newest row is among the `limit` newest of them (so at most `limit` values), their rows down to the
+   * `limit`-th newest of those rows (none older can be on the page), at most `limit` each; merged. Every match,
+   * however old, in bounded work (docs/postbacks.md §Postback log).
+   */
+  const byValues = async (values: Record<Kind, string[]>) => {
+    const tables = [
+      ...(wantStored ? (['postbacks'] as const) : []),
+      ...(wantLogged ? (['postback_log'] as const) : []),
+    ];
+    const reads = tables.flatMap((table) =>
+      SEARCHED[table].filter(([kind]) => values[kind].length > 0).map(([kind, column]) => ({ table, kind, column })),
+    );
+    /** The read's rows of each value in `list`, newest first, at most `n` each, down to `bound` when given. */
+    const newest = (
+      read: (typeof reads)[number],
+      list: string[],
+      n: number,
+      bound: Position | null,
+      whole: boolean,
+    ) => {
+      const logTable = read.table === 'postback_log';
+      const base = indexed(ctx.db.selectFrom(read.table as 'postback_log'), appId, source, query, cursor);
+      const rows = (whole ? logColumns(base, logTable) : base.select(['id']))
+        .select(atText.as('at'))
+        .where(read.column, '=', sql.ref<string>('v.v'))
+        .$if(logTable && outcome !== undefined, (q) => q.where('outcome', '=', outcome!))
+        .$if(bound !== null, (q) =>
+          q.where(sql<boolean>`(received_at, id) >= (${bound!.at}::timestamptz, ${bound!.id}::bigint)`),
+        )
+        .orderBy('received_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(n);
+      return ctx.db
+        .selectFrom(sql<{ v: string }>`unnest(${list}::text[])`.as('v'))
+        .innerJoinLateral(rows.as('w'), (join) => join.onTrue())
+        .select('v.v as value')
+        .selectAll('w');
+    };
+    const heads = (
+      await Promise.all(
+        reads.map(async (read) =>
+          (await newest(read, values[read.kind], 1, null, false).execute()).map((head) => ({
+            read,
+            value: head.value,
+            at: head.at,
+            id: String(head.id),
+          })),
+        ),
+      )
+    )
+      .flat()
+      .sort(newerFirst);
+    // A row may hold two matched values (its event and its device): it counts once.
+    const distinct = heads.filter((head, i) => i === 0 || head.id !== heads[i - 1]!.id);
+    const bound = distinct.length > limit ? distinct[limit - 1]! : null;
+    const wanted = bound === null ? heads : heads.filter((head) => newerFirst(head, bound) <= 0);
+    const found = await Promise.all(
+      reads.map(async (read) => {
+        const list = wanted.filter((head) => head.read === read).map((head) => head.value);
+        return list.length === 0
+          ? []
+          : ((await newest(read, list, limit, bound, true).execute()) as ReadRow[]).map(toFound);
+      }),
+    );
+    const seen = new Set<string>();
+    const rows = found
+      .flat()
+      .sort(newerFirst)
+      .filter((row) => !seen.has(row.id) && seen.add(row.id));
+    return { rows: rows.slice(0, limit), searchedTo: null };
+  };
 
   /** The table's `window`-th row after the cursor by the indexed filters alone (an index-only probe), or null. */
-  const edgeOf = async (table: 'postbacks' | 'postback_log'): Promise<Position | null> => {
+  const edgeOf = async (table: 'postbacks' | 'postback_log', window: number): Promise<Position | null> => {
     const row = await indexed(ctx.db.selectFrom(table), appId, source, query, cursor)
       .select(['id', atText.as('at')])
       .orderBy('received_at', 'desc')
@@ -139,28 +293,16 @@ async function find(
    * The table's newest rows after the cursor by the indexed filters, at most `window` of them when a filter no index
    * serves is set (the database stops reading once `limit` match); a short answer's edge is probed.
    */
-  const read = async (table: 'postbacks' | 'postback_log', unindexed: boolean) => {
+  const read = async (table: 'postbacks' | 'postback_log', unindexed: boolean, window: number) => {
     const logTable = table === 'postback_log';
-    // The two tables share these columns; the postbacks table's missing ones are read as nulls.
-    const window_ = indexed(ctx.db.selectFrom(table as 'postback_log'), appId, source, query, cursor)
-      .select(['id', 'received_at', 'event_name', 'advertising_id'])
-      .$if(logTable, (q) => q.select(['outcome', 'reason_code', 'reason']))
-      .$if(!logTable, (q) =>
-        q.select([
-          sql<'stored'>`'stored'`.as('outcome'),
-          sql<null>`null`.as('reason_code'),
-          sql<null>`null`.as('reason'),
-        ]),
-      )
+    const window_ = logColumns(indexed(ctx.db.selectFrom(table), appId, source, query, cursor), logTable)
       .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
       .$if(unindexed, (q) => q.limit(window))
       .as('w');
     const rows = await ctx.db
       .selectFrom(window_)
-      .$if(logTable && query.outcome !== undefined, (q) =>
-        q.where('outcome', '=', query.outcome as 'duplicate' | 'refused'),
-      )
+      .$if(logTable && outcome !== undefined, (q) => q.where('outcome', '=', outcome!))
       .$if(text !== null, (q) =>
         q.where((eb) =>
           eb.or([
@@ -175,31 +317,38 @@ async function find(
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    const edge = unindexed && rows.length < limit ? await edgeOf(table) : null;
-    return {
-      edge,
-      rows: rows.map((row): Found => ({
-        ...row,
-        id: String(row.id),
-        outcome: row.outcome as Found['outcome'],
-        reason_code: row.reason_code ?? null,
-        reason: row.reason ?? null,
-      })),
-    };
+    const edge = unindexed && rows.length < limit ? await edgeOf(table, window) : null;
+    return { edge, rows: rows.map(toFound) };
   };
 
-  const none = { rows: [] as Found[], edge: null };
-  const stored = () => (wantStored ? read('postbacks', text !== null) : none);
-  const logged = () => (wantLogged ? read('postback_log', text !== null || query.outcome !== undefined) : none);
+  /** Both tables read along their newest `window` rows after the cursor (see `read`), merged. */
+  const scan = async (window: number) => {
+    const none = { rows: [] as Found[], edge: null };
+    const [s, o] = await Promise.all([
+      wantStored ? read('postbacks', text !== null, window) : none,
+      wantLogged ? read('postback_log', text !== null || outcome !== undefined, window) : none,
+    ]);
+    // Both tables were read down to the newer of their edges: rows below it wait for the next request.
+    const edges = [s.edge, o.edge].filter((edge): edge is Position => edge !== null).sort(newerFirst);
+    const searchedTo = edges[0] ?? null;
+    const rows = [...s.rows, ...o.rows]
+      .filter((row) => searchedTo === null || newerFirst(row, searchedTo) <= 0)
+      .sort(newerFirst);
+    // A full page above the edge is the whole answer: every match not read is older than the page's last row.
+    return rows.length >= limit
+      ? { rows: rows.slice(0, limit), searchedTo: null }
+      : { rows: rows.slice(0, limit), searchedTo };
+  };
 
-  const [s, o] = await Promise.all([stored(), logged()]);
-  // Both tables were read down to the newer of their edges: rows below it wait for the next request.
-  const edges = [s.edge, o.edge].filter((edge): edge is Position => edge !== null).sort(newerFirst);
-  const searchedTo = edges[0] ?? null;
-  const rows = [...s.rows, ...o.rows]
-    .filter((row) => searchedTo === null || newerFirst(row, searchedTo) <= 0)
-    .sort(newerFirst);
-  return { rows: rows.slice(0, limit), searchedTo };
+  if (text === null) return scan(window);
+  /**
+   * A search: first the newest QUICK_WINDOW rows (a common text fills the page there), then, when it did not, along
+   * the index of each matching value (a rare one: a device id), and past `maxValues` values the wider window.
+   */
+  const quick = await scan(Math.min(QUICK_WINDOW, window));
+  if (quick.searchedTo === null) return quick;
+  const values = await matchingValues(ctx, appId, source, text, maxValues);
+  return values ? byValues(values) : scan(window);
 }
 
 const toRow = (row: Found): PostbackLogRow => ({
@@ -222,7 +371,15 @@ export async function listPostbackLog(
   source: string,
   query: PostbackLogQuery,
 ): Promise<PostbackLogPage> {
-  const { rows, searchedTo } = await find(ctx, appId, source, query, POSTBACK_LOG_PAGE_SIZE + 1, SCAN_WINDOW);
+  const { rows, searchedTo } = await find(
+    ctx,
+    appId,
+    source,
+    query,
+    POSTBACK_LOG_PAGE_SIZE + 1,
+    SCAN_WINDOW,
+    SEARCH_VALUES,
+  );
   const page = rows.slice(0, POSTBACK_LOG_PAGE_SIZE);
   const last = page[page.length - 1];
   if (rows.length > POSTBACK_LOG_PAGE_SIZE && last)
@@ -252,6 +409,7 @@ export async function exportPostbackLog(
     { ...query, cursor: undefined },
     POSTBACK_LOG_EXPORT_LIMIT,
     EXPORT_SCAN_WINDOW,
+    EXPORT_SEARCH_VALUES,
   );
   return {
     success: true,

@@ -47,8 +47,17 @@ export interface PostbackLogTable {
   advertising_id: string | null;
 }
 
+/** Each distinct event name, device id and reason of an app's postbacks from a source, once (the log's search). */
+export interface PostbackSearchValuesTable {
+  app_id: string;
+  source: string;
+  kind: 'event' | 'device' | 'reason';
+  value: string;
+}
+
 export interface PostbackTables {
   postback_secrets: PostbackSecretsTable;
   postbacks: PostbacksTable;
   postback_log: PostbackLogTable;
+  postback_search_values: PostbackSearchValuesTable;
 }
