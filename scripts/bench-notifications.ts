@@ -29,7 +29,7 @@ import { configFromEnv } from '../server/config';
 import { inTransaction, type ServerContext } from '../server/context';
 import { emit } from '../server/events/outbox';
 import { startJobWorker } from '../server/jobs/queue';
-import { notificationJobs } from '../server/areas/notifications/index';
+import { notificationLanes } from '../server/areas/notifications/index';
 import { hashToken, newToken } from '../server/auth/crypto';
 import { ALERTS } from '../src/contracts/notifications';
 import { withBenchDatabase } from './bench-in-process';
@@ -172,7 +172,7 @@ async function run(store: string, handle: DbHandle, hookUrl: string): Promise<Re
   });
   await app.ready();
   const ctx = (app as unknown as { questboard: ServerContext }).questboard;
-  const worker = startJobWorker(ctx, notificationJobs, { pollMs: 200 });
+  const workers = notificationLanes.map((lane) => startJobWorker(ctx, lane, { pollMs: 200 }));
   try {
     const workspaces = await seed(ctx);
     // One webhook per workspace, made through its route as an admin makes it (its secret sealed, its URL checked).
@@ -204,7 +204,7 @@ async function run(store: string, handle: DbHandle, hookUrl: string): Promise<Re
       hookLag: paced.hookLag,
     };
   } finally {
-    await worker.stop();
+    for (const worker of workers) await worker.stop();
     await app.close();
   }
 }

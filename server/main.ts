@@ -31,7 +31,7 @@ import {
   sourceHealthJobs,
 } from './areas/integrations/index';
 import {
-  notificationJobs,
+  notificationLanes,
   scheduleDigests,
   scheduleNotificationEmails,
   scheduleWebhookDeliveries,
@@ -176,13 +176,12 @@ async function main() {
   const activityWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, activityJobs, {
     log: (line) => console.error(line),
   });
-  // Alerts by e-mail (docs/notifications.md §E-mail), in a lane of their own so a long job never holds them up.
-  const notificationWorker = startJobWorker(
-    (app as unknown as { questboard: ServerContext }).questboard,
-    notificationJobs,
-    {
+  // Alerts by e-mail, and webhooks with digests (docs/notifications.md §Delivery): two lanes of their own, so a long job
+  // elsewhere never holds them up, nor a burst of one the other.
+  const notificationWorkers = notificationLanes.map((lane) =>
+    startJobWorker((app as unknown as { questboard: ServerContext }).questboard, lane, {
       log: (line) => console.error(line),
-    },
+    }),
   );
   const billingWorker = startJobWorker((app as unknown as { questboard: ServerContext }).questboard, billingJobs, {
     log: (line) => console.error(line),
@@ -219,7 +218,7 @@ async function main() {
         await jobs.stop();
         await firebaseWorker.stop();
         await activityWorker.stop();
-        await notificationWorker.stop();
+        for (const worker of notificationWorkers) await worker.stop();
         await billingWorker.stop();
         await dispatcher.stop();
         await analytics.close();

@@ -8,6 +8,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as t from 'io-ts';
+import { sql } from 'kysely';
 import { isRight } from 'fp-ts/Either';
 import { ALERTS, AlertKindCodec, type AlertKind } from '../../../src/contracts/notifications';
 import type { ServerContext } from '../../context';
@@ -149,10 +150,15 @@ export async function queueAlertMails(tx: ServerContext, mails: readonly AlertMa
 }
 
 /**
- * A claimed message is due again after this long if its server stopped before recording the answer (longer than the
- * SMTP adapter's connection, greeting and socket timeouts together: server/providers/mailer.ts).
+ * A claimed message is due again after this long if its server stopped before recording the answer (longer than a
+ * claimed batch takes through the SMTP adapter's connection, greeting and socket timeouts: server/providers/mailer.ts).
  */
 export const EMAIL_CLAIM_LEASE_MS = 60_000;
+/**
+ * Messages claimed at once: in the sandbox 50, written in one transaction; through SMTP one, so that a claim never
+ * outlasts its lease however slow the server.
+ */
+const claimSize = (ctx: ServerContext) => (ctx.providers.mailer.kind === 'sandbox' ? 50 : 1);
 
 interface ClaimedEmail {
   id: string;
@@ -165,69 +171,98 @@ interface ClaimedEmail {
 }
 
 /**
- * Claims one due message (SKIP LOCKED, so several servers share them) in a short transaction of its own: the send
- * happens outside any transaction, so a slow or silent SMTP server never holds a connection (the embedded database
- * has one) and a killed server's message is due again after EMAIL_CLAIM_LEASE_MS (docs/notifications.md §Delivery).
+ * Claims due messages (claimSize) (SKIP LOCKED, so several servers share them) in a short transaction of its
+ * own: the sends happen outside any transaction, so a slow or silent SMTP server never holds a connection (the
+ * embedded database has one), and a killed server's messages are due again after EMAIL_CLAIM_LEASE_MS
+ * (docs/notifications.md §E-mail).
  */
-async function claimNextEmail(ctx: ServerContext): Promise<ClaimedEmail | null> {
+async function claimEmails(ctx: ServerContext): Promise<ClaimedEmail[]> {
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
-    const row = await trx
+    const rows = await trx
       .selectFrom('notification_emails')
       .select(['id', 'to_email', 'subject', 'body', 'headers', 'attempts', 'created_at'])
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('next_attempt_at')
       .orderBy('id')
-      .limit(1)
+      .limit(claimSize(ctx))
       .forUpdate()
       .skipLocked()
-      .executeTakeFirst();
-    if (!row) return null;
+      .execute();
+    if (rows.length === 0) return [];
     await trx
       .updateTable('notification_emails')
-      .set({ attempts: row.attempts + 1, next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS) })
-      .where('id', '=', row.id)
+      .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS) })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .execute();
-    return { ...row, attempts: row.attempts + 1 };
+    return rows.map((row) => ({ ...row, attempts: row.attempts + 1 }));
   });
 }
 
-/** Sends one due message and records the answer; 'none' when none is due. */
-async function sendNextEmail(ctx: ServerContext): Promise<'sent' | 'retry' | 'failed' | 'none'> {
-  const row = await claimNextEmail(ctx);
-  if (!row) return 'none';
-  const pending = (db: ServerContext['db']) =>
-    db.updateTable('notification_emails').where('id', '=', row.id).where('status', '=', 'pending');
-  const message = {
-    to: row.to_email,
-    subject: row.subject,
-    body: row.body,
-    headers: readJson(Headers, 'notification_emails.headers', row.headers),
-  };
-  const sent = (db: ServerContext['db']) =>
-    pending(db).set({ status: 'sent', sent_at: ctx.now(), last_error: null }).execute();
-  try {
-    if (ctx.providers.mailer.kind === 'sandbox')
-      // The sandbox writes the outbox row: it and "sent" commit together.
-      await ctx.db.transaction().execute(async (trx) => {
-        await ctx.providers.mailer.send(trx, message);
-        await sent(trx);
-      });
-    else {
-      await ctx.providers.mailer.send(ctx.db, message);
-      await sent(ctx.db);
-    }
-    return 'sent';
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const { at: next, givenUp } = nextAttempt(ctx.now(), row.attempts, row.created_at, EMAIL_RETRY);
-    await pending(ctx.db)
-      .set({ status: givenUp ? 'failed' : 'pending', next_attempt_at: next, last_error: reason.slice(0, 2000) })
-      .execute();
-    console.error(logLine('notifications', { email: row.id, attempt: row.attempts, failed: reason, givenUp }));
-    return givenUp ? 'failed' : 'retry';
+const asMessage = (row: ClaimedEmail) => ({
+  to: row.to_email,
+  subject: row.subject,
+  body: row.body,
+  headers: readJson(Headers, 'notification_emails.headers', row.headers),
+});
+
+/** Marks claimed messages sent (those still pending: a message is never sent twice by a late mark). */
+const markSent = (db: ServerContext['db'], ids: string[], at: Date) =>
+  db
+    .updateTable('notification_emails')
+    .set({ status: 'sent', sent_at: at, last_error: null })
+    .where('id', 'in', ids)
+    .where('status', '=', 'pending')
+    .execute();
+
+/** A failed send: retried with a growing backoff until the message is a day old, then failed (logged). */
+async function markFailed(ctx: ServerContext, row: ClaimedEmail, error: unknown): Promise<'retry' | 'failed'> {
+  const reason = error instanceof Error ? error.message : String(error);
+  const { at: next, givenUp } = nextAttempt(ctx.now(), row.attempts, row.created_at, EMAIL_RETRY);
+  await ctx.db
+    .updateTable('notification_emails')
+    .set({ status: givenUp ? 'failed' : 'pending', next_attempt_at: next, last_error: reason.slice(0, 2000) })
+    .where('id', '=', row.id)
+    .where('status', '=', 'pending')
+    .execute();
+  console.error(logLine('notifications', { email: row.id, attempt: row.attempts, failed: reason, givenUp }));
+  return givenUp ? 'failed' : 'retry';
+}
+
+/** Sends a claim of due messages and records each answer; how many were sent and how many failed (none: 0 and 0). */
+async function sendDueEmails(ctx: ServerContext): Promise<{ claimed: number; sent: number; failed: number }> {
+  const rows = await claimEmails(ctx);
+  if (rows.length === 0) return { claimed: 0, sent: 0, failed: 0 };
+  if (ctx.providers.mailer.kind === 'sandbox') {
+    // The sandbox writes outbox rows: they and "sent" commit together.
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const row of rows) await ctx.providers.mailer.send(trx, asMessage(row));
+      await markSent(
+        trx,
+        rows.map((row) => row.id),
+        ctx.now(),
+      );
+    });
+    return { claimed: rows.length, sent: rows.length, failed: 0 };
   }
+  let sent = 0;
+  let failed = 0;
+  for (const row of rows) {
+    try {
+      await ctx.providers.mailer.send(ctx.db, asMessage(row));
+      await markSent(ctx.db, [row.id], ctx.now());
+      sent++;
+    } catch (error) {
+      await markFailed(ctx, row, error);
+      failed++;
+    }
+  }
+  return { claimed: rows.length, sent, failed };
 }
 
 /** The e-mail job and the webhook job (./webhooks.ts): each sends what is due now. */
@@ -237,14 +272,16 @@ export const notificationJobs: JobHandlers = {
     async [EMAIL_JOB](ctx) {
       let sent = 0;
       let failed = 0;
-      for (let i = 0; i < EMAIL_BATCH; i++) {
-        const outcome = await sendNextEmail(ctx);
-        if (outcome === 'none') break;
-        if (outcome === 'sent') sent++;
-        else failed++;
+      let full = false;
+      for (let i = 0; i < EMAIL_BATCH; i += claimSize(ctx)) {
+        const done = await sendDueEmails(ctx);
+        sent += done.sent;
+        failed += done.failed;
+        full = done.claimed === claimSize(ctx);
+        if (!full) break;
       }
       // A full batch may have left messages due: the next job takes them now, not the scheduler a minute later.
-      if (sent + failed === EMAIL_BATCH) await ensureQueuedJob(ctx, EMAIL_JOB);
+      if (full) await ensureQueuedJob(ctx, EMAIL_JOB);
       return `${sent} e-mail${sent === 1 ? '' : 's'} sent${failed ? `, ${failed} to retry or failed` : ''}.`;
     },
   },

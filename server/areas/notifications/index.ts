@@ -22,11 +22,26 @@ export {
   deliverAlert,
 } from './notifications';
 export { scheduleNotificationEmails } from './email';
-import { notificationJobs as alertJobs } from './email';
+import { EMAIL_JOB, notificationJobs as alertJobs } from './email';
+import { WEBHOOK_JOB } from './webhooks';
 import { DIGEST_JOB, runDigestJob } from './digests';
+import type { JobHandlers } from '../../jobs/queue';
 export { scheduleDigests } from './digests';
 /** The area's jobs: alert e-mails, webhook deliveries and digests (docs/notifications.md §Subscriptions). */
-export const notificationJobs = { ...alertJobs, handlers: { ...alertJobs.handlers, [DIGEST_JOB]: runDigestJob } };
+export const notificationJobs: JobHandlers = {
+  ...alertJobs,
+  handlers: { ...alertJobs.handlers, [DIGEST_JOB]: runDigestJob },
+};
+/**
+ * The same jobs in two lanes, each for a worker of its own (server/main.ts): e-mail, and the rest (webhooks,
+ * digests), so that a burst of one never waits behind the other.
+ */
+export const notificationLanes: JobHandlers[] = [
+  { handlers: { [EMAIL_JOB]: notificationJobs.handlers[EMAIL_JOB]! } },
+  {
+    handlers: { [WEBHOOK_JOB]: notificationJobs.handlers[WEBHOOK_JOB]!, [DIGEST_JOB]: runDigestJob },
+  },
+];
 export { scheduleWebhookDeliveries } from './webhooks';
 export { notificationsMigrations } from './migrations';
 export { notificationRoutes } from './routes';

@@ -603,22 +603,31 @@ export async function testWebhook(ctx: ServerContext, workspaceId: string, webho
   };
 }
 
-/** The webhook job: sends what is due now. */
+/** Deliveries in flight at once in one job: a slow receiver never holds up the others' (each has its 5 s timeout). */
+const WEBHOOK_CONCURRENCY = 8;
+
+/** The webhook job: sends what is due now, WEBHOOK_CONCURRENCY at a time. */
 export async function runWebhookJob(ctx: ServerContext, run: JobRun): Promise<string> {
   let delivered = 0;
   let failed = 0;
-  let i = 0;
-  for (; i < WEBHOOK_BATCH; i++) {
-    const claimed = await claimDelivery(ctx);
-    if (claimed === 'none') break;
-    if (claimed === 'skipped') continue;
-    const outcome = await sendDelivery(ctx, claimed, true);
-    if (outcome === 'delivered') delivered++;
-    else failed++;
-    await run.progress(((i + 1) / WEBHOOK_BATCH) * 100);
-  }
+  let taken = 0;
+  let drained = false;
+  await Promise.all(
+    Array.from({ length: WEBHOOK_CONCURRENCY }, async () => {
+      while (!drained && taken < WEBHOOK_BATCH) {
+        taken++;
+        const claimed = await claimDelivery(ctx);
+        if (claimed === 'none') drained = true;
+        else if (claimed !== 'skipped') {
+          if ((await sendDelivery(ctx, claimed, true)) === 'delivered') delivered++;
+          else failed++;
+          await run.progress(((delivered + failed) / WEBHOOK_BATCH) * 100);
+        }
+      }
+    }),
+  );
   // A full batch may have left deliveries due: the next job takes them now, not the scheduler a minute later.
-  if (i === WEBHOOK_BATCH) await ensureQueuedJob(ctx, WEBHOOK_JOB);
+  if (!drained) await ensureQueuedJob(ctx, WEBHOOK_JOB);
   return `${delivered} webhook deliver${delivered === 1 ? 'y' : 'ies'} sent${failed ? `, ${failed} to retry or failed` : ''}.`;
 }
 
