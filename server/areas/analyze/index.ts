@@ -7,3 +7,4 @@
 export { listModels, modelConfig } from './analyze';
 export { analyticsMigrations } from './migrations';
 export { analyzeRoutes } from './routes';
+export { metricSeries, newestDay, reportMetrics, savedReportOf } from './metric-series';

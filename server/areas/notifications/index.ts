@@ -24,3 +24,4 @@ export { notificationJobs, scheduleNotificationEmails } from './email';
 export { scheduleWebhookDeliveries } from './webhooks';
 export { notificationsMigrations } from './migrations';
 export { notificationRoutes } from './routes';
+export { evaluateMetricAlerts } from './metric-alerts';
