@@ -45,10 +45,16 @@ export const METRIC_ALERTS_LIMIT = `You have ${METRIC_ALERTS_MAX} metric alerts 
 
 /** What is wrong with a threshold for its condition, or null (the server's rule, mirrored by the dialog). */
 export function thresholdProblem(condition: MetricCondition, threshold: number): string | null {
-  if (!Number.isFinite(threshold)) return condition === 'change' ? CHANGE_PERCENT_MESSAGE : condition === 'anomaly' ? ANOMALY_K_MESSAGE : METRIC_VALUE_MESSAGE;
+  if (!Number.isFinite(threshold))
+    return condition === 'change'
+      ? CHANGE_PERCENT_MESSAGE
+      : condition === 'anomaly'
+        ? ANOMALY_K_MESSAGE
+        : METRIC_VALUE_MESSAGE;
   if (condition === 'change')
     return threshold >= CHANGE_PERCENT_MIN && threshold <= CHANGE_PERCENT_MAX ? null : CHANGE_PERCENT_MESSAGE;
-  if (condition === 'anomaly') return threshold >= ANOMALY_K_MIN && threshold <= ANOMALY_K_MAX ? null : ANOMALY_K_MESSAGE;
+  if (condition === 'anomaly')
+    return threshold >= ANOMALY_K_MIN && threshold <= ANOMALY_K_MAX ? null : ANOMALY_K_MESSAGE;
   return Math.abs(threshold) <= METRIC_VALUE_MAX ? null : METRIC_VALUE_MESSAGE;
 }
 

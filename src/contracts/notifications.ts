@@ -128,7 +128,8 @@ export const ALERTS = {
   metric_alert: {
     event: 'plugin.data_processed',
     label: 'Metric alert',
-    description: 'A metric of a saved report crossed the threshold of one of your metric alerts, or was unusual for the weekday.',
+    description:
+      'A metric of a saved report crossed the threshold of one of your metric alerts, or was unusual for the weekday.',
     roles: [],
     perApp: true,
   },

@@ -15,7 +15,11 @@ export interface SavedReportRef {
 }
 
 /** A saved report of the app (kind `report`), or null. */
-export async function savedReportOf(ctx: ServerContext, appId: string, reportId: string): Promise<SavedReportRef | null> {
+export async function savedReportOf(
+  ctx: ServerContext,
+  appId: string,
+  reportId: string,
+): Promise<SavedReportRef | null> {
   const row = await ctx.db
     .selectFrom('report_templates')
     .select(['title', 'model_id', 'configuration'])

@@ -157,7 +157,8 @@ async function checked(ctx: ServerContext, workspaceId: string, input: MetricAle
   if (!app) throw notFound('Report');
   const report = await savedReportOf(ctx, input.appId, input.reportId);
   if (!report) throw notFound('Report');
-  if (!reportMetrics(report.report).some((m) => m.column === input.metric)) throw invalid(METRIC_NOT_IN_REPORT, ['metric']);
+  if (!reportMetrics(report.report).some((m) => m.column === input.metric))
+    throw invalid(METRIC_NOT_IN_REPORT, ['metric']);
 }
 
 async function one(ctx: ServerContext, workspaceId: string, accountId: string, id: string) {
@@ -288,7 +289,11 @@ export async function evaluateMetricAlerts(
       if (!decision.fires) continue;
       const label = known.find((m) => m.column === rule.metric)!.label;
       const words = firedWords(label, rule.condition, rule.threshold, day, decision);
-      const delivered = await inTransaction(ctx, async (tx) => {
+      // The reaction runs in the outbox's transaction (claims and deliveries commit with its delivered mark); a
+      // direct call gets its own per rule.
+      const atomically = <T>(work: (tx: ServerContext) => Promise<T>) =>
+        ctx.db.isTransaction ? work(ctx) : inTransaction(ctx, work);
+      const delivered = await atomically(async (tx) => {
         // The claim: a second evaluation of the same rule and day (an event handled twice, a re-run) finds the row.
         const claimed = await tx.db
           .insertInto('metric_alert_firings')
