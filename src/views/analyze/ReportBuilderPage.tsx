@@ -35,6 +35,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { DeleteReportDialog } from './DeleteReportDialog';
+import { MetricAlertButton } from './MetricAlertButton';
 import { useReportBuilder, type ReportBuilderActor } from './useReportBuilder';
 import { useLeaveGuard } from './useLeaveGuard';
 import { SettingsPanel } from './builder/SettingsPanel';
@@ -184,6 +185,9 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <ResultsSqlButton actor={actor} onOpen={() => setSqlOpen(true)} />
+            {header.reportId && (
+              <MetricAlertButton builder={actor} workspaceId={workspaceId} appId={appId} reportId={header.reportId} />
+            )}
             {header.reportId && (
               <Button variant="secondary" icon={<TrashIcon />} onClick={actions.remove} disabled={!header.canDelete}>
                 Delete

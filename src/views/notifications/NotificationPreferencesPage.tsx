@@ -23,6 +23,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Spinner } from '../ui/Spinner';
 import { Switch } from '../integrations/Switch';
 import { WebhooksSection } from './WebhooksSection';
+import { MetricAlertsSection } from './MetricAlertsSection';
 
 const appLabel = (app: App) => `${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`;
 
@@ -99,6 +100,10 @@ export default function NotificationPreferencesPage() {
   return (
     <>
       <Preferences workspaceId={workspace.id} workspaceName={workspace.name} apps={workspace.apps ?? []} />
+      {/* Every member's own metric alerts (docs/notifications.md §Metric alerts). */}
+      <div className="mx-auto max-w-3xl">
+        <MetricAlertsSection workspaceId={workspace.id} />
+      </div>
       {/* A workspace's webhooks are its admins' (docs/notifications.md §Webhooks). */}
       {workspace.role === 'admin' && (
         <div className="mx-auto max-w-3xl">
