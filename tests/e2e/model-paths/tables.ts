@@ -36,6 +36,7 @@ import { notificationsTable } from './notifications.paths';
 import { notificationPreferencesTable } from './notification-preferences.paths';
 import { webhooksTable } from './webhooks.paths';
 import { silenceThresholdTable } from './silence-threshold.paths';
+import { metricAlertTable } from './metric-alert.paths';
 import { credentialsTable } from './credentials.paths';
 import { fraudHoldsTable } from './fraud-holds.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
@@ -135,4 +136,5 @@ export const flowTables = [
   configureConnectionTable,
   googleSignInTable,
   googleLinkTable,
+  metricAlertTable,
 ] as unknown as readonly FlowTable<Ui>[];
