@@ -19,7 +19,8 @@ import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } fr
 import { deliverPendingEvents } from '../../server/events/outbox';
 import { drainJobs } from '../../server/jobs/queue';
 import { integrationJobs } from '../../server/areas/integrations/integrations';
-import { evaluateMetricAlerts, notificationJobs } from '../../server/areas/notifications/index';
+import { checkMetricAlerts, evaluateMetricAlerts, notificationJobs } from '../../server/areas/notifications/index';
+import { inTransaction } from '../../server/context';
 import { mailerFromEnv, type Mailer } from '../../server/providers/mailer';
 import { addDays } from '../../src/contracts/analyze';
 import type { DomainEvent } from '../../src/contracts/domain-events';
@@ -299,8 +300,19 @@ describe('evaluated from a processed day', () => {
       at: new Date(row!.created_at),
       by: null,
     } as DomainEvent<'plugin.data_processed'>;
-    expect(await evaluateMetricAlerts(ctx(), event)).toBe(0);
-    expect(await evaluateMetricAlerts(ctx(), event)).toBe(0);
+    // The reaction delivered twice queues two checks; they and a direct check fire nothing more.
+    await inTransaction(ctx(), (tx) => evaluateMetricAlerts(tx, event));
+    await inTransaction(ctx(), (tx) => evaluateMetricAlerts(tx, event));
+    expect(
+      await server.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', 'metric_alert_check')
+        .where('status', '=', 'queued')
+        .execute(),
+    ).toHaveLength(2);
+    await drainJobs(ctx(), notificationJobs);
+    expect(await checkMetricAlerts(ctx(), APP)).toBe(0);
     await processDays(addDays(DAY, -2));
     expect(await metricBell('editor')).toHaveLength(3);
     expect(await metricBell('viewer')).toHaveLength(1);

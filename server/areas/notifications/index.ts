@@ -20,8 +20,14 @@ export {
   alertKpiBelow,
   deliverAlert,
 } from './notifications';
-export { notificationJobs, scheduleNotificationEmails } from './email';
+import { notificationJobs as mailAndWebhookJobs } from './email';
+import { metricAlertJobs } from './metric-alerts';
+export { scheduleNotificationEmails } from './email';
+/** The notifications' worker lane: e-mails, webhook deliveries and the metric alerts' checks. */
+export const notificationJobs = {
+  handlers: { ...mailAndWebhookJobs.handlers, ...metricAlertJobs.handlers },
+};
 export { scheduleWebhookDeliveries } from './webhooks';
 export { notificationsMigrations } from './migrations';
 export { notificationRoutes } from './routes';
-export { evaluateMetricAlerts } from './metric-alerts';
+export { checkMetricAlerts, evaluateMetricAlerts } from './metric-alerts';

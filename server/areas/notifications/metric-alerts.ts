@@ -1,7 +1,7 @@
 /**
  * Metric alerts (docs/notifications.md §Metric alerts): a person's rules on a saved report's metric, kept per
  * workspace, and their evaluation when an app's day of data lands (`plugin.data_processed`, an after-commit reaction
- * in server/areas.ts): only that app's active rules, one query per report over the last 8 weeks and the day through
+ * in server/areas.ts that queues the `metric_alert_check` job): only that app's active rules, one query per report over the last 8 weeks and the day through
  * Analyze (server/areas/analyze metricSeries), the decision of ./metric-alert-decide.ts, and a fired rule delivered
  * through the engine (deliverAlert: the owner's bell and e-mail, the webhooks that carry `metric_alert`) once per rule
  * and day (the `metric_alert_firings` row is claimed in the delivery's transaction).
@@ -22,6 +22,7 @@ import { inTransaction, type ServerContext } from '../../context';
 import { conflict, invalid, notFound } from '../../errors';
 import { metricSeries, newestDay, reportMetrics, savedReportOf } from '../analyze/index';
 import { deliverAlert } from './notifications';
+import { enqueueJob, type JobHandlers } from '../../jobs/queue';
 import { decide, firedWords } from './metric-alert-decide';
 
 const enc = encodeURIComponent;
@@ -252,15 +253,43 @@ export async function deleteMetricAlert(ctx: ServerContext, workspaceId: string,
 
 // ------------------------------------------------------------------------------------------------ evaluation
 
+/** The job that evaluates one app's metric alerts (the notifications' worker lane). */
+export const METRIC_ALERT_JOB = 'metric_alert_check';
+
 /**
- * `plugin.data_processed` → the app's active metric alerts evaluated for its newest processed day. An app without
- * active rules costs one indexed lookup; each report is queried once for all its rules' metrics.
+ * `plugin.data_processed` → a job evaluating the app's metric alerts, when the app has active ones (an app without
+ * any costs one indexed lookup). The reaction runs in the outbox's transaction: the query over the analytics engine
+ * runs in the job instead, outside any transaction (it reads the app database beside it).
  */
 export async function evaluateMetricAlerts(
-  ctx: ServerContext,
+  tx: ServerContext,
   event: DomainEvent<'plugin.data_processed'>,
-): Promise<number> {
+): Promise<void> {
   const { appId } = event.payload;
+  const active = await tx.db
+    .selectFrom('metric_alerts')
+    .select('id')
+    .where('app_id', '=', appId)
+    .where('paused', '=', false)
+    .limit(1)
+    .executeTakeFirst();
+  if (active) await enqueueJob(tx, { kind: METRIC_ALERT_JOB, appId });
+}
+
+export const metricAlertJobs: JobHandlers = {
+  handlers: {
+    async [METRIC_ALERT_JOB](ctx, { job }) {
+      const fired = await checkMetricAlerts(ctx, job.app_id!);
+      return `${fired} metric alert${fired === 1 ? '' : 's'} fired.`;
+    },
+  },
+};
+
+/**
+ * The app's active metric alerts evaluated for its newest processed day: each report queried once for all its rules'
+ * metrics; a rule that fires claims its day and is delivered in one transaction. Returns how many fired.
+ */
+export async function checkMetricAlerts(ctx: ServerContext, appId: string): Promise<number> {
   const rules = (await ctx.db
     .selectFrom('metric_alerts')
     .select(columns)
@@ -289,11 +318,7 @@ export async function evaluateMetricAlerts(
       if (!decision.fires) continue;
       const label = known.find((m) => m.column === rule.metric)!.label;
       const words = firedWords(label, rule.condition, rule.threshold, day, decision);
-      // The reaction runs in the outbox's transaction (claims and deliveries commit with its delivered mark); a
-      // direct call gets its own per rule.
-      const atomically = <T>(work: (tx: ServerContext) => Promise<T>) =>
-        ctx.db.isTransaction ? work(ctx) : inTransaction(ctx, work);
-      const delivered = await atomically(async (tx) => {
+      const delivered = await inTransaction(ctx, async (tx) => {
         // The claim: a second evaluation of the same rule and day (an event handled twice, a re-run) finds the row.
         const claimed = await tx.db
           .insertInto('metric_alert_firings')
