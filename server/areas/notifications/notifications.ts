@@ -378,7 +378,8 @@ export async function listNotifications(
   const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
   const last = page[page.length - 1];
   const notifications: Notification[] = page.map((row) => ({
-    id: row.id,
+    // A bigint: the embedded database answers it as a number, PostgreSQL as text; the contract says text.
+    id: String(row.id),
     kind: row.kind,
     appId: row.app_id,
     title: row.title,
@@ -393,7 +394,7 @@ export async function listNotifications(
     unread: await unreadCount(ctx, workspaceId, accountId),
     nextCursor:
       rows.length > NOTIFICATIONS_PAGE_SIZE && last
-        ? encodeTimeCursor({ at: last.created_at.toISOString(), id: last.id })
+        ? encodeTimeCursor({ at: last.created_at.toISOString(), id: String(last.id) })
         : null,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * "Alert on a metric…" on a saved report (docs/notifications.md §Metric alerts): opens the metric alert dialog on the
- * report's saved metrics, and says how many alerts the person has on this report. The flow is the metric-alert
+ * report's saved metrics; MetricAlertCount says how many alerts the person has on this report. The flow is the metric-alert
  * machine (src/machines/metric-alert), one actor per report; the dialog is the notifications' own.
  */
 import { shallowEqual, useSelector } from '@xstate/react';
@@ -22,6 +22,21 @@ const savedMetrics = (snapshot: ReturnType<ReportBuilderActor['getSnapshot']>) =
   }));
 };
 
+/** The person's alerts on this report: one actor per report, shared by the button and the count. */
+const useReportAlerts = (workspaceId: string, reportId: string) =>
+  useFlowActor(metricAlertFlow, { workspaceId, reportId }, { key: `metric-alerts:report:${reportId}` });
+
+/** "2 alerts on this report", under the report's title (nothing while there are none). */
+export function MetricAlertCount({ workspaceId, reportId }: { workspaceId: string; reportId: string }) {
+  const count = useSelector(useReportAlerts(workspaceId, reportId), (s) => selectMetricAlerts(s).alerts.length);
+  if (count === 0) return null;
+  return (
+    <p className="mt-1 px-1 text-xs text-slate-600">
+      {count} alert{count === 1 ? '' : 's'} on this report
+    </p>
+  );
+}
+
 export function MetricAlertButton({
   builder,
   workspaceId,
@@ -34,10 +49,9 @@ export function MetricAlertButton({
   reportId: string;
 }) {
   const metrics = useSelector(builder, savedMetrics, shallowEqual);
-  const actor = useFlowActor(metricAlertFlow, { workspaceId, reportId }, { key: `metric-alerts:report:${reportId}` });
+  const actor = useReportAlerts(workspaceId, reportId);
   const view = useSelector(actor, selectMetricAlerts);
   const act = useActions(actor, metricAlertActions);
-  const count = view.alerts.length;
   return (
     <>
       <Button
@@ -46,15 +60,9 @@ export function MetricAlertButton({
         onClick={() => act.add({ appId, reportId, metrics })}
         disabled={metrics.length === 0 || view.busy}
         title={metrics.length === 0 ? 'Run the report with a metric to alert on it.' : undefined}
-        aria-describedby={count > 0 ? `metric-alert-count-${reportId}` : undefined}
       >
         Alert on a metric…
       </Button>
-      {count > 0 && (
-        <span id={`metric-alert-count-${reportId}`} className="text-xs text-slate-600">
-          {count} alert{count === 1 ? '' : 's'} on this report
-        </span>
-      )}
       <span aria-live="polite" className="sr-only">
         {view.notice ?? ''}
       </span>

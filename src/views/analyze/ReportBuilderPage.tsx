@@ -35,7 +35,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { DeleteReportDialog } from './DeleteReportDialog';
-import { MetricAlertButton } from './MetricAlertButton';
+import { MetricAlertButton, MetricAlertCount } from './MetricAlertButton';
 import { useReportBuilder, type ReportBuilderActor } from './useReportBuilder';
 import { useLeaveGuard } from './useLeaveGuard';
 import { SettingsPanel } from './builder/SettingsPanel';
@@ -182,6 +182,7 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
                 version={header.lastChangedAt}
               />
             )}
+            {header.reportId && <MetricAlertCount workspaceId={workspaceId} reportId={header.reportId} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <ResultsSqlButton actor={actor} onOpen={() => setSqlOpen(true)} />

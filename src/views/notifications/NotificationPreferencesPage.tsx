@@ -159,8 +159,8 @@ function Preferences({
         </div>
       ) : view.empty ? (
         <EmptyState title="No alerts for your role">
-          Viewers get no alerts in this workspace. An admin can give you the editor role to get alerts about quests,
-          sources and Process Data.
+          Viewers get none of the workspace’s alerts. An admin can give you the editor role to get alerts about quests,
+          sources and Process Data. Your own metric alerts are below.
         </EmptyState>
       ) : (
         <ul aria-label="Alerts" className="space-y-3">
