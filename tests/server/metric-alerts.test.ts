@@ -219,7 +219,7 @@ describe('rules are bounded and scoped', () => {
 
 describe('evaluated from a processed day', () => {
   let anomaly = '';
-  test('inside the band: nothing fires but the viewer’s rule above 100', async () => {
+  test('inside the band: nothing fires but the viewer’s rules above 100 and below 111', async () => {
     const ids: string[] = [];
     for (const body of [rule('anomaly', 3), rule('above', 299), rule('below', 50), rule('change', 150)]) {
       const res = await as('editor', 'POST', M, body);
@@ -227,19 +227,25 @@ describe('evaluated from a processed day', () => {
       ids.push(res.json().alert.id);
     }
     anomaly = ids[0]!;
-    const viewer = await as('viewer', 'POST', M, rule('above', 100, { email: false }));
-    expect(viewer.statusCode, viewer.body).toBe(200);
+    for (const body of [rule('above', 100, { email: false }), rule('below', 111, { email: false })]) {
+      const viewer = await as('viewer', 'POST', M, body);
+      expect(viewer.statusCode, viewer.body).toBe(200);
+    }
     await processDays(addDays(DAY, -2));
     expect(await metricBell('editor')).toHaveLength(0);
-    const [entry, ...more] = await metricBell('viewer');
+    const [below, entry, ...more] = await metricBell('viewer');
     expect(more).toHaveLength(0);
+    expect(below!.body).toBe(`Events per day: Event Count was 110 on ${DAY}, below your threshold of 111.`);
     expect(entry!.title).toBe('Event Count is above 100');
     expect(entry!.body).toBe(`Events per day: Event Count was 110 on ${DAY}, above your threshold of 100.`);
     expect(entry!.link).toBe(`/workspace/${DEMO_WORKSPACE_ID}/app/${APP}/analyze/report/${reportId}`);
     expect(mails.filter((m) => m.subject?.includes('Event Count'))).toHaveLength(0); // the viewer's rule: no e-mail
-    expect(hits.filter((h) => h.path === '/hook')).toHaveLength(1);
+    expect(hits.filter((h) => h.path === '/hook')).toHaveLength(2);
     const list = (await as('viewer', 'GET', M)).json().alerts;
-    expect(list).toMatchObject([{ lastFiredDay: DAY, lastFiredValue: 110, reportTitle: 'Events per day' }]);
+    expect(list).toMatchObject([
+      { lastFiredDay: DAY, lastFiredValue: 110, reportTitle: 'Events per day' },
+      { lastFiredDay: DAY, lastFiredValue: 110, condition: 'below' },
+    ]);
     // The editor's list: theirs only, none fired.
     const mine = (await as('editor', 'GET', M)).json().alerts as { lastFiredDay: string | null }[];
     expect(mine.map((a) => a.lastFiredDay)).toEqual([null, null, null, null]);
@@ -268,7 +274,7 @@ describe('evaluated from a processed day', () => {
       `Open in Questboard: http://127.0.0.1:8080/workspace/${DEMO_WORKSPACE_ID}/app/${APP}/analyze/report/${reportId}`,
     );
     const hooks = hits.filter((h) => h.path === '/hook');
-    expect(hooks).toHaveLength(4); // the viewer's of the first day, and these three
+    expect(hooks).toHaveLength(5); // the viewer's two of the first day, and these three
     for (const hook of hooks) {
       const parts = Object.fromEntries(
         String(hook.headers['questboard-signature'])
@@ -315,10 +321,10 @@ describe('evaluated from a processed day', () => {
     expect(await checkMetricAlerts(ctx(), APP)).toBe(0);
     await processDays(addDays(DAY, -2));
     expect(await metricBell('editor')).toHaveLength(3);
-    expect(await metricBell('viewer')).toHaveLength(1);
+    expect(await metricBell('viewer')).toHaveLength(2);
     expect(mails.filter((m) => m.subject?.startsWith('Event Count'))).toHaveLength(3);
-    expect(hits.filter((h) => h.path === '/hook')).toHaveLength(4);
-    expect(await server.db.selectFrom('metric_alert_firings').select('rule_id').execute()).toHaveLength(4);
+    expect(hits.filter((h) => h.path === '/hook')).toHaveLength(5);
+    expect(await server.db.selectFrom('metric_alert_firings').select('rule_id').execute()).toHaveLength(5);
   });
 
   test('a paused rule is not evaluated; edit and delete are the owner’s only', async () => {
