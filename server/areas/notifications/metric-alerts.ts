@@ -17,7 +17,7 @@ import {
   type MetricAlert,
   type MetricAlertInput,
 } from '../../../src/contracts/metric-alerts';
-import { addDays } from '../../../src/contracts/analyze';
+import { addDays, utcToday } from '../../../src/contracts/analyze';
 import { inTransaction, type ServerContext } from '../../context';
 import { conflict, invalid, notFound } from '../../errors';
 import { metricSeries, newestDay, reportMetrics, savedReportOf } from '../analyze/index';
@@ -286,7 +286,7 @@ export const metricAlertJobs: JobHandlers = {
 };
 
 /**
- * The app's active metric alerts evaluated for its newest processed day: each report queried once for all its rules'
+ * The app's active metric alerts evaluated for its newest processed complete day: each report queried once for all its rules'
  * metrics; a rule that fires claims its day and is delivered in one transaction. Returns how many fired.
  */
 export async function checkMetricAlerts(ctx: ServerContext, appId: string): Promise<number> {
@@ -299,7 +299,9 @@ export async function checkMetricAlerts(ctx: ServerContext, appId: string): Prom
   if (rules.length === 0) return 0;
   const range = await newestDay(ctx, appId);
   if (!range) return 0;
-  const day = range.end;
+  // The newest complete UTC day: a run that processed today's first hours does not judge a day still under way.
+  const yesterday = addDays(utcToday(ctx.now()), -1);
+  const day = range.end < yesterday ? range.end : yesterday;
   let fired = 0;
   const byReport = new Map<string, Row[]>();
   for (const rule of rules) byReport.set(rule.report_id, [...(byReport.get(rule.report_id) ?? []), rule]);
