@@ -74,6 +74,7 @@ import {
   alertKpiBelow,
   notificationRoutes,
   notificationsMigrations,
+  evaluateMetricAlerts,
 } from './areas/notifications/index';
 import { DOMAIN_EVENT_NAMES } from '../src/contracts/domain-events';
 
@@ -281,6 +282,14 @@ export const reactions: readonly Reaction[] = [
     name: 'notifications.alert-invitation-accepted',
     mode: 'after-commit',
     handle: alertInvitationAccepted,
+  },
+  // A day of an app's data processed evaluates that app's metric alerts (docs/notifications.md §Metric alerts).
+  {
+    event: 'plugin.data_processed',
+    area: 'notifications',
+    name: 'notifications.evaluate-metric-alerts',
+    mode: 'after-commit',
+    handle: evaluateMetricAlerts,
   },
   // Every event becomes its activity row in the change's own transaction (last, after the reactions above changed
   // what they change): a change cannot commit without its row. Postbacks only when another reaction wanted them.

@@ -13,6 +13,7 @@ import type { AppVersionTables } from '../areas/integrations/migrations';
 import type { EventTables } from '../events/schema';
 import type { ActivityTables } from '../areas/activity/schema';
 import type { NotificationTables } from '../areas/notifications/schema';
+import type { MetricAlertTables } from '../areas/notifications/metric-alerts.schema';
 import type { AuthTables } from '../areas/auth/schema';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -240,6 +241,7 @@ export interface Database
     AcquireTables,
     ActivityTables,
     NotificationTables,
+    MetricAlertTables,
     AuthTables {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;

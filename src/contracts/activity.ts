@@ -155,6 +155,7 @@ export const VERB_LABELS: Record<ActivityVerb, string> = {
   'plugin.process_failed': 'Process Data failed for',
   'plugin.silent': 'nothing new from',
   'plugin.degraded': 'health turned Degraded for',
+  'plugin.data_processed': 'finished processing the data of',
   'credential.renamed': 'renamed credential',
   'credential.refreshed': 'checked credential',
   'credential.revoked': 'revoked credential',

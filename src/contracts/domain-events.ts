@@ -115,6 +115,20 @@ export const PluginConnectionChanged = t.type({
   changes: FieldChanges,
 });
 
+/**
+ * A Process Data run finished and its days landed in the app's processed tables (docs/notifications.md §Metric
+ * alerts: what evaluates the app's metric alerts). `start`/`end` are the days the run covered.
+ */
+export const PluginDataProcessed = t.type({
+  workspaceId: Id,
+  appId: Id,
+  pluginId: Id,
+  pluginType: t.string,
+  start: t.string,
+  end: t.string,
+  events: t.number,
+});
+
 /** A member invited (the address and role), changed role, or removed (a membership, or a pending invite revoked). */
 export const MemberChanged = t.type({ workspaceId: Id, memberId: Id, email: t.string, changes: FieldChanges });
 
@@ -413,6 +427,7 @@ export const DOMAIN_EVENTS = {
   'plugin.process_failed': { payload: PluginProcessFailed, emittedBy: 'integrations' },
   'plugin.silent': { payload: PluginSilent, emittedBy: 'integrations' },
   'plugin.degraded': { payload: PluginDegraded, emittedBy: 'integrations' },
+  'plugin.data_processed': { payload: PluginDataProcessed, emittedBy: 'integrations' },
   'credential.renamed': { payload: CredentialChanged, emittedBy: 'integrations' },
   'credential.refreshed': { payload: CredentialChanged, emittedBy: 'integrations' },
   'credential.revoked': { payload: CredentialChanged, emittedBy: 'integrations' },

@@ -123,6 +123,16 @@ export const ALERTS = {
     roles: ['admin'],
     perApp: false,
   },
+  // A person's own rule on a saved report's metric (docs/notifications.md §Metric alerts): it goes to the rule's
+  // owner only (no role gets it by default, so the preferences list no card for it), and to the webhooks carrying it.
+  metric_alert: {
+    event: 'plugin.data_processed',
+    label: 'Metric alert',
+    description:
+      'A metric of a saved report crossed the threshold of one of your metric alerts, or was unusual for the weekday.',
+    roles: [],
+    perApp: true,
+  },
 } as const satisfies Readonly<Record<string, AlertEntry>>;
 
 export type AlertKind = keyof typeof ALERTS;

@@ -2,6 +2,7 @@
 import { call } from './http';
 import { notificationEndpoints, type AlertPreferenceInput } from '../contracts/notifications';
 import { webhookEndpoints, type WebhookInput } from '../contracts/notification-webhooks';
+import { metricAlertEndpoints, type MetricAlertInput } from '../contracts/metric-alerts';
 
 export const listNotifications = (workspaceId: string, cursor?: string, signal?: AbortSignal) =>
   call(notificationEndpoints.list, { params: { workspaceId }, query: cursor ? { cursor } : {}, signal });
@@ -40,3 +41,17 @@ export const testWebhook = (workspaceId: string, webhookId: string) =>
 
 export const webhookDeliveries = (workspaceId: string, webhookId: string, signal?: AbortSignal) =>
   call(webhookEndpoints.deliveries, { params: { workspaceId, webhookId }, signal });
+
+// Metric alerts (the caller's own; contract: src/contracts/metric-alerts.ts)
+
+export const listMetricAlerts = (workspaceId: string, reportId: string | null, signal?: AbortSignal) =>
+  call(metricAlertEndpoints.list, { params: { workspaceId }, query: reportId ? { reportId } : {}, signal });
+
+/** Adds a metric alert (alertId null) or changes one. */
+export const saveMetricAlert = (workspaceId: string, alertId: string | null, input: MetricAlertInput) =>
+  alertId
+    ? call(metricAlertEndpoints.update, { params: { workspaceId, alertId }, body: input })
+    : call(metricAlertEndpoints.create, { params: { workspaceId }, body: input });
+
+export const deleteMetricAlert = (workspaceId: string, alertId: string) =>
+  call(metricAlertEndpoints.remove, { params: { workspaceId, alertId } });

@@ -313,6 +313,18 @@ for (const { name: width, viewport } of WIDTHS) {
       await scanWithHeadings(page, `the SQL dialog (${width})`);
       await page.keyboard.press('Escape');
       await builder.sqlDialog.expectClosed();
+      // The metric alert dialog (docs/notifications.md §Metric alerts), and with a threshold refused as typed.
+      await page.getByRole('button', { name: 'Alert on a metric…', exact: true }).click();
+      const alertDialog = page.getByRole('dialog', { name: 'Alert on a metric' });
+      await expect(alertDialog).toBeVisible();
+      await scanWithHeadings(page, `the metric alert dialog (${width})`);
+      await alertDialog.getByLabel('Condition', { exact: true }).selectOption('anomaly');
+      await alertDialog.getByLabel('k (band width)', { exact: true }).fill('11');
+      await alertDialog.getByRole('button', { name: 'Add alert', exact: true }).click();
+      await expect(alertDialog.getByText('Enter k from 1 to 10.', { exact: true })).toBeVisible();
+      await scanWithHeadings(page, `the metric alert dialog with an error (${width})`);
+      await page.keyboard.press('Escape');
+      await expect(alertDialog).toHaveCount(0);
       await builder.deleteButton.click();
       await builder.deleteDialog.expectOpen();
       await scanWithHeadings(page, `the delete-report dialog (${width})`);

@@ -301,6 +301,15 @@ const FIXTURES: { [N in DomainEventName]: DomainEventPayload<N> } = {
     since: '2026-11-26T04:00:00.000Z',
     findings: ['No new events for 3 days (normally within 2 days).'],
   },
+  'plugin.data_processed': {
+    workspaceId: W,
+    appId: A,
+    pluginId: 'pl-1',
+    pluginType: 'BigQuery',
+    start: '2026-11-20',
+    end: '2026-11-26',
+    events: 1200,
+  },
   'credential.renamed': {
     workspaceId: W,
     credentialId: 'cr-1',

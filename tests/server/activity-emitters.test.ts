@@ -177,6 +177,16 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'POST /api/monetize': ['monetize.settings_saved'],
   'POST /api/monetize/update': ['monetize.turned_on', 'monetize.turned_off', 'monetize.settings_saved'],
   'DELETE /api/monetize/:id': ['monetize.removed'],
+  // A person's own metric alerts (docs/notifications.md §Metric alerts), like their alert settings.
+  'POST /api/workspace/:workspaceId/notifications/metric-alerts': {
+    notAChange: "the person's own metric alert, seen by nobody else",
+  },
+  'PUT /api/workspace/:workspaceId/notifications/metric-alerts/:alertId': {
+    notAChange: "the person's own metric alert, seen by nobody else",
+  },
+  'DELETE /api/workspace/:workspaceId/notifications/metric-alerts/:alertId': {
+    notAChange: "the person's own metric alert, seen by nobody else",
+  },
 };
 
 test('every mutating route writes an activity row or says why it is not a change', () => {

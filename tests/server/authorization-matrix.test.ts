@@ -1230,6 +1230,24 @@ const MATRIX: MatrixRow[] = [
     expect: [404, 404, 404, 404, 401],
     params: { subscriptionId: 'matrix-subscription' },
   },
+  // a person's own metric alerts (docs/notifications.md §Metric alerts): every member has theirs; another's id is not found
+  { route: 'GET /api/workspace/:workspaceId/notifications/metric-alerts', expect: [200, 200, 200, 404, 401] },
+  {
+    route: 'POST /api/workspace/:workspaceId/notifications/metric-alerts',
+    expect: [400, 400, 400, 404, 401],
+    body: BAD_BODY,
+  },
+  {
+    route: 'PUT /api/workspace/:workspaceId/notifications/metric-alerts/:alertId',
+    expect: [400, 400, 400, 404, 401],
+    params: { alertId: 'no-such-alert' },
+    body: BAD_BODY,
+  },
+  {
+    route: 'DELETE /api/workspace/:workspaceId/notifications/metric-alerts/:alertId',
+    expect: [404, 404, 404, 404, 401],
+    params: { alertId: 'no-such-alert' },
+  },
 ];
 
 // ------------------------------------------------------------------------------------------------ the machinery

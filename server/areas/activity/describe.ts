@@ -259,6 +259,12 @@ export const DESCRIBE: Describers = {
     object: plugin(p),
     changes: [{ field: 'health', before: null, after: `Degraded: ${p.findings.join(' ')}` }],
   }),
+  'plugin.data_processed': (p) => ({
+    workspaceId: p.workspaceId,
+    appId: p.appId,
+    object: plugin(p),
+    changes: [{ field: 'days processed', before: null, after: `${p.start} to ${p.end} (${p.events} events)` }],
+  }),
   'quest.draft_discarded': inApp((p) => quest(p)),
   'quest.deleted': inApp((p) => quest(p)),
   'revenue_settings.saved': inApp((p) => revenueSettings(p)),

@@ -9,3 +9,4 @@ export { analyticsMigrations } from './migrations';
 export { analyzeRoutes } from './routes';
 export { dashboardDigest, digestTargetTitle, reportDigest } from './digest-data';
 export type { DigestContent, DigestTable } from './digest-data';
+export { metricSeries, newestDay, reportMetrics, savedReportOf } from './metric-series';

@@ -934,6 +934,7 @@ export const integrationJobs: JobHandlers = {
         {
           pluginId,
           appId,
+          days: { start, end },
           process: (report) =>
             recordQueryJob(
               ctx,

@@ -4,7 +4,7 @@
  * export of [start, end] flattened into its processed tables by the app's engine (`processor`: the deployment's
  * analytics store's `processRange`, server/analytics/store.ts, or the BigQuery processor of server/analytics/bigquery-process.ts),
  * then, in one transaction, the plugin's data range, Last Refreshed, status and events (docs/integrations.md §Entities plugin event)
- * and the app versions seen for the first time (app-versions.ts).
+ * and the app versions seen for the first time (app-versions.ts), and `plugin.data_processed` (the days landed).
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import type { EventSchema, ProcessResult } from '../../analytics/raw-export';
 import { JsonTexts, writeJson } from '../../db/json-column';
 import { inTransaction, type ServerContext } from '../../context';
+import { emit } from '../../events/outbox';
 import { recordAppVersions, rememberAppVersions } from './app-versions';
 import { embeddedProcessBytes, recordQueryJob } from './query-jobs';
 import type { AnalyticsStore } from '../../analytics/store';
@@ -70,13 +71,32 @@ async function recordOutcome(db: Kysely<Database>, pluginId: string, now: Date, 
  */
 export async function processPluginData(
   ctx: ServerContext,
-  args: { pluginId: string; appId: string; process: Processor },
+  args: { pluginId: string; appId: string; process: Processor; days?: { start: string; end: string } },
   progress: (percent: number) => Promise<void> = async () => {},
 ): Promise<ProcessResult> {
   const result = await args.process(progress);
   await inTransaction(ctx, async (tx) => {
     await recordOutcome(tx.db, args.pluginId, tx.now(), result);
     await recordAppVersions(tx, args.appId, result.versions);
+    // The days landed: what evaluates the app's metric alerts (docs/notifications.md §Metric alerts).
+    if (args.days && result.range) {
+      const app = await tx.db
+        .selectFrom('apps')
+        .innerJoin('plugins', 'plugins.app_id', 'apps.id')
+        .select(['apps.workspace_id', 'plugins.type'])
+        .where('plugins.id', '=', args.pluginId)
+        .executeTakeFirst();
+      if (app)
+        await emit(tx, 'plugin.data_processed', {
+          workspaceId: app.workspace_id,
+          appId: args.appId,
+          pluginId: args.pluginId,
+          pluginType: app.type,
+          start: args.days.start,
+          end: args.days.end,
+          events: result.events,
+        });
+    }
   });
   return result;
 }

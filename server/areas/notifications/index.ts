@@ -23,25 +23,25 @@ export {
 } from './notifications';
 export { scheduleNotificationEmails } from './email';
 import { EMAIL_JOB, notificationJobs as alertJobs } from './email';
-import { WEBHOOK_JOB } from './webhooks';
 import { DIGEST_JOB, runDigestJob } from './digests';
+import { metricAlertJobs } from './metric-alerts';
 import type { JobHandlers } from '../../jobs/queue';
 export { scheduleDigests } from './digests';
-/** The area's jobs: alert e-mails, webhook deliveries and digests (docs/notifications.md §Subscriptions). */
-export const notificationJobs: JobHandlers = {
-  ...alertJobs,
-  handlers: { ...alertJobs.handlers, [DIGEST_JOB]: runDigestJob },
-};
 /**
- * The same jobs in two lanes, each for a worker of its own (server/main.ts): e-mail, and the rest (webhooks,
- * digests), so that a burst of one never waits behind the other.
+ * The area's jobs in two lanes, each for a worker of its own (server/main.ts): alert e-mails; and webhook deliveries,
+ * digests (docs/notifications.md §Subscriptions) and the metric alerts' checks (§Metric alerts), so that a burst of
+ * one never waits behind the other.
  */
+const { [EMAIL_JOB]: sendEmails, ...otherAlertJobs } = alertJobs.handlers;
 export const notificationLanes: JobHandlers[] = [
-  { handlers: { [EMAIL_JOB]: notificationJobs.handlers[EMAIL_JOB]! } },
-  {
-    handlers: { [WEBHOOK_JOB]: notificationJobs.handlers[WEBHOOK_JOB]!, [DIGEST_JOB]: runDigestJob },
-  },
+  { handlers: { [EMAIL_JOB]: sendEmails! } },
+  { handlers: { ...otherAlertJobs, [DIGEST_JOB]: runDigestJob, ...metricAlertJobs.handlers } },
 ];
+/** All of the area's jobs in one (tests drain them together). */
+export const notificationJobs: JobHandlers = {
+  handlers: Object.assign({}, ...notificationLanes.map((lane) => lane.handlers)) as JobHandlers['handlers'],
+};
 export { scheduleWebhookDeliveries } from './webhooks';
 export { notificationsMigrations } from './migrations';
 export { notificationRoutes } from './routes';
+export { checkMetricAlerts, evaluateMetricAlerts } from './metric-alerts';

@@ -1,5 +1,5 @@
 /**
- * The notifications' tables (numbers 0900–0909, docs/notifications.md §Delivery). An inbox entry is unique per person
+ * The notifications' tables (numbers 0900–0909, metric alerts 0960–0969, docs/notifications.md §Delivery). An inbox entry is unique per person
  * and `dedupe_key` (the alert, its object and its period): an event delivered twice, or two servers racing, make one
  * entry (and one e-mail). The inbox is read newest first with an (created_at, id) cursor; the unread count from a partial index.
  */
@@ -134,5 +134,32 @@ export const notificationsMigrations = sqlMigrations({
           UNIQUE (subscription_id, period)
         );
         CREATE INDEX report_digests_due ON report_digests (next_attempt_at) WHERE status = 'pending'
+      `,
+  // Metric alerts (docs/notifications.md §Metric alerts): a person's rules on a saved report's metric, and the days
+  // each fired (the row is the claim: once per rule and day).
+  '0960_metric_alerts': `
+        CREATE TABLE metric_alerts (
+          id text PRIMARY KEY,
+          workspace_id text NOT NULL,
+          app_id text NOT NULL,
+          report_id text NOT NULL,
+          account_id text NOT NULL,
+          metric text NOT NULL,
+          condition text NOT NULL CHECK (condition IN ('above', 'below', 'change', 'anomaly')),
+          threshold double precision NOT NULL,
+          email boolean NOT NULL,
+          paused boolean NOT NULL,
+          created_at timestamptz NOT NULL,
+          updated_at timestamptz NOT NULL
+        );
+        CREATE INDEX metric_alerts_app ON metric_alerts (app_id) WHERE NOT paused;
+        CREATE INDEX metric_alerts_owner ON metric_alerts (account_id, workspace_id, created_at);
+        CREATE TABLE metric_alert_firings (
+          rule_id text NOT NULL REFERENCES metric_alerts (id) ON DELETE CASCADE,
+          day text NOT NULL,
+          value double precision NOT NULL,
+          fired_at timestamptz NOT NULL,
+          PRIMARY KEY (rule_id, day)
+        )
       `,
 });

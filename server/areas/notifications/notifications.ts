@@ -39,6 +39,13 @@ export interface Alert {
   /** The object and period the alert is about: one entry per person and key. */
   key: string;
   at: Date;
+  /**
+   * The people it is for, whatever their role (a person's own rule, e.g. a metric alert); without it, the members in
+   * the alert's roles. Their settings of the alert (off, e-mail off, muted app) still apply.
+   */
+  to?: readonly string[];
+  /** With `to`: whether the rule asked for e-mail (the person's e-mail switch of the alert applies as well). */
+  email?: boolean;
 }
 
 interface Recipient {
@@ -61,7 +68,15 @@ async function recipients(ctx: ServerContext, alert: Alert): Promise<Recipient[]
     )
     .select(['memberships.account_id', 'accounts.email', 'p.enabled', 'p.email as by_email', 'p.muted_apps'])
     .where('memberships.workspace_id', '=', alert.workspaceId)
-    .where('memberships.role', 'in', [...entry.roles])
+    .where((eb) =>
+      alert.to
+        ? alert.to.length > 0
+          ? eb('memberships.account_id', 'in', [...alert.to])
+          : eb.val(false)
+        : entry.roles.length > 0
+          ? eb('memberships.role', 'in', [...entry.roles])
+          : eb.val(false),
+    )
     .execute();
   return members
     .filter((m) => m.enabled !== false)
@@ -71,7 +86,7 @@ async function recipients(ctx: ServerContext, alert: Alert): Promise<Recipient[]
         m.muted_apps === null ||
         !readJson(AppIds, 'notification_preferences.muted_apps', m.muted_apps).includes(alert.appId),
     )
-    .map((m) => ({ accountId: m.account_id, email: m.email, byEmail: m.by_email !== false }));
+    .map((m) => ({ accountId: m.account_id, email: m.email, byEmail: m.by_email !== false && alert.email !== false }));
 }
 
 /**
@@ -363,7 +378,8 @@ export async function listNotifications(
   const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE);
   const last = page[page.length - 1];
   const notifications: Notification[] = page.map((row) => ({
-    id: row.id,
+    // A bigint: the embedded database answers it as a number, PostgreSQL as text; the contract says text.
+    id: String(row.id),
     kind: row.kind,
     appId: row.app_id,
     title: row.title,
@@ -378,7 +394,7 @@ export async function listNotifications(
     unread: await unreadCount(ctx, workspaceId, accountId),
     nextCursor:
       rows.length > NOTIFICATIONS_PAGE_SIZE && last
-        ? encodeTimeCursor({ at: last.created_at.toISOString(), id: last.id })
+        ? encodeTimeCursor({ at: last.created_at.toISOString(), id: String(last.id) })
         : null,
   };
 }

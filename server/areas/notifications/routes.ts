@@ -23,6 +23,8 @@ import {
   testWebhook,
   updateWebhook,
 } from './webhooks';
+import { metricAlertEndpoints as metricAlerts } from '../../../src/contracts/metric-alerts';
+import { createMetricAlert, deleteMetricAlert, listMetricAlerts, updateMetricAlert } from './metric-alerts';
 
 // A workspace's webhooks are the admins' (their URLs can be credentials, e.g. Slack's): others are refused.
 const admin = access.workspace('admin');
@@ -123,5 +125,24 @@ export const notificationRoutes = [
     access: member,
     handler: ({ params, caller, membership, ctx }) =>
       deleteSubscription(ctx, params.workspaceId, caller.accountId, membership.role, params.subscriptionId),
+  }),
+  // Metric alerts (docs/notifications.md §Metric alerts): every member has their own, on the workspace's saved reports.
+  defineRoute(metricAlerts.list, {
+    access: member,
+    handler: ({ params, query, caller, ctx }) =>
+      listMetricAlerts(ctx, params.workspaceId, caller.accountId, query.reportId),
+  }),
+  defineRoute(metricAlerts.create, {
+    access: member,
+    handler: ({ params, body, caller, ctx }) => createMetricAlert(ctx, params.workspaceId, caller.accountId, body),
+  }),
+  defineRoute(metricAlerts.update, {
+    access: member,
+    handler: ({ params, body, caller, ctx }) =>
+      updateMetricAlert(ctx, params.workspaceId, caller.accountId, params.alertId, body),
+  }),
+  defineRoute(metricAlerts.remove, {
+    access: member,
+    handler: ({ params, caller, ctx }) => deleteMetricAlert(ctx, params.workspaceId, caller.accountId, params.alertId),
   }),
 ];

@@ -36,6 +36,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { DeleteReportDialog } from './DeleteReportDialog';
 import { SubscribeButton } from '../notifications/SubscribeDialog';
+import { MetricAlertButton, MetricAlertCount } from './MetricAlertButton';
 import { useReportBuilder, type ReportBuilderActor } from './useReportBuilder';
 import { useLeaveGuard } from './useLeaveGuard';
 import { SettingsPanel } from './builder/SettingsPanel';
@@ -182,17 +183,21 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
                 version={header.lastChangedAt}
               />
             )}
+            {header.reportId && <MetricAlertCount workspaceId={workspaceId} reportId={header.reportId} />}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <ResultsSqlButton actor={actor} onOpen={() => setSqlOpen(true)} />
             {header.reportId && (
-              <SubscribeButton
-                workspaceId={workspaceId}
-                kind="report"
-                appId={appId}
-                id={header.reportId}
-                title={header.title}
-              />
+              <>
+                <SubscribeButton
+                  workspaceId={workspaceId}
+                  kind="report"
+                  appId={appId}
+                  id={header.reportId}
+                  title={header.title}
+                />
+                <MetricAlertButton builder={actor} workspaceId={workspaceId} appId={appId} reportId={header.reportId} />
+              </>
             )}
             {header.reportId && (
               <Button variant="secondary" icon={<TrashIcon />} onClick={actions.remove} disabled={!header.canDelete}>

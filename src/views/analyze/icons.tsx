@@ -116,3 +116,8 @@ export const ChatIcon = (p: IconProps) => (
     <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
   </svg>
 );
+export const BellIcon = (p: IconProps) => (
+  <svg {...base(p)}>
+    <path d="M6 8a6 6 0 1112 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 003.4 0" />
+  </svg>
+);

@@ -24,6 +24,7 @@ import { Spinner } from '../ui/Spinner';
 import { Switch } from '../integrations/Switch';
 import { WebhooksSection } from './WebhooksSection';
 import { SubscriptionsSection } from './SubscribeDialog';
+import { MetricAlertsSection } from './MetricAlertsSection';
 
 const appLabel = (app: App) => `${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`;
 
@@ -100,6 +101,10 @@ export default function NotificationPreferencesPage() {
   return (
     <>
       <Preferences workspaceId={workspace.id} workspaceName={workspace.name} apps={workspace.apps ?? []} />
+      {/* Every member's own metric alerts (docs/notifications.md §Metric alerts). */}
+      <div className="mx-auto max-w-3xl">
+        <MetricAlertsSection workspaceId={workspace.id} />
+      </div>
       {/* A workspace's webhooks are its admins' (docs/notifications.md §Webhooks). */}
       {workspace.role === 'admin' && (
         <div className="mx-auto max-w-3xl">
@@ -159,8 +164,8 @@ function Preferences({
         </div>
       ) : view.empty ? (
         <EmptyState title="No alerts for your role">
-          Viewers get no alerts in this workspace. An admin can give you the editor role to get alerts about quests,
-          sources and Process Data.
+          Viewers get none of the workspace’s alerts. An admin can give you the editor role to get alerts about quests,
+          sources and Process Data. Your own metric alerts are below.
         </EmptyState>
       ) : (
         <ul aria-label="Alerts" className="space-y-3">

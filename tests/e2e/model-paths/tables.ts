@@ -37,6 +37,7 @@ import { notificationPreferencesTable } from './notification-preferences.paths';
 import { webhooksTable } from './webhooks.paths';
 import { silenceThresholdTable } from './silence-threshold.paths';
 import { reportSubscriptionTable } from './report-subscription.paths';
+import { metricAlertTable } from './metric-alert.paths';
 import { credentialsTable } from './credentials.paths';
 import { fraudHoldsTable } from './fraud-holds.paths';
 import { adjustConnectTable } from './adjust-connect.paths';
@@ -137,4 +138,5 @@ export const flowTables = [
   googleSignInTable,
   googleLinkTable,
   reportSubscriptionTable,
+  metricAlertTable,
 ] as unknown as readonly FlowTable<Ui>[];
