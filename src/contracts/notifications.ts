@@ -184,6 +184,8 @@ export const AlertPreference = struct({
   enabled: t.boolean,
   email: t.boolean,
   mutedApps: t.array(Id),
+  /** The person's newest e-mail of this alert was given up after a day of retries (docs/notifications.md §Delivery). */
+  deliveryFailing: t.boolean,
 });
 export type AlertPreference = t.TypeOf<typeof AlertPreference>;
 export const AlertPreferences = struct({ success: t.literal(true), alerts: t.array(AlertPreference) });

@@ -97,6 +97,8 @@ export const Subscription = struct(
     nextRunAt: nullable(t.string),
     lastSentAt: nullable(t.string),
     createdAt: t.string,
+    /** The newest digest was given up after a day of retries (docs/notifications.md §Delivery). */
+    deliveryFailing: t.boolean,
   },
   {},
   'Subscription',

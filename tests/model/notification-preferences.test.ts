@@ -27,9 +27,9 @@ import {
 const INPUT = { workspaceId: 'demo-studio' };
 const APP = 'dragon-merge-ios';
 const alerts: AlertPreference[] = [
-  { kind: 'quest_capped', enabled: true, email: true, mutedApps: [] },
-  { kind: 'source_silent', enabled: true, email: true, mutedApps: [] },
-  { kind: 'process_failed', enabled: true, email: true, mutedApps: [] },
+  { kind: 'quest_capped', enabled: true, email: true, mutedApps: [], deliveryFailing: false },
+  { kind: 'source_silent', enabled: true, email: true, mutedApps: [], deliveryFailing: false },
+  { kind: 'process_failed', enabled: true, email: true, mutedApps: [], deliveryFailing: false },
 ];
 const answer = (list: AlertPreference[]): AlertPreferences => ({ success: true, alerts: list });
 const saved = answer(alerts.map((a) => (a.kind === 'quest_capped' ? { ...a, email: false } : a)));

@@ -45,6 +45,7 @@ const sub = (id: string, patch: Partial<Subscription> = {}): Subscription => ({
   nextRunAt: '2026-07-01T08:00:00.000Z',
   lastSentAt: null,
   createdAt: '2026-06-30T08:00:00.000Z',
+  deliveryFailing: false,
   ...patch,
 });
 

@@ -187,6 +187,16 @@ const ROUTES: Record<string, readonly string[] | { notAChange: string }> = {
   'DELETE /api/workspace/:workspaceId/notifications/metric-alerts/:alertId': {
     notAChange: "the person's own metric alert, seen by nobody else",
   },
+  // A person's own report and dashboard subscriptions (docs/notifications.md §Subscriptions), likewise.
+  'POST /api/workspace/:workspaceId/notifications/subscriptions': {
+    notAChange: "the person's own subscription, seen by nobody else",
+  },
+  'PUT /api/workspace/:workspaceId/notifications/subscriptions/:subscriptionId': {
+    notAChange: "the person's own subscription, seen by nobody else",
+  },
+  'DELETE /api/workspace/:workspaceId/notifications/subscriptions/:subscriptionId': {
+    notAChange: "the person's own subscription, seen by nobody else",
+  },
 };
 
 test('every mutating route writes an activity row or says why it is not a change', () => {

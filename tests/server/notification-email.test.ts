@@ -243,5 +243,15 @@ describe('a failed send', () => {
       .execute();
     expect(second!.status).toBe('failed');
     expect(second!.attempts).toBeGreaterThan(5);
+    // The alert's row on the person's page says so; the alerts whose e-mails went out do not.
+    const prefs = await flaky.app.inject({
+      method: 'GET',
+      url: `/api/workspace/${DEMO_WORKSPACE_ID}/notifications/preferences`,
+      headers: bearer(await signInAs(flaky.app, DEMO_ACCOUNTS.admin)),
+    });
+    const failingKinds = (prefs.json().alerts as { kind: string; deliveryFailing: boolean }[])
+      .filter((alert) => alert.deliveryFailing)
+      .map((alert) => alert.kind);
+    expect(failingKinds).toEqual(['process_failed']);
   });
 });

@@ -143,7 +143,7 @@ describe('the inbox', () => {
 
 describe('preferences', () => {
   test('each role lists the alerts it gets, on by default and by e-mail; muting the app or turning it off keeps the inbox quiet', async () => {
-    const on = (kind: string) => ({ kind, enabled: true, email: true, mutedApps: [] });
+    const on = (kind: string) => ({ kind, enabled: true, email: true, mutedApps: [], deliveryFailing: false });
     const prefs = await as('editor', 'GET', `${N}/preferences`);
     expect(prefs.json()).toEqual({
       success: true,
@@ -184,6 +184,7 @@ describe('preferences', () => {
       enabled: true,
       email: true,
       mutedApps: [ACQUIRE_DEMO_APP],
+      deliveryFailing: false,
     });
     const off = await as('admin', 'PUT', `${N}/preferences`, {
       kind: 'quest_capped',

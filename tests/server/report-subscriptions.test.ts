@@ -313,6 +313,27 @@ describe('schedules', () => {
     expect(paused.json().subscription).toMatchObject({ paused: true, nextRunAt: null, hour: 9 });
     clock += 3 * 86_400_000;
     expect(await scheduleDigests(ctx())).toEqual([]);
+    // Its newest digest given up after a day of retries: the list says "Delivery failing"; a later one sent clears it.
+    const digest = (period: string, status: 'failed' | 'sent', at: number) =>
+      server.db
+        .insertInto('report_digests')
+        .values({
+          subscription_id: id,
+          period,
+          status,
+          next_attempt_at: new Date(at),
+          created_at: new Date(at),
+        })
+        .execute();
+    const listed = async () =>
+      (
+        (await call(server.app, admin, { method: 'GET', url: S })).json().subscriptions as Record<string, unknown>[]
+      ).find((s) => s.id === id);
+    expect(await listed()).toMatchObject({ deliveryFailing: false });
+    await digest('p1', 'failed', clock - 2 * 86_400_000);
+    expect(await listed()).toMatchObject({ deliveryFailing: true });
+    await digest('p2', 'sent', clock - 86_400_000);
+    expect(await listed()).toMatchObject({ deliveryFailing: false });
     const removed = await call(server.app, admin, { method: 'DELETE', url: `${S}/${id}` });
     expect(removed.json().subscriptions.map((s: { id: string }) => s.id)).not.toContain(id);
   });

@@ -436,16 +436,30 @@ export async function alertPreferences(ctx: ServerContext, workspaceId: string, 
     .where('account_id', '=', accountId)
     .where('workspace_id', '=', workspaceId)
     .execute();
+  // Each alert's newest e-mail to the person: "Delivery failing" when it was given up.
+  const newest = await ctx.db
+    .selectFrom('notification_emails')
+    .distinctOn('kind')
+    .select(['kind', 'status'])
+    .where('account_id', '=', accountId)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('kind')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const failing = new Set(newest.filter((row) => row.status === 'failed').map((row) => row.kind));
   const alerts: AlertPreference[] = alertsForRole(role).map((kind) => {
     const row = rows.find((r) => r.kind === kind);
+    const deliveryFailing = failing.has(kind);
     return row
       ? {
           kind,
           enabled: row.enabled,
           email: row.email,
           mutedApps: readJson(AppIds, 'notification_preferences.muted_apps', row.muted_apps),
+          deliveryFailing,
         }
-      : { kind, enabled: true, email: true, mutedApps: [] };
+      : { kind, enabled: true, email: true, mutedApps: [], deliveryFailing };
   });
   return { success: true as const, alerts };
 }

@@ -33,7 +33,22 @@ type Row = Selectable<ReportSubscriptionsTable>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export const toSubscription = (row: Row): Subscription => ({
+/** The subscriptions among `ids` whose newest digest was given up after its retries (docs/notifications.md §Delivery). */
+async function failingOf(ctx: ServerContext, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const newest = await ctx.db
+    .selectFrom('report_digests')
+    .distinctOn('subscription_id')
+    .select(['subscription_id', 'status'])
+    .where('subscription_id', 'in', ids)
+    .orderBy('subscription_id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return new Set(newest.filter((row) => row.status === 'failed').map((row) => row.subscription_id));
+}
+
+export const toSubscription = (row: Row, failing: ReadonlySet<string> = new Set()): Subscription => ({
   id: row.id,
   target: { kind: row.target_kind, appId: row.app_id, id: row.target_id },
   title: row.title,
@@ -47,6 +62,7 @@ export const toSubscription = (row: Row): Subscription => ({
   nextRunAt: iso(row.next_run_at),
   lastSentAt: iso(row.last_sent_at),
   createdAt: new Date(row.created_at).toISOString(),
+  deliveryFailing: failing.has(row.id),
 });
 
 /** The schedule checked beyond its contract: a weekly one names its day; the time zone defaults to UTC. */
@@ -108,9 +124,13 @@ export async function listSubscriptions(
   if (query.appId) select = select.where('app_id', '=', query.appId);
   if (query.id) select = select.where('target_id', '=', query.id);
   const rows = await select.orderBy('created_at').orderBy('id').limit(SUBSCRIPTIONS_MAX).execute();
+  const failing = await failingOf(
+    ctx,
+    rows.map((row) => row.id),
+  );
   return {
     success: true as const,
-    subscriptions: rows.map(toSubscription),
+    subscriptions: rows.map((row) => toSubscription(row, failing)),
     webhooks: await pickableWebhooks(ctx, workspaceId, role),
   };
 }
@@ -204,7 +224,7 @@ export async function updateSubscription(
     .where('id', '=', current.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { success: true as const, subscription: toSubscription(row) };
+  return { success: true as const, subscription: toSubscription(row, await failingOf(ctx, [row.id])) };
 }
 
 export async function deleteSubscription(

@@ -14,6 +14,8 @@ export interface AlertSettingView {
   enabled: boolean;
   email: boolean;
   mutedApps: readonly string[];
+  /** The person's newest e-mail of this alert was given up: "Delivery failing". */
+  deliveryFailing: boolean;
   saving: boolean;
 }
 
@@ -26,6 +28,7 @@ export function selectNotificationPreferences(s: Snapshot) {
     enabled: alert.enabled,
     email: alert.email,
     mutedApps: alert.mutedApps,
+    deliveryFailing: alert.deliveryFailing,
     saving: s.context.saving === alert.kind,
   }));
   return {

@@ -40,6 +40,7 @@ export const selectSubscriptions = (snapshot: ReportSubscriptionSnapshot | undef
         .filter(Boolean)
         .join(', '),
       paused: s.paused,
+      deliveryFailing: s.deliveryFailing,
       nextRunAt: s.nextRunAt,
     })),
   };

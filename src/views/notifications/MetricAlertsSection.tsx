@@ -21,6 +21,7 @@ import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { MetricAlertDialog } from './MetricAlertDialog';
+import { DeliveryFailing } from './DeliveryFailing';
 
 type Alert = MetricAlertsView['alerts'][number];
 type Actions = ReturnType<typeof metricAlertActions>;
@@ -68,11 +69,7 @@ function AlertCard({
           {alert.paused && (
             <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Paused</span>
           )}
-          {alert.deliveryFailing && (
-            <span className="rounded-full bg-rose-100 px-2.5 py-0.5 text-xs font-semibold text-rose-800">
-              Delivery failing
-            </span>
-          )}
+          {alert.deliveryFailing && <DeliveryFailing />}
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-2">

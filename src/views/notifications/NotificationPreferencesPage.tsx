@@ -25,6 +25,7 @@ import { Switch } from '../integrations/Switch';
 import { WebhooksSection } from './WebhooksSection';
 import { SubscriptionsSection } from './SubscribeDialog';
 import { MetricAlertsSection } from './MetricAlertsSection';
+import { DeliveryFailing } from './DeliveryFailing';
 
 const appLabel = (app: App) => `${app.appName} (${app.platform === 'ios' ? 'iOS' : 'Android'})`;
 
@@ -45,6 +46,11 @@ function AlertCard({ alert, apps, act }: { alert: AlertSettingView; apps: readon
             {alert.label}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{alert.description}</p>
+          {alert.deliveryFailing && (
+            <p className="mt-2">
+              <DeliveryFailing />
+            </p>
+          )}
         </div>
         <div className="flex flex-col gap-2">
           {/* The name starts with the visible words and says which alert (each card has the same switches). */}

@@ -21,6 +21,7 @@ import type { SubscriptionTargetKind } from '../../contracts/report-subscription
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
+import { DeliveryFailing } from './DeliveryFailing';
 
 const fieldClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
@@ -252,6 +253,11 @@ export function SubscriptionList({ actor, emptyText }: { actor: ReportSubscripti
                   {item.schedule} · {item.channels}
                   {item.paused ? ' · Paused' : ''}
                 </p>
+                {item.deliveryFailing && (
+                  <p className="mt-1">
+                    <DeliveryFailing />
+                  </p>
+                )}
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button variant="secondary" onClick={() => act.open(item.id)} aria-label={`Edit ${item.title}`}>

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Spinner } from '../ui/Spinner';
 import { TextField } from '../ui/TextField';
 import { Switch } from '../integrations/Switch';
+import { DeliveryFailing } from './DeliveryFailing';
 
 type View = ReturnType<typeof selectWebhooks>;
 type Actions = ReturnType<typeof webhooksActions>;
@@ -76,11 +77,7 @@ function WebhookCard({ hook, busy, act }: { hook: Hook; busy: boolean; act: Acti
             {hook.alertLabels.length > 0 ? hook.alertLabels.join(', ') : 'No alerts chosen'}
           </p>
         </div>
-        {hook.failing && (
-          <span className="rounded-full bg-rose-100 px-2.5 py-0.5 text-xs font-semibold text-rose-800">
-            Delivery failing
-          </span>
-        )}
+        {hook.failing && <DeliveryFailing />}
       </div>
       {hook.secret && (
         <div role="status" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">

@@ -20,7 +20,13 @@ import { answers, crashEvent, doneEvent, outcome, type EventEntry, type FlowTabl
 const WORKSPACE = 'demo-studio';
 const APP = 'dragon-merge-ios';
 const APP_LABEL = 'Dragon Merge (iOS)';
-const on = (kind: AlertKind): AlertPreference => ({ kind, enabled: true, email: true, mutedApps: [] });
+const on = (kind: AlertKind): AlertPreference => ({
+  kind,
+  enabled: true,
+  email: true,
+  mutedApps: [],
+  deliveryFailing: false,
+});
 const LOADED: AlertPreference[] = [on('quest_capped'), on('source_silent'), on('process_failed')];
 const change = (kind: AlertKind, patch: Partial<AlertPreference>) =>
   LOADED.map((alert) => (alert.kind === kind ? { ...alert, ...patch } : alert));

@@ -35,6 +35,7 @@ const sub = (id: string, patch: Partial<Subscription> = {}): Subscription => ({
   nextRunAt: '2026-07-01T08:00:00.000Z',
   lastSentAt: null,
   createdAt: '2026-06-30T08:00:00.000Z',
+  deliveryFailing: false,
   ...patch,
 });
 const REFUSED = 'The time zone must be an IANA name, like Europe/Berlin or UTC.';
