@@ -158,8 +158,9 @@ function Builder({ workspaceId, appId, reportId }: { workspaceId: string; appId:
       <BackLink to={overview} />
 
       <section aria-label="Report" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
-          <div className="min-w-0 flex-1">
+        {/* The buttons sit beside the title while both fit, and go under it before the title would be squeezed. */}
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0 flex-1 basis-72">
             <TitleEditor
               title={header.title}
               saving={header.renaming}

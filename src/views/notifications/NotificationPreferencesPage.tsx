@@ -107,20 +107,20 @@ export default function NotificationPreferencesPage() {
   return (
     <>
       <Preferences workspaceId={workspace.id} workspaceName={workspace.name} apps={workspace.apps ?? []} />
-      {/* Every member's own metric alerts (docs/notifications.md §Metric alerts). */}
+      {/* Every member's own report and dashboard subscriptions (docs/notifications.md §Subscriptions). */}
       <div className="mx-auto max-w-3xl">
+        <SubscriptionsSection workspaceId={workspace.id} />
+      </div>
+      {/* Every member's own metric alerts (docs/notifications.md §Metric alerts). */}
+      <div className="mx-auto max-w-3xl pb-10">
         <MetricAlertsSection workspaceId={workspace.id} />
       </div>
       {/* A workspace's webhooks are its admins' (docs/notifications.md §Webhooks). */}
       {workspace.role === 'admin' && (
-        <div className="mx-auto max-w-3xl">
+        <div className="mx-auto max-w-3xl pb-10">
           <WebhooksSection workspaceId={workspace.id} />
         </div>
       )}
-      {/* Every member's own report and dashboard subscriptions (docs/notifications.md §Subscriptions). */}
-      <div className="mx-auto max-w-3xl pb-10">
-        <SubscriptionsSection workspaceId={workspace.id} />
-      </div>
     </>
   );
 }
