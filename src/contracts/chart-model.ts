@@ -211,3 +211,17 @@ export function formatSeriesValue(column: ChartColumn, value: number | null): st
   if (value === null) return 'null';
   return isPercentColumn(toColumn(column)) ? formatPercent(value) : formatValue(value);
 }
+
+/** Series colours, in order; chosen to stay apart for the colour-blind and on white (the page and the digest PNG). */
+export const SERIES_COLORS = [
+  '#4f46e5',
+  '#0d9488',
+  '#ea580c',
+  '#db2777',
+  '#0284c7',
+  '#65a30d',
+  '#9333ea',
+  '#ca8a04',
+  '#dc2626',
+  '#475569',
+];

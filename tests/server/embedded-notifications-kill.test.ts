@@ -11,8 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServer, type RunningServer } from '../../scripts/e2e-server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
@@ -24,7 +24,7 @@ const TITLE = `${QUEST} reached its daily cap`;
 const N = `/api/workspace/${DEMO_WORKSPACE_ID}/notifications`;
 const QUESTS = `/api/app/${ACQUIRE_DEMO_APP}/acquire/quests`;
 
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 /** E-mails the SMTP server accepted (answered 250), and those it was handed while it held its answer. */
 const accepted: ParsedMail[] = [];
 const held: ParsedMail[] = [];
@@ -36,24 +36,8 @@ const servers: RunningServer[] = [];
 const tokens = {} as Record<Who, string>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          // The first e-mail of the quest's alert is held: the server is killed before it is answered.
-          if (holding && mail.subject?.startsWith(TITLE)) held.push(mail);
-          else {
-            accepted.push(mail);
-            callback();
-          }
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  // The first e-mail of the quest's alert is held: the server is killed before it is answered.
+  smtp = await startSmtpCapture(accepted, { hold: (mail) => holding && !!mail.subject?.startsWith(TITLE), held });
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -68,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.kill();
   await servers[0]?.stop(); // removes the folder
-  smtp.close(() => {});
+  await smtp?.close();
   await new Promise((resolve) => receiver.close(resolve));
 });
 
@@ -80,7 +64,7 @@ async function start(dataDir?: string) {
     dataDir,
     timeoutMs: 300_000,
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Questboard <alerts@questboard.test>',
       ALLOW_HTTP_WEBHOOKS: '1',
       DEMO_PLAYERS: '0',

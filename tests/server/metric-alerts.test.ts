@@ -11,8 +11,8 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openAnalytics, type AnalyticsEngine } from '../../server/analytics/index';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_WORKSPACE_ID } from '../../server/demo/seed';
@@ -37,7 +37,7 @@ const SAME_WEEKDAY = [90, 100, 110, 120, 100, 130, 95, 105];
 
 let server: TestServer;
 let analytics: AnalyticsEngine;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let mailer: Mailer;
 const mails: ParsedMail[] = [];
 let receiver: http.Server;
@@ -102,23 +102,10 @@ const rule = (condition: string, threshold: number, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCapture(mails);
   mailer = await mailerFromEnv(
     {
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Questboard <alerts@questboard.test>',
     },
     'http://127.0.0.1:8080',
@@ -181,7 +168,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await analytics?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 

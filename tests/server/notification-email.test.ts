@@ -7,9 +7,8 @@
  * no e-mail; the link's page changes nothing until its button; a forged token is refused. A send that fails is
  * retried by a later job with a growing backoff and given up after a day.
  */
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID } from '../../server/demo/seed';
 import { integrationJobs } from '../../server/areas/integrations/index';
@@ -19,30 +18,16 @@ import { mailerFromEnv, outboxMailer, type Mailer } from '../../server/providers
 import { drainJobs, enqueueJob } from '../../server/jobs/queue';
 import { bearer, createTestServer, signInAs, type TestServer } from './helpers';
 
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 const received: ParsedMail[] = [];
 let server: TestServer;
 let admin: string;
 let pluginId: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture(received);
   const mailer = await mailerFromEnv(
-    { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Questboard <alerts@questboard.test>' },
+    { SMTP_URL: smtp.url, MAIL_FROM: 'Questboard <alerts@questboard.test>' },
     'http://127.0.0.1:8080',
     () => {},
   );
@@ -60,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 const ctx = () => server.app.questboard;

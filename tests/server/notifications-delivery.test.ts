@@ -13,8 +13,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../server/app';
 import { testConfig } from '../../server/config';
@@ -35,7 +35,7 @@ type App = Awaited<ReturnType<typeof buildApp>> & { questboard: ServerContext };
 const N = `/api/workspace/${DEMO_WORKSPACE_ID}/notifications`;
 const QUESTS = `/api/app/${ACQUIRE_DEMO_APP}/acquire/quests`;
 let clock = Date.now();
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 let mailer: Mailer;
 const mails: ParsedMail[] = [];
 let receiver: http.Server;
@@ -50,23 +50,10 @@ let s2sKey = '';
 const tokens = {} as Record<Who, string>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCapture(mails);
   mailer = await mailerFromEnv(
     {
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Questboard <alerts@questboard.test>',
     },
     'http://127.0.0.1:8080',
@@ -112,7 +99,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const app of fresh) await app.close().catch(() => {});
   await first?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 

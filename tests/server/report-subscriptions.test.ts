@@ -9,8 +9,8 @@
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_APP_IDS, DEMO_WORKSPACE_ID, RIVAL_APP_ID } from '../../server/demo/seed';
 import { notificationJobs, scheduleDigests } from '../../server/areas/notifications/index';
@@ -36,7 +36,7 @@ const APP = DEMO_APP_IDS.dragonMergeAndroid;
 const S = `/api/workspace/${DEMO_WORKSPACE_ID}/notifications/subscriptions`;
 let clock = Date.parse('2026-07-01T05:30:00Z');
 let server: AnalyticsTestServer;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 const mails: ParsedMail[] = [];
 let receiver: http.Server;
 let base = '';
@@ -48,23 +48,9 @@ let reportRows: ReportRow[] = [];
 const report = dailyReport(['dau', 'new_users'], 'date', { order_by: [{ column_name: 'date', order: 'ASC' }] });
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    size: 20 * 1024 * 1024,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          mails.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCapture(mails);
   const mailer = await mailerFromEnv(
-    { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, MAIL_FROM: 'Questboard <d@q.test>' },
+    { SMTP_URL: smtp.url, MAIL_FROM: 'Questboard <d@q.test>' },
     'http://127.0.0.1:8080',
     () => {},
   );
@@ -98,7 +84,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await new Promise((resolve) => receiver?.close(resolve));
 });
 

@@ -6,25 +6,12 @@
  * (the lines and bars, without text).
  */
 import { Resvg } from '@resvg/resvg-js';
-import { buildChartModel, type ChartModel } from '../../../src/contracts/chart-model';
+import { buildChartModel, SERIES_COLORS, type ChartModel } from '../../../src/contracts/chart-model';
 import type { ResultColumn } from '../../../src/contracts/result-columns';
 import type { ResultRow } from '../../../src/contracts/report-rows';
 
 export const CHART_WIDTH = 640;
 export const CHART_HEIGHT = 320;
-/** The report chart's colours (src/views/analyze/results/ReportChart.tsx SERIES_COLORS), in order. */
-export const SERIES_COLORS = [
-  '#4f46e5',
-  '#0d9488',
-  '#ea580c',
-  '#db2777',
-  '#0284c7',
-  '#65a30d',
-  '#9333ea',
-  '#ca8a04',
-  '#dc2626',
-  '#475569',
-];
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 const MARGIN = { top: 16, right: 56, bottom: 44, left: 64 };
 const LEGEND_ROW = 22;

@@ -25,7 +25,7 @@ import { CHART_TYPE_LABELS, type ChartType } from '../../../contracts/analyze';
 import type { ResultRow } from '../../../lib/report-rows';
 import { downloadBlob } from '../../../lib/exports';
 import { notify } from '../../../services/notify';
-import { buildChartModel, chartSeries, formatSeriesValue, type ChartDatum } from './chart-model';
+import { buildChartModel, chartSeries, formatSeriesValue, SERIES_COLORS, type ChartDatum } from './chart-model';
 import { hasOwnLabel, isPercentColumn, type ResultColumn } from './result-columns';
 import { pngBlob, serializeChartSvg, svgBlob } from './chart-export';
 import { Link } from 'wouter';
@@ -33,20 +33,6 @@ import type { ChartMarker } from '../../activity/chart-markers';
 
 export const CHART_HEIGHT = 500;
 export const CHART_EXPORT_FAILED = 'Failed to export the chart.';
-
-/** Series colours, in order; chosen to stay apart for the colour-blind and on white. */
-export const SERIES_COLORS = [
-  '#4f46e5',
-  '#0d9488',
-  '#ea580c',
-  '#db2777',
-  '#0284c7',
-  '#65a30d',
-  '#9333ea',
-  '#ca8a04',
-  '#dc2626',
-  '#475569',
-];
 
 const theme = buildChartTheme({
   backgroundColor: '#ffffff',
