@@ -239,19 +239,20 @@ describe('the search', () => {
     expect(few.map((p) => p.searchedTo)).toEqual([null, null, null, null]);
     expect(times((await page(ANDROID, { q: 'rare_event_999' })).json())).toEqual([at(999)]);
 
-    // 'rare_ev' finds 1,056 names, more than SEARCH_VALUES: the newest rows are walked with the text, 10,000 a request.
-    expect(SCAN_WINDOW).toBe(10_000);
-    const pages = await walk('rare_ev', 5);
-    expect(pages.map(times)).toEqual([[at(44990)], [], [], [], Array.from({ length: 50 }, (_, i) => at(1054 - i))]);
-    // Searched back to the 10,000th newest, the 20,000th, …; the last window holds a whole page and goes on.
+    // 'rare_ev' finds 1,056 names, more than SEARCH_VALUES: the newest rows are walked with the text, 2,500 a request.
+    expect(SCAN_WINDOW).toBe(2_500);
+    const pages = await walk('rare_ev', 18);
+    expect(pages.map(times)).toEqual([
+      [at(44990)],
+      ...Array.from({ length: 16 }, () => []),
+      Array.from({ length: 50 }, (_, i) => at(1054 - i)),
+    ]);
+    // Searched back to the 2,500th newest, the 5,000th, …; the last window holds a whole page and goes on.
     expect(pages.map((p) => p.searchedTo)).toEqual([
-      start + 35_000_000,
-      start + 25_000_000,
-      start + 15_000_000,
-      start + 5_000_000,
+      ...Array.from({ length: 17 }, (_, k) => start + (45_000 - 2_500 * (k + 1)) * 1000),
       null,
     ]);
-    expect(pages[4]!.nextCursor).not.toBeNull();
+    expect(pages[17]!.nextCursor).not.toBeNull();
     // 'bulk' fills its page among the newest QUICK_WINDOW rows: the whole answer, read there.
     expect(QUICK_WINDOW).toBe(500);
     const bulk = (await page(ANDROID, { q: 'bulk' })).json() as PostbackLogPage;

@@ -107,7 +107,7 @@ const newerFirst = (a: Position, b: Position) =>
  * the outcome on the log): its matches are looked for among that many rows after the cursor, so a filter that matches
  * almost nothing never reads millions of rows in one request; the answer then says how far it searched.
  */
-export const SCAN_WINDOW = 10_000;
+export const SCAN_WINDOW = 2_500;
 const EXPORT_SCAN_WINDOW = 200_000;
 
 /**
