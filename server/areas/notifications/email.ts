@@ -151,7 +151,7 @@ export async function queueAlertMails(tx: ServerContext, mails: readonly AlertMa
 
 /**
  * A claimed message is due again after this long if its server stopped before recording the answer (longer than a
- * claimed batch takes through the SMTP adapter's connection, greeting and socket timeouts: server/providers/mailer.ts).
+ * claimed batch takes through the SMTP adapter's connection, greeting and socket timeouts: docs/notifications.md §E-mail).
  */
 export const EMAIL_CLAIM_LEASE_MS = 60_000;
 /**

@@ -28,7 +28,7 @@ import { metricAlertJobs } from './metric-alerts';
 import type { JobHandlers } from '../../jobs/queue';
 export { scheduleDigests } from './digests';
 /**
- * The area's jobs in two lanes, each for a worker of its own (server/main.ts): alert e-mails; and webhook deliveries,
+ * The area's jobs in two lanes, each for a worker of its own (docs/notifications.md §Speed): alert e-mails; and webhook deliveries,
  * digests (docs/notifications.md §Subscriptions) and the metric alerts' checks (§Metric alerts), so that a burst of
  * one never waits behind the other.
  */
