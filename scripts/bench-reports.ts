@@ -6,7 +6,8 @@
  * median ≤ 500 ms at 10 M events on 2 cores, memory under 1 GB.
  *
  * The events are generated once and cached in .bench/reports (DuckDB file + PGlite data dir); delete the folder to
- * rebuild. Options: --events <n> (default 10,000,000), --small <n> (default 1,000,000), --runs <n> (default 5).
+ * rebuild. Options: --events <n> (default 10,000,000), --small <n> (default 1,000,000), --runs <n> (default 5),
+ * --dir <folder> (default .bench/reports; e.g. a second folder for the 100 M-event set).
  *
  * `--store postgres --database-url <url>` (or DATABASE_URL): the shared analytics store instead (ANALYTICS_STORE=
  * postgres). The 10 M events are written into that database as a server writes them (openAnalytics with the shared
@@ -41,10 +42,11 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     store: { type: 'string', default: 'duckdb' },
     'database-url': { type: 'string' },
+    dir: { type: 'string', default: '.bench/reports' },
   },
 });
 if (args.store !== 'duckdb' && args.store !== 'postgres') throw new Error('--store takes duckdb or postgres');
-const DIR = path.resolve('.bench/reports');
+const DIR = path.resolve(args.dir);
 const END = '2025-06-30';
 const DAYS = 90;
 const BIG = { appId: 'bench-big', events: Number(args.events), seed: 42 };

@@ -2,7 +2,7 @@
  * Matches the URL against src/routes.ts, enforces sign-in and workspace membership on the client (the server
  * enforces them too; the shell adds a workspace's two-factor requirement), wraps workspace and app pages in the shell, and sets the document title of each page.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { routes, type RouteDef } from '../routes';
 import { href } from '../paths';
@@ -30,7 +30,9 @@ function RedirectToSignIn() {
 /** Not (or no longer) a member: home, with "Workspace not found!" unless the session already said it was left. */
 function UnknownWorkspace({ workspaceId }: { workspaceId: string | undefined }) {
   const removed = Session.useSelector(selectWasRemovedFrom(workspaceId));
-  useEffect(() => {
+  // A layout effect: it runs in the same commit as the redirect below, before this page is gone (a passive effect
+  // of a page that unmounts at once may never run).
+  useLayoutEffect(() => {
     if (!removed) notify(WORKSPACE_NOT_FOUND, 'error', 3000);
   }, [removed]);
   return <Redirect to={href.home()} replace />;

@@ -31,7 +31,9 @@ export function Modal({ open, title, onClose, busy, children, footer, size = 'md
   return (
     <Dialog
       open={open}
-      onClose={() => !busy && onClose()}
+      // A dialog that is already closing (its leave transition still running) closes nothing: its late close
+      // request (Headless UI's, as its panel disappears) would otherwise close the next dialog of the same flow.
+      onClose={() => open && !busy && onClose()}
       transition
       className={[
         // Bottom sheet on narrow screens, centred from `sm` up; never taller than the viewport.

@@ -2,7 +2,7 @@
  * Widgets loaded on first use (lighter first screens): the shell's Headless UI menus and listboxes are not
  * part of a page's first download. Until someone shows intent, a light placeholder button that looks and reads the
  * same stands in; hovering it with a mouse, focusing or pressing it starts the download, and the real widget then
- * takes its place (in a transition, so the placeholder stays on screen and focused meanwhile), keeps the focus, and
+ * takes its place (the placeholder stays on screen and focused until the code is here), keeps the focus, and
  * replays a press that came before it arrived: the very first click, tap or key opens it.
  *
  *   const WorkspaceMenu = lazyOnIntent(() => import('./HeaderMenus').then((m) => ({ default: m.WorkspaceMenu })));
@@ -11,9 +11,6 @@
  * The real widget receives `intent` and calls `useReplayIntent(intent, buttonRef, openKey)`.
  */
 import {
-  lazy,
-  startTransition,
-  Suspense,
   useEffect,
   useRef,
   useState,
@@ -47,16 +44,40 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp']);
 export function lazyOnIntent<P extends object>(
   load: () => Promise<{ default: ComponentType<P & { intent?: IntentRef }> }>,
 ) {
-  const Real = lazy(load);
-  let requested = false; // once asked for on one page, later pages render the real widget straight away
+  // Loaded once per page load; until then the placeholder stays. No Suspense: the placeholder is swapped for the
+  // widget in one render, once its code is here, so the focused element is never a fallback in between.
+  let Real: ComponentType<P & { intent?: IntentRef }> | null = null;
+  let loading: Promise<void> | null = null;
+  const fetchReal = () =>
+    (loading ??= load().then(
+      (module) => {
+        Real = module.default;
+      },
+      (error: unknown) => {
+        loading = null; // a failed download is tried again on the next intent
+        throw error;
+      },
+    ));
 
   return function LazyOnIntent(props: P & { placeholder: (trigger: TriggerProps) => ReactNode }) {
     const { placeholder, ...rest } = props;
-    const [wanted, setWanted] = useState(requested);
+    const [, setLoaded] = useState(Real !== null);
     const intent = useRef<Intent>({ placeholder: null, press: null, key: null });
+    const mounted = useRef(true);
+    useEffect(() => {
+      mounted.current = true;
+      return () => {
+        mounted.current = false;
+      };
+    }, []);
     const want = () => {
-      requested = true;
-      startTransition(() => setWanted(true));
+      if (Real) return;
+      fetchReal().then(
+        () => {
+          if (mounted.current) setLoaded(true);
+        },
+        () => {}, // offline: the placeholder stays, the next intent tries again
+      );
     };
     const trigger: TriggerProps = {
       ref: (element) => {
@@ -83,8 +104,8 @@ export function lazyOnIntent<P extends object>(
         want();
       },
     };
-    const stand = placeholder(trigger);
-    return <Suspense fallback={stand}>{wanted ? <Real {...(rest as P)} intent={intent} /> : stand}</Suspense>;
+    const Loaded = Real;
+    return Loaded ? <Loaded {...(rest as P)} intent={intent} /> : placeholder(trigger);
   };
 }
 
