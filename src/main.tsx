@@ -6,7 +6,7 @@
  */
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import './services/popstate-first'; // its listener goes in before the router's
+import './views/shell/popstate-first'; // its listener goes in before the router's
 import { inspectRequested, startInspector } from './inspector';
 import { Session } from './views/flows/session';
 import { AppRouter } from './views/AppRouter';

@@ -5,14 +5,14 @@
  *  - In-app navigation: wouter moves with history.pushState / replaceState (links, navigate(), the app picker …), so
  *    while the page is mounted those two are wrapped: a move to another path while `isDirty()` is held back and the
  *    page shows its confirm dialog; Leave performs it, Stay drops it.
- *  - Back / Forward: a popstate handler that runs before wouter's listener (src/services/popstate-first.ts) stops
+ *  - Back / Forward: a popstate handler that runs before wouter's listener (src/views/shell/popstate-first.ts) stops
  *    the event, puts the builder's URL back and asks; Leave then goes where the user was heading.
  *
  * `bypassLeaveGuard` lets the builder's own moves through (the URL change after the first run, the blank report after
  * a delete). `isDirty` is read at the moment of navigation, from the actor, not from the last render.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { onPopStateFirst } from '../../services/popstate-first';
+import { onPopStateFirst } from '../shell/popstate-first';
 
 let bypass = 0;
 /** Runs a navigation the guard must not hold back. */

@@ -12,7 +12,7 @@ if (typeof window !== 'undefined') {
   window.addEventListener(
     'popstate',
     (event) => {
-      for (const handler of [...handlers]) handler(event);
+      for (const handler of handlers) handler(event);
     },
     { capture: true },
   );
