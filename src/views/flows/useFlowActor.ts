@@ -6,8 +6,9 @@
  * It creates the actor from the flow's bound machine (`<flow>.actors.ts`) with the inspector's options
  * (`actorOptions()`, src/inspector.ts), or hands back the live actor of the same flow and key. Every actor lives in
  * one registry here, counted by the mounted components that hold it:
- *  - it starts when the first holder mounts, and stops on the next tick after the last one unmounts — so React's
- *    StrictMode remount, or a route change that mounts another page over the same key, keeps it running;
+ *  - it starts when the first holder mounts, and stops on the next tick after the last one unmounts, unless another
+ *    component has rendered it and not mounted yet (effects may run a frame after the render) — so StrictMode's
+ *    remount, or a route change that mounts another page over the same key, keeps it running;
  *  - an actor whose key follows its state (`flow.keyOf`) is found under its new key: the report builder's new report
  *    becomes `app:id` on its first save, and the page of /analyze/report/{id} gets the same actor with its results
  *    instead of loading the report again (docs/architecture.md §Layers: the URL changes without a reload);
@@ -24,7 +25,10 @@ interface Entry {
   key: string;
   actor: Actor<AnyStateMachine>;
   deps: { current: unknown };
-  holders: number;
+  /** The mounted components holding it. */
+  holders: Set<string>;
+  /** Components that rendered it and have not mounted yet. */
+  pending: Set<string>;
   started: boolean;
   detach: (() => void) | null;
   stopTimer: ReturnType<typeof setTimeout> | null;
@@ -44,7 +48,7 @@ function find(flow: Flow<AnyStateMachine, unknown>, key: string): Entry | undefi
   for (const entry of entries) {
     if (entry.flow !== flow || keyNow(entry) !== key) continue;
     // A held actor wins over one on its way out (a deleted report's builder turning 'new' again).
-    if (!found || (entry.holders > 0 && found.holders === 0)) found = entry;
+    if (!found || (entry.holders.size > 0 && found.holders.size === 0)) found = entry;
   }
   return found;
 }
@@ -60,7 +64,15 @@ function scheduleStop(entry: Entry, delay: number) {
   if (entry.stopTimer !== null) clearTimeout(entry.stopTimer);
   entry.stopTimer = setTimeout(() => {
     entry.stopTimer = null;
-    if (entry.holders <= 0) stop(entry);
+    if (entry.holders.size > 0) return;
+    // A component rendered it and has not mounted yet: wait for it as for a new actor (a render that never mounts
+    // is dropped then).
+    if (entry.pending.size > 0) {
+      entry.pending.clear();
+      scheduleStop(entry, UNMOUNTED_GRACE_MS);
+      return;
+    }
+    stop(entry);
   }, delay);
 }
 
@@ -68,14 +80,25 @@ function create(flow: Flow<AnyStateMachine, unknown>, key: string, input: unknow
   const holder = { current: deps };
   const machine = flow.bind(() => holder.current);
   const actor = createActor(machine, { ...actorOptions(), input });
-  const entry: Entry = { flow, key, actor, deps: holder, holders: 0, started: false, detach: null, stopTimer: null };
+  const entry: Entry = {
+    flow,
+    key,
+    actor,
+    deps: holder,
+    holders: new Set(),
+    pending: new Set(),
+    started: false,
+    detach: null,
+    stopTimer: null,
+  };
   entries.add(entry);
   scheduleStop(entry, UNMOUNTED_GRACE_MS);
   return entry;
 }
 
-function hold(entry: Entry) {
-  entry.holders += 1;
+function hold(entry: Entry, instance: string) {
+  entry.pending.delete(instance);
+  entry.holders.add(instance);
   if (entry.stopTimer !== null) {
     clearTimeout(entry.stopTimer);
     entry.stopTimer = null;
@@ -87,9 +110,9 @@ function hold(entry: Entry) {
   }
 }
 
-function release(entry: Entry) {
-  entry.holders -= 1;
-  if (entry.holders <= 0) scheduleStop(entry, 0);
+function release(entry: Entry, instance: string) {
+  entry.holders.delete(instance);
+  if (entry.holders.size === 0) scheduleStop(entry, 0);
 }
 
 export interface FlowActorOptions<TDeps> {
@@ -120,12 +143,13 @@ export function useFlowActor<TMachine extends AnyStateMachine, TDeps = undefined
   } else {
     entry.deps.current = options?.deps;
   }
+  if (!entry.holders.has(instance)) entry.pending.add(instance);
   const current = entry;
 
   useEffect(() => {
-    hold(current);
-    return () => release(current);
-  }, [current]);
+    hold(current, instance);
+    return () => release(current, instance);
+  }, [current, instance]);
 
   return current.actor as Actor<TMachine>;
 }

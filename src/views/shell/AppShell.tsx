@@ -7,6 +7,7 @@
  */
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useFade } from '../ui/useFade';
+import { PageSpinner } from '../ui/Spinner';
 import { SkipLink, MAIN_CONTENT_ID } from '../ui/SkipLink';
 import type { Workspace } from '../../contracts/workspace';
 import type { App } from '../../contracts/apps';
@@ -81,7 +82,8 @@ export default function AppShell({
               <TwoFactorRequiredPage workspaceName={workspace.name} />
             </>
           ) : (
-            children
+            // A page whose code is still loading shows a spinner here, under the header and menu that stay.
+            <Suspense fallback={<PageSpinner />}>{children}</Suspense>
           )}
         </main>
       </div>
