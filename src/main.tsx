@@ -7,6 +7,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './views/shell/popstate-first'; // its listener goes in before the router's
+import { focusAutofocusOnInsert } from './views/ui/autofocus-on-insert';
 import { inspectRequested, startInspector } from './inspector';
 import { Session } from './views/flows/session';
 import { AppRouter } from './views/AppRouter';
@@ -17,6 +18,7 @@ import './index.css';
 const OAuthCallbackPage = lazy(() => import('./views/analyze/OAuthCallbackPage'));
 
 async function boot() {
+  focusAutofocusOnInsert();
   const root = createRoot(document.getElementById('root')!);
   if (window.location.pathname === href.oauthCallback()) {
     root.render(

@@ -12,6 +12,7 @@
  */
 import {
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -119,7 +120,9 @@ export function useReplayIntent(intent: IntentRef | undefined, button: RefObject
   const [hadFocus] = useState(
     () => !!intent?.current.placeholder && document.activeElement === intent.current.placeholder,
   );
-  useEffect(() => {
+  // A layout effect: the focus moves in the same commit that removed the focused placeholder, so a key pressed
+  // right after never lands on the page body.
+  useLayoutEffect(() => {
     const element = button.current;
     const pending = intent?.current;
     if (!element || !pending) return;

@@ -149,7 +149,8 @@ export const funnelBuilderTable: FlowTable<FunnelUi> = {
     SET_STEP: {
       act: async (ui, event: Ev<'SET_STEP'>) => {
         const select = page(ui).getByLabel(`Step ${event.index + 1}`, { exact: true });
-        await expect(select.locator(`option[value="${event.event_name}"]`)).toHaveCount(1);
+        // The app's events have arrived (an option reads as its event name).
+        await expect(select.getByRole('option', { name: event.event_name, exact: true })).toHaveCount(1);
         await select.selectOption(event.event_name);
       },
       label: (event: Ev<'SET_STEP'>) => `STEP ${event.index + 1} ${event.event_name}`,
