@@ -16,10 +16,10 @@
  * timeout, as a report request runs). Targets: the daily-metrics reports ≤ 300 ms, the raw-event report ≤ 1 s.
  * When the DuckDB cache holds the same app (same seed), the answers are compared too.
  *
- * `--users <n>` (`--users 20`; `--duration <s>`, default 60): the same five reports, cohort table and funnel
- * as a mix sent through the real server (scripts/bench-report-server.ts: server/main.ts over a copy of the 10 M
- * events, app `bench-big`) by n concurrent clients, each signed in; prints p50 / p99 per kind and overall, requests/s
- * and errors against the target p99 ≤ 1 s (mainUsers below).
+ * `--users <n>` (`--users 20`; `--duration <s>`, default 60; `--kinds reports,cohorts,funnels` to leave parts out):
+ * the same five reports, cohort table and funnel as a mix sent through the real server (scripts/bench-report-server.ts:
+ * server/main.ts over a copy of the 10 M events, app `bench-big`) by n concurrent clients, each signed in; prints
+ * p50 / p99 per kind and overall, requests/s and errors against the target p99 ≤ 1 s (mainUsers below).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,6 +51,8 @@ const { values: args } = parseArgs({
     'database-url': { type: 'string' },
     users: { type: 'string' },
     duration: { type: 'string', default: '60' },
+    /** The `--users` mix's parts (default all): reports, cohorts, funnels, comma-separated. */
+    kinds: { type: 'string', default: 'reports,cohorts,funnels' },
   },
 });
 if (args.store !== 'duckdb' && args.store !== 'postgres') throw new Error('--store takes duckdb or postgres');
@@ -370,6 +372,9 @@ async function mainUsers(users: number) {
   const seconds = Number(args.duration);
   if (!(users >= 1 && users <= 500)) throw new Error('--users takes 1 to 500');
   if (!(seconds > 0)) throw new Error('--duration takes seconds (> 0)');
+  const kinds = new Set(args.kinds.split(',').map((k) => k.trim()));
+  if (![...kinds].every((k) => ['reports', 'cohorts', 'funnels'].includes(k)))
+    throw new Error('--kinds takes reports, cohorts and/or funnels (comma-separated)');
   console.log(
     `Questboard report mix through the server — ${users} concurrent clients, ${seconds} s, ${os.availableParallelism()} cores, Node ${process.version}`,
   );
@@ -388,19 +393,19 @@ async function mainUsers(users: number) {
   try {
     const app = encodeURIComponent(server.appId);
     const mix: MixRequest[] = [
-      ...REPORTS.map(({ name, report }) => ({
+      ...(kinds.has('reports') ? REPORTS : []).map(({ name, report }) => ({
         kind: name,
         path: `/analytics/template/${app}`,
         body: { report, saveTemplate: false },
         readsResult: true,
       })),
-      ...COHORTS.map(({ name, question }) => ({
+      ...(kinds.has('cohorts') ? COHORTS : []).map(({ name, question }) => ({
         kind: name,
         path: `/api/app/${app}/analyze/cohorts/run`,
         body: { question },
         readsResult: false,
       })),
-      ...FUNNELS.map(({ name, question }) => ({
+      ...(kinds.has('funnels') ? FUNNELS : []).map(({ name, question }) => ({
         kind: name,
         path: `/api/app/${app}/analyze/funnels/run`,
         body: { question },
