@@ -6,8 +6,7 @@
  * median ≤ 500 ms at 10 M events on 2 cores, memory under 1 GB.
  *
  * The events are generated once and cached in .bench/reports (DuckDB file + PGlite data dir); delete the folder to
- * rebuild. Options: --events <n> (default 10,000,000), --small <n> (default 1,000,000), --runs <n> (default 5),
- * --dir <folder> (default .bench/reports; e.g. a second folder for the 100 M-event set).
+ * rebuild. Options: --events <n> (default 10,000,000), --small <n> (default 1,000,000), --runs <n> (default 5).
  *
  * `--store postgres --database-url <url>` (or DATABASE_URL): the shared analytics store instead (ANALYTICS_STORE=
  * postgres). The 10 M events are written into that database as a server writes them (openAnalytics with the shared
@@ -16,6 +15,11 @@
  * the same compiler and the store's report engine (the PostgreSQL dialect, each in a transaction with its statement
  * timeout, as a report request runs). Targets: the daily-metrics reports ≤ 300 ms, the raw-event report ≤ 1 s.
  * When the DuckDB cache holds the same app (same seed), the answers are compared too.
+ *
+ * `--users <n>` (`--users 20`; `--duration <s>`, default 60; `--kinds reports,cohorts,funnels` to leave parts out):
+ * the same five reports, cohort table and funnel as a mix sent through the real server (scripts/bench-report-server.ts:
+ * server/main.ts over a copy of the 10 M events, app `bench-big`) by n concurrent clients, each signed in; prints
+ * p50 / p99 per kind and overall, requests/s and errors against the target p99 ≤ 1 s (mainUsers below).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +38,9 @@ import { sql } from 'kysely';
 import { addDays, type Report } from '../src/contracts/analyze';
 import type { CohortQuestion } from '../src/contracts/cohorts';
 import type { FunnelQuestion } from '../src/contracts/funnels';
+import { BIG_APP_ID, COHORTS, DAYS, END, FUNNELS, REPORTS } from './bench-report-questions';
+import { BENCH_SERVER_DIR, startBenchReportServer } from './bench-report-server';
+import { stats } from './bench-in-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,82 +49,17 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '5' },
     store: { type: 'string', default: 'duckdb' },
     'database-url': { type: 'string' },
-    dir: { type: 'string', default: '.bench/reports' },
+    users: { type: 'string' },
+    duration: { type: 'string', default: '60' },
+    /** The `--users` mix's parts (default all): reports, cohorts, funnels, comma-separated. */
+    kinds: { type: 'string', default: 'reports,cohorts,funnels' },
   },
 });
 if (args.store !== 'duckdb' && args.store !== 'postgres') throw new Error('--store takes duckdb or postgres');
-const DIR = path.resolve(args.dir);
-const END = '2025-06-30';
-const DAYS = 90;
-const BIG = { appId: 'bench-big', events: Number(args.events), seed: 42 };
+const DIR = path.resolve('.bench/reports');
+const BIG = { appId: BIG_APP_ID, events: Number(args.events), seed: 42 };
 const SMALL = { appId: 'bench-small', events: Number(args.small), seed: 43 };
 const RUNS = Number(args.runs);
-const RANGE = [{ date_start: addDays(END, -29), date_end: END }];
-
-const col = (column_name: string) => ({
-  column_name,
-  id: column_name,
-  data_type: 'FLOAT64' as const,
-  format: 'decimal',
-});
-const by = (column_name: string) => [{ column_name, data_type: 'STRING' as const, sample_value: null }];
-const REPORTS: { name: string; report: Report }[] = [
-  {
-    name: 'default selection by date, 30 days',
-    report: {
-      model_id: 'daily_metrics',
-      configuration: {
-        select: ['new_users', 'new_users_per', 'retention_d1'].map(col),
-        group_by: by('date'),
-        date_range: RANGE,
-      },
-    },
-  },
-  {
-    name: 'retention d1..d7 by date',
-    report: {
-      model_id: 'daily_metrics',
-      configuration: {
-        select: [1, 2, 3, 4, 5, 6, 7].map((n) => col(`retention_d${n}`)),
-        group_by: by('date'),
-        date_range: RANGE,
-      },
-    },
-  },
-  {
-    name: 'mins_per_session by platform',
-    report: {
-      model_id: 'daily_metrics',
-      configuration: { select: [col('mins_per_session')], group_by: by('platform'), date_range: RANGE },
-    },
-  },
-  {
-    name: 'impressions by country, is-one-of',
-    report: {
-      model_id: 'daily_metrics',
-      configuration: {
-        select: [col('impressions')],
-        group_by: by('country'),
-        date_range: RANGE,
-        where: [
-          { label: 'country', comparison: 'is_one_of', value: 'US,DE,JP,BR,GB', checked: true, data_type: 'STRING' },
-        ],
-      },
-    },
-  },
-  {
-    name: 'event counts by event name, contains',
-    report: {
-      model_id: 'events',
-      configuration: {
-        select: [col('event_count')],
-        group_by: by('event_name'),
-        date_range: RANGE,
-        where: [{ label: 'event_name', comparison: 'contains', value: 'ad_', checked: true, data_type: 'STRING' }],
-      },
-    },
-  },
-];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 let peakRss = 0;
@@ -125,36 +67,12 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 25);
 
-/** Retention cohort tables (server/analytics/cohorts.ts), timed like the reports; the default range is the latest cohorts. */
-const COHORTS: { name: string; question: CohortQuestion }[] = [
-  { name: 'cohorts: 12 weekly cohorts × 12 weeks', question: { grain: 'week', periods: 12 } },
-];
 const cohortSql = async (engine: AnalyticsEngine, appId: string, question: CohortQuestion, dialect = duckdb) =>
   renderCohorts(
     compileCohorts({ appId, question, available: (await engine.store.dataRange(appId))!, today: END }),
     dialect,
   );
 
-/** Funnels (server/analytics/funnels.ts) over the raw events, timed like the reports; entry dates: the last 30 days. */
-const FUNNELS: { name: string; question: FunnelQuestion }[] = [
-  {
-    name: 'funnel: 5 steps in this order, 7-day window',
-    question: {
-      steps: [
-        { event_name: 'first_open' },
-        { event_name: 'tutorial_complete' },
-        {
-          event_name: 'level_end',
-          where: [{ label: 'success', comparison: 'is_true', checked: true, data_type: 'BOOL' }],
-        },
-        { event_name: 'ad_impression' },
-        { event_name: 'in_app_purchase' },
-      ],
-      window: { value: 7, unit: 'day' },
-      order: 'strict',
-    },
-  },
-];
 const funnelSql = async (engine: AnalyticsEngine, appId: string, question: FunnelQuestion, dialect = duckdb) =>
   renderFunnel(
     compileFunnel({ appId, question, available: (await engine.store.dataRange(appId))!, today: END }),
@@ -415,9 +333,150 @@ async function mainPostgres() {
   }
 }
 
+// ---------------------------------------------------------------- --users <n>: the mix through the server
+
+/** The mix's target: p99 of every request (each kind and overall) ≤ 1 s with 20 concurrent clients. */
+const USERS_TARGET_MS = 1000;
+
+interface MixRequest {
+  kind: string;
+  path: string;
+  body: unknown;
+  /** A report run answers a signed result url: the client reads the rows there too (as the report page does). */
+  readsResult: boolean;
+}
+
+/** One request of the mix as a client makes it (bearer token, JSON); throws on any answer but 2xx. */
+async function send(url: string, token: string, request: MixRequest): Promise<void> {
+  const res = await fetch(`${url}${request.path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(request.body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 200)}`);
+  if (!request.readsResult) return;
+  const result = await fetch(new URL((JSON.parse(text) as { url: string }).url, url));
+  if (!result.ok) throw new Error(`result ${result.status} ${(await result.text()).slice(0, 200)}`);
+  await result.arrayBuffer();
+}
+
+/**
+ * `--users <n>`: the real server over the 10 M events (scripts/bench-report-server.ts), n clients each signed in as
+ * the demo editor, each looping over the mix (the five reports through the report run route with saveTemplate false
+ * and their signed result read, the cohort table's and the funnel's run routes) for `--duration` seconds; client i
+ * starts at the mix's i-th request, so every kind runs all the time. Prints p50 / p99 per kind and overall,
+ * requests/s and errors.
+ */
+async function mainUsers(users: number) {
+  const seconds = Number(args.duration);
+  if (!(users >= 1 && users <= 500)) throw new Error('--users takes 1 to 500');
+  if (!(seconds > 0)) throw new Error('--duration takes seconds (> 0)');
+  const kinds = new Set(args.kinds.split(',').map((k) => k.trim()));
+  if (![...kinds].every((k) => ['reports', 'cohorts', 'funnels'].includes(k)))
+    throw new Error('--kinds takes reports, cohorts and/or funnels (comma-separated)');
+  console.log(
+    `Questboard report mix through the server — ${users} concurrent clients, ${seconds} s, ${os.availableParallelism()} cores, Node ${process.version}`,
+  );
+  if (!fs.existsSync(path.join(BENCH_SERVER_DIR, 'data', 'events.duckdb'))) {
+    // The server's copy comes from the default run's cache: build that first when it is missing.
+    fs.mkdirSync(DIR, { recursive: true });
+    const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0 });
+    try {
+      await ensureEvents(engine, BIG);
+      await engine.store.run('CHECKPOINT');
+    } finally {
+      await engine.close();
+    }
+  }
+  const server = await startBenchReportServer({ apiOnly: true });
+  try {
+    const app = encodeURIComponent(server.appId);
+    const mix: MixRequest[] = [
+      ...(kinds.has('reports') ? REPORTS : []).map(({ name, report }) => ({
+        kind: name,
+        path: `/analytics/template/${app}`,
+        body: { report, saveTemplate: false },
+        readsResult: true,
+      })),
+      ...(kinds.has('cohorts') ? COHORTS : []).map(({ name, question }) => ({
+        kind: name,
+        path: `/api/app/${app}/analyze/cohorts/run`,
+        body: { question },
+        readsResult: false,
+      })),
+      ...(kinds.has('funnels') ? FUNNELS : []).map(({ name, question }) => ({
+        kind: name,
+        path: `/api/app/${app}/analyze/funnels/run`,
+        body: { question },
+        readsResult: false,
+      })),
+    ];
+    const tokens: string[] = [];
+    for (let i = 0; i < users; i++) tokens.push(await server.signIn());
+    // Warm-up: one client runs the mix once (the engine's first reads of the file), untimed.
+    for (const request of mix) await send(server.url, tokens[0]!, request);
+
+    const times = new Map<string, number[]>(mix.map((r) => [r.kind, []]));
+    const errors = new Map<string, string[]>(mix.map((r) => [r.kind, []]));
+    const loadBefore = os.loadavg();
+    const startedAt = new Date();
+    const started = performance.now();
+    const deadline = started + seconds * 1000;
+    await Promise.all(
+      tokens.map(async (token, client) => {
+        for (let i = client; performance.now() < deadline; i++) {
+          const request = mix[i % mix.length]!;
+          const t0 = performance.now();
+          try {
+            await send(server.url, token, request);
+            times.get(request.kind)!.push(performance.now() - t0);
+          } catch (error) {
+            errors.get(request.kind)!.push(error instanceof Error ? error.message : String(error));
+          }
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    const loadAfter = os.loadavg();
+
+    const all = [...times.values()].flat();
+    const errorCount = [...errors.values()].reduce((n, e) => n + e.length, 0);
+    const fmt = (ms: number) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms).toLocaleString('en-US')} ms`);
+    console.log(
+      `\n${users} clients (demo editor sessions) over ${elapsed.toFixed(1)} s from ${startedAt.toISOString()}, ${server.appId} (${server.range.start} … ${server.range.end}); a report is its run (saveTemplate false) and its result read.\n`,
+    );
+    console.log('| request | count | p50 | p99 | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    const rows = mix.map((r) => ({ kind: r.kind, ms: times.get(r.kind)!, errors: errors.get(r.kind)!.length }));
+    rows.push({ kind: '**overall**', ms: all, errors: errorCount });
+    for (const row of rows) {
+      const s = row.ms.length ? stats(row.kind, row.ms) : null;
+      console.log(
+        `| ${row.kind} | ${row.ms.length} | ${s ? fmt(s.p50) : '–'} | ${s ? fmt(s.p99) : '–'} | ${row.errors} |`,
+      );
+    }
+    const overall = all.length ? stats('overall', all) : null;
+    const worst = Math.max(0, ...rows.map((r) => (r.ms.length ? stats(r.kind, r.ms).p99 : 0)));
+    console.log(
+      `\n${(all.length / elapsed).toFixed(1)} requests/s; errors: ${errorCount}${errorCount ? ` (first: ${[...errors.values()].flat()[0]})` : ''}`,
+    );
+    console.log(
+      `target p99 ≤ ${fmt(USERS_TARGET_MS)}: overall ${overall ? fmt(overall.p99) : '–'} ${overall && overall.p99 <= USERS_TARGET_MS && errorCount === 0 ? 'met' : 'NOT met'}; slowest kind's p99 ${fmt(worst)} ${worst <= USERS_TARGET_MS ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `load average before ${loadBefore.map((l) => l.toFixed(2)).join(' ')}, after ${loadAfter.map((l) => l.toFixed(2)).join(' ')} (the server, DuckDB and the ${users} clients share the machine)`,
+    );
+    if (errorCount) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+}
+
 // ---------------------------------------------------------------- DuckDB (default) and PGlite
 
 async function main() {
+  if (args.users !== undefined) return mainUsers(Number(args.users));
   if (args.store === 'postgres') return mainPostgres();
   fs.mkdirSync(DIR, { recursive: true });
   console.log(`Questboard report benchmark — ${os.availableParallelism()} cores, Node ${process.version}`);
@@ -505,8 +564,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  clearInterval(sampler);
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then(() => clearInterval(sampler))
+  .catch((error) => {
+    clearInterval(sampler);
+    console.error(error);
+    process.exit(1);
+  });
