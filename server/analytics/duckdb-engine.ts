@@ -42,12 +42,12 @@ export class DuckDbReportEngine implements ReportEngine {
   }
 
   async run(compiled: CompiledReport, rendered = this.render(compiled)): Promise<ReportRow[]> {
-    return this.rows(rendered);
+    return this.rows({ ...rendered, heavy: rendered.heavy ?? compiled.model.table === 'events' });
   }
 
   async rows(rendered: RenderedSql): Promise<ReportRow[]> {
     const { values, types } = duckdbBindings(rendered);
-    return (await this.store.rows(rendered.sql, values, types)) as ReportRow[];
+    return (await this.store.rows(rendered.sql, values, types, { heavy: rendered.heavy })) as ReportRow[];
   }
 
   dataRange(appId: string) {

@@ -8,7 +8,8 @@
  * no community extensions, no autoloading, a memory limit, a fixed thread count, and the configuration locked so
  * no statement can undo any of it. The DuckDB node API has no statement timeout, so `query` arms a timer that
  * calls `interrupt()` on the connection running the statement and turns the interruption into QueryTimeoutError.
- * Statements run on a small pool of connections (one statement per connection at a time). A statement of a cancelled
+ * Statements run on a small pool of connections (one statement per connection at a time); statements over the raw
+ * events (`heavy`) take at most all of them but one, so a daily-metrics question always finds one. A statement of a cancelled
  * query job (query-scope.ts) is interrupted the same way and rejects with QueryCancelledError.
  */
 import fs from 'node:fs';
@@ -287,6 +288,9 @@ type Types = Record<string, DuckDBType | undefined>;
 export class EventStore {
   private readonly idle: DuckDBConnection[] = [];
   private readonly waiting: ((c: DuckDBConnection) => void)[] = [];
+  /** Heavy statements running, and those waiting for their turn (at most all connections but one run). */
+  private heavyRunning = 0;
+  private readonly heavyWaiting: (() => void)[] = [];
   /** The latest daily-metrics rebuild of each app (they run one after another per app). */
   private readonly rebuilds = new Map<string, Promise<void>>();
   private closed = false;
@@ -338,6 +342,22 @@ export class EventStore {
     else this.idle.push(c);
   }
 
+  private async heavyTurn(): Promise<void> {
+    const limit = Math.max(1, this.connections.length - 1);
+    if (this.heavyRunning < limit) {
+      this.heavyRunning += 1;
+      return;
+    }
+    // The finishing statement hands its turn over (heavyRunning stays the same).
+    await new Promise<void>((resolve) => this.heavyWaiting.push(resolve));
+  }
+
+  private heavyDone() {
+    const next = this.heavyWaiting.shift();
+    if (next) next();
+    else this.heavyRunning -= 1;
+  }
+
   /**
    * Runs one statement and reads all rows. `timeoutMs` (default: the store's report timeout; 0 = none) interrupts
    * the statement when it runs too long.
@@ -346,7 +366,22 @@ export class EventStore {
     sql: string,
     values?: Values,
     types?: Types,
-    options: { timeoutMs?: number } = {},
+    options: { timeoutMs?: number; heavy?: boolean } = {},
+  ): Promise<DuckDBResultReader> {
+    if (!options.heavy) return this.queryOn(sql, values, types, options);
+    await this.heavyTurn();
+    try {
+      return await this.queryOn(sql, values, types, options);
+    } finally {
+      this.heavyDone();
+    }
+  }
+
+  private async queryOn(
+    sql: string,
+    values: Values | undefined,
+    types: Types | undefined,
+    options: { timeoutMs?: number },
   ): Promise<DuckDBResultReader> {
     const connection = await this.acquire();
     const timeoutMs = options.timeoutMs ?? this.queryTimeoutMs;
@@ -398,7 +433,7 @@ export class EventStore {
     sql: string,
     values?: Values,
     types?: Types,
-    options: { timeoutMs?: number } = {},
+    options: { timeoutMs?: number; heavy?: boolean } = {},
   ): Promise<Record<string, unknown>[]> {
     const reader = await this.query(sql, values, types, options);
     const names = reader.columnNames();

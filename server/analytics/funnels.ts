@@ -256,7 +256,7 @@ export function renderFunnel(c: CompiledFunnel, dialect: Dialect): RenderedSql {
     params[name] = p.value;
     types[name] = p.list ? [p.type] : p.type;
   }
-  return { dialect: dialect.name, sql, params, types, order };
+  return { dialect: dialect.name, sql, params, types, order, heavy: true };
 }
 
 // ------------------------------------------------------------------------------------------------ rows → funnel

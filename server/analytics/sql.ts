@@ -361,6 +361,11 @@ export interface RenderedSql {
   types: Record<string, ParamType | [ParamType]>;
   /** Parameter names in placeholder order ($1, $2… for PostgreSQL). */
   order: string[];
+  /**
+   * Reads the raw events (a funnel, an Events-model report): the embedded engine runs such statements on all its
+   * connections but one, so a daily-metrics question never waits behind them (docs/analyze.md §Dashboards).
+   */
+  heavy?: boolean;
 }
 
 /** Renders a grouped SELECT in a dialect. Only the limit (a validated integer) is written inline. */

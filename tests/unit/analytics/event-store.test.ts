@@ -73,4 +73,20 @@ describe('timeout', () => {
     expect(await store.rows('SELECT 1 AS one')).toEqual([{ one: 1 }]);
     expect(await slow).toBeInstanceOf(QueryTimeoutError);
   });
+
+  test('heavy statements (raw events) leave one connection of three to the others', async () => {
+    // Three heavy statements at once: two run, the third waits for a turn; a light one still runs at once.
+    const settled: number[] = [];
+    const heavy = [0, 1, 2].map((i) =>
+      store
+        .rows('SELECT count(*) AS n FROM range(1000000000000) a', undefined, undefined, { heavy: true })
+        .catch((e: unknown) => e)
+        .finally(() => settled.push(i)),
+    );
+    expect(await store.rows('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    expect(settled, 'no heavy statement had finished when the light one answered').toEqual([]);
+    for (const outcome of await Promise.all(heavy)) expect(outcome).toBeInstanceOf(QueryTimeoutError);
+    // The third one ran only after one of the first two gave its turn back.
+    expect(settled.indexOf(2)).toBe(2);
+  });
 });
