@@ -72,7 +72,7 @@ export function lazyOnIntent<P extends object>(
       };
     }, []);
     const want = () => {
-      if (Real) return;
+      // Also when the code is already here (another placeholder fetched it): this one re-renders as the widget.
       fetchReal().then(
         () => {
           if (mounted.current) setLoaded(true);
