@@ -278,77 +278,113 @@ async function find(
     return { rows: rows.slice(0, limit), searchedTo: null };
   };
 
-  /** The table's `window`-th row after the cursor by the indexed filters alone (an index-only probe), or null. */
-  const edgeOf = async (table: 'postbacks' | 'postback_log', window: number): Promise<Position | null> => {
-    const row = await indexed(ctx.db.selectFrom(table), appId, source, query, cursor)
-      .select(['id', atText.as('at')])
-      .orderBy('received_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(window - 1)
-      .limit(1)
-      .executeTakeFirst();
-    return row ? { at: row.at, id: String(row.id) } : null;
-  };
   /**
-   * The table's newest rows after the cursor by the indexed filters, at most `window` of them when a filter no index
-   * serves is set (the database stops reading once `limit` match); a short answer's edge is probed.
+   * One table's newest rows after `from` (and newer than `bound`, when given) by the indexed filters, newest first:
+   * the rows that match the filters no index serves (the text; the outcome on the log), at most `limit`. When such a
+   * filter is set, at most `window` rows are read (the database stops reading once `limit` match), and one walk also
+   * gives the `window`-th row, numbered as it is read, so no second read finds the edge. `stop`: every row newer than
+   * it was read (the last match of a full page, or the window's edge); null when the table was read to its end (or the
+   * bound).
    */
-  const read = async (table: 'postbacks' | 'postback_log', unindexed: boolean, window: number) => {
+  const walk = async (
+    table: 'postbacks' | 'postback_log',
+    unindexed: boolean,
+    window: number,
+    from: Position | null,
+    bound: Position | null,
+  ): Promise<{ rows: Found[]; stop: Position | null }> => {
     const logTable = table === 'postback_log';
-    const window_ = logColumns(indexed(ctx.db.selectFrom(table), appId, source, query, cursor), logTable)
+    const base = logColumns(indexed(ctx.db.selectFrom(table), appId, source, query, from), logTable).$if(
+      bound !== null,
+      (q) => q.where(sql<boolean>`(received_at, id) > (${bound!.at}::timestamptz, ${bound!.id}::bigint)`),
+    );
+    if (!unindexed) {
+      const rows = (
+        (await base
+          .select(atText.as('at'))
+          .orderBy('received_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute()) as ReadRow[]
+      ).map(toFound);
+      return { rows, stop: rows.length >= limit ? rows[rows.length - 1]! : null };
+    }
+    const matches = [
+      ...(logTable && outcome !== undefined ? [sql<boolean>`outcome = ${outcome}`] : []),
+      ...(text !== null
+        ? [
+            sql<boolean>`(${sql.join(
+              SEARCHED[table].map(([, column]) => sql`${sql.ref(column)} ILIKE ${text}`),
+              sql` OR `,
+            )})`,
+          ]
+        : []),
+    ];
+    const windowed = base
+      .select([
+        atText.as('at'),
+        sql<boolean>`${sql.join(matches, sql` AND `)}`.as('hit'),
+        sql<string>`row_number() OVER (ORDER BY received_at DESC, id DESC)`.as('n'),
+      ])
       .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
-      .$if(unindexed, (q) => q.limit(window))
+      .limit(window)
       .as('w');
-    const rows = await ctx.db
-      .selectFrom(window_)
-      .$if(logTable && outcome !== undefined, (q) => q.where('outcome', '=', outcome!))
-      .$if(text !== null, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('event_name', 'ilike', text!),
-            eb('advertising_id', 'ilike', text!),
-            ...(logTable ? [eb('reason', 'ilike', text!)] : []),
-          ]),
-        ),
-      )
-      .select(['id', atText.as('at'), 'event_name', 'outcome', 'reason_code', 'reason', 'advertising_id'])
+    // The matches and the window's last row, in reading order: the database stops at `limit` matches.
+    const read = (await ctx.db
+      .selectFrom(windowed)
+      .selectAll()
+      .where((eb) => eb.or([eb('hit', '=', true), eb('n', '=', String(window))]))
       .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    const edge = unindexed && rows.length < limit ? await edgeOf(table, window) : null;
-    return { edge, rows: rows.map(toFound) };
+      .limit(limit + 1)
+      .execute()) as (ReadRow & { hit: boolean; n: string })[];
+    const rows = read
+      .filter((row) => row.hit)
+      .slice(0, limit)
+      .map(toFound);
+    const last = read.find((row) => Number(row.n) === window);
+    if (rows.length >= limit) return { rows, stop: rows[limit - 1]! };
+    return { rows, stop: last ? { at: last.at, id: String(last.id) } : null };
   };
 
-  /** Both tables read along their newest `window` rows after the cursor (see `read`), merged. */
-  const scan = async (window: number) => {
-    const none = { rows: [] as Found[], edge: null };
-    const [s, o] = await Promise.all([
-      wantStored ? read('postbacks', text !== null, window) : none,
-      wantLogged ? read('postback_log', text !== null || outcome !== undefined, window) : none,
-    ]);
-    // Both tables were read down to the newer of their edges: rows below it wait for the next request.
-    const edges = [s.edge, o.edge].filter((edge): edge is Position => edge !== null).sort(newerFirst);
-    const searchedTo = edges[0] ?? null;
-    const rows = [...s.rows, ...o.rows]
-      .filter((row) => searchedTo === null || newerFirst(row, searchedTo) <= 0)
+  /**
+   * Both tables' newest rows after `from` (see `walk`), the postbacks first: the log (a small share of the rows) is then
+   * read only down to where the postbacks stopped, never a window of its own further back. `searchedTo`: every row
+   * newer than it was read, and fewer than `limit` matched (null: the page is whole, or nothing is left to read).
+   */
+  const scan = async (window: number, from: Position | null) => {
+    const stored = wantStored
+      ? await walk('postbacks', text !== null, window, from, null)
+      : { rows: [] as Found[], stop: null };
+    const logged = wantLogged
+      ? await walk('postback_log', text !== null || outcome !== undefined, window, from, stored.stop)
+      : { rows: [] as Found[], stop: null };
+    // Both tables were read down to the newer of where they stopped: rows below it wait for the next request.
+    const stops = [stored.stop, logged.stop].filter((stop): stop is Position => stop !== null).sort(newerFirst);
+    const reachedTo = stops[0] ?? null;
+    const rows = [...stored.rows, ...logged.rows]
+      .filter((row) => reachedTo === null || newerFirst(row, reachedTo) <= 0)
       .sort(newerFirst);
-    // A full page above the edge is the whole answer: every match not read is older than the page's last row.
-    return rows.length >= limit
-      ? { rows: rows.slice(0, limit), searchedTo: null }
-      : { rows: rows.slice(0, limit), searchedTo };
+    // A full page is the whole answer: every match not read is older than its last row.
+    return { rows: rows.slice(0, limit), searchedTo: rows.length >= limit ? null : reachedTo };
   };
 
-  if (text === null) return scan(window);
+  if (text === null) return scan(window, cursor);
   /**
    * A search: first the newest QUICK_WINDOW rows (a common text fills the page there), then, when it did not, along
-   * the index of each matching value (a rare one: a device id), and past `maxValues` values the wider window.
+   * the index of each matching value (a rare one: a device id), and past `maxValues` values the walk goes on from
+   * where the first one stopped, to `window` rows in all.
    */
-  const quick = await scan(Math.min(QUICK_WINDOW, window));
+  const quickWindow = Math.min(QUICK_WINDOW, window);
+  const quick = await scan(quickWindow, cursor);
   if (quick.searchedTo === null) return quick;
   const values = await matchingValues(ctx, appId, source, text, maxValues);
-  return values ? byValues(values) : scan(window);
+  if (values) return byValues(values);
+  if (window <= quickWindow) return quick;
+  const rest = await scan(window - quickWindow, quick.searchedTo);
+  const rows = [...quick.rows, ...rest.rows];
+  return { rows: rows.slice(0, limit), searchedTo: rows.length >= limit ? null : rest.searchedTo };
 }
 
 const toRow = (row: Found): PostbackLogRow => ({
