@@ -134,22 +134,52 @@ const SEARCHED: Record<'postbacks' | 'postback_log', [Kind, 'event_name' | 'adve
 };
 
 /**
+ * The patterns found to match more than their most values, per server (the oldest forgotten past COMMON_TEXTS_KEPT).
+ * Values are only ever added, so such a text stays common: the next requests of its walk ("Load more") skip the count.
+ * Walking is right for any text (it says how far it looked), so a pattern kept here can never give a wrong page.
+ */
+const commonTexts = new WeakMap<object, Set<string>>();
+const COMMON_TEXTS_KEPT = 1_000;
+function commonTextsOf(ctx: ServerContext) {
+  let found = commonTexts.get(ctx.config);
+  if (!found) commonTexts.set(ctx.config, (found = new Set()));
+  return found;
+}
+
+/**
  * The app's distinct event names, device ids and reasons from the source that the pattern finds, by kind
  * (`postback_search_values`, trigram-indexed), or null when there are more than SEARCH_VALUES of them.
  */
 async function matchingValues(ctx: ServerContext, appId: string, source: string, pattern: string, max: number) {
-  const found = await ctx.db
+  const common = commonTextsOf(ctx);
+  const key = `${appId}\u0000${source}\u0000${max}\u0000${pattern}`;
+  if (common.has(key)) return null;
+  const found = ctx.db
     .selectFrom('postback_search_values')
     .select(['kind', 'value'])
     .where('app_id', '=', appId)
     .where('source', '=', source)
     .where('value', 'ilike', pattern)
     .limit(max + 1)
-    .execute();
-  if (found.length > max) return null;
-  const values: Record<Kind, string[]> = { event: [], device: [], reason: [] };
-  for (const { kind, value } of found) values[kind].push(value);
-  return values;
+    .as('v');
+  // One row: the count, and the values only when there are at most `max` (a thousand rows read back one by one cost
+  // about as much as finding them).
+  const { n, kinds, values } = await ctx.db
+    .selectFrom(found)
+    .select([
+      sql<string>`count(*)`.as('n'),
+      sql<Kind[] | null>`CASE WHEN count(*) <= ${max} THEN array_agg(v.kind) END`.as('kinds'),
+      sql<string[] | null>`CASE WHEN count(*) <= ${max} THEN array_agg(v.value) END`.as('values'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (Number(n) > max) {
+    common.add(key);
+    if (common.size > COMMON_TEXTS_KEPT) common.delete(common.values().next().value!);
+    return null;
+  }
+  const byKind: Record<Kind, string[]> = { event: [], device: [], reason: [] };
+  (kinds ?? []).forEach((kind, i) => byKind[kind].push(values![i]!));
+  return byKind;
 }
 
 /** The rows as both tables give them: the postbacks table's missing columns are read as nulls. */
@@ -322,7 +352,6 @@ async function find(
     ];
     const windowed = base
       .select([
-        atText.as('at'),
         sql<boolean>`${sql.join(matches, sql` AND `)}`.as('hit'),
         sql<string>`row_number() OVER (ORDER BY received_at DESC, id DESC)`.as('n'),
       ])
@@ -330,10 +359,12 @@ async function find(
       .orderBy('id', 'desc')
       .limit(window)
       .as('w');
-    // The matches and the window's last row, in reading order: the database stops at `limit` matches.
+    // The matches and the window's last row, in reading order: the database stops at `limit` matches. The time as
+    // text only for the rows given back.
     const read = (await ctx.db
       .selectFrom(windowed)
       .selectAll()
+      .select(atText.as('at'))
       .where((eb) => eb.or([eb('hit', '=', true), eb('n', '=', String(window))]))
       .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
