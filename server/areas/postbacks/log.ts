@@ -103,7 +103,7 @@ const newerFirst = (a: Position, b: Position) =>
   a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(a.id) === BigInt(b.id) ? 0 : BigInt(b.id) > BigInt(a.id) ? 1 : -1;
 
 /**
- * How many rows of each table one request reads at most when a filter no index serves is set (a common search text;
+ * How many rows of a table one request reads at most when a filter no index serves is set (a common search text;
  * the outcome on the log): its matches are looked for among that many rows after the cursor, so a filter that matches
  * almost nothing never reads millions of rows in one request; the answer then says how far it searched.
  */
@@ -115,7 +115,7 @@ const EXPORT_SCAN_WINDOW = 200_000;
  * (the CSV, which reads up to 10,000 rows of each value, past EXPORT_SEARCH_VALUES).
  */
 export const SEARCH_VALUES = 1_000;
-/** The newest rows of each table a search reads first: a text that is common fills its page there. */
+/** The newest rows a search reads first (the log down to where they end): a common text fills its page there. */
 export const QUICK_WINDOW = 500;
 const EXPORT_SEARCH_VALUES = 50;
 
@@ -461,7 +461,7 @@ export async function listPostbackLog(
 
 /**
  * Every entry the filters match, newest first, up to POSTBACK_LOG_EXPORT_LIMIT (the SPA writes the CSV); a filter no
- * index serves looks among the newest 200,000 rows of each table (`searchedTo` says so).
+ * index serves looks among the newest 200,000 postbacks and the log down to them (`searchedTo` says so).
  */
 export async function exportPostbackLog(
   ctx: ServerContext,
