@@ -14,7 +14,8 @@
  * raised for the run (POSTBACK_RATE_PER_SECOND), since the point is the server's throughput.
  *
  * Options: --duration <s> (10), --connections <n> (50), --data-dir <dir> (.bench/postbacks, emptied first),
- * --database-url <url>.
+ * --database-url <url>. BENCH_CPU_PROF=<dir> runs the server with `node --cpu-prof` writing its profiles (one per thread:
+ * the main thread and the database worker) there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,22 +57,31 @@ async function startServer(): Promise<{ url: string; pid: number | undefined; st
   fs.mkdirSync(DATA_DIR, { recursive: true });
   const logFile = path.join(DATA_DIR, 'server.log');
   const log = fs.openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL,
-      DATA_DIR,
-      STATIC_DIR: path.join(DATA_DIR, 'no-static'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DEMO_EVENTS: '2000',
-      DEMO_PLAYERS: '0',
-      POSTBACK_RATE_PER_SECOND: '1000000',
-      POSTBACK_BURST: '1000000',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL,
+        DATA_DIR,
+        STATIC_DIR: path.join(DATA_DIR, 'no-static'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_EVENTS: '2000',
+        DEMO_PLAYERS: '0',
+        POSTBACK_RATE_PER_SECOND: '1000000',
+        POSTBACK_BURST: '1000000',
+      },
+      stdio: ['ignore', log, log],
     },
-    stdio: ['ignore', log, log],
-  });
+  );
   fs.closeSync(log);
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);

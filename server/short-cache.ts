@@ -2,7 +2,8 @@
  * Values a server reuses for a short while instead of asking the database on every request (a burst of postbacks
  * then reads once): one map per server (per ServerContext config, so test servers in one process never share), each
  * entry kept `ttlMs` by the server's clock (ctx.now). What was looked up on another server is seen at most `ttlMs`
- * later; a change made on this server can `forget` at once.
+ * later; a change made on this server can `forget` at once. Requests that miss together share one load (a burst of 50
+ * postbacks arriving as an entry expires reads once, not 50 times: docs/postbacks.md §Postback benchmark).
  */
 import type { ServerContext } from './context';
 
@@ -14,25 +15,46 @@ export interface ShortCache<V> {
 }
 
 export function shortCache<V>(ttlMs: number): ShortCache<V> {
-  const byServer = new WeakMap<object, Map<string, { at: number; value: V }>>();
-  const mapOf = (ctx: ServerContext) => {
-    let map = byServer.get(ctx.config);
-    if (!map) byServer.set(ctx.config, (map = new Map()));
-    return map;
+  interface Entries {
+    kept: Map<string, { at: number; value: V }>;
+    /** Loads in flight: a caller missing meanwhile waits for the same one. */
+    loading: Map<string, Promise<V>>;
+  }
+  const byServer = new WeakMap<object, Entries>();
+  const entriesOf = (ctx: ServerContext) => {
+    let entries = byServer.get(ctx.config);
+    if (!entries) byServer.set(ctx.config, (entries = { kept: new Map(), loading: new Map() }));
+    return entries;
   };
   return {
-    async get(ctx, key, load, keep = () => true) {
-      const map = mapOf(ctx);
+    get(ctx, key, load, keep = () => true) {
+      const { kept, loading } = entriesOf(ctx);
       const now = ctx.now().getTime();
-      const cached = map.get(key);
-      if (cached && now - cached.at < ttlMs) return cached.value;
-      const value = await load();
-      if (keep(value)) map.set(key, { at: now, value });
-      return value;
+      const cached = kept.get(key);
+      if (cached && now - cached.at < ttlMs) return Promise.resolve(cached.value);
+      const pending = loading.get(key);
+      if (pending) return pending;
+      const loaded = load().then(
+        (value) => {
+          // A load forgotten meanwhile (a change on this server) answers its callers but is not kept.
+          if (loading.get(key) === loaded) {
+            loading.delete(key);
+            if (keep(value)) kept.set(key, { at: now, value });
+          }
+          return value;
+        },
+        (error: unknown) => {
+          if (loading.get(key) === loaded) loading.delete(key);
+          throw error;
+        },
+      );
+      loading.set(key, loaded);
+      return loaded;
     },
     forget(ctx, matches) {
-      const map = mapOf(ctx);
-      for (const key of map.keys()) if (matches(key)) map.delete(key);
+      const { kept, loading } = entriesOf(ctx);
+      for (const key of kept.keys()) if (matches(key)) kept.delete(key);
+      for (const key of loading.keys()) if (matches(key)) loading.delete(key);
     },
   };
 }

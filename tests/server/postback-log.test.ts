@@ -271,6 +271,55 @@ describe('the search', () => {
     expect((await page(ANDROID, {})).json()).toMatchObject({ searchedTo: null });
     expect((await page(ANDROID, {})).json().entries).toHaveLength(50);
   });
+
+  test('a walked search reads both tables newest first, the log only down to where the postbacks stopped: page after page, no match missed or repeated, each short page saying how far it looked', async () => {
+    // 12,000 postbacks, one a second: the newer half matches 'walkdev' one in 5, the older one in 100 (1,260 devices);
+    // between them 2,400 logged duplicates, the newer half one in 4 matching, the older one in 40 (330 more).
+    const app = DEMO_APP_IDS.dragonMergeAndroid;
+    const start = Date.parse('2026-10-01T00:00:00.000Z');
+    await sql`
+      INSERT INTO postbacks (app_id, source, idempotency_key, event_name, advertising_id, received_at)
+      SELECT ${app}, 'appsflyer', 'walk-' || g, 'walk_event',
+        CASE WHEN (g >= 6000 AND g % 5 = 3) OR g % 100 = 3 THEN 'WALKDEV-' || g ELSE 'QUIETDEV-' || g END,
+        ${new Date(start).toISOString()}::timestamptz + make_interval(secs => g)
+      FROM generate_series(0, 11999) AS g`.execute(server.db);
+    await sql`
+      INSERT INTO postback_log (app_id, source, received_at, event_name, outcome, reason_code, reason, advertising_id)
+      SELECT ${app}, 'appsflyer', ${new Date(start).toISOString()}::timestamptz + make_interval(secs => 5 * h + 0.5),
+        'walk_event', 'duplicate', 'already_received', 'already received',
+        CASE WHEN (h >= 1200 AND h % 4 = 0) OR h % 40 = 0 THEN 'WALKDEV-L' || h ELSE 'QUIETDEV-L' || h END
+      FROM generate_series(0, 2399) AS h`.execute(server.db);
+    const expected = [
+      ...Array.from({ length: 12_000 }, (_, g) => g)
+        .filter((g) => (g >= 6000 && g % 5 === 3) || g % 100 === 3)
+        .map((g) => [start + g * 1000, 'stored']),
+      ...Array.from({ length: 2400 }, (_, h) => h)
+        .filter((h) => (h >= 1200 && h % 4 === 0) || h % 40 === 0)
+        .map((h) => [start + 5000 * h + 500, 'duplicate']),
+    ].sort((a, b) => (b[0] as number) - (a[0] as number));
+
+    const pages: PostbackLogPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await page(app, { q: 'walkdev', ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as PostbackLogPage;
+      pages.push(body);
+      cursor = body.nextCursor;
+    } while (cursor && pages.length < 100);
+    expect(pages.flatMap((p) => p.entries.map((e) => [e.receivedAt, e.outcome]))).toEqual(expected);
+    // A short page says how far back it looked (and goes on from there); a whole one does not.
+    for (const p of pages.slice(0, -1)) {
+      expect(p.nextCursor).not.toBeNull();
+      expect(p.searchedTo === null).toBe(p.entries.length === 50);
+    }
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+    // In the sparse half, each request reads 2,500 postbacks (2,500 s) past the previous one's end.
+    const short = pages.map((p) => p.searchedTo).filter((to): to is number => to !== null);
+    expect(short.length).toBeGreaterThan(1);
+    for (let i = 1; i < short.length; i++) expect(short[i - 1]! - short[i]!).toBeLessThanOrEqual(SCAN_WINDOW * 1000);
+    expect(short.slice(1).some((to, i) => short[i]! - to === SCAN_WINDOW * 1000)).toBe(true);
+  });
 });
 
 describe('the CSV export', () => {

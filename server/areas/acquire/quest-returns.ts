@@ -18,6 +18,7 @@ import type { QuestReturns } from '../../../src/contracts/acquire-returns';
 import type { DomainEvent } from '../../../src/contracts/domain-events';
 import type { ServerContext } from '../../context';
 import { notFound } from '../../errors';
+import { batchedLookup } from '../../batched-lookup';
 import { shortCache } from '../../short-cache';
 import type { PostbackSubject } from '../postbacks/index';
 import { DAY_MS, hourOf } from './spend-hours';
@@ -174,9 +175,25 @@ export async function addPostbackReturns(tx: ServerContext, event: DomainEvent<'
 /** Apps with a quest, reused for a short while per server (a burst of postbacks asks once). */
 const appsWithQuests = shortCache<boolean>(2_000);
 /**
+ * Of these players of the app, those who started one of its quests in the last 8 days: postbacks arriving together ask
+ * in one query (server/batched-lookup.ts), not one each.
+ */
+const recentStarters = batchedLookup(async (ctx, appId, playerIds) =>
+  (
+    await ctx.db
+      .selectFrom('quest_player_returns')
+      .select('player_id')
+      .distinct()
+      .where('app_id', '=', appId)
+      .where(sql<boolean>`player_id = any(${playerIds}::text[])`) // one statement text for any number of players
+      .where('started_at', '>', new Date(ctx.now().getTime() - LAST_DAY * DAY_MS))
+      .execute()
+  ).map((row) => row.player_id),
+);
+/**
  * Only a postback of a player (sub1) who started one of the app's quests in the last 8 days can change returns: asked
- * before the postback is stored (apps without quests answer from a short cache), so every other postback keeps the
- * postbacks' fast path.
+ * before the postback is stored (apps without quests answer from a short cache, the others with the postbacks that
+ * arrive together), so every other postback keeps the postbacks' fast path.
  */
 export async function reachesQuestReturns(ctx: ServerContext, subject: unknown): Promise<boolean> {
   const { appId, postback } = subject as PostbackSubject;
@@ -189,15 +206,7 @@ export async function reachesQuestReturns(ctx: ServerContext, subject: unknown):
       undefined,
   );
   if (!hasQuests) return false;
-  const recent = await ctx.db
-    .selectFrom('quest_player_returns')
-    .select('quest_id')
-    .where('app_id', '=', appId)
-    .where('player_id', '=', postback.sub1)
-    .where('started_at', '>', new Date(ctx.now().getTime() - LAST_DAY * DAY_MS))
-    .limit(1)
-    .executeTakeFirst();
-  return recent !== undefined;
+  return recentStarters(ctx, appId, postback.sub1);
 }
 
 // ------------------------------------------------------------------------------------------------ reads

@@ -103,7 +103,7 @@ const newerFirst = (a: Position, b: Position) =>
   a.at !== b.at ? (a.at < b.at ? 1 : -1) : BigInt(a.id) === BigInt(b.id) ? 0 : BigInt(b.id) > BigInt(a.id) ? 1 : -1;
 
 /**
- * How many rows of each table one request reads at most when a filter no index serves is set (a common search text;
+ * How many rows of a table one request reads at most when a filter no index serves is set (a common search text;
  * the outcome on the log): its matches are looked for among that many rows after the cursor, so a filter that matches
  * almost nothing never reads millions of rows in one request; the answer then says how far it searched.
  */
@@ -115,7 +115,7 @@ const EXPORT_SCAN_WINDOW = 200_000;
  * (the CSV, which reads up to 10,000 rows of each value, past EXPORT_SEARCH_VALUES).
  */
 export const SEARCH_VALUES = 1_000;
-/** The newest rows of each table a search reads first: a text that is common fills its page there. */
+/** The newest rows a search reads first (the log down to where they end): a common text fills its page there. */
 export const QUICK_WINDOW = 500;
 const EXPORT_SEARCH_VALUES = 50;
 
@@ -134,22 +134,52 @@ const SEARCHED: Record<'postbacks' | 'postback_log', [Kind, 'event_name' | 'adve
 };
 
 /**
+ * The patterns found to match more than their most values, per server (the oldest forgotten past COMMON_TEXTS_KEPT).
+ * Values are only ever added, so such a text stays common: the next requests of its walk ("Load more") skip the count.
+ * Walking is right for any text (it says how far it looked), so a pattern kept here can never give a wrong page.
+ */
+const commonTexts = new WeakMap<object, Set<string>>();
+const COMMON_TEXTS_KEPT = 1_000;
+function commonTextsOf(ctx: ServerContext) {
+  let found = commonTexts.get(ctx.config);
+  if (!found) commonTexts.set(ctx.config, (found = new Set()));
+  return found;
+}
+
+/**
  * The app's distinct event names, device ids and reasons from the source that the pattern finds, by kind
  * (`postback_search_values`, trigram-indexed), or null when there are more than SEARCH_VALUES of them.
  */
 async function matchingValues(ctx: ServerContext, appId: string, source: string, pattern: string, max: number) {
-  const found = await ctx.db
+  const common = commonTextsOf(ctx);
+  const key = `${appId}\u0000${source}\u0000${max}\u0000${pattern}`;
+  if (common.has(key)) return null;
+  const found = ctx.db
     .selectFrom('postback_search_values')
     .select(['kind', 'value'])
     .where('app_id', '=', appId)
     .where('source', '=', source)
     .where('value', 'ilike', pattern)
     .limit(max + 1)
-    .execute();
-  if (found.length > max) return null;
-  const values: Record<Kind, string[]> = { event: [], device: [], reason: [] };
-  for (const { kind, value } of found) values[kind].push(value);
-  return values;
+    .as('v');
+  // One row: the count, and the values only when there are at most `max` (a thousand rows read back one by one cost
+  // about as much as finding them).
+  const { n, kinds, values } = await ctx.db
+    .selectFrom(found)
+    .select([
+      sql<string>`count(*)`.as('n'),
+      sql<Kind[] | null>`CASE WHEN count(*) <= ${max} THEN array_agg(v.kind) END`.as('kinds'),
+      sql<string[] | null>`CASE WHEN count(*) <= ${max} THEN array_agg(v.value) END`.as('values'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (Number(n) > max) {
+    common.add(key);
+    if (common.size > COMMON_TEXTS_KEPT) common.delete(common.values().next().value!);
+    return null;
+  }
+  const byKind: Record<Kind, string[]> = { event: [], device: [], reason: [] };
+  (kinds ?? []).forEach((kind, i) => byKind[kind].push(values![i]!));
+  return byKind;
 }
 
 /** The rows as both tables give them: the postbacks table's missing columns are read as nulls. */
@@ -278,77 +308,114 @@ async function find(
     return { rows: rows.slice(0, limit), searchedTo: null };
   };
 
-  /** The table's `window`-th row after the cursor by the indexed filters alone (an index-only probe), or null. */
-  const edgeOf = async (table: 'postbacks' | 'postback_log', window: number): Promise<Position | null> => {
-    const row = await indexed(ctx.db.selectFrom(table), appId, source, query, cursor)
-      .select(['id', atText.as('at')])
-      .orderBy('received_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(window - 1)
-      .limit(1)
-      .executeTakeFirst();
-    return row ? { at: row.at, id: String(row.id) } : null;
-  };
   /**
-   * The table's newest rows after the cursor by the indexed filters, at most `window` of them when a filter no index
-   * serves is set (the database stops reading once `limit` match); a short answer's edge is probed.
+   * One table's newest rows after `from` (and newer than `bound`, when given) by the indexed filters, newest first:
+   * the rows that match the filters no index serves (the text; the outcome on the log), at most `limit`. When such a
+   * filter is set, at most `window` rows are read (the database stops reading once `limit` match), and one walk also
+   * gives the `window`-th row, numbered as it is read, so no second read finds the edge. `stop`: every row newer than
+   * it was read (the last match of a full page, or the window's edge); null when the table was read to its end (or the
+   * bound).
    */
-  const read = async (table: 'postbacks' | 'postback_log', unindexed: boolean, window: number) => {
+  const walk = async (
+    table: 'postbacks' | 'postback_log',
+    unindexed: boolean,
+    window: number,
+    from: Position | null,
+    bound: Position | null,
+  ): Promise<{ rows: Found[]; stop: Position | null }> => {
     const logTable = table === 'postback_log';
-    const window_ = logColumns(indexed(ctx.db.selectFrom(table), appId, source, query, cursor), logTable)
+    const base = logColumns(indexed(ctx.db.selectFrom(table), appId, source, query, from), logTable).$if(
+      bound !== null,
+      (q) => q.where(sql<boolean>`(received_at, id) > (${bound!.at}::timestamptz, ${bound!.id}::bigint)`),
+    );
+    if (!unindexed) {
+      const rows = (
+        (await base
+          .select(atText.as('at'))
+          .orderBy('received_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .execute()) as ReadRow[]
+      ).map(toFound);
+      return { rows, stop: rows.length >= limit ? rows[rows.length - 1]! : null };
+    }
+    const matches = [
+      ...(logTable && outcome !== undefined ? [sql<boolean>`outcome = ${outcome}`] : []),
+      ...(text !== null
+        ? [
+            sql<boolean>`(${sql.join(
+              SEARCHED[table].map(([, column]) => sql`${sql.ref(column)} ILIKE ${text}`),
+              sql` OR `,
+            )})`,
+          ]
+        : []),
+    ];
+    const windowed = base
+      .select([
+        sql<boolean>`${sql.join(matches, sql` AND `)}`.as('hit'),
+        sql<string>`row_number() OVER (ORDER BY received_at DESC, id DESC)`.as('n'),
+      ])
       .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
-      .$if(unindexed, (q) => q.limit(window))
+      .limit(window)
       .as('w');
-    const rows = await ctx.db
-      .selectFrom(window_)
-      .$if(logTable && outcome !== undefined, (q) => q.where('outcome', '=', outcome!))
-      .$if(text !== null, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('event_name', 'ilike', text!),
-            eb('advertising_id', 'ilike', text!),
-            ...(logTable ? [eb('reason', 'ilike', text!)] : []),
-          ]),
-        ),
-      )
-      .select(['id', atText.as('at'), 'event_name', 'outcome', 'reason_code', 'reason', 'advertising_id'])
+    // The matches and the window's last row, in reading order: the database stops at `limit` matches. The time as
+    // text only for the rows given back.
+    const read = (await ctx.db
+      .selectFrom(windowed)
+      .selectAll()
+      .select(atText.as('at'))
+      .where((eb) => eb.or([eb('hit', '=', true), eb('n', '=', String(window))]))
       .orderBy('received_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    const edge = unindexed && rows.length < limit ? await edgeOf(table, window) : null;
-    return { edge, rows: rows.map(toFound) };
+      .limit(limit + 1)
+      .execute()) as (ReadRow & { hit: boolean; n: string })[];
+    const rows = read
+      .filter((row) => row.hit)
+      .slice(0, limit)
+      .map(toFound);
+    const last = read.find((row) => Number(row.n) === window);
+    if (rows.length >= limit) return { rows, stop: rows[limit - 1]! };
+    return { rows, stop: last ? { at: last.at, id: String(last.id) } : null };
   };
 
-  /** Both tables read along their newest `window` rows after the cursor (see `read`), merged. */
-  const scan = async (window: number) => {
-    const none = { rows: [] as Found[], edge: null };
-    const [s, o] = await Promise.all([
-      wantStored ? read('postbacks', text !== null, window) : none,
-      wantLogged ? read('postback_log', text !== null || outcome !== undefined, window) : none,
-    ]);
-    // Both tables were read down to the newer of their edges: rows below it wait for the next request.
-    const edges = [s.edge, o.edge].filter((edge): edge is Position => edge !== null).sort(newerFirst);
-    const searchedTo = edges[0] ?? null;
-    const rows = [...s.rows, ...o.rows]
-      .filter((row) => searchedTo === null || newerFirst(row, searchedTo) <= 0)
+  /**
+   * Both tables' newest rows after `from` (see `walk`), the postbacks first: the log (a small share of the rows) is then
+   * read only down to where the postbacks stopped, never a window of its own further back. `searchedTo`: every row
+   * newer than it was read, and fewer than `limit` matched (null: the page is whole, or nothing is left to read).
+   */
+  const scan = async (window: number, from: Position | null) => {
+    const stored = wantStored
+      ? await walk('postbacks', text !== null, window, from, null)
+      : { rows: [] as Found[], stop: null };
+    const logged = wantLogged
+      ? await walk('postback_log', text !== null || outcome !== undefined, window, from, stored.stop)
+      : { rows: [] as Found[], stop: null };
+    // Both tables were read down to the newer of where they stopped: rows below it wait for the next request.
+    const stops = [stored.stop, logged.stop].filter((stop): stop is Position => stop !== null).sort(newerFirst);
+    const reachedTo = stops[0] ?? null;
+    const rows = [...stored.rows, ...logged.rows]
+      .filter((row) => reachedTo === null || newerFirst(row, reachedTo) <= 0)
       .sort(newerFirst);
-    // A full page above the edge is the whole answer: every match not read is older than the page's last row.
-    return rows.length >= limit
-      ? { rows: rows.slice(0, limit), searchedTo: null }
-      : { rows: rows.slice(0, limit), searchedTo };
+    // A full page is the whole answer: every match not read is older than its last row.
+    return { rows: rows.slice(0, limit), searchedTo: rows.length >= limit ? null : reachedTo };
   };
 
-  if (text === null) return scan(window);
+  if (text === null) return scan(window, cursor);
   /**
    * A search: first the newest QUICK_WINDOW rows (a common text fills the page there), then, when it did not, along
-   * the index of each matching value (a rare one: a device id), and past `maxValues` values the wider window.
+   * the index of each matching value (a rare one: a device id), and past `maxValues` values the walk goes on from
+   * where the first one stopped, to `window` rows in all.
    */
-  const quick = await scan(Math.min(QUICK_WINDOW, window));
+  const quickWindow = Math.min(QUICK_WINDOW, window);
+  const quick = await scan(quickWindow, cursor);
   if (quick.searchedTo === null) return quick;
   const values = await matchingValues(ctx, appId, source, text, maxValues);
-  return values ? byValues(values) : scan(window);
+  if (values) return byValues(values);
+  if (window <= quickWindow) return quick;
+  const rest = await scan(window - quickWindow, quick.searchedTo);
+  const rows = [...quick.rows, ...rest.rows];
+  return { rows: rows.slice(0, limit), searchedTo: rows.length >= limit ? null : rest.searchedTo };
 }
 
 const toRow = (row: Found): PostbackLogRow => ({
@@ -394,7 +461,7 @@ export async function listPostbackLog(
 
 /**
  * Every entry the filters match, newest first, up to POSTBACK_LOG_EXPORT_LIMIT (the SPA writes the CSV); a filter no
- * index serves looks among the newest 200,000 rows of each table (`searchedTo` says so).
+ * index serves looks among the newest 200,000 postbacks and the log down to them (`searchedTo` says so).
  */
 export async function exportPostbackLog(
   ctx: ServerContext,
