@@ -16,6 +16,7 @@ import {
   useRef,
   useState,
   type ComponentType,
+  type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
@@ -26,6 +27,8 @@ import {
 /** What the user did to the placeholder before the real widget arrived. */
 export interface Intent {
   placeholder: HTMLElement | null;
+  /** The placeholder has the focus (a removal does not take it away: only a move to another element does). */
+  focused: boolean;
   press: 'pointer' | 'keyboard' | null;
   key: string | null;
 }
@@ -36,6 +39,7 @@ export interface TriggerProps {
   onPointerEnter(event: PointerEvent): void;
   onPointerDown(event: PointerEvent): void;
   onFocus(): void;
+  onBlur(event: FocusEvent): void;
   onClick(event: MouseEvent): void;
   onKeyDown(event: KeyboardEvent): void;
 }
@@ -63,7 +67,7 @@ export function lazyOnIntent<P extends object>(
   return function LazyOnIntent(props: P & { placeholder: (trigger: TriggerProps) => ReactNode }) {
     const { placeholder, ...rest } = props;
     const [, setLoaded] = useState(Real !== null);
-    const intent = useRef<Intent>({ placeholder: null, press: null, key: null });
+    const intent = useRef<Intent>({ placeholder: null, focused: false, press: null, key: null });
     const mounted = useRef(true);
     useEffect(() => {
       mounted.current = true;
@@ -92,7 +96,13 @@ export function lazyOnIntent<P extends object>(
         intent.current.press = 'pointer';
         want();
       },
-      onFocus: want,
+      onFocus: () => {
+        intent.current.focused = true;
+        want();
+      },
+      onBlur: (event) => {
+        if (event.relatedTarget) intent.current.focused = false;
+      },
       onClick: (event) => {
         // detail 0: a click made with Enter or Space (a pointer press was recorded on pointerdown).
         if (event.detail === 0) intent.current.press = 'keyboard';
@@ -116,10 +126,14 @@ export function lazyOnIntent<P extends object>(
  * key itself).
  */
 export function useReplayIntent(intent: IntentRef | undefined, button: RefObject<HTMLElement | null>, openKey: string) {
-  // Read while rendering, when the placeholder is still in the page.
-  const [hadFocus] = useState(
-    () => !!intent?.current.placeholder && document.activeElement === intent.current.placeholder,
-  );
+  // Read while rendering: the placeholder had the focus and nothing else took it since (the placeholder may already
+  // be gone from the page: Preact removes it before rendering its replacement).
+  const [hadFocus] = useState(() => {
+    const placeholder = intent?.current.placeholder ?? null;
+    const active = document.activeElement;
+    if (placeholder && active === placeholder) return true;
+    return !!intent?.current.focused && (active === null || active === document.body);
+  });
   // A layout effect: the focus moves in the same commit that removed the focused placeholder, so a key pressed
   // right after never lands on the page body.
   useLayoutEffect(() => {
