@@ -6,7 +6,7 @@
  * median ≤ 500 ms at 10 M events on 2 cores, memory under 1 GB.
  *
  * The events are generated once and cached in .bench/reports (DuckDB file + PGlite data dir); delete the folder to
- * rebuild. Options: --events <n> (default 10,000,000), --small <n> (default 1,000,000), --runs <n> (default 5).
+ * rebuild (another --events than the default: .bench/reports-<n>m). Options: --events <n> (default 10,000,000), --small <n> (default 1,000,000), --runs <n> (default 5).
  *
  * `--store postgres --database-url <url>` (or DATABASE_URL): the shared analytics store instead (ANALYTICS_STORE=
  * postgres). The 10 M events are written into that database as a server writes them (openAnalytics with the shared
@@ -19,7 +19,9 @@
  * `--users <n>` (`--users 20`; `--duration <s>`, default 60; `--kinds reports,cohorts,funnels` to leave parts out):
  * the same five reports, cohort table and funnel as a mix sent through the real server (scripts/bench-report-server.ts:
  * server/main.ts over a copy of the 10 M events, app `bench-big`) by n concurrent clients, each signed in; prints
- * p50 / p99 per kind and overall, requests/s and errors against the target p99 ≤ 1 s (mainUsers below).
+ * p50 / p99 per kind and overall, requests/s and errors against the target p99 ≤ 1 s (mainUsers below). The clients
+ * ask the same questions, so after the first answers the server's result cache serves them until the data changes;
+ * `--cache off` starts the server without it (ANALYTICS_CACHE_ROWS=0), so that every request runs its statement.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -53,10 +55,15 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '60' },
     /** The `--users` mix's parts (default all): reports, cohorts, funnels, comma-separated. */
     kinds: { type: 'string', default: 'reports,cohorts,funnels' },
+    /** The `--users` server's result cache (docs/analyze.md §Result cache): on (as served) or off (every run reads). */
+    cache: { type: 'string', default: 'on' },
   },
 });
 if (args.store !== 'duckdb' && args.store !== 'postgres') throw new Error('--store takes duckdb or postgres');
-const DIR = path.resolve('.bench/reports');
+// Another size than the default gets its own folder, so the 10 M cache (and the server benchmark's copy) stays.
+const DIR = path.resolve(
+  Number(args.events) === 10_000_000 ? '.bench/reports' : `.bench/reports-${Number(args.events) / 1_000_000}m`,
+);
 const BIG = { appId: BIG_APP_ID, events: Number(args.events), seed: 42 };
 const SMALL = { appId: 'bench-small', events: Number(args.small), seed: 43 };
 const RUNS = Number(args.runs);
@@ -234,7 +241,7 @@ async function ensureSharedEvents(analytics: Analytics, db: Parameters<typeof mi
 /** The DuckDB cache's answers for the same app (same seed: the same events), when that cache holds it. */
 async function duckdbAnswers(queries: { report?: Report; question?: CohortQuestion; funnel?: FunnelQuestion }[]) {
   if (!fs.existsSync(path.join(DIR, 'events.duckdb'))) return null;
-  const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0 });
+  const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0, cacheRows: 0 });
   try {
     const range = await engine.store.dataRange(BIG.appId);
     if (range?.end !== END) return null;
@@ -381,7 +388,7 @@ async function mainUsers(users: number) {
   if (!fs.existsSync(path.join(BENCH_SERVER_DIR, 'data', 'events.duckdb'))) {
     // The server's copy comes from the default run's cache: build that first when it is missing.
     fs.mkdirSync(DIR, { recursive: true });
-    const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0 });
+    const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0, cacheRows: 0 });
     try {
       await ensureEvents(engine, BIG);
       await engine.store.run('CHECKPOINT');
@@ -389,7 +396,12 @@ async function mainUsers(users: number) {
       await engine.close();
     }
   }
-  const server = await startBenchReportServer({ apiOnly: true });
+  if (args.cache !== 'on' && args.cache !== 'off') throw new Error('--cache takes on or off');
+  console.log(`result cache: ${args.cache}`);
+  const server = await startBenchReportServer({
+    apiOnly: true,
+    env: args.cache === 'off' ? { ANALYTICS_CACHE_ROWS: '0' } : {},
+  });
   try {
     const app = encodeURIComponent(server.appId);
     const mix: MixRequest[] = [
@@ -480,7 +492,7 @@ async function main() {
   if (args.store === 'postgres') return mainPostgres();
   fs.mkdirSync(DIR, { recursive: true });
   console.log(`Questboard report benchmark — ${os.availableParallelism()} cores, Node ${process.version}`);
-  const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0 });
+  const engine = await openAnalytics({ dataDir: DIR, queryTimeoutMs: 0, cacheRows: 0 });
   try {
     const bigCount = await ensureEvents(engine, BIG);
     const smallCount = await ensureEvents(engine, SMALL);

@@ -50,7 +50,8 @@ export interface ServerConfig {
    */
   analyticsStore: AnalyticsStoreKind;
   /** The embedded DuckDB analytics engine's limits. */
-  analytics: { memoryLimit: string; queryTimeoutMs: number };
+  /** The embedded event store: DuckDB's memory, a report's time limit, the result cache's rows (0 = off). */
+  analytics: { memoryLimit: string; queryTimeoutMs: number; cacheRows: number };
   /**
    * BigQuery for apps whose BigQuery plugin asks for it (`BIGQUERY=on`; credentials by Google Application Default
    * Credentials, e.g. GOOGLE_APPLICATION_CREDENTIALS). Absent: every app's reports run on the embedded engine.
@@ -86,6 +87,11 @@ export interface ServerConfig {
   credentialsKey?: string;
   /** Webhooks may reach loopback addresses, over http too (ALLOW_HTTP_WEBHOOKS=1): tests only. */
   allowHttpWebhooks: boolean;
+  /**
+   * How long a claimed e-mail stays claimed before another worker may send it again (EMAIL_CLAIM_LEASE_MS, default a
+   * minute): longer than a send takes through the SMTP adapter's timeouts (docs/notifications.md §E-mail).
+   */
+  emailClaimLeaseMs: number;
   /** Size of the synthetic Firebase export a newly connected app gets in the Google Cloud sandbox. */
   sandboxExport: { events: number; days: number };
   /** Attribution postbacks accepted per app (POSTBACK_RATE_PER_SECOND, POSTBACK_BURST): a token bucket per server. */
@@ -209,6 +215,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     analytics: {
       memoryLimit: env.ANALYTICS_MEMORY_LIMIT ?? '512MB',
       queryTimeoutMs: Number(env.ANALYTICS_QUERY_TIMEOUT_MS ?? 10_000),
+      cacheRows: Math.max(0, Number(env.ANALYTICS_CACHE_ROWS ?? 200_000) || 0),
     },
     bigquery: /^(on|1|true)$/i.test(env.BIGQUERY ?? '')
       ? {
@@ -230,6 +237,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       : undefined,
     credentialsKey: env.CREDENTIALS_KEY || undefined,
     allowHttpWebhooks: env.ALLOW_HTTP_WEBHOOKS === '1',
+    emailClaimLeaseMs: Math.max(1_000, Number(env.EMAIL_CLAIM_LEASE_MS) || 60_000),
     googleCloud: googleCloudFromEnv(env),
     googleSignIn: googleSignInFromEnv(env),
     sandboxExport: {

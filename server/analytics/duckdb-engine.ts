@@ -47,7 +47,7 @@ export class DuckDbReportEngine implements ReportEngine {
 
   async rows(rendered: RenderedSql): Promise<ReportRow[]> {
     const { values, types } = duckdbBindings(rendered);
-    return (await this.store.rows(rendered.sql, values, types, { heavy: rendered.heavy })) as ReportRow[];
+    return (await this.store.rows(rendered.sql, values, types, { heavy: rendered.heavy, cache: true })) as ReportRow[];
   }
 
   dataRange(appId: string) {
@@ -57,7 +57,7 @@ export class DuckDbReportEngine implements ReportEngine {
   async describe(model: ModelDef, appId: string) {
     const rendered = renderSelect(describeModel(model, appId), duckdb);
     const { values, types } = duckdbBindings(rendered);
-    const [row] = await this.store.rows(rendered.sql, values, types);
+    const [row] = await this.store.rows(rendered.sql, values, types, { cache: true });
     return row?.date_min ? row : null;
   }
 }

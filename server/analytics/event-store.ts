@@ -26,6 +26,7 @@ import {
 import { lookupTable } from '../../src/contracts/lookup';
 import { dateText } from './engine';
 import { QueryCancelledError, currentQueryScope, throwIfCancelled } from './query-scope';
+import { ResultCache } from './result-cache';
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -47,7 +48,17 @@ export interface EventStoreOptions {
   queryTimeoutMs?: number;
   /** Connections in the pool (default 3). */
   connections?: number;
+  /**
+   * Rows of cacheable answers kept until the store is written (result-cache.ts; default 200,000; 0 = none, as the
+   * in-process benchmark times every run).
+   */
+  cacheRows?: number;
 }
+
+/** Statements that only read: any other statement is a write, and moves the result cache's version. */
+const READ_ONLY = /^\s*(SELECT|WITH|DESCRIBE)\b/i;
+const WRITES = /\b(INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|COPY|ATTACH|CHECKPOINT|TRUNCATE)\b/i;
+const isRead = (sql: string) => READ_ONLY.test(sql) && !WRITES.test(sql);
 
 /** Flattened Firebase export: one row per event; common params as columns, the rest in `params`. */
 export const EVENTS_DDL = `
@@ -294,14 +305,23 @@ export class EventStore {
   /** The latest daily-metrics rebuild of each app (they run one after another per app). */
   private readonly rebuilds = new Map<string, Promise<void>>();
   private closed = false;
+  /** Answers of cacheable reads (reports, cohort tables, funnels, data ranges), or null when off. */
+  readonly cache: ResultCache | null;
 
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly connections: DuckDBConnection[],
     readonly queryTimeoutMs: number,
     readonly file: string | null,
+    cacheRows: number,
   ) {
     this.idle.push(...connections);
+    this.cache = cacheRows > 0 ? new ResultCache(cacheRows) : null;
+  }
+
+  /** Runs a write to the store so that no answer read before it is served after it. */
+  private writing<T>(fn: () => Promise<T>): Promise<T> {
+    return this.cache ? this.cache.write(fn) : fn();
   }
 
   static async open(options: EventStoreOptions = {}): Promise<EventStore> {
@@ -323,7 +343,13 @@ export class EventStore {
     });
     const connections: DuckDBConnection[] = [];
     for (let i = 0; i < (options.connections ?? 3); i++) connections.push(await instance.connect());
-    const store = new EventStore(instance, connections, options.queryTimeoutMs ?? 10_000, file);
+    const store = new EventStore(
+      instance,
+      connections,
+      options.queryTimeoutMs ?? 10_000,
+      file,
+      options.cacheRows ?? 200_000,
+    );
     await store.run(EVENTS_DDL);
     await store.run(DAILY_DDL);
     return store;
@@ -367,6 +393,16 @@ export class EventStore {
     values?: Values,
     types?: Types,
     options: { timeoutMs?: number; heavy?: boolean } = {},
+  ): Promise<DuckDBResultReader> {
+    if (!isRead(sql)) return this.writing(() => this.queryInLane(sql, values, types, options));
+    return this.queryInLane(sql, values, types, options);
+  }
+
+  private async queryInLane(
+    sql: string,
+    values: Values | undefined,
+    types: Types | undefined,
+    options: { timeoutMs?: number; heavy?: boolean },
   ): Promise<DuckDBResultReader> {
     if (!options.heavy) return this.queryOn(sql, values, types, options);
     await this.heavyTurn();
@@ -425,15 +461,37 @@ export class EventStore {
 
   /** A statement without a timeout (schema, data generation, processing). */
   async run(sql: string, values?: Values, types?: Types): Promise<void> {
-    await this.query(sql, values, types, { timeoutMs: 0 });
+    await this.writing(() => this.queryInLane(sql, values, types, { timeoutMs: 0 }));
   }
 
-  /** Rows as plain objects; BIGINT/HUGEINT become numbers, DATE YYYY-MM-DD, TIMESTAMP 'YYYY-MM-DD HH:mm:ssZ'. */
+  /**
+   * Rows as plain objects; BIGINT/HUGEINT become numbers, DATE YYYY-MM-DD, TIMESTAMP 'YYYY-MM-DD HH:mm:ssZ'.
+   * `cache`: the answer may come from, and go into, the result cache (read-only callers: never change the rows).
+   */
   async rows(
     sql: string,
     values?: Values,
     types?: Types,
-    options: { timeoutMs?: number; heavy?: boolean } = {},
+    options: { timeoutMs?: number; heavy?: boolean; cache?: boolean } = {},
+  ): Promise<Record<string, unknown>[]> {
+    if (!options.cache || !this.cache || !isRead(sql)) return this.readRows(sql, values, types, options);
+    const key = JSON.stringify(
+      [sql, values ?? null, types ? Object.entries(types).map(([k, t]) => [k, String(t)]) : null],
+      (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v),
+    );
+    // A waiting caller takes a shared statement's timeout or error as its own, never another job's cancel.
+    return this.cache.get(
+      key,
+      () => this.readRows(sql, values, types, options),
+      (error) => !(error instanceof QueryCancelledError),
+    );
+  }
+
+  private async readRows(
+    sql: string,
+    values: Values | undefined,
+    types: Types | undefined,
+    options: { timeoutMs?: number; heavy?: boolean },
   ): Promise<Record<string, unknown>[]> {
     const reader = await this.query(sql, values, types, options);
     const names = reader.columnNames();
@@ -484,7 +542,7 @@ export class EventStore {
       'SELECT min(event_date) AS start, max(event_date) AS "end" FROM daily_user_metrics WHERE app_id = $app_id',
       { app_id: appId },
       undefined,
-      { timeoutMs: 0 },
+      { timeoutMs: 0, cache: true },
     );
     return row?.start ? { start: dateText(row.start), end: dateText(row.end) } : null;
   }
@@ -499,6 +557,12 @@ export class EventStore {
    * Used by the generator and the benchmark, never for report queries.
    */
   async exclusive<T>(
+    fn: (run: (sql: string, values?: Values, types?: Types) => Promise<DuckDBResultReader>) => Promise<T>,
+  ): Promise<T> {
+    return this.writing(() => this.exclusiveOn(fn));
+  }
+
+  private async exclusiveOn<T>(
     fn: (run: (sql: string, values?: Values, types?: Types) => Promise<DuckDBResultReader>) => Promise<T>,
   ): Promise<T> {
     const connection = await this.acquire();

@@ -337,6 +337,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       threads: options.threads,
       connections: 1,
       queryTimeoutMs: 0,
+      cacheRows: 0,
     }));
   const rebuilds = new Map<string, Promise<void>>();
 

@@ -4,7 +4,7 @@
  * real AppsFlyer postbacks through the partner's URL), and the process is killed with SIGKILL while its e-mail is
  * being sent: evaluated (the bell entries are committed), not delivered (the SMTP server holds the message and never
  * accepts it). A new process on the same folder delivers what was left once the killed server's claim on the message
- * ran out (EMAIL_CLAIM_LEASE_MS, a minute): each admin and editor gets exactly one accepted e-mail, the webhook
+ * ran out (EMAIL_CLAIM_LEASE_MS, a minute by default, 10 s here): each admin and editor gets exactly one accepted e-mail, the webhook
  * receiver exactly one accepted delivery, and the bell keeps one entry each. (The e-mail used to be sent inside the
  * claiming transaction, and a silent SMTP server froze the whole embedded server: this test found it.)
  */
@@ -68,6 +68,7 @@ async function start(dataDir?: string) {
       MAIL_FROM: 'Questboard <alerts@questboard.test>',
       ALLOW_HTTP_WEBHOOKS: '1',
       DEMO_PLAYERS: '0',
+      EMAIL_CLAIM_LEASE_MS: '10000',
     },
   });
   servers.push(server);

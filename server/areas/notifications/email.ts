@@ -150,11 +150,6 @@ export async function queueAlertMails(tx: ServerContext, mails: readonly AlertMa
 }
 
 /**
- * A claimed message is due again after this long if its server stopped before recording the answer (longer than a
- * claimed batch takes through the SMTP adapter's connection, greeting and socket timeouts: docs/notifications.md §E-mail).
- */
-export const EMAIL_CLAIM_LEASE_MS = 60_000;
-/**
  * Messages claimed at once: in the sandbox 50, written in one transaction; through SMTP one, so that a claim never
  * outlasts its lease however slow the server.
  */
@@ -173,7 +168,7 @@ interface ClaimedEmail {
 /**
  * Claims due messages (claimSize) (SKIP LOCKED, so several servers share them) in a short transaction of its
  * own: the sends happen outside any transaction, so a slow or silent SMTP server never holds a connection (the
- * embedded database has one), and a killed server's messages are due again after EMAIL_CLAIM_LEASE_MS
+ * embedded database has one), and a killed server's messages are due again after the claim lease (config emailClaimLeaseMs)
  * (docs/notifications.md §E-mail).
  */
 async function claimEmails(ctx: ServerContext): Promise<ClaimedEmail[]> {
@@ -193,7 +188,10 @@ async function claimEmails(ctx: ServerContext): Promise<ClaimedEmail[]> {
     if (rows.length === 0) return [];
     await trx
       .updateTable('notification_emails')
-      .set({ attempts: sql<number>`attempts + 1`, next_attempt_at: new Date(now.getTime() + EMAIL_CLAIM_LEASE_MS) })
+      .set({
+        attempts: sql<number>`attempts + 1`,
+        next_attempt_at: new Date(now.getTime() + ctx.config.emailClaimLeaseMs),
+      })
       .where(
         'id',
         'in',

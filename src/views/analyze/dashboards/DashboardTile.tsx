@@ -120,7 +120,7 @@ function TileBody({ result, height }: { result: TileResult; height: number }) {
         caption={result.title}
         head={['Cohort', 'Users', ...periods.map((p) => `${result.result.grain[0]!.toUpperCase()}${p}`)]}
         rows={[
-          ['Average', group.average.size, ...periods.map((p) => pct(group.average.share[p] ?? null))],
+          ['Weighted average', group.average.size, ...periods.map((p) => pct(group.average.share[p] ?? null))],
           ...group.cohorts.map((c) => [c.cohort, c.size, ...periods.map((p) => pct(c.share[p] ?? null))]),
         ]}
       />
