@@ -215,7 +215,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     analytics: {
       memoryLimit: env.ANALYTICS_MEMORY_LIMIT ?? '512MB',
       queryTimeoutMs: Number(env.ANALYTICS_QUERY_TIMEOUT_MS ?? 10_000),
-      cacheRows: Math.max(0, Number(env.ANALYTICS_CACHE_ROWS ?? 200_000) || 0),
+      cacheRows: Math.max(0, Number(env.ANALYTICS_CACHE_ROWS ?? 400_000) || 0),
     },
     bigquery: /^(on|1|true)$/i.test(env.BIGQUERY ?? '')
       ? {

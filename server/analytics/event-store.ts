@@ -26,7 +26,7 @@ import {
 import { lookupTable } from '../../src/contracts/lookup';
 import { dateText } from './engine';
 import { QueryCancelledError, currentQueryScope, throwIfCancelled } from './query-scope';
-import { ResultCache } from './result-cache';
+import { ROWS, ResultCache, type Keeping } from './result-cache';
 
 export class QueryTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {
@@ -49,7 +49,7 @@ export interface EventStoreOptions {
   /** Connections in the pool (default 3). */
   connections?: number;
   /**
-   * Rows of cacheable answers kept until the store is written (result-cache.ts; default 200,000; 0 = none, as the
+   * Rows of cacheable answers kept until the store is written (result-cache.ts; default 400,000; 0 = none, as the
    * in-process benchmark times every run).
    */
   cacheRows?: number;
@@ -59,6 +59,14 @@ export interface EventStoreOptions {
 const READ_ONLY = /^\s*(SELECT|WITH|DESCRIBE)\b/i;
 const WRITES = /\b(INSERT|UPDATE|DELETE|CREATE|DROP|ALTER|COPY|ATTACH|CHECKPOINT|TRUNCATE)\b/i;
 const isRead = (sql: string) => READ_ONLY.test(sql) && !WRITES.test(sql);
+/** The result cache's key of a statement: its text, bound values and their types. */
+const cacheKey = (sql: string, values: Values | undefined, types: Types | undefined) =>
+  JSON.stringify(
+    [sql, values ?? null, types ? Object.entries(types).map(([name, type]) => [name, String(type)]) : null],
+    (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
+  );
+/** A caller waiting on another's statement takes its timeout or error as its own, never another job's cancel. */
+const notACancel = (error: unknown) => !(error instanceof QueryCancelledError);
 
 /** Flattened Firebase export: one row per event; common params as columns, the rest in `params`. */
 export const EVENTS_DDL = `
@@ -348,7 +356,7 @@ export class EventStore {
       connections,
       options.queryTimeoutMs ?? 10_000,
       file,
-      options.cacheRows ?? 200_000,
+      options.cacheRows ?? 400_000,
     );
     await store.run(EVENTS_DDL);
     await store.run(DAILY_DDL);
@@ -466,7 +474,7 @@ export class EventStore {
 
   /**
    * Rows as plain objects; BIGINT/HUGEINT become numbers, DATE YYYY-MM-DD, TIMESTAMP 'YYYY-MM-DD HH:mm:ssZ'.
-   * `cache`: the answer may come from, and go into, the result cache (read-only callers: never change the rows).
+   * `cache`: the answer may come from, and go into, the result cache (result-cache.ts); the rows are the caller's own.
    */
   async rows(
     sql: string,
@@ -475,16 +483,32 @@ export class EventStore {
     options: { timeoutMs?: number; heavy?: boolean; cache?: boolean } = {},
   ): Promise<Record<string, unknown>[]> {
     if (!options.cache || !this.cache || !isRead(sql)) return this.readRows(sql, values, types, options);
-    const key = JSON.stringify(
-      [sql, values ?? null, types ? Object.entries(types).map(([k, t]) => [k, String(t)]) : null],
-      (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v),
-    );
-    // A waiting caller takes a shared statement's timeout or error as its own, never another job's cancel.
     return this.cache.get(
-      key,
+      cacheKey(sql, values, types),
       () => this.readRows(sql, values, types, options),
-      (error) => !(error instanceof QueryCancelledError),
+      notACancel,
+      ROWS,
     );
+  }
+
+  /**
+   * `derive` of a read's rows, kept in the result cache under `name` as the rows would be (the derivation then runs
+   * once per write version too; `size` in rows, default one); without a cache, or for a statement that writes,
+   * derived on every call.
+   */
+  async derived<T>(
+    name: string,
+    sql: string,
+    values: Values | undefined,
+    types: Types | undefined,
+    options: { timeoutMs?: number; heavy?: boolean },
+    derive: (rows: Record<string, unknown>[]) => T,
+    size: (value: T) => number = () => 1,
+  ): Promise<T> {
+    const read = async () => derive(await this.readRows(sql, values, types, options));
+    if (!this.cache || !isRead(sql)) return read();
+    const keeping: Keeping<T> = { size, copy: (value) => structuredClone(value) };
+    return this.cache.get(`${name}\u0000${cacheKey(sql, values, types)}`, read, notACancel, keeping);
   }
 
   private async readRows(

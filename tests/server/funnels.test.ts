@@ -514,6 +514,35 @@ describe('bad input answers 400 in words, never 500', () => {
   });
 });
 
+describe('answered from the result cache until the events change (docs/analyze.md §Result cache)', () => {
+  test('a repeated run is served from the cache; a new player counts on the next run; nothing else changes', async () => {
+    const question = toQuestion(FOUR);
+    const first = await answer(question);
+    const cache = analytics.store.cache!;
+    const hits = cache.hits;
+    expect(await answer(question)).toEqual(first);
+    expect(cache.hits).toBeGreaterThan(hits);
+    // One more player doing every step a minute apart within the entry dates: the next run counts them at every step.
+    const day = '2025-06-15';
+    const t0 = ms(day) + 3_600_000;
+    const inserts = question.steps.map((step, k) => {
+      const more = step.where?.length ? ', success, level' : '';
+      const values = step.where?.length ? ', true, 1' : '';
+      return `INSERT INTO events (app_id, event_date, event_timestamp, event_name, user_pseudo_id, platform, country,
+        media_source, app_version, ga_session_id${more}) VALUES ($app, CAST($day AS DATE), CAST('${stamp(t0 + k * MIN_MS)}' AS TIMESTAMP),
+        '${step.event_name}', 'cache-probe', 'ANDROID', 'US', 'organic', '1.1', 1${values})`;
+    });
+    try {
+      for (const insert of inserts) await analytics.store.run(insert, { app: APP, day });
+      const after = await answer(question);
+      expect(after.total.steps.map((s) => s.players)).toEqual(first.total.steps.map((s) => s.players + 1));
+    } finally {
+      await analytics.store.run(`DELETE FROM events WHERE user_pseudo_id = 'cache-probe'`);
+    }
+    expect(await answer(question)).toEqual(first);
+  });
+});
+
 describe('a question too large answers 422 in words, never 500', () => {
   const MESSAGE = 'This funnel spans too many events; shorten the date range.';
   test('more entering players than a funnel holds', async () => {
@@ -525,7 +554,7 @@ describe('a question too large answers 422 in words, never 500', () => {
     }
   });
   test('the engine out of memory', async () => {
-    vi.spyOn(analytics.duckdb, 'rows').mockRejectedValueOnce(
+    vi.spyOn(analytics.duckdb, 'derived').mockRejectedValueOnce(
       new Error('Out of Memory Error: failed to allocate data of size 64.0 MiB (512.0 MiB/512.0 MiB used)'),
     );
     const res = await post(viewer, '/run', { question: toQuestion(FOUR) });

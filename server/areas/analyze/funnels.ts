@@ -47,11 +47,18 @@ const tooLargeError = () => tooLarge(FUNNEL_TOO_LARGE_MESSAGE, 'funnel_too_large
 /** Testing seam: the most entering players a funnel reads back (the product's is FUNNEL_PLAYERS_MAX). */
 export const funnelLimits: { maxRows?: number } = {};
 
-async function players(
+/**
+ * Compiles the question and derives from its rows (one per entering player) what `derive` makes of its players. The
+ * embedded engine keeps that (not the players) in its result cache under `name` until its data changes.
+ */
+async function fromPlayers<T>(
   ctx: ServerContext,
   appId: string,
   question: FunnelQuestion,
-): Promise<{ compiled: CompiledFunnel; players: FunnelPlayer[]; rendered: ReturnType<typeof renderFunnel> }> {
+  name: string,
+  derive: (compiled: CompiledFunnel, players: FunnelPlayer[]) => T,
+  size?: (derived: T) => number,
+): Promise<{ compiled: CompiledFunnel; derived: T; rendered: ReturnType<typeof renderFunnel> }> {
   try {
     const { engine, available } = await enabledEngine(ctx, appId);
     const compiled = compileFunnel({
@@ -62,9 +69,17 @@ async function players(
       maxRows: funnelLimits.maxRows,
     });
     const rendered = renderFunnel(compiled, engine.dialect);
-    const rows = await engine.rows(rendered);
-    if (rows.length > compiled.maxRows) throw tooLargeError();
-    return { compiled, players: funnelPlayers(compiled, rows), rendered };
+    // The question's whole text goes into the name: the derivation reads its order, window and split.
+    const derived = await engine.derived(
+      `${name} ${JSON.stringify(compiled.question)}`,
+      rendered,
+      (rows) => {
+        if (rows.length > compiled.maxRows) throw tooLargeError();
+        return derive(compiled, funnelPlayers(compiled, rows));
+      },
+      size,
+    );
+    return { compiled, derived, rendered };
   } catch (error) {
     if (isOutOfMemory(error) || error instanceof ReportTooLargeError) throw tooLargeError();
     throw asDomainError(error);
@@ -72,8 +87,11 @@ async function players(
 }
 
 export async function runFunnel(ctx: ServerContext, appId: string, question: FunnelQuestion): Promise<FunnelResult> {
-  const { compiled, players: entered, rendered } = await players(ctx, appId, question);
-  const { total, groups } = funnelGroups(compiled, entered);
+  const {
+    compiled,
+    derived: { total, groups },
+    rendered,
+  } = await fromPlayers(ctx, appId, question, 'funnel', funnelGroups);
   return {
     order: question.order,
     window_minutes: windowMinutes(question.window),
@@ -93,13 +111,22 @@ export async function funnelDropoff(
 ): Promise<FunnelDropoff> {
   if (body.step > body.question.steps.length)
     throw invalid(`step must be between 2 and ${body.question.steps.length}`, ['step']);
-  const { compiled, players: entered } = await players(ctx, appId, body.question);
   const group =
     body.split_value !== undefined || body.other
       ? { split_value: body.split_value ?? null, other: body.other ?? false }
       : undefined;
-  const ids = droppedPlayers(compiled, entered, body.step, group);
-  return { count: ids.length, user_ids: ids.slice(0, DROPOFF_IDS_MAX), truncated: ids.length > DROPOFF_IDS_MAX };
+  const { derived } = await fromPlayers(
+    ctx,
+    appId,
+    body.question,
+    `dropoff ${body.step} ${JSON.stringify(group ?? null)}`,
+    (compiled, entered): FunnelDropoff => {
+      const ids = droppedPlayers(compiled, entered, body.step, group);
+      return { count: ids.length, user_ids: ids.slice(0, DROPOFF_IDS_MAX), truncated: ids.length > DROPOFF_IDS_MAX };
+    },
+    (answer) => 1 + answer.user_ids.length,
+  );
+  return derived;
 }
 
 /** The app's event names within its data, for the step picker. */

@@ -1,12 +1,13 @@
 /**
  * The event store's result cache (docs/analyze.md §Result cache): a cacheable answer is served again until the
  * store is written, never after; answers read while a write runs are not kept; callers asking the same question at
- * once share one statement; a shared statement's cancel is not another caller's; big answers are not kept.
+ * once share one statement; a shared statement's cancel is not another caller's; big answers are not kept; values
+ * derived from an answer (a funnel's steps) are derived once per version.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EventStore } from '../../../server/analytics/event-store';
 import { QueryCancelledError } from '../../../server/analytics/query-scope';
-import { RESULT_CACHE_ENTRY_ROWS_MAX, ResultCache } from '../../../server/analytics/result-cache';
+import { RESULT_CACHE_ENTRY_ROWS_MAX, ROWS, ResultCache } from '../../../server/analytics/result-cache';
 
 const insert = (user: string) =>
   `INSERT INTO events (app_id, event_date, event_timestamp, event_name, user_pseudo_id) VALUES ('c', DATE '2025-01-01', TIMESTAMP '2025-01-01 10:00:00', 'first_open', '${user}')`;
@@ -63,6 +64,37 @@ describe('on the event store', () => {
     expect(Number((await read())[0]!.n)).toBe(1);
   });
 
+  test('a derived value is derived once per version, a copy for each caller, and afresh after a write', async () => {
+    let derivations = 0;
+    const derive = () =>
+      store.derived('count', COUNT, { app_id: 'c' }, undefined, {}, (rows) => {
+        derivations += 1;
+        return { n: Number(rows[0]!.n), list: [1, 2] };
+      });
+    const first = await derive();
+    first.list.push(3);
+    expect(await derive()).toEqual({ n: 1, list: [1, 2] });
+    expect(derivations).toBe(1);
+    // Another name over the same statement is another value.
+    expect(await store.derived('other', COUNT, { app_id: 'c' }, undefined, {}, () => 'x')).toBe('x');
+    await store.run(insert('u6'));
+    expect(await derive()).toEqual({ n: 2, list: [1, 2] });
+    expect(derivations).toBe(2);
+  });
+
+  test('a derivation that throws keeps nothing: the next call derives again', async () => {
+    let calls = 0;
+    const derive = () =>
+      store.derived('fails once', COUNT, { app_id: 'c' }, undefined, {}, () => {
+        calls += 1;
+        if (calls === 1) throw new Error('too many players');
+        return calls;
+      });
+    await expect(derive()).rejects.toThrow('too many players');
+    expect(await derive()).toBe(2);
+    expect(await derive()).toBe(2);
+  });
+
   test('a store opened with cacheRows 0 has no cache', async () => {
     const plain = await EventStore.open({ threads: 1, cacheRows: 0 });
     expect(plain.cache).toBeNull();
@@ -73,16 +105,22 @@ describe('on the event store', () => {
 describe('ResultCache', () => {
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ i }));
   const never = () => false;
+  const get = (
+    cache: ResultCache,
+    key: string,
+    read: () => Promise<Record<string, unknown>[]>,
+    shareable: (error: unknown) => boolean,
+  ) => cache.get(key, read, shareable, ROWS);
 
   test('an answer read while a write ran is not kept', async () => {
     const cache = new ResultCache(1000);
     let reads = 0;
     let finishWrite!: () => void;
     const write = cache.write(() => new Promise<void>((resolve) => (finishWrite = resolve)));
-    await cache.get('q', async () => (reads++, rows(1)), never);
+    await get(cache, 'q', async () => (reads++, rows(1)), never);
     finishWrite();
     await write;
-    await cache.get('q', async () => (reads++, rows(1)), never);
+    await get(cache, 'q', async () => (reads++, rows(1)), never);
     expect(reads).toBe(2);
   });
 
@@ -90,11 +128,11 @@ describe('ResultCache', () => {
     const cache = new ResultCache(1000);
     let reads = 0;
     let release!: () => void;
-    const slow = cache.get('q', () => new Promise((resolve) => (release = () => resolve((reads++, rows(1))))), never);
+    const slow = get(cache, 'q', () => new Promise((resolve) => (release = () => resolve((reads++, rows(1))))), never);
     await cache.write(async () => {});
     release();
     await slow;
-    await cache.get('q', async () => (reads++, rows(1)), never);
+    await get(cache, 'q', async () => (reads++, rows(1)), never);
     expect(reads).toBe(2);
   });
 
@@ -103,8 +141,8 @@ describe('ResultCache', () => {
     let reads = 0;
     let release!: () => void;
     const read = () => new Promise<{ i: number }[]>((resolve) => (release = () => resolve((reads++, rows(2)))));
-    const a = cache.get('q', read, never);
-    const b = cache.get('q', read, never);
+    const a = get(cache, 'q', read, never);
+    const b = get(cache, 'q', read, never);
     release();
     expect(await a).toEqual(rows(2));
     expect(await b).toEqual(rows(2));
@@ -114,12 +152,14 @@ describe('ResultCache', () => {
   test("a waiting caller reads for itself when the shared read was another job's cancel", async () => {
     const cache = new ResultCache(1000);
     let fail!: () => void;
-    const first = cache.get(
+    const first = get(
+      cache,
       'q',
       () => new Promise((_, reject) => (fail = () => reject(new QueryCancelledError()))),
       (e) => !(e instanceof QueryCancelledError),
     );
-    const second = cache.get(
+    const second = get(
+      cache,
       'q',
       async () => rows(3),
       (e) => !(e instanceof QueryCancelledError),
@@ -132,12 +172,14 @@ describe('ResultCache', () => {
   test('a shared timeout is every waiting caller’s error', async () => {
     const cache = new ResultCache(1000);
     let fail!: () => void;
-    const first = cache.get(
+    const first = get(
+      cache,
       'q',
       () => new Promise((_, reject) => (fail = () => reject(new Error('timeout')))),
       () => true,
     );
-    const second = cache.get(
+    const second = get(
+      cache,
       'q',
       async () => rows(1),
       () => true,
@@ -151,14 +193,14 @@ describe('ResultCache', () => {
     const cache = new ResultCache(RESULT_CACHE_ENTRY_ROWS_MAX * 2);
     let reads = 0;
     const big = async () => (reads++, rows(RESULT_CACHE_ENTRY_ROWS_MAX + 1));
-    await cache.get('big', big, never);
-    await cache.get('big', big, never);
+    await get(cache, 'big', big, never);
+    await get(cache, 'big', big, never);
     expect(reads).toBe(2);
     const small = new ResultCache(10);
     let smallReads = 0;
-    await small.get('a', async () => (smallReads++, rows(6)), never);
-    await small.get('b', async () => (smallReads++, rows(6)), never); // pushes 'a' out (12 > 10 rows)
-    await small.get('a', async () => (smallReads++, rows(6)), never);
+    await get(small, 'a', async () => (smallReads++, rows(6)), never);
+    await get(small, 'b', async () => (smallReads++, rows(6)), never); // pushes 'a' out (12 > 10 rows)
+    await get(small, 'a', async () => (smallReads++, rows(6)), never);
     expect(smallReads).toBe(3);
   });
 });
