@@ -24,6 +24,7 @@
  * context (the code cached: warm); the clock is the page's own (ms since the navigation started) and stops on the first
  * animation frame where all 8 tiles show their chart or table (no loading state, no error, no empty state). Prints the
  * median of RUNS runs of each against the 1 s target. The dashboard, the cohort table and the funnel are deleted at the end.
+ * BENCH_TIMELINE=1 prints each navigation's requests (start → end, ms since the navigation) to see what tiles wait for.
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -239,7 +240,27 @@ async function timeDashboard(page: import('playwright-core').Page, url: string):
     TILES,
     { polling: 'raf', timeout: 120_000 },
   );
-  return (await handle.jsonValue()) as DashboardTiming;
+  const timing = (await handle.jsonValue()) as DashboardTiming;
+  if (process.env.BENCH_TIMELINE) await printTimeline(page);
+  return timing;
+}
+
+/** BENCH_TIMELINE=1: what the page fetched and when (ms since the navigation), to see what the tiles waited for. */
+async function printTimeline(page: import('playwright-core').Page) {
+  const entries = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      name: r.name.replace(location.origin, ''),
+      start: r.startTime,
+      end: r.responseEnd,
+    }));
+    return { domContentLoaded: nav?.domContentLoadedEventEnd ?? 0, resources };
+  });
+  console.log(`  DOMContentLoaded ${Math.round(entries.domContentLoaded)} ms`);
+  for (const r of entries.resources.sort((a, b) => a.start - b.start))
+    console.log(
+      `  ${String(Math.round(r.start)).padStart(6)} → ${String(Math.round(r.end)).padStart(6)} ms  ${r.name.slice(0, 110)}`,
+    );
 }
 
 async function dashboardCase() {

@@ -5,7 +5,7 @@
  * keyboard (announced politely), rename, save or cancel, delete. A thin view over the dashboard machine; loaded on
  * demand (routes.ts), so neither the grid nor the charts weigh on the first screens.
  */
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { useLocation, useParams } from 'wouter';
 import { GridLayout, useContainerWidth, type Layout } from 'react-grid-layout';
@@ -37,6 +37,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { EmptyState } from '../../ui/EmptyState';
 import { bypassLeaveGuard, useLeaveGuard } from '../useLeaveGuard';
 import { DashboardTile, GAP, ROW_HEIGHT, tileHeight } from './DashboardTile';
+import { preloadReportChart } from '../results/LazyReportChart';
 
 /** Below this width the tiles stack (no sideways scroll at 700 px). */
 const STACK_BELOW = 720;
@@ -52,6 +53,7 @@ export default function DashboardPage() {
     dashboardId?: string;
   }>();
   const id = dashboardId === 'new' || dashboardId === '' ? null : dashboardId;
+  useEffect(preloadReportChart, []);
   return <Dashboard key={`${appId}:${id ?? 'new'}`} workspaceId={workspaceId} appId={appId} dashboardId={id} />;
 }
 
